@@ -1,0 +1,83 @@
+import type { CodedError } from '../../shared/errors';
+import type { HttpServerConfig, McpConfig, ServerConfig, ServerDiff, StdioServerConfig } from '../../shared/config';
+import type {
+  Approval,
+  CallResult,
+  PromptInfo,
+  ResourceInfo,
+  ResourceTemplateInfo,
+  ServerStatus,
+  ToolInfo,
+} from '../../shared/api';
+
+export type FetchLike = (url: string | URL, init?: RequestInit) => Promise<Response>;
+
+export interface RestartPolicy {
+  /** First restart delay; doubles per crash up to maxDelayMs. */
+  baseDelayMs: number;
+  maxDelayMs: number;
+  /** This many crashes within windowMs marks the server `error` and stops restarting. */
+  maxCrashes: number;
+  windowMs: number;
+}
+
+export interface PoolOptions {
+  /** Where inventories are cached (one JSON file per server). */
+  cacheDir: string;
+  /** Refuses to spawn a stdio command (e.g. not approved): return the error, or null to allow. */
+  gate?: (name: string, config: StdioServerConfig) => CodedError | null;
+  /** Approval shown in status (the registry knows it). Default: 'not_needed'. */
+  approval?: (name: string, config: ServerConfig) => Approval;
+  /** Resolves references (`${secret:…}`, `${env:…}`) just before spawn/connect. Default: identity. */
+  resolve?: (name: string, config: ServerConfig) => Promise<ServerConfig>;
+  /** Seam for the OAuth coordinator: the fetch the HTTP transport uses for this server. */
+  httpFetch?: (name: string, config: HttpServerConfig) => FetchLike | undefined;
+  /** The environment minimal child environments are taken from. Default: process.env. */
+  baseEnv?: Record<string, string | undefined>;
+  now?: () => number;
+  restartPolicy?: Partial<RestartPolicy>;
+  /** A stdio server whose unterminated output line grows past this is closed. */
+  maxMessageBytes?: number;
+  /** Diagnostic lines (already redacted). */
+  log?: (line: string) => void;
+}
+
+export interface CallOptions {
+  /** Overrides the server's `timeoutMs` for this call. */
+  timeoutMs?: number;
+  signal?: AbortSignal;
+  onProgress?: (progress: { progress: number; total?: number; message?: string }) => void;
+}
+
+export interface PoolEvents {
+  state: ServerStatus;
+  inventory: { server: string };
+}
+
+/** One MCP client per configured server, lazily started. */
+export interface Pool {
+  /** Applies a new config: starts nothing new, restarts running servers that changed, stops removed ones. */
+  apply(config: McpConfig): Promise<ServerDiff>;
+  statuses(): ServerStatus[];
+  /** @throws CodedError not_found */
+  status(name: string): ServerStatus;
+  /** Starts (spawns or connects) now and refreshes the inventory. */
+  start(name: string): Promise<ServerStatus>;
+  stop(name: string): Promise<ServerStatus>;
+  /** From the cached inventory; never spawns. Disabled servers and denied tools are left out. */
+  tools(name?: string): Promise<ToolInfo[]>;
+  resources(name?: string): Promise<{ resources: ResourceInfo[]; templates: ResourceTemplateInfo[] }>;
+  prompts(name?: string): Promise<PromptInfo[]>;
+  /** Starts the server lazily. Errors are CodedErrors (timeout, server_unavailable, denied, not_found, auth_required). */
+  callTool(name: string, tool: string, args: Record<string, unknown>, options?: CallOptions): Promise<CallResult>;
+  readResource(name: string, uri: string, options?: CallOptions): Promise<{ contents: Record<string, unknown>[] }>;
+  getPrompt(
+    name: string,
+    prompt: string,
+    args: Record<string, string>,
+    options?: CallOptions,
+  ): Promise<{ description?: string; messages: Record<string, unknown>[] }>;
+  on<E extends keyof PoolEvents>(event: E, listener: (payload: PoolEvents[E]) => void): () => void;
+  /** Stops every server (killing process groups). Idempotent. */
+  close(): Promise<void>;
+}

@@ -1,0 +1,49 @@
+import type { ConfigIssue, McpConfig, ServerConfig, ServerDiff, StdioServerConfig } from '../../shared/config';
+import type { Approval, ImportReport, ImportSource } from '../../shared/api';
+
+export interface RegistryOptions {
+  dataDir: string;
+  /** Servers written on first run (no mcp.json yet); pre-approved because the project ships them. */
+  demoServers?: () => Record<string, StdioServerConfig>;
+  /** Debounce for file-watch events. */
+  debounceMs?: number;
+  now?: () => number;
+  /** Home directory used to find other clients' configs on import. */
+  homeDir?: string;
+  platform?: NodeJS.Platform;
+  env?: Record<string, string | undefined>;
+  log?: (line: string) => void;
+}
+
+export interface RegistryEvents {
+  /** A new valid config was loaded; diff against the previous good one. */
+  change: { config: McpConfig; diff: ServerDiff };
+  /** The current file problems (empty when fixed). The last good config stays in force. */
+  issues: { issues: ConfigIssue[] };
+}
+
+export interface ApprovalStore {
+  /** `not_needed` for http servers; for stdio, whether this exact command, args and env names were approved. */
+  status(name: string, config: ServerConfig): Approval;
+  approve(name: string, config: StdioServerConfig): Promise<void>;
+}
+
+export interface Registry {
+  readonly dataDir: string;
+  readonly file: string;
+  /** The last good config. */
+  config(): McpConfig;
+  issues(): ConfigIssue[];
+  /** Re-reads the file now (the watcher calls this). */
+  reload(): Promise<void>;
+  /** Starts watching the file; changes emit `change` or `issues`. */
+  watch(): void;
+  on<E extends keyof RegistryEvents>(event: E, listener: (payload: RegistryEvents[E]) => void): () => void;
+  /** Edits go through a lock and an atomic write; unknown keys of the file are kept. */
+  addServer(name: string, config: ServerConfig): Promise<void>;
+  removeServer(name: string): Promise<void>;
+  setEnabled(name: string, enabled: boolean): Promise<void>;
+  readonly approvals: ApprovalStore;
+  importFrom(source: ImportSource, path?: string): Promise<ImportReport>;
+  close(): Promise<void>;
+}

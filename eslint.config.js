@@ -1,0 +1,61 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import globals from 'globals';
+
+const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'child_process', 'http', 'https', 'net', 'crypto', 'url', 'stream', 'events', 'util'];
+
+export default tseslint.config(
+  { ignores: ['node_modules/**', 'dist/**', 'test-artifacts/**', 'test/fixtures/layering/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.node },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
+    extends: [tseslint.configs.disableTypeChecked],
+  },
+  // Layering (ARCHITECTURE.md): shared/ is pure; renderer/ reaches the core only through the App API;
+  // only electron/shell/ imports electron. test/layering.test.ts checks the same rules independently.
+  {
+    files: ['shared/**/*.ts'],
+    ignores: ['shared/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          { group: [...nodeBuiltins, 'electron', 'react', 'react-dom', '**/electron/**', '**/renderer/**'], message: 'shared/ is pure TypeScript: no Node, Electron, React, or other project folders.' },
+        ],
+      }],
+    },
+  },
+  {
+    files: ['renderer/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          { group: [...nodeBuiltins, 'electron', '**/electron/**'], message: 'renderer/ talks to the core only through the App API client.' },
+        ],
+      }],
+    },
+  },
+  {
+    files: ['electron/**/*.ts'],
+    ignores: ['electron/shell/**'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          { group: ['electron', '**/renderer/**'], message: 'Only electron/shell/ imports electron; the core never imports the renderer.' },
+        ],
+      }],
+    },
+  },
+);

@@ -1,0 +1,12 @@
+export * from './views';
+export { API_METHODS, API_EVENTS, StatusSchema, isApiMethod } from './contract';
+export type {
+  ApiMethods,
+  ApiMethod,
+  ApiInput,
+  ApiOutput,
+  ApiEvents,
+  ApiEvent,
+  ApiEventPayload,
+  AppApi,
+} from './contract';

@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import { WireErrorSchema } from '../errors';
+
+export const SERVER_STATES = ['idle', 'starting', 'ready', 'needs_auth', 'error', 'stopped'] as const;
+export const ServerStateSchema = z.enum(SERVER_STATES);
+export type ServerState = z.infer<typeof ServerStateSchema>;
+
+export const StateChangeSchema = z.object({
+  state: ServerStateSchema,
+  at: z.number(),
+  error: WireErrorSchema.optional(),
+});
+export type StateChange = z.infer<typeof StateChangeSchema>;
+
+/** A stdio command must be approved by the person before it is spawned. */
+export const ApprovalSchema = z.enum(['approved', 'pending', 'not_needed']);
+export type Approval = z.infer<typeof ApprovalSchema>;
+
+export const ServerStatusSchema = z.object({
+  name: z.string(),
+  transport: z.enum(['stdio', 'http']),
+  enabled: z.boolean(),
+  state: ServerStateSchema,
+  /** When the server entered its current state (ms since epoch). */
+  since: z.number(),
+  approval: ApprovalSchema,
+  /** The exact, untruncated command line (stdio), secrets redacted. */
+  commandLine: z.string().optional(),
+  url: z.string().optional(),
+  toolCount: z.number().int(),
+  resourceCount: z.number().int(),
+  promptCount: z.number().int(),
+  /** When the cached inventory was last fetched from the server. */
+  inventoryUpdatedAt: z.number().optional(),
+  crashes: z.number().int(),
+  lastError: WireErrorSchema.optional(),
+  history: z.array(StateChangeSchema),
+});
+export type ServerStatus = z.infer<typeof ServerStatusSchema>;
+
+export const ToolAnnotationsSchema = z.looseObject({
+  title: z.string().optional(),
+  readOnlyHint: z.boolean().optional(),
+  destructiveHint: z.boolean().optional(),
+  idempotentHint: z.boolean().optional(),
+  openWorldHint: z.boolean().optional(),
+});
+
+export const ToolInfoSchema = z.object({
+  server: z.string(),
+  name: z.string(),
+  title: z.string().optional(),
+  description: z.string().optional(),
+  inputSchema: z.record(z.string(), z.unknown()),
+  outputSchema: z.record(z.string(), z.unknown()).optional(),
+  annotations: ToolAnnotationsSchema.optional(),
+});
+export type ToolInfo = z.infer<typeof ToolInfoSchema>;
+
+export const ResourceInfoSchema = z.object({
+  server: z.string(),
+  uri: z.string(),
+  name: z.string(),
+  description: z.string().optional(),
+  mimeType: z.string().optional(),
+});
+export type ResourceInfo = z.infer<typeof ResourceInfoSchema>;
+
+export const ResourceTemplateInfoSchema = z.object({
+  server: z.string(),
+  uriTemplate: z.string(),
+  name: z.string(),
+  description: z.string().optional(),
+  mimeType: z.string().optional(),
+});
+export type ResourceTemplateInfo = z.infer<typeof ResourceTemplateInfoSchema>;
+
+export const PromptInfoSchema = z.object({
+  server: z.string(),
+  name: z.string(),
+  description: z.string().optional(),
+  arguments: z
+    .array(z.object({ name: z.string(), description: z.string().optional(), required: z.boolean().optional() }))
+    .optional(),
+});
+export type PromptInfo = z.infer<typeof PromptInfoSchema>;
+
+/** The MCP `tools/call` result as it reaches the UI and the CLI. */
+export const CallResultSchema = z.looseObject({
+  content: z.array(z.looseObject({ type: z.string() })),
+  structuredContent: z.record(z.string(), z.unknown()).optional(),
+  isError: z.boolean().optional(),
+});
+export type CallResult = z.infer<typeof CallResultSchema>;
+
+export const ConfigIssueSchema = z.object({
+  file: z.string(),
+  server: z.string().optional(),
+  field: z.string().optional(),
+  message: z.string(),
+});
+
+export const DoctorCheckSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  status: z.enum(['ok', 'warn', 'fail']),
+  detail: z.string(),
+  fix: z.string().optional(),
+});
+export type DoctorCheck = z.infer<typeof DoctorCheckSchema>;
+
+export const IMPORT_SOURCES = ['claude-desktop', 'claude-code', 'cursor', 'vscode'] as const;
+export const ImportSourceSchema = z.enum(IMPORT_SOURCES);
+export type ImportSource = z.infer<typeof ImportSourceSchema>;
+
+export const ImportReportSchema = z.object({
+  source: ImportSourceSchema,
+  files: z.array(z.string()),
+  added: z.array(z.object({ name: z.string(), from: z.string() })),
+  skipped: z.array(z.object({ name: z.string(), from: z.string(), reason: z.string() })),
+});
+export type ImportReport = z.infer<typeof ImportReportSchema>;

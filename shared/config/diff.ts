@@ -1,0 +1,39 @@
+import type { McpConfig, ServerConfig } from './schema';
+
+export interface ServerDiff {
+  added: string[];
+  changed: string[];
+  removed: string[];
+  unchanged: string[];
+}
+
+/** Key order never counts as a change: two configs equal as data are equal. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+export function sameServer(a: ServerConfig, b: ServerConfig): boolean {
+  return canonicalJson(a) === canonicalJson(b);
+}
+
+/** What a config change means for the pool: start added, restart changed, stop removed. */
+export function diffServers(previous: McpConfig, next: McpConfig): ServerDiff {
+  const diff: ServerDiff = { added: [], changed: [], removed: [], unchanged: [] };
+  for (const [name, config] of Object.entries(next.mcpServers)) {
+    const before = previous.mcpServers[name];
+    if (!before) diff.added.push(name);
+    else if (sameServer(before, config)) diff.unchanged.push(name);
+    else diff.changed.push(name);
+  }
+  for (const name of Object.keys(previous.mcpServers)) {
+    if (!(name in next.mcpServers)) diff.removed.push(name);
+  }
+  return diff;
+}

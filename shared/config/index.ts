@@ -1,0 +1,31 @@
+export {
+  SERVER_NAME,
+  ServerNameSchema,
+  DEFAULT_TIMEOUT_MS,
+  DEFAULT_STARTUP_TIMEOUT_MS,
+  ToolPolicySchema,
+  AuthConfigSchema,
+  StdioServerSchema,
+  HttpServerSchema,
+  SettingsSchema,
+  TRANSPORTS,
+  transportOf,
+  isEnabled,
+} from './schema';
+export type {
+  ToolPolicy,
+  AuthConfig,
+  StdioServerConfig,
+  HttpServerConfig,
+  ServerConfig,
+  Settings,
+  McpConfig,
+  Transport,
+} from './schema';
+export { formatIssue } from './issue';
+export type { ConfigIssue } from './issue';
+export { parseConfigText, parseConfigObject, locateJsonError } from './parse';
+export type { ParseResult } from './parse';
+export { diffServers, sameServer, canonicalJson } from './diff';
+export type { ServerDiff } from './diff';
+export { isToolAllowed } from './tool-policy';

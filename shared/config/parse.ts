@@ -1,0 +1,112 @@
+import { type z } from 'zod';
+import type { ConfigIssue } from './issue';
+import {
+  HttpServerSchema,
+  SERVER_NAME,
+  SettingsSchema,
+  StdioServerSchema,
+  TRANSPORTS,
+  type McpConfig,
+  type ServerConfig,
+} from './schema';
+
+export type ParseResult = { ok: true; config: McpConfig } | { ok: false; issues: ConfigIssue[] };
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  return typeof value === 'object' ? 'an object' : `${typeof value} ${JSON.stringify(value)}`;
+}
+
+/** Turns JSON.parse's "at position N" into line and column, which editors show. */
+export function locateJsonError(text: string, error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const match = /position (\d+)/.exec(message);
+  if (!match?.[1]) return `not valid JSON (${message})`;
+  const position = Number(match[1]);
+  const before = text.slice(0, position);
+  const line = before.split('\n').length;
+  const column = position - before.lastIndexOf('\n');
+  return `not valid JSON at line ${line}, column ${column} (${message.replace(/ in JSON at position \d+.*$/s, '')})`;
+}
+
+function zodIssues(file: string, server: string, error: z.ZodError, entry: Record<string, unknown>): ConfigIssue[] {
+  return error.issues.map((issue) => {
+    const field = issue.path.map(String).join('.');
+    let message = issue.message;
+    if (issue.code === 'unrecognized_keys') {
+      message = `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}`;
+    } else if (issue.code === 'invalid_type') {
+      let actual: unknown = entry;
+      for (const key of issue.path) actual = isRecord(actual) || Array.isArray(actual) ? (actual as Record<PropertyKey, unknown>)[key] : undefined;
+      message = actual === undefined ? `is required (${issue.expected})` : `expected ${issue.expected}, got ${describe(actual)}`;
+    }
+    const out: ConfigIssue = { file, server, message };
+    if (field !== '') out.field = field;
+    return out;
+  });
+}
+
+function parseServer(file: string, name: string, entry: unknown): ServerConfig | ConfigIssue[] {
+  if (!SERVER_NAME.test(name)) {
+    return [{ file, server: name, message: 'invalid server name: use 1-48 letters, digits, "_" or "-", starting with a letter or digit' }];
+  }
+  if (!isRecord(entry)) return [{ file, server: name, message: `expected an object, got ${describe(entry)}` }];
+  const type = entry['type'];
+  let transport: string;
+  if (type !== undefined) {
+    if (typeof type !== 'string' || !(TRANSPORTS as readonly string[]).includes(type)) {
+      return [{ file, server: name, field: 'type', message: `unknown transport ${JSON.stringify(type)}; use "stdio" (with "command") or "http" (with "url")` }];
+    }
+    transport = type;
+  } else if ('command' in entry) {
+    transport = 'stdio';
+  } else if ('url' in entry) {
+    return [{ file, server: name, field: 'type', message: 'is required for a URL server: add "type": "http"' }];
+  } else {
+    return [{ file, server: name, field: 'command', message: 'is required: give "command" (a program to run) or "type": "http" with "url"' }];
+  }
+  const schema = transport === 'http' ? HttpServerSchema : StdioServerSchema;
+  const parsed = schema.safeParse(entry);
+  return parsed.success ? parsed.data : zodIssues(file, name, parsed.error, entry);
+}
+
+/** Validates an mcp.json object; every problem is reported with the file, server and field. */
+export function parseConfigObject(raw: unknown, file: string): ParseResult {
+  if (!isRecord(raw)) return { ok: false, issues: [{ file, message: `expected a JSON object, got ${describe(raw)}` }] };
+  const servers = raw['mcpServers'] ?? {};
+  if (!isRecord(servers)) {
+    return { ok: false, issues: [{ file, field: 'mcpServers', message: `expected an object of servers, got ${describe(servers)}` }] };
+  }
+  const issues: ConfigIssue[] = [];
+  const config: McpConfig = { mcpServers: {} };
+  for (const [name, entry] of Object.entries(servers)) {
+    const result = parseServer(file, name, entry);
+    if (Array.isArray(result)) issues.push(...result);
+    else config.mcpServers[name] = result;
+  }
+  if (raw['settings'] !== undefined) {
+    const settings = SettingsSchema.safeParse(raw['settings']);
+    if (settings.success) config.settings = settings.data;
+    else
+      issues.push(
+        ...settings.error.issues.map((i) => ({ file, field: ['settings', ...i.path.map(String)].join('.'), message: i.message })),
+      );
+  }
+  return issues.length > 0 ? { ok: false, issues } : { ok: true, config };
+}
+
+export function parseConfigText(text: string, file: string): ParseResult {
+  if (text.trim() === '') return { ok: true, config: { mcpServers: {} } };
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (error) {
+    return { ok: false, issues: [{ file, message: locateJsonError(text, error) }] };
+  }
+  return parseConfigObject(raw, file);
+}

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+
+/** Server names become bridge prefixes (`<server>__<tool>`), so they stay short and plain. */
+export const SERVER_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]{0,47}$/;
+export const ServerNameSchema = z
+  .string()
+  .regex(SERVER_NAME, 'use 1-48 letters, digits, "_" or "-", starting with a letter or digit');
+
+export const DEFAULT_TIMEOUT_MS = 60_000;
+export const DEFAULT_STARTUP_TIMEOUT_MS = 30_000;
+
+const timeout = z.number().int().min(100).max(3_600_000);
+
+export const ToolPolicySchema = z.strictObject({
+  /** Only these tools are offered (names, `*` wildcards). Absent: all. */
+  allow: z.array(z.string().min(1)).optional(),
+  /** These tools are never offered nor called (names, `*` wildcards). */
+  deny: z.array(z.string().min(1)).optional(),
+});
+export type ToolPolicy = z.infer<typeof ToolPolicySchema>;
+
+/** How the server authenticates; the OAuth coordinator fills in the details. */
+export const AuthConfigSchema = z.looseObject({
+  type: z.enum(['none', 'oauth', 'device', 'client_credentials', 'api_key']),
+});
+export type AuthConfig = z.infer<typeof AuthConfigSchema>;
+
+const commonFields = {
+  enabled: z.boolean().optional(),
+  timeoutMs: timeout.optional(),
+  startupTimeoutMs: timeout.optional(),
+  auth: AuthConfigSchema.optional(),
+  tools: ToolPolicySchema.optional(),
+  description: z.string().max(500).optional(),
+};
+
+export const StdioServerSchema = z.strictObject({
+  type: z.literal('stdio').optional(),
+  command: z.string().min(1, 'must name a program'),
+  args: z.array(z.string()).optional(),
+  env: z.record(z.string(), z.string()).optional(),
+  cwd: z.string().min(1).optional(),
+  ...commonFields,
+});
+export type StdioServerConfig = z.infer<typeof StdioServerSchema>;
+
+export const HttpServerSchema = z.strictObject({
+  type: z.literal('http'),
+  url: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }),
+  headers: z.record(z.string(), z.string()).optional(),
+  ...commonFields,
+});
+export type HttpServerConfig = z.infer<typeof HttpServerSchema>;
+
+export type ServerConfig = StdioServerConfig | HttpServerConfig;
+
+export const SettingsSchema = z.looseObject({
+  bridgePort: z.number().int().min(1).max(65_535).optional(),
+});
+export type Settings = z.infer<typeof SettingsSchema>;
+
+/** A validated mcp.json. Unknown top-level keys of other clients are ignored, not lost on write. */
+export interface McpConfig {
+  mcpServers: Record<string, ServerConfig>;
+  settings?: Settings;
+}
+
+export const TRANSPORTS = ['stdio', 'http'] as const;
+export type Transport = (typeof TRANSPORTS)[number];
+
+export function transportOf(config: ServerConfig): Transport {
+  return 'command' in config ? 'stdio' : 'http';
+}
+
+export function isEnabled(config: ServerConfig): boolean {
+  return config.enabled !== false;
+}

@@ -1,0 +1,48 @@
+import type { ErrorCode, WireError } from './error-code';
+
+export interface CodedErrorOptions {
+  /** What the person can do about it ("run `connected-services doctor`"). */
+  hint?: string;
+  data?: Record<string, unknown>;
+  cause?: unknown;
+}
+
+/** The one error class of the core: a code from `ERROR_CODES`, a message, an optional recovery hint. */
+export class CodedError extends Error {
+  readonly code: ErrorCode;
+  readonly hint: string | undefined;
+  readonly data: Record<string, unknown> | undefined;
+
+  constructor(code: ErrorCode, message: string, options: CodedErrorOptions = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'CodedError';
+    this.code = code;
+    this.hint = options.hint;
+    this.data = options.data;
+  }
+
+  toWire(): WireError {
+    const wire: WireError = { code: this.code, message: this.message };
+    if (this.hint !== undefined) wire.hint = this.hint;
+    if (this.data !== undefined) wire.data = this.data;
+    return wire;
+  }
+
+  static fromWire(wire: WireError): CodedError {
+    const options: CodedErrorOptions = {};
+    if (wire.hint !== undefined) options.hint = wire.hint;
+    if (wire.data !== undefined) options.data = wire.data;
+    return new CodedError(wire.code, wire.message, options);
+  }
+}
+
+export function isCodedError(value: unknown): value is CodedError {
+  return value instanceof CodedError;
+}
+
+/** Anything thrown becomes a CodedError; unknown failures are `internal` and keep their message. */
+export function toCodedError(value: unknown): CodedError {
+  if (value instanceof CodedError) return value;
+  const message = value instanceof Error ? value.message : String(value);
+  return new CodedError('internal', message, { cause: value });
+}

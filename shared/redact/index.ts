@@ -1,0 +1,1 @@
+export { REDACTED, SECRET_NAME, Redactor, redactor, redact } from './redactor';

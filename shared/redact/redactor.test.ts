@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { REDACTED, Redactor } from './redactor';
+
+describe('Redactor', () => {
+  it('removes bearer tokens, authorization headers and query tokens', () => {
+    const r = new Redactor();
+    expect(r.redact('Authorization: Bearer abc.def-ghi')).not.toContain('abc.def-ghi');
+    expect(r.redact('GET https://x.test/cb?code=s3cr3t&state=ok')).toBe(
+      `GET https://x.test/cb?code=${REDACTED}&state=ok`,
+    );
+    expect(r.redact('{"access_token":"tok123","ok":1}')).toBe(`{"access_token":"${REDACTED}","ok":1}`);
+    expect(r.redact('GITHUB_TOKEN=ghp_abcdef run')).toBe(`GITHUB_TOKEN=${REDACTED} run`);
+  });
+
+  it('removes known secrets wherever they appear and forgets removed ones', () => {
+    const r = new Redactor();
+    r.addSecret('sentinel-value-42');
+    expect(r.redact('failed with sentinel-value-42 in it')).toBe(`failed with ${REDACTED} in it`);
+    r.removeSecret('sentinel-value-42');
+    expect(r.redact('sentinel-value-42')).toBe('sentinel-value-42');
+  });
+
+  it('ignores very short values that would hit ordinary words', () => {
+    const r = new Redactor();
+    r.addSecret('abc');
+    expect(r.redact('abc')).toBe('abc');
+  });
+
+  it('redacts values of secret-named keys in nested objects', () => {
+    const r = new Redactor();
+    const out = r.redactValue({ env: { API_KEY: 'x1', PATH: '/bin' }, list: ['Bearer zzzzzz'] });
+    expect(out).toEqual({ env: { API_KEY: REDACTED, PATH: '/bin' }, list: [`Bearer ${REDACTED}`] });
+  });
+});

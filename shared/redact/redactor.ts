@@ -1,0 +1,84 @@
+/** What replaces a secret in every string that leaves the core. */
+export const REDACTED = '[redacted]';
+
+/** Env names whose values are secrets (ARCHITECTURE: redaction everywhere). */
+export const SECRET_NAME = /(TOKEN|KEY|SECRET|PASSWORD|PASSWD|CREDENTIALS?)$/i;
+
+const SECRET_QUERY_PARAM =
+  /([?&#](?:access_token|refresh_token|id_token|token|code|key|api_key|apikey|api-key|secret|client_secret|password|sig|signature)=)[^&#\s"'<>]+/gi;
+const BEARER = /\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]{4,}/gi;
+const AUTH_HEADER = /\b((?:proxy-)?authorization|x-api-key|api-key|cookie)(["']?\s*[:=]\s*["']?)[^"'\r\n,}]+/gi;
+const JSON_SECRET_FIELD =
+  /("(?:access_token|refresh_token|id_token|client_secret|password|api_key|apiKey|token|secret)"\s*:\s*")[^"]*(")/g;
+const ENV_ASSIGNMENT = /\b([A-Za-z_][A-Za-z0-9_]*(?:TOKEN|KEY|SECRET|PASSWORD|PASSWD|CREDENTIALS?))=(\S+)/gi;
+
+/** Secrets shorter than this are not matched verbatim: too likely to hit ordinary words. */
+const MIN_KNOWN_SECRET = 6;
+
+function escapeRegExp(value: string): string {
+  return value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+export class Redactor {
+  readonly #known = new Set<string>();
+  #knownPattern: RegExp | null = null;
+
+  /** Values known to be secret (vault entries, env secrets) are removed wherever they appear. */
+  addSecret(value: string): void {
+    if (value.length < MIN_KNOWN_SECRET || this.#known.has(value)) return;
+    this.#known.add(value);
+    this.#knownPattern = null;
+  }
+
+  removeSecret(value: string): void {
+    if (this.#known.delete(value)) this.#knownPattern = null;
+  }
+
+  redact(text: string): string {
+    let out = text;
+    const known = this.#pattern();
+    if (known) out = out.replace(known, REDACTED);
+    return out
+      .replace(BEARER, `$1 ${REDACTED}`)
+      .replace(AUTH_HEADER, `$1$2${REDACTED}`)
+      .replace(SECRET_QUERY_PARAM, `$1${REDACTED}`)
+      .replace(JSON_SECRET_FIELD, `$1${REDACTED}$2`)
+      .replace(ENV_ASSIGNMENT, `$1=${REDACTED}`);
+  }
+
+  /** Redacts every string inside a JSON-like value, and the values of secret-named keys. */
+  redactValue<T>(value: T): T {
+    return this.#walk(value, undefined) as T;
+  }
+
+  #walk(value: unknown, key: string | undefined): unknown {
+    if (typeof value === 'string') {
+      if (key !== undefined && SECRET_NAME.test(key) && value.length > 0) return REDACTED;
+      return this.redact(value);
+    }
+    if (Array.isArray(value)) return value.map((item) => this.#walk(item, undefined));
+    if (value !== null && typeof value === 'object') {
+      const out: Record<string, unknown> = {};
+      for (const [k, v] of Object.entries(value)) out[k] = this.#walk(v, k);
+      return out;
+    }
+    return value;
+  }
+
+  #pattern(): RegExp | null {
+    if (this.#known.size === 0) return null;
+    if (!this.#knownPattern) {
+      // Longest first so a secret that contains another is removed whole.
+      const sorted = [...this.#known].sort((a, b) => b.length - a.length).map(escapeRegExp);
+      this.#knownPattern = new RegExp(sorted.join('|'), 'g');
+    }
+    return this.#knownPattern;
+  }
+}
+
+/** The process-wide redactor: every log, error, status field and UI string goes through it. */
+export const redactor = new Redactor();
+
+export function redact(text: string): string {
+  return redactor.redact(text);
+}
