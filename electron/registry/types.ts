@@ -12,6 +12,9 @@ export interface RegistryOptions {
   homeDir?: string;
   platform?: NodeJS.Platform;
   env?: Record<string, string | undefined>;
+  /** Project folder searched for project configs on import (`.mcp.json`, `.cursor/`, `.vscode/`). Default: process.cwd(). */
+  cwd?: string;
+  /** Diagnostic lines (already redacted). */
   log?: (line: string) => void;
 }
 

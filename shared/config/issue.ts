@@ -2,9 +2,9 @@
 export interface ConfigIssue {
   file: string;
   /** The server entry, when the problem is inside one. */
-  server?: string;
+  server?: string | undefined;
   /** Dotted path inside the server entry (or the file), e.g. `args.1`. */
-  field?: string;
+  field?: string | undefined;
   message: string;
 }
 

@@ -1,5 +1,6 @@
 import { type z } from 'zod';
 import type { ConfigIssue } from './issue';
+import { jsonErrorOffset } from './json-error-offset';
 import {
   HttpServerSchema,
   SERVER_NAME,
@@ -22,16 +23,14 @@ function describe(value: unknown): string {
   return typeof value === 'object' ? 'an object' : `${typeof value} ${JSON.stringify(value)}`;
 }
 
-/** Turns JSON.parse's "at position N" into line and column, which editors show. */
-export function locateJsonError(text: string, error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  const match = /position (\d+)/.exec(message);
-  if (!match?.[1]) return `not valid JSON (${message})`;
-  const position = Number(match[1]);
-  const before = text.slice(0, position);
+/** Line and column of a JSON syntax error; the parser's message is not repeated, it may quote secrets. */
+export function locateJsonError(text: string): string {
+  const offset = jsonErrorOffset(text) ?? 0;
+  const before = text.slice(0, offset);
   const line = before.split('\n').length;
-  const column = position - before.lastIndexOf('\n');
-  return `not valid JSON at line ${line}, column ${column} (${message.replace(/ in JSON at position \d+.*$/s, '')})`;
+  const column = offset - before.lastIndexOf('\n');
+  const found = offset >= text.length ? 'the text ends too early' : `unexpected ${JSON.stringify(text[offset])}`;
+  return `not valid JSON at line ${line}, column ${column}: ${found}`;
 }
 
 function zodIssues(file: string, server: string, error: z.ZodError, entry: Record<string, unknown>): ConfigIssue[] {
@@ -105,8 +104,8 @@ export function parseConfigText(text: string, file: string): ParseResult {
   let raw: unknown;
   try {
     raw = JSON.parse(text);
-  } catch (error) {
-    return { ok: false, issues: [{ file, message: locateJsonError(text, error) }] };
+  } catch {
+    return { ok: false, issues: [{ file, message: locateJsonError(text) }] };
   }
   return parseConfigObject(raw, file);
 }

@@ -8,6 +8,9 @@ export const ServerNameSchema = z
 
 export const DEFAULT_TIMEOUT_MS = 60_000;
 export const DEFAULT_STARTUP_TIMEOUT_MS = 30_000;
+/** Stable defaults so agents' configs keep working across restarts. */
+export const DEFAULT_UI_PORT = 47780;
+export const DEFAULT_BRIDGE_PORT = 47781;
 
 const timeout = z.number().int().min(100).max(3_600_000);
 

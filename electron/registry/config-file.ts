@@ -1,0 +1,100 @@
+import { readFile, realpath } from 'node:fs/promises';
+import {
+  canonicalJson,
+  formatIssue,
+  locateJsonError,
+  parseConfigObject,
+  type ConfigIssue,
+} from '../../shared/config';
+import { CodedError } from '../../shared/errors';
+import { redact } from '../../shared/redact';
+import { writeFileAtomic } from './atomic-write';
+import { errnoCode, fsFailure } from './fs-errors';
+import type { FileLock } from './file-lock';
+
+/** mcp.json as found on disk: every key kept, so other clients' keys and fields survive our edits. */
+export interface RawConfig {
+  raw: Record<string, unknown>;
+  servers: Record<string, unknown>;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function describeIssues(issues: ConfigIssue[]): string {
+  const [first] = issues;
+  if (!first) return 'it is not valid';
+  const more = issues.length > 1 ? ` (and ${issues.length - 1} more)` : '';
+  return redact(formatIssue(first)) + more;
+}
+
+/** The file is broken: editing it would either fail or hide the problem, so edits wait for a fix. */
+export function refuseInvalid(file: string, issues: ConfigIssue[]): CodedError {
+  return new CodedError('invalid_config', `${file} has a problem, so it was not changed: ${describeIssues(issues)}`, {
+    hint: `Fix ${file} first (or undo your last edit of it), then try again.`,
+    data: { issues: issues.map((issue) => ({ ...issue, message: redact(issue.message) })) },
+  });
+}
+
+/** Reads mcp.json for an edit (call under the lock); a missing file is an empty config. */
+export async function readRawConfig(file: string): Promise<RawConfig> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    if (errnoCode(error) !== 'ENOENT') throw fsFailure(error, 'read', file);
+    text = '';
+  }
+  let raw: unknown = {};
+  if (text.trim() !== '') {
+    try {
+      raw = JSON.parse(text);
+    } catch {
+      throw refuseInvalid(file, [{ file, message: locateJsonError(text) }]);
+    }
+  }
+  const parsed = parseConfigObject(raw, file);
+  if (!parsed.ok) throw refuseInvalid(file, parsed.issues);
+  if (!isRecord(raw)) throw refuseInvalid(file, [{ file, message: 'expected a JSON object' }]);
+  const servers = isRecord(raw['mcpServers']) ? raw['mcpServers'] : {};
+  raw['mcpServers'] = servers;
+  return { raw, servers };
+}
+
+export function serializeConfig(raw: Record<string, unknown>): string {
+  return `${JSON.stringify(raw, null, 2)}\n`;
+}
+
+/**
+ * Read-modify-write of mcp.json under the lock: re-reads the file (another process may have written
+ * it), lets `mutate` change the raw entries, validates the whole result, writes atomically (0600).
+ * Writes nothing when `mutate` changed nothing. Returns what `mutate` returned.
+ */
+export async function editConfigFile<T>(
+  file: string,
+  fileLock: FileLock,
+  mutate: (config: RawConfig) => T,
+): Promise<T> {
+  return fileLock.run(async () => {
+    const config = await readRawConfig(file);
+    const before = canonicalJson(config.raw);
+    const result = mutate(config);
+    if (canonicalJson(config.raw) === before) return result;
+    const parsed = parseConfigObject(config.raw, file);
+    if (!parsed.ok) {
+      throw new CodedError('invalid_input', `This change would make the config invalid: ${describeIssues(parsed.issues)}`, {
+        hint: 'Correct the server settings and try again.',
+        data: { issues: parsed.issues.map((issue) => ({ ...issue, message: redact(issue.message) })) },
+      });
+    }
+    try {
+      // A symlinked mcp.json (dotfiles) stays a symlink: the rename replaces its target.
+      const target = await realpath(file).catch(() => file);
+      await writeFileAtomic(target, serializeConfig(config.raw), { mode: 0o600 });
+    } catch (error) {
+      throw fsFailure(error, 'write', file);
+    }
+    return result;
+  });
+}

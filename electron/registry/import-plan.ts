@@ -1,0 +1,117 @@
+import { readFile, stat } from 'node:fs/promises';
+import { locateJsonError, type ServerConfig } from '../../shared/config';
+import type { ImportReport, ImportSource } from '../../shared/api';
+import { CodedError } from '../../shared/errors';
+import { errnoCode, fsFailure } from './fs-errors';
+import { convertEntry } from './import-convert';
+import { extractEntries } from './import-extract';
+import {
+  defaultImportFiles,
+  importFilesInFolder,
+  resolveImportPath,
+  type ImportContext,
+} from './import-locations';
+import { parseJsonc } from './jsonc';
+import { sanitizeServerName } from './sanitize-name';
+
+export interface ImportCandidate {
+  /** Our name for it (sanitized). */
+  name: string;
+  originalName: string;
+  from: string;
+  config: ServerConfig;
+}
+
+/** What an import would add, before it is merged with mcp.json. */
+export interface ImportPlan {
+  files: string[];
+  candidates: ImportCandidate[];
+  skipped: ImportReport['skipped'];
+}
+
+const SOURCE_TITLES: Record<ImportSource, string> = {
+  'claude-desktop': 'Claude Desktop',
+  'claude-code': 'Claude Code',
+  cursor: 'Cursor',
+  vscode: 'VS Code',
+};
+
+async function filesToRead(source: ImportSource, explicit: string | undefined, ctx: ImportContext): Promise<string[]> {
+  if (explicit === undefined) return defaultImportFiles(source, ctx);
+  const target = resolveImportPath(explicit, ctx);
+  try {
+    const info = await stat(target);
+    return info.isDirectory() ? importFilesInFolder(source, target, ctx.platform) : [target];
+  } catch (error) {
+    if (errnoCode(error) === 'ENOENT') {
+      throw new CodedError('not_found', `${target} does not exist.`, {
+        hint: `Check the path of the ${SOURCE_TITLES[source]} config file (or leave it out to use the usual locations).`,
+      });
+    }
+    throw fsFailure(error, 'read', target);
+  }
+}
+
+/** The file's text, or undefined when it isn't there. */
+async function readIfPresent(file: string): Promise<string | undefined> {
+  try {
+    return await readFile(file, 'utf8');
+  } catch (error) {
+    const code = errnoCode(error);
+    if (code === 'ENOENT' || code === 'EISDIR' || code === 'ENOTDIR') return undefined;
+    throw fsFailure(error, 'read', file);
+  }
+}
+
+/** Reads another client's config files and decides, entry by entry, what could be imported. */
+export async function planImport(source: ImportSource, explicit: string | undefined, ctx: ImportContext): Promise<ImportPlan> {
+  const looked = await filesToRead(source, explicit, ctx);
+  const plan: ImportPlan = { files: [], candidates: [], skipped: [] };
+  const broken: string[] = [];
+  const taken = new Map<string, string>();
+
+  for (const file of looked) {
+    const text = await readIfPresent(file);
+    if (text === undefined) continue;
+    plan.files.push(file);
+    let raw: unknown;
+    try {
+      raw = text.trim() === '' ? {} : parseJsonc(text);
+    } catch {
+      const reason = `could not read this file: ${locateJsonError(text)}`;
+      broken.push(`${file}: ${reason}`);
+      plan.skipped.push({ name: '*', from: file, reason });
+      continue;
+    }
+    for (const found of extractEntries(source, raw, file)) {
+      const converted = convertEntry(found.entry);
+      if (!converted.ok) {
+        plan.skipped.push({ name: found.name, from: found.from, reason: converted.reason });
+        continue;
+      }
+      const name = sanitizeServerName(found.name);
+      const from = name === found.name ? found.from : `${found.from} (renamed from "${found.name}")`;
+      const earlier = taken.get(name);
+      if (earlier !== undefined) {
+        plan.skipped.push({ name: found.name, from: found.from, reason: `a server named "${name}" was already imported from ${earlier}` });
+        continue;
+      }
+      taken.set(name, found.from);
+      plan.candidates.push({ name, originalName: found.name, from, config: converted.config });
+    }
+  }
+
+  if (plan.files.length === 0) {
+    throw new CodedError('not_found', `No ${SOURCE_TITLES[source]} config found. Looked in: ${looked.join(', ')}.`, {
+      hint: `If ${SOURCE_TITLES[source]} keeps its config elsewhere, pass the file path.`,
+      data: { source, looked },
+    });
+  }
+  if (broken.length === plan.files.length) {
+    throw new CodedError('invalid_config', `Could not read the ${SOURCE_TITLES[source]} config: ${broken.join('; ')}.`, {
+      hint: 'Fix that file (or pass another one), then import again.',
+      data: { source, files: plan.files },
+    });
+  }
+  return plan;
+}

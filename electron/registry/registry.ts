@@ -1,0 +1,255 @@
+import os from 'node:os';
+import path from 'node:path';
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import {
+  SERVER_NAME,
+  canonicalJson,
+  diffServers,
+  formatIssue,
+  parseConfigText,
+  type ConfigIssue,
+  type McpConfig,
+  type ServerConfig,
+} from '../../shared/config';
+import { IMPORT_SOURCES, type ImportReport, type ImportSource } from '../../shared/api';
+import { CodedError } from '../../shared/errors';
+import { redact } from '../../shared/redact';
+import { FileApprovalStore } from './approvals';
+import { editConfigFile } from './config-file';
+import { ensureDataDir } from './data-dir';
+import { watchDirectory, type DirWatcher } from './dir-watcher';
+import { Emitter } from './events';
+import { FileLock } from './file-lock';
+import { createConfigIfMissing } from './first-run';
+import { errnoCode } from './fs-errors';
+import type { ImportContext } from './import-locations';
+import { planImport } from './import-plan';
+import type { Registry, RegistryEvents, RegistryOptions } from './types';
+
+export const CONFIG_FILE = 'mcp.json';
+export const APPROVALS_FILE = 'approvals.json';
+const DEFAULT_DEBOUNCE_MS = 150;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function notFound(name: string): CodedError {
+  return new CodedError('not_found', `No server named "${name}" is configured.`, {
+    hint: 'Check the name; `connected-services list` shows the configured servers.',
+  });
+}
+
+class FileRegistry implements Registry {
+  readonly dataDir: string;
+  readonly file: string;
+  readonly approvals: FileApprovalStore;
+  readonly #options: RegistryOptions;
+  readonly #log: (line: string) => void;
+  readonly #lock: FileLock;
+  readonly #events: Emitter<RegistryEvents>;
+  #config: McpConfig = { mcpServers: {} };
+  #issues: ConfigIssue[] = [];
+  #lastHash: string | undefined;
+  #reloads: Promise<void> = Promise.resolve();
+  #watcher: DirWatcher | undefined;
+  #closed = false;
+
+  constructor(options: RegistryOptions) {
+    this.#options = options;
+    this.dataDir = options.dataDir;
+    this.file = path.join(options.dataDir, CONFIG_FILE);
+    const log = options.log ?? (() => undefined);
+    this.#log = (line) => log(redact(line));
+    this.#lock = new FileLock(this.file, { log: this.#log });
+    this.#events = new Emitter((error) => this.#log(`registry listener failed: ${String(error)}`));
+    this.approvals = new FileApprovalStore(path.join(options.dataDir, APPROVALS_FILE), {
+      now: options.now ?? Date.now,
+      log: this.#log,
+    });
+  }
+
+  async open(): Promise<void> {
+    await ensureDataDir(this.dataDir);
+    await this.approvals.load();
+    const created = await createConfigIfMissing(this.file, this.#lock, this.#options.demoServers);
+    if (created) {
+      // The project ships these commands, so the person doesn't have to approve them.
+      for (const [name, config] of Object.entries(created)) await this.approvals.approve(name, config);
+      this.#log(`created ${this.file} with ${Object.keys(created).length} demo server(s)`);
+    }
+    await this.reload();
+  }
+
+  config(): McpConfig {
+    return this.#config;
+  }
+
+  issues(): ConfigIssue[] {
+    return this.#issues;
+  }
+
+  on<E extends keyof RegistryEvents>(event: E, listener: (payload: RegistryEvents[E]) => void): () => void {
+    return this.#events.on(event, listener);
+  }
+
+  /** Loads run one at a time, so events arrive in the order the file changed. */
+  reload(): Promise<void> {
+    const next = this.#reloads.then(() => this.#load());
+    this.#reloads = next.catch((error: unknown) => this.#log(`reload failed: ${String(error)}`));
+    return next;
+  }
+
+  async #load(): Promise<void> {
+    if (this.#closed) return;
+    let text: string | undefined;
+    try {
+      text = await readFile(this.file, 'utf8');
+    } catch (error) {
+      if (errnoCode(error) !== 'ENOENT') {
+        this.#lastHash = undefined;
+        const reason = errnoCode(error) === 'EACCES' ? 'permission denied' : String(errnoCode(error) ?? error);
+        this.#setIssues([{ file: this.file, message: `cannot be read (${reason}); the last good config stays in force` }]);
+        return;
+      }
+    }
+    const hash = text === undefined ? 'missing' : createHash('sha256').update(text).digest('hex');
+    if (hash === this.#lastHash) return;
+    this.#lastHash = hash;
+    if (text === undefined) {
+      this.#setIssues([{ file: this.file, message: 'the file is missing; the last good config stays in force until it is back' }]);
+      return;
+    }
+    const result = parseConfigText(text, this.file);
+    if (!result.ok) {
+      this.#setIssues(result.issues.map((issue) => ({ ...issue, message: redact(issue.message) })));
+      return;
+    }
+    const previous = this.#config;
+    const recovered = this.#issues.length > 0;
+    this.#config = result.config;
+    if (recovered) this.#setIssues([]);
+    if (recovered || canonicalJson(previous) !== canonicalJson(result.config)) {
+      this.#events.emit('change', { config: result.config, diff: diffServers(previous, result.config) });
+    }
+  }
+
+  #setIssues(issues: ConfigIssue[]): void {
+    this.#issues = issues;
+    for (const issue of issues) this.#log(`config problem: ${formatIssue(issue)}`);
+    this.#events.emit('issues', { issues });
+  }
+
+  watch(): void {
+    if (this.#closed || this.#watcher) return;
+    this.#watcher = watchDirectory({
+      dir: this.dataDir,
+      names: [CONFIG_FILE, APPROVALS_FILE],
+      debounceMs: this.#options.debounceMs ?? DEFAULT_DEBOUNCE_MS,
+      log: this.#log,
+      onChange: (name) => {
+        const work = name === CONFIG_FILE ? this.reload() : this.approvals.load();
+        work.catch((error: unknown) => this.#log(`reading ${name} failed: ${String(error)}`));
+      },
+    });
+  }
+
+  async addServer(name: string, config: ServerConfig): Promise<void> {
+    this.#assertOpen();
+    if (!SERVER_NAME.test(name)) {
+      throw new CodedError('invalid_input', `"${name.slice(0, 60)}" is not a valid server name.`, {
+        hint: 'Use 1-48 letters, digits, "_" or "-", starting with a letter or digit.',
+      });
+    }
+    await editConfigFile(this.file, this.#lock, ({ servers }) => {
+      if (Object.hasOwn(servers, name)) {
+        throw new CodedError('invalid_input', `A server named "${name}" already exists.`, {
+          hint: 'Choose another name, or remove the existing server first.',
+        });
+      }
+      servers[name] = config;
+    });
+    await this.reload();
+  }
+
+  async removeServer(name: string): Promise<void> {
+    this.#assertOpen();
+    await editConfigFile(this.file, this.#lock, ({ servers }) => {
+      if (!Object.hasOwn(servers, name)) throw notFound(name);
+      delete servers[name];
+    });
+    await this.reload();
+  }
+
+  async setEnabled(name: string, enabled: boolean): Promise<void> {
+    this.#assertOpen();
+    await editConfigFile(this.file, this.#lock, ({ servers }) => {
+      const entry = Object.hasOwn(servers, name) ? servers[name] : undefined;
+      if (!isRecord(entry)) throw notFound(name);
+      // Enabled is the default, so enabling removes the flag rather than writing `true`.
+      if (enabled) delete entry['enabled'];
+      else entry['enabled'] = false;
+    });
+    await this.reload();
+  }
+
+  async importFrom(source: ImportSource, importPath?: string): Promise<ImportReport> {
+    this.#assertOpen();
+    if (!(IMPORT_SOURCES as readonly string[]).includes(source)) {
+      throw new CodedError('invalid_input', `Unknown import source "${String(source)}".`, {
+        hint: `Use one of: ${IMPORT_SOURCES.join(', ')}.`,
+      });
+    }
+    const plan = await planImport(source, importPath, this.#importContext());
+    const report = await editConfigFile(this.file, this.#lock, ({ servers }): ImportReport => {
+      const out: ImportReport = { source, files: plan.files, added: [], skipped: [...plan.skipped] };
+      for (const candidate of plan.candidates) {
+        if (Object.hasOwn(servers, candidate.name)) {
+          const as = candidate.name === candidate.originalName ? '' : ` (as "${candidate.name}")`;
+          out.skipped.push({ name: candidate.originalName, from: candidate.from, reason: `already configured${as}` });
+        } else {
+          servers[candidate.name] = candidate.config;
+          out.added.push({ name: candidate.name, from: candidate.from });
+        }
+      }
+      return out;
+    });
+    await this.reload();
+    this.#log(`import from ${source}: ${report.added.length} added, ${report.skipped.length} skipped`);
+    return report;
+  }
+
+  #importContext(): ImportContext {
+    return {
+      homeDir: this.#options.homeDir ?? os.homedir(),
+      platform: this.#options.platform ?? process.platform,
+      env: this.#options.env ?? process.env,
+      cwd: this.#options.cwd ?? process.cwd(),
+    };
+  }
+
+  #assertOpen(): void {
+    if (this.#closed) {
+      throw new CodedError('internal', 'The config registry is closed.', {
+        hint: 'Restart Connected Services and try again.',
+      });
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    this.#watcher?.close();
+    this.#watcher = undefined;
+    await this.#reloads;
+    this.#events.clear();
+  }
+}
+
+/** Opens the registry: creates the data folder and a first mcp.json if needed, then loads it. */
+export async function openRegistry(options: RegistryOptions): Promise<Registry> {
+  const registry = new FileRegistry(options);
+  await registry.open();
+  return registry;
+}

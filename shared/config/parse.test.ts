@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { formatIssue } from './issue';
+import { parseConfigText } from './parse';
+
+function issues(text: string): string[] {
+  const result = parseConfigText(text, 'mcp.json');
+  return result.ok ? [] : result.issues.map(formatIssue);
+}
+
+describe('parseConfigText', () => {
+  it('accepts the mcpServers format of other clients plus our fields', () => {
+    const result = parseConfigText(
+      JSON.stringify({
+        mcpServers: {
+          files: { command: 'npx', args: ['-y', 'x'], env: { A: 'b' }, cwd: '/tmp', timeoutMs: 5000, tools: { deny: ['write_*'] } },
+          remote: { type: 'http', url: 'https://mcp.example.com/mcp', headers: { 'X-A': 'b' }, enabled: false },
+          typed: { type: 'stdio', command: 'node' },
+        },
+        globalShortcut: 'kept by others',
+      }),
+      'mcp.json',
+    );
+    expect(result.ok).toBe(true);
+  });
+
+  it('locates malformed JSON by line and column without quoting the file', () => {
+    const [message] = issues('{\n  "mcpServers": {\n    "a": { "command": sk-live-123 }\n  }\n}');
+    expect(message).toMatch(/^mcp\.json: not valid JSON at line 3, column \d+/);
+    expect(message).not.toContain('sk-live-123');
+  });
+
+  it('names server and field for each kind of mistake', () => {
+    expect(issues('{"mcpServers":{"a":{"type":"sse","url":"http://x"}}}')).toEqual([
+      'mcp.json: server "a": field "type": unknown transport "sse"; use "stdio" (with "command") or "http" (with "url")',
+    ]);
+    expect(issues('{"mcpServers":{"a":{"args":["x"]}}}')[0]).toContain('server "a": field "command": is required');
+    expect(issues('{"mcpServers":{"a":{"command":"node","args":"x"}}}')).toEqual([
+      'mcp.json: server "a": field "args": expected array, got string "x"',
+    ]);
+    expect(issues('{"mcpServers":{"a":{"command":"node","timeoutMs":"5s"}}}')[0]).toContain('field "timeoutMs": expected number');
+    expect(issues('{"mcpServers":{"a":{"command":"node","comand":"x"}}}')[0]).toContain('unknown field "comand"');
+    expect(issues('{"mcpServers":{"a":{"type":"http","url":"ftp://x"}}}')[0]).toContain('field "url"');
+    expect(issues('{"mcpServers":{"a b":{"command":"node"}}}')[0]).toContain('invalid server name');
+    expect(issues('{"mcpServers":[]}')[0]).toContain('field "mcpServers": expected an object of servers, got an array');
+  });
+
+  it('reports every bad server, not just the first', () => {
+    expect(issues('{"mcpServers":{"a":{"command":1},"b":{"command":"ok"},"c":{}}}')).toHaveLength(2);
+  });
+});
+
+describe('JSON error positions', () => {
+  it('points at the first error for each kind of mistake', () => {
+    expect(issues('{"mcpServers":{"a":{"command":"x",}}}')[0]).toContain('line 1, column 35: unexpected "}"');
+    expect(issues('{"mcpServers": {')[0]).toContain('the text ends too early');
+    expect(issues('{"mcpServers": {}} extra')[0]).toContain('line 1, column 20: unexpected "e"');
+    expect(issues('{\n"a": tru}')[0]).toContain('line 2, column 9: unexpected "}"');
+  });
+});

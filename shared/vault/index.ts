@@ -1,0 +1,27 @@
+export {
+  GLOBAL_SERVER,
+  VAULT_KINDS,
+  SECRET_NAME_PATTERN,
+  VaultKeySchema,
+  vaultKey,
+  formatVaultKey,
+  parseVaultKey,
+  tryParseVaultKey,
+  secretKey,
+  secretNameOf,
+  sameVaultKey,
+} from './vault-key';
+export type { VaultKey, VaultBaseKind } from './vault-key';
+export {
+  VAULT_PROVIDERS,
+  VAULT_SAFETY,
+  VAULT_STATES,
+  VaultSafetySchema,
+  VaultStateSchema,
+  CorruptFileSchema,
+  VaultHealthSchema,
+} from './vault-health';
+export type { VaultProviderId, VaultSafety, VaultState, CorruptFile, VaultHealth } from './vault-health';
+export type { Vault, VaultChange, VaultEvents } from './vault-contract';
+export { findReferences, hasReferences, resolveReferences } from './references';
+export type { ReferenceKind, SecretReference, ReferenceResolvers } from './references';

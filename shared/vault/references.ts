@@ -1,0 +1,108 @@
+import { CodedError } from '../errors';
+import { redactor as processRedactor } from '../redact';
+import { SECRET_NAME_PATTERN } from './vault-key';
+
+/**
+ * `${secret:NAME}` (a vault secret) and `${env:NAME}` (an environment variable) inside config strings.
+ * `$${…}` stands for a literal `${…}`. Other `${…}` forms (`${workspaceFolder}`, `${VAR:-x}` of other
+ * clients) are not ours and pass through untouched.
+ */
+const REFERENCE = /(\$?)\$\{(secret|env):([^}]*)(\}?)/g;
+const ENV_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]{0,255}$/;
+
+export type ReferenceKind = 'secret' | 'env';
+
+export interface SecretReference {
+  kind: ReferenceKind;
+  name: string;
+  /** The reference as written, e.g. `${secret:GITHUB_TOKEN}`. */
+  text: string;
+}
+
+export interface ReferenceResolvers {
+  /** A secret's value, or undefined if the vault has none by that name. */
+  secret: (name: string) => Promise<string | undefined>;
+  env: Readonly<Record<string, string | undefined>>;
+  /** Resolved values are secrets: they are registered here. Default: the process redactor. */
+  redactor?: { addSecret(value: string): void };
+}
+
+function unterminated(text: string): CodedError {
+  return new CodedError('invalid_config', `The reference ${text} has no closing "}".`, {
+    hint: 'Write references as ${secret:NAME} or ${env:NAME}.',
+    data: { reference: text },
+  });
+}
+
+function badName(ref: SecretReference): CodedError {
+  const rule =
+    ref.kind === 'secret' ? '1-128 letters, digits, "_", "." or "-"' : 'letters, digits and "_", not starting with a digit';
+  return new CodedError('invalid_config', `The reference ${ref.text} does not name a valid ${ref.kind}: use ${rule}.`, {
+    hint: `Fix the name inside ${ref.text}.`,
+    data: { reference: ref.text },
+  });
+}
+
+function missing(ref: SecretReference): CodedError {
+  if (ref.kind === 'secret') {
+    return new CodedError('invalid_config', `The secret reference ${ref.text} names a secret the vault does not hold.`, {
+      hint: `Store it with \`connected-services secrets set ${ref.name}\`, or fix the name.`,
+      data: { reference: ref.text },
+    });
+  }
+  return new CodedError('invalid_config', `The reference ${ref.text} names an environment variable that is not set.`, {
+    hint: `Set ${ref.name} in the environment connected-services starts in, or store the value with \`connected-services secrets set ${ref.name}\` and write \${secret:${ref.name}}.`,
+    data: { reference: ref.text },
+  });
+}
+
+/** Every reference in `value`, in order (escaped `$${…}` excluded). Throws on an unterminated one. */
+export function findReferences(value: string): SecretReference[] {
+  const found: SecretReference[] = [];
+  for (const match of value.matchAll(REFERENCE)) {
+    const [whole, escape, kind, name, close] = match;
+    if (escape === '$') continue;
+    const text = whole;
+    if (close !== '}') throw unterminated(text);
+    found.push({ kind: kind === 'secret' ? 'secret' : 'env', name: name ?? '', text });
+  }
+  return found;
+}
+
+export function hasReferences(value: string): boolean {
+  return findReferences(value).length > 0;
+}
+
+function validName(ref: SecretReference): boolean {
+  return ref.kind === 'secret' ? SECRET_NAME_PATTERN.test(ref.name) : ENV_NAME_PATTERN.test(ref.name);
+}
+
+/**
+ * Replaces every `${secret:NAME}` and `${env:NAME}` in `value`, once (resolved values are not scanned
+ * again). An unknown, unset or malformed reference throws CodedError invalid_config naming the
+ * reference (never a value); the caller adds which server it belongs to.
+ */
+export async function resolveReferences(value: string, resolvers: ReferenceResolvers): Promise<string> {
+  const refs = findReferences(value);
+  if (refs.length === 0) return value.includes('$${') ? unescape(value) : value;
+  for (const ref of refs) if (!validName(ref)) throw badName(ref);
+
+  const resolved = new Map<string, string>();
+  for (const ref of refs) {
+    if (resolved.has(ref.text)) continue;
+    const found = ref.kind === 'secret' ? await resolvers.secret(ref.name) : resolvers.env[ref.name];
+    if (found === undefined) throw missing(ref);
+    resolved.set(ref.text, found);
+  }
+  const redactor = resolvers.redactor ?? processRedactor;
+  for (const secret of resolved.values()) redactor.addSecret(secret);
+
+  return value.replace(REFERENCE, (whole: string, escape: string) => {
+    if (escape === '$') return whole.slice(1);
+    return resolved.get(whole) ?? whole;
+  });
+}
+
+function unescape(value: string): string {
+  return value.replace(REFERENCE, (whole: string, escape: string) => (escape === '$' ? whole.slice(1) : whole));
+}

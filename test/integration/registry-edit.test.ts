@@ -1,0 +1,154 @@
+import os from 'node:os';
+import path from 'node:path';
+import { lstat, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CodedError } from '../../shared/errors';
+import { openRegistry, type Registry, type RegistryEvents } from '../../electron/registry';
+
+const posix = process.platform !== 'win32';
+
+async function codedFailure(work: Promise<unknown>): Promise<CodedError> {
+  const error = await work.then(
+    () => new Error('expected a failure'),
+    (e: unknown) => e,
+  );
+  if (!(error instanceof CodedError)) throw error instanceof Error ? error : new Error(String(error));
+  expect(error.hint).toBeTruthy();
+  return error;
+}
+
+async function readJson(file: string): Promise<Record<string, unknown>> {
+  return JSON.parse(await readFile(file, 'utf8')) as Record<string, unknown>;
+}
+
+describe('registry: first run', () => {
+  let root = '';
+  afterEach(async () => rm(root, { recursive: true, force: true }));
+
+  it('creates the data folder (0700) and mcp.json (0600) with the demo servers, pre-approved', async () => {
+    root = await mkdtemp(path.join(os.tmpdir(), 'cs-registry-first-'));
+    const dataDir = path.join(root, 'nested', 'data');
+    const demo = { everything: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-everything'] } };
+    const registry = await openRegistry({ dataDir, demoServers: () => demo });
+    try {
+      expect(await readJson(registry.file)).toEqual({ mcpServers: demo });
+      expect(registry.config().mcpServers).toEqual(demo);
+      expect(registry.approvals.status('everything', demo.everything)).toBe('approved');
+      if (posix) {
+        expect((await stat(dataDir)).mode & 0o777).toBe(0o700);
+        expect((await stat(registry.file)).mode & 0o777).toBe(0o600);
+        expect((await stat(path.join(dataDir, 'approvals.json'))).mode & 0o777).toBe(0o600);
+      }
+    } finally {
+      await registry.close();
+    }
+  });
+
+  it('writes an empty config without demo servers and never overwrites an existing file', async () => {
+    root = await mkdtemp(path.join(os.tmpdir(), 'cs-registry-first-'));
+    const first = await openRegistry({ dataDir: root });
+    expect(await readJson(first.file)).toEqual({ mcpServers: {} });
+    await first.close();
+
+    const mine = '{ "mcpServers": { "mine": { "command": "node" } } }';
+    await writeFile(first.file, mine);
+    const second = await openRegistry({ dataDir: root, demoServers: () => ({ demo: { command: 'npx' } }) });
+    expect(await readFile(second.file, 'utf8')).toBe(mine);
+    expect(Object.keys(second.config().mcpServers)).toEqual(['mine']);
+    await second.close();
+  });
+});
+
+describe('registry: edits', () => {
+  let root = '';
+  let file = '';
+  let registry: Registry;
+  const original = {
+    $schema: 'https://example.test/mcp.schema.json',
+    globalShortcut: 'Ctrl+Space',
+    mcpServers: {
+      keep: { type: 'stdio', command: 'node', args: ['keep.js'], env: { B: '2', A: '1' } },
+      web: { type: 'http', url: 'http://127.0.0.1:9/mcp' },
+    },
+    settings: { bridgePort: 47781, theme: 'dark' },
+  };
+
+  beforeEach(async () => {
+    root = await mkdtemp(path.join(os.tmpdir(), 'cs-registry-edit-'));
+    file = path.join(root, 'mcp.json');
+    await writeFile(file, JSON.stringify(original, null, 2));
+    registry = await openRegistry({ dataDir: root });
+  });
+
+  afterEach(async () => {
+    await registry.close();
+    await rm(root, { recursive: true, force: true });
+  });
+
+  it('adds, disables, enables and removes a server, keeping everything else of the file', async () => {
+    await registry.addServer('new', { command: 'uvx', args: ['tool'] });
+    expect(registry.config().mcpServers['new']).toEqual({ command: 'uvx', args: ['tool'] });
+    let onDisk = await readJson(file);
+    expect(onDisk).toEqual({ ...original, mcpServers: { ...original.mcpServers, new: { command: 'uvx', args: ['tool'] } } });
+    expect(Object.keys(onDisk)).toEqual(Object.keys(original));
+
+    await registry.setEnabled('keep', false);
+    expect(registry.config().mcpServers['keep']?.enabled).toBe(false);
+    onDisk = await readJson(file);
+    expect((onDisk['mcpServers'] as Record<string, unknown>)['keep']).toEqual({ ...original.mcpServers.keep, enabled: false });
+
+    await registry.setEnabled('keep', true);
+    await registry.removeServer('new');
+    expect(await readJson(file)).toEqual(original);
+    if (posix) expect((await stat(file)).mode & 0o777).toBe(0o600);
+    expect((await readdir(root)).filter((name) => name.includes('.tmp') || name.endsWith('.lock'))).toEqual([]);
+  });
+
+  it('emits one change per edit, even while watching its own writes', async () => {
+    const changes: RegistryEvents['change'][] = [];
+    registry.on('change', (payload) => changes.push(payload));
+    registry.watch();
+    await registry.addServer('new', { type: 'http', url: 'http://127.0.0.1:9/x' });
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(changes.map((c) => c.diff)).toEqual([{ added: ['new'], changed: [], removed: [], unchanged: ['keep', 'web'] }]);
+  });
+
+  it('rejects a duplicate or invalid name and an invalid entry, leaving the file as it was', async () => {
+    const before = await readFile(file, 'utf8');
+    expect((await codedFailure(registry.addServer('keep', { command: 'x' }))).code).toBe('invalid_input');
+    expect((await codedFailure(registry.addServer('bad name!', { command: 'x' }))).code).toBe('invalid_input');
+    const invalid = await codedFailure(registry.addServer('empty', { command: '' }));
+    expect(invalid.code).toBe('invalid_input');
+    expect(invalid.message).toMatch(/server "empty".*field "command"/);
+    expect(await readFile(file, 'utf8')).toBe(before);
+  });
+
+  it('reports a missing server as not_found', async () => {
+    expect((await codedFailure(registry.removeServer('ghost'))).code).toBe('not_found');
+    expect((await codedFailure(registry.setEnabled('ghost', false))).code).toBe('not_found');
+  });
+
+  it('refuses to edit while the file is invalid, naming the problem', async () => {
+    const broken = JSON.stringify({ mcpServers: { keep: { command: 'node', args: 'keep.js' } } });
+    await writeFile(file, broken);
+    await registry.reload();
+    const error = await codedFailure(registry.addServer('new', { command: 'x' }));
+    expect(error.code).toBe('invalid_config');
+    expect(error.message).toMatch(/server "keep".*field "args"/);
+    expect(error.hint).toMatch(/Fix .*mcp\.json first/);
+    expect(await readFile(file, 'utf8')).toBe(broken);
+
+    await writeFile(file, '{ not json');
+    expect((await codedFailure(registry.removeServer('keep'))).code).toBe('invalid_config');
+  });
+
+  it.skipIf(!posix)('keeps a symlinked mcp.json a symlink', async () => {
+    const target = path.join(root, 'dotfiles-mcp.json');
+    await writeFile(target, JSON.stringify(original));
+    await rm(file);
+    await symlink(target, file);
+    await registry.addServer('new', { command: 'x' });
+    expect((await lstat(file)).isSymbolicLink()).toBe(true);
+    expect(Object.keys((await readJson(target))['mcpServers'] as object)).toContain('new');
+  });
+});

@@ -1,0 +1,173 @@
+import os from 'node:os';
+import path from 'node:path';
+import { mkdtemp, rename, rm, unlink, writeFile } from 'node:fs/promises';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openRegistry, type Registry, type RegistryEvents } from '../../electron/registry';
+
+/** Waits for the next event of a kind that passes `accept`; fails after a bounded time. */
+function nextEvent<E extends keyof RegistryEvents>(
+  registry: Registry,
+  event: E,
+  accept: (payload: RegistryEvents[E]) => boolean = () => true,
+  timeoutMs = 5000,
+): Promise<RegistryEvents[E]> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      off();
+      reject(new Error(`no "${event}" event within ${timeoutMs} ms`));
+    }, timeoutMs);
+    const off = registry.on(event, (payload) => {
+      if (!accept(payload)) return;
+      clearTimeout(timer);
+      off();
+      resolve(payload);
+    });
+  });
+}
+
+function json(servers: Record<string, unknown>, extra: Record<string, unknown> = {}): string {
+  return `${JSON.stringify({ ...extra, mcpServers: servers }, null, 2)}\n`;
+}
+
+const a = { command: 'node', args: ['a.js'] };
+const b = { command: 'node', args: ['b.js'] };
+const c = { type: 'http', url: 'http://127.0.0.1:9/mcp' };
+
+describe('registry: load, watch and hot reload', () => {
+  let root = '';
+  let file = '';
+  let registry: Registry | undefined;
+
+  beforeEach(async () => {
+    root = await mkdtemp(path.join(os.tmpdir(), 'cs-registry-watch-'));
+    file = path.join(root, 'mcp.json');
+  });
+
+  afterEach(async () => {
+    await registry?.close();
+    registry = undefined;
+    await rm(root, { recursive: true, force: true });
+  });
+
+  async function open(text: string): Promise<Registry> {
+    await writeFile(file, text);
+    registry = await openRegistry({ dataDir: root, debounceMs: 40 });
+    registry.watch();
+    return registry;
+  }
+
+  it('fires change with only the edited server in diff.changed', async () => {
+    const r = await open(json({ a, b, c }));
+    expect(Object.keys(r.config().mcpServers)).toEqual(['a', 'b', 'c']);
+    const change = nextEvent(r, 'change');
+    await writeFile(file, json({ a, b: { ...b, args: ['b.js', '--verbose'] }, c }));
+    const { config, diff } = await change;
+    expect(diff).toEqual({ added: [], changed: ['b'], removed: [], unchanged: ['a', 'c'] });
+    expect(config.mcpServers['b']).toEqual({ command: 'node', args: ['b.js', '--verbose'] });
+    expect(r.config()).toBe(config);
+  });
+
+  it('follows a file replaced by rename (editors, atomic writes) and reports added and removed', async () => {
+    const r = await open(json({ a, b }));
+    const change = nextEvent(r, 'change');
+    const temp = path.join(root, 'mcp.json.swp');
+    await writeFile(temp, json({ a, c }));
+    await rename(temp, file);
+    const { diff } = await change;
+    expect(diff).toEqual({ added: ['c'], changed: [], removed: ['b'], unchanged: ['a'] });
+  });
+
+  it('keeps the last good config on a broken edit, names server and field, and recovers when fixed', async () => {
+    const r = await open(json({ a, b }));
+    const good = r.config();
+
+    const issues = nextEvent(r, 'issues');
+    await writeFile(file, json({ a, b: { command: 'node', args: 'b.js' } }));
+    const reported = (await issues).issues;
+    expect(reported).toEqual([expect.objectContaining({ file, server: 'b', field: 'args' })]);
+    expect(r.issues()).toEqual(reported);
+    expect(r.config()).toBe(good);
+
+    const malformed = nextEvent(r, 'issues');
+    await writeFile(file, '{ "mcpServers": { "a": ');
+    const [syntax] = (await malformed).issues;
+    expect(syntax?.message).toMatch(/not valid JSON/);
+    expect(syntax?.file).toBe(file);
+    expect(r.config()).toBe(good);
+
+    const cleared = nextEvent(r, 'issues');
+    const change = nextEvent(r, 'change');
+    await writeFile(file, json({ a, b, c }));
+    expect((await cleared).issues).toEqual([]);
+    expect((await change).diff.added).toEqual(['c']);
+    expect(r.issues()).toEqual([]);
+  });
+
+  it.each([
+    ['an unknown transport', { type: 'sse', url: 'http://127.0.0.1:9/sse' }, 'type'],
+    ['a missing command', { args: ['x'] }, 'command'],
+    ['a wrong field type', { command: 'node', env: { A: 1 } }, 'env.A'],
+  ])('reports %s with the server and field', async (_label, entry, field) => {
+    const r = await open(json({ a }));
+    const issues = nextEvent(r, 'issues');
+    await writeFile(file, json({ a, bad: entry }));
+    expect((await issues).issues).toEqual([expect.objectContaining({ server: 'bad', field })]);
+    expect(Object.keys(r.config().mcpServers)).toEqual(['a']);
+  });
+
+  it('survives the file being deleted and recreated', async () => {
+    const r = await open(json({ a }));
+    const missing = nextEvent(r, 'issues');
+    await unlink(file);
+    expect((await missing).issues[0]?.message).toMatch(/missing/);
+    expect(Object.keys(r.config().mcpServers)).toEqual(['a']);
+
+    const cleared = nextEvent(r, 'issues', (p) => p.issues.length === 0);
+    const change = nextEvent(r, 'change');
+    await writeFile(file, json({ a, b }));
+    await cleared;
+    expect((await change).diff).toEqual({ added: ['b'], changed: [], removed: [], unchanged: ['a'] });
+  });
+
+  it('skips a rewrite with identical content', async () => {
+    const text = json({ a, b });
+    const r = await open(text);
+    const changes: RegistryEvents['change'][] = [];
+    r.on('change', (payload) => changes.push(payload));
+    const issues: RegistryEvents['issues'][] = [];
+    r.on('issues', (payload) => issues.push(payload));
+    await writeFile(file, text);
+    // A later, real edit proves the watcher was running during the identical rewrite.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const change = nextEvent(r, 'change');
+    await writeFile(file, json({ a }));
+    await change;
+    expect(changes.map((p) => p.diff.removed)).toEqual([['b']]);
+    expect(issues).toEqual([]);
+  });
+
+  it('starts with an empty config and the reason when the first load is bad', async () => {
+    await writeFile(file, json({ broken: { command: '' } }));
+    registry = await openRegistry({ dataDir: root, debounceMs: 40 });
+    expect(registry.config()).toEqual({ mcpServers: {} });
+    expect(registry.issues()).toEqual([expect.objectContaining({ server: 'broken', field: 'command' })]);
+    registry.watch();
+    const change = nextEvent(registry, 'change');
+    await writeFile(file, json({ a }));
+    expect((await change).diff.added).toEqual(['a']);
+  });
+
+  it('close() stops the watcher and is idempotent', async () => {
+    const watchers = (): number => process.getActiveResourcesInfo().filter((name) => name === 'FSEventWrap').length;
+    const before = watchers();
+    const r = await open(json({ a }));
+    r.watch(); // a second watch() adds nothing
+    expect(watchers()).toBe(before + 1);
+    await r.close();
+    await r.close();
+    registry = undefined;
+    // The handle goes away once libuv has closed it, a moment after close().
+    for (let i = 0; i < 50 && watchers() !== before; i += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(watchers()).toBe(before);
+  });
+});
