@@ -36,8 +36,10 @@ export interface PoolOptions {
   baseEnv?: Record<string, string | undefined>;
   now?: () => number;
   restartPolicy?: Partial<RestartPolicy>;
-  /** A stdio server whose unterminated output line grows past this is closed. */
+  /** A stdio server whose unterminated output line grows past this is closed. Default: 8 MiB. */
   maxMessageBytes?: number;
+  /** How long a stopping stdio server (its process group) gets between SIGTERM and SIGKILL. Default: 2000. */
+  stopGraceMs?: number;
   /** Diagnostic lines (already redacted). */
   log?: (line: string) => void;
 }
@@ -50,7 +52,9 @@ export interface CallOptions {
 }
 
 export interface PoolEvents {
+  /** Every change of a server's status (state, counts, last error, config). */
   state: ServerStatus;
+  /** A server's visible inventory may have changed: fetched, list_changed, config applied, or removed. */
   inventory: { server: string };
 }
 
@@ -77,6 +81,8 @@ export interface Pool {
     args: Record<string, string>,
     options?: CallOptions,
   ): Promise<{ description?: string; messages: Record<string, unknown>[] }>;
+  /** The cached inventory was fetched with a different config (it is still shown until the next start). */
+  inventoryStale(name: string): boolean;
   on<E extends keyof PoolEvents>(event: E, listener: (payload: PoolEvents[E]) => void): () => void;
   /** Stops every server (killing process groups). Idempotent. */
   close(): Promise<void>;

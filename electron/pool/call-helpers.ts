@@ -1,0 +1,40 @@
+import type { Progress } from '@modelcontextprotocol/sdk/types.js';
+import { CodedError } from '../../shared/errors';
+import { redact } from '../../shared/redact';
+
+/** The error of a call its caller aborted: the caller's own CodedError reason, else a `timeout`. */
+export function cancelledError(server: string, what: string, signal: AbortSignal | undefined): CodedError {
+  const reason: unknown = signal?.reason;
+  if (reason instanceof CodedError) return reason;
+  return new CodedError('timeout', redact(`${what} on "${server}" was cancelled by the caller`), {
+    hint: 'retry the call if it is still needed',
+    data: { cancelled: true },
+  });
+}
+
+/** Races `promise` against the signal; the promise still runs (a start is shared by other callers). */
+export function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined, onAbort: () => Error): Promise<T> {
+  if (!signal) return promise;
+  if (signal.aborted) return Promise.reject(onAbort());
+  return new Promise<T>((resolve, reject) => {
+    const abort = (): void => reject(onAbort());
+    signal.addEventListener('abort', abort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', abort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', abort);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+}
+
+export function progressOf(progress: Progress): { progress: number; total?: number; message?: string } {
+  const out: { progress: number; total?: number; message?: string } = { progress: progress.progress };
+  if (progress.total !== undefined) out.total = progress.total;
+  if (progress.message !== undefined) out.message = progress.message;
+  return out;
+}

@@ -1,0 +1,29 @@
+import type { StdioServerConfig } from '../../shared/config';
+
+const PLAIN = /^[A-Za-z0-9_@%+=:,./-]+$/;
+// Control, format (bidi overrides, zero-width), line and paragraph separators: shown escaped so an
+// approval prompt cannot be made to look like a different command.
+const HIDDEN = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
+
+function escapeHidden(char: string): string {
+  const named: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t', '\\': '\\\\', "'": "\\'" };
+  const name = named[char];
+  if (name !== undefined) return name;
+  const code = char.codePointAt(0) ?? 0;
+  return code > 0xffff ? `\\U${code.toString(16).padStart(8, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
+}
+
+/** POSIX shell quoting: plain words as they are, others in '…', invisible characters in bash $'…'. */
+export function shellQuote(arg: string): string {
+  if (arg === '') return "''";
+  if (PLAIN.test(arg)) return arg;
+  if (HIDDEN.test(arg)) {
+    return `$'${Array.from(arg, (c) => (HIDDEN.test(c) || c === '\\' || c === "'" ? escapeHidden(c) : c)).join('')}'`;
+  }
+  return `'${arg.replace(/'/g, `'\\''`)}'`;
+}
+
+/** The exact, untruncated command line a stdio server runs, for approval prompts and status. */
+export function commandLineOf(config: Pick<StdioServerConfig, 'command' | 'args'>): string {
+  return [config.command, ...(config.args ?? [])].map(shellQuote).join(' ');
+}

@@ -1,0 +1,121 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import {
+  StreamableHTTPClientTransport,
+  type StreamableHTTPClientTransportOptions,
+} from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import {
+  PromptListChangedNotificationSchema,
+  ResourceListChangedNotificationSchema,
+  ToolListChangedNotificationSchema,
+} from '@modelcontextprotocol/sdk/types.js';
+import { redact } from '../../shared/redact';
+import { transportOf, type HttpServerConfig, type ServerConfig, type StdioServerConfig } from '../../shared/config';
+import type { InventoryPart } from './fetch-inventory';
+import { toPoolError, type EndInfo, type ErrorContext } from './map-error';
+import { minimalEnv } from './minimal-env';
+import { StdioProcessTransport, type SpawnLike } from './stdio-transport';
+import type { FetchLike } from './types';
+
+export const CLIENT_INFO = { name: 'connected-services', version: '0.1.0' };
+
+/** A connected MCP client and the transport under it. */
+export interface Connection {
+  readonly client: Client;
+  /** The stdio child's pid. */
+  readonly pid: number | undefined;
+  /** Set once the connection has ended (stdio): exit status, stderr tail, whether we closed it. */
+  readonly ended: () => EndInfo | undefined;
+  /** Stops the child (process group) or ends the HTTP session. Idempotent. */
+  readonly close: () => Promise<void>;
+}
+
+export interface ConnectOptions {
+  server: string;
+  /** Already resolved (no `${secret:…}` left). */
+  config: ServerConfig;
+  startupTimeoutMs: number;
+  signal: AbortSignal;
+  baseEnv: Record<string, string | undefined>;
+  maxMessageBytes: number;
+  stopGraceMs: number;
+  httpFetch?: ((name: string, config: HttpServerConfig) => FetchLike | undefined) | undefined;
+  spawn?: SpawnLike | undefined;
+  log: (line: string) => void;
+  onClosed: () => void;
+  onListChanged: (part: InventoryPart) => void;
+}
+
+function stdioTransport(options: ConnectOptions, config: StdioServerConfig): StdioProcessTransport {
+  return new StdioProcessTransport({
+    server: options.server,
+    command: config.command,
+    args: config.args ?? [],
+    cwd: config.cwd,
+    env: minimalEnv(options.baseEnv, config.env),
+    maxMessageBytes: options.maxMessageBytes,
+    stopGraceMs: options.stopGraceMs,
+    log: options.log,
+    ...(options.spawn ? { spawn: options.spawn } : {}),
+  });
+}
+
+function httpTransport(options: ConnectOptions, config: HttpServerConfig): StreamableHTTPClientTransport {
+  const transportOptions: StreamableHTTPClientTransportOptions = {};
+  if (config.headers) transportOptions.requestInit = { headers: config.headers };
+  const fetch = options.httpFetch?.(options.server, config);
+  if (fetch) transportOptions.fetch = fetch;
+  return new StreamableHTTPClientTransport(new URL(config.url), transportOptions);
+}
+
+/** Spawns or connects, then runs `initialize` within the startup timeout. Throws a CodedError. */
+export async function openConnection(options: ConnectOptions): Promise<Connection> {
+  const { server, config } = options;
+  const stdio = transportOf(config) === 'stdio' ? stdioTransport(options, config as StdioServerConfig) : undefined;
+  const http = stdio ? undefined : httpTransport(options, config as HttpServerConfig);
+  const transport: Transport = stdio ?? (http as StreamableHTTPClientTransport);
+
+  let closing: Promise<void> | undefined;
+  // Only a close that came before any exit or failure of the child makes its end ours, not a crash.
+  let stoppedByUs = false;
+  const ended = (): EndInfo | undefined =>
+    stdio && (stdio.exit !== undefined || stdio.failure !== undefined || stdio.closing)
+      ? { failure: stdio.failure, exit: stdio.exit, stderr: stdio.stderrTail(), byUs: stoppedByUs }
+      : undefined;
+
+  const client = new Client(CLIENT_INFO, { capabilities: {} });
+  client.onclose = () => options.onClosed();
+  client.onerror = (error) => {
+    const text = redact(error.message);
+    // The SDK dropped an answer that came after we had given up on (and cancelled) its request.
+    if (text.startsWith('Received a response for an unknown message ID')) options.log(`[${server}] dropped a late answer`);
+    else options.log(`[${server}] ${text}`);
+  };
+  // MCP spec: server/tools#list-changed-notification (and the same for resources and prompts).
+  client.setNotificationHandler(ToolListChangedNotificationSchema, () => options.onListChanged('tools'));
+  client.setNotificationHandler(ResourceListChangedNotificationSchema, () => options.onListChanged('resources'));
+  client.setNotificationHandler(PromptListChangedNotificationSchema, () => options.onListChanged('prompts'));
+
+  const close = (): Promise<void> => {
+    if (!closing && stdio && stdio.exit === undefined && stdio.failure === undefined) stoppedByUs = true;
+    closing ??= (async () => {
+      if (http) {
+        // Streamable HTTP: a client SHOULD end its session with DELETE; best effort, bounded.
+        await Promise.race([http.terminateSession().catch(() => undefined), new Promise((r) => setTimeout(r, 1000).unref())]);
+      }
+      await client.close().catch(() => undefined);
+      await transport.close().catch(() => undefined);
+    })();
+    return closing;
+  };
+
+  const context: ErrorContext = { server, phase: 'start', timeoutMs: options.startupTimeoutMs, ended };
+  if (!stdio) context.url = redact((config as HttpServerConfig).url);
+  try {
+    await client.connect(transport, { timeout: options.startupTimeoutMs, signal: options.signal });
+  } catch (error) {
+    await close();
+    throw toPoolError(error, context);
+  }
+  return { client, pid: stdio?.pid, ended, close };
+}

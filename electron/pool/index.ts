@@ -1,0 +1,6 @@
+export { createPool } from './pool';
+export { minimalEnv, INHERITED_ENV_VARS } from './minimal-env';
+export { commandLineOf, shellQuote } from './command-line';
+export { DEFAULT_RESTART_POLICY } from './restart-policy';
+export { canTransition } from './state-machine';
+export type { CallOptions, FetchLike, Pool, PoolEvents, PoolOptions, RestartPolicy } from './types';

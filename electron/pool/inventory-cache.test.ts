@@ -1,0 +1,54 @@
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CACHE_VERSION, fingerprintOf, type CachedInventory } from './inventory';
+import { cacheFile, deleteCache, readCache, writeCache } from './inventory-cache';
+
+function sample(server = 'files'): CachedInventory {
+  return {
+    version: CACHE_VERSION,
+    server,
+    fingerprint: 'abc',
+    updatedAt: 42,
+    tools: [{ server, name: 'read', inputSchema: { type: 'object' } }],
+    resources: [],
+    templates: [],
+    prompts: [{ server, name: 'p' }],
+  };
+}
+
+describe('inventory cache', () => {
+  it('round-trips through an atomic write and leaves no temp files', async () => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'pool-cache-')), 'nested');
+    await writeCache(dir, sample());
+    expect(readdirSync(dir)).toEqual(['files.json']);
+    expect(await readCache(dir, 'files')).toEqual({ ok: true, cache: sample() });
+    await deleteCache(dir, 'files');
+    expect(await readCache(dir, 'files')).toEqual({ ok: false, reason: 'missing' });
+  });
+
+  it('refuses invalid JSON, a wrong shape, and another server’s file', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pool-cache-'));
+    writeFileSync(cacheFile(dir, 'a'), '{nope');
+    expect(await readCache(dir, 'a')).toEqual({ ok: false, reason: 'not valid JSON' });
+    writeFileSync(cacheFile(dir, 'b'), JSON.stringify({ ...sample('b'), tools: [{ name: 1 }] }));
+    expect((await readCache(dir, 'b')).ok).toBe(false);
+    writeFileSync(cacheFile(dir, 'c'), JSON.stringify(sample('other')));
+    expect(await readCache(dir, 'c')).toEqual({ ok: false, reason: 'belongs to "other"' });
+    expect(readFileSync(cacheFile(dir, 'c'), 'utf8')).toContain('other');
+  });
+});
+
+describe('fingerprintOf', () => {
+  it('changes with what shapes the inventory, not with timeouts, policy or description', () => {
+    const base = { command: 'node', args: ['a.js'], env: { K: 'v' } };
+    const same = fingerprintOf(base);
+    expect(fingerprintOf({ ...base, timeoutMs: 5000, description: 'x', enabled: false, tools: { deny: ['x'] } })).toBe(same);
+    expect(fingerprintOf({ args: ['a.js'], env: { K: 'v' }, command: 'node' })).toBe(same);
+    expect(fingerprintOf({ ...base, args: ['b.js'] })).not.toBe(same);
+    expect(fingerprintOf({ ...base, env: { K: 'w' } })).not.toBe(same);
+    // A hash, never the values (env may hold secrets).
+    expect(same).toMatch(/^[0-9a-f]{64}$/);
+  });
+});

@@ -1,0 +1,74 @@
+import { redact } from '../../shared/redact';
+import type { ServerConfig } from '../../shared/config';
+import { CACHE_VERSION, EMPTY_INVENTORY, fingerprintOf, type Inventory } from './inventory';
+import { deleteCache, readCache, writeCache } from './inventory-cache';
+
+/** One server's inventory: in memory, backed by its cache file so it is known before anything spawns. */
+export class InventoryStore {
+  #inventory: Inventory = EMPTY_INVENTORY;
+  #updatedAt: number | undefined;
+  #fingerprint: string | undefined;
+  readonly loaded: Promise<void>;
+
+  constructor(
+    private readonly dir: string,
+    private readonly server: string,
+    private readonly log: (line: string) => void,
+  ) {
+    this.loaded = this.#load();
+  }
+
+  get inventory(): Inventory {
+    return this.#inventory;
+  }
+
+  get updatedAt(): number | undefined {
+    return this.#updatedAt;
+  }
+
+  /** Fetched with a different config than this one (still shown until the next fetch). */
+  isStale(config: ServerConfig): boolean {
+    return this.#fingerprint !== undefined && this.#fingerprint !== fingerprintOf(config);
+  }
+
+  async #load(): Promise<void> {
+    const read = await readCache(this.dir, this.server);
+    if (!read.ok) {
+      if (read.reason !== 'missing') this.log(`[${this.server}] ignored its inventory cache: ${redact(read.reason)}`);
+      return;
+    }
+    const { tools, resources, templates, prompts, updatedAt, fingerprint } = read.cache;
+    this.#inventory = { tools, resources, templates, prompts };
+    this.#updatedAt = updatedAt;
+    this.#fingerprint = fingerprint;
+  }
+
+  /** Keeps a freshly fetched inventory; a failed cache write is logged, the memory copy still counts. */
+  async store(inventory: Inventory, config: ServerConfig, at: number): Promise<void> {
+    await this.loaded;
+    this.#inventory = inventory;
+    this.#updatedAt = at;
+    this.#fingerprint = fingerprintOf(config);
+    try {
+      await writeCache(this.dir, {
+        version: CACHE_VERSION,
+        server: this.server,
+        fingerprint: this.#fingerprint,
+        updatedAt: at,
+        ...inventory,
+      });
+    } catch (error) {
+      this.log(`[${this.server}] could not write its inventory cache: ${redact(String(error))}`);
+    }
+  }
+
+  async forget(): Promise<void> {
+    await this.loaded;
+    this.#inventory = EMPTY_INVENTORY;
+    this.#updatedAt = undefined;
+    this.#fingerprint = undefined;
+    await deleteCache(this.dir, this.server).catch((error: unknown) => {
+      this.log(`[${this.server}] could not delete its inventory cache: ${redact(String(error))}`);
+    });
+  }
+}

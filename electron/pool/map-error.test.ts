@@ -1,0 +1,56 @@
+import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { describe, expect, it } from 'vitest';
+import { CodedError } from '../../shared/errors';
+import { toPoolError, type ErrorContext } from './map-error';
+
+const call: ErrorContext = { server: 'srv', phase: 'call', what: 'tool "x"', timeoutMs: 1500 };
+const http: ErrorContext = { ...call, url: 'http://127.0.0.1:9/mcp' };
+
+describe('toPoolError', () => {
+  it('maps SDK timeouts by phase', () => {
+    const timeout = new McpError(ErrorCode.RequestTimeout, 'Request timed out');
+    expect(toPoolError(timeout, call)).toMatchObject({ code: 'timeout', message: 'tool "x" on "srv" did not answer within 1.5 s and was cancelled' });
+    const start = toPoolError(timeout, { server: 'srv', phase: 'start', timeoutMs: 30_000 });
+    expect(start).toMatchObject({ code: 'timeout', message: '"srv" did not finish starting within 30 s' });
+    expect(start.hint).toContain('startupTimeoutMs');
+  });
+
+  it('explains a closed stdio connection with the exit and the last stderr line', () => {
+    const closed = new McpError(ErrorCode.ConnectionClosed, 'Connection closed');
+    const error = toPoolError(closed, {
+      ...call,
+      ended: () => ({ exit: { code: 3, signal: null }, stderr: 'starting\nfatal: GITHUB_TOKEN=abc123456789 bad\n', byUs: false }),
+    });
+    expect(error.code).toBe('server_unavailable');
+    expect(error.message).toBe('"srv" exited with code 3 during tool "x": fatal: GITHUB_TOKEN=[redacted] bad');
+    expect(error.data?.['stderr']).toContain('starting');
+    const stopped = toPoolError(closed, { ...call, ended: () => ({ stderr: '', byUs: true }) });
+    expect(stopped.message).toBe('"srv" was stopped during tool "x"');
+  });
+
+  it('maps HTTP failures to codes with hints', () => {
+    const unauthorized = toPoolError(new StreamableHTTPError(401, 'Error POSTing to endpoint: nope'), http);
+    expect(unauthorized).toMatchObject({ code: 'auth_required', hint: 'run `connected-services connect srv`' });
+    expect(toPoolError(new StreamableHTTPError(403, 'x'), http).code).toBe('auth_required');
+    expect(toPoolError(new StreamableHTTPError(429, 'x'), http).code).toBe('rate_limited');
+    expect(toPoolError(new StreamableHTTPError(500, 'x'), http)).toMatchObject({
+      code: 'server_unavailable',
+      hint: 'is the server running at http://127.0.0.1:9/mcp?',
+    });
+    const refused = new TypeError('fetch failed', { cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) });
+    expect(toPoolError(refused, http)).toMatchObject({
+      code: 'server_unavailable',
+      message: 'could not reach "srv" at http://127.0.0.1:9/mcp (ECONNREFUSED)',
+      hint: 'is the server running at http://127.0.0.1:9/mcp?',
+    });
+  });
+
+  it('maps JSON-RPC errors of the server, and redacts CodedErrors passed through', () => {
+    expect(toPoolError(new McpError(ErrorCode.InvalidParams, 'bad'), call).code).toBe('invalid_input');
+    expect(toPoolError(new McpError(ErrorCode.MethodNotFound, 'no'), call).code).toBe('not_found');
+    expect(toPoolError(new McpError(ErrorCode.InternalError, 'boom'), call).code).toBe('internal');
+    const passed = toPoolError(new CodedError('denied', 'Bearer abcdefghijkl refused', { hint: 'API_KEY=supersecret' }), call);
+    expect(passed).toMatchObject({ code: 'denied', message: 'Bearer [redacted] refused', hint: 'API_KEY=[redacted]' });
+  });
+});

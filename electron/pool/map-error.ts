@@ -1,0 +1,154 @@
+import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
+import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { CodedError, type CodedErrorOptions, type ErrorCode as Code } from '../../shared/errors';
+import { redact } from '../../shared/redact';
+
+/** What is known about a connection when one of its requests fails. */
+export interface ErrorContext {
+  server: string;
+  phase: 'start' | 'call';
+  /** What was being done, e.g. `tool "echo"`. */
+  what?: string;
+  timeoutMs: number;
+  /** For http servers. */
+  url?: string;
+  /** For stdio servers: why the connection ended, once it has. */
+  ended?: () => EndInfo | undefined;
+}
+
+export interface EndInfo {
+  /** The transport's own reason (e.g. an oversized message). */
+  failure?: CodedError | undefined;
+  exit?: { code: number | null; signal: NodeJS.Signals | null } | undefined;
+  stderr: string;
+  /** We closed it (stop or config change), so it is not a crash. */
+  byUs: boolean;
+}
+
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ETIMEDOUT',
+  'EPIPE',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_HEADERS_TIMEOUT',
+]);
+
+function coded(code: Code, message: string, options: CodedErrorOptions = {}): CodedError {
+  const out: CodedErrorOptions = { ...options };
+  if (options.hint !== undefined) out.hint = redact(options.hint);
+  return new CodedError(code, redact(message), out);
+}
+
+/** The same error with message and hint redacted (errors from resolvers, gates and fetches). */
+export function redactCoded(error: CodedError): CodedError {
+  const options: CodedErrorOptions = { cause: error };
+  if (error.hint !== undefined) options.hint = error.hint;
+  if (error.data !== undefined) options.data = error.data;
+  return coded(error.code, error.message, options);
+}
+
+function networkCode(error: unknown): string | undefined {
+  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (typeof code === 'string' && NETWORK_CODES.has(code)) return code;
+  }
+  return undefined;
+}
+
+function lastLine(text: string): string {
+  const lines = text.split('\n').map((l) => l.trim()).filter((l) => l !== '');
+  return (lines.at(-1) ?? '').slice(0, 300);
+}
+
+/** `"x" exited with code 3: <last stderr line>` with the whole stderr tail in data. */
+export function endedError(server: string, info: EndInfo | undefined, during: string): CodedError {
+  if (info?.failure) return redactCoded(info.failure);
+  const exit = info?.exit;
+  const how =
+    exit === undefined
+      ? 'closed its connection'
+      : exit.signal !== null
+        ? `was killed by ${exit.signal}`
+        : `exited with code ${exit.code ?? '?'}`;
+  const stderr = info?.stderr ?? '';
+  const tail = lastLine(stderr);
+  const options: CodedErrorOptions = { hint: `check the server's output below; run \`connected-services doctor\`` };
+  if (stderr !== '') options.data = { stderr };
+  if (info?.byUs) return coded('server_unavailable', `"${server}" was stopped ${during}`, { hint: 'start it again or retry the call' });
+  return coded('server_unavailable', `"${server}" ${how} ${during}${tail === '' ? '' : `: ${tail}`}`, options);
+}
+
+function httpError(error: StreamableHTTPError, ctx: ErrorContext): CodedError {
+  const status = error.code ?? -1;
+  const url = ctx.url ?? 'its URL';
+  if (status === 401 || status === 403) {
+    return coded('auth_required', `"${ctx.server}" refused the credentials (HTTP ${status})`, {
+      hint: `run \`connected-services connect ${ctx.server}\``,
+      data: { status },
+    });
+  }
+  if (status === 429) return coded('rate_limited', `"${ctx.server}" is rate limiting requests (HTTP 429)`, { hint: 'wait a moment and retry' });
+  if (status === 404) {
+    return coded('server_unavailable', `no MCP endpoint (or no such session) at ${url} (HTTP 404)`, {
+      hint: `check the "url" of "${ctx.server}" in mcp.json; retrying starts a new session`,
+      data: { status },
+    });
+  }
+  return coded('server_unavailable', `"${ctx.server}" answered HTTP ${status}: ${error.message.slice(0, 300)}`, {
+    hint: `is the server running at ${url}?`,
+    data: { status },
+  });
+}
+
+/** Turns anything thrown by the SDK, a transport or a fetch into a redacted CodedError with a hint. */
+export function toPoolError(error: unknown, ctx: ErrorContext): CodedError {
+  if (error instanceof CodedError) return redactCoded(error);
+  const during = ctx.phase === 'start' ? 'while starting' : `during ${ctx.what ?? 'a call'}`;
+  if (error instanceof UnauthorizedError) {
+    return coded('auth_required', `"${ctx.server}" needs authorization`, { hint: `run \`connected-services connect ${ctx.server}\`` });
+  }
+  if (error instanceof StreamableHTTPError) return httpError(error, ctx);
+  if (error instanceof McpError) {
+    if (error.code === Number(ErrorCode.RequestTimeout)) {
+      const seconds = ctx.timeoutMs / 1000;
+      return ctx.phase === 'start'
+        ? coded('timeout', `"${ctx.server}" did not finish starting within ${seconds} s`, {
+            hint: `check that its command runs an MCP server (run \`connected-services doctor\`), or raise "startupTimeoutMs" of "${ctx.server}" in mcp.json`,
+          })
+        : coded('timeout', `${ctx.what ?? 'the call'} on "${ctx.server}" did not answer within ${seconds} s and was cancelled`, {
+            hint: `retry, or raise "timeoutMs" of "${ctx.server}" in mcp.json`,
+          });
+    }
+    if (error.code === Number(ErrorCode.ConnectionClosed)) return endedError(ctx.server, ctx.ended?.(), during);
+    const data = { mcpCode: error.code };
+    if (error.code === Number(ErrorCode.InvalidParams)) {
+      return coded('invalid_input', `"${ctx.server}" rejected the arguments: ${error.message}`, { hint: 'check the arguments against the input schema', data });
+    }
+    if (error.code === Number(ErrorCode.MethodNotFound)) {
+      return coded('not_found', `"${ctx.server}" does not support this: ${error.message}`, { data });
+    }
+    return coded('internal', `"${ctx.server}" answered with an error: ${error.message}`, { data });
+  }
+  const network = networkCode(error);
+  if (network !== undefined && ctx.url !== undefined) {
+    return coded('server_unavailable', `could not reach "${ctx.server}" at ${ctx.url} (${network})`, {
+      hint: `is the server running at ${ctx.url}?`,
+    });
+  }
+  const info = ctx.ended?.();
+  if (info !== undefined) return endedError(ctx.server, info, during);
+  const message = error instanceof Error ? error.message : String(error);
+  if (ctx.url !== undefined && error instanceof TypeError) {
+    return coded('server_unavailable', `could not reach "${ctx.server}" at ${ctx.url}: ${message}`, {
+      hint: `is the server running at ${ctx.url}?`,
+    });
+  }
+  return coded('internal', `"${ctx.server}" failed ${during}: ${message}`, { cause: error });
+}

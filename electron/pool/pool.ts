@@ -1,0 +1,128 @@
+import { diffServers, type McpConfig, type ServerDiff } from '../../shared/config';
+import { CodedError } from '../../shared/errors';
+import { redact } from '../../shared/redact';
+import type { ServerStatus } from '../../shared/api';
+import { Emitter } from './emitter';
+import { resolveRestartPolicy } from './restart-policy';
+import { ServerSlot } from './server-slot';
+import type { SlotEnv } from './slot-env';
+import { DEFAULT_MAX_MESSAGE_BYTES, DEFAULT_STOP_GRACE_MS, type SpawnLike } from './stdio-transport';
+import type { Pool, PoolEvents, PoolOptions } from './types';
+
+/** Seams for tests that are not part of the public options. */
+export interface PoolInternals {
+  spawn?: SpawnLike;
+}
+
+/** One MCP client per configured server; nothing starts until `start()` or a call. */
+export function createPool(options: PoolOptions, internals: PoolInternals = {}): Pool {
+  const log = (line: string): void => options.log?.(redact(line));
+  const emitter = new Emitter<PoolEvents>((error) => log(`a pool event listener failed: ${String(error)}`));
+  const env: SlotEnv = {
+    cacheDir: options.cacheDir,
+    gate: options.gate,
+    approval: options.approval ?? (() => 'not_needed'),
+    resolve: options.resolve ?? ((_name, config) => Promise.resolve(config)),
+    httpFetch: options.httpFetch,
+    baseEnv: options.baseEnv ?? process.env,
+    now: options.now ?? Date.now,
+    restartPolicy: resolveRestartPolicy(options.restartPolicy),
+    maxMessageBytes: options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES,
+    stopGraceMs: options.stopGraceMs ?? DEFAULT_STOP_GRACE_MS,
+    spawn: internals.spawn,
+    log,
+    emitState: (status) => emitter.emit('state', status),
+    emitInventory: (server) => emitter.emit('inventory', { server }),
+  };
+  const slots = new Map<string, ServerSlot>();
+  let current: McpConfig = { mcpServers: {} };
+  let applying: Promise<unknown> = Promise.resolve();
+  let closing: Promise<void> | undefined;
+
+  function assertOpen(): void {
+    if (closing) throw new CodedError('server_unavailable', 'the connection pool is closed', { hint: 'restart the app' });
+  }
+
+  function slot(name: string): ServerSlot {
+    assertOpen();
+    const found = slots.get(name);
+    if (!found) {
+      throw new CodedError('not_found', redact(`no server named "${name}"`), {
+        hint: 'run `connected-services list` to see the configured servers',
+      });
+    }
+    return found;
+  }
+
+  async function doApply(next: McpConfig): Promise<ServerDiff> {
+    assertOpen();
+    const diff = diffServers(current, next);
+    current = next;
+    const work: Promise<void>[] = [];
+    for (const name of diff.added) {
+      const added = new ServerSlot(name, next.mcpServers[name] as McpConfig['mcpServers'][string], env);
+      slots.set(name, added);
+      // Announce it once its cached inventory (counts) is known.
+      work.push(added.loaded.then(() => env.emitState(added.status())));
+    }
+    for (const name of diff.changed) {
+      const config = next.mcpServers[name];
+      const changed = slots.get(name);
+      if (config && changed) work.push(changed.replaceConfig(config));
+    }
+    for (const name of diff.removed) {
+      const removed = slots.get(name);
+      slots.delete(name);
+      if (removed) work.push(removed.forget());
+    }
+    await Promise.all(work);
+    // What agents can see may have changed (cached tools, policy, enabled, removal): tell the bridge.
+    for (const name of [...diff.added, ...diff.changed, ...diff.removed]) env.emitInventory(name);
+    return diff;
+  }
+
+  async function all<T>(name: string | undefined, pick: (slot: ServerSlot) => Promise<T[]>): Promise<T[]> {
+    if (name !== undefined) return pick(slot(name));
+    assertOpen();
+    return (await Promise.all([...slots.values()].map(pick))).flat();
+  }
+
+  const pool: Pool = {
+    apply(config) {
+      const result = applying.then(() => doApply(config));
+      applying = result.catch(() => undefined);
+      return result;
+    },
+    statuses: (): ServerStatus[] => [...slots.values()].map((s) => s.status()),
+    status: (name) => slot(name).status(),
+    async start(name) {
+      const target = slot(name);
+      await target.start(true);
+      return target.status();
+    },
+    async stop(name) {
+      const target = slot(name);
+      await target.stop();
+      return target.status();
+    },
+    tools: (name) => all(name, (s) => s.tools()),
+    async resources(name) {
+      const parts = name !== undefined ? [await slot(name).resources()] : await Promise.all([...slots.values()].map((s) => s.resources()));
+      return { resources: parts.flatMap((p) => p.resources), templates: parts.flatMap((p) => p.templates) };
+    },
+    prompts: (name) => all(name, (s) => s.prompts()),
+    callTool: async (name, tool, args, callOptions) => slot(name).callTool(tool, args, callOptions),
+    readResource: async (name, uri, callOptions) => slot(name).readResource(uri, callOptions),
+    getPrompt: async (name, prompt, args, callOptions) => slot(name).getPrompt(prompt, args, callOptions),
+    inventoryStale: (name) => slot(name).inventoryStale(),
+    on: (event, listener) => emitter.on(event, listener),
+    close() {
+      closing ??= (async () => {
+        await applying;
+        await Promise.all([...slots.values()].map((s) => s.stop()));
+      })();
+      return closing;
+    },
+  };
+  return pool;
+}

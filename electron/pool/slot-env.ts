@@ -1,0 +1,23 @@
+import type { HttpServerConfig, ServerConfig, StdioServerConfig } from '../../shared/config';
+import type { CodedError } from '../../shared/errors';
+import type { Approval, ServerStatus } from '../../shared/api';
+import type { SpawnLike } from './stdio-transport';
+import type { FetchLike, RestartPolicy } from './types';
+
+/** PoolOptions with defaults filled in, plus the pool's event sinks: what a ServerSlot depends on. */
+export interface SlotEnv {
+  cacheDir: string;
+  gate: ((name: string, config: StdioServerConfig) => CodedError | null) | undefined;
+  approval: (name: string, config: ServerConfig) => Approval;
+  resolve: (name: string, config: ServerConfig) => Promise<ServerConfig>;
+  httpFetch: ((name: string, config: HttpServerConfig) => FetchLike | undefined) | undefined;
+  baseEnv: Record<string, string | undefined>;
+  now: () => number;
+  restartPolicy: RestartPolicy;
+  maxMessageBytes: number;
+  stopGraceMs: number;
+  spawn: SpawnLike | undefined;
+  log: (line: string) => void;
+  emitState: (status: ServerStatus) => void;
+  emitInventory: (server: string) => void;
+}

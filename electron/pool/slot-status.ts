@@ -1,0 +1,46 @@
+import { isEnabled, isToolAllowed, transportOf, type ServerConfig } from '../../shared/config';
+import type { WireError } from '../../shared/errors';
+import { redact } from '../../shared/redact';
+import type { Approval, ServerStatus } from '../../shared/api';
+import { commandLineOf } from './command-line';
+import { EMPTY_INVENTORY, type Inventory } from './inventory';
+import type { StateRecord } from './state-machine';
+
+/** What agents and the UI may see: nothing of a disabled server, no tool its policy denies. */
+export function visibleInventory(config: ServerConfig, inventory: Inventory): Inventory {
+  if (!isEnabled(config)) return EMPTY_INVENTORY;
+  return { ...inventory, tools: inventory.tools.filter((t) => isToolAllowed(config.tools, t.name)) };
+}
+
+export interface StatusParts {
+  name: string;
+  config: ServerConfig;
+  record: StateRecord;
+  approval: Approval;
+  visible: Inventory;
+  inventoryUpdatedAt: number | undefined;
+  crashes: number;
+  lastError: WireError | undefined;
+}
+
+export function buildStatus(parts: StatusParts): ServerStatus {
+  const { config, visible } = parts;
+  const status: ServerStatus = {
+    name: parts.name,
+    transport: transportOf(config),
+    enabled: isEnabled(config),
+    state: parts.record.state,
+    since: parts.record.since,
+    approval: parts.approval,
+    toolCount: visible.tools.length,
+    resourceCount: visible.resources.length + visible.templates.length,
+    promptCount: visible.prompts.length,
+    crashes: parts.crashes,
+    history: [...parts.record.history],
+  };
+  if ('command' in config) status.commandLine = redact(commandLineOf(config));
+  else status.url = redact(config.url);
+  if (parts.inventoryUpdatedAt !== undefined) status.inventoryUpdatedAt = parts.inventoryUpdatedAt;
+  if (parts.lastError) status.lastError = parts.lastError;
+  return status;
+}

@@ -1,0 +1,131 @@
+import { EventEmitter } from 'node:events';
+import { PassThrough } from 'node:stream';
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { describe, expect, it } from 'vitest';
+import { CodedError } from '../../shared/errors';
+import { STDERR_TAIL_BYTES, StdioProcessTransport, type SpawnLike } from './stdio-transport';
+
+/** A stand-in child process: streams we can write to, and kill() that "exits". */
+class FakeChild extends EventEmitter {
+  readonly stdin = new PassThrough();
+  readonly stdout = new PassThrough();
+  readonly stderr = new PassThrough();
+  readonly pid = 4242;
+  exitCode: number | null = null;
+  signalCode: NodeJS.Signals | null = null;
+  readonly signals: string[] = [];
+
+  kill(signal: NodeJS.Signals): boolean {
+    this.signals.push(signal);
+    this.exit(null, signal);
+    return true;
+  }
+
+  exit(code: number | null, signal: NodeJS.Signals | null): void {
+    if (this.exitCode !== null || this.signalCode !== null) return;
+    this.exitCode = code;
+    this.signalCode = signal;
+    this.emit('exit', code, signal);
+    this.emit('close', code, signal);
+  }
+}
+
+function harness(options: { maxMessageBytes?: number } = {}) {
+  const child = new FakeChild();
+  const spawned: { command: string; args: readonly string[]; env: unknown; detached: unknown }[] = [];
+  const spawn: SpawnLike = (command, args, spawnOptions) => {
+    spawned.push({ command, args, env: spawnOptions.env, detached: spawnOptions.detached });
+    setImmediate(() => child.emit('spawn'));
+    return child as unknown as ChildProcessWithoutNullStreams;
+  };
+  // win32: signals go to the fake child, never to a real process group.
+  const transport = new StdioProcessTransport({
+    server: 'fake',
+    command: 'fake-server',
+    args: ['--x'],
+    env: { PATH: '/bin' },
+    spawn,
+    platform: 'win32',
+    stopGraceMs: 50,
+    ...options,
+  });
+  const messages: JSONRPCMessage[] = [];
+  const errors: Error[] = [];
+  let closed = 0;
+  transport.onmessage = (m) => messages.push(m);
+  transport.onerror = (e) => errors.push(e);
+  transport.onclose = () => closed++;
+  return { child, spawned, transport, messages, errors, closed: () => closed };
+}
+
+const until = async (check: () => boolean): Promise<void> => {
+  for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setImmediate(r));
+  expect(check()).toBe(true);
+};
+
+describe('StdioProcessTransport', () => {
+  it('spawns with the given env and no shell, and reads lines split across chunks in order', async () => {
+    const { child, spawned, transport, messages, errors } = harness();
+    await transport.start();
+    expect(spawned).toEqual([{ command: 'fake-server', args: ['--x'], env: { PATH: '/bin' }, detached: false }]);
+    child.stdout.write('{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":1,"progress":1}}\n{"jsonrpc":"2.0",');
+    child.stdout.write('"id":1,"result":{}}\nnot json\n');
+    await until(() => messages.length === 2 && errors.length === 1);
+    expect(messages.map((m) => ('method' in m ? m.method : 'response'))).toEqual(['notifications/progress', 'response']);
+    expect(errors[0]?.message).toContain('not JSON-RPC');
+  });
+
+  it('writes newline-delimited JSON to stdin', async () => {
+    const { child, transport } = harness();
+    await transport.start();
+    const chunks: string[] = [];
+    child.stdin.on('data', (c: Buffer) => chunks.push(c.toString()));
+    await transport.send({ jsonrpc: '2.0', id: 7, method: 'ping' });
+    expect(chunks.join('')).toBe('{"jsonrpc":"2.0","id":7,"method":"ping"}\n');
+  });
+
+  it('closes a child whose unterminated line outgrows the limit', async () => {
+    const { child, transport, errors, closed } = harness({ maxMessageBytes: 1024 });
+    await transport.start();
+    child.stdout.write('x'.repeat(2048));
+    await until(() => closed() === 1);
+    expect(transport.failure).toBeInstanceOf(CodedError);
+    expect(transport.failure?.code).toBe('server_unavailable');
+    expect(errors).toContain(transport.failure);
+    expect(child.signals[0]).toBe('SIGTERM');
+  });
+
+  it('keeps the last 4 KiB of stderr, redacted', async () => {
+    const { child, transport } = harness();
+    await transport.start();
+    child.stderr.write('a'.repeat(10_000));
+    child.stderr.write('\nAPI_KEY=sekrit-value-1234\n');
+    await until(() => transport.stderrTail().includes('API_KEY'));
+    expect(transport.stderrTail()).toContain('API_KEY=[redacted]');
+    expect(transport.stderrTail().length).toBeLessThanOrEqual(STDERR_TAIL_BYTES);
+  });
+
+  it('reports its own exit once, and close() is idempotent', async () => {
+    const { child, transport, closed } = harness();
+    await transport.start();
+    child.exit(3, null);
+    await until(() => closed() === 1);
+    expect(transport.exit).toEqual({ code: 3, signal: null });
+    await Promise.all([transport.close(), transport.close()]);
+    expect(closed()).toBe(1);
+    await expect(transport.send({ jsonrpc: '2.0', id: 1, method: 'ping' })).rejects.toThrow('not running');
+  });
+
+  it('turns ENOENT into server_unavailable with a doctor hint', async () => {
+    const spawn: SpawnLike = () => {
+      const child = new FakeChild();
+      setImmediate(() => child.emit('error', Object.assign(new Error('spawn nope ENOENT'), { code: 'ENOENT' })));
+      return child as unknown as ChildProcessWithoutNullStreams;
+    };
+    const transport = new StdioProcessTransport({ server: 's', command: 'nope', args: [], env: {}, spawn, platform: 'win32' });
+    const error = (await transport.start().catch((e: unknown) => e)) as CodedError;
+    expect(error.code).toBe('server_unavailable');
+    expect(error.hint).toBe('`nope` was not found on PATH; run `connected-services doctor`');
+  });
+});

@@ -1,0 +1,297 @@
+import { spawn as nodeSpawn, type ChildProcessWithoutNullStreams, type SpawnOptionsWithoutStdio } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { ReadBuffer, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { CodedError } from '../../shared/errors';
+import { redact } from '../../shared/redact';
+import { endGroup } from './process-group';
+
+export const STDERR_TAIL_BYTES = 4096;
+export const DEFAULT_MAX_MESSAGE_BYTES = 8 * 1024 * 1024;
+export const DEFAULT_STOP_GRACE_MS = 2000;
+
+export type SpawnLike = (command: string, args: readonly string[], options: SpawnOptionsWithoutStdio) => ChildProcessWithoutNullStreams;
+
+export interface StdioTransportOptions {
+  /** The server's name, for messages. */
+  server: string;
+  command: string;
+  args: readonly string[];
+  cwd?: string | undefined;
+  /** The child's whole environment (see minimalEnv). */
+  env: Record<string, string>;
+  maxMessageBytes?: number;
+  /** SIGTERM → SIGKILL grace. */
+  stopGraceMs?: number;
+  log?: ((line: string) => void) | undefined;
+  spawn?: SpawnLike;
+  platform?: NodeJS.Platform;
+}
+
+export interface ExitInfo {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/**
+ * MCP stdio transport (spec: basic/transports#stdio) that owns its child: own process group on
+ * POSIX so stopping it also stops what it spawned, a caller-built environment, a bounded read
+ * buffer, and the tail of stderr for error messages.
+ */
+export class StdioProcessTransport implements Transport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: (message: JSONRPCMessage) => void;
+
+  readonly #options: StdioTransportOptions;
+  readonly #platform: NodeJS.Platform;
+  readonly #grace: number;
+  readonly #readBuffer: ReadBuffer;
+  #child: ChildProcessWithoutNullStreams | undefined;
+  #stderr = Buffer.alloc(0);
+  #exit: ExitInfo | undefined;
+  #exited: Promise<void> | undefined;
+  #failure: CodedError | undefined;
+  #closing: Promise<void> | undefined;
+  #finished = false;
+  #finishTimer: NodeJS.Timeout | undefined;
+  /** Messages (and finally the close) waiting to be handed to the SDK, one per event-loop turn. */
+  readonly #queue: (() => void)[] = [];
+  #pumping = false;
+
+  constructor(options: StdioTransportOptions) {
+    this.#options = options;
+    this.#platform = options.platform ?? process.platform;
+    this.#grace = options.stopGraceMs ?? DEFAULT_STOP_GRACE_MS;
+    this.#readBuffer = new ReadBuffer({ maxBufferSize: options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES });
+  }
+
+  get pid(): number | undefined {
+    return this.#child?.pid;
+  }
+
+  /** How the child ended, once it has. */
+  get exit(): ExitInfo | undefined {
+    return this.#exit;
+  }
+
+  /** Why we closed the child ourselves (e.g. an oversized message), if we did. */
+  get failure(): CodedError | undefined {
+    return this.#failure;
+  }
+
+  /** True once close() was called: an exit after that is not a crash. */
+  get closing(): boolean {
+    return this.#closing !== undefined;
+  }
+
+  /** The last few KiB of stderr, redacted. */
+  stderrTail(): string {
+    return redact(this.#stderr.toString('utf8'));
+  }
+
+  start(): Promise<void> {
+    if (this.#child) return Promise.reject(new Error('StdioProcessTransport already started'));
+    const { command, args, cwd, env } = this.#options;
+    const spawn: SpawnLike = this.#options.spawn ?? nodeSpawn;
+    return new Promise<void>((resolve, reject) => {
+      const spawnOptions: SpawnOptionsWithoutStdio = {
+        env,
+        stdio: 'pipe',
+        shell: false,
+        // Own process group (POSIX), so stop() can signal the server and everything it started.
+        detached: this.#platform !== 'win32',
+        windowsHide: true,
+      };
+      if (cwd !== undefined) spawnOptions.cwd = cwd;
+      let child: ChildProcessWithoutNullStreams;
+      try {
+        child = spawn(command, args, spawnOptions);
+      } catch (error) {
+        reject(this.#spawnError(error));
+        return;
+      }
+      this.#child = child;
+      let spawned = false;
+      this.#exited = new Promise((done) => child.once('exit', () => done()));
+      child.once('spawn', () => {
+        spawned = true;
+        resolve();
+      });
+      child.on('error', (error) => {
+        if (!spawned) {
+          reject(this.#spawnError(error));
+          this.#finish();
+        } else {
+          this.onerror?.(error);
+        }
+      });
+      child.stdin.on('error', (error) => this.onerror?.(error));
+      child.stdout.on('error', (error) => this.onerror?.(error));
+      child.stdout.on('data', (chunk: Buffer) => this.#onData(chunk));
+      child.stderr.on('data', (chunk: Buffer) => this.#onStderr(chunk));
+      child.once('exit', (code, signal) => {
+        this.#exit = { code, signal };
+        if (!this.closing) {
+          // The leader died on its own: its group may live on holding our pipes; end it too.
+          void this.#endGroup();
+        }
+        // 'close' waits for the pipes; do not wait forever if something still holds them.
+        this.#finishTimer = setTimeout(() => this.#finish(), this.#grace);
+        this.#finishTimer.unref();
+      });
+      child.once('close', () => this.#finish());
+    });
+  }
+
+  send(message: JSONRPCMessage): Promise<void> {
+    const stdin = this.#child?.stdin;
+    if (!stdin || this.#finished || this.closing || !stdin.writable) {
+      return Promise.reject(new Error(`"${this.#options.server}" is not running`));
+    }
+    return new Promise((resolve, reject) => {
+      stdin.write(serializeMessage(message), (error) => (error ? reject(error) : resolve()));
+    });
+  }
+
+  close(): Promise<void> {
+    this.#closing ??= this.#shutdown();
+    return this.#closing;
+  }
+
+  async #shutdown(): Promise<void> {
+    const child = this.#child;
+    try {
+      if (child?.pid !== undefined) {
+        try {
+          child.stdin.end();
+        } catch {
+          // Already gone.
+        }
+        await this.#endGroup();
+        // The leader is normally reaped by now; bounded in case the OS is slow to report it.
+        await Promise.race([this.#exited, delay(this.#grace)]);
+      }
+    } finally {
+      this.#finish();
+    }
+  }
+
+  /** SIGTERM the group, SIGKILL it after the grace period if anything in it is still alive. */
+  async #endGroup(): Promise<void> {
+    if (!this.#child) return;
+    try {
+      if (await endGroup(this.#child, this.#grace, this.#platform)) {
+        this.#options.log?.(`[${this.#options.server}] did not stop within ${this.#grace} ms of SIGTERM; sent SIGKILL`);
+      }
+    } catch (error) {
+      this.#options.log?.(`[${this.#options.server}] could not stop its process group: ${redact(String(error))}`);
+    }
+  }
+
+  #onData(chunk: Buffer): void {
+    if (this.#finished) return;
+    try {
+      this.#readBuffer.append(chunk);
+    } catch {
+      const limit = this.#options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
+      this.#fail(
+        new CodedError('server_unavailable', `"${this.#options.server}" wrote more than ${limit} bytes without a line break; it was stopped`, {
+          hint: 'a stdio MCP server must write only newline-delimited JSON-RPC to stdout; check its command and arguments',
+        }),
+      );
+      return;
+    }
+    for (;;) {
+      let message: JSONRPCMessage | null;
+      try {
+        message = this.#readBuffer.readMessage();
+      } catch (error) {
+        // One bad line (a stray log on stdout) is reported and skipped, as the SDK does.
+        this.onerror?.(new Error(`ignored a stdout line that is not JSON-RPC: ${redact(String(error)).slice(0, 200)}`));
+        continue;
+      }
+      if (message === null) break;
+      this.#enqueue(() => this.onmessage?.(message));
+    }
+  }
+
+  /**
+   * The SDK runs notification handlers a microtask later but responses at once, so a progress
+   * notification read together with its response would find its handler gone
+   * (modelcontextprotocol/typescript-sdk#2580). One message per turn keeps their order.
+   */
+  #enqueue(deliver: () => void): void {
+    this.#queue.push(deliver);
+    if (this.#pumping) return;
+    this.#pumping = true;
+    const pump = (): void => {
+      const next = this.#queue.shift();
+      if (!next) {
+        this.#pumping = false;
+        return;
+      }
+      try {
+        next();
+      } catch (error) {
+        this.onerror?.(error instanceof Error ? error : new Error(String(error)));
+      }
+      setImmediate(pump);
+    };
+    pump();
+  }
+
+  #onStderr(chunk: Buffer): void {
+    this.#stderr = Buffer.concat([this.#stderr, chunk]).subarray(-STDERR_TAIL_BYTES);
+    const text = chunk.toString('utf8').trimEnd();
+    if (text !== '') this.#options.log?.(`[${this.#options.server}] stderr: ${redact(text)}`);
+  }
+
+  #fail(error: CodedError): void {
+    this.#failure ??= error;
+    this.onerror?.(error);
+    void this.close();
+  }
+
+  #finish(): void {
+    if (this.#finished) return;
+    this.#finished = true;
+    if (this.#finishTimer) clearTimeout(this.#finishTimer);
+    this.#readBuffer.clear();
+    // After the messages already read: a last answer written just before exiting still counts.
+    this.#enqueue(() => this.onclose?.());
+  }
+
+  #spawnError(error: unknown): CodedError {
+    const { server, command, cwd } = this.#options;
+    const code = (error as NodeJS.ErrnoException | undefined)?.code;
+    if (code === 'ENOENT' && cwd !== undefined && !existsSync(cwd)) {
+      return new CodedError('server_unavailable', redact(`could not start "${server}": its working directory ${cwd} does not exist`), {
+        hint: redact(`fix "cwd" of "${server}" in mcp.json`),
+        cause: error,
+      });
+    }
+    if (code === 'ENOENT') {
+      return new CodedError('server_unavailable', redact(`could not start "${server}": \`${command}\` was not found`), {
+        hint: redact(`\`${command}\` was not found on PATH; run \`connected-services doctor\``),
+        cause: error,
+      });
+    }
+    if (code === 'EACCES') {
+      return new CodedError('server_unavailable', redact(`could not start "${server}": \`${command}\` is not executable`), {
+        hint: redact(`check the permissions of \`${command}\`; run \`connected-services doctor\``),
+        cause: error,
+      });
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    return new CodedError('server_unavailable', redact(`could not start "${server}": ${message}`), {
+      hint: 'run `connected-services doctor`',
+      cause: error,
+    });
+  }
+}
