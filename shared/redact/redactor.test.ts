@@ -12,6 +12,14 @@ describe('Redactor', () => {
     expect(r.redact('GITHUB_TOKEN=ghp_abcdef run')).toBe(`GITHUB_TOKEN=${REDACTED} run`);
   });
 
+  it('stops at the end of the secret, keeping what follows', () => {
+    const r = new Redactor();
+    expect(r.redact('run(API_KEY=abc123) next')).toBe(`run(API_KEY=${REDACTED}) next`);
+    expect(r.redact('server --api-key=abc123 --verbose')).toBe(`server --api-key=${REDACTED} --verbose`);
+    expect(r.redact('got token=abc123 from cache')).toBe(`got token=${REDACTED} from cache`);
+    expect(r.redact('Authorization: Basic dXNlcjpwYXNz')).toBe(`Authorization: ${REDACTED}`);
+  });
+
   it('removes known secrets wherever they appear and forgets removed ones', () => {
     const r = new Redactor();
     r.addSecret('sentinel-value-42');

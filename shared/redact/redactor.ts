@@ -5,12 +5,14 @@ export const REDACTED = '[redacted]';
 export const SECRET_NAME = /(TOKEN|KEY|SECRET|PASSWORD|PASSWD|CREDENTIALS?)$/i;
 
 const SECRET_QUERY_PARAM =
-  /([?&#](?:access_token|refresh_token|id_token|token|code|key|api_key|apikey|api-key|secret|client_secret|password|sig|signature)=)[^&#\s"'<>]+/gi;
+  /((?:^|[?&#\s;,(])(?:access_token|refresh_token|id_token|token|code|key|api_key|apikey|api-key|secret|client_secret|password|sig|signature)=)(?!\[redacted\])[^&#\s"'<>)\]},;]+/gi;
 const BEARER = /\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]{4,}/gi;
-const AUTH_HEADER = /\b((?:proxy-)?authorization|x-api-key|api-key|cookie)(["']?\s*[:=]\s*["']?)[^"'\r\n,}]+/gi;
+// A header value runs to the end of the line; an `api-key=value` argument stops at white space.
+const AUTH_HEADER = /\b((?:proxy-)?authorization|x-api-key|api-key|cookie)(["']?\s*:\s*["']?)[^"'\r\n,}]+/gi;
+const AUTH_ASSIGNMENT = /\b(x-api-key|api-key|apikey)=(?!\[redacted\])[^\s"'&)\]},;]+/gi;
 const JSON_SECRET_FIELD =
   /("(?:access_token|refresh_token|id_token|client_secret|password|api_key|apiKey|token|secret)"\s*:\s*")[^"]*(")/g;
-const ENV_ASSIGNMENT = /\b([A-Za-z_][A-Za-z0-9_]*(?:TOKEN|KEY|SECRET|PASSWORD|PASSWD|CREDENTIALS?))=(\S+)/gi;
+const ENV_ASSIGNMENT = /\b([A-Za-z_][A-Za-z0-9_]*(?:TOKEN|KEY|SECRET|PASSWORD|PASSWD|CREDENTIALS?))=(?!\[redacted\])([^\s"'&)\]},;]+)/gi;
 
 /** Secrets shorter than this are not matched verbatim: too likely to hit ordinary words. */
 const MIN_KNOWN_SECRET = 6;
@@ -41,6 +43,7 @@ export class Redactor {
     return out
       .replace(BEARER, `$1 ${REDACTED}`)
       .replace(AUTH_HEADER, `$1$2${REDACTED}`)
+      .replace(AUTH_ASSIGNMENT, `$1=${REDACTED}`)
       .replace(SECRET_QUERY_PARAM, `$1${REDACTED}`)
       .replace(JSON_SECRET_FIELD, `$1${REDACTED}$2`)
       .replace(ENV_ASSIGNMENT, `$1=${REDACTED}`);

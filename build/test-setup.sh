@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Installs the system parts the tests use for real: Chromium (UI tests), gnome-keyring + D-Bus
+# (the OS keychain's Secret Service). Debian/Ubuntu; safe to run again.
+set -euo pipefail
+packages=(chromium gnome-keyring dbus libsecret-tools)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "test setup: ${packages[*]} already installed"
+  exit 0
+fi
+sudo=""
+[ "$(id -u)" -eq 0 ] || sudo="sudo"
+echo "test setup: installing ${missing[*]}"
+$sudo apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+echo "test setup: done"

@@ -1,0 +1,98 @@
+import type { ApiEvent, ApiEventPayload, ApiInput, AppApi, DoctorCheck } from '../../shared/api';
+import { CodedError } from '../../shared/errors';
+import type { Pool } from '../pool';
+import type { Registry } from '../registry';
+import type { EventHub } from './event-hub';
+
+export interface AppApiDeps {
+  version: string;
+  registry: Registry;
+  pool: Pool;
+  events: EventHub;
+  doctor: () => Promise<DoctorCheck[]>;
+  /** Resolves when the pool has applied every config change seen so far. */
+  settled: () => Promise<void>;
+}
+
+function configured(registry: Registry, name: string) {
+  const config = registry.config().mcpServers[name];
+  if (!config) {
+    throw new CodedError('not_found', `No server named "${name}" is configured`, { hint: 'See `connected-services servers list`' });
+  }
+  return config;
+}
+
+/** The one implementation of the App API; IPC and HTTP adapters only carry it. */
+export function createAppApi(deps: AppApiDeps): AppApi {
+  const { registry, pool, events } = deps;
+  return {
+    status: async () => {
+      await deps.settled();
+      return {
+        version: deps.version,
+        dataDir: registry.dataDir,
+        configFile: registry.file,
+        configIssues: registry.issues(),
+        servers: pool.statuses(),
+      };
+    },
+    addServer: async ({ name, config }: ApiInput<'addServer'>) => {
+      await registry.addServer(name, config);
+      await deps.settled();
+      return { ok: true as const };
+    },
+    removeServer: async ({ name }: ApiInput<'removeServer'>) => {
+      await registry.removeServer(name);
+      await deps.settled();
+      return { ok: true as const };
+    },
+    setServerEnabled: async ({ name, enabled }: ApiInput<'setServerEnabled'>) => {
+      await registry.setEnabled(name, enabled);
+      await deps.settled();
+      return { ok: true as const };
+    },
+    approveServer: async ({ name }: ApiInput<'approveServer'>) => {
+      const config = configured(registry, name);
+      if (!('command' in config)) {
+        throw new CodedError('invalid_input', `"${name}" is a URL server; only commands need approval`);
+      }
+      await registry.approvals.approve(name, config);
+      events.emit('serverState', pool.status(name));
+      return { ok: true as const };
+    },
+    connect: async ({ name }: ApiInput<'connect'>) => {
+      await deps.settled();
+      return pool.start(name);
+    },
+    stopServer: async ({ name }: ApiInput<'stopServer'>) => pool.stop(name),
+    listTools: async ({ server }: ApiInput<'listTools'>) => {
+      await deps.settled();
+      return pool.tools(server);
+    },
+    listResources: async ({ server }: ApiInput<'listResources'>) => {
+      await deps.settled();
+      return pool.resources(server);
+    },
+    listPrompts: async ({ server }: ApiInput<'listPrompts'>) => {
+      await deps.settled();
+      return pool.prompts(server);
+    },
+    callTool: async (input: ApiInput<'callTool'>) => {
+      await deps.settled();
+      const { callId } = input;
+      return pool.callTool(input.server, input.tool, input.arguments ?? {}, {
+        ...(input.timeoutMs !== undefined ? { timeoutMs: input.timeoutMs } : {}),
+        ...(callId !== undefined
+          ? { onProgress: (p: { progress: number; total?: number; message?: string }) => events.emit('callProgress', { callId, ...p }) }
+          : {}),
+      });
+    },
+    doctor: async () => deps.doctor(),
+    importConfig: async ({ source, path }: ApiInput<'importConfig'>) => {
+      const report = await registry.importFrom(source, path);
+      await deps.settled();
+      return report;
+    },
+    on: <E extends ApiEvent>(event: E, listener: (payload: ApiEventPayload<E>) => void) => events.on(event, listener),
+  };
+}

@@ -1,0 +1,107 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { DEFAULT_BRIDGE_PORT, DEFAULT_UI_PORT } from '../../shared/config';
+import type { AppApi } from '../../shared/api';
+import { CodedError } from '../../shared/errors';
+import { redact } from '../../shared/redact';
+import { commandLineOf, createPool, type Pool } from '../pool';
+import { openRegistry, type Registry } from '../registry';
+import { createAppApi } from './app-api';
+import { demoServers } from './demo-servers';
+import { runDoctor } from './doctor';
+import { EventHub } from './event-hub';
+import { VERSION } from './version';
+
+export interface CoreOptions {
+  dataDir: string;
+  env?: Record<string, string | undefined>;
+  /** Watch mcp.json and apply changes live (long-running processes); one-shot CLI commands do not. */
+  watch?: boolean;
+  /** Write the demo servers on first run. */
+  demo?: boolean;
+  ports?: { ui: number; bridge: number };
+  log?: (line: string) => void;
+}
+
+export interface Core {
+  readonly api: AppApi;
+  readonly registry: Registry;
+  readonly pool: Pool;
+  close(): Promise<void>;
+}
+
+/** The composition root: builds registry and pool, wires config changes to the pool, implements the App API. */
+export async function createCore(options: CoreOptions): Promise<Core> {
+  const env = options.env ?? process.env;
+  const log = options.log ?? (() => undefined);
+  const registry = await openRegistry({
+    dataDir: options.dataDir,
+    env,
+    log,
+    ...(options.demo === false ? {} : { demoServers: () => demoServers(options.dataDir) }),
+  });
+  // The demo memory server writes its graph here; it does not create the folder itself.
+  if (options.demo !== false) await mkdir(join(options.dataDir, 'demo'), { recursive: true, mode: 0o700 });
+  const events = new EventHub();
+  const pool = createPool({
+    cacheDir: join(options.dataDir, 'cache', 'inventory'),
+    baseEnv: env,
+    log,
+    approval: (name, config) => registry.approvals.status(name, config),
+    gate: (name, config) =>
+      registry.approvals.status(name, config) === 'approved'
+        ? null
+        : new CodedError('denied', `The command of "${name}" is waiting for your approval: ${redact(commandLineOf(config))}`, {
+            hint: `Review it, then run \`connected-services servers approve ${name}\``,
+            data: { server: name },
+          }),
+  });
+
+  let applying: Promise<unknown> = pool.apply(registry.config());
+  const unsubscribe = [
+    registry.on('change', ({ config }) => {
+      applying = applying.then(() => pool.apply(config)).catch((error: unknown) => log(redact(`applying config failed: ${String(error)}`)));
+    }),
+    registry.on('issues', ({ issues }) => events.emit('configIssues', { issues })),
+    pool.on('state', (status) => events.emit('serverState', status)),
+    pool.on('inventory', (payload) => events.emit('inventoryChanged', payload)),
+  ];
+  if (options.watch) registry.watch();
+
+  const ports = options.ports ?? { ui: DEFAULT_UI_PORT, bridge: DEFAULT_BRIDGE_PORT };
+  const api = createAppApi({
+    version: VERSION,
+    registry,
+    pool,
+    events,
+    settled: async () => {
+      await applying;
+    },
+    doctor: () =>
+      runDoctor({
+        dataDir: registry.dataDir,
+        configFile: registry.file,
+        configIssues: registry.issues(),
+        servers: registry.config().mcpServers,
+        approval: (name, config) => registry.approvals.status(name, config),
+        env,
+        ports,
+      }),
+  });
+
+  let closing: Promise<void> | undefined;
+  return {
+    api,
+    registry,
+    pool,
+    close: () => {
+      closing ??= (async () => {
+        for (const off of unsubscribe) off();
+        await applying.catch(() => undefined);
+        await pool.close();
+        await registry.close();
+      })();
+      return closing;
+    },
+  };
+}

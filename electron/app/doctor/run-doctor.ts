@@ -1,0 +1,120 @@
+import { statSync } from 'node:fs';
+import { formatIssue, isEnabled, type ConfigIssue, type ServerConfig } from '../../../shared/config';
+import type { Approval, DoctorCheck } from '../../../shared/api';
+import { redact } from '../../../shared/redact';
+import { findOnPath } from './find-on-path';
+import { isPortFree } from './port-free';
+
+export interface DoctorDeps {
+  dataDir: string;
+  configFile: string;
+  configIssues: ConfigIssue[];
+  servers: Record<string, ServerConfig>;
+  approval: (name: string, config: ServerConfig) => Approval;
+  env: Record<string, string | undefined>;
+  ports: { ui: number; bridge: number };
+  nodeVersion?: string;
+  fetch?: (url: string, init?: RequestInit) => Promise<Response>;
+  portFree?: (port: number) => Promise<boolean>;
+  /** Mode bits of a path, or null when it does not exist. */
+  modeOf?: (path: string) => number | null;
+  /** Checks contributed by other services (the vault). */
+  extra?: () => Promise<DoctorCheck[]>;
+  urlTimeoutMs?: number;
+}
+
+const MIN_NODE = [20, 19] as const;
+
+function defaultModeOf(path: string): number | null {
+  try {
+    return statSync(path).mode & 0o777;
+  } catch {
+    return null;
+  }
+}
+
+function nodeCheck(version: string): DoctorCheck {
+  const [major = 0, minor = 0] = version.replace(/^v/, '').split('.').map(Number);
+  const ok = major > MIN_NODE[0] || (major === MIN_NODE[0] && minor >= MIN_NODE[1]);
+  return ok
+    ? { id: 'node', title: 'Node.js', status: 'ok', detail: `Node ${version}` }
+    : { id: 'node', title: 'Node.js', status: 'fail', detail: `Node ${version} is too old`, fix: `Install Node ${MIN_NODE.join('.')} or newer` };
+}
+
+function programCheck(name: string, env: DoctorDeps['env'], neededBy: string[]): DoctorCheck {
+  const found = findOnPath(name, env);
+  if (found) return { id: `path:${name}`, title: `${name} on PATH`, status: 'ok', detail: found };
+  const needed = neededBy.length > 0;
+  const check: DoctorCheck = {
+    id: `path:${name}`,
+    title: `${name} on PATH`,
+    status: needed ? 'fail' : 'warn',
+    detail: needed ? `not found; needed by ${neededBy.join(', ')}` : 'not found (only needed by servers that use it)',
+  };
+  if (needed) check.fix = `Install ${name} or put it on PATH`;
+  return check;
+}
+
+function dataDirCheck(dir: string, modeOf: (path: string) => number | null): DoctorCheck {
+  const mode = modeOf(dir);
+  if (mode === null) return { id: 'data-dir', title: 'Data directory', status: 'fail', detail: `${dir} does not exist`, fix: 'Run `connected-services status` once to create it' };
+  if ((mode & 0o077) !== 0) {
+    return { id: 'data-dir', title: 'Data directory', status: 'fail', detail: `${dir} is readable by other users (mode ${mode.toString(8)})`, fix: `chmod 700 "${dir}"` };
+  }
+  return { id: 'data-dir', title: 'Data directory', status: 'ok', detail: `${dir} (mode ${mode.toString(8)})` };
+}
+
+async function portCheck(label: string, port: number, portFree: (port: number) => Promise<boolean>): Promise<DoctorCheck> {
+  const free = await portFree(port);
+  return free
+    ? { id: `port:${label}`, title: `${label} port ${port}`, status: 'ok', detail: 'free' }
+    : { id: `port:${label}`, title: `${label} port ${port}`, status: 'warn', detail: 'in use: is `connected-services serve` already running?', fix: `Stop the other program or choose another port with --${label === 'UI' ? 'port' : 'bridge-port'}` };
+}
+
+async function urlReachable(url: string, fetcher: NonNullable<DoctorDeps['fetch']>, timeoutMs: number): Promise<string | null> {
+  try {
+    // Any HTTP answer (even 401/405) proves the server is there.
+    await fetcher(url, { method: 'GET', signal: AbortSignal.timeout(timeoutMs), headers: { accept: 'application/json, text/event-stream' } });
+    return null;
+  } catch (error) {
+    const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : error instanceof Error ? error.message : String(error);
+    return cause;
+  }
+}
+
+async function serverCheck(name: string, config: ServerConfig, deps: DoctorDeps): Promise<DoctorCheck> {
+  const id = `server:${name}`;
+  const title = `Server ${name}`;
+  if (!isEnabled(config)) return { id, title, status: 'ok', detail: 'disabled' };
+  if ('command' in config) {
+    const found = findOnPath(config.command, deps.env);
+    if (!found) return { id, title, status: 'fail', detail: `command "${config.command}" not found on PATH`, fix: `Install ${config.command} or fix "command" in ${deps.configFile}` };
+    if (deps.approval(name, config) === 'pending') {
+      return { id, title, status: 'warn', detail: 'its command is waiting for your approval', fix: `connected-services servers approve ${name}` };
+    }
+    return { id, title, status: 'ok', detail: `command found at ${found}` };
+  }
+  const failure = await urlReachable(config.url, deps.fetch ?? fetch, deps.urlTimeoutMs ?? 3000);
+  return failure === null
+    ? { id, title, status: 'ok', detail: `${redact(config.url)} is reachable` }
+    : { id, title, status: 'fail', detail: `${redact(config.url)} is not reachable (${redact(failure)})`, fix: 'Is the server running? Check the URL in the config' };
+}
+
+/** Everything a person needs to know to fix their setup, each with the fix. */
+export async function runDoctor(deps: DoctorDeps): Promise<DoctorCheck[]> {
+  const commands = Object.entries(deps.servers).flatMap(([name, c]) => ('command' in c && isEnabled(c) ? [[name, c.command] as const] : []));
+  const neededBy = (program: string) => commands.filter(([, c]) => c === program).map(([n]) => n);
+  const checks: DoctorCheck[] = [nodeCheck(deps.nodeVersion ?? process.version)];
+  for (const program of ['node', 'npx', 'uvx']) checks.push(programCheck(program, deps.env, neededBy(program)));
+  checks.push(
+    deps.configIssues.length === 0
+      ? { id: 'config', title: 'Config file', status: 'ok', detail: deps.configFile }
+      : { id: 'config', title: 'Config file', status: 'fail', detail: deps.configIssues.map(formatIssue).join('\n'), fix: `Fix ${deps.configFile}; the last good config stays in use meanwhile` },
+  );
+  checks.push(dataDirCheck(deps.dataDir, deps.modeOf ?? defaultModeOf));
+  const portFree = deps.portFree ?? isPortFree;
+  checks.push(await portCheck('UI', deps.ports.ui, portFree), await portCheck('bridge', deps.ports.bridge, portFree));
+  if (deps.extra) checks.push(...(await deps.extra()));
+  checks.push(...(await Promise.all(Object.entries(deps.servers).map(([name, config]) => serverCheck(name, config, deps)))));
+  return checks;
+}

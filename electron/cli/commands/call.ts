@@ -1,0 +1,84 @@
+import type { Command } from 'commander';
+import { z } from 'zod';
+import type { CallResult } from '../../../shared/api';
+import { CodedError } from '../../../shared/errors';
+import type { Output } from '../output';
+import { printJson } from '../output';
+import type { Run } from '../runner';
+
+const ArgumentsSchema = z.record(z.string(), z.unknown());
+
+export function parseToolArguments(text: string | undefined): Record<string, unknown> {
+  if (text === undefined || text.trim() === '') return {};
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    throw new CodedError('invalid_input', `The tool arguments are not valid JSON: ${text}`, {
+      hint: `Quote them for your shell, e.g. '{"message":"hi"}'`,
+    });
+  }
+  const parsed = ArgumentsSchema.safeParse(raw);
+  if (!parsed.success) throw new CodedError('invalid_input', 'The tool arguments must be a JSON object, e.g. {"message":"hi"}');
+  return parsed.data;
+}
+
+/** Text as text; everything else summarised so a terminal never receives raw binary. */
+function text(value: unknown): string {
+  return typeof value === 'string' ? value : '';
+}
+
+export function printResult(output: Output, result: CallResult): void {
+  const write = (line: string) => (result.isError ? output.err(line) : output.out(line));
+  let printed = false;
+  for (const item of result.content) {
+    printed = true;
+    if (item.type === 'text' && typeof item['text'] === 'string') write(item['text']);
+    else if ((item.type === 'image' || item.type === 'audio') && typeof item['data'] === 'string') {
+      write(`[${item.type} ${text(item['mimeType'])}, ${Math.round((item['data'].length * 3) / 4)} bytes]`);
+    } else if (item.type === 'resource_link' || item.type === 'resource') {
+      const resource = item['resource'] as { uri?: unknown; text?: unknown } | undefined;
+      write(typeof resource?.text === 'string' ? resource.text : `[${item.type} ${text(item['uri']) || text(resource?.uri)}]`);
+    } else write(JSON.stringify(item));
+  }
+  if (!printed && result.structuredContent) write(JSON.stringify(result.structuredContent, null, 2));
+}
+
+export function registerCall(program: Command, run: Run): void {
+  program
+    .command('call <server> <tool> [json]')
+    .description('call a tool with JSON arguments, e.g. call everything echo \'{"message":"hi"}\'')
+    .option('--timeout <ms>', 'give up after this many milliseconds', (v) => {
+      const n = Number(v);
+      if (!Number.isInteger(n) || n < 1) throw new CodedError('invalid_input', `--timeout takes a whole number of milliseconds, not "${v}"`);
+      return n;
+    })
+    .option('--json', 'print the whole result as JSON')
+    .action((server: string, tool: string, json: string | undefined, options: { timeout?: number; json?: boolean }) =>
+      run(async (ctx) => {
+        const args = parseToolArguments(json);
+        const core = await ctx.core();
+        const callId = 'cli';
+        const off = process.stderr.isTTY
+          ? core.api.on('callProgress', (p) => {
+              if (p.callId === callId) ctx.output.err(`progress: ${p.progress}${p.total !== undefined ? `/${p.total}` : ''}${p.message ? ` ${p.message}` : ''}`);
+            })
+          : () => undefined;
+        try {
+          const result = await core.api.callTool({
+            server,
+            tool,
+            arguments: args,
+            callId,
+            ...(options.timeout !== undefined ? { timeoutMs: options.timeout } : {}),
+          });
+          if (options.json) printJson(ctx.output, result);
+          else printResult(ctx.output, result);
+          // An upstream tool error is a result, not a crash; scripts still see it in the exit code.
+          return result.isError ? 1 : 0;
+        } finally {
+          off();
+        }
+      }),
+    );
+}

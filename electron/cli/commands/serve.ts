@@ -1,0 +1,59 @@
+import type { Command } from 'commander';
+import { join } from 'node:path';
+import { DEFAULT_UI_PORT } from '../../../shared/config';
+import { CodedError } from '../../../shared/errors';
+import { redact } from '../../../shared/redact';
+import { packageRoot } from '../../app';
+import { startWebServer } from '../../web';
+
+import type { Run } from '../runner';
+
+function port(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 65_535) throw new CodedError('invalid_input', `A port is a whole number from 0 to 65535, not "${value}"`);
+  return n;
+}
+
+interface ServeOptions {
+  port?: number;
+  bridgePort?: number;
+  json?: boolean;
+}
+
+export function registerServe(program: Command, run: Run): void {
+  program
+    .command('serve')
+    .description('run the core and the web UI on 127.0.0.1 until stopped (Ctrl-C)')
+    .option('--port <n>', `UI port (default ${DEFAULT_UI_PORT}; 0 picks a free one)`, port)
+    .option('--bridge-port <n>', 'agent bridge port', port)
+    .option('--json', 'print one JSON line when ready: {"ui", "bridge", "pid"}')
+    .action((options: ServeOptions) =>
+      run(async (ctx) => {
+        const core = await ctx.core({ watch: true });
+        const web = await startWebServer({
+          api: core.api,
+          port: options.port ?? DEFAULT_UI_PORT,
+          staticDir: join(packageRoot(), 'dist', 'renderer'),
+          log: (line) => ctx.output.err(line),
+        });
+        // The bridge arrives with its own issue; until then there is none to report.
+        const bridge: string | null = null;
+        if (options.json) {
+          // Written raw: the UI address carries the per-run secret the caller needs.
+          process.stdout.write(`${JSON.stringify({ ui: web.url, bridge, pid: process.pid })}\n`);
+        } else {
+          process.stdout.write(`Connected Services is running.\n  Open: ${web.url}\n  Data: ${ctx.dataDir}\nPress Ctrl-C to stop.\n`);
+        }
+        core.api.on('configIssues', ({ issues }) => {
+          for (const issue of issues) ctx.output.err(redact(`config problem: ${issue.file}: ${issue.server ?? ''} ${issue.field ?? ''} ${issue.message}`));
+        });
+        await new Promise<void>((resolve) => {
+          const stop = () => resolve();
+          process.once('SIGINT', stop);
+          process.once('SIGTERM', stop);
+          process.once('SIGHUP', stop);
+        });
+        await web.close();
+      }),
+    );
+}

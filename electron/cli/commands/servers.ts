@@ -1,0 +1,140 @@
+import type { Command } from 'commander';
+import { HttpServerSchema, StdioServerSchema, type ServerConfig } from '../../../shared/config';
+import { CodedError } from '../../../shared/errors';
+import { printJson, table } from '../output';
+import { confirm } from '../prompt';
+import type { Run } from '../runner';
+import { stateLabel } from './status';
+
+function collect(value: string, previous: string[] = []): string[] {
+  return [...previous, value];
+}
+
+function pairs(items: string[] | undefined, separator: RegExp, flag: string): Record<string, string> | undefined {
+  if (!items || items.length === 0) return undefined;
+  const out: Record<string, string> = {};
+  for (const item of items) {
+    const match = separator.exec(item);
+    if (!match || match.index === 0) throw new CodedError('invalid_input', `${flag} takes NAME${flag === '--header' ? ': ' : '='}VALUE, not "${item}"`);
+    out[item.slice(0, match.index).trim()] = item.slice(match.index + match[0].length).trim();
+  }
+  return out;
+}
+
+interface AddOptions {
+  url?: string;
+  header?: string[];
+  env?: string[];
+  cwd?: string;
+  timeout?: string;
+}
+
+function describeIssues(error: { issues: { path: PropertyKey[]; message: string }[] }): string {
+  return error.issues.map((i) => `${i.path.map(String).join('.') || 'config'}: ${i.message}`).join('; ');
+}
+
+export function buildServerConfig(commandLine: string[], options: AddOptions): ServerConfig {
+  const timeoutMs = options.timeout === undefined ? undefined : Number(options.timeout);
+  const common = timeoutMs === undefined ? {} : { timeoutMs };
+  if (options.url !== undefined) {
+    if (commandLine.length > 0) throw new CodedError('invalid_input', 'Give either --url or a command, not both');
+    const headers = pairs(options.header, /:\s*/, '--header');
+    const parsed = HttpServerSchema.safeParse({ type: 'http', url: options.url, ...(headers ? { headers } : {}), ...common });
+    if (!parsed.success) throw new CodedError('invalid_input', `Invalid server: ${describeIssues(parsed.error)}`);
+    return parsed.data;
+  }
+  const [command, ...args] = commandLine;
+  if (command === undefined) {
+    throw new CodedError('invalid_input', 'Give a command after --, or --url for an HTTP server', {
+      hint: 'e.g. connected-services servers add files -- npx -y @modelcontextprotocol/server-filesystem ~/notes',
+    });
+  }
+  const env = pairs(options.env, /=/, '--env');
+  const parsed = StdioServerSchema.safeParse({
+    command,
+    ...(args.length > 0 ? { args } : {}),
+    ...(env ? { env } : {}),
+    ...(options.cwd !== undefined ? { cwd: options.cwd } : {}),
+    ...common,
+  });
+  if (!parsed.success) throw new CodedError('invalid_input', `Invalid server: ${describeIssues(parsed.error)}`);
+  return parsed.data;
+}
+
+export function registerServers(program: Command, run: Run): void {
+  const servers = program.command('servers').description('configure servers (list, add, remove, enable, disable, approve)');
+
+  servers
+    .command('list')
+    .description('list configured servers with their command or URL')
+    .option('--json', 'print JSON')
+    .action((options: { json?: boolean }) =>
+      run(async (ctx) => {
+        const { servers: list } = await (await ctx.core()).api.status({});
+        if (options.json) return printJson(ctx.output, list);
+        if (list.length === 0) return ctx.output.out('No servers configured.');
+        const rows = [['SERVER', 'TRANSPORT', 'STATE', 'COMMAND OR URL'], ...list.map((s) => [s.name, s.transport, stateLabel(s), s.commandLine ?? s.url ?? ''])];
+        for (const line of table(rows)) ctx.output.out(line);
+      }),
+    );
+
+  servers
+    .command('add <name> [command...]')
+    .description('add a stdio server (`add NAME -- COMMAND ARGS…`) or an HTTP server (`add NAME --url URL`)')
+    .option('--url <url>', 'Streamable HTTP endpoint')
+    .option('--header <header>', 'HTTP header "Name: value" (repeatable; use ${secret:NAME} for secrets)', collect)
+    .option('--env <pair>', 'environment variable NAME=VALUE for the command (repeatable)', collect)
+    .option('--cwd <dir>', 'working directory of the command')
+    .option('--timeout <ms>', 'default call timeout in milliseconds')
+    .action((name: string, command: string[], options: AddOptions) =>
+      run(async (ctx) => {
+        const config = buildServerConfig(command, options);
+        await (await ctx.core()).api.addServer({ name, config });
+        ctx.output.out(`Added ${name}.`);
+        if ('command' in config) ctx.output.out(`Its command needs your approval before it runs: connected-services servers approve ${name}`);
+      }),
+    );
+
+  servers
+    .command('remove <name>')
+    .description('remove a server (stops it)')
+    .action((name: string) =>
+      run(async (ctx) => {
+        await (await ctx.core()).api.removeServer({ name });
+        ctx.output.out(`Removed ${name}.`);
+      }),
+    );
+
+  for (const [verb, enabled] of [['enable', true], ['disable', false]] as const) {
+    servers
+      .command(`${verb} <name>`)
+      .description(`${verb} a server`)
+      .action((name: string) =>
+        run(async (ctx) => {
+          await (await ctx.core()).api.setServerEnabled({ name, enabled });
+          ctx.output.out(`${enabled ? 'Enabled' : 'Disabled'} ${name}.`);
+        }),
+      );
+  }
+
+  servers
+    .command('approve <name>')
+    .description('approve the exact command line of a stdio server so it may run')
+    .option('-y, --yes', 'do not ask for confirmation')
+    .action((name: string, options: { yes?: boolean }) =>
+      run(async (ctx) => {
+        const core = await ctx.core();
+        const status = core.pool.status(name);
+        if (status.transport !== 'stdio') throw new CodedError('invalid_input', `"${name}" is a URL server; only commands need approval`);
+        ctx.output.out(`Command of ${name}:`);
+        ctx.output.out(`  ${status.commandLine ?? ''}`);
+        if (status.approval === 'approved') return ctx.output.out('Already approved.');
+        if (ctx.interactive && !options.yes && !(await confirm('Allow this command to run?'))) {
+          ctx.output.out('Not approved.');
+          return 4;
+        }
+        await core.api.approveServer({ name });
+        ctx.output.out(`Approved ${name}.`);
+      }),
+    );
+}

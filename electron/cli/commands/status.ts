@@ -1,0 +1,45 @@
+import type { Command } from 'commander';
+import type { ServerStatus } from '../../../shared/api';
+import { formatIssue } from '../../../shared/config';
+import type { Run } from '../runner';
+import { printJson, table } from '../output';
+
+function age(since: number, now: number): string {
+  const seconds = Math.max(0, Math.round((now - since) / 1000));
+  if (seconds < 60) return `${seconds}s`;
+  if (seconds < 3600) return `${Math.round(seconds / 60)}m`;
+  if (seconds < 86_400) return `${Math.round(seconds / 3600)}h`;
+  return `${Math.round(seconds / 86_400)}d`;
+}
+
+export function stateLabel(status: ServerStatus): string {
+  if (!status.enabled) return 'disabled';
+  if (status.approval === 'pending') return 'pending approval';
+  return status.state.replace('_', ' ');
+}
+
+export function registerStatus(program: Command, run: Run): void {
+  program
+    .command('status')
+    .description('show every server with its state, tool count and last error')
+    .option('--json', 'print JSON')
+    .action((options: { json?: boolean }) =>
+      run(async (ctx) => {
+        const status = await (await ctx.core()).api.status({});
+        if (options.json) return printJson(ctx.output, status);
+        ctx.output.out(`Data directory: ${status.dataDir}`);
+        ctx.output.out(`Config file:    ${status.configFile}`);
+        for (const issue of status.configIssues) ctx.output.out(`config problem: ${formatIssue(issue)}`);
+        if (status.servers.length === 0) {
+          ctx.output.out('No servers configured. Add one with `connected-services servers add`.');
+          return;
+        }
+        const now = Date.now();
+        const rows = [['SERVER', 'TRANSPORT', 'STATE', 'SINCE', 'TOOLS', 'LAST ERROR']];
+        for (const s of status.servers) {
+          rows.push([s.name, s.transport, stateLabel(s), age(s.since, now), String(s.toolCount), s.lastError ? `${s.lastError.code}: ${s.lastError.message}` : '']);
+        }
+        for (const line of table(rows)) ctx.output.out(line);
+      }),
+    );
+}

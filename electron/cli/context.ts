@@ -1,0 +1,39 @@
+import { homedir } from 'node:os';
+import { resolve } from 'node:path';
+import { createCore, type Core } from '../app';
+import { defaultDataDir } from '../registry';
+import type { Output } from './output';
+
+export interface GlobalOptions {
+  home?: string;
+}
+
+export interface CliContext {
+  readonly dataDir: string;
+  readonly output: Output;
+  readonly env: Record<string, string | undefined>;
+  readonly interactive: boolean;
+  /** Opens the core once per command; closed by the runner when the command ends. */
+  core(options?: { watch?: boolean }): Promise<Core>;
+  close(): Promise<void>;
+}
+
+export function createContext(globals: GlobalOptions, output: Output, env: Record<string, string | undefined>): CliContext {
+  const dataDir = globals.home
+    ? resolve(globals.home)
+    : defaultDataDir({ env, platform: process.platform, homeDir: env['HOME'] ?? homedir() });
+  let core: Promise<Core> | undefined;
+  return {
+    dataDir,
+    output,
+    env,
+    interactive: Boolean(process.stdin.isTTY && process.stdout.isTTY),
+    core: (options = {}) => {
+      core ??= createCore({ dataDir, env, watch: options.watch ?? false });
+      return core;
+    },
+    close: async () => {
+      if (core) await (await core).close();
+    },
+  };
+}

@@ -1,0 +1,44 @@
+import { Command, CommanderError } from 'commander';
+import { VERSION } from '../app';
+import { registerCall } from './commands/call';
+import { registerDoctor } from './commands/doctor';
+import { registerImport } from './commands/import';
+import { registerServe } from './commands/serve';
+import { registerServers } from './commands/servers';
+import { registerStatus } from './commands/status';
+import { registerListings } from './commands/tools';
+import { EXIT_USAGE } from './exit-codes';
+import { consoleOutput, redactedOutput } from './output';
+import { createRunner } from './runner';
+
+export async function main(argv: string[], env: Record<string, string | undefined>): Promise<void> {
+  const output = redactedOutput(consoleOutput);
+  const program = new Command('connected-services')
+    .description('Connect your MCP services once; let every agent use them through one localhost bridge.')
+    .version(VERSION)
+    .option('--home <dir>', 'data directory (env CONNECTED_SERVICES_HOME; default: your OS app-data folder)')
+    .showHelpAfterError()
+    .exitOverride()
+    .configureOutput({ writeErr: (text) => process.stderr.write(text) });
+  const run = createRunner(program, output, env);
+  registerServe(program, run);
+  registerServers(program, run);
+  registerStatus(program, run);
+  registerListings(program, run);
+  registerCall(program, run);
+  registerImport(program, run);
+  registerDoctor(program, run);
+  try {
+    await program.parseAsync(argv);
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      process.exitCode = error.exitCode === 0 ? 0 : EXIT_USAGE;
+      return;
+    }
+    throw error;
+  }
+}
+
+await main(process.argv, process.env);
+// Children are closed by now; do not wait for stray handles (an open stdin, a timer).
+process.exit(process.exitCode ?? 0);

@@ -1,0 +1,37 @@
+import type { CodedError } from '../../shared/errors';
+import { redact } from '../../shared/redact';
+
+export interface Output {
+  out(line: string): void;
+  err(line: string): void;
+}
+
+export const consoleOutput: Output = {
+  out: (line) => process.stdout.write(`${line}\n`),
+  err: (line) => process.stderr.write(`${line}\n`),
+};
+
+/** Every line a person sees goes through the redactor. */
+export function redactedOutput(inner: Output): Output {
+  return { out: (line) => inner.out(redact(line)), err: (line) => inner.err(redact(line)) };
+}
+
+export function printJson(output: Output, value: unknown): void {
+  output.out(JSON.stringify(value, null, 2));
+}
+
+export function printError(output: Output, error: CodedError, json: boolean): void {
+  if (json) {
+    output.err(JSON.stringify({ error: error.toWire() }));
+    return;
+  }
+  output.err(`error [${error.code}]: ${error.message}`);
+  if (error.hint) output.err(`  hint: ${error.hint}`);
+}
+
+/** Left-aligned columns; the last column is never padded. */
+export function table(rows: string[][]): string[] {
+  const widths: number[] = [];
+  for (const row of rows) row.forEach((cell, i) => (widths[i] = Math.max(widths[i] ?? 0, cell.length)));
+  return rows.map((row) => row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i] ?? 0))).join('  ').trimEnd());
+}

@@ -1,0 +1,31 @@
+import type { Command } from 'commander';
+import { toCodedError } from '../../shared/errors';
+import { createContext, type CliContext, type GlobalOptions } from './context';
+import { EXIT_CODES } from './exit-codes';
+import { printError, type Output } from './output';
+
+export type Action = (ctx: CliContext) => Promise<number | void>;
+export type Run = (action: Action) => Promise<void>;
+
+/**
+ * Runs one command: opens what it needs, turns any failure into a coded message and exit code
+ * (never a stack trace for a user mistake), and closes everything it opened.
+ */
+export function createRunner(program: Command, output: Output, env: Record<string, string | undefined>): Run {
+  return async (action) => {
+    const globals = program.opts<GlobalOptions & { json?: boolean }>();
+    const json = process.argv.includes('--json');
+    const ctx = createContext(globals, output, env);
+    try {
+      const code = await action(ctx);
+      process.exitCode = code ?? 0;
+    } catch (error) {
+      const coded = toCodedError(error);
+      printError(output, coded, json);
+      if (coded.code === 'internal' && env['CONNECTED_SERVICES_DEBUG'] && error instanceof Error && error.stack) output.err(error.stack);
+      process.exitCode = EXIT_CODES[coded.code];
+    } finally {
+      await ctx.close();
+    }
+  };
+}

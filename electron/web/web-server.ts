@@ -1,0 +1,170 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import type { AppApi } from '../../shared/api';
+import { CodedError, toCodedError } from '../../shared/errors';
+import { redact } from '../../shared/redact';
+import { dispatch } from '../app';
+import { streamEvents } from './event-stream';
+import { HTTP_STATUS } from './http-status';
+import { readJsonBody } from './read-body';
+import { isAllowedHost, isAllowedOrigin, newSessionSecret, presentedSecret, sameSecret, SESSION_COOKIE } from './request-guard';
+import { readStatic } from './static-files';
+
+export interface WebServerOptions {
+  api: AppApi;
+  /** 0 picks a free port. */
+  port: number;
+  /** Built renderer files; a missing file answers 404. */
+  staticDir: string;
+  /** Per-run secret; generated when absent. */
+  secret?: string;
+  log?: (line: string) => void;
+}
+
+export interface WebServer {
+  readonly port: number;
+  /** The UI address with the per-run secret; opening it sets the session cookie. */
+  readonly url: string;
+  readonly origin: string;
+  close(): Promise<void>;
+}
+
+const SECURITY_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'x-frame-options': 'DENY',
+  'cache-control': 'no-store',
+};
+
+const PAGE_CSP = "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+function sendJson(response: ServerResponse, status: number, body: unknown): void {
+  response.writeHead(status, { ...SECURITY_HEADERS, 'content-type': 'application/json; charset=utf-8' });
+  response.end(JSON.stringify(body));
+}
+
+function sendError(response: ServerResponse, error: CodedError): void {
+  const wire = error.toWire();
+  wire.message = redact(wire.message);
+  if (wire.hint !== undefined) wire.hint = redact(wire.hint);
+  sendJson(response, HTTP_STATUS[error.code], { error: wire });
+}
+
+/** Headless mode: the renderer and the App API over HTTP on 127.0.0.1 only. */
+export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
+  const secret = options.secret ?? newSessionSecret();
+  let port = options.port;
+  const sockets = new Set<Socket>();
+
+  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    if (!isAllowedHost(request.headers.host, port)) {
+      sendError(response, new CodedError('denied', 'Host not allowed'));
+      return;
+    }
+    if (!isAllowedOrigin(request.headers.origin, port)) {
+      sendError(response, new CodedError('denied', 'Origin not allowed'));
+      return;
+    }
+    const url = new URL(request.url ?? '/', `http://127.0.0.1:${port}`);
+    if (url.pathname === '/health' && request.method === 'GET') {
+      sendJson(response, 200, { ok: true });
+      return;
+    }
+    const token = url.searchParams.get('token');
+    if (url.pathname === '/' && token !== null && request.method === 'GET') {
+      if (!sameSecret(token, secret)) {
+        sendError(response, new CodedError('denied', 'This link is not valid for the running server; use the address it printed'));
+        return;
+      }
+      // The secret moves into an HttpOnly cookie and out of the address bar and history.
+      response.writeHead(303, {
+        ...SECURITY_HEADERS,
+        location: '/',
+        'set-cookie': `${SESSION_COOKIE}=${secret}; HttpOnly; SameSite=Strict; Path=/`,
+      });
+      response.end();
+      return;
+    }
+    const presented = presentedSecret(request);
+    if (presented === undefined || !sameSecret(presented, secret)) {
+      response.setHeader('www-authenticate', 'Bearer realm="connected-services"');
+      sendJson(response, 401, { error: { code: 'denied', message: 'Open the address `connected-services serve` printed to sign in to this UI' } });
+      return;
+    }
+    if (url.pathname.startsWith('/api/')) {
+      await handleApi(request, response, url.pathname.slice('/api/'.length));
+      return;
+    }
+    if (request.method !== 'GET') {
+      sendError(response, new CodedError('not_found', 'No such page'));
+      return;
+    }
+    const file = await readStatic(options.staticDir, url.pathname);
+    if (!file) {
+      sendError(response, new CodedError('not_found', 'No such page'));
+      return;
+    }
+    response.writeHead(200, { ...SECURITY_HEADERS, 'content-type': file.type, 'content-security-policy': PAGE_CSP });
+    response.end(file.body);
+  }
+
+  async function handleApi(request: IncomingMessage, response: ServerResponse, method: string): Promise<void> {
+    if (method === 'events' && request.method === 'GET') {
+      streamEvents(options.api, response);
+      return;
+    }
+    if (request.method !== 'POST') {
+      sendError(response, new CodedError('invalid_input', 'App API calls are POST requests'));
+      return;
+    }
+    // A JSON content type cannot be sent cross-site without a preflight, which we never grant.
+    if (!(request.headers['content-type'] ?? '').startsWith('application/json')) {
+      sendError(response, new CodedError('invalid_input', 'Send the request body as application/json'));
+      return;
+    }
+    const payload = await readJsonBody(request);
+    sendJson(response, 200, { result: await dispatch(options.api, method, payload) });
+  }
+
+  const server = createServer((request, response) => {
+    handle(request, response).catch((error: unknown) => {
+      const coded = toCodedError(error);
+      if (coded.code === 'internal') options.log?.(redact(`web: ${coded.message}`));
+      if (!response.headersSent) sendError(response, coded);
+      else response.end();
+    });
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new CodedError('server_unavailable', `Port ${options.port} on 127.0.0.1 is already in use`, {
+              hint: 'Is `connected-services serve` already running? Otherwise choose another port with --port',
+            })
+          : error,
+      );
+    });
+    server.listen({ port: options.port, host: '127.0.0.1' }, resolve);
+  });
+  port = (server.address() as AddressInfo).port;
+  const origin = `http://127.0.0.1:${port}`;
+
+  let closing: Promise<void> | undefined;
+  return {
+    port,
+    origin,
+    url: `${origin}/?token=${secret}`,
+    close: () => {
+      closing ??= new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        for (const socket of sockets) socket.destroy();
+      });
+      return closing;
+    },
+  };
+}

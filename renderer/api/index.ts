@@ -1,0 +1,2 @@
+export { createHttpClient } from './http-client';
+export type { HttpClientOptions } from './http-client';

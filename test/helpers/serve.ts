@@ -1,0 +1,65 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { CLI } from './cli';
+
+export interface Served {
+  child: ChildProcess;
+  ui: string;
+  origin: string;
+  secret: string;
+  bridge: string | null;
+  /** Calls the App API over HTTP with the per-run secret. */
+  api(method: string, input?: unknown): Promise<{ status: number; body: { result?: unknown; error?: { code: string; message: string } } }>;
+  stop(): Promise<number | null>;
+}
+
+/** Starts `connected-services serve --json` and waits for its ready line. */
+export async function startServe(home: string, args: string[] = []): Promise<Served> {
+  const child = spawn(process.execPath, [CLI, '--home', home, 'serve', '--port', '0', '--json', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr?.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
+  const lines = createInterface({ input: child.stdout });
+  const first = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`serve did not get ready: ${stderr}`)), 20_000);
+    lines.once('line', (line) => {
+      clearTimeout(timer);
+      resolve(line);
+    });
+    child.once('exit', (code) => reject(new Error(`serve exited with ${code}: ${stderr}`)));
+  });
+  const ready = JSON.parse(first) as { ui: string; bridge: string | null; pid: number };
+  const url = new URL(ready.ui);
+  const secret = url.searchParams.get('token') ?? '';
+  return {
+    child,
+    ui: ready.ui,
+    origin: url.origin,
+    secret,
+    bridge: ready.bridge,
+    api: async (method, input = {}) => {
+      const response = await fetch(`${url.origin}/api/${method}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${secret}` },
+        body: JSON.stringify(input),
+      });
+      return { status: response.status, body: (await response.json()) as { result?: unknown; error?: { code: string; message: string } } };
+    },
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve(child.exitCode);
+        child.once('exit', (code) => resolve(code));
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** Polls until check returns a value (bounded), for state that changes on its own (file watch). */
+export async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

@@ -1,0 +1,108 @@
+import { spawn } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT, runCli, tempHome } from '../helpers/cli';
+import { eventually, startServe, type Served } from '../helpers/serve';
+import { freePort } from '../helpers/ports';
+
+const everything = join(ROOT, 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js');
+
+describe('serve (headless core + App API over HTTP)', () => {
+  let served: Served;
+  let home: string;
+
+  beforeAll(async () => {
+    home = tempHome();
+    served = await startServe(home);
+  });
+  afterAll(async () => {
+    await served.stop();
+  });
+
+  it('prints one ready line with the UI address on 127.0.0.1 and answers health', async () => {
+    expect(served.ui).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]{20,}$/);
+    expect(served.bridge).toBeNull();
+    const health = await fetch(`${served.origin}/health`);
+    expect(await health.json()).toEqual({ ok: true });
+  });
+
+  it('serves the App API only with the per-run secret', async () => {
+    const denied = await fetch(`${served.origin}/api/status`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(denied.status).toBe(401);
+    const status = await served.api('status');
+    expect(status.status).toBe(200);
+    expect((status.body.result as { servers: unknown[] }).servers).toHaveLength(2);
+  });
+
+  it('calls a tool through the App API and reports state changes', async () => {
+    const call = await served.api('callTool', { server: 'everything', tool: 'echo', arguments: { message: 'over http' } });
+    expect(JSON.stringify(call.body.result)).toContain('over http');
+    const status = await served.api('status');
+    const everythingStatus = (status.body.result as { servers: { name: string; state: string; toolCount: number }[] }).servers.find((s) => s.name === 'everything');
+    expect(everythingStatus?.state).toBe('ready');
+    expect(everythingStatus?.toolCount).toBeGreaterThan(5);
+  });
+
+  it('applies an edit of mcp.json while running, touching only what changed', async () => {
+    const file = join(home, 'mcp.json');
+    const config = JSON.parse(readFileSync(file, 'utf8')) as { mcpServers: Record<string, unknown> };
+    config.mcpServers['extra'] = { command: 'node', args: [everything, 'stdio'] };
+    writeFileSync(file, JSON.stringify(config, null, 2));
+    const names = await eventually(async () => {
+      const servers = ((await served.api('status')).body.result as { servers: { name: string; state: string }[] }).servers;
+      return servers.some((s) => s.name === 'extra') ? servers : undefined;
+    });
+    // The running server was not restarted by an unrelated addition.
+    expect(names.find((s) => s.name === 'everything')?.state).toBe('ready');
+    writeFileSync(file, '{ "mcpServers": { oops');
+    const issues = await eventually(async () => {
+      const result = (await served.api('status')).body.result as { configIssues: { message: string }[]; servers: unknown[] };
+      return result.configIssues.length > 0 ? result : undefined;
+    });
+    expect(issues.configIssues[0]?.message).toMatch(/not valid JSON at line 1/);
+    expect(issues.servers).toHaveLength(3);
+  });
+
+  it('stops cleanly on SIGTERM', async () => {
+    const other = await startServe(tempHome());
+    expect(await other.stop()).toBe(0);
+  });
+});
+
+describe('Streamable HTTP servers through the CLI', () => {
+  it('adds server-everything over its own HTTP mode and calls echo', async () => {
+    const port = await freePort();
+    const server = spawn(process.execPath, [everything, 'streamableHttp'], { env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'] });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error('server-everything did not start')), 15_000);
+        server.stderr.on('data', (c: Buffer) => {
+          if (c.toString().includes('listening')) {
+            clearTimeout(timer);
+            resolve();
+          }
+        });
+      });
+      const home = tempHome();
+      expect((await runCli(home, ['servers', 'add', 'remote', '--url', `http://127.0.0.1:${port}/mcp`])).code).toBe(0);
+      const call = await runCli(home, ['call', 'remote', 'echo', '{"message":"hi"}']);
+      expect(call.stderr).toBe('');
+      expect(call.stdout).toMatch(/\bhi\b/);
+      const tools = await runCli(home, ['tools', 'remote', '--json']);
+      expect((JSON.parse(tools.stdout) as { name: string }[]).map((t) => t.name)).toContain('echo');
+    } finally {
+      server.kill();
+    }
+  });
+
+  it('says the server is not running when nothing listens', async () => {
+    const home = tempHome();
+    const port = await freePort();
+    await runCli(home, ['servers', 'add', 'gone', '--url', `http://127.0.0.1:${port}/mcp`]);
+    const call = await runCli(home, ['call', 'gone', 'echo', '{}']);
+    expect(call.code).toBe(7);
+    expect(call.stderr).toContain('error [server_unavailable]');
+    expect(call.stderr).toMatch(/running/);
+  });
+});
