@@ -19,6 +19,8 @@ export interface CoreOptions {
   watch?: boolean;
   /** Write the demo servers on first run. */
   demo?: boolean;
+  /** Start servers never inventoried (approved, enabled) once in the background, so a first run shows real tools. */
+  warmUp?: boolean;
   ports?: { ui: number; bridge: number };
   log?: (line: string) => void;
 }
@@ -67,6 +69,14 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     pool.on('inventory', (payload) => events.emit('inventoryChanged', payload)),
   ];
   if (options.watch) registry.watch();
+  if (options.warmUp) {
+    applying = applying.then(() => {
+      for (const status of pool.statuses()) {
+        if (status.inventoryUpdatedAt !== undefined || !status.enabled || status.approval === 'pending') continue;
+        pool.start(status.name).catch((error: unknown) => log(redact(`warming up ${status.name} failed: ${String(error)}`)));
+      }
+    });
+  }
 
   const ports = options.ports ?? { ui: DEFAULT_UI_PORT, bridge: DEFAULT_BRIDGE_PORT };
   const api = createAppApi({

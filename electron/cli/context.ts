@@ -14,7 +14,7 @@ export interface CliContext {
   readonly env: Record<string, string | undefined>;
   readonly interactive: boolean;
   /** Opens the core once per command; closed by the runner when the command ends. */
-  core(options?: { watch?: boolean }): Promise<Core>;
+  core(options?: { watch?: boolean; warmUp?: boolean }): Promise<Core>;
   close(): Promise<void>;
 }
 
@@ -29,7 +29,7 @@ export function createContext(globals: GlobalOptions, output: Output, env: Recor
     env,
     interactive: Boolean(process.stdin.isTTY && process.stdout.isTTY),
     core: (options = {}) => {
-      core ??= createCore({ dataDir, env, watch: options.watch ?? false });
+      core ??= createCore({ dataDir, env, watch: options.watch ?? false, warmUp: options.warmUp ?? false });
       return core;
     },
     close: async () => {

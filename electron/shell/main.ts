@@ -13,7 +13,7 @@ let web: WebServer | undefined;
 
 async function openWindow(): Promise<void> {
   const dataDir = defaultDataDir({ env: process.env, platform: process.platform, homeDir: homedir() });
-  core = await createCore({ dataDir, watch: true });
+  core = await createCore({ dataDir, watch: true, warmUp: true });
   web = await startWebServer({ api: core.api, port: 0, staticDir: join(packageRoot(), 'dist', 'renderer') });
   const window = new BrowserWindow({
     width: 1100,

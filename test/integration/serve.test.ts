@@ -35,6 +35,14 @@ describe('serve (headless core + App API over HTTP)', () => {
     expect((status.body.result as { servers: unknown[] }).servers).toHaveLength(2);
   });
 
+  it('fetches never-seen inventories once in the background, so a first run shows real tools', async () => {
+    const tools = await eventually(async () => {
+      const list = (await served.api('listTools')).body.result as { server: string; name: string }[];
+      return list.some((t) => t.server === 'memory') && list.some((t) => t.server === 'everything') ? list : undefined;
+    }, 15_000);
+    expect(tools.find((t) => t.server === 'everything' && t.name === 'echo')).toBeDefined();
+  });
+
   it('calls a tool through the App API and reports state changes', async () => {
     const call = await served.api('callTool', { server: 'everything', tool: 'echo', arguments: { message: 'over http' } });
     expect(JSON.stringify(call.body.result)).toContain('over http');

@@ -29,7 +29,7 @@ export function registerServe(program: Command, run: Run): void {
     .option('--json', 'print one JSON line when ready: {"ui", "bridge", "pid"}')
     .action((options: ServeOptions) =>
       run(async (ctx) => {
-        const core = await ctx.core({ watch: true });
+        const core = await ctx.core({ watch: true, warmUp: true });
         const web = await startWebServer({
           api: core.api,
           port: options.port ?? DEFAULT_UI_PORT,
