@@ -17,7 +17,7 @@ export const SECRET_NAME_PATTERN = /^[A-Za-z0-9_.-]{1,128}$/;
 /** A server id or namespace: no `/` (the separator of the string form), no whitespace or control characters. */
 const SERVER_PATTERN = /^[^/\s\p{Cc}]{1,200}$/u;
 /** `tokens`, `client`, `apiKey`, each optionally qualified (`tokens:<scope set>`), or `secret:NAME`. */
-const KIND_PATTERN = /^(?:(?:tokens|client|apiKey)(?::[\x21-\x7e]{1,256})?|secret:[A-Za-z0-9_.-]{1,128})$/;
+const KIND_PATTERN = /^(?:(?:tokens|client|apiKey)(?::[\x20-\x7e]{1,256})?|secret:[A-Za-z0-9_.-]{1,128})$/;
 
 export const VaultKeySchema = z.strictObject({
   server: z.string().regex(SERVER_PATTERN, 'a server id has 1-200 characters, no "/" and no whitespace'),

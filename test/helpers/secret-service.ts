@@ -1,7 +1,7 @@
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { accessSync, constants, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
@@ -36,7 +36,14 @@ export interface SecretServiceRun {
 }
 
 function onPath(command: string): boolean {
-  return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
+  return (process.env['PATH'] ?? '').split(delimiter).some((dir) => {
+    try {
+      accessSync(join(dir, command), constants.X_OK);
+      return true;
+    } catch {
+      return false;
+    }
+  });
 }
 
 /** Fails (never skips) when the system parts are missing, saying how to install them. */
@@ -127,4 +134,52 @@ export function runInSecretService(
       resolve({ steps: results, home, daemonLog: read('daemon.err') });
     });
   });
+}
+
+export interface BareBus {
+  /** For DBUS_SESSION_BUS_ADDRESS. */
+  address: string;
+  close(): Promise<void>;
+}
+
+/**
+ * A real session bus with no services at all (no .service files, so nothing can be activated): the
+ * case where @napi-rs/keyring would silently fall back to the kernel keyring if not pinned.
+ */
+export async function startBareSessionBus(): Promise<BareBus> {
+  assertSecretServiceInstalled();
+  const root = mkdtempSync(join(tmpdir(), 'cs-bare-bus-'));
+  const socket = join(root, 'bus');
+  const config = join(root, 'bus.conf');
+  writeFileSync(
+    config,
+    `<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN" "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+<busconfig><type>session</type><listen>unix:path=${socket}</listen><auth>EXTERNAL</auth>
+<policy context="default"><allow send_destination="*" eavesdrop="true"/><allow eavesdrop="true"/><allow own="*"/></policy></busconfig>
+`,
+  );
+  const daemon = spawn('dbus-daemon', [`--config-file=${config}`, '--nofork', '--print-address'], { stdio: ['ignore', 'pipe', 'ignore'] });
+  const address = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error('dbus-daemon did not print its address')), 10_000);
+    daemon.on('error', reject);
+    daemon.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      out += chunk;
+      if (!out.includes('\n')) return;
+      clearTimeout(timer);
+      resolve(out.trim());
+    });
+  });
+  return {
+    address,
+    close: () =>
+      new Promise((resolve) => {
+        if (daemon.exitCode !== null || daemon.signalCode !== null) {
+          resolve();
+          return;
+        }
+        daemon.once('close', () => resolve());
+        daemon.kill('SIGTERM');
+      }),
+  };
 }

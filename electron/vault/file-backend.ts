@@ -1,0 +1,142 @@
+import path from 'node:path';
+import type { CorruptFile } from '../../shared/vault';
+import type { Backend, UpdateResult } from './backend';
+import { withFileLock, type FileLockOptions } from './file-lock';
+import { assertPrivateFile, checkDir, ensurePrivateDir } from './permissions';
+import { CorruptVaultError, type Sealer } from './sealer';
+import {
+  listSetAside,
+  moveAside,
+  openExisting,
+  removeStaleTemps,
+  sameStamp,
+  stampOf,
+  statStamp,
+  writeFileAtomic,
+  type FileStamp,
+} from './vault-file';
+
+export interface FileBackendOptions {
+  file: string;
+  sealer: Sealer;
+  platform: NodeJS.Platform;
+  lock: FileLockOptions;
+  now: () => number;
+  /** Called after this process moved an unreadable file aside. */
+  onSetAside: (file: CorruptFile, reason: string) => void;
+}
+
+type ReadResult =
+  | { kind: 'absent' }
+  | { kind: 'same' }
+  | { kind: 'ok'; entries: Map<string, string>; stamp: FileStamp }
+  | { kind: 'corrupt'; reason: string };
+
+/**
+ * One file, shared by every process: reads need no lock (writes are atomic renames) and re-read only
+ * when the file's identity (inode, size, mtime, ctime) changed; writes lock, re-read, write, unlock.
+ */
+export function createFileBackend(options: FileBackendOptions): Backend {
+  const { file, sealer, platform } = options;
+  const dir = path.dirname(file);
+  /** undefined: never read; null: no file. */
+  let stamp: FileStamp | null | undefined;
+  let entries = new Map<string, string>();
+  /** Whether the file was there at the last look, readable or not. */
+  let present = false;
+
+  async function read(force: boolean): Promise<ReadResult> {
+    present = false;
+    if (!(await checkDir(dir, platform))) return { kind: 'absent' };
+    const opened = await openExisting(file);
+    if (!opened) return { kind: 'absent' };
+    present = true;
+    try {
+      assertPrivateFile(file, Number(opened.info.mode), platform);
+      const current = stampOf(opened.info);
+      if (!force && sameStamp(stamp, current)) return { kind: 'same' };
+      const bytes = await opened.handle.readFile();
+      try {
+        return { kind: 'ok', entries: await sealer.open(bytes), stamp: current };
+      } catch (error) {
+        if (error instanceof CorruptVaultError) return { kind: 'corrupt', reason: error.reason };
+        throw error;
+      }
+    } finally {
+      await opened.handle.close();
+    }
+  }
+
+  async function setAside(reason: string): Promise<void> {
+    const moved = await moveAside(file, options.now());
+    present = false;
+    options.onSetAside(moved, reason);
+  }
+
+  /**
+   * Under the lock: the current entries, an unreadable file moved aside first. Always a full read: on
+   * a file system with coarse timestamps a reused inode could make another writer's file look unchanged.
+   */
+  async function readLocked(): Promise<Map<string, string>> {
+    const result = await read(true);
+    switch (result.kind) {
+      case 'same': // not returned when forced; kept correct anyway
+        return new Map(entries);
+      case 'ok':
+        stamp = result.stamp;
+        entries = result.entries;
+        return new Map(entries);
+      case 'corrupt':
+        await setAside(result.reason);
+        break;
+      case 'absent':
+        break;
+    }
+    stamp = null;
+    entries = new Map();
+    return new Map();
+  }
+
+  return {
+    file,
+
+    async sync() {
+      const result = await read(false);
+      if (result.kind === 'same') return undefined;
+      if (result.kind === 'absent') {
+        if (stamp === null) return undefined;
+        stamp = null;
+        entries = new Map();
+        return entries;
+      }
+      if (result.kind === 'ok') {
+        stamp = result.stamp;
+        entries = result.entries;
+        return entries;
+      }
+      // Checked again under the lock: the file may have been replaced since, and must not be moved then.
+      return withFileLock(file, options.lock, () => readLocked());
+    },
+
+    async update(mutate): Promise<UpdateResult> {
+      await ensurePrivateDir(dir, platform);
+      return withFileLock(file, options.lock, async (assertHeld) => {
+        const before = await readLocked();
+        const after = new Map(before);
+        if (mutate(after)) {
+          const bytes = await sealer.seal(after);
+          await removeStaleTemps(file);
+          await writeFileAtomic(file, bytes, assertHeld);
+          stamp = await statStamp(file);
+          entries = after;
+          present = true;
+        }
+        return { before, after };
+      });
+    },
+
+    setAside: () => listSetAside(file),
+    fileExists: () => present,
+    describe: () => sealer.describe(),
+  };
+}

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { CodedError } from '../../shared/errors';
+import { GroupCommit } from './group-commit';
+import { KeyedQueue } from './keyed-queue';
+
+describe('GroupCommit', () => {
+  it('writes mutations queued during a write together, in order, and skips a batch that changes nothing', async () => {
+    const store = new Map<string, string>();
+    const writes: string[][] = [];
+    let release: () => void = () => undefined;
+    let first = true;
+    const commit = new GroupCommit(async (apply) => {
+      if (first) {
+        first = false;
+        await new Promise<void>((resolve) => (release = resolve));
+      }
+      const next = new Map(store);
+      if (apply(next)) {
+        writes.push([...next.values()]);
+        store.clear();
+        for (const [k, v] of next) store.set(k, v);
+      }
+    });
+    const set = (k: string, v: string) =>
+      commit.submit((m) => {
+        m.set(k, v);
+        return { changed: true, result: v };
+      });
+    const a = set('a', '1');
+    const rest = [set('b', '2'), set('a', '3'), commit.submit(() => ({ changed: false, result: 'none' }))];
+    release();
+    expect(await Promise.all([a, ...rest])).toEqual(['1', '2', '3', 'none']);
+    expect(writes).toEqual([['1'], ['3', '2']]);
+  });
+
+  it('rejects the whole batch when the write fails', async () => {
+    const commit = new GroupCommit(() => Promise.reject(new CodedError('timeout', 'lock busy')));
+    const results = await Promise.allSettled([commit.submit(() => ({ changed: true, result: 1 }))]);
+    expect(results[0]?.status).toBe('rejected');
+  });
+});
+
+describe('KeyedQueue', () => {
+  it('runs tasks of one key in order even when earlier ones fail', async () => {
+    const queue = new KeyedQueue();
+    const order: number[] = [];
+    const slow = queue.run('k', async () => {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      order.push(1);
+      throw new Error('first fails');
+    });
+    const next = queue.run('k', () => {
+      order.push(2);
+      return Promise.resolve(2);
+    });
+    await expect(slow).rejects.toThrow('first fails');
+    expect(await next).toBe(2);
+    expect(order).toEqual([1, 2]);
+    await queue.idle();
+  });
+});

@@ -1,0 +1,108 @@
+import { randomBytes, scrypt } from 'node:crypto';
+import { z } from 'zod';
+import { CodedError } from '../../shared/errors';
+import { VAULT_KEY_BYTES, type KeyParams, type KeyProvider, type ProbeResult } from './key-provider';
+
+export const PASSPHRASE_PROVIDER_ID = 'passphrase';
+export const PASSPHRASE_ENV = 'CONNECTED_SERVICES_PASSPHRASE';
+
+export interface ScryptParams {
+  /** CPU/memory cost, a power of two. */
+  N: number;
+  r: number;
+  p: number;
+}
+
+/** RFC 7914 §2 parameters; N=2^17, r=8, p=1 is OWASP's scrypt recommendation (128 MiB, ~0.3 s). */
+export const DEFAULT_SCRYPT: ScryptParams = { N: 2 ** 17, r: 8, p: 1 };
+
+export interface PassphraseProviderOptions {
+  /** Read for CONNECTED_SERVICES_PASSPHRASE. */
+  env?: Record<string, string | undefined>;
+  /** Asked when the environment has no passphrase. */
+  prompt?: () => Promise<string>;
+  /** For new vaults only; an existing vault's parameters come from its header. */
+  scrypt?: Partial<ScryptParams>;
+}
+
+const powerOfTwo = z
+  .number()
+  .int()
+  .refine((n) => n >= 2 ** 10 && n <= 2 ** 20 && (n & (n - 1)) === 0, 'N must be a power of two in [2^10, 2^20]');
+
+// Bounds keep a tampered header from asking for hours of work or gigabytes of memory.
+const ParamsSchema = z.object({
+  kdf: z.literal('scrypt'),
+  N: powerOfTwo,
+  r: z.number().int().min(1).max(32),
+  p: z.number().int().min(1).max(16),
+  salt: z.string().regex(/^[A-Za-z0-9+/]{22,88}={0,2}$/),
+}).refine((params) => 128 * params.N * params.r <= 2 ** 30, 'scrypt memory above 1 GiB');
+
+export function hasPassphrase(options: PassphraseProviderOptions): boolean {
+  return Boolean(options.env?.[PASSPHRASE_ENV]) || options.prompt !== undefined;
+}
+
+function derive(passphrase: string, salt: Buffer, params: ScryptParams, signal: AbortSignal): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) {
+      reject(new Error('aborted'));
+      return;
+    }
+    const maxmem = 256 * params.N * params.r * params.p;
+    scrypt(passphrase.normalize('NFC'), salt, VAULT_KEY_BYTES, { ...params, maxmem }, (error, key) => {
+      if (error) reject(error);
+      else resolve(key);
+    });
+  });
+}
+
+/** The file key derived from a passphrase with scrypt; the salt and parameters live in the file header. */
+export function createPassphraseProvider(options: PassphraseProviderOptions = {}): KeyProvider {
+  const label = 'passphrase (scrypt)';
+  const fresh: ScryptParams = { ...DEFAULT_SCRYPT, ...options.scrypt };
+
+  async function passphrase(): Promise<string> {
+    const fromEnv = options.env?.[PASSPHRASE_ENV];
+    const value = fromEnv ? fromEnv : options.prompt ? await options.prompt() : undefined;
+    if (value === undefined) {
+      throw new CodedError('auth_required', 'The vault is sealed with a passphrase and none was given.', {
+        hint: `Set ${PASSPHRASE_ENV}, or run the command in a terminal so it can ask for the passphrase.`,
+        data: { provider: label },
+      });
+    }
+    if (value.length === 0) {
+      throw new CodedError('invalid_input', 'The vault passphrase is empty.', { hint: 'Use a non-empty passphrase.' });
+    }
+    return value;
+  }
+
+  return {
+    id: PASSPHRASE_PROVIDER_ID,
+    label,
+    persistent: true,
+
+    async loadKey(params: KeyParams, signal: AbortSignal): Promise<Uint8Array> {
+      const parsed = ParamsSchema.safeParse(params);
+      if (!parsed.success) {
+        throw new CodedError('internal', 'The vault file has invalid scrypt parameters.', {
+          hint: 'The vault header is damaged; run `connected-services doctor`.',
+        });
+      }
+      const { N, r, p, salt } = parsed.data;
+      return derive(await passphrase(), Buffer.from(salt, 'base64'), { N, r, p }, signal);
+    },
+
+    async createKey(signal: AbortSignal) {
+      const params = ParamsSchema.parse({ kdf: 'scrypt', ...fresh, salt: randomBytes(16).toString('base64') });
+      const key = await derive(await passphrase(), Buffer.from(params.salt, 'base64'), fresh, signal);
+      return { key, params };
+    },
+
+    probe(): Promise<ProbeResult> {
+      return Promise.resolve(
+        hasPassphrase(options) ? { available: true } : { available: false, reason: `${PASSPHRASE_ENV} is not set` },
+      );
+    },
+  };
+}

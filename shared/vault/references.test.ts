@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { isCodedError } from '../errors';
+import { Redactor } from '../redact';
+import { findReferences, resolveReferences } from './references';
+
+const secrets: Record<string, string> = { GITHUB_TOKEN: 'ghp_resolved-secret-1', 'api.key': 'dotted-secret-22' };
+const resolvers = (env: Record<string, string | undefined> = {}) => ({
+  secret: (name: string) => Promise.resolve(secrets[name]),
+  env,
+  redactor: new Redactor(),
+});
+
+async function failure(value: string, env: Record<string, string | undefined> = {}) {
+  const error: unknown = await resolveReferences(value, resolvers(env)).catch((e: unknown) => e);
+  if (!isCodedError(error)) throw new Error(`expected a CodedError for ${value}`);
+  return error;
+}
+
+describe('resolveReferences', () => {
+  it('replaces secret and env references, once, leaving other ${…} forms alone', async () => {
+    const out = await resolveReferences('Bearer ${secret:GITHUB_TOKEN} at ${env:HOST}/${workspaceFolder} ${X:-y}', resolvers({ HOST: 'h.test' }));
+    expect(out).toBe('Bearer ghp_resolved-secret-1 at h.test/${workspaceFolder} ${X:-y}');
+    expect(await resolveReferences('${secret:api.key}${secret:api.key}', resolvers())).toBe('dotted-secret-22dotted-secret-22');
+  });
+
+  it('does not resolve references inside resolved values', async () => {
+    const out = await resolveReferences('${env:A}', resolvers({ A: '${secret:GITHUB_TOKEN}' }));
+    expect(out).toBe('${secret:GITHUB_TOKEN}');
+  });
+
+  it('keeps $${…} as a literal ${…}', async () => {
+    expect(await resolveReferences('$${secret:GITHUB_TOKEN} ${env:A}', resolvers({ A: 'a' }))).toBe('${secret:GITHUB_TOKEN} a');
+    expect(await resolveReferences('cost $${env:A}', resolvers())).toBe('cost ${env:A}');
+    expect(await resolveReferences('plain $5 and $$', resolvers())).toBe('plain $5 and $$');
+  });
+
+  it('names the reference in invalid_config errors for unknown, unset and malformed references', async () => {
+    const missing = await failure('x ${secret:NOPE}');
+    expect(missing.code).toBe('invalid_config');
+    expect(missing.message).toContain('${secret:NOPE}');
+    expect(missing.hint).toContain('connected-services secrets set NOPE');
+    expect(missing.data).toEqual({ reference: '${secret:NOPE}' });
+
+    const unset = await failure('${env:NOT_SET}');
+    expect(unset.message).toContain('${env:NOT_SET}');
+    expect(unset.hint).toContain('NOT_SET');
+
+    expect((await failure('${secret:bad name}')).message).toContain('${secret:bad name}');
+    expect((await failure('${env:1X}')).code).toBe('invalid_config');
+    expect((await failure('${secret:OPEN')).message).toContain('no closing');
+  });
+
+  it('never puts a resolved value in an error', async () => {
+    const error = await failure('${secret:GITHUB_TOKEN} ${env:MISSING}');
+    expect(JSON.stringify(error.toWire())).not.toContain('ghp_resolved-secret-1');
+  });
+
+  it('registers resolved values with the redactor', async () => {
+    const redactor = new Redactor();
+    await resolveReferences('${secret:GITHUB_TOKEN}', { ...resolvers(), redactor });
+    expect(redactor.redact('ghp_resolved-secret-1')).toBe('[redacted]');
+  });
+});
+
+describe('findReferences', () => {
+  it('lists references in order, skipping escaped ones', () => {
+    expect(findReferences('${env:A}-$${secret:B}-${secret:C}')).toEqual([
+      { kind: 'env', name: 'A', text: '${env:A}' },
+      { kind: 'secret', name: 'C', text: '${secret:C}' },
+    ]);
+  });
+});
