@@ -1,13 +1,16 @@
 import type { ApiEvent, ApiEventPayload, ApiInput, AppApi, DoctorCheck } from '../../shared/api';
 import { CodedError } from '../../shared/errors';
+import { redactor } from '../../shared/redact';
 import type { Pool } from '../pool';
 import type { Registry } from '../registry';
+import { GLOBAL_SERVER, secretKey, secretNameOf, type Vault } from '../../shared/vault';
 import type { EventHub } from './event-hub';
 
 export interface AppApiDeps {
   version: string;
   registry: Registry;
   pool: Pool;
+  vault: Vault;
   events: EventHub;
   doctor: () => Promise<DoctorCheck[]>;
   /** Resolves when the pool has applied every config change seen so far. */
@@ -34,6 +37,7 @@ export function createAppApi(deps: AppApiDeps): AppApi {
         configFile: registry.file,
         configIssues: registry.issues(),
         servers: pool.statuses(),
+        vault: deps.vault.health(),
       };
     },
     addServer: async ({ name, config }: ApiInput<'addServer'>) => {
@@ -80,14 +84,29 @@ export function createAppApi(deps: AppApiDeps): AppApi {
     callTool: async (input: ApiInput<'callTool'>) => {
       await deps.settled();
       const { callId } = input;
-      return pool.callTool(input.server, input.tool, input.arguments ?? {}, {
+      // Tool results are shown to people: a secret a server echoes back is removed like anywhere else.
+      const result = await pool.callTool(input.server, input.tool, input.arguments ?? {}, {
         ...(input.timeoutMs !== undefined ? { timeoutMs: input.timeoutMs } : {}),
         ...(callId !== undefined
           ? { onProgress: (p: { progress: number; total?: number; message?: string }) => events.emit('callProgress', { callId, ...p }) }
           : {}),
       });
+      return redactor.redactValue(result);
     },
     doctor: async () => deps.doctor(),
+    listSecrets: async () => {
+      const keys = await deps.vault.keys();
+      return keys.flatMap((key) => {
+        const name = secretNameOf(key);
+        if (name === undefined) return [];
+        return key.server === GLOBAL_SERVER ? [{ name }] : [{ name, server: key.server }];
+      });
+    },
+    setSecret: async ({ name, server, value }: ApiInput<'setSecret'>) => {
+      await deps.vault.set(secretKey(name, server), value);
+      return { ok: true as const };
+    },
+    deleteSecret: async ({ name, server }: ApiInput<'deleteSecret'>) => ({ deleted: await deps.vault.delete(secretKey(name, server)) }),
     importConfig: async ({ source, path }: ApiInput<'importConfig'>) => {
       const report = await registry.importFrom(source, path);
       await deps.settled();

@@ -3,10 +3,15 @@ import { join } from 'node:path';
 import { DEFAULT_BRIDGE_PORT, DEFAULT_UI_PORT } from '../../shared/config';
 import type { AppApi } from '../../shared/api';
 import { CodedError } from '../../shared/errors';
-import { redact } from '../../shared/redact';
+import { redact, redactor } from '../../shared/redact';
 import { commandLineOf, createPool, type Pool } from '../pool';
 import { openRegistry, type Registry } from '../registry';
+import { openVault, secretLookup, vaultDoctorCheck, type ProviderChoice } from '../vault';
+import type { Vault } from '../../shared/vault';
 import { createAppApi } from './app-api';
+import { registerConfigSecrets } from './config-secrets';
+import { importedSecretSink } from './imported-secret-sink';
+import { resolveServerConfig } from './resolve-server';
 import { demoServers } from './demo-servers';
 import { runDoctor } from './doctor';
 import { EventHub } from './event-hub';
@@ -23,12 +28,17 @@ export interface CoreOptions {
   warmUp?: boolean;
   ports?: { ui: number; bridge: number };
   log?: (line: string) => void;
+  /** Where the vault key comes from; default: the vault's own choice (keychain, passphrase env, prompt). */
+  vaultProvider?: ProviderChoice;
+  /** Asks the person for the vault passphrase where no keychain exists. */
+  passphrasePrompt?: () => Promise<string>;
 }
 
 export interface Core {
   readonly api: AppApi;
   readonly registry: Registry;
   readonly pool: Pool;
+  readonly vault: Vault;
   close(): Promise<void>;
 }
 
@@ -40,7 +50,16 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     dataDir: options.dataDir,
     env,
     log,
+    secretSink: (preferred, value) => importedSecretSink(vault, preferred, value),
     ...(options.demo === false ? {} : { demoServers: () => demoServers(options.dataDir) }),
+  });
+  // After the registry: it creates the data directory (0700) the vault file lives in.
+  const vault = await openVault({
+    dataDir: options.dataDir,
+    env,
+    log,
+    ...(options.vaultProvider !== undefined ? { provider: options.vaultProvider } : {}),
+    ...(options.passphrasePrompt ? { prompt: options.passphrasePrompt } : {}),
   });
   // The demo memory server writes its graph here; it does not create the folder itself.
   if (options.demo !== false) await mkdir(join(options.dataDir, 'demo'), { recursive: true, mode: 0o700 });
@@ -49,6 +68,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     cacheDir: join(options.dataDir, 'cache', 'inventory'),
     baseEnv: env,
     log,
+    resolve: (name, config) => resolveServerConfig(name, config, { secret: secretLookup(vault, name), env }),
     approval: (name, config) => registry.approvals.status(name, config),
     gate: (name, config) =>
       registry.approvals.status(name, config) === 'approved'
@@ -59,9 +79,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
           }),
   });
 
+  registerConfigSecrets(registry.config(), redactor);
   let applying: Promise<unknown> = pool.apply(registry.config());
   const unsubscribe = [
     registry.on('change', ({ config }) => {
+      registerConfigSecrets(config, redactor);
       applying = applying.then(() => pool.apply(config)).catch((error: unknown) => log(redact(`applying config failed: ${String(error)}`)));
     }),
     registry.on('issues', ({ issues }) => events.emit('configIssues', { issues })),
@@ -83,6 +105,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     version: VERSION,
     registry,
     pool,
+    vault,
     events,
     settled: async () => {
       await applying;
@@ -96,6 +119,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         approval: (name, config) => registry.approvals.status(name, config),
         env,
         ports,
+        extra: async () => [vaultDoctorCheck(await vault.checkHealth())],
       }),
   });
 
@@ -104,12 +128,14 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     api,
     registry,
     pool,
+    vault,
     close: () => {
       closing ??= (async () => {
         for (const off of unsubscribe) off();
         await applying.catch(() => undefined);
         await pool.close();
         await registry.close();
+        await vault.close();
       })();
       return closing;
     },

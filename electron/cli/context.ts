@@ -2,6 +2,7 @@ import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import { createCore, type Core } from '../app';
 import { defaultDataDir } from '../registry';
+import { askHidden } from './hidden-input';
 import type { Output } from './output';
 
 export interface GlobalOptions {
@@ -23,13 +24,21 @@ export function createContext(globals: GlobalOptions, output: Output, env: Recor
     ? resolve(globals.home)
     : defaultDataDir({ env, platform: process.platform, homeDir: env['HOME'] ?? homedir() });
   let core: Promise<Core> | undefined;
+  const interactive = Boolean(process.stdin.isTTY && process.stdout.isTTY);
   return {
     dataDir,
     output,
     env,
-    interactive: Boolean(process.stdin.isTTY && process.stdout.isTTY),
+    interactive,
     core: (options = {}) => {
-      core ??= createCore({ dataDir, env, watch: options.watch ?? false, warmUp: options.warmUp ?? false });
+      core ??= createCore({
+        dataDir,
+        env,
+        watch: options.watch ?? false,
+        warmUp: options.warmUp ?? false,
+        // Only a person at a terminal can be asked; scripts use CONNECTED_SERVICES_PASSPHRASE.
+        ...(interactive ? { passphrasePrompt: () => askHidden('Vault passphrase: ') } : {}),
+      });
       return core;
     },
     close: async () => {

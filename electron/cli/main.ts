@@ -3,6 +3,7 @@ import { VERSION } from '../app';
 import { registerCall } from './commands/call';
 import { registerDoctor } from './commands/doctor';
 import { registerImport } from './commands/import';
+import { registerSecrets } from './commands/secrets';
 import { registerServe } from './commands/serve';
 import { registerServers } from './commands/servers';
 import { registerStatus } from './commands/status';
@@ -27,6 +28,7 @@ export async function main(argv: string[], env: Record<string, string | undefine
   registerListings(program, run);
   registerCall(program, run);
   registerImport(program, run);
+  registerSecrets(program, run);
   registerDoctor(program, run);
   try {
     await program.parseAsync(argv);

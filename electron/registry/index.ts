@@ -5,3 +5,5 @@ export { commandFingerprint } from './fingerprint';
 export { stripJsonc, parseJsonc } from './jsonc';
 export { sanitizeServerName } from './sanitize-name';
 export type { ApprovalStore, Registry, RegistryEvents, RegistryOptions } from './types';
+export { findLiteralSecrets, looksLikeToken } from './import-secrets';
+export type { SecretSink } from './import-secrets';

@@ -24,6 +24,7 @@ import { FileLock } from './file-lock';
 import { createConfigIfMissing } from './first-run';
 import { errnoCode } from './fs-errors';
 import type { ImportContext } from './import-locations';
+import { moveSecrets } from './import-secrets';
 import { planImport } from './import-plan';
 import type { Registry, RegistryEvents, RegistryOptions } from './types';
 
@@ -202,8 +203,20 @@ class FileRegistry implements Registry {
       });
     }
     const plan = await planImport(source, importPath, this.#importContext());
+    // Secrets go into the vault before the config that refers to them is written.
+    const moved: ImportReport['secrets'] = [];
+    const sink = this.#options.secretSink;
+    if (sink) {
+      const existing = this.config().mcpServers;
+      for (const candidate of plan.candidates) {
+        if (Object.hasOwn(existing, candidate.name)) continue;
+        const result = await moveSecrets(candidate.name, candidate.config, sink);
+        candidate.config = result.config;
+        moved.push(...result.moved);
+      }
+    }
     const report = await editConfigFile(this.file, this.#lock, ({ servers }): ImportReport => {
-      const out: ImportReport = { source, files: plan.files, added: [], skipped: [...plan.skipped] };
+      const out: ImportReport = { source, files: plan.files, added: [], skipped: [...plan.skipped], secrets: moved };
       for (const candidate of plan.candidates) {
         if (Object.hasOwn(servers, candidate.name)) {
           const as = candidate.name === candidate.originalName ? '' : ` (as "${candidate.name}")`;

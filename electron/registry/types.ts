@@ -1,5 +1,6 @@
 import type { ConfigIssue, McpConfig, ServerConfig, ServerDiff, StdioServerConfig } from '../../shared/config';
 import type { Approval, ImportReport, ImportSource } from '../../shared/api';
+import type { SecretSink } from './import-secrets';
 
 export interface RegistryOptions {
   dataDir: string;
@@ -16,6 +17,8 @@ export interface RegistryOptions {
   cwd?: string;
   /** Diagnostic lines (already redacted). */
   log?: (line: string) => void;
+  /** Where import moves literal secrets (the vault); without it they stay in the entries. */
+  secretSink?: SecretSink;
 }
 
 export interface RegistryEvents {

@@ -34,7 +34,15 @@ function send(port: number, path: string, options: { method?: string; headers?: 
 function fakeApi(events: EventHub): AppApi {
   const notUsed = () => Promise.reject(new CodedError('internal', 'not used in this test'));
   return {
-    status: () => Promise.resolve({ version: 't', dataDir: '/d', configFile: '/d/mcp.json', configIssues: [], servers: [] }),
+    status: () =>
+      Promise.resolve({
+        version: 't',
+        dataDir: '/d',
+        configFile: '/d/mcp.json',
+        configIssues: [],
+        servers: [],
+        vault: { fileExists: false, provider: 'memory', providerLabel: 'memory', persistent: false, safety: 'memory-only' as const, state: 'ready' as const, message: '', entryCount: 0, corruptFiles: [] },
+      }),
     addServer: notUsed,
     removeServer: notUsed,
     setServerEnabled: notUsed,
@@ -46,6 +54,9 @@ function fakeApi(events: EventHub): AppApi {
     listPrompts: notUsed,
     callTool: notUsed,
     doctor: notUsed,
+    listSecrets: notUsed,
+    setSecret: notUsed,
+    deleteSecret: notUsed,
     importConfig: notUsed,
     on: <E extends ApiEvent>(event: E, listener: (payload: ApiEventPayload<E>) => void) => events.on(event, listener),
   };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { HttpServerSchema, ServerNameSchema, StdioServerSchema } from '../config';
+import { SECRET_NAME_PATTERN, VaultHealthSchema } from '../vault';
 import {
   CallResultSchema,
   ConfigIssueSchema,
@@ -23,7 +24,12 @@ export const StatusSchema = z.object({
   configFile: z.string(),
   configIssues: z.array(ConfigIssueSchema),
   servers: z.array(ServerStatusSchema),
+  vault: VaultHealthSchema,
 });
+
+const SecretNameSchema = z.string().regex(SECRET_NAME_PATTERN, 'use 1-128 letters, digits, "_", "." or "-"');
+/** A named secret: global (`${secret:NAME}` anywhere) or scoped to one server. */
+const SecretRef = z.strictObject({ name: SecretNameSchema, server: ServerNameSchema.optional() });
 
 /**
  * The App API: every call the UI (and the CLI through `serve`) makes of the core.
@@ -59,6 +65,10 @@ export const API_METHODS = {
     output: CallResultSchema,
   },
   doctor: { input: z.strictObject({}), output: z.array(DoctorCheckSchema) },
+  /** Names only: values never leave the core through the App API. */
+  listSecrets: { input: z.strictObject({}), output: z.array(z.object({ name: z.string(), server: z.string().optional() })) },
+  setSecret: { input: SecretRef.extend({ value: z.string().min(1).max(64 * 1024) }), output: Ok },
+  deleteSecret: { input: SecretRef, output: z.object({ deleted: z.boolean() }) },
   importConfig: {
     input: z.strictObject({ source: ImportSourceSchema, path: z.string().optional() }),
     output: ImportReportSchema,

@@ -118,5 +118,7 @@ export const ImportReportSchema = z.object({
   files: z.array(z.string()),
   added: z.array(z.object({ name: z.string(), from: z.string() })),
   skipped: z.array(z.object({ name: z.string(), from: z.string(), reason: z.string() })),
+  /** Literal secrets found in the imported entries, moved into the vault and replaced by references. */
+  secrets: z.array(z.object({ server: z.string(), field: z.string(), secret: z.string() })),
 });
 export type ImportReport = z.infer<typeof ImportReportSchema>;

@@ -2,16 +2,25 @@
  * The offset of the first syntax error in JSON text, or null when it parses. JSON.parse does not
  * always say where ("Unexpected token"), and its message quotes the file, which may hold secrets.
  */
+class SyntaxAt extends Error {
+  constructor(readonly offset: number) {
+    super(`JSON syntax error at ${offset}`);
+  }
+}
+
 export function jsonErrorOffset(text: string): number | null {
   let i = 0;
   const fail = (): never => {
-    throw i;
+    throw new SyntaxAt(i);
   };
   const space = () => {
     while (i < text.length && ' \t\n\r'.includes(text[i] ?? '')) i++;
   };
   const literal = (word: string) => {
-    for (const ch of word) if (text[i++] !== ch) (i--, fail());
+    for (const ch of word) {
+      if (text[i] !== ch) fail();
+      i++;
+    }
   };
   const string = () => {
     i++;
@@ -79,7 +88,7 @@ export function jsonErrorOffset(text: string): number | null {
     space();
     if (i < text.length) fail();
     return null;
-  } catch (offset) {
-    return typeof offset === 'number' ? offset : 0;
+  } catch (error) {
+    return error instanceof SyntaxAt ? error.offset : 0;
   }
 }

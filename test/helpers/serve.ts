@@ -14,8 +14,11 @@ export interface Served {
 }
 
 /** Starts `connected-services serve --json` and waits for its ready line. */
-export async function startServe(home: string, args: string[] = []): Promise<Served> {
-  const child = spawn(process.execPath, [CLI, '--home', home, 'serve', '--port', '0', '--json', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+export async function startServe(home: string, args: string[] = [], env: Record<string, string> = {}): Promise<Served> {
+  const child = spawn(process.execPath, [CLI, '--home', home, 'serve', '--port', '0', '--json', ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
+  });
   let stderr = '';
   child.stderr?.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
   const lines = createInterface({ input: child.stdout });

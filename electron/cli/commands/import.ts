@@ -19,6 +19,7 @@ export function registerImport(program: Command, run: Run): void {
         ctx.output.out(`Read ${report.files.join(', ') || 'nothing'}`);
         for (const a of report.added) ctx.output.out(`  added   ${a.name}  (from ${a.from})`);
         for (const s of report.skipped) ctx.output.out(`  skipped ${s.name}: ${s.reason}`);
+        for (const m of report.secrets) ctx.output.out(`  moved   ${m.server} ${m.field} into the vault as \${secret:${m.secret}}`);
         ctx.output.out(`${report.added.length} added, ${report.skipped.length} skipped.`);
         if (report.added.length > 0) ctx.output.out('Imported commands need your approval before they run: see `connected-services servers list`.');
       }),

@@ -29,6 +29,8 @@ export function registerStatus(program: Command, run: Run): void {
         if (options.json) return printJson(ctx.output, status);
         ctx.output.out(`Data directory: ${status.dataDir}`);
         ctx.output.out(`Config file:    ${status.configFile}`);
+        ctx.output.out(`Vault:          ${status.vault.providerLabel}, ${status.vault.state}${status.vault.persistent ? '' : ' (not persistent)'}`);
+        if (!status.vault.persistent || status.vault.state !== 'ready' || status.vault.corruptFiles.length > 0) ctx.output.out(`  ${status.vault.message}`);
         for (const issue of status.configIssues) ctx.output.out(`config problem: ${formatIssue(issue)}`);
         if (status.servers.length === 0) {
           ctx.output.out('No servers configured. Add one with `connected-services servers add`.');

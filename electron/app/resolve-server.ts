@@ -1,0 +1,34 @@
+import type { ServerConfig } from '../../shared/config';
+import { CodedError } from '../../shared/errors';
+import { resolveReferences, type ReferenceResolvers } from '../vault';
+
+async function mapValues(record: Record<string, string> | undefined, resolvers: ReferenceResolvers): Promise<Record<string, string> | undefined> {
+  if (!record) return undefined;
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(record)) out[key] = await resolveReferences(value, resolvers);
+  return out;
+}
+
+/**
+ * `${secret:NAME}` and `${env:NAME}` in a server's env, args and headers, resolved just before it is
+ * spawned or connected, so each child receives only its own secrets and mcp.json never holds them.
+ */
+export async function resolveServerConfig(name: string, config: ServerConfig, resolvers: ReferenceResolvers): Promise<ServerConfig> {
+  try {
+    if ('command' in config) {
+      const env = await mapValues(config.env, resolvers);
+      const args = config.args ? await Promise.all(config.args.map((arg) => resolveReferences(arg, resolvers))) : undefined;
+      return { ...config, ...(env ? { env } : {}), ...(args ? { args } : {}) };
+    }
+    const headers = await mapValues(config.headers, resolvers);
+    return { ...config, ...(headers ? { headers } : {}) };
+  } catch (error) {
+    if (error instanceof CodedError && error.code === 'invalid_config') {
+      throw new CodedError('invalid_config', `Server "${name}": ${error.message}`, {
+        ...(error.hint !== undefined ? { hint: error.hint } : {}),
+        data: { ...error.data, server: name },
+      });
+    }
+    throw error;
+  }
+}

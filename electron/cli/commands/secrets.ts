@@ -1,0 +1,60 @@
+import type { Command } from 'commander';
+import { CodedError } from '../../../shared/errors';
+import { askHidden, readStdin } from '../hidden-input';
+import { printJson, table } from '../output';
+import type { Run } from '../runner';
+
+interface ScopeOptions {
+  server?: string;
+}
+
+export function registerSecrets(program: Command, run: Run): void {
+  const secrets = program
+    .command('secrets')
+    .description('secrets in the vault, used in mcp.json as ${secret:NAME} (set, list, delete)');
+
+  secrets
+    .command('set <name>')
+    .description('store a secret; the value is read from standard input or asked for without echo, never taken as an argument')
+    .option('--server <server>', 'only for this server (default: usable by every server)')
+    .action((name: string, options: ScopeOptions) =>
+      run(async (ctx) => {
+        const core = await ctx.core();
+        const health = core.vault.health();
+        if (!health.persistent) {
+          throw new CodedError('denied', `The vault cannot keep secrets beyond this command: ${health.message}`, {
+            hint: 'Unlock or install an OS keychain, or set CONNECTED_SERVICES_PASSPHRASE, then try again',
+          });
+        }
+        const value = process.stdin.isTTY ? await askHidden(`Value for ${name}: `) : await readStdin();
+        if (value === '') throw new CodedError('invalid_input', 'The value is empty; nothing was stored');
+        await core.api.setSecret({ name, value, ...(options.server ? { server: options.server } : {}) });
+        ctx.output.out(`Stored ${name}. Use it in mcp.json as \${secret:${name}}.`);
+      }),
+    );
+
+  secrets
+    .command('list')
+    .description('list secret names (never values)')
+    .option('--json', 'print JSON')
+    .action((options: { json?: boolean }) =>
+      run(async (ctx) => {
+        const list = await (await ctx.core()).api.listSecrets({});
+        if (options.json) return printJson(ctx.output, list);
+        if (list.length === 0) return ctx.output.out('No secrets stored.');
+        for (const line of table([['NAME', 'SCOPE'], ...list.map((s) => [s.name, s.server ?? 'all servers'])])) ctx.output.out(line);
+      }),
+    );
+
+  secrets
+    .command('delete <name>')
+    .description('delete a secret')
+    .option('--server <server>', 'the server the secret belongs to')
+    .action((name: string, options: ScopeOptions) =>
+      run(async (ctx) => {
+        const { deleted } = await (await ctx.core()).api.deleteSecret({ name, ...(options.server ? { server: options.server } : {}) });
+        if (!deleted) throw new CodedError('not_found', `No secret named ${name}`, { hint: 'See `connected-services secrets list`' });
+        ctx.output.out(`Deleted ${name}.`);
+      }),
+    );
+}

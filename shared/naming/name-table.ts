@@ -1,0 +1,76 @@
+import { bridgeName, MAX_NAME_LENGTH, withHash } from './bridge-name';
+import { shortHash } from './short-hash';
+
+export interface NamedItem {
+  server: string;
+  name: string;
+}
+
+/** A two-way map between `(server, name)` pairs and unique bridge names. */
+export interface NameTable {
+  /** The bridge name of a pair, or undefined when the pair is not in the table. */
+  toBridge(server: string, name: string): string | undefined;
+  /** The exact pair a bridge name stands for, or undefined. */
+  fromBridge(bridgeName: string): NamedItem | undefined;
+  readonly size: number;
+}
+
+function key(server: string, name: string): string {
+  return `${server}\u0000${name}`;
+}
+
+/**
+ * Names every pair uniquely. A pair keeps `bridgeName(server, name)` unless another pair maps to the
+ * same string; then every pair of that group gets a hash of its own exact pair instead, so the outcome
+ * does not depend on the order of the input. Duplicated pairs are named once.
+ */
+export function buildNameTable(items: Iterable<NamedItem>): NameTable {
+  const pairs = new Map<string, NamedItem>();
+  for (const item of items) pairs.set(key(item.server, item.name), { server: item.server, name: item.name });
+
+  const groups = new Map<string, NamedItem[]>();
+  for (const item of pairs.values()) {
+    const candidate = bridgeName(item.server, item.name);
+    const group = groups.get(candidate);
+    if (group) group.push(item);
+    else groups.set(candidate, [item]);
+  }
+
+  const forward = new Map<string, string>();
+  const backward = new Map<string, NamedItem>();
+  const hashed: Array<[string, NamedItem]> = [];
+  for (const [candidate, group] of groups) {
+    if (group.length === 1 && group[0]) {
+      forward.set(key(group[0].server, group[0].name), candidate);
+      backward.set(candidate, group[0]);
+    } else {
+      for (const item of group) hashed.push([candidate, item]);
+    }
+  }
+  // Hashed names may in theory meet a plain name or each other: lengthen the hash until they do not.
+  for (const [candidate, item] of hashed) {
+    let digits = 8;
+    let name = withHash(candidate, item.server, item.name, digits);
+    while (backward.has(name) && digits < 16) {
+      digits += 4;
+      name = withHash(candidate, item.server, item.name, digits);
+    }
+    // 64 bits of hash exhausted: a last resort no real inventory reaches.
+    for (let n = 1; backward.has(name); n++) {
+      name = `${candidate.slice(0, MAX_NAME_LENGTH - 18)}_${shortHash(`${key(item.server, item.name)}\u0000${n}`)}`;
+    }
+    forward.set(key(item.server, item.name), name);
+    backward.set(name, item);
+  }
+
+  return {
+    toBridge: (server, name) => forward.get(key(server, name)),
+    fromBridge: (name) => {
+      const item = backward.get(name);
+      return item ? { server: item.server, name: item.name } : undefined;
+    },
+    get size() {
+      return backward.size;
+    },
+  };
+}

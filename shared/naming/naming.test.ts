@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import { BRIDGE_NAME, bridgeName, buildNameTable, MAX_NAME_LENGTH, sanitizeSegment, shortHash } from './index';
+
+describe('shortHash (FNV-1a 64)', () => {
+  it('matches the published test vectors', () => {
+    expect(shortHash('')).toBe('cbf29ce484222325');
+    expect(shortHash('a')).toBe('af63dc4c8601ec8c');
+    expect(shortHash('foobar')).toBe('85944171f73967e8');
+  });
+});
+
+describe('bridgeName', () => {
+  it('prefixes the server and keeps plain names as they are', () => {
+    expect(bridgeName('github', 'create_issue')).toBe('github__create_issue');
+    expect(bridgeName('every-thing', 'get-sum')).toBe('every-thing__get-sum');
+  });
+
+  it('sanitizes to [A-Za-z0-9_-], one character for one', () => {
+    expect(sanitizeSegment('a.b/c d')).toBe('a_b_c_d');
+    expect(sanitizeSegment('')).toBe('_');
+    expect(bridgeName('fs', 'read.file')).toBe('fs__read_file');
+    expect(bridgeName('fs', 'lire-fichier-é')).toBe('fs__lire-fichier-_');
+    expect(bridgeName('x', '😀')).toMatch(BRIDGE_NAME);
+  });
+
+  it('cuts long names to 64 characters with a stable hash of the exact pair', () => {
+    const long = 'a'.repeat(100);
+    const name = bridgeName('server', long);
+    expect(name).toHaveLength(MAX_NAME_LENGTH);
+    expect(name).toMatch(BRIDGE_NAME);
+    expect(name.startsWith('server__aaaa')).toBe(true);
+    expect(bridgeName('server', long)).toBe(name);
+    // Same prefix, different tail: different names.
+    expect(bridgeName('server', `${long}b`)).not.toBe(name);
+    // Exactly 64 is kept whole.
+    const exact = 'b'.repeat(64 - 'server__'.length);
+    expect(bridgeName('server', exact)).toBe(`server__${exact}`);
+  });
+});
+
+describe('buildNameTable', () => {
+  it('maps every pair to a unique valid name and back exactly', () => {
+    const items = [
+      { server: 'a', name: 'x.y' },
+      { server: 'a', name: 'x_y' },
+      { server: 'a', name: 'x/y' },
+      { server: 'a__b', name: 'c' },
+      { server: 'a', name: 'b__c' },
+      { server: 'long', name: 'q'.repeat(90) },
+      { server: 'long', name: `${'q'.repeat(90)}r` },
+      { server: 'ok', name: 'plain' },
+    ];
+    const table = buildNameTable(items);
+    const names = items.map((i) => table.toBridge(i.server, i.name));
+    expect(new Set(names).size).toBe(items.length);
+    expect(table.size).toBe(items.length);
+    for (const [index, item] of items.entries()) {
+      const name = names[index];
+      if (name === undefined) throw new Error('unnamed');
+      expect(name).toMatch(BRIDGE_NAME);
+      expect(table.fromBridge(name)).toEqual(item);
+    }
+    // A pair that collides with nobody keeps its plain name.
+    expect(table.toBridge('ok', 'plain')).toBe('ok__plain');
+  });
+
+  it('gives every member of a colliding group a hash, whatever the order', () => {
+    const one = [
+      { server: 'a', name: 'x.y' },
+      { server: 'a', name: 'x_y' },
+    ];
+    const forward = buildNameTable(one);
+    const backward = buildNameTable([...one].reverse());
+    for (const item of one) {
+      const name = forward.toBridge(item.server, item.name);
+      expect(name).toMatch(/^a__x_y_[0-9a-f]{8}$/);
+      expect(backward.toBridge(item.server, item.name)).toBe(name);
+    }
+    // The server/tool separator cannot be faked by a server name with `__` in it.
+    const tricky = buildNameTable([
+      { server: 'a__b', name: 'c' },
+      { server: 'a', name: 'b__c' },
+    ]);
+    expect(tricky.fromBridge('a__b__c')).toBeUndefined();
+    expect(tricky.fromBridge(tricky.toBridge('a__b', 'c') ?? '')).toEqual({ server: 'a__b', name: 'c' });
+  });
+
+  it('answers undefined for unknown names and pairs, and names duplicates once', () => {
+    const table = buildNameTable([
+      { server: 's', name: 't' },
+      { server: 's', name: 't' },
+    ]);
+    expect(table.size).toBe(1);
+    expect(table.toBridge('s', 't')).toBe('s__t');
+    expect(table.toBridge('s', 'u')).toBeUndefined();
+    expect(table.fromBridge('s__u')).toBeUndefined();
+    expect(table.fromBridge('toString')).toBeUndefined();
+  });
+
+  it('stays unique when a hashed name equals another plain name', () => {
+    const hashedOf = buildNameTable([
+      { server: 'a', name: 'x.y' },
+      { server: 'a', name: 'x_y' },
+    ]).toBridge('a', 'x.y');
+    if (hashedOf === undefined) throw new Error('unnamed');
+    // A third tool literally named like the hashed name of the first.
+    const plainTool = hashedOf.slice('a__'.length);
+    const table = buildNameTable([
+      { server: 'a', name: 'x.y' },
+      { server: 'a', name: 'x_y' },
+      { server: 'a', name: plainTool },
+    ]);
+    const names = [table.toBridge('a', 'x.y'), table.toBridge('a', 'x_y'), table.toBridge('a', plainTool)];
+    expect(new Set(names).size).toBe(3);
+    expect(table.toBridge('a', plainTool)).toBe(hashedOf);
+    for (const name of names) expect(name).toMatch(BRIDGE_NAME);
+  });
+});

@@ -1,0 +1,58 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli, tempHome } from '../helpers/cli';
+
+const PASSPHRASE = { CONNECTED_SERVICES_PASSPHRASE: 'a long test passphrase' };
+
+describe('secrets CLI', () => {
+  it('stores from stdin, lists names only, resolves into the child, deletes', async () => {
+    const home = tempHome();
+    const value = 'cli-secret-value-0123456789';
+    const set = await runCli(home, ['secrets', 'set', 'API_TOKEN'], { env: PASSPHRASE, input: `${value}\n` });
+    expect(set.stderr).toBe('');
+    expect(set.code).toBe(0);
+    expect(set.stdout).toContain('${secret:API_TOKEN}');
+    expect(readFileSync(join(home, 'vault.enc')).includes(Buffer.from(value))).toBe(false);
+
+    const list = await runCli(home, ['secrets', 'list', '--json'], { env: PASSPHRASE });
+    expect(JSON.parse(list.stdout)).toEqual([{ name: 'API_TOKEN' }]);
+
+    const status = JSON.parse((await runCli(home, ['status', '--json'], { env: PASSPHRASE })).stdout) as { vault: { provider: string; persistent: boolean } };
+    expect(status.vault).toMatchObject({ provider: 'passphrase', persistent: true });
+
+    // A wrong passphrase cannot open it, and says so without a stack trace.
+    const wrong = await runCli(home, ['secrets', 'list'], { env: { CONNECTED_SERVICES_PASSPHRASE: 'wrong' } });
+    expect(wrong.code).not.toBe(0);
+    expect(wrong.stderr).toMatch(/error \[\w+\]/);
+    expect(wrong.stderr).not.toMatch(/\n\s+at /);
+
+    expect((await runCli(home, ['secrets', 'delete', 'API_TOKEN'], { env: PASSPHRASE })).code).toBe(0);
+    const again = await runCli(home, ['secrets', 'delete', 'API_TOKEN'], { env: PASSPHRASE });
+    expect(again.code).toBe(3);
+  });
+
+  it('never takes the value as an argument', async () => {
+    const home = tempHome();
+    const result = await runCli(home, ['secrets', 'set', 'API_TOKEN', 'the-value'], { env: PASSPHRASE });
+    expect(result.code).toBe(2);
+  });
+
+  it('refuses to store a secret it would lose, saying how to keep it', async () => {
+    const home = tempHome();
+    const result = await runCli(home, ['secrets', 'set', 'API_TOKEN'], { input: 'value-123456\n', env: { DBUS_SESSION_BUS_ADDRESS: '' } });
+    expect(result.code).toBe(4);
+    expect(result.stderr).toContain('CONNECTED_SERVICES_PASSPHRASE');
+  });
+
+  it('reports an unknown reference with the server and the reference', async () => {
+    const home = tempHome();
+    await runCli(home, ['servers', 'add', 'needs', '--env', 'KEY=${secret:MISSING_ONE}', '--', 'node', '-e', '0'], { env: PASSPHRASE });
+    await runCli(home, ['servers', 'approve', 'needs', '--yes'], { env: PASSPHRASE });
+    const call = await runCli(home, ['call', 'needs', 'anything'], { env: PASSPHRASE });
+    expect(call.code).toBe(2);
+    expect(call.stderr).toContain('error [invalid_config]: Server "needs"');
+    expect(call.stderr).toContain('${secret:MISSING_ONE}');
+    expect(call.stderr).toContain('secrets set MISSING_ONE');
+  });
+});
