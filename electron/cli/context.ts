@@ -4,6 +4,7 @@ import { createCore, type Core } from '../app';
 import { defaultDataDir } from '../registry';
 import { askHidden } from './hidden-input';
 import type { Output } from './output';
+import { vaultProviderFromEnv } from './vault-provider-env';
 
 export interface GlobalOptions {
   home?: string;
@@ -31,9 +32,11 @@ export function createContext(globals: GlobalOptions, output: Output, env: Recor
     env,
     interactive,
     core: (options = {}) => {
+      const vaultProvider = vaultProviderFromEnv(env);
       core ??= createCore({
         dataDir,
         env,
+        ...(vaultProvider ? { vaultProvider } : {}),
         watch: options.watch ?? false,
         warmUp: options.warmUp ?? false,
         // Only a person at a terminal can be asked; scripts use CONNECTED_SERVICES_PASSPHRASE.

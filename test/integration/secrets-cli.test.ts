@@ -55,4 +55,18 @@ describe('secrets CLI', () => {
     expect(call.stderr).toContain('${secret:MISSING_ONE}');
     expect(call.stderr).toContain('secrets set MISSING_ONE');
   });
+
+  it('keeps secrets in a plainly named clear-text file only when the person opts in', async () => {
+    const home = tempHome();
+    const optIn = { CONNECTED_SERVICES_VAULT_PROVIDER: 'insecure-plaintext-file', DBUS_SESSION_BUS_ADDRESS: '' };
+    expect((await runCli(home, ['secrets', 'set', 'PLAIN'], { env: optIn, input: 'plain-value-123\n' })).code).toBe(0);
+    const status = JSON.parse((await runCli(home, ['status', '--json'], { env: optIn })).stdout) as { vault: { safety: string; persistent: boolean } };
+    expect(status.vault).toMatchObject({ safety: 'insecure-plaintext', persistent: true });
+    const doctor = JSON.parse((await runCli(home, ['doctor', '--json'], { env: optIn })).stdout) as { id: string; status: string }[];
+    expect(doctor.find((c) => c.id === 'vault')?.status).toBe('warn');
+
+    const typo = await runCli(home, ['status'], { env: { CONNECTED_SERVICES_VAULT_PROVIDER: 'plaintext' } });
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toContain('insecure-plaintext-file');
+  });
 });
