@@ -188,11 +188,12 @@ describe('pool: crashes and restarts', () => {
 describe('pool: servers that never work', () => {
   it('gives up on a server that never answers initialize, and kills it (SIGKILL if it ignores SIGTERM)', async () => {
     const pidFile = join(tempDir(), 'pid');
-    const config = faultServer('never-ready', { PID_FILE: pidFile, IGNORE_SIGTERM: '1' }, { startupTimeoutMs: 1000 });
+    // Long enough for `node --import tsx` to start on a loaded machine, so the SIGTERM handler is in place.
+    const config = faultServer('never-ready', { PID_FILE: pidFile, IGNORE_SIGTERM: '1' }, { startupTimeoutMs: 4000 });
     const { pool, lines } = await poolWith({ f: config }, { stopGraceMs: 300 });
     const error = await rejection(pool.start('f'));
     expect(error.code).toBe('timeout');
-    expect(error.message).toBe('"f" did not finish starting within 1 s');
+    expect(error.message).toBe('"f" did not finish starting within 4 s');
     expect(error.hint).toContain('startupTimeoutMs');
     const status = pool.status('f');
     expect(status.state).toBe('error');
