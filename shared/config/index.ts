@@ -6,7 +6,6 @@ export {
   DEFAULT_UI_PORT,
   DEFAULT_BRIDGE_PORT,
   ToolPolicySchema,
-  AuthConfigSchema,
   StdioServerSchema,
   HttpServerSchema,
   SettingsSchema,
@@ -16,7 +15,6 @@ export {
 } from './schema';
 export type {
   ToolPolicy,
-  AuthConfig,
   StdioServerConfig,
   HttpServerConfig,
   ServerConfig,
@@ -31,3 +29,13 @@ export type { ParseResult } from './parse';
 export { diffServers, sameServer, canonicalJson } from './diff';
 export type { ServerDiff } from './diff';
 export { isToolAllowed } from './tool-policy';
+export {
+  AuthConfigSchema,
+  FullAuthConfigSchema,
+  OAuthAuthSchema,
+  ClientCredentialsAuthSchema,
+  ApiKeyAuthSchema,
+  NoAuthSchema,
+  SCOPE_TOKEN,
+} from './auth-schema';
+export type { AuthConfig, FullAuthConfig, OAuthAuth, ClientCredentialsAuth, ApiKeyAuth, AnyOAuth } from './auth-schema';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AuthConfigSchema } from './auth-schema';
 
 /** Server names become bridge prefixes (`<server>__<tool>`), so they stay short and plain. */
 export const SERVER_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]{0,47}$/;
@@ -22,11 +23,6 @@ export const ToolPolicySchema = z.strictObject({
 });
 export type ToolPolicy = z.infer<typeof ToolPolicySchema>;
 
-/** How the server authenticates; the OAuth coordinator fills in the details. */
-export const AuthConfigSchema = z.looseObject({
-  type: z.enum(['none', 'oauth', 'device', 'client_credentials', 'api_key']),
-});
-export type AuthConfig = z.infer<typeof AuthConfigSchema>;
 
 const commonFields = {
   enabled: z.boolean().optional(),

@@ -1,0 +1,104 @@
+import { CodedError } from '../../shared/errors';
+import { redact } from '../../shared/redact';
+
+export function connectHint(server: string): string {
+  return `run \`connected-services connect ${server}\` (or press Connect in the app)`;
+}
+
+/** The error of every call that cannot get a valid token. */
+export function authRequired(server: string, reason: string, data: Record<string, unknown> = {}): CodedError {
+  // No "authorization:" in the text: the redactor would take it for a header and hide the reason.
+  return new CodedError('auth_required', redact(`"${server}" needs authorization (${reason}).`), {
+    hint: connectHint(server),
+    data: { server, reason: redact(reason), ...data },
+  });
+}
+
+export interface OAuthErrorInfo {
+  /** The OAuth `error` code (`invalid_grant`, `invalid_client`, `slow_down`, …). */
+  error?: string;
+  description?: string;
+  status?: number;
+}
+
+function field(value: unknown, name: string): unknown {
+  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[name] : undefined;
+}
+
+/**
+ * The OAuth error inside what openid-client throws: ResponseBodyError and AuthorizationResponseError carry
+ * `error`; WWWAuthenticateChallengeError (a 401 from the token endpoint) carries it in its challenges.
+ */
+export function oauthErrorOf(error: unknown): OAuthErrorInfo {
+  const info: OAuthErrorInfo = {};
+  const code = field(error, 'error');
+  if (typeof code === 'string') info.error = code;
+  const description = field(error, 'error_description');
+  if (typeof description === 'string') info.description = description;
+  const status = field(error, 'status');
+  if (typeof status === 'number') info.status = status;
+  const cause = field(error, 'cause');
+  if (info.error === undefined && Array.isArray(cause)) {
+    for (const challenge of cause) {
+      const inner = field(field(challenge, 'parameters'), 'error');
+      if (typeof inner === 'string') {
+        info.error = inner;
+        break;
+      }
+    }
+  }
+  return info;
+}
+
+export function isInvalidClient(error: unknown): boolean {
+  if (error instanceof CodedError) return error.data?.['oauthError'] === 'invalid_client';
+  return oauthErrorOf(error).error === 'invalid_client';
+}
+
+function message(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** What went wrong in a flow or grant, as a CodedError people can act on (secrets redacted). */
+export function flowError(server: string, error: unknown, during: string): CodedError {
+  if (error instanceof CodedError) return error;
+  const info = oauthErrorOf(error);
+  // openid-client wraps oauth4webapi's precise message ("unexpected "state" …") in its cause.
+  const inner = field(error, 'cause');
+  const text = inner instanceof Error ? `${message(error)}: ${inner.message}` : message(error);
+  const data: Record<string, unknown> = { server };
+  if (info.error !== undefined) data['oauthError'] = info.error;
+  const detail = info.description ? `: ${info.description}` : '';
+  if (info.error === 'access_denied') {
+    return new CodedError('denied', redact(`Sign-in to "${server}" was declined${detail}.`), { hint: connectHint(server), data });
+  }
+  if (info.error !== undefined) {
+    return new CodedError('auth_required', redact(`The authorization server answered ${info.error}${detail} ${during}.`), { hint: connectHint(server), data });
+  }
+  // RFC 9207 and RFC 6749 §10.12 checks made by openid-client.
+  if (/"state"/.test(text)) {
+    return new CodedError('denied', `The sign-in response for "${server}" did not belong to this sign-in (state mismatch) and was refused; nothing was stored.`, {
+      hint: connectHint(server),
+      data: { ...data, check: 'state' },
+    });
+  }
+  if (/"iss"/.test(text)) {
+    const missing = /missing/.test(text);
+    return new CodedError(
+      'denied',
+      missing
+        ? `The sign-in response for "${server}" did not name its issuer (iss), which its authorization server promises (RFC 9207); refused, nothing was stored.`
+        : `The sign-in response for "${server}" came from another issuer than expected (iss mismatch, RFC 9207); refused, nothing was stored.`,
+      { hint: connectHint(server), data: { ...data, check: 'iss' } },
+    );
+  }
+  const causeCode = field(inner, 'code');
+  const network = typeof causeCode === 'string' && /^(E[A-Z]+|UND_ERR_[A-Z_]+)$/.test(causeCode) ? causeCode : undefined;
+  if ((error instanceof TypeError && /fetch failed/i.test(text)) || network !== undefined) {
+    return new CodedError('server_unavailable', redact(`Could not reach the authorization server ${during}: ${text}`), {
+      hint: 'Check the network and try again.',
+      data,
+    });
+  }
+  return new CodedError('internal', redact(`Signing in to "${server}" failed ${during}: ${text}`), { hint: connectHint(server), data });
+}

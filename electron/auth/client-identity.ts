@@ -1,0 +1,191 @@
+import { z } from 'zod';
+import { CodedError } from '../../shared/errors';
+import { vaultKey, type Vault, type VaultKey } from '../../shared/vault';
+import type { AnyOAuth } from './auth-config';
+import type { Discovery } from './discovery';
+import { requestJson, type FetchLike } from './http';
+import { issuerHash, type ClientAuthMethod, type ClientSource } from './token-record';
+
+/** Registrations belong to an authorization server, not a server: kept in this vault namespace. */
+export const REGISTRATION_NAMESPACE = '_oauth';
+export const DEVICE_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
+export const CALLBACK_PATH = '/callback';
+
+const RegistrationSchema = z.object({
+  v: z.literal(1),
+  issuer: z.string(),
+  clientId: z.string().min(1),
+  clientSecret: z.string().optional(),
+  /** Seconds since epoch; 0 or absent: never expires (RFC 7591 §3.2.1). */
+  clientSecretExpiresAt: z.number().optional(),
+  authMethod: z.enum(['none', 'client_secret_basic', 'client_secret_post']),
+  redirectUris: z.array(z.string()),
+  grantTypes: z.array(z.string()),
+  registeredAt: z.number(),
+});
+type Registration = z.infer<typeof RegistrationSchema>;
+
+const RegistrationResponseSchema = z.looseObject({
+  client_id: z.string().min(1),
+  client_secret: z.string().optional(),
+  client_secret_expires_at: z.number().optional(),
+  token_endpoint_auth_method: z.string().optional(),
+  redirect_uris: z.array(z.string()).optional(),
+  grant_types: z.array(z.string()).optional(),
+});
+
+export interface ClientIdentity {
+  clientId: string;
+  source: ClientSource;
+  authMethod: ClientAuthMethod;
+  secret?: string;
+  /** For a stored dynamic registration: where and what, so it can be dropped on invalid_client. */
+  stored?: { key: VaultKey; raw: string };
+}
+
+export interface ClientIdentityInput {
+  server: string;
+  auth: AnyOAuth;
+  discovery: Discovery;
+  vault: Vault;
+  fetch: FetchLike;
+  /** Resolves `${secret:…}` / `${env:…}` references of the server's config. */
+  resolveSecret: (value: string) => Promise<string>;
+  clientName: string;
+  now: () => number;
+  signal?: AbortSignal | undefined;
+}
+
+export function registrationKey(issuer: string): VaultKey {
+  return vaultKey(REGISTRATION_NAMESPACE, `client:${issuerHash(issuer)}`);
+}
+
+/** RFC 8252 §7.3: registered without a port, any port of the loopback listener matches (unless one is fixed). */
+export function registeredRedirectUri(callbackPort: number | undefined): string {
+  return `http://127.0.0.1${callbackPort === undefined ? '' : `:${callbackPort}`}${CALLBACK_PATH}`;
+}
+
+function grantTypesFor(discovery: Discovery): string[] {
+  const supported = discovery.as.grant_types_supported;
+  const wanted = ['authorization_code', 'refresh_token'];
+  if (supported?.includes(DEVICE_GRANT) || (supported === undefined && discovery.as.device_authorization_endpoint)) wanted.push(DEVICE_GRANT);
+  return wanted;
+}
+
+function usable(registration: Registration, redirectUri: string, grantTypes: string[], now: number): boolean {
+  const expires = registration.clientSecretExpiresAt ?? 0;
+  if (expires !== 0 && expires * 1000 <= now + 60_000) return false;
+  return registration.redirectUris.includes(redirectUri) && grantTypes.every((g) => registration.grantTypes.includes(g));
+}
+
+async function register(input: ClientIdentityInput, endpoint: string, redirectUri: string, grantTypes: string[]): Promise<Registration> {
+  // RFC 7591 §2 with RFC 8252 §8.4: a native, public client with a loopback redirect.
+  const metadata = {
+    client_name: input.clientName,
+    application_type: 'native',
+    redirect_uris: [redirectUri],
+    grant_types: grantTypes,
+    response_types: ['code'],
+    token_endpoint_auth_method: 'none',
+  };
+  const answer = await requestJson(
+    input.fetch,
+    endpoint,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify(metadata),
+      ...(input.signal ? { signal: input.signal } : {}),
+    },
+    'the registration endpoint',
+  );
+  const parsed = RegistrationResponseSchema.safeParse(answer.json);
+  if (answer.status < 200 || answer.status >= 300 || !parsed.success) {
+    const error = z.object({ error: z.string(), error_description: z.string().optional() }).safeParse(answer.json);
+    const why = error.success ? `${error.data.error}${error.data.error_description ? `: ${error.data.error_description}` : ''}` : `HTTP ${answer.status}`;
+    throw new CodedError('denied', `The authorization server ${input.discovery.issuer} refused to register this app (${why}).`, {
+      hint: `Register a client there yourself and set "clientId" in the "auth" of "${input.server}".`,
+      data: { issuer: input.discovery.issuer },
+    });
+  }
+  const method = parsed.data.token_endpoint_auth_method;
+  const authMethod: ClientAuthMethod =
+    method === 'client_secret_basic' || method === 'client_secret_post' ? method : parsed.data.client_secret ? 'client_secret_basic' : 'none';
+  const registration: Registration = {
+    v: 1,
+    issuer: input.discovery.issuer,
+    clientId: parsed.data.client_id,
+    authMethod,
+    redirectUris: parsed.data.redirect_uris ?? [redirectUri],
+    grantTypes: parsed.data.grant_types ?? grantTypes,
+    registeredAt: input.now(),
+  };
+  if (parsed.data.client_secret !== undefined) registration.clientSecret = parsed.data.client_secret;
+  if (parsed.data.client_secret_expires_at !== undefined) registration.clientSecretExpiresAt = parsed.data.client_secret_expires_at;
+  return registration;
+}
+
+function fromRegistration(registration: Registration, key: VaultKey, raw: string): ClientIdentity {
+  const identity: ClientIdentity = { clientId: registration.clientId, source: 'dynamic', authMethod: registration.authMethod, stored: { key, raw } };
+  if (registration.clientSecret !== undefined) identity.secret = registration.clientSecret;
+  return identity;
+}
+
+export async function readRegistration(vault: Vault, issuer: string): Promise<{ key: VaultKey; raw: string; registration: Registration } | undefined> {
+  const key = registrationKey(issuer);
+  const raw = await vault.get(key);
+  if (raw === undefined) return undefined;
+  try {
+    const parsed = RegistrationSchema.safeParse(JSON.parse(raw));
+    return parsed.success && parsed.data.issuer === issuer ? { key, raw, registration: parsed.data } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * MCP authorization, client registration: a pre-registered client, else a client ID metadata document
+ * (when the AS supports them), else dynamic registration (RFC 7591), kept per issuer and reused.
+ */
+export async function resolveClient(input: ClientIdentityInput): Promise<ClientIdentity> {
+  const { auth, discovery } = input;
+  if (auth.clientId !== undefined) {
+    const secret = auth.clientSecret === undefined ? undefined : await input.resolveSecret(auth.clientSecret);
+    const authMethod: ClientAuthMethod = auth.tokenEndpointAuthMethod ?? (secret === undefined ? 'none' : 'client_secret_basic');
+    if (authMethod !== 'none' && secret === undefined) {
+      throw new CodedError('invalid_config', `"${input.server}" uses ${authMethod} but has no clientSecret.`, {
+        hint: `Add "clientSecret": "\${secret:NAME}" to the "auth" of "${input.server}".`,
+      });
+    }
+    return { clientId: auth.clientId, source: 'preregistered', authMethod, ...(secret === undefined ? {} : { secret }) };
+  }
+  if (auth.type === 'client_credentials') {
+    throw new CodedError('invalid_config', `Client credentials for "${input.server}" need a clientId.`);
+  }
+  if (auth.clientMetadataUrl !== undefined && discovery.as.client_id_metadata_document_supported === true) {
+    return { clientId: auth.clientMetadataUrl, source: 'metadata-document', authMethod: 'none' };
+  }
+  const endpoint = discovery.as.registration_endpoint;
+  if (endpoint === undefined) {
+    throw new CodedError('invalid_config', `The authorization server ${discovery.issuer} offers no way for this app to register.`, {
+      hint: `Register a client there and set "clientId" in the "auth" of "${input.server}".`,
+      data: { issuer: discovery.issuer },
+    });
+  }
+  const redirectUri = registeredRedirectUri(auth.callbackPort);
+  const grantTypes = grantTypesFor(discovery);
+  const existing = await readRegistration(input.vault, discovery.issuer);
+  if (existing && usable(existing.registration, redirectUri, grantTypes, input.now())) {
+    return fromRegistration(existing.registration, existing.key, existing.raw);
+  }
+  const registration = await register(input, endpoint, redirectUri, grantTypes);
+  const key = registrationKey(discovery.issuer);
+  const raw = JSON.stringify(registration);
+  await input.vault.set(key, raw);
+  return fromRegistration(registration, key, raw);
+}
+
+/** Drops a dynamic registration the AS no longer knows (invalid_client), unless another was stored since. */
+export async function dropRegistration(vault: Vault, identity: ClientIdentity): Promise<void> {
+  if (identity.stored) await vault.compareAndDelete(identity.stored.key, identity.stored.raw);
+}

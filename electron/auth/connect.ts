@@ -1,0 +1,144 @@
+import { CodedError } from '../../shared/errors';
+import type { AnyOAuth, AuthTarget } from './auth-config';
+import { isInvalidClient } from './auth-errors';
+import { dropRegistration, resolveClient, type ClientIdentity } from './client-identity';
+import type { CoreContext } from './core-context';
+import { assertS256, discover, type Discovery } from './discovery';
+import { runBrowserFlow, runClientCredentials, runDeviceFlow, type FlowContext } from './flows';
+import { guardedFetch } from './http';
+import type { RedirectListenerFactory } from './loopback-listener';
+import { oauthConfiguration } from './oauth-client';
+import type { Opener } from './openers';
+import { canonicalResource } from './resource';
+import { selectScopes, unionScopes } from './scopes';
+import type { TokenManager } from './token-manager';
+import { applyTokenResponse, listTokens, tokensFor, tokensKey, type AuthFlow, type TokenRecord, type TokenResponseLike } from './token-record';
+import type { FlowEvent } from './types';
+import type { BearerChallenge } from './www-authenticate';
+
+export interface ConnectDeps {
+  core: CoreContext;
+  tokens: TokenManager;
+  opener: Opener;
+  redirectListener: RedirectListenerFactory;
+  sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+  clientName: string;
+  callbackTimeoutMs: number;
+  challengeOf: (server: string) => BearerChallenge | undefined;
+}
+
+export interface ConnectRun {
+  server: string;
+  target: AuthTarget;
+  auth: AnyOAuth;
+  flow: AuthFlow;
+  signal?: AbortSignal | undefined;
+  opener?: Opener | undefined;
+  emit: (event: FlowEvent) => void;
+}
+
+async function runFlow(deps: ConnectDeps, run: ConnectRun, ctx: FlowContext): Promise<TokenResponseLike> {
+  if (run.flow === 'client_credentials') return runClientCredentials(ctx);
+  const opener = run.opener ?? deps.opener;
+  if (run.flow === 'device') return runDeviceFlow(ctx, { opener, sleep: deps.sleep });
+  const port = run.auth.type === 'client_credentials' ? undefined : run.auth.callbackPort;
+  const listener = await deps.redirectListener({ port });
+  return runBrowserFlow(ctx, { listener, opener, timeoutMs: deps.callbackTimeoutMs });
+}
+
+function recordOf(run: ConnectRun, discovery: Discovery, identity: ClientIdentity, scopes: string[] | undefined, stepUps: number, response: TokenResponseLike, now: number): TokenRecord {
+  const tokenEndpoint = discovery.as.token_endpoint ?? '';
+  return applyTokenResponse(
+    {
+      v: 1,
+      issuer: discovery.issuer,
+      serverUrl: canonicalResource(run.target.url),
+      resource: discovery.resource,
+      flow: run.flow,
+      clientId: identity.clientId,
+      clientSource: identity.source,
+      authMethod: identity.authMethod,
+      tokenEndpoint,
+      ...(discovery.as.revocation_endpoint === undefined ? {} : { revocationEndpoint: discovery.as.revocation_endpoint }),
+      requestedScopes: scopes ?? [],
+      stepUps,
+    },
+    response,
+    now,
+  );
+}
+
+/**
+ * Discovery, client identity and the flow, then the tokens into the vault (replacing this server's
+ * records of other authorization servers). A dynamic registration the AS rejects (invalid_client) is
+ * dropped and done again, once.
+ */
+export async function connectOAuth(deps: ConnectDeps, run: ConnectRun): Promise<TokenRecord> {
+  const { core } = deps;
+  const { server, target, auth, flow } = run;
+  const fetch = guardedFetch(core.fetch, run.signal);
+  const discovery = await discover({
+    server,
+    serverUrl: target.url,
+    challenge: deps.challengeOf(server),
+    authServerMetadataUrl: auth.authServerMetadataUrl,
+    fetch,
+    signal: run.signal,
+  });
+  if (discovery.as.token_endpoint === undefined) {
+    throw new CodedError('invalid_config', `The authorization server ${discovery.issuer} has no token endpoint.`, { data: { server } });
+  }
+  const previous = (await tokensFor(core.vault, server, target.url))?.record;
+  const pending = previous?.issuer === discovery.issuer ? previous.stepUpScopes : undefined;
+  const scopes = selectScopes({
+    configured: auth.scopes,
+    challenge: discovery.challenge?.scope,
+    resourceSupported: discovery.prm?.scopes_supported,
+    stepUp: pending === undefined ? undefined : unionScopes(previous?.requestedScopes, pending),
+    serverSupported: discovery.as.scopes_supported,
+    wantsRefresh: flow !== 'client_credentials',
+  });
+  const stepUps = pending === undefined ? 0 : (previous?.stepUps ?? 0) + 1;
+  run.emit({ type: 'discovered', server, issuer: discovery.issuer, resource: discovery.resource, scopes: scopes ?? [] });
+  if (flow === 'browser') assertS256(discovery);
+
+  for (let attempt = 0; ; attempt++) {
+    const identity = await resolveClient({
+      server,
+      auth,
+      discovery,
+      vault: core.vault,
+      fetch,
+      resolveSecret: (value) => core.resolveSecret(server, value),
+      clientName: deps.clientName,
+      now: core.now,
+      signal: run.signal,
+    });
+    const config = oauthConfiguration(discovery.as, identity, fetch);
+    const ctx: FlowContext = { server, discovery, config, scopes, signal: run.signal, emit: run.emit, now: core.now };
+    try {
+      const response = await runFlow(deps, run, ctx);
+      const record = recordOf(run, discovery, identity, scopes, stepUps, response, core.now());
+      await storeRecord(deps, server, record);
+      return record;
+    } catch (error) {
+      if (attempt === 0 && identity.source === 'dynamic' && isInvalidClient(error)) {
+        core.log(`[${server}] the authorization server no longer knows this app's registration; registering again`);
+        await dropRegistration(core.vault, identity);
+        continue;
+      }
+      throw error;
+    }
+  }
+}
+
+/** Writes a fresh record under the record's locks, and removes the server's records from other issuers. */
+async function storeRecord(deps: ConnectDeps, server: string, record: TokenRecord): Promise<void> {
+  const key = tokensKey(server, record.issuer);
+  await deps.tokens.withRecordLock(key, () => deps.core.vault.set(key, JSON.stringify(record)));
+  for (const other of await listTokens(deps.core.vault, server)) {
+    if (other.key.kind !== key.kind && other.record.serverUrl === record.serverUrl) {
+      await deps.core.vault.compareAndDelete(other.key, other.raw);
+    }
+  }
+}

@@ -1,0 +1,24 @@
+import type { CodedError } from '../../shared/errors';
+import type { Vault } from '../../shared/vault';
+import type { AuthLockOptions } from './file-lock';
+import type { FetchLike } from './http';
+import type { KeyedMutex } from './keyed-mutex';
+
+/** What the coordinator's parts share: the injected side effects and the status bookkeeping. */
+export interface CoreContext {
+  vault: Vault;
+  dataDir: string;
+  /** The injected fetch, unguarded (fetchFor uses it for the server's own requests). */
+  fetch: FetchLike;
+  now: () => number;
+  log: (line: string) => void;
+  lock: AuthLockOptions;
+  mutex: KeyedMutex;
+  /** Resolves `${secret:…}` (server-scoped first) and `${env:…}` references. */
+  resolveSecret: (server: string, value: string) => Promise<string>;
+  /** Marks the server needs_auth (reported once per change). */
+  markNeedsAuth: (server: string, error: CodedError, scopes?: string[]) => void;
+  markConnected: (server: string) => void;
+  /** Registers a record's tokens with the redactor (they are secrets wherever they show up). */
+  remember: (record: { accessToken: string; refreshToken?: string | undefined }) => void;
+}

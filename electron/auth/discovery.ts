@@ -1,0 +1,180 @@
+import { CodedError } from '../../shared/errors';
+import { requestJson, type FetchLike } from './http';
+import {
+  AuthServerMetadataSchema,
+  ENDPOINT_MEMBERS,
+  ProtectedResourceMetadataSchema,
+  type AuthServerMetadata,
+  type ProtectedResourceMetadata,
+} from './metadata';
+import { canonicalResource, resourceCovers } from './resource';
+import { validateBrowserUrl, validateEndpointUrl } from './url-safety';
+import { parseBearerChallenge, type BearerChallenge } from './www-authenticate';
+
+export interface DiscoveryInput {
+  server: string;
+  serverUrl: string;
+  /** The last 401 challenge of this server, if one was seen. */
+  challenge?: BearerChallenge | undefined;
+  /** `auth.authServerMetadataUrl`: overrides authorization server discovery. */
+  authServerMetadataUrl?: string | undefined;
+  /** A guarded fetch (see http.ts). */
+  fetch: FetchLike;
+  signal?: AbortSignal | undefined;
+}
+
+export interface Discovery {
+  /** The RFC 8707 resource indicator to send. */
+  resource: string;
+  prm?: ProtectedResourceMetadata;
+  challenge?: BearerChallenge;
+  issuer: string;
+  as: AuthServerMetadata;
+}
+
+const PRM_WELL_KNOWN = '/.well-known/oauth-protected-resource';
+
+function trimPath(pathname: string): string {
+  return pathname === '/' ? '' : pathname.replace(/\/$/, '');
+}
+
+/** An unauthenticated request: a protected server answers 401 with its challenge (MCP authorization). */
+async function probe(input: DiscoveryInput): Promise<BearerChallenge | undefined> {
+  const answer = await requestJson(
+    input.fetch,
+    input.serverUrl,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 'auth-discovery', method: 'ping' }),
+      ...(input.signal ? { signal: input.signal } : {}),
+    },
+    `"${input.server}"`,
+  );
+  if (answer.status !== 401) return undefined;
+  return parseBearerChallenge(answer.headers.get('www-authenticate')) ?? {};
+}
+
+/** RFC 9728 §3.1: the challenge's resource_metadata, then the path-inserted well-known URL, then the root. */
+export function resourceMetadataCandidates(serverUrl: string, challenge: BearerChallenge | undefined): string[] {
+  const url = new URL(serverUrl);
+  const path = trimPath(url.pathname);
+  const list: string[] = [];
+  if (challenge?.resourceMetadata) list.push(challenge.resourceMetadata);
+  if (path !== '') list.push(`${url.origin}${PRM_WELL_KNOWN}${path}`);
+  list.push(`${url.origin}${PRM_WELL_KNOWN}`);
+  return [...new Set(list)];
+}
+
+/**
+ * MCP authorization (2025-11-25), authorization server metadata discovery: for an issuer with a path,
+ * RFC 8414 path-inserted, OpenID path-inserted, OpenID path-appended; without a path, the first two.
+ */
+export function authServerMetadataCandidates(issuer: string): string[] {
+  const url = new URL(issuer);
+  const path = trimPath(url.pathname);
+  const list = [`${url.origin}/.well-known/oauth-authorization-server${path}`, `${url.origin}/.well-known/openid-configuration${path}`];
+  if (path !== '') list.push(`${url.origin}${path}/.well-known/openid-configuration`);
+  return list;
+}
+
+async function fetchResourceMetadata(input: DiscoveryInput, notes: string[]): Promise<ProtectedResourceMetadata | undefined> {
+  for (const candidate of resourceMetadataCandidates(input.serverUrl, input.challenge)) {
+    const url = validateEndpointUrl(candidate, 'the protected resource metadata URL').href;
+    const answer = await requestJson(input.fetch, url, { headers: { accept: 'application/json' }, ...(input.signal ? { signal: input.signal } : {}) }, 'the protected resource metadata');
+    if (answer.status !== 200) {
+      notes.push(`${url}: HTTP ${answer.status}`);
+      continue;
+    }
+    const parsed = ProtectedResourceMetadataSchema.safeParse(answer.json);
+    if (!parsed.success) {
+      notes.push(`${url}: not protected resource metadata`);
+      continue;
+    }
+    // RFC 9728 §3.3 / §7.3: metadata for another resource must not be used.
+    if (!resourceCovers(parsed.data.resource, input.serverUrl)) {
+      notes.push(`${url}: describes ${parsed.data.resource}, not ${input.serverUrl}`);
+      continue;
+    }
+    return parsed.data;
+  }
+  return undefined;
+}
+
+function checkEndpoints(metadata: AuthServerMetadata): void {
+  for (const member of ENDPOINT_MEMBERS) {
+    const value = metadata[member];
+    if (value === undefined) continue;
+    if (member === 'authorization_endpoint') validateBrowserUrl(value, `the authorization_endpoint`);
+    else validateEndpointUrl(value, `the ${member}`);
+  }
+}
+
+async function fetchAuthServerMetadata(input: DiscoveryInput, issuer: string, urls: string[], exactIssuer: boolean): Promise<AuthServerMetadata> {
+  const notes: string[] = [];
+  for (const candidate of urls) {
+    const url = validateEndpointUrl(candidate, 'the authorization server metadata URL').href;
+    const answer = await requestJson(input.fetch, url, { headers: { accept: 'application/json' }, ...(input.signal ? { signal: input.signal } : {}) }, 'the authorization server metadata');
+    if (answer.status !== 200) {
+      notes.push(`${url}: HTTP ${answer.status}`);
+      continue;
+    }
+    const parsed = AuthServerMetadataSchema.safeParse(answer.json);
+    if (!parsed.success) {
+      notes.push(`${url}: not authorization server metadata`);
+      continue;
+    }
+    // RFC 8414 §3.3: the issuer in the document must be the one the URL was built from.
+    if (exactIssuer && parsed.data.issuer !== issuer) {
+      notes.push(`${url}: names issuer ${parsed.data.issuer}, not ${issuer}`);
+      continue;
+    }
+    validateEndpointUrl(parsed.data.issuer, 'the issuer');
+    checkEndpoints(parsed.data);
+    return parsed.data;
+  }
+  throw new CodedError('server_unavailable', `No usable authorization server metadata for ${issuer} (${notes.join('; ')}).`, {
+    hint: `Check that ${issuer} is up; or set "authServerMetadataUrl" in the "auth" of "${input.server}".`,
+    data: { issuer, tried: urls },
+  });
+}
+
+/** Protected resource metadata, then the authorization server's metadata, in the order the MCP spec gives. */
+export async function discover(input: DiscoveryInput): Promise<Discovery> {
+  validateEndpointUrl(input.serverUrl, `the URL of "${input.server}"`);
+  const challenge = input.challenge ?? (await probe(input));
+  const withChallenge = { ...input, challenge };
+  const notes: string[] = [];
+  const prm = await fetchResourceMetadata(withChallenge, notes);
+  const resource = prm ? prm.resource : canonicalResource(input.serverUrl);
+  const base = { resource, ...(prm ? { prm } : {}), ...(challenge ? { challenge } : {}) };
+
+  if (input.authServerMetadataUrl !== undefined) {
+    const as = await fetchAuthServerMetadata(withChallenge, input.authServerMetadataUrl, [input.authServerMetadataUrl], false);
+    return { ...base, issuer: as.issuer, as };
+  }
+  const issuer = prm?.authorization_servers?.[0];
+  if (!prm || issuer === undefined) {
+    throw new CodedError(
+      'not_found',
+      `"${input.server}" publishes no protected resource metadata naming an authorization server (${prm ? 'authorization_servers is empty' : notes.join('; ')}).`,
+      {
+        hint: `If it uses OAuth, set "authServerMetadataUrl" in the "auth" of "${input.server}"; if it takes an API key, use "type": "api_key".`,
+        data: { server: input.server },
+      },
+    );
+  }
+  validateEndpointUrl(issuer, 'the authorization server');
+  const as = await fetchAuthServerMetadata(withChallenge, issuer, authServerMetadataCandidates(issuer), true);
+  return { ...base, issuer, as };
+}
+
+/** MCP authorization: PKCE with S256 is required; refuse when the AS does not say it supports it. */
+export function assertS256(discovery: Discovery): void {
+  if (discovery.as.code_challenge_methods_supported?.includes('S256')) return;
+  throw new CodedError(
+    'denied',
+    `The authorization server ${discovery.issuer} does not advertise PKCE with S256 (code_challenge_methods_supported), so signing in through it is refused.`,
+    { hint: 'Ask the operator of the authorization server to enable PKCE S256.', data: { issuer: discovery.issuer } },
+  );
+}

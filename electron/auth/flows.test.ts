@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { CodedError } from '../../shared/errors';
+import type { Discovery } from './discovery';
+import { runDeviceFlow, type FlowContext } from './flows';
+import type { FetchLike } from './http';
+import { oauthConfiguration } from './oauth-client';
+import type { FlowEvent } from './types';
+
+const AS = { issuer: 'https://as.test', token_endpoint: 'https://as.test/token', device_authorization_endpoint: 'https://as.test/device/auth' };
+
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+/** An authorization server played by a function: device authorization, then one answer per poll. */
+function stubAs(deviceAnswer: Record<string, unknown>, polls: Response[]) {
+  const requests: string[] = [];
+  const fetch: FetchLike = (url) => {
+    requests.push(String(url));
+    if (String(url) === AS.device_authorization_endpoint) return Promise.resolve(json(200, deviceAnswer));
+    const next = polls.shift();
+    return Promise.resolve(next ?? json(500, { error: 'server_error' }));
+  };
+  return { fetch, requests };
+}
+
+function context(fetch: FetchLike, now: () => number = () => 1_000_000, signal?: AbortSignal): { ctx: FlowContext; events: FlowEvent[] } {
+  const discovery: Discovery = { resource: 'https://mcp.test/mcp', issuer: AS.issuer, as: AS };
+  const events: FlowEvent[] = [];
+  const config = oauthConfiguration(AS, { clientId: 'client', authMethod: 'none' }, fetch);
+  return { ctx: { server: 'srv', discovery, config, scopes: ['a'], emit: (e) => events.push(e), now, signal }, events };
+}
+
+const device = { device_code: 'dc', user_code: 'ABCD-EFGH', verification_uri: 'https://as.test/device', expires_in: 600, interval: 2 };
+const pending = () => json(400, { error: 'authorization_pending' });
+const slowDown = () => json(400, { error: 'slow_down' });
+const tokens = () => json(200, { access_token: 'at', token_type: 'bearer', expires_in: 60 });
+
+async function failure(promise: Promise<unknown>): Promise<CodedError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof CodedError) return error;
+    throw error;
+  }
+  throw new Error('expected a failure');
+}
+
+describe('device flow polling (RFC 8628 §3.4-3.5)', () => {
+  it('waits the interval, adds 5 s per slow_down for all later polls, and returns the tokens', async () => {
+    const { fetch, requests } = stubAs(device, [slowDown(), pending(), slowDown(), tokens()]);
+    const { ctx, events } = context(fetch);
+    const waits: number[] = [];
+    const result = await runDeviceFlow(ctx, { sleep: (ms) => (waits.push(ms), Promise.resolve()) });
+    expect(result.access_token).toBe('at');
+    expect(waits).toEqual([2000, 7000, 7000, 12000]);
+    expect(requests.filter((u) => u === AS.token_endpoint)).toHaveLength(4);
+    expect(events.map((e) => (e.type === 'device_poll' ? `${e.state}:${e.intervalMs}` : e.type))).toEqual([
+      'device_code',
+      'slow_down:7000',
+      'pending:7000',
+      'slow_down:12000',
+      'approved:12000',
+    ]);
+    expect(events[0]).toMatchObject({ userCode: 'ABCD-EFGH', verificationUri: 'https://as.test/device', expiresAt: 1_000_000 + 600_000, intervalMs: 2000 });
+  });
+
+  it('defaults the interval to 5 s', async () => {
+    const { interval: _unused, ...withoutInterval } = device;
+    const { fetch } = stubAs(withoutInterval, [tokens()]);
+    const waits: number[] = [];
+    await runDeviceFlow(context(fetch).ctx, { sleep: (ms) => (waits.push(ms), Promise.resolve()) });
+    expect(waits).toEqual([5000]);
+  });
+
+  it('expired_token ends with timeout, access_denied with denied, others with their OAuth error', async () => {
+    const sleep = () => Promise.resolve();
+    expect((await failure(runDeviceFlow(context(stubAs(device, [pending(), json(400, { error: 'expired_token' })]).fetch).ctx, { sleep }))).code).toBe('timeout');
+    expect((await failure(runDeviceFlow(context(stubAs(device, [json(400, { error: 'access_denied' })]).fetch).ctx, { sleep }))).code).toBe('denied');
+    expect(await failure(runDeviceFlow(context(stubAs(device, [json(400, { error: 'invalid_grant' })]).fetch).ctx, { sleep }))).toMatchObject({
+      code: 'auth_required',
+      data: { oauthError: 'invalid_grant' },
+    });
+  });
+
+  it('stops when its own clock says the code expired, without asking again', async () => {
+    let now = 0;
+    const { fetch, requests } = stubAs({ ...device, expires_in: 10 }, [pending(), pending()]);
+    const error = await failure(runDeviceFlow(context(fetch, () => now).ctx, { sleep: () => ((now += 6000), Promise.resolve()) }));
+    expect(error.code).toBe('timeout');
+    expect(requests.filter((u) => u === AS.token_endpoint)).toHaveLength(1);
+  });
+
+  it('stops when cancelled', async () => {
+    const controller = new AbortController();
+    const { fetch, requests } = stubAs(device, [pending(), pending()]);
+    const sleep = (_ms: number, signal?: AbortSignal) => {
+      controller.abort();
+      return signal?.aborted ? Promise.reject(new Error('aborted')) : Promise.resolve();
+    };
+    const error = await failure(runDeviceFlow(context(fetch, undefined, controller.signal).ctx, { sleep }));
+    expect(error).toMatchObject({ code: 'denied', message: 'Sign-in to "srv" was cancelled.' });
+    expect(requests.filter((u) => u === AS.token_endpoint)).toHaveLength(0);
+  });
+});

@@ -1,0 +1,178 @@
+import * as oidc from 'openid-client';
+import { CodedError } from '../../shared/errors';
+import { connectHint, flowError, oauthErrorOf } from './auth-errors';
+import { DEVICE_GRANT } from './client-identity';
+import type { Discovery } from './discovery';
+import type { RedirectListener } from './loopback-listener';
+import type { Opener } from './openers';
+import { OFFLINE_ACCESS } from './scopes';
+import type { TokenResponseLike } from './token-record';
+import type { FlowEvent } from './types';
+import { validateBrowserUrl } from './url-safety';
+
+export interface FlowContext {
+  server: string;
+  discovery: Discovery;
+  config: oidc.Configuration;
+  scopes: string[] | undefined;
+  signal?: AbortSignal | undefined;
+  emit: (event: FlowEvent) => void;
+  now: () => number;
+}
+
+function cancelled(server: string): CodedError {
+  return new CodedError('denied', `Sign-in to "${server}" was cancelled.`, { hint: connectHint(server) });
+}
+
+function baseParameters(ctx: FlowContext): Record<string, string> {
+  // RFC 8707 §2: the resource the tokens are for, on authorization and token requests alike.
+  const params: Record<string, string> = { resource: ctx.discovery.resource };
+  if (ctx.scopes) params['scope'] = ctx.scopes.join(' ');
+  return params;
+}
+
+export interface BrowserFlowOptions {
+  listener: RedirectListener;
+  opener: Opener;
+  timeoutMs: number;
+}
+
+/** Authorization code with PKCE S256 through the person's browser and a loopback redirect (RFC 8252). */
+export async function runBrowserFlow(ctx: FlowContext, options: BrowserFlowOptions): Promise<TokenResponseLike> {
+  const { listener } = options;
+  try {
+    const verifier = oidc.randomPKCECodeVerifier();
+    const state = oidc.randomState();
+    const params: Record<string, string> = {
+      ...baseParameters(ctx),
+      redirect_uri: listener.redirectUri,
+      code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
+      state,
+    };
+    // OpenID Connect Core §11: offline access is granted only with consent asked for.
+    if (ctx.scopes?.includes(OFFLINE_ACCESS)) params['prompt'] = 'consent';
+    const url = validateBrowserUrl(oidc.buildAuthorizationUrl(ctx.config, params).href, 'the sign-in page');
+    const waiting = listener.next(ctx.signal, options.timeoutMs);
+    waiting.catch(() => undefined);
+    ctx.emit({ type: 'browser', server: ctx.server, url: url.href });
+    await options.opener(url.href);
+    const callback = await waiting;
+    try {
+      // openid-client checks `state` (single use: the listener takes one answer) and, per RFC 9207, `iss`.
+      const tokens = await oidc.authorizationCodeGrant(ctx.config, callback.url, { pkceCodeVerifier: verifier, expectedState: state }, baseParameters(ctx));
+      callback.respond({ ok: true });
+      return tokens;
+    } catch (error) {
+      const coded = flowError(ctx.server, error, 'while finishing the sign-in');
+      callback.respond({ ok: false, message: coded.message });
+      throw coded;
+    }
+  } finally {
+    await listener.close();
+  }
+}
+
+export interface DeviceFlowOptions {
+  /** Opens the verification page too (a print-only opener just shows it). Errors do not end the flow. */
+  opener?: Opener | undefined;
+  sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+}
+
+/** RFC 8628: show a code, then poll the token endpoint until the person approves (or not). */
+export async function runDeviceFlow(ctx: FlowContext, options: DeviceFlowOptions): Promise<TokenResponseLike> {
+  if (ctx.discovery.as.device_authorization_endpoint === undefined) {
+    throw new CodedError('invalid_config', `The authorization server of "${ctx.server}" does not offer device sign-in.`, {
+      hint: `Sign in through the browser instead: run \`connected-services connect ${ctx.server}\`.`,
+    });
+  }
+  let authorization: oidc.DeviceAuthorizationResponse;
+  try {
+    authorization = await oidc.initiateDeviceAuthorization(ctx.config, baseParameters(ctx));
+  } catch (error) {
+    throw flowError(ctx.server, error, 'while asking for a device code');
+  }
+  // The verification URIs come from the AS: shown and opened only when safe.
+  const verificationUri = validateBrowserUrl(authorization.verification_uri, 'the verification_uri').href;
+  const complete =
+    authorization.verification_uri_complete === undefined
+      ? undefined
+      : validateBrowserUrl(authorization.verification_uri_complete, 'the verification_uri_complete').href;
+  const expiresAt = ctx.now() + authorization.expires_in * 1000;
+  // RFC 8628 §3.2: without `interval`, 5 seconds.
+  let intervalMs = (authorization.interval ?? 5) * 1000;
+  ctx.emit({
+    type: 'device_code',
+    server: ctx.server,
+    userCode: authorization.user_code,
+    verificationUri,
+    ...(complete === undefined ? {} : { verificationUriComplete: complete }),
+    expiresAt,
+    intervalMs,
+  });
+  if (options.opener) await options.opener(complete ?? verificationUri).catch(() => undefined);
+
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await options.sleep(intervalMs, ctx.signal);
+    } catch {
+      throw cancelled(ctx.server);
+    }
+    if (ctx.signal?.aborted) throw cancelled(ctx.server);
+    if (ctx.now() >= expiresAt) {
+      throw new CodedError('timeout', `The device code for "${ctx.server}" expired before it was approved.`, { hint: connectHint(ctx.server) });
+    }
+    try {
+      const tokens = await oidc.genericGrantRequest(ctx.config, DEVICE_GRANT, { ...baseParameters(ctx), device_code: authorization.device_code });
+      ctx.emit({ type: 'device_poll', server: ctx.server, state: 'approved', attempt, intervalMs });
+      return tokens;
+    } catch (error) {
+      if (ctx.signal?.aborted) throw cancelled(ctx.server);
+      const code = oauthErrorOf(error).error;
+      if (code === 'authorization_pending') {
+        ctx.emit({ type: 'device_poll', server: ctx.server, state: 'pending', attempt, intervalMs });
+        continue;
+      }
+      if (code === 'slow_down') {
+        // RFC 8628 §3.5: the interval grows by 5 seconds for this and all later requests.
+        intervalMs += 5000;
+        ctx.emit({ type: 'device_poll', server: ctx.server, state: 'slow_down', attempt, intervalMs });
+        continue;
+      }
+      if (code === 'expired_token') {
+        throw new CodedError('timeout', `The device code for "${ctx.server}" expired before it was approved.`, { hint: connectHint(ctx.server) });
+      }
+      if (code === 'access_denied') {
+        throw new CodedError('denied', `Sign-in to "${ctx.server}" was declined on the verification page.`, { hint: connectHint(ctx.server) });
+      }
+      throw flowError(ctx.server, error, 'while waiting for the device approval');
+    }
+  }
+}
+
+/** Client credentials (RFC 6749 §4.4) with client_secret_basic or client_secret_post. */
+export async function runClientCredentials(ctx: FlowContext): Promise<TokenResponseLike> {
+  try {
+    return await oidc.clientCredentialsGrant(ctx.config, baseParameters(ctx));
+  } catch (error) {
+    throw flowError(ctx.server, error, 'while getting a client-credentials token');
+  }
+}
+
+export function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(new Error('aborted'));
+      return;
+    }
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      reject(new Error('aborted'));
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}

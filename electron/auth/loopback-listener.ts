@@ -1,0 +1,122 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { CodedError } from '../../shared/errors';
+import { CALLBACK_PATH } from './client-identity';
+
+/** The authorization response as it reached the listener, and a way to show the person how it ended. */
+export interface CallbackRequest {
+  url: URL;
+  respond(outcome: { ok: true } | { ok: false; message: string }): void;
+}
+
+export interface RedirectListener {
+  /** `http://127.0.0.1:<port>/callback` (RFC 8252 §7.3). */
+  readonly redirectUri: string;
+  /** The first request to the callback path; the listener takes no other afterwards. */
+  next(signal: AbortSignal | undefined, timeoutMs: number): Promise<CallbackRequest>;
+  /** Idempotent. */
+  close(): Promise<void>;
+}
+
+export type RedirectListenerFactory = (options: { port?: number | undefined }) => Promise<RedirectListener>;
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function page(title: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
+<style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#222}</style></head>
+<body><h1>${escapeHtml(title)}</h1><p>${escapeHtml(body)}</p></body></html>`;
+}
+
+/** How long the browser waits for the flow to say how it ended before it is told anyway. */
+const RESPOND_WITHIN_MS = 15_000;
+
+/**
+ * RFC 8252 §7.3 loopback redirect: listens on 127.0.0.1 (an ephemeral port unless one is given), accepts
+ * exactly one GET on the callback path, answers it with a page once the flow knows the outcome, then
+ * closes. Anything else gets 404 and does not end the wait.
+ */
+export const createLoopbackListener: RedirectListenerFactory = async ({ port }) => {
+  let deliver: ((request: CallbackRequest) => void) | undefined;
+  let taken = false;
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    if (req.method !== 'GET' || url.pathname !== CALLBACK_PATH || taken || !deliver) {
+      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found');
+      return;
+    }
+    taken = true;
+    let answered = false;
+    const respond = (outcome: { ok: true } | { ok: false; message: string }): void => {
+      if (answered) return;
+      answered = true;
+      clearTimeout(fallback);
+      const html = outcome.ok
+        ? page('You are signed in', 'Connected Services has what it needs. You can close this tab.')
+        : page('Sign-in did not complete', `${outcome.message} You can close this tab and try again from Connected Services.`);
+      res.writeHead(outcome.ok ? 200 : 400, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', connection: 'close' });
+      res.end(html, () => void close());
+    };
+    const fallback = setTimeout(() => respond({ ok: false, message: 'The app did not finish in time.' }), RESPOND_WITHIN_MS);
+    fallback.unref();
+    deliver({ url: new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}${req.url ?? '/'}`), respond });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        new CodedError('server_unavailable', `Could not listen for the sign-in redirect on 127.0.0.1:${port ?? 0} (${error.code ?? error.message}).`, {
+          hint: port === undefined ? 'Try again.' : `Free port ${port}, or remove "callbackPort" from the server's "auth".`,
+        }),
+      ),
+    );
+    server.listen(port ?? 0, '127.0.0.1', () => resolve());
+  });
+  const actualPort = (server.address() as AddressInfo).port;
+
+  let closing: Promise<void> | undefined;
+  let abandon: ((error: CodedError) => void) | undefined;
+  const close = (): Promise<void> => {
+    abandon?.(new CodedError('denied', 'The sign-in was cancelled.'));
+    closing ??= new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeIdleConnections();
+    });
+    return closing;
+  };
+
+  return {
+    redirectUri: `http://127.0.0.1:${actualPort}${CALLBACK_PATH}`,
+    next: (signal, timeoutMs) =>
+      new Promise<CallbackRequest>((resolve, reject) => {
+        const settle = (): void => {
+          clearTimeout(timer);
+          signal?.removeEventListener('abort', onAbort);
+          abandon = undefined;
+        };
+        const fail = (error: CodedError): void => {
+          settle();
+          reject(error);
+          void close();
+        };
+        const timer = setTimeout(
+          () => fail(new CodedError('timeout', `No answer from the browser sign-in within ${Math.round(timeoutMs / 1000)} s.`, { hint: 'Run connect again and finish the sign-in in the browser.' })),
+          timeoutMs,
+        );
+        timer.unref();
+        const onAbort = (): void => fail(new CodedError('denied', 'The sign-in was cancelled.'));
+        abandon = fail;
+        if (closing || signal?.aborted) {
+          fail(new CodedError('denied', 'The sign-in was cancelled.'));
+          return;
+        }
+        signal?.addEventListener('abort', onAbort, { once: true });
+        deliver = (request) => {
+          settle();
+          resolve(request);
+        };
+      }),
+    close,
+  };
+};

@@ -1,0 +1,55 @@
+import * as oidc from 'openid-client';
+import type { FetchLike } from './http';
+import type { AuthServerMetadata } from './metadata';
+import type { ClientAuthMethod } from './token-record';
+
+export interface ClientCredentialsLike {
+  clientId: string;
+  authMethod: ClientAuthMethod;
+  secret?: string | undefined;
+}
+
+/** The parts of the AS metadata openid-client acts on. */
+export type ServerEndpoints = Pick<
+  AuthServerMetadata,
+  | 'issuer'
+  | 'authorization_endpoint'
+  | 'token_endpoint'
+  | 'device_authorization_endpoint'
+  | 'revocation_endpoint'
+  | 'code_challenge_methods_supported'
+  | 'authorization_response_iss_parameter_supported'
+>;
+
+function serverMetadata(as: ServerEndpoints): oidc.ServerMetadata {
+  return {
+    issuer: as.issuer,
+    ...(as.authorization_endpoint === undefined ? {} : { authorization_endpoint: as.authorization_endpoint }),
+    ...(as.token_endpoint === undefined ? {} : { token_endpoint: as.token_endpoint }),
+    ...(as.device_authorization_endpoint === undefined ? {} : { device_authorization_endpoint: as.device_authorization_endpoint }),
+    ...(as.revocation_endpoint === undefined ? {} : { revocation_endpoint: as.revocation_endpoint }),
+    ...(as.code_challenge_methods_supported === undefined ? {} : { code_challenge_methods_supported: as.code_challenge_methods_supported }),
+    // RFC 9207: when the AS promises `iss`, openid-client refuses responses without it (or with another).
+    ...(as.authorization_response_iss_parameter_supported === undefined
+      ? {}
+      : { authorization_response_iss_parameter_supported: as.authorization_response_iss_parameter_supported }),
+  };
+}
+
+/**
+ * An openid-client configuration whose every request goes through `fetch` (the guarded fetch). Plain
+ * http is only ever allowed because every endpoint was checked to be loopback before.
+ */
+export function oauthConfiguration(as: ServerEndpoints, client: ClientCredentialsLike, fetch: FetchLike): oidc.Configuration {
+  const auth =
+    client.authMethod === 'client_secret_basic'
+      ? oidc.ClientSecretBasic(client.secret)
+      : client.authMethod === 'client_secret_post'
+        ? oidc.ClientSecretPost(client.secret)
+        : oidc.None();
+  const config = new oidc.Configuration(serverMetadata(as), client.clientId, { token_endpoint_auth_method: client.authMethod }, auth);
+  config[oidc.customFetch] = (url, options) => fetch(url, options as RequestInit);
+  const endpoints = [as.token_endpoint, as.authorization_endpoint, as.device_authorization_endpoint, as.revocation_endpoint];
+  if (endpoints.some((e) => e?.startsWith('http:'))) oidc.allowInsecureRequests(config);
+  return config;
+}

@@ -1,0 +1,93 @@
+import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
+import { CodedError } from '../../shared/errors';
+import { parseCommandLine } from './command-argv';
+import { validateBrowserUrl } from './url-safety';
+
+/**
+ * Shows a sign-in page to the person. Receives a URL the coordinator has already validated and validates
+ * it again (openers are also used on their own). Resolves once the page is on its way; never a shell.
+ */
+export type Opener = (url: string) => Promise<void>;
+
+export type SpawnLike = (command: string, args: readonly string[], options: SpawnOptions) => ChildProcess;
+
+export interface SpawnOpenerOptions {
+  spawn?: SpawnLike;
+  /** Diagnostic lines (exit codes of the opener); never the URL. */
+  log?: (line: string) => void;
+}
+
+/** The platform's URL opener; the URL is always the last, single argv element. */
+export function systemOpenerCommand(platform: NodeJS.Platform): { command: string; args: string[] } {
+  if (platform === 'darwin') return { command: 'open', args: [] };
+  // rundll32 hands the URL to the registered protocol handler without cmd.exe (unlike `start`).
+  if (platform === 'win32') return { command: 'rundll32', args: ['url.dll,FileProtocolHandler'] };
+  return { command: 'xdg-open', args: [] };
+}
+
+function launch(command: string, args: string[], options: SpawnOpenerOptions, label: string): Promise<void> {
+  const run = options.spawn ?? spawn;
+  return new Promise((resolve, reject) => {
+    let child: ChildProcess;
+    try {
+      child = run(command, args, { shell: false, stdio: 'ignore', detached: true, windowsHide: true });
+    } catch (error) {
+      reject(failed(label, error));
+      return;
+    }
+    child.once('error', (error) => reject(failed(label, error)));
+    child.once('spawn', () => {
+      child.unref();
+      resolve();
+    });
+    child.once('exit', (code, signal) => {
+      if (code !== 0) options.log?.(`${label} exited with ${signal ?? `code ${String(code)}`}`);
+    });
+  });
+}
+
+/** Runs `fn`, turning a synchronous throw (a refused URL) into a rejection. */
+function guarded(fn: (url: string) => Promise<void>): Opener {
+  return (url) => {
+    try {
+      return fn(url);
+    } catch (error) {
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
+  };
+}
+
+function failed(label: string, error: unknown): CodedError {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  return new CodedError('internal', `Could not start ${label}${code ? ` (${code})` : ''}.`, {
+    hint: 'Use --print-url to open the link yourself, or --open-with CMD to name a browser.',
+  });
+}
+
+/** The system browser: xdg-open / open / rundll32 url.dll,FileProtocolHandler with the URL as one argument. */
+export function systemBrowserOpener(options: SpawnOpenerOptions & { platform?: NodeJS.Platform } = {}): Opener {
+  const { command, args } = systemOpenerCommand(options.platform ?? process.platform);
+  return guarded((url) => {
+    const safe = validateBrowserUrl(url);
+    return launch(command, [...args, safe.href], options, `the browser opener "${command}"`);
+  });
+}
+
+/** For headless machines: writes the URL for the person to open elsewhere. */
+export function printUrl(stream: { write(chunk: string): unknown }, message = 'Open this address in a browser to continue:'): Opener {
+  return guarded((url) => {
+    const safe = validateBrowserUrl(url);
+    stream.write(`${message}\n\n  ${safe.href}\n\n`);
+    return Promise.resolve();
+  });
+}
+
+/** `--open-with CMD`: runs CMD (split into argv without a shell) with the URL appended as one argument. */
+export function openWith(command: string, options: SpawnOpenerOptions = {}): Opener {
+  const [program, ...args] = parseCommandLine(command);
+  if (program === undefined) throw new CodedError('invalid_input', '--open-with needs a command');
+  return guarded((url) => {
+    const safe = validateBrowserUrl(url);
+    return launch(program, [...args, safe.href], options, `"${program}"`);
+  });
+}

@@ -1,0 +1,129 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { CodedError } from '../../shared/errors';
+import type { Vault } from '../../shared/vault';
+import { openVault } from '../vault';
+import type { CoreContext } from './core-context';
+import { DEFAULT_AUTH_LOCK } from './file-lock';
+import type { FetchLike } from './http';
+import { KeyedMutex } from './keyed-mutex';
+import { TokenManager } from './token-manager';
+import { tokensKey, type TokenRecord } from './token-record';
+
+const vaults: Vault[] = [];
+afterEach(async () => {
+  await Promise.all(vaults.splice(0).map((v) => v.close()));
+});
+
+const ISSUER = 'https://as.test';
+const SERVER_URL = 'https://mcp.test/mcp';
+const auth = { type: 'oauth' as const };
+
+function record(overrides: Partial<TokenRecord> = {}): TokenRecord {
+  return {
+    v: 1,
+    issuer: ISSUER,
+    serverUrl: SERVER_URL,
+    resource: SERVER_URL,
+    flow: 'browser',
+    clientId: 'client',
+    clientSource: 'metadata-document',
+    authMethod: 'none',
+    tokenEndpoint: `${ISSUER}/token`,
+    accessToken: 'access-1',
+    tokenType: 'bearer',
+    refreshToken: 'refresh-1',
+    expiresAt: 1_000,
+    obtainedAt: 0,
+    scopes: ['a'],
+    requestedScopes: ['a'],
+    ...overrides,
+  };
+}
+
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+async function setUp(fetch: FetchLike, vaultOverride?: (vault: Vault) => Vault) {
+  const dir = mkdtempSync(join(tmpdir(), 'cs-auth-unit-'));
+  const real = await openVault({ dataDir: join(dir, 'data'), provider: 'memory' });
+  vaults.push(real);
+  const vault = vaultOverride ? vaultOverride(real) : real;
+  const needs: [string, CodedError][] = [];
+  const core: CoreContext = {
+    vault,
+    dataDir: dir,
+    fetch,
+    now: () => 10_000,
+    log: () => undefined,
+    lock: DEFAULT_AUTH_LOCK,
+    mutex: new KeyedMutex(),
+    resolveSecret: (_server, value) => Promise.resolve(value),
+    markNeedsAuth: (server, error) => needs.push([server, error]),
+    markConnected: () => undefined,
+    remember: () => undefined,
+  };
+  const key = tokensKey('srv', ISSUER);
+  await real.set(key, JSON.stringify(record()));
+  return { manager: new TokenManager(core), vault: real, key, needs };
+}
+
+describe('TokenManager refresh', () => {
+  it('stores the rotated refresh token before handing out the new access token', async () => {
+    const { manager, vault, key } = await setUp(() => Promise.resolve(json(200, { access_token: 'access-2', refresh_token: 'refresh-2', token_type: 'bearer', expires_in: 60 })));
+    const fresh = await manager.current('srv', SERVER_URL, auth);
+    expect(fresh).toMatchObject({ accessToken: 'access-2', refreshToken: 'refresh-2', expiresAt: 70_000 });
+    expect(JSON.parse((await vault.get(key)) ?? '{}')).toMatchObject({ accessToken: 'access-2', refreshToken: 'refresh-2' });
+  });
+
+  it('hands out nothing when the rotated token cannot be saved', async () => {
+    const failingWrites = (vault: Vault): Vault => ({
+      get: (key) => vault.get(key),
+      set: (key, value) => vault.set(key, value),
+      delete: (key) => vault.delete(key),
+      keys: (filter) => vault.keys(filter),
+      compareAndSet: () => Promise.reject(new Error('disk full')),
+      compareAndDelete: (key, expected) => vault.compareAndDelete(key, expected),
+      health: () => vault.health(),
+      checkHealth: () => vault.checkHealth(),
+      on: (event, listener) => vault.on(event, listener),
+      close: () => vault.close(),
+    });
+    const { manager, vault, key } = await setUp(
+      () => Promise.resolve(json(200, { access_token: 'access-2', refresh_token: 'refresh-2', token_type: 'bearer' })),
+      failingWrites,
+    );
+    await expect(manager.current('srv', SERVER_URL, auth)).rejects.toThrow('disk full');
+    expect(JSON.parse((await vault.get(key)) ?? '{}')).toMatchObject({ accessToken: 'access-1', refreshToken: 'refresh-1' });
+  });
+
+  it('invalid_grant deletes the tokens that failed and marks needs_auth', async () => {
+    const { manager, vault, key, needs } = await setUp(() => Promise.resolve(json(400, { error: 'invalid_grant' })));
+    await expect(manager.current('srv', SERVER_URL, auth)).rejects.toMatchObject({ code: 'auth_required', data: { oauthError: 'invalid_grant' } });
+    expect(await vault.get(key)).toBeUndefined();
+    expect(needs.map(([server]) => server)).toEqual(['srv']);
+  });
+
+  it('invalid_grant deletes nothing when newer tokens were stored meanwhile, and uses those', async () => {
+    const holder: { vault?: Vault } = {};
+    const newer = record({ accessToken: 'access-new', refreshToken: 'refresh-new', expiresAt: 999_999_999, obtainedAt: 10_000 });
+    const { manager, vault, key, needs } = await setUp(async () => {
+      // Another process signs in again while our refresh is on its way.
+      await holder.vault?.set(tokensKey('srv', ISSUER), JSON.stringify(newer));
+      return json(400, { error: 'invalid_grant' });
+    });
+    holder.vault = vault;
+    await expect(manager.current('srv', SERVER_URL, auth)).resolves.toMatchObject({ accessToken: 'access-new' });
+    expect(JSON.parse((await vault.get(key)) ?? '{}')).toMatchObject({ refreshToken: 'refresh-new' });
+    expect(needs).toEqual([]);
+  });
+
+  it('a passing failure keeps a token that has not expired yet', async () => {
+    const { manager } = await setUp(() => Promise.reject(new TypeError('fetch failed')));
+    const stillValid = await manager.current('srv', SERVER_URL, auth).catch((e: unknown) => e);
+    expect(stillValid).toMatchObject({ code: 'server_unavailable' });
+  });
+});

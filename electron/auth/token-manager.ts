@@ -1,0 +1,148 @@
+import * as oidc from 'openid-client';
+import { CodedError } from '../../shared/errors';
+import { formatVaultKey, type VaultKey } from '../../shared/vault';
+import type { AnyOAuth } from './auth-config';
+import { authRequired, flowError, oauthErrorOf } from './auth-errors';
+import { readRegistration } from './client-identity';
+import type { CoreContext } from './core-context';
+import { lockPathFor, withAuthLock } from './file-lock';
+import { guardedFetch } from './http';
+import { oauthConfiguration, type ClientCredentialsLike } from './oauth-client';
+import { applyTokenResponse, readTokens, refreshMargin, tokensFor, type StoredTokens, type TokenRecord } from './token-record';
+
+/** Errors of a refresh that mean the grant (or the client) is gone, not a passing fault (RFC 6749 §5.2). */
+const FATAL_REFRESH_ERRORS = new Set(['invalid_grant', 'invalid_client', 'unauthorized_client']);
+
+/**
+ * Keeps access tokens valid: refreshes shortly before expiry or after a 401, at most once at a time per
+ * token record, inside this process (a keyed mutex) and across processes (a file lock). After taking each
+ * lock the vault is read again: whoever refreshed first is used by everyone else.
+ */
+export class TokenManager {
+  constructor(private readonly core: CoreContext) {}
+
+  #due(record: TokenRecord, failed: string | undefined): boolean {
+    if (failed !== undefined) return record.accessToken === failed;
+    return record.expiresAt - refreshMargin(record) <= this.core.now();
+  }
+
+  /**
+   * The server's valid token record, refreshed if due; undefined if it has none. `failed` is an access
+   * token the server just refused: a record still holding it is refreshed.
+   * @throws CodedError auth_required when the tokens cannot be renewed
+   */
+  async current(server: string, serverUrl: string, auth: AnyOAuth, failed?: string): Promise<TokenRecord | undefined> {
+    const record = await this.#current(server, serverUrl, auth, failed);
+    if (record) this.core.remember(record);
+    return record;
+  }
+
+  async #current(server: string, serverUrl: string, auth: AnyOAuth, failed: string | undefined): Promise<TokenRecord | undefined> {
+    const stored = await tokensFor(this.core.vault, server, serverUrl);
+    if (!stored) return undefined;
+    if (!this.#due(stored.record, failed)) return stored.record;
+    const name = formatVaultKey(stored.key);
+    return this.core.mutex.run(name, async () => {
+      const again = await this.#reread(server, stored.key);
+      if (!this.#due(again.record, failed)) return again.record;
+      return withAuthLock(lockPathFor(this.core.dataDir, name), this.core.lock, async () => {
+        const locked = await this.#reread(server, stored.key);
+        if (!this.#due(locked.record, failed)) return locked.record;
+        return this.#renew(server, auth, locked, failed);
+      });
+    });
+  }
+
+  /** Runs `fn` holding both locks of a token record (for writes outside a refresh: connect, step-up). */
+  withRecordLock<T>(key: VaultKey, fn: () => Promise<T>): Promise<T> {
+    const name = formatVaultKey(key);
+    return this.core.mutex.run(name, () => withAuthLock(lockPathFor(this.core.dataDir, name), this.core.lock, fn));
+  }
+
+  async #reread(server: string, key: VaultKey): Promise<StoredTokens> {
+    const stored = await readTokens(this.core.vault, key);
+    if (!stored) throw authRequired(server, 'its tokens were removed');
+    return stored;
+  }
+
+  async #clientFor(server: string, record: TokenRecord, auth: AnyOAuth): Promise<ClientCredentialsLike> {
+    if (record.clientSource === 'preregistered') {
+      const secret =
+        auth.clientId === record.clientId && auth.clientSecret !== undefined ? await this.core.resolveSecret(server, auth.clientSecret) : undefined;
+      return { clientId: record.clientId, authMethod: record.authMethod, secret };
+    }
+    if (record.clientSource === 'dynamic' && record.authMethod !== 'none') {
+      const found = await readRegistration(this.core.vault, record.issuer);
+      if (found?.registration.clientId !== record.clientId) throw authRequired(server, 'its client registration is gone');
+      return { clientId: record.clientId, authMethod: record.authMethod, secret: found.registration.clientSecret };
+    }
+    return { clientId: record.clientId, authMethod: 'none' };
+  }
+
+  async #renew(server: string, auth: AnyOAuth, stored: StoredTokens, failed: string | undefined): Promise<TokenRecord> {
+    const { record } = stored;
+    const now = this.core.now();
+    const stillValid = failed === undefined && record.expiresAt > now;
+    if (record.flow !== 'client_credentials' && record.refreshToken === undefined) {
+      if (stillValid) return record;
+      const error = authRequired(server, failed ? 'the server refused its access token and no refresh token was issued' : 'its access token expired and no refresh token was issued');
+      if (await this.core.vault.compareAndDelete(stored.key, stored.raw)) this.core.markNeedsAuth(server, error);
+      throw error;
+    }
+    const client = await this.#clientFor(server, record, auth);
+    const config = oauthConfiguration({ issuer: record.issuer, token_endpoint: record.tokenEndpoint }, client, guardedFetch(this.core.fetch));
+    const params: Record<string, string> = { resource: record.resource };
+    let response: oidc.TokenEndpointResponse;
+    try {
+      if (record.flow === 'client_credentials') {
+        if (record.requestedScopes.length > 0) params['scope'] = record.requestedScopes.join(' ');
+        response = await oidc.clientCredentialsGrant(config, params);
+      } else {
+        response = await oidc.refreshTokenGrant(config, record.refreshToken ?? '', params);
+      }
+    } catch (error) {
+      const code = oauthErrorOf(error).error;
+      if (code !== undefined && FATAL_REFRESH_ERRORS.has(code)) {
+        // Only the tokens that failed are deleted; a newer record (another sign-in) stays.
+        const coded = authRequired(server, `the authorization server no longer accepts its ${record.flow === 'client_credentials' ? 'client credentials' : 'refresh token'} (${code})`, { oauthError: code });
+        if (!(await this.core.vault.compareAndDelete(stored.key, stored.raw))) {
+          // Someone stored other tokens meanwhile (a new sign-in): those are used, nothing is deleted.
+          const latest = await readTokens(this.core.vault, stored.key);
+          if (latest && !this.#due(latest.record, failed)) return latest.record;
+          throw coded;
+        }
+        this.core.markNeedsAuth(server, coded);
+        if (code === 'invalid_client' && record.clientSource === 'dynamic') {
+          const found = await readRegistration(this.core.vault, record.issuer);
+          if (found?.registration.clientId === record.clientId) await this.core.vault.compareAndDelete(found.key, found.raw);
+        }
+        throw coded;
+      }
+      if (stillValid) {
+        this.core.log(`[${server}] token refresh failed, the current token is still valid: ${flowError(server, error, 'refreshing').message}`);
+        return record;
+      }
+      const coded = flowError(server, error, 'while refreshing the token');
+      throw coded.code === 'auth_required' ? coded : new CodedError('server_unavailable', coded.message, { hint: 'Try again in a moment.', data: { server } });
+    }
+    const next = applyTokenResponse(record, response, now);
+    // The rotated refresh token is durable (compareAndSet resolves after the write) before the new access
+    // token is handed to anyone; a single-use refresh token is never lost to a crash after this point.
+    const raw = JSON.stringify(next);
+    if (await this.core.vault.compareAndSet(stored.key, stored.raw, raw)) return next;
+    const latest = await this.#reread(server, stored.key);
+    return latest.record;
+  }
+
+  /** Client credentials need no person: without a record, one is obtained here, once for all callers. */
+  async obtainOnce(server: string, serverUrl: string, obtain: () => Promise<TokenRecord>): Promise<TokenRecord> {
+    const name = `obtain:${server}`;
+    return this.core.mutex.run(name, () =>
+      withAuthLock(lockPathFor(this.core.dataDir, name), this.core.lock, async () => {
+        const existing = await tokensFor(this.core.vault, server, serverUrl);
+        if (existing && existing.record.expiresAt > this.core.now()) return existing.record;
+        return obtain();
+      }),
+    );
+  }
+}

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { applyTokenResponse, DEFAULT_EXPIRES_IN_S, issuerHash, refreshMargin, tokensKey, type TokenRecord } from './token-record';
+
+const base: TokenRecord = {
+  v: 1,
+  issuer: 'https://as.example.com',
+  serverUrl: 'https://mcp.example.com/mcp',
+  resource: 'https://mcp.example.com/mcp',
+  flow: 'browser',
+  clientId: 'c',
+  clientSource: 'dynamic',
+  authMethod: 'none',
+  tokenEndpoint: 'https://as.example.com/token',
+  accessToken: 'old-access',
+  tokenType: 'bearer',
+  refreshToken: 'old-refresh',
+  expiresAt: 1,
+  obtainedAt: 0,
+  scopes: ['a'],
+  requestedScopes: ['a', 'offline_access'],
+};
+
+describe('applyTokenResponse', () => {
+  it('never stores expires_at 0: without expires_in it assumes one hour', () => {
+    const record = applyTokenResponse(base, { access_token: 'new' }, 1_000_000);
+    expect(record.expiresAt).toBe(1_000_000 + DEFAULT_EXPIRES_IN_S * 1000);
+    expect(applyTokenResponse(base, { access_token: 'new', expires_in: 0 }, 5).expiresAt).toBe(5 + DEFAULT_EXPIRES_IN_S * 1000);
+  });
+
+  it('keeps the old refresh token when the response has none, takes a rotated one', () => {
+    expect(applyTokenResponse(base, { access_token: 'new', expires_in: 60 }, 0)).toMatchObject({ accessToken: 'new', refreshToken: 'old-refresh', expiresAt: 60_000 });
+    expect(applyTokenResponse(base, { access_token: 'new', refresh_token: 'rotated' }, 0).refreshToken).toBe('rotated');
+  });
+
+  it('takes granted scopes from the response, else keeps what it had', () => {
+    expect(applyTokenResponse(base, { access_token: 'n', scope: 'a b' }, 0).scopes).toEqual(['a', 'b']);
+    expect(applyTokenResponse(base, { access_token: 'n' }, 0).scopes).toEqual(['a']);
+  });
+});
+
+describe('keys and margins', () => {
+  it('keys tokens by server and issuer', () => {
+    expect(tokensKey('remote', 'https://as.example.com')).toEqual({ server: 'remote', kind: `tokens:${issuerHash('https://as.example.com')}` });
+    expect(issuerHash('https://a')).not.toBe(issuerHash('https://b'));
+  });
+
+  it('refreshes a minute early, or a quarter of a short life', () => {
+    expect(refreshMargin({ ...base, obtainedAt: 0, expiresAt: 3_600_000 })).toBe(60_000);
+    expect(refreshMargin({ ...base, obtainedAt: 0, expiresAt: 20_000 })).toBe(5_000);
+  });
+});

@@ -1,0 +1,130 @@
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import { vaultKey, type Vault, type VaultKey } from '../../shared/vault';
+import { canonicalResource } from './resource';
+import { splitScope } from './scopes';
+
+/** When a token response has no `expires_in` (RFC 6749 §5.1 makes it optional), assume one hour. */
+export const DEFAULT_EXPIRES_IN_S = 3600;
+
+export const FLOWS = ['browser', 'device', 'client_credentials'] as const;
+export type AuthFlow = (typeof FLOWS)[number];
+export const CLIENT_SOURCES = ['preregistered', 'metadata-document', 'dynamic'] as const;
+export type ClientSource = (typeof CLIENT_SOURCES)[number];
+export const AUTH_METHODS = ['none', 'client_secret_basic', 'client_secret_post'] as const;
+export type ClientAuthMethod = (typeof AUTH_METHODS)[number];
+
+/** One server's tokens from one authorization server, as stored (JSON) in the vault. */
+export const TokenRecordSchema = z.object({
+  v: z.literal(1),
+  issuer: z.string(),
+  /** The canonical URL of the server the tokens were obtained for; they are sent nowhere else. */
+  serverUrl: z.string(),
+  /** The RFC 8707 resource indicator used. */
+  resource: z.string(),
+  flow: z.enum(FLOWS),
+  clientId: z.string(),
+  clientSource: z.enum(CLIENT_SOURCES),
+  authMethod: z.enum(AUTH_METHODS),
+  tokenEndpoint: z.string(),
+  revocationEndpoint: z.string().optional(),
+  accessToken: z.string().min(1),
+  tokenType: z.string(),
+  refreshToken: z.string().optional(),
+  /** ms since epoch; never 0 (see DEFAULT_EXPIRES_IN_S). */
+  expiresAt: z.number().positive(),
+  obtainedAt: z.number(),
+  /** Granted scopes (the response's `scope`, else what was asked for). */
+  scopes: z.array(z.string()),
+  /** What the last authorization asked for. */
+  requestedScopes: z.array(z.string()),
+  /** Scopes a 403 insufficient_scope asked for; the next `connect` adds them. */
+  stepUpScopes: z.array(z.string()).optional(),
+  /** Step-up authorizations so far (bounded, see MAX_STEP_UPS). */
+  stepUps: z.number().int().nonnegative().optional(),
+});
+export type TokenRecord = z.infer<typeof TokenRecordSchema>;
+
+/** A short, stable, vault-key-safe name for an issuer. */
+export function issuerHash(issuer: string): string {
+  return createHash('sha256').update(issuer).digest('base64url').slice(0, 22);
+}
+
+export function tokensKey(server: string, issuer: string): VaultKey {
+  return vaultKey(server, `tokens:${issuerHash(issuer)}`);
+}
+
+export interface StoredTokens {
+  key: VaultKey;
+  /** The value exactly as stored, for compare-and-set / compare-and-delete. */
+  raw: string;
+  record: TokenRecord;
+}
+
+export function parseRecord(raw: string | undefined): TokenRecord | undefined {
+  if (raw === undefined) return undefined;
+  try {
+    const parsed = TokenRecordSchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function readTokens(vault: Vault, key: VaultKey): Promise<StoredTokens | undefined> {
+  const raw = await vault.get(key);
+  const record = parseRecord(raw);
+  return raw !== undefined && record ? { key, raw, record } : undefined;
+}
+
+/** Every token record of `server`, newest first. */
+export async function listTokens(vault: Vault, server: string): Promise<StoredTokens[]> {
+  const keys = (await vault.keys({ server })).filter((k) => k.kind.startsWith('tokens:'));
+  const found: StoredTokens[] = [];
+  for (const key of keys) {
+    const stored = await readTokens(vault, key);
+    if (stored) found.push(stored);
+  }
+  return found.sort((a, b) => b.record.obtainedAt - a.record.obtainedAt);
+}
+
+/** The record whose tokens belong to this server URL (tokens are sent only where they were obtained for). */
+export async function tokensFor(vault: Vault, server: string, serverUrl: string): Promise<StoredTokens | undefined> {
+  const canonical = canonicalResource(serverUrl);
+  return (await listTokens(vault, server)).find((s) => s.record.serverUrl === canonical);
+}
+
+export interface TokenResponseLike {
+  access_token: string;
+  token_type?: string;
+  expires_in?: number;
+  refresh_token?: string;
+  scope?: string;
+}
+
+/** Applies a token endpoint response: a response without refresh_token keeps the old one (RFC 6749 §6). */
+export function applyTokenResponse(
+  base: Omit<TokenRecord, 'accessToken' | 'tokenType' | 'expiresAt' | 'obtainedAt' | 'scopes'> & { refreshToken?: string | undefined; scopes?: string[] },
+  response: TokenResponseLike,
+  now: number,
+): TokenRecord {
+  const expiresIn = typeof response.expires_in === 'number' && response.expires_in > 0 ? response.expires_in : DEFAULT_EXPIRES_IN_S;
+  const granted = response.scope !== undefined ? splitScope(response.scope) : (base.scopes ?? base.requestedScopes);
+  const record: TokenRecord = {
+    ...base,
+    accessToken: response.access_token,
+    tokenType: response.token_type ?? 'bearer',
+    expiresAt: now + expiresIn * 1000,
+    obtainedAt: now,
+    scopes: granted,
+  };
+  const refreshToken = response.refresh_token ?? base.refreshToken;
+  if (refreshToken !== undefined) record.refreshToken = refreshToken;
+  else delete record.refreshToken;
+  return record;
+}
+
+/** Refresh this long before expiry: a minute, or a quarter of a short token's life. */
+export function refreshMargin(record: TokenRecord): number {
+  return Math.min(60_000, Math.max(0, (record.expiresAt - record.obtainedAt) / 4));
+}

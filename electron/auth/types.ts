@@ -1,0 +1,117 @@
+import type { WireError } from '../../shared/errors';
+import type { Vault } from '../../shared/vault';
+import type { AuthTarget } from './auth-config';
+import type { AuthLockOptions } from './file-lock';
+import type { FetchLike } from './http';
+import type { RedirectListenerFactory } from './loopback-listener';
+import type { Opener } from './openers';
+import type { AuthFlow } from './token-record';
+
+/** What a sign-in shows while it runs; the UI's login screen and the CLI render these. */
+export type FlowEvent =
+  | { type: 'discovered'; server: string; issuer: string; resource: string; scopes: string[] }
+  /** The sign-in page, validated, about to be handed to the opener. */
+  | { type: 'browser'; server: string; url: string }
+  /** RFC 8628 §3.2: what the person types, and where. */
+  | {
+      type: 'device_code';
+      server: string;
+      userCode: string;
+      verificationUri: string;
+      verificationUriComplete?: string;
+      /** ms since epoch. */
+      expiresAt: number;
+      intervalMs: number;
+    }
+  /** One poll answered: still pending, asked to slow down (interval now larger), or approved. */
+  | { type: 'device_poll'; server: string; state: 'pending' | 'slow_down' | 'approved'; attempt: number; intervalMs: number }
+  | { type: 'connected'; server: string; scopes: string[]; expiresAt: number }
+  | { type: 'failed'; server: string; error: WireError };
+
+/** A server's authorization state as the pool and the UI see it. */
+export interface AuthStatusChange {
+  state: 'connected' | 'needs_auth' | 'disconnected';
+  error?: WireError;
+  /** For needs_auth after a 403 insufficient_scope: what the next sign-in will ask for. */
+  scopes?: string[];
+}
+
+/** What `status` tells: never a secret. */
+export interface AuthStatus {
+  server: string;
+  /** `none`, `oauth`, `device`, `client_credentials` or `api_key`. */
+  type: string;
+  connected: boolean;
+  needsAuth: boolean;
+  /** ms since epoch. */
+  expiresAt?: number;
+  scopes: string[];
+  issuer?: string;
+  flow?: AuthFlow;
+  /** Whether a refresh token is held (so expiry is handled without the person). */
+  refreshable: boolean;
+  /** Scopes a pending step-up will ask for. */
+  pendingScopes?: string[];
+  /** Why it needs authorization, when it does. */
+  reason?: string;
+}
+
+export interface ConnectOptions {
+  /** Default: `device` for `type: "device"`, `client_credentials` for that type, else `browser`. */
+  flow?: AuthFlow;
+  signal?: AbortSignal;
+  /** Overrides the coordinator's opener for this sign-in (`--print-url`, `--open-with`). */
+  opener?: Opener;
+  onEvent?: (event: FlowEvent) => void;
+}
+
+export interface DisconnectResult {
+  /** Token records removed from the vault. */
+  removed: number;
+  /** Whether the authorization server confirmed a revocation (RFC 7009). */
+  revoked: boolean;
+  revokeError?: WireError;
+}
+
+export interface AuthCoordinatorOptions {
+  vault: Vault;
+  /** Where cross-process lock files live (`<dataDir>/auth-locks`). */
+  dataDir: string;
+  /** Every HTTP request (metadata, AS, and the MCP requests of fetchFor). Default: global fetch. */
+  fetch?: FetchLike;
+  now?: () => number;
+  /** Device-flow waits. Default: setTimeout. */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** Default: the system browser. */
+  opener?: Opener;
+  /** Default: a loopback listener on 127.0.0.1. */
+  redirectListener?: RedirectListenerFactory;
+  onStatus?: (server: string, status: AuthStatusChange) => void;
+  /** `${env:NAME}` references. Default: process.env. */
+  env?: Record<string, string | undefined>;
+  /** client_name in dynamic registrations. */
+  clientName?: string;
+  /** How long a browser sign-in may take. Default 5 minutes. */
+  callbackTimeoutMs?: number;
+  lock?: Partial<AuthLockOptions>;
+  /** Diagnostic lines; never a secret. */
+  log?: (line: string) => void;
+}
+
+export interface AuthCoordinator {
+  /** Discovery, client identity, the flow; stores the tokens. Rejects with a CodedError. */
+  connect(server: string, config: AuthTarget, options?: ConnectOptions): Promise<AuthStatus>;
+  /**
+   * The pool seam: a fetch that adds the server's credentials (only to its own origin), refreshes them
+   * shortly before expiry and once on 401, and turns what cannot be fixed into `auth_required`.
+   * Undefined for `auth.type: "none"`.
+   */
+  fetchFor(server: string, config: AuthTarget): FetchLike | undefined;
+  /** Forgets the server's tokens; with `revoke`, asks the AS to revoke them first (best effort). */
+  disconnect(server: string, options?: { revoke?: boolean; config?: AuthTarget }): Promise<DisconnectResult>;
+  status(server: string, config?: AuthTarget): Promise<AuthStatus>;
+  /** Flow events of every server. Returns the unsubscribe function. */
+  on(event: 'flow', listener: (event: FlowEvent) => void): () => void;
+  /** Cancels running sign-ins. Idempotent. */
+  close(): Promise<void>;
+}

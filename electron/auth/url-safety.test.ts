@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { CodedError } from '../../shared/errors';
+import { isLinkLocalOrMetadata, isLoopbackHost, validateBrowserUrl, validateEndpointUrl } from './url-safety';
+
+function refusal(fn: () => unknown): CodedError {
+  try {
+    fn();
+  } catch (error) {
+    if (error instanceof CodedError) return error;
+    throw error;
+  }
+  throw new Error('expected a refusal');
+}
+
+describe('validateBrowserUrl', () => {
+  it.each([
+    ['https://auth.example.com/authorize?client_id=a&state=b', 'https://auth.example.com/authorize?client_id=a&state=b'],
+    ['HTTPS://Auth.Example.COM/x', 'https://auth.example.com/x'],
+    ['http://127.0.0.1:8080/callback', 'http://127.0.0.1:8080/callback'],
+    ['http://localhost/device', 'http://localhost/device'],
+    ['http://[::1]:4000/x', 'http://[::1]:4000/x'],
+    ['https://xn--bcher-kva.example/', 'https://xn--bcher-kva.example/'],
+    ['https://bücher.example/', 'https://xn--bcher-kva.example/'],
+  ])('accepts %s', (input, normalized) => {
+    expect(validateBrowserUrl(input).href).toBe(normalized);
+  });
+
+  it.each([
+    ['javascript:alert(document.cookie)', 'only https:'],
+    ['JavaScript:alert(1)', 'only https:'],
+    ['data:text/html,<script>alert(1)</script>', 'only https:'],
+    ['file:///etc/passwd', 'only https:'],
+    ['vbscript:msgbox(1)', 'only https:'],
+    ['ftp://example.com/x', 'only https:'],
+    ['http://example.com/login', 'only https:'],
+    ['https://www.$(cmd).com/x', 'plain DNS name'],
+    ['https://www.$(touch /tmp/pwned).com/x', 'not a valid URL'],
+    ['https://www.`id`.com/x', 'plain DNS name'],
+    ['https://a;b.com/', 'plain DNS name'],
+    ['https://a&b.com/', 'plain DNS name'],
+    ["https://a'b.com/", 'plain DNS name'],
+    ['https://a"b.com/', 'plain DNS name'],
+    ['https://a b.com/', 'not a valid URL'],
+    ['https://a|b.com/', 'not a valid URL'],
+    ['https://host:$(cmd)/x', 'not a valid URL'],
+    ['https://user:secret@example.com/', 'credentials'],
+    ['https://example.com/?q=`id`', 'characters'],
+    ['https://169.254.169.254/latest', 'link-local'],
+    ['https://[fe80::1]/', 'link-local'],
+    ['https://metadata.google.internal/', 'link-local'],
+    ['', 'not a URL'],
+  ])('refuses %s', (input, why) => {
+    const error = refusal(() => validateBrowserUrl(input));
+    expect(error.code).toBe('denied');
+    expect(error.message).toContain(why);
+  });
+});
+
+describe('validateEndpointUrl', () => {
+  it('accepts https and loopback http', () => {
+    expect(validateEndpointUrl('https://as.example.com/token', 'the token_endpoint').href).toBe('https://as.example.com/token');
+    expect(validateEndpointUrl('http://127.0.0.1:9000/token', 'the token_endpoint').href).toBe('http://127.0.0.1:9000/token');
+  });
+
+  it.each(['http://as.example.com/token', 'https://as.example.com/token#frag', 'https://[::ffff:169.254.169.254]/', 'https://169.254.1.1/', 'file:///x'])('refuses %s', (input) => {
+    expect(refusal(() => validateEndpointUrl(input, 'the token_endpoint')).message).toMatch(/^Refused the token_endpoint/);
+  });
+});
+
+describe('host classification', () => {
+  it('knows loopback and link-local hosts', () => {
+    expect(isLoopbackHost('127.4.5.6')).toBe(true);
+    expect(isLoopbackHost('[::1]')).toBe(true);
+    expect(isLoopbackHost('128.0.0.1')).toBe(false);
+    expect(isLinkLocalOrMetadata('169.254.0.1')).toBe(true);
+    expect(isLinkLocalOrMetadata('[febf::1]')).toBe(true);
+    expect(isLinkLocalOrMetadata('[fec0::1]')).toBe(false);
+    expect(isLinkLocalOrMetadata('metadata.google.internal.')).toBe(true);
+    expect(isLinkLocalOrMetadata('example.com')).toBe(false);
+  });
+});

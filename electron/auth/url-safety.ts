@@ -1,0 +1,118 @@
+import { CodedError } from '../../shared/errors';
+
+/**
+ * Hostnames of cloud instance-metadata services. Discovery never follows an endpoint there: a hostile
+ * metadata document could otherwise make us send requests (with credentials) to them.
+ */
+const METADATA_HOSTS = new Set([
+  'metadata',
+  'metadata.google.internal',
+  'metadata.goog',
+  'metadata.azure.com',
+  'instance-data',
+  'instance-data.ec2.internal',
+  '169.254.169.254',
+  '100.100.100.200',
+  '[fd00:ec2::254]',
+]);
+
+/** One DNS label: letters, digits, inner hyphens (IDNs arrive as xn-- punycode from the URL parser). */
+const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
+const IPV4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/;
+const IPV6 = /^\[[0-9a-f:.]+\]$/;
+/** Characters a normalized URL we hand to a browser must not contain (quotes, shell and HTML specials). */
+const UNSAFE_CHARS = /[\s"'`<>\\{}|^\p{Cc}]/u;
+
+function ipv4(hostname: string): number[] | undefined {
+  const match = IPV4.exec(hostname);
+  if (!match) return undefined;
+  const parts = match.slice(1).map(Number);
+  return parts.every((p) => p <= 255) ? parts : undefined;
+}
+
+/** `[::ffff:a9fe:101]` (how the URL parser writes IPv4-mapped addresses) → its IPv4 parts. */
+function mappedIpv4(hostname: string): number[] | undefined {
+  const match = /^\[::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})\]$/.exec(hostname);
+  if (!match?.[1] || !match[2]) return undefined;
+  const high = parseInt(match[1], 16);
+  const low = parseInt(match[2], 16);
+  return [high >> 8, high & 255, low >> 8, low & 255];
+}
+
+/** 127.0.0.0/8, ::1 and `localhost` (RFC 8252 §8.3 prefers the IP literal; both are accepted here). */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.toLowerCase();
+  if (host === 'localhost' || host === '[::1]') return true;
+  const v4 = ipv4(host) ?? mappedIpv4(host);
+  return v4 !== undefined && v4[0] === 127;
+}
+
+/** 169.254.0.0/16 and fe80::/10 (link-local), plus metadata-service names. */
+export function isLinkLocalOrMetadata(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/\.$/, '');
+  if (METADATA_HOSTS.has(host)) return true;
+  const v4 = ipv4(host) ?? mappedIpv4(host);
+  if (v4 !== undefined) return v4[0] === 169 && v4[1] === 254;
+  return /^\[fe[89ab][0-9a-f]?:/.test(host);
+}
+
+/** A hostname the URL parser accepted that is also a plain DNS name or IP literal (no `$()`, quotes, …). */
+export function isPlainHostname(hostname: string): boolean {
+  const host = hostname.toLowerCase();
+  if (IPV6.test(host)) return true;
+  if (IPV4.test(host)) return ipv4(host) !== undefined;
+  const labels = host.replace(/\.$/, '').split('.');
+  return host.length <= 253 && labels.every((label) => LABEL.test(label));
+}
+
+function refuse(what: string, value: string, why: string): CodedError {
+  // The value may be hostile: show only a bounded, single-line excerpt of it.
+  const shown = JSON.stringify(value.length > 120 ? `${value.slice(0, 120)}…` : value);
+  return new CodedError('denied', `Refused ${what} ${shown}: ${why}.`, {
+    hint: 'The server or its authorization server published an unsafe URL; nothing was opened. Contact its operator.',
+    data: { reason: why },
+  });
+}
+
+function parse(value: string, what: string): URL {
+  if (typeof value !== 'string' || value.length === 0 || value.length > 8192) throw refuse(what, String(value), 'not a URL');
+  const url = URL.parse(value);
+  if (!url) throw refuse(what, value, 'not a valid URL');
+  return url;
+}
+
+function checkHost(url: URL, value: string, what: string): void {
+  if (url.username !== '' || url.password !== '') throw refuse(what, value, 'it carries credentials');
+  if (!isPlainHostname(url.hostname)) throw refuse(what, value, 'its host name is not a plain DNS name or IP address');
+  if (isLinkLocalOrMetadata(url.hostname)) throw refuse(what, value, 'it points at a link-local or cloud-metadata address');
+}
+
+/**
+ * The only URLs handed to a browser: a parsed `https:` URL, or `http:` to a loopback host, with a plain
+ * host name and nothing a shell or an HTML attribute would treat specially. Returns the normalized URL.
+ * @throws CodedError denied
+ */
+export function validateBrowserUrl(value: string, what = 'to open'): URL {
+  const url = parse(value, what);
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopbackHost(url.hostname))) {
+    throw refuse(what, value, `only https: URLs (or http: to this computer) are opened, not ${url.protocol}`);
+  }
+  checkHost(url, value, what);
+  if (UNSAFE_CHARS.test(url.href)) throw refuse(what, value, 'it contains characters no sign-in URL needs');
+  return url;
+}
+
+/**
+ * A URL the coordinator may send requests to (metadata, token, registration, revocation endpoints):
+ * https, or http to loopback; no credentials, no fragment, not link-local or metadata services.
+ * @throws CodedError denied
+ */
+export function validateEndpointUrl(value: string, what: string): URL {
+  const url = parse(value, what);
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopbackHost(url.hostname))) {
+    throw refuse(what, value, `endpoints must use https: (http: only on this computer), not ${url.protocol}`);
+  }
+  checkHost(url, value, what);
+  if (url.hash !== '') throw refuse(what, value, 'it has a fragment');
+  return url;
+}

@@ -1,0 +1,77 @@
+/** What a `Bearer` challenge says (RFC 6750 §3, RFC 9728 §5.1). */
+export interface BearerChallenge {
+  error?: string;
+  errorDescription?: string;
+  /** Space-separated `scope`, split. */
+  scope?: string[];
+  /** RFC 9728 `resource_metadata`. */
+  resourceMetadata?: string;
+}
+
+const TOKEN = /[!#$%&'*+.^_`|~0-9A-Za-z-]+/y;
+
+/**
+ * Reads the first `Bearer` challenge of a WWW-Authenticate header (RFC 9110 §11.6.1 syntax: several
+ * challenges, auth-params as token or quoted-string). Returns undefined when there is none.
+ */
+export function parseBearerChallenge(header: string | null | undefined): BearerChallenge | undefined {
+  if (!header) return undefined;
+  let pos = 0;
+  let scheme: string | undefined;
+  let params: Record<string, string> | undefined;
+  const challenges: { scheme: string; params: Record<string, string> }[] = [];
+
+  const skip = (chars: RegExp) => {
+    while (pos < header.length && chars.test(header.charAt(pos))) pos++;
+  };
+  const token = (): string | undefined => {
+    TOKEN.lastIndex = pos;
+    const match = TOKEN.exec(header);
+    if (!match) return undefined;
+    pos += match[0].length;
+    return match[0];
+  };
+  const quoted = (): string => {
+    let out = '';
+    pos++; // opening quote
+    while (pos < header.length && header.charAt(pos) !== '"') {
+      if (header.charAt(pos) === '\\' && pos + 1 < header.length) pos++;
+      out += header.charAt(pos++);
+    }
+    pos++; // closing quote
+    return out;
+  };
+
+  while (pos < header.length) {
+    skip(/[\s,]/);
+    const name = token();
+    if (name === undefined) {
+      pos++;
+      continue;
+    }
+    skip(/[ \t]/);
+    if (header.charAt(pos) === '=' && params) {
+      pos++;
+      skip(/[ \t]/);
+      const value = header.charAt(pos) === '"' ? quoted() : (token() ?? '');
+      params[name.toLowerCase()] ??= value;
+      continue;
+    }
+    // A new challenge (its token68, if any, is skipped: Bearer challenges use auth-params).
+    scheme = name;
+    params = {};
+    challenges.push({ scheme, params });
+  }
+  const bearer = challenges.find((c) => c.scheme.toLowerCase() === 'bearer');
+  if (!bearer) return undefined;
+  const out: BearerChallenge = {};
+  const p = bearer.params;
+  if (p['error']) out.error = p['error'];
+  if (p['error_description']) out.errorDescription = p['error_description'];
+  if (p['scope'] !== undefined) {
+    const scopes = p['scope'].split(' ').filter(Boolean);
+    if (scopes.length > 0) out.scope = scopes;
+  }
+  if (p['resource_metadata']) out.resourceMetadata = p['resource_metadata'];
+  return out;
+}

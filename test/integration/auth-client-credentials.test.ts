@@ -1,0 +1,84 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createAuthCoordinator, tokensKey } from '../../electron/auth';
+import { secretKey } from '../../electron/vault';
+import { CodedError } from '../../shared/errors';
+import { CC_BASIC_CLIENT, CC_POST_CLIENT } from '../fixtures/oauth/constants';
+import { openTestVault, startStack } from '../fixtures/oauth/harness';
+
+const cleanups: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function setUp() {
+  const stack = await startStack();
+  cleanups.push(() => stack.close());
+  const { vault, dataDir } = await openTestVault();
+  cleanups.push(() => vault.close());
+  const requests: { url: string; authorization: string | null; body: string }[] = [];
+  const coordinator = createAuthCoordinator({
+    vault,
+    dataDir,
+    opener: () => Promise.reject(new Error('client credentials never open a browser')),
+    fetch: (url, init) => {
+      const headers = new Headers(init?.headers);
+      requests.push({ url: String(url), authorization: headers.get('authorization'), body: typeof init?.body === 'string' ? init.body : init?.body instanceof URLSearchParams ? init.body.toString() : '' });
+      return fetch(url, init);
+    },
+  });
+  cleanups.push(() => coordinator.close());
+  return { stack, vault, coordinator, requests };
+}
+
+describe('auth: client credentials against oidc-provider', () => {
+  for (const [method, client] of [
+    ['client_secret_basic', CC_BASIC_CLIENT],
+    ['client_secret_post', CC_POST_CLIENT],
+  ] as const) {
+    it(`gets a token with ${method}, the secret coming from the vault`, async () => {
+      const { stack, vault, coordinator, requests } = await setUp();
+      await vault.set(secretKey('CC_SECRET'), client.clientSecret);
+      const auth = { type: 'client_credentials', clientId: client.clientId, clientSecret: '${secret:CC_SECRET}', tokenEndpointAuthMethod: method };
+      const status = await coordinator.connect('machine', { url: stack.mcp.url, auth });
+      expect(status).toMatchObject({ connected: true, flow: 'client_credentials', scopes: ['mcp:read'], refreshable: true });
+      const tokenRequest = requests.find((r) => r.url.endsWith('/token'));
+      if (method === 'client_secret_basic') {
+        expect(tokenRequest?.authorization).toMatch(/^Basic /);
+        expect(tokenRequest?.body).not.toContain('client_secret');
+      } else {
+        expect(tokenRequest?.authorization).toBeNull();
+        expect(tokenRequest?.body).toContain('client_secret=');
+      }
+      expect(tokenRequest?.body).toContain(`resource=${encodeURIComponent(stack.mcp.resource)}`);
+      const response = await coordinator.fetchFor('machine', { url: stack.mcp.url, auth })?.(stack.mcp.whoamiUrl);
+      expect(await response?.json()).toMatchObject({ client_id: client.clientId, scope: 'mcp:read' });
+    });
+  }
+
+  it('gets tokens by itself on first use (no person needed), once for many concurrent calls, and again on expiry', async () => {
+    const { stack, vault, coordinator } = await setUp();
+    await vault.set(secretKey('CC_SECRET'), CC_BASIC_CLIENT.clientSecret);
+    const auth = { type: 'client_credentials', clientId: CC_BASIC_CLIENT.clientId, clientSecret: '${secret:CC_SECRET}' };
+    const fetch = coordinator.fetchFor('machine', { url: stack.mcp.url, auth });
+    if (!fetch) throw new Error('no fetch');
+    const responses = await Promise.all(Array.from({ length: 20 }, () => fetch(stack.mcp.whoamiUrl)));
+    expect(responses.map((r) => r.status)).toEqual(Array.from({ length: 20 }, () => 200));
+    expect(stack.as.counts.token['client_credentials']).toBe(1);
+
+    const key = tokensKey('machine', stack.as.issuer);
+    const record = JSON.parse((await vault.get(key)) ?? '{}') as Record<string, unknown>;
+    await vault.set(key, JSON.stringify({ ...record, expiresAt: Date.now() - 1000 }));
+    expect((await fetch(stack.mcp.whoamiUrl)).status).toBe(200);
+    expect(stack.as.counts.token['client_credentials']).toBe(2);
+  });
+
+  it('a wrong secret fails with auth_required and a clear reason', async () => {
+    const { stack, vault, coordinator } = await setUp();
+    await vault.set(secretKey('CC_SECRET'), 'not-the-secret');
+    const auth = { type: 'client_credentials', clientId: CC_BASIC_CLIENT.clientId, clientSecret: '${secret:CC_SECRET}' };
+    const error = await coordinator.connect('machine', { url: stack.mcp.url, auth }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CodedError);
+    expect(error).toMatchObject({ code: 'auth_required', data: { oauthError: 'invalid_client' } });
+    expect((error as CodedError).message).not.toContain('not-the-secret');
+  });
+});

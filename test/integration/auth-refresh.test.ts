@@ -1,0 +1,177 @@
+import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createAuthCoordinator, tokensKey, type AuthCoordinator, type AuthStatusChange } from '../../electron/auth';
+import type { Vault } from '../../electron/vault';
+import { CodedError } from '../../shared/errors';
+import { PUBLIC_CLIENT } from '../fixtures/oauth/constants';
+import { openTestVault, scriptedBrowser, startStack, type Stack } from '../fixtures/oauth/harness';
+
+const cleanups: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+const auth = { type: 'oauth', clientId: PUBLIC_CLIENT.clientId };
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+interface Stored {
+  accessToken: string;
+  refreshToken?: string;
+  expiresAt: number;
+}
+
+async function setUp(stackOptions: Parameters<typeof startStack>[0] = {}) {
+  const stack: Stack = await startStack(stackOptions);
+  cleanups.push(() => stack.close());
+  const { vault, dataDir } = await openTestVault();
+  cleanups.push(() => vault.close());
+  const browser = scriptedBrowser();
+  const statuses: [string, AuthStatusChange][] = [];
+  const coordinator: AuthCoordinator = createAuthCoordinator({
+    vault,
+    dataDir,
+    opener: browser.opener,
+    onStatus: (server, status) => statuses.push([server, status]),
+  });
+  cleanups.push(() => coordinator.close());
+  await coordinator.connect('remote', { url: stack.mcp.url, auth });
+  const key = tokensKey('remote', stack.as.issuer);
+  return { stack, vault, dataDir, browser, coordinator, statuses, key };
+}
+
+async function read(vault: Vault, key: ReturnType<typeof tokensKey>): Promise<Stored> {
+  return JSON.parse((await vault.get(key)) ?? 'null') as Stored;
+}
+
+/** Makes the stored access token look expired to us (the AS still accepts it and its refresh token). */
+async function expire(vault: Vault, key: ReturnType<typeof tokensKey>): Promise<void> {
+  const record = JSON.parse((await vault.get(key)) ?? '{}') as Record<string, unknown>;
+  await vault.set(key, JSON.stringify({ ...record, expiresAt: Date.now() - 1000, obtainedAt: Date.now() - 3_601_000 }));
+}
+
+function whoami(coordinator: AuthCoordinator, stack: Stack, server = 'remote') {
+  const fetch = coordinator.fetchFor(server, { url: stack.mcp.url, auth });
+  if (!fetch) throw new Error('no fetch');
+  return fetch(stack.mcp.whoamiUrl);
+}
+
+async function rejection(promise: Promise<unknown>): Promise<CodedError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof CodedError) return error;
+    throw error;
+  }
+  throw new Error('expected a rejection');
+}
+
+describe('auth: refresh', () => {
+  it('200 concurrent calls on an expired token cause exactly one token request and no failure', async () => {
+    const { stack, vault, coordinator, key } = await setUp();
+    const before = await read(vault, key);
+    await expire(vault, key);
+    const responses = await Promise.all(Array.from({ length: 200 }, () => whoami(coordinator, stack)));
+    expect(responses.map((r) => r.status)).toEqual(Array.from({ length: 200 }, () => 200));
+    expect(stack.as.counts.token['refresh_token']).toBe(1);
+    expect(stack.as.counts.revokedGrants).toBe(0);
+    const after = await read(vault, key);
+    // Rotated: a new refresh token was stored, and the new access token is the one in use.
+    expect(after.refreshToken).toBeDefined();
+    expect(after.refreshToken).not.toBe(before.refreshToken);
+    expect(after.accessToken).not.toBe(before.accessToken);
+    expect(after.expiresAt).toBeGreaterThan(Date.now());
+  });
+
+  it('refreshes once on a 401 and retries the request', async () => {
+    const { stack, vault, coordinator, key } = await setUp();
+    const before = await read(vault, key);
+    expect(await stack.as.revokeAccessToken(before.accessToken)).toBe(true);
+    const response = await whoami(coordinator, stack);
+    expect(response.status).toBe(200);
+    expect(stack.as.counts.token['refresh_token']).toBe(1);
+    expect((await read(vault, key)).accessToken).not.toBe(before.accessToken);
+  });
+
+  it('keeps the old refresh token when the response carries none', async () => {
+    const { stack, vault, coordinator, key } = await setUp({ rotateRefreshTokens: false, omitRefreshTokenOnRefresh: true });
+    const before = await read(vault, key);
+    for (let i = 0; i < 2; i++) {
+      await expire(vault, key);
+      expect((await whoami(coordinator, stack)).status).toBe(200);
+    }
+    expect(stack.as.counts.token['refresh_token']).toBe(2);
+    expect(stack.as.counts.tokenErrors).toEqual({});
+    expect((await read(vault, key)).refreshToken).toBe(before.refreshToken);
+  });
+
+  it('on invalid_grant forgets the tokens and marks only that server needs_auth, once', async () => {
+    const { stack, vault, coordinator, key, statuses } = await setUp();
+    // A second server with its own tokens must not be touched.
+    await coordinator.connect('other', { url: stack.mcp.url, auth });
+    const otherKey = tokensKey('other', stack.as.issuer);
+    const stored = await read(vault, key);
+    await stack.as.revokeGrantOf(stored.refreshToken ?? '');
+    await expire(vault, key);
+    statuses.length = 0;
+
+    const error = await rejection(whoami(coordinator, stack));
+    expect(error).toMatchObject({ code: 'auth_required', data: { server: 'remote', oauthError: 'invalid_grant' } });
+    expect(error.hint).toContain('connected-services connect remote');
+    expect(await vault.get(key)).toBeUndefined();
+    expect(await vault.get(otherKey)).toBeDefined();
+    expect(statuses).toEqual([['remote', expect.objectContaining({ state: 'needs_auth' })]]);
+    expect(stack.as.counts.token['refresh_token']).toBe(1);
+
+    // Fails fast from now on: no further refresh attempts.
+    const again = await rejection(whoami(coordinator, stack));
+    expect(again.code).toBe('auth_required');
+    expect(stack.as.counts.token['refresh_token']).toBe(1);
+    expect((await coordinator.status('remote', { url: stack.mcp.url, auth })).connected).toBe(false);
+  });
+
+  it('five processes at once: one refresh, and the grant is not revoked', async () => {
+    const { stack, vault, dataDir, coordinator, key } = await setUp();
+    await expire(vault, key);
+    const goFile = join(dataDir, '..', 'go');
+    const children = Array.from({ length: 5 }, () => {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'test/fixtures/oauth/refresh-child.ts', dataDir, stack.mcp.url, stack.mcp.whoamiUrl, goFile], {
+        cwd: root,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      const lines: string[] = [];
+      let stderr = '';
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      const ready = new Promise<void>((resolve) => {
+        createInterface({ input: child.stdout }).on('line', (line) => {
+          lines.push(line);
+          if (line === 'ready') resolve();
+        });
+      });
+      const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+      cleanups.push(async () => {
+        if (child.exitCode === null) child.kill();
+        await exited;
+      });
+      return { ready, exited, lines, stderr: () => stderr };
+    });
+    await Promise.all(children.map((c) => c.ready));
+    writeFileSync(goFile, 'go');
+    const codes = await Promise.all(children.map((c) => c.exited));
+    expect(codes, children.map((c) => c.stderr()).join('\n')).toEqual([0, 0, 0, 0, 0]);
+    const results = children.map((c) => JSON.parse(c.lines.at(-1) ?? '{}') as { status?: number; error?: unknown });
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(stack.as.counts.token['refresh_token']).toBe(1);
+    expect(stack.as.counts.revokedGrants).toBe(0);
+
+    // The grant lives on: this process uses the rotated tokens and can refresh them again.
+    expect((await whoami(coordinator, stack)).status).toBe(200);
+    await expire(vault, key);
+    expect((await whoami(coordinator, stack)).status).toBe(200);
+    expect(stack.as.counts.token['refresh_token']).toBe(2);
+    expect(stack.as.counts.tokenErrors).toEqual({});
+  }, 40_000);
+});

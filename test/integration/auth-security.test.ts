@@ -1,0 +1,169 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createAuthCoordinator, type AuthCoordinator } from '../../electron/auth';
+import type { Vault } from '../../electron/vault';
+import { CodedError } from '../../shared/errors';
+import { PUBLIC_CLIENT } from '../fixtures/oauth/constants';
+import { openTestVault, scriptedBrowser, startStack, type ScriptedBrowser, type Stack } from '../fixtures/oauth/harness';
+
+const cleanups: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+interface SetUp {
+  stack: Stack;
+  vault: Vault;
+  browser: ScriptedBrowser;
+  coordinator: AuthCoordinator;
+  opened: string[];
+}
+
+async function setUp(stackOptions: Parameters<typeof startStack>[0] = {}, tamper?: (callback: URL) => URL): Promise<SetUp> {
+  const stack = await startStack(stackOptions);
+  cleanups.push(() => stack.close());
+  const { vault, dataDir } = await openTestVault();
+  cleanups.push(() => vault.close());
+  const browser = scriptedBrowser(tamper ? { tamper } : {});
+  const opened: string[] = [];
+  const coordinator = createAuthCoordinator({
+    vault,
+    dataDir,
+    opener: (url) => {
+      opened.push(url);
+      return browser.opener(url);
+    },
+    callbackTimeoutMs: 15_000,
+    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, Math.min(ms, 50))),
+  });
+  cleanups.push(() => coordinator.close());
+  return { stack, vault, browser, coordinator, opened };
+}
+
+async function failure(promise: Promise<unknown>): Promise<CodedError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof CodedError) return error;
+    throw error;
+  }
+  throw new Error('expected the sign-in to fail');
+}
+
+async function tokenCount(vault: Vault): Promise<number> {
+  return (await vault.keys({ server: 'remote' })).filter((k) => k.kind.startsWith('tokens:')).length;
+}
+
+const auth = { type: 'oauth', clientId: PUBLIC_CLIENT.clientId };
+
+describe('auth: authorization response checks (state, RFC 9207 iss)', () => {
+  it('refuses a redirect whose state is not the one sent, and tells the browser', async () => {
+    const { stack, vault, browser, coordinator } = await setUp({}, (callback) => {
+      callback.searchParams.set('state', 'forged-state-value');
+      return callback;
+    });
+    const error = await failure(coordinator.connect('remote', { url: stack.mcp.url, auth }));
+    expect(error).toMatchObject({ code: 'denied', data: { check: 'state' } });
+    expect(error.message).toContain('state mismatch');
+    await browser.settled();
+    expect(browser.visits[0]?.status).toBe(400);
+    expect(browser.visits[0]?.page).toContain('Sign-in did not complete');
+    expect(stack.as.counts.token['authorization_code'] ?? 0).toBe(0);
+    expect(await tokenCount(vault)).toBe(0);
+  });
+
+  it('refuses a redirect that names another issuer', async () => {
+    const { stack, vault, coordinator } = await setUp({ issMode: 'wrong' });
+    const error = await failure(coordinator.connect('remote', { url: stack.mcp.url, auth }));
+    expect(error).toMatchObject({ code: 'denied', data: { check: 'iss' } });
+    expect(error.message).toContain('iss mismatch');
+    expect(stack.as.counts.token['authorization_code'] ?? 0).toBe(0);
+    expect(await tokenCount(vault)).toBe(0);
+  });
+
+  it('refuses a redirect without iss when the AS promises one', async () => {
+    const { stack, vault, coordinator } = await setUp({ issMode: 'missing' });
+    const error = await failure(coordinator.connect('remote', { url: stack.mcp.url, auth }));
+    expect(error).toMatchObject({ code: 'denied', data: { check: 'iss' } });
+    expect(error.message).toContain('did not name its issuer');
+    expect(await tokenCount(vault)).toBe(0);
+  });
+});
+
+describe('auth: PKCE S256 is required', () => {
+  for (const [label, value] of [
+    ['absent', null],
+    ['plain only', ['plain']],
+  ] as const) {
+    it(`refuses an AS whose code_challenge_methods_supported is ${label}, before registering or opening anything`, async () => {
+      const { stack, coordinator, opened } = await setUp({ metadataOverrides: { code_challenge_methods_supported: value } });
+      const error = await failure(coordinator.connect('remote', { url: stack.mcp.url }));
+      expect(error.code).toBe('denied');
+      expect(error.message).toContain('S256');
+      expect(opened).toEqual([]);
+      expect(stack.as.counts.registrations).toBe(0);
+    });
+  }
+});
+
+const HOSTILE = ['javascript:alert(document.cookie)', 'file:///etc/passwd', 'https://www.$(cmd).com/x', 'https://host:$(cmd)/x', 'https://www.$(touch /tmp/pwned).com/x'];
+
+describe('auth: hostile metadata never reaches the opener', () => {
+  for (const value of HOSTILE) {
+    it(`authorization_endpoint ${value}`, async () => {
+      const { stack, coordinator, opened } = await setUp({ metadataOverrides: { authorization_endpoint: value } });
+      const error = await failure(coordinator.connect('remote', { url: stack.mcp.url, auth }));
+      expect(error.code).toBe('denied');
+      expect(error.message).toMatch(/^Refused the authorization_endpoint/);
+      expect(opened).toEqual([]);
+    });
+
+    it(`device verification_uri ${value}`, async () => {
+      const { stack, coordinator, opened } = await setUp({ deviceOverrides: { verification_uri: value, verification_uri_complete: null } });
+      const events: string[] = [];
+      const error = await failure(
+        coordinator.connect('remote', { url: stack.mcp.url, auth }, { flow: 'device', onEvent: (event) => events.push(event.type) }),
+      );
+      expect(error.code).toBe('denied');
+      expect(error.message).toMatch(/^Refused the verification_uri/);
+      expect(opened).toEqual([]);
+      // Nothing was shown to the person either.
+      expect(events).not.toContain('device_code');
+    });
+  }
+
+  it('device verification_uri_complete of javascript: is refused too', async () => {
+    const { stack, coordinator, opened } = await setUp({ deviceOverrides: { verification_uri_complete: 'javascript:alert(1)' } });
+    const error = await failure(coordinator.connect('remote', { url: stack.mcp.url, auth }, { flow: 'device' }));
+    expect(error.message).toMatch(/^Refused the verification_uri_complete/);
+    expect(opened).toEqual([]);
+  });
+
+  it('never fetches a token endpoint at a link-local (cloud metadata) address', async () => {
+    const { stack, coordinator, opened } = await setUp({ metadataOverrides: { token_endpoint: 'https://169.254.169.254/latest/meta-data/' } });
+    const error = await failure(coordinator.connect('remote', { url: stack.mcp.url, auth }));
+    expect(error.code).toBe('denied');
+    expect(error.message).toContain('link-local');
+    expect(opened).toEqual([]);
+  });
+
+  it('refuses protected resource metadata that points at a metadata-service authorization server', async () => {
+    const stack = await startStack({}, { prmOverrides: { authorization_servers: ['http://metadata.google.internal/computeMetadata'] } });
+    cleanups.push(() => stack.close());
+    const { vault, dataDir } = await openTestVault();
+    cleanups.push(() => vault.close());
+    const seen: string[] = [];
+    const coordinator = createAuthCoordinator({
+      vault,
+      dataDir,
+      opener: () => Promise.reject(new Error('must not open')),
+      fetch: (url, init) => {
+        seen.push(String(url));
+        return fetch(url, init);
+      },
+    });
+    cleanups.push(() => coordinator.close());
+    const error = await failure(coordinator.connect('remote', { url: stack.mcp.url }));
+    expect(error.code).toBe('denied');
+    expect(seen.some((u) => u.includes('metadata.google.internal'))).toBe(false);
+  });
+});
