@@ -2,6 +2,17 @@ import { z } from 'zod';
 import { HttpServerSchema, ServerNameSchema, StdioServerSchema } from '../config';
 import { SECRET_NAME_PATTERN, VaultHealthSchema } from '../vault';
 import {
+  AgentViewSchema,
+  AuditEntrySchema,
+  AuditOutcomeSchema,
+  BridgeInfoSchema,
+  ConfigTargetSchema,
+  DeviceLoginSchema,
+  PendingApprovalSchema,
+  PolicyDecisionSchema,
+  TierPolicySchema,
+} from './bridge-views';
+import {
   CallResultSchema,
   ConfigIssueSchema,
   DoctorCheckSchema,
@@ -15,6 +26,7 @@ import {
 } from './views';
 
 const ByName = z.strictObject({ name: ServerNameSchema });
+const AgentNameSchema = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9 _.-]{0,63}$/, 'use 1-64 letters, digits, spaces, "_", "." or "-"');
 const OptionalServer = z.strictObject({ server: ServerNameSchema.optional() });
 const Ok = z.object({ ok: z.literal(true) });
 
@@ -44,8 +56,18 @@ export const API_METHODS = {
   removeServer: { input: ByName, output: Ok },
   setServerEnabled: { input: z.strictObject({ name: ServerNameSchema, enabled: z.boolean() }), output: Ok },
   approveServer: { input: ByName, output: Ok },
-  /** Starts the server now (spawn or connect) and refreshes its inventory. */
-  connect: { input: ByName, output: ServerStatusSchema },
+  /**
+   * Starts the server now (spawn or connect) and refreshes its inventory; for an OAuth server
+   * without a valid credential, runs the sign-in flow first (browser, or device code).
+   */
+  connect: {
+    input: z.strictObject({ name: ServerNameSchema, flow: z.enum(['browser', 'device']).optional() }),
+    output: ServerStatusSchema,
+  },
+  /** Forgets the server's tokens (optionally revoking them at the authorization server) and stops it. */
+  disconnect: { input: z.strictObject({ name: ServerNameSchema, revoke: z.boolean().optional() }), output: ServerStatusSchema },
+  /** Cancels a sign-in in progress (browser or device code). */
+  cancelLogin: { input: ByName, output: Ok },
   stopServer: { input: ByName, output: ServerStatusSchema },
   listTools: { input: OptionalServer, output: z.array(ToolInfoSchema) },
   listResources: {
@@ -69,6 +91,48 @@ export const API_METHODS = {
   listSecrets: { input: z.strictObject({}), output: z.array(z.object({ name: z.string(), server: z.string().optional() })) },
   setSecret: { input: SecretRef.extend({ value: z.string().min(1).max(64 * 1024) }), output: Ok },
   deleteSecret: { input: SecretRef, output: z.object({ deleted: z.boolean() }) },
+  bridgeInfo: { input: z.strictObject({}), output: BridgeInfoSchema },
+  listAgents: { input: z.strictObject({}), output: z.array(AgentViewSchema) },
+  /** The token is in this answer only; it is stored hashed. */
+  addAgent: {
+    input: z.strictObject({
+      name: AgentNameSchema,
+      servers: z.union([z.literal('*'), z.array(ServerNameSchema)]).optional(),
+      policy: TierPolicySchema.partial().optional(),
+    }),
+    output: z.object({ agent: AgentViewSchema, token: z.string() }),
+  },
+  updateAgent: {
+    input: z.strictObject({
+      name: AgentNameSchema,
+      servers: z.union([z.literal('*'), z.array(ServerNameSchema)]).optional(),
+      policy: TierPolicySchema.partial().optional(),
+      /** Per-tool overrides to set (`null` removes one). */
+      tools: z.array(z.strictObject({ server: ServerNameSchema, tool: z.string().min(1), decision: PolicyDecisionSchema.nullable() })).optional(),
+    }),
+    output: AgentViewSchema,
+  },
+  removeAgent: { input: z.strictObject({ name: AgentNameSchema }), output: Ok },
+  rotateAgent: { input: z.strictObject({ name: AgentNameSchema }), output: z.object({ agent: AgentViewSchema, token: z.string() }) },
+  /** A ready-to-paste client configuration; without a token it holds a placeholder. */
+  agentConfig: {
+    input: z.strictObject({ name: AgentNameSchema, for: ConfigTargetSchema, token: z.string().optional() }),
+    output: z.object({ text: z.string(), file: z.string().optional() }),
+  },
+  listApprovals: { input: z.strictObject({}), output: z.array(PendingApprovalSchema) },
+  decideApproval: {
+    input: z.strictObject({ id: z.string().min(1), decision: z.enum(['allow', 'deny']), remember: z.boolean().optional() }),
+    output: Ok,
+  },
+  readAudit: {
+    input: z.strictObject({
+      agent: z.string().optional(),
+      server: z.string().optional(),
+      outcome: AuditOutcomeSchema.optional(),
+      limit: z.number().int().min(1).max(5000).optional(),
+    }),
+    output: z.array(AuditEntrySchema),
+  },
   importConfig: {
     input: z.strictObject({ source: ImportSourceSchema, path: z.string().optional() }),
     output: ImportReportSchema,
@@ -85,6 +149,11 @@ export const API_EVENTS = {
   serverState: ServerStatusSchema,
   inventoryChanged: z.object({ server: z.string() }),
   configIssues: z.object({ issues: z.array(ConfigIssueSchema) }),
+  deviceLogin: DeviceLoginSchema,
+  approvalPending: PendingApprovalSchema,
+  approvalDecided: z.object({ id: z.string(), decision: z.enum(['allow', 'deny', 'timeout']) }),
+  auditEntry: AuditEntrySchema,
+  agentsChanged: z.object({}),
   callProgress: z.object({
     callId: z.string(),
     progress: z.number(),

@@ -1,3 +1,4 @@
+export * from './bridge-views';
 export * from './views';
 export { API_METHODS, API_EVENTS, StatusSchema, isApiMethod } from './contract';
 export type {

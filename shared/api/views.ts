@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { WireErrorSchema } from '../errors';
+import { AuthInfoSchema } from './bridge-views';
 
 export const SERVER_STATES = ['idle', 'starting', 'ready', 'needs_auth', 'error', 'stopped'] as const;
 export const ServerStateSchema = z.enum(SERVER_STATES);
@@ -35,6 +36,8 @@ export const ServerStatusSchema = z.object({
   crashes: z.number().int(),
   lastError: WireErrorSchema.optional(),
   history: z.array(StateChangeSchema),
+  /** OAuth servers: whether a credential is held, its expiry and scopes. */
+  auth: AuthInfoSchema.optional(),
 });
 export type ServerStatus = z.infer<typeof ServerStatusSchema>;
 

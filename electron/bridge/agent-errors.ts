@@ -1,0 +1,69 @@
+import { ErrorCode, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { CodedError, toCodedError, type ErrorCode as Code } from '../../shared/errors';
+import { redact, redactor } from '../../shared/redact';
+
+/** Where our error travels in a result's `_meta` (MCP `_meta` keys take a reverse-DNS style prefix). */
+export const ERROR_META_KEY = 'connected-services/error';
+
+export interface AgentError {
+  code: Code;
+  message: string;
+  hint?: string;
+  server?: string;
+}
+
+/** What an agent may learn of an error: code, message, hint, server; never data such as a stderr tail. */
+export function agentError(error: unknown, server?: string): AgentError {
+  const coded = toCodedError(error);
+  const out: AgentError = { code: coded.code, message: redact(coded.message) };
+  let hint = coded.hint === undefined ? undefined : redact(coded.hint);
+  if (coded.code === 'auth_required') {
+    const who = server === undefined ? 'this service' : `"${server}"`;
+    hint = `the person must re-authorize ${who} in Connected Services${hint === undefined ? '' : ` (${hint})`}; retry after that`;
+  }
+  if (hint !== undefined) out.hint = hint;
+  if (server !== undefined) out.server = server;
+  return out;
+}
+
+/** A failed call as a tool result (MCP: tool execution errors are results with isError, so the model sees them). */
+export function errorResult(error: AgentError): CallToolResult {
+  const text = `${error.code}: ${error.message}${error.hint === undefined ? '' : `\nWhat to do: ${error.hint}`}`;
+  return { content: [{ type: 'text', text }], isError: true, _meta: { [ERROR_META_KEY]: { ...error } } };
+}
+
+const RPC_CODES: Partial<Record<Code, number>> = {
+  invalid_input: ErrorCode.InvalidParams,
+  // MCP server/resources "Error Handling": resource not found is -32002.
+  not_found: -32002,
+};
+
+/**
+ * Thrown from a request handler, it becomes the JSON-RPC error as is (the SDK copies code, message
+ * and data); McpError would prefix its message and the client prefixes it again.
+ */
+export class RpcError extends Error {
+  readonly code: number;
+  readonly data: AgentError;
+
+  constructor(code: number, error: AgentError) {
+    super(error.message);
+    this.name = 'RpcError';
+    this.code = code;
+    this.data = { ...error };
+  }
+}
+
+/** A failure as a JSON-RPC error (resources/read, prompts/get, unknown names), our code in `data`. */
+export function rpcError(error: AgentError, rpcCode?: number): RpcError {
+  return new RpcError(rpcCode ?? RPC_CODES[error.code] ?? ErrorCode.InternalError, error);
+}
+
+/** An upstream tool error (isError) passes through, its text redacted. */
+export function redactedToolError<T>(result: T): T {
+  return redactor.redactValue(result);
+}
+
+export function denied(message: string, hint: string, server?: string): AgentError {
+  return agentError(new CodedError('denied', message, { hint }), server);
+}

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+
+export const DECISIONS = ['allow', 'ask', 'deny'] as const;
+export const DecisionSchema = z.enum(DECISIONS);
+/** What happens when an agent calls a tool: go ahead, wait for the person, or refuse. */
+export type Decision = z.infer<typeof DecisionSchema>;
+
+export const TIERS = ['read', 'write', 'destructive'] as const;
+export type Tier = (typeof TIERS)[number];
+
+export const AgentPolicySchema = z.strictObject({
+  read: DecisionSchema,
+  write: DecisionSchema,
+  destructive: DecisionSchema,
+});
+export type AgentPolicy = z.infer<typeof AgentPolicySchema>;
+
+/** Reads go through, anything that changes something waits for the person. */
+export const DEFAULT_POLICY: AgentPolicy = { read: 'allow', write: 'ask', destructive: 'ask' };
+
+/** As the App API accepts them (shared/api): shown to the person, never used as an identifier elsewhere. */
+export const AGENT_NAME = /^[A-Za-z0-9][A-Za-z0-9 _.-]{0,63}$/;
+export const AgentNameSchema = z
+  .string()
+  .regex(AGENT_NAME, 'use 1-64 letters, digits, spaces, "_", "." or "-", starting with a letter or digit');
+
+/** In `servers`, this stands for every configured server. */
+export const ALL_SERVERS = '*';
+
+/** Per server, per tool: a decision that wins over the tier policy. */
+export const ToolOverridesSchema = z.record(z.string(), z.record(z.string(), DecisionSchema));
+export type ToolOverrides = z.infer<typeof ToolOverridesSchema>;
+
+export const StoredAgentSchema = z.strictObject({
+  name: AgentNameSchema,
+  /** sha256 of the token, hex; the token itself is never stored. */
+  tokenHash: z.string().regex(/^[0-9a-f]{64}$/),
+  /** The token's first characters, so the person can tell which config holds which token. */
+  tokenHint: z.string().max(20),
+  createdAt: z.number(),
+  tokenCreatedAt: z.number(),
+  servers: z.array(z.string().min(1)),
+  policy: AgentPolicySchema,
+  tools: ToolOverridesSchema,
+});
+export type StoredAgent = z.infer<typeof StoredAgentSchema>;
+
+export const AGENTS_FILE_VERSION = 1;
+export const AgentsFileSchema = z.strictObject({
+  version: z.literal(AGENTS_FILE_VERSION),
+  agents: z.array(StoredAgentSchema),
+});
+export type AgentsFile = z.infer<typeof AgentsFileSchema>;
+
+/** An agent as the UI and the CLI see it: everything but the token hash. */
+export type Agent = Omit<StoredAgent, 'tokenHash'>;
+
+export interface AgentInput {
+  /** Server names, or `*` (alone or in the list) for all. */
+  servers: string[] | typeof ALL_SERVERS;
+  /** Missing tiers take DEFAULT_POLICY. */
+  policy?: Partial<AgentPolicy>;
+  tools?: ToolOverrides;
+}
+
+export interface AgentUpdate {
+  servers?: string[] | typeof ALL_SERVERS;
+  policy?: Partial<AgentPolicy>;
+  tools?: ToolOverrides;
+}

@@ -1,0 +1,122 @@
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { AgentStore } from './agent-store';
+import { SNIPPET_TARGETS, snippetFile } from './config-snippet';
+import { TOKEN_PREFIX } from './token';
+
+function dir(): string {
+  return mkdtempSync(join(tmpdir(), 'agents-'));
+}
+
+describe('AgentStore', () => {
+  it('stores only a hash of the token, in a 0600 file, and authenticates with it', async () => {
+    const dataDir = dir();
+    const store = AgentStore.open({ dataDir });
+    const { agent, token } = await store.add('claude', { servers: ['github'] });
+    expect(token.startsWith(TOKEN_PREFIX)).toBe(true);
+    expect(token.length).toBeGreaterThanOrEqual(TOKEN_PREFIX.length + 43);
+    expect(agent).toMatchObject({ name: 'claude', servers: ['github'], policy: { read: 'allow', write: 'ask', destructive: 'ask' }, tools: {} });
+    expect(agent).not.toHaveProperty('tokenHash');
+    const text = readFileSync(store.file, 'utf8');
+    expect(text).not.toContain(token);
+    expect(text).not.toContain(token.slice(TOKEN_PREFIX.length + 4));
+    if (process.platform !== 'win32') expect(statSync(store.file).mode & 0o777).toBe(0o600);
+    expect(store.authenticate(token)?.name).toBe('claude');
+    expect(store.authenticate(`${token}x`)).toBeNull();
+    expect(store.authenticate('')).toBeNull();
+    expect(store.authenticate('x'.repeat(10_000))).toBeNull();
+  });
+
+  it('refuses bad names and duplicates; remove and rotate revoke the old token', async () => {
+    const store = AgentStore.open({ dataDir: dir() });
+    await expect(store.add('-bad', { servers: [] })).rejects.toMatchObject({ code: 'invalid_input' });
+    await expect(store.add('ok', { servers: ['no spaces allowed'] })).rejects.toMatchObject({ code: 'invalid_input' });
+    const first = await store.add('cursor', { servers: '*' });
+    expect(first.agent.servers).toEqual(['*']);
+    expect((await store.add('My Laptop.agent', { servers: [] })).agent.name).toBe('My Laptop.agent');
+    await expect(store.add('cursor', { servers: [] })).rejects.toMatchObject({ code: 'invalid_input' });
+    const rotated = await store.rotate('cursor');
+    expect(store.authenticate(first.token)).toBeNull();
+    expect(store.authenticate(rotated)?.name).toBe('cursor');
+    await store.remove('cursor');
+    expect(store.authenticate(rotated)).toBeNull();
+    await expect(store.remove('cursor')).rejects.toMatchObject({ code: 'not_found' });
+    await expect(store.rotate('cursor')).rejects.toMatchObject({ code: 'not_found' });
+  });
+
+  it('sees edits made by another process, and reports revoked agents', async () => {
+    const dataDir = dir();
+    const app = AgentStore.open({ dataDir, recheckMs: 0 });
+    const cli = AgentStore.open({ dataDir, recheckMs: 0 });
+    const events: Array<{ revoked: string[]; changed: string[] }> = [];
+    app.on('change', ({ revoked, changed }) => events.push({ revoked, changed }));
+    const { token } = await cli.add('script', { servers: ['a'] });
+    expect(app.authenticate(token)?.name).toBe('script');
+    await cli.update('script', { servers: ['a', 'b'], policy: { write: 'deny' } });
+    expect(app.authenticate(token)?.servers).toEqual(['a', 'b']);
+    expect(app.get('script')?.policy).toEqual({ read: 'allow', write: 'deny', destructive: 'ask' });
+    await cli.remove('script');
+    expect(app.authenticate(token)).toBeNull();
+    expect(events.some((e) => e.revoked.includes('script'))).toBe(true);
+    expect(events.some((e) => e.changed.includes('script'))).toBe(true);
+  });
+
+  it('keeps per-tool decisions, and serializes concurrent edits from two stores', async () => {
+    const dataDir = dir();
+    const one = AgentStore.open({ dataDir });
+    const two = AgentStore.open({ dataDir });
+    await Promise.all([...Array.from({ length: 5 }, (_, i) => one.add(`one${i}`, { servers: [] })), ...Array.from({ length: 5 }, (_, i) => two.add(`two${i}`, { servers: [] }))]);
+    one.reload();
+    expect(one.list()).toHaveLength(10);
+    await one.setToolDecision('one0', 'github', 'delete_repo', 'allow');
+    await one.setToolDecision('one0', 'github', 'constructor', 'deny');
+    expect(one.get('one0')?.tools).toEqual({ github: { delete_repo: 'allow', constructor: 'deny' } });
+    await one.setToolDecision('one0', 'github', 'delete_repo', null);
+    await one.setToolDecision('one0', 'github', 'constructor', null);
+    expect(one.get('one0')?.tools).toEqual({});
+  });
+
+  it('refuses an invalid file at open, and fails closed when it turns invalid later', async () => {
+    const dataDir = dir();
+    const store = AgentStore.open({ dataDir, recheckMs: 0 });
+    const { token } = await store.add('a', { servers: [] });
+    writeFileSync(store.file, '{"version": 1, "agents": [{"name": "a"}]}');
+    expect(() => AgentStore.open({ dataDir })).toThrow(expect.objectContaining({ code: 'invalid_config' }));
+    expect(store.authenticate(token)).toBeNull();
+    writeFileSync(store.file, 'not json');
+    expect(() => AgentStore.open({ dataDir })).toThrow(expect.objectContaining({ code: 'invalid_config' }));
+  });
+
+  it('prints a config snippet for every client, and checks the token belongs to the agent', async () => {
+    const store = AgentStore.open({ dataDir: dir() });
+    const { token } = await store.add('agent', { servers: ['*'] });
+    const other = await store.add('other', { servers: ['*'] });
+    const bridgeUrl = 'http://127.0.0.1:47781/mcp';
+    const stdioCommand = { command: '/usr/bin/connected-services', args: ['bridge', '--stdio'] };
+    for (const target of SNIPPET_TARGETS) {
+      const text = store.configSnippet('agent', token, { for: target, bridgeUrl, stdioCommand });
+      expect(() => JSON.parse(text) as unknown).not.toThrow();
+      expect(text).toContain(token);
+    }
+    expect(JSON.parse(store.configSnippet('agent', token, { for: 'acp', bridgeUrl }))).toEqual({
+      type: 'http',
+      name: 'connected-services',
+      url: bridgeUrl,
+      headers: [{ name: 'Authorization', value: `Bearer ${token}` }],
+    });
+    expect(JSON.parse(store.configSnippet('agent', token, { for: 'claude-desktop', bridgeUrl, stdioCommand }))).toEqual({
+      mcpServers: { 'connected-services': { command: '/usr/bin/connected-services', args: ['bridge', '--stdio'], env: { CONNECTED_SERVICES_TOKEN: token } } },
+    });
+    expect(JSON.parse(store.configSnippet('agent', token, { for: 'vscode', bridgeUrl }))).toEqual({
+      servers: { 'connected-services': { type: 'http', url: bridgeUrl, headers: { Authorization: `Bearer ${token}` } } },
+    });
+    expect(store.configSnippet('agent', null, { for: 'cursor', bridgeUrl })).toContain('<token of agent \\"agent\\">');
+    expect(() => store.configSnippet('agent', other.token, { for: 'cursor', bridgeUrl })).toThrow(expect.objectContaining({ code: 'invalid_input' }));
+    expect(() => store.configSnippet('ghost', null, { for: 'cursor', bridgeUrl })).toThrow(expect.objectContaining({ code: 'not_found' }));
+    expect(snippetFile('claude-desktop', 'darwin')).toContain('Library/Application Support/Claude');
+    expect(snippetFile('vscode')).toContain('.vscode/mcp.json');
+    expect(snippetFile('acp')).toBeUndefined();
+  });
+});

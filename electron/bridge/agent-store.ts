@@ -1,0 +1,274 @@
+import path from 'node:path';
+import { readFileSync, statSync } from 'node:fs';
+import { CodedError } from '../../shared/errors';
+import { redact } from '../../shared/redact';
+import {
+  AGENTS_FILE_VERSION,
+  DEFAULT_POLICY,
+  ToolOverridesSchema,
+  AgentPolicySchema,
+  type Agent,
+  type AgentInput,
+  type AgentUpdate,
+  type Decision,
+  type StoredAgent,
+} from './agent-schema';
+import { index, parseFile, publicView, validName, validServers, type Loaded } from './agent-file';
+import { configSnippet, type SnippetOptions } from './config-snippet';
+import { Emitter } from './emitter';
+import { LockedFile, writeFileAtomic } from './file-store';
+import { hashToken, newAgentToken, plausibleToken, sameDigest, tokenHint } from './token';
+
+export const AGENTS_FILE = 'agents.json';
+
+export interface AgentStoreOptions {
+  dataDir: string;
+  now?: () => number;
+  log?: (line: string) => void;
+  /** How often (ms) a successful authentication re-checks agents.json for edits by other processes. */
+  recheckMs?: number;
+}
+
+export interface AgentStoreEvents {
+  /** After any change, ours or another process's. `revoked`: agents removed or whose token changed. */
+  change: { agents: Agent[]; revoked: string[]; changed: string[] };
+}
+
+/**
+ * Agents and their tokens, kept in `<dataDir>/agents.json` (0600). Reads come from memory; edits
+ * re-read the file under a cross-process lock and write it atomically.
+ */
+export class AgentStore {
+  readonly file: string;
+  readonly #lock: LockedFile;
+  readonly #now: () => number;
+  readonly #log: (line: string) => void;
+  readonly #recheckMs: number;
+  readonly #emitter: Emitter<AgentStoreEvents>;
+  #loaded: Loaded = index([]);
+  #stamp = '';
+  #checkedAt = -Infinity;
+
+  private constructor(options: AgentStoreOptions) {
+    this.file = path.join(options.dataDir, AGENTS_FILE);
+    this.#lock = new LockedFile(this.file);
+    this.#now = options.now ?? Date.now;
+    this.#log = (line) => options.log?.(redact(line));
+    this.#recheckMs = options.recheckMs ?? 250;
+    this.#emitter = new Emitter((error) => this.#log(`an agent store listener failed: ${String(error)}`));
+  }
+
+  /** @throws CodedError invalid_config when agents.json exists but is not valid. */
+  static open(options: AgentStoreOptions): AgentStore {
+    const store = new AgentStore(options);
+    const stamp = store.#fileStamp();
+    store.#replace(stamp === 'none' ? [] : parseFile(readFileSync(store.file, 'utf8'), store.file), stamp, false);
+    return store;
+  }
+
+  list(): Agent[] {
+    return [...this.#loaded.agents.values()].map(publicView);
+  }
+
+  get(name: string): Agent | undefined {
+    const stored = this.#loaded.agents.get(name);
+    return stored ? publicView(stored) : undefined;
+  }
+
+  /** The stored record (no copy) for the bridge's hot path; do not modify. */
+  peek(name: string): Readonly<Agent> | undefined {
+    return this.#loaded.agents.get(name);
+  }
+
+  /** Creates an agent; its token is returned here and never again. */
+  async add(name: string, input: AgentInput): Promise<{ agent: Agent; token: string }> {
+    validName(name);
+    const servers = validServers(input.servers);
+    const policy = AgentPolicySchema.parse({ ...DEFAULT_POLICY, ...input.policy });
+    const tools = ToolOverridesSchema.parse(input.tools ?? {});
+    const token = newAgentToken();
+    const at = this.#now();
+    await this.#mutate((agents) => {
+      if (agents.some((a) => a.name === name)) {
+        throw new CodedError('invalid_input', `an agent named "${name}" already exists`, {
+          hint: `choose another name, or run \`connected-services agents rotate ${name}\` for a new token`,
+        });
+      }
+      const record: StoredAgent = {
+        name,
+        tokenHash: hashToken(token).toString('hex'),
+        tokenHint: tokenHint(token),
+        createdAt: at,
+        tokenCreatedAt: at,
+        servers,
+        policy,
+        tools,
+      };
+      return [...agents, record];
+    });
+    return { agent: this.#require(name), token };
+  }
+
+  async remove(name: string): Promise<void> {
+    await this.#mutate((agents) => {
+      this.#find(agents, name);
+      return agents.filter((a) => a.name !== name);
+    });
+  }
+
+  /** A new token for the agent; the old one stops working at once. */
+  async rotate(name: string): Promise<string> {
+    const token = newAgentToken();
+    const at = this.#now();
+    await this.#mutate((agents) => {
+      this.#find(agents, name);
+      return agents.map((a) =>
+        a.name === name ? { ...a, tokenHash: hashToken(token).toString('hex'), tokenHint: tokenHint(token), tokenCreatedAt: at } : a,
+      );
+    });
+    return token;
+  }
+
+  async update(name: string, update: AgentUpdate): Promise<Agent> {
+    const servers = update.servers === undefined ? undefined : validServers(update.servers);
+    const tools = update.tools === undefined ? undefined : ToolOverridesSchema.parse(update.tools);
+    await this.#mutate((agents) => {
+      const current = this.#find(agents, name);
+      const next: StoredAgent = {
+        ...current,
+        servers: servers ?? current.servers,
+        policy: AgentPolicySchema.parse({ ...current.policy, ...update.policy }),
+        tools: tools ?? current.tools,
+      };
+      return agents.map((a) => (a.name === name ? next : a));
+    });
+    return this.#require(name);
+  }
+
+  /** A per-tool decision that wins over the tier policy; null removes it. */
+  async setToolDecision(name: string, server: string, tool: string, decision: Decision | null): Promise<Agent> {
+    await this.#mutate((agents) => {
+      const current = this.#find(agents, name);
+      const tools: StoredAgent['tools'] = structuredClone(current.tools);
+      const forServer = Object.hasOwn(tools, server) ? (tools[server] ?? {}) : {};
+      if (decision === null) delete forServer[tool];
+      else forServer[tool] = decision;
+      if (Object.keys(forServer).length === 0) delete tools[server];
+      else tools[server] = forServer;
+      return agents.map((a) => (a.name === name ? { ...current, tools } : a));
+    });
+    return this.#require(name);
+  }
+
+  /**
+   * The agent a bearer token belongs to, or null. Every agent's digest is compared in constant time,
+   * without an early exit. Sees edits by other processes within `recheckMs` (at once for new agents).
+   */
+  authenticate(token: string): Agent | null {
+    if (!plausibleToken(token)) return null;
+    const digest = hashToken(token);
+    const now = this.#now();
+    if (now - this.#checkedAt >= this.#recheckMs) this.#refreshSync(now);
+    let found = this.#match(digest);
+    if (found === undefined && now !== this.#checkedAt) {
+      // An agent added by another process a moment ago.
+      this.#refreshSync(now);
+      found = this.#match(digest);
+    }
+    return found === undefined ? null : (this.#loaded.agents.get(found) ?? null);
+  }
+
+  configSnippet(agentName: string, token: string | null, options: SnippetOptions): string {
+    this.#require(agentName);
+    if (token !== null && this.authenticate(token)?.name !== agentName) {
+      throw new CodedError('invalid_input', `that token does not belong to agent "${agentName}"`, {
+        hint: `run \`connected-services agents rotate ${agentName}\` for a new token`,
+      });
+    }
+    return configSnippet(agentName, token, options);
+  }
+
+  on<E extends keyof AgentStoreEvents>(event: E, listener: (payload: AgentStoreEvents[E]) => void): () => void {
+    return this.#emitter.on(event, listener);
+  }
+
+  /** Re-reads agents.json now. */
+  reload(): void {
+    this.#refreshSync(this.#now(), true);
+  }
+
+  #match(digest: Buffer): string | undefined {
+    let found: string | undefined;
+    for (const entry of this.#loaded.digests) {
+      if (sameDigest(digest, entry.digest) && found === undefined) found = entry.name;
+    }
+    return found;
+  }
+
+  #require(name: string): Agent {
+    const agent = this.get(name);
+    if (!agent) throw this.#notFound(name);
+    return agent;
+  }
+
+  #find(agents: StoredAgent[], name: string): StoredAgent {
+    const found = agents.find((a) => a.name === name);
+    if (!found) throw this.#notFound(name);
+    return found;
+  }
+
+  #notFound(name: string): CodedError {
+    return new CodedError('not_found', redact(`no agent named "${name}"`), { hint: 'run `connected-services agents list` to see the agents' });
+  }
+
+  #fileStamp(): string {
+    try {
+      const st = statSync(this.file);
+      return `${st.ino}:${st.size}:${st.mtimeMs}`;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 'none';
+      throw error;
+    }
+  }
+
+  #refreshSync(now: number, force = false): void {
+    this.#checkedAt = now;
+    let stamp: string;
+    try {
+      stamp = this.#fileStamp();
+      if (!force && stamp === this.#stamp) return;
+      this.#replace(stamp === 'none' ? [] : parseFile(readFileSync(this.file, 'utf8'), this.file), stamp, true);
+    } catch (error) {
+      // Fail closed: an unreadable or invalid file authenticates nobody until it is fixed.
+      this.#log(`agents file unusable, no agent can connect: ${error instanceof Error ? error.message : String(error)}`);
+      this.#replace([], 'invalid', true);
+    }
+  }
+
+  #replace(list: StoredAgent[], stamp: string, notify: boolean): void {
+    const before = this.#loaded.agents;
+    this.#loaded = index(list);
+    this.#stamp = stamp;
+    if (!notify) return;
+    const revoked: string[] = [];
+    const changed: string[] = [];
+    for (const [name, old] of before) {
+      const now = this.#loaded.agents.get(name);
+      if (!now || now.tokenHash !== old.tokenHash) revoked.push(name);
+      else if (JSON.stringify(now) !== JSON.stringify(old)) changed.push(name);
+    }
+    for (const name of this.#loaded.agents.keys()) if (!before.has(name)) changed.push(name);
+    if (revoked.length > 0 || changed.length > 0) this.#emitter.emit('change', { agents: this.list(), revoked, changed });
+  }
+
+  async #mutate(edit: (agents: StoredAgent[]) => StoredAgent[]): Promise<void> {
+    await this.#lock.run(async () => {
+      const stamp = this.#fileStamp();
+      const current = stamp === 'none' ? [] : parseFile(readFileSync(this.file, 'utf8'), this.file);
+      const next = edit(current);
+      await writeFileAtomic(this.file, `${JSON.stringify({ version: AGENTS_FILE_VERSION, agents: next }, null, 2)}\n`);
+      this.#checkedAt = this.#now();
+      this.#replace(next, this.#fileStamp(), true);
+    });
+  }
+}

@@ -1,0 +1,157 @@
+import { randomBytes } from 'node:crypto';
+import { CodedError } from '../../shared/errors';
+import { redact } from '../../shared/redact';
+import type { Tier } from './agent-schema';
+import { Emitter } from './emitter';
+
+export const DEFAULT_APPROVAL_TIMEOUT_MS = 120_000;
+
+export interface ApprovalRequest {
+  agent: string;
+  server: string;
+  /** The tool or prompt name on its server, or a resource URI. */
+  tool: string;
+  /** Resources and prompts count as reads. */
+  tier: Tier;
+  /** Only when the person turned on argument recording (auditArguments); redacted. */
+  arguments?: Record<string, unknown>;
+}
+
+export interface PendingApproval extends ApprovalRequest {
+  id: string;
+  requestedAt: number;
+  expiresAt: number;
+}
+
+export type ApprovalOutcome = 'allowed' | 'denied';
+/** person: decided in the app/CLI; remembered: an earlier "always allow"; timeout; cancelled: the agent gave up; closed: the bridge stopped. */
+export type ApprovalReason = 'person' | 'remembered' | 'timeout' | 'cancelled' | 'closed';
+
+export interface DecidedApproval extends PendingApproval {
+  outcome: ApprovalOutcome;
+  reason: ApprovalReason;
+  decidedAt: number;
+  remember: boolean;
+}
+
+export interface ApprovalEvents {
+  pending: PendingApproval;
+  decided: DecidedApproval;
+}
+
+export interface ApprovalQueueOptions {
+  timeoutMs?: number;
+  now?: () => number;
+  /** Persists "always allow this tool for this agent". */
+  remember: (agent: string, server: string, tool: string) => Promise<void>;
+  log?: (line: string) => void;
+}
+
+interface Waiter {
+  pending: PendingApproval;
+  resolve: (decided: DecidedApproval) => void;
+  timer: NodeJS.Timeout;
+  cleanup: () => void;
+}
+
+/** Calls under an `ask` policy wait here for the person; nothing decided within the timeout is denied. */
+export class ApprovalQueue {
+  readonly #waiters = new Map<string, Waiter>();
+  readonly #emitter: Emitter<ApprovalEvents>;
+  readonly #timeoutMs: number;
+  readonly #now: () => number;
+  readonly #remember: ApprovalQueueOptions['remember'];
+  #closed = false;
+
+  constructor(options: ApprovalQueueOptions) {
+    this.#timeoutMs = options.timeoutMs ?? DEFAULT_APPROVAL_TIMEOUT_MS;
+    this.#now = options.now ?? Date.now;
+    this.#remember = options.remember;
+    this.#emitter = new Emitter((error) => options.log?.(redact(`an approval listener failed: ${String(error)}`)));
+  }
+
+  /** Waits for a decision; an abort (the agent cancelled) withdraws the request. */
+  request(input: ApprovalRequest, signal?: AbortSignal): Promise<DecidedApproval> {
+    const requestedAt = this.#now();
+    const pending: PendingApproval = { ...input, id: randomBytes(6).toString('hex'), requestedAt, expiresAt: requestedAt + this.#timeoutMs };
+    if (this.#closed) return Promise.resolve(this.#decision(pending, 'denied', 'closed', false));
+    if (signal?.aborted) return Promise.resolve(this.#decision(pending, 'denied', 'cancelled', false));
+    return new Promise<DecidedApproval>((resolve) => {
+      const onAbort = (): void => this.#settle(pending.id, 'denied', 'cancelled', false);
+      const timer = setTimeout(() => this.#settle(pending.id, 'denied', 'timeout', false), this.#timeoutMs);
+      timer.unref();
+      signal?.addEventListener('abort', onAbort, { once: true });
+      this.#waiters.set(pending.id, {
+        pending,
+        resolve,
+        timer,
+        cleanup: () => signal?.removeEventListener('abort', onAbort),
+      });
+      this.#emitter.emit('pending', { ...pending });
+    });
+  }
+
+  list(): PendingApproval[] {
+    return [...this.#waiters.values()].map((w) => ({ ...w.pending }));
+  }
+
+  /**
+   * Lets the call through. `remember` also allows this tool for this agent from now on (saved), and
+   * releases other calls of that agent to that tool waiting now.
+   * @throws CodedError not_found when nothing waits under that id (decided already, or timed out).
+   */
+  async allow(id: string, options: { remember?: boolean } = {}): Promise<void> {
+    const waiter = this.#require(id);
+    const remember = options.remember === true;
+    if (remember) {
+      const { agent, server, tool } = waiter.pending;
+      await this.#remember(agent, server, tool);
+      for (const other of [...this.#waiters.values()]) {
+        const p = other.pending;
+        if (p.id !== id && p.agent === agent && p.server === server && p.tool === tool) this.#settle(p.id, 'allowed', 'remembered', false);
+      }
+    }
+    this.#settle(id, 'allowed', 'person', remember);
+  }
+
+  /** @throws CodedError not_found when nothing waits under that id. */
+  deny(id: string): void {
+    this.#require(id);
+    this.#settle(id, 'denied', 'person', false);
+  }
+
+  on<E extends keyof ApprovalEvents>(event: E, listener: (payload: ApprovalEvents[E]) => void): () => void {
+    return this.#emitter.on(event, listener);
+  }
+
+  /** Denies everything still waiting. Idempotent. */
+  close(): void {
+    this.#closed = true;
+    for (const id of [...this.#waiters.keys()]) this.#settle(id, 'denied', 'closed', false);
+  }
+
+  #require(id: string): Waiter {
+    const waiter = this.#waiters.get(id);
+    if (!waiter) {
+      throw new CodedError('not_found', redact(`no approval is waiting under id "${id}"`), {
+        hint: 'it may have been decided or timed out; run `connected-services approvals list`',
+      });
+    }
+    return waiter;
+  }
+
+  #decision(pending: PendingApproval, outcome: ApprovalOutcome, reason: ApprovalReason, remember: boolean): DecidedApproval {
+    return { ...pending, outcome, reason, remember, decidedAt: this.#now() };
+  }
+
+  #settle(id: string, outcome: ApprovalOutcome, reason: ApprovalReason, remember: boolean): void {
+    const waiter = this.#waiters.get(id);
+    if (!waiter) return;
+    this.#waiters.delete(id);
+    clearTimeout(waiter.timer);
+    waiter.cleanup();
+    const decided = this.#decision(waiter.pending, outcome, reason, remember);
+    this.#emitter.emit('decided', { ...decided });
+    waiter.resolve(decided);
+  }
+}

@@ -1,0 +1,63 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { AuditEntry } from './audit-entry';
+import { AuditLog, recordable } from './audit-log';
+
+function entry(i: number, extra: Partial<AuditEntry> = {}): AuditEntry {
+  return { time: i, agent: i % 2 === 0 ? 'even' : 'odd', server: 's', kind: 'tool', tool: 't', durationMs: 1, outcome: 'ok', ...extra };
+}
+
+describe('AuditLog', () => {
+  it('appends JSON lines (0600 in a 0700 folder), reads newest first with filters, and emits each entry', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'audit-'));
+    const log = new AuditLog({ dataDir });
+    const seen: AuditEntry[] = [];
+    log.on('entry', (e) => seen.push(e));
+    for (let i = 0; i < 10; i++) log.append(entry(i, i === 7 ? { outcome: 'denied', errorCode: 'denied' } : {}));
+    expect(seen).toHaveLength(10);
+    const all = await log.read({ limit: 100 });
+    expect(all.map((e) => e.time)).toEqual([9, 8, 7, 6, 5, 4, 3, 2, 1, 0]);
+    expect((await log.read({ agent: 'even', limit: 2 })).map((e) => e.time)).toEqual([8, 6]);
+    expect((await log.read({ outcome: 'denied' })).map((e) => e.time)).toEqual([7]);
+    expect(await log.read({ server: 'other' })).toEqual([]);
+    expect(readFileSync(log.file, 'utf8').trim().split('\n')).toHaveLength(10);
+    if (process.platform !== 'win32') {
+      expect(statSync(log.file).mode & 0o777).toBe(0o600);
+      expect(statSync(log.dir).mode & 0o777).toBe(0o700);
+    }
+    await log.close();
+    await log.close();
+    log.append(entry(99));
+    expect(readFileSync(log.file, 'utf8')).not.toContain('"time":99');
+  });
+
+  it('rotates by size, keeps the configured number of files, and still reads across them', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'audit-'));
+    const log = new AuditLog({ dataDir, maxBytes: 400, keep: 2 });
+    for (let i = 0; i < 40; i++) {
+      log.append(entry(i));
+      await log.flush();
+    }
+    const files = readdirSync(log.dir).sort();
+    expect(files).toEqual(['audit.1.jsonl', 'audit.2.jsonl', 'audit.jsonl']);
+    for (const file of files) expect(statSync(join(log.dir, file)).size).toBeLessThanOrEqual(400);
+    const read = await log.read({ limit: 1000 });
+    expect(read[0]?.time).toBe(39);
+    // Older entries fell off with the oldest file.
+    expect(read.length).toBeLessThan(40);
+    expect(read.map((e) => e.time)).toEqual([...read.map((e) => e.time)].sort((a, b) => b - a));
+    await log.close();
+  });
+
+  it('redacts and cuts what auditArguments records', () => {
+    expect(recordable({ query: 'x', apiKey: 'sk-123456789', header: 'Bearer abcdefghijkl' })).toEqual({
+      query: 'x',
+      apiKey: '[redacted]',
+      header: 'Bearer [redacted]',
+    });
+    expect(recordable({ big: 'y'.repeat(100_000) })).toMatchObject({ truncated: true });
+  });
+});

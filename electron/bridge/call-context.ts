@@ -1,0 +1,28 @@
+import type { Pool } from '../pool';
+import type { AgentStore } from './agent-store';
+import type { ApprovalQueue, DecidedApproval } from './approval-queue';
+import type { AuditEntry } from './audit-entry';
+import type { AuditLog } from './audit-log';
+import type { Catalog } from './catalog';
+
+/** What a session's request handlers need of the bridge. */
+export interface CallContext {
+  pool: Pool;
+  catalog: Catalog;
+  agents: AgentStore;
+  approvals: ApprovalQueue;
+  audit: AuditLog;
+  auditArguments: boolean;
+  paused: () => boolean;
+  now: () => number;
+  log: (line: string) => void;
+}
+
+export type AuditDraft = Omit<AuditEntry, 'durationMs' | 'time'>;
+
+/** Appends one audit entry for a call that started at `started`. */
+export function record(ctx: CallContext, started: number, draft: AuditDraft, approval?: DecidedApproval): void {
+  const entry: AuditEntry = { ...draft, time: started, durationMs: Math.max(0, ctx.now() - started) };
+  if (approval !== undefined) entry.approval = approval.reason;
+  ctx.audit.append(entry);
+}

@@ -1,0 +1,162 @@
+import { UriTemplate } from '@modelcontextprotocol/sdk/shared/uriTemplate.js';
+import type { Prompt, Resource, ResourceTemplate, Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { PromptInfo, ResourceInfo, ResourceTemplateInfo, ToolInfo } from '../../shared/api';
+import { bridgeName, buildNameTable } from '../../shared/naming';
+import type { Pool } from '../pool';
+import type { Tier } from './agent-schema';
+import { toolTier } from './tool-tier';
+
+export interface ToolEntry {
+  server: string;
+  info: ToolInfo;
+  tier: Tier;
+  /** As listed to agents: prefixed name, server in the description, annotations passed through. */
+  listed: Tool;
+}
+
+export interface PromptEntry {
+  server: string;
+  info: PromptInfo;
+  listed: Prompt;
+}
+
+export interface ResourceView {
+  resources: Array<{ server: string; listed: Resource }>;
+  templates: Array<{ server: string; template: UriTemplate | undefined; listed: ResourceTemplate }>;
+  /** Exact URI → servers offering it. */
+  byUri: Map<string, string[]>;
+}
+
+function described(server: string, description: string | undefined): string {
+  return description === undefined || description === '' ? `[${server}]` : `[${server}] ${description}`;
+}
+
+function listTool(name: string, info: ToolInfo): Tool {
+  // The pool's SDK client validated these against the MCP schema; they pass through unchanged.
+  const tool: Tool = { name, description: described(info.server, info.description), inputSchema: { ...info.inputSchema, type: 'object' } };
+  if (info.title !== undefined) tool.title = info.title;
+  if (info.outputSchema !== undefined) tool.outputSchema = { ...info.outputSchema, type: 'object' };
+  if (info.annotations !== undefined) tool.annotations = { ...info.annotations };
+  return tool;
+}
+
+function listPrompt(name: string, info: PromptInfo): Prompt {
+  const prompt: Prompt = { name, description: described(info.server, info.description) };
+  if (info.arguments !== undefined) prompt.arguments = info.arguments.map((a) => ({ ...a }));
+  return prompt;
+}
+
+function listResource(info: ResourceInfo): Resource {
+  const resource: Resource = { uri: info.uri, name: bridgeName(info.server, info.name), title: info.name, description: described(info.server, info.description) };
+  if (info.mimeType !== undefined) resource.mimeType = info.mimeType;
+  return resource;
+}
+
+function listTemplate(info: ResourceTemplateInfo): ResourceTemplate {
+  const template: ResourceTemplate = {
+    uriTemplate: info.uriTemplate,
+    name: bridgeName(info.server, info.name),
+    title: info.name,
+    description: described(info.server, info.description),
+  };
+  if (info.mimeType !== undefined) template.mimeType = info.mimeType;
+  return template;
+}
+
+function parseTemplate(text: string): UriTemplate | undefined {
+  try {
+    return new UriTemplate(text);
+  } catch {
+    return undefined;
+  }
+}
+
+interface Cached<T> {
+  version: number;
+  value: Promise<T>;
+}
+
+/**
+ * What every enabled server offers, from the pool's cached inventories (nothing spawns), with the
+ * bridge names of tools and prompts. Names are assigned over all servers, not per agent, so an
+ * agent's allowlist never changes the name of a tool it sees. Rebuilt lazily after invalidate().
+ */
+export class Catalog {
+  readonly #pool: Pool;
+  #version = 0;
+  #tools: Cached<Map<string, ToolEntry>> | undefined;
+  #prompts: Cached<Map<string, PromptEntry>> | undefined;
+  #resources: Cached<ResourceView> | undefined;
+
+  constructor(pool: Pool) {
+    this.#pool = pool;
+  }
+
+  invalidate(): void {
+    this.#version++;
+    this.#tools = undefined;
+    this.#prompts = undefined;
+    this.#resources = undefined;
+  }
+
+  /** Bridge name → entry, in inventory order. */
+  tools(): Promise<Map<string, ToolEntry>> {
+    this.#tools = this.#fresh(this.#tools, async () => {
+      const infos = await this.#pool.tools();
+      const table = buildNameTable(infos.map((t) => ({ server: t.server, name: t.name })));
+      const out = new Map<string, ToolEntry>();
+      for (const info of infos) {
+        const name = table.toBridge(info.server, info.name);
+        if (name === undefined || out.has(name)) continue;
+        out.set(name, { server: info.server, info, tier: toolTier(info), listed: listTool(name, info) });
+      }
+      return out;
+    });
+    return this.#tools.value;
+  }
+
+  prompts(): Promise<Map<string, PromptEntry>> {
+    this.#prompts = this.#fresh(this.#prompts, async () => {
+      const infos = await this.#pool.prompts();
+      const table = buildNameTable(infos.map((p) => ({ server: p.server, name: p.name })));
+      const out = new Map<string, PromptEntry>();
+      for (const info of infos) {
+        const name = table.toBridge(info.server, info.name);
+        if (name === undefined || out.has(name)) continue;
+        out.set(name, { server: info.server, info, listed: listPrompt(name, info) });
+      }
+      return out;
+    });
+    return this.#prompts.value;
+  }
+
+  resources(): Promise<ResourceView> {
+    this.#resources = this.#fresh(this.#resources, async () => {
+      const { resources, templates } = await this.#pool.resources();
+      const byUri = new Map<string, string[]>();
+      for (const r of resources) {
+        const servers = byUri.get(r.uri) ?? [];
+        if (!servers.includes(r.server)) servers.push(r.server);
+        byUri.set(r.uri, servers);
+      }
+      return {
+        resources: resources.map((r) => ({ server: r.server, listed: listResource(r) })),
+        templates: templates.map((t) => ({ server: t.server, template: parseTemplate(t.uriTemplate), listed: listTemplate(t) })),
+        byUri,
+      };
+    });
+    return this.#resources.value;
+  }
+
+  #fresh<T>(cached: Cached<T> | undefined, load: () => Promise<T>): Cached<T> {
+    if (cached && cached.version === this.#version) return cached;
+    const value = load();
+    // A failed load is not kept: the next caller tries again.
+    value.catch(() => {
+      if (this.#tools?.value === (value as unknown)) this.#tools = undefined;
+      if (this.#prompts?.value === (value as unknown)) this.#prompts = undefined;
+      if (this.#resources?.value === (value as unknown)) this.#resources = undefined;
+    });
+    return { version: this.#version, value };
+  }
+}

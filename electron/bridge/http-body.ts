@@ -1,0 +1,57 @@
+import type { IncomingMessage } from 'node:http';
+
+export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
+
+export type BodyResult = { kind: 'ok'; text: string } | { kind: 'too_large' } | { kind: 'aborted' };
+
+/** Reads a request body, refusing one larger than `limit` before buffering it (declared or streamed). */
+export function readBody(req: IncomingMessage, limit: number): Promise<BodyResult> {
+  const declared = Number(req.headers['content-length'] ?? NaN);
+  if (Number.isFinite(declared) && declared > limit) return Promise.resolve({ kind: 'too_large' });
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let done = false;
+    const finish = (result: BodyResult): void => {
+      if (done) return;
+      done = true;
+      req.off('data', onData);
+      resolve(result);
+    };
+    const onData = (chunk: Buffer): void => {
+      size += chunk.length;
+      if (size > limit) {
+        finish({ kind: 'too_large' });
+        return;
+      }
+      chunks.push(chunk);
+    };
+    req.on('data', onData);
+    req.once('end', () => finish({ kind: 'ok', text: Buffer.concat(chunks).toString('utf8') }));
+    req.once('error', () => finish({ kind: 'aborted' }));
+    req.once('close', () => finish(req.complete ? { kind: 'ok', text: Buffer.concat(chunks).toString('utf8') } : { kind: 'aborted' }));
+  });
+}
+
+/** JSON-RPC 2.0 §4/§5: parse failure is -32700; valid JSON that is not a request/notification/response is -32600. */
+export function parseJsonRpc(text: string): { ok: true; body: unknown } | { ok: false; rpcCode: number; message: string } {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return { ok: false, rpcCode: -32700, message: 'Parse error: the body is not valid JSON' };
+  }
+  const messages = Array.isArray(body) ? body : [body];
+  if (messages.length === 0 || !messages.every(isMessageShape)) {
+    return { ok: false, rpcCode: -32600, message: 'Invalid Request: not a JSON-RPC 2.0 message' };
+  }
+  return { ok: true, body };
+}
+
+function isMessageShape(value: unknown): boolean {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
+  const m = value as Record<string, unknown>;
+  if (m['jsonrpc'] !== '2.0') return false;
+  if ('method' in m) return typeof m['method'] === 'string';
+  return 'id' in m && ('result' in m || 'error' in m);
+}

@@ -1,0 +1,110 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { redact } from '../../shared/redact';
+import type { AgentStore } from './agent-store';
+import { parseJsonRpc, readBody } from './http-body';
+import { bearerToken, refuseEarly, unauthorized, type Refusal } from './http-guard';
+import type { Session, SessionRegistry } from './sessions';
+import { hashToken, sameDigest } from './token';
+
+export interface EndpointDeps {
+  port: () => number;
+  maxBodyBytes: number;
+  agents: AgentStore;
+  sessions: SessionRegistry;
+  /** A fresh SDK server for one session of this agent. */
+  newServer: (agent: string) => Server;
+  /** Each request whose token was accepted. */
+  authenticated: (agent: string) => void;
+  now: () => number;
+  log: (line: string) => void;
+}
+
+function refuse(res: ServerResponse, refusal: Refusal, close = false): void {
+  const headers: Record<string, string> = { 'Content-Type': 'application/json', ...refusal.headers };
+  if (close) headers['Connection'] = 'close';
+  res.writeHead(refusal.status, headers);
+  res.end(JSON.stringify({ jsonrpc: '2.0', error: { code: refusal.rpcCode, message: refusal.message }, id: null }));
+}
+
+function isInitialize(body: unknown): boolean {
+  return Array.isArray(body) ? body.some((m) => isInitializeRequest(m)) : isInitializeRequest(body);
+}
+
+/**
+ * The `/mcp` endpoint: guards first (Host, Origin, path, method, query), then the agent token, the
+ * body limit and JSON-RPC shape, then the request goes to the session's own SDK transport.
+ */
+export function createEndpoint(deps: EndpointDeps): (req: IncomingMessage, res: ServerResponse) => void {
+  async function openSession(req: IncomingMessage, res: ServerResponse, agent: string, digest: Buffer, body: unknown): Promise<void> {
+    const server = deps.newServer(agent);
+    let session: Session | undefined;
+    const transport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: () => randomUUID(),
+      onsessioninitialized: (id) => {
+        session = { id, agent, tokenDigest: digest, server, transport, lastSeen: deps.now() };
+        deps.sessions.add(session);
+      },
+    });
+    server.onclose = () => {
+      if (session) deps.sessions.delete(session.id);
+    };
+    await server.connect(transport);
+    await transport.handleRequest(req, res, body);
+    // Refused by the transport (e.g. a wrong Accept header): nothing to keep.
+    if (!session) await server.close();
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    res.setHeader('Cache-Control', 'no-store');
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    const early = refuseEarly(req, deps.port());
+    if (early) return refuse(res, early);
+
+    const token = bearerToken(req);
+    if (token === undefined) return refuse(res, unauthorized('an agent token is required (Authorization: Bearer …)', false));
+    const agent = deps.agents.authenticate(token);
+    if (!agent) return refuse(res, unauthorized('the agent token is not valid (removed or rotated?)', true));
+    deps.authenticated(agent.name);
+    const digest = hashToken(token);
+
+    let body: unknown;
+    if (req.method === 'POST') {
+      const read = await readBody(req, deps.maxBodyBytes);
+      if (read.kind === 'aborted') return;
+      if (read.kind === 'too_large') {
+        refuse(res, { status: 413, rpcCode: -32600, message: `Payload Too Large: the limit is ${deps.maxBodyBytes} bytes` }, true);
+        res.once('finish', () => req.socket.destroy());
+        return;
+      }
+      const parsed = parseJsonRpc(read.text);
+      if (!parsed.ok) return refuse(res, { status: 400, rpcCode: parsed.rpcCode, message: parsed.message });
+      body = parsed.body;
+    }
+
+    const sessionHeader = req.headers['mcp-session-id'];
+    const sessionId = Array.isArray(sessionHeader) ? sessionHeader[0] : sessionHeader;
+    if (sessionId !== undefined) {
+      const session = deps.sessions.get(sessionId);
+      // Another agent's (or another token's) session is reported exactly like one that does not exist.
+      if (!session || !sameDigest(session.tokenDigest, digest)) {
+        return refuse(res, { status: 404, rpcCode: -32001, message: 'Session not found' });
+      }
+      session.lastSeen = deps.now();
+      return session.transport.handleRequest(req, res, body);
+    }
+    if (req.method === 'POST' && isInitialize(body)) return openSession(req, res, agent.name, digest, body);
+    return refuse(res, { status: 400, rpcCode: -32000, message: 'Bad Request: Mcp-Session-Id header is required' });
+  }
+
+  return (req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      deps.log(redact(`bridge request failed: ${error instanceof Error ? error.message : String(error)}`));
+      if (!res.headersSent) refuse(res, { status: 500, rpcCode: -32603, message: 'Internal error' });
+      else res.destroy();
+    });
+  };
+}

@@ -1,0 +1,68 @@
+import type { IncomingMessage } from 'node:http';
+import { describe, expect, it } from 'vitest';
+import { parseJsonRpc } from './http-body';
+import { bearerToken, refuseEarly } from './http-guard';
+
+const PORT = 47781;
+
+function req(headers: Record<string, string>, url = '/mcp', method = 'POST'): IncomingMessage {
+  return { headers: Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v])), url, method } as unknown as IncomingMessage;
+}
+
+describe('refuseEarly', () => {
+  const host = { Host: `127.0.0.1:${PORT}` };
+
+  it('accepts loopback hosts with the port, and no Origin or the bridge itself', () => {
+    for (const h of [`127.0.0.1:${PORT}`, `localhost:${PORT}`, `[::1]:${PORT}`, `LOCALHOST:${PORT}`]) expect(refuseEarly(req({ Host: h }), PORT)).toBeUndefined();
+    expect(refuseEarly(req({ ...host, Origin: `http://127.0.0.1:${PORT}` }), PORT)).toBeUndefined();
+  });
+
+  it('refuses foreign, lookalike and portless hosts with 403', () => {
+    for (const h of ['evil.com', `evil.com:${PORT}`, `127.0.0.1.evil.com:${PORT}`, '127.0.0.1', `127.0.0.1:${PORT + 1}`, `localhost:${PORT}@evil.com`, '']) {
+      expect(refuseEarly(req({ Host: h }), PORT)?.status).toBe(403);
+    }
+    expect(refuseEarly(req({}), PORT)?.status).toBe(403);
+  });
+
+  it('refuses any other Origin, null included, with 403', () => {
+    for (const o of ['null', 'https://evil.com', `http://127.0.0.1:${PORT}.evil.com`, `http://localhost:${PORT + 1}`, `https://127.0.0.1:${PORT}`]) {
+      expect(refuseEarly(req({ ...host, Origin: o }), PORT)?.status).toBe(403);
+    }
+  });
+
+  it('refuses other paths (404), other methods (405) and credentials in the query (401)', () => {
+    expect(refuseEarly(req(host, '/'), PORT)?.status).toBe(404);
+    expect(refuseEarly(req(host, '/mcp/x'), PORT)?.status).toBe(404);
+    expect(refuseEarly(req(host, '/mcp', 'PUT'), PORT)).toMatchObject({ status: 405, headers: { Allow: 'GET, POST, DELETE' } });
+    expect(refuseEarly(req(host, '/mcp', 'OPTIONS'), PORT)?.status).toBe(405);
+    for (const q of ['?token=abc', '?access_token=abc', '?x=cs_agent_abc', '?api_key=1', '?Authorization=Bearer']) {
+      const refusal = refuseEarly(req(host, `/mcp${q}`), PORT);
+      expect(refusal?.status).toBe(401);
+      expect(refusal?.headers?.['WWW-Authenticate']).toContain('Bearer realm="connected-services"');
+    }
+    expect(refuseEarly(req(host, '/mcp?debug=1'), PORT)).toBeUndefined();
+  });
+});
+
+describe('bearerToken', () => {
+  it('takes the token of a Bearer header, scheme case-insensitive, and nothing else', () => {
+    expect(bearerToken(req({ Authorization: 'Bearer abc' }))).toBe('abc');
+    expect(bearerToken(req({ Authorization: 'bearer   abc  ' }))).toBe('abc');
+    expect(bearerToken(req({ Authorization: 'Basic abc' }))).toBeUndefined();
+    expect(bearerToken(req({ Authorization: 'Bearer a b' }))).toBeUndefined();
+    expect(bearerToken(req({}))).toBeUndefined();
+  });
+});
+
+describe('parseJsonRpc', () => {
+  it('tells parse errors (-32700) from invalid requests (-32600)', () => {
+    expect(parseJsonRpc('{')).toMatchObject({ ok: false, rpcCode: -32700 });
+    expect(parseJsonRpc('')).toMatchObject({ ok: false, rpcCode: -32700 });
+    for (const body of ['1', '"x"', 'null', '[]', '{}', '{"jsonrpc":"1.0","method":"x"}', '{"jsonrpc":"2.0","method":5}', '[{"jsonrpc":"2.0","method":"a"},3]', '{"jsonrpc":"2.0","id":1}']) {
+      expect(parseJsonRpc(body)).toMatchObject({ ok: false, rpcCode: -32600 });
+    }
+    expect(parseJsonRpc('{"jsonrpc":"2.0","id":1,"method":"ping"}')).toMatchObject({ ok: true });
+    expect(parseJsonRpc('{"jsonrpc":"2.0","method":"notifications/initialized"}')).toMatchObject({ ok: true });
+    expect(parseJsonRpc('{"jsonrpc":"2.0","id":1,"result":{}}')).toMatchObject({ ok: true });
+  });
+});

@@ -1,0 +1,67 @@
+import type { IncomingMessage } from 'node:http';
+import { isAllowedHost, isAllowedOrigin } from '../web';
+import { TOKEN_PREFIX } from './token';
+
+export const MCP_PATH = '/mcp';
+export const AUTH_REALM = 'connected-services';
+const METHODS = new Set(['POST', 'GET', 'DELETE']);
+/** Query parameter names that look like a credential. */
+const CREDENTIAL_PARAM = /token|auth|key|secret|bearer|password|session|credential/i;
+
+/** A refusal before any MCP handler runs: HTTP status plus a JSON-RPC error body. */
+export interface Refusal {
+  status: number;
+  rpcCode: number;
+  message: string;
+  headers?: Record<string, string>;
+}
+
+function header(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/**
+ * The checks every request passes first, in this order: Host names the bridge (DNS rebinding), a
+ * present Origin is allowlisted (a web page may not drive the bridge; `null` included), the path,
+ * the method, and no credential in the query string (URLs end up in logs and browser history).
+ */
+export function refuseEarly(req: IncomingMessage, port: number): Refusal | undefined {
+  if (!isAllowedHost(header(req, 'host'), port)) {
+    return { status: 403, rpcCode: -32000, message: 'Forbidden: the Host header must name this bridge (127.0.0.1, localhost or [::1] with its port)' };
+  }
+  const origin = header(req, 'origin');
+  if (origin !== undefined && !isAllowedOrigin(origin, port)) {
+    return { status: 403, rpcCode: -32000, message: 'Forbidden: requests from web pages are not accepted' };
+  }
+  let url: URL;
+  try {
+    url = new URL(req.url ?? '/', 'http://127.0.0.1');
+  } catch {
+    return { status: 400, rpcCode: -32600, message: 'Bad Request: invalid URL' };
+  }
+  if (url.pathname !== MCP_PATH) return { status: 404, rpcCode: -32000, message: `Not Found: the MCP endpoint is ${MCP_PATH}` };
+  if (!METHODS.has(req.method ?? '')) {
+    return { status: 405, rpcCode: -32000, message: 'Method Not Allowed', headers: { Allow: 'GET, POST, DELETE' } };
+  }
+  for (const [name, value] of url.searchParams) {
+    if (CREDENTIAL_PARAM.test(name) || value.includes(TOKEN_PREFIX)) {
+      return unauthorized('tokens are accepted only in the Authorization header, never in the URL', true);
+    }
+  }
+  return undefined;
+}
+
+/** RFC 6750 §3: `error="invalid_token"` when a credential was presented. */
+export function unauthorized(message: string, presented: boolean): Refusal {
+  const challenge = `Bearer realm="${AUTH_REALM}"${presented ? ', error="invalid_token"' : ''}`;
+  return { status: 401, rpcCode: -32001, message: `Unauthorized: ${message}`, headers: { 'WWW-Authenticate': challenge } };
+}
+
+/** The bearer token of the Authorization header (scheme case-insensitive, RFC 7235 §2.1). */
+export function bearerToken(req: IncomingMessage): string | undefined {
+  const value = header(req, 'authorization');
+  if (value === undefined) return undefined;
+  const match = /^\s*bearer\s+(\S+)\s*$/i.exec(value);
+  return match?.[1];
+}

@@ -1,0 +1,29 @@
+export { createBridge, BRIDGE_HOST } from './bridge';
+export type { Bridge, BridgeConnection, BridgeOptions } from './types';
+export { AgentStore, AGENTS_FILE } from './agent-store';
+export type { AgentStoreEvents, AgentStoreOptions } from './agent-store';
+export {
+  DECISIONS,
+  TIERS,
+  DEFAULT_POLICY,
+  ALL_SERVERS,
+  AgentNameSchema,
+  AgentPolicySchema,
+  DecisionSchema,
+} from './agent-schema';
+export type { Agent, AgentInput, AgentPolicy, AgentUpdate, Decision, Tier, ToolOverrides } from './agent-schema';
+export { ApprovalQueue, DEFAULT_APPROVAL_TIMEOUT_MS } from './approval-queue';
+export type { ApprovalEvents, ApprovalOutcome, ApprovalReason, ApprovalRequest, DecidedApproval, PendingApproval } from './approval-queue';
+export { AuditLog, AUDIT_DIR, AUDIT_FILE, DEFAULT_AUDIT_KEEP, DEFAULT_AUDIT_MAX_BYTES } from './audit-log';
+export { AUDIT_OUTCOMES, AuditEntrySchema } from './audit-entry';
+export type { AuditEntry, AuditOutcome, AuditQuery } from './audit-entry';
+export { configSnippet, snippetFile, SNIPPET_TARGETS, TOKEN_ENV, DEFAULT_STDIO_COMMAND } from './config-snippet';
+export type { SnippetOptions, SnippetTarget, StdioCommand } from './config-snippet';
+export { toolTier, tierFromName } from './tool-tier';
+export { judgeTool, serverAllowed } from './policy';
+export type { ToolVerdict } from './policy';
+export { ERROR_META_KEY } from './agent-errors';
+export { MCP_PATH, AUTH_REALM } from './http-guard';
+export { TOKEN_PREFIX } from './token';
+export { runStdioShim } from './stdio-shim';
+export type { StdioShimOptions } from './stdio-shim';

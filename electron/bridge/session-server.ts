@@ -1,0 +1,67 @@
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import {
+  CallToolRequestSchema,
+  GetPromptRequestSchema,
+  ListPromptsRequestSchema,
+  ListResourcesRequestSchema,
+  ListResourceTemplatesRequestSchema,
+  ListToolsRequestSchema,
+  ReadResourceRequestSchema,
+  type Tool,
+} from '@modelcontextprotocol/sdk/types.js';
+import type { CallContext } from './call-context';
+import { judgeTool, serverAllowed } from './policy';
+import { getPrompt, readResource } from './read-calls';
+import { callTool } from './tool-call';
+
+const INSTRUCTIONS =
+  'Tools, resources and prompts of the services the person connected in Connected Services. ' +
+  'Names are <service>__<name>. Some calls wait for the person to approve them; a refused call says why.';
+
+/** The MCP server of one agent session: every answer is computed for that agent only. */
+export function createSessionServer(ctx: CallContext, agentName: string, version: string): Server {
+  const server = new Server(
+    { name: 'connected-services', version },
+    {
+      capabilities: { tools: { listChanged: true }, resources: { listChanged: true }, prompts: { listChanged: true } },
+      instructions: INSTRUCTIONS,
+    },
+  );
+
+  server.setRequestHandler(ListToolsRequestSchema, async () => {
+    const agent = ctx.agents.peek(agentName);
+    if (!agent) return { tools: [] };
+    const tools: Tool[] = [];
+    for (const entry of (await ctx.catalog.tools()).values()) {
+      const verdict = judgeTool(agent, entry.server, entry.info, entry.tier);
+      // Tools the agent may never call are not offered at all.
+      if (verdict && verdict.decision !== 'deny') tools.push(entry.listed);
+    }
+    return { tools };
+  });
+  server.setRequestHandler(CallToolRequestSchema, (request, extra) => callTool(ctx, agentName, request, extra));
+
+  server.setRequestHandler(ListResourcesRequestSchema, async () => {
+    const agent = ctx.agents.peek(agentName);
+    if (!agent || agent.policy.read === 'deny') return { resources: [] };
+    const view = await ctx.catalog.resources();
+    return { resources: view.resources.filter((r) => serverAllowed(agent, r.server)).map((r) => r.listed) };
+  });
+  server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => {
+    const agent = ctx.agents.peek(agentName);
+    if (!agent || agent.policy.read === 'deny') return { resourceTemplates: [] };
+    const view = await ctx.catalog.resources();
+    return { resourceTemplates: view.templates.filter((t) => serverAllowed(agent, t.server)).map((t) => t.listed) };
+  });
+  server.setRequestHandler(ReadResourceRequestSchema, (request, extra) => readResource(ctx, agentName, request, extra));
+
+  server.setRequestHandler(ListPromptsRequestSchema, async () => {
+    const agent = ctx.agents.peek(agentName);
+    if (!agent || agent.policy.read === 'deny') return { prompts: [] };
+    const prompts = [...(await ctx.catalog.prompts()).values()];
+    return { prompts: prompts.filter((p) => serverAllowed(agent, p.server)).map((p) => p.listed) };
+  });
+  server.setRequestHandler(GetPromptRequestSchema, (request, extra) => getPrompt(ctx, agentName, request, extra));
+
+  return server;
+}

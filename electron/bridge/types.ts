@@ -1,0 +1,62 @@
+import type { Pool } from '../pool';
+import type { AgentStore } from './agent-store';
+import type { ApprovalQueue } from './approval-queue';
+import type { AuditLog } from './audit-log';
+
+export interface BridgeOptions {
+  pool: Pool;
+  /** agents.json and audit/ live here. */
+  dataDir: string;
+  /** Default DEFAULT_BRIDGE_PORT; 0 picks a free one. The host is always 127.0.0.1. */
+  port?: number;
+  now?: () => number;
+  /** Diagnostic lines (redacted). */
+  log?: (line: string) => void;
+  /** How long an `ask` call waits for the person before it is denied. Default 120 s. */
+  approvalTimeoutMs?: number;
+  /** Record arguments and results (redacted) in the audit log and approval events. Default false. */
+  auditArguments?: boolean;
+  /** Larger request bodies get 413. Default 4 MiB. */
+  maxBodyBytes?: number;
+  /** serverInfo.version announced to agents. */
+  version?: string;
+  /** Past this many sessions of one agent, its least recently used one is closed. Default 256. */
+  maxSessionsPerAgent?: number;
+  /** Sessions unused this long are closed. Default 12 h. */
+  sessionIdleMs?: number;
+  /** Audit rotation: file size and rotated files kept. Default 5 MiB, 5. */
+  auditMaxBytes?: number;
+  auditKeep?: number;
+}
+
+export interface BridgeConnection {
+  agent: string;
+  /** The MCP client's own name and version (from initialize), when it gave them. */
+  client?: { name: string; version: string };
+  lastSeen: number;
+}
+
+export interface Bridge {
+  /** `http://127.0.0.1:<port>/mcp` */
+  readonly url: string;
+  readonly port: number;
+  readonly agents: AgentStore;
+  readonly approvals: ApprovalQueue;
+  readonly audit: AuditLog;
+  readonly paused: boolean;
+  /** Refuses every call (tools, resources, prompts) with `denied` until resume(); listings still answer. */
+  pause(): void;
+  resume(): void;
+  /** Agents connected now, one row per session. */
+  connections(): BridgeConnection[];
+  /** When the agent's token was last accepted (since this bridge started), or undefined. */
+  lastUsedAt(agent: string): number | undefined;
+  /** The server and tool behind a bridge tool name (`<server>__<tool>`), from the cached inventories. */
+  toolOf(bridgeName: string): Promise<{ server: string; tool: string } | undefined>;
+  /** The bridge name of a server's tool, when it is in the cached inventories. */
+  bridgeNameOf(server: string, tool: string): Promise<string | undefined>;
+  /** Forget cached listings and send list_changed to every session (e.g. after a config change). */
+  refresh(): void;
+  /** Closes sessions, the listener, pending approvals (denied) and the audit log. Idempotent. */
+  close(): Promise<void>;
+}

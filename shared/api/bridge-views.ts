@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { ErrorCodeSchema } from '../errors';
+
+export const POLICY_DECISIONS = ['allow', 'ask', 'deny'] as const;
+export const PolicyDecisionSchema = z.enum(POLICY_DECISIONS);
+export type PolicyDecision = z.infer<typeof PolicyDecisionSchema>;
+
+/** What an agent may do per tier of tool: read-only, write, destructive. */
+export const TierPolicySchema = z.strictObject({
+  read: PolicyDecisionSchema,
+  write: PolicyDecisionSchema,
+  destructive: PolicyDecisionSchema,
+});
+export type TierPolicy = z.infer<typeof TierPolicySchema>;
+
+export const AgentViewSchema = z.object({
+  name: z.string(),
+  /** Servers this agent may use; `*` for all. */
+  servers: z.union([z.literal('*'), z.array(z.string())]),
+  policy: TierPolicySchema,
+  /** Per-tool overrides: server → tool (its name on that server) → decision. */
+  tools: z.record(z.string(), z.record(z.string(), PolicyDecisionSchema)),
+  createdAt: z.number(),
+  lastUsedAt: z.number().optional(),
+});
+export type AgentView = z.infer<typeof AgentViewSchema>;
+
+export const CONFIG_TARGETS = ['claude-code', 'claude-desktop', 'cursor', 'vscode', 'acp'] as const;
+export const ConfigTargetSchema = z.enum(CONFIG_TARGETS);
+export type ConfigTarget = z.infer<typeof ConfigTargetSchema>;
+
+export const PendingApprovalSchema = z.object({
+  id: z.string(),
+  agent: z.string(),
+  server: z.string(),
+  tool: z.string(),
+  tier: z.enum(['read', 'write', 'destructive']),
+  requestedAt: z.number(),
+  expiresAt: z.number(),
+});
+export type PendingApproval = z.infer<typeof PendingApprovalSchema>;
+
+export const AUDIT_OUTCOMES = ['ok', 'tool_error', 'error', 'denied', 'cancelled'] as const;
+export const AuditOutcomeSchema = z.enum(AUDIT_OUTCOMES);
+/** ok; tool_error: the tool answered with isError; error: a coded failure; denied: policy or person; cancelled: by the agent. */
+export type AuditOutcome = z.infer<typeof AuditOutcomeSchema>;
+
+/** One agent call as the audit log keeps it: never arguments or results unless the person turned that on. */
+export const AuditEntrySchema = z.object({
+  /** ms since epoch, when the call arrived. */
+  time: z.number(),
+  agent: z.string(),
+  server: z.string(),
+  kind: z.enum(['tool', 'resource', 'prompt']),
+  /** The tool or prompt name on its server, or the resource URI. */
+  tool: z.string(),
+  durationMs: z.number(),
+  outcome: AuditOutcomeSchema,
+  errorCode: ErrorCodeSchema.optional(),
+  /** How the call got its permission when the person was asked. */
+  approval: z.enum(['person', 'remembered', 'timeout', 'cancelled', 'closed']).optional(),
+  /** Only with argument recording on, redacted. */
+  arguments: z.unknown().optional(),
+  result: z.unknown().optional(),
+});
+export type AuditEntry = z.infer<typeof AuditEntrySchema>;
+
+export const BridgeInfoSchema = z.object({
+  running: z.boolean(),
+  paused: z.boolean(),
+  /** The MCP endpoint agents connect to (`http://127.0.0.1:<port>/mcp`). */
+  url: z.string().optional(),
+  error: z.string().optional(),
+});
+export type BridgeInfo = z.infer<typeof BridgeInfoSchema>;
+
+/** The states of a device-code login (RFC 8628) as the DeviceLogin screen and the CLI show them. */
+export const DEVICE_LOGIN_STATES = ['pending', 'slow_down', 'approved', 'denied', 'expired', 'cancelled', 'failed'] as const;
+export const DeviceLoginSchema = z.object({
+  server: z.string(),
+  state: z.enum(DEVICE_LOGIN_STATES),
+  userCode: z.string().optional(),
+  /** Validated by the core (https:, or http: to loopback) before it reaches the UI. */
+  verificationUri: z.string().optional(),
+  verificationUriComplete: z.string().optional(),
+  expiresAt: z.number().optional(),
+  /** Seconds between polls, as the server last asked. */
+  intervalSeconds: z.number().optional(),
+  message: z.string().optional(),
+});
+export type DeviceLogin = z.infer<typeof DeviceLoginSchema>;
+
+/** A server's credential as status shows it: never the token itself. */
+export const AuthInfoSchema = z.object({
+  connected: z.boolean(),
+  issuer: z.string().optional(),
+  expiresAt: z.number().optional(),
+  scopes: z.array(z.string()).optional(),
+});
+export type AuthInfo = z.infer<typeof AuthInfoSchema>;

@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PendingApproval } from '../../electron/bridge';
+import { everythingServer, faultServer } from '../fixtures/servers/config';
+import { waitFor } from '../fixtures/servers/harness';
+import { connectAgent, firstText, INITIALIZE, mcpHeaders, rawRequest, startBridge, type AgentClient, type BridgeHarness } from '../fixtures/bridge/harness';
+
+let h: BridgeHarness;
+const clients: AgentClient[] = [];
+const pending: PendingApproval[] = [];
+
+beforeAll(async () => {
+  h = await startBridge({ everything: everythingServer(), fault: faultServer() }, { approvalTimeoutMs: 1_500 });
+  await Promise.all([h.pool.start('everything'), h.pool.start('fault')]);
+  h.bridge.approvals.on('pending', (p) => pending.push(p));
+});
+
+afterAll(async () => {
+  for (const c of clients) await c.close();
+  await h.close();
+});
+
+async function agent(name: string, input: Parameters<BridgeHarness['bridge']['agents']['add']>[1]): Promise<{ client: AgentClient; token: string }> {
+  const { token } = await h.bridge.agents.add(name, input);
+  const client = await connectAgent(h.bridge.url, token, name);
+  clients.push(client);
+  return { client, token };
+}
+
+const ALLOW = { read: 'allow', write: 'allow', destructive: 'allow' } as const;
+
+describe('agents: allowlists, policies, approvals, isolation', () => {
+  it('shows each agent only the servers on its allowlist, and hides denied tools', async () => {
+    const onlyEverything = await agent('only-everything', { servers: ['everything'], policy: ALLOW });
+    const onlyFault = await agent('only-fault', { servers: ['fault'], policy: { read: 'allow', write: 'deny', destructive: 'deny' } });
+    const a = (await onlyEverything.client.client.listTools()).tools.map((t) => t.name);
+    const b = (await onlyFault.client.client.listTools()).tools.map((t) => t.name);
+    expect(a.length).toBeGreaterThan(0);
+    expect(a.every((n) => n.startsWith('everything__'))).toBe(true);
+    // The fault server's tools have no annotations: read-sounding names stay, the rest is denied and hidden.
+    expect(b.every((n) => n.startsWith('fault__'))).toBe(true);
+    expect(b).not.toContain('fault__crash');
+    // A tool the agent may not see cannot be called either, and looks like a tool that does not exist.
+    await expect(onlyFault.client.client.callTool({ name: 'everything__echo', arguments: { message: 'x' } })).rejects.toThrow(/unknown tool/);
+    await expect(onlyFault.client.client.callTool({ name: 'fault__crash', arguments: {} })).resolves.toMatchObject({ isError: true });
+    const refused = await onlyFault.client.client.callTool({ name: 'fault__crash', arguments: {} });
+    expect(firstText(refused)).toMatch(/^denied: /);
+    expect(refused._meta?.['connected-services/error']).toMatchObject({ code: 'denied', server: 'fault' });
+    expect(h.pool.status('fault').state).toBe('ready');
+  });
+
+  it('holds an ask call until the person allows it, denies it, or time runs out; remember sticks', async () => {
+    const { client } = await agent('asker', { servers: ['everything'], policy: { read: 'ask', write: 'ask', destructive: 'ask' } });
+    const c = client.client;
+    const from = pending.length;
+    const first = c.callTool({ name: 'everything__echo', arguments: { message: 'secret-argument' } });
+    const ask = await waitFor('an approval request', () => pending.slice(from).find((p) => p.agent === 'asker'));
+    expect(ask).toMatchObject({ agent: 'asker', server: 'everything', tool: 'echo' });
+    expect(JSON.stringify(ask)).not.toContain('secret-argument');
+    expect(h.bridge.approvals.list().map((p) => p.id)).toContain(ask.id);
+    await h.bridge.approvals.allow(ask.id);
+    expect(firstText(await first)).toBe('Echo: secret-argument');
+
+    const from2 = pending.length;
+    const second = c.callTool({ name: 'everything__echo', arguments: { message: 'two' } });
+    const ask2 = await waitFor('a second approval request', () => pending.slice(from2).find((p) => p.agent === 'asker'));
+    h.bridge.approvals.deny(ask2.id);
+    const denied = await second;
+    expect(denied.isError).toBe(true);
+    expect(firstText(denied)).toContain('the person denied the call');
+
+    const timedOut = await c.callTool({ name: 'everything__echo', arguments: { message: 'three' } });
+    expect(timedOut.isError).toBe(true);
+    expect(firstText(timedOut)).toMatch(/nobody approved the call within 2 s/);
+
+    const from4 = pending.length;
+    const fourth = c.callTool({ name: 'everything__echo', arguments: { message: 'four' } });
+    const ask4 = await waitFor('a fourth approval request', () => pending.slice(from4).find((p) => p.agent === 'asker'));
+    await h.bridge.approvals.allow(ask4.id, { remember: true });
+    expect(firstText(await fourth)).toBe('Echo: four');
+    expect(h.bridge.agents.get('asker')?.tools).toEqual({ everything: { echo: 'allow' } });
+    const before = pending.length;
+    expect(firstText(await c.callTool({ name: 'everything__echo', arguments: { message: 'five' } }))).toBe('Echo: five');
+    expect(pending.length).toBe(before);
+
+    const audit = await h.bridge.audit.read({ agent: 'asker' });
+    expect(audit.map((e) => `${e.outcome}/${e.approval ?? '-'}`)).toEqual(['ok/-', 'ok/person', 'denied/timeout', 'denied/person', 'ok/person']);
+  });
+
+  it('never mixes up two agents calling at once (2 agents × 50 concurrent calls)', async () => {
+    const one = await agent('one', { servers: ['everything'], policy: ALLOW });
+    const two = await agent('two', { servers: ['everything'], policy: ALLOW });
+    const calls = (who: string, c: AgentClient): Array<Promise<[string, string]>> =>
+      Array.from({ length: 50 }, async (_, i) => {
+        const message = `${who}-${i}`;
+        const result = await c.client.callTool({ name: 'everything__echo', arguments: { message } });
+        return [message, firstText(result)] as [string, string];
+      });
+    const results = await Promise.all([...calls('one', one.client), ...calls('two', two.client)]);
+    for (const [sent, got] of results) expect(got).toBe(`Echo: ${sent}`);
+    expect(h.bridge.lastUsedAt('one')).toBeGreaterThan(0);
+    expect(h.bridge.lastUsedAt('nobody')).toBeUndefined();
+    expect(await h.bridge.toolOf('everything__echo')).toEqual({ server: 'everything', tool: 'echo' });
+    expect(await h.bridge.bridgeNameOf('everything', 'echo')).toBe('everything__echo');
+    expect(await h.bridge.toolOf('everything__nope')).toBeUndefined();
+  });
+
+  it('binds a session to the token that opened it', async () => {
+    const a = await h.bridge.agents.add('binder-a', { servers: ['*'] });
+    const b = await h.bridge.agents.add('binder-b', { servers: ['*'] });
+    const port = h.bridge.port;
+    const init = await rawRequest(port, { headers: mcpHeaders(port, a.token), body: INITIALIZE });
+    const session = String(init.headers['mcp-session-id']);
+    const list = JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' });
+    const extra = { 'Mcp-Session-Id': session, 'Mcp-Protocol-Version': '2025-06-18' };
+    const stolen = await rawRequest(port, { headers: mcpHeaders(port, b.token, extra), body: list });
+    expect(stolen.status).toBe(404);
+    const own = await rawRequest(port, { headers: mcpHeaders(port, a.token, extra), body: list });
+    expect(own.status).toBe(200);
+    expect(own.body).toContain('everything__echo');
+    // Rotating the token ends its sessions: the old token is refused, the session is gone for the new one.
+    const fresh = await h.bridge.agents.rotate('binder-a');
+    expect((await rawRequest(port, { headers: mcpHeaders(port, a.token, extra), body: list })).status).toBe(401);
+    expect((await rawRequest(port, { headers: mcpHeaders(port, fresh, extra), body: list })).status).toBe(404);
+  });
+
+  it('refuses calls while paused, and closes the sessions of a removed agent', async () => {
+    const { client, token } = await agent('pausable', { servers: ['everything'], policy: ALLOW });
+    h.bridge.pause();
+    const refused = await client.client.callTool({ name: 'everything__echo', arguments: { message: 'x' } });
+    expect(firstText(refused)).toMatch(/^denied: the person paused the bridge/);
+    expect((await client.client.listTools()).tools.length).toBeGreaterThan(0);
+    h.bridge.resume();
+    expect(firstText(await client.client.callTool({ name: 'everything__echo', arguments: { message: 'y' } }))).toBe('Echo: y');
+    expect(h.bridge.connections().some((c) => c.agent === 'pausable' && c.client?.name === 'pausable')).toBe(true);
+    await h.bridge.agents.remove('pausable');
+    expect(h.bridge.connections().some((c) => c.agent === 'pausable')).toBe(false);
+    const res = await rawRequest(h.bridge.port, { headers: mcpHeaders(h.bridge.port, token), body: INITIALIZE });
+    expect(res.status).toBe(401);
+  });
+});

@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { everythingServer } from '../fixtures/servers/config';
+import { INITIALIZE, mcpHeaders, rawRequest, startBridge, type BridgeHarness, type RawResponse } from '../fixtures/bridge/harness';
+
+let h: BridgeHarness;
+let port: number;
+let token: string;
+
+beforeAll(async () => {
+  h = await startBridge({ everything: everythingServer() }, { maxBodyBytes: 64 * 1024 });
+  port = h.bridge.port;
+  token = (await h.bridge.agents.add('agent', { servers: ['*'] })).token;
+});
+
+afterAll(async () => {
+  await h.close();
+});
+
+function noCors(res: RawResponse): void {
+  expect(Object.keys(res.headers).filter((k) => k.startsWith('access-control-'))).toEqual([]);
+}
+
+function rpcError(res: RawResponse): { code: number; message: string } {
+  return (JSON.parse(res.body) as { error: { code: number; message: string } }).error;
+}
+
+async function alive(): Promise<void> {
+  const res = await rawRequest(port, { headers: mcpHeaders(port, token), body: INITIALIZE });
+  expect(res.status).toBe(200);
+  expect(res.headers['mcp-session-id']).toBeTruthy();
+}
+
+describe('bridge hardening (DNS rebinding, CSRF, tokens, bodies)', () => {
+  it('refuses a foreign or lookalike Host with 403 before anything else, even with a valid token', async () => {
+    for (const host of ['evil.example', `evil.example:${port}`, `127.0.0.1.evil.com:${port}`, `localhost.evil.com:${port}`, `127.0.0.1:${port + 1}`, '127.0.0.1']) {
+      const res = await rawRequest(port, { headers: mcpHeaders(port, token, { Host: host }), body: INITIALIZE });
+      expect(res.status, host).toBe(403);
+      noCors(res);
+    }
+    for (const host of [`localhost:${port}`, `[::1]:${port}`]) {
+      const res = await rawRequest(port, { headers: mcpHeaders(port, token, { Host: host }), body: INITIALIZE });
+      expect(res.status, host).toBe(200);
+    }
+  });
+
+  it('refuses a foreign Origin and Origin: null with 403, and never sends CORS headers', async () => {
+    for (const origin of ['https://evil.example', 'null', `http://127.0.0.1:${port}.evil.com`, 'http://localhost:6274']) {
+      const res = await rawRequest(port, { headers: mcpHeaders(port, token, { Origin: origin }), body: INITIALIZE });
+      expect(res.status, origin).toBe(403);
+      noCors(res);
+    }
+    const preflight = await rawRequest(port, {
+      method: 'OPTIONS',
+      headers: { Host: `127.0.0.1:${port}`, Origin: 'https://evil.example', 'Access-Control-Request-Method': 'POST' },
+    });
+    expect(preflight.status).toBe(403);
+    noCors(preflight);
+    const ok = await rawRequest(port, { headers: mcpHeaders(port, token), body: INITIALIZE });
+    noCors(ok);
+  });
+
+  it('answers 401 with WWW-Authenticate for no token, a wrong token, or a token in the query string', async () => {
+    const none = await rawRequest(port, { headers: mcpHeaders(port, undefined), body: INITIALIZE });
+    expect(none.status).toBe(401);
+    expect(none.headers['www-authenticate']).toBe('Bearer realm="connected-services"');
+    const wrong = await rawRequest(port, { headers: mcpHeaders(port, `${token.slice(0, -2)}xx`), body: INITIALIZE });
+    expect(wrong.status).toBe(401);
+    expect(wrong.headers['www-authenticate']).toBe('Bearer realm="connected-services", error="invalid_token"');
+    const basic = await rawRequest(port, { headers: mcpHeaders(port, undefined, { Authorization: `Basic ${token}` }), body: INITIALIZE });
+    expect(basic.status).toBe(401);
+    // A valid token in the URL is refused, with or without the header.
+    for (const path of [`/mcp?token=${token}`, `/mcp?access_token=${token}`, `/mcp?x=${token}`]) {
+      expect((await rawRequest(port, { path, headers: mcpHeaders(port, undefined), body: INITIALIZE })).status, path).toBe(401);
+      expect((await rawRequest(port, { path, headers: mcpHeaders(port, token), body: INITIALIZE })).status, path).toBe(401);
+    }
+    expect(none.body).not.toContain(token);
+  });
+
+  it('has no other endpoints: other paths 404, other methods 405', async () => {
+    for (const path of ['/', '/mcp/', '/sse', '/messages', '/.well-known/oauth-protected-resource', '/mcp/../admin']) {
+      const res = await rawRequest(port, { path, headers: mcpHeaders(port, token), body: INITIALIZE });
+      expect(res.status, path).toBe(404);
+    }
+    expect((await rawRequest(port, { method: 'PUT', headers: mcpHeaders(port, token), body: INITIALIZE })).status).toBe(405);
+  });
+
+  it('refuses oversized bodies with 413, declared or streamed', async () => {
+    // Declared too large: refused from the header, before the body is read.
+    const declared = await rawRequest(port, { headers: mcpHeaders(port, token, { 'Content-Length': String(10 * 1024 * 1024) }), body: '{' });
+    expect(declared.status).toBe(413);
+    expect(declared.headers['connection']).toBe('close');
+    // Streamed (chunked, no length): refused once the limit is passed.
+    const big = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { pad: 'x'.repeat(128 * 1024) } });
+    const chunked = await rawRequest(port, { headers: mcpHeaders(port, token, { 'Transfer-Encoding': 'chunked' }), body: big });
+    expect(chunked.status).toBe(413);
+    expect(rpcError(chunked).message).toContain('Payload Too Large');
+    await alive();
+  });
+
+  it('answers 1,000 malformed bodies with JSON-RPC errors and stays alive', async () => {
+    const bodies = ['{', '', 'null', '[]', '{}', '[1,2]', '{"jsonrpc":"2.0"}', '{"jsonrpc":"1.0","id":1,"method":"x"}', '\u0000\u0001', '{"jsonrpc":"2.0","id":{},"method":7}'];
+    for (let round = 0; round < 10; round++) {
+      const results = await Promise.all(
+        Array.from({ length: 100 }, (_, i) => rawRequest(port, { headers: mcpHeaders(port, token), body: bodies[i % bodies.length] ?? '' })),
+      );
+      for (const res of results) {
+        expect(res.status).toBe(400);
+        expect([-32700, -32600]).toContain(rpcError(res).code);
+      }
+    }
+    await alive();
+  });
+
+  it('refuses requests without a session, and unknown sessions with 404', async () => {
+    const ping = JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' });
+    expect((await rawRequest(port, { headers: mcpHeaders(port, token), body: ping })).status).toBe(400);
+    const unknown = await rawRequest(port, { headers: mcpHeaders(port, token, { 'Mcp-Session-Id': 'not-a-session' }), body: ping });
+    expect(unknown.status).toBe(404);
+    expect(rpcError(unknown).code).toBe(-32001);
+  });
+});
