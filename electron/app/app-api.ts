@@ -1,12 +1,20 @@
-import type { ApiEvent, ApiEventPayload, ApiInput, AppApi, DoctorCheck } from '../../shared/api';
+import type { ApiEvent, ApiEventPayload, ApiInput, AppApi, DoctorCheck, ServerStatus } from '../../shared/api';
 import { CodedError } from '../../shared/errors';
 import { redactor } from '../../shared/redact';
 import type { Pool } from '../pool';
 import type { Registry } from '../registry';
 import { GLOBAL_SERVER, secretKey, secretNameOf, type Vault } from '../../shared/vault';
+import type { createAuthApi } from './auth-api';
+import type { createBridgeApi } from './bridge-api';
 import type { EventHub } from './event-hub';
 
 export interface AppApiDeps {
+  /** Agents, approvals and audit (electron/app/bridge-api.ts). */
+  bridgeApi: ReturnType<typeof createBridgeApi>;
+  /** Sign-in: connect, disconnect, cancelLogin (electron/app/auth-api.ts). */
+  authApi: ReturnType<typeof createAuthApi>;
+  /** Adds each OAuth server's credential expiry and scopes to status rows. */
+  withAuthInfo: (statuses: ServerStatus[]) => Promise<ServerStatus[]>;
   version: string;
   registry: Registry;
   pool: Pool;
@@ -29,6 +37,8 @@ function configured(registry: Registry, name: string) {
 export function createAppApi(deps: AppApiDeps): AppApi {
   const { registry, pool, events } = deps;
   return {
+    ...deps.bridgeApi,
+    ...deps.authApi,
     status: async () => {
       await deps.settled();
       return {
@@ -36,7 +46,7 @@ export function createAppApi(deps: AppApiDeps): AppApi {
         dataDir: registry.dataDir,
         configFile: registry.file,
         configIssues: registry.issues(),
-        servers: pool.statuses(),
+        servers: await deps.withAuthInfo(pool.statuses()),
         vault: deps.vault.health(),
       };
     },
@@ -63,10 +73,6 @@ export function createAppApi(deps: AppApiDeps): AppApi {
       await registry.approvals.approve(name, config);
       events.emit('serverState', pool.status(name));
       return { ok: true as const };
-    },
-    connect: async ({ name }: ApiInput<'connect'>) => {
-      await deps.settled();
-      return pool.start(name);
     },
     stopServer: async ({ name }: ApiInput<'stopServer'>) => pool.stop(name),
     listTools: async ({ server }: ApiInput<'listTools'>) => {

@@ -6,12 +6,19 @@ import { CodedError } from '../../shared/errors';
 import { redact, redactor } from '../../shared/redact';
 import { commandLineOf, createPool, type Pool } from '../pool';
 import { openRegistry, type Registry } from '../registry';
+import { createAuthCoordinator, systemBrowserOpener, type AuthCoordinator, type Opener } from '../auth';
+import { AgentStore, AuditLog, createBridge, type Bridge } from '../bridge';
 import { openVault, secretLookup, vaultDoctorCheck, type ProviderChoice } from '../vault';
 import type { Vault } from '../../shared/vault';
 import { createAppApi } from './app-api';
+import { createAuthApi, withAuthInfo } from './auth-api';
+import { forgivingOpener } from './forgiving-opener';
+import { SignIns } from './sign-in';
+import { createBridgeApi } from './bridge-api';
 import { registerConfigSecrets } from './config-secrets';
 import { importedSecretSink } from './imported-secret-sink';
 import { resolveServerConfig } from './resolve-server';
+import { readRuntimeFile } from './runtime-file';
 import { demoServers } from './demo-servers';
 import { runDoctor } from './doctor';
 import { EventHub } from './event-hub';
@@ -32,6 +39,13 @@ export interface CoreOptions {
   vaultProvider?: ProviderChoice;
   /** Asks the person for the vault passphrase where no keychain exists. */
   passphrasePrompt?: () => Promise<string>;
+  /**
+   * Run the agent bridge in this process (long-running modes). `port` overrides the config's
+   * `settings.bridgePort`; `required` makes a failure to start it fatal instead of reported.
+   */
+  bridge?: { port?: number; required: boolean };
+  /** How sign-in pages are opened; default: the system browser (the URL is logged if that fails). */
+  opener?: Opener;
 }
 
 export interface Core {
@@ -39,6 +53,10 @@ export interface Core {
   readonly registry: Registry;
   readonly pool: Pool;
   readonly vault: Vault;
+  /** Present when this process runs the bridge. */
+  readonly bridge: Bridge | undefined;
+  readonly auth: AuthCoordinator;
+  readonly signIns: SignIns;
   close(): Promise<void>;
 }
 
@@ -64,11 +82,20 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   // The demo memory server writes its graph here; it does not create the folder itself.
   if (options.demo !== false) await mkdir(join(options.dataDir, 'demo'), { recursive: true, mode: 0o700 });
   const events = new EventHub();
+  const auth = createAuthCoordinator({
+    vault,
+    dataDir: options.dataDir,
+    env,
+    log,
+    opener: options.opener ?? forgivingOpener(systemBrowserOpener({ log }), log),
+  });
   const pool = createPool({
     cacheDir: join(options.dataDir, 'cache', 'inventory'),
     baseEnv: env,
     log,
     resolve: (name, config) => resolveServerConfig(name, config, { secret: secretLookup(vault, name), env }),
+    // Tokens come from the coordinator, which refreshes them under its locks (the SDK's own auth() would not).
+    httpFetch: (name, config) => auth.fetchFor(name, config),
     approval: (name, config) => registry.approvals.status(name, config),
     gate: (name, config) =>
       registry.approvals.status(name, config) === 'approved'
@@ -79,6 +106,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
           }),
   });
 
+  const signIns = new SignIns({ auth, pool, registry, onDeviceLogin: (login) => events.emit('deviceLogin', login) });
   registerConfigSecrets(registry.config(), redactor);
   let applying: Promise<unknown> = pool.apply(registry.config());
   const unsubscribe = [
@@ -89,6 +117,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     registry.on('issues', ({ issues }) => events.emit('configIssues', { issues })),
     pool.on('state', (status) => events.emit('serverState', status)),
     pool.on('inventory', (payload) => events.emit('inventoryChanged', payload)),
+    // A sign-in made by another process (the CLI) brings a server waiting for one back at once.
+    vault.on('change', ({ key, change, origin }) => {
+      if (origin !== 'external' || change !== 'set' || !key.kind.startsWith('tokens')) return;
+      const waiting = pool.statuses().find((s) => s.name === key.server && s.state === 'needs_auth');
+      if (waiting) pool.start(waiting.name).catch((error: unknown) => log(redact(`restarting ${waiting.name} after sign-in failed: ${String(error)}`)));
+    }),
   ];
   if (options.watch) registry.watch();
   if (options.warmUp) {
@@ -101,15 +135,58 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   }
 
   const ports = options.ports ?? { ui: DEFAULT_UI_PORT, bridge: DEFAULT_BRIDGE_PORT };
+  const bridgePort = options.bridge?.port ?? registry.config().settings?.bridgePort ?? ports.bridge;
+  let bridge: Bridge | undefined;
+  let bridgeError: string | undefined;
+  if (options.bridge) {
+    try {
+      bridge = await createBridge({ pool, dataDir: options.dataDir, port: bridgePort, log, version: VERSION });
+    } catch (error) {
+      if (options.bridge.required) {
+        await Promise.all([pool.close(), registry.close(), vault.close()]);
+        throw error;
+      }
+      bridgeError = error instanceof Error ? error.message : String(error);
+      log(redact(`the bridge did not start: ${bridgeError}`));
+    }
+  }
+  const agents = bridge?.agents ?? AgentStore.open({ dataDir: options.dataDir, log });
+  const audit = bridge?.audit ?? new AuditLog({ dataDir: options.dataDir, log });
+  if (bridge) {
+    const live = bridge;
+    unsubscribe.push(
+      live.approvals.on('pending', ({ id, agent, server, tool, tier, requestedAt, expiresAt }) =>
+        events.emit('approvalPending', { id, agent, server, tool, tier, requestedAt, expiresAt }),
+      ),
+      live.approvals.on('decided', ({ id, outcome, reason }) =>
+        events.emit('approvalDecided', { id, decision: outcome === 'allowed' ? 'allow' : reason === 'timeout' ? 'timeout' : 'deny' }),
+      ),
+      live.audit.on('entry', (entry) => events.emit('auditEntry', entry)),
+      // A config change (a server's tool policy, say) must reach agents' listings.
+      registry.on('change', () => {
+        applying = applying.then(() => live.refresh());
+      }),
+    );
+  }
+  unsubscribe.push(agents.on('change', () => events.emit('agentsChanged', {})));
+  // Without a bridge of its own (a CLI command), the address agents need is the running app's.
+  const runningBridge = bridge ? undefined : (await readRuntimeFile(options.dataDir))?.bridge;
+  const bridgeUrl = runningBridge ?? `http://127.0.0.1:${bridgePort}/mcp`;
+  const bridgeApi = createBridgeApi({ bridge, bridgeError, agents, audit, bridgeUrl });
+
+  const settled = async () => {
+    await applying;
+  };
   const api = createAppApi({
+    bridgeApi,
+    authApi: createAuthApi({ auth, pool, registry, signIns, settled }),
+    withAuthInfo: (statuses) => withAuthInfo(auth, registry, statuses),
     version: VERSION,
     registry,
     pool,
     vault,
     events,
-    settled: async () => {
-      await applying;
-    },
+    settled,
     doctor: () =>
       runDoctor({
         dataDir: registry.dataDir,
@@ -129,11 +206,19 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     registry,
     pool,
     vault,
+    bridge,
+    auth,
+    signIns,
     close: () => {
       closing ??= (async () => {
         for (const off of unsubscribe) off();
+        signIns.cancelAll();
         await applying.catch(() => undefined);
+        // Agents first: no call may reach a pool that is closing.
+        await bridge?.close();
+        if (!bridge) await audit.close();
         await pool.close();
+        await auth.close();
         await registry.close();
         await vault.close();
       })();

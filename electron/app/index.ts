@@ -5,3 +5,5 @@ export { VERSION } from './version';
 export { demoServers } from './demo-servers';
 export { dispatch } from './dispatch';
 export { packageRoot } from './package-root';
+export { readRuntimeFile, writeRuntimeFile, RUNTIME_FILE } from './runtime-file';
+export type { RuntimeInfo } from './runtime-file';

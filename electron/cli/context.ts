@@ -1,6 +1,6 @@
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
-import { createCore, type Core } from '../app';
+import { createCore, type Core, type CoreOptions } from '../app';
 import { defaultDataDir } from '../registry';
 import { askHidden } from './hidden-input';
 import type { Output } from './output';
@@ -16,7 +16,7 @@ export interface CliContext {
   readonly env: Record<string, string | undefined>;
   readonly interactive: boolean;
   /** Opens the core once per command; closed by the runner when the command ends. */
-  core(options?: { watch?: boolean; warmUp?: boolean }): Promise<Core>;
+  core(options?: Pick<CoreOptions, 'watch' | 'warmUp' | 'bridge' | 'log' | 'opener'>): Promise<Core>;
   close(): Promise<void>;
 }
 
@@ -39,6 +39,9 @@ export function createContext(globals: GlobalOptions, output: Output, env: Recor
         ...(vaultProvider ? { vaultProvider } : {}),
         watch: options.watch ?? false,
         warmUp: options.warmUp ?? false,
+        ...(options.bridge ? { bridge: options.bridge } : {}),
+        ...(options.log ? { log: options.log } : {}),
+        ...(options.opener ? { opener: options.opener } : {}),
         // Only a person at a terminal can be asked; scripts use CONNECTED_SERVICES_PASSPHRASE.
         ...(interactive ? { passphrasePrompt: () => askHidden('Vault passphrase: ') } : {}),
       });

@@ -1,6 +1,10 @@
 import { Command, CommanderError } from 'commander';
 import { VERSION } from '../app';
+import { registerAgents } from './commands/agents';
+import { registerApprovals } from './commands/approvals';
+import { registerBridge } from './commands/bridge';
 import { registerCall } from './commands/call';
+import { registerConnect } from './commands/connect';
 import { registerDoctor } from './commands/doctor';
 import { registerImport } from './commands/import';
 import { registerSecrets } from './commands/secrets';
@@ -27,9 +31,13 @@ export async function main(argv: string[], env: Record<string, string | undefine
   registerStatus(program, run);
   registerListings(program, run);
   registerCall(program, run);
+  registerConnect(program, run);
   registerImport(program, run);
   registerSecrets(program, run);
   registerDoctor(program, run);
+  registerAgents(program, run);
+  registerApprovals(program, run);
+  registerBridge(program, run);
   try {
     await program.parseAsync(argv);
   } catch (error) {

@@ -3,7 +3,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { AppApi, ApiEvent, ApiEventPayload } from '../../shared/api';
+import { API_METHODS, type AppApi, type ApiEvent, type ApiEventPayload } from '../../shared/api';
 import { CodedError } from '../../shared/errors';
 import { EventHub } from '../app';
 import { startWebServer, type WebServer } from './web-server';
@@ -33,7 +33,9 @@ function send(port: number, path: string, options: { method?: string; headers?: 
 
 function fakeApi(events: EventHub): AppApi {
   const notUsed = () => Promise.reject(new CodedError('internal', 'not used in this test'));
+  const methods = Object.fromEntries(Object.keys(API_METHODS).map((m) => [m, notUsed])) as unknown as Omit<AppApi, 'on'>;
   return {
+    ...methods,
     status: () =>
       Promise.resolve({
         version: 't',
@@ -43,21 +45,8 @@ function fakeApi(events: EventHub): AppApi {
         servers: [],
         vault: { fileExists: false, provider: 'memory', providerLabel: 'memory', persistent: false, safety: 'memory-only' as const, state: 'ready' as const, message: '', entryCount: 0, corruptFiles: [] },
       }),
-    addServer: notUsed,
-    removeServer: notUsed,
-    setServerEnabled: notUsed,
-    approveServer: notUsed,
-    connect: notUsed,
     stopServer: () => Promise.reject(new CodedError('not_found', 'No server named "x" is configured')),
     listTools: () => Promise.resolve([]),
-    listResources: notUsed,
-    listPrompts: notUsed,
-    callTool: notUsed,
-    doctor: notUsed,
-    listSecrets: notUsed,
-    setSecret: notUsed,
-    deleteSecret: notUsed,
-    importConfig: notUsed,
     on: <E extends ApiEvent>(event: E, listener: (payload: ApiEventPayload<E>) => void) => events.on(event, listener),
   };
 }

@@ -47,7 +47,7 @@ async function stop(child: ChildProcess): Promise<void> {
 /** `serve --json`: time to health and to a full tools listing, then idle RSS after settleMs. */
 export async function measureServe(cli: string, home: string, settleMs: number): Promise<StartupSample> {
   const start = performance.now();
-  const child = spawn(process.execPath, [cli, '--home', home, 'serve', '--port', '0', '--json'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [cli, '--home', home, 'serve', '--port', '0', '--bridge-port', '0', '--json'], { stdio: ['ignore', 'pipe', 'inherit'] });
   try {
     const ui = new URL((JSON.parse(await firstLine(child)) as { ui: string }).ui);
     await waitHealthy(ui.origin);

@@ -15,7 +15,7 @@ export interface Served {
 
 /** Starts `connected-services serve --json` and waits for its ready line. */
 export async function startServe(home: string, args: string[] = [], env: Record<string, string> = {}): Promise<Served> {
-  const child = spawn(process.execPath, [CLI, '--home', home, 'serve', '--port', '0', '--json', ...args], {
+  const child = spawn(process.execPath, [CLI, '--home', home, 'serve', '--port', '0', '--bridge-port', '0', '--json', ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, ...env },
   });

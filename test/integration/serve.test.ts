@@ -22,7 +22,7 @@ describe('serve (headless core + App API over HTTP)', () => {
 
   it('prints one ready line with the UI address on 127.0.0.1 and answers health', async () => {
     expect(served.ui).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]{20,}$/);
-    expect(served.bridge).toBeNull();
+    expect(served.bridge).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
     const health = await fetch(`${served.origin}/health`);
     expect(await health.json()).toEqual({ ok: true });
   });

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { DEFAULT_UI_PORT } from '../../../shared/config';
 import { CodedError } from '../../../shared/errors';
 import { redact } from '../../../shared/redact';
-import { packageRoot } from '../../app';
+import { packageRoot, writeRuntimeFile } from '../../app';
 import { startWebServer } from '../../web';
 
 import type { Run } from '../runner';
@@ -29,20 +29,34 @@ export function registerServe(program: Command, run: Run): void {
     .option('--json', 'print one JSON line when ready: {"ui", "bridge", "pid"}')
     .action((options: ServeOptions) =>
       run(async (ctx) => {
-        const core = await ctx.core({ watch: true, warmUp: true });
+        const core = await ctx.core({
+          watch: true,
+          warmUp: true,
+          // A long-running process reports what happens in the background (a sign-in address, a failed restart).
+          log: (line) => ctx.output.err(line),
+          bridge: { required: true, ...(options.bridgePort !== undefined ? { port: options.bridgePort } : {}) },
+        });
         const web = await startWebServer({
           api: core.api,
           port: options.port ?? DEFAULT_UI_PORT,
           staticDir: join(packageRoot(), 'dist', 'renderer'),
           log: (line) => ctx.output.err(line),
         });
-        // The bridge arrives with its own issue; until then there is none to report.
-        const bridge: string | null = null;
+        const bridge = core.bridge?.url ?? null;
+        const removeRuntime = await writeRuntimeFile(ctx.dataDir, {
+          pid: process.pid,
+          origin: web.origin,
+          secret: web.url.slice(web.url.indexOf('token=') + 'token='.length),
+          bridge,
+          startedAt: Date.now(),
+        });
         if (options.json) {
           // Written raw: the UI address carries the per-run secret the caller needs.
           process.stdout.write(`${JSON.stringify({ ui: web.url, bridge, pid: process.pid })}\n`);
         } else {
-          process.stdout.write(`Connected Services is running.\n  Open: ${web.url}\n  Data: ${ctx.dataDir}\nPress Ctrl-C to stop.\n`);
+          process.stdout.write(
+            `Connected Services is running.\n  Open:   ${web.url}\n  Bridge: ${bridge ?? 'not running'}\n  Data:   ${ctx.dataDir}\nPress Ctrl-C to stop.\n`,
+          );
         }
         core.api.on('configIssues', ({ issues }) => {
           for (const issue of issues) ctx.output.err(redact(`config problem: ${issue.file}: ${issue.server ?? ''} ${issue.field ?? ''} ${issue.message}`));
@@ -53,6 +67,7 @@ export function registerServe(program: Command, run: Run): void {
           process.once('SIGTERM', stop);
           process.once('SIGHUP', stop);
         });
+        await removeRuntime();
         await web.close();
       }),
     );

@@ -12,6 +12,15 @@ function age(since: number, now: number): string {
   return `${Math.round(seconds / 86_400)}d`;
 }
 
+/** Whether a credential is held, when it expires and for which scopes. */
+function signIn(status: ServerStatus, now: number): string {
+  const auth = status.auth;
+  if (!auth) return '';
+  if (!auth.connected) return 'not signed in';
+  const expiry = auth.expiresAt === undefined ? '' : auth.expiresAt > now ? `expires in ${age(now, auth.expiresAt)}` : 'expired (refreshes on use)';
+  return [expiry, auth.scopes?.length ? `scopes: ${auth.scopes.join(' ')}` : ''].filter(Boolean).join(', ');
+}
+
 export function stateLabel(status: ServerStatus): string {
   if (!status.enabled) return 'disabled';
   if (status.approval === 'pending') return 'pending approval';
@@ -37,9 +46,9 @@ export function registerStatus(program: Command, run: Run): void {
           return;
         }
         const now = Date.now();
-        const rows = [['SERVER', 'TRANSPORT', 'STATE', 'SINCE', 'TOOLS', 'LAST ERROR']];
+        const rows = [['SERVER', 'TRANSPORT', 'STATE', 'SINCE', 'TOOLS', 'SIGN-IN', 'LAST ERROR']];
         for (const s of status.servers) {
-          rows.push([s.name, s.transport, stateLabel(s), age(s.since, now), String(s.toolCount), s.lastError ? `${s.lastError.code}: ${s.lastError.message}` : '']);
+          rows.push([s.name, s.transport, stateLabel(s), age(s.since, now), String(s.toolCount), signIn(s, now), s.lastError ? `${s.lastError.code}: ${s.lastError.message}` : '']);
         }
         for (const line of table(rows)) ctx.output.out(line);
       }),

@@ -1,0 +1,66 @@
+import type { ApiInput, AppApi, AuthInfo, ServerStatus } from '../../shared/api';
+import type { HttpServerConfig } from '../../shared/config';
+import { CodedError } from '../../shared/errors';
+import type { AuthCoordinator } from '../auth';
+import type { Pool } from '../pool';
+import type { Registry } from '../registry';
+import type { SignIns } from './sign-in';
+
+export interface AuthApiDeps {
+  auth: AuthCoordinator;
+  pool: Pool;
+  registry: Registry;
+  signIns: SignIns;
+  settled: () => Promise<void>;
+}
+
+type AuthMethods = Pick<AppApi, 'connect' | 'disconnect' | 'cancelLogin'>;
+
+const OAUTH_TYPES = new Set(['oauth', 'device', 'client_credentials']);
+
+/** A server's credential for status (no secret): for OAuth servers, and any server holding tokens. */
+export async function authInfoOf(auth: AuthCoordinator, name: string, config: HttpServerConfig): Promise<AuthInfo | undefined> {
+  if (config.auth?.type === 'none' || config.auth?.type === 'api_key') return undefined;
+  const status = await auth.status(name, config);
+  if (!status.connected && !(config.auth && OAUTH_TYPES.has(config.auth.type))) return undefined;
+  return {
+    connected: status.connected,
+    ...(status.issuer !== undefined ? { issuer: status.issuer } : {}),
+    ...(status.expiresAt !== undefined ? { expiresAt: status.expiresAt } : {}),
+    ...(status.scopes.length > 0 ? { scopes: status.scopes } : {}),
+  };
+}
+
+/** Status rows with their credential's expiry and scopes. */
+export async function withAuthInfo(auth: AuthCoordinator, registry: Registry, statuses: ServerStatus[]): Promise<ServerStatus[]> {
+  const servers = registry.config().mcpServers;
+  return Promise.all(
+    statuses.map(async (status) => {
+      const config = servers[status.name];
+      if (!config || 'command' in config) return status;
+      const info = await authInfoOf(auth, status.name, config).catch(() => undefined);
+      return info ? { ...status, auth: info } : status;
+    }),
+  );
+}
+
+export function createAuthApi(deps: AuthApiDeps): AuthMethods {
+  return {
+    connect: async ({ name, flow }: ApiInput<'connect'>) => {
+      await deps.settled();
+      const status = await deps.signIns.connect(name, flow ? { flow } : {});
+      return (await withAuthInfo(deps.auth, deps.registry, [status]))[0] ?? status;
+    },
+    disconnect: async ({ name, revoke }: ApiInput<'disconnect'>) => {
+      const config = deps.registry.config().mcpServers[name];
+      if (!config) throw new CodedError('not_found', `No server named "${name}" is configured`, { hint: 'See `connected-services servers list`' });
+      deps.signIns.cancel(name);
+      if (!('command' in config)) await deps.auth.disconnect(name, { revoke: revoke ?? false, config });
+      return deps.pool.stop(name);
+    },
+    cancelLogin: ({ name }: ApiInput<'cancelLogin'>) => {
+      deps.signIns.cancel(name);
+      return Promise.resolve({ ok: true as const });
+    },
+  };
+}

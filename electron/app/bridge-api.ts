@@ -1,0 +1,110 @@
+import type { AgentView, ApiInput, AppApi } from '../../shared/api';
+import { CodedError } from '../../shared/errors';
+import { ALL_SERVERS, snippetFile, type Agent, type AgentPolicy, type AgentStore, type AuditLog, type Bridge } from '../bridge';
+
+export interface BridgeApiDeps {
+  /** Present in long-running processes (serve, the desktop app). */
+  bridge: Bridge | undefined;
+  /** Why the bridge is not running, when it failed to start. */
+  bridgeError: string | undefined;
+  agents: AgentStore;
+  audit: AuditLog;
+  bridgeUrl: string;
+}
+
+type BridgeMethods = Pick<
+  AppApi,
+  'bridgeInfo' | 'listAgents' | 'addAgent' | 'updateAgent' | 'removeAgent' | 'rotateAgent' | 'agentConfig' | 'listApprovals' | 'decideApproval' | 'readAudit'
+>;
+
+/** Only the tiers the person set; the store fills in the rest. */
+function tiers(policy: Partial<Record<keyof AgentPolicy, AgentPolicy[keyof AgentPolicy] | undefined>> | undefined): Partial<AgentPolicy> {
+  const out: Partial<AgentPolicy> = {};
+  for (const tier of ['read', 'write', 'destructive'] as const) {
+    const decision = policy?.[tier];
+    if (decision !== undefined) out[tier] = decision;
+  }
+  return out;
+}
+
+function running(bridge: Bridge | undefined): Bridge {
+  if (!bridge) {
+    throw new CodedError('server_unavailable', 'The bridge is not running in this process', {
+      hint: 'Approvals are decided in the running app: start it with `connected-services serve` or the desktop app',
+    });
+  }
+  return bridge;
+}
+
+/** The App API's agents, approvals and audit methods, over the bridge's stores. */
+export function createBridgeApi(deps: BridgeApiDeps): BridgeMethods {
+  const { agents } = deps;
+  const view = (agent: Agent): AgentView => {
+    const lastUsedAt = deps.bridge?.lastUsedAt(agent.name);
+    return {
+      name: agent.name,
+      servers: agent.servers.includes(ALL_SERVERS) ? '*' : agent.servers,
+      policy: agent.policy,
+      tools: agent.tools,
+      createdAt: agent.createdAt,
+      ...(lastUsedAt !== undefined ? { lastUsedAt } : {}),
+    };
+  };
+  const existing = (name: string): Agent => {
+    const agent = agents.get(name);
+    if (!agent) throw new CodedError('not_found', `No agent named "${name}"`, { hint: 'See `connected-services agents list`' });
+    return agent;
+  };
+  return {
+    bridgeInfo: () =>
+      Promise.resolve(
+        deps.bridge
+          ? { running: true, paused: deps.bridge.paused, url: deps.bridge.url }
+          : { running: false, paused: false, url: deps.bridgeUrl, ...(deps.bridgeError ? { error: deps.bridgeError } : {}) },
+      ),
+    listAgents: () => Promise.resolve(agents.list().map(view)),
+    addAgent: async ({ name, servers, policy }: ApiInput<'addAgent'>) => {
+      // A new agent sees nothing until the person chooses its servers, unless they say all.
+      const { agent, token } = await agents.add(name, { servers: servers ?? [], policy: tiers(policy) });
+      return { agent: view(agent), token };
+    },
+    updateAgent: async ({ name, servers, policy, tools }: ApiInput<'updateAgent'>) => {
+      existing(name);
+      let agent = await agents.update(name, { ...(servers !== undefined ? { servers } : {}), policy: tiers(policy) });
+      for (const change of tools ?? []) agent = await agents.setToolDecision(name, change.server, change.tool, change.decision);
+      return view(agent);
+    },
+    removeAgent: async ({ name }: ApiInput<'removeAgent'>) => {
+      existing(name);
+      await agents.remove(name);
+      return { ok: true as const };
+    },
+    rotateAgent: async ({ name }: ApiInput<'rotateAgent'>) => {
+      existing(name);
+      const token = await agents.rotate(name);
+      return { agent: view(existing(name)), token };
+    },
+    agentConfig: ({ name, for: target, token }: ApiInput<'agentConfig'>) => {
+      existing(name);
+      const text = agents.configSnippet(name, token ?? null, { for: target, bridgeUrl: deps.bridge?.url ?? deps.bridgeUrl });
+      const file = snippetFile(target);
+      return Promise.resolve({ text, ...(file ? { file } : {}) });
+    },
+    listApprovals: () => Promise.resolve(deps.bridge ? deps.bridge.approvals.list().map(({ id, agent, server, tool, tier, requestedAt, expiresAt }) => ({ id, agent, server, tool, tier, requestedAt, expiresAt })) : []),
+    decideApproval: async ({ id, decision, remember }: ApiInput<'decideApproval'>) => {
+      const { approvals } = running(deps.bridge);
+      if (decision === 'allow') await approvals.allow(id, { remember: remember ?? false });
+      else approvals.deny(id);
+      return { ok: true as const };
+    },
+    readAudit: async (query: ApiInput<'readAudit'>) => {
+      await deps.audit.flush();
+      return deps.audit.read({
+        ...(query.agent !== undefined ? { agent: query.agent } : {}),
+        ...(query.server !== undefined ? { server: query.server } : {}),
+        ...(query.outcome !== undefined ? { outcome: query.outcome } : {}),
+        ...(query.limit !== undefined ? { limit: query.limit } : {}),
+      });
+    },
+  };
+}

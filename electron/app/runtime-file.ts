@@ -1,0 +1,57 @@
+import { randomBytes } from 'node:crypto';
+import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { z } from 'zod';
+
+export const RUNTIME_FILE = 'runtime.json';
+
+/** How CLI commands find the running app of a data directory (approvals are decided there). */
+export const RuntimeInfoSchema = z.object({
+  pid: z.number().int(),
+  /** The App API origin (`http://127.0.0.1:<port>`). */
+  origin: z.string(),
+  /** The per-run secret; the file is 0600 in a 0700 folder, like the vault. */
+  secret: z.string(),
+  bridge: z.string().nullable(),
+  startedAt: z.number(),
+});
+export type RuntimeInfo = z.infer<typeof RuntimeInfoSchema>;
+
+export async function writeRuntimeFile(dataDir: string, info: RuntimeInfo): Promise<() => Promise<void>> {
+  const file = join(dataDir, RUNTIME_FILE);
+  const temp = `${file}.${randomBytes(4).toString('hex')}.tmp`;
+  await writeFile(temp, JSON.stringify(info), { mode: 0o600 });
+  await rename(temp, file);
+  return async () => {
+    // Only our own: a newer run may have replaced it.
+    const current = await readRuntimeFile(dataDir);
+    if (current?.pid === info.pid) await rm(file, { force: true });
+  };
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** The running app's info, or undefined when none runs (a stale file of a dead process counts as none). */
+export async function readRuntimeFile(dataDir: string): Promise<RuntimeInfo | undefined> {
+  let text: string;
+  try {
+    text = await readFile(join(dataDir, RUNTIME_FILE), 'utf8');
+  } catch {
+    return undefined;
+  }
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  const parsed = RuntimeInfoSchema.safeParse(raw);
+  return parsed.success && alive(parsed.data.pid) ? parsed.data : undefined;
+}

@@ -1,0 +1,113 @@
+import type { Command } from 'commander';
+import { CONFIG_TARGETS, ConfigTargetSchema, POLICY_DECISIONS, type AgentView, type TierPolicy } from '../../../shared/api';
+import { CodedError } from '../../../shared/errors';
+import { printJson, table } from '../output';
+import type { Run } from '../runner';
+
+/** `read=allow,write=ask,destructive=deny` → the tiers given. */
+export function parsePolicy(text: string): Partial<TierPolicy> {
+  const out: Partial<TierPolicy> = {};
+  for (const part of text.split(',').map((p) => p.trim()).filter(Boolean)) {
+    const [tier, decision] = part.split('=').map((p) => p.trim());
+    if ((tier !== 'read' && tier !== 'write' && tier !== 'destructive') || !(POLICY_DECISIONS as readonly (string | undefined)[]).includes(decision)) {
+      throw new CodedError('invalid_input', `--policy takes TIER=DECISION pairs like read=allow,write=ask,destructive=deny, not "${part}"`);
+    }
+    out[tier] = decision as TierPolicy['read'];
+  }
+  return out;
+}
+
+function parseServers(text: string): '*' | string[] {
+  return text.trim() === '*' ? '*' : text.split(',').map((s) => s.trim()).filter(Boolean);
+}
+
+function parseTarget(value: string) {
+  const parsed = ConfigTargetSchema.safeParse(value);
+  if (!parsed.success) throw new CodedError('invalid_input', `--for takes one of ${CONFIG_TARGETS.join(', ')}, not "${value}"`);
+  return parsed.data;
+}
+
+function describe(agent: AgentView): string[] {
+  return [agent.name, agent.servers === '*' ? 'all' : agent.servers.join(',') || '(none)', `read=${agent.policy.read} write=${agent.policy.write} destructive=${agent.policy.destructive}`];
+}
+
+export function registerAgents(program: Command, run: Run): void {
+  const agents = program.command('agents').description('agents that may use the bridge: add, list, remove, rotate, config');
+
+  agents
+    .command('add <name>')
+    .description('create an agent; its token is printed once')
+    .option('--servers <list>', 'servers it may use, comma-separated, or * for all (default: none)')
+    .option('--policy <pairs>', 'per tier: read=allow,write=ask,destructive=ask (allow, ask or deny)')
+    .option('--for <client>', `also print the configuration for ${CONFIG_TARGETS.join(', ')}`, parseTarget)
+    .option('--json', 'print JSON')
+    .action((name: string, options: { servers?: string; policy?: string; for?: ReturnType<typeof parseTarget>; json?: boolean }) =>
+      run(async (ctx) => {
+        const api = (await ctx.core()).api;
+        const { agent, token } = await api.addAgent({
+          name,
+          ...(options.servers !== undefined ? { servers: parseServers(options.servers) } : {}),
+          ...(options.policy !== undefined ? { policy: parsePolicy(options.policy) } : {}),
+        });
+        const config = options.for ? await api.agentConfig({ name, for: options.for, token }) : undefined;
+        // The token is written raw: it is the one time the person can copy it.
+        if (options.json) process.stdout.write(`${JSON.stringify({ agent, token, ...(config ? { config } : {}) }, null, 2)}\n`);
+        else {
+          ctx.output.out(`Created agent ${agent.name}. Its token (shown only now):`);
+          process.stdout.write(`  ${token}\n`);
+          if (config) {
+            ctx.output.out(`Configuration for ${options.for ?? ''}${config.file ? ` (${config.file})` : ''}:`);
+            process.stdout.write(`${config.text}\n`);
+          } else ctx.output.out(`Get a client configuration with: connected-services agents config "${agent.name}" --for claude-code --token <token>`);
+        }
+      }),
+    );
+
+  agents
+    .command('list')
+    .description('list agents (never their tokens)')
+    .option('--json', 'print JSON')
+    .action((options: { json?: boolean }) =>
+      run(async (ctx) => {
+        const list = await (await ctx.core()).api.listAgents({});
+        if (options.json) return printJson(ctx.output, list);
+        if (list.length === 0) return ctx.output.out('No agents. Create one with `connected-services agents add NAME --servers *`.');
+        for (const line of table([['AGENT', 'SERVERS', 'POLICY'], ...list.map(describe)])) ctx.output.out(line);
+      }),
+    );
+
+  agents
+    .command('remove <name>')
+    .description('remove an agent; its token stops working at once')
+    .action((name: string) =>
+      run(async (ctx) => {
+        await (await ctx.core()).api.removeAgent({ name });
+        ctx.output.out(`Removed ${name}.`);
+      }),
+    );
+
+  agents
+    .command('rotate <name>')
+    .description('give an agent a new token; the old one stops working at once')
+    .action((name: string) =>
+      run(async (ctx) => {
+        const { token } = await (await ctx.core()).api.rotateAgent({ name });
+        ctx.output.out(`New token for ${name} (shown only now):`);
+        process.stdout.write(`  ${token}\n`);
+      }),
+    );
+
+  agents
+    .command('config <name>')
+    .description('print a ready-to-paste configuration for a client')
+    .requiredOption('--for <client>', CONFIG_TARGETS.join(', '), parseTarget)
+    .option('--token <token>', 'put this token in (default: a placeholder, or CONNECTED_SERVICES_TOKEN)')
+    .action((name: string, options: { for: ReturnType<typeof parseTarget>; token?: string }) =>
+      run(async (ctx) => {
+        const token = options.token ?? ctx.env['CONNECTED_SERVICES_TOKEN'];
+        const config = await (await ctx.core()).api.agentConfig({ name, for: options.for, ...(token ? { token } : {}) });
+        if (config.file) ctx.output.err(`# ${config.file}`);
+        process.stdout.write(`${config.text}\n`);
+      }),
+    );
+}

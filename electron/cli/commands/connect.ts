@@ -1,0 +1,75 @@
+import type { Command } from 'commander';
+import { CodedError } from '../../../shared/errors';
+import { openWith, printUrl, type FlowEvent, type Opener } from '../../auth';
+import type { Output } from '../output';
+import { printJson } from '../output';
+import type { Run } from '../runner';
+import { stateLabel } from './status';
+
+interface ConnectOptions {
+  device?: boolean;
+  printUrl?: boolean;
+  openWith?: string;
+  json?: boolean;
+}
+
+function opener(options: ConnectOptions): Opener | undefined {
+  if (options.printUrl && options.openWith) throw new CodedError('invalid_input', 'Give --print-url or --open-with, not both');
+  if (options.printUrl) return printUrl(process.stderr, 'Open this address to sign in:');
+  if (options.openWith) return openWith(options.openWith);
+  return undefined;
+}
+
+function minutes(ms: number): string {
+  const m = Math.max(0, Math.round(ms / 60_000));
+  return m <= 1 ? 'a minute' : `${m} minutes`;
+}
+
+/** What a person at a terminal needs to follow a sign-in, on stderr (stdout stays for results). */
+function progress(output: Output): (event: FlowEvent) => void {
+  return (event) => {
+    if (event.type === 'device_code') {
+      output.err(`To sign in, open ${event.verificationUri} and enter the code:`);
+      output.err(`    ${event.userCode}`);
+      if (event.verificationUriComplete) output.err(`(or open ${event.verificationUriComplete})`);
+      output.err(`The code expires in ${minutes(event.expiresAt - Date.now())}. Waiting for approval…`);
+    } else if (event.type === 'device_poll' && event.state === 'slow_down') {
+      output.err(`The server asked to poll more slowly (every ${Math.round(event.intervalMs / 1000)} s).`);
+    } else if (event.type === 'browser') {
+      output.err('Waiting for the sign-in to finish in the browser…');
+    }
+  };
+}
+
+export function registerConnect(program: Command, run: Run): void {
+  program
+    .command('connect <server>')
+    .description('start a server now, signing in first when it needs it (browser, or --device for a code)')
+    .option('--device', 'sign in with a device code (for machines without a browser)')
+    .option('--print-url', 'print the sign-in address instead of opening a browser')
+    .option('--open-with <command>', 'open the sign-in address with this program (it gets the address as its one argument)')
+    .option('--json', 'print the resulting status as JSON')
+    .action((server: string, options: ConnectOptions) =>
+      run(async (ctx) => {
+        const custom = opener(options);
+        const core = await ctx.core(custom ? { opener: custom } : {});
+        const status = await core.signIns.connect(server, { ...(options.device ? { flow: 'device' as const } : {}), onEvent: progress(ctx.output) });
+        const [withAuth] = await core.api.status({}).then((s) => s.servers.filter((row) => row.name === status.name));
+        const shown = withAuth ?? status;
+        if (options.json) return printJson(ctx.output, shown);
+        ctx.output.out(`${shown.name}: ${stateLabel(shown)}, ${shown.toolCount} tools.`);
+        if (shown.auth?.expiresAt) ctx.output.out(`Signed in; the access token expires ${new Date(shown.auth.expiresAt).toISOString()} and is refreshed automatically.`);
+      }),
+    );
+
+  program
+    .command('disconnect <server>')
+    .description('forget a server\'s tokens and stop it')
+    .option('--revoke', 'also revoke the tokens at the authorization server')
+    .action((server: string, options: { revoke?: boolean }) =>
+      run(async (ctx) => {
+        await (await ctx.core()).api.disconnect({ name: server, revoke: options.revoke ?? false });
+        ctx.output.out(`Disconnected ${server}${options.revoke ? ' and revoked its tokens' : ''}.`);
+      }),
+    );
+}

@@ -1,0 +1,40 @@
+import { API_METHODS, type ApiInput, type ApiMethod, type ApiOutput } from '../../shared/api';
+import { CodedError, WireErrorSchema } from '../../shared/errors';
+import { readRuntimeFile, type RuntimeInfo } from '../app';
+
+export interface RunningApp {
+  readonly info: RuntimeInfo;
+  call<M extends ApiMethod>(method: M, input: ApiInput<M>): Promise<ApiOutput<M>>;
+}
+
+/** The App API of the app already running on this data directory (serve or the desktop app). */
+export async function connectRunningApp(dataDir: string): Promise<RunningApp> {
+  const info = await readRuntimeFile(dataDir);
+  if (!info) {
+    throw new CodedError('server_unavailable', `Connected Services is not running for ${dataDir}`, {
+      hint: 'Start it with `connected-services serve` (or the desktop app), then try again',
+    });
+  }
+  return {
+    info,
+    call: async <M extends ApiMethod>(method: M, input: ApiInput<M>): Promise<ApiOutput<M>> => {
+      let response: Response;
+      try {
+        response = await fetch(`${info.origin}/api/${method}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${info.secret}` },
+          body: JSON.stringify(input),
+          signal: AbortSignal.timeout(30_000),
+        });
+      } catch (error) {
+        throw new CodedError('server_unavailable', `The running app at ${info.origin} did not answer`, { cause: error, hint: 'Is it still running?' });
+      }
+      const body = (await response.json().catch(() => ({}))) as { result?: unknown; error?: unknown };
+      if (body.error !== undefined) {
+        const wire = WireErrorSchema.safeParse(body.error);
+        throw wire.success ? CodedError.fromWire(wire.data) : new CodedError('internal', `The running app answered HTTP ${response.status}`);
+      }
+      return API_METHODS[method].output.parse(body.result) as ApiOutput<M>;
+    },
+  };
+}

@@ -1,0 +1,109 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLI, runCli, tempHome } from '../helpers/cli';
+import { eventually, startServe, type Served } from '../helpers/serve';
+
+function textOf(result: unknown): string {
+  const content = (result as { content?: { type: string; text?: string }[] }).content ?? [];
+  return content.map((c) => c.text ?? '').join('');
+}
+
+async function agentClient(url: string, token: string): Promise<Client> {
+  const client = new Client({ name: 'test-agent', version: '1.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
+  return client;
+}
+
+describe('agents and approvals through the CLI, against a running serve', () => {
+  let home: string;
+  let served: Served;
+  beforeAll(async () => {
+    home = tempHome();
+    served = await startServe(home);
+  });
+  afterAll(async () => {
+    await served.stop();
+  });
+
+  it('creates an agent whose token works once, with a ready-to-paste config', async () => {
+    const add = await runCli(home, ['agents', 'add', 'helper', '--servers', 'everything', '--policy', 'read=allow,write=ask', '--for', 'claude-code', '--json']);
+    expect(add.code).toBe(0);
+    const created = JSON.parse(add.stdout) as { token: string; config: { text: string } };
+    expect(created.token).toMatch(/^cs_agent_/);
+    expect(created.config.text).toContain(created.token);
+    expect(created.config.text).toContain(served.bridge ?? 'missing');
+
+    const list = await runCli(home, ['agents', 'list']);
+    expect(list.stdout).toMatch(/helper\s+everything\s+read=allow write=ask destructive=ask/);
+    expect(list.stdout).not.toContain(created.token);
+
+    const client = await agentClient(served.bridge ?? '', created.token);
+    try {
+      const { tools } = await client.listTools();
+      expect(tools.map((t) => t.name)).toContain('everything__echo');
+      expect(tools.some((t) => t.name.startsWith('memory__'))).toBe(false);
+      expect(textOf(await client.callTool({ name: 'everything__echo', arguments: { message: 'via bridge' } }))).toContain('via bridge');
+    } finally {
+      await client.close();
+    }
+
+    const rotated = await runCli(home, ['agents', 'rotate', 'helper']);
+    expect(rotated.code).toBe(0);
+    await expect(agentClient(served.bridge ?? '', created.token)).rejects.toThrow();
+  });
+
+  it('holds an `ask` call until `approvals allow` from the CLI, and refuses after `approvals deny`', async () => {
+    const add = JSON.parse((await runCli(home, ['agents', 'add', 'asker', '--servers', 'everything', '--policy', 'read=ask', '--json'])).stdout) as { token: string };
+    const client = await agentClient(served.bridge ?? '', add.token);
+    try {
+      const call = client.callTool({ name: 'everything__echo', arguments: { message: 'approved' } });
+      const pending = await eventually(async () => {
+        const list = JSON.parse((await runCli(home, ['approvals', 'list', '--json'])).stdout) as { id: string; agent: string; tool: string }[];
+        return list.find((a) => a.agent === 'asker');
+      });
+      expect(pending.tool).toBe('echo');
+      expect((await runCli(home, ['approvals', 'allow', pending.id])).code).toBe(0);
+      expect(textOf(await call)).toContain('approved');
+
+      const denied = client.callTool({ name: 'everything__echo', arguments: { message: 'no' } });
+      const second = await eventually(async () => {
+        const list = JSON.parse((await runCli(home, ['approvals', 'list', '--json'])).stdout) as { id: string; agent: string }[];
+        return list.find((a) => a.agent === 'asker');
+      });
+      expect((await runCli(home, ['approvals', 'deny', second.id])).code).toBe(0);
+      const result = (await denied) as { isError?: boolean };
+      expect(result.isError).toBe(true);
+      expect(textOf(result)).toMatch(/denied/i);
+    } finally {
+      await client.close();
+    }
+
+    const audit = (await served.api('readAudit', { agent: 'asker' })).body.result as { outcome: string; tool: string }[];
+    expect(audit.map((e) => e.outcome).sort()).toEqual(['denied', 'ok']);
+  });
+
+  it('serves stdio-only clients through `bridge --stdio`', async () => {
+    const { token } = JSON.parse((await runCli(home, ['agents', 'add', 'stdio-agent', '--servers', '*', '--json'])).stdout) as { token: string };
+    const client = new Client({ name: 'stdio-agent', version: '1.0.0' });
+    await client.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: [CLI, '--home', home, 'bridge', '--stdio'],
+        env: { ...(process.env as Record<string, string>), CONNECTED_SERVICES_TOKEN: token },
+      }),
+    );
+    try {
+      expect(textOf(await client.callTool({ name: 'everything__echo', arguments: { message: 'over stdio' } }))).toContain('over stdio');
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('says so when no app is running to decide approvals', async () => {
+    const result = await runCli(tempHome(), ['approvals', 'list']);
+    expect(result.code).toBe(7);
+    expect(result.stderr).toContain('connected-services serve');
+  });
+});

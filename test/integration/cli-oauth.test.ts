@@ -1,0 +1,86 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT, runCli, tempHome } from '../helpers/cli';
+
+interface Stack {
+  issuer: string;
+  mcpUrl: string;
+}
+
+const PASSPHRASE = { CONNECTED_SERVICES_PASSPHRASE: 'oauth cli test passphrase' };
+const BROWSER = `${process.execPath} --import tsx ${join(ROOT, 'test', 'fixtures', 'oauth', 'open-with-browser.ts')}`;
+
+/** The real authorization server and protected MCP server, as a separate process. */
+async function startStack(options: object = {}): Promise<{ stack: Stack; child: ChildProcess }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'test', 'fixtures', 'oauth', 'serve.ts'), JSON.stringify(options)], {
+    cwd: ROOT,
+    stdio: ['pipe', 'pipe', 'ignore'],
+  });
+  const line = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: child.stdout }).once('line', resolve);
+    child.once('exit', (code) => reject(new Error(`OAuth fixtures exited with ${code}`)));
+  });
+  return { stack: JSON.parse(line) as Stack, child };
+}
+
+describe('signing in through the CLI against a real authorization server', () => {
+  let stack: Stack;
+  let child: ChildProcess;
+  beforeAll(async () => {
+    ({ stack, child } = await startStack());
+  });
+  afterAll(() => {
+    child.stdin?.end();
+    child.kill();
+  });
+
+  it('fails fast with auth_required, signs in in the browser, calls, shows expiry, disconnects', async () => {
+    const home = tempHome();
+    const cli = (args: string[]) => runCli(home, args, { env: PASSPHRASE });
+    expect((await cli(['servers', 'add', 'notes', '--url', stack.mcpUrl])).code).toBe(0);
+
+    const before = await cli(['call', 'notes', 'echo', '{"text":"hi"}']);
+    expect(before.code).toBe(5);
+    expect(before.stderr).toContain('error [auth_required]');
+    expect(before.stderr).toContain('connected-services connect notes');
+
+    const connect = await cli(['connect', 'notes', '--open-with', BROWSER]);
+    expect(connect.stderr).not.toContain('error');
+    expect(connect.code).toBe(0);
+    expect(connect.stdout).toMatch(/notes: ready, \d+ tools/);
+
+    const call = await cli(['call', 'notes', 'echo', '{"text":"hi"}']);
+    expect(call.stdout).toContain('echo: hi');
+
+    const status = JSON.parse((await cli(['status', '--json'])).stdout) as { servers: { name: string; auth?: { connected: boolean; expiresAt?: number; issuer?: string } }[] };
+    const auth = status.servers.find((s) => s.name === 'notes')?.auth;
+    expect(auth?.connected).toBe(true);
+    expect(auth?.issuer).toBe(stack.issuer);
+    expect(auth?.expiresAt).toBeGreaterThan(Date.now());
+
+    expect((await cli(['disconnect', 'notes', '--revoke'])).code).toBe(0);
+    const after = await cli(['call', 'notes', 'echo', '{"text":"hi"}']);
+    expect(after.code).toBe(5);
+  });
+
+  it('signs in with a device code, showing the code and where to enter it', async () => {
+    const home = tempHome();
+    const cli = (args: string[]) => runCli(home, args, { env: PASSPHRASE, timeoutMs: 40_000 });
+    await cli(['servers', 'add', 'notes', '--url', stack.mcpUrl]);
+    const connect = await cli(['connect', 'notes', '--device', '--open-with', BROWSER]);
+    expect(connect.code).toBe(0);
+    expect(connect.stderr).toMatch(/To sign in, open http:\/\/127\.0\.0\.1:\d+\/\S+ and enter the code:\n\s+[A-Z0-9-]+/);
+    expect((await cli(['call', 'notes', 'echo', '{"text":"device"}'])).stdout).toContain('echo: device');
+  });
+
+  it('prints the address instead of opening anything with --print-url', async () => {
+    const home = tempHome();
+    await runCli(home, ['servers', 'add', 'notes', '--url', stack.mcpUrl], { env: PASSPHRASE });
+    // Nobody follows the printed address here: the sign-in is cancelled by the time limit.
+    const connect = await runCli(home, ['connect', 'notes', '--print-url'], { env: PASSPHRASE, timeoutMs: 8_000 }).catch((error: Error) => error);
+    const text = connect instanceof Error ? connect.message : connect.stderr;
+    expect(text).toMatch(/Open this address to sign in:\s*\n?\s*http:\/\/127\.0\.0\.1:\d+\/auth\?\S*code_challenge_method=S256/);
+  });
+});
