@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { benchBridge } from './bridge';
 import { measureBaseline, measureServe, type StartupSample } from './startup';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -59,3 +60,6 @@ console.log(`  health answered     ${f(startup.healthMs)} ms   (bare Node HTTP s
 console.log(`  full tools listing  ${f(startup.toolsMs ?? NaN)} ms   (${startup.tools} tools)   ${verdict((startup.toolsMs ?? Infinity) <= 500)} (<= 500 ms)`);
 console.log(`idle memory, 20 servers configured (after 2 s idle):`);
 console.log(`  RSS                 ${idle.rssMb.toFixed(1)} MB  (bare Node HTTP server: ${idleBaseline.rssMb.toFixed(1)} MB, ratio ${(idle.rssMb / idleBaseline.rssMb).toFixed(2)}x)   ${verdict(idle.rssMb < 120)} (< 120 MB)`);
+
+console.log('bridge (agent → bridge → stdio server-everything) against the SDK client calling it directly over stdio:');
+for (const line of await benchBridge()) console.log(`  ${line}`);
