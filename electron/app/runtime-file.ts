@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { writeFileAtomic } from '../fs-safe';
 
 export const RUNTIME_FILE = 'runtime.json';
 
@@ -19,9 +19,7 @@ export type RuntimeInfo = z.infer<typeof RuntimeInfoSchema>;
 
 export async function writeRuntimeFile(dataDir: string, info: RuntimeInfo): Promise<() => Promise<void>> {
   const file = join(dataDir, RUNTIME_FILE);
-  const temp = `${file}.${randomBytes(4).toString('hex')}.tmp`;
-  await writeFile(temp, JSON.stringify(info), { mode: 0o600 });
-  await rename(temp, file);
+  await writeFileAtomic(file, JSON.stringify(info));
   return async () => {
     // Only our own: a newer run may have replaced it.
     const current = await readRuntimeFile(dataDir);

@@ -15,8 +15,9 @@ import {
 } from './agent-schema';
 import { index, parseFile, publicView, validName, validServers, type Loaded } from './agent-file';
 import { configSnippet, type SnippetOptions } from './config-snippet';
-import { Emitter } from './emitter';
-import { LockedFile, writeFileAtomic } from './file-store';
+import { Emitter } from '../../shared/events';
+import { mkdirSync } from 'node:fs';
+import { FileLock, writeFileAtomic } from '../fs-safe';
 import { hashToken, newAgentToken, plausibleToken, sameDigest, tokenHint } from './token';
 
 export const AGENTS_FILE = 'agents.json';
@@ -40,7 +41,7 @@ export interface AgentStoreEvents {
  */
 export class AgentStore {
   readonly file: string;
-  readonly #lock: LockedFile;
+  readonly #lock: FileLock;
   readonly #now: () => number;
   readonly #log: (line: string) => void;
   readonly #recheckMs: number;
@@ -51,7 +52,8 @@ export class AgentStore {
 
   private constructor(options: AgentStoreOptions) {
     this.file = path.join(options.dataDir, AGENTS_FILE);
-    this.#lock = new LockedFile(this.file);
+    mkdirSync(path.dirname(this.file), { recursive: true, mode: 0o700 });
+    this.#lock = new FileLock(this.file, { label: 'agents.json' });
     this.#now = options.now ?? Date.now;
     this.#log = (line) => options.log?.(redact(line));
     this.#recheckMs = options.recheckMs ?? 250;

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { CodedError } from '../../shared/errors';
 import { redact } from '../../shared/redact';
 import type { Tier } from './agent-schema';
-import { Emitter } from './emitter';
+import { Emitter } from '../../shared/events';
 
 export const DEFAULT_APPROVAL_TIMEOUT_MS = 120_000;
 

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { chmod, mkdir, open, readFile, rename, rm, type FileHandle } from 'node:fs/promises';
 import { redact, redactor } from '../../shared/redact';
 import { AuditEntrySchema, type AuditEntry, type AuditQuery } from './audit-entry';
-import { Emitter } from './emitter';
+import { Emitter } from '../../shared/events';
 
 export const AUDIT_DIR = 'audit';
 export const AUDIT_FILE = 'audit.jsonl';

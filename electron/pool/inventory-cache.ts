@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm } from 'node:fs/promises';
+import { writeFileAtomic } from '../fs-safe';
 import { join } from 'node:path';
 import { CachedInventorySchema, type CachedInventory } from './inventory';
 
@@ -30,18 +30,10 @@ export async function readCache(dir: string, server: string): Promise<CacheRead>
   return { ok: true, cache: parsed.data };
 }
 
-/** Temp file then rename, so a reader never sees half a file. */
+/** Atomic, so a reader (another process's listing) never sees half a file. */
 export async function writeCache(dir: string, cache: CachedInventory): Promise<void> {
   await mkdir(dir, { recursive: true, mode: 0o700 });
-  const target = cacheFile(dir, cache.server);
-  const temp = `${target}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-  try {
-    await writeFile(temp, `${JSON.stringify(cache, null, 2)}\n`, { mode: 0o600 });
-    await rename(temp, target);
-  } catch (error) {
-    await rm(temp, { force: true });
-    throw error;
-  }
+  await writeFileAtomic(cacheFile(dir, cache.server), `${JSON.stringify(cache, null, 2)}\n`);
 }
 
 export async function deleteCache(dir: string, server: string): Promise<void> {

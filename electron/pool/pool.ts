@@ -2,7 +2,7 @@ import { diffServers, type McpConfig, type ServerDiff } from '../../shared/confi
 import { CodedError } from '../../shared/errors';
 import { redact } from '../../shared/redact';
 import type { ServerStatus } from '../../shared/api';
-import { Emitter } from './emitter';
+import { Emitter } from '../../shared/events';
 import { resolveRestartPolicy } from './restart-policy';
 import { ServerSlot } from './server-slot';
 import type { SlotEnv } from './slot-env';

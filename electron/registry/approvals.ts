@@ -2,10 +2,10 @@ import { readFile, rename } from 'node:fs/promises';
 import { z } from 'zod';
 import { type ServerConfig, type StdioServerConfig } from '../../shared/config';
 import type { Approval } from '../../shared/api';
-import { writeFileAtomic } from './atomic-write';
-import { FileLock } from './file-lock';
+import { writeFileAtomic } from '../fs-safe';
+import { FileLock } from '../fs-safe';
 import { commandFingerprint } from './fingerprint';
-import { errnoCode, fsFailure } from './fs-errors';
+import { errnoCode, fsFailure } from '../fs-safe';
 import type { ApprovalStore } from './types';
 
 /** approvals.json: which exact stdio commands the person allowed to run. Commands themselves are not stored. */
@@ -37,7 +37,7 @@ export class FileApprovalStore implements ApprovalStore {
   constructor(file: string, options: ApprovalStoreOptions) {
     this.file = file;
     this.#options = options;
-    this.#lock = new FileLock(file, { log: options.log });
+    this.#lock = new FileLock(file, { label: 'approvals.json' });
   }
 
   status(_name: string, config: ServerConfig): Approval {

@@ -8,9 +8,9 @@ import {
 } from '../../shared/config';
 import { CodedError } from '../../shared/errors';
 import { redact } from '../../shared/redact';
-import { writeFileAtomic } from './atomic-write';
-import { errnoCode, fsFailure } from './fs-errors';
-import type { FileLock } from './file-lock';
+import { writeFileAtomic } from '../fs-safe';
+import { errnoCode, fsFailure } from '../fs-safe';
+import type { FileLock } from '../fs-safe';
 
 /** mcp.json as found on disk: every key kept, so other clients' keys and fields survive our edits. */
 export interface RawConfig {

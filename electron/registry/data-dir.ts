@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { chmod, mkdir, stat } from 'node:fs/promises';
 import { CodedError } from '../../shared/errors';
-import { errnoCode, fsFailure } from './fs-errors';
+import { errnoCode, fsFailure } from '../fs-safe';
 
 export interface DataDirContext {
   env: Record<string, string | undefined>;

@@ -1,10 +1,10 @@
 import { lstat } from 'node:fs/promises';
 import { formatIssue, parseConfigObject, type StdioServerConfig } from '../../shared/config';
 import { CodedError } from '../../shared/errors';
-import { writeFileAtomic } from './atomic-write';
+import { writeFileAtomic } from '../fs-safe';
 import { serializeConfig } from './config-file';
-import type { FileLock } from './file-lock';
-import { errnoCode, fsFailure } from './fs-errors';
+import type { FileLock } from '../fs-safe';
+import { errnoCode, fsFailure } from '../fs-safe';
 
 async function exists(file: string): Promise<boolean> {
   try {

@@ -2,7 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { locateJsonError, type ServerConfig } from '../../shared/config';
 import type { ImportReport, ImportSource } from '../../shared/api';
 import { CodedError } from '../../shared/errors';
-import { errnoCode, fsFailure } from './fs-errors';
+import { errnoCode, fsFailure } from '../fs-safe';
 import { convertEntry } from './import-convert';
 import { extractEntries } from './import-extract';
 import {

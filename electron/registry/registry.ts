@@ -19,10 +19,10 @@ import { FileApprovalStore } from './approvals';
 import { editConfigFile } from './config-file';
 import { ensureDataDir } from './data-dir';
 import { watchDirectory, type DirWatcher } from './dir-watcher';
-import { Emitter } from './events';
-import { FileLock } from './file-lock';
+import { Emitter } from '../../shared/events';
+import { FileLock } from '../fs-safe';
 import { createConfigIfMissing } from './first-run';
-import { errnoCode } from './fs-errors';
+import { errnoCode } from '../fs-safe';
 import type { ImportContext } from './import-locations';
 import { moveSecrets } from './import-secrets';
 import { planImport } from './import-plan';
@@ -63,7 +63,7 @@ class FileRegistry implements Registry {
     this.file = path.join(options.dataDir, CONFIG_FILE);
     const log = options.log ?? (() => undefined);
     this.#log = (line) => log(redact(line));
-    this.#lock = new FileLock(this.file, { log: this.#log });
+    this.#lock = new FileLock(this.file, { label: 'mcp.json' });
     this.#events = new Emitter((error) => this.#log(`registry listener failed: ${String(error)}`));
     this.approvals = new FileApprovalStore(path.join(options.dataDir, APPROVALS_FILE), {
       now: options.now ?? Date.now,

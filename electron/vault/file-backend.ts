@@ -1,18 +1,16 @@
 import path from 'node:path';
 import type { CorruptFile } from '../../shared/vault';
 import type { Backend, UpdateResult } from './backend';
-import { withFileLock, type FileLockOptions } from './file-lock';
+import { removeStaleTemps, withFileLock, writeFileAtomic, type LockOptions as FileLockOptions } from '../fs-safe';
 import { assertPrivateFile, checkDir, ensurePrivateDir } from './permissions';
 import { CorruptVaultError, type Sealer } from './sealer';
 import {
   listSetAside,
   moveAside,
   openExisting,
-  removeStaleTemps,
   sameStamp,
   stampOf,
   statStamp,
-  writeFileAtomic,
   type FileStamp,
 } from './vault-file';
 
@@ -115,18 +113,18 @@ export function createFileBackend(options: FileBackendOptions): Backend {
         return entries;
       }
       // Checked again under the lock: the file may have been replaced since, and must not be moved then.
-      return withFileLock(file, options.lock, () => readLocked());
+      return withFileLock(file, { ...options.lock, label: 'the vault' }, () => readLocked());
     },
 
     async update(mutate): Promise<UpdateResult> {
       await ensurePrivateDir(dir, platform);
-      return withFileLock(file, options.lock, async (assertHeld) => {
+      return withFileLock(file, { ...options.lock, label: 'the vault' }, async (assertHeld) => {
         const before = await readLocked();
         const after = new Map(before);
         if (mutate(after)) {
           const bytes = await sealer.seal(after);
           await removeStaleTemps(file);
-          await writeFileAtomic(file, bytes, assertHeld);
+          await writeFileAtomic(file, bytes, { beforeRename: assertHeld });
           stamp = await statStamp(file);
           entries = after;
           present = true;

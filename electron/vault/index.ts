@@ -22,7 +22,7 @@ export { INSECURE_PROVIDER_ID, INSECURE_FILE_NAME } from './plaintext-sealer';
 export { VAULT_KEY_BYTES } from './key-provider';
 export type { KeyProvider, KeyParams, CreatedKey, ProbeResult } from './key-provider';
 export { DEFAULT_PROVIDER_TIMEOUT_MS } from './bounded-call';
-export type { FileLockOptions } from './file-lock';
+export type { LockOptions as FileLockOptions } from '../fs-safe';
 export type { RedactorLike } from './secret-tracker';
 export { MAX_VALUE_BYTES } from './vault-core';
 export { secretLookup } from './secret-lookup';

@@ -7,7 +7,7 @@ import { createMemoryBackend } from './backend';
 import { DEFAULT_PROVIDER_TIMEOUT_MS } from './bounded-call';
 import { createEncryptedSealer } from './encrypted-sealer';
 import { createFileBackend } from './file-backend';
-import { DEFAULT_LOCK, type FileLockOptions } from './file-lock';
+import { DEFAULT_LOCK, type LockOptions as FileLockOptions } from '../fs-safe';
 import type { KeyProvider } from './key-provider';
 import { createKeychainProvider, type KeychainProviderOptions } from './keychain-provider';
 import { createPassphraseProvider, type ScryptParams } from './passphrase-provider';

@@ -1,23 +1,18 @@
+import { Emitter } from '../../shared/events';
 import { tryParseVaultKey, type VaultEvents, type VaultHealth } from '../../shared/vault';
-
-type Listeners = { [E in keyof VaultEvents]: Set<(payload: VaultEvents[E]) => void> };
 
 /** The vault's events. A listener that throws is logged, never breaks the vault. */
 export class VaultEmitter {
-  readonly #listeners: Listeners = { change: new Set(), health: new Set() };
-  readonly #log: (line: string) => void;
+  readonly #emitter: Emitter<VaultEvents>;
   #lastHealth = '';
 
   constructor(log: (line: string) => void) {
-    this.#log = log;
+    // Only the error's name: a listener's error message could quote a value it was handed.
+    this.#emitter = new Emitter((error) => log(`vault: a listener failed: ${error instanceof Error ? error.name : 'error'}`));
   }
 
   on<E extends keyof VaultEvents>(event: E, listener: (payload: VaultEvents[E]) => void): () => void {
-    const set = this.#listeners[event] as Set<(payload: VaultEvents[E]) => void>;
-    set.add(listener);
-    return () => {
-      set.delete(listener);
-    };
+    return this.#emitter.on(event, listener);
   }
 
   change(id: string, change: 'set' | 'delete', origin: 'local' | 'external'): void {
@@ -34,12 +29,6 @@ export class VaultEmitter {
   }
 
   #emit<E extends keyof VaultEvents>(event: E, payload: VaultEvents[E]): void {
-    for (const listener of this.#listeners[event] as Set<(payload: VaultEvents[E]) => void>) {
-      try {
-        listener(payload);
-      } catch (error) {
-        this.#log(`vault: a ${event} listener failed: ${error instanceof Error ? error.name : 'error'}`);
-      }
-    }
+    this.#emitter.emit(event, payload);
   }
 }

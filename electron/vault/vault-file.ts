@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { open, readdir, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
+import { open, readdir, rename, stat, type FileHandle } from 'node:fs/promises';
+import { syncDir } from '../fs-safe';
 import type { BigIntStats } from 'node:fs';
 import path from 'node:path';
 import type { CorruptFile } from '../../shared/vault';
@@ -54,50 +54,6 @@ export async function statStamp(file: string): Promise<FileStamp | null> {
   }
 }
 
-const TEMP_MARK = '.tmp-';
-
-/** Makes a rename in `dir` durable. Windows cannot open folders; NTFS journals the rename itself. */
-async function fsyncDir(dir: string): Promise<void> {
-  if (process.platform === 'win32') return;
-  const handle = await open(dir, 'r');
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-}
-
-/**
- * Temp file in the same folder (same file system, so rename is atomic), written and fsynced, renamed
- * over the target, then the folder fsynced: a crash leaves the old or the new file, never a torn one.
- */
-export async function writeFileAtomic(file: string, bytes: Buffer, beforeRename: () => void): Promise<void> {
-  const temp = `${file}${TEMP_MARK}${process.pid}-${randomBytes(6).toString('hex')}`;
-  const handle = await open(temp, 'wx', 0o600);
-  try {
-    try {
-      await handle.writeFile(bytes);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    beforeRename();
-    await rename(temp, file);
-  } catch (error) {
-    await unlink(temp).catch(() => undefined);
-    throw error;
-  }
-  await fsyncDir(path.dirname(file));
-}
-
-/** Temp files left by writers that died; call only while holding the lock (no live writer has one). */
-export async function removeStaleTemps(file: string): Promise<void> {
-  const dir = path.dirname(file);
-  const prefix = `${path.basename(file)}${TEMP_MARK}`;
-  for (const name of await readdir(dir)) {
-    if (name.startsWith(prefix)) await unlink(path.join(dir, name)).catch(() => undefined);
-  }
-}
 
 const CORRUPT_MARK = '.corrupt-';
 
@@ -118,7 +74,7 @@ export async function moveAside(file: string, now: number): Promise<CorruptFile>
   let target = `${file}${CORRUPT_MARK}${stampName(now)}`;
   for (let n = 1; (await statStamp(target)) !== null; n += 1) target = `${file}${CORRUPT_MARK}${stampName(now)}-${n}`;
   await rename(file, target);
-  await fsyncDir(path.dirname(file));
+  await syncDir(path.dirname(file));
   return { path: target, movedAt: now };
 }
 

@@ -33,52 +33,63 @@ interface ListOptions {
   refresh?: boolean;
 }
 
-export function registerListings(program: Command, run: Run): void {
+interface Listing<T> {
+  command: string;
+  description: string;
+  fetch: (core: Core, server: string | undefined) => Promise<T>;
+  /** Table rows (header first), or null when there is nothing to show. */
+  rows: (value: T) => string[][] | null;
+  empty: string;
+}
+
+/** `tools`, `resources` and `prompts`: the same shape of command over a different listing. */
+function registerListing<T>(program: Command, run: Run, listing: Listing<T>): void {
   program
-    .command('tools [server]')
-    .description('list tools (from the cached inventory; a server never seen is started once)')
+    .command(`${listing.command} [server]`)
+    .description(listing.description)
     .option('--json', 'print JSON')
     .option('--refresh', 'start the servers and fetch their inventories now')
     .action((server: string | undefined, options: ListOptions) =>
       run(async (ctx) => {
         const core = await ctx.core();
         await fetchMissingInventories(ctx, core, server, options.refresh ?? false);
-        const tools: ToolInfo[] = await core.api.listTools(server === undefined ? {} : { server });
-        if (options.json) return printJson(ctx.output, tools);
-        if (tools.length === 0) return ctx.output.out('No tools.');
-        for (const line of table([['SERVER', 'TOOL', 'DESCRIPTION'], ...tools.map((t) => [t.server, t.name, oneLine(t.description)])])) ctx.output.out(line);
-      }),
-    );
-  program
-    .command('resources [server]')
-    .description('list resources and resource templates')
-    .option('--json', 'print JSON')
-    .option('--refresh', 'start the servers and fetch their inventories now')
-    .action((server: string | undefined, options: ListOptions) =>
-      run(async (ctx) => {
-        const core = await ctx.core();
-        await fetchMissingInventories(ctx, core, server, options.refresh ?? false);
-        const listing = await core.api.listResources(server === undefined ? {} : { server });
-        if (options.json) return printJson(ctx.output, listing);
-        const rows = [['SERVER', 'URI', 'NAME'], ...listing.resources.map((r: ResourceInfo) => [r.server, r.uri, oneLine(r.name)])];
-        rows.push(...listing.templates.map((t) => [t.server, t.uriTemplate, `${oneLine(t.name)} (template)`]));
-        if (rows.length === 1) return ctx.output.out('No resources.');
+        const value = await listing.fetch(core, server);
+        if (options.json) return printJson(ctx.output, value);
+        const rows = listing.rows(value);
+        if (!rows) return ctx.output.out(listing.empty);
         for (const line of table(rows)) ctx.output.out(line);
       }),
     );
-  program
-    .command('prompts [server]')
-    .description('list prompts')
-    .option('--json', 'print JSON')
-    .option('--refresh', 'start the servers and fetch their inventories now')
-    .action((server: string | undefined, options: ListOptions) =>
-      run(async (ctx) => {
-        const core = await ctx.core();
-        await fetchMissingInventories(ctx, core, server, options.refresh ?? false);
-        const prompts: PromptInfo[] = await core.api.listPrompts(server === undefined ? {} : { server });
-        if (options.json) return printJson(ctx.output, prompts);
-        if (prompts.length === 0) return ctx.output.out('No prompts.');
-        for (const line of table([['SERVER', 'PROMPT', 'DESCRIPTION'], ...prompts.map((p) => [p.server, p.name, oneLine(p.description)])])) ctx.output.out(line);
-      }),
-    );
+}
+
+const byServer = (server: string | undefined) => (server === undefined ? {} : { server });
+
+export function registerListings(program: Command, run: Run): void {
+  registerListing(program, run, {
+    command: 'tools',
+    description: 'list tools (from the cached inventory; a server never seen is started once)',
+    fetch: (core, server): Promise<ToolInfo[]> => core.api.listTools(byServer(server)),
+    rows: (tools) => (tools.length === 0 ? null : [['SERVER', 'TOOL', 'DESCRIPTION'], ...tools.map((t) => [t.server, t.name, oneLine(t.description)])]),
+    empty: 'No tools.',
+  });
+  registerListing(program, run, {
+    command: 'resources',
+    description: 'list resources and resource templates',
+    fetch: (core, server) => core.api.listResources(byServer(server)),
+    rows: ({ resources, templates }) => {
+      const rows = [
+        ...resources.map((r: ResourceInfo) => [r.server, r.uri, oneLine(r.name)]),
+        ...templates.map((t) => [t.server, t.uriTemplate, `${oneLine(t.name)} (template)`]),
+      ];
+      return rows.length === 0 ? null : [['SERVER', 'URI', 'NAME'], ...rows];
+    },
+    empty: 'No resources.',
+  });
+  registerListing(program, run, {
+    command: 'prompts',
+    description: 'list prompts',
+    fetch: (core, server): Promise<PromptInfo[]> => core.api.listPrompts(byServer(server)),
+    rows: (prompts) => (prompts.length === 0 ? null : [['SERVER', 'PROMPT', 'DESCRIPTION'], ...prompts.map((p) => [p.server, p.name, oneLine(p.description)])]),
+    empty: 'No prompts.',
+  });
 }

@@ -1,11 +1,14 @@
 type Listener<T> = (payload: T) => void;
 
-/** A small typed event emitter; a throwing listener is reported, never breaks the emitter's caller. */
+/**
+ * The one typed event emitter of the project. A listener that throws is reported to
+ * `onListenerError` and never breaks the emitter's caller or the other listeners.
+ */
 export class Emitter<Events extends object> {
   readonly #listeners: { [E in keyof Events]?: Set<Listener<Events[E]>> } = {};
   readonly #onListenerError: (error: unknown) => void;
 
-  constructor(onListenerError: (error: unknown) => void) {
+  constructor(onListenerError: (error: unknown) => void = () => undefined) {
     this.#onListenerError = onListenerError;
   }
 
@@ -18,6 +21,7 @@ export class Emitter<Events extends object> {
   }
 
   emit<E extends keyof Events>(event: E, payload: Events[E]): void {
+    // A copy: a listener may unsubscribe itself while being called.
     for (const listener of [...(this.#listeners[event] ?? [])]) {
       try {
         listener(payload);

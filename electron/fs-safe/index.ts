@@ -1,0 +1,5 @@
+export { writeFileAtomic, removeStaleTemps, syncDir } from './atomic-write';
+export type { AtomicWriteOptions } from './atomic-write';
+export { withFileLock, FileLock, DEFAULT_LOCK } from './file-lock';
+export type { LockOptions } from './file-lock';
+export { errnoCode, fsFailure } from './fs-errors';

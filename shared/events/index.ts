@@ -1,0 +1,1 @@
+export { Emitter } from './emitter';
