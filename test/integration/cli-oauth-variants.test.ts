@@ -1,0 +1,105 @@
+import { spawn } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { describe, expect, it } from 'vitest';
+import { ROOT, runCli, tempHome } from '../helpers/cli';
+
+const PASSPHRASE = { CONNECTED_SERVICES_PASSPHRASE: 'oauth variants passphrase' };
+const BROWSER = `${process.execPath} --import tsx ${join(ROOT, 'test', 'fixtures', 'oauth', 'open-with-browser.ts')}`;
+
+interface Stack {
+  issuer: string;
+  asOrigin: string;
+  mcpUrl: string;
+  clientCredentials: { basic: { clientId: string; clientSecret: string }; post: { clientId: string; clientSecret: string } };
+}
+
+/** Runs `body` against a fresh authorization server + protected MCP server process with these options. */
+async function withStack(options: object, body: (stack: Stack) => Promise<void>): Promise<void> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'test', 'fixtures', 'oauth', 'serve.ts'), JSON.stringify(options)], {
+    cwd: ROOT,
+    stdio: ['pipe', 'pipe', 'ignore'],
+  });
+  try {
+    const line = await new Promise<string>((resolve, reject) => {
+      createInterface({ input: child.stdout }).once('line', resolve);
+      child.once('exit', (code) => reject(new Error(`OAuth fixtures exited with ${code}`)));
+    });
+    await body(JSON.parse(line) as Stack);
+  } finally {
+    child.stdin.end();
+    child.kill();
+  }
+}
+
+/** A person's mcp.json edit: one HTTP server with this auth block. */
+function configure(home: string, url: string, auth?: Record<string, unknown>): void {
+  const file = join(home, 'mcp.json');
+  const config = JSON.parse(readFileSync(file, 'utf8')) as { mcpServers: Record<string, unknown> };
+  config.mcpServers['notes'] = { type: 'http', url, ...(auth ? { auth } : {}) };
+  writeFileSync(file, JSON.stringify(config, null, 2));
+}
+
+async function signInAndCall(home: string, connectArgs: string[]): Promise<void> {
+  const cli = (args: string[], input?: string) => runCli(home, args, { env: PASSPHRASE, ...(input !== undefined ? { input } : {}), timeoutMs: 40_000 });
+  if (connectArgs.length > 0) {
+    const connect = await cli(['connect', 'notes', ...connectArgs]);
+    expect(connect.stderr).not.toContain('error [');
+    expect(connect.code).toBe(0);
+  }
+  const call = await cli(['call', 'notes', 'echo', '{"text":"variant"}']);
+  expect(call.stderr).toBe('');
+  expect(call.stdout).toContain('echo: variant');
+}
+
+describe('CLI sign-in variants against real fixtures', () => {
+  it('client credentials (basic and post): no person involved, the secret from the vault', async () => {
+    await withStack({}, async (stack) => {
+      for (const [method, client] of [['client_secret_basic', stack.clientCredentials.basic], ['client_secret_post', stack.clientCredentials.post]] as const) {
+        const home = tempHome();
+        await runCli(home, ['status'], { env: PASSPHRASE });
+        expect((await runCli(home, ['secrets', 'set', 'CC_SECRET'], { env: PASSPHRASE, input: `${client.clientSecret}\n` })).code).toBe(0);
+        configure(home, stack.mcpUrl, { type: 'client_credentials', clientId: client.clientId, clientSecret: '${secret:CC_SECRET}', tokenEndpointAuthMethod: method });
+        await signInAndCall(home, []);
+      }
+    });
+  });
+
+  it('a pre-registered public client, through the browser flow', async () => {
+    await withStack({}, async (stack) => {
+      const home = tempHome();
+      await runCli(home, ['status'], { env: PASSPHRASE });
+      configure(home, stack.mcpUrl, { type: 'oauth', clientId: 'pre-public', tokenEndpointAuthMethod: 'none' });
+      await signInAndCall(home, ['--open-with', BROWSER]);
+    });
+  });
+
+  it('an issuer with a path, found only through OpenID discovery appended to it', async () => {
+    await withStack({ as: { issuerPath: '/tenant/one', wellKnown: { oauth: false, openidInserted: false, openidAppended: true } } }, async (stack) => {
+      expect(stack.issuer).toMatch(/\/tenant\/one$/);
+      const home = tempHome();
+      await runCli(home, ['status'], { env: PASSPHRASE });
+      configure(home, stack.mcpUrl);
+      await signInAndCall(home, ['--open-with', BROWSER]);
+    });
+  });
+
+  it('protected resource metadata at the root, without resource_metadata in the challenge', async () => {
+    await withStack({ mcp: { prm: 'root', challengeMetadata: false } }, async (stack) => {
+      const home = tempHome();
+      await runCli(home, ['status'], { env: PASSPHRASE });
+      configure(home, stack.mcpUrl);
+      await signInAndCall(home, ['--device', '--open-with', BROWSER]);
+    });
+  });
+
+  it('a configured authServerMetadataUrl instead of discovery', async () => {
+    await withStack({}, async (stack) => {
+      const home = tempHome();
+      await runCli(home, ['status'], { env: PASSPHRASE });
+      configure(home, stack.mcpUrl, { type: 'oauth', authServerMetadataUrl: `${stack.issuer}/.well-known/oauth-authorization-server` });
+      await signInAndCall(home, ['--open-with', BROWSER]);
+    });
+  });
+});
