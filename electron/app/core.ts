@@ -76,6 +76,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     dataDir: options.dataDir,
     env,
     log,
+    // A long-running process notices what CLI commands write (a sign-in) without waiting for a call.
+    ...(options.watch ? { watchIntervalMs: 2000 } : {}),
     ...(options.vaultProvider !== undefined ? { provider: options.vaultProvider } : {}),
     ...(options.passphrasePrompt ? { prompt: options.passphrasePrompt } : {}),
   });

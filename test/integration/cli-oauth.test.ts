@@ -84,3 +84,30 @@ describe('signing in through the CLI against a real authorization server', () =>
     expect(text).toMatch(/Open this address to sign in:\s*\n?\s*http:\/\/127\.0\.0\.1:\d+\/auth\?\S*code_challenge_method=S256/);
   });
 });
+
+describe('a sign-in made by the CLI reaches the running app', () => {
+  it('brings a server waiting for a sign-in back without restarting the app', async () => {
+    const { stack, child } = await startStack();
+    const { startServe, eventually } = await import('../helpers/serve');
+    const home = tempHome();
+    await runCli(home, ['servers', 'add', 'notes', '--url', stack.mcpUrl], { env: PASSPHRASE });
+    const served = await startServe(home, [], PASSPHRASE);
+    try {
+      const refused = await served.api('callTool', { server: 'notes', tool: 'echo', arguments: { text: 'x' } });
+      expect(refused.body.error?.code).toBe('auth_required');
+      expect((await runCli(home, ['connect', 'notes', '--open-with', BROWSER], { env: PASSPHRASE })).code).toBe(0);
+      const state = await eventually(async () => {
+        const servers = ((await served.api('status')).body.result as { servers: { name: string; state: string }[] }).servers;
+        const notes = servers.find((s) => s.name === 'notes');
+        return notes?.state === 'ready' ? notes.state : undefined;
+      }, 15_000);
+      expect(state).toBe('ready');
+      const call = await served.api('callTool', { server: 'notes', tool: 'echo', arguments: { text: 'after' } });
+      expect(JSON.stringify(call.body.result)).toContain('echo: after');
+    } finally {
+      await served.stop();
+      child.stdin?.end();
+      child.kill();
+    }
+  });
+});
