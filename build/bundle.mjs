@@ -1,7 +1,9 @@
 // Bundles the CLI and the Electron main process so start-up does not pay for TypeScript transpilation.
 // Packages stay external: they load from node_modules as published.
-import { copyFileSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { build as viteBuild } from 'vite';
 
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 
@@ -18,6 +20,14 @@ const common = {
 await Promise.all([
   build({ ...common, entryPoints: ['electron/cli/main.ts'], outfile: 'dist/cli.mjs', format: 'esm' }),
   build({ ...common, entryPoints: ['electron/shell/main.ts'], outfile: 'dist/shell-main.mjs', format: 'esm', external: ['electron'] }),
-  build({ ...common, platform: 'browser', target: 'chrome120', packages: undefined, entryPoints: ['renderer/main.ts'], outfile: 'dist/renderer/main.js', format: 'esm' }),
+  // Sandboxed preloads can only require('electron'): CommonJS, with every other dependency bundled in.
+  ...[
+    ['electron/shell/preload/preload.ts', 'dist/shell-preload.cjs'],
+    ['electron/shell/passphrase/passphrase-preload.ts', 'dist/shell-passphrase-preload.cjs'],
+  ].map(([entry, outfile]) =>
+    build({ ...common, platform: 'browser', target: 'chrome120', packages: 'bundle', minify: true, entryPoints: [entry], outfile, format: 'cjs', external: ['electron'] }),
+  ),
+  // Run by utilityProcess.fork: a Node entry, so CommonJS with packages loaded from node_modules.
+  build({ ...common, entryPoints: ['electron/shell/keychain/keychain-utility.ts'], outfile: 'dist/shell-keychain.cjs', format: 'cjs' }),
+  viteBuild({ root: fileURLToPath(new URL('../renderer', import.meta.url)), configFile: fileURLToPath(new URL('../renderer/vite.config.ts', import.meta.url)) }),
 ]);
-for (const file of ['index.html', 'status-page.css']) copyFileSync(`renderer/${file}`, `dist/renderer/${file}`);

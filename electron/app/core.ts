@@ -8,7 +8,7 @@ import { commandLineOf, createPool, type Pool } from '../pool';
 import { openRegistry, type Registry } from '../registry';
 import { createAuthCoordinator, systemBrowserOpener, type AuthCoordinator, type Opener } from '../auth';
 import { AgentStore, AuditLog, createBridge, type Bridge } from '../bridge';
-import { openVault, secretLookup, vaultDoctorCheck, type ProviderChoice } from '../vault';
+import { openVault, secretLookup, vaultDoctorCheck, type KeychainRunner, type ProviderChoice } from '../vault';
 import type { Vault } from '../../shared/vault';
 import { createAppApi } from './app-api';
 import { createAuthApi, withAuthInfo } from './auth-api';
@@ -46,6 +46,8 @@ export interface CoreOptions {
   bridge?: { port?: number; required: boolean };
   /** How sign-in pages are opened; default: the system browser (the URL is logged if that fails). */
   opener?: Opener;
+  /** Runs keychain operations (the desktop app's own helper); default: the vault's helper child. */
+  keychainRunner?: KeychainRunner;
 }
 
 export interface Core {
@@ -80,6 +82,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     ...(options.watch ? { watchIntervalMs: 2000 } : {}),
     ...(options.vaultProvider !== undefined ? { provider: options.vaultProvider } : {}),
     ...(options.passphrasePrompt ? { prompt: options.passphrasePrompt } : {}),
+    ...(options.keychainRunner ? { keychain: { runner: options.keychainRunner } } : {}),
   });
   // The demo memory server writes its graph here; it does not create the folder itself.
   if (options.demo !== false) await mkdir(join(options.dataDir, 'demo'), { recursive: true, mode: 0o700 });

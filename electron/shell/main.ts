@@ -1,52 +1,37 @@
-import { app, BrowserWindow, shell } from 'electron';
+import { app, dialog } from 'electron';
+import { mkdirSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { join } from 'node:path';
-import { createCore, packageRoot, type Core } from '../app';
-
 import { defaultDataDir } from '../registry';
-import { startWebServer, type WebServer } from '../web';
+import { APP_USER_MODEL_ID, PRODUCT_NAME } from './app-identity';
+import { isNodeEvalInvocation } from './node-invocation';
+import { registerAppScheme } from './protocol/register-protocol';
+import { shellPaths } from './shell-paths';
+import { startShell } from './start-shell';
 
-// A minimal window on the same core and web UI as `serve`; the hardened shell (custom protocol,
-// preload, tray) is built on top of this entry.
-let core: Core | undefined;
-let web: WebServer | undefined;
+// Everything here runs before Electron is ready, without awaiting: the scheme must be registered
+// and the profile folder set before `ready`, and the lock taken before anything else starts.
+const dataDir = defaultDataDir({ env: process.env, platform: process.platform, homeDir: homedir() });
+const paths = shellPaths(app.getAppPath(), dataDir);
 
-async function openWindow(): Promise<void> {
-  const dataDir = defaultDataDir({ env: process.env, platform: process.platform, homeDir: homedir() });
-  core = await createCore({ dataDir, watch: true, warmUp: true });
-  web = await startWebServer({ api: core.api, port: 0, staticDir: join(packageRoot(), 'dist', 'renderer') });
-  const window = new BrowserWindow({
-    width: 1100,
-    height: 760,
-    title: 'Connected Services',
-    webPreferences: { contextIsolation: true, sandbox: true, nodeIntegration: false },
-  });
-  const origin = web.origin;
-  window.webContents.on('will-navigate', (event, url) => {
-    if (!url.startsWith(origin)) event.preventDefault();
-  });
-  window.webContents.setWindowOpenHandler(({ url }) => {
-    if (url.startsWith('https://')) void shell.openExternal(url);
-    return { action: 'deny' };
-  });
-  await window.loadURL(web.url);
+/** The same folder as the CLI, created owner-only before Chromium puts its profile inside it. */
+function prepareDataDir(): boolean {
+  try {
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    return true;
+  } catch (error) {
+    dialog.showErrorBox(PRODUCT_NAME, `The data folder ${dataDir} cannot be created: ${error instanceof Error ? error.message : String(error)}`);
+    return false;
+  }
 }
 
-if (!app.requestSingleInstanceLock()) app.quit();
-else {
-  app.on('window-all-closed', () => app.quit());
-  app.on('will-quit', (event) => {
-    if (!core) return;
-    event.preventDefault();
-    const closing = core;
-    core = undefined;
-    void Promise.all([web?.close(), closing.close()]).finally(() => app.exit(0));
-  });
-  app
-    .whenReady()
-    .then(openWindow)
-    .catch((error: unknown) => {
-      console.error(error instanceof Error ? error.message : String(error));
-      app.exit(1);
-    });
+if (isNodeEvalInvocation(process.argv) || !prepareDataDir()) {
+  app.exit(1);
+} else {
+  app.setPath('userData', paths.userData);
+  app.enableSandbox();
+  registerAppScheme();
+  if (process.platform === 'win32') app.setAppUserModelId(APP_USER_MODEL_ID);
+  // One app per data folder; a second launch (or a deep link) goes to the running one.
+  if (!app.requestSingleInstanceLock()) app.quit();
+  else startShell({ dataDir, paths });
 }

@@ -48,6 +48,7 @@ export function createEncryptedSealer(options: EncryptedSealerOptions): Sealer {
     const cacheId = `${provider.id}\n${JSON.stringify(header.params)}\n${header.keyCheck}`;
     const cached = keys.get(cacheId);
     if (cached) return cached;
+    await provider.prepare?.();
     const loaded = await boundedCall(provider.label, options.timeoutMs, (signal) => provider.loadKey(header.params, signal));
     const key = checkKey(provider, loaded);
     if (!keyMatches(header, key)) throw wrongKey(provider, options.file);
@@ -78,6 +79,7 @@ export function createEncryptedSealer(options: EncryptedSealerOptions): Sealer {
     async seal(entries) {
       if (!session) {
         const provider = await options.newProvider();
+        await provider.prepare?.();
         const created = await boundedCall(provider.label, options.timeoutMs, (signal) => provider.createKey(signal));
         const key = checkKey(provider, created.key);
         const header: VaultHeader = {

@@ -9,7 +9,8 @@
 export { openVault, vaultHealth, VAULT_FILE_NAME } from './open-vault';
 export type { VaultOptions, ProviderChoice } from './open-vault';
 export { createKeychainProvider, KEYCHAIN_PROVIDER_ID, DEFAULT_KEYCHAIN_SERVICE } from './keychain-provider';
-export type { KeychainProviderOptions } from './keychain-provider';
+export type { KeychainProviderOptions, KeychainRunner } from './keychain-provider';
+export type { KeychainRequest, KeychainReply } from './keychain-child';
 export {
   createPassphraseProvider,
   hasPassphrase,

@@ -31,6 +31,11 @@ export interface KeyProvider {
   createKey(signal: AbortSignal): Promise<CreatedKey>;
   /** Whether it can be used now; used to pick a provider automatically. */
   probe?(signal: AbortSignal): Promise<ProbeResult>;
+  /**
+   * Asks the person whatever the key needs (a passphrase), outside the time limit that bounds
+   * loadKey and createKey: a person typing is not a hung keychain.
+   */
+  prepare?(): Promise<void>;
 }
 
 /** A provider that hands back something other than 32 bytes is refused before any use. */

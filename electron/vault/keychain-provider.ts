@@ -19,7 +19,15 @@ export interface KeychainProviderOptions {
   /** See KeychainChildOptions. */
   nodePath?: string;
   modulePath?: string;
+  /**
+   * Runs one keychain operation instead of the default helper child (which re-runs the current
+   * executable as Node). The desktop app passes its own: with Electron's RunAsNode fuse off, that
+   * child could not start.
+   */
+  runner?: KeychainRunner;
 }
+
+export type KeychainRunner = (request: KeychainRequest, signal: AbortSignal) => Promise<KeychainReply>;
 
 const ParamsSchema = z.object({ account: z.string().regex(/^vault-key-[A-Za-z0-9_-]{8,64}$/) });
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
@@ -58,7 +66,7 @@ export function createKeychainProvider(options: KeychainProviderOptions = {}): K
         'Run inside a desktop session with gnome-keyring or KWallet, or set CONNECTED_SERVICES_PASSPHRASE to use a passphrase instead.',
       );
     }
-    const reply: KeychainReply = await runKeychainChild(request, childOptions, signal);
+    const reply: KeychainReply = options.runner ? await options.runner(request, signal) : await runKeychainChild(request, childOptions, signal);
     if (!reply.ok) throw unavailable(label, `the ${label} refused the request: ${redact(reply.message)}`);
     return reply.value;
   }

@@ -62,7 +62,11 @@ export function createPassphraseProvider(options: PassphraseProviderOptions = {}
   const label = 'passphrase (scrypt)';
   const fresh: ScryptParams = { ...DEFAULT_SCRYPT, ...options.scrypt };
 
-  async function passphrase(): Promise<string> {
+  // Asked once per process, in prepare(), before the bounded key derivation.
+  let asked: Promise<string> | undefined;
+  const passphrase = (): Promise<string> => (asked ??= ask());
+
+  async function ask(): Promise<string> {
     const fromEnv = options.env?.[PASSPHRASE_ENV];
     const value = fromEnv ? fromEnv : options.prompt ? await options.prompt() : undefined;
     if (value === undefined) {
@@ -97,6 +101,10 @@ export function createPassphraseProvider(options: PassphraseProviderOptions = {}
       const params = ParamsSchema.parse({ kdf: 'scrypt', ...fresh, salt: randomBytes(16).toString('base64') });
       const key = await derive(await passphrase(), Buffer.from(params.salt, 'base64'), fresh, signal);
       return { key, params };
+    },
+
+    async prepare(): Promise<void> {
+      await passphrase();
     },
 
     probe(): Promise<ProbeResult> {

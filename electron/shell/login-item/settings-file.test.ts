@@ -1,0 +1,32 @@
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readShellSettings, SHELL_SETTINGS_FILE, writeShellSettings } from './settings-file';
+
+const dir = () => mkdtempSync(path.join(tmpdir(), 'cs-shell-settings-'));
+
+describe('shell settings file', () => {
+  it('defaults to not starting at login when there is no file', async () => {
+    expect(await readShellSettings(dir())).toEqual({ openAtLogin: false });
+  });
+
+  it('writes owner-only and reads back', async () => {
+    const d = dir();
+    await writeShellSettings(d, { openAtLogin: true });
+    expect(await readShellSettings(d)).toEqual({ openAtLogin: true });
+    const file = path.join(d, SHELL_SETTINGS_FILE);
+    if (process.platform !== 'win32') expect(statSync(file).mode & 0o077).toBe(0);
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ openAtLogin: true });
+  });
+
+  it('falls back to the defaults for a corrupt or odd file', async () => {
+    const d = dir();
+    writeFileSync(path.join(d, SHELL_SETTINGS_FILE), '{not json');
+    expect(await readShellSettings(d)).toEqual({ openAtLogin: false });
+    writeFileSync(path.join(d, SHELL_SETTINGS_FILE), JSON.stringify({ openAtLogin: 'yes', future: 1 }));
+    expect(await readShellSettings(d)).toEqual({ openAtLogin: false });
+    writeFileSync(path.join(d, SHELL_SETTINGS_FILE), '[]');
+    expect(await readShellSettings(d)).toEqual({ openAtLogin: false });
+  });
+});

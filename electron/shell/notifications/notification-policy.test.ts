@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import type { ServerStatus } from '../../../shared/api';
+import { createNotificationPolicy, notificationText, worthShowing } from './notification-policy';
+
+function status(name: string, state: ServerStatus['state'], enabled = true): ServerStatus {
+  return { name, transport: 'http', enabled, state, since: 0, approval: 'not_needed', toolCount: 0, resourceCount: 0, promptCount: 0, crashes: 0, history: [] };
+}
+
+describe('notification policy', () => {
+  it('notifies once when a server comes to need a sign-in', () => {
+    const policy = createNotificationPolicy();
+    expect(policy.serverState(status('github', 'starting'))).toBeNull();
+    expect(policy.serverState(status('github', 'needs_auth'))).toEqual({ kind: 'needs-sign-in', server: 'github' });
+    expect(policy.serverState(status('github', 'needs_auth'))).toBeNull();
+    expect(policy.serverState(status('github', 'ready'))).toBeNull();
+    expect(policy.serverState(status('github', 'needs_auth'))).toEqual({ kind: 'needs-sign-in', server: 'github' });
+    expect(policy.serverState(status('off', 'needs_auth', false))).toBeNull();
+  });
+
+  it('notifies for each pending approval and finished device logins, not cancelled or pending ones', () => {
+    const policy = createNotificationPolicy();
+    expect(policy.approvalPending({ id: 'a1', agent: 'claude', server: 'fs', tool: 'delete_file', tier: 'destructive', requestedAt: 0, expiresAt: 1 })).toEqual({
+      kind: 'approval-waiting',
+      id: 'a1',
+      agent: 'claude',
+      server: 'fs',
+      tool: 'delete_file',
+    });
+    expect(policy.deviceLogin({ server: 'linear', state: 'pending' })).toBeNull();
+    expect(policy.deviceLogin({ server: 'linear', state: 'slow_down' })).toBeNull();
+    expect(policy.deviceLogin({ server: 'linear', state: 'cancelled' })).toBeNull();
+    for (const state of ['approved', 'denied', 'expired', 'failed'] as const) {
+      expect(policy.deviceLogin({ server: 'linear', state })).toEqual({ kind: 'device-login-finished', server: 'linear', state });
+    }
+  });
+
+  it('writes short plain texts, even for hostile tool names', () => {
+    expect(notificationText({ kind: 'needs-sign-in', server: 'github' }).title).toBe('github needs you to sign in');
+    const text = notificationText({ kind: 'approval-waiting', id: 'a', agent: 'claude', server: 'fs', tool: `rm\u0000\u202e -rf ${'x'.repeat(200)}` });
+    expect(text.title.includes('\u0000') || text.title.includes('\u202e')).toBe(false);
+    expect(text.title.length).toBeLessThan(110);
+    expect(notificationText({ kind: 'device-login-finished', server: 'linear', state: 'approved' }).title).toBe('Signed in to linear');
+  });
+
+  it('shows approvals always and the rest only when the window is not in front', () => {
+    expect(worthShowing({ kind: 'approval-waiting', id: 'a', agent: 'c', server: 's', tool: 't' }, true)).toBe(true);
+    expect(worthShowing({ kind: 'needs-sign-in', server: 's' }, true)).toBe(false);
+    expect(worthShowing({ kind: 'needs-sign-in', server: 's' }, false)).toBe(true);
+    expect(worthShowing({ kind: 'device-login-finished', server: 's', state: 'approved' }, false)).toBe(true);
+  });
+});

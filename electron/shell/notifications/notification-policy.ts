@@ -1,0 +1,70 @@
+import type { DeviceLogin, PendingApproval, ServerState, ServerStatus } from '../../../shared/api';
+import { plainText } from '../plain-text';
+import type { ShellNotification } from './screen-routes';
+
+export interface NotificationText {
+  title: string;
+  body: string;
+}
+
+const plain = (text: string): string => plainText(text);
+
+export function notificationText(notification: ShellNotification): NotificationText {
+  switch (notification.kind) {
+    case 'needs-sign-in':
+      return { title: `${plain(notification.server)} needs you to sign in`, body: 'Its tools are unavailable to agents until you sign in again. Click to open it.' };
+    case 'approval-waiting':
+      return {
+        title: `${plain(notification.agent)} asks to use ${plain(notification.tool)}`,
+        body: `On ${plain(notification.server)}. Click to allow or deny it before it expires.`,
+      };
+    case 'device-login-finished': {
+      const server = plain(notification.server);
+      const outcomes = {
+        approved: { title: `Signed in to ${server}`, body: 'Its tools are available to your agents now.' },
+        denied: { title: `Sign-in to ${server} was denied`, body: 'Click to try again.' },
+        expired: { title: `Sign-in code for ${server} expired`, body: 'Click to get a new code.' },
+        failed: { title: `Sign-in to ${server} failed`, body: 'Click to see what went wrong.' },
+      } as const;
+      return outcomes[notification.state];
+    }
+  }
+}
+
+const FINISHED = new Set<DeviceLogin['state']>(['approved', 'denied', 'expired', 'failed']);
+
+export interface NotificationPolicy {
+  /** A notification when a server has just come to need a sign-in (once per transition). */
+  serverState(status: ServerStatus): ShellNotification | null;
+  approvalPending(approval: PendingApproval): ShellNotification;
+  /** A notification when a device login ended, other than by the person cancelling it. */
+  deviceLogin(login: DeviceLogin): ShellNotification | null;
+}
+
+/** Decides which core events become desktop notifications; remembers states so nothing repeats. */
+export function createNotificationPolicy(): NotificationPolicy {
+  const states = new Map<string, ServerState>();
+  return {
+    serverState(status) {
+      const previous = states.get(status.name);
+      states.set(status.name, status.state);
+      if (!status.enabled || status.state !== 'needs_auth' || previous === 'needs_auth') return null;
+      return { kind: 'needs-sign-in', server: status.name };
+    },
+    approvalPending(approval) {
+      return { kind: 'approval-waiting', id: approval.id, agent: approval.agent, server: approval.server, tool: approval.tool };
+    },
+    deviceLogin(login) {
+      if (!FINISHED.has(login.state)) return null;
+      return { kind: 'device-login-finished', server: login.server, state: login.state as 'approved' | 'denied' | 'expired' | 'failed' };
+    },
+  };
+}
+
+/**
+ * Whether to show it now: approvals always (they expire while nobody looks); the others only when
+ * the window is not in front, where the screen already shows them.
+ */
+export function worthShowing(notification: ShellNotification, windowFocused: boolean): boolean {
+  return notification.kind === 'approval-waiting' || !windowFocused;
+}

@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import type { BridgeInfo, PendingApproval, ServerStatus } from '../../../shared/api';
+import { MAX_LISTED_APPROVALS, MAX_LISTED_SERVICES, trayModel, type TrayItem } from './tray-model';
+
+function server(name: string, state: ServerStatus['state'], extra: Partial<ServerStatus> = {}): ServerStatus {
+  return { name, transport: 'http', enabled: true, state, since: 0, approval: 'not_needed', toolCount: 1, resourceCount: 0, promptCount: 0, crashes: 0, history: [], ...extra };
+}
+
+function approval(id: string, requestedAt = 0, extra: Partial<PendingApproval> = {}): PendingApproval {
+  return { id, agent: 'claude', server: 'files', tool: 'delete_file', tier: 'destructive', requestedAt, expiresAt: requestedAt + 60_000, ...extra };
+}
+
+const BRIDGE: BridgeInfo = { running: true, paused: false, url: 'http://127.0.0.1:47781/mcp' };
+
+const labels = (items: TrayItem[]) => items.map((item) => (item.kind === 'separator' ? '---' : item.label));
+const action = (items: TrayItem[], label: string) => {
+  const item = items.find((i) => i.kind === 'action' && i.label === label);
+  if (item?.kind !== 'action') throw new Error(`no action "${label}" in ${JSON.stringify(labels(items))}`);
+  return item;
+};
+
+describe('trayModel: badge', () => {
+  it('is ok when everything enabled is fine (idle, starting, stopped and disabled count as fine)', () => {
+    const model = trayModel([server('a', 'ready'), server('b', 'idle'), server('c', 'starting'), server('d', 'stopped'), server('e', 'error', { enabled: false })], [], BRIDGE);
+    expect(model.icon).toBe('ok');
+  });
+
+  it('asks for attention when something needs a sign-in, a command approval, or a call approval', () => {
+    expect(trayModel([server('a', 'ready'), server('b', 'needs_auth')], [], BRIDGE).icon).toBe('attention');
+    expect(trayModel([server('a', 'idle', { transport: 'stdio', approval: 'pending' })], [], BRIDGE).icon).toBe('attention');
+    expect(trayModel([server('a', 'ready')], [approval('x')], BRIDGE).icon).toBe('attention');
+  });
+
+  it('shows an error when anything failed, which outranks sign-in', () => {
+    expect(trayModel([server('a', 'needs_auth'), server('b', 'error')], [approval('x')], BRIDGE).icon).toBe('error');
+    expect(trayModel([server('a', 'ready')], [], { running: false, paused: false, error: 'port 47781 in use' }).icon).toBe('error');
+  });
+
+  it('is ok with no services at all', () => {
+    const model = trayModel([], [], BRIDGE);
+    expect(model.icon).toBe('ok');
+    expect(model.items[0]).toEqual({ kind: 'header', label: 'No services connected yet' });
+  });
+});
+
+describe('trayModel: tooltip', () => {
+  it('counts ready, sign-in and failed services, approvals and the bridge', () => {
+    const statuses = [server('a', 'ready'), server('b', 'ready'), server('c', 'needs_auth'), server('d', 'error'), server('e', 'idle'), server('off', 'ready', { enabled: false })];
+    expect(trayModel(statuses, [approval('1'), approval('2')], { ...BRIDGE, paused: true }).tooltip).toBe(
+      'Connected Services\n2 of 5 services ready · 1 needs sign-in · 1 failed · 2 calls awaiting approval · bridge paused',
+    );
+    expect(trayModel([server('a', 'ready')], [], BRIDGE).tooltip).toBe('Connected Services\n1 of 1 service ready');
+  });
+
+  it('stays within the 127 characters Windows shows', () => {
+    const statuses = [server('a', 'needs_auth'), server('b', 'needs_auth'), server('c', 'error'), server('d', 'idle', { approval: 'pending' })];
+    const tooltip = trayModel(statuses, [approval('1')], { running: false, paused: false, error: 'x' }).tooltip;
+    expect(tooltip.length).toBeLessThanOrEqual(127);
+    expect(tooltip.startsWith('Connected Services\n0 of 4 services ready · 2 need sign-in · 1 failed')).toBe(true);
+  });
+});
+
+describe('trayModel: menu', () => {
+  it('lists services problems first, then by name, each opening its screen', () => {
+    const model = trayModel([server('zeta', 'ready'), server('alpha', 'ready'), server('mid', 'needs_auth'), server('bad', 'error', { lastError: { code: 'server_unavailable', message: 'connection refused' } })], [], BRIDGE);
+    expect(labels(model.items).slice(0, 6)).toEqual(['2 of 4 services ready', '---', 'bad — failed: connection refused', 'mid — needs sign-in', 'alpha — ready', 'zeta — ready']);
+    expect(action(model.items, 'alpha — ready').action).toEqual({ type: 'open', route: { screen: 'service', server: 'alpha' } });
+  });
+
+  it('offers Re-authorize for each enabled service that needs a sign-in', () => {
+    const model = trayModel([server('github', 'needs_auth'), server('linear', 'needs_auth'), server('off', 'needs_auth', { enabled: false }), server('ok', 'ready')], [], BRIDGE);
+    expect(action(model.items, 'Re-authorize github').action).toEqual({ type: 'reauthorize', server: 'github' });
+    expect(action(model.items, 'Re-authorize linear').action).toEqual({ type: 'reauthorize', server: 'linear' });
+    expect(labels(model.items).filter((l) => l.startsWith('Re-authorize'))).toHaveLength(2);
+    expect(labels(trayModel([server('ok', 'ready')], [], BRIDGE).items).some((l) => l.startsWith('Re-authorize'))).toBe(false);
+  });
+
+  it('lists pending approvals oldest first, opening the Activity screen', () => {
+    const model = trayModel([], [approval('late', 200, { agent: 'cursor', tool: 'write_file' }), approval('early', 100)], BRIDGE);
+    const list = labels(model.items);
+    const header = list.indexOf('2 calls awaiting your approval');
+    expect(list.slice(header + 1, header + 3)).toEqual(['claude: files › delete_file', 'cursor: files › write_file']);
+    expect(action(model.items, 'claude: files › delete_file').action).toEqual({ type: 'open', route: { screen: 'activity' } });
+  });
+
+  it('caps long lists with a "more" item', () => {
+    const many = Array.from({ length: MAX_LISTED_SERVICES + 3 }, (_, i) => server(`s${String(i).padStart(2, '0')}`, 'ready'));
+    const approvals = Array.from({ length: MAX_LISTED_APPROVALS + 2 }, (_, i) => approval(`a${i}`, i));
+    const model = trayModel(many, approvals, BRIDGE);
+    expect(labels(model.items).filter((l) => / — ready$/.test(l))).toHaveLength(MAX_LISTED_SERVICES);
+    expect(action(model.items, '3 more…').action).toEqual({ type: 'open', route: { screen: 'catalog' } });
+    expect(action(model.items, '2 more…').action).toEqual({ type: 'open', route: { screen: 'activity' } });
+  });
+
+  it('has the bridge, login, open and quit items, with their states', () => {
+    const model = trayModel([server('a', 'ready')], [], BRIDGE, { openAtLogin: true });
+    expect(labels(model.items).slice(-7)).toEqual(['---', 'Copy bridge address', 'Pause bridge', 'Start at login', '---', 'Open Connected Services', 'Quit']);
+    expect(action(model.items, 'Copy bridge address')).toMatchObject({ enabled: true, action: { type: 'copy-bridge-address', url: 'http://127.0.0.1:47781/mcp' } });
+    expect(action(model.items, 'Pause bridge')).toMatchObject({ enabled: true, checked: false, action: { type: 'set-bridge-paused', paused: true } });
+    expect(action(model.items, 'Start at login')).toMatchObject({ checked: true, action: { type: 'set-open-at-login', enabled: false } });
+    expect(action(model.items, 'Open Connected Services').action).toEqual({ type: 'open', route: { screen: 'catalog' } });
+    expect(action(model.items, 'Quit').action).toEqual({ type: 'quit' });
+  });
+
+  it('resumes a paused bridge and disables bridge items when there is none', () => {
+    expect(action(trayModel([], [], { ...BRIDGE, paused: true }).items, 'Pause bridge')).toMatchObject({ checked: true, action: { type: 'set-bridge-paused', paused: false } });
+    const down = trayModel([], [], { running: false, paused: false, error: 'EADDRINUSE' });
+    expect(action(down.items, 'Pause bridge').enabled).toBe(false);
+    expect(action(down.items, 'Copy bridge address').enabled).toBe(false);
+    expect(labels(down.items)).toContain('Bridge not running: EADDRINUSE');
+  });
+
+  it('keeps hostile names plain and short', () => {
+    const model = trayModel([], [approval('x', 0, { agent: 'a\u202eb', tool: `t\u0000${'x'.repeat(200)}` })], BRIDGE);
+    const line = labels(model.items).find((l) => l.startsWith('a b'));
+    expect(line).toBeDefined();
+    expect(line?.length).toBeLessThan(90);
+    expect(line?.includes('\u0000') || line?.includes('\u202e')).toBe(false);
+  });
+
+  it('never starts with, ends with or doubles a separator', () => {
+    for (const model of [trayModel([], [], BRIDGE), trayModel([server('a', 'needs_auth')], [approval('x')], BRIDGE)]) {
+      const list = labels(model.items);
+      expect(list[0]).not.toBe('---');
+      expect(list.at(-1)).not.toBe('---');
+      expect(list.join('|')).not.toContain('---|---');
+    }
+  });
+});

@@ -1,0 +1,150 @@
+import type { BridgeInfo, PendingApproval, ServerStatus } from '../../../shared/api';
+import type { ShellRoute } from '../notifications/screen-routes';
+import { plainText } from '../plain-text';
+
+export type TrayIcon = 'ok' | 'attention' | 'error';
+
+export type TrayAction =
+  | { type: 'open'; route: ShellRoute }
+  | { type: 'reauthorize'; server: string }
+  | { type: 'copy-bridge-address'; url: string }
+  | { type: 'set-bridge-paused'; paused: boolean }
+  | { type: 'set-open-at-login'; enabled: boolean }
+  | { type: 'quit' };
+
+export type TrayItem =
+  | { kind: 'separator' }
+  /** A line of text, not clickable. */
+  | { kind: 'header'; label: string }
+  | { kind: 'action'; label: string; action: TrayAction; enabled: boolean; checked?: boolean };
+
+export interface TrayModel {
+  icon: TrayIcon;
+  tooltip: string;
+  items: TrayItem[];
+}
+
+export interface TrayPreferences {
+  openAtLogin: boolean;
+}
+
+/** The tray lists this many services (problems first); the rest are one click away in the window. */
+export const MAX_LISTED_SERVICES = 12;
+export const MAX_LISTED_APPROVALS = 5;
+/** Windows cuts tray tooltips at 127 characters. */
+const MAX_TOOLTIP = 127;
+
+type Health = 'failed' | 'sign-in' | 'approval' | 'fine' | 'disabled';
+
+function healthOf(status: ServerStatus): Health {
+  if (!status.enabled) return 'disabled';
+  if (status.approval === 'pending') return 'approval';
+  if (status.state === 'error') return 'failed';
+  if (status.state === 'needs_auth') return 'sign-in';
+  return 'fine';
+}
+
+const ORDER: Record<Health, number> = { failed: 0, 'sign-in': 1, approval: 2, fine: 3, disabled: 4 };
+
+function stateLabel(status: ServerStatus): string {
+  switch (healthOf(status)) {
+    case 'disabled':
+      return 'disabled';
+    case 'approval':
+      return 'command awaits approval';
+    case 'failed':
+      return status.lastError ? `failed: ${plainText(status.lastError.message, 40)}` : 'failed';
+    case 'sign-in':
+      return 'needs sign-in';
+    case 'fine':
+      return { ready: 'ready', starting: 'starting…', idle: 'not started', stopped: 'stopped', error: 'failed', needs_auth: 'needs sign-in' }[status.state];
+  }
+}
+
+function count(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+function clip(text: string): string {
+  return text.length > MAX_TOOLTIP ? `${text.slice(0, MAX_TOOLTIP - 1)}…` : text;
+}
+
+/**
+ * The tray as data: which badge, what the tooltip says, what the menu holds. Pure, so every state
+ * of the person's services is tested without Electron; tray-menu-template turns it into a menu.
+ */
+export function trayModel(
+  statuses: readonly ServerStatus[],
+  approvals: readonly PendingApproval[],
+  bridge: BridgeInfo,
+  preferences: TrayPreferences = { openAtLogin: false },
+): TrayModel {
+  const enabled = statuses.filter((s) => s.enabled);
+  const health = statuses.map(healthOf);
+  const failed = health.filter((h) => h === 'failed').length;
+  const signIn = health.filter((h) => h === 'sign-in').length;
+  const commands = health.filter((h) => h === 'approval').length;
+  const ready = enabled.filter((s) => s.state === 'ready').length;
+  const bridgeFailed = !bridge.running && bridge.error !== undefined;
+
+  const icon: TrayIcon = failed > 0 || bridgeFailed ? 'error' : signIn > 0 || commands > 0 || approvals.length > 0 ? 'attention' : 'ok';
+
+  const summary = enabled.length === 0 ? 'No services connected yet' : `${ready} of ${count(enabled.length, 'service', 'services')} ready`;
+  const details = [
+    signIn > 0 ? `${signIn} need${signIn === 1 ? 's' : ''} sign-in` : '',
+    failed > 0 ? `${failed} failed` : '',
+    commands > 0 ? `${count(commands, 'command', 'commands')} to approve` : '',
+    approvals.length > 0 ? `${count(approvals.length, 'call', 'calls')} awaiting approval` : '',
+    bridgeFailed ? 'bridge not running' : bridge.paused ? 'bridge paused' : '',
+  ].filter(Boolean);
+  const tooltip = clip(['Connected Services', [summary, ...details].join(' · ')].join('\n'));
+
+  const items: TrayItem[] = [{ kind: 'header', label: summary }];
+  if (bridgeFailed) items.push({ kind: 'header', label: `Bridge not running: ${plainText(bridge.error ?? '', 60)}` });
+
+  const sorted = [...statuses].sort((a, b) => ORDER[healthOf(a)] - ORDER[healthOf(b)] || a.name.localeCompare(b.name));
+  if (sorted.length > 0) {
+    items.push({ kind: 'separator' });
+    for (const status of sorted.slice(0, MAX_LISTED_SERVICES)) {
+      items.push({ kind: 'action', label: `${status.name} — ${stateLabel(status)}`, action: { type: 'open', route: { screen: 'service', server: status.name } }, enabled: true });
+    }
+    if (sorted.length > MAX_LISTED_SERVICES) {
+      items.push({ kind: 'action', label: `${sorted.length - MAX_LISTED_SERVICES} more…`, action: { type: 'open', route: { screen: 'catalog' } }, enabled: true });
+    }
+  }
+
+  const reauthorize = sorted.filter((s) => healthOf(s) === 'sign-in');
+  if (reauthorize.length > 0) {
+    items.push({ kind: 'separator' });
+    for (const status of reauthorize) {
+      items.push({ kind: 'action', label: `Re-authorize ${status.name}`, action: { type: 'reauthorize', server: status.name }, enabled: true });
+    }
+  }
+
+  if (approvals.length > 0) {
+    items.push({ kind: 'separator' }, { kind: 'header', label: `${count(approvals.length, 'call', 'calls')} awaiting your approval` });
+    const oldest = [...approvals].sort((a, b) => a.requestedAt - b.requestedAt);
+    for (const approval of oldest.slice(0, MAX_LISTED_APPROVALS)) {
+      items.push({
+        kind: 'action',
+        label: `${plainText(approval.agent, 30)}: ${approval.server} › ${plainText(approval.tool, 40)}`,
+        action: { type: 'open', route: { screen: 'activity' } },
+        enabled: true,
+      });
+    }
+    if (approvals.length > MAX_LISTED_APPROVALS) {
+      items.push({ kind: 'action', label: `${approvals.length - MAX_LISTED_APPROVALS} more…`, action: { type: 'open', route: { screen: 'activity' } }, enabled: true });
+    }
+  }
+
+  items.push(
+    { kind: 'separator' },
+    { kind: 'action', label: 'Copy bridge address', action: { type: 'copy-bridge-address', url: bridge.url ?? '' }, enabled: bridge.url !== undefined },
+    { kind: 'action', label: 'Pause bridge', action: { type: 'set-bridge-paused', paused: !bridge.paused }, enabled: bridge.running, checked: bridge.paused },
+    { kind: 'action', label: 'Start at login', action: { type: 'set-open-at-login', enabled: !preferences.openAtLogin }, enabled: true, checked: preferences.openAtLogin },
+    { kind: 'separator' },
+    { kind: 'action', label: 'Open Connected Services', action: { type: 'open', route: { screen: 'catalog' } }, enabled: true },
+    { kind: 'action', label: 'Quit', action: { type: 'quit' }, enabled: true },
+  );
+  return { icon, tooltip, items };
+}

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { navigationDecision, requestAllowed } from './navigation-policy';
+import { permissionAllowed } from './permission-policy';
+
+describe('navigationDecision', () => {
+  it('stays within our origin', () => {
+    expect(navigationDecision('app://connected-services/index.html#/services/github')).toEqual({ action: 'allow' });
+    expect(navigationDecision('app://connected-services/')).toEqual({ action: 'allow' });
+  });
+
+  it('sends validated https links to the system browser', () => {
+    expect(navigationDecision('https://docs.example.com/mcp?x=1')).toEqual({ action: 'external', url: 'https://docs.example.com/mcp?x=1' });
+    expect(navigationDecision('http://127.0.0.1:8080/device')).toEqual({ action: 'external', url: 'http://127.0.0.1:8080/device' });
+  });
+
+  it('goes nowhere else', () => {
+    for (const url of [
+      'file:///etc/passwd',
+      'javascript:alert(1)',
+      'data:text/html,<script>alert(1)</script>',
+      'http://example.com/',
+      'https://user:pw@example.com/',
+      'https://169.254.169.254/latest/meta-data',
+      'app://vault-passphrase/index.html',
+      'app://evil/index.html',
+      'connected-services://service/x',
+      'smb://server/share',
+      'ms-msdt:/id PCWDiagnostic',
+      'not a url',
+    ]) {
+      expect(navigationDecision(url), url).toEqual({ action: 'deny' });
+    }
+  });
+
+  it('uses the given host for the passphrase window', () => {
+    expect(navigationDecision('app://vault-passphrase/index.html', 'vault-passphrase')).toEqual({ action: 'allow' });
+    expect(navigationDecision('app://connected-services/index.html', 'vault-passphrase')).toEqual({ action: 'deny' });
+  });
+});
+
+describe('requestAllowed', () => {
+  it('lets our pages load from app:// and data: only', () => {
+    const off = { devTools: false };
+    expect(requestAllowed('app://connected-services/assets/a.js', off)).toBe(true);
+    expect(requestAllowed('app://vault-passphrase/dialog.js', off)).toBe(true);
+    expect(requestAllowed('data:image/png;base64,AAAA', off)).toBe(true);
+    expect(requestAllowed('blob:app://connected-services/8c1f', off)).toBe(true);
+    for (const url of ['https://example.com/x.js', 'http://127.0.0.1:47780/api/status', 'ws://127.0.0.1:1/', 'file:///etc/passwd', 'app://other/x', 'blob:https://evil/1', 'devtools://devtools/bundled/x']) {
+      expect(requestAllowed(url, off), url).toBe(false);
+    }
+    expect(requestAllowed('devtools://devtools/bundled/x', { devTools: true })).toBe(true);
+  });
+});
+
+describe('permissionAllowed', () => {
+  it('denies everything but a sanitized clipboard write from the renderer', () => {
+    expect(permissionAllowed('clipboard-sanitized-write', 'app://connected-services/')).toBe(true);
+    expect(permissionAllowed('clipboard-sanitized-write', 'app://vault-passphrase/')).toBe(false);
+    expect(permissionAllowed('clipboard-sanitized-write', 'https://example.com/')).toBe(false);
+    expect(permissionAllowed('clipboard-sanitized-write', undefined)).toBe(false);
+    for (const permission of ['clipboard-read', 'media', 'notifications', 'geolocation', 'openExternal', 'hid', 'serial', 'usb', 'fullscreen', 'pointerLock']) {
+      expect(permissionAllowed(permission, 'app://connected-services/'), permission).toBe(false);
+    }
+  });
+});

@@ -1,0 +1,33 @@
+import { validateBrowserUrl } from '../../auth';
+import { hasAppOrigin, PASSPHRASE_HOST, RENDERER_HOST } from '../app-identity';
+
+export type NavigationDecision = { action: 'allow' } | { action: 'deny' } | { action: 'external'; url: string };
+
+/**
+ * Where a page of ours may go: within its own origin, yes; a URL the core would hand to a browser
+ * (https, or http to this computer, plain host, no credentials) opens outside, in the system
+ * browser; anything else (file:, javascript:, other app hosts, custom schemes) goes nowhere.
+ */
+export function navigationDecision(url: string, host: string = RENDERER_HOST): NavigationDecision {
+  if (hasAppOrigin(url, host)) return { action: 'allow' };
+  try {
+    return { action: 'external', url: validateBrowserUrl(url, 'to open from the app').href };
+  } catch {
+    return { action: 'deny' };
+  }
+}
+
+const OWN_HOSTS = [RENDERER_HOST, PASSPHRASE_HOST];
+
+/**
+ * The session's request filter: our pages load only from app:// (and inline data: images); no page
+ * fetches from the network, the file system or another scheme. Developer tools need their own scheme.
+ */
+export function requestAllowed(url: string, options: { devTools: boolean }): boolean {
+  if (OWN_HOSTS.some((host) => hasAppOrigin(url, host))) return true;
+  const parsed = URL.parse(url);
+  if (!parsed) return false;
+  if (parsed.protocol === 'data:') return true;
+  if (parsed.protocol === 'blob:') return OWN_HOSTS.some((host) => hasAppOrigin(parsed.pathname, host));
+  return options.devTools && (parsed.protocol === 'devtools:' || parsed.protocol === 'chrome-extension:');
+}

@@ -1,0 +1,80 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { freePort } from '../helpers/ports';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const MAIN = path.join(ROOT, 'dist', 'shell-main.mjs');
+
+/** Runs shell-main-driver.ts against the bundled main with a stand-in `electron`; returns what it printed. */
+async function drive(): Promise<Record<string, unknown>> {
+  const home = path.join(mkdtempSync(path.join(tmpdir(), 'cs-shell-main-')), 'home');
+  mkdirSync(home, { recursive: true, mode: 0o700 });
+  // Its own bridge port: the default one may be taken by the person's app or another test.
+  writeFileSync(path.join(home, 'mcp.json'), JSON.stringify({ mcpServers: {}, settings: { bridgePort: await freePort() } }), { mode: 0o600 });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'test/integration/shell-main-driver.ts', MAIN], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      STUB_APP_PATH: ROOT,
+      CONNECTED_SERVICES_HOME: home,
+      CONNECTED_SERVICES_PASSPHRASE: 'shell-main-test-passphrase',
+      CONNECTED_SERVICES_TEST_TRAY_FILE: path.join(home, '..', 'tray.json'),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  if (code !== 0) throw new Error(`the driver exited with ${String(code)}:\n${stderr}`);
+  return JSON.parse(stdout) as Record<string, unknown>;
+}
+
+describe('the bundled desktop main process, on a stand-in electron module', () => {
+  it('boots hardened, serves app://, answers only its window, keeps the tray, follows deep links and quits gracefully', async () => {
+    expect(existsSync(MAIN)).toBe(true);
+    const seen = await drive();
+
+    expect(seen['registered']).toEqual(expect.arrayContaining(['app.setPath', 'app.enableSandbox', 'protocol.registerSchemesAsPrivileged']));
+    expect(seen['window']).toMatchObject({
+      url: 'app://connected-services/index.html',
+      shown: true,
+      webPreferences: { contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true, preload: path.join(ROOT, 'dist', 'shell-preload.cjs') },
+    });
+    expect(seen['protocol']).toMatchObject({ status: 200, traversal: 404 });
+    expect(String((seen['protocol'] as { csp: string }).csp)).toContain("default-src 'none'");
+
+    expect(seen['status']).toMatchObject({ ok: true, result: { dataDir: expect.stringContaining('home') as unknown } });
+    expect(seen['iframe']).toMatchObject({ ok: false, error: { code: 'denied' } });
+    expect(seen['otherContents']).toMatchObject({ ok: false, error: { code: 'denied' } });
+    expect(seen['invalid']).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    expect(seen['added']).toEqual({ ok: true, result: { ok: true } });
+    expect(seen['agent']).toMatchObject({ ok: true });
+    expect(seen['events']).toContainEqual({ event: 'agentsChanged', payload: {} });
+
+    expect(seen['permission']).toEqual({ media: false, clipboardWrite: true });
+    expect(seen['requests']).toEqual({ https: { cancel: true }, app: { cancel: false } });
+    expect(seen['navigation']).toEqual({ https: true, file: true, own: false });
+    expect(seen['windowOpen']).toEqual({ action: 'deny' });
+    expect(seen['opened']).toEqual(['https://docs.example.com/guide', 'https://docs.example.com/new']);
+
+    const tray = seen['tray'] as { tooltip: string; labels: string[] };
+    expect(tray.tooltip).toContain('1 command to approve');
+    expect(tray.labels).toEqual(expect.arrayContaining(['reference — command awaits approval', 'Pause bridge', 'Quit']));
+    expect(seen['bridgeAfterPause']).toMatchObject({ ok: true, result: { running: true, paused: true } });
+    expect(seen['trayFile']).toBe(true);
+
+    // The hostile link opened nothing; the same link twice navigated once (no reload).
+    expect(seen['deepLinks']).toEqual(['app://connected-services/index.html#/services/reference']);
+
+    expect(seen['runtimeBeforeQuit']).toBe(true);
+    expect(seen['exitCode']).toBe(0);
+    expect(seen['runtimeAfterQuit']).toBe(false);
+    expect(seen['unregistered']).toEqual(['ipcMain.removeHandler cs:call', 'ipcMain.removeHandler cs:passphrase', 'protocol.unhandle app']);
+  }, 30_000);
+});
