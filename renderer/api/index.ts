@@ -1,2 +1,3 @@
 export { createHttpClient } from './http-client';
 export type { HttpClientOptions } from './http-client';
+export { getApi } from './get-api';

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { benchBridge } from './bridge';
+import { benchUi } from './ui';
 import { measureBaseline, measureServe, type StartupSample } from './startup';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -63,3 +64,6 @@ console.log(`  RSS                 ${idle.rssMb.toFixed(1)} MB  (bare Node HTTP 
 
 console.log('bridge (agent → bridge → stdio server-everything) against the SDK client calling it directly over stdio:');
 for (const line of await benchBridge()) console.log(`  ${line}`);
+
+console.log('UI search with 1,000 services and 5,000 tools (production build in Chromium):');
+for (const line of await benchUi()) console.log(`  ${line}`);

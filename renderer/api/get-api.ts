@@ -1,0 +1,45 @@
+import { API_METHODS, type ApiMethod, type AppApi } from '../../shared/api';
+import { CodedError, WireErrorSchema } from '../../shared/errors';
+import { createHttpClient } from './http-client';
+
+declare global {
+  interface Window {
+    /** Set by the Electron preload; absent in web mode. */
+    connectedServices?: AppApi;
+  }
+}
+
+function looksLikeApi(value: unknown): value is AppApi {
+  if (typeof value !== 'object' || value === null) return false;
+  const candidate = value as Record<string, unknown>;
+  return typeof candidate['on'] === 'function' && typeof candidate['status'] === 'function';
+}
+
+/**
+ * The preload's API behaves like the HTTP client: its rejections (plain `{ code, message, hint }`
+ * objects, since an Error loses its fields at the context bridge) become CodedErrors, and its
+ * answers are parsed with the contract, so screens cannot tell the two transports apart.
+ */
+export function fromPreload(api: AppApi): AppApi {
+  const methods = Object.fromEntries(
+    (Object.keys(API_METHODS) as ApiMethod[]).map((method) => [
+      method,
+      async (input: unknown) => {
+        let result: unknown;
+        try {
+          result = await (api[method] as (input: unknown) => Promise<unknown>)(input);
+        } catch (reason) {
+          const wire = WireErrorSchema.safeParse(reason);
+          throw wire.success ? CodedError.fromWire(wire.data) : new CodedError('internal', `App API ${method} failed`);
+        }
+        return API_METHODS[method].output.parse(result);
+      },
+    ]),
+  ) as Omit<AppApi, 'on'>;
+  return { ...methods, on: (event, listener) => api.on(event, listener) };
+}
+
+/** The App API: the Electron preload's when present, else HTTP to the serving core (web mode). */
+export function getApi(scope: { connectedServices?: unknown } = window): AppApi {
+  return looksLikeApi(scope.connectedServices) ? fromPreload(scope.connectedServices) : createHttpClient();
+}

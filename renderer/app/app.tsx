@@ -1,0 +1,61 @@
+import { useEffect, useMemo, useRef } from 'react';
+import type { AppApi } from '../../shared/api';
+import { navigate, routeHref, systemClock, type Clock } from '../lib';
+import { ClockContext, createLiveState, LiveContext } from '../state';
+import { LoginBanner } from './login-banner';
+import { NavBar } from './nav-bar';
+import { Screen } from './screen';
+import { useRoute } from './use-route';
+import '../styles';
+
+export interface AppProps {
+  api: AppApi;
+  clock?: Clock;
+}
+
+/** The whole UI: shared live state from core events, hash routing, and focus that follows the screen. */
+export function App({ api, clock = systemClock }: AppProps) {
+  const live = useMemo(() => createLiveState(api), [api]);
+  const route = useRoute();
+  const mainRef = useRef<HTMLElement>(null);
+  const first = useRef(true);
+
+  useEffect(() => {
+    live.start({
+      onDeviceLogin: (login) => {
+        // A code the person asked for in this window: take them to it.
+        if (login.state === 'pending' && live.connecting.get().has(login.server) && window.location.hash !== routeHref({ screen: 'login', server: login.server })) {
+          navigate({ screen: 'login', server: login.server });
+        }
+      },
+    });
+    return () => live.close();
+  }, [live]);
+
+  // Focus moves with the screen (or the service shown), not with tabs or the selected tool.
+  const key = `${route.screen}:${'server' in route ? route.server : ''}`;
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    // Screen changes are announced by moving focus to the new screen's title.
+    const title = mainRef.current?.querySelector<HTMLElement>('[data-page-title]');
+    (title ?? mainRef.current)?.focus();
+  }, [key]);
+
+  return (
+    <ClockContext.Provider value={clock}>
+      <LiveContext.Provider value={live}>
+        <button type="button" className="skip-link" onClick={() => mainRef.current?.focus()}>
+          Skip to content
+        </button>
+        <NavBar route={route} />
+        <LoginBanner route={route} />
+        <main ref={mainRef} id="main" tabIndex={-1}>
+          <Screen route={route} />
+        </main>
+      </LiveContext.Provider>
+    </ClockContext.Provider>
+  );
+}

@@ -1,0 +1,2 @@
+export { App } from './app';
+export type { AppProps } from './app';

@@ -1,0 +1,40 @@
+import { routeHref, type Route } from '../lib';
+import { useLive, useStore } from '../state';
+
+const ITEMS = [
+  { screen: 'catalog', label: 'Services' },
+  { screen: 'agents', label: 'Agents' },
+  { screen: 'activity', label: 'Activity' },
+  { screen: 'settings', label: 'Settings' },
+] as const;
+
+function current(route: Route, screen: (typeof ITEMS)[number]['screen']): boolean {
+  if (screen === 'catalog') return route.screen === 'catalog' || route.screen === 'service' || route.screen === 'login';
+  return route.screen === screen;
+}
+
+export function NavBar({ route }: { route: Route }) {
+  const live = useLive();
+  const pending = useStore(live.approvals).length;
+  return (
+    <header className="app-header">
+      <span className="brand">Connected Services</span>
+      <nav aria-label="Main">
+        <ul>
+          {ITEMS.map((item) => (
+            <li key={item.screen}>
+              <a
+                href={routeHref({ screen: item.screen })}
+                aria-current={current(route, item.screen) ? 'page' : undefined}
+                {...(item.screen === 'activity' && pending > 0 ? { 'aria-label': `Activity, ${pending} waiting for approval` } : {})}
+              >
+                {item.label}
+                {item.screen === 'activity' && pending > 0 && <span className="nav-count">{pending}</span>}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </header>
+  );
+}

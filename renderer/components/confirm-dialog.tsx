@@ -1,0 +1,44 @@
+import { useState, type ReactNode } from 'react';
+import { describeError, type ShownError } from '../lib';
+import { Dialog } from './dialog';
+import { ErrorNote } from './error-note';
+
+export interface ConfirmDialogProps {
+  title: string;
+  confirmLabel: string;
+  danger?: boolean;
+  children: ReactNode;
+  onConfirm: () => Promise<void>;
+  onClose: () => void;
+}
+
+/** Asks before doing something that matters; shows the failure in place instead of closing. */
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<ShownError | null>(null);
+  const confirm = () => {
+    setBusy(true);
+    setError(null);
+    props.onConfirm().then(
+      () => props.onClose(),
+      (failure: unknown) => {
+        setBusy(false);
+        setError(describeError(failure));
+      },
+    );
+  };
+  return (
+    <Dialog title={props.title} onClose={props.onClose}>
+      {props.children}
+      {error && <ErrorNote error={error} />}
+      <div className="form-buttons">
+        <button type="button" className={`button ${props.danger ? 'danger-solid' : 'primary'}`} disabled={busy} onClick={confirm}>
+          {busy ? 'Working…' : props.confirmLabel}
+        </button>
+        <button type="button" className="button" onClick={props.onClose}>
+          Cancel
+        </button>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,12 @@
+export { Badge } from './badge';
+export { StateBadge } from './state-badge';
+export { ServiceIcon } from './service-icon';
+export { CopyButton } from './copy-button';
+export { Dialog } from './dialog';
+export type { DialogProps } from './dialog';
+export { ConfirmDialog } from './confirm-dialog';
+export type { ConfirmDialogProps } from './confirm-dialog';
+export { ErrorNote } from './error-note';
+export { SafeLink } from './safe-link';
+export { JsonView } from './json-view';
+export { PageHeader } from './page-header';

@@ -1,0 +1,5 @@
+export { checkSchema, deepEqual } from './json-schema-check';
+export type { SchemaError } from './json-schema-check';
+export { LiteValidator, liteValidator } from './lite-validator';
+export { SchemaForm } from './schema-form';
+export type { SchemaFormProps } from './schema-form';

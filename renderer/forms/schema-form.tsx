@@ -1,0 +1,62 @@
+import Form, { type IChangeEvent } from '@rjsf/core';
+import type { CustomValidator, RJSFSchema, UiSchema } from '@rjsf/utils';
+import type { ReactNode } from 'react';
+import { BUTTON_TEMPLATES } from './form-buttons';
+import { liteValidator } from './lite-validator';
+import './schema-form.css';
+
+export interface SchemaFormProps<T> {
+  schema: RJSFSchema;
+  uiSchema?: UiSchema<T>;
+  formData?: T;
+  /** Makes field ids unique when several forms share a page. */
+  idPrefix: string;
+  submitText: string;
+  /** Names the group of fields for assistive technology. */
+  label: string;
+  disabled?: boolean;
+  onSubmit: (data: T) => void;
+  onChange?: (data: T) => void;
+  customValidate?: CustomValidator<T>;
+  /** Extra buttons beside the submit button (Cancel). */
+  children?: ReactNode;
+}
+
+/** A form generated from a JSON Schema by rjsf; validation runs without eval (see lite-validator). */
+export function SchemaForm<T>(props: SchemaFormProps<T>) {
+  const optional = {
+    ...(props.uiSchema !== undefined ? { uiSchema: props.uiSchema } : {}),
+    ...(props.formData !== undefined ? { formData: props.formData } : {}),
+    ...(props.disabled !== undefined ? { disabled: props.disabled } : {}),
+    ...(props.customValidate ? { customValidate: props.customValidate } : {}),
+  };
+  return (
+    <div className="schema-form-wrap" role="group" aria-label={props.label}>
+      <Form<T>
+        className="schema-form"
+        schema={props.schema}
+        templates={{ ButtonTemplates: BUTTON_TEMPLATES }}
+        validator={liteValidator<T>()}
+        idPrefix={props.idPrefix}
+        noHtml5Validate
+        showErrorList={false}
+        focusOnFirstError
+        onError={() => undefined}
+        {...optional}
+        onChange={(event: IChangeEvent<T>) => {
+          if (props.onChange && event.formData !== undefined) props.onChange(event.formData);
+        }}
+        onSubmit={(event: IChangeEvent<T>) => {
+          if (event.formData !== undefined) props.onSubmit(event.formData);
+        }}
+      >
+        <div className="form-buttons">
+          <button type="submit" className="button primary" disabled={props.disabled}>
+            {props.submitText}
+          </button>
+          {props.children}
+        </div>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,11 @@
+export { safeHref } from './safe-href';
+export { serverBadge, serverActions, shortReason, tokenExpired } from './server-badge';
+export type { BadgeKind, BadgeTone, ServerBadge, ServerActionSet, ConnectLabel } from './server-badge';
+export { humanDuration, relativeTime, expiryText, clockText, timestamp, plural } from './format';
+export { describeError } from './describe-error';
+export type { ShownError } from './describe-error';
+export { newCallId } from './call-id';
+export { systemClock } from './clock';
+export type { Clock } from './clock';
+export { parseRoute, routeHref, navigate, SERVICE_TABS } from './route';
+export type { Route, ServiceTab } from './route';

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import type { ServerStatus } from '../../shared/api';
+import { serverActions, serverBadge, shortReason } from './server-badge';
+
+const NOW = 1_800_000_000_000;
+
+function status(patch: Partial<ServerStatus> = {}): ServerStatus {
+  return {
+    name: 'demo',
+    transport: 'http',
+    enabled: true,
+    state: 'ready',
+    since: NOW,
+    approval: 'not_needed',
+    toolCount: 3,
+    resourceCount: 0,
+    promptCount: 0,
+    crashes: 0,
+    history: [],
+    ...patch,
+  };
+}
+
+describe('serverBadge', () => {
+  it('names each state', () => {
+    expect(serverBadge(status()).label).toBe('ready');
+    expect(serverBadge(status({ state: 'needs_auth' })).label).toBe('needs sign-in');
+    expect(serverBadge(status({ state: 'starting' })).kind).toBe('starting');
+    expect(serverBadge(status({ state: 'idle' })).kind).toBe('idle');
+    expect(serverBadge(status({ state: 'stopped' })).kind).toBe('stopped');
+  });
+
+  it('puts disabled and pending approval before the pool state', () => {
+    expect(serverBadge(status({ enabled: false, state: 'error' })).label).toBe('disabled');
+    expect(serverBadge(status({ approval: 'pending', state: 'idle' })).label).toBe('pending approval');
+  });
+
+  it('gives an error its short reason and keeps the full message as detail', () => {
+    const message = 'could not start "demo": command not found: uvx. Install uv from https://docs.astral.sh/uv/ then try again.';
+    const badge = serverBadge(status({ state: 'error', lastError: { code: 'server_unavailable', message } }));
+    expect(badge.label).toBe('error: could not start "demo": command not found: uvx');
+    expect(badge.tone).toBe('error');
+    expect(badge.detail).toBe(message);
+  });
+
+  it('shortens long first sentences with an ellipsis', () => {
+    expect(shortReason('x'.repeat(100))).toHaveLength(56);
+    expect(shortReason('x'.repeat(100)).endsWith('…')).toBe(true);
+  });
+});
+
+describe('serverActions', () => {
+  it('offers Connect to a stopped or failed server and Disconnect to a ready one', () => {
+    expect(serverActions(status({ state: 'idle' }), NOW)).toMatchObject({ connect: 'Connect', disconnect: false, toggle: 'Disable' });
+    expect(serverActions(status({ state: 'error' }), NOW).connect).toBe('Connect');
+    expect(serverActions(status(), NOW)).toMatchObject({ disconnect: true });
+    expect(serverActions(status(), NOW).connect).toBeUndefined();
+  });
+
+  it('offers Re-authorize on needs sign-in and on an expired token', () => {
+    expect(serverActions(status({ state: 'needs_auth' }), NOW).connect).toBe('Re-authorize');
+    expect(serverActions(status({ auth: { connected: true, expiresAt: NOW - 1 } }), NOW).connect).toBe('Re-authorize');
+    expect(serverActions(status({ auth: { connected: true, expiresAt: NOW + 60_000 } }), NOW).connect).toBeUndefined();
+  });
+
+  it('offers only Approve and Disable while the command waits for approval, only Enable when disabled', () => {
+    expect(serverActions(status({ approval: 'pending', state: 'idle', transport: 'stdio' }), NOW)).toEqual({ approve: true, disconnect: false, toggle: 'Disable' });
+    expect(serverActions(status({ enabled: false }), NOW)).toEqual({ approve: false, disconnect: false, toggle: 'Enable' });
+  });
+});

@@ -1,0 +1,73 @@
+import type { ServerStatus } from '../../shared/api';
+
+export type BadgeTone = 'ok' | 'warn' | 'error' | 'muted' | 'info';
+export type BadgeKind = 'ready' | 'needs_auth' | 'error' | 'disabled' | 'pending_approval' | 'starting' | 'idle' | 'stopped';
+
+export interface ServerBadge {
+  kind: BadgeKind;
+  label: string;
+  tone: BadgeTone;
+  /** The full reason or an explanation, for a tooltip and screen readers. */
+  detail?: string;
+}
+
+const SHORT = 56;
+
+/** The first sentence of an error, cut to fit a badge. */
+export function shortReason(message: string): string {
+  const first = message.split(/(?<=[.!?])\s/)[0] ?? message;
+  const clean = first.replace(/[.!?]$/, '');
+  return clean.length > SHORT ? `${clean.slice(0, SHORT - 1).trimEnd()}…` : clean;
+}
+
+/** What the state badge of a server says; disabled and unapproved outrank the pool state. */
+export function serverBadge(status: ServerStatus): ServerBadge {
+  if (!status.enabled) return { kind: 'disabled', label: 'disabled', tone: 'muted', detail: 'Turned off: agents do not see it.' };
+  if (status.approval === 'pending') {
+    return { kind: 'pending_approval', label: 'pending approval', tone: 'warn', detail: 'Its command runs only after you approve it.' };
+  }
+  switch (status.state) {
+    case 'ready':
+      return { kind: 'ready', label: 'ready', tone: 'ok' };
+    case 'needs_auth':
+      return { kind: 'needs_auth', label: 'needs sign-in', tone: 'warn', detail: status.lastError?.message ?? 'Sign in again to use it.' };
+    case 'error': {
+      const message = status.lastError?.message ?? 'failed';
+      return { kind: 'error', label: `error: ${shortReason(message)}`, tone: 'error', detail: message };
+    }
+    case 'starting':
+      return { kind: 'starting', label: 'starting…', tone: 'info' };
+    case 'stopped':
+      return { kind: 'stopped', label: 'stopped', tone: 'muted', detail: 'Starts again on first use.' };
+    case 'idle':
+      return { kind: 'idle', label: 'idle', tone: 'muted', detail: 'Starts on first use.' };
+  }
+}
+
+export type ConnectLabel = 'Connect' | 'Re-authorize';
+
+export interface ServerActionSet {
+  connect?: ConnectLabel;
+  disconnect: boolean;
+  approve: boolean;
+  toggle: 'Enable' | 'Disable';
+}
+
+/** Whether a server's credential has run out (only servers that hold one). */
+export function tokenExpired(status: ServerStatus, now: number): boolean {
+  return status.auth?.expiresAt !== undefined && status.auth.expiresAt <= now;
+}
+
+/** Which buttons a row offers in its current state. */
+export function serverActions(status: ServerStatus, now: number): ServerActionSet {
+  const actions: ServerActionSet = { disconnect: false, approve: false, toggle: status.enabled ? 'Disable' : 'Enable' };
+  if (!status.enabled) return actions;
+  if (status.approval === 'pending') {
+    actions.approve = true;
+    return actions;
+  }
+  if (status.state === 'needs_auth' || (status.state !== 'starting' && tokenExpired(status, now))) actions.connect = 'Re-authorize';
+  else if (status.state === 'idle' || status.state === 'stopped' || status.state === 'error') actions.connect = 'Connect';
+  actions.disconnect = status.state === 'ready' || status.state === 'starting' || status.auth?.connected === true;
+  return actions;
+}

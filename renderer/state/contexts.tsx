@@ -1,0 +1,32 @@
+import { createContext, useContext, useEffect, useState, useSyncExternalStore } from 'react';
+import { systemClock, type Clock } from '../lib';
+import type { LiveState } from './live-state';
+import type { Store } from './store';
+
+export const LiveContext = createContext<LiveState | null>(null);
+export const ClockContext = createContext<Clock>(systemClock);
+
+export function useLive(): LiveState {
+  const live = useContext(LiveContext);
+  if (!live) throw new Error('useLive needs a LiveContext provider');
+  return live;
+}
+
+export function useClock(): Clock {
+  return useContext(ClockContext);
+}
+
+export function useStore<T>(store: Store<T>): T {
+  return useSyncExternalStore(store.subscribe, store.get, store.get);
+}
+
+/** The current time, refreshed every `intervalMs` (for countdowns and "expires in" texts). */
+export function useNow(intervalMs: number): number {
+  const clock = useClock();
+  const [now, setNow] = useState(() => clock.now());
+  useEffect(() => {
+    setNow(clock.now());
+    return clock.every(intervalMs, () => setNow(clock.now()));
+  }, [clock, intervalMs]);
+  return now;
+}

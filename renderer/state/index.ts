@@ -1,0 +1,10 @@
+export { Store } from './store';
+export { ServersStore } from './servers-store';
+export type { ServersState, StatusInfo } from './servers-store';
+export { ToolsStore } from './tools-store';
+export type { ToolsState } from './tools-store';
+export { DeviceLoginsStore } from './device-logins-store';
+export { ApprovalsStore } from './approvals-store';
+export { createLiveState } from './live-state';
+export type { LiveState } from './live-state';
+export { LiveContext, ClockContext, useLive, useClock, useStore, useNow } from './contexts';

@@ -1,0 +1,49 @@
+import type { AppApi, DeviceLogin } from '../../shared/api';
+import { ApprovalsStore } from './approvals-store';
+import { DeviceLoginsStore } from './device-logins-store';
+import { ServersStore } from './servers-store';
+import { Store } from './store';
+import { ToolsStore } from './tools-store';
+
+/** Everything the screens share, kept current by core events; no polling. */
+export interface LiveState {
+  api: AppApi;
+  servers: ServersStore;
+  tools: ToolsStore;
+  deviceLogins: DeviceLoginsStore;
+  approvals: ApprovalsStore;
+  /** Servers whose Connect was clicked in this window and has not finished. */
+  connecting: Store<ReadonlySet<string>>;
+  /** Subscribes and loads; safe to call again after close(). */
+  start(options?: { onDeviceLogin?: (login: DeviceLogin) => void }): void;
+  close(): void;
+}
+
+export function createLiveState(api: AppApi): LiveState {
+  let unsubscribe: Array<() => void> = [];
+  const state: LiveState = {
+    api,
+    servers: new ServersStore(api),
+    tools: new ToolsStore(api),
+    deviceLogins: new DeviceLoginsStore(api),
+    approvals: new ApprovalsStore(api),
+    connecting: new Store<ReadonlySet<string>>(new Set()),
+    start(options = {}) {
+      state.close();
+      unsubscribe = [
+        ...state.servers.listen(),
+        ...state.tools.listen(),
+        ...state.deviceLogins.listen(options.onDeviceLogin),
+        ...state.approvals.listen(),
+      ];
+      void state.servers.refresh();
+      void state.tools.load();
+      void state.approvals.load();
+    },
+    close() {
+      for (const off of unsubscribe) off();
+      unsubscribe = [];
+    },
+  };
+  return state;
+}

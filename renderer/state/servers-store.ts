@@ -1,0 +1,73 @@
+import type { ApiOutput, AppApi, ServerStatus } from '../../shared/api';
+import { describeError, type ShownError } from '../lib';
+import { Store } from './store';
+
+export type StatusInfo = Omit<ApiOutput<'status'>, 'servers'>;
+
+export interface ServersState {
+  loaded: boolean;
+  error?: ShownError;
+  info?: StatusInfo;
+  /** Sorted by name. */
+  servers: readonly ServerStatus[];
+}
+
+function byName(a: ServerStatus, b: ServerStatus): number {
+  return a.name.localeCompare(b.name);
+}
+
+/** Configured servers: one status call, then `serverState` events; a full refresh when inventories change. */
+export class ServersStore extends Store<ServersState> {
+  readonly #api: AppApi;
+  #refreshing: Promise<void> | undefined;
+  #again = false;
+
+  constructor(api: AppApi) {
+    super({ loaded: false, servers: [] });
+    this.#api = api;
+  }
+
+  /** Subscribes to the events that keep the list current; returns the unsubscribe functions. */
+  listen(): Array<() => void> {
+    return [
+      this.#api.on('serverState', (status) => this.upsert(status)),
+      this.#api.on('configIssues', ({ issues }) => this.update((s) => (s.info ? { ...s, info: { ...s.info, configIssues: issues } } : s))),
+      // Added and removed servers show up as inventory changes; a status call sees both.
+      this.#api.on('inventoryChanged', () => void this.refresh()),
+    ];
+  }
+
+  upsert(status: ServerStatus): void {
+    this.update((state) => {
+      const index = state.servers.findIndex((s) => s.name === status.name);
+      const servers = [...state.servers];
+      if (index >= 0) servers[index] = status;
+      else {
+        servers.push(status);
+        servers.sort(byName);
+      }
+      return { ...state, servers };
+    });
+  }
+
+  /** Reloads the whole status; concurrent calls share one request and one follow-up. */
+  refresh(): Promise<void> {
+    if (this.#refreshing) {
+      this.#again = true;
+      return this.#refreshing;
+    }
+    this.#refreshing = (async () => {
+      do {
+        this.#again = false;
+        try {
+          const { servers, ...info } = await this.#api.status({});
+          this.set({ loaded: true, info, servers: [...servers].sort(byName) });
+        } catch (error) {
+          this.update((state) => ({ ...state, loaded: true, error: describeError(error) }));
+        }
+      } while (this.#again);
+      this.#refreshing = undefined;
+    })();
+    return this.#refreshing;
+  }
+}

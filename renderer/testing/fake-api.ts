@@ -1,0 +1,113 @@
+import {
+  API_EVENTS,
+  type ApiEvent,
+  type ApiEventPayload,
+  type ApiInput,
+  type ApiMethod,
+  type ApiOutput,
+  type AppApi,
+  type ServerStatus,
+} from '../../shared/api';
+import { CodedError } from '../../shared/errors';
+
+export type FakeHandlers = {
+  [M in ApiMethod]?: (input: ApiInput<M>) => ApiOutput<M> | Promise<ApiOutput<M>>;
+};
+
+export interface FakeApi extends AppApi {
+  /** Delivers an event to the screens, as the core would. */
+  emit<E extends ApiEvent>(event: E, payload: ApiEventPayload<E>): void;
+  /** Every call made, in order. */
+  readonly calls: Array<{ method: ApiMethod; input: unknown }>;
+  callsOf<M extends ApiMethod>(method: M): Array<ApiInput<M>>;
+  listenerCount(event: ApiEvent): number;
+}
+
+export function serverStatus(patch: Partial<ServerStatus> & { name: string }): ServerStatus {
+  return {
+    transport: 'stdio',
+    enabled: true,
+    state: 'ready',
+    since: 1_800_000_000_000,
+    approval: 'approved',
+    toolCount: 0,
+    resourceCount: 0,
+    promptCount: 0,
+    crashes: 0,
+    history: [],
+    ...patch,
+  };
+}
+
+const DEFAULTS: FakeHandlers = {
+  status: () => ({
+    version: '0.0.0-test',
+    dataDir: '/home/test/.connected-services',
+    configFile: '/home/test/.connected-services/mcp.json',
+    configIssues: [],
+    servers: [],
+    vault: {
+      fileExists: false,
+      provider: 'memory',
+      providerLabel: 'memory (this session only)',
+      persistent: false,
+      safety: 'memory-only',
+      state: 'ready',
+      message: 'Secrets are kept in memory for this session only.',
+      entryCount: 0,
+      corruptFiles: [],
+    },
+  }),
+  listTools: () => [],
+  listResources: () => ({ resources: [], templates: [] }),
+  listPrompts: () => [],
+  listApprovals: () => [],
+  listAgents: () => [],
+  readAudit: () => [],
+  doctor: () => [],
+  listSecrets: () => [],
+  bridgeInfo: () => ({ running: true, paused: false, url: 'http://127.0.0.1:47781/mcp' }),
+};
+
+/** An in-memory AppApi for component tests: chosen answers, recorded calls, events on demand. */
+export function createFakeApi(handlers: FakeHandlers = {}): FakeApi {
+  const calls: Array<{ method: ApiMethod; input: unknown }> = [];
+  const listeners = new Map<ApiEvent, Set<(payload: unknown) => void>>();
+  const merged: FakeHandlers = { ...DEFAULTS, ...handlers };
+
+  function method<M extends ApiMethod>(name: M) {
+    return async (input: ApiInput<M>): Promise<ApiOutput<M>> => {
+      calls.push({ method: name, input });
+      const handler = merged[name] as ((input: ApiInput<M>) => ApiOutput<M> | Promise<ApiOutput<M>>) | undefined;
+      if (!handler) throw new CodedError('internal', `${name} is not faked in this test`);
+      return handler(input);
+    };
+  }
+
+  const api: Partial<FakeApi> = {
+    calls,
+    callsOf: <M extends ApiMethod>(name: M) => calls.filter((c) => c.method === name).map((c) => c.input as ApiInput<M>),
+    on<E extends ApiEvent>(event: E, listener: (payload: ApiEventPayload<E>) => void) {
+      let set = listeners.get(event);
+      if (!set) listeners.set(event, (set = new Set()));
+      const wrapped = listener as (payload: unknown) => void;
+      set.add(wrapped);
+      return () => {
+        set.delete(wrapped);
+      };
+    },
+    emit<E extends ApiEvent>(event: E, payload: ApiEventPayload<E>) {
+      const parsed = API_EVENTS[event].parse(payload);
+      for (const listener of [...(listeners.get(event) ?? [])]) listener(parsed);
+    },
+    listenerCount: (event: ApiEvent) => listeners.get(event)?.size ?? 0,
+  };
+  const names: ApiMethod[] = [
+    'status', 'addServer', 'removeServer', 'setServerEnabled', 'approveServer', 'connect', 'disconnect', 'cancelLogin',
+    'stopServer', 'listTools', 'listResources', 'listPrompts', 'callTool', 'doctor', 'listSecrets', 'setSecret',
+    'deleteSecret', 'bridgeInfo', 'listAgents', 'addAgent', 'updateAgent', 'removeAgent', 'rotateAgent', 'agentConfig',
+    'listApprovals', 'decideApproval', 'readAudit', 'importConfig',
+  ];
+  for (const name of names) Object.assign(api, { [name]: method(name) });
+  return api as FakeApi;
+}

@@ -1,0 +1,56 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { AuditEntry, PendingApproval } from '../../../shared/api';
+import { createFakeApi, renderApp } from '../../testing';
+
+afterEach(cleanup);
+
+function approval(id: string, tool: string): PendingApproval {
+  return { id, agent: 'claude', server: 'github', tool, tier: 'destructive', requestedAt: Date.now(), expiresAt: Date.now() + 60_000 };
+}
+
+const ENTRY: AuditEntry = { time: Date.now(), agent: 'claude', server: 'github', kind: 'tool', tool: 'list_issues', durationMs: 42, outcome: 'ok' };
+
+describe('activity', () => {
+  it('decides pending approvals: Allow, Deny and Always allow', async () => {
+    const api = createFakeApi({
+      listApprovals: () => [approval('a1', 'delete_repo'), approval('a2', 'create_issue'), approval('a3', 'merge_pr')],
+      decideApproval: () => ({ ok: true }),
+    });
+    renderApp(api, { hash: '#/activity' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Allow delete_repo on github for claude' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Deny create_issue on github for claude' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Always allow merge_pr on github for claude' }));
+    await waitFor(() =>
+      expect(api.callsOf('decideApproval')).toEqual([
+        { id: 'a1', decision: 'allow' },
+        { id: 'a2', decision: 'deny' },
+        { id: 'a3', decision: 'allow', remember: true },
+      ]),
+    );
+    await waitFor(() => expect(screen.getByText('No agent is waiting for an approval.')).toBeTruthy());
+  });
+
+  it('adds approvals from events and drops them when decided elsewhere, with a count in the navigation', async () => {
+    const api = createFakeApi();
+    renderApp(api, { hash: '#/activity' });
+    await screen.findByText('No agent is waiting for an approval.');
+    act(() => api.emit('approvalPending', approval('b1', 'send_mail')));
+    expect(screen.getByRole('button', { name: 'Allow send_mail on github for claude' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Activity, 1 waiting for approval' })).toBeTruthy();
+    act(() => api.emit('approvalDecided', { id: 'b1', decision: 'timeout' }));
+    expect(screen.queryByRole('button', { name: 'Allow send_mail on github for claude' })).toBeNull();
+  });
+
+  it('lists audit entries, filters them through the API and adds live entries', async () => {
+    const api = createFakeApi({ readAudit: () => [ENTRY], listAgents: () => [] });
+    renderApp(api, { hash: '#/activity' });
+    const table = await screen.findByRole('table');
+    expect(within(table).getByText('list_issues')).toBeTruthy();
+    act(() => api.emit('auditEntry', { ...ENTRY, tool: 'create_issue', outcome: 'denied', time: Date.now() + 1 }));
+    expect(within(screen.getByRole('table')).getByText('create_issue')).toBeTruthy();
+    fireEvent.change(screen.getByRole('combobox', { name: 'Outcome' }), { target: { value: 'denied' } });
+    await waitFor(() => expect(api.callsOf('readAudit').at(-1)).toEqual({ limit: 200, outcome: 'denied' }));
+  });
+});

@@ -1,0 +1,50 @@
+import { useId, useState } from 'react';
+import type { PendingApproval } from '../../../shared/api';
+import { Badge, ErrorNote } from '../../components';
+import { clockText, describeError, type ShownError } from '../../lib';
+import { useLive } from '../../state';
+
+const TIER_TONE = { read: 'ok', write: 'warn', destructive: 'error' } as const;
+
+/** One agent call waiting for the person: Allow, Deny, or Always allow (remembered for that tool). */
+export function ApprovalItem({ pending, now }: { pending: PendingApproval; now: number }) {
+  const live = useLive();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<ShownError | null>(null);
+  const decide = (decision: 'allow' | 'deny', remember?: boolean) => {
+    setBusy(true);
+    setError(null);
+    live.api.decideApproval({ id: pending.id, decision, ...(remember ? { remember } : {}) }).then(
+      () => live.approvals.remove(pending.id),
+      (failure: unknown) => {
+        setError(describeError(failure));
+        setBusy(false);
+      },
+    );
+  };
+  const what = `${pending.tool} on ${pending.server}`;
+  const headingId = useId();
+  return (
+    <li className="card approval" aria-labelledby={headingId}>
+      <p id={headingId} className="approval-text">
+        <strong>{pending.agent}</strong> wants to call <code>{pending.tool}</code> on <strong>{pending.server}</strong>{' '}
+        <Badge tone={TIER_TONE[pending.tier]}>{pending.tier}</Badge>
+      </p>
+      <p className="muted" role="timer">
+        Denied automatically in {clockText(pending.expiresAt - now)}
+      </p>
+      <div className="button-row">
+        <button type="button" className="button small primary" disabled={busy} onClick={() => decide('allow')} aria-label={`Allow ${what} for ${pending.agent}`}>
+          Allow
+        </button>
+        <button type="button" className="button small danger" disabled={busy} onClick={() => decide('deny')} aria-label={`Deny ${what} for ${pending.agent}`}>
+          Deny
+        </button>
+        <button type="button" className="button small" disabled={busy} onClick={() => decide('allow', true)} aria-label={`Always allow ${what} for ${pending.agent}`}>
+          Always allow
+        </button>
+      </div>
+      {error && <ErrorNote error={error} />}
+    </li>
+  );
+}

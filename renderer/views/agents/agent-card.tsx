@@ -1,0 +1,112 @@
+import { useId, useState } from 'react';
+import type { AgentView, PolicyDecision } from '../../../shared/api';
+import { Badge, ConfirmDialog } from '../../components';
+import { relativeTime, timestamp } from '../../lib';
+import { useLive, useNow } from '../../state';
+import { ConfigSnippet } from './config-snippet';
+
+const TONE: Record<PolicyDecision, 'ok' | 'warn' | 'error'> = { allow: 'ok', ask: 'warn', deny: 'error' };
+
+export interface AgentCardProps {
+  agent: AgentView;
+  onEdit: (agent: AgentView) => void;
+  onRotated: (name: string, token: string) => void;
+  onChanged: () => void;
+}
+
+/** One agent: what it may reach, its policy, when it was last used, and its actions. */
+export function AgentCard({ agent, onEdit, onRotated, onChanged }: AgentCardProps) {
+  const live = useLive();
+  const now = useNow(30_000);
+  const titleId = useId();
+  const [confirm, setConfirm] = useState<'rotate' | 'remove' | null>(null);
+  const [showConfig, setShowConfig] = useState(false);
+  const overrides = Object.entries(agent.tools).flatMap(([server, tools]) => Object.entries(tools).map(([tool, decision]) => ({ server, tool, decision })));
+  return (
+    <li className="card agent" aria-labelledby={titleId}>
+      <div className="card-head">
+        <h3 id={titleId}>{agent.name}</h3>
+        <span className="muted">
+          created {timestamp(agent.createdAt)} · {agent.lastUsedAt !== undefined ? `last used ${relativeTime(agent.lastUsedAt, now)}` : 'never used'}
+        </span>
+      </div>
+      <dl className="facts">
+        <dt>Services</dt>
+        <dd>{agent.servers === '*' ? 'all services' : agent.servers.length === 0 ? 'none' : agent.servers.join(', ')}</dd>
+        <dt>Policy</dt>
+        <dd className="badges">
+          <Badge tone={TONE[agent.policy.read]}>read-only: {agent.policy.read}</Badge>
+          <Badge tone={TONE[agent.policy.write]}>write: {agent.policy.write}</Badge>
+          <Badge tone={TONE[agent.policy.destructive]}>destructive: {agent.policy.destructive}</Badge>
+        </dd>
+        {overrides.length > 0 && (
+          <>
+            <dt>Per-tool rules</dt>
+            <dd>
+              <ul className="plain-list">
+                {overrides.map((o) => (
+                  <li key={`${o.server}/${o.tool}`}>
+                    <code>
+                      {o.server}/{o.tool}
+                    </code>
+                    : {o.decision}{' '}
+                    <button
+                      type="button"
+                      className="button small quiet"
+                      aria-label={`Remove the rule for ${o.server}/${o.tool}`}
+                      onClick={() => void live.api.updateAgent({ name: agent.name, tools: [{ server: o.server, tool: o.tool, decision: null }] }).then(onChanged, () => undefined)}
+                    >
+                      Remove rule
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </dd>
+          </>
+        )}
+      </dl>
+      <div className="button-row">
+        <button type="button" className="button small" onClick={() => onEdit(agent)} aria-label={`Edit access of ${agent.name}`}>
+          Edit access
+        </button>
+        <button type="button" className="button small" onClick={() => setShowConfig((v) => !v)} aria-expanded={showConfig} aria-label={`Client configuration for ${agent.name}`}>
+          Client configuration
+        </button>
+        <button type="button" className="button small" onClick={() => setConfirm('rotate')} aria-label={`Rotate token of ${agent.name}`}>
+          Rotate token
+        </button>
+        <button type="button" className="button small danger" onClick={() => setConfirm('remove')} aria-label={`Remove agent ${agent.name}`}>
+          Remove
+        </button>
+      </div>
+      {showConfig && <ConfigSnippet agent={agent.name} />}
+      {confirm === 'rotate' && (
+        <ConfirmDialog
+          title={`Rotate the token of ${agent.name}`}
+          confirmLabel="Rotate token"
+          onClose={() => setConfirm(null)}
+          onConfirm={async () => {
+            const { token } = await live.api.rotateAgent({ name: agent.name });
+            onRotated(agent.name, token);
+          }}
+        >
+          <p>The current token stops working at once; you will see the new one once.</p>
+        </ConfirmDialog>
+      )}
+      {confirm === 'remove' && (
+        <ConfirmDialog
+          title={`Remove ${agent.name}`}
+          confirmLabel="Remove agent"
+          danger
+          onClose={() => setConfirm(null)}
+          onConfirm={async () => {
+            await live.api.removeAgent({ name: agent.name });
+            onChanged();
+          }}
+        >
+          <p>Its token stops working at once and its rules are deleted.</p>
+        </ConfirmDialog>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,64 @@
+import { useMemo, useState } from 'react';
+import type { AgentView } from '../../../shared/api';
+import { Dialog, ErrorNote } from '../../components';
+import { SchemaForm } from '../../forms';
+import { describeError, type ShownError } from '../../lib';
+import { useLive, useStore } from '../../state';
+import { agentFormData, agentFormSchema, agentInput, agentUiSchema, type AgentFormData } from './agent-form-schema';
+
+export interface AgentDialogProps {
+  /** Absent: create a new agent. */
+  agent?: AgentView;
+  onClose: () => void;
+  onSaved: () => void;
+  /** Called with the new token after a create. */
+  onCreated: (name: string, token: string) => void;
+}
+
+/** Create an agent, or edit which services it may use and its per-tier policy. */
+export function AgentDialog({ agent, onClose, onSaved, onCreated }: AgentDialogProps) {
+  const live = useLive();
+  const { servers } = useStore(live.servers);
+  const names = useMemo(() => servers.map((s) => s.name), [servers]);
+  const schema = useMemo(() => agentFormSchema(names), [names]);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<ShownError | null>(null);
+
+  const submit = (data: AgentFormData) => {
+    setBusy(true);
+    setError(null);
+    const input = agentInput(data);
+    const done = agent
+      ? live.api.updateAgent(input).then(() => {
+          onSaved();
+          onClose();
+        })
+      : live.api.addAgent(input).then(({ agent: created, token }) => onCreated(created.name, token));
+    done.catch((failure: unknown) => {
+      setError(describeError(failure));
+      setBusy(false);
+    });
+  };
+
+  const title = agent ? `Access of ${agent.name}` : 'Create an agent';
+  return (
+    <Dialog title={title} onClose={onClose}>
+      {!agent && <p className="muted">Each agent gets its own token; you can limit what it reaches and when it must ask you.</p>}
+      {error && <ErrorNote error={error} />}
+      <SchemaForm<AgentFormData>
+        idPrefix={agent ? 'edit-agent' : 'new-agent'}
+        label={title}
+        schema={schema}
+        uiSchema={agentUiSchema(agent !== undefined)}
+        {...(agent ? { formData: agentFormData(agent) } : {})}
+        submitText={busy ? 'Saving…' : agent ? 'Save access' : 'Create agent'}
+        disabled={busy}
+        onSubmit={submit}
+      >
+        <button type="button" className="button" onClick={onClose}>
+          Cancel
+        </button>
+      </SchemaForm>
+    </Dialog>
+  );
+}

@@ -1,0 +1,80 @@
+import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import type { AgentView, ApiInput, PolicyDecision } from '../../../shared/api';
+
+export interface AgentFormData {
+  name?: string;
+  access?: 'all' | 'some';
+  servers?: string[];
+  read?: PolicyDecision;
+  write?: PolicyDecision;
+  destructive?: PolicyDecision;
+}
+
+const DECISIONS: RJSFSchema[] = [
+  { const: 'allow', title: 'Allow' },
+  { const: 'ask', title: 'Ask me each time' },
+  { const: 'deny', title: 'Deny' },
+];
+
+const AGENT_NAME: RJSFSchema = {
+  type: 'string',
+  title: 'Name',
+  pattern: '^[A-Za-z0-9][A-Za-z0-9 _.-]{0,63}$',
+  errorMessage: 'Use 1-64 letters, digits, spaces, "_", "." or "-".',
+  description: 'Which agent this is, e.g. “Claude Code on my laptop”.',
+};
+
+/** Create and edit share one schema: name, which servers, and a decision per tier of tool. */
+export function agentFormSchema(serverNames: readonly string[]): RJSFSchema {
+  const accessChoices: RJSFSchema[] = [{ const: 'all', title: 'All services, including ones added later' }];
+  const branches: RJSFSchema[] = [{ properties: { access: { const: 'all' } } }];
+  if (serverNames.length > 0) {
+    accessChoices.push({ const: 'some', title: 'Only the services I choose' });
+    branches.push({
+      properties: {
+        access: { const: 'some' },
+        servers: { type: 'array', title: 'Services', items: { type: 'string', enum: [...serverNames] }, uniqueItems: true, minItems: 1 },
+      },
+      required: ['servers'],
+    });
+  }
+  return {
+    type: 'object',
+    required: ['name', 'access', 'read', 'write', 'destructive'],
+    properties: {
+      name: AGENT_NAME,
+      access: { type: 'string', title: 'Services it may use', oneOf: accessChoices, default: 'all' },
+      read: { type: 'string', title: 'Read-only tools', oneOf: DECISIONS, default: 'allow' },
+      write: { type: 'string', title: 'Tools that write', oneOf: DECISIONS, default: 'ask' },
+      destructive: { type: 'string', title: 'Destructive tools', oneOf: DECISIONS, default: 'ask' },
+    },
+    dependencies: { access: { oneOf: branches } },
+  };
+}
+
+export function agentUiSchema(editing: boolean): UiSchema<AgentFormData> {
+  return {
+    'ui:order': ['name', 'access', 'servers', 'read', 'write', 'destructive'],
+    name: editing ? { 'ui:readonly': true } : { 'ui:autocomplete': 'off' },
+    access: { 'ui:widget': 'radio' },
+    servers: { 'ui:widget': 'checkboxes' },
+  };
+}
+
+export function agentFormData(agent: AgentView): AgentFormData {
+  return {
+    name: agent.name,
+    access: agent.servers === '*' ? 'all' : 'some',
+    ...(agent.servers === '*' ? {} : { servers: agent.servers }),
+    ...agent.policy,
+  };
+}
+
+/** The form's values as addAgent / updateAgent take them. */
+export function agentInput(data: AgentFormData): ApiInput<'addAgent'> {
+  return {
+    name: (data.name ?? '').trim(),
+    servers: data.access === 'some' ? (data.servers ?? []) : '*',
+    policy: { read: data.read ?? 'allow', write: data.write ?? 'ask', destructive: data.destructive ?? 'ask' },
+  };
+}

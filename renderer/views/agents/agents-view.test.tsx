@@ -1,0 +1,82 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { AgentView, ApiInput } from '../../../shared/api';
+import { createFakeApi, renderApp, serverStatus } from '../../testing';
+
+afterEach(cleanup);
+
+const TOKEN = 'cs_agent_ONLY-ONCE-7f3a';
+
+function agentsApi() {
+  const agents: AgentView[] = [];
+  const api = createFakeApi({
+    status: async () => ({ ...(await createFakeApi().status({})), servers: [serverStatus({ name: 'everything' }), serverStatus({ name: 'memory' })] }),
+    listAgents: () => [...agents],
+    addAgent: (input: ApiInput<'addAgent'>) => {
+      const agent: AgentView = {
+        name: input.name,
+        servers: input.servers ?? '*',
+        policy: { read: input.policy?.read ?? 'allow', write: input.policy?.write ?? 'ask', destructive: input.policy?.destructive ?? 'ask' },
+        tools: {},
+        createdAt: Date.now(),
+      };
+      agents.push(agent);
+      return { agent, token: TOKEN };
+    },
+    rotateAgent: ({ name }) => ({ agent: agents.find((a) => a.name === name) as AgentView, token: 'cs_agent_ROTATED' }),
+    agentConfig: ({ name, token }) => ({ text: `{"Authorization": "Bearer ${token ?? `<token of agent ${name}>`}"}`, file: '.mcp.json' }),
+  });
+  return { api, agents };
+}
+
+describe('agents', () => {
+  it('shows a new token once, with its client configuration, and forgets it when closed', async () => {
+    const { api } = agentsApi();
+    renderApp(api, { hash: '#/agents' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Create agent' }));
+    const dialog = screen.getByRole('dialog', { name: 'Create an agent' });
+    fireEvent.change(within(dialog).getByLabelText(/^Name/), { target: { value: 'laptop claude' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create agent' }));
+    const panel = await screen.findByRole('region', { name: 'Token for laptop claude' });
+    expect(within(panel).getByText(TOKEN).tagName).toBe('CODE');
+    expect(within(panel).getByRole('button', { name: 'Copy token' })).toBeTruthy();
+    const snippet = await within(panel).findByLabelText('Claude Code configuration for laptop claude');
+    expect(snippet.textContent).toContain(TOKEN);
+    expect(api.callsOf('addAgent')).toEqual([{ name: 'laptop claude', servers: '*', policy: { read: 'allow', write: 'ask', destructive: 'ask' } }]);
+
+    fireEvent.click(within(panel).getByRole('button', { name: 'I have saved it' }));
+    expect(screen.queryByText(TOKEN, { exact: false })).toBeNull();
+    const card = await screen.findByRole('listitem', { name: 'laptop claude' });
+    fireEvent.click(within(card).getByRole('button', { name: 'Client configuration for laptop claude' }));
+    const placeholder = await within(card).findByLabelText('Claude Code configuration for laptop claude');
+    expect(placeholder.textContent).toContain('<token of agent laptop claude>');
+    expect(document.body.textContent).not.toContain(TOKEN);
+  });
+
+  it('limits an agent to chosen services with a per-tier policy', async () => {
+    const { api } = agentsApi();
+    renderApp(api, { hash: '#/agents' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Create agent' }));
+    const dialog = screen.getByRole('dialog', { name: 'Create an agent' });
+    fireEvent.change(within(dialog).getByLabelText(/^Name/), { target: { value: 'ci' } });
+    fireEvent.click(within(dialog).getByLabelText('Only the services I choose'));
+    fireEvent.click(await within(dialog).findByLabelText('memory'));
+    fireEvent.change(within(dialog).getByLabelText(/^Destructive tools/), { target: { value: '2' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create agent' }));
+    await waitFor(() => expect(api.callsOf('addAgent')).toHaveLength(1));
+    expect(api.callsOf('addAgent')[0]).toEqual({ name: 'ci', servers: ['memory'], policy: { read: 'allow', write: 'ask', destructive: 'deny' } });
+  });
+
+  it('rotates a token after confirmation and shows only the new one, once', async () => {
+    const { api, agents } = agentsApi();
+    agents.push({ name: 'old', servers: '*', policy: { read: 'allow', write: 'ask', destructive: 'deny' }, tools: {}, createdAt: Date.now() });
+    renderApp(api, { hash: '#/agents' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Rotate token of old' }));
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Rotate the token of old' })).getByRole('button', { name: 'Rotate token' }));
+    const panel = await screen.findByRole('region', { name: 'Token for old' });
+    expect(within(panel).getByText('cs_agent_ROTATED')).toBeTruthy();
+    act(() => api.emit('agentsChanged', {}));
+    expect(screen.getByText('cs_agent_ROTATED')).toBeTruthy();
+  });
+});

@@ -1,0 +1,84 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { AgentView, BridgeInfo } from '../../../shared/api';
+import { CopyButton, ErrorNote, PageHeader } from '../../components';
+import { describeError, type ShownError } from '../../lib';
+import { useLive } from '../../state';
+import { AgentCard } from './agent-card';
+import { AgentDialog } from './agent-dialog';
+import { TokenOncePanel } from './token-once-panel';
+import './agents.css';
+
+/** Agents that reach services through the bridge: their tokens, access and client configuration. */
+export function AgentsView() {
+  const live = useLive();
+  const [agents, setAgents] = useState<AgentView[] | null>(null);
+  const [bridge, setBridge] = useState<BridgeInfo | null>(null);
+  const [error, setError] = useState<ShownError | null>(null);
+  const [dialog, setDialog] = useState<{ agent?: AgentView } | null>(null);
+  // The only place a token lives in the UI, and only until the person closes the panel.
+  const [revealed, setRevealed] = useState<{ agent: string; token: string } | null>(null);
+  const [generation, setGeneration] = useState(0);
+  const reload = useCallback(() => setGeneration((g) => g + 1), []);
+
+  useEffect(() => {
+    let current = true;
+    const load = () =>
+      live.api.listAgents({}).then(
+        (list) => current && setAgents(list),
+        (failure: unknown) => current && setError(describeError(failure)),
+      );
+    void load();
+    live.api.bridgeInfo({}).then(
+      (info) => current && setBridge(info),
+      () => undefined,
+    );
+    const off = live.api.on('agentsChanged', () => void load());
+    return () => {
+      current = false;
+      off();
+    };
+  }, [live, generation]);
+
+  const reveal = useCallback(
+    (agent: string, token: string) => {
+      setDialog(null);
+      setRevealed({ agent, token });
+      reload();
+    },
+    [reload],
+  );
+  const edit = useCallback((agent: AgentView) => setDialog({ agent }), []);
+
+  return (
+    <section className="agents" aria-labelledby="agents-title">
+      <PageHeader title={<span id="agents-title">Agents</span>} lead="Each AI agent gets its own token for the bridge, limited to the services and tools you allow.">
+        <button type="button" className="button primary" onClick={() => setDialog({})}>
+          Create agent
+        </button>
+      </PageHeader>
+      {bridge && (
+        <p className="bridge-line">
+          {bridge.running && bridge.url !== undefined ? (
+            <>
+              Agents connect to <code>{bridge.url}</code> <CopyButton text={bridge.url} label="Copy bridge address" />
+              {bridge.paused && <span className="muted"> (paused)</span>}
+            </>
+          ) : (
+            <span className="muted">The bridge is not running{bridge.error !== undefined ? `: ${bridge.error}` : ''}.</span>
+          )}
+        </p>
+      )}
+      {error && <ErrorNote error={error} />}
+      {revealed && <TokenOncePanel agent={revealed.agent} token={revealed.token} onDone={() => setRevealed(null)} />}
+      {agents && agents.length === 0 && <p className="empty">No agents yet. Create one, then paste its configuration into your AI client.</p>}
+      {agents && agents.length > 0 && (
+        <ul className="card-list">
+          {agents.map((agent) => (
+            <AgentCard key={agent.name} agent={agent} onEdit={edit} onRotated={reveal} onChanged={reload} />
+          ))}
+        </ul>
+      )}
+      {dialog && <AgentDialog {...(dialog.agent ? { agent: dialog.agent } : {})} onClose={() => setDialog(null)} onSaved={reload} onCreated={reveal} />}
+    </section>
+  );
+}

@@ -1,0 +1,84 @@
+import type { FormValidation } from '@rjsf/utils';
+import { useMemo, useState } from 'react';
+import { planCatalogServer, type CatalogEntry } from '../../../shared/catalog';
+import { Dialog, ErrorNote, SafeLink } from '../../components';
+import { SchemaForm } from '../../forms';
+import { describeError, type ShownError } from '../../lib';
+import { useLive } from '../../state';
+import { addPlannedServer } from './add-planned-server';
+import { authLabel, freeName } from './catalog-model';
+import { choiceOf, entryFormSchema, type EntryFormData } from './entry-form-schema';
+
+export interface AddEntryDialogProps {
+  entry: CatalogEntry;
+  taken: ReadonlySet<string>;
+  onClose: () => void;
+  onAdded: (name: string) => void;
+}
+
+export function AddEntryDialog({ entry, taken, onClose, onAdded }: AddEntryDialogProps) {
+  const live = useLive();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<ShownError | null>(null);
+  const { schema, uiSchema } = useMemo(() => entryFormSchema(entry, freeName(entry.id, taken)), [entry, taken]);
+
+  const submit = (data: EntryFormData) => {
+    setBusy(true);
+    setError(null);
+    void (async () => {
+      try {
+        const name = data['name'] ?? '';
+        await addPlannedServer(live.api, planCatalogServer(entry, name, choiceOf(data)));
+        await live.servers.refresh();
+        onAdded(name);
+      } catch (failure) {
+        setError(describeError(failure));
+        setBusy(false);
+      }
+    })();
+  };
+
+  const validate = (data: EntryFormData | undefined, errors: FormValidation<EntryFormData>) => {
+    const name = data?.['name'];
+    if (name !== undefined && taken.has(name)) errors['name']?.addError('A service with this name already exists; choose another.');
+    return errors;
+  };
+
+  return (
+    <Dialog title={`Add ${entry.name}`} onClose={onClose}>
+      <p>{entry.description}</p>
+      <dl className="facts">
+        <dt>Runs as</dt>
+        <dd>{entry.transport === 'http' ? 'a remote service (Streamable HTTP)' : 'a program on this computer (stdio)'}</dd>
+        <dt>{entry.transport === 'http' ? 'Address' : 'Command'}</dt>
+        <dd>
+          <code>{entry.transport === 'http' ? entry.url : [entry.command, ...entry.args].join(' ')}</code>
+        </dd>
+        <dt>Sign-in</dt>
+        <dd>{authLabel(entry.auth)}</dd>
+        <dt>Documentation</dt>
+        <dd>
+          <SafeLink href={entry.docsUrl} />
+        </dd>
+      </dl>
+      {entry.note !== undefined && <p className="muted">{entry.note}</p>}
+      {!entry.verified && <p className="note note-warn">This entry’s address was not checked against the provider’s documentation. Check it there before you connect.</p>}
+      {entry.transport === 'stdio' && <p className="muted">You will be asked to approve the exact command before it runs.</p>}
+      {error && <ErrorNote error={error} />}
+      <SchemaForm<EntryFormData>
+        idPrefix={`add-${entry.id}`}
+        label={`Settings for ${entry.name}`}
+        schema={schema}
+        uiSchema={uiSchema}
+        submitText={busy ? 'Adding…' : 'Add service'}
+        disabled={busy}
+        customValidate={validate}
+        onSubmit={submit}
+      >
+        <button type="button" className="button" onClick={onClose}>
+          Cancel
+        </button>
+      </SchemaForm>
+    </Dialog>
+  );
+}

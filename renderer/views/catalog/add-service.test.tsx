@@ -1,0 +1,129 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ApiInput } from '../../../shared/api';
+import { createFakeApi, renderApp, serverStatus } from '../../testing';
+
+afterEach(cleanup);
+
+function apiWithAdds() {
+  const added: Array<ApiInput<'addServer'>> = [];
+  const api = createFakeApi({
+    status: async () => ({
+      ...(await createFakeApi().status({})),
+      servers: [serverStatus({ name: 'everything' }), ...added.map((a) => serverStatus({ name: a.name, approval: 'pending', state: 'idle' }))],
+    }),
+    addServer: (input) => {
+      added.push(input);
+      return { ok: true };
+    },
+    setSecret: () => ({ ok: true }),
+    deleteSecret: () => ({ deleted: true }),
+  });
+  return { api, added };
+}
+
+function field(dialog: HTMLElement, label: RegExp): HTMLInputElement {
+  return within(dialog).getByLabelText<HTMLInputElement>(label);
+}
+
+describe('adding a service from the catalog (rjsf form)', () => {
+  it('suggests a free name and adds the reference server, which then waits for approval', async () => {
+    const { api } = apiWithAdds();
+    renderApp(api);
+    fireEvent.click(await screen.findByRole('button', { name: 'Add Everything (reference)' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add Everything (reference)' });
+    expect(field(dialog, /^Name/).value).toBe('everything-2');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add service' }));
+    await waitFor(() => expect(api.callsOf('addServer')).toHaveLength(1));
+    expect(api.callsOf('addServer')[0]).toEqual({
+      name: 'everything-2',
+      config: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-everything', 'stdio'], description: expect.any(String) as unknown },
+    });
+    expect(await within(await screen.findByRole('listitem', { name: 'everything-2' })).findByText('pending approval')).toBeTruthy();
+  });
+
+  it('refuses a taken name and a missing required input without calling the core', async () => {
+    const { api } = apiWithAdds();
+    renderApp(api);
+    fireEvent.click(await screen.findByRole('button', { name: 'Add Filesystem (reference)' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add Filesystem (reference)' });
+    fireEvent.change(field(dialog, /^Name/), { target: { value: 'everything' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add service' }));
+    expect(await within(dialog).findByText(/already exists/)).toBeTruthy();
+    expect(within(dialog).getByText('Required.')).toBeTruthy();
+    expect(api.callsOf('addServer')).toHaveLength(0);
+  });
+
+  it('stores an API key in the vault and writes only a reference into the config', async () => {
+    const { api } = apiWithAdds();
+    renderApp(api);
+    fireEvent.click(await screen.findByRole('button', { name: 'Add GitHub' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add GitHub' });
+    const key = field(dialog, /^Personal access token/);
+    expect(key.type).toBe('password');
+    fireEvent.change(key, { target: { value: 'ghp_topsecret' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add service' }));
+    await waitFor(() => expect(api.callsOf('addServer')).toHaveLength(1));
+    expect(api.callsOf('setSecret')).toEqual([{ name: 'API_KEY', server: 'github', value: 'ghp_topsecret' }]);
+    expect(JSON.stringify(api.callsOf('addServer'))).not.toContain('ghp_topsecret');
+    expect(api.callsOf('addServer')[0]?.config).toMatchObject({ auth: { type: 'api_key', key: '${secret:API_KEY}' } });
+  });
+});
+
+describe('adding a custom service (rjsf form)', () => {
+  it('adds a stdio command with a secret environment variable kept in the vault', async () => {
+    const { api } = apiWithAdds();
+    renderApp(api);
+    fireEvent.click(await screen.findByRole('button', { name: 'Add custom service' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add a custom service' });
+    fireEvent.change(field(dialog, /^Name/), { target: { value: 'mine' } });
+    fireEvent.change(field(dialog, /^Command/), { target: { value: 'uvx' } });
+    fireEvent.click(within(dialog).getAllByRole('button', { name: 'Add item' })[0] as HTMLElement);
+    fireEvent.change(within(dialog).getByLabelText(/^Argument/), { target: { value: 'my-mcp-server' } });
+    fireEvent.click(within(dialog).getAllByRole('button', { name: 'Add item' })[1] as HTMLElement);
+    const env = within(dialog).getAllByRole('group', { name: /Environment variables/ })[0] as HTMLElement;
+    fireEvent.change(within(env).getAllByLabelText(/^Name/)[0] as HTMLElement, { target: { value: 'TOKEN' } });
+    fireEvent.change(within(env).getByLabelText(/^Value/), { target: { value: 's3cret' } });
+    fireEvent.click(within(env).getByLabelText(/Keep in the vault/));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add service' }));
+    await waitFor(() => expect(api.callsOf('addServer')).toHaveLength(1));
+    expect(api.callsOf('setSecret')).toEqual([{ name: 'TOKEN', server: 'mine', value: 's3cret' }]);
+    expect(api.callsOf('addServer')[0]).toEqual({ name: 'mine', config: { command: 'uvx', args: ['my-mcp-server'], env: { TOKEN: '${secret:TOKEN}' } } });
+  });
+
+  it('switches to URL fields and their auth options', async () => {
+    const { api } = apiWithAdds();
+    renderApp(api);
+    fireEvent.click(await screen.findByRole('button', { name: 'Add custom service' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add a custom service' });
+    fireEvent.change(field(dialog, /^Name/), { target: { value: 'remote' } });
+    fireEvent.click(within(dialog).getByLabelText('A remote service at a URL (Streamable HTTP)'));
+    fireEvent.change(await within(dialog).findByLabelText(/^URL/), { target: { value: 'https://example.com/mcp' } });
+    fireEvent.change(within(dialog).getByLabelText(/^Sign-in/), { target: { value: '1' } });
+    fireEvent.change(await within(dialog).findByLabelText(/^Scopes/), { target: { value: 'read write' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add service' }));
+    await waitFor(() => expect(api.callsOf('addServer')).toHaveLength(1));
+    expect(api.callsOf('addServer')[0]).toEqual({
+      name: 'remote',
+      config: { type: 'http', url: 'https://example.com/mcp', auth: { type: 'oauth', scopes: ['read', 'write'] } },
+    });
+  });
+
+  it('removes stored secrets again when the core refuses the server', async () => {
+    const api = createFakeApi({
+      setSecret: () => ({ ok: true }),
+      deleteSecret: () => ({ deleted: true }),
+      addServer: () => {
+        throw Object.assign(new Error('A server named "mine" already exists'), { code: 'invalid_input' });
+      },
+    });
+    renderApp(api);
+    fireEvent.click(await screen.findByRole('button', { name: 'Add GitHub' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add GitHub' });
+    fireEvent.change(field(dialog, /^Personal access token/), { target: { value: 'ghp_x' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add service' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toContain('already exists');
+    expect(api.callsOf('deleteSecret')).toEqual([{ name: 'API_KEY', server: 'github' }]);
+  });
+});

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { CATALOG } from '../../../shared/catalog';
+import { serverStatus } from '../../testing';
+import { entryRows, filterEntries, filterServers, freeName, serverRows } from './catalog-model';
+
+const servers = [
+  serverStatus({ name: 'everything', commandLine: 'node /x/@modelcontextprotocol/server-everything/dist/index.js stdio' }),
+  serverStatus({ name: 'linear', transport: 'http', url: 'https://mcp.linear.app/mcp', state: 'needs_auth', auth: { connected: false } }),
+  serverStatus({ name: 'mine', enabled: false }),
+];
+const tools = new Map([['mine', [{ server: 'mine', name: 'rotate_keys', inputSchema: {} }]]]);
+
+describe('catalog model', () => {
+  const rows = serverRows(servers, tools, CATALOG);
+
+  it('matches configured servers to catalog entries for their icon and auth type', () => {
+    expect(rows.map((r) => [r.status.name, r.entry?.id, r.auth])).toEqual([
+      ['everything', 'everything', 'none'],
+      ['linear', 'linear', 'OAuth'],
+      ['mine', undefined, '—'],
+    ]);
+    expect(entryRows(CATALOG, rows).find((e) => e.entry.id === 'linear')?.addedAs).toEqual(['linear']);
+  });
+
+  it('searches every word across name, description, URL and tool names', () => {
+    expect(filterServers(rows, 'rotate', 'all').map((r) => r.status.name)).toEqual(['mine']);
+    expect(filterServers(rows, 'LINEAR issues', 'all').map((r) => r.status.name)).toEqual(['linear']);
+    expect(filterServers(rows, 'linear nothing-like-this', 'all')).toEqual([]);
+    expect(filterServers(rows, '', 'all')).toBe(rows);
+  });
+
+  it('filters by state and keeps catalog entries to the all and available views', () => {
+    expect(filterServers(rows, '', 'needs_auth').map((r) => r.status.name)).toEqual(['linear']);
+    expect(filterServers(rows, '', 'disabled').map((r) => r.status.name)).toEqual(['mine']);
+    expect(filterServers(rows, '', 'available')).toEqual([]);
+    const entries = entryRows(CATALOG, rows);
+    expect(filterEntries(entries, '', 'error')).toEqual([]);
+    expect(filterEntries(entries, 'notion', 'available').map((e) => e.entry.id)).toEqual(['notion']);
+  });
+
+  it('suggests a free name', () => {
+    expect(freeName('memory', new Set(['everything']))).toBe('memory');
+    expect(freeName('everything', new Set(['everything', 'everything-2']))).toBe('everything-3');
+  });
+});

@@ -1,0 +1,97 @@
+import type { ServerStatus, ToolInfo } from '../../../shared/api';
+import { catalogEntryFor, type CatalogAuth, type CatalogEntry } from '../../../shared/catalog';
+import { serverBadge, type BadgeKind } from '../../lib';
+
+export const STATE_FILTERS = [
+  { value: 'all', label: 'All' },
+  { value: 'ready', label: 'Ready' },
+  { value: 'needs_auth', label: 'Needs sign-in' },
+  { value: 'error', label: 'Error' },
+  { value: 'pending_approval', label: 'Pending approval' },
+  { value: 'disabled', label: 'Disabled' },
+  { value: 'idle', label: 'Idle or stopped' },
+  { value: 'available', label: 'Not added yet (catalog)' },
+] as const;
+export type StateFilter = (typeof STATE_FILTERS)[number]['value'];
+
+const AUTH_LABELS: Record<CatalogAuth, string> = {
+  none: 'none',
+  oauth: 'OAuth',
+  device: 'device code',
+  api_key: 'API key',
+  client_credentials: 'client credentials',
+};
+
+export function authLabel(auth: CatalogAuth): string {
+  return AUTH_LABELS[auth];
+}
+
+export interface ServerRowModel {
+  status: ServerStatus;
+  entry: CatalogEntry | undefined;
+  auth: string;
+  badge: BadgeKind;
+  haystack: string;
+}
+
+export interface EntryRowModel {
+  entry: CatalogEntry;
+  /** Names of configured servers made from this entry. */
+  addedAs: string[];
+  haystack: string;
+}
+
+/** Servers with what search and filters need, computed once per data change (not per keystroke). */
+export function serverRows(servers: readonly ServerStatus[], tools: ReadonlyMap<string, readonly ToolInfo[]>, catalog: readonly CatalogEntry[]): ServerRowModel[] {
+  return servers.map((status) => {
+    const entry = catalogEntryFor(catalog, { url: status.url, commandLine: status.commandLine });
+    const auth = entry ? authLabel(entry.auth) : status.auth ? 'OAuth' : '—';
+    const toolText = (tools.get(status.name) ?? []).map((t) => `${t.name} ${t.title ?? ''}`).join(' ');
+    const haystack = [status.name, entry?.name, entry?.description, status.url, status.transport, auth, toolText].join(' ').toLowerCase();
+    return { status, entry, auth, badge: serverBadge(status).kind, haystack };
+  });
+}
+
+export function entryRows(catalog: readonly CatalogEntry[], servers: readonly ServerRowModel[]): EntryRowModel[] {
+  return catalog.map((entry) => ({
+    entry,
+    addedAs: servers.filter((row) => row.entry?.id === entry.id).map((row) => row.status.name),
+    haystack: [entry.name, entry.id, entry.description, entry.transport, authLabel(entry.auth), entry.transport === 'http' ? entry.url : entry.args.join(' ')].join(' ').toLowerCase(),
+  }));
+}
+
+function terms(query: string): string[] {
+  return query.toLowerCase().split(/\s+/).filter(Boolean);
+}
+
+function matches(haystack: string, words: string[]): boolean {
+  return words.every((word) => haystack.includes(word));
+}
+
+function inFilter(badge: BadgeKind, filter: StateFilter): boolean {
+  if (filter === 'all') return true;
+  if (filter === 'idle') return badge === 'idle' || badge === 'stopped' || badge === 'starting';
+  return badge === filter;
+}
+
+export function filterServers(rows: readonly ServerRowModel[], query: string, filter: StateFilter): readonly ServerRowModel[] {
+  if (filter === 'available') return [];
+  const words = terms(query);
+  if (words.length === 0 && filter === 'all') return rows;
+  return rows.filter((row) => inFilter(row.badge, filter) && matches(row.haystack, words));
+}
+
+export function filterEntries(rows: readonly EntryRowModel[], query: string, filter: StateFilter): readonly EntryRowModel[] {
+  if (filter !== 'all' && filter !== 'available') return [];
+  const words = terms(query);
+  return words.length === 0 ? rows : rows.filter((row) => matches(row.haystack, words));
+}
+
+/** A free server name near `wanted` (`everything`, `everything-2`, …). */
+export function freeName(wanted: string, taken: ReadonlySet<string>): string {
+  if (!taken.has(wanted)) return wanted;
+  for (let i = 2; ; i++) {
+    const candidate = `${wanted.slice(0, 44)}-${i}`;
+    if (!taken.has(candidate)) return candidate;
+  }
+}

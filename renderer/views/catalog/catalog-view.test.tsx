@@ -1,0 +1,108 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ServerStatus } from '../../../shared/api';
+import { createFakeApi, renderApp, serverStatus } from '../../testing';
+
+afterEach(cleanup);
+
+const NOW = Date.now();
+
+const SERVERS: ServerStatus[] = [
+  serverStatus({ name: 'alpha', state: 'ready', toolCount: 3 }),
+  serverStatus({ name: 'bravo', transport: 'http', url: 'https://mcp.linear.app/mcp', state: 'needs_auth', approval: 'not_needed', auth: { connected: false } }),
+  serverStatus({ name: 'charlie', state: 'error', lastError: { code: 'server_unavailable', message: 'could not start "charlie": command not found: uvx. Install uv.' } }),
+  serverStatus({ name: 'delta', enabled: false, state: 'stopped' }),
+  serverStatus({ name: 'echo', state: 'idle', approval: 'pending', commandLine: 'npx -y @modelcontextprotocol/server-everything stdio --flag "a b"' }),
+  serverStatus({ name: 'foxtrot', transport: 'http', url: 'https://example.com/mcp', approval: 'not_needed', auth: { connected: true, expiresAt: NOW - 60_000 } }),
+];
+
+function row(name: string): HTMLElement {
+  return screen.getByRole('listitem', { name });
+}
+
+function statusWith(servers: ServerStatus[]) {
+  return async () => ({ ...(await createFakeApi().status({})), servers });
+}
+
+describe('catalog', () => {
+  it('shows a badge for each state, with the short error reason', async () => {
+    renderApp(createFakeApi({ status: statusWith(SERVERS) }));
+    await screen.findByRole('link', { name: 'alpha' });
+    expect(within(row('alpha')).getByText('ready')).toBeTruthy();
+    expect(within(row('bravo')).getByText('needs sign-in')).toBeTruthy();
+    expect(within(row('charlie')).getByText('error: could not start "charlie": command not found: uvx')).toBeTruthy();
+    expect(within(row('delta')).getByText('disabled')).toBeTruthy();
+    expect(within(row('echo')).getByText('pending approval')).toBeTruthy();
+    expect(within(row('alpha')).getByText('3 tools')).toBeTruthy();
+    expect(within(row('bravo')).getByText('OAuth')).toBeTruthy();
+    expect(within(row('foxtrot')).getByText(/token expired 1 min ago/)).toBeTruthy();
+  });
+
+  it('offers the buttons each state needs', async () => {
+    renderApp(createFakeApi({ status: statusWith(SERVERS) }));
+    await screen.findByRole('link', { name: 'alpha' });
+    expect(within(row('alpha')).getByRole('button', { name: 'Disconnect alpha' })).toBeTruthy();
+    expect(within(row('bravo')).getByRole('button', { name: 'Re-authorize bravo' })).toBeTruthy();
+    expect(within(row('charlie')).getByRole('button', { name: 'Connect charlie' })).toBeTruthy();
+    expect(within(row('delta')).getByRole('button', { name: 'Enable delta' })).toBeTruthy();
+    expect(within(row('delta')).queryByRole('button', { name: /Connect/ })).toBeNull();
+    expect(within(row('echo')).getByRole('button', { name: 'Approve command for echo' })).toBeTruthy();
+    expect(within(row('foxtrot')).getByRole('button', { name: 'Re-authorize foxtrot' })).toBeTruthy();
+  });
+
+  it('shows the exact command line before approving and approves through the API', async () => {
+    const api = createFakeApi({ status: statusWith(SERVERS), approveServer: () => ({ ok: true }) });
+    renderApp(api);
+    fireEvent.click(await screen.findByRole('button', { name: 'Approve command for echo' }));
+    const dialog = screen.getByRole('dialog', { name: 'Approve the command of echo' });
+    expect(within(dialog).getByLabelText('Command line').textContent).toBe('npx -y @modelcontextprotocol/server-everything stdio --flag "a b"');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Approve and allow it to run' }));
+    await waitFor(() => expect(api.callsOf('approveServer')).toEqual([{ name: 'echo' }]));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('connects, disables and shows a failure with its hint in the row', async () => {
+    const api = createFakeApi({
+      status: statusWith(SERVERS),
+      connect: ({ name }) => {
+        throw Object.assign(new Error(`could not start "${name}"`), { code: 'server_unavailable', hint: 'Install uv, then try again.' });
+      },
+      setServerEnabled: () => ({ ok: true }),
+    });
+    renderApp(api);
+    fireEvent.click(await screen.findByRole('button', { name: 'Connect charlie' }));
+    const alert = await within(row('charlie')).findByRole('alert');
+    expect(alert.textContent).toContain('Install uv, then try again.');
+    fireEvent.click(within(row('alpha')).getByRole('button', { name: 'Disable alpha' }));
+    await waitFor(() => expect(api.callsOf('setServerEnabled')).toEqual([{ name: 'alpha', enabled: false }]));
+  });
+
+  it('updates a row from a serverState event, without polling', async () => {
+    const api = createFakeApi({ status: statusWith(SERVERS) });
+    renderApp(api);
+    await screen.findByRole('link', { name: 'charlie' });
+    const statusCalls = api.callsOf('status').length;
+    act(() => api.emit('serverState', serverStatus({ name: 'charlie', state: 'ready', toolCount: 7 })));
+    expect(within(row('charlie')).getByText('ready')).toBeTruthy();
+    expect(within(row('charlie')).getByText('7 tools')).toBeTruthy();
+    expect(api.callsOf('status').length).toBe(statusCalls);
+  });
+
+  it('searches names and tool names, and filters by state', async () => {
+    const api = createFakeApi({
+      status: statusWith(SERVERS),
+      listTools: () => [{ server: 'alpha', name: 'create_issue', inputSchema: { type: 'object' } }],
+    });
+    renderApp(api);
+    await screen.findByRole('link', { name: 'alpha' });
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search services and tools' }), { target: { value: 'create_iss' } });
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'bravo' })).toBeNull());
+    expect(screen.getByRole('link', { name: 'alpha' })).toBeTruthy();
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search services and tools' }), { target: { value: '' } });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Show services in state' }), { target: { value: 'error' } });
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'alpha' })).toBeNull());
+    expect(screen.getByRole('link', { name: 'charlie' })).toBeTruthy();
+    expect(screen.queryByRole('list', { name: 'Catalog' })).toBeNull();
+  });
+});

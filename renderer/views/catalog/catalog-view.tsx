@@ -1,0 +1,108 @@
+import { useCallback, useMemo, useState } from 'react';
+import type { ServerStatus } from '../../../shared/api';
+import { CATALOG, type CatalogEntry } from '../../../shared/catalog';
+import { ErrorNote, PageHeader } from '../../components';
+import { plural } from '../../lib';
+import { useLive, useNow, useStore } from '../../state';
+import { AddEntryDialog } from './add-entry-dialog';
+import { ApproveCommandDialog } from './approve-command-dialog';
+import { entryRows, filterEntries, filterServers, serverRows, type StateFilter } from './catalog-model';
+import { CatalogToolbar } from './catalog-toolbar';
+import { CustomServiceDialog } from './custom-service-dialog';
+import { EntryRow } from './entry-row';
+import { ServerRow } from './server-row';
+import { useProgressiveCount } from './use-progressive-count';
+import './catalog.css';
+
+/** Rows added per frame: keeps a keystroke's repaint short with 1,000 services. */
+const ROW_CHUNK = 80;
+
+type Open = { kind: 'entry'; entry: CatalogEntry } | { kind: 'custom' } | { kind: 'approve'; status: ServerStatus } | null;
+
+/** Every configured server and every catalog entry, searchable and filterable by state. */
+export function CatalogView() {
+  const live = useLive();
+  const { loaded, servers, info, error } = useStore(live.servers);
+  const { byServer } = useStore(live.tools);
+  const now = useNow(30_000);
+  const [query, setQuery] = useState('');
+  const [filter, setFilter] = useState<StateFilter>('all');
+  const [open, setOpen] = useState<Open>(null);
+  const [added, setAdded] = useState<string | null>(null);
+
+  const rows = useMemo(() => serverRows(servers, byServer, CATALOG), [servers, byServer]);
+  const entries = useMemo(() => entryRows(CATALOG, rows), [rows]);
+  const shownServers = useMemo(() => filterServers(rows, query, filter), [rows, query, filter]);
+  const shownEntries = useMemo(() => filterEntries(entries, query, filter), [entries, query, filter]);
+  // A keystroke mounts at most ROW_CHUNK new rows; the rest follow in the next frames.
+  const rendered = useProgressiveCount(shownServers.length, ROW_CHUNK);
+  const taken = useMemo(() => new Set(servers.map((s) => s.name)), [servers]);
+
+  const onApprove = useCallback((status: ServerStatus) => setOpen({ kind: 'approve', status }), []);
+  const onAdd = useCallback((entry: CatalogEntry) => setOpen({ kind: 'entry', entry }), []);
+  const close = useCallback(() => setOpen(null), []);
+  const onAdded = useCallback((name: string) => {
+    setOpen(null);
+    setAdded(name);
+  }, []);
+
+  const summary = `${shownServers.length} of ${plural(rows.length, 'service')} shown, ${plural(shownEntries.length, 'catalog entry', 'catalog entries')}`;
+  const issues = info?.configIssues ?? [];
+
+  return (
+    <section className="catalog" aria-labelledby="catalog-title">
+      <PageHeader title={<span id="catalog-title">Services</span>} lead="Connect each service once; every agent then reaches it through the bridge.">
+        <button type="button" className="button primary" onClick={() => setOpen({ kind: 'custom' })}>
+          Add custom service
+        </button>
+      </PageHeader>
+      {error && <ErrorNote error={error} />}
+      {issues.length > 0 && (
+        <div className="note note-warn" role="status">
+          <p>mcp.json has {plural(issues.length, 'problem')}; the servers it concerns are left as they were:</p>
+          <ul>
+            {issues.map((issue, i) => (
+              <li key={i}>
+                {issue.server !== undefined && <strong>{issue.server}: </strong>}
+                {issue.field !== undefined && <code>{issue.field}</code>} {issue.message}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {added !== null && (
+        <p className="note note-ok" role="status">
+          Added {added}.{' '}
+          <button type="button" className="button small quiet" onClick={() => setAdded(null)}>
+            Dismiss
+          </button>
+        </p>
+      )}
+      <CatalogToolbar query={query} filter={filter} summary={loaded ? summary : 'Loading…'} onQuery={setQuery} onFilter={setFilter} />
+      {filter !== 'available' && (
+        <section aria-labelledby="your-services">
+          <h2 id="your-services">Your services</h2>
+          {loaded && shownServers.length === 0 && <p className="empty">{rows.length === 0 ? 'No services yet: add one from the catalog below.' : 'No service matches.'}</p>}
+          <ul className="rows" aria-labelledby="your-services" hidden={shownServers.length === 0}>
+            {shownServers.slice(0, rendered).map((row) => (
+              <ServerRow key={row.status.name} row={row} now={now} onApprove={onApprove} />
+            ))}
+          </ul>
+        </section>
+      )}
+      {shownEntries.length > 0 && (
+        <section aria-labelledby="catalog-entries">
+          <h2 id="catalog-entries">Catalog</h2>
+          <ul className="rows" aria-labelledby="catalog-entries">
+            {shownEntries.map((row) => (
+              <EntryRow key={row.entry.id} row={row} onAdd={onAdd} />
+            ))}
+          </ul>
+        </section>
+      )}
+      {open?.kind === 'entry' && <AddEntryDialog entry={open.entry} taken={taken} onClose={close} onAdded={onAdded} />}
+      {open?.kind === 'custom' && <CustomServiceDialog taken={taken} onClose={close} onAdded={onAdded} />}
+      {open?.kind === 'approve' && <ApproveCommandDialog status={open.status} onClose={close} />}
+    </section>
+  );
+}

@@ -1,0 +1,63 @@
+import type { FormValidation } from '@rjsf/utils';
+import { useState } from 'react';
+import { Dialog, ErrorNote } from '../../components';
+import { SchemaForm } from '../../forms';
+import { describeError, type ShownError } from '../../lib';
+import { useLive } from '../../state';
+import { addPlannedServer } from './add-planned-server';
+import { customServicePlan, type CustomServiceData } from './custom-service-plan';
+import { CUSTOM_SERVICE_SCHEMA, CUSTOM_SERVICE_UI } from './custom-service-schema';
+
+export interface CustomServiceDialogProps {
+  taken: ReadonlySet<string>;
+  onClose: () => void;
+  onAdded: (name: string) => void;
+}
+
+export function CustomServiceDialog({ taken, onClose, onAdded }: CustomServiceDialogProps) {
+  const live = useLive();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<ShownError | null>(null);
+
+  const submit = (data: CustomServiceData) => {
+    setBusy(true);
+    setError(null);
+    void (async () => {
+      try {
+        const plan = customServicePlan(data);
+        await addPlannedServer(live.api, plan);
+        await live.servers.refresh();
+        onAdded(plan.name);
+      } catch (failure) {
+        setError(describeError(failure));
+        setBusy(false);
+      }
+    })();
+  };
+
+  const validate = (data: CustomServiceData | undefined, errors: FormValidation<CustomServiceData>) => {
+    if (data?.name !== undefined && taken.has(data.name)) errors.name?.addError('A service with this name already exists; choose another.');
+    return errors;
+  };
+
+  return (
+    <Dialog title="Add a custom service" onClose={onClose} wide>
+      <p className="muted">Secrets you enter are stored in the vault; mcp.json only refers to them as {'${secret:NAME}'}.</p>
+      {error && <ErrorNote error={error} />}
+      <SchemaForm<CustomServiceData>
+        idPrefix="custom"
+        label="Custom service settings"
+        schema={CUSTOM_SERVICE_SCHEMA}
+        uiSchema={CUSTOM_SERVICE_UI}
+        submitText={busy ? 'Adding…' : 'Add service'}
+        disabled={busy}
+        customValidate={validate}
+        onSubmit={submit}
+      >
+        <button type="button" className="button" onClick={onClose}>
+          Cancel
+        </button>
+      </SchemaForm>
+    </Dialog>
+  );
+}

@@ -1,0 +1,108 @@
+import type { HttpServerConfig, StdioServerConfig } from '../../../shared/config';
+import { HttpServerSchema, StdioServerSchema } from '../../../shared/config';
+import { API_KEY_SECRET, secretReference, type PlannedSecret, type ServerPlan } from '../../../shared/catalog';
+import { CodedError } from '../../../shared/errors';
+
+interface Pair {
+  name?: string;
+  value?: string;
+  secret?: boolean;
+}
+
+/** What the custom service form produces (rjsf leaves untouched optional fields out). */
+export interface CustomServiceData {
+  name?: string;
+  description?: string;
+  transport?: 'stdio' | 'http';
+  command?: string;
+  args?: string[];
+  env?: Pair[];
+  url?: string;
+  auth?: 'none' | 'oauth' | 'device' | 'api_key' | 'client_credentials';
+  headers?: Pair[];
+  clientId?: string;
+  clientSecret?: string;
+  apiKey?: string;
+  header?: string;
+  scheme?: string;
+  scopes?: string;
+}
+
+/** Secret names must be vault-safe; a header like "X-Api-Key" already is. */
+function secretName(raw: string): string {
+  return raw.replace(/[^A-Za-z0-9_.-]/g, '_').slice(0, 128) || 'SECRET';
+}
+
+function pairs(list: Pair[] | undefined, secrets: PlannedSecret[]): Record<string, string> | undefined {
+  const out: Record<string, string> = {};
+  for (const pair of list ?? []) {
+    const name = pair.name?.trim() ?? '';
+    if (name === '') continue;
+    const value = pair.value ?? '';
+    if (pair.secret === true && value !== '') {
+      const secret = secretName(name);
+      secrets.push({ name: secret, value });
+      out[name] = secretReference(secret);
+    } else out[name] = value;
+  }
+  return Object.keys(out).length > 0 ? out : undefined;
+}
+
+function scopesOf(text: string | undefined): string[] | undefined {
+  const scopes = (text ?? '').split(/\s+/).filter(Boolean);
+  return scopes.length > 0 ? scopes : undefined;
+}
+
+function httpConfig(data: CustomServiceData, secrets: PlannedSecret[]): HttpServerConfig {
+  const config: HttpServerConfig = { type: 'http', url: (data.url ?? '').trim() };
+  const headers = pairs(data.headers, secrets);
+  if (headers) config.headers = headers;
+  const scopes = scopesOf(data.scopes);
+  const clientId = data.clientId?.trim();
+  switch (data.auth ?? 'none') {
+    case 'oauth':
+    case 'device':
+      config.auth = { type: data.auth === 'device' ? 'device' : 'oauth', ...(clientId ? { clientId } : {}), ...(scopes ? { scopes } : {}) };
+      break;
+    case 'api_key':
+      secrets.push({ name: API_KEY_SECRET, value: data.apiKey ?? '' });
+      config.auth = {
+        type: 'api_key',
+        key: secretReference(API_KEY_SECRET),
+        ...(data.header?.trim() ? { header: data.header.trim() } : {}),
+        ...(data.scheme?.trim() ? { scheme: data.scheme.trim() } : {}),
+      };
+      break;
+    case 'client_credentials':
+      secrets.push({ name: 'CLIENT_SECRET', value: data.clientSecret ?? '' });
+      config.auth = { type: 'client_credentials', clientId: clientId ?? '', clientSecret: secretReference('CLIENT_SECRET'), ...(scopes ? { scopes } : {}) };
+      break;
+    case 'none':
+      break;
+  }
+  return config;
+}
+
+function stdioConfig(data: CustomServiceData, secrets: PlannedSecret[]): StdioServerConfig {
+  const config: StdioServerConfig = { command: (data.command ?? '').trim() };
+  const args = (data.args ?? []).filter((a) => a !== '');
+  if (args.length > 0) config.args = args;
+  const env = pairs(data.env, secrets);
+  if (env) config.env = env;
+  return config;
+}
+
+/** The custom form's values as a config with `${secret:…}` references plus the secrets to store. */
+export function customServicePlan(data: CustomServiceData): ServerPlan {
+  const secrets: PlannedSecret[] = [];
+  const config = data.transport === 'http' ? httpConfig(data, secrets) : stdioConfig(data, secrets);
+  const description = data.description?.trim();
+  if (description) config.description = description;
+  const parsed = (data.transport === 'http' ? HttpServerSchema : StdioServerSchema).safeParse(config);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue?.path.join('.') ?? '';
+    throw new CodedError('invalid_input', `${where === '' ? 'The service' : where}: ${issue?.message ?? 'is not valid'}`, { hint: 'Fix that field and add the service again.' });
+  }
+  return { name: (data.name ?? '').trim(), config, secrets };
+}

@@ -1,0 +1,50 @@
+import { memo } from 'react';
+import type { CatalogEntry } from '../../../shared/catalog';
+import { Badge, SafeLink, ServiceIcon } from '../../components';
+import { authLabel, type EntryRowModel } from './catalog-model';
+
+export interface EntryRowProps {
+  row: EntryRowModel;
+  onAdd: (entry: CatalogEntry) => void;
+}
+
+/** A catalog entry not necessarily configured yet, with its Add button. */
+export const EntryRow = memo(function EntryRow({ row, onAdd }: EntryRowProps) {
+  const { entry } = row;
+  const nameId = `entry-${entry.id}`;
+  return (
+    <li className="row entry" aria-labelledby={nameId}>
+      <ServiceIcon iconKey={entry.icon} name={entry.name} />
+      <div className="row-name">
+        <span id={nameId} className="entry-name">
+          {entry.name}
+        </span>
+        <span className="row-sub">{entry.description}</span>
+      </div>
+      <span className="row-cell" title="Transport">
+        {entry.transport}
+      </span>
+      <span className="row-cell" title="Sign-in">
+        <span className="visually-hidden">sign-in: </span>
+        {authLabel(entry.auth)}
+      </span>
+      <span className="row-state">
+        {row.addedAs.length > 0 ? <Badge tone="info">added as {row.addedAs.join(', ')}</Badge> : null}
+        {!entry.verified && <Badge tone="muted" title="The address was not checked against the provider’s documentation">unverified</Badge>}
+      </span>
+      <span className="row-cell">
+        <SafeLink href={entry.docsUrl}>
+          Docs<span className="visually-hidden"> for {entry.name}</span>
+        </SafeLink>
+      </span>
+      <span className="row-cell" />
+      <div className="row-actions">
+        <div className="button-row">
+          <button type="button" className="button small" onClick={() => onAdd(entry)} aria-label={`Add ${entry.name}`}>
+            Add
+          </button>
+        </div>
+      </div>
+    </li>
+  );
+});

@@ -1,0 +1,62 @@
+import type { ServerStatus } from '../../../shared/api';
+import { ErrorNote } from '../../components';
+import { serverActions } from '../../lib';
+import { useLive, useStore } from '../../state';
+import { useServerActions } from './use-server-actions';
+
+export interface ServerActionsProps {
+  status: ServerStatus;
+  now: number;
+  onApprove: (status: ServerStatus) => void;
+}
+
+/** Connect / Re-authorize / Disconnect / Enable-Disable / Approve command for one server. */
+export function ServerActions({ status, now, onApprove }: ServerActionsProps) {
+  const { name } = status;
+  const live = useLive();
+  const connecting = useStore(live.connecting).has(name);
+  const { busy, error, run, clearError } = useServerActions(name);
+  const actions = serverActions(status, now);
+  const signingIn = connecting && (status.transport === 'http' || status.state === 'needs_auth');
+  return (
+    <div className="row-actions">
+      <div className="button-row">
+        {actions.approve && (
+          <button type="button" className="button small primary" onClick={() => onApprove(status)} aria-label={`Approve command for ${name}`}>
+            Approve command
+          </button>
+        )}
+        {actions.connect !== undefined && !connecting && (
+          <button type="button" className="button small primary" disabled={busy !== null} onClick={() => void run('connect')} aria-label={`${actions.connect} ${name}`}>
+            {actions.connect}
+          </button>
+        )}
+        {connecting && (
+          <span className="busy-text" role="status">
+            {signingIn ? 'Signing in…' : 'Connecting…'}
+          </span>
+        )}
+        {signingIn && (
+          <button type="button" className="button small" onClick={() => void run('cancel')} aria-label={`Cancel sign-in to ${name}`}>
+            Cancel sign-in
+          </button>
+        )}
+        {actions.disconnect && !connecting && (
+          <button type="button" className="button small" disabled={busy !== null} onClick={() => void run('disconnect')} aria-label={`Disconnect ${name}`}>
+            Disconnect
+          </button>
+        )}
+        <button
+          type="button"
+          className="button small"
+          disabled={busy !== null || connecting}
+          onClick={() => void run(actions.toggle === 'Enable' ? 'enable' : 'disable')}
+          aria-label={`${actions.toggle} ${name}`}
+        >
+          {actions.toggle}
+        </button>
+      </div>
+      {error && <ErrorNote error={error} onDismiss={clearError} />}
+    </div>
+  );
+}

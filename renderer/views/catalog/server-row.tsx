@@ -1,0 +1,43 @@
+import { memo } from 'react';
+import type { ServerStatus } from '../../../shared/api';
+import { ServiceIcon, StateBadge } from '../../components';
+import { expiryText, plural, routeHref } from '../../lib';
+import type { ServerRowModel } from './catalog-model';
+import { ServerActions } from './server-actions';
+
+export interface ServerRowProps {
+  row: ServerRowModel;
+  now: number;
+  onApprove: (status: ServerStatus) => void;
+}
+
+/** One configured server: icon, name, transport, auth, state, tools, token expiry, actions. */
+export const ServerRow = memo(function ServerRow({ row, now, onApprove }: ServerRowProps) {
+  const { status, entry } = row;
+  const expiresAt = status.auth?.expiresAt;
+  const nameId = `server-${status.name}`;
+  return (
+    <li className="row" aria-labelledby={nameId} data-server={status.name}>
+      <ServiceIcon iconKey={entry?.icon} name={status.name} />
+      <div className="row-name">
+        <a id={nameId} href={routeHref({ screen: 'service', server: status.name, tab: 'overview' })}>
+          {status.name}
+        </a>
+        <span className="row-sub">{entry?.name ?? status.url ?? status.commandLine ?? ''}</span>
+      </div>
+      <span className="row-cell" title="Transport">
+        {status.transport}
+      </span>
+      <span className="row-cell" title="Sign-in">
+        <span className="visually-hidden">sign-in: </span>
+        {row.auth}
+      </span>
+      <span className="row-state">
+        <StateBadge status={status} />
+      </span>
+      <span className="row-cell">{plural(status.toolCount, 'tool')}</span>
+      <span className="row-cell row-token">{expiresAt !== undefined ? expiryText(expiresAt, now) : ''}</span>
+      <ServerActions status={status} now={now} onApprove={onApprove} />
+    </li>
+  );
+});

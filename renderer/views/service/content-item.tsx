@@ -1,0 +1,72 @@
+import { JsonView, SafeLink } from '../../components';
+
+const SHOWN_IMAGES = /^image\/(png|jpeg|gif|webp)$/;
+const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
+
+function str(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+function prettyText(text: string): { json: unknown } | null {
+  const trimmed = text.trim();
+  if (!(trimmed.startsWith('{') || trimmed.startsWith('['))) return null;
+  try {
+    return { json: JSON.parse(trimmed) as unknown };
+  } catch {
+    return null;
+  }
+}
+
+/** One content block of a tool result. Images become data: URLs only for raster image content. */
+export function ContentItem({ item, index }: { item: Record<string, unknown>; index: number }) {
+  const type = str(item['type']) ?? 'unknown';
+  if (type === 'text') {
+    const text = str(item['text']) ?? '';
+    const parsed = prettyText(text);
+    if (parsed) return <JsonView value={parsed.json} label={`Result ${index + 1} (JSON)`} />;
+    return (
+      <pre className="result-text" role="group" tabIndex={0} aria-label={`Result ${index + 1}`}>
+        {text}
+      </pre>
+    );
+  }
+  if (type === 'image') {
+    const mime = str(item['mimeType']) ?? '';
+    const data = str(item['data']) ?? '';
+    if (SHOWN_IMAGES.test(mime) && BASE64.test(data)) {
+      return <img className="result-image" src={`data:${mime};base64,${data}`} alt={`Image result ${index + 1} (${mime})`} />;
+    }
+    return <p className="muted">An image of type {mime || 'unknown'} that is not shown here.</p>;
+  }
+  if (type === 'audio') {
+    const size = Math.round(((str(item['data']) ?? '').length * 3) / 4 / 1024);
+    return <p className="muted">Audio ({str(item['mimeType']) ?? 'unknown type'}, about {size} KB), not played here.</p>;
+  }
+  if (type === 'resource_link') {
+    const uri = str(item['uri']);
+    return (
+      <p>
+        Link to resource <strong>{str(item['name']) ?? uri}</strong>: <SafeLink href={uri}>{uri}</SafeLink>
+        {str(item['description']) !== undefined && <span className="muted"> — {str(item['description'])}</span>}
+      </p>
+    );
+  }
+  if (type === 'resource' && typeof item['resource'] === 'object' && item['resource'] !== null) {
+    const resource = item['resource'] as Record<string, unknown>;
+    return (
+      <div className="result-resource">
+        <p>
+          Resource <code>{str(resource['uri'])}</code> {str(resource['mimeType']) !== undefined && <span className="muted">({str(resource['mimeType'])})</span>}
+        </p>
+        {str(resource['text']) !== undefined ? (
+          <pre className="result-text" role="group" tabIndex={0} aria-label={`Resource ${index + 1}`}>
+            {str(resource['text'])}
+          </pre>
+        ) : (
+          <p className="muted">Binary content, not shown.</p>
+        )}
+      </div>
+    );
+  }
+  return <JsonView value={item} label={`Result ${index + 1} (${type})`} />;
+}

@@ -1,0 +1,107 @@
+import type { ServerStatus } from '../../../shared/api';
+import { ErrorNote, SafeLink } from '../../components';
+import { expiryText, relativeTime, timestamp } from '../../lib';
+import { useNow } from '../../state';
+import { useServerActions } from '../catalog/use-server-actions';
+import { StateHistory } from './state-history';
+
+/** Facts, last error with its hint, sign-in details and the state history of one server. */
+export function OverviewPanel({ status }: { status: ServerStatus }) {
+  const now = useNow(30_000);
+  const { busy, error, run, clearError } = useServerActions(status.name);
+  const auth = status.auth;
+  return (
+    <div className="overview">
+      <section aria-labelledby="facts-title" className="panel">
+        <h2 id="facts-title">Details</h2>
+        <dl className="facts">
+          <dt>Transport</dt>
+          <dd>{status.transport === 'stdio' ? 'stdio (a program on this computer)' : 'Streamable HTTP'}</dd>
+          {status.commandLine !== undefined && (
+            <>
+              <dt>Command</dt>
+              <dd>
+                <code className="command-line">{status.commandLine}</code>
+              </dd>
+            </>
+          )}
+          {status.url !== undefined && (
+            <>
+              <dt>Address</dt>
+              <dd>
+                <SafeLink href={status.url} />
+              </dd>
+            </>
+          )}
+          <dt>Command approval</dt>
+          <dd>{status.approval === 'not_needed' ? 'not needed' : status.approval}</dd>
+          <dt>In this state since</dt>
+          <dd>
+            {timestamp(status.since)} ({relativeTime(status.since, now)})
+          </dd>
+          <dt>Inventory</dt>
+          <dd>
+            {status.toolCount} tools, {status.resourceCount} resources, {status.promptCount} prompts
+            {status.inventoryUpdatedAt !== undefined && <span className="muted">, fetched {relativeTime(status.inventoryUpdatedAt, now)}</span>}
+          </dd>
+          <dt>Crashes</dt>
+          <dd>{status.crashes}</dd>
+        </dl>
+      </section>
+      {status.lastError !== undefined && (
+        <section aria-labelledby="last-error-title" className="panel">
+          <h2 id="last-error-title">Last error</h2>
+          <ErrorNote error={status.lastError} />
+          <p className="muted">Code: {status.lastError.code}</p>
+        </section>
+      )}
+      {(auth !== undefined || status.transport === 'http') && (
+        <section aria-labelledby="signin-title" className="panel">
+          <h2 id="signin-title">Sign-in</h2>
+          {auth ? (
+            <dl className="facts">
+              <dt>Credential</dt>
+              <dd>{auth.connected ? 'held in the vault' : 'none'}</dd>
+              {auth.issuer !== undefined && (
+                <>
+                  <dt>Issued by</dt>
+                  <dd>
+                    <code>{auth.issuer}</code>
+                  </dd>
+                </>
+              )}
+              {auth.expiresAt !== undefined && (
+                <>
+                  <dt>Expiry</dt>
+                  <dd>{expiryText(auth.expiresAt, now)}</dd>
+                </>
+              )}
+              <dt>Granted scopes</dt>
+              <dd>{auth.scopes && auth.scopes.length > 0 ? auth.scopes.map((s) => <code key={s} className="scope">{s}</code>) : 'none reported'}</dd>
+            </dl>
+          ) : (
+            <p className="muted">This service has not asked for a sign-in.</p>
+          )}
+          <div className="button-row">
+            <button type="button" className="button" disabled={busy !== null} onClick={() => void run('connect-browser')}>
+              Sign in with the browser
+            </button>
+            <button type="button" className="button" disabled={busy !== null} onClick={() => void run('connect-device')}>
+              Sign in with a code
+            </button>
+            {auth?.connected === true && (
+              <button type="button" className="button danger" disabled={busy !== null} onClick={() => void run('revoke')}>
+                Sign out and revoke
+              </button>
+            )}
+          </div>
+          {error && <ErrorNote error={error} onDismiss={clearError} />}
+        </section>
+      )}
+      <section aria-labelledby="history-title" className="panel">
+        <h2 id="history-title">State history</h2>
+        <StateHistory history={status.history} />
+      </section>
+    </div>
+  );
+}

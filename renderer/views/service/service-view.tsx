@@ -1,0 +1,70 @@
+import { useState } from 'react';
+import { CATALOG, catalogEntryFor } from '../../../shared/catalog';
+import { PageHeader, ServiceIcon, StateBadge } from '../../components';
+import { routeHref, SERVICE_TABS, type ServiceTab } from '../../lib';
+import { useLive, useNow, useStore } from '../../state';
+import { ApproveCommandDialog } from '../catalog/approve-command-dialog';
+import { ServerActions } from '../catalog/server-actions';
+import { OverviewPanel } from './overview-panel';
+import { PromptsPanel } from './prompts-panel';
+import { RemoveServiceDialog } from './remove-service-dialog';
+import { ResourcesPanel } from './resources-panel';
+import { ToolsPanel } from './tools-panel';
+import './service.css';
+
+const TAB_NAMES: Record<ServiceTab, string> = { overview: 'Overview', tools: 'Tools', resources: 'Resources', prompts: 'Prompts' };
+
+/** One service: its state and history, sign-in, and a browser for its tools, resources and prompts. */
+export function ServiceView({ server, tab, tool }: { server: string; tab: ServiceTab; tool?: string | undefined }) {
+  const live = useLive();
+  const { servers, loaded } = useStore(live.servers);
+  const now = useNow(30_000);
+  const [dialog, setDialog] = useState<'approve' | 'remove' | null>(null);
+  const status = servers.find((s) => s.name === server);
+
+  if (!status) {
+    return (
+      <section>
+        <PageHeader title={server} />
+        <p className="empty">{loaded ? `No service named ${server} is configured.` : 'Loading…'}</p>
+        <a href={routeHref({ screen: 'catalog' })}>Back to services</a>
+      </section>
+    );
+  }
+  const entry = catalogEntryFor(CATALOG, { url: status.url, commandLine: status.commandLine });
+  const counts: Record<ServiceTab, number | undefined> = { overview: undefined, tools: status.toolCount, resources: status.resourceCount, prompts: status.promptCount };
+  return (
+    <section className="service" aria-labelledby="service-title">
+      <PageHeader
+        title={
+          <span id="service-title" className="title-with-icon">
+            <ServiceIcon iconKey={entry?.icon} name={server} /> {server}
+          </span>
+        }
+        lead={entry?.description ?? status.url ?? status.commandLine}
+      >
+        <StateBadge status={status} />
+        <ServerActions status={status} now={now} onApprove={() => setDialog('approve')} />
+        <button type="button" className="button small danger" onClick={() => setDialog('remove')} aria-label={`Remove ${server}`}>
+          Remove
+        </button>
+      </PageHeader>
+      <nav className="tabs" aria-label={`Sections of ${server}`}>
+        {SERVICE_TABS.map((t) => (
+          <a key={t} href={routeHref({ screen: 'service', server, tab: t })} aria-current={t === tab ? 'page' : undefined}>
+            {TAB_NAMES[t]}
+            {counts[t] !== undefined && <span className="count"> {counts[t]}</span>}
+          </a>
+        ))}
+      </nav>
+      <div className="tab-panel">
+        {tab === 'overview' && <OverviewPanel status={status} />}
+        {tab === 'tools' && <ToolsPanel status={status} selected={tool} />}
+        {tab === 'resources' && <ResourcesPanel server={server} />}
+        {tab === 'prompts' && <PromptsPanel server={server} />}
+      </div>
+      {dialog === 'approve' && <ApproveCommandDialog status={status} onClose={() => setDialog(null)} />}
+      {dialog === 'remove' && <RemoveServiceDialog name={server} onClose={() => setDialog(null)} />}
+    </section>
+  );
+}

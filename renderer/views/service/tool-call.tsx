@@ -1,0 +1,93 @@
+import type { RJSFSchema } from '@rjsf/utils';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { ApiEventPayload, CallResult as Result, ToolInfo } from '../../../shared/api';
+import { ErrorNote } from '../../components';
+import { SchemaForm } from '../../forms';
+import { describeError, newCallId, type ShownError } from '../../lib';
+import { useClock, useLive } from '../../state';
+import { CallResult } from './call-result';
+
+type Progress = ApiEventPayload<'callProgress'>;
+
+/** The tool's input schema as a form; the call goes through the core with the vault's credentials. */
+export function ToolCall({ tool }: { tool: ToolInfo }) {
+  const live = useLive();
+  const clock = useClock();
+  const [calling, setCalling] = useState<string | null>(null);
+  const [progress, setProgress] = useState<Progress | null>(null);
+  const [outcome, setOutcome] = useState<{ result: Result; elapsedMs: number } | null>(null);
+  const [error, setError] = useState<ShownError | null>(null);
+  const [formData, setFormData] = useState<Record<string, unknown>>({});
+  const mounted = useRef(true);
+
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
+  useEffect(() => {
+    if (calling === null) return undefined;
+    return live.api.on('callProgress', (event) => {
+      if (event.callId === calling) setProgress(event);
+    });
+  }, [live, calling]);
+
+  const schema = useMemo(() => {
+    const { $schema: _ignored, ...rest } = tool.inputSchema;
+    const schema: RJSFSchema = { type: 'object', ...rest };
+    return schema;
+  }, [tool.inputSchema]);
+
+  const call = (args: Record<string, unknown>) => {
+    const callId = newCallId();
+    const started = clock.now();
+    setFormData(args);
+    setCalling(callId);
+    setProgress(null);
+    setOutcome(null);
+    setError(null);
+    void live.api
+      .callTool({ server: tool.server, tool: tool.name, arguments: args, callId })
+      .then(
+        (result) => mounted.current && setOutcome({ result, elapsedMs: Math.round(clock.now() - started) }),
+        (failure: unknown) => mounted.current && setError(describeError(failure)),
+      )
+      .finally(() => mounted.current && setCalling(null));
+  };
+
+  return (
+    <section className="tool-call" aria-labelledby="tool-call-title">
+      <h3 id="tool-call-title">Try it</h3>
+      {tool.annotations?.destructiveHint === true && <p className="note note-warn">This tool says it may change or delete data.</p>}
+      <SchemaForm<Record<string, unknown>>
+        key={`${tool.server}/${tool.name}`}
+        idPrefix={`call-${tool.name}`}
+        label={`Arguments of ${tool.name}`}
+        schema={schema}
+        formData={formData}
+        onChange={setFormData}
+        submitText={calling !== null ? 'Calling…' : `Call ${tool.name}`}
+        disabled={calling !== null}
+        onSubmit={call}
+      />
+      {calling !== null && (
+        <div className="progress" role="status">
+          {progress?.total !== undefined ? (
+            <progress value={progress.progress} max={progress.total} aria-label={`Progress of ${tool.name}`} />
+          ) : (
+            <progress aria-label={`Progress of ${tool.name}`} />
+          )}
+          <span>
+            {progress
+              ? `${progress.message ?? 'Working'}${progress.total !== undefined ? ` (${progress.progress} of ${progress.total})` : ''}`
+              : 'Calling…'}
+          </span>
+        </div>
+      )}
+      {error && <ErrorNote error={error} />}
+      {outcome && <CallResult result={outcome.result} tool={tool.name} elapsedMs={outcome.elapsedMs} />}
+    </section>
+  );
+}

@@ -1,0 +1,27 @@
+import type { ToolInfo } from '../../../shared/api';
+import { JsonView } from '../../components';
+import { AnnotationBadges } from './annotation-badges';
+import { ToolCall } from './tool-call';
+
+export function ToolDetail({ tool }: { tool: ToolInfo }) {
+  return (
+    <article className="tool-detail" aria-labelledby="tool-title">
+      <h2 id="tool-title">
+        {tool.title ?? tool.name} {tool.title !== undefined && <code className="muted">{tool.name}</code>}
+      </h2>
+      <AnnotationBadges tool={tool} />
+      {tool.description !== undefined && <p className="tool-description">{tool.description}</p>}
+      <details>
+        <summary>Input schema</summary>
+        <JsonView value={tool.inputSchema} label={`Input schema of ${tool.name}`} />
+      </details>
+      {tool.outputSchema !== undefined && (
+        <details>
+          <summary>Output schema</summary>
+          <JsonView value={tool.outputSchema} label={`Output schema of ${tool.name}`} />
+        </details>
+      )}
+      <ToolCall key={`${tool.server}/${tool.name}`} tool={tool} />
+    </article>
+  );
+}

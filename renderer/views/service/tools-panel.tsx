@@ -1,0 +1,52 @@
+import { useEffect, useMemo, useState } from 'react';
+import type { ServerStatus } from '../../../shared/api';
+import { routeHref } from '../../lib';
+import { useLive, useStore } from '../../state';
+import { AnnotationBadges } from './annotation-badges';
+import { ToolDetail } from './tool-detail';
+
+/** The server's tools (from its cached inventory until it starts), and the selected one. */
+export function ToolsPanel({ status, selected }: { status: ServerStatus; selected: string | undefined }) {
+  const live = useLive();
+  const { byServer, loaded } = useStore(live.tools);
+  const tools = byServer.get(status.name);
+  const [filter, setFilter] = useState('');
+
+  useEffect(() => {
+    // The store loads every server's tools at start; a server added since needs its own fetch.
+    if (loaded && tools === undefined && status.toolCount > 0) void live.tools.reload(status.name);
+  }, [live, loaded, tools, status.name, status.toolCount]);
+
+  const shown = useMemo(() => {
+    const words = filter.toLowerCase().split(/\s+/).filter(Boolean);
+    return (tools ?? []).filter((t) => words.every((w) => `${t.name} ${t.title ?? ''} ${t.description ?? ''}`.toLowerCase().includes(w)));
+  }, [tools, filter]);
+  const tool = tools?.find((t) => t.name === selected);
+
+  if (!tools || tools.length === 0) {
+    return <p className="empty">{loaded ? 'No tools known yet. Connect the service to fetch its tools.' : 'Loading tools…'}</p>;
+  }
+  return (
+    <div className="split">
+      <nav className="tool-list" aria-label={`Tools of ${status.name}`}>
+        <input type="search" aria-label="Filter tools" placeholder="Filter tools" value={filter} onChange={(e) => setFilter(e.target.value)} />
+        <ul>
+          {shown.map((t) => (
+            <li key={t.name}>
+              <a
+                href={routeHref({ screen: 'service', server: status.name, tab: 'tools', tool: t.name })}
+                aria-current={t.name === selected ? 'page' : undefined}
+              >
+                <span className="tool-name">{t.name}</span>
+                <AnnotationBadges tool={t} />
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="tool-pane">
+        {tool ? <ToolDetail tool={tool} /> : <p className="empty">{selected !== undefined ? `No tool named ${selected}.` : 'Choose a tool to see its details and try it.'}</p>}
+      </div>
+    </div>
+  );
+}

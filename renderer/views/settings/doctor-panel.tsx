@@ -1,0 +1,66 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { DoctorCheck } from '../../../shared/api';
+import { Badge, ErrorNote } from '../../components';
+import { describeError, type ShownError } from '../../lib';
+import { useLive } from '../../state';
+
+const TONE = { ok: 'ok', warn: 'warn', fail: 'error' } as const;
+const WORD = { ok: 'ok', warn: 'warning', fail: 'failed' } as const;
+
+/** The core's self-checks, problems first, each with its fix. */
+export function DoctorPanel() {
+  const live = useLive();
+  const [checks, setChecks] = useState<DoctorCheck[] | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<ShownError | null>(null);
+
+  const run = useCallback(() => {
+    setBusy(true);
+    setError(null);
+    live.api
+      .doctor({})
+      .then(
+        (result) => setChecks(result),
+        (failure: unknown) => setError(describeError(failure)),
+      )
+      .finally(() => setBusy(false));
+  }, [live]);
+
+  useEffect(run, [run]);
+
+  const order = { fail: 0, warn: 1, ok: 2 };
+  const sorted = [...(checks ?? [])].sort((a, b) => order[a.status] - order[b.status]);
+  const problems = sorted.filter((c) => c.status !== 'ok').length;
+  return (
+    <section aria-labelledby="doctor-title" className="panel panel-wide">
+      <div className="panel-head">
+        <h2 id="doctor-title">Checks</h2>
+        <button type="button" className="button small" disabled={busy} onClick={run}>
+          {busy ? 'Checking…' : 'Run checks again'}
+        </button>
+      </div>
+      {error && <ErrorNote error={error} />}
+      {checks && (
+        <p role="status" className="muted">
+          {problems === 0 ? `All ${checks.length} checks passed.` : `${problems} of ${checks.length} checks need attention.`}
+        </p>
+      )}
+      <ul className="checks">
+        {sorted.map((check) => (
+          <li key={check.id} className={`check check-${check.status}`}>
+            <Badge tone={TONE[check.status]}>{WORD[check.status]}</Badge>
+            <div>
+              <p className="check-title">{check.title}</p>
+              <p className="check-detail">{check.detail}</p>
+              {check.fix !== undefined && (
+                <p className="check-fix">
+                  <strong>Fix:</strong> {check.fix}
+                </p>
+              )}
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,51 @@
+import { useCallback, useEffect, useState } from 'react';
+import { ConfirmDialog } from '../../components';
+import { useLive } from '../../state';
+
+interface SecretName {
+  name: string;
+  server?: string | undefined;
+}
+
+/** Secret names only: values never leave the core. */
+export function SecretsPanel() {
+  const live = useLive();
+  const [secrets, setSecrets] = useState<SecretName[] | null>(null);
+  const [deleting, setDeleting] = useState<SecretName | null>(null);
+  const load = useCallback(() => {
+    live.api.listSecrets({}).then(setSecrets, () => setSecrets([]));
+  }, [live]);
+  useEffect(load, [load]);
+  const label = (s: SecretName) => (s.server !== undefined ? `${s.name} (${s.server})` : s.name);
+  return (
+    <section aria-labelledby="secrets-title" className="panel">
+      <h2 id="secrets-title">Secrets</h2>
+      <p className="muted">Referenced from mcp.json as {'${secret:NAME}'}. Values are never shown.</p>
+      {secrets?.length === 0 && <p className="empty">No named secrets.</p>}
+      <ul className="plain-list">
+        {(secrets ?? []).map((s) => (
+          <li key={`${s.server ?? ''}/${s.name}`}>
+            <code>{s.name}</code> {s.server !== undefined ? <span className="muted">for {s.server}</span> : <span className="muted">global</span>}{' '}
+            <button type="button" className="button small quiet" onClick={() => setDeleting(s)} aria-label={`Delete secret ${label(s)}`}>
+              Delete
+            </button>
+          </li>
+        ))}
+      </ul>
+      {deleting && (
+        <ConfirmDialog
+          title={`Delete secret ${label(deleting)}`}
+          confirmLabel="Delete secret"
+          danger
+          onClose={() => setDeleting(null)}
+          onConfirm={async () => {
+            await live.api.deleteSecret({ name: deleting.name, ...(deleting.server !== undefined ? { server: deleting.server } : {}) });
+            load();
+          }}
+        >
+          <p>Servers that refer to it will fail to start until you store it again.</p>
+        </ConfirmDialog>
+      )}
+    </section>
+  );
+}

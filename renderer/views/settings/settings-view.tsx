@@ -1,0 +1,42 @@
+import { PageHeader } from '../../components';
+import { useLive, useStore } from '../../state';
+import { BridgePanel } from './bridge-panel';
+import { DoctorPanel } from './doctor-panel';
+import { ImportPanel } from './import-panel';
+import { SecretsPanel } from './secrets-panel';
+import { VaultPanel } from './vault-panel';
+import './settings.css';
+
+export function SettingsView() {
+  const live = useLive();
+  const { info } = useStore(live.servers);
+  return (
+    <section className="settings" aria-labelledby="settings-title">
+      <PageHeader title={<span id="settings-title">Settings</span>} lead={info ? `Connected Services ${info.version}` : undefined} />
+      <div className="panels">
+        <section aria-labelledby="data-title" className="panel">
+          <h2 id="data-title">Data</h2>
+          {info ? (
+            <dl className="facts">
+              <dt>Data directory</dt>
+              <dd>
+                <code>{info.dataDir}</code>
+              </dd>
+              <dt>Config file</dt>
+              <dd>
+                <code>{info.configFile}</code>
+              </dd>
+            </dl>
+          ) : (
+            <p className="empty">Loading…</p>
+          )}
+        </section>
+        {info && <VaultPanel vault={info.vault} />}
+        <BridgePanel />
+        <DoctorPanel />
+        <SecretsPanel />
+        <ImportPanel />
+      </div>
+    </section>
+  );
+}

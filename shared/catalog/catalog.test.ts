@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { HttpServerSchema, StdioServerSchema } from '../config';
+import { CodedError } from '../errors';
+import { CATALOG, CatalogEntrySchema, catalogEntryFor, planCatalogServer, REFERENCE_SERVERS, REMOTE_SERVICES, type CatalogEntry } from './index';
+
+function entry(id: string): CatalogEntry {
+  const found = CATALOG.find((e) => e.id === id);
+  if (!found) throw new Error(`no entry ${id}`);
+  return found;
+}
+
+describe('the built-in catalog', () => {
+  it('parses against its schema, with unique ids usable as server names', () => {
+    for (const e of CATALOG) expect(CatalogEntrySchema.parse(e)).toEqual(e);
+    expect(new Set(CATALOG.map((e) => e.id)).size).toBe(CATALOG.length);
+  });
+
+  it('lists hosted services only at https addresses', () => {
+    for (const e of REMOTE_SERVICES) expect(new URL(e.url).protocol).toBe('https:');
+    expect(REMOTE_SERVICES.some((e) => !e.verified)).toBe(true);
+  });
+
+  it('marks every local reference server as such', () => {
+    expect(REFERENCE_SERVERS.map((e) => e.id)).toEqual(expect.arrayContaining(['everything', 'memory', 'filesystem']));
+    for (const e of REFERENCE_SERVERS) expect(e.reference).toBe(true);
+  });
+
+  it('rejects an entry at a plain http address', () => {
+    const bad = { ...entry('linear'), url: 'http://mcp.linear.app/mcp' };
+    expect(CatalogEntrySchema.safeParse(bad).success).toBe(false);
+  });
+});
+
+describe('planCatalogServer', () => {
+  it('builds a valid config for every entry given its required values', () => {
+    for (const e of CATALOG) {
+      const values = Object.fromEntries((e.transport === 'stdio' ? (e.inputs ?? []) : []).map((i) => [i.id, '/tmp/x']));
+      const plan = planCatalogServer(e, e.id, { values, apiKey: 'k-123' });
+      const schema = e.transport === 'http' ? HttpServerSchema : StdioServerSchema;
+      expect(schema.safeParse(plan.config).success).toBe(true);
+    }
+  });
+
+  it('keeps an API key out of the config and references it from the vault', () => {
+    const plan = planCatalogServer(entry('github'), 'gh', { apiKey: 'ghp_secretvalue' });
+    expect(JSON.stringify(plan.config)).not.toContain('ghp_secretvalue');
+    expect(plan.config).toMatchObject({ type: 'http', url: 'https://api.githubcopilot.com/mcp/', auth: { type: 'api_key', key: '${secret:API_KEY}' } });
+    expect(plan.secrets).toEqual([{ name: 'API_KEY', value: 'ghp_secretvalue' }]);
+  });
+
+  it('puts a custom header name into the auth block', () => {
+    const plan = planCatalogServer(entry('context7'), 'c7', { apiKey: 'ctx7sk-1' });
+    expect(plan.config).toMatchObject({ auth: { type: 'api_key', header: 'CONTEXT7_API_KEY' } });
+  });
+
+  it('leaves an optional key out entirely when none is given', () => {
+    const plan = planCatalogServer(entry('context7'), 'c7', {});
+    expect(plan.config).not.toHaveProperty('auth');
+    expect(plan.secrets).toEqual([]);
+  });
+
+  it('refuses a missing required key or input with an actionable error', () => {
+    expect(() => planCatalogServer(entry('github'), 'gh', {})).toThrow(CodedError);
+    expect(() => planCatalogServer(entry('filesystem'), 'fs', { values: { folder: '  ' } })).toThrow(/Allowed folder is required/);
+  });
+
+  it('appends argument inputs to the command and writes OAuth services with an oauth block', () => {
+    expect(planCatalogServer(entry('filesystem'), 'fs', { values: { folder: '/home/me/docs' } }).config).toMatchObject({
+      command: 'npx',
+      args: ['-y', '@modelcontextprotocol/server-filesystem', '/home/me/docs'],
+    });
+    expect(planCatalogServer(entry('linear'), 'linear').config).toMatchObject({ auth: { type: 'oauth' } });
+  });
+});
+
+describe('catalogEntryFor', () => {
+  it('finds the entry of a configured URL, ignoring a trailing slash', () => {
+    expect(catalogEntryFor(CATALOG, { url: 'https://mcp.linear.app/mcp/' })?.id).toBe('linear');
+    expect(catalogEntryFor(CATALOG, { url: 'https://example.com/mcp' })).toBeUndefined();
+  });
+
+  it('finds the entry a command runs, through npx or an installed path', () => {
+    expect(catalogEntryFor(CATALOG, { commandLine: 'npx -y @modelcontextprotocol/server-memory' })?.id).toBe('memory');
+    expect(catalogEntryFor(CATALOG, { commandLine: 'node /x/node_modules/@modelcontextprotocol/server-everything/dist/index.js stdio' })?.id).toBe('everything');
+    expect(catalogEntryFor(CATALOG, { commandLine: 'python my_server.py' })).toBeUndefined();
+  });
+});

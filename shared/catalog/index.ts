@@ -1,0 +1,22 @@
+import type { CatalogEntry } from './catalog-schema';
+import { REFERENCE_SERVERS } from './reference-servers';
+import { REMOTE_SERVICES } from './remote-services';
+
+export {
+  CATALOG_AUTH,
+  CatalogAuthSchema,
+  CatalogInputSchema,
+  CatalogApiKeySchema,
+  CatalogEntrySchema,
+  HttpCatalogEntrySchema,
+  StdioCatalogEntrySchema,
+} from './catalog-schema';
+export type { CatalogAuth, CatalogInput, CatalogEntry, HttpCatalogEntry, StdioCatalogEntry } from './catalog-schema';
+export { planCatalogServer, secretReference, API_KEY_SECRET } from './plan-server';
+export type { CatalogChoice, PlannedSecret, ServerPlan } from './plan-server';
+export { catalogEntryFor } from './match-entry';
+export { REFERENCE_SERVERS } from './reference-servers';
+export { REMOTE_SERVICES } from './remote-services';
+
+/** The built-in catalog: local reference servers first, then hosted services. */
+export const CATALOG: readonly CatalogEntry[] = [...REFERENCE_SERVERS, ...REMOTE_SERVICES];

@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectAgent, type AgentClient } from '../fixtures/bridge/harness';
+import { dialog, serverRow, startUiSession, waitForState, type UiSession } from './helpers';
+
+let ui: UiSession;
+let agent: AgentClient | undefined;
+let token = '';
+
+beforeAll(async () => {
+  ui = await startUiSession();
+  await waitForState(serverRow(ui.page, 'everything'), 'ready');
+}, 45_000);
+
+afterAll(async () => {
+  await agent?.close();
+  await ui?.close();
+});
+
+describe('agents and approvals against the real bridge', () => {
+  it('creates an agent, shows its token once with a copy button and a client configuration', async () => {
+    const { page } = ui;
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Agents' }).click();
+    await page.getByRole('button', { name: 'Create agent' }).click();
+    const create = dialog(page, 'Create an agent');
+    await create.getByLabel('Name', { exact: false }).fill('e2e agent');
+    await create.getByLabel('Only the services I choose').check();
+    await create.getByLabel('everything', { exact: true }).check();
+    await create.getByLabel('Read-only tools', { exact: false }).selectOption({ label: 'Ask me each time' });
+    await ui.screenshot('agents-create');
+    await create.getByRole('button', { name: 'Create agent' }).click();
+
+    const panel = page.getByRole('region', { name: 'Token for e2e agent' });
+    token = (await panel.locator('code.token').textContent()) ?? '';
+    expect(token).toMatch(/^cs_agent_/);
+    await panel.getByRole('button', { name: 'Copy token' }).click();
+    await panel.getByText('Copied').first().waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(token);
+    const snippet = panel.getByRole('group', { name: 'Claude Code configuration for e2e agent' });
+    expect(await snippet.textContent()).toContain(`Bearer ${token}`);
+    await panel.getByRole('combobox', { name: 'Configuration for' }).selectOption({ label: 'VS Code' });
+    expect(await panel.getByRole('group', { name: 'VS Code configuration for e2e agent' }).textContent()).toContain(token);
+    await ui.screenshot('agents-token-once');
+
+    await panel.getByRole('button', { name: 'I have saved it' }).click();
+    await panel.waitFor({ state: 'detached' });
+    expect(await page.content()).not.toContain(token);
+    const card = page.getByRole('listitem', { name: 'e2e agent' });
+    expect(await card.getByText('read-only: ask').count()).toBe(1);
+    await ui.screenshot('agents');
+  });
+
+  it('holds an agent call for approval until the person allows it, and records it', async () => {
+    const { page } = ui;
+    expect(ui.served.bridge).not.toBeNull();
+    agent = await connectAgent(ui.served.bridge ?? '', token, 'e2e-agent');
+    const { tools } = await agent.client.listTools();
+    const echo = tools.find((t) => t.name.endsWith('echo'))?.name ?? 'everything__echo';
+    const call = agent.client.callTool({ name: echo, arguments: { message: 'approved by a person' } });
+
+    await page.getByRole('link', { name: 'Activity, 1 waiting for approval' }).click();
+    const allow = page.getByRole('button', { name: 'Allow echo on everything for e2e agent', exact: true });
+    await allow.waitFor({ timeout: 10_000 });
+    await ui.screenshot('activity-pending-approval');
+    await allow.click();
+    const result = (await call) as { content: Array<{ type: string; text?: string }> };
+    expect(result.content[0]?.text).toBe('Echo: approved by a person');
+    await page.getByText('No agent is waiting for an approval.').waitFor();
+
+    const table = page.getByRole('table');
+    await table.getByRole('cell', { name: 'echo' }).first().waitFor({ timeout: 10_000 });
+    expect(await table.getByRole('row').filter({ hasText: 'e2e agent' }).count()).toBeGreaterThan(0);
+  });
+
+  it('denies a call, and filters the audit log by outcome', async () => {
+    const { page } = ui;
+    const call = agent?.client.callTool({ name: 'everything__echo', arguments: { message: 'no' } }).catch((error: unknown) => error);
+    const deny = page.getByRole('button', { name: 'Deny echo on everything for e2e agent', exact: true });
+    await deny.waitFor({ timeout: 10_000 });
+    await deny.click();
+    const outcome = (await call) as { isError?: boolean } | Error;
+    expect(outcome instanceof Error || outcome.isError === true).toBe(true);
+    await page.getByRole('combobox', { name: 'Outcome' }).selectOption('denied');
+    await page.getByRole('table').getByText('denied').first().waitFor({ timeout: 10_000 });
+    expect(await page.getByRole('table').getByRole('row').filter({ hasText: /\bok\b/ }).count()).toBe(0);
+    await ui.screenshot('activity');
+    expect(ui.problems).toEqual([]);
+  });
+});

@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogRow, dialog, serverRow, startUiSession, stateOf, waitForState, type UiSession } from './helpers';
+
+// The real core in web mode with its demo servers (everything, memory) and one Chromium page.
+let ui: UiSession;
+
+beforeAll(async () => {
+  ui = await startUiSession();
+}, 45_000);
+
+afterAll(async () => {
+  await ui?.close();
+});
+
+describe('catalog in a real browser against the real core', () => {
+  it('lists the demo servers and the catalog', async () => {
+    const { page } = ui;
+    await waitForState(serverRow(page, 'everything'), 'ready', 15_000);
+    await waitForState(serverRow(page, 'memory'), 'ready', 15_000);
+    expect(await serverRow(page, 'everything').getByText('13 tools').count()).toBe(1);
+    expect(await catalogRow(page, 'Linear').getByText('OAuth').count()).toBe(1);
+    await ui.screenshot('catalog');
+  });
+
+  it('adds a reference server from the catalog, shows its exact command, approves it and connects', async () => {
+    const { page } = ui;
+    await catalogRow(page, 'Everything (reference)').getByRole('button', { name: 'Add Everything (reference)' }).click();
+    const add = dialog(page, 'Add Everything (reference)');
+    await add.getByLabel('Name').fill('ref-everything');
+    await ui.screenshot('catalog-add-from-catalog');
+    await add.getByRole('button', { name: 'Add service' }).click();
+    await add.waitFor({ state: 'detached' });
+
+    const row = serverRow(page, 'ref-everything');
+    await waitForState(row, 'pending_approval', 10_000);
+    await row.getByRole('button', { name: 'Approve command for ref-everything' }).click();
+    const approve = dialog(page, 'Approve the command of ref-everything');
+    expect(await approve.getByRole('group', { name: 'Command line' }).textContent()).toBe('npx -y @modelcontextprotocol/server-everything stdio');
+    await ui.screenshot('catalog-approve-command');
+    await approve.getByRole('button', { name: 'Approve and allow it to run' }).click();
+    await approve.waitFor({ state: 'detached' });
+
+    await row.getByRole('button', { name: 'Connect ref-everything' }).click();
+    await waitForState(row, 'ready', 20_000);
+    expect(await row.getByText('13 tools').count()).toBe(1);
+    const config = await ui.api<{ servers: Array<{ name: string; approval: string }> }>('status');
+    expect(config.servers.find((s) => s.name === 'ref-everything')?.approval).toBe('approved');
+  });
+
+  it('disables and enables a server', async () => {
+    const { page } = ui;
+    const row = serverRow(page, 'memory');
+    await row.getByRole('button', { name: 'Disable memory' }).click();
+    await waitForState(row, 'disabled', 10_000);
+    await row.getByRole('button', { name: 'Enable memory' }).click();
+    await expect.poll(() => stateOf(row).textContent(), { timeout: 10_000 }).not.toBe('disabled');
+    await row.getByRole('button', { name: /^(Connect|Disconnect) memory$/ }).first().waitFor();
+  });
+
+  it('searches across names and tool names and filters by state', async () => {
+    const { page } = ui;
+    const search = page.getByRole('searchbox', { name: 'Search services and tools' });
+    await search.fill('read_graph');
+    await expect.poll(() => page.getByRole('list', { name: 'Your services' }).getByRole('listitem').count()).toBe(1);
+    expect(await serverRow(page, 'memory').count()).toBe(1);
+    await search.fill('');
+    await page.getByRole('combobox', { name: 'Show services in state' }).selectOption('available');
+    expect(await page.getByRole('list', { name: 'Your services' }).count()).toBe(0);
+    expect(await catalogRow(page, 'GitHub').count()).toBe(1);
+    await page.getByRole('combobox', { name: 'Show services in state' }).selectOption('all');
+  });
+
+  it('adds a custom stdio service through the generated form', async () => {
+    const { page } = ui;
+    await page.getByRole('button', { name: 'Add custom service' }).click();
+    const add = dialog(page, 'Add a custom service');
+    await add.getByLabel('Name', { exact: false }).first().fill('custom-memory');
+    await add.getByLabel('Command', { exact: false }).fill('npx');
+    for (const arg of ['-y', '@modelcontextprotocol/server-memory']) {
+      await add.getByRole('button', { name: 'Add item' }).first().click();
+      await add.getByLabel('Argument', { exact: false }).last().fill(arg);
+    }
+    await ui.screenshot('catalog-add-custom');
+    await add.getByRole('button', { name: 'Add service' }).click();
+    await add.waitFor({ state: 'detached' });
+    await waitForState(serverRow(page, 'custom-memory'), 'pending_approval', 10_000);
+    await serverRow(page, 'custom-memory').getByRole('button', { name: 'Approve command for custom-memory' }).click();
+    expect(await dialog(page, 'Approve the command of custom-memory').getByRole('group', { name: 'Command line' }).textContent()).toBe(
+      'npx -y @modelcontextprotocol/server-memory',
+    );
+    await dialog(page, 'Approve the command of custom-memory').getByRole('button', { name: 'Cancel' }).click();
+    expect(ui.problems).toEqual([]);
+  });
+});

@@ -1,0 +1,40 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startUiSession, type UiSession } from './helpers';
+
+let ui: UiSession;
+
+beforeAll(async () => {
+  ui = await startUiSession();
+}, 45_000);
+
+afterAll(async () => {
+  await ui?.close();
+});
+
+describe('settings against the real core', () => {
+  it('shows the data directory, the vault and its safety, the bridge address and doctor results with fixes', async () => {
+    const { page } = ui;
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
+    const data = page.getByRole('region', { name: 'Data' });
+    expect(await data.getByText(ui.home, { exact: true }).count()).toBe(1);
+
+    const vault = page.getByRole('region', { name: 'Credential vault' });
+    await vault.getByText('memory only (lost when the app stops)').waitFor();
+
+    const bridge = page.getByRole('region', { name: 'Agent bridge' });
+    expect(await bridge.getByText(ui.served.bridge ?? 'missing', { exact: true }).count()).toBe(1);
+
+    const checks = page.getByRole('region', { name: 'Checks' });
+    await checks.getByText('Node.js').waitFor();
+    await checks.getByRole('status').getByText(/checks need attention|checks passed/).waitFor();
+    const doctor = await ui.api<Array<{ title: string; status: string; fix?: string }>>('doctor');
+    for (const check of doctor) expect(await checks.getByText(check.title, { exact: true }).count()).toBeGreaterThan(0);
+    const withFix = doctor.find((c) => c.fix !== undefined);
+    if (withFix?.fix !== undefined) expect(await checks.getByText(withFix.fix).count()).toBe(1);
+    await checks.getByRole('button', { name: 'Run checks again' }).click();
+    await checks.getByRole('button', { name: 'Run checks again' }).waitFor();
+    await ui.screenshot('settings');
+    expect(ui.problems).toEqual([]);
+  });
+});
