@@ -4,6 +4,7 @@ import { DEFAULT_UI_PORT } from '../../../shared/config';
 import { CodedError } from '../../../shared/errors';
 import { redact } from '../../../shared/redact';
 import { packageRoot, writeRuntimeFile } from '../../app';
+import { openWith, printUrl, type Opener } from '../../auth';
 import { startWebServer } from '../../web';
 
 import type { Run } from '../runner';
@@ -18,6 +19,16 @@ interface ServeOptions {
   port?: number;
   bridgePort?: number;
   json?: boolean;
+  printUrl?: boolean;
+  openWith?: string;
+}
+
+/** Headless machines: print sign-in addresses, or hand them to a command of the person's choice. */
+function serveOpener(options: ServeOptions): Opener | undefined {
+  if (options.printUrl && options.openWith) throw new CodedError('invalid_input', 'Give --print-url or --open-with, not both');
+  if (options.printUrl) return printUrl(process.stderr, 'Open this address to sign in:');
+  if (options.openWith) return openWith(options.openWith);
+  return undefined;
 }
 
 export function registerServe(program: Command, run: Run): void {
@@ -27,9 +38,13 @@ export function registerServe(program: Command, run: Run): void {
     .option('--port <n>', `UI port (default ${DEFAULT_UI_PORT}; 0 picks a free one)`, port)
     .option('--bridge-port <n>', 'agent bridge port', port)
     .option('--json', 'print one JSON line when ready: {"ui", "bridge", "pid"}')
+    .option('--print-url', 'print sign-in addresses instead of opening a browser')
+    .option('--open-with <command>', 'open sign-in addresses with this program (the address is its one argument)')
     .action((options: ServeOptions) =>
       run(async (ctx) => {
+        const opener = serveOpener(options);
         const core = await ctx.core({
+          ...(opener ? { opener } : {}),
           watch: true,
           warmUp: true,
           // A long-running process reports what happens in the background (a sign-in address, a failed restart).

@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openVault } from '../../electron/vault';
+import { startStack, type Stack } from '../fixtures/oauth/harness';
+import { deviceLoginScreen, serverRow, startUiSession, waitForState, type UiSession } from './helpers';
+
+const PASSPHRASE = { CONNECTED_SERVICES_PASSPHRASE: 'ui oauth passphrase' };
+
+/** Follows an authorization server page to its end in a second tab (the fixture signs the test user in). */
+async function completeInBrowser(ui: UiSession, url: string): Promise<void> {
+  const page = await ui.page.context().newPage();
+  try {
+    await page.goto(url);
+    await page.waitForURL(/127\.0\.0\.1:\d+\/callback/, { timeout: 15_000 });
+  } finally {
+    await page.close();
+  }
+}
+
+/** The access token the app holds for a server, read from the vault the way another process would. */
+async function storedAccessToken(home: string, server: string): Promise<string> {
+  const vault = await openVault({ dataDir: home, env: PASSPHRASE });
+  try {
+    const key = (await vault.keys({ server })).find((k) => k.kind.startsWith('tokens:'));
+    const record = key ? (JSON.parse((await vault.get(key)) ?? '{}') as { accessToken?: string }) : {};
+    const token = record.accessToken;
+    if (!token) throw new Error(`no access token stored for ${server}: ${JSON.stringify(Object.keys(record))}`);
+    return token;
+  } finally {
+    await vault.close();
+  }
+}
+
+describe('signing in from the UI against a real authorization server', () => {
+  let stack: Stack;
+  let ui: UiSession;
+  beforeAll(async () => {
+    stack = await startStack();
+    ui = await startUiSession({ serveArgs: ['--print-url'], env: PASSPHRASE });
+  }, 45_000);
+  afterAll(async () => {
+    await ui?.close();
+    await stack?.close();
+  });
+
+  it('connects with the browser flow, turns ready, and recovers from a revoked grant with Re-authorize', async () => {
+    await ui.api('addServer', { name: 'notes', config: { type: 'http', url: stack.mcp.url, auth: { type: 'oauth' } } });
+    const row = serverRow(ui.page, 'notes');
+    await row.getByRole('button', { name: 'Connect notes' }).click();
+    const [url = ''] = await ui.waitForLog(/http:\/\/127\.0\.0\.1:\d+\/auth\?\S+/);
+    await completeInBrowser(ui, url);
+    await waitForState(row, 'ready');
+    await ui.screenshot('oauth-connected');
+
+    // The grant is revoked at the authorization server: the next call finds out, and the row says so.
+    const revoked = await stack.as.revokeGrantOf(await storedAccessToken(ui.home, 'notes'));
+    expect(revoked).toBe(true);
+    await ui.api('callTool', { server: 'notes', tool: 'echo', arguments: { text: 'x' } }).catch(() => undefined);
+    await waitForState(row, 'needs_auth');
+    await ui.screenshot('oauth-needs-sign-in');
+
+    await row.getByRole('button', { name: 'Re-authorize notes' }).click();
+    const addresses = () => ui.log().match(/http:\/\/127\.0\.0\.1:\d+\/auth\?\S+/g) ?? [];
+    await expect.poll(() => addresses().length, { timeout: 15_000 }).toBe(2);
+    await completeInBrowser(ui, addresses()[1] ?? '');
+    await waitForState(row, 'ready');
+  });
+
+  it('completes a device login from the login screen', async () => {
+    await ui.page.goto(`${ui.served.origin}/#/`);
+    await ui.api('addServer', { name: 'tv', config: { type: 'http', url: stack.mcp.url, auth: { type: 'device' } } });
+    const row = serverRow(ui.page, 'tv');
+    await row.getByRole('button', { name: 'Connect tv' }).click();
+    const screen = deviceLoginScreen(ui.page);
+    await screen.code.waitFor({ timeout: 15_000 });
+    const code = (await screen.code.textContent())?.trim() ?? '';
+    expect(code).not.toBe('');
+    await expect(screen.qr.count()).resolves.toBe(1);
+    await ui.screenshot('device-login');
+
+    // The verification address, as a link only because it is loopback http (the core checked it).
+    const href = await ui.page.locator('main a[href^="http://127.0.0.1"]').first().getAttribute('href');
+    expect(href).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
+    const approver = await ui.page.context().newPage();
+    try {
+      await approver.goto(href ?? '');
+      const input = approver.locator('input[name="user_code"]');
+      if ((await input.count()) > 0 && (await input.inputValue()) === '') await input.fill(code);
+      await approver.locator('button[type="submit"], input[type="submit"]').first().click();
+      await approver.waitForLoadState();
+    } finally {
+      await approver.close();
+    }
+    await expect.poll(async () => screen.outcome.getAttribute('data-login-state'), { timeout: 20_000 }).toBe('approved');
+    await ui.page.goto(`${ui.served.origin}/#/`);
+    await waitForState(serverRow(ui.page, 'tv'), 'ready');
+    expect(ui.problems).toEqual([]);
+  });
+});
