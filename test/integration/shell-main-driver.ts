@@ -1,0 +1,108 @@
+// Run by shell-main.test.ts in a child process: starts the bundled desktop main (dist/shell-main.mjs)
+// on a stand-in `electron` module (shell-electron-stub.mjs), drives it as Electron and the page
+// would, and prints what it saw as one JSON line. Usage: shell-main-driver.ts <dist/shell-main.mjs>
+import { existsSync } from 'node:fs';
+import { register } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+interface FakeContents {
+  id: number;
+  sent: [string, unknown][];
+  openHandler: (details: { url: string }) => { action: string };
+  emit(event: string, ...args: unknown[]): boolean;
+}
+interface FakeWindow {
+  urls: string[];
+  shown?: boolean;
+  options: { webPreferences: Record<string, unknown> };
+  webContents: FakeContents;
+}
+interface MenuItem {
+  label?: string;
+  click?: () => void;
+}
+interface Stub {
+  calls: unknown[][];
+  handlers: Record<string, (...args: unknown[]) => unknown>;
+  windows: FakeWindow[];
+  trays: { tooltip?: string; menu?: { template: MenuItem[] } }[];
+  exitCode: number | undefined;
+  app: { emit(event: string, ...args: unknown[]): boolean; quit(): void };
+}
+
+const [main] = process.argv.slice(2);
+if (!main) throw new Error('usage: shell-main-driver.ts <dist/shell-main.mjs>');
+const stubUrl = pathToFileURL(path.join(import.meta.dirname, 'shell-electron-stub.mjs')).href;
+register(`data:text/javascript,${encodeURIComponent(`export async function resolve(specifier, context, next) {
+  return specifier === 'electron' ? { url: ${JSON.stringify(stubUrl)}, shortCircuit: true } : next(specifier, context);
+}`)}`);
+
+const home = process.env['CONNECTED_SERVICES_HOME'] ?? '';
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+async function until<T>(read: () => T | undefined, what: string, ms = 15_000): Promise<T> {
+  for (const end = Date.now() + ms; Date.now() < end; await sleep(50)) {
+    const value = read();
+    if (value !== undefined) return value;
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+await import(pathToFileURL(main).href);
+const stub = (globalThis as unknown as { __electronStub: Stub }).__electronStub;
+const window = await until(() => stub.windows[0], 'the main window');
+const call = stub.handlers['ipc:cs:call'];
+if (!call) throw new Error('cs:call is not handled');
+const asFrame = (url: string, parent: object | null, id = window.webContents.id) => ({ senderFrame: { url, parent }, sender: { id } });
+const fromWindow = (request: unknown) => call(asFrame('app://connected-services/index.html#/', null), request);
+const protocol = stub.handlers['protocol:app'] as (request: Request) => Promise<Response>;
+const page = await protocol(new Request('app://connected-services/'));
+const beforeRequest = (url: string) =>
+  new Promise<unknown>((resolve) => stub.handlers['beforeRequest']?.({ url }, resolve));
+
+const out: Record<string, unknown> = {
+  registered: stub.calls.filter((c) => ['protocol.registerSchemesAsPrivileged', 'app.enableSandbox', 'app.setPath'].includes(String(c[0]))).map((c) => c[0]),
+  window: { url: window.urls[0], shown: window.shown === true, webPreferences: window.options.webPreferences },
+  protocol: { status: page.status, csp: page.headers.get('content-security-policy'), traversal: (await protocol(new Request('app://connected-services/..%2f..%2fpackage.json'))).status },
+  status: await fromWindow({ method: 'status' }),
+  iframe: await call(asFrame('app://connected-services/index.html', {}), { method: 'status' }),
+  otherContents: await call(asFrame('app://connected-services/index.html', null, window.webContents.id + 50), { method: 'status' }),
+  invalid: await fromWindow({ method: 'removeServer', input: { name: '../etc' } }),
+  added: await fromWindow({ method: 'addServer', input: { name: 'reference', config: { command: process.execPath, args: ['--version'] } } }),
+  agent: await fromWindow({ method: 'addAgent', input: { name: 'claude' } }),
+  permission: {
+    media: stub.handlers['permissionCheck']?.(null, 'media', 'app://connected-services'),
+    clipboardWrite: stub.handlers['permissionCheck']?.(null, 'clipboard-sanitized-write', 'app://connected-services'),
+  },
+  requests: { https: await beforeRequest('https://evil.example/a.js'), app: await beforeRequest('app://connected-services/a.js') },
+};
+out['events'] = window.webContents.sent.filter(([channel]) => channel === 'cs:event').map(([, message]) => message);
+
+const navigation = (url: string) => {
+  const details = { url, prevented: false, preventDefault() { this.prevented = true; } };
+  window.webContents.emit('will-navigate', details);
+  return details.prevented;
+};
+out['navigation'] = { https: navigation('https://docs.example.com/guide'), file: navigation('file:///etc/passwd'), own: navigation('app://connected-services/index.html#/agents') };
+out['windowOpen'] = window.webContents.openHandler({ url: 'https://docs.example.com/new' });
+
+const tray = await until(() => (stub.trays[0]?.tooltip?.includes('to approve') ? stub.trays[0] : undefined), 'the tray to show the pending command');
+out['tray'] = { tooltip: tray.tooltip, labels: tray.menu?.template.map((item) => item.label ?? '---') };
+tray.menu?.template.find((item) => item.label === 'Pause bridge')?.click?.();
+out['bridgeAfterPause'] = await fromWindow({ method: 'bridgeInfo', input: {} });
+out['trayFile'] = existsSync(process.env['CONNECTED_SERVICES_TEST_TRAY_FILE'] ?? '');
+
+stub.app.emit('second-instance', {}, ['/opt/app', 'connected-services://service/reference']);
+stub.app.emit('second-instance', {}, ['/opt/app', 'connected-services://service/reference']);
+stub.app.emit('second-instance', {}, ['/opt/app', 'connected-services://service/../x?cmd=calc']);
+await sleep(50);
+out['deepLinks'] = window.urls.slice(1);
+
+out['runtimeBeforeQuit'] = existsSync(path.join(home, 'runtime.json'));
+stub.app.quit();
+out['exitCode'] = await until(() => stub.exitCode, 'the app to exit');
+out['runtimeAfterQuit'] = existsSync(path.join(home, 'runtime.json'));
+out['unregistered'] = stub.calls.filter((c) => ['ipcMain.removeHandler', 'protocol.unhandle'].includes(String(c[0]))).map((c) => c.join(' '));
+out['opened'] = stub.calls.filter((c) => c[0] === 'shell.openExternal').map((c) => c[1]);
+process.stdout.write(`${JSON.stringify(out)}\n`);
+process.exit(0);
