@@ -1,30 +1,11 @@
-import { useEffect, useState } from 'react';
-import type { PromptInfo } from '../../../shared/api';
+import type { AppApi } from '../../../shared/api';
 import { ErrorNote } from '../../components';
-import { describeError, type ShownError } from '../../lib';
-import { useLive } from '../../state';
+import { useServerListing } from './use-server-listing';
+
+const fetchPrompts = (api: AppApi, server: string) => api.listPrompts({ server });
 
 export function PromptsPanel({ server }: { server: string }) {
-  const live = useLive();
-  const [prompts, setPrompts] = useState<PromptInfo[] | null>(null);
-  const [error, setError] = useState<ShownError | null>(null);
-
-  useEffect(() => {
-    let current = true;
-    const load = () =>
-      live.api.listPrompts({ server }).then(
-        (result) => current && setPrompts(result),
-        (failure: unknown) => current && setError(describeError(failure)),
-      );
-    void load();
-    const off = live.api.on('inventoryChanged', (event) => {
-      if (event.server === server) void load();
-    });
-    return () => {
-      current = false;
-      off();
-    };
-  }, [live, server]);
+  const { data: prompts, error } = useServerListing(server, fetchPrompts);
 
   if (error) return <ErrorNote error={error} />;
   if (!prompts) return <p className="empty">Loading prompts…</p>;

@@ -1,30 +1,11 @@
-import { useEffect, useState } from 'react';
-import type { ApiOutput } from '../../../shared/api';
+import type { AppApi } from '../../../shared/api';
 import { ErrorNote } from '../../components';
-import { describeError, type ShownError } from '../../lib';
-import { useLive } from '../../state';
+import { useServerListing } from './use-server-listing';
+
+const fetchResources = (api: AppApi, server: string) => api.listResources({ server });
 
 export function ResourcesPanel({ server }: { server: string }) {
-  const live = useLive();
-  const [data, setData] = useState<ApiOutput<'listResources'> | null>(null);
-  const [error, setError] = useState<ShownError | null>(null);
-
-  useEffect(() => {
-    let current = true;
-    const load = () =>
-      live.api.listResources({ server }).then(
-        (result) => current && setData(result),
-        (failure: unknown) => current && setError(describeError(failure)),
-      );
-    void load();
-    const off = live.api.on('inventoryChanged', (event) => {
-      if (event.server === server) void load();
-    });
-    return () => {
-      current = false;
-      off();
-    };
-  }, [live, server]);
+  const { data: data, error } = useServerListing(server, fetchResources);
 
   if (error) return <ErrorNote error={error} />;
   if (!data) return <p className="empty">Loading resources…</p>;
