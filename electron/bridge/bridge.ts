@@ -12,6 +12,7 @@ import { createEndpoint } from './http-endpoint';
 import { MCP_PATH } from './http-guard';
 import { serverAllowed } from './policy';
 import { createSessionServer } from './session-server';
+import { forwardLog } from './log-forwarding';
 import { SessionRegistry, type Session } from './sessions';
 import type { Bridge, BridgeConnection, BridgeOptions } from './types';
 
@@ -105,6 +106,7 @@ export async function createBridge(options: BridgeOptions): Promise<Bridge> {
   const enabledServers = (): string => pool.statuses().filter((s) => s.enabled).map((s) => s.name).sort().join('\n');
   let lastEnabled = enabledServers();
   const unsubscribe = [
+    pool.on('log', (entry) => forwardLog(entry, sessions.all(), agents, (error) => log(`forwarding a log message failed: ${String(error)}`))),
     pool.on('inventory', ({ server }) => {
       catalog.invalidate();
       notifyLater([server]);

@@ -10,6 +10,7 @@ import {
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { CallContext } from './call-context';
+import { handleSetLevel } from './log-forwarding';
 import { judgeTool, serverAllowed } from './policy';
 import { getPrompt, readResource } from './read-calls';
 import { callTool } from './tool-call';
@@ -23,7 +24,7 @@ export function createSessionServer(ctx: CallContext, agentName: string, version
   const server = new Server(
     { name: 'connected-services', version },
     {
-      capabilities: { tools: { listChanged: true }, resources: { listChanged: true }, prompts: { listChanged: true } },
+      capabilities: { tools: { listChanged: true }, resources: { listChanged: true }, prompts: { listChanged: true }, logging: {} },
       instructions: INSTRUCTIONS,
     },
   );
@@ -40,6 +41,7 @@ export function createSessionServer(ctx: CallContext, agentName: string, version
     return { tools };
   });
   server.setRequestHandler(CallToolRequestSchema, (request, extra) => callTool(ctx, agentName, request, extra));
+  handleSetLevel(server);
 
   server.setRequestHandler(ListResourcesRequestSchema, async () => {
     const agent = ctx.agents.peek(agentName);

@@ -1,3 +1,4 @@
+import type { UpstreamLog } from './types';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import {
   StreamableHTTPClientTransport,
@@ -5,6 +6,7 @@ import {
 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import {
+  LoggingMessageNotificationSchema,
   PromptListChangedNotificationSchema,
   ResourceListChangedNotificationSchema,
   ToolListChangedNotificationSchema,
@@ -44,6 +46,7 @@ export interface ConnectOptions {
   log: (line: string) => void;
   onClosed: () => void;
   onListChanged: (part: InventoryPart) => void;
+  onLog: (message: { level: UpstreamLog['level']; logger?: string; data: unknown }) => void;
 }
 
 function stdioTransport(options: ConnectOptions, config: StdioServerConfig): StdioProcessTransport {
@@ -95,6 +98,9 @@ export async function openConnection(options: ConnectOptions): Promise<Connectio
   client.setNotificationHandler(ToolListChangedNotificationSchema, () => options.onListChanged('tools'));
   client.setNotificationHandler(ResourceListChangedNotificationSchema, () => options.onListChanged('resources'));
   client.setNotificationHandler(PromptListChangedNotificationSchema, () => options.onListChanged('prompts'));
+  client.setNotificationHandler(LoggingMessageNotificationSchema, ({ params }) =>
+    options.onLog({ level: params.level, ...(params.logger !== undefined ? { logger: params.logger } : {}), data: params.data }),
+  );
 
   const close = (): Promise<void> => {
     if (!closing && stdio && stdio.exit === undefined && stdio.failure === undefined) stoppedByUs = true;

@@ -3,4 +3,4 @@ export { minimalEnv, INHERITED_ENV_VARS } from './minimal-env';
 export { commandLineOf, shellQuote } from './command-line';
 export { DEFAULT_RESTART_POLICY } from './restart-policy';
 export { canTransition } from './state-machine';
-export type { CallOptions, FetchLike, Pool, PoolEvents, PoolOptions, RestartPolicy } from './types';
+export type { CallOptions, FetchLike, Pool, PoolEvents, PoolOptions, RestartPolicy, UpstreamLog } from './types';

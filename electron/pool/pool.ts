@@ -33,6 +33,7 @@ export function createPool(options: PoolOptions, internals: PoolInternals = {}):
     log,
     emitState: (status) => emitter.emit('state', status),
     emitInventory: (server) => emitter.emit('inventory', { server }),
+    emitLog: (entry) => emitter.emit('log', entry),
   };
   const slots = new Map<string, ServerSlot>();
   let current: McpConfig = { mcpServers: {} };

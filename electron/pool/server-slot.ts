@@ -220,6 +220,9 @@ export class ServerSlot {
           if (holder.conn) this.#onClosed(holder.conn);
         },
         onListChanged: (part) => this.#onListChanged(generation, part),
+        onLog: (message) => {
+          if (generation === this.#generation) this.env.emitLog({ server: this.name, ...message });
+        },
       });
       const conn = holder.conn;
       this.#assertCurrent(generation);

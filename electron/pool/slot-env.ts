@@ -2,7 +2,7 @@ import type { HttpServerConfig, ServerConfig, StdioServerConfig } from '../../sh
 import type { CodedError } from '../../shared/errors';
 import type { Approval, ServerStatus } from '../../shared/api';
 import type { SpawnLike } from './stdio-transport';
-import type { FetchLike, RestartPolicy } from './types';
+import type { FetchLike, RestartPolicy, UpstreamLog } from './types';
 
 /** PoolOptions with defaults filled in, plus the pool's event sinks: what a ServerSlot depends on. */
 export interface SlotEnv {
@@ -20,4 +20,5 @@ export interface SlotEnv {
   log: (line: string) => void;
   emitState: (status: ServerStatus) => void;
   emitInventory: (server: string) => void;
+  emitLog: (entry: UpstreamLog) => void;
 }

@@ -56,6 +56,15 @@ export interface PoolEvents {
   state: ServerStatus;
   /** A server's visible inventory may have changed: fetched, list_changed, config applied, or removed. */
   inventory: { server: string };
+  /** A server's own log message (`notifications/message`), for the bridge to pass on to agents. */
+  log: UpstreamLog;
+}
+
+export interface UpstreamLog {
+  server: string;
+  level: 'debug' | 'info' | 'notice' | 'warning' | 'error' | 'critical' | 'alert' | 'emergency';
+  logger?: string;
+  data: unknown;
 }
 
 /** One MCP client per configured server, lazily started. */

@@ -1,3 +1,4 @@
+import { LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PendingApproval } from '../../electron/bridge';
 import { everythingServer, faultServer } from '../fixtures/servers/config';
@@ -46,6 +47,27 @@ describe('agents: allowlists, policies, approvals, isolation', () => {
     expect(firstText(refused)).toMatch(/^denied: /);
     expect(refused._meta?.['connected-services/error']).toMatchObject({ code: 'denied', server: 'fault' });
     expect(h.pool.status('fault').state).toBe('ready');
+  });
+
+  it("passes a service's log messages to the agents allowed that service, and only to them", async () => {
+    const allowed = await agent('log-listener', { servers: ['fault'], policy: ALLOW });
+    const other = await agent('log-outsider', { servers: ['everything'], policy: ALLOW });
+    const got: { logger?: string; level: string; data: unknown }[] = [];
+    const gotOther: unknown[] = [];
+    allowed.client.client.setNotificationHandler(LoggingMessageNotificationSchema, ({ params }) => {
+      got.push(params);
+    });
+    other.client.client.setNotificationHandler(LoggingMessageNotificationSchema, ({ params }) => {
+      gotOther.push(params);
+    });
+    const result = await allowed.client.client.callTool({ name: 'fault__log', arguments: { message: 'disk almost full, Bearer abcdef123456' } });
+    expect(firstText(result)).toBe('logged');
+    await waitFor('the log message', () => got.length > 0);
+    expect(got[0]).toMatchObject({ level: 'warning', logger: 'fault/fault' });
+    expect(String(got[0]?.data)).toContain('disk almost full');
+    expect(String(got[0]?.data)).not.toContain('abcdef123456');
+    await other.client.client.listTools();
+    expect(gotOther).toEqual([]);
   });
 
   it('holds an ask call until the person allows it, denies it, or time runs out; remember sticks', async () => {

@@ -1,0 +1,37 @@
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { LoggingLevelSchema, SetLevelRequestSchema, type LoggingLevel } from '@modelcontextprotocol/sdk/types.js';
+import { redactor } from '../../shared/redact';
+import type { UpstreamLog } from '../pool';
+import type { AgentStore } from './agent-store';
+import { serverAllowed } from './policy';
+import type { Session } from './sessions';
+
+const LEVELS = LoggingLevelSchema.options;
+/** The least severe level each session asked for with logging/setLevel; absent: everything. */
+const minimum = new WeakMap<Server, number>();
+
+/** Lets an agent choose how much of its services' logging it receives (MCP logging/setLevel). */
+export function handleSetLevel(server: Server): void {
+  server.setRequestHandler(SetLevelRequestSchema, (request) => {
+    minimum.set(server, LEVELS.indexOf(request.params.level));
+    return {};
+  });
+}
+
+function wants(server: Server, level: LoggingLevel): boolean {
+  return LEVELS.indexOf(level) >= (minimum.get(server) ?? 0);
+}
+
+/**
+ * A service's log message goes to the sessions of agents allowed to use that service, named
+ * `<service>` or `<service>/<logger>`, redacted like everything else that leaves the core.
+ */
+export function forwardLog(entry: UpstreamLog, sessions: Session[], agents: AgentStore, onError: (error: unknown) => void): void {
+  const data = redactor.redactValue(entry.data);
+  const logger = entry.logger ? `${entry.server}/${entry.logger}` : entry.server;
+  for (const session of sessions) {
+    const agent = agents.peek(session.agent);
+    if (!agent || !serverAllowed(agent, entry.server) || !wants(session.server, entry.level)) continue;
+    session.server.sendLoggingMessage({ level: entry.level, logger, data }).catch(onError);
+  }
+}
