@@ -52,7 +52,7 @@ describe('agents: allowlists, policies, approvals, isolation', () => {
   it("passes a service's log messages to the agents allowed that service, and only to them", async () => {
     const allowed = await agent('log-listener', { servers: ['fault'], policy: ALLOW });
     const other = await agent('log-outsider', { servers: ['everything'], policy: ALLOW });
-    const got: { logger?: string; level: string; data: unknown }[] = [];
+    const got: { logger?: string | undefined; level: string; data: unknown }[] = [];
     const gotOther: unknown[] = [];
     allowed.client.client.setNotificationHandler(LoggingMessageNotificationSchema, ({ params }) => {
       got.push(params);
