@@ -4,7 +4,7 @@ import type { BigIntStats } from 'node:fs';
 import path from 'node:path';
 import type { CorruptFile } from '../../shared/vault';
 
-/** Identifies one version of the file: any write (a rename onto the path) changes it. */
+/** Identifies one version of the file; every write (a rename onto the path) changes it. */
 export interface FileStamp {
   dev: bigint;
   ino: bigint;

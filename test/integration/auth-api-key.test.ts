@@ -3,9 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAuthCoordinator, type AuthStatusChange } from '../../electron/auth';
 import { secretKey, vaultKey } from '../../electron/vault';
-import { CodedError } from '../../shared/errors';
 import { CC_BASIC_CLIENT } from '../fixtures/oauth/constants';
 import { openTestVault, startStack, type Stack } from '../fixtures/oauth/harness';
+import { rejection } from '../helpers/rejection';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -35,15 +35,6 @@ async function bystander(): Promise<{ url: string; seen: IncomingHttpHeaders[] }
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, seen };
 }
 
-async function rejection(promise: Promise<unknown>): Promise<CodedError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof CodedError) return error;
-    throw error;
-  }
-  throw new Error('expected a rejection');
-}
 
 describe('auth: static API keys from the vault', () => {
   it('sends the key from a ${secret:…} reference, only to the server, and reports a refused key', async () => {

@@ -3,10 +3,10 @@ import { createAuthCoordinator, tokensKey, type AuthCoordinator, type AuthStatus
 import { createPool, type Pool } from '../../electron/pool';
 import type { Vault } from '../../electron/vault';
 import type { McpConfig } from '../../shared/config';
-import { CodedError } from '../../shared/errors';
 import { PUBLIC_CLIENT } from '../fixtures/oauth/constants';
 import { openTestVault, scriptedBrowser, startStack, type ScriptedBrowser, type Stack } from '../fixtures/oauth/harness';
 import { tempDir, textOf } from '../fixtures/servers/harness';
+import { rejection } from '../helpers/rejection';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -43,15 +43,6 @@ async function setUp(stackOptions: Parameters<typeof startStack>[0] = {}): Promi
   return { stack, coordinator, pool, browser, statuses, config, vault };
 }
 
-async function rejection(promise: Promise<unknown>): Promise<CodedError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof CodedError) return error;
-    throw error;
-  }
-  throw new Error('expected a rejection');
-}
 
 describe('auth through the pool: the HTTP transport gets its credentials from the coordinator', () => {
   it('needs_auth before connect, calls tools after, needs_auth again once the grant is revoked', async () => {

@@ -6,9 +6,9 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAuthCoordinator, tokensKey, type AuthCoordinator, type AuthStatusChange } from '../../electron/auth';
 import type { Vault } from '../../electron/vault';
-import { CodedError } from '../../shared/errors';
 import { PUBLIC_CLIENT } from '../fixtures/oauth/constants';
 import { openTestVault, scriptedBrowser, startStack, type Stack } from '../fixtures/oauth/harness';
+import { rejection } from '../helpers/rejection';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -59,15 +59,6 @@ function whoami(coordinator: AuthCoordinator, stack: Stack, server = 'remote') {
   return fetch(stack.mcp.whoamiUrl);
 }
 
-async function rejection(promise: Promise<unknown>): Promise<CodedError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof CodedError) return error;
-    throw error;
-  }
-  throw new Error('expected a rejection');
-}
 
 describe('auth: refresh', () => {
   it('200 concurrent calls on an expired token cause exactly one token request and no failure', async () => {

@@ -2,10 +2,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createPool, type Pool, type PoolOptions } from '../../electron/pool';
-import type { CodedError } from '../../shared/errors';
 import type { McpConfig } from '../../shared/config';
 import { faultServer } from '../fixtures/servers/config';
 import { StateLog, isAlive, readPid, tempDir, textOf, waitFor } from '../fixtures/servers/harness';
+import { rejection } from '../helpers/rejection';
 
 const pools: Pool[] = [];
 
@@ -24,14 +24,6 @@ async function poolWith(servers: McpConfig['mcpServers'], options: Partial<PoolO
   return { pool, log, lines, cacheDir };
 }
 
-async function rejection(promise: Promise<unknown>): Promise<CodedError> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as CodedError;
-  }
-  throw new Error('expected a rejection');
-}
 
 function seen(pool: Pool): Promise<{ cancelled: number; lateAnswers: number }> {
   return pool.callTool('f', 'seen', {}).then((r) => JSON.parse(textOf(r)) as { cancelled: number; lateAnswers: number });

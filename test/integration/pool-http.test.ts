@@ -1,9 +1,9 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createPool, type Pool } from '../../electron/pool';
-import type { CodedError } from '../../shared/errors';
 import { freePort } from '../helpers/ports';
 import { tempDir } from '../fixtures/servers/harness';
+import { rejection } from '../helpers/rejection';
 
 const pools: Pool[] = [];
 const servers: Server[] = [];
@@ -19,14 +19,6 @@ function newPool(options: Partial<Parameters<typeof createPool>[0]> = {}): Pool 
   return pool;
 }
 
-async function rejection(promise: Promise<unknown>): Promise<CodedError> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as CodedError;
-  }
-  throw new Error('expected a rejection');
-}
 
 /** An MCP endpoint that refuses every request with `status`, recording what it was sent. */
 async function refusingServer(status: number): Promise<{ url: string; requests: IncomingHttpHeaders[] }> {

@@ -6,6 +6,7 @@ import { CodedError } from '../../shared/errors';
 import type { McpConfig, ServerConfig } from '../../shared/config';
 import { faultServer } from '../fixtures/servers/config';
 import { StateLog, isAlive, tempDir, textOf, waitFor } from '../fixtures/servers/harness';
+import { rejection } from '../helpers/rejection';
 
 const pools: Pool[] = [];
 
@@ -21,14 +22,6 @@ function newPool(options: Partial<PoolOptions> = {}) {
   return { pool, log };
 }
 
-async function rejection(promise: Promise<unknown>): Promise<CodedError> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as CodedError;
-  }
-  throw new Error('expected a rejection');
-}
 
 const pidOf = async (pool: Pool, name: string): Promise<number> => Number(textOf(await pool.callTool(name, 'pid', {})));
 

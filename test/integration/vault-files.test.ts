@@ -1,24 +1,16 @@
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isCodedError, type CodedError } from '../../shared/errors';
+import type { CodedError } from '../../shared/errors';
 import { redact, REDACTED } from '../../shared/redact';
 import { openVault, secretKey, vaultKey, type VaultHealth, type VaultOptions } from '../../electron/vault';
 import { fakeProvider } from '../fixtures/vault/fake-provider';
 import { hashOf, tempDataDir, transparentRedactor } from '../fixtures/vault/util';
+import { rejection } from '../helpers/rejection';
 
 const KEY = secretKey('FILES_TEST');
 const SENTINEL = 'sentinel-secret-4c1f9e-never-in-errors';
 
-async function rejection(promise: Promise<unknown>): Promise<CodedError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (isCodedError(error)) return error;
-    throw error;
-  }
-  throw new Error('expected a CodedError, but the call succeeded');
-}
 
 /** A vault with SENTINEL stored, a provider that works, and a transparent redactor (errors checked raw). */
 async function seeded(extra: Partial<VaultOptions> = {}) {

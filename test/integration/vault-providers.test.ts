@@ -4,23 +4,14 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isCodedError, type CodedError } from '../../shared/errors';
 import { openVault, secretKey, vaultKey, type VaultOptions } from '../../electron/vault';
 import { fakeProvider } from '../fixtures/vault/fake-provider';
 import { FAST_SCRYPT, filesContaining, hashOf, tempDataDir } from '../fixtures/vault/util';
+import { rejection } from '../helpers/rejection';
 
 const KEY = secretKey('PROVIDER_TEST');
 const VALUE = 'provider-test-secret-value-81d2';
 
-async function rejection(promise: Promise<unknown>): Promise<CodedError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (isCodedError(error)) return error;
-    throw error;
-  }
-  throw new Error('expected a CodedError, but the call succeeded');
-}
 
 /** A vault holding VALUE under KEY, sealed with the given fake provider. */
 async function seeded(options: Partial<VaultOptions> & Pick<VaultOptions, 'provider'>): Promise<string> {

@@ -1,0 +1,12 @@
+import { isCodedError, type CodedError } from '../../shared/errors';
+
+/** The CodedError a promise rejects with; anything else (a success, another error) fails the test. */
+export async function rejection(promise: Promise<unknown>): Promise<CodedError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (isCodedError(error)) return error;
+    throw error;
+  }
+  throw new Error('expected a CodedError, but the call succeeded');
+}
