@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import { PassThrough } from 'node:stream';
+import { PassThrough, Writable } from 'node:stream';
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
@@ -83,6 +83,46 @@ describe('StdioProcessTransport', () => {
     child.stdin.on('data', (c: Buffer) => chunks.push(c.toString()));
     await transport.send({ jsonrpc: '2.0', id: 7, method: 'ping' });
     expect(chunks.join('')).toBe('{"jsonrpc":"2.0","id":7,"method":"ping"}\n');
+  });
+
+  it('sends the messages of one tick in a single write, so the server wakes once for a burst', async () => {
+    const { child, transport } = harness();
+    await transport.start();
+    const writes: string[][] = [];
+    const stdin = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        writes.push([chunk.toString()]);
+        done();
+      },
+      writev(chunks, done) {
+        writes.push(chunks.map((c) => String(c.chunk)));
+        done();
+      },
+    });
+    Object.defineProperty(child, 'stdin', { value: stdin });
+    await Promise.all([1, 2, 3].map((id) => transport.send({ jsonrpc: '2.0', id, method: 'ping' })));
+    await transport.send({ jsonrpc: '2.0', id: 4, method: 'ping' });
+    expect(writes.map((w) => w.length)).toEqual([3, 1]);
+    expect(writes.flat().join('')).toBe([1, 2, 3, 4].map((id) => `{"jsonrpc":"2.0","id":${id},"method":"ping"}\n`).join(''));
+  });
+
+  it('hands a burst of responses over at once, but lets a notification\'s handlers run before the next message', async () => {
+    const { child, transport } = harness();
+    const seen: string[] = [];
+    let microtaskRan = false;
+    transport.onmessage = (m) => {
+      // What the SDK does with a notification: its handler runs a microtask later.
+      seen.push(`${'id' in m ? `response ${String(m.id)}` : 'notification'} after microtask: ${String(microtaskRan)}`);
+      microtaskRan = false;
+      void Promise.resolve().then(() => (microtaskRan = true));
+    };
+    await transport.start();
+    child.stdout.write(
+      '{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":1,"progress":1}}\n' +
+        '{"jsonrpc":"2.0","id":1,"result":{}}\n{"jsonrpc":"2.0","id":2,"result":{}}\n',
+    );
+    await until(() => seen.length === 3);
+    expect(seen).toEqual(['notification after microtask: false', 'response 1 after microtask: true', 'response 2 after microtask: false']);
   });
 
   it('closes a child whose unterminated line outgrows the limit', async () => {

@@ -61,7 +61,7 @@ export class StdioProcessTransport implements Transport {
   #finished = false;
   #finishTimer: NodeJS.Timeout | undefined;
   /** Messages (and finally the close) waiting to be handed to the SDK, one per event-loop turn. */
-  readonly #queue: (() => void)[] = [];
+  readonly #queue: { deliver: () => void; isNotification: boolean }[] = [];
   #pumping = false;
 
   constructor(options: StdioTransportOptions) {
@@ -154,6 +154,11 @@ export class StdioProcessTransport implements Transport {
     if (!stdin || this.#finished || this.closing || !stdin.writable) {
       return Promise.reject(new Error(`"${this.#options.server}" is not running`));
     }
+    // Messages sent in the same tick leave in one write: one wake-up of the server, not one per call.
+    if (!stdin.writableCorked) {
+      stdin.cork();
+      process.nextTick(() => stdin.uncork());
+    }
     return new Promise((resolve, reject) => {
       stdin.write(serializeMessage(message), (error) => (error ? reject(error) : resolve()));
     });
@@ -217,31 +222,37 @@ export class StdioProcessTransport implements Transport {
         continue;
       }
       if (message === null) break;
-      this.#enqueue(() => this.onmessage?.(message));
+      this.#enqueue(() => this.onmessage?.(message), !('id' in message));
     }
   }
 
   /**
    * The SDK runs notification handlers a microtask later but responses at once, so a progress
    * notification read together with its response would find its handler gone
-   * (modelcontextprotocol/typescript-sdk#2580). One message per turn keeps their order.
+   * (modelcontextprotocol/typescript-sdk#2580). After a notification the next message waits a
+   * turn, which keeps their order; other messages (a burst of responses) are handed over at once.
    */
-  #enqueue(deliver: () => void): void {
-    this.#queue.push(deliver);
+  #enqueue(deliver: () => void, isNotification: boolean): void {
+    this.#queue.push({ deliver, isNotification });
     if (this.#pumping) return;
     this.#pumping = true;
     const pump = (): void => {
-      const next = this.#queue.shift();
-      if (!next) {
-        this.#pumping = false;
-        return;
+      for (;;) {
+        const next = this.#queue.shift();
+        if (!next) {
+          this.#pumping = false;
+          return;
+        }
+        try {
+          next.deliver();
+        } catch (error) {
+          this.onerror?.(error instanceof Error ? error : new Error(String(error)));
+        }
+        if (next.isNotification) {
+          setImmediate(pump);
+          return;
+        }
       }
-      try {
-        next();
-      } catch (error) {
-        this.onerror?.(error instanceof Error ? error : new Error(String(error)));
-      }
-      setImmediate(pump);
     };
     pump();
   }
@@ -264,7 +275,7 @@ export class StdioProcessTransport implements Transport {
     if (this.#finishTimer) clearTimeout(this.#finishTimer);
     this.#readBuffer.clear();
     // After the messages already read: a last answer written just before exiting still counts.
-    this.#enqueue(() => this.onclose?.());
+    this.#enqueue(() => this.onclose?.(), false);
   }
 
   #spawnError(error: unknown): CodedError {
