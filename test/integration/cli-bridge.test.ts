@@ -84,6 +84,41 @@ describe('agents and approvals through the CLI, against a running serve', () => 
     expect(audit.map((e) => e.outcome).sort()).toEqual(['denied', 'ok']);
   });
 
+  it('lets per-tool rules from `agents set` override the tier policy, and `=default` remove them', async () => {
+    const { token } = JSON.parse((await runCli(home, ['agents', 'add', 'ruled', '--servers', 'everything', '--policy', 'read=ask', '--json'])).stdout) as { token: string };
+    const set = await runCli(home, ['agents', 'set', 'ruled', '--tool', 'everything/echo=allow']);
+    expect(set.code, set.stderr).toBe(0);
+    expect(set.stdout).toContain('everything/echo=allow');
+    const client = await agentClient(served.bridge ?? '', token);
+    try {
+      // Allowed by the rule: answered without an approval (an `ask` would hold it until the test times out).
+      expect(textOf(await client.callTool({ name: 'everything__echo', arguments: { message: 'by rule' } }))).toContain('by rule');
+      expect((await runCli(home, ['agents', 'list'])).stdout).toMatch(/ruled\s+everything\s+read=ask.*everything\/echo=allow/);
+
+      expect((await runCli(home, ['agents', 'set', 'ruled', '--tool', 'everything/echo=deny'])).code).toBe(0);
+      const refused = (await client.callTool({ name: 'everything__echo', arguments: { message: 'no' } })) as { isError?: boolean };
+      expect(refused.isError).toBe(true);
+      expect(textOf(refused)).toMatch(/may not call "echo"/);
+
+      expect((await runCli(home, ['agents', 'set', 'ruled', '--tool', 'everything/echo=default'])).code).toBe(0);
+      const held = client.callTool({ name: 'everything__echo', arguments: { message: 'asks again' } });
+      const pending = await eventually(async () => {
+        const list = JSON.parse((await runCli(home, ['approvals', 'list', '--json'])).stdout) as { id: string; agent: string }[];
+        return list.find((a) => a.agent === 'ruled');
+      });
+      expect((await runCli(home, ['approvals', 'allow', pending.id])).code).toBe(0);
+      expect(textOf(await held)).toContain('asks again');
+    } finally {
+      await client.close();
+    }
+    const bad = await runCli(home, ['agents', 'set', 'ruled', '--tool', 'echo=allow']);
+    expect(bad.code).not.toBe(0);
+    expect(bad.stderr).toContain('SERVER/TOOL=DECISION');
+    const nothing = await runCli(home, ['agents', 'set', 'ruled']);
+    expect(nothing.code).not.toBe(0);
+    expect(nothing.stderr).toContain('nothing to change');
+  });
+
   it('serves stdio-only clients through `bridge --stdio`', async () => {
     const { token } = JSON.parse((await runCli(home, ['agents', 'add', 'stdio-agent', '--servers', '*', '--json'])).stdout) as { token: string };
     const client = new Client({ name: 'stdio-agent', version: '1.0.0' });

@@ -17,6 +17,32 @@ export function parsePolicy(text: string): Partial<TierPolicy> {
   return out;
 }
 
+export interface ToolRule {
+  server: string;
+  tool: string;
+  /** null: remove the rule, the tier policy applies again. */
+  decision: TierPolicy['read'] | null;
+}
+
+/** `SERVER/TOOL=DECISION` (the tool's own name on that server); `default` removes the rule. */
+export function parseToolRule(text: string, previous: ToolRule[] = []): ToolRule[] {
+  const slash = text.indexOf('/');
+  const equals = text.lastIndexOf('=');
+  const server = text.slice(0, slash).trim();
+  const tool = text.slice(slash + 1, equals).trim();
+  const decision = text.slice(equals + 1).trim();
+  const known = decision === 'default' || (POLICY_DECISIONS as readonly string[]).includes(decision);
+  if (slash <= 0 || equals <= slash + 1 || server === '' || tool === '' || !known) {
+    throw new CodedError('invalid_input', `--tool takes SERVER/TOOL=DECISION like github/delete_repo=deny (allow, ask, deny, or default to remove the rule), not "${text}"`);
+  }
+  return [...previous, { server, tool, decision: decision === 'default' ? null : (decision as TierPolicy['read']) }];
+}
+
+function rulesOf(agent: AgentView): string {
+  const rules = Object.entries(agent.tools).flatMap(([server, tools]) => Object.entries(tools).map(([tool, decision]) => `${server}/${tool}=${decision}`));
+  return rules.length === 0 ? '-' : rules.join(' ');
+}
+
 function parseServers(text: string): '*' | string[] {
   return text.trim() === '*' ? '*' : text.split(',').map((s) => s.trim()).filter(Boolean);
 }
@@ -28,7 +54,12 @@ function parseTarget(value: string) {
 }
 
 function describe(agent: AgentView): string[] {
-  return [agent.name, agent.servers === '*' ? 'all' : agent.servers.join(',') || '(none)', `read=${agent.policy.read} write=${agent.policy.write} destructive=${agent.policy.destructive}`];
+  return [
+    agent.name,
+    agent.servers === '*' ? 'all' : agent.servers.join(',') || '(none)',
+    `read=${agent.policy.read} write=${agent.policy.write} destructive=${agent.policy.destructive}`,
+    rulesOf(agent),
+  ];
 }
 
 export function registerAgents(program: Command, run: Run): void {
@@ -72,7 +103,30 @@ export function registerAgents(program: Command, run: Run): void {
         const list = await (await ctx.core()).api.listAgents({});
         if (options.json) return printJson(ctx.output, list);
         if (list.length === 0) return ctx.output.out('No agents. Create one with `connected-services agents add NAME --servers *`.');
-        for (const line of table([['AGENT', 'SERVERS', 'POLICY'], ...list.map(describe)])) ctx.output.out(line);
+        for (const line of table([['AGENT', 'SERVERS', 'POLICY', 'TOOL RULES'], ...list.map(describe)])) ctx.output.out(line);
+      }),
+    );
+
+  agents
+    .command('set <name>')
+    .description("change an agent's servers, tier policy or per-tool rules (its token stays)")
+    .option('--servers <list>', 'servers it may use, comma-separated, or * for all')
+    .option('--policy <pairs>', 'per tier: read=allow,write=ask,destructive=ask (tiers not named stay)')
+    .option('--tool <rule>', 'SERVER/TOOL=allow|ask|deny overrides the tier for one tool; =default removes the rule (repeatable)', parseToolRule, [])
+    .option('--json', 'print JSON')
+    .action((name: string, options: { servers?: string; policy?: string; tool: ToolRule[]; json?: boolean }) =>
+      run(async (ctx) => {
+        if (options.servers === undefined && options.policy === undefined && options.tool.length === 0) {
+          throw new CodedError('invalid_input', 'nothing to change', { hint: 'give --servers, --policy or --tool (see `connected-services agents set --help`)' });
+        }
+        const agent = await (await ctx.core()).api.updateAgent({
+          name,
+          ...(options.servers !== undefined ? { servers: parseServers(options.servers) } : {}),
+          ...(options.policy !== undefined ? { policy: parsePolicy(options.policy) } : {}),
+          ...(options.tool.length > 0 ? { tools: options.tool } : {}),
+        });
+        if (options.json) return printJson(ctx.output, agent);
+        for (const line of table([['AGENT', 'SERVERS', 'POLICY', 'TOOL RULES'], describe(agent)])) ctx.output.out(line);
       }),
     );
 

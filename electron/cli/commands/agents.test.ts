@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { CodedError } from '../../../shared/errors';
+import { parsePolicy, parseToolRule } from './agents';
+
+describe('agents options', () => {
+  it('reads per-tier decisions and refuses anything else', () => {
+    expect(parsePolicy('read=allow, write=ask')).toEqual({ read: 'allow', write: 'ask' });
+    expect(() => parsePolicy('read=maybe')).toThrow(CodedError);
+    expect(() => parsePolicy('admin=allow')).toThrow(/TIER=DECISION/);
+  });
+
+  it('reads SERVER/TOOL=DECISION rules, repeatable, with default removing a rule', () => {
+    const first = parseToolRule('github/delete_repo=deny');
+    expect(first).toEqual([{ server: 'github', tool: 'delete_repo', decision: 'deny' }]);
+    // Tool names may themselves hold "/" or "=": the server ends at the first "/", the decision follows the last "=".
+    expect(parseToolRule('fs/dir/list=a=allow', first)).toEqual([...first, { server: 'fs', tool: 'dir/list=a', decision: 'allow' }]);
+    expect(parseToolRule('github/create_issue=default')).toEqual([{ server: 'github', tool: 'create_issue', decision: null }]);
+  });
+
+  it('says what a rule looks like when one is malformed', () => {
+    for (const bad of ['delete_repo=deny', '/x=deny', 'github/=deny', 'github/x=', 'github/x=never', 'github/x']) {
+      expect(() => parseToolRule(bad), bad).toThrow(/SERVER\/TOOL=DECISION/);
+    }
+  });
+});
