@@ -167,8 +167,11 @@ export class AgentStore {
    * without an early exit. Sees edits by other processes within `recheckMs` (at once for new agents).
    */
   authenticate(token: string): Agent | null {
-    if (!plausibleToken(token)) return null;
-    const digest = hashToken(token);
+    return plausibleToken(token) ? this.byDigest(hashToken(token)) : null;
+  }
+
+  /** The agent whose token has this sha256 digest (see authenticate). */
+  byDigest(digest: Buffer): Agent | null {
     const now = this.#now();
     if (now - this.#checkedAt >= this.#recheckMs) this.#refreshSync(now);
     let found = this.#match(digest);

@@ -8,7 +8,7 @@ import type { AgentStore } from './agent-store';
 import { parseJsonRpc, readBody } from './http-body';
 import { bearerToken, refuseEarly, unauthorized, type Refusal } from './http-guard';
 import type { Session, SessionRegistry } from './sessions';
-import { hashToken, sameDigest } from './token';
+import { hashToken, plausibleToken, sameDigest } from './token';
 
 export interface EndpointDeps {
   port: () => number;
@@ -66,10 +66,10 @@ export function createEndpoint(deps: EndpointDeps): (req: IncomingMessage, res: 
 
     const token = bearerToken(req);
     if (token === undefined) return refuse(res, unauthorized('an agent token is required (Authorization: Bearer …)', false));
-    const agent = deps.agents.authenticate(token);
-    if (!agent) return refuse(res, unauthorized('the agent token is not valid (removed or rotated?)', true));
+    const digest = plausibleToken(token) ? hashToken(token) : undefined;
+    const agent = digest && deps.agents.byDigest(digest);
+    if (!agent || !digest) return refuse(res, unauthorized('the agent token is not valid (removed or rotated?)', true));
     deps.authenticated(agent.name);
-    const digest = hashToken(token);
 
     let body: unknown;
     if (req.method === 'POST') {
