@@ -85,4 +85,22 @@ describe('agents and approvals against the real bridge', () => {
     await ui.screenshot('activity');
     expect(ui.problems).toEqual([]);
   });
+
+  it('adds a per-tool rule on the Agents screen that lets the call through without asking', async () => {
+    const { page } = ui;
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Agents' }).click();
+    const card = page.getByRole('listitem', { name: 'e2e agent' });
+    await card.getByRole('button', { name: 'Add a tool rule for e2e agent' }).click();
+    const form = card.getByRole('form', { name: 'New tool rule for e2e agent' });
+    await form.getByLabel('Tool').fill('echo');
+    await form.getByLabel('Decision').selectOption({ label: 'always allow' });
+    await ui.screenshot('agents-tool-rule');
+    await form.getByRole('button', { name: 'Add rule' }).click();
+    await card.getByText('everything/echo').waitFor();
+
+    // read=ask for this agent, but the rule allows echo: the call is answered with no approval.
+    const result = (await agent?.client.callTool({ name: 'everything__echo', arguments: { message: 'allowed by a rule' } })) as { content: Array<{ text?: string }> };
+    expect(result.content[0]?.text).toBe('Echo: allowed by a rule');
+    expect(ui.problems).toEqual([]);
+  });
 });

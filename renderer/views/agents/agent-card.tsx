@@ -4,6 +4,7 @@ import { Badge, ConfirmDialog } from '../../components';
 import { relativeTime, timestamp } from '../../lib';
 import { useLive, useNow } from '../../state';
 import { ConfigSnippet } from './config-snippet';
+import { ToolRuleForm } from './tool-rule-form';
 
 const TONE: Record<PolicyDecision, 'ok' | 'warn' | 'error'> = { allow: 'ok', ask: 'warn', deny: 'error' };
 
@@ -21,6 +22,7 @@ export function AgentCard({ agent, onEdit, onRotated, onChanged }: AgentCardProp
   const titleId = useId();
   const [confirm, setConfirm] = useState<'rotate' | 'remove' | null>(null);
   const [showConfig, setShowConfig] = useState(false);
+  const [addingRule, setAddingRule] = useState(false);
   const overrides = Object.entries(agent.tools).flatMap(([server, tools]) => Object.entries(tools).map(([tool, decision]) => ({ server, tool, decision })));
   return (
     <li className="card agent" aria-labelledby={titleId}>
@@ -69,6 +71,9 @@ export function AgentCard({ agent, onEdit, onRotated, onChanged }: AgentCardProp
         <button type="button" className="button small" onClick={() => onEdit(agent)} aria-label={`Edit access of ${agent.name}`}>
           Edit access
         </button>
+        <button type="button" className="button small" onClick={() => setAddingRule((v) => !v)} aria-expanded={addingRule} aria-label={`Add a tool rule for ${agent.name}`}>
+          Add tool rule
+        </button>
         <button type="button" className="button small" onClick={() => setShowConfig((v) => !v)} aria-expanded={showConfig} aria-label={`Client configuration for ${agent.name}`}>
           Client configuration
         </button>
@@ -79,6 +84,16 @@ export function AgentCard({ agent, onEdit, onRotated, onChanged }: AgentCardProp
           Remove
         </button>
       </div>
+      {addingRule && (
+        <ToolRuleForm
+          agent={agent}
+          onCancel={() => setAddingRule(false)}
+          onSaved={() => {
+            setAddingRule(false);
+            onChanged();
+          }}
+        />
+      )}
       {showConfig && <ConfigSnippet agent={agent.name} />}
       {confirm === 'rotate' && (
         <ConfirmDialog

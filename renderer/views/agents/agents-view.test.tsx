@@ -24,6 +24,17 @@ function agentsApi() {
       agents.push(agent);
       return { agent, token: TOKEN };
     },
+    listTools: () => [{ server: 'everything', name: 'echo', inputSchema: { type: 'object' } }],
+    updateAgent: (input: ApiInput<'updateAgent'>) => {
+      const agent = agents.find((a) => a.name === input.name) as AgentView;
+      for (const rule of input.tools ?? []) {
+        const rules = { ...(agent.tools[rule.server] ?? {}) };
+        if (rule.decision === null) delete rules[rule.tool];
+        else rules[rule.tool] = rule.decision;
+        agent.tools = { ...agent.tools, [rule.server]: rules };
+      }
+      return agent;
+    },
     rotateAgent: ({ name }) => ({ agent: agents.find((a) => a.name === name) as AgentView, token: 'cs_agent_ROTATED' }),
     agentConfig: ({ name, token }) => ({ text: `{"Authorization": "Bearer ${token ?? `<token of agent ${name}>`}"}`, file: '.mcp.json' }),
   });
@@ -78,5 +89,27 @@ describe('agents', () => {
     expect(within(panel).getByText('cs_agent_ROTATED')).toBeTruthy();
     act(() => api.emit('agentsChanged', {}));
     expect(screen.getByText('cs_agent_ROTATED')).toBeTruthy();
+  });
+
+  it('adds a per-tool rule for one of the agent\'s services, and removes it again', async () => {
+    const { api, agents } = agentsApi();
+    agents.push({ name: 'ci', servers: ['everything'], policy: { read: 'allow', write: 'ask', destructive: 'ask' }, tools: {}, createdAt: Date.now() });
+    renderApp(api, { hash: '#/agents' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Add a tool rule for ci' }));
+    const form = screen.getByRole('form', { name: 'New tool rule for ci' });
+    expect(within(form).getByRole('option', { name: 'everything' })).toBeTruthy();
+    expect(within(form).queryByRole('option', { name: 'memory' })).toBeNull();
+    const add = within(form).getByRole('button', { name: 'Add rule' });
+    expect((add as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(within(form).getByLabelText('Tool'), { target: { value: 'echo' } });
+    fireEvent.change(within(form).getByLabelText('Decision'), { target: { value: 'deny' } });
+    fireEvent.click(add);
+    await waitFor(() => expect(api.callsOf('updateAgent')).toEqual([{ name: 'ci', tools: [{ server: 'everything', tool: 'echo', decision: 'deny' }] }]));
+    const card = await screen.findByRole('listitem', { name: 'ci' });
+    await within(card).findByText('everything/echo');
+    expect(screen.queryByRole('form', { name: 'New tool rule for ci' })).toBeNull();
+
+    fireEvent.click(within(card).getByRole('button', { name: 'Remove the rule for everything/echo' }));
+    await waitFor(() => expect(api.callsOf('updateAgent')[1]).toEqual({ name: 'ci', tools: [{ server: 'everything', tool: 'echo', decision: null }] }));
   });
 });
