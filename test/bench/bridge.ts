@@ -1,16 +1,18 @@
 /**
  * Bridge benchmark. The same `echo` calls to a stdio server-everything, made by the SDK client
  * directly over stdio and through the bridge (its own process, as in the app: pool + Streamable
- * HTTP), measured in the same run in alternating rounds. Also: 64 agent sessions at once.
+ * HTTP), measured in the same run in alternating rounds. Two references frame the bridge's figure:
+ * the floor (a bare HTTP relay, what crossing HTTP alone costs) and the client (the same bridge
+ * called by the lean client and by the SDK's HTTP client). Also: 64 agent sessions at once.
  */
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { setMaxListeners } from 'node:events';
-import { createInterface, type Interface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { EVERYTHING, ROOT } from '../fixtures/servers/config';
+import { EVERYTHING } from '../fixtures/servers/config';
+import { startBenchProcess } from './bench-process';
+import { LeanClient } from './lean-client';
 
 const CALLS = 2_000;
 const CONCURRENCY = 16;
@@ -19,14 +21,15 @@ const WARMUP = 500;
 const ROUNDS = 3;
 const SESSIONS = 64;
 const BRIDGE_PROCESS = fileURLToPath(new URL('../fixtures/bridge/bridge-process.ts', import.meta.url));
+const RELAY_PROCESS = fileURLToPath(new URL('../fixtures/bridge/http-relay.ts', import.meta.url));
 
 interface Run {
   throughput: number;
   p50: number;
   /** CPU time of this (client) process per call, µs. */
   clientCpuUs: number;
-  /** CPU time of the bridge process per call, µs (bridge runs only). */
-  bridgeCpuUs?: number;
+  /** CPU time of the process in the middle (relay or bridge) per call, µs. */
+  middleCpuUs?: number;
 }
 
 function median(values: number[]): number {
@@ -34,8 +37,22 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)] ?? NaN;
 }
 
+/** Calls `echo` with a message and returns the text it answered. */
+type Echo = (message: string) => Promise<string | undefined>;
+
+function sdkEcho(client: Client, tool: string): Echo {
+  return async (message) => {
+    const result = await client.callTool({ name: tool, arguments: { message } });
+    return (result.content as Array<{ text?: string }>)[0]?.text;
+  };
+}
+
+function leanEcho(client: LeanClient, tool: string): Echo {
+  return (message) => client.callTool(tool, { message });
+}
+
 /** `calls` echo calls, `concurrency` at a time: per-call latency, throughput, CPU of this process. */
-async function measure(client: Client, calls: number, concurrency: number, tool: string): Promise<Run> {
+async function measure(echo: Echo, calls: number, concurrency: number): Promise<Run> {
   const latencies: number[] = [];
   let next = 0;
   const cpu0 = process.cpuUsage();
@@ -44,9 +61,8 @@ async function measure(client: Client, calls: number, concurrency: number, tool:
     while (next < calls) {
       const i = next++;
       const t0 = performance.now();
-      const result = await client.callTool({ name: tool, arguments: { message: `m${i}` } });
+      const text = await echo(`m${i}`);
       latencies.push(performance.now() - t0);
-      const text = (result.content as Array<{ text?: string }>)[0]?.text;
       if (text !== `Echo: m${i}`) throw new Error(`call ${i} answered ${String(text)}`);
     }
   };
@@ -54,42 +70,6 @@ async function measure(client: Client, calls: number, concurrency: number, tool:
   const elapsed = performance.now() - started;
   const cpu = process.cpuUsage(cpu0);
   return { throughput: calls / (elapsed / 1000), p50: median(latencies), clientCpuUs: (cpu.user + cpu.system) / calls };
-}
-
-interface BridgeProcess {
-  url: string;
-  token: string;
-  cpuUs(): Promise<number>;
-  stop(): Promise<void>;
-}
-
-async function startBridgeProcess(): Promise<BridgeProcess> {
-  const child: ChildProcessWithoutNullStreams = spawn(process.execPath, ['--import', 'tsx', BRIDGE_PROCESS], {
-    cwd: ROOT,
-    env: { ...process.env, BRIDGE_SERVERS: JSON.stringify({ everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } }) },
-  });
-  child.stderr.resume();
-  const lines: Interface = createInterface({ input: child.stdout });
-  const nextLine = (): Promise<string> =>
-    new Promise((resolve, reject) => {
-      lines.once('line', resolve);
-      child.once('exit', (code) => reject(new Error(`the bridge process exited (${String(code)})`)));
-    });
-  const ready = JSON.parse(await nextLine()) as { url: string; token: string };
-  return {
-    url: ready.url,
-    token: ready.token,
-    cpuUs: async () => {
-      const answer = nextLine();
-      child.stdin.write('cpu\n');
-      return (JSON.parse(await answer) as { cpuUs: number }).cpuUs;
-    },
-    stop: async () => {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.stdin.end();
-      await exited;
-    },
-  };
 }
 
 function httpClient(url: string, token: string): { client: Client; transport: StreamableHTTPClientTransport } {
@@ -125,52 +105,83 @@ async function sessions(url: string, token: string): Promise<{ errors: number; m
   return { errors, ms };
 }
 
+interface Side {
+  name: string;
+  echo: Echo;
+  /** CPU of the process in the middle (relay or bridge), µs so far. */
+  middleCpuUs?: () => Promise<number>;
+}
+
+async function run(side: Side, calls: number, concurrency: number): Promise<Run> {
+  if (!side.middleCpuUs) return measure(side.echo, calls, concurrency);
+  const cpu0 = await side.middleCpuUs();
+  const result = await measure(side.echo, calls, concurrency);
+  return { ...result, middleCpuUs: ((await side.middleCpuUs()) - cpu0) / calls };
+}
+
 export async function benchBridge(): Promise<string[]> {
   // The SDK HTTP client leaves one abort listener per request on a shared signal until GC; Node's
   // leak warning for that would be printed thousands of times and skew the client's timings.
   setMaxListeners(0);
-  const bridge = await startBridgeProcess();
+  const everything = { command: process.execPath, args: [EVERYTHING, 'stdio'] };
+  const bridge = await startBenchProcess(BRIDGE_PROCESS, { BRIDGE_SERVERS: JSON.stringify({ everything }) });
+  const relay = await startBenchProcess(RELAY_PROCESS, { RELAY_COMMAND: everything.command, RELAY_ARGS: JSON.stringify(everything.args) });
   const direct = new Client({ name: 'bench-direct', version: '1' });
-  await direct.connect(new StdioClientTransport({ command: process.execPath, args: [EVERYTHING, 'stdio'], stderr: 'ignore' }));
-  const via = httpClient(bridge.url, bridge.token);
-  await via.client.connect(via.transport);
+  await direct.connect(new StdioClientTransport({ ...everything, stderr: 'ignore' }));
+  const sdk = httpClient(bridge.url, bridge.token ?? '');
+  await sdk.client.connect(sdk.transport);
+  const lean = await LeanClient.connect(bridge.url, bridge.token);
+  const leanRelay = await LeanClient.connect(relay.url);
+  const sides: Side[] = [
+    { name: 'direct', echo: sdkEcho(direct, 'echo') },
+    { name: 'floor', echo: leanEcho(leanRelay, 'echo'), middleCpuUs: () => relay.cpuUs() },
+    { name: 'bridge', echo: leanEcho(lean, 'everything__echo'), middleCpuUs: () => bridge.cpuUs() },
+    { name: 'bridgeSdk', echo: sdkEcho(sdk.client, 'everything__echo'), middleCpuUs: () => bridge.cpuUs() },
+  ];
+  const runs = new Map<string, { conc: Run[]; seq: Run[] }>(sides.map((side) => [side.name, { conc: [], seq: [] }]));
   const lines: string[] = [];
   try {
-    await measure(direct, WARMUP, CONCURRENCY, 'echo');
-    await measure(via.client, WARMUP, CONCURRENCY, 'everything__echo');
-    const runs = { direct: [] as Run[], bridge: [] as Run[], directSeq: [] as Run[], bridgeSeq: [] as Run[] };
-    const viaBridge = async (calls: number, concurrency: number): Promise<Run> => {
-      const cpu0 = await bridge.cpuUs();
-      const run = await measure(via.client, calls, concurrency, 'everything__echo');
-      return { ...run, bridgeCpuUs: ((await bridge.cpuUs()) - cpu0) / calls };
-    };
-    // Alternating, so drift (thermal, other load) hits both sides alike.
+    for (const side of sides) await run(side, WARMUP, CONCURRENCY);
+    // Alternating, so drift (thermal, other load) hits every side alike.
     for (let round = 0; round < ROUNDS; round++) {
-      runs.direct.push(await measure(direct, CALLS, CONCURRENCY, 'echo'));
-      runs.bridge.push(await viaBridge(CALLS, CONCURRENCY));
-      runs.directSeq.push(await measure(direct, SEQUENTIAL_CALLS, 1, 'echo'));
-      runs.bridgeSeq.push(await viaBridge(SEQUENTIAL_CALLS, 1));
+      for (const side of sides) runs.get(side.name)?.conc.push(await run(side, CALLS, CONCURRENCY));
+      for (const side of sides) runs.get(side.name)?.seq.push(await run(side, SEQUENTIAL_CALLS, 1));
     }
-    const m = (r: Run[], pick: (x: Run) => number): number => median(r.map(pick));
-    const ratio = m(runs.bridge, (r) => r.throughput) / m(runs.direct, (r) => r.throughput);
-    const addedSeq = m(runs.bridgeSeq, (r) => r.p50) - m(runs.directSeq, (r) => r.p50);
-    const addedConc = m(runs.bridge, (r) => r.p50) - m(runs.direct, (r) => r.p50);
+    const m = (name: string, pick: (x: Run) => number, seq = false): number => {
+      const all = runs.get(name);
+      return median(((seq ? all?.seq : all?.conc) ?? []).map(pick));
+    };
+    const tput = (name: string): number => m(name, (r) => r.throughput);
     const verdict = (ok: boolean): string => (ok ? 'target met' : 'TARGET MISSED');
     const f0 = (n: number): string => n.toFixed(0);
     const f2 = (n: number): string => n.toFixed(2);
-    const many = await sessions(bridge.url, bridge.token);
-    lines.push(`bridge: ${CALLS} echo calls at concurrency ${CONCURRENCY} to a stdio server-everything (median of ${ROUNDS} alternating rounds; bridge in its own process):`);
-    lines.push(`  direct, SDK client over stdio      ${f0(m(runs.direct, (r) => r.throughput))} calls/s   p50 ${f2(m(runs.direct, (r) => r.p50))} ms   client CPU ${f0(m(runs.direct, (r) => r.clientCpuUs))} µs/call`);
-    lines.push(`  through the bridge, SDK HTTP client ${f0(m(runs.bridge, (r) => r.throughput))} calls/s   p50 ${f2(m(runs.bridge, (r) => r.p50))} ms   client CPU ${f0(m(runs.bridge, (r) => r.clientCpuUs))} µs/call, bridge CPU ${f0(m(runs.bridge, (r) => r.bridgeCpuUs ?? NaN))} µs/call`);
-    lines.push(`  throughput ratio                    ${f2(ratio)}x   ${verdict(ratio >= 0.75)} (>= 0.75x)`);
-    lines.push(`  added p50 latency, one call at a time   ${f2(addedSeq)} ms (${f2(m(runs.directSeq, (r) => r.p50))} → ${f2(m(runs.bridgeSeq, (r) => r.p50))})   ${verdict(addedSeq <= 1)} (<= 1 ms)`);
-    lines.push(`  added p50 latency, ${CONCURRENCY} at a time        ${f2(addedConc)} ms`);
+    const row = (label: string, name: string): string => {
+      const middle = m(name, (r) => r.middleCpuUs ?? NaN);
+      const cpu = Number.isNaN(middle) ? '' : `, middle ${f0(middle)}`;
+      const ratio = name === 'direct' ? '' : `   ${f2(tput(name) / tput('direct'))}x direct`;
+      return `  ${label.padEnd(40)} ${f0(tput(name)).padStart(6)} calls/s   p50 ${f2(m(name, (r) => r.p50))} ms   CPU µs/call: client ${f0(m(name, (r) => r.clientCpuUs))}${cpu}${ratio}`;
+    };
+    const ratio = tput('bridge') / tput('direct');
+    const addedSeq = m('bridgeSdk', (r) => r.p50, true) - m('direct', (r) => r.p50, true);
+    const addedLean = m('bridge', (r) => r.p50, true) - m('direct', (r) => r.p50, true);
+    const many = await sessions(bridge.url, bridge.token ?? '');
+    lines.push(`bridge: ${CALLS} echo calls at concurrency ${CONCURRENCY} to a stdio server-everything (median of ${ROUNDS} alternating rounds; relay and bridge in their own processes):`);
+    lines.push(row('direct, SDK client over stdio', 'direct'));
+    lines.push(row('floor: bare HTTP relay, lean client', 'floor'));
+    lines.push(row('through the bridge, lean client', 'bridge'));
+    lines.push(row('through the bridge, SDK HTTP client', 'bridgeSdk'));
+    lines.push(`  throughput ratio                           ${f2(ratio)}x direct with the lean client, ${f2(tput('bridgeSdk') / tput('direct'))}x with the SDK HTTP client   ${verdict(ratio >= 0.75)} (>= 0.75x)`);
+    lines.push(`  against the floor                          the floor is ${f2(tput('floor') / tput('direct'))}x direct; the bridge is ${f2(tput('bridge') / tput('floor'))}x of the floor`);
+    lines.push(`  added p50 latency, one call at a time      ${f2(addedSeq)} ms with the SDK HTTP client, ${f2(addedLean)} ms with the lean client   ${verdict(addedSeq <= 1)} (<= 1 ms)`);
     lines.push(`  ${SESSIONS} concurrent agent sessions × 10 calls: ${many.errors} errors in ${f0(many.ms)} ms   ${verdict(many.errors === 0)} (0 errors)`);
   } finally {
-    await via.transport.terminateSession().catch(() => undefined);
-    await via.client.close().catch(() => undefined);
+    await sdk.transport.terminateSession().catch(() => undefined);
+    await sdk.client.close().catch(() => undefined);
+    await lean.close();
+    await leanRelay.close();
     await direct.close().catch(() => undefined);
     await bridge.stop();
+    await relay.stop();
   }
   return lines;
 }

@@ -1,0 +1,90 @@
+/**
+ * The leanest Streamable HTTP client we could write: node:http with keep-alive sockets, one POST per
+ * request, a plain JSON or SSE answer. The benchmark measures the bridge with it so that what it
+ * shows is the bridge's cost, not the agent's HTTP library's (the SDK's HTTP client is measured too).
+ */
+import { Agent, request } from 'node:http';
+
+const PROTOCOL_VERSION = '2025-06-18';
+
+interface Reply {
+  id?: number | string;
+  result?: { content?: Array<{ text?: string }> };
+  error?: { message?: string };
+}
+
+/** The JSON-RPC answer in a response body: plain JSON, or the `data:` event carrying an `id` (SSE). */
+function replyOf(contentType: string, body: string): Reply | undefined {
+  if (!contentType.includes('text/event-stream')) return body === '' ? undefined : (JSON.parse(body) as Reply);
+  for (const line of body.split('\n')) {
+    if (!line.startsWith('data:')) continue;
+    const message = JSON.parse(line.slice(5)) as Reply;
+    if (message.id !== undefined) return message;
+  }
+  return undefined;
+}
+
+export class LeanClient {
+  readonly #url: URL;
+  readonly #headers: Record<string, string>;
+  readonly #agent: Agent;
+  #session: string | undefined;
+  #nextId = 1;
+
+  private constructor(url: string, token: string | undefined, sockets: number) {
+    this.#url = new URL(url);
+    this.#headers = { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' };
+    if (token !== undefined) this.#headers['Authorization'] = `Bearer ${token}`;
+    this.#agent = new Agent({ keepAlive: true, maxSockets: sockets });
+  }
+
+  static async connect(url: string, token?: string, sockets = 16): Promise<LeanClient> {
+    const client = new LeanClient(url, token, sockets);
+    await client.#post('initialize', { protocolVersion: PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'bench-lean', version: '1' } });
+    client.#headers['MCP-Protocol-Version'] = PROTOCOL_VERSION;
+    await client.#send({ jsonrpc: '2.0', method: 'notifications/initialized' }, 'POST');
+    return client;
+  }
+
+  /** The text of the tool's first content block. */
+  async callTool(name: string, args: Record<string, unknown>): Promise<string | undefined> {
+    const reply = await this.#post('tools/call', { name, arguments: args });
+    return reply?.result?.content?.[0]?.text;
+  }
+
+  async close(): Promise<void> {
+    if (this.#session !== undefined) await this.#send(undefined, 'DELETE').catch(() => undefined);
+    this.#agent.destroy();
+  }
+
+  async #post(method: string, params: unknown): Promise<Reply | undefined> {
+    const reply = await this.#send({ jsonrpc: '2.0', id: this.#nextId++, method, params }, 'POST');
+    if (reply?.error) throw new Error(`${method} failed: ${reply.error.message ?? 'error'}`);
+    return reply;
+  }
+
+  #send(message: unknown, method: 'POST' | 'DELETE'): Promise<Reply | undefined> {
+    const body = message === undefined ? '' : JSON.stringify(message);
+    const headers: Record<string, string | number> = { ...this.#headers, 'Content-Length': Buffer.byteLength(body) };
+    if (this.#session !== undefined) headers['Mcp-Session-Id'] = this.#session;
+    return new Promise((resolve, reject) => {
+      const req = request(this.#url, { method, agent: this.#agent, headers }, (res) => {
+        const session = res.headers['mcp-session-id'];
+        if (typeof session === 'string') this.#session = session;
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => {
+          if ((res.statusCode ?? 0) >= 400) return reject(new Error(`HTTP ${String(res.statusCode)}: ${text}`));
+          try {
+            resolve(replyOf(res.headers['content-type'] ?? '', text));
+          } catch (error) {
+            reject(error instanceof Error ? error : new Error(String(error)));
+          }
+        });
+      });
+      req.on('error', reject);
+      req.end(body);
+    });
+  }
+}
