@@ -1,4 +1,4 @@
-import type { AgentView, ApiInput, AppApi } from '../../shared/api';
+import type { AgentView, ApiInput, AppApi, BridgeInfo } from '../../shared/api';
 import { CodedError } from '../../shared/errors';
 import { ALL_SERVERS, snippetFile, type Agent, type AgentPolicy, type AgentStore, type AuditLog, type Bridge } from '../bridge';
 
@@ -10,11 +10,13 @@ export interface BridgeApiDeps {
   agents: AgentStore;
   audit: AuditLog;
   bridgeUrl: string;
+  /** The bridge was paused or resumed. */
+  changed: (info: BridgeInfo) => void;
 }
 
 type BridgeMethods = Pick<
   AppApi,
-  'bridgeInfo' | 'listAgents' | 'addAgent' | 'updateAgent' | 'removeAgent' | 'rotateAgent' | 'agentConfig' | 'listApprovals' | 'decideApproval' | 'readAudit'
+  'bridgeInfo' | 'setBridgePaused' | 'listAgents' | 'addAgent' | 'updateAgent' | 'removeAgent' | 'rotateAgent' | 'agentConfig' | 'listApprovals' | 'decideApproval' | 'readAudit'
 >;
 
 /** Only the tiers the person set; the store fills in the rest. */
@@ -27,10 +29,10 @@ function tiers(policy: Partial<Record<keyof AgentPolicy, AgentPolicy[keyof Agent
   return out;
 }
 
-function running(bridge: Bridge | undefined): Bridge {
+function running(bridge: Bridge | undefined, where = 'Approvals are decided in the running app'): Bridge {
   if (!bridge) {
     throw new CodedError('server_unavailable', 'The bridge is not running in this process', {
-      hint: 'Approvals are decided in the running app: start it with `connected-services serve` or the desktop app',
+      hint: `${where}: start it with \`connected-services serve\` or the desktop app`,
     });
   }
   return bridge;
@@ -55,13 +57,21 @@ export function createBridgeApi(deps: BridgeApiDeps): BridgeMethods {
     if (!agent) throw new CodedError('not_found', `No agent named "${name}"`, { hint: 'See `connected-services agents list`' });
     return agent;
   };
+  const info = (): BridgeInfo =>
+    deps.bridge
+      ? { running: true, paused: deps.bridge.paused, url: deps.bridge.url }
+      : { running: false, paused: false, url: deps.bridgeUrl, ...(deps.bridgeError ? { error: deps.bridgeError } : {}) };
   return {
-    bridgeInfo: () =>
-      Promise.resolve(
-        deps.bridge
-          ? { running: true, paused: deps.bridge.paused, url: deps.bridge.url }
-          : { running: false, paused: false, url: deps.bridgeUrl, ...(deps.bridgeError ? { error: deps.bridgeError } : {}) },
-      ),
+    bridgeInfo: () => Promise.resolve(info()),
+    setBridgePaused: ({ paused }: ApiInput<'setBridgePaused'>) => {
+      const bridge = running(deps.bridge, 'The bridge is paused and resumed in the running app');
+      if (paused !== bridge.paused) {
+        if (paused) bridge.pause();
+        else bridge.resume();
+        deps.changed(info());
+      }
+      return Promise.resolve(info());
+    },
     listAgents: () => Promise.resolve(agents.list().map(view)),
     addAgent: async ({ name, servers, policy }: ApiInput<'addAgent'>) => {
       // A new agent sees nothing until the person chooses its servers, unless they say all.

@@ -177,7 +177,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   // Without a bridge of its own (a CLI command), the address agents need is the running app's.
   const runningBridge = bridge ? undefined : (await readRuntimeFile(options.dataDir))?.bridge;
   const bridgeUrl = runningBridge ?? `http://127.0.0.1:${bridgePort}/mcp`;
-  const bridgeApi = createBridgeApi({ bridge, bridgeError, agents, audit, bridgeUrl });
+  const bridgeApi = createBridgeApi({ bridge, bridgeError, agents, audit, bridgeUrl, changed: (info) => events.emit('bridgeChanged', info) });
 
   const settled = async () => {
     await applying;

@@ -93,9 +93,8 @@ export function startShell(context: ShellContext): void {
         clipboard.writeText(action.url);
         return;
       case 'set-bridge-paused':
-        if (action.paused) core?.bridge?.pause();
-        else core?.bridge?.resume();
-        tray?.refresh();
+        // Through the App API, so the window (bridgeChanged) and the tray hear of it as from the CLI.
+        core?.api.setBridgePaused({ paused: action.paused }).catch((error: unknown) => log(`pausing the bridge failed: ${message(error)}`));
         return;
       case 'set-open-at-login':
         settings = { ...settings, openAtLogin: action.enabled };

@@ -105,7 +105,7 @@ export function createFakeApi(handlers: FakeHandlers = {}): FakeApi {
   const names: ApiMethod[] = [
     'status', 'addServer', 'removeServer', 'setServerEnabled', 'approveServer', 'connect', 'disconnect', 'cancelLogin',
     'stopServer', 'listTools', 'listResources', 'listPrompts', 'callTool', 'doctor', 'listSecrets', 'setSecret',
-    'deleteSecret', 'bridgeInfo', 'listAgents', 'addAgent', 'updateAgent', 'removeAgent', 'rotateAgent', 'agentConfig',
+    'deleteSecret', 'bridgeInfo', 'setBridgePaused', 'listAgents', 'addAgent', 'updateAgent', 'removeAgent', 'rotateAgent', 'agentConfig',
     'listApprovals', 'decideApproval', 'readAudit', 'importConfig',
   ];
   for (const name of names) Object.assign(api, { [name]: method(name) });

@@ -92,6 +92,8 @@ export const API_METHODS = {
   setSecret: { input: SecretRef.extend({ value: z.string().min(1).max(64 * 1024) }), output: Ok },
   deleteSecret: { input: SecretRef, output: z.object({ deleted: z.boolean() }) },
   bridgeInfo: { input: z.strictObject({}), output: BridgeInfoSchema },
+  /** Paused, the bridge refuses every agent call with `denied`; listings still answer. */
+  setBridgePaused: { input: z.strictObject({ paused: z.boolean() }), output: BridgeInfoSchema },
   listAgents: { input: z.strictObject({}), output: z.array(AgentViewSchema) },
   /** The token is in this answer only; it is stored hashed. */
   addAgent: {
@@ -154,6 +156,7 @@ export const API_EVENTS = {
   approvalDecided: z.object({ id: z.string(), decision: z.enum(['allow', 'deny', 'timeout']) }),
   auditEntry: AuditEntrySchema,
   agentsChanged: z.object({}),
+  bridgeChanged: BridgeInfoSchema,
   callProgress: z.object({
     callId: z.string(),
     progress: z.number(),

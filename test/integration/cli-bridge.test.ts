@@ -119,6 +119,31 @@ describe('agents and approvals through the CLI, against a running serve', () => 
     expect(nothing.stderr).toContain('nothing to change');
   });
 
+  it('pauses every agent call from the CLI and resumes them', async () => {
+    const { token } = JSON.parse((await runCli(home, ['agents', 'add', 'pausable', '--servers', 'everything', '--json'])).stdout) as { token: string };
+    const client = await agentClient(served.bridge ?? '', token);
+    try {
+      const pause = await runCli(home, ['bridge', 'pause']);
+      expect(pause.code, pause.stderr).toBe(0);
+      expect(pause.stdout).toContain('is paused');
+      expect(JSON.parse((await runCli(home, ['bridge', 'status', '--json'])).stdout)).toMatchObject({ running: true, paused: true, url: served.bridge });
+      // Listings still answer; calls are refused with the reason.
+      expect((await client.listTools()).tools.map((t) => t.name)).toContain('everything__echo');
+      const refused = (await client.callTool({ name: 'everything__echo', arguments: { message: 'paused' } })) as { isError?: boolean };
+      expect(refused.isError).toBe(true);
+      expect(textOf(refused)).toMatch(/paused the bridge/);
+
+      const resume = await runCli(home, ['bridge', 'resume']);
+      expect(resume.stdout).toContain('is open to agents');
+      expect(textOf(await client.callTool({ name: 'everything__echo', arguments: { message: 'resumed' } }))).toContain('resumed');
+    } finally {
+      await client.close();
+    }
+    const alone = await runCli(tempHome(), ['bridge', 'pause']);
+    expect(alone.code).toBe(7);
+    expect(alone.stderr).toContain('connected-services serve');
+  });
+
   it('serves stdio-only clients through `bridge --stdio`', async () => {
     const { token } = JSON.parse((await runCli(home, ['agents', 'add', 'stdio-agent', '--servers', '*', '--json'])).stdout) as { token: string };
     const client = new Client({ name: 'stdio-agent', version: '1.0.0' });

@@ -89,7 +89,11 @@ out['windowOpen'] = window.webContents.openHandler({ url: 'https://docs.example.
 const tray = await until(() => (stub.trays[0]?.tooltip?.includes('to approve') ? stub.trays[0] : undefined), 'the tray to show the pending command');
 out['tray'] = { tooltip: tray.tooltip, labels: tray.menu?.template.map((item) => item.label ?? '---') };
 tray.menu?.template.find((item) => item.label === 'Pause bridge')?.click?.();
-out['bridgeAfterPause'] = await fromWindow({ method: 'bridgeInfo', input: {} });
+// The tray goes through the App API (async): wait for the bridge to say it is paused.
+for (const end = Date.now() + 5_000; Date.now() < end; await sleep(20)) {
+  out['bridgeAfterPause'] = await fromWindow({ method: 'bridgeInfo', input: {} });
+  if ((out['bridgeAfterPause'] as { result?: { paused?: boolean } }).result?.paused === true) break;
+}
 out['trayFile'] = existsSync(process.env['CONNECTED_SERVICES_TEST_TRAY_FILE'] ?? '');
 
 stub.app.emit('second-instance', {}, ['/opt/app', 'connected-services://service/reference']);

@@ -20,7 +20,7 @@ export interface TrayController {
 }
 
 /** Events after which the tray may say something else. */
-const EVENTS = ['serverState', 'approvalPending', 'approvalDecided', 'configIssues'] as const;
+const EVENTS = ['serverState', 'approvalPending', 'approvalDecided', 'configIssues', 'bridgeChanged'] as const;
 
 export function createTrayController(options: TrayControllerOptions): TrayController {
   const icons: Record<TrayIcon, NativeImage> = { ok: iconImage(16, 'ok'), attention: iconImage(16, 'attention'), error: iconImage(16, 'error') };

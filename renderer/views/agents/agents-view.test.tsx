@@ -10,6 +10,7 @@ const TOKEN = 'cs_agent_ONLY-ONCE-7f3a';
 
 function agentsApi() {
   const agents: AgentView[] = [];
+  let paused = false;
   const api = createFakeApi({
     status: async () => ({ ...(await createFakeApi().status({})), servers: [serverStatus({ name: 'everything' }), serverStatus({ name: 'memory' })] }),
     listAgents: () => [...agents],
@@ -23,6 +24,11 @@ function agentsApi() {
       };
       agents.push(agent);
       return { agent, token: TOKEN };
+    },
+    bridgeInfo: () => ({ running: true, paused, url: 'http://127.0.0.1:47821/mcp' }),
+    setBridgePaused: (input: ApiInput<'setBridgePaused'>) => {
+      paused = input.paused;
+      return { running: true, paused, url: 'http://127.0.0.1:47821/mcp' };
     },
     listTools: () => [{ server: 'everything', name: 'echo', inputSchema: { type: 'object' } }],
     updateAgent: (input: ApiInput<'updateAgent'>) => {
@@ -111,5 +117,18 @@ describe('agents', () => {
 
     fireEvent.click(within(card).getByRole('button', { name: 'Remove the rule for everything/echo' }));
     await waitFor(() => expect(api.callsOf('updateAgent')[1]).toEqual({ name: 'ci', tools: [{ server: 'everything', tool: 'echo', decision: null }] }));
+  });
+
+  it('pauses every agent call and resumes, and follows a pause made elsewhere (tray, CLI)', async () => {
+    const { api } = agentsApi();
+    renderApp(api, { hash: '#/agents' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Pause all agent calls' }));
+    await screen.findByText('paused: every agent call is refused');
+    expect(api.callsOf('setBridgePaused')).toEqual([{ paused: true }]);
+    fireEvent.click(screen.getByRole('button', { name: 'Resume agent calls' }));
+    await waitFor(() => expect(screen.queryByText('paused: every agent call is refused')).toBeNull());
+
+    act(() => api.emit('bridgeChanged', { running: true, paused: true, url: 'http://127.0.0.1:47821/mcp' }));
+    expect(screen.getByRole('button', { name: 'Resume agent calls' }).getAttribute('aria-pressed')).toBe('true');
   });
 });

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { AgentView, BridgeInfo } from '../../../shared/api';
-import { CopyButton, ErrorNote, PageHeader } from '../../components';
+import { Badge, CopyButton, ErrorNote, PageHeader } from '../../components';
 import { describeError, type ShownError } from '../../lib';
 import { useLive } from '../../state';
 import { AgentCard } from './agent-card';
@@ -33,9 +33,11 @@ export function AgentsView() {
       () => undefined,
     );
     const off = live.api.on('agentsChanged', () => void load());
+    const offBridge = live.api.on('bridgeChanged', (info) => current && setBridge(info));
     return () => {
       current = false;
       off();
+      offBridge();
     };
   }, [live, generation]);
 
@@ -61,7 +63,15 @@ export function AgentsView() {
           {bridge.running && bridge.url !== undefined ? (
             <>
               Agents connect to <code>{bridge.url}</code> <CopyButton text={bridge.url} label="Copy bridge address" />
-              {bridge.paused && <span className="muted"> (paused)</span>}
+              {bridge.paused && <Badge tone="warn">paused: every agent call is refused</Badge>}
+              <button
+                type="button"
+                className="button small"
+                aria-pressed={bridge.paused}
+                onClick={() => live.api.setBridgePaused({ paused: !bridge.paused }).then(setBridge, (failure: unknown) => setError(describeError(failure)))}
+              >
+                {bridge.paused ? 'Resume agent calls' : 'Pause all agent calls'}
+              </button>
             </>
           ) : (
             <span className="muted">The bridge is not running{bridge.error !== undefined ? `: ${bridge.error}` : ''}.</span>
