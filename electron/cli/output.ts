@@ -7,8 +7,12 @@ export interface Output {
 }
 
 export const consoleOutput: Output = {
-  out: (line) => process.stdout.write(`${line}\n`),
-  err: (line) => process.stderr.write(`${line}\n`),
+  out: (line) => {
+    process.stdout.write(`${line}\n`);
+  },
+  err: (line) => {
+    process.stderr.write(`${line}\n`);
+  },
 };
 
 /** Every line a person sees goes through the redactor. */

@@ -17,8 +17,9 @@ export function createRunner(program: Command, output: Output, env: Record<strin
     const json = process.argv.includes('--json');
     const ctx = createContext(globals, output, env);
     try {
-      const code = await action(ctx);
-      process.exitCode = code ?? 0;
+      const code: unknown = await action(ctx);
+      // `void` actions may still return a value (a `return output.out(…)`): only a number is an exit code.
+      process.exitCode = typeof code === 'number' ? code : 0;
     } catch (error) {
       const coded = toCodedError(error);
       printError(output, coded, json);

@@ -18,6 +18,22 @@ describe('CLI (real reference servers over stdio)', () => {
     expect(statSync(home).mode & 0o777).toBe(0o700);
   });
 
+  it('exits 0 with a plain message when a listing is empty or there is nothing to do', async () => {
+    const home = tempHome();
+    const cases: Array<[string[], string, Record<string, string>?]> = [
+      [['agents', 'list'], 'No agents.'],
+      [['secrets', 'list'], 'No secrets stored.', { CONNECTED_SERVICES_PASSPHRASE: 'a long test passphrase' }],
+      [['servers', 'approve', 'everything'], 'Already approved.'],
+      [['prompts', 'memory'], 'No prompts.'],
+    ];
+    for (const [args, says, env] of cases) {
+      const result = await runCli(home, args, env ? { env } : {});
+      expect({ args, code: result.code }).toEqual({ args, code: 0 });
+      expect(result.stderr).not.toContain('error');
+      expect(result.stdout).toContain(says);
+    }
+  });
+
   it('lists tools and calls echo: `call everything echo` prints hi', async () => {
     const home = tempHome();
     const tools = await runCli(home, ['tools', 'everything', '--json']);
