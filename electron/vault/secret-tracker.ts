@@ -2,7 +2,6 @@ import { SECRET_NAME } from '../../shared/redact';
 
 export interface RedactorLike {
   addSecret(value: string): void;
-  removeSecret(value: string): void;
   redact(text: string): string;
   redactValue<T>(value: T): T;
 }
@@ -32,11 +31,12 @@ function secretsIn(value: string): string[] {
 }
 
 /**
- * Keeps the redactor knowing every value in the vault. Counted, because two keys may hold the same
- * value: it is forgotten only when no key holds it any more.
+ * Keeps the redactor knowing every value the vault has held. Never forgets one: a rotated or deleted
+ * value may still be in a running server's environment, or an access token still valid until it
+ * expires, and other parts register the same values (resolved references, OAuth tokens).
  */
 export class SecretTracker {
-  readonly #counts = new Map<string, number>();
+  readonly #known = new Set<string>();
   readonly #redactor: RedactorLike;
 
   constructor(redactor: RedactorLike) {
@@ -45,21 +45,9 @@ export class SecretTracker {
 
   add(value: string): void {
     for (const secret of secretsIn(value)) {
-      const count = this.#counts.get(secret) ?? 0;
-      this.#counts.set(secret, count + 1);
-      if (count === 0) this.#redactor.addSecret(secret);
-    }
-  }
-
-  remove(value: string): void {
-    for (const secret of secretsIn(value)) {
-      const count = this.#counts.get(secret) ?? 0;
-      if (count <= 1) {
-        this.#counts.delete(secret);
-        if (count === 1) this.#redactor.removeSecret(secret);
-      } else {
-        this.#counts.set(secret, count - 1);
-      }
+      if (this.#known.has(secret)) continue;
+      this.#known.add(secret);
+      this.#redactor.addSecret(secret);
     }
   }
 }

@@ -246,12 +246,10 @@ export class VaultCore implements Vault {
       const old = previous.get(id);
       if (old === value) continue;
       this.#tracker.add(value);
-      if (old !== undefined) this.#tracker.remove(old);
       this.#emitter.change(id, 'set', origin);
     }
-    for (const [id, old] of previous) {
+    for (const id of previous.keys()) {
       if (next.has(id)) continue;
-      this.#tracker.remove(old);
       this.#emitter.change(id, 'delete', origin);
     }
   }

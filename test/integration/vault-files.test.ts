@@ -159,7 +159,7 @@ describe('secrets never in errors', () => {
     for (const text of seen) expect(text).not.toContain(SENTINEL);
   });
 
-  it('every stored value is known to the process redactor until deleted', async () => {
+  it('every value the vault has held is known to the process redactor, even after it is deleted', async () => {
     const dataDir = tempDataDir();
     const provider = fakeProvider().provider;
     const vault = await openVault({ dataDir, provider });
@@ -169,7 +169,8 @@ describe('secrets never in errors', () => {
     await vault.set(vaultKey('github', 'tokens'), JSON.stringify({ access_token: 'gho_accesstoken123', token_type: 'Bearer' }));
     expect(redact('leaked gho_accesstoken123 here')).toBe(`leaked ${REDACTED} here`);
     await vault.delete(KEY);
-    expect(redact(value)).toBe(value);
+    // A deleted secret may still be in a running server's environment: it stays redacted.
+    expect(redact(value)).toBe(REDACTED);
     await vault.close();
 
     // Values another process wrote are registered when this one reads them.
