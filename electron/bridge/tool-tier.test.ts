@@ -30,6 +30,21 @@ describe('toolTier', () => {
     expect(tierFromName('weather')).toBe('write');
     expect(tierFromName('')).toBe('write');
   });
+
+  it('judges each action of a name that joins several, and takes the most dangerous', () => {
+    expect(tierFromName('search_and_replace')).toBe('write');
+    expect(tierFromName('findAndReplace')).toBe('write');
+    expect(tierFromName('get_or_create_user')).toBe('write');
+    expect(tierFromName('list_and_delete_branches')).toBe('destructive');
+    expect(tierFromName('fetch_then_purge_cache')).toBe('destructive');
+    expect(tierFromName('read_and_summarize')).toBe('read');
+  });
+
+  it('does not take verbs that often change things for reads', () => {
+    for (const name of ['open_pull_request', 'resolve_incident', 'check_in', 'download_file', 'load_fixture', 'export_to_drive']) {
+      expect(tierFromName(name), name).not.toBe('read');
+    }
+  });
 });
 
 describe('judgeTool', () => {

@@ -1,12 +1,17 @@
 import type { ToolInfo } from '../../shared/api';
 import type { Tier } from './agent-schema';
 
+// Verbs that often change something (open_pull_request, resolve_incident, check_in, download to disk)
+// are deliberately not here: an unknown first word falls back to the rest of the name, then to write.
 const READ_VERBS = new Set([
   'get', 'list', 'read', 'search', 'find', 'fetch', 'describe', 'query', 'show', 'view', 'lookup', 'look',
-  'check', 'count', 'inspect', 'browse', 'retrieve', 'download', 'export', 'status', 'info', 'stat', 'stats',
-  'explain', 'preview', 'summarize', 'validate', 'verify', 'diff', 'compare', 'resolve', 'echo', 'ping', 'whoami',
-  'analyze', 'print', 'peek', 'scan', 'watch', 'tail', 'head', 'load', 'open',
+  'count', 'inspect', 'browse', 'retrieve', 'status', 'info', 'stat', 'stats', 'explain', 'preview',
+  'summarize', 'validate', 'verify', 'diff', 'compare', 'echo', 'ping', 'whoami', 'analyze', 'print', 'peek',
+  'scan', 'watch', 'tail', 'head',
 ]);
+
+/** Words that join two actions in one name: `search_and_replace`, `get_or_create_user`. */
+const CONJUNCTIONS = new Set(['and', 'or', 'then', 'plus']);
 
 const DESTRUCTIVE_VERBS = new Set([
   'delete', 'remove', 'drop', 'destroy', 'purge', 'reset', 'kill', 'revoke', 'erase', 'wipe', 'truncate',
@@ -19,7 +24,8 @@ const WRITE_VERBS = new Set([
   'run', 'exec', 'execute', 'start', 'stop', 'restart', 'invite', 'assign', 'approve', 'close', 'comment',
   'reply', 'import', 'sync', 'toggle', 'enable', 'disable', 'trigger', 'schedule', 'cancel', 'copy', 'fork',
   'transfer', 'pay', 'book', 'order', 'apply', 'replace', 'upsert', 'register', 'mark', 'star', 'share',
-  'tag', 'label', 'lock', 'unlock', 'archive', 'install', 'generate', 'make', 'new', 'change', 'reply',
+  'tag', 'label', 'lock', 'unlock', 'archive', 'install', 'generate', 'make', 'new', 'change', 'open',
+  'resolve', 'download',
 ]);
 
 /** `createIssue`, `create_issue`, `create-issue`, `issues.create` → lower-case words. */
@@ -39,19 +45,38 @@ function tierOfWord(word: string): Tier | undefined {
   return undefined;
 }
 
-/**
- * The tier a tool name suggests: its first word when that is a known verb (`get_deleted_items` reads),
- * else the most dangerous known verb anywhere in it, else `write` (unknown tools are not assumed harmless).
- */
-export function tierFromName(name: string): Tier {
-  const words = wordsOf(name);
+const DANGER: Record<Tier, number> = { read: 0, write: 1, destructive: 2 };
+
+function riskier(a: Tier | undefined, b: Tier): Tier {
+  return a === undefined || DANGER[b] > DANGER[a] ? b : a;
+}
+
+/** One action's words: its first word decides when it is a known verb (`get_deleted_items` reads). */
+function tierOfClause(words: string[]): Tier {
   const first = words[0] === undefined ? undefined : tierOfWord(words[0]);
   if (first) return first;
-  const tiers = new Set(words.map(tierOfWord));
-  if (tiers.has('destructive')) return 'destructive';
-  if (tiers.has('write')) return 'write';
-  if (tiers.has('read')) return 'read';
-  return 'write';
+  let found: Tier | undefined;
+  for (const word of words) {
+    const tier = tierOfWord(word);
+    if (tier) found = riskier(found, tier);
+  }
+  // Unknown tools are not assumed harmless.
+  return found ?? 'write';
+}
+
+/**
+ * The tier a tool name suggests. A name may join several actions (`list_and_delete_branches`): each
+ * is judged on its own and the most dangerous wins.
+ */
+export function tierFromName(name: string): Tier {
+  const clauses: string[][] = [[]];
+  for (const word of wordsOf(name)) {
+    if (CONJUNCTIONS.has(word)) clauses.push([]);
+    else clauses[clauses.length - 1]?.push(word);
+  }
+  let tier: Tier | undefined;
+  for (const clause of clauses) if (clause.length > 0) tier = riskier(tier, tierOfClause(clause));
+  return tier ?? 'write';
 }
 
 /**
