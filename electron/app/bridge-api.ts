@@ -100,7 +100,7 @@ export function createBridgeApi(deps: BridgeApiDeps): BridgeMethods {
       const file = snippetFile(target);
       return Promise.resolve({ text, ...(file ? { file } : {}) });
     },
-    listApprovals: () => Promise.resolve(deps.bridge ? deps.bridge.approvals.list().map(({ id, agent, server, tool, tier, requestedAt, expiresAt }) => ({ id, agent, server, tool, tier, requestedAt, expiresAt })) : []),
+    listApprovals: () => Promise.resolve(deps.bridge ? deps.bridge.approvals.list().map(({ id, agent, server, kind, tool, tier, requestedAt, expiresAt }) => ({ id, agent, server, kind, tool, tier, requestedAt, expiresAt })) : []),
     decideApproval: async ({ id, decision, remember }: ApiInput<'decideApproval'>) => {
       const { approvals } = running(deps.bridge);
       if (decision === 'allow') await approvals.allow(id, { remember: remember ?? false });

@@ -160,8 +160,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   if (bridge) {
     const live = bridge;
     unsubscribe.push(
-      live.approvals.on('pending', ({ id, agent, server, tool, tier, requestedAt, expiresAt }) =>
-        events.emit('approvalPending', { id, agent, server, tool, tier, requestedAt, expiresAt }),
+      live.approvals.on('pending', ({ id, agent, server, kind, tool, tier, requestedAt, expiresAt }) =>
+        events.emit('approvalPending', { id, agent, server, kind, tool, tier, requestedAt, expiresAt }),
       ),
       live.approvals.on('decided', ({ id, outcome, reason }) =>
         events.emit('approvalDecided', { id, decision: outcome === 'allowed' ? 'allow' : reason === 'timeout' ? 'timeout' : 'deny' }),

@@ -32,10 +32,20 @@ export function errorResult(error: AgentError): CallToolResult {
   return { content: [{ type: 'text', text }], isError: true, _meta: { [ERROR_META_KEY]: { ...error } } };
 }
 
-const RPC_CODES: Partial<Record<Code, number>> = {
+/**
+ * JSON-RPC codes of refused or failed reads (resources/read, prompts/get): a client shows -32603 as a
+ * bug in the server, so each of our codes has its own. -32000…-32099 are for implementations
+ * (JSON-RPC 2.0 §5.1); `data.code` always carries ours.
+ */
+export const RPC_CODES: Partial<Record<Code, number>> = {
   invalid_input: ErrorCode.InvalidParams,
   // MCP server/resources "Error Handling": resource not found is -32002.
   not_found: -32002,
+  timeout: ErrorCode.RequestTimeout,
+  denied: -32010,
+  auth_required: -32011,
+  rate_limited: -32012,
+  server_unavailable: -32013,
 };
 
 /**

@@ -5,10 +5,13 @@ import type { Tier } from './agent-schema';
 import { Emitter } from '../../shared/events';
 
 export const DEFAULT_APPROVAL_TIMEOUT_MS = 120_000;
+/** More than this many waiting calls of one agent are refused: nobody can judge a flood. */
+export const DEFAULT_MAX_PENDING_PER_AGENT = 16;
 
 export interface ApprovalRequest {
   agent: string;
   server: string;
+  kind: 'tool' | 'resource' | 'prompt';
   /** The tool or prompt name on its server, or a resource URI. */
   tool: string;
   /** Resources and prompts count as reads. */
@@ -24,8 +27,11 @@ export interface PendingApproval extends ApprovalRequest {
 }
 
 export type ApprovalOutcome = 'allowed' | 'denied';
-/** person: decided in the app/CLI; remembered: an earlier "always allow"; timeout; cancelled: the agent gave up; closed: the bridge stopped. */
-export type ApprovalReason = 'person' | 'remembered' | 'timeout' | 'cancelled' | 'closed';
+/**
+ * person: decided in the app/CLI; remembered: an earlier "always allow"; timeout; cancelled: the agent
+ * gave up; closed: the bridge stopped; paused: the person paused the bridge; flood: too many waiting.
+ */
+export type ApprovalReason = 'person' | 'remembered' | 'timeout' | 'cancelled' | 'closed' | 'paused' | 'flood';
 
 export interface DecidedApproval extends PendingApproval {
   outcome: ApprovalOutcome;
@@ -41,6 +47,7 @@ export interface ApprovalEvents {
 
 export interface ApprovalQueueOptions {
   timeoutMs?: number;
+  maxPendingPerAgent?: number;
   now?: () => number;
   /** Persists "always allow this tool for this agent". */
   remember: (agent: string, server: string, tool: string) => Promise<void>;
@@ -59,12 +66,14 @@ export class ApprovalQueue {
   readonly #waiters = new Map<string, Waiter>();
   readonly #emitter: Emitter<ApprovalEvents>;
   readonly #timeoutMs: number;
+  readonly #maxPerAgent: number;
   readonly #now: () => number;
   readonly #remember: ApprovalQueueOptions['remember'];
   #closed = false;
 
   constructor(options: ApprovalQueueOptions) {
     this.#timeoutMs = options.timeoutMs ?? DEFAULT_APPROVAL_TIMEOUT_MS;
+    this.#maxPerAgent = options.maxPendingPerAgent ?? DEFAULT_MAX_PENDING_PER_AGENT;
     this.#now = options.now ?? Date.now;
     this.#remember = options.remember;
     this.#emitter = new Emitter((error) => options.log?.(redact(`an approval listener failed: ${String(error)}`)));
@@ -73,9 +82,13 @@ export class ApprovalQueue {
   /** Waits for a decision; an abort (the agent cancelled) withdraws the request. */
   request(input: ApprovalRequest, signal?: AbortSignal): Promise<DecidedApproval> {
     const requestedAt = this.#now();
-    const pending: PendingApproval = { ...input, id: randomBytes(6).toString('hex'), requestedAt, expiresAt: requestedAt + this.#timeoutMs };
+    // What the person reads (a URI, a name) is agent-supplied: redacted like everything shown.
+    const pending: PendingApproval = { ...input, tool: redact(input.tool), id: randomBytes(6).toString('hex'), requestedAt, expiresAt: requestedAt + this.#timeoutMs };
     if (this.#closed) return Promise.resolve(this.#decision(pending, 'denied', 'closed', false));
     if (signal?.aborted) return Promise.resolve(this.#decision(pending, 'denied', 'cancelled', false));
+    let waiting = 0;
+    for (const w of this.#waiters.values()) if (w.pending.agent === input.agent) waiting++;
+    if (waiting >= this.#maxPerAgent) return Promise.resolve(this.#decision(pending, 'denied', 'flood', false));
     return new Promise<DecidedApproval>((resolve) => {
       const onAbort = (): void => this.#settle(pending.id, 'denied', 'cancelled', false);
       const timer = setTimeout(() => this.#settle(pending.id, 'denied', 'timeout', false), this.#timeoutMs);
@@ -97,21 +110,33 @@ export class ApprovalQueue {
 
   /**
    * Lets the call through. `remember` also allows this tool for this agent from now on (saved), and
-   * releases other calls of that agent to that tool waiting now.
+   * releases other calls of that agent to that tool waiting now. Only a tool call can be remembered:
+   * a rule for a prompt or resource name would also allow a tool of that name.
    * @throws CodedError not_found when nothing waits under that id (decided already, or timed out).
+   * @throws CodedError invalid_input when asked to remember a resource read or a prompt.
    */
   async allow(id: string, options: { remember?: boolean } = {}): Promise<void> {
     const waiter = this.#require(id);
     const remember = options.remember === true;
     if (remember) {
-      const { agent, server, tool } = waiter.pending;
+      const { agent, server, tool, kind } = waiter.pending;
+      if (kind !== 'tool') {
+        throw new CodedError('invalid_input', `only a tool call can be always allowed; this is a ${kind} read`, {
+          hint: "allow it once, or set the agent's read policy to allow",
+        });
+      }
       await this.#remember(agent, server, tool);
       for (const other of [...this.#waiters.values()]) {
         const p = other.pending;
-        if (p.id !== id && p.agent === agent && p.server === server && p.tool === tool) this.#settle(p.id, 'allowed', 'remembered', false);
+        if (p.id !== id && p.kind === 'tool' && p.agent === agent && p.server === server && p.tool === tool) this.#settle(p.id, 'allowed', 'remembered', false);
       }
     }
     this.#settle(id, 'allowed', 'person', remember);
+  }
+
+  /** Denies everything waiting now (the person paused the bridge). */
+  denyAll(reason: 'paused'): void {
+    for (const id of [...this.#waiters.keys()]) this.#settle(id, 'denied', reason, false);
   }
 
   /** @throws CodedError not_found when nothing waits under that id. */

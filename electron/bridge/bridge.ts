@@ -162,6 +162,7 @@ export async function createBridge(options: BridgeOptions): Promise<Bridge> {
     },
     pause: () => {
       paused = true;
+      approvals.denyAll('paused');
     },
     resume: () => {
       paused = false;

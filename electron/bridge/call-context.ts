@@ -1,3 +1,4 @@
+import { redact } from '../../shared/redact';
 import type { Pool } from '../pool';
 import type { AgentStore } from './agent-store';
 import type { ApprovalQueue, DecidedApproval } from './approval-queue';
@@ -22,7 +23,8 @@ export type AuditDraft = Omit<AuditEntry, 'durationMs' | 'time'>;
 
 /** Appends one audit entry for a call that started at `started`. */
 export function record(ctx: CallContext, started: number, draft: AuditDraft, approval?: DecidedApproval): void {
-  const entry: AuditEntry = { ...draft, time: started, durationMs: Math.max(0, ctx.now() - started) };
+  // Names and URIs come from the agent and may carry a secret (a token in a query string).
+  const entry: AuditEntry = { ...draft, server: redact(draft.server), tool: redact(draft.tool), time: started, durationMs: Math.max(0, ctx.now() - started) };
   if (approval !== undefined) entry.approval = approval.reason;
   ctx.audit.append(entry);
 }

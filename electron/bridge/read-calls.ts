@@ -7,7 +7,7 @@ import type { DecidedApproval } from './approval-queue';
 import { recordable } from './audit-log';
 import { record, type AuditDraft, type CallContext } from './call-context';
 import { serverAllowed } from './policy';
-import type { Extra } from './tool-call';
+import { notApproved, pausedError, type Extra } from './tool-call';
 
 /** Which allowed server a URI belongs to: an exact listed URI first, then a matching template. */
 async function serverOfUri(ctx: CallContext, agent: Readonly<Agent>, uri: string): Promise<string> {
@@ -45,15 +45,14 @@ async function guarded<T>(
   };
   const agent = ctx.agents.peek(agentName);
   if (!agent) return fail(denied('your agent was removed', 'ask the person for a new agent token'), 'denied');
-  if (ctx.paused()) return fail(denied('the person paused the bridge: no calls go through', 'ask the person to resume it in Connected Services', draft.server), 'denied');
+  if (ctx.paused()) return fail(pausedError(draft.server), 'denied');
   const decision = agent.policy.read;
   if (decision === 'deny') return fail(denied('your agent may not read from this service', 'ask the person to change your agent\'s policy', draft.server), 'denied');
   let approval: DecidedApproval | undefined;
   if (decision === 'ask') {
-    approval = await ctx.approvals.request({ agent: agentName, server: draft.server, tool: draft.tool, tier: 'read' }, extra.signal);
-    if (approval.outcome !== 'allowed') {
-      return fail(denied('the person did not approve the read', 'ask the person to approve it in Connected Services', draft.server), approval.reason === 'cancelled' ? 'cancelled' : 'denied', approval);
-    }
+    approval = await ctx.approvals.request({ agent: agentName, server: draft.server, kind: draft.kind === 'prompt' ? 'prompt' : 'resource', tool: draft.tool, tier: 'read' }, extra.signal);
+    if (approval.outcome !== 'allowed') return fail(notApproved(approval, draft.server), approval.reason === 'cancelled' ? 'cancelled' : 'denied', approval);
+    if (ctx.paused()) return fail(pausedError(draft.server), 'denied', approval);
   }
   try {
     const value = await run();
@@ -68,6 +67,10 @@ async function guarded<T>(
 
 export async function readResource(ctx: CallContext, agentName: string, request: ReadResourceRequest, extra: Extra): Promise<ReadResourceResult> {
   const uri = request.params.uri;
+  if (ctx.paused()) {
+    record(ctx, ctx.now(), { agent: agentName, server: '', kind: 'resource', tool: uri, outcome: 'denied', errorCode: 'denied' });
+    throw rpcError(pausedError());
+  }
   const agent = ctx.agents.peek(agentName);
   let server: string;
   try {

@@ -2,7 +2,7 @@ import type { CallToolRequest, CallToolResult, ServerNotification, ServerRequest
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import { CodedError } from '../../shared/errors';
 import { redact } from '../../shared/redact';
-import { agentError, denied, errorResult, redactedToolError, rpcError } from './agent-errors';
+import { agentError, denied, errorResult, redactedToolError, rpcError, type AgentError } from './agent-errors';
 import type { Agent } from './agent-schema';
 import type { ApprovalRequest, DecidedApproval } from './approval-queue';
 import { recordable } from './audit-log';
@@ -12,16 +12,28 @@ import { lookupTool } from './tool-lookup';
 
 export type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
+const RESUME = 'ask the person to resume it in Connected Services';
+
+export function pausedError(server?: string): AgentError {
+  return denied('the person paused the bridge: no calls go through', RESUME, server);
+}
+
 /** The person said no (or did not answer): the agent learns why, not more. */
-export function approvalDenied(decided: DecidedApproval, server: string): CallToolResult {
+export function notApproved(decided: DecidedApproval, server: string): AgentError {
   const seconds = Math.round((decided.expiresAt - decided.requestedAt) / 1000);
-  const why =
-    decided.reason === 'timeout'
-      ? `nobody approved the call within ${seconds} s`
-      : decided.reason === 'closed'
-        ? 'the bridge stopped before the call was approved'
-        : 'the person denied the call';
-  return errorResult(denied(why, 'ask the person to approve it in Connected Services, or to allow this tool for your agent', server));
+  const ask = 'ask the person to approve it in Connected Services, or to allow this tool for your agent';
+  switch (decided.reason) {
+    case 'timeout':
+      return denied(`nobody approved the call within ${seconds} s`, ask, server);
+    case 'closed':
+      return denied('the bridge stopped before the call was approved', ask, server);
+    case 'paused':
+      return pausedError(server);
+    case 'flood':
+      return agentError(new CodedError('rate_limited', 'too many of your calls are already waiting for the person', { hint: 'wait for those to be decided before asking again' }), server);
+    default:
+      return denied('the person denied the call', ask, server);
+  }
 }
 
 /** `progressToken` of the agent's request → upstream onProgress → notifications/progress back to the agent. */
@@ -46,6 +58,11 @@ export async function callTool(ctx: CallContext, agentName: string, request: Cal
     if (ctx.auditArguments) d.arguments = recordable(args);
     return d;
   };
+  // Before the lookup: a paused bridge starts nothing, not even a server to find a name.
+  if (ctx.paused()) {
+    record(ctx, started, { ...draft('', name), outcome: 'denied', errorCode: 'denied' });
+    return errorResult(pausedError());
+  }
   const agent: Readonly<Agent> | undefined = ctx.agents.peek(agentName);
   const found = agent ? await lookupTool(ctx, agent, name) : undefined;
   if (found && 'error' in found) {
@@ -59,10 +76,6 @@ export async function callTool(ctx: CallContext, agentName: string, request: Cal
   }
   const { server, info } = found.entry;
   const base = draft(server, info.name);
-  if (ctx.paused()) {
-    record(ctx, started, { ...base, outcome: 'denied', errorCode: 'denied' });
-    return errorResult(denied('the person paused the bridge: no calls go through', 'ask the person to resume it in Connected Services', server));
-  }
   const verdict = judgeTool(agent, server, info, found.entry.tier);
   if (!verdict || verdict.decision === 'deny') {
     record(ctx, started, { ...base, outcome: 'denied', errorCode: 'denied' });
@@ -70,13 +83,19 @@ export async function callTool(ctx: CallContext, agentName: string, request: Cal
   }
   let approval: DecidedApproval | undefined;
   if (verdict.decision === 'ask') {
-    const ask: ApprovalRequest = { agent: agentName, server, tool: info.name, tier: verdict.tier };
+    const ask: ApprovalRequest = { agent: agentName, server, kind: 'tool', tool: info.name, tier: verdict.tier };
     if (ctx.auditArguments) ask.arguments = recordable(args) as Record<string, unknown>;
     approval = await ctx.approvals.request(ask, extra.signal);
     if (approval.outcome !== 'allowed') {
       const cancelled = approval.reason === 'cancelled';
-      record(ctx, started, { ...base, outcome: cancelled ? 'cancelled' : 'denied', errorCode: cancelled ? 'timeout' : 'denied' }, approval);
-      return approvalDenied(approval, server);
+      const why = notApproved(approval, server);
+      record(ctx, started, { ...base, outcome: cancelled ? 'cancelled' : 'denied', errorCode: cancelled ? 'timeout' : why.code }, approval);
+      return errorResult(why);
+    }
+    // Paused while the call waited (an allow may race the pause).
+    if (ctx.paused()) {
+      record(ctx, started, { ...base, outcome: 'denied', errorCode: 'denied' }, approval);
+      return errorResult(pausedError(server));
     }
   }
   const options: { signal: AbortSignal; onProgress?: (p: { progress: number; total?: number; message?: string }) => void } = { signal: extra.signal };

@@ -29,10 +29,14 @@ export const CONFIG_TARGETS = ['claude-code', 'claude-desktop', 'cursor', 'vscod
 export const ConfigTargetSchema = z.enum(CONFIG_TARGETS);
 export type ConfigTarget = z.infer<typeof ConfigTargetSchema>;
 
+export const APPROVAL_KINDS = ['tool', 'resource', 'prompt'] as const;
+
 export const PendingApprovalSchema = z.object({
   id: z.string(),
   agent: z.string(),
   server: z.string(),
+  /** What the agent wants: a tool call, a resource read (tool holds the URI) or a prompt. */
+  kind: z.enum(APPROVAL_KINDS),
   tool: z.string(),
   tier: z.enum(['read', 'write', 'destructive']),
   requestedAt: z.number(),
@@ -58,7 +62,7 @@ export const AuditEntrySchema = z.object({
   outcome: AuditOutcomeSchema,
   errorCode: ErrorCodeSchema.optional(),
   /** How the call got its permission when the person was asked. */
-  approval: z.enum(['person', 'remembered', 'timeout', 'cancelled', 'closed']).optional(),
+  approval: z.enum(['person', 'remembered', 'timeout', 'cancelled', 'closed', 'paused', 'flood']).optional(),
   /** Only with argument recording on, redacted. */
   arguments: z.unknown().optional(),
   result: z.unknown().optional(),

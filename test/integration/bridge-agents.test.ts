@@ -159,4 +159,53 @@ describe('agents: allowlists, policies, approvals, isolation', () => {
     const res = await rawRequest(h.bridge.port, { headers: mcpHeaders(h.bridge.port, token), body: INITIALIZE });
     expect(res.status).toBe(401);
   });
+
+  it('denies calls already waiting for approval when the bridge is paused, and starts nothing while paused', async () => {
+    const { client } = await agent('held-then-paused', { servers: ['everything'], policy: { read: 'ask', write: 'ask', destructive: 'ask' } });
+    const before = pending.length;
+    const call = client.client.callTool({ name: 'everything__echo', arguments: { message: 'held' } });
+    await waitFor('the call to wait for approval', () => pending.length > before, 5_000);
+    h.bridge.pause();
+    try {
+      expect(firstText(await call)).toMatch(/^denied: the person paused the bridge/);
+      expect(h.bridge.approvals.list().filter((p) => p.agent === 'held-then-paused')).toEqual([]);
+    } finally {
+      h.bridge.resume();
+    }
+
+    const cold = await startBridge({ cold: faultServer() });
+    try {
+      const { token } = await cold.bridge.agents.add('cold-agent', { servers: ['*'], policy: ALLOW });
+      const coldClient = await connectAgent(cold.bridge.url, token, 'cold-agent');
+      cold.bridge.pause();
+      const refused = await coldClient.client.callTool({ name: 'cold__anything', arguments: {} });
+      expect(firstText(refused)).toMatch(/paused the bridge/);
+      expect(cold.pool.statuses().find((s) => s.name === 'cold')?.state).toBe('idle');
+      await coldClient.close();
+    } finally {
+      await cold.close();
+    }
+  });
+
+  it('says a waiting prompt read is a prompt, and never turns "always allow" of it into a tool rule', async () => {
+    const { client } = await agent('prompt-reader', { servers: ['everything'], policy: { read: 'ask', write: 'ask', destructive: 'ask' } });
+    const before = pending.length;
+    const prompt = client.client.getPrompt({ name: 'everything__simple-prompt' });
+    await waitFor('the prompt read to wait for approval', () => pending.length > before, 5_000);
+    const waiting = pending[pending.length - 1];
+    expect(waiting).toMatchObject({ agent: 'prompt-reader', server: 'everything', kind: 'prompt', tool: 'simple-prompt', tier: 'read' });
+    await expect(h.bridge.approvals.allow(waiting?.id ?? '', { remember: true })).rejects.toMatchObject({ code: 'invalid_input' });
+    expect(h.bridge.agents.get('prompt-reader')?.tools).toEqual({});
+    await h.bridge.approvals.allow(waiting?.id ?? '');
+    expect((await prompt).messages.length).toBeGreaterThan(0);
+  });
+
+  it('redacts what an agent puts in names and URIs before they reach the audit log', async () => {
+    const { client } = await agent('leaky', { servers: ['everything'], policy: ALLOW });
+    await expect(client.client.readResource({ uri: 'https://api.example.test/doc?access_token=SEKRET-abc123456' })).rejects.toMatchObject({ code: -32002 });
+    await client.client.callTool({ name: 'Bearer SEKRET-xyz987654', arguments: {} }).catch(() => undefined);
+    const entries = await h.bridge.audit.read({ agent: 'leaky' });
+    expect(entries.length).toBe(2);
+    expect(JSON.stringify(entries)).not.toContain('SEKRET');
+  });
 });

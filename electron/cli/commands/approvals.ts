@@ -16,15 +16,15 @@ export function registerApprovals(program: Command, run: Run): void {
         if (options.json) return printJson(ctx.output, list);
         if (list.length === 0) return ctx.output.out('Nothing is waiting for approval.');
         const now = Date.now();
-        const rows = list.map((a) => [a.id, a.agent, `${a.server} ${a.tool}`, a.tier, `${Math.max(0, Math.round((a.expiresAt - now) / 1000))}s`]);
-        for (const line of table([['ID', 'AGENT', 'CALL', 'TIER', 'EXPIRES IN'], ...rows])) ctx.output.out(line);
+        const rows = list.map((a) => [a.id, a.agent, a.kind, `${a.server} ${a.tool}`, a.tier, `${Math.max(0, Math.round((a.expiresAt - now) / 1000))}s`]);
+        for (const line of table([['ID', 'AGENT', 'KIND', 'CALL', 'TIER', 'EXPIRES IN'], ...rows])) ctx.output.out(line);
       }),
     );
 
   approvals
     .command('allow <id>')
     .description('let the call go through')
-    .option('--remember', 'always allow this tool for this agent')
+    .option('--remember', 'always allow this tool for this agent (tool calls only)')
     .action((id: string, options: { remember?: boolean }) =>
       run(async (ctx) => {
         await (await connectRunningApp(ctx.dataDir)).call('decideApproval', { id, decision: 'allow', remember: options.remember ?? false });

@@ -19,7 +19,7 @@ describe('notification policy', () => {
 
   it('notifies for each pending approval and finished device logins, not cancelled or pending ones', () => {
     const policy = createNotificationPolicy();
-    expect(policy.approvalPending({ id: 'a1', agent: 'claude', server: 'fs', tool: 'delete_file', tier: 'destructive', requestedAt: 0, expiresAt: 1 })).toEqual({
+    expect(policy.approvalPending({ id: 'a1', agent: 'claude', server: 'fs', kind: 'tool', tool: 'delete_file', tier: 'destructive', requestedAt: 0, expiresAt: 1 })).toEqual({
       kind: 'approval-waiting',
       id: 'a1',
       agent: 'claude',

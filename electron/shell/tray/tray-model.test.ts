@@ -7,7 +7,7 @@ function server(name: string, state: ServerStatus['state'], extra: Partial<Serve
 }
 
 function approval(id: string, requestedAt = 0, extra: Partial<PendingApproval> = {}): PendingApproval {
-  return { id, agent: 'claude', server: 'files', tool: 'delete_file', tier: 'destructive', requestedAt, expiresAt: requestedAt + 60_000, ...extra };
+  return { id, agent: 'claude', server: 'files', kind: 'tool', tool: 'delete_file', tier: 'destructive', requestedAt, expiresAt: requestedAt + 60_000, ...extra };
 }
 
 const BRIDGE: BridgeInfo = { running: true, paused: false, url: 'http://127.0.0.1:47781/mcp' };

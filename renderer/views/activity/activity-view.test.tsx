@@ -7,7 +7,7 @@ import { createFakeApi, renderApp } from '../../testing';
 afterEach(cleanup);
 
 function approval(id: string, tool: string): PendingApproval {
-  return { id, agent: 'claude', server: 'github', tool, tier: 'destructive', requestedAt: Date.now(), expiresAt: Date.now() + 60_000 };
+  return { id, agent: 'claude', server: 'github', kind: 'tool', tool, tier: 'destructive', requestedAt: Date.now(), expiresAt: Date.now() + 60_000 };
 }
 
 const ENTRY: AuditEntry = { time: Date.now(), agent: 'claude', server: 'github', kind: 'tool', tool: 'list_issues', durationMs: 42, outcome: 'ok' };
@@ -30,6 +30,14 @@ describe('activity', () => {
       ]),
     );
     await waitFor(() => expect(screen.getByText('No agent is waiting for an approval.')).toBeTruthy());
+  });
+
+  it('says when an agent wants to read a resource, and offers no "Always allow" for it', async () => {
+    const read: PendingApproval = { ...approval('r1', 'file:///notes/todo.md'), kind: 'resource', tier: 'read' };
+    renderApp(createFakeApi({ listApprovals: () => [read] }), { hash: '#/activity' });
+    const item = await screen.findByRole('listitem', { name: /wants to read the resource file:\/\/\/notes\/todo\.md on github/ });
+    expect(within(item).getByRole('button', { name: 'Allow file:///notes/todo.md on github for claude' })).toBeTruthy();
+    expect(within(item).queryByRole('button', { name: /^Always allow/ })).toBeNull();
   });
 
   it('adds approvals from events and drops them when decided elsewhere, with a count in the navigation', async () => {

@@ -5,6 +5,7 @@ import { clockText, describeError, type ShownError } from '../../lib';
 import { useLive } from '../../state';
 
 const TIER_TONE = { read: 'ok', write: 'warn', destructive: 'error' } as const;
+const VERB = { tool: 'call', resource: 'read the resource', prompt: 'get the prompt' } as const;
 
 /** One agent call waiting for the person: Allow, Deny, or Always allow (remembered for that tool). */
 export function ApprovalItem({ pending, now }: { pending: PendingApproval; now: number }) {
@@ -27,7 +28,7 @@ export function ApprovalItem({ pending, now }: { pending: PendingApproval; now: 
   return (
     <li className="card approval" aria-labelledby={headingId}>
       <p id={headingId} className="approval-text">
-        <strong>{pending.agent}</strong> wants to call <code>{pending.tool}</code> on <strong>{pending.server}</strong>{' '}
+        <strong>{pending.agent}</strong> wants to {VERB[pending.kind]} <code>{pending.tool}</code> on <strong>{pending.server}</strong>{' '}
         <Badge tone={TIER_TONE[pending.tier]}>{pending.tier}</Badge>
       </p>
       <p className="muted" role="timer">
@@ -40,9 +41,12 @@ export function ApprovalItem({ pending, now }: { pending: PendingApproval; now: 
         <button type="button" className="button small danger" disabled={busy} onClick={() => decide('deny')} aria-label={`Deny ${what} for ${pending.agent}`}>
           Deny
         </button>
-        <button type="button" className="button small" disabled={busy} onClick={() => decide('allow', true)} aria-label={`Always allow ${what} for ${pending.agent}`}>
-          Always allow
-        </button>
+        {/* Only a tool call can be remembered; reads follow the agent's read policy. */}
+        {pending.kind === 'tool' && (
+          <button type="button" className="button small" disabled={busy} onClick={() => decide('allow', true)} aria-label={`Always allow ${what} for ${pending.agent}`}>
+            Always allow
+          </button>
+        )}
       </div>
       {error && <ErrorNote error={error} />}
     </li>
