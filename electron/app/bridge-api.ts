@@ -1,6 +1,6 @@
-import type { AgentView, ApiInput, AppApi, BridgeInfo } from '../../shared/api';
+import type { AgentView, ApiInput, AppApi, BridgeInfo, PendingApproval } from '../../shared/api';
 import { CodedError } from '../../shared/errors';
-import { ALL_SERVERS, snippetFile, type Agent, type AgentPolicy, type AgentStore, type AuditLog, type Bridge } from '../bridge';
+import { ALL_SERVERS, snippetFile, type Agent, type AgentPolicy, type AgentStore, type AuditLog, type Bridge, type PendingApproval as BridgePendingApproval } from '../bridge';
 
 export interface BridgeApiDeps {
   /** Present in long-running processes (serve, the desktop app). */
@@ -18,6 +18,14 @@ type BridgeMethods = Pick<
   AppApi,
   'bridgeInfo' | 'setBridgePaused' | 'listAgents' | 'addAgent' | 'updateAgent' | 'removeAgent' | 'rotateAgent' | 'agentConfig' | 'listApprovals' | 'decideApproval' | 'readAudit'
 >;
+
+/** A waiting call as the UI and CLI see it (the queue's own record carries nothing more, but is not the wire type). */
+export function pendingView(pending: BridgePendingApproval): PendingApproval {
+  const { id, agent, server, kind, tool, tier, requestedAt, expiresAt } = pending;
+  const view: PendingApproval = { id, agent, server, kind, tool, tier, requestedAt, expiresAt };
+  if (pending.arguments !== undefined) view.arguments = pending.arguments;
+  return view;
+}
 
 /** Only the tiers the person set; the store fills in the rest. */
 function tiers(policy: Partial<Record<keyof AgentPolicy, AgentPolicy[keyof AgentPolicy] | undefined>> | undefined): Partial<AgentPolicy> {
@@ -100,7 +108,7 @@ export function createBridgeApi(deps: BridgeApiDeps): BridgeMethods {
       const file = snippetFile(target);
       return Promise.resolve({ text, ...(file ? { file } : {}) });
     },
-    listApprovals: () => Promise.resolve(deps.bridge ? deps.bridge.approvals.list().map(({ id, agent, server, kind, tool, tier, requestedAt, expiresAt }) => ({ id, agent, server, kind, tool, tier, requestedAt, expiresAt })) : []),
+    listApprovals: () => Promise.resolve(deps.bridge ? deps.bridge.approvals.list().map(pendingView) : []),
     decideApproval: async ({ id, decision, remember }: ApiInput<'decideApproval'>) => {
       const { approvals } = running(deps.bridge);
       if (decision === 'allow') await approvals.allow(id, { remember: remember ?? false });

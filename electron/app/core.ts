@@ -14,7 +14,7 @@ import { createAppApi } from './app-api';
 import { createAuthApi, withAuthInfo } from './auth-api';
 import { forgivingOpener } from './forgiving-opener';
 import { SignIns } from './sign-in';
-import { createBridgeApi } from './bridge-api';
+import { createBridgeApi, pendingView } from './bridge-api';
 import { registerConfigSecrets } from './config-secrets';
 import { importedSecretSink } from './imported-secret-sink';
 import { resolveServerConfig } from './resolve-server';
@@ -145,7 +145,14 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   let bridgeError: string | undefined;
   if (options.bridge) {
     try {
-      bridge = await createBridge({ pool, dataDir: options.dataDir, port: bridgePort, log, version: VERSION });
+      bridge = await createBridge({
+        pool,
+        dataDir: options.dataDir,
+        port: bridgePort,
+        log,
+        version: VERSION,
+        auditArguments: () => registry.config().settings?.auditArguments === true,
+      });
     } catch (error) {
       if (options.bridge.required) {
         await Promise.all([pool.close(), registry.close(), vault.close()]);
@@ -160,9 +167,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   if (bridge) {
     const live = bridge;
     unsubscribe.push(
-      live.approvals.on('pending', ({ id, agent, server, kind, tool, tier, requestedAt, expiresAt }) =>
-        events.emit('approvalPending', { id, agent, server, kind, tool, tier, requestedAt, expiresAt }),
-      ),
+      live.approvals.on('pending', (pending) => events.emit('approvalPending', pendingView(pending))),
       live.approvals.on('decided', ({ id, outcome, reason }) =>
         events.emit('approvalDecided', { id, decision: outcome === 'allowed' ? 'allow' : reason === 'timeout' ? 'timeout' : 'deny' }),
       ),

@@ -74,7 +74,7 @@ export async function createBridge(options: BridgeOptions): Promise<Bridge> {
     agents,
     approvals,
     audit,
-    auditArguments: options.auditArguments === true,
+    auditArguments: typeof options.auditArguments === 'function' ? options.auditArguments : () => options.auditArguments === true,
     paused: () => paused,
     now,
     log,

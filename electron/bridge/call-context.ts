@@ -13,7 +13,8 @@ export interface CallContext {
   agents: AgentStore;
   approvals: ApprovalQueue;
   audit: AuditLog;
-  auditArguments: boolean;
+  /** Whether the person turned on recording of arguments and results (asked at each call). */
+  auditArguments: () => boolean;
   paused: () => boolean;
   now: () => number;
   log: (line: string) => void;

@@ -57,7 +57,7 @@ async function guarded<T>(
   try {
     const value = await run();
     const done: AuditDraft = { ...draft, outcome: 'ok' };
-    if (ctx.auditArguments) done.result = recordable(resultForAudit(value));
+    if (ctx.auditArguments()) done.result = recordable(resultForAudit(value));
     record(ctx, started, done, approval);
     return value;
   } catch (error) {
@@ -97,7 +97,7 @@ export async function getPrompt(ctx: CallContext, agentName: string, request: Ge
     throw rpcError(agentError(new CodedError('not_found', redact(`unknown prompt "${name}"`), { hint: 'call prompts/list' })), -32602);
   }
   const draft: AuditDraft = { agent: agentName, server: entry.server, kind: 'prompt', tool: entry.info.name, outcome: 'ok' };
-  if (ctx.auditArguments) draft.arguments = recordable(request.params.arguments ?? {});
+  if (ctx.auditArguments()) draft.arguments = recordable(request.params.arguments ?? {});
   return guarded(ctx, agentName, draft, extra, async () => {
     const result = await ctx.pool.getPrompt(entry.server, entry.info.name, request.params.arguments ?? {}, { signal: extra.signal });
     return result as GetPromptResult;

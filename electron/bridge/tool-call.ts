@@ -55,7 +55,7 @@ export async function callTool(ctx: CallContext, agentName: string, request: Cal
   const args = request.params.arguments ?? {};
   const draft = (server: string, tool: string): AuditDraft => {
     const d: AuditDraft = { agent: agentName, server, kind: 'tool', tool, outcome: 'ok' };
-    if (ctx.auditArguments) d.arguments = recordable(args);
+    if (ctx.auditArguments()) d.arguments = recordable(args);
     return d;
   };
   // Before the lookup: a paused bridge starts nothing, not even a server to find a name.
@@ -84,7 +84,7 @@ export async function callTool(ctx: CallContext, agentName: string, request: Cal
   let approval: DecidedApproval | undefined;
   if (verdict.decision === 'ask') {
     const ask: ApprovalRequest = { agent: agentName, server, kind: 'tool', tool: info.name, tier: verdict.tier };
-    if (ctx.auditArguments) ask.arguments = recordable(args) as Record<string, unknown>;
+    if (ctx.auditArguments()) ask.arguments = recordable(args) as Record<string, unknown>;
     approval = await ctx.approvals.request(ask, extra.signal);
     if (approval.outcome !== 'allowed') {
       const cancelled = approval.reason === 'cancelled';
@@ -105,7 +105,7 @@ export async function callTool(ctx: CallContext, agentName: string, request: Cal
     const result = await ctx.pool.callTool(server, info.name, args, options);
     const failed = result.isError === true;
     const done: AuditDraft = { ...base, outcome: failed ? 'tool_error' : 'ok' };
-    if (ctx.auditArguments) done.result = recordable(result);
+    if (ctx.auditArguments()) done.result = recordable(result);
     record(ctx, started, done, approval);
     return (failed ? redactedToolError(result) : result) as CallToolResult;
   } catch (error) {

@@ -14,8 +14,11 @@ export interface BridgeOptions {
   log?: (line: string) => void;
   /** How long an `ask` call waits for the person before it is denied. Default 120 s. */
   approvalTimeoutMs?: number;
-  /** Record arguments and results (redacted) in the audit log and approval events. Default false. */
-  auditArguments?: boolean;
+  /**
+   * Record arguments and results (redacted) in the audit log and approval events. Default false.
+   * A function is asked at each call, so a setting changed while running applies at once.
+   */
+  auditArguments?: boolean | (() => boolean);
   /** Larger request bodies get 413. Default 4 MiB. */
   maxBodyBytes?: number;
   /** serverInfo.version announced to agents. */

@@ -41,6 +41,8 @@ export const PendingApprovalSchema = z.object({
   tier: z.enum(['read', 'write', 'destructive']),
   requestedAt: z.number(),
   expiresAt: z.number(),
+  /** Only with argument recording on (settings.auditArguments), redacted. */
+  arguments: z.record(z.string(), z.unknown()).optional(),
 });
 export type PendingApproval = z.infer<typeof PendingApprovalSchema>;
 

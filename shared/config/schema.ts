@@ -55,6 +55,8 @@ export type ServerConfig = StdioServerConfig | HttpServerConfig;
 
 export const SettingsSchema = z.looseObject({
   bridgePort: z.number().int().min(1).max(65_535).optional(),
+  /** Record agents' call arguments and results (redacted, cut at 16 KiB) in the audit log. */
+  auditArguments: z.boolean().optional(),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 

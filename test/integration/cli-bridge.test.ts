@@ -1,6 +1,8 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLI, runCli, tempHome } from '../helpers/cli';
 import { eventually, startServe, type Served } from '../helpers/serve';
@@ -157,6 +159,32 @@ describe('agents and approvals through the CLI, against a running serve', () => 
     try {
       expect(textOf(await client.callTool({ name: 'everything__echo', arguments: { message: 'over stdio' } }))).toContain('over stdio');
     } finally {
+      await client.close();
+    }
+  });
+
+  it('records arguments and results in the audit log once settings.auditArguments is on, without a restart', async () => {
+    const { token } = JSON.parse((await runCli(home, ['agents', 'add', 'recorded', '--servers', 'everything', '--json'])).stdout) as { token: string };
+    const client = await agentClient(served.bridge ?? '', token);
+    const file = join(home, 'mcp.json');
+    const setAudit = (on: boolean): void => {
+      const config = JSON.parse(readFileSync(file, 'utf8')) as { settings?: Record<string, unknown> };
+      writeFileSync(file, JSON.stringify({ ...config, settings: { ...config.settings, auditArguments: on } }, null, 2));
+    };
+    try {
+      await client.callTool({ name: 'everything__echo', arguments: { message: 'not recorded' } });
+      setAudit(true);
+      const entry = await eventually(async () => {
+        await client.callTool({ name: 'everything__echo', arguments: { message: 'recorded' } });
+        const audit = (await served.api('readAudit', { agent: 'recorded' })).body.result as { arguments?: unknown; result?: unknown }[];
+        return audit.find((e) => e.arguments !== undefined);
+      });
+      expect(entry.arguments).toEqual({ message: 'recorded' });
+      expect(JSON.stringify(entry.result)).toContain('Echo: recorded');
+      const audit = (await served.api('readAudit', { agent: 'recorded' })).body.result as { arguments?: unknown }[];
+      expect(audit.some((e) => e.arguments === undefined)).toBe(true);
+    } finally {
+      setAudit(false);
       await client.close();
     }
   });

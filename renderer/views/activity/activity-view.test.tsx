@@ -40,6 +40,13 @@ describe('activity', () => {
     expect(within(item).queryByRole('button', { name: /^Always allow/ })).toBeNull();
   });
 
+  it('shows the arguments of a waiting call when the person records them', async () => {
+    const call: PendingApproval = { ...approval('c1', 'create_issue'), arguments: { title: 'Crash on start' } };
+    renderApp(createFakeApi({ listApprovals: () => [call] }), { hash: '#/activity' });
+    const args = await screen.findByRole('group', { name: 'Arguments of create_issue on github' });
+    expect(args.textContent).toContain('Crash on start');
+  });
+
   it('adds approvals from events and drops them when decided elsewhere, with a count in the navigation', async () => {
     const api = createFakeApi();
     renderApp(api, { hash: '#/activity' });

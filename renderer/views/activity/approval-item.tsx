@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import type { PendingApproval } from '../../../shared/api';
-import { Badge, ErrorNote } from '../../components';
+import { Badge, ErrorNote, JsonView } from '../../components';
 import { clockText, describeError, type ShownError } from '../../lib';
 import { useLive } from '../../state';
 
@@ -31,6 +31,7 @@ export function ApprovalItem({ pending, now }: { pending: PendingApproval; now: 
         <strong>{pending.agent}</strong> wants to {VERB[pending.kind]} <code>{pending.tool}</code> on <strong>{pending.server}</strong>{' '}
         <Badge tone={TIER_TONE[pending.tier]}>{pending.tier}</Badge>
       </p>
+      {pending.arguments !== undefined && <JsonView value={pending.arguments} label={`Arguments of ${what}`} />}
       <p className="muted" role="timer">
         Denied automatically in {clockText(pending.expiresAt - now)}
       </p>
