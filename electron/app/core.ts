@@ -120,6 +120,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       applying = applying.then(() => pool.apply(config)).catch((error: unknown) => log(redact(`applying config failed: ${String(error)}`)));
     }),
     registry.on('issues', ({ issues }) => events.emit('configIssues', { issues })),
+    // An approval made by another process (the CLI): the UI learns of it only through an event.
+    registry.on('approvals', ({ servers }) => {
+      for (const status of pool.statuses()) if (servers.includes(status.name)) events.emit('serverState', status);
+    }),
     pool.on('state', (status) => events.emit('serverState', status)),
     pool.on('inventory', (payload) => events.emit('inventoryChanged', payload)),
     // A sign-in made by another process (the CLI) brings a server waiting for one back at once.

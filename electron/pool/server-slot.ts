@@ -1,4 +1,4 @@
-import { DEFAULT_STARTUP_TIMEOUT_MS, isEnabled, type ServerConfig } from '../../shared/config';
+import { DEFAULT_STARTUP_TIMEOUT_MS, isEnabled, sameConnection, type ServerConfig } from '../../shared/config';
 import { CodedError, toCodedError, type WireError } from '../../shared/errors';
 import { redact } from '../../shared/redact';
 import type { CallResult, PromptInfo, ResourceInfo, ResourceTemplateInfo, ServerState, ServerStatus, ToolInfo } from '../../shared/api';
@@ -152,8 +152,18 @@ export class ServerSlot {
     return this.#stopping;
   }
 
-  /** A new config for this name: a running server restarts with it, others just take it. */
+  /**
+   * A new config for this name. When only fields read per call changed (description, timeoutMs,
+   * tools) it is taken in place: the process and its in-flight calls live on, the next call and
+   * listing use it. Otherwise a running server restarts with it, others just take it.
+   */
   async replaceConfig(config: ServerConfig): Promise<void> {
+    if (sameConnection(this.#config, config) && isEnabled(this.#config) === isEnabled(config)) {
+      this.#config = config;
+      // Counts shown in the status follow the tool policy.
+      this.#publish();
+      return;
+    }
     const running = this.#conn !== undefined || this.#starting !== undefined || this.#crashes.restartPending;
     const blocked = this.#record.state === 'needs_auth' || this.#record.state === 'error';
     this.#config = config;

@@ -69,7 +69,10 @@ export interface UpstreamLog {
 
 /** One MCP client per configured server, lazily started. */
 export interface Pool {
-  /** Applies a new config: starts nothing new, restarts running servers that changed, stops removed ones. */
+  /**
+   * Applies a new config: starts nothing new, restarts running servers whose process or session
+   * settings changed (a change of only description, timeoutMs or tools is taken in place), stops removed ones.
+   */
   apply(config: McpConfig): Promise<ServerDiff>;
   statuses(): ServerStatus[];
   /** @throws CodedError not_found */

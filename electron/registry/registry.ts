@@ -19,6 +19,7 @@ import { FileApprovalStore } from './approvals';
 import { editConfigFile } from './config-file';
 import { ensureDataDir } from './data-dir';
 import { watchDirectory, type DirWatcher } from './dir-watcher';
+import { LinkTargetWatcher } from './link-target-watcher';
 import { Emitter } from '../../shared/events';
 import { FileLock } from '../fs-safe';
 import { createConfigIfMissing } from './first-run';
@@ -31,6 +32,8 @@ import type { Registry, RegistryEvents, RegistryOptions } from './types';
 export const CONFIG_FILE = 'mcp.json';
 export const APPROVALS_FILE = 'approvals.json';
 const DEFAULT_DEBOUNCE_MS = 150;
+const EMPTY_FILE_MESSAGE =
+  'the file is empty; the last good config stays in force until it has content (to remove every server, write {"mcpServers": {}})';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -53,8 +56,11 @@ class FileRegistry implements Registry {
   #config: McpConfig = { mcpServers: {} };
   #issues: ConfigIssue[] = [];
   #lastHash: string | undefined;
+  /** A good config was loaded once; before that an empty file simply means no servers (first run). */
+  #loaded = false;
   #reloads: Promise<void> = Promise.resolve();
   #watcher: DirWatcher | undefined;
+  #linkWatcher: LinkTargetWatcher | undefined;
   #closed = false;
 
   constructor(options: RegistryOptions) {
@@ -122,6 +128,11 @@ class FileRegistry implements Registry {
       this.#setIssues([{ file: this.file, message: 'the file is missing; the last good config stays in force until it is back' }]);
       return;
     }
+    if (text.trim() === '' && this.#loaded) {
+      // Editors and `>` redirects empty the file before writing it: that moment must not remove every server.
+      this.#setIssues([{ file: this.file, message: EMPTY_FILE_MESSAGE }]);
+      return;
+    }
     const result = parseConfigText(text, this.file);
     if (!result.ok) {
       this.#setIssues(result.issues.map((issue) => ({ ...issue, message: redact(issue.message) })));
@@ -130,6 +141,7 @@ class FileRegistry implements Registry {
     const previous = this.#config;
     const recovered = this.#issues.length > 0;
     this.#config = result.config;
+    this.#loaded = true;
     if (recovered) this.#setIssues([]);
     if (recovered || canonicalJson(previous) !== canonicalJson(result.config)) {
       this.#events.emit('change', { config: result.config, diff: diffServers(previous, result.config) });
@@ -144,16 +156,36 @@ class FileRegistry implements Registry {
 
   watch(): void {
     if (this.#closed || this.#watcher) return;
+    const debounceMs = this.#options.debounceMs ?? DEFAULT_DEBOUNCE_MS;
+    const linkWatcher = new LinkTargetWatcher({ file: this.file, debounceMs, log: this.#log, onChange: () => this.#configChanged() });
+    this.#linkWatcher = linkWatcher;
     this.#watcher = watchDirectory({
       dir: this.dataDir,
       names: [CONFIG_FILE, APPROVALS_FILE],
-      debounceMs: this.#options.debounceMs ?? DEFAULT_DEBOUNCE_MS,
+      debounceMs,
       log: this.#log,
       onChange: (name) => {
-        const work = name === CONFIG_FILE ? this.reload() : this.approvals.load();
-        work.catch((error: unknown) => this.#log(`reading ${name} failed: ${String(error)}`));
+        if (name === CONFIG_FILE) this.#configChanged();
+        else this.#approvalsChanged().catch((error: unknown) => this.#log(`reading ${name} failed: ${String(error)}`));
       },
     });
+    void linkWatcher.update();
+  }
+
+  /** mcp.json or its link target changed: reload, then follow the link again (it may point elsewhere now). */
+  #configChanged(): void {
+    this.reload()
+      .then(() => this.#linkWatcher?.update())
+      .catch((error: unknown) => this.#log(`reading ${CONFIG_FILE} failed: ${String(error)}`));
+  }
+
+  /** Another process (the CLI) approved a command: say whose approval changed, the UI learns only from events. */
+  async #approvalsChanged(): Promise<void> {
+    const servers = Object.entries(this.#config.mcpServers);
+    const before = servers.map(([name, config]) => this.approvals.status(name, config));
+    await this.approvals.load();
+    const changed = servers.filter(([name, config], i) => this.approvals.status(name, config) !== before[i]).map(([name]) => name);
+    if (changed.length > 0 && !this.#closed) this.#events.emit('approvals', { servers: changed });
   }
 
   async addServer(name: string, config: ServerConfig): Promise<void> {
@@ -255,6 +287,8 @@ class FileRegistry implements Registry {
     this.#closed = true;
     this.#watcher?.close();
     this.#watcher = undefined;
+    this.#linkWatcher?.close();
+    this.#linkWatcher = undefined;
     await this.#reloads;
     this.#events.clear();
   }

@@ -26,6 +26,8 @@ export interface RegistryEvents {
   change: { config: McpConfig; diff: ServerDiff };
   /** The current file problems (empty when fixed). The last good config stays in force. */
   issues: { issues: ConfigIssue[] };
+  /** approvals.json was changed by another process (the CLI) while watching: these configured servers' approval changed. */
+  approvals: { servers: string[] };
 }
 
 export interface ApprovalStore {
@@ -42,7 +44,7 @@ export interface Registry {
   issues(): ConfigIssue[];
   /** Re-reads the file now (the watcher calls this). */
   reload(): Promise<void>;
-  /** Starts watching the file; changes emit `change` or `issues`. */
+  /** Starts watching the file (and the target of a symlinked one) and approvals.json; changes emit `change`, `issues` or `approvals`. */
   watch(): void;
   on<E extends keyof RegistryEvents>(event: E, listener: (payload: RegistryEvents[E]) => void): () => void;
   /** Edits go through a lock and an atomic write; unknown keys of the file are kept. */

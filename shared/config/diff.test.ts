@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { diffServers } from './diff';
+import { diffServers, sameConnection } from './diff';
 import { isToolAllowed } from './tool-policy';
 
 describe('diffServers', () => {
@@ -9,6 +9,41 @@ describe('diffServers', () => {
       { mcpServers: { same: { env: { Y: '2', X: '1' }, args: ['1'], command: 'a' }, edited: { command: 'b', args: ['new'] }, fresh: { command: 'd' } } },
     );
     expect(diff).toEqual({ added: ['fresh'], changed: ['edited'], removed: ['gone'], unchanged: ['same'] });
+  });
+});
+
+describe('sameConnection', () => {
+  const stdio = { command: 'node', args: ['a.js'], env: { A: '1' }, cwd: '/srv' };
+  const http = { type: 'http' as const, url: 'https://mcp.example.com/mcp', headers: { 'X-A': '1' } };
+
+  it('ignores the fields read per call: description, timeoutMs, tools, enabled', () => {
+    const policy = { description: 'd', timeoutMs: 5000, tools: { deny: ['x'] }, enabled: false };
+    expect(sameConnection(stdio, { ...stdio, ...policy })).toBe(true);
+    expect(sameConnection(http, { ...http, ...policy })).toBe(true);
+    expect(sameConnection(stdio, { ...stdio, type: 'stdio' })).toBe(true);
+  });
+
+  it.each([
+    ['command', { command: 'bun' }],
+    ['args', { args: ['b.js'] }],
+    ['env', { env: { A: '2' } }],
+    ['cwd', { cwd: '/tmp' }],
+    ['startupTimeoutMs', { startupTimeoutMs: 1000 }],
+    ['auth', { auth: { type: 'none' as const } }],
+  ])('sees a change of %s in a stdio server', (_field, change) => {
+    expect(sameConnection(stdio, { ...stdio, ...change })).toBe(false);
+  });
+
+  it.each([
+    ['url', { url: 'https://other.example.com/mcp' }],
+    ['headers', { headers: { 'X-A': '2' } }],
+    ['auth', { auth: { type: 'api_key' as const } }],
+  ])('sees a change of %s in an http server', (_field, change) => {
+    expect(sameConnection(http, { ...http, ...change })).toBe(false);
+  });
+
+  it('sees a change of transport', () => {
+    expect(sameConnection(stdio, http)).toBe(false);
   });
 });
 

@@ -23,6 +23,25 @@ export function sameServer(a: ServerConfig, b: ServerConfig): boolean {
   return canonicalJson(a) === canonicalJson(b);
 }
 
+/**
+ * Fields read per call or per listing, never by the process or session: a change of only these
+ * (and `enabled`, which the pool handles on its own) needs no restart. Any other field, including
+ * one added later, counts as part of the connection, so an unknown change errs on restarting.
+ */
+const PER_CALL_FIELDS: ReadonlySet<string> = new Set(['description', 'timeoutMs', 'tools', 'enabled']);
+
+function connectionPart(config: ServerConfig): Record<string, unknown> {
+  const part = Object.fromEntries(Object.entries(config).filter(([key]) => !PER_CALL_FIELDS.has(key)));
+  // `"type": "stdio"` is what a stdio entry means without it.
+  if (part['type'] === 'stdio') delete part['type'];
+  return part;
+}
+
+/** Same process or session: command, args, env, cwd, url, headers, auth and startupTimeoutMs are equal. */
+export function sameConnection(a: ServerConfig, b: ServerConfig): boolean {
+  return canonicalJson(connectionPart(a)) === canonicalJson(connectionPart(b));
+}
+
 /** What a config change means for the pool: start added, restart changed, stop removed. */
 export function diffServers(previous: McpConfig, next: McpConfig): ServerDiff {
   const diff: ServerDiff = { added: [], changed: [], removed: [], unchanged: [] };

@@ -26,7 +26,7 @@ export { formatIssue } from './issue';
 export type { ConfigIssue } from './issue';
 export { parseConfigText, parseConfigObject, locateJsonError } from './parse';
 export type { ParseResult } from './parse';
-export { diffServers, sameServer, canonicalJson } from './diff';
+export { diffServers, sameServer, sameConnection, canonicalJson } from './diff';
 export type { ServerDiff } from './diff';
 export { isToolAllowed } from './tool-policy';
 export {
