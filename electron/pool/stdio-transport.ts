@@ -5,6 +5,7 @@ import { ReadBuffer, serializeMessage } from '@modelcontextprotocol/sdk/shared/s
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { CodedError } from '../../shared/errors';
 import { redact } from '../../shared/redact';
+import { MessagePump } from './message-pump';
 import { endGroup } from './process-group';
 
 export const STDERR_TAIL_BYTES = 4096;
@@ -60,9 +61,8 @@ export class StdioProcessTransport implements Transport {
   #closing: Promise<void> | undefined;
   #finished = false;
   #finishTimer: NodeJS.Timeout | undefined;
-  /** Messages (and finally the close) waiting to be handed to the SDK, one per event-loop turn. */
-  readonly #queue: { deliver: () => void; isNotification: boolean }[] = [];
-  #pumping = false;
+  /** Messages (and finally the close) on their way to the SDK, in order. */
+  readonly #pump = new MessagePump((error) => this.onerror?.(error));
 
   constructor(options: StdioTransportOptions) {
     this.#options = options;
@@ -222,39 +222,8 @@ export class StdioProcessTransport implements Transport {
         continue;
       }
       if (message === null) break;
-      this.#enqueue(() => this.onmessage?.(message), !('id' in message));
+      this.#pump.push(() => this.onmessage?.(message), !('id' in message));
     }
-  }
-
-  /**
-   * The SDK runs notification handlers a microtask later but responses at once, so a progress
-   * notification read together with its response would find its handler gone
-   * (modelcontextprotocol/typescript-sdk#2580). After a notification the next message waits a
-   * turn, which keeps their order; other messages (a burst of responses) are handed over at once.
-   */
-  #enqueue(deliver: () => void, isNotification: boolean): void {
-    this.#queue.push({ deliver, isNotification });
-    if (this.#pumping) return;
-    this.#pumping = true;
-    const pump = (): void => {
-      for (;;) {
-        const next = this.#queue.shift();
-        if (!next) {
-          this.#pumping = false;
-          return;
-        }
-        try {
-          next.deliver();
-        } catch (error) {
-          this.onerror?.(error instanceof Error ? error : new Error(String(error)));
-        }
-        if (next.isNotification) {
-          setImmediate(pump);
-          return;
-        }
-      }
-    };
-    pump();
   }
 
   #onStderr(chunk: Buffer): void {
@@ -275,7 +244,7 @@ export class StdioProcessTransport implements Transport {
     if (this.#finishTimer) clearTimeout(this.#finishTimer);
     this.#readBuffer.clear();
     // After the messages already read: a last answer written just before exiting still counts.
-    this.#enqueue(() => this.onclose?.(), false);
+    this.#pump.push(() => this.onclose?.(), false);
   }
 
   #spawnError(error: unknown): CodedError {
