@@ -45,6 +45,59 @@ describe('openers hand the URL over as one argv element, never through a shell',
     expect(calls[0]).toMatchObject({ command: '/opt/My Browser/run', args: ['--new-window', URL_WITH_SPECIALS], options: { shell: false } });
   });
 
+  it('the opener gets an allowlisted environment: the desktop session, never the passphrase or tokens', async () => {
+    const env = {
+      PATH: '/usr/bin',
+      HOME: '/home/p',
+      LANG: 'de_DE.UTF-8',
+      LC_TIME: 'en_GB.UTF-8',
+      DISPLAY: ':0',
+      WAYLAND_DISPLAY: 'wayland-0',
+      XDG_RUNTIME_DIR: '/run/user/1000',
+      DBUS_SESSION_BUS_ADDRESS: 'unix:path=/run/user/1000/bus',
+      XDG_CURRENT_DESKTOP: 'GNOME',
+      BROWSER: 'firefox',
+      CONNECTED_SERVICES_PASSPHRASE: 'vault-master-passphrase',
+      GITHUB_TOKEN: 'ghp_secret',
+      OPENAI_API_KEY: 'sk-secret',
+      SOME_PASSPHRASE: 'other',
+      NODE_OPTIONS: '--require /tmp/evil.js',
+      UNRELATED: 'x',
+    };
+    for (const opener of [(o: { spawn: SpawnLike }) => systemBrowserOpener({ ...o, platform: 'linux', env }), (o: { spawn: SpawnLike }) => openWith('my-browser', { ...o, env })]) {
+      const { spawn, calls } = fakeSpawn();
+      await opener({ spawn })('https://example.com/');
+      const passed = calls[0]?.options.env;
+      expect(passed).toMatchObject({
+        PATH: '/usr/bin',
+        HOME: '/home/p',
+        LANG: 'de_DE.UTF-8',
+        LC_TIME: 'en_GB.UTF-8',
+        DISPLAY: ':0',
+        WAYLAND_DISPLAY: 'wayland-0',
+        XDG_RUNTIME_DIR: '/run/user/1000',
+        DBUS_SESSION_BUS_ADDRESS: 'unix:path=/run/user/1000/bus',
+        XDG_CURRENT_DESKTOP: 'GNOME',
+        BROWSER: 'firefox',
+      });
+      for (const name of ['CONNECTED_SERVICES_PASSPHRASE', 'GITHUB_TOKEN', 'OPENAI_API_KEY', 'SOME_PASSPHRASE', 'NODE_OPTIONS', 'UNRELATED']) {
+        expect(passed, name).not.toHaveProperty(name);
+      }
+    }
+  });
+
+  it('without an env option the allowlist is applied to process.env', async () => {
+    process.env['CS_OPENER_TEST_TOKEN'] = 'leak-me-not';
+    try {
+      const { spawn, calls } = fakeSpawn();
+      await systemBrowserOpener({ platform: 'linux', spawn })('https://example.com/');
+      expect(calls[0]?.options.env).not.toHaveProperty('CS_OPENER_TEST_TOKEN');
+      expect(calls[0]?.options.env).toHaveProperty('PATH', process.env['PATH']);
+    } finally {
+      delete process.env['CS_OPENER_TEST_TOKEN'];
+    }
+  });
+
   it('refuses unsafe URLs before spawning anything', async () => {
     const { spawn, calls } = fakeSpawn();
     for (const url of ['javascript:alert(1)', 'file:///etc/passwd', 'https://www.$(cmd).com/x', 'https://host:$(cmd)/x']) {

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import { CodedError } from '../../shared/errors';
 import { parseCommandLine } from './command-argv';
+import { openerEnv } from './opener-env';
 import { validateBrowserUrl } from './url-safety';
 
 /**
@@ -15,6 +16,8 @@ export interface SpawnOpenerOptions {
   spawn?: SpawnLike;
   /** Diagnostic lines (exit codes of the opener); never the URL. */
   log?: (line: string) => void;
+  /** The environment the opener's is picked from (allowlist: see opener-env.ts); default process.env. */
+  env?: Record<string, string | undefined>;
 }
 
 /** The platform's URL opener; the URL is always the last, single argv element. */
@@ -25,12 +28,14 @@ export function systemOpenerCommand(platform: NodeJS.Platform): { command: strin
   return { command: 'xdg-open', args: [] };
 }
 
-function launch(command: string, args: string[], options: SpawnOpenerOptions, label: string): Promise<void> {
+function launch(command: string, args: string[], options: SpawnOpenerOptions & { platform?: NodeJS.Platform }, label: string): Promise<void> {
   const run = options.spawn ?? spawn;
+  // Never the whole environment: the vault passphrase and the app's tokens stay out of other programs.
+  const env = openerEnv(options.env ?? process.env, options.platform ?? process.platform);
   return new Promise((resolve, reject) => {
     let child: ChildProcess;
     try {
-      child = run(command, args, { shell: false, stdio: 'ignore', detached: true, windowsHide: true });
+      child = run(command, args, { shell: false, stdio: 'ignore', detached: true, windowsHide: true, env });
     } catch (error) {
       reject(failed(label, error));
       return;

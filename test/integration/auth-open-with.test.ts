@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -34,10 +34,10 @@ describe('auth: --open-with runs a real command with the URL as one argument', (
     const { vault, dataDir } = await openTestVault();
     cleanups.push(() => vault.close());
     const log = join(mkdtempSync(join(tmpdir(), 'cs-open-with-')), 'log.jsonl');
-    process.env['OPEN_WITH_LOG'] = log;
-    cleanups.push(() => void delete process.env['OPEN_WITH_LOG']);
     const urls: string[] = [];
-    const opener = openWith(`"${process.execPath}" --import tsx "${script}"`);
+    // The opener's environment is an allowlist, so a variable for the command is given the way a person
+    // would: through env(1) in the command itself.
+    const opener = openWith(`/usr/bin/env "OPEN_WITH_LOG=${log}" "${process.execPath}" --import tsx "${script}"`);
     const coordinator = createAuthCoordinator({ vault, dataDir, opener: (url) => (urls.push(url), opener(url)) });
     cleanups.push(() => coordinator.close());
 
@@ -49,6 +49,31 @@ describe('auth: --open-with runs a real command with the URL as one argument', (
     expect(entry?.argv).toHaveLength(1);
     expect(entry?.outcome).toEqual({ callback: 200 });
     expect(stack.as.counts.token['authorization_code']).toBe(1);
+  }, 30_000);
+});
+
+describe('auth: the opener process gets no secrets from the environment', () => {
+  it('a real --open-with command sees the desktop session but not the vault passphrase or tokens', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cs-open-with-env-'));
+    const dumper = join(dir, 'dump-env.mjs');
+    const out = join(dir, 'env.json');
+    writeFileSync(dumper, "import { writeFileSync } from 'node:fs';\nwriteFileSync(process.argv[2], JSON.stringify({ argv: process.argv.slice(3), env: process.env }));\n");
+    const env = { ...process.env, CONNECTED_SERVICES_PASSPHRASE: 'vault-master-passphrase-SENTINEL', GITHUB_TOKEN: 'ghp_SENTINEL', DISPLAY: ':77' };
+    const url = 'https://as.example.com/authorize?client_id=x&state=abc';
+    await openWith(`"${process.execPath}" "${dumper}" "${out}"`, { env })(url);
+    const seen = await waitFor('the opener to write its environment', () => {
+      try {
+        return JSON.parse(readFileSync(out, 'utf8')) as { argv: string[]; env: Record<string, string> };
+      } catch {
+        return undefined; // not there yet, or half written
+      }
+    });
+    expect(seen.argv).toEqual([url]);
+    expect(seen.env['DISPLAY']).toBe(':77');
+    expect(seen.env['PATH']).toBe(process.env['PATH']);
+    expect(seen.env).not.toHaveProperty('CONNECTED_SERVICES_PASSPHRASE');
+    expect(seen.env).not.toHaveProperty('GITHUB_TOKEN');
+    expect(JSON.stringify(seen.env)).not.toContain('SENTINEL');
   }, 30_000);
 });
 
