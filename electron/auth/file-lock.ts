@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { withFileLock } from '../fs-safe';
 
 export interface AuthLockOptions {
-  /** A lock not refreshed for this long belongs to a dead process and is taken over. */
+  /** How long a lock without an owner record is honoured (see LockOptions in fs-safe); a lock whose owner runs is never taken. */
   staleMs: number;
   /** How long to wait for another process's refresh. */
   timeoutMs: number;
@@ -19,9 +19,10 @@ export function lockPathFor(dataDir: string, name: string): string {
 
 /**
  * Runs `fn` holding a cross-process lock on one token record, so the app and CLI commands never
- * refresh one token at once.
+ * refresh one token at once. `assertHeld` throws if the lock is no longer ours: call it right before
+ * spending a single-use refresh token.
  */
-export async function withAuthLock<T>(path: string, options: AuthLockOptions, fn: () => Promise<T>): Promise<T> {
+export async function withAuthLock<T>(path: string, options: AuthLockOptions, fn: (assertHeld: () => void) => Promise<T>): Promise<T> {
   await mkdir(join(path, '..'), { recursive: true, mode: 0o700 });
-  return withFileLock(path, { ...options, label: 'a token record' }, () => fn());
+  return withFileLock(path, { ...options, label: 'a token record' }, fn);
 }

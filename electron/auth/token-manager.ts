@@ -45,10 +45,10 @@ export class TokenManager {
     return this.core.mutex.run(name, async () => {
       const again = await this.#reread(server, stored.key);
       if (!this.#due(again.record, failed)) return again.record;
-      return withAuthLock(lockPathFor(this.core.dataDir, name), this.core.lock, async () => {
+      return withAuthLock(lockPathFor(this.core.dataDir, name), this.core.lock, async (assertHeld) => {
         const locked = await this.#reread(server, stored.key);
         if (!this.#due(locked.record, failed)) return locked.record;
-        return this.#renew(server, auth, locked, failed);
+        return this.#renew(server, auth, locked, failed, assertHeld);
       });
     });
   }
@@ -56,7 +56,7 @@ export class TokenManager {
   /** Runs `fn` holding both locks of a token record (for writes outside a refresh: connect, step-up). */
   withRecordLock<T>(key: VaultKey, fn: () => Promise<T>): Promise<T> {
     const name = formatVaultKey(key);
-    return this.core.mutex.run(name, () => withAuthLock(lockPathFor(this.core.dataDir, name), this.core.lock, fn));
+    return this.core.mutex.run(name, () => withAuthLock(lockPathFor(this.core.dataDir, name), this.core.lock, () => fn()));
   }
 
   async #reread(server: string, key: VaultKey): Promise<StoredTokens> {
@@ -79,7 +79,7 @@ export class TokenManager {
     return { clientId: record.clientId, authMethod: 'none' };
   }
 
-  async #renew(server: string, auth: AnyOAuth, stored: StoredTokens, failed: string | undefined): Promise<TokenRecord> {
+  async #renew(server: string, auth: AnyOAuth, stored: StoredTokens, failed: string | undefined, assertHeld: () => void): Promise<TokenRecord> {
     const { record } = stored;
     const now = this.core.now();
     const stillValid = failed === undefined && record.expiresAt > now;
@@ -93,6 +93,8 @@ export class TokenManager {
     const config = oauthConfiguration({ issuer: record.issuer, token_endpoint: record.tokenEndpoint }, client, guardedFetch(this.core.fetch));
     const params: Record<string, string> = { resource: record.resource };
     let response: oidc.TokenEndpointResponse;
+    // A refresh token may be single-use: never spend it without holding the record's lock.
+    assertHeld();
     try {
       if (record.flow === 'client_credentials') {
         if (record.requestedScopes.length > 0) params['scope'] = record.requestedScopes.join(' ');
@@ -129,6 +131,13 @@ export class TokenManager {
     // The rotated refresh token is durable (compareAndSet resolves after the write) before the new access
     // token is handed to anyone; a single-use refresh token is never lost to a crash after this point.
     const raw = JSON.stringify(next);
+    try {
+      assertHeld();
+    } catch {
+      // The old refresh token is spent, so dropping this response would lose the grant; compareAndSet
+      // still stores it only if nobody else replaced the record meanwhile.
+      this.core.log(`[${server}] the lock on its token record was lost during a refresh; keeping the new tokens only if no other process stored newer ones`);
+    }
     if (await this.core.vault.compareAndSet(stored.key, stored.raw, raw)) return next;
     const latest = await this.#reread(server, stored.key);
     return latest.record;
@@ -138,9 +147,10 @@ export class TokenManager {
   async obtainOnce(server: string, serverUrl: string, obtain: () => Promise<TokenRecord>): Promise<TokenRecord> {
     const name = `obtain:${server}`;
     return this.core.mutex.run(name, () =>
-      withAuthLock(lockPathFor(this.core.dataDir, name), this.core.lock, async () => {
+      withAuthLock(lockPathFor(this.core.dataDir, name), this.core.lock, async (assertHeld) => {
         const existing = await tokensFor(this.core.vault, server, serverUrl);
         if (existing && existing.record.expiresAt > this.core.now()) return existing.record;
+        assertHeld();
         return obtain();
       }),
     );

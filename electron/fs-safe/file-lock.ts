@@ -1,9 +1,16 @@
-import lockfile from 'proper-lockfile';
+import { readFileSync } from 'node:fs';
+import { lstat, open, unlink } from 'node:fs/promises';
 import { CodedError } from '../../shared/errors';
 import { errnoCode, fsFailure } from './fs-errors';
+import { inspectLock, removeStaleEntry, type LockEntry } from './lock-entry';
+import { describeOwner, LockOwnerSchema, markHeld, ownerRecord, ownerStatus, systemProbe, type LockOwner } from './lock-owner';
 
 export interface LockOptions {
-  /** A lock not refreshed for this long belongs to a dead process and is taken over (min 2000). */
+  /**
+   * How long a lock without an owner record is honoured: a folder left by an earlier version (which
+   * used proper-lockfile), or a file whose owner died between creating it and writing the record.
+   * A lock with a record is taken over only when its owner process is gone, however old it is.
+   */
   staleMs: number;
   /** How long to wait for another process's lock before giving up. */
   timeoutMs: number;
@@ -15,45 +22,127 @@ export const DEFAULT_LOCK: LockOptions = { staleMs: 10_000, timeoutMs: 20_000 };
 
 const delay = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
+/*
+ * Why not proper-lockfile any more: it decides staleness by the lock's mtime, which its owner refreshes
+ * on a timer. A stopped owner (SIGSTOP, Ctrl-Z, a suspended laptop) stops refreshing, so after `stale`
+ * another process took the lock while the owner's single-use refresh token was on the wire; and a crashed
+ * owner's lock blocked everyone for `stale`. Here the lock file names its owner (pid, host, boot id and
+ * process start time, a random nonce) and is taken over exactly when that process is gone.
+ */
+
+/** Creates the lock file with our record; false if another lock is there. */
+async function tryCreate(lockPath: string, owner: LockOwner): Promise<boolean> {
+  let handle;
+  try {
+    handle = await open(lockPath, 'wx', 0o600);
+  } catch (error) {
+    if (errnoCode(error) === 'EEXIST') return false;
+    throw error;
+  }
+  try {
+    await handle.writeFile(JSON.stringify(owner));
+  } catch (error) {
+    // An empty lock would block everyone for staleMs; it is removed if it is still the file we created.
+    const [mine, there] = await Promise.all([handle.stat(), lstat(lockPath)]).catch(() => []);
+    if (mine && there && mine.ino === there.ino) await unlink(lockPath).catch(() => undefined);
+    throw error;
+  } finally {
+    await handle.close();
+  }
+  // Until the record is written the file is ownerless: a process stopped right here for longer than
+  // staleMs may have lost it, so it must be ours now.
+  return holds(lockPath, owner);
+}
+
+function holds(lockPath: string, owner: LockOwner): boolean {
+  try {
+    const parsed = LockOwnerSchema.safeParse(JSON.parse(readFileSync(lockPath, 'utf8')));
+    return parsed.success && parsed.data.nonce === owner.nonce;
+  } catch {
+    return false;
+  }
+}
+
+function isStale(entry: LockEntry, staleMs: number): boolean {
+  if (entry.kind === 'owner') return ownerStatus(entry.owner, systemProbe) === 'dead';
+  if (entry.kind === 'ownerless') return Date.now() - entry.mtimeMs > staleMs;
+  return false;
+}
+
+async function acquire(lockPath: string, options: LockOptions, label: string): Promise<LockOwner> {
+  const owner = ownerRecord(systemProbe, new Date());
+  const deadline = Date.now() + options.timeoutMs;
+  for (;;) {
+    // Marked before creating so a concurrent lock of this process sees the record as a live one.
+    markHeld(owner, true);
+    try {
+      if (await tryCreate(lockPath, owner)) return owner;
+    } catch (error) {
+      markHeld(owner, false);
+      throw fsFailure(error, 'lock', lockPath);
+    }
+    markHeld(owner, false);
+    const entry = await inspectLock(lockPath).catch((error: unknown) => {
+      throw fsFailure(error, 'read the lock', lockPath);
+    });
+    if (entry.kind === 'gone') continue;
+    if (isStale(entry, options.staleMs)) {
+      await removeStaleEntry(lockPath, entry).catch((error: unknown) => {
+        throw fsFailure(error, 'take over the stale lock', lockPath);
+      });
+      continue;
+    }
+    if (Date.now() >= deadline) throw lockTimeout(lockPath, entry, options, label);
+    await delay(5 + Math.floor(Math.random() * 30));
+  }
+}
+
+function lockTimeout(lockPath: string, entry: LockEntry, options: LockOptions, label: string): CodedError {
+  const holder = entry.kind === 'owner' ? ` (${describeOwner(entry.owner, systemProbe)})` : '';
+  const elsewhere = entry.kind === 'owner' && entry.owner.host !== systemProbe.hostname();
+  return new CodedError('timeout', `Another process${holder} kept ${label} locked (${lockPath}) for more than ${Math.round(options.timeoutMs / 1000)} s.`, {
+    hint: elsewhere
+      ? `The lock belongs to another computer sharing this folder, which is not supported; if nothing runs there, remove ${lockPath}.`
+      : `Try again in a moment; if no Connected Services process is running, remove ${lockPath}.`,
+  });
+}
+
+async function release(lockPath: string, owner: LockOwner): Promise<void> {
+  markHeld(owner, false);
+  // Only our own lock is removed; a live owner's lock is never taken, so nobody replaces ours meanwhile.
+  if (!holds(lockPath, owner)) return;
+  // A lock left behind would stay ours (this process lives on) and block the others: retry while
+  // Windows reports the file busy (a reader has it open).
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      await unlink(lockPath);
+      return;
+    } catch (error) {
+      const code = errnoCode(error);
+      if (code === 'ENOENT' || attempt >= 20 || !(code === 'EPERM' || code === 'EBUSY' || code === 'EACCES')) return;
+      await delay(10 + attempt * 10);
+    }
+  }
+}
+
 /**
- * Runs `fn` holding `<path>.lock` across processes (proper-lockfile: an atomic mkdir, refreshed while
- * held, taken over when stale). `assertHeld` throws if the lock was lost meanwhile (the process froze
- * past `staleMs` and another took it), so a late writer never renames over a newer file.
+ * Runs `fn` holding `<path>.lock` across processes. `assertHeld` throws if the lock is no longer ours
+ * (removed by hand, or lost in a race described in lock-entry.ts), so a late writer never renames over
+ * a newer file.
  */
 export async function withFileLock<T>(path: string, options: LockOptions, fn: (assertHeld: () => void) => Promise<T>): Promise<T> {
   const label = options.label ?? path;
-  let compromised = false;
-  const deadline = Date.now() + options.timeoutMs;
-  let release: (() => Promise<void>) | undefined;
-  while (release === undefined) {
-    try {
-      release = await lockfile.lock(path, {
-        realpath: false,
-        stale: options.staleMs,
-        retries: 0,
-        onCompromised: () => {
-          compromised = true;
-        },
-      });
-    } catch (error) {
-      if (errnoCode(error) !== 'ELOCKED') throw fsFailure(error, 'lock', path);
-      if (Date.now() >= deadline) {
-        throw new CodedError('timeout', `Another process kept ${label} locked (${path}.lock) for more than ${Math.round(options.timeoutMs / 1000)} s.`, {
-          hint: `Try again in a moment; if no Connected Services process is running, remove ${path}.lock.`,
-        });
-      }
-      await delay(5 + Math.floor(Math.random() * 30));
-    }
-  }
+  const lockPath = `${path}.lock`;
+  const owner = await acquire(lockPath, options, label);
   const assertHeld = (): void => {
-    if (compromised) {
+    if (!holds(lockPath, owner)) {
       throw new CodedError('internal', `The lock on ${label} was taken over by another process; nothing was written.`, { hint: 'Try again.' });
     }
   };
   try {
     return await fn(assertHeld);
   } finally {
-    await release().catch(() => undefined);
+    await release(lockPath, owner);
   }
 }
 

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { markHeld, ownerRecord, ownerStatus, parseProcStat, type LockOwner, type ProcessProbe } from './lock-owner';
+
+const errno = (code: string): Error => Object.assign(new Error(code), { code });
+
+/** A machine with one other process, 4242, started at tick 777 (unless told otherwise). */
+function probe(overrides: Partial<ProcessProbe> = {}): ProcessProbe {
+  return {
+    hostname: () => 'laptop',
+    pid: 100,
+    signal0: (pid) => {
+      if (pid !== 4242) throw errno('ESRCH');
+    },
+    bootId: () => 'boot-a',
+    processStat: (pid) => (pid === 4242 ? { start: '777', state: 'S' } : pid === 100 ? { start: '5', state: 'R' } : undefined),
+    ...overrides,
+  };
+}
+
+const owner = (overrides: Partial<LockOwner> = {}): LockOwner => ({
+  v: 1,
+  pid: 4242,
+  host: 'laptop',
+  nonce: 'nonce-0000-1111',
+  boot: 'boot-a',
+  start: '777',
+  since: '2026-01-01T00:00:00.000Z',
+  ...overrides,
+});
+
+describe('ownerStatus: a lock is taken over only when its owner process is gone', () => {
+  it('a running owner keeps its lock, also when stopped (state T) or owned by another user (EPERM)', () => {
+    expect(ownerStatus(owner(), probe())).toBe('alive');
+    expect(ownerStatus(owner(), probe({ processStat: () => ({ start: '777', state: 'T' }) }))).toBe('alive');
+    const otherUser = probe({ signal0: () => { throw errno('EPERM'); } });
+    expect(ownerStatus(owner(), otherUser)).toBe('alive');
+  });
+
+  it('an exited owner (ESRCH), or one that exited and waits to be reaped (zombie), loses it', () => {
+    expect(ownerStatus(owner({ pid: 5000 }), probe())).toBe('dead');
+    expect(ownerStatus(owner(), probe({ processStat: () => ({ start: '777', state: 'Z' }) }))).toBe('dead');
+  });
+
+  it('a reused pid is told apart: another start time, or another boot', () => {
+    expect(ownerStatus(owner({ start: '778' }), probe())).toBe('dead');
+    expect(ownerStatus(owner({ boot: 'boot-b' }), probe())).toBe('dead');
+  });
+
+  it('without /proc (macOS, Windows) a running pid counts as the owner', () => {
+    const noProc = probe({ bootId: () => undefined, processStat: () => undefined });
+    expect(ownerStatus(owner({ boot: undefined, start: undefined }), noProc)).toBe('alive');
+    expect(ownerStatus(owner({ pid: 5000, boot: undefined, start: undefined }), noProc)).toBe('dead');
+  });
+
+  it('our own pid: alive only for a lock this process holds now, not for one a past process with our pid left', () => {
+    const p = probe();
+    const mine = ownerRecord(p, new Date(0));
+    expect(mine).toMatchObject({ pid: 100, host: 'laptop', boot: 'boot-a', start: '5' });
+    expect(ownerStatus(mine, p)).toBe('dead');
+    markHeld(mine, true);
+    expect(ownerStatus(mine, p)).toBe('alive');
+    markHeld(mine, false);
+    expect(ownerStatus(mine, p)).toBe('dead');
+  });
+
+  it('another host cannot be looked at, so its lock is kept', () => {
+    expect(ownerStatus(owner({ host: 'desktop', pid: 5000 }), probe())).toBe('elsewhere');
+  });
+});
+
+describe('parseProcStat', () => {
+  it('reads state and start time even when the command name has spaces and parentheses', () => {
+    const fields = Array.from({ length: 50 }, (_, i) => String(i + 3));
+    fields[0] = 'T';
+    fields[19] = '123456';
+    expect(parseProcStat(`42 (my (odd) name) ${fields.join(' ')}`)).toEqual({ state: 'T', start: '123456' });
+    expect(parseProcStat('garbage')).toBeUndefined();
+  });
+});

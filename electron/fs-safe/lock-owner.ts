@@ -1,0 +1,113 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { hostname } from 'node:os';
+import { z } from 'zod';
+import { errnoCode } from './fs-errors';
+
+/**
+ * What a lock file holds: who took it. `boot` and `start` (Linux) tell a reused pid apart from the
+ * owner: the same pid after a reboot, or a new process that got the dead owner's pid.
+ */
+export const LockOwnerSchema = z.object({
+  v: z.literal(1),
+  pid: z.number().int().positive(),
+  host: z.string(),
+  nonce: z.string().min(8),
+  boot: z.string().optional(),
+  start: z.string().optional(),
+  since: z.string(),
+});
+export type LockOwner = z.infer<typeof LockOwnerSchema>;
+
+/** How this machine's processes are looked at; a parameter so the decision is tested without processes. */
+export interface ProcessProbe {
+  hostname(): string;
+  pid: number;
+  /** `process.kill(pid, 0)`: throws ESRCH when no such process exists, EPERM when it belongs to another user. */
+  signal0(pid: number): void;
+  /** Linux: boot id of the running kernel; undefined elsewhere. */
+  bootId(): string | undefined;
+  /** Linux: start time and state of a process from /proc/<pid>/stat; undefined when not readable. */
+  processStat(pid: number): { start: string; state: string } | undefined;
+}
+
+function readTrimmed(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8').trim();
+  } catch {
+    return undefined;
+  }
+}
+
+/** Fields of /proc/<pid>/stat after the command name, which may itself hold spaces and parentheses. */
+export function parseProcStat(text: string): { start: string; state: string } | undefined {
+  const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+  // proc(5): field 3 is the state, field 22 the start time in clock ticks since boot.
+  const state = fields[0];
+  const start = fields[19];
+  return state && start ? { start, state } : undefined;
+}
+
+export const systemProbe: ProcessProbe = {
+  hostname,
+  pid: process.pid,
+  signal0: (pid) => void process.kill(pid, 0),
+  bootId: () => (process.platform === 'linux' ? readTrimmed('/proc/sys/kernel/random/boot_id') : undefined),
+  processStat: (pid) => {
+    if (process.platform !== 'linux') return undefined;
+    const text = readTrimmed(`/proc/${pid}/stat`);
+    return text === undefined ? undefined : parseProcStat(text);
+  },
+};
+
+/** Nonces of the locks this process holds now: a record with our pid and another nonce is a past incarnation's. */
+const heldHere = new Set<string>();
+
+export function ownerRecord(probe: ProcessProbe, now: Date): LockOwner {
+  const boot = probe.bootId();
+  const start = probe.processStat(probe.pid)?.start;
+  return {
+    v: 1,
+    pid: probe.pid,
+    host: probe.hostname(),
+    nonce: randomUUID(),
+    ...(boot === undefined ? {} : { boot }),
+    ...(start === undefined ? {} : { start }),
+    since: now.toISOString(),
+  };
+}
+
+export function markHeld(owner: LockOwner, held: boolean): void {
+  if (held) heldHere.add(owner.nonce);
+  else heldHere.delete(owner.nonce);
+}
+
+/**
+ * `alive`: the owner runs (even stopped: SIGSTOP, Ctrl-Z, a suspended laptop), so its lock is kept.
+ * `dead`: the owner is gone, its lock may be taken at once. `elsewhere`: another host; its processes
+ * cannot be looked at, so the lock is kept (a data folder shared over NFS is not supported).
+ */
+export function ownerStatus(owner: LockOwner, probe: ProcessProbe): 'alive' | 'dead' | 'elsewhere' {
+  if (owner.host !== probe.hostname()) return 'elsewhere';
+  const boot = probe.bootId();
+  if (owner.boot !== undefined && boot !== undefined && owner.boot !== boot) return 'dead';
+  if (owner.pid === probe.pid) return heldHere.has(owner.nonce) ? 'alive' : 'dead';
+  try {
+    probe.signal0(owner.pid);
+  } catch (error) {
+    // EPERM: the process exists but belongs to someone else.
+    if (errnoCode(error) === 'ESRCH') return 'dead';
+  }
+  const stat = probe.processStat(owner.pid);
+  if (stat === undefined) return 'alive';
+  // A zombie has exited and only waits for its parent to reap it.
+  if (stat.state === 'Z' || stat.state === 'X') return 'dead';
+  if (owner.start !== undefined && stat.start !== owner.start) return 'dead';
+  return 'alive';
+}
+
+/** For messages: "pid 123 on host-a, since …". */
+export function describeOwner(owner: LockOwner, probe: ProcessProbe): string {
+  const where = owner.host === probe.hostname() ? '' : ` on ${owner.host}`;
+  return `pid ${owner.pid}${where}, since ${owner.since}`;
+}
