@@ -68,7 +68,7 @@ export function AgentsView() {
                 type="button"
                 className="button small"
                 aria-pressed={bridge.paused}
-                onClick={() => live.api.setBridgePaused({ paused: !bridge.paused }).then(setBridge, (failure: unknown) => setError(describeError(failure)))}
+                onClick={() => void live.api.setBridgePaused({ paused: !bridge.paused }).then(setBridge, (failure: unknown) => setError(describeError(failure)))}
               >
                 {bridge.paused ? 'Resume agent calls' : 'Pause all agent calls'}
               </button>
