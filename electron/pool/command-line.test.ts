@@ -22,4 +22,11 @@ describe('commandLineOf', () => {
     expect(shellQuote("x'\\\u0000")).toBe(`$'x\\'\\\\\\u0000'`);
     expect(commandLineOf({ command: 'node' })).toBe('node');
   });
+
+  it('leads with the code-loading variables the entry sets, and only those', () => {
+    expect(commandLineOf({ command: 'node', args: ['index.js'], env: { API_TOKEN: 'secret', NODE_OPTIONS: '--require /tmp/evil.js', LD_PRELOAD: '/tmp/a.so' } })).toBe(
+      "LD_PRELOAD=/tmp/a.so NODE_OPTIONS='--require /tmp/evil.js' node index.js",
+    );
+    expect(commandLineOf({ command: 'node', args: ['index.js'], env: { API_TOKEN: 'secret' } })).toBe('node index.js');
+  });
 });

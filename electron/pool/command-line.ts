@@ -1,4 +1,4 @@
-import type { StdioServerConfig } from '../../shared/config';
+import { codeLoadingEnv, type StdioServerConfig } from '../../shared/config';
 
 const PLAIN = /^[A-Za-z0-9_@%+=:,./-]+$/;
 // Control, format (bidi overrides, zero-width), line and paragraph separators: shown escaped so an
@@ -23,7 +23,11 @@ export function shellQuote(arg: string): string {
   return `'${arg.replace(/'/g, `'\\''`)}'`;
 }
 
-/** The exact, untruncated command line a stdio server runs, for approval prompts and status. */
-export function commandLineOf(config: Pick<StdioServerConfig, 'command' | 'args'>): string {
-  return [config.command, ...(config.args ?? [])].map(shellQuote).join(' ');
+/**
+ * The exact, untruncated command line a stdio server runs, for approval prompts and status, led by
+ * the code-loading variables it sets (`NODE_OPTIONS=… node index.js`), which change what runs.
+ */
+export function commandLineOf(config: Pick<StdioServerConfig, 'command' | 'args' | 'env'>): string {
+  const assignments = codeLoadingEnv(config.env).map(([name, value]) => `${name}=${shellQuote(value)}`);
+  return [...assignments, ...[config.command, ...(config.args ?? [])].map(shellQuote)].join(' ');
 }

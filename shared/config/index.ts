@@ -22,6 +22,7 @@ export type {
   McpConfig,
   Transport,
 } from './schema';
+export { CODE_LOADING_ENV, codeLoadingEnv } from './code-env';
 export { formatIssue } from './issue';
 export type { ConfigIssue } from './issue';
 export { parseConfigText, parseConfigObject, locateJsonError } from './parse';
