@@ -65,10 +65,15 @@ export function createAppApi(deps: AppApiDeps): AppApi {
       await deps.settled();
       return { ok: true as const };
     },
-    approveServer: async ({ name }: ApiInput<'approveServer'>) => {
+    approveServer: async ({ name, commandLine }: ApiInput<'approveServer'>) => {
       const config = configured(registry, name);
       if (!('command' in config)) {
         throw new CodedError('invalid_input', `"${name}" is a URL server; only commands need approval`);
+      }
+      if (commandLine !== undefined && commandLine !== pool.status(name).commandLine) {
+        throw new CodedError('invalid_input', `the command of "${name}" changed since it was shown; nothing was approved`, {
+          hint: 'review the command again before approving it',
+        });
       }
       await registry.approvals.approve(name, config);
       events.emit('serverState', pool.status(name));

@@ -55,7 +55,8 @@ export const API_METHODS = {
   },
   removeServer: { input: ByName, output: Ok },
   setServerEnabled: { input: z.strictObject({ name: ServerNameSchema, enabled: z.boolean() }), output: Ok },
-  approveServer: { input: ByName, output: Ok },
+  /** `commandLine`: what the person was shown; refused if the config changed since (approve what you saw). */
+  approveServer: { input: ByName.extend({ commandLine: z.string().optional() }), output: Ok },
   /**
    * Starts the server now (spawn or connect) and refreshes its inventory; for an OAuth server
    * without a valid credential, runs the sign-in flow first (browser, or device code).

@@ -65,4 +65,15 @@ describe('approvals made by another process (the CLI) while running', () => {
     expect(states.slice(mark).filter((s) => s.name === 'other')).toEqual([]);
     expect((await core.api.status({})).servers.find((s) => s.name === 'tool')?.approval).toBe('approved');
   });
+
+  it('approves only the command the person was shown', async () => {
+    const core: Core = await createCore({ dataDir: root, demo: false, env: {}, vaultProvider: 'memory' });
+    closers.push(() => core.close());
+    const shown = (await core.api.status({})).servers.find((s) => s.name === 'tool')?.commandLine ?? '';
+    expect(shown).toContain('fault-server');
+    await expect(core.api.approveServer({ name: 'tool', commandLine: `${shown} --other` })).rejects.toMatchObject({ code: 'invalid_input' });
+    expect((await core.api.status({})).servers.find((s) => s.name === 'tool')?.approval).toBe('pending');
+    await core.api.approveServer({ name: 'tool', commandLine: shown });
+    expect((await core.api.status({})).servers.find((s) => s.name === 'tool')?.approval).toBe('approved');
+  });
 });

@@ -133,7 +133,7 @@ export function registerServers(program: Command, run: Run): void {
           ctx.output.out('Not approved.');
           return 4;
         }
-        await core.api.approveServer({ name });
+        await core.api.approveServer({ name, ...(status.commandLine !== undefined ? { commandLine: status.commandLine } : {}) });
         ctx.output.out(`Approved ${name}.`);
       }),
     );

@@ -11,7 +11,7 @@ export function ApproveCommandDialog({ status, onClose }: { status: ServerStatus
       confirmLabel="Approve and allow it to run"
       onClose={onClose}
       onConfirm={async () => {
-        await live.api.approveServer({ name: status.name });
+        await live.api.approveServer({ name: status.name, ...(status.commandLine !== undefined ? { commandLine: status.commandLine } : {}) });
         await live.servers.refresh();
       }}
     >

@@ -58,7 +58,7 @@ describe('catalog', () => {
     const dialog = screen.getByRole('dialog', { name: 'Approve the command of echo' });
     expect(within(dialog).getByLabelText('Command line').textContent).toBe('npx -y @modelcontextprotocol/server-everything stdio --flag "a b"');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Approve and allow it to run' }));
-    await waitFor(() => expect(api.callsOf('approveServer')).toEqual([{ name: 'echo' }]));
+    await waitFor(() => expect(api.callsOf('approveServer')).toEqual([{ name: 'echo', commandLine: 'npx -y @modelcontextprotocol/server-everything stdio --flag "a b"' }]));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
