@@ -37,14 +37,23 @@ export function refuseInvalid(file: string, issues: ConfigIssue[]): CodedError {
   });
 }
 
-/** Reads mcp.json for an edit (call under the lock); a missing file is an empty config. */
-export async function readRawConfig(file: string): Promise<RawConfig> {
+/**
+ * Reads mcp.json for an edit (call under the lock); a missing or empty file is an empty config,
+ * unless `inForce` servers are configured: then it is an editor's write in progress (or a mistake),
+ * and an edit built on it would write a file without them.
+ */
+export async function readRawConfig(file: string, inForce = 0): Promise<RawConfig> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
   } catch (error) {
     if (errnoCode(error) !== 'ENOENT') throw fsFailure(error, 'read', file);
     text = '';
+  }
+  if (text.trim() === '' && inForce > 0) {
+    throw new CodedError('invalid_config', `${file} is empty or missing while ${inForce} server(s) are configured; nothing was changed`, {
+      hint: 'Wait for the editor to finish writing it, or restore it, then try again.',
+    });
   }
   let raw: unknown = {};
   if (text.trim() !== '') {
@@ -75,9 +84,11 @@ export async function editConfigFile<T>(
   file: string,
   fileLock: FileLock,
   mutate: (config: RawConfig) => T,
+  /** How many servers the running config has (see readRawConfig). */
+  inForce = 0,
 ): Promise<T> {
   return fileLock.run(async () => {
-    const config = await readRawConfig(file);
+    const config = await readRawConfig(file, inForce);
     const before = canonicalJson(config.raw);
     const result = mutate(config);
     if (canonicalJson(config.raw) === before) return result;

@@ -195,7 +195,7 @@ class FileRegistry implements Registry {
         hint: 'Use 1-48 letters, digits, "_" or "-", starting with a letter or digit.',
       });
     }
-    await editConfigFile(this.file, this.#lock, ({ servers }) => {
+    await this.#edit(({ servers }) => {
       if (Object.hasOwn(servers, name)) {
         throw new CodedError('invalid_input', `A server named "${name}" already exists.`, {
           hint: 'Choose another name, or remove the existing server first.',
@@ -206,9 +206,14 @@ class FileRegistry implements Registry {
     await this.reload();
   }
 
+  /** An edit of mcp.json that never builds on an emptied file while servers are in force. */
+  #edit<T>(mutate: Parameters<typeof editConfigFile<T>>[2]): Promise<T> {
+    return editConfigFile(this.file, this.#lock, mutate, Object.keys(this.#config.mcpServers).length);
+  }
+
   async removeServer(name: string): Promise<void> {
     this.#assertOpen();
-    await editConfigFile(this.file, this.#lock, ({ servers }) => {
+    await this.#edit(({ servers }) => {
       if (!Object.hasOwn(servers, name)) throw notFound(name);
       delete servers[name];
     });
@@ -217,7 +222,7 @@ class FileRegistry implements Registry {
 
   async setEnabled(name: string, enabled: boolean): Promise<void> {
     this.#assertOpen();
-    await editConfigFile(this.file, this.#lock, ({ servers }) => {
+    await this.#edit(({ servers }) => {
       const entry = Object.hasOwn(servers, name) ? servers[name] : undefined;
       if (!isRecord(entry)) throw notFound(name);
       // Enabled is the default, so enabling removes the flag rather than writing `true`.
@@ -247,7 +252,7 @@ class FileRegistry implements Registry {
         moved.push(...result.moved);
       }
     }
-    const report = await editConfigFile(this.file, this.#lock, ({ servers }): ImportReport => {
+    const report = await this.#edit(({ servers }): ImportReport => {
       const out: ImportReport = { source, files: plan.files, added: [], skipped: [...plan.skipped], secrets: moved };
       for (const candidate of plan.candidates) {
         if (Object.hasOwn(servers, candidate.name)) {

@@ -1,6 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
-import { mkdir, mkdtemp, rename, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openRegistry, type Registry, type RegistryEvents } from '../../electron/registry';
 
@@ -53,6 +53,17 @@ describe('registry: reloads that must not lose the config', () => {
     registry.watch();
     return registry;
   }
+
+  it('refuses an edit while the file is emptied, instead of writing a file with only that edit', async () => {
+    await writeFile(file, json({ a, b }));
+    const r = await open();
+    await writeFile(file, '');
+    await expect(r.addServer('c', { command: 'node', args: ['c.js'] })).rejects.toMatchObject({ code: 'invalid_config' });
+    expect(await readFile(file, 'utf8')).toBe('');
+    await writeFile(file, json({ a, b }));
+    await r.addServer('c', { command: 'node', args: ['c.js'] });
+    expect(Object.keys((JSON.parse(await readFile(file, 'utf8')) as { mcpServers: object }).mcpServers)).toEqual(['a', 'b', 'c']);
+  });
 
   it('keeps the last good config when the file is emptied, and says so, naming the file', async () => {
     await writeFile(file, json({ a, b }));
