@@ -36,7 +36,7 @@ describe('Redactor', () => {
 
   it('redacts values of secret-named keys in nested objects', () => {
     const r = new Redactor();
-    const out = r.redactValue({ env: { API_KEY: 'x1', PATH: '/bin' }, list: ['Bearer zzzzzz'] });
-    expect(out).toEqual({ env: { API_KEY: REDACTED, PATH: '/bin' }, list: [`Bearer ${REDACTED}`] });
+    const out = r.redactValue({ env: { API_KEY: 'x1', PATH: '/bin', GPG_PASSPHRASE: 'p1' }, list: ['Bearer zzzzzz'] });
+    expect(out).toEqual({ env: { API_KEY: REDACTED, PATH: '/bin', GPG_PASSPHRASE: REDACTED }, list: [`Bearer ${REDACTED}`] });
   });
 });

@@ -2,7 +2,7 @@
 export const REDACTED = '[redacted]';
 
 /** Env names whose values are secrets (ARCHITECTURE: redaction everywhere). */
-export const SECRET_NAME = /(TOKEN|KEY|SECRET|PASSWORD|PASSWD|CREDENTIALS?)$/i;
+export const SECRET_NAME = /(TOKEN|KEY|SECRET|PASSWORD|PASSWD|PASSPHRASE|CREDENTIALS?)$/i;
 
 const SECRET_QUERY_PARAM =
   /((?:^|[?&#\s;,(])(?:access_token|refresh_token|id_token|token|code|key|api_key|apikey|api-key|secret|client_secret|password|sig|signature)=)(?!\[redacted\])[^&#\s"'<>)\]},;]+/gi;
