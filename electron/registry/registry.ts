@@ -25,7 +25,7 @@ import { FileLock } from '../fs-safe';
 import { createConfigIfMissing } from './first-run';
 import { errnoCode } from '../fs-safe';
 import type { ImportContext } from './import-locations';
-import { moveSecrets } from './import-secrets';
+import { mergeImport, moveImportedSecrets } from './import-apply';
 import { planImport } from './import-plan';
 import type { Registry, RegistryEvents, RegistryOptions } from './types';
 
@@ -240,31 +240,8 @@ class FileRegistry implements Registry {
       });
     }
     const plan = await planImport(source, importPath, this.#importContext());
-    // Secrets go into the vault before the config that refers to them is written.
-    const moved: ImportReport['secrets'] = [];
-    const sink = this.#options.secretSink;
-    if (sink) {
-      const existing = this.config().mcpServers;
-      for (const candidate of plan.candidates) {
-        if (Object.hasOwn(existing, candidate.name)) continue;
-        const result = await moveSecrets(candidate.name, candidate.config, sink);
-        candidate.config = result.config;
-        moved.push(...result.moved);
-      }
-    }
-    const report = await this.#edit(({ servers }): ImportReport => {
-      const out: ImportReport = { source, files: plan.files, added: [], skipped: [...plan.skipped], secrets: moved };
-      for (const candidate of plan.candidates) {
-        if (Object.hasOwn(servers, candidate.name)) {
-          const as = candidate.name === candidate.originalName ? '' : ` (as "${candidate.name}")`;
-          out.skipped.push({ name: candidate.originalName, from: candidate.from, reason: `already configured${as}` });
-        } else {
-          servers[candidate.name] = candidate.config;
-          out.added.push({ name: candidate.name, from: candidate.from });
-        }
-      }
-      return out;
-    });
+    const moved = await moveImportedSecrets(plan, this.config().mcpServers, this.#options.secretSink);
+    const report = await this.#edit(({ servers }) => mergeImport(plan, servers, source, moved));
     await this.reload();
     this.#log(`import from ${source}: ${report.added.length} added, ${report.skipped.length} skipped`);
     return report;
