@@ -43,6 +43,12 @@ export function registerServe(program: Command, run: Run): void {
     .action((options: ServeOptions) =>
       run(async (ctx) => {
         const opener = serveOpener(options);
+        // Listening before anything starts: without a listener Node dies of the signal at once, so a
+        // stop asked for during start-up (or just after the ready line) would skip the clean-up and
+        // leave the servers it spawned running. Asked for early, it is honoured once start-up is done.
+        const stopped = new Promise<void>((resolve) => {
+          for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, () => resolve());
+        });
         const core = await ctx.core({
           ...(opener ? { opener } : {}),
           watch: true,
@@ -76,12 +82,7 @@ export function registerServe(program: Command, run: Run): void {
         core.api.on('configIssues', ({ issues }) => {
           for (const issue of issues) ctx.output.err(redact(`config problem: ${issue.file}: ${issue.server ?? ''} ${issue.field ?? ''} ${issue.message}`));
         });
-        await new Promise<void>((resolve) => {
-          const stop = () => resolve();
-          process.once('SIGINT', stop);
-          process.once('SIGTERM', stop);
-          process.once('SIGHUP', stop);
-        });
+        await stopped;
         await removeRuntime();
         await web.close();
       }),
