@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -47,18 +47,19 @@ function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 }
 
-async function setUp(fetch: FetchLike, vaultOverride?: (vault: Vault) => Vault) {
+async function setUp(fetch: FetchLike, vaultOverride?: (vault: Vault, dir: string) => Vault) {
   const dir = mkdtempSync(join(tmpdir(), 'cs-auth-unit-'));
   const real = await openVault({ dataDir: join(dir, 'data'), provider: 'memory' });
   vaults.push(real);
-  const vault = vaultOverride ? vaultOverride(real) : real;
+  const vault = vaultOverride ? vaultOverride(real, dir) : real;
   const needs: [string, CodedError][] = [];
+  const logs: string[] = [];
   const core: CoreContext = {
     vault,
     dataDir: dir,
     fetch,
     now: () => 10_000,
-    log: () => undefined,
+    log: (line) => void logs.push(line),
     lock: DEFAULT_AUTH_LOCK,
     mutex: new KeyedMutex(),
     resolveSecret: (_server, value) => Promise.resolve(value),
@@ -68,7 +69,7 @@ async function setUp(fetch: FetchLike, vaultOverride?: (vault: Vault) => Vault) 
   };
   const key = tokensKey('srv', ISSUER);
   await real.set(key, JSON.stringify(record()));
-  return { manager: new TokenManager(core), vault: real, key, needs };
+  return { manager: new TokenManager(core), vault: real, key, needs, logs, dir };
 }
 
 describe('TokenManager refresh', () => {
@@ -125,5 +126,70 @@ describe('TokenManager refresh', () => {
     const { manager } = await setUp(() => Promise.reject(new TypeError('fetch failed')));
     const stillValid = await manager.current('srv', SERVER_URL, auth).catch((e: unknown) => e);
     expect(stillValid).toMatchObject({ code: 'server_unavailable' });
+  });
+});
+
+/** Deletes every auth lock file: what another process would see after our lock is lost. */
+function loseLocks(dir: string): void {
+  const locks = join(dir, 'auth-locks');
+  for (const name of readdirSync(locks)) rmSync(join(locks, name), { recursive: true, force: true });
+}
+
+/** A vault whose `onRead(n, dir)` runs at the n-th read; the third is the re-read under the file lock. */
+function countingReads(onRead: (n: number, dir: string) => void) {
+  return (real: Vault, dir: string): Vault => {
+    let reads = 0;
+    return {
+      get: (key) => {
+        onRead((reads += 1), dir);
+        return real.get(key);
+      },
+      set: (key, value) => real.set(key, value),
+      delete: (key) => real.delete(key),
+      keys: (filter) => real.keys(filter),
+      compareAndSet: (key, expected, value) => real.compareAndSet(key, expected, value),
+      compareAndDelete: (key, expected) => real.compareAndDelete(key, expected),
+      health: () => real.health(),
+      checkHealth: () => real.checkHealth(),
+      on: (event, listener) => real.on(event, listener),
+      close: () => real.close(),
+    };
+  };
+}
+
+const rotated = (): Response =>
+  new Response(JSON.stringify({ access_token: 'access-2', refresh_token: 'refresh-2', token_type: 'bearer', expires_in: 60 }), {
+    status: 200,
+    headers: { 'content-type': 'application/json' },
+  });
+
+describe('TokenManager checks its cross-process lock around a refresh', () => {
+  it('never spends the refresh token once the lock is lost', async () => {
+    let tokenRequests = 0;
+    const { manager, vault, key } = await setUp(
+      () => {
+        tokenRequests += 1;
+        return Promise.resolve(rotated());
+      },
+      countingReads((n, dir) => {
+        if (n === 3) loseLocks(dir);
+      }),
+    );
+    await expect(manager.current('srv', SERVER_URL, { type: 'oauth' })).rejects.toMatchObject({ message: expect.stringContaining('taken over') as unknown });
+    expect(tokenRequests).toBe(0);
+    expect(JSON.parse((await vault.get(key)) ?? '{}')).toMatchObject({ refreshToken: 'refresh-1' });
+  });
+
+  it('a lock lost during the request is reported, and the rotated token is still kept (the old one is spent)', async () => {
+    let lockDir = '';
+    const { manager, vault, key, logs, dir } = await setUp(() => {
+      loseLocks(lockDir);
+      return Promise.resolve(rotated());
+    });
+    lockDir = dir;
+    const fresh = await manager.current('srv', SERVER_URL, { type: 'oauth' });
+    expect(fresh).toMatchObject({ accessToken: 'access-2', refreshToken: 'refresh-2' });
+    expect(logs.join('\n')).toContain('lock on its token record was lost');
+    expect(JSON.parse((await vault.get(key)) ?? '{}')).toMatchObject({ refreshToken: 'refresh-2' });
   });
 });

@@ -3,31 +3,7 @@ import path from 'node:path';
 import { mkdir, mkdtemp, readFile, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openRegistry, type Registry, type RegistryEvents } from '../../electron/registry';
-
-/** Waits for the next event of a kind that passes `accept`; fails after a bounded time. */
-function nextEvent<E extends keyof RegistryEvents>(
-  registry: Registry,
-  event: E,
-  accept: (payload: RegistryEvents[E]) => boolean = () => true,
-  timeoutMs = 5000,
-): Promise<RegistryEvents[E]> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      off();
-      reject(new Error(`no "${event}" event within ${timeoutMs} ms`));
-    }, timeoutMs);
-    const off = registry.on(event, (payload) => {
-      if (!accept(payload)) return;
-      clearTimeout(timer);
-      off();
-      resolve(payload);
-    });
-  });
-}
-
-function json(servers: Record<string, unknown>): string {
-  return `${JSON.stringify({ mcpServers: servers }, null, 2)}\n`;
-}
+import { configJson as json, nextEvent } from '../helpers/registry-events';
 
 const a = { command: 'node', args: ['a.js'] };
 const b = { command: 'node', args: ['b.js'] };

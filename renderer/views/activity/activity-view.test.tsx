@@ -33,10 +33,10 @@ describe('activity', () => {
   });
 
   it('says when an agent wants to read a resource, and offers no "Always allow" for it', async () => {
-    const read: PendingApproval = { ...approval('r1', 'file:///notes/todo.md'), kind: 'resource', tier: 'read' };
+    const read: PendingApproval = { ...approval('r1', 'file:///notes/plan.md'), kind: 'resource', tier: 'read' };
     renderApp(createFakeApi({ listApprovals: () => [read] }), { hash: '#/activity' });
-    const item = await screen.findByRole('listitem', { name: /wants to read the resource file:\/\/\/notes\/todo\.md on github/ });
-    expect(within(item).getByRole('button', { name: 'Allow file:///notes/todo.md on github for claude' })).toBeTruthy();
+    const item = await screen.findByRole('listitem', { name: /wants to read the resource file:\/\/\/notes\/plan\.md on github/ });
+    expect(within(item).getByRole('button', { name: 'Allow file:///notes/plan.md on github for claude' })).toBeTruthy();
     expect(within(item).queryByRole('button', { name: /^Always allow/ })).toBeNull();
   });
 
