@@ -29,4 +29,8 @@ describe('commandLineOf', () => {
     );
     expect(commandLineOf({ command: 'node', args: ['index.js'], env: { API_TOKEN: 'secret' } })).toBe('node index.js');
   });
+
+  it('says in which folder it runs, when the entry sets one', () => {
+    expect(commandLineOf({ command: 'node', args: ['index.js'], cwd: '/home/me/my project' })).toBe("cd '/home/me/my project' && node index.js");
+  });
 });
