@@ -1,24 +1,20 @@
 import { codeLoadingEnv, type StdioServerConfig } from '../../shared/config';
+import { escapeCodePoint, HIDDEN_CHAR } from '../../shared/text';
 
 const PLAIN = /^[A-Za-z0-9_@%+=:,./-]+$/;
-// Control, format (bidi overrides, zero-width), line and paragraph separators: shown escaped so an
-// approval prompt cannot be made to look like a different command.
-const HIDDEN = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
 
+// Hidden characters are shown escaped so an approval prompt cannot be made to look like a different command.
 function escapeHidden(char: string): string {
   const named: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t', '\\': '\\\\', "'": "\\'" };
-  const name = named[char];
-  if (name !== undefined) return name;
-  const code = char.codePointAt(0) ?? 0;
-  return code > 0xffff ? `\\U${code.toString(16).padStart(8, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
+  return named[char] ?? escapeCodePoint(char);
 }
 
 /** POSIX shell quoting: plain words as they are, others in '…', invisible characters in bash $'…'. */
 export function shellQuote(arg: string): string {
   if (arg === '') return "''";
   if (PLAIN.test(arg)) return arg;
-  if (HIDDEN.test(arg)) {
-    return `$'${Array.from(arg, (c) => (HIDDEN.test(c) || c === '\\' || c === "'" ? escapeHidden(c) : c)).join('')}'`;
+  if (HIDDEN_CHAR.test(arg)) {
+    return `$'${Array.from(arg, (c) => (HIDDEN_CHAR.test(c) || c === '\\' || c === "'" ? escapeHidden(c) : c)).join('')}'`;
   }
   return `'${arg.replace(/'/g, `'\\''`)}'`;
 }

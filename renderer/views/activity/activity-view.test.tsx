@@ -47,6 +47,15 @@ describe('activity', () => {
     expect(args.textContent).toContain('Crash on start');
   });
 
+  it('shows hidden characters in what an agent asks for as escapes, so a bidi override cannot disguise it', async () => {
+    const call: PendingApproval = { ...approval('c2', 'write\u202Efdp.exe'), arguments: { path: '/home/me/notes/\u202Etxt.hs' } };
+    renderApp(createFakeApi({ listApprovals: () => [call] }), { hash: '#/activity' });
+    const item = await screen.findByRole('listitem', { name: /wants to call/ });
+    expect(item.textContent).not.toMatch(/\u202E/);
+    expect(item.textContent).toContain('/home/me/notes/\\u202etxt.hs');
+    expect(item.textContent).toContain('write\\u202efdp.exe');
+  });
+
   it('adds approvals from events and drops them when decided elsewhere, with a count in the navigation', async () => {
     const api = createFakeApi();
     renderApp(api, { hash: '#/activity' });

@@ -3,6 +3,7 @@ import type { PendingApproval } from '../../../shared/api';
 import { Badge, ErrorNote, JsonView } from '../../components';
 import { clockText, describeError, type ShownError } from '../../lib';
 import { useLive } from '../../state';
+import { revealHidden } from '../../../shared/text';
 
 const TIER_TONE = { read: 'ok', write: 'warn', destructive: 'error' } as const;
 const VERB = { tool: 'call', resource: 'read the resource', prompt: 'get the prompt' } as const;
@@ -28,7 +29,7 @@ export function ApprovalItem({ pending, now }: { pending: PendingApproval; now: 
   return (
     <li className="card approval" aria-labelledby={headingId}>
       <p id={headingId} className="approval-text">
-        <strong>{pending.agent}</strong> wants to {VERB[pending.kind]} <code>{pending.tool}</code> on <strong>{pending.server}</strong>{' '}
+        <strong>{pending.agent}</strong> wants to {VERB[pending.kind]} <code>{revealHidden(pending.tool)}</code> on <strong>{pending.server}</strong>{' '}
         <Badge tone={TIER_TONE[pending.tier]}>{pending.tier}</Badge>
       </p>
       {pending.arguments !== undefined && <JsonView value={pending.arguments} label={`Arguments of ${what}`} />}

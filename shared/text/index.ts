@@ -1,0 +1,1 @@
+export { HIDDEN_CHAR, escapeCodePoint, revealHidden } from './hidden-chars';
