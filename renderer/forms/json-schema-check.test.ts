@@ -51,6 +51,14 @@ describe('checkSchema', () => {
     expect(checkSchema(schema, 3).map((e) => e.message)).toEqual(['Give an object.']);
   });
 
+  it('leaves to the server patterns that could freeze the page, and very long values', () => {
+    // `^(a+)+$` backtracks exponentially: checking 'aaaa…!' here would block the UI for minutes.
+    expect(keywords({ pattern: '^(a+)+$' }, `${'a'.repeat(40)}!`)).toEqual([]);
+    expect(keywords({ pattern: '^(\\w)\\1$' }, 'ab')).toEqual([]);
+    expect(keywords({ pattern: '^a' }, `b${'x'.repeat(300)}`)).toEqual([]);
+    expect(keywords({ pattern: '^[a-z]{2,4}(-[a-z]+)?$' }, 'Abc')).toEqual([' pattern']);
+  });
+
   it('ignores unknown keywords and invalid patterns instead of throwing', () => {
     expect(keywords({ format: 'email', 'x-custom': 1 }, 'not an email')).toEqual([]);
     expect(keywords({ pattern: '(' }, 'x')).toEqual([]);

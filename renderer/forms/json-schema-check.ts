@@ -57,16 +57,28 @@ function resolveRef(ref: string, root: unknown): Schema | undefined {
   return isObject(node) || typeof node === 'boolean' ? node : undefined;
 }
 
+/**
+ * Patterns come from MCP servers, and a backtracking RegExp such as `^(a+)+$` freezes the page for
+ * minutes on a 30-character value. A pattern with a quantified group or a back-reference (where such
+ * blow-ups live), and values longer than MAX_PATTERN_INPUT, are not checked here: the server checks.
+ */
+const UNSAFE_PATTERN = /\)[*+{]|\\[1-9]|\\k</;
+const MAX_PATTERN_INPUT = 256;
 const patternCache = new Map<string, RegExp | null>();
 function regex(pattern: string): RegExp | null {
   if (!patternCache.has(pattern)) {
     try {
-      patternCache.set(pattern, new RegExp(pattern, 'u'));
+      patternCache.set(pattern, UNSAFE_PATTERN.test(pattern) ? null : new RegExp(pattern, 'u'));
     } catch {
       patternCache.set(pattern, null);
     }
   }
   return patternCache.get(pattern) ?? null;
+}
+
+function matches(pattern: string, text: string): boolean | undefined {
+  const re = regex(pattern);
+  return re && text.length <= MAX_PATTERN_INPUT ? re.test(text) : undefined;
 }
 
 class Checker {
@@ -150,8 +162,7 @@ class Checker {
     if (typeof min === 'number' && length < min) this.add(path, `${at}/minLength`, 'minLength', `must NOT have fewer than ${min} characters`, { limit: min });
     if (typeof max === 'number' && length > max) this.add(path, `${at}/maxLength`, 'maxLength', `must NOT have more than ${max} characters`, { limit: max });
     if (typeof schema['pattern'] === 'string') {
-      const re = regex(schema['pattern']);
-      if (re && !re.test(data)) this.add(path, `${at}/pattern`, 'pattern', `must match pattern "${schema['pattern']}"`, { pattern: schema['pattern'] });
+      if (matches(schema['pattern'], data) === false) this.add(path, `${at}/pattern`, 'pattern', `must match pattern "${schema['pattern']}"`, { pattern: schema['pattern'] });
     }
   }
 
@@ -207,9 +218,12 @@ class Checker {
         continue;
       }
       const patterns = isObject(schema['patternProperties']) ? Object.entries(schema['patternProperties']) : [];
-      const matched = patterns.filter(([p]) => regex(p)?.test(name));
-      for (const [p, s] of matched) this.check(s, value, `${path}/${name}`, `${at}/patternProperties/${p}`);
-      if (matched.length === 0 && 'additionalProperties' in schema) {
+      const results = patterns.map(([p, s]) => ({ p, s, hit: matches(p, name) }));
+      const matched = results.filter((r) => r.hit === true);
+      for (const { p, s } of matched) this.check(s, value, `${path}/${name}`, `${at}/patternProperties/${p}`);
+      // A pattern we could not check may cover this name: no additionalProperties verdict then.
+      const unsure = results.some((r) => r.hit === undefined);
+      if (matched.length === 0 && !unsure && 'additionalProperties' in schema) {
         if (schema['additionalProperties'] === false) {
           this.add(path, `${at}/additionalProperties`, 'additionalProperties', 'must NOT have additional properties', { additionalProperty: name });
         } else this.check(schema['additionalProperties'], value, `${path}/${name}`, `${at}/additionalProperties`);
