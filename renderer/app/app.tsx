@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef } from 'react';
 import type { AppApi } from '../../shared/api';
 import { navigate, routeHref, systemClock, type Clock } from '../lib';
+import { ErrorBoundary } from '../components';
 import { ClockContext, createLiveState, LiveContext } from '../state';
 import { LoginBanner } from './login-banner';
 import { NavBar } from './nav-bar';
@@ -53,7 +54,9 @@ export function App({ api, clock = systemClock }: AppProps) {
         <NavBar route={route} />
         <LoginBanner route={route} />
         <main ref={mainRef} id="main" tabIndex={-1}>
-          <Screen route={route} />
+          <ErrorBoundary key={routeHref(route)} what="this screen" hint="Go to another screen with the navigation above, or reload the page.">
+            <Screen route={route} />
+          </ErrorBoundary>
         </main>
       </LiveContext.Provider>
     </ClockContext.Provider>

@@ -83,4 +83,24 @@ describe('tool browser', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Call echo' }));
     expect((await screen.findByRole('alert')).textContent).toContain('Connect it first.');
   });
+
+  it('keeps a schema it cannot render to the form: the tool, the page and the navigation stay', async () => {
+    const evil: ToolInfo = { server: 'everything', name: 'broken', inputSchema: { type: 'object', properties: { x: { $ref: '#/definitions/missing' } } } };
+    const api = createFakeApi({
+      status: async () => ({ ...(await createFakeApi().status({})), servers: [serverStatus({ name: 'everything', toolCount: 1 })] }),
+      listTools: () => [evil],
+    });
+    const quiet = console.error;
+    console.error = () => undefined;
+    try {
+      renderApp(api, { hash: '#/services/everything/tools/broken' });
+      const note = await screen.findByRole('alert');
+      expect(note.textContent).toContain('Could not show a form for the input schema of broken');
+      expect(note.textContent).toContain('connected-services call everything broken');
+      expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
+      expect(screen.getByRole('heading', { name: /broken/ })).toBeTruthy();
+    } finally {
+      console.error = quiet;
+    }
+  });
 });

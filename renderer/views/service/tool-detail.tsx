@@ -1,5 +1,5 @@
 import type { ToolInfo } from '../../../shared/api';
-import { JsonView } from '../../components';
+import { ErrorBoundary, JsonView } from '../../components';
 import { AnnotationBadges } from './annotation-badges';
 import { ToolCall } from './tool-call';
 
@@ -21,7 +21,13 @@ export function ToolDetail({ tool }: { tool: ToolInfo }) {
           <JsonView value={tool.outputSchema} label={`Output schema of ${tool.name}`} />
         </details>
       )}
-      <ToolCall key={`${tool.server}/${tool.name}`} tool={tool} />
+      <ErrorBoundary
+        key={`${tool.server}/${tool.name}`}
+        what={`a form for the input schema of ${tool.name}`}
+        hint={`Its server sent a schema this page cannot use; you can still call it from a terminal: connected-services call ${tool.server} ${tool.name} '{…}'`}
+      >
+        <ToolCall tool={tool} />
+      </ErrorBoundary>
     </article>
   );
 }
