@@ -154,7 +154,7 @@ export function startShell(context: ShellContext): void {
     const removeRuntime = await writeRuntimeFile(context.dataDir, {
       pid: process.pid,
       origin: web.origin,
-      secret: new URL(web.url).searchParams.get('token') ?? '',
+      secret: web.secret,
       bridge: opened.bridge?.url ?? null,
       startedAt: Date.now(),
     });

@@ -1,8 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 
-export const SESSION_COOKIE = 'cs_session';
-
 export function newSessionSecret(): string {
   return randomBytes(32).toString('base64url');
 }
@@ -28,19 +26,13 @@ export function isAllowedOrigin(origin: string | undefined, port: number): boole
   return LOOPBACK_NAMES.some((name) => origin.toLowerCase() === `http://${name}:${port}`);
 }
 
-export function cookieValue(request: IncomingMessage, name: string): string | undefined {
-  const header = request.headers.cookie;
-  if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const index = part.indexOf('=');
-    if (index > 0 && part.slice(0, index).trim() === name) return part.slice(index + 1).trim();
-  }
-  return undefined;
-}
-
-/** The session secret from the cookie (browser) or a bearer header (scripts). */
+/**
+ * The session secret from the `Authorization: Bearer` header, the only place it is accepted.
+ * Never a cookie: cookies are not isolated by port (RFC 6265 §8.5), so the browser would hand it
+ * to every other server on 127.0.0.1 the person visits.
+ */
 export function presentedSecret(request: IncomingMessage): string | undefined {
   const auth = request.headers.authorization;
   if (auth?.startsWith('Bearer ')) return auth.slice('Bearer '.length).trim();
-  return cookieValue(request, SESSION_COOKIE);
+  return undefined;
 }

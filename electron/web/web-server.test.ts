@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { API_METHODS, type AppApi, type ApiEvent, type ApiEventPayload } from '../../shared/api';
 import { CodedError } from '../../shared/errors';
 import { EventHub } from '../app';
@@ -18,11 +18,16 @@ interface Reply {
   body: string;
 }
 
+/** Every Set-Cookie header any response of this file carried: there must be none. */
+const cookiesSet: string[] = [];
+
 function send(port: number, path: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Reply> {
   return new Promise((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port, path, method: options.method ?? 'GET', headers: { host: `127.0.0.1:${port}`, ...options.headers } }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
+      const setCookie = res.headers['set-cookie'];
+      if (setCookie) cookiesSet.push(...setCookie);
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
     });
     req.on('error', reject);
@@ -67,12 +72,17 @@ describe('web server', () => {
   afterEach(async () => {
     await web.close();
   });
+  afterAll(() => {
+    // Cookies are not bound to a port (RFC 6265 §8.5): one would reach every server on 127.0.0.1.
+    expect(cookiesSet).toEqual([]);
+  });
 
   it('answers health and binds loopback only', async () => {
     const reply = await send(web.port, '/health');
     expect(reply.status).toBe(200);
     expect(JSON.parse(reply.body)).toEqual({ ok: true });
-    expect(web.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=/);
+    expect(web.url).toBe(`http://127.0.0.1:${web.port}/#token=${secret}`);
+    expect(web.secret).toBe(secret);
   });
 
   it('refuses foreign and lookalike Host headers before anything else', async () => {
@@ -92,19 +102,45 @@ describe('web server', () => {
     expect(same.status).toBe(200);
   });
 
-  it('needs the per-run secret, and trades the link token for an HttpOnly cookie', async () => {
-    expect((await send(web.port, '/api/status', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status).toBe(401);
-    expect((await send(web.port, '/api/status', { method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Bearer wrong' }, body: '{}' })).status).toBe(401);
-    expect((await send(web.port, '/?token=wrong')).status).toBe(403);
-    const login = await send(web.port, `/?token=${secret}`);
-    expect(login.status).toBe(303);
-    const cookie = String(login.headers['set-cookie']);
-    expect(cookie).toContain('HttpOnly');
-    expect(cookie).toContain('SameSite=Strict');
-    const page = await send(web.port, '/', { headers: { cookie: cookie.split(';')[0] ?? '' } });
+  it('serves the page shell without the secret, with its hardening headers and no cookie', async () => {
+    const page = await send(web.port, '/');
     expect(page.status).toBe(200);
     expect(page.body).toContain('<h1>ui</h1>');
     expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(page.headers['x-frame-options']).toBe('DENY');
+    expect(page.headers['referrer-policy']).toBe('no-referrer');
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
+    expect(page.headers['set-cookie']).toBeUndefined();
+    expect((await send(web.port, '/', { headers: { host: 'evil.example' } })).status).toBe(403);
+    expect((await send(web.port, '/', { headers: { origin: 'https://evil.example' } })).status).toBe(403);
+    expect((await send(web.port, '/', { method: 'POST', body: '{}' })).status).toBe(404);
+  });
+
+  it('sends an address of the old ?token= form to the fragment form, setting no cookie', async () => {
+    expect((await send(web.port, '/?token=wrong')).status).toBe(403);
+    const old = await send(web.port, `/?token=${secret}`);
+    expect(old.status).toBe(303);
+    expect(old.headers.location).toBe(`/#token=${secret}`);
+    expect(old.headers['set-cookie']).toBeUndefined();
+    expect(old.headers['referrer-policy']).toBe('no-referrer');
+  });
+
+  it('serves the App API and the event stream only to the bearer secret, never to a session cookie', async () => {
+    const post = (headers: Record<string, string>) => send(web.port, '/api/status', { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: '{}' });
+    const missing = await post({});
+    expect(missing.status).toBe(401);
+    expect(missing.headers['www-authenticate']).toContain('Bearer');
+    expect(errorOf(missing).message).toContain('connected-services serve');
+    expect((await post({ authorization: 'Bearer wrong' })).status).toBe(401);
+    expect((await post({ authorization: secret })).status).toBe(401);
+    // What the earlier version set, and what any other local server could have collected.
+    expect((await post({ cookie: `cs_session=${secret}` })).status).toBe(401);
+    expect((await send(web.port, '/api/events', { headers: { cookie: `cs_session=${secret}` } })).status).toBe(401);
+    expect((await send(web.port, '/api/events')).status).toBe(401);
+    const ok = await post(auth);
+    expect(ok.status).toBe(200);
+    expect((JSON.parse(ok.body) as { result: { version: string } }).result.version).toBe('t');
   });
 
   it('parses every payload with the contract and returns coded errors', async () => {

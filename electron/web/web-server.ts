@@ -7,7 +7,7 @@ import { dispatch } from '../app';
 import { streamEvents } from './event-stream';
 import { HTTP_STATUS } from './http-status';
 import { readJsonBody } from './read-body';
-import { isAllowedHost, isAllowedOrigin, newSessionSecret, presentedSecret, sameSecret, SESSION_COOKIE } from './request-guard';
+import { isAllowedHost, isAllowedOrigin, newSessionSecret, presentedSecret, sameSecret } from './request-guard';
 import { readStatic } from './static-files';
 
 export interface WebServerOptions {
@@ -23,9 +23,14 @@ export interface WebServerOptions {
 
 export interface WebServer {
   readonly port: number;
-  /** The UI address with the per-run secret; opening it sets the session cookie. */
+  /**
+   * The UI address: the per-run secret rides in the fragment (`/#token=…`), which a browser never
+   * sends to any server; the page keeps it for its tab and sends it as a bearer token.
+   */
   readonly url: string;
   readonly origin: string;
+  /** The per-run secret every App API request must carry as `Authorization: Bearer`. */
+  readonly secret: string;
   close(): Promise<void>;
 }
 
@@ -70,28 +75,13 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       sendJson(response, 200, { ok: true });
       return;
     }
-    const token = url.searchParams.get('token');
-    if (url.pathname === '/' && token !== null && request.method === 'GET') {
-      if (!sameSecret(token, secret)) {
-        sendError(response, new CodedError('denied', 'This link is not valid for the running server; use the address it printed'));
+    if (url.pathname.startsWith('/api/')) {
+      const presented = presentedSecret(request);
+      if (presented === undefined || !sameSecret(presented, secret)) {
+        response.setHeader('www-authenticate', 'Bearer realm="connected-services"');
+        sendJson(response, 401, { error: { code: 'denied', message: 'Open the address `connected-services serve` printed to sign in to this UI' } });
         return;
       }
-      // The secret moves into an HttpOnly cookie and out of the address bar and history.
-      response.writeHead(303, {
-        ...SECURITY_HEADERS,
-        location: '/',
-        'set-cookie': `${SESSION_COOKIE}=${secret}; HttpOnly; SameSite=Strict; Path=/`,
-      });
-      response.end();
-      return;
-    }
-    const presented = presentedSecret(request);
-    if (presented === undefined || !sameSecret(presented, secret)) {
-      response.setHeader('www-authenticate', 'Bearer realm="connected-services"');
-      sendJson(response, 401, { error: { code: 'denied', message: 'Open the address `connected-services serve` printed to sign in to this UI' } });
-      return;
-    }
-    if (url.pathname.startsWith('/api/')) {
       await handleApi(request, response, url.pathname.slice('/api/'.length));
       return;
     }
@@ -99,6 +89,18 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       sendError(response, new CodedError('not_found', 'No such page'));
       return;
     }
+    const token = url.searchParams.get('token');
+    if (url.pathname === '/' && token !== null) {
+      if (!sameSecret(token, secret)) {
+        sendError(response, new CodedError('denied', 'This link is not valid for the running server; use the address it printed'));
+        return;
+      }
+      // Addresses of the older `/?token=` form still open the UI: the secret moves to the fragment.
+      response.writeHead(303, { ...SECURITY_HEADERS, location: `/#token=${secret}` });
+      response.end();
+      return;
+    }
+    // The page and its assets hold no data, so they need no secret; everything they show comes from /api/.
     const file = await readStatic(options.staticDir, url.pathname);
     if (!file) {
       sendError(response, new CodedError('not_found', 'No such page'));
@@ -158,7 +160,8 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   return {
     port,
     origin,
-    url: `${origin}/?token=${secret}`,
+    secret,
+    url: `${origin}/#token=${secret}`,
     close: () => {
       closing ??= new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -1,6 +1,7 @@
 import { API_METHODS, type ApiMethod, type AppApi } from '../../shared/api';
 import { CodedError, WireErrorSchema } from '../../shared/errors';
 import { createHttpClient } from './http-client';
+import { takeSessionToken, type TokenScope } from './session-token';
 
 declare global {
   interface Window {
@@ -39,7 +40,12 @@ export function fromPreload(api: AppApi): AppApi {
   return { ...methods, on: (event, listener) => api.on(event, listener) };
 }
 
-/** The App API: the Electron preload's when present, else HTTP to the serving core (web mode). */
-export function getApi(scope: { connectedServices?: unknown } = window): AppApi {
-  return looksLikeApi(scope.connectedServices) ? fromPreload(scope.connectedServices) : createHttpClient();
+/**
+ * The App API: the Electron preload's when present, else HTTP to the serving core (web mode) with
+ * the secret of the address `serve` printed. Undefined in web mode when this tab never had it.
+ */
+export function getApi(scope: { connectedServices?: unknown } & TokenScope = window): AppApi | undefined {
+  if (looksLikeApi(scope.connectedServices)) return fromPreload(scope.connectedServices);
+  const token = takeSessionToken(scope);
+  return token === undefined ? undefined : createHttpClient({ token });
 }

@@ -7,20 +7,26 @@ import {
   type AppApi,
 } from '../../shared/api';
 import { CodedError, WireErrorSchema } from '../../shared/errors';
+import { openEventStream, type EventStreamOptions } from './event-stream';
+import type { SseMessage } from './sse-parser';
 
 export interface HttpClientOptions {
+  /** The per-run secret, sent as `Authorization: Bearer` on every call and on the event stream. */
+  token: string;
   /** Where the App API lives; same origin in web mode. */
   baseUrl?: string;
   fetch?: typeof fetch;
-  eventSource?: (url: string) => EventSource;
+  /** The event stream's wait before reconnecting (tests). */
+  wait?: EventStreamOptions['wait'];
 }
 
 async function call(options: HttpClientOptions, method: ApiMethod, input: unknown): Promise<unknown> {
   const doFetch = options.fetch ?? fetch;
   const response = await doFetch(`${options.baseUrl ?? ''}/api/${method}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    credentials: 'same-origin',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${options.token}` },
+    // The secret travels only in the header; no cookie is used or sent.
+    credentials: 'omit',
     body: JSON.stringify(input ?? {}),
   });
   const body = (await response.json().catch(() => ({}))) as { result?: unknown; error?: unknown };
@@ -32,22 +38,45 @@ async function call(options: HttpClientOptions, method: ApiMethod, input: unknow
   return API_METHODS[method].output.parse(body.result);
 }
 
+function isApiEvent(name: string): name is ApiEvent {
+  return Object.hasOwn(API_EVENTS, name);
+}
+
 /** The App API over HTTP (web mode): same contract as the Electron preload, so screens cannot tell. */
-export function createHttpClient(options: HttpClientOptions = {}): AppApi {
-  let source: EventSource | undefined;
+export function createHttpClient(options: HttpClientOptions): AppApi {
+  let streaming = false;
   const listeners = new Map<ApiEvent, Set<(payload: unknown) => void>>();
 
-  function ensureSource(): EventSource {
-    if (source) return source;
-    source = (options.eventSource ?? ((url) => new EventSource(url)))(`${options.baseUrl ?? ''}/api/events`);
-    for (const event of Object.keys(API_EVENTS) as ApiEvent[]) {
-      source.addEventListener(event, (message: MessageEvent<string>) => {
-        const parsed = API_EVENTS[event].safeParse(JSON.parse(message.data));
-        if (!parsed.success) return;
-        for (const listener of listeners.get(event) ?? []) listener(parsed.data);
-      });
+  function deliver(message: SseMessage): void {
+    if (!isApiEvent(message.event)) return;
+    let data: unknown;
+    try {
+      data = JSON.parse(message.data);
+    } catch {
+      return;
     }
-    return source;
+    const parsed = API_EVENTS[message.event].safeParse(data);
+    if (!parsed.success) return;
+    for (const listener of listeners.get(message.event) ?? []) {
+      try {
+        listener(parsed.data);
+      } catch (error) {
+        // One failing screen must not stop the others, nor the stream.
+        console.error(error);
+      }
+    }
+  }
+
+  function ensureStream(): void {
+    if (streaming) return;
+    streaming = true;
+    openEventStream({
+      url: `${options.baseUrl ?? ''}/api/events`,
+      token: options.token,
+      fetch: options.fetch ?? ((input, init) => fetch(input, init)),
+      onMessage: deliver,
+      ...(options.wait ? { wait: options.wait } : {}),
+    });
   }
 
   const methods = Object.fromEntries(
@@ -57,7 +86,7 @@ export function createHttpClient(options: HttpClientOptions = {}): AppApi {
   return {
     ...methods,
     on<E extends ApiEvent>(event: E, listener: (payload: ApiEventPayload<E>) => void): () => void {
-      ensureSource();
+      ensureStream();
       let set = listeners.get(event);
       if (!set) {
         set = new Set();

@@ -58,7 +58,7 @@ describe('accessibility in Chromium', () => {
     const unnamed: string[] = [];
     for (const [name, hash] of SCREENS) {
       await ui.open(hash);
-      await page.waitForLoadState('networkidle');
+      await ui.idle();
       unnamed.push(...(await checkAccessibleNames(page)).map((u) => `${name}: ${u}`));
     }
     await ui.open('#/');
@@ -93,7 +93,7 @@ describe('accessibility in Chromium', () => {
       const seen = new Set<string>();
       for (const [name, hash] of SCREENS) {
         await ui.open(hash);
-        await ui.page.waitForLoadState('networkidle');
+        await ui.idle();
         const report = await contrastReport(ui.page, [...TEXT_SELECTORS, 'main p', 'main td', 'main dt', 'main dd', '.check-detail', '.note-warn', '.note-error']);
         for (const pair of report) {
           seen.add(pair.selector);

@@ -32,7 +32,8 @@ export async function startServe(home: string, args: string[] = [], env: Record<
   });
   const ready = JSON.parse(first) as { ui: string; bridge: string | null; pid: number };
   const url = new URL(ready.ui);
-  const secret = url.searchParams.get('token') ?? '';
+  // The per-run secret rides in the fragment (`/#token=…`), which a browser never sends to a server.
+  const secret = new URLSearchParams(url.hash.slice(1)).get('token') ?? '';
   return {
     child,
     ui: ready.ui,

@@ -21,7 +21,8 @@ describe('serve (headless core + App API over HTTP)', () => {
   });
 
   it('prints one ready line with the UI address on 127.0.0.1 and answers health', async () => {
-    expect(served.ui).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]{20,}$/);
+    expect(served.ui).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/#token=[\w-]{20,}$/);
+    expect(served.ui).toBe(`${served.origin}/#token=${served.secret}`);
     expect(served.bridge).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
     const health = await fetch(`${served.origin}/health`);
     expect(await health.json()).toEqual({ ok: true });
@@ -33,6 +34,43 @@ describe('serve (headless core + App API over HTTP)', () => {
     const status = await served.api('status');
     expect(status.status).toBe(200);
     expect((status.body.result as { servers: unknown[] }).servers).toHaveLength(2);
+    // A cookie is sent to every server on 127.0.0.1 whatever its port (RFC 6265 §8.5): never accepted.
+    const cookie = await fetch(`${served.origin}/api/status`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: `cs_session=${served.secret}` }, body: '{}' });
+    expect(cookie.status).toBe(401);
+    const events = await fetch(`${served.origin}/api/events`);
+    expect(events.status).toBe(401);
+    await events.body?.cancel();
+    const stream = await fetch(`${served.origin}/api/events`, { headers: { authorization: `Bearer ${served.secret}` } });
+    expect(stream.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    await stream.body?.cancel();
+  });
+
+  it('serves the page and its built assets without the secret, and never sets a cookie', async () => {
+    const page = await fetch(served.origin);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('set-cookie')).toBeNull();
+    expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(page.headers.get('referrer-policy')).toBe('no-referrer');
+    const html = await page.text();
+    const assets = [...html.matchAll(/(?:src|href)="\.?\/(assets\/[^"]+)"/g)].map((m) => m[1] ?? '');
+    expect(assets.length).toBeGreaterThan(0);
+    for (const asset of assets) {
+      const file = await fetch(`${served.origin}/${asset}`);
+      expect(file.status, asset).toBe(200);
+      expect(file.headers.get('set-cookie'), asset).toBeNull();
+      await file.body?.cancel();
+    }
+    // An address of the old `?token=` form moves the secret into the fragment, still without a cookie.
+    const old = await fetch(`${served.origin}/?token=${served.secret}`, { redirect: 'manual' });
+    expect(old.status).toBe(303);
+    expect(old.headers.get('location')).toBe(`/#token=${served.secret}`);
+    expect(old.headers.get('set-cookie')).toBeNull();
+  });
+
+  it('lets CLI commands reach the running app with the secret it stored', async () => {
+    const list = await runCli(home, ['approvals', 'list']);
+    expect(list.stderr).toBe('');
+    expect(list.stdout).toContain('Nothing is waiting for approval.');
   });
 
   it('fetches never-seen inventories once in the background, so a first run shows real tools', async () => {

@@ -67,7 +67,7 @@ export function registerServe(program: Command, run: Run): void {
         const removeRuntime = await writeRuntimeFile(ctx.dataDir, {
           pid: process.pid,
           origin: web.origin,
-          secret: web.url.slice(web.url.indexOf('token=') + 'token='.length),
+          secret: web.secret,
           bridge,
           startedAt: Date.now(),
         });

@@ -1,11 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { ROOT, tempHome } from '../../helpers/cli';
 import { startServe, type Served } from '../../helpers/serve';
 import { launchBrowser, type Browser } from './browser';
 
 export const SCREENS_DIR = join(ROOT, 'test-artifacts', 'screens');
+const EVENTS_PATH = '/api/events';
+/** As Playwright's networkidle: no request for this long. */
+const IDLE_MS = 500;
 
 export interface UiSession {
   page: Page;
@@ -18,6 +21,13 @@ export interface UiSession {
   log(): string;
   /** Waits for a stderr line of `serve` matching `pattern` (e.g. the printed sign-in address) and returns the match. */
   waitForLog(pattern: RegExp, timeoutMs?: number): Promise<RegExpMatchArray>;
+  /**
+   * Waits until no request of the page has been in flight for 500 ms, the App API event stream
+   * aside. Use it instead of `waitForLoadState('networkidle')`, which Playwright reaches only when
+   * every request has ended, and the event stream (a streaming fetch) never ends; Playwright made
+   * an exception only for EventSource requests.
+   */
+  idle(timeoutMs?: number): Promise<void>;
   /** Goes to a screen by its hash (`#/settings`) and waits for its title. */
   open(hash: string): Promise<void>;
   /** Saves a full-page screenshot as test-artifacts/screens/<name>.png. */
@@ -49,12 +59,19 @@ export async function startUiSession(options: UiSessionOptions = {}): Promise<Ui
       if (message.type() === 'error') problems.push(`console: ${message.text()}`);
     });
     page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+    const inFlight = new Set<Request>();
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname !== EVENTS_PATH) inFlight.add(request);
+    });
+    page.on('requestfinished', (request) => inFlight.delete(request));
+    page.on('requestfailed', (request) => inFlight.delete(request));
     await page.addInitScript(() => {
       document.addEventListener('securitypolicyviolation', (event) => console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`));
     });
     const log: string[] = [];
     served.child.stderr?.on('data', (chunk: Buffer) => log.push(chunk.toString('utf8')));
-    // The printed address carries the per-run secret; the server trades it for a cookie.
+    // The printed address carries the per-run secret in its fragment; the page keeps it for the tab
+    // (sessionStorage) and sends it as a bearer header.
     await page.goto(served.ui);
     try {
       await page.getByRole('heading', { level: 1, name: 'Services' }).waitFor({ timeout: 20_000 });
@@ -75,6 +92,16 @@ export async function startUiSession(options: UiSessionOptions = {}): Promise<Ui
           const match = log.join('').match(pattern);
           if (match) return match;
           if (Date.now() > deadline) throw new Error(`serve never logged ${String(pattern)}; it logged:\n${log.join('').slice(-2000)}`);
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      },
+      async idle(timeoutMs = 15_000) {
+        const deadline = Date.now() + timeoutMs;
+        let quietSince = Date.now();
+        for (;;) {
+          if (inFlight.size > 0) quietSince = Date.now();
+          else if (Date.now() - quietSince >= IDLE_MS) return;
+          if (Date.now() > deadline) throw new Error(`the page kept requests in flight: ${[...inFlight].map((r) => r.url()).join(', ')}`);
           await new Promise((resolve) => setTimeout(resolve, 50));
         }
       },

@@ -1,0 +1,71 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CodedError } from '../../shared/errors';
+import { fakeFetch, fakeStream, type FakeStream } from './fake-fetch';
+import { createHttpClient } from './http-client';
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('the App API over HTTP', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('sends every call with the bearer secret and no cookie, and parses the answer', async () => {
+    const net = fakeFetch(() => json({ result: [] }));
+    const api = createHttpClient({ token: 'per-run', fetch: net.fetch, baseUrl: 'http://127.0.0.1:1' });
+    await expect(api.listTools({})).resolves.toEqual([]);
+    const [request] = net.requests;
+    expect(request?.url).toBe('http://127.0.0.1:1/api/listTools');
+    expect(request?.init.method).toBe('POST');
+    expect(request?.headers.get('authorization')).toBe('Bearer per-run');
+    expect(request?.headers.get('content-type')).toBe('application/json');
+    expect(request?.init.credentials).toBe('omit');
+  });
+
+  it('turns an error answer into a CodedError', async () => {
+    const net = fakeFetch(() => json({ error: { code: 'denied', message: 'Open the address `connected-services serve` printed to sign in to this UI' } }, 401));
+    const api = createHttpClient({ token: 'old-run', fetch: net.fetch });
+    const failure = await api.listTools({}).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(CodedError);
+    expect(failure).toMatchObject({ code: 'denied', message: expect.stringContaining('connected-services serve') as unknown });
+  });
+
+  it('streams events with the bearer secret, delivers them typed, and reconnects when the stream drops', async () => {
+    const streams: FakeStream[] = [];
+    const delays: number[] = [];
+    const net = fakeFetch((request) => {
+      const s = fakeStream(request.init.signal);
+      streams.push(s);
+      return s.response;
+    });
+    const api = createHttpClient({ token: 'per-run', fetch: net.fetch, wait: (ms) => (delays.push(ms), Promise.resolve()) });
+    const seen: string[] = [];
+    const failing = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    api.on('inventoryChanged', () => {
+      throw new Error('a broken screen');
+    });
+    const off = api.on('inventoryChanged', ({ server }) => seen.push(server));
+    api.on('agentsChanged', () => seen.push('agents'));
+    const first = await net.request(0);
+    // One stream for every listener.
+    expect(net.requests).toHaveLength(1);
+    expect(first.url).toBe('/api/events');
+    expect(first.headers.get('authorization')).toBe('Bearer per-run');
+
+    streams[0]?.send('event: inventoryChanged\ndata: {"server":"memory"}\n\n');
+    streams[0]?.send('event: inventoryChanged\ndata: {"server": 5}\n\nevent: inventoryChanged\ndata: not json\n\nevent: toString\ndata: {}\n\n');
+    await settle();
+    expect(seen).toEqual(['memory']);
+    expect(failing).toHaveBeenCalledTimes(1);
+
+    streams[0]?.fail();
+    const second = await net.request(1);
+    expect(delays).toEqual([1000]);
+    expect(second.headers.get('authorization')).toBe('Bearer per-run');
+    await settle();
+    streams[1]?.send('event: agentsChanged\ndata: {}\n\n');
+    off();
+    streams[1]?.send('event: inventoryChanged\ndata: {"server":"after-off"}\n\n');
+    await settle();
+    expect(seen).toEqual(['memory', 'agents']);
+  });
+});
