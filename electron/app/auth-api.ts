@@ -55,8 +55,14 @@ export function createAuthApi(deps: AuthApiDeps): AuthMethods {
       const config = deps.registry.config().mcpServers[name];
       if (!config) throw new CodedError('not_found', `No server named "${name}" is configured`, { hint: 'See `connected-services servers list`' });
       deps.signIns.cancel(name);
-      if (!('command' in config)) await deps.auth.disconnect(name, { revoke: revoke ?? false, config });
-      return deps.pool.stop(name);
+      const result = 'command' in config ? undefined : await deps.auth.disconnect(name, { revoke: revoke ?? false, config });
+      const status = await deps.pool.stop(name);
+      if (!revoke || !result) return status;
+      if (result.revoked) return { ...status, revoked: true };
+      // Tokens deleted here are not necessarily revoked at their issuer: say which were not, and why.
+      const notRevoked = result.notRevoked ?? [];
+      if (notRevoked.length === 0) return status; // there was nothing to revoke
+      return { ...status, revoked: false, revokeError: notRevoked.map((n) => `${n.reason}; the grant may still be live at ${n.issuer}`).join('; ') };
     },
     cancelLogin: ({ name }: ApiInput<'cancelLogin'>) => {
       deps.signIns.cancel(name);

@@ -56,8 +56,13 @@ export interface ClientIdentityInput {
   signal?: AbortSignal | undefined;
 }
 
-export function registrationKey(issuer: string): VaultKey {
-  return vaultKey(REGISTRATION_NAMESPACE, `client:${issuerHash(issuer)}`);
+/**
+ * Where a dynamic registration is kept: one per (issuer, client_id), so every token record still finds the
+ * registration (and secret) it was obtained with. Without `clientId`: the single per-issuer slot of
+ * earlier versions, still read (see findRegistration, issuerRegistrations).
+ */
+export function registrationKey(issuer: string, clientId?: string): VaultKey {
+  return vaultKey(REGISTRATION_NAMESPACE, `client:${issuerHash(issuer)}${clientId === undefined ? '' : `:${issuerHash(clientId)}`}`);
 }
 
 /** RFC 8252 §7.3: registered without a port, any port of the loopback listener matches (unless one is fixed). */
@@ -131,8 +136,13 @@ function fromRegistration(registration: Registration, key: VaultKey, raw: string
   return identity;
 }
 
-export async function readRegistration(vault: Vault, issuer: string): Promise<{ key: VaultKey; raw: string; registration: Registration } | undefined> {
-  const key = registrationKey(issuer);
+export interface StoredRegistration {
+  key: VaultKey;
+  raw: string;
+  registration: Registration;
+}
+
+async function readRegistrationAt(vault: Vault, key: VaultKey, issuer: string): Promise<StoredRegistration | undefined> {
   const raw = await vault.get(key);
   if (raw === undefined) return undefined;
   try {
@@ -143,9 +153,30 @@ export async function readRegistration(vault: Vault, issuer: string): Promise<{ 
   }
 }
 
+/** The registration a token record was obtained with: its own slot, else the old per-issuer one. */
+export async function findRegistration(vault: Vault, issuer: string, clientId: string): Promise<StoredRegistration | undefined> {
+  for (const key of [registrationKey(issuer, clientId), registrationKey(issuer)]) {
+    const found = await readRegistrationAt(vault, key, issuer);
+    if (found?.registration.clientId === clientId) return found;
+  }
+  return undefined;
+}
+
+/** Every registration kept for `issuer` (the old per-issuer slot included), newest first. */
+export async function issuerRegistrations(vault: Vault, issuer: string): Promise<StoredRegistration[]> {
+  const legacy = registrationKey(issuer).kind;
+  const keys = (await vault.keys({ server: REGISTRATION_NAMESPACE })).filter((k) => k.kind === legacy || k.kind.startsWith(`${legacy}:`));
+  const found: StoredRegistration[] = [];
+  for (const key of keys) {
+    const stored = await readRegistrationAt(vault, key, issuer);
+    if (stored) found.push(stored);
+  }
+  return found.sort((a, b) => b.registration.registeredAt - a.registration.registeredAt);
+}
+
 /**
  * MCP authorization, client registration: a pre-registered client, else a client ID metadata document
- * (when the AS supports them), else dynamic registration (RFC 7591), kept per issuer and reused.
+ * (when the AS supports them), else dynamic registration (RFC 7591), kept per issuer and client and reused.
  */
 export async function resolveClient(input: ClientIdentityInput): Promise<ClientIdentity> {
   const { auth, discovery } = input;
@@ -174,12 +205,13 @@ export async function resolveClient(input: ClientIdentityInput): Promise<ClientI
   }
   const redirectUri = registeredRedirectUri(auth.callbackPort);
   const grantTypes = grantTypesFor(discovery);
-  const existing = await readRegistration(input.vault, discovery.issuer);
-  if (existing && usable(existing.registration, redirectUri, grantTypes, input.now())) {
-    return fromRegistration(existing.registration, existing.key, existing.raw);
-  }
+  const existing = (await issuerRegistrations(input.vault, discovery.issuer)).find((s) => usable(s.registration, redirectUri, grantTypes, input.now()));
+  if (existing) return fromRegistration(existing.registration, existing.key, existing.raw);
+  // A new redirect URI (another callbackPort) or grant type: a registration of its own, the others kept.
+  // Extending an existing one would need RFC 7592 management, which many servers lack, and registering
+  // again with the union would give a new client_id, stranding the refresh tokens issued to the old one.
   const registration = await register(input, endpoint, redirectUri, grantTypes);
-  const key = registrationKey(discovery.issuer);
+  const key = registrationKey(discovery.issuer, registration.clientId);
   const raw = JSON.stringify(registration);
   await input.vault.set(key, raw);
   return fromRegistration(registration, key, raw);

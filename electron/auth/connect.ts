@@ -6,6 +6,7 @@ import type { CoreContext } from './core-context';
 import { assertS256, discover, type Discovery } from './discovery';
 import { runBrowserFlow, runClientCredentials, runDeviceFlow, type FlowContext } from './flows';
 import { guardedFetch } from './http';
+import { assertPinnedIssuer, pinnedIssuer, recordPinnedIssuer } from './issuer-pin';
 import type { RedirectListenerFactory } from './loopback-listener';
 import { oauthConfiguration } from './oauth-client';
 import type { Opener } from './openers';
@@ -77,14 +78,18 @@ export async function connectOAuth(deps: ConnectDeps, run: ConnectRun): Promise<
   const { core } = deps;
   const { server, target, auth, flow } = run;
   const fetch = guardedFetch(core.fetch, run.signal);
+  const pinned = await pinnedIssuer(core.vault, server, auth);
   const discovery = await discover({
     server,
     serverUrl: target.url,
     challenge: deps.challengeOf(server),
     authServerMetadataUrl: auth.authServerMetadataUrl,
+    preferIssuer: pinned,
     fetch,
     signal: run.signal,
   });
+  // Before anything carries the configured secret: only to the issuer it was first used with.
+  assertPinnedIssuer(server, auth, discovery.issuer, pinned);
   if (discovery.as.token_endpoint === undefined) {
     throw new CodedError('invalid_config', `The authorization server ${discovery.issuer} has no token endpoint.`, { data: { server } });
   }
@@ -120,6 +125,7 @@ export async function connectOAuth(deps: ConnectDeps, run: ConnectRun): Promise<
       const response = await runFlow(deps, run, ctx);
       const record = recordOf(run, discovery, identity, scopes, stepUps, response, core.now());
       await storeRecord(deps, server, record);
+      await recordPinnedIssuer(core.vault, server, auth, record.issuer, record.obtainedAt);
       return record;
     } catch (error) {
       if (attempt === 0 && identity.source === 'dynamic' && isInvalidClient(error)) {

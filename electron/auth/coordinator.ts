@@ -7,6 +7,7 @@ import { connectOAuth, type ConnectDeps } from './connect';
 import type { CoreContext } from './core-context';
 import { apiKeyFetch, apiKeyHint, oauthFetch } from './fetch-for';
 import { DEFAULT_AUTH_LOCK } from './file-lock';
+import { forgetPinnedIssuer } from './issuer-pin';
 import { defaultSleep } from './flows';
 import type { FetchLike } from './http';
 import { KeyedMutex } from './keyed-mutex';
@@ -213,19 +214,26 @@ export function createAuthCoordinator(options: AuthCoordinatorOptions): AuthCoor
     async disconnect(server, disconnectOptions = {}): Promise<DisconnectResult> {
       running.get(server)?.abort();
       const result: DisconnectResult = { removed: 0, revoked: false };
+      const notRevoked: { issuer: string; reason: string }[] = [];
+      let revoked = 0;
       for (const stored of await listTokens(core.vault, server)) {
         if (disconnectOptions.revoke) {
           const outcome = await revokeRecord(core, server, stored.record, disconnectOptions.config);
-          if (outcome === true) result.revoked = true;
-          else if (outcome) result.revokeError = outcome.toWire();
+          if (outcome === true) revoked++;
+          else notRevoked.push({ issuer: stored.record.issuer, reason: outcome === false ? 'its authorization server offers no revocation endpoint' : outcome.message.replace(/\.$/, '') });
         }
         if (await core.vault.delete(stored.key)) result.removed++;
       }
+      // Revoked means every grant removed here is over at its issuer, nothing less.
+      result.revoked = revoked > 0 && notRevoked.length === 0;
+      if (notRevoked.length > 0) result.notRevoked = notRevoked;
       needs.delete(server);
       challenges.delete(server);
       report(server, { state: 'disconnected' });
       return result;
     },
+
+    forgetIssuer: (server) => forgetPinnedIssuer(core.vault, server),
 
     status: (server, config) => statusOf(server, config),
 

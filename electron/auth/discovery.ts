@@ -1,5 +1,5 @@
 import { CodedError } from '../../shared/errors';
-import { requestJson, type FetchLike } from './http';
+import { requestJson, type FetchLike, type JsonAnswer } from './http';
 import {
   AuthServerMetadataSchema,
   ENDPOINT_MEMBERS,
@@ -7,7 +7,7 @@ import {
   type AuthServerMetadata,
   type ProtectedResourceMetadata,
 } from './metadata';
-import { canonicalResource, resourceCovers } from './resource';
+import { canonicalResource, resourceAllowed, type ResourceRule } from './resource';
 import { validateBrowserUrl, validateEndpointUrl } from './url-safety';
 import { parseBearerChallenge, type BearerChallenge } from './www-authenticate';
 
@@ -18,6 +18,8 @@ export interface DiscoveryInput {
   challenge?: BearerChallenge | undefined;
   /** `auth.authServerMetadataUrl`: overrides authorization server discovery. */
   authServerMetadataUrl?: string | undefined;
+  /** An issuer to pick when the metadata lists it among several (an issuer pinned to a client secret). */
+  preferIssuer?: string | undefined;
   /** A guarded fetch (see http.ts). */
   fetch: FetchLike;
   signal?: AbortSignal | undefined;
@@ -55,15 +57,22 @@ async function probe(input: DiscoveryInput): Promise<BearerChallenge | undefined
   return parseBearerChallenge(answer.headers.get('www-authenticate')) ?? {};
 }
 
+export interface ResourceMetadataCandidate {
+  url: string;
+  /** What its `resource` may name (see ResourceRule). */
+  rule: ResourceRule;
+}
+
 /** RFC 9728 §3.1: the challenge's resource_metadata, then the path-inserted well-known URL, then the root. */
-export function resourceMetadataCandidates(serverUrl: string, challenge: BearerChallenge | undefined): string[] {
+export function resourceMetadataCandidates(serverUrl: string, challenge: BearerChallenge | undefined): ResourceMetadataCandidate[] {
   const url = new URL(serverUrl);
   const path = trimPath(url.pathname);
-  const list: string[] = [];
-  if (challenge?.resourceMetadata) list.push(challenge.resourceMetadata);
-  if (path !== '') list.push(`${url.origin}${PRM_WELL_KNOWN}${path}`);
-  list.push(`${url.origin}${PRM_WELL_KNOWN}`);
-  return [...new Set(list)];
+  const list: ResourceMetadataCandidate[] = [];
+  if (challenge?.resourceMetadata) list.push({ url: challenge.resourceMetadata, rule: 'server' });
+  if (path !== '') list.push({ url: `${url.origin}${PRM_WELL_KNOWN}${path}`, rule: 'server' });
+  // The root is tried last even when the challenge named it: there it may name the origin, under the challenge not.
+  list.push({ url: `${url.origin}${PRM_WELL_KNOWN}`, rule: 'origin' });
+  return list.filter((candidate, index) => list.findIndex((c) => c.url === candidate.url && c.rule === candidate.rule) === index);
 }
 
 /**
@@ -79,20 +88,24 @@ export function authServerMetadataCandidates(issuer: string): string[] {
 }
 
 async function fetchResourceMetadata(input: DiscoveryInput, notes: string[]): Promise<ProtectedResourceMetadata | undefined> {
+  const fetched = new Map<string, JsonAnswer>();
   for (const candidate of resourceMetadataCandidates(input.serverUrl, input.challenge)) {
-    const url = validateEndpointUrl(candidate, 'the protected resource metadata URL').href;
-    const answer = await requestJson(input.fetch, url, { headers: { accept: 'application/json' }, ...(input.signal ? { signal: input.signal } : {}) }, 'the protected resource metadata');
+    const url = validateEndpointUrl(candidate.url, 'the protected resource metadata URL').href;
+    const seen = fetched.get(url);
+    const answer =
+      seen ?? (await requestJson(input.fetch, url, { headers: { accept: 'application/json' }, ...(input.signal ? { signal: input.signal } : {}) }, 'the protected resource metadata'));
+    fetched.set(url, answer);
     if (answer.status !== 200) {
-      notes.push(`${url}: HTTP ${answer.status}`);
+      if (!seen) notes.push(`${url}: HTTP ${answer.status}`);
       continue;
     }
     const parsed = ProtectedResourceMetadataSchema.safeParse(answer.json);
     if (!parsed.success) {
-      notes.push(`${url}: not protected resource metadata`);
+      if (!seen) notes.push(`${url}: not protected resource metadata`);
       continue;
     }
-    // RFC 9728 §3.3 / §7.3: metadata for another resource must not be used.
-    if (!resourceCovers(parsed.data.resource, input.serverUrl)) {
+    // RFC 9728 §3.3 / §7.3: metadata for another resource (a parent one too: a wider audience) must not be used.
+    if (!resourceAllowed(parsed.data.resource, input.serverUrl, candidate.rule)) {
       notes.push(`${url}: describes ${parsed.data.resource}, not ${input.serverUrl}`);
       continue;
     }
@@ -153,7 +166,9 @@ export async function discover(input: DiscoveryInput): Promise<Discovery> {
     const as = await fetchAuthServerMetadata(withChallenge, input.authServerMetadataUrl, [input.authServerMetadataUrl], false);
     return { ...base, issuer: as.issuer, as };
   }
-  const issuer = prm?.authorization_servers?.[0];
+  // RFC 9728 §7.6: the client picks among the listed servers; a pinned issuer when listed, else the first.
+  const listed = prm?.authorization_servers ?? [];
+  const issuer = input.preferIssuer !== undefined && listed.includes(input.preferIssuer) ? input.preferIssuer : listed[0];
   if (!prm || issuer === undefined) {
     throw new CodedError(
       'not_found',

@@ -11,16 +11,26 @@ export function canonicalResource(serverUrl: string | URL): string {
   return href;
 }
 
+/** Whether two resource identifiers are the same once canonical (case of scheme and host, default port, a trailing slash). */
+export function sameResource(resource: string, other: string | URL): boolean {
+  const parsed = URL.parse(resource);
+  if (!parsed || parsed.hash !== '') return false;
+  return canonicalResource(parsed) === canonicalResource(other);
+}
+
 /**
- * Whether protected resource metadata naming `resource` may describe `serverUrl`: same origin, and its
- * path is the server's path or a parent of it (RFC 9728 §3.3 asks for identity; servers commonly name
- * their origin or the MCP endpoint, so a path prefix on a segment boundary is accepted, as the MCP SDK does).
+ * What the `resource` of protected resource metadata may be, by where the document came from:
+ * - `server`: the challenge's `resource_metadata` or the path-inserted well-known URL. RFC 9728 §3.3: the
+ *   resource must be identical to the URL requested (challenge), or to the URL the well-known suffix was
+ *   inserted into, which is the server URL; otherwise the metadata must not be used.
+ * - `origin`: the root well-known URL (MCP authorization's last fallback). The suffix was inserted into
+ *   the origin, so the origin is the identifier RFC 9728 §3.3 asks for; the server URL itself (narrower)
+ *   is accepted too.
  */
-export function resourceCovers(resource: string, serverUrl: string | URL): boolean {
-  const meta = URL.parse(resource);
-  const server = new URL(serverUrl);
-  if (!meta || meta.origin !== server.origin || meta.search !== '' || meta.hash !== '') return false;
-  const base = meta.pathname.endsWith('/') ? meta.pathname : `${meta.pathname}/`;
-  const path = server.pathname.endsWith('/') ? server.pathname : `${server.pathname}/`;
-  return path.startsWith(base);
+export type ResourceRule = 'server' | 'origin';
+
+/** Whether metadata naming `resource`, found under `rule`, may be used for `serverUrl` (never a parent path). */
+export function resourceAllowed(resource: string, serverUrl: string | URL, rule: ResourceRule): boolean {
+  if (sameResource(resource, serverUrl)) return true;
+  return rule === 'origin' && sameResource(resource, `${new URL(serverUrl).origin}/`);
 }

@@ -2,7 +2,7 @@ import * as oidc from 'openid-client';
 import type { CodedError } from '../../shared/errors';
 import { parseAuthConfig, type AuthTarget } from './auth-config';
 import { flowError } from './auth-errors';
-import { readRegistration } from './client-identity';
+import { findRegistration } from './client-identity';
 import type { CoreContext } from './core-context';
 import { guardedFetch } from './http';
 import { oauthConfiguration, type ClientCredentialsLike } from './oauth-client';
@@ -10,9 +10,8 @@ import type { TokenRecord } from './token-record';
 
 async function clientOf(core: CoreContext, server: string, record: TokenRecord, config: AuthTarget | undefined): Promise<ClientCredentialsLike> {
   if (record.clientSource === 'dynamic') {
-    const found = await readRegistration(core.vault, record.issuer);
-    const secret = found?.registration.clientId === record.clientId ? found.registration.clientSecret : undefined;
-    return { clientId: record.clientId, authMethod: record.authMethod, secret };
+    const found = await findRegistration(core.vault, record.issuer, record.clientId);
+    return { clientId: record.clientId, authMethod: record.authMethod, secret: found?.registration.clientSecret };
   }
   if (record.clientSource === 'preregistered' && config) {
     const auth = parseAuthConfig(server, config.auth);

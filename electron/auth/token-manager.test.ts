@@ -3,11 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CodedError } from '../../shared/errors';
-import type { Vault } from '../../shared/vault';
+import type { Vault, VaultKey } from '../../shared/vault';
 import { openVault } from '../vault';
 import type { CoreContext } from './core-context';
 import { DEFAULT_AUTH_LOCK } from './file-lock';
 import type { FetchLike } from './http';
+import { registrationKey } from './client-identity';
 import { KeyedMutex } from './keyed-mutex';
 import { TokenManager } from './token-manager';
 import { tokensKey, type TokenRecord } from './token-record';
@@ -126,6 +127,46 @@ describe('TokenManager refresh', () => {
     const { manager } = await setUp(() => Promise.reject(new TypeError('fetch failed')));
     const stillValid = await manager.current('srv', SERVER_URL, auth).catch((e: unknown) => e);
     expect(stillValid).toMatchObject({ code: 'server_unavailable' });
+  });
+});
+
+describe('TokenManager refresh with a dynamic, confidential registration', () => {
+  const dynamic = { clientSource: 'dynamic' as const, authMethod: 'client_secret_basic' as const, clientId: 'dyn-1' };
+  function registration(clientId: string, secret: string): string {
+    return JSON.stringify({ v: 1, issuer: ISSUER, clientId, clientSecret: secret, authMethod: 'client_secret_basic', redirectUris: [], grantTypes: [], registeredAt: 0 });
+  }
+  /** A token endpoint that accepts only dyn-1 with its secret (HTTP Basic, RFC 6749 §2.3.1). */
+  const tokenEndpoint: FetchLike = (_url, init) => {
+    const basic = new Headers(init?.headers).get('authorization') ?? '';
+    const [id, secret] = Buffer.from(basic.replace(/^Basic /, ''), 'base64').toString().split(':').map(decodeURIComponent);
+    const ok = id === 'dyn-1' && secret === 'secret-1';
+    return Promise.resolve(ok ? rotated() : json(401, { error: 'invalid_client' }));
+  };
+  async function refreshWith(stored: [VaultKey, string][]) {
+    const { manager, vault, key } = await setUp(tokenEndpoint);
+    await vault.set(key, JSON.stringify(record(dynamic)));
+    for (const [k, v] of stored) await vault.set(k, v);
+    return manager.current('srv', SERVER_URL, auth);
+  }
+
+  it('finds its own registration among several of the same issuer', async () => {
+    // Another server's registration, made after this one's (it used to take the issuer's only slot).
+    const fresh = await refreshWith([
+      [registrationKey(ISSUER, 'dyn-1'), registration('dyn-1', 'secret-1')],
+      [registrationKey(ISSUER, 'dyn-2'), registration('dyn-2', 'secret-2')],
+    ]);
+    expect(fresh).toMatchObject({ accessToken: 'access-2' });
+  });
+
+  it('finds a registration stored by earlier versions (one slot per issuer)', async () => {
+    expect(await refreshWith([[registrationKey(ISSUER), registration('dyn-1', 'secret-1')]])).toMatchObject({ accessToken: 'access-2' });
+  });
+
+  it('is auth_required when only another client\'s registration is left', async () => {
+    await expect(refreshWith([[registrationKey(ISSUER), registration('dyn-2', 'secret-2')]])).rejects.toMatchObject({
+      code: 'auth_required',
+      message: expect.stringContaining('client registration is gone') as unknown,
+    });
   });
 });
 

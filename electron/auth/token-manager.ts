@@ -3,7 +3,7 @@ import { CodedError } from '../../shared/errors';
 import { formatVaultKey, type VaultKey } from '../../shared/vault';
 import type { AnyOAuth } from './auth-config';
 import { authRequired, flowError, oauthErrorOf } from './auth-errors';
-import { readRegistration } from './client-identity';
+import { findRegistration } from './client-identity';
 import type { CoreContext } from './core-context';
 import { lockPathFor, withAuthLock } from './file-lock';
 import { guardedFetch } from './http';
@@ -72,8 +72,8 @@ export class TokenManager {
       return { clientId: record.clientId, authMethod: record.authMethod, secret };
     }
     if (record.clientSource === 'dynamic' && record.authMethod !== 'none') {
-      const found = await readRegistration(this.core.vault, record.issuer);
-      if (found?.registration.clientId !== record.clientId) throw authRequired(server, 'its client registration is gone');
+      const found = await findRegistration(this.core.vault, record.issuer, record.clientId);
+      if (!found) throw authRequired(server, 'its client registration is gone');
       return { clientId: record.clientId, authMethod: record.authMethod, secret: found.registration.clientSecret };
     }
     return { clientId: record.clientId, authMethod: 'none' };
@@ -115,8 +115,8 @@ export class TokenManager {
         }
         this.core.markNeedsAuth(server, coded);
         if (code === 'invalid_client' && record.clientSource === 'dynamic') {
-          const found = await readRegistration(this.core.vault, record.issuer);
-          if (found?.registration.clientId === record.clientId) await this.core.vault.compareAndDelete(found.key, found.raw);
+          const found = await findRegistration(this.core.vault, record.issuer, record.clientId);
+          if (found) await this.core.vault.compareAndDelete(found.key, found.raw);
         }
         throw coded;
       }

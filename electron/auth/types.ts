@@ -68,9 +68,10 @@ export interface ConnectOptions {
 export interface DisconnectResult {
   /** Token records removed from the vault. */
   removed: number;
-  /** Whether the authorization server confirmed a revocation (RFC 7009). */
+  /** Whether revocation was asked for and every removed record's grant was revoked (RFC 7009). */
   revoked: boolean;
-  revokeError?: WireError;
+  /** With `revoke`, what was not revoked and why, one entry per record (absent when all were). */
+  notRevoked?: { issuer: string; reason: string }[];
 }
 
 export interface AuthCoordinatorOptions {
@@ -109,6 +110,12 @@ export interface AuthCoordinator {
   fetchFor(server: string, config: AuthTarget): FetchLike | undefined;
   /** Forgets the server's tokens; with `revoke`, asks the AS to revoke them first (best effort). */
   disconnect(server: string, options?: { revoke?: boolean; config?: AuthTarget }): Promise<DisconnectResult>;
+  /**
+   * A person's approval of a changed authorization server: forgets which issuer the server's configured
+   * client secret is pinned to (and the tokens obtained from it), so the next sign-in pins the issuer
+   * discovery names. Resolves the issuer forgotten, if any.
+   */
+  forgetIssuer(server: string): Promise<string | undefined>;
   status(server: string, config?: AuthTarget): Promise<AuthStatus>;
   /** Flow events of every server. Returns the unsubscribe function. */
   on(event: 'flow', listener: (event: FlowEvent) => void): () => void;

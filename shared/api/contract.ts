@@ -65,8 +65,15 @@ export const API_METHODS = {
     input: z.strictObject({ name: ServerNameSchema, flow: z.enum(['browser', 'device']).optional() }),
     output: ServerStatusSchema,
   },
-  /** Forgets the server's tokens (optionally revoking them at the authorization server) and stops it. */
-  disconnect: { input: z.strictObject({ name: ServerNameSchema, revoke: z.boolean().optional() }), output: ServerStatusSchema },
+  /**
+   * Forgets the server's tokens (optionally revoking them at the authorization server) and stops it.
+   * With `revoke`: `revoked` tells whether every grant was revoked; if not, `revokeError` says which were
+   * not and why (they may still be live at their authorization server).
+   */
+  disconnect: {
+    input: z.strictObject({ name: ServerNameSchema, revoke: z.boolean().optional() }),
+    output: ServerStatusSchema.extend({ revoked: z.boolean().optional(), revokeError: z.string().optional() }),
+  },
   /** Cancels a sign-in in progress (browser or device code). */
   cancelLogin: { input: ByName, output: Ok },
   stopServer: { input: ByName, output: ServerStatusSchema },

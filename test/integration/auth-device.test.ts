@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createAuthCoordinator, registrationKey, type AuthCoordinator, type FlowEvent } from '../../electron/auth';
+import { createAuthCoordinator, REGISTRATION_NAMESPACE, registrationKey, type AuthCoordinator, type FlowEvent } from '../../electron/auth';
 import type { Vault } from '../../electron/vault';
 import { CodedError } from '../../shared/errors';
 import { DEVICE_GRANT, LOOPBACK_CALLBACK } from '../fixtures/oauth/constants';
@@ -187,12 +187,17 @@ describe('auth: device authorization (RFC 8628) against oidc-provider', () => {
       grantTypes: ['authorization_code', 'refresh_token', DEVICE_GRANT],
       registeredAt: Date.now(),
     };
+    // Where earlier versions kept it (one slot per issuer).
     await vault.set(registrationKey(stack.as.issuer), JSON.stringify(ghost));
     const script = approveOn(isPending);
     await coordinator.connect('remote', { url: stack.mcp.url }, { flow: 'device', onEvent: script.onEvent });
     expect(stack.as.counts.registrations).toBe(1);
-    const stored = JSON.parse((await vault.get(registrationKey(stack.as.issuer))) ?? '{}') as { clientId?: string };
+    expect(await vault.get(registrationKey(stack.as.issuer))).toBeUndefined();
+    const keys = await vault.keys({ server: REGISTRATION_NAMESPACE });
+    expect(keys).toHaveLength(1);
+    const stored = JSON.parse((keys[0] ? await vault.get(keys[0]) : undefined) ?? '{}') as { clientId?: string };
     expect(stored.clientId).toBeDefined();
     expect(stored.clientId).not.toBe(ghost.clientId);
+    expect(keys[0]).toEqual(registrationKey(stack.as.issuer, stored.clientId));
   });
 });

@@ -49,6 +49,32 @@ describe('auth: protected resource metadata discovery (RFC 9728)', () => {
     expect(stack.mcp.resource).toBe(`${stack.mcp.origin}/`);
   });
 
+  // RFC 9728 §3.3: a parent of the server (here its origin) would widen the tokens' audience.
+  for (const prm of ['path', 'challenge-only'] as const) {
+    it(`(${prm} metadata) refuses a resource naming the origin rather than the server, before any sign-in`, async () => {
+      const overrides: Record<string, unknown> = {};
+      const stack = await startStack({}, { prm, prmOverrides: overrides });
+      cleanups.push(() => stack.close());
+      overrides['resource'] = `${stack.mcp.origin}/`;
+      const { vault, dataDir } = await openTestVault();
+      cleanups.push(() => vault.close());
+      const browser = scriptedBrowser();
+      const coordinator = createAuthCoordinator({ vault, dataDir, opener: browser.opener, callbackTimeoutMs: 15_000 });
+      cleanups.push(() => coordinator.close());
+      const error = await coordinator.connect('remote', { url: stack.mcp.url }).catch((e: unknown) => e as CodedError);
+      expect(error).toMatchObject({ code: 'not_found' });
+      expect((error as CodedError).message).toContain(`describes ${stack.mcp.origin}/, not ${stack.mcp.url}`);
+      expect(browser.visits).toEqual([]);
+      expect(stack.as.counts.registrations).toBe(0);
+    });
+  }
+
+  it('a challenge naming the root metadata: the origin is accepted there only as the root fallback (fetched once)', async () => {
+    const { stack, status } = await connectWith({}, { prm: 'root' });
+    expect(status?.connected).toBe(true);
+    expect(stack.mcp.counts.metadata).toEqual(['/.well-known/oauth-protected-resource', '/.well-known/oauth-protected-resource/mcp']);
+  });
+
   it('says what to do when there is no metadata at all', async () => {
     const { error } = await connectWith({}, { prm: 'challenge-only', challengeMetadata: false });
     expect(error?.code).toBe('not_found');

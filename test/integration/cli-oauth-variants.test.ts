@@ -56,13 +56,19 @@ async function signInAndCall(home: string, connectArgs: string[]): Promise<void>
 describe('CLI sign-in variants against real fixtures', () => {
   it('client credentials (basic and post): no person involved, the secret from the vault', async () => {
     await withStack({}, async (stack) => {
+      let home = '';
       for (const [method, client] of [['client_secret_basic', stack.clientCredentials.basic], ['client_secret_post', stack.clientCredentials.post]] as const) {
-        const home = tempHome();
+        home = tempHome();
         await runCli(home, ['status'], { env: PASSPHRASE });
         expect((await runCli(home, ['secrets', 'set', 'CC_SECRET'], { env: PASSPHRASE, input: `${client.clientSecret}\n` })).code).toBe(0);
         configure(home, stack.mcpUrl, { type: 'client_credentials', clientId: client.clientId, clientSecret: '${secret:CC_SECRET}', tokenEndpointAuthMethod: method });
         await signInAndCall(home, []);
       }
+      // The last one's secret is pinned to the issuer it worked with; a person can forget that.
+      const forget = await runCli(home, ['disconnect', 'notes', '--forget-issuer'], { env: PASSPHRASE });
+      expect(forget.code).toBe(0);
+      expect(forget.stdout).toContain(`Forgot that the client secret of notes belongs to ${stack.issuer};`);
+      await signInAndCall(home, []);
     });
   });
 

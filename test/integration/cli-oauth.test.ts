@@ -60,7 +60,9 @@ describe('signing in through the CLI against a real authorization server', () =>
     expect(auth?.issuer).toBe(stack.issuer);
     expect(auth?.expiresAt).toBeGreaterThan(Date.now());
 
-    expect((await cli(['disconnect', 'notes', '--revoke'])).code).toBe(0);
+    const disconnect = await cli(['disconnect', 'notes', '--revoke']);
+    expect(disconnect.code).toBe(0);
+    expect(disconnect.stdout).toContain('Disconnected notes and revoked its tokens.');
     const after = await cli(['call', 'notes', 'echo', '{"text":"hi"}']);
     expect(after.code).toBe(5);
   });

@@ -66,10 +66,23 @@ export function registerConnect(program: Command, run: Run): void {
     .command('disconnect <server>')
     .description('forget a server\'s tokens and stop it')
     .option('--revoke', 'also revoke the tokens at the authorization server')
-    .action((server: string, options: { revoke?: boolean }) =>
+    .option('--forget-issuer', 'also forget which authorization server its client secret belongs to (approve a move to another one)')
+    .action((server: string, options: { revoke?: boolean; forgetIssuer?: boolean }) =>
       run(async (ctx) => {
-        await (await ctx.core()).api.disconnect({ name: server, revoke: options.revoke ?? false });
-        ctx.output.out(`Disconnected ${server}${options.revoke ? ' and revoked its tokens' : ''}.`);
+        const core = await ctx.core();
+        const result = await core.api.disconnect({ name: server, revoke: options.revoke ?? false });
+        if (!options.revoke) ctx.output.out(`Disconnected ${server}.`);
+        else if (result.revoked === true) ctx.output.out(`Disconnected ${server} and revoked its tokens.`);
+        else if (result.revoked === false) ctx.output.out(`Disconnected ${server}: the tokens were deleted here but not revoked: ${result.revokeError ?? 'unknown reason'}.`);
+        else ctx.output.out(`Disconnected ${server} (it holds no tokens to revoke).`);
+        if (options.forgetIssuer) {
+          const issuer = await core.auth.forgetIssuer(server);
+          ctx.output.out(
+            issuer === undefined
+              ? `No authorization server was pinned for ${server}.`
+              : `Forgot that the client secret of ${server} belongs to ${issuer}; its next sign-in uses the authorization server its metadata names, and pins that one.`,
+          );
+        }
       }),
     );
 }

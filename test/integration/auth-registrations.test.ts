@@ -1,0 +1,75 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createAuthCoordinator, REGISTRATION_NAMESPACE, registrationKey, type FetchLike } from '../../electron/auth';
+import { freePort } from '../helpers/ports';
+import { openTestVault, scriptedBrowser, startStack } from '../fixtures/oauth/harness';
+
+const cleanups: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+/** Many servers issue confidential registrations whatever the client asks for: simulated by asking oidc-provider for one. */
+function confidentialRegistrations(issuer: string): FetchLike {
+  return (url, init) => {
+    if (String(url) === `${issuer}/reg` && init?.method === 'POST' && typeof init.body === 'string') {
+      const body = JSON.parse(init.body) as Record<string, unknown>;
+      return fetch(url, { ...init, body: JSON.stringify({ ...body, token_endpoint_auth_method: 'client_secret_basic' }) });
+    }
+    return fetch(url, init);
+  };
+}
+
+async function setUp() {
+  const stack = await startStack({});
+  cleanups.push(() => stack.close());
+  const { vault, dataDir } = await openTestVault();
+  cleanups.push(() => vault.close());
+  const browser = scriptedBrowser();
+  const clock = { offset: 0 };
+  const coordinator = createAuthCoordinator({
+    vault,
+    dataDir,
+    opener: browser.opener,
+    callbackTimeoutMs: 15_000,
+    fetch: confidentialRegistrations(stack.as.issuer),
+    now: () => Date.now() + clock.offset,
+  });
+  cleanups.push(() => coordinator.close());
+  return { stack, vault, coordinator, clock };
+}
+
+describe('auth: dynamic registrations per authorization server and client', () => {
+  it('two servers behind one AS with different redirect URIs each keep their registration, and both refresh', async () => {
+    const { stack, vault, coordinator, clock } = await setUp();
+    const alpha = { url: stack.mcp.url, auth: { type: 'oauth', callbackPort: await freePort() } };
+    const beta = { url: stack.mcp.url, auth: { type: 'oauth' } };
+    await coordinator.connect('alpha', alpha);
+    await coordinator.connect('beta', beta);
+    expect(stack.as.counts.registrations).toBe(2);
+    expect(await vault.keys({ server: REGISTRATION_NAMESPACE })).toHaveLength(2);
+
+    clock.offset = 2 * 3600_000; // both access tokens expired: each needs its own client to refresh
+    for (const [name, target] of [['alpha', alpha], ['beta', beta]] as const) {
+      const response = await coordinator.fetchFor(name, target)?.(stack.mcp.whoamiUrl);
+      expect(response?.status, name).toBe(200);
+    }
+    expect(stack.as.counts.token['refresh_token']).toBe(2);
+
+    // A third server with the first one's redirect URI reuses that registration.
+    await coordinator.connect('gamma', { url: stack.mcp.url, auth: alpha.auth });
+    expect(stack.as.counts.registrations).toBe(2);
+  });
+
+  it('a registration stored by an earlier version (one slot per issuer) is still used', async () => {
+    const { stack, vault, coordinator } = await setUp();
+    await coordinator.connect('alpha', { url: stack.mcp.url });
+    const [key] = await vault.keys({ server: REGISTRATION_NAMESPACE });
+    if (!key) throw new Error('no registration stored');
+    // Move it to where earlier versions kept it.
+    const raw = (await vault.get(key)) ?? '';
+    await vault.delete(key);
+    await vault.set(registrationKey(stack.as.issuer), raw);
+    await coordinator.connect('beta', { url: stack.mcp.url });
+    expect(stack.as.counts.registrations).toBe(1);
+  });
+});
