@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createPool, type Pool, type PoolOptions } from '../../electron/pool';
+import { createPool, shellQuote, type Pool, type PoolOptions } from '../../electron/pool';
 import { CodedError } from '../../shared/errors';
 import type { McpConfig, ServerConfig } from '../../shared/config';
 import { faultServer } from '../fixtures/servers/config';
@@ -244,6 +244,7 @@ describe('pool: gate, resolve, approval', () => {
     const env = JSON.parse(textOf(await pool.callTool('f', 'env', {}))) as Record<string, string>;
     expect(env['SERVICE_TOKEN']).toBe('resolved-value-123');
     expect(resolved).toEqual(['f']);
-    expect(pool.status('f').commandLine).toBe(`${process.execPath} --import tsx ${config.args![2]} --api-key=[redacted]`);
+    // The folder it runs in leads the line (fixtures run from the repository root).
+    expect(pool.status('f').commandLine).toBe(`cd ${shellQuote(config.cwd ?? '')} && ${process.execPath} --import tsx ${config.args![2]} --api-key=[redacted]`);
   });
 });
