@@ -1,24 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createInterface } from 'node:readline';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT, runCli, tempHome } from '../helpers/cli';
+import { runCli, tempHome } from '../helpers/cli';
+import { BROWSER, startStack } from '../helpers/oauth-stack';
 
 const PASSPHRASE = { CONNECTED_SERVICES_PASSPHRASE: 'oauth cli revoke passphrase' };
-const BROWSER = `${process.execPath} --import tsx ${join(ROOT, 'test', 'fixtures', 'oauth', 'open-with-browser.ts')}`;
-
-/** The real authorization server and protected MCP server, as a separate process. */
-async function startStack(options: object): Promise<{ stack: { issuer: string; mcpUrl: string }; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'test', 'fixtures', 'oauth', 'serve.ts'), JSON.stringify(options)], {
-    cwd: ROOT,
-    stdio: ['pipe', 'pipe', 'ignore'],
-  });
-  const line = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: child.stdout }).once('line', resolve);
-    child.once('exit', (code) => reject(new Error(`OAuth fixtures exited with ${code}`)));
-  });
-  return { stack: JSON.parse(line) as { issuer: string; mcpUrl: string }, child };
-}
 
 describe('disconnect --revoke tells the truth', () => {
   it('says the tokens were deleted but not revoked when the authorization server cannot revoke', async () => {

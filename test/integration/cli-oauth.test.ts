@@ -1,29 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createInterface } from 'node:readline';
-import { join } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, runCli, tempHome } from '../helpers/cli';
-
-interface Stack {
-  issuer: string;
-  mcpUrl: string;
-}
+import { runCli, tempHome } from '../helpers/cli';
+import { BROWSER, startStack, type Stack } from '../helpers/oauth-stack';
 
 const PASSPHRASE = { CONNECTED_SERVICES_PASSPHRASE: 'oauth cli test passphrase' };
-const BROWSER = `${process.execPath} --import tsx ${join(ROOT, 'test', 'fixtures', 'oauth', 'open-with-browser.ts')}`;
-
-/** The real authorization server and protected MCP server, as a separate process. */
-async function startStack(options: object = {}): Promise<{ stack: Stack; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'test', 'fixtures', 'oauth', 'serve.ts'), JSON.stringify(options)], {
-    cwd: ROOT,
-    stdio: ['pipe', 'pipe', 'ignore'],
-  });
-  const line = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: child.stdout }).once('line', resolve);
-    child.once('exit', (code) => reject(new Error(`OAuth fixtures exited with ${code}`)));
-  });
-  return { stack: JSON.parse(line) as Stack, child };
-}
 
 describe('signing in through the CLI against a real authorization server', () => {
   let stack: Stack;
