@@ -5,7 +5,7 @@
 export const HIDDEN_CHAR = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
 const HIDDEN_CHARS = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu;
 
-/** `\uXXXX` (or `\UXXXXXXXX` beyond the BMP): how a hidden character is shown. */
+/** `\u` and four hex digits (`\U` and eight beyond the BMP): how a hidden character is shown. */
 export function escapeCodePoint(char: string): string {
   const code = char.codePointAt(0) ?? 0;
   return code > 0xffff ? `\\U${code.toString(16).padStart(8, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
