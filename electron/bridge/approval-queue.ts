@@ -16,7 +16,7 @@ export interface ApprovalRequest {
   tool: string;
   /** Resources and prompts count as reads. */
   tier: Tier;
-  /** Only when the person turned on argument recording (auditArguments); redacted. */
+  /** A tool's or prompt's arguments, redacted and bounded (consentView): what the person consents to, whatever auditArguments says. */
   arguments?: Record<string, unknown>;
 }
 

@@ -37,11 +37,15 @@ export const PendingApprovalSchema = z.object({
   server: z.string(),
   /** What the agent wants: a tool call, a resource read (tool holds the URI) or a prompt. */
   kind: z.enum(APPROVAL_KINDS),
+  /** The tool or prompt name on its server, or the resource URI (redacted). */
   tool: z.string(),
   tier: z.enum(['read', 'write', 'destructive']),
   requestedAt: z.number(),
   expiresAt: z.number(),
-  /** Only with argument recording on (settings.auditArguments), redacted. */
+  /**
+   * A tool call's or prompt's arguments, always (whatever settings.auditArguments says): what the
+   * person consents to. Redacted; a long value is cut and says so (`[cut: N more characters]`).
+   */
   arguments: z.record(z.string(), z.unknown()).optional(),
 });
 export type PendingApproval = z.infer<typeof PendingApprovalSchema>;

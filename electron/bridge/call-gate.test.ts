@@ -1,0 +1,142 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { CallToolRequest } from '@modelcontextprotocol/sdk/types.js';
+import type { Pool } from '../pool';
+import type { Agent } from './agent-schema';
+import type { AgentStore } from './agent-store';
+import { ApprovalQueue, type PendingApproval } from './approval-queue';
+import type { AuditEntry } from './audit-entry';
+import type { AuditLog } from './audit-log';
+import type { CallContext } from './call-context';
+import { passGate, type Extra, type GateCall } from './call-gate';
+import type { Catalog } from './catalog';
+import { callTool } from './tool-call';
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const AGENT: Agent = { name: 'claude', servers: ['*'], policy: { read: 'ask', write: 'ask', destructive: 'ask' }, tools: {}, createdAt: 0 } as unknown as Agent;
+
+interface Fake {
+  ctx: CallContext;
+  approvals: ApprovalQueue;
+  audit: AuditEntry[];
+  pending: PendingApproval[];
+  setPaused(value: boolean): void;
+  /** Calls that reached the pool. */
+  pool: Array<{ server: string; tool: string; args: unknown }>;
+}
+
+/** A gate's world: a real ApprovalQueue with its defaults, fakes for what it does not decide. */
+function fake(options: { auditArguments?: boolean } = {}): Fake {
+  let paused = false;
+  const audit: AuditEntry[] = [];
+  const pending: PendingApproval[] = [];
+  const pool: Fake['pool'] = [];
+  const approvals = new ApprovalQueue({ now: () => Date.now(), remember: () => Promise.resolve() });
+  approvals.on('pending', (p) => pending.push(p));
+  const entry = { server: 'mail', info: { server: 'mail', name: 'send_email', inputSchema: { type: 'object' } }, tier: 'write', listed: {} };
+  const ctx: CallContext = {
+    pool: {
+      callTool: (server: string, tool: string, args: unknown) => {
+        pool.push({ server, tool, args });
+        return Promise.resolve({ content: [{ type: 'text', text: 'sent' }] });
+      },
+      statuses: () => [],
+    } as unknown as Pool,
+    catalog: { tools: () => Promise.resolve(new Map([['mail__send_email', entry]])), servers: () => ['mail'], invalidate: () => undefined } as unknown as Catalog,
+    agents: { peek: (name: string) => (name === AGENT.name ? AGENT : undefined) } as unknown as AgentStore,
+    approvals,
+    audit: { append: (e: AuditEntry) => audit.push(e) } as unknown as AuditLog,
+    auditArguments: () => options.auditArguments === true,
+    paused: () => paused,
+    now: () => Date.now(),
+    log: () => undefined,
+  };
+  return { ctx, approvals, audit, pending, pool, setPaused: (value) => (paused = value) };
+}
+
+/** A call the person is asked about (the agent's policy says ask). */
+function asked(f: Fake, args: Record<string, unknown> = { to: 'bob@example.test' }): GateCall<string> {
+  return {
+    agent: AGENT.name,
+    kind: 'tool',
+    asked: 'mail__send_email',
+    args,
+    check: () => undefined,
+    find: () => Promise.resolve({ target: { server: 'mail', name: 'send_email', tier: 'write', decision: 'ask' } }),
+    run: (target) => {
+      f.pool.push({ server: target.server, tool: target.name, args });
+      return Promise.resolve('sent');
+    },
+  };
+}
+
+const signal = (): AbortSignal => new AbortController().signal;
+
+describe('the call gate', () => {
+  it('checks the pause again after an approval: allowed while the person pauses, the call is denied and never reaches the pool', async () => {
+    const f = fake();
+    const result = passGate(f.ctx, asked(f), signal());
+    await vi.waitFor(() => expect(f.pending).toHaveLength(1));
+    // The allow settles the wait at once; the person pauses before the call goes on.
+    void f.approvals.allow(f.pending[0]?.id ?? '');
+    f.setPaused(true);
+    expect(await result).toMatchObject({ ok: false, step: 'paused', error: { code: 'denied', message: 'the person paused the bridge: no calls go through' } });
+    expect(f.pool).toEqual([]);
+    expect(f.audit.map((e) => `${e.outcome}/${e.approval ?? '-'}`)).toEqual(['denied/person']);
+  });
+
+  it('denies a call nobody decided after the default 2 minutes, and not at 119 s (injected clock)', async () => {
+    vi.useFakeTimers();
+    const f = fake();
+    let settled = false;
+    const result = passGate(f.ctx, asked(f), signal()).finally(() => (settled = true));
+    await vi.advanceTimersByTimeAsync(119_000);
+    expect(settled).toBe(false);
+    expect(f.approvals.list()).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(await result).toMatchObject({ ok: false, step: 'approval', error: { code: 'denied', message: 'nobody approved the call within 120 s' } });
+    expect(f.pool).toEqual([]);
+    expect(f.audit[0]).toMatchObject({ outcome: 'denied', errorCode: 'denied', approval: 'timeout', durationMs: 120_000 });
+  });
+
+  it("accepts 16 waiting calls of one agent and refuses the 17th with rate_limited (the default)", async () => {
+    vi.useFakeTimers();
+    const f = fake();
+    const results = Array.from({ length: 17 }, () => passGate(f.ctx, asked(f), signal()));
+    const settled: number[] = [];
+    results.forEach((r, i) => void r.then(() => settled.push(i)));
+    await vi.advanceTimersByTimeAsync(10);
+    expect(settled).toEqual([16]);
+    expect(await results[16]).toMatchObject({ ok: false, step: 'approval', error: { code: 'rate_limited' } });
+    expect(f.approvals.list()).toHaveLength(16);
+    expect(f.pending).toHaveLength(16);
+    f.approvals.close();
+    for (const r of results.slice(0, 16)) expect(await r).toMatchObject({ ok: false, error: { code: 'denied' } });
+  });
+
+  it('shows the person the arguments (redacted) whatever auditArguments says, and keeps them out of the audit log', async () => {
+    const f = fake({ auditArguments: false });
+    const result = passGate(f.ctx, asked(f, { to: 'bob@example.test', body: 'Authorization: Bearer abcdef123456', api_key: 'k-123' }), signal());
+    await vi.waitFor(() => expect(f.pending).toHaveLength(1));
+    expect(f.pending[0]?.arguments).toEqual({ to: 'bob@example.test', body: 'Authorization: [redacted]', api_key: '[redacted]' });
+    await f.approvals.allow(f.pending[0]?.id ?? '');
+    expect(await result).toEqual({ ok: true, value: 'sent' });
+    expect(f.audit[0]?.arguments).toBeUndefined();
+  });
+
+  it('refuses arguments past their bounds first: no approval, no pool, nothing recorded of them', async () => {
+    const f = fake({ auditArguments: true });
+    let arguments_: Record<string, unknown> = { leaf: 1 };
+    for (let i = 0; i < 200_000; i++) arguments_ = { a: arguments_ };
+    const extra = { signal: signal(), sendNotification: () => Promise.resolve() } as unknown as Extra;
+    const request = { method: 'tools/call', params: { name: 'mail__send_email', arguments: arguments_ } } as CallToolRequest;
+    await expect(callTool(f.ctx, AGENT.name, request, extra)).rejects.toMatchObject({ code: -32602, message: 'arguments nest deeper than 64 levels', data: { code: 'invalid_input' } });
+    expect(f.pending).toEqual([]);
+    expect(f.pool).toEqual([]);
+    expect(f.audit).toHaveLength(1);
+    expect(f.audit[0]).toMatchObject({ outcome: 'error', errorCode: 'invalid_input', tool: 'mail__send_email' });
+    expect(f.audit[0]?.arguments).toBeUndefined();
+  });
+});

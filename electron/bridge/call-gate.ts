@@ -1,0 +1,131 @@
+import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import type { ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
+import type { CodedError } from '../../shared/errors';
+import { agentError, denied, type AgentError } from './agent-errors';
+import type { Agent, Decision, Tier } from './agent-schema';
+import type { ApprovalRequest, DecidedApproval } from './approval-queue';
+import { recordable } from './audit-log';
+import { record, type AuditDraft, type CallContext } from './call-context';
+import { consentView } from './consent-view';
+import { notApproved, pausedError } from './refusals';
+
+export type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+
+/** What a call is about once found, and what the agent's policy says of it. */
+export interface Target {
+  server: string;
+  /** The tool or prompt name on its server, or the resource URI. */
+  name: string;
+  tier: Tier;
+  decision: Decision;
+}
+
+export type Found = { target: Target } | { error: AgentError };
+
+/** One agent call as the gate sees it; tool-call.ts and read-calls.ts only say what is called. */
+export interface GateCall<R> {
+  agent: string;
+  kind: ApprovalRequest['kind'];
+  /** What the agent asked for (a bridge name, a URI): audited until the target is known. */
+  asked: string;
+  /** Tool or prompt arguments; a resource read has none (its URI is `asked`). */
+  args?: Record<string, unknown>;
+  /** The input's bounds: an error here refuses the call before anything else reads the input. */
+  check(): CodedError | undefined;
+  /** Which server, what on it, the agent's decision; may start a server to find a tool. */
+  find(agent: Readonly<Agent>): Promise<Found>;
+  /** The call itself, through the pool. */
+  run(target: Target, signal: AbortSignal): Promise<R>;
+  /** A result that reports a failure of the server's own (a tool's isError): audited as tool_error. */
+  failed?(value: R): boolean;
+}
+
+export type GateStep = 'input' | 'paused' | 'lookup' | 'policy' | 'approval' | 'call';
+export type GateResult<R> = { ok: true; value: R } | { ok: false; step: GateStep; error: AgentError };
+
+/** One gate pass: the audit entry is written once, whichever step ends it. */
+class Pass<R> {
+  readonly #started: number;
+  #draft: AuditDraft;
+  approval: DecidedApproval | undefined;
+
+  constructor(
+    readonly ctx: CallContext,
+    readonly call: GateCall<R>,
+  ) {
+    this.#started = ctx.now();
+    this.#draft = { agent: call.agent, server: '', kind: call.kind, tool: call.asked, outcome: 'ok' };
+  }
+
+  /** Only after the input passed its bounds may the audit log record (walk) the arguments. */
+  admitArguments(): void {
+    if (this.call.args !== undefined && this.ctx.auditArguments()) this.#draft.arguments = recordable(this.call.args);
+  }
+
+  found(target: Target): void {
+    this.#draft = { ...this.#draft, server: target.server, tool: target.name };
+  }
+
+  refuse(step: GateStep, error: AgentError, outcome: 'denied' | 'error' | 'cancelled', errorCode = error.code): GateResult<R> {
+    record(this.ctx, this.#started, { ...this.#draft, outcome, errorCode }, this.approval);
+    return { ok: false, step, error };
+  }
+
+  done(value: R): GateResult<R> {
+    const entry: AuditDraft = { ...this.#draft, outcome: this.call.failed?.(value) === true ? 'tool_error' : 'ok' };
+    if (this.ctx.auditArguments()) entry.result = recordable(value);
+    record(this.ctx, this.#started, entry, this.approval);
+    return { ok: true, value };
+  }
+}
+
+function policyRefusal(kind: GateCall<unknown>['kind'], target: Target): AgentError {
+  const what = kind === 'tool' ? `call "${target.name}" of "${target.server}"` : `read from "${target.server}"`;
+  return denied(`your agent may not ${what}`, "ask the person to change your agent's policy in Connected Services", target.server);
+}
+
+/** The person's approval, when the policy asks: what is consented to travels with the request. */
+async function askPerson<R>(pass: Pass<R>, target: Target, signal: AbortSignal): Promise<GateResult<R> | undefined> {
+  const { ctx, call } = pass;
+  const ask: ApprovalRequest = { agent: call.agent, server: target.server, kind: call.kind, tool: target.name, tier: target.tier };
+  if (call.args !== undefined) ask.arguments = consentView(call.args);
+  pass.approval = await ctx.approvals.request(ask, signal);
+  if (pass.approval.outcome === 'allowed') return undefined;
+  if (pass.approval.reason === 'cancelled') return pass.refuse('approval', notApproved(pass.approval, target.server), 'cancelled', 'timeout');
+  const why = notApproved(pass.approval, target.server);
+  return pass.refuse('approval', why, 'denied');
+}
+
+/**
+ * Every agent call passes here, in this order: the input's bounds → paused? → lookup → policy →
+ * the person's approval (ask) → paused again? (an allow may race a pause; a lookup may have started a
+ * server) → the call → audit. The bridge starts no server itself: the pool starts lazily.
+ */
+export async function passGate<R>(ctx: CallContext, call: GateCall<R>, signal: AbortSignal): Promise<GateResult<R>> {
+  const pass = new Pass(ctx, call);
+  const invalid = call.check();
+  if (invalid) return pass.refuse('input', agentError(invalid), 'error');
+  pass.admitArguments();
+  // Before the lookup: a paused bridge starts nothing, not even a server to find a name.
+  if (ctx.paused()) return pass.refuse('paused', pausedError(), 'denied');
+
+  const agent = ctx.agents.peek(call.agent);
+  if (!agent) return pass.refuse('lookup', denied('your agent was removed', 'ask the person for a new agent token'), 'denied');
+  const found = await call.find(agent);
+  if ('error' in found) return pass.refuse('lookup', found.error, 'error');
+  const { target } = found;
+  pass.found(target);
+
+  if (target.decision === 'deny') return pass.refuse('policy', policyRefusal(call.kind, target), 'denied');
+  if (target.decision === 'ask') {
+    const refused = await askPerson(pass, target, signal);
+    if (refused) return refused;
+  }
+  if (ctx.paused()) return pass.refuse('paused', pausedError(target.server), 'denied');
+
+  try {
+    return pass.done(await call.run(target, signal));
+  } catch (error) {
+    return pass.refuse('call', agentError(error, target.server), signal.aborted ? 'cancelled' : 'error');
+  }
+}
