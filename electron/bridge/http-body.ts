@@ -1,6 +1,13 @@
 import type { IncomingMessage } from 'node:http';
+import { nestsDeeper } from './input-bounds';
 
 export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
+/**
+ * A body nested deeper than this is refused before it is parsed. Arguments may nest 64 levels
+ * (ARGUMENT_LIMITS), so a call just past that still reaches the gate and hears which limit it broke;
+ * nothing deeper reaches the SDK, which walks messages recursively (JSON.stringify of unknown responses).
+ */
+export const MAX_BODY_DEPTH = 128;
 
 export type BodyResult = { kind: 'ok'; text: string } | { kind: 'too_large' } | { kind: 'aborted' };
 
@@ -35,6 +42,9 @@ export function readBody(req: IncomingMessage, limit: number): Promise<BodyResul
 
 /** JSON-RPC 2.0 §4/§5: parse failure is -32700; valid JSON that is not a request/notification/response is -32600. */
 export function parseJsonRpc(text: string): { ok: true; body: unknown } | { ok: false; rpcCode: number; message: string } {
+  if (nestsDeeper(text, MAX_BODY_DEPTH)) {
+    return { ok: false, rpcCode: -32600, message: `Invalid Request: the body nests deeper than ${MAX_BODY_DEPTH} levels` };
+  }
   let body: unknown;
   try {
     body = JSON.parse(text);
