@@ -12,9 +12,14 @@ function req(headers: Record<string, string>, url = '/mcp', method = 'POST'): In
 describe('refuseEarly', () => {
   const host = { Host: `127.0.0.1:${PORT}` };
 
-  it('accepts loopback hosts with the port, and no Origin or the bridge itself', () => {
+  it('accepts loopback hosts with the port and no Origin', () => {
     for (const h of [`127.0.0.1:${PORT}`, `localhost:${PORT}`, `[::1]:${PORT}`, `LOCALHOST:${PORT}`]) expect(refuseEarly(req({ Host: h }), PORT)).toBeUndefined();
-    expect(refuseEarly(req({ ...host, Origin: `http://127.0.0.1:${PORT}` }), PORT)).toBeUndefined();
+  });
+
+  it("refuses every Origin, the bridge's own address and an empty one included", () => {
+    for (const o of [`http://127.0.0.1:${PORT}`, `http://localhost:${PORT}`, `http://[::1]:${PORT}`, '']) {
+      expect(refuseEarly(req({ ...host, Origin: o }), PORT), o).toMatchObject({ status: 403, message: 'Forbidden: requests from web pages are not accepted' });
+    }
   });
 
   it('refuses foreign, lookalike and portless hosts with 403', () => {

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { isAllowedHost, isAllowedOrigin } from '../web';
+import { isAllowedHost } from '../web';
 import { TOKEN_PREFIX } from './token';
 
 export const MCP_PATH = '/mcp';
@@ -22,16 +22,16 @@ function header(req: IncomingMessage, name: string): string | undefined {
 }
 
 /**
- * The checks every request passes first, in this order: Host names the bridge (DNS rebinding), a
- * present Origin is allowlisted (a web page may not drive the bridge; `null` included), the path,
- * the method, and no credential in the query string (URLs end up in logs and browser history).
+ * The checks every request passes first, in this order: Host names the bridge (DNS rebinding), no
+ * Origin at all (agents are programs, which send none; a browser sends one with every POST, so no web
+ * page may drive the bridge, its own address and `null` included; RFC 6454 §7.3), the path, the
+ * method, and no credential in the query string (URLs end up in logs and browser history).
  */
 export function refuseEarly(req: IncomingMessage, port: number): Refusal | undefined {
   if (!isAllowedHost(header(req, 'host'), port)) {
     return { status: 403, rpcCode: -32000, message: 'Forbidden: the Host header must name this bridge (127.0.0.1, localhost or [::1] with its port)' };
   }
-  const origin = header(req, 'origin');
-  if (origin !== undefined && !isAllowedOrigin(origin, port)) {
+  if (req.headers['origin'] !== undefined) {
     return { status: 403, rpcCode: -32000, message: 'Forbidden: requests from web pages are not accepted' };
   }
   let url: URL;
