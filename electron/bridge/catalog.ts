@@ -79,7 +79,8 @@ interface Cached<T> {
 /**
  * What every enabled server offers, from the pool's cached inventories (nothing spawns), with the
  * bridge names of tools and prompts. Names are assigned over all servers, not per agent, so an
- * agent's allowlist never changes the name of a tool it sees. Rebuilt lazily after invalidate().
+ * agent's allowlist never changes the name of a tool it sees; and over every enabled server's
+ * namespace, started or not. Rebuilt lazily after invalidate().
  */
 export class Catalog {
   readonly #pool: Pool;
@@ -99,11 +100,22 @@ export class Catalog {
     this.#resources = undefined;
   }
 
+  /**
+   * The enabled servers, started or not: each owns the names under its prefix (owningServer), so a
+   * tool of one never takes a name of another that has not listed its tools yet.
+   */
+  servers(): string[] {
+    return this.#pool
+      .statuses()
+      .filter((s) => s.enabled)
+      .map((s) => s.name);
+  }
+
   /** Bridge name → entry, in inventory order. */
   tools(): Promise<Map<string, ToolEntry>> {
     this.#tools = this.#fresh(this.#tools, async () => {
       const infos = await this.#pool.tools();
-      const table = buildNameTable(infos.map((t) => ({ server: t.server, name: t.name })));
+      const table = buildNameTable(infos.map((t) => ({ server: t.server, name: t.name })), { servers: this.servers() });
       const out = new Map<string, ToolEntry>();
       for (const info of infos) {
         const name = table.toBridge(info.server, info.name);
@@ -118,7 +130,7 @@ export class Catalog {
   prompts(): Promise<Map<string, PromptEntry>> {
     this.#prompts = this.#fresh(this.#prompts, async () => {
       const infos = await this.#pool.prompts();
-      const table = buildNameTable(infos.map((p) => ({ server: p.server, name: p.name })));
+      const table = buildNameTable(infos.map((p) => ({ server: p.server, name: p.name })), { servers: this.servers() });
       const out = new Map<string, PromptEntry>();
       for (const info of infos) {
         const name = table.toBridge(info.server, info.name);

@@ -1,5 +1,5 @@
 import { CodedError } from '../../shared/errors';
-import { sanitizeSegment, SEPARATOR } from '../../shared/naming';
+import { owningServer } from '../../shared/naming';
 import { agentError, type AgentError } from './agent-errors';
 import type { Agent } from './agent-schema';
 import type { CallContext } from './call-context';
@@ -9,29 +9,24 @@ import { serverAllowed } from './policy';
 export type Lookup = { entry: ToolEntry } | { error: AgentError } | undefined;
 
 /**
- * The tool behind a bridge name. A name whose prefix is an allowed server that has never been started
- * (so nothing is cached yet) starts that server, as a call would, and looks again; a server already
- * known to need authorization answers with its error instead of being retried on every call.
+ * The tool behind a bridge name. A name in the namespace of an allowed server that has never been
+ * started (so nothing is cached yet) starts that server, as a call would, and looks again; a server
+ * already known to need authorization answers with its error instead of being retried on every call.
+ * The namespace is the longest matching `<server>__` (owningServer): `a__b__c` starts `a__b`, not `a`.
  */
 export async function lookupTool(ctx: CallContext, agent: Readonly<Agent>, name: string): Promise<Lookup> {
   const hit = (await ctx.catalog.tools()).get(name);
   if (hit) return serverAllowed(agent, hit.server) ? { entry: hit } : undefined;
-  const candidates = ctx.pool
-    .statuses()
-    .filter((s) => s.enabled && s.inventoryUpdatedAt === undefined && serverAllowed(agent, s.name) && name.startsWith(`${sanitizeSegment(s.name)}${SEPARATOR}`));
-  if (candidates.length === 0) return undefined;
-  const [only] = candidates;
-  if (candidates.length === 1 && only) {
-    if (only.lastError && (only.state === 'needs_auth' || only.state === 'error')) {
-      return { error: agentError(CodedError.fromWire(only.lastError), only.name) };
-    }
-    try {
-      await ctx.pool.start(only.name);
-    } catch (error) {
-      return { error: agentError(error, only.name) };
-    }
-  } else {
-    await Promise.all(candidates.map((s) => ctx.pool.start(s.name).catch(() => undefined)));
+  const owner = owningServer(name, ctx.catalog.servers());
+  const status = owner === undefined ? undefined : ctx.pool.statuses().find((s) => s.name === owner);
+  if (!status || status.inventoryUpdatedAt !== undefined || !serverAllowed(agent, status.name)) return undefined;
+  if (status.lastError && (status.state === 'needs_auth' || status.state === 'error')) {
+    return { error: agentError(CodedError.fromWire(status.lastError), status.name) };
+  }
+  try {
+    await ctx.pool.start(status.name);
+  } catch (error) {
+    return { error: agentError(error, status.name) };
   }
   ctx.catalog.invalidate();
   const found = (await ctx.catalog.tools()).get(name);

@@ -38,3 +38,32 @@ export function bridgeName(server: string, name: string): string {
   const plain = `${sanitizeSegment(server)}${SEPARATOR}${sanitizeSegment(name)}`;
   return plain.length <= MAX_NAME_LENGTH ? plain : withHash(plain, server, name);
 }
+
+/**
+ * The server whose namespace a bridge name is in: of `servers`, the one with the longest
+ * `<server>__` prefix of the name. Server names are `[A-Za-z0-9][A-Za-z0-9_-]*`, so `a` and `a__b`
+ * can both exist, and `a__b__c` is `a__b`'s, never a tool `b__c` of `a`, started or not.
+ */
+export function owningServer(name: string, servers: Iterable<string>): string | undefined {
+  let owner: string | undefined;
+  let longest = -1;
+  for (const server of servers) {
+    const prefix = `${sanitizeSegment(server)}${SEPARATOR}`;
+    if (prefix.length > longest && name.startsWith(prefix)) {
+      owner = server;
+      longest = prefix.length;
+    }
+  }
+  return owner;
+}
+
+/**
+ * The name of a pair whose plain name falls in another server's namespace (`a`'s tool `b__c` while a
+ * server `a__b` exists): `<server>__<hash>-<name with every run of _ made one>`. After the prefix it
+ * holds no `__`, so no other server's prefix can match it.
+ */
+export function ownName(server: string, name: string, digits = HASH_LENGTH): string {
+  const hash = shortHash(pairKey(server, name)).slice(0, digits);
+  const rest = sanitizeSegment(name).replace(/_{2,}/g, '_');
+  return `${sanitizeSegment(server)}${SEPARATOR}${hash}-${rest}`.slice(0, MAX_NAME_LENGTH);
+}

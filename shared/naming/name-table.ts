@@ -1,4 +1,4 @@
-import { bridgeName, MAX_NAME_LENGTH, withHash } from './bridge-name';
+import { bridgeName, MAX_NAME_LENGTH, owningServer, ownName, withHash } from './bridge-name';
 import { shortHash } from './short-hash';
 
 export interface NamedItem {
@@ -19,18 +19,34 @@ function key(server: string, name: string): string {
   return `${server}\u0000${name}`;
 }
 
+export interface NameTableOptions {
+  /**
+   * Every server that may own names, its inventory known or not (e.g. never started). A pair whose
+   * plain name is in another of these servers' namespace (owningServer) gets ownName instead, so a
+   * name never means one server's tool now and another's once that one has started.
+   */
+  servers?: Iterable<string>;
+}
+
 /**
  * Names every pair uniquely. A pair keeps `bridgeName(server, name)` unless another pair maps to the
  * same string; then every pair of that group gets a hash of its own exact pair instead, so the outcome
  * does not depend on the order of the input. Duplicated pairs are named once.
  */
-export function buildNameTable(items: Iterable<NamedItem>): NameTable {
+export function buildNameTable(items: Iterable<NamedItem>, options: NameTableOptions = {}): NameTable {
   const pairs = new Map<string, NamedItem>();
   for (const item of items) pairs.set(key(item.server, item.name), { server: item.server, name: item.name });
 
+  const servers = new Set(options.servers ?? []);
+  for (const item of pairs.values()) servers.add(item.server);
   const groups = new Map<string, NamedItem[]>();
+  const foreign: NamedItem[] = [];
   for (const item of pairs.values()) {
     const candidate = bridgeName(item.server, item.name);
+    if (owningServer(candidate, servers) !== item.server) {
+      foreign.push(item);
+      continue;
+    }
     const group = groups.get(candidate);
     if (group) group.push(item);
     else groups.set(candidate, [item]);
@@ -46,6 +62,17 @@ export function buildNameTable(items: Iterable<NamedItem>): NameTable {
     } else {
       for (const item of group) hashed.push([candidate, item]);
     }
+  }
+  for (const item of foreign) {
+    let digits = 8;
+    let name = ownName(item.server, item.name, digits);
+    while (backward.has(name) && digits < 16) {
+      digits += 4;
+      name = ownName(item.server, item.name, digits);
+    }
+    for (let n = 1; backward.has(name); n++) name = ownName(item.server, `${item.name}\u0000${n}`, 16);
+    forward.set(key(item.server, item.name), name);
+    backward.set(name, item);
   }
   // Hashed names may in theory meet a plain name or each other: lengthen the hash until they do not.
   for (const [candidate, item] of hashed) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BRIDGE_NAME, bridgeName, buildNameTable, MAX_NAME_LENGTH, sanitizeSegment, shortHash } from './index';
+import { BRIDGE_NAME, bridgeName, buildNameTable, MAX_NAME_LENGTH, owningServer, sanitizeSegment, shortHash } from './index';
 
 describe('shortHash (FNV-1a 64)', () => {
   it('matches the published test vectors', () => {
@@ -81,8 +81,36 @@ describe('buildNameTable', () => {
       { server: 'a__b', name: 'c' },
       { server: 'a', name: 'b__c' },
     ]);
-    expect(tricky.fromBridge('a__b__c')).toBeUndefined();
-    expect(tricky.fromBridge(tricky.toBridge('a__b', 'c') ?? '')).toEqual({ server: 'a__b', name: 'c' });
+    expect(tricky.fromBridge('a__b__c')).toEqual({ server: 'a__b', name: 'c' });
+    expect(tricky.toBridge('a', 'b__c')).toMatch(/^a__[0-9a-f]{8}-b_c$/);
+    expect(tricky.fromBridge(tricky.toBridge('a', 'b__c') ?? '')).toEqual({ server: 'a', name: 'b__c' });
+  });
+
+  it("never gives a tool a name in another server's namespace, that server's inventory known or not", () => {
+    // `a__b` has never been started: nothing of it is listed, yet `a__b__c` is its name, not `a`'s.
+    const servers = ['a', 'a__b', 'long'];
+    const table = buildNameTable(
+      [
+        { server: 'a', name: 'b__c' },
+        { server: 'a', name: 'plain' },
+        { server: 'a', name: `b__${'x'.repeat(90)}` },
+      ],
+      { servers },
+    );
+    expect(table.toBridge('a', 'plain')).toBe('a__plain');
+    for (const name of ['b__c', `b__${'x'.repeat(90)}`]) {
+      const bridge = table.toBridge('a', name) ?? '';
+      expect(bridge).toMatch(BRIDGE_NAME);
+      expect(owningServer(bridge, servers)).toBe('a');
+    }
+    expect(table.fromBridge('a__b__c')).toBeUndefined();
+    // The names do not change when `a__b` starts and lists its own `c`.
+    const later = buildNameTable([{ server: 'a', name: 'b__c' }, { server: 'a__b', name: 'c' }], { servers });
+    expect(later.toBridge('a', 'b__c')).toBe(table.toBridge('a', 'b__c'));
+    expect(later.fromBridge('a__b__c')).toEqual({ server: 'a__b', name: 'c' });
+    expect(owningServer('a__b__c', servers)).toBe('a__b');
+    expect(owningServer('a__x', servers)).toBe('a');
+    expect(owningServer('zz__x', servers)).toBeUndefined();
   });
 
   it('answers undefined for unknown names and pairs, and names duplicates once', () => {
