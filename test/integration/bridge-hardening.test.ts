@@ -44,7 +44,7 @@ describe('bridge hardening (DNS rebinding, CSRF, tokens, bodies)', () => {
   });
 
   it('refuses a foreign Origin and Origin: null with 403, and never sends CORS headers', async () => {
-    for (const origin of ['https://evil.example', 'null', `http://127.0.0.1:${port}.evil.com`, 'http://localhost:6274']) {
+    for (const origin of ['https://evil.example', 'null', `http://127.0.0.1:${port}.evil.com`, 'http://localhost:6274', `http://127.0.0.1:${port}`, `http://localhost:${port}`]) {
       const res = await rawRequest(port, { headers: mcpHeaders(port, token, { Origin: origin }), body: INITIALIZE });
       expect(res.status, origin).toBe(403);
       noCors(res);
