@@ -70,6 +70,7 @@ export function createAppApi(deps: AppApiDeps): AppApi {
       if (!('command' in config)) {
         throw new CodedError('invalid_input', `"${name}" is a URL server; only commands need approval`);
       }
+      // The shown line is the whole entry (shown-command.ts), so any change of what runs is caught here.
       if (commandLine !== undefined && commandLine !== pool.status(name).commandLine) {
         throw new CodedError('invalid_input', `the command of "${name}" changed since it was shown; nothing was approved`, {
           hint: 'review the command again before approving it',

@@ -5,6 +5,7 @@ import type { AppApi } from '../../shared/api';
 import { CodedError } from '../../shared/errors';
 import { redact, redactor } from '../../shared/redact';
 import { commandLineOf, createPool, type Pool } from '../pool';
+import { withApprovalCommandLines } from './shown-command';
 import { openRegistry, type Registry } from '../registry';
 import { createAuthCoordinator, systemBrowserOpener, type AuthCoordinator, type Opener } from '../auth';
 import { AgentStore, AuditLog, createBridge, type Bridge } from '../bridge';
@@ -94,7 +95,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     log,
     opener: options.opener ?? forgivingOpener(systemBrowserOpener({ log }), log),
   });
-  const pool = createPool({
+  const ownPool = createPool({
     cacheDir: join(options.dataDir, 'cache', 'inventory'),
     baseEnv: env,
     log,
@@ -110,6 +111,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
             data: { server: name },
           }),
   });
+  // Every status shows the whole entry its approval covers (the pool's line: code-loading variables only).
+  const pool = withApprovalCommandLines(ownPool, registry);
 
   const signIns = new SignIns({ auth, pool, registry, onDeviceLogin: (login) => events.emit('deviceLogin', login) });
   registerConfigSecrets(registry.config(), redactor);

@@ -5,21 +5,29 @@ import type { Approval } from '../../shared/api';
 import { writeFileAtomic } from '../fs-safe';
 import { FileLock } from '../fs-safe';
 import { commandFingerprint } from './fingerprint';
+import { legacyCoversEntry, legacyFingerprint } from './legacy-approvals';
 import { errnoCode, fsFailure } from '../fs-safe';
 import type { ApprovalStore } from './types';
 
-/** approvals.json: which exact stdio commands the person allowed to run. Commands themselves are not stored. */
-const ApprovalsFileSchema = z.object({
-  version: z.literal(1),
-  approvals: z.array(
-    z.object({
-      name: z.string(),
-      fingerprint: z.string().regex(/^[0-9a-f]{64}$/),
-      approvedAt: z.number(),
-    }),
-  ),
-});
-type ApprovalsFile = z.infer<typeof ApprovalsFileSchema>;
+const FINGERPRINT = z.string().regex(/^[0-9a-f]{64}$/);
+const V1RecordSchema = z.object({ name: z.string(), fingerprint: FINGERPRINT, approvedAt: z.number() });
+/** `fingerprintVersion: 1`: carried over from a version-1 file, in its older fingerprint. */
+const RecordSchema = V1RecordSchema.extend({ fingerprintVersion: z.literal(1).optional() });
+type ApprovalRecord = z.infer<typeof RecordSchema>;
+
+/**
+ * approvals.json: which server (by name) may run which exact entry. Commands themselves are not
+ * stored. Version 1 (earlier releases) held fingerprints that left most env values out; it is read,
+ * and written back as version 2 with those records marked.
+ */
+const ApprovalsFileSchema = z.union([
+  z.object({ version: z.literal(2), approvals: z.array(RecordSchema) }),
+  z.object({ version: z.literal(1), approvals: z.array(V1RecordSchema) }).transform(({ approvals }) => ({
+    version: 2 as const,
+    approvals: approvals.map((record): ApprovalRecord => ({ ...record, fingerprintVersion: 1 })),
+  })),
+]);
+type ApprovalsFile = z.output<typeof ApprovalsFileSchema>;
 
 type ReadResult = { ok: true; data: ApprovalsFile } | { ok: false; reason: string };
 
@@ -28,11 +36,17 @@ export interface ApprovalStoreOptions {
   log: (line: string) => void;
 }
 
+function approves(record: ApprovalRecord, config: StdioServerConfig): boolean {
+  if (record.fingerprintVersion === 1) return legacyCoversEntry(config) && record.fingerprint === legacyFingerprint(config);
+  return record.fingerprint === commandFingerprint(config);
+}
+
 export class FileApprovalStore implements ApprovalStore {
   readonly file: string;
   readonly #lock: FileLock;
   readonly #options: ApprovalStoreOptions;
-  #approved = new Set<string>();
+  /** Per server name: an approval is that name together with that entry, never the entry alone. */
+  #approved = new Map<string, ApprovalRecord>();
 
   constructor(file: string, options: ApprovalStoreOptions) {
     this.file = file;
@@ -40,16 +54,28 @@ export class FileApprovalStore implements ApprovalStore {
     this.#lock = new FileLock(file, { label: 'approvals.json' });
   }
 
-  status(_name: string, config: ServerConfig): Approval {
+  status(name: string, config: ServerConfig): Approval {
     if (!('command' in config)) return 'not_needed';
-    return this.#approved.has(commandFingerprint(config)) ? 'approved' : 'pending';
+    const record = this.#approved.get(name);
+    return record !== undefined && approves(record, config) ? 'approved' : 'pending';
+  }
+
+  /** Whether any record is still in the version-1 fingerprint. */
+  hasVersion1(): boolean {
+    return [...this.#approved.values()].some((record) => record.fingerprintVersion === 1);
+  }
+
+  /** Whether `name` holds a version-1 approval of this entry's command, whatever its env values. */
+  approvedBefore(name: string, config: StdioServerConfig): boolean {
+    const record = this.#approved.get(name);
+    return record?.fingerprintVersion === 1 && record.fingerprint === legacyFingerprint(config);
   }
 
   /** Approving a new command for a name replaces that name's earlier approval. */
   async approve(name: string, config: StdioServerConfig): Promise<void> {
     await this.#lock.run(async () => {
       const current = await this.#read();
-      let data: ApprovalsFile = { version: 1, approvals: [] };
+      let data: ApprovalsFile = { version: 2, approvals: [] };
       if (current.ok) data = current.data;
       else if (current.reason !== 'missing') await this.#moveAside(current.reason);
       const fingerprint = commandFingerprint(config);
@@ -70,12 +96,12 @@ export class FileApprovalStore implements ApprovalStore {
     if (current.ok) this.#use(current.data);
     else {
       if (current.reason !== 'missing') this.#options.log(`${this.file} ignored: ${current.reason}`);
-      this.#approved = new Set();
+      this.#approved = new Map();
     }
   }
 
   #use(data: ApprovalsFile): void {
-    this.#approved = new Set(data.approvals.map((entry) => entry.fingerprint));
+    this.#approved = new Map(data.approvals.map((entry) => [entry.name, entry]));
   }
 
   async #read(): Promise<ReadResult> {

@@ -31,7 +31,7 @@ export interface RegistryEvents {
 }
 
 export interface ApprovalStore {
-  /** `not_needed` for http servers; for stdio, whether this exact command, args and env names were approved. */
+  /** `not_needed` for http servers; for stdio, whether this server name was approved with this exact command, args, folder and env. */
   status(name: string, config: ServerConfig): Approval;
   approve(name: string, config: StdioServerConfig): Promise<void>;
 }

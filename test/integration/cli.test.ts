@@ -82,11 +82,11 @@ describe('CLI (real reference servers over stdio)', () => {
 
   it('does not run a new command until it is approved', async () => {
     const home = tempHome();
-    // An env name makes it a different command from the approved demo server.
+    // Its own name makes it a new approval, though the demo server runs the same program; its env shows.
     const add = await runCli(home, ['servers', 'add', 'echo2', '--env', 'DEMO_FLAG=1', '--', 'node', echoServer, 'stdio']);
     expect(add.code).toBe(0);
     const list = await runCli(home, ['servers', 'list']);
-    expect(list.stdout).toMatch(/echo2\s+stdio\s+pending approval\s+node .*server-everything.*index\.js stdio/);
+    expect(list.stdout).toMatch(/echo2\s+stdio\s+pending approval\s+DEMO_FLAG=1 node .*server-everything.*index\.js stdio/);
 
     const refused = await runCli(home, ['call', 'echo2', 'echo', '{"message":"hi"}']);
     expect(refused.code).toBe(4);
@@ -105,6 +105,26 @@ describe('CLI (real reference servers over stdio)', () => {
     expect(disabled.code).toBe(4);
     expect((await runCli(home, ['servers', 'remove', 'echo2'])).code).toBe(0);
     expect((await runCli(home, ['servers', 'remove', 'echo2'])).code).toBe(3);
+  });
+
+  it('asks again for a server that runs the same command as an approved one under another name', async () => {
+    const home = tempHome();
+    const status = JSON.parse((await runCli(home, ['status', '--json'])).stdout) as { servers: { name: string; commandLine: string }[] };
+    const demo = status.servers.find((s) => s.name === 'everything')?.commandLine ?? '';
+    expect(demo).toMatch(/^node .*server-everything/);
+    const config = JSON.parse(readFileSync(join(home, 'mcp.json'), 'utf8')) as { mcpServers: Record<string, unknown> };
+    config.mcpServers['copy'] = config.mcpServers['everything'];
+    writeFileSync(join(home, 'mcp.json'), JSON.stringify(config));
+
+    const list = await runCli(home, ['servers', 'list']);
+    expect(list.stdout).toMatch(/copy\s+stdio\s+pending approval\s+node /);
+    const refused = await runCli(home, ['call', 'copy', 'echo', '{"message":"hi"}']);
+    expect(refused.code).toBe(4);
+    expect(refused.stderr).toContain('servers approve copy');
+    const approve = await runCli(home, ['servers', 'approve', 'copy']);
+    expect(approve.stdout).toContain(demo);
+    expect(approve.stdout).not.toContain('Already approved.');
+    expect(approve.stdout).toContain('Approved copy.');
   });
 
   it('reports a broken config with file, server and field, and keeps working', async () => {

@@ -76,4 +76,51 @@ describe('approvals made by another process (the CLI) while running', () => {
     await core.api.approveServer({ name: 'tool', commandLine: shown });
     expect((await core.api.status({})).servers.find((s) => s.name === 'tool')?.approval).toBe('approved');
   });
+
+  it('shows the whole entry and approves only that: an environment value changed since it was shown is refused', async () => {
+    await writeFile(path.join(root, 'mcp.json'), JSON.stringify({ mcpServers: { tool: { ...tool, env: { ...tool.env, PYTHONUSERBASE: '/home/me/.local', API_TOKEN: '${secret:GH_TOKEN}' } } } }));
+    const core: Core = await createCore({ dataDir: root, demo: false, env: {}, vaultProvider: 'memory' });
+    closers.push(() => core.close());
+    const shown = (await core.api.status({})).servers.find((s) => s.name === 'tool')?.commandLine ?? '';
+    // Every variable with its value as written, references unresolved.
+    expect(shown).toContain("API_TOKEN='${secret:GH_TOKEN}' FAULT_MODE=normal PYTHONUSERBASE=/home/me/.local ");
+    expect(shown).toContain('fault-server');
+
+    await writeFile(path.join(root, 'mcp.json'), JSON.stringify({ mcpServers: { tool: { ...tool, env: { ...tool.env, PYTHONUSERBASE: '/tmp/evil', API_TOKEN: '${secret:GH_TOKEN}' } } } }));
+    await core.registry.reload();
+    await expect(core.api.approveServer({ name: 'tool', commandLine: shown })).rejects.toMatchObject({ code: 'invalid_input' });
+    const now = (await core.api.status({})).servers.find((s) => s.name === 'tool');
+    expect(now).toMatchObject({ approval: 'pending' });
+    expect(now?.commandLine).toContain('PYTHONUSERBASE=/tmp/evil');
+  });
+
+  it('never spawns an approved server once an environment value of its entry changed', async () => {
+    const entry = (userBase: string) => ({ ...tool, env: { ...tool.env, PYTHONUSERBASE: userBase } });
+    await writeFile(path.join(root, 'mcp.json'), JSON.stringify({ mcpServers: { tool: entry('/home/me/.local'), other } }));
+    const core: Core = await createCore({ dataDir: root, demo: false, env: {}, vaultProvider: 'memory' });
+    closers.push(() => core.close());
+    const shown = (await core.api.status({})).servers.find((s) => s.name === 'tool')?.commandLine ?? '';
+    await core.api.approveServer({ name: 'tool', commandLine: shown });
+    expect(core.pool.status('tool').approval).toBe('approved');
+
+    await writeFile(path.join(root, 'mcp.json'), JSON.stringify({ mcpServers: { tool: entry('/tmp/evil'), other } }));
+    await core.registry.reload();
+    await core.api.status({});
+    expect(core.pool.status('tool').approval).toBe('pending');
+    const refusal = await core.pool.start('tool').then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(refusal).toMatchObject({ code: 'denied', data: { server: 'tool' } });
+  });
+
+  it('reports a new server with the same command as an approved one as pending', async () => {
+    const core: Core = await createCore({ dataDir: root, demo: false, env: {}, vaultProvider: 'memory' });
+    closers.push(() => core.close());
+    await core.api.approveServer({ name: 'tool' });
+    await core.api.addServer({ name: 'copy', config: tool });
+    const servers = (await core.api.status({})).servers;
+    expect(servers.find((s) => s.name === 'tool')?.approval).toBe('approved');
+    expect(servers.find((s) => s.name === 'copy')?.approval).toBe('pending');
+  });
 });

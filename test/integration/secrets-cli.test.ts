@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli, tempHome } from '../helpers/cli';
@@ -30,6 +30,46 @@ describe('secrets CLI', () => {
     expect((await runCli(home, ['secrets', 'delete', 'API_TOKEN'], { env: PASSPHRASE })).code).toBe(0);
     const again = await runCli(home, ['secrets', 'delete', 'API_TOKEN'], { env: PASSPHRASE });
     expect(again.code).toBe(3);
+  });
+
+  it('lists after a corrupt vault was moved aside by saying so, where it went, and exiting 1', async () => {
+    const home = tempHome();
+    expect((await runCli(home, ['secrets', 'set', 'API_TOKEN'], { env: PASSPHRASE, input: 'cli-secret-value-0123456789\n' })).code).toBe(0);
+    const file = join(home, 'vault.enc');
+    const bytes = readFileSync(file);
+    bytes[bytes.length - 20] = (bytes[bytes.length - 20] ?? 0) ^ 0x01;
+    writeFileSync(file, bytes);
+
+    // The run that finds it corrupt, then a later one: both tell what happened.
+    for (let run = 0; run < 2; run += 1) {
+      const list = await runCli(home, ['secrets', 'list'], { env: PASSPHRASE });
+      const aside = readdirSync(home).find((name) => name.startsWith('vault.enc.corrupt-'));
+      expect(aside).toMatch(/^vault\.enc\.corrupt-\d{4}-\d{2}-\d{2}T/);
+      expect({ run, code: list.code }).toEqual({ run, code: 1 });
+      expect(list.stdout).not.toContain('No secrets stored.');
+      expect(list.stdout).toContain('No secrets in the current vault.');
+      expect(list.stderr).toContain('warning: The vault was found corrupt and moved aside to');
+      expect(list.stderr).toContain(join(home, aside ?? ''));
+      expect(list.stderr).toContain('the secrets it held are not available');
+      expect(list.stderr).toContain('secrets set NAME');
+    }
+
+    const json = await runCli(home, ['secrets', 'list', '--json'], { env: PASSPHRASE });
+    expect(json.code).toBe(1);
+    expect(JSON.parse(json.stdout)).toEqual([]);
+    const warning = (JSON.parse(json.stderr) as { warning: { message: string; corruptFiles: { path: string; movedAt: number }[] } }).warning;
+    expect(warning.message).toContain('corrupt');
+    expect(warning.corruptFiles.map((f) => f.path)).toEqual(readdirSync(home).filter((n) => n.includes('.corrupt-')).map((n) => join(home, n)));
+
+    // Re-entered secrets are listed, with the warning until the old file is deleted.
+    expect((await runCli(home, ['secrets', 'set', 'API_TOKEN'], { env: PASSPHRASE, input: 'cli-secret-value-0123456789\n' })).code).toBe(0);
+    const again = await runCli(home, ['secrets', 'list'], { env: PASSPHRASE });
+    expect(again.code).toBe(1);
+    expect(again.stdout).toContain('API_TOKEN');
+    for (const path of warning.corruptFiles.map((f) => f.path)) rmSync(path);
+    const clean = await runCli(home, ['secrets', 'list'], { env: PASSPHRASE });
+    expect(clean).toMatchObject({ code: 0, stderr: '' });
+    expect(clean.stdout).toContain('API_TOKEN');
   });
 
   it('never takes the value as an argument', async () => {

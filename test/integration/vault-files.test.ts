@@ -62,6 +62,33 @@ describe('permissions', () => {
     await vault.close();
   });
 
+  it('refuses a vault file only its group can read (0640), not only one others can', async () => {
+    const { file, options } = await seeded();
+    chmodSync(file, 0o640);
+    const vault = await openVault(options);
+    expect(vault.health().state).toBe('refused');
+    const error = await rejection(vault.get(KEY));
+    expect(error.code).toBe('denied');
+    expect(error.message).toContain('0640');
+    expect(error.hint).toBe(`Run: chmod 600 ${file}`);
+    expect(everything(error)).not.toContain(SENTINEL);
+    await vault.close();
+  });
+
+  it('refuses a vault folder only its group can enter (0750), not only one others can', async () => {
+    const { dataDir, file, options } = await seeded();
+    chmodSync(dataDir, 0o750);
+    const before = hashOf(file);
+    const vault = await openVault(options);
+    expect(vault.health().state).toBe('refused');
+    const error = await rejection(vault.set(KEY, 'replacement-1234'));
+    expect(error.code).toBe('denied');
+    expect(error.message).toContain('0750');
+    expect(error.hint).toBe(`Run: chmod 700 ${dataDir}`);
+    expect(hashOf(file)).toBe(before);
+    await vault.close();
+  });
+
   it('refuses an existing shared folder for a new vault instead of writing into it', async () => {
     const dataDir = tempDataDir();
     mkdirSync(dataDir, { mode: 0o755 });

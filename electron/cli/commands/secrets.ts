@@ -1,11 +1,26 @@
 import type { Command } from 'commander';
 import { CodedError } from '../../../shared/errors';
+import type { CorruptFile } from '../../../shared/vault';
 import { askHidden, readStdin } from '../hidden-input';
 import { printJson, table } from '../output';
 import type { Run } from '../runner';
 
 interface ScopeOptions {
   server?: string;
+}
+
+/** `secrets list` exits 1 (README: "Exit codes") while secrets of a corrupt vault file are missing from it. */
+const LOST_SECRETS_EXIT = 1;
+
+/** What `secrets list` says while a vault file set aside as corrupt is still there (health.corruptFiles). */
+export function lostVaultWarning(corruptFiles: readonly CorruptFile[]): { message: string; hint: string; corruptFiles: CorruptFile[] } | undefined {
+  if (corruptFiles.length === 0) return undefined;
+  const where = corruptFiles.map((file) => `${file.path} (${new Date(file.movedAt).toISOString()})`).join(', ');
+  return {
+    message: `The vault was found corrupt and moved aside to ${where}; the secrets it held are not available and are not listed here.`,
+    hint: `Re-enter them with \`connected-services secrets set NAME\`, then delete ${corruptFiles.map((file) => file.path).join(', ')}.`,
+    corruptFiles: corruptFiles.map((file) => ({ ...file })),
+  };
 }
 
 export function registerSecrets(program: Command, run: Run): void {
@@ -39,10 +54,19 @@ export function registerSecrets(program: Command, run: Run): void {
     .option('--json', 'print JSON')
     .action((options: { json?: boolean }) =>
       run(async (ctx) => {
-        const list = await (await ctx.core()).api.listSecrets({});
-        if (options.json) return printJson(ctx.output, list);
-        if (list.length === 0) return ctx.output.out('No secrets stored.');
-        for (const line of table([['NAME', 'SCOPE'], ...list.map((s) => [s.name, s.server ?? 'all servers'])])) ctx.output.out(line);
+        const core = await ctx.core();
+        const list = await core.api.listSecrets({});
+        // Secrets of a vault file set aside as corrupt are missing from this list: say so, never "none stored".
+        const lost = lostVaultWarning(core.vault.health().corruptFiles);
+        if (lost) {
+          if (options.json) ctx.output.err(JSON.stringify({ warning: lost }));
+          else for (const line of [`warning: ${lost.message}`, `  hint: ${lost.hint}`]) ctx.output.err(line);
+        }
+        const code = lost ? LOST_SECRETS_EXIT : 0;
+        if (options.json) printJson(ctx.output, list);
+        else if (list.length === 0) ctx.output.out(lost ? 'No secrets in the current vault.' : 'No secrets stored.');
+        else for (const line of table([['NAME', 'SCOPE'], ...list.map((s) => [s.name, s.server ?? 'all servers'])])) ctx.output.out(line);
+        return code;
       }),
     );
 

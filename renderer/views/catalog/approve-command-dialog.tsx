@@ -19,7 +19,7 @@ export function ApproveCommandDialog({ status, onClose }: { status: ServerStatus
       <pre className="command-line" role="group" aria-label="Command line" tabIndex={0}>
         {status.commandLine ?? '(the core did not report a command line)'}
       </pre>
-      <p className="muted">Approve it only if you recognise it. If the command changes later, you will be asked again.</p>
+      <p className="muted">Approve it only if you recognise it, with every variable set before it. If any of it changes later, you will be asked again.</p>
     </ConfirmDialog>
   );
 }

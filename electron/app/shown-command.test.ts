@@ -1,0 +1,59 @@
+import os from 'node:os';
+import path from 'node:path';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ServerStatus } from '../../shared/api';
+import type { McpConfig } from '../../shared/config';
+import { REDACTED, redactor } from '../../shared/redact';
+import { createPool, type Pool } from '../pool';
+import { approvalCommandLine, withApprovalCommandLines } from './shown-command';
+
+describe('approvalCommandLine', () => {
+  it('shows every environment variable with its value as written, sorted, before the command', () => {
+    expect(
+      approvalCommandLine({
+        command: 'uvx',
+        args: ['mcp-server-git', '--repository', '/srv/my repo'],
+        env: { PYTHONUSERBASE: '/home/me/.local', GITHUB_TOKEN: '${secret:GH_TOKEN}', HOME_COPY: '${env:HOME}', LOG: 'info' },
+      }),
+    ).toBe("GITHUB_TOKEN='${secret:GH_TOKEN}' HOME_COPY='${env:HOME}' LOG=info PYTHONUSERBASE=/home/me/.local uvx mcp-server-git --repository '/srv/my repo'");
+  });
+
+  it('leads with the folder, and cannot be made to look like another command', () => {
+    expect(approvalCommandLine({ command: 'node', args: ['index.js'], cwd: '/srv/tool' })).toBe('cd /srv/tool && node index.js');
+    expect(approvalCommandLine({ command: 'node', env: { 'A B': 'x', C: 'line\nbreak', D: '' } })).toBe("'A B'=x C=$'line\\nbreak' D='' node");
+  });
+});
+
+describe('withApprovalCommandLines', () => {
+  let dir = '';
+  let pool: Pool | undefined;
+  afterEach(async () => {
+    await pool?.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('gives every status that leaves the pool the whole entry, literal secrets redacted', async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'cs-shown-command-'));
+    const config: McpConfig = {
+      mcpServers: {
+        git: { command: 'uvx', args: ['mcp-server-git'], env: { PYTHONUSERBASE: '/home/me/.local', API_KEY: 'literal-secret-5f2a9c1e' } },
+        web: { type: 'http', url: 'http://127.0.0.1:9/mcp' },
+      },
+    };
+    redactor.addSecret('literal-secret-5f2a9c1e');
+    const inner = createPool({ cacheDir: dir });
+    pool = withApprovalCommandLines(inner, { config: () => config });
+    const seen: ServerStatus[] = [];
+    pool.on('state', (status) => seen.push(status));
+    await pool.apply(config);
+    const expected = `API_KEY=${REDACTED} PYTHONUSERBASE=/home/me/.local uvx mcp-server-git`;
+    // The pool's own line names only code-loading variables.
+    expect(inner.status('git').commandLine).toBe('uvx mcp-server-git');
+    expect(pool.status('git').commandLine).toBe(expected);
+    expect(pool.statuses().map((s) => s.commandLine ?? s.url)).toEqual([expected, 'http://127.0.0.1:9/mcp']);
+    expect((await pool.stop('git')).commandLine).toBe(expected);
+    expect(seen.filter((s) => s.name === 'git').map((s) => s.commandLine)).toContain(expected);
+    expect(seen.filter((s) => s.name === 'git').every((s) => s.commandLine === expected)).toBe(true);
+  });
+});

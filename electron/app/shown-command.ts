@@ -1,0 +1,47 @@
+import type { ServerStatus } from '../../shared/api';
+import type { StdioServerConfig } from '../../shared/config';
+import { redact } from '../../shared/redact';
+import { shellQuote, type Pool, type PoolEvents } from '../pool';
+import type { Registry } from '../registry';
+
+const PLAIN_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/**
+ * Everything an approval covers (registry/fingerprint.ts), as a shell would read it: the folder,
+ * every environment variable with its value as written (`${secret:…}` unresolved), the command and
+ * its arguments. The person approves what this shows, so nothing that decides what runs is left out.
+ */
+export function approvalCommandLine(config: Pick<StdioServerConfig, 'command' | 'args' | 'env' | 'cwd'>): string {
+  const env = Object.entries(config.env ?? {})
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([name, value]) => `${PLAIN_NAME.test(name) ? name : shellQuote(name)}=${shellQuote(value)}`);
+  const line = [...env, ...[config.command, ...(config.args ?? [])].map(shellQuote)].join(' ');
+  return config.cwd === undefined ? line : `cd ${shellQuote(config.cwd)} && ${line}`;
+}
+
+/**
+ * The pool as the App API shows it: each stdio server's command line is the whole entry its approval
+ * covers (the pool's own line names only code-loading variables), secrets redacted, wherever a
+ * status leaves: status, events, start, stop.
+ */
+export function withApprovalCommandLines(pool: Pool, registry: Pick<Registry, 'config'>): Pool {
+  const show = (status: ServerStatus): ServerStatus => {
+    const servers = registry.config().mcpServers;
+    const config = Object.hasOwn(servers, status.name) ? servers[status.name] : undefined;
+    if (!config || !('command' in config)) return status;
+    return { ...status, commandLine: redact(approvalCommandLine(config)) };
+  };
+  function on<E extends keyof PoolEvents>(event: E, listener: (payload: PoolEvents[E]) => void): () => void {
+    if (event !== 'state') return pool.on(event, listener);
+    const onState = listener as (payload: ServerStatus) => void;
+    return pool.on('state', (status) => onState(show(status)));
+  }
+  return {
+    ...pool,
+    status: (name) => show(pool.status(name)),
+    statuses: () => pool.statuses().map(show),
+    start: async (name) => show(await pool.start(name)),
+    stop: async (name) => show(await pool.stop(name)),
+    on,
+  };
+}
