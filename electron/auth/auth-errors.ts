@@ -62,6 +62,8 @@ function message(error: unknown): string {
 /** What went wrong in a flow or grant, as a CodedError people can act on (secrets redacted). */
 export function flowError(server: string, error: unknown, during: string): CodedError {
   if (error instanceof CodedError) return error;
+  // Our own refusals (an endpoint's address, a timeout) thrown inside openid-client's customFetch.
+  if (field(error, 'cause') instanceof CodedError) return field(error, 'cause') as CodedError;
   const info = oauthErrorOf(error);
   // openid-client wraps oauth4webapi's precise message ("unexpected "state" …") in its cause.
   const inner = field(error, 'cause');

@@ -77,7 +77,7 @@ function recordOf(run: ConnectRun, discovery: Discovery, identity: ClientIdentit
 export async function connectOAuth(deps: ConnectDeps, run: ConnectRun): Promise<TokenRecord> {
   const { core } = deps;
   const { server, target, auth, flow } = run;
-  const fetch = guardedFetch(core.fetch, run.signal);
+  const fetch = guardedFetch(core.endpointFetch, run.signal);
   const pinned = await pinnedIssuer(core.vault, server, auth);
   const discovery = await discover({
     server,

@@ -6,6 +6,7 @@ import { parseAuthConfig, type AnyOAuth, type AuthTarget, type FullAuthConfig } 
 import { connectOAuth, type ConnectDeps } from './connect';
 import type { CoreContext } from './core-context';
 import { apiKeyFetch, apiKeyHint, oauthFetch } from './fetch-for';
+import { createEndpointFetch } from './endpoint-fetch';
 import { DEFAULT_AUTH_LOCK } from './file-lock';
 import { forgetPinnedIssuer } from './issuer-pin';
 import { defaultSleep } from './flows';
@@ -44,10 +45,15 @@ export function createAuthCoordinator(options: AuthCoordinatorOptions): AuthCoor
     }
   };
 
+  const baseFetch: FetchLike = options.fetch ?? ((url, init) => fetch(url, init));
+  const endpoints = createEndpointFetch({ fetch: baseFetch, resolver: options.resolver, policy: 'endpoint' });
+  const servers = createEndpointFetch({ fetch: baseFetch, resolver: options.resolver, policy: 'server' });
   const core: CoreContext = {
     vault: options.vault,
     dataDir: options.dataDir,
-    fetch: options.fetch ?? ((url, init) => fetch(url, init)),
+    fetch: baseFetch,
+    endpointFetch: endpoints.fetch,
+    serverFetch: servers.fetch,
     now: options.now ?? Date.now,
     log,
     lock: { ...DEFAULT_AUTH_LOCK, ...options.lock },
@@ -242,12 +248,12 @@ export function createAuthCoordinator(options: AuthCoordinatorOptions): AuthCoor
       return () => listeners.delete(listener);
     },
 
-    close() {
+    async close() {
       closed = true;
       for (const controller of running.values()) controller.abort();
       running.clear();
       listeners.clear();
-      return Promise.resolve();
+      await Promise.all([endpoints.close(), servers.close()]);
     },
   };
 }

@@ -8,8 +8,12 @@ import type { KeyedMutex } from './keyed-mutex';
 export interface CoreContext {
   vault: Vault;
   dataDir: string;
-  /** The injected fetch, unguarded (fetchFor uses it for the server's own requests). */
+  /** The injected fetch, unguarded (requests fetchFor passes on to other origins). */
   fetch: FetchLike;
+  /** For endpoints a server or metadata document chose: URL checked, host resolved, address checked and pinned. */
+  endpointFetch: FetchLike;
+  /** For the MCP server's own URL (fetchFor): host resolved, address checked and pinned. */
+  serverFetch: FetchLike;
   now: () => number;
   log: (line: string) => void;
   lock: AuthLockOptions;

@@ -52,7 +52,7 @@ export function oauthFetch(deps: FetchForDeps, server: string, target: AuthTarge
     return challenge;
   };
   const send = (input: string | URL, init: RequestInit | undefined, record: TokenRecord): Promise<Response> =>
-    core.fetch(input, withHeader(init, 'authorization', `Bearer ${record.accessToken}`));
+    core.serverFetch(input, withHeader(init, 'authorization', `Bearer ${record.accessToken}`));
 
   return async (input, init) => {
     // Tokens go only to the origin of the server they were obtained for.
@@ -60,7 +60,7 @@ export function oauthFetch(deps: FetchForDeps, server: string, target: AuthTarge
     let record = await tokens.current(server, target.url, auth);
     if (!record && auth.type === 'client_credentials') record = await tokens.obtainOnce(server, target.url, () => deps.obtainClientCredentials(server, target, auth));
     if (!record) {
-      const response = await core.fetch(input, init);
+      const response = await core.serverFetch(input, init);
       if (response.status !== 401) return response;
       challengeOf(response);
       await drain(response);
@@ -115,7 +115,7 @@ export function apiKeyFetch(core: CoreContext, server: string, target: AuthTarge
       core.markNeedsAuth(server, error);
       throw new CodedError(error.code, error.message, { hint: apiKeyHint(server, auth), ...(error.data ? { data: error.data } : {}) });
     }
-    const response = await core.fetch(input, withHeader(init, header, scheme === '' ? key : `${scheme} ${key}`));
+    const response = await core.serverFetch(input, withHeader(init, header, scheme === '' ? key : `${scheme} ${key}`));
     if (response.status === 401 || response.status === 403) {
       await drain(response);
       const error = authRequired(server, `the server refused its API key (HTTP ${response.status})`, { status: response.status });

@@ -13,8 +13,9 @@ export function withTimeout(signal: AbortSignal | undefined, ms = REQUEST_TIMEOU
 }
 
 /**
- * A fetch for the authorization server and metadata: every URL is checked (https, or http to loopback;
- * never link-local or metadata services) and redirects are never followed.
+ * A fetch for the authorization server and metadata, over `base` (the coordinator's endpoint fetch,
+ * which also resolves and pins addresses): every URL is checked (https, or http to loopback; never
+ * link-local or metadata services), redirects are never followed, and `signal` ends every request.
  */
 export function guardedFetch(base: FetchLike, signal?: AbortSignal): FetchLike {
   return (url, init) => {

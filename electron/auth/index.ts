@@ -32,3 +32,4 @@ export { REGISTRATION_NAMESPACE, registrationKey } from './client-identity';
 export { MAX_STEP_UPS } from './scopes';
 export { connectHint } from './auth-errors';
 export type { FetchLike } from './http';
+export type { Resolver, ResolvedAddress } from './endpoint-fetch';

@@ -33,7 +33,7 @@ export async function revokeRecord(core: CoreContext, server: string, record: To
     const configuration = oauthConfiguration(
       { issuer: record.issuer, token_endpoint: record.tokenEndpoint, revocation_endpoint: record.revocationEndpoint },
       client,
-      guardedFetch(core.fetch),
+      guardedFetch(core.endpointFetch),
     );
     const token = record.refreshToken ?? record.accessToken;
     await oidc.tokenRevocation(configuration, token, { token_type_hint: record.refreshToken ? 'refresh_token' : 'access_token' });

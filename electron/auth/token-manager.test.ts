@@ -59,6 +59,8 @@ async function setUp(fetch: FetchLike, vaultOverride?: (vault: Vault, dir: strin
     vault,
     dataDir: dir,
     fetch,
+    endpointFetch: fetch,
+    serverFetch: fetch,
     now: () => 10_000,
     log: (line) => void logs.push(line),
     lock: DEFAULT_AUTH_LOCK,

@@ -90,7 +90,7 @@ export class TokenManager {
       throw error;
     }
     const client = await this.#clientFor(server, record, auth);
-    const config = oauthConfiguration({ issuer: record.issuer, token_endpoint: record.tokenEndpoint }, client, guardedFetch(this.core.fetch));
+    const config = oauthConfiguration({ issuer: record.issuer, token_endpoint: record.tokenEndpoint }, client, guardedFetch(this.core.endpointFetch));
     const params: Record<string, string> = { resource: record.resource };
     let response: oidc.TokenEndpointResponse;
     // A refresh token may be single-use: never spend it without holding the record's lock.

@@ -2,6 +2,7 @@ import type { WireError } from '../../shared/errors';
 import type { Vault } from '../../shared/vault';
 import type { AuthTarget } from './auth-config';
 import type { AuthLockOptions } from './file-lock';
+import type { Resolver } from './endpoint-fetch';
 import type { FetchLike } from './http';
 import type { RedirectListenerFactory } from './loopback-listener';
 import type { Opener } from './openers';
@@ -80,6 +81,11 @@ export interface AuthCoordinatorOptions {
   dataDir: string;
   /** Every HTTP request (metadata, AS, and the MCP requests of fetchFor). Default: global fetch. */
   fetch?: FetchLike;
+  /**
+   * Resolves host names before any request; every address is checked and the connection pinned to it.
+   * Default: `dns.promises.lookup` with `all: true`.
+   */
+  resolver?: Resolver;
   now?: () => number;
   /** Device-flow waits. Default: setTimeout. */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;

@@ -65,6 +65,27 @@ describe('validateEndpointUrl', () => {
   it.each(['http://as.example.com/token', 'https://as.example.com/token#frag', 'https://[::ffff:169.254.169.254]/', 'https://169.254.1.1/', 'file:///x'])('refuses %s', (input) => {
     expect(refusal(() => validateEndpointUrl(input, 'the token_endpoint')).message).toMatch(/^Refused the token_endpoint/);
   });
+
+  it.each([
+    ['https://[64:ff9b::a9fe:a9fe]/token', 'NAT64'],
+    ['https://[::ffff:0:a9fe:a9fe]/token', 'IPv4-translated'],
+    ['https://[::ffff:a9fe:a9fe]/token', 'IPv4-mapped'],
+    ['https://168.63.129.16/machine', 'Azure'],
+    ['https://100.100.100.200/latest', 'Alibaba'],
+    ['https://[fd00:ec2::254]/latest', 'AWS'],
+    ['https://0.0.0.0/token', 'unspecified'],
+    // The URL parser reads this as 169.254.169.254.
+    ['https://2852039166/token', 'link-local'],
+    ['https://metadata.azure.com/token', 'metadata service'],
+  ])('refuses the metadata address in the form %s', (input, why) => {
+    const error = refusal(() => validateEndpointUrl(input, 'the token_endpoint'));
+    expect(error.code).toBe('denied');
+    expect(error.message).toContain(why);
+  });
+
+  it('keeps loopback in its IPv4-mapped form', () => {
+    expect(validateEndpointUrl('http://[::ffff:127.0.0.1]:9000/token', 'the token_endpoint').hostname).toBe('[::ffff:7f00:1]');
+  });
 });
 
 describe('host classification', () => {

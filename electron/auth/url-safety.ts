@@ -1,4 +1,5 @@
 import { CodedError } from '../../shared/errors';
+import { checkAddress, hostAddress } from './ip-address';
 
 /**
  * Hostnames of cloud instance-metadata services. Discovery never follows an endpoint there: a hostile
@@ -11,9 +12,6 @@ const METADATA_HOSTS = new Set([
   'metadata.azure.com',
   'instance-data',
   'instance-data.ec2.internal',
-  '169.254.169.254',
-  '100.100.100.200',
-  '[fd00:ec2::254]',
 ]);
 
 /** One DNS label: letters, digits, inner hyphens (IDNs arrive as xn-- punycode from the URL parser). */
@@ -30,30 +28,31 @@ function ipv4(hostname: string): number[] | undefined {
   return parts.every((p) => p <= 255) ? parts : undefined;
 }
 
-/** `[::ffff:a9fe:101]` (how the URL parser writes IPv4-mapped addresses) → its IPv4 parts. */
-function mappedIpv4(hostname: string): number[] | undefined {
-  const match = /^\[::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})\]$/.exec(hostname);
-  if (!match?.[1] || !match[2]) return undefined;
-  const high = parseInt(match[1], 16);
-  const low = parseInt(match[2], 16);
-  return [high >> 8, high & 255, low >> 8, low & 255];
-}
-
-/** 127.0.0.0/8, ::1 and `localhost` (RFC 8252 §8.3 prefers the IP literal; both are accepted here). */
+/** 127.0.0.0/8, ::1 (IPv4-mapped forms too) and `localhost` (RFC 8252 §8.3 prefers the IP literal; both are accepted here). */
 export function isLoopbackHost(hostname: string): boolean {
   const host = hostname.toLowerCase();
-  if (host === 'localhost' || host === '[::1]') return true;
-  const v4 = ipv4(host) ?? mappedIpv4(host);
-  return v4 !== undefined && v4[0] === 127;
+  if (host === 'localhost') return true;
+  const address = hostAddress(host);
+  if (address === undefined) return false;
+  const verdict = checkAddress(address);
+  return verdict.blocked === undefined && verdict.loopback;
 }
 
-/** 169.254.0.0/16 and fe80::/10 (link-local), plus metadata-service names. */
-export function isLinkLocalOrMetadata(hostname: string): boolean {
+/**
+ * Why a URL host must not be contacted: a metadata-service name, or an IP literal that is unspecified,
+ * link-local or a cloud metadata address in any of its forms (see ip-address.ts). Undefined when fine;
+ * host names are checked again once resolved (endpoint-fetch.ts).
+ */
+export function hostRefusal(hostname: string): string | undefined {
   const host = hostname.toLowerCase().replace(/\.$/, '');
-  if (METADATA_HOSTS.has(host)) return true;
-  const v4 = ipv4(host) ?? mappedIpv4(host);
-  if (v4 !== undefined) return v4[0] === 169 && v4[1] === 254;
-  return /^\[fe[89ab][0-9a-f]?:/.test(host);
+  if (METADATA_HOSTS.has(host)) return 'it names a cloud metadata service';
+  const address = hostAddress(host);
+  return address === undefined ? undefined : checkAddress(address).blocked;
+}
+
+/** 169.254.0.0/16 and fe80::/10 (link-local), metadata-service names and addresses, unspecified addresses. */
+export function isLinkLocalOrMetadata(hostname: string): boolean {
+  return hostRefusal(hostname) !== undefined;
 }
 
 /** A hostname the URL parser accepted that is also a plain DNS name or IP literal (no `$()`, quotes, …). */
@@ -65,7 +64,7 @@ export function isPlainHostname(hostname: string): boolean {
   return host.length <= 253 && labels.every((label) => LABEL.test(label));
 }
 
-function refuse(what: string, value: string, why: string): CodedError {
+export function refuse(what: string, value: string, why: string): CodedError {
   // The value may be hostile: show only a bounded, single-line excerpt of it.
   const shown = JSON.stringify(value.length > 120 ? `${value.slice(0, 120)}…` : value);
   return new CodedError('denied', `Refused ${what} ${shown}: ${why}.`, {
@@ -84,7 +83,8 @@ function parse(value: string, what: string): URL {
 function checkHost(url: URL, value: string, what: string): void {
   if (url.username !== '' || url.password !== '') throw refuse(what, value, 'it carries credentials');
   if (!isPlainHostname(url.hostname)) throw refuse(what, value, 'its host name is not a plain DNS name or IP address');
-  if (isLinkLocalOrMetadata(url.hostname)) throw refuse(what, value, 'it points at a link-local or cloud-metadata address');
+  const refusal = hostRefusal(url.hostname);
+  if (refusal !== undefined) throw refuse(what, value, `it points at a link-local or cloud-metadata address: ${refusal}`);
 }
 
 /**

@@ -1,0 +1,136 @@
+import { createServer as createHttpServer, type IncomingHttpHeaders } from 'node:http';
+import { createServer as createNetServer, type AddressInfo, type Server } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { CodedError } from '../../shared/errors';
+import { createEndpointFetch, type EndpointFetch, type ResolvedAddress, type Resolver } from './endpoint-fetch';
+import type { FetchLike } from './http';
+
+const cleanups: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+/** A resolver answering from a script, one answer per call (the last one repeats), recording each call. */
+function scriptedResolver(...answers: string[][]): Resolver & { calls: string[] } {
+  const calls: string[] = [];
+  const resolver = (hostname: string): Promise<readonly ResolvedAddress[]> => {
+    const answer = answers[Math.min(calls.length, answers.length - 1)] ?? [];
+    calls.push(hostname);
+    return Promise.resolve(answer.map((address) => ({ address, family: address.includes(':') ? 6 : 4 })));
+  };
+  return Object.assign(resolver, { calls });
+}
+
+function endpointFetch(options: Parameters<typeof createEndpointFetch>[0]): EndpointFetch {
+  const created = createEndpointFetch(options);
+  cleanups.push(() => created.close());
+  return created;
+}
+
+async function rejection(promise: Promise<unknown>): Promise<CodedError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  if (!(error instanceof CodedError)) throw new Error(`expected a CodedError, got ${String(error)}`);
+  return error;
+}
+
+function listen(server: Server | ReturnType<typeof createHttpServer>): Promise<number> {
+  cleanups.push(() => new Promise((resolve) => server.close(resolve)));
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
+}
+
+const neverCalled: FetchLike = () => Promise.reject(new Error('no request may be sent'));
+
+describe('endpoint fetch: host names are resolved and every address checked', () => {
+  it('refuses a host name that resolves to 169.254.169.254, before any request', async () => {
+    const resolver = scriptedResolver(['169.254.169.254']);
+    const { fetch } = endpointFetch({ fetch: neverCalled, resolver, policy: 'endpoint' });
+    const error = await rejection(fetch('https://as.example.test/token', { method: 'POST' }));
+    expect(error.code).toBe('denied');
+    expect(error.message).toBe(
+      'Refused the endpoint "https://as.example.test/token": as.example.test resolves to 169.254.169.254, a link-local address (169.254.0.0/16, where cloud metadata services answer).',
+    );
+    expect(error.hint).toContain('nothing was opened');
+    expect(resolver.calls).toEqual(['as.example.test']);
+  });
+
+  it.each([
+    [['93.184.216.34', '169.254.169.254'], 'link-local'],
+    [['2606:4700::1', '64:ff9b::a9fe:a9fe'], 'NAT64'],
+    [['::ffff:0:a9fe:a9fe'], 'IPv4-translated'],
+    [['168.63.129.16'], 'Azure'],
+    [['fd00:ec2::254'], 'AWS'],
+    [['0.0.0.0'], 'unspecified'],
+  ])('refuses when any of %j is refused', async (addresses, why) => {
+    const { fetch } = endpointFetch({ fetch: neverCalled, resolver: scriptedResolver(addresses), policy: 'server' });
+    const error = await rejection(fetch('https://mcp.example.test/mcp'));
+    expect(error.code).toBe('denied');
+    expect(error.message).toContain(why);
+  });
+
+  it('refuses http: to a loopback name that resolves elsewhere', async () => {
+    const { fetch } = endpointFetch({ fetch: neverCalled, resolver: scriptedResolver(['10.0.0.5']), policy: 'endpoint' });
+    const error = await rejection(fetch('http://localhost:9000/token'));
+    expect(error.message).toContain('http: is only used on this computer, and localhost resolves to 10.0.0.5');
+  });
+
+  it('checks IP literals without resolving, and passes them on as they are', async () => {
+    const resolver = scriptedResolver(['169.254.169.254']);
+    const seen: string[] = [];
+    const { fetch } = endpointFetch({ fetch: (url) => (seen.push(String(url)), Promise.resolve(new Response('ok'))), resolver, policy: 'endpoint' });
+    expect((await fetch('http://127.0.0.1:9/x')).status).toBe(200);
+    expect((await rejection(fetch('https://[64:ff9b::a9fe:a9fe]/x'))).message).toContain('NAT64');
+    expect(seen).toEqual(['http://127.0.0.1:9/x']);
+    expect(resolver.calls).toEqual([]);
+  });
+
+  it('says so when a name does not resolve', async () => {
+    const resolver: Resolver = () => Promise.reject(new Error('getaddrinfo ENOTFOUND nowhere.test'));
+    const error = await rejection(endpointFetch({ fetch: neverCalled, resolver, policy: 'endpoint' }).fetch('https://nowhere.test/x'));
+    expect(error.code).toBe('server_unavailable');
+    expect(error.message).toContain('Could not resolve nowhere.test');
+  });
+});
+
+describe('endpoint fetch: the connection goes to the address that was checked', () => {
+  it('DNS rebinding: the name answers 127.0.0.1 when checked, 169.254.169.254 afterwards; the request reaches 127.0.0.1', async () => {
+    const requests: IncomingHttpHeaders[] = [];
+    const server = createHttpServer((req, res) => {
+      requests.push(req.headers);
+      res.end('from 127.0.0.1');
+    });
+    const port = await listen(server);
+    // Only this resolver knows rebind.test: a second lookup (ours or the system's) could not reach the server.
+    const resolver = scriptedResolver(['127.0.0.1'], ['169.254.169.254']);
+    const { fetch } = endpointFetch({ fetch: (url, init) => globalThis.fetch(url, init), resolver, policy: 'server' });
+
+    const response = await fetch(`http://rebind.test:${port}/mcp`);
+    expect(await response.text()).toBe('from 127.0.0.1');
+    expect(requests[0]?.host).toBe(`rebind.test:${port}`);
+    expect(resolver.calls).toEqual(['rebind.test']);
+
+    // The next request resolves again, and the rebound answer is refused before anything is sent.
+    expect((await rejection(fetch(`http://rebind.test:${port}/mcp`))).message).toContain('rebind.test resolves to 169.254.169.254');
+    expect(requests).toHaveLength(1);
+  });
+
+  it('https: connects to the checked address with the original name in TLS SNI', async () => {
+    const hellos: Buffer[] = [];
+    const server = createNetServer((socket) => {
+      // The ClientHello is all we need: the name in it can only be the SNI.
+      socket.once('data', (chunk: Buffer) => {
+        hellos.push(chunk);
+        socket.destroy();
+      });
+    });
+    const port = await listen(server);
+    const resolver = scriptedResolver(['127.0.0.1'], ['169.254.169.254']);
+    const { fetch } = endpointFetch({ fetch: (url, init) => globalThis.fetch(url, init), resolver, policy: 'endpoint' });
+    await fetch(`https://as.rebind.test:${port}/token`, { method: 'POST' }).catch(() => undefined);
+    expect(hellos).toHaveLength(1);
+    expect(hellos[0]?.includes('as.rebind.test')).toBe(true);
+    expect(resolver.calls).toEqual(['as.rebind.test']);
+  });
+});

@@ -1,0 +1,146 @@
+import { promises as dns } from 'node:dns';
+import type * as Undici from 'undici';
+import type { Agent } from 'undici';
+import { CodedError } from '../../shared/errors';
+import type { FetchLike } from './http';
+import { checkAddress, hostAddress } from './ip-address';
+import { refuse, validateEndpointUrl } from './url-safety';
+
+export interface ResolvedAddress {
+  address: string;
+  family: number;
+}
+
+/** Host name → every address it has; the shape of `dns.promises.lookup(host, { all: true })`. */
+export type Resolver = (hostname: string, options: { all: true }) => Promise<readonly ResolvedAddress[]>;
+
+export const systemResolver: Resolver = (hostname, options) => dns.lookup(hostname, options);
+
+/** At most this many pinned connection pools are kept (one per host name and checked address). */
+const MAX_AGENTS = 16;
+
+export interface EndpointFetchOptions {
+  /** Sends the request; gets `dispatcher` in its init when the host was resolved here. */
+  fetch: FetchLike;
+  resolver?: Resolver | undefined;
+  /**
+   * `endpoint`: a URL a server or metadata document chose (https, or http to loopback; see
+   * validateEndpointUrl). `server`: the MCP server's own URL, as configured: only the address checks.
+   */
+  policy: 'endpoint' | 'server';
+}
+
+export interface EndpointFetch {
+  fetch: FetchLike;
+  /** Closes the pinned connection pools. Idempotent. */
+  close(): Promise<void>;
+}
+
+function shown(url: URL): string {
+  return url.href.length > 120 ? `${url.href.slice(0, 120)}…` : url.href;
+}
+
+/**
+ * Resolves the URL's host once and checks every address it has (with `loopbackOnly`, each must be
+ * loopback too); resolves the address to connect to, or undefined for an IP literal (nothing to
+ * resolve, so nothing to rebind).
+ * @throws CodedError denied for a refused address, server_unavailable when the name does not resolve
+ */
+export async function checkedAddress(url: URL, resolver: Resolver, what: string, loopbackOnly: boolean): Promise<ResolvedAddress | undefined> {
+  const literal = hostAddress(url.hostname);
+  if (literal !== undefined) {
+    const verdict = checkAddress(literal);
+    if (verdict.blocked !== undefined) throw refuse(what, url.href, `it points at a link-local or cloud-metadata address: ${verdict.blocked}`);
+    return undefined;
+  }
+  let addresses: readonly ResolvedAddress[];
+  try {
+    addresses = await resolver(url.hostname, { all: true });
+  } catch (error) {
+    throw new CodedError('server_unavailable', `Could not resolve ${url.hostname} (for ${shown(url)}): ${error instanceof Error ? error.message : String(error)}`, {
+      hint: 'Check the network and the host name, then try again.',
+    });
+  }
+  if (addresses.length === 0) {
+    throw new CodedError('server_unavailable', `${url.hostname} has no address (for ${shown(url)}).`, { hint: 'Check the host name, then try again.' });
+  }
+  // Every address, not just the first: the system may pick any of them.
+  for (const { address } of addresses) {
+    const verdict = checkAddress(address);
+    if (verdict.blocked !== undefined) {
+      throw refuse(what, url.href, `${url.hostname} resolves to ${address}, ${verdict.blocked}`);
+    }
+    if (loopbackOnly && !verdict.loopback) throw refuse(what, url.href, `http: is only used on this computer, and ${url.hostname} resolves to ${address}`);
+  }
+  const first = addresses[0] as ResolvedAddress;
+  return { address: first.address, family: first.family === 6 ? 6 : 4 };
+}
+
+type LookupCallback = (error: Error | null, address: string | { address: string; family: number }[], family?: number) => void;
+
+let undiciModule: Promise<typeof Undici> | undefined;
+/** Loaded on first use: most commands never resolve a host name, and undici takes ~70 ms to load. */
+const loadUndici = (): Promise<typeof Undici> => (undiciModule ??= import('undici'));
+
+/**
+ * The fetch for every endpoint a server or metadata document controls: the URL is checked, its host
+ * name resolved once, every address checked, and the connection made to the address that was checked
+ * (an undici Agent whose lookup answers only that address): a second lookup an attacker could rebind
+ * never happens. TLS SNI, certificate checks and Host stay on the original name. Redirects are never
+ * followed.
+ */
+export function createEndpointFetch(options: EndpointFetchOptions): EndpointFetch {
+  const resolver = options.resolver ?? systemResolver;
+  const agents = new Map<string, Agent>();
+  let closed = false;
+
+  async function agentFor(hostname: string, pinned: ResolvedAddress): Promise<Agent> {
+    const key = `${hostname} ${pinned.address}`;
+    const existing = agents.get(key);
+    if (existing) {
+      // Most recently used last: the first entry is the one evicted.
+      agents.delete(key);
+      agents.set(key, existing);
+      return existing;
+    }
+    const { Agent: UndiciAgent } = await loadUndici();
+    const agent = new UndiciAgent({
+      connect: {
+        lookup: (_host: string, lookupOptions: { all?: boolean | undefined }, callback: LookupCallback) => {
+          if (lookupOptions.all) callback(null, [{ address: pinned.address, family: pinned.family }]);
+          else callback(null, pinned.address, pinned.family);
+        },
+      },
+    });
+    agents.set(key, agent);
+    if (agents.size > MAX_AGENTS) {
+      const [oldest, evicted] = agents.entries().next().value as [string, Agent];
+      agents.delete(oldest);
+      void evicted.close().catch(() => undefined);
+    }
+    return agent;
+  }
+
+  const fetch: FetchLike = async (input, init) => {
+    const endpoint = options.policy === 'endpoint';
+    const url = endpoint ? validateEndpointUrl(String(input), 'the endpoint') : new URL(String(input));
+    // An endpoint's http: was allowed for a loopback name: its addresses must be loopback too.
+    const pinned = await checkedAddress(url, resolver, endpoint ? 'the endpoint' : 'the server URL', endpoint && url.protocol === 'http:');
+    if (closed) throw new CodedError('internal', 'The auth coordinator is closed.');
+    const request: RequestInit = endpoint ? { ...init, redirect: 'manual' } : { ...init };
+    if (pinned === undefined) return options.fetch(input, request);
+    const dispatcher = await agentFor(url.hostname, pinned);
+    // `dispatcher` is undici's extension of RequestInit (Node's fetch is undici).
+    return options.fetch(input, { ...request, dispatcher } as RequestInit);
+  };
+
+  return {
+    fetch,
+    async close() {
+      closed = true;
+      const all = [...agents.values()];
+      agents.clear();
+      await Promise.all(all.map((agent) => agent.destroy().catch(() => undefined)));
+    },
+  };
+}
