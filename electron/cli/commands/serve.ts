@@ -59,6 +59,7 @@ export function registerServe(program: Command, run: Run): void {
         });
         const web = await startWebServer({
           api: core.api,
+          door: core.door,
           port: options.port ?? DEFAULT_UI_PORT,
           staticDir: join(packageRoot(), 'dist', 'renderer'),
           log: (line) => ctx.output.err(line),
@@ -67,7 +68,8 @@ export function registerServe(program: Command, run: Run): void {
         const removeRuntime = await writeRuntimeFile(ctx.dataDir, {
           pid: process.pid,
           origin: web.origin,
-          secret: web.secret,
+          // The command line's credential: the UI's secret is in the printed address only.
+          secret: web.cliSecret,
           bridge,
           startedAt: Date.now(),
         });
