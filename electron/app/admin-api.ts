@@ -28,8 +28,9 @@ export function createAdminApi(options: { api: () => AppApi; admin: AdminLog; co
         confirmations.settle(view, 'refused');
         return { outcome: 'refused' as const };
       }
+      let result: unknown;
       try {
-        await invoke(options.api(), method, input);
+        result = await invoke(options.api(), method, input);
       } catch (error) {
         const message = redact(toCodedError(error).message);
         admin.record({ ...base, outcome: 'failed', error: message });
@@ -38,7 +39,7 @@ export function createAdminApi(options: { api: () => AppApi; admin: AdminLog; co
       }
       admin.record({ ...base, outcome: 'confirmed' });
       confirmations.settle(view, 'confirmed');
-      return { outcome: 'confirmed' as const };
+      return { outcome: 'confirmed' as const, result };
     },
     readAdminLog: ({ who, limit }) => admin.query({ ...(who ? { who } : {}), ...(limit !== undefined ? { limit } : {}) }),
     listOfflineChanges: () => admin.unreviewed(),

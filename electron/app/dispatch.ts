@@ -1,5 +1,5 @@
 import { type z } from 'zod';
-import { API_METHODS, isApiMethod, type ApiInput, type ApiMethod } from '../../shared/api';
+import { API_METHODS, isApiMethod, type ApiMethod } from '../../shared/api';
 import { CodedError } from '../../shared/errors';
 import type { ApiDoor, CallerInfo } from './api-door';
 
@@ -21,7 +21,7 @@ export async function dispatch(door: ApiDoor, method: string, payload: unknown, 
   if (!parsed.success) {
     throw new CodedError('invalid_input', `Invalid input for ${method}: ${describeIssues(parsed.error)}`);
   }
-  return door.call(from, method, parsed.data as ApiInput<typeof method>);
+  return door.call(from, method, parsed.data);
 }
 
 export type { ApiMethod };

@@ -150,10 +150,13 @@ export const API_METHODS = {
   },
   /** Widenings asked for from the command line, waiting for the person (see README "Threat model"). */
   listConfirmations: { input: z.strictObject({}), output: z.array(ConfirmationSchema) },
-  /** The person's interfaces only: confirming runs the request as the person. */
+  /**
+   * The person's interfaces only: confirming runs the request as the person; `result` is its answer
+   * (a new agent's token is shown to the person, not to whoever asked).
+   */
   decideConfirmation: {
     input: z.strictObject({ id: z.string().min(1).max(100), decision: z.enum(['confirm', 'refuse']) }),
-    output: z.object({ outcome: ConfirmationOutcomeSchema, error: z.string().optional() }),
+    output: z.object({ outcome: ConfirmationOutcomeSchema, error: z.string().optional(), result: z.unknown().optional() }),
   },
   /** Changes of policy, agents, servers, secrets and settings, newest first. */
   readAdminLog: {
