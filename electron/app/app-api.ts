@@ -4,6 +4,7 @@ import { redactor } from '../../shared/redact';
 import type { Pool } from '../pool';
 import type { Registry } from '../registry';
 import { GLOBAL_SERVER, secretKey, secretNameOf, type Vault } from '../../shared/vault';
+import type { AdminMethods } from './admin-api';
 import type { createAuthApi } from './auth-api';
 import type { createBridgeApi } from './bridge-api';
 import type { EventHub } from './event-hub';
@@ -13,6 +14,8 @@ export interface AppApiDeps {
   bridgeApi: ReturnType<typeof createBridgeApi>;
   /** Sign-in: connect, disconnect, cancelLogin (electron/app/auth-api.ts). */
   authApi: ReturnType<typeof createAuthApi>;
+  /** Confirmations and the admin log (electron/app/admin-api.ts). */
+  adminApi: AdminMethods;
   /** Adds each OAuth server's credential expiry and scopes to status rows. */
   withAuthInfo: (statuses: ServerStatus[]) => Promise<ServerStatus[]>;
   version: string;
@@ -39,6 +42,7 @@ export function createAppApi(deps: AppApiDeps): AppApi {
   return {
     ...deps.bridgeApi,
     ...deps.authApi,
+    ...deps.adminApi,
     status: async () => {
       await deps.settled();
       return {

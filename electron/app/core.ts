@@ -11,7 +11,11 @@ import { createAuthCoordinator, systemBrowserOpener, type AuthCoordinator, type 
 import { AgentStore, AuditLog, createBridge, type Bridge } from '../bridge';
 import { openVault, secretLookup, vaultDoctorCheck, type KeychainRunner, type ProviderChoice } from '../vault';
 import type { Vault } from '../../shared/vault';
+import { createAdminApi } from './admin-api';
+import { AdminLog } from './admin-log';
+import { createApiDoor, type ApiDoor } from './api-door';
 import { createAppApi } from './app-api';
+import { Confirmations } from './confirmations';
 import { createAuthApi, withAuthInfo } from './auth-api';
 import { forgivingOpener } from './forgiving-opener';
 import { SignIns } from './sign-in';
@@ -52,7 +56,12 @@ export interface CoreOptions {
 }
 
 export interface Core {
+  /** The App API as the person at this process (the desktop's tray and notifications): changes are logged as `ipc`. */
   readonly api: AppApi;
+  /** Where transports enter, naming their caller (electron/app/api-door.ts). */
+  readonly door: ApiDoor;
+  /** Waiting widenings from the command line; present where the bridge runs (the app). */
+  readonly confirmations: Confirmations | undefined;
   readonly registry: Registry;
   readonly pool: Pool;
   readonly vault: Vault;
@@ -194,8 +203,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const settled = async () => {
     await applying;
   };
-  const api = createAppApi({
+  const admin = new AdminLog({ dataDir: options.dataDir, log });
+  // Only the app (a process running the bridge) has a person to confirm requests.
+  const confirmations = options.bridge ? new Confirmations() : undefined;
+  const personApi: AppApi = createAppApi({
     bridgeApi,
+    adminApi: createAdminApi({ api: () => personApi, admin, ...(confirmations ? { confirmations } : {}) }),
     authApi: createAuthApi({ auth, pool, registry, signIns, settled }),
     withAuthInfo: (statuses) => withAuthInfo(auth, registry, statuses),
     version: VERSION,
@@ -216,10 +229,30 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         extra: async () => [vaultDoctorCheck(await vault.checkHealth())],
       }),
   });
+  const door = createApiDoor({ api: personApi, admin, ...(confirmations ? { confirmations } : {}) });
+  const api = door.as({ caller: 'ipc' });
+  unsubscribe.push(admin.on('entry', (entry) => events.emit('adminEntry', entry)));
+  if (confirmations) {
+    unsubscribe.push(
+      confirmations.on('pending', (confirmation) => events.emit('confirmationPending', confirmation)),
+      confirmations.on('decided', ({ confirmation, outcome }) => {
+        // A request that ran out of time is logged here; decided ones were logged by whoever decided.
+        if (outcome === 'expired') {
+          admin.record({ who: confirmation.from, method: confirmation.method, summary: confirmation.summary, input: confirmation.input, outcome: 'expired', confirmation: confirmation.id });
+        }
+        events.emit('confirmationDecided', { id: confirmation.id, outcome });
+      }),
+    );
+    const expiry = setInterval(() => confirmations.expire(), 15_000);
+    expiry.unref();
+    unsubscribe.push(() => clearInterval(expiry));
+  }
 
   let closing: Promise<void> | undefined;
   return {
     api,
+    door,
+    confirmations,
     registry,
     pool,
     vault,
@@ -234,6 +267,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         // Agents first: no call may reach a pool that is closing.
         await bridge?.close();
         if (!bridge) await audit.close();
+        await admin.close();
         await pool.close();
         await auth.close();
         await registry.close();

@@ -1,6 +1,7 @@
 import { type z } from 'zod';
-import { API_METHODS, isApiMethod, type ApiMethod, type AppApi } from '../../shared/api';
+import { API_METHODS, isApiMethod, type ApiMethod } from '../../shared/api';
 import { CodedError } from '../../shared/errors';
+import type { ApiDoor, CallerInfo } from './api-door';
 
 function describeIssues(error: z.ZodError): string {
   return error.issues
@@ -9,17 +10,18 @@ function describeIssues(error: z.ZodError): string {
 }
 
 /**
- * Every transport (HTTP, IPC) calls the core through here: the method name is checked against the
- * contract and the payload parsed with its schema, so nothing unvalidated reaches the core.
+ * Every transport (HTTP, IPC) calls the core through here, naming who calls (the transport knows
+ * it: the web UI's secret, the command line's, the desktop window): the method name is checked
+ * against the contract and the payload parsed with its schema, so nothing unvalidated reaches the
+ * core, and the door decides what this caller may do.
  */
-export async function dispatch(api: AppApi, method: string, payload: unknown): Promise<unknown> {
+export async function dispatch(door: ApiDoor, method: string, payload: unknown, from: CallerInfo): Promise<unknown> {
   if (!isApiMethod(method)) throw new CodedError('not_found', `Unknown App API method "${method}"`);
   const parsed = API_METHODS[method].input.safeParse(payload ?? {});
   if (!parsed.success) {
     throw new CodedError('invalid_input', `Invalid input for ${method}: ${describeIssues(parsed.error)}`);
   }
-  const call = api[method] as (input: unknown) => Promise<unknown>;
-  return call(parsed.data);
+  return door.call(from, method, parsed.data);
 }
 
 export type { ApiMethod };

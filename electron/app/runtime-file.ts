@@ -10,7 +10,10 @@ export const RuntimeInfoSchema = z.object({
   pid: z.number().int(),
   /** The App API origin (`http://127.0.0.1:<port>`). */
   origin: z.string(),
-  /** The per-run secret; the file is 0600 in a 0700 folder, like the vault. */
+  /**
+   * The command line's credential (never the web UI's secret): calls made with it are the CLI's, and
+   * those that widen access wait for the person in the app. 0600 in a 0700 folder, like the vault.
+   */
   secret: z.string(),
   bridge: z.string().nullable(),
   startedAt: z.number(),

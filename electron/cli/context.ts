@@ -2,6 +2,7 @@ import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import { createCore, type Core, type CoreOptions } from '../app';
 import { defaultDataDir } from '../registry';
+import { commandLineApi } from './command-line-api';
 import { askHidden } from './hidden-input';
 import type { Output } from './output';
 import { vaultProviderFromEnv } from './vault-provider-env';
@@ -44,7 +45,10 @@ export function createContext(globals: GlobalOptions, output: Output, env: Recor
         ...(options.opener ? { opener: options.opener } : {}),
         // Only a person at a terminal can be asked; scripts use CONNECTED_SERVICES_PASSPHRASE.
         ...(interactive ? { passphrasePrompt: () => askHidden('Vault passphrase: ') } : {}),
-      });
+      }).then(async (opened) =>
+        // `serve` (it runs the bridge) is the app itself; every other command is the command line.
+        options.bridge ? opened : { ...opened, api: await commandLineApi(opened, dataDir) },
+      );
       return core;
     },
     close: async () => {

@@ -7,7 +7,10 @@ export interface RunningApp {
   call<M extends ApiMethod>(method: M, input: ApiInput<M>): Promise<ApiOutput<M>>;
 }
 
-/** The App API of the app already running on this data directory (serve or the desktop app). */
+/**
+ * The App API of the app already running on this data directory (serve or the desktop app), with
+ * the command line's credential from runtime.json: widenings asked this way wait for the person.
+ */
 export async function connectRunningApp(dataDir: string): Promise<RunningApp> {
   const info = await readRuntimeFile(dataDir);
   if (!info) {
@@ -22,7 +25,8 @@ export async function connectRunningApp(dataDir: string): Promise<RunningApp> {
       try {
         response = await fetch(`${info.origin}/api/${method}`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${info.secret}` },
+          // The pid is shown on the confirmation card; the app does not trust it.
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${info.secret}`, 'x-connected-services-pid': String(process.pid) },
           body: JSON.stringify(input),
           signal: AbortSignal.timeout(30_000),
         });

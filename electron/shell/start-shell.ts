@@ -144,17 +144,18 @@ export function startShell(context: ShellContext): void {
     );
     core = opened;
 
-    const handler = createCallHandler({ api: opened.api, isOurContents: (id) => id === window.contentsId, log });
+    const handler = createCallHandler({ door: opened.door, isOurContents: (id) => id === window.contentsId, log });
     stop['core (servers, bridge, vault)'] = () => opened.close();
     stop['App API over IPC'] = registerCallChannel(ipcMain, handler);
     stop['App API events'] = forwardApiEvents(opened.api, (m) => window.send(m));
 
-    // The CLI reaches the running app (approvals, agents) over the same HTTP API as `serve`.
-    const web = await startWebServer({ api: opened.api, port: 0, staticDir: context.paths.rendererRoot, log });
+    // The CLI reaches the running app (approvals, agents) over the same HTTP API as `serve`, with its
+    // own credential: what it asks that widens access waits for the person here.
+    const web = await startWebServer({ api: opened.api, door: opened.door, port: 0, staticDir: context.paths.rendererRoot, log });
     const removeRuntime = await writeRuntimeFile(context.dataDir, {
       pid: process.pid,
       origin: web.origin,
-      secret: web.secret,
+      secret: web.cliSecret,
       bridge: opened.bridge?.url ?? null,
       startedAt: Date.now(),
     });

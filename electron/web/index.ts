@@ -1,3 +1,3 @@
-export { startWebServer } from './web-server';
+export { startWebServer, CLI_PID_HEADER } from './web-server';
 export type { WebServer, WebServerOptions } from './web-server';
 export { isAllowedHost, isAllowedOrigin, sameSecret, newSessionSecret } from './request-guard';

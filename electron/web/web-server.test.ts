@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { API_METHODS, type AppApi, type ApiEvent, type ApiEventPayload } from '../../shared/api';
 import { CodedError } from '../../shared/errors';
-import { EventHub } from '../app';
+import { createApiDoor, EventHub, type ApiDoor, type CallerInfo } from '../app';
 import { startWebServer, type WebServer } from './web-server';
 
 function errorOf(reply: Reply): { code: string; message: string } {
@@ -60,6 +60,8 @@ describe('web server', () => {
   let web: WebServer;
   let events: EventHub;
   const secret = 'per-run-secret-for-tests';
+  const cliSecret = 'command-line-secret-for-tests';
+  let callers: CallerInfo[];
   const auth = { authorization: `Bearer ${secret}` };
   const json = { 'content-type': 'application/json', ...auth };
 
@@ -67,7 +69,11 @@ describe('web server', () => {
     const staticDir = mkdtempSync(join(tmpdir(), 'cs-web-'));
     writeFileSync(join(staticDir, 'index.html'), '<h1>ui</h1>');
     events = new EventHub();
-    web = await startWebServer({ api: fakeApi(events), port: 0, staticDir, secret });
+    const api = fakeApi(events);
+    const door = createApiDoor({ api, admin: { record: (e) => ({ ...e, id: 'x', time: 0 }) } });
+    callers = [];
+    const spy: ApiDoor = { ...door, call: (from, method, input) => (callers.push(from), door.call(from, method, input)) };
+    web = await startWebServer({ api, door: spy, port: 0, staticDir, secret, cliSecret });
   });
   afterEach(async () => {
     await web.close();
@@ -141,6 +147,23 @@ describe('web server', () => {
     const ok = await post(auth);
     expect(ok.status).toBe(200);
     expect((JSON.parse(ok.body) as { result: { version: string } }).result.version).toBe('t');
+  });
+
+  it('tells the door who calls: the UI secret is the person (`app`), the command line credential is `cli`', async () => {
+    const post = (bearer: string, extra: Record<string, string> = {}) =>
+      send(web.port, '/api/status', { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${bearer}`, ...extra }, body: '{}' });
+    expect((await post(secret)).status).toBe(200);
+    expect((await post(cliSecret, { 'x-connected-services-pid': '4242' })).status).toBe(200);
+    expect((await post(cliSecret, { 'x-connected-services-pid': 'not a pid' })).status).toBe(200);
+    expect(callers).toEqual([{ caller: 'app' }, { caller: 'cli', pid: 4242 }, { caller: 'cli' }]);
+    expect(web.cliSecret).toBe(cliSecret);
+    expect(web.url).toContain(secret);
+    expect(web.url).not.toContain(cliSecret);
+    // The command line has no screen: the event stream is the UI's.
+    const events = await send(web.port, '/api/events', { headers: { authorization: `Bearer ${cliSecret}` } });
+    expect(events.status).toBe(403);
+    // The old ?token= form takes the UI's secret only.
+    expect((await send(web.port, `/?token=${cliSecret}`)).status).toBe(403);
   });
 
   it('parses every payload with the contract and returns coded errors', async () => {

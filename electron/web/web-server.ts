@@ -3,7 +3,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import type { AppApi } from '../../shared/api';
 import { CodedError, toCodedError } from '../../shared/errors';
 import { redact } from '../../shared/redact';
-import { dispatch } from '../app';
+import { dispatch, type ApiDoor, type CallerInfo } from '../app';
 import { streamEvents } from './event-stream';
 import { HTTP_STATUS } from './http-status';
 import { readJsonBody } from './read-body';
@@ -11,13 +11,18 @@ import { isAllowedHost, isAllowedOrigin, newSessionSecret, presentedSecret, same
 import { readStatic } from './static-files';
 
 export interface WebServerOptions {
+  /** Events for the web UI's stream. */
   api: AppApi;
+  /** Where calls enter, with the caller the bearer names (the UI's secret: `app`; the CLI's: `cli`). */
+  door: ApiDoor;
   /** 0 picks a free port. */
   port: number;
   /** Built renderer files; a missing file answers 404. */
   staticDir: string;
-  /** Per-run secret; generated when absent. */
+  /** The web UI's per-run secret (only in the printed address); generated when absent. */
   secret?: string;
+  /** The command line's credential (for runtime.json, never the UI's); generated when absent. */
+  cliSecret?: string;
   log?: (line: string) => void;
 }
 
@@ -29,10 +34,15 @@ export interface WebServer {
    */
   readonly url: string;
   readonly origin: string;
-  /** The per-run secret every App API request must carry as `Authorization: Bearer`. */
+  /** The web UI's per-run secret: in the address only, never in runtime.json. */
   readonly secret: string;
+  /** The command line's credential, written to runtime.json: its calls are the CLI's (`cli`), not the person's. */
+  readonly cliSecret: string;
   close(): Promise<void>;
 }
+
+/** The process id a command-line call says it comes from: shown on its confirmation, never trusted. */
+export const CLI_PID_HEADER = 'x-connected-services-pid';
 
 const SECURITY_HEADERS = {
   'x-content-type-options': 'nosniff',
@@ -58,6 +68,8 @@ function sendError(response: ServerResponse, error: CodedError): void {
 /** Headless mode: the renderer and the App API over HTTP on 127.0.0.1 only. */
 export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
   const secret = options.secret ?? newSessionSecret();
+  const cliSecret = options.cliSecret ?? newSessionSecret();
+  if (sameSecret(cliSecret, secret)) throw new CodedError('internal', 'The UI and the command line need different secrets');
   let port = options.port;
   const sockets = new Set<Socket>();
 
@@ -77,12 +89,13 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     }
     if (url.pathname.startsWith('/api/')) {
       const presented = presentedSecret(request);
-      if (presented === undefined || !sameSecret(presented, secret)) {
+      const from = presented === undefined ? undefined : callerOf(request, presented);
+      if (!from) {
         response.setHeader('www-authenticate', 'Bearer realm="connected-services"');
         sendJson(response, 401, { error: { code: 'denied', message: 'Open the address `connected-services serve` printed to sign in to this UI' } });
         return;
       }
-      await handleApi(request, response, url.pathname.slice('/api/'.length));
+      await handleApi(request, response, url.pathname.slice('/api/'.length), from);
       return;
     }
     if (request.method !== 'GET') {
@@ -110,8 +123,23 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     response.end(file.body);
   }
 
-  async function handleApi(request: IncomingMessage, response: ServerResponse, method: string): Promise<void> {
+  /** Both secrets are compared, always, so the time taken says nothing about which one matched. */
+  function callerOf(request: IncomingMessage, presented: string): CallerInfo | undefined {
+    const isUi = sameSecret(presented, secret);
+    const isCli = sameSecret(presented, cliSecret);
+    if (isUi) return { caller: 'app' };
+    if (!isCli) return undefined;
+    const pid = Number(request.headers[CLI_PID_HEADER]);
+    return { caller: 'cli', ...(Number.isSafeInteger(pid) && pid > 0 ? { pid } : {}) };
+  }
+
+  async function handleApi(request: IncomingMessage, response: ServerResponse, method: string, from: CallerInfo): Promise<void> {
     if (method === 'events' && request.method === 'GET') {
+      // The event stream is the UI's: the command line has no screen to keep current.
+      if (from.caller !== 'app') {
+        sendError(response, new CodedError('denied', 'The event stream is for the web UI'));
+        return;
+      }
       streamEvents(options.api, response);
       return;
     }
@@ -125,7 +153,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       return;
     }
     const payload = await readJsonBody(request);
-    sendJson(response, 200, { result: await dispatch(options.api, method, payload) });
+    sendJson(response, 200, { result: await dispatch(options.door, method, payload, from) });
   }
 
   const server = createServer((request, response) => {
@@ -161,6 +189,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     port,
     origin,
     secret,
+    cliSecret,
     url: `${origin}/#token=${secret}`,
     close: () => {
       closing ??= new Promise<void>((resolve) => {

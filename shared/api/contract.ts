@@ -12,6 +12,7 @@ import {
   PolicyDecisionSchema,
   TierPolicySchema,
 } from './bridge-views';
+import { AdminEntrySchema, CallerSchema, ConfirmationOutcomeSchema, ConfirmationSchema } from './admin-views';
 import {
   CallResultSchema,
   ConfigIssueSchema,
@@ -147,6 +148,25 @@ export const API_METHODS = {
     input: z.strictObject({ source: ImportSourceSchema, path: z.string().optional() }),
     output: ImportReportSchema,
   },
+  /** Widenings asked for from the command line, waiting for the person (see README "Threat model"). */
+  listConfirmations: { input: z.strictObject({}), output: z.array(ConfirmationSchema) },
+  /**
+   * The person's interfaces only: confirming runs the request as the person; `result` is its answer
+   * (a new agent's token is shown to the person, not to whoever asked).
+   */
+  decideConfirmation: {
+    input: z.strictObject({ id: z.string().min(1).max(100), decision: z.enum(['confirm', 'refuse']) }),
+    output: z.object({ outcome: ConfirmationOutcomeSchema, error: z.string().optional(), result: z.unknown().optional() }),
+  },
+  /** Changes of policy, agents, servers, secrets and settings, newest first. */
+  readAdminLog: {
+    input: z.strictObject({ who: CallerSchema.optional(), limit: z.number().int().min(1).max(5000).optional() }),
+    output: z.array(AdminEntrySchema),
+  },
+  /** Widenings made from the command line while no app ran, not yet acknowledged. */
+  listOfflineChanges: { input: z.strictObject({}), output: z.array(AdminEntrySchema) },
+  /** The person's interfaces only: marks the changes up to `upTo` (a time) as reviewed. */
+  acknowledgeChanges: { input: z.strictObject({ upTo: z.number() }), output: Ok },
 } as const;
 
 export type ApiMethods = typeof API_METHODS;
@@ -171,6 +191,9 @@ export const API_EVENTS = {
     total: z.number().optional(),
     message: z.string().optional(),
   }),
+  confirmationPending: ConfirmationSchema,
+  confirmationDecided: z.object({ id: z.string(), outcome: ConfirmationOutcomeSchema }),
+  adminEntry: AdminEntrySchema,
 } as const;
 
 export type ApiEvents = typeof API_EVENTS;

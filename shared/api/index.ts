@@ -1,4 +1,5 @@
 export * from './bridge-views';
+export * from './admin-views';
 export * from './views';
 export { API_METHODS, API_EVENTS, StatusSchema, isApiMethod } from './contract';
 export type {

@@ -57,6 +57,19 @@ export async function startServe(home: string, args: string[] = [], env: Record<
   };
 }
 
+/**
+ * A widening asked from the command line while serve runs waits for the person (exit 4, the request's
+ * id in the hint): confirms it as the person through the web UI's secret and returns what it answered.
+ */
+export async function confirmAsPerson(served: Served, cli: { code: number | null; stderr: string }): Promise<unknown> {
+  const id = /Request (c-[0-9a-f]+)/.exec(cli.stderr)?.[1];
+  if (cli.code !== 4 || id === undefined) throw new Error(`expected a request waiting for confirmation (exit 4), got ${cli.code}: ${cli.stderr}`);
+  const answer = await served.api('decideConfirmation', { id, decision: 'confirm' });
+  const body = answer.body.result as { outcome: string; result?: unknown; error?: string } | undefined;
+  if (body?.outcome !== 'confirmed') throw new Error(`confirming ${id} failed: ${JSON.stringify(answer.body)}`);
+  return body.result;
+}
+
 /** Polls until check returns a value (bounded), for state that changes on its own (file watch). */
 export async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 10_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;

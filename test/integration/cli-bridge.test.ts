@@ -5,7 +5,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLI, runCli, tempHome } from '../helpers/cli';
-import { eventually, startServe, type Served } from '../helpers/serve';
+import { confirmAsPerson, eventually, startServe, type Served } from '../helpers/serve';
 
 function textOf(result: unknown): string {
   const content = (result as { content?: { type: string; text?: string }[] }).content ?? [];
@@ -30,12 +30,14 @@ describe('agents and approvals through the CLI, against a running serve', () => 
   });
 
   it('creates an agent whose token works once, with a ready-to-paste config', async () => {
+    // While the app runs, a new agent from the command line waits for the person; the token is theirs.
     const add = await runCli(home, ['agents', 'add', 'helper', '--servers', 'everything', '--policy', 'read=allow,write=ask', '--for', 'claude-code', '--json']);
-    expect(add.code).toBe(0);
-    const created = JSON.parse(add.stdout) as { token: string; config: { text: string } };
+    expect(add.stdout).not.toMatch(/cs_agent_/);
+    const created = (await confirmAsPerson(served, add)) as { token: string };
     expect(created.token).toMatch(/^cs_agent_/);
-    expect(created.config.text).toContain(created.token);
-    expect(created.config.text).toContain(served.bridge ?? 'missing');
+    const config = await runCli(home, ['agents', 'config', 'helper', '--for', 'claude-code', '--token', created.token]);
+    expect(config.stdout).toContain(created.token);
+    expect(config.stdout).toContain(served.bridge ?? 'missing');
 
     const list = await runCli(home, ['agents', 'list']);
     expect(list.stdout).toMatch(/helper\s+everything\s+read=allow write=ask destructive=ask/);
@@ -51,13 +53,12 @@ describe('agents and approvals through the CLI, against a running serve', () => 
       await client.close();
     }
 
-    const rotated = await runCli(home, ['agents', 'rotate', 'helper']);
-    expect(rotated.code).toBe(0);
+    await confirmAsPerson(served, await runCli(home, ['agents', 'rotate', 'helper']));
     await expect(agentClient(served.bridge ?? '', created.token)).rejects.toThrow();
   });
 
   it('holds an `ask` call until `approvals allow` from the CLI, and refuses after `approvals deny`', async () => {
-    const add = JSON.parse((await runCli(home, ['agents', 'add', 'asker', '--servers', 'everything', '--policy', 'read=ask', '--json'])).stdout) as { token: string };
+    const add = (await confirmAsPerson(served, await runCli(home, ['agents', 'add', 'asker', '--servers', 'everything', '--policy', 'read=ask', '--json']))) as { token: string };
     const client = await agentClient(served.bridge ?? '', add.token);
     try {
       const call = client.callTool({ name: 'everything__echo', arguments: { message: 'approved' } });
@@ -66,7 +67,7 @@ describe('agents and approvals through the CLI, against a running serve', () => 
         return list.find((a) => a.agent === 'asker');
       });
       expect(pending.tool).toBe('echo');
-      expect((await runCli(home, ['approvals', 'allow', pending.id])).code).toBe(0);
+      await confirmAsPerson(served, await runCli(home, ['approvals', 'allow', pending.id]));
       expect(textOf(await call)).toContain('approved');
 
       const denied = client.callTool({ name: 'everything__echo', arguments: { message: 'no' } });
@@ -87,10 +88,9 @@ describe('agents and approvals through the CLI, against a running serve', () => 
   });
 
   it('lets per-tool rules from `agents set` override the tier policy, and `=default` remove them', async () => {
-    const { token } = JSON.parse((await runCli(home, ['agents', 'add', 'ruled', '--servers', 'everything', '--policy', 'read=ask', '--json'])).stdout) as { token: string };
-    const set = await runCli(home, ['agents', 'set', 'ruled', '--tool', 'everything/echo=allow']);
-    expect(set.code, set.stderr).toBe(0);
-    expect(set.stdout).toContain('everything/echo=allow');
+    const { token } = (await confirmAsPerson(served, await runCli(home, ['agents', 'add', 'ruled', '--servers', 'everything', '--policy', 'read=ask', '--json']))) as { token: string };
+    // A rule that allows more waits for the person; one that denies is done at once.
+    await confirmAsPerson(served, await runCli(home, ['agents', 'set', 'ruled', '--tool', 'everything/echo=allow']));
     const client = await agentClient(served.bridge ?? '', token);
     try {
       // Allowed by the rule: answered without an approval (an `ask` would hold it until the test times out).
@@ -102,13 +102,13 @@ describe('agents and approvals through the CLI, against a running serve', () => 
       expect(refused.isError).toBe(true);
       expect(textOf(refused)).toMatch(/may not call "echo"/);
 
-      expect((await runCli(home, ['agents', 'set', 'ruled', '--tool', 'everything/echo=default'])).code).toBe(0);
+      await confirmAsPerson(served, await runCli(home, ['agents', 'set', 'ruled', '--tool', 'everything/echo=default']));
       const held = client.callTool({ name: 'everything__echo', arguments: { message: 'asks again' } });
       const pending = await eventually(async () => {
         const list = JSON.parse((await runCli(home, ['approvals', 'list', '--json'])).stdout) as { id: string; agent: string }[];
         return list.find((a) => a.agent === 'ruled');
       });
-      expect((await runCli(home, ['approvals', 'allow', pending.id])).code).toBe(0);
+      await confirmAsPerson(served, await runCli(home, ['approvals', 'allow', pending.id]));
       expect(textOf(await held)).toContain('asks again');
     } finally {
       await client.close();
@@ -122,7 +122,7 @@ describe('agents and approvals through the CLI, against a running serve', () => 
   });
 
   it('pauses every agent call from the CLI and resumes them', async () => {
-    const { token } = JSON.parse((await runCli(home, ['agents', 'add', 'pausable', '--servers', 'everything', '--json'])).stdout) as { token: string };
+    const { token } = (await confirmAsPerson(served, await runCli(home, ['agents', 'add', 'pausable', '--servers', 'everything', '--json']))) as { token: string };
     const client = await agentClient(served.bridge ?? '', token);
     try {
       const pause = await runCli(home, ['bridge', 'pause']);
@@ -135,8 +135,9 @@ describe('agents and approvals through the CLI, against a running serve', () => 
       expect(refused.isError).toBe(true);
       expect(textOf(refused)).toMatch(/paused the bridge/);
 
-      const resume = await runCli(home, ['bridge', 'resume']);
-      expect(resume.stdout).toContain('is open to agents');
+      // Resuming undoes the person's pause: it waits for them.
+      await confirmAsPerson(served, await runCli(home, ['bridge', 'resume']));
+      expect((await runCli(home, ['bridge', 'status'])).stdout).toContain('is open to agents');
       expect(textOf(await client.callTool({ name: 'everything__echo', arguments: { message: 'resumed' } }))).toContain('resumed');
     } finally {
       await client.close();
@@ -147,7 +148,7 @@ describe('agents and approvals through the CLI, against a running serve', () => 
   });
 
   it('serves stdio-only clients through `bridge --stdio`', async () => {
-    const { token } = JSON.parse((await runCli(home, ['agents', 'add', 'stdio-agent', '--servers', '*', '--json'])).stdout) as { token: string };
+    const { token } = (await confirmAsPerson(served, await runCli(home, ['agents', 'add', 'stdio-agent', '--servers', '*', '--json']))) as { token: string };
     const client = new Client({ name: 'stdio-agent', version: '1.0.0' });
     await client.connect(
       new StdioClientTransport({
@@ -164,7 +165,7 @@ describe('agents and approvals through the CLI, against a running serve', () => 
   });
 
   it('records arguments and results in the audit log once settings.auditArguments is on, without a restart', async () => {
-    const { token } = JSON.parse((await runCli(home, ['agents', 'add', 'recorded', '--servers', 'everything', '--json'])).stdout) as { token: string };
+    const { token } = (await confirmAsPerson(served, await runCli(home, ['agents', 'add', 'recorded', '--servers', 'everything', '--json']))) as { token: string };
     const client = await agentClient(served.bridge ?? '', token);
     const file = join(home, 'mcp.json');
     const setAudit = (on: boolean): void => {

@@ -28,7 +28,7 @@ describe('shell IPC against the real core', () => {
   async function open() {
     const dataDir = join(mkdtempSync(join(tmpdir(), 'cs-shell-ipc-')), 'home');
     core = await createCore({ dataDir, demo: false, env: {}, vaultProvider: 'memory' });
-    const handler = createCallHandler({ api: core.api, isOurContents: (id) => id === WINDOW });
+    const handler = createCallHandler({ door: core.door, isOurContents: (id) => id === WINDOW });
     const sent: EventMessage[] = [];
     const stopEvents = forwardApiEvents(core.api, (message) => sent.push(message));
     let deliver: (message: unknown) => void = () => undefined;

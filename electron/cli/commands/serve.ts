@@ -7,7 +7,9 @@ import { packageRoot, writeRuntimeFile } from '../../app';
 import { openWith, printUrl, type Opener } from '../../auth';
 import { startWebServer } from '../../web';
 
+import { confirm } from '../prompt';
 import type { Run } from '../runner';
+import { confirmAtTerminal } from '../terminal-confirmations';
 
 function port(value: string): number {
   const n = Number(value);
@@ -21,6 +23,7 @@ interface ServeOptions {
   json?: boolean;
   printUrl?: boolean;
   openWith?: string;
+  confirmAtTerminal?: boolean;
 }
 
 /** Headless machines: print sign-in addresses, or hand them to a command of the person's choice. */
@@ -40,9 +43,16 @@ export function registerServe(program: Command, run: Run): void {
     .option('--json', 'print one JSON line when ready: {"ui", "bridge", "pid"}')
     .option('--print-url', 'print sign-in addresses instead of opening a browser')
     .option('--open-with <command>', 'open sign-in addresses with this program (the address is its one argument)')
+    .option('--confirm-at-terminal', 'ask at this terminal to confirm what the command line asks that widens access (machines without a display)')
     .action((options: ServeOptions) =>
       run(async (ctx) => {
         const opener = serveOpener(options);
+        // Only a person at a terminal can answer; a flag, so neither the App API nor mcp.json can turn it on.
+        if (options.confirmAtTerminal && !(process.stdin.isTTY && process.stderr.isTTY)) {
+          throw new CodedError('invalid_input', '--confirm-at-terminal needs a terminal to ask at', {
+            hint: 'Run serve in a terminal, or confirm in the web UI at the address serve prints',
+          });
+        }
         // Listening before anything starts: without a listener Node dies of the signal at once, so a
         // stop asked for during start-up (or just after the ready line) would skip the clean-up and
         // leave the servers it spawned running. Asked for early, it is honoured once start-up is done.
@@ -59,6 +69,7 @@ export function registerServe(program: Command, run: Run): void {
         });
         const web = await startWebServer({
           api: core.api,
+          door: core.door,
           port: options.port ?? DEFAULT_UI_PORT,
           staticDir: join(packageRoot(), 'dist', 'renderer'),
           log: (line) => ctx.output.err(line),
@@ -67,7 +78,8 @@ export function registerServe(program: Command, run: Run): void {
         const removeRuntime = await writeRuntimeFile(ctx.dataDir, {
           pid: process.pid,
           origin: web.origin,
-          secret: web.secret,
+          // The command line's credential: the UI's secret is in the printed address only.
+          secret: web.cliSecret,
           bridge,
           startedAt: Date.now(),
         });
@@ -79,10 +91,23 @@ export function registerServe(program: Command, run: Run): void {
             `Connected Services is running.\n  Open:   ${web.url}\n  Bridge: ${bridge ?? 'not running'}\n  Data:   ${ctx.dataDir}\nPress Ctrl-C to stop.\n`,
           );
         }
+        const offline = await core.api.listOfflineChanges({});
+        if (offline.length > 0) {
+          ctx.output.err(`${offline.length} change(s) were made from the command line while the app was closed: review them in Activity → Changes.`);
+        }
+        const stopAsking = options.confirmAtTerminal
+          ? confirmAtTerminal({
+              on: (event, listener) => core.api.on(event, listener),
+              decide: (id, decision) => core.door.call({ caller: 'terminal' }, 'decideConfirmation', { id, decision }),
+              ask: confirm,
+              write: (line) => ctx.output.err(line),
+            })
+          : undefined;
         core.api.on('configIssues', ({ issues }) => {
           for (const issue of issues) ctx.output.err(redact(`config problem: ${issue.file}: ${issue.server ?? ''} ${issue.field ?? ''} ${issue.message}`));
         });
         await stopped;
+        stopAsking?.();
         await removeRuntime();
         await web.close();
       }),

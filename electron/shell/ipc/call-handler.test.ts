@@ -2,13 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { CodedError } from '../../../shared/errors';
 import { fakeApi } from '../testing/fake-api';
 import { createCallHandler, type CallSender } from './call-handler';
+import { createApiDoor } from '../../app';
 
 const OURS: CallSender = { frame: { url: 'app://connected-services/index.html', isMainFrame: true }, contentsId: 7 };
 
 function setup() {
   const api = fakeApi();
   const logs: string[] = [];
-  const handle = createCallHandler({ api, isOurContents: (id) => id === 7, log: (line) => logs.push(line) });
+  const handle = createCallHandler({ door: createApiDoor({ api, admin: { record: (e) => ({ ...e, id: 'x', time: 0 }) } }), isOurContents: (id) => id === 7, log: (line) => logs.push(line) });
   return { api, handle, logs };
 }
 

@@ -1,7 +1,6 @@
-import type { AppApi } from '../../../shared/api';
 import { CodedError, toCodedError, type WireError } from '../../../shared/errors';
 import { redact, redactor } from '../../../shared/redact';
-import { dispatch } from '../../app';
+import { dispatch, type ApiDoor } from '../../app';
 import { CallRequestSchema, type CallReply } from './ipc-protocol';
 import { isTrustedSender, type SenderFrame } from './trusted-sender';
 
@@ -12,7 +11,8 @@ export interface CallSender {
 }
 
 export interface CallHandlerOptions {
-  api: AppApi;
+  /** The core's door: calls from the window are the person's (`ipc`). */
+  door: ApiDoor;
   /** Only the main window's webContents may call; another window is refused even on our origin. */
   isOurContents: (contentsId: number) => boolean;
   /** Refusals and internal failures, redacted. */
@@ -43,7 +43,7 @@ export function createCallHandler(options: CallHandlerOptions): (sender: CallSen
       return { ok: false, error: toWire(new CodedError('invalid_input', 'An App API call is { method, input }')) };
     }
     try {
-      return { ok: true, result: await dispatch(options.api, parsed.data.method, parsed.data.input) };
+      return { ok: true, result: await dispatch(options.door, parsed.data.method, parsed.data.input, { caller: 'ipc' }) };
     } catch (error) {
       const wire = toWire(error);
       if (wire.code === 'internal') options.log?.(`${parsed.data.method} failed: ${wire.message}`);

@@ -4,6 +4,7 @@ import { fakeApi } from '../testing/fake-api';
 import { createCallHandler } from './call-handler';
 import { registerCallChannel, senderOf } from './ipc-adapter';
 import type { CallReply } from './ipc-protocol';
+import { createApiDoor } from '../../app';
 
 type Listener = (event: IpcMainInvokeEvent, ...args: unknown[]) => Promise<CallReply>;
 
@@ -33,7 +34,7 @@ describe('cs:call over a fake ipcMain', () => {
   it('answers the window main frame and refuses an iframe, a foreign page and a gone frame', async () => {
     const api = fakeApi();
     const { ipc, handlers } = fakeIpcMain();
-    const undo = registerCallChannel(ipc, createCallHandler({ api, isOurContents: (id) => id === 1 }));
+    const undo = registerCallChannel(ipc, createCallHandler({ door: createApiDoor({ api, admin: { record: (e) => ({ ...e, id: 'x', time: 0 }) } }), isOurContents: (id) => id === 1 }));
     const invoke = handlers.get('cs:call');
     if (!invoke) throw new Error('cs:call was not registered');
 

@@ -1,0 +1,115 @@
+import type { ApiInput, ApiMethod, PendingApproval } from '../../shared/api';
+import { REDACTED, SECRET_NAME, redactor } from '../../shared/redact';
+import { revealHidden } from '../../shared/text';
+
+/** Shown inputs longer than this (as JSON) are cut: a request cannot flood the log or the card. */
+const MAX_SHOWN_CHARS = 16 * 1024;
+const MAX_DEPTH = 24;
+/** `${secret:NAME}` / `${env:NAME}` references are what a person must see: they name, never hold, a secret. */
+const ONLY_REFERENCES = /^(?:[^$]|\$\{(?:secret|env):[A-Za-z0-9_.:/-]+\})*$/;
+const HAS_REFERENCE = /\$\{(?:secret|env):/;
+
+function shown(value: unknown, key: string | undefined, depth: number): unknown {
+  if (typeof value === 'string') {
+    if (HAS_REFERENCE.test(value) && ONLY_REFERENCES.test(value)) return value;
+    if (key !== undefined && SECRET_NAME.test(key) && value.length > 0) return REDACTED;
+    return redactor.redact(value);
+  }
+  if (depth >= MAX_DEPTH) return '[…]';
+  if (Array.isArray(value)) return value.map((item) => shown(item, undefined, depth + 1));
+  if (value !== null && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) out[k] = shown(v, k, depth + 1);
+    return out;
+  }
+  return value;
+}
+
+/**
+ * The input as people may see it (log, card): known secrets and secret-named values redacted, a
+ * secret's new value never, references kept; cut when long.
+ */
+export function shownInput(method: ApiMethod, input: unknown): unknown {
+  const value = method === 'setSecret' && input !== null && typeof input === 'object' ? { ...input, value: REDACTED } : input;
+  const clean = shown(value, undefined, 0);
+  const text = JSON.stringify(clean) ?? 'null';
+  return text.length <= MAX_SHOWN_CHARS ? clean : { truncated: true, preview: text.slice(0, MAX_SHOWN_CHARS) };
+}
+
+export interface SummaryContext {
+  /** The waiting call a `decideApproval` is about, when still waiting. */
+  approval?: PendingApproval;
+  /** The command line a server runs, for `approveServer`. */
+  commandLine?: string;
+}
+
+const q = (text: string): string => `"${revealHidden(text)}"`;
+
+function agentChange(input: ApiInput<'updateAgent'>): string {
+  const parts: string[] = [];
+  if (input.servers !== undefined) parts.push(`servers → ${input.servers === '*' ? 'all' : input.servers.join(', ') || 'none'}`);
+  for (const [tier, decision] of Object.entries(input.policy ?? {})) if (decision !== undefined) parts.push(`${tier} → ${decision}`);
+  for (const t of input.tools ?? []) parts.push(`${t.tool} on ${t.server} → ${t.decision ?? 'tier default'}`);
+  return parts.join('; ') || 'nothing';
+}
+
+/** One line saying what the call does, for the log and the confirmation card (redacted). */
+export function summarize(method: ApiMethod, input: unknown, context: SummaryContext = {}): string {
+  const line = ((): string => {
+    switch (method) {
+      case 'addServer': {
+        const { name, config } = input as ApiInput<'addServer'>;
+        const what = 'command' in config ? [config.command, ...(config.args ?? [])].join(' ') : config.url;
+        const env = 'command' in config ? Object.keys(config.env ?? {}) : [];
+        return `add the server ${q(name)}: ${what}${env.length > 0 ? ` (environment: ${env.join(', ')})` : ''}`;
+      }
+      case 'approveServer': {
+        const { name } = input as ApiInput<'approveServer'>;
+        return `approve the command of ${q(name)}${context.commandLine ? `: ${context.commandLine}` : ''}`;
+      }
+      case 'setServerEnabled': {
+        const { name, enabled } = input as ApiInput<'setServerEnabled'>;
+        return `${enabled ? 'enable' : 'disable'} the server ${q(name)}`;
+      }
+      case 'removeServer':
+        return `remove the server ${q((input as ApiInput<'removeServer'>).name)}`;
+      case 'addAgent': {
+        const { name, servers } = input as ApiInput<'addAgent'>;
+        return `add the agent ${q(name)} with ${servers === '*' ? 'every server' : `servers: ${(servers ?? []).join(', ') || 'none'}`}`;
+      }
+      case 'updateAgent': {
+        const update = input as ApiInput<'updateAgent'>;
+        return `change the agent ${q(update.name)}: ${agentChange(update)}`;
+      }
+      case 'rotateAgent':
+        return `give the agent ${q((input as ApiInput<'rotateAgent'>).name)} a new token (the old one stops working)`;
+      case 'removeAgent':
+        return `remove the agent ${q((input as ApiInput<'removeAgent'>).name)}`;
+      case 'decideApproval': {
+        const { id, decision, remember } = input as ApiInput<'decideApproval'>;
+        const a = context.approval;
+        const call = a ? `${q(a.agent)}'s call of ${q(a.tool)} on ${q(a.server)}` : `the waiting call ${id}`;
+        return `${decision} ${call}${decision === 'allow' && remember ? ', and from now on for this agent and tool' : ''}`;
+      }
+      case 'setSecret': {
+        const { name, server } = input as ApiInput<'setSecret'>;
+        return `store a new value for the secret ${q(name)}${server ? ` of ${q(server)}` : ''}`;
+      }
+      case 'deleteSecret': {
+        const { name, server } = input as ApiInput<'deleteSecret'>;
+        return `delete the secret ${q(name)}${server ? ` of ${q(server)}` : ''}`;
+      }
+      case 'callTool': {
+        const { server, tool } = input as ApiInput<'callTool'>;
+        return `call ${q(tool)} on ${q(server)} as you, past every agent's policy`;
+      }
+      case 'setBridgePaused':
+        return (input as ApiInput<'setBridgePaused'>).paused ? 'pause the bridge' : 'resume the bridge (agents can call again)';
+      case 'importConfig':
+        return `import servers from ${(input as ApiInput<'importConfig'>).source}`;
+      default:
+        return `${method} ${JSON.stringify(shownInput(method, input)).slice(0, 200)}`;
+    }
+  })();
+  return redactor.redact(line);
+}

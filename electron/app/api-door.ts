@@ -1,0 +1,145 @@
+import {
+  API_METHODS,
+  PERSON_CALLERS,
+  type AdminEntry,
+  type ApiInput,
+  type ApiMethod,
+  type ApiOutput,
+  type AppApi,
+  type Caller,
+  type Confirmation,
+} from '../../shared/api';
+import { CodedError, toCodedError } from '../../shared/errors';
+import { redact } from '../../shared/redact';
+import { shownInput, summarize, type SummaryContext } from './admin-summary';
+import type { Confirmations } from './confirmations';
+import { powerOf } from './method-powers';
+
+/** Where the door writes what changed (the AdminLog; a fake in tests). */
+export interface AdminRecorder {
+  record(entry: Omit<AdminEntry, 'id' | 'time'>): AdminEntry;
+}
+
+/** Who is calling, as the transport knows it. */
+export interface CallerInfo {
+  caller: Caller;
+  /** The process id a command line says it has (shown, not trusted). */
+  pid?: number;
+}
+
+export interface ApiDoorOptions {
+  /** The App API as the person: what runs once a call is let through. */
+  api: AppApi;
+  admin: AdminRecorder;
+  /** Present where the person can confirm (the app: serve, desktop); absent in CLI commands. */
+  confirmations?: Confirmations;
+}
+
+export interface ApiDoor {
+  /** Calls a method as this caller: reads and narrowing run, widening from the command line waits for the person. */
+  call<M extends ApiMethod>(from: CallerInfo, method: M, input: ApiInput<M>): Promise<ApiOutput<M>>;
+  /** The App API for one caller (in-process callers: the desktop tray, the CLI's own commands). */
+  as(from: CallerInfo): AppApi;
+}
+
+/** The error a widening from the command line answers with: coded `denied`, the request's id in `data`. */
+export function waitingForConfirmation(confirmation: Confirmation): CodedError {
+  const minutes = Math.max(1, Math.round((confirmation.expiresAt - confirmation.requestedAt) / 60_000));
+  return new CodedError('denied', `Waiting for confirmation in the app: ${confirmation.summary}`, {
+    hint: `Confirm it in Connected Services (Activity → Changes) within ${minutes} minutes; nothing changed yet. Request ${confirmation.id}.`,
+    data: { confirmation: confirmation.id, expiresAt: confirmation.expiresAt },
+  });
+}
+
+function invoke<M extends ApiMethod>(api: AppApi, method: M, input: unknown): Promise<ApiOutput<M>> {
+  return (api[method] as (input: unknown) => Promise<ApiOutput<M>>)(input);
+}
+
+/**
+ * The one place that knows who may do what (README "Threat model"): the person's interfaces (`app`,
+ * `ipc`, `terminal`) act; the command line acts directly only for reads and narrowing changes, and
+ * while an app runs its widening changes become confirmations. Every change is written to the admin log.
+ */
+export function createApiDoor(options: ApiDoorOptions): ApiDoor {
+  const { api, admin, confirmations } = options;
+
+  const context = async (method: ApiMethod, input: unknown): Promise<SummaryContext> => {
+    if (method === 'decideApproval') {
+      const { id } = input as ApiInput<'decideApproval'>;
+      const approval = (await api.listApprovals({}).catch(() => [])).find((a) => a.id === id);
+      return approval ? { approval } : {};
+    }
+    if (method === 'approveServer') {
+      const { name } = input as ApiInput<'approveServer'>;
+      const row = (await api.status({}).catch(() => undefined))?.servers.find((s) => s.name === name);
+      return row?.commandLine !== undefined ? { commandLine: row.commandLine } : {};
+    }
+    return {};
+  };
+
+  const entryBase = async (from: CallerInfo, method: ApiMethod, input: unknown): Promise<Omit<AdminEntry, 'id' | 'time' | 'outcome'>> => ({
+    who: from.caller,
+    ...(from.pid !== undefined ? { pid: from.pid } : {}),
+    method,
+    summary: summarize(method, input, await context(method, input)),
+    input: shownInput(method, input),
+  });
+
+  /** Runs as the person and records the outcome. */
+  const run = async <M extends ApiMethod>(from: CallerInfo, method: M, input: unknown, extra: Partial<AdminEntry>): Promise<ApiOutput<M>> => {
+    const base = await entryBase(from, method, input);
+    try {
+      const result = await invoke(api, method, input);
+      admin.record({ ...base, ...extra, outcome: extra.outcome ?? 'ok' });
+      return result;
+    } catch (error) {
+      admin.record({ ...base, ...extra, outcome: 'failed', error: redact(toCodedError(error).message) });
+      throw error;
+    }
+  };
+
+  const call = async <M extends ApiMethod>(from: CallerInfo, method: M, input: ApiInput<M>): Promise<ApiOutput<M>> => {
+    const power = await powerOf(method, input, { agent: async (name) => (await api.listAgents({})).find((a) => a.name === name) });
+    const person = PERSON_CALLERS.has(from.caller);
+    if (power === 'read') return invoke(api, method, input);
+    if (power === 'person') {
+      if (!person) {
+        throw new CodedError('denied', `${method} is the person's own: it is done in the app, not from the command line`, {
+          hint: 'Open Connected Services (Activity → Changes)',
+        });
+      }
+      // These record themselves, with who decided (decideConfirmation, acknowledgeChanges).
+      return (api[method] as unknown as (input: unknown, who: Caller) => Promise<ApiOutput<M>>)(input, from.caller);
+    }
+    if (power === 'narrowing' || person) return run(from, method, input, {});
+    if (from.caller === 'cli-offline') return run(from, method, input, { review: true });
+    // A widening from the command line while an app runs: the person decides.
+    if (!confirmations) {
+      throw new CodedError('denied', `While Connected Services runs, ${method} from the command line is confirmed in the app`, {
+        hint: 'Run the command again: it asks the running app, where you confirm it',
+      });
+    }
+    const base = await entryBase(from, method, input);
+    const confirmation = confirmations.request({
+      method,
+      input,
+      shown: base.input,
+      summary: base.summary,
+      from: from.caller,
+      ...(from.pid !== undefined ? { pid: from.pid } : {}),
+    });
+    admin.record({ ...base, outcome: 'waiting', confirmation: confirmation.id });
+    throw waitingForConfirmation(confirmation);
+  };
+
+  return {
+    call,
+    as: (from) => {
+      const out: Record<string, unknown> = { on: api.on.bind(api) };
+      for (const method of Object.keys(API_METHODS) as ApiMethod[]) {
+        out[method] = (input: unknown) => call(from, method, input as ApiInput<typeof method>);
+      }
+      return out as unknown as AppApi;
+    },
+  };
+}

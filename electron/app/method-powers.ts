@@ -1,0 +1,100 @@
+import type { AgentView, ApiInput, ApiMethod, PolicyDecision } from '../../shared/api';
+
+/**
+ * What a method does to what agents can reach:
+ * - `read` changes nothing;
+ * - `narrowing` takes access away or only operates (stop, sign in): done directly for every caller;
+ * - `widening` gives access, a credential or a secret's use: from the command line while an app
+ *   runs it becomes a request the person confirms;
+ * - `person` is the person's own (deciding those requests): refused to the command line;
+ * - `depends` is decided by the input (`powerOf`).
+ */
+export type Power = 'read' | 'narrowing' | 'widening' | 'person';
+type Rule = Power | 'depends';
+
+/** Every App API method, classified: a method added to the contract without a rule does not compile. */
+export const METHOD_POWERS: Record<ApiMethod, Rule> = {
+  status: 'read',
+  addServer: 'widening',
+  removeServer: 'narrowing',
+  setServerEnabled: 'depends',
+  approveServer: 'widening',
+  connect: 'narrowing',
+  disconnect: 'narrowing',
+  cancelLogin: 'narrowing',
+  stopServer: 'narrowing',
+  listTools: 'read',
+  listResources: 'read',
+  listPrompts: 'read',
+  // Past every agent's policy: the caller acts as the person on any service.
+  callTool: 'widening',
+  doctor: 'read',
+  listSecrets: 'read',
+  // A replaced credential can send the person's data to someone else's account.
+  setSecret: 'widening',
+  deleteSecret: 'narrowing',
+  bridgeInfo: 'read',
+  setBridgePaused: 'depends',
+  listAgents: 'read',
+  addAgent: 'widening',
+  updateAgent: 'depends',
+  removeAgent: 'narrowing',
+  // The new token is in the answer: whoever rotates gets that agent's access.
+  rotateAgent: 'widening',
+  agentConfig: 'read',
+  listApprovals: 'read',
+  decideApproval: 'depends',
+  readAudit: 'read',
+  importConfig: 'widening',
+  listConfirmations: 'read',
+  decideConfirmation: 'person',
+  readAdminLog: 'read',
+  listOfflineChanges: 'read',
+  acknowledgeChanges: 'person',
+};
+
+const RANK: Record<PolicyDecision, number> = { deny: 0, ask: 1, allow: 2 };
+
+/** Whether an agent update gives anything the agent did not have; unknown agents count as widening. */
+function widensAgent(input: ApiInput<'updateAgent'>, current: AgentView | undefined): boolean {
+  if (!current) return true;
+  if (input.servers !== undefined) {
+    if (input.servers === '*') {
+      if (current.servers !== '*') return true;
+    } else if (current.servers !== '*' && input.servers.some((s) => !current.servers.includes(s))) {
+      return true;
+    }
+  }
+  for (const tier of ['read', 'write', 'destructive'] as const) {
+    const next = input.policy?.[tier];
+    if (next !== undefined && RANK[next] > RANK[current.policy[tier]]) return true;
+  }
+  // Only a per-tool `deny` is sure to narrow: `ask`, `allow` or removing a rule may give more than the tier.
+  return (input.tools ?? []).some((t) => t.decision !== 'deny');
+}
+
+export interface PowerContext {
+  agent(name: string): Promise<AgentView | undefined>;
+}
+
+/** The power of this call with this input. */
+export async function powerOf<M extends ApiMethod>(method: M, input: ApiInput<M>, context: PowerContext): Promise<Power> {
+  const rule = METHOD_POWERS[method];
+  if (rule !== 'depends') return rule;
+  switch (method) {
+    case 'setServerEnabled':
+      return (input as ApiInput<'setServerEnabled'>).enabled ? 'widening' : 'narrowing';
+    case 'setBridgePaused':
+      // Resuming undoes the person's pause.
+      return (input as ApiInput<'setBridgePaused'>).paused ? 'narrowing' : 'widening';
+    case 'decideApproval':
+      return (input as ApiInput<'decideApproval'>).decision === 'allow' ? 'widening' : 'narrowing';
+    case 'updateAgent': {
+      const update = input as ApiInput<'updateAgent'>;
+      return widensAgent(update, await context.agent(update.name)) ? 'widening' : 'narrowing';
+    }
+    default:
+      // A `depends` rule without a case is a bug: treat it as the strictest.
+      return 'widening';
+  }
+}

@@ -1,0 +1,27 @@
+import { API_METHODS, type ApiInput, type ApiMethod, type AppApi, type Caller } from '../../shared/api';
+import { powerOf, readRuntimeFile, type Core } from '../app';
+import { connectRunningApp } from './running-app';
+
+/**
+ * The App API as CLI commands see it. While an app runs on this data directory, a widening is asked
+ * of that app with the command line's credential (it waits there for the person: exit 4); reads and
+ * narrowing changes run here, logged as `cli`. With no app running the command acts for whoever runs
+ * it, as before, and its widenings are logged `cli-offline` for review when the app next starts.
+ */
+export async function commandLineApi(core: Core, dataDir: string): Promise<AppApi> {
+  const running = (await readRuntimeFile(dataDir)) ? await connectRunningApp(dataDir) : undefined;
+  const caller: Caller = running ? 'cli' : 'cli-offline';
+  const from = { caller, pid: process.pid };
+  const agent = async (name: string) => (await core.door.call(from, 'listAgents', {})).find((a) => a.name === name);
+  const out: Record<string, unknown> = { on: core.api.on.bind(core.api) };
+  for (const method of Object.keys(API_METHODS) as ApiMethod[]) {
+    out[method] = async (input: ApiInput<typeof method>) => {
+      if (running) {
+        const power = await powerOf(method, input, { agent });
+        if (power === 'widening' || power === 'person') return running.call(method, input);
+      }
+      return core.door.call(from, method, input);
+    };
+  }
+  return out as unknown as AppApi;
+}

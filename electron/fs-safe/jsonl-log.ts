@@ -1,0 +1,182 @@
+import path from 'node:path';
+import { chmod, mkdir, open, readFile, rename, rm, type FileHandle } from 'node:fs/promises';
+import type { z } from 'zod';
+import { Emitter } from '../../shared/events';
+import { redact } from '../../shared/redact';
+
+export const DEFAULT_JSONL_MAX_BYTES = 5 * 1024 * 1024;
+export const DEFAULT_JSONL_KEEP = 5;
+/** Entries are written in batches at most this often: one file write per batch, not per entry. */
+const BATCH_MS = 20;
+
+export interface JsonlLogOptions<T> {
+  /** The folder (created 0700). */
+  dir: string;
+  /** The file's base name: `<base>.jsonl`, rotated to `<base>.1.jsonl` (the newest) … `<base>.<keep>.jsonl`. */
+  base: string;
+  /** Lines that do not parse are skipped on read (a torn write, an older format). */
+  schema: z.ZodType<T>;
+  /** Rotate when the current file would grow past this. */
+  maxBytes?: number;
+  keep?: number;
+  log?: (line: string) => void;
+}
+
+export interface JsonlLogEvents<T> {
+  entry: T;
+}
+
+/**
+ * Append-only JSON lines (0600 in a 0700 folder), rotated by size, appends batched. Opened with
+ * O_APPEND, so whole lines from several processes do not interleave.
+ */
+export class JsonlLog<T> {
+  readonly dir: string;
+  readonly file: string;
+  readonly #base: string;
+  readonly #schema: z.ZodType<T>;
+  readonly #maxBytes: number;
+  readonly #keep: number;
+  readonly #log: (line: string) => void;
+  readonly #emitter: Emitter<JsonlLogEvents<T>>;
+  #queue: string[] = [];
+  #writing: Promise<void> | undefined;
+  #timer: NodeJS.Timeout | undefined;
+  #size = 0;
+  /** Kept open between writes: an open/close per batch costs more than the write itself. */
+  #handle: FileHandle | undefined;
+  #closed = false;
+
+  constructor(options: JsonlLogOptions<T>) {
+    this.dir = options.dir;
+    this.#base = options.base;
+    this.file = path.join(this.dir, `${options.base}.jsonl`);
+    this.#schema = options.schema;
+    this.#maxBytes = options.maxBytes ?? DEFAULT_JSONL_MAX_BYTES;
+    this.#keep = Math.max(1, options.keep ?? DEFAULT_JSONL_KEEP);
+    this.#log = (line) => options.log?.(redact(line));
+    this.#emitter = new Emitter((error) => this.#log(`a listener of ${this.file} failed: ${String(error)}`));
+  }
+
+  append(entry: T): void {
+    if (this.#closed) return;
+    this.#queue.push(`${JSON.stringify(entry)}\n`);
+    if (this.#timer === undefined && this.#writing === undefined) this.#timer = setTimeout(() => this.#startDrain(), BATCH_MS);
+    this.#emitter.emit('entry', entry);
+  }
+
+  /** Resolves when everything appended so far is on disk. */
+  async flush(): Promise<void> {
+    if (this.#timer !== undefined) this.#startDrain();
+    while (this.#writing) await this.#writing;
+  }
+
+  #startDrain(): void {
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    this.#writing ??= this.#drain();
+  }
+
+  /** Newest first, across the rotated files, keeping those `keep` accepts, at most `limit`. */
+  async readWhere(limit: number, keep: (entry: T) => boolean = () => true): Promise<T[]> {
+    await this.flush();
+    const out: T[] = [];
+    for (const file of this.#files()) {
+      if (out.length >= limit) break;
+      let text: string;
+      try {
+        text = await readFile(file, 'utf8');
+      } catch {
+        continue;
+      }
+      const lines = text.split('\n');
+      for (let i = lines.length - 1; i >= 0 && out.length < limit; i--) {
+        const line = lines[i];
+        if (!line) continue;
+        let parsed: unknown;
+        try {
+          parsed = JSON.parse(line);
+        } catch {
+          continue;
+        }
+        const entry = this.#schema.safeParse(parsed);
+        if (entry.success && keep(entry.data)) out.push(entry.data);
+      }
+    }
+    return out;
+  }
+
+  on<E extends keyof JsonlLogEvents<T>>(event: E, listener: (payload: JsonlLogEvents<T>[E]) => void): () => void {
+    return this.#emitter.on(event, listener);
+  }
+
+  /** Writes what is queued, then accepts nothing more. Idempotent. */
+  async close(): Promise<void> {
+    this.#closed = true;
+    await this.flush();
+    const handle = this.#handle;
+    this.#handle = undefined;
+    await handle?.close().catch(() => undefined);
+  }
+
+  /** Current file first, then the rotated ones, newest to oldest. */
+  #files(): string[] {
+    const files = [this.file];
+    for (let n = 1; n <= this.#keep; n++) files.push(this.#rotated(n));
+    return files;
+  }
+
+  #rotated(n: number): string {
+    return path.join(this.dir, `${this.#base}.${n}.jsonl`);
+  }
+
+  async #drain(): Promise<void> {
+    try {
+      while (this.#queue.length > 0) {
+        const chunk = this.#queue.join('');
+        this.#queue = [];
+        try {
+          await this.#write(chunk);
+        } catch (error) {
+          // Reopen on the next write (the file may have been moved or the disk was full).
+          await this.#handle?.close().catch(() => undefined);
+          this.#handle = undefined;
+          this.#log(`could not write ${this.file}: ${error instanceof Error ? error.message : String(error)}`);
+        }
+      }
+    } finally {
+      this.#writing = undefined;
+    }
+  }
+
+  async #write(chunk: string): Promise<void> {
+    const bytes = Buffer.byteLength(chunk);
+    let handle = this.#handle ?? (await this.#open());
+    if (this.#size > 0 && this.#size + bytes > this.#maxBytes) {
+      await this.#rotate();
+      handle = await this.#open();
+    }
+    await handle.write(chunk);
+    this.#size += bytes;
+  }
+
+  async #open(): Promise<FileHandle> {
+    await mkdir(this.dir, { recursive: true, mode: 0o700 });
+    const handle = await open(this.file, 'a', 0o600);
+    // The mode applies only when open creates the file: make sure of 0600 either way.
+    if (process.platform !== 'win32') await chmod(this.file, 0o600);
+    this.#size = (await handle.stat()).size;
+    this.#handle = handle;
+    return handle;
+  }
+
+  async #rotate(): Promise<void> {
+    await this.#handle?.close();
+    this.#handle = undefined;
+    await rm(this.#rotated(this.#keep), { force: true });
+    for (let n = this.#keep - 1; n >= 1; n--) {
+      await rename(this.#rotated(n), this.#rotated(n + 1)).catch(() => undefined);
+    }
+    await rename(this.file, this.#rotated(1));
+  }
+}

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+
+/**
+ * Who called the App API, as the transport knows it: `app` the web UI's per-tab secret, `ipc` the
+ * desktop window, `terminal` the person at `serve --confirm-at-terminal`, `cli` the command-line
+ * credential in runtime.json (or a CLI command while an app runs), `cli-offline` a CLI command while
+ * no app runs.
+ */
+export const CALLERS = ['app', 'ipc', 'terminal', 'cli', 'cli-offline'] as const;
+export const CallerSchema = z.enum(CALLERS);
+export type Caller = z.infer<typeof CallerSchema>;
+
+/** The person's own interfaces: what they do is done, and only they confirm requests. */
+export const PERSON_CALLERS: ReadonlySet<Caller> = new Set(['app', 'ipc', 'terminal']);
+
+export const ADMIN_OUTCOMES = ['ok', 'failed', 'waiting', 'confirmed', 'refused', 'expired', 'acknowledged'] as const;
+export const AdminOutcomeSchema = z.enum(ADMIN_OUTCOMES);
+export type AdminOutcome = z.infer<typeof AdminOutcomeSchema>;
+
+/** One change of policy, agents, servers, secrets or settings (audit/admin.jsonl). */
+export const AdminEntrySchema = z.object({
+  id: z.string(),
+  time: z.number(),
+  who: CallerSchema,
+  /** The process id the command line said it has (not proven). */
+  pid: z.number().int().optional(),
+  method: z.string(),
+  /** One line for people, redacted. */
+  summary: z.string(),
+  /** The parsed input, redacted (secret values never), cut when long. */
+  input: z.unknown().optional(),
+  outcome: AdminOutcomeSchema,
+  /** The confirmation this entry asked for or decided. */
+  confirmation: z.string().optional(),
+  /** Why it failed, redacted. */
+  error: z.string().optional(),
+  /** A widening made with no app to confirm it: listed for review when the app next starts. */
+  review: z.boolean().optional(),
+});
+export type AdminEntry = z.infer<typeof AdminEntrySchema>;
+
+/** A widening asked for from the command line, waiting for the person in the app. */
+export const ConfirmationSchema = z.object({
+  id: z.string(),
+  method: z.string(),
+  summary: z.string(),
+  /** The parsed input, redacted: exactly what confirming runs. */
+  input: z.unknown(),
+  from: CallerSchema,
+  pid: z.number().int().optional(),
+  requestedAt: z.number(),
+  expiresAt: z.number(),
+});
+export type Confirmation = z.infer<typeof ConfirmationSchema>;
+
+export const ConfirmationOutcomeSchema = z.enum(['confirmed', 'refused', 'expired', 'failed']);
+export type ConfirmationOutcome = z.infer<typeof ConfirmationOutcomeSchema>;
