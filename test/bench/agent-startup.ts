@@ -81,7 +81,7 @@ export async function benchAgentStartup(options: { servers: number; rounds: numb
       baseline: spread(direct.map((s) => s.ms)),
       baselineLabel: `the agent spawning the ${options.servers} servers itself and listing them`,
       figure: faster,
-      figureLabel: '{}x faster',
+      figureUnit: 'x faster',
       target: '>= 100x',
       status: check(faster.median, '>=', 100),
     },

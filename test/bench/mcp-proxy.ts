@@ -5,10 +5,10 @@
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
 import { createInterface } from 'node:readline';
+import { freePort } from '../helpers/ports';
 import { stopChild } from './serve-process';
 
 export interface McpProxy {
@@ -25,17 +25,6 @@ function proxyBin(): { bin: string; version: string } {
   const bin = pkg.bin['mcp-proxy'];
   if (!bin) throw new Error('mcp-proxy declares no mcp-proxy bin');
   return { bin: join(dirname(manifest), bin), version: pkg.version };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export async function startMcpProxy(command: string, args: string[]): Promise<McpProxy> {

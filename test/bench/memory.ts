@@ -105,7 +105,7 @@ export async function benchMemory(options: MemoryOptions): Promise<Row[]> {
       baseline: spread(own),
       baselineLabel: `each agent spawning its own ${options.servers} (${options.agents * options.servers} server processes)`,
       figure: shared,
-      figureLabel: '{}x',
+      figureUnit: 'x own sets',
       target: '<= 0.3x',
       status: check(shared.median, '<=', 0.3),
     },
@@ -117,7 +117,7 @@ export async function benchMemory(options: MemoryOptions): Promise<Row[]> {
       baseline: spread(bridge.map((s) => s.aloneMb)),
       baselineLabel: 'serve alone, no server running',
       figure: quiet,
-      figureLabel: '{}x',
+      figureUnit: 'x serve alone',
       target: '<= 1.2x within one idle period',
       // The pool has no idle stop (`idleTimeoutMs`) yet: every server stays up until serve stops.
       status: 'not implemented',

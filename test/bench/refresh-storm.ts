@@ -49,7 +49,7 @@ export async function benchRefreshStorm(options: { calls: number; rounds: number
       baseline: spread(requests.map(() => options.calls)),
       baselineLabel: 'calls made (a client without locks: up to one token request each)',
       figure,
-      figureLabel: '{} token requests',
+      figureUnit: 'token requests',
       target: '1',
       // None would mean the storm never met an expired token: a broken bench, not a fast product.
       status: requests.every((n) => n === 1) ? 'met' : 'missed',

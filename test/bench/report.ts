@@ -33,9 +33,9 @@ export interface Row {
   /** What ours is measured against, in the same run. */
   baseline: Spread;
   baselineLabel: string;
-  /** The figure the target is about (a ratio, an added latency, a count) and how to print it. */
+  /** The figure the target is about (a ratio, an added latency, a count) and its unit ("x the floor"). */
   figure: Spread;
-  figureLabel: string;
+  figureUnit: string;
   /** e.g. ">= 0.85x the floor"; empty when the row has none. */
   target: string;
   status: Status;
@@ -61,7 +61,8 @@ export function num(value: number, places = digits(value)): string {
 export function showSpread(s: Spread, unit = ''): string {
   const whole = [s.median, s.min, s.max].every((v) => Number.isInteger(v));
   const places = whole ? 0 : digits(s.median);
-  const u = unit === '' ? '' : ` ${unit}`;
+  // A ratio's "x" sticks to its number: "0.52x the floor".
+  const u = unit === '' ? '' : unit.startsWith('x') ? unit : ` ${unit}`;
   return s.n > 1 && s.min !== s.max ? `${num(s.median, places)}${u} (${num(s.min, places)}–${num(s.max, places)})` : `${num(s.median, places)}${u}`;
 }
 
@@ -84,7 +85,7 @@ export function rowLines(row: Row): string[] {
     `${row.what}`,
     `    ours      ${showSpread(row.ours, row.unit)}`,
     `    baseline  ${showSpread(row.baseline, row.unit)}   ${row.baselineLabel}`,
-    `    figure    ${row.figureLabel.replace('{}', showSpread(row.figure))}${row.target === '' ? '' : `   target ${row.target}   ${verdict(row.status)}`}`,
+    `    figure    ${showSpread(row.figure, row.figureUnit)}${row.target === '' ? '' : `   target ${row.target}   ${verdict(row.status)}`}`,
   ];
   if (row.note) lines.push(`    note      ${row.note}`);
   return lines;
@@ -96,7 +97,7 @@ export function summaryLines(rows: Row[], enforced: boolean): string[] {
   for (const row of rows) {
     const status = enforced ? verdict(row.status) : row.target === '' ? '' : 'not enforced (--quick)';
     lines.push(
-      `| ${row.key} | ${row.what} | ${row.figureLabel.replace('{}', showSpread(row.figure))} | ${showSpread(row.ours, row.unit)} | ${showSpread(row.baseline, row.unit)} | ${row.target} | ${status} |`,
+      `| ${row.key} | ${row.what} | ${showSpread(row.figure, row.figureUnit)} | ${showSpread(row.ours, row.unit)} | ${showSpread(row.baseline, row.unit)} | ${row.target} | ${status} |`,
     );
   }
   return lines;
@@ -104,4 +105,43 @@ export function summaryLines(rows: Row[], enforced: boolean): string[] {
 
 export function missed(rows: Row[]): Row[] {
   return rows.filter((row) => row.status === 'missed' || row.status === 'not implemented');
+}
+
+export interface Step {
+  name: string;
+  run(): Promise<Row[] | string[]>;
+}
+
+/**
+ * Runs every step, printing each as it ends; a step that throws is reported by name and message
+ * and the others still run, so one broken step never hides the rest.
+ */
+export async function runSteps(steps: Step[], print: (line: string) => void): Promise<{ rows: Row[]; failures: string[] }> {
+  const rows: Row[] = [];
+  const failures: string[] = [];
+  for (const step of steps) {
+    const t0 = performance.now();
+    try {
+      const result = await step.run();
+      print(`\n[${step.name}] ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+      for (const item of result) {
+        if (typeof item === 'string') print(`  ${item}`);
+        else {
+          rows.push(item);
+          for (const line of rowLines(item)) print(`  ${line}`);
+        }
+      }
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      failures.push(`${step.name}: ${message}`);
+      print(`\n[${step.name}] STEP FAILED: ${message}`);
+    }
+  }
+  return { rows, failures };
+}
+
+/** 2 when a step failed; else 1 when a target was missed and targets are enforced; else 0. */
+export function exitCode(rows: Row[], failures: string[], enforced: boolean): number {
+  if (failures.length > 0) return 2;
+  return enforced && missed(rows).length > 0 ? 1 : 0;
 }

@@ -9,7 +9,7 @@ import { benchAgentStartup } from './agent-startup';
 import { benchBridge } from './bridge';
 import { benchMemory } from './memory';
 import { benchRefreshStorm } from './refresh-storm';
-import { missed, rowLines, summaryLines, type Row } from './report';
+import { exitCode, missed, runSteps, summaryLines, type Step } from './report';
 import { benchStartup } from './startup';
 import { benchUi } from './ui';
 
@@ -17,11 +17,6 @@ const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const onlyAt = args.indexOf('--only');
 const only = onlyAt >= 0 ? new Set((args[onlyAt + 1] ?? '').split(',')) : undefined;
-
-interface Step {
-  name: string;
-  run(): Promise<Row[] | string[]>;
-}
 
 const steps: Step[] = [
   {
@@ -46,38 +41,16 @@ const steps: Step[] = [
 
 const load = (): string => loadavg().map((n) => n.toFixed(2)).join(' ');
 console.log(`bench ${quick ? '--quick (one round, targets not enforced)' : '(full)'}; load average at start: ${load()}`);
-const rows: Row[] = [];
-const failures: string[] = [];
 const started = performance.now();
-for (const step of steps) {
-  if (only && !only.has(step.name)) continue;
-  const t0 = performance.now();
-  try {
-    const result = await step.run();
-    console.log(`\n[${step.name}] ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-    for (const item of result) {
-      if (typeof item === 'string') console.log(`  ${item}`);
-      else {
-        rows.push(item);
-        for (const line of rowLines(item)) console.log(`  ${line}`);
-      }
-    }
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    failures.push(`${step.name}: ${message}`);
-    console.log(`\n[${step.name}] STEP FAILED: ${message}`);
-  }
-}
+const { rows, failures } = await runSteps(
+  steps.filter((step) => !only || only.has(step.name)),
+  (line) => console.log(line),
+);
 
 console.log(`\nsummary (${((performance.now() - started) / 1000).toFixed(0)} s; load average at end: ${load()}):`);
 for (const line of summaryLines(rows, !quick)) console.log(line);
 const misses = missed(rows);
-if (failures.length > 0) {
-  console.log(`\n${failures.length} step(s) failed:\n${failures.map((f) => `  ${f}`).join('\n')}`);
-  process.exitCode = 2;
-} else if (!quick && misses.length > 0) {
-  console.log(`\n${misses.length} target(s) missed: ${misses.map((r) => r.key).join(', ')}`);
-  process.exitCode = 1;
-}
-// Handles of the SDK's clients or the auth fixture may linger; the verdict is in.
-process.exit(process.exitCode ?? 0);
+if (failures.length > 0) console.log(`\n${failures.length} step(s) failed:\n${failures.map((f) => `  ${f}`).join('\n')}`);
+else if (misses.length > 0) console.log(`\n${misses.length} target(s) missed${quick ? ' (not enforced with --quick)' : ''}: ${misses.map((r) => r.key).join(', ')}`);
+// Exit at once: handles of the SDK's clients or the auth fixture may linger, and the verdict is in.
+process.exit(exitCode(rows, failures, !quick));

@@ -3,14 +3,12 @@
  * server-everything with their inventories cached (so nothing spawns until a call), approved, and
  * an agent allowed everything.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { execFileSync, type ChildProcess } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
-
-export const CLI = fileURLToPath(new URL('../../bin/connected-services.mjs', import.meta.url));
+import { CLI, tempHome } from '../helpers/cli';
+import { startServe as startServed } from '../helpers/serve';
 
 export interface BenchHome {
   home: string;
@@ -35,7 +33,7 @@ export function serverName(i: number): string {
 
 /** A data folder with `count` copies of server-everything configured, cached and approved. */
 export function homeWithServers(count: number): BenchHome {
-  const home = join(mkdtempSync(join(tmpdir(), 'cs-bench-')), 'home');
+  const home = tempHome('cs-bench-');
   // First run writes the (approved) demo servers; `tools` inventories server-everything once.
   cli(home, ['tools', 'everything', '--json']);
   const config = JSON.parse(readFileSync(join(home, 'mcp.json'), 'utf8')) as { mcpServers: Record<string, unknown> };
@@ -70,13 +68,6 @@ export interface ServeProcess {
   /** An App API call; throws a clear error on any failure. */
   api<T>(method: string, input?: unknown): Promise<T>;
   stop(): Promise<void>;
-}
-
-/** The secret rides in the address fragment (`/#token=…`), never sent by browsers. */
-export function secretOf(address: URL): string {
-  const secret = new URLSearchParams(address.hash.slice(1)).get('token');
-  if (!secret) throw new Error(`the UI address printed by serve carries no #token= (${address.origin}/…)`);
-  return secret;
 }
 
 export async function stopChild(child: ChildProcess): Promise<void> {
@@ -114,35 +105,35 @@ export async function waitHealthy(origin: string): Promise<void> {
   throw new Error(`${origin}/health did not answer 200 within 30 s`);
 }
 
+/**
+ * `serve --json` (test/helpers/serve.ts). The web UI's secret is taken from the address in the ready
+ * line (its fragment), which stays valid whatever runtime.json holds.
+ */
 export async function startServe(home: string): Promise<ServeProcess> {
-  const child = spawn(process.execPath, [CLI, '--home', home, 'serve', '--port', '0', '--bridge-port', '0', '--json'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const served = await startServed(home);
   try {
-    const ready = JSON.parse(await readyLine(child, 'serve')) as { ui?: string; bridge?: string | null; pid?: number };
-    if (typeof ready.ui !== 'string' || typeof ready.bridge !== 'string') throw new Error(`serve's ready line lacks ui or bridge: ${Object.keys(ready).join(', ')}`);
-    const ui = new URL(ready.ui);
-    const uiSecret = secretOf(ui);
+    if (served.secret === '') throw new Error(`the UI address printed by serve carries no #token= (${served.origin}/…)`);
+    const bridgeUrl = served.bridge;
+    if (bridgeUrl === null) throw new Error('serve printed no bridge address');
     return {
-      child,
-      pid: child.pid ?? 0,
-      origin: ui.origin,
-      uiSecret,
-      bridgeUrl: ready.bridge,
+      child: served.child,
+      pid: served.child.pid ?? 0,
+      origin: served.origin,
+      uiSecret: served.secret,
+      bridgeUrl,
       api: async <T>(method: string, input: unknown = {}): Promise<T> => {
-        const response = await fetch(`${ui.origin}/api/${method}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${uiSecret}` },
-          body: JSON.stringify(input),
+        const { status, body } = await served.api(method, input).catch((error: unknown) => {
+          throw new Error(`App API ${method} failed: ${error instanceof Error ? error.message : String(error)}`);
         });
-        const text = await response.text();
-        if (!response.ok) throw new Error(`App API ${method} answered HTTP ${response.status}: ${text.slice(0, 300)}`);
-        const body = JSON.parse(text) as { result?: T };
-        if (body.result === undefined) throw new Error(`App API ${method} answered no result: ${text.slice(0, 300)}`);
-        return body.result;
+        if (status !== 200 || body.result === undefined) {
+          throw new Error(`App API ${method} answered HTTP ${status}: ${body.error ? `${body.error.code}: ${body.error.message}` : 'no result'}`);
+        }
+        return body.result as T;
       },
-      stop: () => stopChild(child),
+      stop: () => stopChild(served.child),
     };
   } catch (error) {
-    await stopChild(child);
+    await stopChild(served.child);
     throw error;
   }
 }
