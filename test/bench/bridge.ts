@@ -1,9 +1,9 @@
 /**
  * Bridge benchmark. The same `echo` calls to a stdio server-everything, made by the SDK client
- * directly over stdio and through the bridge (its own process, as in the app: pool + Streamable
- * HTTP), measured in the same run in alternating rounds. Two references frame the bridge's figure:
- * the floor (a bare HTTP relay, what crossing HTTP alone costs) and the client (the same bridge
- * called by the lean client and by the SDK's HTTP client). Also: 64 agent sessions at once.
+ * directly over stdio, through the bare HTTP relay (the floor: what crossing HTTP alone costs),
+ * through the bridge (its own process, as in the app: pool + Streamable HTTP) and through
+ * `mcp-proxy` from npm, each with the lean client and the SDK's HTTP client, measured in the same
+ * run in alternating rounds. Also: many agent sessions at once.
  */
 import { setMaxListeners } from 'node:events';
 import { fileURLToPath } from 'node:url';
@@ -12,14 +12,12 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { EVERYTHING } from '../fixtures/servers/config';
 import { startBenchProcess } from './bench-process';
+import { startMcpProxy } from './mcp-proxy';
+import { cpuUsOf } from './proc-rss';
+import { check, ratioSpread, spread, type Row } from './report';
 import { LeanClient } from './lean-client';
 
-const CALLS = 2_000;
 const CONCURRENCY = 16;
-const SEQUENTIAL_CALLS = 500;
-const WARMUP = 500;
-const ROUNDS = 3;
-const SESSIONS = 64;
 const BRIDGE_PROCESS = fileURLToPath(new URL('../fixtures/bridge/bridge-process.ts', import.meta.url));
 const RELAY_PROCESS = fileURLToPath(new URL('../fixtures/bridge/http-relay.ts', import.meta.url));
 
@@ -33,8 +31,15 @@ interface Run {
 }
 
 function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
+  return spread(values).median;
+}
+
+/** The text of a tool result's first content block; a clear error for anything else. */
+function firstText(result: Record<string, unknown>, tool: string): string | undefined {
+  const content: unknown = result['content'];
+  if (!Array.isArray(content)) throw new Error(`${tool} answered no content${result['isError'] === true ? ' (an error result)' : ''}`);
+  const first = (content as unknown[])[0] as { text?: unknown } | undefined;
+  return typeof first?.text === 'string' ? first.text : undefined;
 }
 
 /** Calls `echo` with a message and returns the text it answered. */
@@ -42,8 +47,7 @@ type Echo = (message: string) => Promise<string | undefined>;
 
 function sdkEcho(client: Client, tool: string): Echo {
   return async (message) => {
-    const result = await client.callTool({ name: tool, arguments: { message } });
-    return (result.content as Array<{ text?: string }>)[0]?.text;
+    return firstText(await client.callTool({ name: tool, arguments: { message } }), tool);
   };
 }
 
@@ -77,9 +81,10 @@ function httpClient(url: string, token: string): { client: Client; transport: St
   return { client: new Client({ name: 'bench', version: '1' }), transport };
 }
 
-async function sessions(url: string, token: string): Promise<{ errors: number; ms: number }> {
+async function sessions(url: string, token: string, count: number): Promise<{ errors: number; firstError: string; ms: number }> {
   let errors = 0;
-  const clients = Array.from({ length: SESSIONS }, () => httpClient(url, token));
+  let firstError = '';
+  const clients = Array.from({ length: count }, () => httpClient(url, token));
   const t0 = performance.now();
   await Promise.all(
     clients.map(async ({ client, transport }, i) => {
@@ -88,12 +93,12 @@ async function sessions(url: string, token: string): Promise<{ errors: number; m
         const { tools } = await client.listTools();
         if (!tools.some((t) => t.name === 'everything__echo')) throw new Error('echo missing');
         for (let k = 0; k < 10; k++) {
-          const result = await client.callTool({ name: 'everything__echo', arguments: { message: `s${i}-${k}` } });
-          const text = (result.content as Array<{ text?: string }>)[0]?.text;
+          const text = firstText(await client.callTool({ name: 'everything__echo', arguments: { message: `s${i}-${k}` } }), 'everything__echo');
           if (text !== `Echo: s${i}-${k}`) throw new Error(`session ${i} got ${String(text)}`);
         }
-      } catch {
+      } catch (error) {
         errors++;
+        firstError ||= error instanceof Error ? error.message : String(error);
       }
     }),
   );
@@ -102,13 +107,13 @@ async function sessions(url: string, token: string): Promise<{ errors: number; m
     await transport.terminateSession().catch(() => undefined);
     await client.close().catch(() => undefined);
   }));
-  return { errors, ms };
+  return { errors, firstError, ms };
 }
 
 interface Side {
   name: string;
   echo: Echo;
-  /** CPU of the process in the middle (relay or bridge), µs so far. */
+  /** CPU of the process in the middle (relay, bridge or proxy), µs so far. */
   middleCpuUs?: () => Promise<number>;
 }
 
@@ -119,69 +124,127 @@ async function run(side: Side, calls: number, concurrency: number): Promise<Run>
   return { ...result, middleCpuUs: ((await side.middleCpuUs()) - cpu0) / calls };
 }
 
-export async function benchBridge(): Promise<string[]> {
+export interface BridgeOptions {
+  /** Calls per concurrent run (16 at a time), per one-at-a-time run, and for warming up. */
+  calls: number;
+  sequentialCalls: number;
+  warmup: number;
+  rounds: number;
+  /** Concurrent agent sessions, 10 calls each. */
+  sessions: number;
+}
+
+type SideName = 'direct' | 'floor' | 'bridge' | 'bridgeSdk' | 'proxy' | 'proxySdk';
+
+/** Rows: throughput against the floor, added latency, against mcp-proxy. */
+export async function benchBridge(options: BridgeOptions): Promise<Row[]> {
   // The SDK HTTP client leaves one abort listener per request on a shared signal until GC; Node's
   // leak warning for that would be printed thousands of times and skew the client's timings.
   setMaxListeners(0);
   const everything = { command: process.execPath, args: [EVERYTHING, 'stdio'] };
-  const bridge = await startBenchProcess(BRIDGE_PROCESS, { BRIDGE_SERVERS: JSON.stringify({ everything }) });
-  const relay = await startBenchProcess(RELAY_PROCESS, { RELAY_COMMAND: everything.command, RELAY_ARGS: JSON.stringify(everything.args) });
-  const direct = new Client({ name: 'bench-direct', version: '1' });
-  await direct.connect(new StdioClientTransport({ ...everything, stderr: 'ignore' }));
-  const sdk = httpClient(bridge.url, bridge.token ?? '');
-  await sdk.client.connect(sdk.transport);
-  const lean = await LeanClient.connect(bridge.url, bridge.token);
-  const leanRelay = await LeanClient.connect(relay.url);
-  const sides: Side[] = [
-    { name: 'direct', echo: sdkEcho(direct, 'echo') },
-    { name: 'floor', echo: leanEcho(leanRelay, 'echo'), middleCpuUs: () => relay.cpuUs() },
-    { name: 'bridge', echo: leanEcho(lean, 'everything__echo'), middleCpuUs: () => bridge.cpuUs() },
-    { name: 'bridgeSdk', echo: sdkEcho(sdk.client, 'everything__echo'), middleCpuUs: () => bridge.cpuUs() },
-  ];
-  const runs = new Map<string, { conc: Run[]; seq: Run[] }>(sides.map((side) => [side.name, { conc: [], seq: [] }]));
-  const lines: string[] = [];
+  const stack: Array<() => Promise<unknown>> = [];
   try {
-    for (const side of sides) await run(side, WARMUP, CONCURRENCY);
-    // Alternating, so drift (thermal, other load) hits every side alike.
-    for (let round = 0; round < ROUNDS; round++) {
-      for (const side of sides) runs.get(side.name)?.conc.push(await run(side, CALLS, CONCURRENCY));
-      for (const side of sides) runs.get(side.name)?.seq.push(await run(side, SEQUENTIAL_CALLS, 1));
+    const bridge = await startBenchProcess(BRIDGE_PROCESS, { BRIDGE_SERVERS: JSON.stringify({ everything }) });
+    stack.push(() => bridge.stop());
+    const relay = await startBenchProcess(RELAY_PROCESS, { RELAY_COMMAND: everything.command, RELAY_ARGS: JSON.stringify(everything.args) });
+    stack.push(() => relay.stop());
+    const proxy = await startMcpProxy(everything.command, everything.args);
+    stack.push(() => proxy.stop());
+    const direct = new Client({ name: 'bench-direct', version: '1' });
+    await direct.connect(new StdioClientTransport({ ...everything, stderr: 'ignore' }));
+    stack.push(() => direct.close());
+    const sdk = httpClient(bridge.url, bridge.token ?? '');
+    await sdk.client.connect(sdk.transport);
+    stack.push(async () => {
+      await sdk.transport.terminateSession().catch(() => undefined);
+      await sdk.client.close();
+    });
+    const proxySdk = httpClient(proxy.url, '');
+    await proxySdk.client.connect(proxySdk.transport);
+    stack.push(async () => {
+      await proxySdk.transport.terminateSession().catch(() => undefined);
+      await proxySdk.client.close();
+    });
+    const lean = await LeanClient.connect(bridge.url, bridge.token);
+    stack.push(() => lean.close());
+    const leanRelay = await LeanClient.connect(relay.url);
+    stack.push(() => leanRelay.close());
+    const leanProxy = await LeanClient.connect(proxy.url);
+    stack.push(() => leanProxy.close());
+    const proxyCpu = (): Promise<number> => Promise.resolve(cpuUsOf(proxy.pid));
+    const sides: Array<Side & { name: SideName; sequential: boolean }> = [
+      { name: 'direct', echo: sdkEcho(direct, 'echo'), sequential: true },
+      { name: 'floor', echo: leanEcho(leanRelay, 'echo'), middleCpuUs: () => relay.cpuUs(), sequential: false },
+      { name: 'bridge', echo: leanEcho(lean, 'everything__echo'), middleCpuUs: () => bridge.cpuUs(), sequential: true },
+      { name: 'bridgeSdk', echo: sdkEcho(sdk.client, 'everything__echo'), middleCpuUs: () => bridge.cpuUs(), sequential: true },
+      { name: 'proxy', echo: leanEcho(leanProxy, 'echo'), middleCpuUs: proxyCpu, sequential: true },
+      { name: 'proxySdk', echo: sdkEcho(proxySdk.client, 'echo'), middleCpuUs: proxyCpu, sequential: false },
+    ];
+    const runs = new Map<SideName, { conc: Run[]; seq: Run[] }>(sides.map((side) => [side.name, { conc: [], seq: [] }]));
+    for (const side of sides) {
+      try {
+        await run(side, options.warmup, CONCURRENCY);
+      } catch (error) {
+        throw new Error(`${side.name}: ${error instanceof Error ? error.message : String(error)}`);
+      }
     }
-    const m = (name: string, pick: (x: Run) => number, seq = false): number => {
-      const all = runs.get(name);
-      return median(((seq ? all?.seq : all?.conc) ?? []).map(pick));
-    };
-    const tput = (name: string): number => m(name, (r) => r.throughput);
-    const verdict = (ok: boolean): string => (ok ? 'target met' : 'TARGET MISSED');
-    const f0 = (n: number): string => n.toFixed(0);
-    const f2 = (n: number): string => n.toFixed(2);
-    const row = (label: string, name: string): string => {
-      const middle = m(name, (r) => r.middleCpuUs ?? NaN);
-      const cpu = Number.isNaN(middle) ? '' : `, middle ${f0(middle)}`;
-      const ratio = name === 'direct' ? '' : `   ${f2(tput(name) / tput('direct'))}x direct`;
-      return `  ${label.padEnd(40)} ${f0(tput(name)).padStart(6)} calls/s   p50 ${f2(m(name, (r) => r.p50))} ms   CPU µs/call: client ${f0(m(name, (r) => r.clientCpuUs))}${cpu}${ratio}`;
-    };
-    const ratio = tput('bridge') / tput('direct');
-    const addedSeq = m('bridgeSdk', (r) => r.p50, true) - m('direct', (r) => r.p50, true);
-    const addedLean = m('bridge', (r) => r.p50, true) - m('direct', (r) => r.p50, true);
-    const many = await sessions(bridge.url, bridge.token ?? '');
-    lines.push(`bridge: ${CALLS} echo calls at concurrency ${CONCURRENCY} to a stdio server-everything (median of ${ROUNDS} alternating rounds; relay and bridge in their own processes):`);
-    lines.push(row('direct, SDK client over stdio', 'direct'));
-    lines.push(row('floor: bare HTTP relay, lean client', 'floor'));
-    lines.push(row('through the bridge, lean client', 'bridge'));
-    lines.push(row('through the bridge, SDK HTTP client', 'bridgeSdk'));
-    lines.push(`  throughput ratio                           ${f2(ratio)}x direct with the lean client, ${f2(tput('bridgeSdk') / tput('direct'))}x with the SDK HTTP client   ${verdict(ratio >= 0.75)} (>= 0.75x)`);
-    lines.push(`  against the floor                          the floor is ${f2(tput('floor') / tput('direct'))}x direct; the bridge is ${f2(tput('bridge') / tput('floor'))}x of the floor`);
-    lines.push(`  added p50 latency, one call at a time      ${f2(addedSeq)} ms with the SDK HTTP client, ${f2(addedLean)} ms with the lean client   ${verdict(addedSeq <= 1)} (<= 1 ms)`);
-    lines.push(`  ${SESSIONS} concurrent agent sessions × 10 calls: ${many.errors} errors in ${f0(many.ms)} ms   ${verdict(many.errors === 0)} (0 errors)`);
+    // Alternating, so drift (thermal, other load) hits every side alike.
+    for (let round = 0; round < options.rounds; round++) {
+      for (const side of sides) runs.get(side.name)?.conc.push(await run(side, options.calls, CONCURRENCY));
+      for (const side of sides) if (side.sequential) runs.get(side.name)?.seq.push(await run(side, options.sequentialCalls, 1));
+    }
+    const conc = (name: SideName, pick: (r: Run) => number = (r) => r.throughput): number[] => (runs.get(name)?.conc ?? []).map(pick);
+    const seq = (name: SideName): number[] => (runs.get(name)?.seq ?? []).map((r) => r.p50);
+    const cpu = (name: SideName): string => `${median(conc(name, (r) => r.middleCpuUs ?? NaN)).toFixed(0)}`;
+    const many = await sessions(bridge.url, bridge.token ?? '', options.sessions);
+    const throughput = ratioSpread(conc('bridge'), conc('floor'));
+    const added = ratioSpread(seq('bridge'), seq('direct'), (a, b) => a - b);
+    const addedSdk = median(seq('bridgeSdk')) - median(seq('direct'));
+    const vsProxy = ratioSpread(conc('bridge'), conc('proxy'));
+    const vsProxySdk = ratioSpread(conc('bridgeSdk'), conc('proxySdk'));
+    const calls = `${options.calls.toLocaleString('en')} echo calls at concurrency ${CONCURRENCY} to stdio server-everything`;
+    return [
+      {
+        key: 'throughput',
+        what: `bridge throughput, lean client, ${calls}`,
+        unit: 'calls/s',
+        ours: spread(conc('bridge')),
+        baseline: spread(conc('floor')),
+        baselineLabel: 'the floor: a bare Node HTTP relay, lean client',
+        figure: throughput,
+        figureUnit: 'x the floor',
+        target: '>= 0.85x',
+        status: check(throughput.median, '>=', 0.85),
+        note: `CPU µs per call in the middle: bridge ${cpu('bridge')}, relay ${cpu('floor')}; direct stdio (SDK client) ${median(conc('direct')).toFixed(0)} calls/s, the floor is ${(median(conc('floor')) / median(conc('direct'))).toFixed(2)}x that; ${options.sessions} concurrent agent sessions × 10 calls: ${many.errors} errors in ${many.ms.toFixed(0)} ms${many.firstError ? ` (first: ${many.firstError})` : ''}`,
+      },
+      {
+        key: 'latency',
+        what: `bridge added p50 latency over direct stdio, one call at a time (${options.sequentialCalls} calls), lean client`,
+        unit: 'ms',
+        ours: spread(seq('bridge')),
+        baseline: spread(seq('direct')),
+        baselineLabel: 'SDK client calling the server directly over stdio',
+        figure: added,
+        figureUnit: 'ms added',
+        target: '<= 0.3 ms',
+        status: check(added.median, '<=', 0.3),
+        note: `with the SDK HTTP client the bridge adds ${addedSdk.toFixed(2)} ms; mcp-proxy (lean client) p50 ${median(seq('proxy')).toFixed(2)} ms`,
+      },
+      {
+        key: 'mcp-proxy',
+        what: `the same calls through mcp-proxy ${proxy.version} (npm) in front of the same server, lean client both ways`,
+        unit: 'calls/s',
+        ours: spread(conc('bridge')),
+        baseline: spread(conc('proxy')),
+        baselineLabel: 'mcp-proxy, lean client',
+        figure: vsProxy,
+        figureUnit: 'x mcp-proxy',
+        target: '>= 2x',
+        status: check(vsProxy.median, '>=', 2),
+        note: `SDK HTTP client both ways: bridge ${median(conc('bridgeSdk')).toFixed(0)} vs mcp-proxy ${median(conc('proxySdk')).toFixed(0)} calls/s, ${vsProxySdk.median.toFixed(2)}x; CPU µs per call in mcp-proxy ${cpu('proxy')}`,
+      },
+    ];
   } finally {
-    await sdk.transport.terminateSession().catch(() => undefined);
-    await sdk.client.close().catch(() => undefined);
-    await lean.close();
-    await leanRelay.close();
-    await direct.close().catch(() => undefined);
-    await bridge.stop();
-    await relay.stop();
+    for (const stop of stack.reverse()) await stop().catch(() => undefined);
   }
-  return lines;
 }

@@ -1,69 +1,56 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+/**
+ * `npm run bench`: every figure against its baseline measured in the same run, as a spread over
+ * rounds, with its ratio and target. Exit code: 2 when a step failed, else 1 when a target was
+ * missed, else 0. `--quick` (CI): a few hundred calls, one round, targets printed but not enforced.
+ * `--only KEY,…` runs the steps named (bridge, agent-start, memory, startup, refresh, ui).
+ */
+import { loadavg } from 'node:os';
+import { benchAgentStartup } from './agent-startup';
 import { benchBridge } from './bridge';
+import { benchMemory } from './memory';
+import { benchRefreshStorm } from './refresh-storm';
+import { exitCode, missed, runSteps, summaryLines, type Step } from './report';
+import { benchStartup } from './startup';
 import { benchUi } from './ui';
-import { measureBaseline, measureServe, type StartupSample } from './startup';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const cli = join(root, 'bin', 'connected-services.mjs');
-const ROUNDS = 5;
+const args = process.argv.slice(2);
+const quick = args.includes('--quick');
+const onlyAt = args.indexOf('--only');
+const only = onlyAt >= 0 ? new Set((args[onlyAt + 1] ?? '').split(',')) : undefined;
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
-}
+const steps: Step[] = [
+  {
+    name: 'bridge',
+    run: () =>
+      benchBridge(quick ? { calls: 200, sequentialCalls: 50, warmup: 50, rounds: 1, sessions: 8 } : { calls: 2_000, sequentialCalls: 500, warmup: 500, rounds: 5, sessions: 64 }),
+  },
+  { name: 'agent-start', run: () => benchAgentStartup(quick ? { servers: 5, rounds: 1 } : { servers: 20, rounds: 5 }) },
+  {
+    name: 'memory',
+    run: () =>
+      benchMemory(quick ? { agents: 2, servers: 3, rounds: 1, settleMs: 300, quietMs: 500 } : { agents: 4, servers: 10, rounds: 3, settleMs: 1000, quietMs: 5000 }),
+  },
+  {
+    name: 'startup',
+    run: () => benchStartup(quick ? { rounds: 1, startServers: 50, idleServers: 20, settleMs: 500 } : { rounds: 5, startServers: 50, idleServers: 20, settleMs: 2000 }),
+  },
+  { name: 'refresh', run: () => benchRefreshStorm({ calls: 200, rounds: quick ? 1 : 5 }) },
+  // Chromium and 1,000 services: the full run only.
+  ...(quick ? [] : [{ name: 'ui', run: () => benchUi() }]),
+];
 
-/** A home with `count` servers configured and their inventories cached, none spawned. */
-function homeWithServers(count: number): string {
-  const home = join(mkdtempSync(join(tmpdir(), 'cs-bench-')), 'home');
-  execFileSync(process.execPath, [cli, '--home', home, 'tools', 'everything', '--json'], { stdio: 'ignore' });
-  const config = JSON.parse(readFileSync(join(home, 'mcp.json'), 'utf8')) as { mcpServers: Record<string, unknown> };
-  const template = config.mcpServers['everything'];
-  const cache = readFileSync(join(home, 'cache', 'inventory', 'everything.json'), 'utf8');
-  const servers: Record<string, unknown> = {};
-  for (let i = 1; i <= count; i++) {
-    const name = `service${String(i).padStart(2, '0')}`;
-    servers[name] = template;
-    writeFileSync(join(home, 'cache', 'inventory', `${name}.json`), cache.replaceAll('"everything"', JSON.stringify(name)));
-  }
-  writeFileSync(join(home, 'mcp.json'), JSON.stringify({ mcpServers: servers }, null, 2));
-  return home;
-}
+const load = (): string => loadavg().map((n) => n.toFixed(2)).join(' ');
+console.log(`bench ${quick ? '--quick (one round, targets not enforced)' : '(full)'}; load average at start: ${load()}`);
+const started = performance.now();
+const { rows, failures } = await runSteps(
+  steps.filter((step) => !only || only.has(step.name)),
+  (line) => console.log(line),
+);
 
-async function rounds(measure: () => Promise<StartupSample>): Promise<StartupSample> {
-  const samples: StartupSample[] = [];
-  for (let i = 0; i < ROUNDS; i++) samples.push(await measure());
-  return {
-    healthMs: median(samples.map((s) => s.healthMs)),
-    toolsMs: samples[0]?.toolsMs === null ? null : median(samples.map((s) => s.toolsMs ?? NaN)),
-    tools: samples[0]?.tools ?? 0,
-    rssMb: median(samples.map((s) => s.rssMb)),
-  };
-}
-
-function verdict(ok: boolean): string {
-  return ok ? 'target met' : 'TARGET MISSED';
-}
-
-const fifty = homeWithServers(50);
-const twenty = homeWithServers(20);
-const baseline = await rounds(() => measureBaseline(0));
-const startup = await rounds(() => measureServe(cli, fifty, 0));
-const idleBaseline = await rounds(() => measureBaseline(2000));
-const idle = await rounds(() => measureServe(cli, twenty, 2000));
-
-const f = (n: number) => n.toFixed(0);
-console.log(`serve start-up, 50 servers configured, inventories cached, none spawned (median of ${ROUNDS}):`);
-console.log(`  health answered     ${f(startup.healthMs)} ms   (bare Node HTTP server: ${f(baseline.healthMs)} ms, ratio ${(startup.healthMs / baseline.healthMs).toFixed(2)}x)`);
-console.log(`  full tools listing  ${f(startup.toolsMs ?? NaN)} ms   (${startup.tools} tools)   ${verdict((startup.toolsMs ?? Infinity) <= 500)} (<= 500 ms)`);
-console.log(`idle memory, 20 servers configured (after 2 s idle):`);
-console.log(`  RSS                 ${idle.rssMb.toFixed(1)} MB  (bare Node HTTP server: ${idleBaseline.rssMb.toFixed(1)} MB, ratio ${(idle.rssMb / idleBaseline.rssMb).toFixed(2)}x)   ${verdict(idle.rssMb < 120)} (< 120 MB)`);
-
-console.log('bridge (agent → bridge → stdio server-everything) against the SDK client calling it directly over stdio:');
-for (const line of await benchBridge()) console.log(`  ${line}`);
-
-console.log('UI search with 1,000 services and 5,000 tools (production build in Chromium):');
-for (const line of await benchUi()) console.log(`  ${line}`);
+console.log(`\nsummary (${((performance.now() - started) / 1000).toFixed(0)} s; load average at end: ${load()}):`);
+for (const line of summaryLines(rows, !quick)) console.log(line);
+const misses = missed(rows);
+if (failures.length > 0) console.log(`\n${failures.length} step(s) failed:\n${failures.map((f) => `  ${f}`).join('\n')}`);
+else if (misses.length > 0) console.log(`\n${misses.length} target(s) missed${quick ? ' (not enforced with --quick)' : ''}: ${misses.map((r) => r.key).join(', ')}`);
+// Exit at once: handles of the SDK's clients or the auth fixture may linger, and the verdict is in.
+process.exit(exitCode(rows, failures, !quick));

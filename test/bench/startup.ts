@@ -1,6 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { createInterface } from 'node:readline';
+/**
+ * `serve` start-up and idle memory, each against a bare Node HTTP server started the same way, in
+ * alternating rounds: spawn → health answered (50 servers configured, inventories cached, none
+ * spawned); the full tools listing; RSS after settling with 20 servers configured.
+ */
+import { spawn } from 'node:child_process';
+import { rssMb } from './proc-rss';
+import { check, ratioSpread, spread, type Row } from './report';
+import { homeWithServers, readyLine, startServe, stopChild, waitHealthy } from './serve-process';
 
 export interface StartupSample {
   /** Spawn → first successful health answer. */
@@ -11,58 +17,20 @@ export interface StartupSample {
   rssMb: number;
 }
 
-function firstLine(child: ChildProcess): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const lines = createInterface({ input: child.stdout! });
-    lines.once('line', resolve);
-    child.once('exit', (code) => reject(new Error(`exited with ${code}`)));
-  });
-}
-
-function rssMb(pid: number): number {
-  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return match?.[1] ? Number(match[1]) / 1024 : NaN;
-}
-
-async function waitHealthy(origin: string): Promise<void> {
-  for (;;) {
-    try {
-      const response = await fetch(`${origin}/health`);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  await new Promise<void>((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-}
-
 /** `serve --json`: time to health and to a full tools listing, then idle RSS after settleMs. */
-export async function measureServe(cli: string, home: string, settleMs: number): Promise<StartupSample> {
+export async function measureServe(home: string, settleMs: number): Promise<StartupSample> {
   const start = performance.now();
-  const child = spawn(process.execPath, [cli, '--home', home, 'serve', '--port', '0', '--bridge-port', '0', '--json'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const serve = await startServe(home);
   try {
-    const ui = new URL((JSON.parse(await firstLine(child)) as { ui: string }).ui);
-    await waitHealthy(ui.origin);
+    await waitHealthy(serve.origin);
     const healthMs = performance.now() - start;
-    const response = await fetch(`${ui.origin}/api/listTools`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${ui.searchParams.get('token') ?? ''}` },
-      body: '{}',
-    });
-    const { result } = (await response.json()) as { result: unknown[] };
+    const tools = await serve.api<unknown[]>('listTools');
+    if (!Array.isArray(tools)) throw new Error('App API listTools answered something other than a list');
     const toolsMs = performance.now() - start;
     await new Promise((r) => setTimeout(r, settleMs));
-    return { healthMs, toolsMs, tools: result.length, rssMb: rssMb(child.pid ?? 0) };
+    return { healthMs, toolsMs, tools: tools.length, rssMb: rssMb(serve.pid) };
   } finally {
-    await stop(child);
+    await serve.stop();
   }
 }
 
@@ -72,17 +40,86 @@ const server = http.createServer((req, res) => { res.setHeader('content-type', '
 server.listen(0, '127.0.0.1', () => console.log(JSON.stringify({ ui: 'http://127.0.0.1:' + server.address().port + '/' })));
 `;
 
-/** The direct baseline: a bare Node HTTP server answering health. */
+/** The baseline: a bare Node HTTP server answering health. */
 export async function measureBaseline(settleMs: number): Promise<StartupSample> {
   const start = performance.now();
-  const child = spawn(process.execPath, ['-e', BASELINE], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['-e', BASELINE], { stdio: ['ignore', 'pipe', 'pipe'] });
   try {
-    const ui = new URL((JSON.parse(await firstLine(child)) as { ui: string }).ui);
+    const ui = new URL((JSON.parse(await readyLine(child, 'the bare HTTP server')) as { ui: string }).ui);
     await waitHealthy(ui.origin);
     const healthMs = performance.now() - start;
     await new Promise((r) => setTimeout(r, settleMs));
     return { healthMs, toolsMs: null, tools: 0, rssMb: rssMb(child.pid ?? 0) };
   } finally {
-    await stop(child);
+    await stopChild(child);
   }
+}
+
+export interface StartupOptions {
+  rounds: number;
+  /** Servers configured for the start-up row (50) and the idle-memory row (20). */
+  startServers: number;
+  idleServers: number;
+  settleMs: number;
+}
+
+/** Rows: serve start to health, the full tools listing (info), idle RSS. */
+export async function benchStartup(options: StartupOptions): Promise<Row[]> {
+  const many = homeWithServers(options.startServers);
+  const some = homeWithServers(options.idleServers);
+  const base: StartupSample[] = [];
+  const ours: StartupSample[] = [];
+  const idleBase: StartupSample[] = [];
+  const idle: StartupSample[] = [];
+  // Alternating, so drift on a shared machine hits both sides alike.
+  for (let i = 0; i < options.rounds; i++) {
+    base.push(await measureBaseline(0));
+    ours.push(await measureServe(many.home, 0));
+  }
+  for (let i = 0; i < options.rounds; i++) {
+    idleBase.push(await measureBaseline(options.settleMs));
+    idle.push(await measureServe(some.home, options.settleMs));
+  }
+  const healthRatio = ratioSpread(ours.map((s) => s.healthMs), base.map((s) => s.healthMs));
+  const rssRatio = ratioSpread(idle.map((s) => s.rssMb), idleBase.map((s) => s.rssMb));
+  const toolsMs = spread(ours.map((s) => s.toolsMs ?? NaN));
+  const tools = ours[0]?.tools ?? 0;
+  return [
+    {
+      key: 'serve-start',
+      what: `\`serve\` start to health answered, ${options.startServers} servers configured (cached, none spawned)`,
+      unit: 'ms',
+      ours: spread(ours.map((s) => s.healthMs)),
+      baseline: spread(base.map((s) => s.healthMs)),
+      baselineLabel: 'bare Node HTTP server started the same way',
+      figure: healthRatio,
+      figureUnit: 'x the bare server',
+      target: '<= 2x',
+      status: check(healthRatio.median, '<=', 2),
+    },
+    {
+      key: 'tools-listing',
+      what: `\`serve\` start to the full tools listing (${tools} tools), ${options.startServers} servers`,
+      unit: 'ms',
+      ours: toolsMs,
+      baseline: spread(base.map((s) => s.healthMs)),
+      baselineLabel: 'bare Node HTTP server to health',
+      figure: toolsMs,
+      figureUnit: 'ms',
+      target: '<= 500 ms',
+      status: check(toolsMs.median, '<=', 500),
+    },
+    {
+      key: 'idle-rss',
+      what: `idle RSS of \`serve\` with ${options.idleServers} servers configured (after ${options.settleMs / 1000} s)`,
+      unit: 'MB',
+      ours: spread(idle.map((s) => s.rssMb)),
+      baseline: spread(idleBase.map((s) => s.rssMb)),
+      baselineLabel: 'bare Node HTTP server',
+      figure: rssRatio,
+      figureUnit: 'x the bare server',
+      target: '<= 1.8x',
+      status: check(rssRatio.median, '<=', 1.8),
+    },
+  ];
 }

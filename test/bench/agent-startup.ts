@@ -1,0 +1,89 @@
+/**
+ * An agent's start-up, SDK client both ways, in alternating rounds: connect to a running bridge and
+ * list every tool of N configured stdio servers (served from cached inventories), against the agent
+ * spawning those N servers itself and listing each.
+ */
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { EVERYTHING } from '../fixtures/servers/config';
+import { check, ratioSpread, spread, type Row } from './report';
+import { homeWithServers, startServe } from './serve-process';
+
+/** Every tool of a connected client, page by page (bounded). */
+export async function listAllTools(client: Client): Promise<number> {
+  let count = 0;
+  let cursor: string | undefined;
+  for (let page = 0; page < 1000; page++) {
+    const result = await client.listTools(cursor === undefined ? {} : { cursor });
+    count += result.tools.length;
+    cursor = result.nextCursor;
+    if (cursor === undefined) return count;
+  }
+  throw new Error('tools/list kept answering a next cursor for 1,000 pages');
+}
+
+async function throughBridge(url: string, token: string): Promise<{ ms: number; tools: number }> {
+  const t0 = performance.now();
+  const client = new Client({ name: 'bench-agent', version: '1' });
+  const transport = new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { Authorization: `Bearer ${token}` } } });
+  try {
+    await client.connect(transport);
+    const tools = await listAllTools(client);
+    return { ms: performance.now() - t0, tools };
+  } finally {
+    await transport.terminateSession().catch(() => undefined);
+    await client.close().catch(() => undefined);
+  }
+}
+
+async function spawningThemselves(servers: number): Promise<{ ms: number; tools: number }> {
+  const t0 = performance.now();
+  const clients = Array.from({ length: servers }, () => new Client({ name: 'bench-agent', version: '1' }));
+  try {
+    const counts = await Promise.all(
+      clients.map(async (client) => {
+        await client.connect(new StdioClientTransport({ command: process.execPath, args: [EVERYTHING, 'stdio'], stderr: 'ignore' }));
+        return listAllTools(client);
+      }),
+    );
+    return { ms: performance.now() - t0, tools: counts.reduce((a, b) => a + b, 0) };
+  } finally {
+    await Promise.all(clients.map((client) => client.close().catch(() => undefined)));
+  }
+}
+
+export async function benchAgentStartup(options: { servers: number; rounds: number }): Promise<Row[]> {
+  const { home, agentToken } = homeWithServers(options.servers);
+  const serve = await startServe(home);
+  const bridge: Array<{ ms: number; tools: number }> = [];
+  const direct: Array<{ ms: number; tools: number }> = [];
+  try {
+    // The app is already running when an agent starts: one listing first, not counted.
+    await throughBridge(serve.bridgeUrl, agentToken);
+    for (let i = 0; i < options.rounds; i++) {
+      bridge.push(await throughBridge(serve.bridgeUrl, agentToken));
+      direct.push(await spawningThemselves(options.servers));
+    }
+  } finally {
+    await serve.stop();
+  }
+  const tools = direct[0]?.tools ?? 0;
+  const listed = bridge[0]?.tools ?? 0;
+  if (tools === 0 || listed !== tools) throw new Error(`the bridge listed ${listed} tools, the servers themselves ${tools}`);
+  const faster = ratioSpread(direct.map((s) => s.ms), bridge.map((s) => s.ms));
+  return [
+    {
+      key: 'agent-start',
+      what: `an agent's start-up: connect to the bridge and list all ${tools} tools of ${options.servers} stdio servers (cached inventories), SDK client`,
+      unit: 'ms',
+      ours: spread(bridge.map((s) => s.ms)),
+      baseline: spread(direct.map((s) => s.ms)),
+      baselineLabel: `the agent spawning the ${options.servers} servers itself and listing them`,
+      figure: faster,
+      figureUnit: 'x faster',
+      target: '>= 100x',
+      status: check(faster.median, '>=', 100),
+    },
+  ];
+}

@@ -1,0 +1,48 @@
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ROOT } from '../helpers/cli';
+
+/** Every row of issue 18's table (and the tools listing), by its key in the bench's summary. */
+const ROWS = ['throughput', 'latency', 'mcp-proxy', 'agent-start', 'memory-shared', 'memory-idle', 'serve-start', 'tools-listing', 'idle-rss', 'refresh-storm'];
+
+function runQuickBench(): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'test', 'bench', 'run.ts'), '--quick'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString('utf8')));
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 170_000);
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+/**
+ * `npm run bench -- --quick`: the bench in a short form (a few hundred calls, one round, targets
+ * not enforced), so that a change that breaks a bench step fails CI instead of the next full run.
+ */
+describe('bench --quick', () => {
+  it('runs every step and prints a number for every row', { timeout: 180_000 }, async () => {
+    const { code, stdout, stderr } = await runQuickBench();
+    expect(stdout, stderr.slice(-2000)).not.toContain('STEP FAILED');
+    expect(code, stdout.slice(-3000)).toBe(0);
+    const summary = new Map(
+      stdout
+        .split('\n')
+        .filter((line) => line.startsWith('| '))
+        .map((line) => line.split(' | ').map((cell) => cell.trim()))
+        .map((cells) => [cells[0]?.replace(/^\| /, '') ?? '', cells] as const),
+    );
+    for (const key of ROWS) {
+      const cells = summary.get(key);
+      expect(cells, `row ${key} missing from the summary`).toBeDefined();
+      // figure, ours, baseline: each starts with a finite number.
+      for (const cell of cells?.slice(2, 5) ?? []) expect(cell, `row ${key}`).toMatch(/^\d[\d,]*(\.\d+)?(x| |$)/);
+    }
+  });
+});
