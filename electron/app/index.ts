@@ -7,3 +7,4 @@ export { dispatch } from './dispatch';
 export { packageRoot } from './package-root';
 export { readRuntimeFile, writeRuntimeFile, RUNTIME_FILE } from './runtime-file';
 export type { RuntimeInfo } from './runtime-file';
+export { isPortFree } from './doctor';

@@ -3,11 +3,12 @@ import { join } from 'node:path';
 import { DEFAULT_UI_PORT } from '../../../shared/config';
 import { CodedError } from '../../../shared/errors';
 import { redact } from '../../../shared/redact';
-import { packageRoot, writeRuntimeFile } from '../../app';
+import { isPortFree, packageRoot, writeRuntimeFile, type RuntimeInfo } from '../../app';
 import { openWith, printUrl, type Opener } from '../../auth';
 import { startWebServer } from '../../web';
 
 import type { Run } from '../runner';
+import { chooseUiPort, findLiveApp } from '../start-up';
 
 function port(value: string): number {
   const n = Number(value);
@@ -21,6 +22,18 @@ interface ServeOptions {
   json?: boolean;
   printUrl?: boolean;
   openWith?: string;
+}
+
+/** A second start for the same data directory is not an error: it says where the running app is. */
+function printRunning(info: RuntimeInfo, dataDir: string, json: boolean): void {
+  const ui = `${info.origin}/#token=${info.secret}`;
+  // Written raw: the UI address carries the per-run secret the caller needs.
+  if (json) process.stdout.write(`${JSON.stringify({ ui, bridge: info.bridge, pid: info.pid, alreadyRunning: true })}\n`);
+  else {
+    process.stdout.write(
+      `Connected Services is already running for this data directory (pid ${info.pid}).\n  Open:   ${ui}\n  Bridge: ${info.bridge ?? 'not running'}\n  Data:   ${dataDir}\n`,
+    );
+  }
 }
 
 /** Headless machines: print sign-in addresses, or hand them to a command of the person's choice. */
@@ -43,6 +56,13 @@ export function registerServe(program: Command, run: Run): void {
     .action((options: ServeOptions) =>
       run(async (ctx) => {
         const opener = serveOpener(options);
+        const live = await findLiveApp(ctx.dataDir);
+        if (live) {
+          printRunning(live, ctx.dataDir, options.json === true);
+          return 0;
+        }
+        // Before the core: a port that cannot be had stops start-up before any server spawns.
+        const uiPort = await chooseUiPort(options.port, DEFAULT_UI_PORT, { portFree: isPortFree, log: (line) => ctx.output.err(line) });
         // Listening before anything starts: without a listener Node dies of the signal at once, so a
         // stop asked for during start-up (or just after the ready line) would skip the clean-up and
         // leave the servers it spawned running. Asked for early, it is honoured once start-up is done.
@@ -59,7 +79,7 @@ export function registerServe(program: Command, run: Run): void {
         });
         const web = await startWebServer({
           api: core.api,
-          port: options.port ?? DEFAULT_UI_PORT,
+          port: uiPort,
           staticDir: join(packageRoot(), 'dist', 'renderer'),
           log: (line) => ctx.output.err(line),
         });
@@ -85,6 +105,7 @@ export function registerServe(program: Command, run: Run): void {
         await stopped;
         await removeRuntime();
         await web.close();
+        return 0;
       }),
     );
 }
