@@ -22,6 +22,7 @@ import { readRuntimeFile } from './runtime-file';
 import { demoServers } from './demo-servers';
 import { isPortFree, runDoctor } from './doctor';
 import { chooseBridgePort } from './bridge-port';
+import { cliStdioCommand } from './cli-command';
 import { EventHub } from './event-hub';
 import { VERSION } from './version';
 
@@ -200,7 +201,15 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   // Without a bridge of its own (a CLI command), the address agents need is the running app's.
   const runningBridge = bridge ? undefined : (await readRuntimeFile(options.dataDir))?.bridge;
   const bridgeUrl = bridge?.url ?? runningBridge ?? `http://127.0.0.1:${bridgePort}/mcp`;
-  const bridgeApi = createBridgeApi({ bridge, bridgeError, agents, audit, bridgeUrl, changed: (info) => events.emit('bridgeChanged', info) });
+  const bridgeApi = createBridgeApi({
+    bridge,
+    bridgeError,
+    agents,
+    audit,
+    bridgeUrl,
+    stdioCommand: () => cliStdioCommand({ dataDir: options.dataDir, env }),
+    changed: (info) => events.emit('bridgeChanged', info),
+  });
 
   const settled = async () => {
     await applying;
