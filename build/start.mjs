@@ -26,5 +26,10 @@ if (!binary) console.log('Electron is not installed here; starting the headless 
 else if (!hasDisplay) console.log('No display found; starting the headless UI (`connected-services serve`).');
 
 const child = spawn(command, args, { stdio: 'inherit', cwd: root });
+// A program that cannot be started is a sentence, not a stack trace.
+child.on('error', (error) => {
+  console.error(`error: could not start ${command}: ${error.message}`);
+  process.exit(1);
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -1,6 +1,6 @@
 import type { AgentView, ApiInput, AppApi, BridgeInfo, PendingApproval } from '../../shared/api';
 import { CodedError } from '../../shared/errors';
-import { ALL_SERVERS, snippetFile, type Agent, type AgentPolicy, type AgentStore, type AuditLog, type Bridge, type PendingApproval as BridgePendingApproval } from '../bridge';
+import { ALL_SERVERS, snippetFile, type Agent, type AgentPolicy, type AgentStore, type AuditLog, type Bridge, type PendingApproval as BridgePendingApproval, type StdioCommand } from '../bridge';
 
 export interface BridgeApiDeps {
   /** Present in long-running processes (serve, the desktop app). */
@@ -10,6 +10,8 @@ export interface BridgeApiDeps {
   agents: AgentStore;
   audit: AuditLog;
   bridgeUrl: string;
+  /** How a stdio client starts `bridge --stdio` on this machine (asked only for a snippet). */
+  stdioCommand?: () => StdioCommand;
   /** The bridge was paused or resumed. */
   changed: (info: BridgeInfo) => void;
 }
@@ -104,7 +106,11 @@ export function createBridgeApi(deps: BridgeApiDeps): BridgeMethods {
     },
     agentConfig: ({ name, for: target, token }: ApiInput<'agentConfig'>) => {
       existing(name);
-      const text = agents.configSnippet(name, token ?? null, { for: target, bridgeUrl: deps.bridge?.url ?? deps.bridgeUrl });
+      const text = agents.configSnippet(name, token ?? null, {
+        for: target,
+        bridgeUrl: deps.bridge?.url ?? deps.bridgeUrl,
+        ...(deps.stdioCommand ? { stdioCommand: deps.stdioCommand() } : {}),
+      });
       const file = snippetFile(target);
       return Promise.resolve({ text, ...(file ? { file } : {}) });
     },

@@ -25,7 +25,9 @@ import { importedSecretSink } from './imported-secret-sink';
 import { resolveServerConfig } from './resolve-server';
 import { readRuntimeFile } from './runtime-file';
 import { demoServers } from './demo-servers';
-import { runDoctor } from './doctor';
+import { isPortFree, runDoctor } from './doctor';
+import { chooseBridgePort } from './bridge-port';
+import { cliStdioCommand } from './cli-command';
 import { EventHub } from './event-hub';
 import { VERSION } from './version';
 
@@ -146,14 +148,6 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     }),
   ];
   if (options.watch) registry.watch();
-  if (options.warmUp) {
-    applying = applying.then(() => {
-      for (const status of pool.statuses()) {
-        if (status.inventoryUpdatedAt !== undefined || !status.enabled || status.approval === 'pending') continue;
-        pool.start(status.name).catch((error: unknown) => log(redact(`warming up ${status.name} failed: ${String(error)}`)));
-      }
-    });
-  }
 
   const ports = options.ports ?? { ui: DEFAULT_UI_PORT, bridge: DEFAULT_BRIDGE_PORT };
   const bridgePort = options.bridge?.port ?? registry.config().settings?.bridgePort ?? ports.bridge;
@@ -161,10 +155,18 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   let bridgeError: string | undefined;
   if (options.bridge) {
     try {
+      const port = await chooseBridgePort({
+        given: options.bridge.port,
+        configured: registry.config().settings?.bridgePort,
+        fallback: ports.bridge,
+        configFile: registry.file,
+        portFree: isPortFree,
+        log,
+      });
       bridge = await createBridge({
         pool,
         dataDir: options.dataDir,
-        port: bridgePort,
+        port,
         log,
         version: VERSION,
         auditArguments: () => registry.config().settings?.auditArguments === true,
@@ -177,6 +179,19 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       bridgeError = error instanceof Error ? error.message : String(error);
       log(redact(`the bridge did not start: ${bridgeError}`));
     }
+  }
+  // After the bridge: a start-up that fails on its port spawns nothing.
+  let closed = false;
+  if (options.warmUp) {
+    applying = applying.then(() => {
+      for (const status of pool.statuses()) {
+        if (status.inventoryUpdatedAt !== undefined || !status.enabled || status.approval === 'pending') continue;
+        pool.start(status.name).catch((error: unknown) => {
+          // Stopped by close(): not a failure worth a line.
+          if (!closed) log(redact(`warming up ${status.name} failed: ${String(error)}`));
+        });
+      }
+    });
   }
   const agents = bridge?.agents ?? AgentStore.open({ dataDir: options.dataDir, log });
   const audit = bridge?.audit ?? new AuditLog({ dataDir: options.dataDir, log });
@@ -197,8 +212,16 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   unsubscribe.push(agents.on('change', () => events.emit('agentsChanged', {})));
   // Without a bridge of its own (a CLI command), the address agents need is the running app's.
   const runningBridge = bridge ? undefined : (await readRuntimeFile(options.dataDir))?.bridge;
-  const bridgeUrl = runningBridge ?? `http://127.0.0.1:${bridgePort}/mcp`;
-  const bridgeApi = createBridgeApi({ bridge, bridgeError, agents, audit, bridgeUrl, changed: (info) => events.emit('bridgeChanged', info) });
+  const bridgeUrl = bridge?.url ?? runningBridge ?? `http://127.0.0.1:${bridgePort}/mcp`;
+  const bridgeApi = createBridgeApi({
+    bridge,
+    bridgeError,
+    agents,
+    audit,
+    bridgeUrl,
+    stdioCommand: () => cliStdioCommand({ dataDir: options.dataDir, env }),
+    changed: (info) => events.emit('bridgeChanged', info),
+  });
 
   const settled = async () => {
     await applying;
@@ -261,6 +284,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     signIns,
     close: () => {
       closing ??= (async () => {
+        closed = true;
         for (const off of unsubscribe) off();
         signIns.cancelAll();
         await applying.catch(() => undefined);

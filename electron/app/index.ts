@@ -13,3 +13,4 @@ export type { Power } from './method-powers';
 export { packageRoot } from './package-root';
 export { readRuntimeFile, writeRuntimeFile, RUNTIME_FILE } from './runtime-file';
 export type { RuntimeInfo } from './runtime-file';
+export { isPortFree } from './doctor';

@@ -100,11 +100,9 @@ describe('AgentStore', () => {
       expect(() => JSON.parse(text) as unknown).not.toThrow();
       expect(text).toContain(token);
     }
-    expect(JSON.parse(store.configSnippet('agent', token, { for: 'acp', bridgeUrl }))).toEqual({
-      type: 'http',
-      name: 'connected-services',
-      url: bridgeUrl,
-      headers: [{ name: 'Authorization', value: `Bearer ${token}` }],
+    expect(JSON.parse(store.configSnippet('agent', token, { for: 'acp', bridgeUrl, stdioCommand }))).toEqual({
+      stdio: { name: 'connected-services', command: '/usr/bin/connected-services', args: ['bridge', '--stdio'], env: [{ name: 'CONNECTED_SERVICES_TOKEN', value: token }] },
+      http: { type: 'http', name: 'connected-services', url: bridgeUrl, headers: [{ name: 'Authorization', value: `Bearer ${token}` }] },
     });
     expect(JSON.parse(store.configSnippet('agent', token, { for: 'claude-desktop', bridgeUrl, stdioCommand }))).toEqual({
       mcpServers: { 'connected-services': { command: '/usr/bin/connected-services', args: ['bridge', '--stdio'], env: { CONNECTED_SERVICES_TOKEN: token } } },

@@ -7,12 +7,14 @@ export interface StdioCommand {
   command: string;
   /** Including `bridge --stdio`. */
   args: string[];
+  /** Besides the token (Electron's binary runs our CLI only with ELECTRON_RUN_AS_NODE). */
+  env?: Record<string, string>;
 }
 
 export interface SnippetOptions {
   for: SnippetTarget;
   bridgeUrl: string;
-  /** How the client starts the stdio shim (Claude Desktop). Default: `connected-services bridge --stdio`. */
+  /** How the client starts the stdio shim (Claude Desktop, ACP stdio); an absolute command line where not installed globally. Default: `connected-services bridge --stdio`. */
   stdioCommand?: StdioCommand;
   /** The entry's name in the client's config. Default: `connected-services`. */
   entryName?: string;
@@ -68,11 +70,18 @@ export function configSnippet(agentName: string, token: string | null, options: 
     case 'claude-desktop': {
       // claude_desktop_config.json takes local (stdio) servers only: the shim forwards to the bridge.
       const stdio = options.stdioCommand ?? DEFAULT_STDIO_COMMAND;
-      return json({ mcpServers: { [name]: { command: stdio.command, args: stdio.args, env: { [TOKEN_ENV]: secret } } } });
+      return json({ mcpServers: { [name]: { command: stdio.command, args: stdio.args, env: { ...stdio.env, [TOKEN_ENV]: secret } } } });
     }
-    case 'acp':
-      // ACP `session/new` params.mcpServers[] entry (HTTP transport: headers as name/value pairs).
-      return json({ type: 'http', name, url, headers: [{ name: 'Authorization', value: authorization }] });
+    case 'acp': {
+      // ACP `session/new` params.mcpServers[] entries, one per transport: stdio, which every ACP agent
+      // supports, and HTTP for agents that announce mcpCapabilities.http (env and headers as name/value pairs).
+      const stdio = options.stdioCommand ?? DEFAULT_STDIO_COMMAND;
+      const env = Object.entries({ ...stdio.env, [TOKEN_ENV]: secret }).map(([key, value]) => ({ name: key, value }));
+      return json({
+        stdio: { name, command: stdio.command, args: stdio.args, env },
+        http: { type: 'http', name, url, headers: [{ name: 'Authorization', value: authorization }] },
+      });
+    }
     default: {
       const unknown: never = options.for;
       throw new CodedError('invalid_input', `unknown client "${String(unknown)}"`, { hint: `use one of ${SNIPPET_TARGETS.join(', ')}` });

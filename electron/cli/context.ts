@@ -52,7 +52,9 @@ export function createContext(globals: GlobalOptions, output: Output, env: Recor
       return core;
     },
     close: async () => {
-      if (core) await (await core).close();
+      // A core that failed to open has nothing to close; its error was already reported.
+      const opened = await core?.catch(() => undefined);
+      await opened?.close();
     },
   };
 }

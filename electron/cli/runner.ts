@@ -26,7 +26,14 @@ export function createRunner(program: Command, output: Output, env: Record<strin
       if (coded.code === 'internal' && env['CONNECTED_SERVICES_DEBUG'] && error instanceof Error && error.stack) output.err(error.stack);
       process.exitCode = EXIT_CODES[coded.code];
     } finally {
-      await ctx.close();
+      // Closing must not turn into an uncaught stack trace either; the command's own error comes first.
+      await ctx.close().catch((error: unknown) => {
+        const coded = toCodedError(error);
+        if (process.exitCode === 0) {
+          printError(output, coded, json);
+          process.exitCode = EXIT_CODES[coded.code];
+        }
+      });
     }
   };
 }

@@ -1,9 +1,12 @@
 import type { Command } from 'commander';
+import type { ServerConfig } from '../../../shared/config';
 import { CodedError } from '../../../shared/errors';
+import type { VaultHealth } from '../../../shared/vault';
 import { openWith, printUrl, type FlowEvent, type Opener } from '../../auth';
 import type { Output } from '../output';
 import { printJson } from '../output';
 import type { Run } from '../runner';
+import { findLiveApp } from '../start-up';
 import { stateLabel } from './status';
 
 interface ConnectOptions {
@@ -18,6 +21,26 @@ function opener(options: ConnectOptions): Opener | undefined {
   if (options.printUrl) return printUrl(process.stderr, 'Open this address to sign in:');
   if (options.openWith) return openWith(options.openWith);
   return undefined;
+}
+
+/** Servers whose connect may end in tokens to keep: HTTP ones that do not sign in with a key from the config. */
+function mayKeepTokens(config: ServerConfig | undefined): boolean {
+  return config !== undefined && 'url' in config && config.auth?.type !== 'api_key' && config.auth?.type !== 'none';
+}
+
+/**
+ * A sign-in into a memory-only vault would say it worked and die with this process (like `secrets
+ * set`, refused before anything starts). The running app, if any, is where a sign-in lasts.
+ */
+async function refuseLostSignIn(server: string, health: VaultHealth, dataDir: string): Promise<never> {
+  const live = await findLiveApp(dataDir);
+  const where = live
+    ? `or connect it in the app running at ${live.origin} (its window; \`connected-services serve\` prints its address again)`
+    : 'or start the app (`connected-services serve`) and connect it there';
+  throw new CodedError('denied', `The sign-in of "${server}" would be lost when this command ends: ${health.message}`, {
+    hint: `Set CONNECTED_SERVICES_PASSPHRASE, or unlock or install an OS keychain, so the vault keeps it; ${where}`,
+    data: { server },
+  });
 }
 
 function minutes(ms: number): string {
@@ -53,6 +76,8 @@ export function registerConnect(program: Command, run: Run): void {
       run(async (ctx) => {
         const custom = opener(options);
         const core = await ctx.core(custom ? { opener: custom } : {});
+        const health = core.vault.health();
+        if (!health.persistent && mayKeepTokens(core.registry.config().mcpServers[server])) await refuseLostSignIn(server, health, ctx.dataDir);
         const status = await core.signIns.connect(server, { ...(options.device ? { flow: 'device' as const } : {}), onEvent: progress(ctx.output) });
         const [withAuth] = await core.api.status({}).then((s) => s.servers.filter((row) => row.name === status.name));
         const shown = withAuth ?? status;

@@ -3,12 +3,13 @@ import { join } from 'node:path';
 import { DEFAULT_UI_PORT } from '../../../shared/config';
 import { CodedError } from '../../../shared/errors';
 import { redact } from '../../../shared/redact';
-import { packageRoot, writeRuntimeFile } from '../../app';
+import { isPortFree, packageRoot, writeRuntimeFile, type RuntimeInfo } from '../../app';
 import { openWith, printUrl, type Opener } from '../../auth';
 import { startWebServer } from '../../web';
 
 import { confirm } from '../prompt';
 import type { Run } from '../runner';
+import { chooseUiPort, findLiveApp } from '../start-up';
 import { confirmAtTerminal } from '../terminal-confirmations';
 
 function port(value: string): number {
@@ -24,6 +25,23 @@ interface ServeOptions {
   printUrl?: boolean;
   openWith?: string;
   confirmAtTerminal?: boolean;
+}
+
+/**
+ * A second start for the same data directory is not an error: it says where the running app is. The
+ * web UI's secret is never on disk (runtime.json holds only the command line's credential, whose
+ * widenings wait for the person), so the address to open is the one the running app printed.
+ */
+function printRunning(info: RuntimeInfo, dataDir: string, json: boolean): void {
+  if (json) process.stdout.write(`${JSON.stringify({ ui: null, origin: info.origin, bridge: info.bridge, pid: info.pid, alreadyRunning: true })}\n`);
+  else {
+    process.stdout.write(
+      `Connected Services is already running for this data directory (pid ${info.pid}).\n` +
+        `  Open the address it printed when it started (${info.origin}/#token=…); the secret in it is never stored on disk.\n` +
+        `  To get a new address, stop it (kill ${info.pid}) and start again.\n` +
+        `  Bridge: ${info.bridge ?? 'not running'}\n  Data:   ${dataDir}\n`,
+    );
+  }
 }
 
 /** Headless machines: print sign-in addresses, or hand them to a command of the person's choice. */
@@ -53,6 +71,13 @@ export function registerServe(program: Command, run: Run): void {
             hint: 'Run serve in a terminal, or confirm in the web UI at the address serve prints',
           });
         }
+        const live = await findLiveApp(ctx.dataDir);
+        if (live) {
+          printRunning(live, ctx.dataDir, options.json === true);
+          return 0;
+        }
+        // Before the core: a port that cannot be had stops start-up before any server spawns.
+        const uiPort = await chooseUiPort(options.port, DEFAULT_UI_PORT, { portFree: isPortFree, log: (line) => ctx.output.err(line) });
         // Listening before anything starts: without a listener Node dies of the signal at once, so a
         // stop asked for during start-up (or just after the ready line) would skip the clean-up and
         // leave the servers it spawned running. Asked for early, it is honoured once start-up is done.
@@ -70,7 +95,7 @@ export function registerServe(program: Command, run: Run): void {
         const web = await startWebServer({
           api: core.api,
           door: core.door,
-          port: options.port ?? DEFAULT_UI_PORT,
+          port: uiPort,
           staticDir: join(packageRoot(), 'dist', 'renderer'),
           log: (line) => ctx.output.err(line),
         });
@@ -110,6 +135,7 @@ export function registerServe(program: Command, run: Run): void {
         stopAsking?.();
         await removeRuntime();
         await web.close();
+        return 0;
       }),
     );
 }

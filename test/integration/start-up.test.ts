@@ -1,0 +1,201 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import { dirname, join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { CLI, runCli, tempHome, type CliResult } from '../helpers/cli';
+import { startServe } from '../helpers/serve';
+import { freePort } from '../helpers/ports';
+
+const UI_DEFAULT = 47780;
+const BRIDGE_DEFAULT = 47781;
+
+/** A home with no servers: start-up is what is tested, not the demo servers. */
+function quietHome(settings?: Record<string, unknown>): string {
+  const home = tempHome('cs-start-');
+  mkdirSync(home, { recursive: true, mode: 0o700 });
+  writeFileSync(join(home, 'mcp.json'), JSON.stringify({ mcpServers: {}, ...(settings ? { settings } : {}) }), { mode: 0o600 });
+  return home;
+}
+
+/** Holds a port like another program would; a port someone else already holds is just as busy. */
+async function occupy(port: number): Promise<Server | undefined> {
+  const server = createServer();
+  return new Promise((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) => (error.code === 'EADDRINUSE' ? resolve(undefined) : reject(error)));
+    server.listen(port, '127.0.0.1', () => resolve(server));
+  });
+}
+
+/** No path a person sees may show a stack trace or an error class name. */
+function expectNoStackTrace(result: Pick<CliResult, 'stderr' | 'stdout'>): void {
+  for (const text of [result.stderr, result.stdout]) {
+    expect(text).not.toMatch(/^\s+at /m);
+    expect(text).not.toMatch(/\b_?[A-Z]\w*Error\b/);
+    expect(text).not.toContain('Node.js v');
+    expect(text).not.toContain('did not finish starting');
+    expect(text).not.toContain('pool is closed');
+  }
+}
+
+/** `serve --json` with the default ports: resolves with the ready line and what stderr said by then. */
+function serveDefaults(home: string): Promise<{ child: ChildProcess; ready: { ui: string; bridge: string | null }; stderr: () => string }> {
+  const child = spawn(process.execPath, [CLI, '--home', home, 'serve', '--json'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr?.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`serve did not get ready: ${stderr}`)), 20_000);
+    createInterface({ input: child.stdout }).once('line', (line) => {
+      clearTimeout(timer);
+      resolve({ child, ready: JSON.parse(line) as { ui: string; bridge: string | null }, stderr: () => stderr });
+    });
+    child.once('exit', (code) => reject(new Error(`serve exited with ${code}: ${stderr}`)));
+  });
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+describe('start-up never fails by surprise', () => {
+  const held: Server[] = [];
+  const children: ChildProcess[] = [];
+  afterEach(async () => {
+    await Promise.all(children.splice(0).map(stop));
+    await Promise.all(held.splice(0).map((s) => new Promise<void>((resolve) => s.close(() => resolve()))));
+  });
+
+  async function hold(port: number): Promise<void> {
+    const server = await occupy(port);
+    if (server) held.push(server);
+  }
+
+  it('takes a free port when another program holds a default one, and says which', async () => {
+    await hold(UI_DEFAULT);
+    await hold(BRIDGE_DEFAULT);
+    const served = await serveDefaults(quietHome());
+    children.push(served.child);
+    const ui = new URL(served.ready.ui);
+    expect(ui.port).not.toBe(String(UI_DEFAULT));
+    expect(new URL(served.ready.bridge ?? '').port).not.toBe(String(BRIDGE_DEFAULT));
+    expect((await fetch(`${ui.origin}/health`)).status).toBe(200);
+    expect(served.stderr()).toContain(`Port ${UI_DEFAULT} (the UI's default) is in use by another program`);
+    expect(served.stderr()).toContain(`Port ${BRIDGE_DEFAULT} (the bridge's default) is in use by another program`);
+    expectNoStackTrace({ stdout: '', stderr: served.stderr() });
+  });
+
+  it('refuses a busy UI port given with --port: exit 7, no stack trace', async () => {
+    const port = await freePort();
+    await hold(port);
+    const result = await runCli(quietHome(), ['serve', '--port', String(port), '--bridge-port', '0']);
+    expect(result.code).toBe(7);
+    expect(result.stderr).toContain(`error [server_unavailable]: Port ${port} for the UI (given with --port) is in use by another program`);
+    expect(result.stderr).toContain('hint: ');
+    expectNoStackTrace(result);
+  });
+
+  it('refuses a busy bridge port given with --bridge-port: exit 7, no stack trace', async () => {
+    const port = await freePort();
+    await hold(port);
+    const result = await runCli(quietHome(), ['serve', '--port', '0', '--bridge-port', String(port)]);
+    expect(result.code).toBe(7);
+    expect(result.stderr).toContain(`error [server_unavailable]: Port ${port} for the agent bridge (given with --bridge-port) is in use`);
+    expectNoStackTrace(result);
+  });
+
+  it('refuses a busy bridge port from settings.bridgePort, naming the file', async () => {
+    const port = await freePort();
+    await hold(port);
+    const home = quietHome({ bridgePort: port });
+    const result = await runCli(home, ['serve', '--port', '0']);
+    expect(result.code).toBe(7);
+    expect(result.stderr).toContain(`Port ${port} for the agent bridge (set in ${join(home, 'mcp.json')} (settings.bridgePort))`);
+    expectNoStackTrace(result);
+  });
+
+  it('refuses a busy bridge port even when the demo servers would warm up: nothing spawns, nothing else is said', async () => {
+    const port = await freePort();
+    await hold(port);
+    const result = await runCli(tempHome('cs-start-'), ['serve', '--port', '0', '--bridge-port', String(port)]);
+    expect(result.code).toBe(7);
+    expect(result.stderr).not.toContain('warming up');
+    expectNoStackTrace(result);
+  });
+
+  it('reports an unusable data directory with a coded error, no stack trace', async () => {
+    const file = join(dirname(quietHome()), 'a-file');
+    writeFileSync(file, '');
+    const result = await runCli(join(file, 'home'), ['serve', '--port', '0', '--bridge-port', '0']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^error \[invalid_config\]: The data folder .* is a file, not a folder/m);
+    expectNoStackTrace(result);
+  });
+
+  it.skipIf(process.getuid?.() === 0)('reports a data directory it may not write, no stack trace', async () => {
+    const parent = dirname(quietHome());
+    const locked = join(parent, 'locked');
+    mkdirSync(locked, { mode: 0o500 });
+    const result = await runCli(join(locked, 'home'), ['serve', '--port', '0', '--bridge-port', '0']);
+    expect(result.code).not.toBe(0);
+    expect(result.stderr).toMatch(/^error \[\w+\]: /m);
+    expectNoStackTrace(result);
+  });
+});
+
+describe('a second start for the same data directory', () => {
+  let home: string;
+  let served: Awaited<ReturnType<typeof startServe>>;
+  beforeAll(async () => {
+    home = quietHome();
+    served = await startServe(home);
+  });
+  afterAll(async () => {
+    await served.stop();
+  });
+
+  it('prints the running app’s address and exits 0', async () => {
+    const result = await runCli(home, ['serve']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('already running');
+    expect(result.stdout).toContain(served.origin);
+    // The web UI's secret is never on disk, so a second start cannot (and must not) print it.
+    expect(result.stdout).not.toContain(new URL(served.ui).hash.slice('#token='.length));
+    expect(result.stdout).toContain(served.bridge ?? 'no bridge');
+    expectNoStackTrace(result);
+    // The first one is untouched.
+    expect((await served.api('bridgeInfo')).status).toBe(200);
+  });
+
+  it('with --json prints the running app’s origin and bridge, marked as already running', async () => {
+    const result = await runCli(home, ['serve', '--json', '--port', '0']);
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toEqual({ ui: null, origin: served.origin, bridge: served.bridge, pid: served.child.pid, alreadyRunning: true });
+  });
+
+  it('does not trust a runtime.json whose secret the running process does not accept', async () => {
+    const other = quietHome();
+    // A live pid (this test's) that serves nothing with that secret: a stale or foreign file.
+    writeFileSync(
+      join(other, 'runtime.json'),
+      JSON.stringify({ pid: process.pid, origin: served.origin, secret: 'not-the-secret', bridge: null, startedAt: Date.now() }),
+      { mode: 0o600 },
+    );
+    const child = spawn(process.execPath, [CLI, '--home', other, 'serve', '--port', '0', '--bridge-port', '0', '--json'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      const line = await new Promise<string>((resolve, reject) => {
+        createInterface({ input: child.stdout }).once('line', resolve);
+        child.once('exit', (code) => reject(new Error(`exited ${code}`)));
+      });
+      const ready = JSON.parse(line) as { ui: string; alreadyRunning?: boolean };
+      expect(ready.alreadyRunning).toBeUndefined();
+      expect(new URL(ready.ui).origin).not.toBe(served.origin);
+    } finally {
+      await stop(child);
+    }
+  });
+});
