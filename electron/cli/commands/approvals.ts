@@ -1,7 +1,26 @@
 import type { Command } from 'commander';
+import type { PendingApproval } from '../../../shared/api';
+import { redactor } from '../../../shared/redact';
+import { revealHidden } from '../../../shared/text';
 import { printJson, table } from '../output';
 import type { Run } from '../runner';
 import { connectRunningApp } from '../running-app';
+
+/**
+ * `approvals list` as a person reads it: one row per waiting call, then what each call would send
+ * (its arguments pretty-printed, redacted, hidden characters shown as escapes).
+ */
+export function approvalLines(list: readonly PendingApproval[], now: number): string[] {
+  if (list.length === 0) return ['Nothing is waiting for approval.'];
+  const rows = list.map((a) => [a.id, a.agent, a.kind, revealHidden(`${a.server} ${a.tool}`), a.tier, `${Math.max(0, Math.round((a.expiresAt - now) / 1000))}s`]);
+  const lines = table([['ID', 'AGENT', 'KIND', 'CALL', 'TIER', 'EXPIRES IN'], ...rows]);
+  for (const a of list) {
+    if (a.arguments === undefined) continue;
+    const json = revealHidden(JSON.stringify(redactor.redactValue(a.arguments), null, 2), ['\n']);
+    lines.push('', `${a.id} ${revealHidden(a.tool)} on ${a.server}, ${a.kind === 'prompt' ? 'prompt arguments' : 'arguments'}:`, ...json.split('\n').map((l) => `  ${l}`));
+  }
+  return lines;
+}
 
 export function registerApprovals(program: Command, run: Run): void {
   const approvals = program.command('approvals').description('calls waiting for your approval in the running app: list, allow, deny');
@@ -14,10 +33,7 @@ export function registerApprovals(program: Command, run: Run): void {
       run(async (ctx) => {
         const list = await (await connectRunningApp(ctx.dataDir)).call('listApprovals', {});
         if (options.json) return printJson(ctx.output, list);
-        if (list.length === 0) return ctx.output.out('Nothing is waiting for approval.');
-        const now = Date.now();
-        const rows = list.map((a) => [a.id, a.agent, a.kind, `${a.server} ${a.tool}`, a.tier, `${Math.max(0, Math.round((a.expiresAt - now) / 1000))}s`]);
-        for (const line of table([['ID', 'AGENT', 'KIND', 'CALL', 'TIER', 'EXPIRES IN'], ...rows])) ctx.output.out(line);
+        for (const line of approvalLines(list, Date.now())) ctx.output.out(line);
       }),
     );
 

@@ -26,6 +26,14 @@ describe('notification policy', () => {
       server: 'fs',
       tool: 'delete_file',
     });
+    const mail = policy.approvalPending({
+      id: 'a2', agent: 'claude', server: 'mail', kind: 'tool', tool: 'send_email', tier: 'write', requestedAt: 0, expiresAt: 1,
+      arguments: { to: 'bob@example.test', body: `Hello\u202e ${'x'.repeat(200)}` },
+    });
+    expect(mail).toMatchObject({ kind: 'approval-waiting', arguments: expect.stringMatching(/^to: "bob@example.test", body: "Hello +x+…$/) as string });
+    const { body } = notificationText(mail);
+    expect(body).toMatch(/^On mail, with to: "bob@example.test", body: "Hello +x+…\. Click to allow or deny it before it expires\.$/);
+    expect(body.includes('\u202e')).toBe(false);
     expect(policy.deviceLogin({ server: 'linear', state: 'pending' })).toBeNull();
     expect(policy.deviceLogin({ server: 'linear', state: 'slow_down' })).toBeNull();
     expect(policy.deviceLogin({ server: 'linear', state: 'cancelled' })).toBeNull();

@@ -1,4 +1,5 @@
 import type { DeviceLogin, PendingApproval, ServerState, ServerStatus } from '../../../shared/api';
+import { argumentsSummary } from '../arguments-summary';
 import { plainText } from '../plain-text';
 import type { ShellNotification } from './screen-routes';
 
@@ -16,7 +17,7 @@ export function notificationText(notification: ShellNotification): NotificationT
     case 'approval-waiting':
       return {
         title: `${plain(notification.agent)} asks to use ${plain(notification.tool)}`,
-        body: `On ${plain(notification.server)}. Click to allow or deny it before it expires.`,
+        body: `On ${plain(notification.server)}${notification.arguments === undefined ? '' : `, with ${plain(notification.arguments)}`}. Click to allow or deny it before it expires.`,
       };
     case 'device-login-finished': {
       const server = plain(notification.server);
@@ -52,7 +53,9 @@ export function createNotificationPolicy(): NotificationPolicy {
       return { kind: 'needs-sign-in', server: status.name };
     },
     approvalPending(approval) {
-      return { kind: 'approval-waiting', id: approval.id, agent: approval.agent, server: approval.server, tool: approval.tool };
+      const note: ShellNotification = { kind: 'approval-waiting', id: approval.id, agent: approval.agent, server: approval.server, tool: approval.tool };
+      if (approval.arguments !== undefined) note.arguments = argumentsSummary(approval.arguments, 100);
+      return note;
     },
     deviceLogin(login) {
       if (!FINISHED.has(login.state)) return null;

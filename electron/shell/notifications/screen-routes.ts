@@ -10,7 +10,7 @@ export type ShellRoute =
 
 export type ShellNotification =
   | { kind: 'needs-sign-in'; server: string }
-  | { kind: 'approval-waiting'; id: string; agent: string; server: string; tool: string }
+  | { kind: 'approval-waiting'; id: string; agent: string; server: string; tool: string; arguments?: string }
   | { kind: 'device-login-finished'; server: string; state: 'approved' | 'denied' | 'expired' | 'failed' };
 
 export function hashFor(route: ShellRoute): string {

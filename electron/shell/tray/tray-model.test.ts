@@ -83,6 +83,16 @@ describe('trayModel: menu', () => {
     expect(action(model.items, 'claude: files › delete_file').action).toEqual({ type: 'open', route: { screen: 'activity' } });
   });
 
+  it('says in short what each waiting call would send', () => {
+    const args = { to: 'bob@example.test', body: `Hi\u0000 ${'x'.repeat(200)}`, cc: [] };
+    const model = trayModel([], [approval('m', 0, { tool: 'send_email', arguments: args }), approval('n', 1, { tool: 'ping', arguments: {} })], BRIDGE);
+    const list = labels(model.items);
+    const mail = list.find((l) => l.startsWith('claude: files › send_email'));
+    expect(mail).toMatch(/^claude: files › send_email \(to: "bob@example\.test", body: "Hi\\u0000 x+…\)$/);
+    expect(mail?.includes('\u0000')).toBe(false);
+    expect(list).toContain('claude: files › ping (no arguments)');
+  });
+
   it('caps long lists with a "more" item', () => {
     const many = Array.from({ length: MAX_LISTED_SERVICES + 3 }, (_, i) => server(`s${String(i).padStart(2, '0')}`, 'ready'));
     const approvals = Array.from({ length: MAX_LISTED_APPROVALS + 2 }, (_, i) => approval(`a${i}`, i));

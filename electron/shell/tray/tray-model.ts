@@ -1,5 +1,6 @@
 import type { BridgeInfo, PendingApproval, ServerStatus } from '../../../shared/api';
 import type { ShellRoute } from '../notifications/screen-routes';
+import { argumentsSummary } from '../arguments-summary';
 import { plainText } from '../plain-text';
 
 export type TrayIcon = 'ok' | 'attention' | 'error';
@@ -125,9 +126,11 @@ export function trayModel(
     items.push({ kind: 'separator' }, { kind: 'header', label: `${count(approvals.length, 'call', 'calls')} awaiting your approval` });
     const oldest = [...approvals].sort((a, b) => a.requestedAt - b.requestedAt);
     for (const approval of oldest.slice(0, MAX_LISTED_APPROVALS)) {
+      // What the call would send, in short: the person sees the content of what they are asked.
+      const summary = argumentsSummary(approval.arguments, 50);
       items.push({
         kind: 'action',
-        label: `${plainText(approval.agent, 30)}: ${approval.server} › ${plainText(approval.tool, 40)}`,
+        label: `${plainText(approval.agent, 30)}: ${approval.server} › ${plainText(approval.tool, 40)}${summary === '' ? '' : ` (${summary})`}`,
         action: { type: 'open', route: { screen: 'activity' } },
         enabled: true,
       });

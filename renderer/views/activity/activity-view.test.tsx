@@ -47,6 +47,25 @@ describe('activity', () => {
     expect(args.textContent).toContain('Crash on start');
   });
 
+  it('shows the arguments pretty-printed, folds a long value and expands it from the keyboard', async () => {
+    const body = `Hello Bob, ${'the quarterly numbers are attached. '.repeat(20)}Regards`;
+    const call: PendingApproval = { ...approval('c3', 'send_email'), arguments: { to: ['bob@example.test'], subject: 'Q3', body } };
+    renderApp(createFakeApi({ listApprovals: () => [call] }), { hash: '#/activity' });
+    const args = await screen.findByRole('group', { name: 'Arguments of send_email on github' });
+    expect(args.textContent).toContain('{\n  "to": [\n    "bob@example.test"\n  ],\n  "subject": "Q3",\n  "body": "Hello Bob, the quarterly');
+    expect(args.textContent).not.toContain('Regards');
+    const expand = within(args).getByRole('button', { name: `Show all ${body.length} characters` });
+    expect(expand.getAttribute('aria-expanded')).toBe('false');
+    expand.focus();
+    expect(document.activeElement).toBe(expand);
+    fireEvent.click(expand);
+    expect(args.textContent).toContain(`${body}"`);
+    const fold = within(args).getByRole('button', { name: 'Fold' });
+    expect(fold.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.click(fold);
+    expect(args.textContent).not.toContain('Regards');
+  });
+
   it('shows hidden characters in what an agent asks for as escapes, so a bidi override cannot disguise it', async () => {
     const call: PendingApproval = { ...approval('c2', 'write\u202Efdp.exe'), arguments: { path: '/home/me/notes/\u202Etxt.hs' } };
     renderApp(createFakeApi({ listApprovals: () => [call] }), { hash: '#/activity' });

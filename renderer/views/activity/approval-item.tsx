@@ -1,9 +1,10 @@
 import { useId, useState } from 'react';
 import type { PendingApproval } from '../../../shared/api';
-import { Badge, ErrorNote, JsonView } from '../../components';
+import { Badge, ErrorNote } from '../../components';
 import { clockText, describeError, type ShownError } from '../../lib';
 import { useLive } from '../../state';
 import { revealHidden } from '../../../shared/text';
+import { ApprovalArguments } from './approval-arguments';
 
 const TIER_TONE = { read: 'ok', write: 'warn', destructive: 'error' } as const;
 const VERB = { tool: 'call', resource: 'read the resource', prompt: 'get the prompt' } as const;
@@ -32,7 +33,7 @@ export function ApprovalItem({ pending, now }: { pending: PendingApproval; now: 
         <strong>{pending.agent}</strong> wants to {VERB[pending.kind]} <code>{revealHidden(pending.tool)}</code> on <strong>{pending.server}</strong>{' '}
         <Badge tone={TIER_TONE[pending.tier]}>{pending.tier}</Badge>
       </p>
-      {pending.arguments !== undefined && <JsonView value={pending.arguments} label={`Arguments of ${what}`} />}
+      {pending.arguments !== undefined && <ApprovalArguments value={pending.arguments} label={`Arguments of ${what}`} />}
       <p className="muted" role="timer">
         Denied automatically in {clockText(pending.expiresAt - now)}
       </p>

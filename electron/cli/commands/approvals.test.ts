@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import type { PendingApproval } from '../../../shared/api';
+import { approvalLines } from './approvals';
+
+const base: PendingApproval = { id: 'a1b2c3', agent: 'claude', server: 'mail', kind: 'tool', tool: 'send_email', tier: 'write', requestedAt: 0, expiresAt: 90_000 };
+
+describe('approvals list', () => {
+  it('prints each waiting call, then its arguments pretty-printed and redacted', () => {
+    const lines = approvalLines([{ ...base, arguments: { to: ['bob@example.test'], body: 'hi\u202Eevil', auth: 'Bearer abcdef123456', api_key: 'k-1' } }], 0);
+    expect(lines[0]).toMatch(/^ID\s+AGENT\s+KIND\s+CALL\s+TIER\s+EXPIRES IN$/);
+    expect(lines[1]).toMatch(/^a1b2c3\s+claude\s+tool\s+mail send_email\s+write\s+90s$/);
+    expect(lines.slice(2).join('\n')).toBe(
+      [
+        '',
+        'a1b2c3 send_email on mail, arguments:',
+        '  {',
+        '    "to": [',
+        '      "bob@example.test"',
+        '    ],',
+        '    "body": "hi\\u202eevil",',
+        '    "auth": "Bearer [redacted]",',
+        '    "api_key": "[redacted]"',
+        '  }',
+      ].join('\n'),
+    );
+  });
+
+  it('says when nothing waits, and prints no argument block for a resource read', () => {
+    expect(approvalLines([], 0)).toEqual(['Nothing is waiting for approval.']);
+    const lines = approvalLines([{ ...base, kind: 'resource', tool: 'file:///notes/plan.md', tier: 'read' }], 0);
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain('mail file:///notes/plan.md');
+  });
+});

@@ -1,0 +1,63 @@
+import { useState, type ReactNode } from 'react';
+import { revealHidden } from '../../../shared/text';
+
+/** Strings longer than this (as JSON) are folded; the person opens them with a button. */
+export const FOLD_AT = 160;
+
+/** A string value as JSON, hidden characters escaped, folded when long. */
+function FoldedString({ text }: { text: string }) {
+  const [open, setOpen] = useState(false);
+  const json = revealHidden(JSON.stringify(text));
+  if (json.length <= FOLD_AT) return <>{json}</>;
+  return (
+    <>
+      {open ? json : `${json.slice(0, FOLD_AT)}…`}{' '}
+      <button type="button" className="button small quiet fold" aria-expanded={open} onClick={() => setOpen(!open)}>
+        {open ? 'Fold' : `Show all ${text.length.toLocaleString('en-US')} characters`}
+      </button>
+    </>
+  );
+}
+
+/** JSON laid out like JSON.stringify(value, null, 2), its strings folded when long. */
+function layout(value: unknown, indent: string, out: ReactNode[], key: { n: number }): void {
+  const inner = `${indent}  `;
+  if (typeof value === 'string') {
+    out.push(<FoldedString key={key.n++} text={value} />);
+  } else if (Array.isArray(value)) {
+    if (value.length === 0) return void out.push('[]');
+    out.push('[\n');
+    value.forEach((item: unknown, i) => {
+      out.push(inner);
+      layout(item, inner, out, key);
+      out.push(i < value.length - 1 ? ',\n' : '\n');
+    });
+    out.push(`${indent}]`);
+  } else if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value);
+    if (entries.length === 0) return void out.push('{}');
+    out.push('{\n');
+    entries.forEach(([name, item], i) => {
+      out.push(`${inner}${revealHidden(JSON.stringify(name))}: `);
+      layout(item, inner, out, key);
+      out.push(i < entries.length - 1 ? ',\n' : '\n');
+    });
+    out.push(`${indent}}`);
+  } else {
+    out.push(JSON.stringify(value) ?? 'null');
+  }
+}
+
+/**
+ * What the agent sends with the call it asks to make: pretty-printed, hidden characters (bidi
+ * overrides, zero-width) shown as escapes so nothing disguises itself, long values folded.
+ */
+export function ApprovalArguments({ value, label }: { value: Record<string, unknown>; label: string }) {
+  const nodes: ReactNode[] = [];
+  layout(value, '', nodes, { n: 0 });
+  return (
+    <pre className="json approval-arguments" role="group" aria-label={label} tabIndex={0}>
+      {nodes}
+    </pre>
+  );
+}
