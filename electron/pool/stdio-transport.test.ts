@@ -3,6 +3,7 @@ import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { CodedError } from '../../shared/errors';
+import { redactor } from '../../shared/redact';
 import { FakeChild, spawnOf } from '../../test/support/fake-child';
 import { STDERR_TAIL_BYTES, StdioProcessTransport, type SpawnLike, type StdioTransportOptions } from './stdio-transport';
 
@@ -117,6 +118,22 @@ describe('StdioProcessTransport', () => {
     await until(() => transport.stderrTail().includes('API_KEY'));
     expect(transport.stderrTail()).toContain('API_KEY=[redacted]');
     expect(transport.stderrTail().length).toBeLessThanOrEqual(STDERR_TAIL_BYTES);
+  });
+
+  it('logs stderr by whole lines, each prefixed, with a secret split across two writes redacted', async () => {
+    const secret = 'transport-secret-987654';
+    redactor.addSecret(secret);
+    try {
+      const { child, transport, logs } = harness();
+      await transport.start();
+      child.stderr.write(`one\ntwo has ${secret.slice(0, 9)}`);
+      child.stderr.write(`${secret.slice(9)}\n[fake] stderr: forged\n`);
+      await until(() => logs.length === 3);
+      expect(logs).toEqual(['[fake] stderr: one', '[fake] stderr: two has [redacted]', '[fake] stderr: [fake] stderr: forged']);
+      expect(transport.stderrTail()).toBe('one\ntwo has [redacted]\n[fake] stderr: forged');
+    } finally {
+      redactor.removeSecret(secret);
+    }
   });
 
   it('reports its own exit once, and close() is idempotent', async () => {
