@@ -11,11 +11,14 @@ import {
   ResourceListChangedNotificationSchema,
   ToolListChangedNotificationSchema,
 } from '@modelcontextprotocol/sdk/types.js';
+import { CodedError } from '../../shared/errors';
 import { redact } from '../../shared/redact';
 import { transportOf, type HttpServerConfig, type ServerConfig, type StdioServerConfig } from '../../shared/config';
 import type { InventoryPart } from './fetch-inventory';
 import { toPoolError, type EndInfo, type ErrorContext } from './map-error';
+import type { FloodLimits } from './flood-budget';
 import { minimalEnv } from './minimal-env';
+import { settleFailedSends } from './settle-failed-sends';
 import { StdioProcessTransport, type SpawnLike } from './stdio-transport';
 import type { FetchLike } from './types';
 
@@ -41,6 +44,8 @@ export interface ConnectOptions {
   baseEnv: Record<string, string | undefined>;
   maxMessageBytes: number;
   stopGraceMs: number;
+  floodLimits?: FloodLimits | undefined;
+  now?: (() => number) | undefined;
   httpFetch?: ((name: string, config: HttpServerConfig) => FetchLike | undefined) | undefined;
   spawn?: SpawnLike | undefined;
   log: (line: string) => void;
@@ -59,6 +64,8 @@ function stdioTransport(options: ConnectOptions, config: StdioServerConfig): Std
     maxMessageBytes: options.maxMessageBytes,
     stopGraceMs: options.stopGraceMs,
     log: options.log,
+    floodLimits: options.floodLimits,
+    now: options.now,
     ...(options.spawn ? { spawn: options.spawn } : {}),
   });
 }
@@ -76,7 +83,7 @@ export async function openConnection(options: ConnectOptions): Promise<Connectio
   const { server, config } = options;
   const stdio = transportOf(config) === 'stdio' ? stdioTransport(options, config as StdioServerConfig) : undefined;
   const http = stdio ? undefined : httpTransport(options, config as HttpServerConfig);
-  const transport: Transport = stdio ?? (http as StreamableHTTPClientTransport);
+  const transport: Transport = settleFailedSends(stdio ?? (http as StreamableHTTPClientTransport), { server, checkSerializable: !stdio });
 
   let closing: Promise<void> | undefined;
   // Only a close that came before any exit or failure of the child makes its end ours, not a crash.
@@ -88,11 +95,15 @@ export async function openConnection(options: ConnectOptions): Promise<Connectio
 
   const client = new Client(CLIENT_INFO, { capabilities: {} });
   client.onclose = () => options.onClosed();
+  // What the server's own output causes (stray lines, answers to unknown ids) shares its stdout budget.
+  const noise = (line: string): void => (stdio ? stdio.note(line) : options.log(line));
   client.onerror = (error) => {
+    // Our own reasons for stopping it (a flood, an oversized line) are always shown.
+    if (error instanceof CodedError) return options.log(`[${server}] ${redact(error.message)}`);
     const text = redact(error.message);
     // The SDK dropped an answer that came after we had given up on (and cancelled) its request.
-    if (text.startsWith('Received a response for an unknown message ID')) options.log(`[${server}] dropped a late answer`);
-    else options.log(`[${server}] ${text}`);
+    if (text.startsWith('Received a response for an unknown message ID')) noise(`[${server}] dropped a late answer`);
+    else noise(`[${server}] ${text.slice(0, 500)}`);
   };
   // MCP spec: server/tools#list-changed-notification (and the same for resources and prompts).
   client.setNotificationHandler(ToolListChangedNotificationSchema, () => options.onListChanged('tools'));

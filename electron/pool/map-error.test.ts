@@ -53,4 +53,11 @@ describe('toPoolError', () => {
     const passed = toPoolError(new CodedError('denied', 'Bearer abcdefghijkl refused', { hint: 'API_KEY=supersecret' }), call);
     expect(passed).toMatchObject({ code: 'denied', message: 'Bearer [redacted] refused', hint: 'API_KEY=[redacted]' });
   });
+
+  it('tells a server\'s own error -32000 from the SDK\'s closed connection, which shares the code', () => {
+    const own = toPoolError(new McpError(ErrorCode.ConnectionClosed, 'MCP error -32000: rate limit of API_KEY=abcdef123456 hit'), call);
+    expect(own).toMatchObject({ code: 'internal', message: '"srv" answered with an error during tool "x": rate limit of API_KEY=[redacted] hit', data: { mcpCode: -32000 } });
+    const closed = toPoolError(new McpError(ErrorCode.ConnectionClosed, 'Connection closed'), { ...call, ended: () => ({ stderr: '', byUs: true }) });
+    expect(closed.message).toBe('"srv" was stopped during tool "x"');
+  });
 });

@@ -62,6 +62,23 @@ function networkCode(error: unknown): string | undefined {
   return undefined;
 }
 
+/** The SDK's own error for requests in flight when the connection closes (Protocol._onclose). */
+const LOCAL_CLOSE_MESSAGE = `MCP error ${ErrorCode.ConnectionClosed}: Connection closed`;
+
+/**
+ * JSON-RPC 2.0 §5.1 leaves -32000 to -32099 to servers, and the SDK uses -32000 for its own
+ * "Connection closed" too: only that exact error (no data) is a closed connection; any other is
+ * the server's own answer.
+ */
+function isLocalClose(error: McpError): boolean {
+  return error.code === Number(ErrorCode.ConnectionClosed) && error.data === undefined && error.message === LOCAL_CLOSE_MESSAGE;
+}
+
+/** The server's own text, without the `MCP error <code>: ` prefixes the SDK adds on both sides. */
+function serverText(error: McpError): string {
+  return error.message.replace(/^(?:MCP error -?\d+: )+/, '').slice(0, 500);
+}
+
 function lastLine(text: string): string {
   const lines = text.split('\n').map((l) => l.trim()).filter((l) => l !== '');
   return (lines.at(-1) ?? '').slice(0, 300);
@@ -126,7 +143,7 @@ export function toPoolError(error: unknown, ctx: ErrorContext): CodedError {
             hint: `retry, or raise "timeoutMs" of "${ctx.server}" in mcp.json`,
           });
     }
-    if (error.code === Number(ErrorCode.ConnectionClosed)) return endedError(ctx.server, ctx.ended?.(), during);
+    if (isLocalClose(error)) return endedError(ctx.server, ctx.ended?.(), during);
     const data = { mcpCode: error.code };
     if (error.code === Number(ErrorCode.InvalidParams)) {
       return coded('invalid_input', `"${ctx.server}" rejected the arguments: ${error.message}`, { hint: 'check the arguments against the input schema', data });
@@ -134,7 +151,10 @@ export function toPoolError(error: unknown, ctx: ErrorContext): CodedError {
     if (error.code === Number(ErrorCode.MethodNotFound)) {
       return coded('not_found', `"${ctx.server}" does not support this: ${error.message}`, { data });
     }
-    return coded('internal', `"${ctx.server}" answered with an error: ${error.message}`, { data });
+    return coded('internal', `"${ctx.server}" answered with an error ${during}: ${serverText(error)}`, {
+      hint: 'the server reported this error itself; check its log or its service, then retry',
+      data,
+    });
   }
   const network = networkCode(error);
   if (network !== undefined && ctx.url !== undefined) {

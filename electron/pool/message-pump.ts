@@ -13,6 +13,11 @@ export class MessagePump {
     this.#onError = onError;
   }
 
+  /** Messages waiting: the transport refuses a server that outruns the handlers by too many. */
+  get size(): number {
+    return this.#queue.length;
+  }
+
   push(deliver: () => void, isNotification: boolean): void {
     this.#queue.push({ deliver, isNotification });
     if (this.#pumping) return;

@@ -3,6 +3,7 @@ import { CodedError } from '../../shared/errors';
 import { redact } from '../../shared/redact';
 import type { ServerStatus } from '../../shared/api';
 import { Emitter } from '../../shared/events';
+import { DEFAULT_FLOOD_LIMITS } from './flood-budget';
 import { resolveRestartPolicy } from './restart-policy';
 import { ServerSlot } from './server-slot';
 import type { SlotEnv } from './slot-env';
@@ -29,6 +30,7 @@ export function createPool(options: PoolOptions, internals: PoolInternals = {}):
     restartPolicy: resolveRestartPolicy(options.restartPolicy),
     maxMessageBytes: options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES,
     stopGraceMs: options.stopGraceMs ?? DEFAULT_STOP_GRACE_MS,
+    floodLimits: { ...DEFAULT_FLOOD_LIMITS, ...options.floodLimits },
     spawn: internals.spawn,
     log,
     emitState: (status) => emitter.emit('state', status),

@@ -16,6 +16,11 @@ import type { CallOptions } from './types';
 
 const ALL_PARTS: readonly InventoryPart[] = ['tools', 'resources', 'prompts'];
 
+/** The transport stopped the server for flooding its output (ServerOutput). */
+function floodedOf(conn: Connection): boolean {
+  return conn.ended()?.failure?.data?.['flood'] !== undefined;
+}
+
 /** One configured server: its state machine, connection, inventory and crash accounting. */
 export class ServerSlot {
   #config: ServerConfig;
@@ -28,6 +33,8 @@ export class ServerSlot {
   #starting: Promise<Connection> | undefined;
   #stopping: Promise<void> | undefined;
   #abort: AbortController | undefined;
+  /** Stopped for flooding its output: not started again until a person asks (or its config changes). */
+  #halted: CodedError | undefined;
   /** Bumped by every stop, so a start begun before it gives up. */
   #generation = 0;
   readonly #refresher: InventoryRefresher;
@@ -126,6 +133,9 @@ export class ServerSlot {
     if (this.#starting) return this.#starting;
     if (explicit) {
       this.#crashes.reset();
+      this.#halted = undefined;
+    } else if (this.#halted) {
+      throw this.#halted;
     } else if (this.#record.state === 'needs_auth') {
       // No retry storms: only an explicit start (after the person reconnects) tries again.
       throw this.#lastError ? CodedError.fromWire(this.#lastError) : new CodedError('auth_required', `"${this.name}" needs authorization`);
@@ -168,6 +178,7 @@ export class ServerSlot {
     const blocked = this.#record.state === 'needs_auth' || this.#record.state === 'error';
     this.#config = config;
     this.#crashes.reset();
+    this.#halted = undefined;
     if (running || blocked) await this.stop();
     else this.#publish();
     if (running && isEnabled(config)) await this.start(true).catch(() => undefined);
@@ -223,6 +234,8 @@ export class ServerSlot {
         baseEnv: this.env.baseEnv,
         maxMessageBytes: this.env.maxMessageBytes,
         stopGraceMs: this.env.stopGraceMs,
+        floodLimits: this.env.floodLimits,
+        now: this.env.now,
         httpFetch: this.env.httpFetch,
         spawn: this.env.spawn,
         log: this.env.log,
@@ -249,6 +262,7 @@ export class ServerSlot {
       return conn;
     } catch (error) {
       const coded = toPoolError(error, errorContext(this.name, config, 'start', startupTimeoutMs, holder.conn));
+      if (holder.conn && floodedOf(holder.conn)) this.#halted = coded;
       if (holder.conn) {
         if (this.#conn === holder.conn) this.#conn = undefined;
         await holder.conn.close();
@@ -287,7 +301,15 @@ export class ServerSlot {
     // A failure while starting is reported by #doStart itself.
     if (this.#record.state !== 'ready') return;
     void conn.close();
-    this.#recordCrash(endedError(this.name, conn.ended(), 'while running'));
+    const error = endedError(this.name, conn.ended(), 'while running');
+    if (floodedOf(conn)) {
+      // Restarting would only start the flood again.
+      this.#halted = error;
+      this.#lastError = error.toWire();
+      this.#move('error', this.#lastError);
+      return;
+    }
+    this.#recordCrash(error);
   }
 
   #recordCrash(error: CodedError): void {

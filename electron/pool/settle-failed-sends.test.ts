@@ -1,4 +1,4 @@
-import { Writable } from 'node:stream';
+import { PassThrough, Writable } from 'node:stream';
 import { createInterface } from 'node:readline';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
@@ -43,7 +43,9 @@ function options(overrides: Partial<ConnectOptions>): ConnectOptions {
 /** A fake stdio server that answers `initialize` and nothing else. */
 function answeringChild(): FakeChild {
   const child = new FakeChild();
-  createInterface({ input: child.stdin }).on('line', (line) => {
+  const input = new PassThrough();
+  child.stdin = input;
+  createInterface({ input }).on('line', (line) => {
     const message = JSON.parse(line) as { id?: number; method?: string };
     if (message.method === 'initialize') child.stdout.write(`${JSON.stringify({ jsonrpc: '2.0', id: message.id, result: INITIALIZED })}\n`);
   });
@@ -130,7 +132,7 @@ describe('a failed send leaves nothing behind in the SDK client', () => {
       }
       return Promise.resolve(new Response('boom', { status: 500 }));
     };
-    const conn = await openConnection(options({ config: { url: 'http://127.0.0.1:9/mcp' }, httpFetch: () => fetch }));
+    const conn = await openConnection(options({ config: { type: 'http', url: 'http://127.0.0.1:9/mcp' }, httpFetch: () => fetch }));
     opened.push(conn);
     const attempt = async (args: Record<string, unknown>): Promise<unknown> => {
       const error: unknown = await conn.client.callTool({ name: 'echo', arguments: args }, undefined, { onprogress: () => undefined }).catch((e: unknown) => e);

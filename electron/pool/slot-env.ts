@@ -1,6 +1,7 @@
 import type { HttpServerConfig, ServerConfig, StdioServerConfig } from '../../shared/config';
 import type { CodedError } from '../../shared/errors';
 import type { Approval, ServerStatus } from '../../shared/api';
+import type { FloodLimits } from './flood-budget';
 import type { SpawnLike } from './stdio-transport';
 import type { FetchLike, RestartPolicy, UpstreamLog } from './types';
 
@@ -16,6 +17,7 @@ export interface SlotEnv {
   restartPolicy: RestartPolicy;
   maxMessageBytes: number;
   stopGraceMs: number;
+  floodLimits: FloodLimits;
   spawn: SpawnLike | undefined;
   log: (line: string) => void;
   emitState: (status: ServerStatus) => void;

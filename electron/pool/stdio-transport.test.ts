@@ -1,44 +1,17 @@
-import { EventEmitter } from 'node:events';
-import { PassThrough, Writable } from 'node:stream';
+import { Writable } from 'node:stream';
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { CodedError } from '../../shared/errors';
-import { STDERR_TAIL_BYTES, StdioProcessTransport, type SpawnLike } from './stdio-transport';
+import { redactor } from '../../shared/redact';
+import { FakeChild, spawnOf } from '../../test/support/fake-child';
+import { STDERR_TAIL_BYTES, StdioProcessTransport, type SpawnLike, type StdioTransportOptions } from './stdio-transport';
 
-/** A stand-in child process: streams we can write to, and kill() that "exits". */
-class FakeChild extends EventEmitter {
-  readonly stdin = new PassThrough();
-  readonly stdout = new PassThrough();
-  readonly stderr = new PassThrough();
-  readonly pid = 4242;
-  exitCode: number | null = null;
-  signalCode: NodeJS.Signals | null = null;
-  readonly signals: string[] = [];
-
-  kill(signal: NodeJS.Signals): boolean {
-    this.signals.push(signal);
-    this.exit(null, signal);
-    return true;
-  }
-
-  exit(code: number | null, signal: NodeJS.Signals | null): void {
-    if (this.exitCode !== null || this.signalCode !== null) return;
-    this.exitCode = code;
-    this.signalCode = signal;
-    this.emit('exit', code, signal);
-    this.emit('close', code, signal);
-  }
-}
-
-function harness(options: { maxMessageBytes?: number } = {}) {
+function harness(options: Partial<StdioTransportOptions> = {}) {
   const child = new FakeChild();
+  const logs: string[] = [];
   const spawned: { command: string; args: readonly string[]; env: unknown; detached: unknown }[] = [];
-  const spawn: SpawnLike = (command, args, spawnOptions) => {
-    spawned.push({ command, args, env: spawnOptions.env, detached: spawnOptions.detached });
-    setImmediate(() => child.emit('spawn'));
-    return child as unknown as ChildProcessWithoutNullStreams;
-  };
+  const spawn = spawnOf(child, spawned);
   // win32: signals go to the fake child, never to a real process group.
   const transport = new StdioProcessTransport({
     server: 'fake',
@@ -48,6 +21,7 @@ function harness(options: { maxMessageBytes?: number } = {}) {
     spawn,
     platform: 'win32',
     stopGraceMs: 50,
+    log: (line) => logs.push(line),
     ...options,
   });
   const messages: JSONRPCMessage[] = [];
@@ -56,7 +30,7 @@ function harness(options: { maxMessageBytes?: number } = {}) {
   transport.onmessage = (m) => messages.push(m);
   transport.onerror = (e) => errors.push(e);
   transport.onclose = () => closed++;
-  return { child, spawned, transport, messages, errors, closed: () => closed };
+  return { child, spawned, transport, messages, errors, logs, closed: () => closed };
 }
 
 const until = async (check: () => boolean): Promise<void> => {
@@ -66,14 +40,14 @@ const until = async (check: () => boolean): Promise<void> => {
 
 describe('StdioProcessTransport', () => {
   it('spawns with the given env and no shell, and reads lines split across chunks in order', async () => {
-    const { child, spawned, transport, messages, errors } = harness();
+    const { child, spawned, transport, messages, logs } = harness();
     await transport.start();
     expect(spawned).toEqual([{ command: 'fake-server', args: ['--x'], env: { PATH: '/bin' }, detached: false }]);
     child.stdout.write('{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":1,"progress":1}}\n{"jsonrpc":"2.0",');
     child.stdout.write('"id":1,"result":{}}\nnot json\n');
-    await until(() => messages.length === 2 && errors.length === 1);
+    await until(() => messages.length === 2 && logs.length === 1);
     expect(messages.map((m) => ('method' in m ? m.method : 'response'))).toEqual(['notifications/progress', 'response']);
-    expect(errors[0]?.message).toContain('not JSON-RPC');
+    expect(logs).toEqual(['[fake] ignored a stdout line that is not JSON-RPC: not json']);
   });
 
   it('writes newline-delimited JSON to stdin', async () => {
@@ -144,6 +118,22 @@ describe('StdioProcessTransport', () => {
     await until(() => transport.stderrTail().includes('API_KEY'));
     expect(transport.stderrTail()).toContain('API_KEY=[redacted]');
     expect(transport.stderrTail().length).toBeLessThanOrEqual(STDERR_TAIL_BYTES);
+  });
+
+  it('logs stderr by whole lines, each prefixed, with a secret split across two writes redacted', async () => {
+    const secret = 'transport-secret-987654';
+    redactor.addSecret(secret);
+    try {
+      const { child, transport, logs } = harness();
+      await transport.start();
+      child.stderr.write(`one\ntwo has ${secret.slice(0, 9)}`);
+      child.stderr.write(`${secret.slice(9)}\n[fake] stderr: forged\n`);
+      await until(() => logs.length === 3);
+      expect(logs).toEqual(['[fake] stderr: one', '[fake] stderr: two has [redacted]', '[fake] stderr: [fake] stderr: forged']);
+      expect(transport.stderrTail()).toBe('one\ntwo has [redacted]\n[fake] stderr: forged');
+    } finally {
+      redactor.removeSecret(secret);
+    }
   });
 
   it('reports its own exit once, and close() is idempotent', async () => {

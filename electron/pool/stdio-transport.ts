@@ -1,16 +1,23 @@
 import { spawn as nodeSpawn, type ChildProcessWithoutNullStreams, type SpawnOptionsWithoutStdio } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { ReadBuffer, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
+import { JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { CodedError } from '../../shared/errors';
 import { redact } from '../../shared/redact';
+import { DEFAULT_FLOOD_LIMITS, type FloodLimits } from './flood-budget';
+import { LineSplitter } from './line-splitter';
 import { MessagePump } from './message-pump';
+import { unsendable } from './settle-failed-sends';
 import { endGroup } from './process-group';
+import { ServerOutput } from './server-output';
 
-export const STDERR_TAIL_BYTES = 4096;
+export { STDERR_TAIL_BYTES } from './server-output';
 export const DEFAULT_MAX_MESSAGE_BYTES = 8 * 1024 * 1024;
 export const DEFAULT_STOP_GRACE_MS = 2000;
+/** Messages read but not yet handled; a server that outruns its client by more is stopped. */
+export const MAX_QUEUED_MESSAGES = 10_000;
+const OPEN_BRACE = 0x7b;
 
 export type SpawnLike = (command: string, args: readonly string[], options: SpawnOptionsWithoutStdio) => ChildProcessWithoutNullStreams;
 
@@ -26,6 +33,9 @@ export interface StdioTransportOptions {
   /** SIGTERM → SIGKILL grace. */
   stopGraceMs?: number;
   log?: ((line: string) => void) | undefined;
+  /** Budgets for stderr and stray stdout lines; default DEFAULT_FLOOD_LIMITS. */
+  floodLimits?: FloodLimits | undefined;
+  now?: (() => number) | undefined;
   spawn?: SpawnLike;
   platform?: NodeJS.Platform;
 }
@@ -42,7 +52,8 @@ function delay(ms: number): Promise<void> {
 /**
  * MCP stdio transport (spec: basic/transports#stdio) that owns its child: own process group on
  * POSIX so stopping it also stops what it spawned, a caller-built environment, a bounded read
- * buffer, and the tail of stderr for error messages.
+ * buffer, stderr and stray stdout within a budget (ServerOutput), and the tail of stderr for error
+ * messages. A failed send rejects with a CodedError (see settleFailedSends for what the SDK leaves).
  */
 export class StdioProcessTransport implements Transport {
   onclose?: () => void;
@@ -52,9 +63,9 @@ export class StdioProcessTransport implements Transport {
   readonly #options: StdioTransportOptions;
   readonly #platform: NodeJS.Platform;
   readonly #grace: number;
-  readonly #readBuffer: ReadBuffer;
+  readonly #stdout: LineSplitter;
+  readonly #output: ServerOutput;
   #child: ChildProcessWithoutNullStreams | undefined;
-  #stderr = Buffer.alloc(0);
   #exit: ExitInfo | undefined;
   #exited: Promise<void> | undefined;
   #failure: CodedError | undefined;
@@ -68,7 +79,14 @@ export class StdioProcessTransport implements Transport {
     this.#options = options;
     this.#platform = options.platform ?? process.platform;
     this.#grace = options.stopGraceMs ?? DEFAULT_STOP_GRACE_MS;
-    this.#readBuffer = new ReadBuffer({ maxBufferSize: options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES });
+    this.#stdout = new LineSplitter(options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES);
+    this.#output = new ServerOutput({
+      server: options.server,
+      log: options.log,
+      limits: options.floodLimits ?? DEFAULT_FLOOD_LIMITS,
+      now: options.now ?? Date.now,
+      onFlood: (error) => this.#fail(error),
+    });
   }
 
   get pid(): number | undefined {
@@ -90,9 +108,14 @@ export class StdioProcessTransport implements Transport {
     return this.#closing !== undefined;
   }
 
-  /** The last few KiB of stderr, redacted. */
+  /** The last few KiB of stderr: whole lines, redacted. */
   stderrTail(): string {
-    return redact(this.#stderr.toString('utf8'));
+    return this.#output.tail();
+  }
+
+  /** A diagnostic the server's stdout caused (e.g. an answer to an unknown request), within the stdout budget. */
+  note(line: string): void {
+    this.#output.noise(line);
   }
 
   start(): Promise<void> {
@@ -150,9 +173,19 @@ export class StdioProcessTransport implements Transport {
   }
 
   send(message: JSONRPCMessage): Promise<void> {
+    const server = this.#options.server;
+    let line: string;
+    try {
+      // First, before anything is written: a value that cannot be serialized fails alone.
+      line = serializeMessage(message);
+    } catch (error) {
+      return Promise.reject(unsendable(server, error));
+    }
     const stdin = this.#child?.stdin;
     if (!stdin || this.#finished || this.closing || !stdin.writable) {
-      return Promise.reject(new Error(`"${this.#options.server}" is not running`));
+      return Promise.reject(
+        new CodedError('server_unavailable', redact(`"${server}" is not running`), { hint: 'retry the call; it starts the server again' }),
+      );
     }
     // Messages sent in the same tick leave in one write: one wake-up of the server, not one per call.
     if (!stdin.writableCorked) {
@@ -160,7 +193,15 @@ export class StdioProcessTransport implements Transport {
       process.nextTick(() => stdin.uncork());
     }
     return new Promise((resolve, reject) => {
-      stdin.write(serializeMessage(message), (error) => (error ? reject(error) : resolve()));
+      stdin.write(line, (error) => {
+        if (!error) return resolve();
+        reject(
+          new CodedError('server_unavailable', redact(`could not write to "${server}": ${error.message}`), {
+            hint: 'the server closed its input or exited; retry the call',
+            cause: error,
+          }),
+        );
+      });
     });
   }
 
@@ -200,36 +241,58 @@ export class StdioProcessTransport implements Transport {
   }
 
   #onData(chunk: Buffer): void {
-    if (this.#finished) return;
+    if (this.#finished || this.#failure) return;
+    this.#stdout.push(
+      chunk,
+      (buffer, start, end) => this.#onLine(buffer, start, end),
+      () => {
+        const limit = this.#options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
+        this.#fail(
+          new CodedError('server_unavailable', `"${this.#options.server}" wrote a stdout line longer than ${limit} bytes; it was stopped`, {
+            hint: 'a stdio MCP server must write only newline-delimited JSON-RPC to stdout; check its command and arguments',
+          }),
+        );
+      },
+    );
+  }
+
+  /**
+   * One stdout line. A line that does not start with `{` is not JSON-RPC and costs a byte compare;
+   * stray lines (a log on stdout) are skipped, within the stdout budget, as the SDK does.
+   */
+  #onLine(buffer: Buffer, start: number, end: number): void {
+    if (this.#failure) return;
+    let first = start;
+    while (first < end && (buffer[first] === 0x20 || buffer[first] === 0x09 || buffer[first] === 0x0d)) first++;
+    if (first === end) return;
+    if (buffer[first] !== OPEN_BRACE) {
+      this.#output.stdoutLine(buffer, start, end);
+      return;
+    }
+    let message: JSONRPCMessage;
     try {
-      this.#readBuffer.append(chunk);
+      const value: unknown = JSON.parse(buffer.toString('utf8', first, end));
+      // A cheap look before the schema, whose failures are slow (a flood of `{}` lines).
+      if (typeof value !== 'object' || value === null || (value as { jsonrpc?: unknown }).jsonrpc !== '2.0') throw new Error('not JSON-RPC');
+      message = JSONRPCMessageSchema.parse(value);
     } catch {
-      const limit = this.#options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
+      this.#output.stdoutLine(buffer, start, end);
+      return;
+    }
+    if (this.#pump.size >= MAX_QUEUED_MESSAGES) {
       this.#fail(
-        new CodedError('server_unavailable', `"${this.#options.server}" wrote more than ${limit} bytes without a line break; it was stopped`, {
-          hint: 'a stdio MCP server must write only newline-delimited JSON-RPC to stdout; check its command and arguments',
+        new CodedError('server_unavailable', `"${this.#options.server}" sent messages faster than they could be handled; it was stopped`, {
+          hint: `more than ${MAX_QUEUED_MESSAGES} messages were waiting; check the server, then start it again`,
         }),
       );
       return;
     }
-    for (;;) {
-      let message: JSONRPCMessage | null;
-      try {
-        message = this.#readBuffer.readMessage();
-      } catch (error) {
-        // One bad line (a stray log on stdout) is reported and skipped, as the SDK does.
-        this.onerror?.(new Error(`ignored a stdout line that is not JSON-RPC: ${redact(String(error)).slice(0, 200)}`));
-        continue;
-      }
-      if (message === null) break;
-      this.#pump.push(() => this.onmessage?.(message), !('id' in message));
-    }
+    this.#pump.push(() => this.onmessage?.(message), !('id' in message));
   }
 
   #onStderr(chunk: Buffer): void {
-    this.#stderr = Buffer.concat([this.#stderr, chunk]).subarray(-STDERR_TAIL_BYTES);
-    const text = chunk.toString('utf8').trimEnd();
-    if (text !== '') this.#options.log?.(`[${this.#options.server}] stderr: ${redact(text)}`);
+    if (this.#finished) return;
+    this.#output.stderr(chunk);
   }
 
   #fail(error: CodedError): void {
@@ -242,7 +305,8 @@ export class StdioProcessTransport implements Transport {
     if (this.#finished) return;
     this.#finished = true;
     if (this.#finishTimer) clearTimeout(this.#finishTimer);
-    this.#readBuffer.clear();
+    this.#stdout.clear();
+    this.#output.flush();
     // After the messages already read: a last answer written just before exiting still counts.
     this.#pump.push(() => this.onclose?.(), false);
   }

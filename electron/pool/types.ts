@@ -1,4 +1,5 @@
 import type { CodedError } from '../../shared/errors';
+import type { FloodLimits } from './flood-budget';
 import type { HttpServerConfig, McpConfig, ServerConfig, ServerDiff, StdioServerConfig } from '../../shared/config';
 import type {
   Approval,
@@ -40,6 +41,8 @@ export interface PoolOptions {
   maxMessageBytes?: number;
   /** How long a stopping stdio server (its process group) gets between SIGTERM and SIGKILL. Default: 2000. */
   stopGraceMs?: number;
+  /** Budgets for a stdio server's stderr and stray stdout lines (README: Flood limits). Default: DEFAULT_FLOOD_LIMITS. */
+  floodLimits?: Partial<FloodLimits>;
   /** Diagnostic lines (already redacted). */
   log?: (line: string) => void;
 }

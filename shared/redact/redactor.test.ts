@@ -40,3 +40,37 @@ describe('Redactor', () => {
     expect(out).toEqual({ env: { API_KEY: REDACTED, PATH: '/bin', GPG_PASSPHRASE: REDACTED }, list: [`Bearer ${REDACTED}`] });
   });
 });
+
+describe('Redactor: other forms of known secrets', () => {
+  const secret = 'ghp_Sentinel4567890abcdefXYZ';
+
+  it('removes base64, base64url, hex, URL-encoded and upper/lower-case copies', () => {
+    const r = new Redactor();
+    r.addSecret(secret);
+    const bytes = Buffer.from(secret);
+    const forms = [
+      bytes.toString('base64'),
+      bytes.toString('base64url'),
+      bytes.toString('hex'),
+      bytes.toString('hex').toUpperCase(),
+      secret.toUpperCase(),
+      secret.toLowerCase(),
+    ];
+    for (const form of forms) expect(r.redact(`x ${form} y`), form).toBe(`x ${REDACTED} y`);
+    const urlSecret = 'p@ss/w0rd?&=+long';
+    r.addSecret(urlSecret);
+    expect(r.redact(`https://x.test/?a=${encodeURIComponent(urlSecret)}`)).toBe(`https://x.test/?a=${REDACTED}`);
+  });
+
+  it('removes the secret inside a longer base64 value, at every alignment', () => {
+    const r = new Redactor();
+    r.addSecret(secret);
+    for (const prefix of ['', 'u', 'us', 'user:']) {
+      const encoded = Buffer.from(`${prefix}${secret} and more`).toString('base64');
+      const out = r.redact(`Token ${encoded}`);
+      expect(out, prefix).toContain(REDACTED);
+      // Only the few characters at its edges that mix in the neighbouring bytes are left.
+      expect(out).not.toContain(encoded.slice(8, 24));
+    }
+  });
+});

@@ -1,3 +1,6 @@
+import { KnownMatcher, MATCH_WINDOW } from './known-matcher';
+import { secretVariants } from './secret-variants';
+
 /** What replaces a secret in every string that leaves the core. */
 export const REDACTED = '[redacted]';
 
@@ -15,32 +18,28 @@ const JSON_SECRET_FIELD =
 const ENV_ASSIGNMENT = /\b([A-Za-z_][A-Za-z0-9_]*(?:TOKEN|KEY|SECRET|PASSWORD|PASSWD|CREDENTIALS?))=(?!\[redacted\])([^\s"'&)\]},;]+)/gi;
 
 /** Secrets shorter than this are not matched verbatim: too likely to hit ordinary words. */
-const MIN_KNOWN_SECRET = 6;
-
-function escapeRegExp(value: string): string {
-  return value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
+const MIN_KNOWN_SECRET = MATCH_WINDOW;
 
 export class Redactor {
-  readonly #known = new Set<string>();
-  #knownPattern: RegExp | null = null;
+  /** Each known secret with its encoded and case forms (secretVariants), computed when added. */
+  readonly #known = new Map<string, readonly string[]>();
+  #matcher: KnownMatcher | null = null;
 
-  /** Values known to be secret (vault entries, env secrets) are removed wherever they appear. */
+  /** Values known to be secret (vault entries, env secrets) are removed wherever they appear, in any of their forms. */
   addSecret(value: string): void {
     if (value.length < MIN_KNOWN_SECRET || this.#known.has(value)) return;
-    this.#known.add(value);
-    this.#knownPattern = null;
+    this.#known.set(value, secretVariants(value));
+    this.#matcher = null;
   }
 
   removeSecret(value: string): void {
-    if (this.#known.delete(value)) this.#knownPattern = null;
+    if (this.#known.delete(value)) this.#matcher = null;
   }
 
   redact(text: string): string {
-    let out = text;
-    const known = this.#pattern();
-    if (known) out = out.replace(known, REDACTED);
-    return out
+    this.#matcher ??= new KnownMatcher(new Set([...this.#known.values()].flat()));
+    return this.#matcher
+      .replace(text, REDACTED)
       .replace(BEARER, `$1 ${REDACTED}`)
       .replace(AUTH_HEADER, `$1$2${REDACTED}`)
       .replace(AUTH_ASSIGNMENT, `$1=${REDACTED}`)
@@ -66,16 +65,6 @@ export class Redactor {
       return out;
     }
     return value;
-  }
-
-  #pattern(): RegExp | null {
-    if (this.#known.size === 0) return null;
-    if (!this.#knownPattern) {
-      // Longest first so a secret that contains another is removed whole.
-      const sorted = [...this.#known].sort((a, b) => b.length - a.length).map(escapeRegExp);
-      this.#knownPattern = new RegExp(sorted.join('|'), 'g');
-    }
-    return this.#knownPattern;
   }
 }
 

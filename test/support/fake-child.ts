@@ -1,11 +1,11 @@
 import { EventEmitter } from 'node:events';
-import { PassThrough } from 'node:stream';
+import { PassThrough, type Writable } from 'node:stream';
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import type { SpawnLike } from '../../electron/pool/stdio-transport';
 
 /** A stand-in child process: streams we can write to, and kill() that "exits". */
 export class FakeChild extends EventEmitter {
-  stdin = new PassThrough();
+  stdin: Writable = new PassThrough();
   readonly stdout = new PassThrough();
   readonly stderr = new PassThrough();
   readonly pid = 4242;

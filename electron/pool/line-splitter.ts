@@ -1,0 +1,86 @@
+const NEWLINE = 0x0a;
+
+/** Receives one line: `buffer[start, end)`, without its `\n`. The buffer is only valid during the call. */
+export type LineHandler = (buffer: Buffer, start: number, end: number) => void;
+
+/**
+ * Splits a byte stream into lines. A partial line is kept as a list of chunks and joined once, when
+ * its end arrives: linear in the bytes read (no `Buffer.concat` per chunk). A line longer than
+ * `maxLine` is handed to `onOverflow` (its length so far) and skipped up to its end.
+ */
+export class LineSplitter {
+  readonly #maxLine: number;
+  #parts: Buffer[] = [];
+  #pending = 0;
+  /** Dropping up to the next line end (after an overflow or `skipLine`). */
+  #skipping = false;
+
+  constructor(maxLine: number) {
+    this.#maxLine = maxLine;
+  }
+
+  /** Bytes of the partial line held. */
+  get pending(): number {
+    return this.#pending;
+  }
+
+  push(chunk: Buffer, onLine: LineHandler, onOverflow: (bytes: number) => void): void {
+    let start = 0;
+    for (;;) {
+      const end = chunk.indexOf(NEWLINE, start);
+      if (end === -1) break;
+      if (this.#skipping) {
+        this.#skipping = false;
+      } else if (this.#pending + end - start > this.#maxLine) {
+        const bytes = this.#pending + end - start;
+        this.#reset();
+        onOverflow(bytes);
+      } else if (this.#pending === 0) {
+        onLine(chunk, start, end);
+      } else {
+        this.#parts.push(chunk.subarray(start, end));
+        const line = Buffer.concat(this.#parts, this.#pending + end - start);
+        this.#reset();
+        onLine(line, 0, line.length);
+      }
+      start = end + 1;
+    }
+    if (start >= chunk.length || this.#skipping) return;
+    const rest = chunk.length - start;
+    if (this.#pending + rest > this.#maxLine) {
+      const bytes = this.#pending + rest;
+      this.skipLine();
+      onOverflow(bytes);
+      return;
+    }
+    // A view, not a copy: Node does not reuse a chunk it has handed to 'data'.
+    this.#parts.push(chunk.subarray(start));
+    this.#pending += rest;
+  }
+
+  /** Drops the partial line and whatever follows up to the next line end. Returns the bytes dropped now. */
+  skipLine(): number {
+    const dropped = this.#pending;
+    this.#reset();
+    this.#skipping = true;
+    return dropped;
+  }
+
+  /** The partial line left at the end of the stream, if any (and not being skipped). */
+  rest(): Buffer | undefined {
+    if (this.#skipping || this.#pending === 0) return undefined;
+    const line = Buffer.concat(this.#parts, this.#pending);
+    this.#reset();
+    return line;
+  }
+
+  clear(): void {
+    this.#reset();
+    this.#skipping = false;
+  }
+
+  #reset(): void {
+    this.#parts = [];
+    this.#pending = 0;
+  }
+}
