@@ -16,7 +16,7 @@ import { IMPORT_SOURCES, type ImportReport, type ImportSource } from '../../shar
 import { CodedError } from '../../shared/errors';
 import { redact } from '../../shared/redact';
 import { FileApprovalStore } from './approvals';
-import { commandFingerprint } from './fingerprint';
+import { renewShippedApprovals } from './renew-shipped';
 import { editConfigFile } from './config-file';
 import { ensureDataDir } from './data-dir';
 import { watchDirectory, type DirWatcher } from './dir-watcher';
@@ -88,22 +88,7 @@ class FileRegistry implements Registry {
       this.#log(`created ${this.file} with ${Object.keys(created).length} demo server(s)`);
     }
     await this.reload();
-    if (!created) await this.#renewShippedApprovals();
-  }
-
-  /**
-   * A demo server approved by an earlier version, still exactly as the project ships it, keeps its
-   * approval although that version's fingerprint left its env values out: the project ships them.
-   */
-  async #renewShippedApprovals(): Promise<void> {
-    const shipped = this.#options.demoServers;
-    if (!shipped || !this.approvals.hasVersion1()) return;
-    const current = this.#config.mcpServers;
-    for (const [name, entry] of Object.entries(shipped())) {
-      const config = Object.hasOwn(current, name) ? current[name] : undefined;
-      if (!config || !('command' in config) || commandFingerprint(config) !== commandFingerprint(entry)) continue;
-      if (this.approvals.status(name, config) === 'pending' && this.approvals.approvedBefore(name, config)) await this.approvals.approve(name, config);
-    }
+    if (!created) await renewShippedApprovals(this.approvals, this.#config, this.#options.demoServers, this.#log);
   }
 
   config(): McpConfig {

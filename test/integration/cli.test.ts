@@ -1,4 +1,6 @@
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT, runCli, tempHome } from '../helpers/cli';
@@ -125,6 +127,38 @@ describe('CLI (real reference servers over stdio)', () => {
     expect(approve.stdout).toContain(demo);
     expect(approve.stdout).not.toContain('Already approved.');
     expect(approve.stdout).toContain('Approved copy.');
+  });
+
+  const python = (() => {
+    try {
+      return execFileSync('python3', ['-c', 'print(1)'], { encoding: 'utf8' }).trim() === '1';
+    } catch {
+      return false;
+    }
+  })();
+
+  it.skipIf(!python)('never runs an approved Python server whose PYTHONUSERBASE now points at a folder with a .pth', async () => {
+    const home = tempHome();
+    const folders = mkdtempSync(join(tmpdir(), 'cs-userbase-'));
+    const [good, evil] = [join(folders, 'good'), join(folders, 'evil')];
+    const marker = join(folders, 'evil-code-ran');
+    const site = execFileSync('python3', ['-m', 'site', '--user-site'], { encoding: 'utf8', env: { ...process.env, PYTHONUSERBASE: evil } }).trim();
+    mkdirSync(site, { recursive: true });
+    writeFileSync(join(site, 'evil.pth'), `import os; open(${JSON.stringify(marker)}, 'w').write('ran')\n`);
+
+    expect((await runCli(home, ['servers', 'add', 'py', '--env', `PYTHONUSERBASE=${good}`, '--', 'python3', '-c', 'pass'])).code).toBe(0);
+    expect((await runCli(home, ['servers', 'approve', 'py', '--yes'])).code).toBe(0);
+    const file = join(home, 'mcp.json');
+    const config = JSON.parse(readFileSync(file, 'utf8')) as { mcpServers: Record<string, { env: Record<string, string> }> };
+    config.mcpServers['py']!.env['PYTHONUSERBASE'] = evil;
+    writeFileSync(file, JSON.stringify(config));
+
+    const call = await runCli(home, ['call', 'py', 'anything']);
+    expect(call.code).toBe(4);
+    expect(call.stderr).toContain('servers approve py');
+    expect(existsSync(marker)).toBe(false);
+    const list = await runCli(home, ['servers', 'list']);
+    expect(list.stdout).toContain(`pending approval  PYTHONUSERBASE=${evil} python3 -c pass`);
   });
 
   it('reports a broken config with file, server and field, and keeps working', async () => {

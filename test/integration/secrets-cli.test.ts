@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli, tempHome } from '../helpers/cli';
@@ -70,6 +70,27 @@ describe('secrets CLI', () => {
     const clean = await runCli(home, ['secrets', 'list'], { env: PASSPHRASE });
     expect(clean).toMatchObject({ code: 0, stderr: '' });
     expect(clean.stdout).toContain('API_TOKEN');
+  });
+
+  it.skipIf(process.platform === 'win32')('refuses a vault its group can read (0640 file, 0750 folder) with the chmod that fixes it', async () => {
+    const home = tempHome();
+    expect((await runCli(home, ['secrets', 'set', 'API_TOKEN'], { env: PASSPHRASE, input: 'cli-secret-value-0123456789\n' })).code).toBe(0);
+    const file = join(home, 'vault.enc');
+    chmodSync(file, 0o640);
+    const fileRefused = await runCli(home, ['secrets', 'list'], { env: PASSPHRASE });
+    expect(fileRefused.code).toBe(4);
+    expect(fileRefused.stderr).toContain(`hint: Run: chmod 600 ${file}`);
+    chmodSync(file, 0o600);
+
+    chmodSync(home, 0o750);
+    const dirRefused = await runCli(home, ['secrets', 'list'], { env: PASSPHRASE });
+    expect(dirRefused.code).toBe(4);
+    expect(dirRefused.stderr).toContain(`hint: Run: chmod 700 ${home}`);
+    const doctor = JSON.parse((await runCli(home, ['doctor', '--json'], { env: PASSPHRASE })).stdout) as { id: string; status: string; fix?: string }[];
+    expect(doctor.find((c) => c.id === 'data-dir')).toMatchObject({ status: 'fail', fix: `chmod 700 "${home}"` });
+    expect(doctor.find((c) => c.id === 'vault')).toMatchObject({ status: 'fail', fix: `Run: chmod 700 ${home}` });
+    chmodSync(home, 0o700);
+    expect((await runCli(home, ['secrets', 'list', '--json'], { env: PASSPHRASE })).stdout).toContain('API_TOKEN');
   });
 
   it('never takes the value as an argument', async () => {
