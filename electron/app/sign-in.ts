@@ -46,7 +46,9 @@ export class SignIns {
     if (!config) throw new CodedError('not_found', `No server named "${name}" is configured`, { hint: 'See `connected-services servers list`' });
     if ('command' in config) return this.#deps.pool.start(name);
     const explicit = config.auth !== undefined && INTERACTIVE.has(config.auth.type);
-    if (!explicit || (await this.#deps.auth.status(name, config)).connected) {
+    const status = await this.#deps.auth.status(name, config);
+    // A pending step-up (403 insufficient_scope) needs the sign-in for the union of scopes, even while connected.
+    if (status.pendingScopes === undefined && (!explicit || status.connected)) {
       try {
         return await this.#deps.pool.start(name);
       } catch (error) {

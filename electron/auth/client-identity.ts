@@ -39,6 +39,8 @@ export interface ClientIdentity {
   source: ClientSource;
   authMethod: ClientAuthMethod;
   secret?: string;
+  /** The method is our choice, not the entry's (see ClientCredentialsLike.onBasicFallback). */
+  chosenMethod?: boolean;
   /** For a stored dynamic registration: where and what, so it can be dropped on invalid_client. */
   stored?: { key: VaultKey; raw: string };
 }
@@ -182,13 +184,23 @@ export async function resolveClient(input: ClientIdentityInput): Promise<ClientI
   const { auth, discovery } = input;
   if (auth.clientId !== undefined) {
     const secret = auth.clientSecret === undefined ? undefined : await input.resolveSecret(auth.clientSecret);
-    const authMethod: ClientAuthMethod = auth.tokenEndpointAuthMethod ?? (secret === undefined ? 'none' : 'client_secret_basic');
+    // Unless the entry says: client_secret_post where the server offers it (no Basic encoding to get
+    // wrong), else Basic, which RFC 6749 §2.3.1 makes every server support (and RFC 8414 §2 the default).
+    const offersPost = discovery.as.token_endpoint_auth_methods_supported?.includes('client_secret_post') === true;
+    const preferred: ClientAuthMethod = secret === undefined ? 'none' : offersPost ? 'client_secret_post' : 'client_secret_basic';
+    const authMethod: ClientAuthMethod = auth.tokenEndpointAuthMethod ?? preferred;
     if (authMethod !== 'none' && secret === undefined) {
       throw new CodedError('invalid_config', `"${input.server}" uses ${authMethod} but has no clientSecret.`, {
         hint: `Add "clientSecret": "\${secret:NAME}" to the "auth" of "${input.server}".`,
       });
     }
-    return { clientId: auth.clientId, source: 'preregistered', authMethod, ...(secret === undefined ? {} : { secret }) };
+    return {
+      clientId: auth.clientId,
+      source: 'preregistered',
+      authMethod,
+      ...(secret === undefined ? {} : { secret }),
+      ...(auth.tokenEndpointAuthMethod === undefined ? { chosenMethod: true } : {}),
+    };
   }
   if (auth.type === 'client_credentials') {
     throw new CodedError('invalid_config', `Client credentials for "${input.server}" need a clientId.`);

@@ -119,7 +119,8 @@ export async function connectOAuth(deps: ConnectDeps, run: ConnectRun): Promise<
       now: core.now,
       signal: run.signal,
     });
-    const config = oauthConfiguration(discovery.as, identity, fetch);
+    const fallback = identity.chosenMethod === true && identity.authMethod === 'client_secret_post';
+    const config = oauthConfiguration(discovery.as, { ...identity, onBasicFallback: fallback ? () => (identity.authMethod = 'client_secret_basic') : undefined }, fetch);
     const ctx: FlowContext = { server, discovery, config, scopes, signal: run.signal, emit: run.emit, now: core.now };
     try {
       const response = await runFlow(deps, run, ctx);

@@ -116,6 +116,14 @@ describe('endpoint fetch: the connection goes to the address that was checked', 
     expect(requests).toHaveLength(1);
   });
 
+  it('offers every checked address to the connection, so an IPv4-only server behind ::1 first is still reached', async () => {
+    const server = createHttpServer((_req, res) => res.end('v4'));
+    const port = await listen(server);
+    const resolver = scriptedResolver(['::1', '127.0.0.1']);
+    const { fetch } = endpointFetch({ fetch: (url, init) => globalThis.fetch(url, init), resolver, policy: 'server' });
+    expect(await (await fetch(`http://dual.test:${port}/`)).text()).toBe('v4');
+  });
+
   it('https: connects to the checked address with the original name in TLS SNI', async () => {
     const hellos: Buffer[] = [];
     const server = createNetServer((socket) => {

@@ -16,7 +16,7 @@ export type Resolver = (hostname: string, options: { all: true }) => Promise<rea
 
 export const systemResolver: Resolver = (hostname, options) => dns.lookup(hostname, options);
 
-/** At most this many pinned connection pools are kept (one per host name and checked address). */
+/** At most this many pinned connection pools are kept (one per host name and set of checked addresses). */
 const MAX_AGENTS = 16;
 
 export interface EndpointFetchOptions {
@@ -42,11 +42,11 @@ function shown(url: URL): string {
 
 /**
  * Resolves the URL's host once and checks every address it has (with `loopbackOnly`, each must be
- * loopback too); resolves the address to connect to, or undefined for an IP literal (nothing to
- * resolve, so nothing to rebind).
+ * loopback too); resolves the addresses that may be connected to, or undefined for an IP literal
+ * (nothing to resolve, so nothing to rebind).
  * @throws CodedError denied for a refused address, server_unavailable when the name does not resolve
  */
-export async function checkedAddress(url: URL, resolver: Resolver, what: string, loopbackOnly: boolean): Promise<ResolvedAddress | undefined> {
+export async function checkedAddress(url: URL, resolver: Resolver, what: string, loopbackOnly: boolean): Promise<readonly ResolvedAddress[] | undefined> {
   const literal = hostAddress(url.hostname);
   if (literal !== undefined) {
     const verdict = checkAddress(literal);
@@ -72,8 +72,7 @@ export async function checkedAddress(url: URL, resolver: Resolver, what: string,
     }
     if (loopbackOnly && !verdict.loopback) throw refuse(what, url.href, `http: is only used on this computer, and ${url.hostname} resolves to ${address}`);
   }
-  const first = addresses[0] as ResolvedAddress;
-  return { address: first.address, family: first.family === 6 ? 6 : 4 };
+  return addresses.map(({ address, family }) => ({ address, family: family === 6 ? 6 : 4 }));
 }
 
 type LookupCallback = (error: Error | null, address: string | { address: string; family: number }[], family?: number) => void;
@@ -84,9 +83,9 @@ const loadUndici = (): Promise<typeof Undici> => (undiciModule ??= import('undic
 
 /**
  * The fetch for every endpoint a server or metadata document controls: the URL is checked, its host
- * name resolved once, every address checked, and the connection made to the address that was checked
- * (an undici Agent whose lookup answers only that address): a second lookup an attacker could rebind
- * never happens. TLS SNI, certificate checks and Host stay on the original name. Redirects are never
+ * name resolved once, every address checked, and the connection made to an address that was checked
+ * (an undici Agent whose lookup answers only those addresses): a second lookup an attacker could
+ * rebind never happens. TLS SNI, certificate checks and Host stay on the original name. Redirects are never
  * followed.
  */
 export function createEndpointFetch(options: EndpointFetchOptions): EndpointFetch {
@@ -94,8 +93,8 @@ export function createEndpointFetch(options: EndpointFetchOptions): EndpointFetc
   const agents = new Map<string, Agent>();
   let closed = false;
 
-  async function agentFor(hostname: string, pinned: ResolvedAddress): Promise<Agent> {
-    const key = `${hostname} ${pinned.address}`;
+  async function agentFor(hostname: string, pinned: readonly ResolvedAddress[]): Promise<Agent> {
+    const key = `${hostname} ${pinned.map((a) => a.address).join(',')}`;
     const existing = agents.get(key);
     if (existing) {
       // Most recently used last: the first entry is the one evicted.
@@ -107,8 +106,10 @@ export function createEndpointFetch(options: EndpointFetchOptions): EndpointFetc
     const agent = new UndiciAgent({
       connect: {
         lookup: (_host: string, lookupOptions: { all?: boolean | undefined }, callback: LookupCallback) => {
-          if (lookupOptions.all) callback(null, [{ address: pinned.address, family: pinned.family }]);
-          else callback(null, pinned.address, pinned.family);
+          // All checked addresses, in the resolver's order: Node still tries IPv6 and IPv4 (RFC 8305).
+          const first = pinned[0] as ResolvedAddress;
+          if (lookupOptions.all) callback(null, pinned.map((a) => ({ ...a })));
+          else callback(null, first.address, first.family);
         },
       },
     });

@@ -1,4 +1,5 @@
 import * as oidc from 'openid-client';
+import { clientSecretBasic, postThenBasic } from './client-auth';
 import type { FetchLike } from './http';
 import type { AuthServerMetadata } from './metadata';
 import type { ClientAuthMethod } from './token-record';
@@ -7,6 +8,11 @@ export interface ClientCredentialsLike {
   clientId: string;
   authMethod: ClientAuthMethod;
   secret?: string | undefined;
+  /**
+   * Set when client_secret_post was our preference, not the entry's: an invalid_client answer is retried
+   * once with client_secret_basic, and this is called when that worked (see postThenBasic).
+   */
+  onBasicFallback?: (() => void) | undefined;
 }
 
 /** The parts of the AS metadata openid-client acts on. */
@@ -43,12 +49,16 @@ function serverMetadata(as: ServerEndpoints): oidc.ServerMetadata {
 export function oauthConfiguration(as: ServerEndpoints, client: ClientCredentialsLike, fetch: FetchLike): oidc.Configuration {
   const auth =
     client.authMethod === 'client_secret_basic'
-      ? oidc.ClientSecretBasic(client.secret)
+      ? clientSecretBasic(client.secret)
       : client.authMethod === 'client_secret_post'
         ? oidc.ClientSecretPost(client.secret)
         : oidc.None();
   const config = new oidc.Configuration(serverMetadata(as), client.clientId, { token_endpoint_auth_method: client.authMethod }, auth);
-  config[oidc.customFetch] = (url, options) => fetch(url, options as RequestInit);
+  const send =
+    client.authMethod === 'client_secret_post' && client.onBasicFallback && client.secret !== undefined
+      ? postThenBasic(fetch, client.clientId, client.secret, client.onBasicFallback)
+      : fetch;
+  config[oidc.customFetch] = (url, options) => send(url, options as RequestInit);
   const endpoints = [as.token_endpoint, as.authorization_endpoint, as.device_authorization_endpoint, as.revocation_endpoint];
   if (endpoints.some((e) => e?.startsWith('http:'))) oidc.allowInsecureRequests(config);
   return config;
