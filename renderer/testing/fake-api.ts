@@ -67,6 +67,9 @@ const DEFAULTS: FakeHandlers = {
   doctor: () => [],
   listSecrets: () => [],
   bridgeInfo: () => ({ running: true, paused: false, url: 'http://127.0.0.1:47781/mcp' }),
+  listConfirmations: () => [],
+  readAdminLog: () => [],
+  listOfflineChanges: () => [],
 };
 
 /** An in-memory AppApi for component tests: chosen answers, recorded calls, events on demand. */
@@ -107,6 +110,7 @@ export function createFakeApi(handlers: FakeHandlers = {}): FakeApi {
     'stopServer', 'listTools', 'listResources', 'listPrompts', 'callTool', 'doctor', 'listSecrets', 'setSecret',
     'deleteSecret', 'bridgeInfo', 'setBridgePaused', 'listAgents', 'addAgent', 'updateAgent', 'removeAgent', 'rotateAgent', 'agentConfig',
     'listApprovals', 'decideApproval', 'readAudit', 'importConfig',
+    'listConfirmations', 'decideConfirmation', 'readAdminLog', 'listOfflineChanges', 'acknowledgeChanges',
   ];
   for (const name of names) Object.assign(api, { [name]: method(name) });
   return api as FakeApi;

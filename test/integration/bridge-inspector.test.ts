@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { runCli, tempHome } from '../helpers/cli';
 import { runInspector } from '../helpers/inspector';
-import { startServe, type Served } from '../helpers/serve';
+import { confirmAsPerson, startServe, type Served } from '../helpers/serve';
 
 // An unmodified external client (the official MCP Inspector CLI) against our bridge: proves
 // interoperability beyond our own SDK-based tests.
@@ -13,10 +13,10 @@ const promptList = z.object({ prompts: z.array(named) });
 const resourceList = z.object({ resources: z.array(named.extend({ uri: z.string() })) });
 const callResult = z.object({ content: z.array(z.object({ type: z.string(), text: z.string().optional() })), isError: z.boolean().optional() });
 
-async function addAgent(home: string, name: string, servers: string): Promise<string> {
+/** While serve runs, a new agent from the command line waits for the person, who gets its token. */
+async function addAgent(served: Served, home: string, name: string, servers: string): Promise<string> {
   const added = await runCli(home, ['agents', 'add', name, '--servers', servers, '--policy', 'read=allow', '--json']);
-  expect(added.code, added.stderr).toBe(0);
-  return z.object({ token: z.string() }).parse(JSON.parse(added.stdout)).token;
+  return z.object({ token: z.string() }).parse(await confirmAsPerson(served, added)).token;
 }
 
 describe('the MCP Inspector CLI through the bridge', () => {
@@ -29,7 +29,7 @@ describe('the MCP Inspector CLI through the bridge', () => {
     served = await startServe(home);
     bridge = served.bridge ?? '';
     expect(bridge).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
-    token = await addAgent(home, 'inspector', 'everything');
+    token = await addAgent(served, home, 'inspector', 'everything');
   });
   afterAll(async () => {
     await served.stop();
@@ -43,7 +43,7 @@ describe('the MCP Inspector CLI through the bridge', () => {
     expect(names.every((n) => n.startsWith('everything__'))).toBe(true);
 
     // Control: the same bridge does offer memory tools to an agent allowed every server.
-    const all = await runInspector(bridge, ['--method', 'tools/list'], await addAgent(home, 'inspector-all', '*'));
+    const all = await runInspector(bridge, ['--method', 'tools/list'], await addAgent(served, home, 'inspector-all', '*'));
     expect(all.code, all.stderr).toBe(0);
     const allNames = toolList.parse(all.result).tools.map((t) => t.name);
     expect(allNames.some((n) => n.startsWith('memory__'))).toBe(true);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ServerStatus } from '../../../shared/api';
 import { createNotificationPolicy, notificationText, worthShowing } from './notification-policy';
+import { routeFor } from './screen-routes';
 
 function status(name: string, state: ServerStatus['state'], enabled = true): ServerStatus {
   return { name, transport: 'http', enabled, state, since: 0, approval: 'not_needed', toolCount: 0, resourceCount: 0, promptCount: 0, crashes: 0, history: [] };
@@ -55,5 +56,16 @@ describe('notification policy', () => {
     expect(worthShowing({ kind: 'needs-sign-in', server: 's' }, true)).toBe(false);
     expect(worthShowing({ kind: 'needs-sign-in', server: 's' }, false)).toBe(true);
     expect(worthShowing({ kind: 'device-login-finished', server: 's', state: 'approved' }, false)).toBe(true);
+  });
+  it('notifies always for a change the command line asks to confirm, saying what and from which process, opening Activity', () => {
+    const policy = createNotificationPolicy();
+    const note = policy.confirmationPending({ id: 'c-1', method: 'addAgent', summary: 'add the agent "x\u202Eyz" with every server', input: {}, from: 'cli', pid: 42, requestedAt: 0, expiresAt: 1 });
+    expect(note).toEqual({ kind: 'confirmation-waiting', id: 'c-1', summary: 'add the agent "x\u202Eyz" with every server', pid: 42 });
+    const text = notificationText(note);
+    expect(text.title).toContain('process 42');
+    expect(text.body).toContain('add the agent');
+    expect(text.body).not.toContain('\u202E');
+    expect(worthShowing(note, true)).toBe(true);
+    expect(routeFor(note)).toEqual({ screen: 'activity' });
   });
 });

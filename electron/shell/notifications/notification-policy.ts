@@ -1,4 +1,4 @@
-import type { DeviceLogin, PendingApproval, ServerState, ServerStatus } from '../../../shared/api';
+import type { Confirmation, DeviceLogin, PendingApproval, ServerState, ServerStatus } from '../../../shared/api';
 import { argumentsSummary } from '../arguments-summary';
 import { plainText } from '../plain-text';
 import type { ShellNotification } from './screen-routes';
@@ -29,6 +29,11 @@ export function notificationText(notification: ShellNotification): NotificationT
       } as const;
       return outcomes[notification.state];
     }
+    case 'confirmation-waiting':
+      return {
+        title: `The command line asks you to confirm a change${notification.pid !== undefined ? ` (process ${notification.pid})` : ''}`,
+        body: `${plain(notification.summary)}. Nothing changes until you confirm it in Activity.`,
+      };
   }
 }
 
@@ -40,6 +45,8 @@ export interface NotificationPolicy {
   approvalPending(approval: PendingApproval): ShellNotification;
   /** A notification when a device login ended, other than by the person cancelling it. */
   deviceLogin(login: DeviceLogin): ShellNotification | null;
+  /** A change the command line asked for that waits for the person. */
+  confirmationPending(confirmation: Confirmation): ShellNotification;
 }
 
 /** Decides which core events become desktop notifications; remembers states so nothing repeats. */
@@ -57,6 +64,9 @@ export function createNotificationPolicy(): NotificationPolicy {
       if (approval.arguments !== undefined) note.arguments = argumentsSummary(approval.arguments, 100);
       return note;
     },
+    confirmationPending(confirmation) {
+      return { kind: 'confirmation-waiting', id: confirmation.id, summary: confirmation.summary, ...(confirmation.pid !== undefined ? { pid: confirmation.pid } : {}) };
+    },
     deviceLogin(login) {
       if (!FINISHED.has(login.state)) return null;
       return { kind: 'device-login-finished', server: login.server, state: login.state as 'approved' | 'denied' | 'expired' | 'failed' };
@@ -65,9 +75,9 @@ export function createNotificationPolicy(): NotificationPolicy {
 }
 
 /**
- * Whether to show it now: approvals always (they expire while nobody looks); the others only when
+ * Whether to show it now: approvals and confirmations always (they expire while nobody looks); the others only when
  * the window is not in front, where the screen already shows them.
  */
 export function worthShowing(notification: ShellNotification, windowFocused: boolean): boolean {
-  return notification.kind === 'approval-waiting' || !windowFocused;
+  return notification.kind === 'approval-waiting' || notification.kind === 'confirmation-waiting' || !windowFocused;
 }

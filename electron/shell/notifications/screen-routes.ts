@@ -11,7 +11,8 @@ export type ShellRoute =
 export type ShellNotification =
   | { kind: 'needs-sign-in'; server: string }
   | { kind: 'approval-waiting'; id: string; agent: string; server: string; tool: string; arguments?: string }
-  | { kind: 'device-login-finished'; server: string; state: 'approved' | 'denied' | 'expired' | 'failed' };
+  | { kind: 'device-login-finished'; server: string; state: 'approved' | 'denied' | 'expired' | 'failed' }
+  | { kind: 'confirmation-waiting'; id: string; summary: string; pid?: number };
 
 export function hashFor(route: ShellRoute): string {
   switch (route.screen) {
@@ -37,6 +38,9 @@ export function routeFor(notification: ShellNotification): ShellRoute {
     case 'device-login-finished':
       // The login screen shows how it ended and what to do next.
       return { screen: 'login', server: notification.server };
+    case 'confirmation-waiting':
+      // Changes asked from the command line are confirmed on the Activity screen.
+      return { screen: 'activity' };
   }
 }
 

@@ -1,5 +1,6 @@
 import { PageHeader } from '../../components';
 import { AuditLog } from './audit-log';
+import { Changes } from './changes';
 import { PendingApprovals } from './pending-approvals';
 import './activity.css';
 
@@ -9,6 +10,7 @@ export function ActivityView() {
       <PageHeader title={<span id="activity-title">Activity</span>} lead="Calls agents made through the bridge, and the ones waiting for your decision." />
       <PendingApprovals />
       <AuditLog />
+      <Changes />
     </section>
   );
 }

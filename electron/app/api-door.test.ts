@@ -1,0 +1,150 @@
+import { describe, expect, it } from 'vitest';
+import { API_METHODS, type AdminEntry, type AgentView, type ApiMethod, type AppApi } from '../../shared/api';
+import { createAdminApi } from './admin-api';
+import { createApiDoor, type AdminRecorder } from './api-door';
+import { Confirmations } from './confirmations';
+
+const AGENT: AgentView = { name: 'claude', servers: ['github'], policy: { read: 'allow', write: 'ask', destructive: 'deny' }, tools: {}, createdAt: 0 };
+
+/** The person's API as a recorder: every change method answers `{ ok: true }`; the door's own methods are real. */
+function setup(options: { confirmations?: boolean; now?: () => number } = {}) {
+  const calls: Array<{ method: string; input: unknown }> = [];
+  const entries: AdminEntry[] = [];
+  const admin: AdminRecorder & { unreviewed?: never } = {
+    record: (entry) => {
+      const full = { ...entry, id: `e${entries.length}`, time: options.now?.() ?? 0 };
+      entries.push(full);
+      return full;
+    },
+  };
+  const confirmations = options.confirmations === false ? undefined : new Confirmations({ now: options.now ?? (() => 1000), ttlMs: 600_000 });
+  const methods: Record<string, unknown> = { on: () => () => undefined };
+  for (const method of Object.keys(API_METHODS)) {
+    methods[method] = (input: unknown) => {
+      calls.push({ method, input });
+      if (method === 'listAgents') return Promise.resolve([AGENT]);
+      if (method === 'listApprovals') return Promise.resolve([]);
+      if (method === 'status') return Promise.resolve({ servers: [] });
+      if (method === 'addAgent') return Promise.resolve({ agent: AGENT, token: 'cs_agent_new' });
+      return Promise.resolve({ ok: true });
+    };
+  }
+  const api = methods as unknown as AppApi;
+  const adminApi = createAdminApi({
+    api: () => api,
+    admin: { ...admin, query: () => Promise.resolve(entries), unreviewed: () => Promise.resolve([]) } as never,
+    ...(confirmations ? { confirmations } : {}),
+  });
+  Object.assign(methods, adminApi);
+  const door = createApiDoor({ api, admin, ...(confirmations ? { confirmations } : {}) });
+  const changes = () => calls.filter((c) => !['listAgents', 'listApprovals', 'status'].includes(c.method)).map((c) => c.method);
+  return { door, calls, entries, confirmations, changes };
+}
+
+const WIDENINGS: Array<[ApiMethod, unknown]> = [
+  ['decideApproval', { id: 'a1', decision: 'allow', remember: true }],
+  ['updateAgent', { name: 'claude', servers: '*', policy: { write: 'allow', destructive: 'allow' } }],
+  ['addAgent', { name: 'sneaky', servers: '*' }],
+  ['addServer', { name: 'gh', config: { command: 'node', args: ['x.js'], env: { T: '${secret:GH_TOKEN}' } } }],
+  ['approveServer', { name: 'gh' }],
+  ['setSecret', { name: 'GH_TOKEN', value: 'attacker-token-123456' }],
+  ['rotateAgent', { name: 'claude' }],
+  ['setBridgePaused', { paused: false }],
+  ['callTool', { server: 'gh', tool: 'delete_repo' }],
+];
+
+describe('the door: who may do what', () => {
+  it('turns every widening from the command line into a waiting confirmation and changes nothing', async () => {
+    const { door, entries, confirmations, changes } = setup();
+    for (const [method, input] of WIDENINGS) {
+      await expect(door.call({ caller: 'cli', pid: 77 }, method, input as never), method).rejects.toMatchObject({
+        code: 'denied',
+        message: expect.stringMatching(/^Waiting for confirmation in the app/) as unknown,
+        data: { confirmation: expect.stringMatching(/^c-/) as unknown },
+      });
+    }
+    expect(changes()).toEqual([]);
+    expect(confirmations?.list().map((c) => [c.method, c.from, c.pid])).toEqual(WIDENINGS.map(([m]) => [m, 'cli', 77]));
+    expect(entries.map((e) => [e.method, e.who, e.outcome])).toEqual(WIDENINGS.map(([m]) => [m, 'cli', 'waiting']));
+    // What is asked is shown exactly, the reference named, a new secret value never.
+    const shown = JSON.stringify(confirmations?.list());
+    expect(shown).toContain('${secret:GH_TOKEN}');
+    expect(shown).not.toContain('attacker-token-123456');
+  });
+
+  it('runs narrowing calls from the command line directly, and logs them as the CLI', async () => {
+    const { door, entries, changes } = setup();
+    await door.call({ caller: 'cli' }, 'decideApproval', { id: 'a1', decision: 'deny' });
+    await door.call({ caller: 'cli' }, 'setBridgePaused', { paused: true });
+    await door.call({ caller: 'cli' }, 'removeAgent', { name: 'claude' });
+    await door.call({ caller: 'cli' }, 'updateAgent', { name: 'claude', policy: { write: 'deny' } });
+    await door.call({ caller: 'cli' }, 'setServerEnabled', { name: 'gh', enabled: false });
+    await door.call({ caller: 'cli' }, 'listAgents', {});
+    expect(changes()).toEqual(['decideApproval', 'setBridgePaused', 'removeAgent', 'updateAgent', 'setServerEnabled']);
+    expect(entries.map((e) => [e.method, e.who, e.outcome])).toEqual([
+      ['decideApproval', 'cli', 'ok'],
+      ['setBridgePaused', 'cli', 'ok'],
+      ['removeAgent', 'cli', 'ok'],
+      ['updateAgent', 'cli', 'ok'],
+      ['setServerEnabled', 'cli', 'ok'],
+    ]);
+  });
+
+  it('lets the person widen directly, and only the person confirm or refuse what the command line asked', async () => {
+    const { door, entries, changes, confirmations } = setup();
+    await door.call({ caller: 'app' }, 'approveServer', { name: 'gh' });
+    await door.call({ caller: 'ipc' }, 'decideApproval', { id: 'a1', decision: 'allow' });
+    expect(changes()).toEqual(['approveServer', 'decideApproval']);
+
+    await expect(door.call({ caller: 'cli' }, 'addAgent', { name: 'sneaky', servers: '*' })).rejects.toMatchObject({ code: 'denied' });
+    const [asked] = confirmations?.list() ?? [];
+    if (!asked) throw new Error('nothing asked');
+    for (const caller of ['cli', 'cli-offline'] as const) {
+      await expect(door.call({ caller }, 'decideConfirmation', { id: asked.id, decision: 'confirm' })).rejects.toMatchObject({ code: 'denied' });
+      await expect(door.call({ caller }, 'acknowledgeChanges', { upTo: 1 })).rejects.toMatchObject({ code: 'denied' });
+    }
+    expect(changes()).toEqual(['approveServer', 'decideApproval']);
+    // Confirming runs it as the person; the token is in the person's answer.
+    const answer = await door.call({ caller: 'app' }, 'decideConfirmation', { id: asked.id, decision: 'confirm' });
+    expect(answer).toMatchObject({ outcome: 'confirmed', result: { token: 'cs_agent_new' } });
+    expect(changes()).toEqual(['approveServer', 'decideApproval', 'addAgent']);
+    expect(entries.slice(-2).map((e) => [e.method, e.who, e.outcome, e.confirmation])).toEqual([
+      ['addAgent', 'cli', 'waiting', asked.id],
+      ['addAgent', 'app', 'confirmed', asked.id],
+    ]);
+    await expect(door.call({ caller: 'app' }, 'decideConfirmation', { id: asked.id, decision: 'confirm' })).rejects.toMatchObject({ code: 'not_found' });
+
+    await expect(door.call({ caller: 'cli' }, 'setSecret', { name: 'X', value: 'value-123456' })).rejects.toMatchObject({ code: 'denied' });
+    const [second] = confirmations?.list() ?? [];
+    expect(await door.call({ caller: 'terminal' }, 'decideConfirmation', { id: second?.id ?? '', decision: 'refuse' })).toEqual({ outcome: 'refused' });
+    expect(changes()).not.toContain('setSecret');
+    expect(entries.at(-1)).toMatchObject({ method: 'setSecret', who: 'terminal', outcome: 'refused' });
+  });
+
+  it('acts for the command line when no app runs, marking its widenings for review', async () => {
+    const { door, entries, changes } = setup({ confirmations: false });
+    await door.call({ caller: 'cli-offline' }, 'addAgent', { name: 'helper', servers: ['github'] });
+    await door.call({ caller: 'cli-offline' }, 'removeAgent', { name: 'helper' });
+    expect(changes()).toEqual(['addAgent', 'removeAgent']);
+    expect(entries.map((e) => [e.method, e.who, e.review])).toEqual([
+      ['addAgent', 'cli-offline', true],
+      ['removeAgent', 'cli-offline', undefined],
+    ]);
+    // A `cli` widening in a process with no one to confirm it is refused, never run.
+    await expect(door.call({ caller: 'cli' }, 'addAgent', { name: 'x' })).rejects.toMatchObject({ code: 'denied' });
+    expect(changes()).toEqual(['addAgent', 'removeAgent']);
+  });
+
+  it('lets confirmations expire after their time, and bounds how many wait', async () => {
+    let now = 1000;
+    const { door, confirmations } = setup({ now: () => now });
+    const events: string[] = [];
+    confirmations?.on('decided', ({ outcome }) => events.push(outcome));
+    await expect(door.call({ caller: 'cli' }, 'addAgent', { name: 'a' })).rejects.toMatchObject({ code: 'denied' });
+    now += 600_000;
+    expect(confirmations?.list()).toEqual([]);
+    expect(events).toEqual(['expired']);
+    for (let i = 0; i < 20; i++) await expect(door.call({ caller: 'cli' }, 'addAgent', { name: `a${i}` })).rejects.toMatchObject({ code: 'denied' });
+    await expect(door.call({ caller: 'cli' }, 'addAgent', { name: 'one-too-many' })).rejects.toMatchObject({ code: 'rate_limited' });
+  });
+});

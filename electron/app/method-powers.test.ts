@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { API_METHODS, type AgentView, type ApiMethod } from '../../shared/api';
+import { METHOD_POWERS, powerOf, type Power } from './method-powers';
+
+/**
+ * Every App API method and what it is to the command line. A method added to the contract fails
+ * here until it is classified (and, through `METHOD_POWERS`'s type, fails to compile).
+ */
+const EXPECTED: Record<ApiMethod, Power | 'depends'> = {
+  status: 'read',
+  addServer: 'widening',
+  removeServer: 'narrowing',
+  setServerEnabled: 'depends',
+  approveServer: 'widening',
+  connect: 'narrowing',
+  disconnect: 'narrowing',
+  cancelLogin: 'narrowing',
+  stopServer: 'narrowing',
+  listTools: 'read',
+  listResources: 'read',
+  listPrompts: 'read',
+  callTool: 'widening',
+  doctor: 'read',
+  listSecrets: 'read',
+  setSecret: 'widening',
+  deleteSecret: 'narrowing',
+  bridgeInfo: 'read',
+  setBridgePaused: 'depends',
+  listAgents: 'read',
+  addAgent: 'widening',
+  updateAgent: 'depends',
+  removeAgent: 'narrowing',
+  rotateAgent: 'widening',
+  agentConfig: 'read',
+  listApprovals: 'read',
+  decideApproval: 'depends',
+  readAudit: 'read',
+  importConfig: 'widening',
+  listConfirmations: 'read',
+  decideConfirmation: 'person',
+  readAdminLog: 'read',
+  listOfflineChanges: 'read',
+  acknowledgeChanges: 'person',
+};
+
+const AGENT: AgentView = {
+  name: 'claude',
+  servers: ['github'],
+  policy: { read: 'allow', write: 'ask', destructive: 'deny' },
+  tools: {},
+  createdAt: 0,
+};
+const context = { agent: (name: string) => Promise.resolve(name === 'claude' ? AGENT : undefined) };
+
+describe('the caller rules of the App API', () => {
+  it('classifies every method of the contract, and nothing else', () => {
+    expect(Object.keys(METHOD_POWERS).sort()).toEqual(Object.keys(API_METHODS).sort());
+    expect(METHOD_POWERS).toEqual(EXPECTED);
+  });
+
+  it('decides the input-dependent ones: allowing, enabling and resuming widen; denying, disabling and pausing narrow', async () => {
+    expect(await powerOf('decideApproval', { id: 'a', decision: 'allow' }, context)).toBe('widening');
+    expect(await powerOf('decideApproval', { id: 'a', decision: 'allow', remember: true }, context)).toBe('widening');
+    expect(await powerOf('decideApproval', { id: 'a', decision: 'deny' }, context)).toBe('narrowing');
+    expect(await powerOf('setServerEnabled', { name: 'github', enabled: true }, context)).toBe('widening');
+    expect(await powerOf('setServerEnabled', { name: 'github', enabled: false }, context)).toBe('narrowing');
+    expect(await powerOf('setBridgePaused', { paused: false }, context)).toBe('widening');
+    expect(await powerOf('setBridgePaused', { paused: true }, context)).toBe('narrowing');
+  });
+
+  it('calls an agent update widening when it gives anything the agent did not have', async () => {
+    const widening = [
+      { name: 'claude', servers: '*' as const },
+      { name: 'claude', servers: ['github', 'slack'] },
+      { name: 'claude', policy: { write: 'allow' as const } },
+      { name: 'claude', policy: { destructive: 'ask' as const } },
+      { name: 'claude', tools: [{ server: 'github', tool: 'merge', decision: 'allow' as const }] },
+      // Removing a rule may give back what the tier allows.
+      { name: 'claude', tools: [{ server: 'github', tool: 'merge', decision: null }] },
+      { name: 'someone-new', servers: [] },
+    ];
+    for (const input of widening) expect(await powerOf('updateAgent', input, context), JSON.stringify(input)).toBe('widening');
+    const narrowing = [
+      { name: 'claude', servers: [] },
+      { name: 'claude', servers: ['github'] },
+      { name: 'claude', policy: { read: 'ask' as const, write: 'deny' as const } },
+      { name: 'claude', tools: [{ server: 'github', tool: 'merge', decision: 'deny' as const }] },
+    ];
+    for (const input of narrowing) expect(await powerOf('updateAgent', input, context), JSON.stringify(input)).toBe('narrowing');
+  });
+});

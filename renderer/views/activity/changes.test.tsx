@@ -1,0 +1,89 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { AdminEntry, Confirmation } from '../../../shared/api';
+import { createFakeApi, renderApp } from '../../testing';
+
+afterEach(cleanup);
+
+function confirmation(patch: Partial<Confirmation> = {}): Confirmation {
+  return {
+    id: 'c-1',
+    method: 'updateAgent',
+    summary: 'change the agent "claude": servers → all; write → allow',
+    input: { name: 'claude', servers: '*', policy: { write: 'allow' } },
+    from: 'cli',
+    pid: 4242,
+    requestedAt: Date.now(),
+    expiresAt: Date.now() + 600_000,
+    ...patch,
+  };
+}
+
+describe('activity: changes asked from the command line', () => {
+  it('shows exactly what is asked and from where, and confirms or refuses it', async () => {
+    const api = createFakeApi({
+      listConfirmations: () => [confirmation(), confirmation({ id: 'c-2', method: 'addServer', summary: 'add the server "gh": node x.js (environment: T)', input: { name: 'gh', config: { command: 'node', args: ['x.js'], env: { T: '${secret:GH_TOKEN}' } } } })],
+      decideConfirmation: ({ decision }) => ({ outcome: decision === 'confirm' ? 'confirmed' : 'refused' }),
+    });
+    renderApp(api, { hash: '#/activity' });
+    const card = await screen.findByRole('listitem', { name: /the command line \(process 4242, as it says\) asks to change the agent "claude": servers → all; write → allow/ });
+    expect(within(card).getByRole('group', { name: 'What c-1 runs' }).textContent).toContain('"servers": "*"');
+    const server = screen.getByRole('listitem', { name: /asks to add the server "gh"/ });
+    expect(within(server).getByRole('group').textContent).toContain('${secret:GH_TOKEN}');
+
+    fireEvent.click(within(card).getByRole('button', { name: /^Confirm:/ }));
+    fireEvent.click(within(server).getByRole('button', { name: /^Refuse:/ }));
+    await waitFor(() =>
+      expect(api.callsOf('decideConfirmation')).toEqual([
+        { id: 'c-1', decision: 'confirm' },
+        { id: 'c-2', decision: 'refuse' },
+      ]),
+    );
+    await waitFor(() => expect(screen.getByText('Nothing from the command line is waiting for your confirmation.')).toBeTruthy());
+  });
+
+  it('adds requests from events, drops decided ones, and shows a confirmed agent token once, to the person', async () => {
+    const api = createFakeApi({
+      decideConfirmation: () => ({ outcome: 'confirmed', result: { agent: { name: 'helper' }, token: 'cs_agent_shown_once' } }),
+    });
+    renderApp(api, { hash: '#/activity' });
+    await screen.findByText('Nothing from the command line is waiting for your confirmation.');
+    api.emit('confirmationPending', confirmation({ id: 'c-9', method: 'addAgent', summary: 'add the agent "helper" with every server', input: { name: 'helper', servers: '*' } }));
+    api.emit('confirmationPending', confirmation({ id: 'c-10', summary: 'resume the bridge (agents can call again)' }));
+    const card = await screen.findByRole('listitem', { name: /asks to add the agent "helper"/ });
+    api.emit('confirmationDecided', { id: 'c-10', outcome: 'expired' });
+    await waitFor(() => expect(screen.queryByRole('listitem', { name: /resume the bridge/ })).toBeNull());
+    fireEvent.click(within(card).getByRole('button', { name: /^Confirm:/ }));
+    const token = await screen.findByRole('status', { name: /Token for: add the agent "helper"/ });
+    expect(token.textContent).toContain('cs_agent_shown_once');
+    // The core reports it decided; the token stays until the person is done with it.
+    api.emit('confirmationDecided', { id: 'c-9', outcome: 'confirmed' });
+    expect(screen.getByRole('status', { name: /Token for/ })).toBeTruthy();
+    fireEvent.click(within(token).getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(screen.queryByRole('status', { name: /Token for/ })).toBeNull());
+  });
+
+  it('lists what the command line changed while the app was closed until the person acknowledges it, and the admin log with who', async () => {
+    const offline: AdminEntry = { id: 'e1', time: 1_800_000_000_000, who: 'cli-offline', method: 'addAgent', summary: 'add the agent "night" with every server', outcome: 'ok', review: true };
+    const log: AdminEntry[] = [
+      offline,
+      { id: 'e2', time: 1_800_000_100_000, who: 'cli', pid: 7, method: 'decideApproval', summary: 'allow "claude"\'s call of "merge" on "github"', outcome: 'waiting', confirmation: 'c-3' },
+      { id: 'e3', time: 1_800_000_200_000, who: 'app', method: 'decideApproval', summary: 'allow "claude"\'s call of "merge" on "github"', outcome: 'refused', confirmation: 'c-3' },
+    ];
+    const api = createFakeApi({ listOfflineChanges: () => [offline], readAdminLog: () => log, acknowledgeChanges: () => ({ ok: true }) });
+    renderApp(api, { hash: '#/activity' });
+    const review = await screen.findByRole('region', { name: 'Changes made from the command line while the app was closed' });
+    expect(review.textContent).toContain('add the agent "night" with every server');
+    const table = await screen.findByRole('table', { name: 'Changes, newest first' });
+    const rows = within(table).getAllByRole('row').slice(1).map((r) => r.textContent);
+    expect(rows[0]).toMatch(/web UI.*refused/);
+    expect(rows[1]).toMatch(/command line \(process 7\).*waiting/);
+    expect(rows[2]).toMatch(/command line, app closed.*ok/);
+    fireEvent.click(within(review).getByRole('button', { name: 'I have reviewed these' }));
+    await waitFor(() => expect(api.callsOf('acknowledgeChanges')).toEqual([{ upTo: offline.time }]));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Changes made from the command line while the app was closed' })).toBeNull());
+    api.emit('adminEntry', { id: 'e4', time: 1_800_000_300_000, who: 'ipc', method: 'removeAgent', summary: 'remove the agent "night"', outcome: 'ok' });
+    await waitFor(() => expect(within(table).getAllByRole('row')[1]?.textContent).toMatch(/remove the agent "night"/));
+  });
+});
