@@ -23,7 +23,7 @@ export interface AppApiDeps {
   pool: Pool;
   vault: Vault;
   events: EventHub;
-  doctor: () => Promise<DoctorCheck[]>;
+  doctor: (input: ApiInput<'doctor'>) => Promise<DoctorCheck[]>;
   /** Resolves when the pool has applied every config change seen so far. */
   settled: () => Promise<void>;
 }
@@ -109,7 +109,7 @@ export function createAppApi(deps: AppApiDeps): AppApi {
       });
       return redactor.redactValue(result);
     },
-    doctor: async () => deps.doctor(),
+    doctor: async (input) => deps.doctor(input),
     listSecrets: async () => {
       const keys = await deps.vault.keys();
       return keys.flatMap((key) => {

@@ -9,7 +9,7 @@ import { withApprovalCommandLines } from './shown-command';
 import { openRegistry, type Registry } from '../registry';
 import { createAuthCoordinator, systemBrowserOpener, type AuthCoordinator, type Opener } from '../auth';
 import { AgentStore, AuditLog, createBridge, type Bridge } from '../bridge';
-import { openVault, secretLookup, vaultDoctorCheck, type KeychainRunner, type ProviderChoice } from '../vault';
+import { openVault, secretLookup, type KeychainRunner, type ProviderChoice } from '../vault';
 import type { Vault } from '../../shared/vault';
 import { createAdminApi } from './admin-api';
 import { AdminLog } from './admin-log';
@@ -25,7 +25,8 @@ import { importedSecretSink } from './imported-secret-sink';
 import { resolveServerConfig } from './resolve-server';
 import { readRuntimeFile } from './runtime-file';
 import { demoServers } from './demo-servers';
-import { isPortFree, runDoctor } from './doctor';
+import { isPortFree } from './doctor';
+import { coreDoctor } from './core-doctor';
 import { chooseBridgePort } from './bridge-port';
 import { cliStdioCommand } from './cli-command';
 import { EventHub } from './event-hub';
@@ -240,17 +241,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     vault,
     events,
     settled,
-    doctor: () =>
-      runDoctor({
-        dataDir: registry.dataDir,
-        configFile: registry.file,
-        configIssues: registry.issues(),
-        servers: registry.config().mcpServers,
-        approval: (name, config) => registry.approvals.status(name, config),
-        env,
-        ports,
-        extra: async () => [vaultDoctorCheck(await vault.checkHealth())],
-      }),
+    doctor: (input) => coreDoctor({ registry, vault, pool, env, ports }, input),
   });
   const door = createApiDoor({ api: personApi, admin, ...(confirmations ? { confirmations } : {}) });
   const api = door.as({ caller: 'ipc' });

@@ -95,7 +95,8 @@ export const API_METHODS = {
     }),
     output: CallResultSchema,
   },
-  doctor: { input: z.strictObject({}), output: z.array(DoctorCheckSchema) },
+  /** `live`: also one harmless exchange (initialize, tools/list) with every enabled server, through the pool. */
+  doctor: { input: z.strictObject({ live: z.boolean().optional() }), output: z.array(DoctorCheckSchema) },
   /** Names only: values never leave the core through the App API. */
   listSecrets: { input: z.strictObject({}), output: z.array(z.object({ name: z.string(), server: z.string().optional() })) },
   setSecret: { input: SecretRef.extend({ value: z.string().min(1).max(64 * 1024) }), output: Ok },

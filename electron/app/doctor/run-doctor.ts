@@ -2,8 +2,12 @@ import { statSync } from 'node:fs';
 import { formatIssue, isEnabled, type ConfigIssue, type ServerConfig } from '../../../shared/config';
 import type { Approval, DoctorCheck } from '../../../shared/api';
 import { redact } from '../../../shared/redact';
+import type { RuntimeInfo } from '../runtime-file';
 import { findOnPath } from './find-on-path';
+import { liveChecks } from './live-checks';
+import { portChecks } from './port-checks';
 import { isPortFree } from './port-free';
+import { referenceChecks } from './reference-checks';
 
 export interface DoctorDeps {
   dataDir: string;
@@ -12,7 +16,17 @@ export interface DoctorDeps {
   servers: Record<string, ServerConfig>;
   approval: (name: string, config: ServerConfig) => Approval;
   env: Record<string, string | undefined>;
+  /** The default ports; the running app's real ones come from `running`. */
   ports: { ui: number; bridge: number };
+  /** The app running for this data directory (runtime.json), if any. */
+  running?: RuntimeInfo | undefined;
+  /** `settings.bridgePort` in mcp.json. */
+  bridgeSetting?: number | undefined;
+  /** Whether the vault holds a secret for a server; absent: references are not checked. */
+  hasSecret?: (server: string, name: string) => Promise<boolean>;
+  /** `doctor --live`: one harmless exchange through the pool per enabled server; resolves to its tool count. */
+  live?: (name: string) => Promise<number>;
+  liveTimeoutMs?: number;
   nodeVersion?: string;
   fetch?: (url: string, init?: RequestInit) => Promise<Response>;
   portFree?: (port: number) => Promise<boolean>;
@@ -64,13 +78,6 @@ function dataDirCheck(dir: string, modeOf: (path: string) => number | null): Doc
   return { id: 'data-dir', title: 'Data directory', status: 'ok', detail: `${dir} (mode ${mode.toString(8)})` };
 }
 
-async function portCheck(label: string, port: number, portFree: (port: number) => Promise<boolean>): Promise<DoctorCheck> {
-  const free = await portFree(port);
-  return free
-    ? { id: `port:${label}`, title: `${label} port ${port}`, status: 'ok', detail: 'free' }
-    : { id: `port:${label}`, title: `${label} port ${port}`, status: 'warn', detail: 'in use: is `connected-services serve` already running?', fix: `Stop the other program or choose another port with --${label === 'UI' ? 'port' : 'bridge-port'}` };
-}
-
 async function urlReachable(url: string, fetcher: NonNullable<DoctorDeps['fetch']>, timeoutMs: number): Promise<string | null> {
   try {
     // Any HTTP answer (even 401/405) proves the server is there.
@@ -112,9 +119,22 @@ export async function runDoctor(deps: DoctorDeps): Promise<DoctorCheck[]> {
       : { id: 'config', title: 'Config file', status: 'fail', detail: deps.configIssues.map(formatIssue).join('\n'), fix: `Fix ${deps.configFile}; the last good config stays in use meanwhile` },
   );
   checks.push(dataDirCheck(deps.dataDir, deps.modeOf ?? defaultModeOf));
-  const portFree = deps.portFree ?? isPortFree;
-  checks.push(await portCheck('UI', deps.ports.ui, portFree), await portCheck('bridge', deps.ports.bridge, portFree));
+  const fetcher = deps.fetch ?? fetch;
+  checks.push(
+    ...(await portChecks({
+      running: deps.running,
+      defaults: deps.ports,
+      bridgeSetting: deps.bridgeSetting,
+      configFile: deps.configFile,
+      portFree: deps.portFree ?? isPortFree,
+      reach: (url) => urlReachable(url, fetcher, deps.urlTimeoutMs ?? 3000),
+    })),
+  );
   if (deps.extra) checks.push(...(await deps.extra()));
   checks.push(...(await Promise.all(Object.entries(deps.servers).map(([name, config]) => serverCheck(name, config, deps)))));
+  if (deps.hasSecret) checks.push(...(await referenceChecks({ servers: deps.servers, hasSecret: deps.hasSecret, env: deps.env })));
+  if (deps.live) {
+    checks.push(...(await liveChecks({ servers: deps.servers, approval: deps.approval, probe: deps.live, timeoutMs: deps.liveTimeoutMs ?? 20_000 })));
+  }
   return checks;
 }

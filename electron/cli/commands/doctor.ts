@@ -1,17 +1,26 @@
 import type { Command } from 'commander';
+import type { DoctorCheck } from '../../../shared/api';
 import { printJson } from '../output';
 import type { Run } from '../runner';
+import { connectRunningApp } from '../running-app';
+import { findLiveApp } from '../start-up';
 
 const MARK = { ok: 'ok  ', warn: 'warn', fail: 'FAIL' } as const;
 
 export function registerDoctor(program: Command, run: Run): void {
   program
     .command('doctor')
-    .description('check the setup: programs on PATH, config, data directory, ports, every server')
+    .description('check the setup: programs on PATH, config, secrets, data directory, ports, every server')
+    .option('--live', 'also talk to every enabled server once (initialize, tools/list) and say which would fail now')
     .option('--json', 'print JSON')
-    .action((options: { json?: boolean }) =>
+    .action((options: { json?: boolean; live?: boolean }) =>
       run(async (ctx) => {
-        const checks = await (await ctx.core()).api.doctor({});
+        const live = options.live === true;
+        // Live checks go through the running app's pool when there is one: its servers, its tokens, no second copy.
+        const app = live ? await findLiveApp(ctx.dataDir) : undefined;
+        const checks: DoctorCheck[] = app
+          ? await (await connectRunningApp(ctx.dataDir)).call('doctor', { live })
+          : await (await ctx.core()).api.doctor(live ? { live } : {});
         if (options.json) printJson(ctx.output, checks);
         else {
           for (const check of checks) {

@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import type { ServerConfig } from '../../../shared/config';
+import { CodedError } from '../../../shared/errors';
+import { liveChecks } from './live-checks';
+import { portChecks } from './port-checks';
+import { referenceChecks } from './reference-checks';
+
+const running = { pid: 4242, origin: 'http://127.0.0.1:51000', secret: 's', bridge: 'http://127.0.0.1:51001/mcp', startedAt: 0 };
+const base = { defaults: { ui: 47780, bridge: 47781 }, bridgeSetting: undefined, configFile: '/d/mcp.json' };
+
+describe('portChecks', () => {
+  it("checks the running app's real ports, not the defaults", async () => {
+    const reached: string[] = [];
+    const checks = await portChecks({
+      ...base,
+      running,
+      portFree: () => Promise.reject(new Error('no port probing while the app runs')),
+      reach: (url) => {
+        reached.push(url);
+        return Promise.resolve(null);
+      },
+    });
+    expect(reached).toEqual(['http://127.0.0.1:51000/health', 'http://127.0.0.1:51001/mcp']);
+    expect(checks.map((c) => [c.title, c.status])).toEqual([
+      ['UI port 51000', 'ok'],
+      ['bridge port 51001', 'ok'],
+    ]);
+    expect(checks[0]?.detail).toContain('pid 4242');
+  });
+
+  it('fails when the running app named in runtime.json does not answer', async () => {
+    const checks = await portChecks({ ...base, running, portFree: () => Promise.resolve(true), reach: () => Promise.resolve('connection refused') });
+    expect(checks.every((c) => c.status === 'fail' && c.fix !== undefined)).toBe(true);
+  });
+
+  it('without a running app: a busy default warns (a free one is taken), a busy settings.bridgePort fails', async () => {
+    const busy = (port: number) => Promise.resolve(port !== 47780 && port !== 5000);
+    const defaults = await portChecks({ ...base, running: undefined, portFree: busy, reach: () => Promise.resolve(null) });
+    expect(defaults.map((c) => [c.title, c.status])).toEqual([
+      ['UI port 47780', 'warn'],
+      ['bridge port 47781', 'ok'],
+    ]);
+    const chosen = await portChecks({ ...base, bridgeSetting: 5000, running: undefined, portFree: busy, reach: () => Promise.resolve(null) });
+    expect(chosen[1]).toMatchObject({ title: 'bridge port 5000', status: 'fail' });
+    expect(chosen[1]?.fix).toContain('settings.bridgePort');
+  });
+});
+
+describe('referenceChecks', () => {
+  const servers: Record<string, ServerConfig> = {
+    plain: { command: 'node' },
+    stdio: { command: 'node', env: { KEY: '${secret:HELD}', OTHER: '${secret:GONE}' }, args: ['--home=${env:NOT_SET}'] },
+    off: { type: 'http', url: 'https://x.example/mcp', headers: { Authorization: 'Bearer ${secret:ALSO_GONE}' }, enabled: false },
+    fine: { type: 'http', url: 'https://y.example/mcp', headers: { 'X-Key': '${secret:HELD}' } },
+  };
+
+  it('names every missing reference of every entry, enabled or not, with the command that fixes it', async () => {
+    const checks = await referenceChecks({ servers, env: {}, hasSecret: (_server, name) => Promise.resolve(name === 'HELD') });
+    expect(checks.map((c) => [c.id, c.status])).toEqual([
+      ['references:stdio', 'fail'],
+      ['references:off', 'fail'],
+      ['references:fine', 'ok'],
+    ]);
+    expect(checks[0]?.detail).toContain('${secret:GONE} is missing from the vault');
+    expect(checks[0]?.detail).toContain('${env:NOT_SET} is missing from the environment');
+    expect(checks[0]?.detail).not.toContain('HELD');
+    expect(checks[0]?.fix).toContain('connected-services secrets set GONE');
+    expect(checks[1]?.fix).toContain('connected-services secrets set ALSO_GONE');
+  });
+
+  it('asks about a secret for the server it belongs to', async () => {
+    const asked: string[] = [];
+    await referenceChecks({ servers: { fine: servers['fine']! }, env: {}, hasSecret: (server, name) => (asked.push(`${server}/${name}`), Promise.resolve(true)) });
+    expect(asked).toEqual(['fine/HELD']);
+  });
+});
+
+describe('liveChecks', () => {
+  const servers: Record<string, ServerConfig> = {
+    good: { command: 'node' },
+    expired: { type: 'http', url: 'https://x.example/mcp' },
+    waiting: { command: 'node' },
+    hung: { command: 'node' },
+    off: { command: 'node', enabled: false },
+  };
+
+  it('reports which servers would fail now and how to fix each, never probing unapproved or disabled ones', async () => {
+    const probed: string[] = [];
+    let fireHung: (() => void) | undefined;
+    const checks = await liveChecks({
+      servers,
+      approval: (name) => (name === 'waiting' ? 'pending' : 'approved'),
+      timeoutMs: 20_000,
+      // The bound fires only for the server that never answers: the test decides, not a clock.
+      timer: (_ms, fire) => {
+        if (probed.at(-1) === 'hung') fireHung = fire;
+        return () => undefined;
+      },
+      probe: (name) => {
+        probed.push(name);
+        if (name === 'good') return Promise.resolve(3);
+        if (name === 'expired') return Promise.reject(new CodedError('auth_required', 'the sign-in of "expired" has expired'));
+        setTimeout(() => fireHung?.(), 0);
+        return new Promise<number>(() => undefined);
+      },
+    });
+    expect(probed.sort()).toEqual(['expired', 'good', 'hung']);
+    expect(checks.map((c) => [c.id, c.status])).toEqual([
+      ['live:good', 'ok'],
+      ['live:expired', 'fail'],
+      ['live:waiting', 'warn'],
+      ['live:hung', 'fail'],
+    ]);
+    expect(checks[0]?.detail).toContain('3 tools');
+    expect(checks[1]?.fix).toBe('connected-services connect expired');
+    expect(checks[3]?.detail).toContain('[timeout]');
+  });
+
+  it("prefers the error's own hint as the fix", async () => {
+    const [check] = await liveChecks({
+      servers: { a: { command: 'node' } },
+      approval: () => 'approved',
+      timeoutMs: 1000,
+      timer: () => () => undefined,
+      probe: () => Promise.reject(new CodedError('invalid_config', 'Server "a": ${secret:X} is missing', { hint: 'Store it with `connected-services secrets set X`' })),
+    });
+    expect(check?.fix).toBe('Store it with `connected-services secrets set X`');
+  });
+});

@@ -1,0 +1,69 @@
+import type { Approval, DoctorCheck } from '../../../shared/api';
+import { isEnabled, type ServerConfig } from '../../../shared/config';
+import { CodedError, toCodedError, type ErrorCode } from '../../../shared/errors';
+import { redact } from '../../../shared/redact';
+
+export interface LiveCheckOptions {
+  servers: Record<string, ServerConfig>;
+  approval: (name: string, config: ServerConfig) => Approval;
+  /** One harmless exchange through the pool (initialize, then the listings); resolves to the tool count. */
+  probe: (name: string) => Promise<number>;
+  /** A server that answers nothing within this bound counts as failing now. */
+  timeoutMs: number;
+  /** Starts the bound's timer (injected so tests decide it, not the clock). */
+  timer?: (ms: number, fire: () => void) => () => void;
+}
+
+const DEFAULT_FIX: Partial<Record<ErrorCode, (name: string) => string>> = {
+  auth_required: (name) => `connected-services connect ${name}`,
+  timeout: (name) => `Check that "${name}" starts on its own, or raise its startupTimeoutMs in mcp.json`,
+  server_unavailable: (name) => `Is "${name}" running and reachable? Then \`connected-services connect ${name}\``,
+  denied: (name) => `connected-services servers approve ${name}`,
+  invalid_config: () => 'Fix the entry in mcp.json (see the check above)',
+};
+
+function defaultTimer(ms: number, fire: () => void): () => void {
+  const handle = setTimeout(fire, ms);
+  return () => clearTimeout(handle);
+}
+
+function bounded<T>(work: Promise<T>, name: string, options: LiveCheckOptions): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const cancel = (options.timer ?? defaultTimer)(options.timeoutMs, () =>
+      reject(new CodedError('timeout', `"${name}" did not answer within ${Math.round(options.timeoutMs / 1000)} s`)),
+    );
+    work.then(
+      (value) => {
+        cancel();
+        resolve(value);
+      },
+      (error: unknown) => {
+        cancel();
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+}
+
+async function liveCheck(name: string, config: ServerConfig, options: LiveCheckOptions): Promise<DoctorCheck> {
+  const id = `live:${name}`;
+  const title = `Live ${name}`;
+  // Never spawned for a check: an unapproved command waits for the person.
+  if (options.approval(name, config) === 'pending') {
+    return { id, title, status: 'warn', detail: 'not tried: its command is waiting for your approval', fix: `connected-services servers approve ${name}` };
+  }
+  try {
+    const tools = await bounded(options.probe(name), name, options);
+    return { id, title, status: 'ok', detail: `answered initialize and tools/list (${tools} tool${tools === 1 ? '' : 's'})` };
+  } catch (error) {
+    const coded = toCodedError(error);
+    const fix = coded.hint ?? DEFAULT_FIX[coded.code]?.(name) ?? `connected-services status`;
+    return { id, title, status: 'fail', detail: redact(`a call would fail now: [${coded.code}] ${coded.message}`), fix: redact(fix) };
+  }
+}
+
+/** `doctor --live`: one harmless exchange with every enabled server, all at once, each bounded. */
+export function liveChecks(options: LiveCheckOptions): Promise<DoctorCheck[]> {
+  const enabled = Object.entries(options.servers).filter(([, config]) => isEnabled(config));
+  return Promise.all(enabled.map(([name, config]) => liveCheck(name, config, options)));
+}

@@ -1,0 +1,109 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli, tempHome } from '../helpers/cli';
+import { startServe, type Served } from '../helpers/serve';
+
+const PASSPHRASE = { CONNECTED_SERVICES_PASSPHRASE: 'a long test passphrase' };
+
+interface Check {
+  id: string;
+  title: string;
+  status: 'ok' | 'warn' | 'fail';
+  detail: string;
+  fix?: string;
+}
+
+async function doctor(home: string, args: string[] = []): Promise<{ code: number | null; checks: Check[]; stderr: string }> {
+  const result = await runCli(home, ['doctor', '--json', ...args], { env: PASSPHRASE, timeoutMs: 40_000 });
+  return { code: result.code, checks: JSON.parse(result.stdout) as Check[], stderr: result.stderr };
+}
+
+function check(checks: Check[], id: string): Check {
+  const found = checks.find((c) => c.id === id);
+  if (!found) throw new Error(`no check ${id} in ${checks.map((c) => c.id).join(', ')}`);
+  return found;
+}
+
+describe('doctor knows the real setup', () => {
+  let home: string;
+  let unauthorized: Server;
+  beforeAll(async () => {
+    home = tempHome('cs-doctor-');
+    const cli = (args: string[]) => runCli(home, args, { env: PASSPHRASE });
+    // A service whose sign-in is gone: it answers every request 401, as one with an expired token does.
+    unauthorized = createServer((_request, response) => response.writeHead(401, { 'www-authenticate': 'Bearer' }).end());
+    await new Promise<void>((resolve) => unauthorized.listen(0, '127.0.0.1', resolve));
+    const port = (unauthorized.address() as AddressInfo).port;
+    for (const args of [
+      ['servers', 'add', 'needs', '--env', 'KEY=${secret:MISSING_ONE}', '--', 'node', '-e', '0'],
+      ['servers', 'approve', 'needs', '--yes'],
+      ['servers', 'add', 'locked', '--url', `http://127.0.0.1:${port}/mcp`, '--header', 'Authorization: Bearer ${secret:LOCKED_TOKEN}'],
+      ['servers', 'add', 'waiting', '--', 'node', '-e', 'process.exit(3)'],
+      ['servers', 'add', 'off', '--env', 'K=${secret:OFF_ONE}', '--', 'node', '-e', '0'],
+      ['servers', 'disable', 'off'],
+    ]) {
+      const result = await cli(args);
+      expect(result.code, `${args.join(' ')}: ${result.stderr}`).toBe(0);
+    }
+    const set = await runCli(home, ['secrets', 'set', 'LOCKED_TOKEN'], { env: PASSPHRASE, input: 'stale-token-value-0123\n' });
+    expect(set.code, set.stderr).toBe(0);
+  });
+  afterAll(async () => {
+    await new Promise<void>((resolve) => unauthorized.close(() => resolve()));
+  });
+
+  it('reports a missing ${secret:…} reference for every entry, disabled ones too, with the fix', async () => {
+    const { checks } = await doctor(home);
+    expect(check(checks, 'references:needs')).toMatchObject({ status: 'fail', fix: 'connected-services secrets set MISSING_ONE' });
+    expect(check(checks, 'references:needs').detail).toContain('${secret:MISSING_ONE} is missing from the vault');
+    expect(check(checks, 'references:off').status).toBe('fail');
+    expect(check(checks, 'references:locked').status).toBe('ok');
+    // Plain doctor talks to no server.
+    expect(checks.some((c) => c.id.startsWith('live:'))).toBe(false);
+  });
+
+  it('--live: one exchange per enabled server, saying which would fail now and how to fix each', async () => {
+    const { code, checks, stderr } = await doctor(home, ['--live']);
+    expect(code).toBe(1);
+    expect(stderr).toBe('');
+    expect(check(checks, 'live:everything')).toMatchObject({ status: 'ok' });
+    expect(check(checks, 'live:everything').detail).toMatch(/answered initialize and tools\/list \(\d+ tools\)/);
+    expect(check(checks, 'live:needs')).toMatchObject({ status: 'fail' });
+    expect(check(checks, 'live:needs').fix).toContain('secrets set MISSING_ONE');
+    expect(check(checks, 'live:locked').status).toBe('fail');
+    expect(check(checks, 'live:locked').detail).toContain('[auth_required]');
+    expect(check(checks, 'live:locked').fix).toContain('connected-services connect locked');
+    // Never spawned for a check: an unapproved command; a disabled server is not tried.
+    expect(check(checks, 'live:waiting')).toMatchObject({ status: 'warn', fix: 'connected-services servers approve waiting' });
+    expect(checks.some((c) => c.id === 'live:off')).toBe(false);
+    // The stored token is never shown.
+    expect(JSON.stringify(checks)).not.toContain('stale-token-value');
+  });
+
+  describe('with the app running', () => {
+    let served: Served;
+    beforeAll(async () => {
+      served = await startServe(home, [], PASSPHRASE);
+    });
+    afterAll(async () => {
+      await served.stop();
+    });
+
+    it("checks the running app's real ports, not the defaults", async () => {
+      const { checks } = await doctor(home);
+      const ui = check(checks, 'port:UI');
+      expect(ui).toMatchObject({ status: 'ok', title: `UI port ${new URL(served.origin).port}` });
+      expect(ui.detail).toContain(`pid ${served.child.pid}`);
+      expect(check(checks, 'port:bridge')).toMatchObject({ status: 'ok', title: `bridge port ${new URL(served.bridge ?? '').port}` });
+    });
+
+    it('--live goes through the running app’s pool', async () => {
+      const { checks } = await doctor(home, ['--live']);
+      expect(check(checks, 'live:memory').status).toBe('ok');
+      // The app's own pool answered: its status now shows the server ready.
+      const status = (await served.api('status')).body.result as { servers: { name: string; state: string }[] };
+      expect(status.servers.find((s) => s.name === 'memory')?.state).toBe('ready');
+    });
+  });
+});
