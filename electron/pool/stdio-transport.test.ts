@@ -4,7 +4,7 @@ import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { CodedError } from '../../shared/errors';
 import { redactor } from '../../shared/redact';
-import { FakeChild, spawnOf } from '../../test/support/fake-child';
+import { FakeChild, spawnOf } from '../../test/support';
 import { STDERR_TAIL_BYTES, StdioProcessTransport, type SpawnLike, type StdioTransportOptions } from './stdio-transport';
 
 function harness(options: Partial<StdioTransportOptions> = {}) {

@@ -19,7 +19,7 @@ async function poolWith(env: Record<string, string> = {}): Promise<Pool> {
 
 describe('pool: JSON-RPC errors of the server itself', () => {
   it('reports a server error -32000 with its own message, not as a closed connection', async () => {
-    const pool = await poolWith();
+    const pool = await poolWith({ SERVER_ERROR: '1' });
     const error = await rejection(pool.readResource('f', 'fixture://server-error'));
     expect(error.code).toBe('internal');
     expect(error.message).toBe('"f" answered with an error during resource fixture://server-error: quota exceeded for API_KEY=[redacted] (try tomorrow)');
