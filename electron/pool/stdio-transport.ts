@@ -297,6 +297,7 @@ export class StdioProcessTransport implements Transport {
 
   #fail(error: CodedError): void {
     this.#failure ??= error;
+    this.#pump.clear();
     this.onerror?.(error);
     void this.close();
   }
