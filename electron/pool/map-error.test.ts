@@ -2,7 +2,7 @@ import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamable
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { CodedError } from '../../shared/errors';
-import { toPoolError, type ErrorContext } from './map-error';
+import { protocolErrorInResult, toPoolError, type ErrorContext } from './map-error';
 
 const call: ErrorContext = { server: 'srv', phase: 'call', what: 'tool "x"', timeoutMs: 1500 };
 const http: ErrorContext = { ...call, url: 'http://127.0.0.1:9/mcp' };
@@ -59,5 +59,23 @@ describe('toPoolError', () => {
     expect(own).toMatchObject({ code: 'internal', message: '"srv" answered with an error during tool "x": rate limit of API_KEY=[redacted] hit', data: { mcpCode: -32000 } });
     const closed = toPoolError(new McpError(ErrorCode.ConnectionClosed, 'Connection closed'), { ...call, ended: () => ({ stderr: '', byUs: true }) });
     expect(closed.message).toBe('"srv" was stopped during tool "x"');
+  });
+
+  it('maps -32602 to not_found for an unknown name and invalid_input for bad arguments, with hints', () => {
+    const unknown = toPoolError(new McpError(ErrorCode.InvalidParams, 'MCP error -32602: Tool ecoh not found'), call);
+    expect(unknown).toMatchObject({ code: 'not_found', message: '"srv" has no tool "x": Tool ecoh not found', hint: 'run `connected-services tools srv` to see what it offers' });
+    expect(toPoolError(new McpError(ErrorCode.InvalidParams, 'Unknown tool: ecoh'), call).code).toBe('not_found');
+    const invalid = toPoolError(new McpError(ErrorCode.InvalidParams, 'Input validation error: expected string, received number at message'), call);
+    expect(invalid).toMatchObject({ code: 'invalid_input', message: '"srv" rejected the arguments of tool "x": Input validation error: expected string, received number at message' });
+    expect(invalid.hint).toContain('input schema');
+  });
+
+  it('finds a protocol error in a tool result the SDK made of it, and leaves tool errors alone', () => {
+    const disguised = { isError: true, content: [{ type: 'text', text: 'MCP error -32602: Tool ecoh not found' }] };
+    expect(protocolErrorInResult(disguised, call)?.code).toBe('not_found');
+    const invalid = { isError: true, content: [{ type: 'text', text: 'MCP error -32602: Input validation error: Invalid arguments for tool echo' }] };
+    expect(protocolErrorInResult(invalid, call)?.code).toBe('invalid_input');
+    expect(protocolErrorInResult({ isError: true, content: [{ type: 'text', text: 'the file was not found' }] }, call)).toBeUndefined();
+    expect(protocolErrorInResult({ content: [{ type: 'text', text: 'MCP error -32602: Tool ecoh not found' }] }, call)).toBeUndefined();
   });
 });

@@ -79,6 +79,39 @@ function serverText(error: McpError): string {
   return error.message.replace(/^(?:MCP error -?\d+: )+/, '').slice(0, 500);
 }
 
+/** How servers say that a tool, resource or prompt does not exist (the SDK: `Tool x not found`). */
+const UNKNOWN_NAME = /^(?:tool|resource|prompt) \S+ (?:not found|disabled)$|\b(?:unknown|no such) (?:tool|resource|prompt)\b/i;
+
+/** -32602: an unknown name (not_found) or arguments that do not fit the input schema (invalid_input). */
+function invalidParams(error: McpError, ctx: ErrorContext, data: Record<string, unknown>): CodedError {
+  const text = serverText(error);
+  const what = ctx.what ?? 'the request';
+  if (UNKNOWN_NAME.test(text)) {
+    return coded('not_found', `"${ctx.server}" has no ${what}: ${text}`, {
+      hint: `run \`connected-services tools ${ctx.server}\` to see what it offers`,
+      data,
+    });
+  }
+  return coded('invalid_input', `"${ctx.server}" rejected the arguments of ${what}: ${text}`, {
+    hint: `check the arguments against the input schema (\`connected-services tools ${ctx.server} --json\` shows it)`,
+    data,
+  });
+}
+
+/**
+ * The SDK's McpServer answers an unknown tool or arguments that fail its schema with a tool result
+ * (`isError`, one text `MCP error -32602: …`), not a JSON-RPC error: the same failure, so the
+ * same error.
+ */
+export function protocolErrorInResult(result: { isError?: boolean | undefined; content: unknown[] }, ctx: ErrorContext): CodedError | undefined {
+  if (result.isError !== true || result.content.length !== 1) return undefined;
+  const item = result.content[0] as { type?: unknown; text?: unknown } | undefined;
+  if (item?.type !== 'text' || typeof item.text !== 'string') return undefined;
+  const match = /^MCP error (-3260[12]): ([\s\S]*)$/.exec(item.text);
+  if (!match) return undefined;
+  return toPoolError(new McpError(Number(match[1]), match[2] ?? ''), ctx);
+}
+
 function lastLine(text: string): string {
   const lines = text.split('\n').map((l) => l.trim()).filter((l) => l !== '');
   return (lines.at(-1) ?? '').slice(0, 300);
@@ -145,11 +178,12 @@ export function toPoolError(error: unknown, ctx: ErrorContext): CodedError {
     }
     if (isLocalClose(error)) return endedError(ctx.server, ctx.ended?.(), during);
     const data = { mcpCode: error.code };
-    if (error.code === Number(ErrorCode.InvalidParams)) {
-      return coded('invalid_input', `"${ctx.server}" rejected the arguments: ${error.message}`, { hint: 'check the arguments against the input schema', data });
-    }
+    if (error.code === Number(ErrorCode.InvalidParams)) return invalidParams(error, ctx, data);
     if (error.code === Number(ErrorCode.MethodNotFound)) {
-      return coded('not_found', `"${ctx.server}" does not support this: ${error.message}`, { data });
+      return coded('not_found', `"${ctx.server}" does not support this: ${serverText(error)}`, {
+        hint: `run \`connected-services tools ${ctx.server}\` to see what it offers`,
+        data,
+      });
     }
     return coded('internal', `"${ctx.server}" answered with an error ${during}: ${serverText(error)}`, {
       hint: 'the server reported this error itself; check its log or its service, then retry',

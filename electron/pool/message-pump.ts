@@ -18,6 +18,11 @@ export class MessagePump {
     return this.#queue.length;
   }
 
+  /** Drops what is waiting (a server being stopped: its close should not wait behind its flood). */
+  clear(): void {
+    this.#queue.length = 0;
+  }
+
   push(deliver: () => void, isNotification: boolean): void {
     this.#queue.push({ deliver, isNotification });
     if (this.#pumping) return;

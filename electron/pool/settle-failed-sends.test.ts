@@ -4,7 +4,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CodedError } from '../../shared/errors';
-import { FakeChild, spawnOf } from '../../test/support/fake-child';
+import { FakeChild, spawnOf } from '../../test/support';
 import { openConnection, type Connection, type ConnectOptions } from './connection';
 import type { FetchLike } from './types';
 

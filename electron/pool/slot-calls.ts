@@ -7,7 +7,7 @@ import { redact } from '../../shared/redact';
 import { CallResultSchema, type CallResult } from '../../shared/api';
 import { cancelledError, progressOf, untilAborted } from './call-helpers';
 import type { Connection } from './connection';
-import { toPoolError, type ErrorContext } from './map-error';
+import { protocolErrorInResult, toPoolError, type ErrorContext } from './map-error';
 import type { CallOptions } from './types';
 
 const RecordsSchema = z.array(z.record(z.string(), z.unknown()));
@@ -86,10 +86,14 @@ export function callTool(host: CallHost, tool: string, args: Record<string, unkn
       }),
     );
   }
-  return request(host, `tool "${tool}"`, options, async (client, sdkOptions) =>
-    // A result with isError is the tool's own answer, passed on as a result.
-    CallResultSchema.parse(await client.callTool({ name: tool, arguments: args }, undefined, sdkOptions)),
-  );
+  const what = `tool "${tool}"`;
+  return request(host, what, options, async (client, sdkOptions) => {
+    const result = CallResultSchema.parse(await client.callTool({ name: tool, arguments: args }, undefined, sdkOptions));
+    // A result with isError is the tool's own answer, passed on as a result; unless it is a protocol error in disguise.
+    const protocolError = protocolErrorInResult(result, errorContext(host.name, host.config(), 'call', 0, undefined, what));
+    if (protocolError) throw protocolError;
+    return result;
+  });
 }
 
 export function readResource(host: CallHost, uri: string, options?: CallOptions): Promise<{ contents: Record<string, unknown>[] }> {

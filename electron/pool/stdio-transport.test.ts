@@ -4,8 +4,8 @@ import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { CodedError } from '../../shared/errors';
 import { redactor } from '../../shared/redact';
-import { FakeChild, spawnOf } from '../../test/support/fake-child';
-import { STDERR_TAIL_BYTES, StdioProcessTransport, type SpawnLike, type StdioTransportOptions } from './stdio-transport';
+import { FakeChild, spawnOf } from '../../test/support';
+import { MAX_QUEUED_MESSAGES, STDERR_TAIL_BYTES, StdioProcessTransport, type SpawnLike, type StdioTransportOptions } from './stdio-transport';
 
 function harness(options: Partial<StdioTransportOptions> = {}) {
   const child = new FakeChild();
@@ -108,6 +108,16 @@ describe('StdioProcessTransport', () => {
     expect(transport.failure?.code).toBe('server_unavailable');
     expect(errors).toContain(transport.failure);
     expect(child.signals[0]).toBe('SIGTERM');
+  });
+
+  it('stops a server that sends notifications faster than they are handled', async () => {
+    const { child, transport, closed } = harness();
+    transport.onmessage = () => undefined;
+    await transport.start();
+    const note = '{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"x"}}\n';
+    child.stdout.write(note.repeat(MAX_QUEUED_MESSAGES + 2));
+    await until(() => closed() === 1);
+    expect(transport.failure?.message).toBe('"fake" sent messages faster than they could be handled; it was stopped');
   });
 
   it('keeps the last 4 KiB of stderr, redacted', async () => {

@@ -248,7 +248,7 @@ export class StdioProcessTransport implements Transport {
       () => {
         const limit = this.#options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
         this.#fail(
-          new CodedError('server_unavailable', `"${this.#options.server}" wrote a stdout line longer than ${limit} bytes; it was stopped`, {
+          new CodedError('server_unavailable', `"${this.#options.server}" wrote more than ${limit} bytes without a line break; it was stopped`, {
             hint: 'a stdio MCP server must write only newline-delimited JSON-RPC to stdout; check its command and arguments',
           }),
         );
@@ -297,6 +297,7 @@ export class StdioProcessTransport implements Transport {
 
   #fail(error: CodedError): void {
     this.#failure ??= error;
+    this.#pump.clear();
     this.onerror?.(error);
     void this.close();
   }

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createPool, type Pool } from '../../electron/pool';
-import { faultServer } from '../fixtures/servers/config';
+import { everythingServer, faultServer } from '../fixtures/servers/config';
 import { tempDir } from '../fixtures/servers/harness';
 import { rejection } from '../helpers/rejection';
 
@@ -19,7 +19,7 @@ async function poolWith(env: Record<string, string> = {}): Promise<Pool> {
 
 describe('pool: JSON-RPC errors of the server itself', () => {
   it('reports a server error -32000 with its own message, not as a closed connection', async () => {
-    const pool = await poolWith();
+    const pool = await poolWith({ SERVER_ERROR: '1' });
     const error = await rejection(pool.readResource('f', 'fixture://server-error'));
     expect(error.code).toBe('internal');
     expect(error.message).toBe('"f" answered with an error during resource fixture://server-error: quota exceeded for API_KEY=[redacted] (try tomorrow)');
@@ -27,5 +27,20 @@ describe('pool: JSON-RPC errors of the server itself', () => {
     expect(error.data).toEqual({ mcpCode: -32000 });
     // The connection is fine.
     expect(pool.status('f').state).toBe('ready');
+  });
+
+  it('turns an unknown tool and arguments that fail the schema into not_found and invalid_input (server-everything)', async () => {
+    const pool = createPool({ cacheDir: tempDir('pool-errors-') });
+    pools.push(pool);
+    await pool.apply({ mcpServers: { everything: everythingServer() } });
+    const unknown = await rejection(pool.callTool('everything', 'ecoh', {}));
+    expect(unknown).toMatchObject({ code: 'not_found', message: '"everything" has no tool "ecoh": Tool ecoh not found' });
+    expect(unknown.hint).toBe('run `connected-services tools everything` to see what it offers');
+    const missing = await rejection(pool.callTool('everything', 'echo', {}));
+    expect(missing.code).toBe('invalid_input');
+    expect(missing.message).toContain('"everything" rejected the arguments of tool "echo": Input validation error');
+    expect((await rejection(pool.callTool('everything', 'echo', { message: 5 }))).code).toBe('invalid_input');
+    // A tool's own error is still a result.
+    expect((await pool.callTool('everything', 'echo', { message: 'ok' })).isError).not.toBe(true);
   });
 });

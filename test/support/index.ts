@@ -1,0 +1,1 @@
+export { FakeChild, spawnOf } from './fake-child';
