@@ -63,7 +63,9 @@ function invoke<M extends ApiMethod>(api: AppApi, method: M, input: unknown): Pr
 export function createApiDoor(options: ApiDoorOptions): ApiDoor {
   const { api, admin, confirmations } = options;
 
-  const context = async (method: ApiMethod, input: unknown): Promise<SummaryContext> => {
+  /** Best effort: a summary without its context still says what is asked. */
+  const context = (method: ApiMethod, input: unknown): Promise<SummaryContext> => contextOf(method, input).catch(() => ({}));
+  const contextOf = async (method: ApiMethod, input: unknown): Promise<SummaryContext> => {
     if (method === 'decideApproval') {
       const { id } = input as ApiInput<'decideApproval'>;
       const approval = (await api.listApprovals({}).catch(() => [])).find((a) => a.id === id);

@@ -66,7 +66,7 @@ describe('agents and approvals against the real bridge', () => {
     expect(result.content[0]?.text).toBe('Echo: approved by a person');
     await page.getByText('No agent is waiting for an approval.').waitFor();
 
-    const table = page.getByRole('table');
+    const table = page.getByRole('table', { name: 'Agent calls, newest first' });
     await table.getByRole('cell', { name: 'echo' }).first().waitFor({ timeout: 10_000 });
     expect(await table.getByRole('row').filter({ hasText: 'e2e agent' }).count()).toBeGreaterThan(0);
   });
@@ -80,8 +80,8 @@ describe('agents and approvals against the real bridge', () => {
     const outcome = (await call) as { isError?: boolean } | Error;
     expect(outcome instanceof Error || outcome.isError === true).toBe(true);
     await page.getByRole('combobox', { name: 'Outcome' }).selectOption('denied');
-    await page.getByRole('table').getByText('denied').first().waitFor({ timeout: 10_000 });
-    expect(await page.getByRole('table').getByRole('row').filter({ hasText: /\bok\b/ }).count()).toBe(0);
+    await page.getByRole('table', { name: 'Agent calls, newest first' }).getByText('denied').first().waitFor({ timeout: 10_000 });
+    expect(await page.getByRole('table', { name: 'Agent calls, newest first' }).getByRole('row').filter({ hasText: /\bok\b/ }).count()).toBe(0);
     await ui.screenshot('activity');
     expect(ui.problems).toEqual([]);
   });

@@ -22,6 +22,17 @@ describe('cs:call handler', () => {
     expect(api.calls['setServerEnabled']).toHaveBeenCalledWith({ name: 'github', enabled: false });
   });
 
+  it('calls as the person (`ipc`): a widening from the window runs at once and is logged as the app', async () => {
+    const api = fakeApi();
+    const entries: Array<{ who: string; method: string; outcome: string }> = [];
+    const door = createApiDoor({ api, admin: { record: (e) => (entries.push(e), { ...e, id: 'x', time: 0 }) } });
+    const handle = createCallHandler({ door, isOurContents: (id) => id === 7 });
+    const reply = await handle(OURS, { method: 'approveServer', input: { name: 'github' } });
+    expect(reply).toEqual({ ok: true, result: { ok: true } });
+    expect(api.calls['approveServer']).toHaveBeenCalledWith({ name: 'github' });
+    expect(entries.map((e) => [e.who, e.method, e.outcome])).toEqual([['ipc', 'approveServer', 'ok']]);
+  });
+
   it('refuses a sub-frame, another origin, another window and a vanished frame without calling the core', async () => {
     const { api, handle, logs } = setup();
     const senders: CallSender[] = [

@@ -1,0 +1,51 @@
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { AdminLog } from './admin-log';
+
+describe('AdminLog', () => {
+  it('appends stamped entries to audit/admin.jsonl (0600), reads newest first, filters by who', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'admin-'));
+    let now = 100;
+    const log = new AdminLog({ dataDir, now: () => now++ });
+    const seen: string[] = [];
+    log.on('entry', (e) => seen.push(e.method));
+    log.record({ who: 'cli', method: 'addAgent', summary: 'add', outcome: 'waiting', confirmation: 'c-1' });
+    log.record({ who: 'app', method: 'addAgent', summary: 'add', outcome: 'confirmed', confirmation: 'c-1' });
+    log.record({ who: 'cli', method: 'removeAgent', summary: 'remove', outcome: 'ok' });
+    expect(seen).toEqual(['addAgent', 'addAgent', 'removeAgent']);
+    expect((await log.query()).map((e) => [e.time, e.who, e.outcome])).toEqual([
+      [102, 'cli', 'ok'],
+      [101, 'app', 'confirmed'],
+      [100, 'cli', 'waiting'],
+    ]);
+    expect((await log.query({ who: 'app' })).map((e) => e.outcome)).toEqual(['confirmed']);
+    expect(readFileSync(join(dataDir, 'audit', 'admin.jsonl'), 'utf8').trim().split('\n')).toHaveLength(3);
+    if (process.platform !== 'win32') expect(statSync(join(dataDir, 'audit', 'admin.jsonl')).mode & 0o777).toBe(0o600);
+    await log.close();
+  });
+
+  it('lists the widenings made while no app ran until the person acknowledges them, and new ones after', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'admin-'));
+    let now = 1000;
+    const log = new AdminLog({ dataDir, now: () => now });
+    const offline = (method: string) => {
+      now += 10;
+      return log.record({ who: 'cli-offline', method, summary: method, outcome: 'ok', review: true });
+    };
+    offline('addAgent');
+    log.record({ who: 'cli-offline', method: 'removeAgent', summary: 'narrowing: not for review', outcome: 'ok' });
+    const second = offline('addServer');
+    expect((await log.unreviewed()).map((e) => e.method)).toEqual(['addAgent', 'addServer']);
+    now += 10;
+    log.record({ who: 'app', method: 'acknowledgeChanges', summary: 'reviewed', input: { upTo: second.time }, outcome: 'acknowledged' });
+    expect(await log.unreviewed()).toEqual([]);
+    offline('approveServer');
+    // Another process reading the same file sees the same list, once it is written.
+    await log.flush();
+    const other = new AdminLog({ dataDir });
+    expect((await other.unreviewed()).map((e) => e.method)).toEqual(['approveServer']);
+    await Promise.all([log.close(), other.close()]);
+  });
+});

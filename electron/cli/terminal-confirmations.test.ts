@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import type { ApiEventPayload, Confirmation } from '../../shared/api';
+import { CodedError } from '../../shared/errors';
+import { confirmAtTerminal } from './terminal-confirmations';
+
+function confirmation(id: string, summary: string): Confirmation {
+  return { id, method: 'addAgent', summary, input: { name: 'x\u202Ey' }, from: 'cli', pid: 9, requestedAt: 0, expiresAt: 1 };
+}
+
+describe('serve --confirm-at-terminal', () => {
+  it('asks at the terminal one request at a time, deciding each as the person there', async () => {
+    let deliver: (c: ApiEventPayload<'confirmationPending'>) => void = () => undefined;
+    const lines: string[] = [];
+    const decided: Array<[string, string]> = [];
+    const answers = [true, false, true];
+    const questions: string[] = [];
+    const stop = confirmAtTerminal({
+      on: ((_event: 'confirmationPending', listener: (c: Confirmation) => void) => {
+        deliver = listener;
+        return () => undefined;
+      }) as never,
+      ask: (question) => {
+        questions.push(question);
+        return Promise.resolve(answers.shift() ?? false);
+      },
+      decide: (id, decision) => {
+        decided.push([id, decision]);
+        if (id === 'c-3') return Promise.reject(new CodedError('not_found', 'No change c-3 is waiting for confirmation'));
+        return Promise.resolve({ outcome: decision === 'confirm' ? 'confirmed' : 'refused' });
+      },
+      write: (line) => lines.push(line),
+    });
+    deliver(confirmation('c-1', 'add the agent "a"'));
+    deliver(confirmation('c-2', 'add the agent "b"'));
+    deliver(confirmation('c-3', 'add the agent "c"'));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(questions).toEqual(['Confirm c-1?', 'Confirm c-2?', 'Confirm c-3?']);
+    expect(decided).toEqual([
+      ['c-1', 'confirm'],
+      ['c-2', 'refuse'],
+      ['c-3', 'confirm'],
+    ]);
+    const text = lines.join('\n');
+    expect(text).toContain('the command line (pid 9, as it says)');
+    expect(text).toContain('add the agent "a"');
+    expect(text).not.toContain('\u202E');
+    expect(text).toContain('c-1: confirmed');
+    expect(text).toContain('c-2: refused');
+    expect(text).toContain('c-3: No change c-3 is waiting for confirmation');
+    stop();
+  });
+});
