@@ -51,10 +51,11 @@ describe('agents config snippets run as printed', () => {
     mkdirSync(home, { recursive: true, mode: 0o700 });
     // A tiny server the agent may list, without starting the demo servers.
     writeFileSync(join(home, 'mcp.json'), JSON.stringify({ mcpServers: {} }), { mode: 0o600 });
-    served = await startServe(home);
+    // Before the app starts: while it runs, a new agent from the command line waits for the person.
     const add = await runCli(home, ['agents', 'add', 'snippets', '--servers', '*', '--json']);
     expect(add.code, add.stderr).toBe(0);
     token = (JSON.parse(add.stdout) as { token: string }).token;
+    served = await startServe(home);
   });
   afterAll(async () => {
     await served.stop();

@@ -4,6 +4,7 @@ import type { CallResult } from '../../../shared/api';
 import { CodedError } from '../../../shared/errors';
 import type { Output } from '../output';
 import { printJson } from '../output';
+import { explainServerError } from '../config-errors';
 import type { Run } from '../runner';
 
 const ArgumentsSchema = z.record(z.string(), z.unknown());
@@ -65,13 +66,15 @@ export function registerCall(program: Command, run: Run): void {
             })
           : () => undefined;
         try {
-          const result = await core.api.callTool({
-            server,
-            tool,
-            arguments: args,
-            callId,
-            ...(options.timeout !== undefined ? { timeoutMs: options.timeout } : {}),
-          });
+          const result = await core.api
+            .callTool({
+              server,
+              tool,
+              arguments: args,
+              callId,
+              ...(options.timeout !== undefined ? { timeoutMs: options.timeout } : {}),
+            })
+            .catch((error: unknown) => explainServerError(core.api, server, error));
           if (options.json) printJson(ctx.output, result);
           else printResult(ctx.output, result);
           // An upstream tool error is a result, not a crash; scripts still see it in the exit code.

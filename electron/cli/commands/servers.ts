@@ -3,6 +3,7 @@ import { HttpServerSchema, StdioServerSchema, type ServerConfig } from '../../..
 import { CodedError } from '../../../shared/errors';
 import { printJson, table } from '../output';
 import { confirm } from '../prompt';
+import { configError } from '../config-errors';
 import type { Run } from '../runner';
 import { stateLabel } from './status';
 
@@ -70,11 +71,14 @@ export function registerServers(program: Command, run: Run): void {
     .option('--json', 'print JSON')
     .action((options: { json?: boolean }) =>
       run(async (ctx) => {
-        const { servers: list } = await (await ctx.core()).api.status({});
+        const { servers: list, configIssues } = await (await ctx.core()).api.status({});
+        // A broken file is not an empty one: what is listed is the last good config, and the command fails.
+        if (configIssues.length > 0 && (options.json || list.length === 0)) throw configError(configIssues);
         if (options.json) return printJson(ctx.output, list);
         if (list.length === 0) return ctx.output.out('No servers configured.');
         const rows = [['SERVER', 'TRANSPORT', 'STATE', 'COMMAND OR URL'], ...list.map((s) => [s.name, s.transport, stateLabel(s), s.commandLine ?? s.url ?? ''])];
         for (const line of table(rows)) ctx.output.out(line);
+        if (configIssues.length > 0) throw configError(configIssues);
       }),
     );
 

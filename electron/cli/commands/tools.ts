@@ -3,6 +3,7 @@ import type { PromptInfo, ResourceInfo, ToolInfo } from '../../../shared/api';
 import type { Core } from '../../app';
 import type { CliContext } from '../context';
 import { printJson, table } from '../output';
+import { explainServerError } from '../config-errors';
 import type { Run } from '../runner';
 
 /** A server never inventoried is started once so the first listing is not empty; later ones read the cache. */
@@ -52,8 +53,14 @@ function registerListing<T>(program: Command, run: Run, listing: Listing<T>): vo
     .action((server: string | undefined, options: ListOptions) =>
       run(async (ctx) => {
         const core = await ctx.core();
-        await fetchMissingInventories(ctx, core, server, options.refresh ?? false);
-        const value = await listing.fetch(core, server);
+        const value = await (async () => {
+          await fetchMissingInventories(ctx, core, server, options.refresh ?? false);
+          return listing.fetch(core, server);
+        })().catch((error: unknown) => {
+          // A named server that is not there: say why (not configured, or a broken mcp.json).
+          if (server === undefined) throw error;
+          return explainServerError(core.api, server, error);
+        });
         if (options.json) return printJson(ctx.output, value);
         const rows = listing.rows(value);
         if (!rows) return ctx.output.out(listing.empty);

@@ -1,0 +1,31 @@
+import type { AppApi } from '../../shared/api';
+import { formatIssue, type ConfigIssue } from '../../shared/config';
+import { CodedError, toCodedError } from '../../shared/errors';
+
+/** A broken mcp.json as the error of a command that needs it (exit 2), naming file, server and field. */
+export function configError(issues: readonly ConfigIssue[]): CodedError {
+  const [first] = issues;
+  const file = first?.file ?? 'mcp.json';
+  const message =
+    issues.length === 1 && first ? `The config has a problem: ${formatIssue(first)}` : `The config has ${issues.length} problems:\n  ${issues.map(formatIssue).join('\n  ')}`;
+  return new CodedError('invalid_config', message, {
+    hint: `Fix ${file}, then try again; \`connected-services doctor\` checks it`,
+    data: { file, ...(first?.server !== undefined ? { server: first.server } : {}), ...(first?.field !== undefined ? { field: first.field } : {}) },
+  });
+}
+
+/**
+ * A command named a server and got `not_found`: when the server is not configured, say so with a
+ * command that exists, or, when mcp.json is broken, that the file is why (the server may be in it).
+ */
+export async function explainServerError(api: Pick<AppApi, 'status'>, server: string, error: unknown): Promise<never> {
+  const coded = toCodedError(error);
+  if (coded.code !== 'not_found') throw coded;
+  const status = await api.status({});
+  if (status.servers.some((s) => s.name === server)) throw coded;
+  if (status.configIssues.length > 0) throw configError(status.configIssues);
+  throw new CodedError('not_found', `No server named "${server}" is configured`, {
+    hint: 'See `connected-services servers list`, or add one with `connected-services servers add`',
+    data: { server },
+  });
+}

@@ -1,0 +1,74 @@
+import { readdirSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ROOT, runCli, tempHome } from '../helpers/cli';
+
+/** Where the hints a person reads are written (errors, doctor fixes, notices). */
+const FOLDERS = ['electron/cli', 'electron/app', 'shared'];
+
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sources(path);
+    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [path] : [];
+  });
+}
+
+/**
+ * Every command a hint names as `connected-services WORD [WORD]` (in backticks, as hints write
+ * commands): the words up to the first argument (a placeholder, `${…}`, an option or a quote).
+ */
+function namedCommands(): Map<string, string[]> {
+  const found = new Map<string, string[]>();
+  for (const file of FOLDERS.flatMap((folder) => sources(join(ROOT, folder)))) {
+    const text = readFileSync(file, 'utf8');
+    for (const match of text.matchAll(/\\?`connected-services ([a-z][a-z-]*(?: [a-z][a-z-]*)?)/g)) {
+      const command = match[1] ?? '';
+      found.set(command, [...(found.get(command) ?? []), relative(ROOT, file)]);
+    }
+  }
+  return found;
+}
+
+/**
+ * Whether `connected-services WORDS` runs a command: its `--help` usage names the command (commander
+ * falls back to the parent's help, whose usage ends in `[command]`, for a word that is none).
+ */
+async function exists(home: string, command: string): Promise<boolean> {
+  const words = command.split(' ');
+  const result = await runCli(home, [...words, '--help']);
+  const usage = /^Usage: connected-services (.*)$/m.exec(result.stdout)?.[1] ?? '';
+  const path = usage.split(' ').filter((w) => /^[a-z][a-z-]*$/.test(w));
+  const prefix = path.length > 0 && path.every((word, i) => words[i] === word);
+  // The words left over are arguments, unless the usage still asks for a subcommand.
+  const leftOver = words.length > path.length;
+  return result.code === 0 && prefix && !(leftOver && usage.endsWith('[command]'));
+}
+
+describe('hints name commands that exist', () => {
+  it('finds the commands hints name (the scan itself works)', () => {
+    const commands = namedCommands();
+    expect(commands.has('servers approve')).toBe(true);
+    expect(commands.has('secrets set')).toBe(true);
+    expect(commands.size).toBeGreaterThan(8);
+  });
+
+  it('runs `--help` on every one of them with the real CLI', async () => {
+    const home = tempHome('cs-hints-');
+    mkdirSync(home, { recursive: true, mode: 0o700 });
+    writeFileSync(join(home, 'mcp.json'), '{"mcpServers": {}}', { mode: 0o600 });
+    const broken: string[] = [];
+    for (const [command, files] of namedCommands()) {
+      if (!(await exists(home, command))) broken.push(`\`connected-services ${command}\` (in ${[...new Set(files)].join(', ')})`);
+    }
+    expect(broken).toEqual([]);
+  }, 120_000);
+
+  it('tells a command that does not exist from one that does', async () => {
+    const home = tempHome('cs-hints-');
+    expect(await exists(home, 'list')).toBe(false);
+    expect(await exists(home, 'servers lst')).toBe(false);
+    expect(await exists(home, 'servers list')).toBe(true);
+    expect(await exists(home, 'connect everything')).toBe(true);
+  });
+});
