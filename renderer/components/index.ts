@@ -11,3 +11,4 @@ export { ErrorBoundary } from './error-boundary';
 export { SafeLink } from './safe-link';
 export { JsonView } from './json-view';
 export { PageHeader } from './page-header';
+export { TimeAgo } from './time-ago';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clockText, expiryText, humanDuration, relativeTime } from './format';
+import { clockText, expiryText, humanDuration, refreshEvery, relativeTime, timeAgo, timeUntil } from './format';
 
 describe('format', () => {
   it('writes durations calmly', () => {
@@ -20,5 +20,24 @@ describe('format', () => {
     expect(clockText(125_000)).toBe('2:05');
     expect(clockText(400)).toBe('0:01');
     expect(clockText(-5)).toBe('0:00');
+  });
+
+  it('never puts something that happened in the future', () => {
+    expect(timeAgo(1_000 + 7_000, 1_000)).toBe('just now');
+    expect(timeAgo(1_000, 1_500)).toBe('just now');
+    expect(timeAgo(1_000, 1_000 + 41_900)).toBe('41 s ago');
+    expect(timeAgo(1_000, 1_000 + 59_999)).toBe('59 s ago');
+    expect(timeAgo(1_000, 1_000 + 60_000)).toBe('1 min ago');
+    expect(timeUntil(1_000, 1_000 + 3_000)).toBe('now');
+    expect(timeUntil(1_000 + 6_200, 1_000)).toBe('in 7 s');
+    expect(relativeTime(1_000 + 500, 1_000)).toBe('now');
+    expect(expiryText(10, 10)).toBe('token expired just now');
+  });
+
+  it('redraws every second under a minute, less often after', () => {
+    expect(refreshEvery(0, 59_000)).toBe(1_000);
+    expect(refreshEvery(5_000, 0)).toBe(1_000);
+    expect(refreshEvery(0, 5 * 60_000)).toBe(15_000);
+    expect(refreshEvery(0, 3 * 3_600_000)).toBe(60_000);
   });
 });

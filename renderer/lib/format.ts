@@ -16,14 +16,48 @@ export function humanDuration(ms: number): string {
   return `${days} day${days === 1 ? '' : 's'}`;
 }
 
-/** "in 5 min" / "5 min ago". */
+const SECOND = 1000;
+
+/** Whole seconds under a minute (they tick), calm rounding above. */
+function elapsed(ms: number): string {
+  return ms < MINUTE ? `${Math.floor(ms / SECOND)} s` : humanDuration(ms);
+}
+
+/**
+ * "12 s ago" for something that has happened. The core stamps times with its own clock and the page
+ * refreshes its own only now and then, so a time a little ahead of `now` is clock skew, not the
+ * future: it reads "just now", never "in N s".
+ */
+export function timeAgo(at: number, now: number): string {
+  const ms = now - at;
+  return ms < SECOND ? 'just now' : `${elapsed(ms)} ago`;
+}
+
+/** "in 5 min" for something still to come; a time already reached reads "now". */
+export function timeUntil(at: number, now: number): string {
+  const ms = at - now;
+  return ms < SECOND ? 'now' : `in ${ms < MINUTE ? `${Math.ceil(ms / SECOND)} s` : humanDuration(ms)}`;
+}
+
+/** "in 5 min" / "5 min ago", for a time that may lie on either side of now. */
 export function relativeTime(at: number, now: number): string {
-  return at >= now ? `in ${humanDuration(at - now)}` : `${humanDuration(now - at)} ago`;
+  return at > now ? timeUntil(at, now) : timeAgo(at, now);
+}
+
+/**
+ * How often a relative time of `at` must be redrawn to stay true: every second under a minute
+ * (it shows seconds), then as often as its rounding can change.
+ */
+export function refreshEvery(at: number, now: number): number {
+  const ms = Math.abs(now - at);
+  if (ms < MINUTE) return SECOND;
+  if (ms < HOUR) return 15 * SECOND;
+  return MINUTE;
 }
 
 /** Token expiry as a row shows it. */
 export function expiryText(expiresAt: number, now: number): string {
-  return expiresAt > now ? `token expires ${relativeTime(expiresAt, now)}` : `token expired ${relativeTime(expiresAt, now)}`;
+  return expiresAt > now ? `token expires ${timeUntil(expiresAt, now)}` : `token expired ${timeAgo(expiresAt, now)}`;
 }
 
 /** mm:ss for a countdown; never negative. */

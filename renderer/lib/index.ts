@@ -1,7 +1,7 @@
 export { safeHref } from './safe-href';
 export { serverBadge, serverActions, shortReason, tokenExpired } from './server-badge';
 export type { BadgeKind, BadgeTone, ServerBadge, ServerActionSet, ConnectLabel } from './server-badge';
-export { humanDuration, relativeTime, expiryText, clockText, timestamp, plural } from './format';
+export { humanDuration, relativeTime, timeAgo, timeUntil, refreshEvery, expiryText, clockText, timestamp, plural } from './format';
 export { describeError } from './describe-error';
 export type { ShownError } from './describe-error';
 export { newCallId } from './call-id';

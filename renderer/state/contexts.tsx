@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, useState, useSyncExternalStore } from 'react';
-import { systemClock, type Clock } from '../lib';
+import { refreshEvery, systemClock, type Clock } from '../lib';
 import type { LiveState } from './live-state';
 import type { Store } from './store';
 
@@ -29,4 +29,16 @@ export function useNow(intervalMs: number): number {
     return clock.every(intervalMs, () => setNow(clock.now()));
   }, [clock, intervalMs]);
   return now;
+}
+
+/**
+ * The current time, refreshed as often as relative texts for `times` need: every second while one
+ * is under a minute away, less often after (see `refreshEvery`).
+ */
+export function useNowFor(...times: readonly (number | undefined)[]): number {
+  const clock = useClock();
+  const current = clock.now();
+  let interval = 60_000;
+  for (const at of times) if (at !== undefined) interval = Math.min(interval, refreshEvery(at, current));
+  return useNow(interval);
 }

@@ -7,4 +7,4 @@ export { DeviceLoginsStore } from './device-logins-store';
 export { ApprovalsStore } from './approvals-store';
 export { createLiveState } from './live-state';
 export type { LiveState } from './live-state';
-export { LiveContext, ClockContext, useLive, useClock, useStore, useNow } from './contexts';
+export { LiveContext, ClockContext, useLive, useClock, useStore, useNow, useNowFor } from './contexts';

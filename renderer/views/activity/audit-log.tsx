@@ -3,6 +3,7 @@ import { AUDIT_OUTCOMES, type AuditEntry, type AuditOutcome } from '../../../sha
 import { Badge, ErrorNote } from '../../components';
 import { describeError, timestamp, type ShownError } from '../../lib';
 import { useLive, useStore } from '../../state';
+import { approvalText, callDuration } from './audit-wording';
 
 const LIMIT = 200;
 const OUTCOME_TONE: Record<AuditOutcome, 'ok' | 'warn' | 'error' | 'muted'> = { ok: 'ok', tool_error: 'warn', error: 'error', denied: 'error', cancelled: 'muted' };
@@ -127,8 +128,8 @@ export function AuditLog() {
                   <Badge tone={OUTCOME_TONE[e.outcome]}>{e.outcome.replace('_', ' ')}</Badge>
                   {e.errorCode !== undefined && e.errorCode !== e.outcome && <span className="muted"> {e.errorCode}</span>}
                 </td>
-                <td>{Math.round(e.durationMs)} ms</td>
-                <td>{e.approval ?? ''}</td>
+                <td title={`${Math.round(e.durationMs)} ms`}>{callDuration(e.durationMs)}</td>
+                <td>{approvalText(e)}</td>
               </tr>
             ))}
           </tbody>

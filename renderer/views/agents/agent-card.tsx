@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import type { AgentView, PolicyDecision } from '../../../shared/api';
-import { Badge, ConfirmDialog } from '../../components';
-import { relativeTime, timestamp } from '../../lib';
-import { useLive, useNow } from '../../state';
+import { Badge, ConfirmDialog, TimeAgo } from '../../components';
+import { timestamp } from '../../lib';
+import { useLive } from '../../state';
 import { ConfigSnippet } from './config-snippet';
 import { ToolRuleForm } from './tool-rule-form';
 
@@ -18,7 +18,6 @@ export interface AgentCardProps {
 /** One agent: what it may reach, its policy, when it was last used, and its actions. */
 export function AgentCard({ agent, onEdit, onRotated, onChanged }: AgentCardProps) {
   const live = useLive();
-  const now = useNow(30_000);
   const titleId = useId();
   const [confirm, setConfirm] = useState<'rotate' | 'remove' | null>(null);
   const [showConfig, setShowConfig] = useState(false);
@@ -29,7 +28,7 @@ export function AgentCard({ agent, onEdit, onRotated, onChanged }: AgentCardProp
       <div className="card-head">
         <h3 id={titleId}>{agent.name}</h3>
         <span className="muted">
-          created {timestamp(agent.createdAt)} · {agent.lastUsedAt !== undefined ? `last used ${relativeTime(agent.lastUsedAt, now)}` : 'never used'}
+          created {timestamp(agent.createdAt)} · {agent.lastUsedAt !== undefined ? <>last used <TimeAgo at={agent.lastUsedAt} /></> : 'never used'}
         </span>
       </div>
       <dl className="facts">

@@ -3,7 +3,7 @@ import type { ServerStatus } from '../../../shared/api';
 import { CATALOG, type CatalogEntry } from '../../../shared/catalog';
 import { ErrorNote, PageHeader } from '../../components';
 import { plural } from '../../lib';
-import { useLive, useNow, useStore } from '../../state';
+import { useLive, useNowFor, useStore } from '../../state';
 import { AddEntryDialog } from './add-entry-dialog';
 import { ApproveCommandDialog } from './approve-command-dialog';
 import { entryRows, filterEntries, filterServers, serverRows, type StateFilter } from './catalog-model';
@@ -24,7 +24,7 @@ export function CatalogView() {
   const live = useLive();
   const { loaded, servers, info, error } = useStore(live.servers);
   const { byServer } = useStore(live.tools);
-  const now = useNow(30_000);
+  const now = useNowFor(...servers.map((s) => s.auth?.expiresAt));
   const [query, setQuery] = useState('');
   const [filter, setFilter] = useState<StateFilter>('all');
   const [open, setOpen] = useState<Open>(null);

@@ -1,13 +1,13 @@
 import type { ServerStatus } from '../../../shared/api';
-import { ErrorNote, SafeLink } from '../../components';
-import { expiryText, relativeTime, timestamp } from '../../lib';
-import { useNow } from '../../state';
+import { ErrorNote, SafeLink, TimeAgo } from '../../components';
+import { expiryText, timestamp } from '../../lib';
+import { useNowFor } from '../../state';
 import { useServerActions } from '../catalog/use-server-actions';
 import { StateHistory } from './state-history';
 
 /** Facts, last error with its hint, sign-in details and the state history of one server. */
 export function OverviewPanel({ status }: { status: ServerStatus }) {
-  const now = useNow(30_000);
+  const now = useNowFor(status.auth?.expiresAt);
   const { busy, error, run, clearError } = useServerActions(status.name);
   const auth = status.auth;
   return (
@@ -37,12 +37,12 @@ export function OverviewPanel({ status }: { status: ServerStatus }) {
           <dd>{status.approval === 'not_needed' ? 'not needed' : status.approval}</dd>
           <dt>In this state since</dt>
           <dd>
-            {timestamp(status.since)} ({relativeTime(status.since, now)})
+            {timestamp(status.since)} (<TimeAgo at={status.since} />)
           </dd>
           <dt>Inventory</dt>
           <dd>
             {status.toolCount} tools, {status.resourceCount} resources, {status.promptCount} prompts
-            {status.inventoryUpdatedAt !== undefined && <span className="muted">, fetched {relativeTime(status.inventoryUpdatedAt, now)}</span>}
+            {status.inventoryUpdatedAt !== undefined && <span className="muted">, fetched <TimeAgo at={status.inventoryUpdatedAt} /></span>}
           </dd>
           <dt>Crashes</dt>
           <dd>{status.crashes}</dd>

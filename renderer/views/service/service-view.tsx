@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { CATALOG, catalogEntryFor } from '../../../shared/catalog';
 import { PageHeader, ServiceIcon, StateBadge } from '../../components';
 import { routeHref, SERVICE_TABS, type ServiceTab } from '../../lib';
-import { useLive, useNow, useStore } from '../../state';
+import { useLive, useNowFor, useStore } from '../../state';
 import { ApproveCommandDialog } from '../catalog/approve-command-dialog';
 import { ServerActions } from '../catalog/server-actions';
 import { OverviewPanel } from './overview-panel';
@@ -18,9 +18,9 @@ const TAB_NAMES: Record<ServiceTab, string> = { overview: 'Overview', tools: 'To
 export function ServiceView({ server, tab, tool }: { server: string; tab: ServiceTab; tool?: string | undefined }) {
   const live = useLive();
   const { servers, loaded } = useStore(live.servers);
-  const now = useNow(30_000);
   const [dialog, setDialog] = useState<'approve' | 'remove' | null>(null);
   const status = servers.find((s) => s.name === server);
+  const now = useNowFor(status?.auth?.expiresAt);
 
   if (!status) {
     return (

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { approvalText, callDuration } from './audit-wording';
+
+describe('audit wording', () => {
+  it('says who allowed or denied a call', () => {
+    expect(approvalText({ approval: 'person', outcome: 'ok' })).toBe('allowed by you');
+    expect(approvalText({ approval: 'person', outcome: 'tool_error' })).toBe('allowed by you');
+    expect(approvalText({ approval: 'person', outcome: 'denied' })).toBe('denied by you');
+    expect(approvalText({ approval: 'remembered', outcome: 'ok' })).toBe('allowed by rule');
+    expect(approvalText({ outcome: 'ok' })).toBe('allowed by rule');
+    expect(approvalText({ outcome: 'denied' })).toBe('denied by rule');
+    expect(approvalText({ approval: 'timeout', outcome: 'denied' })).toBe('denied: timed out');
+    expect(approvalText({ approval: 'paused', outcome: 'denied' })).toBe('denied: bridge paused');
+    expect(approvalText({ approval: 'flood', outcome: 'denied' })).toBe('denied: too many waiting');
+    expect(approvalText({ approval: 'closed', outcome: 'denied' })).toBe('denied: the bridge stopped');
+    expect(approvalText({ approval: 'cancelled', outcome: 'cancelled' })).toBe('cancelled by the agent while waiting');
+    expect(approvalText({ outcome: 'error' })).toBe('');
+  });
+
+  it('writes durations a person reads at a glance', () => {
+    expect(callDuration(120.4)).toBe('120 ms');
+    expect(callDuration(0)).toBe('0 ms');
+    expect(callDuration(2_560)).toBe('2.5 s');
+    expect(callDuration(54_162)).toBe('54 s');
+    expect(callDuration(63_000)).toBe('1 min 3 s');
+    expect(callDuration(120_000)).toBe('2 min');
+    expect(callDuration(3_720_000)).toBe('1 h 2 min');
+  });
+});

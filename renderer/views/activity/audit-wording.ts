@@ -1,0 +1,41 @@
+import type { AuditEntry } from '../../../shared/api';
+
+/**
+ * Who let the call through or stopped it, in words: "allowed by you", "denied: timed out"…
+ * `approval` is set only when the person was asked; without it the agent's policy decided.
+ */
+export function approvalText(entry: Pick<AuditEntry, 'approval' | 'outcome'>): string {
+  const denied = entry.outcome === 'denied';
+  switch (entry.approval) {
+    case 'person':
+      return denied ? 'denied by you' : 'allowed by you';
+    case 'remembered':
+      return denied ? 'denied by rule' : 'allowed by rule';
+    case 'timeout':
+      return 'denied: timed out';
+    case 'cancelled':
+      return 'cancelled by the agent while waiting';
+    case 'closed':
+      return 'denied: the bridge stopped';
+    case 'paused':
+      return 'denied: bridge paused';
+    case 'flood':
+      return 'denied: too many waiting';
+    case undefined:
+      if (denied) return 'denied by rule';
+      return entry.outcome === 'ok' || entry.outcome === 'tool_error' ? 'allowed by rule' : '';
+  }
+}
+
+/** "120 ms", "2.5 s", "54 s", "1 min 3 s", "1 h 2 min": a measured duration, not rounded away. */
+export function callDuration(ms: number): string {
+  const value = Math.max(0, ms);
+  if (value < 1000) return `${Math.round(value)} ms`;
+  if (value < 10_000) return `${(Math.floor(value / 100) / 10).toString()} s`;
+  const seconds = Math.floor(value / 1000);
+  if (seconds < 60) return `${seconds} s`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return seconds % 60 === 0 ? `${minutes} min` : `${minutes} min ${seconds % 60} s`;
+  const hours = Math.floor(minutes / 60);
+  return minutes % 60 === 0 ? `${hours} h` : `${hours} h ${minutes % 60} min`;
+}
