@@ -58,11 +58,14 @@ export class LineSplitter {
     this.#pending += rest;
   }
 
-  /** Drops the partial line and whatever follows up to the next line end. Returns the bytes dropped now. */
-  skipLine(): number {
+  /**
+   * Drops the partial line and whatever follows up to the next line end; `atLineEnd`: the caller
+   * dropped data that ended with a line end, so the next byte starts a line. Returns the bytes dropped now.
+   */
+  skipLine(atLineEnd = false): number {
     const dropped = this.#pending;
     this.#reset();
-    this.#skipping = true;
+    this.#skipping = !atLineEnd;
     return dropped;
   }
 

@@ -91,6 +91,15 @@ describe('ServerOutput: stderr by line', () => {
     expect(logs.filter((l) => l.includes('half'))).toEqual([]);
     expect(logs.at(-1)).toBe('[s] stderr: next');
   });
+
+  it('keeps the first line after dropped output that ended at a line end', () => {
+    const { out, logs, at } = output({ stderrBytesPerSecond: 50 });
+    out.stderr(Buffer.from(`${'a'.repeat(60)}\n`));
+    out.stderr(Buffer.from('dropped whole\n'));
+    at(2_000);
+    out.stderr(Buffer.from('kept\n'));
+    expect(logs.at(-1)).toBe('[s] stderr: kept');
+  });
 });
 
 describe('ServerOutput: stray stdout lines', () => {

@@ -8,6 +8,7 @@ import { LineSplitter } from './line-splitter';
 export const STDERR_TAIL_BYTES = 4096;
 /** A stderr line is held until its end up to this length; a longer one is dropped whole. */
 export const MAX_STDERR_LINE = 16 * 1024;
+const NEWLINE = 0x0a;
 /** A stray stdout line is shown (redacted) only up to this length; a longer one is only counted. */
 const MAX_SHOWN_STDOUT_LINE = 4096;
 /** Characters of a stray stdout line shown in the log. */
@@ -68,7 +69,7 @@ export class ServerOutput {
     if (budget.exhausted()) {
       // Nothing of this chunk is looked at; the line it ends in is dropped up to its end, so no
       // later line starts with the second half of something (a secret) whose first half was dropped.
-      budget.drop(0, chunk.length + this.#stderrLines.skipLine());
+      budget.drop(0, chunk.length + this.#stderrLines.skipLine(chunk[chunk.length - 1] === NEWLINE));
       this.#checkFlood(budget, 'stderr');
       return;
     }
@@ -98,7 +99,8 @@ export class ServerOutput {
         else dropping = true;
       },
     );
-    if (dropping) budget.drop(0, this.#stderrLines.skipLine());
+    // A partial line left after dropping would be the first half of a line whose rest comes next.
+    if (dropping && this.#stderrLines.pending > 0) budget.drop(0, this.#stderrLines.skipLine());
     this.#checkFlood(budget, 'stderr');
   }
 
