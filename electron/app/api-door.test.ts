@@ -24,7 +24,7 @@ function setup(options: { confirmations?: boolean; now?: () => number } = {}) {
       calls.push({ method, input });
       if (method === 'listAgents') return Promise.resolve([AGENT]);
       if (method === 'listApprovals') return Promise.resolve([]);
-      if (method === 'status') return Promise.resolve({ servers: [] });
+      if (method === 'status') return Promise.resolve({ servers: [{ name: 'gh', commandLine: 'node x.js' }] });
       if (method === 'addAgent') return Promise.resolve({ agent: AGENT, token: 'cs_agent_new' });
       return Promise.resolve({ ok: true });
     };
@@ -66,6 +66,8 @@ describe('the door: who may do what', () => {
     expect(changes()).toEqual([]);
     expect(confirmations?.list().map((c) => [c.method, c.from, c.pid])).toEqual(WIDENINGS.map(([m]) => [m, 'cli', 77]));
     expect(entries.map((e) => [e.method, e.who, e.outcome])).toEqual(WIDENINGS.map(([m]) => [m, 'cli', 'waiting']));
+    // An approval is pinned to the command line shown when it was asked.
+    expect(confirmations?.list().find((c) => c.method === 'approveServer')).toMatchObject({ input: { name: 'gh', commandLine: 'node x.js' }, summary: expect.stringContaining('node x.js') as unknown });
     // What is asked is shown exactly, the reference named, a new secret value never.
     const shown = JSON.stringify(confirmations?.list());
     expect(shown).toContain('${secret:GH_TOKEN}');

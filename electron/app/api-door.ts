@@ -87,6 +87,16 @@ export function createApiDoor(options: ApiDoorOptions): ApiDoor {
     input: shownInput(method, input),
   });
 
+  /**
+   * What the person confirms is what runs: an approval asked without the command line it approves
+   * gets the one shown now, so a config changed before the confirmation is refused, not approved.
+   */
+  const pinnedInput = async (method: ApiMethod, input: unknown): Promise<unknown> => {
+    if (method !== 'approveServer' || (input as ApiInput<'approveServer'>).commandLine !== undefined) return input;
+    const { commandLine } = await context(method, input);
+    return commandLine === undefined ? input : { ...(input as ApiInput<'approveServer'>), commandLine };
+  };
+
   /** Runs as the person and records the outcome. */
   const run = async <M extends ApiMethod>(from: CallerInfo, method: M, input: unknown, extra: Partial<AdminEntry>): Promise<ApiOutput<M>> => {
     const base = await entryBase(from, method, input);
@@ -121,10 +131,11 @@ export function createApiDoor(options: ApiDoorOptions): ApiDoor {
         hint: 'Run the command again: it asks the running app, where you confirm it',
       });
     }
-    const base = await entryBase(from, method, input);
+    const pinned = await pinnedInput(method, input);
+    const base = await entryBase(from, method, pinned);
     const confirmation = confirmations.request({
       method,
-      input,
+      input: pinned,
       shown: base.input,
       summary: base.summary,
       from: from.caller,

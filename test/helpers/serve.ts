@@ -8,6 +8,8 @@ export interface Served {
   origin: string;
   secret: string;
   bridge: string | null;
+  /** Everything serve wrote to stderr so far. */
+  stderr(): string;
   /** Calls the App API over HTTP with the per-run secret. */
   api(method: string, input?: unknown): Promise<{ status: number; body: { result?: unknown; error?: { code: string; message: string } } }>;
   stop(): Promise<number | null>;
@@ -40,6 +42,7 @@ export async function startServe(home: string, args: string[] = [], env: Record<
     origin: url.origin,
     secret,
     bridge: ready.bridge,
+    stderr: () => stderr,
     api: async (method, input = {}) => {
       const response = await fetch(`${url.origin}/api/${method}`, {
         method: 'POST',
