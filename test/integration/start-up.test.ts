@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:net';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { CLI, runCli, tempHome, type CliResult } from '../helpers/cli';
+import { CLI, ROOT, runCli, tempHome, type CliResult } from '../helpers/cli';
 import { startServe } from '../helpers/serve';
 import { freePort } from '../helpers/ports';
 
@@ -54,6 +54,26 @@ function serveDefaults(home: string): Promise<{ child: ChildProcess; ready: { ui
   });
 }
 
+/** `npm start` without the build step: build/start.mjs on a machine without Electron's binary or a display. */
+function runStart(home: string, args: string[]): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const env: Record<string, string | undefined> = { ...process.env, CONNECTED_SERVICES_HOME: home, DISPLAY: '', WAYLAND_DISPLAY: '' };
+    const child = spawn(process.execPath, [join(ROOT, 'build', 'start.mjs'), ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString('utf8')));
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`start.mjs did not finish: ${stderr}`));
+    }, 25_000);
+    child.once('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
 function stop(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
     if (child.exitCode !== null) return resolve();
@@ -96,6 +116,15 @@ describe('start-up never fails by surprise', () => {
     expect(result.code).toBe(7);
     expect(result.stderr).toContain(`error [server_unavailable]: Port ${port} for the UI (given with --port) is in use by another program`);
     expect(result.stderr).toContain('hint: ');
+    expectNoStackTrace(result);
+  });
+
+  it('`npm start -- --port N` with N busy: the same clean exit 7 through build/start.mjs', async () => {
+    const port = await freePort();
+    await hold(port);
+    const result = await runStart(quietHome(), ['--port', String(port), '--bridge-port', '0']);
+    expect(result.code).toBe(7);
+    expect(result.stderr).toContain(`Port ${port} for the UI (given with --port) is in use`);
     expectNoStackTrace(result);
   });
 
@@ -175,6 +204,14 @@ describe('a second start for the same data directory', () => {
     const result = await runCli(home, ['serve', '--json', '--port', '0']);
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual({ ui: null, origin: served.origin, bridge: served.bridge, pid: served.child.pid, alreadyRunning: true });
+  });
+
+  it('`npm start` (build/start.mjs) for the same data directory: exit 0, the address, no stack trace', async () => {
+    const result = await runStart(home, []);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('already running');
+    expect(result.stdout).toContain(served.origin);
+    expectNoStackTrace(result);
   });
 
   it('does not trust a runtime.json whose secret the running process does not accept', async () => {
