@@ -1,6 +1,7 @@
 import Form, { type IChangeEvent } from '@rjsf/core';
 import type { CustomValidator, RJSFSchema, UiSchema } from '@rjsf/utils';
 import type { ReactNode } from 'react';
+import { ArrayFieldItemTemplate, ArrayFieldTemplate } from './array-templates';
 import { BUTTON_TEMPLATES } from './form-buttons';
 import { liteValidator } from './lite-validator';
 import './schema-form.css';
@@ -22,6 +23,8 @@ export interface SchemaFormProps<T> {
   children?: ReactNode;
 }
 
+const TEMPLATES = { ButtonTemplates: BUTTON_TEMPLATES, ArrayFieldTemplate, ArrayFieldItemTemplate };
+
 /** A form generated from a JSON Schema by rjsf; validation runs without eval (see lite-validator). */
 export function SchemaForm<T>(props: SchemaFormProps<T>) {
   const optional = {
@@ -35,7 +38,7 @@ export function SchemaForm<T>(props: SchemaFormProps<T>) {
       <Form<T>
         className="schema-form"
         schema={props.schema}
-        templates={{ ButtonTemplates: BUTTON_TEMPLATES }}
+        templates={TEMPLATES}
         validator={liteValidator<T>()}
         idPrefix={props.idPrefix}
         noHtml5Validate

@@ -1,0 +1,112 @@
+import type { Locator } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dialog, serverRow, startUiSession, waitForState, type UiSession } from './helpers';
+
+// Layout checks in Chromium at the two widths people use (issue 17, item 6), light and dark.
+let ui: UiSession;
+const WIDTHS = [800, 1280] as const;
+const LONG_COMMAND = 'definitely-not-a-command-cs-e2e-with-a-long-name-that-goes-on-and-on-and-on-without-any-space';
+
+interface Box {
+  what: string;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** Every visible control's box inside `scope`, named for the failure message. */
+async function controlBoxes(scope: Locator): Promise<Box[]> {
+  return scope.locator('input:visible, select:visible, textarea:visible, button:visible').evaluateAll((elements) =>
+    elements.map((e) => {
+      const r = e.getBoundingClientRect();
+      const what = `${e.tagName.toLowerCase()} ${e.getAttribute('aria-label') ?? e.id ?? ''} ${e.textContent ?? ''}`.trim();
+      return { what, x: r.x, y: r.y, width: r.width, height: r.height };
+    }),
+  );
+}
+
+function overlaps(boxes: Box[]): string[] {
+  const found: string[] = [];
+  boxes.forEach((a, i) =>
+    boxes.slice(i + 1).forEach((b) => {
+      const w = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
+      const h = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
+      if (w > 0.5 && h > 0.5) found.push(`${a.what} overlaps ${b.what}`);
+    }),
+  );
+  return found;
+}
+
+beforeAll(async () => {
+  ui = await startUiSession();
+  await ui.api('addServer', { name: 'broken', config: { command: LONG_COMMAND } });
+  await ui.api('approveServer', { name: 'broken' });
+  await ui.api('connect', { name: 'broken' }).catch(() => undefined);
+  await waitForState(serverRow(ui.page, 'broken'), 'error');
+}, 45_000);
+
+afterAll(async () => {
+  await ui?.close();
+});
+
+describe('layout at 800 and 1280 px', () => {
+  for (const width of WIDTHS) {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      it(`lays out the custom-service form's argument items without overlap (${width} px, ${colorScheme})`, async () => {
+        const { page } = ui;
+        await page.emulateMedia({ colorScheme });
+        await page.setViewportSize({ width, height: 900 });
+        await ui.open('#/');
+        await page.getByRole('button', { name: 'Add custom service' }).click();
+        const add = dialog(page, 'Add a custom service');
+        for (const arg of ['-y', '@modelcontextprotocol/server-memory']) {
+          await add.getByRole('button', { name: 'Add item' }).first().click();
+          await add.getByLabel('Argument', { exact: false }).last().fill(arg);
+        }
+        await ui.screenshot(`layout-custom-form-${width}-${colorScheme}`);
+        const boxes = await controlBoxes(add);
+        expect(boxes.length).toBeGreaterThan(8);
+        expect(overlaps(boxes)).toEqual([]);
+        // Each argument input gets the room: never the ~20 px sliver of issue 17.
+        for (const input of await add.getByLabel('Argument', { exact: false }).all()) expect((await input.boundingBox())?.width ?? 0).toBeGreaterThan(200);
+        await add.getByRole('button', { name: 'Cancel' }).click();
+        await add.waitFor({ state: 'detached' });
+      });
+    }
+
+    it(`keeps an erroring service's buttons together and in order, the error below them (${width} px)`, async () => {
+      const { page } = ui;
+      await page.emulateMedia({ colorScheme: 'light' });
+      await page.setViewportSize({ width, height: 900 });
+      await ui.open('#/services/broken');
+      await page.getByRole('button', { name: 'Connect broken' }).click();
+      const alert = page.locator('.page-actions [role="alert"]');
+      await alert.waitFor();
+      await ui.screenshot(`layout-error-header-${width}`);
+      const names = ['Connect broken', 'Disable broken', 'Remove broken'];
+      const buttons = await Promise.all(names.map(async (name) => (await page.getByRole('button', { name, exact: true }).boundingBox())!));
+      for (const [i, box] of buttons.entries()) {
+        expect(Math.abs(box.y - buttons[0]!.y), `${names[i]} on the first button's line`).toBeLessThan(2);
+        if (i > 0) expect(box.x, `${names[i]} after ${names[i - 1]}`).toBeGreaterThan(buttons[i - 1]!.x + buttons[i - 1]!.width);
+      }
+      const note = (await alert.boundingBox())!;
+      expect(note.y).toBeGreaterThanOrEqual(Math.max(...buttons.map((b) => b.y + b.height)));
+      // A long error wraps inside the page instead of running off it.
+      expect(note.x + note.width).toBeLessThanOrEqual(width);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+
+      await ui.open('#/');
+      const row = serverRow(page, 'broken');
+      await row.getByRole('button', { name: 'Connect broken' }).click();
+      const rowAlert = row.getByRole('alert');
+      await rowAlert.waitFor();
+      await ui.screenshot(`layout-error-row-${width}`);
+      const rowButtons = await controlBoxes(row.locator('.button-row'));
+      const rowNote = (await rowAlert.boundingBox())!;
+      expect(rowNote.y).toBeGreaterThanOrEqual(Math.max(...rowButtons.map((b) => b.y + b.height)));
+      expect(overlaps([...rowButtons, { what: 'error', ...rowNote }])).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    });
+  }
+});
