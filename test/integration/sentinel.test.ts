@@ -79,5 +79,5 @@ describe('secrets never leak through any output channel', () => {
     for (const file of filesUnder(home)) {
       expect(readFileSync(file).includes(Buffer.from(IN_VAULT)), file).toBe(false);
     }
-  });
+  }, 120_000);
 });
