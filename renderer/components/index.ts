@@ -13,3 +13,4 @@ export { JsonView } from './json-view';
 export { PageHeader } from './page-header';
 export { TimeAgo } from './time-ago';
 export { ClippedText } from './clipped-text';
+export { MemoryVaultNote } from './memory-vault-note';

@@ -64,4 +64,20 @@ describe('catalog: the small things of issue 17', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(document.activeElement).toBe(opener);
   });
+
+  it('says in the add dialogs when the vault keeps secrets only until the app stops', async () => {
+    renderApp(withServers([])); // the fake core's vault is memory-only
+    fireEvent.click(await screen.findByRole('button', { name: 'Add GitHub' }));
+    expect(await within(screen.getByRole('dialog', { name: 'Add GitHub' })).findByText(/vault is memory-only/)).toBeTruthy();
+    cleanup();
+    const api = createFakeApi({
+      status: async () => {
+        const base = await createFakeApi().status({});
+        return { ...base, vault: { ...base.vault, safety: 'encrypted' as const, persistent: true } };
+      },
+    });
+    renderApp(api);
+    fireEvent.click(await screen.findByRole('button', { name: 'Add custom service' }));
+    expect(within(screen.getByRole('dialog', { name: 'Add a custom service' })).queryByText(/vault is memory-only/)).toBeNull();
+  });
 });
