@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 
 export interface DialogProps {
   title: string;
@@ -8,13 +8,16 @@ export interface DialogProps {
 }
 
 /**
- * A modal on the native <dialog>: the browser traps focus, closes on Escape and returns focus to
- * what opened it. Rendered only while open.
+ * A modal on the native <dialog>: the browser traps focus and closes on Escape. Rendered only while
+ * open, so the browser's own focus return never happens (the element is gone): focus goes back to
+ * what opened it here.
  */
 export function Dialog({ title, onClose, children, wide }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const closeRef = useRef(onClose);
+  // Read while rendering, before an autofocused field inside takes focus.
+  const [opener] = useState(() => (document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null));
   useEffect(() => {
     closeRef.current = onClose;
   });
@@ -39,8 +42,9 @@ export function Dialog({ title, onClose, children, wide }: DialogProps) {
     return () => {
       dialog.removeEventListener('cancel', cancel);
       if (dialog.open && typeof dialog.close === 'function') dialog.close();
+      if (opener?.isConnected === true) opener.focus();
     };
-  }, []);
+  }, [opener]);
 
   return (
     <dialog ref={ref} className={`dialog ${wide ? 'wide' : ''}`.trim()} aria-labelledby={titleId}>

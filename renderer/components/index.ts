@@ -12,3 +12,5 @@ export { SafeLink } from './safe-link';
 export { JsonView } from './json-view';
 export { PageHeader } from './page-header';
 export { TimeAgo } from './time-ago';
+export { ClippedText } from './clipped-text';
+export { MemoryVaultNote } from './memory-vault-note';

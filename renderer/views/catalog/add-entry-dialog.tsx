@@ -1,7 +1,7 @@
 import type { FormValidation } from '@rjsf/utils';
 import { useMemo, useState } from 'react';
 import { planCatalogServer, type CatalogEntry } from '../../../shared/catalog';
-import { Dialog, ErrorNote, SafeLink } from '../../components';
+import { Dialog, ErrorNote, MemoryVaultNote, SafeLink } from '../../components';
 import { SchemaForm } from '../../forms';
 import { describeError, type ShownError } from '../../lib';
 import { useLive } from '../../state';
@@ -47,6 +47,7 @@ export function AddEntryDialog({ entry, taken, onClose, onAdded }: AddEntryDialo
   return (
     <Dialog title={`Add ${entry.name}`} onClose={onClose}>
       <p>{entry.description}</p>
+      <MemoryVaultNote />
       <dl className="facts">
         <dt>Runs as</dt>
         <dd>{entry.transport === 'http' ? 'a remote service (Streamable HTTP)' : 'a program on this computer (stdio)'}</dd>

@@ -83,6 +83,17 @@ export function CatalogView() {
         <section aria-labelledby="your-services">
           <h2 id="your-services">Your services</h2>
           {loaded && shownServers.length === 0 && <p className="empty">{rows.length === 0 ? 'No services yet: add one from the catalog below.' : 'No service matches.'}</p>}
+          {/* Column names for sighted readers; each cell says its own to assistive technology. */}
+          <div className="row row-head" aria-hidden="true" hidden={shownServers.length === 0}>
+            <span />
+            <span>Service</span>
+            <span className="row-cell">Transport</span>
+            <span className="row-cell">Sign-in</span>
+            <span>State</span>
+            <span className="row-cell">Tools</span>
+            <span className="row-cell">Token</span>
+            <span className="row-head-actions">Actions</span>
+          </div>
           <ul className="rows" aria-labelledby="your-services" hidden={shownServers.length === 0}>
             {shownServers.slice(0, rendered).map((row) => (
               <ServerRow key={row.status.name} row={row} now={now} onApprove={onApprove} />

@@ -1,6 +1,6 @@
 import type { FormValidation } from '@rjsf/utils';
 import { useState } from 'react';
-import { Dialog, ErrorNote } from '../../components';
+import { Dialog, ErrorNote, MemoryVaultNote } from '../../components';
 import { SchemaForm } from '../../forms';
 import { describeError, type ShownError } from '../../lib';
 import { useLive } from '../../state';
@@ -43,6 +43,7 @@ export function CustomServiceDialog({ taken, onClose, onAdded }: CustomServiceDi
   return (
     <Dialog title="Add a custom service" onClose={onClose} wide>
       <p className="muted">Secrets you enter are stored in the vault; mcp.json only refers to them as {'${secret:NAME}'}.</p>
+      <MemoryVaultNote />
       {error && <ErrorNote error={error} />}
       <SchemaForm<CustomServiceData>
         idPrefix="custom"

@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import type { CatalogEntry } from '../../../shared/catalog';
-import { Badge, SafeLink, ServiceIcon } from '../../components';
+import { Badge, ClippedText, SafeLink, ServiceIcon } from '../../components';
+import { routeHref } from '../../lib';
 import { authLabel, type EntryRowModel } from './catalog-model';
 
 export interface EntryRowProps {
@@ -8,10 +9,12 @@ export interface EntryRowProps {
   onAdd: (entry: CatalogEntry) => void;
 }
 
-/** A catalog entry not necessarily configured yet, with its Add button. */
+/** A catalog entry with its Add button, or Open (and Add again) once it is configured. */
 export const EntryRow = memo(function EntryRow({ row, onAdd }: EntryRowProps) {
   const { entry } = row;
   const nameId = `entry-${entry.id}`;
+  // Already added: opening it is the likely wish; adding another (another folder, account) stays possible.
+  const first = row.addedAs[0];
   return (
     <li className="row entry" aria-labelledby={nameId}>
       <ServiceIcon iconKey={entry.icon} name={entry.name} />
@@ -19,7 +22,7 @@ export const EntryRow = memo(function EntryRow({ row, onAdd }: EntryRowProps) {
         <span id={nameId} className="entry-name">
           {entry.name}
         </span>
-        <span className="row-sub">{entry.description}</span>
+        <ClippedText className="row-sub" text={entry.description} label={entry.name} />
       </div>
       <span className="row-cell" title="Transport">
         {entry.transport}
@@ -40,9 +43,20 @@ export const EntryRow = memo(function EntryRow({ row, onAdd }: EntryRowProps) {
       <span className="row-cell" />
       <div className="row-actions">
         <div className="button-row">
-          <button type="button" className="button small" onClick={() => onAdd(entry)} aria-label={`Add ${entry.name}`}>
-            Add
-          </button>
+          {first !== undefined ? (
+            <>
+              <a className="button small" href={routeHref({ screen: 'service', server: first, tab: 'overview' })} aria-label={`Open ${first}`}>
+                Open
+              </a>
+              <button type="button" className="button small quiet" onClick={() => onAdd(entry)} aria-label={`Add ${entry.name} again`}>
+                Add again
+              </button>
+            </>
+          ) : (
+            <button type="button" className="button small" onClick={() => onAdd(entry)} aria-label={`Add ${entry.name}`}>
+              Add
+            </button>
+          )}
         </div>
       </div>
     </li>

@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import type { ServerStatus } from '../../../shared/api';
-import { ServiceIcon, StateBadge } from '../../components';
+import { ClippedText, ServiceIcon, StateBadge } from '../../components';
 import { expiryText, plural, routeHref } from '../../lib';
 import type { ServerRowModel } from './catalog-model';
 import { ServerActions } from './server-actions';
@@ -23,9 +23,10 @@ export const ServerRow = memo(function ServerRow({ row, now, onApprove }: Server
         <a id={nameId} href={routeHref({ screen: 'service', server: status.name, tab: 'overview' })}>
           {status.name}
         </a>
-        <span className="row-sub">{entry?.name ?? status.url ?? status.commandLine ?? ''}</span>
+        <ClippedText className="row-sub" text={entry?.name ?? status.url ?? status.commandLine ?? ''} label={status.name} />
       </div>
       <span className="row-cell" title="Transport">
+        <span className="visually-hidden">transport: </span>
         {status.transport}
       </span>
       <span className="row-cell" title="Sign-in">

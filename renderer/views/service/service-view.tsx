@@ -36,11 +36,9 @@ export function ServiceView({ server, tab, tool }: { server: string; tab: Servic
   return (
     <section className="service" aria-labelledby="service-title">
       <PageHeader
-        title={
-          <span id="service-title" className="title-with-icon">
-            <ServiceIcon iconKey={entry?.icon} name={server} /> {server}
-          </span>
-        }
+        title={server}
+        titleId="service-title"
+        icon={<ServiceIcon iconKey={entry?.icon} name={server} />}
         lead={entry?.description ?? status.url ?? status.commandLine}
       >
         <StateBadge status={status} />

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { ConfirmDialog } from '../../components';
-import { useLive } from '../../state';
+import { useLive, useStore } from '../../state';
+import { AddSecretForm } from './add-secret-form';
 
 interface SecretName {
   name: string;
@@ -12,6 +13,10 @@ export function SecretsPanel() {
   const live = useLive();
   const [secrets, setSecrets] = useState<SecretName[] | null>(null);
   const [deleting, setDeleting] = useState<SecretName | null>(null);
+  const [adding, setAdding] = useState(false);
+  const [added, setAdded] = useState<string | null>(null);
+  const { info } = useStore(live.servers);
+  const memoryOnly = info?.vault.safety === 'memory-only';
   const load = useCallback(() => {
     live.api.listSecrets({}).then(setSecrets, () => setSecrets([]));
   }, [live]);
@@ -21,6 +26,26 @@ export function SecretsPanel() {
     <section aria-labelledby="secrets-title" className="panel">
       <h2 id="secrets-title">Secrets</h2>
       <p className="muted">Referenced from mcp.json as {'${secret:NAME}'}. Values are never shown.</p>
+      {added !== null && (
+        <p className="note note-ok" role="status">
+          Stored {added}.{memoryOnly ? ' The vault is memory-only: it is gone when the app stops.' : ''}
+        </p>
+      )}
+      {adding ? (
+        <AddSecretForm
+          memoryOnly={memoryOnly}
+          onCancel={() => setAdding(false)}
+          onAdded={(name) => {
+            setAdding(false);
+            setAdded(name);
+            load();
+          }}
+        />
+      ) : (
+        <button type="button" className="button small" onClick={() => setAdding(true)}>
+          Add secret
+        </button>
+      )}
       {secrets?.length === 0 && <p className="empty">No named secrets.</p>}
       <ul className="plain-list">
         {(secrets ?? []).map((s) => (

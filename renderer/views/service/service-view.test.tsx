@@ -1,0 +1,20 @@
+// @vitest-environment jsdom
+import { cleanup, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createFakeApi, renderApp, serverStatus } from '../../testing';
+
+afterEach(cleanup);
+
+describe('service screen', () => {
+  it('titles the page with the name alone (the icon letters stay out of the heading)', async () => {
+    const api = createFakeApi({ status: async () => ({ ...(await createFakeApi().status({})), servers: [serverStatus({ name: 'everything', toolCount: 2 })] }) });
+    renderApp(api, { hash: '#/services/everything/tools' });
+    const heading = await screen.findByRole('heading', { level: 1 });
+    expect(heading.textContent).toBe('everything');
+    expect(screen.getByRole('region', { name: 'everything' })).toBeTruthy();
+    // The sections are navigation links (each has its own address); the current one says so.
+    const nav = screen.getByRole('navigation', { name: 'Sections of everything' });
+    const links = within(nav).getAllByRole('link');
+    expect(links.map((l) => l.getAttribute('aria-current'))).toEqual([null, 'page', null, null]);
+  });
+});

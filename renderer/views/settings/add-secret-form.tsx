@@ -1,0 +1,63 @@
+import { useId, useState, type FormEvent } from 'react';
+import { SECRET_NAME_PATTERN } from '../../../shared/vault';
+import { ErrorNote } from '../../components';
+import { describeError, type ShownError } from '../../lib';
+import { useLive } from '../../state';
+
+/** Stores a named secret in the vault (for `${secret:NAME}` in mcp.json); the value is sent once, never shown again. */
+export function AddSecretForm({ memoryOnly, onAdded, onCancel }: { memoryOnly: boolean; onAdded: (name: string) => void; onCancel: () => void }) {
+  const live = useLive();
+  const noteId = useId();
+  const [name, setName] = useState('');
+  const [server, setServer] = useState('');
+  const [value, setValue] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<ShownError | null>(null);
+  const badName = name !== '' && !SECRET_NAME_PATTERN.test(name);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (badName || name === '' || value === '') return;
+    setBusy(true);
+    setError(null);
+    live.api.setSecret({ name, value, ...(server !== '' ? { server } : {}) }).then(
+      () => onAdded(name),
+      (failure: unknown) => {
+        setBusy(false);
+        setError(describeError(failure));
+      },
+    );
+  };
+
+  return (
+    <form className="add-secret" aria-label="Add a secret" onSubmit={submit}>
+      {memoryOnly && (
+        <p id={noteId} className="note note-warn">
+          The vault is memory-only: this secret is kept until the app stops, not after.
+        </p>
+      )}
+      <label className="field">
+        <span>Name</span>
+        <input value={name} onChange={(e) => setName(e.target.value)} required aria-invalid={badName} autoComplete="off" />
+      </label>
+      {badName && <p className="note note-error">Use 1-128 letters, digits, “_”, “.” or “-”.</p>}
+      <label className="field">
+        <span>For service (optional; empty: any service)</span>
+        <input value={server} onChange={(e) => setServer(e.target.value)} autoComplete="off" />
+      </label>
+      <label className="field">
+        <span>Value</span>
+        <input type="password" value={value} onChange={(e) => setValue(e.target.value)} required autoComplete="off" {...(memoryOnly ? { 'aria-describedby': noteId } : {})} />
+      </label>
+      {error && <ErrorNote error={error} />}
+      <div className="button-row">
+        <button type="submit" className="button primary" disabled={busy || badName || name === '' || value === ''}>
+          Store secret
+        </button>
+        <button type="button" className="button" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,50 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ApiInput } from '../../../shared/api';
+import { createFakeApi, renderApp } from '../../testing';
+
+afterEach(cleanup);
+
+function setup(safety: 'memory-only' | 'encrypted') {
+  const stored: ApiInput<'setSecret'>[] = [];
+  const api = createFakeApi({
+    status: async () => {
+      const base = await createFakeApi().status({});
+      return { ...base, vault: { ...base.vault, safety, persistent: safety !== 'memory-only' } };
+    },
+    listSecrets: () => stored.map(({ name, server }) => ({ name, ...(server !== undefined ? { server } : {}) })),
+    setSecret: (input) => {
+      stored.push(input);
+      return { ok: true };
+    },
+  });
+  renderApp(api, { hash: '#/settings' });
+  return { stored };
+}
+
+describe('Settings → Secrets', () => {
+  it('adds a secret, scoped to a service, and lists its name', async () => {
+    const { stored } = setup('encrypted');
+    fireEvent.click(await screen.findByRole('button', { name: 'Add secret' }));
+    const form = screen.getByRole('form', { name: 'Add a secret' });
+    expect(within(form).queryByText(/memory-only/)).toBeNull();
+    fireEvent.change(within(form).getByLabelText('Name'), { target: { value: 'bad name' } });
+    expect(within(form).getByText(/Use 1-128 letters/)).toBeTruthy();
+    fireEvent.change(within(form).getByLabelText('Name'), { target: { value: 'GITHUB_TOKEN' } });
+    fireEvent.change(within(form).getByLabelText(/For service/), { target: { value: 'github' } });
+    fireEvent.change(within(form).getByLabelText('Value'), { target: { value: 's3cret' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Store secret' }));
+    await waitFor(() => expect(stored).toEqual([{ name: 'GITHUB_TOKEN', server: 'github', value: 's3cret' }]));
+    expect(await screen.findByText('GITHUB_TOKEN')).toBeTruthy();
+    expect(screen.getByText('Stored GITHUB_TOKEN.').getAttribute('role')).toBe('status');
+  });
+
+  it('says at the value field when the vault keeps secrets only in memory', async () => {
+    setup('memory-only');
+    fireEvent.click(await screen.findByRole('button', { name: 'Add secret' }));
+    const value = within(screen.getByRole('form', { name: 'Add a secret' })).getByLabelText('Value');
+    const note = document.getElementById(value.getAttribute('aria-describedby') ?? '');
+    expect(note?.textContent).toMatch(/memory-only: this secret is kept until the app stops/);
+  });
+});
