@@ -20,6 +20,8 @@ interface Reply {
 
 /** Every Set-Cookie header any response of this file carried: there must be none. */
 const cookiesSet: string[] = [];
+/** Every CORS header any response of this file carried: there must be none (no page of another origin may read us). */
+const corsHeaders: string[] = [];
 
 function send(port: number, path: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Reply> {
   return new Promise((resolve, reject) => {
@@ -28,6 +30,7 @@ function send(port: number, path: string, options: { method?: string; headers?: 
       res.on('data', (c: Buffer) => chunks.push(c));
       const setCookie = res.headers['set-cookie'];
       if (setCookie) cookiesSet.push(...setCookie);
+      for (const name of Object.keys(res.headers)) if (name.startsWith('access-control-')) corsHeaders.push(`${path}: ${name}`);
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
     });
     req.on('error', reject);
@@ -78,9 +81,28 @@ describe('web server', () => {
   afterEach(async () => {
     await web.close();
   });
+  it('answers no CORS, not even to a preflight or a request from its own origin', async () => {
+    const own = `http://127.0.0.1:${web.port}`;
+    const replies = [
+      await send(web.port, '/api/status', { method: 'OPTIONS', headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization' } }),
+      await send(web.port, '/api/status', { method: 'OPTIONS', headers: { origin: own, 'access-control-request-method': 'POST' } }),
+      await send(web.port, '/api/status', { method: 'POST', headers: { ...json, origin: own }, body: '{}' }),
+      await send(web.port, '/api/status', { method: 'POST', headers: { ...json, origin: 'https://evil.example' }, body: '{}' }),
+      await send(web.port, '/health', { headers: { origin: 'https://evil.example' } }),
+      await send(web.port, '/', {}),
+    ];
+    for (const reply of replies) {
+      const cors = Object.keys(reply.headers).filter((name) => name.startsWith('access-control-'));
+      expect(cors).toEqual([]);
+    }
+    // The page's own request still works: CORS is simply never needed for it.
+    expect(replies[2]?.status).toBe(200);
+  });
+
   afterAll(() => {
     // Cookies are not bound to a port (RFC 6265 §8.5): one would reach every server on 127.0.0.1.
     expect(cookiesSet).toEqual([]);
+    expect(corsHeaders).toEqual([]);
   });
 
   it('answers health and binds loopback only', async () => {
