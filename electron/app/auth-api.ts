@@ -19,15 +19,18 @@ type AuthMethods = Pick<AppApi, 'connect' | 'disconnect' | 'cancelLogin'>;
 const OAUTH_TYPES = new Set(['oauth', 'device', 'client_credentials']);
 
 /** A server's credential for status (no secret): for OAuth servers, and any server holding tokens. */
-export async function authInfoOf(auth: AuthCoordinator, name: string, config: HttpServerConfig): Promise<AuthInfo | undefined> {
+export async function authInfoOf(auth: Pick<AuthCoordinator, 'status'>, name: string, config: HttpServerConfig): Promise<AuthInfo | undefined> {
   if (config.auth?.type === 'none' || config.auth?.type === 'api_key') return undefined;
   const status = await auth.status(name, config);
   if (!status.connected && !(config.auth && OAUTH_TYPES.has(config.auth.type))) return undefined;
+  // Step-up: what servers named and the credential lacks (the sign-in itself asks for the union).
+  const lacking = (status.stepUpScopes ?? status.pendingScopes ?? []).filter((scope) => !status.scopes.includes(scope));
   return {
     connected: status.connected,
     ...(status.issuer !== undefined ? { issuer: status.issuer } : {}),
     ...(status.expiresAt !== undefined ? { expiresAt: status.expiresAt } : {}),
     ...(status.scopes.length > 0 ? { scopes: status.scopes } : {}),
+    ...(lacking.length > 0 ? { pendingScopes: lacking } : {}),
   };
 }
 

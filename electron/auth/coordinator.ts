@@ -135,6 +135,7 @@ export function createAuthCoordinator(options: AuthCoordinatorOptions): AuthCoor
     }
     const pendingScopes = pending?.scopes ?? (record?.stepUpScopes ? unionScopes(record.requestedScopes, record.stepUpScopes) : undefined);
     if (pendingScopes) status.pendingScopes = pendingScopes;
+    if (record?.stepUpScopes) status.stepUpScopes = record.stepUpScopes;
     if (pending) status.reason = pending.error.message;
     if (type === 'api_key') {
       const auth = parseAuthConfig(server, config?.auth);

@@ -53,6 +53,8 @@ export interface AuthStatus {
   refreshable: boolean;
   /** Scopes a pending step-up will ask for. */
   pendingScopes?: string[];
+  /** Of those, the ones servers named in 403 insufficient_scope answers (the rest were held or asked for before). */
+  stepUpScopes?: string[];
   /** Why it needs authorization, when it does. */
   reason?: string;
 }

@@ -1,3 +1,4 @@
+import type { OnConnection } from './connection';
 import { createSseParser, type SseMessage } from './sse-parser';
 
 export const RECONNECT_FIRST_MS = 1_000;
@@ -12,6 +13,8 @@ export interface EventStreamOptions {
   onMessage: (message: SseMessage) => void;
   /** Waits before a reconnection and returns early once the signal aborts; tests pass their own. */
   wait?: (ms: number, signal: AbortSignal) => Promise<void>;
+  /** Told when the stream opens (`live`), drops or cannot connect (`lost`), or its secret is refused (`rejected`). */
+  onConnection?: OnConnection;
 }
 
 export interface EventStream {
@@ -48,10 +51,14 @@ export function openEventStream(options: EventStreamOptions): EventStream {
       credentials: 'omit',
       signal,
     });
-    if (response.status >= 400 && response.status < 500) return false;
+    if (response.status >= 400 && response.status < 500) {
+      options.onConnection?.(response.status === 401 ? 'rejected' : 'lost');
+      return false;
+    }
     const type = response.headers.get('content-type') ?? '';
     if (!response.ok || !response.body || !type.startsWith('text/event-stream')) return true;
     delay = RECONNECT_FIRST_MS;
+    options.onConnection?.('live');
     const reader = response.body.getReader();
     const decoder = new TextDecoder();
     const parser = createSseParser();
@@ -70,6 +77,7 @@ export function openEventStream(options: EventStreamOptions): EventStream {
         // A dropped connection or a server that is restarting: try again after the wait.
       }
       if (signal.aborted) return;
+      options.onConnection?.('lost');
       await wait(delay, signal);
       delay = Math.min(delay * 2, RECONNECT_MAX_MS);
     }

@@ -40,6 +40,11 @@ export function fromPreload(api: AppApi): AppApi {
   return { ...methods, on: (event, listener) => api.on(event, listener) };
 }
 
+/** The Electron preload's App API, undefined in web mode. */
+export function preloadApi(scope: { connectedServices?: unknown } = window): AppApi | undefined {
+  return looksLikeApi(scope.connectedServices) ? fromPreload(scope.connectedServices) : undefined;
+}
+
 /**
  * The App API: the Electron preload's when present, else HTTP to the serving core (web mode) with
  * the secret of the address `serve` printed. Undefined in web mode when this tab never had it.

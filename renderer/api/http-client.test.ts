@@ -68,4 +68,55 @@ describe('the App API over HTTP', () => {
     await settle();
     expect(seen).toEqual(['memory', 'agents']);
   });
+
+  it('reports whether the core answers: a refused connection is lost, a 401 is an out-of-date secret, an answer is live', async () => {
+    const states: string[] = [];
+    let mode: 'down' | 'old' | 'up' = 'down';
+    const net = fakeFetch(() => {
+      if (mode === 'down') throw new TypeError('Failed to fetch');
+      return mode === 'old' ? json({ error: { code: 'denied', message: 'Open the address' } }, 401) : json({ result: [] });
+    });
+    const api = createHttpClient({ token: 't', fetch: net.fetch, onConnection: (state) => states.push(state) });
+    await expect(api.listTools({})).rejects.toMatchObject({ code: 'server_unavailable', hint: 'Start it again, then open the address it prints.' });
+    mode = 'old';
+    await expect(api.listTools({})).rejects.toMatchObject({ code: 'denied' });
+    mode = 'up';
+    await api.listTools({});
+    expect(states).toEqual(['lost', 'rejected', 'live']);
+  });
+
+  it('reports the event stream: live when open, lost while it reconnects, rejected (and stopped) on 401; close ends it', async () => {
+    const states: string[] = [];
+    const streams: FakeStream[] = [];
+    const answers: Array<() => Response> = [
+      () => {
+        const s = fakeStream();
+        streams.push(s);
+        return s.response;
+      },
+      () => {
+        throw new TypeError('Failed to fetch');
+      },
+      () => json({ error: { code: 'denied', message: 'Open the address' } }, 401),
+    ];
+    const net = fakeFetch((_request, index) => (answers[index] ?? (() => json({ result: [] })))());
+    const api = createHttpClient({ token: 't', fetch: net.fetch, wait: () => Promise.resolve(), onConnection: (state) => states.push(state) });
+    api.on('agentsChanged', () => undefined);
+    await net.request(0);
+    await settle();
+    expect(states).toEqual(['live']);
+    streams[0]?.end();
+    await net.request(2);
+    await settle();
+    await settle();
+    expect(states).toEqual(['live', 'lost', 'lost', 'rejected']);
+    expect(net.requests).toHaveLength(3);
+
+    const next = fakeFetch(() => fakeStream().response);
+    const closed = createHttpClient({ token: 't', fetch: next.fetch });
+    closed.close();
+    closed.on('agentsChanged', () => undefined);
+    await settle();
+    expect(next.requests).toHaveLength(0);
+  });
 });

@@ -7,7 +7,8 @@ import {
   type AppApi,
 } from '../../shared/api';
 import { CodedError, WireErrorSchema } from '../../shared/errors';
-import { openEventStream, type EventStreamOptions } from './event-stream';
+import { connectionOf, type OnConnection } from './connection';
+import { openEventStream, type EventStream, type EventStreamOptions } from './event-stream';
 import type { SseMessage } from './sse-parser';
 
 export interface HttpClientOptions {
@@ -18,17 +19,31 @@ export interface HttpClientOptions {
   fetch?: typeof fetch;
   /** The event stream's wait before reconnecting (tests). */
   wait?: EventStreamOptions['wait'];
+  /** Told whether the core answers, from every call and from the event stream (the UI's banner). */
+  onConnection?: OnConnection;
+}
+
+/** The web-mode App API; `close` ends its event stream when the tab switches to a new secret. */
+export interface HttpAppApi extends AppApi {
+  close(): void;
 }
 
 async function call(options: HttpClientOptions, method: ApiMethod, input: unknown): Promise<unknown> {
   const doFetch = options.fetch ?? fetch;
-  const response = await doFetch(`${options.baseUrl ?? ''}/api/${method}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${options.token}` },
-    // The secret travels only in the header; no cookie is used or sent.
-    credentials: 'omit',
-    body: JSON.stringify(input ?? {}),
-  });
+  let response: Response;
+  try {
+    response = await doFetch(`${options.baseUrl ?? ''}/api/${method}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${options.token}` },
+      // The secret travels only in the header; no cookie is used or sent.
+      credentials: 'omit',
+      body: JSON.stringify(input ?? {}),
+    });
+  } catch {
+    options.onConnection?.('lost');
+    throw new CodedError('server_unavailable', 'The app did not answer: it has stopped.', { hint: 'Start it again, then open the address it prints.' });
+  }
+  options.onConnection?.(connectionOf(response.status));
   const body = (await response.json().catch(() => ({}))) as { result?: unknown; error?: unknown };
   if (!response.ok || body.error !== undefined) {
     const wire = WireErrorSchema.safeParse(body.error);
@@ -43,8 +58,9 @@ function isApiEvent(name: string): name is ApiEvent {
 }
 
 /** The App API over HTTP (web mode): same contract as the Electron preload, so screens cannot tell. */
-export function createHttpClient(options: HttpClientOptions): AppApi {
-  let streaming = false;
+export function createHttpClient(options: HttpClientOptions): HttpAppApi {
+  let stream: EventStream | undefined;
+  let closed = false;
   const listeners = new Map<ApiEvent, Set<(payload: unknown) => void>>();
 
   function deliver(message: SseMessage): void {
@@ -68,14 +84,14 @@ export function createHttpClient(options: HttpClientOptions): AppApi {
   }
 
   function ensureStream(): void {
-    if (streaming) return;
-    streaming = true;
-    openEventStream({
+    if (stream || closed) return;
+    stream = openEventStream({
       url: `${options.baseUrl ?? ''}/api/events`,
       token: options.token,
       fetch: options.fetch ?? ((input, init) => fetch(input, init)),
       onMessage: deliver,
       ...(options.wait ? { wait: options.wait } : {}),
+      ...(options.onConnection ? { onConnection: options.onConnection } : {}),
     });
   }
 
@@ -85,6 +101,11 @@ export function createHttpClient(options: HttpClientOptions): AppApi {
 
   return {
     ...methods,
+    close() {
+      closed = true;
+      stream?.close();
+      listeners.clear();
+    },
     on<E extends ApiEvent>(event: E, listener: (payload: ApiEventPayload<E>) => void): () => void {
       ensureStream();
       let set = listeners.get(event);

@@ -34,3 +34,23 @@ export function takeSessionToken(scope: TokenScope): string | undefined {
     return undefined;
   }
 }
+
+export interface WatchScope extends TokenScope {
+  addEventListener(type: 'hashchange', listener: () => void, capture: boolean): void;
+  removeEventListener(type: 'hashchange', listener: () => void, capture: boolean): void;
+}
+
+/**
+ * Takes a secret pasted into an open tab: a new `#token=` changes only the fragment, so the page is
+ * not reloaded and would keep the old secret. The listener captures, so it cleans the address before
+ * the router reads it. Returns the unsubscribe function.
+ */
+export function watchSessionToken(scope: WatchScope, onToken: (token: string) => void): () => void {
+  const listener = () => {
+    if (tokenInFragment(scope.location.hash) === undefined) return;
+    const token = takeSessionToken(scope);
+    if (token !== undefined) onToken(token);
+  };
+  scope.addEventListener('hashchange', listener, true);
+  return () => scope.removeEventListener('hashchange', listener, true);
+}

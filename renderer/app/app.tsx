@@ -2,7 +2,8 @@ import { useEffect, useMemo, useRef } from 'react';
 import type { AppApi } from '../../shared/api';
 import { navigate, routeHref, systemClock, type Clock } from '../lib';
 import { ErrorBoundary } from '../components';
-import { ClockContext, createLiveState, LiveContext } from '../state';
+import { ClockContext, ConnectionContext, createConnectionStore, createLiveState, LiveContext, useStore, type ConnectionState, type Store } from '../state';
+import { ConnectionBanner } from './connection-banner';
 import { LoginBanner } from './login-banner';
 import { NavBar } from './nav-bar';
 import { Screen } from './screen';
@@ -12,11 +13,17 @@ import '../styles';
 export interface AppProps {
   api: AppApi;
   clock?: Clock;
+  /** Web mode: whether the core answers (the desktop app's preload always does). */
+  connection?: Store<ConnectionState>;
 }
 
+const ALWAYS_LIVE = createConnectionStore();
+
 /** The whole UI: shared live state from core events, hash routing, and focus that follows the screen. */
-export function App({ api, clock = systemClock }: AppProps) {
+export function App({ api, clock = systemClock, connection = ALWAYS_LIVE }: AppProps) {
   const live = useMemo(() => createLiveState(api), [api]);
+  const linked = useStore(connection);
+  const wasLive = useRef(true);
   const route = useRoute();
   const mainRef = useRef<HTMLElement>(null);
   const first = useRef(true);
@@ -32,6 +39,11 @@ export function App({ api, clock = systemClock }: AppProps) {
     });
     return () => live.close();
   }, [live]);
+  useEffect(() => {
+    // Back after a loss: events were missed meanwhile, so everything is loaded again.
+    if (linked === 'live' && !wasLive.current) live.reload();
+    wasLive.current = linked === 'live';
+  }, [linked, live]);
 
   // Focus moves with the screen (or the service shown), not with tabs or the selected tool.
   const key = `${route.screen}:${'server' in route ? route.server : ''}`;
@@ -47,18 +59,24 @@ export function App({ api, clock = systemClock }: AppProps) {
 
   return (
     <ClockContext.Provider value={clock}>
-      <LiveContext.Provider value={live}>
-        <button type="button" className="skip-link" onClick={() => mainRef.current?.focus()}>
-          Skip to content
-        </button>
-        <NavBar route={route} />
-        <LoginBanner route={route} />
-        <main ref={mainRef} id="main" tabIndex={-1}>
-          <ErrorBoundary key={routeHref(route)} what="this screen" hint="Go to another screen with the navigation above, or reload the page.">
-            <Screen route={route} />
-          </ErrorBoundary>
-        </main>
-      </LiveContext.Provider>
+      <ConnectionContext.Provider value={connection}>
+        <LiveContext.Provider value={live}>
+          <button type="button" className="skip-link" onClick={() => mainRef.current?.focus()}>
+            Skip to content
+          </button>
+          <NavBar route={route} />
+          <LoginBanner route={route} />
+          <ConnectionBanner />
+          <main ref={mainRef} id="main" tabIndex={-1}>
+            {/* A disabled fieldset disables every control inside: none can work without the core. */}
+            <fieldset className="connection-gate" disabled={linked !== 'live'}>
+              <ErrorBoundary key={routeHref(route)} what="this screen" hint="Go to another screen with the navigation above, or reload the page.">
+                <Screen route={route} />
+              </ErrorBoundary>
+            </fieldset>
+          </main>
+        </LiveContext.Provider>
+      </ConnectionContext.Provider>
     </ClockContext.Provider>
   );
 }

@@ -1,4 +1,4 @@
-import type { ServerStatus } from '../../shared/api';
+import { moreAccessNeeded, type ServerStatus } from '../../shared/api';
 
 export type BadgeTone = 'ok' | 'warn' | 'error' | 'muted' | 'info';
 export type BadgeKind = 'ready' | 'needs_auth' | 'error' | 'disabled' | 'pending_approval' | 'starting' | 'idle' | 'stopped';
@@ -25,6 +25,11 @@ export function serverBadge(status: ServerStatus): ServerBadge {
   if (!status.enabled) return { kind: 'disabled', label: 'disabled', tone: 'muted', detail: 'Turned off: agents do not see it.' };
   if (status.approval === 'pending') {
     return { kind: 'pending_approval', label: 'pending approval', tone: 'warn', detail: 'Its command runs only after you approve it.' };
+  }
+  // Step-up: the server refused a call for lack of scope; a new sign-in asks for the union.
+  const more = moreAccessNeeded(status.auth);
+  if (more.length > 0 && status.state !== 'error' && status.state !== 'starting') {
+    return { kind: 'needs_auth', label: 'needs more access', tone: 'warn', detail: `Re-authorize to grant ${more.join(' ')}.` };
   }
   switch (status.state) {
     case 'ready':
@@ -66,7 +71,8 @@ export function serverActions(status: ServerStatus, now: number): ServerActionSe
     actions.approve = true;
     return actions;
   }
-  if (status.state === 'needs_auth' || (status.state !== 'starting' && tokenExpired(status, now))) actions.connect = 'Re-authorize';
+  const stale = status.state !== 'starting' && (tokenExpired(status, now) || moreAccessNeeded(status.auth).length > 0);
+  if (status.state === 'needs_auth' || stale) actions.connect = 'Re-authorize';
   else if (status.state === 'idle' || status.state === 'stopped' || status.state === 'error') actions.connect = 'Connect';
   actions.disconnect = status.state === 'ready' || status.state === 'starting' || status.auth?.connected === true;
   return actions;

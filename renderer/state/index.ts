@@ -8,3 +8,5 @@ export { ApprovalsStore } from './approvals-store';
 export { createLiveState } from './live-state';
 export type { LiveState } from './live-state';
 export { LiveContext, ClockContext, useLive, useClock, useStore, useNow, useNowFor } from './contexts';
+export { ConnectionContext, createConnectionStore, useConnection, useConnectionStore } from './connection';
+export type { ConnectionState } from './connection';

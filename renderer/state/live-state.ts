@@ -14,6 +14,8 @@ export interface LiveState {
   approvals: ApprovalsStore;
   /** Servers whose Connect was clicked in this window and has not finished. */
   connecting: Store<ReadonlySet<string>>;
+  /** Loads everything again (the link to the core came back: events may have been missed). */
+  reload(): void;
   /** Subscribes and loads; safe to call again after close(). */
   start(options?: { onDeviceLogin?: (login: DeviceLogin) => void }): void;
   close(): void;
@@ -36,6 +38,9 @@ export function createLiveState(api: AppApi): LiveState {
         ...state.deviceLogins.listen(options.onDeviceLogin),
         ...state.approvals.listen(),
       ];
+      state.reload();
+    },
+    reload() {
       void state.servers.refresh();
       void state.tools.load();
       void state.approvals.load();

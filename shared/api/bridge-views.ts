@@ -106,5 +106,20 @@ export const AuthInfoSchema = z.object({
   issuer: z.string().optional(),
   expiresAt: z.number().optional(),
   scopes: z.array(z.string()).optional(),
+  /**
+   * After a 403 insufficient_scope (step-up): the scopes the server named that the credential lacks;
+   * the next sign-in asks for them with the ones held. Absent when nothing more is needed.
+   */
+  pendingScopes: z.array(z.string()).optional(),
 });
 export type AuthInfo = z.infer<typeof AuthInfoSchema>;
+
+/**
+ * The scopes a server asked for and its credential lacks (step-up), empty when it needs no more
+ * access; a server may name scopes already asked for, so all pending ones are shown then.
+ */
+export function moreAccessNeeded(auth: AuthInfo | undefined): string[] {
+  const pending = auth?.pendingScopes ?? [];
+  const missing = pending.filter((scope) => !(auth?.scopes ?? []).includes(scope));
+  return missing.length > 0 ? missing : pending;
+}

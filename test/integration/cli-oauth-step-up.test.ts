@@ -30,12 +30,21 @@ describe('step-up through the CLI (MCP authorization: 403 insufficient_scope)', 
     expect(refused.stderr).toContain('needs more access (mcp:admin)');
     expect(refused.stderr).toContain('connected-services connect notes');
 
+    // Status shows that it needs more access, and which, before anyone runs `connect`.
+    const before = JSON.parse((await cli(['status', '--json'])).stdout) as { servers: Array<{ name: string; auth?: { scopes?: string[]; pendingScopes?: string[] } }> };
+    const pending = before.servers.find((s) => s.name === 'notes')?.auth?.pendingScopes;
+    expect(pending).toEqual(['mcp:admin']);
+    const listed = await cli(['servers', 'list']);
+    expect(listed.stdout, listed.stderr).toMatch(/needs more access: mcp:admin/);
+
     // Not "already connected": the sign-in runs, asking for what it had and what the server named.
     const connect = await cli(['connect', 'notes', '--open-with', BROWSER, '--json']);
     expect(connect.stderr).toContain('Waiting for the sign-in to finish in the browser');
     expect(connect.code).toBe(0);
     const shown = JSON.parse(connect.stdout) as { auth?: { scopes?: string[] } };
     expect(shown.auth?.scopes).toEqual(expect.arrayContaining(['mcp:read', 'mcp:admin']));
+    const after = JSON.parse((await cli(['status', '--json'])).stdout) as { servers: Array<{ name: string; auth?: { pendingScopes?: string[] } }> };
+    expect(after.servers.find((s) => s.name === 'notes')?.auth).not.toHaveProperty('pendingScopes');
 
     expect((await cli(['call', 'notes', 'admin', '{}'])).stdout).toContain('admin ok');
     // And once stepped up, `connect` has nothing more to ask for.

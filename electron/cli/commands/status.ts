@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { ServerStatus } from '../../../shared/api';
+import { moreAccessNeeded, type ServerStatus } from '../../../shared/api';
 import { formatIssue } from '../../../shared/config';
 import type { Run } from '../runner';
 import { printJson, table } from '../output';
@@ -24,6 +24,9 @@ function signIn(status: ServerStatus, now: number): string {
 export function stateLabel(status: ServerStatus): string {
   if (!status.enabled) return 'disabled';
   if (status.approval === 'pending') return 'pending approval';
+  // Step-up: a 403 insufficient_scope named scopes the next sign-in (`connect`) will ask for.
+  const more = moreAccessNeeded(status.auth);
+  if (more.length > 0 && status.state !== 'error' && status.state !== 'starting') return `needs more access: ${more.join(' ')}`;
   return status.state.replace('_', ' ');
 }
 

@@ -137,3 +137,14 @@ describe('trayModel: menu', () => {
     }
   });
 });
+
+describe('trayModel: step-up', () => {
+  it('offers Re-authorize for a service that needs more access (a 403 insufficient_scope), even when it is not needs_auth', () => {
+    const stepUp = server('notes', 'idle', { auth: { connected: true, scopes: ['mcp:read'], pendingScopes: ['mcp:read', 'mcp:admin'] } });
+    const model = trayModel([stepUp, server('ok', 'ready', { auth: { connected: true, scopes: ['a'] } })], [], BRIDGE);
+    expect(action(model.items, 'Re-authorize notes').action).toEqual({ type: 'reauthorize', server: 'notes' });
+    expect(labels(model.items)).toContain('notes — needs more access');
+    expect(labels(model.items).filter((l) => l.startsWith('Re-authorize'))).toEqual(['Re-authorize notes']);
+    expect(model.icon).toBe('attention');
+  });
+});

@@ -1,4 +1,4 @@
-import type { BridgeInfo, PendingApproval, ServerStatus } from '../../../shared/api';
+import { moreAccessNeeded, type BridgeInfo, type PendingApproval, type ServerStatus } from '../../../shared/api';
 import type { ShellRoute } from '../notifications/screen-routes';
 import { argumentsSummary } from '../arguments-summary';
 import { plainText } from '../plain-text';
@@ -41,7 +41,7 @@ function healthOf(status: ServerStatus): Health {
   if (!status.enabled) return 'disabled';
   if (status.approval === 'pending') return 'approval';
   if (status.state === 'error') return 'failed';
-  if (status.state === 'needs_auth') return 'sign-in';
+  if (status.state === 'needs_auth' || (status.state !== 'starting' && moreAccessNeeded(status.auth).length > 0)) return 'sign-in';
   return 'fine';
 }
 
@@ -56,7 +56,7 @@ function stateLabel(status: ServerStatus): string {
     case 'failed':
       return status.lastError ? `failed: ${plainText(status.lastError.message, 40)}` : 'failed';
     case 'sign-in':
-      return 'needs sign-in';
+      return moreAccessNeeded(status.auth).length > 0 ? 'needs more access' : 'needs sign-in';
     case 'fine':
       return { ready: 'ready', starting: 'starting…', idle: 'not started', stopped: 'stopped', error: 'failed', needs_auth: 'needs sign-in' }[status.state];
   }

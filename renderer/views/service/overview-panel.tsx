@@ -1,4 +1,4 @@
-import type { ServerStatus } from '../../../shared/api';
+import { moreAccessNeeded, type ServerStatus } from '../../../shared/api';
 import { ErrorNote, SafeLink, TimeAgo } from '../../components';
 import { expiryText, timestamp } from '../../lib';
 import { useNowFor } from '../../state';
@@ -10,6 +10,7 @@ export function OverviewPanel({ status }: { status: ServerStatus }) {
   const now = useNowFor(status.auth?.expiresAt);
   const { busy, error, run, clearError } = useServerActions(status.name);
   const auth = status.auth;
+  const more = moreAccessNeeded(auth);
   return (
     <div className="overview">
       <section aria-labelledby="facts-title" className="panel">
@@ -58,6 +59,22 @@ export function OverviewPanel({ status }: { status: ServerStatus }) {
       {(auth !== undefined || status.transport === 'http') && (
         <section aria-labelledby="signin-title" className="panel">
           <h2 id="signin-title">Sign-in</h2>
+          {more.length > 0 && (
+            <div className="needs-access" role="status">
+              <p>
+                <strong>Needs more access:</strong> it refused a call without{' '}
+                {more.map((s) => (
+                  <code key={s} className="scope">
+                    {s}
+                  </code>
+                ))}
+                . Re-authorize signs in once for these and the scopes it has.
+              </p>
+              <button type="button" className="button primary" disabled={busy !== null} onClick={() => void run('connect')}>
+                Re-authorize
+              </button>
+            </div>
+          )}
           {auth ? (
             <dl className="facts">
               <dt>Credential</dt>

@@ -1,0 +1,26 @@
+import { useConnection } from '../state';
+import './connection-banner.css';
+
+/**
+ * Says so when the core stops answering or refuses this tab's secret, so stale states are not taken
+ * for live ones; it goes once the event stream is back (it retries with backoff by itself).
+ */
+export function ConnectionBanner() {
+  const state = useConnection();
+  if (state === 'live') return null;
+  return (
+    <div className="banner connection-banner" role="alert" data-connection={state}>
+      {state === 'lost' ? (
+        <p>
+          <strong>The app stopped</strong> — start it again, then open the address it prints. This page reconnects by itself
+          while the address still fits.
+        </p>
+      ) : (
+        <p>
+          <strong>This address is out of date:</strong> open the one <code>serve</code> printed (paste it into this tab; no reload
+          needed).
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import { createContext, useContext } from 'react';
+import type { ConnectionState } from '../api';
+import { useStore } from './contexts';
+import { Store } from './store';
+
+export type { ConnectionState };
+
+/** The link to the core as the banner shows it; the desktop app's preload is always live. */
+export function createConnectionStore(initial: ConnectionState = 'live'): Store<ConnectionState> {
+  return new Store<ConnectionState>(initial);
+}
+
+const ALWAYS_LIVE = createConnectionStore();
+
+export const ConnectionContext = createContext<Store<ConnectionState>>(ALWAYS_LIVE);
+
+export function useConnectionStore(): Store<ConnectionState> {
+  return useContext(ConnectionContext);
+}
+
+/** Whether the core answers now; screens disable what needs it and show no state as current otherwise. */
+export function useConnection(): ConnectionState {
+  return useStore(useContext(ConnectionContext));
+}

@@ -1,0 +1,46 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createFakeApi, renderApp, serverStatus } from '../../testing';
+
+afterEach(cleanup);
+
+const NOTES = serverStatus({
+  name: 'notes',
+  transport: 'http',
+  url: 'https://notes.example/mcp',
+  approval: 'not_needed',
+  state: 'idle',
+  auth: { connected: true, scopes: ['mcp:read'], pendingScopes: ['mcp:read', 'mcp:admin'] },
+});
+
+function api() {
+  return createFakeApi({
+    status: async () => ({ ...(await createFakeApi().status({})), servers: [NOTES] }),
+    connect: () => ({ ...NOTES, auth: { connected: true, scopes: ['mcp:read', 'mcp:admin'] } }),
+  });
+}
+
+describe('a service that needs more access (step-up)', () => {
+  it('says so in its row, and Re-authorize runs the sign-in', async () => {
+    const fake = api();
+    renderApp(fake);
+    await screen.findByRole('link', { name: 'notes' });
+    const row = screen.getByRole('listitem', { name: 'notes' });
+    const badge = within(row).getByText('needs more access');
+    expect(badge.closest('[title]')?.getAttribute('title')).toBe('Re-authorize to grant mcp:admin.');
+    fireEvent.click(within(row).getByRole('button', { name: 'Re-authorize notes' }));
+    await waitFor(() => expect(fake.callsOf('connect')).toEqual([{ name: 'notes' }]));
+  });
+
+  it('says which scopes on the service page, with a Re-authorize button', async () => {
+    const fake = api();
+    renderApp(fake, { hash: '#/services/notes' });
+    const note = await screen.findByText('Needs more access:');
+    const box = note.closest('[role="status"]') as HTMLElement;
+    expect(box.textContent).toContain('mcp:admin');
+    expect(box.textContent).not.toContain('mcp:read');
+    fireEvent.click(within(box).getByRole('button', { name: 'Re-authorize' }));
+    await waitFor(() => expect(fake.callsOf('connect')).toHaveLength(1));
+  });
+});
