@@ -42,7 +42,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 function notFound(name: string): CodedError {
   return new CodedError('not_found', `No server named "${name}" is configured.`, {
-    hint: 'Check the name; `connected-services list` shows the configured servers.',
+    hint: 'Check the name; `connected-services servers list` shows the configured servers.',
   });
 }
 
