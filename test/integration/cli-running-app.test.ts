@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAULT_SERVER, ROOT } from '../fixtures/servers/config';
 import { runCli, tempHome } from '../helpers/cli';
@@ -118,6 +118,16 @@ describe.skipIf(process.platform !== 'linux')('one place of truth: while an app 
     expect(missing.code, missing.stderr).toBe(3);
     expect(missing.stderr).toContain('`connected-services servers list`');
   }, 60_000);
+
+  it('hands the app an absolute --path to import (the app has a working folder of its own)', async () => {
+    const source = join(home, '..', 'claude_desktop_config.json');
+    writeFileSync(source, JSON.stringify({ mcpServers: { notes: { command: 'npx', args: ['-y', 'notes-server'] } } }));
+    const imported = await runCli(home, ['import', 'claude-desktop', '--path', relative(process.cwd(), source)]);
+    expect(imported.code, imported.stderr).toBe(4);
+    const id = /Request (c-[0-9a-f]+)/.exec(imported.stderr)?.[1];
+    const waiting = (await served?.api('listConfirmations'))?.body.result as { id: string; input: { path?: string } }[];
+    expect(waiting.find((c) => c.id === id)?.input.path).toBe(source);
+  }, 30_000);
 
   it('works alone again once the app has stopped', async () => {
     await served?.stop();
