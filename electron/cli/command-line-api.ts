@@ -3,7 +3,8 @@ import { powerOf, readRuntimeFile, type Core } from '../app';
 import { connectRunningApp } from './running-app';
 
 /**
- * The App API as CLI commands see it. While an app runs on this data directory, a widening is asked
+ * The App API of a command's own core (cli/context.ts: with no app running, or a command that must act
+ * here; otherwise the whole App API is the app's, cli/app-core.ts). While an app runs, a widening is asked
  * of that app with the command line's credential (it waits there for the person: exit 4); reads and
  * narrowing changes run here, logged as `cli`. With no app running the command acts for whoever runs
  * it, as before, and its widenings are logged `cli-offline` for review when the app next starts.

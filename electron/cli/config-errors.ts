@@ -23,9 +23,23 @@ export async function explainServerError(api: Pick<AppApi, 'status'>, server: st
   if (coded.code !== 'not_found') throw coded;
   const status = await api.status({});
   if (status.servers.some((s) => s.name === server)) throw coded;
+  // The entry itself is bad (the others are loaded): its own problem is the reason.
+  const own = status.configIssues.filter((issue) => issue.server === server);
+  if (own.length > 0) throw configError(own);
   if (status.configIssues.length > 0) throw configError(status.configIssues);
   throw new CodedError('not_found', `No server named "${server}" is configured`, {
     hint: 'See `connected-services servers list`, or add one with `connected-services servers add`',
     data: { server },
   });
+}
+
+/** Config entries left out for a problem of their own (not among the loaded servers), one row each. */
+export function issueRows(issues: readonly ConfigIssue[], loaded: readonly { name: string }[]): { server: string; problem: string }[] {
+  const names = new Set(loaded.map((s) => s.name));
+  const rows = new Map<string, string[]>();
+  for (const issue of issues) {
+    if (issue.server === undefined || names.has(issue.server)) continue;
+    rows.set(issue.server, [...(rows.get(issue.server) ?? []), issue.field !== undefined ? `field "${issue.field}": ${issue.message}` : issue.message]);
+  }
+  return [...rows].map(([server, problems]) => ({ server, problem: problems.join('; ') }));
 }

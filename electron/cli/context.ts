@@ -1,14 +1,22 @@
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
-import { createCore, type Core, type CoreOptions } from '../app';
+import { createCore, type Core, type CoreOptions, type RuntimeInfo } from '../app';
 import { defaultDataDir } from '../registry';
+import { runningAppCore } from './app-core';
 import { commandLineApi } from './command-line-api';
 import { askHidden } from './hidden-input';
 import type { Output } from './output';
+import { connectRunningApp } from './running-app';
+import { findLiveApp } from './start-up';
 import { vaultProviderFromEnv } from './vault-provider-env';
 
 export interface GlobalOptions {
   home?: string;
+}
+
+export interface CoreChoice extends Pick<CoreOptions, 'watch' | 'warmUp' | 'bridge' | 'log' | 'opener'> {
+  /** This process must do the work itself (a sign-in opened with its own opener, a vault-only change). */
+  local?: boolean;
 }
 
 export interface CliContext {
@@ -16,8 +24,14 @@ export interface CliContext {
   readonly output: Output;
   readonly env: Record<string, string | undefined>;
   readonly interactive: boolean;
-  /** Opens the core once per command; closed by the runner when the command ends. */
-  core(options?: Pick<CoreOptions, 'watch' | 'warmUp' | 'bridge' | 'log' | 'opener'>): Promise<Core>;
+  /**
+   * Opens the core once per command; closed by the runner when the command ends. While an app runs
+   * for the data directory it is that app's App API (one place of truth: its states, its servers),
+   * unless the command runs the app itself (`bridge`) or must act here (`local`, an `opener`).
+   */
+  core(options?: CoreChoice): Promise<Core>;
+  /** The app the opened core goes through, if any (after `core()`). */
+  runningApp(): RuntimeInfo | undefined;
   close(): Promise<void>;
 }
 
@@ -26,31 +40,43 @@ export function createContext(globals: GlobalOptions, output: Output, env: Recor
     ? resolve(globals.home)
     : defaultDataDir({ env, platform: process.platform, homeDir: env['HOME'] ?? homedir() });
   let core: Promise<Core> | undefined;
+  let app: RuntimeInfo | undefined;
   const interactive = Boolean(process.stdin.isTTY && process.stdout.isTTY);
+  const openOwnCore = async (options: CoreChoice): Promise<Core> => {
+    const vaultProvider = vaultProviderFromEnv(env);
+    const opened = await createCore({
+      dataDir,
+      env,
+      ...(vaultProvider ? { vaultProvider } : {}),
+      watch: options.watch ?? false,
+      warmUp: options.warmUp ?? false,
+      ...(options.bridge ? { bridge: options.bridge } : {}),
+      ...(options.log ? { log: options.log } : {}),
+      ...(options.opener ? { opener: options.opener } : {}),
+      // Only a person at a terminal can be asked; scripts use CONNECTED_SERVICES_PASSPHRASE.
+      ...(interactive ? { passphrasePrompt: () => askHidden('Vault passphrase: ') } : {}),
+    });
+    // `serve` (it runs the bridge) is the app itself; every other command is the command line.
+    return options.bridge ? opened : { ...opened, api: await commandLineApi(opened, dataDir) };
+  };
   return {
     dataDir,
     output,
     env,
     interactive,
     core: (options = {}) => {
-      const vaultProvider = vaultProviderFromEnv(env);
-      core ??= createCore({
-        dataDir,
-        env,
-        ...(vaultProvider ? { vaultProvider } : {}),
-        watch: options.watch ?? false,
-        warmUp: options.warmUp ?? false,
-        ...(options.bridge ? { bridge: options.bridge } : {}),
-        ...(options.log ? { log: options.log } : {}),
-        ...(options.opener ? { opener: options.opener } : {}),
-        // Only a person at a terminal can be asked; scripts use CONNECTED_SERVICES_PASSPHRASE.
-        ...(interactive ? { passphrasePrompt: () => askHidden('Vault passphrase: ') } : {}),
-      }).then(async (opened) =>
-        // `serve` (it runs the bridge) is the app itself; every other command is the command line.
-        options.bridge ? opened : { ...opened, api: await commandLineApi(opened, dataDir) },
-      );
+      core ??= (async () => {
+        const mustBeLocal = options.bridge !== undefined || options.local === true || options.opener !== undefined;
+        const live = mustBeLocal ? undefined : await findLiveApp(dataDir);
+        if (live) {
+          app = live;
+          return runningAppCore(await connectRunningApp(dataDir, live));
+        }
+        return openOwnCore(options);
+      })();
       return core;
     },
+    runningApp: () => app,
     close: async () => {
       // A core that failed to open has nothing to close; its error was already reported.
       const opened = await core?.catch(() => undefined);

@@ -1,4 +1,5 @@
 import { API_METHODS, type ApiInput, type ApiMethod, type ApiOutput } from '../../shared/api';
+import { DEFAULT_TIMEOUT_MS } from '../../shared/config';
 import { CodedError, WireErrorSchema } from '../../shared/errors';
 import { readRuntimeFile, type RuntimeInfo } from '../app';
 
@@ -11,8 +12,18 @@ export interface RunningApp {
  * The App API of the app already running on this data directory (serve or the desktop app), with
  * the command line's credential from runtime.json: widenings asked this way wait for the person.
  */
-export async function connectRunningApp(dataDir: string): Promise<RunningApp> {
-  const info = await readRuntimeFile(dataDir);
+/**
+ * How long an answer may take: a sign-in waits for the person (a device code lives up to 15 minutes),
+ * a call for its own timeout; everything else answers from the app's state or starts one server.
+ */
+export function answerTimeoutMs<M extends ApiMethod>(method: M, input: ApiInput<M>): number {
+  if (method === 'connect') return 16 * 60_000;
+  if (method === 'callTool') return ((input as ApiInput<'callTool'>).timeoutMs ?? DEFAULT_TIMEOUT_MS) + 10_000;
+  return 2 * 60_000;
+}
+
+export async function connectRunningApp(dataDir: string, known?: RuntimeInfo): Promise<RunningApp> {
+  const info = known ?? (await readRuntimeFile(dataDir));
   if (!info) {
     throw new CodedError('server_unavailable', `Connected Services is not running for ${dataDir}`, {
       hint: 'Start it with `connected-services serve` (or the desktop app), then try again',
@@ -28,7 +39,7 @@ export async function connectRunningApp(dataDir: string): Promise<RunningApp> {
           // The pid is shown on the confirmation card; the app does not trust it.
           headers: { 'content-type': 'application/json', authorization: `Bearer ${info.secret}`, 'x-connected-services-pid': String(process.pid) },
           body: JSON.stringify(input),
-          signal: AbortSignal.timeout(30_000),
+          signal: AbortSignal.timeout(answerTimeoutMs(method, input)),
         });
       } catch (error) {
         throw new CodedError('server_unavailable', `The running app at ${info.origin} did not answer`, { cause: error, hint: 'Is it still running?' });

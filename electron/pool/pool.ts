@@ -51,7 +51,7 @@ export function createPool(options: PoolOptions, internals: PoolInternals = {}):
     const found = slots.get(name);
     if (!found) {
       throw new CodedError('not_found', redact(`no server named "${name}"`), {
-        hint: 'run `connected-services list` to see the configured servers',
+        hint: 'run `connected-services servers list` to see the configured servers',
       });
     }
     return found;

@@ -4,6 +4,7 @@ import {
   formatIssue,
   locateJsonError,
   parseConfigObject,
+  parseConfigObjectTolerant,
   type ConfigIssue,
 } from '../../shared/config';
 import { CodedError } from '../../shared/errors';
@@ -27,6 +28,11 @@ function describeIssues(issues: ConfigIssue[]): string {
   if (!first) return 'it is not valid';
   const more = issues.length > 1 ? ` (and ${issues.length - 1} more)` : '';
   return redact(formatIssue(first)) + more;
+}
+
+function issuesOf(raw: unknown, file: string): ConfigIssue[] {
+  const parsed = parseConfigObject(raw, file);
+  return parsed.ok ? [] : parsed.issues;
 }
 
 /** The file is broken: editing it would either fail or hide the problem, so edits wait for a fix. */
@@ -63,7 +69,8 @@ export async function readRawConfig(file: string, inForce = 0): Promise<RawConfi
       throw refuseInvalid(file, [{ file, message: locateJsonError(text) }]);
     }
   }
-  const parsed = parseConfigObject(raw, file);
+  // A bad entry does not block edits (removing or fixing it is one); a broken file does.
+  const parsed = parseConfigObjectTolerant(raw, file);
   if (!parsed.ok) throw refuseInvalid(file, parsed.issues);
   if (!isRecord(raw)) throw refuseInvalid(file, [{ file, message: 'expected a JSON object' }]);
   const servers = isRecord(raw['mcpServers']) ? raw['mcpServers'] : {};
@@ -90,13 +97,15 @@ export async function editConfigFile<T>(
   return fileLock.run(async () => {
     const config = await readRawConfig(file, inForce);
     const before = canonicalJson(config.raw);
+    const known = new Set(issuesOf(config.raw, file).map(formatIssue));
     const result = mutate(config);
     if (canonicalJson(config.raw) === before) return result;
-    const parsed = parseConfigObject(config.raw, file);
-    if (!parsed.ok) {
-      throw new CodedError('invalid_input', `This change would make the config invalid: ${describeIssues(parsed.issues)}`, {
+    // Only problems this change brings are refused: entries that were already bad stay as they were.
+    const added = issuesOf(config.raw, file).filter((issue) => !known.has(formatIssue(issue)));
+    if (added.length > 0) {
+      throw new CodedError('invalid_input', `This change would make the config invalid: ${describeIssues(added)}`, {
         hint: 'Correct the server settings and try again.',
-        data: { issues: parsed.issues.map((issue) => ({ ...issue, message: redact(issue.message) })) },
+        data: { issues: added.map((issue) => ({ ...issue, message: redact(issue.message) })) },
       });
     }
     try {

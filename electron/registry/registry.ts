@@ -7,7 +7,7 @@ import {
   canonicalJson,
   diffServers,
   formatIssue,
-  parseConfigText,
+  parseConfigTextTolerant,
   type ConfigIssue,
   type McpConfig,
   type ServerConfig,
@@ -42,7 +42,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 function notFound(name: string): CodedError {
   return new CodedError('not_found', `No server named "${name}" is configured.`, {
-    hint: 'Check the name; `connected-services list` shows the configured servers.',
+    hint: 'Check the name; `connected-services servers list` shows the configured servers.',
   });
 }
 
@@ -135,16 +135,19 @@ class FileRegistry implements Registry {
       this.#setIssues([{ file: this.file, message: EMPTY_FILE_MESSAGE }]);
       return;
     }
-    const result = parseConfigText(text, this.file);
+    const result = parseConfigTextTolerant(text, this.file);
     if (!result.ok) {
       this.#setIssues(result.issues.map((issue) => ({ ...issue, message: redact(issue.message) })));
       return;
     }
+    // A bad entry disables only itself: the others load, and the entry's problem is shown until fixed.
+    const skipped = result.skipped.map((issue) => ({ ...issue, message: redact(issue.message) }));
     const previous = this.#config;
-    const recovered = this.#issues.length > 0;
+    const issuesChanged = JSON.stringify(skipped) !== JSON.stringify(this.#issues);
+    const recovered = this.#issues.length > 0 && skipped.length === 0;
     this.#config = result.config;
     this.#loaded = true;
-    if (recovered) this.#setIssues([]);
+    if (issuesChanged) this.#setIssues(skipped);
     if (recovered || canonicalJson(previous) !== canonicalJson(result.config)) {
       this.#events.emit('change', { config: result.config, diff: diffServers(previous, result.config) });
     }

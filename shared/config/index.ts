@@ -25,8 +25,8 @@ export type {
 export { CODE_LOADING_ENV, codeLoadingEnv } from './code-env';
 export { formatIssue } from './issue';
 export type { ConfigIssue } from './issue';
-export { parseConfigText, parseConfigObject, locateJsonError } from './parse';
-export type { ParseResult } from './parse';
+export { parseConfigText, parseConfigTextTolerant, parseConfigObject, parseConfigObjectTolerant, locateJsonError } from './parse';
+export type { ParseResult, TolerantParseResult } from './parse';
 export { diffServers, sameServer, sameConnection, canonicalJson } from './diff';
 export type { ServerDiff } from './diff';
 export { isToolAllowed } from './tool-policy';

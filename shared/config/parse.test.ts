@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatIssue } from './issue';
-import { parseConfigText } from './parse';
+import { parseConfigText, parseConfigTextTolerant } from './parse';
 
 function issues(text: string): string[] {
   const result = parseConfigText(text, 'mcp.json');
@@ -55,5 +55,33 @@ describe('JSON error positions', () => {
     expect(issues('{"mcpServers": {')[0]).toContain('the text ends too early');
     expect(issues('{"mcpServers": {}} extra')[0]).toContain('line 1, column 20: unexpected "e"');
     expect(issues('{\n"a": tru}')[0]).toContain('line 2, column 9: unexpected "}"');
+  });
+});
+
+describe('parseConfigTextTolerant (the config in force)', () => {
+  it('leaves out only the bad entries, each reported with file, server and field', () => {
+    const result = parseConfigTextTolerant('{"mcpServers":{"a":{"command":1},"b":{"command":"ok"},"c":{"type":"http","url":"ftp://x"}}}', 'mcp.json');
+    expect(result).toMatchObject({ ok: true, config: { mcpServers: { b: { command: 'ok' } } } });
+    if (!result.ok) return;
+    expect(Object.keys(result.config.mcpServers)).toEqual(['b']);
+    expect(result.skipped).toEqual([
+      { file: 'mcp.json', server: 'a', field: 'command', message: 'expected string, got number 1' },
+      expect.objectContaining({ file: 'mcp.json', server: 'c', field: 'url' }),
+    ]);
+  });
+
+  it('keeps settings and good entries with nothing skipped when all is well', () => {
+    expect(parseConfigTextTolerant('{"mcpServers":{"b":{"command":"ok"}},"settings":{"bridgePort":5000}}', 'mcp.json')).toEqual({
+      ok: true,
+      config: { mcpServers: { b: { command: 'ok' } }, settings: { bridgePort: 5000 } },
+      skipped: [],
+    });
+  });
+
+  it('fails the whole file when it cannot be used: invalid JSON, wrong shape, bad settings', () => {
+    for (const text of ['{"mcpServers": {', '[]', '{"mcpServers":[]}', '{"mcpServers":{"b":{"command":"ok"}},"settings":{"bridgePort":"x"}}']) {
+      const result = parseConfigTextTolerant(text, 'mcp.json');
+      expect(result.ok, text).toBe(false);
+    }
   });
 });

@@ -74,29 +74,68 @@ function parseServer(file: string, name: string, entry: unknown): ServerConfig |
   return parsed.success ? parsed.data : zodIssues(file, name, parsed.error, entry);
 }
 
-/** Validates an mcp.json object; every problem is reported with the file, server and field. */
-export function parseConfigObject(raw: unknown, file: string): ParseResult {
-  if (!isRecord(raw)) return { ok: false, issues: [{ file, message: `expected a JSON object, got ${describe(raw)}` }] };
+/**
+ * An mcp.json split by what its problems break: `fileIssues` make the whole file unusable (not an
+ * object, `mcpServers` not an object, bad settings); `entryIssues` only the servers they name, which
+ * are left out of `config`.
+ */
+interface SplitConfig {
+  config: McpConfig;
+  fileIssues: ConfigIssue[];
+  entryIssues: ConfigIssue[];
+}
+
+function splitConfigObject(raw: unknown, file: string): SplitConfig {
+  const config: McpConfig = { mcpServers: {} };
+  if (!isRecord(raw)) return { config, fileIssues: [{ file, message: `expected a JSON object, got ${describe(raw)}` }], entryIssues: [] };
   const servers = raw['mcpServers'] ?? {};
   if (!isRecord(servers)) {
-    return { ok: false, issues: [{ file, field: 'mcpServers', message: `expected an object of servers, got ${describe(servers)}` }] };
+    return { config, fileIssues: [{ file, field: 'mcpServers', message: `expected an object of servers, got ${describe(servers)}` }], entryIssues: [] };
   }
-  const issues: ConfigIssue[] = [];
-  const config: McpConfig = { mcpServers: {} };
+  const fileIssues: ConfigIssue[] = [];
+  const entryIssues: ConfigIssue[] = [];
   for (const [name, entry] of Object.entries(servers)) {
     const result = parseServer(file, name, entry);
-    if (Array.isArray(result)) issues.push(...result);
+    if (Array.isArray(result)) entryIssues.push(...result);
     else config.mcpServers[name] = result;
   }
   if (raw['settings'] !== undefined) {
     const settings = SettingsSchema.safeParse(raw['settings']);
     if (settings.success) config.settings = settings.data;
-    else
-      issues.push(
-        ...settings.error.issues.map((i) => ({ file, field: ['settings', ...i.path.map(String)].join('.'), message: i.message })),
-      );
+    else fileIssues.push(...settings.error.issues.map((i) => ({ file, field: ['settings', ...i.path.map(String)].join('.'), message: i.message })));
   }
+  return { config, fileIssues, entryIssues };
+}
+
+/** Validates an mcp.json object; every problem is reported with the file, server and field. */
+export function parseConfigObject(raw: unknown, file: string): ParseResult {
+  const { config, fileIssues, entryIssues } = splitConfigObject(raw, file);
+  const issues = [...entryIssues, ...fileIssues];
   return issues.length > 0 ? { ok: false, issues } : { ok: true, config };
+}
+
+/**
+ * Loading a config in force: a bad entry disables only that entry (as other MCP clients skip it),
+ * reported in `skipped`; only a file that cannot be used at all (invalid JSON, wrong shape, bad
+ * settings) is `ok: false`, so the caller keeps its last good config.
+ */
+export type TolerantParseResult = { ok: true; config: McpConfig; skipped: ConfigIssue[] } | { ok: false; issues: ConfigIssue[] };
+
+export function parseConfigTextTolerant(text: string, file: string): TolerantParseResult {
+  if (text.trim() === '') return { ok: true, config: { mcpServers: {} }, skipped: [] };
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return { ok: false, issues: [{ file, message: locateJsonError(text) }] };
+  }
+  return parseConfigObjectTolerant(raw, file);
+}
+
+export function parseConfigObjectTolerant(raw: unknown, file: string): TolerantParseResult {
+  const { config, fileIssues, entryIssues } = splitConfigObject(raw, file);
+  if (fileIssues.length > 0) return { ok: false, issues: [...entryIssues, ...fileIssues] };
+  return { ok: true, config, skipped: entryIssues };
 }
 
 export function parseConfigText(text: string, file: string): ParseResult {

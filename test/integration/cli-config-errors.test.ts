@@ -50,4 +50,35 @@ describe('a broken mcp.json is reported, never shown as an empty one', () => {
       expect(result.stderr).not.toContain('`connected-services list`');
     }
   });
+
+  it('one bad entry disables only itself: the others are listed, the bad one is shown with its problem', async () => {
+    const home = homeWith(JSON.stringify({ mcpServers: { good: { command: 'node', args: ['x.js'] }, bad: { command: 'node', args: 'x.js' } } }));
+    const file = join(home, 'mcp.json');
+    const list = await runCli(home, ['servers', 'list']);
+    expect(list.code).toBe(2);
+    expect(list.stdout).toMatch(/^good\s+stdio\s+pending approval\s+node x\.js$/m);
+    expect(list.stdout).toMatch(/^bad\s+invalid entry\s+field "args": expected array, got string "x\.js"$/m);
+    expect(list.stderr).toContain(`${file}: server "bad": field "args"`);
+
+    const status = await runCli(home, ['status', '--json']);
+    expect(status.code, status.stderr).toBe(0);
+    const parsed = JSON.parse(status.stdout) as { servers: { name: string }[]; configIssues: unknown[] };
+    expect(parsed.servers.map((s) => s.name)).toEqual(['good']);
+    expect(parsed.configIssues).toEqual([expect.objectContaining({ file, server: 'bad', field: 'args' })]);
+    const text = await runCli(home, ['status']);
+    expect(text.stdout).toContain(`config problem: ${file}: server "bad": field "args"`);
+    expect(text.stdout).toMatch(/^bad\s+invalid entry\s+invalid_config: field "args"/m);
+
+    // Naming the bad entry says its own problem; the good one is there to act on.
+    const call = await runCli(home, ['call', 'bad', 'echo']);
+    expect(call.code).toBe(2);
+    expect(call.stderr).toContain('The config has a problem: ' + `${file}: server "bad": field "args"`);
+    const disable = await runCli(home, ['servers', 'disable', 'good']);
+    expect(disable.code, disable.stderr).toBe(0);
+    const remove = await runCli(home, ['servers', 'remove', 'bad']);
+    expect(remove.code, remove.stderr).toBe(0);
+    const after = await runCli(home, ['servers', 'list']);
+    expect(after.code, after.stderr).toBe(0);
+    expect(after.stdout).toMatch(/^good\s+stdio\s+disabled/m);
+  });
 });

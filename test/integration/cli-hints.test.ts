@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ROOT, runCli, tempHome } from '../helpers/cli';
 
 /** Where the hints a person reads are written (errors, doctor fixes, notices). */
-const FOLDERS = ['electron/cli', 'electron/app', 'shared'];
+const FOLDERS = ['electron/cli', 'electron/app', 'shared', 'electron/pool', 'electron/registry'];
 
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -51,6 +51,8 @@ describe('hints name commands that exist', () => {
     expect(commands.has('servers approve')).toBe(true);
     expect(commands.has('secrets set')).toBe(true);
     expect(commands.size).toBeGreaterThan(8);
+    // The pool's and the registry's hints are read too (they once named a `list` that does not exist).
+    expect(commands.get('servers list')).toEqual(expect.arrayContaining(['electron/pool/pool.ts', 'electron/registry/registry.ts']));
   });
 
   it('runs `--help` on every one of them with the real CLI', async () => {

@@ -46,14 +46,18 @@ describe('connect with a vault that cannot keep the sign-in', () => {
     expect(JSON.parse(json.stderr)).toMatchObject({ error: { code: 'denied' } });
   });
 
-  it('points at the running app when one runs for the data directory', async () => {
+  it('connects in the running app when one runs for the data directory: the sign-in lasts there', async () => {
     const home = await homeWithRemote(MEMORY);
     const served = await startServe(home, [], MEMORY);
     try {
+      requests = 0;
       const result = await runCli(home, ['connect', 'remote'], { env: MEMORY });
-      expect(result.code).toBe(4);
-      expect(result.stderr).toContain(`connect it in the app running at ${served.origin}`);
+      expect(result.stderr).not.toContain('would be lost when this command ends');
+      expect(result.stderr).toContain(`Connecting remote in the app running at ${served.origin}`);
       expect(result.stderr).not.toContain(served.secret);
+      // The app, not this command, reached the service (it answers 404 here: unavailable, exit 7).
+      expect(requests).toBeGreaterThan(0);
+      expect(result.code).toBe(7);
     } finally {
       await served.stop();
     }

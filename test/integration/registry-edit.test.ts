@@ -129,17 +129,32 @@ describe('registry: edits', () => {
   });
 
   it('refuses to edit while the file is invalid, naming the problem', async () => {
-    const broken = JSON.stringify({ mcpServers: { keep: { command: 'node', args: 'keep.js' } } });
+    const broken = JSON.stringify({ mcpServers: { keep: { command: 'node' } }, settings: { bridgePort: 'x' } });
     await writeFile(file, broken);
     await registry.reload();
     const error = await codedFailure(registry.addServer('new', { command: 'x' }));
     expect(error.code).toBe('invalid_config');
-    expect(error.message).toMatch(/server "keep".*field "args"/);
+    expect(error.message).toMatch(/field "settings\.bridgePort"/);
     expect(error.hint).toMatch(/Fix .*mcp\.json first/);
     expect(await readFile(file, 'utf8')).toBe(broken);
 
     await writeFile(file, '{ not json');
     expect((await codedFailure(registry.removeServer('keep'))).code).toBe('invalid_config');
+  });
+
+  it('edits around a bad entry (it stays as written) and removes it on request', async () => {
+    await writeFile(file, JSON.stringify({ mcpServers: { keep: { command: 'node' }, bad: { command: 'node', args: 'x.js' } } }));
+    await registry.reload();
+    expect(Object.keys(registry.config().mcpServers)).toEqual(['keep']);
+    await registry.addServer('new', { command: 'x' });
+    await registry.setEnabled('keep', false);
+    const written = JSON.parse(await readFile(file, 'utf8')) as { mcpServers: Record<string, unknown> };
+    expect(written.mcpServers['bad']).toEqual({ command: 'node', args: 'x.js' });
+    expect(Object.keys(registry.config().mcpServers)).toEqual(['keep', 'new']);
+    // A change that brings a problem of its own is still refused.
+    expect((await codedFailure(registry.addServer('worse', { command: '' }))).code).toBe('invalid_input');
+    await registry.removeServer('bad');
+    expect(registry.issues()).toEqual([]);
   });
 
   it.skipIf(!posix)('keeps a symlinked mcp.json a symlink', async () => {

@@ -53,17 +53,21 @@ describe('registry: load, watch and hot reload', () => {
     expect(diff).toEqual({ added: ['c'], changed: [], removed: ['b'], unchanged: ['a'] });
   });
 
-  it('keeps the last good config on a broken edit, names server and field, and recovers when fixed', async () => {
+  it('disables only a bad entry, keeps the last good config on a broken file, names server and field, and recovers when fixed', async () => {
     const r = await open(json({ a, b }));
-    const good = r.config();
 
+    // One bad entry: the others stay loaded, the bad one is left out and reported.
     const issues = nextEvent(r, 'issues');
+    const dropped = nextEvent(r, 'change');
     await writeFile(file, json({ a, b: { command: 'node', args: 'b.js' } }));
     const reported = (await issues).issues;
     expect(reported).toEqual([expect.objectContaining({ file, server: 'b', field: 'args' })]);
     expect(r.issues()).toEqual(reported);
-    expect(r.config()).toBe(good);
+    expect((await dropped).diff).toEqual({ added: [], changed: [], removed: ['b'], unchanged: ['a'] });
+    const good = r.config();
+    expect(Object.keys(good.mcpServers)).toEqual(['a']);
 
+    // A file that is not JSON at all: the last good config stays in force.
     const malformed = nextEvent(r, 'issues');
     await writeFile(file, '{ "mcpServers": { "a": ');
     const [syntax] = (await malformed).issues;
@@ -75,8 +79,26 @@ describe('registry: load, watch and hot reload', () => {
     const change = nextEvent(r, 'change');
     await writeFile(file, json({ a, b, c }));
     expect((await cleared).issues).toEqual([]);
-    expect((await change).diff.added).toEqual(['c']);
+    expect((await change).diff.added).toEqual(['b', 'c']);
     expect(r.issues()).toEqual([]);
+  });
+
+  it('reports a second bad entry while the first is still bad, and clears each as it is fixed', async () => {
+    const r = await open(json({ a, b: { command: 1 } }));
+    expect(Object.keys(r.config().mcpServers)).toEqual(['a']);
+    expect(r.issues()).toEqual([expect.objectContaining({ server: 'b', field: 'command' })]);
+
+    const both = nextEvent(r, 'issues');
+    await writeFile(file, json({ a, b: { command: 1 }, c: { type: 'http', url: 5 } }));
+    expect((await both).issues.map((i) => i.server)).toEqual(['b', 'c']);
+    expect(Object.keys(r.config().mcpServers)).toEqual(['a']);
+
+    const one = nextEvent(r, 'issues');
+    const change = nextEvent(r, 'change');
+    await writeFile(file, json({ a, b, c: { type: 'http', url: 5 } }));
+    expect((await one).issues.map((i) => i.server)).toEqual(['c']);
+    expect((await change).diff.added).toEqual(['b']);
+    expect(Object.keys(r.config().mcpServers)).toEqual(['a', 'b']);
   });
 
   it.each([
@@ -120,6 +142,13 @@ describe('registry: load, watch and hot reload', () => {
     await change;
     expect(changes.map((p) => p.diff.removed)).toEqual([['b']]);
     expect(issues).toEqual([]);
+  });
+
+  it('starts with the good entries and the reason when the first load has a bad one', async () => {
+    await writeFile(file, json({ a, broken: { command: '' } }));
+    registry = await openRegistry({ dataDir: root, debounceMs: 40 });
+    expect(Object.keys(registry.config().mcpServers)).toEqual(['a']);
+    expect(registry.issues()).toEqual([expect.objectContaining({ server: 'broken', field: 'command' })]);
   });
 
   it('starts with an empty config and the reason when the first load is bad', async () => {

@@ -159,7 +159,8 @@ export function registerAgents(program: Command, run: Run): void {
     .action((name: string, options: { for: ReturnType<typeof parseTarget>; token?: string }) =>
       run(async (ctx) => {
         const token = options.token ?? ctx.env['CONNECTED_SERVICES_TOKEN'];
-        const config = await (await ctx.core()).api.agentConfig({ name, for: options.for, ...(token ? { token } : {}) });
+        // Computed here: the snippet names the programs as this shell's PATH finds them (a global install).
+        const config = await (await ctx.core({ local: true })).api.agentConfig({ name, for: options.for, ...(token ? { token } : {}) });
         if (config.file) ctx.output.err(`# ${config.file}`);
         process.stdout.write(`${config.text}\n`);
       }),

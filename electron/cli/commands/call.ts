@@ -59,6 +59,10 @@ export function registerCall(program: Command, run: Run): void {
       run(async (ctx) => {
         const args = parseToolArguments(json);
         const core = await ctx.core();
+        // Through a running app a call waits for the person: a server that is not there is said at once.
+        if (ctx.runningApp() && !(await core.api.status({})).servers.some((s) => s.name === server)) {
+          await explainServerError(core.api, server, new CodedError('not_found', `No server named "${server}" is configured`));
+        }
         const callId = 'cli';
         const off = process.stderr.isTTY
           ? core.api.on('callProgress', (p) => {

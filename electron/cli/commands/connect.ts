@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import type { ServerStatus } from '../../../shared/api';
 import type { ServerConfig } from '../../../shared/config';
 import { CodedError } from '../../../shared/errors';
 import type { VaultHealth } from '../../../shared/vault';
@@ -76,9 +77,17 @@ export function registerConnect(program: Command, run: Run): void {
       run(async (ctx) => {
         const custom = opener(options);
         const core = await ctx.core(custom ? { opener: custom } : {});
-        const health = core.vault.health();
-        if (!health.persistent && mayKeepTokens(core.registry.config().mcpServers[server])) await refuseLostSignIn(server, health, ctx.dataDir);
-        const status = await core.signIns.connect(server, { ...(options.device ? { flow: 'device' as const } : {}), onEvent: progress(ctx.output) });
+        const app = ctx.runningApp();
+        let status: ServerStatus;
+        if (app) {
+          // The running app signs in and keeps the tokens; its window (or `serve`'s address) shows a device code.
+          ctx.output.err(`Connecting ${server} in the app running at ${app.origin}; follow the sign-in there if one is needed…`);
+          status = await core.api.connect({ name: server, ...(options.device ? { flow: 'device' as const } : {}) });
+        } else {
+          const health = core.vault.health();
+          if (!health.persistent && mayKeepTokens(core.registry.config().mcpServers[server])) await refuseLostSignIn(server, health, ctx.dataDir);
+          status = await core.signIns.connect(server, { ...(options.device ? { flow: 'device' as const } : {}), onEvent: progress(ctx.output) });
+        }
         const [withAuth] = await core.api.status({}).then((s) => s.servers.filter((row) => row.name === status.name));
         const shown = withAuth ?? status;
         if (options.json) return printJson(ctx.output, shown);
@@ -94,7 +103,8 @@ export function registerConnect(program: Command, run: Run): void {
     .option('--forget-issuer', 'also forget which authorization server its client secret belongs to (approve a move to another one)')
     .action((server: string, options: { revoke?: boolean; forgetIssuer?: boolean }) =>
       run(async (ctx) => {
-        const core = await ctx.core();
+        // The issuer pin is in the vault, which only this process's own core opens.
+        const core = await ctx.core(options.forgetIssuer ? { local: true } : {});
         const result = await core.api.disconnect({ name: server, revoke: options.revoke ?? false });
         if (!options.revoke) ctx.output.out(`Disconnected ${server}.`);
         else if (result.revoked === true) ctx.output.out(`Disconnected ${server} and revoked its tokens.`);

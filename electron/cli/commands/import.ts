@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { IMPORT_SOURCES, ImportSourceSchema } from '../../../shared/api';
 import { CodedError } from '../../../shared/errors';
@@ -14,7 +15,8 @@ export function registerImport(program: Command, run: Run): void {
       run(async (ctx) => {
         const parsed = ImportSourceSchema.safeParse(source);
         if (!parsed.success) throw new CodedError('invalid_input', `Unknown source "${source}"; use one of: ${IMPORT_SOURCES.join(', ')}`);
-        const report = await (await ctx.core()).api.importConfig({ source: parsed.data, ...(options.path ? { path: options.path } : {}) });
+        // Absolute: the running app, which may do the import, has a working folder of its own.
+        const report = await (await ctx.core()).api.importConfig({ source: parsed.data, ...(options.path ? { path: resolve(options.path) } : {}) });
         if (options.json) return printJson(ctx.output, report);
         ctx.output.out(`Read ${report.files.join(', ') || 'nothing'}`);
         for (const a of report.added) ctx.output.out(`  added   ${a.name}  (from ${a.from})`);

@@ -35,7 +35,8 @@ export function registerSecrets(program: Command, run: Run): void {
     .action((name: string, options: ScopeOptions) =>
       run(async (ctx) => {
         const core = await ctx.core();
-        const health = core.vault.health();
+        // The vault that would keep it: the running app's, or this command's own.
+        const health = (await core.api.status({})).vault;
         if (!health.persistent) {
           throw new CodedError('denied', `The vault cannot keep secrets beyond this command: ${health.message}`, {
             hint: 'Unlock or install an OS keychain, or set CONNECTED_SERVICES_PASSPHRASE, then try again',
@@ -57,7 +58,7 @@ export function registerSecrets(program: Command, run: Run): void {
         const core = await ctx.core();
         const list = await core.api.listSecrets({});
         // Secrets of a vault file set aside as corrupt are missing from this list: say so, never "none stored".
-        const lost = lostVaultWarning(core.vault.health().corruptFiles);
+        const lost = lostVaultWarning((await core.api.status({})).vault.corruptFiles);
         if (lost) {
           if (options.json) ctx.output.err(JSON.stringify({ warning: lost }));
           else for (const line of [`warning: ${lost.message}`, `  hint: ${lost.hint}`]) ctx.output.err(line);

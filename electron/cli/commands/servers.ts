@@ -3,7 +3,7 @@ import { HttpServerSchema, StdioServerSchema, type ServerConfig } from '../../..
 import { CodedError } from '../../../shared/errors';
 import { printJson, table } from '../output';
 import { confirm } from '../prompt';
-import { configError } from '../config-errors';
+import { configError, explainServerError, issueRows } from '../config-errors';
 import type { Run } from '../runner';
 import { stateLabel } from './status';
 
@@ -76,7 +76,12 @@ export function registerServers(program: Command, run: Run): void {
         if (configIssues.length > 0 && (options.json || list.length === 0)) throw configError(configIssues);
         if (options.json) return printJson(ctx.output, list);
         if (list.length === 0) return ctx.output.out('No servers configured.');
-        const rows = [['SERVER', 'TRANSPORT', 'STATE', 'COMMAND OR URL'], ...list.map((s) => [s.name, s.transport, stateLabel(s), s.commandLine ?? s.url ?? ''])];
+        const rows = [
+          ['SERVER', 'TRANSPORT', 'STATE', 'COMMAND OR URL'],
+          ...list.map((s) => [s.name, s.transport, stateLabel(s), s.commandLine ?? s.url ?? '']),
+          // Entries left out for a mistake of their own: listed, so none seems to vanish.
+          ...issueRows(configIssues, list).map(({ server, problem }) => [server, '', 'invalid entry', problem]),
+        ];
         for (const line of table(rows)) ctx.output.out(line);
         if (configIssues.length > 0) throw configError(configIssues);
       }),
@@ -128,7 +133,9 @@ export function registerServers(program: Command, run: Run): void {
     .action((name: string, options: { yes?: boolean }) =>
       run(async (ctx) => {
         const core = await ctx.core();
-        const status = core.pool.status(name);
+        const status =
+          (await core.api.status({})).servers.find((s) => s.name === name) ??
+          (await explainServerError(core.api, name, new CodedError('not_found', `No server named "${name}" is configured`)));
         if (status.transport !== 'stdio') throw new CodedError('invalid_input', `"${name}" is a URL server; only commands need approval`);
         ctx.output.out(`Command of ${name}:`);
         ctx.output.out(`  ${status.commandLine ?? ''}`);

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { moreAccessNeeded, type ServerStatus } from '../../../shared/api';
 import { formatIssue } from '../../../shared/config';
 import type { Run } from '../runner';
+import { issueRows } from '../config-errors';
 import { printJson, table } from '../output';
 
 function age(since: number, now: number): string {
@@ -44,7 +45,8 @@ export function registerStatus(program: Command, run: Run): void {
         ctx.output.out(`Vault:          ${status.vault.providerLabel}, ${status.vault.state}${status.vault.persistent ? '' : ' (not persistent)'}`);
         if (!status.vault.persistent || status.vault.state !== 'ready' || status.vault.corruptFiles.length > 0) ctx.output.out(`  ${status.vault.message}`);
         for (const issue of status.configIssues) ctx.output.out(`config problem: ${formatIssue(issue)}`);
-        if (status.servers.length === 0) {
+        const invalid = issueRows(status.configIssues, status.servers);
+        if (status.servers.length === 0 && invalid.length === 0) {
           ctx.output.out('No servers configured. Add one with `connected-services servers add`.');
           return;
         }
@@ -53,6 +55,7 @@ export function registerStatus(program: Command, run: Run): void {
         for (const s of status.servers) {
           rows.push([s.name, s.transport, stateLabel(s), age(s.since, now), String(s.toolCount), signIn(s, now), s.lastError ? `${s.lastError.code}: ${s.lastError.message}` : '']);
         }
+        for (const { server, problem } of invalid) rows.push([server, '', 'invalid entry', '', '', '', `invalid_config: ${problem}`]);
         for (const line of table(rows)) ctx.output.out(line);
       }),
     );
