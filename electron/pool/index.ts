@@ -1,5 +1,4 @@
 export { createPool } from './pool';
-export { minimalEnv, INHERITED_ENV_VARS } from './minimal-env';
 export { commandLineOf, shellQuote } from './command-line';
 export { DEFAULT_RESTART_POLICY } from './restart-policy';
 export { DEFAULT_FLOOD_LIMITS, type FloodLimits } from './flood-budget';

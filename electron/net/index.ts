@@ -1,0 +1,1 @@
+export { isAllowedHost, isAllowedOrigin, sameSecret, newSessionSecret, presentedSecret, bearerToken } from './request-guard';

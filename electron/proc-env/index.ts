@@ -1,0 +1,1 @@
+export { minimalEnv, INHERITED_ENV_VARS } from './minimal-env';
