@@ -10,7 +10,7 @@ import { createEndpointFetch } from './endpoint-fetch';
 import { DEFAULT_AUTH_LOCK } from './file-lock';
 import { forgetPinnedIssuer } from './issuer-pin';
 import { defaultSleep } from './flows';
-import type { FetchLike } from './http';
+import type { FetchLike } from '../net';
 import { KeyedMutex } from './keyed-mutex';
 import { createLoopbackListener } from './loopback-listener';
 import { systemBrowserOpener } from './openers';

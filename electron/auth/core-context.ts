@@ -1,7 +1,7 @@
 import type { CodedError } from '../../shared/errors';
 import type { Vault } from '../../shared/vault';
 import type { AuthLockOptions } from './file-lock';
-import type { FetchLike } from './http';
+import type { FetchLike } from '../net';
 import type { KeyedMutex } from './keyed-mutex';
 
 /** What the coordinator's parts share: the injected side effects and the status bookkeeping. */

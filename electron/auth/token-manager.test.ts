@@ -7,7 +7,7 @@ import type { Vault, VaultKey } from '../../shared/vault';
 import { openVault } from '../vault';
 import type { CoreContext } from './core-context';
 import { DEFAULT_AUTH_LOCK } from './file-lock';
-import type { FetchLike } from './http';
+import type { FetchLike } from '../net';
 import { registrationKey } from './client-identity';
 import { KeyedMutex } from './keyed-mutex';
 import { TokenManager } from './token-manager';

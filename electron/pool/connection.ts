@@ -20,7 +20,7 @@ import type { FloodLimits } from './flood-budget';
 import { minimalEnv } from '../proc-env';
 import { settleFailedSends } from './settle-failed-sends';
 import { StdioProcessTransport, type SpawnLike } from './stdio-transport';
-import type { FetchLike } from './types';
+import type { FetchLike } from '../net';
 
 export const CLIENT_INFO = { name: 'connected-services', version: '0.1.0' };
 

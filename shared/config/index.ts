@@ -25,7 +25,7 @@ export type {
 export { CODE_LOADING_ENV, codeLoadingEnv } from './code-env';
 export { formatIssue } from './issue';
 export type { ConfigIssue } from './issue';
-export { parseConfigText, parseConfigObject, locateJsonError } from './parse';
+export { parseConfigText, parseConfigObject, locateJsonError, isRecord } from './parse';
 export type { ParseResult } from './parse';
 export { diffServers, sameServer, sameConnection, canonicalJson } from './diff';
 export type { ServerDiff } from './diff';
