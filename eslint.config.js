@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import { layeringPlugin } from './test/layering/layers.mjs';
 
 const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'child_process', 'http', 'https', 'net', 'crypto', 'url', 'stream', 'events', 'util'];
 
@@ -26,6 +27,12 @@ export default tseslint.config(
   },
   // Layering (ARCHITECTURE.md): shared/ is pure; renderer/ reaches the core only through the App API;
   // only electron/shell/ imports electron. test/layering.test.ts checks the same rules independently.
+  // The dependency order of the core: one list, test/layering/layers.mjs, read here and by the test.
+  {
+    files: ['shared/**/*.ts', 'electron/**/*.ts'],
+    plugins: { layering: layeringPlugin },
+    rules: { 'layering/order': 'error' },
+  },
   {
     files: ['shared/**/*.ts'],
     ignores: ['shared/**/*.test.ts'],

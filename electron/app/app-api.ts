@@ -1,7 +1,7 @@
 import type { ApiEvent, ApiEventPayload, ApiInput, AppApi, DoctorCheck, ServerStatus } from '../../shared/api';
 import { CodedError } from '../../shared/errors';
 import { redactor } from '../../shared/redact';
-import type { Pool } from '../pool';
+import type { CallProgress, Pool } from '../pool';
 import type { Registry } from '../registry';
 import { GLOBAL_SERVER, secretKey, secretNameOf, type Vault } from '../../shared/vault';
 import type { AdminMethods } from './admin-api';
@@ -104,7 +104,7 @@ export function createAppApi(deps: AppApiDeps): AppApi {
       const result = await pool.callTool(input.server, input.tool, input.arguments ?? {}, {
         ...(input.timeoutMs !== undefined ? { timeoutMs: input.timeoutMs } : {}),
         ...(callId !== undefined
-          ? { onProgress: (p: { progress: number; total?: number; message?: string }) => events.emit('callProgress', { callId, ...p }) }
+          ? { onProgress: (p: CallProgress) => events.emit('callProgress', { callId, ...p }) }
           : {}),
       });
       return redactor.redactValue(result);

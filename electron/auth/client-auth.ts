@@ -1,6 +1,6 @@
 import type * as oidc from 'openid-client';
 import { CodedError } from '../../shared/errors';
-import type { FetchLike } from './http';
+import type { FetchLike } from '../net';
 
 /**
  * RFC 6749 Appendix B (application/x-www-form-urlencoded): UTF-8, then every octet outside the RFC 3986

@@ -3,7 +3,8 @@ import { CodedError } from '../../shared/errors';
 import { vaultKey, type Vault, type VaultKey } from '../../shared/vault';
 import type { AnyOAuth } from './auth-config';
 import type { Discovery } from './discovery';
-import { requestJson, type FetchLike } from './http';
+import type { FetchLike } from '../net';
+import { requestJson } from './http';
 import { issuerHash, type ClientAuthMethod, type ClientSource } from './token-record';
 
 /** Registrations belong to an authorization server, not a server: kept in this vault namespace. */

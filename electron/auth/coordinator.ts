@@ -1,6 +1,7 @@
 import { CodedError, toCodedError } from '../../shared/errors';
 import { redact, redactor as processRedactor } from '../../shared/redact';
 import { resolveReferences, vaultKey } from '../../shared/vault';
+import { KeyedQueue } from '../fs-safe';
 import { secretLookup } from '../vault';
 import { parseAuthConfig, type AnyOAuth, type AuthTarget, type FullAuthConfig } from './auth-config';
 import { connectOAuth, type ConnectDeps } from './connect';
@@ -10,8 +11,7 @@ import { createEndpointFetch } from './endpoint-fetch';
 import { DEFAULT_AUTH_LOCK } from './file-lock';
 import { forgetPinnedIssuer } from './issuer-pin';
 import { defaultSleep } from './flows';
-import type { FetchLike } from './http';
-import { KeyedMutex } from './keyed-mutex';
+import type { FetchLike } from '../net';
 import { createLoopbackListener } from './loopback-listener';
 import { systemBrowserOpener } from './openers';
 import { revokeRecord } from './revoke';
@@ -57,7 +57,7 @@ export function createAuthCoordinator(options: AuthCoordinatorOptions): AuthCoor
     now: options.now ?? Date.now,
     log,
     lock: { ...DEFAULT_AUTH_LOCK, ...options.lock },
-    mutex: new KeyedMutex(),
+    mutex: new KeyedQueue(),
     resolveSecret: (server, value) =>
       resolveReferences(value, { secret: secretLookup(options.vault, server), env, redactor: processRedactor }).catch((error: unknown) => {
         throw toCodedError(error);

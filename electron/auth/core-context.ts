@@ -1,8 +1,8 @@
 import type { CodedError } from '../../shared/errors';
 import type { Vault } from '../../shared/vault';
 import type { AuthLockOptions } from './file-lock';
-import type { FetchLike } from './http';
-import type { KeyedMutex } from './keyed-mutex';
+import type { FetchLike } from '../net';
+import type { KeyedQueue } from '../fs-safe';
 
 /** What the coordinator's parts share: the injected side effects and the status bookkeeping. */
 export interface CoreContext {
@@ -17,7 +17,7 @@ export interface CoreContext {
   now: () => number;
   log: (line: string) => void;
   lock: AuthLockOptions;
-  mutex: KeyedMutex;
+  mutex: KeyedQueue;
   /** Resolves `${secret:…}` (server-scoped first) and `${env:…}` references. */
   resolveSecret: (server: string, value: string) => Promise<string>;
   /** Marks the server needs_auth (reported once per change). */

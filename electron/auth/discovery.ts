@@ -1,5 +1,6 @@
 import { CodedError } from '../../shared/errors';
-import { requestJson, type FetchLike, type JsonAnswer } from './http';
+import type { FetchLike } from '../net';
+import { requestJson, type JsonAnswer } from './http';
 import {
   AuthServerMetadataSchema,
   ENDPOINT_MEMBERS,

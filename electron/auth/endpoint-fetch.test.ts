@@ -3,7 +3,7 @@ import { createServer as createNetServer, type AddressInfo, type Server } from '
 import { afterEach, describe, expect, it } from 'vitest';
 import { CodedError } from '../../shared/errors';
 import { createEndpointFetch, type EndpointFetch, type ResolvedAddress, type Resolver } from './endpoint-fetch';
-import type { FetchLike } from './http';
+import type { FetchLike } from '../net';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {

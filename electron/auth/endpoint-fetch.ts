@@ -2,7 +2,7 @@ import { promises as dns } from 'node:dns';
 import type * as Undici from 'undici';
 import type { Agent } from 'undici';
 import { CodedError } from '../../shared/errors';
-import type { FetchLike } from './http';
+import type { FetchLike } from '../net';
 import { checkAddress, hostAddress } from './ip-address';
 import { refuse, validateEndpointUrl } from './url-safety';
 

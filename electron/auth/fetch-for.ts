@@ -3,7 +3,7 @@ import { vaultKey } from '../../shared/vault';
 import type { AnyOAuth, ApiKeyAuth, AuthTarget } from './auth-config';
 import { authRequired } from './auth-errors';
 import type { CoreContext } from './core-context';
-import type { FetchLike } from './http';
+import type { FetchLike } from '../net';
 import type { TokenRecord } from './token-record';
 import type { TokenManager } from './token-manager';
 import { parseBearerChallenge, type BearerChallenge } from './www-authenticate';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CodedError } from '../../shared/errors';
 import type { Discovery } from './discovery';
 import { runDeviceFlow, type FlowContext } from './flows';
-import type { FetchLike } from './http';
+import type { FetchLike } from '../net';
 import { oauthConfiguration } from './oauth-client';
 import type { FlowEvent } from './types';
 

@@ -1,7 +1,7 @@
 import { CodedError } from '../../shared/errors';
+import type { FetchLike } from '../net';
 import { validateEndpointUrl } from './url-safety';
 
-export type FetchLike = (url: string | URL, init?: RequestInit) => Promise<Response>;
 
 /** Metadata and registration answers are small; anything bigger is refused. */
 const MAX_BODY_BYTES = 256 * 1024;

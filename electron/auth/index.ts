@@ -19,7 +19,7 @@ export {
 export type { AuthTarget, FullAuthConfig, OAuthAuth, ClientCredentialsAuth, ApiKeyAuth } from './auth-config';
 export { validateBrowserUrl, validateEndpointUrl, isLoopbackHost, isLinkLocalOrMetadata } from './url-safety';
 export { systemBrowserOpener, systemOpenerCommand, printUrl, openWith } from './openers';
-export type { Opener, SpawnLike, SpawnOpenerOptions } from './openers';
+export type { Opener, SpawnOpenerOptions } from './openers';
 export { parseCommandLine } from './command-argv';
 export { createLoopbackListener } from './loopback-listener';
 export type { RedirectListener, RedirectListenerFactory, CallbackRequest } from './loopback-listener';
@@ -31,5 +31,5 @@ export type { AuthFlow } from './token-record';
 export { REGISTRATION_NAMESPACE, registrationKey } from './client-identity';
 export { MAX_STEP_UPS } from './scopes';
 export { connectHint } from './auth-errors';
-export type { FetchLike } from './http';
+export type { FetchLike } from '../net';
 export type { Resolver, ResolvedAddress } from './endpoint-fetch';

@@ -1,6 +1,6 @@
 import * as oidc from 'openid-client';
 import { clientSecretBasic, postThenBasic } from './client-auth';
-import type { FetchLike } from './http';
+import type { FetchLike } from '../net';
 import type { AuthServerMetadata } from './metadata';
 import type { ClientAuthMethod } from './token-record';
 

@@ -1,9 +1,9 @@
 import { SECRET_NAME } from '../../shared/redact';
-import { minimalEnv } from '../pool';
+import { minimalEnv } from '../proc-env';
 import { PASSPHRASE_ENV } from '../vault';
 
 /**
- * What a browser needs, beyond what every child gets (pool's minimalEnv: PATH, HOME, locale, temp dir),
+ * What a browser needs, beyond what every child gets (proc-env's minimalEnv: PATH, HOME, locale, temp dir),
  * to reach the person's desktop session: the display, the session bus, the desktop's name for
  * xdg-open's choice of handler, and the person's preferred browser.
  */

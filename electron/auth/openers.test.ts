@@ -1,7 +1,8 @@
 import type { ChildProcess, SpawnOptions } from 'node:child_process';
 import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { openWith, printUrl, systemBrowserOpener, type SpawnLike } from './openers';
+import type { SpawnLike } from '../proc-env';
+import { openWith, printUrl, systemBrowserOpener } from './openers';
 
 interface Call {
   command: string;

@@ -1,5 +1,6 @@
-import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { CodedError } from '../../shared/errors';
+import type { SpawnLike } from '../proc-env';
 import { parseCommandLine } from './command-argv';
 import { openerEnv } from './opener-env';
 import { validateBrowserUrl } from './url-safety';
@@ -10,7 +11,6 @@ import { validateBrowserUrl } from './url-safety';
  */
 export type Opener = (url: string) => Promise<void>;
 
-export type SpawnLike = (command: string, args: readonly string[], options: SpawnOptions) => ChildProcess;
 
 export interface SpawnOpenerOptions {
   spawn?: SpawnLike;

@@ -7,9 +7,9 @@ import type { Vault, VaultKey } from '../../shared/vault';
 import { openVault } from '../vault';
 import type { CoreContext } from './core-context';
 import { DEFAULT_AUTH_LOCK } from './file-lock';
-import type { FetchLike } from './http';
+import type { FetchLike } from '../net';
 import { registrationKey } from './client-identity';
-import { KeyedMutex } from './keyed-mutex';
+import { KeyedQueue } from '../fs-safe';
 import { TokenManager } from './token-manager';
 import { tokensKey, type TokenRecord } from './token-record';
 
@@ -64,7 +64,7 @@ async function setUp(fetch: FetchLike, vaultOverride?: (vault: Vault, dir: strin
     now: () => 10_000,
     log: (line) => void logs.push(line),
     lock: DEFAULT_AUTH_LOCK,
-    mutex: new KeyedMutex(),
+    mutex: new KeyedQueue(),
     resolveSecret: (_server, value) => Promise.resolve(value),
     markNeedsAuth: (server, error) => needs.push([server, error]),
     markConnected: () => undefined,

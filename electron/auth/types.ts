@@ -3,7 +3,7 @@ import type { Vault } from '../../shared/vault';
 import type { AuthTarget } from './auth-config';
 import type { AuthLockOptions } from './file-lock';
 import type { Resolver } from './endpoint-fetch';
-import type { FetchLike } from './http';
+import type { FetchLike } from '../net';
 import type { RedirectListenerFactory } from './loopback-listener';
 import type { Opener } from './openers';
 import type { AuthFlow } from './token-record';

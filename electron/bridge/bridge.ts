@@ -6,7 +6,7 @@ import { AgentStore } from './agent-store';
 import { ApprovalQueue } from './approval-queue';
 import { AuditLog } from './audit-log';
 import type { CallContext } from './call-context';
-import { Catalog } from './catalog';
+import { ToolIndex } from './tool-index';
 import { DEFAULT_MAX_BODY_BYTES } from './http-body';
 import { createEndpoint } from './http-endpoint';
 import { MCP_PATH } from './http-guard';
@@ -61,7 +61,7 @@ export async function createBridge(options: BridgeOptions): Promise<Bridge> {
       await agents.setToolDecision(agent, server, tool, 'allow');
     },
   });
-  const catalog = new Catalog(pool);
+  const toolIndex = new ToolIndex(pool);
   const sessions = new SessionRegistry(
     { maxPerAgent: options.maxSessionsPerAgent ?? 256, idleMs: options.sessionIdleMs ?? 12 * 60 * 60 * 1000 },
     log,
@@ -70,7 +70,7 @@ export async function createBridge(options: BridgeOptions): Promise<Bridge> {
   const lastUsed = new Map<string, number>();
   const ctx: CallContext = {
     pool,
-    catalog,
+    toolIndex,
     agents,
     approvals,
     audit,
@@ -108,7 +108,7 @@ export async function createBridge(options: BridgeOptions): Promise<Bridge> {
   const unsubscribe = [
     pool.on('log', (entry) => forwardLog(entry, sessions.all(), agents, (error) => log(`forwarding a log message failed: ${String(error)}`))),
     pool.on('inventory', ({ server }) => {
-      catalog.invalidate();
+      toolIndex.invalidate();
       notifyLater([server]);
     }),
     pool.on('state', () => {
@@ -116,7 +116,7 @@ export async function createBridge(options: BridgeOptions): Promise<Bridge> {
       const enabled = enabledServers();
       if (enabled === lastEnabled) return;
       lastEnabled = enabled;
-      catalog.invalidate();
+      toolIndex.invalidate();
       notifyLater('all');
     }),
     agents.on('change', ({ revoked, changed }) => {
@@ -176,15 +176,15 @@ export async function createBridge(options: BridgeOptions): Promise<Bridge> {
       }),
     lastUsedAt: (agent) => lastUsed.get(agent),
     toolOf: async (bridgeName) => {
-      const entry = (await catalog.tools()).get(bridgeName);
+      const entry = (await toolIndex.tools()).get(bridgeName);
       return entry ? { server: entry.server, tool: entry.info.name } : undefined;
     },
     bridgeNameOf: async (server, tool) => {
-      for (const [name, entry] of await catalog.tools()) if (entry.server === server && entry.info.name === tool) return name;
+      for (const [name, entry] of await toolIndex.tools()) if (entry.server === server && entry.info.name === tool) return name;
       return undefined;
     },
     refresh: () => {
-      catalog.invalidate();
+      toolIndex.invalidate();
       notifyLater('all');
     },
     close: () => {

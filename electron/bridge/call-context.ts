@@ -4,12 +4,12 @@ import type { AgentStore } from './agent-store';
 import type { ApprovalQueue, DecidedApproval } from './approval-queue';
 import type { AuditEntry } from './audit-entry';
 import type { AuditLog } from './audit-log';
-import type { Catalog } from './catalog';
+import type { ToolIndex } from './tool-index';
 
 /** What a session's request handlers need of the bridge. */
 export interface CallContext {
   pool: Pool;
-  catalog: Catalog;
+  toolIndex: ToolIndex;
   agents: AgentStore;
   approvals: ApprovalQueue;
   audit: AuditLog;

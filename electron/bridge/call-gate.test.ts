@@ -8,7 +8,7 @@ import type { AuditEntry } from './audit-entry';
 import type { AuditLog } from './audit-log';
 import type { CallContext } from './call-context';
 import { passGate, type Extra, type GateCall } from './call-gate';
-import type { Catalog } from './catalog';
+import type { ToolIndex } from './tool-index';
 import { callTool } from './tool-call';
 
 afterEach(() => {
@@ -44,7 +44,7 @@ function fake(options: { auditArguments?: boolean } = {}): Fake {
       },
       statuses: () => [],
     } as unknown as Pool,
-    catalog: { tools: () => Promise.resolve(new Map([['mail__send_email', entry]])), servers: () => ['mail'], invalidate: () => undefined } as unknown as Catalog,
+    toolIndex: { tools: () => Promise.resolve(new Map([['mail__send_email', entry]])), servers: () => ['mail'], invalidate: () => undefined } as unknown as ToolIndex,
     agents: { peek: (name: string) => (name === AGENT.name ? AGENT : undefined) } as unknown as AgentStore,
     approvals,
     audit: { append: (e: AuditEntry) => audit.push(e) } as unknown as AuditLog,

@@ -6,7 +6,8 @@ import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { redact } from '../../shared/redact';
 import type { AgentStore } from './agent-store';
 import { parseJsonRpc, readBody } from './http-body';
-import { bearerToken, refuseEarly, unauthorized, type Refusal } from './http-guard';
+import { bearerToken } from '../net';
+import { refuseEarly, unauthorized, type Refusal } from './http-guard';
 import type { Session, SessionRegistry } from './sessions';
 import { hashToken, plausibleToken, sameDigest } from './token';
 

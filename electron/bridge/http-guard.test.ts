@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { parseJsonRpc } from './http-body';
-import { bearerToken, refuseEarly } from './http-guard';
+import { refuseEarly } from './http-guard';
 
 const PORT = 47781;
 
@@ -46,16 +46,6 @@ describe('refuseEarly', () => {
       expect(refusal?.headers?.['WWW-Authenticate']).toContain('Bearer realm="connected-services"');
     }
     expect(refuseEarly(req(host, '/mcp?debug=1'), PORT)).toBeUndefined();
-  });
-});
-
-describe('bearerToken', () => {
-  it('takes the token of a Bearer header, scheme case-insensitive, and nothing else', () => {
-    expect(bearerToken(req({ Authorization: 'Bearer abc' }))).toBe('abc');
-    expect(bearerToken(req({ Authorization: 'bearer   abc  ' }))).toBe('abc');
-    expect(bearerToken(req({ Authorization: 'Basic abc' }))).toBeUndefined();
-    expect(bearerToken(req({ Authorization: 'Bearer a b' }))).toBeUndefined();
-    expect(bearerToken(req({}))).toBeUndefined();
   });
 });
 

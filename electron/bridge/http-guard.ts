@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { isAllowedHost } from '../web';
+import { isAllowedHost } from '../net';
 import { TOKEN_PREFIX } from './token';
 
 export const MCP_PATH = '/mcp';
@@ -56,12 +56,4 @@ export function refuseEarly(req: IncomingMessage, port: number): Refusal | undef
 export function unauthorized(message: string, presented: boolean): Refusal {
   const challenge = `Bearer realm="${AUTH_REALM}"${presented ? ', error="invalid_token"' : ''}`;
   return { status: 401, rpcCode: -32001, message: `Unauthorized: ${message}`, headers: { 'WWW-Authenticate': challenge } };
-}
-
-/** The bearer token of the Authorization header (scheme case-insensitive, RFC 7235 §2.1). */
-export function bearerToken(req: IncomingMessage): string | undefined {
-  const value = header(req, 'authorization');
-  if (value === undefined) return undefined;
-  const match = /^\s*bearer\s+(\S+)\s*$/i.exec(value);
-  return match?.[1];
 }

@@ -10,7 +10,7 @@ import { serverAllowed } from './policy';
 
 /** Which allowed server a URI belongs to: an exact listed URI first, then a matching template. */
 async function serverOfUri(ctx: CallContext, agent: Readonly<Agent>, uri: string): Promise<string> {
-  const view = await ctx.catalog.resources();
+  const view = await ctx.toolIndex.resources();
   let servers = (view.byUri.get(uri) ?? []).filter((s) => serverAllowed(agent, s));
   if (servers.length === 0) {
     servers = [...new Set(view.templates.filter((t) => serverAllowed(agent, t.server) && t.template?.match(uri)).map((t) => t.server))];
@@ -36,7 +36,7 @@ async function findResource(ctx: CallContext, agent: Readonly<Agent>, uri: strin
 }
 
 async function findPrompt(ctx: CallContext, agent: Readonly<Agent>, name: string): Promise<Found> {
-  const entry = (await ctx.catalog.prompts()).get(name);
+  const entry = (await ctx.toolIndex.prompts()).get(name);
   if (!entry || !serverAllowed(agent, entry.server)) {
     return { error: agentError(new CodedError('not_found', redact(`unknown prompt "${name}"`), { hint: 'call prompts/list' })) };
   }

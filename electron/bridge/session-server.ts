@@ -33,7 +33,7 @@ export function createSessionServer(ctx: CallContext, agentName: string, version
     const agent = ctx.agents.peek(agentName);
     if (!agent) return { tools: [] };
     const tools: Tool[] = [];
-    for (const entry of (await ctx.catalog.tools()).values()) {
+    for (const entry of (await ctx.toolIndex.tools()).values()) {
       const verdict = judgeTool(agent, entry.server, entry.info, entry.tier);
       // Tools the agent may never call are not offered at all.
       if (verdict && verdict.decision !== 'deny') tools.push(entry.listed);
@@ -46,13 +46,13 @@ export function createSessionServer(ctx: CallContext, agentName: string, version
   server.setRequestHandler(ListResourcesRequestSchema, async () => {
     const agent = ctx.agents.peek(agentName);
     if (!agent || agent.policy.read === 'deny') return { resources: [] };
-    const view = await ctx.catalog.resources();
+    const view = await ctx.toolIndex.resources();
     return { resources: view.resources.filter((r) => serverAllowed(agent, r.server)).map((r) => r.listed) };
   });
   server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => {
     const agent = ctx.agents.peek(agentName);
     if (!agent || agent.policy.read === 'deny') return { resourceTemplates: [] };
-    const view = await ctx.catalog.resources();
+    const view = await ctx.toolIndex.resources();
     return { resourceTemplates: view.templates.filter((t) => serverAllowed(agent, t.server)).map((t) => t.listed) };
   });
   server.setRequestHandler(ReadResourceRequestSchema, (request, extra) => readResource(ctx, agentName, request, extra));
@@ -60,7 +60,7 @@ export function createSessionServer(ctx: CallContext, agentName: string, version
   server.setRequestHandler(ListPromptsRequestSchema, async () => {
     const agent = ctx.agents.peek(agentName);
     if (!agent || agent.policy.read === 'deny') return { prompts: [] };
-    const prompts = [...(await ctx.catalog.prompts()).values()];
+    const prompts = [...(await ctx.toolIndex.prompts()).values()];
     return { prompts: prompts.filter((p) => serverAllowed(agent, p.server)).map((p) => p.listed) };
   });
   server.setRequestHandler(GetPromptRequestSchema, (request, extra) => getPrompt(ctx, agentName, request, extra));

@@ -11,9 +11,8 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { CodedError } from '../../shared/errors';
 import { redact } from '../../shared/redact';
+import type { FetchLike } from '../net';
 import { TOKEN_ENV } from './config-snippet';
-
-type FetchLike = (url: string | URL, init?: RequestInit) => Promise<Response>;
 
 export interface StdioShimOptions {
   /** The running bridge, e.g. `http://127.0.0.1:47781/mcp`. */

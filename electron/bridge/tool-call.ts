@@ -1,6 +1,7 @@
 import type { CallToolRequest, CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { CodedError } from '../../shared/errors';
 import { redact } from '../../shared/redact';
+import type { CallProgress } from '../pool';
 import { agentError, errorResult, redactedToolError, rpcError } from './agent-errors';
 import type { Agent } from './agent-schema';
 import type { CallContext } from './call-context';
@@ -9,7 +10,7 @@ import { ARGUMENT_LIMITS, checkBounds, checkLength, MAX_CALL_NAME_LENGTH } from 
 import { judgeTool } from './policy';
 import { lookupTool } from './tool-lookup';
 
-type OnProgress = (p: { progress: number; total?: number; message?: string }) => void;
+type OnProgress = (p: CallProgress) => void;
 
 /** `progressToken` of the agent's request → upstream onProgress → notifications/progress back to the agent. */
 function progressRelay(request: CallToolRequest, extra: Extra): OnProgress | undefined {

@@ -3,7 +3,7 @@ import { owningServer } from '../../shared/naming';
 import { agentError, type AgentError } from './agent-errors';
 import type { Agent } from './agent-schema';
 import type { CallContext } from './call-context';
-import type { ToolEntry } from './catalog';
+import type { ToolEntry } from './tool-index';
 import { serverAllowed } from './policy';
 
 export type Lookup = { entry: ToolEntry } | { error: AgentError } | undefined;
@@ -15,9 +15,9 @@ export type Lookup = { entry: ToolEntry } | { error: AgentError } | undefined;
  * The namespace is the longest matching `<server>__` (owningServer): `a__b__c` starts `a__b`, not `a`.
  */
 export async function lookupTool(ctx: CallContext, agent: Readonly<Agent>, name: string): Promise<Lookup> {
-  const hit = (await ctx.catalog.tools()).get(name);
+  const hit = (await ctx.toolIndex.tools()).get(name);
   if (hit) return serverAllowed(agent, hit.server) ? { entry: hit } : undefined;
-  const owner = owningServer(name, ctx.catalog.servers());
+  const owner = owningServer(name, ctx.toolIndex.servers());
   const status = owner === undefined ? undefined : ctx.pool.statuses().find((s) => s.name === owner);
   if (!status || status.inventoryUpdatedAt !== undefined || !serverAllowed(agent, status.name)) return undefined;
   if (status.lastError && (status.state === 'needs_auth' || status.state === 'error')) {
@@ -28,7 +28,7 @@ export async function lookupTool(ctx: CallContext, agent: Readonly<Agent>, name:
   } catch (error) {
     return { error: agentError(error, status.name) };
   }
-  ctx.catalog.invalidate();
-  const found = (await ctx.catalog.tools()).get(name);
+  ctx.toolIndex.invalidate();
+  const found = (await ctx.toolIndex.tools()).get(name);
   return found && serverAllowed(agent, found.server) ? { entry: found } : undefined;
 }

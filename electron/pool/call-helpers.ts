@@ -1,6 +1,7 @@
 import type { Progress } from '@modelcontextprotocol/sdk/types.js';
 import { CodedError } from '../../shared/errors';
 import { redact } from '../../shared/redact';
+import type { CallProgress } from './types';
 
 /** The error of a call its caller aborted: the caller's own CodedError reason, else a `timeout`. */
 export function cancelledError(server: string, what: string, signal: AbortSignal | undefined): CodedError {
@@ -32,8 +33,8 @@ export function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undef
   });
 }
 
-export function progressOf(progress: Progress): { progress: number; total?: number; message?: string } {
-  const out: { progress: number; total?: number; message?: string } = { progress: progress.progress };
+export function progressOf(progress: Progress): CallProgress {
+  const out: CallProgress = { progress: progress.progress };
   if (progress.total !== undefined) out.total = progress.total;
   if (progress.message !== undefined) out.message = progress.message;
   return out;

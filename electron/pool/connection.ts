@@ -17,10 +17,10 @@ import { transportOf, type HttpServerConfig, type ServerConfig, type StdioServer
 import type { InventoryPart } from './fetch-inventory';
 import { toPoolError, type EndInfo, type ErrorContext } from './map-error';
 import type { FloodLimits } from './flood-budget';
-import { minimalEnv } from './minimal-env';
+import { minimalEnv } from '../proc-env';
 import { settleFailedSends } from './settle-failed-sends';
 import { StdioProcessTransport, type SpawnLike } from './stdio-transport';
-import type { FetchLike } from './types';
+import type { FetchLike } from '../net';
 
 export const CLIENT_INFO = { name: 'connected-services', version: '0.1.0' };
 

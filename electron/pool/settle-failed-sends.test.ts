@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { CodedError } from '../../shared/errors';
 import { FakeChild, spawnOf } from '../../test/support';
 import { openConnection, type Connection, type ConnectOptions } from './connection';
-import type { FetchLike } from './types';
+import type { FetchLike } from '../net';
 
 /** The SDK Protocol's private bookkeeping of requests in flight, read in this test only. */
 interface PendingMaps {

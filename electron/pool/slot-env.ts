@@ -3,7 +3,8 @@ import type { CodedError } from '../../shared/errors';
 import type { Approval, ServerStatus } from '../../shared/api';
 import type { FloodLimits } from './flood-budget';
 import type { SpawnLike } from './stdio-transport';
-import type { FetchLike, RestartPolicy, UpstreamLog } from './types';
+import type { FetchLike } from '../net';
+import type { RestartPolicy, UpstreamLog } from './types';
 
 /** PoolOptions with defaults filled in, plus the pool's event sinks: what a ServerSlot depends on. */
 export interface SlotEnv {

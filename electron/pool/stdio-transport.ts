@@ -5,6 +5,7 @@ import { serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
 import { JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { CodedError } from '../../shared/errors';
 import { redact } from '../../shared/redact';
+import type { SpawnLike as ProcessSpawnLike } from '../proc-env';
 import { DEFAULT_FLOOD_LIMITS, type FloodLimits } from './flood-budget';
 import { LineSplitter } from './line-splitter';
 import { MessagePump } from './message-pump';
@@ -19,7 +20,8 @@ export const DEFAULT_STOP_GRACE_MS = 2000;
 export const MAX_QUEUED_MESSAGES = 10_000;
 const OPEN_BRACE = 0x7b;
 
-export type SpawnLike = (command: string, args: readonly string[], options: SpawnOptionsWithoutStdio) => ChildProcessWithoutNullStreams;
+/** proc-env's SpawnLike with piped stdio: a server speaks MCP on stdin/stdout. */
+export type SpawnLike = ProcessSpawnLike<SpawnOptionsWithoutStdio, ChildProcessWithoutNullStreams>;
 
 export interface StdioTransportOptions {
   /** The server's name, for messages. */

@@ -1,4 +1,5 @@
 import type { CodedError } from '../../shared/errors';
+import type { FetchLike } from '../net';
 import type { FloodLimits } from './flood-budget';
 import type { HttpServerConfig, McpConfig, ServerConfig, ServerDiff, StdioServerConfig } from '../../shared/config';
 import type {
@@ -11,7 +12,6 @@ import type {
   ToolInfo,
 } from '../../shared/api';
 
-export type FetchLike = (url: string | URL, init?: RequestInit) => Promise<Response>;
 
 export interface RestartPolicy {
   /** First restart delay; doubles per crash up to maxDelayMs. */
@@ -47,11 +47,18 @@ export interface PoolOptions {
   log?: (line: string) => void;
 }
 
+/** One progress notification of a call (MCP `notifications/progress`, less its token). */
+export interface CallProgress {
+  progress: number;
+  total?: number;
+  message?: string;
+}
+
 export interface CallOptions {
   /** Overrides the server's `timeoutMs` for this call. */
   timeoutMs?: number;
   signal?: AbortSignal;
-  onProgress?: (progress: { progress: number; total?: number; message?: string }) => void;
+  onProgress?: (progress: CallProgress) => void;
 }
 
 export interface PoolEvents {

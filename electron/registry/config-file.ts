@@ -2,6 +2,7 @@ import { readFile, realpath } from 'node:fs/promises';
 import {
   canonicalJson,
   formatIssue,
+  isRecord,
   locateJsonError,
   parseConfigObject,
   parseConfigObjectTolerant,
@@ -17,10 +18,6 @@ import type { FileLock } from '../fs-safe';
 export interface RawConfig {
   raw: Record<string, unknown>;
   servers: Record<string, unknown>;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function describeIssues(issues: ConfigIssue[]): string {

@@ -1,11 +1,7 @@
-import { parseConfigObject, type ServerConfig } from '../../shared/config';
+import { isRecord, parseConfigObject, type ServerConfig } from '../../shared/config';
 import { redact } from '../../shared/redact';
 
 export type Converted = { ok: true; config: ServerConfig } | { ok: false; reason: string };
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function hasInputPrompt(value: unknown): boolean {
   if (typeof value === 'string') return value.includes('${input:');

@@ -1,4 +1,5 @@
 import type { ImportSource } from '../../shared/api';
+import { isRecord } from '../../shared/config';
 
 /** One server entry as another client wrote it, not yet checked. */
 export interface FoundEntry {
@@ -6,10 +7,6 @@ export interface FoundEntry {
   entry: unknown;
   /** Where it came from, for the report. */
   from: string;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function entriesOf(servers: unknown, from: string): FoundEntry[] {

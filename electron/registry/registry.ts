@@ -7,6 +7,7 @@ import {
   canonicalJson,
   diffServers,
   formatIssue,
+  isRecord,
   parseConfigTextTolerant,
   type ConfigIssue,
   type McpConfig,
@@ -35,10 +36,6 @@ export const APPROVALS_FILE = 'approvals.json';
 const DEFAULT_DEBOUNCE_MS = 150;
 const EMPTY_FILE_MESSAGE =
   'the file is empty; the last good config stays in force until it has content (to remove every server, write {"mcpServers": {}})';
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function notFound(name: string): CodedError {
   return new CodedError('not_found', `No server named "${name}" is configured.`, {

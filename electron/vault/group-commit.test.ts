@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CodedError } from '../../shared/errors';
 import { GroupCommit } from './group-commit';
-import { KeyedQueue } from './keyed-queue';
 
 describe('GroupCommit', () => {
   it('writes mutations queued during a write together, in order, and skips a batch that changes nothing', async () => {
@@ -37,25 +36,5 @@ describe('GroupCommit', () => {
     const commit = new GroupCommit(() => Promise.reject(new CodedError('timeout', 'lock busy')));
     const results = await Promise.allSettled([commit.submit(() => ({ changed: true, result: 1 }))]);
     expect(results[0]?.status).toBe('rejected');
-  });
-});
-
-describe('KeyedQueue', () => {
-  it('runs tasks of one key in order even when earlier ones fail', async () => {
-    const queue = new KeyedQueue();
-    const order: number[] = [];
-    const slow = queue.run('k', async () => {
-      await new Promise((resolve) => setTimeout(resolve, 5));
-      order.push(1);
-      throw new Error('first fails');
-    });
-    const next = queue.run('k', () => {
-      order.push(2);
-      return Promise.resolve(2);
-    });
-    await expect(slow).rejects.toThrow('first fails');
-    expect(await next).toBe(2);
-    expect(order).toEqual([1, 2]);
-    await queue.idle();
   });
 });

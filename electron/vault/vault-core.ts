@@ -12,7 +12,7 @@ import {
 import type { Backend } from './backend';
 import { healthMessage, stateOf } from './health-message';
 import { GroupCommit, type Outcome } from './group-commit';
-import { KeyedQueue } from './keyed-queue';
+import { KeyedQueue } from '../fs-safe';
 import { SecretTracker, type RedactorLike } from './secret-tracker';
 import { VaultEmitter } from './vault-emitter';
 

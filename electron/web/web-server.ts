@@ -7,7 +7,7 @@ import { dispatch, type ApiDoor, type CallerInfo } from '../app';
 import { streamEvents } from './event-stream';
 import { HTTP_STATUS } from './http-status';
 import { readJsonBody } from './read-body';
-import { isAllowedHost, isAllowedOrigin, newSessionSecret, presentedSecret, sameSecret } from './request-guard';
+import { isAllowedHost, isAllowedOrigin, newSessionSecret, presentedSecret, sameSecret } from '../net';
 import { readStatic } from './static-files';
 
 export interface WebServerOptions {

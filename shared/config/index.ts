@@ -25,7 +25,7 @@ export type {
 export { CODE_LOADING_ENV, codeLoadingEnv } from './code-env';
 export { formatIssue } from './issue';
 export type { ConfigIssue } from './issue';
-export { parseConfigText, parseConfigTextTolerant, parseConfigObject, parseConfigObjectTolerant, locateJsonError } from './parse';
+export { parseConfigText, parseConfigTextTolerant, parseConfigObject, parseConfigObjectTolerant, locateJsonError, isRecord } from './parse';
 export type { ParseResult, TolerantParseResult } from './parse';
 export { diffServers, sameServer, sameConnection, canonicalJson } from './diff';
 export type { ServerDiff } from './diff';

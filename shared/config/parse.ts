@@ -13,7 +13,7 @@ import {
 
 export type ParseResult = { ok: true; config: McpConfig } | { ok: false; issues: ConfigIssue[] };
 
-function isRecord(value: unknown): value is Record<string, unknown> {
+export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 

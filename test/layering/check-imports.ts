@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { dirname, join, relative, resolve, sep } from 'node:path';
+import { layerBreak } from './layers.mjs';
 
 export interface Violation {
   file: string;
@@ -65,6 +66,9 @@ export function checkFile(path: string, source: string): Violation[] {
       if (targetLayer === 'renderer') add('the core never imports the renderer');
     }
     if (packageName(specifier) === 'electron' && !path.startsWith('electron/shell/')) add('only electron/shell/ imports electron');
+    // The dependency order: no import up or sideways (layers.mjs, the list eslint.config.js reads too).
+    const broken = target ? layerBreak(path, target) : undefined;
+    if (broken) add(broken);
     // A stylesheet is not a module's interface; any screen may use the shared styles.
     if (target && layer !== 'test' && !specifier.endsWith('.css')) {
       const from = moduleOf(path);

@@ -36,3 +36,16 @@ export function presentedSecret(request: IncomingMessage): string | undefined {
   if (auth?.startsWith('Bearer ')) return auth.slice('Bearer '.length).trim();
   return undefined;
 }
+
+function header(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** The bearer token of the Authorization header (scheme case-insensitive, RFC 7235 §2.1). */
+export function bearerToken(req: IncomingMessage): string | undefined {
+  const value = header(req, 'authorization');
+  if (value === undefined) return undefined;
+  const match = /^\s*bearer\s+(\S+)\s*$/i.exec(value);
+  return match?.[1];
+}

@@ -77,12 +77,13 @@ interface Cached<T> {
 }
 
 /**
- * What every enabled server offers, from the pool's cached inventories (nothing spawns), with the
- * bridge names of tools and prompts. Names are assigned over all servers, not per agent, so an
- * agent's allowlist never changes the name of a tool it sees; and over every enabled server's
- * namespace, started or not. Rebuilt lazily after invalidate().
+ * The bridge's tool index (not shared/catalog, the service catalog): what every enabled server
+ * offers, from the pool's cached inventories (nothing spawns), with the bridge names of tools and
+ * prompts. Names are assigned over all servers, not per agent, so an agent's allowlist never changes
+ * the name of a tool it sees; and over every enabled server's namespace, started or not. Rebuilt
+ * lazily after invalidate().
  */
-export class Catalog {
+export class ToolIndex {
   readonly #pool: Pool;
   #version = 0;
   #tools: Cached<Map<string, ToolEntry>> | undefined;

@@ -1,0 +1,2 @@
+export { isAllowedHost, isAllowedOrigin, sameSecret, newSessionSecret, presentedSecret, bearerToken } from './request-guard';
+export type { FetchLike } from './fetch-like';

@@ -1,0 +1,2 @@
+export { minimalEnv, INHERITED_ENV_VARS } from './minimal-env';
+export type { SpawnLike } from './spawn-like';
