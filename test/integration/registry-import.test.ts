@@ -168,11 +168,21 @@ describe('registry: import from other clients', () => {
     ]);
   });
 
-  it('refuses to import into an invalid mcp.json', async () => {
+  it('refuses to import into an mcp.json that cannot be used', async () => {
     const r = await open();
-    await writeFile(r.file, '{ "mcpServers": { "memory": { "command": 1 } } }');
+    await writeFile(r.file, '{ "mcpServers": { "memory": { "command": "node" } }, "settings": { "bridgePort": "x" } }');
     const error = await failure(r.importFrom('cursor'));
     expect(error.code).toBe('invalid_config');
-    expect(error.message).toMatch(/server "memory"/);
+    expect(error.message).toMatch(/bridgePort/);
+  });
+
+  it('imports around a bad entry, which stays as written (a bad entry disables only itself)', async () => {
+    const r = await open();
+    await writeFile(r.file, '{ "mcpServers": { "memory": { "command": 1 } } }');
+    const report = await r.importFrom('cursor');
+    expect(report.added.length).toBeGreaterThan(0);
+    const written = JSON.parse(await readFile(r.file, 'utf8')) as { mcpServers: Record<string, unknown> };
+    expect(written.mcpServers.memory).toEqual({ command: 1 });
+    for (const added of report.added) expect(written.mcpServers[added.name]).toBeDefined();
   });
 });
