@@ -186,7 +186,8 @@ export class ServerSlot {
     if (!this.#conn || this.#record.state !== 'ready' || this.#starting || this.#stopping || this.#idle.busy) return;
     if (this.#refresher.running) {
       // An inventory fetch is a request in flight: wait for it, then a full idle period.
-      void this.#refresher.running.finally(() => this.#idle.arm());
+      const rearm = (): void => this.#idle.arm();
+      void this.#refresher.running.then(rearm, rearm);
       return;
     }
     this.env.log(`[${this.name}] stopped after ${this.#idleMs} ms unused; the next call starts it again`);
