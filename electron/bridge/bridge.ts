@@ -103,19 +103,18 @@ export async function createBridge(options: BridgeOptions): Promise<Bridge> {
       if (servers === 'all' || [...servers].some((s) => serverAllowed(agent, s))) notifySession(session);
     }
   }
-  const enabledServers = (): string => pool.statuses().filter((s) => s.enabled).map((s) => s.name).sort().join('\n');
-  let lastEnabled = enabledServers();
+  // Per server, from each state event: recomputing every status per event was O(n²) at start-up.
+  const enabledOf = new Map(pool.statuses().map((s) => [s.name, s.enabled] as const));
   const unsubscribe = [
     pool.on('log', (entry) => forwardLog(entry, sessions.all(), agents, (error) => log(`forwarding a log message failed: ${String(error)}`))),
     pool.on('inventory', ({ server }) => {
       toolIndex.invalidate();
       notifyLater([server]);
     }),
-    pool.on('state', () => {
-      // Enabling, disabling, adding or removing a server changes what agents see.
-      const enabled = enabledServers();
-      if (enabled === lastEnabled) return;
-      lastEnabled = enabled;
+    pool.on('state', ({ name, enabled }) => {
+      // Enabling, disabling or adding a server changes what agents see (a removal comes as `inventory`).
+      if (enabledOf.get(name) === enabled) return;
+      enabledOf.set(name, enabled);
       toolIndex.invalidate();
       notifyLater('all');
     }),

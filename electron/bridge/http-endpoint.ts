@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { redact } from '../../shared/redact';
@@ -17,7 +16,7 @@ export interface EndpointDeps {
   agents: AgentStore;
   sessions: SessionRegistry;
   /** A fresh SDK server for one session of this agent. */
-  newServer: (agent: string) => Server;
+  newServer: (agent: string) => Promise<Server>;
   /** Each request whose token was accepted. */
   authenticated: (agent: string) => void;
   now: () => number;
@@ -41,7 +40,9 @@ function isInitialize(body: unknown): boolean {
  */
 export function createEndpoint(deps: EndpointDeps): (req: IncomingMessage, res: ServerResponse) => void {
   async function openSession(req: IncomingMessage, res: ServerResponse, agent: string, digest: Buffer, body: unknown): Promise<void> {
-    const server = deps.newServer(agent);
+    const server = await deps.newServer(agent);
+    // Loaded with the first session, not at start-up.
+    const { StreamableHTTPServerTransport } = await import('@modelcontextprotocol/sdk/server/streamableHttp.js');
     let session: Session | undefined;
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),

@@ -1,6 +1,5 @@
 import type { Readable, Writable } from 'node:stream';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import {
   isJSONRPCErrorResponse,
   isJSONRPCRequest,
@@ -80,6 +79,11 @@ export async function runStdioShim(options: StdioShimOptions): Promise<void> {
     stderr.write(`connected-services bridge --stdio: ${redact(text)}\n`);
   };
 
+  // Loaded here, not when the CLI starts: every other command would pay for them.
+  const [{ StdioServerTransport }, { StreamableHTTPClientTransport, StreamableHTTPError }] = await Promise.all([
+    import('@modelcontextprotocol/sdk/server/stdio.js'),
+    import('@modelcontextprotocol/sdk/client/streamableHttp.js'),
+  ]);
   const stdio = new StdioServerTransport(stdin, options.stdout ?? process.stdout);
   const pending = new Set<RequestId>();
   let initialize: JSONRPCRequest | undefined;

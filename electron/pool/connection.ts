@@ -1,9 +1,6 @@
 import type { UpstreamLog } from './types';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import {
-  StreamableHTTPClientTransport,
-  type StreamableHTTPClientTransportOptions,
-} from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { StreamableHTTPClientTransport, StreamableHTTPClientTransportOptions } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import {
   LoggingMessageNotificationSchema,
@@ -14,6 +11,7 @@ import {
 import { CodedError } from '../../shared/errors';
 import { redact } from '../../shared/redact';
 import { transportOf, type HttpServerConfig, type ServerConfig, type StdioServerConfig } from '../../shared/config';
+import { loadClientSdk, type ClientSdk } from './client-sdk';
 import type { InventoryPart } from './fetch-inventory';
 import { toPoolError, type EndInfo, type ErrorContext } from './map-error';
 import type { FloodLimits } from './flood-budget';
@@ -70,19 +68,20 @@ function stdioTransport(options: ConnectOptions, config: StdioServerConfig): Std
   });
 }
 
-function httpTransport(options: ConnectOptions, config: HttpServerConfig): StreamableHTTPClientTransport {
+function httpTransport(sdk: ClientSdk, options: ConnectOptions, config: HttpServerConfig): StreamableHTTPClientTransport {
   const transportOptions: StreamableHTTPClientTransportOptions = {};
   if (config.headers) transportOptions.requestInit = { headers: config.headers };
   const fetch = options.httpFetch?.(options.server, config);
   if (fetch) transportOptions.fetch = fetch;
-  return new StreamableHTTPClientTransport(new URL(config.url), transportOptions);
+  return new sdk.StreamableHTTPClientTransport(new URL(config.url), transportOptions);
 }
 
 /** Spawns or connects, then runs `initialize` within the startup timeout. Throws a CodedError. */
 export async function openConnection(options: ConnectOptions): Promise<Connection> {
   const { server, config } = options;
+  const sdk = await loadClientSdk();
   const stdio = transportOf(config) === 'stdio' ? stdioTransport(options, config as StdioServerConfig) : undefined;
-  const http = stdio ? undefined : httpTransport(options, config as HttpServerConfig);
+  const http = stdio ? undefined : httpTransport(sdk, options, config as HttpServerConfig);
   const transport: Transport = settleFailedSends(stdio ?? (http as StreamableHTTPClientTransport), { server, checkSerializable: !stdio });
 
   let closing: Promise<void> | undefined;
@@ -93,7 +92,7 @@ export async function openConnection(options: ConnectOptions): Promise<Connectio
       ? { failure: stdio.failure, exit: stdio.exit, stderr: stdio.stderrTail(), byUs: stoppedByUs }
       : undefined;
 
-  const client = new Client(CLIENT_INFO, { capabilities: {} });
+  const client = new sdk.Client(CLIENT_INFO, { capabilities: {} });
   client.onclose = () => options.onClosed();
   // What the server's own output causes (stray lines, answers to unknown ids) shares its stdout budget.
   const noise = (line: string): void => (stdio ? stdio.note(line) : options.log(line));

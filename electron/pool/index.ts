@@ -4,3 +4,4 @@ export { DEFAULT_RESTART_POLICY } from './restart-policy';
 export { DEFAULT_FLOOD_LIMITS, type FloodLimits } from './flood-budget';
 export { canTransition } from './state-machine';
 export type { CallOptions, CallProgress, Pool, PoolEvents, PoolOptions, RestartPolicy, UpstreamLog } from './types';
+export type { SetTimer } from './idle-timer';

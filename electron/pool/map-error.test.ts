@@ -1,8 +1,14 @@
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CodedError } from '../../shared/errors';
+import { loadClientSdk } from './client-sdk';
 import { protocolErrorInResult, toPoolError, type ErrorContext } from './map-error';
+
+// Loaded by the first connection in the app; these errors are made here without one.
+beforeAll(async () => {
+  await loadClientSdk();
+});
 
 const call: ErrorContext = { server: 'srv', phase: 'call', what: 'tool "x"', timeoutMs: 1500 };
 const http: ErrorContext = { ...call, url: 'http://127.0.0.1:9/mcp' };

@@ -1,8 +1,8 @@
-import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
+import type { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { CodedError, type CodedErrorOptions, type ErrorCode as Code } from '../../shared/errors';
 import { redact } from '../../shared/redact';
+import { clientSdkIfLoaded } from './client-sdk';
 
 /** What is known about a connection when one of its requests fails. */
 export interface ErrorContext {
@@ -161,10 +161,11 @@ function httpError(error: StreamableHTTPError, ctx: ErrorContext): CodedError {
 export function toPoolError(error: unknown, ctx: ErrorContext): CodedError {
   if (error instanceof CodedError) return redactCoded(error);
   const during = ctx.phase === 'start' ? 'while starting' : `during ${ctx.what ?? 'a call'}`;
-  if (error instanceof UnauthorizedError) {
+  const sdk = clientSdkIfLoaded();
+  if (sdk && error instanceof sdk.UnauthorizedError) {
     return coded('auth_required', `"${ctx.server}" needs authorization`, { hint: `run \`connected-services connect ${ctx.server}\`` });
   }
-  if (error instanceof StreamableHTTPError) return httpError(error, ctx);
+  if (sdk && error instanceof sdk.StreamableHTTPError) return httpError(error, ctx);
   if (error instanceof McpError) {
     if (error.code === Number(ErrorCode.RequestTimeout)) {
       const seconds = ctx.timeoutMs / 1000;

@@ -4,6 +4,7 @@ import { redact } from '../../shared/redact';
 import type { ServerStatus } from '../../shared/api';
 import { Emitter } from '../../shared/events';
 import { DEFAULT_FLOOD_LIMITS } from './flood-budget';
+import { defaultSetTimer } from './idle-timer';
 import { resolveRestartPolicy } from './restart-policy';
 import { ServerSlot } from './server-slot';
 import type { SlotEnv } from './slot-env';
@@ -27,6 +28,8 @@ export function createPool(options: PoolOptions, internals: PoolInternals = {}):
     httpFetch: options.httpFetch,
     baseEnv: options.baseEnv ?? process.env,
     now: options.now ?? Date.now,
+    setTimer: options.setTimer ?? defaultSetTimer,
+    settings: () => current.settings,
     restartPolicy: resolveRestartPolicy(options.restartPolicy),
     maxMessageBytes: options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES,
     stopGraceMs: options.stopGraceMs ?? DEFAULT_STOP_GRACE_MS,
@@ -79,6 +82,7 @@ export function createPool(options: PoolOptions, internals: PoolInternals = {}):
       if (removed) work.push(removed.forget());
     }
     await Promise.all(work);
+    for (const each of slots.values()) each.idleTimeoutChanged();
     // What agents can see may have changed (cached tools, policy, enabled, removal): tell the bridge.
     for (const name of [...diff.added, ...diff.changed, ...diff.removed]) env.emitInventory(name);
     return diff;

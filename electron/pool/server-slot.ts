@@ -1,10 +1,11 @@
-import { DEFAULT_STARTUP_TIMEOUT_MS, isEnabled, sameConnection, type ServerConfig } from '../../shared/config';
+import { DEFAULT_STARTUP_TIMEOUT_MS, idleTimeoutOf, isEnabled, sameConnection, type ServerConfig } from '../../shared/config';
 import { CodedError, toCodedError, type WireError } from '../../shared/errors';
 import { redact } from '../../shared/redact';
 import type { CallResult, PromptInfo, ResourceInfo, ResourceTemplateInfo, ServerState, ServerStatus, ToolInfo } from '../../shared/api';
 import { openConnection, type Connection } from './connection';
 import { CrashTracker } from './crash-tracker';
 import { fetchInventory, type InventoryPart } from './fetch-inventory';
+import { IdleTimer } from './idle-timer';
 import { InventoryRefresher } from './inventory-refresh';
 import { InventoryStore } from './inventory-store';
 import { endedError, redactCoded, toPoolError } from './map-error';
@@ -38,6 +39,9 @@ export class ServerSlot {
   /** Bumped by every stop, so a start begun before it gives up. */
   #generation = 0;
   readonly #refresher: InventoryRefresher;
+  /** Stops the server between uses after its idle time (settings or its own idleTimeoutMs). */
+  readonly #idle: IdleTimer;
+  #idleMs: number;
 
   constructor(
     readonly name: string,
@@ -65,8 +69,19 @@ export class ServerSlot {
       log: env.log,
       assertEnabled: () => this.#assertEnabled(),
       connect: () => this.start(false),
+      use: () => this.#idle.use(),
       callFailed: (conn, error) => this.#callFailed(conn, error),
     };
+    this.#idleMs = idleTimeoutOf(config, env.settings());
+    this.#idle = new IdleTimer({ setTimer: env.setTimer, timeoutMs: () => this.#idleMs, onIdle: () => this.#idleStop() });
+  }
+
+  /** After a config apply: a changed idle time (own or default) applies to the running countdown. */
+  idleTimeoutChanged(): void {
+    const ms = idleTimeoutOf(this.#config, this.env.settings());
+    if (ms === this.#idleMs) return;
+    this.#idleMs = ms;
+    if (this.#conn && this.#record.state === 'ready') this.#idle.arm();
   }
 
   get loaded(): Promise<void> {
@@ -156,10 +171,27 @@ export class ServerSlot {
 
   /** Stops the child or session; nothing restarts it by itself after this. */
   stop(): Promise<void> {
-    this.#stopping ??= this.#doStop().finally(() => {
+    return this.#stopAs('stopped');
+  }
+
+  #stopAs(to: 'stopped' | 'idle'): Promise<void> {
+    this.#stopping ??= this.#doStop(to).finally(() => {
       this.#stopping = undefined;
     });
     return this.#stopping;
+  }
+
+  /** Unused for its idle time: stopped between uses, shown `idle` again; the next call starts it. */
+  #idleStop(): void {
+    if (!this.#conn || this.#record.state !== 'ready' || this.#starting || this.#stopping || this.#idle.busy) return;
+    if (this.#refresher.running) {
+      // An inventory fetch is a request in flight: wait for it, then a full idle period.
+      const rearm = (): void => this.#idle.arm();
+      void this.#refresher.running.then(rearm, rearm);
+      return;
+    }
+    this.env.log(`[${this.name}] stopped after ${this.#idleMs} ms unused; the next call starts it again`);
+    void this.#stopAs('idle');
   }
 
   /**
@@ -202,6 +234,7 @@ export class ServerSlot {
     if (this.#conn !== conn || 'command' in this.#config) return;
     if (error.code !== 'auth_required' && error.code !== 'server_unavailable') return;
     this.#conn = undefined;
+    this.#idle.disarm();
     void conn.close();
     this.#lastError = error.toWire();
     this.#move(error.code === 'auth_required' ? 'needs_auth' : 'error', this.#lastError);
@@ -256,6 +289,8 @@ export class ServerSlot {
       await this.#store.store(inventory, config, this.env.now());
       this.#assertCurrent(generation);
       this.#move('ready');
+      // A start for a call arms nothing yet: the call holds the timer until it ends.
+      this.#idle.arm();
       this.env.emitInventory(this.name);
       // list_changed that came in while listing.
       this.#refresher.kick();
@@ -283,8 +318,9 @@ export class ServerSlot {
     }
   }
 
-  async #doStop(): Promise<void> {
+  async #doStop(to: 'stopped' | 'idle'): Promise<void> {
     this.#generation++;
+    this.#idle.disarm();
     this.#crashes.cancelRestart();
     this.#crashes.reset();
     this.#abort?.abort();
@@ -292,12 +328,13 @@ export class ServerSlot {
     const conn = this.#conn;
     this.#conn = undefined;
     await Promise.all([conn?.close(), this.#starting?.catch(() => undefined), this.#refresher.running]);
-    if (this.#record.state !== 'idle' && this.#record.state !== 'stopped') this.#move('stopped');
+    if (this.#record.state !== 'idle' && this.#record.state !== 'stopped') this.#move(to);
   }
 
   #onClosed(conn: Connection): void {
     if (this.#conn !== conn) return;
     this.#conn = undefined;
+    this.#idle.disarm();
     // A failure while starting is reported by #doStart itself.
     if (this.#record.state !== 'ready') return;
     void conn.close();

@@ -21,6 +21,8 @@ export interface CallHost {
   assertEnabled(): void;
   /** The running connection, started lazily. */
   connect(): Promise<Connection>;
+  /** A use of the server begins (it is not stopped for idleness until the returned release). */
+  use(): () => void;
   /** A call failed: the host may drop a broken session. */
   callFailed(conn: Connection, error: CodedError): void;
 }
@@ -49,6 +51,22 @@ async function request<T>(
   host.assertEnabled();
   const signal = options?.signal;
   if (signal?.aborted) throw cancelledError(host.name, what, signal);
+  // Held from before the start until the result (progress included): never stopped mid-call.
+  const release = host.use();
+  try {
+    return await requestInUse(host, what, options, run);
+  } finally {
+    release();
+  }
+}
+
+async function requestInUse<T>(
+  host: CallHost,
+  what: string,
+  options: CallOptions | undefined,
+  run: (client: Client, request: RequestOptions) => Promise<T>,
+): Promise<T> {
+  const signal = options?.signal;
   const conn = await untilAborted(host.connect(), signal, () => cancelledError(host.name, what, signal));
   const timeoutMs = options?.timeoutMs ?? host.config().timeoutMs ?? DEFAULT_TIMEOUT_MS;
   // The SDK's request timeout sends notifications/cancelled when it fires (spec: basic/utilities/cancellation).

@@ -1,7 +1,8 @@
-import type { HttpServerConfig, ServerConfig, StdioServerConfig } from '../../shared/config';
+import type { HttpServerConfig, ServerConfig, Settings, StdioServerConfig } from '../../shared/config';
 import type { CodedError } from '../../shared/errors';
 import type { Approval, ServerStatus } from '../../shared/api';
 import type { FloodLimits } from './flood-budget';
+import type { SetTimer } from './idle-timer';
 import type { SpawnLike } from './stdio-transport';
 import type { FetchLike } from '../net';
 import type { RestartPolicy, UpstreamLog } from './types';
@@ -15,6 +16,9 @@ export interface SlotEnv {
   httpFetch: ((name: string, config: HttpServerConfig) => FetchLike | undefined) | undefined;
   baseEnv: Record<string, string | undefined>;
   now: () => number;
+  setTimer: SetTimer;
+  /** The settings of the config last applied (the default idleTimeoutMs). */
+  settings: () => Settings | undefined;
   restartPolicy: RestartPolicy;
   maxMessageBytes: number;
   stopGraceMs: number;

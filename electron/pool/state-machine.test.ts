@@ -12,6 +12,7 @@ const LEGAL: [ServerState, ServerState][] = [
   ['ready', 'error'],
   ['ready', 'needs_auth'],
   ['ready', 'stopped'],
+  ['ready', 'idle'],
   ['needs_auth', 'starting'],
   ['needs_auth', 'stopped'],
   ['error', 'starting'],

@@ -6,14 +6,14 @@ import type { ServerState, StateChange } from '../../shared/api';
 export const HISTORY_LIMIT = 20;
 
 /**
- * The legal moves of `idle → starting → ready | needs_auth | error → stopped`.
+ * The legal moves of `idle → starting → ready | needs_auth | error → stopped` (and `ready → idle`).
  * `error → starting` is a restart (automatic after a crash, or explicit); `stopped → starting`
- * is a lazy or explicit start after a stop.
+ * is a lazy or explicit start after a stop. `ready → idle` is a stop for idleness: the next call starts it.
  */
 const TRANSITIONS: Readonly<Record<ServerState, readonly ServerState[]>> = {
   idle: ['starting', 'stopped'],
   starting: ['ready', 'needs_auth', 'error', 'stopped'],
-  ready: ['error', 'needs_auth', 'stopped'],
+  ready: ['error', 'needs_auth', 'stopped', 'idle'],
   needs_auth: ['starting', 'stopped'],
   error: ['starting', 'stopped'],
   stopped: ['starting'],

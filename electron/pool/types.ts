@@ -1,6 +1,7 @@
 import type { CodedError } from '../../shared/errors';
 import type { FetchLike } from '../net';
 import type { FloodLimits } from './flood-budget';
+import type { SetTimer } from './idle-timer';
 import type { HttpServerConfig, McpConfig, ServerConfig, ServerDiff, StdioServerConfig } from '../../shared/config';
 import type {
   Approval,
@@ -36,6 +37,8 @@ export interface PoolOptions {
   /** The environment minimal child environments are taken from. Default: process.env. */
   baseEnv?: Record<string, string | undefined>;
   now?: () => number;
+  /** Starts the idle-stop timers (idleTimeoutMs); returns a cancel. Default: an unref'd setTimeout. */
+  setTimer?: SetTimer;
   restartPolicy?: Partial<RestartPolicy>;
   /** A stdio server whose unterminated output line grows past this is closed. Default: 8 MiB. */
   maxMessageBytes?: number;
@@ -81,7 +84,8 @@ export interface UpstreamLog {
 export interface Pool {
   /**
    * Applies a new config: starts nothing new, restarts running servers whose process or session
-   * settings changed (a change of only description, timeoutMs or tools is taken in place), stops removed ones.
+   * settings changed (a change of only description, timeoutMs, idleTimeoutMs or tools is taken in place),
+   * stops removed ones. A changed idle time (own or `settings.idleTimeoutMs`) restarts running countdowns.
    */
   apply(config: McpConfig): Promise<ServerDiff>;
   statuses(): ServerStatus[];

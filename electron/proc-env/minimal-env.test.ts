@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { minimalEnv } from './minimal-env';
+import { DEFAULT_INHERITED_ENV_VARS } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { SDK_INHERITED_ENV_VARS, minimalEnv } from './minimal-env';
 
 describe('minimalEnv', () => {
   const base = {
@@ -32,5 +33,9 @@ describe('minimalEnv', () => {
   it('matches names case-insensitively on Windows only', () => {
     expect(minimalEnv({ Path: 'C:\\bin', home: 'x' }, {}, 'win32')).toEqual({ Path: 'C:\\bin', home: 'x' });
     expect(minimalEnv({ Path: '/bin' }, {}, 'linux')).toEqual({});
+  });
+
+  it('keeps the copy of the SDK’s inherited names (not imported at start-up) equal to the SDK’s', () => {
+    expect(SDK_INHERITED_ENV_VARS).toEqual(DEFAULT_INHERITED_ENV_VARS);
   });
 });

@@ -1,4 +1,11 @@
-import { DEFAULT_INHERITED_ENV_VARS } from '@modelcontextprotocol/sdk/client/stdio.js';
+/**
+ * The SDK's DEFAULT_INHERITED_ENV_VARS (client/stdio.js), copied: importing that module costs ~35 ms
+ * of start-up for a constant. minimal-env.test.ts checks the copy still matches.
+ */
+export const SDK_INHERITED_ENV_VARS: readonly string[] =
+  process.platform === 'win32'
+    ? ['APPDATA', 'HOMEDRIVE', 'HOMEPATH', 'LOCALAPPDATA', 'PATH', 'PROCESSOR_ARCHITECTURE', 'SYSTEMDRIVE', 'SYSTEMROOT', 'TEMP', 'USERNAME', 'USERPROFILE', 'PROGRAMFILES']
+    : ['HOME', 'LOGNAME', 'PATH', 'SHELL', 'TERM', 'USER'];
 
 /** What a child needs to find programs, its home, its locale and a temp dir; nothing else of ours. */
 export const INHERITED_ENV_VARS: readonly string[] = [
@@ -13,7 +20,7 @@ export const INHERITED_ENV_VARS: readonly string[] = [
     'TERM',
     'TMPDIR',
     // On Windows this is APPDATA, SYSTEMROOT, USERPROFILE…; on POSIX a subset of the above.
-    ...DEFAULT_INHERITED_ENV_VARS,
+    ...SDK_INHERITED_ENV_VARS,
   ]),
 ];
 

@@ -28,7 +28,7 @@ export function sameServer(a: ServerConfig, b: ServerConfig): boolean {
  * (and `enabled`, which the pool handles on its own) needs no restart. Any other field, including
  * one added later, counts as part of the connection, so an unknown change errs on restarting.
  */
-const PER_CALL_FIELDS: ReadonlySet<string> = new Set(['description', 'timeoutMs', 'tools', 'enabled']);
+const PER_CALL_FIELDS: ReadonlySet<string> = new Set(['description', 'timeoutMs', 'idleTimeoutMs', 'tools', 'enabled']);
 
 function connectionPart(config: ServerConfig): Record<string, unknown> {
   const part = Object.fromEntries(Object.entries(config).filter(([key]) => !PER_CALL_FIELDS.has(key)));
@@ -37,7 +37,7 @@ function connectionPart(config: ServerConfig): Record<string, unknown> {
   return part;
 }
 
-/** Same process or session: command, args, env, cwd, url, headers, auth and startupTimeoutMs are equal. */
+/** Same process or session: command, args, env, cwd, url, headers, auth and startupTimeoutMs are equal (idleTimeoutMs is read by the pool's timer). */
 export function sameConnection(a: ServerConfig, b: ServerConfig): boolean {
   return canonicalJson(connectionPart(a)) === canonicalJson(connectionPart(b));
 }

@@ -3,6 +3,8 @@ export {
   ServerNameSchema,
   DEFAULT_TIMEOUT_MS,
   DEFAULT_STARTUP_TIMEOUT_MS,
+  DEFAULT_IDLE_TIMEOUT_MS,
+  idleTimeoutOf,
   DEFAULT_UI_PORT,
   DEFAULT_BRIDGE_PORT,
   ToolPolicySchema,

@@ -9,11 +9,15 @@ export const ServerNameSchema = z
 
 export const DEFAULT_TIMEOUT_MS = 60_000;
 export const DEFAULT_STARTUP_TIMEOUT_MS = 30_000;
+/** A server unused this long is stopped between calls (restarted by the next); 0 = never. */
+export const DEFAULT_IDLE_TIMEOUT_MS = 600_000;
 /** Stable defaults so agents' configs keep working across restarts. */
 export const DEFAULT_UI_PORT = 47780;
 export const DEFAULT_BRIDGE_PORT = 47781;
 
 const timeout = z.number().int().min(100).max(3_600_000);
+/** 0 keeps the server up; at most a day (setTimeout's range is ~24.8 days). */
+const idleTimeout = z.number().int().min(0).max(86_400_000);
 
 export const ToolPolicySchema = z.strictObject({
   /** Only these tools are offered (names, `*` wildcards). Absent: all. */
@@ -28,6 +32,8 @@ const commonFields = {
   enabled: z.boolean().optional(),
   timeoutMs: timeout.optional(),
   startupTimeoutMs: timeout.optional(),
+  /** Overrides `settings.idleTimeoutMs` for this server. */
+  idleTimeoutMs: idleTimeout.optional(),
   auth: AuthConfigSchema.optional(),
   tools: ToolPolicySchema.optional(),
   description: z.string().max(500).optional(),
@@ -57,6 +63,8 @@ export const SettingsSchema = z.looseObject({
   bridgePort: z.number().int().min(1).max(65_535).optional(),
   /** Record agents' call arguments and results (redacted, cut at 16 KiB) in the audit log. */
   auditArguments: z.boolean().optional(),
+  /** Default idle time before a server is stopped (DEFAULT_IDLE_TIMEOUT_MS when absent); 0 = never. */
+  idleTimeoutMs: idleTimeout.optional(),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
@@ -75,4 +83,9 @@ export function transportOf(config: ServerConfig): Transport {
 
 export function isEnabled(config: ServerConfig): boolean {
   return config.enabled !== false;
+}
+
+/** The idle time after which this server is stopped: its own, else the settings' default; 0 = never. */
+export function idleTimeoutOf(config: ServerConfig, settings: Settings | undefined): number {
+  return config.idleTimeoutMs ?? settings?.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
 }

@@ -28,7 +28,7 @@ const steps: Step[] = [
   {
     name: 'memory',
     run: () =>
-      benchMemory(quick ? { agents: 2, servers: 3, rounds: 1, settleMs: 300, quietMs: 500 } : { agents: 4, servers: 10, rounds: 3, settleMs: 1000, quietMs: 3000 }),
+      benchMemory(quick ? { agents: 2, servers: 3, rounds: 1, settleMs: 300, idleMs: 800 } : { agents: 4, servers: 10, rounds: 3, settleMs: 1000, idleMs: 3000 }),
   },
   {
     name: 'startup',

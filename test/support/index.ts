@@ -1,1 +1,2 @@
 export { FakeChild, spawnOf } from './fake-child';
+export { ManualTimers } from './manual-timers';
