@@ -42,8 +42,12 @@ describe('serve: idle stop (settings.idleTimeoutMs)', () => {
     expect(everythingProcesses(serve).length).toBeGreaterThan(0);
 
     await eventually(() => Promise.resolve(everythingProcesses(serve).length === 0 ? true : undefined), 15_000);
-    const status = (await api('status')).body.result as Status;
-    const everything = status.servers.find((s) => s.name === 'everything');
+    // The process goes first; the slot says idle once its stop has finished.
+    const everything = await eventually(async () => {
+      const status = (await api('status')).body.result as Status;
+      const found = status.servers.find((s) => s.name === 'everything');
+      return found?.state === 'idle' ? found : undefined;
+    }, 15_000);
     expect(everything).toMatchObject({ state: 'idle' });
     expect(everything?.lastError).toBeUndefined();
     expect(everything?.toolCount).toBeGreaterThan(5);
