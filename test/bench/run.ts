@@ -2,11 +2,12 @@
  * `npm run bench`: every figure against its baseline measured in the same run, as a spread over
  * rounds, with its ratio and target. Exit code: 2 when a step failed, else 1 when a target was
  * missed, else 0. `--quick` (CI): a few hundred calls, one round, targets printed but not enforced.
- * `--only KEY,…` runs the steps named (bridge, agent-start, memory, startup, refresh, ui).
+ * `--only KEY,…` runs the steps named (bridge, agent-start, memory, startup, refresh, cli, ui).
  */
 import { loadavg } from 'node:os';
 import { benchAgentStartup } from './agent-startup';
 import { benchBridge } from './bridge';
+import { benchCommands } from './commands';
 import { benchMemory } from './memory';
 import { benchRefreshStorm } from './refresh-storm';
 import { exitCode, missed, runSteps, summaryLines, type Step } from './report';
@@ -35,6 +36,7 @@ const steps: Step[] = [
     run: () => benchStartup(quick ? { rounds: 1, startServers: 50, idleServers: 20, settleMs: 500 } : { rounds: 5, startServers: 50, idleServers: 20, settleMs: 2000 }),
   },
   { name: 'refresh', run: () => benchRefreshStorm({ calls: 200, rounds: quick ? 1 : 5 }) },
+  { name: 'cli', run: () => Promise.resolve(benchCommands({ rounds: quick ? 3 : 15 })) },
   // Chromium and 1,000 services: the full run only.
   ...(quick ? [] : [{ name: 'ui', run: () => benchUi() }]),
 ];

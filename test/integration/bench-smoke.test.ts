@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ROOT } from '../helpers/cli';
 
 /** Every row of issue 18's table (and the tools listing), by its key in the bench's summary. */
-const ROWS = ['throughput', 'latency', 'mcp-proxy', 'agent-start', 'memory-shared', 'memory-idle', 'serve-start', 'tools-listing', 'idle-rss', 'refresh-storm'];
+const ROWS = ['throughput', 'latency', 'mcp-proxy', 'agent-start', 'memory-shared', 'memory-idle', 'serve-start', 'tools-listing', 'idle-rss', 'refresh-storm', 'cmd-status', 'cmd-servers-list', 'cmd-tools'];
 
 function runQuickBench(): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
