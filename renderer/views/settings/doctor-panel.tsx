@@ -14,17 +14,22 @@ export function DoctorPanel() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ShownError | null>(null);
 
-  const run = useCallback(() => {
-    setBusy(true);
-    setError(null);
-    live.api
-      .doctor({})
-      .then(
-        (result) => setChecks(result),
-        (failure: unknown) => setError(describeError(failure)),
-      )
-      .finally(() => setBusy(false));
-  }, [live]);
+  // `live`: also one harmless request per connected service, to say which would fail now.
+  const check = useCallback(
+    (withServices: boolean) => {
+      setBusy(true);
+      setError(null);
+      live.api
+        .doctor(withServices ? { live: true } : {})
+        .then(
+          (result) => setChecks(result),
+          (failure: unknown) => setError(describeError(failure)),
+        )
+        .finally(() => setBusy(false));
+    },
+    [live],
+  );
+  const run = useCallback(() => check(false), [check]);
 
   useEffect(run, [run]);
 
@@ -37,6 +42,9 @@ export function DoctorPanel() {
         <h2 id="doctor-title">Checks</h2>
         <button type="button" className="button small" disabled={busy} onClick={run}>
           {busy ? 'Checking…' : 'Run checks again'}
+        </button>
+        <button type="button" className="button small" disabled={busy} onClick={() => check(true)}>
+          Check services now
         </button>
       </div>
       {error && <ErrorNote error={error} />}

@@ -1,0 +1,31 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ApiInput, DoctorCheck } from '../../../shared/api';
+import { createFakeApi, renderApp } from '../../testing';
+
+afterEach(cleanup);
+
+describe('Settings → Checks', () => {
+  it('"Check services now" asks doctor for live checks and shows which service would fail, with its fix', async () => {
+    const asked: ApiInput<'doctor'>[] = [];
+    const api = createFakeApi({
+      doctor: (input): DoctorCheck[] => {
+        asked.push(input);
+        if (input.live !== true) return [{ id: 'config', title: 'Config file', status: 'ok', detail: 'mcp.json is valid' }];
+        return [
+          { id: 'config', title: 'Config file', status: 'ok', detail: 'mcp.json is valid' },
+          { id: 'live:github', title: 'github answers', status: 'fail', detail: 'the token was refused', fix: 'Run connected-services connect github' },
+        ];
+      },
+    });
+    renderApp(api, { hash: '#/settings' });
+    expect(await screen.findByText('All 1 checks passed.')).toBeTruthy();
+    expect(asked).toEqual([{}]);
+    fireEvent.click(screen.getByRole('button', { name: 'Check services now' }));
+    expect(await screen.findByText('1 of 2 checks need attention.')).toBeTruthy();
+    expect(asked).toEqual([{}, { live: true }]);
+    expect(screen.getByText('github answers')).toBeTruthy();
+    expect(screen.getByText('Run connected-services connect github')).toBeTruthy();
+  });
+});
