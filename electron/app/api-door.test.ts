@@ -26,6 +26,7 @@ function setup(options: { confirmations?: boolean; now?: () => number } = {}) {
       if (method === 'listApprovals') return Promise.resolve([]);
       if (method === 'status') return Promise.resolve({ servers: [{ name: 'gh', commandLine: 'node x.js' }] });
       if (method === 'addAgent') return Promise.resolve({ agent: AGENT, token: 'cs_agent_new' });
+      if (method === 'listTools') return Promise.resolve((input as { server?: string }).server === 'everything' ? [{ server: 'everything', name: 'echo' }] : []);
       return Promise.resolve({ ok: true });
     };
   }
@@ -37,7 +38,7 @@ function setup(options: { confirmations?: boolean; now?: () => number } = {}) {
   });
   Object.assign(methods, adminApi);
   const door = createApiDoor({ api, admin, ...(confirmations ? { confirmations } : {}) });
-  const changes = () => calls.filter((c) => !['listAgents', 'listApprovals', 'status'].includes(c.method)).map((c) => c.method);
+  const changes = () => calls.filter((c) => !['listAgents', 'listApprovals', 'status', 'listTools'].includes(c.method)).map((c) => c.method);
   return { door, calls, entries, confirmations, changes };
 }
 
@@ -54,6 +55,17 @@ const WIDENINGS: Array<[ApiMethod, unknown]> = [
 ];
 
 describe('the door: who may do what', () => {
+  it('refuses a command-line call of a tool its server does not offer before asking the person', async () => {
+    const { door, confirmations, changes } = setup();
+    await expect(door.call({ caller: 'cli' }, 'callTool', { server: 'everything', tool: 'ecoh' })).rejects.toMatchObject({ code: 'not_found' });
+    expect(confirmations?.list()).toEqual([]);
+    // A tool it offers, or a server never listed, is asked about as before.
+    await expect(door.call({ caller: 'cli' }, 'callTool', { server: 'everything', tool: 'echo' })).rejects.toMatchObject({ code: 'denied' });
+    await expect(door.call({ caller: 'cli' }, 'callTool', { server: 'gh', tool: 'delete_repo' })).rejects.toMatchObject({ code: 'denied' });
+    expect(confirmations?.list()).toHaveLength(2);
+    expect(changes()).toEqual([]);
+  });
+
   it('turns every widening from the command line into a waiting confirmation and changes nothing', async () => {
     const { door, entries, confirmations, changes } = setup();
     for (const [method, input] of WIDENINGS) {
