@@ -14,6 +14,8 @@ export interface BridgeApiDeps {
   stdioCommand?: () => StdioCommand;
   /** The bridge was paused or resumed. */
   changed: (info: BridgeInfo) => void;
+  /** Tool names in a server's cached inventory (never spawns; empty when never listed). */
+  toolNames?: (server: string) => Promise<string[]>;
 }
 
 type BridgeMethods = Pick<
@@ -67,6 +69,14 @@ export function createBridgeApi(deps: BridgeApiDeps): BridgeMethods {
     if (!agent) throw new CodedError('not_found', `No agent named "${name}"`, { hint: 'See `connected-services agents list`' });
     return agent;
   };
+  /** A rule names a tool of the server's last inventory; a server never listed cannot be checked. */
+  const knownTool = async (server: string, tool: string): Promise<void> => {
+    const names = (await deps.toolNames?.(server)) ?? [];
+    if (names.length === 0 || names.includes(tool)) return;
+    throw new CodedError('invalid_input', `"${server}" has no tool "${tool}" in its last inventory`, {
+      hint: `See \`connected-services tools ${server}\` for its tools (--refresh if it changed)`,
+    });
+  };
   const info = (): BridgeInfo =>
     deps.bridge
       ? { running: true, paused: deps.bridge.paused, url: deps.bridge.url }
@@ -90,6 +100,8 @@ export function createBridgeApi(deps: BridgeApiDeps): BridgeMethods {
     },
     updateAgent: async ({ name, servers, policy, tools }: ApiInput<'updateAgent'>) => {
       existing(name);
+      // Checked before anything changes: a rule for a tool that is not there would never apply.
+      for (const change of tools ?? []) if (change.decision !== null) await knownTool(change.server, change.tool);
       let agent = await agents.update(name, { ...(servers !== undefined ? { servers } : {}), policy: tiers(policy) });
       for (const change of tools ?? []) agent = await agents.setToolDecision(name, change.server, change.tool, change.decision);
       return view(agent);

@@ -222,6 +222,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     bridgeUrl,
     stdioCommand: () => cliStdioCommand({ dataDir: options.dataDir, env }),
     changed: (info) => events.emit('bridgeChanged', info),
+    toolNames: async (server) => (await pool.tools(server).catch(() => [])).map((t) => t.name),
   });
 
   const settled = async () => {

@@ -116,6 +116,11 @@ describe('agents and approvals through the CLI, against a running serve', () => 
     const bad = await runCli(home, ['agents', 'set', 'ruled', '--tool', 'echo=allow']);
     expect(bad.code).not.toBe(0);
     expect(bad.stderr).toContain('SERVER/TOOL=DECISION');
+    // A rule for a tool the server's inventory does not have would never apply: refused, nothing saved.
+    const unknown = await runCli(home, ['agents', 'set', 'ruled', '--tool', 'everything/ecoh=deny']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('"everything" has no tool "ecoh" in its last inventory');
+    expect((await runCli(home, ['agents', 'list'])).stdout).not.toContain('ecoh');
     const nothing = await runCli(home, ['agents', 'set', 'ruled']);
     expect(nothing.code).not.toBe(0);
     expect(nothing.stderr).toContain('nothing to change');
