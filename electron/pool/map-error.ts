@@ -3,6 +3,7 @@ import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { CodedError, type CodedErrorOptions, type ErrorCode as Code } from '../../shared/errors';
 import { redact } from '../../shared/redact';
 import { clientSdkIfLoaded } from './client-sdk';
+import { StdinWriteError } from './stdin-write-error';
 
 /** What is known about a connection when one of its requests fails. */
 export interface ErrorContext {
@@ -159,8 +160,13 @@ function httpError(error: StreamableHTTPError, ctx: ErrorContext): CodedError {
 
 /** Turns anything thrown by the SDK, a transport or a fetch into a redacted CodedError with a hint. */
 export function toPoolError(error: unknown, ctx: ErrorContext): CodedError {
-  if (error instanceof CodedError) return redactCoded(error);
   const during = ctx.phase === 'start' ? 'while starting' : `during ${ctx.what ?? 'a call'}`;
+  if (error instanceof StdinWriteError) {
+    // How the server ended says more than the broken pipe that showed it.
+    const info = ctx.ended?.();
+    if (info?.exit !== undefined || info?.failure !== undefined) return endedError(ctx.server, info, during);
+  }
+  if (error instanceof CodedError) return redactCoded(error);
   const sdk = clientSdkIfLoaded();
   if (sdk && error instanceof sdk.UnauthorizedError) {
     return coded('auth_required', `"${ctx.server}" needs authorization`, { hint: `run \`connected-services connect ${ctx.server}\`` });

@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { CodedError } from '../../shared/errors';
 import { redactor } from '../../shared/redact';
 import { FakeChild, spawnOf } from '../../test/support';
+import { toPoolError } from './map-error';
+import { StdinWriteError } from './stdin-write-error';
 import { MAX_QUEUED_MESSAGES, STDERR_TAIL_BYTES, StdioProcessTransport, type SpawnLike, type StdioTransportOptions } from './stdio-transport';
 
 function harness(options: Partial<StdioTransportOptions> = {}) {
@@ -167,5 +169,35 @@ describe('StdioProcessTransport', () => {
     const error = (await transport.start().catch((e: unknown) => e)) as CodedError;
     expect(error.code).toBe('server_unavailable');
     expect(error.hint).toBe('`nope` was not found on PATH; run `connected-services doctor`');
+  });
+});
+
+describe('StdioProcessTransport: a server that closed its input and is exiting', () => {
+  it('waits for its exit, so the error says how it ended and what it printed, not "EPIPE"', async () => {
+    const transport = new StdioProcessTransport({
+      server: 'dying',
+      command: '/bin/sh',
+      args: ['-c', 'exec 0<&-; echo "token is gone" >&2; sleep 0.3; exit 3'],
+      env: { PATH: '/bin:/usr/bin' },
+      stopGraceMs: 5000,
+    });
+    transport.onerror = () => undefined;
+    await transport.start();
+    // Its stdin is closed once it has printed: the next write breaks the pipe.
+    for (let i = 0; i < 1000 && !transport.stderrTail().includes('token is gone'); i++) await new Promise((r) => setTimeout(r, 10));
+    const failed = await transport.send({ jsonrpc: '2.0', id: 1, method: 'ping' }).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(failed).toBeInstanceOf(StdinWriteError);
+    expect(transport.exit).toEqual({ code: 3, signal: null });
+    const error = toPoolError(failed, {
+      server: 'dying',
+      phase: 'start',
+      timeoutMs: 1000,
+      ended: () => ({ exit: transport.exit, stderr: transport.stderrTail(), byUs: false }),
+    });
+    expect(error.message).toBe('"dying" exited with code 3 while starting: token is gone');
+    await transport.close();
   });
 });

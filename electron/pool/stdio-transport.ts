@@ -12,6 +12,7 @@ import { MessagePump } from './message-pump';
 import { unsendable } from './settle-failed-sends';
 import { endGroup } from './process-group';
 import { ServerOutput } from './server-output';
+import { StdinWriteError } from './stdin-write-error';
 
 export { STDERR_TAIL_BYTES } from './server-output';
 export const DEFAULT_MAX_MESSAGE_BYTES = 8 * 1024 * 1024;
@@ -73,6 +74,8 @@ export class StdioProcessTransport implements Transport {
   #failure: CodedError | undefined;
   #closing: Promise<void> | undefined;
   #finished = false;
+  #markFinished: () => void = () => undefined;
+  readonly #finishedPromise = new Promise<void>((resolve) => (this.#markFinished = resolve));
   #finishTimer: NodeJS.Timeout | undefined;
   /** Messages (and finally the close) on their way to the SDK, in order. */
   readonly #pump = new MessagePump((error) => this.onerror?.(error));
@@ -197,12 +200,13 @@ export class StdioProcessTransport implements Transport {
     return new Promise((resolve, reject) => {
       stdin.write(line, (error) => {
         if (!error) return resolve();
-        reject(
-          new CodedError('server_unavailable', redact(`could not write to "${server}": ${error.message}`), {
-            hint: 'the server closed its input or exited; retry the call',
-            cause: error,
-          }),
-        );
+        const failed = new StdinWriteError('server_unavailable', redact(`could not write to "${server}": ${error.message}`), {
+          hint: 'the server closed its input or exited; retry the call',
+          cause: error,
+        });
+        // A broken pipe usually means the server is exiting: wait (bounded) for its exit and last
+        // stderr, so the caller can say how it ended rather than "EPIPE".
+        void Promise.race([this.#finishedPromise, delay(this.#grace)]).then(() => reject(failed));
       });
     });
   }
@@ -307,6 +311,7 @@ export class StdioProcessTransport implements Transport {
   #finish(): void {
     if (this.#finished) return;
     this.#finished = true;
+    this.#markFinished();
     if (this.#finishTimer) clearTimeout(this.#finishTimer);
     this.#stdout.clear();
     this.#output.flush();
