@@ -1,9 +1,9 @@
 import { createServer as createHttpServer, type IncomingHttpHeaders } from 'node:http';
 import { createServer as createNetServer, type AddressInfo, type Server } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CodedError } from '../../shared/errors';
 import { createEndpointFetch, type EndpointFetch, type ResolvedAddress, type Resolver } from './endpoint-fetch';
 import type { FetchLike } from '../net';
+import { rejection } from '../../test/support/rejection';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -25,15 +25,6 @@ function endpointFetch(options: Parameters<typeof createEndpointFetch>[0]): Endp
   const created = createEndpointFetch(options);
   cleanups.push(() => created.close());
   return created;
-}
-
-async function rejection(promise: Promise<unknown>): Promise<CodedError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof CodedError)) throw new Error(`expected a CodedError, got ${String(error)}`);
-  return error;
 }
 
 function listen(server: Server | ReturnType<typeof createHttpServer>): Promise<number> {

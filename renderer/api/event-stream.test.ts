@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { openEventStream, RECONNECT_FIRST_MS, RECONNECT_MAX_MS, type EventStream } from './event-stream';
-import { fakeFetch, fakeStream, type FakeStream } from './fake-fetch';
+import { fakeFetch, fakeStream, type FakeStream } from '../../test/support/renderer/fake-fetch';
 import type { SseMessage } from './sse-parser';
 
 /** A wait that returns at once, recording each delay; it stops the loop after `limit` waits. */

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { createFakeApi } from '../testing';
+import { createFakeApi } from '../../test/support/renderer';
 import { getApi } from './get-api';
 import { TOKEN_STORAGE_KEY, type TokenScope } from './session-token';
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CodedError } from '../../shared/errors';
-import { fakeFetch, fakeStream, type FakeStream } from './fake-fetch';
+import { fakeFetch, fakeStream, type FakeStream } from '../../test/support/renderer/fake-fetch';
 import { createHttpClient } from './http-client';
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

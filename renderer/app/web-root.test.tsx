@@ -2,7 +2,7 @@
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { OnConnection } from '../api';
-import { createFakeApi, serverStatus, type FakeApi } from '../testing';
+import { createFakeApi, serverStatus, type FakeApi } from '../../test/support/renderer';
 import { WebRoot } from './web-root';
 
 afterEach(() => {

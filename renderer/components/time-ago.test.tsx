@@ -2,7 +2,7 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ClockContext } from '../state';
-import { createFakeClock, type FakeClock } from '../testing';
+import { createFakeClock, type FakeClock } from '../../test/support/renderer';
 import { TimeAgo } from './time-ago';
 
 afterEach(cleanup);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createFakeApi, serverStatus } from '../testing';
+import { createFakeApi, serverStatus } from '../../test/support/renderer';
 import { ServersStore } from './servers-store';
 
 describe('ServersStore', () => {

@@ -4,7 +4,7 @@
  * servers configured and their inventories cached (no server spawns).
  */
 import { execFileSync } from 'node:child_process';
-import { CLI, tempHome } from '../helpers/cli';
+import { CLI, tempHome } from '../support/cli';
 import { check, ratioSpread, spread, type Row } from './report';
 
 export interface CommandsOptions {

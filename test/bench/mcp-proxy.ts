@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
 import { createInterface } from 'node:readline';
-import { freePort } from '../helpers/ports';
+import { freePort } from '../support/ports';
 import { stopChild } from './serve-process';
 
 export interface McpProxy {

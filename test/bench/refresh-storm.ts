@@ -6,7 +6,7 @@
  */
 import { createAuthCoordinator, tokensKey } from '../../electron/auth';
 import { PUBLIC_CLIENT } from '../fixtures/oauth/constants';
-import { openTestVault, scriptedBrowser, startStack } from '../fixtures/oauth/harness';
+import { openTestVault, scriptedBrowser, startStack } from '../support/oauth-harness';
 import { spread, type Row } from './report';
 
 export async function benchRefreshStorm(options: { calls: number; rounds: number }): Promise<Row[]> {

@@ -7,8 +7,8 @@ import { execFileSync, type ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { CLI, tempHome } from '../helpers/cli';
-import { startServe as startServed } from '../helpers/serve';
+import { CLI, tempHome } from '../support/cli';
+import { startServe as startServed } from '../support/serve';
 
 export interface BenchHome {
   home: string;
@@ -106,7 +106,7 @@ export async function waitHealthy(origin: string): Promise<void> {
 }
 
 /**
- * `serve --json` (test/helpers/serve.ts). The web UI's secret is taken from the address in the ready
+ * `serve --json` (test/support/serve.ts). The web UI's secret is taken from the address in the ready
  * line (its fragment), which stays valid whatever runtime.json holds.
  */
 export async function startServe(home: string): Promise<ServeProcess> {

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
-import { launchBrowser } from '../e2e/helpers';
+import { launchBrowser } from '../support/e2e';
 import { check, spread, type Row } from './report';
 import { benchAnswer, benchData } from './ui-fake-api';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkAccessibleNames, contrastReport, dialog, focusRingOf, serverRow, startUiSession, waitForState, type UiSession } from './helpers';
+import { checkAccessibleNames, contrastReport, dialog, focusRingOf, serverRow, startUiSession, waitForState, type UiSession } from '../support/e2e';
 
 let ui: UiSession;
 

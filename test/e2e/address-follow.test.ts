@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServe, type Served } from '../helpers/serve';
-import { serverRow, startUiSession, stateOf, waitForState, type UiSession } from './helpers';
+import { startServe, type Served } from '../support/serve';
+import { serverRow, startUiSession, stateOf, waitForState, type UiSession } from '../support/e2e';
 
 let ui: UiSession;
 let second: Served | undefined;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectAgent, type AgentClient } from '../fixtures/bridge/harness';
-import { dialog, serverRow, startUiSession, waitForState, type UiSession } from './helpers';
+import { connectAgent, type AgentClient } from '../support/bridge-harness';
+import { dialog, serverRow, startUiSession, waitForState, type UiSession } from '../support/e2e';
 
 let ui: UiSession;
 let agent: AgentClient | undefined;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogRow, dialog, serverRow, startUiSession, stateOf, waitForState, type UiSession } from './helpers';
+import { catalogRow, dialog, serverRow, startUiSession, stateOf, waitForState, type UiSession } from '../support/e2e';
 
 // The real core in web mode with its demo servers (everything, memory) and one Chromium page.
 let ui: UiSession;

@@ -1,6 +1,6 @@
 import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dialog, serverRow, startUiSession, waitForState, type UiSession } from './helpers';
+import { dialog, serverRow, startUiSession, waitForState, type UiSession } from '../support/e2e';
 
 // Layout checks in Chromium at the two widths people use (issue 17, item 6), light and dark.
 let ui: UiSession;

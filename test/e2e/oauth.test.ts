@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openVault } from '../../electron/vault';
-import { startStack, type Stack } from '../fixtures/oauth/harness';
-import { deviceLoginScreen, serverRow, startUiSession, waitForState, type UiSession } from './helpers';
+import { startStack, type Stack } from '../support/oauth-harness';
+import { deviceLoginScreen, serverRow, startUiSession, waitForState, type UiSession } from '../support/e2e';
 
 const PASSPHRASE = { CONNECTED_SERVICES_PASSPHRASE: 'ui oauth passphrase' };
 

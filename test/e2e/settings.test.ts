@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startUiSession, type UiSession } from './helpers';
+import { startUiSession, type UiSession } from '../support/e2e';
 
 let ui: UiSession;
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serverRow, startUiSession, waitForState, type UiSession } from './helpers';
+import { serverRow, startUiSession, waitForState, type UiSession } from '../support/e2e';
 
 let ui: UiSession;
 

@@ -2,7 +2,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serverRow, startUiSession, type UiSession } from './helpers';
+import { serverRow, startUiSession, type UiSession } from '../support/e2e';
 
 let ui: UiSession;
 let other: Server;

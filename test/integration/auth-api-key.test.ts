@@ -4,8 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createAuthCoordinator, type AuthStatusChange } from '../../electron/auth';
 import { secretKey, vaultKey } from '../../electron/vault';
 import { CC_BASIC_CLIENT } from '../fixtures/oauth/constants';
-import { openTestVault, startStack, type Stack } from '../fixtures/oauth/harness';
-import { rejection } from '../helpers/rejection';
+import { openTestVault, startStack, type Stack } from '../support/oauth-harness';
+import { rejection } from '../support/rejection';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createAuthCoordinator, REGISTRATION_NAMESPACE, type AuthCoordinator, type FlowEvent } from '../../electron/auth';
 import type { Vault } from '../../electron/vault';
 import { LOOPBACK_CALLBACK, PUBLIC_CLIENT } from '../fixtures/oauth/constants';
-import { openTestVault, scriptedBrowser, startStack, type Stack } from '../fixtures/oauth/harness';
+import { openTestVault, scriptedBrowser, startStack, type Stack } from '../support/oauth-harness';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {

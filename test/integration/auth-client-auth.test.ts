@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAuthCoordinator, tokensKey } from '../../electron/auth';
 import { secretKey } from '../../electron/vault';
-import { openTestVault } from '../fixtures/oauth/harness';
+import { openTestVault } from '../support/oauth-harness';
 import { startRawTokenServer, type RawTokenServerOptions } from '../fixtures/oauth/raw-token-server';
 
 const cleanups: (() => Promise<unknown>)[] = [];

@@ -3,7 +3,7 @@ import { createAuthCoordinator, tokensKey } from '../../electron/auth';
 import { secretKey } from '../../electron/vault';
 import { CodedError } from '../../shared/errors';
 import { CC_BASIC_CLIENT, CC_POST_CLIENT } from '../fixtures/oauth/constants';
-import { openTestVault, startStack } from '../fixtures/oauth/harness';
+import { openTestVault, startStack } from '../support/oauth-harness';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {

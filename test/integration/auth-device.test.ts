@@ -3,7 +3,7 @@ import { createAuthCoordinator, REGISTRATION_NAMESPACE, registrationKey, type Au
 import type { Vault } from '../../electron/vault';
 import { CodedError } from '../../shared/errors';
 import { DEVICE_GRANT, LOOPBACK_CALLBACK } from '../fixtures/oauth/constants';
-import { approveDevice, openTestVault, startStack, type Stack } from '../fixtures/oauth/harness';
+import { approveDevice, openTestVault, startStack, type Stack } from '../support/oauth-harness';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {

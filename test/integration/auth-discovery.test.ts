@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createAuthCoordinator } from '../../electron/auth';
 import type { CodedError } from '../../shared/errors';
 import { PUBLIC_CLIENT } from '../fixtures/oauth/constants';
-import { openTestVault, scriptedBrowser, startStack } from '../fixtures/oauth/harness';
+import { openTestVault, scriptedBrowser, startStack } from '../support/oauth-harness';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {

@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAuthCoordinator, type FetchLike } from '../../electron/auth';
 import { secretKey } from '../../electron/vault';
-import { CodedError } from '../../shared/errors';
 import { vaultKey } from '../../shared/vault';
 import { startAuthorizationServer } from '../fixtures/oauth/authorization-server';
 import { CC_BASIC_CLIENT } from '../fixtures/oauth/constants';
-import { openTestVault, startStack } from '../fixtures/oauth/harness';
+import { openTestVault, startStack } from '../support/oauth-harness';
+import { rejection } from '../support/rejection';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -38,15 +38,6 @@ async function setUp() {
   const target = { url: stack.mcp.url, auth: AUTH };
   const call = () => coordinator.fetchFor('svc', target)?.(stack.mcp.whoamiUrl);
   return { stack, other, prm, vault, coordinator, target, call, leaked };
-}
-
-async function rejection(promise: Promise<unknown> | undefined): Promise<CodedError> {
-  const error = await Promise.resolve(promise).then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof CodedError)) throw new Error(`expected a CodedError, got ${String(error)}`);
-  return error;
 }
 
 describe('auth: a configured client secret is pinned to the issuer it was first used with', () => {

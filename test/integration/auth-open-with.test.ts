@@ -7,8 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAuthCoordinator, openWith } from '../../electron/auth';
 import { PUBLIC_CLIENT } from '../fixtures/oauth/constants';
-import { openTestVault, startStack } from '../fixtures/oauth/harness';
-import { waitFor } from '../fixtures/servers/harness';
+import { openTestVault, startStack } from '../support/oauth-harness';
+import { waitFor } from '../support/server-harness';
 
 const cleanups: (() => Promise<unknown> | void)[] = [];
 afterEach(async () => {

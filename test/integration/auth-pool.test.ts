@@ -4,9 +4,9 @@ import { createPool, type Pool } from '../../electron/pool';
 import type { Vault } from '../../electron/vault';
 import type { McpConfig } from '../../shared/config';
 import { PUBLIC_CLIENT } from '../fixtures/oauth/constants';
-import { openTestVault, scriptedBrowser, startStack, type ScriptedBrowser, type Stack } from '../fixtures/oauth/harness';
-import { tempDir, textOf } from '../fixtures/servers/harness';
-import { rejection } from '../helpers/rejection';
+import { openTestVault, scriptedBrowser, startStack, type ScriptedBrowser, type Stack } from '../support/oauth-harness';
+import { tempDir, textOf } from '../support/server-harness';
+import { rejection } from '../support/rejection';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {

@@ -7,8 +7,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createAuthCoordinator, tokensKey, type AuthCoordinator, type AuthStatusChange } from '../../electron/auth';
 import type { Vault } from '../../electron/vault';
 import { PUBLIC_CLIENT } from '../fixtures/oauth/constants';
-import { openTestVault, scriptedBrowser, startStack, type Stack } from '../fixtures/oauth/harness';
-import { rejection } from '../helpers/rejection';
+import { openTestVault, scriptedBrowser, startStack, type Stack } from '../support/oauth-harness';
+import { rejection } from '../support/rejection';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAuthCoordinator, REGISTRATION_NAMESPACE, registrationKey, type FetchLike } from '../../electron/auth';
-import { freePort } from '../helpers/ports';
-import { openTestVault, scriptedBrowser, startStack } from '../fixtures/oauth/harness';
+import { freePort } from '../support/ports';
+import { openTestVault, scriptedBrowser, startStack } from '../support/oauth-harness';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAuthCoordinator, type ResolvedAddress, type Resolver } from '../../electron/auth';
 import { secretKey } from '../../electron/vault';
-import { CodedError } from '../../shared/errors';
 import { CC_POST_CLIENT, PUBLIC_CLIENT } from '../fixtures/oauth/constants';
-import { openTestVault, scriptedBrowser, startStack } from '../fixtures/oauth/harness';
+import { openTestVault, scriptedBrowser, startStack } from '../support/oauth-harness';
+import { rejection } from '../support/rejection';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -37,15 +37,6 @@ async function setUp(resolver: Resolver, stackOptions: Parameters<typeof startSt
 }
 
 const CC_AUTH = { type: 'client_credentials', clientId: CC_POST_CLIENT.clientId, clientSecret: '${secret:CC_SECRET}', tokenEndpointAuthMethod: 'client_secret_post' };
-
-async function rejection(promise: Promise<unknown>): Promise<CodedError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof CodedError)) throw new Error(`expected a CodedError, got ${String(error)}`);
-  return error;
-}
 
 describe('auth: endpoint checks on resolved addresses, against oidc-provider', () => {
   it('still signs in through the browser on 127.0.0.1, and the server answers with the token', async () => {

@@ -3,7 +3,7 @@ import { createAuthCoordinator, type AuthCoordinator } from '../../electron/auth
 import type { Vault } from '../../electron/vault';
 import { CodedError } from '../../shared/errors';
 import { PUBLIC_CLIENT } from '../fixtures/oauth/constants';
-import { openTestVault, scriptedBrowser, startStack, type ScriptedBrowser, type Stack } from '../fixtures/oauth/harness';
+import { openTestVault, scriptedBrowser, startStack, type ScriptedBrowser, type Stack } from '../support/oauth-harness';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT } from '../helpers/cli';
+import { ROOT } from '../support/cli';
 
 /** Every row of issue 18's table (and the tools listing), by its key in the bench's summary. */
 const ROWS = ['throughput', 'latency', 'mcp-proxy', 'agent-start', 'memory-shared', 'memory-idle', 'serve-start', 'tools-listing', 'idle-rss', 'refresh-storm', 'cmd-status', 'cmd-servers-list', 'cmd-tools'];

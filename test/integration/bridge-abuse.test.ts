@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INITIALIZE, mcpHeaders, rawRequest, type RawResponse } from '../fixtures/bridge/harness';
-import { tempHome } from '../helpers/cli';
-import { startServe, type Served } from '../helpers/serve';
+import { INITIALIZE, mcpHeaders, rawRequest, type RawResponse } from '../support/bridge-harness';
+import { tempHome } from '../support/cli';
+import { startServe, type Served } from '../support/serve';
 
 /** What an agent can send the running app: a real `serve`, a real agent token, raw HTTP. */
 let served: Served;

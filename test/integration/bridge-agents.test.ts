@@ -2,8 +2,8 @@ import { LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/type
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PendingApproval } from '../../electron/bridge';
 import { everythingServer, faultServer } from '../fixtures/servers/config';
-import { waitFor } from '../fixtures/servers/harness';
-import { connectAgent, firstText, INITIALIZE, mcpHeaders, rawRequest, startBridge, type AgentClient, type BridgeHarness } from '../fixtures/bridge/harness';
+import { waitFor } from '../support/server-harness';
+import { connectAgent, firstText, INITIALIZE, mcpHeaders, rawRequest, startBridge, type AgentClient, type BridgeHarness } from '../support/bridge-harness';
 
 let h: BridgeHarness;
 const clients: AgentClient[] = [];

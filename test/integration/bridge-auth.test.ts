@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createBridge, type AgentPolicy, type PendingApproval } from '../../electron/bridge';
 import { GOOD_TOKEN, startRevocableServer, type RevocableServer } from '../fixtures/bridge/revocable-server';
-import { connectAgent, firstText, startBridge, tempDir, type AgentClient, type BridgeHarness } from '../fixtures/bridge/harness';
+import { connectAgent, firstText, startBridge, tempDir, type AgentClient, type BridgeHarness } from '../support/bridge-harness';
 
 const open: Array<{ close(): Promise<void> }> = [];
 

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { faultServer, everythingServer } from '../fixtures/servers/config';
-import { waitFor } from '../fixtures/servers/harness';
-import { connectAgent, firstText, startBridge, type AgentClient, type BridgeHarness } from '../fixtures/bridge/harness';
+import { waitFor } from '../support/server-harness';
+import { connectAgent, firstText, startBridge, type AgentClient, type BridgeHarness } from '../support/bridge-harness';
 
 const ALLOW_ALL = { read: 'allow', write: 'allow', destructive: 'allow' } as const;
 const open: Array<BridgeHarness | AgentClient> = [];

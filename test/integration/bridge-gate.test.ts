@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PendingApproval } from '../../electron/bridge';
 import { faultServer } from '../fixtures/servers/config';
-import { waitFor } from '../fixtures/servers/harness';
-import { connectAgent, firstText, startBridge, type AgentClient, type BridgeHarness } from '../fixtures/bridge/harness';
+import { waitFor } from '../support/server-harness';
+import { connectAgent, firstText, startBridge, type AgentClient, type BridgeHarness } from '../support/bridge-harness';
 
 let h: BridgeHarness;
 const clients: AgentClient[] = [];

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { everythingServer } from '../fixtures/servers/config';
-import { INITIALIZE, mcpHeaders, rawRequest, startBridge, type BridgeHarness, type RawResponse } from '../fixtures/bridge/harness';
+import { INITIALIZE, mcpHeaders, rawRequest, startBridge, type BridgeHarness, type RawResponse } from '../support/bridge-harness';
 
 let h: BridgeHarness;
 let port: number;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { runCli, tempHome } from '../helpers/cli';
-import { runInspector } from '../helpers/inspector';
-import { confirmAsPerson, startServe, type Served } from '../helpers/serve';
+import { runCli, tempHome } from '../support/cli';
+import { runInspector } from '../support/inspector';
+import { confirmAsPerson, startServe, type Served } from '../support/serve';
 
 // An unmodified external client (the official MCP Inspector CLI) against our bridge: proves
 // interoperability beyond our own SDK-based tests.

@@ -4,10 +4,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { createBridge, type Bridge } from '../../electron/bridge';
-import { freePort } from '../helpers/ports';
+import { freePort } from '../support/ports';
 import { everythingServer, faultServer, ROOT } from '../fixtures/servers/config';
-import { waitFor } from '../fixtures/servers/harness';
-import { firstText, startBridge, type BridgeHarness } from '../fixtures/bridge/harness';
+import { waitFor } from '../support/server-harness';
+import { firstText, startBridge, type BridgeHarness } from '../support/bridge-harness';
 
 const SHIM = fileURLToPath(new URL('../fixtures/bridge/shim-process.ts', import.meta.url));
 const open: Array<{ close(): Promise<void> }> = [];

@@ -1,8 +1,8 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli, tempHome } from '../helpers/cli';
-import { eventually, startServe, type Served } from '../helpers/serve';
+import { runCli, tempHome } from '../support/cli';
+import { eventually, startServe, type Served } from '../support/serve';
 
 describe('approvals list shows what a waiting call would send', () => {
   let home: string;

@@ -4,8 +4,8 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLI, runCli, tempHome } from '../helpers/cli';
-import { confirmAsPerson, eventually, startServe, type Served } from '../helpers/serve';
+import { CLI, runCli, tempHome } from '../support/cli';
+import { confirmAsPerson, eventually, startServe, type Served } from '../support/serve';
 
 function textOf(result: unknown): string {
   const content = (result as { content?: { type: string; text?: string }[] }).content ?? [];

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli, tempHome } from '../helpers/cli';
+import { runCli, tempHome } from '../support/cli';
 
 function homeWith(config: string): string {
   const home = tempHome('cs-config-');

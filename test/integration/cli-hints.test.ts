@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT, runCli, tempHome } from '../helpers/cli';
+import { ROOT, runCli, tempHome } from '../support/cli';
 
 /** Where the hints a person reads are written (errors, doctor fixes, notices). */
 const FOLDERS = ['electron/cli', 'electron/app', 'shared', 'electron/pool', 'electron/registry'];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { runCli, tempHome } from '../helpers/cli';
-import { BROWSER, startStack } from '../helpers/oauth-stack';
+import { runCli, tempHome } from '../support/cli';
+import { BROWSER, startStack } from '../support/oauth-stack';
 
 const PASSPHRASE = { CONNECTED_SERVICES_PASSPHRASE: 'oauth cli revoke passphrase' };
 

@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli, tempHome } from '../helpers/cli';
-import { BROWSER, startStack, type Stack } from '../helpers/oauth-stack';
+import { runCli, tempHome } from '../support/cli';
+import { BROWSER, startStack, type Stack } from '../support/oauth-stack';
 
 const PASSPHRASE = { CONNECTED_SERVICES_PASSPHRASE: 'oauth step-up test passphrase' };
 

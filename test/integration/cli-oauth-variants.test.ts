@@ -3,7 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
-import { ROOT, runCli, tempHome } from '../helpers/cli';
+import { ROOT, runCli, tempHome } from '../support/cli';
 
 const PASSPHRASE = { CONNECTED_SERVICES_PASSPHRASE: 'oauth variants passphrase' };
 const BROWSER = `${process.execPath} --import tsx ${join(ROOT, 'test', 'fixtures', 'oauth', 'open-with-browser.ts')}`;

@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli, tempHome } from '../helpers/cli';
-import { BROWSER, startStack, type Stack } from '../helpers/oauth-stack';
+import { runCli, tempHome } from '../support/cli';
+import { BROWSER, startStack, type Stack } from '../support/oauth-stack';
 
 const PASSPHRASE = { CONNECTED_SERVICES_PASSPHRASE: 'oauth cli test passphrase' };
 
@@ -70,7 +70,7 @@ describe('signing in through the CLI against a real authorization server', () =>
 describe('a sign-in made by the CLI reaches the running app', () => {
   it('brings a server waiting for a sign-in back without restarting the app', async () => {
     const { stack, child } = await startStack();
-    const { startServe, eventually } = await import('../helpers/serve');
+    const { startServe, eventually } = await import('../support/serve');
     const home = tempHome();
     await runCli(home, ['servers', 'add', 'notes', '--url', stack.mcpUrl], { env: PASSPHRASE });
     const served = await startServe(home, [], PASSPHRASE);

@@ -3,8 +3,8 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAULT_SERVER, ROOT } from '../fixtures/servers/config';
-import { runCli, tempHome } from '../helpers/cli';
-import { eventually, startServe, type Served } from '../helpers/serve';
+import { runCli, tempHome } from '../support/cli';
+import { eventually, startServe, type Served } from '../support/serve';
 
 interface Row {
   name: string;

@@ -5,8 +5,8 @@ import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLI, runCli, tempHome } from '../helpers/cli';
-import { startServe, type Served } from '../helpers/serve';
+import { CLI, runCli, tempHome } from '../support/cli';
+import { startServe, type Served } from '../support/serve';
 
 interface HttpEntry {
   url: string;

@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli, tempHome } from '../helpers/cli';
-import { startServe } from '../helpers/serve';
+import { runCli, tempHome } from '../support/cli';
+import { startServe } from '../support/serve';
 
 // No keychain (no D-Bus session) and no passphrase: the vault lives in memory only.
 const MEMORY = { DBUS_SESSION_BUS_ADDRESS: '', CONNECTED_SERVICES_PASSPHRASE: '' };

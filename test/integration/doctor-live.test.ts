@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli, tempHome } from '../helpers/cli';
-import { startServe, type Served } from '../helpers/serve';
+import { runCli, tempHome } from '../support/cli';
+import { startServe, type Served } from '../support/serve';
 
 const PASSPHRASE = { CONNECTED_SERVICES_PASSPHRASE: 'a long test passphrase' };
 

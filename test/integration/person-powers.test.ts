@@ -3,8 +3,8 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli, tempHome, type CliResult } from '../helpers/cli';
-import { confirmAsPerson, eventually, startServe, type Served } from '../helpers/serve';
+import { runCli, tempHome, type CliResult } from '../support/cli';
+import { confirmAsPerson, eventually, startServe, type Served } from '../support/serve';
 
 interface AdminRow {
   who: string;

@@ -2,8 +2,8 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { floodServer } from '../fixtures/servers/config';
-import { runCli, tempHome } from '../helpers/cli';
-import { startServe, type Served } from '../helpers/serve';
+import { runCli, tempHome } from '../support/cli';
+import { startServe, type Served } from '../support/serve';
 
 const DEPTH = 20_000;
 const CALLS = 200;

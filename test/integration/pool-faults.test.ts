@@ -4,8 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createPool, type Pool, type PoolOptions } from '../../electron/pool';
 import type { McpConfig } from '../../shared/config';
 import { faultServer } from '../fixtures/servers/config';
-import { StateLog, isAlive, readPid, tempDir, textOf, waitFor } from '../fixtures/servers/harness';
-import { rejection } from '../helpers/rejection';
+import { StateLog, isAlive, readPid, tempDir, textOf, waitFor } from '../support/server-harness';
+import { rejection } from '../support/rejection';
 
 const pools: Pool[] = [];
 

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_FLOOD_LIMITS } from '../../electron/pool';
 import { floodServer } from '../fixtures/servers/config';
-import { runCli, tempHome } from '../helpers/cli';
-import { eventually, startServe, type Served } from '../helpers/serve';
+import { runCli, tempHome } from '../support/cli';
+import { eventually, startServe, type Served } from '../support/serve';
 
 interface Status {
   servers: { name: string; state: string; lastError?: { code: string; message: string; hint?: string } }[];

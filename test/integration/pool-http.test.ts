@@ -1,9 +1,9 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createPool, type Pool } from '../../electron/pool';
-import { freePort } from '../helpers/ports';
-import { tempDir } from '../fixtures/servers/harness';
-import { rejection } from '../helpers/rejection';
+import { freePort } from '../support/ports';
+import { tempDir } from '../support/server-harness';
+import { rejection } from '../support/rejection';
 
 const pools: Pool[] = [];
 const servers: Server[] = [];

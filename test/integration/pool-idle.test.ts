@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createPool, type Pool } from '../../electron/pool';
 import type { McpConfig, Settings, StdioServerConfig } from '../../shared/config';
 import { faultServer } from '../fixtures/servers/config';
-import { StateLog, isAlive, tempDir, textOf, waitFor } from '../fixtures/servers/harness';
+import { StateLog, isAlive, tempDir, textOf, waitFor } from '../support/server-harness';
 import { ManualTimers } from '../support';
 
 // Idle stops with a manual timer: the test decides when the idle time has passed, never the clock.

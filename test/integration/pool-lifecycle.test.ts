@@ -5,8 +5,8 @@ import { createPool, shellQuote, type Pool, type PoolOptions } from '../../elect
 import { CodedError } from '../../shared/errors';
 import type { McpConfig, ServerConfig } from '../../shared/config';
 import { faultServer } from '../fixtures/servers/config';
-import { StateLog, isAlive, tempDir, textOf, waitFor } from '../fixtures/servers/harness';
-import { rejection } from '../helpers/rejection';
+import { StateLog, isAlive, tempDir, textOf, waitFor } from '../support/server-harness';
+import { rejection } from '../support/rejection';
 
 const pools: Pool[] = [];
 

@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createPool, type Pool } from '../../electron/pool';
 import type { StdioServerConfig } from '../../shared/config';
 import { faultServer } from '../fixtures/servers/config';
-import { StateLog, isAlive, tempDir, textOf } from '../fixtures/servers/harness';
-import { rejection } from '../helpers/rejection';
+import { StateLog, isAlive, tempDir, textOf } from '../support/server-harness';
+import { rejection } from '../support/rejection';
 
 const pools: Pool[] = [];
 

@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createPool, type Pool } from '../../electron/pool';
 import type { CodedError } from '../../shared/errors';
-import { freePort } from '../helpers/ports';
+import { freePort } from '../support/ports';
 import { EVERYTHING, everythingServer, memoryServer } from '../fixtures/servers/config';
-import { tempDir, textOf } from '../fixtures/servers/harness';
+import { tempDir, textOf } from '../support/server-harness';
 
 const pools: Pool[] = [];
 

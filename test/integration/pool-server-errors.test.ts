@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createPool, type Pool } from '../../electron/pool';
 import { everythingServer, faultServer } from '../fixtures/servers/config';
-import { tempDir } from '../fixtures/servers/harness';
-import { rejection } from '../helpers/rejection';
+import { tempDir } from '../support/server-harness';
+import { rejection } from '../support/rejection';
 
 const pools: Pool[] = [];
 

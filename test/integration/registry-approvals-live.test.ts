@@ -6,7 +6,7 @@ import { createCore, type Core } from '../../electron/app';
 import { openRegistry, type Registry, type RegistryEvents } from '../../electron/registry';
 import type { ServerStatus } from '../../shared/api';
 import { faultServer } from '../fixtures/servers/config';
-import { waitFor } from '../fixtures/servers/harness';
+import { waitFor } from '../support/server-harness';
 
 const tool = faultServer();
 const other = faultServer('normal', { WHICH: 'other' });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { mkdir, mkdtemp, readFile, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openRegistry, type Registry, type RegistryEvents } from '../../electron/registry';
-import { configJson as json, nextEvent } from '../helpers/registry-events';
+import { configJson as json, nextEvent } from '../support/registry-events';
 
 const a = { command: 'node', args: ['a.js'] };
 const b = { command: 'node', args: ['b.js'] };

@@ -1,7 +1,7 @@
 import { chmodSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli, tempHome } from '../helpers/cli';
+import { runCli, tempHome } from '../support/cli';
 
 const PASSPHRASE = { CONNECTED_SERVICES_PASSPHRASE: 'a long test passphrase' };
 

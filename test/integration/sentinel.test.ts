@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli, tempHome } from '../helpers/cli';
-import { startServe } from '../helpers/serve';
+import { runCli, tempHome } from '../support/cli';
+import { startServe } from '../support/serve';
 import { FAULT_SERVER, ROOT } from '../fixtures/servers/config';
 
 const PASSPHRASE = { CONNECTED_SERVICES_PASSPHRASE: 'sentinel test passphrase' };

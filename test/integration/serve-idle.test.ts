@@ -2,8 +2,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { processTree } from '../bench/proc-rss';
-import { runCli, tempHome } from '../helpers/cli';
-import { eventually, startServe, type Served } from '../helpers/serve';
+import { runCli, tempHome } from '../support/cli';
+import { eventually, startServe, type Served } from '../support/serve';
 
 /** serve's descendants running server-everything. */
 function everythingProcesses(serve: number): number[] {

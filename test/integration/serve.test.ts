@@ -2,9 +2,9 @@ import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, runCli, tempHome } from '../helpers/cli';
-import { eventually, startServe, type Served } from '../helpers/serve';
-import { freePort } from '../helpers/ports';
+import { ROOT, runCli, tempHome } from '../support/cli';
+import { eventually, startServe, type Served } from '../support/serve';
+import { freePort } from '../support/ports';
 
 const everything = join(ROOT, 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js');
 

@@ -1,5 +1,5 @@
 // One step of shell-keychain.test.ts, run inside a D-Bus session with gnome-keyring
-// (test/helpers/secret-service.ts). Usage: shell-keychain-session.ts <helper.cjs>. Prints one JSON line.
+// (test/support/secret-service.ts). Usage: shell-keychain-session.ts <helper.cjs>. Prints one JSON line.
 //
 // Electron's utilityProcess is not available outside Electron, so the helper runs in a Node child
 // whose `process.parentPort` is a shim over Node's IPC channel: the same message in, reply out.

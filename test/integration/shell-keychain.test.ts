@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { runInSecretService } from '../helpers/secret-service';
+import { runInSecretService } from '../support/secret-service';
 
 const HELPER = fileURLToPath(new URL('../../dist/shell-keychain.cjs', import.meta.url));
 

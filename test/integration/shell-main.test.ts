@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { freePort } from '../helpers/ports';
+import { freePort } from '../support/ports';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const MAIN = path.join(ROOT, 'dist', 'shell-main.mjs');

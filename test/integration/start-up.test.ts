@@ -4,9 +4,9 @@ import { createServer, type Server } from 'node:net';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { CLI, ROOT, runCli, tempHome, type CliResult } from '../helpers/cli';
-import { startServe } from '../helpers/serve';
-import { freePort } from '../helpers/ports';
+import { CLI, ROOT, runCli, tempHome, type CliResult } from '../support/cli';
+import { startServe } from '../support/serve';
+import { freePort } from '../support/ports';
 
 const UI_DEFAULT = 47780;
 const BRIDGE_DEFAULT = 47781;

@@ -6,7 +6,7 @@ import { redact, REDACTED } from '../../shared/redact';
 import { openVault, secretKey, vaultKey, type VaultHealth, type VaultOptions } from '../../electron/vault';
 import { fakeProvider } from '../fixtures/vault/fake-provider';
 import { hashOf, tempDataDir, transparentRedactor } from '../fixtures/vault/util';
-import { rejection } from '../helpers/rejection';
+import { rejection } from '../support/rejection';
 
 const KEY = secretKey('FILES_TEST');
 const SENTINEL = 'sentinel-secret-4c1f9e-never-in-errors';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openVault, secretKey, vaultKey, type VaultOptions } from '../../electron/vault';
 import { fakeProvider } from '../fixtures/vault/fake-provider';
 import { FAST_SCRYPT, filesContaining, hashOf, tempDataDir } from '../fixtures/vault/util';
-import { rejection } from '../helpers/rejection';
+import { rejection } from '../support/rejection';
 
 const KEY = secretKey('PROVIDER_TEST');
 const VALUE = 'provider-test-secret-value-81d2';

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { VaultHealthSchema } from '../../shared/vault';
 import { isCodedError, WireErrorSchema } from '../../shared/errors';
 import { openVault, secretKey } from '../../electron/vault';
-import { runInSecretService, startBareSessionBus, type StepResult } from '../helpers/secret-service';
+import { runInSecretService, startBareSessionBus, type StepResult } from '../support/secret-service';
 
 const SCRIPT = 'test/fixtures/vault/keychain-session.ts';
 const SECRET = 'ghp_secret-service-sentinel-7f3a9c';

@@ -24,6 +24,9 @@ function sourceFiles(dir: string): string[] {
   return out;
 }
 
+/** Packages only tests and test support use. */
+const TEST_PACKAGES = new Set(['vitest', '@testing-library/react', '@testing-library/user-event', '@testing-library/dom', 'playwright-core']);
+
 export function importsOf(source: string): string[] {
   const found: string[] = [];
   for (const match of source.matchAll(IMPORT)) {
@@ -66,11 +69,15 @@ export function checkFile(path: string, source: string): Violation[] {
       if (targetLayer === 'renderer') add('the core never imports the renderer');
     }
     if (packageName(specifier) === 'electron' && !path.startsWith('electron/shell/')) add('only electron/shell/ imports electron');
+    // Test support has one home (test/support): a product file that is not a test never holds any.
+    if (layer !== 'test' && !isTest && (TEST_PACKAGES.has(packageName(specifier)) || targetLayer === 'test')) {
+      add('test support lives in test/support, not in a product folder');
+    }
     // The dependency order: no import up or sideways (layers.mjs, the list eslint.config.js reads too).
     const broken = target ? layerBreak(path, target) : undefined;
     if (broken) add(broken);
     // A stylesheet is not a module's interface; any screen may use the shared styles.
-    if (target && layer !== 'test' && !specifier.endsWith('.css')) {
+    if (target && layer !== 'test' && targetLayer !== 'test' && !specifier.endsWith('.css')) {
       const from = moduleOf(path);
       const to = moduleOf(target + '/x');
       const targetModule = moduleOf(target);

@@ -22,6 +22,10 @@ describe('layering rules (ARCHITECTURE.md)', () => {
     expect(rules('renderer/views/a.tsx', `import { createCore } from '../../electron/app';`)).toContain('renderer/ reaches the core only through the App API');
     expect(rules('electron/pool/a.ts', `import { app } from 'electron';`)).toContain('only electron/shell/ imports electron');
     expect(rules('electron/app/a.ts', `import { x } from '../pool/state-machine';`)).toEqual(['reach electron/pool through its index.ts, not its internals']);
+    const support = 'test support lives in test/support, not in a product folder';
+    expect(rules('renderer/testing/fake-api.ts', `import { vi } from 'vitest';`)).toEqual([support]);
+    expect(rules('electron/shell/testing/fake.ts', `import { fakeApi } from '../../../test/support';`)).toEqual([support]);
+    expect(rules('renderer/views/a.test.tsx', `import { vi } from 'vitest';\nimport { createFakeApi } from '../../test/support/renderer';`)).toEqual([]);
   });
 
   it('allows what the rules allow', () => {

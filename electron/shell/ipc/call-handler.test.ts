@@ -1,13 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { CodedError } from '../../../shared/errors';
-import { fakeApi } from '../testing/fake-api';
+import { createFakeApi, type FakeHandlers } from '../../../test/support/fake-app-api';
 import { createCallHandler, type CallSender } from './call-handler';
 import { createApiDoor } from '../../app';
 
 const OURS: CallSender = { frame: { url: 'app://connected-services/index.html', isMainFrame: true }, contentsId: 7 };
 
-function setup() {
-  const api = fakeApi();
+const OK = { ok: true as const };
+/** Every method a test here calls answers `{ ok: true }` unless the test says otherwise. */
+const ANSWERS: FakeHandlers = {
+  setServerEnabled: () => OK,
+  approveServer: () => OK,
+  removeServer: () => OK,
+};
+
+function setup(handlers: FakeHandlers = {}) {
+  const api = createFakeApi({ ...ANSWERS, ...handlers });
   const logs: string[] = [];
   const handle = createCallHandler({ door: createApiDoor({ api, admin: { record: (e) => ({ ...e, id: 'x', time: 0 }) } }), isOurContents: (id) => id === 7, log: (line) => logs.push(line) });
   return { api, handle, logs };
@@ -16,20 +24,19 @@ function setup() {
 describe('cs:call handler', () => {
   it('dispatches a valid call from the app window and returns its result', async () => {
     const { api, handle } = setup();
-    api.calls['setServerEnabled']?.mockResolvedValueOnce({ ok: true });
     const reply = await handle(OURS, { method: 'setServerEnabled', input: { name: 'github', enabled: false } });
     expect(reply).toEqual({ ok: true, result: { ok: true } });
-    expect(api.calls['setServerEnabled']).toHaveBeenCalledWith({ name: 'github', enabled: false });
+    expect(api.callsOf('setServerEnabled')).toEqual([{ name: 'github', enabled: false }]);
   });
 
   it('calls as the person (`ipc`): a widening from the window runs at once and is logged as the app', async () => {
-    const api = fakeApi();
+    const api = createFakeApi(ANSWERS);
     const entries: Array<{ who: string; method: string; outcome: string }> = [];
     const door = createApiDoor({ api, admin: { record: (e) => (entries.push(e), { ...e, id: 'x', time: 0 }) } });
     const handle = createCallHandler({ door, isOurContents: (id) => id === 7 });
     const reply = await handle(OURS, { method: 'approveServer', input: { name: 'github' } });
     expect(reply).toEqual({ ok: true, result: { ok: true } });
-    expect(api.calls['approveServer']).toHaveBeenCalledWith({ name: 'github' });
+    expect(api.callsOf('approveServer')).toEqual([{ name: 'github' }]);
     expect(entries.map((e) => [e.who, e.method, e.outcome])).toEqual([['ipc', 'approveServer', 'ok']]);
   });
 
@@ -47,7 +54,7 @@ describe('cs:call handler', () => {
       const reply = await handle(sender, { method: 'removeServer', input: { name: 'github' } });
       expect(reply).toMatchObject({ ok: false, error: { code: 'denied' } });
     }
-    expect(api.calls['removeServer']).not.toHaveBeenCalled();
+    expect(api.callsOf('removeServer')).toEqual([]);
     expect(logs).toHaveLength(senders.length);
   });
 
@@ -72,7 +79,7 @@ describe('cs:call handler', () => {
       const reply = await handle(OURS, request);
       expect(reply, JSON.stringify(request)).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
     }
-    for (const spy of Object.values(api.calls)) expect(spy).not.toHaveBeenCalled();
+    expect(api.calls).toEqual([]);
   });
 
   it('refuses a request that is not { method, input }', async () => {
@@ -83,10 +90,14 @@ describe('cs:call handler', () => {
   });
 
   it('carries a coded error across as { code, message, hint } with secrets redacted', async () => {
-    const { api, handle, logs } = setup();
-    api.calls['connect']?.mockRejectedValueOnce(
-      new CodedError('auth_required', 'Sign-in failed: Bearer abcdefghijklmnop', { hint: 'Run `connected-services connect github`', data: { server: 'github', token: 'ghp_1234567890' } }),
-    );
+    const { handle, logs } = setup({
+      connect: () => {
+        throw new CodedError('auth_required', 'Sign-in failed: Bearer abcdefghijklmnop', { hint: 'Run `connected-services connect github`', data: { server: 'github', token: 'ghp_1234567890' } });
+      },
+      status: () => {
+        throw new Error('boom');
+      },
+    });
     const reply = await handle(OURS, { method: 'connect', input: { name: 'github' } });
     expect(reply).toEqual({
       ok: false,
@@ -97,7 +108,6 @@ describe('cs:call handler', () => {
         data: { server: 'github', token: '[redacted]' },
       },
     });
-    api.calls['status']?.mockRejectedValueOnce(new Error('boom'));
     expect(await handle(OURS, { method: 'status' })).toEqual({ ok: false, error: { code: 'internal', message: 'boom' } });
     expect(logs).toEqual(['status failed: boom']);
   });

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { API_EVENTS } from '../../../shared/api';
-import { fakeApi } from '../testing/fake-api';
+import { createFakeApi } from '../../../test/support/fake-app-api';
 import { forwardApiEvents } from './event-forwarder';
 import type { EventMessage } from './ipc-protocol';
 
 describe('forwardApiEvents', () => {
   it('forwards every contract event and stops when unsubscribed', () => {
-    const api = fakeApi();
+    const api = createFakeApi();
     const sent: EventMessage[] = [];
     const off = forwardApiEvents(api, (message) => sent.push(message));
     expect(api.listenerCount()).toBe(Object.keys(API_EVENTS).length);

@@ -1,6 +1,6 @@
 import type { IpcMain, IpcMainInvokeEvent } from 'electron';
 import { describe, expect, it } from 'vitest';
-import { fakeApi } from '../testing/fake-api';
+import { createFakeApi } from '../../../test/support/fake-app-api';
 import { createCallHandler } from './call-handler';
 import { registerCallChannel, senderOf } from './ipc-adapter';
 import type { CallReply } from './ipc-protocol';
@@ -32,13 +32,13 @@ describe('cs:call over a fake ipcMain', () => {
   });
 
   it('answers the window main frame and refuses an iframe, a foreign page and a gone frame', async () => {
-    const api = fakeApi();
+    const api = createFakeApi({ listAgents: () => [], removeAgent: () => ({ ok: true }) });
     const { ipc, handlers } = fakeIpcMain();
     const undo = registerCallChannel(ipc, createCallHandler({ door: createApiDoor({ api, admin: { record: (e) => ({ ...e, id: 'x', time: 0 }) } }), isOurContents: (id) => id === 1 }));
     const invoke = handlers.get('cs:call');
     if (!invoke) throw new Error('cs:call was not registered');
 
-    expect(await invoke(fakeEvent(TOP, 1), { method: 'listAgents', input: {} })).toEqual({ ok: true, result: { ok: true } });
+    expect(await invoke(fakeEvent(TOP, 1), { method: 'listAgents', input: {} })).toEqual({ ok: true, result: [] });
     const refused = [
       fakeEvent({ url: 'app://connected-services/index.html', parent: TOP }, 1),
       fakeEvent({ url: 'https://attacker.example/', parent: TOP }, 1),
@@ -49,8 +49,8 @@ describe('cs:call over a fake ipcMain', () => {
     for (const event of refused) {
       expect(await invoke(event, { method: 'removeAgent', input: { name: 'claude' } })).toMatchObject({ ok: false, error: { code: 'denied' } });
     }
-    expect(api.calls['removeAgent']).not.toHaveBeenCalled();
-    expect(api.calls['listAgents']).toHaveBeenCalledTimes(1);
+    expect(api.callsOf('removeAgent')).toEqual([]);
+    expect(api.callsOf('listAgents')).toHaveLength(1);
 
     undo();
     expect(handlers.has('cs:call')).toBe(false);

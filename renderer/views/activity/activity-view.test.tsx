@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AuditEntry, PendingApproval } from '../../../shared/api';
-import { createFakeApi, renderApp } from '../../testing';
+import { createFakeApi, renderApp } from '../../../test/support/renderer';
 
 afterEach(cleanup);
 

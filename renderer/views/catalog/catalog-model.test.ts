@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CATALOG } from '../../../shared/catalog';
-import { serverStatus } from '../../testing';
+import { serverStatus } from '../../../test/support/renderer';
 import { entryRows, filterEntries, filterServers, freeName, serverRows } from './catalog-model';
 
 const servers = [

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ServerStatus } from '../../../shared/api';
 import { CATALOG } from '../../../shared/catalog';
-import { createFakeApi, renderApp, serverStatus } from '../../testing';
+import { createFakeApi, renderApp, serverStatus } from '../../../test/support/renderer';
 
 afterEach(cleanup);
 

@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DeviceLogin } from '../../../shared/api';
-import { createFakeApi, createFakeClock, renderApp, serverStatus, type FakeApi } from '../../testing';
+import { createFakeApi, createFakeClock, renderApp, serverStatus, type FakeApi } from '../../../test/support/renderer';
 
 afterEach(cleanup);
 

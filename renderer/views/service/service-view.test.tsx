@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createFakeApi, renderApp, serverStatus } from '../../testing';
+import { createFakeApi, renderApp, serverStatus } from '../../../test/support/renderer';
 
 afterEach(cleanup);
 

@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiInput, CallResult, ToolInfo } from '../../../shared/api';
-import { createFakeApi, renderApp, serverStatus } from '../../testing';
+import { createFakeApi, renderApp, serverStatus } from '../../../test/support/renderer';
 
 afterEach(cleanup);
 

@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiInput, DoctorCheck } from '../../../shared/api';
-import { createFakeApi, renderApp } from '../../testing';
+import { createFakeApi, renderApp } from '../../../test/support/renderer';
 
 afterEach(cleanup);
 

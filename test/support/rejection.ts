@@ -1,7 +1,7 @@
 import { isCodedError, type CodedError } from '../../shared/errors';
 
 /** The CodedError a promise rejects with; anything else (a success, another error) fails the test. */
-export async function rejection(promise: Promise<unknown>): Promise<CodedError> {
+export async function rejection(promise: Promise<unknown> | undefined): Promise<CodedError> {
   try {
     await promise;
   } catch (error) {

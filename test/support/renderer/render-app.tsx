@@ -1,7 +1,7 @@
 import { render, type RenderResult } from '@testing-library/react';
-import { App } from '../app';
-import type { Clock } from '../lib';
-import type { FakeApi } from './fake-api';
+import { App } from '../../../renderer/app';
+import type { Clock } from '../../../renderer/lib';
+import type { FakeApi } from '../fake-app-api';
 
 /** Renders the whole app at `hash` against a fake API (and optionally a fake clock). */
 export function renderApp(api: FakeApi, options: { hash?: string; clock?: Clock } = {}): RenderResult {

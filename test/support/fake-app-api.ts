@@ -1,5 +1,6 @@
 import {
   API_EVENTS,
+  API_METHODS,
   type ApiEvent,
   type ApiEventPayload,
   type ApiInput,
@@ -20,7 +21,8 @@ export interface FakeApi extends AppApi {
   /** Every call made, in order. */
   readonly calls: Array<{ method: ApiMethod; input: unknown }>;
   callsOf<M extends ApiMethod>(method: M): Array<ApiInput<M>>;
-  listenerCount(event: ApiEvent): number;
+  /** Listeners of one event, or of all events. */
+  listenerCount(event?: ApiEvent): number;
 }
 
 export function serverStatus(patch: Partial<ServerStatus> & { name: string }): ServerStatus {
@@ -72,7 +74,7 @@ const DEFAULTS: FakeHandlers = {
   listOfflineChanges: () => [],
 };
 
-/** An in-memory AppApi for component tests: chosen answers, recorded calls, events on demand. */
+/** The one in-memory AppApi of the tests: chosen answers, recorded calls, events on demand. */
 export function createFakeApi(handlers: FakeHandlers = {}): FakeApi {
   const calls: Array<{ method: ApiMethod; input: unknown }> = [];
   const listeners = new Map<ApiEvent, Set<(payload: unknown) => void>>();
@@ -103,15 +105,10 @@ export function createFakeApi(handlers: FakeHandlers = {}): FakeApi {
       const parsed = API_EVENTS[event].parse(payload);
       for (const listener of [...(listeners.get(event) ?? [])]) listener(parsed);
     },
-    listenerCount: (event: ApiEvent) => listeners.get(event)?.size ?? 0,
+    listenerCount: (event?: ApiEvent) =>
+      event === undefined ? [...listeners.values()].reduce((n, set) => n + set.size, 0) : (listeners.get(event)?.size ?? 0),
   };
-  const names: ApiMethod[] = [
-    'status', 'addServer', 'removeServer', 'setServerEnabled', 'approveServer', 'connect', 'disconnect', 'cancelLogin',
-    'stopServer', 'listTools', 'listResources', 'listPrompts', 'callTool', 'doctor', 'listSecrets', 'setSecret',
-    'deleteSecret', 'bridgeInfo', 'setBridgePaused', 'listAgents', 'addAgent', 'updateAgent', 'removeAgent', 'rotateAgent', 'agentConfig',
-    'listApprovals', 'decideApproval', 'readAudit', 'importConfig',
-    'listConfirmations', 'decideConfirmation', 'readAdminLog', 'listOfflineChanges', 'acknowledgeChanges',
-  ];
+  const names = Object.keys(API_METHODS) as ApiMethod[];
   for (const name of names) Object.assign(api, { [name]: method(name) });
   return api as FakeApi;
 }

@@ -1,4 +1,4 @@
-import type { Clock } from '../lib';
+import type { Clock } from '../../../renderer/lib';
 
 export interface FakeClock extends Clock {
   /** Moves time forward and runs every timer that came due, in order. */

@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page, Request } from 'playwright-core';
-import { ROOT, tempHome } from '../../helpers/cli';
-import { startServe, type Served } from '../../helpers/serve';
+import { ROOT, tempHome } from '../cli';
+import { startServe, type Served } from '../serve';
 import { launchBrowser, type Browser } from './browser';
 
 export const SCREENS_DIR = join(ROOT, 'test-artifacts', 'screens');
