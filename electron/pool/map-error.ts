@@ -55,6 +55,11 @@ export function redactCoded(error: CodedError): CodedError {
   return coded(error.code, error.message, options);
 }
 
+/** A start overtaken by a stop (or a config change that stopped it). */
+export function stoppedWhileStarting(server: string): CodedError {
+  return new CodedError('server_unavailable', `"${server}" was stopped while starting`, { hint: 'start it again' });
+}
+
 function networkCode(error: unknown): string | undefined {
   for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
     const code = (e as NodeJS.ErrnoException).code;

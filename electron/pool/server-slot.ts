@@ -1,16 +1,16 @@
-import { DEFAULT_STARTUP_TIMEOUT_MS, idleTimeoutOf, isEnabled, sameConnection, type ServerConfig } from '../../shared/config';
+import { DEFAULT_STARTUP_TIMEOUT_MS, idleTimeoutOf, isEnabled, sameConnection, type ServerConfig, type Settings } from '../../shared/config';
 import { CodedError, toCodedError, type WireError } from '../../shared/errors';
 import { redact } from '../../shared/redact';
 import type { CallResult, PromptInfo, ResourceInfo, ResourceTemplateInfo, ServerState, ServerStatus, ToolInfo } from '../../shared/api';
-import { openConnection, type Connection } from './connection';
+import type { Connection } from './connection';
 import { CrashTracker } from './crash-tracker';
 import { fetchInventory, type InventoryPart } from './fetch-inventory';
 import { IdleTimer } from './idle-timer';
 import { InventoryRefresher } from './inventory-refresh';
 import { InventoryStore } from './inventory-store';
-import { endedError, redactCoded, toPoolError } from './map-error';
+import { endedError, redactCoded, stoppedWhileStarting, toPoolError } from './map-error';
 import { callTool, errorContext, getPrompt, readResource, type CallHost } from './slot-calls';
-import type { SlotEnv } from './slot-env';
+import type { SlotOptions } from './slot-options';
 import { buildStatus, visibleInventory } from './slot-status';
 import { initialState, transition, type StateRecord } from './state-machine';
 import type { CallOptions } from './types';
@@ -46,7 +46,8 @@ export class ServerSlot {
   constructor(
     readonly name: string,
     config: ServerConfig,
-    private readonly env: SlotEnv,
+    settings: Settings | undefined,
+    private readonly env: SlotOptions,
   ) {
     this.#config = config;
     this.#record = initialState(env.now());
@@ -59,7 +60,7 @@ export class ServerSlot {
       now: env.now,
       log: env.log,
       onUpdated: () => {
-        this.env.emitInventory(this.name);
+        this.env.events.emit('inventory', { server: this.name });
         this.#publish();
       },
     });
@@ -72,13 +73,13 @@ export class ServerSlot {
       use: () => this.#idle.use(),
       callFailed: (conn, error) => this.#callFailed(conn, error),
     };
-    this.#idleMs = idleTimeoutOf(config, env.settings());
+    this.#idleMs = idleTimeoutOf(config, settings);
     this.#idle = new IdleTimer({ setTimer: env.setTimer, timeoutMs: () => this.#idleMs, onIdle: () => this.#idleStop() });
   }
 
-  /** After a config apply: a changed idle time (own or default) applies to the running countdown. */
-  idleTimeoutChanged(): void {
-    const ms = idleTimeoutOf(this.#config, this.env.settings());
+  /** After a config apply: a changed idle time (own or the settings' default) applies to the running countdown. */
+  idleTimeoutChanged(settings: Settings | undefined): void {
+    const ms = idleTimeoutOf(this.#config, settings);
     if (ms === this.#idleMs) return;
     this.#idleMs = ms;
     if (this.#conn && this.#record.state === 'ready') this.#idle.arm();
@@ -257,27 +258,17 @@ export class ServerSlot {
     const startupTimeoutMs = config.startupTimeoutMs ?? DEFAULT_STARTUP_TIMEOUT_MS;
     const holder: { conn?: Connection } = {};
     try {
-      const resolved = await this.env.resolve(this.name, config);
-      this.#assertCurrent(generation);
-      holder.conn = await openConnection({
+      holder.conn = await this.env.connect({
         server: this.name,
-        config: resolved,
+        config,
         startupTimeoutMs,
         signal: abort.signal,
-        baseEnv: this.env.baseEnv,
-        maxMessageBytes: this.env.maxMessageBytes,
-        stopGraceMs: this.env.stopGraceMs,
-        floodLimits: this.env.floodLimits,
-        now: this.env.now,
-        httpFetch: this.env.httpFetch,
-        spawn: this.env.spawn,
-        log: this.env.log,
         onClosed: () => {
           if (holder.conn) this.#onClosed(holder.conn);
         },
         onListChanged: (part) => this.#onListChanged(generation, part),
         onLog: (message) => {
-          if (generation === this.#generation) this.env.emitLog({ server: this.name, ...message });
+          if (generation === this.#generation) this.env.events.emit('log', { server: this.name, ...message });
         },
       });
       const conn = holder.conn;
@@ -291,7 +282,7 @@ export class ServerSlot {
       this.#move('ready');
       // A start for a call arms nothing yet: the call holds the timer until it ends.
       this.#idle.arm();
-      this.env.emitInventory(this.name);
+      this.env.events.emit('inventory', { server: this.name });
       // list_changed that came in while listing.
       this.#refresher.kick();
       return conn;
@@ -314,7 +305,7 @@ export class ServerSlot {
 
   #assertCurrent(generation: number): void {
     if (generation !== this.#generation) {
-      throw new CodedError('server_unavailable', `"${this.name}" was stopped while starting`, { hint: 'start it again' });
+      throw stoppedWhileStarting(this.name);
     }
   }
 
@@ -393,6 +384,6 @@ export class ServerSlot {
   }
 
   #publish(): void {
-    this.env.emitState(this.status());
+    this.env.events.emit('state', this.status());
   }
 }
