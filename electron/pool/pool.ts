@@ -97,7 +97,7 @@ export function createPool(options: PoolOptions, internals: PoolInternals = {}):
     status: (name) => slot(name).status(),
     async start(name) {
       const target = slot(name);
-      await target.start(true);
+      await target.start();
       return target.status();
     },
     async stop(name) {
