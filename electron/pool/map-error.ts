@@ -123,6 +123,11 @@ function lastLine(text: string): string {
   return (lines.at(-1) ?? '').slice(0, 300);
 }
 
+/** The transport stopped the server for flooding its output (ServerOutput). */
+export function floodedOf(info: EndInfo | undefined): boolean {
+  return info?.failure?.data?.['flood'] !== undefined;
+}
+
 /** `"x" exited with code 3: <last stderr line>` with the whole stderr tail in data. */
 export function endedError(server: string, info: EndInfo | undefined, during: string): CodedError {
   if (info?.failure) return redactCoded(info.failure);

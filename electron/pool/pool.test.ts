@@ -4,9 +4,11 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import type { ServerState } from '../../shared/api';
+import { CodedError } from '../../shared/errors';
+import { rejection } from '../../test/helpers/rejection';
 import { CLIENT_INFO, type Connection, type ConnectRequest } from './connection';
 import type { ConnectionFactory } from './connection-factory';
 import { createPool } from './pool';
@@ -21,7 +23,8 @@ afterEach(async () => {
 });
 
 /** A factory that opens an in-process SDK server over an in-memory transport: no process, no network. */
-function inMemoryFactory(): { connect: ConnectionFactory; requests: ConnectRequest[]; closed: () => number } {
+function inMemoryFactory(holdListing?: Promise<void>): { connect: ConnectionFactory; requests: ConnectRequest[]; closed: () => number; listing: () => boolean } {
+  let listing = false;
   const requests: ConnectRequest[] = [];
   let closed = 0;
   const connect: ConnectionFactory = async (request) => {
@@ -35,6 +38,14 @@ function inMemoryFactory(): { connect: ConnectionFactory; requests: ConnectReque
     const client = new Client(CLIENT_INFO, { capabilities: {} });
     client.onclose = () => request.onClosed();
     await client.connect(clientSide, { timeout: request.startupTimeoutMs, signal: request.signal });
+    if (holdListing) {
+      const listTools = client.listTools.bind(client);
+      client.listTools = async (...args) => {
+        listing = true;
+        await holdListing;
+        return listTools(...args);
+      };
+    }
     const conn: Connection = {
       client,
       pid: undefined,
@@ -47,7 +58,7 @@ function inMemoryFactory(): { connect: ConnectionFactory; requests: ConnectReque
     };
     return conn;
   };
-  return { connect, requests, closed: () => closed };
+  return { connect, requests, closed: () => closed, listing: () => listing };
 }
 
 function newPool(connect: ConnectionFactory): { pool: Pool; states: ServerState[] } {
@@ -91,5 +102,50 @@ describe('createPool with a connection factory', () => {
     await pool.close();
     expect(factory.closed()).toBe(1);
     expect(states).toEqual(['idle', 'starting', 'ready', 'stopped']);
+  });
+
+  it('lists the tools of a server that never listed them by starting it lazily, once', async () => {
+    const factory = inMemoryFactory();
+    const { pool, states } = newPool(factory.connect);
+    await pool.apply({ mcpServers: { mem: { command: 'no-such-command-anywhere' } } });
+    expect(await pool.tools('mem')).toEqual([]);
+
+    expect((await pool.listTools('mem')).map((t) => t.name)).toEqual(['echo']);
+    expect((await pool.listTools('mem')).map((t) => t.name)).toEqual(['echo']);
+    expect(factory.requests).toHaveLength(1);
+    expect(states).toEqual(['idle', 'starting', 'ready']);
+  });
+
+  it('waits for a start under way to finish its listing', async () => {
+    let release: () => void = () => undefined;
+    const factory = inMemoryFactory(new Promise<void>((resolve) => (release = resolve)));
+    const { pool } = newPool(factory.connect);
+    await pool.apply({ mcpServers: { mem: { command: 'no-such-command-anywhere' } } });
+    const call = pool.callTool('mem', 'echo', { text: 'first' });
+    // Connected, and listing its tools: the call may go ahead, the listing must wait.
+    await vi.waitFor(() => expect(factory.listing()).toBe(true));
+    const listed = pool.listTools('mem');
+    release();
+    expect((await listed).map((t) => t.name)).toEqual(['echo']);
+    expect((await call).content).toEqual([{ type: 'text', text: 'echo: first' }]);
+    expect(factory.requests).toHaveLength(1);
+  });
+
+  it('answers a listing with the error of a failed start instead of starting again', async () => {
+    let opened = 0;
+    const { pool } = newPool(() => {
+      opened++;
+      return Promise.reject(new CodedError('timeout', '"mem" did not finish starting within 1 s', { hint: 'raise "startupTimeoutMs"' }));
+    });
+    await pool.apply({ mcpServers: { mem: { command: 'no-such-command-anywhere' } } });
+    expect((await rejection(pool.callTool('mem', 'echo', { text: 'x' }))).code).toBe('timeout');
+    expect(pool.status('mem').state).toBe('error');
+
+    const error = await rejection(pool.listTools('mem'));
+    expect(error).toMatchObject({ code: 'timeout', message: '"mem" did not finish starting within 1 s' });
+    expect(opened).toBe(1);
+    // A call, unlike a listing for an unknown name, tries the start again.
+    expect((await rejection(pool.callTool('mem', 'echo', { text: 'x' }))).code).toBe('timeout');
+    expect(opened).toBe(2);
   });
 });

@@ -106,6 +106,7 @@ export function createPool(options: PoolOptions, internals: PoolInternals = {}):
       return target.status();
     },
     tools: (name) => all(name, (s) => s.tools()),
+    listTools: async (name) => slot(name).listTools(),
     async resources(name) {
       const parts = name !== undefined ? [await slot(name).resources()] : await Promise.all([...slots.values()].map((s) => s.resources()));
       return { resources: parts.flatMap((p) => p.resources), templates: parts.flatMap((p) => p.templates) };

@@ -53,6 +53,13 @@ export class ServerSlot {
     return visibleInventory(this.#life.config, this.#life.store.inventory).prompts;
   }
 
+  /** The tools, after a first start (lazy, and awaited to its listing) if nothing was ever listed. */
+  async listTools(): Promise<ToolInfo[]> {
+    await this.loaded;
+    if (this.#life.store.updatedAt === undefined) await this.#life.firstListing();
+    return this.tools();
+  }
+
   async callTool(tool: string, args: Record<string, unknown>, options?: CallOptions): Promise<CallResult> {
     const config = this.#life.config;
     assertEnabled(this.name, config);
@@ -96,14 +103,15 @@ export class ServerSlot {
   async replaceConfig(config: ServerConfig): Promise<void> {
     const life = this.#life;
     if (sameConnection(life.config, config) && isEnabled(life.config) === isEnabled(config)) {
-      life.setConfig(config, false);
+      life.config = config;
       // Counts shown in the status follow the tool policy.
       life.publish();
       return;
     }
     const running = life.active;
     const blocked = life.state.state === 'needs_auth' || life.state.state === 'error';
-    life.setConfig(config, true);
+    life.config = config;
+    life.state.unblock();
     if (running || blocked) await life.stop();
     else life.publish();
     if (running && isEnabled(config)) await life.start(true).catch(() => undefined);

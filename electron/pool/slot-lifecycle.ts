@@ -1,12 +1,12 @@
 import { DEFAULT_STARTUP_TIMEOUT_MS, idleTimeoutOf, type ServerConfig, type Settings } from '../../shared/config';
-import { toCodedError, type CodedError, type WireError } from '../../shared/errors';
+import { CodedError, toCodedError, type WireError } from '../../shared/errors';
 import type { ServerState, ServerStatus } from '../../shared/api';
 import type { Connection } from './connection';
 import { fetchInventory, type InventoryPart } from './fetch-inventory';
 import { IdleTimer } from './idle-timer';
 import { InventoryRefresher } from './inventory-refresh';
 import { InventoryStore } from './inventory-store';
-import { endedError, redactCoded, stoppedWhileStarting, toPoolError } from './map-error';
+import { endedError, floodedOf, redactCoded, stoppedWhileStarting, toPoolError } from './map-error';
 import { assertEnabled, errorContext } from './slot-calls';
 import type { SlotOptions } from './slot-options';
 import { SlotState } from './slot-state';
@@ -14,17 +14,13 @@ import { slotStatus } from './slot-status';
 
 const ALL_PARTS: readonly InventoryPart[] = ['tools', 'resources', 'prompts'];
 
-/** The transport stopped the server for flooding its output (ServerOutput). */
-function floodedOf(conn: Connection): boolean {
-  return conn.ended()?.failure?.data?.['flood'] !== undefined;
-}
-
 /**
  * One server's life: its entry, state machine and connection (opened through the pool's factory),
  * its inventory, crash restarts with backoff and stop when idle. Publishes every status change.
  */
 export class SlotLifecycle {
-  #config: ServerConfig;
+  /** The entry in force; ServerSlot replaces it (and decides whether that restarts the server). */
+  config: ServerConfig;
   readonly state: SlotState;
   readonly store: InventoryStore;
   #conn: Connection | undefined;
@@ -44,13 +40,13 @@ export class SlotLifecycle {
     settings: Settings | undefined,
     private readonly options: SlotOptions,
   ) {
-    this.#config = config;
+    this.config = config;
     this.state = new SlotState(name, options.restartPolicy, options.now());
     this.store = new InventoryStore(options.cacheDir, name, options.log);
     this.#refresher = new InventoryRefresher({
       name,
       store: this.store,
-      current: () => (this.#conn ? { conn: this.#conn, config: this.#config } : undefined),
+      current: () => (this.#conn ? { conn: this.#conn, config: this.config } : undefined),
       now: options.now,
       log: options.log,
       onUpdated: () => {
@@ -62,31 +58,21 @@ export class SlotLifecycle {
     this.#idle = new IdleTimer({ setTimer: options.setTimer, timeoutMs: () => this.#idleMs, onIdle: () => this.#idleStop() });
   }
 
-  get config(): ServerConfig {
-    return this.#config;
-  }
-
   /** Running, starting, or waiting to restart after a crash. */
   get active(): boolean {
     return this.#conn !== undefined || this.#starting !== undefined || this.state.crashes.restartPending;
   }
 
-  /** A new entry, taken as it is (ServerSlot decides whether to restart): crash give-up and flood halt end. */
-  setConfig(config: ServerConfig, unblock: boolean): void {
-    this.#config = config;
-    if (unblock) this.state.unblock();
-  }
-
   /** After a config apply: a changed idle time (own or the settings' default) applies to the running countdown. */
   idleTimeoutChanged(settings: Settings | undefined): void {
-    const ms = idleTimeoutOf(this.#config, settings);
+    const ms = idleTimeoutOf(this.config, settings);
     if (ms === this.#idleMs) return;
     this.#idleMs = ms;
     if (this.#conn && this.state.state === 'ready') this.#idle.arm();
   }
 
   status(): ServerStatus {
-    return slotStatus(this.name, this.#config, this.state, this.store, this.options.approval(this.name, this.#config));
+    return slotStatus(this.name, this.config, this.state, this.store, this.options.approval(this.name, this.config));
   }
 
   publish(): void {
@@ -110,7 +96,7 @@ export class SlotLifecycle {
   async start(explicit: boolean): Promise<Connection> {
     await this.store.loaded;
     if (this.#stopping) await this.#stopping;
-    assertEnabled(this.name, this.#config);
+    assertEnabled(this.name, this.config);
     if (this.#conn) {
       if (explicit) await this.#refresher.refresh(ALL_PARTS);
       return this.#conn;
@@ -129,6 +115,13 @@ export class SlotLifecycle {
     }
   }
 
+  /** A lazy start awaited until its first listing is stored; a server whose last start failed answers with that error. */
+  async firstListing(): Promise<void> {
+    const { state, lastError } = this.state;
+    if (lastError && (state === 'needs_auth' || state === 'error')) throw CodedError.fromWire(lastError);
+    await (this.#starting ?? this.start(false));
+  }
+
   /** Stops the child or session; nothing restarts it by itself after this. */
   stop(): Promise<void> {
     return this.#stopAs('stopped');
@@ -136,7 +129,7 @@ export class SlotLifecycle {
 
   /** A call failed: an HTTP session that failed (auth, network) is dropped; the next call connects anew. */
   callFailed(conn: Connection, error: CodedError): void {
-    if (this.#conn !== conn || 'command' in this.#config) return;
+    if (this.#conn !== conn || 'command' in this.config) return;
     if (error.code !== 'auth_required' && error.code !== 'server_unavailable') return;
     this.#conn = undefined;
     this.#idle.disarm();
@@ -147,7 +140,7 @@ export class SlotLifecycle {
 
   async #doStart(): Promise<Connection> {
     const generation = this.#generation;
-    const config = this.#config;
+    const config = this.config;
     const refusal = 'command' in config ? this.options.gate?.(this.name, config) : null;
     if (refusal) {
       // Not approved (or otherwise refused): nothing spawns and the state does not move.
@@ -192,7 +185,7 @@ export class SlotLifecycle {
       return conn;
     } catch (error) {
       const coded = toPoolError(error, errorContext(this.name, config, 'start', startupTimeoutMs, holder.conn));
-      if (holder.conn && floodedOf(holder.conn)) this.state.halt(coded);
+      if (holder.conn && floodedOf(holder.conn.ended())) this.state.halt(coded);
       if (holder.conn) {
         if (this.#conn === holder.conn) this.#conn = undefined;
         await holder.conn.close();
@@ -252,7 +245,7 @@ export class SlotLifecycle {
     if (this.state.state !== 'ready') return;
     void conn.close();
     const error = endedError(this.name, conn.ended(), 'while running');
-    if (floodedOf(conn)) {
+    if (floodedOf(conn.ended())) {
       // Restarting would only start the flood again.
       this.state.halt(error);
       this.state.note(error);
