@@ -9,10 +9,8 @@ import { z } from 'zod';
 import type { ServerState } from '../../shared/api';
 import { CodedError } from '../../shared/errors';
 import { rejection } from '../../test/helpers/rejection';
-import { CLIENT_INFO, type Connection, type ConnectRequest } from './connection';
-import type { ConnectionFactory } from './connection-factory';
-import { createPool } from './pool';
-import type { Pool } from './types';
+// Only the public face: the seam is usable from outside the pool.
+import { createPool, type Connection, type ConnectionFactory, type ConnectRequest, type Pool } from './index';
 
 const dirs: string[] = [];
 const pools: Pool[] = [];
@@ -35,7 +33,7 @@ function inMemoryFactory(holdListing?: Promise<void>): { connect: ConnectionFact
     }));
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
     await server.connect(serverSide);
-    const client = new Client(CLIENT_INFO, { capabilities: {} });
+    const client = new Client({ name: 'pool-test', version: '1' }, { capabilities: {} });
     client.onclose = () => request.onClosed();
     await client.connect(clientSide, { timeout: request.startupTimeoutMs, signal: request.signal });
     if (holdListing) {
