@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ServerConfig } from '../../shared/config';
 import { FakeChild, spawnOf } from '../../test/support';
-import { rejection } from '../../test/helpers/rejection';
 import { connectionFactory } from './connection-factory';
 import type { ConnectRequest } from './connection';
 
@@ -38,8 +37,7 @@ describe('connectionFactory (the pool default)', () => {
     const opening = connect(request(abort.signal));
     abort.abort();
     release({ command: 'fake-server', env: { TOKEN: 'resolved' } });
-    const error = await rejection(opening);
-    expect(error).toMatchObject({ code: 'server_unavailable', message: '"srv" was stopped while starting' });
+    await expect(opening).rejects.toMatchObject({ code: 'server_unavailable', message: '"srv" was stopped while starting' });
     expect(seen).toEqual([{ command: 'fake-server', env: { TOKEN: '${secret:token}' } }]);
     expect(spawned).toEqual([]);
   });

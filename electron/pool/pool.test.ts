@@ -8,7 +8,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import type { ServerState } from '../../shared/api';
 import { CodedError } from '../../shared/errors';
-import { rejection } from '../../test/helpers/rejection';
 // Only the public face: the seam is usable from outside the pool.
 import { createPool, type Connection, type ConnectionFactory, type ConnectRequest, type Pool } from './index';
 
@@ -136,14 +135,13 @@ describe('createPool with a connection factory', () => {
       return Promise.reject(new CodedError('timeout', '"mem" did not finish starting within 1 s', { hint: 'raise "startupTimeoutMs"' }));
     });
     await pool.apply({ mcpServers: { mem: { command: 'no-such-command-anywhere' } } });
-    expect((await rejection(pool.callTool('mem', 'echo', { text: 'x' }))).code).toBe('timeout');
+    await expect(pool.callTool('mem', 'echo', { text: 'x' })).rejects.toMatchObject({ code: 'timeout' });
     expect(pool.status('mem').state).toBe('error');
 
-    const error = await rejection(pool.listTools('mem'));
-    expect(error).toMatchObject({ code: 'timeout', message: '"mem" did not finish starting within 1 s' });
+    await expect(pool.listTools('mem')).rejects.toMatchObject({ code: 'timeout', message: '"mem" did not finish starting within 1 s' });
     expect(opened).toBe(1);
     // A call, unlike a listing for an unknown name, tries the start again.
-    expect((await rejection(pool.callTool('mem', 'echo', { text: 'x' }))).code).toBe('timeout');
+    await expect(pool.callTool('mem', 'echo', { text: 'x' })).rejects.toMatchObject({ code: 'timeout' });
     expect(opened).toBe(2);
   });
 });
