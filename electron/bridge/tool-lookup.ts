@@ -1,4 +1,3 @@
-import { CodedError } from '../../shared/errors';
 import { owningServer } from '../../shared/naming';
 import { agentError, type AgentError } from './agent-errors';
 import type { Agent } from './agent-schema';
@@ -9,9 +8,9 @@ import { serverAllowed } from './policy';
 export type Lookup = { entry: ToolEntry } | { error: AgentError } | undefined;
 
 /**
- * The tool behind a bridge name. A name in the namespace of an allowed server that has never been
- * started (so nothing is cached yet) starts that server, as a call would, and looks again; a server
- * already known to need authorization answers with its error instead of being retried on every call.
+ * The tool behind a bridge name. A name in the namespace of an allowed server that has never listed
+ * its tools (so nothing is cached yet) asks the pool for them, which starts that server lazily as a
+ * call would (or answers with the error of its last failed start), and looks again.
  * The namespace is the longest matching `<server>__` (owningServer): `a__b__c` starts `a__b`, not `a`.
  */
 export async function lookupTool(ctx: CallContext, agent: Readonly<Agent>, name: string): Promise<Lookup> {
@@ -20,11 +19,8 @@ export async function lookupTool(ctx: CallContext, agent: Readonly<Agent>, name:
   const owner = owningServer(name, ctx.toolIndex.servers());
   const status = owner === undefined ? undefined : ctx.pool.statuses().find((s) => s.name === owner);
   if (!status || status.inventoryUpdatedAt !== undefined || !serverAllowed(agent, status.name)) return undefined;
-  if (status.lastError && (status.state === 'needs_auth' || status.state === 'error')) {
-    return { error: agentError(CodedError.fromWire(status.lastError), status.name) };
-  }
   try {
-    await ctx.pool.start(status.name);
+    await ctx.pool.listTools(status.name);
   } catch (error) {
     return { error: agentError(error, status.name) };
   }

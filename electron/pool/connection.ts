@@ -33,12 +33,8 @@ export interface Connection {
   readonly close: () => Promise<void>;
 }
 
-export interface ConnectOptions {
-  server: string;
-  /** Already resolved (no `${secret:…}` left). */
-  config: ServerConfig;
-  startupTimeoutMs: number;
-  signal: AbortSignal;
+/** What opening any connection needs that is the same for every server and start: fixed when the pool is created. */
+export interface ConnectionSettings {
   baseEnv: Record<string, string | undefined>;
   maxMessageBytes: number;
   stopGraceMs: number;
@@ -47,10 +43,21 @@ export interface ConnectOptions {
   httpFetch?: ((name: string, config: HttpServerConfig) => FetchLike | undefined) | undefined;
   spawn?: SpawnLike | undefined;
   log: (line: string) => void;
+}
+
+/** One server's attempt to connect: its entry, its startup deadline, and where the connection reports. */
+export interface ConnectRequest {
+  server: string;
+  /** As written in mcp.json for a ConnectionFactory; already resolved (no `${secret:…}` left) for openConnection. */
+  config: ServerConfig;
+  startupTimeoutMs: number;
+  signal: AbortSignal;
   onClosed: () => void;
   onListChanged: (part: InventoryPart) => void;
   onLog: (message: { level: UpstreamLog['level']; logger?: string; data: unknown }) => void;
 }
+
+export type ConnectOptions = ConnectionSettings & ConnectRequest;
 
 function stdioTransport(options: ConnectOptions, config: StdioServerConfig): StdioProcessTransport {
   return new StdioProcessTransport({

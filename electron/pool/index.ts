@@ -5,3 +5,6 @@ export { DEFAULT_FLOOD_LIMITS, type FloodLimits } from './flood-budget';
 export { canTransition } from './state-machine';
 export type { CallOptions, CallProgress, Pool, PoolEvents, PoolOptions, RestartPolicy, UpstreamLog } from './types';
 export type { SetTimer } from './idle-timer';
+export type { ConnectionFactory } from './connection-factory';
+export type { Connection, ConnectRequest } from './connection';
+export type { PoolInternals } from './pool';

@@ -55,6 +55,11 @@ export function redactCoded(error: CodedError): CodedError {
   return coded(error.code, error.message, options);
 }
 
+/** A start overtaken by a stop (or a config change that stopped it). */
+export function stoppedWhileStarting(server: string): CodedError {
+  return new CodedError('server_unavailable', `"${server}" was stopped while starting`, { hint: 'start it again' });
+}
+
 function networkCode(error: unknown): string | undefined {
   for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
     const code = (e as NodeJS.ErrnoException).code;
@@ -116,6 +121,11 @@ export function protocolErrorInResult(result: { isError?: boolean | undefined; c
 function lastLine(text: string): string {
   const lines = text.split('\n').map((l) => l.trim()).filter((l) => l !== '');
   return (lines.at(-1) ?? '').slice(0, 300);
+}
+
+/** The transport stopped the server for flooding its output (ServerOutput). */
+export function floodedOf(info: EndInfo | undefined): boolean {
+  return info?.failure?.data?.['flood'] !== undefined;
 }
 
 /** `"x" exited with code 3: <last stderr line>` with the whole stderr tail in data. */

@@ -3,16 +3,18 @@ import { CodedError } from '../../shared/errors';
 import { redact } from '../../shared/redact';
 import type { ServerStatus } from '../../shared/api';
 import { Emitter } from '../../shared/events';
-import { DEFAULT_FLOOD_LIMITS } from './flood-budget';
+import { connectionFactory, type ConnectionFactory } from './connection-factory';
 import { defaultSetTimer } from './idle-timer';
 import { resolveRestartPolicy } from './restart-policy';
 import { ServerSlot } from './server-slot';
-import type { SlotEnv } from './slot-env';
-import { DEFAULT_MAX_MESSAGE_BYTES, DEFAULT_STOP_GRACE_MS, type SpawnLike } from './stdio-transport';
+import type { SlotOptions } from './slot-options';
+import type { SpawnLike } from './stdio-transport';
 import type { Pool, PoolEvents, PoolOptions } from './types';
 
 /** Seams for tests that are not part of the public options. */
 export interface PoolInternals {
+  /** Replaces the connection factory built from the options (then resolve, baseEnv and the transport limits go unused). */
+  connect?: ConnectionFactory;
   spawn?: SpawnLike;
 }
 
@@ -20,25 +22,16 @@ export interface PoolInternals {
 export function createPool(options: PoolOptions, internals: PoolInternals = {}): Pool {
   const log = (line: string): void => options.log?.(redact(line));
   const emitter = new Emitter<PoolEvents>((error) => log(`a pool event listener failed: ${String(error)}`));
-  const env: SlotEnv = {
+  const slotOptions: SlotOptions = {
+    connect: internals.connect ?? connectionFactory(options, log, internals.spawn),
     cacheDir: options.cacheDir,
     gate: options.gate,
     approval: options.approval ?? (() => 'not_needed'),
-    resolve: options.resolve ?? ((_name, config) => Promise.resolve(config)),
-    httpFetch: options.httpFetch,
-    baseEnv: options.baseEnv ?? process.env,
     now: options.now ?? Date.now,
     setTimer: options.setTimer ?? defaultSetTimer,
-    settings: () => current.settings,
     restartPolicy: resolveRestartPolicy(options.restartPolicy),
-    maxMessageBytes: options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES,
-    stopGraceMs: options.stopGraceMs ?? DEFAULT_STOP_GRACE_MS,
-    floodLimits: { ...DEFAULT_FLOOD_LIMITS, ...options.floodLimits },
-    spawn: internals.spawn,
     log,
-    emitState: (status) => emitter.emit('state', status),
-    emitInventory: (server) => emitter.emit('inventory', { server }),
-    emitLog: (entry) => emitter.emit('log', entry),
+    events: emitter,
   };
   const slots = new Map<string, ServerSlot>();
   let current: McpConfig = { mcpServers: {} };
@@ -66,10 +59,10 @@ export function createPool(options: PoolOptions, internals: PoolInternals = {}):
     current = next;
     const work: Promise<void>[] = [];
     for (const name of diff.added) {
-      const added = new ServerSlot(name, next.mcpServers[name] as McpConfig['mcpServers'][string], env);
+      const added = new ServerSlot(name, next.mcpServers[name] as McpConfig['mcpServers'][string], next.settings, slotOptions);
       slots.set(name, added);
       // Announce it once its cached inventory (counts) is known.
-      work.push(added.loaded.then(() => env.emitState(added.status())));
+      work.push(added.loaded.then(() => emitter.emit('state', added.status())));
     }
     for (const name of diff.changed) {
       const config = next.mcpServers[name];
@@ -82,9 +75,9 @@ export function createPool(options: PoolOptions, internals: PoolInternals = {}):
       if (removed) work.push(removed.forget());
     }
     await Promise.all(work);
-    for (const each of slots.values()) each.idleTimeoutChanged();
+    for (const each of slots.values()) each.idleTimeoutChanged(next.settings);
     // What agents can see may have changed (cached tools, policy, enabled, removal): tell the bridge.
-    for (const name of [...diff.added, ...diff.changed, ...diff.removed]) env.emitInventory(name);
+    for (const name of [...diff.added, ...diff.changed, ...diff.removed]) emitter.emit('inventory', { server: name });
     return diff;
   }
 
@@ -104,7 +97,7 @@ export function createPool(options: PoolOptions, internals: PoolInternals = {}):
     status: (name) => slot(name).status(),
     async start(name) {
       const target = slot(name);
-      await target.start(true);
+      await target.start();
       return target.status();
     },
     async stop(name) {
@@ -113,6 +106,7 @@ export function createPool(options: PoolOptions, internals: PoolInternals = {}):
       return target.status();
     },
     tools: (name) => all(name, (s) => s.tools()),
+    listTools: async (name) => slot(name).listTools(),
     async resources(name) {
       const parts = name !== undefined ? [await slot(name).resources()] : await Promise.all([...slots.values()].map((s) => s.resources()));
       return { resources: parts.flatMap((p) => p.resources), templates: parts.flatMap((p) => p.templates) };

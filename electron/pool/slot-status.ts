@@ -4,6 +4,8 @@ import { redact } from '../../shared/redact';
 import type { Approval, ServerStatus } from '../../shared/api';
 import { commandLineOf } from './command-line';
 import { EMPTY_INVENTORY, type Inventory } from './inventory';
+import type { InventoryStore } from './inventory-store';
+import type { SlotState } from './slot-state';
 import type { StateRecord } from './state-machine';
 
 /** What agents and the UI may see: nothing of a disabled server, no tool its policy denies. */
@@ -43,4 +45,18 @@ export function buildStatus(parts: StatusParts): ServerStatus {
   if (parts.inventoryUpdatedAt !== undefined) status.inventoryUpdatedAt = parts.inventoryUpdatedAt;
   if (parts.lastError) status.lastError = parts.lastError;
   return status;
+}
+
+/** The status of one slot from its entry, state and inventory. */
+export function slotStatus(name: string, config: ServerConfig, state: SlotState, store: InventoryStore, approval: Approval): ServerStatus {
+  return buildStatus({
+    name,
+    config,
+    record: state.record,
+    approval,
+    visible: visibleInventory(config, store.inventory),
+    inventoryUpdatedAt: store.updatedAt,
+    crashes: state.crashes.total,
+    lastError: state.lastError,
+  });
 }

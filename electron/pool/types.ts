@@ -96,6 +96,12 @@ export interface Pool {
   stop(name: string): Promise<ServerStatus>;
   /** From the cached inventory; never spawns. Disabled servers and denied tools are left out. */
   tools(name?: string): Promise<ToolInfo[]>;
+  /**
+   * For a tool name the cache cannot answer: the server's tools, starting it lazily (as a call does)
+   * when it has never listed them. A server whose last start failed (needs_auth, error) answers with
+   * that error instead of starting again for every unknown name.
+   */
+  listTools(name: string): Promise<ToolInfo[]>;
   resources(name?: string): Promise<{ resources: ResourceInfo[]; templates: ResourceTemplateInfo[] }>;
   prompts(name?: string): Promise<PromptInfo[]>;
   /** Starts the server lazily. Errors are CodedErrors (timeout, server_unavailable, denied, not_found, auth_required). */

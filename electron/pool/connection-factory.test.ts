@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import type { ServerConfig } from '../../shared/config';
+import { FakeChild, spawnOf } from '../../test/support';
+import { connectionFactory } from './connection-factory';
+import type { ConnectRequest } from './connection';
+
+function request(signal: AbortSignal): ConnectRequest {
+  return {
+    server: 'srv',
+    config: { command: 'fake-server', env: { TOKEN: '${secret:token}' } },
+    startupTimeoutMs: 5000,
+    signal,
+    onClosed: () => undefined,
+    onListChanged: () => undefined,
+    onLog: () => undefined,
+  };
+}
+
+describe('connectionFactory (the pool default)', () => {
+  it('resolves the entry before it spawns, and spawns nothing when stopped while resolving', async () => {
+    let release: (config: ServerConfig) => void = () => undefined;
+    const resolved = new Promise<ServerConfig>((resolve) => (release = resolve));
+    const seen: ServerConfig[] = [];
+    const spawned: { command: string; args: readonly string[]; env: unknown; detached: unknown }[] = [];
+    const connect = connectionFactory(
+      {
+        cacheDir: '/nowhere',
+        resolve: (_name, config) => {
+          seen.push(config);
+          return resolved;
+        },
+      },
+      () => undefined,
+      spawnOf(new FakeChild(), spawned),
+    );
+    const abort = new AbortController();
+    const opening = connect(request(abort.signal));
+    abort.abort();
+    release({ command: 'fake-server', env: { TOKEN: 'resolved' } });
+    await expect(opening).rejects.toMatchObject({ code: 'server_unavailable', message: '"srv" was stopped while starting' });
+    expect(seen).toEqual([{ command: 'fake-server', env: { TOKEN: '${secret:token}' } }]);
+    expect(spawned).toEqual([]);
+  });
+});

@@ -1,0 +1,34 @@
+import { DEFAULT_FLOOD_LIMITS } from './flood-budget';
+import { openConnection, type Connection, type ConnectionSettings, type ConnectRequest } from './connection';
+import { stoppedWhileStarting } from './map-error';
+import { DEFAULT_MAX_MESSAGE_BYTES, DEFAULT_STOP_GRACE_MS, type SpawnLike } from './stdio-transport';
+import type { PoolOptions } from './types';
+
+/**
+ * How the pool opens a connection for one server entry: its one seam to processes and the network.
+ * The request's config is the entry as written; the factory resolves its references. Throws a
+ * CodedError; a request whose signal aborts (the server was stopped) opens nothing.
+ */
+export type ConnectionFactory = (request: ConnectRequest) => Promise<Connection>;
+
+/** The factory `createPool` uses: resolve (`${secret:…}`), then spawn (stdio) or connect (Streamable HTTP) and initialize. */
+export function connectionFactory(options: PoolOptions, log: (line: string) => void, spawn?: SpawnLike): ConnectionFactory {
+  const resolve = options.resolve ?? ((_name, config) => Promise.resolve(config));
+  // Built once: every start of every server opens its connection with the same settings.
+  const settings: ConnectionSettings = {
+    baseEnv: options.baseEnv ?? process.env,
+    maxMessageBytes: options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES,
+    stopGraceMs: options.stopGraceMs ?? DEFAULT_STOP_GRACE_MS,
+    floodLimits: { ...DEFAULT_FLOOD_LIMITS, ...options.floodLimits },
+    now: options.now ?? Date.now,
+    httpFetch: options.httpFetch,
+    spawn,
+    log,
+  };
+  return async (request) => {
+    const config = await resolve(request.server, request.config);
+    // Stopped while its secrets were read: nothing spawns.
+    if (request.signal.aborted) throw stoppedWhileStarting(request.server);
+    return openConnection({ ...settings, ...request, config });
+  };
+}

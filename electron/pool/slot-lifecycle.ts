@@ -1,0 +1,290 @@
+import { DEFAULT_STARTUP_TIMEOUT_MS, idleTimeoutOf, type ServerConfig, type Settings } from '../../shared/config';
+import { CodedError, toCodedError, type WireError } from '../../shared/errors';
+import type { ServerState, ServerStatus } from '../../shared/api';
+import type { Connection } from './connection';
+import { fetchInventory, type InventoryPart } from './fetch-inventory';
+import { IdleTimer } from './idle-timer';
+import { InventoryRefresher } from './inventory-refresh';
+import { InventoryStore } from './inventory-store';
+import { endedError, floodedOf, redactCoded, stoppedWhileStarting, toPoolError } from './map-error';
+import { assertEnabled, errorContext } from './slot-calls';
+import type { SlotOptions } from './slot-options';
+import { SlotState } from './slot-state';
+import { slotStatus } from './slot-status';
+
+const ALL_PARTS: readonly InventoryPart[] = ['tools', 'resources', 'prompts'];
+
+/**
+ * One server's life: its entry, state machine and connection (opened through the pool's factory),
+ * its inventory, crash restarts with backoff and stop when idle. Publishes every status change.
+ */
+export class SlotLifecycle {
+  /** The entry in force; ServerSlot replaces it (and decides whether that restarts the server). */
+  config: ServerConfig;
+  readonly state: SlotState;
+  readonly store: InventoryStore;
+  #conn: Connection | undefined;
+  #starting: Promise<Connection> | undefined;
+  #stopping: Promise<void> | undefined;
+  #abort: AbortController | undefined;
+  /** Bumped by every stop, so a start begun before it gives up. */
+  #generation = 0;
+  readonly #refresher: InventoryRefresher;
+  /** Stops the server between uses after its idle time (settings or its own idleTimeoutMs). */
+  readonly #idle: IdleTimer;
+  #idleMs: number;
+
+  constructor(
+    readonly name: string,
+    config: ServerConfig,
+    settings: Settings | undefined,
+    private readonly options: SlotOptions,
+  ) {
+    this.config = config;
+    this.state = new SlotState(name, options.restartPolicy, options.now());
+    this.store = new InventoryStore(options.cacheDir, name, options.log);
+    this.#refresher = new InventoryRefresher({
+      name,
+      store: this.store,
+      current: () => (this.#conn ? { conn: this.#conn, config: this.config } : undefined),
+      now: options.now,
+      log: options.log,
+      onUpdated: () => {
+        this.options.events.emit('inventory', { server: this.name });
+        this.publish();
+      },
+    });
+    this.#idleMs = idleTimeoutOf(config, settings);
+    this.#idle = new IdleTimer({ setTimer: options.setTimer, timeoutMs: () => this.#idleMs, onIdle: () => this.#idleStop() });
+  }
+
+  /** Running, starting, or waiting to restart after a crash. */
+  get active(): boolean {
+    return this.#conn !== undefined || this.#starting !== undefined || this.state.crashes.restartPending;
+  }
+
+  /** After a config apply: a changed idle time (own or the settings' default) applies to the running countdown. */
+  idleTimeoutChanged(settings: Settings | undefined): void {
+    const ms = idleTimeoutOf(this.config, settings);
+    if (ms === this.#idleMs) return;
+    this.#idleMs = ms;
+    if (this.#conn && this.state.state === 'ready') this.#idle.arm();
+  }
+
+  status(): ServerStatus {
+    return slotStatus(this.name, this.config, this.state, this.store, this.options.approval(this.name, this.config));
+  }
+
+  publish(): void {
+    this.options.events.emit('state', this.status());
+  }
+
+  /** A use (a call) begins: never stopped for idleness until the returned release. */
+  use(): () => void {
+    return this.#idle.use();
+  }
+
+  /** The running connection, or a lazy start (which checks, after any stop it waits for, that the server is enabled). */
+  connection(): Promise<Connection> {
+    return this.#conn ? Promise.resolve(this.#conn) : this.start(false);
+  }
+
+  /**
+   * Spawns or connects unless running. `explicit` (a person or the app asked) also clears a crash
+   * give-up, flood halt or needs_auth, and refreshes the inventory of a running server.
+   */
+  async start(explicit: boolean): Promise<Connection> {
+    await this.store.loaded;
+    if (this.#stopping) await this.#stopping;
+    assertEnabled(this.name, this.config);
+    if (this.#conn) {
+      if (explicit) await this.#refresher.refresh(ALL_PARTS);
+      return this.#conn;
+    }
+    if (this.#starting) return this.#starting;
+    if (explicit) this.state.unblock();
+    const refusal = explicit ? undefined : this.state.lazyStartRefusal();
+    if (refusal) throw refusal;
+    this.state.crashes.cancelRestart();
+    const starting = this.#doStart();
+    this.#starting = starting;
+    try {
+      return await starting;
+    } finally {
+      if (this.#starting === starting) this.#starting = undefined;
+    }
+  }
+
+  /** A lazy start awaited until its first listing is stored; a server whose last start failed answers with that error. */
+  async firstListing(): Promise<void> {
+    const { state, lastError } = this.state;
+    if (lastError && (state === 'needs_auth' || state === 'error')) throw CodedError.fromWire(lastError);
+    await (this.#starting ?? this.start(false));
+  }
+
+  /** Stops the child or session; nothing restarts it by itself after this. */
+  stop(): Promise<void> {
+    return this.#stopAs('stopped');
+  }
+
+  /** A call failed: an HTTP session that failed (auth, network) is dropped; the next call connects anew. */
+  callFailed(conn: Connection, error: CodedError): void {
+    if (this.#conn !== conn || 'command' in this.config) return;
+    if (error.code !== 'auth_required' && error.code !== 'server_unavailable') return;
+    this.#conn = undefined;
+    this.#idle.disarm();
+    void conn.close();
+    this.state.fail(error, this.options.now());
+    this.publish();
+  }
+
+  async #doStart(): Promise<Connection> {
+    const generation = this.#generation;
+    const config = this.config;
+    const refusal = 'command' in config ? this.options.gate?.(this.name, config) : null;
+    if (refusal) {
+      // Not approved (or otherwise refused): nothing spawns and the state does not move.
+      const error = redactCoded(refusal);
+      this.state.note(error);
+      this.publish();
+      throw error;
+    }
+    this.#move('starting');
+    const abort = new AbortController();
+    this.#abort = abort;
+    const startupTimeoutMs = config.startupTimeoutMs ?? DEFAULT_STARTUP_TIMEOUT_MS;
+    const holder: { conn?: Connection } = {};
+    try {
+      holder.conn = await this.options.connect({
+        server: this.name,
+        config,
+        startupTimeoutMs,
+        signal: abort.signal,
+        onClosed: () => {
+          if (holder.conn) this.#onClosed(holder.conn);
+        },
+        onListChanged: (part) => this.#onListChanged(generation, part),
+        onLog: (message) => {
+          if (generation === this.#generation) this.options.events.emit('log', { server: this.name, ...message });
+        },
+      });
+      const conn = holder.conn;
+      this.#assertCurrent(generation);
+      this.#conn = conn;
+      this.#refresher.clear();
+      const inventory = await fetchInventory(this.name, conn.client, { timeout: startupTimeoutMs, signal: abort.signal }, this.store.inventory);
+      this.#assertCurrent(generation);
+      await this.store.store(inventory, config, this.options.now());
+      this.#assertCurrent(generation);
+      this.#move('ready');
+      // A start for a call arms nothing yet: the call holds the timer until it ends.
+      this.#idle.arm();
+      this.options.events.emit('inventory', { server: this.name });
+      // list_changed that came in while listing.
+      this.#refresher.kick();
+      return conn;
+    } catch (error) {
+      const coded = toPoolError(error, errorContext(this.name, config, 'start', startupTimeoutMs, holder.conn));
+      if (holder.conn && floodedOf(holder.conn.ended())) this.state.halt(coded);
+      if (holder.conn) {
+        if (this.#conn === holder.conn) this.#conn = undefined;
+        await holder.conn.close();
+      }
+      if (generation === this.#generation && this.state.state === 'starting') {
+        this.state.fail(coded, this.options.now());
+        this.publish();
+      }
+      throw coded;
+    } finally {
+      if (this.#abort === abort) this.#abort = undefined;
+    }
+  }
+
+  #assertCurrent(generation: number): void {
+    if (generation !== this.#generation) throw stoppedWhileStarting(this.name);
+  }
+
+  #stopAs(to: 'stopped' | 'idle'): Promise<void> {
+    this.#stopping ??= this.#doStop(to).finally(() => {
+      this.#stopping = undefined;
+    });
+    return this.#stopping;
+  }
+
+  /** Unused for its idle time: stopped between uses, shown `idle` again; the next call starts it. */
+  #idleStop(): void {
+    if (!this.#conn || this.state.state !== 'ready' || this.#starting || this.#stopping || this.#idle.busy) return;
+    if (this.#refresher.running) {
+      // An inventory fetch is a request in flight: wait for it, then a full idle period.
+      const rearm = (): void => this.#idle.arm();
+      void this.#refresher.running.then(rearm, rearm);
+      return;
+    }
+    this.options.log(`[${this.name}] stopped after ${this.#idleMs} ms unused; the next call starts it again`);
+    void this.#stopAs('idle');
+  }
+
+  async #doStop(to: 'stopped' | 'idle'): Promise<void> {
+    this.#generation++;
+    this.#idle.disarm();
+    this.state.crashes.cancelRestart();
+    this.state.crashes.reset();
+    this.#abort?.abort();
+    this.#refresher.clear();
+    const conn = this.#conn;
+    this.#conn = undefined;
+    await Promise.all([conn?.close(), this.#starting?.catch(() => undefined), this.#refresher.running]);
+    if (this.state.state !== 'idle' && this.state.state !== 'stopped') this.#move(to);
+  }
+
+  #onClosed(conn: Connection): void {
+    if (this.#conn !== conn) return;
+    this.#conn = undefined;
+    this.#idle.disarm();
+    // A failure while starting is reported by #doStart itself.
+    if (this.state.state !== 'ready') return;
+    void conn.close();
+    const error = endedError(this.name, conn.ended(), 'while running');
+    if (floodedOf(conn.ended())) {
+      // Restarting would only start the flood again.
+      this.state.halt(error);
+      this.state.note(error);
+      this.#move('error', this.state.lastError);
+      return;
+    }
+    this.#recordCrash(error);
+  }
+
+  #recordCrash(error: CodedError): void {
+    const { message, restartInMs } = this.state.crashed(error, this.options.now());
+    this.publish();
+    this.options.log(`[${this.name}] ${message}`);
+    if (restartInMs !== undefined) this.state.crashes.scheduleRestart(restartInMs, () => void this.#autoRestart());
+  }
+
+  async #autoRestart(): Promise<void> {
+    if (this.#conn || this.#starting || this.state.crashes.gaveUp || this.state.state !== 'error') return;
+    const generation = this.#generation;
+    try {
+      await this.start(false);
+    } catch (error) {
+      const coded = toCodedError(error);
+      // A restart that dies again counts as another crash; other failures (timeout, auth) end the loop.
+      const idle = !this.#conn && !this.#starting && !this.state.crashes.restartPending;
+      if (generation === this.#generation && idle && coded.code === 'server_unavailable' && this.state.state === 'error') {
+        this.#recordCrash(coded);
+      }
+    }
+  }
+
+  #onListChanged(generation: number, part: InventoryPart): void {
+    if (generation !== this.#generation) return;
+    this.#refresher.add(part);
+    if (this.state.state === 'ready') this.#refresher.kick();
+  }
+
+  #move(to: ServerState, error?: WireError): void {
+    this.state.move(to, this.options.now(), error);
+    this.publish();
+  }
+}

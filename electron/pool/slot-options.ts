@@ -1,0 +1,21 @@
+import type { ServerConfig, StdioServerConfig } from '../../shared/config';
+import type { CodedError } from '../../shared/errors';
+import type { Emitter } from '../../shared/events';
+import type { Approval } from '../../shared/api';
+import type { ConnectionFactory } from './connection-factory';
+import type { SetTimer } from './idle-timer';
+import type { PoolEvents, RestartPolicy } from './types';
+
+/** What a ServerSlot is given by its pool (defaults filled in): how to connect, its policies, clocks and the pool's events. */
+export interface SlotOptions {
+  /** The one way a slot opens its connection. */
+  connect: ConnectionFactory;
+  cacheDir: string;
+  gate: ((name: string, config: StdioServerConfig) => CodedError | null) | undefined;
+  approval: (name: string, config: ServerConfig) => Approval;
+  now: () => number;
+  setTimer: SetTimer;
+  restartPolicy: RestartPolicy;
+  log: (line: string) => void;
+  events: Pick<Emitter<PoolEvents>, 'emit'>;
+}
