@@ -4,6 +4,7 @@
 // only when it opens a connection or a session (README: Benchmarks). Other packages (native ones,
 // CommonJS with dependencies of their own) stay external and load from node_modules as published.
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
 /** Bundled into the CLI; one copy of zod, so the SDK's schemas and ours are the same library. */
@@ -33,6 +34,20 @@ const englishOnly = {
   },
 };
 
+/**
+ * `import { z } from 'zod'` hands esbuild zod's whole namespace as one value, so nothing of it is
+ * shaken out; `import * as z` is the same binding, but esbuild keeps only the members used.
+ */
+const zodNamespace = {
+  name: 'zod-namespace',
+  setup(build) {
+    build.onLoad({ filter: /[\\/](shared|electron)[\\/].*\.ts$/ }, async (args) => ({
+      contents: (await readFile(args.path, 'utf8')).replace(/^import \{ z \} from 'zod';$/gm, "import * as z from 'zod';"),
+      loader: 'ts',
+    }));
+  },
+};
+
 /** esbuild options for the CLI, written to `outdir` (dist) as cli.mjs plus cli-chunks/. */
 export function cliBuildOptions(common, outdir) {
   return {
@@ -48,7 +63,7 @@ export function cliBuildOptions(common, outdir) {
     metafile: true,
     // commander is CommonJS: its require() of Node's own modules needs a real require in ESM.
     banner: { js: "import { createRequire as __csRequire } from 'node:module'; const require = __csRequire(import.meta.url);" },
-    plugins: [externalPackages, englishOnly],
+    plugins: [externalPackages, englishOnly, zodNamespace],
   };
 }
 
@@ -68,7 +83,8 @@ export function startUpInputs(metafile, entry = 'cli.mjs') {
     loaded.add(file);
     for (const imported of outputs[file].imports) if (imported.kind === 'import-statement' && outputs[imported.path]) todo.push(imported.path);
   }
-  return [...loaded].flatMap((file) => Object.keys(outputs[file].inputs));
+  // esbuild lists every file it read; only those with code left in the output run.
+  return [...loaded].flatMap((file) => Object.entries(outputs[file].inputs).filter(([, { bytesInOutput }]) => bytesInOutput > 0).map(([input]) => input));
 }
 
 const KEEP_BUILDS = 5;
