@@ -1,9 +1,10 @@
 // Bundles the CLI and the Electron main process so start-up does not pay for TypeScript transpilation.
-// Packages stay external: they load from node_modules as published.
+// Packages stay external (they load from node_modules as published), except in the CLI: cli-bundle.mjs.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { build as viteBuild } from 'vite';
+import { cliBuildOptions, pruneChunks } from './cli-bundle.mjs';
 
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 
@@ -18,7 +19,7 @@ const common = {
 };
 
 await Promise.all([
-  build({ ...common, entryPoints: ['electron/cli/main.ts'], outfile: 'dist/cli.mjs', format: 'esm' }),
+  build(cliBuildOptions(common, 'dist')).then((result) => pruneChunks(result.metafile, 'dist')),
   build({ ...common, entryPoints: ['electron/shell/main.ts'], outfile: 'dist/shell-main.mjs', format: 'esm', external: ['electron'] }),
   // Sandboxed preloads can only require('electron'): CommonJS, with every other dependency bundled in.
   ...[

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import type * as Net from 'node:net';
+import { describe, expect, it, vi } from 'vitest';
 import { checkAddress, hostAddress, ipv6Bytes } from './ip-address';
 
 describe('checkAddress: refused in every form', () => {
@@ -81,5 +82,23 @@ describe('address parsing', () => {
     expect(hostAddress('[::1]')).toBe('::1');
     expect(hostAddress('169.254.169.254')).toBe('169.254.169.254');
     expect(hostAddress('example.com')).toBeUndefined();
+  });
+});
+
+describe('start-up cost', () => {
+  it('checks no IPv6 address on import (the first isIPv6() compiles a large pattern every CLI command paid)', async () => {
+    vi.resetModules();
+    const net = await vi.importActual<typeof Net>('node:net');
+    const isIPv6 = vi.fn(net.isIPv6);
+    vi.doMock('node:net', () => ({ ...net, isIPv6 }));
+    try {
+      const fresh = await import('./ip-address');
+      expect(isIPv6).not.toHaveBeenCalled();
+      expect(fresh.checkAddress('fd00:ec2::254')).toEqual({ blocked: "AWS's metadata address" });
+      expect(isIPv6).toHaveBeenCalled();
+    } finally {
+      vi.doUnmock('node:net');
+      vi.resetModules();
+    }
   });
 });

@@ -24,13 +24,18 @@ const BLOCKED_V4: readonly Range[] = [
   { bytes: [192, 0, 0, 192], bits: 32, why: "Oracle Cloud's metadata address" },
 ];
 
-const BLOCKED_V6: readonly Range[] = [
-  { bytes: v6('::'), bits: 128, why: 'the unspecified address (::)' },
-  { bytes: v6('fe80::'), bits: 10, why: 'a link-local address (fe80::/10)' },
-  { bytes: v6('fd00:ec2::254'), bits: 128, why: "AWS's metadata address" },
-  { bytes: v6('fd20:ce::254'), bits: 128, why: "Google Cloud's metadata address" },
-  { bytes: v6('fd00:c1::a9fe:a9fe'), bits: 128, why: "Oracle Cloud's metadata address" },
-];
+// Built on first use: the first isIPv6() compiles a large pattern, which every CLI command paid at start-up.
+let blockedV6: readonly Range[] | undefined;
+function blockedV6Ranges(): readonly Range[] {
+  blockedV6 ??= [
+    { bytes: v6('::'), bits: 128, why: 'the unspecified address (::)' },
+    { bytes: v6('fe80::'), bits: 10, why: 'a link-local address (fe80::/10)' },
+    { bytes: v6('fd00:ec2::254'), bits: 128, why: "AWS's metadata address" },
+    { bytes: v6('fd20:ce::254'), bits: 128, why: "Google Cloud's metadata address" },
+    { bytes: v6('fd00:c1::a9fe:a9fe'), bits: 128, why: "Oracle Cloud's metadata address" },
+  ];
+  return blockedV6;
+}
 
 function v6(text: string): number[] {
   const bytes = ipv6Bytes(text);
@@ -115,7 +120,7 @@ export function checkAddress(address: string): AddressVerdict {
   const bytes = ipv6Bytes(address);
   if (!bytes) return { blocked: 'not an IP address' };
   if (zeros(bytes, 0, 15) && bytes[15] === 1) return { loopback: true };
-  const blocked = BLOCKED_V6.find((range) => inRange(bytes, range));
+  const blocked = blockedV6Ranges().find((range) => inRange(bytes, range));
   if (blocked) return { blocked: blocked.why };
   let loopback = false;
   for (const { form, v4: inner } of embeddedIpv4(bytes)) {

@@ -1,0 +1,116 @@
+// The CLI's bundle. A command's start-up is mostly Node reading and compiling modules, so the CLI
+// inlines the pure-ESM packages it uses (hundreds of files otherwise), leaves zod's 60 translations
+// out, is minified, and is split at dynamic import(): a command loads the MCP SDK's client and server
+// only when it opens a connection or a session (README: Benchmarks). Other packages (native ones,
+// CommonJS with dependencies of their own) stay external and load from node_modules as published.
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+
+/** Bundled into the CLI; one copy of zod, so the SDK's schemas and ours are the same library. */
+export const INLINED_PACKAGES = /^(zod|@modelcontextprotocol\/sdk|openid-client|oauth4webapi|jose|commander)(\/|$)/;
+
+/** Where the entry's lazily loaded chunks go, beside dist/cli.mjs. */
+export const CHUNK_DIR = 'cli-chunks';
+
+const externalPackages = {
+  name: 'external-packages',
+  setup(build) {
+    build.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.kind === 'entry-point' || INLINED_PACKAGES.test(args.path) ? undefined : { path: args.path, external: true },
+    );
+  },
+};
+
+/** zod's classic API re-exports every locale; only English (its default) is ever used here. */
+const englishOnly = {
+  name: 'zod-english-only',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/ }, (args) => ({
+      contents: "export { default as en } from './en.js';",
+      loader: 'js',
+      resolveDir: dirname(args.path),
+    }));
+  },
+};
+
+/**
+ * `import { z } from 'zod'` hands esbuild zod's whole namespace as one value, so nothing of it is
+ * shaken out; `import * as z` is the same binding, but esbuild keeps only the members used.
+ */
+const zodNamespace = {
+  name: 'zod-namespace',
+  setup(build) {
+    build.onLoad({ filter: /[\\/](shared|electron)[\\/].*\.ts$/ }, async (args) => ({
+      contents: (await readFile(args.path, 'utf8')).replace(/^import \{ z \} from 'zod';$/gm, "import * as z from 'zod';"),
+      loader: 'ts',
+    }));
+  },
+};
+
+/** esbuild options for the CLI, written to `outdir` (dist) as cli.mjs plus cli-chunks/. */
+export function cliBuildOptions(common, outdir) {
+  return {
+    ...common,
+    packages: undefined,
+    entryPoints: { cli: 'electron/cli/main.ts' },
+    outdir,
+    chunkNames: `${CHUNK_DIR}/[name]-[hash]`,
+    outExtension: { '.js': '.mjs' },
+    splitting: true,
+    format: 'esm',
+    minify: true,
+    metafile: true,
+    // commander is CommonJS: its require() of Node's own modules needs a real require in ESM.
+    banner: { js: "import { createRequire as __csRequire } from 'node:module'; const require = __csRequire(import.meta.url);" },
+    plugins: [externalPackages, englishOnly, zodNamespace],
+  };
+}
+
+/**
+ * The bundle inputs (source files and package files) a run of the entry loads before any code runs:
+ * the entry and the chunks it imports statically, not those behind a dynamic import().
+ */
+export function startUpInputs(metafile, entry = 'cli.mjs') {
+  const outputs = metafile.outputs;
+  const first = Object.keys(outputs).find((file) => basename(file) === entry && !file.includes(`/${CHUNK_DIR}/`));
+  if (!first) throw new Error(`${entry} is not among the bundle's outputs`);
+  const loaded = new Set();
+  const todo = [first];
+  while (todo.length > 0) {
+    const file = todo.pop();
+    if (loaded.has(file)) continue;
+    loaded.add(file);
+    for (const imported of outputs[file].imports) if (imported.kind === 'import-statement' && outputs[imported.path]) todo.push(imported.path);
+  }
+  // esbuild lists every file it read; only those with code left in the output run.
+  return [...loaded].flatMap((file) => Object.entries(outputs[file].inputs).filter(([, { bytesInOutput }]) => bytesInOutput > 0).map(([input]) => input));
+}
+
+const KEEP_BUILDS = 5;
+
+/**
+ * Chunk names carry a content hash, so a rebuild adds new ones beside the old. A `serve` still running
+ * from an earlier build loads its chunks on first use, so the chunks of the last few builds stay; older
+ * ones are deleted (dist/cli-chunks/builds.json remembers which build wrote which).
+ */
+export function pruneChunks(metafile, outdir) {
+  const dir = join(outdir, CHUNK_DIR);
+  const current = Object.keys(metafile.outputs)
+    .filter((file) => file.includes(`/${CHUNK_DIR}/`))
+    .map((file) => basename(file));
+  const record = join(dir, 'builds.json');
+  let builds = [];
+  try {
+    builds = existsSync(record) ? JSON.parse(readFileSync(record, 'utf8')) : [];
+    builds = Array.isArray(builds) ? builds.filter((names) => Array.isArray(names) && names.every((name) => typeof name === 'string')) : [];
+  } catch {
+    builds = [];
+  }
+  builds = [current, ...builds].slice(0, KEEP_BUILDS);
+  const keep = new Set(builds.flat().flatMap((name) => [name, `${name}.map`]));
+  for (const name of existsSync(dir) ? readdirSync(dir) : []) {
+    if (name !== 'builds.json' && !keep.has(name)) rmSync(join(dir, name), { force: true });
+  }
+  writeFileSync(record, JSON.stringify(builds));
+}

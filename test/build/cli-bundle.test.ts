@@ -1,0 +1,57 @@
+import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build, type Metafile } from 'esbuild';
+import { describe, expect, it } from 'vitest';
+import { CHUNK_DIR, cliBuildOptions, pruneChunks, startUpInputs } from '../../build/cli-bundle.mjs';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+/** The CLI's metafile as `npm run build` makes it, without writing anything. */
+async function cliMetafile(): Promise<Metafile> {
+  const options = cliBuildOptions({ bundle: true, platform: 'node', target: 'node20', logLevel: 'silent', absWorkingDir: root }, join(root, 'dist'));
+  const result = await build({ ...options, write: false });
+  return result.metafile;
+}
+
+// What `status`, `servers list` and `tools` load before they run: a timing-free guard for their start-up
+// (the bench's `cli` step times them). A module listed here that a static import brings back fails it.
+describe('the CLI bundle', () => {
+  it('loads neither the MCP SDK client or server nor zod translations or unused parts at start-up, and ships one zod', async () => {
+    const metafile = await cliMetafile();
+    const startUp = startUpInputs(metafile);
+    expect(startUp).toContain('electron/cli/main.ts');
+    // What the bundle holds (esbuild lists every file it read, also those whose code was all shaken out).
+    const everything = Object.values(metafile.outputs).flatMap((output) => Object.entries(output.inputs).filter(([, { bytesInOutput }]) => bytesInOutput > 0).map(([input]) => input));
+    // The SDK is inlined (one zod for its schemas and ours), its client and server behind import().
+    expect(everything).toContain('node_modules/@modelcontextprotocol/sdk/dist/esm/client/index.js');
+    expect(everything).toContain('node_modules/@modelcontextprotocol/sdk/dist/esm/server/index.js');
+    expect(startUp.filter((input) => /@modelcontextprotocol\/sdk\/dist\/esm\/(client|server)\//.test(input))).toEqual([]);
+    expect(everything.filter((input) => /zod\/v4\/locales\/(?!en\.js|index\.js)/.test(input))).toEqual([]);
+    // zod's members are shaken out (its ahead-of-time compiler and JSON Schema reader are never used here).
+    expect(everything.filter((input) => /zod\/v4\/(core\/compile|classic\/from-json-schema)\.js$/.test(input))).toEqual([]);
+  }, 60_000);
+});
+
+describe('pruneChunks', () => {
+  const metafileOf = (chunks: string[]): Metafile => ({
+    inputs: {},
+    outputs: Object.fromEntries(['dist/cli.mjs', ...chunks.map((c) => `dist/${CHUNK_DIR}/${c}`)].map((file) => [file, { imports: [], exports: [], inputs: {}, bytes: 0 }])),
+  });
+
+  it("keeps the chunks of the last five builds (a running serve loads its own later) and deletes older ones", () => {
+    const dist = mkdtempSync(join(tmpdir(), 'cs-chunks-'));
+    const dir = join(dist, CHUNK_DIR);
+    mkdirSync(dir);
+    for (let build = 1; build <= 7; build++) {
+      const chunk = `chunk-${build}.mjs`;
+      writeFileSync(join(dir, chunk), '');
+      writeFileSync(join(dir, `${chunk}.map`), '');
+      pruneChunks(metafileOf([chunk]), dist);
+    }
+    expect(readdirSync(dir).sort()).toEqual(
+      ['builds.json', ...[3, 4, 5, 6, 7].flatMap((b) => [`chunk-${b}.mjs`, `chunk-${b}.mjs.map`])].sort(),
+    );
+  });
+});
