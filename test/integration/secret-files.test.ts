@@ -1,0 +1,185 @@
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ROOT } from '../fixtures/servers/config';
+import { isAlive, readPid, waitFor } from '../fixtures/servers/harness';
+import { runCli, tempHome } from '../helpers/cli';
+import { startServe, type Served } from '../helpers/serve';
+
+const CREDENTIAL_SERVER = fileURLToPath(new URL('../fixtures/servers/credential-file-server.ts', import.meta.url));
+const PASSPHRASE = 'a long test passphrase';
+
+/** A service-account key as Google's console hands it out (a fake key of the same shape). */
+const PRIVATE_KEY_BODY = 'MIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC7SentinelKeyLine0123456789abcdef';
+const KEY_FILE = `${JSON.stringify(
+  {
+    type: 'service_account',
+    project_id: 'demo-project',
+    private_key_id: 'f00dfacecafe1234567890abcdef1234567890ab',
+    private_key: `-----BEGIN PRIVATE KEY-----\n${PRIVATE_KEY_BODY}\n-----END PRIVATE KEY-----\n`,
+    client_email: 'drive-reader@demo-project.iam.gserviceaccount.com',
+    client_id: '123456789012345678901',
+    token_uri: 'https://oauth2.googleapis.com/token',
+  },
+  null,
+  2,
+)}\n`;
+const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
+
+interface Described {
+  /** Redacted by the app: where a vault secret lives is not shown. */
+  path: string;
+  pathSha256: string;
+  bytes: number;
+  sha256: string;
+  json: boolean;
+  fileMode: number;
+  folderMode: number;
+}
+
+function setup(): { home: string; env: Record<string, string>; runtime: string; keyFile: string; pidFile: string } {
+  const home = tempHome('cs-secret-files-');
+  const top = mkdtempSync(join(tmpdir(), 'cs-secret-files-run-'));
+  const runtime = join(top, 'xdg');
+  mkdirSync(runtime, { mode: 0o700 });
+  const keyFile = join(top, 'service-account.json');
+  writeFileSync(keyFile, KEY_FILE, { mode: 0o600 });
+  return { home, env: { CONNECTED_SERVICES_PASSPHRASE: PASSPHRASE, XDG_RUNTIME_DIR: runtime }, runtime, keyFile, pidFile: join(top, 'server.pid') };
+}
+
+/** Every secret file under the runtime root, whichever process folder holds it. */
+function secretFilesUnder(runtime: string): string[] {
+  const root = join(runtime, 'connected-services');
+  if (!existsSync(root)) return [];
+  return readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.SA_KEY')).map((name) => join(root, name));
+}
+
+async function addServer(home: string, env: Record<string, string>, pidFile: string): Promise<void> {
+  const args = ['servers', 'add', 'gdrive', '--env', 'GOOGLE_APPLICATION_CREDENTIALS=${secretFile:SA_KEY}', '--env', `PID_FILE=${pidFile}`, '--cwd', ROOT, '--'];
+  const add = await runCli(home, [...args, process.execPath, '--import', 'tsx', CREDENTIAL_SERVER], { env });
+  expect(add.code, add.stderr).toBe(0);
+  const approve = await runCli(home, ['servers', 'approve', 'gdrive', '--yes'], { env });
+  expect(approve.code, approve.stderr).toBe(0);
+}
+
+let served: Served | undefined;
+const orphans: number[] = [];
+afterEach(async () => {
+  await served?.stop();
+  served = undefined;
+  for (const pid of orphans.splice(0)) if (isAlive(pid)) process.kill(pid, 'SIGKILL');
+});
+
+describe('secrets set --from-file', () => {
+  it('stores a multi-line file byte for byte, lists only its name, and hands it to a program as a file', async () => {
+    const { home, env, runtime, keyFile, pidFile } = setup();
+    const set = await runCli(home, ['secrets', 'set', 'SA_KEY', '--from-file', keyFile], { env });
+    expect(set.code, set.stderr).toBe(0);
+    expect(set.stdout).toContain('${secretFile:SA_KEY}');
+    expect(set.stdout).toContain(`${keyFile} is still there`);
+    expect(existsSync(keyFile)).toBe(true);
+    for (const output of [set.stdout, set.stderr]) expect(output).not.toContain(PRIVATE_KEY_BODY);
+
+    const list = await runCli(home, ['secrets', 'list'], { env });
+    expect(list.stdout).toContain('SA_KEY');
+    expect(list.stdout).not.toContain('PRIVATE KEY');
+    expect(list.stdout).not.toContain(PRIVATE_KEY_BODY);
+
+    await addServer(home, env, pidFile);
+    const call = await runCli(home, ['call', 'gdrive', 'describe_credential', '--json'], { env });
+    expect(call.code, call.stderr).toBe(0);
+    const described = JSON.parse((JSON.parse(call.stdout) as { content: { text: string }[] }).content[0]?.text ?? '{}') as Described;
+    expect(described).toMatchObject({ bytes: Buffer.byteLength(KEY_FILE), sha256: sha256(KEY_FILE), json: true, fileMode: 0o600, folderMode: 0o700 });
+    expect(described.path).toBe('[redacted]');
+    // The command's own core stopped the program and removed its folder on the way out.
+    expect(secretFilesUnder(runtime)).toEqual([]);
+    for (const output of [call.stdout, call.stderr]) expect(output).not.toContain(PRIVATE_KEY_BODY);
+  });
+
+  it('deletes the original only when asked to, and refuses what is not a secret file with a clear error', async () => {
+    const { home, env, keyFile } = setup();
+    const set = await runCli(home, ['secrets', 'set', 'SA_KEY', '--from-file', keyFile, '--delete-original'], { env });
+    expect(set.code, set.stderr).toBe(0);
+    expect(set.stdout).toContain(`Deleted ${keyFile}.`);
+    expect(existsSync(keyFile)).toBe(false);
+
+    const missing = await runCli(home, ['secrets', 'set', 'OTHER', '--from-file', keyFile], { env });
+    expect(missing.code).toBe(3);
+    expect(missing.stderr).toContain('does not exist');
+
+    const big = join(tempHome(), '..', 'big.json');
+    writeFileSync(big, 'x'.repeat(64 * 1024 + 1));
+    const tooBig = await runCli(home, ['secrets', 'set', 'OTHER', '--from-file', big, '--delete-original'], { env });
+    expect(tooBig.code).toBe(2);
+    expect(tooBig.stderr).toContain('larger than 64 KiB');
+    expect(existsSync(big)).toBe(true);
+
+    const binary = join(tempHome(), '..', 'key.p12');
+    writeFileSync(binary, Buffer.from([0x30, 0x82, 0x00, 0xff, 0xfe, 0x00, 0x01]));
+    const refused = await runCli(home, ['secrets', 'set', 'OTHER', '--from-file', binary], { env });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('base64');
+
+    const noFile = await runCli(home, ['secrets', 'set', 'OTHER', '--delete-original'], { env, input: 'value-123456\n' });
+    expect(noFile.code).toBe(2);
+    expect(noFile.stderr).toContain('--delete-original needs --from-file');
+    expect(JSON.parse((await runCli(home, ['secrets', 'list', '--json'], { env })).stdout)).toEqual([{ name: 'SA_KEY' }]);
+  });
+});
+
+describe('${secretFile:…} in a running app', () => {
+  it('writes the file at spawn, removes it when the program stops or crashes, and after a crash of the app at the next start-up', async () => {
+    const { home, env, runtime, keyFile, pidFile } = setup();
+    expect((await runCli(home, ['secrets', 'set', 'SA_KEY', '--from-file', keyFile, '--delete-original'], { env })).code).toBe(0);
+    await addServer(home, env, pidFile);
+    served = await startServe(home, [], env);
+    const describe = async (): Promise<Described> => {
+      const answer = await served?.api('callTool', { server: 'gdrive', tool: 'describe_credential' });
+      const text = (answer?.body.result as { content: { text: string }[] } | undefined)?.content[0]?.text;
+      if (text === undefined) throw new Error(`call failed: ${JSON.stringify(answer?.body)}`);
+      return JSON.parse(text) as Described;
+    };
+
+    const first = await describe();
+    expect(first).toMatchObject({ sha256: sha256(KEY_FILE), fileMode: 0o600, folderMode: 0o700 });
+    const written = secretFilesUnder(runtime);
+    expect(written.map(sha256)).toEqual([first.pathSha256]);
+    const path = written[0] ?? '';
+    expect(path.startsWith(home)).toBe(false);
+
+    // Stopped by the person: the file goes with the program.
+    expect((await served.api('stopServer', { name: 'gdrive' })).status).toBe(200);
+    await waitFor('the secret file removed after stop', () => !existsSync(path));
+
+    // A crash: removed with the dead program, written again when it is started again.
+    expect((await describe()).pathSha256).toBe(first.pathSha256);
+    await served.api('callTool', { server: 'gdrive', tool: 'exit' });
+    await waitFor('the secret file removed after the crash', () => !existsSync(path));
+    expect((await describe()).sha256).toBe(sha256(KEY_FILE));
+    expect(existsSync(path)).toBe(true);
+
+    // The app itself dies without cleaning up (kill -9): the file stays until the next start-up.
+    const serverPid = readPid(pidFile);
+    orphans.push(serverPid);
+    served.child.kill('SIGKILL');
+    await waitFor('serve killed', () => served?.child.exitCode !== null || served.child.signalCode !== null);
+    served = undefined;
+    process.kill(serverPid, 'SIGKILL');
+    expect(existsSync(path)).toBe(true);
+
+    served = await startServe(home, [], env);
+    expect(existsSync(path)).toBe(false);
+    expect(secretFilesUnder(runtime)).toEqual([]);
+
+    // Contents never reach the app's output or its status.
+    const status = JSON.stringify((await served.api('status')).body);
+    for (const text of [served.stderr(), status]) {
+      expect(text).not.toContain(PRIVATE_KEY_BODY);
+      expect(text).not.toContain('BEGIN PRIVATE KEY');
+    }
+    expect(readFileSync(join(home, 'mcp.json'), 'utf8')).toContain('${secretFile:SA_KEY}');
+  });
+});
