@@ -183,3 +183,62 @@ describe('${secretFile:…} in a running app', () => {
     expect(readFileSync(join(home, 'mcp.json'), 'utf8')).toContain('${secretFile:SA_KEY}');
   });
 });
+
+describe('import of entries whose env names credential files', () => {
+  it('moves them into the vault with --move-credential-files, switching the entry to ${secretFile:…}, and prints no content', async () => {
+    const { home, env, keyFile, runtime } = setup();
+    const tokenFile = join(keyFile, '..', 'token.json');
+    const refresh = '1//0refresh-token-sentinel-0123456789';
+    writeFileSync(tokenFile, JSON.stringify({ type: 'authorized_user', client_id: 'x.apps.googleusercontent.com', client_secret: 'GOCSPX-sentinel', refresh_token: refresh }));
+    const clientConfig = join(keyFile, '..', 'claude_desktop_config.json');
+    const entry = (credentials: Record<string, string>) => ({ command: process.execPath, args: ['--import', 'tsx', CREDENTIAL_SERVER], cwd: ROOT, env: credentials });
+    writeFileSync(
+      clientConfig,
+      JSON.stringify({
+        mcpServers: {
+          gdrive: entry({ GOOGLE_APPLICATION_CREDENTIALS: keyFile }),
+          gmail: entry({ GMAIL_TOKEN_PATH: tokenFile, CREDENTIAL_ENV: 'GMAIL_TOKEN_PATH' }),
+        },
+      }),
+    );
+
+    const imported = await runCli(home, ['import', 'claude-desktop', '--path', clientConfig, '--move-credential-files'], { env });
+    expect(imported.code, imported.stderr).toBe(0);
+    expect(imported.stdout).toContain(`moved   gdrive env.GOOGLE_APPLICATION_CREDENTIALS (service_account file ${keyFile}) into the vault; it is now \${secretFile:GDRIVE_GOOGLE_APPLICATION_CREDENTIALS}`);
+    expect(imported.stdout).toContain('moved   gmail env.GMAIL_TOKEN_PATH (authorized_user file');
+    expect(imported.stdout).toContain('`credentialFile` with a sign-in');
+    for (const text of [imported.stdout, imported.stderr, readFileSync(join(home, 'mcp.json'), 'utf8')]) {
+      expect(text).not.toContain(PRIVATE_KEY_BODY);
+      expect(text).not.toContain(refresh);
+    }
+    const config = JSON.parse(readFileSync(join(home, 'mcp.json'), 'utf8')) as { mcpServers: Record<string, { env: Record<string, string> }> };
+    expect(config.mcpServers['gdrive']?.env).toEqual({ GOOGLE_APPLICATION_CREDENTIALS: '${secretFile:GDRIVE_GOOGLE_APPLICATION_CREDENTIALS}' });
+    expect(config.mcpServers['gmail']?.env['GMAIL_TOKEN_PATH']).toBe('${secretFile:GMAIL_GMAIL_TOKEN_PATH}');
+    // The originals stay: other clients may still read them.
+    expect(existsSync(keyFile) && existsSync(tokenFile)).toBe(true);
+
+    for (const server of ['gdrive', 'gmail']) expect((await runCli(home, ['servers', 'approve', server, '--yes'], { env })).code).toBe(0);
+    for (const [server, original] of [['gdrive', KEY_FILE], ['gmail', readFileSync(tokenFile, 'utf8')]] as const) {
+      const call = await runCli(home, ['call', server, 'describe_credential', '--json'], { env });
+      expect(call.code, call.stderr).toBe(0);
+      const described = JSON.parse((JSON.parse(call.stdout) as { content: { text: string }[] }).content[0]?.text ?? '{}') as Described;
+      expect(described).toMatchObject({ sha256: sha256(original), fileMode: 0o600 });
+    }
+    expect(secretFilesUnder(runtime)).toEqual([]);
+  });
+
+  it('without the flag (no terminal) reports the files and leaves the entries as they were', async () => {
+    const { home, env, keyFile } = setup();
+    const clientConfig = join(keyFile, '..', 'claude_desktop_config.json');
+    writeFileSync(clientConfig, JSON.stringify({ mcpServers: { gdrive: { command: 'node', args: ['server.js'], env: { GOOGLE_APPLICATION_CREDENTIALS: keyFile } } } }));
+    const imported = await runCli(home, ['import', 'claude-desktop', '--path', clientConfig, '--json'], { env });
+    expect(imported.code, imported.stderr).toBe(0);
+    const report = JSON.parse(imported.stdout) as { credentialFiles: unknown[] };
+    // (The path itself, a literal value of a secret-named variable left in mcp.json, is redacted like one.)
+    expect(report.credentialFiles).toMatchObject([{ server: 'gdrive', variable: 'GOOGLE_APPLICATION_CREDENTIALS', kind: 'service_account', moved: false }]);
+    const config = JSON.parse(readFileSync(join(home, 'mcp.json'), 'utf8')) as { mcpServers: Record<string, { env: Record<string, string> }> };
+    expect(config.mcpServers['gdrive']?.env).toEqual({ GOOGLE_APPLICATION_CREDENTIALS: keyFile });
+    expect(imported.stdout).not.toContain(PRIVATE_KEY_BODY);
+    expect(JSON.parse((await runCli(home, ['secrets', 'list', '--json'], { env })).stdout)).not.toContainEqual({ name: 'GDRIVE_GOOGLE_APPLICATION_CREDENTIALS' });
+  });
+});
