@@ -130,6 +130,23 @@ describe('secrets set --from-file', () => {
   });
 });
 
+describe('${secretFile:…} contents in errors', () => {
+  it('redacts a line of the file and its path when a program prints them as it dies', async () => {
+    const { home, env, keyFile, runtime } = setup();
+    expect((await runCli(home, ['secrets', 'set', 'SA_KEY', '--from-file', keyFile], { env })).code).toBe(0);
+    const leak = 'const f = process.env.KEY_FILE; const lines = require("fs").readFileSync(f, "utf8").split("\\n"); console.error("key at " + f + " says " + lines.find((l) => l.includes("private_key\\""))); process.exit(3)';
+    const add = await runCli(home, ['servers', 'add', 'leaky', '--env', 'KEY_FILE=${secretFile:SA_KEY}', '--', process.execPath, '-e', leak], { env });
+    expect(add.code, add.stderr).toBe(0);
+    expect((await runCli(home, ['servers', 'approve', 'leaky', '--yes'], { env })).code).toBe(0);
+    const call = await runCli(home, ['call', 'leaky', 'anything'], { env });
+    expect(call.code).toBe(7);
+    expect(call.stderr).toMatch(/key at \[redacted\] says\s+\[redacted\]/);
+    expect(call.stderr).not.toContain(PRIVATE_KEY_BODY);
+    expect(call.stderr).not.toContain(runtime);
+    expect(secretFilesUnder(runtime)).toEqual([]);
+  });
+});
+
 describe('${secretFile:…} in a running app', () => {
   it('writes the file at spawn, removes it when the program stops or crashes, and after a crash of the app at the next start-up', async () => {
     const { home, env, runtime, keyFile, pidFile } = setup();
