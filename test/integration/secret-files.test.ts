@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -6,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ROOT } from '../fixtures/servers/config';
 import { isAlive, readPid, waitFor } from '../fixtures/servers/harness';
-import { runCli, tempHome } from '../helpers/cli';
+import { CLI, runCli, tempHome } from '../helpers/cli';
 import { startServe, type Served } from '../helpers/serve';
 
 const CREDENTIAL_SERVER = fileURLToPath(new URL('../fixtures/servers/credential-file-server.ts', import.meta.url));
@@ -63,6 +64,16 @@ async function addServer(home: string, env: Record<string, string>, pidFile: str
   expect(add.code, add.stderr).toBe(0);
   const approve = await runCli(home, ['servers', 'approve', 'gdrive', '--yes'], { env });
   expect(approve.code, approve.stderr).toBe(0);
+}
+
+const hasScript = process.platform === 'linux' && spawnSync('script', ['--version']).status === 0;
+
+/** Runs the real CLI at a terminal (a pty from util-linux `script`), typing `typed` (buffered by the pty until read). */
+function runAtTerminal(home: string, args: string[], typed: string, env: Record<string, string>): { code: number | null; output: string } {
+  const quote = (arg: string): string => `'${arg.replaceAll("'", "'\\''")}'`;
+  const line = [process.execPath, CLI, '--home', home, ...args].map(quote).join(' ');
+  const run = spawnSync('script', ['-qec', line, '/dev/null'], { input: typed, env: { ...process.env, ...env }, encoding: 'utf8', timeout: 30_000 });
+  return { code: run.status, output: run.stdout };
 }
 
 let served: Served | undefined;
@@ -127,6 +138,32 @@ describe('secrets set --from-file', () => {
     expect(noFile.code).toBe(2);
     expect(noFile.stderr).toContain('--delete-original needs --from-file');
     expect(JSON.parse((await runCli(home, ['secrets', 'list', '--json'], { env })).stdout)).toEqual([{ name: 'SA_KEY' }]);
+  });
+});
+
+describe.skipIf(!hasScript)('at a terminal', () => {
+  it('secrets set --from-file asks before deleting the original', () => {
+    const { home, env, keyFile } = setup();
+    const kept = runAtTerminal(home, ['secrets', 'set', 'SA_KEY', '--from-file', keyFile], 'n\r', env);
+    expect(kept.code, kept.output).toBe(0);
+    expect(kept.output).toContain(`Delete ${keyFile} now that the vault holds it?`);
+    expect(existsSync(keyFile)).toBe(true);
+    const deleted = runAtTerminal(home, ['secrets', 'set', 'SA_KEY', '--from-file', keyFile], 'y\r', env);
+    expect(deleted.code, deleted.output).toBe(0);
+    expect(deleted.output).toContain(`Deleted ${keyFile}.`);
+    expect(existsSync(keyFile)).toBe(false);
+  });
+
+  it('import shows the credential files it found and moves them on a yes', () => {
+    const { home, env, keyFile } = setup();
+    const clientConfig = join(keyFile, '..', 'claude_desktop_config.json');
+    writeFileSync(clientConfig, JSON.stringify({ mcpServers: { gdrive: { command: 'node', args: ['server.js'], env: { GOOGLE_APPLICATION_CREDENTIALS: keyFile } } } }));
+    const imported = runAtTerminal(home, ['import', 'claude-desktop', '--path', clientConfig], 'y\r', env);
+    expect(imported.code, imported.output).toBe(0);
+    expect(imported.output).toContain(`gdrive GOOGLE_APPLICATION_CREDENTIALS = ${keyFile} (service_account)`);
+    expect(imported.output).toContain('moved   gdrive env.GOOGLE_APPLICATION_CREDENTIALS');
+    expect(imported.output).not.toContain(PRIVATE_KEY_BODY);
+    expect(readFileSync(join(home, 'mcp.json'), 'utf8')).toContain('${secretFile:GDRIVE_GOOGLE_APPLICATION_CREDENTIALS}');
   });
 });
 
