@@ -4,11 +4,14 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFil
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ROOT } from '../fixtures/servers/config';
 import { isAlive, readPid, waitFor } from '../fixtures/servers/harness';
 import { CLI, runCli, tempHome } from '../helpers/cli';
 import { startServe, type Served } from '../helpers/serve';
+
+// Each test runs the real CLI several times (about 1-2 s each on an idle machine).
+vi.setConfig({ testTimeout: 90_000 });
 
 const CREDENTIAL_SERVER = fileURLToPath(new URL('../fixtures/servers/credential-file-server.ts', import.meta.url));
 const PASSPHRASE = 'a long test passphrase';
