@@ -123,8 +123,8 @@ export function createAppApi(deps: AppApiDeps): AppApi {
       return { ok: true as const };
     },
     deleteSecret: async ({ name, server }: ApiInput<'deleteSecret'>) => ({ deleted: await deps.vault.delete(secretKey(name, server)) }),
-    importConfig: async ({ source, path }: ApiInput<'importConfig'>) => {
-      const report = await registry.importFrom(source, path);
+    importConfig: async ({ source, path, credentialFiles }: ApiInput<'importConfig'>) => {
+      const report = await registry.importFrom(source, path, credentialFiles ? { credentialFiles } : {});
       await deps.settled();
       return report;
     },

@@ -23,6 +23,8 @@ import { createBridgeApi, pendingView } from './bridge-api';
 import { registerConfigSecrets } from './config-secrets';
 import { importedSecretSink } from './imported-secret-sink';
 import { resolveServerConfig } from './resolve-server';
+import { SecretFiles } from './secret-files';
+import { openPrivateRuntimeDir, sweepRuntimeDirs } from '../fs-safe';
 import { readRuntimeFile } from './runtime-file';
 import { demoServers } from './demo-servers';
 import { isPortFree } from './doctor';
@@ -100,6 +102,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   // The demo memory server writes its graph here; it does not create the folder itself.
   if (options.demo !== false) await mkdir(join(options.dataDir, 'demo'), { recursive: true, mode: 0o700 });
   const events = new EventHub();
+  // Secret files left by a run that crashed (kill -9, power loss): removed before anything spawns.
+  const runtimeDirs = { dataDir: options.dataDir, env };
+  await sweepRuntimeDirs(runtimeDirs).catch((error: unknown) => log(redact(`removing left-over runtime files failed: ${String(error)}`)));
+  const secretFiles = new SecretFiles({ open: () => openPrivateRuntimeDir(runtimeDirs), lookup: (server) => secretLookup(vault, server), redactor });
   const auth = createAuthCoordinator({
     vault,
     dataDir: options.dataDir,
@@ -111,7 +117,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     cacheDir: join(options.dataDir, 'cache', 'inventory'),
     baseEnv: env,
     log,
-    resolve: (name, config) => resolveServerConfig(name, config, { secret: secretLookup(vault, name), env }),
+    resolve: (name, config) => resolveServerConfig(name, config, { secret: secretLookup(vault, name), env, secretFile: secretFiles.resolverFor(name) }),
     // Tokens come from the coordinator, which refreshes them under its locks (the SDK's own auth() would not).
     httpFetch: (name, config) => auth.fetchFor(name, config),
     approval: (name, config) => registry.approvals.status(name, config),
@@ -140,6 +146,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       for (const status of pool.statuses()) if (servers.includes(status.name)) events.emit('serverState', status);
     }),
     pool.on('state', (status) => events.emit('serverState', status)),
+    pool.on('state', ({ name, state }) => {
+      secretFiles.stateChanged(name, state).catch((error: unknown) => log(redact(`removing the secret files of ${name} failed: ${String(error)}`)));
+    }),
     pool.on('inventory', (payload) => events.emit('inventoryChanged', payload)),
     // A sign-in made by another process (the CLI) brings a server waiting for one back at once.
     vault.on('change', ({ key, change, origin }) => {
@@ -174,7 +183,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       });
     } catch (error) {
       if (options.bridge.required) {
-        await Promise.all([pool.close(), registry.close(), vault.close()]);
+        await Promise.all([pool.close().then(() => secretFiles.close()), registry.close(), vault.close()]);
         throw error;
       }
       bridgeError = error instanceof Error ? error.message : String(error);
@@ -285,6 +294,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         if (!bridge) await audit.close();
         await admin.close();
         await pool.close();
+        await secretFiles.close();
         await auth.close();
         await registry.close();
         await vault.close();

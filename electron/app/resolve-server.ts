@@ -10,7 +10,7 @@ async function mapValues(record: Record<string, string> | undefined, resolvers: 
 }
 
 /**
- * `${secret:NAME}` and `${env:NAME}` in a server's env, args and headers, resolved just before it is
+ * `${secret:NAME}`, `${env:NAME}` (and `${secretFile:NAME}` for commands) in a server's env, args and headers, resolved just before it is
  * spawned or connected, so each child receives only its own secrets and mcp.json never holds them.
  */
 export async function resolveServerConfig(name: string, config: ServerConfig, resolvers: ReferenceResolvers): Promise<ServerConfig> {
@@ -20,7 +20,9 @@ export async function resolveServerConfig(name: string, config: ServerConfig, re
       const args = config.args ? await Promise.all(config.args.map((arg) => resolveReferences(arg, resolvers))) : undefined;
       return { ...config, ...(env ? { env } : {}), ...(args ? { args } : {}) };
     }
-    const headers = await mapValues(config.headers, resolvers);
+    // No program reads a file for an HTTP server: `${secretFile:…}` is refused there.
+    const { secretFile: _files, ...httpResolvers } = resolvers;
+    const headers = await mapValues(config.headers, httpResolvers);
     return { ...config, ...(headers ? { headers } : {}) };
   } catch (error) {
     if (error instanceof CodedError && error.code === 'invalid_config') {

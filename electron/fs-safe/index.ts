@@ -6,3 +6,5 @@ export { errnoCode, fsFailure } from './fs-errors';
 export { KeyedQueue } from './keyed-queue';
 export { JsonlLog, DEFAULT_JSONL_KEEP, DEFAULT_JSONL_MAX_BYTES } from './jsonl-log';
 export type { JsonlLogOptions, JsonlLogEvents } from './jsonl-log';
+export { openPrivateRuntimeDir, sweepRuntimeDirs, runtimeBase } from './private-runtime-dir';
+export type { PrivateRuntimeDir, RuntimeDirOptions } from './private-runtime-dir';

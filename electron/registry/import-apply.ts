@@ -1,17 +1,44 @@
 import type { ImportReport, ImportSource } from '../../shared/api';
-import type { ImportPlan } from './import-plan';
+import type { ImportContext } from './import-locations';
+import { planImport, type ImportPlan } from './import-plan';
+import { importCredentialFiles } from './import-credential-files';
 import { moveSecrets, type SecretSink } from './import-secrets';
+
+/**
+ * Credential files named in the env of servers an import will add: reported, or with `move` put into
+ * the vault as `${secretFile:…}` (before literal secrets, which would otherwise take the path itself).
+ */
+export async function importCredentialFilesOf(
+  plan: ImportPlan,
+  existing: Readonly<Record<string, unknown>>,
+  options: { sink: SecretSink | undefined; move: boolean; homeDir: string },
+): Promise<NonNullable<ImportReport['credentialFiles']>> {
+  const found: NonNullable<ImportReport['credentialFiles']> = [];
+  for (const candidate of plan.candidates) {
+    if (Object.hasOwn(existing, candidate.name)) continue;
+    const result = await importCredentialFiles(candidate.name, candidate.config, options);
+    candidate.config = result.config;
+    found.push(...result.found);
+  }
+  return found;
+}
 
 /**
  * Moves the literal secrets of the servers an import will add into the vault (before the config
  * that refers to them is written); servers already configured are left alone.
  */
-export async function moveImportedSecrets(plan: ImportPlan, existing: Readonly<Record<string, unknown>>, sink: SecretSink | undefined): Promise<ImportReport['secrets']> {
+export async function moveImportedSecrets(
+  plan: ImportPlan,
+  existing: Readonly<Record<string, unknown>>,
+  sink: SecretSink | undefined,
+  credentialFiles: NonNullable<ImportReport['credentialFiles']> = [],
+): Promise<ImportReport['secrets']> {
   const moved: ImportReport['secrets'] = [];
   if (!sink) return moved;
   for (const candidate of plan.candidates) {
     if (Object.hasOwn(existing, candidate.name)) continue;
-    const result = await moveSecrets(candidate.name, candidate.config, sink);
+    const keep = new Set(credentialFiles.filter((f) => f.server === candidate.name).map((f) => `env.${f.variable}`));
+    const result = await moveSecrets(candidate.name, candidate.config, sink, keep);
     candidate.config = result.config;
     moved.push(...result.moved);
   }
@@ -31,4 +58,10 @@ export function mergeImport(plan: ImportPlan, servers: Record<string, unknown>, 
     }
   }
   return out;
+}
+
+/** The credential files an import from `source` would find, without writing anything (the CLI asks before moving them). */
+export async function previewCredentialFiles(source: ImportSource, importPath: string | undefined, ctx: ImportContext): Promise<NonNullable<ImportReport['credentialFiles']>> {
+  const plan = await planImport(source, importPath, ctx);
+  return importCredentialFilesOf(plan, {}, { sink: undefined, move: false, homeDir: ctx.homeDir });
 }

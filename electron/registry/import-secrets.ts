@@ -57,8 +57,10 @@ export async function moveSecrets(
   server: string,
   config: ServerConfig,
   sink: SecretSink,
+  /** Fields to leave alone (`env.X` naming a credential file: its path is no secret, its content is). */
+  keep: ReadonlySet<string> = new Set(),
 ): Promise<{ config: ServerConfig; moved: { server: string; field: string; secret: string }[] }> {
-  const found = findLiteralSecrets(server, config);
+  const found = findLiteralSecrets(server, config).filter((secret) => !keep.has(secret.field));
   if (found.length === 0) return { config, moved: [] };
   const next = structuredClone(config);
   const moved: { server: string; field: string; secret: string }[] = [];

@@ -27,9 +27,9 @@ import { FileLock } from '../fs-safe';
 import { createConfigIfMissing } from './first-run';
 import { errnoCode } from '../fs-safe';
 import type { ImportContext } from './import-locations';
-import { mergeImport, moveImportedSecrets } from './import-apply';
+import { importCredentialFilesOf, mergeImport, moveImportedSecrets } from './import-apply';
 import { planImport } from './import-plan';
-import type { Registry, RegistryEvents, RegistryOptions } from './types';
+import type { ImportOptions, Registry, RegistryEvents, RegistryOptions } from './types';
 
 export const CONFIG_FILE = 'mcp.json';
 export const APPROVALS_FILE = 'approvals.json';
@@ -234,16 +234,21 @@ class FileRegistry implements Registry {
     await this.reload();
   }
 
-  async importFrom(source: ImportSource, importPath?: string): Promise<ImportReport> {
+  async importFrom(source: ImportSource, importPath?: string, options: ImportOptions = {}): Promise<ImportReport> {
     this.#assertOpen();
     if (!(IMPORT_SOURCES as readonly string[]).includes(source)) {
       throw new CodedError('invalid_input', `Unknown import source "${String(source)}".`, {
         hint: `Use one of: ${IMPORT_SOURCES.join(', ')}.`,
       });
     }
-    const plan = await planImport(source, importPath, this.#importContext());
-    const moved = await moveImportedSecrets(plan, this.config().mcpServers, this.#options.secretSink);
-    const report = await this.#edit(({ servers }) => mergeImport(plan, servers, source, moved));
+    const context = this.#importContext();
+    const plan = await planImport(source, importPath, context);
+    const existing = this.config().mcpServers;
+    const move = options.credentialFiles === 'move';
+    const files = await importCredentialFilesOf(plan, existing, { sink: this.#options.secretSink, move, homeDir: context.homeDir });
+    const moved = await moveImportedSecrets(plan, existing, this.#options.secretSink, files);
+    const merged = await this.#edit(({ servers }) => mergeImport(plan, servers, source, moved));
+    const report = files.length > 0 ? { ...merged, credentialFiles: files } : merged;
     await this.reload();
     this.#log(`import from ${source}: ${report.added.length} added, ${report.skipped.length} skipped`);
     return report;

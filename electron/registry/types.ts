@@ -36,6 +36,11 @@ export interface ApprovalStore {
   approve(name: string, config: StdioServerConfig): Promise<void>;
 }
 
+export interface ImportOptions {
+  /** Credential files named in env: move their contents into the vault as `${secretFile:…}`, or leave them (reported). */
+  credentialFiles?: 'move' | 'leave';
+}
+
 export interface Registry {
   readonly dataDir: string;
   readonly file: string;
@@ -52,6 +57,6 @@ export interface Registry {
   removeServer(name: string): Promise<void>;
   setEnabled(name: string, enabled: boolean): Promise<void>;
   readonly approvals: ApprovalStore;
-  importFrom(source: ImportSource, path?: string): Promise<ImportReport>;
+  importFrom(source: ImportSource, path?: string, options?: ImportOptions): Promise<ImportReport>;
   close(): Promise<void>;
 }

@@ -146,7 +146,12 @@ export const API_METHODS = {
     output: z.array(AuditEntrySchema),
   },
   importConfig: {
-    input: z.strictObject({ source: ImportSourceSchema, path: z.string().optional() }),
+    input: z.strictObject({
+      source: ImportSourceSchema,
+      path: z.string().optional(),
+      /** Credential files named in env: `move` their contents into the vault as `${secretFile:…}` (default: leave them, report them). */
+      credentialFiles: z.enum(['move', 'leave']).optional(),
+    }),
     output: ImportReportSchema,
   },
   /** Widenings asked for from the command line, waiting for the person (see README "Threat model"). */

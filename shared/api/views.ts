@@ -116,6 +116,26 @@ export const IMPORT_SOURCES = ['claude-desktop', 'claude-code', 'cursor', 'vscod
 export const ImportSourceSchema = z.enum(IMPORT_SOURCES);
 export type ImportSource = z.infer<typeof ImportSourceSchema>;
 
+/** What a credential or token file named by an imported entry's env holds (never its content). */
+export const CREDENTIAL_FILE_KINDS = ['service_account', 'authorized_user', 'oauth_client', 'token', 'credential'] as const;
+export const CredentialFileKindSchema = z.enum(CREDENTIAL_FILE_KINDS);
+export type CredentialFileKind = z.infer<typeof CredentialFileKindSchema>;
+
+export const ImportedCredentialFileSchema = z.object({
+  server: z.string(),
+  /** The env variable that names the file. */
+  variable: z.string(),
+  file: z.string(),
+  kind: CredentialFileKindSchema.optional(),
+  /** Its content went into the vault as `secret`, and the variable became `${secretFile:secret}`. */
+  moved: z.boolean(),
+  secret: z.string().optional(),
+  /** Why it was left in place (missing, too large, not text…). */
+  problem: z.string().optional(),
+  note: z.string().optional(),
+});
+export type ImportedCredentialFile = z.infer<typeof ImportedCredentialFileSchema>;
+
 export const ImportReportSchema = z.object({
   source: ImportSourceSchema,
   files: z.array(z.string()),
@@ -123,5 +143,7 @@ export const ImportReportSchema = z.object({
   skipped: z.array(z.object({ name: z.string(), from: z.string(), reason: z.string() })),
   /** Literal secrets found in the imported entries, moved into the vault and replaced by references. */
   secrets: z.array(z.object({ server: z.string(), field: z.string(), secret: z.string() })),
+  /** Env variables naming credential or token files (present when any were found). */
+  credentialFiles: z.array(ImportedCredentialFileSchema).optional(),
 });
 export type ImportReport = z.infer<typeof ImportReportSchema>;

@@ -15,6 +15,13 @@ export const CatalogInputSchema = z.strictObject({
   description: z.string().optional(),
   /** Stored in the vault and written into mcp.json as `${secret:ID}`. */
   secret: z.boolean(),
+  /**
+   * With `secret`: the value is a file's content (a key or token file of several lines), handed to the
+   * program as the path of a private copy, `${secretFile:ID}`.
+   */
+  file: z.boolean().optional(),
+  /** Where the person gets the value (a client ID, a token, a key file). */
+  helpUrl: https.optional(),
   required: z.boolean(),
   target: z.discriminatedUnion('kind', [
     z.strictObject({ kind: z.literal('env'), name: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/) }),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HttpServerSchema, StdioServerSchema } from '../config';
 import { CodedError } from '../errors';
-import { CATALOG, CatalogEntrySchema, catalogEntryFor, planCatalogServer, REFERENCE_SERVERS, REMOTE_SERVICES, type CatalogEntry } from './index';
+import { CATALOG, CatalogEntrySchema, catalogEntryFor, CREDENTIAL_SERVERS, planCatalogServer, REFERENCE_SERVERS, REMOTE_SERVICES, type CatalogEntry } from './index';
 
 function entry(id: string): CatalogEntry {
   const found = CATALOG.find((e) => e.id === id);
@@ -70,6 +70,33 @@ describe('planCatalogServer', () => {
       args: ['-y', '@modelcontextprotocol/server-filesystem', '/home/me/docs'],
     });
     expect(planCatalogServer(entry('linear'), 'linear').config).toMatchObject({ auth: { type: 'oauth' } });
+  });
+});
+
+describe('local programs that need credentials', () => {
+  it('validate against the catalog schema, each secret with a place to get it, each file input kept secret', () => {
+    expect(CREDENTIAL_SERVERS.map((e) => e.id)).toEqual(expect.arrayContaining(['google-analytics', 'google-calendar', 'gmail', 'google-drive', 'slack', 'atlassian', 'github-local']));
+    for (const e of CREDENTIAL_SERVERS) {
+      expect(CatalogEntrySchema.parse(e)).toEqual(e);
+      for (const input of e.inputs ?? []) {
+        if (input.file === true) expect(input.secret, `${e.id}.${input.id}`).toBe(true);
+        if (input.secret && input.required) expect(input.helpUrl, `${e.id}.${input.id}`).toMatch(/^https:\/\//);
+      }
+    }
+    expect(CatalogEntrySchema.safeParse({ ...entry('slack'), inputs: [{ id: 'X', label: 'X', secret: true, required: true, helpUrl: 'http://api.slack.com', target: { kind: 'env', name: 'X' } }] }).success).toBe(false);
+  });
+
+  it('hands a key file to the program as ${secretFile:…} and a token as ${secret:…}, both only in the vault', () => {
+    const key = '{\n  "type": "service_account",\n  "private_key": "-----BEGIN PRIVATE KEY-----\\nabc\\n-----END PRIVATE KEY-----\\n"\n}\n';
+    const analytics = planCatalogServer(entry('google-analytics'), 'ga', { values: { GOOGLE_CREDENTIALS: key, project: ' my-project ' } });
+    expect(analytics.config).toMatchObject({ command: 'pipx', args: ['run', 'analytics-mcp'], env: { GOOGLE_APPLICATION_CREDENTIALS: '${secretFile:GOOGLE_CREDENTIALS}', GOOGLE_PROJECT_ID: 'my-project' } });
+    // Byte for byte: a key file's lines and final newline are its content.
+    expect(analytics.secrets).toEqual([{ name: 'GOOGLE_CREDENTIALS', value: key }]);
+    expect(JSON.stringify(analytics.config)).not.toContain('PRIVATE KEY');
+
+    const slack = planCatalogServer(entry('slack'), 'slack', { values: { SLACK_BOT_TOKEN: 'xoxb-123-456', team: 'T0123' } });
+    expect(slack.config).toMatchObject({ env: { SLACK_BOT_TOKEN: '${secret:SLACK_BOT_TOKEN}', SLACK_TEAM_ID: 'T0123' } });
+    expect(() => planCatalogServer(entry('github-local'), 'gh', {})).toThrow(/Personal access token is required/);
   });
 });
 

@@ -1,6 +1,7 @@
 import type { CatalogEntry } from './catalog-schema';
 import { REFERENCE_SERVERS } from './reference-servers';
 import { REMOTE_SERVICES } from './remote-services';
+import { CREDENTIAL_SERVERS } from './credential-servers';
 
 export {
   CATALOG_AUTH,
@@ -12,11 +13,12 @@ export {
   StdioCatalogEntrySchema,
 } from './catalog-schema';
 export type { CatalogAuth, CatalogInput, CatalogEntry, HttpCatalogEntry, StdioCatalogEntry } from './catalog-schema';
-export { planCatalogServer, secretReference, API_KEY_SECRET } from './plan-server';
+export { planCatalogServer, secretReference, secretFileReference, API_KEY_SECRET } from './plan-server';
 export type { CatalogChoice, PlannedSecret, ServerPlan } from './plan-server';
 export { catalogEntryFor } from './match-entry';
 export { REFERENCE_SERVERS } from './reference-servers';
 export { REMOTE_SERVICES } from './remote-services';
+export { CREDENTIAL_SERVERS } from './credential-servers';
 
-/** The built-in catalog: local reference servers first, then hosted services. */
-export const CATALOG: readonly CatalogEntry[] = [...REFERENCE_SERVERS, ...REMOTE_SERVICES];
+/** The built-in catalog: local reference servers first, then hosted services, then local programs that need credentials. */
+export const CATALOG: readonly CatalogEntry[] = [...REFERENCE_SERVERS, ...REMOTE_SERVICES, ...CREDENTIAL_SERVERS];

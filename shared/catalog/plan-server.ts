@@ -27,6 +27,11 @@ export function secretReference(name: string): string {
   return `\${secret:${name}}`;
 }
 
+/** How mcp.json hands a vault secret to a program that wants a file path (a key file). */
+export function secretFileReference(name: string): string {
+  return `\${secretFile:${name}}`;
+}
+
 function missing(label: string): CodedError {
   return new CodedError('invalid_input', `${label} is required`, { hint: `Fill in “${label}”.` });
 }
@@ -73,7 +78,7 @@ function planStdio(entry: StdioCatalogEntry, choice: CatalogChoice): { config: S
     let written = value;
     if (input.secret) {
       secrets.push({ name: input.id, value });
-      written = secretReference(input.id);
+      written = input.file === true ? secretFileReference(input.id) : secretReference(input.id);
     }
     if (input.target.kind === 'arg') args.push(written);
     else env[input.target.name] = written;

@@ -62,6 +62,29 @@ describe('resolveReferences', () => {
   });
 });
 
+describe('${secretFile:NAME}', () => {
+  it('is replaced by the path the file writer gives, and refused where no program reads files', async () => {
+    const written: string[] = [];
+    const secretFile = (name: string) => {
+      written.push(name);
+      return Promise.resolve(secrets[name] === undefined ? undefined : `/run/cs/svc.${name}`);
+    };
+    expect(await resolveReferences('--key=${secretFile:GITHUB_TOKEN}', { ...resolvers(), secretFile })).toBe('--key=/run/cs/svc.GITHUB_TOKEN');
+    expect(written).toEqual(['GITHUB_TOKEN']);
+    expect(await resolveReferences('$${secretFile:X}', { ...resolvers(), secretFile })).toBe('${secretFile:X}');
+
+    const http = await failure('${secretFile:GITHUB_TOKEN}');
+    expect(http.message).toContain('only a program on this computer');
+    expect(http.hint).toContain('${secret:GITHUB_TOKEN}');
+    const missing: unknown = await resolveReferences('${secretFile:NOPE}', { ...resolvers(), secretFile }).catch((e: unknown) => e);
+    expect(missing).toMatchObject({ code: 'invalid_config' });
+    expect((missing as { hint?: string }).hint).toContain('secrets set NOPE');
+    const bad: unknown = await resolveReferences('${secretFile:a/b}', { ...resolvers(), secretFile }).catch((e: unknown) => e);
+    expect(bad).toMatchObject({ code: 'invalid_config' });
+    expect(findReferences('${secretFile:K}')).toEqual([{ kind: 'secretFile', name: 'K', text: '${secretFile:K}' }]);
+  });
+});
+
 describe('findReferences', () => {
   it('lists references in order, skipping escaped ones', () => {
     expect(findReferences('${env:A}-$${secret:B}-${secret:C}')).toEqual([

@@ -3,14 +3,15 @@ import { redactor as processRedactor } from '../redact';
 import { SECRET_NAME_PATTERN } from './vault-key';
 
 /**
- * `${secret:NAME}` (a vault secret) and `${env:NAME}` (an environment variable) inside config strings.
+ * `${secret:NAME}` (a vault secret) and `${env:NAME}` (an environment variable) inside config strings;
+ * `${secretFile:NAME}`: the path of a private file holding the vault secret NAME (stdio servers only).
  * `$${…}` stands for a literal `${…}`. Other `${…}` forms (`${workspaceFolder}`, `${VAR:-x}` of other
  * clients) are not ours and pass through untouched.
  */
-const REFERENCE = /(\$?)\$\{(secret|env):([^}]*)(\}?)/g;
+const REFERENCE = /(\$?)\$\{(secretFile|secret|env):([^}]*)(\}?)/g;
 const ENV_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]{0,255}$/;
 
-export type ReferenceKind = 'secret' | 'env';
+export type ReferenceKind = 'secret' | 'env' | 'secretFile';
 
 export interface SecretReference {
   kind: ReferenceKind;
@@ -23,6 +24,8 @@ export interface ReferenceResolvers {
   /** A secret's value, or undefined if the vault has none by that name. */
   secret: (name: string) => Promise<string | undefined>;
   env: Readonly<Record<string, string | undefined>>;
+  /** Writes the secret NAME to a private file and gives its path; absent where no program reads files (HTTP). */
+  secretFile?: (name: string) => Promise<string | undefined>;
   /** Resolved values are secrets: they are registered here. Default: the process redactor. */
   redactor?: { addSecret(value: string): void };
 }
@@ -36,7 +39,7 @@ function unterminated(text: string): CodedError {
 
 function badName(ref: SecretReference): CodedError {
   const rule =
-    ref.kind === 'secret' ? '1-128 letters, digits, "_", "." or "-"' : 'letters, digits and "_", not starting with a digit';
+    ref.kind !== 'env' ? '1-128 letters, digits, "_", "." or "-"' : 'letters, digits and "_", not starting with a digit';
   return new CodedError('invalid_config', `The reference ${ref.text} does not name a valid ${ref.kind}: use ${rule}.`, {
     hint: `Fix the name inside ${ref.text}.`,
     data: { reference: ref.text },
@@ -44,7 +47,7 @@ function badName(ref: SecretReference): CodedError {
 }
 
 function missing(ref: SecretReference): CodedError {
-  if (ref.kind === 'secret') {
+  if (ref.kind !== 'env') {
     return new CodedError('invalid_config', `The secret reference ${ref.text} names a secret the vault does not hold.`, {
       hint: `Store it with \`connected-services secrets set ${ref.name}\`, or fix the name.`,
       data: { reference: ref.text },
@@ -52,6 +55,13 @@ function missing(ref: SecretReference): CodedError {
   }
   return new CodedError('invalid_config', `The reference ${ref.text} names an environment variable that is not set.`, {
     hint: `Set ${ref.name} in the environment connected-services starts in, or store the value with \`connected-services secrets set ${ref.name}\` and write \${secret:${ref.name}}.`,
+    data: { reference: ref.text },
+  });
+}
+
+function noFiles(ref: SecretReference): CodedError {
+  return new CodedError('invalid_config', `The reference ${ref.text} names a file, which only a program on this computer (a command) can read.`, {
+    hint: `Write \${secret:${ref.name}} here instead.`,
     data: { reference: ref.text },
   });
 }
@@ -64,7 +74,7 @@ export function findReferences(value: string): SecretReference[] {
     if (escape === '$') continue;
     const text = whole;
     if (close !== '}') throw unterminated(text);
-    found.push({ kind: kind === 'secret' ? 'secret' : 'env', name: name ?? '', text });
+    found.push({ kind: kind === 'secret' || kind === 'secretFile' ? kind : 'env', name: name ?? '', text });
   }
   return found;
 }
@@ -74,7 +84,7 @@ export function hasReferences(value: string): boolean {
 }
 
 function validName(ref: SecretReference): boolean {
-  return ref.kind === 'secret' ? SECRET_NAME_PATTERN.test(ref.name) : ENV_NAME_PATTERN.test(ref.name);
+  return ref.kind === 'env' ? ENV_NAME_PATTERN.test(ref.name) : SECRET_NAME_PATTERN.test(ref.name);
 }
 
 /**
@@ -90,7 +100,8 @@ export async function resolveReferences(value: string, resolvers: ReferenceResol
   const resolved = new Map<string, string>();
   for (const ref of refs) {
     if (resolved.has(ref.text)) continue;
-    const found = ref.kind === 'secret' ? await resolvers.secret(ref.name) : resolvers.env[ref.name];
+    if (ref.kind === 'secretFile' && !resolvers.secretFile) throw noFiles(ref);
+    const found = ref.kind === 'secret' ? await resolvers.secret(ref.name) : ref.kind === 'secretFile' ? await resolvers.secretFile?.(ref.name) : resolvers.env[ref.name];
     if (found === undefined) throw missing(ref);
     resolved.set(ref.text, found);
   }

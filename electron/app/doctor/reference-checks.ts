@@ -41,7 +41,7 @@ export async function referenceChecks(options: ReferenceCheckOptions): Promise<D
     if (refs.length === 0 && broken.length === 0) continue;
     const missing: SecretReference[] = [];
     for (const ref of refs) {
-      const present = ref.kind === 'secret' ? await options.hasSecret(server, ref.name) : options.env[ref.name] !== undefined;
+      const present = ref.kind !== 'env' ? await options.hasSecret(server, ref.name) : options.env[ref.name] !== undefined;
       if (!present) missing.push(ref);
     }
     const id = `references:${server}`;
@@ -51,13 +51,13 @@ export async function referenceChecks(options: ReferenceCheckOptions): Promise<D
       continue;
     }
     const fixes = missing.map((ref) =>
-      ref.kind === 'secret' ? `connected-services secrets set ${ref.name}` : `set ${ref.name} in the environment the app starts in`,
+      ref.kind !== 'env' ? `connected-services secrets set ${ref.name}` : `set ${ref.name} in the environment the app starts in`,
     );
     checks.push({
       id,
       title,
       status: 'fail',
-      detail: [...missing.map((ref) => `${ref.text} is missing${ref.kind === 'secret' ? ' from the vault' : ' from the environment'}`), ...broken].join('\n'),
+      detail: [...missing.map((ref) => `${ref.text} is missing${ref.kind !== 'env' ? ' from the vault' : ' from the environment'}`), ...broken].join('\n'),
       fix: [...fixes, ...(broken.length > 0 ? ['fix the reference in mcp.json'] : [])].join('; '),
     });
   }

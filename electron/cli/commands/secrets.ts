@@ -1,12 +1,20 @@
+import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { CodedError } from '../../../shared/errors';
 import type { CorruptFile } from '../../../shared/vault';
 import { askHidden, readStdin } from '../hidden-input';
+import { confirm } from '../prompt';
+import { deleteOriginal, readSecretFile } from '../secret-file-input';
 import { printJson, table } from '../output';
 import type { Run } from '../runner';
 
 interface ScopeOptions {
   server?: string;
+}
+
+interface SetOptions extends ScopeOptions {
+  fromFile?: string;
+  deleteOriginal?: boolean;
 }
 
 /** `secrets list` exits 1 (README: "Exit codes") while secrets of a corrupt vault file are missing from it. */
@@ -30,9 +38,11 @@ export function registerSecrets(program: Command, run: Run): void {
 
   secrets
     .command('set <name>')
-    .description('store a secret; the value is read from standard input or asked for without echo, never taken as an argument')
+    .description('store a secret; the value is read from standard input, asked for without echo, or read from a file (--from-file), never taken as an argument')
     .option('--server <server>', 'only for this server (default: usable by every server)')
-    .action((name: string, options: ScopeOptions) =>
+    .option('--from-file <path>', 'the whole file is the value (a key or token file of several lines, at most 64 KiB)')
+    .option('--delete-original', 'with --from-file: delete the file once the secret is stored (asked at a terminal otherwise)')
+    .action((name: string, options: SetOptions) =>
       run(async (ctx) => {
         const core = await ctx.core();
         // The vault that would keep it: the running app's, or this command's own.
@@ -42,10 +52,27 @@ export function registerSecrets(program: Command, run: Run): void {
             hint: 'Unlock or install an OS keychain, or set CONNECTED_SERVICES_PASSPHRASE, then try again',
           });
         }
-        const value = process.stdin.isTTY ? await askHidden(`Value for ${name}: `) : await readStdin();
+        if (options.deleteOriginal && options.fromFile === undefined) {
+          throw new CodedError('invalid_input', '--delete-original needs --from-file', { hint: 'Add --from-file PATH, or leave --delete-original out.' });
+        }
+        const file = options.fromFile === undefined ? undefined : resolve(options.fromFile);
+        const value = file !== undefined ? await readSecretFile(file) : process.stdin.isTTY ? await askHidden(`Value for ${name}: `) : await readStdin();
         if (value === '') throw new CodedError('invalid_input', 'The value is empty; nothing was stored');
         await core.api.setSecret({ name, value, ...(options.server ? { server: options.server } : {}) });
-        ctx.output.out(`Stored ${name}. Use it in mcp.json as \${secret:${name}}.`);
+        if (file === undefined) {
+          ctx.output.out(`Stored ${name}. Use it in mcp.json as \${secret:${name}}.`);
+          return;
+        }
+        const lines = value.split('\n').filter((line) => line !== '').length;
+        ctx.output.out(`Stored ${name} (${lines} line${lines === 1 ? '' : 's'}, ${Buffer.byteLength(value)} bytes) from ${file}.`);
+        ctx.output.out(`Use it in mcp.json as \${secretFile:${name}} (a program that wants a file path) or \${secret:${name}}.`);
+        const remove = options.deleteOriginal === true || (ctx.interactive && (await confirm(`Delete ${file} now that the vault holds it?`)));
+        if (remove) {
+          await deleteOriginal(file);
+          ctx.output.out(`Deleted ${file}.`);
+        } else {
+          ctx.output.out(`${file} is still there; delete it once nothing else reads it (or run again with --delete-original).`);
+        }
       }),
     );
 

@@ -71,6 +71,25 @@ describe('adding a service from the catalog (rjsf form)', () => {
   });
 });
 
+describe('adding a program that reads a key file', () => {
+  it('takes the file in a multi-line field, keeps it whole in the vault and hands it over as ${secretFile:…}', async () => {
+    const { api } = apiWithAdds();
+    renderApp(api);
+    fireEvent.click(await screen.findByRole('button', { name: 'Add Google Analytics (local)' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add Google Analytics (local)' });
+    const file = within(dialog).getByLabelText<HTMLTextAreaElement>(/^Credentials file/);
+    expect(file.tagName).toBe('TEXTAREA');
+    expect(within(dialog).getByText(/provide-credentials-adc/)).toBeTruthy();
+    const key = '{\n  "type": "service_account",\n  "private_key": "k-sentinel"\n}\n';
+    fireEvent.change(file, { target: { value: key } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add service' }));
+    await waitFor(() => expect(api.callsOf('addServer')).toHaveLength(1));
+    expect(api.callsOf('setSecret')).toEqual([{ name: 'GOOGLE_CREDENTIALS', server: 'google-analytics', value: key }]);
+    expect(api.callsOf('addServer')[0]?.config).toMatchObject({ env: { GOOGLE_APPLICATION_CREDENTIALS: '${secretFile:GOOGLE_CREDENTIALS}' } });
+    expect(JSON.stringify(api.callsOf('addServer'))).not.toContain('k-sentinel');
+  });
+});
+
 describe('adding a custom service (rjsf form)', () => {
   it('adds a stdio command with a secret environment variable kept in the vault', async () => {
     const { api } = apiWithAdds();

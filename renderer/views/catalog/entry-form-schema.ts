@@ -23,9 +23,12 @@ export function entryFormSchema(entry: CatalogEntry, suggestedName: string): { s
   if (entry.transport === 'stdio') {
     for (const input of entry.inputs ?? []) {
       const key = `${INPUT_PREFIX}${input.id}`;
-      properties[key] = { type: 'string', title: input.label, ...(input.description !== undefined ? { description: input.description } : {}), minLength: input.required ? 1 : 0 };
+      const where = input.helpUrl !== undefined ? `Get it at ${input.helpUrl}` : undefined;
+      const description = [input.description, input.file === true ? "Paste the file's whole content; the vault keeps it, the program gets a private copy." : undefined, where].filter(Boolean).join(' ');
+      properties[key] = { type: 'string', title: input.label, ...(description !== '' ? { description } : {}), minLength: input.required ? 1 : 0 };
       if (input.required) required.push(key);
-      if (input.secret) uiSchema[key] = { 'ui:widget': 'password', 'ui:autocomplete': 'off' };
+      // A key file has several lines: a password field would join them.
+      if (input.secret) uiSchema[key] = input.file === true ? { 'ui:widget': 'textarea', 'ui:options': { rows: 6 }, 'ui:autocomplete': 'off' } : { 'ui:widget': 'password', 'ui:autocomplete': 'off' };
     }
   }
   if (entry.auth === 'api_key' && entry.apiKey) {
