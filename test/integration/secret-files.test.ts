@@ -6,9 +6,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ROOT } from '../fixtures/servers/config';
-import { isAlive, readPid, waitFor } from '../fixtures/servers/harness';
-import { CLI, runCli, tempHome } from '../helpers/cli';
-import { startServe, type Served } from '../helpers/serve';
+import { isAlive, readPid, waitFor } from '../support/server-harness';
+import { CLI, runCli, tempHome } from '../support/cli';
+import { startServe, type Served } from '../support/serve';
 
 // Each test runs the real CLI several times (about 1-2 s each on an idle machine).
 vi.setConfig({ testTimeout: 90_000 });
