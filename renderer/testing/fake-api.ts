@@ -61,6 +61,7 @@ const DEFAULTS: FakeHandlers = {
   listTools: () => [],
   listResources: () => ({ resources: [], templates: [] }),
   listPrompts: () => [],
+  readLogs: ({ server }) => ({ server, lines: [], cursor: 0, missed: 0 }),
   listApprovals: () => [],
   listAgents: () => [],
   readAudit: () => [],
@@ -107,7 +108,7 @@ export function createFakeApi(handlers: FakeHandlers = {}): FakeApi {
   };
   const names: ApiMethod[] = [
     'status', 'addServer', 'removeServer', 'setServerEnabled', 'approveServer', 'connect', 'disconnect', 'cancelLogin',
-    'stopServer', 'listTools', 'listResources', 'listPrompts', 'callTool', 'doctor', 'listSecrets', 'setSecret',
+    'stopServer', 'listTools', 'listResources', 'listPrompts', 'readLogs', 'readResource', 'getPrompt', 'callTool', 'doctor', 'listSecrets', 'setSecret',
     'deleteSecret', 'bridgeInfo', 'setBridgePaused', 'listAgents', 'addAgent', 'updateAgent', 'removeAgent', 'rotateAgent', 'agentConfig',
     'listApprovals', 'decideApproval', 'readAudit', 'importConfig',
     'listConfirmations', 'decideConfirmation', 'readAdminLog', 'listOfflineChanges', 'acknowledgeChanges',
