@@ -72,8 +72,8 @@ describe('while an app runs: logs from its memory, reads wait for the person', (
   it("prints the server's stderr and its state changes, through the app", async () => {
     const logs = await runCli(home, ['logs', 'everything']);
     expect(logs.code, logs.stderr).toBe(0);
-    expect(logs.stdout).toMatch(/^\d\d:\d\d:\d\d stderr  Starting default \(STDIO\) server\.\.\.$/m);
-    expect(logs.stdout).toMatch(/^\d\d:\d\d:\d\d state   ready$/m);
+    expect(logs.stdout).toMatch(/^\d\d:\d\d:\d\d stderr {2}Starting default \(STDIO\) server\.\.\.$/m);
+    expect(logs.stdout).toMatch(/^\d\d:\d\d:\d\d state {3}ready$/m);
     const json = await runCli(home, ['logs', 'everything', '--json', '--lines', '1']);
     const lines = json.stdout.trim().split('\n').map((l) => JSON.parse(l) as { seq: number; kind: string });
     expect(lines).toHaveLength(1);
