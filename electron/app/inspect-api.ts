@@ -43,6 +43,7 @@ export function createInspectApi(options: InspectApiOptions): InspectMethods {
   const limit = options.maxResourceBytes ?? MAX_RESOURCE_BYTES;
   return {
     readLogs: async ({ server, after, limit: lines }: ApiInput<'readLogs'>) => {
+      await options.settled();
       if (!registry.config().mcpServers[server]) {
         throw new CodedError('not_found', `No server named "${server}" is configured`, { hint: 'See `connected-services servers list`' });
       }
