@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serverRow, startUiSession, waitForState, type UiSession } from './helpers';
+import { checkAccessibleNames, contrastReport, serverRow, startUiSession, waitForState, type UiSession } from './helpers';
 import { controlBoxesIn, layoutProblems, tabTo } from './helpers/overlapping-controls';
 
 // Issue 17 items 2 and 3 in Chromium against the real reference server (server-everything, a demo
@@ -241,6 +241,56 @@ describe('prompts that open', () => {
     await page.keyboard.type('Rome');
     await page.keyboard.press('Enter');
     await page.getByRole('region', { name: 'Messages of args-prompt' }).getByText("What's weather in Rome?").waitFor({ timeout: 15_000 });
+  });
+
+});
+
+describe('accessibility of the new screens', () => {
+  /** Each screen with what it opens, so names and contrast are checked on the open state. */
+  const SCREENS: Array<[name: string, open: () => Promise<void>]> = [
+    ['logs', async () => {
+      await openTab('logs');
+      await ui.page.getByRole('searchbox', { name: 'Search the log' }).fill('start');
+      await ui.page.locator('.log-view mark').first().waitFor();
+    }],
+    ['resources', async () => {
+      await openTab('resources');
+      await ui.page.getByRole('button', { name: 'Fill in Dynamic Text Resource' }).click();
+      await ui.page.getByRole('form', { name: 'Fill in Dynamic Text Resource' }).getByLabel('resourceId').fill('3');
+      await ui.page.getByRole('button', { name: 'Read', exact: true }).click();
+      await ui.page.getByText(/^Resource 3: /).waitFor({ timeout: 15_000 });
+    }],
+    ['prompts', async () => {
+      await openTab('prompts');
+      await card().getByRole('form', { name: 'Arguments of args-prompt' }).getByLabel(/^city/).fill('Bern');
+      await card().getByRole('button', { name: 'Get args-prompt' }).click();
+      await ui.page.getByText("What's weather in Bern?").waitFor({ timeout: 15_000 });
+    }],
+  ];
+  const card = () => ui.page.getByRole('listitem').filter({ has: ui.page.getByRole('heading', { name: 'args-prompt', exact: true }) });
+  const SELECTORS = ['.log-line time', '.log-kind', '.log-text', '.log-view mark', '.logs .toolbar-summary', '.link-button', '.resulting-uri', '.reader .muted', '.prompt-message h4', 'main .card p', '.field > span'];
+
+  it('names every control and meets WCAG AA text contrast in light and dark', { timeout: 90_000 }, async () => {
+    const { page } = ui;
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const problems: string[] = [];
+    const seen = new Set<string>();
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      for (const [name, open] of SCREENS) {
+        await open();
+        await ui.idle();
+        if (scheme === 'light') problems.push(...(await checkAccessibleNames(page)).map((u) => `${name}: unnamed ${u}`));
+        for (const pair of await contrastReport(page, SELECTORS)) {
+          seen.add(pair.selector);
+          if (pair.ratio < 4.5) problems.push(`${scheme} ${name} ${pair.selector} "${pair.text}": ${pair.foreground} on ${pair.background} = ${pair.ratio}`);
+        }
+        await ui.screenshot(`inspect-${name}-${scheme}`);
+      }
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+    expect(problems).toEqual([]);
+    for (const selector of SELECTORS) expect(seen, `${selector} was never on screen`).toContain(selector);
   });
 
   it('had no console errors, page errors or CSP violations', () => {
