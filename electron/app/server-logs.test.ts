@@ -51,12 +51,15 @@ describe('ServerLogs: a bounded, redacted log per server', () => {
     expect(texts(logs.read('s', { after: 1 }).lines)).toEqual(['line 3', 'line 4', 'line 5']);
   });
 
-  it('keeps at most maxChars characters per server (at least the newest line)', () => {
-    const logs = new ServerLogs({ limits: { maxChars: 25 } });
+  it('keeps at most maxBytes bytes of UTF-8 per server (at least the newest line)', () => {
+    const logs = new ServerLogs({ limits: { maxBytes: 25 } });
     for (const word of ['aaaaaaaaaa', 'bbbbbbbbbb', 'cccccccccc']) logs.poolLine(`[s] stderr: ${word}`);
     expect(texts(logs.read('s').lines)).toEqual(['bbbbbbbbbb', 'cccccccccc']);
     logs.poolLine(`[s] stderr: ${'d'.repeat(40)}`);
     expect(texts(logs.read('s').lines)).toEqual(['d'.repeat(40)]);
+    // Bytes, not characters: two lines of 6 two-byte characters are 24 bytes, a third would pass 25.
+    for (const n of [1, 2, 3]) logs.poolLine(`[s] stderr: ${'é'.repeat(5)}${n}`);
+    expect(texts(logs.read('s').lines)).toEqual(['ééééé2', 'ééééé3']);
   });
 
   it('cuts a line past maxLineChars and says so', () => {

@@ -7,15 +7,15 @@ import type { UpstreamLog } from '../pool';
 export interface ServerLogLimits {
   /** Lines kept per server. */
   maxLines: number;
-  /** Characters kept per server (all lines' text together). */
-  maxChars: number;
+  /** UTF-8 bytes kept per server (all lines' text together). */
+  maxBytes: number;
   /** A longer line is cut to this and says so. */
   maxLineChars: number;
   /** Servers with a log; the one written to least recently goes first. */
   maxServers: number;
 }
 
-export const DEFAULT_LOG_LIMITS: ServerLogLimits = { maxLines: 3000, maxChars: 512 * 1024, maxLineChars: 16 * 1024, maxServers: 200 };
+export const DEFAULT_LOG_LIMITS: ServerLogLimits = { maxLines: 3000, maxBytes: 512 * 1024, maxLineChars: 16 * 1024, maxServers: 200 };
 /** `readLogs` without a limit. */
 export const DEFAULT_TAIL_LINES = 1000;
 
@@ -26,18 +26,18 @@ export interface ServerLogsOptions {
 
 type Entry = LogLine;
 
-/** One server's lines: a ring of at most `maxLines` entries and `maxChars` characters. */
+/** One server's lines: a ring of at most `maxLines` entries and `maxBytes` bytes of text. */
 class Ring {
-  readonly #slots: Array<Entry | undefined>;
+  readonly #slots: Array<{ line: Entry; bytes: number } | undefined>;
   #start = 0;
   #size = 0;
-  #chars = 0;
+  #bytes = 0;
   /** The seq of the last line added (0: none yet). */
   last = 0;
   lastState: ServerState | undefined;
 
   constructor(readonly limits: ServerLogLimits) {
-    this.#slots = new Array<Entry | undefined>(limits.maxLines);
+    this.#slots = new Array<{ line: Entry; bytes: number } | undefined>(limits.maxLines);
   }
 
   /** The seq of the oldest line still held (last + 1 when empty). */
@@ -49,10 +49,11 @@ class Ring {
     const line: Entry = { ...entry, seq: ++this.last };
     const capacity = this.#slots.length;
     if (this.#size === capacity) this.#dropOldest();
-    this.#slots[(this.#start + this.#size) % capacity] = line;
+    const bytes = Buffer.byteLength(line.text, 'utf8');
+    this.#slots[(this.#start + this.#size) % capacity] = { line, bytes };
     this.#size += 1;
-    this.#chars += line.text.length;
-    while (this.#chars > this.limits.maxChars && this.#size > 1) this.#dropOldest();
+    this.#bytes += bytes;
+    while (this.#bytes > this.limits.maxBytes && this.#size > 1) this.#dropOldest();
     return line;
   }
 
@@ -61,8 +62,8 @@ class Ring {
     const out: Entry[] = [];
     const first = this.first;
     for (let seq = Math.max(from, first); seq <= Math.min(to, this.last); seq += 1) {
-      const line = this.#slots[(this.#start + (seq - first)) % this.#slots.length];
-      if (line) out.push(line);
+      const slot = this.#slots[(this.#start + (seq - first)) % this.#slots.length];
+      if (slot) out.push(slot.line);
     }
     return out;
   }
@@ -72,7 +73,7 @@ class Ring {
     this.#slots[this.#start] = undefined;
     this.#start = (this.#start + 1) % this.#slots.length;
     this.#size -= 1;
-    this.#chars -= oldest?.text.length ?? 0;
+    this.#bytes -= oldest?.bytes ?? 0;
   }
 }
 
