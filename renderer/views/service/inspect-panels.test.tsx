@@ -104,3 +104,17 @@ describe('prompts', () => {
     expect(api.callsOf('getPrompt')).toEqual([{ server: 'everything', name: 'p', arguments: { city: 'Paris' } }]);
   });
 });
+
+describe('overview', () => {
+  it('links a last error to the Logs tab, where the server’s own words are', async () => {
+    const api = createFakeApi({
+      status: async () => ({
+        ...(await createFakeApi().status({})),
+        servers: [serverStatus({ name: 'everything', state: 'error', lastError: { code: 'server_unavailable', message: 'exited with code 1' } })],
+      }),
+    });
+    renderApp(api, { hash: '#/services/everything' });
+    const link = await screen.findByRole('link', { name: 'Read what everything wrote in its logs' });
+    expect(link.getAttribute('href')).toBe('#/services/everything/logs');
+  });
+});
