@@ -208,6 +208,7 @@ describe('prompts that open', () => {
     const messages = page.getByRole('region', { name: 'Messages of args-prompt' });
     await messages.getByText("What's weather in Paris, Texas?").waitFor({ timeout: 15_000 });
     expect(await messages.getByRole('heading', { name: 'user' }).count()).toBe(1);
+    expect(await messages.getByRole('group', { name: 'Message 1' }).textContent()).toBe("What's weather in Paris, Texas?");
   });
 
   it('does not send a prompt without its required argument', async () => {

@@ -61,7 +61,7 @@ export function PromptForm({ prompt }: { prompt: PromptInfo }) {
           {result.messages.map((message, i) => (
             <div key={i} className="prompt-message">
               <h4>{message.role}</h4>
-              <ContentItem item={message.content} index={i} />
+              <ContentItem item={message.content} index={i} noun="Message" />
             </div>
           ))}
         </section>
