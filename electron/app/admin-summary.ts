@@ -103,6 +103,14 @@ export function summarize(method: ApiMethod, input: unknown, context: SummaryCon
         const { server, tool } = input as ApiInput<'callTool'>;
         return `call ${q(tool)} on ${q(server)} as you, past every agent's policy`;
       }
+      case 'readResource': {
+        const { server, uri } = input as ApiInput<'readResource'>;
+        return `read the resource ${q(uri)} of ${q(server)} as you, past every agent's policy`;
+      }
+      case 'getPrompt': {
+        const { server, name } = input as ApiInput<'getPrompt'>;
+        return `get the prompt ${q(name)} of ${q(server)} as you, past every agent's policy`;
+      }
       case 'setBridgePaused':
         return (input as ApiInput<'setBridgePaused'>).paused ? 'pause the bridge' : 'resume the bridge (agents can call again)';
       case 'importConfig':

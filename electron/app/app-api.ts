@@ -8,6 +8,7 @@ import type { AdminMethods } from './admin-api';
 import type { createAuthApi } from './auth-api';
 import type { createBridgeApi } from './bridge-api';
 import type { EventHub } from './event-hub';
+import type { createInspectApi } from './inspect-api';
 
 export interface AppApiDeps {
   /** Agents, approvals and audit (electron/app/bridge-api.ts). */
@@ -16,6 +17,8 @@ export interface AppApiDeps {
   authApi: ReturnType<typeof createAuthApi>;
   /** Confirmations and the admin log (electron/app/admin-api.ts). */
   adminApi: AdminMethods;
+  /** Logs, resource reads and prompts (electron/app/inspect-api.ts). */
+  inspectApi: ReturnType<typeof createInspectApi>;
   /** Adds each OAuth server's credential expiry and scopes to status rows. */
   withAuthInfo: (statuses: ServerStatus[]) => Promise<ServerStatus[]>;
   version: string;
@@ -43,6 +46,7 @@ export function createAppApi(deps: AppApiDeps): AppApi {
     ...deps.bridgeApi,
     ...deps.authApi,
     ...deps.adminApi,
+    ...deps.inspectApi,
     status: async () => {
       await deps.settled();
       return {

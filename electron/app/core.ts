@@ -32,6 +32,8 @@ import { coreDoctor } from './core-doctor';
 import { chooseBridgePort } from './bridge-port';
 import { cliStdioCommand } from './cli-command';
 import { EventHub } from './event-hub';
+import { createInspectApi } from './inspect-api';
+import { ServerLogs } from './server-logs';
 import { VERSION } from './version';
 
 export interface CoreOptions {
@@ -113,10 +115,15 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     log,
     opener: options.opener ?? forgivingOpener(systemBrowserOpener({ log }), log),
   });
+  // Each server's lines of the pool's log, kept for the Logs tab and `logs SERVER`.
+  const logs = new ServerLogs();
   const ownPool = createPool({
     cacheDir: join(options.dataDir, 'cache', 'inventory'),
     baseEnv: env,
-    log,
+    log: (line) => {
+      logs.poolLine(line);
+      log(line);
+    },
     resolve: (name, config) => resolveServerConfig(name, config, { secret: secretLookup(vault, name), env, secretFile: secretFiles.resolverFor(name) }),
     // Tokens come from the coordinator, which refreshes them under its locks (the SDK's own auth() would not).
     httpFetch: (name, config) => auth.fetchFor(name, config),
@@ -149,6 +156,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     pool.on('state', ({ name, state }) => {
       secretFiles.stateChanged(name, state).catch((error: unknown) => log(redact(`removing the secret files of ${name} failed: ${String(error)}`)));
     }),
+    pool.on('state', (status) => logs.state(status)),
+    pool.on('log', (entry) => logs.message(entry)),
+    logs.on('lines', (payload) => events.emit('serverLog', payload)),
+    registry.on('change', ({ config }) => logs.retain(Object.keys(config.mcpServers))),
     pool.on('inventory', (payload) => events.emit('inventoryChanged', payload)),
     // A sign-in made by another process (the CLI) brings a server waiting for one back at once.
     vault.on('change', ({ key, change, origin }) => {
@@ -244,6 +255,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     bridgeApi,
     adminApi: createAdminApi({ api: () => personApi, admin, ...(confirmations ? { confirmations } : {}) }),
     authApi: createAuthApi({ auth, pool, registry, signIns, settled }),
+    inspectApi: createInspectApi({ pool, registry, logs, settled }),
     withAuthInfo: (statuses) => withAuthInfo(auth, registry, statuses),
     version: VERSION,
     registry,

@@ -26,6 +26,10 @@ export const METHOD_POWERS: Record<ApiMethod, Rule> = {
   listTools: 'read',
   listResources: 'read',
   listPrompts: 'read',
+  readLogs: 'read',
+  // As callTool: past every agent's policy, the caller reads the person's service as the person.
+  readResource: 'widening',
+  getPrompt: 'widening',
   // Past every agent's policy: the caller acts as the person on any service.
   callTool: 'widening',
   doctor: 'read',

@@ -7,6 +7,8 @@ import { registerCall } from './commands/call';
 import { registerConnect } from './commands/connect';
 import { registerDoctor } from './commands/doctor';
 import { registerImport } from './commands/import';
+import { registerLogs } from './commands/logs';
+import { registerRead } from './commands/read';
 import { registerSecrets } from './commands/secrets';
 import { registerServe } from './commands/serve';
 import { registerServers } from './commands/servers';
@@ -31,6 +33,8 @@ export async function main(argv: string[], env: Record<string, string | undefine
   registerStatus(program, run);
   registerListings(program, run);
   registerCall(program, run);
+  registerRead(program, run);
+  registerLogs(program, run);
   registerConnect(program, run);
   registerImport(program, run);
   registerSecrets(program, run);

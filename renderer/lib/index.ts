@@ -9,3 +9,5 @@ export { systemClock } from './clock';
 export type { Clock } from './clock';
 export { parseRoute, routeHref, navigate, SERVICE_TABS } from './route';
 export type { Route, ServiceTab } from './route';
+export { expandTemplate, templateParts } from './uri-template';
+export type { TemplateParts } from './uri-template';

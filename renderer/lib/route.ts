@@ -1,4 +1,4 @@
-export const SERVICE_TABS = ['overview', 'tools', 'resources', 'prompts'] as const;
+export const SERVICE_TABS = ['overview', 'tools', 'resources', 'prompts', 'logs'] as const;
 export type ServiceTab = (typeof SERVICE_TABS)[number];
 
 /** Screens are addressed by the URL hash: web mode has no server-side routes, Electron loads a file. */

@@ -25,6 +25,7 @@ import {
   ServerStatusSchema,
   ToolInfoSchema,
 } from './views';
+import { LogLineSchema, LogTailSchema, PromptResultSchema, ResourceReadSchema } from './inspect-views';
 
 const ByName = z.strictObject({ name: ServerNameSchema });
 const AgentNameSchema = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9 _.-]{0,63}$/, 'use 1-64 letters, digits, spaces, "_", "." or "-"');
@@ -84,6 +85,28 @@ export const API_METHODS = {
     output: z.object({ resources: z.array(ResourceInfoSchema), templates: z.array(ResourceTemplateInfoSchema) }),
   },
   listPrompts: { input: OptionalServer, output: z.array(PromptInfoSchema) },
+  /**
+   * A server's kept log (stderr, notes, state changes, its log messages; redacted). Without `after`:
+   * the last `limit` lines; with it, the lines after that cursor, oldest first, up to `limit`.
+   */
+  readLogs: {
+    input: z.strictObject({ server: ServerNameSchema, after: z.number().int().min(0).optional(), limit: z.number().int().min(1).max(5000).optional() }),
+    output: LogTailSchema,
+  },
+  /** `resources/read` as the person (starts the server); contents past the size limit say their size instead. */
+  readResource: { input: z.strictObject({ server: ServerNameSchema, uri: z.string().min(1).max(8192) }), output: ResourceReadSchema },
+  /** `prompts/get` as the person (starts the server). */
+  getPrompt: {
+    input: z.strictObject({
+      server: ServerNameSchema,
+      name: z.string().min(1).max(256),
+      arguments: z
+        .record(z.string().max(256), z.string().max(1024 * 1024))
+        .refine((args) => Object.keys(args).length <= 100, 'at most 100 arguments')
+        .optional(),
+    }),
+    output: PromptResultSchema,
+  },
   callTool: {
     input: z.strictObject({
       server: ServerNameSchema,
@@ -184,6 +207,8 @@ export type ApiOutput<M extends ApiMethod> = z.infer<ApiMethods[M]['output']>;
 export const API_EVENTS = {
   serverState: ServerStatusSchema,
   inventoryChanged: z.object({ server: z.string() }),
+  /** New lines of a server's kept log (see `readLogs`), in order. */
+  serverLog: z.object({ server: z.string(), lines: z.array(LogLineSchema) }),
   configIssues: z.object({ issues: z.array(ConfigIssueSchema) }),
   deviceLogin: DeviceLoginSchema,
   approvalPending: PendingApprovalSchema,

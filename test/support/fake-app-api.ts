@@ -63,6 +63,7 @@ const DEFAULTS: FakeHandlers = {
   listTools: () => [],
   listResources: () => ({ resources: [], templates: [] }),
   listPrompts: () => [],
+  readLogs: ({ server }) => ({ server, lines: [], cursor: 0, missed: 0 }),
   listApprovals: () => [],
   listAgents: () => [],
   readAudit: () => [],

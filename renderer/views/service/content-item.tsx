@@ -18,14 +18,23 @@ function prettyText(text: string): { json: unknown } | null {
 }
 
 /** One content block of a tool result. Images become data: URLs only for raster image content. */
-export function ContentItem({ item, index }: { item: Record<string, unknown>; index: number }) {
+export function ContentItem({
+  item,
+  index,
+  noun = 'Result',
+}: {
+  item: Record<string, unknown>;
+  index: number;
+  /** What the block is part of: a tool's result (default), a prompt's message. */
+  noun?: string;
+}) {
   const type = str(item['type']) ?? 'unknown';
   if (type === 'text') {
     const text = str(item['text']) ?? '';
     const parsed = prettyText(text);
-    if (parsed) return <JsonView value={parsed.json} label={`Result ${index + 1} (JSON)`} />;
+    if (parsed) return <JsonView value={parsed.json} label={`${noun} ${index + 1} (JSON)`} />;
     return (
-      <pre className="result-text" role="group" tabIndex={0} aria-label={`Result ${index + 1}`}>
+      <pre className="result-text" role="group" tabIndex={0} aria-label={`${noun} ${index + 1}`}>
         {text}
       </pre>
     );
@@ -34,7 +43,7 @@ export function ContentItem({ item, index }: { item: Record<string, unknown>; in
     const mime = str(item['mimeType']) ?? '';
     const data = str(item['data']) ?? '';
     if (SHOWN_IMAGES.test(mime) && BASE64.test(data)) {
-      return <img className="result-image" src={`data:${mime};base64,${data}`} alt={`Image result ${index + 1} (${mime})`} />;
+      return <img className="result-image" src={`data:${mime};base64,${data}`} alt={`Image ${noun.toLowerCase()} ${index + 1} (${mime})`} />;
     }
     return <p className="muted">An image of type {mime || 'unknown'} that is not shown here.</p>;
   }
@@ -68,5 +77,5 @@ export function ContentItem({ item, index }: { item: Record<string, unknown>; in
       </div>
     );
   }
-  return <JsonView value={item} label={`Result ${index + 1} (${type})`} />;
+  return <JsonView value={item} label={`${noun} ${index + 1} (${type})`} />;
 }

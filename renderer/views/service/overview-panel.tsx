@@ -1,6 +1,6 @@
 import { moreAccessNeeded, type ServerStatus } from '../../../shared/api';
 import { ErrorNote, SafeLink, TimeAgo } from '../../components';
-import { expiryText, timestamp } from '../../lib';
+import { expiryText, routeHref, timestamp } from '../../lib';
 import { useNowFor } from '../../state';
 import { useServerActions } from '../catalog/use-server-actions';
 import { StateHistory } from './state-history';
@@ -54,6 +54,9 @@ export function OverviewPanel({ status }: { status: ServerStatus }) {
           <h2 id="last-error-title">Last error</h2>
           <ErrorNote error={status.lastError} />
           <p className="muted">Code: {status.lastError.code}</p>
+          <p>
+            <a href={routeHref({ screen: 'service', server: status.name, tab: 'logs' })}>Read what {status.name} wrote in its logs</a>
+          </p>
         </section>
       )}
       {(auth !== undefined || status.transport === 'http') && (

@@ -1,9 +1,12 @@
 import type { AppApi } from '../../../shared/api';
 import { ErrorNote } from '../../components';
+import { PromptForm } from './prompt-form';
 import { useServerListing } from './use-server-listing';
+import './inspect.css';
 
 const fetchPrompts = (api: AppApi, server: string) => api.listPrompts({ server });
 
+/** The server's prompts, each with its arguments as a form that gets it and shows its messages. */
 export function PromptsPanel({ server }: { server: string }) {
   const { data: prompts, error } = useServerListing(server, fetchPrompts);
 
@@ -18,19 +21,7 @@ export function PromptsPanel({ server }: { server: string }) {
           <li key={p.name} className="card">
             <h3>{p.name}</h3>
             {p.description !== undefined && <p>{p.description}</p>}
-            {(p.arguments ?? []).length > 0 && (
-              <dl className="facts">
-                {(p.arguments ?? []).map((a) => (
-                  <div key={a.name}>
-                    <dt>
-                      <code>{a.name}</code>
-                      {a.required === true ? ' (required)' : ''}
-                    </dt>
-                    <dd>{a.description ?? ''}</dd>
-                  </div>
-                ))}
-              </dl>
-            )}
+            <PromptForm prompt={p} />
           </li>
         ))}
       </ul>

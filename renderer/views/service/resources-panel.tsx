@@ -1,11 +1,18 @@
+import { useState } from 'react';
 import type { AppApi } from '../../../shared/api';
 import { ErrorNote } from '../../components';
+import { ResourceReader } from './resource-reader';
+import { TemplateForm } from './template-form';
 import { useServerListing } from './use-server-listing';
+import './inspect.css';
 
 const fetchResources = (api: AppApi, server: string) => api.listResources({ server });
 
+/** The server's resources (each opens when clicked) and templates (filled in, then read). */
 export function ResourcesPanel({ server }: { server: string }) {
   const { data: data, error } = useServerListing(server, fetchResources);
+  const [reading, setReading] = useState<string | null>(null);
+  const [filling, setFilling] = useState<string | null>(null);
 
   if (error) return <ErrorNote error={error} />;
   if (!data) return <p className="empty">Loading resources…</p>;
@@ -27,8 +34,12 @@ export function ResourcesPanel({ server }: { server: string }) {
           <tbody>
             {data.resources.map((r) => (
               <tr key={r.uri}>
-                <td>{r.name}</td>
                 <td>
+                  <button type="button" className="link-button" aria-label={`Read ${r.name}`} aria-pressed={reading === r.uri} onClick={() => setReading(r.uri)}>
+                    {r.name}
+                  </button>
+                </td>
+                <td className="resource-uri">
                   <code>{r.uri}</code>
                 </td>
                 <td>{r.mimeType ?? ''}</td>
@@ -42,14 +53,34 @@ export function ResourcesPanel({ server }: { server: string }) {
       {data.templates.length === 0 ? (
         <p className="empty">No resource templates.</p>
       ) : (
-        <ul className="plain-list">
-          {data.templates.map((t) => (
-            <li key={t.uriTemplate}>
-              <strong>{t.name}</strong> <code>{t.uriTemplate}</code> {t.description !== undefined && <span className="muted">{t.description}</span>}
+        <ul className="card-list">
+          {data.templates.map((t, i) => (
+            <li key={t.uriTemplate} className="card">
+              <h3>{t.name}</h3>
+              <p className="resource-uri">
+                <code>{t.uriTemplate}</code>
+              </p>
+              {t.description !== undefined && <p className="muted">{t.description}</p>}
+              {filling === t.uriTemplate ? (
+                <TemplateForm
+                  template={t}
+                  onRead={(uri) => setReading(uri)}
+                  onCancel={() => {
+                    setFilling(null);
+                    // Focus goes back to the button that opened the form.
+                    requestAnimationFrame(() => document.getElementById(`fill-template-${i}`)?.focus());
+                  }}
+                />
+              ) : (
+                <button type="button" id={`fill-template-${i}`} className="button small" onClick={() => setFilling(t.uriTemplate)}>
+                  Fill in {t.name}
+                </button>
+              )}
             </li>
           ))}
         </ul>
       )}
+      {reading !== null && <ResourceReader server={server} uri={reading} onClose={() => setReading(null)} />}
     </>
   );
 }

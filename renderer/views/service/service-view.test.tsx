@@ -15,6 +15,7 @@ describe('service screen', () => {
     // The sections are navigation links (each has its own address); the current one says so.
     const nav = screen.getByRole('navigation', { name: 'Sections of everything' });
     const links = within(nav).getAllByRole('link');
-    expect(links.map((l) => l.getAttribute('aria-current'))).toEqual([null, 'page', null, null]);
+    expect(links.map((l) => l.getAttribute('aria-current'))).toEqual([null, 'page', null, null, null]);
+    expect(links.at(-1)?.textContent).toBe('Logs');
   });
 });

@@ -5,6 +5,7 @@ import { routeHref, SERVICE_TABS, type ServiceTab } from '../../lib';
 import { useLive, useNowFor, useStore } from '../../state';
 import { ApproveCommandDialog } from '../catalog/approve-command-dialog';
 import { ServerActions } from '../catalog/server-actions';
+import { LogsPanel } from './logs-panel';
 import { OverviewPanel } from './overview-panel';
 import { PromptsPanel } from './prompts-panel';
 import { RemoveServiceDialog } from './remove-service-dialog';
@@ -12,7 +13,7 @@ import { ResourcesPanel } from './resources-panel';
 import { ToolsPanel } from './tools-panel';
 import './service.css';
 
-const TAB_NAMES: Record<ServiceTab, string> = { overview: 'Overview', tools: 'Tools', resources: 'Resources', prompts: 'Prompts' };
+const TAB_NAMES: Record<ServiceTab, string> = { overview: 'Overview', tools: 'Tools', resources: 'Resources', prompts: 'Prompts', logs: 'Logs' };
 
 /** One service: its state and history, sign-in, and a browser for its tools, resources and prompts. */
 export function ServiceView({ server, tab, tool }: { server: string; tab: ServiceTab; tool?: string | undefined }) {
@@ -32,7 +33,7 @@ export function ServiceView({ server, tab, tool }: { server: string; tab: Servic
     );
   }
   const entry = catalogEntryFor(CATALOG, { url: status.url, commandLine: status.commandLine });
-  const counts: Record<ServiceTab, number | undefined> = { overview: undefined, tools: status.toolCount, resources: status.resourceCount, prompts: status.promptCount };
+  const counts: Record<ServiceTab, number | undefined> = { overview: undefined, tools: status.toolCount, resources: status.resourceCount, prompts: status.promptCount, logs: undefined };
   return (
     <section className="service" aria-labelledby="service-title">
       <PageHeader
@@ -60,6 +61,7 @@ export function ServiceView({ server, tab, tool }: { server: string; tab: Servic
         {tab === 'tools' && <ToolsPanel status={status} selected={tool} />}
         {tab === 'resources' && <ResourcesPanel server={server} />}
         {tab === 'prompts' && <PromptsPanel server={server} />}
+        {tab === 'logs' && <LogsPanel server={server} />}
       </div>
       {dialog === 'approve' && <ApproveCommandDialog status={status} onClose={() => setDialog(null)} />}
       {dialog === 'remove' && <RemoveServiceDialog name={server} onClose={() => setDialog(null)} />}

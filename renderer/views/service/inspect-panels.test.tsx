@@ -1,0 +1,120 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ApiInput, LogLine, LogTail } from '../../../shared/api';
+import { createFakeApi, renderApp, serverStatus } from '../../../test/support/renderer';
+
+afterEach(cleanup);
+
+const line = (seq: number, text: string, kind: LogLine['kind'] = 'stderr'): LogLine => ({ seq, at: 0, kind, text });
+const status = async () => ({ ...(await createFakeApi().status({})), servers: [serverStatus({ name: 'everything', resourceCount: 1, promptCount: 1 })] });
+const shownLines = () => within(screen.getByRole('log', { name: 'Log of everything' })).queryAllByText(/^line \d+$/).map((e) => e.textContent);
+
+describe('Logs tab', () => {
+  it('shows the kept lines, then follows events; a gap is read from the app by cursor', async () => {
+    const reads: Array<ApiInput<'readLogs'>> = [];
+    const api = createFakeApi({
+      status,
+      readLogs: (input): LogTail => {
+        reads.push(input);
+        if (input.after === undefined) return { server: 'everything', lines: [line(1, 'line 1'), line(2, 'line 2')], cursor: 2, missed: 0 };
+        return { server: 'everything', lines: [line(4, 'line 4'), line(5, 'line 5')], cursor: 5, missed: 1 };
+      },
+    });
+    renderApp(api, { hash: '#/services/everything/logs' });
+    await waitFor(() => expect(shownLines()).toEqual(['line 1', 'line 2']));
+    act(() => api.emit('serverLog', { server: 'everything', lines: [line(2, 'line 2'), line(3, 'line 3')] }));
+    act(() => api.emit('serverLog', { server: 'memory', lines: [line(3, 'line 99')] }));
+    expect(shownLines()).toEqual(['line 1', 'line 2', 'line 3']);
+    // Line 4 never came as an event: the tab asks for what follows line 3.
+    act(() => api.emit('serverLog', { server: 'everything', lines: [line(5, 'line 5')] }));
+    await waitFor(() => expect(shownLines()).toEqual(['line 1', 'line 2', 'line 3', 'line 4', 'line 5']));
+    expect(reads.at(-1)).toMatchObject({ server: 'everything', after: 3 });
+    expect(screen.getByText(/1 line came faster than this page could read/)).toBeTruthy();
+  });
+
+  it('filters by the search words and says how many lines match', async () => {
+    const api = createFakeApi({
+      status,
+      readLogs: () => ({ server: 'everything', lines: [line(1, 'line 1'), line(2, 'ready', 'state'), line(3, 'line 3')], cursor: 3, missed: 0 }),
+    });
+    renderApp(api, { hash: '#/services/everything/logs' });
+    await waitFor(() => expect(shownLines()).toEqual(['line 1', 'line 3']));
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search the log' }), { target: { value: 'STATE' } });
+    expect(shownLines()).toEqual([]);
+    expect(screen.getByText('1 of 3 lines')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Copy matching lines' })).toBeTruthy();
+  });
+});
+
+describe('resource contents', () => {
+  it('pretty-prints JSON, shows raster images, offers other blobs as downloads, and says when content was too large', async () => {
+    const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+    const api = createFakeApi({
+      status,
+      listResources: () => ({ resources: [{ server: 'everything', uri: 'demo://r', name: 'r' }], templates: [] }),
+      readResource: () => ({
+        contents: [
+          { uri: 'demo://r/a.json', mimeType: 'application/json', text: '{"a":[1,2]}' },
+          { uri: 'demo://r/p.png', mimeType: 'image/png', blob: png },
+          { uri: 'demo://r/f.bin', mimeType: 'application/zip', blob: 'AAEC' },
+          { uri: 'demo://r/big', mimeType: 'text/plain', omitted: { bytes: 6 * 1024 * 1024, limit: 4 * 1024 * 1024 } },
+        ],
+      }),
+    });
+    renderApp(api, { hash: '#/services/everything/resources' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Read r' }));
+    const reader = await screen.findByRole('region', { name: /Contents of demo:\/\/r/ });
+    await waitFor(() => expect(within(reader).getByRole('group', { name: 'Content 1 of demo://r/a.json' }).textContent).toBe('{\n  "a": [\n    1,\n    2\n  ]\n}'));
+    expect(within(reader).getByRole('img', { name: 'Image p.png (image/png)' }).getAttribute('src')).toBe(`data:image/png;base64,${png}`);
+    expect(within(reader).getByRole('button', { name: 'Download f.bin' })).toBeTruthy();
+    expect(within(reader).getByText('This content (text/plain) is 6.0 MB, more than the 4.0 MB the app shows; it is not shown.')).toBeTruthy();
+    expect(api.callsOf('readResource')).toEqual([{ server: 'everything', uri: 'demo://r' }]);
+  });
+
+  it('reads a template with its parameters filled in and encoded', async () => {
+    const api = createFakeApi({
+      status,
+      listResources: () => ({ resources: [], templates: [{ server: 'everything', uriTemplate: 'demo://t/{id}', name: 'T' }] }),
+      readResource: ({ uri }) => ({ contents: [{ uri, text: 'ok' }] }),
+    });
+    renderApp(api, { hash: '#/services/everything/resources' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Fill in T' }));
+    fireEvent.change(screen.getByLabelText('id'), { target: { value: 'a b' } });
+    expect(screen.getByText('demo://t/a%20b')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Read' }));
+    await screen.findByRole('region', { name: 'Contents of demo://t/a%20b' });
+    expect(api.callsOf('readResource')).toEqual([{ server: 'everything', uri: 'demo://t/a%20b' }]);
+  });
+});
+
+describe('prompts', () => {
+  it('gets a prompt with the arguments given (an empty optional one is left out) and shows its messages', async () => {
+    const api = createFakeApi({
+      status,
+      listPrompts: () => [{ server: 'everything', name: 'p', arguments: [{ name: 'city', required: true }, { name: 'state' }] }],
+      getPrompt: ({ arguments: args }) => ({ messages: [{ role: 'user', content: { type: 'text', text: `to ${args?.['city'] ?? ''}` } }] }),
+    });
+    renderApp(api, { hash: '#/services/everything/prompts' });
+    fireEvent.change(await screen.findByLabelText(/^city \(required\)/), { target: { value: 'Paris' } });
+    fireEvent.change(screen.getByLabelText(/^state/), { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Get p' }));
+    const messages = await screen.findByRole('region', { name: 'Messages of p' });
+    await waitFor(() => expect(within(messages).getByText('to Paris')).toBeTruthy());
+    expect(api.callsOf('getPrompt')).toEqual([{ server: 'everything', name: 'p', arguments: { city: 'Paris' } }]);
+  });
+});
+
+describe('overview', () => {
+  it('links a last error to the Logs tab, where the server’s own words are', async () => {
+    const api = createFakeApi({
+      status: async () => ({
+        ...(await createFakeApi().status({})),
+        servers: [serverStatus({ name: 'everything', state: 'error', lastError: { code: 'server_unavailable', message: 'exited with code 1' } })],
+      }),
+    });
+    renderApp(api, { hash: '#/services/everything' });
+    const link = await screen.findByRole('link', { name: 'Read what everything wrote in its logs' });
+    expect(link.getAttribute('href')).toBe('#/services/everything/logs');
+  });
+});

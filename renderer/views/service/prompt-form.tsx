@@ -1,0 +1,71 @@
+import { useId, useState } from 'react';
+import type { PromptInfo, PromptResult } from '../../../shared/api';
+import { ErrorNote } from '../../components';
+import { describeError, type ShownError } from '../../lib';
+import { useLive } from '../../state';
+import { ContentItem } from './content-item';
+
+/** A prompt's arguments as fields; Get fetches it as the person and shows its messages. */
+export function PromptForm({ prompt }: { prompt: PromptInfo }) {
+  const live = useLive();
+  const id = useId();
+  const [values, setValues] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<PromptResult | null>(null);
+  const [error, setError] = useState<ShownError | null>(null);
+  const args = prompt.arguments ?? [];
+
+  const get = () => {
+    // An optional argument left empty is not sent: the server's default applies.
+    const sent = Object.fromEntries(Object.entries(values).filter(([name, value]) => value !== '' || args.some((a) => a.name === name && a.required === true)));
+    setBusy(true);
+    setError(null);
+    setResult(null);
+    live.api
+      .getPrompt({ server: prompt.server, name: prompt.name, arguments: sent })
+      .then(setResult, (failure: unknown) => setError(describeError(failure)))
+      .finally(() => setBusy(false));
+  };
+
+  return (
+    <div>
+      <form
+        className="inspect-form"
+        aria-label={`Arguments of ${prompt.name}`}
+        onSubmit={(event) => {
+          event.preventDefault();
+          get();
+        }}
+      >
+        {args.map((a, i) => (
+          <label key={a.name} className="field" htmlFor={`${id}-${i}`}>
+            <span>
+              {a.name}
+              {a.required === true ? ' (required)' : ''}
+              {a.description !== undefined ? ` — ${a.description}` : ''}
+            </span>
+            <input id={`${id}-${i}`} value={values[a.name] ?? ''} required={a.required === true} onChange={(e) => setValues({ ...values, [a.name]: e.target.value })} />
+          </label>
+        ))}
+        <div className="form-buttons">
+          <button type="submit" className="button primary" disabled={busy}>
+            {busy ? 'Getting…' : `Get ${prompt.name}`}
+          </button>
+        </div>
+      </form>
+      {error && <ErrorNote error={error} />}
+      {result && (
+        <section className="reader" aria-label={`Messages of ${prompt.name}`}>
+          {result.description !== undefined && <p>{result.description}</p>}
+          {result.messages.length === 0 && <p className="empty">The prompt has no messages.</p>}
+          {result.messages.map((message, i) => (
+            <div key={i} className="prompt-message">
+              <h4>{message.role}</h4>
+              <ContentItem item={message.content} index={i} noun="Message" />
+            </div>
+          ))}
+        </section>
+      )}
+    </div>
+  );
+}
