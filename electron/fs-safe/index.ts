@@ -6,3 +6,5 @@ export { errnoCode, fsFailure } from './fs-errors';
 export { KeyedQueue } from './keyed-queue';
 export { JsonlLog, DEFAULT_JSONL_KEEP, DEFAULT_JSONL_MAX_BYTES } from './jsonl-log';
 export type { JsonlLogOptions, JsonlLogEvents } from './jsonl-log';
+export { LockOwnerSchema, markHeld, ownerRecord, ownerStatus, systemProbe } from './lock-owner';
+export type { LockOwner, ProcessProbe } from './lock-owner';

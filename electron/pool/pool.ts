@@ -3,6 +3,7 @@ import { CodedError } from '../../shared/errors';
 import { redact } from '../../shared/redact';
 import type { ServerStatus } from '../../shared/api';
 import { Emitter } from '../../shared/events';
+import { CredentialFiles, defaultRuntimeDir } from './credential-files';
 import { DEFAULT_FLOOD_LIMITS } from './flood-budget';
 import { defaultSetTimer } from './idle-timer';
 import { resolveRestartPolicy } from './restart-policy';
@@ -20,6 +21,9 @@ export interface PoolInternals {
 export function createPool(options: PoolOptions, internals: PoolInternals = {}): Pool {
   const log = (line: string): void => options.log?.(redact(line));
   const emitter = new Emitter<PoolEvents>((error) => log(`a pool event listener failed: ${String(error)}`));
+  const files = new CredentialFiles({ root: options.runtimeDir ?? defaultRuntimeDir(options.baseEnv ?? process.env), log });
+  // Credential files a crashed process left behind go at start-up, not only at the first spawn.
+  if (options.credential) void files.sweep().catch((error: unknown) => log(`sweeping credential files failed: ${String(error)}`));
   const env: SlotEnv = {
     cacheDir: options.cacheDir,
     gate: options.gate,
@@ -35,6 +39,7 @@ export function createPool(options: PoolOptions, internals: PoolInternals = {}):
     stopGraceMs: options.stopGraceMs ?? DEFAULT_STOP_GRACE_MS,
     floodLimits: { ...DEFAULT_FLOOD_LIMITS, ...options.floodLimits },
     spawn: internals.spawn,
+    delivery: { credential: options.credential, files, now: options.now ?? Date.now, setTimer: options.setTimer ?? defaultSetTimer, log },
     log,
     emitState: (status) => emitter.emit('state', status),
     emitInventory: (server) => emitter.emit('inventory', { server }),
@@ -127,6 +132,7 @@ export function createPool(options: PoolOptions, internals: PoolInternals = {}):
       closing ??= (async () => {
         await applying;
         await Promise.all([...slots.values()].map((s) => s.stop()));
+        await files.close();
       })();
       return closing;
     },

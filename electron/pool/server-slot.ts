@@ -4,6 +4,7 @@ import { redact } from '../../shared/redact';
 import type { CallResult, PromptInfo, ResourceInfo, ResourceTemplateInfo, ServerState, ServerStatus, ToolInfo } from '../../shared/api';
 import { openConnection, type Connection } from './connection';
 import { CrashTracker } from './crash-tracker';
+import { SlotCredentials } from './credential-renewal';
 import { fetchInventory, type InventoryPart } from './fetch-inventory';
 import { IdleTimer } from './idle-timer';
 import { InventoryRefresher } from './inventory-refresh';
@@ -42,6 +43,8 @@ export class ServerSlot {
   /** Stops the server between uses after its idle time (settings or its own idleTimeoutMs). */
   readonly #idle: IdleTimer;
   #idleMs: number;
+  /** `${token}` and credential files of its program (credential-renewal.ts). */
+  readonly #credentials: SlotCredentials;
 
   constructor(
     readonly name: string,
@@ -63,13 +66,17 @@ export class ServerSlot {
         this.#publish();
       },
     });
+    this.#credentials = new SlotCredentials(name, env.delivery, { setTimer: env.setTimer, now: env.now, log: env.log, renew: () => this.#renewCredential() });
     this.#host = {
       name,
       config: () => this.#config,
       log: env.log,
       assertEnabled: () => this.#assertEnabled(),
-      connect: () => this.start(false),
-      use: () => this.#idle.use(),
+      connect: () => this.#credentials.gate.whenOpen().then(() => this.start(false)),
+      use: () => {
+        const [idle, gate] = [this.#idle.use(), this.#credentials.gate.use()];
+        return () => (idle(), gate());
+      },
       callFailed: (conn, error) => this.#callFailed(conn, error),
     };
     this.#idleMs = idleTimeoutOf(config, env.settings());
@@ -259,9 +266,11 @@ export class ServerSlot {
     try {
       const resolved = await this.env.resolve(this.name, config);
       this.#assertCurrent(generation);
+      const spawnConfig = 'command' in resolved ? await this.#credentials.prepare(resolved) : resolved;
+      this.#assertCurrent(generation);
       holder.conn = await openConnection({
         server: this.name,
-        config: resolved,
+        config: spawnConfig,
         startupTimeoutMs,
         signal: abort.signal,
         baseEnv: this.env.baseEnv,
@@ -289,6 +298,7 @@ export class ServerSlot {
       await this.#store.store(inventory, config, this.env.now());
       this.#assertCurrent(generation);
       this.#move('ready');
+      this.#credentials.started();
       // A start for a call arms nothing yet: the call holds the timer until it ends.
       this.#idle.arm();
       this.env.emitInventory(this.name);
@@ -302,6 +312,7 @@ export class ServerSlot {
         if (this.#conn === holder.conn) this.#conn = undefined;
         await holder.conn.close();
       }
+      if (generation === this.#generation) await this.#credentials.release();
       if (generation === this.#generation && this.#record.state === 'starting') {
         this.#lastError = coded.toWire();
         this.#move(coded.code === 'auth_required' ? 'needs_auth' : 'error', this.#lastError);
@@ -328,6 +339,7 @@ export class ServerSlot {
     const conn = this.#conn;
     this.#conn = undefined;
     await Promise.all([conn?.close(), this.#starting?.catch(() => undefined), this.#refresher.running]);
+    await this.#credentials.release();
     if (this.#record.state !== 'idle' && this.#record.state !== 'stopped') this.#move(to);
   }
 
@@ -335,6 +347,7 @@ export class ServerSlot {
     if (this.#conn !== conn) return;
     this.#conn = undefined;
     this.#idle.disarm();
+    void this.#credentials.release();
     // A failure while starting is reported by #doStart itself.
     if (this.#record.state !== 'ready') return;
     void conn.close();
@@ -347,6 +360,14 @@ export class ServerSlot {
       return;
     }
     this.#recordCrash(error);
+  }
+
+  /** Its `${token}` is due: restarted between calls, so the program gets a renewed one (RenewalGate). */
+  async #renewCredential(): Promise<void> {
+    if (!this.#conn || this.#record.state !== 'ready') return;
+    this.env.log(`[${this.name}] restarting it to hand it a renewed credential`);
+    await this.#stopAs('idle');
+    await this.start(false);
   }
 
   #recordCrash(error: CodedError): void {

@@ -1,6 +1,7 @@
 import type { HttpServerConfig, ServerConfig, Settings, StdioServerConfig } from '../../shared/config';
 import type { CodedError } from '../../shared/errors';
 import type { Approval, ServerStatus } from '../../shared/api';
+import type { DeliveryOptions } from './credential-delivery';
 import type { FloodLimits } from './flood-budget';
 import type { SetTimer } from './idle-timer';
 import type { SpawnLike } from './stdio-transport';
@@ -24,6 +25,8 @@ export interface SlotEnv {
   stopGraceMs: number;
   floodLimits: FloodLimits;
   spawn: SpawnLike | undefined;
+  /** `${token}` and credential files (credential-delivery.ts). */
+  delivery: DeliveryOptions | undefined;
   log: (line: string) => void;
   emitState: (status: ServerStatus) => void;
   emitInventory: (server: string) => void;
