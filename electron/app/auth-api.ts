@@ -44,6 +44,8 @@ export async function withAuthInfo(auth: AuthCoordinator, registry: Registry, st
       const config = servers[status.name];
       if (!config) return status;
       const info = await authInfoOf(auth, status.name, authTargetOf(status.name, config)).catch(() => undefined);
+      // Said wherever it shows: the refresh token leaves the vault for that program.
+      if (info && 'command' in config && config.credentialFile?.format === 'google_authorized_user') info.refreshTokenShared = true;
       return info ? { ...status, auth: info } : status;
     }),
   );

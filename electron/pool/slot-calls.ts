@@ -7,6 +7,7 @@ import { redact } from '../../shared/redact';
 import { CallResultSchema, type CallResult } from '../../shared/api';
 import { cancelledError, progressOf, untilAborted } from './call-helpers';
 import type { Connection } from './connection';
+import { credentialFailureInResult } from './credential-failure';
 import { protocolErrorInResult, toPoolError, type ErrorContext } from './map-error';
 import type { CallOptions } from './types';
 
@@ -110,6 +111,8 @@ export function callTool(host: CallHost, tool: string, args: Record<string, unkn
     // A result with isError is the tool's own answer, passed on as a result; unless it is a protocol error in disguise.
     const protocolError = protocolErrorInResult(result, errorContext(host.name, host.config(), 'call', 0, undefined, what));
     if (protocolError) throw protocolError;
+    const credentialError = credentialFailureInResult(host.name, host.config(), result);
+    if (credentialError) throw credentialError;
     return result;
   });
 }

@@ -202,6 +202,20 @@ describe('stdio auth: tokens delivered to programs on this computer', () => {
     await expectNoTokens(s, ['filetok'], [JSON.stringify(needs.toWire())]);
   }, 60_000);
 
+  it('a program that says its own credentials failed is reported as auth_required with a hint', async () => {
+    const s = await setUp({ accessTokenTtl: 3600 });
+    const { pool, coordinator, configs, as, api } = s;
+    await coordinator.connect('envtok', stdioAuthTarget('envtok', configs['envtok'] as StdioServerConfig));
+    expect(textOf(await pool.callTool('envtok', 'whoami', {}))).toContain(TEST_USER);
+    const token = api.requests.at(-1)?.token ?? '';
+    expect(await as.revokeAccessToken(token)).toBe(true);
+    const error = await rejection(pool.callTool('envtok', 'whoami', {}));
+    expect(error.code).toBe('auth_required');
+    expect(error.message).toBe('"envtok" says its credentials were refused (401).');
+    expect(error.hint).toContain('connected-services connect envtok');
+    await expectNoTokens(s, ['envtok'], [JSON.stringify(error.toWire())]);
+  });
+
   it('removes credential files a crashed process left behind when the next one starts', async () => {
     const root = join(tempDir('stdio-auth-left-'), 'run');
     // A process that is gone: a child that has exited.
