@@ -128,7 +128,7 @@ describe('stdio auth: tokens delivered to programs on this computer', () => {
     // restart during a call would fail it), and the program is restarted (new pid) between them.
     const pids = new Set<number>([first.pid]);
     const errors: string[] = [];
-    const deadline = Date.now() + 3 * TTL_S * 1000;
+    const deadline = Date.now() + 4 * TTL_S * 1000;
     const caller = async (ms: number): Promise<void> => {
       while (Date.now() < deadline) {
         try {
