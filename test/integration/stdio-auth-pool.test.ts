@@ -68,6 +68,8 @@ async function setUp(asOptions: Parameters<typeof startAuthorizationServer>[0] =
   const pool = createPool({
     cacheDir: tempDir('stdio-auth-cache-'),
     runtimeDir,
+    // A crashed program is not restarted within a test: what removes its file is its end, not a new start.
+    restartPolicy: { baseDelayMs: 600_000, maxDelayMs: 600_000 },
     log: (line) => logs.push(line),
     credential: (name, options) => coordinator.credential(name, stdioAuthTarget(name, configs[name] ?? {}), options),
   });
@@ -91,7 +93,8 @@ async function signInWithDevice(coordinator: AuthCoordinator, name: string, conf
   const onEvent = (event: FlowEvent): void => {
     if (event.type === 'device_code') approvals.push(approveDevice(event.verificationUriComplete ?? event.verificationUri));
   };
-  await coordinator.connect(name, stdioAuthTarget(name, config), { onEvent });
+  // The person approves on another device: nothing is opened here (the scripted browser would approve too).
+  await coordinator.connect(name, stdioAuthTarget(name, config), { onEvent, opener: () => Promise.resolve() });
   await Promise.all(approvals);
 }
 
@@ -199,6 +202,7 @@ describe('stdio auth: tokens delivered to programs on this computer', () => {
     expect(existsSync(again.path)).toBe(true);
     process.kill(pid, 'SIGKILL');
     await waitFor('the credential file to go', () => !existsSync(again.path));
+    expect(pool.status('filetok').state).toBe('error');
     await expectNoTokens(s, ['filetok'], [JSON.stringify(needs.toWire())]);
   }, 60_000);
 

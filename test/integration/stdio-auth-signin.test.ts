@@ -64,7 +64,8 @@ describe('stdio auth: signing in for a program on this computer', () => {
     const onEvent = (event: FlowEvent): void => {
       if (event.type === 'device_code') approvals.push(approveDevice(event.verificationUriComplete ?? event.verificationUri));
     };
-    const status = await coordinator.connect('mail', stdioAuthTarget('mail', { auth: { ...auth, type: 'device' } }), { onEvent });
+    // The person approves on another device: nothing is opened here (the scripted browser would approve too).
+    const status = await coordinator.connect('mail', stdioAuthTarget('mail', { auth: { ...auth, type: 'device' } }), { onEvent, opener: () => Promise.resolve() });
     await Promise.all(approvals);
     expect(status).toMatchObject({ connected: true, flow: 'device' });
     expect((await read(vault, as)).refreshToken).toBeDefined();
