@@ -60,8 +60,12 @@ describe('prepareSpawn: ${token} and credential files', () => {
     expect(timers.pending).toEqual([80_000]);
     mail.accessToken = 'mail-token-2';
     timers.fireAll();
-    await new Promise((r) => setTimeout(r, 50));
-    expect((JSON.parse(readFileSync(path, 'utf8')) as { access_token: string }).access_token).toBe('mail-token-2');
+    const current = () => (JSON.parse(readFileSync(path, 'utf8')) as { access_token: string }).access_token;
+    // The rewrite runs on its own once the timer fired: wait for it (bounded), no clock involved.
+    for (let i = 0; i < 1000 && timers.pending.length === 0; i++) await new Promise((r) => setImmediate(r));
+    expect(current()).toBe('mail-token-2');
+    // The next rewrite is scheduled from the new credential.
+    expect(timers.pending).toEqual([80_000]);
     await prepared.release();
     expect(existsSync(path)).toBe(false);
     expect(timers.pending).toEqual([]);
