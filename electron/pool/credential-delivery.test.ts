@@ -62,7 +62,7 @@ describe('prepareSpawn: ${token} and credential files', () => {
     timers.fireAll();
     const current = () => (JSON.parse(readFileSync(path, 'utf8')) as { access_token: string }).access_token;
     // The rewrite runs on its own once the timer fired: wait for it (bounded), no clock involved.
-    for (let i = 0; i < 1000 && timers.pending.length === 0; i++) await new Promise((r) => setImmediate(r));
+    for (let i = 0; i < 1000 && timers.pending.length === 0; i++) await new Promise((r) => setTimeout(r, 10));
     expect(current()).toBe('mail-token-2');
     // The next rewrite is scheduled from the new credential.
     expect(timers.pending).toEqual([80_000]);
