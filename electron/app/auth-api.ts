@@ -1,7 +1,7 @@
 import type { ApiInput, AppApi, AuthInfo, ServerStatus } from '../../shared/api';
-import type { HttpServerConfig } from '../../shared/config';
+import type { ServerConfig } from '../../shared/config';
 import { CodedError } from '../../shared/errors';
-import type { AuthCoordinator } from '../auth';
+import { stdioAuthTarget, type AuthCoordinator, type AuthTarget } from '../auth';
 import type { Pool } from '../pool';
 import type { Registry } from '../registry';
 import type { SignIns } from './sign-in';
@@ -19,8 +19,10 @@ type AuthMethods = Pick<AppApi, 'connect' | 'disconnect' | 'cancelLogin'>;
 const OAUTH_TYPES = new Set(['oauth', 'device', 'client_credentials']);
 
 /** A server's credential for status (no secret): for OAuth servers, and any server holding tokens. */
-export async function authInfoOf(auth: Pick<AuthCoordinator, 'status'>, name: string, config: HttpServerConfig): Promise<AuthInfo | undefined> {
+export async function authInfoOf(auth: Pick<AuthCoordinator, 'status'>, name: string, config: AuthTarget): Promise<AuthInfo | undefined> {
   if (config.auth?.type === 'none' || config.auth?.type === 'api_key') return undefined;
+  // A program on this computer without "auth" keeps its credentials itself.
+  if (config.stdio && config.auth === undefined) return undefined;
   const status = await auth.status(name, config);
   if (!status.connected && !(config.auth && OAUTH_TYPES.has(config.auth.type))) return undefined;
   // Step-up: what servers named and the credential lacks (the sign-in itself asks for the union).
@@ -40,11 +42,18 @@ export async function withAuthInfo(auth: AuthCoordinator, registry: Registry, st
   return Promise.all(
     statuses.map(async (status) => {
       const config = servers[status.name];
-      if (!config || 'command' in config) return status;
-      const info = await authInfoOf(auth, status.name, config).catch(() => undefined);
+      if (!config) return status;
+      const info = await authInfoOf(auth, status.name, authTargetOf(status.name, config)).catch(() => undefined);
+      // Said wherever it shows: the refresh token leaves the vault for that program.
+      if (info && 'command' in config && config.credentialFile?.format === 'google_authorized_user') info.refreshTokenShared = true;
       return info ? { ...status, auth: info } : status;
     }),
   );
+}
+
+/** What the coordinator takes for a server of either transport. */
+export function authTargetOf(name: string, config: ServerConfig): AuthTarget {
+  return 'command' in config ? stdioAuthTarget(name, config) : config;
 }
 
 export function createAuthApi(deps: AuthApiDeps): AuthMethods {
@@ -58,7 +67,8 @@ export function createAuthApi(deps: AuthApiDeps): AuthMethods {
       const config = deps.registry.config().mcpServers[name];
       if (!config) throw new CodedError('not_found', `No server named "${name}" is configured`, { hint: 'See `connected-services servers list`' });
       deps.signIns.cancel(name);
-      const result = 'command' in config ? undefined : await deps.auth.disconnect(name, { revoke: revoke ?? false, config });
+      const holdsTokens = !('command' in config) || (config.auth !== undefined && config.auth.type !== 'none');
+      const result = holdsTokens ? await deps.auth.disconnect(name, { revoke: revoke ?? false, config: authTargetOf(name, config) }) : undefined;
       const status = await deps.pool.stop(name);
       if (!revoke || !result) return status;
       if (result.revoked) return { ...status, revoked: true };

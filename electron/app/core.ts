@@ -16,7 +16,7 @@ import { AdminLog } from './admin-log';
 import { createApiDoor, type ApiDoor } from './api-door';
 import { createAppApi } from './app-api';
 import { Confirmations } from './confirmations';
-import { createAuthApi, withAuthInfo } from './auth-api';
+import { authTargetOf, createAuthApi, withAuthInfo } from './auth-api';
 import { forgivingOpener } from './forgiving-opener';
 import { SignIns } from './sign-in';
 import { createBridgeApi, pendingView } from './bridge-api';
@@ -127,6 +127,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     resolve: (name, config) => resolveServerConfig(name, config, { secret: secretLookup(vault, name), env, secretFile: secretFiles.resolverFor(name) }),
     // Tokens come from the coordinator, which refreshes them under its locks (the SDK's own auth() would not).
     httpFetch: (name, config) => auth.fetchFor(name, config),
+    // The same for programs on this computer: `${token}` and credential files.
+    credential: (name, credentialOptions) => {
+      const config = registry.config().mcpServers[name];
+      if (!config) return Promise.reject(new CodedError('not_found', `No server named "${name}" is configured, so it has no token to give.`, { hint: 'Fix the ${token:SERVER} reference in mcp.json.' }));
+      return auth.credential(name, authTargetOf(name, config), credentialOptions);
+    },
     approval: (name, config) => registry.approvals.status(name, config),
     gate: (name, config) =>
       registry.approvals.status(name, config) === 'approved'

@@ -1,7 +1,6 @@
 import type { DeviceLogin, ServerStatus } from '../../shared/api';
-import type { ServerConfig } from '../../shared/config';
 import { CodedError, isCodedError } from '../../shared/errors';
-import type { AuthCoordinator, FlowEvent, Opener } from '../auth';
+import { stdioAuthTarget, type AuthCoordinator, type AuthTarget, type FlowEvent, type Opener } from '../auth';
 import type { Pool } from '../pool';
 import type { Registry } from '../registry';
 
@@ -44,9 +43,11 @@ export class SignIns {
   async connect(name: string, options: SignInOptions = {}): Promise<ServerStatus> {
     const config = this.#deps.registry.config().mcpServers[name];
     if (!config) throw new CodedError('not_found', `No server named "${name}" is configured`, { hint: 'See `connected-services servers list`' });
-    if ('command' in config) return this.#deps.pool.start(name);
+    // A program on this computer signs in only through its own "auth" block (it sends no 401).
+    if ('command' in config && (config.auth === undefined || config.auth.type === 'none')) return this.#deps.pool.start(name);
+    const target: AuthTarget = 'command' in config ? stdioAuthTarget(name, config) : config;
     const explicit = config.auth !== undefined && INTERACTIVE.has(config.auth.type);
-    const status = await this.#deps.auth.status(name, config);
+    const status = await this.#deps.auth.status(name, target);
     // A pending step-up (403 insufficient_scope) needs the sign-in for the union of scopes, even while connected.
     if (status.pendingScopes === undefined && (!explicit || status.connected)) {
       try {
@@ -57,7 +58,7 @@ export class SignIns {
         if (!asks) throw error;
       }
     }
-    await this.#signIn(name, config, options);
+    await this.#signIn(name, target, options);
     return this.#deps.pool.start(name);
   }
 
@@ -71,7 +72,7 @@ export class SignIns {
     for (const controller of this.#inFlight.values()) controller.abort();
   }
 
-  async #signIn(name: string, config: Extract<ServerConfig, { url: string }>, options: SignInOptions): Promise<void> {
+  async #signIn(name: string, config: AuthTarget, options: SignInOptions): Promise<void> {
     if (this.#inFlight.has(name)) {
       throw new CodedError('invalid_input', `A sign-in to "${name}" is already in progress`, { hint: 'Finish or cancel it first' });
     }

@@ -4,6 +4,7 @@ import { isInvalidClient } from './auth-errors';
 import { dropRegistration, resolveClient, type ClientIdentity } from './client-identity';
 import type { CoreContext } from './core-context';
 import { assertS256, discover, type Discovery } from './discovery';
+import { discoverNamedIssuer } from './issuer-discovery';
 import { runBrowserFlow, runClientCredentials, runDeviceFlow, type FlowContext } from './flows';
 import { guardedFetch } from './http';
 import { assertPinnedIssuer, pinnedIssuer, recordPinnedIssuer } from './issuer-pin';
@@ -79,15 +80,17 @@ export async function connectOAuth(deps: ConnectDeps, run: ConnectRun): Promise<
   const { server, target, auth, flow } = run;
   const fetch = guardedFetch(core.endpointFetch, run.signal);
   const pinned = await pinnedIssuer(core.vault, server, auth);
-  const discovery = await discover({
-    server,
-    serverUrl: target.url,
-    challenge: deps.challengeOf(server),
-    authServerMetadataUrl: auth.authServerMetadataUrl,
-    preferIssuer: pinned,
-    fetch,
-    signal: run.signal,
-  });
+  const discovery = target.stdio
+    ? await discoverNamedIssuer({ server, auth, fetch, signal: run.signal })
+    : await discover({
+        server,
+        serverUrl: target.url,
+        challenge: deps.challengeOf(server),
+        authServerMetadataUrl: auth.authServerMetadataUrl,
+        preferIssuer: pinned,
+        fetch,
+        signal: run.signal,
+      });
   // Before anything carries the configured secret: only to the issuer it was first used with.
   assertPinnedIssuer(server, auth, discovery.issuer, pinned);
   if (discovery.as.token_endpoint === undefined) {
@@ -121,7 +124,7 @@ export async function connectOAuth(deps: ConnectDeps, run: ConnectRun): Promise<
     });
     const fallback = identity.chosenMethod === true && identity.authMethod === 'client_secret_post';
     const config = oauthConfiguration(discovery.as, { ...identity, onBasicFallback: fallback ? () => (identity.authMethod = 'client_secret_basic') : undefined }, fetch);
-    const ctx: FlowContext = { server, discovery, config, scopes, signal: run.signal, emit: run.emit, now: core.now };
+    const ctx: FlowContext = { server, discovery, config, scopes, signal: run.signal, emit: run.emit, now: core.now, authorizationParams: authorizationParamsOf(auth) };
     try {
       const response = await runFlow(deps, run, ctx);
       const record = recordOf(run, discovery, identity, scopes, stepUps, response, core.now());
@@ -137,6 +140,10 @@ export async function connectOAuth(deps: ConnectDeps, run: ConnectRun): Promise<
       throw error;
     }
   }
+}
+
+function authorizationParamsOf(auth: AnyOAuth): Record<string, string> | undefined {
+  return 'authorizationParams' in auth ? auth.authorizationParams : undefined;
 }
 
 /** Writes a fresh record under the record's locks, and removes the server's records from other issuers. */

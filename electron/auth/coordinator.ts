@@ -3,7 +3,8 @@ import { redact, redactor as processRedactor } from '../../shared/redact';
 import { resolveReferences, vaultKey } from '../../shared/vault';
 import { KeyedQueue } from '../fs-safe';
 import { secretLookup } from '../vault';
-import { parseAuthConfig, type AnyOAuth, type AuthTarget, type FullAuthConfig } from './auth-config';
+import { parseAuthConfig, parseTargetAuth, type AnyOAuth, type AuthTarget, type FullAuthConfig } from './auth-config';
+import { deliveredCredential } from './delivered-credential';
 import { connectOAuth, type ConnectDeps } from './connect';
 import type { CoreContext } from './core-context';
 import { apiKeyFetch, apiKeyHint, oauthFetch } from './fetch-for';
@@ -112,7 +113,7 @@ export function createAuthCoordinator(options: AuthCoordinatorOptions): AuthCoor
     let type = 'oauth';
     if (config) {
       try {
-        type = parseAuthConfig(server, config.auth).type;
+        type = parseTargetAuth(server, config).type;
       } catch {
         type = 'invalid';
       }
@@ -138,7 +139,7 @@ export function createAuthCoordinator(options: AuthCoordinatorOptions): AuthCoor
     if (record?.stepUpScopes) status.stepUpScopes = record.stepUpScopes;
     if (pending) status.reason = pending.error.message;
     if (type === 'api_key') {
-      const auth = parseAuthConfig(server, config?.auth);
+      const auth = config ? parseTargetAuth(server, config) : parseAuthConfig(server, undefined);
       const key =
         auth.type === 'api_key' && auth.key !== undefined
           ? await core.resolveSecret(server, auth.key).catch(() => undefined)
@@ -151,7 +152,7 @@ export function createAuthCoordinator(options: AuthCoordinatorOptions): AuthCoor
   return {
     async connect(server, config, connectOptions = {}) {
       if (closed) throw new CodedError('internal', 'The auth coordinator is closed.');
-      const auth = parseAuthConfig(server, config.auth);
+      const auth = parseTargetAuth(server, config);
       if (auth.type === 'none') {
         throw new CodedError('invalid_input', `"${server}" is configured without authorization ("auth": {"type": "none"}).`);
       }
@@ -217,6 +218,8 @@ export function createAuthCoordinator(options: AuthCoordinatorOptions): AuthCoor
         auth,
       );
     },
+
+    credential: (server, config, credentialOptions) => deliveredCredential({ core, tokens, obtainClientCredentials }, server, config, credentialOptions),
 
     async disconnect(server, disconnectOptions = {}): Promise<DisconnectResult> {
       running.get(server)?.abort();

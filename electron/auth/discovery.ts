@@ -124,7 +124,7 @@ function checkEndpoints(metadata: AuthServerMetadata): void {
   }
 }
 
-async function fetchAuthServerMetadata(input: DiscoveryInput, issuer: string, urls: string[], exactIssuer: boolean): Promise<AuthServerMetadata> {
+export async function fetchAuthServerMetadata(input: DiscoveryInput, issuer: string, urls: string[], exactIssuer: boolean): Promise<AuthServerMetadata> {
   const notes: string[] = [];
   for (const candidate of urls) {
     const url = validateEndpointUrl(candidate, 'the authorization server metadata URL').href;

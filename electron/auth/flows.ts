@@ -18,6 +18,8 @@ export interface FlowContext {
   signal?: AbortSignal | undefined;
   emit: (event: FlowEvent) => void;
   now: () => number;
+  /** Extra parameters of the authorization request the entry asks for (`access_type=offline`, …). */
+  authorizationParams?: Record<string, string> | undefined;
 }
 
 function cancelled(server: string): CodedError {
@@ -25,8 +27,9 @@ function cancelled(server: string): CodedError {
 }
 
 function baseParameters(ctx: FlowContext): Record<string, string> {
-  // RFC 8707 §2: the resource the tokens are for, on authorization and token requests alike.
-  const params: Record<string, string> = { resource: ctx.discovery.resource };
+  // RFC 8707 §2: the resource the tokens are for, on authorization and token requests alike (a stdio
+  // server is no resource server: none is named, as providers like Google refuse unknown parameters).
+  const params: Record<string, string> = ctx.discovery.resource === '' ? {} : { resource: ctx.discovery.resource };
   if (ctx.scopes) params['scope'] = ctx.scopes.join(' ');
   return params;
 }
@@ -44,6 +47,7 @@ export async function runBrowserFlow(ctx: FlowContext, options: BrowserFlowOptio
     const verifier = oidc.randomPKCECodeVerifier();
     const state = oidc.randomState();
     const params: Record<string, string> = {
+      ...ctx.authorizationParams,
       ...baseParameters(ctx),
       redirect_uri: listener.redirectUri,
       code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
@@ -51,7 +55,7 @@ export async function runBrowserFlow(ctx: FlowContext, options: BrowserFlowOptio
       state,
     };
     // OpenID Connect Core §11: offline access is granted only with consent asked for.
-    if (ctx.scopes?.includes(OFFLINE_ACCESS)) params['prompt'] = 'consent';
+    if (ctx.scopes?.includes(OFFLINE_ACCESS) && params['prompt'] === undefined) params['prompt'] = 'consent';
     const url = validateBrowserUrl(oidc.buildAuthorizationUrl(ctx.config, params).href, 'the sign-in page');
     const waiting = listener.next(ctx.signal, options.timeoutMs);
     waiting.catch(() => undefined);

@@ -5,6 +5,8 @@ export type {
   AuthStatus,
   AuthStatusChange,
   ConnectOptions,
+  CredentialOptions,
+  DeliveredCredential,
   DisconnectResult,
   FlowEvent,
 } from './types';
@@ -15,6 +17,9 @@ export {
   ApiKeyAuthSchema,
   NoAuthSchema,
   parseAuthConfig,
+  parseTargetAuth,
+  stdioAuthTarget,
+  stdioTokenUrl,
 } from './auth-config';
 export type { AuthTarget, FullAuthConfig, OAuthAuth, ClientCredentialsAuth, ApiKeyAuth } from './auth-config';
 export { validateBrowserUrl, validateEndpointUrl, isLoopbackHost, isLinkLocalOrMetadata } from './url-safety';

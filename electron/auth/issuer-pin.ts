@@ -59,7 +59,8 @@ export async function pinnedIssuer(vault: Vault, server: string, auth: AnyOAuth)
  * @throws CodedError denied
  */
 export function assertPinnedIssuer(server: string, auth: AnyOAuth, issuer: string, pinned: string | undefined): void {
-  if (auth.authServerMetadataUrl !== undefined || pinned === undefined || pinned === issuer) return;
+  const named = auth.authServerMetadataUrl !== undefined || ('issuer' in auth && auth.issuer !== undefined);
+  if (named || pinned === undefined || pinned === issuer) return;
   throw new CodedError(
     'denied',
     `"${server}" now names the authorization server ${issuer}, but its client secret (client "${auth.clientId ?? ''}") was set up with ${pinned}; it is not sent to another server without your approval.`,

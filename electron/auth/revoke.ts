@@ -1,6 +1,6 @@
 import * as oidc from 'openid-client';
 import type { CodedError } from '../../shared/errors';
-import { parseAuthConfig, type AuthTarget } from './auth-config';
+import { parseTargetAuth, type AuthTarget } from './auth-config';
 import { flowError } from './auth-errors';
 import { findRegistration } from './client-identity';
 import type { CoreContext } from './core-context';
@@ -14,7 +14,7 @@ async function clientOf(core: CoreContext, server: string, record: TokenRecord, 
     return { clientId: record.clientId, authMethod: record.authMethod, secret: found?.registration.clientSecret };
   }
   if (record.clientSource === 'preregistered' && config) {
-    const auth = parseAuthConfig(server, config.auth);
+    const auth = parseTargetAuth(server, config);
     const reference = auth.type === 'oauth' || auth.type === 'device' || auth.type === 'client_credentials' ? auth.clientSecret : undefined;
     const secret = reference === undefined ? undefined : await core.resolveSecret(server, reference);
     return { clientId: record.clientId, authMethod: record.authMethod, secret };

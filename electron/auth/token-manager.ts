@@ -91,7 +91,8 @@ export class TokenManager {
     }
     const client = await this.#clientFor(server, record, auth);
     const config = oauthConfiguration({ issuer: record.issuer, token_endpoint: record.tokenEndpoint }, client, guardedFetch(this.core.endpointFetch));
-    const params: Record<string, string> = { resource: record.resource };
+    // Tokens of a stdio server were obtained for no resource (see flows.ts).
+    const params: Record<string, string> = record.resource === '' ? {} : { resource: record.resource };
     let response: oidc.TokenEndpointResponse;
     // A refresh token may be single-use: never spend it without holding the record's lock.
     assertHeld();

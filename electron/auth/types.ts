@@ -77,6 +77,25 @@ export interface DisconnectResult {
   notRevoked?: { issuer: string; reason: string }[];
 }
 
+/** A credential handed to a program on this computer (`${token}`, `credentialFile`). */
+export interface DeliveredCredential {
+  /** The access token, or the API key. */
+  accessToken: string;
+  tokenType: string;
+  /** ms since epoch; absent for an API key (it does not expire). */
+  expiresAt?: number;
+  /** When to renew it: the coordinator's refresh margin before expiry. */
+  renewAt?: number;
+  scopes: string[];
+  /** Only with `withRefresh`: what a program needs to refresh by itself (Google's authorized_user). */
+  refresh?: { clientId: string; clientSecret?: string; refreshToken: string; tokenEndpoint: string };
+}
+
+export interface CredentialOptions {
+  /** Include the refresh token and client (it then leaves the vault for that program). */
+  withRefresh?: boolean;
+}
+
 export interface AuthCoordinatorOptions {
   vault: Vault;
   /** Where cross-process lock files live (`<dataDir>/auth-locks`). */
@@ -116,6 +135,11 @@ export interface AuthCoordinator {
    * Undefined for `auth.type: "none"`.
    */
   fetchFor(server: string, config: AuthTarget): FetchLike | undefined;
+  /**
+   * The seam for stdio servers: the current credential to hand to the program (refreshed if due, under
+   * the record's locks). Rejects with auth_required (marking needs_auth) when there is none.
+   */
+  credential(server: string, config: AuthTarget, options?: CredentialOptions): Promise<DeliveredCredential>;
   /** Forgets the server's tokens; with `revoke`, asks the AS to revoke them first (best effort). */
   disconnect(server: string, options?: { revoke?: boolean; config?: AuthTarget }): Promise<DisconnectResult>;
   /**

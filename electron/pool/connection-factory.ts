@@ -26,8 +26,10 @@ export function connectionFactory(options: PoolOptions, log: (line: string) => v
     log,
   };
   return async (request) => {
-    const config = await resolve(request.server, request.config);
+    const resolved = await resolve(request.server, request.config);
     // Stopped while its secrets were read: nothing spawns.
+    if (request.signal.aborted) throw stoppedWhileStarting(request.server);
+    const config = request.prepare ? await request.prepare(resolved) : resolved;
     if (request.signal.aborted) throw stoppedWhileStarting(request.server);
     return openConnection({ ...settings, ...request, config });
   };

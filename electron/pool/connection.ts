@@ -55,6 +55,8 @@ export interface ConnectRequest {
   onClosed: () => void;
   onListChanged: (part: InventoryPart) => void;
   onLog: (message: { level: UpstreamLog['level']; logger?: string; data: unknown }) => void;
+  /** After resolve, before spawn: hands the program its credential (`${token}`, credentialFile). */
+  prepare?: ((config: ServerConfig) => Promise<ServerConfig>) | undefined;
 }
 
 export type ConnectOptions = ConnectionSettings & ConnectRequest;

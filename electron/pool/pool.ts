@@ -4,6 +4,7 @@ import { redact } from '../../shared/redact';
 import type { ServerStatus } from '../../shared/api';
 import { Emitter } from '../../shared/events';
 import { connectionFactory, type ConnectionFactory } from './connection-factory';
+import { CredentialFiles, defaultRuntimeDir } from './credential-files';
 import { defaultSetTimer } from './idle-timer';
 import { resolveRestartPolicy } from './restart-policy';
 import { ServerSlot } from './server-slot';
@@ -22,6 +23,9 @@ export interface PoolInternals {
 export function createPool(options: PoolOptions, internals: PoolInternals = {}): Pool {
   const log = (line: string): void => options.log?.(redact(line));
   const emitter = new Emitter<PoolEvents>((error) => log(`a pool event listener failed: ${String(error)}`));
+  const files = new CredentialFiles({ root: options.runtimeDir ?? defaultRuntimeDir(options.baseEnv ?? process.env), log });
+  // Credential files a crashed process left behind go at start-up, not only at the first spawn.
+  if (options.credential) void files.sweep().catch((error: unknown) => log(`sweeping credential files failed: ${String(error)}`));
   const slotOptions: SlotOptions = {
     connect: internals.connect ?? connectionFactory(options, log, internals.spawn),
     cacheDir: options.cacheDir,
@@ -30,6 +34,7 @@ export function createPool(options: PoolOptions, internals: PoolInternals = {}):
     now: options.now ?? Date.now,
     setTimer: options.setTimer ?? defaultSetTimer,
     restartPolicy: resolveRestartPolicy(options.restartPolicy),
+    delivery: { credential: options.credential, files, now: options.now ?? Date.now, setTimer: options.setTimer ?? defaultSetTimer, log },
     log,
     events: emitter,
   };
@@ -121,6 +126,7 @@ export function createPool(options: PoolOptions, internals: PoolInternals = {}):
       closing ??= (async () => {
         await applying;
         await Promise.all([...slots.values()].map((s) => s.stop()));
+        await files.close();
       })();
       return closing;
     },

@@ -67,7 +67,7 @@ export class ServerSlot {
     const refusal = toolRefusal(this.name, config, tool);
     if (refusal) throw refusal;
     const what = `tool "${tool}"`;
-    return this.#request(what, options, toolCall(tool, args, errorContext(this.name, config, 'call', 0, undefined, what)));
+    return this.#request(what, options, toolCall(tool, args, errorContext(this.name, config, 'call', 0, undefined, what), config));
   }
 
   async readResource(uri: string, options?: CallOptions): Promise<{ contents: Record<string, unknown>[] }> {

@@ -7,6 +7,7 @@ import { redact } from '../../shared/redact';
 import { CallResultSchema, type CallResult } from '../../shared/api';
 import { progressOf } from './call-helpers';
 import type { Connection } from './connection';
+import { credentialFailureInResult } from './credential-failure';
 import { protocolErrorInResult, type ErrorContext } from './map-error';
 import type { CallOptions } from './types';
 
@@ -67,12 +68,15 @@ export function toolRefusal(server: string, config: ServerConfig, tool: string):
 }
 
 /** tools/call; `context` names the call for a protocol error the server put in its result. */
-export function toolCall(tool: string, args: Record<string, unknown>, context: ErrorContext): Run<CallResult> {
+export function toolCall(tool: string, args: Record<string, unknown>, context: ErrorContext, config: ServerConfig): Run<CallResult> {
   return async (client, sdkOptions) => {
     const result = CallResultSchema.parse(await client.callTool({ name: tool, arguments: args }, undefined, sdkOptions));
     // A result with isError is the tool's own answer, passed on as a result; unless it is a protocol error in disguise.
     const protocolError = protocolErrorInResult(result, context);
     if (protocolError) throw protocolError;
+    // A program whose own credentials failed says so in its result: that is a sign-in to redo.
+    const credentialError = credentialFailureInResult(context.server, config, result);
+    if (credentialError) throw credentialError;
     return result;
   };
 }

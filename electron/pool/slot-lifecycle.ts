@@ -2,6 +2,7 @@ import { DEFAULT_STARTUP_TIMEOUT_MS, idleTimeoutOf, type ServerConfig, type Sett
 import { CodedError, toCodedError, type WireError } from '../../shared/errors';
 import type { ServerState, ServerStatus } from '../../shared/api';
 import type { Connection } from './connection';
+import { SlotCredentials } from './credential-renewal';
 import { fetchInventory, type InventoryPart } from './fetch-inventory';
 import { IdleTimer } from './idle-timer';
 import { InventoryRefresher } from './inventory-refresh';
@@ -33,6 +34,8 @@ export class SlotLifecycle {
   /** Stops the server between uses after its idle time (settings or its own idleTimeoutMs). */
   readonly #idle: IdleTimer;
   #idleMs: number;
+  /** `${token}` and credential files of its program (credential-renewal.ts). */
+  readonly #credentials: SlotCredentials;
 
   constructor(
     readonly name: string,
@@ -56,6 +59,12 @@ export class SlotLifecycle {
     });
     this.#idleMs = idleTimeoutOf(config, settings);
     this.#idle = new IdleTimer({ setTimer: options.setTimer, timeoutMs: () => this.#idleMs, onIdle: () => this.#idleStop() });
+    this.#credentials = new SlotCredentials(name, options.delivery, {
+      setTimer: options.setTimer,
+      now: options.now,
+      log: options.log,
+      renew: () => this.#renewCredential(),
+    });
   }
 
   /** Running, starting, or waiting to restart after a crash. */
@@ -81,12 +90,18 @@ export class SlotLifecycle {
 
   /** A use (a call) begins: never stopped for idleness until the returned release. */
   use(): () => void {
-    return this.#idle.use();
+    const idle = this.#idle.use();
+    const gate = this.#credentials.gate.use();
+    return () => {
+      idle();
+      gate();
+    };
   }
 
   /** The running connection, or a lazy start (which checks, after any stop it waits for, that the server is enabled). */
   connection(): Promise<Connection> {
-    return this.#conn ? Promise.resolve(this.#conn) : this.start(false);
+    // A call that arrives while the program's credential is being renewed waits for it.
+    return this.#credentials.gate.whenOpen().then(() => this.#conn ?? this.start(false));
   }
 
   /**
@@ -167,6 +182,7 @@ export class SlotLifecycle {
         onLog: (message) => {
           if (generation === this.#generation) this.options.events.emit('log', { server: this.name, ...message });
         },
+        prepare: async (resolved) => ('command' in resolved ? this.#credentials.prepare(resolved) : resolved),
       });
       const conn = holder.conn;
       this.#assertCurrent(generation);
@@ -177,6 +193,7 @@ export class SlotLifecycle {
       await this.store.store(inventory, config, this.options.now());
       this.#assertCurrent(generation);
       this.#move('ready');
+      this.#credentials.started();
       // A start for a call arms nothing yet: the call holds the timer until it ends.
       this.#idle.arm();
       this.options.events.emit('inventory', { server: this.name });
@@ -190,6 +207,7 @@ export class SlotLifecycle {
         if (this.#conn === holder.conn) this.#conn = undefined;
         await holder.conn.close();
       }
+      if (generation === this.#generation) await this.#credentials.release();
       if (generation === this.#generation && this.state.state === 'starting') {
         this.state.fail(coded, this.options.now());
         this.publish();
@@ -234,6 +252,7 @@ export class SlotLifecycle {
     const conn = this.#conn;
     this.#conn = undefined;
     await Promise.all([conn?.close(), this.#starting?.catch(() => undefined), this.#refresher.running]);
+    await this.#credentials.release();
     if (this.state.state !== 'idle' && this.state.state !== 'stopped') this.#move(to);
   }
 
@@ -241,6 +260,7 @@ export class SlotLifecycle {
     if (this.#conn !== conn) return;
     this.#conn = undefined;
     this.#idle.disarm();
+    void this.#credentials.release();
     // A failure while starting is reported by #doStart itself.
     if (this.state.state !== 'ready') return;
     void conn.close();
@@ -253,6 +273,14 @@ export class SlotLifecycle {
       return;
     }
     this.#recordCrash(error);
+  }
+
+  /** Its `${token}` is due: restarted between calls, so the program gets a renewed one (RenewalGate). */
+  async #renewCredential(): Promise<void> {
+    if (!this.#conn || this.state.state !== 'ready') return;
+    this.options.log(`[${this.name}] restarting it to hand it a renewed credential`);
+    await this.#stopAs('idle');
+    await this.start(false);
   }
 
   #recordCrash(error: CodedError): void {

@@ -3,6 +3,7 @@ import type { CodedError } from '../../shared/errors';
 import type { Emitter } from '../../shared/events';
 import type { Approval } from '../../shared/api';
 import type { ConnectionFactory } from './connection-factory';
+import type { DeliveryOptions } from './credential-delivery';
 import type { SetTimer } from './idle-timer';
 import type { PoolEvents, RestartPolicy } from './types';
 
@@ -16,6 +17,8 @@ export interface SlotOptions {
   now: () => number;
   setTimer: SetTimer;
   restartPolicy: RestartPolicy;
+  /** `${token}` and credential files (credential-delivery.ts). */
+  delivery: DeliveryOptions | undefined;
   log: (line: string) => void;
   events: Pick<Emitter<PoolEvents>, 'emit'>;
 }

@@ -23,6 +23,19 @@ export interface RestartPolicy {
   windowMs: number;
 }
 
+/** A credential handed to a stdio program (`${token}`, `credentialFile`); the auth coordinator's DeliveredCredential. */
+export interface PoolCredential {
+  accessToken: string;
+  tokenType: string;
+  /** ms since epoch; absent: it does not expire (an API key). */
+  expiresAt?: number;
+  /** When to hand the program a renewed one. */
+  renewAt?: number;
+  scopes: string[];
+  /** Only asked for Google's authorized_user files: the refresh token then leaves the vault for that program. */
+  refresh?: { clientId: string; clientSecret?: string; refreshToken: string; tokenEndpoint: string };
+}
+
 export interface PoolOptions {
   /** Where inventories are cached (one JSON file per server). */
   cacheDir: string;
@@ -32,6 +45,13 @@ export interface PoolOptions {
   approval?: (name: string, config: ServerConfig) => Approval;
   /** Resolves references (`${secret:…}`, `${env:…}`) just before spawn/connect. Default: identity. */
   resolve?: (name: string, config: ServerConfig) => Promise<ServerConfig>;
+  /**
+   * Seam for the auth coordinator: the current credential of `server` for `${token}` / `credentialFile`
+   * (refreshed if due; auth_required when there is none). Without it such entries do not start.
+   */
+  credential?: (server: string, options: { withRefresh: boolean }) => Promise<PoolCredential>;
+  /** Where credential files are written (a private folder, never the config folder). Default: see defaultRuntimeDir. */
+  runtimeDir?: string;
   /** Seam for the OAuth coordinator: the fetch the HTTP transport uses for this server. */
   httpFetch?: (name: string, config: HttpServerConfig) => FetchLike | undefined;
   /** The environment minimal child environments are taken from. Default: process.env. */

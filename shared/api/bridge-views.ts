@@ -111,6 +111,8 @@ export const AuthInfoSchema = z.object({
    * the next sign-in asks for them with the ones held. Absent when nothing more is needed.
    */
   pendingScopes: z.array(z.string()).optional(),
+  /** A program on this computer gets the refresh token itself (Google's authorized_user credential file). */
+  refreshTokenShared: z.literal(true).optional(),
 });
 export type AuthInfo = z.infer<typeof AuthInfoSchema>;
 

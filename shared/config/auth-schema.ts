@@ -50,6 +50,50 @@ export const ApiKeyAuthSchema = z.strictObject({
 
 export const NoAuthSchema = z.strictObject({ type: z.literal('none') });
 
+/**
+ * Parameters a provider needs on its authorization request (Google: `access_type=offline`,
+ * `prompt=consent`). The ones the flow itself sets (PKCE, state, redirect, client, scope, resource) are refused.
+ */
+const RESERVED_PARAMS = new Set([
+  'client_id', 'redirect_uri', 'response_type', 'scope', 'state', 'code_challenge', 'code_challenge_method', 'resource', 'code_verifier', 'request', 'request_uri',
+]);
+const authorizationParams = z
+  .record(z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/, 'a parameter name is letters, digits, "_", "." or "-"'), z.string().max(1024))
+  .refine((params) => Object.keys(params).length <= 20, 'at most 20 parameters')
+  .refine((params) => !Object.keys(params).some((k) => RESERVED_PARAMS.has(k)), {
+    message: `these are set by the sign-in itself and cannot be given: ${[...RESERVED_PARAMS].join(', ')}`,
+  });
+
+/**
+ * A stdio server publishes no protected resource metadata, so its entry names the authorization server:
+ * `issuer` (RFC 8414 / OpenID discovery from it) or `authServerMetadataUrl`.
+ */
+const stdioAuthServer = { issuer: httpUrl.optional() };
+
+export const StdioOAuthAuthSchema = OAuthAuthSchema.extend({ ...stdioAuthServer, authorizationParams: authorizationParams.optional() });
+export const StdioClientCredentialsAuthSchema = ClientCredentialsAuthSchema.extend(stdioAuthServer);
+/** A stdio program takes its key through `${token}` or `credentialFile`, never a header. */
+export const StdioApiKeyAuthSchema = z.strictObject({ type: z.literal('api_key'), key: secretRef.optional() });
+
+export const FullStdioAuthConfigSchema = z
+  .discriminatedUnion('type', [StdioOAuthAuthSchema, StdioClientCredentialsAuthSchema, StdioApiKeyAuthSchema, NoAuthSchema])
+  .superRefine((auth, ctx) => {
+    if (auth.type === 'api_key' || auth.type === 'none') return;
+    if (auth.issuer === undefined && auth.authServerMetadataUrl === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['issuer'],
+        message: 'a program on this computer publishes no metadata to discover its sign-in from: name its authorization server with "issuer" (or "authServerMetadataUrl")',
+      });
+    }
+    if (auth.issuer !== undefined && auth.authServerMetadataUrl !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['authServerMetadataUrl'], message: 'give "issuer" or "authServerMetadataUrl", not both' });
+    }
+  });
+export type StdioOAuthAuth = z.infer<typeof StdioOAuthAuthSchema>;
+export type StdioClientCredentialsAuth = z.infer<typeof StdioClientCredentialsAuthSchema>;
+export type FullStdioAuthConfig = z.infer<typeof FullStdioAuthConfigSchema>;
+
 export const FullAuthConfigSchema = z.discriminatedUnion('type', [
   OAuthAuthSchema,
   ClientCredentialsAuthSchema,
@@ -61,15 +105,15 @@ export type OAuthAuth = z.infer<typeof OAuthAuthSchema>;
 export type ClientCredentialsAuth = z.infer<typeof ClientCredentialsAuthSchema>;
 export type ApiKeyAuth = z.infer<typeof ApiKeyAuthSchema>;
 export type FullAuthConfig = z.infer<typeof FullAuthConfigSchema>;
-/** OAuth in any of its forms. */
-export type AnyOAuth = OAuthAuth | ClientCredentialsAuth;
+/** OAuth in any of its forms (a stdio server's names its authorization server). */
+export type AnyOAuth = OAuthAuth | ClientCredentialsAuth | StdioOAuthAuth | StdioClientCredentialsAuth;
 
 
 /** Secret fields of an auth block; in mcp.json they must be references, never the value itself. */
 const SECRET_FIELDS = ['clientSecret', 'key'] as const;
 const REFERENCE = /^\$\{(secret|env):[^}]+\}$/;
 
-export const AuthConfigSchema = FullAuthConfigSchema.superRefine((auth, ctx) => {
+function requireReferences(auth: object, ctx: z.RefinementCtx): void {
   for (const field of SECRET_FIELDS) {
     const value = (auth as Record<string, unknown>)[field];
     if (typeof value === 'string' && !REFERENCE.test(value)) {
@@ -80,5 +124,10 @@ export const AuthConfigSchema = FullAuthConfigSchema.superRefine((auth, ctx) => 
       });
     }
   }
-});
+}
+
+export const AuthConfigSchema = FullAuthConfigSchema.superRefine(requireReferences);
 export type AuthConfig = z.infer<typeof AuthConfigSchema>;
+/** The `auth` of a stdio server in mcp.json. */
+export const StdioAuthConfigSchema = FullStdioAuthConfigSchema.superRefine(requireReferences);
+export type StdioAuthConfig = z.infer<typeof StdioAuthConfigSchema>;

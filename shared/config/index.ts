@@ -40,5 +40,10 @@ export {
   ApiKeyAuthSchema,
   NoAuthSchema,
   SCOPE_TOKEN,
+  StdioAuthConfigSchema,
+  FullStdioAuthConfigSchema,
 } from './auth-schema';
 export type { AuthConfig, FullAuthConfig, OAuthAuth, ClientCredentialsAuth, ApiKeyAuth, AnyOAuth } from './auth-schema';
+export type { StdioAuthConfig, FullStdioAuthConfig, StdioOAuthAuth, StdioClientCredentialsAuth } from './auth-schema';
+export { CredentialFileSchema, CREDENTIAL_FORMATS, findTokenPlaceholders, replaceTokenPlaceholders } from './stdio-credential';
+export type { CredentialFile, CredentialFormat, TokenPlaceholder } from './stdio-credential';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { AuthConfigSchema } from './auth-schema';
+import { AuthConfigSchema, StdioAuthConfigSchema } from './auth-schema';
+import { checkStdioDelivery, CredentialFileSchema } from './stdio-credential';
 
 /** Server names become bridge prefixes (`<server>__<tool>`), so they stay short and plain. */
 export const SERVER_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]{0,47}$/;
@@ -34,7 +35,6 @@ const commonFields = {
   startupTimeoutMs: timeout.optional(),
   /** Overrides `settings.idleTimeoutMs` for this server. */
   idleTimeoutMs: idleTimeout.optional(),
-  auth: AuthConfigSchema.optional(),
   tools: ToolPolicySchema.optional(),
   description: z.string().max(500).optional(),
 };
@@ -46,7 +46,9 @@ export const StdioServerSchema = z.strictObject({
   env: z.record(z.string(), z.string()).optional(),
   cwd: z.string().min(1).optional(),
   ...commonFields,
-});
+  auth: StdioAuthConfigSchema.optional(),
+  credentialFile: CredentialFileSchema.optional(),
+}).superRefine(checkStdioDelivery);
 export type StdioServerConfig = z.infer<typeof StdioServerSchema>;
 
 export const HttpServerSchema = z.strictObject({
@@ -54,6 +56,7 @@ export const HttpServerSchema = z.strictObject({
   url: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }),
   headers: z.record(z.string(), z.string()).optional(),
   ...commonFields,
+  auth: AuthConfigSchema.optional(),
 });
 export type HttpServerConfig = z.infer<typeof HttpServerSchema>;
 

@@ -24,10 +24,12 @@ function opener(options: ConnectOptions): Opener | undefined {
   return undefined;
 }
 
-/** Servers whose connect may end in tokens to keep: HTTP ones that do not sign in with a key from the config. */
+/** Servers whose connect may end in tokens to keep: HTTP ones and stdio ones with an OAuth "auth", not signing in with a key from the config. */
 function mayKeepTokens(config: ServerConfig | undefined): boolean {
-  return config !== undefined && 'url' in config && config.auth?.type !== 'api_key' && config.auth?.type !== 'none';
+  if (config === undefined || config.auth?.type === 'api_key' || config.auth?.type === 'none') return false;
+  return 'url' in config || config.auth !== undefined;
 }
+
 
 /**
  * A sign-in into a memory-only vault would say it worked and die with this process (like `secrets
@@ -92,6 +94,7 @@ export function registerConnect(program: Command, run: Run): void {
         const shown = withAuth ?? status;
         if (options.json) return printJson(ctx.output, shown);
         ctx.output.out(`${shown.name}: ${stateLabel(shown)}, ${shown.toolCount} tools.`);
+        if (shown.auth?.refreshTokenShared) ctx.output.out('Its credential file holds the refresh token: it leaves the vault for that program, which renews its tokens by itself.');
         if (shown.auth?.expiresAt) ctx.output.out(`Signed in; the access token expires ${new Date(shown.auth.expiresAt).toISOString()} and is refreshed automatically.`);
       }),
     );

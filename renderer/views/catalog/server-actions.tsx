@@ -17,7 +17,8 @@ export function ServerActions({ status, now, onApprove }: ServerActionsProps) {
   const connecting = useStore(live.connecting).has(name);
   const { busy, error, run, clearError } = useServerActions(name);
   const actions = serverActions(status, now);
-  const signingIn = connecting && (status.transport === 'http' || status.state === 'needs_auth');
+  // A program on this computer signs in when it has an "auth" block (its status then carries `auth`).
+  const signingIn = connecting && (status.transport === 'http' || status.auth !== undefined || status.state === 'needs_auth');
   return (
     <div className="row-actions">
       <div className="button-row">

@@ -56,12 +56,12 @@ export function DeviceLoginView({ server }: { server: string }) {
         {header}
         {error && <ErrorNote error={error} />}
         <p>
-          {status?.transport === 'stdio'
+          {status?.transport === 'stdio' && status.auth === undefined
             ? `${server} runs as a program on this computer; it does not sign in.`
             : `No sign-in with a code is in progress for ${server}.`}
         </p>
         <div className="button-row">
-          {status?.transport !== 'stdio' && (
+          {(status?.transport !== 'stdio' || status.auth !== undefined) && (
             <button type="button" className="button primary" disabled={busy} onClick={start}>
               {busy ? 'Requesting a code…' : 'Sign in with a code'}
             </button>

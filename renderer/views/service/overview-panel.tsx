@@ -98,6 +98,12 @@ export function OverviewPanel({ status }: { status: ServerStatus }) {
               )}
               <dt>Granted scopes</dt>
               <dd>{auth.scopes && auth.scopes.length > 0 ? auth.scopes.map((s) => <code key={s} className="scope">{s}</code>) : 'none reported'}</dd>
+              {auth.refreshTokenShared && (
+                <>
+                  <dt>Refresh token</dt>
+                  <dd>leaves the vault: its credential file (Google's format) gives it to this program, which renews its tokens by itself</dd>
+                </>
+              )}
             </dl>
           ) : (
             <p className="muted">This service has not asked for a sign-in.</p>

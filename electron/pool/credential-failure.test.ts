@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { credentialFailureInResult } from './credential-failure';
+
+const text = (value: string) => [{ type: 'text', text: value }];
+const managed = { command: 'mail', env: { T: '${token}' }, auth: { type: 'oauth' as const, issuer: 'https://a.example', clientId: 'c' } };
+const own = { command: 'mail' };
+
+describe('a stdio program saying its credentials failed', () => {
+  it('isError with 401, invalid_grant or unauthorized is auth_required, with the command that fixes it', () => {
+    for (const message of ['HTTP 401 from the API', 'invalid_grant: Token has been expired or revoked.', 'Unauthorized']) {
+      const error = credentialFailureInResult('mail', managed, { isError: true, content: text(message) });
+      expect(error?.code).toBe('auth_required');
+      expect(error?.hint).toContain('connected-services connect mail');
+    }
+  });
+
+  it('a program keeping its own token is told where the fix is, and its text is never repeated', () => {
+    const error = credentialFailureInResult('mail', own, { isError: true, content: text('401 Unauthorized for token ya29.secret-value') });
+    expect(error?.hint).toContain('"auth" block');
+    expect(JSON.stringify(error?.toWire())).not.toContain('ya29');
+  });
+
+  it('a plain text result that is plainly an auth error counts; ordinary results and other errors do not', () => {
+    expect(credentialFailureInResult('mail', managed, { content: text('Error: invalid_grant') })?.code).toBe('auth_required');
+    expect(credentialFailureInResult('mail', managed, { content: text('Your meeting with the unauthorized visitors team is at 3') })).toBeUndefined();
+    expect(credentialFailureInResult('mail', managed, { isError: true, content: text('file not found') })).toBeUndefined();
+    expect(credentialFailureInResult('mail', managed, { content: text(`${'x'.repeat(600)} invalid_grant`) })).toBeUndefined();
+  });
+
+  it('HTTP servers are left to their own 401 handling', () => {
+    expect(credentialFailureInResult('web', { type: 'http', url: 'https://x.example/mcp' }, { isError: true, content: text('401') })).toBeUndefined();
+  });
+});
