@@ -10,6 +10,7 @@ import { ServerSlot } from './server-slot';
 import type { SlotEnv } from './slot-env';
 import { DEFAULT_MAX_MESSAGE_BYTES, DEFAULT_STOP_GRACE_MS, type SpawnLike } from './stdio-transport';
 import type { Pool, PoolEvents, PoolOptions } from './types';
+import { DEFAULT_ASK_TIMEOUT_MS, NO_ROUTER } from './server-asks';
 
 /** Seams for tests that are not part of the public options. */
 export interface PoolInternals {
@@ -39,6 +40,7 @@ export function createPool(options: PoolOptions, internals: PoolInternals = {}):
     emitState: (status) => emitter.emit('state', status),
     emitInventory: (server) => emitter.emit('inventory', { server }),
     emitLog: (entry) => emitter.emit('log', entry),
+    asks: { router: options.asks?.router ?? NO_ROUTER, timeoutMs: options.asks?.timeoutMs ?? DEFAULT_ASK_TIMEOUT_MS },
   };
   const slots = new Map<string, ServerSlot>();
   let current: McpConfig = { mcpServers: {} };

@@ -14,6 +14,8 @@ import type { SlotEnv } from './slot-env';
 import { buildStatus, visibleInventory } from './slot-status';
 import { initialState, transition, type StateRecord } from './state-machine';
 import type { CallOptions } from './types';
+import { RunningCalls } from './running-calls';
+import { rootsOf } from './roots';
 
 const ALL_PARTS: readonly InventoryPart[] = ['tools', 'resources', 'prompts'];
 
@@ -71,6 +73,7 @@ export class ServerSlot {
       connect: () => this.start(false),
       use: () => this.#idle.use(),
       callFailed: (conn, error) => this.#callFailed(conn, error),
+      calls: new RunningCalls(),
     };
     this.#idleMs = idleTimeoutOf(config, env.settings());
     this.#idle = new IdleTimer({ setTimer: env.setTimer, timeoutMs: () => this.#idleMs, onIdle: () => this.#idleStop() });
@@ -201,7 +204,10 @@ export class ServerSlot {
    */
   async replaceConfig(config: ServerConfig): Promise<void> {
     if (sameConnection(this.#config, config) && isEnabled(this.#config) === isEnabled(config)) {
+      const rootsChanged = JSON.stringify(rootsOf(this.#config)) !== JSON.stringify(rootsOf(config));
       this.#config = config;
+      // MCP client/roots: a change is told to the running server, which asks roots/list again.
+      if (rootsChanged) this.#conn?.client.sendRootsListChanged().catch(() => undefined);
       // Counts shown in the status follow the tool policy.
       this.#publish();
       return;
@@ -279,6 +285,7 @@ export class ServerSlot {
         onLog: (message) => {
           if (generation === this.#generation) this.env.emitLog({ server: this.name, ...message });
         },
+        asks: { ...this.env.asks, calls: this.#host.calls, roots: () => rootsOf(this.#config), now: this.env.now, setTimer: this.env.setTimer },
       });
       const conn = holder.conn;
       this.#assertCurrent(generation);

@@ -9,6 +9,7 @@ import { cancelledError, progressOf, untilAborted } from './call-helpers';
 import type { Connection } from './connection';
 import { protocolErrorInResult, toPoolError, type ErrorContext } from './map-error';
 import type { CallOptions } from './types';
+import type { RunningCalls } from './running-calls';
 
 const RecordsSchema = z.array(z.record(z.string(), z.unknown()));
 
@@ -25,6 +26,8 @@ export interface CallHost {
   use(): () => void;
   /** A call failed: the host may drop a broken session. */
   callFailed(conn: Connection, error: CodedError): void;
+  /** The calls running now: a server's request goes to the asker of its call. */
+  readonly calls: RunningCalls;
 }
 
 export function errorContext(
@@ -53,9 +56,11 @@ async function request<T>(
   if (signal?.aborted) throw cancelledError(host.name, what, signal);
   // Held from before the start until the result (progress included): never stopped mid-call.
   const release = host.use();
+  const end = host.calls.begin(options?.asker, what);
   try {
     return await requestInUse(host, what, options, run);
   } finally {
+    end();
     release();
   }
 }

@@ -6,6 +6,7 @@ import type { SetTimer } from './idle-timer';
 import type { SpawnLike } from './stdio-transport';
 import type { FetchLike } from '../net';
 import type { RestartPolicy, UpstreamLog } from './types';
+import type { AskRouter } from './server-asks';
 
 /** PoolOptions with defaults filled in, plus the pool's event sinks: what a ServerSlot depends on. */
 export interface SlotEnv {
@@ -28,4 +29,6 @@ export interface SlotEnv {
   emitState: (status: ServerStatus) => void;
   emitInventory: (server: string) => void;
   emitLog: (entry: UpstreamLog) => void;
+  /** Servers' requests (server-asks.ts) and their time limit. */
+  asks: { router: AskRouter; timeoutMs: number };
 }
