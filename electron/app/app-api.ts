@@ -8,6 +8,8 @@ import type { AdminMethods } from './admin-api';
 import type { createAuthApi } from './auth-api';
 import type { createBridgeApi } from './bridge-api';
 import type { EventHub } from './event-hub';
+import type { AsksMethods } from './asks-api';
+import { personAsker } from './ask-router';
 
 export interface AppApiDeps {
   /** Agents, approvals and audit (electron/app/bridge-api.ts). */
@@ -16,6 +18,8 @@ export interface AppApiDeps {
   authApi: ReturnType<typeof createAuthApi>;
   /** Confirmations and the admin log (electron/app/admin-api.ts). */
   adminApi: AdminMethods;
+  /** Servers' requests waiting for the person (electron/app/asks-api.ts). */
+  asksApi: AsksMethods;
   /** Adds each OAuth server's credential expiry and scopes to status rows. */
   withAuthInfo: (statuses: ServerStatus[]) => Promise<ServerStatus[]>;
   version: string;
@@ -43,6 +47,7 @@ export function createAppApi(deps: AppApiDeps): AppApi {
     ...deps.bridgeApi,
     ...deps.authApi,
     ...deps.adminApi,
+    ...deps.asksApi,
     status: async () => {
       await deps.settled();
       return {
@@ -106,6 +111,8 @@ export function createAppApi(deps: AppApiDeps): AppApi {
         ...(callId !== undefined
           ? { onProgress: (p: CallProgress) => events.emit('callProgress', { callId, ...p }) }
           : {}),
+        // The server's requests during the call are the person's to answer.
+        asker: personAsker(callId),
       });
       return redactor.redactValue(result);
     },

@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DEFAULT_BRIDGE_PORT, DEFAULT_UI_PORT } from '../../shared/config';
-import type { AppApi } from '../../shared/api';
+import type { AppApi, AuditEntry } from '../../shared/api';
 import { CodedError } from '../../shared/errors';
 import { redact, redactor } from '../../shared/redact';
 import { commandLineOf, createPool, type Pool } from '../pool';
@@ -31,6 +31,9 @@ import { chooseBridgePort } from './bridge-port';
 import { cliStdioCommand } from './cli-command';
 import { EventHub } from './event-hub';
 import { VERSION } from './version';
+import { WaitingAsks } from './waiting-asks';
+import { createAskRouter } from './ask-router';
+import { createAsksApi } from './asks-api';
 
 export interface CoreOptions {
   dataDir: string;
@@ -65,6 +68,8 @@ export interface Core {
   readonly door: ApiDoor;
   /** Waiting widenings from the command line; present where the bridge runs (the app). */
   readonly confirmations: Confirmations | undefined;
+  /** Servers' requests waiting for the person; a command's own core only (the CLI's `call` answers them at the terminal). */
+  readonly asks: WaitingAsks | undefined;
   readonly registry: Registry;
   readonly pool: Pool;
   readonly vault: Vault;
@@ -100,15 +105,15 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   // The demo memory server writes its graph here; it does not create the folder itself.
   if (options.demo !== false) await mkdir(join(options.dataDir, 'demo'), { recursive: true, mode: 0o700 });
   const events = new EventHub();
-  const auth = createAuthCoordinator({
-    vault,
-    dataDir: options.dataDir,
-    env,
-    log,
-    opener: options.opener ?? forgivingOpener(systemBrowserOpener({ log }), log),
-  });
+  const opener = options.opener ?? forgivingOpener(systemBrowserOpener({ log }), log);
+  const auth = createAuthCoordinator({ vault, dataDir: options.dataDir, env, log, opener });
+  // Servers' requests (elicitation, sampling): routed to the agent or the person, audited (set below).
+  const waitingAsks = new WaitingAsks();
+  let auditAsk: (entry: AuditEntry) => void = () => undefined;
+  const askRouter = createAskRouter({ waiting: waitingAsks, audit: (entry) => auditAsk(entry), now: Date.now });
   const ownPool = createPool({
     cacheDir: join(options.dataDir, 'cache', 'inventory'),
+    asks: { router: askRouter },
     baseEnv: env,
     log,
     resolve: (name, config) => resolveServerConfig(name, config, { secret: secretLookup(vault, name), env }),
@@ -196,6 +201,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   }
   const agents = bridge?.agents ?? AgentStore.open({ dataDir: options.dataDir, log });
   const audit = bridge?.audit ?? new AuditLog({ dataDir: options.dataDir, log });
+  auditAsk = (entry) => audit.append(entry);
+  unsubscribe.push(
+    waitingAsks.on('pending', (ask) => events.emit('askPending', ask)),
+    waitingAsks.on('settled', (settled) => events.emit('askSettled', settled)),
+  );
   if (bridge) {
     const live = bridge;
     unsubscribe.push(
@@ -233,6 +243,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const confirmations = options.bridge ? new Confirmations() : undefined;
   const personApi: AppApi = createAppApi({
     bridgeApi,
+    asksApi: createAsksApi({ waiting: waitingAsks, opener }),
     adminApi: createAdminApi({ api: () => personApi, admin, ...(confirmations ? { confirmations } : {}) }),
     authApi: createAuthApi({ auth, pool, registry, signIns, settled }),
     withAuthInfo: (statuses) => withAuthInfo(auth, registry, statuses),
@@ -268,6 +279,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     api,
     door,
     confirmations,
+    asks: waitingAsks,
     registry,
     pool,
     vault,
@@ -279,6 +291,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         closed = true;
         for (const off of unsubscribe) off();
         signIns.cancelAll();
+        waitingAsks.closeAll();
         await applying.catch(() => undefined);
         // Agents first: no call may reach a pool that is closing.
         await bridge?.close();

@@ -41,6 +41,9 @@ const EXPECTED: Record<ApiMethod, Power | 'depends'> = {
   readAdminLog: 'read',
   listOfflineChanges: 'read',
   acknowledgeChanges: 'person',
+  listAsks: 'read',
+  answerAsk: 'person',
+  openAskUrl: 'person',
 };
 
 const AGENT: AgentView = {

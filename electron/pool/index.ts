@@ -7,3 +7,4 @@ export type { CallOptions, CallProgress, Pool, PoolEvents, PoolOptions, RestartP
 export type { SetTimer } from './idle-timer';
 export { DEFAULT_ASK_TIMEOUT_MS } from './server-asks';
 export type { AskContext, AskOptions, AskRouter, CallAsker } from './server-asks';
+export { AskTimeout } from './ask-handlers';
