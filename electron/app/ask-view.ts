@@ -38,7 +38,8 @@ export function urlProblem(url: string): { origin?: string; problem?: string } {
 export function elicitationView(params: ElicitRequestParams, base: Base): ViewDraft {
   const message = cut(params.message, MAX_MESSAGE_CHARS);
   if (params.mode === 'url') {
-    return { ...base, kind: 'url', message, url: params.url, ...urlProblem(params.url) };
+    const { origin, problem } = urlProblem(params.url);
+    return { ...base, kind: 'url', message, url: params.url, ...(origin !== undefined ? { origin } : {}), ...(problem !== undefined ? { urlProblem: problem } : {}) };
   }
   const schema = params.requestedSchema as Record<string, unknown>;
   const sensitive = sensitiveFields(schema);
