@@ -70,6 +70,7 @@ const DEFAULTS: FakeHandlers = {
   listConfirmations: () => [],
   readAdminLog: () => [],
   listOfflineChanges: () => [],
+  listAsks: () => [],
 };
 
 /** An in-memory AppApi for component tests: chosen answers, recorded calls, events on demand. */
@@ -111,6 +112,7 @@ export function createFakeApi(handlers: FakeHandlers = {}): FakeApi {
     'deleteSecret', 'bridgeInfo', 'setBridgePaused', 'listAgents', 'addAgent', 'updateAgent', 'removeAgent', 'rotateAgent', 'agentConfig',
     'listApprovals', 'decideApproval', 'readAudit', 'importConfig',
     'listConfirmations', 'decideConfirmation', 'readAdminLog', 'listOfflineChanges', 'acknowledgeChanges',
+    'listAsks', 'answerAsk', 'openAskUrl',
   ];
   for (const name of names) Object.assign(api, { [name]: method(name) });
   return api as FakeApi;
