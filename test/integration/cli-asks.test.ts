@@ -14,7 +14,7 @@ function onTerminal(home: string, args: string[], lines: string[]): Promise<{ co
     child.stdout.on('data', (c: Buffer) => {
       output += c.toString('utf8');
       since += c.toString('utf8');
-      if (lines.length > 0 && /\S: $/.test(since.replace(/\x1b\[[0-9;]*[A-Za-z]/g, ''))) {
+      if (lines.length > 0 && /\S: $/.test(since.replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*[A-Za-z]`, "g"), ""))) {
         since = '';
         child.stdin.write(`${lines.shift() ?? ''}\n`);
       }
