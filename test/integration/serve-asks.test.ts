@@ -3,7 +3,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { CreateMessageRequestSchema, ElicitRequestSchema, type CreateMessageRequest, type ElicitRequest } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry, PendingAsk } from '../../shared/api';
-import { tempHome } from '../helpers/cli';
+import { runCli, tempHome } from '../helpers/cli';
 import { eventually, startServe, type Served } from '../helpers/serve';
 
 const ALLOW_ALL = { read: 'allow', write: 'allow', destructive: 'allow' } as const;
@@ -44,9 +44,11 @@ async function waitingAsk(served: Served, match: (ask: PendingAsk) => boolean): 
 
 describe('servers that ask back, through serve\'s bridge (server-everything)', () => {
   let served: Served;
+  let home: string;
   const agents: Agent[] = [];
   beforeAll(async () => {
-    served = await startServe(tempHome());
+    home = tempHome();
+    served = await startServe(home);
     // The first run's inventory is fetched with the pool's capabilities declared.
     expect((await served.api('connect', { name: 'everything' })).status).toBe(200);
   }, 60_000);
@@ -102,5 +104,19 @@ describe('servers that ask back, through serve\'s bridge (server-everything)', (
     const audit = (await served.api('readAudit', { agent: 'plain' })).body.result as AuditEntry[];
     expect(audit.find((e) => e.kind === 'elicitation')).toMatchObject({ answer: 'accept', answeredBy: 'person' });
     expect(audit.find((e) => e.kind === 'sampling')).toMatchObject({ answer: 'decline', answeredBy: 'nobody', outcome: 'denied' });
+  });
+
+  it("an agent whose settings deny elicitation (agents set --elicitation deny): its requests go to the person, though its client could take them", async () => {
+    const capable = agents[0];
+    if (!capable) throw new Error('the first test makes the capable agent');
+    const set = await runCli(home, ['agents', 'set', 'capable', '--elicitation', 'deny', '--json']);
+    expect(set.code, set.stderr).toBe(0);
+    expect(JSON.parse(set.stdout)).toMatchObject({ asks: { elicitation: 'deny', sampling: 'ask' } });
+    const before = capable.elicited.length;
+    const call = capable.client.callTool({ name: 'everything__trigger-elicitation-request', arguments: {} });
+    const ask = await waitingAsk(served, (a) => a.kind === 'form' && a.agent === 'capable');
+    await served.api('answerAsk', { id: ask.id, action: 'decline' });
+    expect(textOf(await call)).toContain('declined');
+    expect(capable.elicited.length).toBe(before);
   });
 });
