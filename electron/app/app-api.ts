@@ -9,6 +9,8 @@ import type { createAuthApi } from './auth-api';
 import type { createBridgeApi } from './bridge-api';
 import type { EventHub } from './event-hub';
 import type { createInspectApi } from './inspect-api';
+import type { AsksMethods } from './asks-api';
+import { personAsker } from './ask-router';
 
 export interface AppApiDeps {
   /** Agents, approvals and audit (electron/app/bridge-api.ts). */
@@ -19,6 +21,8 @@ export interface AppApiDeps {
   adminApi: AdminMethods;
   /** Logs, resource reads and prompts (electron/app/inspect-api.ts). */
   inspectApi: ReturnType<typeof createInspectApi>;
+  /** Servers' requests waiting for the person (electron/app/asks-api.ts). */
+  asksApi: AsksMethods;
   /** Adds each OAuth server's credential expiry and scopes to status rows. */
   withAuthInfo: (statuses: ServerStatus[]) => Promise<ServerStatus[]>;
   version: string;
@@ -47,6 +51,7 @@ export function createAppApi(deps: AppApiDeps): AppApi {
     ...deps.authApi,
     ...deps.adminApi,
     ...deps.inspectApi,
+    ...deps.asksApi,
     status: async () => {
       await deps.settled();
       return {
@@ -110,6 +115,8 @@ export function createAppApi(deps: AppApiDeps): AppApi {
         ...(callId !== undefined
           ? { onProgress: (p: CallProgress) => events.emit('callProgress', { callId, ...p }) }
           : {}),
+        // The server's requests during the call are the person's to answer.
+        asker: personAsker(callId),
       });
       return redactor.redactValue(result);
     },

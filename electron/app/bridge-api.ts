@@ -1,6 +1,6 @@
 import type { AgentView, ApiInput, AppApi, BridgeInfo, PendingApproval } from '../../shared/api';
 import { CodedError } from '../../shared/errors';
-import { ALL_SERVERS, snippetFile, type Agent, type AgentPolicy, type AgentStore, type AuditLog, type Bridge, type PendingApproval as BridgePendingApproval, type StdioCommand } from '../bridge';
+import { ALL_SERVERS, DEFAULT_AGENT_ASKS, snippetFile, type Agent, type AgentAsks, type AgentPolicy, type AgentStore, type AuditLog, type Bridge, type PendingApproval as BridgePendingApproval, type StdioCommand } from '../bridge';
 
 export interface BridgeApiDeps {
   /** Present in long-running processes (serve, the desktop app). */
@@ -32,6 +32,11 @@ export function pendingView(pending: BridgePendingApproval): PendingApproval {
 }
 
 /** Only the tiers the person set; the store fills in the rest. */
+/** The settings given, without the ones left out (exactOptionalPropertyTypes). */
+function definedAsks(asks: { elicitation?: AgentAsks['elicitation'] | undefined; sampling?: AgentAsks['sampling'] | undefined }): Partial<AgentAsks> {
+  return { ...(asks.elicitation !== undefined ? { elicitation: asks.elicitation } : {}), ...(asks.sampling !== undefined ? { sampling: asks.sampling } : {}) };
+}
+
 function tiers(policy: Partial<Record<keyof AgentPolicy, AgentPolicy[keyof AgentPolicy] | undefined>> | undefined): Partial<AgentPolicy> {
   const out: Partial<AgentPolicy> = {};
   for (const tier of ['read', 'write', 'destructive'] as const) {
@@ -60,6 +65,7 @@ export function createBridgeApi(deps: BridgeApiDeps): BridgeMethods {
       servers: agent.servers.includes(ALL_SERVERS) ? '*' : agent.servers,
       policy: agent.policy,
       tools: agent.tools,
+      asks: { ...DEFAULT_AGENT_ASKS, ...agent.asks },
       createdAt: agent.createdAt,
       ...(lastUsedAt !== undefined ? { lastUsedAt } : {}),
     };
@@ -98,11 +104,11 @@ export function createBridgeApi(deps: BridgeApiDeps): BridgeMethods {
       const { agent, token } = await agents.add(name, { servers: servers ?? [], policy: tiers(policy) });
       return { agent: view(agent), token };
     },
-    updateAgent: async ({ name, servers, policy, tools }: ApiInput<'updateAgent'>) => {
+    updateAgent: async ({ name, servers, policy, tools, asks }: ApiInput<'updateAgent'>) => {
       existing(name);
       // Checked before anything changes: a rule for a tool that is not there would never apply.
       for (const change of tools ?? []) if (change.decision !== null) await knownTool(change.server, change.tool);
-      let agent = await agents.update(name, { ...(servers !== undefined ? { servers } : {}), policy: tiers(policy) });
+      let agent = await agents.update(name, { ...(servers !== undefined ? { servers } : {}), policy: tiers(policy), ...(asks !== undefined ? { asks: definedAsks(asks) } : {}) });
       for (const change of tools ?? []) agent = await agents.setToolDecision(name, change.server, change.tool, change.decision);
       return view(agent);
     },

@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DEFAULT_BRIDGE_PORT, DEFAULT_UI_PORT } from '../../shared/config';
-import type { AppApi } from '../../shared/api';
+import type { AppApi, AuditEntry } from '../../shared/api';
 import { CodedError } from '../../shared/errors';
 import { redact, redactor } from '../../shared/redact';
 import { commandLineOf, createPool, type Pool } from '../pool';
@@ -35,6 +35,9 @@ import { EventHub } from './event-hub';
 import { createInspectApi } from './inspect-api';
 import { ServerLogs } from './server-logs';
 import { VERSION } from './version';
+import { WaitingAsks } from './waiting-asks';
+import { createAskRouter } from './ask-router';
+import { createAsksApi } from './asks-api';
 
 export interface CoreOptions {
   dataDir: string;
@@ -69,6 +72,8 @@ export interface Core {
   readonly door: ApiDoor;
   /** Waiting widenings from the command line; present where the bridge runs (the app). */
   readonly confirmations: Confirmations | undefined;
+  /** Servers' requests waiting for the person; a command's own core only (the CLI's `call` answers them at the terminal). */
+  readonly asks: WaitingAsks | undefined;
   readonly registry: Registry;
   readonly pool: Pool;
   readonly vault: Vault;
@@ -108,17 +113,17 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const runtimeDirs = { dataDir: options.dataDir, env };
   await sweepRuntimeDirs(runtimeDirs).catch((error: unknown) => log(redact(`removing left-over runtime files failed: ${String(error)}`)));
   const secretFiles = new SecretFiles({ open: () => openPrivateRuntimeDir(runtimeDirs), lookup: (server) => secretLookup(vault, server), redactor });
-  const auth = createAuthCoordinator({
-    vault,
-    dataDir: options.dataDir,
-    env,
-    log,
-    opener: options.opener ?? forgivingOpener(systemBrowserOpener({ log }), log),
-  });
+  const opener = options.opener ?? forgivingOpener(systemBrowserOpener({ log }), log);
+  const auth = createAuthCoordinator({ vault, dataDir: options.dataDir, env, log, opener });
   // Each server's lines of the pool's log, kept for the Logs tab and `logs SERVER`.
   const logs = new ServerLogs();
+  // Servers' requests (elicitation, sampling): routed to the agent or the person, audited (set below).
+  const waitingAsks = new WaitingAsks();
+  let auditAsk: (entry: AuditEntry) => void = () => undefined;
+  const askRouter = createAskRouter({ waiting: waitingAsks, audit: (entry) => auditAsk(entry), now: Date.now });
   const ownPool = createPool({
     cacheDir: join(options.dataDir, 'cache', 'inventory'),
+    asks: { router: askRouter },
     baseEnv: env,
     log: (line) => {
       logs.poolLine(line);
@@ -222,6 +227,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   }
   const agents = bridge?.agents ?? AgentStore.open({ dataDir: options.dataDir, log });
   const audit = bridge?.audit ?? new AuditLog({ dataDir: options.dataDir, log });
+  auditAsk = (entry) => audit.append(entry);
+  unsubscribe.push(
+    waitingAsks.on('pending', (ask) => events.emit('askPending', ask)),
+    waitingAsks.on('settled', (settled) => events.emit('askSettled', settled)),
+  );
   if (bridge) {
     const live = bridge;
     unsubscribe.push(
@@ -259,6 +269,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const confirmations = options.bridge ? new Confirmations() : undefined;
   const personApi: AppApi = createAppApi({
     bridgeApi,
+    asksApi: createAsksApi({ waiting: waitingAsks, opener }),
     adminApi: createAdminApi({ api: () => personApi, admin, ...(confirmations ? { confirmations } : {}) }),
     authApi: createAuthApi({ auth, pool, registry, signIns, settled }),
     inspectApi: createInspectApi({ pool, registry, logs, settled }),
@@ -295,6 +306,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     api,
     door,
     confirmations,
+    asks: waitingAsks,
     registry,
     pool,
     vault,
@@ -306,6 +318,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         closed = true;
         for (const off of unsubscribe) off();
         signIns.cancelAll();
+        waitingAsks.closeAll();
         await applying.catch(() => undefined);
         // Agents first: no call may reach a pool that is closing.
         await bridge?.close();

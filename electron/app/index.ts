@@ -14,3 +14,4 @@ export { packageRoot } from './package-root';
 export { readRuntimeFile, writeRuntimeFile, RUNTIME_FILE } from './runtime-file';
 export type { RuntimeInfo } from './runtime-file';
 export { isPortFree } from './doctor';
+export { WaitingAsks } from './waiting-asks';

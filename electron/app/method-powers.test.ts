@@ -44,6 +44,9 @@ const EXPECTED: Record<ApiMethod, Power | 'depends'> = {
   readAdminLog: 'read',
   listOfflineChanges: 'read',
   acknowledgeChanges: 'person',
+  listAsks: 'read',
+  answerAsk: 'person',
+  openAskUrl: 'person',
 };
 
 const AGENT: AgentView = {
@@ -81,6 +84,9 @@ describe('the caller rules of the App API', () => {
       // Removing a rule may give back what the tier allows.
       { name: 'claude', tools: [{ server: 'github', tool: 'merge', decision: null }] },
       { name: 'someone-new', servers: [] },
+      // Letting services' forms or sampling reach the agent.
+      { name: 'claude', asks: { elicitation: 'allow' as const } },
+      { name: 'claude', asks: { sampling: 'ask' as const } },
     ];
     for (const input of widening) expect(await powerOf('updateAgent', input, context), JSON.stringify(input)).toBe('widening');
     const narrowing = [
@@ -88,6 +94,7 @@ describe('the caller rules of the App API', () => {
       { name: 'claude', servers: ['github'] },
       { name: 'claude', policy: { read: 'ask' as const, write: 'deny' as const } },
       { name: 'claude', tools: [{ server: 'github', tool: 'merge', decision: 'deny' as const }] },
+      { name: 'claude', asks: { elicitation: 'deny' as const, sampling: 'deny' as const } },
     ];
     for (const input of narrowing) expect(await powerOf('updateAgent', input, context), JSON.stringify(input)).toBe('narrowing');
   });

@@ -55,6 +55,10 @@ export const METHOD_POWERS: Record<ApiMethod, Rule> = {
   readAdminLog: 'read',
   listOfflineChanges: 'read',
   acknowledgeChanges: 'person',
+  listAsks: 'read',
+  // Answers go to a server as the person's; a URL opens in the person's browser.
+  answerAsk: 'person',
+  openAskUrl: 'person',
 };
 
 const RANK: Record<PolicyDecision, number> = { deny: 0, ask: 1, allow: 2 };
@@ -73,6 +77,9 @@ function widensAgent(input: ApiInput<'updateAgent'>, current: AgentView | undefi
     const next = input.policy?.[tier];
     if (next !== undefined && RANK[next] > RANK[current.policy[tier]]) return true;
   }
+  // Servers' requests: letting elicitation reach the agent, or sampling reach the person's approval.
+  if (input.asks?.elicitation === 'allow' && current.asks?.elicitation !== 'allow') return true;
+  if (input.asks?.sampling === 'ask' && current.asks?.sampling !== 'ask') return true;
   // Only a per-tool `deny` is sure to narrow: `ask`, `allow` or removing a rule may give more than the tier.
   return (input.tools ?? []).some((t) => t.decision !== 'deny');
 }

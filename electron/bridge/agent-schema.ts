@@ -31,6 +31,18 @@ export const ALL_SERVERS = '*';
 export const ToolOverridesSchema = z.record(z.string(), z.record(z.string(), DecisionSchema));
 export type ToolOverrides = z.infer<typeof ToolOverridesSchema>;
 
+/**
+ * Whether servers' requests made during this agent's calls may go to it: elicitation `allow` (to the
+ * agent when its client can, else the person) or `deny` (always the person); sampling `ask` (the
+ * person approves each request) or `deny`.
+ */
+export const AgentAsksSchema = z.strictObject({
+  elicitation: z.enum(['allow', 'deny']),
+  sampling: z.enum(['ask', 'deny']),
+});
+export type AgentAsks = z.infer<typeof AgentAsksSchema>;
+export const DEFAULT_AGENT_ASKS: AgentAsks = { elicitation: 'allow', sampling: 'ask' };
+
 export const StoredAgentSchema = z.strictObject({
   name: AgentNameSchema,
   /** sha256 of the token, hex; the token itself is never stored. */
@@ -42,6 +54,8 @@ export const StoredAgentSchema = z.strictObject({
   servers: z.array(z.string().min(1)),
   policy: AgentPolicySchema,
   tools: ToolOverridesSchema,
+  /** Absent: DEFAULT_AGENT_ASKS. */
+  asks: AgentAsksSchema.optional(),
 });
 export type StoredAgent = z.infer<typeof StoredAgentSchema>;
 
@@ -67,4 +81,5 @@ export interface AgentUpdate {
   servers?: string[] | typeof ALL_SERVERS;
   policy?: Partial<AgentPolicy>;
   tools?: ToolOverrides;
+  asks?: Partial<AgentAsks>;
 }

@@ -3,6 +3,8 @@ import { readFileSync, statSync } from 'node:fs';
 import { CodedError } from '../../shared/errors';
 import { redact } from '../../shared/redact';
 import {
+  AgentAsksSchema,
+  DEFAULT_AGENT_ASKS,
   AGENTS_FILE_VERSION,
   DEFAULT_POLICY,
   ToolOverridesSchema,
@@ -142,6 +144,7 @@ export class AgentStore {
         policy: AgentPolicySchema.parse({ ...current.policy, ...update.policy }),
         tools: tools ?? current.tools,
       };
+      if (update.asks !== undefined) next.asks = AgentAsksSchema.parse({ ...DEFAULT_AGENT_ASKS, ...current.asks, ...update.asks });
       return agents.map((a) => (a.name === name ? next : a));
     });
     return this.#require(name);

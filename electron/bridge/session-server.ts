@@ -14,6 +14,7 @@ import { handleSetLevel } from './log-forwarding';
 import { judgeTool, serverAllowed } from './policy';
 import { getPrompt, readResource } from './read-calls';
 import { callTool } from './tool-call';
+import { agentAsker } from './agent-asker';
 
 const INSTRUCTIONS =
   'Tools, resources and prompts of the services the person connected in Connected Services. ' +
@@ -44,7 +45,9 @@ export async function createSessionServer(ctx: CallContext, agentName: string, v
     }
     return { tools };
   });
-  server.setRequestHandler(CallToolRequestSchema, (request, extra) => callTool(ctx, agentName, request, extra));
+  server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
+    callTool(ctx, agentName, request, extra, agentAsker(server, agentName, extra.requestId, ctx.agents)),
+  );
   handleSetLevel(server);
 
   server.setRequestHandler(ListResourcesRequestSchema, async () => {

@@ -1,7 +1,7 @@
 import type { CallToolRequest, CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { CodedError } from '../../shared/errors';
 import { redact } from '../../shared/redact';
-import type { CallProgress } from '../pool';
+import type { CallAsker, CallProgress } from '../pool';
 import { agentError, errorResult, redactedToolError, rpcError } from './agent-errors';
 import type { Agent } from './agent-schema';
 import type { CallContext } from './call-context';
@@ -35,7 +35,7 @@ async function findTool(ctx: CallContext, agent: Readonly<Agent>, name: string):
 }
 
 /** tools/call: which tool, then the gate; the pool starts the server lazily, times out, cancels on the agent's abort. */
-export async function callTool(ctx: CallContext, agentName: string, request: CallToolRequest, extra: Extra): Promise<CallToolResult> {
+export async function callTool(ctx: CallContext, agentName: string, request: CallToolRequest, extra: Extra, asker?: CallAsker): Promise<CallToolResult> {
   const name = request.params.name;
   const args = request.params.arguments ?? {};
   const result = await passGate(
@@ -49,7 +49,8 @@ export async function callTool(ctx: CallContext, agentName: string, request: Cal
       find: (agent) => findTool(ctx, agent, name),
       run: (target, signal) => {
         const onProgress = progressRelay(request, extra);
-        return ctx.pool.callTool(target.server, target.name, args, onProgress ? { signal, onProgress } : { signal });
+        // The server's requests during the call go back to this agent (server-asks.ts).
+        return ctx.pool.callTool(target.server, target.name, args, { signal, ...(onProgress ? { onProgress } : {}), ...(asker ? { asker } : {}) });
       },
       failed: (value) => value.isError === true,
     },

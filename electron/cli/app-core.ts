@@ -31,6 +31,7 @@ export function runningAppCore(app: RunningApp): Core {
     api: runningAppApi(app),
     bridge: undefined,
     confirmations: undefined,
+    asks: undefined,
     get door(): Core['door'] {
       return absent('door');
     },

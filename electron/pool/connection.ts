@@ -19,6 +19,7 @@ import { minimalEnv } from '../proc-env';
 import { settleFailedSends } from './settle-failed-sends';
 import { StdioProcessTransport, type SpawnLike } from './stdio-transport';
 import type { FetchLike } from '../net';
+import { CLIENT_CAPABILITIES, registerAskHandlers, type AskHandlerOptions } from './ask-handlers';
 
 export const CLIENT_INFO = { name: 'connected-services', version: '0.1.0' };
 
@@ -57,6 +58,8 @@ export interface ConnectRequest {
   onLog: (message: { level: UpstreamLog['level']; logger?: string; data: unknown }) => void;
   /** After resolve, before spawn: hands the program its credential (`${token}`, credentialFile). */
   prepare?: ((config: ServerConfig) => Promise<ServerConfig>) | undefined;
+  /** Elicitation, sampling and roots requests of the server (ask-handlers.ts). */
+  asks?: Omit<AskHandlerOptions, 'server' | 'log'> | undefined;
 }
 
 export type ConnectOptions = ConnectionSettings & ConnectRequest;
@@ -101,7 +104,8 @@ export async function openConnection(options: ConnectOptions): Promise<Connectio
       ? { failure: stdio.failure, exit: stdio.exit, stderr: stdio.stderrTail(), byUs: stoppedByUs }
       : undefined;
 
-  const client = new sdk.Client(CLIENT_INFO, { capabilities: {} });
+  const client = new sdk.Client(CLIENT_INFO, { capabilities: CLIENT_CAPABILITIES });
+  if (options.asks) registerAskHandlers(client, { ...options.asks, server, log: options.log });
   client.onclose = () => options.onClosed();
   // What the server's own output causes (stray lines, answers to unknown ids) shares its stdout budget.
   const noise = (line: string): void => (stdio ? stdio.note(line) : options.log(line));

@@ -8,3 +8,6 @@ export type { SetTimer } from './idle-timer';
 export type { ConnectionFactory } from './connection-factory';
 export type { Connection, ConnectRequest } from './connection';
 export type { PoolInternals } from './pool';
+export { DEFAULT_ASK_TIMEOUT_MS } from './server-asks';
+export type { AskContext, AskOptions, AskRouter, CallAsker } from './server-asks';
+export { AskTimeout } from './ask-handlers';

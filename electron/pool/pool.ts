@@ -11,6 +11,7 @@ import { ServerSlot } from './server-slot';
 import type { SlotOptions } from './slot-options';
 import type { SpawnLike } from './stdio-transport';
 import type { Pool, PoolEvents, PoolOptions } from './types';
+import { DEFAULT_ASK_TIMEOUT_MS, NO_ROUTER } from './server-asks';
 
 /** Seams for tests that are not part of the public options. */
 export interface PoolInternals {
@@ -35,6 +36,7 @@ export function createPool(options: PoolOptions, internals: PoolInternals = {}):
     setTimer: options.setTimer ?? defaultSetTimer,
     restartPolicy: resolveRestartPolicy(options.restartPolicy),
     delivery: { credential: options.credential, files, now: options.now ?? Date.now, setTimer: options.setTimer ?? defaultSetTimer, log },
+    asks: { router: options.asks?.router ?? NO_ROUTER, timeoutMs: options.asks?.timeoutMs ?? DEFAULT_ASK_TIMEOUT_MS },
     log,
     events: emitter,
   };

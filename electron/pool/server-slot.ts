@@ -7,6 +7,7 @@ import { assertEnabled, errorContext, promptGet, requestOptions, resourceRead, t
 import { SlotLifecycle } from './slot-lifecycle';
 import type { SlotOptions } from './slot-options';
 import { visibleInventory } from './slot-status';
+import { rootsOf } from './roots';
 import type { CallOptions } from './types';
 
 /**
@@ -103,7 +104,9 @@ export class ServerSlot {
   async replaceConfig(config: ServerConfig): Promise<void> {
     const life = this.#life;
     if (sameConnection(life.config, config) && isEnabled(life.config) === isEnabled(config)) {
+      const rootsChanged = JSON.stringify(rootsOf(life.config)) !== JSON.stringify(rootsOf(config));
       life.config = config;
+      if (rootsChanged) life.rootsChanged();
       // Counts shown in the status follow the tool policy.
       life.publish();
       return;
@@ -130,6 +133,7 @@ export class ServerSlot {
     if (signal?.aborted) throw cancelled();
     // Held from before the start until the result (progress included): never stopped mid-call.
     const release = this.#life.use();
+    const end = this.#life.calls.begin(options?.asker, what);
     try {
       const conn = await untilAborted(this.#life.connection(), signal, cancelled);
       const timeoutMs = options?.timeoutMs ?? this.#life.config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
@@ -142,6 +146,7 @@ export class ServerSlot {
         throw coded;
       }
     } finally {
+      end();
       release();
     }
   }

@@ -3,6 +3,8 @@ import { CodedError, toCodedError, type WireError } from '../../shared/errors';
 import type { ServerState, ServerStatus } from '../../shared/api';
 import type { Connection } from './connection';
 import { SlotCredentials } from './credential-renewal';
+import { rootsOf } from './roots';
+import { RunningCalls } from './running-calls';
 import { fetchInventory, type InventoryPart } from './fetch-inventory';
 import { IdleTimer } from './idle-timer';
 import { InventoryRefresher } from './inventory-refresh';
@@ -24,6 +26,8 @@ export class SlotLifecycle {
   config: ServerConfig;
   readonly state: SlotState;
   readonly store: InventoryStore;
+  /** The calls running now: a server's request goes to the asker of its call. */
+  readonly calls = new RunningCalls();
   #conn: Connection | undefined;
   #starting: Promise<Connection> | undefined;
   #stopping: Promise<void> | undefined;
@@ -142,6 +146,11 @@ export class SlotLifecycle {
     return this.#stopAs('stopped');
   }
 
+  /** MCP client/roots: a change is told to the running server, which asks roots/list again. */
+  rootsChanged(): void {
+    this.#conn?.client.sendRootsListChanged().catch(() => undefined);
+  }
+
   /** A call failed: an HTTP session that failed (auth, network) is dropped; the next call connects anew. */
   callFailed(conn: Connection, error: CodedError): void {
     if (this.#conn !== conn || 'command' in this.config) return;
@@ -182,6 +191,7 @@ export class SlotLifecycle {
         onLog: (message) => {
           if (generation === this.#generation) this.options.events.emit('log', { server: this.name, ...message });
         },
+        asks: { ...this.options.asks, calls: this.calls, roots: () => rootsOf(this.config), now: this.options.now, setTimer: this.options.setTimer },
         prepare: async (resolved) => ('command' in resolved ? this.#credentials.prepare(resolved) : resolved),
       });
       const conn = holder.conn;

@@ -6,6 +6,7 @@ import type { ConnectionFactory } from './connection-factory';
 import type { DeliveryOptions } from './credential-delivery';
 import type { SetTimer } from './idle-timer';
 import type { PoolEvents, RestartPolicy } from './types';
+import type { AskRouter } from './server-asks';
 
 /** What a ServerSlot is given by its pool (defaults filled in): how to connect, its policies, clocks and the pool's events. */
 export interface SlotOptions {
@@ -19,6 +20,8 @@ export interface SlotOptions {
   restartPolicy: RestartPolicy;
   /** `${token}` and credential files (credential-delivery.ts). */
   delivery: DeliveryOptions | undefined;
+  /** Servers' requests (server-asks.ts) and their time limit. */
+  asks: { router: AskRouter; timeoutMs: number };
   log: (line: string) => void;
   events: Pick<Emitter<PoolEvents>, 'emit'>;
 }

@@ -2,6 +2,7 @@ import type { CodedError } from '../../shared/errors';
 import type { FetchLike } from '../net';
 import type { FloodLimits } from './flood-budget';
 import type { SetTimer } from './idle-timer';
+import type { AskOptions, CallAsker } from './server-asks';
 import type { HttpServerConfig, McpConfig, ServerConfig, ServerDiff, StdioServerConfig } from '../../shared/config';
 import type {
   Approval,
@@ -68,6 +69,8 @@ export interface PoolOptions {
   floodLimits?: Partial<FloodLimits>;
   /** Diagnostic lines (already redacted). */
   log?: (line: string) => void;
+  /** Where servers' elicitation and sampling requests go (server-asks.ts). Default: declined. */
+  asks?: AskOptions;
 }
 
 /** One progress notification of a call (MCP `notifications/progress`, less its token). */
@@ -82,6 +85,8 @@ export interface CallOptions {
   timeoutMs?: number;
   signal?: AbortSignal;
   onProgress?: (progress: CallProgress) => void;
+  /** Who makes the call: the server's requests during it are routed to them (server-asks.ts). */
+  asker?: CallAsker;
 }
 
 export interface PoolEvents {

@@ -7,6 +7,7 @@ import { ConnectionBanner } from './connection-banner';
 import { LoginBanner } from './login-banner';
 import { NavBar } from './nav-bar';
 import { Screen } from './screen';
+import { AskDialog } from '../views';
 import { useRoute } from './use-route';
 import '../styles';
 
@@ -75,6 +76,8 @@ export function App({ api, clock = systemClock, connection = ALWAYS_LIVE }: AppP
               </ErrorBoundary>
             </fieldset>
           </main>
+          {/* A server's request waiting for the person shows over any screen. */}
+          {linked === 'live' && <AskDialog />}
         </LiveContext.Provider>
       </ConnectionContext.Provider>
     </ClockContext.Provider>

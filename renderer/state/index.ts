@@ -5,6 +5,7 @@ export { ToolsStore } from './tools-store';
 export type { ToolsState } from './tools-store';
 export { DeviceLoginsStore } from './device-logins-store';
 export { ApprovalsStore } from './approvals-store';
+export { AsksStore } from './asks-store';
 export { createLiveState } from './live-state';
 export type { LiveState } from './live-state';
 export { LiveContext, ClockContext, useLive, useClock, useStore, useNow, useNowFor } from './contexts';

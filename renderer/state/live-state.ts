@@ -1,5 +1,6 @@
 import type { AppApi, DeviceLogin } from '../../shared/api';
 import { ApprovalsStore } from './approvals-store';
+import { AsksStore } from './asks-store';
 import { DeviceLoginsStore } from './device-logins-store';
 import { ServersStore } from './servers-store';
 import { Store } from './store';
@@ -12,6 +13,8 @@ export interface LiveState {
   tools: ToolsStore;
   deviceLogins: DeviceLoginsStore;
   approvals: ApprovalsStore;
+  /** Servers' requests waiting for the person (forms, URLs, sampling approvals). */
+  asks: AsksStore;
   /** Servers whose Connect was clicked in this window and has not finished. */
   connecting: Store<ReadonlySet<string>>;
   /** Loads everything again (the link to the core came back: events may have been missed). */
@@ -29,6 +32,7 @@ export function createLiveState(api: AppApi): LiveState {
     tools: new ToolsStore(api),
     deviceLogins: new DeviceLoginsStore(api),
     approvals: new ApprovalsStore(api),
+    asks: new AsksStore(api),
     connecting: new Store<ReadonlySet<string>>(new Set()),
     start(options = {}) {
       state.close();
@@ -37,6 +41,7 @@ export function createLiveState(api: AppApi): LiveState {
         ...state.tools.listen(),
         ...state.deviceLogins.listen(options.onDeviceLogin),
         ...state.approvals.listen(),
+        ...state.asks.listen(),
       ];
       state.reload();
     },
@@ -44,6 +49,7 @@ export function createLiveState(api: AppApi): LiveState {
       void state.servers.refresh();
       void state.tools.load();
       void state.approvals.load();
+      void state.asks.load();
     },
     close() {
       for (const off of unsubscribe) off();

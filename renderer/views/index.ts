@@ -4,3 +4,4 @@ export { ServiceView } from './service/service-view';
 export { AgentsView } from './agents/agents-view';
 export { ActivityView } from './activity/activity-view';
 export { SettingsView } from './settings/settings-view';
+export { AskDialog } from './asks/ask-dialog';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ErrorCodeSchema } from '../errors';
+import { AskOutcomeSchema } from './ask-views';
 
 export const POLICY_DECISIONS = ['allow', 'ask', 'deny'] as const;
 export const PolicyDecisionSchema = z.enum(POLICY_DECISIONS);
@@ -13,6 +14,8 @@ export const TierPolicySchema = z.strictObject({
 });
 export type TierPolicy = z.infer<typeof TierPolicySchema>;
 
+export const AgentAsksViewSchema = z.strictObject({ elicitation: z.enum(['allow', 'deny']), sampling: z.enum(['ask', 'deny']) });
+
 export const AgentViewSchema = z.object({
   name: z.string(),
   /** Servers this agent may use; `*` for all. */
@@ -22,6 +25,8 @@ export const AgentViewSchema = z.object({
   tools: z.record(z.string(), z.record(z.string(), PolicyDecisionSchema)),
   createdAt: z.number(),
   lastUsedAt: z.number().optional(),
+  /** Servers' requests during its calls: elicitation to the agent (`allow`) or always the person; sampling approved by the person per request (`ask`) or refused. */
+  asks: AgentAsksViewSchema.optional(),
 });
 export type AgentView = z.infer<typeof AgentViewSchema>;
 
@@ -61,14 +66,18 @@ export const AuditEntrySchema = z.object({
   time: z.number(),
   agent: z.string(),
   server: z.string(),
-  kind: z.enum(['tool', 'resource', 'prompt']),
-  /** The tool or prompt name on its server, or the resource URI. */
+  /** elicitation and sampling: a server's request during a call (`agent` is empty outside an agent's call). */
+  kind: z.enum(['tool', 'resource', 'prompt', 'elicitation', 'sampling']),
+  /** The tool or prompt name on its server, or the resource URI; for a server's request, the call it belongs to. */
   tool: z.string(),
   durationMs: z.number(),
   outcome: AuditOutcomeSchema,
   errorCode: ErrorCodeSchema.optional(),
   /** How the call got its permission when the person was asked. */
   approval: z.enum(['person', 'remembered', 'timeout', 'cancelled', 'closed', 'paused', 'flood']).optional(),
+  /** A server's request: how it ended and who answered; never the values. */
+  answer: AskOutcomeSchema.optional(),
+  answeredBy: z.enum(['agent', 'person', 'nobody']).optional(),
   /** Only with argument recording on, redacted. */
   arguments: z.unknown().optional(),
   result: z.unknown().optional(),

@@ -3,6 +3,7 @@ import { HttpServerSchema, ServerNameSchema, StdioServerSchema } from '../config
 import { SECRET_NAME_PATTERN, VaultHealthSchema } from '../vault';
 import {
   AgentViewSchema,
+  AgentAsksViewSchema,
   AuditEntrySchema,
   AuditOutcomeSchema,
   BridgeInfoSchema,
@@ -12,6 +13,7 @@ import {
   PolicyDecisionSchema,
   TierPolicySchema,
 } from './bridge-views';
+import { AskActionSchema, AskContentSchema, AskSettledSchema, PendingAskSchema } from './ask-views';
 import { AdminEntrySchema, CallerSchema, ConfirmationOutcomeSchema, ConfirmationSchema } from './admin-views';
 import {
   CallResultSchema,
@@ -144,6 +146,8 @@ export const API_METHODS = {
       policy: TierPolicySchema.partial().optional(),
       /** Per-tool overrides to set (`null` removes one). */
       tools: z.array(z.strictObject({ server: ServerNameSchema, tool: z.string().min(1), decision: PolicyDecisionSchema.nullable() })).optional(),
+      /** Where servers' requests during its calls may go (README "Services that ask back"). */
+      asks: AgentAsksViewSchema.partial().optional(),
     }),
     output: AgentViewSchema,
   },
@@ -196,6 +200,15 @@ export const API_METHODS = {
   listOfflineChanges: { input: z.strictObject({}), output: z.array(AdminEntrySchema) },
   /** The person's interfaces only: marks the changes up to `upTo` (a time) as reviewed. */
   acknowledgeChanges: { input: z.strictObject({ upTo: z.number() }), output: Ok },
+  /** Servers' requests waiting for the person: forms, URLs to open, sampling to approve (README "Services that ask back"). */
+  listAsks: { input: z.strictObject({}), output: z.array(PendingAskSchema) },
+  /** The person's interfaces only: `content` with accept of a form (checked against its schema). */
+  answerAsk: {
+    input: z.strictObject({ id: z.string().min(1).max(100), action: AskActionSchema, content: AskContentSchema.optional() }),
+    output: Ok,
+  },
+  /** The person's interfaces only: opens a URL-mode request's URL after the checks sign-in uses; never opened otherwise. */
+  openAskUrl: { input: z.strictObject({ id: z.string().min(1).max(100) }), output: Ok },
 } as const;
 
 export type ApiMethods = typeof API_METHODS;
@@ -225,6 +238,8 @@ export const API_EVENTS = {
   confirmationPending: ConfirmationSchema,
   confirmationDecided: z.object({ id: z.string(), outcome: ConfirmationOutcomeSchema }),
   adminEntry: AdminEntrySchema,
+  askPending: PendingAskSchema,
+  askSettled: AskSettledSchema,
 } as const;
 
 export type ApiEvents = typeof API_EVENTS;

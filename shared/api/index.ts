@@ -2,6 +2,7 @@ export * from './bridge-views';
 export * from './admin-views';
 export * from './views';
 export * from './inspect-views';
+export * from './ask-views';
 export { API_METHODS, API_EVENTS, StatusSchema, isApiMethod } from './contract';
 export type {
   ApiMethods,

@@ -37,6 +37,8 @@ const commonFields = {
   idleTimeoutMs: idleTimeout.optional(),
   tools: ToolPolicySchema.optional(),
   description: z.string().max(500).optional(),
+  /** Folders the server may work in (MCP client/roots), absolute paths; none unless named. */
+  roots: z.array(z.string().max(4096).regex(/^(\/|[A-Za-z]:[\\/])/, 'must be an absolute path')).max(64).optional(),
 };
 
 export const StdioServerSchema = z.strictObject({

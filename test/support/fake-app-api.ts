@@ -73,6 +73,7 @@ const DEFAULTS: FakeHandlers = {
   listConfirmations: () => [],
   readAdminLog: () => [],
   listOfflineChanges: () => [],
+  listAsks: () => [],
 };
 
 /** The one in-memory AppApi of the tests: chosen answers, recorded calls, events on demand. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CodedError } from '../../../shared/errors';
-import { parsePolicy, parseToolRule } from './agents';
+import { parseChoice, parsePolicy, parseToolRule } from './agents';
 
 describe('agents options', () => {
   it('reads per-tier decisions and refuses anything else', () => {
@@ -21,5 +21,10 @@ describe('agents options', () => {
     for (const bad of ['delete_repo=deny', '/x=deny', 'github/=deny', 'github/x=', 'github/x=never', 'github/x']) {
       expect(() => parseToolRule(bad), bad).toThrow(/SERVER\/TOOL=DECISION/);
     }
+  });
+
+  it('reads the choices for services asking back', () => {
+    expect(parseChoice('deny', ['allow', 'deny'] as const, '--elicitation')).toBe('deny');
+    expect(() => parseChoice('maybe', ['ask', 'deny'] as const, '--sampling')).toThrow('--sampling takes ask or deny, not "maybe"');
   });
 });

@@ -5,6 +5,13 @@ import { printJson, table } from '../output';
 import type { Run } from '../runner';
 
 /** `read=allow,write=ask,destructive=deny` → the tiers given. */
+/** One of the given words, else invalid_input naming the option. */
+export function parseChoice<T extends string>(value: string, choices: readonly T[], option: string): T {
+  const found = choices.find((c) => c === value.trim());
+  if (found === undefined) throw new CodedError('invalid_input', `${option} takes ${choices.join(' or ')}, not "${value}"`);
+  return found;
+}
+
 export function parsePolicy(text: string): Partial<TierPolicy> {
   const out: Partial<TierPolicy> = {};
   for (const part of text.split(',').map((p) => p.trim()).filter(Boolean)) {
@@ -113,17 +120,21 @@ export function registerAgents(program: Command, run: Run): void {
     .option('--servers <list>', 'servers it may use, comma-separated, or * for all')
     .option('--policy <pairs>', 'per tier: read=allow,write=ask,destructive=ask (tiers not named stay)')
     .option('--tool <rule>', 'SERVER/TOOL=allow|ask|deny overrides the tier for one tool; =default removes the rule (repeatable)', parseToolRule, [])
+    .option('--elicitation <choice>', "services' forms during its calls: allow (to the agent when its client can) or deny (always you)", (v) => parseChoice(v, ['allow', 'deny'] as const, '--elicitation'))
+    .option('--sampling <choice>', "services' sampling requests: ask (you approve each) or deny", (v) => parseChoice(v, ['ask', 'deny'] as const, '--sampling'))
     .option('--json', 'print JSON')
-    .action((name: string, options: { servers?: string; policy?: string; tool: ToolRule[]; json?: boolean }) =>
+    .action((name: string, options: { servers?: string; policy?: string; tool: ToolRule[]; elicitation?: 'allow' | 'deny'; sampling?: 'ask' | 'deny'; json?: boolean }) =>
       run(async (ctx) => {
-        if (options.servers === undefined && options.policy === undefined && options.tool.length === 0) {
-          throw new CodedError('invalid_input', 'nothing to change', { hint: 'give --servers, --policy or --tool (see `connected-services agents set --help`)' });
+        const asks = { ...(options.elicitation !== undefined ? { elicitation: options.elicitation } : {}), ...(options.sampling !== undefined ? { sampling: options.sampling } : {}) };
+        if (options.servers === undefined && options.policy === undefined && options.tool.length === 0 && Object.keys(asks).length === 0) {
+          throw new CodedError('invalid_input', 'nothing to change', { hint: 'give --servers, --policy, --tool, --elicitation or --sampling (see `connected-services agents set --help`)' });
         }
         const agent = await (await ctx.core()).api.updateAgent({
           name,
           ...(options.servers !== undefined ? { servers: parseServers(options.servers) } : {}),
           ...(options.policy !== undefined ? { policy: parsePolicy(options.policy) } : {}),
           ...(options.tool.length > 0 ? { tools: options.tool } : {}),
+          ...(Object.keys(asks).length > 0 ? { asks } : {}),
         });
         if (options.json) return printJson(ctx.output, agent);
         for (const line of table([['AGENT', 'SERVERS', 'POLICY', 'TOOL RULES'], describe(agent)])) ctx.output.out(line);

@@ -6,6 +6,7 @@ import type { Output } from '../output';
 import { printJson } from '../output';
 import { explainServerError } from '../config-errors';
 import type { Run } from '../runner';
+import { answerAsksAtTerminal } from '../terminal-asks';
 
 const ArgumentsSchema = z.record(z.string(), z.unknown());
 
@@ -69,6 +70,10 @@ export function registerCall(program: Command, run: Run): void {
               if (p.callId === callId) ctx.output.err(`progress: ${p.progress}${p.total !== undefined ? `/${p.total}` : ''}${p.message ? ` ${p.message}` : ''}`);
             })
           : () => undefined;
+        // The server may ask back during the call: its form is asked here (a running app shows it itself).
+        const offAsks = core.asks
+          ? answerAsksAtTerminal(core.asks, callId, ctx.output, { interactive: Boolean(process.stdin.isTTY && process.stderr.isTTY) })
+          : () => undefined;
         try {
           const result = await core.api
             .callTool({
@@ -85,6 +90,7 @@ export function registerCall(program: Command, run: Run): void {
           return result.isError ? 1 : 0;
         } finally {
           off();
+          offAsks();
         }
       }),
     );

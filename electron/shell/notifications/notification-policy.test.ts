@@ -68,4 +68,13 @@ describe('notification policy', () => {
     expect(worthShowing(note, true)).toBe(true);
     expect(routeFor(note)).toEqual({ screen: 'activity' });
   });
+
+  it("notifies always for a service's request waiting for the person, in plain text, opening Activity", () => {
+    const note = createNotificationPolicy().askPending({ id: 'ask_1', kind: 'url', server: 'shop\u001b[2J', asker: 'agent "claude"', message: 'pay', requestedAt: 0, expiresAt: 1 });
+    expect(worthShowing(note, true)).toBe(true);
+    const text = notificationText(note);
+    expect(text.title).toBe('shop [2J asks you to open a page');
+    expect(text.body).toContain('during a call by agent "claude"');
+    expect(routeFor(note)).toEqual({ screen: 'activity' });
+  });
 });

@@ -1,4 +1,4 @@
-import type { Confirmation, DeviceLogin, PendingApproval, ServerState, ServerStatus } from '../../../shared/api';
+import type { Confirmation, DeviceLogin, PendingApproval, PendingAsk, ServerState, ServerStatus } from '../../../shared/api';
 import { argumentsSummary } from '../arguments-summary';
 import { plainText } from '../plain-text';
 import type { ShellNotification } from './screen-routes';
@@ -34,6 +34,11 @@ export function notificationText(notification: ShellNotification): NotificationT
         title: `The command line asks you to confirm a change${notification.pid !== undefined ? ` (process ${notification.pid})` : ''}`,
         body: `${plain(notification.summary)}. Nothing changes until you confirm it in Activity.`,
       };
+    case 'ask-waiting': {
+      const what = { form: 'asks you for information', url: 'asks you to open a page', sampling: "asks to use the agent's model" }[notification.ask];
+      const during = notification.asker !== undefined ? ` during a call by ${plain(notification.asker)}` : '';
+      return { title: `${plain(notification.server)} ${what}`, body: `${during ? `It came${during}. ` : ''}Click to answer it before it expires.` };
+    }
   }
 }
 
@@ -47,6 +52,8 @@ export interface NotificationPolicy {
   deviceLogin(login: DeviceLogin): ShellNotification | null;
   /** A change the command line asked for that waits for the person. */
   confirmationPending(confirmation: Confirmation): ShellNotification;
+  /** A service's request (form, URL, sampling) waiting for the person. */
+  askPending(ask: PendingAsk): ShellNotification;
 }
 
 /** Decides which core events become desktop notifications; remembers states so nothing repeats. */
@@ -67,6 +74,9 @@ export function createNotificationPolicy(): NotificationPolicy {
     confirmationPending(confirmation) {
       return { kind: 'confirmation-waiting', id: confirmation.id, summary: confirmation.summary, ...(confirmation.pid !== undefined ? { pid: confirmation.pid } : {}) };
     },
+    askPending(ask) {
+      return { kind: 'ask-waiting', id: ask.id, server: ask.server, ask: ask.kind, ...(ask.asker !== undefined ? { asker: ask.asker } : {}) };
+    },
     deviceLogin(login) {
       if (!FINISHED.has(login.state)) return null;
       return { kind: 'device-login-finished', server: login.server, state: login.state as 'approved' | 'denied' | 'expired' | 'failed' };
@@ -79,5 +89,5 @@ export function createNotificationPolicy(): NotificationPolicy {
  * the window is not in front, where the screen already shows them.
  */
 export function worthShowing(notification: ShellNotification, windowFocused: boolean): boolean {
-  return notification.kind === 'approval-waiting' || notification.kind === 'confirmation-waiting' || !windowFocused;
+  return notification.kind === 'approval-waiting' || notification.kind === 'confirmation-waiting' || notification.kind === 'ask-waiting' || !windowFocused;
 }

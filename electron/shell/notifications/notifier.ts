@@ -19,7 +19,7 @@ export function startNotifier(options: NotifierOptions): () => void {
   const show = (notification: ShellNotification | null): void => {
     if (!notification || !Notification.isSupported() || !worthShowing(notification, options.windowFocused())) return;
     const { title, body } = notificationText(notification);
-    const note = new Notification({ title, body, silent: notification.kind !== 'approval-waiting' && notification.kind !== 'confirmation-waiting' });
+    const note = new Notification({ title, body, silent: notification.kind !== 'approval-waiting' && notification.kind !== 'confirmation-waiting' && notification.kind !== 'ask-waiting' });
     live.add(note);
     note.on('click', () => options.open(routeFor(notification)));
     note.on('close', () => live.delete(note));
@@ -31,6 +31,7 @@ export function startNotifier(options: NotifierOptions): () => void {
     options.api.on('approvalPending', (approval) => show(policy.approvalPending(approval))),
     options.api.on('deviceLogin', (login) => show(policy.deviceLogin(login))),
     options.api.on('confirmationPending', (confirmation) => show(policy.confirmationPending(confirmation))),
+    options.api.on('askPending', (ask) => show(policy.askPending(ask))),
   ];
   return () => {
     for (const off of offs.splice(0)) off();

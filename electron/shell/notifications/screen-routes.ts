@@ -12,7 +12,8 @@ export type ShellNotification =
   | { kind: 'needs-sign-in'; server: string }
   | { kind: 'approval-waiting'; id: string; agent: string; server: string; tool: string; arguments?: string }
   | { kind: 'device-login-finished'; server: string; state: 'approved' | 'denied' | 'expired' | 'failed' }
-  | { kind: 'confirmation-waiting'; id: string; summary: string; pid?: number };
+  | { kind: 'confirmation-waiting'; id: string; summary: string; pid?: number }
+  | { kind: 'ask-waiting'; id: string; server: string; ask: 'form' | 'url' | 'sampling'; asker?: string };
 
 export function hashFor(route: ShellRoute): string {
   switch (route.screen) {
@@ -40,6 +41,9 @@ export function routeFor(notification: ShellNotification): ShellRoute {
       return { screen: 'login', server: notification.server };
     case 'confirmation-waiting':
       // Changes asked from the command line are confirmed on the Activity screen.
+      return { screen: 'activity' };
+    case 'ask-waiting':
+      // The request's dialog shows over any screen; Activity keeps its record.
       return { screen: 'activity' };
   }
 }

@@ -27,3 +27,11 @@ describe('audit wording', () => {
     expect(callDuration(3_720_000)).toBe('1 h 2 min');
   });
 });
+
+describe('a server request in the audit log', () => {
+  it('says how it ended and who answered, never what', () => {
+    expect(approvalText({ outcome: 'ok', answer: 'accept', answeredBy: 'agent' })).toBe('accepted by the agent');
+    expect(approvalText({ outcome: 'denied', answer: 'decline', answeredBy: 'person' })).toBe('declined by you');
+    expect(approvalText({ outcome: 'error', answer: 'timeout', answeredBy: 'nobody' })).toBe('timed out');
+  });
+});

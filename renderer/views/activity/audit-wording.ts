@@ -4,7 +4,8 @@ import type { AuditEntry } from '../../../shared/api';
  * Who let the call through or stopped it, in words: "allowed by you", "denied: timed out"…
  * `approval` is set only when the person was asked; without it the agent's policy decided.
  */
-export function approvalText(entry: Pick<AuditEntry, 'approval' | 'outcome'>): string {
+export function approvalText(entry: Pick<AuditEntry, 'approval' | 'outcome'> & Partial<Pick<AuditEntry, 'answer' | 'answeredBy'>>): string {
+  if (entry.answer !== undefined) return answerText(entry.answer, entry.answeredBy);
   const denied = entry.outcome === 'denied';
   switch (entry.approval) {
     case 'person':
@@ -25,6 +26,20 @@ export function approvalText(entry: Pick<AuditEntry, 'approval' | 'outcome'>): s
       if (denied) return 'denied by rule';
       return entry.outcome === 'ok' || entry.outcome === 'tool_error' ? 'allowed by rule' : '';
   }
+}
+
+const ANSWERED: Record<NonNullable<AuditEntry['answer']>, string> = {
+  accept: 'accepted',
+  decline: 'declined',
+  cancel: 'cancelled',
+  timeout: 'timed out',
+  ended: 'ended with its call',
+};
+
+/** A server's request (elicitation, sampling): how it ended and by whom, never what was answered. */
+function answerText(answer: NonNullable<AuditEntry['answer']>, by: AuditEntry['answeredBy']): string {
+  const who = by === 'agent' ? ' by the agent' : by === 'person' ? ' by you' : '';
+  return `${ANSWERED[answer]}${answer === 'timeout' || answer === 'ended' ? '' : who}`;
 }
 
 /** "120 ms", "2.5 s", "54 s", "1 min 3 s", "1 h 2 min": a measured duration, not rounded away. */

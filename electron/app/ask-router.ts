@@ -1,0 +1,139 @@
+import { McpError, type ElicitResult } from '@modelcontextprotocol/sdk/types.js';
+import type { AskOutcome, AuditEntry } from '../../shared/api';
+import { redact } from '../../shared/redact';
+import { isAgentAsker, type AgentAsker } from '../bridge';
+import { AskTimeout, type AskContext, type AskRouter, type CallAsker } from '../pool';
+import { elicitationView, MAX_SCHEMA_CHARS, samplingView } from './ask-view';
+import { routeElicitation, routeSampling, type AgentFacts } from './ask-routing';
+import type { WaitingAsks } from './waiting-asks';
+
+/** A call the person makes through the App API (the UI, the CLI's `call`); `callId` lets the caller find its requests. */
+export interface PersonAsker extends CallAsker {
+  readonly kind: 'person';
+  readonly callId?: string;
+}
+
+export function personAsker(callId?: string): PersonAsker {
+  return { kind: 'person', label: 'you', ...(callId !== undefined ? { callId } : {}) };
+}
+
+function isPersonAsker(asker: CallAsker | undefined): asker is PersonAsker {
+  return asker !== undefined && (asker as Partial<PersonAsker>).kind === 'person';
+}
+
+/** MCP client/sampling error handling: the code the spec shows for a rejected request. */
+const REJECTED = -1;
+
+export interface AskRouterOptions {
+  waiting: WaitingAsks;
+  /** One entry per request: how it ended, never its values. */
+  audit: (entry: AuditEntry) => void;
+  now: () => number;
+}
+
+function factsOf(agent: AgentAsker): AgentFacts {
+  return { agent: agent.agent, settings: agent.settings(), canElicit: agent.canElicit, canSample: agent.canSample };
+}
+
+const timedOut = (reason: unknown): boolean => reason instanceof AskTimeout;
+
+/**
+ * The one place that decides who answers a server's request (ask-routing.ts) and does it: forwards
+ * to the agent's session, shows it to the person (WaitingAsks), or refuses; each request audited.
+ */
+export function createAskRouter(options: AskRouterOptions): AskRouter {
+  const { waiting, now } = options;
+
+  function record(context: AskContext, kind: 'elicitation' | 'sampling', started: number, answer: AskOutcome, answeredBy: 'agent' | 'person' | 'nobody'): void {
+    const agent = isAgentAsker(context.asker) ? context.asker.agent : '';
+    const outcome = answer === 'accept' ? 'ok' : answer === 'decline' ? 'denied' : answer === 'timeout' ? 'error' : 'cancelled';
+    options.audit({
+      time: started,
+      agent,
+      server: context.server,
+      kind,
+      tool: redact(context.call ?? '(outside any call)'),
+      durationMs: Math.max(0, now() - started),
+      outcome,
+      ...(answer === 'timeout' ? { errorCode: 'timeout' as const } : {}),
+      answer,
+      answeredBy,
+    });
+  }
+
+  function base(context: AskContext) {
+    const agent = isAgentAsker(context.asker) ? context.asker : undefined;
+    const callId = isPersonAsker(context.asker) ? context.asker.callId : undefined;
+    return {
+      server: context.server,
+      ...(context.asker ? { asker: context.asker.label } : {}),
+      ...(agent ? { agent: agent.agent } : {}),
+      ...(context.call !== undefined ? { call: context.call } : {}),
+      ...(callId !== undefined ? { callId } : {}),
+      expiresAt: context.expiresAt,
+    };
+  }
+
+  /** How a request that was not answered ended. */
+  const unanswered = (context: AskContext): AskOutcome => (timedOut(context.signal.reason) ? 'timeout' : 'ended');
+
+  return {
+    async elicit(params, context) {
+      const started = now();
+      const agent = isAgentAsker(context.asker) ? context.asker : undefined;
+      const route = routeElicitation(params.mode === 'url' ? 'url' : 'form', agent && factsOf(agent));
+      if (route.to === 'agent' && agent) {
+        try {
+          const result = await agent.elicit(params, context.signal);
+          record(context, 'elicitation', started, result.action, 'agent');
+          return result;
+        } catch (error) {
+          record(context, 'elicitation', started, context.signal.aborted ? unanswered(context) : 'cancel', 'agent');
+          throw error;
+        }
+      }
+      if (params.mode !== 'url' && JSON.stringify(params.requestedSchema).length > MAX_SCHEMA_CHARS) {
+        record(context, 'elicitation', started, 'decline', 'nobody');
+        return { action: 'decline' };
+      }
+      const answer = await waiting.ask(elicitationView(params, base(context)), context.signal, timedOut);
+      if (typeof answer === 'string') {
+        record(context, 'elicitation', started, answer, 'nobody');
+        throw new Error(`the request ${answer === 'timeout' ? 'timed out' : 'ended with its call'}`);
+      }
+      record(context, 'elicitation', started, answer.action, 'person');
+      const result: ElicitResult = { action: answer.action };
+      if (answer.content) result.content = answer.content;
+      return result;
+    },
+
+    async sample(params, context) {
+      const started = now();
+      const agent = isAgentAsker(context.asker) ? context.asker : undefined;
+      const route = routeSampling(agent && factsOf(agent));
+      if (route.to === 'refuse' || !agent) {
+        record(context, 'sampling', started, 'decline', 'nobody');
+        throw new McpError(REJECTED, `Sampling request declined: ${route.to === 'refuse' ? route.reason : 'no agent'}`);
+      }
+      // The person approves each request, seeing the messages the agent's model would get.
+      const approval = await waiting.ask(samplingView(params, base(context)), context.signal, timedOut);
+      if (typeof approval === 'string') {
+        record(context, 'sampling', started, approval, 'nobody');
+        throw new Error(`the request ${approval === 'timeout' ? 'timed out' : 'ended with its call'}`);
+      }
+      if (approval.action !== 'accept') {
+        record(context, 'sampling', started, approval.action, 'person');
+        throw new McpError(REJECTED, 'Sampling request declined by the person');
+      }
+      try {
+        // modelPreferences, systemPrompt and maxTokens go to the agent as the server sent them.
+        const result = await agent.sample(params, context.signal);
+        record(context, 'sampling', started, 'accept', 'agent');
+        return result;
+      } catch (error) {
+        record(context, 'sampling', started, context.signal.aborted ? unanswered(context) : 'cancel', 'agent');
+        throw error;
+      }
+    },
+  };
+}

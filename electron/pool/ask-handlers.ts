@@ -1,0 +1,98 @@
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import {
+  CreateMessageRequestSchema,
+  ElicitRequestSchema,
+  ErrorCode,
+  ListRootsRequestSchema,
+  McpError,
+  type ClientCapabilities,
+  type ElicitResult,
+  type Root,
+} from '@modelcontextprotocol/sdk/types.js';
+import { redact } from '../../shared/redact';
+import type { SetTimer } from './idle-timer';
+import type { RunningCalls } from './running-calls';
+import type { AskContext, AskRouter } from './server-asks';
+
+/**
+ * MCP 2025-11-25 client features the pool's clients declare, so servers offer everything they have
+ * (server-everything registers its elicitation, sampling and roots tools only for clients that do).
+ */
+export const CLIENT_CAPABILITIES: ClientCapabilities = {
+  elicitation: { form: {}, url: {} },
+  sampling: {},
+  roots: { listChanged: true },
+};
+
+/** A server's request that ran out of time. */
+export class AskTimeout extends Error {}
+
+export interface AskHandlerOptions {
+  server: string;
+  calls: RunningCalls;
+  router: AskRouter;
+  timeoutMs: number;
+  /** The configured roots, read at each roots/list. */
+  roots: () => Root[];
+  now: () => number;
+  setTimer: SetTimer;
+  log: (line: string) => void;
+}
+
+/**
+ * Runs one request through the router with its owner, time limit and cancel: the server's own
+ * `notifications/cancelled` (the SDK aborts `serverSignal`), the end of the call it belongs to, or
+ * the time limit (spec basic/utilities/cancellation).
+ */
+async function routed<T>(options: AskHandlerOptions, serverSignal: AbortSignal, run: (context: AskContext) => Promise<T>, onTimeout: () => T): Promise<T> {
+  const owner = options.calls.owner();
+  const abort = new AbortController();
+  const stop = (reason: unknown): void => {
+    if (!abort.signal.aborted) abort.abort(reason);
+  };
+  const expiresAt = options.now() + options.timeoutMs;
+  const cancelTimer = options.setTimer(() => stop(new AskTimeout(`no answer within ${options.timeoutMs} ms`)), options.timeoutMs);
+  const onServer = (): void => stop(new Error('the server cancelled its request'));
+  const onCallEnd = (): void => stop(new Error('the call it belongs to ended'));
+  serverSignal.addEventListener('abort', onServer, { once: true });
+  owner.ended?.addEventListener('abort', onCallEnd, { once: true });
+  if (serverSignal.aborted) onServer();
+  if (owner.ended?.aborted) onCallEnd();
+  const context: AskContext = { server: options.server, asker: owner.asker, call: owner.call, signal: abort.signal, expiresAt };
+  try {
+    const answer = run(context);
+    // The router is asked to stop on the signal; the answer never waits past it.
+    const aborted = new Promise<never>((_resolve, reject) => {
+      const fail = (): void => reject(abort.signal.reason instanceof Error ? abort.signal.reason : new Error('cancelled'));
+      if (abort.signal.aborted) fail();
+      else abort.signal.addEventListener('abort', fail, { once: true });
+    });
+    aborted.catch(() => undefined);
+    return await Promise.race([answer, aborted]);
+  } catch (error) {
+    if (abort.signal.reason instanceof AskTimeout) return onTimeout();
+    if (error instanceof McpError) throw error;
+    // Said to the server: a reason without anything from our side that may be sensitive.
+    throw new McpError(ErrorCode.InternalError, redact(error instanceof Error ? error.message : String(error)).slice(0, 500));
+  } finally {
+    cancelTimer();
+    serverSignal.removeEventListener('abort', onServer);
+    owner.ended?.removeEventListener('abort', onCallEnd);
+    stop(new Error('answered'));
+  }
+}
+
+/** elicitation/create, sampling/createMessage and roots/list on one connection's client. */
+export function registerAskHandlers(client: Client, options: AskHandlerOptions): void {
+  client.setRequestHandler(ElicitRequestSchema, (request, extra) =>
+    // A request left unanswered in time is dismissed, as a person closing the dialog would (`cancel`).
+    routed(options, extra.signal, (context) => options.router.elicit(request.params, context), (): ElicitResult => ({ action: 'cancel' })),
+  );
+  client.setRequestHandler(CreateMessageRequestSchema, (request, extra) =>
+    routed(options, extra.signal, (context) => options.router.sample(request.params, context), () => {
+      throw new McpError(ErrorCode.RequestTimeout, `no answer to the sampling request within ${options.timeoutMs} ms`);
+    }),
+  );
+  // MCP client/roots: only the folders the person configured; none unless configured.
+  client.setRequestHandler(ListRootsRequestSchema, () => ({ roots: options.roots() }));
+}

@@ -1,0 +1,9 @@
+import { basename } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Root } from '@modelcontextprotocol/sdk/types.js';
+import type { ServerConfig } from '../../shared/config';
+
+/** MCP client/roots: the folders a server entry names in `roots`, as file: URIs; none unless configured. */
+export function rootsOf(config: ServerConfig): Root[] {
+  return (config.roots ?? []).map((folder) => ({ uri: pathToFileURL(folder).href, name: basename(folder) || folder }));
+}

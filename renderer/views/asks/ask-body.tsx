@@ -1,0 +1,121 @@
+import type { RJSFSchema } from '@rjsf/utils';
+import { formDefaults, type AskContent, type PendingAsk } from '../../../shared/api';
+import { revealHidden } from '../../../shared/text';
+import { SchemaForm } from '../../forms';
+
+export interface AskBodyProps {
+  ask: PendingAsk;
+  busy: boolean;
+  answer: (action: 'accept' | 'decline' | 'cancel', content?: AskContent) => void;
+  openUrl: () => void;
+}
+
+function Refuse({ ask, busy, answer }: Pick<AskBodyProps, 'ask' | 'busy' | 'answer'>) {
+  return (
+    <>
+      <button type="button" className="button" disabled={busy} onClick={() => answer('decline')} aria-label={`Decline the request of ${ask.server}`}>
+        Decline
+      </button>
+      <button type="button" className="button quiet" disabled={busy} onClick={() => answer('cancel')} aria-label={`Cancel the request of ${ask.server}`}>
+        Cancel
+      </button>
+    </>
+  );
+}
+
+/** A form generated from the requested schema, its defaults filled in (SEP-1034); a form asking for secrets can only be declined. */
+function FormAsk({ ask, busy, answer }: AskBodyProps) {
+  const schema = (ask.requestedSchema ?? { type: 'object', properties: {} }) as RJSFSchema;
+  if (ask.sensitive && ask.sensitive.length > 0) {
+    return (
+      <>
+        <div className="note note-warn" role="note">
+          <p>
+            This form asks for what looks like a secret ({ask.sensitive.map((f) => revealHidden(f)).join(', ')}). Services must not ask for
+            passwords, tokens or keys by form; decline it, and sign in to the service another way if it needs one.
+          </p>
+        </div>
+        <div className="form-buttons">
+          <Refuse ask={ask} busy={busy} answer={answer} />
+        </div>
+      </>
+    );
+  }
+  return (
+    <SchemaForm<AskContent>
+      schema={schema}
+      formData={formDefaults(ask.requestedSchema ?? {})}
+      idPrefix={`ask-${ask.id}`}
+      label={`The form of ${ask.server}`}
+      submitText="Accept"
+      disabled={busy}
+      onSubmit={(data) => answer('accept', data)}
+    >
+      <Refuse ask={ask} busy={busy} answer={answer} />
+    </SchemaForm>
+  );
+}
+
+/** URL mode: the origin first and large, the whole address as text (never a link); opened only by the button, after the core's checks. */
+function UrlAsk({ ask, busy, answer, openUrl }: AskBodyProps) {
+  return (
+    <>
+      <p className="ask-origin">
+        <span className="muted">Opens </span>
+        <strong data-testid="ask-origin">{revealHidden(ask.origin ?? 'an address that is not a web origin')}</strong>
+      </p>
+      <p>
+        <code className="ask-url">{revealHidden(ask.url ?? '')}</code>
+      </p>
+      {ask.urlProblem !== undefined && (
+        <div className="note note-warn" role="note">
+          <p>This address will not be opened: {ask.urlProblem}.</p>
+        </div>
+      )}
+      <div className="form-buttons">
+        <button type="button" className="button" disabled={busy || ask.urlProblem !== undefined} onClick={openUrl}>
+          Open in browser
+        </button>
+        <button type="button" className="button primary" disabled={busy} onClick={() => answer('accept')}>
+          Done
+        </button>
+        <Refuse ask={ask} busy={busy} answer={answer} />
+      </div>
+    </>
+  );
+}
+
+/** Sampling: the messages the agent's model would receive; approved one request at a time. */
+function SamplingAsk({ ask, busy, answer }: AskBodyProps) {
+  return (
+    <>
+      {ask.systemPrompt !== undefined && (
+        <p>
+          <span className="muted">System prompt: </span>
+          {revealHidden(ask.systemPrompt)}
+        </p>
+      )}
+      <ol className="ask-messages">
+        {(ask.messages ?? []).map((m, i) => (
+          <li key={i}>
+            <span className="muted">{m.role}: </span>
+            <span className="ask-message-text">{revealHidden(m.text, ['\n'])}</span>
+          </li>
+        ))}
+      </ol>
+      {ask.maxTokens !== undefined && <p className="muted">At most {ask.maxTokens} tokens.</p>}
+      <div className="form-buttons">
+        <button type="button" className="button primary" disabled={busy} onClick={() => answer('accept')}>
+          Send to the agent
+        </button>
+        <Refuse ask={ask} busy={busy} answer={answer} />
+      </div>
+    </>
+  );
+}
+
+export function AskBody(props: AskBodyProps) {
+  if (props.ask.kind === 'url') return <UrlAsk {...props} />;
+  if (props.ask.kind === 'sampling') return <SamplingAsk {...props} />;
+  return <FormAsk {...props} />;
+}

@@ -1,0 +1,82 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { PendingAsk } from '../../../shared/api';
+import { createFakeApi, renderApp } from '../../../test/support/renderer';
+
+afterEach(cleanup);
+
+const base = { server: 'shop', requestedAt: 1, expiresAt: 2, asker: 'agent "claude"', agent: 'claude', call: 'tool "checkout"' };
+
+const form: PendingAsk = {
+  ...base,
+  id: 'f1',
+  kind: 'form',
+  message: 'Delivery details',
+  requestedSchema: {
+    type: 'object',
+    properties: {
+      street: { type: 'string', title: 'Street', default: 'Main St 1' },
+      floor: { type: 'integer', title: 'Floor', default: 3 },
+      tip: { type: 'number', title: 'Tip', default: 1.5 },
+      speed: { type: 'string', title: 'Speed', enum: ['slow', 'fast'], default: 'fast' },
+      gift: { type: 'boolean', title: 'Gift', default: true },
+    },
+    required: ['street'],
+  },
+};
+
+describe('a server\'s request in the app', () => {
+  it('shows who asks, fills the form with the schema\'s defaults, and Accept sends them', async () => {
+    const api = createFakeApi({ listAsks: () => [form], answerAsk: () => ({ ok: true }) });
+    renderApp(api);
+    expect(await screen.findByText('shop asks for information')).toBeTruthy();
+    expect(screen.getByText(/During tool "checkout" by agent “claude”/)).toBeTruthy();
+    expect(screen.getByLabelText<HTMLInputElement>(/Street/).value).toBe('Main St 1');
+    expect(screen.getByLabelText<HTMLInputElement>(/Floor/).value).toBe('3');
+    fireEvent.click(screen.getByRole('button', { name: 'Accept' }));
+    await waitFor(() =>
+      expect(api.callsOf('answerAsk')).toEqual([{ id: 'f1', action: 'accept', content: { street: 'Main St 1', floor: 3, tip: 1.5, speed: 'fast', gift: true } }]),
+    );
+  });
+
+  it('a form asking for a secret offers only Decline and Cancel, and says why', async () => {
+    const secret: PendingAsk = { ...form, id: 's1', requestedSchema: { type: 'object', properties: { password: { type: 'string' } } }, sensitive: ['password'] };
+    const api = createFakeApi({ listAsks: () => [secret], answerAsk: () => ({ ok: true }) });
+    renderApp(api);
+    expect(await screen.findByText(/looks like a secret \(password\)/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Accept' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Decline the request of shop' }));
+    await waitFor(() => expect(api.callsOf('answerAsk')).toEqual([{ id: 's1', action: 'decline' }]));
+  });
+
+  it('URL mode: the origin shown large, the address as text (never a link), nothing opened unless clicked; a hostile one cannot be', async () => {
+    const safe: PendingAsk = { ...base, id: 'u1', kind: 'url', message: 'Pay here', url: 'https://pay.example.com/x?y=1', origin: 'https://pay.example.com' };
+    const api = createFakeApi({ listAsks: () => [safe], openAskUrl: () => ({ ok: true }), answerAsk: () => ({ ok: true }) });
+    renderApp(api);
+    expect((await screen.findByTestId('ask-origin')).textContent).toBe('https://pay.example.com');
+    expect(document.querySelector('dialog a')).toBeNull();
+    expect(api.callsOf('openAskUrl')).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: 'Open in browser' }));
+    await waitFor(() => expect(api.callsOf('openAskUrl')).toEqual([{ id: 'u1' }]));
+    cleanup();
+
+    const hostile: PendingAsk = { ...base, id: 'u2', kind: 'url', message: 'x', url: 'javascript:alert("<b>hi</b>")', urlProblem: 'only https: URLs are opened' };
+    const api2 = createFakeApi({ listAsks: () => [hostile] });
+    renderApp(api2);
+    expect((await screen.findByText('javascript:alert("<b>hi</b>")')).tagName).toBe('CODE');
+    expect(document.querySelector('dialog b')).toBeNull();
+    expect(screen.getByRole<HTMLButtonElement>("button", { name: "Open in browser" }).disabled).toBe(true);
+    expect(screen.getByText(/will not be opened: only https/)).toBeTruthy();
+  });
+
+  it('sampling: shows the messages to be sent and approves one request', async () => {
+    const sampling: PendingAsk = { ...base, id: 'p1', kind: 'sampling', message: 'asks', messages: [{ role: 'user', text: 'Summarise my orders' }], systemPrompt: 'Be brief', maxTokens: 50 };
+    const api = createFakeApi({ listAsks: () => [sampling], answerAsk: () => ({ ok: true }) });
+    renderApp(api);
+    expect(await screen.findByText('Summarise my orders')).toBeTruthy();
+    expect(screen.getByText('Be brief')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Send to the agent' }));
+    await waitFor(() => expect(api.callsOf('answerAsk')).toEqual([{ id: 'p1', action: 'accept' }]));
+  });
+});

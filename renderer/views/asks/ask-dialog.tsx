@@ -1,0 +1,60 @@
+import { useState } from 'react';
+import type { AskContent, PendingAsk } from '../../../shared/api';
+import { revealHidden } from '../../../shared/text';
+import { Dialog, ErrorNote } from '../../components';
+import { describeError, type ShownError } from '../../lib';
+import { useLive, useStore } from '../../state';
+import { AskBody } from './ask-body';
+import './asks.css';
+
+function titleOf(ask: PendingAsk): string {
+  if (ask.kind === 'url') return `${ask.server} asks you to open a page`;
+  if (ask.kind === 'sampling') return `${ask.server} asks the agent's model`;
+  return `${ask.server} asks for information`;
+}
+
+/** Who asks and for whose call: the service, and the agent (or you) whose call it is. */
+function whose(ask: PendingAsk): string {
+  if (ask.agent !== undefined) return `During ${ask.call ?? 'a call'} by agent “${ask.agent}”.`;
+  if (ask.asker !== undefined) return `During ${ask.call ?? 'a call'} you made.`;
+  return ask.call !== undefined ? `During ${ask.call}.` : 'Outside any call.';
+}
+
+/** The oldest server request waiting for the person, as a modal; the next one follows when it is answered. */
+export function AskDialog() {
+  const live = useLive();
+  const waiting = useStore(live.asks);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<ShownError | undefined>();
+  const ask = waiting[0];
+  if (!ask) return null;
+
+  const run = (work: Promise<unknown>, settles: boolean): void => {
+    setBusy(true);
+    setError(undefined);
+    work.then(
+      () => {
+        setBusy(false);
+        if (settles) live.asks.remove(ask.id);
+      },
+      (failure: unknown) => {
+        setBusy(false);
+        setError(describeError(failure));
+      },
+    );
+  };
+  const answer = (action: 'accept' | 'decline' | 'cancel', content?: AskContent): void =>
+    run(live.api.answerAsk({ id: ask.id, action, ...(content !== undefined ? { content } : {}) }), true);
+
+  return (
+    <Dialog key={ask.id} title={titleOf(ask)} onClose={() => answer('cancel')} wide>
+      <p className="muted">
+        {whose(ask)}
+        {waiting.length > 1 ? ` ${waiting.length - 1} more waiting.` : ''}
+      </p>
+      <p className="ask-message">{revealHidden(ask.message, ['\n'])}</p>
+      {error && <ErrorNote error={error} onDismiss={() => setError(undefined)} />}
+      <AskBody ask={ask} busy={busy} answer={answer} openUrl={() => run(live.api.openAskUrl({ id: ask.id }), false)} />
+    </Dialog>
+  );
+}

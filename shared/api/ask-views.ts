@@ -1,0 +1,113 @@
+import { z } from 'zod';
+
+/**
+ * A server's request waiting for the person (MCP 2025-11-25 client/elicitation, client/sampling):
+ * a form to fill in, a URL to open, or a sampling request to approve before it goes to the agent.
+ */
+export const ASK_KINDS = ['form', 'url', 'sampling'] as const;
+export const ASK_ACTIONS = ['accept', 'decline', 'cancel'] as const;
+export const AskActionSchema = z.enum(ASK_ACTIONS);
+export type AskAction = z.infer<typeof AskActionSchema>;
+/** How a request ended: answered (by whom is in the audit entry), timed out, or ended with its call. */
+export const ASK_OUTCOMES = ['accept', 'decline', 'cancel', 'timeout', 'ended'] as const;
+export const AskOutcomeSchema = z.enum(ASK_OUTCOMES);
+export type AskOutcome = z.infer<typeof AskOutcomeSchema>;
+
+export const SamplingMessageViewSchema = z.object({
+  role: z.string(),
+  /** Text content as text; anything else summarised (`[image image/png]`). */
+  text: z.string(),
+});
+
+export const PendingAskSchema = z.object({
+  id: z.string(),
+  kind: z.enum(ASK_KINDS),
+  server: z.string(),
+  /** Whose call it is, when it belongs to one: `agent "claude"`, `you`. */
+  asker: z.string().optional(),
+  /** The agent whose call it is. */
+  agent: z.string().optional(),
+  /** The call it belongs to (`tool "x"`). */
+  call: z.string().optional(),
+  /** The App API call's own id (callTool's callId), so the caller can answer its own requests. */
+  callId: z.string().optional(),
+  message: z.string(),
+  /** form: the requested schema (a flat object of primitive fields, as the spec restricts it). */
+  requestedSchema: z.record(z.string(), z.unknown()).optional(),
+  /** form: fields that look like secrets: the spec forbids asking for them by form; only Decline is offered. */
+  sensitive: z.array(z.string()).optional(),
+  /** url: the URL as sent, its origin (host in punycode), and why it may not be opened, if so. */
+  url: z.string().optional(),
+  origin: z.string().optional(),
+  urlProblem: z.string().optional(),
+  /** sampling: what would be sent to the agent's model. */
+  messages: z.array(SamplingMessageViewSchema).optional(),
+  systemPrompt: z.string().optional(),
+  maxTokens: z.number().optional(),
+  requestedAt: z.number(),
+  expiresAt: z.number(),
+});
+export type PendingAsk = z.infer<typeof PendingAskSchema>;
+
+export const AskSettledSchema = z.object({ id: z.string(), outcome: AskOutcomeSchema });
+
+/** One answer to a form: the primitive values the spec allows (string, number, boolean, enum arrays). */
+export const AskContentSchema = z.record(z.string().max(200), z.union([z.string().max(64 * 1024), z.number(), z.boolean(), z.array(z.string().max(1024)).max(100)]));
+export type AskContent = z.infer<typeof AskContentSchema>;
+
+const SENSITIVE = /pass(word|phrase|code)?\b|secret|token|api[\s_-]?key|private[\s_-]?key|\bpin\b|credit[\s_-]?card|card[\s_-]?number|\bcvv\b|\bcvc\b|\bssn\b|social[\s_-]?security|\biban\b/i;
+
+type Field = { type?: unknown; title?: unknown; description?: unknown; format?: unknown; default?: unknown; enum?: unknown; oneOf?: unknown; items?: unknown };
+
+function fieldsOf(schema: Record<string, unknown>): [string, Field][] {
+  const properties = schema['properties'];
+  if (typeof properties !== 'object' || properties === null) return [];
+  return Object.entries(properties as Record<string, unknown>).filter((e): e is [string, Field] => typeof e[1] === 'object' && e[1] !== null);
+}
+
+/**
+ * Fields whose name, title or format look like a secret (password, token, API key, PIN, card…). Not the
+ * description: it often says what not to enter ("not your PIN").
+ */
+export function sensitiveFields(schema: Record<string, unknown>): string[] {
+  return fieldsOf(schema)
+    .filter(([name, f]) => f.format === 'password' || [name, f.title].some((t) => typeof t === 'string' && SENSITIVE.test(t)))
+    .map(([name]) => name);
+}
+
+/**
+ * The form's starting values: each field's `default` when it has the field's type (SEP-1034: string,
+ * integer, number, enum, boolean; multi-select enums too). Fields without one are left out.
+ */
+export function formDefaults(schema: Record<string, unknown>): AskContent {
+  const out: AskContent = {};
+  for (const [name, f] of fieldsOf(schema)) {
+    const value = f.default;
+    if (f.type === 'string' && typeof value === 'string') out[name] = value;
+    else if (f.type === 'integer' && typeof value === 'number' && Number.isInteger(value)) out[name] = value;
+    else if (f.type === 'number' && typeof value === 'number') out[name] = value;
+    else if (f.type === 'boolean' && typeof value === 'boolean') out[name] = value;
+    else if (f.type === 'array' && Array.isArray(value) && value.every((v) => typeof v === 'string')) out[name] = value;
+  }
+  return out;
+}
+
+/** Why an answer does not fit the requested schema (unknown field, wrong type, missing required), or undefined. */
+export function answerProblem(schema: Record<string, unknown>, content: AskContent): string | undefined {
+  const fields = new Map(fieldsOf(schema));
+  for (const [name, value] of Object.entries(content)) {
+    const field = fields.get(name);
+    if (!field) return `"${name}" is not a field of this form`;
+    const type = field.type;
+    const ok =
+      (type === 'string' && typeof value === 'string') ||
+      (type === 'number' && typeof value === 'number') ||
+      (type === 'integer' && typeof value === 'number' && Number.isInteger(value)) ||
+      (type === 'boolean' && typeof value === 'boolean') ||
+      (type === 'array' && Array.isArray(value));
+    if (!ok) return `"${name}" must be of type ${String(type)}`;
+  }
+  const required = Array.isArray(schema['required']) ? (schema['required'] as unknown[]) : [];
+  for (const name of required) if (typeof name === 'string' && !(name in content)) return `"${name}" is required`;
+  return undefined;
+}
