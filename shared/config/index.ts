@@ -42,3 +42,7 @@ export {
   SCOPE_TOKEN,
 } from './auth-schema';
 export type { AuthConfig, FullAuthConfig, OAuthAuth, ClientCredentialsAuth, ApiKeyAuth, AnyOAuth } from './auth-schema';
+export { splitCommandLine, looksLikeCommandLine, MAX_COMMAND_LINE_CHARS } from './split-command-line';
+export type { SplitCommandLine } from './split-command-line';
+export { parsePastedEntry, looksLikeJson } from './pasted-entry';
+export type { PastedServer } from './pasted-entry';
