@@ -41,6 +41,10 @@ const EXPECTED: Record<ApiMethod, Power | 'depends'> = {
   readAdminLog: 'read',
   listOfflineChanges: 'read',
   acknowledgeChanges: 'person',
+  serverConfig: 'read',
+  updateServer: 'widening',
+  restartServer: 'narrowing',
+  cancelCall: 'narrowing',
 };
 
 const AGENT: AgentView = {

@@ -51,6 +51,11 @@ export const METHOD_POWERS: Record<ApiMethod, Rule> = {
   readAdminLog: 'read',
   listOfflineChanges: 'read',
   acknowledgeChanges: 'person',
+  serverConfig: 'read',
+  // A new command, URL or header changes what runs or where credentials go.
+  updateServer: 'widening',
+  restartServer: 'narrowing',
+  cancelCall: 'narrowing',
 };
 
 const RANK: Record<PolicyDecision, number> = { deny: 0, ask: 1, allow: 2 };
