@@ -130,12 +130,12 @@ export function createAppApi(deps: AppApiDeps): AppApi {
         if (callId !== undefined && inFlight.get(callId) === controller) inFlight.delete(callId);
       }
     },
-    cancelCall: async ({ callId }: ApiInput<'cancelCall'>) => {
+    cancelCall: ({ callId }: ApiInput<'cancelCall'>) => {
       const controller = inFlight.get(callId);
-      if (!controller) return { cancelled: false };
+      if (!controller) return Promise.resolve({ cancelled: false });
       inFlight.delete(callId);
       controller.abort();
-      return { cancelled: true };
+      return Promise.resolve({ cancelled: true });
     },
     serverConfig: async ({ name }: ApiInput<'serverConfig'>) => {
       await deps.settled();
