@@ -10,6 +10,7 @@ import { entryRows, filterEntries, filterServers, serverRows, type StateFilter }
 import { CatalogToolbar } from './catalog-toolbar';
 import { CustomServiceDialog } from './custom-service-dialog';
 import { EntryRow } from './entry-row';
+import { RestartFailed } from './restart-failed';
 import { ServerRow } from './server-row';
 import { useProgressiveCount } from './use-progressive-count';
 import './catalog.css';
@@ -81,7 +82,10 @@ export function CatalogView() {
       <CatalogToolbar query={query} filter={filter} summary={loaded ? summary : 'Loading…'} onQuery={setQuery} onFilter={setFilter} />
       {filter !== 'available' && (
         <section aria-labelledby="your-services">
-          <h2 id="your-services">Your services</h2>
+          <div className="section-head">
+            <h2 id="your-services">Your services</h2>
+            <RestartFailed servers={servers} />
+          </div>
           {loaded && shownServers.length === 0 && <p className="empty">{rows.length === 0 ? 'No services yet: add one from the catalog below.' : 'No service matches.'}</p>}
           {/* Column names for sighted readers; each cell says its own to assistive technology. */}
           <div className="row row-head" aria-hidden="true" hidden={shownServers.length === 0}>
