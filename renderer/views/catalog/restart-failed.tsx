@@ -32,9 +32,9 @@ export function RestartFailed({ servers }: { servers: readonly ServerStatus[] })
   };
 
   return (
-    <div className="restart-failed">
+    <>
       {failed.length > 0 && (
-        <button type="button" className="button small" disabled={busy} onClick={() => void restartAll()}>
+        <button type="button" className="button small restart-failed" disabled={busy} onClick={() => void restartAll()}>
           {busy ? 'Restarting…' : `Restart all that failed (${failed.length})`}
         </button>
       )}
@@ -52,6 +52,6 @@ export function RestartFailed({ servers }: { servers: readonly ServerStatus[] })
           ))}
         </div>
       )}
-    </div>
+    </>
   );
 }

@@ -10,9 +10,12 @@ export interface ServerActionsProps {
   onApprove: (status: ServerStatus) => void;
 }
 
-/** Running or failed, approved and enabled: stopping and starting it again is what a person reaches for. */
-function canRestart(status: ServerStatus): boolean {
-  return status.enabled && status.approval !== 'pending' && (status.state === 'ready' || status.state === 'error');
+/**
+ * Running, approved and enabled: stopping and starting it again is what a person reaches for. A failed
+ * one offers Connect, which is that same fresh start (crash counters reset).
+ */
+function canRestart(status: ServerStatus, connectShown: boolean): boolean {
+  return status.enabled && status.approval !== 'pending' && !connectShown && (status.state === 'ready' || status.state === 'error');
 }
 
 /** Connect / Re-authorize / Restart / Disconnect / Enable-Disable / Approve command for one server. */
@@ -46,7 +49,7 @@ export function ServerActions({ status, now, onApprove }: ServerActionsProps) {
             Cancel sign-in
           </button>
         )}
-        {canRestart(status) && !connecting && (
+        {canRestart(status, actions.connect !== undefined) && !connecting && (
           <button type="button" className="button small" disabled={busy !== null} onClick={() => void run('restart')} aria-label={`Restart ${name}`}>
             {busy === 'restart' ? 'Restarting…' : 'Restart'}
           </button>
