@@ -112,6 +112,8 @@ export function createFakeApi(handlers: FakeHandlers = {}): FakeApi {
     'listApprovals', 'decideApproval', 'readAudit', 'importConfig',
     'listConfirmations', 'decideConfirmation', 'readAdminLog', 'listOfflineChanges', 'acknowledgeChanges',
   ];
+  // Edit, restart and cancel (issue 17).
+  names.push('serverConfig', 'updateServer', 'restartServer', 'cancelCall');
   for (const name of names) Object.assign(api, { [name]: method(name) });
   return api as FakeApi;
 }
