@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli, tempHome } from '../helpers/cli';
+import { startServe } from '../helpers/serve';
 import { FAULT_SERVER, ROOT } from '../fixtures/servers/config';
 
 // `servers edit` and `servers restart` with the real CLI, no app running.
@@ -45,4 +46,25 @@ describe('CLI: servers edit and servers restart', () => {
     const neither = await runCli(home, ['servers', 'restart']);
     expect(neither.code).toBe(2);
   }, 60_000);
+
+  it('while an app runs: restart --failed restarts its failed servers there; an edit waits for the person', async () => {
+    const home = tempHome('cs-cli-restart-app-');
+    expect((await runCli(home, ['servers', 'add', 'broken', '--', 'definitely-not-a-command-cs-cli-restart'])).code).toBe(0);
+    expect((await runCli(home, ['servers', 'approve', 'broken', '--yes'])).code).toBe(0);
+    const served = await startServe(home);
+    try {
+      await served.api('connect', { name: 'broken' });
+      const restarted = await runCli(home, ['servers', 'restart', '--failed']);
+      expect(restarted.code).toBe(1);
+      expect(restarted.stderr).toContain('broken did not start');
+      const status = (await served.api('status', {})).body.result as { servers: Array<{ name: string; history: unknown[] }> };
+      // connect, then the restart: two more starts in the app's own history.
+      expect(status.servers.find((s) => s.name === 'broken')?.history.length).toBeGreaterThanOrEqual(5);
+      const edit = await runCli(home, ['servers', 'edit', 'broken', '--command', 'still-missing']);
+      expect(edit.code).toBe(4);
+      expect(edit.stderr).toContain('Waiting for confirmation in the app: change the server "broken" to: still-missing');
+    } finally {
+      await served.stop();
+    }
+  }, 90_000);
 });

@@ -111,10 +111,11 @@ export function registerServerEdits(servers: Command, run: Run): void {
           } catch (error) {
             last = toCodedError(error);
             failures += 1;
-            if (names.length > 1) ctx.output.err(`${server} did not start: ${last.message}`);
+            if (name === undefined) ctx.output.err(`${server} did not start: ${last.message}`);
           }
         }
-        if (last && names.length === 1) throw last;
+        // One named server: its own error and exit code; --failed: each is said, exit 1 if any failed again.
+        if (last && name !== undefined) throw last;
         return failures > 0 ? 1 : 0;
       }),
     );
