@@ -63,6 +63,12 @@ export function summarize(method: ApiMethod, input: unknown, context: SummaryCon
         const env = 'command' in config ? Object.keys(config.env ?? {}) : [];
         return `add the server ${q(name)}: ${what}${env.length > 0 ? ` (environment: ${env.join(', ')})` : ''}`;
       }
+      case 'updateServer': {
+        const { name, config } = input as ApiInput<'updateServer'>;
+        const what = 'command' in config ? [config.command, ...(config.args ?? [])].join(' ') : config.url;
+        const env = 'command' in config ? Object.keys(config.env ?? {}) : [];
+        return `change the server ${q(name)} to: ${what}${env.length > 0 ? ` (environment: ${env.join(', ')})` : ''}`;
+      }
       case 'approveServer': {
         const { name } = input as ApiInput<'approveServer'>;
         return `approve the command of ${q(name)}${context.commandLine ? `: ${context.commandLine}` : ''}`;

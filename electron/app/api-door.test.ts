@@ -52,6 +52,7 @@ const WIDENINGS: Array<[ApiMethod, unknown]> = [
   ['rotateAgent', { name: 'claude' }],
   ['setBridgePaused', { paused: false }],
   ['callTool', { server: 'gh', tool: 'delete_repo' }],
+  ['updateServer', { name: 'gh', config: { command: 'node', args: ['evil.js'], env: { T: '${secret:GH_TOKEN}' } } }],
 ];
 
 describe('the door: who may do what', () => {
@@ -80,6 +81,7 @@ describe('the door: who may do what', () => {
     expect(entries.map((e) => [e.method, e.who, e.outcome])).toEqual(WIDENINGS.map(([m]) => [m, 'cli', 'waiting']));
     // An approval is pinned to the command line shown when it was asked.
     expect(confirmations?.list().find((c) => c.method === 'approveServer')).toMatchObject({ input: { name: 'gh', commandLine: 'node x.js' }, summary: expect.stringContaining('node x.js') as unknown });
+    expect(confirmations?.list().find((c) => c.method === 'updateServer')?.summary).toBe('change the server "gh" to: node evil.js (environment: T)');
     // What is asked is shown exactly, the reference named, a new secret value never.
     const shown = JSON.stringify(confirmations?.list());
     expect(shown).toContain('${secret:GH_TOKEN}');

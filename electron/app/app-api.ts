@@ -43,9 +43,24 @@ function configured(registry: Registry, name: string) {
   return config;
 }
 
+/** At most this many UI calls wait to be cancellable at once; more are refused, not tracked. */
+const MAX_CANCELLABLE_CALLS = 256;
+
 /** The one implementation of the App API; IPC and HTTP adapters only carry it. */
 export function createAppApi(deps: AppApiDeps): AppApi {
   const { registry, pool, events } = deps;
+  /** Calls in flight by the caller's `callId`, so `cancelCall` can abort them (the pool sends notifications/cancelled). */
+  const inFlight = new Map<string, AbortController>();
+  const track = (callId: string | undefined): AbortController | undefined => {
+    if (callId === undefined) return undefined;
+    if (inFlight.has(callId)) throw new CodedError('invalid_input', 'a call with this callId is already running', { hint: 'give each call its own callId' });
+    if (inFlight.size >= MAX_CANCELLABLE_CALLS) {
+      throw new CodedError('rate_limited', `more than ${MAX_CANCELLABLE_CALLS} calls are running`, { hint: 'wait for some to finish' });
+    }
+    const controller = new AbortController();
+    inFlight.set(callId, controller);
+    return controller;
+  };
   return {
     ...deps.bridgeApi,
     ...deps.authApi,
@@ -107,18 +122,47 @@ export function createAppApi(deps: AppApiDeps): AppApi {
       return pool.prompts(server);
     },
     callTool: async (input: ApiInput<'callTool'>) => {
-      await deps.settled();
       const { callId } = input;
-      // Tool results are shown to people: a secret a server echoes back is removed like anywhere else.
-      const result = await pool.callTool(input.server, input.tool, input.arguments ?? {}, {
-        ...(input.timeoutMs !== undefined ? { timeoutMs: input.timeoutMs } : {}),
-        ...(callId !== undefined
-          ? { onProgress: (p: CallProgress) => events.emit('callProgress', { callId, ...p }) }
-          : {}),
-        // The server's requests during the call are the person's to answer.
-        asker: personAsker(callId),
-      });
-      return redactor.redactValue(result);
+      const controller = track(callId);
+      try {
+        await deps.settled();
+        // Tool results are shown to people: a secret a server echoes back is removed like anywhere else.
+        const result = await pool.callTool(input.server, input.tool, input.arguments ?? {}, {
+          ...(input.timeoutMs !== undefined ? { timeoutMs: input.timeoutMs } : {}),
+          ...(controller ? { signal: controller.signal } : {}),
+          ...(callId !== undefined
+            ? { onProgress: (p: CallProgress) => events.emit('callProgress', { callId, ...p }) }
+            : {}),
+          // The server's requests during the call are the person's to answer.
+          asker: personAsker(callId),
+        });
+        return redactor.redactValue(result);
+      } finally {
+        if (callId !== undefined && inFlight.get(callId) === controller) inFlight.delete(callId);
+      }
+    },
+    cancelCall: ({ callId }: ApiInput<'cancelCall'>) => {
+      const controller = inFlight.get(callId);
+      if (!controller) return Promise.resolve({ cancelled: false });
+      inFlight.delete(callId);
+      controller.abort();
+      return Promise.resolve({ cancelled: true });
+    },
+    serverConfig: async ({ name }: ApiInput<'serverConfig'>) => {
+      await deps.settled();
+      return { config: configured(registry, name) };
+    },
+    updateServer: async ({ name, config }: ApiInput<'updateServer'>) => {
+      await registry.updateServer(name, config);
+      // The pool has applied it (a running server restarted) before the status is read.
+      await deps.settled();
+      return pool.status(name);
+    },
+    restartServer: async ({ name }: ApiInput<'restartServer'>) => {
+      await deps.settled();
+      configured(registry, name);
+      await pool.stop(name);
+      return pool.start(name);
     },
     doctor: async (input) => deps.doctor(input),
     listSecrets: async () => {

@@ -47,6 +47,10 @@ const EXPECTED: Record<ApiMethod, Power | 'depends'> = {
   listAsks: 'read',
   answerAsk: 'person',
   openAskUrl: 'person',
+  serverConfig: 'read',
+  updateServer: 'widening',
+  restartServer: 'narrowing',
+  cancelCall: 'narrowing',
 };
 
 const AGENT: AgentView = {

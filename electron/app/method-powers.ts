@@ -59,6 +59,11 @@ export const METHOD_POWERS: Record<ApiMethod, Rule> = {
   // Answers go to a server as the person's; a URL opens in the person's browser.
   answerAsk: 'person',
   openAskUrl: 'person',
+  serverConfig: 'read',
+  // A new command, URL or header changes what runs or where credentials go.
+  updateServer: 'widening',
+  restartServer: 'narrowing',
+  cancelCall: 'narrowing',
 };
 
 const RANK: Record<PolicyDecision, number> = { deny: 0, ask: 1, allow: 2 };

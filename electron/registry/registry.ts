@@ -213,6 +213,16 @@ class FileRegistry implements Registry {
     return editConfigFile(this.file, this.#lock, mutate, Object.keys(this.#config.mcpServers).length);
   }
 
+  /** Replaces an entry in place (same key, same position); its approval is re-checked against the new entry. */
+  async updateServer(name: string, config: ServerConfig): Promise<void> {
+    this.#assertOpen();
+    await this.#edit(({ servers }) => {
+      if (!Object.hasOwn(servers, name)) throw notFound(name);
+      servers[name] = config;
+    });
+    await this.reload();
+  }
+
   async removeServer(name: string): Promise<void> {
     this.#assertOpen();
     await this.#edit(({ servers }) => {

@@ -54,6 +54,8 @@ export interface Registry {
   on<E extends keyof RegistryEvents>(event: E, listener: (payload: RegistryEvents[E]) => void): () => void;
   /** Edits go through a lock and an atomic write; unknown keys of the file are kept. */
   addServer(name: string, config: ServerConfig): Promise<void>;
+  /** Replaces the entry of an existing server (not_found otherwise). */
+  updateServer(name: string, config: ServerConfig): Promise<void>;
   removeServer(name: string): Promise<void>;
   setEnabled(name: string, enabled: boolean): Promise<void>;
   readonly approvals: ApprovalStore;

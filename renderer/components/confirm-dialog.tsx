@@ -10,6 +10,7 @@ export interface ConfirmDialogProps {
   children: ReactNode;
   onConfirm: () => Promise<void>;
   onClose: () => void;
+  returnFocusTo?: HTMLElement | null;
 }
 
 /** Asks before doing something that matters; shows the failure in place instead of closing. */
@@ -28,7 +29,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
     );
   };
   return (
-    <Dialog title={props.title} onClose={props.onClose}>
+    <Dialog title={props.title} onClose={props.onClose} {...(props.returnFocusTo !== undefined ? { returnFocusTo: props.returnFocusTo } : {})}>
       {props.children}
       {error && <ErrorNote error={error} />}
       <div className="form-buttons">

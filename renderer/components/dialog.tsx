@@ -5,6 +5,8 @@ export interface DialogProps {
   onClose: () => void;
   children: ReactNode;
   wide?: boolean;
+  /** Where focus goes on close when what opened it is gone (a dialog that followed another). */
+  returnFocusTo?: HTMLElement | null;
 }
 
 /**
@@ -12,12 +14,14 @@ export interface DialogProps {
  * open, so the browser's own focus return never happens (the element is gone): focus goes back to
  * what opened it here.
  */
-export function Dialog({ title, onClose, children, wide }: DialogProps) {
+export function Dialog({ title, onClose, children, wide, returnFocusTo }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const closeRef = useRef(onClose);
   // Read while rendering, before an autofocused field inside takes focus.
-  const [opener] = useState(() => (document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null));
+  const [opener] = useState(
+    () => returnFocusTo ?? (document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null),
+  );
   useEffect(() => {
     closeRef.current = onClose;
   });

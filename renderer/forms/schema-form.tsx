@@ -18,6 +18,8 @@ export interface SchemaFormProps<T> {
   disabled?: boolean;
   onSubmit: (data: T) => void;
   onChange?: (data: T) => void;
+  /** A field lost focus: rjsf's field id (`<idPrefix>_<field>`) and its value. */
+  onBlur?: (id: string, value: unknown) => void;
   customValidate?: CustomValidator<T>;
   /** Extra buttons beside the submit button (Cancel). */
   children?: ReactNode;
@@ -32,6 +34,7 @@ export function SchemaForm<T>(props: SchemaFormProps<T>) {
     ...(props.formData !== undefined ? { formData: props.formData } : {}),
     ...(props.disabled !== undefined ? { disabled: props.disabled } : {}),
     ...(props.customValidate ? { customValidate: props.customValidate } : {}),
+    ...(props.onBlur ? { onBlur: props.onBlur } : {}),
   };
   return (
     <div className="schema-form-wrap" role="group" aria-label={props.label}>

@@ -47,3 +47,7 @@ export type { AuthConfig, FullAuthConfig, OAuthAuth, ClientCredentialsAuth, ApiK
 export type { StdioAuthConfig, FullStdioAuthConfig, StdioOAuthAuth, StdioClientCredentialsAuth } from './auth-schema';
 export { CredentialFileSchema, CREDENTIAL_FORMATS, findTokenPlaceholders, replaceTokenPlaceholders } from './stdio-credential';
 export type { CredentialFile, CredentialFormat, TokenPlaceholder } from './stdio-credential';
+export { splitCommandLine, looksLikeCommandLine, MAX_COMMAND_LINE_CHARS } from './split-command-line';
+export type { SplitCommandLine } from './split-command-line';
+export { parsePastedEntry, looksLikeJson } from './pasted-entry';
+export type { PastedServer } from './pasted-entry';

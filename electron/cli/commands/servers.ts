@@ -5,6 +5,7 @@ import { printJson, table } from '../output';
 import { confirm } from '../prompt';
 import { configError, explainServerError, issueRows } from '../config-errors';
 import type { Run } from '../runner';
+import { registerServerEdits } from './servers-edit';
 import { stateLabel } from './status';
 
 function collect(value: string, previous: string[] = []): string[] {
@@ -63,7 +64,7 @@ export function buildServerConfig(commandLine: string[], options: AddOptions): S
 }
 
 export function registerServers(program: Command, run: Run): void {
-  const servers = program.command('servers').description('configure servers (list, add, remove, enable, disable, approve)');
+  const servers = program.command('servers').description('configure servers (list, add, edit, remove, enable, disable, approve, restart)');
 
   servers
     .command('list')
@@ -148,4 +149,5 @@ export function registerServers(program: Command, run: Run): void {
         ctx.output.out(`Approved ${name}.`);
       }),
     );
+  registerServerEdits(servers, run);
 }

@@ -1,4 +1,4 @@
-import { moreAccessNeeded, type BridgeInfo, type PendingApproval, type ServerStatus } from '../../../shared/api';
+import { byAttention, moreAccessNeeded, serverHealth, type BridgeInfo, type PendingApproval, type ServerStatus } from '../../../shared/api';
 import type { ShellRoute } from '../notifications/screen-routes';
 import { argumentsSummary } from '../arguments-summary';
 import { plainText } from '../plain-text';
@@ -35,17 +35,8 @@ export const MAX_LISTED_APPROVALS = 5;
 /** Windows cuts tray tooltips at 127 characters. */
 const MAX_TOOLTIP = 127;
 
-type Health = 'failed' | 'sign-in' | 'approval' | 'fine' | 'disabled';
-
-function healthOf(status: ServerStatus): Health {
-  if (!status.enabled) return 'disabled';
-  if (status.approval === 'pending') return 'approval';
-  if (status.state === 'error') return 'failed';
-  if (status.state === 'needs_auth' || (status.state !== 'starting' && moreAccessNeeded(status.auth).length > 0)) return 'sign-in';
-  return 'fine';
-}
-
-const ORDER: Record<Health, number> = { failed: 0, 'sign-in': 1, approval: 2, fine: 3, disabled: 4 };
+// One rule for the tray and the services list (shared/api/server-order.ts).
+const healthOf = serverHealth;
 
 function stateLabel(status: ServerStatus): string {
   switch (healthOf(status)) {
@@ -103,7 +94,7 @@ export function trayModel(
   const items: TrayItem[] = [{ kind: 'header', label: summary }];
   if (bridgeFailed) items.push({ kind: 'header', label: `Bridge not running: ${plainText(bridge.error ?? '', 60)}` });
 
-  const sorted = [...statuses].sort((a, b) => ORDER[healthOf(a)] - ORDER[healthOf(b)] || a.name.localeCompare(b.name));
+  const sorted = [...statuses].sort(byAttention);
   if (sorted.length > 0) {
     items.push({ kind: 'separator' });
     for (const status of sorted.slice(0, MAX_LISTED_SERVICES)) {

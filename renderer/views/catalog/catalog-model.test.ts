@@ -14,9 +14,10 @@ describe('catalog model', () => {
   const rows = serverRows(servers, tools, CATALOG);
 
   it('matches configured servers to catalog entries for their icon and auth type', () => {
+    // In the tray's order: needing sign-in before fine, disabled last.
     expect(rows.map((r) => [r.status.name, r.entry?.id, r.auth])).toEqual([
-      ['everything', 'everything', 'none'],
       ['linear', 'linear', 'OAuth'],
+      ['everything', 'everything', 'none'],
       ['mine', undefined, '—'],
     ]);
     expect(entryRows(CATALOG, rows).find((e) => e.entry.id === 'linear')?.addedAs).toEqual(['linear']);
@@ -36,6 +37,18 @@ describe('catalog model', () => {
     const entries = entryRows(CATALOG, rows);
     expect(filterEntries(entries, '', 'error')).toEqual([]);
     expect(filterEntries(entries, 'notion', 'available').map((e) => e.entry.id)).toEqual(['notion']);
+  });
+
+  it('lists failed services first, then sign-in, approval, fine and disabled ones, by name within each', () => {
+    const mixed = [
+      serverStatus({ name: 'a-fine', state: 'ready' }),
+      serverStatus({ name: 'z-failed', state: 'error' }),
+      serverStatus({ name: 'b-off', enabled: false, state: 'error' }),
+      serverStatus({ name: 'c-approve', approval: 'pending' }),
+      serverStatus({ name: 'd-failed', state: 'error' }),
+      serverStatus({ name: 'e-sign-in', state: 'needs_auth' }),
+    ];
+    expect(serverRows(mixed, new Map(), CATALOG).map((r) => r.status.name)).toEqual(['d-failed', 'z-failed', 'e-sign-in', 'c-approve', 'a-fine', 'b-off']);
   });
 
   it('suggests a free name', () => {

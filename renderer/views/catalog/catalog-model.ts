@@ -1,4 +1,4 @@
-import type { ServerStatus, ToolInfo } from '../../../shared/api';
+import { byAttention, type ServerStatus, type ToolInfo } from '../../../shared/api';
 import { catalogEntryFor, type CatalogAuth, type CatalogEntry } from '../../../shared/catalog';
 import { serverBadge, type BadgeKind } from '../../lib';
 
@@ -41,9 +41,12 @@ export interface EntryRowModel {
   haystack: string;
 }
 
-/** Servers with what search and filters need, computed once per data change (not per keystroke). */
+/**
+ * Servers with what search and filters need, computed once per data change (not per keystroke);
+ * failed ones first, in the tray's order (shared/api/server-order.ts).
+ */
 export function serverRows(servers: readonly ServerStatus[], tools: ReadonlyMap<string, readonly ToolInfo[]>, catalog: readonly CatalogEntry[]): ServerRowModel[] {
-  return servers.map((status) => {
+  return [...servers].sort(byAttention).map((status) => {
     const entry = catalogEntryFor(catalog, { url: status.url, commandLine: status.commandLine });
     const auth = entry ? authLabel(entry.auth) : status.auth ? 'OAuth' : '—';
     const toolText = (tools.get(status.name) ?? []).map((t) => `${t.name} ${t.title ?? ''}`).join(' ');

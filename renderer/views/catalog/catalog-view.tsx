@@ -10,6 +10,8 @@ import { entryRows, filterEntries, filterServers, serverRows, type StateFilter }
 import { CatalogToolbar } from './catalog-toolbar';
 import { CustomServiceDialog } from './custom-service-dialog';
 import { EntryRow } from './entry-row';
+import { PasteServiceDialog } from './paste-service-dialog';
+import { RestartFailed } from './restart-failed';
 import { ServerRow } from './server-row';
 import { useProgressiveCount } from './use-progressive-count';
 import './catalog.css';
@@ -17,7 +19,7 @@ import './catalog.css';
 /** Rows added per frame: keeps a keystroke's repaint short with 1,000 services. */
 const ROW_CHUNK = 80;
 
-type Open = { kind: 'entry'; entry: CatalogEntry } | { kind: 'custom' } | { kind: 'approve'; status: ServerStatus } | null;
+type Open = { kind: 'entry'; entry: CatalogEntry } | { kind: 'custom' } | { kind: 'paste' } | { kind: 'approve'; status: ServerStatus } | null;
 
 /** Every configured server and every catalog entry, searchable and filterable by state. */
 export function CatalogView() {
@@ -52,6 +54,9 @@ export function CatalogView() {
   return (
     <section className="catalog" aria-labelledby="catalog-title">
       <PageHeader title={<span id="catalog-title">Services</span>} lead="Connect each service once; every agent then reaches it through the bridge.">
+        <button type="button" className="button" onClick={() => setOpen({ kind: 'paste' })}>
+          Paste a command or JSON
+        </button>
         <button type="button" className="button primary" onClick={() => setOpen({ kind: 'custom' })}>
           Add custom service
         </button>
@@ -81,7 +86,10 @@ export function CatalogView() {
       <CatalogToolbar query={query} filter={filter} summary={loaded ? summary : 'Loading…'} onQuery={setQuery} onFilter={setFilter} />
       {filter !== 'available' && (
         <section aria-labelledby="your-services">
-          <h2 id="your-services">Your services</h2>
+          <div className="section-head">
+            <h2 id="your-services">Your services</h2>
+            <RestartFailed servers={servers} />
+          </div>
           {loaded && shownServers.length === 0 && <p className="empty">{rows.length === 0 ? 'No services yet: add one from the catalog below.' : 'No service matches.'}</p>}
           {/* Column names for sighted readers; each cell says its own to assistive technology. */}
           <div className="row row-head" aria-hidden="true" hidden={shownServers.length === 0}>
@@ -113,6 +121,7 @@ export function CatalogView() {
       )}
       {open?.kind === 'entry' && <AddEntryDialog entry={open.entry} taken={taken} onClose={close} onAdded={onAdded} />}
       {open?.kind === 'custom' && <CustomServiceDialog taken={taken} onClose={close} onAdded={onAdded} />}
+      {open?.kind === 'paste' && <PasteServiceDialog taken={taken} onClose={close} onAdded={onAdded} />}
       {open?.kind === 'approve' && <ApproveCommandDialog status={open.status} onClose={close} />}
     </section>
   );

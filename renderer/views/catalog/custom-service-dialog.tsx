@@ -5,7 +5,7 @@ import { SchemaForm } from '../../forms';
 import { describeError, type ShownError } from '../../lib';
 import { useLive } from '../../state';
 import { addPlannedServer } from './add-planned-server';
-import { customServicePlan, type CustomServiceData } from './custom-service-plan';
+import { customServicePlan, splitCommandField, type CustomServiceData } from './custom-service-plan';
 import { CUSTOM_SERVICE_SCHEMA, CUSTOM_SERVICE_UI } from './custom-service-schema';
 
 export interface CustomServiceDialogProps {
@@ -18,6 +18,21 @@ export function CustomServiceDialog({ taken, onClose, onAdded }: CustomServiceDi
   const live = useLive();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ShownError | null>(null);
+  const [formData, setFormData] = useState<CustomServiceData>({});
+  const [splitNote, setSplitNote] = useState<string | null>(null);
+
+  /** Leaving the command box with a whole command line in it shows it split, before anything is added. */
+  const onBlur = (id: string) => {
+    if (id !== 'custom_command') return;
+    try {
+      const split = splitCommandField(formData);
+      if (!split) return;
+      setFormData(split);
+      setSplitNote(`Split the command line: the program is ${split.command ?? ''}, with ${split.args?.length ?? 0} arguments below${split.env && split.env.length > (formData.env?.length ?? 0) ? ' and its variables under Environment variables' : ''}.`);
+    } catch (failure) {
+      setError(describeError(failure));
+    }
+  };
 
   const submit = (data: CustomServiceData) => {
     setBusy(true);
@@ -45,11 +60,19 @@ export function CustomServiceDialog({ taken, onClose, onAdded }: CustomServiceDi
       <p className="muted">Secrets you enter are stored in the vault; mcp.json only refers to them as {'${secret:NAME}'}.</p>
       <MemoryVaultNote />
       {error && <ErrorNote error={error} />}
+      {splitNote !== null && (
+        <p className="note" role="status">
+          {splitNote}
+        </p>
+      )}
       <SchemaForm<CustomServiceData>
         idPrefix="custom"
         label="Custom service settings"
         schema={CUSTOM_SERVICE_SCHEMA}
         uiSchema={CUSTOM_SERVICE_UI}
+        formData={formData}
+        onChange={setFormData}
+        onBlur={onBlur}
         submitText={busy ? 'Adding…' : 'Add service'}
         disabled={busy}
         customValidate={validate}

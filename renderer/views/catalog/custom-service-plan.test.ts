@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CodedError } from '../../../shared/errors';
-import { customServicePlan } from './custom-service-plan';
+import { customServicePlan, splitCommandField } from './custom-service-plan';
 
 describe('customServicePlan', () => {
   it('keeps secret headers out of the config', () => {
@@ -29,5 +29,26 @@ describe('customServicePlan', () => {
   it('refuses what the config schema refuses, with a hint', () => {
     expect(() => customServicePlan({ name: 'c', transport: 'http', url: 'ftp://x', auth: 'none' })).toThrow(CodedError);
     expect(() => customServicePlan({ name: 'd', transport: 'stdio', command: '  ' })).toThrow(/command/);
+  });
+});
+
+describe('a whole command line in the command box', () => {
+  it('is split into program, arguments, variables and folder by shell rules', () => {
+    expect(customServicePlan({ name: 'n', transport: 'stdio', command: 'npx -y pkg /tmp' }).config).toEqual({ command: 'npx', args: ['-y', 'pkg', '/tmp'] });
+    expect(
+      customServicePlan({ name: 'n', transport: 'stdio', command: `cd /srv && LOG=1 node 'my server.js'`, args: ['--x'], env: [{ name: 'B', value: '2' }] }).config,
+    ).toEqual({ command: 'node', args: ['my server.js', '--x'], env: { LOG: '1', B: '2' }, cwd: '/srv' });
+  });
+
+  it('leaves a single program name, and shows the split in the form (splitCommandField)', () => {
+    expect(splitCommandField({ transport: 'stdio', command: 'npx' })).toBeUndefined();
+    expect(splitCommandField({ transport: 'http', command: 'a b' })).toBeUndefined();
+    expect(splitCommandField({ transport: 'stdio', command: 'uvx mcp-server-time', args: ['--tz'] })).toEqual({ transport: 'stdio', command: 'uvx', args: ['mcp-server-time', '--tz'] });
+  });
+
+  it('uses a stored secret picked for a variable, and the folder field', () => {
+    const plan = customServicePlan({ name: 'n', transport: 'stdio', command: 'node', cwd: ' /srv ', env: [{ name: 'TOKEN', value: '', stored: 'GH_TOKEN' }] });
+    expect(plan.config).toEqual({ command: 'node', cwd: '/srv', env: { TOKEN: '${secret:GH_TOKEN}' } });
+    expect(plan.secrets).toEqual([]);
   });
 });

@@ -1,12 +1,14 @@
 import type { HttpServerConfig, StdioServerConfig } from '../../../shared/config';
-import { HttpServerSchema, StdioServerSchema } from '../../../shared/config';
+import { HttpServerSchema, looksLikeCommandLine, splitCommandLine, StdioServerSchema } from '../../../shared/config';
 import { API_KEY_SECRET, secretReference, type PlannedSecret, type ServerPlan } from '../../../shared/catalog';
 import { CodedError } from '../../../shared/errors';
 
-interface Pair {
+export interface Pair {
   name?: string;
   value?: string;
   secret?: boolean;
+  /** A secret already in the vault: the value becomes `${secret:stored}`. */
+  stored?: string;
 }
 
 /** What the custom service form produces (rjsf leaves untouched optional fields out). */
@@ -16,6 +18,7 @@ export interface CustomServiceData {
   transport?: 'stdio' | 'http';
   command?: string;
   args?: string[];
+  cwd?: string;
   env?: Pair[];
   url?: string;
   auth?: 'none' | 'oauth' | 'device' | 'api_key' | 'client_credentials';
@@ -39,7 +42,8 @@ function pairs(list: Pair[] | undefined, secrets: PlannedSecret[]): Record<strin
     const name = pair.name?.trim() ?? '';
     if (name === '') continue;
     const value = pair.value ?? '';
-    if (pair.secret === true && value !== '') {
+    if (pair.stored !== undefined && pair.stored !== '') out[name] = secretReference(pair.stored);
+    else if (pair.secret === true && value !== '') {
       const secret = secretName(name);
       secrets.push({ name: secret, value });
       out[name] = secretReference(secret);
@@ -83,12 +87,34 @@ function httpConfig(data: CustomServiceData, secrets: PlannedSecret[]): HttpServ
   return config;
 }
 
+/**
+ * A whole command line typed or pasted in the command box (`npx -y pkg /tmp`, `FOO=1 node s.js`)
+ * split by shell rules into the program, arguments before the ones listed, variables and folder;
+ * undefined when the box holds one program name (or something a shell would be needed for).
+ */
+export function splitCommandField(data: CustomServiceData): CustomServiceData | undefined {
+  const command = (data.command ?? '').trim();
+  if (data.transport === 'http' || !looksLikeCommandLine(command)) return undefined;
+  const split = splitCommandLine(command);
+  const env = Object.entries(split.env).map(([name, value]): Pair => ({ name, value }));
+  return {
+    ...data,
+    command: split.command,
+    args: [...split.args, ...(data.args ?? []).filter((a) => a !== '')],
+    ...(env.length > 0 ? { env: [...env, ...(data.env ?? [])] } : {}),
+    ...(split.cwd !== undefined && (data.cwd ?? '') === '' ? { cwd: split.cwd } : {}),
+  };
+}
+
 function stdioConfig(data: CustomServiceData, secrets: PlannedSecret[]): StdioServerConfig {
-  const config: StdioServerConfig = { command: (data.command ?? '').trim() };
-  const args = (data.args ?? []).filter((a) => a !== '');
+  const whole = splitCommandField(data) ?? data;
+  const config: StdioServerConfig = { command: (whole.command ?? '').trim() };
+  const args = (whole.args ?? []).filter((a) => a !== '');
   if (args.length > 0) config.args = args;
-  const env = pairs(data.env, secrets);
+  const env = pairs(whole.env, secrets);
   if (env) config.env = env;
+  const cwd = whole.cwd?.trim();
+  if (cwd) config.cwd = cwd;
   return config;
 }
 

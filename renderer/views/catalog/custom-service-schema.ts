@@ -80,8 +80,9 @@ export const CUSTOM_SERVICE_SCHEMA: RJSFSchema = {
         {
           properties: {
             transport: { const: 'stdio' },
-            command: { type: 'string', title: 'Command', minLength: 1, description: 'The program to run, e.g. npx, uvx, node or a full path.' },
+            command: { type: 'string', title: 'Command', minLength: 1, description: 'The program to run, e.g. npx, uvx, node or a full path. A whole command line pasted here is split into program and arguments.' },
             args: { type: 'array', title: 'Arguments', items: { type: 'string', title: 'Argument' } },
+            cwd: { type: 'string', title: 'Folder', description: 'Where the program runs; leave empty for the default.' },
             env: { type: 'array', title: 'Environment variables', items: { $ref: '#/definitions/pair' } },
           },
           required: ['command'],
@@ -102,7 +103,7 @@ export const CUSTOM_SERVICE_SCHEMA: RJSFSchema = {
 };
 
 export const CUSTOM_SERVICE_UI: UiSchema<CustomServiceData> = {
-  'ui:order': ['name', 'description', 'transport', 'command', 'args', 'env', 'url', 'auth', 'clientId', 'clientSecret', 'apiKey', 'header', 'scheme', 'scopes', 'headers', '*'],
+  'ui:order': ['name', 'description', 'transport', 'command', 'args', 'cwd', 'env', 'url', 'auth', 'clientId', 'clientSecret', 'apiKey', 'header', 'scheme', 'scopes', 'headers', '*'],
   name: { 'ui:autocomplete': 'off' },
   description: { 'ui:widget': 'textarea', 'ui:options': { rows: 2 } },
   transport: { 'ui:widget': 'radio' },

@@ -10,7 +10,15 @@ export interface ServerActionsProps {
   onApprove: (status: ServerStatus) => void;
 }
 
-/** Connect / Re-authorize / Disconnect / Enable-Disable / Approve command for one server. */
+/**
+ * Running, approved and enabled: stopping and starting it again is what a person reaches for. A failed
+ * one offers Connect, which is that same fresh start (crash counters reset).
+ */
+function canRestart(status: ServerStatus, connectShown: boolean): boolean {
+  return status.enabled && status.approval !== 'pending' && !connectShown && (status.state === 'ready' || status.state === 'error');
+}
+
+/** Connect / Re-authorize / Restart / Disconnect / Enable-Disable / Approve command for one server. */
 export function ServerActions({ status, now, onApprove }: ServerActionsProps) {
   const { name } = status;
   const live = useLive();
@@ -40,6 +48,11 @@ export function ServerActions({ status, now, onApprove }: ServerActionsProps) {
         {signingIn && (
           <button type="button" className="button small" onClick={() => void run('cancel')} aria-label={`Cancel sign-in to ${name}`}>
             Cancel sign-in
+          </button>
+        )}
+        {canRestart(status, actions.connect !== undefined) && !connecting && (
+          <button type="button" className="button small" disabled={busy !== null} onClick={() => void run('restart')} aria-label={`Restart ${name}`}>
+            {busy === 'restart' ? 'Restarting…' : 'Restart'}
           </button>
         )}
         {actions.disconnect && !connecting && (

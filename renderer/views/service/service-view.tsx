@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import type { ServerStatus } from '../../../shared/api';
 import { CATALOG, catalogEntryFor } from '../../../shared/catalog';
 import { PageHeader, ServiceIcon, StateBadge } from '../../components';
 import { routeHref, SERVICE_TABS, type ServiceTab } from '../../lib';
@@ -8,6 +9,7 @@ import { ServerActions } from '../catalog/server-actions';
 import { LogsPanel } from './logs-panel';
 import { OverviewPanel } from './overview-panel';
 import { PromptsPanel } from './prompts-panel';
+import { EditServiceDialog } from './edit-service-dialog';
 import { RemoveServiceDialog } from './remove-service-dialog';
 import { ResourcesPanel } from './resources-panel';
 import { ToolsPanel } from './tools-panel';
@@ -19,7 +21,10 @@ const TAB_NAMES: Record<ServiceTab, string> = { overview: 'Overview', tools: 'To
 export function ServiceView({ server, tab, tool }: { server: string; tab: ServiceTab; tool?: string | undefined }) {
   const live = useLive();
   const { servers, loaded } = useStore(live.servers);
-  const [dialog, setDialog] = useState<'approve' | 'remove' | null>(null);
+  const [dialog, setDialog] = useState<'approve' | 'remove' | 'edit' | null>(null);
+  /** Saved with a changed command: approve it next, focus back on Edit after. */
+  const [edited, setEdited] = useState<ServerStatus | null>(null);
+  const editButton = useRef<HTMLButtonElement>(null);
   const status = servers.find((s) => s.name === server);
   const now = useNowFor(status?.auth?.expiresAt);
 
@@ -44,6 +49,9 @@ export function ServiceView({ server, tab, tool }: { server: string; tab: Servic
       >
         <StateBadge status={status} />
         <ServerActions status={status} now={now} onApprove={() => setDialog('approve')} />
+        <button type="button" className="button small" ref={editButton} onClick={() => setDialog('edit')} aria-label={`Edit ${server}`}>
+          Edit
+        </button>
         <button type="button" className="button small danger" onClick={() => setDialog('remove')} aria-label={`Remove ${server}`}>
           Remove
         </button>
@@ -65,6 +73,19 @@ export function ServiceView({ server, tab, tool }: { server: string; tab: Servic
       </div>
       {dialog === 'approve' && <ApproveCommandDialog status={status} onClose={() => setDialog(null)} />}
       {dialog === 'remove' && <RemoveServiceDialog name={server} onClose={() => setDialog(null)} />}
+      {dialog === 'edit' && (
+        <EditServiceDialog
+          status={status}
+          onClose={() => setDialog(null)}
+          onNeedsApproval={(saved) => {
+            setEdited(saved);
+            setDialog(null);
+          }}
+        />
+      )}
+      {edited !== null && dialog === null && (
+        <ApproveCommandDialog status={status.approval === 'pending' ? status : edited} changed returnFocusTo={editButton.current} onClose={() => setEdited(null)} />
+      )}
     </section>
   );
 }

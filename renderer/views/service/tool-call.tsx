@@ -18,6 +18,8 @@ export function ToolCall({ tool }: { tool: ToolInfo }) {
   const [outcome, setOutcome] = useState<{ result: Result; elapsedMs: number } | null>(null);
   const [error, setError] = useState<ShownError | null>(null);
   const [formData, setFormData] = useState<Record<string, unknown>>({});
+  const [cancel, setCancel] = useState<'asked' | 'done' | null>(null);
+  const cancelledId = useRef<string | null>(null);
   const mounted = useRef(true);
 
   useEffect(() => {
@@ -48,13 +50,35 @@ export function ToolCall({ tool }: { tool: ToolInfo }) {
     setProgress(null);
     setOutcome(null);
     setError(null);
+    setCancel(null);
     void live.api
       .callTool({ server: tool.server, tool: tool.name, arguments: args, callId })
       .then(
         (result) => mounted.current && setOutcome({ result, elapsedMs: Math.round(clock.now() - started) }),
-        (failure: unknown) => mounted.current && setError(describeError(failure)),
+        (failure: unknown) => {
+          if (!mounted.current) return;
+          // A call the person cancelled ends as they asked: said plainly, not as a failure.
+          if (cancelledId.current === callId) setCancel('done');
+          else setError(describeError(failure));
+        },
       )
       .finally(() => mounted.current && setCalling(null));
+  };
+
+  /** Asks the core to cancel: the service is sent notifications/cancelled for this call. */
+  const cancelCall = (callId: string) => {
+    cancelledId.current = callId;
+    setCancel('asked');
+    live.api.cancelCall({ callId }).then(
+      ({ cancelled }) => {
+        // Already finished: its answer (or error) is shown as it came.
+        if (!cancelled && mounted.current) cancelledId.current = null;
+      },
+      (failure: unknown) => {
+        cancelledId.current = null;
+        if (mounted.current) setError(describeError(failure));
+      },
+    );
   };
 
   return (
@@ -84,7 +108,21 @@ export function ToolCall({ tool }: { tool: ToolInfo }) {
               ? `${progress.message ?? 'Working'}${progress.total !== undefined ? ` (${progress.progress} of ${progress.total})` : ''}`
               : 'Calling…'}
           </span>
+          <button
+            type="button"
+            className="button small"
+            disabled={cancel === 'asked'}
+            onClick={() => cancelCall(calling)}
+            aria-label={`Cancel the call of ${tool.name}`}
+          >
+            {cancel === 'asked' ? 'Cancelling…' : 'Cancel'}
+          </button>
         </div>
+      )}
+      {cancel === 'done' && calling === null && (
+        <p className="note" role="status">
+          Cancelled: {tool.server} was told to stop this call of {tool.name}.
+        </p>
       )}
       {error && <ErrorNote error={error} />}
       {outcome && <CallResult result={outcome.result} tool={tool.name} elapsedMs={outcome.elapsedMs} />}

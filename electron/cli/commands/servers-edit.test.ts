@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { editedConfig } from './servers-edit';
+
+const stdio = { command: 'npx', args: ['-y', 'pkg'], env: { A: '1', B: '2' }, timeoutMs: 5000 };
+
+describe('servers edit: the entry with the options applied', () => {
+  it('replaces the command line after --, or the program and arguments one by one, keeping the rest', () => {
+    expect(editedConfig(stdio, ['node', 'server.js'], {})).toEqual({ ...stdio, command: 'node', args: ['server.js'] });
+    expect(editedConfig(stdio, [], { command: 'uvx' })).toEqual({ ...stdio, command: 'uvx' });
+    expect(editedConfig(stdio, [], { arg: ['--port', '3'] })).toEqual({ ...stdio, args: ['--port', '3'] });
+    expect(editedConfig(stdio, ['solo'], {})).toEqual({ command: 'solo', env: stdio.env, timeoutMs: 5000 });
+  });
+
+  it('sets and removes variables, sets or clears the folder, and the description', () => {
+    expect(editedConfig(stdio, [], { env: ['A=x', 'C=${secret:C}'], unsetEnv: ['B'], cwd: '/srv', description: 'd' })).toEqual({
+      ...stdio,
+      env: { A: 'x', C: '${secret:C}' },
+      cwd: '/srv',
+      description: 'd',
+    });
+    expect(editedConfig({ ...stdio, cwd: '/x' }, [], { cwd: '', unsetEnv: ['A', 'B'] })).toEqual({ command: 'npx', args: ['-y', 'pkg'], timeoutMs: 5000 });
+  });
+
+  it('changes a URL server\'s address and headers, and refuses options of the other transport', () => {
+    const http = { type: 'http' as const, url: 'https://a.example/mcp', headers: { X: '1' } };
+    expect(editedConfig(http, [], { url: 'https://b.example/mcp', header: ['Y: 2'] })).toEqual({ type: 'http', url: 'https://b.example/mcp', headers: { Y: '2' } });
+    expect(() => editedConfig(http, [], { env: ['A=1'] })).toThrow(/URL server/);
+    expect(() => editedConfig(stdio, [], { url: 'https://x' })).toThrow(/stdio server/);
+    expect(() => editedConfig(stdio, [], { env: ['=1'] })).toThrow(/--env takes NAME=VALUE/);
+    expect(() => editedConfig(http, [], { url: 'ftp://x' })).toThrow(/Invalid server: url/);
+  });
+});

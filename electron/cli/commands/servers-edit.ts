@@ -1,0 +1,122 @@
+import type { Command } from 'commander';
+import { failedServers } from '../../../shared/api';
+import { HttpServerSchema, StdioServerSchema, type ServerConfig } from '../../../shared/config';
+import { CodedError, toCodedError } from '../../../shared/errors';
+import type { Run } from '../runner';
+
+interface EditOptions {
+  command?: string;
+  arg?: string[];
+  env?: string[];
+  unsetEnv?: string[];
+  cwd?: string;
+  url?: string;
+  header?: string[];
+  description?: string;
+}
+
+function collect(value: string, previous: string[] = []): string[] {
+  return [...previous, value];
+}
+
+function pair(item: string, separator: RegExp, flag: string): [string, string] {
+  const match = separator.exec(item);
+  if (!match || match.index === 0) throw new CodedError('invalid_input', `${flag} takes NAME${flag === '--header' ? ': ' : '='}VALUE, not "${item}"`);
+  return [item.slice(0, match.index).trim(), item.slice(match.index + match[0].length).trim()];
+}
+
+/** The entry with the options applied: only what is given changes; `-- COMMAND ARGS…` replaces both. */
+export function editedConfig(before: ServerConfig, commandLine: string[], options: EditOptions): ServerConfig {
+  const next: Record<string, unknown> = { ...before };
+  if (options.description !== undefined) next['description'] = options.description;
+  if ('command' in before) {
+    if (options.url !== undefined || options.header) throw new CodedError('invalid_input', 'this is a stdio server: --url and --header apply to URL servers', { hint: 'Remove it and add it again to change its transport.' });
+    const [command, ...args] = commandLine;
+    if (command !== undefined) {
+      next['command'] = command;
+      next['args'] = args;
+    }
+    if (options.command !== undefined) next['command'] = options.command;
+    if (options.arg) next['args'] = options.arg;
+    if (Array.isArray(next['args']) && next['args'].length === 0) delete next['args'];
+    if (options.cwd !== undefined) {
+      if (options.cwd === '') delete next['cwd'];
+      else next['cwd'] = options.cwd;
+    }
+    const env: Record<string, string> = { ...(before.env ?? {}) };
+    for (const item of options.env ?? []) {
+      const [name, value] = pair(item, /=/, '--env');
+      env[name] = value;
+    }
+    for (const name of options.unsetEnv ?? []) delete env[name];
+    if (Object.keys(env).length > 0) next['env'] = env;
+    else delete next['env'];
+  } else {
+    if (commandLine.length > 0 || options.command !== undefined || options.arg || options.env || options.unsetEnv || options.cwd !== undefined) {
+      throw new CodedError('invalid_input', 'this is a URL server: a command, --arg, --env and --cwd apply to stdio servers', { hint: 'Remove it and add it again to change its transport.' });
+    }
+    if (options.url !== undefined) next['url'] = options.url;
+    if (options.header) next['headers'] = Object.fromEntries(options.header.map((h) => pair(h, /:\s*/, '--header')));
+  }
+  const parsed = ('command' in before ? StdioServerSchema : HttpServerSchema).safeParse(next);
+  if (!parsed.success) {
+    throw new CodedError('invalid_input', `Invalid server: ${parsed.error.issues.map((i) => `${i.path.map(String).join('.') || 'config'}: ${i.message}`).join('; ')}`);
+  }
+  return parsed.data;
+}
+
+/** `servers edit` and `servers restart` (issue 17): change an entry in place, start a server afresh. */
+export function registerServerEdits(servers: Command, run: Run): void {
+  servers
+    .command('edit <name> [command...]')
+    .description('change a server: `edit NAME -- COMMAND ARGS…` replaces its command line; options change one part each')
+    .option('--command <program>', 'the program to run')
+    .option('--arg <arg>', 'an argument (repeatable; the given ones replace all arguments)', collect)
+    .option('--env <pair>', 'set an environment variable NAME=VALUE (repeatable; use ${secret:NAME} for secrets)', collect)
+    .option('--unset-env <name>', 'remove an environment variable (repeatable)', collect)
+    .option('--cwd <dir>', 'working directory ("" removes it)')
+    .option('--url <url>', 'the Streamable HTTP endpoint (URL servers)')
+    .option('--header <header>', 'HTTP header "Name: value" (repeatable; the given ones replace all headers)', collect)
+    .option('--description <text>', 'what the server is for')
+    .action((name: string, command: string[], options: EditOptions) =>
+      run(async (ctx) => {
+        const core = await ctx.core();
+        const { config } = await core.api.serverConfig({ name });
+        const status = await core.api.updateServer({ name, config: editedConfig(config, command, options) });
+        ctx.output.out(`Changed ${name}.`);
+        if (status.approval === 'pending') {
+          ctx.output.out(`Its command changed and needs your approval before it runs again: connected-services servers approve ${name}`);
+        }
+      }),
+    );
+
+  servers
+    .command('restart [name]')
+    .description('stop a server and start it again now (in the running app, if one runs); --failed: every server that failed')
+    .option('--failed', 'restart every enabled server in the error state')
+    .action((name: string | undefined, options: { failed?: boolean }) =>
+      run(async (ctx) => {
+        if ((name === undefined) === !options.failed) {
+          throw new CodedError('invalid_input', 'Give a server name or --failed', { hint: 'e.g. connected-services servers restart memory' });
+        }
+        const core = await ctx.core();
+        const names = name !== undefined ? [name] : failedServers((await core.api.status({})).servers).map((s) => s.name);
+        if (names.length === 0) return ctx.output.out('No server has failed.');
+        let failures = 0;
+        let last: CodedError | undefined;
+        for (const server of names) {
+          try {
+            const status = await core.api.restartServer({ name: server });
+            ctx.output.out(`Restarted ${server}: ${status.state}.`);
+          } catch (error) {
+            last = toCodedError(error);
+            failures += 1;
+            if (name === undefined) ctx.output.err(`${server} did not start: ${last.message}`);
+          }
+        }
+        // One named server: its own error and exit code; --failed: each is said, exit 1 if any failed again.
+        if (last && name !== undefined) throw last;
+        return failures > 0 ? 1 : 0;
+      }),
+    );
+}

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { pastedPlan, readPaste, suggestName } from './paste-plan';
+
+describe('paste to add', () => {
+  it('reads a command line, split by shell rules, named after its package', () => {
+    expect(readPaste(`API_KEY='a b' npx -y @modelcontextprotocol/server-memory@1.2 /tmp`, '')).toEqual([
+      { name: 'server-memory', config: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-memory@1.2', '/tmp'], env: { API_KEY: 'a b' } }, warnings: [] },
+    ]);
+    expect(readPaste('uvx mcp-server-time', 'clock')[0]?.name).toBe('clock');
+  });
+
+  it('reads JSON entries with their own names, naming a bare one from the name field', () => {
+    expect(readPaste('{"mcpServers": {"mem": {"command": "npx", "args": ["m"]}}}', 'ignored').map((r) => r.name)).toEqual(['mem']);
+    expect(readPaste('{"command": "node", "args": ["/srv/weather.js"]}', '')[0]?.name).toBe('weather');
+    expect(readPaste('{"url": "https://mcp.linear.app/mcp"}', '')[0]).toMatchObject({ name: 'linear', config: { type: 'http' } });
+  });
+
+  it('refuses a bad name, an empty paste and what needs a shell', () => {
+    expect(() => readPaste('npx a', 'bad name')).toThrow(/not a valid server name/);
+    expect(() => readPaste('  ', '')).toThrow(/nothing was pasted/);
+    expect(() => readPaste('a | b', '')).toThrow(/needs a shell/);
+  });
+
+  it('falls back to "service" when no word makes a name', () => {
+    expect(suggestName({ command: 'npx', args: ['-y'] })).toBe('service');
+  });
+});
+
+describe('pastedPlan', () => {
+  it('moves literal secret-named variables and auth headers to the vault, keeping references and plain values', () => {
+    const [row] = readPaste(`GITHUB_TOKEN=ghp_abc MODE=fast OTHER_KEY='${'${secret:MINE}'}' npx -y gh`, 'gh');
+    expect(row && pastedPlan(row)).toEqual({
+      name: 'gh',
+      config: { command: 'npx', args: ['-y', 'gh'], env: { GITHUB_TOKEN: '${secret:GITHUB_TOKEN}', MODE: 'fast', OTHER_KEY: '${secret:MINE}' } },
+      secrets: [{ name: 'GITHUB_TOKEN', value: 'ghp_abc' }],
+    });
+    const [http] = readPaste('{"url": "https://x.example/mcp", "headers": {"Authorization": "Bearer t0k", "X-Team": "a"}}', 'x');
+    expect(http && pastedPlan(http)).toMatchObject({ config: { headers: { Authorization: '${secret:Authorization}', 'X-Team': 'a' } }, secrets: [{ name: 'Authorization', value: 'Bearer t0k' }] });
+  });
+});

@@ -1,0 +1,77 @@
+import { looksLikeJson, parsePastedEntry, SERVER_NAME, splitCommandLine, type ServerConfig } from '../../../shared/config';
+import { secretReference, type ServerPlan } from '../../../shared/catalog';
+import { CodedError } from '../../../shared/errors';
+import { SECRET_NAME } from '../../../shared/redact';
+
+/** One server read from the pasted text, named, with what the person should know about it. */
+export interface PastedRow {
+  name: string;
+  config: ServerConfig;
+  warnings: string[];
+}
+
+/** A server name from a command's package or program (`@scope/server-memory` → `server-memory`), else `service`. */
+export function suggestName(config: ServerConfig): string {
+  const words = 'command' in config ? [...(config.args ?? []), config.command].filter((w) => !w.startsWith('-')) : [new URL(config.url).hostname.split('.').slice(-2, -1)[0] ?? ''];
+  for (const word of words) {
+    const base = word.split(/[\\/]/).pop()?.replace(/@[^@]*$/, '').replace(/\.(m?js|py|ts)$/, '') ?? '';
+    const clean = base.replace(/[^A-Za-z0-9_-]/g, '-').replace(/^[^A-Za-z0-9]+/, '').slice(0, 48);
+    if (clean !== '' && SERVER_NAME.test(clean) && !['npx', 'uvx', 'node', 'python', 'python3', 'docker', 'bunx', 'deno'].includes(clean)) return clean;
+  }
+  return 'service';
+}
+
+/**
+ * Reads what was pasted: an `mcpServers` / `servers` JSON entry (Claude, Cursor, VS Code) or a shell
+ * command line, split by shell rules. `name` names a command line or an unnamed entry.
+ */
+export function readPaste(text: string, name: string): PastedRow[] {
+  const given = name.trim();
+  if (given !== '' && !SERVER_NAME.test(given)) {
+    throw new CodedError('invalid_input', `"${given.slice(0, 60)}" is not a valid server name`, { hint: 'Use 1-48 letters, digits, "_" or "-", starting with a letter or digit.' });
+  }
+  if (text.trim() === '') throw new CodedError('invalid_input', 'nothing was pasted', { hint: 'Paste a command line or an mcpServers entry.' });
+  if (looksLikeJson(text)) {
+    const found = parsePastedEntry(text);
+    return found.map((server) => ({
+      name: server.name ?? (given !== '' ? given : suggestName(server.config)),
+      config: server.config,
+      warnings: server.warnings,
+    }));
+  }
+  const split = splitCommandLine(text.trim());
+  const config: ServerConfig = {
+    command: split.command,
+    ...(split.args.length > 0 ? { args: split.args } : {}),
+    ...(Object.keys(split.env).length > 0 ? { env: split.env } : {}),
+    ...(split.cwd !== undefined ? { cwd: split.cwd } : {}),
+  };
+  return [{ name: given !== '' ? given : suggestName(config), config, warnings: split.warnings }];
+}
+
+const SECRET_HEADER = /^(authorization|proxy-authorization|x-api-key|api-key|cookie)$/i;
+
+/**
+ * The row as a plan to add: literal values of secret-named variables and headers (`API_KEY=…`,
+ * `Authorization`) go to the vault, scoped to the server, and the entry refers to them.
+ */
+export function pastedPlan(row: PastedRow): ServerPlan {
+  const secrets: ServerPlan['secrets'] = [];
+  const move = (record: Record<string, string> | undefined, secretLike: (name: string) => boolean) => {
+    if (!record) return undefined;
+    const out: Record<string, string> = {};
+    for (const [key, value] of Object.entries(record)) {
+      if (value !== '' && !value.includes('${') && secretLike(key)) {
+        const secret = key.replace(/[^A-Za-z0-9_.-]/g, '_').slice(0, 128);
+        secrets.push({ name: secret, value });
+        out[key] = secretReference(secret);
+      } else out[key] = value;
+    }
+    return out;
+  };
+  const config: ServerConfig =
+    'command' in row.config
+      ? { ...row.config, ...(row.config.env ? { env: move(row.config.env, (k) => SECRET_NAME.test(k)) ?? {} } : {}) }
+      : { ...row.config, ...(row.config.headers ? { headers: move(row.config.headers, (k) => SECRET_HEADER.test(k) || SECRET_NAME.test(k)) ?? {} } : {}) };
+  return { name: row.name, config, secrets };
+}

@@ -1,0 +1,189 @@
+import { useId, useState } from 'react';
+import { Dialog, ErrorNote } from '../../components';
+import { describeError, plural, type ShownError } from '../../lib';
+import { useLive } from '../../state';
+import { addPlannedServer } from './add-planned-server';
+import { pastedPlan, readPaste, type PastedRow } from './paste-plan';
+
+export interface PasteServiceDialogProps {
+  taken: ReadonlySet<string>;
+  onClose: () => void;
+  onAdded: (name: string) => void;
+}
+
+function PastedServer({ row }: { row: PastedRow }) {
+  const { config } = row;
+  return (
+    <li className="pasted" aria-label={`Server ${row.name}`}>
+      <h4>{row.name}</h4>
+      <dl className="facts">
+        {'command' in config ? (
+          <>
+            <dt>Program</dt>
+            <dd>
+              <code>{config.command}</code>
+            </dd>
+            <dt>Arguments</dt>
+            <dd>
+              {config.args && config.args.length > 0 ? (
+                <ol className="pasted-args" aria-label="Arguments">
+                  {config.args.map((arg, i) => (
+                    <li key={i}>
+                      <code>{arg}</code>
+                    </li>
+                  ))}
+                </ol>
+              ) : (
+                'none'
+              )}
+            </dd>
+            {config.env && (
+              <>
+                <dt>Variables</dt>
+                <dd>
+                  {Object.entries(config.env).map(([key, value]) => (
+                    <div key={key}>
+                      <code>{key}</code> = <code>{value}</code>
+                    </div>
+                  ))}
+                </dd>
+              </>
+            )}
+            {config.cwd !== undefined && (
+              <>
+                <dt>Folder</dt>
+                <dd>
+                  <code>{config.cwd}</code>
+                </dd>
+              </>
+            )}
+          </>
+        ) : (
+          <>
+            <dt>Address</dt>
+            <dd>
+              <code>{config.url}</code>
+            </dd>
+            {config.headers && (
+              <>
+                <dt>Headers</dt>
+                <dd>{Object.keys(config.headers).join(', ')}</dd>
+              </>
+            )}
+          </>
+        )}
+      </dl>
+      {row.warnings.map((warning) => (
+        <p key={warning} className="note note-warn">
+          {warning}
+        </p>
+      ))}
+    </li>
+  );
+}
+
+/** Paste to add: a shell command line (split by shell rules, shown to confirm) or an mcpServers / servers JSON entry. */
+export function PasteServiceDialog({ taken, onClose, onAdded }: PasteServiceDialogProps) {
+  const live = useLive();
+  const textId = useId();
+  const nameId = useId();
+  const [text, setText] = useState('');
+  const [name, setName] = useState('');
+  const [rows, setRows] = useState<PastedRow[] | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<ShownError | null>(null);
+
+  const read = () => {
+    setError(null);
+    try {
+      const found = readPaste(text, name);
+      const clash = found.find((row) => taken.has(row.name));
+      if (clash) throw Object.assign(new Error(`A service named "${clash.name}" already exists`), { hint: 'Give it another name in the Name field, or edit the existing one.' });
+      setRows(found);
+    } catch (failure) {
+      setRows(null);
+      setError(describeError(failure));
+    }
+  };
+
+  const add = async () => {
+    if (!rows) return;
+    setBusy(true);
+    setError(null);
+    try {
+      for (const row of rows) await addPlannedServer(live.api, pastedPlan(row));
+      await live.servers.refresh();
+      onAdded(rows.map((row) => row.name).join(', '));
+    } catch (failure) {
+      setError(describeError(failure));
+      setBusy(false);
+      await live.servers.refresh();
+    }
+  };
+
+  return (
+    <Dialog title="Paste a command or JSON" onClose={onClose} wide>
+      <p className="muted">
+        Paste a command line (<code>npx -y @modelcontextprotocol/server-memory</code>) or a server entry from Claude, Cursor or VS Code (
+        <code>{'{"mcpServers": {…}}'}</code>). Nothing runs until you approve the command.
+      </p>
+      <form
+        className="paste-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          read();
+        }}
+      >
+        <label htmlFor={textId}>Command line or JSON entry</label>
+        <textarea
+          id={textId}
+          rows={5}
+          value={text}
+          spellCheck={false}
+          autoComplete="off"
+          onChange={(event) => {
+            setText(event.target.value);
+            setRows(null);
+          }}
+        />
+        <label htmlFor={nameId}>Name (for a command line or an entry without one)</label>
+        <input
+          id={nameId}
+          type="text"
+          value={name}
+          autoComplete="off"
+          placeholder="from the command"
+          onChange={(event) => {
+            setName(event.target.value);
+            setRows(null);
+          }}
+        />
+        <div className="form-buttons">
+          <button type="submit" className={`button ${rows ? '' : 'primary'}`.trim()}>
+            Read it
+          </button>
+          <button type="button" className="button" onClick={onClose}>
+            Cancel
+          </button>
+        </div>
+      </form>
+      {error && <ErrorNote error={error} />}
+      {rows && (
+        <section aria-labelledby="paste-preview-title" className="paste-preview">
+          <h3 id="paste-preview-title">What will be added</h3>
+          <ul className="pasted-list">
+            {rows.map((row) => (
+              <PastedServer key={row.name} row={row} />
+            ))}
+          </ul>
+          <p className="muted">Secret-named values (…_TOKEN, …_KEY, Authorization) go to the vault; mcp.json refers to them.</p>
+          <div className="form-buttons">
+            <button type="button" className="button primary" disabled={busy} onClick={() => void add()}>
+              {busy ? 'Adding…' : rows.length === 1 ? 'Add service' : `Add ${plural(rows.length, 'service')}`}
+            </button>
+          </div>
+        </section>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,166 @@
+import { useEffect, useMemo, useState } from 'react';
+import type { ServerStatus } from '../../../shared/api';
+import type { ServerConfig } from '../../../shared/config';
+import type { ServerPlan } from '../../../shared/catalog';
+import { Dialog, ErrorNote, MemoryVaultNote } from '../../components';
+import { SchemaForm } from '../../forms';
+import { describeError, type ShownError } from '../../lib';
+import { useLive } from '../../state';
+import { splitCommandField, type CustomServiceData } from '../catalog/custom-service-plan';
+import { CUSTOM_SERVICE_UI } from '../catalog/custom-service-schema';
+import { changesApproval, configDiff, editedPlan, editServiceSchema, formDataOf } from './edit-service-model';
+
+export interface EditServiceDialogProps {
+  status: ServerStatus;
+  onClose: () => void;
+  /** Saved, and the command changed: the person approves it next (then it restarts). */
+  onNeedsApproval: (status: ServerStatus) => void;
+}
+
+type Loaded = { config: ServerConfig; secrets: string[] };
+
+/** Edit a service's entry: the form, then the change as a diff, then save (and restart, or re-approve). */
+export function EditServiceDialog({ status, onClose, onNeedsApproval }: EditServiceDialogProps) {
+  const { name } = status;
+  const live = useLive();
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [data, setData] = useState<CustomServiceData>({});
+  const [plan, setPlan] = useState<ServerPlan | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<ShownError | null>(null);
+
+  useEffect(() => {
+    let live_ = true;
+    Promise.all([live.api.serverConfig({ name }), live.api.listSecrets({})]).then(
+      ([{ config }, secrets]) => {
+        if (!live_) return;
+        const usable = secrets.filter((s) => s.server === undefined || s.server === name).map((s) => s.name);
+        const referenced = [...JSON.stringify(config).matchAll(/\$\{secret:([A-Za-z0-9_.-]+)\}/g)].map((m) => m[1] ?? '');
+        setLoaded({ config, secrets: [...usable, ...referenced] });
+        setData(formDataOf(config));
+      },
+      (failure: unknown) => live_ && setError(describeError(failure)),
+    );
+    return () => {
+      live_ = false;
+    };
+  }, [live, name]);
+
+  const schema = useMemo(() => editServiceSchema(loaded?.secrets ?? []), [loaded]);
+  const rows = useMemo(() => (loaded && plan ? configDiff(loaded.config, plan.config) : []), [loaded, plan]);
+
+  const review = (values: CustomServiceData) => {
+    if (!loaded) return;
+    setError(null);
+    try {
+      setData(values);
+      setPlan(editedPlan(name, loaded.config, values));
+    } catch (failure) {
+      setError(describeError(failure));
+    }
+  };
+
+  const save = async () => {
+    if (!plan) return;
+    setBusy(true);
+    setError(null);
+    try {
+      for (const secret of plan.secrets) await live.api.setSecret({ name: secret.name, server: name, value: secret.value });
+      const saved = await live.api.updateServer({ name, config: plan.config });
+      live.servers.upsert(saved);
+      if (saved.approval === 'pending') {
+        onNeedsApproval(saved);
+        return;
+      }
+      // The pool restarted a running server already; an idle one starts now, so the change is tried at once.
+      if (saved.enabled) live.servers.upsert(await live.api.restartServer({ name }));
+      onClose();
+    } catch (failure) {
+      setError(describeError(failure));
+      setBusy(false);
+      await live.servers.refresh();
+    }
+  };
+
+  const onBlur = (id: string) => {
+    if (id !== 'edit_command') return;
+    try {
+      const split = splitCommandField(data);
+      if (split) setData(split);
+    } catch (failure) {
+      setError(describeError(failure));
+    }
+  };
+
+  return (
+    <Dialog title={`Edit ${name}`} onClose={onClose} wide>
+      {error && <ErrorNote error={error} />}
+      {!loaded && !error && <p role="status">Loading…</p>}
+      {loaded && plan === null && (
+        <>
+          <p className="muted">New secrets are stored in the vault; mcp.json only refers to them as {'${secret:NAME}'}.</p>
+          <MemoryVaultNote />
+          <SchemaForm<CustomServiceData>
+            idPrefix="edit"
+            label={`Settings of ${name}`}
+            schema={schema}
+            uiSchema={CUSTOM_SERVICE_UI}
+            formData={data}
+            onChange={setData}
+            onBlur={onBlur}
+            submitText="Review changes"
+            onSubmit={review}
+          >
+            <button type="button" className="button" onClick={onClose}>
+              Cancel
+            </button>
+          </SchemaForm>
+        </>
+      )}
+      {loaded && plan !== null && (
+        <section aria-labelledby="edit-review-title" className="edit-review">
+          <h3 id="edit-review-title">Changes to {name}</h3>
+          {rows.length === 0 ? (
+            <p>Nothing changed.</p>
+          ) : (
+            <table className="diff" aria-labelledby="edit-review-title">
+              <thead>
+                <tr>
+                  <th scope="col">Field</th>
+                  <th scope="col">Before</th>
+                  <th scope="col">After</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr key={row.field}>
+                    <th scope="row">
+                      <code>{row.field}</code>
+                    </th>
+                    <td className="diff-before">{row.before !== undefined ? <del>{row.before}</del> : <span className="muted">(none)</span>}</td>
+                    <td className="diff-after">{row.after !== undefined ? <ins>{row.after}</ins> : <span className="muted">(removed)</span>}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+          {plan.secrets.length > 0 && <p className="muted">New values for {plan.secrets.map((s) => s.name).join(', ')} go to the vault.</p>}
+          {'command' in plan.config && changesApproval(rows) && (
+            <p className="note note-warn">What {name} runs changes: you approve the new command before it runs again.</p>
+          )}
+          <div className="form-buttons">
+            <button type="button" className="button primary" disabled={busy || rows.length === 0} onClick={() => void save()}>
+              {busy ? 'Saving…' : status.enabled ? 'Save and restart' : 'Save'}
+            </button>
+            <button type="button" className="button" disabled={busy} onClick={() => setPlan(null)}>
+              Back to the form
+            </button>
+            <button type="button" className="button" onClick={onClose}>
+              Cancel
+            </button>
+          </div>
+        </section>
+      )}
+    </Dialog>
+  );
+}

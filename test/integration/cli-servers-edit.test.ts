@@ -1,0 +1,70 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli, tempHome } from '../support/cli';
+import { startServe } from '../support/serve';
+import { FAULT_SERVER, ROOT } from '../fixtures/servers/config';
+
+// `servers edit` and `servers restart` with the real CLI, no app running.
+describe('CLI: servers edit and servers restart', () => {
+  it('edits a stdio server in place; a changed command waits for approval again', async () => {
+    const home = tempHome('cs-cli-edit-');
+    expect((await runCli(home, ['servers', 'add', 'f', '--cwd', ROOT, '--', process.execPath, '--import', 'tsx', FAULT_SERVER])).code).toBe(0);
+    expect((await runCli(home, ['servers', 'approve', 'f', '--yes'])).code).toBe(0);
+
+    const described = await runCli(home, ['servers', 'edit', 'f', '--description', 'the fault server']);
+    expect(described.code, described.stderr).toBe(0);
+    expect(described.stdout).toBe('Changed f.\n');
+
+    const edited = await runCli(home, ['servers', 'edit', 'f', '--env', 'FAULT_MODE=normal']);
+    expect(edited.code, edited.stderr).toBe(0);
+    expect(edited.stdout).toContain('needs your approval before it runs again: connected-services servers approve f');
+    const file = JSON.parse(readFileSync(join(home, 'mcp.json'), 'utf8')) as { mcpServers: Record<string, unknown> };
+    expect(file.mcpServers['f']).toEqual({ command: process.execPath, args: ['--import', 'tsx', FAULT_SERVER], cwd: ROOT, description: 'the fault server', env: { FAULT_MODE: 'normal' } });
+
+    // Unapproved, it does not start; approved, restart starts it.
+    const refused = await runCli(home, ['servers', 'restart', 'f']);
+    expect(refused.code).toBe(4);
+    expect(refused.stderr).toContain('waiting for your approval');
+    expect((await runCli(home, ['servers', 'approve', 'f', '--yes'])).code).toBe(0);
+    const restarted = await runCli(home, ['servers', 'restart', 'f']);
+    expect(restarted.code, restarted.stderr).toBe(0);
+    expect(restarted.stdout).toBe('Restarted f: ready.\n');
+
+    const missing = await runCli(home, ['servers', 'edit', 'nope', '--command', 'x']);
+    expect(missing.code).toBe(3);
+    const wrong = await runCli(home, ['servers', 'edit', 'f', '--url', 'https://x.example/mcp']);
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toContain('this is a stdio server');
+  }, 60_000);
+
+  it('restart --failed with nothing failed says so, and restart needs a name or --failed', async () => {
+    const home = tempHome('cs-cli-restart-');
+    const none = await runCli(home, ['servers', 'restart', '--failed']);
+    expect(none.code, none.stderr).toBe(0);
+    expect(none.stdout).toBe('No server has failed.\n');
+    const neither = await runCli(home, ['servers', 'restart']);
+    expect(neither.code).toBe(2);
+  }, 60_000);
+
+  it('while an app runs: restart --failed restarts its failed servers there; an edit waits for the person', async () => {
+    const home = tempHome('cs-cli-restart-app-');
+    expect((await runCli(home, ['servers', 'add', 'broken', '--', 'definitely-not-a-command-cs-cli-restart'])).code).toBe(0);
+    expect((await runCli(home, ['servers', 'approve', 'broken', '--yes'])).code).toBe(0);
+    const served = await startServe(home);
+    try {
+      await served.api('connect', { name: 'broken' });
+      const restarted = await runCli(home, ['servers', 'restart', '--failed']);
+      expect(restarted.code).toBe(1);
+      expect(restarted.stderr).toContain('broken did not start');
+      const status = (await served.api('status', {})).body.result as { servers: Array<{ name: string; history: unknown[] }> };
+      // connect, then the restart: two more starts in the app's own history.
+      expect(status.servers.find((s) => s.name === 'broken')?.history.length).toBeGreaterThanOrEqual(5);
+      const edit = await runCli(home, ['servers', 'edit', 'broken', '--command', 'still-missing']);
+      expect(edit.code).toBe(4);
+      expect(edit.stderr).toContain('Waiting for confirmation in the app: change the server "broken" to: still-missing');
+    } finally {
+      await served.stop();
+    }
+  }, 90_000);
+});
