@@ -35,6 +35,21 @@ describe('JsonlLog batching', () => {
     await log.close();
   });
 
+  it('keeps batching after a timer fires with nothing left to write (flush got there first)', async () => {
+    const timers: Array<() => void> = [];
+    const log = new JsonlLog({ dir: mkdtempSync(join(tmpdir(), 'jsonl-')), base: 'log', schema: Entry, setTimer: (run) => timers.push(run) });
+    log.append({ n: 1 });
+    await log.flush();
+    timers[0]?.();
+    log.append({ n: 2 });
+    // A new batch timer, so the entry does not wait for the next flush.
+    expect(timers).toHaveLength(2);
+    timers[1]?.();
+    await log.flush();
+    expect(lines(log.file)).toEqual([1, 2]);
+    await log.close();
+  });
+
   it('flush writes everything queued without waiting for the timer', async () => {
     const log = new JsonlLog({ dir: mkdtempSync(join(tmpdir(), 'jsonl-')), base: 'log', schema: Entry, setTimer: () => undefined });
     for (let n = 1; n <= 3; n++) log.append({ n });

@@ -82,10 +82,14 @@ export class JsonlLog<T> {
 
   /** Resolves when everything appended so far is on disk. */
   async flush(): Promise<void> {
-    while (this.#writing || this.#queue.length > 0) {
-      this.#writing ??= this.#drain();
-      await this.#writing;
-    }
+    for (let writing = this.#startDrain(); writing; writing = this.#startDrain()) await writing;
+  }
+
+  /** The write under way, or one started for what is queued; undefined when nothing is left. */
+  #startDrain(): Promise<void> | undefined {
+    // Only with something queued: #drain then awaits its write before clearing #writing.
+    if (this.#writing === undefined && this.#queue.length > 0) this.#writing = this.#drain();
+    return this.#writing;
   }
 
   /** What is queued, appended synchronously: for the process's exit, when nothing async runs any more. */
@@ -113,7 +117,7 @@ export class JsonlLog<T> {
     this.#armed = true;
     this.#setTimer(() => {
       this.#armed = false;
-      this.#writing ??= this.#drain();
+      void this.#startDrain();
     });
   }
 
@@ -173,7 +177,6 @@ export class JsonlLog<T> {
   /** One write of everything queued; what is appended meanwhile waits for the next batch (under load, writing again at once meant a write per entry or two). */
   async #drain(): Promise<void> {
     try {
-      if (this.#queue.length === 0) return;
       const chunk = this.#queue.join('');
       this.#queue = [];
       unwritten.delete(this as JsonlLog<unknown>);
