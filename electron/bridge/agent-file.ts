@@ -7,7 +7,8 @@ import { ALL_SERVERS, AgentNameSchema, AgentsFileSchema, type Agent, type Stored
 
 export interface Loaded {
   agents: Map<string, StoredAgent>;
-  digests: Array<{ name: string; digest: Buffer }>;
+  /** Hex sha256 of a token → its agent and digest: one lookup per request, however many agents. */
+  digests: Map<string, { name: string; digest: Buffer }>;
 }
 
 export function publicView(stored: StoredAgent): Agent {
@@ -17,7 +18,10 @@ export function publicView(stored: StoredAgent): Agent {
 
 export function index(list: StoredAgent[]): Loaded {
   const agents = new Map(list.map((a) => [a.name, a]));
-  return { agents, digests: list.map((a) => ({ name: a.name, digest: Buffer.from(a.tokenHash, 'hex') })) };
+  const digests: Loaded['digests'] = new Map();
+  // Two agents with one hash (a hand-edited file): the first keeps it, as the list order says.
+  for (const a of list) if (!digests.has(a.tokenHash)) digests.set(a.tokenHash, { name: a.name, digest: Buffer.from(a.tokenHash, 'hex') });
+  return { agents, digests };
 }
 
 export function parseFile(text: string, file: string): StoredAgent[] {

@@ -63,6 +63,27 @@ describe('AgentStore', () => {
     expect(events.some((e) => e.changed.includes('script'))).toBe(true);
   });
 
+  it('finds each of many agents by its token; a token rotated by another process stops with the next recheck', async () => {
+    const dataDir = dir();
+    let clock = 1_000;
+    const app = AgentStore.open({ dataDir, now: () => clock, recheckMs: 250 });
+    const cli = AgentStore.open({ dataDir, recheckMs: 0 });
+    const tokens = new Map<string, string>();
+    for (let i = 0; i < 30; i++) tokens.set(`agent${i}`, (await cli.add(`agent${i}`, { servers: [] })).token);
+    for (const [name, token] of tokens) expect(app.authenticate(token)?.name).toBe(name);
+    const old = tokens.get('agent7') ?? '';
+    const rotated = await cli.rotate('agent7');
+    // A new token is seen at once (an unknown digest re-reads the file), and that re-read drops the old one.
+    clock += 1;
+    expect(app.authenticate(rotated)?.name).toBe('agent7');
+    expect(app.authenticate(old)).toBeNull();
+    await cli.remove('agent8');
+    expect(app.authenticate(tokens.get('agent8') ?? '')?.name).toBe('agent8');
+    clock += 250;
+    expect(app.authenticate(tokens.get('agent8') ?? '')).toBeNull();
+    expect(app.authenticate(tokens.get('agent9') ?? '')?.name).toBe('agent9');
+  });
+
   it('keeps per-tool decisions, and serializes concurrent edits from two stores', async () => {
     const dataDir = dir();
     const one = AgentStore.open({ dataDir });

@@ -166,8 +166,8 @@ export class AgentStore {
   }
 
   /**
-   * The agent a bearer token belongs to, or null. Every agent's digest is compared in constant time,
-   * without an early exit. Sees edits by other processes within `recheckMs` (at once for new agents).
+   * The agent a bearer token belongs to, or null: its sha256 digest looked up, then compared in
+   * constant time. Sees edits by other processes within `recheckMs` (at once for new agents).
    */
   authenticate(token: string): Agent | null {
     return plausibleToken(token) ? this.byDigest(hashToken(token)) : null;
@@ -205,12 +205,14 @@ export class AgentStore {
     this.#refreshSync(this.#now(), true);
   }
 
+  /**
+   * Looked up by the digest, not the token: a lookup's timing can tell at most something about a
+   * sha256 digest, which says nothing about a token that has it. The match is still compared in
+   * constant time.
+   */
   #match(digest: Buffer): string | undefined {
-    let found: string | undefined;
-    for (const entry of this.#loaded.digests) {
-      if (sameDigest(digest, entry.digest) && found === undefined) found = entry.name;
-    }
-    return found;
+    const entry = this.#loaded.digests.get(digest.toString('hex'));
+    return entry !== undefined && sameDigest(digest, entry.digest) ? entry.name : undefined;
   }
 
   #require(name: string): Agent {

@@ -8,6 +8,7 @@ import { parseJsonRpc, readBody } from './http-body';
 import { bearerToken } from '../net';
 import { refuseEarly, unauthorized, type Refusal } from './http-guard';
 import type { Session, SessionRegistry } from './sessions';
+import { headersWithFirstEvent } from './sse-headers';
 import { hashToken, plausibleToken, sameDigest } from './token';
 
 export interface EndpointDeps {
@@ -96,6 +97,7 @@ export function createEndpoint(deps: EndpointDeps): (req: IncomingMessage, res: 
         return refuse(res, { status: 404, rpcCode: -32001, message: 'Session not found' });
       }
       session.lastSeen = deps.now();
+      if (req.method === 'POST') headersWithFirstEvent(res);
       return session.transport.handleRequest(req, res, body);
     }
     if (req.method === 'POST' && isInitialize(body)) return openSession(req, res, agent.name, digest, body);

@@ -34,17 +34,21 @@ export function refuseEarly(req: IncomingMessage, port: number): Refusal | undef
   if (req.headers['origin'] !== undefined) {
     return { status: 403, rpcCode: -32000, message: 'Forbidden: requests from web pages are not accepted' };
   }
-  let url: URL;
-  try {
-    url = new URL(req.url ?? '/', 'http://127.0.0.1');
-  } catch {
-    return { status: 400, rpcCode: -32600, message: 'Bad Request: invalid URL' };
+  // Every agent request names exactly /mcp: nothing to parse then (no query, nothing to decode).
+  const exact = req.url === MCP_PATH;
+  let url: URL | undefined;
+  if (!exact) {
+    try {
+      url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    } catch {
+      return { status: 400, rpcCode: -32600, message: 'Bad Request: invalid URL' };
+    }
+    if (url.pathname !== MCP_PATH) return { status: 404, rpcCode: -32000, message: `Not Found: the MCP endpoint is ${MCP_PATH}` };
   }
-  if (url.pathname !== MCP_PATH) return { status: 404, rpcCode: -32000, message: `Not Found: the MCP endpoint is ${MCP_PATH}` };
   if (!METHODS.has(req.method ?? '')) {
     return { status: 405, rpcCode: -32000, message: 'Method Not Allowed', headers: { Allow: 'GET, POST, DELETE' } };
   }
-  for (const [name, value] of url.searchParams) {
+  for (const [name, value] of url?.searchParams ?? []) {
     if (CREDENTIAL_PARAM.test(name) || value.includes(TOKEN_PREFIX)) {
       return unauthorized('tokens are accepted only in the Authorization header, never in the URL', true);
     }

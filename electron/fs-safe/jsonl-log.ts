@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { appendFileSync, mkdirSync } from 'node:fs';
 import { chmod, mkdir, open, readFile, rename, rm, type FileHandle } from 'node:fs/promises';
 import type { z } from 'zod';
 import { Emitter } from '../../shared/events';
@@ -6,8 +7,18 @@ import { redact } from '../../shared/redact';
 
 export const DEFAULT_JSONL_MAX_BYTES = 5 * 1024 * 1024;
 export const DEFAULT_JSONL_KEEP = 5;
-/** Entries are written in batches at most this often: one file write per batch, not per entry. */
-const BATCH_MS = 20;
+/**
+ * Entries are written in batches at most this often: one file write per batch, not per entry. An
+ * entry reaches the file within this window plus one write; the process's exit writes what waits.
+ */
+export const JSONL_BATCH_MS = 20;
+
+/** Logs with entries not yet written, flushed synchronously when the process exits (process.exit, an uncaught error). */
+const unwritten = new Set<JsonlLog<unknown>>();
+let exitHook = false;
+function flushAtExit(): void {
+  for (const log of unwritten) log.writeQueuedSync();
+}
 
 export interface JsonlLogOptions<T> {
   /** The folder (created 0700). */
@@ -20,6 +31,8 @@ export interface JsonlLogOptions<T> {
   maxBytes?: number;
   keep?: number;
   log?: (line: string) => void;
+  /** Arms the batch timer; tests inject it. Default: an unref'd setTimeout of JSONL_BATCH_MS. */
+  setTimer?: (run: () => void) => void;
 }
 
 export interface JsonlLogEvents<T> {
@@ -41,7 +54,8 @@ export class JsonlLog<T> {
   readonly #emitter: Emitter<JsonlLogEvents<T>>;
   #queue: string[] = [];
   #writing: Promise<void> | undefined;
-  #timer: NodeJS.Timeout | undefined;
+  #armed = false;
+  readonly #setTimer: (run: () => void) => void;
   #size = 0;
   /** Kept open between writes: an open/close per batch costs more than the write itself. */
   #handle: FileHandle | undefined;
@@ -56,25 +70,55 @@ export class JsonlLog<T> {
     this.#keep = Math.max(1, options.keep ?? DEFAULT_JSONL_KEEP);
     this.#log = (line) => options.log?.(redact(line));
     this.#emitter = new Emitter((error) => this.#log(`a listener of ${this.file} failed: ${String(error)}`));
+    this.#setTimer = options.setTimer ?? ((run) => setTimeout(run, JSONL_BATCH_MS).unref());
   }
 
   append(entry: T): void {
     if (this.#closed) return;
     this.#queue.push(`${JSON.stringify(entry)}\n`);
-    if (this.#timer === undefined && this.#writing === undefined) this.#timer = setTimeout(() => this.#startDrain(), BATCH_MS);
+    this.#arm();
     this.#emitter.emit('entry', entry);
   }
 
   /** Resolves when everything appended so far is on disk. */
   async flush(): Promise<void> {
-    if (this.#timer !== undefined) this.#startDrain();
-    while (this.#writing) await this.#writing;
+    for (let writing = this.#startDrain(); writing; writing = this.#startDrain()) await writing;
   }
 
-  #startDrain(): void {
-    clearTimeout(this.#timer);
-    this.#timer = undefined;
-    this.#writing ??= this.#drain();
+  /** The write under way, or one started for what is queued; undefined when nothing is left. */
+  #startDrain(): Promise<void> | undefined {
+    // Only with something queued: #drain then awaits its write before clearing #writing.
+    if (this.#writing === undefined && this.#queue.length > 0) this.#writing = this.#drain();
+    return this.#writing;
+  }
+
+  /** What is queued, appended synchronously: for the process's exit, when nothing async runs any more. */
+  writeQueuedSync(): void {
+    if (this.#queue.length === 0) return;
+    const chunk = this.#queue.join('');
+    this.#queue = [];
+    unwritten.delete(this as JsonlLog<unknown>);
+    try {
+      mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+      appendFileSync(this.file, chunk, { mode: 0o600 });
+    } catch {
+      // Exiting: nowhere left to report it.
+    }
+  }
+
+  /** One batch timer at a time, and none while a write runs: entries that come meanwhile wait for the next batch. */
+  #arm(): void {
+    unwritten.add(this as JsonlLog<unknown>);
+    if (!exitHook) {
+      exitHook = true;
+      process.once('exit', flushAtExit);
+    }
+    if (this.#armed || this.#writing) return;
+    this.#armed = true;
+    this.#setTimer(() => {
+      this.#armed = false;
+      void this.#startDrain();
+    });
   }
 
   /** Newest first, across the rotated files, keeping those `keep` accepts, at most `limit`. */
@@ -130,22 +174,23 @@ export class JsonlLog<T> {
     return path.join(this.dir, `${this.#base}.${n}.jsonl`);
   }
 
+  /** One write of everything queued; what is appended meanwhile waits for the next batch (under load, writing again at once meant a write per entry or two). */
   async #drain(): Promise<void> {
     try {
-      while (this.#queue.length > 0) {
-        const chunk = this.#queue.join('');
-        this.#queue = [];
-        try {
-          await this.#write(chunk);
-        } catch (error) {
-          // Reopen on the next write (the file may have been moved or the disk was full).
-          await this.#handle?.close().catch(() => undefined);
-          this.#handle = undefined;
-          this.#log(`could not write ${this.file}: ${error instanceof Error ? error.message : String(error)}`);
-        }
+      const chunk = this.#queue.join('');
+      this.#queue = [];
+      unwritten.delete(this as JsonlLog<unknown>);
+      try {
+        await this.#write(chunk);
+      } catch (error) {
+        // Reopen on the next write (the file may have been moved or the disk was full).
+        await this.#handle?.close().catch(() => undefined);
+        this.#handle = undefined;
+        this.#log(`could not write ${this.file}: ${error instanceof Error ? error.message : String(error)}`);
       }
     } finally {
       this.#writing = undefined;
+      if (this.#queue.length > 0 && !this.#closed) this.#arm();
     }
   }
 

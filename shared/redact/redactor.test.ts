@@ -28,6 +28,21 @@ describe('Redactor', () => {
     expect(r.redact('sentinel-value-42')).toBe('sentinel-value-42');
   });
 
+  it('redacts a short string it has seen before anew once a secret is added or removed (the memo of short strings)', () => {
+    const r = new Redactor();
+    const name = 'tool-sentinel-value-43';
+    expect(r.redact(name)).toBe(name);
+    expect(r.redact(name)).toBe(name);
+    r.addSecret('sentinel-value-43');
+    expect(r.redact(name)).toBe(`tool-${REDACTED}`);
+    r.removeSecret('sentinel-value-43');
+    expect(r.redact(name)).toBe(name);
+    // Past the memo's size it starts over, still answering right.
+    for (let i = 0; i < 3000; i++) expect(r.redact(`name-${i}`)).toBe(`name-${i}`);
+    expect(r.redact('token=abcdef')).toBe(`token=${REDACTED}`);
+    expect(r.redact('token=abcdef')).toBe(`token=${REDACTED}`);
+  });
+
   it('ignores very short values that would hit ordinary words', () => {
     const r = new Redactor();
     r.addSecret('abc');

@@ -19,24 +19,42 @@ const ENV_ASSIGNMENT = /\b([A-Za-z_][A-Za-z0-9_]*(?:TOKEN|KEY|SECRET|PASSWORD|PA
 
 /** Secrets shorter than this are not matched verbatim: too likely to hit ordinary words. */
 const MIN_KNOWN_SECRET = MATCH_WINDOW;
+/** Short strings (server and tool names, each audited call has two) are remembered redacted: seven passes cost ~4 µs each time. */
+const MEMO_MAX_LENGTH = 128;
+const MEMO_MAX_ENTRIES = 1024;
 
 export class Redactor {
   /** Each known secret with its encoded and case forms (secretVariants), computed when added. */
   readonly #known = new Map<string, readonly string[]>();
   #matcher: KnownMatcher | null = null;
+  /** Redacted short strings for the current set of known secrets: emptied whenever that set changes. */
+  readonly #memo = new Map<string, string>();
 
   /** Values known to be secret (vault entries, env secrets) are removed wherever they appear, in any of their forms. */
   addSecret(value: string): void {
     if (value.length < MIN_KNOWN_SECRET || this.#known.has(value)) return;
     this.#known.set(value, secretVariants(value));
     this.#matcher = null;
+    this.#memo.clear();
   }
 
   removeSecret(value: string): void {
-    if (this.#known.delete(value)) this.#matcher = null;
+    if (!this.#known.delete(value)) return;
+    this.#matcher = null;
+    this.#memo.clear();
   }
 
   redact(text: string): string {
+    if (text.length > MEMO_MAX_LENGTH) return this.#redact(text);
+    const known = this.#memo.get(text);
+    if (known !== undefined) return known;
+    const clean = this.#redact(text);
+    if (this.#memo.size >= MEMO_MAX_ENTRIES) this.#memo.clear();
+    this.#memo.set(text, clean);
+    return clean;
+  }
+
+  #redact(text: string): string {
     this.#matcher ??= new KnownMatcher(new Set([...this.#known.values()].flat()));
     return this.#matcher
       .replace(text, REDACTED)

@@ -20,6 +20,7 @@ import { LeanClient } from './lean-client';
 const CONCURRENCY = 16;
 const BRIDGE_PROCESS = fileURLToPath(new URL('../fixtures/bridge/bridge-process.ts', import.meta.url));
 const RELAY_PROCESS = fileURLToPath(new URL('../fixtures/bridge/http-relay.ts', import.meta.url));
+const SDK_ECHO_PROCESS = fileURLToPath(new URL('../fixtures/bridge/sdk-echo.ts', import.meta.url));
 
 interface Run {
   throughput: number;
@@ -134,7 +135,7 @@ export interface BridgeOptions {
   sessions: number;
 }
 
-type SideName = 'direct' | 'floor' | 'bridge' | 'bridgeSdk' | 'proxy' | 'proxySdk';
+type SideName = 'direct' | 'floor' | 'bridge' | 'bridgeSdk' | 'proxy' | 'proxySdk' | 'sdkServer';
 
 /** Rows: throughput against the floor, added latency, against mcp-proxy. */
 export async function benchBridge(options: BridgeOptions): Promise<Row[]> {
@@ -150,6 +151,9 @@ export async function benchBridge(options: BridgeOptions): Promise<Row[]> {
     stack.push(() => relay.stop());
     const proxy = await startMcpProxy(everything.command, everything.args);
     stack.push(() => proxy.stop());
+    // Context, not a baseline: the SDK's server and transport alone, answering without a server behind.
+    const sdkServer = await startBenchProcess(SDK_ECHO_PROCESS, {});
+    stack.push(() => sdkServer.stop());
     const direct = new Client({ name: 'bench-direct', version: '1' });
     await direct.connect(new StdioClientTransport({ ...everything, stderr: 'ignore' }));
     stack.push(() => direct.close());
@@ -171,6 +175,8 @@ export async function benchBridge(options: BridgeOptions): Promise<Row[]> {
     stack.push(() => leanRelay.close());
     const leanProxy = await LeanClient.connect(proxy.url);
     stack.push(() => leanProxy.close());
+    const leanSdkServer = await LeanClient.connect(sdkServer.url);
+    stack.push(() => leanSdkServer.close());
     const proxyCpu = (): Promise<number> => Promise.resolve(cpuUsOf(proxy.pid));
     const sides: Array<Side & { name: SideName; sequential: boolean }> = [
       { name: 'direct', echo: sdkEcho(direct, 'echo'), sequential: true },
@@ -179,6 +185,7 @@ export async function benchBridge(options: BridgeOptions): Promise<Row[]> {
       { name: 'bridgeSdk', echo: sdkEcho(sdk.client, 'everything__echo'), middleCpuUs: () => bridge.cpuUs(), sequential: true },
       { name: 'proxy', echo: leanEcho(leanProxy, 'echo'), middleCpuUs: proxyCpu, sequential: true },
       { name: 'proxySdk', echo: sdkEcho(proxySdk.client, 'echo'), middleCpuUs: proxyCpu, sequential: false },
+      { name: 'sdkServer', echo: leanEcho(leanSdkServer, 'echo'), middleCpuUs: () => sdkServer.cpuUs(), sequential: true },
     ];
     const runs = new Map<SideName, { conc: Run[]; seq: Run[] }>(sides.map((side) => [side.name, { conc: [], seq: [] }]));
     for (const side of sides) {
@@ -215,7 +222,7 @@ export async function benchBridge(options: BridgeOptions): Promise<Row[]> {
         figureUnit: 'x the floor',
         target: '>= 0.85x',
         status: check(throughput.median, '>=', 0.85),
-        note: `CPU µs per call in the middle: bridge ${cpu('bridge')}, relay ${cpu('floor')}; direct stdio (SDK client) ${median(conc('direct')).toFixed(0)} calls/s, the floor is ${(median(conc('floor')) / median(conc('direct'))).toFixed(2)}x that; ${options.sessions} concurrent agent sessions × 10 calls: ${many.errors} errors in ${many.ms.toFixed(0)} ms${many.firstError ? ` (first: ${many.firstError})` : ''}`,
+        note: `CPU µs per call in the middle: bridge ${cpu('bridge')}, relay ${cpu('floor')}; the SDK's server and Streamable HTTP transport alone, answering with no server behind them: ${median(conc('sdkServer')).toFixed(0)} calls/s, ${(median(conc('sdkServer')) / median(conc('floor'))).toFixed(2)}x the floor, ${cpu('sdkServer')} µs CPU per call; direct stdio (SDK client) ${median(conc('direct')).toFixed(0)} calls/s, the floor is ${(median(conc('floor')) / median(conc('direct'))).toFixed(2)}x that; ${options.sessions} concurrent agent sessions × 10 calls: ${many.errors} errors in ${many.ms.toFixed(0)} ms${many.firstError ? ` (first: ${many.firstError})` : ''}`,
       },
       {
         key: 'latency',
@@ -228,7 +235,7 @@ export async function benchBridge(options: BridgeOptions): Promise<Row[]> {
         figureUnit: 'ms added',
         target: '<= 0.3 ms',
         status: check(added.median, '<=', 0.3),
-        note: `with the SDK HTTP client the bridge adds ${addedSdk.toFixed(2)} ms; mcp-proxy (lean client) p50 ${median(seq('proxy')).toFixed(2)} ms`,
+        note: `with the SDK HTTP client the bridge adds ${addedSdk.toFixed(2)} ms; mcp-proxy (lean client) p50 ${median(seq('proxy')).toFixed(2)} ms; the SDK's server alone (no server behind it) p50 ${median(seq('sdkServer')).toFixed(2)} ms`,
       },
       {
         key: 'mcp-proxy',
