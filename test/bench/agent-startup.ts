@@ -39,7 +39,10 @@ async function throughBridge(url: string, token: string): Promise<{ ms: number; 
 
 async function spawningThemselves(servers: number): Promise<{ ms: number; tools: number }> {
   const t0 = performance.now();
-  const clients = Array.from({ length: servers }, () => new Client({ name: 'bench-agent', version: '1' }));
+  // As capable as the bridge's own clients, so each server offers the same tools (server-everything
+  // adds its elicitation and sampling tools only for clients that declare them).
+  const capabilities = { elicitation: { form: {}, url: {} }, sampling: {}, roots: { listChanged: true } };
+  const clients = Array.from({ length: servers }, () => new Client({ name: 'bench-agent', version: '1' }, { capabilities }));
   try {
     const counts = await Promise.all(
       clients.map(async (client) => {

@@ -17,7 +17,8 @@ describe('catalog in a real browser against the real core', () => {
     const { page } = ui;
     await waitForState(serverRow(page, 'everything'), 'ready', 15_000);
     await waitForState(serverRow(page, 'memory'), 'ready', 15_000);
-    expect(await serverRow(page, 'everything').getByText('13 tools').count()).toBe(1);
+    // 17: server-everything's tools with those it offers only to clients that can answer elicitation and sampling.
+    expect(await serverRow(page, 'everything').getByText('17 tools').count()).toBe(1);
     expect(await catalogRow(page, 'Linear').getByText('OAuth').count()).toBe(1);
     await ui.screenshot('catalog');
   });
@@ -42,7 +43,7 @@ describe('catalog in a real browser against the real core', () => {
 
     await row.getByRole('button', { name: 'Connect ref-everything' }).click();
     await waitForState(row, 'ready', 20_000);
-    expect(await row.getByText('13 tools').count()).toBe(1);
+    expect(await row.getByText('17 tools').count()).toBe(1);
     const config = await ui.api<{ servers: Array<{ name: string; approval: string }> }>('status');
     expect(config.servers.find((s) => s.name === 'ref-everything')?.approval).toBe('approved');
   });
