@@ -4,6 +4,7 @@ import type { AuthTarget } from './auth-config';
 import type { AuthLockOptions } from './file-lock';
 import type { Resolver } from './endpoint-fetch';
 import type { FetchLike } from '../net';
+import type { PoolCredential } from '../pool';
 import type { RedirectListenerFactory } from './loopback-listener';
 import type { Opener } from './openers';
 import type { AuthFlow } from './token-record';
@@ -77,19 +78,8 @@ export interface DisconnectResult {
   notRevoked?: { issuer: string; reason: string }[];
 }
 
-/** A credential handed to a program on this computer (`${token}`, `credentialFile`). */
-export interface DeliveredCredential {
-  /** The access token, or the API key. */
-  accessToken: string;
-  tokenType: string;
-  /** ms since epoch; absent for an API key (it does not expire). */
-  expiresAt?: number;
-  /** When to renew it: the coordinator's refresh margin before expiry. */
-  renewAt?: number;
-  scopes: string[];
-  /** Only with `withRefresh`: what a program needs to refresh by itself (Google's authorized_user). */
-  refresh?: { clientId: string; clientSecret?: string; refreshToken: string; tokenEndpoint: string };
-}
+/** A credential handed to a program on this computer (`${token}`, `credentialFile`): what the pool asks for. */
+export type DeliveredCredential = PoolCredential;
 
 export interface CredentialOptions {
   /** Include the refresh token and client (it then leaves the vault for that program). */

@@ -15,13 +15,14 @@ import { LockOwnerSchema, markHeld, ownerRecord, ownerStatus, systemProbe, type 
  * process never removes another's live files, and one that crashed has its files removed by the next
  * start-up (`sweepRuntimeDirs`).
  */
-export interface RuntimeDirOptions {
-  dataDir: string;
-  env: Readonly<Record<string, string | undefined>>;
+/** Where: the folder for one data folder (dataDir, env), or a folder given whole (`base`, e.g. a test's). */
+export type RuntimeDirPlace = { dataDir: string; env: Readonly<Record<string, string | undefined>> } | { base: string };
+
+export type RuntimeDirOptions = RuntimeDirPlace & {
   probe?: ProcessProbe;
   now?: () => Date;
   platform?: NodeJS.Platform;
-}
+};
 
 export interface PrivateRuntimeDir {
   readonly dir: string;
@@ -37,7 +38,8 @@ const FILE_NAME = /^[A-Za-z0-9_-][A-Za-z0-9_.-]{0,199}$/;
 const OWNER_FILE = 'owner.json';
 
 /** The folder holding every process folder of one data folder. */
-export function runtimeBase(options: Pick<RuntimeDirOptions, 'dataDir' | 'env' | 'platform'>): string {
+export function runtimeBase(options: RuntimeDirPlace): string {
+  if ('base' in options) return options.base;
   const xdg = options.env['XDG_RUNTIME_DIR'];
   const uid = typeof process.getuid === 'function' ? process.getuid() : undefined;
   const root = xdg && path.isAbsolute(xdg) ? path.join(xdg, 'connected-services') : path.join(tmpdir(), uid === undefined ? 'connected-services' : `connected-services-${uid}`);
@@ -100,7 +102,8 @@ export async function sweepRuntimeDirs(options: RuntimeDirOptions): Promise<stri
 export async function openPrivateRuntimeDir(options: RuntimeDirOptions): Promise<PrivateRuntimeDir> {
   const platform = options.platform ?? process.platform;
   const base = runtimeBase(options);
-  await privateFolder(path.dirname(base), platform);
+  // The shared root (`…/connected-services`) is ours too, unless the caller named the folder whole.
+  if (!('base' in options)) await privateFolder(path.dirname(base), platform);
   await privateFolder(base, platform);
   const owner = ownerRecord(options.probe ?? systemProbe, (options.now ?? (() => new Date()))());
   const nonce = randomBytes(8).toString('hex');

@@ -1,11 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { lstat, mkdir, readdir, readFile, rm, unlink, writeFile } from 'node:fs/promises';
+import { unlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CodedError } from '../../shared/errors';
-import { LockOwnerSchema, errnoCode, markHeld, ownerRecord, ownerStatus, systemProbe, writeFileAtomic, type LockOwner, type ProcessProbe } from '../fs-safe';
-
-const OWNER_FILE = 'owner.json';
+import { errnoCode, openPrivateRuntimeDir, sweepRuntimeDirs, writeFileAtomic, type PrivateRuntimeDir, type ProcessProbe } from '../fs-safe';
 
 /**
  * The default runtime folder: the session's private `$XDG_RUNTIME_DIR` (tmpfs, cleared at log-out),
@@ -18,27 +15,6 @@ export function defaultRuntimeDir(env: Record<string, string | undefined>): stri
   return join(tmpdir(), `connected-services-${uid}`);
 }
 
-/** A folder of ours: a real directory (no symlink), owned by this user, closed to everyone else. */
-async function privateDir(dir: string): Promise<void> {
-  await mkdir(dir, { recursive: true, mode: 0o700 });
-  const stat = await lstat(dir);
-  const mine = typeof process.getuid !== 'function' || stat.uid === process.getuid();
-  if (!stat.isDirectory() || stat.isSymbolicLink() || !mine || (process.platform !== 'win32' && (stat.mode & 0o077) !== 0)) {
-    throw new CodedError('internal', `The runtime folder ${dir} is not a private folder of this user, so no credential is written there.`, {
-      hint: `Remove ${dir} (or make it yours with mode 0700) and start again.`,
-    });
-  }
-}
-
-async function ownerOf(dir: string): Promise<LockOwner | undefined> {
-  try {
-    const parsed = LockOwnerSchema.safeParse(JSON.parse(await readFile(join(dir, OWNER_FILE), 'utf8')));
-    return parsed.success ? parsed.data : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 export interface CredentialFilesOptions {
   root: string;
   probe?: ProcessProbe;
@@ -46,66 +22,36 @@ export interface CredentialFilesOptions {
 }
 
 /**
- * Credential files of this process's stdio servers: in a folder of its own under the runtime folder (each
- * process its own, named by an owner record, so a CLI command never deletes the app's files). Folders of
+ * Credential files of this process's stdio servers, in its own private runtime folder under `root`
+ * (fs-safe's: 0700, an owner record, so a CLI command never deletes the app's files). Folders of
  * processes that are gone (a crash) are deleted when the next one starts.
  */
 export class CredentialFiles {
   readonly #options: CredentialFilesOptions;
-  #dir: Promise<string> | undefined;
-  #owner: LockOwner | undefined;
+  #dir: Promise<PrivateRuntimeDir> | undefined;
 
   constructor(options: CredentialFilesOptions) {
     this.#options = options;
   }
 
-  /** Creates this process's folder (first use), sweeping the left-overs of crashed processes. */
-  folder(): Promise<string> {
-    this.#dir ??= this.#open();
-    return this.#dir;
-  }
-
-  async #open(): Promise<string> {
-    const { root } = this.#options;
-    const probe = this.#options.probe ?? systemProbe;
-    await privateDir(root);
-    await this.sweep();
-    const owner = ownerRecord(probe, new Date());
-    const dir = join(root, `${owner.pid}-${randomBytes(6).toString('hex')}`);
-    await privateDir(dir);
-    await writeFile(join(dir, OWNER_FILE), JSON.stringify(owner), { mode: 0o600 });
-    markHeld(owner, true);
-    this.#owner = owner;
-    return dir;
+  /** This process's folder (created on first use, after sweeping the left-overs of crashed processes). */
+  async folder(): Promise<string> {
+    this.#dir ??= this.sweep().then(() => openPrivateRuntimeDir(this.#place()));
+    return (await this.#dir).dir;
   }
 
   /** Deletes the folders of processes that are gone. */
   async sweep(): Promise<void> {
-    const { root } = this.#options;
-    const probe = this.#options.probe ?? systemProbe;
-    let entries: string[];
-    try {
-      entries = await readdir(root);
-    } catch (error) {
-      if (errnoCode(error) === 'ENOENT') return;
-      throw error;
-    }
-    for (const entry of entries) {
-      const dir = join(root, entry);
-      const owner = await ownerOf(dir);
-      // A folder without a readable owner is one whose process died while creating it.
-      if (owner === undefined || ownerStatus(owner, probe) === 'dead') {
-        await rm(dir, { recursive: true, force: true });
-        this.#options.log(`removed credential files left by an earlier process (${entry})`);
-      }
+    for (const removed of await sweepRuntimeDirs(this.#place())) {
+      this.#options.log(`removed credential files left by an earlier process (${removed})`);
     }
   }
 
   /** A new private file (0600) for `server` holding `content`; returns its path. */
   async create(server: string, content: string): Promise<string> {
-    const file = join(await this.folder(), `${server}-${randomBytes(6).toString('hex')}.cred`);
-    await writeFileAtomic(file, content, { mode: 0o600 });
-    return file;
+    await this.folder();
+    const dir = await (this.#dir as Promise<PrivateRuntimeDir>);
+    return dir.write(`${server}-${randomBytes(6).toString('hex')}.cred`, content);
   }
 
   /** Replaces the content atomically: a reader sees the old credential or the new one, never a part. */
@@ -123,9 +69,12 @@ export class CredentialFiles {
   async close(): Promise<void> {
     const dir = this.#dir;
     this.#dir = undefined;
-    if (!dir) return;
-    const path = await dir.catch(() => undefined);
-    if (path !== undefined) await rm(path, { recursive: true, force: true });
-    if (this.#owner) markHeld(this.#owner, false);
+    const opened = await dir?.catch(() => undefined);
+    await opened?.close();
+  }
+
+  #place(): { base: string; probe?: ProcessProbe } {
+    const { root, probe } = this.#options;
+    return probe ? { base: root, probe } : { base: root };
   }
 }

@@ -24,7 +24,7 @@ export interface RestartPolicy {
   windowMs: number;
 }
 
-/** A credential handed to a stdio program (`${token}`, `credentialFile`); the auth coordinator's DeliveredCredential. */
+/** A credential handed to a stdio program (`${token}`, `credentialFile`); the auth coordinator delivers it. */
 export interface PoolCredential {
   accessToken: string;
   tokenType: string;

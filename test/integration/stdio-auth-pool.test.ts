@@ -224,7 +224,7 @@ describe('stdio auth: tokens delivered to programs on this computer', () => {
     const root = join(tempDir('stdio-auth-left-'), 'run');
     // A process that is gone: a child that has exited.
     const deadPid = Number(execFileSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']).toString());
-    const left = join(root, `${deadPid}-abcdef`);
+    const left = join(root, 'run-abcdef0123456789');
     mkdirSync(left, { recursive: true, mode: 0o700 });
     writeFileSync(join(left, 'owner.json'), JSON.stringify({ v: 1, pid: deadPid, host: (await import('node:os')).hostname(), nonce: 'nonce-0123456789', since: new Date().toISOString() }));
     writeFileSync(join(left, 'mail-123.cred'), 'left-over-token', { mode: 0o600 });
