@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkAccessibleNames, contrastReport, serverRow, startUiSession, waitForState, type UiSession } from '../support/e2e';
-import { controlBoxesIn, layoutProblems, tabTo } from '../support/e2e/overlapping-controls';
+import { checkAccessibleNames, contrastReport, controlBoxes, layoutProblems, serverRow, startUiSession, tabTo, waitForState, type UiSession } from '../support/e2e';
 
 // Issue 17 items 2 and 3 in Chromium against the real reference server (server-everything, a demo
 // server): the Logs tab follows live with search and copy; resources and templates open; a prompt
@@ -31,7 +30,7 @@ async function openTab(tab: string): Promise<void> {
 }
 
 async function checkLayout(scope: Locator, width: number): Promise<void> {
-  const boxes = await controlBoxesIn(scope);
+  const boxes = await controlBoxes(scope, { outputs: true });
   expect(boxes.length).toBeGreaterThan(0);
   expect(layoutProblems(boxes, width)).toEqual([]);
   expect(await ui.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);

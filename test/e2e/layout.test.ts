@@ -1,42 +1,10 @@
-import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dialog, serverRow, startUiSession, waitForState, type UiSession } from '../support/e2e';
+import { controlBoxes, dialog, overlaps, serverRow, startUiSession, waitForState, type UiSession } from '../support/e2e';
 
 // Layout checks in Chromium at the two widths people use (issue 17, item 6), light and dark.
 let ui: UiSession;
 const WIDTHS = [800, 1280] as const;
 const LONG_COMMAND = 'definitely-not-a-command-cs-e2e-with-a-long-name-that-goes-on-and-on-and-on-without-any-space';
-
-interface Box {
-  what: string;
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
-
-/** Every visible control's box inside `scope`, named for the failure message. */
-async function controlBoxes(scope: Locator): Promise<Box[]> {
-  return scope.locator('input:visible, select:visible, textarea:visible, button:visible').evaluateAll((elements) =>
-    elements.map((e) => {
-      const r = e.getBoundingClientRect();
-      const what = `${e.tagName.toLowerCase()} ${e.getAttribute('aria-label') ?? e.id ?? ''} ${e.textContent ?? ''}`.trim();
-      return { what, x: r.x, y: r.y, width: r.width, height: r.height };
-    }),
-  );
-}
-
-function overlaps(boxes: Box[]): string[] {
-  const found: string[] = [];
-  boxes.forEach((a, i) =>
-    boxes.slice(i + 1).forEach((b) => {
-      const w = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
-      const h = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
-      if (w > 0.5 && h > 0.5) found.push(`${a.what} overlaps ${b.what}`);
-    }),
-  );
-  return found;
-}
 
 beforeAll(async () => {
   ui = await startUiSession();

@@ -6,5 +6,5 @@ export { serverRow, catalogRow, stateOf, dialog, waitForState, deviceLoginScreen
 export { checkAccessibleNames, contrastReport, focusRingOf } from './a11y';
 export type { ContrastPair, FocusRing } from './a11y';
 export { contrastRatio, relativeLuminance, parseColor } from './contrast';
-export { controlBoxes, overlaps, unreachedByTab, focusedName } from './layout-checks';
+export { controlBoxes, overlaps, layoutProblems, tabTo, unreachedByTab, focusedName } from './layout-checks';
 export type { Box } from './layout-checks';

@@ -1,24 +1,39 @@
 import type { Locator, Page } from 'playwright-core';
 
+/** A control's box, named for the failure message. */
 export interface Box {
   what: string;
   x: number;
   y: number;
   width: number;
   height: number;
+  /** A checkbox or radio: not held to the minimum width. */
+  small?: boolean;
 }
 
 const CONTROLS = 'input:visible, select:visible, textarea:visible, button:visible';
 
-/** Every visible control's box inside `scope`, named for the failure message. */
-export async function controlBoxes(scope: Locator): Promise<Box[]> {
-  return scope.locator(CONTROLS).evaluateAll((elements) =>
+/** Every visible control (input, select, textarea, button, and `output` when asked) inside `scope`. */
+export async function controlBoxes(scope: Locator, options: { outputs?: boolean } = {}): Promise<Box[]> {
+  return scope.locator(options.outputs ? `${CONTROLS}, output:visible` : CONTROLS).evaluateAll((elements) =>
     elements.map((e) => {
       const r = e.getBoundingClientRect();
       const what = `${e.tagName.toLowerCase()} ${e.getAttribute('aria-label') ?? e.id ?? ''} ${e.textContent ?? ''}`.trim();
-      return { what, x: r.x, y: r.y, width: r.width, height: r.height };
+      // A checkbox or radio is small by design; the width check is for fields and buttons.
+      const small = e instanceof HTMLInputElement && (e.type === 'checkbox' || e.type === 'radio');
+      return { what, x: r.x, y: r.y, width: r.width, height: r.height, small };
     }),
   );
+}
+
+/** Overlaps, and boxes narrower than `minWidth` (a sliver of a field) or running off the page. */
+export function layoutProblems(boxes: Box[], pageWidth: number, minWidth = 24): string[] {
+  const found: string[] = [];
+  for (const a of boxes) {
+    if (!a.small && a.width < minWidth) found.push(`${a.what} is only ${Math.round(a.width)} px wide`);
+    if (a.x < 0 || a.x + a.width > pageWidth + 0.5) found.push(`${a.what} runs off the page (${Math.round(a.x)}…${Math.round(a.x + a.width)} of ${pageWidth})`);
+  }
+  return [...found, ...overlaps(boxes)];
 }
 
 /** Pairs of boxes that overlap by more than half a pixel each way: a layout that puts one control on another. */
@@ -73,4 +88,14 @@ export async function focusedName(page: Page): Promise<string> {
     const e = document.activeElement;
     return e ? (e.getAttribute('aria-label') ?? e.textContent ?? '').trim() : '';
   });
+}
+
+/** Presses Tab (at most `max` times) until `target` has the focus: the keyboard-only way to reach it. */
+export async function tabTo(page: Page, target: Locator, max = 80): Promise<number> {
+  for (let presses = 1; presses <= max; presses += 1) {
+    await page.keyboard.press('Tab');
+    if (await target.evaluate((element) => element === document.activeElement)) return presses;
+  }
+  const focused = await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 200) ?? 'nothing');
+  throw new Error(`Tab never reached ${String(target)} in ${max} presses; focus is on ${focused}`);
 }
