@@ -63,6 +63,13 @@ describe('layout at 800 and 1280 px', () => {
       // A long error wraps inside the page instead of running off it.
       expect(note.x + note.width).toBeLessThanOrEqual(width);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      // A long command wraps inside its Details panel instead of spilling into the next one.
+      const details = page.getByRole('region', { name: 'Details' });
+      const panel = (await details.boundingBox())!;
+      const command = details.locator('.command-line');
+      const box = (await command.boundingBox())!;
+      expect(box.x + box.width, 'the command inside its panel').toBeLessThanOrEqual(panel.x + panel.width + 0.5);
+      expect(await command.evaluate((e) => e.scrollWidth - e.clientWidth), 'no text past the command box').toBeLessThanOrEqual(0);
 
       await ui.open('#/');
       const row = serverRow(page, 'broken');
