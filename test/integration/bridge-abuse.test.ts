@@ -96,7 +96,7 @@ afterAll(async () => {
 });
 
 describe('no agent can take the app down', () => {
-  it('refuses 200 deep or huge tools/call bodies with invalid_input, memory flat (< 20 MB), /health answering', async () => {
+  it('refuses 200 deep or huge tools/call bodies with invalid_input, memory flat (< 40 MB), /health answering', async () => {
     // 1 MB nested 200,000 deep; just past the argument limit, padded to 1 MB; a 3 MB string; 500,000 items; 5,000 keys.
     const kinds = [
       () => call(deepText(200_000)),
@@ -119,7 +119,9 @@ describe('no agent can take the app down', () => {
     await round(200);
     await healthy();
     const after = await settledRssKiB(pid);
-    expect(after - before, `RSS ${before} kB → ${after} kB`).toBeLessThan(20 * 1024);
+    // The leak this guards against grew ~225 MB over these 200 calls; under load here the heap growing
+    // into its room has moved settled RSS by up to 29 MB.
+    expect(after - before, `RSS ${before} kB → ${after} kB`).toBeLessThan(40 * 1024);
     expect(served.child.exitCode).toBeNull();
   }, 120_000);
 
