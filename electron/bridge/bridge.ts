@@ -1,51 +1,63 @@
 import { createServer, type Server as HttpServer } from 'node:http';
 import { DEFAULT_BRIDGE_PORT } from '../../shared/config';
-import { CodedError } from '../../shared/errors';
 import { redact } from '../../shared/redact';
+import type { Pool } from '../pool';
 import { AgentStore } from './agent-store';
 import { ApprovalQueue } from './approval-queue';
 import { AuditLog } from './audit-log';
 import type { CallContext } from './call-context';
-import { ToolIndex } from './tool-index';
 import { DEFAULT_MAX_BODY_BYTES } from './http-body';
 import { createEndpoint } from './http-endpoint';
 import { MCP_PATH } from './http-guard';
-import { serverAllowed } from './policy';
-import { createSessionServer } from './session-server';
+import { ListChangedNotifier } from './list-changed';
 import { forwardLog } from './log-forwarding';
+import { BRIDGE_HOST, listenOnLoopback } from './loopback-listen';
+import { createSessionServer } from './session-server';
 import { SessionRegistry, type Session } from './sessions';
+import { ToolIndex } from './tool-index';
 import type { Bridge, BridgeConnection, BridgeOptions } from './types';
 
-export const BRIDGE_HOST = '127.0.0.1';
+export { BRIDGE_HOST } from './loopback-listen';
 
-function listen(server: HttpServer, port: number): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const onError = (error: NodeJS.ErrnoException): void => {
-      if (error.code === 'EADDRINUSE') {
-        reject(
-          new CodedError('server_unavailable', `port ${port} is in use; is another Connected Services running? choose another with --bridge-port`, {
-            hint: `stop the other process, or set "settings": { "bridgePort": … } in mcp.json`,
-            data: { port },
-          }),
-        );
-      } else {
-        reject(new CodedError('internal', redact(`the bridge could not listen on ${BRIDGE_HOST}:${port}: ${error.message}`), { cause: error }));
-      }
-    };
-    server.once('error', onError);
-    server.listen(port, BRIDGE_HOST, () => {
-      server.off('error', onError);
-      const address = server.address();
-      resolve(typeof address === 'object' && address ? address.port : port);
-    });
-  });
+/** What the bridge is made of: each step below takes what it needs from here. */
+interface BridgeParts {
+  pool: Pool;
+  agents: AgentStore;
+  audit: AuditLog;
+  approvals: ApprovalQueue;
+  toolIndex: ToolIndex;
+  sessions: SessionRegistry;
+  listChanged: ListChangedNotifier;
+  /** Pause state and last authentication per agent, read by calls and by the App API. */
+  state: { paused: boolean; lastUsed: Map<string, number> };
+  now: () => number;
+  log: (line: string) => void;
 }
 
-/** Starts the agent bridge on 127.0.0.1: one MCP endpoint for every agent. */
+/**
+ * Starts the agent bridge on 127.0.0.1: one MCP endpoint for every agent (MCP transports
+ * §Streamable HTTP). Steps: open its parts, follow the pool and the agents, listen, sweep idle
+ * sessions, hand back the handle.
+ */
 export async function createBridge(options: BridgeOptions): Promise<Bridge> {
+  const parts = openParts(options);
+  const unfollow = followChanges(parts);
+  let http: HttpServer;
+  let port: number;
+  try {
+    ({ http, port } = await listen(options, parts));
+  } catch (error) {
+    await undoOpen(parts, unfollow);
+    throw error;
+  }
+  const sweeper = sweepIdleSessions(parts);
+  return bridgeHandle(parts, { http, port, sweeper, unfollow });
+}
+
+/** Step 1: the agent store, audit log, approval queue, tool index and session registry. */
+function openParts(options: BridgeOptions): BridgeParts {
   const now = options.now ?? Date.now;
   const log = (line: string): void => options.log?.(redact(line));
-  const pool = options.pool;
   const agents = AgentStore.open({ dataDir: options.dataDir, now, log });
   const audit = new AuditLog({
     dataDir: options.dataDir,
@@ -61,94 +73,88 @@ export async function createBridge(options: BridgeOptions): Promise<Bridge> {
       await agents.setToolDecision(agent, server, tool, 'allow');
     },
   });
-  const toolIndex = new ToolIndex(pool);
   const sessions = new SessionRegistry(
     { maxPerAgent: options.maxSessionsPerAgent ?? 256, idleMs: options.sessionIdleMs ?? 12 * 60 * 60 * 1000 },
     log,
   );
-  let paused = false;
-  const lastUsed = new Map<string, number>();
-  const ctx: CallContext = {
-    pool,
-    toolIndex,
-    agents,
-    approvals,
-    audit,
-    auditArguments: typeof options.auditArguments === 'function' ? options.auditArguments : () => options.auditArguments === true,
-    paused: () => paused,
-    now,
-    log,
-  };
+  const listChanged = new ListChangedNotifier(sessions, agents, log);
+  const state = { paused: false, lastUsed: new Map<string, number>() };
+  return { pool: options.pool, agents, audit, approvals, toolIndex: new ToolIndex(options.pool), sessions, listChanged, state, now, log };
+}
 
-  // list_changed (MCP server/tools, resources, prompts "List Changed Notification"), coalesced per turn.
-  let pendingServers: Set<string> | 'all' | undefined;
-  function notifyLater(servers: string[] | 'all'): void {
-    if (pendingServers === undefined) setImmediate(flushNotifications);
-    if (servers === 'all' || pendingServers === 'all') pendingServers = 'all';
-    else pendingServers = new Set([...(pendingServers ?? []), ...servers]);
-  }
-  function notifySession(session: Session): void {
-    const failed = (error: unknown): void => log(`list_changed to agent "${session.agent}" failed: ${String(error)}`);
-    session.server.sendToolListChanged().catch(failed);
-    session.server.sendResourceListChanged().catch(failed);
-    session.server.sendPromptListChanged().catch(failed);
-  }
-  function flushNotifications(): void {
-    const servers = pendingServers;
-    pendingServers = undefined;
-    if (servers === undefined) return;
-    for (const session of sessions.all()) {
-      const agent = agents.peek(session.agent);
-      if (!agent) continue;
-      if (servers === 'all' || [...servers].some((s) => serverAllowed(agent, s))) notifySession(session);
-    }
-  }
+/** Step 2: pool logs go to agents; inventory, enablement and agent changes become list_changed. Returns the unsubscribers. */
+function followChanges({ pool, agents, toolIndex, sessions, listChanged, log }: BridgeParts): (() => void)[] {
   // Per server, from each state event: recomputing every status per event was O(n²) at start-up.
   const enabledOf = new Map(pool.statuses().map((s) => [s.name, s.enabled] as const));
-  const unsubscribe = [
+  return [
     pool.on('log', (entry) => forwardLog(entry, sessions.all(), agents, (error) => log(`forwarding a log message failed: ${String(error)}`))),
     pool.on('inventory', ({ server }) => {
       toolIndex.invalidate();
-      notifyLater([server]);
+      listChanged.later([server]);
     }),
     pool.on('state', ({ name, enabled }) => {
       // Enabling, disabling or adding a server changes what agents see (a removal comes as `inventory`).
       if (enabledOf.get(name) === enabled) return;
       enabledOf.set(name, enabled);
       toolIndex.invalidate();
-      notifyLater('all');
+      listChanged.later('all');
     }),
     agents.on('change', ({ revoked, changed }) => {
       for (const name of revoked) sessions.closeAgent(name);
-      for (const name of changed) for (const session of sessions.forAgent(name)) notifySession(session);
+      for (const name of changed) for (const session of sessions.forAgent(name)) listChanged.session(session);
     }),
   ];
+}
 
+/** What a session's request handlers need of the bridge. */
+function callContext(options: BridgeOptions, parts: BridgeParts): CallContext {
+  const { pool, toolIndex, agents, approvals, audit, state, now, log } = parts;
+  const auditArguments = typeof options.auditArguments === 'function' ? options.auditArguments : () => options.auditArguments === true;
+  return { pool, toolIndex, agents, approvals, audit, auditArguments, paused: () => state.paused, now, log };
+}
+
+/** Step 3: the HTTP endpoint (guard, bearer, sessions) listening on 127.0.0.1. */
+async function listen(options: BridgeOptions, parts: BridgeParts): Promise<{ http: HttpServer; port: number }> {
+  const ctx = callContext(options, parts);
   const version = options.version ?? '0.0.0';
   let port = 0;
   const http = createServer(
     createEndpoint({
       port: () => port,
       maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
-      agents,
-      sessions,
+      agents: parts.agents,
+      sessions: parts.sessions,
       newServer: (agent) => createSessionServer(ctx, agent, version),
-      authenticated: (agent) => lastUsed.set(agent, now()),
-      now,
-      log,
+      authenticated: (agent) => parts.state.lastUsed.set(agent, parts.now()),
+      now: parts.now,
+      log: parts.log,
     }),
   );
-  try {
-    port = await listen(http, options.port ?? DEFAULT_BRIDGE_PORT);
-  } catch (error) {
-    for (const off of unsubscribe) off();
-    approvals.close();
-    await audit.close();
-    throw error;
-  }
+  port = await listenOnLoopback(http, options.port ?? DEFAULT_BRIDGE_PORT);
+  return { http, port };
+}
+
+/** When listening fails: undo steps 1 and 2 (the port error is what the caller sees). */
+async function undoOpen(parts: BridgeParts, unfollow: (() => void)[]): Promise<void> {
+  for (const off of unfollow) off();
+  parts.approvals.close();
+  await parts.audit.close();
+}
+
+/** Step 4: closes sessions idle longer than the limit, once a minute. */
+function sweepIdleSessions({ sessions, now }: BridgeParts): NodeJS.Timeout {
   const sweeper = setInterval(() => sessions.sweep(now()), 60_000);
   sweeper.unref();
+  return sweeper;
+}
 
+/** Step 5: the `Bridge` the core holds: pause, connections, name lookups, refresh, close. */
+function bridgeHandle(
+  parts: BridgeParts,
+  running: { http: HttpServer; port: number; sweeper: NodeJS.Timeout; unfollow: (() => void)[] },
+): Bridge {
+  const { agents, approvals, audit, toolIndex, sessions, listChanged, state } = parts;
+  const { http, port, sweeper, unfollow } = running;
   let closing: Promise<void> | undefined;
   return {
     url: `http://${BRIDGE_HOST}:${port}${MCP_PATH}`,
@@ -157,23 +163,17 @@ export async function createBridge(options: BridgeOptions): Promise<Bridge> {
     approvals,
     audit,
     get paused() {
-      return paused;
+      return state.paused;
     },
     pause: () => {
-      paused = true;
+      state.paused = true;
       approvals.denyAll('paused');
     },
     resume: () => {
-      paused = false;
+      state.paused = false;
     },
-    connections: (): BridgeConnection[] =>
-      sessions.all().map((s) => {
-        const row: BridgeConnection = { agent: s.agent, lastSeen: s.lastSeen };
-        const client = s.server.getClientVersion();
-        if (client) row.client = { name: client.name, version: client.version };
-        return row;
-      }),
-    lastUsedAt: (agent) => lastUsed.get(agent),
+    connections: (): BridgeConnection[] => sessions.all().map(connectionRow),
+    lastUsedAt: (agent) => state.lastUsed.get(agent),
     toolOf: async (bridgeName) => {
       const entry = (await toolIndex.tools()).get(bridgeName);
       return entry ? { server: entry.server, tool: entry.info.name } : undefined;
@@ -184,12 +184,12 @@ export async function createBridge(options: BridgeOptions): Promise<Bridge> {
     },
     refresh: () => {
       toolIndex.invalidate();
-      notifyLater('all');
+      listChanged.later('all');
     },
     close: () => {
       closing ??= (async () => {
         clearInterval(sweeper);
-        for (const off of unsubscribe) off();
+        for (const off of unfollow) off();
         approvals.close();
         await sessions.closeAll();
         await new Promise<void>((resolve) => {
@@ -201,4 +201,11 @@ export async function createBridge(options: BridgeOptions): Promise<Bridge> {
       return closing;
     },
   };
+}
+
+function connectionRow(s: Session): BridgeConnection {
+  const row: BridgeConnection = { agent: s.agent, lastSeen: s.lastSeen };
+  const client = s.server.getClientVersion();
+  if (client) row.client = { name: client.name, version: client.version };
+  return row;
 }

@@ -1,0 +1,43 @@
+import type { AgentStore } from './agent-store';
+import { serverAllowed } from './policy';
+import type { Session, SessionRegistry } from './sessions';
+
+/**
+ * Tells agents their lists changed (MCP server/tools, resources, prompts "List Changed
+ * Notification"), coalesced per turn and sent only to agents allowed one of the changed servers.
+ */
+export class ListChangedNotifier {
+  #pending: Set<string> | 'all' | undefined;
+
+  constructor(
+    private readonly sessions: SessionRegistry,
+    private readonly agents: AgentStore,
+    private readonly log: (line: string) => void,
+  ) {}
+
+  /** Queues a notification for the end of this turn. */
+  later(servers: string[] | 'all'): void {
+    if (this.#pending === undefined) setImmediate(() => this.#flush());
+    if (servers === 'all' || this.#pending === 'all') this.#pending = 'all';
+    else this.#pending = new Set([...(this.#pending ?? []), ...servers]);
+  }
+
+  /** Tells one session now that all three lists may have changed. */
+  session(session: Session): void {
+    const failed = (error: unknown): void => this.log(`list_changed to agent "${session.agent}" failed: ${String(error)}`);
+    session.server.sendToolListChanged().catch(failed);
+    session.server.sendResourceListChanged().catch(failed);
+    session.server.sendPromptListChanged().catch(failed);
+  }
+
+  #flush(): void {
+    const servers = this.#pending;
+    this.#pending = undefined;
+    if (servers === undefined) return;
+    for (const session of this.sessions.all()) {
+      const agent = this.agents.peek(session.agent);
+      if (!agent) continue;
+      if (servers === 'all' || [...servers].some((s) => serverAllowed(agent, s))) this.session(session);
+    }
+  }
+}

@@ -1,0 +1,25 @@
+import { isJSONRPCErrorResponse, isJSONRPCRequest, isJSONRPCResultResponse, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+
+const RESPONSE_GAP_MS = 15;
+
+/**
+ * Writes messages to the client in order. SDK clients handle a response at once but notifications
+ * a microtask later, so a progress notification read in the same chunk as its response is lost
+ * (typescript-sdk#2580). A response right after a notification therefore waits a moment, so the
+ * two reach the client apart.
+ */
+export function createPacedWriter(send: (msg: JSONRPCMessage) => Promise<void>, failed: (error: unknown) => void): (msg: JSONRPCMessage) => void {
+  let writes: Promise<void> = Promise.resolve();
+  let notifiedAt = 0;
+  return (msg) => {
+    writes = writes
+      .then(async () => {
+        const response = isJSONRPCResultResponse(msg) || isJSONRPCErrorResponse(msg);
+        const since = Date.now() - notifiedAt;
+        if (response && since < RESPONSE_GAP_MS) await new Promise((resolve) => setTimeout(resolve, RESPONSE_GAP_MS - since));
+        if (!response && !isJSONRPCRequest(msg)) notifiedAt = Date.now();
+        await send(msg);
+      })
+      .catch(failed);
+  };
+}

@@ -1,0 +1,188 @@
+import type { Readable, Writable } from 'node:stream';
+import type { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import {
+  isJSONRPCErrorResponse,
+  isJSONRPCRequest,
+  isJSONRPCResultResponse,
+  type JSONRPCMessage,
+  type JSONRPCRequest,
+  type RequestId,
+} from '@modelcontextprotocol/sdk/types.js';
+import { CodedError } from '../../shared/errors';
+import { redact } from '../../shared/redact';
+import type { FetchLike } from '../net';
+import { TOKEN_ENV } from './config-snippet';
+import { createPacedWriter } from './paced-writer';
+
+/** The SDK's transport classes, loaded by the caller when the shim runs (not when the CLI starts). */
+export interface RelayTransports {
+  StdioServerTransport: typeof StdioServerTransport;
+  StreamableHTTPClientTransport: typeof StreamableHTTPClientTransport;
+  StreamableHTTPError: typeof StreamableHTTPError;
+}
+
+export interface StdioRelayOptions {
+  bridgeUrl: string;
+  token: string;
+  fetch: FetchLike;
+  stdin: Readable;
+  stdout: Writable;
+  notice: (text: string) => void;
+  sdk: RelayTransports;
+}
+
+const REINIT_ID = 'connected-services-shim-reinit';
+
+export function errorText(error: unknown): string {
+  return redact(error instanceof Error ? error.message : String(error));
+}
+
+/**
+ * Relays JSON-RPC unchanged between the client's stdio (MCP transports §stdio) and one bridge
+ * session (§Streamable HTTP). Keeps the client's initialize so a restarted bridge (session 404,
+ * §Session Management) gets a new session carrying it.
+ */
+export class StdioRelay {
+  readonly #options: StdioRelayOptions;
+  readonly #stdio: StdioServerTransport;
+  readonly #toClient: (msg: JSONRPCMessage) => void;
+  /** Requests from the client the bridge has not answered yet. */
+  readonly #pending = new Set<RequestId>();
+  #http: StreamableHTTPClientTransport;
+  #initialize: JSONRPCRequest | undefined;
+  #protocolVersion: string | undefined;
+  #reinit: { resolve: () => void; reject: (error: Error) => void } | undefined;
+  #fatal: CodedError | undefined;
+  /** Messages go out in the order the client wrote them. */
+  #queue: Promise<void> = Promise.resolve();
+  #finish: () => void = () => undefined;
+  readonly #finished = new Promise<void>((resolve) => {
+    this.#finish = resolve;
+  });
+
+  constructor(options: StdioRelayOptions) {
+    this.#options = options;
+    this.#stdio = new options.sdk.StdioServerTransport(options.stdin, options.stdout);
+    this.#toClient = createPacedWriter(
+      (msg) => this.#stdio.send(msg),
+      (error) => options.notice(`could not write to the client: ${errorText(error)}`),
+    );
+    this.#http = this.#openSession();
+  }
+
+  /** Relays until stdin ends, then closes both sides; throws when the bridge refused the token mid-run. */
+  async run(): Promise<void> {
+    await this.#http.start();
+    await this.#listenToClient();
+    await this.#finished;
+    await this.#close();
+    if (this.#fatal) throw this.#fatal;
+  }
+
+  /** A Streamable HTTP client transport to the bridge with the agent's bearer token (RFC 6750 §2.1). */
+  #openSession(): StreamableHTTPClientTransport {
+    const transport = new this.#options.sdk.StreamableHTTPClientTransport(new URL(this.#options.bridgeUrl), {
+      requestInit: { headers: { Authorization: `Bearer ${this.#options.token}` } },
+      fetch: this.#options.fetch,
+    });
+    transport.onmessage = (msg) => this.#fromBridge(transport, msg);
+    transport.onerror = (error) => this.#options.notice(errorText(error));
+    return transport;
+  }
+
+  /** The answer to our replayed initialize settles the reconnect; everything else goes to the client. */
+  #fromBridge(transport: StreamableHTTPClientTransport, msg: JSONRPCMessage): void {
+    if ((isJSONRPCResultResponse(msg) || isJSONRPCErrorResponse(msg)) && msg.id === REINIT_ID) {
+      if (isJSONRPCResultResponse(msg)) this.#reinit?.resolve();
+      else this.#reinit?.reject(new Error(msg.error.message));
+      return;
+    }
+    if (isJSONRPCResultResponse(msg) || isJSONRPCErrorResponse(msg)) {
+      if (msg.id !== undefined) this.#pending.delete(msg.id);
+      // The negotiated version goes on every later request (MCP-Protocol-Version header).
+      if (isJSONRPCResultResponse(msg) && this.#initialize !== undefined && msg.id === this.#initialize.id) {
+        const version = msg.result['protocolVersion'];
+        if (typeof version === 'string') {
+          this.#protocolVersion = version;
+          transport.setProtocolVersion(version);
+        }
+      }
+    }
+    this.#toClient(msg);
+  }
+
+  /** Reads the client's messages in order until stdin ends. */
+  async #listenToClient(): Promise<void> {
+    const stdin = this.#options.stdin;
+    this.#stdio.onmessage = (msg) => {
+      if (isJSONRPCRequest(msg)) {
+        this.#pending.add(msg.id);
+        if (msg.method === 'initialize') this.#initialize = msg;
+      }
+      this.#queue = this.#queue.then(() => this.#forward(msg));
+    };
+    this.#stdio.onerror = (error) => this.#options.notice(`unreadable input from the client: ${errorText(error)}`);
+    stdin.once('end', () => this.#finish());
+    stdin.once('close', () => this.#finish());
+    await this.#stdio.start();
+  }
+
+  /** Sends one message to the bridge: a 401 ends the run, a lost session is restored once. */
+  async #forward(msg: JSONRPCMessage, retried = false): Promise<void> {
+    try {
+      await this.#http.send(msg);
+    } catch (error) {
+      const status = error instanceof this.#options.sdk.StreamableHTTPError ? error.code : undefined;
+      if (status === 401) {
+        this.#fatal = new CodedError('denied', 'the bridge no longer accepts the agent token (401)', {
+          hint: `the agent was removed or its token rotated: put a new token in ${TOKEN_ENV}`,
+        });
+        this.#finish();
+        return;
+      }
+      if (status === 404 && !retried && this.#initialize !== undefined && msg !== this.#initialize) {
+        try {
+          await this.#reconnect(msg);
+          await this.#forward(msg, true);
+          return;
+        } catch (reconnectError) {
+          this.#options.notice(`could not restore the session: ${errorText(reconnectError)}`);
+        }
+      }
+      if (isJSONRPCRequest(msg)) this.#failRequest(msg.id, `the Connected Services bridge did not take the request: ${errorText(error)}`);
+    }
+  }
+
+  /** A new bridge session carrying the client's original initialize (its answer is not forwarded twice). */
+  async #reconnect(retrying: JSONRPCMessage): Promise<void> {
+    if (!this.#initialize) throw new Error('no session to restore');
+    await this.#http.close().catch(() => undefined);
+    const keep = isJSONRPCRequest(retrying) ? retrying.id : undefined;
+    for (const id of [...this.#pending]) {
+      if (id !== keep) this.#failRequest(id, 'the Connected Services bridge restarted while this request was running; retry it');
+    }
+    this.#http = this.#openSession();
+    await this.#http.start();
+    const answered = new Promise<void>((resolve, reject) => {
+      this.#reinit = { resolve, reject };
+    });
+    await this.#http.send({ ...this.#initialize, id: REINIT_ID });
+    await answered;
+    if (this.#protocolVersion !== undefined) this.#http.setProtocolVersion(this.#protocolVersion);
+    await this.#http.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    this.#options.notice('the bridge restarted; continued on a new session');
+  }
+
+  #failRequest(id: RequestId, text: string): void {
+    this.#pending.delete(id);
+    this.#toClient({ jsonrpc: '2.0', id, error: { code: -32603, message: text } });
+  }
+
+  /** Stops reading, ends the bridge session (DELETE, §Session Management) and closes it. */
+  async #close(): Promise<void> {
+    await this.#stdio.close().catch(() => undefined);
+    await this.#http.terminateSession().catch(() => undefined);
+    await this.#http.close().catch(() => undefined);
+  }
+}

@@ -1,0 +1,126 @@
+import { app, ipcMain, Menu, session } from 'electron';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { createCore, writeRuntimeFile, type Core } from '../app';
+import { VAULT_FILE_NAME } from '../vault';
+import { startWebServer } from '../web';
+import { DEEP_LINK_SCHEME } from './app-identity';
+import { appMenuTemplate } from './app-menu';
+import { shellCoreOptions } from './core-options';
+import { deepLinkFromArgv } from './deep-link/deep-link';
+import { createCallHandler } from './ipc/call-handler';
+import { forwardApiEvents } from './ipc/event-forwarder';
+import { registerCallChannel } from './ipc/ipc-adapter';
+import { createUtilityKeychainRunner } from './keychain/keychain-runner';
+import { utilityFork } from './keychain/utility-fork';
+import { startHidden } from './login-item/login-item';
+import { readShellSettings } from './login-item/settings-file';
+import { startNotifier } from './notifications/notifier';
+import { setOpenAtLogin } from './open-at-login';
+import { createPassphraseDialog } from './passphrase/passphrase-dialog';
+import { PASSPHRASE_PAGES } from './passphrase/passphrase-page';
+import { createProtocolHandler } from './protocol/protocol-handler';
+import { serveAppScheme } from './protocol/register-protocol';
+import { log, showWindow, type ShellState } from './shell-state';
+import { trayModelSink } from './test-hooks';
+import { runTrayAction } from './tray-actions';
+import { createTrayController } from './tray/tray-controller';
+import { hardenSession } from './window/harden-session';
+
+/** Once Electron is ready: builds the app in order, registering in `shell.stop` what quitting undoes. */
+export async function boot(shell: ShellState): Promise<void> {
+  prepareSession(shell);
+  await applyShellSettings(shell);
+  const core = await openCore(shell);
+  connectWindow(shell, core);
+  await openCliDoor(shell, core);
+  startTrayAndNotifications(shell, core);
+  showFirstWindow(shell);
+}
+
+/** Menu, a hardened session, the app:// protocol, and our deep-link scheme. */
+function prepareSession(shell: ShellState): void {
+  const { devTools, context } = shell;
+  Menu.setApplicationMenu(Menu.buildFromTemplate(appMenuTemplate(process.platform, { devTools })));
+  hardenSession(session.defaultSession, { devTools, log });
+  shell.stop['app:// protocol'] = serveAppScheme(
+    session.defaultSession,
+    createProtocolHandler({ rendererRoot: context.paths.rendererRoot, readFile: (file) => readFile(file), builtins: PASSPHRASE_PAGES }),
+  );
+  if (app.isPackaged && !app.isDefaultProtocolClient(DEEP_LINK_SCHEME)) app.setAsDefaultProtocolClient(DEEP_LINK_SCHEME);
+}
+
+/** Reads the desktop settings; re-applied at each start so the login item follows the app when it moves (a new AppImage). */
+async function applyShellSettings(shell: ShellState): Promise<void> {
+  shell.settings = await readShellSettings(shell.context.dataDir);
+  if (shell.settings.openAtLogin) await setOpenAtLogin(shell, true);
+}
+
+/** The core, with a passphrase dialog and a keychain in a utility process. */
+async function openCore(shell: ShellState): Promise<Core> {
+  const { context, icon, opener } = shell;
+  const passphrase = createPassphraseDialog({
+    preloadPath: context.paths.passphrasePreload,
+    vaultFile: path.join(context.dataDir, VAULT_FILE_NAME),
+    icon,
+    opener,
+    log,
+  });
+  shell.stop['passphrase dialog'] = () => passphrase.close();
+  const keychainRunner = createUtilityKeychainRunner({ fork: utilityFork, entryPath: context.paths.keychainHelper, env: process.env });
+  const core = await createCore(
+    shellCoreOptions({ dataDir: context.dataDir, isPackaged: app.isPackaged, opener, passphrasePrompt: () => passphrase.prompt(), log, keychainRunner }),
+  );
+  shell.core = core;
+  return core;
+}
+
+/** The App API over IPC, taking calls from our window only, and its events to the window. */
+function connectWindow(shell: ShellState, core: Core): void {
+  const handler = createCallHandler({ door: core.door, isOurContents: (id) => id === shell.window.contentsId, log });
+  shell.stop['core (servers, bridge, vault)'] = () => core.close();
+  shell.stop['App API over IPC'] = registerCallChannel(ipcMain, handler);
+  shell.stop['App API events'] = forwardApiEvents(core.api, (m) => shell.window.send(m));
+}
+
+/**
+ * The CLI reaches the running app (approvals, agents) over the same HTTP API as `serve`, with its
+ * own credential: what it asks that widens access waits for the person here.
+ */
+async function openCliDoor(shell: ShellState, core: Core): Promise<void> {
+  const web = await startWebServer({ api: core.api, door: core.door, port: 0, staticDir: shell.context.paths.rendererRoot, log });
+  const removeRuntime = await writeRuntimeFile(shell.context.dataDir, {
+    pid: process.pid,
+    origin: web.origin,
+    secret: web.cliSecret,
+    bridge: core.bridge?.url ?? null,
+    startedAt: Date.now(),
+  });
+  shell.stop['runtime file'] = removeRuntime;
+  shell.stop['web server'] = () => web.close();
+}
+
+function startTrayAndNotifications(shell: ShellState, core: Core): void {
+  const trayController = createTrayController({
+    api: core.api,
+    preferences: () => ({ openAtLogin: shell.settings.openAtLogin }),
+    run: (action) => runTrayAction(shell, action),
+    log,
+    ...withSink(trayModelSink(process.env, app.isPackaged)),
+  });
+  shell.tray = trayController;
+  shell.stop.tray = () => trayController.destroy();
+  shell.stop.notifications = startNotifier({ api: core.api, windowFocused: () => shell.window.isFocused(), open: (route) => showWindow(shell, route) });
+  shell.stop.window = () => shell.window.close();
+}
+
+/** Shows the window unless started hidden at login, at the route asked for meanwhile or on the command line. */
+function showFirstWindow(shell: ShellState): void {
+  shell.ready = true;
+  const route = shell.pendingShow?.route ?? deepLinkFromArgv(process.argv) ?? undefined;
+  if (shell.pendingShow || route || !startHidden(process.argv)) shell.window.show(route);
+}
+
+function withSink(sink: ReturnType<typeof trayModelSink>): { sink?: NonNullable<ReturnType<typeof trayModelSink>> } {
+  return sink ? { sink } : {};
+}
