@@ -1,0 +1,89 @@
+import type { AppApi } from '../../shared/api';
+import type { Vault } from '../../shared/vault';
+import type { AuthCoordinator, Opener } from '../auth';
+import type { AgentStore, AuditLog, Bridge } from '../bridge';
+import type { Pool } from '../pool';
+import type { Registry } from '../registry';
+import { createAdminApi } from './admin-api';
+import { AdminLog } from './admin-log';
+import { createApiDoor, type ApiDoor } from './api-door';
+import { createAppApi } from './app-api';
+import { createAsksApi } from './asks-api';
+import { createAuthApi, withAuthInfo } from './auth-api';
+import { createBridgeApi } from './bridge-api';
+import { cliStdioCommand } from './cli-command';
+import { Confirmations } from './confirmations';
+import { coreDoctor } from './core-doctor';
+import type { EventHub } from './event-hub';
+import { createInspectApi } from './inspect-api';
+import type { ServerLogs } from './server-logs';
+import type { SignIns } from './sign-in';
+import type { CorePorts } from './start-core-bridge';
+import { VERSION } from './version';
+import type { WaitingAsks } from './waiting-asks';
+
+export interface AppApiParts {
+  dataDir: string;
+  env: Record<string, string | undefined>;
+  log: (line: string) => void;
+  /** Whether this process runs the bridge (the app): only it has a person to confirm requests. */
+  runsBridge: boolean;
+  ports: CorePorts;
+  registry: Registry;
+  vault: Vault;
+  pool: Pool;
+  auth: AuthCoordinator;
+  signIns: SignIns;
+  opener: Opener;
+  logs: ServerLogs;
+  waitingAsks: WaitingAsks;
+  events: EventHub;
+  bridge: Bridge | undefined;
+  bridgeError: string | undefined;
+  bridgeUrl: string;
+  agents: AgentStore;
+  audit: AuditLog;
+  settled: () => Promise<void>;
+}
+
+export interface BuiltAppApi {
+  /** The App API as the person at this process: changes are logged as `ipc`. */
+  api: AppApi;
+  door: ApiDoor;
+  admin: AdminLog;
+  confirmations: Confirmations | undefined;
+}
+
+/** The App API from its parts (bridge, asks, admin, auth, inspect), behind the door that names each caller. */
+export function buildAppApi(parts: AppApiParts): BuiltAppApi {
+  const { registry, vault, pool, auth, events, settled } = parts;
+  const bridgeApi = createBridgeApi({
+    bridge: parts.bridge,
+    bridgeError: parts.bridgeError,
+    agents: parts.agents,
+    audit: parts.audit,
+    bridgeUrl: parts.bridgeUrl,
+    stdioCommand: () => cliStdioCommand({ dataDir: parts.dataDir, env: parts.env }),
+    changed: (info) => events.emit('bridgeChanged', info),
+    toolNames: async (server) => (await pool.tools(server).catch(() => [])).map((t) => t.name),
+  });
+  const admin = new AdminLog({ dataDir: parts.dataDir, log: parts.log });
+  const confirmations = parts.runsBridge ? new Confirmations() : undefined;
+  const personApi: AppApi = createAppApi({
+    bridgeApi,
+    asksApi: createAsksApi({ waiting: parts.waitingAsks, opener: parts.opener }),
+    adminApi: createAdminApi({ api: () => personApi, admin, ...(confirmations ? { confirmations } : {}) }),
+    authApi: createAuthApi({ auth, pool, registry, signIns: parts.signIns, settled }),
+    inspectApi: createInspectApi({ pool, registry, logs: parts.logs, settled }),
+    withAuthInfo: (statuses) => withAuthInfo(auth, registry, statuses),
+    version: VERSION,
+    registry,
+    pool,
+    vault,
+    events,
+    settled,
+    doctor: (input) => coreDoctor({ registry, vault, pool, env: parts.env, ports: parts.ports }, input),
+  });
+  const door = createApiDoor({ api: personApi, admin, ...(confirmations ? { confirmations } : {}) });
+  return { api: door.as({ caller: 'ipc' }), door, admin, confirmations };
+}

@@ -1,0 +1,87 @@
+import { join } from 'node:path';
+import type { AuditEntry } from '../../shared/api';
+import { CodedError } from '../../shared/errors';
+import { redact } from '../../shared/redact';
+import type { Vault } from '../../shared/vault';
+import type { AuthCoordinator } from '../auth';
+import { commandLineOf, createPool, type AskRouter, type Pool, type PoolOptions } from '../pool';
+import type { Registry } from '../registry';
+import { secretLookup } from '../vault';
+import { createAskRouter } from './ask-router';
+import { authTargetOf } from './auth-api';
+import { resolveServerConfig } from './resolve-server';
+import type { SecretFiles } from './secret-files';
+import type { ServerLogs } from './server-logs';
+import { withApprovalCommandLines } from './shown-command';
+import { WaitingAsks } from './waiting-asks';
+
+/** Servers' requests (elicitation, sampling): routed to the agent or the person, audited once an audit log exists. */
+export interface AskRouting {
+  waiting: WaitingAsks;
+  router: AskRouter;
+  auditTo: (audit: { append(entry: AuditEntry): void }) => void;
+}
+
+export function routeAsks(): AskRouting {
+  const waiting = new WaitingAsks();
+  let auditAsk: (entry: AuditEntry) => void = () => undefined;
+  const router = createAskRouter({ waiting, audit: (entry) => auditAsk(entry), now: Date.now });
+  return {
+    waiting,
+    router,
+    auditTo: (audit) => {
+      auditAsk = (entry) => audit.append(entry);
+    },
+  };
+}
+
+export interface CorePoolOptions {
+  dataDir: string;
+  env: Record<string, string | undefined>;
+  log: (line: string) => void;
+  registry: Registry;
+  vault: Vault;
+  auth: AuthCoordinator;
+  secretFiles: SecretFiles;
+  asks: AskRouter;
+  /** Each server's lines of the pool's log, kept for the Logs tab and `logs SERVER`. */
+  logs: ServerLogs;
+}
+
+/** A spawn waits for the command's approval (registry/approvals.ts); the error names the command and the fix. */
+function approvalGate(registry: Registry): NonNullable<PoolOptions['gate']> {
+  return (name, config) =>
+    registry.approvals.status(name, config) === 'approved'
+      ? null
+      : new CodedError('denied', `The command of "${name}" is waiting for your approval: ${redact(commandLineOf(config))}`, {
+          hint: `Review it, then run \`connected-services servers approve ${name}\``,
+          data: { server: name },
+        });
+}
+
+/** The pool, given its seams: secrets, the coordinator's credentials, command approvals. */
+export function openCorePool(options: CorePoolOptions): Pool {
+  const { registry, vault, auth, env, log } = options;
+  const ownPool = createPool({
+    cacheDir: join(options.dataDir, 'cache', 'inventory'),
+    asks: { router: options.asks },
+    baseEnv: env,
+    log: (line) => {
+      options.logs.poolLine(line);
+      log(line);
+    },
+    resolve: (name, config) => resolveServerConfig(name, config, { secret: secretLookup(vault, name), env, secretFile: options.secretFiles.resolverFor(name) }),
+    // Tokens come from the coordinator, which refreshes them under its locks (the SDK's own auth() would not).
+    httpFetch: (name, config) => auth.fetchFor(name, config),
+    // The same for programs on this computer: `${token}` and credential files.
+    credential: (name, credentialOptions) => {
+      const config = registry.config().mcpServers[name];
+      if (!config) return Promise.reject(new CodedError('not_found', `No server named "${name}" is configured, so it has no token to give.`, { hint: 'Fix the ${token:SERVER} reference in mcp.json.' }));
+      return auth.credential(name, authTargetOf(name, config), credentialOptions);
+    },
+    approval: (name, config) => registry.approvals.status(name, config),
+    gate: approvalGate(registry),
+  });
+  // Every status shows the whole entry its approval covers (the pool's line: code-loading variables only).
+  return withApprovalCommandLines(ownPool, registry);
+}

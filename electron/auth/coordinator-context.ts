@@ -1,0 +1,64 @@
+import { toCodedError } from '../../shared/errors';
+import { redactor as processRedactor } from '../../shared/redact';
+import { resolveReferences } from '../../shared/vault';
+import { KeyedQueue } from '../fs-safe';
+import { secretLookup } from '../vault';
+import type { FetchLike } from '../net';
+import type { CoreContext } from './core-context';
+import type { CoordinatorState, StatusReporter } from './coordinator-state';
+import { createEndpointFetch } from './endpoint-fetch';
+import { DEFAULT_AUTH_LOCK } from './file-lock';
+import type { AuthCoordinatorOptions } from './types';
+
+/** The context every step shares, and the close of the guarded fetches it opened. */
+export interface OpenedContext {
+  core: CoreContext;
+  close: () => Promise<void>;
+}
+
+/**
+ * Builds the shared context from the options: the guarded fetches (endpoints a server or metadata named,
+ * and the server's own URL), secret resolution, and the needs_auth / connected bookkeeping.
+ */
+export function openCoordinatorContext(
+  options: AuthCoordinatorOptions,
+  state: CoordinatorState,
+  report: StatusReporter,
+  log: (line: string) => void,
+): OpenedContext {
+  const env = options.env ?? process.env;
+  const baseFetch: FetchLike = options.fetch ?? ((url, init) => fetch(url, init));
+  const endpoints = createEndpointFetch({ fetch: baseFetch, resolver: options.resolver, policy: 'endpoint' });
+  const servers = createEndpointFetch({ fetch: baseFetch, resolver: options.resolver, policy: 'server' });
+  const core: CoreContext = {
+    vault: options.vault,
+    dataDir: options.dataDir,
+    fetch: baseFetch,
+    endpointFetch: endpoints.fetch,
+    serverFetch: servers.fetch,
+    now: options.now ?? Date.now,
+    log,
+    lock: { ...DEFAULT_AUTH_LOCK, ...options.lock },
+    mutex: new KeyedQueue(),
+    resolveSecret: (server, value) =>
+      resolveReferences(value, { secret: secretLookup(options.vault, server), env, redactor: processRedactor }).catch((error: unknown) => {
+        throw toCodedError(error);
+      }),
+    markNeedsAuth: (server, error, scopes) => {
+      const previous = state.needs.get(server);
+      const same = previous && previous.error.message === error.message && (previous.scopes ?? []).join(' ') === (scopes ?? []).join(' ');
+      state.needs.set(server, { error, ...(scopes ? { scopes } : {}) });
+      if (!same) report(server, { state: 'needs_auth', error: error.toWire(), ...(scopes ? { scopes } : {}) });
+    },
+    markConnected: (server) => {
+      state.needs.delete(server);
+      report(server, { state: 'connected' });
+    },
+    remember: (record) => {
+      // Tokens are secrets: whatever string they show up in later is redacted.
+      processRedactor.addSecret(record.accessToken);
+      if (record.refreshToken !== undefined) processRedactor.addSecret(record.refreshToken);
+    },
+  };
+  return { core, close: async () => void (await Promise.all([endpoints.close(), servers.close()])) };
+}

@@ -1,0 +1,42 @@
+import type { AuthTarget } from './auth-config';
+import type { CoreContext } from './core-context';
+import type { CoordinatorState, StatusReporter } from './coordinator-state';
+import { revokeRecord } from './revoke';
+import { listTokens, type StoredTokens } from './token-record';
+import type { DisconnectResult } from './types';
+
+export interface DisconnectOptions {
+  core: CoreContext;
+  state: CoordinatorState;
+  report: StatusReporter;
+}
+
+/** Removes each token record, revoking its grant first when asked (RFC 7009 §2, best effort). */
+async function removeRecords(core: CoreContext, server: string, records: StoredTokens[], revoke: boolean, config: AuthTarget | undefined): Promise<DisconnectResult> {
+  const result: DisconnectResult = { removed: 0, revoked: false };
+  const notRevoked: { issuer: string; reason: string }[] = [];
+  let revoked = 0;
+  for (const stored of records) {
+    if (revoke) {
+      const outcome = await revokeRecord(core, server, stored.record, config);
+      if (outcome === true) revoked++;
+      else notRevoked.push({ issuer: stored.record.issuer, reason: outcome === false ? 'its authorization server offers no revocation endpoint' : outcome.message.replace(/\.$/, '') });
+    }
+    if (await core.vault.delete(stored.key)) result.removed++;
+  }
+  // Revoked means every grant removed here is over at its issuer, nothing less.
+  result.revoked = revoked > 0 && notRevoked.length === 0;
+  if (notRevoked.length > 0) result.notRevoked = notRevoked;
+  return result;
+}
+
+/** AuthCoordinator.disconnect: cancel a running sign-in, remove (and revoke) the tokens, forget what the server asked for. */
+export async function disconnectServer(options: DisconnectOptions, server: string, asked: { revoke?: boolean; config?: AuthTarget }): Promise<DisconnectResult> {
+  const { core, state } = options;
+  state.running.get(server)?.abort();
+  const result = await removeRecords(core, server, await listTokens(core.vault, server), asked.revoke === true, asked.config);
+  state.needs.delete(server);
+  state.challenges.delete(server);
+  options.report(server, { state: 'disconnected' });
+  return result;
+}
