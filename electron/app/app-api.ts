@@ -12,7 +12,7 @@ import type { createInspectApi } from './inspect-api';
 import type { AsksMethods } from './asks-api';
 import { personAsker } from './ask-router';
 
-export interface AppApiDeps {
+export interface AppApiOptions {
   /** Agents, approvals and audit (electron/app/bridge-api.ts). */
   bridgeApi: ReturnType<typeof createBridgeApi>;
   /** Sign-in: connect, disconnect, cancelLogin (electron/app/auth-api.ts). */
@@ -47,7 +47,7 @@ function configured(registry: Registry, name: string) {
 const MAX_CANCELLABLE_CALLS = 256;
 
 /** The one implementation of the App API; IPC and HTTP adapters only carry it. */
-export function createAppApi(deps: AppApiDeps): AppApi {
+export function createAppApi(deps: AppApiOptions): AppApi {
   const { registry, pool, events } = deps;
   /** Calls in flight by the caller's `callId`, so `cancelCall` can abort them (the pool sends notifications/cancelled). */
   const inFlight = new Map<string, AbortController>();

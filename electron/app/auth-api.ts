@@ -6,7 +6,7 @@ import type { Pool } from '../pool';
 import type { Registry } from '../registry';
 import type { SignIns } from './sign-in';
 
-export interface AuthApiDeps {
+export interface AuthApiOptions {
   auth: AuthCoordinator;
   pool: Pool;
   registry: Registry;
@@ -56,7 +56,7 @@ export function authTargetOf(name: string, config: ServerConfig): AuthTarget {
   return 'command' in config ? stdioAuthTarget(name, config) : config;
 }
 
-export function createAuthApi(deps: AuthApiDeps): AuthMethods {
+export function createAuthApi(deps: AuthApiOptions): AuthMethods {
   return {
     connect: async ({ name, flow }: ApiInput<'connect'>) => {
       await deps.settled();

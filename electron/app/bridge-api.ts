@@ -2,7 +2,7 @@ import type { AgentView, ApiInput, AppApi, BridgeInfo, PendingApproval } from '.
 import { CodedError } from '../../shared/errors';
 import { ALL_SERVERS, DEFAULT_AGENT_ASKS, snippetFile, type Agent, type AgentAsks, type AgentPolicy, type AgentStore, type AuditLog, type Bridge, type PendingApproval as BridgePendingApproval, type StdioCommand } from '../bridge';
 
-export interface BridgeApiDeps {
+export interface BridgeApiOptions {
   /** Present in long-running processes (serve, the desktop app). */
   bridge: Bridge | undefined;
   /** Why the bridge is not running, when it failed to start. */
@@ -56,7 +56,7 @@ function running(bridge: Bridge | undefined, where = 'Approvals are decided in t
 }
 
 /** The App API's agents, approvals and audit methods, over the bridge's stores. */
-export function createBridgeApi(deps: BridgeApiDeps): BridgeMethods {
+export function createBridgeApi(deps: BridgeApiOptions): BridgeMethods {
   const { agents } = deps;
   const view = (agent: Agent): AgentView => {
     const lastUsedAt = deps.bridge?.lastUsedAt(agent.name);

@@ -48,7 +48,7 @@ export interface CorePoolOptions {
   logs: ServerLogs;
 }
 
-/** A spawn waits for the command's approval (registry/approvals.ts); the error names the command and the fix. */
+/** A spawn waits for the command's approval (registry/command-approvals.ts); the error names the command and the fix. */
 function approvalGate(registry: Registry): NonNullable<PoolOptions['gate']> {
   return (name, config) =>
     registry.approvals.status(name, config) === 'approved'

@@ -11,7 +11,7 @@ export interface SignInOptions {
   onEvent?: (event: FlowEvent) => void;
 }
 
-export interface SignInDeps {
+export interface SignInsOptions {
   auth: AuthCoordinator;
   pool: Pool;
   registry: Registry;
@@ -33,10 +33,10 @@ function deviceEnd(error: unknown, cancelled: boolean): DeviceLogin['state'] {
  * code) and start it again. One sign-in per server at a time, cancellable.
  */
 export class SignIns {
-  readonly #deps: SignInDeps;
+  readonly #deps: SignInsOptions;
   readonly #inFlight = new Map<string, AbortController>();
 
-  constructor(deps: SignInDeps) {
+  constructor(deps: SignInsOptions) {
     this.#deps = deps;
   }
 

@@ -18,7 +18,7 @@ import { applyTokenResponse, listTokens, tokensFor, tokensKey, type AuthFlow, ty
 import type { FlowEvent } from './types';
 import type { BearerChallenge } from './www-authenticate';
 
-export interface ConnectDeps {
+export interface ConnectOAuthOptions {
   core: CoreContext;
   tokens: TokenManager;
   opener: Opener;
@@ -39,7 +39,7 @@ export interface ConnectRun {
   emit: (event: FlowEvent) => void;
 }
 
-async function runFlow(deps: ConnectDeps, run: ConnectRun, ctx: FlowContext): Promise<TokenResponseLike> {
+async function runFlow(deps: ConnectOAuthOptions, run: ConnectRun, ctx: FlowContext): Promise<TokenResponseLike> {
   if (run.flow === 'client_credentials') return runClientCredentials(ctx);
   const opener = run.opener ?? deps.opener;
   if (run.flow === 'device') return runDeviceFlow(ctx, { opener, sleep: deps.sleep });
@@ -75,7 +75,7 @@ function recordOf(run: ConnectRun, discovery: Discovery, identity: ClientIdentit
  * records of other authorization servers). A dynamic registration the AS rejects (invalid_client) is
  * dropped and done again, once.
  */
-export async function connectOAuth(deps: ConnectDeps, run: ConnectRun): Promise<TokenRecord> {
+export async function connectOAuth(deps: ConnectOAuthOptions, run: ConnectRun): Promise<TokenRecord> {
   const { core } = deps;
   const { server, target, auth, flow } = run;
   const fetch = guardedFetch(core.endpointFetch, run.signal);
@@ -147,7 +147,7 @@ function authorizationParamsOf(auth: AnyOAuth): Record<string, string> | undefin
 }
 
 /** Writes a fresh record under the record's locks, and removes the server's records from other issuers. */
-async function storeRecord(deps: ConnectDeps, server: string, record: TokenRecord): Promise<void> {
+async function storeRecord(deps: ConnectOAuthOptions, server: string, record: TokenRecord): Promise<void> {
   const key = tokensKey(server, record.issuer);
   await deps.tokens.withRecordLock(key, () => deps.core.vault.set(key, JSON.stringify(record)));
   for (const other of await listTokens(deps.core.vault, server)) {

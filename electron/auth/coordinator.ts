@@ -1,7 +1,7 @@
 import { redact } from '../../shared/redact';
 import { parseAuthConfig, type AnyOAuth, type AuthTarget, type FullAuthConfig } from './auth-config';
 import { authStatus } from './auth-status';
-import { connectOAuth, type ConnectDeps } from './connect';
+import { connectOAuth, type ConnectOAuthOptions } from './connect';
 import { openCoordinatorContext } from './coordinator-context';
 import { flowEmitter, newCoordinatorState, statusReporter, type CoordinatorState } from './coordinator-state';
 import type { CoreContext } from './core-context';
@@ -22,7 +22,7 @@ import type { AuthCoordinator, AuthCoordinatorOptions, FlowEvent } from './types
 type ObtainClientCredentials = (server: string, target: AuthTarget, auth: AnyOAuth) => Promise<TokenRecord>;
 
 /** What a sign-in needs beyond the shared context: the opener, the redirect listener, the waits. */
-function connectDepsOf(options: AuthCoordinatorOptions, core: CoreContext, tokens: TokenManager, state: CoordinatorState): ConnectDeps {
+function connectDepsOf(options: AuthCoordinatorOptions, core: CoreContext, tokens: TokenManager, state: CoordinatorState): ConnectOAuthOptions {
   return {
     core,
     tokens,
@@ -36,7 +36,7 @@ function connectDepsOf(options: AuthCoordinatorOptions, core: CoreContext, token
 }
 
 /** Client credentials need no person (RFC 6749 §4.4): fetchFor and credential obtain tokens themselves. */
-function clientCredentialsGrant(connect: ConnectDeps, emit: (event: FlowEvent) => void): ObtainClientCredentials {
+function clientCredentialsGrant(connect: ConnectOAuthOptions, emit: (event: FlowEvent) => void): ObtainClientCredentials {
   return async (server, target, auth) => {
     const record = await connectOAuth(connect, { server, target, auth, flow: 'client_credentials', emit: (event) => emit(event) });
     connect.core.remember(record);

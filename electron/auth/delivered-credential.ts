@@ -8,7 +8,7 @@ import type { TokenManager } from './token-manager';
 import { refreshMargin, type TokenRecord } from './token-record';
 import type { CredentialOptions, DeliveredCredential } from './types';
 
-export interface CredentialDeps {
+export interface DeliveredCredentialOptions {
   core: CoreContext;
   tokens: TokenManager;
   obtainClientCredentials: (server: string, target: AuthTarget, auth: AnyOAuth) => Promise<TokenRecord>;
@@ -21,7 +21,7 @@ function refused(core: CoreContext, server: string, reason: string, hint?: strin
 }
 
 /** What a program needs to refresh by itself: the client it was issued to and the refresh token. */
-async function refreshPart(deps: CredentialDeps, server: string, auth: AnyOAuth, record: TokenRecord): Promise<NonNullable<DeliveredCredential['refresh']>> {
+async function refreshPart(deps: DeliveredCredentialOptions, server: string, auth: AnyOAuth, record: TokenRecord): Promise<NonNullable<DeliveredCredential['refresh']>> {
   if (record.refreshToken === undefined) {
     throw refused(deps.core, server, 'it holds no refresh token to put in its credential file', `run \`connected-services connect ${server}\` and allow offline access`);
   }
@@ -39,7 +39,7 @@ async function refreshPart(deps: CredentialDeps, server: string, auth: AnyOAuth,
  * access token, refreshed under the same locks as every other use, or its API key.
  * @throws CodedError auth_required (and marks the server needs_auth) when there is none to give
  */
-export async function deliveredCredential(deps: CredentialDeps, server: string, target: AuthTarget, options: CredentialOptions = {}): Promise<DeliveredCredential> {
+export async function deliveredCredential(deps: DeliveredCredentialOptions, server: string, target: AuthTarget, options: CredentialOptions = {}): Promise<DeliveredCredential> {
   const { core, tokens } = deps;
   const auth = parseTargetAuth(server, target);
   if (auth.type === 'none') {

@@ -8,7 +8,7 @@ import type { TokenRecord } from './token-record';
 import type { TokenManager } from './token-manager';
 import { parseBearerChallenge, type BearerChallenge } from './www-authenticate';
 
-export interface FetchForDeps {
+export interface FetchForOptions {
   core: CoreContext;
   tokens: TokenManager;
   /** Client credentials need no person: tokens are obtained here when there are none. */
@@ -38,7 +38,7 @@ async function drain(response: Response): Promise<void> {
 }
 
 /** The pool seam for OAuth servers (see AuthCoordinator.fetchFor). */
-export function oauthFetch(deps: FetchForDeps, server: string, target: AuthTarget, auth: AnyOAuth): FetchLike {
+export function oauthFetch(deps: FetchForOptions, server: string, target: AuthTarget, auth: AnyOAuth): FetchLike {
   const { core, tokens } = deps;
   const origin = new URL(target.url).origin;
   const fail = (reason: string, data?: Record<string, unknown>): Error => {

@@ -1,14 +1,14 @@
 import { CodedError, toCodedError } from '../../shared/errors';
 import { parseTargetAuth, type AnyOAuth, type ApiKeyAuth, type AuthTarget, type FullAuthConfig } from './auth-config';
 import { authStatus } from './auth-status';
-import { connectOAuth, type ConnectDeps } from './connect';
+import { connectOAuth, type ConnectOAuthOptions } from './connect';
 import type { CoordinatorState } from './coordinator-state';
 import { apiKeyHint } from './fetch-for';
 import type { AuthFlow } from './token-record';
 import type { AuthStatus, ConnectOptions, FlowEvent } from './types';
 
 export interface SignInOptions {
-  connect: ConnectDeps;
+  connect: ConnectOAuthOptions;
   state: CoordinatorState;
   emit: (event: FlowEvent, extra?: (event: FlowEvent) => void) => void;
 }

@@ -3,7 +3,7 @@ import { DEFAULT_BRIDGE_PORT } from '../../shared/config';
 import { redact } from '../../shared/redact';
 import type { Pool } from '../pool';
 import { AgentStore } from './agent-store';
-import { ApprovalQueue } from './approval-queue';
+import { CallApprovalQueue } from './call-approval-queue';
 import { AuditLog } from './audit-log';
 import type { CallContext } from './call-context';
 import { DEFAULT_MAX_BODY_BYTES } from './http-body';
@@ -24,7 +24,7 @@ interface BridgeParts {
   pool: Pool;
   agents: AgentStore;
   audit: AuditLog;
-  approvals: ApprovalQueue;
+  approvals: CallApprovalQueue;
   toolIndex: ToolIndex;
   sessions: SessionRegistry;
   listChanged: ListChangedNotifier;
@@ -65,7 +65,7 @@ function openParts(options: BridgeOptions): BridgeParts {
     ...(options.auditKeep === undefined ? {} : { keep: options.auditKeep }),
     log,
   });
-  const approvals = new ApprovalQueue({
+  const approvals = new CallApprovalQueue({
     now,
     log,
     ...(options.approvalTimeoutMs === undefined ? {} : { timeoutMs: options.approvalTimeoutMs }),

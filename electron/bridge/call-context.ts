@@ -1,7 +1,7 @@
 import { redact } from '../../shared/redact';
 import type { Pool } from '../pool';
 import type { AgentStore } from './agent-store';
-import type { ApprovalQueue, DecidedApproval } from './approval-queue';
+import type { CallApprovalQueue, DecidedApproval } from './call-approval-queue';
 import type { AuditEntry } from './audit-entry';
 import type { AuditLog } from './audit-log';
 import type { ToolIndex } from './tool-index';
@@ -11,7 +11,7 @@ export interface CallContext {
   pool: Pool;
   toolIndex: ToolIndex;
   agents: AgentStore;
-  approvals: ApprovalQueue;
+  approvals: CallApprovalQueue;
   audit: AuditLog;
   /** Whether the person turned on recording of arguments and results (asked at each call). */
   auditArguments: () => boolean;

@@ -3,7 +3,7 @@ import type { CallToolRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { Pool } from '../pool';
 import type { Agent } from './agent-schema';
 import type { AgentStore } from './agent-store';
-import { ApprovalQueue, type PendingApproval } from './approval-queue';
+import { CallApprovalQueue, type PendingApproval } from './call-approval-queue';
 import type { AuditEntry } from './audit-entry';
 import type { AuditLog } from './audit-log';
 import type { CallContext } from './call-context';
@@ -19,7 +19,7 @@ const AGENT: Agent = { name: 'claude', servers: ['*'], policy: { read: 'ask', wr
 
 interface Fake {
   ctx: CallContext;
-  approvals: ApprovalQueue;
+  approvals: CallApprovalQueue;
   audit: AuditEntry[];
   pending: PendingApproval[];
   setPaused(value: boolean): void;
@@ -27,13 +27,13 @@ interface Fake {
   pool: Array<{ server: string; tool: string; args: unknown }>;
 }
 
-/** A gate's world: a real ApprovalQueue with its defaults, fakes for what it does not decide. */
+/** A gate's world: a real CallApprovalQueue with its defaults, fakes for what it does not decide. */
 function fake(options: { auditArguments?: boolean } = {}): Fake {
   let paused = false;
   const audit: AuditEntry[] = [];
   const pending: PendingApproval[] = [];
   const pool: Fake['pool'] = [];
-  const approvals = new ApprovalQueue({ now: () => Date.now(), remember: () => Promise.resolve() });
+  const approvals = new CallApprovalQueue({ now: () => Date.now(), remember: () => Promise.resolve() });
   approvals.on('pending', (p) => pending.push(p));
   const entry = { server: 'mail', info: { server: 'mail', name: 'send_email', inputSchema: { type: 'object' } }, tier: 'write', listed: {} };
   const ctx: CallContext = {

@@ -3,7 +3,7 @@ import type { ServerNotification, ServerRequest } from '@modelcontextprotocol/sd
 import type { CodedError } from '../../shared/errors';
 import { agentError, denied, type AgentError } from './agent-errors';
 import type { Agent, Decision, Tier } from './agent-schema';
-import type { ApprovalRequest, DecidedApproval } from './approval-queue';
+import type { ApprovalRequest, DecidedApproval } from './call-approval-queue';
 import { recordable } from './audit-log';
 import { record, type AuditDraft, type CallContext } from './call-context';
 import { consentView } from './consent-view';

@@ -11,7 +11,7 @@ import type { Session, SessionRegistry } from './sessions';
 import { headersWithFirstEvent } from './sse-headers';
 import { hashToken, plausibleToken, sameDigest } from './token';
 
-export interface EndpointDeps {
+export interface EndpointOptions {
   port: () => number;
   maxBodyBytes: number;
   agents: AgentStore;
@@ -39,7 +39,7 @@ function isInitialize(body: unknown): boolean {
  * The `/mcp` endpoint: guards first (Host, Origin, path, method, query), then the agent token, the
  * body limit and JSON-RPC shape, then the request goes to the session's own SDK transport.
  */
-export function createEndpoint(deps: EndpointDeps): (req: IncomingMessage, res: ServerResponse) => void {
+export function createEndpoint(deps: EndpointOptions): (req: IncomingMessage, res: ServerResponse) => void {
   async function openSession(req: IncomingMessage, res: ServerResponse, agent: string, digest: Buffer, body: unknown): Promise<void> {
     const server = await deps.newServer(agent);
     // Loaded with the first session, not at start-up.

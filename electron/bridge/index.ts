@@ -12,8 +12,8 @@ export {
   DecisionSchema,
 } from './agent-schema';
 export type { Agent, AgentInput, AgentPolicy, AgentUpdate, Decision, Tier, ToolOverrides } from './agent-schema';
-export { ApprovalQueue, DEFAULT_APPROVAL_TIMEOUT_MS } from './approval-queue';
-export type { ApprovalEvents, ApprovalOutcome, ApprovalReason, ApprovalRequest, DecidedApproval, PendingApproval } from './approval-queue';
+export { CallApprovalQueue, DEFAULT_APPROVAL_TIMEOUT_MS } from './call-approval-queue';
+export type { ApprovalEvents, ApprovalOutcome, ApprovalReason, ApprovalRequest, DecidedApproval, PendingApproval } from './call-approval-queue';
 export { AuditLog, AUDIT_DIR, AUDIT_FILE, DEFAULT_AUDIT_KEEP, DEFAULT_AUDIT_MAX_BYTES } from './audit-log';
 export { AUDIT_OUTCOMES, AuditEntrySchema } from './audit-entry';
 export type { AuditEntry, AuditOutcome, AuditQuery } from './audit-entry';

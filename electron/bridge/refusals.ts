@@ -1,6 +1,6 @@
 import { CodedError } from '../../shared/errors';
 import { agentError, denied, type AgentError } from './agent-errors';
-import type { DecidedApproval } from './approval-queue';
+import type { DecidedApproval } from './call-approval-queue';
 
 const RESUME = 'ask the person to resume it in Connected Services';
 

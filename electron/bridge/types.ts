@@ -1,6 +1,6 @@
 import type { Pool } from '../pool';
 import type { AgentStore } from './agent-store';
-import type { ApprovalQueue } from './approval-queue';
+import type { CallApprovalQueue } from './call-approval-queue';
 import type { AuditLog } from './audit-log';
 
 export interface BridgeOptions {
@@ -44,7 +44,7 @@ export interface Bridge {
   readonly url: string;
   readonly port: number;
   readonly agents: AgentStore;
-  readonly approvals: ApprovalQueue;
+  readonly approvals: CallApprovalQueue;
   readonly audit: AuditLog;
   readonly paused: boolean;
   /** Refuses every call (tools, resources, prompts) with `denied` until resume(); listings still answer. */

@@ -7,7 +7,7 @@ export type { CallOptions, CallProgress, Pool, PoolCredential, PoolEvents, PoolO
 export type { SetTimer } from './idle-timer';
 export type { ConnectionFactory } from './connection-factory';
 export type { Connection, ConnectRequest } from './connection';
-export type { PoolInternals } from './pool';
+export type { PoolSeamOptions } from './pool';
 export { DEFAULT_ASK_TIMEOUT_MS } from './server-asks';
 export type { AskContext, AskOptions, AskRouter, CallAsker } from './server-asks';
 export { AskTimeout } from './ask-handlers';

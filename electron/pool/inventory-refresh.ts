@@ -5,7 +5,7 @@ import type { InventoryStore } from './inventory-store';
 import { toPoolError } from './map-error';
 import { errorContext } from './slot-calls';
 
-export interface RefreshDeps {
+export interface RefreshOptions {
   name: string;
   store: InventoryStore;
   /** The live connection and the config it runs, or undefined when not running. */
@@ -21,7 +21,7 @@ export class InventoryRefresher {
   readonly #pending = new Set<InventoryPart>();
   #running: Promise<void> | undefined;
 
-  constructor(private readonly deps: RefreshDeps) {}
+  constructor(private readonly deps: RefreshOptions) {}
 
   /** The refresh under way, if any. */
   get running(): Promise<void> | undefined {

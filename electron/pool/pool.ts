@@ -14,14 +14,14 @@ import type { Pool, PoolEvents, PoolOptions } from './types';
 import { DEFAULT_ASK_TIMEOUT_MS, NO_ROUTER } from './server-asks';
 
 /** Seams for tests that are not part of the public options. */
-export interface PoolInternals {
+export interface PoolSeamOptions {
   /** Replaces the connection factory built from the options (then resolve, baseEnv and the transport limits go unused). */
   connect?: ConnectionFactory;
   spawn?: SpawnLike;
 }
 
 /** One MCP client per configured server; nothing starts until `start()` or a call. */
-export function createPool(options: PoolOptions, internals: PoolInternals = {}): Pool {
+export function createPool(options: PoolOptions, internals: PoolSeamOptions = {}): Pool {
   const log = (line: string): void => options.log?.(redact(line));
   const emitter = new Emitter<PoolEvents>((error) => log(`a pool event listener failed: ${String(error)}`));
   const files = new CredentialFiles({ root: options.runtimeDir ?? defaultRuntimeDir(options.baseEnv ?? process.env), log });

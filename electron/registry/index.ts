@@ -4,7 +4,7 @@ export type { DataDirContext } from './data-dir';
 export { commandFingerprint } from './fingerprint';
 export { stripJsonc, parseJsonc } from './jsonc';
 export { sanitizeServerName } from './sanitize-name';
-export type { ApprovalStore, ImportOptions, Registry, RegistryEvents, RegistryOptions } from './types';
+export type { CommandApprovalStore, ImportOptions, Registry, RegistryEvents, RegistryOptions } from './types';
 export { findLiteralSecrets, looksLikeToken } from './import-secrets';
 export { previewCredentialFiles } from './import-apply';
 export { classifyCredential } from './import-credential-files';

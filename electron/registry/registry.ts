@@ -16,7 +16,7 @@ import {
 import { IMPORT_SOURCES, type ImportReport, type ImportSource } from '../../shared/api';
 import { CodedError } from '../../shared/errors';
 import { redact } from '../../shared/redact';
-import { FileApprovalStore } from './approvals';
+import { FileCommandApprovalStore } from './command-approvals';
 import { renewShippedApprovals } from './renew-shipped';
 import { editConfigFile } from './config-file';
 import { ensureDataDir } from './data-dir';
@@ -46,7 +46,7 @@ function notFound(name: string): CodedError {
 class FileRegistry implements Registry {
   readonly dataDir: string;
   readonly file: string;
-  readonly approvals: FileApprovalStore;
+  readonly approvals: FileCommandApprovalStore;
   readonly #options: RegistryOptions;
   readonly #log: (line: string) => void;
   readonly #lock: FileLock;
@@ -69,7 +69,7 @@ class FileRegistry implements Registry {
     this.#log = (line) => log(redact(line));
     this.#lock = new FileLock(this.file, { label: 'mcp.json' });
     this.#events = new Emitter((error) => this.#log(`registry listener failed: ${String(error)}`));
-    this.approvals = new FileApprovalStore(path.join(options.dataDir, APPROVALS_FILE), {
+    this.approvals = new FileCommandApprovalStore(path.join(options.dataDir, APPROVALS_FILE), {
       now: options.now ?? Date.now,
       log: this.#log,
     });

@@ -1,5 +1,5 @@
 import type { McpConfig, StdioServerConfig } from '../../shared/config';
-import type { FileApprovalStore } from './approvals';
+import type { FileCommandApprovalStore } from './command-approvals';
 import { commandFingerprint } from './fingerprint';
 
 /**
@@ -7,7 +7,7 @@ import { commandFingerprint } from './fingerprint';
  * approval although that version's fingerprint left its env values out: the project ships them.
  */
 export async function renewShippedApprovals(
-  approvals: FileApprovalStore,
+  approvals: FileCommandApprovalStore,
   config: McpConfig,
   shipped: (() => Record<string, StdioServerConfig>) | undefined,
   log: (line: string) => void,

@@ -30,7 +30,7 @@ export interface RegistryEvents {
   approvals: { servers: string[] };
 }
 
-export interface ApprovalStore {
+export interface CommandApprovalStore {
   /** `not_needed` for http servers; for stdio, whether this server name was approved with this exact command, args, folder and env. */
   status(name: string, config: ServerConfig): Approval;
   approve(name: string, config: StdioServerConfig): Promise<void>;
@@ -58,7 +58,7 @@ export interface Registry {
   updateServer(name: string, config: ServerConfig): Promise<void>;
   removeServer(name: string): Promise<void>;
   setEnabled(name: string, enabled: boolean): Promise<void>;
-  readonly approvals: ApprovalStore;
+  readonly approvals: CommandApprovalStore;
   importFrom(source: ImportSource, path?: string, options?: ImportOptions): Promise<ImportReport>;
   close(): Promise<void>;
 }

@@ -18,12 +18,12 @@ import { VaultEmitter } from './vault-emitter';
 
 export const MAX_VALUE_BYTES = 1024 * 1024;
 
-export interface BackendHooks {
+export interface BackendOptions {
   onSetAside: (file: CorruptFile, reason: string) => void;
 }
 
 export interface VaultCoreOptions {
-  backend: (hooks: BackendHooks) => Backend;
+  backend: (hooks: BackendOptions) => Backend;
   redactor: RedactorLike;
   log: (line: string) => void;
   /** Why the vault is memory-only, for health. */

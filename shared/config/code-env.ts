@@ -2,7 +2,7 @@
  * Environment variables known to decide what code runs (a preloaded module, a library path, an
  * interpreter's startup file): `NODE_OPTIONS=--require /tmp/x.js` runs other code than the same
  * command alone. Approvals now cover every value; this list tells which values approvals of earlier
- * versions covered (registry/legacy-approvals.ts) and which the pool's own command line shows.
+ * versions covered (registry/legacy-command-approvals.ts) and which the pool's own command line shows.
  */
 export const CODE_LOADING_ENV: ReadonlySet<string> = new Set([
   'NODE_OPTIONS', 'NODE_PATH', 'LD_PRELOAD', 'LD_LIBRARY_PATH', 'LD_AUDIT', 'DYLD_INSERT_LIBRARIES',

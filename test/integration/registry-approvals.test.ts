@@ -123,7 +123,7 @@ describe('registry: an approval is a server name with its whole entry', () => {
 describe('registry: approvals.json written by earlier versions (version 1)', () => {
   let root = '';
   const closers: Array<() => Promise<void>> = [];
-  // Version-1 fingerprints as the earlier release computed them (see electron/registry/legacy-approvals.test.ts).
+  // Version-1 fingerprints as the earlier release computed them (see electron/registry/legacy-command-approvals.test.ts).
   const noEnv: StdioServerConfig = { command: 'npx', args: ['-y', 'tool'] };
   const codeEnvOnly: StdioServerConfig = { command: 'uvx', args: ['mcp-server-git'], env: { PATH: '/opt/tools/bin', PYTHONPATH: '/opt/lib' } };
   const userBase: StdioServerConfig = { command: 'uvx', args: ['mcp-server-git'], env: { PYTHONUSERBASE: '/home/me/.local' } };

@@ -1,4 +1,4 @@
 export { runDoctor } from './run-doctor';
-export type { DoctorDeps } from './run-doctor';
+export type { DoctorOptions } from './run-doctor';
 export { findOnPath } from './find-on-path';
 export { isPortFree } from './port-free';

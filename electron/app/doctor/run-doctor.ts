@@ -9,7 +9,7 @@ import { portChecks } from './port-checks';
 import { isPortFree } from './port-free';
 import { referenceChecks } from './reference-checks';
 
-export interface DoctorDeps {
+export interface DoctorOptions {
   dataDir: string;
   configFile: string;
   configIssues: ConfigIssue[];
@@ -55,7 +55,7 @@ function nodeCheck(version: string): DoctorCheck {
     : { id: 'node', title: 'Node.js', status: 'fail', detail: `Node ${version} is too old`, fix: `Install Node ${MIN_NODE.join('.')} or newer` };
 }
 
-function programCheck(name: string, env: DoctorDeps['env'], neededBy: string[]): DoctorCheck {
+function programCheck(name: string, env: DoctorOptions['env'], neededBy: string[]): DoctorCheck {
   const found = findOnPath(name, env);
   if (found) return { id: `path:${name}`, title: `${name} on PATH`, status: 'ok', detail: found };
   const needed = neededBy.length > 0;
@@ -78,7 +78,7 @@ function dataDirCheck(dir: string, modeOf: (path: string) => number | null): Doc
   return { id: 'data-dir', title: 'Data directory', status: 'ok', detail: `${dir} (mode ${mode.toString(8)})` };
 }
 
-async function urlReachable(url: string, fetcher: NonNullable<DoctorDeps['fetch']>, timeoutMs: number): Promise<string | null> {
+async function urlReachable(url: string, fetcher: NonNullable<DoctorOptions['fetch']>, timeoutMs: number): Promise<string | null> {
   try {
     // Any HTTP answer (even 401/405) proves the server is there.
     await fetcher(url, { method: 'GET', signal: AbortSignal.timeout(timeoutMs), headers: { accept: 'application/json, text/event-stream' } });
@@ -89,7 +89,7 @@ async function urlReachable(url: string, fetcher: NonNullable<DoctorDeps['fetch'
   }
 }
 
-async function serverCheck(name: string, config: ServerConfig, deps: DoctorDeps): Promise<DoctorCheck> {
+async function serverCheck(name: string, config: ServerConfig, deps: DoctorOptions): Promise<DoctorCheck> {
   const id = `server:${name}`;
   const title = `Server ${name}`;
   if (!isEnabled(config)) return { id, title, status: 'ok', detail: 'disabled' };
@@ -108,7 +108,7 @@ async function serverCheck(name: string, config: ServerConfig, deps: DoctorDeps)
 }
 
 /** Everything a person needs to know to fix their setup, each with the fix. */
-export async function runDoctor(deps: DoctorDeps): Promise<DoctorCheck[]> {
+export async function runDoctor(deps: DoctorOptions): Promise<DoctorCheck[]> {
   const commands = Object.entries(deps.servers).flatMap(([name, c]) => ('command' in c && isEnabled(c) ? [[name, c.command] as const] : []));
   const neededBy = (program: string) => commands.filter(([, c]) => c === program).map(([n]) => n);
   const checks: DoctorCheck[] = [nodeCheck(deps.nodeVersion ?? process.version)];

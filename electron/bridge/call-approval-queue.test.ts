@@ -1,13 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApprovalQueue, type DecidedApproval, type PendingApproval } from './approval-queue';
+import { CallApprovalQueue, type DecidedApproval, type PendingApproval } from './call-approval-queue';
 
 afterEach(() => {
   vi.useRealTimers();
 });
 
-function queue(timeoutMs = 60_000): { q: ApprovalQueue; remembered: string[]; pending: PendingApproval[]; decided: DecidedApproval[] } {
+function queue(timeoutMs = 60_000): { q: CallApprovalQueue; remembered: string[]; pending: PendingApproval[]; decided: DecidedApproval[] } {
   const remembered: string[] = [];
-  const q = new ApprovalQueue({
+  const q = new CallApprovalQueue({
     timeoutMs,
     now: () => 1_000,
     remember: (agent, server, tool) => {
@@ -22,7 +22,7 @@ function queue(timeoutMs = 60_000): { q: ApprovalQueue; remembered: string[]; pe
   return { q, remembered, pending, decided };
 }
 
-describe('ApprovalQueue', () => {
+describe('CallApprovalQueue', () => {
   it('announces a request without arguments and releases it on allow', async () => {
     const { q, pending, decided } = queue();
     const waiting = q.request({ agent: 'a', server: 's', kind: 'tool', tool: 't', tier: 'write' });
@@ -97,7 +97,7 @@ describe('ApprovalQueue', () => {
   });
 
   it("refuses an agent's calls beyond the limit of waiting ones, others still queue", async () => {
-    const q = new ApprovalQueue({ maxPendingPerAgent: 2, remember: () => Promise.resolve() });
+    const q = new CallApprovalQueue({ maxPendingPerAgent: 2, remember: () => Promise.resolve() });
     const ask = (agent: string) => q.request({ agent, server: 's', kind: 'tool', tool: 't', tier: 'write' });
     void ask('a');
     void ask('a');

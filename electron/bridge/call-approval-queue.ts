@@ -45,7 +45,7 @@ export interface ApprovalEvents {
   decided: DecidedApproval;
 }
 
-export interface ApprovalQueueOptions {
+export interface CallApprovalQueueOptions {
   timeoutMs?: number;
   maxPendingPerAgent?: number;
   now?: () => number;
@@ -62,16 +62,16 @@ interface Waiter {
 }
 
 /** Calls under an `ask` policy wait here for the person; nothing decided within the timeout is denied. */
-export class ApprovalQueue {
+export class CallApprovalQueue {
   readonly #waiters = new Map<string, Waiter>();
   readonly #emitter: Emitter<ApprovalEvents>;
   readonly #timeoutMs: number;
   readonly #maxPerAgent: number;
   readonly #now: () => number;
-  readonly #remember: ApprovalQueueOptions['remember'];
+  readonly #remember: CallApprovalQueueOptions['remember'];
   #closed = false;
 
-  constructor(options: ApprovalQueueOptions) {
+  constructor(options: CallApprovalQueueOptions) {
     this.#timeoutMs = options.timeoutMs ?? DEFAULT_APPROVAL_TIMEOUT_MS;
     this.#maxPerAgent = options.maxPendingPerAgent ?? DEFAULT_MAX_PENDING_PER_AGENT;
     this.#now = options.now ?? Date.now;

@@ -5,9 +5,9 @@ import type { Approval } from '../../shared/api';
 import { writeFileAtomic } from '../fs-safe';
 import { FileLock } from '../fs-safe';
 import { commandFingerprint } from './fingerprint';
-import { legacyCoversEntry, legacyFingerprint } from './legacy-approvals';
+import { legacyCoversEntry, legacyFingerprint } from './legacy-command-approvals';
 import { errnoCode, fsFailure } from '../fs-safe';
-import type { ApprovalStore } from './types';
+import type { CommandApprovalStore } from './types';
 
 const FINGERPRINT = z.string().regex(/^[0-9a-f]{64}$/);
 const V1RecordSchema = z.object({ name: z.string(), fingerprint: FINGERPRINT, approvedAt: z.number() });
@@ -31,7 +31,7 @@ type ApprovalsFile = z.output<typeof ApprovalsFileSchema>;
 
 type ReadResult = { ok: true; data: ApprovalsFile } | { ok: false; reason: string };
 
-export interface ApprovalStoreOptions {
+export interface CommandApprovalStoreOptions {
   now: () => number;
   log: (line: string) => void;
 }
@@ -41,14 +41,14 @@ function approves(record: ApprovalRecord, config: StdioServerConfig): boolean {
   return record.fingerprint === commandFingerprint(config);
 }
 
-export class FileApprovalStore implements ApprovalStore {
+export class FileCommandApprovalStore implements CommandApprovalStore {
   readonly file: string;
   readonly #lock: FileLock;
-  readonly #options: ApprovalStoreOptions;
+  readonly #options: CommandApprovalStoreOptions;
   /** Per server name: an approval is that name together with that entry, never the entry alone. */
   #approved = new Map<string, ApprovalRecord>();
 
-  constructor(file: string, options: ApprovalStoreOptions) {
+  constructor(file: string, options: CommandApprovalStoreOptions) {
     this.file = file;
     this.#options = options;
     this.#lock = new FileLock(file, { label: 'approvals.json' });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { commandFingerprint } from './fingerprint';
-import { legacyCoversEntry, legacyFingerprint } from './legacy-approvals';
+import { legacyCoversEntry, legacyFingerprint } from './legacy-command-approvals';
 
 // Fingerprints that approvals.json version 1 holds, as the earlier release computed them.
 const V1 = {
