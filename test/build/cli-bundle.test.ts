@@ -49,6 +49,12 @@ describe('the CLI bundle', () => {
     expect(startUp).toContain('electron/bridge/http-endpoint.ts');
     expect(startUp.filter((input) => /@modelcontextprotocol\/sdk\/dist\/esm\/(types|shared\/stdio|shared\/protocol)\.js$/.test(input))).toEqual([]);
   }, 60_000);
+
+  it('keeps openid-client (with oauth4webapi and jose) out of start-up: it loads with the first sign-in, refresh or revocation', async () => {
+    const startUp = startUpInputs(await cliMetafile());
+    expect(startUp).toContain('electron/auth/token-manager.ts');
+    expect(startUp.filter((input) => /node_modules\/(openid-client|oauth4webapi|jose)\//.test(input))).toEqual([]);
+  }, 60_000);
 });
 
 describe('pruneChunks', () => {
