@@ -1,8 +1,8 @@
-import { McpError, type ElicitResult } from '@modelcontextprotocol/sdk/types.js';
+import type { ElicitResult } from '@modelcontextprotocol/sdk/types.js';
 import type { AskOutcome, AuditEntry } from '../../shared/api';
 import { redact } from '../../shared/redact';
 import { isAgentAsker, type AgentAsker } from '../bridge';
-import { AskTimeout, type AskContext, type AskRouter, type CallAsker } from '../pool';
+import { AskRefused, AskTimeout, type AskContext, type AskRouter, type CallAsker } from '../pool';
 import { elicitationView, MAX_SCHEMA_CHARS, samplingView } from './ask-view';
 import { routeElicitation, routeSampling, type AgentFacts } from './ask-routing';
 import type { WaitingAsks } from './waiting-asks';
@@ -113,7 +113,7 @@ export function createAskRouter(options: AskRouterOptions): AskRouter {
       const route = routeSampling(agent && factsOf(agent));
       if (route.to === 'refuse' || !agent) {
         record(context, 'sampling', started, 'decline', 'nobody');
-        throw new McpError(REJECTED, `Sampling request declined: ${route.to === 'refuse' ? route.reason : 'no agent'}`);
+        throw new AskRefused(REJECTED, `Sampling request declined: ${route.to === 'refuse' ? route.reason : 'no agent'}`);
       }
       // The person approves each request, seeing the messages the agent's model would get.
       const approval = await waiting.ask(samplingView(params, base(context)), context.signal, timedOut);
@@ -123,7 +123,7 @@ export function createAskRouter(options: AskRouterOptions): AskRouter {
       }
       if (approval.action !== 'accept') {
         record(context, 'sampling', started, approval.action, 'person');
-        throw new McpError(REJECTED, 'Sampling request declined by the person');
+        throw new AskRefused(REJECTED, 'Sampling request declined by the person');
       }
       try {
         // modelPreferences, systemPrompt and maxTokens go to the agent as the server sent them.

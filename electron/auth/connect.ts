@@ -123,7 +123,7 @@ export async function connectOAuth(deps: ConnectOAuthOptions, run: ConnectRun): 
       signal: run.signal,
     });
     const fallback = identity.chosenMethod === true && identity.authMethod === 'client_secret_post';
-    const config = oauthConfiguration(discovery.as, { ...identity, onBasicFallback: fallback ? () => (identity.authMethod = 'client_secret_basic') : undefined }, fetch);
+    const config = await oauthConfiguration(discovery.as, { ...identity, onBasicFallback: fallback ? () => (identity.authMethod = 'client_secret_basic') : undefined }, fetch);
     const ctx: FlowContext = { server, discovery, config, scopes, signal: run.signal, emit: run.emit, now: core.now, authorizationParams: authorizationParamsOf(auth) };
     try {
       const response = await runFlow(deps, run, ctx);

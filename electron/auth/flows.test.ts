@@ -1,9 +1,10 @@
+import * as oidc from 'openid-client';
 import { describe, expect, it } from 'vitest';
 import { CodedError } from '../../shared/errors';
 import type { Discovery } from './discovery';
 import { runDeviceFlow, type FlowContext } from './flows';
 import type { FetchLike } from '../net';
-import { oauthConfiguration } from './oauth-client';
+import { oauthConfigurationOf } from './oauth-client';
 import type { FlowEvent } from './types';
 
 const AS = { issuer: 'https://as.test', token_endpoint: 'https://as.test/token', device_authorization_endpoint: 'https://as.test/device/auth' };
@@ -27,7 +28,7 @@ function stubAs(deviceAnswer: Record<string, unknown>, polls: Response[]) {
 function context(fetch: FetchLike, now: () => number = () => 1_000_000, signal?: AbortSignal): { ctx: FlowContext; events: FlowEvent[] } {
   const discovery: Discovery = { resource: 'https://mcp.test/mcp', issuer: AS.issuer, as: AS };
   const events: FlowEvent[] = [];
-  const config = oauthConfiguration(AS, { clientId: 'client', authMethod: 'none' }, fetch);
+  const config = oauthConfigurationOf(oidc, AS, { clientId: 'client', authMethod: 'none' }, fetch);
   return { ctx: { server: 'srv', discovery, config, scopes: ['a'], emit: (e) => events.push(e), now, signal }, events };
 }
 

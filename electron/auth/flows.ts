@@ -1,10 +1,11 @@
-import * as oidc from 'openid-client';
+import type * as oidc from 'openid-client';
 import { CodedError } from '../../shared/errors';
 import { connectHint, flowError, oauthErrorOf } from './auth-errors';
 import { DEVICE_GRANT } from './client-identity';
 import type { Discovery } from './discovery';
 import type { RedirectListener } from './loopback-listener';
 import type { Opener } from './openers';
+import { loadOidc } from './oidc-module';
 import { OFFLINE_ACCESS } from './scopes';
 import type { TokenResponseLike } from './token-record';
 import type { FlowEvent } from './types';
@@ -44,19 +45,20 @@ export interface BrowserFlowOptions {
 export async function runBrowserFlow(ctx: FlowContext, options: BrowserFlowOptions): Promise<TokenResponseLike> {
   const { listener } = options;
   try {
-    const verifier = oidc.randomPKCECodeVerifier();
-    const state = oidc.randomState();
+    const lib = await loadOidc();
+    const verifier = lib.randomPKCECodeVerifier();
+    const state = lib.randomState();
     const params: Record<string, string> = {
       ...ctx.authorizationParams,
       ...baseParameters(ctx),
       redirect_uri: listener.redirectUri,
-      code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+      code_challenge: await lib.calculatePKCECodeChallenge(verifier),
       code_challenge_method: 'S256',
       state,
     };
     // OpenID Connect Core §11: offline access is granted only with consent asked for.
     if (ctx.scopes?.includes(OFFLINE_ACCESS) && params['prompt'] === undefined) params['prompt'] = 'consent';
-    const url = validateBrowserUrl(oidc.buildAuthorizationUrl(ctx.config, params).href, 'the sign-in page');
+    const url = validateBrowserUrl(lib.buildAuthorizationUrl(ctx.config, params).href, 'the sign-in page');
     const waiting = listener.next(ctx.signal, options.timeoutMs);
     waiting.catch(() => undefined);
     ctx.emit({ type: 'browser', server: ctx.server, url: url.href });
@@ -64,7 +66,7 @@ export async function runBrowserFlow(ctx: FlowContext, options: BrowserFlowOptio
     const callback = await waiting;
     try {
       // openid-client checks `state` (single use: the listener takes one answer) and, per RFC 9207, `iss`.
-      const tokens = await oidc.authorizationCodeGrant(ctx.config, callback.url, { pkceCodeVerifier: verifier, expectedState: state }, baseParameters(ctx));
+      const tokens = await lib.authorizationCodeGrant(ctx.config, callback.url, { pkceCodeVerifier: verifier, expectedState: state }, baseParameters(ctx));
       callback.respond({ ok: true });
       return tokens;
     } catch (error) {
@@ -90,9 +92,10 @@ export async function runDeviceFlow(ctx: FlowContext, options: DeviceFlowOptions
       hint: `Sign in through the browser instead: run \`connected-services connect ${ctx.server}\`.`,
     });
   }
+  const lib = await loadOidc();
   let authorization: oidc.DeviceAuthorizationResponse;
   try {
-    authorization = await oidc.initiateDeviceAuthorization(ctx.config, baseParameters(ctx));
+    authorization = await lib.initiateDeviceAuthorization(ctx.config, baseParameters(ctx));
   } catch (error) {
     throw flowError(ctx.server, error, 'while asking for a device code');
   }
@@ -127,7 +130,7 @@ export async function runDeviceFlow(ctx: FlowContext, options: DeviceFlowOptions
       throw new CodedError('timeout', `The device code for "${ctx.server}" expired before it was approved.`, { hint: connectHint(ctx.server) });
     }
     try {
-      const tokens = await oidc.genericGrantRequest(ctx.config, DEVICE_GRANT, { ...baseParameters(ctx), device_code: authorization.device_code });
+      const tokens = await lib.genericGrantRequest(ctx.config, DEVICE_GRANT, { ...baseParameters(ctx), device_code: authorization.device_code });
       ctx.emit({ type: 'device_poll', server: ctx.server, state: 'approved', attempt, intervalMs });
       return tokens;
     } catch (error) {
@@ -156,8 +159,9 @@ export async function runDeviceFlow(ctx: FlowContext, options: DeviceFlowOptions
 
 /** Client credentials (RFC 6749 §4.4) with client_secret_basic or client_secret_post. */
 export async function runClientCredentials(ctx: FlowContext): Promise<TokenResponseLike> {
+  const lib = await loadOidc();
   try {
-    return await oidc.clientCredentialsGrant(ctx.config, baseParameters(ctx));
+    return await lib.clientCredentialsGrant(ctx.config, baseParameters(ctx));
   } catch (error) {
     throw flowError(ctx.server, error, 'while getting a client-credentials token');
   }

@@ -1,5 +1,6 @@
-import * as oidc from 'openid-client';
+import type * as oidc from 'openid-client';
 import { clientSecretBasic, postThenBasic } from './client-auth';
+import { loadOidc, type OidcModule } from './oidc-module';
 import type { FetchLike } from '../net';
 import type { AuthServerMetadata } from './metadata';
 import type { ClientAuthMethod } from './token-record';
@@ -46,20 +47,25 @@ function serverMetadata(as: ServerEndpoints): oidc.ServerMetadata {
  * An openid-client configuration whose every request goes through `fetch` (the guarded fetch). Plain
  * http is only ever allowed because every endpoint was checked to be loopback before.
  */
-export function oauthConfiguration(as: ServerEndpoints, client: ClientCredentialsLike, fetch: FetchLike): oidc.Configuration {
+export async function oauthConfiguration(as: ServerEndpoints, client: ClientCredentialsLike, fetch: FetchLike): Promise<oidc.Configuration> {
+  return oauthConfigurationOf(await loadOidc(), as, client, fetch);
+}
+
+/** The same with openid-client at hand. */
+export function oauthConfigurationOf(lib: OidcModule, as: ServerEndpoints, client: ClientCredentialsLike, fetch: FetchLike): oidc.Configuration {
   const auth =
     client.authMethod === 'client_secret_basic'
       ? clientSecretBasic(client.secret)
       : client.authMethod === 'client_secret_post'
-        ? oidc.ClientSecretPost(client.secret)
-        : oidc.None();
-  const config = new oidc.Configuration(serverMetadata(as), client.clientId, { token_endpoint_auth_method: client.authMethod }, auth);
+        ? lib.ClientSecretPost(client.secret)
+        : lib.None();
+  const config = new lib.Configuration(serverMetadata(as), client.clientId, { token_endpoint_auth_method: client.authMethod }, auth);
   const send =
     client.authMethod === 'client_secret_post' && client.onBasicFallback && client.secret !== undefined
       ? postThenBasic(fetch, client.clientId, client.secret, client.onBasicFallback)
       : fetch;
-  config[oidc.customFetch] = (url, options) => send(url, options as RequestInit);
+  config[lib.customFetch] = (url, options) => send(url, options as RequestInit);
   const endpoints = [as.token_endpoint, as.authorization_endpoint, as.device_authorization_endpoint, as.revocation_endpoint];
-  if (endpoints.some((e) => e?.startsWith('http:'))) oidc.allowInsecureRequests(config);
+  if (endpoints.some((e) => e?.startsWith('http:'))) lib.allowInsecureRequests(config);
   return config;
 }

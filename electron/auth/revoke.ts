@@ -1,4 +1,3 @@
-import * as oidc from 'openid-client';
 import type { CodedError } from '../../shared/errors';
 import { parseTargetAuth, type AuthTarget } from './auth-config';
 import { flowError } from './auth-errors';
@@ -6,6 +5,7 @@ import { findRegistration } from './client-identity';
 import type { CoreContext } from './core-context';
 import { guardedFetch } from './http';
 import { oauthConfiguration, type ClientCredentialsLike } from './oauth-client';
+import { loadOidc } from './oidc-module';
 import type { TokenRecord } from './token-record';
 
 async function clientOf(core: CoreContext, server: string, record: TokenRecord, config: AuthTarget | undefined): Promise<ClientCredentialsLike> {
@@ -30,13 +30,14 @@ export async function revokeRecord(core: CoreContext, server: string, record: To
   if (record.revocationEndpoint === undefined) return false;
   try {
     const client = await clientOf(core, server, record, config);
-    const configuration = oauthConfiguration(
+    const configuration = await oauthConfiguration(
       { issuer: record.issuer, token_endpoint: record.tokenEndpoint, revocation_endpoint: record.revocationEndpoint },
       client,
       guardedFetch(core.endpointFetch),
     );
     const token = record.refreshToken ?? record.accessToken;
-    await oidc.tokenRevocation(configuration, token, { token_type_hint: record.refreshToken ? 'refresh_token' : 'access_token' });
+    const { tokenRevocation } = await loadOidc();
+    await tokenRevocation(configuration, token, { token_type_hint: record.refreshToken ? 'refresh_token' : 'access_token' });
     return true;
   } catch (error) {
     return flowError(server, error, 'while revoking its tokens');

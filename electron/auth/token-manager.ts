@@ -1,4 +1,4 @@
-import * as oidc from 'openid-client';
+import type * as oidc from 'openid-client';
 import { CodedError } from '../../shared/errors';
 import { formatVaultKey, type VaultKey } from '../../shared/vault';
 import type { AnyOAuth } from './auth-config';
@@ -8,6 +8,7 @@ import type { CoreContext } from './core-context';
 import { lockPathFor, withAuthLock } from './file-lock';
 import { guardedFetch } from './http';
 import { oauthConfiguration, type ClientCredentialsLike } from './oauth-client';
+import { loadOidc } from './oidc-module';
 import { applyTokenResponse, readTokens, refreshMargin, tokensFor, type StoredTokens, type TokenRecord } from './token-record';
 
 /** Errors of a refresh that mean the grant (or the client) is gone, not a passing fault (RFC 6749 §5.2). */
@@ -90,7 +91,8 @@ export class TokenManager {
       throw error;
     }
     const client = await this.#clientFor(server, record, auth);
-    const config = oauthConfiguration({ issuer: record.issuer, token_endpoint: record.tokenEndpoint }, client, guardedFetch(this.core.endpointFetch));
+    const config = await oauthConfiguration({ issuer: record.issuer, token_endpoint: record.tokenEndpoint }, client, guardedFetch(this.core.endpointFetch));
+    const { clientCredentialsGrant, refreshTokenGrant } = await loadOidc();
     // Tokens of a stdio server were obtained for no resource (see flows.ts).
     const params: Record<string, string> = record.resource === '' ? {} : { resource: record.resource };
     let response: oidc.TokenEndpointResponse;
@@ -99,9 +101,9 @@ export class TokenManager {
     try {
       if (record.flow === 'client_credentials') {
         if (record.requestedScopes.length > 0) params['scope'] = record.requestedScopes.join(' ');
-        response = await oidc.clientCredentialsGrant(config, params);
+        response = await clientCredentialsGrant(config, params);
       } else {
-        response = await oidc.refreshTokenGrant(config, record.refreshToken ?? '', params);
+        response = await refreshTokenGrant(config, record.refreshToken ?? '', params);
       }
     } catch (error) {
       const code = oauthErrorOf(error).error;

@@ -1,6 +1,7 @@
-import { ErrorCode, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { CodedError, toCodedError, type ErrorCode as Code } from '../../shared/errors';
 import { redact, redactor } from '../../shared/redact';
+import { RPC_ERROR } from '../pool';
 
 /** Where our error travels in a result's `_meta` (MCP `_meta` keys take a reverse-DNS style prefix). */
 export const ERROR_META_KEY = 'connected-services/error';
@@ -38,10 +39,10 @@ export function errorResult(error: AgentError): CallToolResult {
  * (JSON-RPC 2.0 §5.1); `data.code` always carries ours.
  */
 export const RPC_CODES: Partial<Record<Code, number>> = {
-  invalid_input: ErrorCode.InvalidParams,
+  invalid_input: RPC_ERROR.InvalidParams,
   // MCP server/resources "Error Handling": resource not found is -32002.
   not_found: -32002,
-  timeout: ErrorCode.RequestTimeout,
+  timeout: RPC_ERROR.RequestTimeout,
   denied: -32010,
   auth_required: -32011,
   rate_limited: -32012,
@@ -66,7 +67,7 @@ export class RpcError extends Error {
 
 /** A failure as a JSON-RPC error (resources/read, prompts/get, unknown names), our code in `data`. */
 export function rpcError(error: AgentError, rpcCode?: number): RpcError {
-  return new RpcError(rpcCode ?? RPC_CODES[error.code] ?? ErrorCode.InternalError, error);
+  return new RpcError(rpcCode ?? RPC_CODES[error.code] ?? RPC_ERROR.InternalError, error);
 }
 
 /** An upstream tool error (isError) passes through, its text redacted. */

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { redact } from '../../shared/redact';
+import { loadSdkTypes } from '../pool';
 import type { AgentStore } from './agent-store';
 import { parseJsonRpc, readBody } from './http-body';
 import { bearerToken } from '../net';
@@ -31,7 +31,9 @@ function refuse(res: ServerResponse, refusal: Refusal, close = false): void {
   res.end(JSON.stringify({ jsonrpc: '2.0', error: { code: refusal.rpcCode, message: refusal.message }, id: null }));
 }
 
-function isInitialize(body: unknown): boolean {
+/** The SDK's types.js loads with the first request that may open a session, not at start-up. */
+async function isInitialize(body: unknown): Promise<boolean> {
+  const { isInitializeRequest } = await loadSdkTypes();
   return Array.isArray(body) ? body.some((m) => isInitializeRequest(m)) : isInitializeRequest(body);
 }
 
@@ -100,7 +102,7 @@ export function createEndpoint(deps: EndpointOptions): (req: IncomingMessage, re
       if (req.method === 'POST') headersWithFirstEvent(res);
       return session.transport.handleRequest(req, res, body);
     }
-    if (req.method === 'POST' && isInitialize(body)) return openSession(req, res, agent.name, digest, body);
+    if (req.method === 'POST' && (await isInitialize(body))) return openSession(req, res, agent.name, digest, body);
     return refuse(res, { status: 400, rpcCode: -32000, message: 'Bad Request: Mcp-Session-Id header is required' });
   }
 

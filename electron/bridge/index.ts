@@ -25,7 +25,7 @@ export type { ToolVerdict } from './policy';
 export { ERROR_META_KEY } from './agent-errors';
 export { MCP_PATH, AUTH_REALM } from './http-guard';
 export { TOKEN_PREFIX } from './token';
-export { runStdioShim } from './stdio-shim';
+export { runStdioShim } from './stdio-shim-lazy';
 export type { StdioShimOptions } from './stdio-shim';
 export { AgentAsksSchema, DEFAULT_AGENT_ASKS } from './agent-schema';
 export type { AgentAsks } from './agent-schema';

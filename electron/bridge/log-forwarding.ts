@@ -1,18 +1,20 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { LoggingLevelSchema, SetLevelRequestSchema, type LoggingLevel } from '@modelcontextprotocol/sdk/types.js';
+import type { LoggingLevel } from '@modelcontextprotocol/sdk/types.js';
 import { redactor } from '../../shared/redact';
-import type { UpstreamLog } from '../pool';
+import type { SdkTypes, UpstreamLog } from '../pool';
 import type { AgentStore } from './agent-store';
 import { serverAllowed } from './policy';
 import type { Session } from './sessions';
 
-const LEVELS = LoggingLevelSchema.options;
+/** MCP server/utilities/logging: RFC 5424 §6.2.1 severities, least severe first (the SDK's LoggingLevelSchema). */
+export const LOGGING_LEVELS: readonly LoggingLevel[] = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
+const LEVELS = LOGGING_LEVELS;
 /** The least severe level each session asked for with logging/setLevel; absent: everything. */
 const minimum = new WeakMap<Server, number>();
 
 /** Lets an agent choose how much of its services' logging it receives (MCP logging/setLevel). */
-export function handleSetLevel(server: Server): void {
-  server.setRequestHandler(SetLevelRequestSchema, (request) => {
+export function handleSetLevel(server: Server, types: SdkTypes): void {
+  server.setRequestHandler(types.SetLevelRequestSchema, (request) => {
     minimum.set(server, LEVELS.indexOf(request.params.level));
     return {};
   });

@@ -1,14 +1,6 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import {
-  CallToolRequestSchema,
-  GetPromptRequestSchema,
-  ListPromptsRequestSchema,
-  ListResourcesRequestSchema,
-  ListResourceTemplatesRequestSchema,
-  ListToolsRequestSchema,
-  ReadResourceRequestSchema,
-  type Tool,
-} from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { loadSdkTypes } from '../pool';
 import type { CallContext } from './call-context';
 import { handleSetLevel } from './log-forwarding';
 import { judgeTool, serverAllowed } from './policy';
@@ -22,10 +14,19 @@ const INSTRUCTIONS =
 
 /**
  * The MCP server of one agent session: every answer is computed for that agent only. The SDK's
- * server module loads with the first session (importing it costs ~80 ms of start-up).
+ * server module and types.js load with the first session (importing them costs ~80 ms of start-up).
  */
 export async function createSessionServer(ctx: CallContext, agentName: string, version: string): Promise<Server> {
-  const { Server } = await import('@modelcontextprotocol/sdk/server/index.js');
+  const [{ Server }, types] = await Promise.all([import('@modelcontextprotocol/sdk/server/index.js'), loadSdkTypes()]);
+  const {
+    CallToolRequestSchema,
+    GetPromptRequestSchema,
+    ListPromptsRequestSchema,
+    ListResourcesRequestSchema,
+    ListResourceTemplatesRequestSchema,
+    ListToolsRequestSchema,
+    ReadResourceRequestSchema,
+  } = types;
   const server = new Server(
     { name: 'connected-services', version },
     {
@@ -48,7 +49,7 @@ export async function createSessionServer(ctx: CallContext, agentName: string, v
   server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
     callTool(ctx, agentName, request, extra, agentAsker(server, agentName, extra.requestId, ctx.agents)),
   );
-  handleSetLevel(server);
+  handleSetLevel(server, types);
 
   server.setRequestHandler(ListResourcesRequestSchema, async () => {
     const agent = ctx.agents.peek(agentName);

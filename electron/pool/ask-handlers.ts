@@ -1,16 +1,9 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import {
-  CreateMessageRequestSchema,
-  ElicitRequestSchema,
-  ErrorCode,
-  ListRootsRequestSchema,
-  McpError,
-  type ClientCapabilities,
-  type ElicitResult,
-  type Root,
-} from '@modelcontextprotocol/sdk/types.js';
+import type { ClientCapabilities, ElicitResult, Root } from '@modelcontextprotocol/sdk/types.js';
 import { redact } from '../../shared/redact';
+import type { SdkTypes } from './client-sdk';
 import type { SetTimer } from './idle-timer';
+import { isMcpError, RPC_ERROR } from './rpc-codes';
 import type { RunningCalls } from './running-calls';
 import type { AskContext, AskRouter } from './server-asks';
 
@@ -26,6 +19,20 @@ export const CLIENT_CAPABILITIES: ClientCapabilities = {
 
 /** A server's request that ran out of time. */
 export class AskTimeout extends Error {}
+
+/**
+ * A router's refusal of a server's request, answered with this JSON-RPC code (McpError without
+ * importing the SDK's types.js where the router lives).
+ */
+export class AskRefused extends Error {
+  readonly code: number;
+
+  constructor(code: number, message: string) {
+    super(message);
+    this.name = 'AskRefused';
+    this.code = code;
+  }
+}
 
 export interface AskHandlerOptions {
   server: string;
@@ -44,7 +51,7 @@ export interface AskHandlerOptions {
  * `notifications/cancelled` (the SDK aborts `serverSignal`), the end of the call it belongs to, or
  * the time limit (spec basic/utilities/cancellation).
  */
-async function routed<T>(options: AskHandlerOptions, serverSignal: AbortSignal, run: (context: AskContext) => Promise<T>, onTimeout: () => T): Promise<T> {
+async function routed<T>(types: SdkTypes, options: AskHandlerOptions, serverSignal: AbortSignal, run: (context: AskContext) => Promise<T>, onTimeout: () => T): Promise<T> {
   const owner = options.calls.owner();
   const abort = new AbortController();
   const stop = (reason: unknown): void => {
@@ -71,9 +78,10 @@ async function routed<T>(options: AskHandlerOptions, serverSignal: AbortSignal, 
     return await Promise.race([answer, aborted]);
   } catch (error) {
     if (abort.signal.reason instanceof AskTimeout) return onTimeout();
-    if (error instanceof McpError) throw error;
+    if (isMcpError(error)) throw error;
+    if (error instanceof AskRefused) throw new types.McpError(error.code, error.message);
     // Said to the server: a reason without anything from our side that may be sensitive.
-    throw new McpError(ErrorCode.InternalError, redact(error instanceof Error ? error.message : String(error)).slice(0, 500));
+    throw new types.McpError(RPC_ERROR.InternalError, redact(error instanceof Error ? error.message : String(error)).slice(0, 500));
   } finally {
     cancelTimer();
     serverSignal.removeEventListener('abort', onServer);
@@ -83,14 +91,15 @@ async function routed<T>(options: AskHandlerOptions, serverSignal: AbortSignal, 
 }
 
 /** elicitation/create, sampling/createMessage and roots/list on one connection's client. */
-export function registerAskHandlers(client: Client, options: AskHandlerOptions): void {
+export function registerAskHandlers(client: Client, types: SdkTypes, options: AskHandlerOptions): void {
+  const { CreateMessageRequestSchema, ElicitRequestSchema, ListRootsRequestSchema, McpError } = types;
   client.setRequestHandler(ElicitRequestSchema, (request, extra) =>
     // A request left unanswered in time is dismissed, as a person closing the dialog would (`cancel`).
-    routed(options, extra.signal, (context) => options.router.elicit(request.params, context), (): ElicitResult => ({ action: 'cancel' })),
+    routed(types, options, extra.signal, (context) => options.router.elicit(request.params, context), (): ElicitResult => ({ action: 'cancel' })),
   );
   client.setRequestHandler(CreateMessageRequestSchema, (request, extra) =>
-    routed(options, extra.signal, (context) => options.router.sample(request.params, context), () => {
-      throw new McpError(ErrorCode.RequestTimeout, `no answer to the sampling request within ${options.timeoutMs} ms`);
+    routed(types, options, extra.signal, (context) => options.router.sample(request.params, context), () => {
+      throw new McpError(RPC_ERROR.RequestTimeout, `no answer to the sampling request within ${options.timeoutMs} ms`);
     }),
   );
   // MCP client/roots: only the folders the person configured; none unless configured.

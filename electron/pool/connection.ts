@@ -2,12 +2,6 @@ import type { UpstreamLog } from './types';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { StreamableHTTPClientTransport, StreamableHTTPClientTransportOptions } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import {
-  LoggingMessageNotificationSchema,
-  PromptListChangedNotificationSchema,
-  ResourceListChangedNotificationSchema,
-  ToolListChangedNotificationSchema,
-} from '@modelcontextprotocol/sdk/types.js';
 import { CodedError } from '../../shared/errors';
 import { redact } from '../../shared/redact';
 import { transportOf, type HttpServerConfig, type ServerConfig, type StdioServerConfig } from '../../shared/config';
@@ -105,7 +99,7 @@ export async function openConnection(options: ConnectOptions): Promise<Connectio
       : undefined;
 
   const client = new sdk.Client(CLIENT_INFO, { capabilities: CLIENT_CAPABILITIES });
-  if (options.asks) registerAskHandlers(client, { ...options.asks, server, log: options.log });
+  if (options.asks) registerAskHandlers(client, sdk.types, { ...options.asks, server, log: options.log });
   client.onclose = () => options.onClosed();
   // What the server's own output causes (stray lines, answers to unknown ids) shares its stdout budget.
   const noise = (line: string): void => (stdio ? stdio.note(line) : options.log(line));
@@ -118,6 +112,7 @@ export async function openConnection(options: ConnectOptions): Promise<Connectio
     else noise(`[${server}] ${text.slice(0, 500)}`);
   };
   // MCP spec: server/tools#list-changed-notification (and the same for resources and prompts).
+  const { ToolListChangedNotificationSchema, ResourceListChangedNotificationSchema, PromptListChangedNotificationSchema, LoggingMessageNotificationSchema } = sdk.types;
   client.setNotificationHandler(ToolListChangedNotificationSchema, () => options.onListChanged('tools'));
   client.setNotificationHandler(ResourceListChangedNotificationSchema, () => options.onListChanged('resources'));
   client.setNotificationHandler(PromptListChangedNotificationSchema, () => options.onListChanged('prompts'));

@@ -1,8 +1,8 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { PromptInfoSchema, ResourceInfoSchema, ResourceTemplateInfoSchema, ToolInfoSchema } from '../../shared/api';
 import type { Inventory } from './inventory';
+import { isMcpError, RPC_ERROR } from './rpc-codes';
 
 /** A server that keeps handing out cursors is cut off here rather than listed forever. */
 const MAX_PAGES = 100;
@@ -28,7 +28,7 @@ async function orEmpty<T>(list: () => Promise<T[]>): Promise<T[]> {
   try {
     return await list();
   } catch (error) {
-    if (error instanceof McpError && error.code === Number(ErrorCode.MethodNotFound)) return [];
+    if (isMcpError(error) && error.code === RPC_ERROR.MethodNotFound) return [];
     throw error;
   }
 }

@@ -10,4 +10,6 @@ export type { Connection, ConnectRequest } from './connection';
 export type { PoolSeamOptions } from './pool';
 export { DEFAULT_ASK_TIMEOUT_MS } from './server-asks';
 export type { AskContext, AskOptions, AskRouter, CallAsker } from './server-asks';
-export { AskTimeout } from './ask-handlers';
+export { AskRefused, AskTimeout } from './ask-handlers';
+export { RPC_ERROR, isMcpError, type McpErrorLike } from './rpc-codes';
+export { loadSdkTypes, type SdkTypes } from './client-sdk';

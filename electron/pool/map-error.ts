@@ -1,8 +1,8 @@
 import type { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { CodedError, type CodedErrorOptions, type ErrorCode as Code } from '../../shared/errors';
 import { redact } from '../../shared/redact';
 import { clientSdkIfLoaded } from './client-sdk';
+import { isMcpError, RPC_ERROR, type McpErrorLike } from './rpc-codes';
 import { StdinWriteError } from './stdin-write-error';
 
 /** What is known about a connection when one of its requests fails. */
@@ -69,19 +69,19 @@ function networkCode(error: unknown): string | undefined {
 }
 
 /** The SDK's own error for requests in flight when the connection closes (Protocol._onclose). */
-const LOCAL_CLOSE_MESSAGE = `MCP error ${ErrorCode.ConnectionClosed}: Connection closed`;
+const LOCAL_CLOSE_MESSAGE = `MCP error ${RPC_ERROR.ConnectionClosed}: Connection closed`;
 
 /**
  * JSON-RPC 2.0 §5.1 leaves -32000 to -32099 to servers, and the SDK uses -32000 for its own
  * "Connection closed" too: only that exact error (no data) is a closed connection; any other is
  * the server's own answer.
  */
-function isLocalClose(error: McpError): boolean {
-  return error.code === Number(ErrorCode.ConnectionClosed) && error.data === undefined && error.message === LOCAL_CLOSE_MESSAGE;
+function isLocalClose(error: McpErrorLike): boolean {
+  return error.code === RPC_ERROR.ConnectionClosed && error.data === undefined && error.message === LOCAL_CLOSE_MESSAGE;
 }
 
 /** The server's own text, without the `MCP error <code>: ` prefixes the SDK adds on both sides. */
-function serverText(error: McpError): string {
+function serverText(error: McpErrorLike): string {
   return error.message.replace(/^(?:MCP error -?\d+: )+/, '').slice(0, 500);
 }
 
@@ -89,7 +89,7 @@ function serverText(error: McpError): string {
 const UNKNOWN_NAME = /^(?:tool|resource|prompt) \S+ (?:not found|disabled)$|\b(?:unknown|no such) (?:tool|resource|prompt)\b/i;
 
 /** -32602: an unknown name (not_found) or arguments that do not fit the input schema (invalid_input). */
-function invalidParams(error: McpError, ctx: ErrorContext, data: Record<string, unknown>): CodedError {
+function invalidParams(error: McpErrorLike, ctx: ErrorContext, data: Record<string, unknown>): CodedError {
   const text = serverText(error);
   const what = ctx.what ?? 'the request';
   if (UNKNOWN_NAME.test(text)) {
@@ -115,7 +115,10 @@ export function protocolErrorInResult(result: { isError?: boolean | undefined; c
   if (item?.type !== 'text' || typeof item.text !== 'string') return undefined;
   const match = /^MCP error (-3260[12]): ([\s\S]*)$/.exec(item.text);
   if (!match) return undefined;
-  return toPoolError(new McpError(Number(match[1]), match[2] ?? ''), ctx);
+  const code = Number(match[1]);
+  // Shaped as the SDK's McpError (isMcpError), without importing it.
+  const error = Object.assign(new Error(`MCP error ${code}: ${match[2] ?? ''}`), { name: 'McpError', code });
+  return toPoolError(error, ctx);
 }
 
 function lastLine(text: string): string {
@@ -168,6 +171,33 @@ function httpError(error: StreamableHTTPError, ctx: ErrorContext): CodedError {
   });
 }
 
+/** A JSON-RPC error the server answered, or the SDK's own timeout or closed connection. */
+function fromMcpError(error: McpErrorLike, ctx: ErrorContext, during: string): CodedError {
+  if (error.code === RPC_ERROR.RequestTimeout) {
+    const seconds = ctx.timeoutMs / 1000;
+    return ctx.phase === 'start'
+      ? coded('timeout', `"${ctx.server}" did not finish starting within ${seconds} s`, {
+          hint: `check that its command runs an MCP server (run \`connected-services doctor\`), or raise "startupTimeoutMs" of "${ctx.server}" in mcp.json`,
+        })
+      : coded('timeout', `${ctx.what ?? 'the call'} on "${ctx.server}" did not answer within ${seconds} s and was cancelled`, {
+          hint: `retry, or raise "timeoutMs" of "${ctx.server}" in mcp.json`,
+        });
+  }
+  if (isLocalClose(error)) return endedError(ctx.server, ctx.ended?.(), during);
+  const data = { mcpCode: error.code };
+  if (error.code === RPC_ERROR.InvalidParams) return invalidParams(error, ctx, data);
+  if (error.code === RPC_ERROR.MethodNotFound) {
+    return coded('not_found', `"${ctx.server}" does not support this: ${serverText(error)}`, {
+      hint: `run \`connected-services tools ${ctx.server}\` to see what it offers`,
+      data,
+    });
+  }
+  return coded('internal', `"${ctx.server}" answered with an error ${during}: ${serverText(error)}`, {
+    hint: 'the server reported this error itself; check its log or its service, then retry',
+    data,
+  });
+}
+
 /** Turns anything thrown by the SDK, a transport or a fetch into a redacted CodedError with a hint. */
 export function toPoolError(error: unknown, ctx: ErrorContext): CodedError {
   const during = ctx.phase === 'start' ? 'while starting' : `during ${ctx.what ?? 'a call'}`;
@@ -182,31 +212,7 @@ export function toPoolError(error: unknown, ctx: ErrorContext): CodedError {
     return coded('auth_required', `"${ctx.server}" needs authorization`, { hint: `run \`connected-services connect ${ctx.server}\`` });
   }
   if (sdk && error instanceof sdk.StreamableHTTPError) return httpError(error, ctx);
-  if (error instanceof McpError) {
-    if (error.code === Number(ErrorCode.RequestTimeout)) {
-      const seconds = ctx.timeoutMs / 1000;
-      return ctx.phase === 'start'
-        ? coded('timeout', `"${ctx.server}" did not finish starting within ${seconds} s`, {
-            hint: `check that its command runs an MCP server (run \`connected-services doctor\`), or raise "startupTimeoutMs" of "${ctx.server}" in mcp.json`,
-          })
-        : coded('timeout', `${ctx.what ?? 'the call'} on "${ctx.server}" did not answer within ${seconds} s and was cancelled`, {
-            hint: `retry, or raise "timeoutMs" of "${ctx.server}" in mcp.json`,
-          });
-    }
-    if (isLocalClose(error)) return endedError(ctx.server, ctx.ended?.(), during);
-    const data = { mcpCode: error.code };
-    if (error.code === Number(ErrorCode.InvalidParams)) return invalidParams(error, ctx, data);
-    if (error.code === Number(ErrorCode.MethodNotFound)) {
-      return coded('not_found', `"${ctx.server}" does not support this: ${serverText(error)}`, {
-        hint: `run \`connected-services tools ${ctx.server}\` to see what it offers`,
-        data,
-      });
-    }
-    return coded('internal', `"${ctx.server}" answered with an error ${during}: ${serverText(error)}`, {
-      hint: 'the server reported this error itself; check its log or its service, then retry',
-      data,
-    });
-  }
+  if (isMcpError(error)) return fromMcpError(error, ctx, during);
   const network = networkCode(error);
   if (network !== undefined && ctx.url !== undefined) {
     return coded('server_unavailable', `could not reach "${ctx.server}" at ${ctx.url} (${network})`, {

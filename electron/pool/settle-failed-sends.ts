@@ -1,7 +1,8 @@
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { ErrorCode, isJSONRPCRequest, type JSONRPCErrorResponse, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCErrorResponse, JSONRPCMessage, JSONRPCRequest } from '@modelcontextprotocol/sdk/types.js';
 import { CodedError } from '../../shared/errors';
 import { redact } from '../../shared/redact';
+import { RPC_ERROR } from './rpc-codes';
 
 /** The request cannot be serialized (a BigInt, a cycle, nesting deeper than the stack): the caller's input. */
 export function unsendable(server: string, error: unknown): CodedError {
@@ -19,6 +20,11 @@ export interface SettleOptions {
    * network failure: for transports (the SDK's HTTP one) whose send throws the same TypeError for both.
    */
   checkSerializable?: boolean;
+}
+
+/** A request (JSON-RPC 2.0 §4: a method and an id) among the SDK's own messages, which it built valid. */
+function isRequest(message: JSONRPCMessage): message is JSONRPCRequest {
+  return 'method' in message && 'id' in message;
 }
 
 function assertSerializable(server: string, message: JSONRPCMessage): void {
@@ -49,11 +55,11 @@ export function settleFailedSends<T extends Transport>(transport: T, options: Se
       if (options.checkSerializable === true) assertSerializable(options.server, message);
       await send(message, sendOptions);
     } catch (error) {
-      if (isJSONRPCRequest(message)) {
+      if (isRequest(message)) {
         const answer: JSONRPCErrorResponse = {
           jsonrpc: '2.0',
           id: message.id,
-          error: { code: ErrorCode.InternalError, message: 'the request could not be sent' },
+          error: { code: RPC_ERROR.InternalError, message: 'the request could not be sent' },
         };
         setImmediate(() => transport.onmessage?.(answer));
       }

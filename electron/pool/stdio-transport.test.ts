@@ -200,4 +200,15 @@ describe('StdioProcessTransport: a server that closed its input and is exiting',
     expect(error.message).toBe('"dying" exited with code 3 while starting: token is gone');
     await transport.close();
   });
+
+  it('spawns nothing when closed while its start is still loading the SDK, and refuses a second start', async () => {
+    const { spawned, transport } = harness();
+    const started = transport.start();
+    const again = transport.start();
+    const closed = transport.close();
+    await expect(again).rejects.toThrow('already started');
+    await expect(started).rejects.toThrow('"fake" was closed before it started');
+    await closed;
+    expect(spawned).toEqual([]);
+  });
 });

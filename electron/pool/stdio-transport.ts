@@ -1,11 +1,11 @@
 import { spawn as nodeSpawn, type ChildProcessWithoutNullStreams, type SpawnOptionsWithoutStdio } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
-import { JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { CodedError } from '../../shared/errors';
 import { redact } from '../../shared/redact';
 import type { SpawnLike as ProcessSpawnLike } from '../proc-env';
+import { loadSdkTypes, type SdkTypes } from './client-sdk';
 import { DEFAULT_FLOOD_LIMITS, type FloodLimits } from './flood-budget';
 import { LineSplitter } from './line-splitter';
 import { MessagePump } from './message-pump';
@@ -22,6 +22,11 @@ export const MAX_QUEUED_MESSAGES = 10_000;
 const OPEN_BRACE = 0x7b;
 
 /** proc-env's SpawnLike with piped stdio: a server speaks MCP on stdin/stdout. */
+/** As the SDK's stdio transport frames a message (shared/stdio.js): one line of JSON. */
+function serializeMessage(message: JSONRPCMessage): string {
+  return JSON.stringify(message) + '\n';
+}
+
 export type SpawnLike = ProcessSpawnLike<SpawnOptionsWithoutStdio, ChildProcessWithoutNullStreams>;
 
 export interface StdioTransportOptions {
@@ -79,6 +84,9 @@ export class StdioProcessTransport implements Transport {
   #finishTimer: NodeJS.Timeout | undefined;
   /** Messages (and finally the close) on their way to the SDK, in order. */
   readonly #pump = new MessagePump((error) => this.onerror?.(error));
+  #started = false;
+  /** The SDK's message schema, loaded by start(): nothing arrives before the child exists. */
+  #messageSchema: SdkTypes['JSONRPCMessageSchema'] | undefined;
 
   constructor(options: StdioTransportOptions) {
     this.#options = options;
@@ -124,7 +132,18 @@ export class StdioProcessTransport implements Transport {
   }
 
   start(): Promise<void> {
-    if (this.#child) return Promise.reject(new Error('StdioProcessTransport already started'));
+    if (this.#started) return Promise.reject(new Error('StdioProcessTransport already started'));
+    this.#started = true;
+    // The SDK's types.js loads with the first server started, not at the app's start-up.
+    return loadSdkTypes().then((types) => {
+      this.#messageSchema = types.JSONRPCMessageSchema;
+      // Closed while loading: nothing may be spawned that no one will stop.
+      if (this.closing) throw new CodedError('server_unavailable', redact(`"${this.#options.server}" was closed before it started`), { hint: 'start it again' });
+      return this.#spawn();
+    });
+  }
+
+  #spawn(): Promise<void> {
     const { command, args, cwd, env } = this.#options;
     const spawn: SpawnLike = this.#options.spawn ?? nodeSpawn;
     return new Promise<void>((resolve, reject) => {
@@ -280,7 +299,8 @@ export class StdioProcessTransport implements Transport {
       const value: unknown = JSON.parse(buffer.toString('utf8', first, end));
       // A cheap look before the schema, whose failures are slow (a flood of `{}` lines).
       if (typeof value !== 'object' || value === null || (value as { jsonrpc?: unknown }).jsonrpc !== '2.0') throw new Error('not JSON-RPC');
-      message = JSONRPCMessageSchema.parse(value);
+      if (!this.#messageSchema) throw new Error('not started');
+      message = this.#messageSchema.parse(value);
     } catch {
       this.#output.stdoutLine(buffer, start, end);
       return;

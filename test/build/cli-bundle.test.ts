@@ -9,7 +9,13 @@ import { CHUNK_DIR, cliBuildOptions, pruneChunks, startUpInputs } from '../../bu
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
 /** The CLI's metafile as `npm run build` makes it, without writing anything. */
-async function cliMetafile(): Promise<Metafile> {
+let built: Promise<Metafile> | undefined;
+function cliMetafile(): Promise<Metafile> {
+  built ??= buildMetafile();
+  return built;
+}
+
+async function buildMetafile(): Promise<Metafile> {
   const options = cliBuildOptions({ bundle: true, platform: 'node', target: 'node20', logLevel: 'silent', absWorkingDir: root }, join(root, 'dist'));
   const result = await build({ ...options, write: false });
   return result.metafile;
@@ -31,6 +37,23 @@ describe('the CLI bundle', () => {
     expect(everything.filter((input) => /zod\/v4\/locales\/(?!en\.js|index\.js)/.test(input))).toEqual([]);
     // zod's members are shaken out (its ahead-of-time compiler and JSON Schema reader are never used here).
     expect(everything.filter((input) => /zod\/v4\/(core\/compile|classic\/from-json-schema)\.js$/.test(input))).toEqual([]);
+  }, 60_000);
+
+  // Every command, `serve` included, runs this one start-up graph: `serve` reaches it before it listens.
+  it("keeps the SDK's types.js (its zod schemas) out of start-up: it loads with the first connection or session", async () => {
+    const metafile = await cliMetafile();
+    const startUp = startUpInputs(metafile);
+    expect(startUp).toContain('electron/cli/commands/status.ts');
+    expect(startUp).toContain('electron/cli/commands/serve.ts');
+    expect(startUp).toContain('electron/pool/map-error.ts');
+    expect(startUp).toContain('electron/bridge/http-endpoint.ts');
+    expect(startUp.filter((input) => /@modelcontextprotocol\/sdk\/dist\/esm\/(types|shared\/stdio|shared\/protocol)\.js$/.test(input))).toEqual([]);
+  }, 60_000);
+
+  it('keeps openid-client (with oauth4webapi and jose) out of start-up: it loads with the first sign-in, refresh or revocation', async () => {
+    const startUp = startUpInputs(await cliMetafile());
+    expect(startUp).toContain('electron/auth/token-manager.ts');
+    expect(startUp.filter((input) => /node_modules\/(openid-client|oauth4webapi|jose)\//.test(input))).toEqual([]);
   }, 60_000);
 });
 
