@@ -42,7 +42,7 @@ export function AddSecretForm({ memoryOnly, onAdded, onCancel }: { memoryOnly: b
       </label>
       {badName && <p className="note note-error">Use 1-128 letters, digits, “_”, “.” or “-”.</p>}
       <label className="field">
-        <span>For service (optional; empty: any service)</span>
+        <span>For service (optional; leave empty for every service)</span>
         <input value={server} onChange={(e) => setServer(e.target.value)} autoComplete="off" />
       </label>
       <label className="field">
