@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:net';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { CLI, ROOT, runCli, tempHome, type CliResult } from '../support/cli';
+import { CLI, ROOT, runCli, runNode, tempHome, type CliResult } from '../support/cli';
 import { startServe } from '../support/serve';
 import { freePort } from '../support/ports';
 
@@ -56,22 +56,8 @@ function serveDefaults(home: string): Promise<{ child: ChildProcess; ready: { ui
 
 /** `npm start` without the build step: build/start.mjs on a machine without Electron's binary or a display. */
 function runStart(home: string, args: string[]): Promise<CliResult> {
-  return new Promise((resolve, reject) => {
-    const env: Record<string, string | undefined> = { ...process.env, CONNECTED_SERVICES_HOME: home, DISPLAY: '', WAYLAND_DISPLAY: '' };
-    const child = spawn(process.execPath, [join(ROOT, 'build', 'start.mjs'), ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString('utf8')));
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`start.mjs did not finish: ${stderr}`));
-    }, 25_000);
-    child.once('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-  });
+  const env = { ...process.env, CONNECTED_SERVICES_HOME: home, DISPLAY: '', WAYLAND_DISPLAY: '' };
+  return runNode([join(ROOT, 'build', 'start.mjs'), ...args], { env, what: 'start.mjs' });
 }
 
 function stop(child: ChildProcess): Promise<void> {

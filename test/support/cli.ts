@@ -17,20 +17,20 @@ export function tempHome(prefix = 'cs-home-'): string {
   return join(mkdtempSync(join(tmpdir(), prefix)), 'home');
 }
 
-/** Runs the real CLI as a person would, with a bounded time. */
-export function runCli(home: string, args: string[], options: { env?: Record<string, string>; input?: string; timeoutMs?: number } = {}): Promise<CliResult> {
+/** Runs a node script to its end with a bounded time: its exit code and everything it printed. */
+export function runNode(
+  args: string[],
+  options: { env?: Record<string, string | undefined>; input?: string; timeoutMs?: number; what?: string } = {},
+): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, '--home', home, ...args], {
-      env: { ...process.env, ...options.env },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
+    const child = spawn(process.execPath, args, { env: options.env ?? process.env, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => (stdout += c.toString('utf8')));
     child.stderr.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`connected-services ${args.join(' ')} did not finish in time\nstdout: ${stdout}\nstderr: ${stderr}`));
+      reject(new Error(`${options.what ?? args.join(' ')} did not finish in time\nstdout: ${stdout}\nstderr: ${stderr}`));
     }, options.timeoutMs ?? 25_000);
     child.on('error', reject);
     child.on('close', (code) => {
@@ -38,5 +38,15 @@ export function runCli(home: string, args: string[], options: { env?: Record<str
       resolve({ code, stdout, stderr });
     });
     child.stdin.end(options.input ?? '');
+  });
+}
+
+/** Runs the real CLI as a person would, with a bounded time. */
+export function runCli(home: string, args: string[], options: { env?: Record<string, string>; input?: string; timeoutMs?: number } = {}): Promise<CliResult> {
+  return runNode([CLI, '--home', home, ...args], {
+    env: { ...process.env, ...options.env },
+    ...(options.input !== undefined ? { input: options.input } : {}),
+    ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+    what: `connected-services ${args.join(' ')}`,
   });
 }
