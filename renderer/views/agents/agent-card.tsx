@@ -1,8 +1,10 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import type { AgentView, PolicyDecision } from '../../../shared/api';
 import { Badge, ConfirmDialog, TimeAgo } from '../../components';
 import { timestamp } from '../../lib';
 import { useLive } from '../../state';
+import { asksOf, ELICITATION_CHOICES, SAMPLING_CHOICES, summaryOf } from './agent-asks';
+import { AsksForm } from './asks-form';
 import { ConfigSnippet } from './config-snippet';
 import { ToolRuleForm } from './tool-rule-form';
 
@@ -22,6 +24,13 @@ export function AgentCard({ agent, onEdit, onRotated, onChanged }: AgentCardProp
   const [confirm, setConfirm] = useState<'rotate' | 'remove' | null>(null);
   const [showConfig, setShowConfig] = useState(false);
   const [addingRule, setAddingRule] = useState(false);
+  const [editingAsks, setEditingAsks] = useState(false);
+  const asksButton = useRef<HTMLButtonElement>(null);
+  const closeAsks = () => {
+    setEditingAsks(false);
+    asksButton.current?.focus();
+  };
+  const asks = asksOf(agent);
   const overrides = Object.entries(agent.tools).flatMap(([server, tools]) => Object.entries(tools).map(([tool, decision]) => ({ server, tool, decision })));
   return (
     <li className="card agent" aria-labelledby={titleId}>
@@ -40,6 +49,10 @@ export function AgentCard({ agent, onEdit, onRotated, onChanged }: AgentCardProp
           <Badge tone={TONE[agent.policy.write]}>write: {agent.policy.write}</Badge>
           <Badge tone={TONE[agent.policy.destructive]}>destructive: {agent.policy.destructive}</Badge>
         </dd>
+        <dt>Input a service asks for</dt>
+        <dd>{summaryOf(ELICITATION_CHOICES, asks.elicitation)}</dd>
+        <dt>Completions a service asks for</dt>
+        <dd>{summaryOf(SAMPLING_CHOICES, asks.sampling)}</dd>
         {overrides.length > 0 && (
           <>
             <dt>Per-tool rules</dt>
@@ -73,6 +86,16 @@ export function AgentCard({ agent, onEdit, onRotated, onChanged }: AgentCardProp
         <button type="button" className="button small" onClick={() => setAddingRule((v) => !v)} aria-expanded={addingRule} aria-label={`Add a tool rule for ${agent.name}`}>
           Add tool rule
         </button>
+        <button
+          ref={asksButton}
+          type="button"
+          className="button small"
+          onClick={() => setEditingAsks((v) => !v)}
+          aria-expanded={editingAsks}
+          aria-label={`Change when services ask, for ${agent.name}`}
+        >
+          Change when services ask
+        </button>
         <button type="button" className="button small" onClick={() => setShowConfig((v) => !v)} aria-expanded={showConfig} aria-label={`Client configuration for ${agent.name}`}>
           Client configuration
         </button>
@@ -89,6 +112,16 @@ export function AgentCard({ agent, onEdit, onRotated, onChanged }: AgentCardProp
           onCancel={() => setAddingRule(false)}
           onSaved={() => {
             setAddingRule(false);
+            onChanged();
+          }}
+        />
+      )}
+      {editingAsks && (
+        <AsksForm
+          agent={agent}
+          onCancel={closeAsks}
+          onSaved={() => {
+            closeAsks();
             onChanged();
           }}
         />

@@ -2,13 +2,14 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AgentView, ApiInput } from '../../../shared/api';
-import { createFakeApi, renderApp, serverStatus } from '../../../test/support/renderer';
+import { CodedError } from '../../../shared/errors';
+import { createFakeApi, renderApp, serverStatus, type FakeHandlers } from '../../../test/support/renderer';
 
 afterEach(cleanup);
 
 const TOKEN = 'cs_agent_ONLY-ONCE-7f3a';
 
-function agentsApi() {
+function agentsApi(overrides: FakeHandlers = {}) {
   const agents: AgentView[] = [];
   let paused = false;
   const api = createFakeApi({
@@ -21,6 +22,7 @@ function agentsApi() {
         policy: { read: input.policy?.read ?? 'allow', write: input.policy?.write ?? 'ask', destructive: input.policy?.destructive ?? 'ask' },
         tools: {},
         createdAt: Date.now(),
+        asks: { elicitation: 'allow', sampling: 'ask' },
       };
       agents.push(agent);
       return { agent, token: TOKEN };
@@ -33,6 +35,7 @@ function agentsApi() {
     listTools: () => [{ server: 'everything', name: 'echo', inputSchema: { type: 'object' } }],
     updateAgent: (input: ApiInput<'updateAgent'>) => {
       const agent = agents.find((a) => a.name === input.name) as AgentView;
+      if (input.asks) agent.asks = { elicitation: input.asks.elicitation ?? agent.asks?.elicitation ?? 'allow', sampling: input.asks.sampling ?? agent.asks?.sampling ?? 'ask' };
       for (const rule of input.tools ?? []) {
         const rules = { ...(agent.tools[rule.server] ?? {}) };
         if (rule.decision === null) delete rules[rule.tool];
@@ -43,6 +46,7 @@ function agentsApi() {
     },
     rotateAgent: ({ name }) => ({ agent: agents.find((a) => a.name === name) as AgentView, token: 'cs_agent_ROTATED' }),
     agentConfig: ({ name, token }) => ({ text: `{"Authorization": "Bearer ${token ?? `<token of agent ${name}>`}"}`, file: '.mcp.json' }),
+    ...overrides,
   });
   return { api, agents };
 }
@@ -130,5 +134,58 @@ describe('agents', () => {
 
     act(() => api.emit('bridgeChanged', { running: true, paused: true, url: 'http://127.0.0.1:47821/mcp' }));
     expect(screen.getByRole('button', { name: 'Resume agent calls' }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('shows where services\' requests go, and changes it with updateAgent', async () => {
+    const { api, agents } = agentsApi();
+    agents.push({ name: 'ci', servers: '*', policy: { read: 'allow', write: 'ask', destructive: 'ask' }, tools: {}, createdAt: Date.now(), asks: { elicitation: 'allow', sampling: 'ask' } });
+    renderApp(api, { hash: '#/agents' });
+    const card = await screen.findByRole('listitem', { name: 'ci' });
+    expect(within(card).getByText('to the agent when its client can, else to you')).toBeTruthy();
+    expect(within(card).getByText('you approve each one')).toBeTruthy();
+
+    const open = within(card).getByRole('button', { name: 'Change when services ask, for ci' });
+    fireEvent.click(open);
+    expect(open.getAttribute('aria-expanded')).toBe('true');
+    const form = within(card).getByRole('form', { name: 'When services ask, for ci' });
+    const input = within(form).getByRole('group', { name: "When a service asks for input during this agent's calls" });
+    const completion = within(form).getByRole('group', { name: "When a service asks for a completion from the agent's model" });
+    expect(within(input).getByRole<HTMLInputElement>('radio', { name: /^Send it to the agent when its client can answer/ }).checked).toBe(true);
+    expect(within(completion).getByRole<HTMLInputElement>('radio', { name: /^Ask me each time/ }).checked).toBe(true);
+    fireEvent.click(within(input).getByRole('radio', { name: 'Always send it to me' }));
+    fireEvent.click(within(completion).getByRole('radio', { name: 'Refuse' }));
+    fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(api.callsOf('updateAgent')).toEqual([{ name: 'ci', asks: { elicitation: 'deny', sampling: 'deny' } }]));
+    await within(card).findByText('always to you');
+    expect(within(card).getByText('refused')).toBeTruthy();
+    expect(within(card).queryByRole('form', { name: 'When services ask, for ci' })).toBeNull();
+    expect(document.activeElement).toBe(open);
+  });
+
+  it('keeps the settings form open with the error when saving fails, and Escape closes it unsaved', async () => {
+    const { api: failing, agents } = agentsApi({
+      updateAgent: () => {
+        throw new CodedError('invalid_config', 'agents.json changed on disk', { hint: 'Reload the screen and try again.' });
+      },
+    });
+    agents.push({ name: 'ci', servers: '*', policy: { read: 'allow', write: 'ask', destructive: 'ask' }, tools: {}, createdAt: Date.now() });
+    renderApp(failing, { hash: '#/agents' });
+    const card = await screen.findByRole('listitem', { name: 'ci' });
+    // Absent from an older core's view: the defaults.
+    expect(within(card).getByText('you approve each one')).toBeTruthy();
+    fireEvent.click(within(card).getByRole('button', { name: 'Change when services ask, for ci' }));
+    const form = within(card).getByRole('form', { name: 'When services ask, for ci' });
+    fireEvent.click(within(form).getByRole('radio', { name: 'Refuse' }));
+    fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    const alert = await within(form).findByRole('alert');
+    expect(alert.textContent).toContain('agents.json changed on disk');
+    expect(alert.textContent).toContain('Reload the screen and try again.');
+    expect(within(form).getByRole<HTMLInputElement>('radio', { name: 'Refuse' }).checked).toBe(true);
+    expect(within(card).getByText('you approve each one')).toBeTruthy();
+
+    fireEvent.keyDown(within(form).getByRole('radio', { name: 'Refuse' }), { key: 'Escape' });
+    expect(within(card).queryByRole('form', { name: 'When services ask, for ci' })).toBeNull();
+    expect(failing.callsOf('updateAgent')).toHaveLength(1);
   });
 });
