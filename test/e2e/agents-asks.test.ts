@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../support/cli';
-import { checkAccessibleNames, controlBoxes, focusedName, layoutProblems, startUiSession, tabTo, type UiSession } from '../support/e2e';
+import { checkAccessibleNames, contrastReport, controlBoxes, focusedName, layoutProblems, startUiSession, tabTo, type UiSession } from '../support/e2e';
 
 // Issue 14: an agent's settings for services that ask back (elicitation, sampling), changed on the
 // Agents screen by keyboard alone and stored in agents.json (read back through the App API and the CLI).
@@ -47,6 +47,13 @@ describe("an agent's settings for services that ask back", () => {
       await ui.screenshot(`agents-asks-form-${width}`);
     }
     expect(await checkAccessibleNames(page)).toEqual([]);
+    for (const scheme of ['dark', 'light'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      const pairs = await contrastReport(page, ['.asks-group legend', '.asks-choice span', '.agent .facts dt', '.agent .facts dd']);
+      expect(pairs).toHaveLength(4);
+      expect(pairs.filter((pair) => pair.ratio < 4.5), scheme).toEqual([]);
+      await ui.screenshot(`agents-asks-form-${scheme}`);
+    }
 
     await tabTo(page, form.getByRole('button', { name: 'Save' }));
     await page.keyboard.press('Enter');

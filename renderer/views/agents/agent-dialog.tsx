@@ -45,8 +45,8 @@ export function AgentDialog({ agent, onClose, onSaved, onCreated }: AgentDialogP
     <Dialog title={title} onClose={onClose}>
       {!agent && (
         <p className="muted">
-          Each agent gets its own token; you can limit what it reaches and when it must ask you. When a service asks back during its calls, input
-          goes to the agent when its client can, else to you, and completions wait for your approval; change that on its card.
+          Each agent gets its own token; you can limit what it reaches and when it must ask you. If a service asks back during its calls, input goes
+          to the agent when its client can, else to you, and completions wait for your approval (change that on its card).
         </p>
       )}
       {error && <ErrorNote error={error} />}
