@@ -7,8 +7,8 @@ export interface AskAnswer {
 }
 
 export interface AskTerminal {
-  /** Asks one line; undefined when the input ended (Ctrl-D). */
-  question(text: string): Promise<string | undefined>;
+  /** Asks one line; undefined when the input ended (Ctrl-D) or the signal aborted (answered elsewhere). */
+  question(text: string, signal?: AbortSignal): Promise<string | undefined>;
   err(line: string): void;
 }
 

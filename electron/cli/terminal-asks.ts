@@ -1,26 +1,66 @@
 import { createInterface } from 'node:readline';
+import { createInterface as createPromptInterface } from 'node:readline/promises';
 import type { WaitingAsks } from '../app';
+import type { PendingAsk } from '../../shared/api';
 import { redact } from '../../shared/redact';
 import { promptAsk, type AskAnswer, type AskTerminal } from './ask-prompt';
 import type { Output } from './output';
 
 /**
  * Questions on the terminal (prompts on stderr, so stdout keeps only the result), one reader for the
- * whole call so lines typed ahead are kept; a line is undefined once the input ends.
+ * whole call so lines typed ahead are kept; a line is undefined once the input ends. A question given
+ * up (its request answered elsewhere) leaves its pending read for the next one, so no line is lost.
  */
-function readlineTerminal(output: Output): AskTerminal & { close(): void } {
+export function readlineTerminal(
+  output: Output,
+  input: NodeJS.ReadableStream = process.stdin,
+  prompt: (text: string) => void = (text) => process.stderr.write(text),
+): AskTerminal & { close(): void } {
   let lines: AsyncIterator<string> | undefined;
   let rl: ReturnType<typeof createInterface> | undefined;
+  let pending: Promise<IteratorResult<string>> | undefined;
   return {
     err: (line) => output.err(line),
-    question: async (text) => {
-      process.stderr.write(text);
-      rl ??= createInterface({ input: process.stdin, terminal: false });
+    question: async (text, signal) => {
+      prompt(text);
+      rl ??= createInterface({ input, terminal: false });
       lines ??= rl[Symbol.asyncIterator]();
-      const next = await lines.next();
+      const read = (pending ??= lines.next());
+      const next = await Promise.race([read, aborted(signal)]);
+      if (next === undefined) return undefined;
+      pending = undefined;
       return next.done === true ? undefined : next.value;
     },
     close: () => rl?.close(),
+  };
+}
+
+/** Resolves (undefined) when the signal aborts; never without one. */
+function aborted(signal: AbortSignal | undefined): Promise<undefined> {
+  return new Promise((resolve) => {
+    if (signal?.aborted) resolve(undefined);
+    signal?.addEventListener('abort', () => resolve(undefined), { once: true });
+  });
+}
+
+/**
+ * One question at a time on a terminal other readers share (serve's, where confirmations are asked
+ * too): stdin is read only while a question is open, and an aborted question reads nothing more.
+ */
+export function questionAtATime(output: Output): AskTerminal {
+  return {
+    err: (line) => output.err(line),
+    question: async (text, signal) => {
+      const rl = createPromptInterface({ input: process.stdin, output: process.stderr });
+      try {
+        return await rl.question(text, signal ? { signal } : {});
+      } catch {
+        // Aborted, or the input ended.
+        return undefined;
+      } finally {
+        rl.close();
+      }
+    },
   };
 }
 
@@ -31,19 +71,41 @@ export interface TerminalAsksOptions {
 }
 
 /**
- * `call`'s own requests (callId), answered at the terminal one at a time; without a terminal each is
- * declined, said on stderr. Returns the unsubscribe.
+ * The requests that are this terminal's (those of `call`'s callId, or those `own` picks), answered at
+ * the terminal one at a time; without a terminal each is declined, said on stderr. A request that ends
+ * meanwhile (answered in the app, timed out, its call over) stops its prompt. Returns the unsubscribe.
  */
-export function answerAsksAtTerminal(asks: WaitingAsks, callId: string, output: Output, options: TerminalAsksOptions): () => void {
+export function answerAsksAtTerminal(
+  asks: WaitingAsks,
+  own: string | ((ask: PendingAsk) => boolean),
+  output: Output,
+  options: TerminalAsksOptions,
+): () => void {
+  const isOwn = typeof own === 'string' ? (ask: PendingAsk) => ask.callId === own : own;
   let chain: Promise<void> = Promise.resolve();
-  const own = options.interactive && !options.terminal ? readlineTerminal(output) : undefined;
-  const off = asks.on('pending', (ask) => {
-    if (ask.callId !== callId) return;
+  const shared = options.interactive && !options.terminal ? readlineTerminal(output) : undefined;
+  const ended = new Map<string, AbortController>();
+  const offSettled = asks.on('settled', ({ id }) => ended.get(id)?.abort());
+  const offPending = asks.on('pending', (ask) => {
+    if (!isOwn(ask)) return;
+    const done = new AbortController();
+    ended.set(ask.id, done);
     chain = chain.then(async () => {
       let answer: AskAnswer = { action: 'decline' };
-      const terminal = options.terminal ?? own;
-      if (options.interactive && terminal) answer = await promptAsk(ask, terminal);
-      else output.err(`${ask.server} asked for input during the call; there is no terminal to ask on, so it was declined`);
+      const terminal = options.terminal ?? shared;
+      if (options.interactive && terminal && !done.signal.aborted) {
+        answer = await promptAsk(ask, {
+          err: (line) => terminal.err(line),
+          question: (text) => (done.signal.aborted ? Promise.resolve(undefined) : terminal.question(text, done.signal)),
+        });
+      } else if (!options.interactive) {
+        output.err(`${ask.server} asked for input during the call; there is no terminal to ask on, so it was declined`);
+      }
+      ended.delete(ask.id);
+      if (done.signal.aborted) {
+        output.err(`(${ask.server}'s request ended before it was answered here: answered in the app, timed out, or its call ended)`);
+        return;
+      }
       try {
         asks.answer(ask.id, answer);
       } catch (error) {
@@ -52,7 +114,8 @@ export function answerAsksAtTerminal(asks: WaitingAsks, callId: string, output: 
     });
   });
   return () => {
-    off();
-    own?.close();
+    offPending();
+    offSettled();
+    shared?.close();
   };
 }

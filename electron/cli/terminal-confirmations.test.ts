@@ -50,4 +50,36 @@ describe('serve --confirm-at-terminal', () => {
     expect(text).toContain('c-3: No change c-3 is waiting for confirmation');
     stop();
   });
+
+  it('a tool call confirmed here: its callId is this terminal\'s while it runs, and its result is shown', async () => {
+    let deliver: (c: ApiEventPayload<'confirmationPending'>) => void = () => undefined;
+    const lines: string[] = [];
+    const owned: string[] = [];
+    const stop = confirmAtTerminal({
+      on: ((_event: 'confirmationPending', listener: (c: Confirmation) => void) => {
+        deliver = listener;
+        return () => undefined;
+      }) as never,
+      ask: () => Promise.resolve(true),
+      decide: () => {
+        // While the call runs, its requests belong here.
+        expect(owned).toEqual(['cli-1']);
+        return Promise.resolve({ outcome: 'confirmed', result: { content: [{ type: 'text', text: 'done\u202E' }] } });
+      },
+      write: (line) => lines.push(line),
+      callConfirmed: (callId) => {
+        owned.push(callId);
+        return () => owned.splice(owned.indexOf(callId), 1);
+      },
+    });
+    deliver({ id: 'c-9', method: 'callTool', summary: 'call', input: { server: 's', tool: 't', arguments: {}, callId: 'cli-1' }, from: 'cli', requestedAt: 0, expiresAt: 1 });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(owned).toEqual([]);
+    const text = lines.join('\n');
+    expect(text).toContain('c-9: confirmed');
+    expect(text).toContain('done');
+    expect(text).not.toContain('\u202E');
+    stop();
+  });
 });

@@ -1,4 +1,4 @@
-import type { ApiOutput, AppApi, Confirmation } from '../../shared/api';
+import { API_METHODS, type ApiOutput, type AppApi, type Confirmation } from '../../shared/api';
 import { toCodedError } from '../../shared/errors';
 import { revealHidden } from '../../shared/text';
 
@@ -9,6 +9,29 @@ export interface TerminalConfirmationsOptions {
   /** A yes/no question; only y/yes is yes. */
   ask: (question: string) => Promise<boolean>;
   write: (line: string) => void;
+  /**
+   * A tool call is about to run because the person here confirmed it: its requests (by its callId)
+   * are this terminal's while it runs. Returns what to do once it ended.
+   */
+  callConfirmed?: (callId: string) => () => void;
+}
+
+/** A confirmed call's callId, from the input the card showed. */
+function callIdOf(c: Confirmation): string | undefined {
+  if (c.method !== 'callTool' || c.input === null || typeof c.input !== 'object') return undefined;
+  const { callId } = c.input as { callId?: unknown };
+  return typeof callId === 'string' ? callId : undefined;
+}
+
+const MAX_RESULT_CHARS = 4000;
+
+/** A confirmed call's text result, for the person who confirmed it here (hidden characters shown). */
+function resultLines(result: unknown): string[] {
+  const parsed = API_METHODS.callTool.output.safeParse(result);
+  if (!parsed.success) return [];
+  const text = parsed.data.content.map((item) => (item.type === 'text' && typeof item['text'] === 'string' ? item['text'] : `[${item.type}]`)).join('\n');
+  const cut = text.length > MAX_RESULT_CHARS ? `${text.slice(0, MAX_RESULT_CHARS)}… (cut)` : text;
+  return cut === '' ? [] : [`  ${parsed.data.isError ? 'error: ' : ''}${revealHidden(cut).replace(/\n/g, '\n  ')}`];
 }
 
 function describe(c: Confirmation): string[] {
@@ -30,12 +53,17 @@ export function confirmAtTerminal(options: TerminalConfirmationsOptions): () => 
   const handle = async (c: Confirmation): Promise<void> => {
     for (const line of describe(c)) options.write(line);
     const yes = await options.ask(`Confirm ${c.id}?`);
+    const callId = yes ? callIdOf(c) : undefined;
+    const ended = callId !== undefined ? options.callConfirmed?.(callId) : undefined;
     try {
-      const { outcome, error } = await options.decide(c.id, yes ? 'confirm' : 'refuse');
+      const { outcome, error, result } = await options.decide(c.id, yes ? 'confirm' : 'refuse');
       options.write(`${c.id}: ${outcome}${error ? ` (${error})` : ''}`);
+      if (outcome === 'confirmed' && c.method === 'callTool') for (const line of resultLines(result)) options.write(line);
     } catch (error) {
       // Decided in the UI meanwhile, or expired.
       options.write(`${c.id}: ${toCodedError(error).message}`);
+    } finally {
+      ended?.();
     }
   };
   return options.on('confirmationPending', (c) => {

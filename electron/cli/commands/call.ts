@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Command } from 'commander';
 import { z } from 'zod';
 import type { CallResult } from '../../../shared/api';
@@ -64,7 +65,8 @@ export function registerCall(program: Command, run: Run): void {
         if (ctx.runningApp() && !(await core.api.status({})).servers.some((s) => s.name === server)) {
           await explainServerError(core.api, server, new CodedError('not_found', `No server named "${server}" is configured`));
         }
-        const callId = 'cli';
+        // Its own per call: two calls confirmed in the app at once must not share one (the second would be refused).
+        const callId = `cli-${randomBytes(8).toString('hex')}`;
         const off = process.stderr.isTTY
           ? core.api.on('callProgress', (p) => {
               if (p.callId === callId) ctx.output.err(`progress: ${p.progress}${p.total !== undefined ? `/${p.total}` : ''}${p.message ? ` ${p.message}` : ''}`);

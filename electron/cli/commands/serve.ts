@@ -10,6 +10,7 @@ import { startWebServer } from '../../web';
 import { confirm } from '../prompt';
 import type { Run } from '../runner';
 import { chooseUiPort, findLiveApp } from '../start-up';
+import { answerAsksAtTerminal, questionAtATime } from '../terminal-asks';
 import { confirmAtTerminal } from '../terminal-confirmations';
 
 function port(value: string): number {
@@ -120,19 +121,33 @@ export function registerServe(program: Command, run: Run): void {
         if (offline.length > 0) {
           ctx.output.err(`${offline.length} change(s) were made from the command line while the app was closed: review them in Activity → Changes.`);
         }
-        const stopAsking = options.confirmAtTerminal
+        // The requests of a call confirmed at this terminal are asked here too; every other stays in the app's dialog.
+        const terminalCalls = new Set<string>();
+        const stopCallAsks =
+          options.confirmAtTerminal && core.asks
+            ? answerAsksAtTerminal(core.asks, (ask) => ask.callId !== undefined && terminalCalls.has(ask.callId), ctx.output, {
+                interactive: true,
+                terminal: questionAtATime(ctx.output),
+              })
+            : undefined;
+        const stopConfirming = options.confirmAtTerminal
           ? confirmAtTerminal({
               on: (event, listener) => core.api.on(event, listener),
               decide: (id, decision) => core.door.call({ caller: 'terminal' }, 'decideConfirmation', { id, decision }),
               ask: confirm,
               write: (line) => ctx.output.err(line),
+              callConfirmed: (callId) => {
+                terminalCalls.add(callId);
+                return () => terminalCalls.delete(callId);
+              },
             })
           : undefined;
         core.api.on('configIssues', ({ issues }) => {
           for (const issue of issues) ctx.output.err(redact(`config problem: ${issue.file}: ${issue.server ?? ''} ${issue.field ?? ''} ${issue.message}`));
         });
         await stopped;
-        stopAsking?.();
+        stopConfirming?.();
+        stopCallAsks?.();
         await removeRuntime();
         await web.close();
         return 0;
