@@ -41,7 +41,8 @@ export const AgentAsksSchema = z.strictObject({
   sampling: z.enum(['ask', 'deny']),
 });
 export type AgentAsks = z.infer<typeof AgentAsksSchema>;
-export const DEFAULT_AGENT_ASKS: AgentAsks = { elicitation: 'allow', sampling: 'ask' };
+/** One default for the core and the screens. */
+export { DEFAULT_AGENT_ASKS } from '../../shared/api';
 
 export const StoredAgentSchema = z.strictObject({
   name: AgentNameSchema,

@@ -15,6 +15,9 @@ export const TierPolicySchema = z.strictObject({
 export type TierPolicy = z.infer<typeof TierPolicySchema>;
 
 export const AgentAsksViewSchema = z.strictObject({ elicitation: z.enum(['allow', 'deny']), sampling: z.enum(['ask', 'deny']) });
+export type AgentAsksView = z.infer<typeof AgentAsksViewSchema>;
+/** An agent's asks when its file names none: elicitation to it, sampling approved by the person per request. */
+export const DEFAULT_AGENT_ASKS: AgentAsksView = { elicitation: 'allow', sampling: 'ask' };
 
 export const AgentViewSchema = z.object({
   name: z.string(),

@@ -1,11 +1,11 @@
-import type { AgentView } from '../../../shared/api';
+import { DEFAULT_AGENT_ASKS, type AgentView } from '../../../shared/api';
 
 export type AgentAsks = NonNullable<AgentView['asks']>;
 export type ElicitationChoice = AgentAsks['elicitation'];
 export type SamplingChoice = AgentAsks['sampling'];
 
-/** The core's defaults (DEFAULT_AGENT_ASKS); the view leaves `asks` out only when a core predates it. */
-export const DEFAULT_ASKS: AgentAsks = { elicitation: 'allow', sampling: 'ask' };
+/** The view leaves `asks` out only when a core predates it. */
+export const DEFAULT_ASKS: AgentAsks = DEFAULT_AGENT_ASKS;
 
 export function asksOf(agent: AgentView): AgentAsks {
   return { ...DEFAULT_ASKS, ...agent.asks };
