@@ -1,6 +1,7 @@
 import { DEFAULT_STARTUP_TIMEOUT_MS, idleTimeoutOf, type ServerConfig, type Settings } from '../../shared/config';
 import { CodedError, toCodedError, type WireError } from '../../shared/errors';
 import type { ServerState, ServerStatus } from '../../shared/api';
+import { outsideCallScope } from './call-scope';
 import type { Connection } from './connection';
 import { SlotCredentials } from './credential-renewal';
 import { rootsOf } from './roots';
@@ -125,7 +126,8 @@ export class SlotLifecycle {
     const refusal = explicit ? undefined : this.state.lazyStartRefusal();
     if (refusal) throw refusal;
     this.state.crashes.cancelRestart();
-    const starting = this.#doStart();
+    // Outside any call's scope, though a call may start it: the connection (its standalone stream) outlives the call.
+    const starting = outsideCallScope(() => this.#doStart());
     this.#starting = starting;
     try {
       return await starting;
