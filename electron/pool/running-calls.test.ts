@@ -93,6 +93,12 @@ describe('RunningCalls: who a server request belongs to', () => {
       endBob();
     });
 
+    it('calls run unscoped where no request can name its call (stdio): the rule for calls that cannot be told apart', async () => {
+      const calls = new RunningCalls(() => false);
+      const owner = await inAlicesCall(calls, () => calls.owner());
+      expect(owner.asker).toBeUndefined();
+    });
+
     it('run ends the call when its body fails too', async () => {
       const calls = new RunningCalls();
       let ended: AbortSignal | undefined;

@@ -26,6 +26,16 @@ export interface Owner {
  */
 export class RunningCalls {
   readonly #calls = new Set<RunningCall>();
+  readonly #scoped: () => boolean;
+
+  /**
+   * `scoped`: whether calls run in a scope now, i.e. whether a request can come on its call's own
+   * stream (Streamable HTTP). Not for stdio: an AsyncLocalStorage in use costs every promise of the
+   * process a hook (Node before 24), for nothing there.
+   */
+  constructor(scoped: () => boolean = () => true) {
+    this.#scoped = scoped;
+  }
 
   /** A call starts; the returned function ends it (and cancels its pending requests). */
   begin(asker: CallAsker | undefined, what: string): () => void {
@@ -40,12 +50,12 @@ export class RunningCalls {
     };
   }
 
-  /** Runs `body` as a call: begun, inside its scope (call-scope.ts), ended when it settles. */
+  /** Runs `body` as a call: begun, inside its scope if scoped (call-scope.ts), ended when it settles. */
   async run<T>(asker: CallAsker | undefined, what: string, body: () => Promise<T>): Promise<T> {
     const call: RunningCall = { asker, what, ended: new AbortController() };
     const end = this.#add(call);
     try {
-      return await inCallScope(call, body);
+      return await (this.#scoped() ? inCallScope(call, body) : body());
     } finally {
       end();
     }

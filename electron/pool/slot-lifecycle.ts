@@ -27,8 +27,8 @@ export class SlotLifecycle {
   config: ServerConfig;
   readonly state: SlotState;
   readonly store: InventoryStore;
-  /** The calls running now: a server's request goes to the asker of its call. */
-  readonly calls = new RunningCalls();
+  /** The calls running now: a server's request goes to the asker of its call (told by its stream over HTTP). */
+  readonly calls = new RunningCalls(() => !('command' in this.config));
   #conn: Connection | undefined;
   #starting: Promise<Connection> | undefined;
   #stopping: Promise<void> | undefined;
