@@ -91,7 +91,7 @@ async function routed<T>(types: SdkTypes, options: AskHandlerOptions, serverSign
 }
 
 /** elicitation/create, sampling/createMessage and roots/list on one connection's client. */
-export function registerAskHandlers(client: Client, types: SdkTypes, options: AskHandlerOptions): void {
+export function registerAskHandlers(client: Pick<Client, 'setRequestHandler'>, types: SdkTypes, options: AskHandlerOptions): void {
   const { CreateMessageRequestSchema, ElicitRequestSchema, ListRootsRequestSchema, McpError } = types;
   client.setRequestHandler(ElicitRequestSchema, (request, extra) =>
     // A request left unanswered in time is dismissed, as a person closing the dialog would (`cancel`).

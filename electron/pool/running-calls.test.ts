@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { RunningCalls } from './running-calls';
+import { outsideCallScope } from './call-scope';
+import { RunningCalls, type Owner } from './running-calls';
 
 const alice = { label: 'agent "alice"' };
 const bob = { label: 'agent "bob"' };
@@ -38,5 +39,76 @@ describe('RunningCalls: who a server request belongs to', () => {
     calls.begin(alice, 'tool "x"');
     calls.begin(alice, 'tool "y"');
     expect(calls.owner().asker).toBe(alice);
+  });
+
+  describe('in a call\'s scope (a request on that call\'s own HTTP stream)', () => {
+    /** Runs two overlapping calls (alice's and bob's) and returns who alice's scope sees. */
+    async function inAlicesCall<T>(calls: RunningCalls, look: () => T): Promise<T> {
+      let release = (): void => undefined;
+      const bobs = calls.run(bob, 'tool "y"', () => new Promise<void>((resolve) => (release = resolve)));
+      try {
+        return await calls.run(alice, 'tool "x"', () => Promise.resolve(look()));
+      } finally {
+        release();
+        await bobs;
+      }
+    }
+
+    it('is that call\'s, though calls of other askers overlap; it ends with that call alone', async () => {
+      const calls = new RunningCalls();
+      const owner = await inAlicesCall(calls, () => calls.owner());
+      expect(owner.asker).toBe(alice);
+      expect(owner.call).toBe('tool "x"');
+      expect(owner.ended?.aborted).toBe(true);
+      expect(calls.size).toBe(0);
+    });
+
+    it('outside the scope (a standalone stream, stdio): the rule for calls that cannot be told apart', async () => {
+      const calls = new RunningCalls();
+      const owner = await inAlicesCall(calls, () => outsideCallScope(() => calls.owner()));
+      expect(owner.asker).toBeUndefined();
+      expect(owner.call).toBe('one of 2 calls by different callers');
+    });
+
+    it('a scope that is not one of these calls (another server\'s call) counts for nothing', async () => {
+      const calls = new RunningCalls();
+      const elsewhere = new RunningCalls();
+      const owner = await inAlicesCall(calls, () => elsewhere.owner());
+      expect(owner).toEqual({ asker: undefined, call: undefined, ended: undefined });
+    });
+
+    it('a scope whose call has ended (its stream outlived it) counts for nothing', async () => {
+      const calls = new RunningCalls();
+      let open = (): void => undefined;
+      const gate = new Promise<void>((resolve) => (open = resolve));
+      let later: Promise<Owner> | undefined;
+      // A continuation made in alice's call (so in its scope) that runs after it ended, while bob's runs.
+      await calls.run(alice, 'tool "x"', () => {
+        later = gate.then(() => calls.owner());
+        return Promise.resolve();
+      });
+      const endBob = calls.begin(bob, 'tool "y"');
+      open();
+      expect((await later)?.asker).toBe(bob);
+      endBob();
+    });
+
+    it('calls run unscoped where no request can name its call (stdio): the rule for calls that cannot be told apart', async () => {
+      const calls = new RunningCalls(() => false);
+      const owner = await inAlicesCall(calls, () => calls.owner());
+      expect(owner.asker).toBeUndefined();
+    });
+
+    it('run ends the call when its body fails too', async () => {
+      const calls = new RunningCalls();
+      let ended: AbortSignal | undefined;
+      const failing = calls.run(alice, 'tool "x"', () => {
+        ended = calls.owner().ended;
+        return Promise.reject(new Error('boom'));
+      });
+      await expect(failing).rejects.toThrow('boom');
+      expect(ended?.aborted).toBe(true);
+      expect(calls.size).toBe(0);
+    });
   });
 });

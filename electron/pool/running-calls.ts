@@ -1,3 +1,4 @@
+import { currentCallScope, inCallScope } from './call-scope';
 import type { CallAsker } from './server-asks';
 
 interface RunningCall {
@@ -17,22 +18,47 @@ export interface Owner {
 
 /**
  * The calls running on one server, so a request the server sends can be given to whoever made the
- * call. Over stdio a server's request carries nothing naming the call it serves (MCP 2025-11-25
- * basic/transports: association exists only as Streamable HTTP's per-request stream, which the SDK's
- * client does not report), so a request belongs to a call only when every running call has the same
- * asker; otherwise it cannot be told apart and goes to the person, never to a possibly wrong agent.
+ * call. Over Streamable HTTP a request related to a call comes on that call's own POST stream (MCP
+ * 2025-11-25 basic/transports), whose handler runs in the call's scope (call-scope.ts): it is that
+ * call's. Otherwise (stdio, whose requests name no call; the standalone GET stream) a request belongs
+ * to a call only when every running call has the same asker; else it cannot be told apart and goes
+ * to the person, never to a possibly wrong agent.
  */
 export class RunningCalls {
   readonly #calls = new Set<RunningCall>();
+  readonly #scoped: () => boolean;
+
+  /**
+   * `scoped`: whether calls run in a scope now, i.e. whether a request can come on its call's own
+   * stream (Streamable HTTP). Not for stdio: an AsyncLocalStorage in use costs every promise of the
+   * process a hook (Node before 24), for nothing there.
+   */
+  constructor(scoped: () => boolean = () => true) {
+    this.#scoped = scoped;
+  }
 
   /** A call starts; the returned function ends it (and cancels its pending requests). */
   begin(asker: CallAsker | undefined, what: string): () => void {
-    const call: RunningCall = { asker, what, ended: new AbortController() };
+    return this.#add({ asker, what, ended: new AbortController() });
+  }
+
+  #add(call: RunningCall): () => void {
     this.#calls.add(call);
     return () => {
       this.#calls.delete(call);
-      call.ended.abort(new Error(`${what} ended`));
+      call.ended.abort(new Error(`${call.what} ended`));
     };
+  }
+
+  /** Runs `body` as a call: begun, inside its scope if scoped (call-scope.ts), ended when it settles. */
+  async run<T>(asker: CallAsker | undefined, what: string, body: () => Promise<T>): Promise<T> {
+    const call: RunningCall = { asker, what, ended: new AbortController() };
+    const end = this.#add(call);
+    try {
+      return await (this.#scoped() ? inCallScope(call, body) : body());
+    } finally {
+      end();
+    }
   }
 
   get size(): number {
@@ -42,6 +68,10 @@ export class RunningCalls {
   /** Who a request arriving now belongs to. */
   owner(): Owner {
     const calls = [...this.#calls];
+    // Handled in a call's scope: the call it came for, if it is one of ours and still running.
+    const scoped = currentCallScope();
+    const own = scoped === undefined ? undefined : calls.find((c) => c === scoped);
+    if (own) return { asker: own.asker, call: own.what, ended: own.ended.signal };
     const first = calls[0];
     if (!first) return { asker: undefined, call: undefined, ended: undefined };
     // A request lives until every call it may belong to has ended.

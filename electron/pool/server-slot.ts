@@ -126,14 +126,18 @@ export class ServerSlot {
     await this.#life.store.forget();
   }
 
+  /** One request as a call of its asker, in the call's scope: a server's request on its own HTTP stream is its (running-calls.ts). */
+  #request<T>(what: string, options: CallOptions | undefined, run: Run<T>): Promise<T> {
+    return this.#life.calls.run(options?.asker, what, () => this.#requestNow(what, options, run));
+  }
+
   /** One request to an enabled server: started lazily, held from idle stop until it ends, failures mapped. */
-  async #request<T>(what: string, options: CallOptions | undefined, run: Run<T>): Promise<T> {
+  async #requestNow<T>(what: string, options: CallOptions | undefined, run: Run<T>): Promise<T> {
     const signal = options?.signal;
     const cancelled = (): CodedError => cancelledError(this.name, what, signal);
     if (signal?.aborted) throw cancelled();
     // Held from before the start until the result (progress included): never stopped mid-call.
     const release = this.#life.use();
-    const end = this.#life.calls.begin(options?.asker, what);
     try {
       const conn = await untilAborted(this.#life.connection(), signal, cancelled);
       const timeoutMs = options?.timeoutMs ?? this.#life.config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
@@ -146,7 +150,6 @@ export class ServerSlot {
         throw coded;
       }
     } finally {
-      end();
       release();
     }
   }

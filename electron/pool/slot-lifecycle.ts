@@ -1,6 +1,7 @@
 import { DEFAULT_STARTUP_TIMEOUT_MS, idleTimeoutOf, type ServerConfig, type Settings } from '../../shared/config';
 import { CodedError, toCodedError, type WireError } from '../../shared/errors';
 import type { ServerState, ServerStatus } from '../../shared/api';
+import { outsideCallScope } from './call-scope';
 import type { Connection } from './connection';
 import { SlotCredentials } from './credential-renewal';
 import { rootsOf } from './roots';
@@ -26,8 +27,8 @@ export class SlotLifecycle {
   config: ServerConfig;
   readonly state: SlotState;
   readonly store: InventoryStore;
-  /** The calls running now: a server's request goes to the asker of its call. */
-  readonly calls = new RunningCalls();
+  /** The calls running now: a server's request goes to the asker of its call (told by its stream over HTTP). */
+  readonly calls = new RunningCalls(() => !('command' in this.config));
   #conn: Connection | undefined;
   #starting: Promise<Connection> | undefined;
   #stopping: Promise<void> | undefined;
@@ -125,7 +126,8 @@ export class SlotLifecycle {
     const refusal = explicit ? undefined : this.state.lazyStartRefusal();
     if (refusal) throw refusal;
     this.state.crashes.cancelRestart();
-    const starting = this.#doStart();
+    // Outside any call's scope, though a call may start it: the connection (its standalone stream) outlives the call.
+    const starting = outsideCallScope(() => this.#doStart());
     this.#starting = starting;
     try {
       return await starting;
