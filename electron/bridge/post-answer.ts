@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { JSONRPCMessage, RequestId } from '@modelcontextprotocol/sdk/types.js';
-import { headersWithFirstEvent, type HeaderDelayOptions } from './sse-headers';
+import { headersWithFirstEvent, SSE_HEADERS_MAX_DELAY_MS, type HeaderDelayOptions } from './sse-headers';
 
 /** How often an open SSE stream carries a comment, so idle proxies and clients keep it (as the SDK does). */
 export const SSE_KEEP_ALIVE_MS = 15_000;
@@ -8,12 +8,20 @@ export const SSE_KEEP_ALIVE_MS = 15_000;
 export interface StreamTimers extends HeaderDelayOptions {
   /** Injected in tests; an unref'd setInterval by default. Returns the stop function. */
   every?: (run: () => void, ms: number) => () => void;
+  /** Injected in tests; an unref'd setTimeout by default. Returns the cancel function. */
+  after?: (run: () => void, ms: number) => () => void;
 }
 
 const unrefInterval = (run: () => void, ms: number): (() => void) => {
   const timer = setInterval(run, ms);
   timer.unref();
   return () => clearInterval(timer);
+};
+
+const unrefTimeout = (run: () => void, ms: number): (() => void) => {
+  const timer = setTimeout(run, ms);
+  timer.unref();
+  return () => clearTimeout(timer);
 };
 
 export function sseEvent(message: JSONRPCMessage): string {
@@ -50,6 +58,7 @@ export class PostAnswer {
   #waiting: number;
   #mode: 'pending' | 'sse' | 'done' = 'pending';
   #stopKeepAlive: (() => void) | undefined;
+  #cancelLate: (() => void) | undefined;
 
   /** `closed` runs when the client's connection closes, answered or not. */
   constructor(res: ServerResponse, ids: readonly RequestId[], sessionId: string | undefined, timers: StreamTimers, closed: () => void) {
@@ -58,6 +67,10 @@ export class PostAnswer {
     this.#timers = timers;
     for (const id of ids) this.#responses.set(id, undefined);
     this.#waiting = this.#responses.size;
+    this.#cancelLate = (timers.after ?? unrefTimeout)(() => {
+      this.#cancelLate = undefined;
+      this.#open(true);
+    }, timers.maxDelayMs ?? SSE_HEADERS_MAX_DELAY_MS);
     res.once('close', () => {
       this.#finish();
       closed();
@@ -74,9 +87,15 @@ export class PostAnswer {
 
   /** Switches to SSE now (a request that carries a progress token will likely hear progress). */
   stream(): void {
+    this.#open(false);
+  }
+
+  #open(headersNow: boolean): void {
     if (this.#mode !== 'pending') return;
     this.#mode = 'sse';
-    this.#stopKeepAlive = openSse(this.#res, this.#sessionId, this.#timers);
+    this.#cancelLate?.();
+    this.#cancelLate = undefined;
+    this.#stopKeepAlive = openSse(this.#res, this.#sessionId, this.#timers, headersNow);
   }
 
   /** A notification or server request related to one of this POST's requests. False once the answer is over. */
@@ -98,20 +117,20 @@ export class PostAnswer {
       return;
     }
     if (this.#waiting > 0) return;
+    this.#finish();
     const all = [...this.#responses.values()];
     const body = JSON.stringify(all.length === 1 ? all[0] : all);
     // With its length declared, headers and body leave in one write (writeHead alone would make it chunked).
     const headers: Record<string, string | number> = { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) };
     if (this.#sessionId !== undefined) headers['Mcp-Session-Id'] = this.#sessionId;
     this.#res.writeHead(200, headers);
-    this.#mode = 'done';
     this.#res.end(body);
   }
 
   /** The session closed: an SSE answer ends; one that sent nothing yet says the session is gone. */
   abandon(): void {
     if (this.#mode === 'pending' && !this.#res.headersSent) {
-      this.#mode = 'done';
+      this.#finish();
       this.#res.writeHead(404, { 'Content-Type': 'application/json' });
       this.#res.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32001, message: 'Session not found' }, id: null }));
       return;
@@ -127,6 +146,8 @@ export class PostAnswer {
 
   #finish(): void {
     this.#mode = 'done';
+    this.#cancelLate?.();
+    this.#cancelLate = undefined;
     this.#stopKeepAlive?.();
     this.#stopKeepAlive = undefined;
   }

@@ -246,6 +246,24 @@ describe('the bridge transport (MCP 2025-11-25 §Streamable HTTP)', () => {
     ]);
   });
 
+  it('answers in SSE a request with a progress token, even when only its result comes', async () => {
+    const session = await initialize();
+    const res = await send('POST', call(15, 'echo', { _meta: { progressToken: 'p15' } }), session, V);
+    expect(res.headers['content-type']).toBe('text/event-stream');
+    expect(await res.rest()).toEqual([{ jsonrpc: '2.0', id: 15, result: { content: [{ type: 'text', text: 'echo:15' }] } }]);
+  });
+
+  it('turns a call still running after 1 s to SSE and sends its headers, so a client waiting for them can go on', async () => {
+    const session = await initialize();
+    const started = new Promise<void>((resolve) => (slowStarted = resolve));
+    // SSE_HEADERS_MAX_DELAY_MS: the headers leave alone when nothing came by then.
+    const res = await send('POST', call(14, 'slow'), session, V);
+    await started;
+    expect(res.headers['content-type']).toBe('text/event-stream');
+    releaseSlow();
+    expect(await res.rest()).toEqual([{ jsonrpc: '2.0', id: 14, result: { content: [{ type: 'text', text: 'slow done' }] } }]);
+  });
+
   it('switches a POST to SSE when a notification related to its request goes before the result', async () => {
     const session = await initialize();
     const res = await send('POST', call(9, 'notify'), session, V);
