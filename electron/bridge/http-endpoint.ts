@@ -8,7 +8,7 @@ import { parseJsonRpc, readBody } from './http-body';
 import { bearerToken } from '../net';
 import { refuseEarly, unauthorized, type Refusal } from './http-guard';
 import type { Session, SessionRegistry } from './sessions';
-import { headersWithFirstEvent } from './sse-headers';
+import { HttpServerTransport } from './http-transport';
 import { hashToken, plausibleToken, sameDigest } from './token';
 
 export interface EndpointOptions {
@@ -39,16 +39,15 @@ async function isInitialize(body: unknown): Promise<boolean> {
 
 /**
  * The `/mcp` endpoint: guards first (Host, Origin, path, method, query), then the agent token, the
- * body limit and JSON-RPC shape, then the request goes to the session's own SDK transport.
+ * body limit and JSON-RPC shape, then the request goes to the session's own transport (http-transport.ts).
  */
 export function createEndpoint(deps: EndpointOptions): (req: IncomingMessage, res: ServerResponse) => void {
   async function openSession(req: IncomingMessage, res: ServerResponse, agent: string, digest: Buffer, body: unknown): Promise<void> {
-    const server = await deps.newServer(agent);
-    // Loaded with the first session, not at start-up.
-    const { StreamableHTTPServerTransport } = await import('@modelcontextprotocol/sdk/server/streamableHttp.js');
+    const [server, types] = await Promise.all([deps.newServer(agent), loadSdkTypes()]);
     let session: Session | undefined;
-    const transport = new StreamableHTTPServerTransport({
-      sessionIdGenerator: () => randomUUID(),
+    const transport = new HttpServerTransport({
+      types,
+      newSessionId: () => randomUUID(),
       onsessioninitialized: (id) => {
         session = { id, agent, tokenDigest: digest, server, transport, lastSeen: deps.now() };
         deps.sessions.add(session);
@@ -58,7 +57,7 @@ export function createEndpoint(deps: EndpointOptions): (req: IncomingMessage, re
       if (session) deps.sessions.delete(session.id);
     };
     await server.connect(transport);
-    await transport.handleRequest(req, res, body);
+    transport.handle(req, res, body);
     // Refused by the transport (e.g. a wrong Accept header): nothing to keep.
     if (!session) await server.close();
   }
@@ -99,8 +98,7 @@ export function createEndpoint(deps: EndpointOptions): (req: IncomingMessage, re
         return refuse(res, { status: 404, rpcCode: -32001, message: 'Session not found' });
       }
       session.lastSeen = deps.now();
-      if (req.method === 'POST') headersWithFirstEvent(res);
-      return session.transport.handleRequest(req, res, body);
+      return session.transport.handle(req, res, body);
     }
     if (req.method === 'POST' && (await isInitialize(body))) return openSession(req, res, agent.name, digest, body);
     return refuse(res, { status: 400, rpcCode: -32000, message: 'Bad Request: Mcp-Session-Id header is required' });

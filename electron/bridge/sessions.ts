@@ -1,5 +1,5 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { HttpServerTransport } from './http-transport';
 
 export interface Session {
   readonly id: string;
@@ -7,7 +7,7 @@ export interface Session {
   /** sha256 of the token that opened it: a session answers only to that token. */
   readonly tokenDigest: Buffer;
   readonly server: Server;
-  readonly transport: StreamableHTTPServerTransport;
+  readonly transport: HttpServerTransport;
   lastSeen: number;
 }
 
@@ -16,7 +16,7 @@ export interface SessionLimits {
   idleMs: number;
 }
 
-/** The open agent sessions. Each has its own SDK server and transport, so nothing is shared between agents. */
+/** The open agent sessions. Each has its own SDK server and our transport, so nothing is shared between agents. */
 export class SessionRegistry {
   readonly #sessions = new Map<string, Session>();
   readonly #limits: SessionLimits;

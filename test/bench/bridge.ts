@@ -21,6 +21,7 @@ const CONCURRENCY = 16;
 const BRIDGE_PROCESS = fileURLToPath(new URL('../fixtures/bridge/bridge-process.ts', import.meta.url));
 const RELAY_PROCESS = fileURLToPath(new URL('../fixtures/bridge/http-relay.ts', import.meta.url));
 const SDK_ECHO_PROCESS = fileURLToPath(new URL('../fixtures/bridge/sdk-echo.ts', import.meta.url));
+const THIN_ECHO_PROCESS = fileURLToPath(new URL('../fixtures/bridge/thin-echo.ts', import.meta.url));
 
 interface Run {
   throughput: number;
@@ -135,7 +136,7 @@ export interface BridgeOptions {
   sessions: number;
 }
 
-type SideName = 'direct' | 'floor' | 'bridge' | 'bridgeSdk' | 'proxy' | 'proxySdk' | 'sdkServer';
+type SideName = 'direct' | 'floor' | 'bridge' | 'bridgeSdk' | 'proxy' | 'proxySdk' | 'sdkServer' | 'thinServer';
 
 /** Rows: throughput against the floor, added latency, against mcp-proxy. */
 export async function benchBridge(options: BridgeOptions): Promise<Row[]> {
@@ -154,6 +155,9 @@ export async function benchBridge(options: BridgeOptions): Promise<Row[]> {
     // Context, not a baseline: the SDK's server and transport alone, answering without a server behind.
     const sdkServer = await startBenchProcess(SDK_ECHO_PROCESS, {});
     stack.push(() => sdkServer.stop());
+    // The same with the bridge's own transport in place of the SDK's (what the transport alone costs).
+    const thinServer = await startBenchProcess(THIN_ECHO_PROCESS, {});
+    stack.push(() => thinServer.stop());
     const direct = new Client({ name: 'bench-direct', version: '1' });
     await direct.connect(new StdioClientTransport({ ...everything, stderr: 'ignore' }));
     stack.push(() => direct.close());
@@ -177,6 +181,8 @@ export async function benchBridge(options: BridgeOptions): Promise<Row[]> {
     stack.push(() => leanProxy.close());
     const leanSdkServer = await LeanClient.connect(sdkServer.url);
     stack.push(() => leanSdkServer.close());
+    const leanThinServer = await LeanClient.connect(thinServer.url);
+    stack.push(() => leanThinServer.close());
     const proxyCpu = (): Promise<number> => Promise.resolve(cpuUsOf(proxy.pid));
     const sides: Array<Side & { name: SideName; sequential: boolean }> = [
       { name: 'direct', echo: sdkEcho(direct, 'echo'), sequential: true },
@@ -186,6 +192,7 @@ export async function benchBridge(options: BridgeOptions): Promise<Row[]> {
       { name: 'proxy', echo: leanEcho(leanProxy, 'echo'), middleCpuUs: proxyCpu, sequential: true },
       { name: 'proxySdk', echo: sdkEcho(proxySdk.client, 'echo'), middleCpuUs: proxyCpu, sequential: false },
       { name: 'sdkServer', echo: leanEcho(leanSdkServer, 'echo'), middleCpuUs: () => sdkServer.cpuUs(), sequential: true },
+      { name: 'thinServer', echo: leanEcho(leanThinServer, 'echo'), middleCpuUs: () => thinServer.cpuUs(), sequential: false },
     ];
     const runs = new Map<SideName, { conc: Run[]; seq: Run[] }>(sides.map((side) => [side.name, { conc: [], seq: [] }]));
     for (const side of sides) {
@@ -222,7 +229,7 @@ export async function benchBridge(options: BridgeOptions): Promise<Row[]> {
         figureUnit: 'x the floor',
         target: '>= 0.85x',
         status: check(throughput.median, '>=', 0.85),
-        note: `CPU µs per call in the middle: bridge ${cpu('bridge')}, relay ${cpu('floor')}; the SDK's server and Streamable HTTP transport alone, answering with no server behind them: ${median(conc('sdkServer')).toFixed(0)} calls/s, ${(median(conc('sdkServer')) / median(conc('floor'))).toFixed(2)}x the floor, ${cpu('sdkServer')} µs CPU per call; direct stdio (SDK client) ${median(conc('direct')).toFixed(0)} calls/s, the floor is ${(median(conc('floor')) / median(conc('direct'))).toFixed(2)}x that; ${options.sessions} concurrent agent sessions × 10 calls: ${many.errors} errors in ${many.ms.toFixed(0)} ms${many.firstError ? ` (first: ${many.firstError})` : ''}`,
+        note: `CPU µs per call in the middle: bridge ${cpu('bridge')}, relay ${cpu('floor')}; the SDK's server and Streamable HTTP transport alone, answering with no server behind them: ${median(conc('sdkServer')).toFixed(0)} calls/s, ${(median(conc('sdkServer')) / median(conc('floor'))).toFixed(2)}x the floor, ${cpu('sdkServer')} µs CPU per call; the same SDK server behind the bridge's own transport: ${median(conc('thinServer')).toFixed(0)} calls/s, ${(median(conc('thinServer')) / median(conc('floor'))).toFixed(2)}x the floor, ${cpu('thinServer')} µs CPU per call; direct stdio (SDK client) ${median(conc('direct')).toFixed(0)} calls/s, the floor is ${(median(conc('floor')) / median(conc('direct'))).toFixed(2)}x that; ${options.sessions} concurrent agent sessions × 10 calls: ${many.errors} errors in ${many.ms.toFixed(0)} ms${many.firstError ? ` (first: ${many.firstError})` : ''}`,
       },
       {
         key: 'latency',

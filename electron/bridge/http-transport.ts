@@ -1,0 +1,198 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Transport, TransportSendOptions } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { JSONRPCMessage, MessageExtraInfo, RequestId } from '@modelcontextprotocol/sdk/types.js';
+import type { SdkTypes } from '../pool';
+import { openSse, PostAnswer, sseEvent, type StreamTimers } from './post-answer';
+
+/** At most this many messages in one JSON-RPC batch (as the SDK's transport). */
+export const MAX_BATCH = 100;
+
+export interface HttpTransportOptions {
+  /** The SDK's types.js: the JSON-RPC message schema, supported protocol versions, initialize's schema. */
+  types: Pick<SdkTypes, 'JSONRPCMessageSchema' | 'SUPPORTED_PROTOCOL_VERSIONS' | 'isInitializeRequest'>;
+  /** The id given to the session when its initialize arrives. */
+  newSessionId: () => string;
+  onsessioninitialized?: (sessionId: string) => void;
+  timers?: StreamTimers;
+}
+
+interface Refusal {
+  status: number;
+  code: number;
+  message: string;
+}
+
+function refuse(res: ServerResponse, { status, code, message }: Refusal): void {
+  res.writeHead(status, { 'Content-Type': 'application/json' });
+  res.end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
+}
+
+function header(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+const isRequest = (m: JSONRPCMessage): m is JSONRPCMessage & { id: RequestId; method: string } => 'method' in m && 'id' in m;
+const isResponse = (m: JSONRPCMessage): m is JSONRPCMessage & { id?: RequestId } => 'result' in m || 'error' in m;
+
+function wantsProgress(m: JSONRPCMessage): boolean {
+  const params = (m as { params?: { _meta?: { progressToken?: unknown } } }).params;
+  return params?._meta?.progressToken !== undefined;
+}
+
+/**
+ * The bridge's server side of MCP Streamable HTTP (MCP 2025-11-25 basic/transports §Streamable HTTP)
+ * for one session, behind the SDK's `Server`, on node:http's request and response directly. The SDK's
+ * own transport wraps every request in a web Request/Response through an adapter and answers a whole
+ * session either in JSON or in SSE; this one chooses per POST (see PostAnswer), which is most of the
+ * difference in the bench. The endpoint has already checked Host, Origin, token, session, size and
+ * JSON-RPC shape; this checks what the SDK's transport checks after that.
+ */
+export class HttpServerTransport implements Transport {
+  sessionId: string | undefined;
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: (message: JSONRPCMessage, extra?: MessageExtraInfo) => void;
+
+  readonly #options: HttpTransportOptions;
+  readonly #timers: StreamTimers;
+  /** Which POST answers each request in flight. */
+  readonly #answers = new Map<RequestId, PostAnswer>();
+  #standalone: { res: ServerResponse; stop: () => void } | undefined;
+  #started = false;
+  #closed = false;
+
+  constructor(options: HttpTransportOptions) {
+    this.#options = options;
+    this.#timers = options.timers ?? {};
+  }
+
+  start(): Promise<void> {
+    if (this.#started) return Promise.reject(new Error('Transport already started'));
+    this.#started = true;
+    return Promise.resolve();
+  }
+
+  /** One HTTP request of this session; `body` is the parsed POST body. */
+  handle(req: IncomingMessage, res: ServerResponse, body: unknown): void {
+    if (this.#closed) return refuse(res, { status: 404, code: -32001, message: 'Session not found' });
+    if (req.method === 'POST') return this.#post(req, res, body);
+    if (req.method === 'GET') return this.#get(req, res);
+    if (req.method === 'DELETE') return this.#delete(req, res);
+    res.setHeader('Allow', 'GET, POST, DELETE');
+    return refuse(res, { status: 405, code: -32000, message: 'Method not allowed.' });
+  }
+
+  #post(req: IncomingMessage, res: ServerResponse, body: unknown): void {
+    const accept = header(req, 'accept') ?? '';
+    if (!accept.includes('application/json') || !accept.includes('text/event-stream')) {
+      return refuse(res, { status: 406, code: -32000, message: 'Not Acceptable: Client must accept both application/json and text/event-stream' });
+    }
+    const type = (header(req, 'content-type') ?? '').split(';')[0]?.trim().toLowerCase();
+    if (type !== 'application/json') {
+      return refuse(res, { status: 415, code: -32000, message: 'Unsupported Media Type: Content-Type must be application/json' });
+    }
+    const raw = Array.isArray(body) ? (body as unknown[]) : [body];
+    if (raw.length > MAX_BATCH) return refuse(res, { status: 400, code: -32600, message: `Invalid Request: Batch must not exceed ${MAX_BATCH} messages` });
+    const messages: JSONRPCMessage[] = [];
+    for (const item of raw) {
+      const parsed = this.#options.types.JSONRPCMessageSchema.safeParse(item);
+      if (!parsed.success) return refuse(res, { status: 400, code: -32700, message: 'Parse error: Invalid JSON-RPC message' });
+      messages.push(parsed.data);
+    }
+    const init = messages.some((m) => 'method' in m && m.method === 'initialize' && this.#options.types.isInitializeRequest(m));
+    if (init) {
+      if (this.sessionId !== undefined) return refuse(res, { status: 400, code: -32600, message: 'Invalid Request: Server already initialized' });
+      if (messages.length > 1) return refuse(res, { status: 400, code: -32600, message: 'Invalid Request: Only one initialization request is allowed' });
+      this.sessionId = this.#options.newSessionId();
+      this.#options.onsessioninitialized?.(this.sessionId);
+    } else {
+      const refusal = this.#sessionRefusal(req);
+      if (refusal) return refuse(res, refusal);
+    }
+    const extra: MessageExtraInfo = { requestInfo: { headers: req.headers } };
+    const requests = messages.filter(isRequest);
+    if (requests.length === 0) {
+      // Only notifications and responses: accepted, nothing to answer (§Streamable HTTP, 202).
+      res.writeHead(202).end();
+      for (const message of messages) this.onmessage?.(message, extra);
+      return;
+    }
+    const answer: PostAnswer = new PostAnswer(res, requests.map((r) => r.id), this.sessionId, this.#timers, () => {
+      for (const id of answer.ids) if (this.#answers.get(id) === answer) this.#answers.delete(id);
+    });
+    for (const request of requests) this.#answers.set(request.id, answer);
+    if (requests.some(wantsProgress)) answer.stream();
+    for (const message of messages) this.onmessage?.(message, extra);
+  }
+
+  #get(req: IncomingMessage, res: ServerResponse): void {
+    if (!(header(req, 'accept') ?? '').includes('text/event-stream')) {
+      return refuse(res, { status: 406, code: -32000, message: 'Not Acceptable: Client must accept text/event-stream' });
+    }
+    const refusal = this.#sessionRefusal(req);
+    if (refusal) return refuse(res, refusal);
+    if (this.#standalone) return refuse(res, { status: 409, code: -32000, message: 'Conflict: Only one SSE stream is allowed per session' });
+    const stop = openSse(res, this.sessionId, this.#timers, true);
+    const stream = { res, stop };
+    this.#standalone = stream;
+    res.once('close', () => {
+      stop();
+      if (this.#standalone === stream) this.#standalone = undefined;
+    });
+  }
+
+  #delete(req: IncomingMessage, res: ServerResponse): void {
+    const refusal = this.#sessionRefusal(req);
+    if (refusal) return refuse(res, refusal);
+    res.writeHead(200).end();
+    void this.close();
+  }
+
+  /** A session's requests name a known protocol version, if any (§Protocol Version Header). */
+  #sessionRefusal(req: IncomingMessage): Refusal | undefined {
+    if (this.sessionId === undefined) return { status: 400, code: -32000, message: 'Bad Request: Server not initialized' };
+    const version = header(req, 'mcp-protocol-version');
+    const supported = this.#options.types.SUPPORTED_PROTOCOL_VERSIONS;
+    if (version !== undefined && !supported.includes(version)) {
+      return { status: 400, code: -32000, message: `Bad Request: Unsupported protocol version: ${version} (supported versions: ${supported.join(', ')})` };
+    }
+    return undefined;
+  }
+
+  send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
+    if (isResponse(message)) {
+      const id = message.id;
+      if (id === undefined) return Promise.reject(new Error('Cannot send a response without an id'));
+      const answer = this.#answers.get(id);
+      // The client went away or the session closed: nobody is left to read it.
+      if (!answer) return Promise.resolve();
+      this.#answers.delete(id);
+      answer.respond(id, message);
+      return Promise.resolve();
+    }
+    const related = options?.relatedRequestId;
+    if (related !== undefined) {
+      const answer = this.#answers.get(related);
+      if (!answer?.related(message)) return Promise.reject(new Error(`No open stream for request ${String(related)}: the agent is gone`));
+      return Promise.resolve();
+    }
+    // Unrelated messages (list_changed, logs) go to the GET stream, or nowhere without one (§Listening for Messages).
+    if (this.#standalone?.res.writable) this.#standalone.res.write(sseEvent(message));
+    return Promise.resolve();
+  }
+
+  close(): Promise<void> {
+    if (this.#closed) return Promise.resolve();
+    this.#closed = true;
+    for (const answer of new Set(this.#answers.values())) answer.abandon();
+    this.#answers.clear();
+    if (this.#standalone) {
+      this.#standalone.stop();
+      this.#standalone.res.end();
+      this.#standalone = undefined;
+    }
+    this.onclose?.();
+    return Promise.resolve();
+  }
+}

@@ -1,0 +1,113 @@
+import { EventEmitter } from 'node:events';
+import type { ServerResponse } from 'node:http';
+import { describe, expect, it } from 'vitest';
+import { PostAnswer, type StreamTimers } from './post-answer';
+
+/** What a ServerResponse is asked to do, in order (headers are flushed only on request). */
+class FakeResponse extends EventEmitter {
+  readonly log: string[] = [];
+  headersSent = false;
+  writable = true;
+  writableEnded = false;
+  writeHead(status: number, headers: Record<string, string | number>): this {
+    this.log.push(`head ${status} ${String(headers['Content-Type'])}`);
+    return this;
+  }
+  flushHeaders(): void {
+    this.headersSent = true;
+    this.log.push('flush');
+  }
+  write(text: string): boolean {
+    this.headersSent = true;
+    this.log.push(`write ${text.trim()}`);
+    return true;
+  }
+  end(text?: string): this {
+    this.writableEnded = true;
+    this.log.push(text === undefined ? 'end' : `end ${text}`);
+    return this;
+  }
+}
+
+/** Timers run by hand: nothing here depends on the clock. */
+function manualTimers(): { timers: StreamTimers; fire: () => void; pending: () => number } {
+  const queued: Array<{ run: () => void; live: boolean }> = [];
+  const add = (run: () => void): (() => void) => {
+    const timer = { run, live: true };
+    queued.push(timer);
+    return () => {
+      timer.live = false;
+    };
+  };
+  return {
+    timers: { after: add, every: add, setTimer: (run) => void add(run) },
+    fire: () => {
+      for (const timer of queued.splice(0)) if (timer.live) timer.run();
+    },
+    pending: () => queued.filter((t) => t.live).length,
+  };
+}
+
+const result = (id: number) => ({ jsonrpc: '2.0' as const, id, result: {} });
+
+function answer(ids: number[], timers: StreamTimers) {
+  const res = new FakeResponse();
+  let closed = 0;
+  const a = new PostAnswer(res as unknown as ServerResponse, ids, 'sid', timers, () => closed++);
+  return { res, a, closed: () => closed };
+}
+
+describe('PostAnswer', () => {
+  it('answers a quick batch in one JSON write and cancels its late timer', () => {
+    const t = manualTimers();
+    const { res, a } = answer([1, 2], t.timers);
+    a.respond(2, result(2));
+    expect(res.log).toEqual([]);
+    a.respond(1, result(1));
+    expect(res.log).toEqual([`head 200 application/json`, `end ${JSON.stringify([result(1), result(2)])}`]);
+    expect(t.pending()).toBe(0);
+  });
+
+  it('turns to SSE with its headers when the late timer fires, then streams the result and ends', () => {
+    const t = manualTimers();
+    const { res, a } = answer([1], t.timers);
+    t.fire();
+    expect(res.log).toEqual(['head 200 text/event-stream', 'flush']);
+    a.respond(1, result(1));
+    expect(res.log.slice(2)).toEqual([`write event: message\ndata: ${JSON.stringify(result(1))}`, 'end']);
+    expect(a.done).toBe(true);
+  });
+
+  it('sends a related message as the first SSE event; headers wait for it (no flush of their own)', () => {
+    const t = manualTimers();
+    const { res, a } = answer([1], t.timers);
+    expect(a.related({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 1, progress: 1 } })).toBe(true);
+    expect(res.log[0]).toBe('head 200 text/event-stream');
+    expect(res.log[1]).toMatch(/^write event: message\ndata: .*notifications\/progress/);
+    expect(res.log).not.toContain('flush');
+  });
+
+  it('keeps an SSE answer alive with comments, and stops when the client goes away', () => {
+    const t = manualTimers();
+    const { res, a, closed } = answer([1], t.timers);
+    a.stream();
+    t.fire();
+    expect(res.log).toContain('write : keepalive');
+    res.emit('close');
+    expect(closed()).toBe(1);
+    expect(a.done).toBe(true);
+    expect(a.related({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'x' } })).toBe(false);
+    expect(t.pending()).toBe(0);
+  });
+
+  it('when the session closes: a pending answer is a 404, an SSE one just ends', () => {
+    const pending = answer([1], manualTimers().timers);
+    pending.a.abandon();
+    expect(pending.res.log[0]).toBe('head 404 application/json');
+    expect(pending.res.log[1]).toContain('Session not found');
+    const streaming = answer([1], manualTimers().timers);
+    streaming.a.stream();
+    streaming.a.abandon();
+    expect(streaming.res.log.at(-1)).toBe('end');
+  });
+});

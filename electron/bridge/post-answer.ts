@@ -1,0 +1,154 @@
+import type { ServerResponse } from 'node:http';
+import type { JSONRPCMessage, RequestId } from '@modelcontextprotocol/sdk/types.js';
+import { headersWithFirstEvent, SSE_HEADERS_MAX_DELAY_MS, type HeaderDelayOptions } from './sse-headers';
+
+/** How often an open SSE stream carries a comment, so idle proxies and clients keep it (as the SDK does). */
+export const SSE_KEEP_ALIVE_MS = 15_000;
+
+export interface StreamTimers extends HeaderDelayOptions {
+  /** Injected in tests; an unref'd setInterval by default. Returns the stop function. */
+  every?: (run: () => void, ms: number) => () => void;
+  /** Injected in tests; an unref'd setTimeout by default. Returns the cancel function. */
+  after?: (run: () => void, ms: number) => () => void;
+}
+
+const unrefInterval = (run: () => void, ms: number): (() => void) => {
+  const timer = setInterval(run, ms);
+  timer.unref();
+  return () => clearInterval(timer);
+};
+
+const unrefTimeout = (run: () => void, ms: number): (() => void) => {
+  const timer = setTimeout(run, ms);
+  timer.unref();
+  return () => clearTimeout(timer);
+};
+
+export function sseEvent(message: JSONRPCMessage): string {
+  return `event: message\ndata: ${JSON.stringify(message)}\n\n`;
+}
+
+/**
+ * Opens `res` as an SSE stream and keeps it alive; returns the stop function. A POST's headers leave
+ * with its first event (sse-headers.ts); a GET stream's at once, since its client waits for them.
+ */
+export function openSse(res: ServerResponse, sessionId: string | undefined, timers: StreamTimers, headersNow = false): () => void {
+  if (!headersNow) headersWithFirstEvent(res, timers);
+  const headers: Record<string, string> = { 'Content-Type': 'text/event-stream', 'X-Accel-Buffering': 'no' };
+  if (sessionId !== undefined) headers['Mcp-Session-Id'] = sessionId;
+  res.writeHead(200, headers);
+  res.flushHeaders();
+  return (timers.every ?? unrefInterval)(() => {
+    if (res.writable) res.write(': keepalive\n\n');
+  }, SSE_KEEP_ALIVE_MS);
+}
+
+/**
+ * The answer to one POST holding requests (MCP 2025-11-25 basic/transports §Streamable HTTP, "Sending
+ * Messages to the Server"): plain `application/json` with the response(s) when nothing else is sent
+ * for them, or `text/event-stream` from the moment something related must go first (progress, a
+ * server request such as elicitation, a notification). The choice is per POST, not per session.
+ */
+export class PostAnswer {
+  readonly #res: ServerResponse;
+  readonly #sessionId: string | undefined;
+  readonly #timers: StreamTimers;
+  /** The request ids of this POST, in order, with their response once it is known. */
+  readonly #responses = new Map<RequestId, JSONRPCMessage | undefined>();
+  #waiting: number;
+  #mode: 'pending' | 'sse' | 'done' = 'pending';
+  #stopKeepAlive: (() => void) | undefined;
+  #cancelLate: (() => void) | undefined;
+
+  /** `closed` runs when the client's connection closes, answered or not. */
+  constructor(res: ServerResponse, ids: readonly RequestId[], sessionId: string | undefined, timers: StreamTimers, closed: () => void) {
+    this.#res = res;
+    this.#sessionId = sessionId;
+    this.#timers = timers;
+    for (const id of ids) this.#responses.set(id, undefined);
+    this.#waiting = this.#responses.size;
+    this.#cancelLate = (timers.after ?? unrefTimeout)(() => {
+      this.#cancelLate = undefined;
+      this.#open(true);
+    }, timers.maxDelayMs ?? SSE_HEADERS_MAX_DELAY_MS);
+    res.once('close', () => {
+      this.#finish();
+      closed();
+    });
+  }
+
+  get done(): boolean {
+    return this.#mode === 'done';
+  }
+
+  get ids(): IterableIterator<RequestId> {
+    return this.#responses.keys();
+  }
+
+  /** Switches to SSE now (a request that carries a progress token will likely hear progress). */
+  stream(): void {
+    this.#open(false);
+  }
+
+  #open(headersNow: boolean): void {
+    if (this.#mode !== 'pending') return;
+    this.#mode = 'sse';
+    this.#cancelLate?.();
+    this.#cancelLate = undefined;
+    this.#stopKeepAlive = openSse(this.#res, this.#sessionId, this.#timers, headersNow);
+  }
+
+  /** A notification or server request related to one of this POST's requests. False once the answer is over. */
+  related(message: JSONRPCMessage): boolean {
+    if (this.#mode === 'done') return false;
+    this.stream();
+    this.#res.write(sseEvent(message));
+    return true;
+  }
+
+  /** The response to one of the requests; the answer ends with the last of them. */
+  respond(id: RequestId, message: JSONRPCMessage): void {
+    if (this.#mode === 'done' || !this.#responses.has(id) || this.#responses.get(id) !== undefined) return;
+    this.#responses.set(id, message);
+    this.#waiting--;
+    if (this.#mode === 'sse') {
+      this.#res.write(sseEvent(message));
+      if (this.#waiting === 0) this.#end();
+      return;
+    }
+    if (this.#waiting > 0) return;
+    this.#finish();
+    const all = [...this.#responses.values()];
+    const body = JSON.stringify(all.length === 1 ? all[0] : all);
+    // With its length declared, headers and body leave in one write (writeHead alone would make it chunked).
+    const headers: Record<string, string | number> = { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) };
+    if (this.#sessionId !== undefined) headers['Mcp-Session-Id'] = this.#sessionId;
+    this.#res.writeHead(200, headers);
+    this.#res.end(body);
+  }
+
+  /** The session closed: an SSE answer ends; one that sent nothing yet says the session is gone. */
+  abandon(): void {
+    if (this.#mode === 'pending' && !this.#res.headersSent) {
+      this.#finish();
+      this.#res.writeHead(404, { 'Content-Type': 'application/json' });
+      this.#res.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32001, message: 'Session not found' }, id: null }));
+      return;
+    }
+    this.#end();
+  }
+
+  #end(): void {
+    if (this.#mode === 'done') return;
+    this.#finish();
+    this.#res.end();
+  }
+
+  #finish(): void {
+    this.#mode = 'done';
+    this.#cancelLate?.();
+    this.#cancelLate = undefined;
+    this.#stopKeepAlive?.();
+    this.#stopKeepAlive = undefined;
+  }
+}
