@@ -52,7 +52,9 @@ export async function deliveredCredential(deps: DeliveredCredentialOptions, serv
     const key = auth.key !== undefined ? await core.resolveSecret(server, auth.key).catch(() => undefined) : await core.vault.get(vaultKey(server, 'apiKey'));
     if (key === undefined || key === '') {
       const name = auth.key === undefined ? undefined : /\$\{secret:([^}]+)\}/.exec(auth.key)?.[1];
-      throw refused(core, server, 'no API key is stored', name !== undefined ? `store the key with \`connected-services secrets set ${name}\`` : `store the key in the vault as "${server}/apiKey"`);
+      const store = name !== undefined ? `store the key with \`connected-services secrets set ${name}\`` : `store the key in the vault as "${server}/apiKey"`;
+      // The server waits in needs_auth until someone starts it again: say how.
+      throw refused(core, server, 'no API key is stored', `${store}, then run \`connected-services connect ${server}\` (or press Connect in the app)`);
     }
     return { accessToken: key, tokenType: 'Bearer', scopes: [] };
   }
