@@ -35,5 +35,17 @@ describe('the credential handed to a program on this computer: an API key', () =
     expect(error).toBeInstanceOf(CodedError);
     expect((error as CodedError).code).toBe('auth_required');
     expect((error as CodedError).hint).toBe('store the key with `connected-services secrets set NOTES_KEY`, then run `connected-services connect notes` (or press Connect in the app)');
+    // Never held one: the tray offers Connect, not Re-authorize.
+    expect((error as CodedError).data).toMatchObject({ server: 'notes', firstSignIn: true });
+  });
+});
+
+describe('the credential handed to a program on this computer: OAuth never signed in', () => {
+  it('is auth_required marked as a first sign-in', async () => {
+    const { auth } = await coordinator();
+    const target = stdioAuthTarget('mail', { auth: { type: 'oauth', issuer: 'https://id.example', clientId: 'app' } });
+    const error = await auth.credential('mail', target).catch((e: unknown) => e);
+    expect((error as CodedError).code).toBe('auth_required');
+    expect((error as CodedError).data).toMatchObject({ server: 'mail', firstSignIn: true });
   });
 });
