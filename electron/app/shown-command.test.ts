@@ -23,6 +23,16 @@ describe('approvalCommandLine', () => {
     expect(approvalCommandLine({ command: 'node', args: ['index.js'], cwd: '/srv/tool' })).toBe('cd /srv/tool && node index.js');
     expect(approvalCommandLine({ command: 'node', env: { 'A B': 'x', C: 'line\nbreak', D: '' } })).toBe("'A B'=x C=$'line\\nbreak' D='' node");
   });
+
+  it('shows the credential the program is handed: the auth block and the credential file', () => {
+    expect(
+      approvalCommandLine({ command: 'mail-mcp', auth: { type: 'oauth', issuer: 'https://id.example', clientId: 'app' }, credentialFile: { env: 'TOKEN_FILE', format: 'json' } }),
+    ).toBe('mail-mcp  # auth {"clientId":"app","issuer":"https://id.example","type":"oauth"}, credential file in $TOKEN_FILE (json)');
+    expect(approvalCommandLine({ command: 'notes', env: { KEY: '${token}' }, auth: { type: 'api_key', key: '${secret:NOTES}' } })).toBe(
+      'KEY=\'${token}\' notes  # auth {"key":"${secret:NOTES}","type":"api_key"}',
+    );
+    expect(approvalCommandLine({ command: 'notes', auth: { type: 'none' } })).toBe('notes');
+  });
 });
 
 describe('withApprovalCommandLines', () => {

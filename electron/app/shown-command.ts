@@ -1,5 +1,5 @@
 import type { ServerStatus } from '../../shared/api';
-import type { StdioServerConfig } from '../../shared/config';
+import { canonicalJson, type StdioServerConfig } from '../../shared/config';
 import { redact } from '../../shared/redact';
 import { shellQuote, type Pool, type PoolEvents } from '../pool';
 import type { Registry } from '../registry';
@@ -11,7 +11,16 @@ const PLAIN_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
  * every environment variable with its value as written (`${secret:…}` unresolved), the command and
  * its arguments. The person approves what this shows, so nothing that decides what runs is left out.
  */
-export function approvalCommandLine(config: Pick<StdioServerConfig, 'command' | 'args' | 'env' | 'cwd'>): string {
+export function approvalCommandLine(config: Pick<StdioServerConfig, 'command' | 'args' | 'env' | 'cwd' | 'auth' | 'credentialFile'>): string {
+  const line = commandPart(config);
+  // The approval covers the credential handed to the program too (fingerprint.ts), so it is shown.
+  const credential: string[] = [];
+  if (config.auth !== undefined && config.auth.type !== 'none') credential.push(`auth ${canonicalJson(config.auth)}`);
+  if (config.credentialFile) credential.push(`credential file in $${config.credentialFile.env} (${config.credentialFile.format})`);
+  return credential.length === 0 ? line : `${line}  # ${credential.join(', ')}`;
+}
+
+function commandPart(config: Pick<StdioServerConfig, 'command' | 'args' | 'env' | 'cwd'>): string {
   const env = Object.entries(config.env ?? {})
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([name, value]) => `${PLAIN_NAME.test(name) ? name : shellQuote(name)}=${shellQuote(value)}`);

@@ -14,8 +14,11 @@ export interface DeliveredCredentialOptions {
   obtainClientCredentials: (server: string, target: AuthTarget, auth: AnyOAuth) => Promise<TokenRecord>;
 }
 
-function refused(core: CoreContext, server: string, reason: string, hint?: string): CodedError {
-  const error = authRequired(server, reason);
+/** `firstSignIn`: it never held a credential, so the app offers Connect rather than Re-authorize. */
+const FIRST_SIGN_IN = { firstSignIn: true };
+
+function refused(core: CoreContext, server: string, reason: string, hint?: string, data?: Record<string, unknown>): CodedError {
+  const error = authRequired(server, reason, data);
   core.markNeedsAuth(server, error);
   return hint === undefined ? error : new CodedError(error.code, error.message, { hint, ...(error.data ? { data: error.data } : {}) });
 }
@@ -52,13 +55,15 @@ export async function deliveredCredential(deps: DeliveredCredentialOptions, serv
     const key = auth.key !== undefined ? await core.resolveSecret(server, auth.key).catch(() => undefined) : await core.vault.get(vaultKey(server, 'apiKey'));
     if (key === undefined || key === '') {
       const name = auth.key === undefined ? undefined : /\$\{secret:([^}]+)\}/.exec(auth.key)?.[1];
-      throw refused(core, server, 'no API key is stored', name !== undefined ? `store the key with \`connected-services secrets set ${name}\`` : `store the key in the vault as "${server}/apiKey"`);
+      const store = name !== undefined ? `store the key with \`connected-services secrets set ${name}\`` : `store the key in the vault as "${server}/apiKey"`;
+      // The server waits in needs_auth until someone starts it again: say how.
+      throw refused(core, server, 'no API key is stored', `${store}, then run \`connected-services connect ${server}\` (or press Connect in the app)`, FIRST_SIGN_IN);
     }
     return { accessToken: key, tokenType: 'Bearer', scopes: [] };
   }
   let record = await tokens.current(server, target.url, auth);
   if (!record && auth.type === 'client_credentials') record = await tokens.obtainOnce(server, target.url, () => deps.obtainClientCredentials(server, target, auth));
-  if (!record) throw refused(core, server, 'it is not connected yet');
+  if (!record) throw refused(core, server, 'it is not connected yet', undefined, FIRST_SIGN_IN);
   core.remember(record);
   const credential: DeliveredCredential = {
     accessToken: record.accessToken,

@@ -27,6 +27,15 @@ describe('a stdio program saying its credentials failed', () => {
     expect(credentialFailureInResult('mail', managed, { content: text(`${'x'.repeat(600)} invalid_grant`) })).toBeUndefined();
   });
 
+  it('a refused API key: the hint says to store the right key, then connect (a key is not signed in again)', () => {
+    const named = { command: 'notes', env: { K: '${token}' }, auth: { type: 'api_key' as const, key: '${secret:NOTES_KEY}' } };
+    const error = credentialFailureInResult('notes', named, { isError: true, content: text('HTTP 401 Unauthorized') });
+    expect(error?.code).toBe('auth_required');
+    expect(error?.hint).toBe('store the right key with `connected-services secrets set NOTES_KEY`, then run `connected-services connect notes` (or press Connect in the app)');
+    const inVault = credentialFailureInResult('notes', { ...named, auth: { type: 'api_key' as const } }, { isError: true, content: text('401') });
+    expect(inVault?.hint).toContain('"notes/apiKey"');
+  });
+
   it('HTTP servers are left to their own 401 handling', () => {
     expect(credentialFailureInResult('web', { type: 'http', url: 'https://x.example/mcp' }, { isError: true, content: text('401') })).toBeUndefined();
   });

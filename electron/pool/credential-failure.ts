@@ -1,4 +1,4 @@
-import type { ServerConfig } from '../../shared/config';
+import type { ServerConfig, StdioServerConfig } from '../../shared/config';
 import { CodedError } from '../../shared/errors';
 
 /** Only the start of a result is looked at: an auth error says so at once. */
@@ -7,6 +7,20 @@ const SCAN_CHARS = 2000;
 const IN_ERROR = /\b(401|unauthori[sz]ed|unauthenticated|invalid_grant|invalid_token|invalid[ _]credentials?|token (?:has )?expired|expired token)\b/i;
 /** Unmistakable even in a result not marked isError (programs that print their exception as text). */
 const UNMISTAKABLE = /\b(invalid_grant|invalid_token|Token has been expired or revoked|401 Unauthorized|UNAUTHENTICATED)\b/;
+
+/** Where the right key of an `api_key` entry goes: its `${secret:NAME}`, else the vault entry `<server>/apiKey`. */
+function apiKeyStore(server: string, key: string | undefined): string {
+  const name = key === undefined ? undefined : /\$\{secret:([^}]+)\}/.exec(key)?.[1];
+  return name !== undefined ? `store the right key with \`connected-services secrets set ${name}\`` : `store the right key in the vault as "${server}/apiKey"`;
+}
+
+/** What the person does about refused credentials: depends on who keeps them. */
+function fixFor(server: string, config: StdioServerConfig): string {
+  // A key is not signed in again: the right one must be stored first.
+  if (config.auth?.type === 'api_key') return `${apiKeyStore(server, config.auth.key)}, then run \`connected-services connect ${server}\` (or press Connect in the app)`;
+  if (config.auth !== undefined && config.auth.type !== 'none') return `run \`connected-services connect ${server}\` to sign in again (or press Re-authorize in the app)`;
+  return `renew the credentials "${server}" uses (its token in env or its token file); to let Connected Services keep and renew them, give "${server}" an "auth" block, then run \`connected-services connect ${server}\``;
+}
 
 function textOf(content: readonly unknown[]): string {
   let text = '';
@@ -28,12 +42,8 @@ export function credentialFailureInResult(server: string, config: ServerConfig, 
   const text = textOf(result.content);
   const failed = result.isError === true ? IN_ERROR.exec(text) : text.length < 500 ? UNMISTAKABLE.exec(text) : null;
   if (!failed) return undefined;
-  const managed = config.auth !== undefined && config.auth.type !== 'none';
-  const hint = managed
-    ? `run \`connected-services connect ${server}\` to sign in again (or press Re-authorize in the app)`
-    : `renew the credentials "${server}" uses (its token in env or its token file); to let Connected Services keep and renew them, give "${server}" an "auth" block, then run \`connected-services connect ${server}\``;
   return new CodedError('auth_required', `"${server}" says its credentials were refused (${failed[1] ?? failed[0]}).`, {
-    hint,
+    hint: fixFor(server, config),
     data: { server, reason: 'the program reported an authorization error' },
   });
 }

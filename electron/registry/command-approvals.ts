@@ -4,7 +4,7 @@ import { type ServerConfig, type StdioServerConfig } from '../../shared/config';
 import type { Approval } from '../../shared/api';
 import { writeFileAtomic } from '../fs-safe';
 import { FileLock } from '../fs-safe';
-import { commandFingerprint } from './fingerprint';
+import { carriesCredential, commandFingerprint } from './fingerprint';
 import { legacyCoversEntry, legacyFingerprint } from './legacy-command-approvals';
 import { errnoCode, fsFailure } from '../fs-safe';
 import type { CommandApprovalStore } from './types';
@@ -37,7 +37,8 @@ export interface CommandApprovalStoreOptions {
 }
 
 function approves(record: ApprovalRecord, config: StdioServerConfig): boolean {
-  if (record.fingerprintVersion === 1) return legacyCoversEntry(config) && record.fingerprint === legacyFingerprint(config);
+  // Version 1 never saw `auth` or `credentialFile`: it cannot have approved handing the program a credential.
+  if (record.fingerprintVersion === 1) return legacyCoversEntry(config) && !carriesCredential(config) && record.fingerprint === legacyFingerprint(config);
   return record.fingerprint === commandFingerprint(config);
 }
 

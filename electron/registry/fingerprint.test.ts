@@ -52,4 +52,46 @@ describe('commandFingerprint', () => {
     expect(commandFingerprint({ command: 'x' })).toBe(commandFingerprint({ command: 'x', args: [], env: {} }));
     expect(commandFingerprint({ command: 'x', args: ['a b'] })).not.toBe(commandFingerprint({ command: 'x', args: ['a', 'b'] }));
   });
+
+  describe('the credential handed to the program', () => {
+    const mail: StdioServerConfig = {
+      command: 'mail-mcp',
+      env: { MAIL_TOKEN: '${token}' },
+      auth: { type: 'oauth', issuer: 'https://accounts.example.com', clientId: 'app-1', scopes: ['mail.read'] },
+    };
+    const fp = commandFingerprint(mail);
+
+    it('keeps the fingerprint of an entry without auth as earlier releases stored it', () => {
+      // Pinned: approvals of entries without a credential stay valid after this change.
+      expect(commandFingerprint({ command: 'npx', args: ['-y', 'tool'], env: { A: 'b', TOKEN: '${secret:T}' }, cwd: '/srv' })).toBe(
+        '432fa891ec05d31b81fc4e865707e14d5a1f642b6b30eea0051a2f787bba17d4',
+      );
+      expect(commandFingerprint({ command: 'npx', args: ['-y', 'tool'], auth: { type: 'none' } })).toBe(commandFingerprint({ command: 'npx', args: ['-y', 'tool'] }));
+    });
+
+    it("changes with the auth block: its type, issuer, client, scopes and the key's reference", () => {
+      const withAuth = (auth: StdioServerConfig['auth']) => commandFingerprint({ ...mail, auth });
+      expect(withAuth({ type: 'oauth', issuer: 'https://evil.example', clientId: 'app-1', scopes: ['mail.read'] })).not.toBe(fp);
+      expect(withAuth({ type: 'oauth', issuer: 'https://accounts.example.com', clientId: 'app-2', scopes: ['mail.read'] })).not.toBe(fp);
+      expect(withAuth({ type: 'oauth', issuer: 'https://accounts.example.com', clientId: 'app-1', scopes: ['mail.read', 'mail.send'] })).not.toBe(fp);
+      expect(withAuth({ type: 'device', issuer: 'https://accounts.example.com', clientId: 'app-1', scopes: ['mail.read'] })).not.toBe(fp);
+      expect(withAuth({ type: 'api_key', key: '${secret:A}' })).not.toBe(withAuth({ type: 'api_key', key: '${secret:B}' }));
+      expect(withAuth({ type: 'client_credentials', clientId: 'c', clientSecret: '${secret:S}', issuer: 'https://a.example' })).not.toBe(
+        withAuth({ type: 'client_credentials', clientId: 'c', clientSecret: '${secret:S}', issuer: 'https://b.example' }),
+      );
+      // A credential added to a command approved without one.
+      expect(commandFingerprint({ command: 'mail-mcp', env: { MAIL_TOKEN: '${token}' } })).not.toBe(fp);
+    });
+
+    it('changes with where the credential goes: the credential file, ${token} and ${secretFile:} as written', () => {
+      const file: StdioServerConfig = { command: 'mail-mcp', auth: mail.auth, credentialFile: { env: 'TOKEN_FILE', format: 'json' } };
+      const fileFp = commandFingerprint(file);
+      expect(commandFingerprint({ ...file, credentialFile: { env: 'OTHER_FILE', format: 'json' } })).not.toBe(fileFp);
+      expect(commandFingerprint({ ...file, credentialFile: { env: 'TOKEN_FILE', format: 'google_authorized_user' } })).not.toBe(fileFp);
+      expect(commandFingerprint({ command: 'mail-mcp', auth: mail.auth, env: { MAIL_TOKEN: '${token}' } })).not.toBe(fileFp);
+      expect(commandFingerprint({ ...mail, env: { MAIL_TOKEN: '${token:bank}' } })).not.toBe(fp);
+      expect(commandFingerprint({ ...mail, args: ['--token', '${token}'] })).not.toBe(fp);
+      expect(commandFingerprint({ ...mail, env: { ...mail.env, KEY: '${secretFile:A}' } })).not.toBe(commandFingerprint({ ...mail, env: { ...mail.env, KEY: '${secretFile:B}' } }));
+    });
+  });
 });

@@ -4,11 +4,20 @@ import { canonicalJson, type StdioServerConfig } from '../../shared/config';
 /** Fields that never change what a stdio entry runs; every other field counts, one added later too. */
 const NOT_RUN_FIELDS: ReadonlySet<string> = new Set(['type', 'description', 'enabled', 'timeoutMs', 'startupTimeoutMs', 'tools', 'auth']);
 
+/** Whether the entry hands its program a credential of its own (an `auth` block other than `none`). */
+export function carriesCredential(config: Pick<StdioServerConfig, 'auth' | 'credentialFile'>): boolean {
+  return (config.auth !== undefined && config.auth.type !== 'none') || config.credentialFile !== undefined;
+}
+
 /**
  * Identifies what a stdio entry runs, for approvals: the command, its arguments, its folder and
  * every environment variable with its value as written (`${secret:…}` and `${env:…}` unresolved, so
  * a rotated secret is the same approval, another reference is not). Any environment value can
  * decide what runs (`PYTHONUSERBASE` pointing at an `evil.pth`), so none is left out.
+ * Which credential the program is handed counts too: `credentialFile`, `${token…}`/`${secretFile:…}`
+ * as written in env and args, and the `auth` block (issuer, client, scopes, key reference), so an
+ * edit of mcp.json cannot hand an approved program another credential, or one it never had. The
+ * `auth` block enters only when present, so approvals of entries without one stay as they were.
  */
 export function commandFingerprint(config: StdioServerConfig): string {
   const material: Record<string, unknown> = {};
@@ -16,5 +25,6 @@ export function commandFingerprint(config: StdioServerConfig): string {
   material['v'] = 2;
   material['args'] = config.args ?? [];
   material['env'] = config.env ?? {};
+  if (config.auth !== undefined && config.auth.type !== 'none') material['auth'] = config.auth;
   return createHash('sha256').update(canonicalJson(material)).digest('hex');
 }

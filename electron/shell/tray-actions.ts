@@ -9,9 +9,11 @@ export function runTrayAction(shell: ShellState, action: TrayAction): void {
     case 'open':
       showWindow(shell, action.route);
       return;
+    case 'connect':
     case 'reauthorize':
+      // The service's screen shows the sign-in going on (a device code, the browser it waits for).
       showWindow(shell, { screen: 'service', server: action.server });
-      shell.core?.api.connect({ name: action.server }).catch((error: unknown) => log(`re-authorizing ${action.server} failed: ${message(error)}`));
+      shell.core?.api.connect({ name: action.server }).catch((error: unknown) => log(`${action.type === 'connect' ? 'connecting' : 're-authorizing'} ${action.server} failed: ${message(error)}`));
       return;
     case 'copy-bridge-address':
       clipboard.writeText(action.url);

@@ -148,3 +148,32 @@ describe('trayModel: step-up', () => {
     expect(model.icon).toBe('attention');
   });
 });
+
+describe('trayModel: programs on this computer that sign in', () => {
+  const firstTime = { code: 'auth_required' as const, message: '"mail" needs authorization (it is not connected yet).', data: { server: 'mail', firstSignIn: true } };
+  const revoked = { code: 'auth_required' as const, message: '"mail" needs authorization (invalid_grant).', data: { server: 'mail', oauthError: 'invalid_grant' } };
+
+  it('offers Connect for a stdio server waiting for its first sign-in, which starts it', () => {
+    const model = trayModel([server('mail', 'needs_auth', { transport: 'stdio', approval: 'approved', lastError: firstTime })], [], BRIDGE);
+    expect(action(model.items, 'Connect mail').action).toEqual({ type: 'connect', server: 'mail' });
+    expect(labels(model.items).some((l) => l.startsWith('Re-authorize'))).toBe(false);
+    expect(labels(model.items)).toContain('mail — needs sign-in');
+  });
+
+  it('offers Re-authorize once it held a credential: expired, revoked or refused by the program', () => {
+    for (const status of [
+      server('mail', 'needs_auth', { transport: 'stdio', approval: 'approved', lastError: revoked }),
+      server('mail', 'needs_auth', { transport: 'stdio', approval: 'approved', auth: { connected: true, expiresAt: 1 } }),
+    ]) {
+      const model = trayModel([status], [], BRIDGE);
+      expect(action(model.items, 'Re-authorize mail').action).toEqual({ type: 'reauthorize', server: 'mail' });
+      expect(labels(model.items).some((l) => l.startsWith('Connect '))).toBe(false);
+    }
+  });
+
+  it('asks for the command approval first: no Connect before the command may run', () => {
+    const model = trayModel([server('mail', 'needs_auth', { transport: 'stdio', approval: 'pending', lastError: firstTime })], [], BRIDGE);
+    expect(labels(model.items).some((l) => l.startsWith('Connect ') || l.startsWith('Re-authorize'))).toBe(false);
+    expect(labels(model.items)).toContain('mail — command awaits approval');
+  });
+});

@@ -8,6 +8,8 @@ export type TrayIcon = 'ok' | 'attention' | 'error';
 export type TrayAction =
   | { type: 'open'; route: ShellRoute }
   | { type: 'reauthorize'; server: string }
+  /** The first sign-in of a program on this computer: the same start of a sign-in, named for what it is. */
+  | { type: 'connect'; server: string }
   | { type: 'copy-bridge-address'; url: string }
   | { type: 'set-bridge-paused'; paused: boolean }
   | { type: 'set-open-at-login'; enabled: boolean }
@@ -51,6 +53,14 @@ function stateLabel(status: ServerStatus): string {
     case 'fine':
       return { ready: 'ready', starting: 'starting…', idle: 'not started', stopped: 'stopped', error: 'failed', needs_auth: 'needs sign-in' }[status.state];
   }
+}
+
+/**
+ * A program on this computer waiting for its first sign-in (or its first API key): nothing to re-authorize
+ * yet. One that held a credential (expired, revoked, refused) is re-authorized.
+ */
+function firstSignIn(status: ServerStatus): boolean {
+  return status.transport === 'stdio' && status.state === 'needs_auth' && status.lastError?.data?.['firstSignIn'] === true;
 }
 
 function count(n: number, one: string, many: string): string {
@@ -109,7 +119,8 @@ export function trayModel(
   if (reauthorize.length > 0) {
     items.push({ kind: 'separator' });
     for (const status of reauthorize) {
-      items.push({ kind: 'action', label: `Re-authorize ${status.name}`, action: { type: 'reauthorize', server: status.name }, enabled: true });
+      const action: TrayAction = firstSignIn(status) ? { type: 'connect', server: status.name } : { type: 'reauthorize', server: status.name };
+      items.push({ kind: 'action', label: `${action.type === 'connect' ? 'Connect' : 'Re-authorize'} ${status.name}`, action, enabled: true });
     }
   }
 
