@@ -211,10 +211,12 @@ export class StdioProcessTransport implements Transport {
         new CodedError('server_unavailable', redact(`"${server}" is not running`), { hint: 'retry the call; it starts the server again' }),
       );
     }
-    // Messages sent in the same tick leave in one write: one wake-up of the server, not one per call.
+    // Messages sent in one event-loop turn leave in one write (uncorked after this turn's I/O
+    // callbacks, so agent requests read together share it): one wake-up of the server and one
+    // syscall, not one per call.
     if (!stdin.writableCorked) {
       stdin.cork();
-      process.nextTick(() => stdin.uncork());
+      setImmediate(() => stdin.uncork());
     }
     return new Promise((resolve, reject) => {
       stdin.write(line, (error) => {
