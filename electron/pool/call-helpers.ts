@@ -13,10 +13,14 @@ export function cancelledError(server: string, what: string, signal: AbortSignal
   });
 }
 
-/** Races `promise` against the signal; the promise still runs (a start is shared by other callers). */
-export function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined, onAbort: () => Error): Promise<T> {
+/**
+ * Races `promise` against the signal; the promise still runs (a start is shared by other callers).
+ * A value already there (a running server's connection) is returned as it is: no listener to add and remove.
+ */
+export function untilAborted<T>(promise: T | Promise<T>, signal: AbortSignal | undefined, onAbort: () => Error): T | Promise<T> {
   if (!signal) return promise;
   if (signal.aborted) return Promise.reject(onAbort());
+  if (!(promise instanceof Promise)) return promise;
   return new Promise<T>((resolve, reject) => {
     const abort = (): void => reject(onAbort());
     signal.addEventListener('abort', abort, { once: true });

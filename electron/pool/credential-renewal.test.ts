@@ -70,4 +70,20 @@ describe('RenewalGate: a program is renewed between calls, never during one', ()
     release();
     expect(lines).toEqual(['renewing a credential failed: Error: no token']);
   });
+
+  it('is open (a call goes on at once, without waiting) only while no renewal is due or running', async () => {
+    const { timers, renewal, finish } = gate();
+    expect(renewal.open).toBe(true);
+    const release = renewal.use();
+    renewal.schedule(1_010_000);
+    timers.fireAll();
+    // Due, held back by the call in flight: new calls must wait.
+    expect(renewal.open).toBe(false);
+    release();
+    await tick();
+    expect(renewal.open).toBe(false);
+    finish();
+    await renewal.whenOpen();
+    expect(renewal.open).toBe(true);
+  });
 });

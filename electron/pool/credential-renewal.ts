@@ -60,6 +60,11 @@ export class RenewalGate {
     };
   }
 
+  /** No renewal is due or running: a call may go on at once. */
+  get open(): boolean {
+    return this.#due === undefined;
+  }
+
   /** Waits while a renewal is due or running. */
   async whenOpen(): Promise<void> {
     while (this.#due) {

@@ -111,4 +111,18 @@ describe('RunningCalls: who a server request belongs to', () => {
       expect(calls.size).toBe(0);
     });
   });
+
+  it('requests arriving at different moments of one call share its end; a call no request asked about ends quietly', () => {
+    const calls = new RunningCalls();
+    const quiet = calls.begin(alice, 'tool "w"');
+    quiet();
+    const end = calls.begin(alice, 'tool "x"');
+    const first = calls.owner().ended;
+    const second = calls.owner().ended;
+    expect(second).toBe(first);
+    expect(first?.aborted).toBe(false);
+    end();
+    expect(first?.aborted).toBe(true);
+    expect(first?.reason).toEqual(new Error('tool "x" ended'));
+  });
 });

@@ -103,8 +103,12 @@ export class SlotLifecycle {
     };
   }
 
-  /** The running connection, or a lazy start (which checks, after any stop it waits for, that the server is enabled). */
-  connection(): Promise<Connection> {
+  /**
+   * The running connection (as it is, when nothing is in the way: the common case costs no promise),
+   * or a lazy start (which checks, after any stop it waits for, that the server is enabled).
+   */
+  connection(): Connection | Promise<Connection> {
+    if (this.#conn && this.#credentials.gate.open) return this.#conn;
     // A call that arrives while the program's credential is being renewed waits for it.
     return this.#credentials.gate.whenOpen().then(() => this.#conn ?? this.start(false));
   }

@@ -82,6 +82,30 @@ describe('StdioProcessTransport', () => {
     expect(writes.flat().join('')).toBe([1, 2, 3, 4].map((id) => `{"jsonrpc":"2.0","id":${id},"method":"ping"}\n`).join(''));
   });
 
+  it('sends what separate callbacks of one event-loop turn send in a single write (agent requests read together)', async () => {
+    const { child, transport } = harness();
+    await transport.start();
+    const writes: number[] = [];
+    const stdin = new Writable({
+      write(_chunk: Buffer, _encoding, done) {
+        writes.push(1);
+        done();
+      },
+      writev(chunks, done) {
+        writes.push(chunks.length);
+        done();
+      },
+    });
+    Object.defineProperty(child, 'stdin', { value: stdin });
+    // Two callbacks of one phase, as two HTTP requests read in one poll: each sends after its own ticks.
+    await Promise.all(
+      [1, 2].map(
+        (id) => new Promise<void>((resolve, reject) => setImmediate(() => process.nextTick(() => transport.send({ jsonrpc: '2.0', id, method: 'ping' }).then(resolve, reject)))),
+      ),
+    );
+    expect(writes).toEqual([2]);
+  });
+
   it('hands a burst of responses over at once, but lets a notification\'s handlers run before the next message', async () => {
     const { child, transport } = harness();
     const seen: string[] = [];

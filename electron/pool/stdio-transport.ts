@@ -5,10 +5,11 @@ import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { CodedError } from '../../shared/errors';
 import { redact } from '../../shared/redact';
 import type { SpawnLike as ProcessSpawnLike } from '../proc-env';
-import { loadSdkTypes, type SdkTypes } from './client-sdk';
+import { loadSdkTypes } from './client-sdk';
 import { DEFAULT_FLOOD_LIMITS, type FloodLimits } from './flood-budget';
 import { LineSplitter } from './line-splitter';
 import { MessagePump } from './message-pump';
+import { parseRpcMessage, type RpcSchemas } from './rpc-message';
 import { unsendable } from './settle-failed-sends';
 import { endGroup } from './process-group';
 import { ServerOutput } from './server-output';
@@ -85,8 +86,8 @@ export class StdioProcessTransport implements Transport {
   /** Messages (and finally the close) on their way to the SDK, in order. */
   readonly #pump = new MessagePump((error) => this.onerror?.(error));
   #started = false;
-  /** The SDK's message schema, loaded by start(): nothing arrives before the child exists. */
-  #messageSchema: SdkTypes['JSONRPCMessageSchema'] | undefined;
+  /** The SDK's message schemas, loaded by start(): nothing arrives before the child exists. */
+  #schemas: RpcSchemas | undefined;
 
   constructor(options: StdioTransportOptions) {
     this.#options = options;
@@ -136,7 +137,7 @@ export class StdioProcessTransport implements Transport {
     this.#started = true;
     // The SDK's types.js loads with the first server started, not at the app's start-up.
     return loadSdkTypes().then((types) => {
-      this.#messageSchema = types.JSONRPCMessageSchema;
+      this.#schemas = types;
       // Closed while loading: nothing may be spawned that no one will stop.
       if (this.closing) throw new CodedError('server_unavailable', redact(`"${this.#options.server}" was closed before it started`), { hint: 'start it again' });
       return this.#spawn();
@@ -211,10 +212,12 @@ export class StdioProcessTransport implements Transport {
         new CodedError('server_unavailable', redact(`"${server}" is not running`), { hint: 'retry the call; it starts the server again' }),
       );
     }
-    // Messages sent in the same tick leave in one write: one wake-up of the server, not one per call.
+    // Messages sent in one event-loop turn leave in one write (uncorked after this turn's I/O
+    // callbacks, so agent requests read together share it): one wake-up of the server and one
+    // syscall, not one per call.
     if (!stdin.writableCorked) {
       stdin.cork();
-      process.nextTick(() => stdin.uncork());
+      setImmediate(() => stdin.uncork());
     }
     return new Promise((resolve, reject) => {
       stdin.write(line, (error) => {
@@ -299,8 +302,8 @@ export class StdioProcessTransport implements Transport {
       const value: unknown = JSON.parse(buffer.toString('utf8', first, end));
       // A cheap look before the schema, whose failures are slow (a flood of `{}` lines).
       if (typeof value !== 'object' || value === null || (value as { jsonrpc?: unknown }).jsonrpc !== '2.0') throw new Error('not JSON-RPC');
-      if (!this.#messageSchema) throw new Error('not started');
-      message = this.#messageSchema.parse(value);
+      if (!this.#schemas) throw new Error('not started');
+      message = parseRpcMessage(value, this.#schemas);
     } catch {
       this.#output.stdoutLine(buffer, start, end);
       return;
