@@ -11,6 +11,7 @@ import { confirm } from '../prompt';
 import type { Run } from '../runner';
 import { chooseUiPort, findLiveApp } from '../start-up';
 import { confirmAtTerminal } from '../terminal-confirmations';
+import { holdYoungGeneration } from '../young-generation';
 
 function port(value: string): number {
   const n = Number(value);
@@ -116,6 +117,8 @@ export function registerServe(program: Command, run: Run): void {
             `Connected Services is running.\n  Open:   ${web.url}\n  Bridge: ${bridge ?? 'not running'}\n  Data:   ${ctx.dataDir}\nPress Ctrl-C to stop.\n`,
           );
         }
+        // Agents' traffic would grow the young generation for good; its size now serves them (README: Benchmarks).
+        holdYoungGeneration();
         const offline = await core.api.listOfflineChanges({});
         if (offline.length > 0) {
           ctx.output.err(`${offline.length} change(s) were made from the command line while the app was closed: review them in Activity → Changes.`);
