@@ -14,8 +14,9 @@ import { registerServe } from './commands/serve';
 import { registerServers } from './commands/servers';
 import { registerStatus } from './commands/status';
 import { registerListings } from './commands/tools';
-import { EXIT_USAGE } from './exit-codes';
-import type { Output } from './output';
+import { CodedError } from '../../shared/errors';
+import { EXIT_CODES, EXIT_USAGE } from './exit-codes';
+import { printError, type Output } from './output';
 import type { GlobalOptions } from './context';
 import { createRunner } from './runner';
 
@@ -48,6 +49,12 @@ export async function runProgram(argv: string[], env: Record<string, string | un
   } catch (error) {
     if (error instanceof CommanderError) {
       process.exitCode = error.exitCode === 0 ? 0 : EXIT_USAGE;
+      return;
+    }
+    // An option's own check (a port that is none) throws while commander reads: a message, not a stack trace.
+    if (error instanceof CodedError) {
+      printError(output, error, argv.includes('--json'));
+      process.exitCode = EXIT_CODES[error.code];
       return;
     }
     throw error;
