@@ -4,5 +4,5 @@ import type { BuildOptions, Metafile } from 'esbuild';
 export declare const INLINED_PACKAGES: RegExp;
 export declare const CHUNK_DIR: string;
 export declare function cliBuildOptions(common: BuildOptions, outdir: string): BuildOptions & { metafile: true };
-export declare function startUpInputs(metafile: Metafile, entry?: string): string[];
+export declare function startUpInputs(metafile: Metafile, entry?: string, alsoLoaded?: string[]): string[];
 export declare function pruneChunks(metafile: Metafile, outdir: string): void;

@@ -69,14 +69,20 @@ export function cliBuildOptions(common, outdir) {
 
 /**
  * The bundle inputs (source files and package files) a run of the entry loads before any code runs:
- * the entry and the chunks it imports statically, not those behind a dynamic import().
+ * the entry and the chunks it imports statically, not those behind a dynamic import(), except the
+ * sources named in `alsoLoaded` (a dynamic import every such run takes: main.ts's of program.ts).
  */
-export function startUpInputs(metafile, entry = 'cli.mjs') {
+export function startUpInputs(metafile, entry = 'cli.mjs', alsoLoaded = []) {
   const outputs = metafile.outputs;
   const first = Object.keys(outputs).find((file) => basename(file) === entry && !file.includes(`/${CHUNK_DIR}/`));
   if (!first) throw new Error(`${entry} is not among the bundle's outputs`);
+  const more = alsoLoaded.map((source) => {
+    const chunk = Object.keys(outputs).find((file) => outputs[file].entryPoint === source);
+    if (!chunk) throw new Error(`no chunk of the bundle starts at ${source}`);
+    return chunk;
+  });
   const loaded = new Set();
-  const todo = [first];
+  const todo = [first, ...more];
   while (todo.length > 0) {
     const file = todo.pop();
     if (loaded.has(file)) continue;

@@ -25,8 +25,20 @@ export class ApplyChain {
   }
 }
 
-/** The config's secrets are redacted from now on; applying it to the pool starts the chain later steps queue on. */
-export function applyFirstConfig(registry: Registry, pool: Pool): ApplyChain {
+export interface FirstConfig {
+  /** The chain later steps queue on; it starts with applying the config. */
+  applying: ApplyChain;
+  /** Applies the config to the pool now (once): its servers' cached inventories start loading. */
+  apply(): void;
+}
+
+/**
+ * The config's secrets are redacted from now on; the pool gets the config when `apply()` is called.
+ * The pool creates every server at once (in a microtask), then reads their inventory caches.
+ */
+export function applyFirstConfig(registry: Registry, pool: Pool): FirstConfig {
   registerConfigSecrets(registry.config(), redactor);
-  return new ApplyChain(pool.apply(registry.config()));
+  let begin: () => void = () => undefined;
+  const begun = new Promise<void>((resolve) => (begin = resolve));
+  return { applying: new ApplyChain(begun.then(() => pool.apply(registry.config()))), apply: () => begin() };
 }

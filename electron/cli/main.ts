@@ -1,56 +1,18 @@
-import { Command, CommanderError } from 'commander';
-import { VERSION } from '../app';
-import { registerAgents } from './commands/agents';
-import { registerApprovals } from './commands/approvals';
-import { registerBridge } from './commands/bridge';
-import { registerCall } from './commands/call';
-import { registerConnect } from './commands/connect';
-import { registerDoctor } from './commands/doctor';
-import { registerImport } from './commands/import';
-import { registerLogs } from './commands/logs';
-import { registerRead } from './commands/read';
-import { registerSecrets } from './commands/secrets';
-import { registerServe } from './commands/serve';
-import { registerServers } from './commands/servers';
-import { registerStatus } from './commands/status';
-import { registerListings } from './commands/tools';
-import { EXIT_USAGE } from './exit-codes';
+import { serveAction } from './commands/serve';
 import { consoleOutput, redactedOutput } from './output';
 import { createRunner } from './runner';
+import { plainServe } from './serve-args';
 
 export async function main(argv: string[], env: Record<string, string | undefined>): Promise<void> {
   const output = redactedOutput(consoleOutput);
-  const program = new Command('connected-services')
-    .description('Connect your MCP services once; let every agent use them through one localhost bridge.')
-    .version(VERSION)
-    .option('--home <dir>', 'data directory (env CONNECTED_SERVICES_HOME; default: your OS app-data folder)')
-    .showHelpAfterError()
-    .exitOverride()
-    .configureOutput({ writeErr: (text) => process.stderr.write(text) });
-  const run = createRunner(program, output, env);
-  registerServe(program, run);
-  registerServers(program, run);
-  registerStatus(program, run);
-  registerListings(program, run);
-  registerCall(program, run);
-  registerRead(program, run);
-  registerLogs(program, run);
-  registerConnect(program, run);
-  registerImport(program, run);
-  registerSecrets(program, run);
-  registerDoctor(program, run);
-  registerAgents(program, run);
-  registerApprovals(program, run);
-  registerBridge(program, run);
-  try {
-    await program.parseAsync(argv);
-  } catch (error) {
-    if (error instanceof CommanderError) {
-      process.exitCode = error.exitCode === 0 ? 0 : EXIT_USAGE;
-      return;
-    }
-    throw error;
+  const plain = plainServe(argv.slice(2));
+  if (plain) {
+    await createRunner(() => plain.globals, output, env)(serveAction(plain.options));
+    return;
   }
+  // Commander and the other commands load only here: `serve` starts without them (README: Benchmarks).
+  const { runProgram } = await import('./program');
+  await runProgram(argv, env, output);
 }
 
 await main(process.argv, process.env);

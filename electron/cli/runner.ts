@@ -1,4 +1,3 @@
-import type { Command } from 'commander';
 import { toCodedError } from '../../shared/errors';
 import { createContext, type CliContext, type GlobalOptions } from './context';
 import { EXIT_CODES } from './exit-codes';
@@ -8,12 +7,12 @@ export type Action = (ctx: CliContext) => Promise<number | void>;
 export type Run = (action: Action) => Promise<void>;
 
 /**
- * Runs one command: opens what it needs, turns any failure into a coded message and exit code
+ * Runs one command (its global options, `--home`, as commander or serve's own parser read them): opens what it needs, turns any failure into a coded message and exit code
  * (never a stack trace for a user mistake), and closes everything it opened.
  */
-export function createRunner(program: Command, output: Output, env: Record<string, string | undefined>): Run {
+export function createRunner(globalsOf: () => GlobalOptions, output: Output, env: Record<string, string | undefined>): Run {
   return async (action) => {
-    const globals = program.opts<GlobalOptions & { json?: boolean }>();
+    const globals = globalsOf();
     const json = process.argv.includes('--json');
     const ctx = createContext(globals, output, env);
     try {

@@ -21,12 +21,17 @@ async function buildMetafile(): Promise<Metafile> {
   return result.metafile;
 }
 
+/** What every command but a plain `serve` loads before it runs: main.ts always imports program.ts for them. */
+function commandStartUp(metafile: Metafile): string[] {
+  return startUpInputs(metafile, 'cli.mjs', ['electron/cli/program.ts']);
+}
+
 // What `status`, `servers list` and `tools` load before they run: a timing-free guard for their start-up
 // (the bench's `cli` step times them). A module listed here that a static import brings back fails it.
 describe('the CLI bundle', () => {
   it('loads neither the MCP SDK client or server nor zod translations or unused parts at start-up, and ships one zod', async () => {
     const metafile = await cliMetafile();
-    const startUp = startUpInputs(metafile);
+    const startUp = commandStartUp(metafile);
     expect(startUp).toContain('electron/cli/main.ts');
     // What the bundle holds (esbuild lists every file it read, also those whose code was all shaken out).
     const everything = Object.values(metafile.outputs).flatMap((output) => Object.entries(output.inputs).filter(([, { bytesInOutput }]) => bytesInOutput > 0).map(([input]) => input));
@@ -39,10 +44,10 @@ describe('the CLI bundle', () => {
     expect(everything.filter((input) => /zod\/v4\/(core\/compile|classic\/from-json-schema)\.js$/.test(input))).toEqual([]);
   }, 60_000);
 
-  // Every command, `serve` included, runs this one start-up graph: `serve` reaches it before it listens.
+  // Every command runs this start-up graph (`serve` a part of it, below) before it listens or reads.
   it("keeps the SDK's types.js (its zod schemas) out of start-up: it loads with the first connection or session", async () => {
     const metafile = await cliMetafile();
-    const startUp = startUpInputs(metafile);
+    const startUp = commandStartUp(metafile);
     expect(startUp).toContain('electron/cli/commands/status.ts');
     expect(startUp).toContain('electron/cli/commands/serve.ts');
     expect(startUp).toContain('electron/pool/map-error.ts');
@@ -51,9 +56,19 @@ describe('the CLI bundle', () => {
   }, 60_000);
 
   it('keeps openid-client (with oauth4webapi and jose) out of start-up: it loads with the first sign-in, refresh or revocation', async () => {
-    const startUp = startUpInputs(await cliMetafile());
+    const startUp = commandStartUp(await cliMetafile());
     expect(startUp).toContain('electron/auth/token-manager.ts');
     expect(startUp.filter((input) => /node_modules\/(openid-client|oauth4webapi|jose)\//.test(input))).toEqual([]);
+  }, 60_000);
+
+  it('starts a plain `serve` without commander or the other commands (main.ts reads its arguments itself)', async () => {
+    const metafile = await cliMetafile();
+    const serve = startUpInputs(metafile);
+    expect(serve).toContain('electron/cli/commands/serve.ts');
+    expect(serve).toContain('electron/bridge/http-endpoint.ts');
+    expect(serve.filter((input) => /node_modules\/commander\//.test(input))).toEqual([]);
+    expect(serve.filter((input) => /electron\/cli\/(program|commands\/(?!serve\.ts)[^/]+)\.ts$/.test(input))).toEqual([]);
+    expect(commandStartUp(metafile).filter((input) => /node_modules\/commander\//.test(input)).length).toBeGreaterThan(0);
   }, 60_000);
 });
 

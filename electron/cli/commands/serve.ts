@@ -8,18 +8,19 @@ import { openWith, printUrl, type Opener } from '../../auth';
 import { startWebServer } from '../../web';
 
 import { confirm } from '../prompt';
-import type { Run } from '../runner';
+import type { Action, Run } from '../runner';
 import { chooseUiPort, findLiveApp } from '../start-up';
 import { answerAsksAtTerminal, questionAtATime } from '../terminal-asks';
 import { confirmAtTerminal } from '../terminal-confirmations';
+import { holdYoungGeneration } from '../young-generation';
 
-function port(value: string): number {
+export function port(value: string): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0 || n > 65_535) throw new CodedError('invalid_input', `A port is a whole number from 0 to 65535, not "${value}"`);
   return n;
 }
 
-interface ServeOptions {
+export interface ServeOptions {
   port?: number;
   bridgePort?: number;
   json?: boolean;
@@ -63,94 +64,99 @@ export function registerServe(program: Command, run: Run): void {
     .option('--print-url', 'print sign-in addresses instead of opening a browser')
     .option('--open-with <command>', 'open sign-in addresses with this program (the address is its one argument)')
     .option('--confirm-at-terminal', 'ask at this terminal to confirm what the command line asks that widens access (machines without a display)')
-    .action((options: ServeOptions) =>
-      run(async (ctx) => {
-        const opener = serveOpener(options);
-        // Only a person at a terminal can answer; a flag, so neither the App API nor mcp.json can turn it on.
-        if (options.confirmAtTerminal && !(process.stdin.isTTY && process.stderr.isTTY)) {
-          throw new CodedError('invalid_input', '--confirm-at-terminal needs a terminal to ask at', {
-            hint: 'Run serve in a terminal, or confirm in the web UI at the address serve prints',
-          });
-        }
-        const live = await findLiveApp(ctx.dataDir);
-        if (live) {
-          printRunning(live, ctx.dataDir, options.json === true);
-          return 0;
-        }
-        // Before the core: a port that cannot be had stops start-up before any server spawns.
-        const uiPort = await chooseUiPort(options.port, DEFAULT_UI_PORT, { portFree: isPortFree, log: (line) => ctx.output.err(line) });
-        // Listening before anything starts: without a listener Node dies of the signal at once, so a
-        // stop asked for during start-up (or just after the ready line) would skip the clean-up and
-        // leave the servers it spawned running. Asked for early, it is honoured once start-up is done.
-        const stopped = new Promise<void>((resolve) => {
-          for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, () => resolve());
-        });
-        const core = await ctx.core({
-          ...(opener ? { opener } : {}),
-          watch: true,
-          warmUp: true,
-          // A long-running process reports what happens in the background (a sign-in address, a failed restart).
-          log: (line) => ctx.output.err(line),
-          bridge: { required: true, ...(options.bridgePort !== undefined ? { port: options.bridgePort } : {}) },
-        });
-        const web = await startWebServer({
-          api: core.api,
-          door: core.door,
-          port: uiPort,
-          staticDir: join(packageRoot(), 'dist', 'renderer'),
-          log: (line) => ctx.output.err(line),
-        });
-        const bridge = core.bridge?.url ?? null;
-        const removeRuntime = await writeRuntimeFile(ctx.dataDir, {
-          pid: process.pid,
-          origin: web.origin,
-          // The command line's credential: the UI's secret is in the printed address only.
-          secret: web.cliSecret,
-          bridge,
-          startedAt: Date.now(),
-        });
-        if (options.json) {
-          // Written raw: the UI address carries the per-run secret the caller needs.
-          process.stdout.write(`${JSON.stringify({ ui: web.url, bridge, pid: process.pid })}\n`);
-        } else {
-          process.stdout.write(
-            `Connected Services is running.\n  Open:   ${web.url}\n  Bridge: ${bridge ?? 'not running'}\n  Data:   ${ctx.dataDir}\nPress Ctrl-C to stop.\n`,
-          );
-        }
-        const offline = await core.api.listOfflineChanges({});
-        if (offline.length > 0) {
-          ctx.output.err(`${offline.length} change(s) were made from the command line while the app was closed: review them in Activity → Changes.`);
-        }
-        // The requests of a call confirmed at this terminal are asked here too; every other stays in the app's dialog.
-        const terminalCalls = new Set<string>();
-        const stopCallAsks =
-          options.confirmAtTerminal && core.asks
-            ? answerAsksAtTerminal(core.asks, (ask) => ask.callId !== undefined && terminalCalls.has(ask.callId), ctx.output, {
-                interactive: true,
-                terminal: questionAtATime(ctx.output),
-              })
-            : undefined;
-        const stopConfirming = options.confirmAtTerminal
-          ? confirmAtTerminal({
-              on: (event, listener) => core.api.on(event, listener),
-              decide: (id, decision) => core.door.call({ caller: 'terminal' }, 'decideConfirmation', { id, decision }),
-              ask: confirm,
-              write: (line) => ctx.output.err(line),
-              callConfirmed: (callId) => {
-                terminalCalls.add(callId);
-                return () => terminalCalls.delete(callId);
-              },
-            })
-          : undefined;
-        core.api.on('configIssues', ({ issues }) => {
-          for (const issue of issues) ctx.output.err(redact(`config problem: ${issue.file}: ${issue.server ?? ''} ${issue.field ?? ''} ${issue.message}`));
-        });
-        await stopped;
-        stopConfirming?.();
-        stopCallAsks?.();
-        await removeRuntime();
-        await web.close();
-        return 0;
-      }),
-    );
+    .action((options: ServeOptions) => run(serveAction(options)));
+}
+
+/** `serve` itself: run by commander's `serve` command and by main's own parse of a plain `serve` (serve-args.ts). */
+export function serveAction(options: ServeOptions): Action {
+  return async (ctx) => {
+    const opener = serveOpener(options);
+    // Only a person at a terminal can answer; a flag, so neither the App API nor mcp.json can turn it on.
+    if (options.confirmAtTerminal && !(process.stdin.isTTY && process.stderr.isTTY)) {
+      throw new CodedError('invalid_input', '--confirm-at-terminal needs a terminal to ask at', {
+        hint: 'Run serve in a terminal, or confirm in the web UI at the address serve prints',
+      });
+    }
+    const live = await findLiveApp(ctx.dataDir);
+    if (live) {
+      printRunning(live, ctx.dataDir, options.json === true);
+      return 0;
+    }
+    // Before the core: a port that cannot be had stops start-up before any server spawns.
+    const uiPort = await chooseUiPort(options.port, DEFAULT_UI_PORT, { portFree: isPortFree, log: (line) => ctx.output.err(line) });
+    // Listening before anything starts: without a listener Node dies of the signal at once, so a
+    // stop asked for during start-up (or just after the ready line) would skip the clean-up and
+    // leave the servers it spawned running. Asked for early, it is honoured once start-up is done.
+    const stopped = new Promise<void>((resolve) => {
+      for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, () => resolve());
+    });
+    const core = await ctx.core({
+      ...(opener ? { opener } : {}),
+      watch: true,
+      warmUp: true,
+      // A long-running process reports what happens in the background (a sign-in address, a failed restart).
+      log: (line) => ctx.output.err(line),
+      bridge: { required: true, ...(options.bridgePort !== undefined ? { port: options.bridgePort } : {}) },
+    });
+    const web = await startWebServer({
+      api: core.api,
+      door: core.door,
+      port: uiPort,
+      staticDir: join(packageRoot(), 'dist', 'renderer'),
+      log: (line) => ctx.output.err(line),
+    });
+    const bridge = core.bridge?.url ?? null;
+    const removeRuntime = await writeRuntimeFile(ctx.dataDir, {
+      pid: process.pid,
+      origin: web.origin,
+      // The command line's credential: the UI's secret is in the printed address only.
+      secret: web.cliSecret,
+      bridge,
+      startedAt: Date.now(),
+    });
+    if (options.json) {
+      // Written raw: the UI address carries the per-run secret the caller needs.
+      process.stdout.write(`${JSON.stringify({ ui: web.url, bridge, pid: process.pid })}\n`);
+    } else {
+      process.stdout.write(
+        `Connected Services is running.\n  Open:   ${web.url}\n  Bridge: ${bridge ?? 'not running'}\n  Data:   ${ctx.dataDir}\nPress Ctrl-C to stop.\n`,
+      );
+    }
+    // Agents' traffic would grow the young generation for good; its size now serves them (README: Benchmarks).
+    holdYoungGeneration();
+    const offline = await core.api.listOfflineChanges({});
+    if (offline.length > 0) {
+      ctx.output.err(`${offline.length} change(s) were made from the command line while the app was closed: review them in Activity → Changes.`);
+    }
+    // The requests of a call confirmed at this terminal are asked here too; every other stays in the app's dialog.
+    const terminalCalls = new Set<string>();
+    const stopCallAsks =
+      options.confirmAtTerminal && core.asks
+        ? answerAsksAtTerminal(core.asks, (ask) => ask.callId !== undefined && terminalCalls.has(ask.callId), ctx.output, {
+            interactive: true,
+            terminal: questionAtATime(ctx.output),
+          })
+        : undefined;
+    const stopConfirming = options.confirmAtTerminal
+      ? confirmAtTerminal({
+          on: (event, listener) => core.api.on(event, listener),
+          decide: (id, decision) => core.door.call({ caller: 'terminal' }, 'decideConfirmation', { id, decision }),
+          ask: confirm,
+          write: (line) => ctx.output.err(line),
+          callConfirmed: (callId) => {
+            terminalCalls.add(callId);
+            return () => terminalCalls.delete(callId);
+          },
+        })
+      : undefined;
+    core.api.on('configIssues', ({ issues }) => {
+      for (const issue of issues) ctx.output.err(redact(`config problem: ${issue.file}: ${issue.server ?? ''} ${issue.field ?? ''} ${issue.message}`));
+    });
+    await stopped;
+    stopConfirming?.();
+    stopCallAsks?.();
+    await removeRuntime();
+    await web.close();
+    return 0;
+  };
 }

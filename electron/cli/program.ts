@@ -1,0 +1,62 @@
+import { Command, CommanderError } from 'commander';
+import { VERSION } from '../app';
+import { registerAgents } from './commands/agents';
+import { registerApprovals } from './commands/approvals';
+import { registerBridge } from './commands/bridge';
+import { registerCall } from './commands/call';
+import { registerConnect } from './commands/connect';
+import { registerDoctor } from './commands/doctor';
+import { registerImport } from './commands/import';
+import { registerLogs } from './commands/logs';
+import { registerRead } from './commands/read';
+import { registerSecrets } from './commands/secrets';
+import { registerServe } from './commands/serve';
+import { registerServers } from './commands/servers';
+import { registerStatus } from './commands/status';
+import { registerListings } from './commands/tools';
+import { CodedError } from '../../shared/errors';
+import { EXIT_CODES, EXIT_USAGE } from './exit-codes';
+import { printError, type Output } from './output';
+import type { GlobalOptions } from './context';
+import { createRunner } from './runner';
+
+/** Every command through commander: `main` loads this module for all but a plain `serve` (serve-args.ts). */
+export async function runProgram(argv: string[], env: Record<string, string | undefined>, output: Output): Promise<void> {
+  const program = new Command('connected-services')
+    .description('Connect your MCP services once; let every agent use them through one localhost bridge.')
+    .version(VERSION)
+    .option('--home <dir>', 'data directory (env CONNECTED_SERVICES_HOME; default: your OS app-data folder)')
+    .showHelpAfterError()
+    .exitOverride()
+    .configureOutput({ writeErr: (text) => process.stderr.write(text) });
+  const run = createRunner(() => program.opts<GlobalOptions>(), output, env);
+  registerServe(program, run);
+  registerServers(program, run);
+  registerStatus(program, run);
+  registerListings(program, run);
+  registerCall(program, run);
+  registerRead(program, run);
+  registerLogs(program, run);
+  registerConnect(program, run);
+  registerImport(program, run);
+  registerSecrets(program, run);
+  registerDoctor(program, run);
+  registerAgents(program, run);
+  registerApprovals(program, run);
+  registerBridge(program, run);
+  try {
+    await program.parseAsync(argv);
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      process.exitCode = error.exitCode === 0 ? 0 : EXIT_USAGE;
+      return;
+    }
+    // An option's own check (a port that is none) throws while commander reads: a message, not a stack trace.
+    if (error instanceof CodedError) {
+      printError(output, error, argv.includes('--json'));
+      process.exitCode = EXIT_CODES[error.code];
+      return;
+    }
+    throw error;
+  }
+}
