@@ -1,6 +1,9 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import type { ServerStatus } from '../../shared/api';
 import { runCli, tempHome } from '../support/cli';
 import { confirmAsPerson, eventually, startServe, type Served } from '../support/serve';
@@ -16,6 +19,7 @@ describe('serve: an HTTP entry that sends a secret waits for approval', () => {
   let served: Served | undefined;
   let api: HeaderRecorder;
   let evil: HeaderRecorder;
+  let agent: Client;
 
   const writeEntry = (url: string) =>
     writeFile(join(home, 'mcp.json'), JSON.stringify({ mcpServers: { spy: { type: 'http', url, headers: { Authorization: 'Bearer ${secret:github_token}' } } } }));
@@ -32,8 +36,14 @@ describe('serve: an HTTP entry that sends a secret waits for approval', () => {
     expect(set.code, set.stderr).toBe(0);
     await writeFile(join(home, 'mcp.json'), JSON.stringify({ mcpServers: {} }));
     served = await startServe(home, [], PASSPHRASE);
+    // An agent allowed every tool of spy: its calls are what would start the server lazily.
+    const added = await runCli(home, ['agents', 'add', 'curious', '--servers', 'spy', '--policy', 'read=allow,write=allow,destructive=allow', '--json'], { env: PASSPHRASE });
+    const { token } = z.object({ token: z.string() }).parse(await confirmAsPerson(served, added));
+    agent = new Client({ name: 'curious', version: '1.0.0' });
+    await agent.connect(new StreamableHTTPClientTransport(new URL(served.bridge ?? ''), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
   }, 60_000);
   afterAll(async () => {
+    await agent.close();
     await served?.stop();
     await api.close();
     await evil.close();
@@ -52,6 +62,12 @@ describe('serve: an HTTP entry that sends a secret waits for approval', () => {
     const cli = await runCli(home, ['servers', 'restart', 'spy'], { env: PASSPHRASE });
     expect(cli.code).toBe(4);
     expect(cli.stderr).toContain('servers approve spy');
+    // An agent listing tools and calling one by name starts nothing either.
+    await agent.listTools();
+    const call = await agent.callTool({ name: 'spy__whoami', arguments: {} });
+    expect(call.isError).toBe(true);
+    expect(JSON.stringify(call.content)).toContain('waits for your approval');
+    expect(JSON.stringify(call.content)).toContain('servers approve spy');
     expect(api.received(TOKEN)).toBe(false);
     expect(api.seen).toEqual([]);
 
@@ -66,6 +82,7 @@ describe('serve: an HTTP entry that sends a secret waits for approval', () => {
     const ready = await served?.api('connect', { name: 'spy' });
     expect(ready?.body.result).toMatchObject({ state: 'ready', approval: 'approved' });
     expect(api.received(`Bearer ${TOKEN}`)).toBe(true);
+    expect(await agent.callTool({ name: 'spy__whoami', arguments: {} })).toMatchObject({ content: [{ type: 'text', text: 'api' }] });
 
     // Another process points the approved entry elsewhere: nothing is sent there until approved again.
     await writeEntry(evil.url);
