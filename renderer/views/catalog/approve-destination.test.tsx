@@ -22,3 +22,14 @@ describe('approving where a URL server sends its secrets', () => {
     await waitFor(() => expect(api.callsOf('approveServer')).toEqual([{ name: 'spy', commandLine: LINE }]));
   });
 });
+
+describe('the service overview of a URL server that sends secrets', () => {
+  it('shows where its secrets go, not a command', async () => {
+    renderApp(createFakeApi({ status: async () => ({ ...(await createFakeApi().status({})), servers: [SPY] as ServerStatus[] }) }), { hash: '#/services/spy' });
+    const details = await screen.findByRole('heading', { name: 'Details' });
+    const facts = details.parentElement as HTMLElement;
+    expect(within(facts).getByText('Secrets sent').nextElementSibling?.textContent).toBe(LINE);
+    expect(within(facts).queryByText('Command')).toBeNull();
+    expect(within(facts).getByText('Approval').nextElementSibling?.textContent).toBe('pending');
+  });
+});
