@@ -51,8 +51,9 @@ function commandPart(config: Pick<StdioServerConfig, 'command' | 'args' | 'env' 
 
 /**
  * The pool as the App API shows it: each stdio server's command line (and each HTTP server's that
- * sends a secret: its URL and where the secrets go) is the whole entry its approval covers (the pool's own line names only code-loading variables), secrets redacted, wherever a
- * status leaves: status, events, start, stop.
+ * sends a secret: its URL and where the secrets go) is the whole entry its approval covers (the
+ * pool's own line names only code-loading variables), secrets redacted, wherever a status leaves:
+ * status, events, start, stop.
  */
 export function withApprovalCommandLines(pool: Pool, registry: Pick<Registry, 'config'>): Pool {
   const show = (status: ServerStatus): ServerStatus => {

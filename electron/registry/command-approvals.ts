@@ -17,8 +17,9 @@ type ApprovalRecord = z.infer<typeof RecordSchema>;
 
 /**
  * approvals.json: which server (by name) may run which exact entry, or send its secrets where (an
- * HTTP entry with references). Commands and URLs themselves are not stored. Version 1 (earlier releases) held fingerprints that left most env values out; it is read,
- * and written back as version 2 with those records marked.
+ * HTTP entry with references). Commands and URLs themselves are not stored. Version 1 (earlier
+ * releases) held fingerprints that left most env values out; it is read, and written back as
+ * version 2 with those records marked.
  */
 const ApprovalsFileSchema = z.union([
   z.object({ version: z.literal(2), approvals: z.array(RecordSchema) }),
