@@ -41,6 +41,8 @@ export interface SummaryContext {
   approval?: PendingApproval;
   /** The command line a server runs, for `approveServer`. */
   commandLine?: string;
+  /** `approveServer` of a URL server: its line says where its secrets go, not what runs. */
+  sendsSecrets?: boolean;
 }
 
 const q = (text: string): string => `"${revealHidden(text)}"`;
@@ -71,7 +73,8 @@ export function summarize(method: ApiMethod, input: unknown, context: SummaryCon
       }
       case 'approveServer': {
         const { name } = input as ApiInput<'approveServer'>;
-        return `approve the command of ${q(name)}${context.commandLine ? `: ${context.commandLine}` : ''}`;
+        const what = context.sendsSecrets ? `where ${q(name)} sends its secrets` : `the command of ${q(name)}`;
+        return `approve ${what}${context.commandLine ? `: ${context.commandLine}` : ''}`;
       }
       case 'setServerEnabled': {
         const { name, enabled } = input as ApiInput<'setServerEnabled'>;

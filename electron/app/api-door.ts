@@ -74,7 +74,7 @@ export function createApiDoor(options: ApiDoorOptions): ApiDoor {
     if (method === 'approveServer') {
       const { name } = input as ApiInput<'approveServer'>;
       const row = (await api.status({}).catch(() => undefined))?.servers.find((s) => s.name === name);
-      return row?.commandLine !== undefined ? { commandLine: row.commandLine } : {};
+      return row?.commandLine !== undefined ? { commandLine: row.commandLine, ...(row.transport === 'http' ? { sendsSecrets: true } : {}) } : {};
     }
     return {};
   };

@@ -95,8 +95,8 @@ export function createAppApi(deps: AppApiOptions): AppApi {
     },
     approveServer: async ({ name, commandLine }: ApiInput<'approveServer'>) => {
       const config = configured(registry, name);
-      if (!('command' in config)) {
-        throw new CodedError('invalid_input', `"${name}" is a URL server; only commands need approval`);
+      if (registry.approvals.status(name, config) === 'not_needed') {
+        throw new CodedError('invalid_input', `"${name}" is a URL server that sends no secret; only commands and URL servers that send secrets need approval`);
       }
       // The shown line is the whole entry (shown-command.ts), so any change of what runs is caught here.
       if (commandLine !== undefined && commandLine !== pool.status(name).commandLine) {

@@ -12,7 +12,7 @@ import { authTargetOf } from './auth-api';
 import { resolveServerConfig } from './resolve-server';
 import type { SecretFiles } from './secret-files';
 import type { ServerLogs } from './server-logs';
-import { withApprovalCommandLines } from './shown-command';
+import { approvalCommandLine, withApprovalCommandLines } from './shown-command';
 import { WaitingAsks } from './waiting-asks';
 
 /** Servers' requests (elicitation, sampling): routed to the agent or the person, audited once an audit log exists. */
@@ -48,15 +48,22 @@ export interface CorePoolOptions {
   logs: ServerLogs;
 }
 
-/** A spawn waits for the command's approval (registry/command-approvals.ts); the error names the command and the fix. */
+/**
+ * A spawn waits for the command's approval, and a connection that sends a secret for the approval
+ * of where it goes (registry/command-approvals.ts); the error names what waits and the fix.
+ */
 function approvalGate(registry: Registry): NonNullable<PoolOptions['gate']> {
-  return (name, config) =>
-    registry.approvals.status(name, config) === 'approved'
-      ? null
-      : new CodedError('denied', `The command of "${name}" is waiting for your approval: ${redact(commandLineOf(config))}`, {
-          hint: `Review it, then run \`connected-services servers approve ${name}\``,
-          data: { server: name },
-        });
+  return (name, config) => {
+    if (registry.approvals.status(name, config) !== 'pending') return null;
+    const hint = `Review it, then run \`connected-services servers approve ${name}\``;
+    if ('command' in config) {
+      return new CodedError('denied', `The command of "${name}" is waiting for your approval: ${redact(commandLineOf(config))}`, { hint, data: { server: name } });
+    }
+    return new CodedError('denied', `"${name}" sends a secret to its URL and waits for your approval: ${redact(approvalCommandLine(config))}`, {
+      hint,
+      data: { server: name },
+    });
+  };
 }
 
 /** The pool, given its seams: secrets, the coordinator's credentials, command approvals. */

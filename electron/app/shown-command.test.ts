@@ -67,3 +67,14 @@ describe('withApprovalCommandLines', () => {
     expect(seen.filter((s) => s.name === 'git').every((s) => s.commandLine === expected)).toBe(true);
   });
 });
+
+describe('approvalCommandLine of an HTTP entry that sends secrets', () => {
+  it('shows the whole URL and which reference goes in which header, never a value', () => {
+    expect(approvalCommandLine({ url: 'https://api.example.com/mcp', headers: { Authorization: 'Bearer ${secret:github_token}', 'X-Team': 'blue' } })).toBe(
+      'https://api.example.com/mcp  # sends ${secret:github_token} in header Authorization',
+    );
+    expect(
+      approvalCommandLine({ url: 'https://a.example/${env:TENANT}/mcp', headers: { 'X-B': '${env:B} ${secret:c}', 'X-A': '${secret:a}' }, auth: { type: 'api_key', header: 'X-Key' } }),
+    ).toBe('https://a.example/${env:TENANT}/mcp  # sends ${env:TENANT} in the URL, ${secret:a} in header X-A, ${env:B} ${secret:c} in header X-B, its API key in header X-Key');
+  });
+});

@@ -1,8 +1,8 @@
 import type { ServerStatus } from '../../shared/api';
-import { canonicalJson, type StdioServerConfig } from '../../shared/config';
+import { canonicalJson, type HttpServerConfig, type StdioServerConfig } from '../../shared/config';
 import { redact } from '../../shared/redact';
 import { shellQuote, type Pool, type PoolEvents } from '../pool';
-import type { Registry } from '../registry';
+import { referencesIn, sendsSecret, type Registry } from '../registry';
 
 const PLAIN_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
@@ -11,13 +11,34 @@ const PLAIN_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
  * every environment variable with its value as written (`${secret:…}` unresolved), the command and
  * its arguments. The person approves what this shows, so nothing that decides what runs is left out.
  */
-export function approvalCommandLine(config: Pick<StdioServerConfig, 'command' | 'args' | 'env' | 'cwd' | 'auth' | 'credentialFile'>): string {
+export function approvalCommandLine(config: ShownEntry): string {
+  if (!('command' in config)) return secretDestinationLine(config);
   const line = commandPart(config);
   // The approval covers the credential handed to the program too (fingerprint.ts), so it is shown.
   const credential: string[] = [];
   if (config.auth !== undefined && config.auth.type !== 'none') credential.push(`auth ${canonicalJson(config.auth)}`);
   if (config.credentialFile) credential.push(`credential file in $${config.credentialFile.env} (${config.credentialFile.format})`);
   return credential.length === 0 ? line : `${line}  # ${credential.join(', ')}`;
+}
+
+type ShownEntry = Pick<StdioServerConfig, 'command' | 'args' | 'env' | 'cwd' | 'auth' | 'credentialFile'> | Pick<HttpServerConfig, 'url' | 'headers' | 'auth'>;
+
+/**
+ * What an HTTP entry's approval covers (registry/fingerprint.ts `httpFingerprint`): the whole URL,
+ * then which reference goes in which header, as written (never a value). The person approves where
+ * the secrets go.
+ */
+function secretDestinationLine(config: Pick<HttpServerConfig, 'url' | 'headers' | 'auth'>): string {
+  const sent: string[] = [];
+  const inUrl = referencesIn(config.url);
+  if (inUrl.length > 0) sent.push(`${inUrl.join(' ')} in the URL`);
+  const headers = Object.entries(config.headers ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  for (const [name, template] of headers) {
+    const refs = referencesIn(template);
+    if (refs.length > 0) sent.push(`${refs.join(' ')} in header ${name}`);
+  }
+  if (config.auth?.type === 'api_key') sent.push(`${config.auth.key ?? 'its API key'} in header ${config.auth.header ?? 'Authorization'}`);
+  return sent.length === 0 ? config.url : `${config.url}  # sends ${sent.join(', ')}`;
 }
 
 function commandPart(config: Pick<StdioServerConfig, 'command' | 'args' | 'env' | 'cwd'>): string {
@@ -29,15 +50,18 @@ function commandPart(config: Pick<StdioServerConfig, 'command' | 'args' | 'env' 
 }
 
 /**
- * The pool as the App API shows it: each stdio server's command line is the whole entry its approval
- * covers (the pool's own line names only code-loading variables), secrets redacted, wherever a
- * status leaves: status, events, start, stop.
+ * The pool as the App API shows it: each stdio server's command line (and each HTTP server's that
+ * sends a secret: its URL and where the secrets go) is the whole entry its approval covers (the
+ * pool's own line names only code-loading variables), secrets redacted, wherever a status leaves:
+ * status, events, start, stop.
  */
 export function withApprovalCommandLines(pool: Pool, registry: Pick<Registry, 'config'>): Pool {
   const show = (status: ServerStatus): ServerStatus => {
     const servers = registry.config().mcpServers;
     const config = Object.hasOwn(servers, status.name) ? servers[status.name] : undefined;
-    if (!config || !('command' in config)) return status;
+    if (!config) return status;
+    // An HTTP entry shows a line only when it has one to approve: where its secrets go.
+    if (!('command' in config) && !sendsSecret(config)) return status;
     return { ...status, commandLine: redact(approvalCommandLine(config)) };
   };
   function on<E extends keyof PoolEvents>(event: E, listener: (payload: PoolEvents[E]) => void): () => void {

@@ -171,7 +171,7 @@ export class SlotLifecycle {
   async #doStart(): Promise<Connection> {
     const generation = this.#generation;
     const config = this.config;
-    const refusal = 'command' in config ? this.options.gate?.(this.name, config) : null;
+    const refusal = this.options.gate?.(this.name, config);
     if (refusal) {
       // Not approved (or otherwise refused): nothing spawns and the state does not move.
       const error = redactCoded(refusal);

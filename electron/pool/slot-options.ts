@@ -1,4 +1,4 @@
-import type { ServerConfig, StdioServerConfig } from '../../shared/config';
+import type { ServerConfig } from '../../shared/config';
 import type { CodedError } from '../../shared/errors';
 import type { Emitter } from '../../shared/events';
 import type { Approval } from '../../shared/api';
@@ -13,7 +13,7 @@ export interface SlotOptions {
   /** The one way a slot opens its connection. */
   connect: ConnectionFactory;
   cacheDir: string;
-  gate: ((name: string, config: StdioServerConfig) => CodedError | null) | undefined;
+  gate: ((name: string, config: ServerConfig) => CodedError | null) | undefined;
   approval: (name: string, config: ServerConfig) => Approval;
   now: () => number;
   setTimer: SetTimer;

@@ -3,7 +3,7 @@ import type { FetchLike } from '../net';
 import type { FloodLimits } from './flood-budget';
 import type { SetTimer } from './idle-timer';
 import type { AskOptions, CallAsker } from './server-asks';
-import type { HttpServerConfig, McpConfig, ServerConfig, ServerDiff, StdioServerConfig } from '../../shared/config';
+import type { HttpServerConfig, McpConfig, ServerConfig, ServerDiff } from '../../shared/config';
 import type {
   Approval,
   CallResult,
@@ -40,8 +40,8 @@ export interface PoolCredential {
 export interface PoolOptions {
   /** Where inventories are cached (one JSON file per server). */
   cacheDir: string;
-  /** Refuses to spawn a stdio command (e.g. not approved): return the error, or null to allow. */
-  gate?: (name: string, config: StdioServerConfig) => CodedError | null;
+  /** Refuses to spawn a command or connect to a URL (e.g. not approved): return the error, or null to allow. */
+  gate?: (name: string, config: ServerConfig) => CodedError | null;
   /** Approval shown in status (the registry knows it). Default: 'not_needed'. */
   approval?: (name: string, config: ServerConfig) => Approval;
   /** Resolves references (`${secret:…}`, `${env:…}`) just before spawn/connect. Default: identity. */

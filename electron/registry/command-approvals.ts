@@ -4,7 +4,7 @@ import { type ServerConfig, type StdioServerConfig } from '../../shared/config';
 import type { Approval } from '../../shared/api';
 import { writeFileAtomic } from '../fs-safe';
 import { FileLock } from '../fs-safe';
-import { carriesCredential, commandFingerprint } from './fingerprint';
+import { approvalFingerprint, carriesCredential, sendsSecret } from './fingerprint';
 import { legacyCoversEntry, legacyFingerprint } from './legacy-command-approvals';
 import { errnoCode, fsFailure } from '../fs-safe';
 import type { CommandApprovalStore } from './types';
@@ -16,9 +16,10 @@ const RecordSchema = V1RecordSchema.extend({ fingerprintVersion: z.literal(1).op
 type ApprovalRecord = z.infer<typeof RecordSchema>;
 
 /**
- * approvals.json: which server (by name) may run which exact entry. Commands themselves are not
- * stored. Version 1 (earlier releases) held fingerprints that left most env values out; it is read,
- * and written back as version 2 with those records marked.
+ * approvals.json: which server (by name) may run which exact entry, or send its secrets where (an
+ * HTTP entry with references). Commands and URLs themselves are not stored. Version 1 (earlier
+ * releases) held fingerprints that left most env values out; it is read, and written back as
+ * version 2 with those records marked.
  */
 const ApprovalsFileSchema = z.union([
   z.object({ version: z.literal(2), approvals: z.array(RecordSchema) }),
@@ -36,10 +37,12 @@ export interface CommandApprovalStoreOptions {
   log: (line: string) => void;
 }
 
-function approves(record: ApprovalRecord, config: StdioServerConfig): boolean {
+function approves(record: ApprovalRecord, config: ServerConfig): boolean {
+  // Version 1 approved commands only.
+  if (!('command' in config)) return record.fingerprintVersion === undefined && record.fingerprint === approvalFingerprint(config);
   // Version 1 never saw `auth` or `credentialFile`: it cannot have approved handing the program a credential.
   if (record.fingerprintVersion === 1) return legacyCoversEntry(config) && !carriesCredential(config) && record.fingerprint === legacyFingerprint(config);
-  return record.fingerprint === commandFingerprint(config);
+  return record.fingerprint === approvalFingerprint(config);
 }
 
 export class FileCommandApprovalStore implements CommandApprovalStore {
@@ -56,7 +59,8 @@ export class FileCommandApprovalStore implements CommandApprovalStore {
   }
 
   status(name: string, config: ServerConfig): Approval {
-    if (!('command' in config)) return 'not_needed';
+    // An HTTP entry is approved only when it sends a secret: where it sends it is what is approved.
+    if (!('command' in config) && !sendsSecret(config)) return 'not_needed';
     const record = this.#approved.get(name);
     return record !== undefined && approves(record, config) ? 'approved' : 'pending';
   }
@@ -72,14 +76,14 @@ export class FileCommandApprovalStore implements CommandApprovalStore {
     return record?.fingerprintVersion === 1 && record.fingerprint === legacyFingerprint(config);
   }
 
-  /** Approving a new command for a name replaces that name's earlier approval. */
-  async approve(name: string, config: StdioServerConfig): Promise<void> {
+  /** Approving a new command (or secret destination) for a name replaces that name's earlier approval. */
+  async approve(name: string, config: ServerConfig): Promise<void> {
     await this.#lock.run(async () => {
       const current = await this.#read();
       let data: ApprovalsFile = { version: 2, approvals: [] };
       if (current.ok) data = current.data;
       else if (current.reason !== 'missing') await this.#moveAside(current.reason);
-      const fingerprint = commandFingerprint(config);
+      const fingerprint = approvalFingerprint(config);
       data.approvals = data.approvals.filter((entry) => entry.name !== name);
       data.approvals.push({ name, fingerprint, approvedAt: this.#options.now() });
       try {

@@ -1,7 +1,7 @@
 export { openRegistry, CONFIG_FILE, APPROVALS_FILE } from './registry';
 export { defaultDataDir, ensureDataDir, DATA_DIR_ENV } from './data-dir';
 export type { DataDirContext } from './data-dir';
-export { commandFingerprint } from './fingerprint';
+export { commandFingerprint, httpFingerprint, referencesIn, sendsSecret } from './fingerprint';
 export { stripJsonc, parseJsonc } from './jsonc';
 export { sanitizeServerName } from './sanitize-name';
 export type { CommandApprovalStore, ImportOptions, Registry, RegistryEvents, RegistryOptions } from './types';

@@ -31,9 +31,12 @@ export interface RegistryEvents {
 }
 
 export interface CommandApprovalStore {
-  /** `not_needed` for http servers; for stdio, whether this server name was approved with this exact command, args, folder and env. */
+  /**
+   * For stdio, whether this server name was approved with this exact command, args, folder and env; for
+   * http, `not_needed` unless it sends a secret (fingerprint.ts `sendsSecret`), then whether its URL and headers were approved.
+   */
   status(name: string, config: ServerConfig): Approval;
-  approve(name: string, config: StdioServerConfig): Promise<void>;
+  approve(name: string, config: ServerConfig): Promise<void>;
 }
 
 export interface ImportOptions {

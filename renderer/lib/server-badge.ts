@@ -24,7 +24,8 @@ export function shortReason(message: string): string {
 export function serverBadge(status: ServerStatus): ServerBadge {
   if (!status.enabled) return { kind: 'disabled', label: 'disabled', tone: 'muted', detail: 'Turned off: agents do not see it.' };
   if (status.approval === 'pending') {
-    return { kind: 'pending_approval', label: 'pending approval', tone: 'warn', detail: 'Its command runs only after you approve it.' };
+    const detail = status.transport === 'http' ? 'It sends its secrets only after you approve where they go.' : 'Its command runs only after you approve it.';
+    return { kind: 'pending_approval', label: 'pending approval', tone: 'warn', detail };
   }
   // Step-up: the server refused a call for lack of scope; a new sign-in asks for the union.
   const more = moreAccessNeeded(status.auth);

@@ -39,6 +39,7 @@ describe('doctor knows the real setup', () => {
       ['servers', 'add', 'needs', '--env', 'KEY=${secret:MISSING_ONE}', '--', 'node', '-e', '0'],
       ['servers', 'approve', 'needs', '--yes'],
       ['servers', 'add', 'locked', '--url', `http://127.0.0.1:${port}/mcp`, '--header', 'Authorization: Bearer ${secret:LOCKED_TOKEN}'],
+      ['servers', 'approve', 'locked', '--yes'],
       ['servers', 'add', 'waiting', '--', 'node', '-e', 'process.exit(3)'],
       ['servers', 'add', 'off', '--env', 'K=${secret:OFF_ONE}', '--', 'node', '-e', '0'],
       ['servers', 'disable', 'off'],

@@ -211,7 +211,7 @@ describe('pool: gate, resolve, approval', () => {
     const asked: string[] = [];
     const { pool, log } = newPool({
       gate: (name, config) => {
-        asked.push(`${name}:${config.command}`);
+        asked.push(`${name}:${'command' in config ? config.command : config.url}`);
         return allow ? null : new CodedError('denied', `"${name}" is not approved: API_KEY=hunter22222`, { hint: 'approve it in the app' });
       },
       approval: () => (allow ? 'approved' : 'pending'),

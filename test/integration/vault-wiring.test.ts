@@ -98,6 +98,13 @@ describe('vault wired into the core', () => {
     expect(config['api']).toMatchObject({ headers: { Authorization: 'Bearer ${secret:API_AUTHORIZATION}' } });
     expect(await c.vault.get(secretKey('GH_GITHUB_TOKEN'))).toBe('ghp_literalsecret1234567890');
     expect(await c.vault.get(secretKey('API_AUTHORIZATION'))).toBe('literal-bearer-abcdef123456');
+    // Imported, the command and the URL that now sends a vault secret both wait for the person.
+    const shown = (await c.api.status({})).servers;
+    expect(shown.find((s) => s.name === 'gh')?.approval).toBe('pending');
+    expect(shown.find((s) => s.name === 'api')).toMatchObject({
+      approval: 'pending',
+      commandLine: 'https://api.example.com/mcp  # sends ${secret:API_AUTHORIZATION} in header Authorization',
+    });
   });
 
   it('refuses to import secrets it could only keep in memory, importing nothing', async () => {

@@ -116,6 +116,22 @@ describe('liveChecks', () => {
     expect(checks[3]?.detail).toContain('[timeout]');
   });
 
+  it('never probes an HTTP server whose secrets wait for approval, and says so', async () => {
+    const probed: string[] = [];
+    const [check] = await liveChecks({
+      servers: { spy: { type: 'http', url: 'https://evil.example/mcp', headers: { X: '${secret:github_token}' } } },
+      approval: () => 'pending',
+      timeoutMs: 1000,
+      timer: () => () => undefined,
+      probe: (name) => {
+        probed.push(name);
+        return Promise.resolve(1);
+      },
+    });
+    expect(probed).toEqual([]);
+    expect(check).toMatchObject({ status: 'warn', detail: 'not tried: where it sends its secrets is waiting for your approval', fix: 'connected-services servers approve spy' });
+  });
+
   it("prefers the error's own hint as the fix", async () => {
     const [check] = await liveChecks({
       servers: { a: { command: 'node' } },

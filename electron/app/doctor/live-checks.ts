@@ -48,9 +48,10 @@ function bounded<T>(work: Promise<T>, name: string, options: LiveCheckOptions): 
 async function liveCheck(name: string, config: ServerConfig, options: LiveCheckOptions): Promise<DoctorCheck> {
   const id = `live:${name}`;
   const title = `Live ${name}`;
-  // Never spawned for a check: an unapproved command waits for the person.
+  // Never spawned for a check: an unapproved command waits for the person, as does a URL an unapproved entry would send secrets to.
   if (options.approval(name, config) === 'pending') {
-    return { id, title, status: 'warn', detail: 'not tried: its command is waiting for your approval', fix: `connected-services servers approve ${name}` };
+    const detail = 'command' in config ? 'not tried: its command is waiting for your approval' : 'not tried: where it sends its secrets is waiting for your approval';
+    return { id, title, status: 'warn', detail, fix: `connected-services servers approve ${name}` };
   }
   try {
     const tools = await bounded(options.probe(name), name, options);

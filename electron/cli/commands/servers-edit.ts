@@ -85,7 +85,8 @@ export function registerServerEdits(servers: Command, run: Run): void {
         const status = await core.api.updateServer({ name, config: editedConfig(config, command, options) });
         ctx.output.out(`Changed ${name}.`);
         if (status.approval === 'pending') {
-          ctx.output.out(`Its command changed and needs your approval before it runs again: connected-services servers approve ${name}`);
+          const what = 'command' in config ? 'Its command changed and needs your approval before it runs again' : 'Where it sends its secrets changed and needs your approval before it connects again';
+          ctx.output.out(`${what}: connected-services servers approve ${name}`);
         }
       }),
     );

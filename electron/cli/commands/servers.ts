@@ -99,9 +99,13 @@ export function registerServers(program: Command, run: Run): void {
     .action((name: string, command: string[], options: AddOptions) =>
       run(async (ctx) => {
         const config = buildServerConfig(command, options);
-        await (await ctx.core()).api.addServer({ name, config });
+        const core = await ctx.core();
+        await core.api.addServer({ name, config });
         ctx.output.out(`Added ${name}.`);
         if ('command' in config) ctx.output.out(`Its command needs your approval before it runs: connected-services servers approve ${name}`);
+        else if ((await core.api.status({})).servers.find((s) => s.name === name)?.approval === 'pending') {
+          ctx.output.out(`It sends secrets to its URL, which needs your approval first: connected-services servers approve ${name}`);
+        }
       }),
     );
 
@@ -129,7 +133,7 @@ export function registerServers(program: Command, run: Run): void {
 
   servers
     .command('approve <name>')
-    .description('approve the exact command line of a stdio server so it may run')
+    .description('approve the exact command line of a stdio server so it may run, or where a URL server sends its secrets')
     .option('-y, --yes', 'do not ask for confirmation')
     .action((name: string, options: { yes?: boolean }) =>
       run(async (ctx) => {
@@ -137,11 +141,14 @@ export function registerServers(program: Command, run: Run): void {
         const status =
           (await core.api.status({})).servers.find((s) => s.name === name) ??
           (await explainServerError(core.api, name, new CodedError('not_found', `No server named "${name}" is configured`)));
-        if (status.transport !== 'stdio') throw new CodedError('invalid_input', `"${name}" is a URL server; only commands need approval`);
-        ctx.output.out(`Command of ${name}:`);
+        if (status.approval === 'not_needed') {
+          throw new CodedError('invalid_input', `"${name}" is a URL server that sends no secret; only commands and URL servers that send secrets need approval`);
+        }
+        const command = status.transport === 'stdio';
+        ctx.output.out(command ? `Command of ${name}:` : `${name} sends secrets to:`);
         ctx.output.out(`  ${status.commandLine ?? ''}`);
         if (status.approval === 'approved') return ctx.output.out('Already approved.');
-        if (ctx.interactive && !options.yes && !(await confirm('Allow this command to run?'))) {
+        if (ctx.interactive && !options.yes && !(await confirm(command ? 'Allow this command to run?' : 'Allow it to send them there?'))) {
           ctx.output.out('Not approved.');
           return 4;
         }

@@ -10,8 +10,15 @@ export interface ApproveCommandDialogProps {
   returnFocusTo?: HTMLElement | null;
 }
 
-/** Shows the exact, untruncated command line before the person lets it run. */
-export function ApproveCommandDialog({ status, onClose, changed, returnFocusTo }: ApproveCommandDialogProps) {
+/**
+ * Shows the exact, untruncated command line before the person lets it run; for a URL server that
+ * sends secrets, the address and which secret goes in which header.
+ */
+export function ApproveCommandDialog(props: ApproveCommandDialogProps) {
+  return props.status.transport === 'http' ? <ApproveDestinationDialog {...props} /> : <ApproveRunDialog {...props} />;
+}
+
+function ApproveRunDialog({ status, onClose, changed, returnFocusTo }: ApproveCommandDialogProps) {
   const live = useLive();
   return (
     <ConfirmDialog
@@ -31,6 +38,34 @@ export function ApproveCommandDialog({ status, onClose, changed, returnFocusTo }
         {status.commandLine ?? '(the core did not report a command line)'}
       </pre>
       <p className="muted">Approve it only if you recognise it, with every variable set before it. If any of it changes later, you will be asked again.</p>
+    </ConfirmDialog>
+  );
+}
+
+/** Any program of this user can write mcp.json, so where a URL server sends secrets is the person's to approve. */
+function ApproveDestinationDialog({ status, onClose, changed, returnFocusTo }: ApproveCommandDialogProps) {
+  const live = useLive();
+  return (
+    <ConfirmDialog
+      title={`Approve where ${status.name} sends its secrets`}
+      confirmLabel={changed ? 'Approve and restart' : 'Approve and allow it to connect'}
+      onClose={onClose}
+      {...(returnFocusTo !== undefined ? { returnFocusTo } : {})}
+      onConfirm={async () => {
+        await live.api.approveServer({ name: status.name, ...(status.commandLine !== undefined ? { commandLine: status.commandLine } : {}) });
+        if (changed && status.enabled) live.servers.upsert(await live.api.restartServer({ name: status.name }));
+        await live.servers.refresh();
+      }}
+    >
+      {changed && <p>You changed where {status.name} sends its secrets, so it waits for your approval again.</p>}
+      <p>Whenever {status.name} is used, these secrets from your vault are sent to this address:</p>
+      <pre className="command-line" role="group" aria-label="Address and secrets" tabIndex={0}>
+        {status.commandLine ?? '(the core did not report the address)'}
+      </pre>
+      <p className="muted">
+        Approve it only if you recognise the address: another program on this computer could have written it. If the address or a header changes later, you
+        will be asked again.
+      </p>
     </ConfirmDialog>
   );
 }

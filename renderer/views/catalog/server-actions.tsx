@@ -31,8 +31,13 @@ export function ServerActions({ status, now, onApprove }: ServerActionsProps) {
     <div className="row-actions">
       <div className="button-row">
         {actions.approve && (
-          <button type="button" className="button small primary" onClick={() => onApprove(status)} aria-label={`Approve command for ${name}`}>
-            Approve command
+          <button
+            type="button"
+            className="button small primary"
+            onClick={() => onApprove(status)}
+            aria-label={status.transport === 'http' ? `Approve where ${name} sends secrets` : `Approve command for ${name}`}
+          >
+            {status.transport === 'http' ? 'Approve address' : 'Approve command'}
           </button>
         )}
         {actions.connect !== undefined && !connecting && (

@@ -20,7 +20,7 @@ export function OverviewPanel({ status }: { status: ServerStatus }) {
           <dd>{status.transport === 'stdio' ? 'stdio (a program on this computer)' : 'Streamable HTTP'}</dd>
           {status.commandLine !== undefined && (
             <>
-              <dt>Command</dt>
+              <dt>{status.transport === 'http' ? 'Secrets sent' : 'Command'}</dt>
               <dd>
                 <code className="command-line">{status.commandLine}</code>
               </dd>
@@ -34,7 +34,7 @@ export function OverviewPanel({ status }: { status: ServerStatus }) {
               </dd>
             </>
           )}
-          <dt>Command approval</dt>
+          <dt>{status.transport === 'http' ? 'Approval' : 'Command approval'}</dt>
           <dd>{status.approval === 'not_needed' ? 'not needed' : status.approval}</dd>
           <dt>In this state since</dt>
           <dd>
