@@ -17,12 +17,15 @@ describe('settings against the real core', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
     await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
     const data = page.getByRole('region', { name: 'Data' });
+    await data.getByText(ui.home, { exact: true }).waitFor();
     expect(await data.getByText(ui.home, { exact: true }).count()).toBe(1);
 
     const vault = page.getByRole('region', { name: 'Credential vault' });
     await vault.getByText('memory only (lost when the app stops)').waitFor();
 
     const bridge = page.getByRole('region', { name: 'Agent bridge' });
+    // The bridge's address arrives with its own answer: wait for it, then count it.
+    await bridge.getByText(ui.served.bridge ?? 'missing', { exact: true }).waitFor();
     expect(await bridge.getByText(ui.served.bridge ?? 'missing', { exact: true }).count()).toBe(1);
 
     const checks = page.getByRole('region', { name: 'Checks' });

@@ -51,5 +51,5 @@ describe('step-up through the CLI (MCP authorization: 403 insufficient_scope)', 
     const again = await cli(['connect', 'notes', '--open-with', BROWSER]);
     expect(again.code).toBe(0);
     expect(again.stderr).not.toContain('Waiting for the sign-in');
-  });
+  }, 60_000); // eight CLI runs and two sign-ins: ~15 s here, over 30 s under a loaded CI machine
 });
