@@ -4,7 +4,8 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import * as types from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { HttpServerTransport } from './http-transport';
-import { directDelivery, rpcKind } from './sdk-dispatch';
+import { Protocol } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import { directDelivery, onToolCall, rpcKind } from './sdk-dispatch';
 
 class FakeResponse extends EventEmitter {
   status = 0;
@@ -36,10 +37,14 @@ function post(sessionId?: string): IncomingMessage {
 }
 
 /** A real SDK server behind our transport, delivering directly; counts what passed through onmessage. */
-async function session(direct: boolean) {
+async function session(direct: boolean, plainToolCall = false) {
   const server = new Server({ name: 't', version: '1' }, { capabilities: { tools: {} } });
   const seen: string[] = [];
-  server.setRequestHandler(types.CallToolRequestSchema, (request) => Promise.resolve({ content: [{ type: 'text' as const, text: request.params.name }] }));
+  const echo = (request: types.CallToolRequest): Promise<types.CallToolResult> =>
+    // No content: Server's own registration would parse the result and add `content: []`.
+    Promise.resolve(request.params.name === 'bare' ? { structuredContent: { a: 1 } } : { content: [{ type: 'text' as const, text: request.params.name }] });
+  if (plainToolCall) onToolCall(server, Protocol, types.CallToolRequestSchema, echo);
+  else server.setRequestHandler(types.CallToolRequestSchema, echo);
   server.setNotificationHandler(types.InitializedNotificationSchema, () => void seen.push('initialized'));
   const transport = new HttpServerTransport({ types, newSessionId: () => 'sid' });
   await server.connect(transport);
@@ -58,6 +63,19 @@ async function session(direct: boolean) {
     return res;
   };
   return { send, seen, viaOnmessage: () => viaOnmessage };
+}
+
+async function toolCalls(plain: boolean): Promise<Array<{ status: number; body: string }>> {
+  const s = await session(true, plain);
+  await s.send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'c', version: '1' } } });
+  const call = (id: number, params: unknown) => s.send({ jsonrpc: '2.0', id, method: 'tools/call', params }, 'sid');
+  const answers = [
+    await call(2, { name: 'echo', arguments: { x: 1 } }),
+    await call(3, { arguments: {} }),
+    await call(4, { name: 'echo', task: { ttl: 1000 } }),
+    await call(5, { name: 'bare' }),
+  ];
+  return answers.map((r) => ({ status: r.status, body: r.body }));
 }
 
 async function exchange(direct: boolean) {
@@ -100,5 +118,15 @@ describe('direct delivery to the SDK server (sdk-dispatch.ts)', () => {
     expect(direct.answers[4]?.status).toBe(400);
     expect(viaSdk.viaOnmessage).toBe(5);
     expect(direct.viaOnmessage).toBe(0);
+  });
+
+  it("onToolCall: the request checked and refused as Server's registration does, the result passed on as it is", async () => {
+    const viaServer = await toolCalls(false);
+    const plain = await toolCalls(true);
+    expect(plain.slice(0, 3)).toEqual(viaServer.slice(0, 3));
+    expect(plain[1]?.body).toContain('invalid_type');
+    expect(plain[2]?.body).toContain('does not support task creation');
+    expect(JSON.parse(plain[3]?.body ?? '')).toEqual({ jsonrpc: '2.0', id: 5, result: { structuredContent: { a: 1 } } });
+    expect(JSON.parse(viaServer[3]?.body ?? '')).toEqual({ jsonrpc: '2.0', id: 5, result: { structuredContent: { a: 1 }, content: [] } });
   });
 });

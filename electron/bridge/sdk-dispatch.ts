@@ -1,4 +1,14 @@
-import type { JSONRPCMessage, MessageExtraInfo } from '@modelcontextprotocol/sdk/types.js';
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { Protocol, RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import type {
+  CallToolRequest,
+  CallToolRequestSchema,
+  CallToolResult,
+  JSONRPCMessage,
+  MessageExtraInfo,
+  ServerNotification,
+  ServerRequest,
+} from '@modelcontextprotocol/sdk/types.js';
 
 /** What a JSON-RPC message is (JSON-RPC 2.0 §4, §5), known from its shape once its schema passed. */
 export type RpcKind = 'request' | 'notification' | 'response';
@@ -32,4 +42,17 @@ export function directDelivery(protocol: object): Deliver | undefined {
     else if (kind === 'notification') onNotification.call(protocol, message);
     else onResponse.call(protocol, message);
   };
+}
+
+type ToolCallHandler = (request: CallToolRequest, extra: RequestHandlerExtra<ServerRequest, ServerNotification>) => Promise<CallToolResult>;
+
+/**
+ * Registers the tools/call handler as Protocol registers any handler (the request parsed once), not
+ * through Server's override, which parses each request a second time and each result again. A result
+ * here is the pool's, already parsed with the SDK's CallToolResultSchema (pool/slot-calls.ts), or one
+ * of ours. The override's task branch is never reached: the bridge declares no tasks, so Protocol
+ * refuses a task-augmented call before any handler runs.
+ */
+export function onToolCall(server: Server, protocol: typeof Protocol, schema: typeof CallToolRequestSchema, handler: ToolCallHandler): void {
+  protocol.prototype.setRequestHandler.call(server, schema, handler);
 }
