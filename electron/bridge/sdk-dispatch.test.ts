@@ -42,7 +42,11 @@ async function session(direct: boolean, plainToolCall = false) {
   const seen: string[] = [];
   const echo = (request: types.CallToolRequest): Promise<types.CallToolResult> =>
     // No content: Server's own registration would parse the result and add `content: []`.
-    Promise.resolve(request.params.name === 'bare' ? { structuredContent: { a: 1 } } : { content: [{ type: 'text' as const, text: request.params.name }] });
+    Promise.resolve(
+      request.params.name === 'bare'
+        ? ({ structuredContent: { a: 1 } } as unknown as types.CallToolResult)
+        : { content: [{ type: 'text' as const, text: request.params.name }] },
+    );
   if (plainToolCall) onToolCall(server, Protocol, types.CallToolRequestSchema, echo);
   else server.setRequestHandler(types.CallToolRequestSchema, echo);
   server.setNotificationHandler(types.InitializedNotificationSchema, () => void seen.push('initialized'));
