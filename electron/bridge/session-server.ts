@@ -7,6 +7,7 @@ import { judgeTool, serverAllowed } from './policy';
 import { getPrompt, readResource } from './read-calls';
 import { callTool } from './tool-call';
 import { agentAsker } from './agent-asker';
+import { onToolCall } from './sdk-dispatch';
 
 const INSTRUCTIONS =
   'Tools, resources and prompts of the services the person connected in Connected Services. ' +
@@ -17,7 +18,11 @@ const INSTRUCTIONS =
  * server module and types.js load with the first session (importing them costs ~80 ms of start-up).
  */
 export async function createSessionServer(ctx: CallContext, agentName: string, version: string): Promise<Server> {
-  const [{ Server }, types] = await Promise.all([import('@modelcontextprotocol/sdk/server/index.js'), loadSdkTypes()]);
+  const [{ Server }, { Protocol }, types] = await Promise.all([
+    import('@modelcontextprotocol/sdk/server/index.js'),
+    import('@modelcontextprotocol/sdk/shared/protocol.js'),
+    loadSdkTypes(),
+  ]);
   const {
     CallToolRequestSchema,
     GetPromptRequestSchema,
@@ -46,7 +51,7 @@ export async function createSessionServer(ctx: CallContext, agentName: string, v
     }
     return { tools };
   });
-  server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
+  onToolCall(server, Protocol, CallToolRequestSchema, (request, extra) =>
     callTool(ctx, agentName, request, extra, agentAsker(server, agentName, extra.requestId, ctx.agents)),
   );
   handleSetLevel(server, types);

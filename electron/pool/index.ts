@@ -13,3 +13,4 @@ export type { AskContext, AskOptions, AskRouter, CallAsker } from './server-asks
 export { AskRefused, AskTimeout } from './ask-handlers';
 export { RPC_ERROR, isMcpError, type McpErrorLike } from './rpc-codes';
 export { loadSdkTypes, type SdkTypes } from './client-sdk';
+export { parseRpcMessage, type RpcSchemas } from './rpc-message';
