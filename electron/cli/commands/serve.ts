@@ -13,6 +13,7 @@ import { chooseUiPort, findLiveApp } from '../start-up';
 import { answerAsksAtTerminal, questionAtATime } from '../terminal-asks';
 import { confirmAtTerminal } from '../terminal-confirmations';
 import { holdYoungGeneration } from '../young-generation';
+import { compactWhenServersStop } from '../compact-when-quiet';
 
 export function port(value: string): number {
   const n = Number(value);
@@ -124,6 +125,11 @@ export function serveAction(options: ServeOptions): Action {
     }
     // Agents' traffic would grow the young generation for good; its size now serves them (README: Benchmarks).
     holdYoungGeneration();
+    // What serving agents grew is given back once the last server stops (README: Benchmarks).
+    const stopCompacting = compactWhenServersStop({
+      states: () => core.pool.statuses().map((status) => status.state),
+      onStateChange: (listener) => core.pool.on('state', listener),
+    });
     const offline = await core.api.listOfflineChanges({});
     if (offline.length > 0) {
       ctx.output.err(`${offline.length} change(s) were made from the command line while the app was closed: review them in Activity → Changes.`);
@@ -153,6 +159,7 @@ export function serveAction(options: ServeOptions): Action {
       for (const issue of issues) ctx.output.err(redact(`config problem: ${issue.file}: ${issue.server ?? ''} ${issue.field ?? ''} ${issue.message}`));
     });
     await stopped;
+    stopCompacting();
     stopConfirming?.();
     stopCallAsks?.();
     await removeRuntime();
