@@ -12,8 +12,8 @@ import type { Action, Run } from '../runner';
 import { chooseUiPort, findLiveApp } from '../start-up';
 import { answerAsksAtTerminal, questionAtATime } from '../terminal-asks';
 import { confirmAtTerminal } from '../terminal-confirmations';
-import { holdYoungGeneration } from '../young-generation';
-import { compactWhenServersStop } from '../compact-when-quiet';
+import { holdYoungGeneration, regrowYoungGeneration, youngGenerationSize } from '../young-generation';
+import { collectAllGarbage, compactWhenServersStop } from '../compact-when-quiet';
 
 export function port(value: string): number {
   const n = Number(value);
@@ -125,10 +125,17 @@ export function serveAction(options: ServeOptions): Action {
     }
     // Agents' traffic would grow the young generation for good; its size now serves them (README: Benchmarks).
     holdYoungGeneration();
-    // What serving agents grew is given back once the last server stops (README: Benchmarks).
+    const youngAtReady = youngGenerationSize();
+    let stopRegrowing = (): void => undefined;
+    // What serving agents grew is given back once the last server stops (README: Benchmarks); the
+    // young generation, shrunk by it, may grow back to its size at ready for the next busy spell.
     const stopCompacting = compactWhenServersStop({
       states: () => core.pool.statuses().map((status) => status.state),
       onStateChange: (listener) => core.pool.on('state', listener),
+      compact: () => {
+        stopRegrowing();
+        if (collectAllGarbage()) stopRegrowing = regrowYoungGeneration(youngAtReady);
+      },
     });
     const offline = await core.api.listOfflineChanges({});
     if (offline.length > 0) {
@@ -160,6 +167,7 @@ export function serveAction(options: ServeOptions): Action {
     });
     await stopped;
     stopCompacting();
+    stopRegrowing();
     stopConfirming?.();
     stopCallAsks?.();
     await removeRuntime();
