@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runNode } from '../../test/support/cli';
-import { HOLD_YOUNG_GENERATION_FLAG, holdYoungGeneration } from './young-generation';
+import { GROW_YOUNG_GENERATION_FLAG, HOLD_YOUNG_GENERATION_FLAG, holdYoungGeneration, regrowYoungGeneration } from './young-generation';
 
 const moduleUrl = new URL('./young-generation.ts', import.meta.url).href;
 
@@ -40,4 +40,52 @@ describe('holdYoungGeneration', () => {
     const held = await youngSizes(true);
     expect(held.after).toBeLessThanOrEqual(held.before);
   }, 60_000);
+});
+
+describe('regrowYoungGeneration', () => {
+  function harness(size: number) {
+    let young = size;
+    const flags: string[] = [];
+    const timers = new Map<number, () => void>();
+    let next = 0;
+    const options = {
+      youngSize: () => young,
+      setFlags: (flag: string) => flags.push(flag),
+      setTimer: (run: () => void) => {
+        timers.set(++next, run);
+        return next;
+      },
+      clearTimer: (timer: unknown) => timers.delete(timer as number),
+    };
+    return {
+      options,
+      flags,
+      grow: (to: number) => (young = to),
+      tick: () => [...timers.values()].forEach((run) => run()),
+      timers: () => timers.size,
+    };
+  }
+
+  it('lets the shrunk young generation grow back to its size at ready, then holds it there', () => {
+    const h = harness(1);
+    regrowYoungGeneration(8, h.options);
+    expect(h.flags).toEqual([GROW_YOUNG_GENERATION_FLAG]);
+    h.grow(4);
+    h.tick();
+    expect(h.flags).toEqual([GROW_YOUNG_GENERATION_FLAG]);
+    h.grow(8);
+    h.tick();
+    expect(h.flags).toEqual([GROW_YOUNG_GENERATION_FLAG, HOLD_YOUNG_GENERATION_FLAG]);
+    expect(h.timers()).toBe(0);
+  });
+
+  it('changes nothing when the young generation is not below that size, and stops when cancelled', () => {
+    const full = harness(8);
+    regrowYoungGeneration(8, full.options);
+    expect(full.flags).toEqual([]);
+    expect(full.timers()).toBe(0);
+    const cancelled = harness(1);
+    regrowYoungGeneration(8, cancelled.options)();
+    expect(cancelled.timers()).toBe(0);
+  });
 });

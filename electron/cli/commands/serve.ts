@@ -12,7 +12,8 @@ import type { Action, Run } from '../runner';
 import { chooseUiPort, findLiveApp } from '../start-up';
 import { answerAsksAtTerminal, questionAtATime } from '../terminal-asks';
 import { confirmAtTerminal } from '../terminal-confirmations';
-import { holdYoungGeneration } from '../young-generation';
+import { holdYoungGeneration, regrowYoungGeneration, youngGenerationSize } from '../young-generation';
+import { collectAllGarbage, compactWhenServersStop } from '../compact-when-quiet';
 
 export function port(value: string): number {
   const n = Number(value);
@@ -124,6 +125,18 @@ export function serveAction(options: ServeOptions): Action {
     }
     // Agents' traffic would grow the young generation for good; its size now serves them (README: Benchmarks).
     holdYoungGeneration();
+    const youngAtReady = youngGenerationSize();
+    let stopRegrowing = (): void => undefined;
+    // What serving agents grew is given back once the last server stops (README: Benchmarks); the
+    // young generation, shrunk by it, may grow back to its size at ready for the next busy spell.
+    const stopCompacting = compactWhenServersStop({
+      states: () => core.pool.statuses().map((status) => status.state),
+      onStateChange: (listener) => core.pool.on('state', listener),
+      compact: () => {
+        stopRegrowing();
+        if (collectAllGarbage()) stopRegrowing = regrowYoungGeneration(youngAtReady);
+      },
+    });
     const offline = await core.api.listOfflineChanges({});
     if (offline.length > 0) {
       ctx.output.err(`${offline.length} change(s) were made from the command line while the app was closed: review them in Activity → Changes.`);
@@ -153,6 +166,8 @@ export function serveAction(options: ServeOptions): Action {
       for (const issue of issues) ctx.output.err(redact(`config problem: ${issue.file}: ${issue.server ?? ''} ${issue.field ?? ''} ${issue.message}`));
     });
     await stopped;
+    stopCompacting();
+    stopRegrowing();
     stopConfirming?.();
     stopCallAsks?.();
     await removeRuntime();
