@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { credentialFailureInResult } from './credential-failure';
+import { credentialFailureInResult, textOf } from './credential-failure';
 
 const text = (value: string) => [{ type: 'text', text: value }];
 const managed = { command: 'mail', env: { T: '${token}' }, auth: { type: 'oauth' as const, issuer: 'https://a.example', clientId: 'c' } };
@@ -38,5 +38,25 @@ describe('a stdio program saying its credentials failed', () => {
 
   it('HTTP servers are left to their own 401 handling', () => {
     expect(credentialFailureInResult('web', { type: 'http', url: 'https://x.example/mcp' }, { isError: true, content: text('401') })).toBeUndefined();
+  });
+});
+
+describe('textOf: the scanned start of a result', () => {
+  /** The reference: every text block joined with newlines, then cut. */
+  const reference = (content: { type: string; text?: string }[]): string =>
+    content.filter((c) => c.type === 'text' && typeof c.text === 'string').map((c) => `${c.text ?? ''}\n`).join('').slice(0, 2000);
+
+  it('is the first 2,000 characters of the text blocks joined by newlines, whatever their sizes', () => {
+    for (let n = 0; n < 500; n++) {
+      const content = Array.from({ length: n % 6 }, (_, i) => (i % 3 === 1 ? { type: 'image' } : { type: 'text', text: String(i).repeat((n * 37 + i * 701) % 2600) }));
+      expect(textOf(content)).toBe(reference(content));
+    }
+  });
+
+  it('finds a refusal at the start of a 1 MB error result and nothing past the first 2,000 characters', () => {
+    const head = { isError: true, content: [{ type: 'text', text: `401 Unauthorized ${'x'.repeat(1 << 20)}` }] };
+    expect(credentialFailureInResult('gh', { command: 'gh' }, head)?.code).toBe('auth_required');
+    const tail = { isError: true, content: [{ type: 'text', text: `${'x'.repeat(1 << 20)} 401 Unauthorized` }] };
+    expect(credentialFailureInResult('gh', { command: 'gh' }, tail)).toBeUndefined();
   });
 });

@@ -22,11 +22,15 @@ function fixFor(server: string, config: StdioServerConfig): string {
   return `renew the credentials "${server}" uses (its token in env or its token file); to let Connected Services keep and renew them, give "${server}" an "auth" block, then run \`connected-services connect ${server}\``;
 }
 
-function textOf(content: readonly unknown[]): string {
+/** The first SCAN_CHARS of the text blocks, each ended by a newline; a long block is cut before it is joined, not copied whole. */
+export function textOf(content: readonly unknown[]): string {
   let text = '';
   for (const item of content) {
     const part = item as { type?: unknown; text?: unknown };
-    if (part.type === 'text' && typeof part.text === 'string') text += `${part.text}\n`;
+    if (part.type !== 'text' || typeof part.text !== 'string') continue;
+    const room = SCAN_CHARS - text.length;
+    if (part.text.length >= room) return text + part.text.slice(0, room);
+    text += `${part.text}\n`;
     if (text.length >= SCAN_CHARS) break;
   }
   return text.slice(0, SCAN_CHARS);

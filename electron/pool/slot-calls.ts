@@ -67,10 +67,24 @@ export function toolRefusal(server: string, config: ServerConfig, tool: string):
   });
 }
 
+/**
+ * The SDK's tools/call result as ours. The SDK has already parsed it with its CallToolResultSchema
+ * (content blocks, structuredContent, isError), which ours only loosens: parsed again only in the
+ * shape that schema does not give (the SDK's older `toolResult` form), so a result is not copied twice.
+ */
+export function asCallResult(result: Record<string, unknown>): CallResult {
+  const { content, structuredContent, isError } = result;
+  const sdkShaped =
+    Array.isArray(content) &&
+    (structuredContent === undefined || (typeof structuredContent === 'object' && structuredContent !== null && !Array.isArray(structuredContent))) &&
+    (isError === undefined || typeof isError === 'boolean');
+  return sdkShaped ? (result as CallResult) : CallResultSchema.parse(result);
+}
+
 /** tools/call; `context` names the call for a protocol error the server put in its result. */
 export function toolCall(tool: string, args: Record<string, unknown>, context: ErrorContext, config: ServerConfig): Run<CallResult> {
   return async (client, sdkOptions) => {
-    const result = CallResultSchema.parse(await client.callTool({ name: tool, arguments: args }, undefined, sdkOptions));
+    const result = asCallResult(await client.callTool({ name: tool, arguments: args }, undefined, sdkOptions));
     // A result with isError is the tool's own answer, passed on as a result; unless it is a protocol error in disguise.
     const protocolError = protocolErrorInResult(result, context);
     if (protocolError) throw protocolError;
