@@ -12,7 +12,7 @@ import { startHeaderRecorder, type HeaderRecorder } from '../fixtures/servers/he
 const PASSPHRASE = { CONNECTED_SERVICES_PASSPHRASE: 'a long test passphrase' };
 const TOKEN = 'ghp_test-secret-value-0123456789';
 
-// Security review: any process of the person's user can write mcp.json. An HTTP entry whose header
+// Security review: every process of the person's user can write mcp.json. An HTTP entry whose header
 // carries ${secret:…} must not send it anywhere the person has not approved.
 describe('serve: an HTTP entry that sends a secret waits for approval', () => {
   let home = '';
