@@ -176,4 +176,12 @@ describe('trayModel: programs on this computer that sign in', () => {
     expect(labels(model.items).some((l) => l.startsWith('Connect ') || l.startsWith('Re-authorize'))).toBe(false);
     expect(labels(model.items)).toContain('mail — command awaits approval');
   });
+
+  it('says an HTTP entry waiting for approval waits for its address, not a command', () => {
+    const model = trayModel([server('spy', 'idle', { transport: 'http', approval: 'pending' })], [], BRIDGE);
+    expect(labels(model.items)).toContain('spy — address awaits approval');
+    expect(model.tooltip).toContain('1 address to approve');
+    expect(model.tooltip).not.toContain('command');
+    expect(model.icon).toBe('attention');
+  });
 });

@@ -45,7 +45,8 @@ function stateLabel(status: ServerStatus): string {
     case 'disabled':
       return 'disabled';
     case 'approval':
-      return 'command awaits approval';
+      // An HTTP entry waits because of where it sends secrets, not for a command.
+      return status.transport === 'http' ? 'address awaits approval' : 'command awaits approval';
     case 'failed':
       return status.lastError ? `failed: ${plainText(status.lastError.message, 40)}` : 'failed';
     case 'sign-in':
@@ -85,17 +86,20 @@ export function trayModel(
   const health = statuses.map(healthOf);
   const failed = health.filter((h) => h === 'failed').length;
   const signIn = health.filter((h) => h === 'sign-in').length;
-  const commands = health.filter((h) => h === 'approval').length;
+  const waiting = statuses.filter((s) => healthOf(s) === 'approval');
+  const commands = waiting.filter((s) => s.transport !== 'http').length;
+  const addresses = waiting.length - commands;
   const ready = enabled.filter((s) => s.state === 'ready').length;
   const bridgeFailed = !bridge.running && bridge.error !== undefined;
 
-  const icon: TrayIcon = failed > 0 || bridgeFailed ? 'error' : signIn > 0 || commands > 0 || approvals.length > 0 ? 'attention' : 'ok';
+  const icon: TrayIcon = failed > 0 || bridgeFailed ? 'error' : signIn > 0 || waiting.length > 0 || approvals.length > 0 ? 'attention' : 'ok';
 
   const summary = enabled.length === 0 ? 'No services connected yet' : `${ready} of ${count(enabled.length, 'service', 'services')} ready`;
   const details = [
     signIn > 0 ? `${signIn} need${signIn === 1 ? 's' : ''} sign-in` : '',
     failed > 0 ? `${failed} failed` : '',
     commands > 0 ? `${count(commands, 'command', 'commands')} to approve` : '',
+    addresses > 0 ? `${count(addresses, 'address', 'addresses')} to approve` : '',
     approvals.length > 0 ? `${count(approvals.length, 'call', 'calls')} awaiting approval` : '',
     bridgeFailed ? 'bridge not running' : bridge.paused ? 'bridge paused' : '',
   ].filter(Boolean);
