@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PendingAsk } from '../../shared/api';
 import { ASKING_SERVER, ROOT } from '../fixtures/servers/config';
 import { CLI, runCli, tempHome } from '../support/cli';
-import { eventually, startServe, type Served } from '../support/serve';
+import { appApi, eventually, startServe, type Served } from '../support/serve';
 
 const ESC = String.fromCharCode(27);
 const plain = (text: string): string => text.replace(new RegExp(`${ESC}\\[[0-9;?]*[A-Za-z]`, 'g'), '').replace(/\r/g, '');
@@ -97,14 +97,7 @@ async function serveOnTerminal(home: string): Promise<TerminalServe> {
     output: () => plain(output),
     shows,
     type: (line) => child.stdin.write(`${line}\n`),
-    api: async (method, input = {}) => {
-      const response = await fetch(`${url.origin}/api/${method}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${secret}` },
-        body: JSON.stringify(input),
-      });
-      return { status: response.status, body: (await response.json()) as { result?: unknown; error?: { code: string; message: string } } };
-    },
+    api: appApi(url.origin, secret),
     stop: () =>
       new Promise((resolve) => {
         if (child.exitCode !== null) return resolve();

@@ -43,14 +43,7 @@ export async function startServe(home: string, args: string[] = [], env: Record<
     secret,
     bridge: ready.bridge,
     stderr: () => stderr,
-    api: async (method, input = {}) => {
-      const response = await fetch(`${url.origin}/api/${method}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${secret}` },
-        body: JSON.stringify(input),
-      });
-      return { status: response.status, body: (await response.json()) as { result?: unknown; error?: { code: string; message: string } } };
-    },
+    api: appApi(url.origin, secret),
     stop: () =>
       new Promise((resolve) => {
         if (child.exitCode !== null) return resolve(child.exitCode);
@@ -82,4 +75,16 @@ export async function eventually<T>(check: () => Promise<T | undefined>, timeout
     if (Date.now() > deadline) throw new Error('condition not met in time');
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/** The App API of a running `serve` at `origin`, called with the UI's per-run secret. */
+export function appApi(origin: string, secret: string): Served['api'] {
+  return async (method, input = {}) => {
+    const response = await fetch(`${origin}/api/${method}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${secret}` },
+      body: JSON.stringify(input),
+    });
+    return { status: response.status, body: (await response.json()) as { result?: unknown; error?: { code: string; message: string } } };
+  };
 }
