@@ -18,6 +18,13 @@ export function ApproveCommandDialog(props: ApproveCommandDialogProps) {
   return props.status.transport === 'http' ? <ApproveDestinationDialog {...props} /> : <ApproveRunDialog {...props} />;
 }
 
+/** Approves exactly what the person was shown; after an edit, restarts the server with it. */
+async function approve(live: ReturnType<typeof useLive>, status: ServerStatus, changed: boolean | undefined): Promise<void> {
+  await live.api.approveServer({ name: status.name, ...(status.commandLine !== undefined ? { commandLine: status.commandLine } : {}) });
+  if (changed && status.enabled) live.servers.upsert(await live.api.restartServer({ name: status.name }));
+  await live.servers.refresh();
+}
+
 function ApproveRunDialog({ status, onClose, changed, returnFocusTo }: ApproveCommandDialogProps) {
   const live = useLive();
   return (
@@ -26,11 +33,7 @@ function ApproveRunDialog({ status, onClose, changed, returnFocusTo }: ApproveCo
       confirmLabel={changed ? 'Approve and restart' : 'Approve and allow it to run'}
       onClose={onClose}
       {...(returnFocusTo !== undefined ? { returnFocusTo } : {})}
-      onConfirm={async () => {
-        await live.api.approveServer({ name: status.name, ...(status.commandLine !== undefined ? { commandLine: status.commandLine } : {}) });
-        if (changed && status.enabled) live.servers.upsert(await live.api.restartServer({ name: status.name }));
-        await live.servers.refresh();
-      }}
+      onConfirm={() => approve(live, status, changed)}
     >
       {changed && <p>You changed what {status.name} runs, so it waits for your approval again.</p>}
       <p>This program will run on this computer with your permissions whenever {status.name} is used:</p>
@@ -51,11 +54,7 @@ function ApproveDestinationDialog({ status, onClose, changed, returnFocusTo }: A
       confirmLabel={changed ? 'Approve and restart' : 'Approve and allow it to connect'}
       onClose={onClose}
       {...(returnFocusTo !== undefined ? { returnFocusTo } : {})}
-      onConfirm={async () => {
-        await live.api.approveServer({ name: status.name, ...(status.commandLine !== undefined ? { commandLine: status.commandLine } : {}) });
-        if (changed && status.enabled) live.servers.upsert(await live.api.restartServer({ name: status.name }));
-        await live.servers.refresh();
-      }}
+      onConfirm={() => approve(live, status, changed)}
     >
       {changed && <p>You changed where {status.name} sends its secrets, so it waits for your approval again.</p>}
       <p>Whenever {status.name} is used, these secrets from your vault are sent to this address:</p>
