@@ -1,5 +1,9 @@
 import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { build } from 'esbuild';
+import { cliBuildOptions } from '../../build/cli-bundle.mjs';
 import { ROOT } from '../fixtures/servers/config';
 
 export interface BenchProcess {
@@ -12,11 +16,27 @@ export interface BenchProcess {
 }
 
 /**
+ * The fixture bundled as `serve` is (build/cli-bundle.mjs: the SDK and zod inlined, minified), so the
+ * process in the middle runs as people run the app, not under tsx's on-the-fly transpilation.
+ */
+async function bundle(script: string): Promise<{ file: string; outdir: string }> {
+  // Inside the project, so the packages left external resolve from its node_modules.
+  const cache = join(ROOT, 'node_modules', '.cache');
+  mkdirSync(cache, { recursive: true });
+  const outdir = mkdtempSync(join(cache, 'bench-bundle-'));
+  const name = basename(script).replace(/\.ts$/, '');
+  const options = cliBuildOptions({ bundle: true, platform: 'node', target: 'node20', logLevel: 'warning', absWorkingDir: ROOT }, outdir);
+  await build({ ...options, entryPoints: { [name]: script }, metafile: false });
+  return { file: join(outdir, `${name}.mjs`), outdir };
+}
+
+/**
  * A fixture process that prints `{ "url", "token"? }` when ready, answers `cpu` on stdin with
  * `{ "cpuUs" }` and stops when stdin closes (bridge-process.ts, http-relay.ts).
  */
 export async function startBenchProcess(script: string, env: Record<string, string>): Promise<BenchProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], { cwd: ROOT, env: { ...process.env, ...env } });
+  const { file, outdir } = await bundle(script);
+  const child = spawn(process.execPath, [file], { cwd: ROOT, env: { ...process.env, ...env } });
   child.stderr.resume();
   const lines = createInterface({ input: child.stdout });
   const nextLine = (): Promise<string> =>
@@ -36,6 +56,7 @@ export async function startBenchProcess(script: string, env: Record<string, stri
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.stdin.end();
       await exited;
+      rmSync(outdir, { recursive: true, force: true });
     },
   };
   if (ready.token !== undefined) started.token = ready.token;
