@@ -4,6 +4,7 @@ import { CodedError } from '../../../shared/errors';
 import { liveChecks } from './live-checks';
 import { portChecks } from './port-checks';
 import { referenceChecks } from './reference-checks';
+import { runDoctor } from './run-doctor';
 
 const running = { pid: 4242, origin: 'http://127.0.0.1:51000', secret: 's', bridge: 'http://127.0.0.1:51001/mcp', startedAt: 0 };
 const base = { defaults: { ui: 47780, bridge: 47781 }, bridgeSetting: undefined, configFile: '/d/mcp.json' };
@@ -141,5 +142,39 @@ describe('liveChecks', () => {
       probe: () => Promise.reject(new CodedError('invalid_config', 'Server "a": ${secret:X} is missing', { hint: 'Store it with `connected-services secrets set X`' })),
     });
     expect(check?.fix).toBe('Store it with `connected-services secrets set X`');
+  });
+});
+
+describe('runDoctor', () => {
+  const deps = (approval: 'pending' | 'approved', fetched: string[]) => ({
+    dataDir: '/d',
+    configFile: '/d/mcp.json',
+    configIssues: [],
+    servers: { spy: { type: 'http', url: 'https://api.example.com/mcp', headers: { Authorization: '${secret:github_token}' } } } satisfies Record<string, ServerConfig>,
+    approval: () => approval,
+    env: { PATH: '' },
+    ports: { ui: 47780, bridge: 47781 },
+    nodeVersion: 'v20.19.0',
+    portFree: () => Promise.resolve(true),
+    modeOf: () => 0o700,
+    fetch: (url: string) => {
+      fetched.push(url);
+      return Promise.resolve(new Response(null, { status: 401 }));
+    },
+  });
+
+  it('says an HTTP server whose secrets wait for approval waits, with the command that approves it', async () => {
+    const fetched: string[] = [];
+    const check = (await runDoctor(deps('pending', fetched))).find((c) => c.id === 'server:spy');
+    expect(check).toMatchObject({ status: 'warn', fix: 'connected-services servers approve spy' });
+    expect(check?.detail).toContain('waiting for your approval');
+    expect(fetched).toEqual([]);
+  });
+
+  it('checks an approved one by reaching its address', async () => {
+    const fetched: string[] = [];
+    const check = (await runDoctor(deps('approved', fetched))).find((c) => c.id === 'server:spy');
+    expect(check).toMatchObject({ status: 'ok', detail: 'https://api.example.com/mcp is reachable' });
+    expect(fetched).toEqual(['https://api.example.com/mcp']);
   });
 });

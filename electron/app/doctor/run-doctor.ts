@@ -101,6 +101,10 @@ async function serverCheck(name: string, config: ServerConfig, deps: DoctorOptio
     }
     return { id, title, status: 'ok', detail: `command found at ${found}` };
   }
+  // Probing is harmless (no secret is sent), but the entry will not be used until approved: say so first.
+  if (deps.approval(name, config) === 'pending') {
+    return { id, title, status: 'warn', detail: `${redact(config.url)}: where it sends its secrets is waiting for your approval`, fix: `connected-services servers approve ${name}` };
+  }
   const failure = await urlReachable(config.url, deps.fetch ?? fetch, deps.urlTimeoutMs ?? 3000);
   return failure === null
     ? { id, title, status: 'ok', detail: `${redact(config.url)} is reachable` }
