@@ -131,7 +131,7 @@ export function serveAction(options: ServeOptions): Action {
     // young generation, shrunk by it, may grow back to its size at ready for the next busy spell.
     const stopCompacting = compactWhenServersStop({
       states: () => core.pool.statuses().map((status) => status.state),
-      onStateChange: (listener) => core.pool.on('state', listener),
+      onStateChange: (listener) => core.pool.on('state', (status) => listener(status.state)),
       compact: () => {
         stopRegrowing();
         if (collectAllGarbage()) stopRegrowing = regrowYoungGeneration(youngAtReady);
