@@ -7,11 +7,8 @@ import { isPortFree, packageRoot, writeRuntimeFile, type RuntimeInfo } from '../
 import { openWith, printUrl, type Opener } from '../../auth';
 import { startWebServer } from '../../web';
 
-import { confirm } from '../prompt';
 import type { Action, Run } from '../runner';
 import { chooseUiPort, findLiveApp } from '../start-up';
-import { answerAsksAtTerminal, questionAtATime } from '../terminal-asks';
-import { confirmAtTerminal } from '../terminal-confirmations';
 import { holdYoungGeneration, regrowYoungGeneration, youngGenerationSize } from '../young-generation';
 import { collectAllGarbage, compactWhenServersStop } from '../compact-when-quiet';
 
@@ -78,6 +75,8 @@ export function serveAction(options: ServeOptions): Action {
         hint: 'Run serve in a terminal, or confirm in the web UI at the address serve prints',
       });
     }
+    // Loaded only with the flag: its readline stays out of every other start (README: Benchmarks).
+    const terminalSession = options.confirmAtTerminal ? import('../terminal-session') : undefined;
     const live = await findLiveApp(ctx.dataDir);
     if (live) {
       printRunning(live, ctx.dataDir, options.json === true);
@@ -142,19 +141,20 @@ export function serveAction(options: ServeOptions): Action {
       ctx.output.err(`${offline.length} change(s) were made from the command line while the app was closed: review them in Activity → Changes.`);
     }
     // The requests of a call confirmed at this terminal are asked here too; every other stays in the app's dialog.
+    const terminal = await terminalSession;
     const terminalCalls = new Set<string>();
     const stopCallAsks =
-      options.confirmAtTerminal && core.asks
-        ? answerAsksAtTerminal(core.asks, (ask) => ask.callId !== undefined && terminalCalls.has(ask.callId), ctx.output, {
+      terminal && core.asks
+        ? terminal.answerAsksAtTerminal(core.asks, (ask) => ask.callId !== undefined && terminalCalls.has(ask.callId), ctx.output, {
             interactive: true,
-            terminal: questionAtATime(ctx.output),
+            terminal: terminal.questionAtATime(ctx.output),
           })
         : undefined;
-    const stopConfirming = options.confirmAtTerminal
-      ? confirmAtTerminal({
+    const stopConfirming = terminal
+      ? terminal.confirmAtTerminal({
           on: (event, listener) => core.api.on(event, listener),
           decide: (id, decision) => core.door.call({ caller: 'terminal' }, 'decideConfirmation', { id, decision }),
-          ask: confirm,
+          ask: terminal.confirm,
           write: (line) => ctx.output.err(line),
           callConfirmed: (callId) => {
             terminalCalls.add(callId);
