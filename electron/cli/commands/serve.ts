@@ -5,6 +5,7 @@ import { CodedError } from '../../../shared/errors';
 import { redact } from '../../../shared/redact';
 import { isPortFree, packageRoot, writeRuntimeFile, type RuntimeInfo } from '../../app';
 import { openWith, printUrl, type Opener } from '../../auth';
+import type { Pool } from '../../pool';
 import { startWebServer } from '../../web';
 
 import type { Action, Run } from '../runner';
@@ -90,7 +91,26 @@ export function serveAction(options: ServeOptions): Action {
     const stopped = new Promise<void>((resolve) => {
       for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, () => resolve());
     });
+    // What serving agents grew is given back once the last server stops (README: Benchmarks); the
+    // young generation, shrunk by it, may grow back to its size at ready for the next busy spell. The
+    // watch starts with the pool, before it has a server: it then knows every state from the pool's
+    // announcements and never reads them all (50 statuses, each hashing its approval) at ready.
+    let youngAtReady: number | undefined = undefined;
+    let stopRegrowing = (): void => undefined;
+    let stopCompacting = (): void => undefined;
+    const watchCompaction = (pool: Pool): void => {
+      stopCompacting = compactWhenServersStop({
+        states: () => pool.statuses().map((status) => status.state),
+        onStateChange: (listener) => pool.on('state', (status) => listener(status.state)),
+        compact: () => {
+          stopRegrowing();
+          // Not before the ready line: the size to grow back to is the one at ready.
+          if (youngAtReady !== undefined && collectAllGarbage()) stopRegrowing = regrowYoungGeneration(youngAtReady);
+        },
+      });
+    };
     const core = await ctx.core({
+      onPool: watchCompaction,
       ...(opener ? { opener } : {}),
       watch: true,
       warmUp: true,
@@ -124,18 +144,7 @@ export function serveAction(options: ServeOptions): Action {
     }
     // Agents' traffic would grow the young generation for good; its size now serves them (README: Benchmarks).
     holdYoungGeneration();
-    const youngAtReady = youngGenerationSize();
-    let stopRegrowing = (): void => undefined;
-    // What serving agents grew is given back once the last server stops (README: Benchmarks); the
-    // young generation, shrunk by it, may grow back to its size at ready for the next busy spell.
-    const stopCompacting = compactWhenServersStop({
-      states: () => core.pool.statuses().map((status) => status.state),
-      onStateChange: (listener) => core.pool.on('state', (status) => listener(status.state)),
-      compact: () => {
-        stopRegrowing();
-        if (collectAllGarbage()) stopRegrowing = regrowYoungGeneration(youngAtReady);
-      },
-    });
+    youngAtReady = youngGenerationSize();
     const offline = await core.api.listOfflineChanges({});
     if (offline.length > 0) {
       ctx.output.err(`${offline.length} change(s) were made from the command line while the app was closed: review them in Activity → Changes.`);
