@@ -34,6 +34,11 @@ export interface CoreOptions {
   opener?: Opener;
   /** Runs keychain operations (the desktop app's own helper); default: the vault's helper child. */
   keychainRunner?: KeychainRunner;
+  /**
+   * Called with the pool before it gets its first config, when no server can run yet: a watch of
+   * every server's state can start here knowing them all (`serve`'s compaction, README: Benchmarks).
+   */
+  onPool?: (pool: Pool) => void;
 }
 
 export interface Core {

@@ -31,6 +31,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const logs = new ServerLogs();
   const asks = routeAsks();
   const pool = openCorePool({ dataDir: options.dataDir, env, log, registry, vault, auth, secretFiles, asks: asks.router, logs });
+  options.onPool?.(pool);
   const signIns = new SignIns({ auth, pool, registry, onDeviceLogin: (login) => events.emit('deviceLogin', login) });
 
   const first = applyFirstConfig(registry, pool);

@@ -66,6 +66,25 @@ describe('withApprovalCommandLines', () => {
     expect(seen.filter((s) => s.name === 'git').map((s) => s.commandLine)).toContain(expected);
     expect(seen.filter((s) => s.name === 'git').every((s) => s.commandLine === expected)).toBe(true);
   });
+
+  it("shows each announced status once, however many listen to the pool's states", async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'cs-shown-command-'));
+    const config: McpConfig = { mcpServers: { git: { command: 'uvx', args: ['mcp-server-git'] }, memory: { command: 'npx', args: ['server-memory'] } } };
+    let reads = 0;
+    pool = withApprovalCommandLines(createPool({ cacheDir: dir }), {
+      config: () => {
+        reads++;
+        return config;
+      },
+    });
+    const seen: ServerStatus[][] = [[], [], []];
+    for (const each of seen) pool.on('state', (status) => each.push(status));
+    await pool.apply(config);
+    // Two servers announced, three listeners: each status shown (the entry read) once.
+    expect(seen.map((each) => each.map((s) => s.name).sort())).toEqual([['git', 'memory'], ['git', 'memory'], ['git', 'memory']]);
+    expect(seen[1]?.every((s) => s.commandLine !== undefined)).toBe(true);
+    expect(reads).toBe(2);
+  });
 });
 
 describe('approvalCommandLine of an HTTP entry that sends secrets', () => {

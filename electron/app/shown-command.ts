@@ -64,10 +64,18 @@ export function withApprovalCommandLines(pool: Pool, registry: Pick<Registry, 'c
     if (!('command' in config) && !sendsSecret(config)) return status;
     return { ...status, commandLine: redact(approvalCommandLine(config)) };
   };
+  // One line per announcement, however many listen: a start announces every server, and each of the
+  // app's listeners (events, logs, secret files, bridge, serve) would redact its line again.
+  const shownOnce = new WeakMap<ServerStatus, ServerStatus>();
+  const showOnce = (status: ServerStatus): ServerStatus => {
+    let shown = shownOnce.get(status);
+    if (shown === undefined) shownOnce.set(status, (shown = show(status)));
+    return shown;
+  };
   function on<E extends keyof PoolEvents>(event: E, listener: (payload: PoolEvents[E]) => void): () => void {
     if (event !== 'state') return pool.on(event, listener);
     const onState = listener as (payload: ServerStatus) => void;
-    return pool.on('state', (status) => onState(show(status)));
+    return pool.on('state', (status) => onState(showOnce(status)));
   }
   return {
     ...pool,

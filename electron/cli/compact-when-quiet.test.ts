@@ -6,12 +6,16 @@ import { compactWhenServersStop } from './compact-when-quiet';
 /** Servers whose states the test sets, a manual timer, and the compactions counted. */
 function harness(initial: ServerState[]) {
   let states = initial;
-  const listeners = new Set<() => void>();
+  let reads = 0;
+  const listeners = new Set<(state: ServerState) => void>();
   const timers = new Map<number, () => void>();
   let next = 0;
   let compactions = 0;
   const stop = compactWhenServersStop({
-    states: () => states,
+    states: () => {
+      reads++;
+      return states;
+    },
     onStateChange: (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -25,9 +29,13 @@ function harness(initial: ServerState[]) {
     delayMs: 250,
   });
   return {
+    /** Each server whose state differs announces its own change, as the pool does. */
     set(next: ServerState[]) {
+      const before = states;
       states = next;
-      for (const listener of listeners) listener();
+      next.forEach((state, i) => {
+        if (state !== before[i]) for (const listener of listeners) listener(state);
+      });
     },
     fire() {
       const due = [...timers.values()];
@@ -37,6 +45,7 @@ function harness(initial: ServerState[]) {
     pending: () => timers.size,
     compactions: () => compactions,
     listeners: () => listeners.size,
+    reads: () => reads,
     stop,
   };
 }
@@ -83,6 +92,18 @@ describe('compactWhenServersStop', () => {
     h.stop();
     expect(h.pending()).toBe(0);
     expect(h.listeners()).toBe(0);
+  });
+
+  it('reads every state only when the last running server may have stopped', () => {
+    // A start announces each configured server in turn: reading all states at each would be quadratic.
+    const h = harness(Array<ServerState>(50).fill('idle'));
+    const atStart = h.reads();
+    for (let i = 0; i < 50; i++) h.set(Array<ServerState>(50).fill('stopped', 0, i + 1).fill('idle', i + 1));
+    h.set(['ready', ...Array<ServerState>(49).fill('stopped')]);
+    expect(h.reads()).toBe(atStart);
+    h.set(Array<ServerState>(50).fill('stopped'));
+    expect(h.reads()).toBe(atStart + 1);
+    expect(h.pending()).toBe(1);
   });
 });
 

@@ -25,6 +25,8 @@ export async function createConfigIfMissing(
   fileLock: FileLock,
   demoServers: (() => Record<string, StdioServerConfig>) | undefined,
 ): Promise<Record<string, StdioServerConfig> | null> {
+  // Every start but the first finds it: taking the lock only to see that costs `serve` its start-up (README: Benchmarks).
+  if (await exists(file)) return null;
   return fileLock.run(async () => {
     if (await exists(file)) return null;
     const servers = demoServers?.() ?? {};

@@ -28,6 +28,7 @@ import {
   ToolInfoSchema,
 } from './views';
 import { LogLineSchema, LogTailSchema, PromptResultSchema, ResourceReadSchema } from './inspect-views';
+import { lazyEntries } from './lazy-entries';
 
 const ByName = z.strictObject({ name: ServerNameSchema });
 const AgentNameSchema = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9 _.-]{0,63}$/, 'use 1-64 letters, digits, spaces, "_", "." or "-"');
@@ -51,54 +52,54 @@ const SecretRef = z.strictObject({ name: SecretNameSchema, server: ServerNameSch
  * The App API: every call the UI (and the CLI through `serve`) makes of the core.
  * Each method has a request schema that every transport parses, and a result schema.
  */
-export const API_METHODS = {
-  status: { input: z.strictObject({}), output: StatusSchema },
-  addServer: {
+export const API_METHODS = lazyEntries({
+  status: () => ({ input: z.strictObject({}), output: StatusSchema }),
+  addServer: () => ({
     input: z.strictObject({ name: ServerNameSchema, config: z.union([StdioServerSchema, HttpServerSchema]) }),
     output: Ok,
-  },
-  removeServer: { input: ByName, output: Ok },
-  setServerEnabled: { input: z.strictObject({ name: ServerNameSchema, enabled: z.boolean() }), output: Ok },
+  }),
+  removeServer: () => ({ input: ByName, output: Ok }),
+  setServerEnabled: () => ({ input: z.strictObject({ name: ServerNameSchema, enabled: z.boolean() }), output: Ok }),
   /** `commandLine`: what the person was shown; refused if the config changed since (approve what you saw). */
-  approveServer: { input: ByName.extend({ commandLine: z.string().optional() }), output: Ok },
+  approveServer: () => ({ input: ByName.extend({ commandLine: z.string().optional() }), output: Ok }),
   /**
    * Starts the server now (spawn or connect) and refreshes its inventory; for an OAuth server
    * without a valid credential, runs the sign-in flow first (browser, or device code).
    */
-  connect: {
+  connect: () => ({
     input: z.strictObject({ name: ServerNameSchema, flow: z.enum(['browser', 'device']).optional() }),
     output: ServerStatusSchema,
-  },
+  }),
   /**
    * Forgets the server's tokens (optionally revoking them at the authorization server) and stops it.
    * With `revoke`: `revoked` tells whether every grant was revoked; if not, `revokeError` says which were
    * not and why (they may still be live at their authorization server).
    */
-  disconnect: {
+  disconnect: () => ({
     input: z.strictObject({ name: ServerNameSchema, revoke: z.boolean().optional() }),
     output: ServerStatusSchema.extend({ revoked: z.boolean().optional(), revokeError: z.string().optional() }),
-  },
+  }),
   /** Cancels a sign-in in progress (browser or device code). */
-  cancelLogin: { input: ByName, output: Ok },
-  stopServer: { input: ByName, output: ServerStatusSchema },
-  listTools: { input: OptionalServer, output: z.array(ToolInfoSchema) },
-  listResources: {
+  cancelLogin: () => ({ input: ByName, output: Ok }),
+  stopServer: () => ({ input: ByName, output: ServerStatusSchema }),
+  listTools: () => ({ input: OptionalServer, output: z.array(ToolInfoSchema) }),
+  listResources: () => ({
     input: OptionalServer,
     output: z.object({ resources: z.array(ResourceInfoSchema), templates: z.array(ResourceTemplateInfoSchema) }),
-  },
-  listPrompts: { input: OptionalServer, output: z.array(PromptInfoSchema) },
+  }),
+  listPrompts: () => ({ input: OptionalServer, output: z.array(PromptInfoSchema) }),
   /**
    * A server's kept log (stderr, notes, state changes, its log messages; redacted). Without `after`:
    * the last `limit` lines; with it, the lines after that cursor, oldest first, up to `limit`.
    */
-  readLogs: {
+  readLogs: () => ({
     input: z.strictObject({ server: ServerNameSchema, after: z.number().int().min(0).optional(), limit: z.number().int().min(1).max(5000).optional() }),
     output: LogTailSchema,
-  },
+  }),
   /** `resources/read` as the person (starts the server); contents past the size limit say their size instead. */
-  readResource: { input: z.strictObject({ server: ServerNameSchema, uri: z.string().min(1).max(8192) }), output: ResourceReadSchema },
+  readResource: () => ({ input: z.strictObject({ server: ServerNameSchema, uri: z.string().min(1).max(8192) }), output: ResourceReadSchema }),
   /** `prompts/get` as the person (starts the server). */
-  getPrompt: {
+  getPrompt: () => ({
     input: z.strictObject({
       server: ServerNameSchema,
       name: z.string().min(1).max(256),
@@ -108,8 +109,8 @@ export const API_METHODS = {
         .optional(),
     }),
     output: PromptResultSchema,
-  },
-  callTool: {
+  }),
+  callTool: () => ({
     input: z.strictObject({
       server: ServerNameSchema,
       tool: z.string().min(1),
@@ -119,27 +120,27 @@ export const API_METHODS = {
       callId: z.string().max(100).optional(),
     }),
     output: CallResultSchema,
-  },
+  }),
   /** `live`: also one harmless exchange (initialize, tools/list) with every enabled server, through the pool. */
-  doctor: { input: z.strictObject({ live: z.boolean().optional() }), output: z.array(DoctorCheckSchema) },
+  doctor: () => ({ input: z.strictObject({ live: z.boolean().optional() }), output: z.array(DoctorCheckSchema) }),
   /** Names only: values never leave the core through the App API. */
-  listSecrets: { input: z.strictObject({}), output: z.array(z.object({ name: z.string(), server: z.string().optional() })) },
-  setSecret: { input: SecretRef.extend({ value: z.string().min(1).max(64 * 1024) }), output: Ok },
-  deleteSecret: { input: SecretRef, output: z.object({ deleted: z.boolean() }) },
-  bridgeInfo: { input: z.strictObject({}), output: BridgeInfoSchema },
+  listSecrets: () => ({ input: z.strictObject({}), output: z.array(z.object({ name: z.string(), server: z.string().optional() })) }),
+  setSecret: () => ({ input: SecretRef.extend({ value: z.string().min(1).max(64 * 1024) }), output: Ok }),
+  deleteSecret: () => ({ input: SecretRef, output: z.object({ deleted: z.boolean() }) }),
+  bridgeInfo: () => ({ input: z.strictObject({}), output: BridgeInfoSchema }),
   /** Paused, the bridge refuses every agent call with `denied`; listings still answer. */
-  setBridgePaused: { input: z.strictObject({ paused: z.boolean() }), output: BridgeInfoSchema },
-  listAgents: { input: z.strictObject({}), output: z.array(AgentViewSchema) },
+  setBridgePaused: () => ({ input: z.strictObject({ paused: z.boolean() }), output: BridgeInfoSchema }),
+  listAgents: () => ({ input: z.strictObject({}), output: z.array(AgentViewSchema) }),
   /** The token is in this answer only; it is stored hashed. */
-  addAgent: {
+  addAgent: () => ({
     input: z.strictObject({
       name: AgentNameSchema,
       servers: z.union([z.literal('*'), z.array(ServerNameSchema)]).optional(),
       policy: TierPolicySchema.partial().optional(),
     }),
     output: z.object({ agent: AgentViewSchema, token: z.string() }),
-  },
-  updateAgent: {
+  }),
+  updateAgent: () => ({
     input: z.strictObject({
       name: AgentNameSchema,
       servers: z.union([z.literal('*'), z.array(ServerNameSchema)]).optional(),
@@ -150,20 +151,20 @@ export const API_METHODS = {
       asks: AgentAsksViewSchema.partial().optional(),
     }),
     output: AgentViewSchema,
-  },
-  removeAgent: { input: z.strictObject({ name: AgentNameSchema }), output: Ok },
-  rotateAgent: { input: z.strictObject({ name: AgentNameSchema }), output: z.object({ agent: AgentViewSchema, token: z.string() }) },
+  }),
+  removeAgent: () => ({ input: z.strictObject({ name: AgentNameSchema }), output: Ok }),
+  rotateAgent: () => ({ input: z.strictObject({ name: AgentNameSchema }), output: z.object({ agent: AgentViewSchema, token: z.string() }) }),
   /** A ready-to-paste client configuration; without a token it holds a placeholder. */
-  agentConfig: {
+  agentConfig: () => ({
     input: z.strictObject({ name: AgentNameSchema, for: ConfigTargetSchema, token: z.string().optional() }),
     output: z.object({ text: z.string(), file: z.string().optional() }),
-  },
-  listApprovals: { input: z.strictObject({}), output: z.array(PendingApprovalSchema) },
-  decideApproval: {
+  }),
+  listApprovals: () => ({ input: z.strictObject({}), output: z.array(PendingApprovalSchema) }),
+  decideApproval: () => ({
     input: z.strictObject({ id: z.string().min(1), decision: z.enum(['allow', 'deny']), remember: z.boolean().optional() }),
     output: Ok,
-  },
-  readAudit: {
+  }),
+  readAudit: () => ({
     input: z.strictObject({
       agent: z.string().optional(),
       server: z.string().optional(),
@@ -171,8 +172,8 @@ export const API_METHODS = {
       limit: z.number().int().min(1).max(5000).optional(),
     }),
     output: z.array(AuditEntrySchema),
-  },
-  importConfig: {
+  }),
+  importConfig: () => ({
     input: z.strictObject({
       source: ImportSourceSchema,
       path: z.string().optional(),
@@ -180,50 +181,50 @@ export const API_METHODS = {
       credentialFiles: z.enum(['move', 'leave']).optional(),
     }),
     output: ImportReportSchema,
-  },
+  }),
   /** Widenings asked for from the command line, waiting for the person (see README "Threat model"). */
-  listConfirmations: { input: z.strictObject({}), output: z.array(ConfirmationSchema) },
+  listConfirmations: () => ({ input: z.strictObject({}), output: z.array(ConfirmationSchema) }),
   /**
    * The person's interfaces only: confirming runs the request as the person; `result` is its answer
    * (a new agent's token is shown to the person, not to whoever asked).
    */
-  decideConfirmation: {
+  decideConfirmation: () => ({
     input: z.strictObject({ id: z.string().min(1).max(100), decision: z.enum(['confirm', 'refuse']) }),
     output: z.object({ outcome: ConfirmationOutcomeSchema, error: z.string().optional(), result: z.unknown().optional() }),
-  },
+  }),
   /** Changes of policy, agents, servers, secrets and settings, newest first. */
-  readAdminLog: {
+  readAdminLog: () => ({
     input: z.strictObject({ who: CallerSchema.optional(), limit: z.number().int().min(1).max(5000).optional() }),
     output: z.array(AdminEntrySchema),
-  },
+  }),
   /** Widenings made from the command line while no app ran, not yet acknowledged. */
-  listOfflineChanges: { input: z.strictObject({}), output: z.array(AdminEntrySchema) },
+  listOfflineChanges: () => ({ input: z.strictObject({}), output: z.array(AdminEntrySchema) }),
   /** The person's interfaces only: marks the changes up to `upTo` (a time) as reviewed. */
-  acknowledgeChanges: { input: z.strictObject({ upTo: z.number() }), output: Ok },
+  acknowledgeChanges: () => ({ input: z.strictObject({ upTo: z.number() }), output: Ok }),
   /** Servers' requests waiting for the person: forms, URLs to open, sampling to approve (README "Services that ask back"). */
-  listAsks: { input: z.strictObject({}), output: z.array(PendingAskSchema) },
+  listAsks: () => ({ input: z.strictObject({}), output: z.array(PendingAskSchema) }),
   /** The person's interfaces only: `content` with accept of a form (checked against its schema). */
-  answerAsk: {
+  answerAsk: () => ({
     input: z.strictObject({ id: z.string().min(1).max(100), action: AskActionSchema, content: AskContentSchema.optional() }),
     output: Ok,
-  },
+  }),
   /** The person's interfaces only: opens a URL-mode request's URL after the checks sign-in uses; never opened otherwise. */
-  openAskUrl: { input: z.strictObject({ id: z.string().min(1).max(100) }), output: Ok },
+  openAskUrl: () => ({ input: z.strictObject({ id: z.string().min(1).max(100) }), output: Ok }),
   /** The server's entry as written in mcp.json (`${secret:…}` references as references), for editing. */
-  serverConfig: { input: ByName, output: z.object({ config: z.union([StdioServerSchema, HttpServerSchema]) }) },
+  serverConfig: () => ({ input: ByName, output: z.object({ config: z.union([StdioServerSchema, HttpServerSchema]) }) }),
   /**
    * Replaces a server's entry. A stdio entry whose command, arguments, folder or environment changed
    * needs approval again (the approval is of the name with that whole entry); a running server restarts.
    */
-  updateServer: {
+  updateServer: () => ({
     input: z.strictObject({ name: ServerNameSchema, config: z.union([StdioServerSchema, HttpServerSchema]) }),
     output: ServerStatusSchema,
-  },
+  }),
   /** Stops the server and starts it again now (crash counters reset); errors are the start's. */
-  restartServer: { input: ByName, output: ServerStatusSchema },
+  restartServer: () => ({ input: ByName, output: ServerStatusSchema }),
   /** Cancels a `callTool` in flight by its `callId`: the server is sent `notifications/cancelled`. */
-  cancelCall: { input: z.strictObject({ callId: z.string().min(1).max(100) }), output: z.object({ cancelled: z.boolean() }) },
-} as const;
+  cancelCall: () => ({ input: z.strictObject({ callId: z.string().min(1).max(100) }), output: z.object({ cancelled: z.boolean() }) }),
+});
 
 export type ApiMethods = typeof API_METHODS;
 export type ApiMethod = keyof ApiMethods;
@@ -231,30 +232,30 @@ export type ApiInput<M extends ApiMethod> = z.input<ApiMethods[M]['input']>;
 export type ApiOutput<M extends ApiMethod> = z.infer<ApiMethods[M]['output']>;
 
 /** Everything the core pushes to the UI. */
-export const API_EVENTS = {
-  serverState: ServerStatusSchema,
-  inventoryChanged: z.object({ server: z.string() }),
+export const API_EVENTS = lazyEntries({
+  serverState: () => ServerStatusSchema,
+  inventoryChanged: () => z.object({ server: z.string() }),
   /** New lines of a server's kept log (see `readLogs`), in order. */
-  serverLog: z.object({ server: z.string(), lines: z.array(LogLineSchema) }),
-  configIssues: z.object({ issues: z.array(ConfigIssueSchema) }),
-  deviceLogin: DeviceLoginSchema,
-  approvalPending: PendingApprovalSchema,
-  approvalDecided: z.object({ id: z.string(), decision: z.enum(['allow', 'deny', 'timeout']) }),
-  auditEntry: AuditEntrySchema,
-  agentsChanged: z.object({}),
-  bridgeChanged: BridgeInfoSchema,
-  callProgress: z.object({
+  serverLog: () => z.object({ server: z.string(), lines: z.array(LogLineSchema) }),
+  configIssues: () => z.object({ issues: z.array(ConfigIssueSchema) }),
+  deviceLogin: () => DeviceLoginSchema,
+  approvalPending: () => PendingApprovalSchema,
+  approvalDecided: () => z.object({ id: z.string(), decision: z.enum(['allow', 'deny', 'timeout']) }),
+  auditEntry: () => AuditEntrySchema,
+  agentsChanged: () => z.object({}),
+  bridgeChanged: () => BridgeInfoSchema,
+  callProgress: () => z.object({
     callId: z.string(),
     progress: z.number(),
     total: z.number().optional(),
     message: z.string().optional(),
   }),
-  confirmationPending: ConfirmationSchema,
-  confirmationDecided: z.object({ id: z.string(), outcome: ConfirmationOutcomeSchema }),
-  adminEntry: AdminEntrySchema,
-  askPending: PendingAskSchema,
-  askSettled: AskSettledSchema,
-} as const;
+  confirmationPending: () => ConfirmationSchema,
+  confirmationDecided: () => z.object({ id: z.string(), outcome: ConfirmationOutcomeSchema }),
+  adminEntry: () => AdminEntrySchema,
+  askPending: () => PendingAskSchema,
+  askSettled: () => AskSettledSchema,
+});
 
 export type ApiEvents = typeof API_EVENTS;
 export type ApiEvent = keyof ApiEvents;

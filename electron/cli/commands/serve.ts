@@ -5,13 +5,11 @@ import { CodedError } from '../../../shared/errors';
 import { redact } from '../../../shared/redact';
 import { isPortFree, packageRoot, writeRuntimeFile, type RuntimeInfo } from '../../app';
 import { openWith, printUrl, type Opener } from '../../auth';
+import type { Pool } from '../../pool';
 import { startWebServer } from '../../web';
 
-import { confirm } from '../prompt';
 import type { Action, Run } from '../runner';
 import { chooseUiPort, findLiveApp } from '../start-up';
-import { answerAsksAtTerminal, questionAtATime } from '../terminal-asks';
-import { confirmAtTerminal } from '../terminal-confirmations';
 import { holdYoungGeneration, regrowYoungGeneration, youngGenerationSize } from '../young-generation';
 import { collectAllGarbage, compactWhenServersStop } from '../compact-when-quiet';
 
@@ -78,6 +76,8 @@ export function serveAction(options: ServeOptions): Action {
         hint: 'Run serve in a terminal, or confirm in the web UI at the address serve prints',
       });
     }
+    // Loaded only with the flag: its readline stays out of every other start (README: Benchmarks).
+    const terminalSession = options.confirmAtTerminal ? import('../terminal-session') : undefined;
     const live = await findLiveApp(ctx.dataDir);
     if (live) {
       printRunning(live, ctx.dataDir, options.json === true);
@@ -91,7 +91,26 @@ export function serveAction(options: ServeOptions): Action {
     const stopped = new Promise<void>((resolve) => {
       for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, () => resolve());
     });
+    // What serving agents grew is given back once the last server stops (README: Benchmarks); the
+    // young generation, shrunk by it, may grow back to its size at ready for the next busy spell. The
+    // watch starts with the pool, before it has a server: it then knows every state from the pool's
+    // announcements and never reads them all (50 statuses, each hashing its approval) at ready.
+    let youngAtReady: number | undefined = undefined;
+    let stopRegrowing = (): void => undefined;
+    let stopCompacting = (): void => undefined;
+    const watchCompaction = (pool: Pool): void => {
+      stopCompacting = compactWhenServersStop({
+        states: () => pool.statuses().map((status) => status.state),
+        onStateChange: (listener) => pool.on('state', (status) => listener(status.state)),
+        compact: () => {
+          stopRegrowing();
+          // Not before the ready line: the size to grow back to is the one at ready.
+          if (youngAtReady !== undefined && collectAllGarbage()) stopRegrowing = regrowYoungGeneration(youngAtReady);
+        },
+      });
+    };
     const core = await ctx.core({
+      onPool: watchCompaction,
       ...(opener ? { opener } : {}),
       watch: true,
       warmUp: true,
@@ -125,36 +144,26 @@ export function serveAction(options: ServeOptions): Action {
     }
     // Agents' traffic would grow the young generation for good; its size now serves them (README: Benchmarks).
     holdYoungGeneration();
-    const youngAtReady = youngGenerationSize();
-    let stopRegrowing = (): void => undefined;
-    // What serving agents grew is given back once the last server stops (README: Benchmarks); the
-    // young generation, shrunk by it, may grow back to its size at ready for the next busy spell.
-    const stopCompacting = compactWhenServersStop({
-      states: () => core.pool.statuses().map((status) => status.state),
-      onStateChange: (listener) => core.pool.on('state', listener),
-      compact: () => {
-        stopRegrowing();
-        if (collectAllGarbage()) stopRegrowing = regrowYoungGeneration(youngAtReady);
-      },
-    });
+    youngAtReady = youngGenerationSize();
     const offline = await core.api.listOfflineChanges({});
     if (offline.length > 0) {
       ctx.output.err(`${offline.length} change(s) were made from the command line while the app was closed: review them in Activity → Changes.`);
     }
     // The requests of a call confirmed at this terminal are asked here too; every other stays in the app's dialog.
+    const terminal = await terminalSession;
     const terminalCalls = new Set<string>();
     const stopCallAsks =
-      options.confirmAtTerminal && core.asks
-        ? answerAsksAtTerminal(core.asks, (ask) => ask.callId !== undefined && terminalCalls.has(ask.callId), ctx.output, {
+      terminal && core.asks
+        ? terminal.answerAsksAtTerminal(core.asks, (ask) => ask.callId !== undefined && terminalCalls.has(ask.callId), ctx.output, {
             interactive: true,
-            terminal: questionAtATime(ctx.output),
+            terminal: terminal.questionAtATime(ctx.output),
           })
         : undefined;
-    const stopConfirming = options.confirmAtTerminal
-      ? confirmAtTerminal({
+    const stopConfirming = terminal
+      ? terminal.confirmAtTerminal({
           on: (event, listener) => core.api.on(event, listener),
           decide: (id, decision) => core.door.call({ caller: 'terminal' }, 'decideConfirmation', { id, decision }),
-          ask: confirm,
+          ask: terminal.confirm,
           write: (line) => ctx.output.err(line),
           callConfirmed: (callId) => {
             terminalCalls.add(callId);
