@@ -77,15 +77,19 @@ class FileRegistry implements Registry {
 
   async open(): Promise<void> {
     await ensureDataDir(this.dataDir);
-    await this.approvals.load();
-    const created = await createConfigIfMissing(this.file, this.#lock, this.#options.demoServers);
+    // approvals.json and mcp.json are read side by side (loading mcp.json reads no approval): each is a
+    // trip through libuv's thread pool, and a `serve` start waits for both (README: Benchmarks).
+    const configRead = createConfigIfMissing(this.file, this.#lock, this.#options.demoServers).then(async (created) => {
+      if (!created) await this.reload();
+      return created;
+    });
+    const [, created] = await Promise.all([this.approvals.load(), configRead]);
     if (created) {
       // The project ships these commands, so the person doesn't have to approve them.
       for (const [name, config] of Object.entries(created)) await this.approvals.approve(name, config);
       this.#log(`created ${this.file} with ${Object.keys(created).length} demo server(s)`);
-    }
-    await this.reload();
-    if (!created) await renewShippedApprovals(this.approvals, this.#config, this.#options.demoServers, this.#log);
+      await this.reload();
+    } else await renewShippedApprovals(this.approvals, this.#config, this.#options.demoServers, this.#log);
   }
 
   config(): McpConfig {
