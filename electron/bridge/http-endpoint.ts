@@ -10,6 +10,7 @@ import { refuseEarly, unauthorized, type Refusal } from './http-guard';
 import type { Session, SessionRegistry } from './sessions';
 import { HttpServerTransport } from './http-transport';
 import { directDelivery } from './sdk-dispatch';
+import { toolCallLane } from './tool-call-lane';
 import { hashToken, plausibleToken, sameDigest } from './token';
 
 export interface EndpointOptions {
@@ -58,7 +59,7 @@ export function createEndpoint(deps: EndpointOptions): (req: IncomingMessage, re
       if (session) deps.sessions.delete(session.id);
     };
     await server.connect(transport);
-    transport.deliverWith(directDelivery(server));
+    transport.deliverWith(directDelivery(server), toolCallLane(server, types));
     transport.handle(req, res, body);
     // Refused by the transport (e.g. a wrong Accept header): nothing to keep.
     if (!session) await server.close();

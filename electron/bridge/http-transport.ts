@@ -4,6 +4,7 @@ import type { JSONRPCMessage, MessageExtraInfo, RequestId } from '@modelcontextp
 import { parseRpcMessage, type RpcSchemas, type SdkTypes } from '../pool';
 import { openSse, PostAnswer, sseEvent, type StreamTimers } from './post-answer';
 import { rpcKind, type Deliver, type RpcKind } from './sdk-dispatch';
+import type { Lane } from './tool-call-lane';
 
 /** At most this many messages in one JSON-RPC batch (as the SDK's transport). */
 export const MAX_BATCH = 100;
@@ -64,6 +65,8 @@ export class HttpServerTransport implements Transport {
   #closed = false;
   /** The SDK's handler per kind (sdk-dispatch.ts), once the server is connected; else onmessage. */
   #deliver: Deliver | undefined;
+  /** tools/call past the SDK's Protocol (tool-call-lane.ts), when this SDK has what it needs. */
+  #lane: Lane | undefined;
 
   constructor(options: HttpTransportOptions) {
     this.#options = options;
@@ -76,9 +79,13 @@ export class HttpServerTransport implements Transport {
     return Promise.resolve();
   }
 
-  /** After `server.connect(this)`: hand messages to the server's handler for their kind (sdk-dispatch.ts). */
-  deliverWith(deliver: Deliver | undefined): void {
+  /**
+   * After `server.connect(this)`: hand messages to the server's handler for their kind
+   * (sdk-dispatch.ts), and a POST of one tools/call to the lane (tool-call-lane.ts).
+   */
+  deliverWith(deliver: Deliver | undefined, lane?: Lane): void {
     this.#deliver = deliver;
+    this.#lane = lane;
   }
 
   #dispatch(message: JSONRPCMessage, kind: RpcKind, extra: MessageExtraInfo): void {
@@ -144,6 +151,8 @@ export class HttpServerTransport implements Transport {
     });
     for (const request of requests) this.#answers.set(request.id, answer);
     if (requests.some(wantsProgress)) answer.stream();
+    const [single] = messages;
+    if (messages.length === 1 && single && this.#lane?.(single, extra)) return;
     messages.forEach((message, i) => this.#dispatch(message, kinds[i] ?? rpcKind(message), extra));
   }
 

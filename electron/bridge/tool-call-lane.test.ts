@@ -1,0 +1,232 @@
+import { EventEmitter } from 'node:events';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { Protocol } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import * as types from '@modelcontextprotocol/sdk/types.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { HttpServerTransport } from './http-transport';
+import { directDelivery, onToolCall, type Deliver } from './sdk-dispatch';
+import { toolCallLane } from './tool-call-lane';
+
+/** A response that keeps what was written, headers included, in order. */
+class FakeResponse extends EventEmitter {
+  status = 0;
+  headers = '';
+  body = '';
+  headersSent = false;
+  writable = true;
+  writableEnded = false;
+  setHeader(): void {}
+  writeHead(status: number, headers?: Record<string, unknown>): this {
+    this.status = status;
+    this.headers = JSON.stringify(headers ?? {});
+    return this;
+  }
+  flushHeaders(): void {
+    this.headersSent = true;
+  }
+  write(text: string): boolean {
+    this.headersSent = true;
+    this.body += text;
+    return true;
+  }
+  end(text?: string): this {
+    this.body += text ?? '';
+    this.writableEnded = true;
+    this.emit('finish');
+    return this;
+  }
+}
+
+const NO_TIMERS = { every: () => () => undefined, after: () => () => undefined, setTimer: () => undefined };
+
+function post(): IncomingMessage {
+  const headers = { accept: 'application/json, text/event-stream', 'content-type': 'application/json', 'mcp-session-id': 'sid' };
+  return { method: 'POST', headers } as unknown as IncomingMessage;
+}
+
+const text = (t: string): types.CallToolResult => ({ content: [{ type: 'text', text: t }] });
+const ask = { method: 'elicitation/create' as const, params: { message: 'Which?', requestedSchema: { type: 'object' as const, properties: {} } } };
+
+/** Stands in for the bridge's handler (session-server.ts): each tool name shows one thing a handler does. */
+function handlerOf(server: Server, seen: string[]) {
+  return async (request: types.CallToolRequest, extra: Parameters<Parameters<typeof onToolCall>[3]>[1]): Promise<types.CallToolResult> => {
+    const { name } = request.params;
+    if (name === 'echo') return text(`${extra.sessionId}:${String(extra.requestId)}:${JSON.stringify(extra._meta ?? null)}:${String(extra.requestInfo?.headers['accept'])}`);
+    if (name === 'fails') return { ...text('it failed'), isError: true };
+    if (name === 'unknown') throw new types.McpError(-32602, 'unknown tool "unknown"', { hint: 'call tools/list' });
+    if (name === 'crash') throw new Error('boom');
+    if (name === 'wait') {
+      const signal = extra.signal;
+      if (!signal.aborted) await new Promise((resolve) => signal.addEventListener('abort', resolve, { once: true }));
+      seen.push(`aborted: ${signal.reason instanceof Error ? signal.reason.name : String(signal.reason)}`);
+      await extra.sendNotification({ method: 'notifications/message', params: { level: 'info', data: 'late' } });
+      await extra.sendRequest(ask, types.ElicitResultSchema).catch((error: unknown) => seen.push(`request refused: ${String(error)}`));
+      return text('too late');
+    }
+    if (name === 'progress') {
+      const progressToken = request.params._meta?.progressToken ?? 0;
+      await extra.sendNotification({ method: 'notifications/progress', params: { progressToken, progress: 1, total: 2 } });
+      await extra.sendNotification({ method: 'notifications/progress', params: { progressToken, progress: 2, total: 2 } });
+      return text('done');
+    }
+    if (name === 'ask') return text(JSON.stringify(await extra.sendRequest(ask, types.ElicitResultSchema)));
+    // As agent-asker.ts asks: through the server, related to the call by its id.
+    if (name === 'asker') return text(JSON.stringify(await server.elicitInput(ask.params, { relatedRequestId: extra.requestId })));
+    return text('?');
+  };
+}
+
+/** A real SDK server behind our transport, with the lane or without; counts requests that reached the SDK's Protocol. */
+async function session(lane: boolean, register = true) {
+  const server = new Server({ name: 't', version: '1' }, { capabilities: { tools: {}, logging: {} } });
+  const seen: string[] = [];
+  if (register) onToolCall(server, Protocol, types.CallToolRequestSchema, handlerOf(server, seen));
+  const transport = new HttpServerTransport({ types, newSessionId: () => 'sid', timers: NO_TIMERS });
+  await server.connect(transport);
+  let viaProtocol = 0;
+  const sdk = directDelivery(server);
+  const deliver: Deliver = (message, kind, extra) => {
+    if (kind === 'request') viaProtocol++;
+    sdk?.(message, kind, extra);
+  };
+  transport.deliverWith(deliver, lane ? toolCallLane(server, types) : undefined);
+  const start = (body: unknown): FakeResponse => {
+    const res = new FakeResponse();
+    transport.handle(post(), res as unknown as ServerResponse, body);
+    return res;
+  };
+  const finished = (res: FakeResponse): Promise<FakeResponse> =>
+    res.writableEnded ? Promise.resolve(res) : new Promise((resolve) => res.once('finish', () => resolve(res)));
+  const send = (body: unknown): Promise<FakeResponse> => finished(start(body));
+  await send({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: { elicitation: {} }, clientInfo: { name: 'c', version: '1' } } });
+  return { server, transport, seen, start, send, finished, viaProtocol: () => viaProtocol };
+}
+
+const call = (id: number, params: unknown): unknown => ({ jsonrpc: '2.0', id, method: 'tools/call', params });
+const answer = (r: FakeResponse): string => `${r.status} ${r.headers}\n${r.body}`;
+
+async function until(check: () => boolean): Promise<void> {
+  for (let i = 0; i < 200 && !check(); i++) await new Promise((resolve) => setImmediate(resolve));
+  expect(check()).toBe(true);
+}
+
+/** The same exchange over one session; what the agent read, byte for byte, and what the handler saw. */
+async function exchange(lane: boolean) {
+  const s = await session(lane);
+  const answers: string[] = [];
+  for (const [id, params] of [
+    [1, { name: 'echo', arguments: { x: 1 }, _meta: { trace: 't' } }],
+    [2, { name: 'fails' }],
+    [3, { name: 'unknown' }],
+    [4, { arguments: {} }],
+    [5, { name: 'crash' }],
+    [6, { name: 'progress', _meta: { progressToken: 'p' } }],
+  ] as const) {
+    answers.push(answer(await s.send(call(id, params))));
+  }
+  for (const [id, name] of [
+    [7, 'ask'],
+    [8, 'asker'],
+  ] as const) {
+    const res = s.start(call(id, { name }));
+    await until(() => res.body.includes('elicitation/create'));
+    const asked = JSON.parse(res.body.split('data: ')[1]?.split('\n')[0] ?? '') as { id: number };
+    answers.push(answer(await s.send({ jsonrpc: '2.0', id: asked.id, result: { action: 'accept', content: { pick: 'a' } } })));
+    answers.push(answer(await s.finished(res)));
+  }
+  // Cancelled by the agent: the handler hears it, nothing is answered, the late messages go nowhere.
+  const cancelled = s.start(call(9, { name: 'wait' }));
+  answers.push(answer(await s.send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 9, reason: 'changed my mind' } })));
+  await until(() => s.seen.length >= 2);
+  answers.push(answer(cancelled));
+  // Cut off by the session's close: aborted as the SDK aborts its own.
+  const closed = s.start(call(10, { name: 'wait' }));
+  await new Promise((resolve) => setImmediate(resolve));
+  await s.transport.close();
+  await until(() => s.seen.length >= 4);
+  answers.push(answer(closed), answer(cancelled));
+  return { answers, seen: s.seen, viaProtocol: s.viaProtocol() };
+}
+
+describe('the tools/call lane (tool-call-lane.ts)', () => {
+  const Original = globalThis.AbortController;
+  afterEach(() => {
+    globalThis.AbortController = Original;
+  });
+
+  it('answers byte for byte as the SDK does: results, errors, invalid params, progress, elicitation, cancellation, close', async () => {
+    const viaSdk = await exchange(false);
+    const viaLane = await exchange(true);
+    expect(viaLane.answers).toEqual(viaSdk.answers);
+    expect(viaLane.seen).toEqual(viaSdk.seen);
+    // The lane took every tools/call: only initialize reached Protocol.
+    expect(viaLane.viaProtocol).toBe(1);
+    expect(viaSdk.viaProtocol).toBe(11);
+    const [echo, fails, unknown, invalid, crash, progress] = viaLane.answers;
+    expect(echo).toContain('{"result":{"content":[{"type":"text","text":"sid:1:{\\"trace\\":\\"t\\"}:application/json, text/event-stream"}]},"jsonrpc":"2.0","id":1}');
+    expect(fails).toContain('"isError":true');
+    expect(unknown).toContain('{"jsonrpc":"2.0","id":3,"error":{"code":-32602,"message":"MCP error -32602: unknown tool \\"unknown\\"","data":{"hint":"call tools/list"}}}');
+    expect(invalid).toContain('"id":4,"error":{"code":-32603,"message":"[');
+    expect(crash).toContain('"error":{"code":-32603,"message":"boom"}');
+    expect(progress?.match(/notifications\/progress/g)).toHaveLength(2);
+    expect(progress).toContain('text/event-stream');
+    expect(viaLane.answers[7]).toContain('\\"action\\":\\"accept\\"');
+    expect(viaLane.answers[9]).toContain('\\"pick\\":\\"a\\"');
+    expect(viaLane.seen).toEqual([
+      'aborted: changed my mind',
+      'request refused: McpError: MCP error -32000: Request was cancelled',
+      'aborted: AbortError',
+      'request refused: McpError: MCP error -32000: Request was cancelled',
+    ]);
+  });
+
+  it('makes no AbortController for a handler that never reads the signal', async () => {
+    let made = 0;
+    globalThis.AbortController = class extends Original {
+      constructor() {
+        super();
+        made++;
+      }
+    };
+    for (const lane of [false, true]) {
+      const s = await session(lane);
+      made = 0;
+      expect((await s.send(call(1, { name: 'fails' }))).body).toContain('it failed');
+      expect(made).toBe(lane ? 0 : 1);
+    }
+  });
+
+  it('leaves task calls, batches and sessions without the handler to the SDK', async () => {
+    for (const register of [true, false]) {
+      const answers: string[][] = [];
+      const counts: number[] = [];
+      for (const lane of [false, true]) {
+        const s = await session(lane, register);
+        answers.push([
+          answer(await s.send(call(1, { name: 'echo', task: { ttl: 1000 } }))),
+          answer(await s.send(call(2, { name: 'echo', _meta: { [types.RELATED_TASK_META_KEY]: { taskId: 't' } } }))),
+          answer(await s.send([call(3, { name: 'fails' }), call(4, { name: 'fails' })])),
+          answer(await s.send(call(5, { name: 'fails' }))),
+        ]);
+        counts.push(s.viaProtocol());
+      }
+      expect(answers[1]).toEqual(answers[0]);
+      expect(counts).toEqual(register ? [6, 5] : [6, 6]);
+      expect(answers[1]?.[0]).toContain(register ? 'does not support task creation' : 'Method not found');
+    }
+  });
+
+  it("falls back to the SDK's path when this SDK's Protocol lacks the internals the lane uses", () => {
+    const server = new Server({ name: 't', version: '1' }, { capabilities: { tools: {} } });
+    expect(toolCallLane(server, types)).toBeTypeOf('function');
+    expect(toolCallLane({}, types)).toBeUndefined();
+    for (const missing of ['_requestHandlers', '_requestHandlerAbortControllers', '_onerror', 'transport', 'notification', 'request']) {
+      const parts: Record<string, unknown> = { _requestHandlers: new Map(), _requestHandlerAbortControllers: new Map(), _onerror: () => undefined };
+      Object.assign(parts, { transport: undefined, notification: () => undefined, request: () => undefined });
+      expect(toolCallLane(parts, types)).toBeTypeOf('function');
+      delete parts[missing];
+      expect(toolCallLane(parts, types), missing).toBeUndefined();
+    }
+  });
+});

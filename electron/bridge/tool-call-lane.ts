@@ -1,0 +1,183 @@
+import type { NotificationOptions, RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { JSONRPCMessage, JSONRPCRequest, MessageExtraInfo, RequestId, ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
+import type { SdkTypes } from '../pool';
+
+/** Takes one request past the SDK's Protocol; false when it is not the lane's (then the SDK answers it). */
+export type Lane = (message: JSONRPCMessage, info: MessageExtraInfo) => boolean;
+
+type Handler = (request: JSONRPCRequest, extra: unknown) => Promise<unknown>;
+type Schema = Parameters<ProtocolParts['request']>[1];
+/** What Protocol keeps per running request: `_oncancel` and `_onclose` call `abort` on it. */
+interface Abortable {
+  abort(reason?: unknown): void;
+}
+
+/** The parts of the SDK's Protocol (1.x, shared/protocol.js) the lane reads; checked before use. */
+interface ProtocolParts {
+  _requestHandlers: Map<string, Handler>;
+  _requestHandlerAbortControllers: Map<RequestId, Abortable>;
+  readonly transport: Transport | undefined;
+  _taskStore?: unknown;
+  _onerror(error: Error): void;
+  notification(notification: ServerNotification, options?: NotificationOptions): Promise<void>;
+  request(request: ServerRequest, schema: never, options?: RequestOptions): Promise<unknown>;
+}
+
+type Types = Pick<SdkTypes, 'McpError' | 'ErrorCode' | 'RELATED_TASK_META_KEY'>;
+
+/**
+ * One tools/call as Protocol's `_onrequest` runs it, for the extra a handler gets: the AbortController
+ * is made only if a handler reads `signal` (an aborted call still answers nothing), the senders only
+ * if read. Protocol aborts it as its own (it sits in `_requestHandlerAbortControllers`).
+ */
+class LaneCall implements Abortable {
+  readonly requestId: RequestId;
+  readonly sessionId: string | undefined;
+  readonly #request: JSONRPCRequest;
+  readonly #info: MessageExtraInfo;
+  readonly #protocol: ProtocolParts;
+  readonly #types: Types;
+  #controller: AbortController | undefined;
+  #aborted = false;
+  #reason: unknown;
+
+  constructor(protocol: ProtocolParts, types: Types, request: JSONRPCRequest, info: MessageExtraInfo, sessionId: string | undefined) {
+    this.#protocol = protocol;
+    this.#types = types;
+    this.#request = request;
+    this.#info = info;
+    this.requestId = request.id;
+    this.sessionId = sessionId;
+  }
+
+  get aborted(): boolean {
+    return this.#aborted;
+  }
+
+  abort(reason?: unknown): void {
+    if (this.#aborted) return;
+    this.#aborted = true;
+    this.#reason = reason;
+    this.#controller?.abort(reason);
+  }
+
+  get signal(): AbortSignal {
+    if (!this.#controller) {
+      this.#controller = new AbortController();
+      if (this.#aborted) this.#controller.abort(this.#reason);
+    }
+    return this.#controller.signal;
+  }
+
+  get _meta(): unknown {
+    return this.#request.params?._meta;
+  }
+
+  get authInfo(): MessageExtraInfo['authInfo'] {
+    return this.#info.authInfo;
+  }
+
+  get requestInfo(): MessageExtraInfo['requestInfo'] {
+    return this.#info.requestInfo;
+  }
+
+  get closeSSEStream(): MessageExtraInfo['closeSSEStream'] {
+    return this.#info.closeSSEStream;
+  }
+
+  get closeStandaloneSSEStream(): MessageExtraInfo['closeStandaloneSSEStream'] {
+    return this.#info.closeStandaloneSSEStream;
+  }
+
+  // Protocol sets these for task-related requests; the lane takes none.
+  readonly taskId = undefined;
+  readonly taskStore = undefined;
+  readonly taskRequestedTtl = undefined;
+
+  get sendNotification(): (notification: ServerNotification) => Promise<void> {
+    return async (notification) => {
+      if (this.#aborted) return;
+      await this.#protocol.notification(notification, { relatedRequestId: this.requestId });
+    };
+  }
+
+  get sendRequest(): (request: ServerRequest, schema: Schema, options?: RequestOptions) => Promise<unknown> {
+    return async (request, schema, options) => {
+      if (this.#aborted) throw new this.#types.McpError(this.#types.ErrorCode.ConnectionClosed, 'Request was cancelled');
+      return await this.#protocol.request(request, schema, { ...options, relatedRequestId: this.requestId });
+    };
+  }
+}
+
+/** Protocol's error answer for whatever a handler threw (`_onrequest`: code if an integer, else -32603). */
+function errorAnswer(id: RequestId, thrown: unknown): JSONRPCMessage {
+  // Property access throws on null/undefined, as in Protocol, where that ends up in onerror.
+  const error = thrown as { code?: unknown; message?: string; data?: unknown };
+  const code = error.code;
+  return {
+    jsonrpc: '2.0',
+    id,
+    error: {
+      code: typeof code === 'number' && Number.isSafeInteger(code) ? code : -32603,
+      message: error.message ?? 'Internal error',
+      ...(error.data !== undefined && { data: error.data }),
+    },
+  };
+}
+
+async function run(protocol: ProtocolParts, handler: Handler, call: LaneCall, request: JSONRPCRequest, transport: Transport | undefined): Promise<void> {
+  const id = request.id;
+  try {
+    let answer: JSONRPCMessage;
+    try {
+      const result = await handler(request, call);
+      if (call.aborted) return;
+      // Key order as Protocol builds it, so the bytes on the wire are the same.
+      answer = { result, jsonrpc: '2.0', id } as JSONRPCMessage;
+    } catch (error) {
+      if (call.aborted) return;
+      answer = errorAnswer(id, error);
+    }
+    await transport?.send(answer);
+  } catch (error) {
+    protocol._onerror(new Error(`Failed to send response: ${String(error)}`));
+  } finally {
+    const running = protocol._requestHandlerAbortControllers;
+    if (running.get(id) === call) running.delete(id);
+  }
+}
+
+/** The parts the lane needs, or undefined when this SDK lacks one (then every request takes the SDK's path). */
+function protocolParts(protocol: object): ProtocolParts | undefined {
+  const parts = protocol as Partial<Record<keyof ProtocolParts, unknown>>;
+  if (!(parts._requestHandlers instanceof Map) || !(parts._requestHandlerAbortControllers instanceof Map)) return undefined;
+  if (typeof parts._onerror !== 'function' || typeof parts.notification !== 'function' || typeof parts.request !== 'function') return undefined;
+  if (!('transport' in protocol)) return undefined;
+  return protocol as ProtocolParts;
+}
+
+/**
+ * The fast lane of tools/call, the one request an agent repeats: the SDK's own registered handler
+ * (which parses the request with CallToolRequestSchema, as on the SDK's path) is called with the
+ * extra Protocol's `_onrequest` would build, and its result or error is answered as `_onrequest`
+ * answers it, without the AbortController made per request, the closures and the promise chain.
+ * Calls with a `task` or a related task keep the SDK's path (the bridge declares no tasks, so the
+ * SDK refuses the first); so does everything else. Undefined when the SDK's internals differ.
+ */
+export function toolCallLane(protocol: object, types: Types): Lane | undefined {
+  const parts = protocolParts(protocol);
+  if (!parts) return undefined;
+  return (message, info) => {
+    if (!('method' in message) || message.method !== 'tools/call' || !('id' in message)) return false;
+    const params = message.params;
+    if (params && ('task' in params || (params._meta as Record<string, unknown> | undefined)?.[types.RELATED_TASK_META_KEY] !== undefined)) return false;
+    const handler = parts._requestHandlers.get('tools/call');
+    if (!handler || parts._taskStore !== undefined) return false;
+    const transport = parts.transport;
+    const call = new LaneCall(parts, types, message, info, transport?.sessionId);
+    parts._requestHandlerAbortControllers.set(message.id, call);
+    void run(parts, handler, call, message, transport);
+    return true;
+  };
+}
