@@ -33,6 +33,28 @@ function isAnswer(message: JSONRPCMessage): message is JSONRPCMessage & { id: nu
   return !('method' in message) && 'id' in message && typeof message.id === 'number';
 }
 
+/** Client.callTool's output-schema check, word for word (SDK 1.32 client/index.js). */
+function invalidOutput(
+  types: Pick<SdkTypes, 'McpError' | 'ErrorCode'>,
+  name: string,
+  result: { structuredContent?: unknown; isError?: unknown },
+  check: OutputValidator | undefined,
+): Error | undefined {
+  const { McpError, ErrorCode } = types;
+  if (!check) return undefined;
+  if (!result.structuredContent && !result.isError) {
+    return new McpError(ErrorCode.InvalidRequest, `Tool ${name} has an output schema but did not return structured content`);
+  }
+  if (!result.structuredContent) return undefined;
+  let verdict: ReturnType<OutputValidator>;
+  try {
+    verdict = check(result.structuredContent);
+  } catch (error) {
+    return new McpError(ErrorCode.InvalidParams, `Failed to validate structured content: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return verdict.valid ? undefined : new McpError(ErrorCode.InvalidParams, `Structured content does not match the tool's output schema: ${verdict.errorMessage}`);
+}
+
 /**
  * tools/call on a stdio server without the SDK Client's `Protocol.request` (its promise, maps,
  * listeners and progress bookkeeping cost the bridge's hot path): written on our transport, its
@@ -113,7 +135,7 @@ export class DirectToolCalls {
             reject(parsed.error);
             return;
           }
-          const invalid = invalidOutput(tool, parsed.data, validator);
+          const invalid = invalidOutput(this.#types, tool, parsed.data, validator);
           if (invalid) reject(invalid);
           else resolve(parsed.data);
         },
@@ -129,21 +151,6 @@ export class DirectToolCalls {
       });
     });
 
-    /** Client.callTool's output-schema check, word for word (SDK 1.32 client/index.js). */
-    function invalidOutput(name: string, result: { structuredContent?: unknown; isError?: unknown }, check: OutputValidator | undefined): Error | undefined {
-      if (!check) return undefined;
-      if (!result.structuredContent && !result.isError) {
-        return new McpError(ErrorCode.InvalidRequest, `Tool ${name} has an output schema but did not return structured content`);
-      }
-      if (!result.structuredContent) return undefined;
-      let verdict: ReturnType<OutputValidator>;
-      try {
-        verdict = check(result.structuredContent);
-      } catch (error) {
-        return new McpError(ErrorCode.InvalidParams, `Failed to validate structured content: ${error instanceof Error ? error.message : String(error)}`);
-      }
-      return verdict.valid ? undefined : new McpError(ErrorCode.InvalidParams, `Structured content does not match the tool's output schema: ${verdict.errorMessage}`);
-    }
   }
 
   #claim(message: JSONRPCMessage): boolean {
