@@ -13,6 +13,7 @@ import { minimalEnv } from '../proc-env';
 import { settleFailedSends } from './settle-failed-sends';
 import { StdioProcessTransport, type SpawnLike } from './stdio-transport';
 import type { FetchLike } from '../net';
+import { DirectToolCalls } from './direct-calls';
 import { CLIENT_CAPABILITIES, registerAskHandlers, type AskHandlerOptions } from './ask-handlers';
 
 export const CLIENT_INFO = { name: 'connected-services', version: '0.1.0' };
@@ -26,6 +27,8 @@ export interface Connection {
   readonly ended: () => EndInfo | undefined;
   /** Stops the child (process group) or ends the HTTP session. Idempotent. */
   readonly close: () => Promise<void>;
+  /** tools/call without the SDK's request bookkeeping (stdio only; direct-calls.ts). */
+  readonly direct?: DirectToolCalls | undefined;
 }
 
 /** What opening any connection needs that is the same for every server and start: fixed when the pool is created. */
@@ -101,6 +104,7 @@ export async function openConnection(options: ConnectOptions): Promise<Connectio
   const client = new sdk.Client(CLIENT_INFO, { capabilities: CLIENT_CAPABILITIES });
   if (options.asks) registerAskHandlers(client, sdk.types, { ...options.asks, server, log: options.log });
   client.onclose = () => options.onClosed();
+  const direct = stdio ? new DirectToolCalls(stdio, client, sdk.types) : undefined;
   // What the server's own output causes (stray lines, answers to unknown ids) shares its stdout budget.
   const noise = (line: string): void => (stdio ? stdio.note(line) : options.log(line));
   client.onerror = (error) => {
@@ -141,5 +145,5 @@ export async function openConnection(options: ConnectOptions): Promise<Connectio
     await close();
     throw toPoolError(error, context);
   }
-  return { client, pid: stdio?.pid, ended, close };
+  return { client, pid: stdio?.pid, ended, close, direct };
 }

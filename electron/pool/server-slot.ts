@@ -142,7 +142,7 @@ export class ServerSlot {
       const conn = await untilAborted(this.#life.connection(), signal, cancelled);
       const timeoutMs = options?.timeoutMs ?? this.#life.config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
       try {
-        return await run(conn.client, requestOptions(this.name, timeoutMs, options, this.options.log));
+        return await run(conn.client, requestOptions(this.name, timeoutMs, options, this.options.log), conn.direct);
       } catch (error) {
         if (signal?.aborted) throw cancelled();
         const coded = toPoolError(error, errorContext(this.name, this.#life.config, 'call', timeoutMs, conn, what));

@@ -1,6 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CallResultSchema } from '../../shared/api';
-import { asCallResult } from './slot-calls';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { DirectToolCalls } from './direct-calls';
+import { asCallResult, toolCall } from './slot-calls';
 
 describe('asCallResult: the SDK-parsed tools/call result is ours as it is', () => {
   it('returns the SDK result itself, with every key, not a copy made by a second parse', () => {
@@ -13,5 +15,25 @@ describe('asCallResult: the SDK-parsed tools/call result is ours as it is', () =
     expect(() => asCallResult({ toolResult: 'x' })).toThrow();
     expect(() => asCallResult({ content: [], isError: 'yes' })).toThrow();
     expect(() => asCallResult({ content: [], structuredContent: [1] })).toThrow();
+  });
+});
+
+describe('toolCall: the direct path when it takes the call, the SDK otherwise', () => {
+  const context = { server: 'srv', phase: 'call' as const, timeoutMs: 1000 };
+  const config = { command: 'x' };
+  const viaSdk = { content: [{ type: 'text', text: 'sdk' }] };
+  const viaDirect = { content: [{ type: 'text', text: 'direct' }] };
+
+  it('uses DirectToolCalls.call when it returns a promise, and client.callTool when it declines', async () => {
+    const callTool = vi.fn(() => Promise.resolve(viaSdk));
+    const client = { callTool } as unknown as Client;
+    const takes = { call: vi.fn(() => Promise.resolve(viaDirect)) } as unknown as DirectToolCalls;
+    const declines = { call: vi.fn(() => undefined) } as unknown as DirectToolCalls;
+    const run = toolCall('echo', { m: 1 }, context, config);
+    await expect(run(client, { timeout: 1000 }, takes)).resolves.toEqual(viaDirect);
+    expect(callTool).not.toHaveBeenCalled();
+    await expect(run(client, { timeout: 1000 }, declines)).resolves.toEqual(viaSdk);
+    await expect(run(client, { timeout: 1000 })).resolves.toEqual(viaSdk);
+    expect(callTool).toHaveBeenCalledTimes(2);
   });
 });

@@ -7,14 +7,15 @@ import { redact } from '../../shared/redact';
 import { CallResultSchema, type CallResult } from '../../shared/api';
 import { progressOf } from './call-helpers';
 import type { Connection } from './connection';
+import type { DirectToolCalls } from './direct-calls';
 import { credentialFailureInResult } from './credential-failure';
 import { protocolErrorInResult, type ErrorContext } from './map-error';
 import type { CallOptions } from './types';
 
 const RecordsSchema = z.array(z.record(z.string(), z.unknown()));
 
-/** One request on a connected client; a ServerSlot runs it (start, idle hold, error mapping). */
-export type Run<T> = (client: Client, request: RequestOptions) => Promise<T>;
+/** One request on a connected client (and its direct path, stdio); a ServerSlot runs it (start, idle hold, error mapping). */
+export type Run<T> = (client: Client, request: RequestOptions, direct?: DirectToolCalls) => Promise<T>;
 
 export function errorContext(
   name: string,
@@ -83,8 +84,10 @@ export function asCallResult(result: Record<string, unknown>): CallResult {
 
 /** tools/call; `context` names the call for a protocol error the server put in its result. */
 export function toolCall(tool: string, args: Record<string, unknown>, context: ErrorContext, config: ServerConfig): Run<CallResult> {
-  return async (client, sdkOptions) => {
-    const result = asCallResult(await client.callTool({ name: tool, arguments: args }, undefined, sdkOptions));
+  return async (client, sdkOptions, direct) => {
+    // Stdio without progress: past the SDK's request bookkeeping (direct-calls.ts); anything else through it.
+    const raw = direct?.call(tool, args, sdkOptions) ?? client.callTool({ name: tool, arguments: args }, undefined, sdkOptions);
+    const result = asCallResult(await raw);
     // A result with isError is the tool's own answer, passed on as a result; unless it is a protocol error in disguise.
     const protocolError = protocolErrorInResult(result, context);
     if (protocolError) throw protocolError;

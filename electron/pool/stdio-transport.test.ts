@@ -235,4 +235,36 @@ describe('StdioProcessTransport: a server that closed its input and is exiting',
     await closed;
     expect(spawned).toEqual([]);
   });
+
+  it('lets claim() take an answer in order with the other messages, and runs afterClose after onclose', async () => {
+    const { child, transport, messages } = harness();
+    const order: string[] = [];
+    transport.claim = (m) => {
+      order.push('id' in m && !('method' in m) ? `claim ${String(m.id)}` : 'claim other');
+      return 'id' in m && m.id === 2;
+    };
+    transport.onmessage = (m) => {
+      order.push('method' in m ? m.method : `sdk ${String(m.id)}`);
+      messages.push(m);
+    };
+    transport.onclose = () => order.push('onclose');
+    transport.afterClose = () => order.push('afterClose');
+    await transport.start();
+    child.stdout.write('{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"x"}}\n');
+    child.stdout.write('{"jsonrpc":"2.0","id":2,"result":{}}\n{"jsonrpc":"2.0","id":1,"result":{}}\n');
+    await until(() => messages.length === 2);
+    child.exit(0, null);
+    await until(() => order.includes('afterClose'));
+    expect(order).toEqual(['claim other', 'notifications/message', 'claim 2', 'claim 1', 'sdk 1', 'onclose', 'afterClose']);
+  });
+
+  it('write() is send() without the wrapper an SDK client puts on send', async () => {
+    const { child, transport } = harness();
+    await transport.start();
+    const chunks: string[] = [];
+    child.stdin.on('data', (c: Buffer) => chunks.push(c.toString()));
+    transport.send = () => Promise.reject(new Error('wrapped'));
+    await transport.write({ jsonrpc: '2.0', id: 9, method: 'ping' });
+    await until(() => chunks.join('') === '{"jsonrpc":"2.0","id":9,"method":"ping"}\n');
+  });
 });

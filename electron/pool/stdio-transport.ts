@@ -68,6 +68,10 @@ export class StdioProcessTransport implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
   onmessage?: (message: JSONRPCMessage) => void;
+  /** Takes a server's answer before the SDK sees it, in order with the other messages (direct-calls.ts). */
+  claim: ((message: JSONRPCMessage) => boolean) | undefined;
+  /** Runs after onclose: what waits for answers outside the SDK fails as the SDK's own requests do. */
+  afterClose: (() => void) | undefined;
 
   readonly #options: StdioTransportOptions;
   readonly #platform: NodeJS.Platform;
@@ -198,6 +202,11 @@ export class StdioProcessTransport implements Transport {
   }
 
   send(message: JSONRPCMessage): Promise<void> {
+    return this.write(message);
+  }
+
+  /** send() itself, for a sender outside the SDK: settleFailedSends wraps `send` of the instance, not this. */
+  write(message: JSONRPCMessage): Promise<void> {
     const server = this.#options.server;
     let line: string;
     try {
@@ -316,7 +325,9 @@ export class StdioProcessTransport implements Transport {
       );
       return;
     }
-    this.#pump.push(() => this.onmessage?.(message), !('id' in message));
+    this.#pump.push(() => {
+      if (this.claim?.(message) !== true) this.onmessage?.(message);
+    }, !('id' in message));
   }
 
   #onStderr(chunk: Buffer): void {
@@ -339,7 +350,13 @@ export class StdioProcessTransport implements Transport {
     this.#stdout.clear();
     this.#output.flush();
     // After the messages already read: a last answer written just before exiting still counts.
-    this.#pump.push(() => this.onclose?.(), false);
+    this.#pump.push(() => {
+      try {
+        this.onclose?.();
+      } finally {
+        this.afterClose?.();
+      }
+    }, false);
   }
 
   #spawnError(error: unknown): CodedError {

@@ -1,0 +1,247 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import * as types from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { loadClientSdk } from './client-sdk';
+import { DirectToolCalls, type DirectTransport } from './direct-calls';
+import { toPoolError, type ErrorContext } from './map-error';
+
+const { ErrorCode, McpError, LATEST_PROTOCOL_VERSION } = types;
+const context: ErrorContext = { server: 'srv', phase: 'call', what: 'tool "echo"', timeoutMs: 1000 };
+
+beforeAll(async () => {
+  await loadClientSdk();
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** A stdio transport's two doors: `send` (the SDK's) and `write` (ours), and the order it delivers in. */
+class FakeStdio implements Transport, DirectTransport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: (message: JSONRPCMessage) => void;
+  claim: ((message: JSONRPCMessage) => boolean) | undefined;
+  afterClose: (() => void) | undefined;
+  readonly out: { via: 'send' | 'write'; message: JSONRPCMessage }[] = [];
+  writeError: Error | undefined;
+
+  start(): Promise<void> {
+    return Promise.resolve();
+  }
+
+  send(message: JSONRPCMessage): Promise<void> {
+    this.out.push({ via: 'send', message });
+    if ('method' in message && message.method === 'initialize' && 'id' in message) {
+      const result = { protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: { tools: {} }, serverInfo: { name: 's', version: '1' } };
+      queueMicrotask(() => this.deliver({ jsonrpc: '2.0', id: message.id, result }));
+    }
+    return Promise.resolve();
+  }
+
+  write(message: JSONRPCMessage): Promise<void> {
+    if (this.writeError) return Promise.reject(this.writeError);
+    this.out.push({ via: 'write', message });
+    return Promise.resolve();
+  }
+
+  close(): Promise<void> {
+    this.finish();
+    return Promise.resolve();
+  }
+
+  /** As StdioProcessTransport hands a server's message on. */
+  deliver(message: JSONRPCMessage): void {
+    if (this.claim?.(message) !== true) this.onmessage?.(message);
+  }
+
+  finish(): void {
+    try {
+      this.onclose?.();
+    } finally {
+      this.afterClose?.();
+    }
+  }
+
+  /** The id of the last request sent, by either door. */
+  lastId(): number {
+    const last = [...this.out].reverse().find((o) => 'id' in o.message && 'method' in o.message);
+    return (last?.message as { id: number }).id;
+  }
+
+  cancellations(): unknown[] {
+    return this.out.filter((o) => 'method' in o.message && o.message.method === 'notifications/cancelled').map((o) => (o.message as { params: unknown }).params);
+  }
+}
+
+async function connected(): Promise<{ stdio: FakeStdio; client: Client; direct: DirectToolCalls; errors: string[] }> {
+  const stdio = new FakeStdio();
+  const client = new Client({ name: 't', version: '1' });
+  const direct = new DirectToolCalls(stdio, client, types);
+  const errors: string[] = [];
+  client.onerror = (error) => errors.push(error.message);
+  await client.connect(stdio);
+  return { stdio, client, direct, errors };
+}
+
+const options = (extra: Partial<RequestOptions> = {}): RequestOptions => ({ timeout: 1000, resetTimeoutOnProgress: false, ...extra });
+
+/** The same answer to a call made the SDK's way and the direct way: what the caller gets from each. */
+async function bothWays(answer: (id: number) => JSONRPCMessage, tool = 'echo', before?: (stdio: FakeStdio) => Promise<void>): Promise<[unknown, unknown]> {
+  const outcomes: unknown[] = [];
+  for (const way of ['sdk', 'direct'] as const) {
+    const { stdio, client, direct } = await connected();
+    await before?.(stdio);
+    const call = way === 'sdk' ? client.callTool({ name: tool, arguments: {} }, undefined, options()) : direct.call(tool, {}, options());
+    expect(call).toBeDefined();
+    stdio.deliver(answer(stdio.lastId()));
+    outcomes.push(await (call as Promise<unknown>).then((value) => ({ value }), (error: unknown) => toPoolError(error, context)));
+  }
+  return [outcomes[0], outcomes[1]];
+}
+
+describe('DirectToolCalls: tools/call past the SDK request bookkeeping', () => {
+  it('takes its ids from the Client’s own counter, so they never collide with the SDK’s requests', async () => {
+    const { stdio, client, direct, errors } = await connected();
+    const ping = client.ping();
+    const call = direct.call('echo', { message: 'hi' }, options());
+    const ping2 = client.ping();
+    const ids = stdio.out.filter((o) => 'id' in o.message).map((o) => (o.message as { id: number }).id);
+    expect(new Set(ids).size).toBe(ids.length);
+    const directId = (stdio.out.find((o) => o.via === 'write')?.message as { id: number }).id;
+    expect(stdio.out.find((o) => o.via === 'write')?.message).toEqual({ jsonrpc: '2.0', id: directId, method: 'tools/call', params: { name: 'echo', arguments: { message: 'hi' } } });
+    // Answered out of order: each answer reaches its own caller, the direct one never the SDK.
+    stdio.deliver({ jsonrpc: '2.0', id: directId + 1, result: {} });
+    stdio.deliver({ jsonrpc: '2.0', id: directId, result: { content: [{ type: 'text', text: 'Echo: hi' }] } });
+    stdio.deliver({ jsonrpc: '2.0', id: directId - 1, result: {} });
+    await expect(call).resolves.toEqual({ content: [{ type: 'text', text: 'Echo: hi' }] });
+    await expect(Promise.all([ping, ping2])).resolves.toHaveLength(2);
+    expect(errors).toEqual([]);
+    expect(direct.size).toBe(0);
+  });
+
+  it('sends notifications/cancelled at the deadline and fails as the SDK does; a late answer is the SDK’s to drop', async () => {
+    vi.useFakeTimers();
+    const { stdio, direct, errors } = await connected();
+    const call = direct.call('echo', {}, options());
+    const outcome = call?.catch((error: unknown) => error);
+    const id = stdio.lastId();
+    await vi.advanceTimersByTimeAsync(999);
+    expect(stdio.cancellations()).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    const error = await outcome;
+    expect(error).toBeInstanceOf(McpError);
+    expect((error as InstanceType<typeof McpError>).code).toBe(ErrorCode.RequestTimeout);
+    expect(toPoolError(error, context)).toMatchObject({ code: 'timeout', message: 'tool "echo" on "srv" did not answer within 1 s and was cancelled' });
+    expect(stdio.cancellations()).toEqual([{ requestId: id, reason: String(error) }]);
+    stdio.deliver({ jsonrpc: '2.0', id, result: { content: [] } });
+    expect(errors.join()).toContain('unknown message ID');
+    expect(direct.size).toBe(0);
+  });
+
+  it('times out exactly as the SDK path does', async () => {
+    vi.useFakeTimers();
+    const outcomes: unknown[] = [];
+    for (const way of ['sdk', 'direct'] as const) {
+      const { stdio, client, direct } = await connected();
+      const call = way === 'sdk' ? client.callTool({ name: 'echo', arguments: {} }, undefined, options()) : direct.call('echo', {}, options());
+      const outcome = (call as Promise<unknown>).catch((error: unknown) => error);
+      await vi.advanceTimersByTimeAsync(1000);
+      outcomes.push({ error: toPoolError(await outcome, context), cancelled: stdio.cancellations() });
+    }
+    expect(outcomes[1]).toEqual(outcomes[0]);
+  });
+
+  it('on the caller’s abort sends notifications/cancelled with its reason and stops waiting', async () => {
+    const { stdio, direct } = await connected();
+    const abort = new AbortController();
+    const call = direct.call('echo', {}, options({ signal: abort.signal }));
+    const id = stdio.lastId();
+    abort.abort('the agent went away');
+    await expect(call).rejects.toMatchObject({ code: ErrorCode.RequestTimeout });
+    expect(stdio.cancellations()).toEqual([{ requestId: id, reason: 'the agent went away' }]);
+    expect(direct.size).toBe(0);
+    // Aborted before it starts: nothing is sent.
+    const sent = stdio.out.length;
+    expect(() => direct.call('echo', {}, options({ signal: abort.signal }))).toThrow();
+    expect(stdio.out.length).toBe(sent);
+  });
+
+  it('fails pending calls with ConnectionClosed after the SDK heard of the close, as its own requests fail', async () => {
+    const { stdio, client, direct } = await connected();
+    const order: string[] = [];
+    client.onclose = () => order.push('onclose');
+    const call = direct.call('echo', {}, options())?.catch((error: unknown) => {
+      order.push('rejected');
+      return error;
+    });
+    const sdkCall = client.callTool({ name: 'echo', arguments: {} }, undefined, options()).catch((error: unknown) => error);
+    stdio.finish();
+    const [directError, sdkError] = await Promise.all([call, sdkCall]);
+    expect(order).toEqual(['onclose', 'rejected']);
+    expect(directError).toBeInstanceOf(McpError);
+    expect((directError as InstanceType<typeof McpError>).code).toBe(ErrorCode.ConnectionClosed);
+    expect(toPoolError(directError, context)).toEqual(toPoolError(sdkError, context));
+    // Closed: later calls take the SDK's path, which says "Not connected" as before.
+    expect(direct.call('echo', {}, options())).toBeUndefined();
+  });
+
+  it('rejects with the transport’s own error when the request cannot be written, leaving nothing behind', async () => {
+    const { stdio, direct } = await connected();
+    stdio.writeError = new Error('EPIPE');
+    await expect(direct.call('echo', {}, options())).rejects.toThrow('EPIPE');
+    expect(direct.size).toBe(0);
+  });
+
+  it('maps error answers, malformed results and good results as the SDK path does', async () => {
+    const error = await bothWays((id) => ({ jsonrpc: '2.0', id, error: { code: ErrorCode.InvalidParams, message: 'bad arguments', data: { x: 1 } } }));
+    expect(error[1]).toEqual(error[0]);
+    expect(error[1]).toMatchObject({ code: 'invalid_input' });
+    const missing = await bothWays((id) => ({ jsonrpc: '2.0', id, error: { code: ErrorCode.MethodNotFound, message: 'no such tool' } }));
+    expect(missing[1]).toEqual(missing[0]);
+    const malformed = await bothWays((id) => ({ jsonrpc: '2.0', id, result: { content: 'not a list' } }));
+    expect(malformed[1]).toEqual(malformed[0]);
+    expect(malformed[1]).toMatchObject({ code: 'internal' });
+    const good = await bothWays((id) => ({ jsonrpc: '2.0', id, result: { content: [{ type: 'text', text: 'x' }], structuredContent: { a: 1 }, _meta: { k: 1 } } }));
+    expect(good[1]).toEqual(good[0]);
+  });
+
+  it('checks structuredContent against the tool’s cached outputSchema with the Client’s validator', async () => {
+    const tools = [{ name: 'typed', inputSchema: { type: 'object' }, outputSchema: { type: 'object', properties: { n: { type: 'number' } }, required: ['n'] } }];
+    const outcomes: unknown[][] = [];
+    for (const answer of [{ content: [] }, { content: [], structuredContent: { n: 'x' } }, { content: [], structuredContent: { n: 1 } }, { content: [], isError: true }]) {
+      const row: unknown[] = [];
+      for (const way of ['sdk', 'direct'] as const) {
+        const { stdio, client, direct } = await connected();
+        // Listed through the SDK, which caches the tool's validator (cacheToolMetadata).
+        const listed = client.listTools();
+        stdio.deliver({ jsonrpc: '2.0', id: stdio.lastId(), result: { tools } });
+        await listed;
+        const call = way === 'sdk' ? client.callTool({ name: 'typed', arguments: {} }, undefined, options()) : direct.call('typed', {}, options());
+        expect(stdio.out.filter((o) => o.via === 'write')).toHaveLength(way === 'sdk' ? 0 : 1);
+        stdio.deliver({ jsonrpc: '2.0', id: stdio.lastId(), result: answer });
+        row.push(await (call as Promise<unknown>).then((value) => ({ value }), (error: unknown) => toPoolError(error, context)));
+      }
+      outcomes.push(row);
+    }
+    for (const [sdk, direct] of outcomes) expect(direct).toEqual(sdk);
+    const failure = (i: number): { code?: string; message?: string } => outcomes[i]?.[1] as { code?: string; message?: string };
+    expect(failure(0).message).toContain('did not return structured content');
+    expect(failure(1).code).toBe('invalid_input');
+    expect(failure(1).message).toContain("does not match the tool's output schema");
+    expect(outcomes[2]?.[1]).toEqual({ value: { content: [], structuredContent: { n: 1 } } });
+  });
+
+  it('leaves progress and task-required tools to the SDK', async () => {
+    const { stdio, client, direct } = await connected();
+    expect(direct.call('echo', {}, options({ onprogress: () => undefined }))).toBeUndefined();
+    const listed = client.listTools();
+    stdio.deliver({ jsonrpc: '2.0', id: stdio.lastId(), result: { tools: [{ name: 'slow', inputSchema: { type: 'object' }, execution: { taskSupport: 'required' } }] } });
+    await listed;
+    expect(direct.call('slow', {}, options())).toBeUndefined();
+    expect(stdio.out.filter((o) => o.via === 'write')).toEqual([]);
+  });
+});

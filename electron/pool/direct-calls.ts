@@ -1,0 +1,169 @@
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+// The SDK parses results with zod mini's safeParse (server/zod-compat.js): the same failure (a $ZodError) from both paths.
+import { safeParse } from 'zod/v4-mini';
+import type { SdkTypes } from './client-sdk';
+
+/** The SDK's default request timeout (shared/protocol.js DEFAULT_REQUEST_TIMEOUT_MSEC). */
+const SDK_DEFAULT_TIMEOUT_MS = 60_000;
+
+/** The stdio transport's side door (stdio-transport.ts): answers claimed in order, its close, an unwrapped write. */
+export interface DirectTransport {
+  claim: ((message: JSONRPCMessage) => boolean) | undefined;
+  afterClose: (() => void) | undefined;
+  write(message: JSONRPCMessage): Promise<void>;
+}
+
+type OutputValidator = (value: unknown) => { valid: boolean; errorMessage?: string | undefined };
+
+/** The SDK Client's private members this reads (SDK 1.32 shared/protocol.js, client/index.js), checked at run time. */
+interface ClientInternals {
+  _requestMessageId?: unknown;
+  getToolOutputValidator?: unknown;
+  isToolTaskRequired?: unknown;
+}
+
+interface Waiter {
+  answer(message: JSONRPCMessage): void;
+  fail(error: Error): void;
+}
+
+function isAnswer(message: JSONRPCMessage): message is JSONRPCMessage & { id: number } {
+  return !('method' in message) && 'id' in message && typeof message.id === 'number';
+}
+
+/** Client.callTool's output-schema check, word for word (SDK 1.32 client/index.js). */
+function invalidOutput(
+  types: Pick<SdkTypes, 'McpError' | 'ErrorCode'>,
+  name: string,
+  result: { structuredContent?: unknown; isError?: unknown },
+  check: OutputValidator | undefined,
+): Error | undefined {
+  const { McpError, ErrorCode } = types;
+  if (!check) return undefined;
+  if (!result.structuredContent && !result.isError) {
+    return new McpError(ErrorCode.InvalidRequest, `Tool ${name} has an output schema but did not return structured content`);
+  }
+  if (!result.structuredContent) return undefined;
+  let verdict: ReturnType<OutputValidator>;
+  try {
+    verdict = check(result.structuredContent);
+  } catch (error) {
+    return new McpError(ErrorCode.InvalidParams, `Failed to validate structured content: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return verdict.valid ? undefined : new McpError(ErrorCode.InvalidParams, `Structured content does not match the tool's output schema: ${verdict.errorMessage}`);
+}
+
+/**
+ * tools/call on a stdio server without the SDK Client's `Protocol.request` (its promise, maps,
+ * listeners and progress bookkeeping cost the bridge's hot path): written on our transport, its
+ * answer claimed before the SDK sees it, the result parsed once with the SDK's CallToolResultSchema
+ * and checked against the tool's output schema with the Client's own cached validator, as callTool
+ * does. Ids come from the Client's own counter, so none can collide with its requests. Errors are
+ * the SDK's (McpError: timeout, connection closed, error answers), so they map as before
+ * (map-error.ts). Anything else (progress, a task tool, an SDK whose internals differ) returns
+ * undefined: the caller takes the SDK's path.
+ */
+export class DirectToolCalls {
+  readonly #transport: DirectTransport;
+  readonly #client: Client;
+  readonly #internals: ClientInternals;
+  readonly #types: SdkTypes;
+  readonly #waiting = new Map<number, Waiter>();
+
+  constructor(transport: DirectTransport, client: Client, types: SdkTypes) {
+    this.#transport = transport;
+    this.#client = client;
+    this.#internals = client as unknown as ClientInternals;
+    this.#types = types;
+    transport.claim = (message) => this.#claim(message);
+    transport.afterClose = () => this.#closed();
+  }
+
+  /** Calls waiting for their answer. */
+  get size(): number {
+    return this.#waiting.size;
+  }
+
+  /** The raw result (not yet ours: see asCallResult), or undefined when this call must take the SDK's path. */
+  call(tool: string, args: Record<string, unknown>, options: RequestOptions): Promise<Record<string, unknown>> | undefined {
+    const internals = this.#internals;
+    if (options.onprogress !== undefined || typeof internals._requestMessageId !== 'number') return undefined;
+    // Closed: the SDK's path says so ("Not connected") as it always did.
+    if (this.#client.transport === undefined) return undefined;
+    if (typeof internals.getToolOutputValidator !== 'function' || typeof internals.isToolTaskRequired !== 'function') return undefined;
+    if (internals.isToolTaskRequired.call(this.#client, tool) === true) return undefined;
+    const validator = internals.getToolOutputValidator.call(this.#client, tool) as OutputValidator | undefined;
+    options.signal?.throwIfAborted();
+    const id = internals._requestMessageId;
+    internals._requestMessageId = id + 1;
+    return this.#send(id, tool, args, options, validator);
+  }
+
+  #send(id: number, tool: string, args: Record<string, unknown>, options: RequestOptions, validator: OutputValidator | undefined): Promise<Record<string, unknown>> {
+    const { McpError, ErrorCode, CallToolResultSchema } = this.#types;
+    const signal = options.signal;
+    const timeout = options.timeout ?? SDK_DEFAULT_TIMEOUT_MS;
+    return new Promise((resolve, reject) => {
+      const settle = (): void => {
+        this.#waiting.delete(id);
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', onAbort);
+      };
+      // As Protocol.request cancels (spec: basic/utilities/cancellation): the server is told, the call rejects.
+      const cancel = (reason: unknown): void => {
+        settle();
+        this.#transport
+          .write({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id, reason: String(reason) } })
+          .catch((error: unknown) => this.#client.onerror?.(new Error(`Failed to send cancellation: ${String(error)}`)));
+        reject(reason instanceof McpError ? reason : new McpError(ErrorCode.RequestTimeout, String(reason)));
+      };
+      const onAbort = (): void => cancel(signal?.reason);
+      // A deadline the person configured: nothing extends it (no progress is asked on this path).
+      const timer = setTimeout(() => cancel(McpError.fromError(ErrorCode.RequestTimeout, 'Request timed out', { timeout })), timeout);
+      this.#waiting.set(id, {
+        answer: (message) => {
+          settle();
+          if ('error' in message) {
+            reject(McpError.fromError(message.error.code, message.error.message, message.error.data));
+            return;
+          }
+          if (!('result' in message)) return;
+          const parsed = safeParse(CallToolResultSchema, message.result);
+          if (!parsed.success) {
+            reject(parsed.error);
+            return;
+          }
+          const invalid = invalidOutput(this.#types, tool, parsed.data, validator);
+          if (invalid) reject(invalid);
+          else resolve(parsed.data);
+        },
+        fail: (error) => {
+          settle();
+          reject(error);
+        },
+      });
+      signal?.addEventListener('abort', onAbort, { once: true });
+      this.#transport.write({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: tool, arguments: args } }).catch((error: unknown) => {
+        settle();
+        reject(error instanceof Error ? error : new Error(String(error)));
+      });
+    });
+
+  }
+
+  #claim(message: JSONRPCMessage): boolean {
+    if (this.#waiting.size === 0 || !isAnswer(message)) return false;
+    const waiter = this.#waiting.get(message.id);
+    if (!waiter) return false;
+    waiter.answer(message);
+    return true;
+  }
+
+  /** After the SDK's own close: its pending requests got ConnectionClosed, and so do these. */
+  #closed(): void {
+    const { McpError, ErrorCode } = this.#types;
+    for (const waiter of [...this.#waiting.values()]) waiter.fail(McpError.fromError(ErrorCode.ConnectionClosed, 'Connection closed'));
+  }
+}
