@@ -123,6 +123,14 @@ describe('DirectToolCalls: tools/call past the SDK request bookkeeping', () => {
     expect(direct.size).toBe(0);
   });
 
+  it('never leaves a call hanging on an answer without a result (the transport’s schema lets none through; if one came)', async () => {
+    const { stdio, direct } = await connected();
+    const call = direct.call('echo', {}, options());
+    stdio.deliver({ jsonrpc: '2.0', id: stdio.lastId() } as unknown as JSONRPCMessage);
+    await expect(call).rejects.toMatchObject({ code: ErrorCode.InternalError });
+    expect(direct.size).toBe(0);
+  });
+
   it('sends notifications/cancelled at the deadline and fails as the SDK does; a late answer is the SDK’s to drop', async () => {
     vi.useFakeTimers();
     const { stdio, direct, errors } = await connected();

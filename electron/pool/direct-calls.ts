@@ -129,7 +129,11 @@ export class DirectToolCalls {
             reject(McpError.fromError(message.error.code, message.error.message, message.error.data));
             return;
           }
-          if (!('result' in message)) return;
+          // The transport lets through only answers its schema passed, so this cannot come; if it did, the call must not hang.
+          if (!('result' in message)) {
+            reject(new McpError(ErrorCode.InternalError, 'the server answered without a result'));
+            return;
+          }
           const parsed = safeParse(CallToolResultSchema, message.result);
           if (!parsed.success) {
             reject(parsed.error);
@@ -150,7 +154,6 @@ export class DirectToolCalls {
         reject(error instanceof Error ? error : new Error(String(error)));
       });
     });
-
   }
 
   #claim(message: JSONRPCMessage): boolean {
