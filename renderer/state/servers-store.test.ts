@@ -39,6 +39,27 @@ describe('ServersStore', () => {
     expect(calls).toBe(2);
   });
 
+  it('keeps a state announced while the status call was under way when it is newer than the answer', async () => {
+    let release: () => void = () => undefined;
+    const answer = [serverStatus({ name: 'broken', state: 'starting', since: 1_000 }), serverStatus({ name: 'ok', state: 'ready', since: 1_000 })];
+    const api = createFakeApi({
+      status: async () => {
+        await new Promise<void>((resolve) => (release = resolve));
+        return { ...(await createFakeApi().status({})), servers: answer };
+      },
+    });
+    const store = new ServersStore(api);
+    store.listen();
+    const refreshed = store.refresh();
+    // Announced after the call read its answer (later `since`), delivered before the answer arrives.
+    api.emit('serverState', serverStatus({ name: 'broken', state: 'error', since: 2_000 }));
+    // An older announcement does not override the answer.
+    api.emit('serverState', serverStatus({ name: 'ok', state: 'starting', since: 500 }));
+    release();
+    await refreshed;
+    expect(store.get().servers.map((s) => `${s.name}:${s.state}`)).toEqual(['broken:error', 'ok:ready']);
+  });
+
   it('refreshes when an inventory changes (servers added or removed elsewhere)', async () => {
     const api = createFakeApi();
     const store = new ServersStore(api);

@@ -21,6 +21,8 @@ export class ServersStore extends Store<ServersState> {
   readonly #api: AppApi;
   #refreshing: Promise<void> | undefined;
   #again = false;
+  /** Statuses that arrived while a status call was under way: its answer may be older than they are. */
+  #arrived: Map<string, ServerStatus> | undefined;
 
   constructor(api: AppApi) {
     super({ loaded: false, servers: [] });
@@ -38,6 +40,7 @@ export class ServersStore extends Store<ServersState> {
   }
 
   upsert(status: ServerStatus): void {
+    this.#arrived?.set(status.name, status);
     this.update((state) => {
       const index = state.servers.findIndex((s) => s.name === status.name);
       const servers = [...state.servers];
@@ -59,13 +62,22 @@ export class ServersStore extends Store<ServersState> {
     this.#refreshing = (async () => {
       do {
         this.#again = false;
+        const arrived = new Map<string, ServerStatus>();
+        this.#arrived = arrived;
         try {
           const { servers, ...info } = await this.#api.status({});
-          this.set({ loaded: true, info, servers: [...servers].sort(byName) });
+          // A server that changed state after the call read it keeps its newer status (a failed start
+          // announced while the answer was on its way must not turn back into "starting").
+          const current = servers.map((status) => {
+            const newer = arrived.get(status.name);
+            return newer !== undefined && newer.since >= status.since ? newer : status;
+          });
+          this.set({ loaded: true, info, servers: current.sort(byName) });
         } catch (error) {
           this.update((state) => ({ ...state, loaded: true, error: describeError(error) }));
         }
       } while (this.#again);
+      this.#arrived = undefined;
       this.#refreshing = undefined;
     })();
     return this.#refreshing;
