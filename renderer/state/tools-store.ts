@@ -11,6 +11,12 @@ const EMPTY: readonly ToolInfo[] = [];
 /** Every server's tools (cached inventories included), refreshed per server on `inventoryChanged`. */
 export class ToolsStore extends Store<ToolsState> {
   readonly #api: AppApi;
+  #requests = 0;
+  /**
+   * Per server, the request its tools on screen came from: answers can arrive out of order (a full
+   * listing started before a server's reload may answer after it), and an older one never wins.
+   */
+  readonly #shownFrom = new Map<string, number>();
 
   constructor(api: AppApi) {
     super({ loaded: false, byServer: new Map() });
@@ -26,21 +32,33 @@ export class ToolsStore extends Store<ToolsState> {
   }
 
   async load(): Promise<void> {
+    const request = ++this.#requests;
     try {
       const tools = await this.#api.listTools({});
-      const byServer = new Map<string, ToolInfo[]>();
+      const listed = new Map<string, ToolInfo[]>();
       for (const tool of tools) {
-        const list = byServer.get(tool.server);
+        const list = listed.get(tool.server);
         if (list) list.push(tool);
-        else byServer.set(tool.server, [tool]);
+        else listed.set(tool.server, [tool]);
       }
-      this.set({ loaded: true, byServer });
+      this.update((state) => {
+        const byServer = new Map<string, readonly ToolInfo[]>();
+        const servers = new Set([...listed.keys(), ...state.byServer.keys()]);
+        for (const server of servers) {
+          const newer = (this.#shownFrom.get(server) ?? 0) > request;
+          const list = newer ? state.byServer.get(server) : listed.get(server);
+          if (!newer) this.#shownFrom.set(server, request);
+          if (list !== undefined) byServer.set(server, list);
+        }
+        return { loaded: true, byServer };
+      });
     } catch {
       this.update((state) => ({ ...state, loaded: true }));
     }
   }
 
   async reload(server: string): Promise<void> {
+    const request = ++this.#requests;
     let tools: readonly ToolInfo[];
     try {
       tools = await this.#api.listTools({ server });
@@ -48,6 +66,8 @@ export class ToolsStore extends Store<ToolsState> {
       // A removed server has no tools any more.
       tools = EMPTY;
     }
+    if ((this.#shownFrom.get(server) ?? 0) > request) return;
+    this.#shownFrom.set(server, request);
     this.update((state) => {
       const byServer = new Map(state.byServer);
       if (tools.length > 0) byServer.set(server, tools);
