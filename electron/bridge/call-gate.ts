@@ -1,6 +1,7 @@
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import type { ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { CodedError } from '../../shared/errors';
+import { cancellationOf, type Cancellation } from '../pool';
 import { agentError, denied, type AgentError } from './agent-errors';
 import type { Agent, Decision, Tier } from './agent-schema';
 import type { ApprovalRequest, DecidedApproval } from './call-approval-queue';
@@ -35,7 +36,7 @@ export interface GateCall<R> {
   /** Which server, what on it, the agent's decision; may start a server to find a tool. */
   find(agent: Readonly<Agent>): Promise<Found>;
   /** The call itself, through the pool. */
-  run(target: Target, signal: AbortSignal): Promise<R>;
+  run(target: Target, cancel: Cancellation): Promise<R>;
   /** A result that reports a failure of the server's own (a tool's isError): audited as tool_error. */
   failed?(value: R): boolean;
 }
@@ -101,7 +102,8 @@ async function askPerson<R>(pass: Pass<R>, target: Target, signal: AbortSignal):
  * the person's approval (ask) → paused again? (an allow may race a pause; a lookup may have started a
  * server) → the call → audit. The bridge starts no server itself: the pool starts lazily.
  */
-export async function passGate<R>(ctx: CallContext, call: GateCall<R>, signal: AbortSignal): Promise<GateResult<R>> {
+export async function passGate<R>(ctx: CallContext, call: GateCall<R>, signalOrCancel: AbortSignal | Cancellation): Promise<GateResult<R>> {
+  const cancel = cancellationOf(signalOrCancel);
   const pass = new Pass(ctx, call);
   const invalid = call.check();
   if (invalid) return pass.refuse('input', agentError(invalid), 'error');
@@ -118,14 +120,14 @@ export async function passGate<R>(ctx: CallContext, call: GateCall<R>, signal: A
 
   if (target.decision === 'deny') return pass.refuse('policy', policyRefusal(call.kind, target), 'denied');
   if (target.decision === 'ask') {
-    const refused = await askPerson(pass, target, signal);
+    const refused = await askPerson(pass, target, cancel.signal);
     if (refused) return refused;
   }
   if (ctx.paused()) return pass.refuse('paused', pausedError(target.server), 'denied');
 
   try {
-    return pass.done(await call.run(target, signal));
+    return pass.done(await call.run(target, cancel));
   } catch (error) {
-    return pass.refuse('call', agentError(error, target.server), signal.aborted ? 'cancelled' : 'error');
+    return pass.refuse('call', agentError(error, target.server), cancel.aborted ? 'cancelled' : 'error');
   }
 }

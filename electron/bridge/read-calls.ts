@@ -4,6 +4,7 @@ import { redact } from '../../shared/redact';
 import { agentError, rpcError } from './agent-errors';
 import type { Agent } from './agent-schema';
 import type { CallContext } from './call-context';
+import { callCancellation } from './tool-call-lane';
 import { passGate, type Extra, type Found, type GateResult } from './call-gate';
 import { ARGUMENT_LIMITS, checkBounds, checkLength, MAX_CALL_NAME_LENGTH, MAX_URI_LENGTH } from './input-bounds';
 import { serverAllowed } from './policy';
@@ -60,12 +61,12 @@ export async function readResource(ctx: CallContext, agentName: string, request:
       asked: uri,
       check: () => checkLength(uri, 'the resource URI', MAX_URI_LENGTH),
       find: (agent) => findResource(ctx, agent, uri),
-      run: async (target, signal): Promise<ReadResourceResult> => {
-        const { contents } = await ctx.pool.readResource(target.server, uri, { signal });
+      run: async (target, cancel): Promise<ReadResourceResult> => {
+        const { contents } = await ctx.pool.readResource(target.server, uri, { signal: cancel });
         return { contents } as ReadResourceResult;
       },
     },
-    extra.signal,
+    callCancellation(extra),
   );
   return unwrap(result, 'resource');
 }
@@ -82,9 +83,9 @@ export async function getPrompt(ctx: CallContext, agentName: string, request: Ge
       args,
       check: () => checkLength(name, 'the prompt name', MAX_CALL_NAME_LENGTH) ?? checkBounds(args, 'prompt arguments', ARGUMENT_LIMITS),
       find: (agent) => findPrompt(ctx, agent, name),
-      run: async (target, signal) => (await ctx.pool.getPrompt(target.server, target.name, args, { signal })) as GetPromptResult,
+      run: async (target, cancel) => (await ctx.pool.getPrompt(target.server, target.name, args, { signal: cancel })) as GetPromptResult,
     },
-    extra.signal,
+    callCancellation(extra),
   );
   return unwrap(result, 'prompt');
 }

@@ -1,22 +1,18 @@
 import type { NotificationOptions, RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage, JSONRPCRequest, MessageExtraInfo, RequestId, ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
-import type { SdkTypes } from '../pool';
+import { cancellationOf, LazyAbort, type Cancellation, type SdkTypes } from '../pool';
 
 /** Takes one request past the SDK's Protocol; false when it is not the lane's (then the SDK answers it). */
 export type Lane = (message: JSONRPCMessage, info: MessageExtraInfo) => boolean;
 
 type Handler = (request: JSONRPCRequest, extra: unknown) => Promise<unknown>;
 type Schema = Parameters<ProtocolParts['request']>[1];
-/** What Protocol keeps per running request: `_oncancel` and `_onclose` call `abort` on it. */
-interface Abortable {
-  abort(reason?: unknown): void;
-}
 
 /** The parts of the SDK's Protocol (1.x, shared/protocol.js) the lane reads; checked before use. */
 interface ProtocolParts {
   _requestHandlers: Map<string, Handler>;
-  _requestHandlerAbortControllers: Map<RequestId, Abortable>;
+  _requestHandlerAbortControllers: Map<RequestId, { abort(reason?: unknown): void }>;
   readonly transport: Transport | undefined;
   _taskStore?: unknown;
   _onerror(error: Error): void;
@@ -28,46 +24,26 @@ type Types = Pick<SdkTypes, 'McpError' | 'ErrorCode' | 'RELATED_TASK_META_KEY'>;
 
 /**
  * One tools/call as Protocol's `_onrequest` runs it, for the extra a handler gets: the AbortController
- * is made only if a handler reads `signal` (an aborted call still answers nothing), the senders only
- * if read. Protocol aborts it as its own (it sits in `_requestHandlerAbortControllers`).
+ * is made only if something reads `signal` (the bridge's own handler listens on the call itself:
+ * `callCancellation`), the senders only if read; an aborted call answers nothing. Protocol aborts it
+ * as its own (it sits in `_requestHandlerAbortControllers`, where `_oncancel` and `_onclose` call `abort`).
  */
-class LaneCall implements Abortable {
+class LaneCall extends LazyAbort {
   readonly requestId: RequestId;
   readonly sessionId: string | undefined;
   readonly #request: JSONRPCRequest;
   readonly #info: MessageExtraInfo;
   readonly #protocol: ProtocolParts;
   readonly #types: Types;
-  #controller: AbortController | undefined;
-  #aborted = false;
-  #reason: unknown;
 
   constructor(protocol: ProtocolParts, types: Types, request: JSONRPCRequest, info: MessageExtraInfo, sessionId: string | undefined) {
+    super();
     this.#protocol = protocol;
     this.#types = types;
     this.#request = request;
     this.#info = info;
     this.requestId = request.id;
     this.sessionId = sessionId;
-  }
-
-  get aborted(): boolean {
-    return this.#aborted;
-  }
-
-  abort(reason?: unknown): void {
-    if (this.#aborted) return;
-    this.#aborted = true;
-    this.#reason = reason;
-    this.#controller?.abort(reason);
-  }
-
-  get signal(): AbortSignal {
-    if (!this.#controller) {
-      this.#controller = new AbortController();
-      if (this.#aborted) this.#controller.abort(this.#reason);
-    }
-    return this.#controller.signal;
   }
 
   get _meta(): unknown {
@@ -97,14 +73,14 @@ class LaneCall implements Abortable {
 
   get sendNotification(): (notification: ServerNotification) => Promise<void> {
     return async (notification) => {
-      if (this.#aborted) return;
+      if (this.aborted) return;
       await this.#protocol.notification(notification, { relatedRequestId: this.requestId });
     };
   }
 
   get sendRequest(): (request: ServerRequest, schema: Schema, options?: RequestOptions) => Promise<unknown> {
     return async (request, schema, options) => {
-      if (this.#aborted) throw new this.#types.McpError(this.#types.ErrorCode.ConnectionClosed, 'Request was cancelled');
+      if (this.aborted) throw new this.#types.McpError(this.#types.ErrorCode.ConnectionClosed, 'Request was cancelled');
       return await this.#protocol.request(request, schema, { ...options, relatedRequestId: this.requestId });
     };
   }
@@ -180,4 +156,9 @@ export function toolCallLane(protocol: object, types: Types): Lane | undefined {
     void run(parts, handler, call, message, transport);
     return true;
   };
+}
+
+/** The call's cancellation: the lane's own (no AbortSignal made), else the signal Protocol made for it. */
+export function callCancellation(extra: { readonly signal: AbortSignal }): Cancellation {
+  return extra instanceof LaneCall ? extra : cancellationOf(extra.signal);
 }

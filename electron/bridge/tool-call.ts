@@ -5,6 +5,7 @@ import type { CallAsker, CallProgress } from '../pool';
 import { agentError, errorResult, redactedToolError, rpcError } from './agent-errors';
 import type { Agent } from './agent-schema';
 import type { CallContext } from './call-context';
+import { callCancellation } from './tool-call-lane';
 import { passGate, type Extra, type Found } from './call-gate';
 import { ARGUMENT_LIMITS, checkBounds, checkLength, MAX_CALL_NAME_LENGTH } from './input-bounds';
 import { judgeTool } from './policy';
@@ -47,14 +48,14 @@ export async function callTool(ctx: CallContext, agentName: string, request: Cal
       args,
       check: () => checkLength(name, 'the tool name', MAX_CALL_NAME_LENGTH) ?? checkBounds(args, 'arguments', ARGUMENT_LIMITS),
       find: (agent) => findTool(ctx, agent, name),
-      run: (target, signal) => {
+      run: (target, cancel) => {
         const onProgress = progressRelay(request, extra);
         // The server's requests during the call go back to this agent (server-asks.ts).
-        return ctx.pool.callTool(target.server, target.name, args, { signal, ...(onProgress ? { onProgress } : {}), ...(asker ? { asker } : {}) });
+        return ctx.pool.callTool(target.server, target.name, args, { signal: cancel, ...(onProgress ? { onProgress } : {}), ...(asker ? { asker } : {}) });
       },
       failed: (value) => value.isError === true,
     },
-    extra.signal,
+    callCancellation(extra),
   );
   if (result.ok) return (result.value.isError === true ? redactedToolError(result.value) : result.value) as CallToolResult;
   // Protocol errors (MCP server/tools "Error Handling"): unknown tools and invalid arguments; the rest is a result the model reads.

@@ -1,11 +1,12 @@
 import type { Progress } from '@modelcontextprotocol/sdk/types.js';
 import { CodedError } from '../../shared/errors';
 import { redact } from '../../shared/redact';
+import type { Cancellation } from './cancellation';
 import type { CallProgress } from './types';
 
 /** The error of a call its caller aborted: the caller's own CodedError reason, else a `timeout`. */
-export function cancelledError(server: string, what: string, signal: AbortSignal | undefined): CodedError {
-  const reason: unknown = signal?.reason;
+export function cancelledError(server: string, what: string, cancel: Cancellation | undefined): CodedError {
+  const reason: unknown = cancel?.reason;
   if (reason instanceof CodedError) return reason;
   return new CodedError('timeout', redact(`${what} on "${server}" was cancelled by the caller`), {
     hint: 'retry the call if it is still needed',
@@ -17,20 +18,19 @@ export function cancelledError(server: string, what: string, signal: AbortSignal
  * Races `promise` against the signal; the promise still runs (a start is shared by other callers).
  * A value already there (a running server's connection) is returned as it is: no listener to add and remove.
  */
-export function untilAborted<T>(promise: T | Promise<T>, signal: AbortSignal | undefined, onAbort: () => Error): T | Promise<T> {
-  if (!signal) return promise;
-  if (signal.aborted) return Promise.reject(onAbort());
+export function untilAborted<T>(promise: T | Promise<T>, cancel: Cancellation | undefined, onAbort: () => Error): T | Promise<T> {
+  if (!cancel) return promise;
+  if (cancel.aborted) return Promise.reject(onAbort());
   if (!(promise instanceof Promise)) return promise;
   return new Promise<T>((resolve, reject) => {
-    const abort = (): void => reject(onAbort());
-    signal.addEventListener('abort', abort, { once: true });
+    const remove = cancel.onAbort(() => reject(onAbort()));
     promise.then(
       (value) => {
-        signal.removeEventListener('abort', abort);
+        remove();
         resolve(value);
       },
       (error: unknown) => {
-        signal.removeEventListener('abort', abort);
+        remove();
         reject(error instanceof Error ? error : new Error(String(error)));
       },
     );

@@ -5,6 +5,7 @@ import * as types from '@modelcontextprotocol/sdk/types.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadClientSdk } from './client-sdk';
+import { cancellationOf, LazyAbort } from './cancellation';
 import { DirectToolCalls, type DirectTransport } from './direct-calls';
 import { toPoolError, type ErrorContext } from './map-error';
 
@@ -163,19 +164,37 @@ describe('DirectToolCalls: tools/call past the SDK request bookkeeping', () => {
     expect(outcomes[1]).toEqual(outcomes[0]);
   });
 
-  it('on the caller’s abort sends notifications/cancelled with its reason and stops waiting', async () => {
+  it('on the caller’s abort (an AbortSignal or a LazyAbort) sends notifications/cancelled with its reason and stops waiting', async () => {
+    for (const kind of ['signal', 'lazy'] as const) {
+      const { stdio, direct } = await connected();
+      const controller = new AbortController();
+      const lazy = new LazyAbort();
+      const cancel = kind === 'signal' ? cancellationOf(controller.signal) : lazy;
+      const abort = (reason: string): void => (kind === 'signal' ? controller.abort(reason) : lazy.abort(reason));
+      const call = direct.call('echo', {}, options(), cancel);
+      const id = stdio.lastId();
+      abort('the agent went away');
+      await expect(call).rejects.toMatchObject({ code: ErrorCode.RequestTimeout });
+      expect(stdio.cancellations()).toEqual([{ requestId: id, reason: 'the agent went away' }]);
+      expect(direct.size).toBe(0);
+      // Aborted before it starts: nothing is sent.
+      const sent = stdio.out.length;
+      expect(() => direct.call('echo', {}, options(), cancel)).toThrow();
+      expect(stdio.out.length).toBe(sent);
+    }
+  });
+
+  it('listens on a LazyAbort without making it an AbortSignal, and stops listening when answered', async () => {
     const { stdio, direct } = await connected();
-    const abort = new AbortController();
-    const call = direct.call('echo', {}, options({ signal: abort.signal }));
-    const id = stdio.lastId();
-    abort.abort('the agent went away');
-    await expect(call).rejects.toMatchObject({ code: ErrorCode.RequestTimeout });
-    expect(stdio.cancellations()).toEqual([{ requestId: id, reason: 'the agent went away' }]);
-    expect(direct.size).toBe(0);
-    // Aborted before it starts: nothing is sent.
-    const sent = stdio.out.length;
-    expect(() => direct.call('echo', {}, options({ signal: abort.signal }))).toThrow();
-    expect(stdio.out.length).toBe(sent);
+    const made = vi.spyOn(LazyAbort.prototype, 'signal', 'get');
+    const lazy = new LazyAbort();
+    const call = direct.call('echo', { message: 'hi' }, options(), lazy);
+    stdio.deliver({ jsonrpc: '2.0', id: stdio.lastId(), result: { content: [{ type: 'text', text: 'hi' }] } });
+    await expect(call).resolves.toEqual({ content: [{ type: 'text', text: 'hi' }] });
+    lazy.abort('after the answer');
+    expect(stdio.cancellations()).toEqual([]);
+    expect(made).not.toHaveBeenCalled();
+    made.mockRestore();
   });
 
   it('fails pending calls with ConnectionClosed after the SDK heard of the close, as its own requests fail', async () => {

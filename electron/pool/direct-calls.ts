@@ -3,6 +3,7 @@ import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.j
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 // The SDK parses results with zod mini's safeParse (server/zod-compat.js): the same failure (a $ZodError) from both paths.
 import { safeParse } from 'zod/v4-mini';
+import type { Cancellation } from './cancellation';
 import type { SdkTypes } from './client-sdk';
 
 /** The SDK's default request timeout (shared/protocol.js DEFAULT_REQUEST_TIMEOUT_MSEC). */
@@ -87,7 +88,7 @@ export class DirectToolCalls {
   }
 
   /** The raw result (not yet ours: see asCallResult), or undefined when this call must take the SDK's path. */
-  call(tool: string, args: Record<string, unknown>, options: RequestOptions): Promise<Record<string, unknown>> | undefined {
+  call(tool: string, args: Record<string, unknown>, options: RequestOptions, cancel?: Cancellation): Promise<Record<string, unknown>> | undefined {
     const internals = this.#internals;
     if (options.onprogress !== undefined || typeof internals._requestMessageId !== 'number') return undefined;
     // Closed: the SDK's path says so ("Not connected") as it always did.
@@ -95,33 +96,32 @@ export class DirectToolCalls {
     if (typeof internals.getToolOutputValidator !== 'function' || typeof internals.isToolTaskRequired !== 'function') return undefined;
     if (internals.isToolTaskRequired.call(this.#client, tool) === true) return undefined;
     const validator = internals.getToolOutputValidator.call(this.#client, tool) as OutputValidator | undefined;
-    options.signal?.throwIfAborted();
+    // As the SDK's throwIfAborted; options.signal is never read here (it would make an AbortSignal).
+    if (cancel?.aborted) throw cancel.reason instanceof Error ? cancel.reason : new Error(String(cancel.reason));
     const id = internals._requestMessageId;
     internals._requestMessageId = id + 1;
-    return this.#send(id, tool, args, options, validator);
+    return this.#send(id, tool, args, options.timeout ?? SDK_DEFAULT_TIMEOUT_MS, cancel, validator);
   }
 
-  #send(id: number, tool: string, args: Record<string, unknown>, options: RequestOptions, validator: OutputValidator | undefined): Promise<Record<string, unknown>> {
+  #send(id: number, tool: string, args: Record<string, unknown>, timeout: number, cancel: Cancellation | undefined, validator: OutputValidator | undefined): Promise<Record<string, unknown>> {
     const { McpError, ErrorCode, CallToolResultSchema } = this.#types;
-    const signal = options.signal;
-    const timeout = options.timeout ?? SDK_DEFAULT_TIMEOUT_MS;
     return new Promise((resolve, reject) => {
       const settle = (): void => {
         this.#waiting.delete(id);
         clearTimeout(timer);
-        signal?.removeEventListener('abort', onAbort);
+        removeAbort?.();
       };
       // As Protocol.request cancels (spec: basic/utilities/cancellation): the server is told, the call rejects.
-      const cancel = (reason: unknown): void => {
+      const cancelCall = (reason: unknown): void => {
         settle();
         this.#transport
           .write({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id, reason: String(reason) } })
           .catch((error: unknown) => this.#client.onerror?.(new Error(`Failed to send cancellation: ${String(error)}`)));
         reject(reason instanceof McpError ? reason : new McpError(ErrorCode.RequestTimeout, String(reason)));
       };
-      const onAbort = (): void => cancel(signal?.reason);
+      const onAbort = (): void => cancelCall(cancel?.reason);
       // A deadline the person configured: nothing extends it (no progress is asked on this path).
-      const timer = setTimeout(() => cancel(McpError.fromError(ErrorCode.RequestTimeout, 'Request timed out', { timeout })), timeout);
+      const timer = setTimeout(() => cancelCall(McpError.fromError(ErrorCode.RequestTimeout, 'Request timed out', { timeout })), timeout);
       this.#waiting.set(id, {
         answer: (message) => {
           settle();
@@ -148,7 +148,7 @@ export class DirectToolCalls {
           reject(error);
         },
       });
-      signal?.addEventListener('abort', onAbort, { once: true });
+      const removeAbort = cancel?.onAbort(onAbort);
       this.#transport.write({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: tool, arguments: args } }).catch((error: unknown) => {
         settle();
         reject(error instanceof Error ? error : new Error(String(error)));

@@ -2,6 +2,7 @@ import { DEFAULT_TIMEOUT_MS, isEnabled, sameConnection, type ServerConfig, type 
 import type { CodedError } from '../../shared/errors';
 import type { CallResult, PromptInfo, ResourceInfo, ResourceTemplateInfo, ServerStatus, ToolInfo } from '../../shared/api';
 import { cancelledError, untilAborted } from './call-helpers';
+import { cancellationOf } from './cancellation';
 import { toPoolError } from './map-error';
 import { assertEnabled, errorContext, promptGet, requestOptions, resourceRead, toolCall, toolRefusal, type Run } from './slot-calls';
 import { SlotLifecycle } from './slot-lifecycle';
@@ -133,18 +134,18 @@ export class ServerSlot {
 
   /** One request to an enabled server: started lazily, held from idle stop until it ends, failures mapped. */
   async #requestNow<T>(what: string, options: CallOptions | undefined, run: Run<T>): Promise<T> {
-    const signal = options?.signal;
-    const cancelled = (): CodedError => cancelledError(this.name, what, signal);
-    if (signal?.aborted) throw cancelled();
+    const cancel = cancellationOf(options?.signal);
+    const cancelled = (): CodedError => cancelledError(this.name, what, cancel);
+    if (cancel?.aborted) throw cancelled();
     // Held from before the start until the result (progress included): never stopped mid-call.
     const release = this.#life.use();
     try {
-      const conn = await untilAborted(this.#life.connection(), signal, cancelled);
+      const conn = await untilAborted(this.#life.connection(), cancel, cancelled);
       const timeoutMs = options?.timeoutMs ?? this.#life.config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
       try {
-        return await run(conn.client, requestOptions(this.name, timeoutMs, options, this.options.log), conn.direct);
+        return await run(conn.client, requestOptions(this.name, timeoutMs, options, cancel, this.options.log), conn.direct, cancel);
       } catch (error) {
-        if (signal?.aborted) throw cancelled();
+        if (cancel?.aborted) throw cancelled();
         const coded = toPoolError(error, errorContext(this.name, this.#life.config, 'call', timeoutMs, conn, what));
         this.#life.callFailed(conn, coded);
         throw coded;

@@ -6,6 +6,7 @@ import { CodedError } from '../../shared/errors';
 import { redact } from '../../shared/redact';
 import { CallResultSchema, type CallResult } from '../../shared/api';
 import { progressOf } from './call-helpers';
+import type { Cancellation } from './cancellation';
 import type { Connection } from './connection';
 import type { DirectToolCalls } from './direct-calls';
 import { credentialFailureInResult } from './credential-failure';
@@ -15,7 +16,7 @@ import type { CallOptions } from './types';
 const RecordsSchema = z.array(z.record(z.string(), z.unknown()));
 
 /** One request on a connected client (and its direct path, stdio); a ServerSlot runs it (start, idle hold, error mapping). */
-export type Run<T> = (client: Client, request: RequestOptions, direct?: DirectToolCalls) => Promise<T>;
+export type Run<T> = (client: Client, request: RequestOptions, direct?: DirectToolCalls, cancel?: Cancellation) => Promise<T>;
 
 export function errorContext(
   name: string,
@@ -40,12 +41,15 @@ export function assertEnabled(server: string, config: ServerConfig): void {
   });
 }
 
-/** The SDK's options for one request: its deadline, the caller's signal, progress passed on. */
-export function requestOptions(server: string, timeoutMs: number, options: CallOptions | undefined, log: (line: string) => void): RequestOptions {
+/**
+ * The SDK's options for one request: its deadline, the caller's signal, progress passed on. The signal
+ * is made when the SDK reads it: the direct path (direct-calls.ts) listens on the cancellation itself.
+ */
+export function requestOptions(server: string, timeoutMs: number, options: CallOptions | undefined, cancel: Cancellation | undefined, log: (line: string) => void): RequestOptions {
   // The SDK's request timeout sends notifications/cancelled when it fires (spec: basic/utilities/cancellation).
   // It is a deadline the person configured, so progress does not extend it.
   const sdkOptions: RequestOptions = { timeout: timeoutMs, resetTimeoutOnProgress: false };
-  if (options?.signal) sdkOptions.signal = options.signal;
+  if (cancel) Object.defineProperty(sdkOptions, 'signal', { get: () => cancel.signal, enumerable: true, configurable: true });
   const onProgress = options?.onProgress;
   // The SDK asks for progress (sends a progressToken) only when onprogress is set.
   if (onProgress) {
@@ -84,9 +88,9 @@ export function asCallResult(result: Record<string, unknown>): CallResult {
 
 /** tools/call; `context` names the call for a protocol error the server put in its result. */
 export function toolCall(tool: string, args: Record<string, unknown>, context: ErrorContext, config: ServerConfig): Run<CallResult> {
-  return async (client, sdkOptions, direct) => {
+  return async (client, sdkOptions, direct, cancel) => {
     // Stdio without progress: past the SDK's request bookkeeping (direct-calls.ts); anything else through it.
-    const raw = direct?.call(tool, args, sdkOptions) ?? client.callTool({ name: tool, arguments: args }, undefined, sdkOptions);
+    const raw = direct?.call(tool, args, sdkOptions, cancel) ?? client.callTool({ name: tool, arguments: args }, undefined, sdkOptions);
     const result = asCallResult(await raw);
     // A result with isError is the tool's own answer, passed on as a result; unless it is a protocol error in disguise.
     const protocolError = protocolErrorInResult(result, context);

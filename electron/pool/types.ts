@@ -1,5 +1,6 @@
 import type { CodedError } from '../../shared/errors';
 import type { FetchLike } from '../net';
+import type { Cancellation } from './cancellation';
 import type { FloodLimits } from './flood-budget';
 import type { SetTimer } from './idle-timer';
 import type { AskOptions, CallAsker } from './server-asks';
@@ -83,7 +84,8 @@ export interface CallProgress {
 export interface CallOptions {
   /** Overrides the server's `timeoutMs` for this call. */
   timeoutMs?: number;
-  signal?: AbortSignal;
+  /** The caller's cancellation; a LazyAbort makes no AbortSignal unless one is needed (cancellation.ts). */
+  signal?: AbortSignal | Cancellation;
   onProgress?: (progress: CallProgress) => void;
   /** Who makes the call: the server's requests during it are routed to them (server-asks.ts). */
   asker?: CallAsker;

@@ -1,0 +1,59 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { everythingServer, faultServer } from '../fixtures/servers/config';
+import { waitFor } from '../support/server-harness';
+import { INITIALIZE, mcpHeaders, rawRequest, startBridge, type BridgeHarness } from '../support/bridge-harness';
+
+const open: BridgeHarness[] = [];
+const Original = globalThis.AbortController;
+
+afterEach(async () => {
+  globalThis.AbortController = Original;
+  for (const h of open.splice(0)) await h.close();
+});
+
+/** An agent's raw Streamable HTTP session: no client library in between (fetch would make AbortControllers of its own). */
+async function rawSession(h: BridgeHarness, token: string): Promise<(body: unknown) => Promise<{ status: number; body: string }>> {
+  const port = Number(new URL(h.bridge.url).port);
+  const init = await rawRequest(port, { headers: mcpHeaders(port, token), body: INITIALIZE });
+  const session = String(init.headers['mcp-session-id']);
+  const headers = mcpHeaders(port, token, { 'Mcp-Session-Id': session, 'MCP-Protocol-Version': '2025-06-18' });
+  await rawRequest(port, { headers, body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }) });
+  return (body) => rawRequest(port, { headers, body: JSON.stringify(body) });
+}
+
+const call = (id: number, name: string, args: Record<string, unknown>): unknown => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } });
+
+describe('the bridge hot path: tools/call to a stdio server', () => {
+  it('makes no AbortController for a call nobody cancels, and a cancelled call is still cancelled upstream', async () => {
+    const h = await startBridge({ everything: everythingServer(), fault: faultServer() });
+    open.push(h);
+    await Promise.all([h.pool.start('everything'), h.pool.start('fault')]);
+    const { token } = await h.bridge.agents.add('agent', { servers: ['*'], policy: { read: 'allow', write: 'allow', destructive: 'allow' } });
+    const send = await rawSession(h, token);
+
+    let made = 0;
+    globalThis.AbortController = class extends Original {
+      constructor() {
+        super();
+        made++;
+      }
+    };
+    const echo = await send(call(2, 'everything__echo', { message: 'hot' }));
+    expect(echo.body).toContain('Echo: hot');
+    expect(made).toBe(0);
+
+    // The agent cancels (MCP basic/utilities/cancellation): the call's upstream request is cancelled too.
+    const slow = send(call(3, 'fault__slow', { ms: 20_000 }));
+    // Time for the request to reach the server (as bridge-stdio.test.ts); cancelled earlier, it would never go upstream.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 3, reason: 'changed my mind' } });
+    await waitFor('the cancellation upstream', async () => {
+      const seen = JSON.parse((await send(call(4, 'fault__seen', {}))).body) as { result: { content: Array<{ text: string }> } };
+      return (JSON.parse(seen.result.content[0]?.text ?? '{}') as { cancelled?: number }).cancelled === 1;
+    });
+    globalThis.AbortController = Original;
+    // A cancelled request is answered with nothing (spec: the receiver does not respond): its POST ends when the session does.
+    await h.bridge.close();
+    expect((await slow).status).not.toBe(0);
+  });
+});
