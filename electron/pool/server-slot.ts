@@ -143,7 +143,7 @@ export class ServerSlot {
       const conn = await untilAborted(this.#life.connection(), cancel, cancelled);
       const timeoutMs = options?.timeoutMs ?? this.#life.config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
       try {
-        return await run(conn.client, requestOptions(this.name, timeoutMs, options, cancel, this.options.log), conn.direct, cancel);
+        return await run(conn.client, requestOptions(this.name, timeoutMs, options, this.options.log), conn.direct, cancel);
       } catch (error) {
         if (cancel?.aborted) throw cancelled();
         const coded = toPoolError(error, errorContext(this.name, this.#life.config, 'call', timeoutMs, conn, what));

@@ -42,14 +42,14 @@ export function assertEnabled(server: string, config: ServerConfig): void {
 }
 
 /**
- * The SDK's options for one request: its deadline, the caller's signal, progress passed on. The signal
- * is made when the SDK reads it: the direct path (direct-calls.ts) listens on the cancellation itself.
+ * The SDK's options for one request: its deadline, progress passed on. Without the caller's signal:
+ * the SDK's path adds it (`withSignal`), the direct path (direct-calls.ts) listens on the cancellation
+ * itself, so that no AbortSignal is made for it.
  */
-export function requestOptions(server: string, timeoutMs: number, options: CallOptions | undefined, cancel: Cancellation | undefined, log: (line: string) => void): RequestOptions {
+export function requestOptions(server: string, timeoutMs: number, options: CallOptions | undefined, log: (line: string) => void): RequestOptions {
   // The SDK's request timeout sends notifications/cancelled when it fires (spec: basic/utilities/cancellation).
   // It is a deadline the person configured, so progress does not extend it.
   const sdkOptions: RequestOptions = { timeout: timeoutMs, resetTimeoutOnProgress: false };
-  if (cancel) Object.defineProperty(sdkOptions, 'signal', { get: () => cancel.signal, enumerable: true, configurable: true });
   const onProgress = options?.onProgress;
   // The SDK asks for progress (sends a progressToken) only when onprogress is set.
   if (onProgress) {
@@ -62,6 +62,11 @@ export function requestOptions(server: string, timeoutMs: number, options: CallO
     };
   }
   return sdkOptions;
+}
+
+/** The SDK's options with the caller's signal (made now if it is a LazyAbort's). */
+export function withSignal(sdkOptions: RequestOptions, cancel: Cancellation | undefined): RequestOptions {
+  return cancel ? { ...sdkOptions, signal: cancel.signal } : sdkOptions;
 }
 
 /** A tool the server's `tools` policy blocks; checked before anything starts, so it never spawns its server. */
@@ -90,7 +95,7 @@ export function asCallResult(result: Record<string, unknown>): CallResult {
 export function toolCall(tool: string, args: Record<string, unknown>, context: ErrorContext, config: ServerConfig): Run<CallResult> {
   return async (client, sdkOptions, direct, cancel) => {
     // Stdio without progress: past the SDK's request bookkeeping (direct-calls.ts); anything else through it.
-    const raw = direct?.call(tool, args, sdkOptions, cancel) ?? client.callTool({ name: tool, arguments: args }, undefined, sdkOptions);
+    const raw = direct?.call(tool, args, sdkOptions, cancel) ?? client.callTool({ name: tool, arguments: args }, undefined, withSignal(sdkOptions, cancel));
     const result = asCallResult(await raw);
     // A result with isError is the tool's own answer, passed on as a result; unless it is a protocol error in disguise.
     const protocolError = protocolErrorInResult(result, context);
@@ -103,15 +108,15 @@ export function toolCall(tool: string, args: Record<string, unknown>, context: E
 }
 
 export function resourceRead(uri: string): Run<{ contents: Record<string, unknown>[] }> {
-  return async (client, sdkOptions) => {
-    const result = await client.readResource({ uri }, sdkOptions);
+  return async (client, sdkOptions, _direct, cancel) => {
+    const result = await client.readResource({ uri }, withSignal(sdkOptions, cancel));
     return { contents: RecordsSchema.parse(result.contents) };
   };
 }
 
 export function promptGet(prompt: string, args: Record<string, string>): Run<{ description?: string; messages: Record<string, unknown>[] }> {
-  return async (client, sdkOptions) => {
-    const result = await client.getPrompt({ name: prompt, arguments: args }, sdkOptions);
+  return async (client, sdkOptions, _direct, cancel) => {
+    const result = await client.getPrompt({ name: prompt, arguments: args }, withSignal(sdkOptions, cancel));
     const out: { description?: string; messages: Record<string, unknown>[] } = { messages: RecordsSchema.parse(result.messages) };
     if (result.description !== undefined) out.description = result.description;
     return out;
