@@ -1,14 +1,15 @@
 import { z } from 'zod';
 import { CodedError } from '../../shared/errors';
-import { vaultKey, type Vault, type VaultKey } from '../../shared/vault';
+import type { Vault, VaultKey } from '../../shared/vault';
 import type { AnyOAuth } from './auth-config';
 import type { Discovery } from './discovery';
 import type { FetchLike } from '../net';
 import { requestJson } from './http';
-import { issuerHash, type ClientAuthMethod, type ClientSource } from './token-record';
+import type { ClientAuthMethod, ClientSource } from './token-record';
+import { REGISTRATION_NAMESPACE, registrationKey } from './vault-keys';
 
-/** Registrations belong to an authorization server, not a server: kept in this vault namespace. */
-export const REGISTRATION_NAMESPACE = '_oauth';
+export { REGISTRATION_NAMESPACE, registrationKey } from './vault-keys';
+
 export const DEVICE_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
 export const CALLBACK_PATH = '/callback';
 
@@ -64,10 +65,6 @@ export interface ClientIdentityInput {
  * registration (and secret) it was obtained with. Without `clientId`: the single per-issuer slot of
  * earlier versions, still read (see findRegistration, issuerRegistrations).
  */
-export function registrationKey(issuer: string, clientId?: string): VaultKey {
-  return vaultKey(REGISTRATION_NAMESPACE, `client:${issuerHash(issuer)}${clientId === undefined ? '' : `:${issuerHash(clientId)}`}`);
-}
-
 /** RFC 8252 §7.3: registered without a port, any port of the loopback listener matches (unless one is fixed). */
 export function registeredRedirectUri(callbackPort: number | undefined): string {
   return `http://127.0.0.1${callbackPort === undefined ? '' : `:${callbackPort}`}${CALLBACK_PATH}`;

@@ -1,4 +1,5 @@
-export { createAuthCoordinator } from './coordinator';
+// The coordinator's code (flows, discovery, refresh) loads at its first use, not at start-up.
+export { lazyAuthCoordinator as createAuthCoordinator } from './lazy-coordinator';
 export type {
   AuthCoordinator,
   AuthCoordinatorOptions,
@@ -26,15 +27,9 @@ export { validateBrowserUrl, validateEndpointUrl, isLoopbackHost, isLinkLocalOrM
 export { systemBrowserOpener, systemOpenerCommand, printUrl, openWith } from './openers';
 export type { Opener, SpawnOpenerOptions } from './openers';
 export { parseCommandLine } from './command-argv';
-export { createLoopbackListener } from './loopback-listener';
 export type { RedirectListener, RedirectListenerFactory, CallbackRequest } from './loopback-listener';
-export { parseBearerChallenge } from './www-authenticate';
 export type { BearerChallenge } from './www-authenticate';
-export { canonicalResource } from './resource';
-export { DEFAULT_EXPIRES_IN_S, issuerHash, tokensKey } from './token-record';
+export { issuerHash, tokensKey, REGISTRATION_NAMESPACE, registrationKey } from './vault-keys';
 export type { AuthFlow } from './token-record';
-export { REGISTRATION_NAMESPACE, registrationKey } from './client-identity';
-export { MAX_STEP_UPS } from './scopes';
-export { connectHint } from './auth-errors';
 export type { FetchLike } from '../net';
 export type { Resolver, ResolvedAddress } from './endpoint-fetch';

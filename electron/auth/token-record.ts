@@ -1,6 +1,5 @@
-import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { vaultKey, type Vault, type VaultKey } from '../../shared/vault';
+import type { Vault, VaultKey } from '../../shared/vault';
 import { canonicalResource } from './resource';
 import { splitScope } from './scopes';
 
@@ -45,14 +44,8 @@ export const TokenRecordSchema = z.object({
 });
 export type TokenRecord = z.infer<typeof TokenRecordSchema>;
 
-/** A short, stable, vault-key-safe name for an issuer. */
-export function issuerHash(issuer: string): string {
-  return createHash('sha256').update(issuer).digest('base64url').slice(0, 22);
-}
-
-export function tokensKey(server: string, issuer: string): VaultKey {
-  return vaultKey(server, `tokens:${issuerHash(issuer)}`);
-}
+// In their own module so the auth folder's public face names them without loading the token code.
+export { issuerHash, tokensKey } from './vault-keys';
 
 export interface StoredTokens {
   key: VaultKey;

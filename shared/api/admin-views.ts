@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema';
 
 /**
  * Who called the App API, as the transport knows it: `app` the web UI's per-tab secret, `ipc` the
@@ -7,18 +8,18 @@ import { z } from 'zod';
  * no app runs.
  */
 export const CALLERS = ['app', 'ipc', 'terminal', 'cli', 'cli-offline'] as const;
-export const CallerSchema = z.enum(CALLERS);
+export const CallerSchema = lazySchema(() => z.enum(CALLERS));
 export type Caller = z.infer<typeof CallerSchema>;
 
 /** The person's own interfaces: what they do is done, and only they confirm requests. */
 export const PERSON_CALLERS: ReadonlySet<Caller> = new Set(['app', 'ipc', 'terminal']);
 
 export const ADMIN_OUTCOMES = ['ok', 'failed', 'waiting', 'confirmed', 'refused', 'expired', 'acknowledged'] as const;
-export const AdminOutcomeSchema = z.enum(ADMIN_OUTCOMES);
+export const AdminOutcomeSchema = lazySchema(() => z.enum(ADMIN_OUTCOMES));
 export type AdminOutcome = z.infer<typeof AdminOutcomeSchema>;
 
 /** One change of policy, agents, servers, secrets or settings (audit/admin.jsonl). */
-export const AdminEntrySchema = z.object({
+export const AdminEntrySchema = lazySchema(() => z.object({
   id: z.string(),
   time: z.number(),
   who: CallerSchema,
@@ -36,11 +37,11 @@ export const AdminEntrySchema = z.object({
   error: z.string().optional(),
   /** A widening made with no app to confirm it: listed for review when the app next starts. */
   review: z.boolean().optional(),
-});
+}));
 export type AdminEntry = z.infer<typeof AdminEntrySchema>;
 
 /** A widening asked for from the command line, waiting for the person in the app. */
-export const ConfirmationSchema = z.object({
+export const ConfirmationSchema = lazySchema(() => z.object({
   id: z.string(),
   method: z.string(),
   summary: z.string(),
@@ -50,8 +51,8 @@ export const ConfirmationSchema = z.object({
   pid: z.number().int().optional(),
   requestedAt: z.number(),
   expiresAt: z.number(),
-});
+}));
 export type Confirmation = z.infer<typeof ConfirmationSchema>;
 
-export const ConfirmationOutcomeSchema = z.enum(['confirmed', 'refused', 'expired', 'failed']);
+export const ConfirmationOutcomeSchema = lazySchema(() => z.enum(['confirmed', 'refused', 'expired', 'failed']));
 export type ConfirmationOutcome = z.infer<typeof ConfirmationOutcomeSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema';
 
 /**
  * A server's request waiting for the person (MCP 2025-11-25 client/elicitation, client/sampling):
@@ -6,20 +7,20 @@ import { z } from 'zod';
  */
 export const ASK_KINDS = ['form', 'url', 'sampling'] as const;
 export const ASK_ACTIONS = ['accept', 'decline', 'cancel'] as const;
-export const AskActionSchema = z.enum(ASK_ACTIONS);
+export const AskActionSchema = lazySchema(() => z.enum(ASK_ACTIONS));
 export type AskAction = z.infer<typeof AskActionSchema>;
 /** How a request ended: answered (by whom is in the audit entry), timed out, or ended with its call. */
 export const ASK_OUTCOMES = ['accept', 'decline', 'cancel', 'timeout', 'ended'] as const;
-export const AskOutcomeSchema = z.enum(ASK_OUTCOMES);
+export const AskOutcomeSchema = lazySchema(() => z.enum(ASK_OUTCOMES));
 export type AskOutcome = z.infer<typeof AskOutcomeSchema>;
 
-export const SamplingMessageViewSchema = z.object({
+export const SamplingMessageViewSchema = lazySchema(() => z.object({
   role: z.string(),
   /** Text content as text; anything else summarised (`[image image/png]`). */
   text: z.string(),
-});
+}));
 
-export const PendingAskSchema = z.object({
+export const PendingAskSchema = lazySchema(() => z.object({
   id: z.string(),
   kind: z.enum(ASK_KINDS),
   server: z.string(),
@@ -46,13 +47,13 @@ export const PendingAskSchema = z.object({
   maxTokens: z.number().optional(),
   requestedAt: z.number(),
   expiresAt: z.number(),
-});
+}));
 export type PendingAsk = z.infer<typeof PendingAskSchema>;
 
-export const AskSettledSchema = z.object({ id: z.string(), outcome: AskOutcomeSchema });
+export const AskSettledSchema = lazySchema(() => z.object({ id: z.string(), outcome: AskOutcomeSchema }));
 
 /** One answer to a form: the primitive values the spec allows (string, number, boolean, enum arrays). */
-export const AskContentSchema = z.record(z.string().max(200), z.union([z.string().max(64 * 1024), z.number(), z.boolean(), z.array(z.string().max(1024)).max(100)]));
+export const AskContentSchema = lazySchema(() => z.record(z.string().max(200), z.union([z.string().max(64 * 1024), z.number(), z.boolean(), z.array(z.string().max(1024)).max(100)])));
 export type AskContent = z.infer<typeof AskContentSchema>;
 
 const SENSITIVE = /pass(word|phrase|code)?\b|secret|token|api[\s_-]?key|private[\s_-]?key|\bpin\b|credit[\s_-]?card|card[\s_-]?number|\bcvv\b|\bcvc\b|\bssn\b|social[\s_-]?security|\biban\b/i;

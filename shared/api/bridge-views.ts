@@ -1,25 +1,26 @@
 import { z } from 'zod';
 import { ErrorCodeSchema } from '../errors';
 import { AskOutcomeSchema } from './ask-views';
+import { lazySchema } from './lazy-schema';
 
 export const POLICY_DECISIONS = ['allow', 'ask', 'deny'] as const;
-export const PolicyDecisionSchema = z.enum(POLICY_DECISIONS);
+export const PolicyDecisionSchema = lazySchema(() => z.enum(POLICY_DECISIONS));
 export type PolicyDecision = z.infer<typeof PolicyDecisionSchema>;
 
 /** What an agent may do per tier of tool: read-only, write, destructive. */
-export const TierPolicySchema = z.strictObject({
+export const TierPolicySchema = lazySchema(() => z.strictObject({
   read: PolicyDecisionSchema,
   write: PolicyDecisionSchema,
   destructive: PolicyDecisionSchema,
-});
+}));
 export type TierPolicy = z.infer<typeof TierPolicySchema>;
 
-export const AgentAsksViewSchema = z.strictObject({ elicitation: z.enum(['allow', 'deny']), sampling: z.enum(['ask', 'deny']) });
+export const AgentAsksViewSchema = lazySchema(() => z.strictObject({ elicitation: z.enum(['allow', 'deny']), sampling: z.enum(['ask', 'deny']) }));
 export type AgentAsksView = z.infer<typeof AgentAsksViewSchema>;
 /** An agent's asks when its file names none: elicitation to it, sampling approved by the person per request. */
 export const DEFAULT_AGENT_ASKS: AgentAsksView = { elicitation: 'allow', sampling: 'ask' };
 
-export const AgentViewSchema = z.object({
+export const AgentViewSchema = lazySchema(() => z.object({
   name: z.string(),
   /** Servers this agent may use; `*` for all. */
   servers: z.union([z.literal('*'), z.array(z.string())]),
@@ -30,16 +31,16 @@ export const AgentViewSchema = z.object({
   lastUsedAt: z.number().optional(),
   /** Servers' requests during its calls: elicitation to the agent (`allow`) or always the person; sampling approved by the person per request (`ask`) or refused. */
   asks: AgentAsksViewSchema.optional(),
-});
+}));
 export type AgentView = z.infer<typeof AgentViewSchema>;
 
 export const CONFIG_TARGETS = ['claude-code', 'claude-desktop', 'cursor', 'vscode', 'acp'] as const;
-export const ConfigTargetSchema = z.enum(CONFIG_TARGETS);
+export const ConfigTargetSchema = lazySchema(() => z.enum(CONFIG_TARGETS));
 export type ConfigTarget = z.infer<typeof ConfigTargetSchema>;
 
 export const APPROVAL_KINDS = ['tool', 'resource', 'prompt'] as const;
 
-export const PendingApprovalSchema = z.object({
+export const PendingApprovalSchema = lazySchema(() => z.object({
   id: z.string(),
   agent: z.string(),
   server: z.string(),
@@ -55,16 +56,16 @@ export const PendingApprovalSchema = z.object({
    * person consents to. Redacted; a long value is cut and says so (`[cut: N more characters]`).
    */
   arguments: z.record(z.string(), z.unknown()).optional(),
-});
+}));
 export type PendingApproval = z.infer<typeof PendingApprovalSchema>;
 
 export const AUDIT_OUTCOMES = ['ok', 'tool_error', 'error', 'denied', 'cancelled'] as const;
-export const AuditOutcomeSchema = z.enum(AUDIT_OUTCOMES);
+export const AuditOutcomeSchema = lazySchema(() => z.enum(AUDIT_OUTCOMES));
 /** ok; tool_error: the tool answered with isError; error: a coded failure; denied: policy or person; cancelled: by the agent. */
 export type AuditOutcome = z.infer<typeof AuditOutcomeSchema>;
 
 /** One agent call as the audit log keeps it: never arguments or results unless the person turned that on. */
-export const AuditEntrySchema = z.object({
+export const AuditEntrySchema = lazySchema(() => z.object({
   /** ms since epoch, when the call arrived. */
   time: z.number(),
   agent: z.string(),
@@ -84,21 +85,21 @@ export const AuditEntrySchema = z.object({
   /** Only with argument recording on, redacted. */
   arguments: z.unknown().optional(),
   result: z.unknown().optional(),
-});
+}));
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 
-export const BridgeInfoSchema = z.object({
+export const BridgeInfoSchema = lazySchema(() => z.object({
   running: z.boolean(),
   paused: z.boolean(),
   /** The MCP endpoint agents connect to (`http://127.0.0.1:<port>/mcp`). */
   url: z.string().optional(),
   error: z.string().optional(),
-});
+}));
 export type BridgeInfo = z.infer<typeof BridgeInfoSchema>;
 
 /** The states of a device-code login (RFC 8628) as the DeviceLogin screen and the CLI show them. */
 export const DEVICE_LOGIN_STATES = ['pending', 'slow_down', 'approved', 'denied', 'expired', 'cancelled', 'failed'] as const;
-export const DeviceLoginSchema = z.object({
+export const DeviceLoginSchema = lazySchema(() => z.object({
   server: z.string(),
   state: z.enum(DEVICE_LOGIN_STATES),
   userCode: z.string().optional(),
@@ -109,11 +110,11 @@ export const DeviceLoginSchema = z.object({
   /** Seconds between polls, as the server last asked. */
   intervalSeconds: z.number().optional(),
   message: z.string().optional(),
-});
+}));
 export type DeviceLogin = z.infer<typeof DeviceLoginSchema>;
 
 /** A server's credential as status shows it: never the token itself. */
-export const AuthInfoSchema = z.object({
+export const AuthInfoSchema = lazySchema(() => z.object({
   connected: z.boolean(),
   issuer: z.string().optional(),
   expiresAt: z.number().optional(),
@@ -125,7 +126,7 @@ export const AuthInfoSchema = z.object({
   pendingScopes: z.array(z.string()).optional(),
   /** A program on this computer gets the refresh token itself (Google's authorized_user credential file). */
   refreshTokenShared: z.literal(true).optional(),
-});
+}));
 export type AuthInfo = z.infer<typeof AuthInfoSchema>;
 
 /**

@@ -1,23 +1,24 @@
 import { z } from 'zod';
 import { WireErrorSchema } from '../errors';
 import { AuthInfoSchema } from './bridge-views';
+import { lazySchema } from './lazy-schema';
 
 export const SERVER_STATES = ['idle', 'starting', 'ready', 'needs_auth', 'error', 'stopped'] as const;
-export const ServerStateSchema = z.enum(SERVER_STATES);
+export const ServerStateSchema = lazySchema(() => z.enum(SERVER_STATES));
 export type ServerState = z.infer<typeof ServerStateSchema>;
 
-export const StateChangeSchema = z.object({
+export const StateChangeSchema = lazySchema(() => z.object({
   state: ServerStateSchema,
   at: z.number(),
   error: WireErrorSchema.optional(),
-});
+}));
 export type StateChange = z.infer<typeof StateChangeSchema>;
 
 /** A stdio command must be approved by the person before it is spawned. */
-export const ApprovalSchema = z.enum(['approved', 'pending', 'not_needed']);
+export const ApprovalSchema = lazySchema(() => z.enum(['approved', 'pending', 'not_needed']));
 export type Approval = z.infer<typeof ApprovalSchema>;
 
-export const ServerStatusSchema = z.object({
+export const ServerStatusSchema = lazySchema(() => z.object({
   name: z.string(),
   transport: z.enum(['stdio', 'http']),
   enabled: z.boolean(),
@@ -38,18 +39,18 @@ export const ServerStatusSchema = z.object({
   history: z.array(StateChangeSchema),
   /** OAuth servers: whether a credential is held, its expiry and scopes. */
   auth: AuthInfoSchema.optional(),
-});
+}));
 export type ServerStatus = z.infer<typeof ServerStatusSchema>;
 
-export const ToolAnnotationsSchema = z.looseObject({
+export const ToolAnnotationsSchema = lazySchema(() => z.looseObject({
   title: z.string().optional(),
   readOnlyHint: z.boolean().optional(),
   destructiveHint: z.boolean().optional(),
   idempotentHint: z.boolean().optional(),
   openWorldHint: z.boolean().optional(),
-});
+}));
 
-export const ToolInfoSchema = z.object({
+export const ToolInfoSchema = lazySchema(() => z.object({
   server: z.string(),
   name: z.string(),
   title: z.string().optional(),
@@ -57,71 +58,71 @@ export const ToolInfoSchema = z.object({
   inputSchema: z.record(z.string(), z.unknown()),
   outputSchema: z.record(z.string(), z.unknown()).optional(),
   annotations: ToolAnnotationsSchema.optional(),
-});
+}));
 export type ToolInfo = z.infer<typeof ToolInfoSchema>;
 
-export const ResourceInfoSchema = z.object({
+export const ResourceInfoSchema = lazySchema(() => z.object({
   server: z.string(),
   uri: z.string(),
   name: z.string(),
   description: z.string().optional(),
   mimeType: z.string().optional(),
-});
+}));
 export type ResourceInfo = z.infer<typeof ResourceInfoSchema>;
 
-export const ResourceTemplateInfoSchema = z.object({
+export const ResourceTemplateInfoSchema = lazySchema(() => z.object({
   server: z.string(),
   uriTemplate: z.string(),
   name: z.string(),
   description: z.string().optional(),
   mimeType: z.string().optional(),
-});
+}));
 export type ResourceTemplateInfo = z.infer<typeof ResourceTemplateInfoSchema>;
 
-export const PromptInfoSchema = z.object({
+export const PromptInfoSchema = lazySchema(() => z.object({
   server: z.string(),
   name: z.string(),
   description: z.string().optional(),
   arguments: z
     .array(z.object({ name: z.string(), description: z.string().optional(), required: z.boolean().optional() }))
     .optional(),
-});
+}));
 export type PromptInfo = z.infer<typeof PromptInfoSchema>;
 
 /** The MCP `tools/call` result as it reaches the UI and the CLI. */
-export const CallResultSchema = z.looseObject({
+export const CallResultSchema = lazySchema(() => z.looseObject({
   content: z.array(z.looseObject({ type: z.string() })),
   structuredContent: z.record(z.string(), z.unknown()).optional(),
   isError: z.boolean().optional(),
-});
+}));
 export type CallResult = z.infer<typeof CallResultSchema>;
 
-export const ConfigIssueSchema = z.object({
+export const ConfigIssueSchema = lazySchema(() => z.object({
   file: z.string(),
   server: z.string().optional(),
   field: z.string().optional(),
   message: z.string(),
-});
+}));
 
-export const DoctorCheckSchema = z.object({
+export const DoctorCheckSchema = lazySchema(() => z.object({
   id: z.string(),
   title: z.string(),
   status: z.enum(['ok', 'warn', 'fail']),
   detail: z.string(),
   fix: z.string().optional(),
-});
+}));
 export type DoctorCheck = z.infer<typeof DoctorCheckSchema>;
 
 export const IMPORT_SOURCES = ['claude-desktop', 'claude-code', 'cursor', 'vscode'] as const;
-export const ImportSourceSchema = z.enum(IMPORT_SOURCES);
+export const ImportSourceSchema = lazySchema(() => z.enum(IMPORT_SOURCES));
 export type ImportSource = z.infer<typeof ImportSourceSchema>;
 
 /** What a credential or token file named by an imported entry's env holds (never its content). */
 export const CREDENTIAL_FILE_KINDS = ['service_account', 'authorized_user', 'oauth_client', 'token', 'credential'] as const;
-export const CredentialFileKindSchema = z.enum(CREDENTIAL_FILE_KINDS);
+export const CredentialFileKindSchema = lazySchema(() => z.enum(CREDENTIAL_FILE_KINDS));
 export type CredentialFileKind = z.infer<typeof CredentialFileKindSchema>;
 
-export const ImportedCredentialFileSchema = z.object({
+export const ImportedCredentialFileSchema = lazySchema(() => z.object({
   server: z.string(),
   /** The env variable that names the file. */
   variable: z.string(),
@@ -133,10 +134,10 @@ export const ImportedCredentialFileSchema = z.object({
   /** Why it was left in place (missing, too large, not text…). */
   problem: z.string().optional(),
   note: z.string().optional(),
-});
+}));
 export type ImportedCredentialFile = z.infer<typeof ImportedCredentialFileSchema>;
 
-export const ImportReportSchema = z.object({
+export const ImportReportSchema = lazySchema(() => z.object({
   source: ImportSourceSchema,
   files: z.array(z.string()),
   added: z.array(z.object({ name: z.string(), from: z.string() })),
@@ -145,5 +146,5 @@ export const ImportReportSchema = z.object({
   secrets: z.array(z.object({ server: z.string(), field: z.string(), secret: z.string() })),
   /** Env variables naming credential or token files (present when any were found). */
   credentialFiles: z.array(ImportedCredentialFileSchema).optional(),
-});
+}));
 export type ImportReport = z.infer<typeof ImportReportSchema>;

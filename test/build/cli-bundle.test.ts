@@ -55,10 +55,17 @@ describe('the CLI bundle', () => {
     expect(startUp.filter((input) => /@modelcontextprotocol\/sdk\/dist\/esm\/(types|shared\/stdio|shared\/protocol)\.js$/.test(input))).toEqual([]);
   }, 60_000);
 
-  it('keeps openid-client (with oauth4webapi and jose) out of start-up: it loads with the first sign-in, refresh or revocation', async () => {
-    const startUp = commandStartUp(await cliMetafile());
-    expect(startUp).toContain('electron/auth/token-manager.ts');
-    expect(startUp.filter((input) => /node_modules\/(openid-client|oauth4webapi|jose)\//.test(input))).toEqual([]);
+  it('keeps the auth coordinator (flows, discovery, refresh) and openid-client (with oauth4webapi and jose) out of start-up: they load with the first sign-in, auth status, refresh or revocation', async () => {
+    const metafile = await cliMetafile();
+    const everything = Object.values(metafile.outputs).flatMap((output) => Object.keys(output.inputs));
+    const coordinator = /electron\/auth\/(coordinator|token-manager|connect|flows|discovery|fetch-for|client-identity|loopback-listener)\.ts$/;
+    expect(everything.filter((input) => coordinator.test(input)).length).toBe(8);
+    expect(everything).toContain('electron/auth/lazy-coordinator.ts');
+    for (const startUp of [commandStartUp(metafile), startUpInputs(metafile)]) {
+      expect(startUp).toContain('electron/auth/lazy-coordinator.ts');
+      expect(startUp.filter((input) => coordinator.test(input))).toEqual([]);
+      expect(startUp.filter((input) => /node_modules\/(openid-client|oauth4webapi|jose)\//.test(input))).toEqual([]);
+    }
   }, 60_000);
 
   it('starts a plain `serve` without commander or the other commands (main.ts reads its arguments itself)', async () => {

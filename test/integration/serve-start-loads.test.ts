@@ -1,0 +1,55 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tempHome } from '../support/cli';
+import { eventually, startServe, type Served } from '../support/serve';
+
+/**
+ * The sources held by the ES modules the process has loaded so far: with NODE_DEBUG=esm, Node prints
+ * each one it loads ("Translating StandardModule URL"), and each chunk of the bundle has a source map.
+ */
+function loadedSources(stderr: string): string[] {
+  const urls = [...stderr.matchAll(/Translating StandardModule (file:\S+)/g)].map((m) => m[1] ?? '');
+  if (urls.length === 0) throw new Error(`NODE_DEBUG=esm printed no module loads: ${stderr.slice(0, 500)}`);
+  return urls.flatMap((url) => {
+    const map = `${fileURLToPath(url)}.map`;
+    return existsSync(map) ? (JSON.parse(readFileSync(map, 'utf8')) as { sources: string[] }).sources : [];
+  });
+}
+
+const COORDINATOR = /electron\/auth\/(coordinator|token-manager|flows)\.ts$/;
+
+// The metafile guard (test/build/cli-bundle.test.ts) sees static imports only; this one sees what runs.
+describe('a plain serve start', () => {
+  let served: Served;
+
+  beforeAll(async () => {
+    const home = tempHome();
+    mkdirSync(home, { recursive: true, mode: 0o700 });
+    // An OAuth server, disabled so that nothing connects it: only a status asks the coordinator about it.
+    writeFileSync(join(home, 'mcp.json'), JSON.stringify({ mcpServers: { mail: { type: 'http', url: 'https://mail.example/mcp', enabled: false, auth: { type: 'oauth' } } } }));
+    served = await startServe(home, [], { NODE_DEBUG: 'esm' });
+  });
+  afterAll(async () => {
+    await served.stop();
+  });
+
+  it('answers health and lists tools without loading the auth coordinator, which loads when a status asks about a sign-in', async () => {
+    const health = await fetch(`${served.origin}/health`);
+    expect(health.status).toBe(200);
+    expect((await served.api('listTools')).status).toBe(200);
+    expect(loadedSources(served.stderr()).filter((source) => COORDINATOR.test(source))).toEqual([]);
+
+    const status = await served.api('status');
+    expect(status.status).toBe(200);
+    expect((status.body.result as { servers: { name: string; auth?: { connected: boolean } }[] }).servers).toEqual([
+      expect.objectContaining({ name: 'mail', auth: { connected: false } }),
+    ]);
+    const loaded = await eventually(() => {
+      const found = loadedSources(served.stderr()).filter((source) => COORDINATOR.test(source));
+      return Promise.resolve(found.length > 0 ? found : undefined);
+    });
+    expect(loaded.length).toBeGreaterThan(0);
+  });
+});
