@@ -54,4 +54,13 @@ describe('cancellationOf', () => {
     expect(cancel.aborted).toBe(true);
     expect(cancel.signal).toBe(controller.signal);
   });
+
+  it('wraps an AbortSignal of another realm too (by its shape, not instanceof)', () => {
+    const added: string[] = [];
+    const foreign = { aborted: false, reason: undefined, addEventListener: (type: string) => added.push(type), removeEventListener: () => undefined };
+    const cancel = cancellationOf(foreign as unknown as AbortSignal);
+    cancel.onAbort(() => undefined);
+    expect(added).toEqual(['abort']);
+    expect(cancel.signal).toBe(foreign);
+  });
 });

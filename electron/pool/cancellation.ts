@@ -83,5 +83,6 @@ export function cancellationOf(source: AbortSignal | Cancellation): Cancellation
 export function cancellationOf(source: AbortSignal | Cancellation | undefined): Cancellation | undefined;
 export function cancellationOf(source: AbortSignal | Cancellation | undefined): Cancellation | undefined {
   if (source === undefined) return undefined;
-  return source instanceof AbortSignal ? new SignalCancellation(source) : source;
+  // By shape, not instanceof: an AbortSignal of another realm (a test environment's) is still one.
+  return typeof (source as Partial<Cancellation>).onAbort === 'function' ? (source as Cancellation) : new SignalCancellation(source as AbortSignal);
 }
