@@ -44,13 +44,15 @@ describe('the bridge hot path: tools/call to a stdio server', () => {
 
     // The agent cancels (MCP basic/utilities/cancellation): the call's upstream request is cancelled too.
     const slow = send(call(3, 'fault__slow', { ms: 20_000 }));
-    // Time for the request to reach the server (as bridge-stdio.test.ts); cancelled earlier, it would never go upstream.
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    const seen = async (id: number): Promise<{ started: number; cancelled: number }> => {
+      const answer = JSON.parse((await send(call(id, 'fault__seen', {}))).body) as { result: { content: Array<{ text: string }> } };
+      return JSON.parse(answer.result.content[0]?.text ?? '{}') as { started: number; cancelled: number };
+    };
+    // Cancelled before it reached the server, the call would never go upstream: wait until it has.
+    let id = 4;
+    await waitFor('the slow call at the server', async () => (await seen(id++)).started === 1);
     await send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 3, reason: 'changed my mind' } });
-    await waitFor('the cancellation upstream', async () => {
-      const seen = JSON.parse((await send(call(4, 'fault__seen', {}))).body) as { result: { content: Array<{ text: string }> } };
-      return (JSON.parse(seen.result.content[0]?.text ?? '{}') as { cancelled?: number }).cancelled === 1;
-    });
+    await waitFor('the cancellation upstream', async () => (await seen(id++)).cancelled === 1);
     globalThis.AbortController = Original;
     // A cancelled request is answered with nothing (spec: the receiver does not respond): its POST ends when the session does.
     await h.bridge.close();
