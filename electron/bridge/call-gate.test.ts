@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CallToolRequest } from '@modelcontextprotocol/sdk/types.js';
-import type { Pool } from '../pool';
+import { cancellationOf, type Cancellation, type Pool } from '../pool';
 import type { Agent } from './agent-schema';
 import type { AgentStore } from './agent-store';
 import { CallApprovalQueue, type PendingApproval } from './call-approval-queue';
@@ -73,11 +73,12 @@ function asked(f: Fake, args: Record<string, unknown> = { to: 'bob@example.test'
 }
 
 const signal = (): AbortSignal => new AbortController().signal;
+const cancel = (): Cancellation => cancellationOf(signal());
 
 describe('the call gate', () => {
   it('checks the pause again after an approval: allowed while the person pauses, the call is denied and never reaches the pool', async () => {
     const f = fake();
-    const result = passGate(f.ctx, asked(f), signal());
+    const result = passGate(f.ctx, asked(f), cancel());
     await vi.waitFor(() => expect(f.pending).toHaveLength(1));
     // The allow settles the wait at once; the person pauses before the call goes on.
     void f.approvals.allow(f.pending[0]?.id ?? '');
@@ -91,7 +92,7 @@ describe('the call gate', () => {
     vi.useFakeTimers();
     const f = fake();
     let settled = false;
-    const result = passGate(f.ctx, asked(f), signal()).finally(() => (settled = true));
+    const result = passGate(f.ctx, asked(f), cancel()).finally(() => (settled = true));
     await vi.advanceTimersByTimeAsync(119_000);
     expect(settled).toBe(false);
     expect(f.approvals.list()).toHaveLength(1);
@@ -104,7 +105,7 @@ describe('the call gate', () => {
   it("accepts 16 waiting calls of one agent and refuses the 17th with rate_limited (the default)", async () => {
     vi.useFakeTimers();
     const f = fake();
-    const results = Array.from({ length: 17 }, () => passGate(f.ctx, asked(f), signal()));
+    const results = Array.from({ length: 17 }, () => passGate(f.ctx, asked(f), cancel()));
     const settled: number[] = [];
     results.forEach((r, i) => void r.then(() => settled.push(i)));
     await vi.advanceTimersByTimeAsync(10);
@@ -118,7 +119,7 @@ describe('the call gate', () => {
 
   it('shows the person the arguments (redacted) whatever auditArguments says, and keeps them out of the audit log', async () => {
     const f = fake({ auditArguments: false });
-    const result = passGate(f.ctx, asked(f, { to: 'bob@example.test', body: 'Authorization: Bearer abcdef123456', api_key: 'k-123' }), signal());
+    const result = passGate(f.ctx, asked(f, { to: 'bob@example.test', body: 'Authorization: Bearer abcdef123456', api_key: 'k-123' }), cancel());
     await vi.waitFor(() => expect(f.pending).toHaveLength(1));
     expect(f.pending[0]?.arguments).toEqual({ to: 'bob@example.test', body: 'Authorization: [redacted]', api_key: '[redacted]' });
     await f.approvals.allow(f.pending[0]?.id ?? '');

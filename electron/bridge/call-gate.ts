@@ -1,7 +1,7 @@
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import type { ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { CodedError } from '../../shared/errors';
-import { cancellationOf, type Cancellation } from '../pool';
+import type { Cancellation } from '../pool';
 import { agentError, denied, type AgentError } from './agent-errors';
 import type { Agent, Decision, Tier } from './agent-schema';
 import type { ApprovalRequest, DecidedApproval } from './call-approval-queue';
@@ -102,8 +102,7 @@ async function askPerson<R>(pass: Pass<R>, target: Target, signal: AbortSignal):
  * the person's approval (ask) → paused again? (an allow may race a pause; a lookup may have started a
  * server) → the call → audit. The bridge starts no server itself: the pool starts lazily.
  */
-export async function passGate<R>(ctx: CallContext, call: GateCall<R>, signalOrCancel: AbortSignal | Cancellation): Promise<GateResult<R>> {
-  const cancel = cancellationOf(signalOrCancel);
+export async function passGate<R>(ctx: CallContext, call: GateCall<R>, cancel: Cancellation): Promise<GateResult<R>> {
   const pass = new Pass(ctx, call);
   const invalid = call.check();
   if (invalid) return pass.refuse('input', agentError(invalid), 'error');
