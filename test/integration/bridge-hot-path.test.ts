@@ -51,8 +51,14 @@ describe('the bridge hot path: tools/call to a stdio server', () => {
     // Cancelled before it reached the server, the call would never go upstream: wait until it has.
     let id = 4;
     await waitFor('the slow call at the server', async () => (await seen(id++)).started === 1);
-    await send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 3, reason: 'changed my mind' } });
+    // Repeated, and for ids that are not running: the call is cancelled upstream once, nothing else is.
+    for (let i = 0; i < 20; i++) {
+      await send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 3, reason: 'changed my mind' } });
+      await send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 1000 + i } });
+    }
     await waitFor('the cancellation upstream', async () => (await seen(id++)).cancelled === 1);
+    expect((await send(call(id++, 'everything__echo', { message: 'still here' }))).body).toContain('Echo: still here');
+    expect((await seen(id++)).cancelled).toBe(1);
     globalThis.AbortController = Original;
     // A cancelled request is answered with nothing (spec: the receiver does not respond): its POST ends when the session does.
     await h.bridge.close();
