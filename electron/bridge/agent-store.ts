@@ -20,7 +20,7 @@ import { configSnippet, type SnippetOptions } from './config-snippet';
 import { Emitter } from '../../shared/events';
 import { mkdirSync } from 'node:fs';
 import { FileLock, writeFileAtomic } from '../fs-safe';
-import { hashToken, newAgentToken, plausibleToken, sameDigest, tokenHint } from './token';
+import { hashToken, newAgentToken, plausibleToken, sameDigest, tokenHint, type TokenDigest } from './token';
 
 export const AGENTS_FILE = 'agents.json';
 
@@ -100,7 +100,7 @@ export class AgentStore {
       }
       const record: StoredAgent = {
         name,
-        tokenHash: hashToken(token).toString('hex'),
+        tokenHash: hashToken(token).hex,
         tokenHint: tokenHint(token),
         createdAt: at,
         tokenCreatedAt: at,
@@ -127,7 +127,7 @@ export class AgentStore {
     await this.#mutate((agents) => {
       this.#find(agents, name);
       return agents.map((a) =>
-        a.name === name ? { ...a, tokenHash: hashToken(token).toString('hex'), tokenHint: tokenHint(token), tokenCreatedAt: at } : a,
+        a.name === name ? { ...a, tokenHash: hashToken(token).hex, tokenHint: tokenHint(token), tokenCreatedAt: at } : a,
       );
     });
     return token;
@@ -174,7 +174,7 @@ export class AgentStore {
   }
 
   /** The agent whose token has this sha256 digest (see authenticate). */
-  byDigest(digest: Buffer): Agent | null {
+  byDigest(digest: TokenDigest): Agent | null {
     const now = this.#now();
     if (now - this.#checkedAt >= this.#recheckMs) this.#refreshSync(now);
     let found = this.#match(digest);
@@ -210,9 +210,9 @@ export class AgentStore {
    * sha256 digest, which says nothing about a token that has it. The match is still compared in
    * constant time.
    */
-  #match(digest: Buffer): string | undefined {
-    const entry = this.#loaded.digests.get(digest.toString('hex'));
-    return entry !== undefined && sameDigest(digest, entry.digest) ? entry.name : undefined;
+  #match(digest: TokenDigest): string | undefined {
+    const entry = this.#loaded.digests.get(digest.hex);
+    return entry !== undefined && sameDigest(digest.bytes, entry.digest) ? entry.name : undefined;
   }
 
   #require(name: string): Agent {

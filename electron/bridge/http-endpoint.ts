@@ -97,13 +97,13 @@ export function createEndpoint(deps: EndpointOptions): (req: IncomingMessage, re
     if (sessionId !== undefined) {
       const session = deps.sessions.get(sessionId);
       // Another agent's (or another token's) session is reported exactly like one that does not exist.
-      if (!session || !sameDigest(session.tokenDigest, digest)) {
+      if (!session || !sameDigest(session.tokenDigest, digest.bytes)) {
         return refuse(res, { status: 404, rpcCode: -32001, message: 'Session not found' });
       }
       session.lastSeen = deps.now();
       return session.transport.handle(req, res, body);
     }
-    if (req.method === 'POST' && (await isInitialize(body))) return openSession(req, res, agent.name, digest, body);
+    if (req.method === 'POST' && (await isInitialize(body))) return openSession(req, res, agent.name, digest.bytes, body);
     return refuse(res, { status: 400, rpcCode: -32000, message: 'Bad Request: Mcp-Session-Id header is required' });
   }
 

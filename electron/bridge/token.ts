@@ -9,12 +9,20 @@ export function newAgentToken(): string {
   return `${TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
 }
 
+/** A token's sha256 digest: hex to look it up by, bytes to compare in constant time. */
+export interface TokenDigest {
+  readonly hex: string;
+  readonly bytes: Buffer;
+}
+
 /**
  * sha256 is enough for a 256-bit random secret: nothing to brute-force, so no slow KDF needed. The
- * one-shot `hash` (no Hash object per request) costs a third of createHash's on every bridge request.
+ * one-shot `hash` (no Hash object per request) to hex and back costs half its `'buffer'` output and
+ * the hex string that output would need for the lookup (Node 20), on every bridge request.
  */
-export function hashToken(token: string): Buffer {
-  return hash('sha256', token, 'buffer');
+export function hashToken(token: string): TokenDigest {
+  const hex = hash('sha256', token, 'hex');
+  return { hex, bytes: Buffer.from(hex, 'hex') };
 }
 
 export function tokenHint(token: string): string {
