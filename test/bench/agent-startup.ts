@@ -61,9 +61,12 @@ export async function benchAgentStartup(options: { servers: number; rounds: numb
   const serve = await startServe(home);
   const bridge: Array<{ ms: number; tools: number }> = [];
   const direct: Array<{ ms: number; tools: number }> = [];
+  const warmup: Array<{ ms: number; tools: number }> = [];
   try {
-    // The app is already running when an agent starts: one listing first, not counted.
-    await throughBridge(serve.bridgeUrl, agentToken);
+    // The app is already running when an agent starts, and this process's SDK client code (the same
+    // on both sides; the direct side warms it with its first of 20 clients each round) is optimized
+    // over the first few listings (the first ~200 ms, later ones 13–35): five listings first, not counted.
+    for (let i = 0; i < 5; i++) warmup.push(await throughBridge(serve.bridgeUrl, agentToken));
     for (let i = 0; i < options.rounds; i++) {
       bridge.push(await throughBridge(serve.bridgeUrl, agentToken));
       direct.push(await spawningThemselves(options.servers));
@@ -87,6 +90,7 @@ export async function benchAgentStartup(options: { servers: number; rounds: numb
       figureUnit: 'x faster',
       target: '>= 100x',
       status: check(faster.median, '>=', 100),
+      note: `not counted: the first listing of this process, with the SDK client's code not yet optimized, ${(warmup[0]?.ms ?? NaN).toFixed(0)} ms (${((direct[0]?.ms ?? NaN) / (warmup[0]?.ms ?? NaN)).toFixed(0)}x faster than the first round's spawning); the next four ${warmup.slice(1).map((w) => w.ms.toFixed(0)).join(', ')} ms`,
     },
   ];
 }

@@ -44,5 +44,7 @@ describe('bench --quick', () => {
       // figure, ours, baseline: each starts with a finite number.
       for (const cell of cells?.slice(2, 5) ?? []) expect(cell, `row ${key}`).toMatch(/^\d[\d,]*(\.\d+)?(x| |$)/);
     }
+    // The bridge rows are steady-state figures; what the first calls after start get is printed beside them.
+    expect(stdout).toMatch(/the first [\d,]+ calls after start \(warm-up, not in the figure\): bridge \d+, relay \d+ calls\/s, \d+\.\d+x/);
   });
 });
