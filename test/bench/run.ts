@@ -33,7 +33,7 @@ const steps: Step[] = [
   },
   {
     name: 'startup',
-    run: () => benchStartup(quick ? { rounds: 1, startServers: 50, idleServers: 20, settleMs: 500 } : { rounds: 5, startServers: 50, idleServers: 20, settleMs: 2000 }),
+    run: () => benchStartup(quick ? { rounds: 1, startRounds: 1, startServers: 50, idleServers: 20, settleMs: 500 } : { rounds: 5, startRounds: 11, startServers: 50, idleServers: 20, settleMs: 2000 }),
   },
   { name: 'refresh', run: () => benchRefreshStorm({ calls: 200, rounds: quick ? 1 : 5 }) },
   { name: 'cli', run: () => Promise.resolve(benchCommands({ rounds: quick ? 3 : 15 })) },

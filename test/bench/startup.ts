@@ -73,7 +73,10 @@ export async function measureBaseline(settleMs: number): Promise<StartupSample> 
 }
 
 export interface StartupOptions {
+  /** Rounds of the idle-memory row (each waits settleMs). */
   rounds: number;
+  /** Rounds of the start-up rows: a start takes ~0.2 s, and the median of 5 moved by more than the row's margin between runs. */
+  startRounds: number;
   /** Servers configured for the start-up row (50) and the idle-memory row (20). */
   startServers: number;
   idleServers: number;
@@ -89,7 +92,7 @@ export async function benchStartup(options: StartupOptions): Promise<Row[]> {
   const idleBase: StartupSample[] = [];
   const idle: StartupSample[] = [];
   // Alternating, so drift on a shared machine hits both sides alike.
-  for (let i = 0; i < options.rounds; i++) {
+  for (let i = 0; i < options.startRounds; i++) {
     base.push(await measureBaseline(0));
     ours.push(await measureServe(many.home, 0));
   }
