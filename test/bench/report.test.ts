@@ -44,6 +44,13 @@ describe('bench report', () => {
     expect(lines.join('\n')).toContain('[broken] STEP FAILED: App API listTools answered HTTP 401');
   });
 
+  it('runs `between` before every step but the first, after the step before it ended', async () => {
+    const events: string[] = [];
+    const step = (name: string) => ({ name, run: () => Promise.resolve(events.push(`run ${name}`)).then(() => [] as Row[]) });
+    await runSteps([step('a'), step('b'), step('c')], () => undefined, () => Promise.resolve(void events.push('between')));
+    expect(events).toEqual(['run a', 'between', 'run b', 'between', 'run c']);
+  });
+
   it('exits 2 on a failed step, 1 on a missed target only when enforced, else 0', () => {
     expect(exitCode([row('a', 'met')], ['x: boom'], false)).toBe(2);
     expect(exitCode([row('a', 'missed')], [], true)).toBe(1);

@@ -47,6 +47,7 @@ const started = performance.now();
 const { rows, failures } = await runSteps(
   steps.filter((step) => !only || only.has(step.name)),
   (line) => console.log(line),
+  quick ? undefined : () => new Promise((resolve) => setTimeout(resolve, 3000)),
 );
 
 console.log(`\nsummary (${((performance.now() - started) / 1000).toFixed(0)} s; load average at end: ${load()}):`);
