@@ -16,9 +16,9 @@ export interface TokenDigest {
 }
 
 /**
- * sha256 is enough for a 256-bit random secret: nothing to brute-force, so no slow KDF needed. The
- * one-shot `hash` (no Hash object per request) to hex and back costs half its `'buffer'` output and
- * the hex string that output would need for the lookup (Node 20), on every bridge request.
+ * sha256 is enough for a 256-bit random secret: nothing to brute-force, so no slow KDF needed. On
+ * every bridge request: the one-shot `hash` (no Hash object) to hex, then its bytes, cost half of
+ * `hash(…, 'buffer')` and the hex string the lookup needs from it (Node 20).
  */
 export function hashToken(token: string): TokenDigest {
   const hex = hash('sha256', token, 'hex');
