@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { check, exitCode, ratioSpread, runSteps, showSpread, spread, summaryLines, type Row } from './report';
+import { check, exitCode, pickSteps, ratioSpread, runSteps, showSpread, spread, summaryLines, type Row } from './report';
 
 function row(key: string, status: Row['status']): Row {
   const s = spread([1, 2, 3]);
@@ -42,6 +42,14 @@ describe('bench report', () => {
     expect(failures).toEqual(['broken: App API listTools answered HTTP 401']);
     expect(rows.map((r) => r.key)).toEqual(['a']);
     expect(lines.join('\n')).toContain('[broken] STEP FAILED: App API listTools answered HTTP 401');
+  });
+
+  it('picks the steps --only names, and refuses a name it does not know instead of running nothing', () => {
+    const steps = ['bridge', 'memory', 'cli'].map((name) => ({ name, run: () => Promise.resolve([] as Row[]) }));
+    expect(pickSteps(steps, undefined).map((s) => s.name)).toEqual(['bridge', 'memory', 'cli']);
+    expect(pickSteps(steps, ['cli', 'bridge']).map((s) => s.name)).toEqual(['bridge', 'cli']);
+    expect(() => pickSteps(steps, ['brdige'])).toThrow('--only takes step names separated by commas: bridge, memory, cli (not "brdige")');
+    expect(() => pickSteps(steps, [])).toThrow('(none given)');
   });
 
   it('runs `between` before every step but the first, after the step before it ended', async () => {

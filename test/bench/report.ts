@@ -112,6 +112,17 @@ export interface Step {
   run(): Promise<Row[] | string[]>;
 }
 
+/** The steps `--only` names (all without it); an unknown name is an error naming the known ones, not a run of nothing. */
+export function pickSteps(steps: Step[], only: string[] | undefined): Step[] {
+  if (only === undefined) return steps;
+  const known = new Set(steps.map((step) => step.name));
+  const unknown = only.filter((name) => !known.has(name));
+  if (unknown.length > 0 || only.length === 0) {
+    throw new Error(`--only takes step names separated by commas: ${[...known].join(', ')} (${unknown.length > 0 ? `not ${unknown.map((n) => `"${n}"`).join(', ')}` : 'none given'})`);
+  }
+  return steps.filter((step) => only.includes(step.name));
+}
+
 /**
  * Runs every step, printing each as it ends; a step that throws is reported by name and message
  * and the others still run, so one broken step never hides the rest. `between` runs before every

@@ -10,14 +10,14 @@ import { benchBridge } from './bridge';
 import { benchCommands } from './commands';
 import { benchMemory } from './memory';
 import { benchRefreshStorm } from './refresh-storm';
-import { exitCode, missed, runSteps, summaryLines, type Step } from './report';
+import { exitCode, missed, pickSteps, runSteps, summaryLines, type Step } from './report';
 import { benchStartup } from './startup';
 import { benchUi } from './ui';
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const onlyAt = args.indexOf('--only');
-const only = onlyAt >= 0 ? new Set((args[onlyAt + 1] ?? '').split(',')) : undefined;
+const only = onlyAt >= 0 ? (args[onlyAt + 1] ?? '').split(',').filter((name) => name !== '') : undefined;
 
 const steps: Step[] = [
   {
@@ -41,11 +41,19 @@ const steps: Step[] = [
   ...(quick ? [] : [{ name: 'ui', run: () => benchUi() }]),
 ];
 
+let chosen: Step[];
+try {
+  chosen = pickSteps(steps, only);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(2);
+}
+
 const load = (): string => loadavg().map((n) => n.toFixed(2)).join(' ');
 console.log(`bench ${quick ? '--quick (one round, targets not enforced)' : '(full)'}; load average at start: ${load()}`);
 const started = performance.now();
 const { rows, failures } = await runSteps(
-  steps.filter((step) => !only || only.has(step.name)),
+  chosen,
   (line) => console.log(line),
   quick ? undefined : () => new Promise((resolve) => setTimeout(resolve, 3000)),
 );
