@@ -7,6 +7,7 @@ import type { AgentStore } from './agent-store';
 import { parseJsonRpc, readBody } from './http-body';
 import { bearerToken } from '../net';
 import { refuseEarly, unauthorized, type Refusal } from './http-guard';
+import { responseHeaders } from './response-headers';
 import type { Session, SessionRegistry } from './sessions';
 import { HttpServerTransport } from './http-transport';
 import { directDelivery } from './sdk-dispatch';
@@ -27,8 +28,8 @@ export interface EndpointOptions {
 }
 
 function refuse(res: ServerResponse, refusal: Refusal, close = false): void {
-  const headers: Record<string, string> = { 'Content-Type': 'application/json', ...refusal.headers };
-  if (close) headers['Connection'] = 'close';
+  const headers = responseHeaders('Content-Type', 'application/json', ...Object.entries(refusal.headers ?? {}).flat());
+  if (close) headers.push('Connection', 'close');
   res.writeHead(refusal.status, headers);
   res.end(JSON.stringify({ jsonrpc: '2.0', error: { code: refusal.rpcCode, message: refusal.message }, id: null }));
 }
@@ -66,8 +67,6 @@ export function createEndpoint(deps: EndpointOptions): (req: IncomingMessage, re
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    res.setHeader('Cache-Control', 'no-store');
-    res.setHeader('X-Content-Type-Options', 'nosniff');
     const early = refuseEarly(req, deps.port());
     if (early) return refuse(res, early);
 

@@ -3,6 +3,7 @@ import type { Transport, TransportSendOptions } from '@modelcontextprotocol/sdk/
 import type { JSONRPCMessage, MessageExtraInfo, RequestId } from '@modelcontextprotocol/sdk/types.js';
 import { parseRpcMessage, type RpcSchemas, type SdkTypes } from '../pool';
 import { openSse, PostAnswer, sseEvent, type StreamTimers } from './post-answer';
+import { responseHeaders } from './response-headers';
 import { rpcKind, type Deliver, type RpcKind } from './sdk-dispatch';
 import type { Lane } from './tool-call-lane';
 
@@ -22,10 +23,12 @@ interface Refusal {
   status: number;
   code: number;
   message: string;
+  /** More header fields (name, value, …). */
+  fields?: string[];
 }
 
-function refuse(res: ServerResponse, { status, code, message }: Refusal): void {
-  res.writeHead(status, { 'Content-Type': 'application/json' });
+function refuse(res: ServerResponse, { status, code, message, fields = [] }: Refusal): void {
+  res.writeHead(status, responseHeaders('Content-Type', 'application/json', ...fields));
   res.end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
 }
 
@@ -99,8 +102,7 @@ export class HttpServerTransport implements Transport {
     if (req.method === 'POST') return this.#post(req, res, body);
     if (req.method === 'GET') return this.#get(req, res);
     if (req.method === 'DELETE') return this.#delete(req, res);
-    res.setHeader('Allow', 'GET, POST, DELETE');
-    return refuse(res, { status: 405, code: -32000, message: 'Method not allowed.' });
+    return refuse(res, { status: 405, code: -32000, message: 'Method not allowed.', fields: ['Allow', 'GET, POST, DELETE'] });
   }
 
   #post(req: IncomingMessage, res: ServerResponse, body: unknown): void {
@@ -142,7 +144,7 @@ export class HttpServerTransport implements Transport {
     const requests = messages.filter(isRequest);
     if (requests.length === 0) {
       // Only notifications and responses: accepted, nothing to answer (§Streamable HTTP, 202).
-      res.writeHead(202).end();
+      res.writeHead(202, responseHeaders()).end();
       messages.forEach((message, i) => this.#dispatch(message, kinds[i] ?? rpcKind(message), extra));
       return;
     }
@@ -175,7 +177,7 @@ export class HttpServerTransport implements Transport {
   #delete(req: IncomingMessage, res: ServerResponse): void {
     const refusal = this.#sessionRefusal(req);
     if (refusal) return refuse(res, refusal);
-    res.writeHead(200).end();
+    res.writeHead(200, responseHeaders()).end();
     void this.close();
   }
 

@@ -9,8 +9,11 @@ class FakeResponse extends EventEmitter {
   headersSent = false;
   writable = true;
   writableEnded = false;
-  writeHead(status: number, headers: Record<string, string | number>): this {
-    this.log.push(`head ${status} ${String(headers['Content-Type'])}`);
+  /** Header fields as writeHead takes them in a flat list (name, value, …): the bridge sets none with setHeader. */
+  writeHead(status: number, fields: Array<string | number>): this {
+    const value = (name: string): string => String(fields[fields.indexOf(name) + 1]);
+    this.log.push(`head ${status} ${value('Content-Type')}`);
+    if (value('Cache-Control') !== 'no-store' || value('X-Content-Type-Options') !== 'nosniff') this.log.push('no security headers');
     return this;
   }
   flushHeaders(): void {

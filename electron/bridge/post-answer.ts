@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { JSONRPCMessage, RequestId } from '@modelcontextprotocol/sdk/types.js';
+import { responseHeaders } from './response-headers';
 import { headersWithFirstEvent, SSE_HEADERS_MAX_DELAY_MS, type HeaderDelayOptions } from './sse-headers';
 
 /** How often an open SSE stream carries a comment, so idle proxies and clients keep it (as the SDK does). */
@@ -34,8 +35,8 @@ export function sseEvent(message: JSONRPCMessage): string {
  */
 export function openSse(res: ServerResponse, sessionId: string | undefined, timers: StreamTimers, headersNow = false): () => void {
   if (!headersNow) headersWithFirstEvent(res, timers);
-  const headers: Record<string, string> = { 'Content-Type': 'text/event-stream', 'X-Accel-Buffering': 'no' };
-  if (sessionId !== undefined) headers['Mcp-Session-Id'] = sessionId;
+  const headers = responseHeaders('Content-Type', 'text/event-stream', 'X-Accel-Buffering', 'no');
+  if (sessionId !== undefined) headers.push('Mcp-Session-Id', sessionId);
   res.writeHead(200, headers);
   res.flushHeaders();
   return (timers.every ?? unrefInterval)(() => {
@@ -121,8 +122,8 @@ export class PostAnswer {
     const all = [...this.#responses.values()];
     const body = JSON.stringify(all.length === 1 ? all[0] : all);
     // With its length declared, headers and body leave in one write (writeHead alone would make it chunked).
-    const headers: Record<string, string | number> = { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) };
-    if (this.#sessionId !== undefined) headers['Mcp-Session-Id'] = this.#sessionId;
+    const headers = responseHeaders('Content-Type', 'application/json', 'Content-Length', Buffer.byteLength(body));
+    if (this.#sessionId !== undefined) headers.push('Mcp-Session-Id', this.#sessionId);
     this.#res.writeHead(200, headers);
     this.#res.end(body);
   }
@@ -131,7 +132,7 @@ export class PostAnswer {
   abandon(): void {
     if (this.#mode === 'pending' && !this.#res.headersSent) {
       this.#finish();
-      this.#res.writeHead(404, { 'Content-Type': 'application/json' });
+      this.#res.writeHead(404, responseHeaders('Content-Type', 'application/json'));
       this.#res.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32001, message: 'Session not found' }, id: null }));
       return;
     }

@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { everythingServer } from '../fixtures/servers/config';
 import { INITIALIZE, mcpHeaders, rawRequest, startBridge, type BridgeHarness, type RawResponse } from '../support/bridge-harness';
@@ -117,5 +118,66 @@ describe('bridge hardening (DNS rebinding, CSRF, tokens, bodies)', () => {
     const unknown = await rawRequest(port, { headers: mcpHeaders(port, token, { 'Mcp-Session-Id': 'not-a-session' }), body: ping });
     expect(unknown.status).toBe(404);
     expect(rpcError(unknown).code).toBe(-32001);
+  });
+
+  it('says "no-store" and "nosniff" on every answer: refusals, JSON, 202, SSE, the GET stream, DELETE', async () => {
+    const seen: Array<[string, RawResponse]> = [];
+    const send = async (what: string, options: Parameters<typeof rawRequest>[1]): Promise<RawResponse> => {
+      const res = await rawRequest(port, options);
+      seen.push([what, res]);
+      return res;
+    };
+    const init = await send('initialize (200 JSON)', { headers: mcpHeaders(port, token), body: INITIALIZE });
+    const sid = String(init.headers['mcp-session-id']);
+    const session = (extra: Record<string, string> = {}): Record<string, string> => mcpHeaders(port, token, { 'Mcp-Session-Id': sid, ...extra });
+    await send('notification (202)', { headers: session(), body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }) });
+    const call = (progress: boolean): string =>
+      JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'everything__echo', arguments: { message: 'hi' }, ...(progress && { _meta: { progressToken: 1 } }) } });
+    expect((await send('tools/call (200 JSON)', { headers: session(), body: call(false) })).headers['content-type']).toBe('application/json');
+    expect((await send('tools/call (200 SSE)', { headers: session(), body: call(true) })).headers['content-type']).toBe('text/event-stream');
+    await send('foreign Host (403)', { headers: mcpHeaders(port, token, { Host: 'evil.example' }), body: INITIALIZE });
+    await send('no token (401)', { headers: mcpHeaders(port, undefined), body: INITIALIZE });
+    await send('other path (404)', { path: '/x', headers: mcpHeaders(port, token), body: INITIALIZE });
+    await send('other method (405)', { method: 'PUT', headers: mcpHeaders(port, token), body: INITIALIZE });
+    await send('too large (413)', { headers: mcpHeaders(port, token, { 'Content-Length': String(10 * 1024 * 1024) }), body: '{' });
+    await send('bad JSON (400)', { headers: mcpHeaders(port, token), body: '{' });
+    await send('no session (400)', { headers: mcpHeaders(port, token), body: call(false) });
+    await send('unknown session (404)', { headers: mcpHeaders(port, token, { 'Mcp-Session-Id': 'nope' }), body: call(false) });
+    await send('wrong Accept (406)', { headers: session({ Accept: 'application/json' }), body: call(false) });
+    await send('wrong Content-Type (415)', { headers: session({ 'Content-Type': 'text/plain' }), body: call(false) });
+    // The GET stream stays open: its headers are all there is to read.
+    const stream = await new Promise<RawResponse>((resolve, reject) => {
+      const req = request({ host: '127.0.0.1', port, method: 'GET', path: '/mcp', headers: session({ Accept: 'text/event-stream' }), agent: false }, (res) => {
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: '' });
+        req.destroy();
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    seen.push(['GET stream (200 SSE)', stream]);
+    await send('DELETE (200)', { method: 'DELETE', headers: session() });
+    expect(seen.map(([what, res]) => `${what}: ${res.status}`)).toEqual([
+      'initialize (200 JSON): 200',
+      'notification (202): 202',
+      'tools/call (200 JSON): 200',
+      'tools/call (200 SSE): 200',
+      'foreign Host (403): 403',
+      'no token (401): 401',
+      'other path (404): 404',
+      'other method (405): 405',
+      'too large (413): 413',
+      'bad JSON (400): 400',
+      'no session (400): 400',
+      'unknown session (404): 404',
+      'wrong Accept (406): 406',
+      'wrong Content-Type (415): 415',
+      'GET stream (200 SSE): 200',
+      'DELETE (200): 200',
+    ]);
+    for (const [what, res] of seen) {
+      expect(res.headers['cache-control'], what).toBe('no-store');
+      expect(res.headers['x-content-type-options'], what).toBe('nosniff');
+    }
+    expect(seen.find(([what]) => what.startsWith('other method'))?.[1].headers['allow']).toBe('GET, POST, DELETE');
   });
 });
