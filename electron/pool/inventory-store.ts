@@ -2,6 +2,7 @@ import { redact } from '../../shared/redact';
 import type { ServerConfig } from '../../shared/config';
 import { CACHE_VERSION, EMPTY_INVENTORY, fingerprintOf, type Inventory } from './inventory';
 import { deleteCache, readCache, writeCache } from './inventory-cache';
+import { runNow, type Scheduler } from './one-at-a-time';
 
 /** One server's inventory: in memory, backed by its cache file so it is known before anything spawns. */
 export class InventoryStore {
@@ -14,8 +15,10 @@ export class InventoryStore {
     private readonly dir: string,
     private readonly server: string,
     private readonly log: (line: string) => void,
+    /** When the cache file is read: a pool reads its servers' one at a time (one-at-a-time.ts). */
+    schedule: Scheduler = runNow,
   ) {
-    this.loaded = this.#load();
+    this.loaded = schedule(() => this.#load());
   }
 
   get inventory(): Inventory {

@@ -6,6 +6,7 @@ import { Emitter } from '../../shared/events';
 import { connectionFactory, type ConnectionFactory } from './connection-factory';
 import { CredentialFiles, defaultRuntimeDir } from './credential-files';
 import { defaultSetTimer } from './idle-timer';
+import { oneAtATime } from './one-at-a-time';
 import { resolveRestartPolicy } from './restart-policy';
 import { ServerSlot } from './server-slot';
 import type { SlotOptions } from './slot-options';
@@ -30,6 +31,7 @@ export function createPool(options: PoolOptions, internals: PoolSeamOptions = {}
   const slotOptions: SlotOptions = {
     connect: internals.connect ?? connectionFactory(options, log, internals.spawn),
     cacheDir: options.cacheDir,
+    cacheLoads: oneAtATime(),
     gate: options.gate,
     approval: options.approval ?? (() => 'not_needed'),
     now: options.now ?? Date.now,

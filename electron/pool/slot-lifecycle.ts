@@ -50,7 +50,7 @@ export class SlotLifecycle {
   ) {
     this.config = config;
     this.state = new SlotState(name, options.restartPolicy, options.now());
-    this.store = new InventoryStore(options.cacheDir, name, options.log);
+    this.store = new InventoryStore(options.cacheDir, name, options.log, options.cacheLoads);
     this.#refresher = new InventoryRefresher({
       name,
       store: this.store,

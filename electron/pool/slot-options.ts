@@ -7,12 +7,15 @@ import type { DeliveryOptions } from './credential-delivery';
 import type { SetTimer } from './idle-timer';
 import type { PoolEvents, RestartPolicy } from './types';
 import type { AskRouter } from './server-asks';
+import type { Scheduler } from './one-at-a-time';
 
 /** What a ServerSlot is given by its pool (defaults filled in): how to connect, its policies, clocks and the pool's events. */
 export interface SlotOptions {
   /** The one way a slot opens its connection. */
   connect: ConnectionFactory;
   cacheDir: string;
+  /** When each slot reads its cached inventory: the pool's slots one at a time. */
+  cacheLoads: Scheduler;
   gate: ((name: string, config: ServerConfig) => CodedError | null) | undefined;
   approval: (name: string, config: ServerConfig) => Approval;
   now: () => number;
