@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Transport, TransportSendOptions } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage, MessageExtraInfo, RequestId } from '@modelcontextprotocol/sdk/types.js';
+import { IdTable } from '../../shared/collections';
 import { parseRpcMessage, type RpcSchemas, type SdkTypes } from '../pool';
 import { openSse, PostAnswer, sseEvent, type StreamTimers } from './post-answer';
 import { responseHeaders } from './response-headers';
@@ -62,7 +63,7 @@ export class HttpServerTransport implements Transport {
   readonly #options: HttpTransportOptions;
   readonly #timers: StreamTimers;
   /** Which POST answers each request in flight. */
-  readonly #answers = new Map<RequestId, PostAnswer>();
+  readonly #answers = new IdTable<PostAnswer>();
   #standalone: { res: ServerResponse; stop: () => void } | undefined;
   #started = false;
   #closed = false;

@@ -1,18 +1,30 @@
 import type { NotificationOptions, RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage, JSONRPCRequest, MessageExtraInfo, RequestId, ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
+import { IdTable } from '../../shared/collections';
 import { cancellationOf, LazyAbort, type Cancellation, type SdkTypes } from '../pool';
 
 /** Takes one request past the SDK's Protocol; false when it is not the lane's (then the SDK answers it). */
 export type Lane = (message: JSONRPCMessage, info: MessageExtraInfo) => boolean;
 
 type Handler = (request: JSONRPCRequest, extra: unknown) => Promise<unknown>;
+type Abortable = { abort(reason?: unknown): void };
+
+/** What Protocol does with its requests in flight (get, set, delete, iterate, clear). */
+interface RunningTable {
+  get(id: RequestId): Abortable | undefined;
+  set(id: RequestId, controller: Abortable): unknown;
+  delete(id: RequestId): boolean;
+  values(): Iterable<Abortable>;
+  clear(): void;
+}
 type Schema = Parameters<ProtocolParts['request']>[1];
 
 /** The parts of the SDK's Protocol (1.x, shared/protocol.js) the lane reads; checked before use. */
 interface ProtocolParts {
   _requestHandlers: Map<string, Handler>;
-  _requestHandlerAbortControllers: Map<RequestId, { abort(reason?: unknown): void }>;
+  /** A Map in the SDK; the lane puts an IdTable in its place (toolCallLane). */
+  _requestHandlerAbortControllers: RunningTable;
   readonly transport: Transport | undefined;
   _taskStore?: unknown;
   _onerror(error: Error): void;
@@ -144,6 +156,12 @@ function protocolParts(protocol: object): ProtocolParts | undefined {
 export function toolCallLane(protocol: object, types: Types): Lane | undefined {
   const parts = protocolParts(protocol);
   if (!parts) return undefined;
+  // Every request in flight has an entry here, set and deleted per call: an IdTable, not a Map, so
+  // finished calls are not kept alive into the old generation (shared/collections/id-table.ts).
+  // Protocol only gets, sets, deletes, iterates and clears it.
+  const running = new IdTable<Abortable>();
+  for (const [id, controller] of parts._requestHandlerAbortControllers as Map<RequestId, Abortable>) running.set(id, controller);
+  parts._requestHandlerAbortControllers = running;
   return (message, info) => {
     if (!('method' in message) || message.method !== 'tools/call' || !('id' in message)) return false;
     const params = message.params;

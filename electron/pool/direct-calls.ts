@@ -3,6 +3,7 @@ import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.j
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 // The SDK parses results with zod mini's safeParse (server/zod-compat.js): the same failure (a $ZodError) from both paths.
 import { safeParse } from 'zod/v4-mini';
+import { IdTable } from '../../shared/collections';
 import type { Cancellation } from './cancellation';
 import type { SdkTypes } from './client-sdk';
 
@@ -71,7 +72,7 @@ export class DirectToolCalls {
   readonly #client: Client;
   readonly #internals: ClientInternals;
   readonly #types: SdkTypes;
-  readonly #waiting = new Map<number, Waiter>();
+  readonly #waiting = new IdTable<Waiter>();
 
   constructor(transport: DirectTransport, client: Client, types: SdkTypes) {
     this.#transport = transport;

@@ -1,3 +1,4 @@
+import { IdTable } from '../../shared/collections';
 import { currentCallScope, inCallScope } from './call-scope';
 import type { CallAsker } from './server-asks';
 
@@ -30,7 +31,9 @@ export interface Owner {
  * to the person, never to a possibly wrong agent.
  */
 export class RunningCalls {
-  readonly #calls = new Set<RunningCall>();
+  /** By a number of their own: a Set that gains and loses an entry per call is what IdTable avoids. */
+  readonly #calls = new IdTable<RunningCall>();
+  #nextId = 0;
   readonly #scoped: () => boolean;
 
   /**
@@ -48,9 +51,10 @@ export class RunningCalls {
   }
 
   #add(call: RunningCall): () => void {
-    this.#calls.add(call);
+    const id = this.#nextId++;
+    this.#calls.set(id, call);
     return () => {
-      this.#calls.delete(call);
+      this.#calls.delete(id);
       call.ended?.abort(new Error(`${call.what} ended`));
     };
   }

@@ -1,0 +1,1 @@
+export { IdTable, type Id } from './id-table';
