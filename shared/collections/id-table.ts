@@ -7,15 +7,17 @@ export type Id = string | number;
  * is in the old generation it keeps every entry after it alive through young collections, so the
  * objects of each call were promoted and left to full collections (~4 KB a call through the
  * bridge, ~10 µs of collection; `--trace-gc-nvp`). The entries live in a null-prototype object
- * instead, whose dictionary has no such link. Iteration is in insertion order, as a Map's.
+ * instead, whose dictionary has no such link: numbers as its own (integer) keys, strings behind a
+ * prefix, so request id 1 is not request id "1" (JSON-RPC 2.0 §4). Values are objects, never
+ * undefined, so one lookup tells whether an id is there.
+ * Iteration: integer ids in ascending order, then the others in insertion order.
  */
-export class IdTable<V> implements Iterable<V> {
-  #entries: Record<string, V> = Object.create(null) as Record<string, V>;
+export class IdTable<V extends object> implements Iterable<V> {
+  #entries: Record<string | number, V | undefined> = Object.create(null) as Record<string | number, V | undefined>;
   #size = 0;
 
-  /** Numbers and strings apart: request id 1 is not request id "1" (JSON-RPC 2.0 §4). */
-  static #key(id: Id): string {
-    return typeof id === 'number' ? `n${id}` : `s${id}`;
+  static #key(id: Id): string | number {
+    return typeof id === 'number' ? id : `s${id}`;
   }
 
   get size(): number {
@@ -27,32 +29,32 @@ export class IdTable<V> implements Iterable<V> {
   }
 
   has(id: Id): boolean {
-    return IdTable.#key(id) in this.#entries;
+    return this.get(id) !== undefined;
   }
 
   set(id: Id, value: V): this {
     const key = IdTable.#key(id);
-    if (!(key in this.#entries)) this.#size++;
+    if (this.#entries[key] === undefined) this.#size++;
     this.#entries[key] = value;
     return this;
   }
 
   delete(id: Id): boolean {
     const key = IdTable.#key(id);
-    if (!(key in this.#entries)) return false;
+    if (this.#entries[key] === undefined) return false;
     delete this.#entries[key];
     this.#size--;
     return true;
   }
 
   clear(): void {
-    this.#entries = Object.create(null) as Record<string, V>;
+    this.#entries = Object.create(null) as Record<string | number, V | undefined>;
     this.#size = 0;
   }
 
-  /** The values in insertion order (a copy: the table may change while they are used). */
+  /** The values (a copy: the table may change while they are used). */
   values(): IterableIterator<V> {
-    return Object.values(this.#entries)[Symbol.iterator]();
+    return (Object.values(this.#entries) as V[])[Symbol.iterator]();
   }
 
   [Symbol.iterator](): IterableIterator<V> {
