@@ -1,8 +1,7 @@
 import type { NotificationOptions, RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage, JSONRPCRequest, MessageExtraInfo, RequestId, ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
-import { IdTable } from '../../shared/collections';
-import { cancellationOf, LazyAbort, type Cancellation, type SdkTypes } from '../pool';
+import { cancellationOf, LazyAbort, useIdTables, type Cancellation, type SdkTypes } from '../pool';
 
 /** Takes one request past the SDK's Protocol; false when it is not the lane's (then the SDK answers it). */
 export type Lane = (message: JSONRPCMessage, info: MessageExtraInfo) => boolean;
@@ -23,7 +22,7 @@ type Schema = Parameters<ProtocolParts['request']>[1];
 /** The parts of the SDK's Protocol (1.x, shared/protocol.js) the lane reads; checked before use. */
 interface ProtocolParts {
   _requestHandlers: Map<string, Handler>;
-  /** A Map in the SDK; the lane puts an IdTable in its place (toolCallLane). */
+  /** A Map in the SDK; an IdTable once the lane is set up (useIdTables). */
   _requestHandlerAbortControllers: RunningTable;
   readonly transport: Transport | undefined;
   _taskStore?: unknown;
@@ -156,12 +155,8 @@ function protocolParts(protocol: object): ProtocolParts | undefined {
 export function toolCallLane(protocol: object, types: Types): Lane | undefined {
   const parts = protocolParts(protocol);
   if (!parts) return undefined;
-  // Every request in flight has an entry here, set and deleted per call: an IdTable, not a Map, so
-  // finished calls are not kept alive into the old generation (shared/collections/id-table.ts).
-  // Protocol only gets, sets, deletes, iterates and clears it.
-  const running = new IdTable<Abortable>();
-  for (const [id, controller] of parts._requestHandlerAbortControllers as Map<RequestId, Abortable>) running.set(id, controller);
-  parts._requestHandlerAbortControllers = running;
+  // Every request in flight has an entry in these, set and deleted per call (pool/request-tables.ts).
+  useIdTables(protocol);
   return (message, info) => {
     if (!('method' in message) || message.method !== 'tools/call' || !('id' in message)) return false;
     const params = message.params;

@@ -14,6 +14,7 @@ import { settleFailedSends } from './settle-failed-sends';
 import { StdioProcessTransport, type SpawnLike } from './stdio-transport';
 import type { FetchLike } from '../net';
 import { DirectToolCalls } from './direct-calls';
+import { useIdTables } from './request-tables';
 import { CLIENT_CAPABILITIES, registerAskHandlers, type AskHandlerOptions } from './ask-handlers';
 
 export const CLIENT_INFO = { name: 'connected-services', version: '0.1.0' };
@@ -102,6 +103,7 @@ export async function openConnection(options: ConnectOptions): Promise<Connectio
       : undefined;
 
   const client = new sdk.Client(CLIENT_INFO, { capabilities: CLIENT_CAPABILITIES });
+  useIdTables(client);
   if (options.asks) registerAskHandlers(client, sdk.types, { ...options.asks, server, log: options.log });
   client.onclose = () => options.onClosed();
   const direct = stdio ? new DirectToolCalls(stdio, client, sdk.types) : undefined;
