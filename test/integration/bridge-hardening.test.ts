@@ -180,4 +180,23 @@ describe('bridge hardening (DNS rebinding, CSRF, tokens, bodies)', () => {
     }
     expect(seen.find(([what]) => what.startsWith('other method'))?.[1].headers['allow']).toBe('GET, POST, DELETE');
   });
+
+  it('answers each request id as given, names of object properties and "1" beside 1 included', async () => {
+    const init = await rawRequest(port, { headers: mcpHeaders(port, token), body: INITIALIZE });
+    const session = mcpHeaders(port, token, { 'Mcp-Session-Id': String(init.headers['mcp-session-id']) });
+    const ids: Array<string | number> = ['__proto__', 'constructor', 'hasOwnProperty', 'toString', '', 0, -1, 1, '1', 2 ** 40];
+    const answers = await Promise.all(
+      ids.map((id) =>
+        rawRequest(port, {
+          headers: session,
+          body: JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'everything__echo', arguments: { message: `id ${JSON.stringify(id)}` } } }),
+        }),
+      ),
+    );
+    answers.forEach((res, i) => {
+      const reply = JSON.parse(res.body) as { id: unknown; result: { content: Array<{ text: string }> } };
+      expect(reply.id).toBe(ids[i]);
+      expect(reply.result.content[0]?.text).toBe(`Echo: id ${JSON.stringify(ids[i])}`);
+    });
+  });
 });
