@@ -6,12 +6,17 @@ import { build } from 'esbuild';
 import { cliBuildOptions } from '../../build/cli-bundle.mjs';
 import { ROOT } from '../fixtures/servers/config';
 
+export interface Usage {
+  cpuUs: number;
+  gcUs?: number;
+}
+
 export interface BenchProcess {
   url: string;
   /** The agent token, for a bridge. */
   token?: string;
-  /** Its CPU time so far, µs. */
-  cpuUs(): Promise<number>;
+  /** Its CPU time so far and, of that, its garbage collection pauses, µs. */
+  usage(): Promise<Usage>;
   stop(): Promise<void>;
 }
 
@@ -32,7 +37,7 @@ async function bundle(script: string): Promise<{ file: string; outdir: string }>
 
 /**
  * A fixture process that prints `{ "url", "token"? }` when ready, answers `cpu` on stdin with
- * `{ "cpuUs" }` and stops when stdin closes (bridge-process.ts, http-relay.ts).
+ * `{ "cpuUs", "gcUs" }` and stops when stdin closes (bridge-process.ts, http-relay.ts).
  */
 export async function startBenchProcess(script: string, env: Record<string, string>): Promise<BenchProcess> {
   const { file, outdir } = await bundle(script);
@@ -47,10 +52,10 @@ export async function startBenchProcess(script: string, env: Record<string, stri
   const ready = JSON.parse(await nextLine()) as { url: string; token?: string };
   const started: BenchProcess = {
     url: ready.url,
-    cpuUs: async () => {
+    usage: async () => {
       const answer = nextLine();
       child.stdin.write('cpu\n');
-      return (JSON.parse(await answer) as { cpuUs: number }).cpuUs;
+      return JSON.parse(await answer) as Usage;
     },
     stop: async () => {
       const exited = new Promise((resolve) => child.once('exit', resolve));

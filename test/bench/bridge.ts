@@ -11,7 +11,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { EVERYTHING } from '../fixtures/servers/config';
-import { startBenchProcess } from './bench-process';
+import { startBenchProcess, type Usage } from './bench-process';
 import { startMcpProxy } from './mcp-proxy';
 import { cpuUsOf } from './proc-rss';
 import { check, ratioSpread, spread, type Row } from './report';
@@ -30,6 +30,8 @@ interface Run {
   clientCpuUs: number;
   /** CPU time of the process in the middle (relay or bridge) per call, µs. */
   middleCpuUs?: number;
+  /** Of that, its garbage collection pauses per call, µs (our fixtures only). */
+  middleGcUs?: number;
 }
 
 function median(values: number[]): number {
@@ -115,15 +117,18 @@ async function sessions(url: string, token: string, count: number): Promise<{ er
 interface Side {
   name: string;
   echo: Echo;
-  /** CPU of the process in the middle (relay, bridge or proxy), µs so far. */
-  middleCpuUs?: () => Promise<number>;
+  /** CPU of the process in the middle (relay, bridge or proxy) so far, µs, with its collection pauses when known. */
+  middleUsage?: () => Promise<Usage>;
 }
 
 async function run(side: Side, calls: number, concurrency: number): Promise<Run> {
-  if (!side.middleCpuUs) return measure(side.echo, calls, concurrency);
-  const cpu0 = await side.middleCpuUs();
+  if (!side.middleUsage) return measure(side.echo, calls, concurrency);
+  const before = await side.middleUsage();
   const result = await measure(side.echo, calls, concurrency);
-  return { ...result, middleCpuUs: ((await side.middleCpuUs()) - cpu0) / calls };
+  const after = await side.middleUsage();
+  const out: Run = { ...result, middleCpuUs: (after.cpuUs - before.cpuUs) / calls };
+  if (after.gcUs !== undefined && before.gcUs !== undefined) out.middleGcUs = (after.gcUs - before.gcUs) / calls;
+  return out;
 }
 
 export interface BridgeOptions {
@@ -183,16 +188,16 @@ export async function benchBridge(options: BridgeOptions): Promise<Row[]> {
     stack.push(() => leanSdkServer.close());
     const leanThinServer = await LeanClient.connect(thinServer.url);
     stack.push(() => leanThinServer.close());
-    const proxyCpu = (): Promise<number> => Promise.resolve(cpuUsOf(proxy.pid));
+    const proxyCpu = (): Promise<Usage> => Promise.resolve({ cpuUs: cpuUsOf(proxy.pid) });
     const sides: Array<Side & { name: SideName; sequential: boolean }> = [
       { name: 'direct', echo: sdkEcho(direct, 'echo'), sequential: true },
-      { name: 'floor', echo: leanEcho(leanRelay, 'echo'), middleCpuUs: () => relay.cpuUs(), sequential: false },
-      { name: 'bridge', echo: leanEcho(lean, 'everything__echo'), middleCpuUs: () => bridge.cpuUs(), sequential: true },
-      { name: 'bridgeSdk', echo: sdkEcho(sdk.client, 'everything__echo'), middleCpuUs: () => bridge.cpuUs(), sequential: true },
-      { name: 'proxy', echo: leanEcho(leanProxy, 'echo'), middleCpuUs: proxyCpu, sequential: true },
-      { name: 'proxySdk', echo: sdkEcho(proxySdk.client, 'echo'), middleCpuUs: proxyCpu, sequential: false },
-      { name: 'sdkServer', echo: leanEcho(leanSdkServer, 'echo'), middleCpuUs: () => sdkServer.cpuUs(), sequential: true },
-      { name: 'thinServer', echo: leanEcho(leanThinServer, 'echo'), middleCpuUs: () => thinServer.cpuUs(), sequential: false },
+      { name: 'floor', echo: leanEcho(leanRelay, 'echo'), middleUsage: () => relay.usage(), sequential: false },
+      { name: 'bridge', echo: leanEcho(lean, 'everything__echo'), middleUsage: () => bridge.usage(), sequential: true },
+      { name: 'bridgeSdk', echo: sdkEcho(sdk.client, 'everything__echo'), middleUsage: () => bridge.usage(), sequential: true },
+      { name: 'proxy', echo: leanEcho(leanProxy, 'echo'), middleUsage: proxyCpu, sequential: true },
+      { name: 'proxySdk', echo: sdkEcho(proxySdk.client, 'echo'), middleUsage: proxyCpu, sequential: false },
+      { name: 'sdkServer', echo: leanEcho(leanSdkServer, 'echo'), middleUsage: () => sdkServer.usage(), sequential: true },
+      { name: 'thinServer', echo: leanEcho(leanThinServer, 'echo'), middleUsage: () => thinServer.usage(), sequential: false },
     ];
     const runs = new Map<SideName, { conc: Run[]; seq: Run[] }>(sides.map((side) => [side.name, { conc: [], seq: [] }]));
     // Figures are for a bridge that has been running a while: V8 optimizes the code a call runs
@@ -215,6 +220,7 @@ export async function benchBridge(options: BridgeOptions): Promise<Row[]> {
     const conc = (name: SideName, pick: (r: Run) => number = (r) => r.throughput): number[] => (runs.get(name)?.conc ?? []).map(pick);
     const seq = (name: SideName): number[] => (runs.get(name)?.seq ?? []).map((r) => r.p50);
     const cpu = (name: SideName): string => `${median(conc(name, (r) => r.middleCpuUs ?? NaN)).toFixed(0)}`;
+    const gc = (name: SideName): string => `${median(conc(name, (r) => r.middleGcUs ?? NaN)).toFixed(1)}`;
     const many = await sessions(bridge.url, bridge.token ?? '', options.sessions);
     const throughput = ratioSpread(conc('bridge'), conc('floor'));
     const added = ratioSpread(seq('bridge'), seq('direct'), (a, b) => a - b);
@@ -237,7 +243,7 @@ export async function benchBridge(options: BridgeOptions): Promise<Row[]> {
         figureUnit: 'x the floor',
         target: '>= 0.85x',
         status: check(throughput.median, '>=', 0.85),
-        note: `CPU µs per call in the middle: bridge ${cpu('bridge')}, relay ${cpu('floor')}; ${warmup}; the SDK's server and Streamable HTTP transport alone, answering with no server behind them: ${median(conc('sdkServer')).toFixed(0)} calls/s, ${(median(conc('sdkServer')) / median(conc('floor'))).toFixed(2)}x the floor, ${cpu('sdkServer')} µs CPU per call; the same SDK server behind the bridge's own transport: ${median(conc('thinServer')).toFixed(0)} calls/s, ${(median(conc('thinServer')) / median(conc('floor'))).toFixed(2)}x the floor, ${cpu('thinServer')} µs CPU per call; direct stdio (SDK client) ${median(conc('direct')).toFixed(0)} calls/s, the floor is ${(median(conc('floor')) / median(conc('direct'))).toFixed(2)}x that; ${options.sessions} concurrent agent sessions × 10 calls: ${many.errors} errors in ${many.ms.toFixed(0)} ms${many.firstError ? ` (first: ${many.firstError})` : ''}`,
+        note: `CPU µs per call in the middle: bridge ${cpu('bridge')}, relay ${cpu('floor')}, of which garbage collection pauses ${gc('bridge')} and ${gc('floor')}; ${warmup}; the SDK's server and Streamable HTTP transport alone, answering with no server behind them: ${median(conc('sdkServer')).toFixed(0)} calls/s, ${(median(conc('sdkServer')) / median(conc('floor'))).toFixed(2)}x the floor, ${cpu('sdkServer')} µs CPU per call; the same SDK server behind the bridge's own transport: ${median(conc('thinServer')).toFixed(0)} calls/s, ${(median(conc('thinServer')) / median(conc('floor'))).toFixed(2)}x the floor, ${cpu('thinServer')} µs CPU per call; direct stdio (SDK client) ${median(conc('direct')).toFixed(0)} calls/s, the floor is ${(median(conc('floor')) / median(conc('direct'))).toFixed(2)}x that; ${options.sessions} concurrent agent sessions × 10 calls: ${many.errors} errors in ${many.ms.toFixed(0)} ms${many.firstError ? ` (first: ${many.firstError})` : ''}`,
       },
       {
         key: 'latency',

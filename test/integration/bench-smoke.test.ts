@@ -46,5 +46,7 @@ describe('bench --quick', () => {
     }
     // The bridge rows are steady-state figures; what the first calls after start get is printed beside them.
     expect(stdout).toMatch(/the first [\d,]+ calls after start \(warm-up, not in the figure\): bridge \d+, relay \d+ calls\/s, \d+\.\d+x/);
+    // Collection pauses of the process in the middle, from our fixtures (a Map that kept calls alive showed here).
+    expect(stdout).toMatch(/CPU µs per call in the middle: bridge \d+, relay \d+, of which garbage collection pauses \d+\.\d and \d+\.\d;/);
   });
 });
