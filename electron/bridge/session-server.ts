@@ -7,6 +7,7 @@ import { judgeTool, serverAllowed } from './policy';
 import { getPrompt, readResource } from './read-calls';
 import { callTool } from './tool-call';
 import { agentAsker } from './agent-asker';
+import { lazySchemaValidator } from './lazy-schema-validator';
 import { onToolCall } from './sdk-dispatch';
 
 const INSTRUCTIONS =
@@ -18,9 +19,10 @@ const INSTRUCTIONS =
  * server module and types.js load with the first session (importing them costs ~80 ms of start-up).
  */
 export async function createSessionServer(ctx: CallContext, agentName: string, version: string): Promise<Server> {
-  const [{ Server }, { Protocol }, types] = await Promise.all([
+  const [{ Server }, { Protocol }, { AjvJsonSchemaValidator }, types] = await Promise.all([
     import('@modelcontextprotocol/sdk/server/index.js'),
     import('@modelcontextprotocol/sdk/shared/protocol.js'),
+    import('@modelcontextprotocol/sdk/validation/ajv'),
     loadSdkTypes(),
   ]);
   const {
@@ -37,6 +39,7 @@ export async function createSessionServer(ctx: CallContext, agentName: string, v
     {
       capabilities: { tools: { listChanged: true }, resources: { listChanged: true }, prompts: { listChanged: true }, logging: {} },
       instructions: INSTRUCTIONS,
+      jsonSchemaValidator: lazySchemaValidator(() => new AjvJsonSchemaValidator()),
     },
   );
 

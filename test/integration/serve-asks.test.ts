@@ -84,6 +84,19 @@ describe('servers that ask back, through serve\'s bridge (server-everything)', (
     expect(JSON.stringify(audit)).not.toContain("capable's person");
   });
 
+  it("an agent's form answer that does not fit the requested schema does not reach the server as given", async () => {
+    const added = await served.api('addAgent', { name: 'misfit', servers: ['everything'], policy: ALLOW_ALL });
+    const { token } = added.body.result as { token: string };
+    const client = new Client({ name: 'misfit', version: '1.0.0' }, { capabilities: { elicitation: { form: {} } } });
+    client.setRequestHandler(ElicitRequestSchema, () => ({ action: 'accept', content: { integer: 'many' } }));
+    await client.connect(new StreamableHTTPClientTransport(new URL(served.bridge ?? ''), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
+    agents.push({ client, elicited: [], sampled: [] });
+    const result = await client.callTool({ name: 'everything__trigger-elicitation-request', arguments: {} }).catch((error: unknown) => error);
+    const said = result instanceof Error ? result.message : textOf(result);
+    expect(said).toMatch(/does not match requested schema/);
+    expect(said).not.toContain('Favorite Integer: many');
+  });
+
   it('a client that declares neither: elicitation reaches the person through the App API; sampling is declined with a reason', async () => {
     const plain = await agent(served, 'plain', false);
     agents.push(plain);
