@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { JSONRPCMessage, RequestId } from '@modelcontextprotocol/sdk/types.js';
 import { responseHeaders } from './response-headers';
+import { sharedResponseBytes } from './shared-result';
 import { headersWithFirstEvent, SSE_HEADERS_MAX_DELAY_MS, type HeaderDelayOptions } from './sse-headers';
 
 /** How often an open SSE stream carries a comment, so idle proxies and clients keep it (as the SDK does). */
@@ -120,7 +121,8 @@ export class PostAnswer {
     if (this.#waiting > 0) return;
     this.#finish();
     const all = [...this.#responses.values()];
-    const body = JSON.stringify(all.length === 1 ? all[0] : all);
+    const [only] = all;
+    const body = (all.length === 1 && only !== undefined && sharedResponseBytes(only)) || JSON.stringify(all.length === 1 ? only : all);
     // With its length declared, headers and body leave in one write (writeHead alone would make it chunked).
     const headers = responseHeaders('Content-Type', 'application/json', 'Content-Length', Buffer.byteLength(body));
     if (this.#sessionId !== undefined) headers.push('Mcp-Session-Id', this.#sessionId);

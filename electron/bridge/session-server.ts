@@ -1,12 +1,12 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { loadSdkTypes } from '../pool';
 import type { CallContext } from './call-context';
 import { handleSetLevel } from './log-forwarding';
-import { judgeTool, serverAllowed } from './policy';
+import { serverAllowed } from './policy';
 import { getPrompt, readResource } from './read-calls';
 import { callTool } from './tool-call';
 import { agentAsker } from './agent-asker';
+import { agentTools } from './agent-tools';
 import { lazySchemaValidator } from './lazy-schema-validator';
 import { onToolCall } from './sdk-dispatch';
 
@@ -46,13 +46,7 @@ export async function createSessionServer(ctx: CallContext, agentName: string, v
   server.setRequestHandler(ListToolsRequestSchema, async () => {
     const agent = ctx.agents.peek(agentName);
     if (!agent) return { tools: [] };
-    const tools: Tool[] = [];
-    for (const entry of (await ctx.toolIndex.tools()).values()) {
-      const verdict = judgeTool(agent, entry.server, entry.info, entry.tier);
-      // Tools the agent may never call are not offered at all.
-      if (verdict && verdict.decision !== 'deny') tools.push(entry.listed);
-    }
-    return { tools };
+    return agentTools(await ctx.toolIndex.tools(), agent);
   });
   onToolCall(server, Protocol, CallToolRequestSchema, (request, extra) =>
     callTool(ctx, agentName, request, extra, agentAsker(server, agentName, extra.requestId, ctx.agents)),

@@ -49,6 +49,26 @@ describe('agents: allowlists, policies, approvals, isolation', () => {
     expect(h.pool.status('fault').state).toBe('ready');
   });
 
+  it("lists what the agent's policy allows now: a change shows in the next listing of an open session", async () => {
+    const { client } = await agent('changing', { servers: ['everything'], policy: ALLOW });
+    const second = await agent('changing-too', { servers: ['everything'], policy: ALLOW });
+    const before = (await client.client.listTools()).tools.map((t) => t.name);
+    expect(before).toContain('everything__echo');
+    // Another agent with the same rights gets the same listing.
+    expect((await second.client.client.listTools()).tools.map((t) => t.name)).toEqual(before);
+
+    await h.bridge.agents.update('changing', { policy: { read: 'deny' } });
+    const stricter = (await client.client.listTools()).tools.map((t) => t.name);
+    expect(stricter).not.toContain('everything__echo');
+    expect(stricter.length).toBeGreaterThan(0);
+    await h.bridge.agents.setToolDecision('changing', 'everything', 'echo', 'ask');
+    expect((await client.client.listTools()).tools.map((t) => t.name)).toEqual([...stricter, 'everything__echo'].sort((a, b) => before.indexOf(a) - before.indexOf(b)));
+    await h.bridge.agents.update('changing', { servers: ['fault'] });
+    expect((await client.client.listTools()).tools.every((t) => t.name.startsWith('fault__'))).toBe(true);
+    // The other agent's listing never moved.
+    expect((await second.client.client.listTools()).tools.map((t) => t.name)).toEqual(before);
+  });
+
   it("passes a service's log messages to the agents allowed that service, and only to them", async () => {
     const allowed = await agent('log-listener', { servers: ['fault'], policy: ALLOW });
     const other = await agent('log-outsider', { servers: ['everything'], policy: ALLOW });

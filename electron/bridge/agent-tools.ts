@@ -1,0 +1,31 @@
+import type { ListToolsResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Agent } from './agent-schema';
+import { judgeTool } from './policy';
+import { sharedResult } from './shared-result';
+import type { ToolEntry } from './tool-index';
+
+/**
+ * An agent's `tools/list` result, made once per tool index and agent record. Both are replaced, never
+ * changed, when inventories, names or the agent's policy change, so the pair identifies the answer.
+ * The result is shared by all of that agent's sessions and serialized once (shared-result.ts).
+ */
+const listings = new WeakMap<ReadonlyMap<string, ToolEntry>, WeakMap<Readonly<Agent>, ListToolsResult>>();
+
+export function agentTools(index: ReadonlyMap<string, ToolEntry>, agent: Readonly<Agent>): ListToolsResult {
+  let byAgent = listings.get(index);
+  if (byAgent === undefined) {
+    byAgent = new WeakMap();
+    listings.set(index, byAgent);
+  }
+  const known = byAgent.get(agent);
+  if (known !== undefined) return known;
+  const tools: Tool[] = [];
+  for (const entry of index.values()) {
+    const verdict = judgeTool(agent, entry.server, entry.info, entry.tier);
+    // Tools the agent may never call are not offered at all.
+    if (verdict && verdict.decision !== 'deny') tools.push(entry.listed);
+  }
+  const listing: ListToolsResult = sharedResult({ tools });
+  byAgent.set(agent, listing);
+  return listing;
+}
