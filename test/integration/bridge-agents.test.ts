@@ -69,6 +69,28 @@ describe('agents: allowlists, policies, approvals, isolation', () => {
     expect((await second.client.client.listTools()).tools.map((t) => t.name)).toEqual(before);
   });
 
+  it("answers an agent's listing from the bytes made for its first one, in every session of that agent", async () => {
+    const { token } = await h.bridge.agents.add('cached-listing', { servers: ['everything'], policy: ALLOW });
+    const port = h.bridge.port;
+    const bodies: string[] = [];
+    for (const id of [7, 'second']) {
+      const init = await rawRequest(port, { headers: mcpHeaders(port, token), body: INITIALIZE });
+      const extra = { 'Mcp-Session-Id': String(init.headers['mcp-session-id']), 'Mcp-Protocol-Version': '2025-06-18' };
+      const listed = await rawRequest(port, { headers: mcpHeaders(port, token, extra), body: JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/list' }) });
+      expect(listed.status).toBe(200);
+      expect(listed.headers['content-type']).toBe('application/json');
+      bodies.push(listed.body);
+    }
+    const [first, second] = bodies.map((body) => JSON.parse(body) as { id: unknown; result: { tools: Array<{ name: string }> } });
+    expect(first?.id).toBe(7);
+    expect(second?.id).toBe('second');
+    expect(first?.result.tools.map((t) => t.name)).toContain('everything__echo');
+    // The cached answer leads with its envelope (JSON.stringify of the SDK's response would lead with
+    // the result); past the id, both sessions got the same bytes.
+    expect(bodies[0]?.startsWith('{"jsonrpc":"2.0","id":7,"result":{"tools":[')).toBe(true);
+    expect(bodies[1]?.slice('{"jsonrpc":"2.0","id":"second"'.length)).toBe(bodies[0]?.slice('{"jsonrpc":"2.0","id":7'.length));
+  });
+
   it("passes a service's log messages to the agents allowed that service, and only to them", async () => {
     const allowed = await agent('log-listener', { servers: ['fault'], policy: ALLOW });
     const other = await agent('log-outsider', { servers: ['everything'], policy: ALLOW });
