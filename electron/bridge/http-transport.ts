@@ -149,7 +149,8 @@ export class HttpServerTransport implements Transport {
       messages.forEach((message, i) => this.#dispatch(message, kinds[i] ?? rpcKind(message), extra));
       return;
     }
-    const answer: PostAnswer = new PostAnswer(res, requests.map((r) => r.id), this.sessionId, this.#timers, () => {
+    // The session id goes out with the InitializeResult (§Session Management); later answers need not repeat it.
+    const answer: PostAnswer = new PostAnswer(res, requests.map((r) => r.id), init ? this.sessionId : undefined, this.#timers, () => {
       for (const id of answer.ids) if (this.#answers.get(id) === answer) this.#answers.delete(id);
     });
     for (const request of requests) this.#answers.set(request.id, answer);
