@@ -23,7 +23,7 @@ const steps: Step[] = [
   {
     name: 'bridge',
     run: () =>
-      benchBridge(quick ? { calls: 200, sequentialCalls: 50, warmup: 50, rounds: 1, sessions: 8 } : { calls: 2_000, sequentialCalls: 500, warmup: 10_000, rounds: 11, sessions: 64 }),
+      benchBridge(quick ? { calls: 200, sequentialCalls: 50, warmup: 50, rounds: 1, sessions: 8 } : { calls: 2_000, sequentialCalls: 500, warmup: 10_000, rounds: 21, sessions: 64 }),
   },
   { name: 'agent-start', run: () => benchAgentStartup(quick ? { servers: 5, rounds: 1 } : { servers: 20, rounds: 9 }) },
   {
