@@ -174,6 +174,7 @@ function bridgeHandle(
     },
     connections: (): BridgeConnection[] => sessions.all().map(connectionRow),
     lastUsedAt: (agent) => state.lastUsed.get(agent),
+    lastRequestAt: () => (state.lastUsed.size === 0 ? undefined : Math.max(...state.lastUsed.values())),
     toolOf: async (bridgeName) => {
       const entry = (await toolIndex.tools()).get(bridgeName);
       return entry ? { server: entry.server, tool: entry.info.name } : undefined;

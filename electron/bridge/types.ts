@@ -54,6 +54,8 @@ export interface Bridge {
   connections(): BridgeConnection[];
   /** When the agent's token was last accepted (since this bridge started), or undefined. */
   lastUsedAt(agent: string): number | undefined;
+  /** When any agent's token was last accepted (since this bridge started), or undefined. */
+  lastRequestAt(): number | undefined;
   /** The server and tool behind a bridge tool name (`<server>__<tool>`), from the cached inventories. */
   toolOf(bridgeName: string): Promise<{ server: string; tool: string } | undefined>;
   /** The bridge name of a server's tool, when it is in the cached inventories. */

@@ -164,6 +164,8 @@ describe('agents: allowlists, policies, approvals, isolation', () => {
     for (const [sent, got] of results) expect(got).toBe(`Echo: ${sent}`);
     expect(h.bridge.lastUsedAt('one')).toBeGreaterThan(0);
     expect(h.bridge.lastUsedAt('nobody')).toBeUndefined();
+    // What serve's quiet watch reads: the latest of every agent's.
+    expect(h.bridge.lastRequestAt()).toBe(Math.max(h.bridge.lastUsedAt('one') ?? 0, h.bridge.lastUsedAt('two') ?? 0));
     expect(await h.bridge.toolOf('everything__echo')).toEqual({ server: 'everything', tool: 'echo' });
     expect(await h.bridge.bridgeNameOf('everything', 'echo')).toBe('everything__echo');
     expect(await h.bridge.toolOf('everything__nope')).toBeUndefined();

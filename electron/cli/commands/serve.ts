@@ -5,13 +5,11 @@ import { CodedError } from '../../../shared/errors';
 import { redact } from '../../../shared/redact';
 import { isPortFree, packageRoot, writeRuntimeFile, type RuntimeInfo } from '../../app';
 import { openWith, printUrl, type Opener } from '../../auth';
-import type { Pool } from '../../pool';
 import { startWebServer } from '../../web';
 
 import type { Action, Run } from '../runner';
 import { chooseUiPort, findLiveApp } from '../start-up';
-import { holdYoungGeneration, regrowYoungGeneration, youngGenerationSize } from '../young-generation';
-import { collectAllGarbage, compactWhenServersStop } from '../compact-when-quiet';
+import { QuietCompaction } from '../quiet-compaction';
 
 export function port(value: string): number {
   const n = Number(value);
@@ -91,26 +89,10 @@ export function serveAction(options: ServeOptions): Action {
     const stopped = new Promise<void>((resolve) => {
       for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, () => resolve());
     });
-    // What serving agents grew is given back once the last server stops (README: Benchmarks); the
-    // young generation, shrunk by it, may grow back to its size at ready for the next busy spell. The
-    // watch starts with the pool, before it has a server: it then knows every state from the pool's
-    // announcements and never reads them all (50 statuses, each hashing its approval) at ready.
-    let youngAtReady: number | undefined = undefined;
-    let stopRegrowing = (): void => undefined;
-    let stopCompacting = (): void => undefined;
-    const watchCompaction = (pool: Pool): void => {
-      stopCompacting = compactWhenServersStop({
-        states: () => pool.statuses().map((status) => status.state),
-        onStateChange: (listener) => pool.on('state', (status) => listener(status.state)),
-        compact: () => {
-          stopRegrowing();
-          // Not before the ready line: the size to grow back to is the one at ready.
-          if (youngAtReady !== undefined && collectAllGarbage()) stopRegrowing = regrowYoungGeneration(youngAtReady);
-        },
-      });
-    };
+    // What agents' traffic grew is given back when they go quiet (README: Benchmarks).
+    const compaction = new QuietCompaction();
     const core = await ctx.core({
-      onPool: watchCompaction,
+      onPool: (pool) => compaction.watchPool(pool),
       ...(opener ? { opener } : {}),
       watch: true,
       warmUp: true,
@@ -142,9 +124,7 @@ export function serveAction(options: ServeOptions): Action {
         `Connected Services is running.\n  Open:   ${web.url}\n  Bridge: ${bridge ?? 'not running'}\n  Data:   ${ctx.dataDir}\nPress Ctrl-C to stop.\n`,
       );
     }
-    // Agents' traffic would grow the young generation for good; its size now serves them (README: Benchmarks).
-    holdYoungGeneration();
-    youngAtReady = youngGenerationSize();
+    if (core.bridge) compaction.watchBridge(core.bridge);
     const offline = await core.api.listOfflineChanges({});
     if (offline.length > 0) {
       ctx.output.err(`${offline.length} change(s) were made from the command line while the app was closed: review them in Activity → Changes.`);
@@ -175,8 +155,7 @@ export function serveAction(options: ServeOptions): Action {
       for (const issue of issues) ctx.output.err(redact(`config problem: ${issue.file}: ${issue.server ?? ''} ${issue.field ?? ''} ${issue.message}`));
     });
     await stopped;
-    stopCompacting();
-    stopRegrowing();
+    compaction.stop();
     stopConfirming?.();
     stopCallAsks?.();
     await removeRuntime();
