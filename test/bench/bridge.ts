@@ -14,6 +14,7 @@ import { EVERYTHING } from '../fixtures/servers/config';
 import { startBenchProcess, type Usage } from './bench-process';
 import { startMcpProxy } from './mcp-proxy';
 import { cpuUsOf } from './proc-rss';
+import { homeWithServers, startServe } from './serve-process';
 import { check, ratioSpread, spread, type Row } from './report';
 import { LeanClient } from './lean-client';
 
@@ -141,7 +142,7 @@ export interface BridgeOptions {
   sessions: number;
 }
 
-type SideName = 'direct' | 'floor' | 'bridge' | 'bridgeSdk' | 'proxy' | 'proxySdk' | 'sdkServer' | 'thinServer';
+type SideName = 'direct' | 'floor' | 'bridge' | 'serve' | 'bridgeSdk' | 'proxy' | 'proxySdk' | 'sdkServer' | 'thinServer';
 
 /** Rows: throughput against the floor, added latency, against mcp-proxy. */
 export async function benchBridge(options: BridgeOptions): Promise<Row[]> {
@@ -163,6 +164,11 @@ export async function benchBridge(options: BridgeOptions): Promise<Row[]> {
     // The same with the bridge's own transport in place of the SDK's (what the transport alone costs).
     const thinServer = await startBenchProcess(THIN_ECHO_PROCESS, {});
     stack.push(() => thinServer.stop());
+    // The real `serve` with the same server (as service01), as a check on the bridge process above:
+    // both should cost alike, and a difference between them is something to explain.
+    const served = homeWithServers(1);
+    const serve = await startServe(served.home);
+    stack.push(() => serve.stop());
     const direct = new Client({ name: 'bench-direct', version: '1' });
     await direct.connect(new StdioClientTransport({ ...everything, stderr: 'ignore' }));
     stack.push(() => direct.close());
@@ -184,6 +190,8 @@ export async function benchBridge(options: BridgeOptions): Promise<Row[]> {
     stack.push(() => leanRelay.close());
     const leanProxy = await LeanClient.connect(proxy.url);
     stack.push(() => leanProxy.close());
+    const leanServe = await LeanClient.connect(serve.bridgeUrl, served.agentToken);
+    stack.push(() => leanServe.close());
     const leanSdkServer = await LeanClient.connect(sdkServer.url);
     stack.push(() => leanSdkServer.close());
     const leanThinServer = await LeanClient.connect(thinServer.url);
@@ -193,6 +201,7 @@ export async function benchBridge(options: BridgeOptions): Promise<Row[]> {
       { name: 'direct', echo: sdkEcho(direct, 'echo'), sequential: true },
       { name: 'floor', echo: leanEcho(leanRelay, 'echo'), middleUsage: () => relay.usage(), sequential: false },
       { name: 'bridge', echo: leanEcho(lean, 'everything__echo'), middleUsage: () => bridge.usage(), sequential: true },
+      { name: 'serve', echo: leanEcho(leanServe, `${served.servers[0] ?? ''}__echo`), middleUsage: () => Promise.resolve({ cpuUs: cpuUsOf(serve.pid) }), sequential: true },
       { name: 'bridgeSdk', echo: sdkEcho(sdk.client, 'everything__echo'), middleUsage: () => bridge.usage(), sequential: true },
       { name: 'proxy', echo: leanEcho(leanProxy, 'echo'), middleUsage: proxyCpu, sequential: true },
       { name: 'proxySdk', echo: sdkEcho(proxySdk.client, 'echo'), middleUsage: proxyCpu, sequential: false },
@@ -243,7 +252,7 @@ export async function benchBridge(options: BridgeOptions): Promise<Row[]> {
         figureUnit: 'x the floor',
         target: '>= 0.85x',
         status: check(throughput.median, '>=', 0.85),
-        note: `CPU µs per call in the middle: bridge ${cpu('bridge')}, relay ${cpu('floor')}, of which garbage collection pauses ${gc('bridge')} and ${gc('floor')}; ${warmup}; the SDK's server and Streamable HTTP transport alone, answering with no server behind them: ${median(conc('sdkServer')).toFixed(0)} calls/s, ${(median(conc('sdkServer')) / median(conc('floor'))).toFixed(2)}x the floor, ${cpu('sdkServer')} µs CPU per call; the same SDK server behind the bridge's own transport: ${median(conc('thinServer')).toFixed(0)} calls/s, ${(median(conc('thinServer')) / median(conc('floor'))).toFixed(2)}x the floor, ${cpu('thinServer')} µs CPU per call; direct stdio (SDK client) ${median(conc('direct')).toFixed(0)} calls/s, the floor is ${(median(conc('floor')) / median(conc('direct'))).toFixed(2)}x that; ${options.sessions} concurrent agent sessions × 10 calls: ${many.errors} errors in ${many.ms.toFixed(0)} ms${many.firstError ? ` (first: ${many.firstError})` : ''}`,
+        note: `CPU µs per call in the middle: bridge ${cpu('bridge')}, relay ${cpu('floor')}, of which garbage collection pauses ${gc('bridge')} and ${gc('floor')}; ${warmup}; the real \`serve\` with the same server: ${median(conc('serve')).toFixed(0)} calls/s, ${ratioSpread(conc('serve'), conc('floor')).median.toFixed(2)}x the floor, ${cpu('serve')} µs CPU per call (/proc, 10 ms ticks); the SDK's server and Streamable HTTP transport alone, answering with no server behind them: ${median(conc('sdkServer')).toFixed(0)} calls/s, ${(median(conc('sdkServer')) / median(conc('floor'))).toFixed(2)}x the floor, ${cpu('sdkServer')} µs CPU per call; the same SDK server behind the bridge's own transport: ${median(conc('thinServer')).toFixed(0)} calls/s, ${(median(conc('thinServer')) / median(conc('floor'))).toFixed(2)}x the floor, ${cpu('thinServer')} µs CPU per call; direct stdio (SDK client) ${median(conc('direct')).toFixed(0)} calls/s, the floor is ${(median(conc('floor')) / median(conc('direct'))).toFixed(2)}x that; ${options.sessions} concurrent agent sessions × 10 calls: ${many.errors} errors in ${many.ms.toFixed(0)} ms${many.firstError ? ` (first: ${many.firstError})` : ''}`,
       },
       {
         key: 'latency',
@@ -256,7 +265,7 @@ export async function benchBridge(options: BridgeOptions): Promise<Row[]> {
         figureUnit: 'ms added',
         target: '<= 0.3 ms',
         status: check(added.median, '<=', 0.3),
-        note: `with the SDK HTTP client the bridge adds ${addedSdk.toFixed(2)} ms; mcp-proxy (lean client) p50 ${median(seq('proxy')).toFixed(2)} ms; the SDK's server alone (no server behind it) p50 ${median(seq('sdkServer')).toFixed(2)} ms`,
+        note: `the real \`serve\` adds ${ratioSpread(seq('serve'), seq('direct'), (a, b) => a - b).median.toFixed(2)} ms; with the SDK HTTP client the bridge adds ${addedSdk.toFixed(2)} ms; mcp-proxy (lean client) p50 ${median(seq('proxy')).toFixed(2)} ms; the SDK's server alone (no server behind it) p50 ${median(seq('sdkServer')).toFixed(2)} ms`,
       },
       {
         key: 'mcp-proxy',
