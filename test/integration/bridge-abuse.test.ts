@@ -29,6 +29,13 @@ async function settledRssKiB(pid: number): Promise<number> {
   return lowest;
 }
 
+/**
+ * How far settled RSS may rise over a burst: the heap growing into its room (up to 29 MB here), plus
+ * V8's young generation, which `serve` no longer holds while agents are busy (8 → 32 MB, given back
+ * when they go quiet: quiet-compaction.ts). The leaks these guard against grew 225 MB and more.
+ */
+const RSS_ROOM_KIB = 64 * 1024;
+
 /** One POST; an answer that never comes fails the test (status 0) instead of hanging it. */
 async function post(body: string | Buffer, withSession = true): Promise<RawResponse> {
   const extra: Record<string, string> = withSession ? { 'Mcp-Session-Id': session, 'Mcp-Protocol-Version': '2025-06-18' } : {};
@@ -96,7 +103,7 @@ afterAll(async () => {
 });
 
 describe('no agent can take the app down', () => {
-  it('refuses 200 deep or huge tools/call bodies with invalid_input, memory flat (< 40 MB), /health answering', async () => {
+  it('refuses 200 deep or huge tools/call bodies with invalid_input, memory flat (< 64 MB), /health answering', async () => {
     // 1 MB nested 200,000 deep; just past the argument limit, padded to 1 MB; a 3 MB string; 500,000 items; 5,000 keys.
     const kinds = [
       () => call(deepText(200_000)),
@@ -119,9 +126,8 @@ describe('no agent can take the app down', () => {
     await round(200);
     await healthy();
     const after = await settledRssKiB(pid);
-    // The leak this guards against grew ~225 MB over these 200 calls; under load here the heap growing
-    // into its room has moved settled RSS by up to 29 MB.
-    expect(after - before, `RSS ${before} kB → ${after} kB`).toBeLessThan(40 * 1024);
+    // The leak this guards against grew ~225 MB over these 200 calls (RSS_ROOM_KIB).
+    expect(after - before, `RSS ${before} kB → ${after} kB`).toBeLessThan(RSS_ROOM_KIB);
     expect(served.child.exitCode).toBeNull();
   }, 120_000);
 
@@ -180,6 +186,6 @@ describe('no agent can take the app down', () => {
     // Bounded, as a 128 MB heap grows into its room: 10,000 bodies of up to 1.1 MB moved settled RSS by
     // 16–24 MB in runs here (a heap check after forced collection showed no per-request retention); the
     // leak the review found grew by gigabytes over a few hundred bodies.
-    expect(after - before, `RSS ${before} kB → ${after} kB; statuses ${JSON.stringify([...statuses])}`).toBeLessThan(40 * 1024);
+    expect(after - before, `RSS ${before} kB → ${after} kB; statuses ${JSON.stringify([...statuses])}`).toBeLessThan(RSS_ROOM_KIB);
   }, 300_000);
 });
