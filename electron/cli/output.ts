@@ -1,17 +1,19 @@
 import type { CodedError } from '../../shared/errors';
 import { redact } from '../../shared/redact';
+import { terminalSafe } from '../../shared/text';
 
 export interface Output {
   out(line: string): void;
   err(line: string): void;
 }
 
+/** Servers choose much of what is printed (results, descriptions, errors): none of it may drive the terminal. */
 export const consoleOutput: Output = {
   out: (line) => {
-    process.stdout.write(`${line}\n`);
+    process.stdout.write(`${terminalSafe(line)}\n`);
   },
   err: (line) => {
-    process.stderr.write(`${line}\n`);
+    process.stderr.write(`${terminalSafe(line)}\n`);
   },
 };
 

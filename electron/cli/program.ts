@@ -1,5 +1,6 @@
 import { Command, CommanderError } from 'commander';
 import { VERSION } from '../app';
+import { terminalSafe } from '../../shared/text';
 import { registerAgents } from './commands/agents';
 import { registerApprovals } from './commands/approvals';
 import { registerBridge } from './commands/bridge';
@@ -28,7 +29,7 @@ export async function runProgram(argv: string[], env: Record<string, string | un
     .option('--home <dir>', 'data directory (env CONNECTED_SERVICES_HOME; default: your OS app-data folder)')
     .showHelpAfterError()
     .exitOverride()
-    .configureOutput({ writeErr: (text) => process.stderr.write(text) });
+    .configureOutput({ writeErr: (text) => process.stderr.write(terminalSafe(text)) });
   const run = createRunner(() => program.opts<GlobalOptions>(), output, env);
   registerServe(program, run);
   registerServers(program, run);

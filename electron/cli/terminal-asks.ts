@@ -3,6 +3,7 @@ import { createInterface as createPromptInterface } from 'node:readline/promises
 import type { WaitingAsks } from '../app';
 import type { PendingAsk } from '../../shared/api';
 import { redact } from '../../shared/redact';
+import { terminalSafe } from '../../shared/text';
 import { promptAsk, type AskAnswer, type AskTerminal } from './ask-prompt';
 import type { Output } from './output';
 
@@ -14,7 +15,7 @@ import type { Output } from './output';
 export function readlineTerminal(
   output: Output,
   input: NodeJS.ReadableStream = process.stdin,
-  prompt: (text: string) => void = (text) => process.stderr.write(text),
+  prompt: (text: string) => void = (text) => process.stderr.write(terminalSafe(text)),
 ): AskTerminal & { close(): void } {
   let lines: AsyncIterator<string> | undefined;
   let rl: ReturnType<typeof createInterface> | undefined;
@@ -53,7 +54,7 @@ export function questionAtATime(output: Output): AskTerminal {
     question: async (text, signal) => {
       const rl = createPromptInterface({ input: process.stdin, output: process.stderr });
       try {
-        return await rl.question(text, signal ? { signal } : {});
+        return await rl.question(terminalSafe(text), signal ? { signal } : {});
       } catch {
         // Aborted, or the input ended.
         return undefined;

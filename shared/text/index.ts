@@ -1,1 +1,2 @@
 export { HIDDEN_CHAR, escapeCodePoint, revealHidden } from './hidden-chars';
+export { terminalSafe } from './terminal-safe';
