@@ -69,6 +69,7 @@ function approvalGate(registry: Registry): NonNullable<PoolOptions['gate']> {
 /** The pool, given its seams: secrets, the coordinator's credentials, command approvals. */
 export function openCorePool(options: CorePoolOptions): Pool {
   const { registry, vault, auth, env, log } = options;
+  const gate = approvalGate(registry);
   const ownPool = createPool({
     cacheDir: join(options.dataDir, 'cache', 'inventory'),
     asks: { router: options.asks },
@@ -84,10 +85,16 @@ export function openCorePool(options: CorePoolOptions): Pool {
     credential: (name, credentialOptions) => {
       const config = registry.config().mcpServers[name];
       if (!config) return Promise.reject(new CodedError('not_found', `No server named "${name}" is configured, so it has no token to give.`, { hint: 'Fix the ${token:SERVER} reference in mcp.json.' }));
+      // `${token:NAME}` in another entry: that entry's approval covers the reference, not NAME's `auth` block
+      // (which key, which client); NAME's own approval does, so an unapproved edit there hands out nothing.
+      const waiting = gate(name, config);
+      if (waiting) {
+        return Promise.reject(new CodedError('denied', `The credential of "${name}" goes to no program while its entry waits for your approval. ${waiting.message}`, { ...(waiting.hint !== undefined ? { hint: waiting.hint } : {}), data: { server: name } }));
+      }
       return auth.credential(name, authTargetOf(name, config), credentialOptions);
     },
     approval: (name, config) => registry.approvals.status(name, config),
-    gate: approvalGate(registry),
+    gate,
   });
   // Every status shows the whole entry its approval covers (the pool's line: code-loading variables only).
   return withApprovalCommandLines(ownPool, registry);
