@@ -15,3 +15,4 @@ export { readRuntimeFile, writeRuntimeFile, RUNTIME_FILE } from './runtime-file'
 export type { RuntimeInfo } from './runtime-file';
 export { isPortFree } from './doctor';
 export { WaitingAsks } from './waiting-asks';
+export { QuietCompaction } from './quiet-compaction';

@@ -1,7 +1,7 @@
 import { app, ipcMain, Menu, session } from 'electron';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { createCore, writeRuntimeFile, type Core } from '../app';
+import { createCore, QuietCompaction, writeRuntimeFile, type Core } from '../app';
 import { VAULT_FILE_NAME } from '../vault';
 import { startWebServer } from '../web';
 import { DEEP_LINK_SCHEME } from './app-identity';
@@ -68,9 +68,14 @@ async function openCore(shell: ShellState): Promise<Core> {
   });
   shell.stop['passphrase dialog'] = () => passphrase.close();
   const keychainRunner = createUtilityKeychainRunner({ fork: utilityFork, entryPath: context.paths.keychainHelper, env: process.env });
-  const core = await createCore(
-    shellCoreOptions({ dataDir: context.dataDir, isPackaged: app.isPackaged, opener, passphrasePrompt: () => passphrase.prompt(), log, keychainRunner }),
-  );
+  // As `serve`: what agents' traffic grew is given back when they go quiet (README: Benchmarks).
+  const compaction = new QuietCompaction();
+  shell.stop['memory compaction'] = () => compaction.stop();
+  const core = await createCore({
+    ...shellCoreOptions({ dataDir: context.dataDir, isPackaged: app.isPackaged, opener, passphrasePrompt: () => passphrase.prompt(), log, keychainRunner }),
+    onPool: (pool) => compaction.watchPool(pool),
+  });
+  if (core.bridge) compaction.watchBridge(core.bridge);
   shell.core = core;
   return core;
 }

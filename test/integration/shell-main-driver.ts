@@ -2,7 +2,7 @@
 // on a stand-in `electron` module (shell-electron-stub.mjs), drives it as Electron and the page
 // would, and prints what it saw as one JSON line. Usage: shell-main-driver.ts <dist/shell-main.mjs>
 import { existsSync } from 'node:fs';
-import { register } from 'node:module';
+import { createRequire, register, syncBuiltinESMExports } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -47,6 +47,16 @@ async function until<T>(read: () => T | undefined, what: string, ms = 15_000): P
   }
   throw new Error(`timed out waiting for ${what}`);
 }
+
+// Counts the full collections the app asks V8 for (electron/app/compact-when-quiet.ts), seen from outside.
+const v8 = createRequire(import.meta.url)('node:v8') as { queryObjects: (...args: unknown[]) => unknown };
+const queryObjects = v8.queryObjects.bind(v8);
+let collections = 0;
+v8.queryObjects = (...args: unknown[]) => {
+  collections++;
+  return queryObjects(...args);
+};
+syncBuiltinESMExports();
 
 await import(pathToFileURL(main).href);
 const stub = (globalThis as unknown as { __electronStub: Stub }).__electronStub;
@@ -101,6 +111,13 @@ stub.app.emit('second-instance', {}, ['/opt/app', 'connected-services://service/
 stub.app.emit('second-instance', {}, ['/opt/app', 'connected-services://service/../x?cmd=calc']);
 await sleep(50);
 out['deepLinks'] = window.urls.slice(1);
+
+// As `serve`, the app gives back memory once its last server stops: a program that starts and ends.
+const collectionsBefore = collections;
+await fromWindow({ method: 'addServer', input: { name: 'brief', config: { command: process.execPath, args: ['-e', 'setTimeout(() => {}, 200)'] } } });
+await fromWindow({ method: 'approveServer', input: { name: 'brief' } });
+out['briefCall'] = await fromWindow({ method: 'callTool', input: { server: 'brief', tool: 'any' } });
+out['collectionsAfterServersStopped'] = await until(() => (collections > collectionsBefore ? collections - collectionsBefore : undefined), 'a collection after the last server stopped');
 
 out['runtimeBeforeQuit'] = existsSync(path.join(home, 'runtime.json'));
 stub.app.quit();

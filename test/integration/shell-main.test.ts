@@ -72,6 +72,9 @@ describe('the bundled desktop main process, on a stand-in electron module', () =
     // The hostile link opened nothing; the same link twice navigated once (no reload).
     expect(seen['deepLinks']).toEqual(['app://connected-services/index.html#/services/reference']);
 
+    // A collection once the last server stopped (before, the desktop app ran none).
+    expect(seen['briefCall']).toMatchObject({ ok: false });
+    expect(seen['collectionsAfterServersStopped']).toBeGreaterThanOrEqual(1);
     expect(seen['runtimeBeforeQuit']).toBe(true);
     expect(seen['exitCode']).toBe(0);
     expect(seen['runtimeAfterQuit']).toBe(false);

@@ -3,13 +3,12 @@ import { join } from 'node:path';
 import { DEFAULT_UI_PORT } from '../../../shared/config';
 import { CodedError } from '../../../shared/errors';
 import { redact } from '../../../shared/redact';
-import { isPortFree, packageRoot, writeRuntimeFile, type RuntimeInfo } from '../../app';
+import { isPortFree, packageRoot, QuietCompaction, writeRuntimeFile, type RuntimeInfo } from '../../app';
 import { openWith, printUrl, type Opener } from '../../auth';
 import { startWebServer } from '../../web';
 
 import type { Action, Run } from '../runner';
 import { chooseUiPort, findLiveApp } from '../start-up';
-import { QuietCompaction } from '../quiet-compaction';
 
 export function port(value: string): number {
   const n = Number(value);

@@ -11,7 +11,7 @@ export interface QuietCompactionOptions {
 }
 
 /**
- * What `serve` does with the memory agents' traffic grew (V8's young generation above all): nothing
+ * What `serve` and the desktop app do with the memory agents' traffic grew (V8's young generation above all): nothing
  * while they are busy (V8 sizes it as it sees fit), and one full, memory-reducing collection once the
  * last server stops or once the agents have been quiet a while, whichever comes first after a busy
  * spell (README: Benchmarks). The pool is watched from its creation, before it has a server: it then
