@@ -8,6 +8,7 @@ import type { ApplyChain } from './apply-chain';
 import { pendingView } from './bridge-api';
 import { registerConfigSecrets } from './config-secrets';
 import type { Confirmations } from './confirmations';
+import { serversWaitingFor } from './credential-arrival';
 import type { EventHub } from './event-hub';
 import type { SecretFiles } from './secret-files';
 import type { ServerLogs } from './server-logs';
@@ -50,11 +51,11 @@ export function forwardCoreEvents({ registry, vault, pool, logs, secretFiles, ev
     logs.on('lines', (payload) => events.emit('serverLog', payload)),
     registry.on('change', ({ config }) => logs.retain(Object.keys(config.mcpServers))),
     pool.on('inventory', (payload) => events.emit('inventoryChanged', payload)),
-    // A sign-in made by another process (the CLI) brings a server waiting for one back at once.
-    vault.on('change', ({ key, change, origin }) => {
-      if (origin !== 'external' || change !== 'set' || !key.kind.startsWith('tokens')) return;
-      const waiting = pool.statuses().find((s) => s.name === key.server && s.state === 'needs_auth');
-      if (waiting) pool.start(waiting.name).catch((error: unknown) => log(redact(`restarting ${waiting.name} after sign-in failed: ${String(error)}`)));
+    // A credential a server waits for, stored here or by another process (a sign-in, a key, a secret), brings it back.
+    vault.on('change', (change) => {
+      for (const name of serversWaitingFor(change, pool.statuses(), registry.config())) {
+        pool.start(name).catch((error: unknown) => log(redact(`starting ${name} with its new credential failed: ${String(error)}`)));
+      }
     }),
   ];
 }
