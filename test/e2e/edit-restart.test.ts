@@ -120,6 +120,26 @@ describe('edit a service', () => {
     pidFile = newPidFile;
   });
 
+  it('a description only: the button says Save, and the running server is kept', async () => {
+    const { page } = ui;
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await ui.open('#/services/fault');
+    const before = await waitFor('fault running', () => pidIn(pidFile), 20_000);
+    await page.getByRole('button', { name: 'Edit fault' }).click();
+    const edit = dialog(page, 'Edit fault');
+    await edit.getByRole('group', { name: 'Settings of fault' }).waitFor();
+    await edit.getByLabel('Description').fill('Misbehaves on request');
+    await edit.getByRole('button', { name: 'Review changes' }).click();
+    await edit.getByRole('table', { name: 'Changes to fault' }).waitFor();
+    expect(await edit.getByRole('button', { name: 'Save and restart' }).count()).toBe(0);
+    await edit.getByRole('button', { name: 'Save', exact: true }).click();
+    await edit.waitFor({ state: 'detached' });
+    expect(readFileSync(join(ui.home, 'mcp.json'), 'utf8')).toContain('Misbehaves on request');
+    const status = await ui.api<{ servers: Array<{ name: string; state: string }> }>('status');
+    expect(status.servers.find((s) => s.name === 'fault')).toMatchObject({ state: 'ready' });
+    expect(pidIn(pidFile)).toBe(before);
+  });
+
   it('is reached by keyboard alone: Enter opens, Tab reaches every control, Escape closes back to Edit', async () => {
     const { page } = ui;
     await page.setViewportSize({ width: 1280, height: 900 });

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { ServerStatus } from '../../../shared/api';
-import type { ServerConfig } from '../../../shared/config';
+import { sameConnection, type ServerConfig } from '../../../shared/config';
 import type { ServerPlan } from '../../../shared/catalog';
 import { Dialog, ErrorNote, MemoryVaultNote } from '../../components';
 import { SchemaForm } from '../../forms';
@@ -48,6 +48,9 @@ export function EditServiceDialog({ status, onClose, onNeedsApproval }: EditServ
 
   const schema = useMemo(() => editServiceSchema(loaded?.secrets ?? []), [loaded]);
   const rows = useMemo(() => (loaded && plan ? configDiff(loaded.config, plan.config) : []), [loaded, plan]);
+  // A description, timeout or tool rule is read per call: the running server is kept (shared/config diff.ts);
+  // a new secret value reaches it only through a restart.
+  const restarts = loaded !== null && plan !== null && (!sameConnection(loaded.config, plan.config) || plan.secrets.length > 0);
 
   const review = (values: CustomServiceData) => {
     if (!loaded) return;
@@ -73,7 +76,7 @@ export function EditServiceDialog({ status, onClose, onNeedsApproval }: EditServ
         return;
       }
       // The pool restarted a running server already; an idle one starts now, so the change is tried at once.
-      if (saved.enabled) live.servers.upsert(await live.api.restartServer({ name }));
+      if (saved.enabled && restarts) live.servers.upsert(await live.api.restartServer({ name }));
       onClose();
     } catch (failure) {
       setError(describeError(failure));
@@ -150,7 +153,7 @@ export function EditServiceDialog({ status, onClose, onNeedsApproval }: EditServ
           )}
           <div className="form-buttons">
             <button type="button" className="button primary" disabled={busy || rows.length === 0} onClick={() => void save()}>
-              {busy ? 'Saving…' : status.enabled ? 'Save and restart' : 'Save'}
+              {busy ? 'Saving…' : status.enabled && restarts ? 'Save and restart' : 'Save'}
             </button>
             <button type="button" className="button" disabled={busy} onClick={() => setPlan(null)}>
               Back to the form

@@ -1,0 +1,51 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createFakeApi, renderApp, serverStatus } from '../../../test/support/renderer';
+
+afterEach(cleanup);
+
+const REMOTE = { type: 'http' as const, url: 'https://api.example.com/mcp', auth: { type: 'api_key' as const } };
+
+function remoteApi() {
+  const remote = serverStatus({ name: 'remote', transport: 'http' });
+  return createFakeApi({
+    status: async () => ({ ...(await createFakeApi().status({})), servers: [remote] }),
+    serverConfig: () => ({ name: 'remote', config: REMOTE }),
+    updateServer: () => remote,
+    setSecret: () => ({ ok: true }),
+    restartServer: () => remote,
+  });
+}
+
+async function review(change: (edit: HTMLElement) => void): Promise<HTMLElement> {
+  fireEvent.click(await screen.findByRole('button', { name: 'Edit remote' }));
+  const edit = await screen.findByRole('dialog', { name: 'Edit remote' });
+  await within(edit).findByRole('group', { name: 'Settings of remote' });
+  change(edit);
+  fireEvent.click(within(edit).getByRole('button', { name: 'Review changes' }));
+  await within(edit).findByRole('heading', { name: 'Changes to remote' });
+  return edit;
+}
+
+describe('editing a service: restarted only when what it runs or holds changes', () => {
+  it('a description only: Save, and no restart', async () => {
+    const api = remoteApi();
+    renderApp(api, { hash: '#/services/remote' });
+    const edit = await review((dialog) => fireEvent.change(within(dialog).getByLabelText('Description'), { target: { value: 'The team API' } }));
+    expect(within(edit).queryByRole('button', { name: 'Save and restart' })).toBeNull();
+    fireEvent.click(within(edit).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.callsOf('updateServer')).toHaveLength(1));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit remote' })).toBeNull());
+    expect(api.callsOf('restartServer')).toEqual([]);
+  });
+
+  it('a new API key: Save and restart, the key stored first, then the restart that hands it over', async () => {
+    const api = remoteApi();
+    renderApp(api, { hash: '#/services/remote' });
+    const edit = await review((dialog) => fireEvent.change(within(dialog).getByLabelText(/API key/), { target: { value: 'sk-new-key-0123456789' } }));
+    fireEvent.click(within(edit).getByRole('button', { name: 'Save and restart' }));
+    await waitFor(() => expect(api.callsOf('restartServer')).toEqual([{ name: 'remote' }]));
+    expect(api.calls.map((c) => c.method).filter((m) => ['setSecret', 'updateServer', 'restartServer'].includes(m))).toEqual(['setSecret', 'updateServer', 'restartServer']);
+  });
+});
