@@ -3,6 +3,7 @@ import { CodedError } from '../../shared/errors';
 import { redact } from '../../shared/redact';
 import { agentError, rpcError } from './agent-errors';
 import type { Agent } from './agent-schema';
+import { withoutSecrets } from './agent-result';
 import type { CallContext } from './call-context';
 import { callCancellation } from './tool-call-lane';
 import { passGate, type Extra, type Found, type GateResult } from './call-gate';
@@ -46,7 +47,7 @@ async function findPrompt(ctx: CallContext, agent: Readonly<Agent>, name: string
 
 /** Refused reads are JSON-RPC errors; an unknown prompt name is invalid params, as for tools. */
 function unwrap<R>(result: GateResult<R>, kind: 'resource' | 'prompt'): R {
-  if (result.ok) return result.value;
+  if (result.ok) return withoutSecrets(result.value);
   const unknownName = kind === 'prompt' && result.step === 'lookup' && result.error.code === 'not_found';
   throw rpcError(result.error, unknownName ? -32602 : undefined);
 }

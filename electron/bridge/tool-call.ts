@@ -4,6 +4,7 @@ import { redact } from '../../shared/redact';
 import type { CallAsker, CallProgress } from '../pool';
 import { agentError, errorResult, redactedToolError, rpcError } from './agent-errors';
 import type { Agent } from './agent-schema';
+import { withoutSecrets } from './agent-result';
 import type { CallContext } from './call-context';
 import { callCancellation } from './tool-call-lane';
 import { passGate, type Extra, type Found } from './call-gate';
@@ -18,7 +19,7 @@ function progressRelay(request: CallToolRequest, extra: Extra): OnProgress | und
   const progressToken = request.params._meta?.progressToken;
   if (progressToken === undefined) return undefined;
   return (p) => {
-    void extra.sendNotification({ method: 'notifications/progress', params: { progressToken, ...p } }).catch(() => undefined);
+    void extra.sendNotification({ method: 'notifications/progress', params: { progressToken, ...withoutSecrets(p) } }).catch(() => undefined);
   };
 }
 
@@ -57,7 +58,7 @@ export async function callTool(ctx: CallContext, agentName: string, request: Cal
     },
     callCancellation(extra),
   );
-  if (result.ok) return (result.value.isError === true ? redactedToolError(result.value) : result.value) as CallToolResult;
+  if (result.ok) return (result.value.isError === true ? redactedToolError(result.value) : withoutSecrets(result.value)) as CallToolResult;
   // Protocol errors (MCP server/tools "Error Handling"): unknown tools and invalid arguments; the rest is a result the model reads.
   if (result.step === 'input' || (result.step === 'lookup' && result.error.code === 'not_found')) throw rpcError(result.error, -32602);
   return errorResult(result.error);

@@ -89,3 +89,33 @@ describe('Redactor: other forms of known secrets', () => {
     }
   });
 });
+
+describe('Redactor.removeKnown (what agents are handed)', () => {
+  const secret = 'vault-value-7f3a9c21';
+
+  it('removes known secrets and nothing else; a clean value comes back as the same object', () => {
+    const r = new Redactor();
+    const clean = { content: [{ type: 'text', text: 'Authorization: Bearer abcdef123456' }], structuredContent: { nextPageToken: 'abc123', apiKey: 'shown' } };
+    expect(r.removeKnown(clean)).toBe(clean);
+    r.addSecret(secret);
+    expect(r.removeKnown(clean)).toBe(clean);
+    const leaking = { content: [{ type: 'text', text: `env: ${secret} and ${Buffer.from(secret).toString('base64')}` }, { type: 'text', text: 'fine' }], isError: false };
+    const out = r.removeKnown(leaking);
+    expect(out).toEqual({ content: [{ type: 'text', text: 'env: [redacted] and [redacted]' }, { type: 'text', text: 'fine' }], isError: false });
+    // Copied where it changed, never written into.
+    expect(leaking.content[0]?.text).toContain(secret);
+    expect(out.content[1]).toBe(leaking.content[1]);
+  });
+
+  it('keeps a `__proto__` key of parsed JSON as data, and gives nothing from below its depth', () => {
+    const r = new Redactor();
+    r.addSecret(secret);
+    const parsed = JSON.parse(`{"__proto__": {"x": "${secret}"}, "y": 1}`) as Record<string, unknown>;
+    const out = r.removeKnown(parsed);
+    expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
+    expect(JSON.stringify(out)).toBe('{"__proto__":{"x":"[redacted]"},"y":1}');
+    let deep: unknown = secret;
+    for (let i = 0; i < 300; i++) deep = [deep];
+    expect(JSON.stringify(r.removeKnown(deep))).not.toContain(secret);
+  });
+});

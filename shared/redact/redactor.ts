@@ -22,6 +22,8 @@ const MIN_KNOWN_SECRET = MATCH_WINDOW;
 /** Short strings (server and tool names, each audited call has two) are remembered redacted: seven passes cost ~4 µs each time. */
 const MEMO_MAX_LENGTH = 128;
 const MEMO_MAX_ENTRIES = 1024;
+/** How deep `removeKnown` walks a result (the bridge's own input bound is 128 levels). */
+const MAX_WALK_DEPTH = 256;
 
 export class Redactor {
   /** Each known secret with its encoded and case forms (secretVariants), computed when added. */
@@ -64,6 +66,44 @@ export class Redactor {
       .replace(SECRET_QUERY_PARAM, `$1${REDACTED}`)
       .replace(JSON_SECRET_FIELD, `$1${REDACTED}$2`)
       .replace(ENV_ASSIGNMENT, `$1=${REDACTED}`);
+  }
+
+  /**
+   * Removes the known secrets (in all their forms) from every string inside a JSON-like value, and
+   * nothing else: what an agent is handed as a result. The patterns and secret-named keys are left
+   * out, because there they would be the tool's own data (a `nextPageToken`, "Bearer" in a page of
+   * documentation), while a value from the vault never is. Returns the value itself when no string
+   * held one, so a clean result is neither walked twice nor copied.
+   */
+  removeKnown<T>(value: T): T {
+    if (this.#known.size === 0) return value;
+    this.#matcher ??= new KnownMatcher(new Set([...this.#known.values()].flat()));
+    return this.#walkKnown(value, this.#matcher, 0) as T;
+  }
+
+  #walkKnown(value: unknown, matcher: KnownMatcher, depth: number): unknown {
+    if (typeof value === 'string') return matcher.replace(value, REDACTED);
+    if (value === null || typeof value !== 'object') return value;
+    // Not walked, so not passed on: no tool answers this deep but one built to hide something there.
+    if (depth > MAX_WALK_DEPTH) return REDACTED;
+    if (Array.isArray(value)) {
+      let out: unknown[] | undefined;
+      for (let i = 0; i < value.length; i++) {
+        const item: unknown = value[i];
+        const clean = this.#walkKnown(item, matcher, depth + 1);
+        if (clean !== item) (out ??= value.slice())[i] = clean;
+      }
+      return out ?? value;
+    }
+    let out: Record<string, unknown> | undefined;
+    for (const [key, item] of Object.entries(value)) {
+      const clean = this.#walkKnown(item, matcher, depth + 1);
+      if (clean === item) continue;
+      out ??= { ...value };
+      // Defined, not assigned: a `__proto__` key of parsed JSON is an own property, kept as one.
+      Object.defineProperty(out, key, { value: clean, enumerable: true, writable: true, configurable: true });
+    }
+    return out ?? value;
   }
 
   /** Redacts every string inside a JSON-like value, and the values of secret-named keys. */
