@@ -1,4 +1,5 @@
 import { serveAction } from './commands/serve';
+import { drained, ignoreClosedPipes } from './drain-output';
 import { consoleOutput, redactedOutput } from './output';
 import { createRunner } from './runner';
 import { plainServe } from './serve-args';
@@ -15,6 +16,8 @@ export async function main(argv: string[], env: Record<string, string | undefine
   await runProgram(argv, env, output);
 }
 
+ignoreClosedPipes([process.stdout, process.stderr]);
 await main(process.argv, process.env);
-// Children are closed by now; do not wait for stray handles (an open stdin, a timer).
+// Children are closed by now; do not wait for stray handles (an open stdin, a timer), only for the output.
+await Promise.all([drained(process.stdout), drained(process.stderr)]);
 process.exit(process.exitCode ?? 0);
