@@ -175,7 +175,7 @@ export class SlotLifecycle {
     if (refusal) {
       // Not approved (or otherwise refused): nothing spawns and the state does not move.
       const error = redactCoded(refusal);
-      this.state.note(error);
+      this.state.refused(error);
       this.publish();
       throw error;
     }

@@ -12,6 +12,8 @@ import type { RestartPolicy } from './types';
 export class SlotState {
   #record: StateRecord;
   #lastError: WireError | undefined;
+  /** Whether the last error is a refused start, which stops being true once a start begins. */
+  #refusal = false;
   /** Stopped for flooding its output: not started again until a person asks (or its config changes). */
   #halted: CodedError | undefined;
   readonly crashes: CrashTracker;
@@ -38,12 +40,24 @@ export class SlotState {
   }
 
   move(to: ServerState, at: number, error?: WireError): void {
+    // A start that begins was not refused: "waiting for your approval" would now say something untrue.
+    if (to === 'starting' && this.#refusal) {
+      this.#lastError = undefined;
+      this.#refusal = false;
+    }
     this.#record = transition(this.#record, to, at, error);
   }
 
-  /** Remembers why it could not start, without moving (a refused spawn). */
+  /** Remembers why it could not start, without moving. */
   note(error: CodedError): void {
     this.#lastError = error.toWire();
+    this.#refusal = false;
+  }
+
+  /** A spawn refused before it began (an approval it waits for): the last error until a start begins. */
+  refused(error: CodedError): void {
+    this.#lastError = error.toWire();
+    this.#refusal = true;
   }
 
   /** A failed start or session: `needs_auth` for auth_required, else `error`. */
@@ -93,6 +107,7 @@ export class SlotState {
       };
     }
     this.#lastError = wire;
+    this.#refusal = false;
     if (this.#record.state !== 'error') this.move('error', at, wire);
     return { message: wire.message, restartInMs: outcome.restart ? outcome.delayMs : undefined };
   }

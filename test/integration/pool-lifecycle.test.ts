@@ -226,6 +226,9 @@ describe('pool: gate, resolve, approval', () => {
     allow = true;
     expect(textOf(await pool.callTool('f', 'slow', { ms: 0 }))).toBe('slept 0');
     expect(pool.status('f').approval).toBe('approved');
+    // Approved and started: "not approved" is no longer its last error.
+    expect(pool.status('f')).toMatchObject({ state: 'ready' });
+    expect(pool.status('f').lastError).toBeUndefined();
     expect(asked).toEqual([`f:${process.execPath}`, `f:${process.execPath}`, `f:${process.execPath}`]);
   });
 
