@@ -1,5 +1,6 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { loadSdkTypes } from '../pool';
+import { answerInvalidParams } from './invalid-params';
 import type { CallContext } from './call-context';
 import { handleSetLevel } from './log-forwarding';
 import { serverAllowed } from './policy';
@@ -74,6 +75,6 @@ export async function createSessionServer(ctx: CallContext, agentName: string, v
     return { prompts: prompts.filter((p) => serverAllowed(agent, p.server)).map((p) => p.listed) };
   });
   server.setRequestHandler(GetPromptRequestSchema, (request, extra) => getPrompt(ctx, agentName, request, extra));
-
+  answerInvalidParams(server);
   return server;
 }

@@ -120,6 +120,22 @@ describe('bridge hardening (DNS rebinding, CSRF, tokens, bodies)', () => {
     expect(rpcError(unknown).code).toBe(-32001);
   });
 
+  it('answers params that break a method\'s schema with -32602 naming the field, never -32603 and a schema dump', async () => {
+    const init = await rawRequest(port, { headers: mcpHeaders(port, token), body: INITIALIZE });
+    const headers = mcpHeaders(port, token, { 'Mcp-Session-Id': String(init.headers['mcp-session-id']) });
+    await rawRequest(port, { headers, body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }) });
+    const ask = async (method: string, params: unknown) => rpcError(await rawRequest(port, { headers, body: JSON.stringify({ jsonrpc: '2.0', id: 7, method, params }) }));
+    for (const bad of ['str', null, [1, 2], 5]) {
+      const error = await ask('tools/call', { name: 'everything__echo', arguments: bad });
+      expect(error.code).toBe(-32602);
+      expect(error.message).toMatch(/^Invalid params: params\.arguments: /);
+      expect(error.message).not.toContain('\n');
+    }
+    expect(await ask('resources/read', { uri: 5 })).toMatchObject({ code: -32602, message: expect.stringMatching(/^Invalid params: params\.uri: /) as unknown });
+    expect(await ask('prompts/get', {})).toMatchObject({ code: -32602, message: expect.stringMatching(/^Invalid params: params\.name: /) as unknown });
+    await alive();
+  });
+
   it('says "no-store" and "nosniff" on every answer: refusals, JSON, 202, SSE, the GET stream, DELETE', async () => {
     const seen: Array<[string, RawResponse]> = [];
     const send = async (what: string, options: Parameters<typeof rawRequest>[1]): Promise<RawResponse> => {

@@ -1,0 +1,48 @@
+type Handler = (request: unknown, extra: unknown) => unknown;
+
+/** A schema library's parse error: zod's (`ZodError` in v3, `$ZodError` in v4) carries its issues, each with a path and a message. */
+interface SchemaIssue {
+  path: readonly PropertyKey[];
+  message: string;
+}
+
+function issuesOf(error: unknown): readonly SchemaIssue[] | undefined {
+  if (!(error instanceof Error) || (error.name !== 'ZodError' && error.name !== '$ZodError')) return undefined;
+  const issues = (error as { issues?: unknown }).issues;
+  return Array.isArray(issues) ? (issues as SchemaIssue[]) : undefined;
+}
+
+const MAX_SHOWN_ISSUES = 3;
+const MAX_MESSAGE_LENGTH = 300;
+
+/** -32602 naming what is wrong (`params.arguments: expected record, received string`), or the error as it was. */
+export function invalidParamsOf(error: unknown): unknown {
+  const issues = issuesOf(error);
+  if (!issues) return error;
+  const said = issues
+    .slice(0, MAX_SHOWN_ISSUES)
+    .map((issue) => `${issue.path.length > 0 ? issue.path.map(String).join('.') : 'the request'}: ${issue.message}`)
+    .join('; ');
+  const message = `Invalid params: ${said}`;
+  return Object.assign(new Error(message.length > MAX_MESSAGE_LENGTH ? `${message.slice(0, MAX_MESSAGE_LENGTH - 1)}…` : message), { code: -32602 });
+}
+
+/**
+ * A request whose params break its method's schema is answered -32602 Invalid params (JSON-RPC 2.0
+ * §5.1) saying what is wrong, not -32603 with the schema library's dump: the SDK's handlers parse
+ * each request and let that error through as it is. Wraps every handler registered so far (the SDK
+ * Protocol's `_requestHandlers`); an SDK without that map is left as it is.
+ */
+export function answerInvalidParams(protocol: object): void {
+  const handlers = (protocol as { _requestHandlers?: unknown })._requestHandlers;
+  if (!(handlers instanceof Map)) return;
+  for (const [method, handler] of handlers as Map<string, Handler>) {
+    handlers.set(method, (request: unknown, extra: unknown) => {
+      try {
+        return handler(request, extra);
+      } catch (error) {
+        throw invalidParamsOf(error);
+      }
+    });
+  }
+}
