@@ -1,4 +1,5 @@
 import { JsonView, SafeLink } from '../../components';
+import { shownText } from './shown-text';
 
 const SHOWN_IMAGES = /^image\/(png|jpeg|gif|webp)$/;
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
@@ -35,7 +36,7 @@ export function ContentItem({
     if (parsed) return <JsonView value={parsed.json} label={`${noun} ${index + 1} (JSON)`} />;
     return (
       <pre className="result-text" role="group" tabIndex={0} aria-label={`${noun} ${index + 1}`}>
-        {text}
+        {shownText(text)}
       </pre>
     );
   }
@@ -69,7 +70,7 @@ export function ContentItem({
         </p>
         {str(resource['text']) !== undefined ? (
           <pre className="result-text" role="group" tabIndex={0} aria-label={`Resource ${index + 1}`}>
-            {str(resource['text'])}
+            {shownText(str(resource['text']) ?? '')}
           </pre>
         ) : (
           <p className="muted">Binary content, not shown.</p>

@@ -1,5 +1,6 @@
 import type { ResourceContents } from '../../../shared/api';
 import { CopyButton, JsonView } from '../../components';
+import { shownText } from './shown-text';
 
 const SHOWN_IMAGES = /^image\/(png|jpeg|gif|webp)$/;
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
@@ -64,7 +65,7 @@ export function ResourceContentsItem({ item, index }: { item: ResourceContents; 
           <JsonView value={json.value} label={label} />
         ) : (
           <pre className="result-text" role="group" tabIndex={0} aria-label={label}>
-            {item.text}
+            {shownText(item.text)}
           </pre>
         )}
         <CopyButton text={item.text} label="Copy text" />

@@ -55,6 +55,23 @@ describe('tool browser', () => {
     expect(api.callsOf('callTool')[0]).toMatchObject({ server: 'everything', tool: 'echo', arguments: { message: 'hello' } });
   });
 
+  it("shows a result's hidden characters as escapes, so it cannot read as something else", async () => {
+    const api = toolApi(() =>
+      Promise.resolve({
+        content: [
+          { type: 'text', text: 'hello \u202eevil\u200b\nline two\ttab' },
+          { type: 'resource', resource: { uri: 'note://1', text: 'file\u2066.txt\u2069' } },
+        ],
+      }),
+    );
+    renderApp(api, { hash: '#/services/everything/tools/echo' });
+    fireEvent.change(await screen.findByLabelText(/^message/), { target: { value: 'x' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Call echo' }));
+    const result = await screen.findByRole('region', { name: /Result of echo/ });
+    expect(within(result).getByLabelText('Result 1').textContent).toBe('hello \\u202eevil\\u200b\nline two\ttab');
+    expect(within(result).getByLabelText('Resource 2').textContent).toBe('file\\u2066.txt\\u2069');
+  });
+
   it('validates before calling and shows progress events for this call only', async () => {
     let finish: (result: CallResult) => void = () => undefined;
     const api = toolApi(() => new Promise<CallResult>((resolve) => (finish = resolve)));
