@@ -32,24 +32,33 @@ export async function connectRunningApp(dataDir: string, known?: RuntimeInfo): P
   return {
     info,
     call: async <M extends ApiMethod>(method: M, input: ApiInput<M>): Promise<ApiOutput<M>> => {
+      let body: string;
+      try {
+        body = JSON.stringify(input);
+      } catch {
+        // What could not be written is ours to say, not a silent app's (a RangeError of a deep value).
+        throw new CodedError('invalid_input', `The input of ${method} cannot be sent to the running app as JSON: it is nested too deeply`, {
+          hint: 'send plain JSON values: no deep nesting',
+        });
+      }
       let response: Response;
       try {
         response = await fetch(`${info.origin}/api/${method}`, {
           method: 'POST',
           // The pid is shown on the confirmation card; the app does not trust it.
           headers: { 'content-type': 'application/json', authorization: `Bearer ${info.secret}`, 'x-connected-services-pid': String(process.pid) },
-          body: JSON.stringify(input),
+          body,
           signal: AbortSignal.timeout(answerTimeoutMs(method, input)),
         });
       } catch (error) {
         throw new CodedError('server_unavailable', `The running app at ${info.origin} did not answer`, { cause: error, hint: 'Is it still running?' });
       }
-      const body = (await response.json().catch(() => ({}))) as { result?: unknown; error?: unknown };
-      if (body.error !== undefined) {
-        const wire = WireErrorSchema.safeParse(body.error);
+      const answer = (await response.json().catch(() => ({}))) as { result?: unknown; error?: unknown };
+      if (answer.error !== undefined) {
+        const wire = WireErrorSchema.safeParse(answer.error);
         throw wire.success ? CodedError.fromWire(wire.data) : new CodedError('internal', `The running app answered HTTP ${response.status}`);
       }
-      return API_METHODS[method].output.parse(body.result) as ApiOutput<M>;
+      return API_METHODS[method].output.parse(answer.result) as ApiOutput<M>;
     },
   };
 }

@@ -109,6 +109,13 @@ describe.skipIf(process.platform !== 'linux')('one place of truth: while an app 
     expect(readFileSync(pidFile, 'utf8')).toBe(String(first));
   }, 90_000);
 
+  it('arguments nested too deeply to send are invalid input (exit 2), not an app that did not answer', async () => {
+    const deep = `${'{"a":'.repeat(5_000)}1${'}'.repeat(5_000)}`;
+    const call = await runCli(home, ['call', 'everything', 'echo', deep]);
+    expect(call.code, call.stderr).toBe(2);
+    expect(call.stderr).toContain('error [invalid_input]: The input of callTool cannot be sent to the running app as JSON: it is nested too deeply');
+  });
+
   it('narrowing changes act in the app at once; an unknown server is not_found (exit 3)', async () => {
     const disable = await runCli(home, ['servers', 'disable', 'fault']);
     expect(disable.code, disable.stderr).toBe(0);
