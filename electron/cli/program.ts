@@ -27,9 +27,9 @@ export async function runProgram(argv: string[], env: Record<string, string | un
     .description('Connect your MCP services once; let every agent use them through one localhost bridge.')
     .version(VERSION)
     .option('--home <dir>', 'data directory (env CONNECTED_SERVICES_HOME; default: your OS app-data folder)')
-    .showHelpAfterError()
     .exitOverride()
-    .configureOutput({ writeErr: (text) => process.stderr.write(terminalSafe(text)) });
+    // Commander's own errors (an unknown command, a missing argument) are printed below as ours are.
+    .configureOutput({ writeErr: (text) => process.stderr.write(terminalSafe(text)), outputError: () => undefined });
   const run = createRunner(() => program.opts<GlobalOptions>(), output, env);
   registerServe(program, run);
   registerServers(program, run);
@@ -50,6 +50,8 @@ export async function runProgram(argv: string[], env: Record<string, string | un
   } catch (error) {
     if (error instanceof CommanderError) {
       process.exitCode = error.exitCode === 0 ? 0 : EXIT_USAGE;
+      // Help shown for a group without its command (`servers`) is answer enough.
+      if (error.exitCode !== 0 && !HELP_SHOWN.has(error.code)) printError(output, usageError(error), argv.includes('--json'));
       return;
     }
     // An option's own check (a port that is none) throws while commander reads: a message, not a stack trace.
@@ -60,4 +62,18 @@ export async function runProgram(argv: string[], env: Record<string, string | un
     }
     throw error;
   }
+}
+
+/** Commander's codes for help it has already printed. */
+const HELP_SHOWN: ReadonlySet<string> = new Set(['commander.help', 'commander.helpDisplayed', 'commander.version']);
+
+/**
+ * Commander's message (`error: unknown command 'statsu'` and a `(Did you mean status?)` line) as one
+ * of ours: `error [invalid_input]: unknown command 'statsu'`, the suggestion and --help as the hint.
+ */
+export function usageError(error: CommanderError): CodedError {
+  const [first = '', ...rest] = error.message.split('\n').map((line) => line.trim()).filter((line) => line !== '');
+  const suggestion = rest.map((line) => line.replace(/^\((.*)\)$/, '$1')).join(' ');
+  const help = '`connected-services --help` lists the commands, `connected-services COMMAND --help` their options';
+  return new CodedError('invalid_input', first.replace(/^error:\s*/, ''), { hint: suggestion === '' ? help : `${suggestion} ${help}` });
 }

@@ -74,6 +74,11 @@ describe('toPoolError', () => {
     const invalid = toPoolError(new McpError(ErrorCode.InvalidParams, 'Input validation error: expected string, received number at message'), call);
     expect(invalid).toMatchObject({ code: 'invalid_input', message: '"srv" rejected the arguments of tool "x": Input validation error: expected string, received number at message' });
     expect(invalid.hint).toContain('input schema');
+    // The hint names the listing of what was asked for.
+    const resource = toPoolError(new McpError(ErrorCode.InvalidParams, 'Resource demo://nope not found'), { ...call, what: 'resource demo://nope' });
+    expect(resource.hint).toBe('run `connected-services resources srv` to see what it offers');
+    const prompt = toPoolError(new McpError(ErrorCode.InvalidParams, 'Prompt nope not found'), { ...call, what: 'prompt "nope"' });
+    expect(prompt.hint).toBe('run `connected-services prompts srv` to see what it offers');
   });
 
   it('finds a protocol error in a tool result the SDK made of it, and leaves tool errors alone', () => {

@@ -88,18 +88,25 @@ function serverText(error: McpErrorLike): string {
 /** How servers say that a tool, resource or prompt does not exist (the SDK: `Tool x not found`). */
 const UNKNOWN_NAME = /^(?:tool|resource|prompt) \S+ (?:not found|disabled)$|\b(?:unknown|no such) (?:tool|resource|prompt)\b/i;
 
+/** The listing that shows what a server offers of the kind asked for (`resource x` → `resources`). */
+function listingOf(what: string | undefined): string {
+  if (what?.startsWith('resource')) return 'resources';
+  if (what?.startsWith('prompt')) return 'prompts';
+  return 'tools';
+}
+
 /** -32602: an unknown name (not_found) or arguments that do not fit the input schema (invalid_input). */
 function invalidParams(error: McpErrorLike, ctx: ErrorContext, data: Record<string, unknown>): CodedError {
   const text = serverText(error);
   const what = ctx.what ?? 'the request';
   if (UNKNOWN_NAME.test(text)) {
     return coded('not_found', `"${ctx.server}" has no ${what}: ${text}`, {
-      hint: `run \`connected-services tools ${ctx.server}\` to see what it offers`,
+      hint: `run \`connected-services ${listingOf(ctx.what)} ${ctx.server}\` to see what it offers`,
       data,
     });
   }
   return coded('invalid_input', `"${ctx.server}" rejected the arguments of ${what}: ${text}`, {
-    hint: `check the arguments against the input schema (\`connected-services tools ${ctx.server} --json\` shows it)`,
+    hint: `check the arguments against ${listingOf(ctx.what) === 'tools' ? 'the input schema' : 'what it takes'} (\`connected-services ${listingOf(ctx.what)} ${ctx.server} --json\` shows it)`,
     data,
   });
 }
@@ -188,7 +195,7 @@ function fromMcpError(error: McpErrorLike, ctx: ErrorContext, during: string): C
   if (error.code === RPC_ERROR.InvalidParams) return invalidParams(error, ctx, data);
   if (error.code === RPC_ERROR.MethodNotFound) {
     return coded('not_found', `"${ctx.server}" does not support this: ${serverText(error)}`, {
-      hint: `run \`connected-services tools ${ctx.server}\` to see what it offers`,
+      hint: `run \`connected-services ${listingOf(ctx.what)} ${ctx.server}\` to see what it offers`,
       data,
     });
   }

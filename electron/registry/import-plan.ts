@@ -103,7 +103,7 @@ export async function planImport(source: ImportSource, explicit: string | undefi
 
   if (plan.files.length === 0) {
     throw new CodedError('not_found', `No ${SOURCE_TITLES[source]} config found. Looked in: ${looked.join(', ')}.`, {
-      hint: `If ${SOURCE_TITLES[source]} keeps its config elsewhere, pass the file path.`,
+      hint: `If ${SOURCE_TITLES[source]} keeps its config elsewhere, give its path: \`connected-services import ${source} --path FILE\`.`,
       data: { source, looked },
     });
   }

@@ -22,7 +22,11 @@ export function parseToolArguments(text: string | undefined): Record<string, unk
     });
   }
   const parsed = ArgumentsSchema.safeParse(raw);
-  if (!parsed.success) throw new CodedError('invalid_input', 'The tool arguments must be a JSON object, e.g. {"message":"hi"}');
+  if (!parsed.success) {
+    throw new CodedError('invalid_input', 'The tool arguments must be a JSON object, e.g. {"message":"hi"}', {
+      hint: 'name each argument: `connected-services tools SERVER --json` shows the names a tool takes',
+    });
+  }
   return parsed.data;
 }
 

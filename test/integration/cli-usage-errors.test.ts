@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { runCli, tempHome } from '../support/cli';
+
+// README, Command line: errors go to stderr as `error [code]: message` with a `hint:` line (JSON with
+// --json), never a stack trace; a mistyped command is no exception.
+describe('a mistyped command line', () => {
+  const home = tempHome('cs-usage-');
+
+  it('an unknown command or option: one error line with the suggestion and where help is, exit 2', async () => {
+    const command = await runCli(home, ['statsu']);
+    expect(command.code).toBe(2);
+    expect(command.stderr.split('\n')).toEqual([
+      "error [invalid_input]: unknown command 'statsu'",
+      '  hint: Did you mean status? `connected-services --help` lists the commands, `connected-services COMMAND --help` their options',
+      '',
+    ]);
+    const sub = await runCli(home, ['servers', 'lst']);
+    expect(sub.stderr).toMatch(/^error \[invalid_input\]: unknown command 'lst'\n {2}hint: Did you mean list\? /);
+    const option = await runCli(home, ['status', '--jsn']);
+    expect(option.code).toBe(2);
+    expect(option.stderr).toMatch(/^error \[invalid_input\]: unknown option '--jsn'\n {2}hint: Did you mean --json\? /);
+    const missing = await runCli(home, ['call']);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/^error \[invalid_input\]: missing required argument 'server'\n {2}hint: /);
+  });
+
+  it('with --json the error is JSON too', async () => {
+    const typo = await runCli(home, ['statsu', '--json']);
+    expect(typo.code).toBe(2);
+    expect(JSON.parse(typo.stderr)).toEqual({ error: { code: 'invalid_input', message: "unknown command 'statsu'", hint: expect.stringContaining('Did you mean status?') as unknown } });
+  });
+
+  it('a group without its command shows its help and no error line', async () => {
+    const group = await runCli(home, ['servers']);
+    expect(group.stderr).toContain('Usage: connected-services servers');
+    expect(group.stderr).not.toContain('error [');
+  });
+});
