@@ -2,6 +2,7 @@ import { createServer, type Server as HttpServer } from 'node:http';
 import { DEFAULT_BRIDGE_PORT } from '../../shared/config';
 import { redact } from '../../shared/redact';
 import type { Pool } from '../pool';
+import { AgentActivity } from './agent-activity';
 import { AgentStore } from './agent-store';
 import { CallApprovalQueue } from './call-approval-queue';
 import { AuditLog } from './audit-log';
@@ -28,8 +29,10 @@ interface BridgeParts {
   toolIndex: ToolIndex;
   sessions: SessionRegistry;
   listChanged: ListChangedNotifier;
-  /** Pause state and last authentication per agent, read by calls and by the App API. */
-  state: { paused: boolean; lastUsed: Map<string, number> };
+  /** Pause state, read by calls and by the App API. */
+  state: { paused: boolean };
+  /** Last authentication per agent, this run's and earlier runs'. */
+  activity: AgentActivity;
   now: () => number;
   log: (line: string) => void;
 }
@@ -41,6 +44,7 @@ interface BridgeParts {
  */
 export async function createBridge(options: BridgeOptions): Promise<Bridge> {
   const parts = openParts(options);
+  await parts.activity.load();
   const unfollow = followChanges(parts);
   let http: HttpServer;
   let port: number;
@@ -78,8 +82,9 @@ function openParts(options: BridgeOptions): BridgeParts {
     log,
   );
   const listChanged = new ListChangedNotifier(sessions, agents, log);
-  const state = { paused: false, lastUsed: new Map<string, number>() };
-  return { pool: options.pool, agents, audit, approvals, toolIndex: new ToolIndex(options.pool), sessions, listChanged, state, now, log };
+  const state = { paused: false };
+  const activity = new AgentActivity({ dataDir: options.dataDir, log });
+  return { pool: options.pool, agents, audit, approvals, toolIndex: new ToolIndex(options.pool), sessions, listChanged, state, activity, now, log };
 }
 
 /** Step 2: pool logs go to agents; inventory, enablement and agent changes become list_changed. Returns the unsubscribers. */
@@ -125,7 +130,7 @@ async function listen(options: BridgeOptions, parts: BridgeParts): Promise<{ htt
       agents: parts.agents,
       sessions: parts.sessions,
       newServer: (agent) => createSessionServer(ctx, agent, version),
-      authenticated: (agent) => parts.state.lastUsed.set(agent, parts.now()),
+      authenticated: (agent) => parts.activity.used(agent, parts.now()),
       now: parts.now,
       log: parts.log,
     }),
@@ -153,7 +158,7 @@ function bridgeHandle(
   parts: BridgeParts,
   running: { http: HttpServer; port: number; sweeper: NodeJS.Timeout; unfollow: (() => void)[] },
 ): Bridge {
-  const { agents, approvals, audit, toolIndex, sessions, listChanged, state } = parts;
+  const { agents, approvals, audit, toolIndex, sessions, listChanged, state, activity } = parts;
   const { http, port, sweeper, unfollow } = running;
   let closing: Promise<void> | undefined;
   return {
@@ -173,8 +178,11 @@ function bridgeHandle(
       state.paused = false;
     },
     connections: (): BridgeConnection[] => sessions.all().map(connectionRow),
-    lastUsedAt: (agent) => state.lastUsed.get(agent),
-    lastRequestAt: () => (state.lastUsed.size === 0 ? undefined : Math.max(...state.lastUsed.values())),
+    lastUsedAt: (agent) => {
+      const at = activity.lastUsedAt(agent);
+      return at !== undefined && usedByCurrent(agents, agent, at) ? at : undefined;
+    },
+    lastRequestAt: () => activity.lastRequestAt(),
     toolOf: async (bridgeName) => {
       const entry = (await toolIndex.tools()).get(bridgeName);
       return entry ? { server: entry.server, tool: entry.info.name } : undefined;
@@ -198,10 +206,17 @@ function bridgeHandle(
           http.closeAllConnections();
         });
         await audit.close();
+        await activity.close((name, at) => usedByCurrent(agents, name, at));
       })();
       return closing;
     },
   };
+}
+
+/** Whether a use was the agent's of that name now: an earlier one, removed since, is not it. */
+function usedByCurrent(agents: AgentStore, name: string, at: number): boolean {
+  const created = agents.get(name)?.createdAt;
+  return created !== undefined && at >= created;
 }
 
 function connectionRow(s: Session): BridgeConnection {

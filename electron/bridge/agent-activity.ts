@@ -1,0 +1,103 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { z } from 'zod';
+import { errnoCode, writeFileAtomic } from '../fs-safe';
+
+/** `<dataDir>/agent-activity.json`: when each agent last reached the bridge, for the Agents screen. */
+export const AGENT_ACTIVITY_FILE = 'agent-activity.json';
+/** At most one write per this long while agents are busy; the rest waits for the next write or close. */
+export const ACTIVITY_WRITE_MS = 60_000;
+
+const ActivityFileSchema = z.object({ version: z.literal(1), lastUsed: z.record(z.string().max(200), z.number().int().nonnegative()) });
+
+export interface AgentActivityOptions {
+  dataDir: string;
+  log: (line: string) => void;
+  writeDelayMs?: number;
+}
+
+/**
+ * When each agent last authenticated, kept across restarts (so "never used" means never): set in
+ * memory per request (a Map write, nothing else on the request path) and written at most once a
+ * minute, and at close. What this process saw wins over what the file said.
+ */
+export class AgentActivity {
+  readonly #file: string;
+  readonly #log: (line: string) => void;
+  readonly #delayMs: number;
+  /** This process's requests. */
+  readonly #seen = new Map<string, number>();
+  /** Earlier runs', from the file. */
+  #before = new Map<string, number>();
+  #timer: NodeJS.Timeout | undefined;
+  #writing: Promise<void> = Promise.resolve();
+
+  constructor(options: AgentActivityOptions) {
+    this.#file = path.join(options.dataDir, AGENT_ACTIVITY_FILE);
+    this.#log = options.log;
+    this.#delayMs = options.writeDelayMs ?? ACTIVITY_WRITE_MS;
+  }
+
+  /** Reads what earlier runs wrote; a missing or unreadable file is an empty history. */
+  async load(): Promise<void> {
+    let text: string;
+    try {
+      text = await readFile(this.#file, 'utf8');
+    } catch (error) {
+      if (errnoCode(error) !== 'ENOENT') this.#log(`reading ${AGENT_ACTIVITY_FILE} failed (${String(errnoCode(error))}); agents' earlier use is not shown`);
+      return;
+    }
+    let raw: unknown;
+    try {
+      raw = JSON.parse(text);
+    } catch {
+      raw = undefined;
+    }
+    const parsed = ActivityFileSchema.safeParse(raw);
+    if (!parsed.success) {
+      this.#log(`${AGENT_ACTIVITY_FILE} is not what this version writes; agents' earlier use is not shown and the file is written anew`);
+      return;
+    }
+    this.#before = new Map(Object.entries(parsed.data.lastUsed));
+  }
+
+  used(agent: string, at: number): void {
+    this.#seen.set(agent, at);
+    if (this.#timer === undefined) {
+      this.#timer = setTimeout(() => {
+        this.#timer = undefined;
+        void this.#write();
+      }, this.#delayMs);
+      this.#timer.unref();
+    }
+  }
+
+  lastUsedAt(agent: string): number | undefined {
+    return this.#seen.get(agent) ?? this.#before.get(agent);
+  }
+
+  /** The latest request of this process (the quiet-time watch), never an earlier run's. */
+  lastRequestAt(): number | undefined {
+    return this.#seen.size === 0 ? undefined : Math.max(...this.#seen.values());
+  }
+
+  /** Writes what is pending now; `keep` says which uses are of agents that still exist (a removed one is dropped). */
+  async close(keep: (agent: string, at: number) => boolean): Promise<void> {
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    await this.#write(keep);
+  }
+
+  #write(keep: (agent: string, at: number) => boolean = () => true): Promise<void> {
+    this.#writing = this.#writing.then(async () => {
+      const all = new Map([...this.#before, ...this.#seen]);
+      const lastUsed = Object.fromEntries([...all].filter(([agent, at]) => keep(agent, at)));
+      try {
+        await writeFileAtomic(this.#file, `${JSON.stringify({ version: 1, lastUsed })}\n`);
+      } catch (error) {
+        this.#log(`writing ${AGENT_ACTIVITY_FILE} failed (${String(errnoCode(error) ?? error)}); the Agents screen may show older use after a restart`);
+      }
+    });
+    return this.#writing;
+  }
+}
