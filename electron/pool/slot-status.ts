@@ -40,6 +40,8 @@ export function buildStatus(parts: StatusParts): ServerStatus {
     crashes: parts.crashes,
     history: [...parts.record.history],
   };
+  // The person's own words for it, shown over the catalog's (redacted: mcp.json is anyone's to write).
+  if (config.description !== undefined) status.description = redact(config.description);
   if ('command' in config) status.commandLine = redact(commandLineOf(config));
   else status.url = redact(config.url);
   if (parts.inventoryUpdatedAt !== undefined) status.inventoryUpdatedAt = parts.inventoryUpdatedAt;

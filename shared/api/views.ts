@@ -26,6 +26,8 @@ export const ServerStatusSchema = lazySchema(() => z.object({
   /** When the server entered its current state (ms since epoch). */
   since: z.number(),
   approval: ApprovalSchema,
+  /** The entry's `description` in mcp.json, if it has one. */
+  description: z.string().optional(),
   /** The exact, untruncated command line (stdio), secrets redacted. */
   commandLine: z.string().optional(),
   url: z.string().optional(),

@@ -241,9 +241,10 @@ describe('pool: gate, resolve, approval', () => {
         return Promise.resolve({ ...config, env: { ...config.env, SERVICE_TOKEN: 'resolved-value-123' } });
       },
     });
-    const config = faultServer('normal', { SERVICE_TOKEN: '${secret:token}' }, { args: [...faultServer().args!, '--api-key=abcdef123456'] });
+    const config = faultServer('normal', { SERVICE_TOKEN: '${secret:token}' }, { args: [...faultServer().args!, '--api-key=abcdef123456'], description: 'Faults on request; key=abcdef123456' });
     await pool.apply({ mcpServers: { f: config } });
     expect(resolved).toEqual([]);
+    expect(pool.status('f').description).toBe('Faults on request; key=[redacted]');
     const env = JSON.parse(textOf(await pool.callTool('f', 'env', {}))) as Record<string, string>;
     expect(env['SERVICE_TOKEN']).toBe('resolved-value-123');
     expect(resolved).toEqual(['f']);

@@ -18,4 +18,12 @@ describe('service screen', () => {
     expect(links.map((l) => l.getAttribute('aria-current'))).toEqual([null, 'page', null, null, null]);
     expect(links.at(-1)?.textContent).toBe('Logs');
   });
+
+  it("shows the entry's own description over the catalog's", async () => {
+    const everything = serverStatus({ name: 'everything', commandLine: 'npx -y @modelcontextprotocol/server-everything', description: 'My own test server' });
+    const api = createFakeApi({ status: async () => ({ ...(await createFakeApi().status({})), servers: [everything] }) });
+    renderApp(api, { hash: '#/services/everything' });
+    expect(await screen.findByText('My own test server')).toBeTruthy();
+    expect(screen.queryByText(/Test server exercising every MCP feature/)).toBeNull();
+  });
 });

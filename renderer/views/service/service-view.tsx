@@ -45,7 +45,7 @@ export function ServiceView({ server, tab, tool }: { server: string; tab: Servic
         title={server}
         titleId="service-title"
         icon={<ServiceIcon iconKey={entry?.icon} name={server} />}
-        lead={entry?.description ?? status.url ?? status.commandLine}
+        lead={status.description ?? entry?.description ?? status.url ?? status.commandLine}
       >
         <StateBadge status={status} />
         <ServerActions status={status} now={now} onApprove={() => setDialog('approve')} />
