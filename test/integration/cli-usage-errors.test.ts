@@ -30,6 +30,21 @@ describe('a mistyped command line', () => {
     expect(JSON.parse(typo.stderr)).toEqual({ error: { code: 'invalid_input', message: "unknown command 'statsu'", hint: expect.stringContaining('Did you mean status?') as unknown } });
   });
 
+  it('an agent given a server that is not configured is refused with the names that are', async () => {
+    const add = await runCli(home, ['agents', 'add', 'helper', '--servers', 'everything,evrything']);
+    expect(add.code).toBe(2);
+    expect(add.stderr).toMatch(/^error \[invalid_input\]: No server named "evrything" is configured\n {2}hint: Configured: everything, memory \(or \* for all/);
+    expect((await runCli(home, ['agents', 'list'])).stdout).not.toContain('helper');
+    expect((await runCli(home, ['agents', 'add', 'helper', '--servers', 'everything'])).code).toBe(0);
+    const set = await runCli(home, ['agents', 'set', 'helper', '--servers', 'nosuch']);
+    expect(set.code).toBe(2);
+    expect(set.stderr).toContain('No server named "nosuch" is configured');
+    // No servers given: made, and told it reaches nothing yet (the app's form offers all by default).
+    const lonely = await runCli(home, ['agents', 'add', 'lonely']);
+    expect(lonely.code).toBe(0);
+    expect(lonely.stderr).toBe('lonely may use no server yet: give it some with `connected-services agents set lonely --servers NAME,…` (or * for all).\n');
+  }, 30_000);
+
   it('a group without its command shows its help and no error line', async () => {
     const group = await runCli(home, ['servers']);
     expect(group.stderr).toContain('Usage: connected-services servers');

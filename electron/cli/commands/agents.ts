@@ -74,7 +74,7 @@ export function registerAgents(program: Command, run: Run): void {
 
   agents
     .command('add <name>')
-    .description('create an agent; its token is printed once')
+    .description('create an agent; its token is printed once (while the app runs: shown there once you confirm)')
     .option('--servers <list>', 'servers it may use, comma-separated, or * for all (default: none)')
     .option('--policy <pairs>', 'per tier: read=allow,write=ask,destructive=ask (allow, ask or deny)')
     .option('--for <client>', `also print the configuration for ${CONFIG_TARGETS.join(', ')}`, parseTarget)
@@ -97,6 +97,9 @@ export function registerAgents(program: Command, run: Run): void {
             ctx.output.out(`Configuration for ${options.for ?? ''}${config.file ? ` (${config.file})` : ''}:`);
             process.stdout.write(`${config.text}\n`);
           } else ctx.output.out(`Get a client configuration with: connected-services agents config "${agent.name}" --for claude-code --token <token>`);
+          if (agent.servers !== '*' && agent.servers.length === 0) {
+            ctx.output.err(`${agent.name} may use no server yet: give it some with \`connected-services agents set ${agent.name} --servers NAME,…\` (or * for all).`);
+          }
         }
       }),
     );
