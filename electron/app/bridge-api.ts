@@ -78,10 +78,11 @@ export function createBridgeApi(deps: BridgeApiOptions): BridgeMethods {
     return agent;
   };
   /** Every server given is configured (or `*`): a misspelt one would give the agent nothing, silently. */
-  const knownServers = (servers: readonly string[] | typeof ALL_SERVERS | undefined): void => {
+  const knownServers = (servers: readonly string[] | typeof ALL_SERVERS | undefined, had: readonly string[] = []): void => {
     const configured = deps.serverNames?.();
     if (servers === undefined || servers === ALL_SERVERS || configured === undefined) return;
-    const unknown = servers.filter((s) => s !== ALL_SERVERS && !configured.includes(s));
+    // One the agent already had stays allowed: its server may be gone from the config for now.
+    const unknown = servers.filter((s) => s !== ALL_SERVERS && !configured.includes(s) && !had.includes(s));
     if (unknown.length === 0) return;
     throw new CodedError('invalid_input', `No server named ${unknown.map((s) => `"${s}"`).join(', ')} is configured`, {
       hint: configured.length > 0 ? `Configured: ${configured.join(', ')} (or * for all, those added later too)` : 'Add the server first (`connected-services servers add`)',
@@ -118,8 +119,7 @@ export function createBridgeApi(deps: BridgeApiOptions): BridgeMethods {
       return { agent: view(agent), token };
     },
     updateAgent: async ({ name, servers, policy, tools, asks }: ApiInput<'updateAgent'>) => {
-      existing(name);
-      knownServers(servers);
+      knownServers(servers, existing(name).servers);
       // Checked before anything changes: a rule for a tool that is not there would never apply.
       for (const change of tools ?? []) if (change.decision !== null) await knownTool(change.server, change.tool);
       let agent = await agents.update(name, { ...(servers !== undefined ? { servers } : {}), policy: tiers(policy), ...(asks !== undefined ? { asks: definedAsks(asks) } : {}) });

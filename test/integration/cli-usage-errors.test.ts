@@ -39,6 +39,9 @@ describe('a mistyped command line', () => {
     const set = await runCli(home, ['agents', 'set', 'helper', '--servers', 'nosuch']);
     expect(set.code).toBe(2);
     expect(set.stderr).toContain('No server named "nosuch" is configured');
+    // A server it already had stays allowed when the config no longer has it (its other settings can change).
+    expect((await runCli(home, ['servers', 'remove', 'everything'])).code).toBe(0);
+    expect((await runCli(home, ['agents', 'set', 'helper', '--servers', 'everything,memory'])).code).toBe(0);
     // No servers given: made, and told it reaches nothing yet (the app's form offers all by default).
     const lonely = await runCli(home, ['agents', 'add', 'lonely']);
     expect(lonely.code).toBe(0);
