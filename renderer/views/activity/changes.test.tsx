@@ -64,6 +64,20 @@ describe('activity: changes asked from the command line', () => {
     await waitFor(() => expect(screen.queryByRole('status', { name: /Token for/ })).toBeNull());
   });
 
+  it("shows a confirmed call's result to the person (the command line has exited), until Done", async () => {
+    const api = createFakeApi({
+      listConfirmations: () => [confirmation({ id: 'c-5', method: 'callTool', summary: 'call echo on everything', input: { server: 'everything', tool: 'echo', arguments: { message: 'second' } } })],
+      decideConfirmation: () => ({ outcome: 'confirmed', result: { content: [{ type: 'text', text: 'Echo: second' }] } }),
+    });
+    renderApp(api, { hash: '#/activity' });
+    const card = await screen.findByRole('listitem', { name: /asks to call echo on everything/ });
+    fireEvent.click(within(card).getByRole('button', { name: /^Confirm:/ }));
+    const result = await screen.findByRole('status', { name: 'Result of: call echo on everything' });
+    expect(within(result).getByRole('group', { name: 'What call echo on everything answered' }).textContent).toContain('"text": "Echo: second"');
+    fireEvent.click(within(result).getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(screen.queryByRole('status', { name: /Result of/ })).toBeNull());
+  });
+
   it('lists what the command line changed while the app was closed until the person acknowledges it, and the admin log with who', async () => {
     const offline: AdminEntry = { id: 'e1', time: 1_800_000_000_000, who: 'cli-offline', method: 'addAgent', summary: 'add the agent "night" with every server', outcome: 'ok', review: true };
     const log: AdminEntry[] = [

@@ -4,7 +4,7 @@ import { revealHidden } from '../../../shared/text';
 import { Badge, ErrorNote } from '../../components';
 import { describeError, timestamp, type ShownError } from '../../lib';
 import { useLive, useNow } from '../../state';
-import { ConfirmationCard, IssuedToken } from './confirmation-card';
+import { ConfirmationCard, ConfirmedResult, IssuedToken, SHOWN_RESULTS, tokenOf } from './confirmation-card';
 
 const LIMIT = 200;
 const WHO: Record<Caller, string> = { app: 'web UI', ipc: 'app', terminal: 'terminal', cli: 'command line', 'cli-offline': 'command line, app closed' };
@@ -24,9 +24,12 @@ function WaitingConfirmations() {
   const now = useNow(1000);
   const [list, setList] = useState<Confirmation[]>([]);
   const [issued, setIssued] = useState<Array<{ id: string; summary: string; token: string }>>([]);
-  const done = (confirmation: Confirmation) => (id: string, token?: string) => {
+  const [answers, setAnswers] = useState<Array<{ id: string; summary: string; result: unknown }>>([]);
+  const done = (confirmation: Confirmation) => (id: string, result: unknown) => {
     setList((l) => l.filter((x) => x.id !== id));
+    const token = tokenOf(result);
     if (token !== undefined) setIssued((t) => [...t, { id, summary: confirmation.summary, token }]);
+    else if (SHOWN_RESULTS.has(confirmation.method)) setAnswers((a) => [...a, { id, summary: confirmation.summary, result }]);
   };
   useEffect(() => {
     let current = true;
@@ -51,6 +54,13 @@ function WaitingConfirmations() {
         <ul className="card-list">
           {issued.map((t) => (
             <IssuedToken key={t.id} summary={t.summary} token={t.token} onDone={() => setIssued((all) => all.filter((x) => x.id !== t.id))} />
+          ))}
+        </ul>
+      )}
+      {answers.length > 0 && (
+        <ul className="card-list">
+          {answers.map((a) => (
+            <ConfirmedResult key={a.id} summary={a.summary} result={a.result} onDone={() => setAnswers((all) => all.filter((x) => x.id !== a.id))} />
           ))}
         </ul>
       )}

@@ -11,7 +11,7 @@ function fromText(c: Confirmation): string {
 }
 
 /** A new agent's or rotated token comes back to the person who confirmed, once. */
-function tokenOf(result: unknown): string | undefined {
+export function tokenOf(result: unknown): string | undefined {
   if (result === null || typeof result !== 'object') return undefined;
   const token = (result as { token?: unknown }).token;
   return typeof token === 'string' ? token : undefined;
@@ -21,7 +21,7 @@ function tokenOf(result: unknown): string | undefined {
  * A change the command line asked for that widens access: exactly what it runs (method and input,
  * redacted), from where, until when; Confirm runs it as the person, Refuse drops it.
  */
-export function ConfirmationCard({ confirmation, now, onDone }: { confirmation: Confirmation; now: number; onDone: (id: string, token?: string) => void }) {
+export function ConfirmationCard({ confirmation, now, onDone }: { confirmation: Confirmation; now: number; onDone: (id: string, result: unknown) => void }) {
   const live = useLive();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ShownError | null>(null);
@@ -36,7 +36,7 @@ export function ConfirmationCard({ confirmation, now, onDone }: { confirmation: 
           setBusy(false);
           return;
         }
-        onDone(confirmation.id, tokenOf(answer.result));
+        onDone(confirmation.id, answer.result);
       },
       (failure: unknown) => {
         setError(describeError(failure));
@@ -76,6 +76,24 @@ export function IssuedToken({ summary, token, onDone }: { summary: string; token
       <pre className="json">{token}</pre>
       <div className="button-row">
         <CopyButton text={token} label="Copy token" />
+        <button type="button" className="button small" onClick={onDone}>
+          Done
+        </button>
+      </div>
+    </li>
+  );
+}
+
+/** Methods whose answer is what the person asked to see: a confirmed call's result is shown here (the command line has exited). */
+export const SHOWN_RESULTS: ReadonlySet<string> = new Set(['callTool', 'readResource', 'getPrompt']);
+
+/** A confirmed call, read or prompt from the command line: its answer, until Done. */
+export function ConfirmedResult({ summary, result, onDone }: { summary: string; result: unknown; onDone: () => void }) {
+  return (
+    <li className="card" role="status" aria-label={`Result of: ${summary}`}>
+      <p>Done: {revealHidden(summary)}. What it answered:</p>
+      <JsonView value={result} label={`What ${summary} answered`} />
+      <div className="button-row">
         <button type="button" className="button small" onClick={onDone}>
           Done
         </button>
