@@ -39,6 +39,19 @@ export function errorText(error: unknown): string {
 }
 
 /**
+ * The answer to a line that is no message (JSON-RPC 2.0 §5.1): -32700 when it is not JSON, -32600 when
+ * it is not JSON-RPC; with no id to answer, none is given (MCP: an error's id is optional). Other
+ * errors of the input (the stream's own) answer nothing.
+ */
+export function unreadableLine(error: unknown): JSONRPCMessage | undefined {
+  if (error instanceof SyntaxError) return { jsonrpc: '2.0', error: { code: -32700, message: 'Parse error: the line is not JSON' } };
+  if (error instanceof Error && (error.name === 'ZodError' || error.name === '$ZodError')) {
+    return { jsonrpc: '2.0', error: { code: -32600, message: 'Invalid Request: the line is not a JSON-RPC message' } };
+  }
+  return undefined;
+}
+
+/**
  * Relays JSON-RPC unchanged between the client's stdio (MCP transports §stdio) and one bridge
  * session (§Streamable HTTP). Keeps the client's initialize so a restarted bridge (session 404,
  * §Session Management) gets a new session carrying it.
@@ -56,6 +69,8 @@ export class StdioRelay {
   #fatal: CodedError | undefined;
   /** Messages go out in the order the client wrote them. */
   #queue: Promise<void> = Promise.resolve();
+  /** Closing on purpose: the session's stream ending then is no news. */
+  #closing = false;
   #finish: () => void = () => undefined;
   readonly #finished = new Promise<void>((resolve) => {
     this.#finish = resolve;
@@ -87,7 +102,9 @@ export class StdioRelay {
       fetch: this.#options.fetch,
     });
     transport.onmessage = (msg) => this.#fromBridge(transport, msg);
-    transport.onerror = (error) => this.#options.notice(errorText(error));
+    transport.onerror = (error) => {
+      if (!this.#closing) this.#options.notice(errorText(error));
+    };
     return transport;
   }
 
@@ -122,7 +139,11 @@ export class StdioRelay {
       }
       this.#queue = this.#queue.then(() => this.#forward(msg));
     };
-    this.#stdio.onerror = (error) => this.#options.notice(`unreadable input from the client: ${errorText(error)}`);
+    this.#stdio.onerror = (error) => {
+      this.#options.notice(`unreadable input from the client: ${errorText(error)}`);
+      const refusal = unreadableLine(error);
+      if (refusal) this.#toClient(refusal);
+    };
     stdin.once('end', () => this.#finish());
     stdin.once('close', () => this.#finish());
     await this.#stdio.start();
@@ -181,6 +202,7 @@ export class StdioRelay {
 
   /** Stops reading, ends the bridge session (DELETE, §Session Management) and closes it. */
   async #close(): Promise<void> {
+    this.#closing = true;
     await this.#stdio.close().catch(() => undefined);
     await this.#http.terminateSession().catch(() => undefined);
     await this.#http.close().catch(() => undefined);

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -167,6 +168,30 @@ describe('agents and approvals through the CLI, against a running serve', () => 
     } finally {
       await client.close();
     }
+  });
+
+  it('`bridge --stdio` answers a line that is no message, and ends quietly with its input', async () => {
+    const { token } = (await confirmAsPerson(served, await runCli(home, ['agents', 'add', 'raw-stdio', '--servers', '*', '--json']))) as { token: string };
+    const child = spawn(process.execPath, [CLI, '--home', home, 'bridge', '--stdio'], { env: { ...process.env, CONNECTED_SERVICES_TOKEN: token }, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString('utf8')));
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
+    child.stdin.write('not json\n');
+    child.stdin.write('{"hello":"world"}\n');
+    const initialize = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } };
+    child.stdin.write(`${JSON.stringify(initialize)}\n`);
+    await eventually(async () => Promise.resolve(stdout.split('\n').filter(Boolean).length >= 3 ? true : undefined));
+    // A session with its stream open to the bridge, then the input ends: that is the client leaving.
+    child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    child.stdin.end();
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    const answers = stdout.split('\n').filter(Boolean).map((line) => JSON.parse(line) as { id?: number; error?: { code: number } });
+    expect(answers.map((a) => a.error?.code ?? a.id)).toEqual([-32700, -32600, 1]);
+    expect(code).toBe(0);
+    expect(stderr).not.toContain('SSE stream disconnected');
+    expect(stderr).not.toContain('AbortError');
   });
 
   it('records arguments and results in the audit log once settings.auditArguments is on, without a restart', async () => {
