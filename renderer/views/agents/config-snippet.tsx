@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { CONFIG_TARGETS, type ConfigTarget } from '../../../shared/api';
-import { CopyButton, ErrorNote } from '../../components';
+import { CodeSpans, CopyButton, ErrorNote } from '../../components';
 import { describeError, type ShownError } from '../../lib';
 import { useLive } from '../../state';
 
@@ -51,7 +51,11 @@ export function ConfigSnippet({ agent, token }: { agent: string; token?: string 
       {error && <ErrorNote error={error} />}
       {snippet && (
         <>
-          {snippet.file !== undefined && <p className="muted">Paste into {snippet.file}</p>}
+          {snippet.file !== undefined && (
+            <p className="muted">
+              Paste into <CodeSpans text={snippet.file} />
+            </p>
+          )}
           <pre className="snippet" role="group" tabIndex={0} aria-label={`${TARGET_NAMES[target]} configuration for ${agent}`}>
             {snippet.text}
           </pre>

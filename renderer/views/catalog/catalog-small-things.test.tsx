@@ -3,6 +3,7 @@ import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ServerStatus } from '../../../shared/api';
 import { CATALOG } from '../../../shared/catalog';
+import { CodedError } from '../../../shared/errors';
 import { createFakeApi, renderApp, serverStatus } from '../../../test/support/renderer';
 
 afterEach(cleanup);
@@ -79,5 +80,18 @@ describe('catalog: the small things of issue 17', () => {
     renderApp(api);
     fireEvent.click(await screen.findByRole('button', { name: 'Add custom service' }));
     expect(within(screen.getByRole('dialog', { name: 'Add a custom service' })).queryByText(/vault is memory-only/)).toBeNull();
+  });
+
+  it('services that could not be read are not "none", and a command in the error is set as code', async () => {
+    const api = createFakeApi({
+      status: () => Promise.reject(new CodedError('denied', 'Open the address `connected-services serve` printed to sign in to this UI')),
+    });
+    renderApp(api);
+    expect(await screen.findByText('Your services could not be read: the note above says why.')).toBeTruthy();
+    expect(screen.queryByText(/No services yet/)).toBeNull();
+    expect(screen.getByText('Your services are unknown')).toBeTruthy();
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toBe('Open the address connected-services serve printed to sign in to this UI');
+    expect(within(alert).getByText('connected-services serve').tagName).toBe('CODE');
   });
 });

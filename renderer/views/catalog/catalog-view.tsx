@@ -33,6 +33,8 @@ export function CatalogView() {
   const [added, setAdded] = useState<string | null>(null);
 
   const rows = useMemo(() => serverRows(servers, byServer, CATALOG), [servers, byServer]);
+  // Never read (the UI's secret refused, the core gone): an empty list would say "none", untruly.
+  const unread = error !== undefined && info === undefined;
   const entries = useMemo(() => entryRows(CATALOG, rows), [rows]);
   const shownServers = useMemo(() => filterServers(rows, query, filter), [rows, query, filter]);
   const shownEntries = useMemo(() => filterEntries(entries, query, filter), [entries, query, filter]);
@@ -83,14 +85,18 @@ export function CatalogView() {
           </button>
         </p>
       )}
-      <CatalogToolbar query={query} filter={filter} summary={loaded ? summary : 'Loading…'} onQuery={setQuery} onFilter={setFilter} />
+      <CatalogToolbar query={query} filter={filter} summary={!loaded ? 'Loading…' : unread ? 'Your services are unknown' : summary} onQuery={setQuery} onFilter={setFilter} />
       {filter !== 'available' && (
         <section aria-labelledby="your-services">
           <div className="section-head">
             <h2 id="your-services">Your services</h2>
             <RestartFailed servers={servers} />
           </div>
-          {loaded && shownServers.length === 0 && <p className="empty">{rows.length === 0 ? 'No services yet: add one from the catalog below.' : 'No service matches.'}</p>}
+          {loaded && shownServers.length === 0 && (
+            <p className="empty">
+              {unread ? 'Your services could not be read: the note above says why.' : rows.length === 0 ? 'No services yet: add one from the catalog below.' : 'No service matches.'}
+            </p>
+          )}
           {/* Column names for sighted readers; each cell says its own to assistive technology. */}
           <div className="row row-head" aria-hidden="true" hidden={shownServers.length === 0}>
             <span />
