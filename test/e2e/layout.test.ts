@@ -18,7 +18,40 @@ afterAll(async () => {
   await ui?.close();
 });
 
+describe('layout at 420 px (a phone, a narrow window)', () => {
+  for (const route of ['#/', '#/agents', '#/activity', '#/settings', '#/services/broken']) {
+    it(`keeps every section in reach and nothing wider than the window (${route})`, async () => {
+      const { page } = ui;
+      await page.emulateMedia({ colorScheme: 'light' });
+      await page.setViewportSize({ width: 420, height: 900 });
+      await ui.open(route);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await ui.screenshot(`layout-420-${route.replace(/[#/]/g, '') || 'services'}`);
+      for (const name of ['Services', 'Agents', 'Activity', 'Settings']) {
+        const box = (await page.getByRole('navigation').first().getByRole('link', { name, exact: true }).boundingBox())!;
+        expect(box.x, `${name} starts in the window`).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width, `${name} ends in the window`).toBeLessThanOrEqual(420);
+      }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(420);
+    });
+  }
+  afterAll(async () => {
+    await ui.page.setViewportSize({ width: 1280, height: 900 });
+  });
+});
+
 describe('layout at 800 and 1280 px', () => {
+  it("keeps the Checks panel's two buttons together at the end of its heading", async () => {
+    const { page } = ui;
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await ui.open('#/settings');
+    const again = (await page.getByRole('button', { name: 'Run checks again' }).boundingBox())!;
+    const now = (await page.getByRole('button', { name: 'Check services now' }).boundingBox())!;
+    expect(now.x - (again.x + again.width), 'side by side').toBeLessThan(16);
+    expect(Math.abs(now.y - again.y)).toBeLessThan(2);
+    expect(again.x, 'at the end, not floating in the middle').toBeGreaterThan(640);
+  });
+
   for (const width of WIDTHS) {
     for (const colorScheme of ['light', 'dark'] as const) {
       it(`lays out the custom-service form's argument items without overlap (${width} px, ${colorScheme})`, async () => {

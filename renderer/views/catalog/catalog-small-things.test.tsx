@@ -30,7 +30,9 @@ describe('catalog: the small things of issue 17', () => {
     renderApp(withServers([EVERYTHING]));
     await screen.findByRole('link', { name: 'everything' });
     const head = document.querySelector('.row-head');
-    expect(head?.textContent).toBe('ServiceTransportSign-inStateToolsTokenActions');
+    expect(head?.textContent).toBe('ServiceTransportSign-inStateToolsExpiresActions');
+    // Nothing of it expires (no sign-in): a dash, not a blank cell under the heading.
+    expect(document.querySelector('[data-server="everything"] .row-token')?.textContent).toBe('sign-in expires: —');
     expect(head?.hasAttribute('hidden')).toBe(false);
     // Each cell also says what it is to a screen reader, since the head is visual only.
     expect(within(screen.getByRole('listitem', { name: 'everything' })).getByText('transport:')).toBeTruthy();

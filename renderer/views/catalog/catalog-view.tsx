@@ -105,7 +105,7 @@ export function CatalogView() {
             <span className="row-cell">Sign-in</span>
             <span>State</span>
             <span className="row-cell">Tools</span>
-            <span className="row-cell">Token</span>
+            <span className="row-cell">Expires</span>
             <span className="row-head-actions">Actions</span>
           </div>
           <ul className="rows" aria-labelledby="your-services" hidden={shownServers.length === 0}>

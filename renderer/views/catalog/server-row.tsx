@@ -37,7 +37,10 @@ export const ServerRow = memo(function ServerRow({ row, now, onApprove }: Server
         <StateBadge status={status} />
       </span>
       <span className="row-cell">{plural(status.toolCount, 'tool')}</span>
-      <span className="row-cell row-token">{expiresAt !== undefined ? expiryText(expiresAt, now) : ''}</span>
+      <span className="row-cell row-token">
+        <span className="visually-hidden">sign-in expires: </span>
+        {expiresAt !== undefined ? expiryText(expiresAt, now) : <span title="Nothing that expires">—</span>}
+      </span>
       <ServerActions status={status} now={now} onApprove={onApprove} />
     </li>
   );

@@ -40,12 +40,15 @@ export function DoctorPanel() {
     <section aria-labelledby="doctor-title" className="panel panel-wide">
       <div className="panel-head">
         <h2 id="doctor-title">Checks</h2>
-        <button type="button" className="button small" disabled={busy} onClick={run}>
-          {busy ? 'Checking…' : 'Run checks again'}
-        </button>
-        <button type="button" className="button small" disabled={busy} onClick={() => check(true)}>
-          Check services now
-        </button>
+        {/* One group at the end of the heading: with space-between, two buttons would split around the middle. */}
+        <div className="button-row">
+          <button type="button" className="button small" disabled={busy} onClick={run}>
+            {busy ? 'Checking…' : 'Run checks again'}
+          </button>
+          <button type="button" className="button small" disabled={busy} onClick={() => check(true)}>
+            Check services now
+          </button>
+        </div>
       </div>
       {error && <ErrorNote error={error} />}
       {checks && (
