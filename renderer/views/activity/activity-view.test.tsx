@@ -66,6 +66,14 @@ describe('activity', () => {
     expect(args.textContent).not.toContain('Regards');
   });
 
+  it('says how long a value the core cut for showing was, not the length of what it kept', async () => {
+    const kept = 'x'.repeat(8192);
+    const call: PendingApproval = { ...approval('c4', 'send_email'), arguments: { body: `${kept}… [cut: 11,808 more characters]` } };
+    renderApp(createFakeApi({ listApprovals: () => [call] }), { hash: '#/activity' });
+    const args = await screen.findByRole('group', { name: 'Arguments of send_email on github' });
+    expect(within(args).getByRole('button', { name: 'Show the first 8,192 of 20,000 characters' })).toBeTruthy();
+  });
+
   it('shows hidden characters in what an agent asks for as escapes, so a bidi override cannot disguise it', async () => {
     const call: PendingApproval = { ...approval('c2', 'write\u202Efdp.exe'), arguments: { path: '/home/me/notes/\u202Etxt.hs' } };
     renderApp(createFakeApi({ listApprovals: () => [call] }), { hash: '#/activity' });

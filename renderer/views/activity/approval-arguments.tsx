@@ -4,6 +4,18 @@ import { revealHidden } from '../../../shared/text';
 /** Strings longer than this (as JSON) are folded; the person opens them with a button. */
 export const FOLD_AT = 160;
 
+/** How the core cuts a long string it shows for consent (bridge/consent-view.ts): `…text… [cut: N more characters]`. */
+const CUT = /… \[cut: ([\d,]+) more characters\]$/;
+
+/** What the button offers: all of a string, or what the core kept of a longer one (and how long it was). */
+function expandLabel(text: string): string {
+  const cut = CUT.exec(text);
+  if (!cut) return `Show all ${text.length.toLocaleString('en-US')} characters`;
+  const kept = text.length - cut[0].length;
+  const whole = kept + Number((cut[1] ?? '0').replace(/,/g, ''));
+  return `Show the first ${kept.toLocaleString('en-US')} of ${whole.toLocaleString('en-US')} characters`;
+}
+
 /** A string value as JSON, hidden characters escaped, folded when long. */
 function FoldedString({ text }: { text: string }) {
   const [open, setOpen] = useState(false);
@@ -13,7 +25,7 @@ function FoldedString({ text }: { text: string }) {
     <>
       {open ? json : `${json.slice(0, FOLD_AT)}…`}{' '}
       <button type="button" className="button small quiet fold" aria-expanded={open} onClick={() => setOpen(!open)}>
-        {open ? 'Fold' : `Show all ${text.length.toLocaleString('en-US')} characters`}
+        {open ? 'Fold' : expandLabel(text)}
       </button>
     </>
   );
