@@ -102,6 +102,9 @@ describe('adding a custom service (rjsf form)', () => {
     fireEvent.change(within(dialog).getByLabelText(/^Argument/), { target: { value: 'my-mcp-server' } });
     fireEvent.click(within(dialog).getAllByRole('button', { name: 'Add item' })[1] as HTMLElement);
     const env = within(dialog).getAllByRole('group', { name: /Environment variables/ })[0] as HTMLElement;
+    // Each item is named for what it is, not "Environment variables-1".
+    expect(within(env).queryByText(/Environment variables-1/)).toBeNull();
+    expect(within(env).getByText('Variable')).toBeTruthy();
     fireEvent.change(within(env).getAllByLabelText(/^Name/)[0] as HTMLElement, { target: { value: 'TOKEN' } });
     fireEvent.change(within(env).getByLabelText(/^Value/), { target: { value: 's3cret' } });
     fireEvent.click(within(env).getByLabelText(/Keep in the vault/));

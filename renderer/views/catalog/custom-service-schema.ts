@@ -110,6 +110,7 @@ export const CUSTOM_SERVICE_UI: UiSchema<CustomServiceData> = {
   auth: { 'ui:widget': 'select' },
   apiKey: { 'ui:widget': 'password', 'ui:autocomplete': 'off' },
   clientSecret: { 'ui:widget': 'password', 'ui:autocomplete': 'off' },
-  env: { items: { value: { 'ui:autocomplete': 'off' } } },
-  headers: { items: { value: { 'ui:autocomplete': 'off' } } },
+  // Each item named for what it is (the form library's default is "Environment variables-1").
+  env: { items: { 'ui:title': 'Variable', value: { 'ui:autocomplete': 'off' } } },
+  headers: { items: { 'ui:title': 'Header', value: { 'ui:autocomplete': 'off' } } },
 };
