@@ -48,7 +48,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   first.apply();
   // After the bridge: a start-up that fails on its port spawns nothing.
   let closed = false;
-  if (options.warmUp) unsubscribe.push(warmUpServers({ pool, registry, applying, events, log, closing: () => closed }));
+  if (options.warmUp) warmUpServers(pool, applying, log, () => closed);
 
   const { agents, audit } = agentsAndAudit(bridge, options.dataDir, log);
   asks.auditTo(audit);
