@@ -16,8 +16,6 @@ export interface BridgeApiOptions {
   changed: (info: BridgeInfo) => void;
   /** Tool names in a server's cached inventory (never spawns; empty when never listed). */
   toolNames?: (server: string) => Promise<string[]>;
-  /** The configured servers' names, to refuse an agent a server that is not there (a typo). */
-  serverNames?: () => readonly string[];
 }
 
 type BridgeMethods = Pick<
@@ -77,17 +75,6 @@ export function createBridgeApi(deps: BridgeApiOptions): BridgeMethods {
     if (!agent) throw new CodedError('not_found', `No agent named "${name}"`, { hint: 'See `connected-services agents list`' });
     return agent;
   };
-  /** Every server given is configured (or `*`): a misspelt one would give the agent nothing, silently. */
-  const knownServers = (servers: readonly string[] | typeof ALL_SERVERS | undefined, had: readonly string[] = []): void => {
-    const configured = deps.serverNames?.();
-    if (servers === undefined || servers === ALL_SERVERS || configured === undefined) return;
-    // One the agent already had stays allowed: its server may be gone from the config for now.
-    const unknown = servers.filter((s) => s !== ALL_SERVERS && !configured.includes(s) && !had.includes(s));
-    if (unknown.length === 0) return;
-    throw new CodedError('invalid_input', `No server named ${unknown.map((s) => `"${s}"`).join(', ')} is configured`, {
-      hint: configured.length > 0 ? `Configured: ${configured.join(', ')} (or * for all, those added later too)` : 'Add the server first (`connected-services servers add`)',
-    });
-  };
   /** A rule names a tool of the server's last inventory; a server never listed cannot be checked. */
   const knownTool = async (server: string, tool: string): Promise<void> => {
     const names = (await deps.toolNames?.(server)) ?? [];
@@ -114,12 +101,11 @@ export function createBridgeApi(deps: BridgeApiOptions): BridgeMethods {
     listAgents: () => Promise.resolve(agents.list().map(view)),
     addAgent: async ({ name, servers, policy }: ApiInput<'addAgent'>) => {
       // A new agent sees nothing until the person chooses its servers, unless they say all.
-      knownServers(servers);
       const { agent, token } = await agents.add(name, { servers: servers ?? [], policy: tiers(policy) });
       return { agent: view(agent), token };
     },
     updateAgent: async ({ name, servers, policy, tools, asks }: ApiInput<'updateAgent'>) => {
-      knownServers(servers, existing(name).servers);
+      existing(name);
       // Checked before anything changes: a rule for a tool that is not there would never apply.
       for (const change of tools ?? []) if (change.decision !== null) await knownTool(change.server, change.tool);
       let agent = await agents.update(name, { ...(servers !== undefined ? { servers } : {}), policy: tiers(policy), ...(asks !== undefined ? { asks: definedAsks(asks) } : {}) });

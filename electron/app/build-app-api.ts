@@ -66,7 +66,6 @@ export function buildAppApi(parts: AppApiParts): BuiltAppApi {
     stdioCommand: () => cliStdioCommand({ dataDir: parts.dataDir, env: parts.env }),
     changed: (info) => events.emit('bridgeChanged', info),
     toolNames: async (server) => (await pool.tools(server).catch(() => [])).map((t) => t.name),
-    serverNames: () => Object.keys(registry.config().mcpServers),
   });
   const admin = new AdminLog({ dataDir: parts.dataDir, log: parts.log });
   const confirmations = parts.runsBridge ? new Confirmations() : undefined;

@@ -3,6 +3,7 @@ import { CONFIG_TARGETS, ConfigTargetSchema, POLICY_DECISIONS, type AgentView, t
 import { CodedError } from '../../../shared/errors';
 import { printJson, table } from '../output';
 import type { Run } from '../runner';
+import type { CliContext } from '../context';
 
 /** `read=allow,write=ask,destructive=deny` → the tiers given. */
 /** One of the given words, else invalid_input naming the option. */
@@ -69,6 +70,21 @@ function describe(agent: AgentView): string[] {
   ];
 }
 
+/**
+ * A server named for an agent that is not configured may be a typo, or one about to be added: said
+ * on stderr, the change still made (the agent reaches it once a server of that name exists).
+ */
+async function noteUnknownServers(ctx: CliContext, agent: string, servers: string | undefined): Promise<void> {
+  if (servers === undefined) return;
+  const given = parseServers(servers);
+  if (given === '*') return;
+  const configured = (await (await ctx.core()).api.status({})).servers.map((s) => s.name);
+  const unknown = given.filter((s) => !configured.includes(s));
+  if (unknown.length === 0) return;
+  const names = unknown.map((s) => `"${s}"`).join(', ');
+  ctx.output.err(`note: no server named ${names} is configured (yet); ${agent} reaches it once one is added under that name. Configured: ${configured.join(', ') || 'none'}.`);
+}
+
 export function registerAgents(program: Command, run: Run): void {
   const agents = program.command('agents').description('agents that may use the bridge: add, list, remove, rotate, config');
 
@@ -82,6 +98,7 @@ export function registerAgents(program: Command, run: Run): void {
     .action((name: string, options: { servers?: string; policy?: string; for?: ReturnType<typeof parseTarget>; json?: boolean }) =>
       run(async (ctx) => {
         const api = (await ctx.core()).api;
+        await noteUnknownServers(ctx, name, options.servers);
         const { agent, token } = await api.addAgent({
           name,
           ...(options.servers !== undefined ? { servers: parseServers(options.servers) } : {}),
@@ -132,6 +149,7 @@ export function registerAgents(program: Command, run: Run): void {
         if (options.servers === undefined && options.policy === undefined && options.tool.length === 0 && Object.keys(asks).length === 0) {
           throw new CodedError('invalid_input', 'nothing to change', { hint: 'give --servers, --policy, --tool, --elicitation or --sampling (see `connected-services agents set --help`)' });
         }
+        await noteUnknownServers(ctx, name, options.servers);
         const agent = await (await ctx.core()).api.updateAgent({
           name,
           ...(options.servers !== undefined ? { servers: parseServers(options.servers) } : {}),
