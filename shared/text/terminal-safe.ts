@@ -9,9 +9,9 @@ import { escapeCodePoint } from './hidden-chars';
 const TERMINAL_ACTIVE = /[\p{Cc}\u202a-\u202e\u2066-\u2069]/gu;
 
 /**
- * Text safe to write to a terminal: every such character shown as `\uXXXX`. A CR ending a line is
- * dropped (CRLF text), a lone CR shown (it would let a line overwrite itself). Inside JSON text the
- * escapes are JSON's own, so printed JSON still parses to the same value.
+ * Text safe to write to a terminal: every such character shown as `\u` and four hex digits. A CR
+ * ending a line is dropped (CRLF text), a lone CR shown (it would let a line overwrite itself).
+ * Inside JSON text the escapes are JSON's own, so printed JSON still parses to the same value.
  */
 export function terminalSafe(text: string): string {
   return text.replace(/\r\n/g, '\n').replace(TERMINAL_ACTIVE, (char) => (char === '\t' || char === '\n' ? char : escapeCodePoint(char)));
