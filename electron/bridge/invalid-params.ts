@@ -6,8 +6,13 @@ interface SchemaIssue {
   message: string;
 }
 
+/** Whether the error is a schema library's parse error (the SDK's, or our own message checks'). */
+export function isSchemaError(error: unknown): error is Error {
+  return error instanceof Error && (error.name === 'ZodError' || error.name === '$ZodError');
+}
+
 function issuesOf(error: unknown): readonly SchemaIssue[] | undefined {
-  if (!(error instanceof Error) || (error.name !== 'ZodError' && error.name !== '$ZodError')) return undefined;
+  if (!isSchemaError(error)) return undefined;
   const issues = (error as { issues?: unknown }).issues;
   return Array.isArray(issues) ? (issues as SchemaIssue[]) : undefined;
 }

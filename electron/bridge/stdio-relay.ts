@@ -14,6 +14,7 @@ import { redact } from '../../shared/redact';
 import type { FetchLike } from '../net';
 import { TOKEN_ENV } from './config-snippet';
 import { createPacedWriter } from './paced-writer';
+import { isSchemaError } from './invalid-params';
 
 /** The SDK's transport classes, loaded by the caller when the shim runs (not when the CLI starts). */
 export interface RelayTransports {
@@ -45,7 +46,7 @@ export function errorText(error: unknown): string {
  */
 export function unreadableLine(error: unknown): JSONRPCMessage | undefined {
   if (error instanceof SyntaxError) return { jsonrpc: '2.0', error: { code: -32700, message: 'Parse error: the line is not JSON' } };
-  if (error instanceof Error && (error.name === 'ZodError' || error.name === '$ZodError')) {
+  if (isSchemaError(error)) {
     return { jsonrpc: '2.0', error: { code: -32600, message: 'Invalid Request: the line is not a JSON-RPC message' } };
   }
   return undefined;
