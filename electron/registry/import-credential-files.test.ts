@@ -1,4 +1,5 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { closeSync, constants, mkdirSync, mkdtempSync, openSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -79,4 +80,28 @@ describe('importCredentialFiles', () => {
       [big, undefined, 'larger than 64 KiB'],
     ]);
   });
+
+  it.runIf(process.platform !== 'win32')('lists a FIFO or a folder as not a regular file, without waiting on it', async () => {
+    const fifo = join(dir, 'fifo-credentials.json');
+    execFileSync('mkfifo', [fifo]);
+    const folder = join(dir, 'folder-credentials');
+    mkdirSync(folder);
+    // Hang guard only: a reader blocked on the FIFO is released below, whatever the outcome.
+    const guard = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('import waited on the FIFO')), 20_000).unref());
+    try {
+      const env = { A_CREDENTIALS: fifo, GMAIL_TOKEN_PATH: folder };
+      const { found } = await Promise.race([importCredentialFiles('s', { command: 'x', env }, { sink: undefined, move: false, homeDir: dir }), guard]);
+      expect(found.map((f) => [f.variable, f.moved, f.problem])).toEqual([
+        ['A_CREDENTIALS', false, 'not a regular file'],
+        ['GMAIL_TOKEN_PATH', false, 'not a regular file'],
+      ]);
+    } finally {
+      // A writer that opens and closes gives a blocked reader its end of file; with no reader, ENXIO.
+      try {
+        closeSync(openSync(fifo, constants.O_WRONLY | constants.O_NONBLOCK));
+      } catch {
+        // No reader: nothing waits on the FIFO.
+      }
+    }
+  }, 30_000);
 });

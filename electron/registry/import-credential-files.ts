@@ -1,7 +1,7 @@
-import { open } from 'node:fs/promises';
 import path from 'node:path';
 import type { ServerConfig } from '../../shared/config';
 import type { CredentialFileKind, ImportedCredentialFile } from '../../shared/api';
+import { readRegularFile } from '../fs-safe';
 import type { SecretSink } from './import-secrets';
 
 /** Env names that by convention name a credential or token file (Google's client libraries, Gmail servers, …). */
@@ -43,26 +43,22 @@ function fileOf(value: string, config: ServerConfig, options: CredentialFileOpti
   return undefined;
 }
 
-/** A small text file's content; undefined when missing, not a regular file, too large or not text. */
+const PROBLEMS = {
+  unreadable: 'the file does not exist or cannot be read',
+  not_regular: 'not a regular file',
+  empty: 'the file is empty',
+  too_large: 'larger than 64 KiB',
+} as const;
+
+/** A small text file's content; a problem when missing, not a regular file (never opened then), too large or not text. */
 async function readSmallText(file: string): Promise<{ text?: string; problem?: string }> {
-  let handle;
+  const read = await readRegularFile(file, MAX_BYTES);
+  if ('problem' in read) return { problem: PROBLEMS[read.problem] };
+  if (read.bytes.includes(0)) return { problem: 'not a text file' };
   try {
-    handle = await open(file, 'r');
-  } catch {
-    return { problem: 'the file does not exist or cannot be read' };
-  }
-  try {
-    const info = await handle.stat();
-    if (!info.isFile()) return { problem: 'not a regular file' };
-    if (info.size === 0) return { problem: 'the file is empty' };
-    if (info.size > MAX_BYTES) return { problem: 'larger than 64 KiB' };
-    const bytes = await handle.readFile();
-    if (bytes.includes(0)) return { problem: 'not a text file' };
-    return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes) };
+    return { text: new TextDecoder('utf-8', { fatal: true }).decode(read.bytes) };
   } catch {
     return { problem: 'not a text file' };
-  } finally {
-    await handle.close();
   }
 }
 

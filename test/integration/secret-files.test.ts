@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -282,6 +282,20 @@ describe('import of entries whose env names credential files', () => {
       expect(described).toMatchObject({ sha256: sha256(original), fileMode: 0o600 });
     }
     expect(secretFilesUnder(runtime)).toEqual([]);
+  });
+
+  it.runIf(process.platform !== 'win32')('lists a FIFO named by a credential variable as not a regular file, and does not wait on it', async () => {
+    const { home, env, keyFile } = setup();
+    const fifo = join(keyFile, '..', 'token-fifo.json');
+    execFileSync('mkfifo', [fifo]);
+    const clientConfig = join(keyFile, '..', 'claude_desktop_config.json');
+    writeFileSync(clientConfig, JSON.stringify({ mcpServers: { gmail: { command: 'node', args: ['server.js'], env: { GMAIL_TOKEN_PATH: fifo } } } }));
+    // runCli kills it and fails past its bound (a hang guard): before the fix, open() waited for a writer.
+    const imported = await runCli(home, ['import', 'claude-desktop', '--path', clientConfig, '--move-credential-files'], { env, timeoutMs: 40_000 });
+    expect(imported.code, imported.stderr).toBe(0);
+    expect(imported.stdout).toContain(`found   gmail env.GMAIL_TOKEN_PATH names a credential file (${fifo}), left in place: not a regular file`);
+    const config = JSON.parse(readFileSync(join(home, 'mcp.json'), 'utf8')) as { mcpServers: Record<string, { env: Record<string, string> }> };
+    expect(config.mcpServers['gmail']?.env).toEqual({ GMAIL_TOKEN_PATH: fifo });
   });
 
   it('without the flag (no terminal) reports the files and leaves the entries as they were', async () => {

@@ -1,0 +1,29 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readRegularFile } from './read-regular-file';
+
+describe('readRegularFile', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'cs-regular-file-'));
+
+  it('reads a regular file within the bound, and says why it reads nothing otherwise', async () => {
+    writeFileSync(join(dir, 'ok'), 'abc');
+    writeFileSync(join(dir, 'empty'), '');
+    writeFileSync(join(dir, 'big'), 'x'.repeat(11));
+    expect(await readRegularFile(join(dir, 'ok'), 10)).toEqual({ bytes: Buffer.from('abc') });
+    expect(await readRegularFile(join(dir, 'empty'), 10)).toEqual({ problem: 'empty' });
+    expect(await readRegularFile(join(dir, 'big'), 10)).toEqual({ problem: 'too_large' });
+    expect(await readRegularFile(join(dir, 'missing'), 10)).toEqual({ problem: 'unreadable' });
+    expect(await readRegularFile(dir, 10)).toEqual({ problem: 'not_regular' });
+  });
+
+  it.runIf(process.platform !== 'win32')('never reads a FIFO or a device', async () => {
+    const fifo = join(dir, 'fifo');
+    execFileSync('mkfifo', [fifo]);
+    // With no writer, opening the FIFO to read would block: this returning at all is the check.
+    expect(await readRegularFile(fifo, 10)).toEqual({ problem: 'not_regular' });
+    expect(await readRegularFile('/dev/zero', 10)).toEqual({ problem: 'not_regular' });
+  });
+});
