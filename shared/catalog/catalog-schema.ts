@@ -69,6 +69,11 @@ export const StdioCatalogEntrySchema = z.strictObject({
   transport: z.literal('stdio'),
   command: z.string().min(1),
   args: z.array(z.string()),
+  /**
+   * The argument naming the package or image that runs, when it is not the first argument that is
+   * not an option (`pipx run analytics-mcp`): how a configured server is matched to this entry.
+   */
+  package: z.string().min(1).optional(),
   inputs: z.array(CatalogInputSchema).optional(),
   /** A reference server of the MCP project, run on this computer. */
   reference: z.boolean().optional(),

@@ -17,6 +17,7 @@ export const CREDENTIAL_SERVERS: readonly StdioCatalogEntry[] = [
     transport: 'stdio',
     command: 'pipx',
     args: ['run', 'analytics-mcp'],
+    package: 'analytics-mcp',
     inputs: [
       {
         id: 'GOOGLE_CREDENTIALS',
@@ -196,6 +197,7 @@ export const CREDENTIAL_SERVERS: readonly StdioCatalogEntry[] = [
     transport: 'stdio',
     command: 'docker',
     args: ['run', '-i', '--rm', '-e', 'GITHUB_PERSONAL_ACCESS_TOKEN', 'ghcr.io/github/github-mcp-server'],
+    package: 'ghcr.io/github/github-mcp-server',
     inputs: [
       {
         id: 'GITHUB_PERSONAL_ACCESS_TOKEN',

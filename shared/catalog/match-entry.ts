@@ -1,13 +1,63 @@
-import type { CatalogEntry } from './catalog-schema';
+import { splitCommandLine } from '../config';
+import type { CatalogEntry, StdioCatalogEntry } from './catalog-schema';
 
 function normalUrl(url: string): string {
   return url.replace(/\/+$/, '').toLowerCase();
 }
 
-/** The npm or PyPI package a stdio entry runs (the first argument naming a package). */
-function packageOf(entry: CatalogEntry): string | undefined {
-  if (entry.transport !== 'stdio') return undefined;
-  return entry.args.find((arg) => !arg.startsWith('-'));
+/**
+ * Programs that run a package by its name, grouped by the registry they fetch from: `uvx x` and
+ * `pipx run x` run the same PyPI package. Only the package argument tells entries apart.
+ */
+const RUNNER_FAMILIES: readonly (readonly string[])[] = [
+  ['npx', 'bunx', 'pnpx', 'npm', 'pnpm', 'yarn', 'bun'],
+  ['uvx', 'uv', 'pipx'],
+  ['docker', 'podman'],
+];
+
+/** What names the package, npm scope and all (`run` in `pipx run x` names nothing). */
+export function packageOf(entry: StdioCatalogEntry): string | undefined {
+  return entry.package ?? entry.args.find((arg) => !arg.startsWith('-'));
+}
+
+/** `C:\bin\npx.cmd` and `/usr/bin/npx` are npx. */
+function programName(path: string): string {
+  return (path.split(/[\\/]/).pop() ?? path).replace(/\.(exe|cmd|bat)$/i, '').toLowerCase();
+}
+
+function sameRunner(program: string, command: string): boolean {
+  const want = programName(command);
+  return program === want || RUNNER_FAMILIES.some((family) => family.includes(program) && family.includes(want));
+}
+
+/** The package itself, or with a version or tag: `pkg@1.2`, `pkg==1.2`, `image:tag`, `image@sha256:…`. */
+function namesPackage(arg: string, pkg: string): boolean {
+  return arg === pkg || (arg.startsWith(pkg) && /^(@|==|:)./.test(arg.slice(pkg.length)));
+}
+
+/** The command and its arguments, or nothing when the line is not one command (then nothing matches). */
+function wordsOf(commandLine: string): string[] {
+  try {
+    const split = splitCommandLine(commandLine);
+    return [split.command, ...split.args];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Whether these words run this entry: its program (or one fetching from the same registry) with its
+ * whole package argument, an installed copy of the package (`node …/node_modules/@scope/pkg/…`), or
+ * the package's own program. Never one word alone: `run` or `stdio` is in many command lines.
+ */
+function runs(entry: StdioCatalogEntry, words: readonly string[]): boolean {
+  const pkg = packageOf(entry);
+  const [first, ...args] = words;
+  if (pkg === undefined || first === undefined) return false;
+  const program = programName(first);
+  if (sameRunner(program, entry.command) && args.some((arg) => namesPackage(arg, pkg))) return true;
+  if (words.some((word) => `/${word.replace(/\\/g, '/')}/`.includes(`/node_modules/${pkg}/`))) return true;
+  return !pkg.includes('/') && program === pkg.toLowerCase();
 }
 
 /**
@@ -22,12 +72,7 @@ export function catalogEntryFor(
     const url = normalUrl(server.url);
     return catalog.find((entry) => entry.transport === 'http' && normalUrl(entry.url) === url);
   }
-  const words = new Set((server.commandLine ?? '').split(/[\s/\\]+/));
-  const line = server.commandLine ?? '';
-  return catalog.find((entry) => {
-    const pkg = packageOf(entry);
-    if (pkg === undefined) return false;
-    // `node …/@modelcontextprotocol/server-everything/dist/index.js` as well as `npx -y @scope/pkg`.
-    return words.has(pkg) || line.includes(`${pkg}/`) || line.includes(`${pkg} `) || line.endsWith(pkg);
-  });
+  const words = wordsOf(server.commandLine ?? '');
+  if (words.length === 0) return undefined;
+  return catalog.find((entry) => entry.transport === 'stdio' && runs(entry, words));
 }
