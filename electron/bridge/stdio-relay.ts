@@ -13,6 +13,8 @@ import { CodedError } from '../../shared/errors';
 import { redact } from '../../shared/redact';
 import type { FetchLike } from '../net';
 import { TOKEN_ENV } from './config-snippet';
+import { boundedLines } from './bounded-lines';
+import { DEFAULT_MAX_BODY_BYTES } from './http-body';
 import { createPacedWriter } from './paced-writer';
 import { isSchemaError } from './invalid-params';
 
@@ -53,12 +55,25 @@ export function unreadableLine(error: unknown): JSONRPCMessage | undefined {
 }
 
 /**
+ * A line is bounded as the bridge bounds a request body: a longer one would be refused there (413), and
+ * reading it whole would hold it in memory (the SDK's own buffer, once full, stops reading for good).
+ */
+export const MAX_LINE_BYTES = DEFAULT_MAX_BODY_BYTES;
+
+/** The answer to a line over the bound, as the bridge answers a body over its own (-32600); its id was never read. */
+export function overlongLine(maxLine: number): JSONRPCMessage {
+  return { jsonrpc: '2.0', error: { code: -32600, message: `Payload Too Large: a line is limited to ${maxLine} bytes` } };
+}
+
+/**
  * Relays JSON-RPC unchanged between the client's stdio (MCP transports §stdio) and one bridge
  * session (§Streamable HTTP). Keeps the client's initialize so a restarted bridge (session 404,
  * §Session Management) gets a new session carrying it.
  */
 export class StdioRelay {
   readonly #options: StdioRelayOptions;
+  /** The client's input, cut into lines of at most MAX_LINE_BYTES. */
+  readonly #lines: Readable;
   readonly #stdio: StdioServerTransport;
   readonly #toClient: (msg: JSONRPCMessage) => void;
   /** Requests from the client the bridge has not answered yet. */
@@ -79,11 +94,15 @@ export class StdioRelay {
 
   constructor(options: StdioRelayOptions) {
     this.#options = options;
-    this.#stdio = new options.sdk.StdioServerTransport(options.stdin, options.stdout);
     this.#toClient = createPacedWriter(
       (msg) => this.#stdio.send(msg),
       (error) => options.notice(`could not write to the client: ${errorText(error)}`),
     );
+    this.#lines = boundedLines(options.stdin, MAX_LINE_BYTES, (bytes) => {
+      options.notice(`refused a line from the client longer than ${MAX_LINE_BYTES} bytes (${bytes} bytes so far)`);
+      this.#toClient(overlongLine(MAX_LINE_BYTES));
+    });
+    this.#stdio = new options.sdk.StdioServerTransport(this.#lines, options.stdout);
     this.#http = this.#openSession();
   }
 
@@ -145,8 +164,11 @@ export class StdioRelay {
       const refusal = unreadableLine(error);
       if (refusal) this.#toClient(refusal);
     };
-    stdin.once('end', () => this.#finish());
-    stdin.once('close', () => this.#finish());
+    // The lines end once every line before the input's end was handed on; an input closed without an end (an error) ends at once.
+    this.#lines.once('end', () => this.#finish());
+    stdin.once('close', () => {
+      if (!stdin.readableEnded) this.#finish();
+    });
     await this.#stdio.start();
   }
 

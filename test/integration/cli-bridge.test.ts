@@ -4,7 +4,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { CLI, runCli, tempHome } from '../support/cli';
 import { confirmAsPerson, eventually, startServe, type Served } from '../support/serve';
 
@@ -193,6 +193,41 @@ describe('agents and approvals through the CLI, against a running serve', () => 
     expect(stderr).not.toContain('SSE stream disconnected');
     expect(stderr).not.toContain('AbortError');
   });
+
+  it('`bridge --stdio` refuses a 20 MB line without holding it, answers the next one, and ends with its input', async () => {
+    const { token } = (await confirmAsPerson(served, await runCli(home, ['agents', 'add', 'long-line', '--servers', '*', '--json']))) as { token: string };
+    const child = spawn(process.execPath, [CLI, '--home', home, 'bridge', '--stdio'], { env: { ...process.env, CONNECTED_SERVICES_TOKEN: token }, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString('utf8')));
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    // A shim that stopped reading may leave a write unfinished when it is killed below.
+    child.stdin.on('error', () => undefined);
+    onTestFinished(() => {
+      if (child.exitCode === null) child.kill('SIGKILL');
+    });
+    // Valid JSON-RPC as far as it goes, over every limit: before the fix the SDK's 10 MiB buffer overflowed and the shim stopped reading.
+    const long = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'everything__echo', arguments: { message: 'x'.repeat(20 * 1024 * 1024) } } });
+    child.stdin.write(`${long}\n`);
+    const initialize = { jsonrpc: '2.0', id: 2, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } };
+    child.stdin.write(`${JSON.stringify(initialize)}\n`);
+    // A generous bound, only so a wedged shim fails the test instead of hanging it.
+    await eventually(async () => Promise.resolve(stdout.split('\n').filter(Boolean).length >= 2 ? true : undefined), 30_000).catch((error: unknown) => {
+      throw new Error(`${String(error)}\nstdout: ${stdout.slice(0, 500)}\nstderr: ${stderr.slice(0, 500)}`);
+    });
+    const answers = stdout.split('\n').filter(Boolean).map((line) => JSON.parse(line) as { id?: number | null; result?: unknown; error?: { code: number; message: string } });
+    expect(answers).toHaveLength(2);
+    const refusal = answers.find((a) => a.error !== undefined);
+    expect(refusal?.error?.code).toBe(-32600);
+    expect(refusal?.error?.message).toContain('4194304 bytes');
+    // Its id was never read (JSON-RPC 2.0 §5: unknown).
+    expect(refusal?.id ?? null).toBeNull();
+    expect(answers.find((a) => a.id === 2)?.result).toMatchObject({ serverInfo: { name: 'connected-services' } });
+    expect(stderr).toContain('longer than 4194304 bytes');
+    child.stdin.end();
+    expect(await exited).toBe(0);
+  }, 90_000);
 
   it('records arguments and results in the audit log once settings.auditArguments is on, without a restart', async () => {
     const { token } = (await confirmAsPerson(served, await runCli(home, ['agents', 'add', 'recorded', '--servers', 'everything', '--json']))) as { token: string };
