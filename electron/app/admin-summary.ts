@@ -122,6 +122,11 @@ export function summarize(method: ApiMethod, input: unknown, context: SummaryCon
       }
       case 'setBridgePaused':
         return (input as ApiInput<'setBridgePaused'>).paused ? 'pause the bridge' : 'resume the bridge (agents can call again)';
+      case 'disconnect': {
+        const { name, revoke, forgetIssuer } = input as ApiInput<'disconnect'>;
+        const also = [revoke ? 'revoke its tokens' : '', forgetIssuer ? 'forget which authorization server its client secret belongs to (its next sign-in may send it to another one)' : ''].filter(Boolean);
+        return `disconnect ${q(name)}${also.length > 0 ? `, ${also.join(', and ')}` : ''}`;
+      }
       case 'importConfig':
         return `import servers from ${(input as ApiInput<'importConfig'>).source}`;
       default:

@@ -63,13 +63,16 @@ export function createAuthApi(deps: AuthApiOptions): AuthMethods {
       const status = await deps.signIns.connect(name, flow ? { flow } : {});
       return (await withAuthInfo(deps.auth, deps.registry, [status]))[0] ?? status;
     },
-    disconnect: async ({ name, revoke }: ApiInput<'disconnect'>) => {
+    disconnect: async ({ name, revoke, forgetIssuer }: ApiInput<'disconnect'>) => {
       const config = deps.registry.config().mcpServers[name];
       if (!config) throw new CodedError('not_found', `No server named "${name}" is configured`, { hint: 'See `connected-services servers list`' });
       deps.signIns.cancel(name);
       const holdsTokens = !('command' in config) || (config.auth !== undefined && config.auth.type !== 'none');
-      const result = holdsTokens ? await deps.auth.disconnect(name, { revoke: revoke ?? false, config: authTargetOf(name, config) }) : undefined;
-      const status = await deps.pool.stop(name);
+      // An entry waiting for approval lends the revocation no client secret: an edit may have named another one.
+      const approved = deps.registry.approvals.status(name, config) !== 'pending';
+      const result = holdsTokens ? await deps.auth.disconnect(name, { revoke: revoke ?? false, ...(approved ? { config: authTargetOf(name, config) } : {}) }) : undefined;
+      const stopped = await deps.pool.stop(name);
+      const status = forgetIssuer === true ? { ...stopped, forgottenIssuer: (await deps.auth.forgetIssuer(name)) ?? null } : stopped;
       if (!revoke || !result) return status;
       if (result.revoked) return { ...status, revoked: true };
       // Tokens deleted here are not necessarily revoked at their issuer: say which were not, and why.

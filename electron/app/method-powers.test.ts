@@ -13,7 +13,7 @@ const EXPECTED: Record<ApiMethod, Power | 'depends'> = {
   setServerEnabled: 'depends',
   approveServer: 'widening',
   connect: 'narrowing',
-  disconnect: 'narrowing',
+  disconnect: 'depends',
   cancelLogin: 'narrowing',
   stopServer: 'narrowing',
   listTools: 'read',
@@ -76,6 +76,10 @@ describe('the caller rules of the App API', () => {
     expect(await powerOf('setServerEnabled', { name: 'github', enabled: false }, context)).toBe('narrowing');
     expect(await powerOf('setBridgePaused', { paused: false }, context)).toBe('widening');
     expect(await powerOf('setBridgePaused', { paused: true }, context)).toBe('narrowing');
+    // Forgetting the issuer pin lets the client secret go to another authorization server.
+    expect(await powerOf('disconnect', { name: 'github', forgetIssuer: true }, context)).toBe('widening');
+    expect(await powerOf('disconnect', { name: 'github', revoke: true }, context)).toBe('narrowing');
+    expect(await powerOf('disconnect', { name: 'github' }, context)).toBe('narrowing');
   });
 
   it('calls an agent update widening when it gives anything the agent did not have', async () => {

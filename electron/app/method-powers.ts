@@ -20,7 +20,8 @@ export const METHOD_POWERS: Record<ApiMethod, Rule> = {
   setServerEnabled: 'depends',
   approveServer: 'widening',
   connect: 'narrowing',
-  disconnect: 'narrowing',
+  // Forgetting the issuer pin lets the client secret go to another authorization server.
+  disconnect: 'depends',
   cancelLogin: 'narrowing',
   stopServer: 'narrowing',
   listTools: 'read',
@@ -103,6 +104,8 @@ export async function powerOf<M extends ApiMethod>(method: M, input: ApiInput<M>
     case 'setBridgePaused':
       // Resuming undoes the person's pause.
       return (input as ApiInput<'setBridgePaused'>).paused ? 'narrowing' : 'widening';
+    case 'disconnect':
+      return (input as ApiInput<'disconnect'>).forgetIssuer === true ? 'widening' : 'narrowing';
     case 'decideApproval':
       return (input as ApiInput<'decideApproval'>).decision === 'allow' ? 'widening' : 'narrowing';
     case 'updateAgent': {

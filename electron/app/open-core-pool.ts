@@ -59,7 +59,7 @@ function approvalGate(registry: Registry): NonNullable<PoolOptions['gate']> {
     if ('command' in config) {
       return new CodedError('denied', `The command of "${name}" is waiting for your approval: ${redact(commandLineOf(config))}`, { hint, data: { server: name } });
     }
-    return new CodedError('denied', `"${name}" sends a secret to its URL and waits for your approval: ${redact(approvalCommandLine(config))}`, {
+    return new CodedError('denied', `"${name}" sends a secret and waits for your approval: ${redact(approvalCommandLine(config))}`, {
       hint,
       data: { server: name },
     });

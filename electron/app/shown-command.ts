@@ -2,7 +2,7 @@ import type { ServerStatus } from '../../shared/api';
 import { canonicalJson, type HttpServerConfig, type StdioServerConfig } from '../../shared/config';
 import { redact } from '../../shared/redact';
 import { shellQuote, type Pool, type PoolEvents } from '../pool';
-import { referencesIn, sendsSecret, type Registry } from '../registry';
+import { sendsSecret, sentReferences, type Registry } from '../registry';
 
 const PLAIN_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
@@ -23,21 +23,31 @@ export function approvalCommandLine(config: ShownEntry): string {
 
 type ShownEntry = Pick<StdioServerConfig, 'command' | 'args' | 'env' | 'cwd' | 'auth' | 'credentialFile'> | Pick<HttpServerConfig, 'url' | 'headers' | 'auth'>;
 
+/** Where a reference in this field of an HTTP entry is sent, in words. */
+function destination(config: Pick<HttpServerConfig, 'url' | 'auth'>, field: string): string {
+  if (field === 'url') return 'in the URL';
+  if (field.startsWith('headers.')) return `in header ${field.slice('headers.'.length)}`;
+  const auth = config.auth;
+  if (field === 'auth.key' && auth?.type === 'api_key') return `in header ${auth.header ?? 'Authorization'}`;
+  if (field === 'auth.clientSecret' && auth !== undefined && auth.type !== 'api_key' && auth.type !== 'none') {
+    const server = auth.authServerMetadataUrl ?? 'the authorization server its URL names';
+    return `as the client secret of ${auth.clientId ?? 'its client'} to ${server}`;
+  }
+  return `in ${field}`;
+}
+
 /**
  * What an HTTP entry's approval covers (registry/fingerprint.ts `httpFingerprint`): the whole URL,
- * then which reference goes in which header, as written (never a value). The person approves where
- * the secrets go.
+ * then each reference with where it goes, as written (never a value): a header, the URL, the client
+ * secret sent to an authorization server. The person approves where the secrets go.
  */
 function secretDestinationLine(config: Pick<HttpServerConfig, 'url' | 'headers' | 'auth'>): string {
-  const sent: string[] = [];
-  const inUrl = referencesIn(config.url);
-  if (inUrl.length > 0) sent.push(`${inUrl.join(' ')} in the URL`);
-  const headers = Object.entries(config.headers ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  for (const [name, template] of headers) {
-    const refs = referencesIn(template);
-    if (refs.length > 0) sent.push(`${refs.join(' ')} in header ${name}`);
-  }
-  if (config.auth?.type === 'api_key') sent.push(`${config.auth.key ?? 'its API key'} in header ${config.auth.header ?? 'Authorization'}`);
+  const found = sentReferences({ type: 'http', ...config }).sort((a, b) => (a.field < b.field ? -1 : a.field > b.field ? 1 : 0));
+  // The URL first, then headers, then the rest (auth), each as the person would read it.
+  const order = (field: string) => (field === 'url' ? 0 : field.startsWith('headers.') ? 1 : 2);
+  found.sort((a, b) => order(a.field) - order(b.field));
+  const sent = found.map(({ field, references }) => `${references.join(' ')} ${destination(config, field)}`);
+  if (config.auth?.type === 'api_key' && config.auth.key === undefined) sent.push(`its API key in header ${config.auth.header ?? 'Authorization'}`);
   return sent.length === 0 ? config.url : `${config.url}  # sends ${sent.join(', ')}`;
 }
 

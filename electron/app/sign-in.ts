@@ -45,6 +45,8 @@ export class SignIns {
     if (!config) throw new CodedError('not_found', `No server named "${name}" is configured`, { hint: 'See `connected-services servers list`' });
     // A program on this computer signs in only through its own "auth" block (it sends no 401).
     if ('command' in config && (config.auth === undefined || config.auth.type === 'none')) return this.#deps.pool.start(name);
+    // An entry waiting for approval sends nothing, a sign-in's client secret neither: the pool's gate says what waits.
+    if (this.#deps.registry.approvals.status(name, config) === 'pending') return this.#deps.pool.start(name);
     const target: AuthTarget = 'command' in config ? stdioAuthTarget(name, config) : config;
     const explicit = config.auth !== undefined && INTERACTIVE.has(config.auth.type);
     const status = await this.#deps.auth.status(name, target);

@@ -44,3 +44,36 @@ describe('command approvals: the credential an approved program is handed', () =
     expect(store.status('notes', { ...notes, auth: { type: 'api_key' }, credentialFile: { env: 'KEY_FILE', format: 'token' } })).toBe('pending');
   });
 });
+
+describe('command approvals: tuning a server', () => {
+  let root = '';
+  let store: FileCommandApprovalStore;
+  const files: StdioServerConfig = { command: 'npx', args: ['-y', '@modelcontextprotocol/server-filesystem', '/home/me/notes'] };
+
+  beforeEach(async () => {
+    root = await mkdtemp(path.join(os.tmpdir(), 'cs-command-approvals-'));
+    store = new FileCommandApprovalStore(path.join(root, 'approvals.json'), { now: () => 1, log: () => undefined });
+  });
+  afterEach(() => rm(root, { recursive: true, force: true }));
+
+  it('keeps the approval when idleTimeoutMs or roots are added or changed', async () => {
+    await store.approve('files', files);
+    expect(store.status('files', { ...files, idleTimeoutMs: 0 })).toBe('approved');
+    expect(store.status('files', { ...files, roots: ['/home/me/notes'] })).toBe('approved');
+    expect(store.status('files', { ...files, roots: ['/srv'], idleTimeoutMs: 60_000, timeoutMs: 5_000 })).toBe('approved');
+    // What runs still counts.
+    expect(store.status('files', { ...files, args: ['-y', '@modelcontextprotocol/server-filesystem', '/'] })).toBe('pending');
+  });
+
+  it('an approval given while those fields still counted holds for the entry as approved', async () => {
+    const tuned: StdioServerConfig = { ...files, idleTimeoutMs: 0, roots: ['/home/me/notes'] };
+    // The last release hashed every field but these seven.
+    const { createHash } = await import('node:crypto');
+    const { canonicalJson } = await import('../../shared/config');
+    const former = createHash('sha256').update(canonicalJson({ ...tuned, v: 2, args: tuned.args, env: {} })).digest('hex');
+    await writeFile(store.file, JSON.stringify({ version: 2, approvals: [{ name: 'files', fingerprint: former, approvedAt: 1 }] }), { mode: 0o600 });
+    await store.load();
+    expect(store.status('files', tuned)).toBe('approved');
+    expect(store.status('files', { ...tuned, command: 'uvx' })).toBe('pending');
+  });
+});

@@ -4,7 +4,7 @@ import { type ServerConfig, type StdioServerConfig } from '../../shared/config';
 import type { Approval } from '../../shared/api';
 import { writeFileAtomic } from '../fs-safe';
 import { FileLock } from '../fs-safe';
-import { approvalFingerprint, carriesCredential, sendsSecret } from './fingerprint';
+import { approvalFingerprint, carriesCredential, formerCommandFingerprint, sendsSecret } from './fingerprint';
 import { legacyCoversEntry, legacyFingerprint } from './legacy-command-approvals';
 import { errnoCode, fsFailure } from '../fs-safe';
 import type { CommandApprovalStore } from './types';
@@ -42,7 +42,8 @@ function approves(record: ApprovalRecord, config: ServerConfig): boolean {
   if (!('command' in config)) return record.fingerprintVersion === undefined && record.fingerprint === approvalFingerprint(config);
   // Version 1 never saw `auth` or `credentialFile`: it cannot have approved handing the program a credential.
   if (record.fingerprintVersion === 1) return legacyCoversEntry(config) && !carriesCredential(config) && record.fingerprint === legacyFingerprint(config);
-  return record.fingerprint === approvalFingerprint(config);
+  // An approval given while `idleTimeoutMs` and `roots` still counted holds for the entry as it was approved.
+  return record.fingerprint === approvalFingerprint(config) || record.fingerprint === formerCommandFingerprint(config);
 }
 
 export class FileCommandApprovalStore implements CommandApprovalStore {

@@ -48,6 +48,19 @@ describe('commandFingerprint', () => {
     ).toBe(fp);
   });
 
+  // Tuning a server must not take its approval away (the README lists these as needing none).
+  it.each<[string, Partial<StdioServerConfig>]>([
+    ['idleTimeoutMs', { idleTimeoutMs: 0 }],
+    ['roots', { roots: ['/home/me/notes'] }],
+    ['timeoutMs', { timeoutMs: 120_000 }],
+    ['startupTimeoutMs', { startupTimeoutMs: 90_000 }],
+    ['description', { description: 'my notes' }],
+    ['enabled', { enabled: false }],
+    ['tools', { tools: { allow: ['read_*'] } }],
+  ])('a changed %s keeps the fingerprint', (_field, change) => {
+    expect(commandFingerprint({ ...base, ...change })).toBe(commandFingerprint(base));
+  });
+
   it('treats absent args and env like empty ones, but keeps arg boundaries', () => {
     expect(commandFingerprint({ command: 'x' })).toBe(commandFingerprint({ command: 'x', args: [], env: {} }));
     expect(commandFingerprint({ command: 'x', args: ['a b'] })).not.toBe(commandFingerprint({ command: 'x', args: ['a', 'b'] }));

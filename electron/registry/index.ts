@@ -1,7 +1,8 @@
 export { openRegistry, CONFIG_FILE, APPROVALS_FILE } from './registry';
 export { defaultDataDir, ensureDataDir, DATA_DIR_ENV } from './data-dir';
 export type { DataDirContext } from './data-dir';
-export { commandFingerprint, httpFingerprint, referencesIn, sendsSecret } from './fingerprint';
+export { commandFingerprint, httpFingerprint, referencesIn, sendsSecret, sentReferences, HTTP_UNSENT_FIELDS, NOT_RUN_FIELDS } from './fingerprint';
+export type { SentReference } from './fingerprint';
 export { stripJsonc, parseJsonc } from './jsonc';
 export { sanitizeServerName } from './sanitize-name';
 export type { CommandApprovalStore, ImportOptions, Registry, RegistryEvents, RegistryOptions } from './types';

@@ -76,8 +76,13 @@ export const API_METHODS = lazyEntries({
    * not and why (they may still be live at their authorization server).
    */
   disconnect: () => ({
-    input: z.strictObject({ name: ServerNameSchema, revoke: z.boolean().optional() }),
-    output: ServerStatusSchema.extend({ revoked: z.boolean().optional(), revokeError: z.string().optional() }),
+    /**
+     * `forgetIssuer`: also forget which authorization server the entry's client secret belongs to, so
+     * the next sign-in may send it to another one (a widening). `forgottenIssuer`: the one forgotten,
+     * null when none was pinned.
+     */
+    input: z.strictObject({ name: ServerNameSchema, revoke: z.boolean().optional(), forgetIssuer: z.boolean().optional() }),
+    output: ServerStatusSchema.extend({ revoked: z.boolean().optional(), revokeError: z.string().optional(), forgottenIssuer: z.string().nullable().optional() }),
   }),
   /** Cancels a sign-in in progress (browser or device code). */
   cancelLogin: () => ({ input: ByName, output: Ok }),

@@ -62,6 +62,9 @@ describe('CLI sign-in variants against real fixtures', () => {
         await runCli(home, ['status'], { env: PASSPHRASE });
         expect((await runCli(home, ['secrets', 'set', 'CC_SECRET'], { env: PASSPHRASE, input: `${client.clientSecret}\n` })).code).toBe(0);
         configure(home, stack.mcpUrl, { type: 'client_credentials', clientId: client.clientId, clientSecret: '${secret:CC_SECRET}', tokenEndpointAuthMethod: method });
+        // The client secret goes to the authorization server: where, the person approves first.
+        const approve = await runCli(home, ['servers', 'approve', 'notes', '--yes'], { env: PASSPHRASE });
+        expect(approve.code, approve.stderr).toBe(0);
         await signInAndCall(home, []);
       }
       // The last one's secret is pinned to the issuer it worked with; a person can forget that.

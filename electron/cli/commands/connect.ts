@@ -106,17 +106,17 @@ export function registerConnect(program: Command, run: Run): void {
     .option('--forget-issuer', 'also forget which authorization server its client secret belongs to (approve a move to another one)')
     .action((server: string, options: { revoke?: boolean; forgetIssuer?: boolean }) =>
       run(async (ctx) => {
-        // The issuer pin is in the vault, which only this process's own core opens.
-        const core = await ctx.core(options.forgetIssuer ? { local: true } : {});
-        const result = await core.api.disconnect({ name: server, revoke: options.revoke ?? false });
+        // Through the running app when one runs: forgetting the issuer pin is a widening the person confirms there.
+        const core = await ctx.core();
+        const result = await core.api.disconnect({ name: server, revoke: options.revoke ?? false, ...(options.forgetIssuer ? { forgetIssuer: true } : {}) });
         if (!options.revoke) ctx.output.out(`Disconnected ${server}.`);
         else if (result.revoked === true) ctx.output.out(`Disconnected ${server} and revoked its tokens.`);
         else if (result.revoked === false) ctx.output.out(`Disconnected ${server}: the tokens were deleted here but not revoked: ${result.revokeError ?? 'unknown reason'}.`);
         else ctx.output.out(`Disconnected ${server} (it holds no tokens to revoke).`);
         if (options.forgetIssuer) {
-          const issuer = await core.auth.forgetIssuer(server);
+          const issuer = result.forgottenIssuer;
           ctx.output.out(
-            issuer === undefined
+            issuer === undefined || issuer === null
               ? `No authorization server was pinned for ${server}.`
               : `Forgot that the client secret of ${server} belongs to ${issuer}; its next sign-in uses the authorization server its metadata names, and pins that one.`,
           );
