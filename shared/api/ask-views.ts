@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { looksSecret } from '../text';
 import { lazySchema } from './lazy-schema';
 
 /**
@@ -56,8 +57,6 @@ export const AskSettledSchema = lazySchema(() => z.object({ id: z.string(), outc
 export const AskContentSchema = lazySchema(() => z.record(z.string().max(200), z.union([z.string().max(64 * 1024), z.number(), z.boolean(), z.array(z.string().max(1024)).max(100)])));
 export type AskContent = z.infer<typeof AskContentSchema>;
 
-const SENSITIVE = /pass(word|phrase|code)?\b|secret|token|api[\s_-]?key|private[\s_-]?key|\bpin\b|credit[\s_-]?card|card[\s_-]?number|\bcvv\b|\bcvc\b|\bssn\b|social[\s_-]?security|\biban\b/i;
-
 type Field = { type?: unknown; title?: unknown; description?: unknown; format?: unknown; default?: unknown; enum?: unknown; oneOf?: unknown; items?: unknown };
 
 function fieldsOf(schema: Record<string, unknown>): [string, Field][] {
@@ -66,13 +65,15 @@ function fieldsOf(schema: Record<string, unknown>): [string, Field][] {
   return Object.entries(properties as Record<string, unknown>).filter((e): e is [string, Field] => typeof e[1] === 'object' && e[1] !== null);
 }
 
+const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+
 /**
- * Fields whose name, title or format look like a secret (password, token, API key, PIN, card…). Not the
- * description: it often says what not to enter ("not your PIN").
+ * Fields that look like they ask for a secret (password, token, key, one-time code…): by their format,
+ * or by name, title or description as `looksSecret` reads them (look-alike letters, other languages).
  */
 export function sensitiveFields(schema: Record<string, unknown>): string[] {
   return fieldsOf(schema)
-    .filter(([name, f]) => f.format === 'password' || [name, f.title].some((t) => typeof t === 'string' && SENSITIVE.test(t)))
+    .filter(([name, f]) => f.format === 'password' || looksSecret({ name, title: text(f.title), description: text(f.description) }))
     .map(([name]) => name);
 }
 

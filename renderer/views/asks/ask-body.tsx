@@ -1,5 +1,5 @@
 import type { RJSFSchema } from '@rjsf/utils';
-import { formDefaults, type AskContent, type PendingAsk } from '../../../shared/api';
+import { formDefaults, sensitiveFields, type AskContent, type PendingAsk } from '../../../shared/api';
 import { revealHidden } from '../../../shared/text';
 import { SchemaForm } from '../../forms';
 
@@ -26,12 +26,14 @@ function Refuse({ ask, busy, answer }: Pick<AskBodyProps, 'ask' | 'busy' | 'answ
 /** A form generated from the requested schema, its defaults filled in (SEP-1034); a form asking for secrets can only be declined. */
 function FormAsk({ ask, busy, answer }: AskBodyProps) {
   const schema = (ask.requestedSchema ?? { type: 'object', properties: {} }) as RJSFSchema;
-  if (ask.sensitive && ask.sensitive.length > 0) {
+  // Judged here too: a core of another version may judge by fewer words than this page shows.
+  const sensitive = [...new Set([...(ask.sensitive ?? []), ...sensitiveFields(ask.requestedSchema ?? {})])];
+  if (sensitive.length > 0) {
     return (
       <>
         <div className="note note-warn" role="note">
           <p>
-            This form asks for what looks like a secret ({ask.sensitive.map((f) => revealHidden(f)).join(', ')}). Services must not ask for
+            This form asks for what looks like a secret ({sensitive.map((f) => revealHidden(f)).join(', ')}). Services must not ask for
             passwords, tokens or keys by form; decline it, and sign in to the service another way if it needs one.
           </p>
         </div>

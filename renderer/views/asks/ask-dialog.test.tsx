@@ -50,6 +50,17 @@ describe('a server\'s request in the app', () => {
     await waitFor(() => expect(api.callsOf('answerAsk')).toEqual([{ id: 's1', action: 'decline' }]));
   });
 
+  it('a field that only looks like a secret (look-alike letters, another language, its description) is treated as one', async () => {
+    const properties = { 'P\u0430ssword': { type: 'string' }, note: { type: 'string', description: 'Your one-time code' }, Passwort: { type: 'string' } };
+    // No `sensitive` from the core: the page judges the schema itself too.
+    const evasive: PendingAsk = { ...form, id: 's2', requestedSchema: { type: 'object', properties } };
+    const api = createFakeApi({ listAsks: () => [evasive], answerAsk: () => ({ ok: true }) });
+    renderApp(api);
+    expect(await screen.findByText(/looks like a secret \(P\u0430ssword, note, Passwort\)/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Accept' })).toBeNull();
+    expect(document.querySelector('dialog input')).toBeNull();
+  });
+
   it('URL mode: the origin shown large, the address as text (never a link), nothing opened unless clicked; a hostile one cannot be', async () => {
     const safe: PendingAsk = { ...base, id: 'u1', kind: 'url', message: 'Pay here', url: 'https://pay.example.com/x?y=1', origin: 'https://pay.example.com' };
     const api = createFakeApi({ listAsks: () => [safe], openAskUrl: () => ({ ok: true }), answerAsk: () => ({ ok: true }) });

@@ -1,7 +1,7 @@
 import { looksLikeJson, parsePastedEntry, SERVER_NAME, splitCommandLine, type ServerConfig } from '../../../shared/config';
 import { secretReference, type ServerPlan } from '../../../shared/catalog';
 import { CodedError } from '../../../shared/errors';
-import { SECRET_NAME } from '../../../shared/redact';
+import { looksSecret } from '../../../shared/text';
 
 /** One server read from the pasted text, named, with what the person should know about it. */
 export interface PastedRow {
@@ -49,6 +49,7 @@ export function readPaste(text: string, name: string): PastedRow[] {
   return [{ name: given !== '' ? given : suggestName(config), config, warnings: split.warnings }];
 }
 
+/** Headers that carry a credential whatever their words say. */
 const SECRET_HEADER = /^(authorization|proxy-authorization|x-api-key|api-key|cookie)$/i;
 
 /**
@@ -71,7 +72,7 @@ export function pastedPlan(row: PastedRow): ServerPlan {
   };
   const config: ServerConfig =
     'command' in row.config
-      ? { ...row.config, ...(row.config.env ? { env: move(row.config.env, (k) => SECRET_NAME.test(k)) ?? {} } : {}) }
-      : { ...row.config, ...(row.config.headers ? { headers: move(row.config.headers, (k) => SECRET_HEADER.test(k) || SECRET_NAME.test(k)) ?? {} } : {}) };
+      ? { ...row.config, ...(row.config.env ? { env: move(row.config.env, (k) => looksSecret({ name: k })) ?? {} } : {}) }
+      : { ...row.config, ...(row.config.headers ? { headers: move(row.config.headers, (k) => SECRET_HEADER.test(k) || looksSecret({ name: k })) ?? {} } : {}) };
   return { name: row.name, config, secrets };
 }

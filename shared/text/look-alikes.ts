@@ -1,0 +1,33 @@
+/**
+ * Cyrillic and Greek letters drawn like Latin ones (the common part of Unicode's confusables.txt),
+ * by case: uppercase Greek Eta looks like H, lowercase eta like n. `Pаssword` with a Cyrillic а reads
+ * as "Password" but is another string to a program that compares.
+ */
+const LOOK_ALIKES: Readonly<Record<string, string>> = {
+  // Cyrillic
+  а: 'a', в: 'b', е: 'e', о: 'o', р: 'p', с: 'c', у: 'y', х: 'x', і: 'i', ј: 'j', ѕ: 's', һ: 'h', к: 'k', ԁ: 'd', ԛ: 'q', ԝ: 'w', ӏ: 'l',
+  А: 'A', В: 'B', Е: 'E', К: 'K', М: 'M', Н: 'H', О: 'O', Р: 'P', С: 'C', Т: 'T', Х: 'X', У: 'Y', Ѕ: 'S', І: 'I', Ј: 'J', Ԛ: 'Q', Ԝ: 'W', Ӏ: 'l',
+  // Greek
+  α: 'a', γ: 'y', ι: 'i', κ: 'k', ν: 'v', ο: 'o', ρ: 'p', υ: 'u', χ: 'x', η: 'n',
+  Α: 'A', Β: 'B', Ε: 'E', Ζ: 'Z', Η: 'H', Ι: 'I', Κ: 'K', Μ: 'M', Ν: 'N', Ο: 'O', Ρ: 'P', Τ: 'T', Υ: 'Y', Χ: 'X',
+  // Latin letters that pass for others
+  ı: 'i', ɑ: 'a', ɡ: 'g', ſ: 's',
+};
+
+const LOOK_ALIKE = new RegExp(`[${Object.keys(LOOK_ALIKES).join('')}]`, 'gu');
+
+/** Each look-alike letter as the Latin letter it passes for; every other character unchanged. */
+export function foldLookAlikes(text: string): string {
+  return text.replace(LOOK_ALIKE, (char) => LOOK_ALIKES[char] ?? char);
+}
+
+/**
+ * Text as it reads, for comparing words: compatibility forms (fullwidth, mathematical letters) to
+ * plain ones (NFKC), invisible format characters (zero-width, bidi) removed, accents dropped
+ * (`contraseña` as `contrasena`), look-alike letters folded to Latin. Case is kept: camelCase
+ * boundaries are still to be found.
+ */
+export function readingForm(text: string): string {
+  const plain = text.normalize('NFKC').replace(/\p{Cf}/gu, '');
+  return foldLookAlikes(plain.normalize('NFD').replace(/\p{M}/gu, '').normalize('NFC'));
+}

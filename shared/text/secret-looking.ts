@@ -1,0 +1,69 @@
+import { readingForm } from './look-alikes';
+import { LABEL_LAST_WORDS, LABEL_WORDS, PLAIN_KEY_QUALIFIERS, SECRET_ENDINGS, SECRET_PARTS, SECRET_PHRASES, SECRET_WORDS } from './secret-words';
+
+/** What a field says about itself: its name (a property, a variable, a header), title and description. */
+export interface FieldWords {
+  name?: string | undefined;
+  title?: string | undefined;
+  description?: string | undefined;
+}
+
+/** Lowercase words in reading form, split at camelCase (`apiKey`, `APIKey`), `_`, `-`, spaces and punctuation. */
+export function wordsOf(text: string): string[] {
+  return readingForm(text)
+    .replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2')
+    .replace(/(\p{Lu})(\p{Lu}\p{Ll})/gu, '$1 $2')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+}
+
+const oneWord = (word: string): string => wordsOf(word).join('');
+const WORDS = new Set(SECRET_WORDS.map(oneWord));
+const LABEL_ONLY = new Set(LABEL_WORDS.map(oneWord));
+const PHRASES = SECRET_PHRASES.map(wordsOf);
+const PARTS = SECRET_PARTS.map(oneWord);
+const LAST_WORDS = new Set(LABEL_LAST_WORDS);
+const PLAIN_KEY = new Set(PLAIN_KEY_QUALIFIERS);
+
+function hasPhrase(words: readonly string[]): boolean {
+  return PHRASES.some((phrase) => words.some((_, at) => phrase.every((p, i) => words[at + i] === p)));
+}
+
+function hasSecretWord(words: readonly string[], label: boolean): boolean {
+  return words.some(
+    (word) =>
+      WORDS.has(word) || (label && LABEL_ONLY.has(word)) || PARTS.some((part) => word.includes(part)) || SECRET_ENDINGS.some((end) => word.length > end.length && word.endsWith(end)),
+  );
+}
+
+/** A label ending in "key" or "pass" (`STRIPE_KEY`, "Key", `db_pass`), unless a plain kind of key (`sort_key`, "Public key"). */
+function endsInSecret(words: readonly string[]): boolean {
+  return LAST_WORDS.has(words.at(-1) ?? '') && !PLAIN_KEY.has(words.at(-2) ?? '');
+}
+
+/**
+ * Whether a field looks like it asks for a secret: a password (also `passwd`, `pwd`, and in other
+ * languages: `Passwort`, `contraseña`, `mot de passe`, `пароль`, 密码), a token, a secret, a credential,
+ * an API, access or private key (`aws_access_key_id`), a one-time or verification code (`otp`, `2fa`),
+ * a seed or recovery phrase (`mnemonic`), a PIN, card or social security number. Looks at the name,
+ * the title and the description, each in reading form (look-alike letters folded, so `Pаssword` with a
+ * Cyrillic а counts) and split into words at camelCase, `_`, `-` and spaces:
+ * - a secret word anywhere (`token`), or inside one word (`PGPASSWORD`, `clientsecret`, `bottoken`);
+ * - a secret phrase anywhere ("API key", "one-time code", "seed phrase");
+ * - in a name or title only: `pin`, and "key" or "pass" as the last word (`STRIPE_KEY`, `db_pass`),
+ *   since "pin the note" or "the key to look up" in a description is no request for a secret;
+ * - the name's words run together too (`p_a_s_s_w_o_r_d`).
+ * Plain: a word that only begins like one (`tokenizer_model`), a count of tokens (`max_tokens`), a
+ * public, sort or primary key, `username`, `email`. When unsure it says secret: the field is then
+ * masked, kept in the vault, or (asked by a server) only declined.
+ */
+export function looksSecret(field: FieldWords): boolean {
+  const name = wordsOf(field.name ?? '');
+  const title = wordsOf(field.title ?? '');
+  const description = wordsOf(field.description ?? '');
+  if ([name, title].some((words) => hasSecretWord(words, true) || hasPhrase(words) || endsInSecret(words))) return true;
+  if (hasSecretWord(description, false) || hasPhrase(description)) return true;
+  const joined = name.join('');
+  return PARTS.some((part) => joined.includes(part));
+}
