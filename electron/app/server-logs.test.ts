@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LogLine, ServerStatus } from '../../shared/api';
 import { redactor } from '../../shared/redact';
-import { ServerLogs } from './server-logs';
+import { DEFAULT_FLOOD_LIMITS } from '../pool/flood-budget';
+import { MAX_STDERR_LINE, ServerOutput } from '../pool/server-output';
+import { DEFAULT_LOG_LIMITS, ServerLogs } from './server-logs';
 
 const SECRET = 'sk-live-0123456789abcdefXYZ';
 afterEach(() => redactor.removeSecret(SECRET));
@@ -66,6 +68,40 @@ describe('ServerLogs: a bounded, redacted log per server', () => {
     const logs = new ServerLogs({ limits: { maxLineChars: 10 } });
     logs.poolLine(`[s] stderr: ${'x'.repeat(25)}`);
     expect(texts(logs.read('s').lines)).toEqual([`${'x'.repeat(10)}… (15 more characters not kept)`]);
+  });
+
+  it('redacts a line whole before cutting it: a known secret or a token across the cut never shows, not even half of it', () => {
+    redactor.addSecret(SECRET);
+    const logs = new ServerLogs();
+    const poolLog = (line: string): void => logs.poolLine(line);
+    const out = new ServerOutput({ server: 's', log: poolLog, limits: DEFAULT_FLOOD_LIMITS, now: () => 1_000, onFlood: () => undefined });
+    const cut = DEFAULT_LOG_LIMITS.maxLineChars;
+    const half = Math.floor(SECRET.length / 2);
+    const across = cut - half;
+    // A stderr line over MAX_STDERR_LINE with the secret across its 16 KiB, and one within it whose escapes grow it past the cut.
+    out.stderr(Buffer.from(`${'a'.repeat(MAX_STDERR_LINE - half)}${SECRET}${'a'.repeat(100)}\n`));
+    out.stderr(Buffer.from(`${'\u0001'.repeat(Math.floor(across / 6))}${'b'.repeat(across % 6)}${SECRET}\n`));
+    // A log message (notifications/message) and a note are cut by the log itself.
+    logs.message({ server: 's', level: 'info', data: `${'c'.repeat(across)}${SECRET}${'c'.repeat(100)}` });
+    const token = `ya29.${'T0k3n'.repeat(8)}`;
+    logs.message({ server: 's', level: 'info', data: { pad: 'd'.repeat(cut - 40), access_token: token } });
+    logs.poolLine(`[s] ${'e'.repeat(across)}${SECRET}`);
+    const shown = logs.read('s').lines.map((l) => l.text);
+    expect(shown).toHaveLength(5);
+    for (const text of shown) {
+      for (let i = 0; i + 8 <= SECRET.length; i += 1) expect(text).not.toContain(SECRET.slice(i, i + 8));
+      for (let i = 0; i + 8 <= token.length; i += 1) expect(text).not.toContain(token.slice(i, i + 8));
+    }
+    expect(shown[0]).toBe(`dropped a stderr line longer than ${MAX_STDERR_LINE} bytes`);
+    // Each was redacted where it stood, not cut away before it.
+    expect(shown.slice(1).every((text) => text.includes('[redacted]'))).toBe(true);
+  });
+
+  it('keeps only the length of a line too long to redact', () => {
+    const logs = new ServerLogs({ limits: { maxLineChars: 10, maxLineInput: 100 } });
+    logs.poolLine(`[s] stderr: ${'x'.repeat(101)}`);
+    logs.poolLine(`[s] stderr: ${'y'.repeat(100)}`);
+    expect(texts(logs.read('s').lines)).toEqual(['(a line of 101 characters, not kept: longer than 100)', `${'y'.repeat(10)}… (90 more characters not kept)`]);
   });
 
   it('keeps logs for at most maxServers servers, dropping the least recently written', () => {

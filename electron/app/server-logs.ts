@@ -9,13 +9,21 @@ export interface ServerLogLimits {
   maxLines: number;
   /** UTF-8 bytes kept per server (all lines' text together). */
   maxBytes: number;
-  /** A longer line is cut to this and says so. */
+  /** A longer line is cut to this, once redacted, and says so. */
   maxLineChars: number;
+  /** A longer line is not kept, only its length: it is redacted whole before it is cut, at a cost that grows with it (~30 ms a MiB). */
+  maxLineInput: number;
   /** Servers with a log; the one written to least recently goes first. */
   maxServers: number;
 }
 
-export const DEFAULT_LOG_LIMITS: ServerLogLimits = { maxLines: 3000, maxBytes: 512 * 1024, maxLineChars: 16 * 1024, maxServers: 200 };
+export const DEFAULT_LOG_LIMITS: ServerLogLimits = {
+  maxLines: 3000,
+  maxBytes: 512 * 1024,
+  maxLineChars: 16 * 1024,
+  maxLineInput: 256 * 1024,
+  maxServers: 200,
+};
 /** `readLogs` without a limit. */
 export const DEFAULT_TAIL_LINES = 1000;
 
@@ -174,11 +182,8 @@ export class ServerLogs {
   }
 
   #add(server: string, kind: LogLine['kind'], raw: string, level?: string): Ring {
-    const max = this.#limits.maxLineChars;
-    const cut = raw.length > max ? `${raw.slice(0, max)}… (${raw.length - max} more characters not kept)` : raw;
-    // Redacted whole, then control characters shown: a server cannot hide or forge a line.
     // State lines are ours and may quote the server's last stderr lines (already escaped) one a line.
-    const text = revealHidden(redact(cut), kind === 'state' ? ['\t', '\n'] : ['\t']);
+    const text = revealHidden(this.#redactedCut(raw), kind === 'state' ? ['\t', '\n'] : ['\t']);
     const ring = this.#ring(server);
     const line = ring.push({ at: this.#now(), kind, ...(level !== undefined ? { level } : {}), text });
     const pending = this.#pending.get(server);
@@ -189,6 +194,17 @@ export class ServerLogs {
       queueMicrotask(() => this.#flush());
     }
     return ring;
+  }
+
+  /**
+   * Redacted whole, then cut, then (by the caller) control characters shown, so a server can neither
+   * hide nor forge a line. Never cut first: a secret across the cut would keep its first half in clear.
+   */
+  #redactedCut(raw: string): string {
+    const { maxLineChars: max, maxLineInput } = this.#limits;
+    if (raw.length > maxLineInput) return `(a line of ${raw.length} characters, not kept: longer than ${maxLineInput})`;
+    const clean = redact(raw);
+    return clean.length > max ? `${clean.slice(0, max)}… (${clean.length - max} more characters not kept)` : clean;
   }
 
   #flush(): void {
