@@ -14,8 +14,12 @@ function more(n: number, what: string): string {
 
 /**
  * What the person is shown of a call's arguments when asked to approve it, whatever
- * `auditArguments` says: redacted first (so a cut never splits a secret into a shown prefix), then
- * bounded, each cut marked. Runs only on arguments that passed checkBounds, so depth is bounded.
+ * `auditArguments` says: exactly as the agent sent them, but for values we hold (vault secrets,
+ * tokens, resolved references), each replaced by which secret it is. The log's redaction patterns
+ * stay out: a `cookie:` pattern would hide the rest of a line the server then writes in full, so
+ * the person would consent to something else. Then bounded, each cut marked (after naming, so a cut
+ * never splits a secret into a shown prefix). Runs only on arguments that passed checkBounds, so
+ * depth is bounded.
  */
 export function consentView(args: Record<string, unknown>): Record<string, unknown> {
   let budget = SHOWN_BUDGET;
@@ -40,5 +44,5 @@ export function consentView(args: Record<string, unknown>): Record<string, unkno
     if (entries.length > SHOWN_ITEMS) put('…', more(entries.length - SHOWN_ITEMS, 'keys'));
     return out;
   };
-  return shown(redactor.redactValue(args), 0) as Record<string, unknown>;
+  return shown(redactor.nameKnown(args), 0) as Record<string, unknown>;
 }

@@ -5,6 +5,12 @@ import { terminalSafe } from '../../shared/text';
 export interface Output {
   out(line: string): void;
   err(line: string): void;
+  /**
+   * A line the person consents to (a waiting call's arguments): printed as the app sent it, past the
+   * log's redaction patterns, which could hide what the call will send. The app has already hidden
+   * the values it holds, naming each. Absent: `out`.
+   */
+  verbatim?(line: string): void;
 }
 
 /** Servers choose much of what is printed (results, descriptions, errors): none of it may drive the terminal. */
@@ -19,7 +25,7 @@ export const consoleOutput: Output = {
 
 /** Every line a person sees goes through the redactor. */
 export function redactedOutput(inner: Output): Output {
-  return { out: (line) => inner.out(redact(line)), err: (line) => inner.err(redact(line)) };
+  return { out: (line) => inner.out(redact(line)), err: (line) => inner.err(redact(line)), verbatim: (line) => inner.out(line) };
 }
 
 export function printJson(output: Output, value: unknown): void {

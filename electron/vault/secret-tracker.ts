@@ -1,7 +1,7 @@
 import { SECRET_NAME } from '../../shared/redact';
 
 export interface RedactorLike {
-  addSecret(value: string): void;
+  addSecret(value: string, label?: string): void;
   redact(text: string): string;
   redactValue<T>(value: T): T;
 }
@@ -43,11 +43,12 @@ export class SecretTracker {
     this.#redactor = redactor;
   }
 
-  add(value: string): void {
+  /** `label`: which secret it is (describeVaultKey), for the consent view that names them. */
+  add(value: string, label: string): void {
     for (const secret of secretsIn(value)) {
       if (this.#known.has(secret)) continue;
       this.#known.add(secret);
-      this.#redactor.addSecret(secret);
+      this.#redactor.addSecret(secret, label);
     }
   }
 }

@@ -1,5 +1,6 @@
 import { CodedError, toCodedError } from '../../shared/errors';
 import {
+  describeVaultKey,
   formatVaultKey,
   tryParseVaultKey,
   VaultKeySchema,
@@ -82,7 +83,7 @@ export class VaultCore implements Vault {
     const id = this.#id(key);
     this.#checkValue(value);
     // Known to the redactor before anything can fail and print it.
-    this.#redactor.addSecret(value);
+    this.#redactor.addSecret(value, describeVaultKey(key));
     await this.#keys.run(id, () =>
       this.#mutate((entries) => {
         if (entries.get(id) === value) return { changed: false, result: undefined };
@@ -105,7 +106,7 @@ export class VaultCore implements Vault {
   async compareAndSet(key: VaultKey, expected: string | undefined, value: string): Promise<boolean> {
     const id = this.#id(key);
     this.#checkValue(value);
-    this.#redactor.addSecret(value);
+    this.#redactor.addSecret(value, describeVaultKey(key));
     return this.#keys.run(id, () =>
       this.#mutate((entries) => {
         const current = entries.get(id);
@@ -245,7 +246,8 @@ export class VaultCore implements Vault {
     for (const [id, value] of next) {
       const old = previous.get(id);
       if (old === value) continue;
-      this.#tracker.add(value);
+      const key = tryParseVaultKey(id);
+      this.#tracker.add(value, key === undefined ? id : describeVaultKey(key));
       this.#emitter.change(id, 'set', origin);
     }
     for (const id of previous.keys()) {

@@ -36,7 +36,8 @@ export class KnownMatcher {
     for (const list of this.#byHash.values()) list.sort((a, b) => b.length - a.length);
   }
 
-  replace(text: string, replacement: string): string {
+  /** Replaces each match with `replacement`, or what it gives for the string found. */
+  replace(text: string, replacement: string | ((found: string) => string)): string {
     const length = text.length;
     if (this.#byHash.size === 0 || length < MATCH_WINDOW) return text;
     let out = '';
@@ -47,7 +48,7 @@ export class KnownMatcher {
       const candidates = this.#byHash.get(h);
       const found = candidates?.find((s) => text.startsWith(s, i));
       if (found !== undefined) {
-        out += text.slice(last, i) + replacement;
+        out += text.slice(last, i) + (typeof replacement === 'string' ? replacement : replacement(found));
         i += found.length;
         last = i;
         if (i + MATCH_WINDOW <= length) h = hashAt(text, i);

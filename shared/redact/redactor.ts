@@ -32,16 +32,27 @@ export class Redactor {
   /** Redacted short strings for the current set of known secrets: emptied whenever that set changes. */
   readonly #memo = new Map<string, string>();
 
-  /** Values known to be secret (vault entries, env secrets) are removed wherever they appear, in any of their forms. */
-  addSecret(value: string): void {
-    if (value.length < MIN_KNOWN_SECRET || this.#known.has(value)) return;
+  /** Which secret each known form is (`GITHUB_TOKEN`, `the API key of github`), where whoever added it said. */
+  readonly #labels = new Map<string, string>();
+
+  /**
+   * Values known to be secret (vault entries, env secrets) are removed wherever they appear, in any
+   * of their forms. `label` says which secret it is, for the one place that names them (`nameKnown`).
+   */
+  addSecret(value: string, label?: string): void {
+    if (value.length < MIN_KNOWN_SECRET) return;
+    const known = this.#known.get(value);
+    if (label !== undefined) for (const form of known ?? secretVariants(value)) if (!this.#labels.has(form)) this.#labels.set(form, label);
+    if (known !== undefined) return;
     this.#known.set(value, secretVariants(value));
     this.#matcher = null;
     this.#memo.clear();
   }
 
   removeSecret(value: string): void {
-    if (!this.#known.delete(value)) return;
+    const forms = this.#known.get(value);
+    if (!forms || !this.#known.delete(value)) return;
+    for (const form of forms) this.#labels.delete(form);
     this.#matcher = null;
     this.#memo.clear();
   }
@@ -78,11 +89,26 @@ export class Redactor {
   removeKnown<T>(value: T): T {
     if (this.#known.size === 0) return value;
     this.#matcher ??= new KnownMatcher(new Set([...this.#known.values()].flat()));
-    return this.#walkKnown(value, this.#matcher, 0) as T;
+    return this.#walkKnown(value, this.#matcher, REDACTED, 0) as T;
   }
 
-  #walkKnown(value: unknown, matcher: KnownMatcher, depth: number): unknown {
-    if (typeof value === 'string') return matcher.replace(value, REDACTED);
+  /**
+   * Like `removeKnown`, but each known secret is replaced by which secret it is (`[secret
+   * GITHUB_TOKEN]`, `[redacted]` for one nobody named): what a person consenting to a call is shown,
+   * which must be the call as it will be sent, with only the values we hold hidden.
+   */
+  nameKnown<T>(value: T): T {
+    if (this.#known.size === 0) return value;
+    this.#matcher ??= new KnownMatcher(new Set([...this.#known.values()].flat()));
+    const name = (found: string): string => {
+      const label = this.#labels.get(found);
+      return label === undefined ? REDACTED : `[secret ${label}]`;
+    };
+    return this.#walkKnown(value, this.#matcher, name, 0) as T;
+  }
+
+  #walkKnown(value: unknown, matcher: KnownMatcher, replacement: string | ((found: string) => string), depth: number): unknown {
+    if (typeof value === 'string') return matcher.replace(value, replacement);
     if (value === null || typeof value !== 'object') return value;
     // Not walked, so not passed on: no tool answers this deep but one built to hide something there.
     if (depth > MAX_WALK_DEPTH) return REDACTED;
@@ -90,14 +116,14 @@ export class Redactor {
       let out: unknown[] | undefined;
       for (let i = 0; i < value.length; i++) {
         const item: unknown = value[i];
-        const clean = this.#walkKnown(item, matcher, depth + 1);
+        const clean = this.#walkKnown(item, matcher, replacement, depth + 1);
         if (clean !== item) (out ??= value.slice())[i] = clean;
       }
       return out ?? value;
     }
     let out: Record<string, unknown> | undefined;
     for (const [key, item] of Object.entries(value)) {
-      const clean = this.#walkKnown(item, matcher, depth + 1);
+      const clean = this.#walkKnown(item, matcher, replacement, depth + 1);
       if (clean === item) continue;
       out ??= { ...value };
       // Defined, not assigned: a `__proto__` key of parsed JSON is an own property, kept as one.

@@ -10,6 +10,7 @@ export {
   secretKey,
   secretNameOf,
   sameVaultKey,
+  describeVaultKey,
 } from './vault-key';
 export type { VaultKey, VaultBaseKind } from './vault-key';
 export {

@@ -27,7 +27,7 @@ export interface ReferenceResolvers {
   /** Writes the secret NAME to a private file and gives its path; absent where no program reads files (HTTP). */
   secretFile?: (name: string) => Promise<string | undefined>;
   /** Resolved values are secrets: they are registered here. Default: the process redactor. */
-  redactor?: { addSecret(value: string): void };
+  redactor?: { addSecret(value: string, label?: string): void };
 }
 
 function unterminated(text: string): CodedError {
@@ -106,7 +106,10 @@ export async function resolveReferences(value: string, resolvers: ReferenceResol
     resolved.set(ref.text, found);
   }
   const redactor = resolvers.redactor ?? processRedactor;
-  for (const secret of resolved.values()) redactor.addSecret(secret);
+  for (const ref of refs) {
+    const secret = resolved.get(ref.text);
+    if (secret !== undefined) redactor.addSecret(secret, ref.kind === 'env' ? `$${ref.name}` : ref.name);
+  }
 
   return value.replace(REFERENCE, (whole: string, escape: string) => {
     if (escape === '$') return whole.slice(1);

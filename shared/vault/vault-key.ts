@@ -74,6 +74,15 @@ export function secretNameOf(key: VaultKey): string | undefined {
   return key.kind.startsWith('secret:') ? key.kind.slice('secret:'.length) : undefined;
 }
 
+/** Which secret an entry is, in a few words (`GITHUB_TOKEN`, `API key of github`): never its value. */
+export function describeVaultKey(key: VaultKey): string {
+  const name = secretNameOf(key);
+  if (name !== undefined) return key.server === GLOBAL_SERVER ? name : `${name} of ${key.server}`;
+  const base = key.kind.split(':')[0];
+  const what = base === 'tokens' ? 'sign-in token' : base === 'apiKey' ? 'API key' : 'client secret';
+  return `${what} of ${key.server}`;
+}
+
 export function sameVaultKey(a: VaultKey, b: VaultKey): boolean {
   return a.server === b.server && a.kind === b.kind;
 }

@@ -5,7 +5,7 @@ import { approvalLines } from './approvals';
 const base: PendingApproval = { id: 'a1b2c3', agent: 'claude', server: 'mail', kind: 'tool', tool: 'send_email', tier: 'write', requestedAt: 0, expiresAt: 90_000 };
 
 describe('approvals list', () => {
-  it('prints each waiting call, then its arguments pretty-printed and redacted', () => {
+  it('prints each waiting call, then its arguments pretty-printed as sent (the app named what it holds)', () => {
     const lines = approvalLines([{ ...base, arguments: { to: ['bob@example.test'], body: 'hi\u202Eevil', auth: 'Bearer abcdef123456', api_key: 'k-1' } }], 0);
     expect(lines[0]).toMatch(/^ID\s+AGENT\s+KIND\s+CALL\s+TIER\s+EXPIRES IN$/);
     expect(lines[1]).toMatch(/^a1b2c3\s+claude\s+tool\s+mail send_email\s+write\s+90s$/);
@@ -18,8 +18,8 @@ describe('approvals list', () => {
         '      "bob@example.test"',
         '    ],',
         '    "body": "hi\\u202eevil",',
-        '    "auth": "Bearer [redacted]",',
-        '    "api_key": "[redacted]"',
+        '    "auth": "Bearer abcdef123456",',
+        '    "api_key": "k-1"',
         '  }',
       ].join('\n'),
     );

@@ -1,6 +1,5 @@
 import type { Command } from 'commander';
 import type { PendingApproval } from '../../../shared/api';
-import { redactor } from '../../../shared/redact';
 import { revealHidden } from '../../../shared/text';
 import { printJson, table } from '../output';
 import type { Run } from '../runner';
@@ -8,7 +7,8 @@ import { connectRunningApp } from '../running-app';
 
 /**
  * `approvals list` as a person reads it: one row per waiting call, then what each call would send
- * (its arguments pretty-printed, redacted, hidden characters shown as escapes).
+ * (its arguments pretty-printed as the app shows them: as sent, values we hold named; hidden
+ * characters shown as escapes). No log pattern runs over them: consent is to what will be sent.
  */
 export function approvalLines(list: readonly PendingApproval[], now: number): string[] {
   if (list.length === 0) return ['Nothing is waiting for approval.'];
@@ -16,7 +16,7 @@ export function approvalLines(list: readonly PendingApproval[], now: number): st
   const lines = table([['ID', 'AGENT', 'KIND', 'CALL', 'TIER', 'EXPIRES IN'], ...rows]);
   for (const a of list) {
     if (a.arguments === undefined) continue;
-    const json = revealHidden(JSON.stringify(redactor.redactValue(a.arguments), null, 2), ['\n']);
+    const json = revealHidden(JSON.stringify(a.arguments, null, 2), ['\n']);
     lines.push('', `${a.id} ${revealHidden(a.tool)} on ${a.server}, ${a.kind === 'prompt' ? 'prompt arguments' : 'arguments'}:`, ...json.split('\n').map((l) => `  ${l}`));
   }
   return lines;
@@ -33,7 +33,8 @@ export function registerApprovals(program: Command, run: Run): void {
       run(async (ctx) => {
         const list = await (await connectRunningApp(ctx.dataDir)).call('listApprovals', {});
         if (options.json) return printJson(ctx.output, list);
-        for (const line of approvalLines(list, Date.now())) ctx.output.out(line);
+        const print = ctx.output.verbatim?.bind(ctx.output) ?? ctx.output.out.bind(ctx.output);
+        for (const line of approvalLines(list, Date.now())) print(line);
       }),
     );
 
