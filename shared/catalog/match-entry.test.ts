@@ -48,6 +48,8 @@ describe('catalogEntryFor by command line', () => {
     expect(catalogEntryFor(CATALOG, { commandLine: 'npx -y @modelcontextprotocol/server-memory-plus' })).toBeUndefined();
     expect(catalogEntryFor(CATALOG, { commandLine: 'docker run -i --rm ghcr.io/someone/github-mcp-server' })).toBeUndefined();
     expect(catalogEntryFor(CATALOG, { commandLine: 'python memory.py' })).toBeUndefined();
+    expect(catalogEntryFor(CATALOG, { commandLine: 'node /srv/server-everything/index.js' })).toBeUndefined();
+    expect(catalogEntryFor(CATALOG, { commandLine: 'python /home/me/analytics-mcp-clone/run/main.py' })).toBeUndefined();
   });
 
   it('still finds an entry run another way: a version, a sibling runner, an installed copy', () => {
@@ -56,6 +58,7 @@ describe('catalogEntryFor by command line', () => {
     expect(catalogEntryFor(CATALOG, { commandLine: 'docker run -i --rm -e GITHUB_PERSONAL_ACCESS_TOKEN ghcr.io/github/github-mcp-server:v0.9' })?.id).toBe('github-local');
     expect(catalogEntryFor(CATALOG, { commandLine: "'C:\\tools\\npx.cmd' -y @modelcontextprotocol/server-memory" })?.id).toBe('memory');
     expect(catalogEntryFor(CATALOG, { commandLine: 'cd /srv && node node_modules/@modelcontextprotocol/server-memory/dist/index.js' })?.id).toBe('memory');
+    expect(catalogEntryFor(CATALOG, { commandLine: 'node /x/@modelcontextprotocol/server-everything/dist/index.js stdio' })?.id).toBe('everything');
   });
 
   it('matches nothing for a line that is not one command', () => {

@@ -47,8 +47,8 @@ function wordsOf(commandLine: string): string[] {
 
 /**
  * Whether these words run this entry: its program (or one fetching from the same registry) with its
- * whole package argument, an installed copy of the package (`node …/node_modules/@scope/pkg/…`), or
- * the package's own program. Never one word alone: `run` or `stdio` is in many command lines.
+ * whole package argument, a copy of the package (`node …/node_modules/pkg/…`, `node …/@scope/pkg/…`),
+ * or the package's own program. Never one word alone: `run` or `stdio` is in many command lines.
  */
 function runs(entry: StdioCatalogEntry, words: readonly string[]): boolean {
   const pkg = packageOf(entry);
@@ -56,7 +56,12 @@ function runs(entry: StdioCatalogEntry, words: readonly string[]): boolean {
   if (pkg === undefined || first === undefined) return false;
   const program = programName(first);
   if (sameRunner(program, entry.command) && args.some((arg) => namesPackage(arg, pkg))) return true;
-  if (words.some((word) => `/${word.replace(/\\/g, '/')}/`.includes(`/node_modules/${pkg}/`))) return true;
+  // A path through the package: in node_modules, or any folder named by its whole npm scope and name.
+  const inPath = (word: string) => {
+    const path = `/${word.replace(/\\/g, '/')}/`;
+    return path.includes(`/node_modules/${pkg}/`) || (pkg.startsWith('@') && path.includes(`/${pkg}/`));
+  };
+  if (words.some(inPath)) return true;
   return !pkg.includes('/') && program === pkg.toLowerCase();
 }
 
