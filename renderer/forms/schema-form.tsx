@@ -1,9 +1,10 @@
 import Form, { type IChangeEvent } from '@rjsf/core';
 import type { CustomValidator, RJSFSchema, UiSchema } from '@rjsf/utils';
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { ArrayFieldItemTemplate, ArrayFieldTemplate } from './array-templates';
 import { BUTTON_TEMPLATES } from './form-buttons';
 import { liteValidator } from './lite-validator';
+import { shownSchema } from './shown-schema';
 import './schema-form.css';
 
 export interface SchemaFormProps<T> {
@@ -29,6 +30,7 @@ const TEMPLATES = { ButtonTemplates: BUTTON_TEMPLATES, ArrayFieldTemplate, Array
 
 /** A form generated from a JSON Schema by rjsf; validation runs without eval (see lite-validator). */
 export function SchemaForm<T>(props: SchemaFormProps<T>) {
+  const schema = useMemo(() => shownSchema(props.schema), [props.schema]);
   const optional = {
     ...(props.uiSchema !== undefined ? { uiSchema: props.uiSchema } : {}),
     ...(props.formData !== undefined ? { formData: props.formData } : {}),
@@ -40,7 +42,7 @@ export function SchemaForm<T>(props: SchemaFormProps<T>) {
     <div className="schema-form-wrap" role="group" aria-label={props.label}>
       <Form<T>
         className="schema-form"
-        schema={props.schema}
+        schema={schema}
         templates={TEMPLATES}
         validator={liteValidator<T>()}
         idPrefix={props.idPrefix}

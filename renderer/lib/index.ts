@@ -11,3 +11,4 @@ export { parseRoute, routeHref, navigate, SERVICE_TABS } from './route';
 export type { Route, ServiceTab } from './route';
 export { expandTemplate, templateParts } from './uri-template';
 export type { TemplateParts } from './uri-template';
+export { shownLine, shownText } from './shown-text';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { AskContent, PendingAsk } from '../../../shared/api';
 import { revealHidden } from '../../../shared/text';
 import { Dialog, ErrorNote } from '../../components';
-import { describeError, type ShownError } from '../../lib';
+import { describeError, shownLine, type ShownError } from '../../lib';
 import { useLive, useStore } from '../../state';
 import { AskBody } from './ask-body';
 import './asks.css';
@@ -13,8 +13,12 @@ function titleOf(ask: PendingAsk): string {
   return `${ask.server} asks for information`;
 }
 
-/** Who asks and for whose call: the service, and the agent (or you) whose call it is. */
+/** Who asks and for whose call: the service, and the agent (or you) whose call it is (the call names a server's tool). */
 function whose(ask: PendingAsk): string {
+  return shownLine(whoseCall(ask));
+}
+
+function whoseCall(ask: PendingAsk): string {
   if (ask.agent !== undefined) return `During ${ask.call ?? 'a call'} by agent “${ask.agent}”.`;
   if (ask.asker !== undefined) return `During ${ask.call ?? 'a call'} you made.`;
   return ask.call !== undefined ? `During ${ask.call}.` : 'Outside any call.';

@@ -1,5 +1,5 @@
 import { JsonView, SafeLink } from '../../components';
-import { shownText } from './shown-text';
+import { shownLine, shownText } from '../../lib';
 
 const SHOWN_IMAGES = /^image\/(png|jpeg|gif|webp)$/;
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
@@ -46,18 +46,18 @@ export function ContentItem({
     if (SHOWN_IMAGES.test(mime) && BASE64.test(data)) {
       return <img className="result-image" src={`data:${mime};base64,${data}`} alt={`Image ${noun.toLowerCase()} ${index + 1} (${mime})`} />;
     }
-    return <p className="muted">An image of type {mime || 'unknown'} that is not shown here.</p>;
+    return <p className="muted">An image of type {shownLine(mime || 'unknown')} that is not shown here.</p>;
   }
   if (type === 'audio') {
     const size = Math.round(((str(item['data']) ?? '').length * 3) / 4 / 1024);
-    return <p className="muted">Audio ({str(item['mimeType']) ?? 'unknown type'}, about {size} KB), not played here.</p>;
+    return <p className="muted">Audio ({shownLine(str(item['mimeType']) ?? 'unknown type')}, about {size} KB), not played here.</p>;
   }
   if (type === 'resource_link') {
     const uri = str(item['uri']);
     return (
       <p>
-        Link to resource <strong>{str(item['name']) ?? uri}</strong>: <SafeLink href={uri}>{uri}</SafeLink>
-        {str(item['description']) !== undefined && <span className="muted"> — {str(item['description'])}</span>}
+        Link to resource <strong>{shownLine(str(item['name']) ?? uri ?? '')}</strong>: <SafeLink href={uri}>{shownLine(uri ?? '')}</SafeLink>
+        {str(item['description']) !== undefined && <span className="muted"> — {shownText(str(item['description']) ?? '')}</span>}
       </p>
     );
   }
@@ -66,7 +66,7 @@ export function ContentItem({
     return (
       <div className="result-resource">
         <p>
-          Resource <code>{str(resource['uri'])}</code> {str(resource['mimeType']) !== undefined && <span className="muted">({str(resource['mimeType'])})</span>}
+          Resource <code>{shownLine(str(resource['uri']) ?? '')}</code> {str(resource['mimeType']) !== undefined && <span className="muted">({shownLine(str(resource['mimeType']) ?? '')})</span>}
         </p>
         {str(resource['text']) !== undefined ? (
           <pre className="result-text" role="group" tabIndex={0} aria-label={`Resource ${index + 1}`}>

@@ -1,7 +1,7 @@
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { LogLine } from '../../../shared/api';
 import { CopyButton, ErrorNote } from '../../components';
-import { plural } from '../../lib';
+import { plural, shownText } from '../../lib';
 import { MAX_SHOWN_LINES, useServerLog } from './use-server-log';
 import './inspect.css';
 
@@ -62,7 +62,7 @@ export function LogsPanel({ server }: { server: string }) {
             <time dateTime={new Date(line.at).toISOString()}>{clock(line.at)}</time>
             <span className="log-kind">{kindOf(line)}</span>
             <span className="log-text">
-              <Marked text={line.text} words={words} />
+              <Marked text={shownText(line.text)} words={words} />
             </span>
           </div>
         ))}

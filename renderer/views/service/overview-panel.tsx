@@ -1,6 +1,6 @@
 import { moreAccessNeeded, type ServerStatus } from '../../../shared/api';
 import { ErrorNote, SafeLink, TimeAgo } from '../../components';
-import { expiryText, routeHref, timestamp } from '../../lib';
+import { expiryText, routeHref, shownLine, timestamp } from '../../lib';
 import { useNowFor } from '../../state';
 import { useServerActions } from '../catalog/use-server-actions';
 import { StateHistory } from './state-history';
@@ -22,7 +22,7 @@ export function OverviewPanel({ status }: { status: ServerStatus }) {
             <>
               <dt>{status.transport === 'http' ? 'Secrets sent' : 'Command'}</dt>
               <dd>
-                <code className="command-line">{status.commandLine}</code>
+                <code className="command-line">{shownLine(status.commandLine)}</code>
               </dd>
             </>
           )}
@@ -68,7 +68,7 @@ export function OverviewPanel({ status }: { status: ServerStatus }) {
                 <strong>Needs more access:</strong> it refused a call without{' '}
                 {more.map((s) => (
                   <code key={s} className="scope">
-                    {s}
+                    {shownLine(s)}
                   </code>
                 ))}
                 . Re-authorize signs in once for these and the scopes it has.
@@ -86,7 +86,7 @@ export function OverviewPanel({ status }: { status: ServerStatus }) {
                 <>
                   <dt>Issued by</dt>
                   <dd>
-                    <code>{auth.issuer}</code>
+                    <code>{shownLine(auth.issuer)}</code>
                   </dd>
                 </>
               )}
@@ -97,7 +97,7 @@ export function OverviewPanel({ status }: { status: ServerStatus }) {
                 </>
               )}
               <dt>Granted scopes</dt>
-              <dd>{auth.scopes && auth.scopes.length > 0 ? auth.scopes.map((s) => <code key={s} className="scope">{s}</code>) : 'none reported'}</dd>
+              <dd>{auth.scopes && auth.scopes.length > 0 ? auth.scopes.map((s) => <code key={s} className="scope">{shownLine(s)}</code>) : 'none reported'}</dd>
               {auth.refreshTokenShared && (
                 <>
                   <dt>Refresh token</dt>

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import type { PromptInfo, PromptResult } from '../../../shared/api';
 import { ErrorNote } from '../../components';
-import { describeError, type ShownError } from '../../lib';
+import { describeError, shownLine, shownText, type ShownError } from '../../lib';
 import { useLive } from '../../state';
 import { ContentItem } from './content-item';
 
@@ -40,27 +40,27 @@ export function PromptForm({ prompt }: { prompt: PromptInfo }) {
         {args.map((a, i) => (
           <label key={a.name} className="field" htmlFor={`${id}-${i}`}>
             <span>
-              {a.name}
+              {shownLine(a.name)}
               {a.required === true ? ' (required)' : ''}
-              {a.description !== undefined ? ` — ${a.description}` : ''}
+              {a.description !== undefined ? ` — ${shownText(a.description)}` : ''}
             </span>
             <input id={`${id}-${i}`} value={values[a.name] ?? ''} required={a.required === true} onChange={(e) => setValues({ ...values, [a.name]: e.target.value })} />
           </label>
         ))}
         <div className="form-buttons">
           <button type="submit" className="button primary" disabled={busy}>
-            {busy ? 'Getting…' : `Get ${prompt.name}`}
+            {busy ? 'Getting…' : `Get ${shownLine(prompt.name)}`}
           </button>
         </div>
       </form>
       {error && <ErrorNote error={error} />}
       {result && (
         <section className="reader" aria-label={`Messages of ${prompt.name}`}>
-          {result.description !== undefined && <p>{result.description}</p>}
+          {result.description !== undefined && <p>{shownText(result.description)}</p>}
           {result.messages.length === 0 && <p className="empty">The prompt has no messages.</p>}
           {result.messages.map((message, i) => (
             <div key={i} className="prompt-message">
-              <h4>{message.role}</h4>
+              <h4>{shownLine(message.role)}</h4>
               <ContentItem item={message.content} index={i} noun="Message" />
             </div>
           ))}

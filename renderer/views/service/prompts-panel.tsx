@@ -1,5 +1,6 @@
 import type { AppApi } from '../../../shared/api';
 import { ErrorNote } from '../../components';
+import { shownLine, shownText } from '../../lib';
 import { PromptForm } from './prompt-form';
 import { useServerListing } from './use-server-listing';
 import './inspect.css';
@@ -19,8 +20,8 @@ export function PromptsPanel({ server }: { server: string }) {
       <ul className="card-list">
         {prompts.map((p) => (
           <li key={p.name} className="card">
-            <h3>{p.name}</h3>
-            {p.description !== undefined && <p>{p.description}</p>}
+            <h3>{shownLine(p.name)}</h3>
+            {p.description !== undefined && <p>{shownText(p.description)}</p>}
             <PromptForm prompt={p} />
           </li>
         ))}

@@ -1,6 +1,6 @@
 import type { ResourceContents } from '../../../shared/api';
 import { CopyButton, JsonView } from '../../components';
-import { shownText } from './shown-text';
+import { shownLine, shownText } from '../../lib';
 
 const SHOWN_IMAGES = /^image\/(png|jpeg|gif|webp)$/;
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
@@ -45,7 +45,7 @@ function download(base64: string, mimeType: string | undefined, name: string): v
 /** One item of `resources/read`: text (JSON pretty-printed), an image, or a blob to download; too large: its size. */
 export function ResourceContentsItem({ item, index }: { item: ResourceContents; index: number }) {
   const label = `Content ${index + 1} of ${item.uri}`;
-  const type = item.mimeType ?? 'unknown type';
+  const type = shownLine(item.mimeType ?? 'unknown type');
   if (item.omitted) {
     return (
       <p className="note note-warn">
@@ -76,6 +76,7 @@ export function ResourceContentsItem({ item, index }: { item: ResourceContents; 
     const blob = item.blob;
     const size = byteSize(Math.floor((blob.length * 3) / 4));
     const name = downloadName(item.uri);
+    const shownName = shownLine(name);
     return (
       <div className="reader-content">
         <p className="muted">
@@ -85,7 +86,7 @@ export function ResourceContentsItem({ item, index }: { item: ResourceContents; 
           <img className="result-image" src={`data:${item.mimeType};base64,${blob}`} alt={`Image ${name} (${item.mimeType})`} />
         )}
         <button type="button" className="button small" onClick={() => download(blob, item.mimeType, name)}>
-          Download {name}
+          Download {shownName}
         </button>
       </div>
     );

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ResourceRead } from '../../../shared/api';
 import { ErrorNote } from '../../components';
-import { describeError, type ShownError } from '../../lib';
+import { describeError, shownLine, type ShownError } from '../../lib';
 import { useLive } from '../../state';
 import { ResourceContentsItem } from './resource-contents';
 
@@ -29,7 +29,7 @@ export function ResourceReader({ server, uri, onClose }: { server: string; uri: 
   return (
     <section className="reader" aria-labelledby="reader-title" aria-busy={read === null && error === null}>
       <h3 id="reader-title" ref={heading} tabIndex={-1}>
-        Contents of <code>{uri}</code>
+        Contents of <code>{shownLine(uri)}</code>
       </h3>
       {error && <ErrorNote error={error} />}
       {!error && read === null && <p role="status">Reading…</p>}

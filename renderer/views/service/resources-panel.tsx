@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { AppApi } from '../../../shared/api';
 import { ErrorNote } from '../../components';
+import { shownLine, shownText } from '../../lib';
 import { ResourceReader } from './resource-reader';
 import { TemplateForm } from './template-form';
 import { useServerListing } from './use-server-listing';
@@ -36,14 +37,14 @@ export function ResourcesPanel({ server }: { server: string }) {
               <tr key={r.uri}>
                 <td>
                   <button type="button" className="link-button" aria-label={`Read ${r.name}`} aria-pressed={reading === r.uri} onClick={() => setReading(r.uri)}>
-                    {r.name}
+                    {shownLine(r.name)}
                   </button>
                 </td>
                 <td className="resource-uri">
-                  <code>{r.uri}</code>
+                  <code>{shownLine(r.uri)}</code>
                 </td>
-                <td>{r.mimeType ?? ''}</td>
-                <td>{r.description ?? ''}</td>
+                <td>{shownLine(r.mimeType ?? '')}</td>
+                <td>{shownText(r.description ?? '')}</td>
               </tr>
             ))}
           </tbody>
@@ -56,11 +57,11 @@ export function ResourcesPanel({ server }: { server: string }) {
         <ul className="card-list">
           {data.templates.map((t, i) => (
             <li key={t.uriTemplate} className="card">
-              <h3>{t.name}</h3>
+              <h3>{shownLine(t.name)}</h3>
               <p className="resource-uri">
-                <code>{t.uriTemplate}</code>
+                <code>{shownLine(t.uriTemplate)}</code>
               </p>
-              {t.description !== undefined && <p className="muted">{t.description}</p>}
+              {t.description !== undefined && <p className="muted">{shownText(t.description)}</p>}
               {filling === t.uriTemplate ? (
                 <TemplateForm
                   template={t}
@@ -73,7 +74,7 @@ export function ResourcesPanel({ server }: { server: string }) {
                 />
               ) : (
                 <button type="button" id={`fill-template-${i}`} className="button small" onClick={() => setFilling(t.uriTemplate)}>
-                  Fill in {t.name}
+                  Fill in {shownLine(t.name)}
                 </button>
               )}
             </li>

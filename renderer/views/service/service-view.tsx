@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import type { ServerStatus } from '../../../shared/api';
 import { CATALOG, catalogEntryFor } from '../../../shared/catalog';
 import { PageHeader, ServiceIcon, StateBadge } from '../../components';
-import { routeHref, SERVICE_TABS, type ServiceTab } from '../../lib';
+import { routeHref, shownLine, shownText, SERVICE_TABS, type ServiceTab } from '../../lib';
 import { useLive, useNowFor, useStore } from '../../state';
 import { ApproveCommandDialog } from '../catalog/approve-command-dialog';
 import { ServerActions } from '../catalog/server-actions';
@@ -14,6 +14,13 @@ import { RemoveServiceDialog } from './remove-service-dialog';
 import { ResourcesPanel } from './resources-panel';
 import { ToolsPanel } from './tools-panel';
 import './service.css';
+
+/** Under the title: the entry's own description (mcp.json), else the catalog's, else its address or command. */
+function leadOf(status: ServerStatus, catalogDescription: string | undefined): string | undefined {
+  if (status.description !== undefined) return shownText(status.description);
+  const where = catalogDescription ?? status.url ?? status.commandLine;
+  return where === undefined ? undefined : shownLine(where);
+}
 
 const TAB_NAMES: Record<ServiceTab, string> = { overview: 'Overview', tools: 'Tools', resources: 'Resources', prompts: 'Prompts', logs: 'Logs' };
 
@@ -45,7 +52,7 @@ export function ServiceView({ server, tab, tool }: { server: string; tab: Servic
         title={server}
         titleId="service-title"
         icon={<ServiceIcon iconKey={entry?.icon} name={server} />}
-        lead={status.description ?? entry?.description ?? status.url ?? status.commandLine}
+        lead={leadOf(status, entry?.description)}
       >
         <StateBadge status={status} />
         <ServerActions status={status} now={now} onApprove={() => setDialog('approve')} />

@@ -1,6 +1,6 @@
 import { useId, useMemo, useState } from 'react';
 import type { ResourceTemplateInfo } from '../../../shared/api';
-import { expandTemplate, templateParts } from '../../lib';
+import { expandTemplate, shownLine, templateParts } from '../../lib';
 
 /** A resource template's variables as fields (RFC 6570 level 1), the URI they make, and Read. */
 export function TemplateForm({ template, onRead, onCancel }: { template: ResourceTemplateInfo; onRead: (uri: string) => void; onCancel: () => void }) {
@@ -22,7 +22,7 @@ export function TemplateForm({ template, onRead, onCancel }: { template: Resourc
     >
       {parts.variables.map((name, i) => (
         <label key={name} className="field" htmlFor={`${id}-${i}`}>
-          <span>{name}</span>
+          <span>{shownLine(name)}</span>
           <input
             id={`${id}-${i}`}
             value={values[name] ?? ''}
@@ -44,7 +44,7 @@ export function TemplateForm({ template, onRead, onCancel }: { template: Resourc
         <p>
           Resulting URI:{' '}
           <output className="resulting-uri" htmlFor={parts.variables.map((_, i) => `${id}-${i}`).join(' ')} aria-label="Resulting URI">
-            {uri}
+            {shownLine(uri)}
           </output>
         </p>
       )}

@@ -3,7 +3,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ApiEventPayload, CallResult as Result, ToolInfo } from '../../../shared/api';
 import { ErrorNote } from '../../components';
 import { SchemaForm } from '../../forms';
-import { describeError, newCallId, type ShownError } from '../../lib';
+import { describeError, newCallId, shownLine, shownText, type ShownError } from '../../lib';
 import { useClock, useLive } from '../../state';
 import { CallResult } from './call-result';
 
@@ -92,7 +92,7 @@ export function ToolCall({ tool }: { tool: ToolInfo }) {
         schema={schema}
         formData={formData}
         onChange={setFormData}
-        submitText={calling !== null ? 'Calling…' : `Call ${tool.name}`}
+        submitText={calling !== null ? 'Calling…' : `Call ${shownLine(tool.name)}`}
         disabled={calling !== null}
         onSubmit={call}
       />
@@ -105,7 +105,7 @@ export function ToolCall({ tool }: { tool: ToolInfo }) {
           )}
           <span>
             {progress
-              ? `${progress.message ?? 'Working'}${progress.total !== undefined ? ` (${progress.progress} of ${progress.total})` : ''}`
+              ? `${shownText(progress.message ?? 'Working')}${progress.total !== undefined ? ` (${progress.progress} of ${progress.total})` : ''}`
               : 'Calling…'}
           </span>
           <button
@@ -121,11 +121,11 @@ export function ToolCall({ tool }: { tool: ToolInfo }) {
       )}
       {cancel === 'done' && calling === null && (
         <p className="note" role="status">
-          Cancelled: {tool.server} was told to stop this call of {tool.name}.
+          Cancelled: {tool.server} was told to stop this call of {shownLine(tool.name)}.
         </p>
       )}
       {error && <ErrorNote error={error} />}
-      {outcome && <CallResult result={outcome.result} tool={tool.name} elapsedMs={outcome.elapsedMs} />}
+      {outcome && <CallResult result={outcome.result} tool={shownLine(tool.name)} elapsedMs={outcome.elapsedMs} />}
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import type { ToolInfo } from '../../../shared/api';
 import { ErrorBoundary, JsonView } from '../../components';
+import { shownLine, shownText } from '../../lib';
 import { AnnotationBadges } from './annotation-badges';
 import { ToolCall } from './tool-call';
 
@@ -7,10 +8,10 @@ export function ToolDetail({ tool }: { tool: ToolInfo }) {
   return (
     <article className="tool-detail" aria-labelledby="tool-title">
       <h2 id="tool-title">
-        {tool.title ?? tool.name} {tool.title !== undefined && <code className="muted">{tool.name}</code>}
+        {shownLine(tool.title ?? tool.name)} {tool.title !== undefined && <code className="muted">{shownLine(tool.name)}</code>}
       </h2>
       <AnnotationBadges tool={tool} />
-      {tool.description !== undefined && <p className="tool-description">{tool.description}</p>}
+      {tool.description !== undefined && <p className="tool-description">{shownText(tool.description)}</p>}
       <details>
         <summary>Input schema</summary>
         <JsonView value={tool.inputSchema} label={`Input schema of ${tool.name}`} />

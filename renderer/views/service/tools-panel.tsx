@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { ServerStatus } from '../../../shared/api';
-import { routeHref } from '../../lib';
+import { routeHref, shownLine } from '../../lib';
 import { useLive, useStore } from '../../state';
 import { AnnotationBadges } from './annotation-badges';
 import { ToolDetail } from './tool-detail';
@@ -37,7 +37,7 @@ export function ToolsPanel({ status, selected }: { status: ServerStatus; selecte
                 href={routeHref({ screen: 'service', server: status.name, tab: 'tools', tool: t.name })}
                 aria-current={t.name === selected ? 'page' : undefined}
               >
-                <span className="tool-name">{t.name}</span>
+                <span className="tool-name">{shownLine(t.name)}</span>
                 <AnnotationBadges tool={t} />
               </a>
             </li>
@@ -45,7 +45,7 @@ export function ToolsPanel({ status, selected }: { status: ServerStatus; selecte
         </ul>
       </nav>
       <div className="tool-pane">
-        {tool ? <ToolDetail tool={tool} /> : <p className="empty">{selected !== undefined ? `No tool named ${selected}.` : 'Choose a tool to see its details and try it.'}</p>}
+        {tool ? <ToolDetail tool={tool} /> : <p className="empty">{selected !== undefined ? `No tool named ${shownLine(selected)}.` : 'Choose a tool to see its details and try it.'}</p>}
       </div>
     </div>
   );
