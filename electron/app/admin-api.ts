@@ -43,9 +43,10 @@ export function createAdminApi(options: { api: () => AppApi; admin: AdminLog; co
     },
     readAdminLog: ({ who, limit }) => admin.query({ ...(who ? { who } : {}), ...(limit !== undefined ? { limit } : {}) }),
     listOfflineChanges: () => admin.unreviewed(),
-    acknowledgeChanges: ({ upTo }, who = 'ipc') => {
+    acknowledgeChanges: async ({ upTo }, who = 'ipc') => {
       admin.record({ who, method: 'acknowledgeChanges', summary: 'reviewed the changes made from the command line while the app was closed', input: { upTo }, outcome: 'acknowledged' });
-      return Promise.resolve({ ok: true as const });
+      await admin.acknowledge(upTo);
+      return { ok: true as const };
     },
   };
 }

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AdminLog } from './admin-log';
+import { REVIEW_KEEP_EACH_END } from './offline-review';
 
 describe('AdminLog', () => {
   it('appends stamped entries to audit/admin.jsonl (0600), reads newest first, filters by who', async () => {
@@ -47,5 +48,37 @@ describe('AdminLog', () => {
     const other = new AdminLog({ dataDir });
     expect((await other.unreviewed()).map((e) => e.method)).toEqual(['approveServer']);
     await Promise.all([log.close(), other.close()]);
+  });
+
+  // Security review (MEDIUM): the review looked back only 5,000 entries, so 5,200 more erased it.
+  it('keeps an offline change for review until acknowledged, however many entries follow', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'admin-'));
+    let now = 1000;
+    const log = new AdminLog({ dataDir, now: () => now++ });
+    const backdoor = log.record({ who: 'cli-offline', method: 'addAgent', summary: 'add the agent "backdoor" with every server', outcome: 'ok', review: true });
+    for (let i = 0; i < 5200; i++) log.record({ who: 'cli', method: 'setBridgePaused', summary: 'pause the bridge', outcome: 'ok' });
+    await log.flush();
+    const other = new AdminLog({ dataDir });
+    expect((await other.unreviewed()).map((e) => e.id)).toEqual([backdoor.id]);
+    await log.acknowledge(backdoor.time);
+    expect(await other.unreviewed()).toEqual([]);
+    await Promise.all([log.close(), other.close()]);
+  });
+
+  it('holds the oldest and newest changes whole and counts those between, so a flood on either side hides nothing', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'admin-'));
+    let now = 1000;
+    const log = new AdminLog({ dataDir, now: () => now++ });
+    const first = log.record({ who: 'cli-offline', method: 'addAgent', summary: 'first', outcome: 'ok', review: true });
+    for (let i = 0; i < 2 * REVIEW_KEEP_EACH_END + 100; i++) log.record({ who: 'cli-offline', method: 'setSecret', summary: `noise ${i}`, outcome: 'ok', review: true });
+    const last = log.record({ who: 'cli-offline', method: 'addAgent', summary: 'last', outcome: 'ok', review: true });
+    await log.flush();
+    const listed = await new AdminLog({ dataDir }).unreviewed();
+    expect(listed).toHaveLength(2 * REVIEW_KEEP_EACH_END + 1);
+    const fromReview = listed.filter((e) => e.method !== 'omitted');
+    expect(fromReview[0]?.id).toBe(first.id);
+    expect(fromReview.at(-1)?.id).toBe(last.id);
+    expect(listed.find((e) => e.method === 'omitted')?.summary).toMatch(/^\d+ more changes were made from the command line/);
+    await log.close();
   });
 });

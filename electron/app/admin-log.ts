@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { AdminEntrySchema, type AdminEntry, type Caller } from '../../shared/api';
 import { JsonlLog } from '../fs-safe';
+import { OfflineReview } from './offline-review';
 
 export const ADMIN_LOG_BASE = 'admin';
 
@@ -19,8 +20,11 @@ export interface AdminQuery {
   limit?: number;
 }
 
-/** Reviewed offline changes stop being listed; this many entries back is as far as a review looks. */
-const REVIEW_WINDOW = 5000;
+/**
+ * How far back the log itself is searched for changes to review: those written before review.json
+ * kept them (an earlier release). What waits for review now is kept there, not found by a window.
+ */
+const LEGACY_REVIEW_WINDOW = 5000;
 
 /**
  * Changes of policy, agents, servers, secrets and settings: `<dataDir>/audit/admin.jsonl`, append-only,
@@ -28,6 +32,7 @@ const REVIEW_WINDOW = 5000;
  */
 export class AdminLog extends JsonlLog<AdminEntry> {
   readonly #now: () => number;
+  readonly #review: OfflineReview;
 
   constructor(options: AdminLogOptions) {
     super({
@@ -39,13 +44,30 @@ export class AdminLog extends JsonlLog<AdminEntry> {
       ...(options.log ? { log: options.log } : {}),
     });
     this.#now = options.now ?? Date.now;
+    this.#review = new OfflineReview(path.join(options.dataDir, 'audit'), options.log);
   }
 
-  /** Appends an entry stamped with an id and the time; returns it. */
+  /** Appends an entry stamped with an id and the time; returns it. A change to review is also kept for review. */
   record(entry: Omit<AdminEntry, 'id' | 'time'>): AdminEntry {
     const full: AdminEntry = { id: randomUUID(), time: this.#now(), ...entry };
     this.append(full);
+    if (full.review === true) this.#review.add(full);
     return full;
+  }
+
+  override async flush(): Promise<void> {
+    await super.flush();
+    await this.#review.flush();
+  }
+
+  override async close(): Promise<void> {
+    await super.close();
+    await this.#review.flush();
+  }
+
+  /** The person reviewed the offline changes up to `upTo` (recorded by the caller, with who it was). */
+  acknowledge(upTo: number): Promise<void> {
+    return this.#review.acknowledge(upTo);
   }
 
   async query(query: AdminQuery = {}): Promise<AdminEntry[]> {
@@ -55,12 +77,16 @@ export class AdminLog extends JsonlLog<AdminEntry> {
 
   /** Widenings made while no app ran, newer than what the person acknowledged (oldest first). */
   async unreviewed(): Promise<AdminEntry[]> {
-    const recent = await this.readWhere(REVIEW_WINDOW);
-    let upTo = -Infinity;
+    const kept = await this.#review.list();
+    const recent = await this.readWhere(LEGACY_REVIEW_WINDOW);
+    let upTo = kept.acknowledgedUpTo;
     for (const entry of recent) {
       const mark = (entry.input as { upTo?: unknown } | undefined)?.upTo;
       if (entry.method === 'acknowledgeChanges' && entry.outcome === 'acknowledged' && typeof mark === 'number') upTo = Math.max(upTo, mark);
     }
-    return recent.filter((e) => e.review === true && e.time > upTo).reverse();
+    const ids = new Set(kept.entries.map((e) => e.id));
+    // Only what an earlier release wrote before review.json kept changes is searched for in the log.
+    const legacy = recent.filter((e) => e.review === true && e.time > upTo && e.time < kept.since && !ids.has(e.id)).reverse();
+    return [...legacy, ...kept.entries.filter((e) => e.time > upTo)].sort((a, b) => a.time - b.time);
   }
 }

@@ -7,7 +7,7 @@ import { Confirmations } from './confirmations';
 const AGENT: AgentView = { name: 'claude', servers: ['github'], policy: { read: 'allow', write: 'ask', destructive: 'deny' }, tools: {}, createdAt: 0 };
 
 /** The person's API as a recorder: every change method answers `{ ok: true }`; the door's own methods are real. */
-function setup(options: { confirmations?: boolean; now?: () => number } = {}) {
+function setup(options: { confirmations?: boolean; now?: () => number; changeRate?: { burst: number; perSecond: number; now: () => number } } = {}) {
   const calls: Array<{ method: string; input: unknown }> = [];
   const entries: AdminEntry[] = [];
   const admin: AdminRecorder & { unreviewed?: never } = {
@@ -37,7 +37,7 @@ function setup(options: { confirmations?: boolean; now?: () => number } = {}) {
     ...(confirmations ? { confirmations } : {}),
   });
   Object.assign(methods, adminApi);
-  const door = createApiDoor({ api, admin, ...(confirmations ? { confirmations } : {}) });
+  const door = createApiDoor({ api, admin, ...(confirmations ? { confirmations } : {}), ...(options.changeRate ? { changeRate: options.changeRate } : {}) });
   const changes = () => calls.filter((c) => !['listAgents', 'listApprovals', 'status', 'listTools'].includes(c.method)).map((c) => c.method);
   return { door, calls, entries, confirmations, changes };
 }
@@ -54,6 +54,25 @@ const WIDENINGS: Array<[ApiMethod, unknown]> = [
   ['callTool', { server: 'gh', tool: 'delete_repo' }],
   ['updateServer', { name: 'gh', config: { command: 'node', args: ['evil.js'], env: { T: '${secret:GH_TOKEN}' } } }],
 ];
+
+describe('the door: the command line\'s changes are paced', () => {
+  // Security review: 5,200 setBridgePaused calls with the CLI credential in 5.6 s pushed an offline
+  // change out of the review's window. Each change from one credential is now paced.
+  it('refuses changes past the burst with rate_limited, records none of them, and lets reads and the person through', async () => {
+    let now = 0;
+    const { door, entries } = setup({ changeRate: { burst: 3, perSecond: 1, now: () => now } });
+    for (let i = 0; i < 3; i++) await door.call({ caller: 'cli' }, 'setBridgePaused', { paused: true });
+    await expect(door.call({ caller: 'cli' }, 'setBridgePaused', { paused: true })).rejects.toMatchObject({ code: 'rate_limited', data: { retryAfterMs: 1000 } });
+    await expect(door.call({ caller: 'cli' }, 'addAgent', { name: 'x', servers: '*' })).rejects.toMatchObject({ code: 'rate_limited' });
+    expect(entries).toHaveLength(3);
+    await door.call({ caller: 'cli' }, 'listAgents', {});
+    await door.call({ caller: 'app' }, 'setBridgePaused', { paused: true });
+    expect(entries).toHaveLength(4);
+    now += 1000;
+    await door.call({ caller: 'cli' }, 'setBridgePaused', { paused: true });
+    expect(entries).toHaveLength(5);
+  });
+});
 
 describe('the door: who may do what', () => {
   it('refuses a command-line call of a tool its server does not offer before asking the person', async () => {

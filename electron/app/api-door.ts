@@ -12,6 +12,7 @@ import {
 import { CodedError, toCodedError } from '../../shared/errors';
 import { redact } from '../../shared/redact';
 import { shownInput, summarize, type SummaryContext } from './admin-summary';
+import { ChangeRate, DEFAULT_CHANGE_RATE } from './change-rate';
 import type { Confirmations } from './confirmations';
 import { powerOf } from './method-powers';
 
@@ -33,6 +34,8 @@ export interface ApiDoorOptions {
   admin: AdminRecorder;
   /** Present where the person can confirm (the app: serve, desktop); absent in CLI commands. */
   confirmations?: Confirmations;
+  /** The command line's changes are paced (DEFAULT_CHANGE_RATE); `now` for tests. */
+  changeRate?: { burst: number; perSecond: number; now?: () => number };
 }
 
 export interface ApiDoor {
@@ -62,6 +65,9 @@ function invoke<M extends ApiMethod>(api: AppApi, method: M, input: unknown): Pr
  */
 export function createApiDoor(options: ApiDoorOptions): ApiDoor {
   const { api, admin, confirmations } = options;
+  const rate = options.changeRate ?? DEFAULT_CHANGE_RATE;
+  // One credential, one pace: every process holding the command line's credential shares it.
+  const cliChanges = new ChangeRate({ burst: rate.burst, perSecond: rate.perSecond, now: options.changeRate?.now ?? Date.now });
 
   /** Best effort: a summary without its context still says what is asked. */
   const context = (method: ApiMethod, input: unknown): Promise<SummaryContext> => contextOf(method, input).catch(() => ({}));
@@ -129,6 +135,8 @@ export function createApiDoor(options: ApiDoorOptions): ApiDoor {
     const power = await powerOf(method, input, { agent: async (name) => (await api.listAgents({})).find((a) => a.name === name) });
     const person = PERSON_CALLERS.has(from.caller);
     if (power === 'read') return invoke(api, method, input);
+    // Each change from the command line's credential is written to the admin log: paced, so none is buried.
+    if (from.caller === 'cli' && power !== 'person') cliChanges.take();
     if (power === 'person') {
       if (!person) {
         throw new CodedError('denied', `${method} is the person's own: it is done in the app, not from the command line`, {

@@ -1,0 +1,49 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { AdminEntry } from '../../shared/api';
+import { runCli, tempHome } from '../support/cli';
+import { appApi, eventually, startServe } from '../support/serve';
+
+const ENV = { CONNECTED_SERVICES_PASSPHRASE: 'offline review passphrase' };
+
+/**
+ * Security review (MEDIUM): with the app closed, a process adds a backdoor agent; once the app runs,
+ * 5,200 admin-log entries pushed it out of the review's window. What waits for review is kept until
+ * the person acknowledges it, and the command line's credential cannot write entries that fast.
+ */
+describe('the review of changes made while the app was closed', () => {
+  it('keeps a backdoor agent listed after 5,200 admin-log entries, and paces the command line', async () => {
+    const home = tempHome('cs-offline-review-');
+    const added = await runCli(home, ['agents', 'add', 'backdoor', '--servers', '*', '--policy', 'read=allow,write=allow,destructive=allow'], { env: ENV });
+    expect(added.code, added.stderr).toBe(0);
+
+    const served = await startServe(home, [], ENV);
+    try {
+      await eventually(() => Promise.resolve(served.stderr().includes('made from the command line while the app was closed') ? true : undefined));
+      // The command line's credential, as any process of the user can read it from runtime.json.
+      const runtime = JSON.parse(await readFile(join(home, 'runtime.json'), 'utf8')) as { secret: string };
+      const asCli = appApi(served.origin, runtime.secret);
+      const statuses: number[] = [];
+      for (let i = 0; i < 200; i++) statuses.push((await asCli('setBridgePaused', { paused: true })).status);
+      expect(statuses.filter((s) => s === 200).length).toBeLessThanOrEqual(70);
+      expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(100);
+
+      // The person's own interface is not paced: 5,200 entries after the offline change.
+      for (let i = 0; i < 5200; i += 100) {
+        await Promise.all(Array.from({ length: 100 }, () => served.api('setBridgePaused', { paused: true })));
+      }
+      const lines = (await readFile(join(home, 'audit', 'admin.jsonl'), 'utf8')).trim().split('\n');
+      expect(lines.length).toBeGreaterThan(5200);
+
+      const waiting = (await served.api('listOfflineChanges', {})).body.result as AdminEntry[];
+      const backdoor = waiting.find((e) => e.method === 'addAgent');
+      expect(backdoor?.summary).toContain('backdoor');
+      // Acknowledged by the person, it is no longer listed.
+      await served.api('acknowledgeChanges', { upTo: backdoor?.time ?? 0 });
+      expect(((await served.api('listOfflineChanges', {})).body.result as AdminEntry[]).filter((e) => e.method === 'addAgent')).toEqual([]);
+    } finally {
+      await served.stop();
+    }
+  }, 120_000);
+});
