@@ -1,9 +1,10 @@
+import type { RJSFSchema } from '@rjsf/utils';
 import { describe, expect, it } from 'vitest';
 import { shownSchema } from './shown-schema';
 
 describe('shownSchema', () => {
   it('shows hidden characters in titles, descriptions and untitled field names, at any depth, and nothing else', () => {
-    const schema = {
+    const schema: RJSFSchema = {
       type: 'object',
       title: 'A\u202Eb',
       properties: {
