@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { safeHref } from '../lib';
+import { safeHref, shownLine } from '../lib';
 
 /**
  * A link only to https: (or http: on this computer); anything else is shown as text, never made
@@ -7,7 +7,7 @@ import { safeHref } from '../lib';
  */
 export function SafeLink({ href, children }: { href: string | undefined; children?: ReactNode }) {
   const safe = safeHref(href);
-  if (safe === undefined) return <span className="plain-url">{children ?? href}</span>;
+  if (safe === undefined) return <span className="plain-url">{children ?? shownLine(href ?? '')}</span>;
   return (
     <a href={safe} target="_blank" rel="noopener noreferrer">
       {children ?? safe}

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { AUDIT_OUTCOMES, type AuditEntry, type AuditOutcome } from '../../../shared/api';
 import { Badge, ErrorNote } from '../../components';
-import { describeError, timestamp, type ShownError } from '../../lib';
+import { describeError, shownLine, timestamp, type ShownError } from '../../lib';
 import { useLive, useStore } from '../../state';
 import { approvalText, callDuration } from './audit-wording';
 
@@ -122,7 +122,7 @@ export function AuditLog() {
                 <td>{e.agent}</td>
                 <td>{e.server}</td>
                 <td>
-                  <code>{e.tool}</code> {e.kind !== 'tool' && <span className="muted">({e.kind})</span>}
+                  <code>{shownLine(e.tool)}</code> {e.kind !== 'tool' && <span className="muted">({e.kind})</span>}
                 </td>
                 <td>
                   <Badge tone={OUTCOME_TONE[e.outcome]}>{e.outcome.replace('_', ' ')}</Badge>

@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import type { AgentView, PolicyDecision } from '../../../shared/api';
 import { Badge, ConfirmDialog, TimeAgo } from '../../components';
-import { timestamp } from '../../lib';
+import { shownLine, timestamp } from '../../lib';
 import { useLive } from '../../state';
 import { asksOf, ELICITATION_CHOICES, SAMPLING_CHOICES, summaryOf } from './agent-asks';
 import { AsksForm } from './asks-form';
@@ -61,7 +61,7 @@ export function AgentCard({ agent, onEdit, onRotated, onChanged }: AgentCardProp
                 {overrides.map((o) => (
                   <li key={`${o.server}/${o.tool}`}>
                     <code>
-                      {o.server}/{o.tool}
+                      {o.server}/{shownLine(o.tool)}
                     </code>
                     : {o.decision}{' '}
                     <button

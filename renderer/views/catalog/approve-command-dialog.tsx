@@ -1,5 +1,6 @@
 import type { ServerStatus } from '../../../shared/api';
 import { ConfirmDialog } from '../../components';
+import { shownLine } from '../../lib';
 import { useLive } from '../../state';
 
 export interface ApproveCommandDialogProps {
@@ -38,7 +39,7 @@ function ApproveRunDialog({ status, onClose, changed, returnFocusTo }: ApproveCo
       {changed && <p>You changed what {status.name} runs, so it waits for your approval again.</p>}
       <p>This program will run on this computer with your permissions whenever {status.name} is used:</p>
       <pre className="command-line" role="group" aria-label="Command line" tabIndex={0}>
-        {status.commandLine ?? '(the core did not report a command line)'}
+        {status.commandLine !== undefined ? shownLine(status.commandLine) : '(the core did not report a command line)'}
       </pre>
       <p className="muted">Approve it only if you recognise it, with every variable set before it. If any of it changes later, you will be asked again.</p>
     </ConfirmDialog>
@@ -59,7 +60,7 @@ function ApproveDestinationDialog({ status, onClose, changed, returnFocusTo }: A
       {changed && <p>You changed where {status.name} sends its secrets, so it waits for your approval again.</p>}
       <p>Whenever {status.name} is used, these secrets from your vault are sent to this address:</p>
       <pre className="command-line" role="group" aria-label="Address and secrets" tabIndex={0}>
-        {status.commandLine ?? '(the core did not report the address)'}
+        {status.commandLine !== undefined ? shownLine(status.commandLine) : '(the core did not report the address)'}
       </pre>
       <p className="muted">
         Approve it only if you recognise the address: another program on this computer could have written it. If the address or a header changes later, you

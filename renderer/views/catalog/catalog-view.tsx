@@ -2,7 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import type { ServerStatus } from '../../../shared/api';
 import { CATALOG, type CatalogEntry } from '../../../shared/catalog';
 import { ErrorNote, PageHeader } from '../../components';
-import { plural } from '../../lib';
+import { plural, shownLine, shownText } from '../../lib';
 import { useLive, useNowFor, useStore } from '../../state';
 import { AddEntryDialog } from './add-entry-dialog';
 import { ApproveCommandDialog } from './approve-command-dialog';
@@ -71,7 +71,7 @@ export function CatalogView() {
             {issues.map((issue, i) => (
               <li key={i}>
                 {issue.server !== undefined && <strong>{issue.server}: </strong>}
-                {issue.field !== undefined && <code>{issue.field}</code>} {issue.message}
+                {issue.field !== undefined && <code>{shownLine(issue.field)}</code>} {shownText(issue.message)}
               </li>
             ))}
           </ul>

@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import type { ServerStatus } from '../../../shared/api';
 import { ClippedText, ServiceIcon, StateBadge } from '../../components';
-import { expiryText, plural, routeHref } from '../../lib';
+import { expiryText, plural, routeHref, shownLine } from '../../lib';
 import type { ServerRowModel } from './catalog-model';
 import { ServerActions } from './server-actions';
 
@@ -23,7 +23,7 @@ export const ServerRow = memo(function ServerRow({ row, now, onApprove }: Server
         <a id={nameId} href={routeHref({ screen: 'service', server: status.name, tab: 'overview' })}>
           {status.name}
         </a>
-        <ClippedText className="row-sub" text={entry?.name ?? status.url ?? status.commandLine ?? ''} label={status.name} />
+        <ClippedText className="row-sub" text={entry?.name ?? shownLine(status.url ?? status.commandLine ?? '')} label={status.name} />
       </div>
       <span className="row-cell" title="Transport">
         <span className="visually-hidden">transport: </span>

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { ErrorNote, PageHeader, SafeLink } from '../../components';
-import { clockText, describeError, routeHref, safeHref, type ShownError } from '../../lib';
+import { clockText, describeError, routeHref, safeHref, shownLine, type ShownError } from '../../lib';
 import { useLive, useNow, useStore } from '../../state';
 import { isEndState, LoginOutcome } from './login-outcome';
 import { QrImage } from './qr-image';
@@ -94,7 +94,7 @@ export function DeviceLoginView({ server }: { server: string }) {
               <li>
                 {linkable ? (
                   <>
-                    Open <SafeLink href={address}>{login.verificationUri ?? address}</SafeLink>, or scan the QR code.
+                    Open <SafeLink href={address}>{shownLine(login.verificationUri ?? address ?? '')}</SafeLink>, or scan the QR code.
                   </>
                 ) : (
                   <>The sign-in page address was not given or is not a secure address; ask the service for it.</>

@@ -1,5 +1,5 @@
 import type { DeviceLogin } from '../../../shared/api';
-import { routeHref } from '../../lib';
+import { routeHref, shownText } from '../../lib';
 
 type EndState = 'approved' | 'denied' | 'expired' | 'cancelled' | 'failed';
 
@@ -27,7 +27,7 @@ export function LoginOutcome({ login, busy, onRetry }: LoginOutcomeProps) {
   return (
     <div className={`note note-${text.tone} outcome`} role="status" data-login-state={login.state}>
       <h2>{text.title}</h2>
-      {login.message !== undefined && login.state !== 'approved' && <p>{login.message}</p>}
+      {login.message !== undefined && login.state !== 'approved' && <p>{shownText(login.message)}</p>}
       <p>{text.next}</p>
       <div className="button-row">
         {login.state === 'approved' ? (

@@ -1,4 +1,5 @@
 import { CopyButton } from '../../components';
+import { shownLine } from '../../lib';
 
 /** The code to type on the other device: large, spaced, selectable, and copyable. */
 export function UserCode({ code }: { code: string }) {
@@ -7,7 +8,7 @@ export function UserCode({ code }: { code: string }) {
       <p className="user-code-line">
         <span className="user-code-label">Your code</span>{' '}
         <strong className="user-code" translate="no">
-          {code}
+          {shownLine(code)}
         </strong>
       </p>
       <CopyButton text={code} label="Copy code" />

@@ -1,0 +1,34 @@
+// @vitest-environment jsdom
+import { cleanup, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { AuditEntry } from '../../../shared/api';
+import { createFakeApi, renderApp, serverStatus } from '../../../test/support/renderer';
+
+afterEach(cleanup);
+
+const entry: AuditEntry = { time: Date.now(), agent: 'claude', server: 'github', kind: 'tool', tool: 'list\u202Eseussi', durationMs: 5, outcome: 'ok', approval: 'person' };
+
+describe('text a server or mcp.json controls, outside the service screen', () => {
+  it('the audit log shows a tool name with a bidi override as an escape', async () => {
+    renderApp(createFakeApi({ readAudit: () => [entry], listAgents: () => [] }), { hash: '#/activity' });
+    const table = await screen.findByRole('table');
+    expect(within(table).getByText('list\\u202eseussi')).toBeTruthy();
+    expect(table.textContent).not.toContain('\u202E');
+  });
+
+  it("the services list shows a server's address and its last error with escapes", async () => {
+    const mine = serverStatus({
+      name: 'mine',
+      commandLine: 'node /srv/a\u2067b.js',
+      state: 'error',
+      lastError: { code: 'server_unavailable', message: 'exited: \u202Edetpurroc' },
+    });
+    const api = createFakeApi({ status: async () => ({ ...(await createFakeApi().status({})), servers: [mine] }) });
+    renderApp(api, { hash: '#/services/mine' });
+    expect(await screen.findByText('exited: \\u202edetpurroc')).toBeTruthy();
+    cleanup();
+    renderApp(api, { hash: '#/' });
+    expect((await screen.findAllByText('node /srv/a\\u2067b.js')).length).toBeGreaterThan(0);
+    expect(document.body.textContent).not.toContain('\u2067');
+  });
+});
