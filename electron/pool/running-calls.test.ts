@@ -34,6 +34,21 @@ describe('RunningCalls: who a server request belongs to', () => {
     expect(owner.ended?.aborted).toBe(true);
   });
 
+  // Security review: alice's call ended, its server's late request arrived while only bob's call ran,
+  // and bob could answer what belonged to alice's call.
+  it('a request arriving after another asker\'s overlapping call ended: nobody, not the one left', () => {
+    const calls = new RunningCalls();
+    const endA = calls.begin(alice, 'tool "x"');
+    const endB = calls.begin(bob, 'tool "y"');
+    endA();
+    expect(calls.owner().asker).toBeUndefined();
+    endB();
+    // A call of bob's that began after alice's ended ran beside no one else's: bob's.
+    const endB2 = calls.begin(bob, 'tool "z"');
+    expect(calls.owner().asker).toBe(bob);
+    endB2();
+  });
+
   it('several calls of one asker: that asker', () => {
     const calls = new RunningCalls();
     calls.begin(alice, 'tool "x"');

@@ -5,6 +5,11 @@ import type { CallAsker } from './server-asks';
 interface RunningCall {
   readonly asker: CallAsker | undefined;
   readonly what: string;
+  /**
+   * A call by another asker ran at some time during this one: a request arriving now may be that
+   * other call's, sent after it ended (stdio names no call), so it cannot be given to this asker.
+   */
+  overlapped?: boolean;
   /** Aborts the server requests made for this call when it ends; made by the first such request (an abort costs ~10 µs a call). */
   ended?: AbortController;
 }
@@ -27,8 +32,11 @@ export interface Owner {
  * call. Over Streamable HTTP a request related to a call comes on that call's own POST stream (MCP
  * 2025-11-25 basic/transports), whose handler runs in the call's scope (call-scope.ts): it is that
  * call's. Otherwise (stdio, whose requests name no call; the standalone GET stream) a request belongs
- * to a call only when every running call has the same asker; else it cannot be told apart and goes
- * to the person, never to a possibly wrong agent.
+ * to a call only when every running call has the same asker and no call by another asker ran beside
+ * any of them (its request may come late, after its call ended); else it cannot be told apart and
+ * goes to the person, never to a possibly wrong agent. A request sent after its call ended, while a
+ * call of another asker that began later runs alone, still cannot be told apart (README: Services
+ * that ask back).
  */
 export class RunningCalls {
   /** By a number of their own: a Set that gains and loses an entry per call is what IdTable avoids. */
@@ -51,6 +59,11 @@ export class RunningCalls {
   }
 
   #add(call: RunningCall): () => void {
+    for (const running of this.#calls) {
+      if (running.asker === call.asker) continue;
+      running.overlapped = true;
+      call.overlapped = true;
+    }
     const id = this.#nextId++;
     this.#calls.set(id, call);
     return () => {
@@ -85,10 +98,10 @@ export class RunningCalls {
     if (!first) return { asker: undefined, call: undefined, ended: undefined };
     // A request lives until every call it may belong to has ended.
     const ended = calls.length === 1 ? endedSignal(first) : allAborted(calls.map(endedSignal));
-    if (calls.every((c) => c.asker === first.asker)) {
+    if (calls.every((c) => c.asker === first.asker && c.overlapped !== true)) {
       return { asker: first.asker, call: calls.length === 1 ? first.what : `one of ${calls.length} calls`, ended };
     }
-    // Different askers: the request goes to the person.
+    // Different askers, now or while these calls ran: the request goes to the person.
     return { asker: undefined, call: `one of ${calls.length} calls by different callers`, ended };
   }
 }
