@@ -101,4 +101,31 @@ describe('overlapping calls of different askers on one server (our SDK-built ser
     await pool.callTool('remote', 'release', { key: 'aside' });
     expect(textOf(await held)).toBe('held aside');
   });
+
+  // Security review: a stdio server's request that arrived after alice's call ended, while only
+  // bob's call ran, went to bob, who could answer what belonged to alice's call.
+  it('stdio: a late request of a call that ran beside another caller\'s goes to the person, not the caller left', async () => {
+    const { router, seen } = answeringRouter();
+    const pool = newPool(router);
+    await pool.apply({ mcpServers: { local: relatedAsksServer() } });
+    const bobsHold = pool.callTool('local', 'hold', { key: 'bob-1' }, { asker: bob });
+    await waitFor('the server started by bob\'s call', () => pool.status('local').state === 'ready');
+    expect(textOf(await pool.callTool('local', 'ask-after', { who: 'alice', key: 'late-1' }, { asker: alice }))).toBe('alice will ask after late-1');
+    // Only bob's calls run when alice's late request arrives.
+    await pool.callTool('local', 'release', { key: 'late-1' }, { asker: bob });
+    await waitFor('alice\'s late request', () => seen.length === 1);
+    expect(seen[0]?.message).toBe('for alice');
+    expect(seen[0]?.context.asker).toBeUndefined();
+    await pool.callTool('local', 'release', { key: 'bob-1' }, { asker: bob });
+    expect(textOf(await bobsHold)).toBe('held bob-1');
+
+    // The test is not blind: a call of bob's that ran beside no one else's does get its late request.
+    const bobsNext = pool.callTool('local', 'hold', { key: 'bob-2' }, { asker: bob });
+    await pool.callTool('local', 'ask-after', { who: 'bob', key: 'late-2' }, { asker: bob });
+    await pool.callTool('local', 'release', { key: 'late-2' }, { asker: bob });
+    await waitFor('bob\'s late request', () => seen.length === 2);
+    expect(seen[1]?.context.asker).toBe(bob);
+    await pool.callTool('local', 'release', { key: 'bob-2' }, { asker: bob });
+    await bobsNext;
+  });
 });
