@@ -1,3 +1,4 @@
+import { constants } from 'node:fs';
 import { open, unlink } from 'node:fs/promises';
 import { CodedError } from '../../shared/errors';
 import { errnoCode, fsFailure } from '../fs-safe';
@@ -12,7 +13,8 @@ export const MAX_SECRET_FILE_BYTES = 64 * 1024;
 export async function readSecretFile(file: string, maxBytes = MAX_SECRET_FILE_BYTES): Promise<string> {
   let handle;
   try {
-    handle = await open(file, 'r');
+    // Non-blocking: opening a FIFO to read waits for a writer (POSIX open(2)); the check below refuses it.
+    handle = await open(file, constants.O_RDONLY | ((constants.O_NONBLOCK as number | undefined) ?? 0));
   } catch (error) {
     if (errnoCode(error) === 'ENOENT') throw new CodedError('not_found', `${file} does not exist.`, { hint: 'Check the path of the file to store.' });
     throw fsFailure(error, 'read', file);
