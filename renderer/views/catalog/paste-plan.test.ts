@@ -39,7 +39,7 @@ describe('pastedPlan', () => {
   });
 
   it('moves variables that evade a suffix check: key ids, one-time codes, other languages; plain ones stay', () => {
-    const [row] = readPaste('AWS_ACCESS_KEY_ID=AKIA1 MYSQL_PWD=p1 TOTP_SEED=s1 DB_PASSWORT=p3 TOKENIZER_MODEL=bpe LOG_LEVEL=debug npx -y x', 'x');
+    const [row] = readPaste('AWS_ACCESS_KEY_ID=AKIA1 MYSQL_PWD=p1 TOTP_SEED=s1 DB_PASSWORT=p3 TOKENIZER_MODEL=bpe LOG_LEVEL=debug PWD=/home/me npx -y x', 'x');
     const plan = row && pastedPlan(row);
     expect(plan?.secrets.map((s) => s.name)).toEqual(['AWS_ACCESS_KEY_ID', 'MYSQL_PWD', 'TOTP_SEED', 'DB_PASSWORT']);
     expect(plan?.config).toMatchObject({ env: { TOKENIZER_MODEL: 'bpe', LOG_LEVEL: 'debug' } });

@@ -3,6 +3,9 @@ import { secretReference, type ServerPlan } from '../../../shared/catalog';
 import { CodedError } from '../../../shared/errors';
 import { looksSecret } from '../../../shared/text';
 
+/** The shell's working folders (POSIX `PWD`, `OLDPWD`): a path, though `pwd` alone reads as a password. */
+const SHELL_FOLDER_VARIABLE: ReadonlySet<string> = new Set(['PWD', 'OLDPWD']);
+
 /** One server read from the pasted text, named, with what the person should know about it. */
 export interface PastedRow {
   name: string;
@@ -72,7 +75,7 @@ export function pastedPlan(row: PastedRow): ServerPlan {
   };
   const config: ServerConfig =
     'command' in row.config
-      ? { ...row.config, ...(row.config.env ? { env: move(row.config.env, (k) => looksSecret({ name: k })) ?? {} } : {}) }
+      ? { ...row.config, ...(row.config.env ? { env: move(row.config.env, (k) => !SHELL_FOLDER_VARIABLE.has(k) && looksSecret({ name: k })) ?? {} } : {}) }
       : { ...row.config, ...(row.config.headers ? { headers: move(row.config.headers, (k) => SECRET_HEADER.test(k) || looksSecret({ name: k })) ?? {} } : {}) };
   return { name: row.name, config, secrets };
 }
