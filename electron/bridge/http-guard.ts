@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { isAllowedHost } from '../net';
+import { isAllowedHost, isAllowedOrigin } from '../net';
 import { TOKEN_PREFIX } from './token';
 
 export const MCP_PATH = '/mcp';
@@ -23,15 +23,17 @@ function header(req: IncomingMessage, name: string): string | undefined {
 
 /**
  * The checks every request passes first, in this order: Host names the bridge (DNS rebinding), no
- * Origin at all (agents are programs, which send none; a browser sends one with every POST, so no web
- * page may drive the bridge, its own address and `null` included; RFC 6454 §7.3), the path, the
- * method, and no credential in the query string (URLs end up in logs and browser history).
+ * Origin but the bridge's own (agents are programs, which send none or, like the MCP conformance
+ * suite's DNS-rebinding check, the server's own; a browser sends one with every POST, so no other
+ * web page may drive the bridge, `null` and lookalikes included; RFC 6454 §7.3; MCP 2025-11-25
+ * basic/transports §Security Warning; the bridge serves no page, so nothing runs at its own origin),
+ * the path, the method, and no credential in the query string (URLs end up in logs and browser history).
  */
 export function refuseEarly(req: IncomingMessage, port: number): Refusal | undefined {
   if (!isAllowedHost(header(req, 'host'), port)) {
     return { status: 403, rpcCode: -32000, message: 'Forbidden: the Host header must name this bridge (127.0.0.1, localhost or [::1] with its port)' };
   }
-  if (req.headers['origin'] !== undefined) {
+  if (!isAllowedOrigin(header(req, 'origin'), port)) {
     return { status: 403, rpcCode: -32000, message: 'Forbidden: requests from web pages are not accepted' };
   }
   // Every agent request names exactly /mcp: nothing to parse then (no query, nothing to decode).

@@ -1,4 +1,4 @@
-import type { GetPromptRequest, GetPromptResult, ReadResourceRequest, ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CompleteRequest, CompleteResult, GetPromptRequest, GetPromptResult, ReadResourceRequest, ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
 import { CodedError } from '../../shared/errors';
 import { redact } from '../../shared/redact';
 import { agentError, rpcError } from './agent-errors';
@@ -89,4 +89,61 @@ export async function getPrompt(ctx: CallContext, agentName: string, request: Ge
     callCancellation(extra),
   );
   return unwrap(result, 'prompt');
+}
+
+/**
+ * Which server a completion's reference names: a prompt by its bridge name, a resource template by
+ * its URI template as listed (MCP 2025-11-25 server/utilities/completion). A completion reveals the
+ * server's data as a read does, but one comes per keystroke: it is answered only where the agent
+ * may read without asking the person, never queued for approval.
+ */
+async function findCompletion(ctx: CallContext, agent: Readonly<Agent>, ref: CompleteRequest['params']['ref']): Promise<Found> {
+  let found: Found;
+  if (ref.type === 'ref/prompt') found = await findPrompt(ctx, agent, ref.name);
+  else {
+    const view = await ctx.toolIndex.resources();
+    const servers = [...new Set(view.templates.filter((t) => serverAllowed(agent, t.server) && t.listed.uriTemplate === ref.uri).map((t) => t.server))];
+    const [only] = servers;
+    if (only === undefined || servers.length > 1) {
+      const why = only === undefined ? `no resource template ${ref.uri} among the services you may use` : `${ref.uri} is offered by several services (${servers.join(', ')})`;
+      return { error: agentError(new CodedError(only === undefined ? 'not_found' : 'invalid_input', redact(why), { hint: 'call resources/templates/list' })) };
+    }
+    found = { target: { server: only, name: ref.uri, tier: 'read', decision: agent.policy.read } };
+  }
+  if ('target' in found && found.target.decision === 'ask') {
+    return {
+      error: agentError(
+        new CodedError('denied', redact(`completions of "${found.target.server}" are offered only where your agent may read without asking the person`), {
+          hint: "ask the person to set your agent's read tier to allow",
+        }),
+        found.target.server,
+      ),
+    };
+  }
+  return found;
+}
+
+export async function complete(ctx: CallContext, agentName: string, request: CompleteRequest, extra: Extra): Promise<CompleteResult> {
+  const { ref, argument, context } = request.params;
+  const asked = ref.type === 'ref/prompt' ? ref.name : ref.uri;
+  const args = { ...(context?.arguments ?? {}), [argument.name]: argument.value };
+  const result = await passGate(
+    ctx,
+    {
+      agent: agentName,
+      kind: ref.type === 'ref/prompt' ? 'prompt' : 'resource',
+      asked,
+      args,
+      check: () =>
+        checkLength(asked, ref.type === 'ref/prompt' ? 'the prompt name' : 'the resource template', ref.type === 'ref/prompt' ? MAX_CALL_NAME_LENGTH : MAX_URI_LENGTH) ??
+        checkBounds(args, 'completion arguments', ARGUMENT_LIMITS),
+      find: (agent) => findCompletion(ctx, agent, ref),
+      run: async (target, cancel) => {
+        const upstreamRef = ref.type === 'ref/prompt' ? { type: 'ref/prompt' as const, name: target.name } : { type: 'ref/resource' as const, uri: target.name };
+        return (await ctx.pool.complete(target.server, { ref: upstreamRef, argument, ...(context?.arguments ? { context: { arguments: context.arguments } } : {}) }, { signal: cancel }));
+      },
+    },
+    callCancellation(extra),
+  );
+  return unwrap(result, ref.type === 'ref/prompt' ? 'prompt' : 'resource');
 }

@@ -4,7 +4,7 @@ import { answerInvalidParams } from './invalid-params';
 import type { CallContext } from './call-context';
 import { handleSetLevel } from './log-forwarding';
 import { serverAllowed } from './policy';
-import { getPrompt, readResource } from './read-calls';
+import { complete, getPrompt, readResource } from './read-calls';
 import { callTool } from './tool-call';
 import { agentAsker } from './agent-asker';
 import { agentTools } from './agent-tools';
@@ -28,6 +28,7 @@ export async function createSessionServer(ctx: CallContext, agentName: string, v
   ]);
   const {
     CallToolRequestSchema,
+    CompleteRequestSchema,
     GetPromptRequestSchema,
     ListPromptsRequestSchema,
     ListResourcesRequestSchema,
@@ -38,7 +39,7 @@ export async function createSessionServer(ctx: CallContext, agentName: string, v
   const server = new Server(
     { name: 'connected-services', version },
     {
-      capabilities: { tools: { listChanged: true }, resources: { listChanged: true }, prompts: { listChanged: true }, logging: {} },
+      capabilities: { tools: { listChanged: true }, resources: { listChanged: true }, prompts: { listChanged: true }, logging: {}, completions: {} },
       instructions: INSTRUCTIONS,
       jsonSchemaValidator: lazySchemaValidator(() => new AjvJsonSchemaValidator()),
     },
@@ -75,6 +76,7 @@ export async function createSessionServer(ctx: CallContext, agentName: string, v
     return { prompts: prompts.filter((p) => serverAllowed(agent, p.server)).map((p) => p.listed) };
   });
   server.setRequestHandler(GetPromptRequestSchema, (request, extra) => getPrompt(ctx, agentName, request, extra));
+  server.setRequestHandler(CompleteRequestSchema, (request, extra) => complete(ctx, agentName, request, extra));
   answerInvalidParams(server);
   return server;
 }

@@ -124,6 +124,7 @@ export function createPool(options: PoolOptions, internals: PoolSeamOptions = {}
     callTool: async (name, tool, args, callOptions) => slot(name).callTool(tool, args, callOptions),
     readResource: async (name, uri, callOptions) => slot(name).readResource(uri, callOptions),
     getPrompt: async (name, prompt, args, callOptions) => slot(name).getPrompt(prompt, args, callOptions),
+    complete: async (name, params, callOptions) => slot(name).complete(params, callOptions),
     inventoryStale: (name) => slot(name).inventoryStale(),
     on: (event, listener) => emitter.on(event, listener),
     close() {

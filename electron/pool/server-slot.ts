@@ -4,7 +4,7 @@ import type { CallResult, PromptInfo, ResourceInfo, ResourceTemplateInfo, Server
 import { cancelledError, untilAborted } from './call-helpers';
 import { cancellationOf } from './cancellation';
 import { toPoolError } from './map-error';
-import { assertEnabled, errorContext, promptGet, requestOptions, resourceRead, toolCall, toolRefusal, type Run } from './slot-calls';
+import { assertEnabled, completion, errorContext, promptGet, requestOptions, resourceRead, toolCall, toolRefusal, type Completion, type CompletionParams, type Run } from './slot-calls';
 import { SlotLifecycle } from './slot-lifecycle';
 import type { SlotOptions } from './slot-options';
 import { visibleInventory } from './slot-status';
@@ -80,6 +80,12 @@ export class ServerSlot {
   async getPrompt(prompt: string, args: Record<string, string>, options?: CallOptions): Promise<{ description?: string; messages: Record<string, unknown>[] }> {
     assertEnabled(this.name, this.#life.config);
     return this.#request(`prompt "${prompt}"`, options, promptGet(prompt, args));
+  }
+
+  async complete(params: CompletionParams, options?: CallOptions): Promise<{ completion: Completion }> {
+    assertEnabled(this.name, this.#life.config);
+    const what = params.ref.type === 'ref/prompt' ? `completion for prompt "${params.ref.name}"` : `completion for ${params.ref.uri}`;
+    return this.#request(what, options, completion(params));
   }
 
   /** Spawns or connects now (a person or the app asked): see SlotLifecycle.start. */

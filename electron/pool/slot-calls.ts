@@ -122,3 +122,25 @@ export function promptGet(prompt: string, args: Record<string, string>): Run<{ d
     return out;
   };
 }
+
+/** MCP 2025-11-25 server/utilities/completion: what a completion asks for, names as on the server. */
+export interface CompletionParams {
+  ref: { type: 'ref/prompt'; name: string } | { type: 'ref/resource'; uri: string };
+  argument: { name: string; value: string };
+  context?: { arguments?: Record<string, string> };
+}
+
+/** At most 100 values (MCP 2025-11-25 §Completion: "maximum of 100 items"). */
+const CompletionSchema = z.object({
+  values: z.array(z.string()).max(100),
+  total: z.number().int().min(0).optional(),
+  hasMore: z.boolean().optional(),
+});
+export type Completion = z.infer<typeof CompletionSchema>;
+
+export function completion(params: CompletionParams): Run<{ completion: Completion }> {
+  return async (client, sdkOptions, _direct, cancel) => {
+    const result = await client.complete(params, withSignal(sdkOptions, cancel));
+    return { completion: CompletionSchema.parse(result.completion) };
+  };
+}

@@ -4,6 +4,7 @@ import type { Cancellation } from './cancellation';
 import type { FloodLimits } from './flood-budget';
 import type { SetTimer } from './idle-timer';
 import type { AskOptions, CallAsker } from './server-asks';
+import type { Completion, CompletionParams } from './slot-calls';
 import type { HttpServerConfig, McpConfig, ServerConfig, ServerDiff } from '../../shared/config';
 import type {
   Approval,
@@ -140,6 +141,8 @@ export interface Pool {
     args: Record<string, string>,
     options?: CallOptions,
   ): Promise<{ description?: string; messages: Record<string, unknown>[] }>;
+  /** completion/complete on the server (names as on the server); starts it lazily. */
+  complete(name: string, params: CompletionParams, options?: CallOptions): Promise<{ completion: Completion }>;
   /** The cached inventory was fetched with a different config (it is still shown until the next start). */
   inventoryStale(name: string): boolean;
   on<E extends keyof PoolEvents>(event: E, listener: (payload: PoolEvents[E]) => void): () => void;

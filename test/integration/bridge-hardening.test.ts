@@ -45,9 +45,15 @@ describe('bridge hardening (DNS rebinding, CSRF, tokens, bodies)', () => {
   });
 
   it('refuses a foreign Origin and Origin: null with 403, and never sends CORS headers', async () => {
-    for (const origin of ['https://evil.example', 'null', `http://127.0.0.1:${port}.evil.com`, 'http://localhost:6274', `http://127.0.0.1:${port}`, `http://localhost:${port}`]) {
+    for (const origin of ['https://evil.example', 'null', `http://127.0.0.1:${port}.evil.com`, 'http://localhost:6274', `http://127.0.0.1:${port + 1}`, `https://127.0.0.1:${port}`]) {
       const res = await rawRequest(port, { headers: mcpHeaders(port, token, { Origin: origin }), body: INITIALIZE });
       expect(res.status, origin).toBe(403);
+      noCors(res);
+    }
+    // Its own address names no page (the bridge serves none): accepted, as the MCP DNS-rebinding check expects.
+    for (const origin of [`http://127.0.0.1:${port}`, `http://localhost:${port}`, `http://[::1]:${port}`]) {
+      const res = await rawRequest(port, { headers: mcpHeaders(port, token, { Origin: origin }), body: INITIALIZE });
+      expect(res.status, origin).toBe(200);
       noCors(res);
     }
     const preflight = await rawRequest(port, {
