@@ -3,6 +3,7 @@
  * rounds, with its ratio and target. Exit code: 2 when a step failed, else 1 when a target was
  * missed, else 0. `--quick` (CI): a few hundred calls, one round, targets printed but not enforced.
  * `--only KEY,…` runs the steps named (bridge, agent-start, memory, startup, refresh, cli, ui).
+ * `--write` (a full run only) writes the summary, with the machine and the date, into docs/benchmarks.md.
  */
 import { loadavg } from 'node:os';
 import { benchAgentStartup } from './agent-startup';
@@ -13,11 +14,18 @@ import { benchRefreshStorm } from './refresh-storm';
 import { exitCode, missed, pickSteps, runSteps, summaryLines, type Step } from './report';
 import { benchStartup } from './startup';
 import { benchUi } from './ui';
+import { thisMachine, writeBenchmarksPage, writeRefusal } from './write-page';
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const onlyAt = args.indexOf('--only');
 const only = onlyAt >= 0 ? (args[onlyAt + 1] ?? '').split(',').filter((name) => name !== '') : undefined;
+const write = args.includes('--write');
+const refusal = writeRefusal(args);
+if (refusal !== undefined) {
+  console.error(refusal);
+  process.exit(2);
+}
 
 const steps: Step[] = [
   {
@@ -50,7 +58,8 @@ try {
 }
 
 const load = (): string => loadavg().map((n) => n.toFixed(2)).join(' ');
-console.log(`bench ${quick ? '--quick (one round, targets not enforced)' : '(full)'}; load average at start: ${load()}`);
+const loadStart = load();
+console.log(`bench ${quick ? '--quick (one round, targets not enforced)' : '(full)'}; load average at start: ${loadStart}`);
 const started = performance.now();
 const { rows, failures } = await runSteps(
   chosen,
@@ -63,5 +72,11 @@ for (const line of summaryLines(rows, !quick)) console.log(line);
 const misses = missed(rows);
 if (failures.length > 0) console.log(`\n${failures.length} step(s) failed:\n${failures.map((f) => `  ${f}`).join('\n')}`);
 else if (misses.length > 0) console.log(`\n${misses.length} target(s) missed${quick ? ' (not enforced with --quick)' : ''}: ${misses.map((r) => r.key).join(', ')}`);
+if (write && failures.length > 0) console.log('\ndocs/benchmarks.md not written: a step failed, so this run is no run of record');
+else if (write) {
+  const seconds = (performance.now() - started) / 1000;
+  writeBenchmarksPage(rows, { date: new Date(), machine: thisMachine(), seconds, loadStart, loadEnd: load() });
+  console.log('\nwrote the summary into docs/benchmarks.md');
+}
 // Exit at once: handles of the SDK's clients or the auth fixture may linger, and the verdict is in.
 process.exit(exitCode(rows, failures, !quick));
