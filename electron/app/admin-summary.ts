@@ -52,6 +52,7 @@ function agentChange(input: ApiInput<'updateAgent'>): string {
   if (input.servers !== undefined) parts.push(`servers → ${input.servers === '*' ? 'all' : input.servers.join(', ') || 'none'}`);
   for (const [tier, decision] of Object.entries(input.policy ?? {})) if (decision !== undefined) parts.push(`${tier} → ${decision}`);
   for (const t of input.tools ?? []) parts.push(`${t.tool} on ${t.server} → ${t.decision ?? 'tier default'}`);
+  if (input.names !== undefined) parts.push(`names → ${input.names}`);
   return parts.join('; ') || 'nothing';
 }
 

@@ -66,6 +66,7 @@ export function createBridgeApi(deps: BridgeApiOptions): BridgeMethods {
       policy: agent.policy,
       tools: agent.tools,
       asks: { ...DEFAULT_AGENT_ASKS, ...agent.asks },
+      ...(agent.names === 'plain' ? { names: 'plain' as const } : {}),
       createdAt: agent.createdAt,
       ...(lastUsedAt !== undefined ? { lastUsedAt } : {}),
     };
@@ -98,17 +99,23 @@ export function createBridgeApi(deps: BridgeApiOptions): BridgeMethods {
       }
       return Promise.resolve(info());
     },
-    listAgents: () => Promise.resolve(agents.list().map(view)),
-    addAgent: async ({ name, servers, policy }: ApiInput<'addAgent'>) => {
+    listAgents: () =>
+      Promise.all(
+        agents.list().map(async (agent) => {
+          const kept = agent.names === 'plain' ? await deps.bridge?.keptPrefix(agent.name) : undefined;
+          return kept === undefined ? view(agent) : { ...view(agent), keptPrefix: kept };
+        }),
+      ),
+    addAgent: async ({ name, servers, policy, names }: ApiInput<'addAgent'>) => {
       // A new agent sees nothing until the person chooses its servers, unless they say all.
-      const { agent, token } = await agents.add(name, { servers: servers ?? [], policy: tiers(policy) });
+      const { agent, token } = await agents.add(name, { servers: servers ?? [], policy: tiers(policy), ...(names !== undefined ? { names } : {}) });
       return { agent: view(agent), token };
     },
-    updateAgent: async ({ name, servers, policy, tools, asks }: ApiInput<'updateAgent'>) => {
+    updateAgent: async ({ name, servers, policy, tools, asks, names }: ApiInput<'updateAgent'>) => {
       existing(name);
       // Checked before anything changes: a rule for a tool that is not there would never apply.
       for (const change of tools ?? []) if (change.decision !== null) await knownTool(change.server, change.tool);
-      let agent = await agents.update(name, { ...(servers !== undefined ? { servers } : {}), policy: tiers(policy), ...(asks !== undefined ? { asks: definedAsks(asks) } : {}) });
+      let agent = await agents.update(name, { ...(servers !== undefined ? { servers } : {}), policy: tiers(policy), ...(asks !== undefined ? { asks: definedAsks(asks) } : {}), ...(names !== undefined ? { names } : {}) });
       for (const change of tools ?? []) agent = await agents.setToolDecision(name, change.server, change.tool, change.decision);
       return view(agent);
     },

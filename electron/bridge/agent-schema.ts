@@ -44,6 +44,11 @@ export type AgentAsks = z.infer<typeof AgentAsksSchema>;
 /** One default for the core and the screens. */
 export { DEFAULT_AGENT_ASKS } from '../../shared/api';
 
+/** The names an agent sees: `<server>__<name>` always, or a tool's own name where it collides with none (agent-names.ts). */
+export const NAME_STYLES = ['prefixed', 'plain'] as const;
+export const NameStyleSchema = z.enum(NAME_STYLES);
+export type NameStyle = z.infer<typeof NameStyleSchema>;
+
 export const StoredAgentSchema = z.strictObject({
   name: AgentNameSchema,
   /** sha256 of the token, hex; the token itself is never stored. */
@@ -57,6 +62,8 @@ export const StoredAgentSchema = z.strictObject({
   tools: ToolOverridesSchema,
   /** Absent: DEFAULT_AGENT_ASKS. */
   asks: AgentAsksSchema.optional(),
+  /** Absent: `prefixed`. */
+  names: NameStyleSchema.optional(),
 });
 export type StoredAgent = z.infer<typeof StoredAgentSchema>;
 
@@ -76,6 +83,7 @@ export interface AgentInput {
   /** Missing tiers take DEFAULT_POLICY. */
   policy?: Partial<AgentPolicy>;
   tools?: ToolOverrides;
+  names?: NameStyle;
 }
 
 export interface AgentUpdate {
@@ -83,4 +91,5 @@ export interface AgentUpdate {
   policy?: Partial<AgentPolicy>;
   tools?: ToolOverrides;
   asks?: Partial<AgentAsks>;
+  names?: NameStyle;
 }

@@ -107,6 +107,7 @@ export class AgentStore {
         servers,
         policy,
         tools,
+        ...(input.names === 'plain' ? { names: input.names } : {}),
       };
       return [...agents, record];
     });
@@ -145,6 +146,8 @@ export class AgentStore {
         tools: tools ?? current.tools,
       };
       if (update.asks !== undefined) next.asks = AgentAsksSchema.parse({ ...DEFAULT_AGENT_ASKS, ...current.asks, ...update.asks });
+      if (update.names === 'plain') next.names = 'plain';
+      else if (update.names === 'prefixed') delete next.names;
       return agents.map((a) => (a.name === name ? next : a));
     });
     return this.#require(name);

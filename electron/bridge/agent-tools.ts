@@ -1,4 +1,5 @@
 import type { ListToolsResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import { agentNames } from './agent-names';
 import type { Agent } from './agent-schema';
 import { judgeTool } from './policy';
 import { sharedResult } from './shared-result';
@@ -20,10 +21,13 @@ export function agentTools(index: ReadonlyMap<string, ToolEntry>, agent: Readonl
   const known = byAgent.get(agent);
   if (known !== undefined) return known;
   const tools: Tool[] = [];
-  for (const entry of index.values()) {
+  const names = agentNames(index, agent);
+  for (const [bridge, entry] of index) {
     const verdict = judgeTool(agent, entry.server, entry.info, entry.tier);
     // Tools the agent may never call are not offered at all.
-    if (verdict && verdict.decision !== 'deny') tools.push(entry.listed);
+    if (!verdict || verdict.decision === 'deny') continue;
+    const shown = names.shown(bridge);
+    tools.push(shown === bridge ? entry.listed : { ...entry.listed, name: shown });
   }
   const listing: ListToolsResult = sharedResult({ tools });
   byAgent.set(agent, listing);

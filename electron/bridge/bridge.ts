@@ -5,6 +5,7 @@ import type { Pool } from '../pool';
 import { AgentActivity } from './agent-activity';
 import { AgentStore } from './agent-store';
 import { CallApprovalQueue } from './call-approval-queue';
+import { agentNames } from './agent-names';
 import { AuditLog } from './audit-log';
 import type { CallContext } from './call-context';
 import { DEFAULT_MAX_BODY_BYTES } from './http-body';
@@ -190,6 +191,12 @@ function bridgeHandle(
     bridgeNameOf: async (server, tool) => {
       for (const [name, entry] of await toolIndex.tools()) if (entry.server === server && entry.info.name === tool) return name;
       return undefined;
+    },
+    keptPrefix: async (name) => {
+      const agent = agents.get(name);
+      if (agent?.names !== 'plain') return [];
+      const [tools, prompts] = await Promise.all([toolIndex.tools(), toolIndex.prompts()]);
+      return [...agentNames(tools, agent).keptPrefix, ...agentNames(prompts, agent).keptPrefix];
     },
     refresh: () => {
       toolIndex.invalidate();

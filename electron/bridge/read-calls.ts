@@ -2,6 +2,7 @@ import type { CompleteRequest, CompleteResult, GetPromptRequest, GetPromptResult
 import { CodedError } from '../../shared/errors';
 import { redact } from '../../shared/redact';
 import { agentError, rpcError } from './agent-errors';
+import { agentNames } from './agent-names';
 import type { Agent } from './agent-schema';
 import { withoutSecrets } from './agent-result';
 import type { CallContext } from './call-context';
@@ -38,7 +39,8 @@ async function findResource(ctx: CallContext, agent: Readonly<Agent>, uri: strin
 }
 
 async function findPrompt(ctx: CallContext, agent: Readonly<Agent>, name: string): Promise<Found> {
-  const entry = (await ctx.toolIndex.prompts()).get(name);
+  const prompts = await ctx.toolIndex.prompts();
+  const entry = prompts.get(agentNames(prompts, agent).bridgeOf(name));
   if (!entry || !serverAllowed(agent, entry.server)) {
     return { error: agentError(new CodedError('not_found', redact(`unknown prompt "${name}"`), { hint: 'call prompts/list' })) };
   }

@@ -7,6 +7,7 @@ import { serverAllowed } from './policy';
 import { complete, getPrompt, readResource } from './read-calls';
 import { callTool } from './tool-call';
 import { agentAsker } from './agent-asker';
+import { agentNames } from './agent-names';
 import { agentTools } from './agent-tools';
 import { lazySchemaValidator } from './lazy-schema-validator';
 import { onToolCall } from './sdk-dispatch';
@@ -14,6 +15,10 @@ import { onToolCall } from './sdk-dispatch';
 const INSTRUCTIONS =
   'Tools, resources and prompts of the services the person connected in Connected Services. ' +
   'Names are <service>__<name>. Some calls wait for the person to approve them; a refused call says why.';
+const PLAIN_INSTRUCTIONS =
+  'Tools, resources and prompts of the services the person connected in Connected Services. ' +
+  "Each has its service's own name, or <service>__<name> where two services offer the same one; a description starts with its [service]. " +
+  'Some calls wait for the person to approve them; a refused call says why.';
 
 /**
  * The MCP server of one agent session: every answer is computed for that agent only. The SDK's
@@ -40,7 +45,7 @@ export async function createSessionServer(ctx: CallContext, agentName: string, v
     { name: 'connected-services', version },
     {
       capabilities: { tools: { listChanged: true }, resources: { listChanged: true }, prompts: { listChanged: true }, logging: {}, completions: {} },
-      instructions: INSTRUCTIONS,
+      instructions: ctx.agents.peek(agentName)?.names === 'plain' ? PLAIN_INSTRUCTIONS : INSTRUCTIONS,
       jsonSchemaValidator: lazySchemaValidator(() => new AjvJsonSchemaValidator()),
     },
   );
@@ -72,8 +77,10 @@ export async function createSessionServer(ctx: CallContext, agentName: string, v
   server.setRequestHandler(ListPromptsRequestSchema, async () => {
     const agent = ctx.agents.peek(agentName);
     if (!agent || agent.policy.read === 'deny') return { prompts: [] };
-    const prompts = [...(await ctx.toolIndex.prompts()).values()];
-    return { prompts: prompts.filter((p) => serverAllowed(agent, p.server)).map((p) => p.listed) };
+    const index = await ctx.toolIndex.prompts();
+    const names = agentNames(index, agent);
+    const prompts = [...index].filter(([, p]) => serverAllowed(agent, p.server));
+    return { prompts: prompts.map(([bridge, p]) => (names.shown(bridge) === bridge ? p.listed : { ...p.listed, name: names.shown(bridge) })) };
   });
   server.setRequestHandler(GetPromptRequestSchema, (request, extra) => getPrompt(ctx, agentName, request, extra));
   server.setRequestHandler(CompleteRequestSchema, (request, extra) => complete(ctx, agentName, request, extra));

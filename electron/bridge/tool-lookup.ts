@@ -1,5 +1,6 @@
 import { owningServer } from '../../shared/naming';
 import { agentError, type AgentError } from './agent-errors';
+import { agentNames } from './agent-names';
 import type { Agent } from './agent-schema';
 import type { CallContext } from './call-context';
 import type { ToolEntry } from './tool-index';
@@ -13,8 +14,11 @@ export type Lookup = { entry: ToolEntry } | { error: AgentError } | undefined;
  * call would (or answers with the error of its last failed start), and looks again.
  * The namespace is the longest matching `<server>__` (owningServer): `a__b__c` starts `a__b`, not `a`.
  */
-export async function lookupTool(ctx: CallContext, agent: Readonly<Agent>, name: string): Promise<Lookup> {
-  const hit = (await ctx.toolIndex.tools()).get(name);
+export async function lookupTool(ctx: CallContext, agent: Readonly<Agent>, asked: string): Promise<Lookup> {
+  const tools = await ctx.toolIndex.tools();
+  // An agent with plain names calls a tool by the name it was shown.
+  const name = agentNames(tools, agent).bridgeOf(asked);
+  const hit = tools.get(name);
   if (hit) return serverAllowed(agent, hit.server) ? { entry: hit } : undefined;
   const owner = owningServer(name, ctx.toolIndex.servers());
   const status = owner === undefined ? undefined : ctx.pool.statuses().find((s) => s.name === owner);

@@ -60,6 +60,11 @@ export interface Bridge {
   toolOf(bridgeName: string): Promise<{ server: string; tool: string } | undefined>;
   /** The bridge name of a server's tool, when it is in the cached inventories. */
   bridgeNameOf(server: string, tool: string): Promise<string | undefined>;
+  /**
+   * For an agent with plain names: its tools' and prompts' bridge names that keep their prefix,
+   * because another of its servers offers the same name (agent-names.ts). Empty otherwise.
+   */
+  keptPrefix(agent: string): Promise<string[]>;
   /** Forget cached listings and send list_changed to every session (e.g. after a config change). */
   refresh(): void;
   /** Closes sessions, the listener, pending approvals (denied) and the audit log. Idempotent. */

@@ -20,6 +20,10 @@ export type AgentAsksView = z.infer<typeof AgentAsksViewSchema>;
 /** An agent's asks when its file names none: elicitation to it, sampling approved by the person per request. */
 export const DEFAULT_AGENT_ASKS: AgentAsksView = { elicitation: 'allow', sampling: 'ask' };
 
+export const NAME_STYLES = ['prefixed', 'plain'] as const;
+export const NameStyleViewSchema = lazySchema(() => z.enum(NAME_STYLES));
+export type NameStyleView = (typeof NAME_STYLES)[number];
+
 export const AgentViewSchema = lazySchema(() => z.object({
   name: z.string(),
   /** Servers this agent may use; `*` for all. */
@@ -31,6 +35,10 @@ export const AgentViewSchema = lazySchema(() => z.object({
   lastUsedAt: z.number().optional(),
   /** Servers' requests during its calls: elicitation to the agent (`allow`) or always the person; sampling approved by the person per request (`ask`) or refused. */
   asks: AgentAsksViewSchema.optional(),
+  /** The names it sees: `prefixed` (`<service>__<name>`, absent means this) or `plain` (each its own where none collide). */
+  names: NameStyleViewSchema.optional(),
+  /** With plain names: the names that keep their prefix because two of its services offer them (while the app runs). */
+  keptPrefix: z.array(z.string()).optional(),
 }));
 export type AgentView = z.infer<typeof AgentViewSchema>;
 

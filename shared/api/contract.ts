@@ -4,6 +4,7 @@ import { SECRET_NAME_PATTERN, VaultHealthSchema } from '../vault';
 import {
   AgentViewSchema,
   AgentAsksViewSchema,
+  NameStyleViewSchema,
   AuditEntrySchema,
   AuditOutcomeSchema,
   BridgeInfoSchema,
@@ -142,6 +143,7 @@ export const API_METHODS = lazyEntries({
       name: AgentNameSchema,
       servers: z.union([z.literal('*'), z.array(ServerNameSchema)]).optional(),
       policy: TierPolicySchema.partial().optional(),
+      names: NameStyleViewSchema.optional(),
     }),
     output: z.object({ agent: AgentViewSchema, token: z.string() }),
   }),
@@ -154,6 +156,8 @@ export const API_METHODS = lazyEntries({
       tools: z.array(z.strictObject({ server: ServerNameSchema, tool: z.string().min(1), decision: PolicyDecisionSchema.nullable() })).optional(),
       /** Where servers' requests during its calls may go (README "Services that ask back"). */
       asks: AgentAsksViewSchema.partial().optional(),
+      /** The names it sees (issue #30): `prefixed` or `plain`. */
+      names: NameStyleViewSchema.optional(),
     }),
     output: AgentViewSchema,
   }),

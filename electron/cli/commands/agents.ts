@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { CONFIG_TARGETS, ConfigTargetSchema, POLICY_DECISIONS, type AgentView, type TierPolicy } from '../../../shared/api';
+import { CONFIG_TARGETS, ConfigTargetSchema, NAME_STYLES, POLICY_DECISIONS, type AgentView, type NameStyleView, type TierPolicy } from '../../../shared/api';
 import { CodedError } from '../../../shared/errors';
 import { printJson, table } from '../output';
 import type { Run } from '../runner';
@@ -61,6 +61,19 @@ function parseTarget(value: string) {
   return parsed.data;
 }
 
+const NAMES_HELP = 'the names it sees: prefixed (<server>__<tool>, the default) or plain (each tool and prompt under its own name where none of its servers collide)';
+
+function parseNames(value: string): NameStyleView {
+  return parseChoice(value, NAME_STYLES, '--names');
+}
+
+/** An agent with plain names, and which names keep their prefix (known while the app runs). */
+function plainNamesLine(agent: AgentView): string {
+  const kept = agent.keptPrefix ?? [];
+  const which = agent.keptPrefix === undefined ? '' : kept.length === 0 ? '; none collide' : `; these keep their prefix because two of its servers offer them: ${kept.join(', ')}`;
+  return `${agent.name} sees each tool and prompt under its own name${which}.`;
+}
+
 function describe(agent: AgentView): string[] {
   return [
     agent.name,
@@ -94,8 +107,9 @@ export function registerAgents(program: Command, run: Run): void {
     .option('--servers <list>', 'servers it may use, comma-separated, or * for all (default: none)')
     .option('--policy <pairs>', 'per tier: read=allow,write=ask,destructive=ask (allow, ask or deny)')
     .option('--for <client>', `also print the configuration for ${CONFIG_TARGETS.join(', ')}`, parseTarget)
+    .option('--names <style>', NAMES_HELP, parseNames)
     .option('--json', 'print JSON')
-    .action((name: string, options: { servers?: string; policy?: string; for?: ReturnType<typeof parseTarget>; json?: boolean }) =>
+    .action((name: string, options: { servers?: string; policy?: string; for?: ReturnType<typeof parseTarget>; names?: NameStyleView; json?: boolean }) =>
       run(async (ctx) => {
         const api = (await ctx.core()).api;
         await noteUnknownServers(ctx, name, options.servers);
@@ -103,6 +117,7 @@ export function registerAgents(program: Command, run: Run): void {
           name,
           ...(options.servers !== undefined ? { servers: parseServers(options.servers) } : {}),
           ...(options.policy !== undefined ? { policy: parsePolicy(options.policy) } : {}),
+          ...(options.names !== undefined ? { names: options.names } : {}),
         });
         const config = options.for ? await api.agentConfig({ name, for: options.for, token }) : undefined;
         // The token is written raw: it is the one time the person can copy it.
@@ -131,6 +146,7 @@ export function registerAgents(program: Command, run: Run): void {
         if (options.json) return printJson(ctx.output, list);
         if (list.length === 0) return ctx.output.out('No agents. Create one with `connected-services agents add NAME --servers *`.');
         for (const line of table([['AGENT', 'SERVERS', 'POLICY', 'TOOL RULES'], ...list.map(describe)])) ctx.output.out(line);
+        for (const agent of list) if (agent.names === 'plain') ctx.output.out(plainNamesLine(agent));
       }),
     );
 
@@ -142,12 +158,13 @@ export function registerAgents(program: Command, run: Run): void {
     .option('--tool <rule>', 'SERVER/TOOL=allow|ask|deny overrides the tier for one tool; =default removes the rule (repeatable)', parseToolRule, [])
     .option('--elicitation <choice>', "services' forms during its calls: allow (to the agent when its client can) or deny (always you)", (v) => parseChoice(v, ['allow', 'deny'] as const, '--elicitation'))
     .option('--sampling <choice>', "services' sampling requests: ask (you approve each) or deny", (v) => parseChoice(v, ['ask', 'deny'] as const, '--sampling'))
+    .option('--names <style>', NAMES_HELP, parseNames)
     .option('--json', 'print JSON')
-    .action((name: string, options: { servers?: string; policy?: string; tool: ToolRule[]; elicitation?: 'allow' | 'deny'; sampling?: 'ask' | 'deny'; json?: boolean }) =>
+    .action((name: string, options: { servers?: string; policy?: string; tool: ToolRule[]; elicitation?: 'allow' | 'deny'; sampling?: 'ask' | 'deny'; names?: NameStyleView; json?: boolean }) =>
       run(async (ctx) => {
         const asks = { ...(options.elicitation !== undefined ? { elicitation: options.elicitation } : {}), ...(options.sampling !== undefined ? { sampling: options.sampling } : {}) };
-        if (options.servers === undefined && options.policy === undefined && options.tool.length === 0 && Object.keys(asks).length === 0) {
-          throw new CodedError('invalid_input', 'nothing to change', { hint: 'give --servers, --policy, --tool, --elicitation or --sampling (see `connected-services agents set --help`)' });
+        if (options.servers === undefined && options.policy === undefined && options.tool.length === 0 && Object.keys(asks).length === 0 && options.names === undefined) {
+          throw new CodedError('invalid_input', 'nothing to change', { hint: 'give --servers, --policy, --tool, --elicitation, --sampling or --names (see `connected-services agents set --help`)' });
         }
         await noteUnknownServers(ctx, name, options.servers);
         const agent = await (await ctx.core()).api.updateAgent({
@@ -156,9 +173,11 @@ export function registerAgents(program: Command, run: Run): void {
           ...(options.policy !== undefined ? { policy: parsePolicy(options.policy) } : {}),
           ...(options.tool.length > 0 ? { tools: options.tool } : {}),
           ...(Object.keys(asks).length > 0 ? { asks } : {}),
+          ...(options.names !== undefined ? { names: options.names } : {}),
         });
         if (options.json) return printJson(ctx.output, agent);
         for (const line of table([['AGENT', 'SERVERS', 'POLICY', 'TOOL RULES'], describe(agent)])) ctx.output.out(line);
+        if (agent.names === 'plain') ctx.output.out(plainNamesLine(agent));
       }),
     );
 

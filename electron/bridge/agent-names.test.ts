@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { BRIDGE_NAME, bridgeName } from '../../shared/naming';
+import type { Agent } from './agent-schema';
+import { agentNames } from './agent-names';
+
+const agent = (servers: string[], names?: 'plain' | 'prefixed'): Agent => ({
+  name: 'a',
+  tokenHint: 'cs_',
+  createdAt: 0,
+  tokenCreatedAt: 0,
+  servers,
+  policy: { read: 'allow', write: 'allow', destructive: 'allow' },
+  tools: {},
+  ...(names ? { names } : {}),
+});
+
+function index(entries: Array<[server: string, tool: string]>): Map<string, { server: string; info: { name: string } }> {
+  return new Map(entries.map(([server, name]) => [bridgeName(server, name), { server, info: { name } }]));
+}
+
+describe('agentNames', () => {
+  const tools = index([
+    ['github', 'create_issue'],
+    ['gitlab', 'create_issue'],
+    ['github', 'search'],
+    ['memory', 'read_graph'],
+    ['files', 'read.file'],
+    ['odd', 'memory__read_graph'],
+  ]);
+
+  it('prefixed (the default): every name is the bridge name', () => {
+    const names = agentNames(tools, agent(['*']));
+    expect(names.shown('github__search')).toBe('github__search');
+    expect(names.bridgeOf('search')).toBe('search');
+    expect(names.keptPrefix).toEqual([]);
+  });
+
+  it('plain: own names where none collide among the agent\u2019s servers; collisions, bad patterns and another entry\u2019s bridge name keep the prefix', () => {
+    const names = agentNames(tools, agent(['*'], 'plain'));
+    expect(names.shown('github__search')).toBe('search');
+    expect(names.shown('memory__read_graph')).toBe('read_graph');
+    expect(names.shown('github__create_issue')).toBe('github__create_issue');
+    expect(names.shown('gitlab__create_issue')).toBe('gitlab__create_issue');
+    expect(names.shown('files__read_file')).toBe('files__read_file');
+    // `memory__read_graph` is memory's bridge name: odd's tool of that name keeps its prefix.
+    expect(names.shown(bridgeName('odd', 'memory__read_graph'))).toBe(bridgeName('odd', 'memory__read_graph'));
+    expect(names.keptPrefix.sort()).toEqual(['github__create_issue', 'gitlab__create_issue']);
+    // Both forms are accepted back.
+    expect(names.bridgeOf('search')).toBe('github__search');
+    expect(names.bridgeOf('github__search')).toBe('github__search');
+  });
+
+  it('decides from the agent\u2019s own servers: a collision with a server it cannot use does not count', () => {
+    const names = agentNames(tools, agent(['github', 'memory'], 'plain'));
+    expect(names.shown('github__create_issue')).toBe('create_issue');
+    expect(names.keptPrefix).toEqual([]);
+  });
+
+  it('every shown name is unique, fits the model APIs\u2019 pattern, and is the same when built again (a property over generated inventories)', () => {
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31);
+    const words = ['get', 'list', 'create', 'search', 'read', 'x', 'a.b', 'memory__get', 'delete_item', 'ü'];
+    for (let round = 0; round < 200; round++) {
+      const entries: Array<[string, string]> = [];
+      const count = 1 + (next() % 12);
+      for (let i = 0; i < count; i++) entries.push([['s1', 's2', 'memory', 'long-server-name'][next() % 4] ?? 's1', words[next() % words.length] ?? 'x']);
+      const built = index(entries);
+      const names = agentNames(built, agent(['*'], 'plain'));
+      const shown = [...built.keys()].map((b) => names.shown(b));
+      expect(new Set(shown).size).toBe(shown.length);
+      for (const name of shown) expect(name).toMatch(BRIDGE_NAME);
+      const again = agentNames(index(entries), agent(['*'], 'plain'));
+      expect([...built.keys()].map((b) => again.shown(b))).toEqual(shown);
+      for (const b of built.keys()) expect(names.bridgeOf(names.shown(b))).toBe(b);
+    }
+  });
+});
