@@ -1,6 +1,6 @@
 import { Transform, type Readable } from 'node:stream';
 // The splitter alone, not the pool's index: the shim loads nothing else of the pool.
-import { LineSplitter } from '../pool/line-splitter';
+import { LineSplitter } from '../pool';
 
 const NEWLINE = Buffer.from('\n');
 

@@ -17,3 +17,5 @@ export { AskRefused, AskTimeout } from './ask-handlers';
 export { RPC_ERROR, isMcpError, type McpErrorLike } from './rpc-codes';
 export { loadSdkTypes, type SdkTypes } from './client-sdk';
 export { parseRpcMessage, type RpcSchemas } from './rpc-message';
+export { LineSplitter } from './line-splitter';
+export { MAX_STDERR_LINE, ServerOutput } from './server-output';

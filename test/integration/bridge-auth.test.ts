@@ -54,7 +54,7 @@ describe('auth_required reaches the agent', () => {
 });
 
 describe('auditArguments', () => {
-  it('records arguments and results, redacted, and shows arguments in approval requests', async () => {
+  it('records arguments and results, redacted, and shows arguments as sent in approval requests', async () => {
     const { h, agent } = await setup(false, { auditArguments: true }, { read: 'ask', write: 'ask', destructive: 'ask' });
     const asked: PendingApproval[] = [];
     h.bridge.approvals.on('pending', (p) => {
@@ -63,7 +63,8 @@ describe('auditArguments', () => {
     });
     const result = await agent.client.callTool({ name: 'service__whoami', arguments: { query: 'weather', apiKey: 'sk-live-1234567890' } });
     expect(firstText(result)).toBe('fixture user');
-    expect(asked.map((p) => p.arguments)).toEqual([{ query: 'weather', apiKey: '[redacted]' }]);
+    // Consent shows what will be sent (only values we hold would be named); the audit log is redacted.
+    expect(asked.map((p) => p.arguments)).toEqual([{ query: 'weather', apiKey: 'sk-live-1234567890' }]);
     const [entry] = await h.bridge.audit.read({ agent: 'agent' });
     expect(entry).toMatchObject({ outcome: 'ok', approval: 'person', arguments: { query: 'weather', apiKey: '[redacted]' } });
     expect(JSON.stringify(entry?.result)).toContain('fixture user');
