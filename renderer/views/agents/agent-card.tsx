@@ -49,6 +49,13 @@ export function AgentCard({ agent, onEdit, onRotated, onChanged }: AgentCardProp
           <Badge tone={TONE[agent.policy.write]}>write: {agent.policy.write}</Badge>
           <Badge tone={TONE[agent.policy.destructive]}>destructive: {agent.policy.destructive}</Badge>
         </dd>
+        <dt>Tool names</dt>
+        <dd>
+          {agent.names === 'plain' ? 'each tool’s own' : 'service and tool (service__tool)'}
+          {agent.names === 'plain' && (agent.keptPrefix ?? []).length > 0 && (
+            <> — these keep their service because two of its services offer them: {shownLine((agent.keptPrefix ?? []).join(', '))}</>
+          )}
+        </dd>
         <dt>Input a service asks for</dt>
         <dd>{summaryOf(ELICITATION_CHOICES, asks.elicitation)}</dd>
         <dt>Completions a service asks for</dt>

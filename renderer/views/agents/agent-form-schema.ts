@@ -8,6 +8,7 @@ export interface AgentFormData {
   read?: PolicyDecision;
   write?: PolicyDecision;
   destructive?: PolicyDecision;
+  names?: 'prefixed' | 'plain';
 }
 
 const DECISIONS: RJSFSchema[] = [
@@ -47,6 +48,15 @@ export function agentFormSchema(serverNames: readonly string[]): RJSFSchema {
       read: { type: 'string', title: 'Read-only tools', oneOf: DECISIONS, default: 'allow' },
       write: { type: 'string', title: 'Tools that write', oneOf: DECISIONS, default: 'ask' },
       destructive: { type: 'string', title: 'Destructive tools', oneOf: DECISIONS, default: 'ask' },
+      names: {
+        type: 'string',
+        title: 'Tool names it sees',
+        oneOf: [
+          { const: 'prefixed', title: 'Service and tool, e.g. github__create_issue (always unique)' },
+          { const: 'plain', title: 'The tool’s own, e.g. create_issue (the service is added only where two share a name)' },
+        ],
+        default: 'prefixed',
+      },
     },
     dependencies: { access: { oneOf: branches } },
   };
@@ -54,10 +64,11 @@ export function agentFormSchema(serverNames: readonly string[]): RJSFSchema {
 
 export function agentUiSchema(editing: boolean): UiSchema<AgentFormData> {
   return {
-    'ui:order': ['name', 'access', 'servers', 'read', 'write', 'destructive'],
+    'ui:order': ['name', 'access', 'servers', 'read', 'write', 'destructive', 'names'],
     name: editing ? { 'ui:readonly': true } : { 'ui:autocomplete': 'off' },
     access: { 'ui:widget': 'radio' },
     servers: { 'ui:widget': 'checkboxes' },
+    names: { 'ui:widget': 'radio' },
   };
 }
 
@@ -67,6 +78,7 @@ export function agentFormData(agent: AgentView): AgentFormData {
     access: agent.servers === '*' ? 'all' : 'some',
     ...(agent.servers === '*' ? {} : { servers: agent.servers }),
     ...agent.policy,
+    names: agent.names ?? 'prefixed',
   };
 }
 
@@ -76,5 +88,6 @@ export function agentInput(data: AgentFormData): ApiInput<'addAgent'> {
     name: (data.name ?? '').trim(),
     servers: data.access === 'some' ? (data.servers ?? []) : '*',
     policy: { read: data.read ?? 'allow', write: data.write ?? 'ask', destructive: data.destructive ?? 'ask' },
+    names: data.names ?? 'prefixed',
   };
 }

@@ -64,7 +64,7 @@ describe('agents', () => {
     expect(within(panel).getByRole('button', { name: 'Copy token' })).toBeTruthy();
     const snippet = await within(panel).findByLabelText('Claude Code configuration for laptop claude');
     expect(snippet.textContent).toContain(TOKEN);
-    expect(api.callsOf('addAgent')).toEqual([{ name: 'laptop claude', servers: '*', policy: { read: 'allow', write: 'ask', destructive: 'ask' } }]);
+    expect(api.callsOf('addAgent')).toEqual([{ name: 'laptop claude', servers: '*', policy: { read: 'allow', write: 'ask', destructive: 'ask' }, names: 'prefixed' }]);
 
     fireEvent.click(within(panel).getByRole('button', { name: 'I have saved it' }));
     expect(screen.queryByText(TOKEN, { exact: false })).toBeNull();
@@ -86,7 +86,22 @@ describe('agents', () => {
     fireEvent.change(within(dialog).getByLabelText(/^Destructive tools/), { target: { value: '2' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create agent' }));
     await waitFor(() => expect(api.callsOf('addAgent')).toHaveLength(1));
-    expect(api.callsOf('addAgent')[0]).toEqual({ name: 'ci', servers: ['memory'], policy: { read: 'allow', write: 'ask', destructive: 'deny' } });
+    expect(api.callsOf('addAgent')[0]).toEqual({ name: 'ci', servers: ['memory'], policy: { read: 'allow', write: 'ask', destructive: 'deny' }, names: 'prefixed' });
+  });
+
+  it('creates an agent that sees plain names, and its card says which names keep their service', async () => {
+    const { api, agents } = agentsApi();
+    agents.push({ name: 'plain one', servers: '*', policy: { read: 'allow', write: 'ask', destructive: 'ask' }, tools: {}, createdAt: Date.now(), names: 'plain', keptPrefix: ['everything__echo', 'twin__echo'] });
+    renderApp(api, { hash: '#/agents' });
+    const card = await screen.findByRole('listitem', { name: 'plain one' });
+    expect(card.textContent).toContain('each tool’s own — these keep their service because two of its services offer them: everything__echo, twin__echo');
+    fireEvent.click(await screen.findByRole('button', { name: 'Create agent' }));
+    const dialog = screen.getByRole('dialog', { name: 'Create an agent' });
+    fireEvent.change(within(dialog).getByLabelText(/^Name/), { target: { value: 'coder' } });
+    fireEvent.click(within(dialog).getByLabelText(/^The tool’s own/));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create agent' }));
+    await waitFor(() => expect(api.callsOf('addAgent')).toHaveLength(1));
+    expect(api.callsOf('addAgent')[0]).toMatchObject({ name: 'coder', names: 'plain' });
   });
 
   it('rotates a token after confirmation and shows only the new one, once', async () => {
