@@ -17,6 +17,7 @@ import { BRIDGE_HOST, listenOnLoopback } from './loopback-listen';
 import { createSessionServer } from './session-server';
 import { SessionRegistry, type Session } from './sessions';
 import { ToolIndex } from './tool-index';
+import { unavailableKey } from './unavailable';
 import type { Bridge, BridgeConnection, BridgeOptions } from './types';
 
 export { BRIDGE_HOST } from './loopback-listen';
@@ -88,22 +89,36 @@ function openParts(options: BridgeOptions): BridgeParts {
   return { pool: options.pool, agents, audit, approvals, toolIndex: new ToolIndex(options.pool), sessions, listChanged, state, activity, now, log };
 }
 
-/** Step 2: pool logs go to agents; inventory, enablement and agent changes become list_changed. Returns the unsubscribers. */
+/**
+ * Step 2: pool logs go to agents; inventory, enablement, a server failing or recovering (its tools
+ * marked unavailable, unavailable.ts) and agent changes become list_changed. Returns the unsubscribers.
+ */
 function followChanges({ pool, agents, toolIndex, sessions, listChanged, log }: BridgeParts): (() => void)[] {
   // Per server, from each state event: recomputing every status per event was O(n²) at start-up.
   const enabledOf = new Map(pool.statuses().map((s) => [s.name, s.enabled] as const));
+  const markOf = new Map(pool.statuses().map((s) => [s.name, unavailableKey(s)] as const));
   return [
     pool.on('log', (entry) => forwardLog(entry, sessions.all(), agents, (error) => log(`forwarding a log message failed: ${String(error)}`))),
     pool.on('inventory', ({ server }) => {
       toolIndex.invalidate();
       listChanged.later([server]);
     }),
-    pool.on('state', ({ name, enabled }) => {
+    pool.on('state', (status) => {
+      const { name, enabled } = status;
       // Enabling, disabling or adding a server changes what agents see (a removal comes as `inventory`).
-      if (enabledOf.get(name) === enabled) return;
-      enabledOf.set(name, enabled);
+      if (enabledOf.get(name) !== enabled) {
+        enabledOf.set(name, enabled);
+        markOf.set(name, unavailableKey(status));
+        toolIndex.invalidate();
+        listChanged.later('all');
+        return;
+      }
+      // Failing, or ready again: its tools' listing changes (the index reads the marks when rebuilt).
+      const mark = unavailableKey(status);
+      if (markOf.get(name) === mark) return;
+      markOf.set(name, mark);
       toolIndex.invalidate();
-      listChanged.later('all');
+      listChanged.later([name]);
     }),
     agents.on('change', ({ revoked, changed }) => {
       for (const name of revoked) sessions.closeAgent(name);

@@ -5,12 +5,13 @@ import { bridgeName, buildNameTable } from '../../shared/naming';
 import type { Pool } from '../pool';
 import type { Tier } from './agent-schema';
 import { toolTier } from './tool-tier';
+import { markedUnavailable, unavailableOf, type Unavailable } from './unavailable';
 
 export interface ToolEntry {
   server: string;
   info: ToolInfo;
   tier: Tier;
-  /** As listed to agents: prefixed name, server in the description, annotations passed through. */
+  /** As listed to agents: prefixed name, server in the description, annotations passed through; marked while its server is unavailable. */
   listed: Tool;
 }
 
@@ -117,11 +118,15 @@ export class ToolIndex {
     this.#tools = this.#fresh(this.#tools, async () => {
       const infos = await this.#pool.tools();
       const table = buildNameTable(infos.map((t) => ({ server: t.server, name: t.name })), { servers: this.servers() });
+      // Read with the inventories: the bridge invalidates this index whenever a server's mark changes.
+      const unavailable = this.#unavailable();
       const out = new Map<string, ToolEntry>();
       for (const info of infos) {
         const name = table.toBridge(info.server, info.name);
         if (name === undefined || out.has(name)) continue;
-        out.set(name, { server: info.server, info, tier: toolTier(info), listed: listTool(name, info) });
+        const plain = listTool(name, info);
+        const mark = unavailable.get(info.server);
+        out.set(name, { server: info.server, info, tier: toolTier(info), listed: mark === undefined ? plain : markedUnavailable(plain, info.server, mark) });
       }
       return out;
     });
@@ -159,6 +164,16 @@ export class ToolIndex {
       };
     });
     return this.#resources.value;
+  }
+
+  /** Servers whose tools cannot be used now (unavailable.ts). */
+  #unavailable(): Map<string, Unavailable> {
+    const out = new Map<string, Unavailable>();
+    for (const status of this.#pool.statuses()) {
+      const mark = unavailableOf(status);
+      if (mark !== undefined) out.set(status.name, mark);
+    }
+    return out;
   }
 
   #fresh<T>(cached: Cached<T> | undefined, load: () => Promise<T>): Cached<T> {
