@@ -10,7 +10,7 @@ import { refuseEarly, unauthorized, type Refusal } from './http-guard';
 import { responseHeaders } from './response-headers';
 import type { Session, SessionRegistry } from './sessions';
 import { HttpServerTransport } from './http-transport';
-import { directDelivery } from './sdk-dispatch';
+import { directDelivery } from '../mcp-wire';
 import { toolCallLane } from './tool-call-lane';
 import { hashToken, plausibleToken, sameDigest } from './token';
 

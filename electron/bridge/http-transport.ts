@@ -5,7 +5,7 @@ import { IdTable } from '../../shared/collections';
 import { parseRpcMessage, type RpcSchemas, type SdkTypes } from '../pool';
 import { openSse, PostAnswer, sseEvent, type StreamTimers } from './post-answer';
 import { responseHeaders } from './response-headers';
-import { rpcKind, type Deliver, type RpcKind } from './sdk-dispatch';
+import { rpcKind, type Deliver, type RpcKind } from '../mcp-wire';
 import type { Lane } from './tool-call-lane';
 
 /** At most this many messages in one JSON-RPC batch (as the SDK's transport). */

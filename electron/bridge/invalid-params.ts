@@ -1,4 +1,4 @@
-type Handler = (request: unknown, extra: unknown) => unknown;
+import { requestHandlers } from '../mcp-wire';
 
 /** A schema library's parse error: zod's (`ZodError` in v3, `$ZodError` in v4) carries its issues, each with a path and a message. */
 interface SchemaIssue {
@@ -36,13 +36,13 @@ export function invalidParamsOf(error: unknown): unknown {
  * A request whose params break its method's schema is answered -32602 Invalid params (JSON-RPC 2.0
  * §5.1) saying what is wrong, not -32603 with the schema library's dump: the SDK's handlers parse
  * each request and let that error through as it is. Wraps every handler registered so far (the SDK
- * Protocol's `_requestHandlers`); an SDK without that map is left as it is.
+ * Protocol's handler table, mcp-wire); an SDK without that table is left as it is.
  */
 export function answerInvalidParams(protocol: object): void {
-  const handlers = (protocol as { _requestHandlers?: unknown })._requestHandlers;
-  if (!(handlers instanceof Map)) return;
-  for (const [method, handler] of handlers as Map<string, Handler>) {
-    handlers.set(method, (request: unknown, extra: unknown) => {
+  const handlers = requestHandlers(protocol);
+  if (!handlers) return;
+  for (const [method, handler] of handlers) {
+    handlers.set(method, (request: never, extra: unknown) => {
       try {
         return handler(request, extra);
       } catch (error) {

@@ -5,7 +5,7 @@ import * as types from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { HttpServerTransport } from './http-transport';
 import { Protocol } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import { directDelivery, onToolCall, rpcKind } from './sdk-dispatch';
+import { directDelivery, onToolCall, rpcKind } from '../mcp-wire';
 
 class FakeResponse extends EventEmitter {
   status = 0;

@@ -10,7 +10,7 @@ import { agentAsker } from './agent-asker';
 import { agentNames } from './agent-names';
 import { agentTools } from './agent-tools';
 import { lazySchemaValidator } from './lazy-schema-validator';
-import { onToolCall } from './sdk-dispatch';
+import { onToolCall } from '../mcp-wire';
 
 const INSTRUCTIONS =
   'Tools, resources and prompts of the services the person connected in Connected Services. ' +

@@ -5,7 +5,7 @@ import { Protocol } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import * as types from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HttpServerTransport } from './http-transport';
-import { directDelivery, onToolCall, type Deliver } from './sdk-dispatch';
+import { directDelivery, onToolCall, type Deliver } from '../mcp-wire';
 import { toolCallLane } from './tool-call-lane';
 
 /** A response that keeps what was written, headers included, in order. */

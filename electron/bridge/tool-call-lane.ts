@@ -1,32 +1,23 @@
 import type { NotificationOptions, RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage, JSONRPCRequest, MessageExtraInfo, RequestId, ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
-import { cancellationOf, LazyAbort, useIdTables, type Cancellation, type SdkTypes } from '../pool';
+import { errorReporter, hasTaskStore, requestHandlers, runningRequests, useIdTables, type RunningTable } from '../mcp-wire';
+import { cancellationOf, LazyAbort, type Cancellation, type SdkTypes } from '../pool';
 
 /** Takes one request past the SDK's Protocol; false when it is not the lane's (then the SDK answers it). */
 export type Lane = (message: JSONRPCMessage, info: MessageExtraInfo) => boolean;
 
 type Handler = (request: JSONRPCRequest, extra: unknown) => Promise<unknown>;
-type Abortable = { abort(reason?: unknown): void };
-
-/** What Protocol does with its requests in flight (get, set, delete, iterate, clear). */
-interface RunningTable {
-  get(id: RequestId): Abortable | undefined;
-  set(id: RequestId, controller: Abortable): unknown;
-  delete(id: RequestId): boolean;
-  values(): Iterable<Abortable>;
-  clear(): void;
-}
 type Schema = Parameters<ProtocolParts['request']>[1];
 
-/** The parts of the SDK's Protocol (1.x, shared/protocol.js) the lane reads; checked before use. */
+/** The parts of the SDK's Protocol the lane uses: its public senders, and its internals through the seam (mcp-wire). */
 interface ProtocolParts {
-  _requestHandlers: Map<string, Handler>;
+  handlers: Map<string, Handler>;
   /** A Map in the SDK; an IdTable once the lane is set up (useIdTables). */
-  _requestHandlerAbortControllers: RunningTable;
+  running: RunningTable;
+  reportError(error: Error): void;
+  readonly protocol: object;
   readonly transport: Transport | undefined;
-  _taskStore?: unknown;
-  _onerror(error: Error): void;
   notification(notification: ServerNotification, options?: NotificationOptions): Promise<void>;
   request(request: ServerRequest, schema: never, options?: RequestOptions): Promise<unknown>;
 }
@@ -128,20 +119,34 @@ async function run(protocol: ProtocolParts, handler: Handler, call: LaneCall, re
     }
     await transport?.send(answer);
   } catch (error) {
-    protocol._onerror(new Error(`Failed to send response: ${String(error)}`));
+    protocol.reportError(new Error(`Failed to send response: ${String(error)}`));
   } finally {
-    const running = protocol._requestHandlerAbortControllers;
+    const running = protocol.running;
     if (running.get(id) === call) running.delete(id);
   }
 }
 
 /** The parts the lane needs, or undefined when this SDK lacks one (then every request takes the SDK's path). */
 function protocolParts(protocol: object): ProtocolParts | undefined {
-  const parts = protocol as Partial<Record<keyof ProtocolParts, unknown>>;
-  if (!(parts._requestHandlers instanceof Map) || !(parts._requestHandlerAbortControllers instanceof Map)) return undefined;
-  if (typeof parts._onerror !== 'function' || typeof parts.notification !== 'function' || typeof parts.request !== 'function') return undefined;
-  if (!('transport' in protocol)) return undefined;
-  return protocol as ProtocolParts;
+  const handlers = requestHandlers(protocol);
+  const running = runningRequests(protocol);
+  const reportError = errorReporter(protocol);
+  const senders = protocol as { notification?: unknown; request?: unknown; transport?: Transport };
+  if (!handlers || !(running instanceof Map) || !reportError) return undefined;
+  if (typeof senders.notification !== 'function' || typeof senders.request !== 'function' || !('transport' in protocol)) return undefined;
+  const notification = senders.notification as ProtocolParts['notification'];
+  const request = senders.request as ProtocolParts['request'];
+  return {
+    handlers: handlers as unknown as Map<string, Handler>,
+    running,
+    reportError,
+    protocol,
+    get transport() {
+      return senders.transport;
+    },
+    notification: (n, options) => notification.call(protocol, n, options),
+    request: (r, schema, options) => request.call(protocol, r, schema, options),
+  };
 }
 
 /**
@@ -155,17 +160,18 @@ function protocolParts(protocol: object): ProtocolParts | undefined {
 export function toolCallLane(protocol: object, types: Types): Lane | undefined {
   const parts = protocolParts(protocol);
   if (!parts) return undefined;
-  // Every request in flight has an entry in these, set and deleted per call (pool/request-tables.ts).
+  // Every request in flight has an entry in these, set and deleted per call (mcp-wire/per-request-tables.ts).
   useIdTables(protocol);
+  parts.running = runningRequests(protocol) ?? parts.running;
   return (message, info) => {
     if (!('method' in message) || message.method !== 'tools/call' || !('id' in message)) return false;
     const params = message.params;
     if (params && ('task' in params || (params._meta as Record<string, unknown> | undefined)?.[types.RELATED_TASK_META_KEY] !== undefined)) return false;
-    const handler = parts._requestHandlers.get('tools/call');
-    if (!handler || parts._taskStore !== undefined) return false;
+    const handler = parts.handlers.get('tools/call');
+    if (!handler || hasTaskStore(protocol)) return false;
     const transport = parts.transport;
     const call = new LaneCall(parts, types, message, info, transport?.sessionId);
-    parts._requestHandlerAbortControllers.set(message.id, call);
+    parts.running.set(message.id, call);
     void run(parts, handler, call, message, transport);
     return true;
   };

@@ -10,11 +10,12 @@ import type { InventoryPart } from './fetch-inventory';
 import { toPoolError, type EndInfo, type ErrorContext } from './map-error';
 import type { FloodLimits } from './flood-budget';
 import { minimalEnv } from '../proc-env';
+import { rateLimitedFetch } from './rate-limited-fetch';
 import { settleFailedSends } from './settle-failed-sends';
 import { StdioProcessTransport, type SpawnLike } from './stdio-transport';
 import type { FetchLike } from '../net';
 import { DirectToolCalls } from './direct-calls';
-import { useIdTables } from './request-tables';
+import { useIdTables } from '../mcp-wire';
 import { CLIENT_CAPABILITIES, registerAskHandlers, type AskHandlerOptions } from './ask-handlers';
 
 export const CLIENT_INFO = { name: 'connected-services', version: '0.1.0' };
@@ -81,8 +82,9 @@ function stdioTransport(options: ConnectOptions, config: StdioServerConfig): Std
 function httpTransport(sdk: ClientSdk, options: ConnectOptions, config: HttpServerConfig): StreamableHTTPClientTransport {
   const transportOptions: StreamableHTTPClientTransportOptions = {};
   if (config.headers) transportOptions.requestInit = { headers: config.headers };
-  const fetch = options.httpFetch?.(options.server, config);
-  if (fetch) transportOptions.fetch = fetch;
+  const fetch: FetchLike = options.httpFetch?.(options.server, config) ?? ((url, init) => globalThis.fetch(url, init));
+  // A 429 keeps the wait the server asked for (the SDK's own error drops its headers).
+  transportOptions.fetch = rateLimitedFetch(fetch, options.now ?? Date.now);
   return new sdk.StreamableHTTPClientTransport(new URL(config.url), transportOptions);
 }
 

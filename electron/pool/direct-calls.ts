@@ -4,6 +4,7 @@ import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 // The SDK parses results with zod mini's safeParse (server/zod-compat.js): the same failure (a $ZodError) from both paths.
 import { safeParse } from 'zod/v4-mini';
 import { IdTable } from '../../shared/collections';
+import { clientParts, type ClientParts, type OutputValidator } from '../mcp-wire';
 import type { Cancellation } from './cancellation';
 import type { SdkTypes } from './client-sdk';
 
@@ -15,15 +16,6 @@ export interface DirectTransport {
   claim: ((message: JSONRPCMessage) => boolean) | undefined;
   afterClose: (() => void) | undefined;
   write(message: JSONRPCMessage): Promise<void>;
-}
-
-type OutputValidator = (value: unknown) => { valid: boolean; errorMessage?: string | undefined };
-
-/** The SDK Client's private members this reads (SDK 1.32 shared/protocol.js, client/index.js), checked at run time. */
-interface ClientInternals {
-  _requestMessageId?: unknown;
-  getToolOutputValidator?: unknown;
-  isToolTaskRequired?: unknown;
 }
 
 interface Waiter {
@@ -70,14 +62,15 @@ function invalidOutput(
 export class DirectToolCalls {
   readonly #transport: DirectTransport;
   readonly #client: Client;
-  readonly #internals: ClientInternals;
+  /** The Client's internals a direct call needs (mcp-wire), or undefined: every call takes the SDK's path. */
+  readonly #parts: ClientParts | undefined;
   readonly #types: SdkTypes;
   readonly #waiting = new IdTable<Waiter>();
 
   constructor(transport: DirectTransport, client: Client, types: SdkTypes) {
     this.#transport = transport;
     this.#client = client;
-    this.#internals = client as unknown as ClientInternals;
+    this.#parts = clientParts(client);
     this.#types = types;
     transport.claim = (message) => this.#claim(message);
     transport.afterClose = () => this.#closed();
@@ -90,18 +83,15 @@ export class DirectToolCalls {
 
   /** The raw result (not yet ours: see asCallResult), or undefined when this call must take the SDK's path. */
   call(tool: string, args: Record<string, unknown>, options: RequestOptions, cancel?: Cancellation): Promise<Record<string, unknown>> | undefined {
-    const internals = this.#internals;
-    if (options.onprogress !== undefined || typeof internals._requestMessageId !== 'number') return undefined;
+    const parts = this.#parts;
+    if (options.onprogress !== undefined || parts === undefined) return undefined;
     // Closed: the SDK's path says so ("Not connected") as it always did.
     if (this.#client.transport === undefined) return undefined;
-    if (typeof internals.getToolOutputValidator !== 'function' || typeof internals.isToolTaskRequired !== 'function') return undefined;
-    if (internals.isToolTaskRequired.call(this.#client, tool) === true) return undefined;
-    const validator = internals.getToolOutputValidator.call(this.#client, tool) as OutputValidator | undefined;
+    if (parts.taskRequired(tool)) return undefined;
+    const validator = parts.outputValidator(tool);
     // As the SDK's throwIfAborted; options.signal is never read here (it would make an AbortSignal).
     if (cancel?.aborted) throw cancel.reason instanceof Error ? cancel.reason : new Error(String(cancel.reason));
-    const id = internals._requestMessageId;
-    internals._requestMessageId = id + 1;
-    return this.#send(id, tool, args, options.timeout ?? SDK_DEFAULT_TIMEOUT_MS, cancel, validator);
+    return this.#send(parts.takeRequestId(), tool, args, options.timeout ?? SDK_DEFAULT_TIMEOUT_MS, cancel, validator);
   }
 
   #send(id: number, tool: string, args: Record<string, unknown>, timeout: number, cancel: Cancellation | undefined, validator: OutputValidator | undefined): Promise<Record<string, unknown>> {

@@ -1,6 +1,5 @@
 export { createPool } from './pool';
 export { cancellationOf, LazyAbort, type Cancellation } from './cancellation';
-export { useIdTables } from './request-tables';
 export { commandLineOf, shellQuote } from './command-line';
 export { DEFAULT_RESTART_POLICY } from './restart-policy';
 export { DEFAULT_FLOOD_LIMITS, type FloodLimits } from './flood-budget';

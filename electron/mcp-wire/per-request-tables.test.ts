@@ -4,7 +4,7 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { IdTable } from '../../shared/collections';
-import { useIdTables } from './request-tables';
+import { useIdTables } from './per-request-tables';
 
 async function pair(): Promise<{ client: Client; server: Server; release: () => void }> {
   let release = (): void => undefined;
