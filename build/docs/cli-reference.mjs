@@ -17,26 +17,10 @@ export const CLI_PAGE = fileURLToPath(new URL('../../docs/cli.md', import.meta.u
 export const MARKER = 'cli';
 const BIN = 'connected-services';
 
-/**
- * The program exactly as the CLI builds it: `runProgram` is run with its parse step replaced, so the
- * commands it registers are read, never run.
- */
+/** The program exactly as the CLI builds it (`buildProgram`): its commands are read, never run. */
 export async function loadProgram() {
-  const { runProgram } = await import('../../electron/cli/program.ts');
-  const parseAsync = Command.prototype.parseAsync;
-  const built = [];
-  Command.prototype.parseAsync = function capture() {
-    built.push(this);
-    return Promise.resolve(this);
-  };
-  try {
-    await runProgram([], {}, { out: () => undefined, err: () => undefined });
-  } finally {
-    Command.prototype.parseAsync = parseAsync;
-  }
-  const [program] = built;
-  if (!program) throw new Error('electron/cli/program.ts built no program (runProgram did not parse)');
-  return program;
+  const { buildProgram } = await import('../../electron/cli/program.ts');
+  return buildProgram({}, { out: () => undefined, err: () => undefined });
 }
 
 /** Every command below `program`, depth first in the order they were defined, with its path of names. */

@@ -21,8 +21,8 @@ import { printError, type Output } from './output';
 import type { GlobalOptions } from './context';
 import { createRunner } from './runner';
 
-/** Every command through commander: `main` loads this module for all but a plain `serve` (serve-args.ts). */
-export async function runProgram(argv: string[], env: Record<string, string | undefined>, output: Output): Promise<void> {
+/** The whole program, every command registered, nothing run: for `runProgram` and the generated CLI reference (docs/cli.md). */
+export function buildProgram(env: Record<string, string | undefined>, output: Output): Command {
   const program = new Command('connected-services')
     .description('Connect your MCP services once; let every agent use them through one localhost bridge.')
     .version(VERSION)
@@ -45,6 +45,12 @@ export async function runProgram(argv: string[], env: Record<string, string | un
   registerAgents(program, run);
   registerApprovals(program, run);
   registerBridge(program, run);
+  return program;
+}
+
+/** Every command through commander: `main` loads this module for all but a plain `serve` (serve-args.ts). */
+export async function runProgram(argv: string[], env: Record<string, string | undefined>, output: Output): Promise<void> {
+  const program = buildProgram(env, output);
   try {
     await program.parseAsync(argv);
   } catch (error) {
