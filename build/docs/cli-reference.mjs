@@ -10,7 +10,6 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { Command } from 'commander';
 import { findGenerated, replaceGenerated } from './markers.mjs';
 
 export const CLI_PAGE = fileURLToPath(new URL('../../docs/cli.md', import.meta.url));
