@@ -14,5 +14,5 @@ export type {
   ApiEventPayload,
   AppApi,
 } from './contract';
-export { serverHealth, byAttention, failedServers, HEALTH_ORDER } from './server-order';
+export { serverHealth, byAttention, failedServers, isRunning, HEALTH_ORDER } from './server-order';
 export type { ServerHealth } from './server-order';

@@ -23,3 +23,8 @@ export function byAttention(a: ServerStatus, b: ServerStatus): number {
 export function failedServers(statuses: readonly ServerStatus[]): ServerStatus[] {
   return statuses.filter((s) => serverHealth(s) === 'failed');
 }
+
+/** Running or on its way (`ready`, `starting`): what Stop and `servers stop --all` stop. */
+export function isRunning(status: ServerStatus): boolean {
+  return status.state === 'ready' || status.state === 'starting';
+}

@@ -6,6 +6,7 @@ import { confirm } from '../prompt';
 import { configError, explainServerError, issueRows } from '../config-errors';
 import type { Run } from '../runner';
 import { registerServerEdits } from './servers-edit';
+import { registerServerStop } from './servers-stop';
 import { stateLabel } from './status';
 
 function collect(value: string, previous: string[] = []): string[] {
@@ -64,7 +65,7 @@ export function buildServerConfig(commandLine: string[], options: AddOptions): S
 }
 
 export function registerServers(program: Command, run: Run): void {
-  const servers = program.command('servers').description('configure servers (list, add, edit, remove, enable, disable, approve, restart)');
+  const servers = program.command('servers').description('configure servers (list, add, edit, remove, enable, disable, approve, restart, stop)');
 
   servers
     .command('list')
@@ -157,4 +158,5 @@ export function registerServers(program: Command, run: Run): void {
       }),
     );
   registerServerEdits(servers, run);
+  registerServerStop(servers, run);
 }
