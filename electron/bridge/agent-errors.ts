@@ -11,9 +11,17 @@ export interface AgentError {
   message: string;
   hint?: string;
   server?: string;
+  /** How long a rate-limited server asked to wait (its Retry-After), so an agent need not retry blindly. */
+  retryAfterMs?: number;
 }
 
-/** What an agent may learn of an error: code, message, hint, server; never data such as a stderr tail. */
+/** A `data.retryAfterMs` the pool set (map-error.ts), bounded there; anything else is not passed on. */
+function retryAfterOf(data: Record<string, unknown> | undefined): number | undefined {
+  const value = data?.['retryAfterMs'];
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : undefined;
+}
+
+/** What an agent may learn of an error: code, message, hint, server, a wait; never other data such as a stderr tail. */
 export function agentError(error: unknown, server?: string): AgentError {
   const coded = toCodedError(error);
   const out: AgentError = { code: coded.code, message: redact(coded.message) };
@@ -24,6 +32,8 @@ export function agentError(error: unknown, server?: string): AgentError {
   }
   if (hint !== undefined) out.hint = hint;
   if (server !== undefined) out.server = server;
+  const retryAfterMs = coded.code === 'rate_limited' ? retryAfterOf(coded.data) : undefined;
+  if (retryAfterMs !== undefined) out.retryAfterMs = retryAfterMs;
   return out;
 }
 

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { CodedError } from '../../shared/errors';
 import { loadClientSdk } from './client-sdk';
 import { protocolErrorInResult, toPoolError, type ErrorContext } from './map-error';
+import { RateLimitedResponse } from './rate-limited-fetch';
 
 // Loaded by the first connection in the app; these errors are made here without one.
 beforeAll(async () => {
@@ -50,6 +51,34 @@ describe('toPoolError', () => {
       message: 'could not reach "srv" at http://127.0.0.1:9/mcp (ECONNREFUSED)',
       hint: 'is the server running at http://127.0.0.1:9/mcp?',
     });
+  });
+
+  it('keeps the wait of a 429 in the message, the hint and data.retryAfterMs', () => {
+    const limited = toPoolError(new RateLimitedResponse(60_000), http);
+    expect(limited).toMatchObject({
+      code: 'rate_limited',
+      message: '"srv" is rate limiting requests (HTTP 429); retry after 60 s',
+      hint: 'wait 60 s, then retry',
+      data: { status: 429, retryAfterMs: 60_000 },
+    });
+    // A 429 that said no wait, and the SDK's own error for one, are as before.
+    for (const unknown of [new RateLimitedResponse(undefined), new StreamableHTTPError(429, 'x')]) {
+      const error = toPoolError(unknown, http);
+      expect(error).toMatchObject({ code: 'rate_limited', message: '"srv" is rate limiting requests (HTTP 429)', hint: 'wait a moment and retry' });
+      expect(error.data?.['retryAfterMs']).toBeUndefined();
+    }
+  });
+
+  it('makes a JSON-RPC error whose data carries retry_after rate_limited, with the wait', () => {
+    const error = toPoolError(new McpError(-32000, 'too many requests', { retry_after: 30 }), call);
+    expect(error).toMatchObject({
+      code: 'rate_limited',
+      message: '"srv" is rate limiting requests during tool "x": too many requests; retry after 30 s',
+      data: { mcpCode: -32000, retryAfterMs: 30_000 },
+    });
+    // A retry_after that is no wait leaves the error as it was.
+    expect(toPoolError(new McpError(-32000, 'boom', { retry_after: -3 }), call).code).toBe('internal');
+    expect(toPoolError(new McpError(-32000, 'boom', { retry_after: 'soon' }), call).code).toBe('internal');
   });
 
   it('maps JSON-RPC errors of the server, and redacts CodedErrors passed through', () => {

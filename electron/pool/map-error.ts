@@ -2,6 +2,8 @@ import type { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/strea
 import { CodedError, type CodedErrorOptions, type ErrorCode as Code } from '../../shared/errors';
 import { redact } from '../../shared/redact';
 import { clientSdkIfLoaded } from './client-sdk';
+import { RateLimitedResponse } from './rate-limited-fetch';
+import { formatWait, retryAfterOfValue } from './retry-after';
 import { isMcpError, RPC_ERROR, type McpErrorLike } from './rpc-codes';
 import { StdinWriteError } from './stdin-write-error';
 
@@ -156,6 +158,28 @@ export function endedError(server: string, info: EndInfo | undefined, during: st
   return coded('server_unavailable', `"${server}" ${how} ${during}${tail === '' ? '' : `: ${tail}`}`, options);
 }
 
+/**
+ * `rate_limited`, with the wait the server asked for (when it said one) in the message, the hint and
+ * `data.retryAfterMs`, which agents (agent-errors.ts) and `--json` receive as a number.
+ */
+function rateLimited(ctx: ErrorContext, how: string, retryAfterMs: number | undefined, data: Record<string, unknown>): CodedError {
+  if (retryAfterMs === undefined) {
+    return coded('rate_limited', `"${ctx.server}" is rate limiting requests ${how}`, { hint: 'wait a moment and retry', data });
+  }
+  const wait = formatWait(retryAfterMs);
+  return coded('rate_limited', `"${ctx.server}" is rate limiting requests ${how}; retry after ${wait}`, {
+    hint: `wait ${wait}, then retry`,
+    data: { ...data, retryAfterMs },
+  });
+}
+
+/** The `retry_after` (seconds) a server's JSON-RPC error carries in its `data`, as a bounded wait. */
+function retryAfterInData(error: McpErrorLike): number | undefined {
+  const data = error.data;
+  if (data === null || typeof data !== 'object' || !('retry_after' in data)) return undefined;
+  return retryAfterOfValue(data.retry_after, Date.now());
+}
+
 function httpError(error: StreamableHTTPError, ctx: ErrorContext): CodedError {
   const status = error.code ?? -1;
   const url = ctx.url ?? 'its URL';
@@ -165,7 +189,7 @@ function httpError(error: StreamableHTTPError, ctx: ErrorContext): CodedError {
       data: { status },
     });
   }
-  if (status === 429) return coded('rate_limited', `"${ctx.server}" is rate limiting requests (HTTP 429)`, { hint: 'wait a moment and retry' });
+  if (status === 429) return rateLimited(ctx, '(HTTP 429)', undefined, { status });
   if (status === 404) {
     return coded('server_unavailable', `no MCP endpoint (or no such session) at ${url} (HTTP 404)`, {
       hint: `check the "url" of "${ctx.server}" in mcp.json; retrying starts a new session`,
@@ -192,6 +216,9 @@ function fromMcpError(error: McpErrorLike, ctx: ErrorContext, during: string): C
   }
   if (isLocalClose(error)) return endedError(ctx.server, ctx.ended?.(), during);
   const data = { mcpCode: error.code };
+  // A server that says how long to wait is rate limiting us, whatever code it chose.
+  const retryAfterMs = retryAfterInData(error);
+  if (retryAfterMs !== undefined) return rateLimited(ctx, `${during}: ${serverText(error)}`, retryAfterMs, data);
   if (error.code === RPC_ERROR.InvalidParams) return invalidParams(error, ctx, data);
   if (error.code === RPC_ERROR.MethodNotFound) {
     return coded('not_found', `"${ctx.server}" does not support this: ${serverText(error)}`, {
@@ -218,6 +245,7 @@ export function toPoolError(error: unknown, ctx: ErrorContext): CodedError {
   if (sdk && error instanceof sdk.UnauthorizedError) {
     return coded('auth_required', `"${ctx.server}" needs authorization`, { hint: `run \`connected-services connect ${ctx.server}\`` });
   }
+  if (error instanceof RateLimitedResponse) return rateLimited(ctx, '(HTTP 429)', error.retryAfterMs, { status: error.status });
   if (sdk && error instanceof sdk.StreamableHTTPError) return httpError(error, ctx);
   if (isMcpError(error)) return fromMcpError(error, ctx, during);
   const network = networkCode(error);

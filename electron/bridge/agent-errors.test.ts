@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { CodedError } from '../../shared/errors';
+import { agentError, ERROR_META_KEY, errorResult, rpcError } from './agent-errors';
+
+describe('agentError: what an agent learns of a failure', () => {
+  const limited = new CodedError('rate_limited', '"api" is rate limiting requests (HTTP 429); retry after 60 s', {
+    hint: 'wait 60 s, then retry',
+    data: { status: 429, retryAfterMs: 60_000, stderr: 'never shown' },
+  });
+
+  it("passes a rate limit's wait on, in a tool result's _meta and in a JSON-RPC error's data, and no other data", () => {
+    const error = agentError(limited, 'api');
+    expect(error).toEqual({ code: 'rate_limited', message: limited.message, hint: 'wait 60 s, then retry', server: 'api', retryAfterMs: 60_000 });
+    expect(errorResult(error)._meta?.[ERROR_META_KEY]).toMatchObject({ retryAfterMs: 60_000 });
+    expect(rpcError(error).data).toMatchObject({ code: 'rate_limited', retryAfterMs: 60_000 });
+  });
+
+  it('passes no wait that is not a rate limit or not a number', () => {
+    expect(agentError(new CodedError('internal', 'x', { data: { retryAfterMs: 5 } }))).not.toHaveProperty('retryAfterMs');
+    expect(agentError(new CodedError('rate_limited', 'x', { data: { retryAfterMs: '5' } }))).not.toHaveProperty('retryAfterMs');
+    expect(agentError(new CodedError('rate_limited', 'x', { data: { retryAfterMs: -1 } }))).not.toHaveProperty('retryAfterMs');
+    expect(agentError(new CodedError('rate_limited', 'x'))).not.toHaveProperty('retryAfterMs');
+  });
+});
