@@ -1,4 +1,4 @@
-import type { ServerStatus } from '../../../shared/api';
+import { isRunning, type ServerStatus } from '../../../shared/api';
 import { ErrorNote } from '../../components';
 import { serverActions } from '../../lib';
 import { useLive, useStore } from '../../state';
@@ -18,7 +18,7 @@ function canRestart(status: ServerStatus, connectShown: boolean): boolean {
   return status.enabled && status.approval !== 'pending' && !connectShown && (status.state === 'ready' || status.state === 'error');
 }
 
-/** Connect / Re-authorize / Restart / Disconnect / Enable-Disable / Approve command for one server. */
+/** Connect / Re-authorize / Restart / Stop / Disconnect / Enable-Disable / Approve command for one server. */
 export function ServerActions({ status, now, onApprove }: ServerActionsProps) {
   const { name } = status;
   const live = useLive();
@@ -58,6 +58,12 @@ export function ServerActions({ status, now, onApprove }: ServerActionsProps) {
         {canRestart(status, actions.connect !== undefined) && !connecting && (
           <button type="button" className="button small" disabled={busy !== null} onClick={() => void run('restart')} aria-label={`Restart ${name}`}>
             {busy === 'restart' ? 'Restarting…' : 'Restart'}
+          </button>
+        )}
+        {/* Only while it runs: a stopped or idle server has nothing to stop, and its next call starts it. */}
+        {isRunning(status) && !connecting && (
+          <button type="button" className="button small" disabled={busy !== null} onClick={() => void run('stop')} aria-label={`Stop ${name}`}>
+            {busy === 'stop' ? 'Stopping…' : 'Stop'}
           </button>
         )}
         {actions.disconnect && !connecting && (

@@ -3,7 +3,7 @@ import type { ServerStatus } from '../../../shared/api';
 import { describeError, type ShownError } from '../../lib';
 import { useLive } from '../../state';
 
-export type ServerAction = 'connect' | 'connect-browser' | 'connect-device' | 'disconnect' | 'revoke' | 'enable' | 'disable' | 'cancel' | 'restart';
+export type ServerAction = 'connect' | 'connect-browser' | 'connect-device' | 'disconnect' | 'revoke' | 'enable' | 'disable' | 'cancel' | 'restart' | 'stop';
 
 /** Runs a server's actions through the App API, tracking what is in flight and the last failure. */
 export function useServerActions(name: string) {
@@ -29,6 +29,7 @@ export function useServerActions(name: string) {
           const flow = action === 'connect-browser' ? 'browser' : action === 'connect-device' ? 'device' : undefined;
           status = await api.connect(flow ? { name, flow } : { name });
         } else if (action === 'restart') status = await api.restartServer({ name });
+        else if (action === 'stop') status = await api.stopServer({ name });
         else if (action === 'disconnect' || action === 'revoke') status = await api.disconnect(action === 'revoke' ? { name, revoke: true } : { name });
         else await api.setServerEnabled({ name, enabled: action === 'enable' });
         if (status) servers.upsert(status);
