@@ -53,6 +53,7 @@ describe('commandFingerprint', () => {
     ['idleTimeoutMs', { idleTimeoutMs: 0 }],
     ['roots', { roots: ['/home/me/notes'] }],
     ['timeoutMs', { timeoutMs: 120_000 }],
+    ['timeouts', { timeouts: { export_report: 900_000 } }],
     ['startupTimeoutMs', { startupTimeoutMs: 90_000 }],
     ['description', { description: 'my notes' }],
     ['enabled', { enabled: false }],

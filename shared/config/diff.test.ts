@@ -16,8 +16,8 @@ describe('sameConnection', () => {
   const stdio = { command: 'node', args: ['a.js'], env: { A: '1' }, cwd: '/srv' };
   const http = { type: 'http' as const, url: 'https://mcp.example.com/mcp', headers: { 'X-A': '1' } };
 
-  it('ignores the fields read per call: description, timeoutMs, idleTimeoutMs, tools, enabled', () => {
-    const policy = { description: 'd', timeoutMs: 5000, idleTimeoutMs: 500, tools: { deny: ['x'] }, enabled: false };
+  it('ignores the fields read per call: description, timeoutMs, timeouts, idleTimeoutMs, tools, enabled', () => {
+    const policy = { description: 'd', timeoutMs: 5000, timeouts: { slow: 300 }, idleTimeoutMs: 500, tools: { deny: ['x'] }, enabled: false };
     expect(sameConnection(stdio, { ...stdio, ...policy })).toBe(true);
     expect(sameConnection(http, { ...http, ...policy })).toBe(true);
     expect(sameConnection(stdio, { ...stdio, type: 'stdio' })).toBe(true);

@@ -2,6 +2,7 @@ export {
   SERVER_NAME,
   ServerNameSchema,
   DEFAULT_TIMEOUT_MS,
+  MAX_TOOL_TIMEOUTS,
   DEFAULT_STARTUP_TIMEOUT_MS,
   DEFAULT_IDLE_TIMEOUT_MS,
   idleTimeoutOf,
@@ -24,6 +25,7 @@ export type {
   McpConfig,
   Transport,
 } from './schema';
+export { callTimeoutOf } from './call-timeout';
 export { CODE_LOADING_ENV, codeLoadingEnv } from './code-env';
 export { formatIssue } from './issue';
 export type { ConfigIssue } from './issue';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_IDLE_TIMEOUT_MS, HttpServerSchema, SettingsSchema, StdioServerSchema, idleTimeoutOf } from './schema';
+import { DEFAULT_IDLE_TIMEOUT_MS, HttpServerSchema, MAX_TOOL_TIMEOUTS, SettingsSchema, StdioServerSchema, idleTimeoutOf } from './schema';
 
 describe('idleTimeoutMs', () => {
   it('is accepted per server and in settings; 0 means never; negative or over a day is refused', () => {
@@ -17,5 +17,32 @@ describe('idleTimeoutMs', () => {
     expect(idleTimeoutOf({ command: 'x' }, undefined)).toBe(600_000);
     expect(idleTimeoutOf({ command: 'x' }, { idleTimeoutMs: 0 })).toBe(0);
     expect(idleTimeoutOf({ command: 'x', idleTimeoutMs: 500 }, { idleTimeoutMs: 0 })).toBe(500);
+  });
+});
+
+describe('call timeouts: settings.defaultTimeoutMs and a server’s timeouts per tool', () => {
+  it('takes settings.defaultTimeoutMs bounded like timeoutMs: 100 ms … 1 h, whole ms', () => {
+    for (const ok of [100, 60_000, 3_600_000]) expect(SettingsSchema.safeParse({ defaultTimeoutMs: ok }).success, String(ok)).toBe(true);
+    for (const bad of [99, 0, -1, 3_600_001, 1.5, '60000']) expect(SettingsSchema.safeParse({ defaultTimeoutMs: bad }).success, String(bad)).toBe(false);
+  });
+
+  it('takes a map of tool name to ms in either kind of entry, each bounded like timeoutMs', () => {
+    expect(StdioServerSchema.safeParse({ command: 'node', timeouts: { export_report: 900_000, deploy: 100 } }).success).toBe(true);
+    expect(HttpServerSchema.safeParse({ type: 'http', url: 'https://x.example/mcp', timeouts: { deploy: 3_600_000 } }).success).toBe(true);
+    for (const bad of [99, 3_600_001, 1.5, '1000', null]) {
+      expect(StdioServerSchema.safeParse({ command: 'node', timeouts: { slow: bad } }).success, String(bad)).toBe(false);
+    }
+    expect(StdioServerSchema.safeParse({ command: 'node', timeouts: { '': 1000 } }).success).toBe(false);
+    expect(StdioServerSchema.safeParse({ command: 'node', timeouts: { ['x'.repeat(257)]: 1000 } }).success).toBe(false);
+    expect(StdioServerSchema.safeParse({ command: 'node', timeouts: [1000] }).success).toBe(false);
+  });
+
+  it(`names at most ${MAX_TOOL_TIMEOUTS} tools`, () => {
+    const many = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`tool_${i}`, 1000]));
+    expect(MAX_TOOL_TIMEOUTS).toBe(200);
+    expect(StdioServerSchema.safeParse({ command: 'node', timeouts: many(200) }).success).toBe(true);
+    const refused = StdioServerSchema.safeParse({ command: 'node', timeouts: many(201) });
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues[0]).toMatchObject({ path: ['timeouts'], message: 'at most 200 tools' });
   });
 });

@@ -17,6 +17,12 @@ export const DEFAULT_UI_PORT = 47780;
 export const DEFAULT_BRIDGE_PORT = 47781;
 
 const timeout = z.number().int().min(100).max(3_600_000);
+/** Per-tool timeouts are for the few slow tools of a server (an export, a deploy), not a table of every one. */
+export const MAX_TOOL_TIMEOUTS = 200;
+/** Tool name → per-call timeout; names as the server lists them, bounded as a call's name is at the bridge. */
+const toolTimeouts = z
+  .record(z.string().min(1).max(256), timeout)
+  .refine((map) => Object.keys(map).length <= MAX_TOOL_TIMEOUTS, { error: `at most ${MAX_TOOL_TIMEOUTS} tools` });
 /** 0 keeps the server up; at most a day (setTimeout's range is ~24.8 days). */
 const idleTimeout = z.number().int().min(0).max(86_400_000);
 
@@ -32,6 +38,8 @@ export type ToolPolicy = z.infer<typeof ToolPolicySchema>;
 const commonFields = {
   enabled: z.boolean().optional(),
   timeoutMs: timeout.optional(),
+  /** Overrides `timeoutMs` (and `settings.defaultTimeoutMs`) for the tools it names (call-timeout.ts). */
+  timeouts: toolTimeouts.optional(),
   startupTimeoutMs: timeout.optional(),
   /** Overrides `settings.idleTimeoutMs` for this server. */
   idleTimeoutMs: idleTimeout.optional(),
@@ -70,6 +78,8 @@ export const SettingsSchema = z.looseObject({
   auditArguments: z.boolean().optional(),
   /** Default idle time before a server is stopped (DEFAULT_IDLE_TIMEOUT_MS when absent); 0 = never. */
   idleTimeoutMs: idleTimeout.optional(),
+  /** Per-call timeout of every server without its own `timeoutMs` (DEFAULT_TIMEOUT_MS when absent). */
+  defaultTimeoutMs: timeout.optional(),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
