@@ -7,6 +7,7 @@ import { AgentStore } from './agent-store';
 import { CallApprovalQueue } from './call-approval-queue';
 import { agentNames } from './agent-names';
 import { AuditLog } from './audit-log';
+import { ResourceSubscriptions } from './resource-subscriptions';
 import type { CallContext } from './call-context';
 import { DEFAULT_MAX_BODY_BYTES } from './http-body';
 import { createEndpoint } from './http-endpoint';
@@ -35,6 +36,8 @@ interface BridgeParts {
   state: { paused: boolean };
   /** Last authentication per agent, this run's and earlier runs'. */
   activity: AgentActivity;
+  /** Agents' resource subscriptions, by session. */
+  subscriptions: ResourceSubscriptions;
   now: () => number;
   log: (line: string) => void;
 }
@@ -86,19 +89,21 @@ function openParts(options: BridgeOptions): BridgeParts {
   const listChanged = new ListChangedNotifier(sessions, agents, log);
   const state = { paused: false };
   const activity = new AgentActivity({ dataDir: options.dataDir, log });
-  return { pool: options.pool, agents, audit, approvals, toolIndex: new ToolIndex(options.pool), sessions, listChanged, state, activity, now, log };
+  const subscriptions = new ResourceSubscriptions(options.pool);
+  return { pool: options.pool, agents, audit, approvals, toolIndex: new ToolIndex(options.pool), sessions, listChanged, state, activity, subscriptions, now, log };
 }
 
 /**
  * Step 2: pool logs go to agents; inventory, enablement, a server failing or recovering (its tools
  * marked unavailable, unavailable.ts) and agent changes become list_changed. Returns the unsubscribers.
  */
-function followChanges({ pool, agents, toolIndex, sessions, listChanged, log }: BridgeParts): (() => void)[] {
+function followChanges({ pool, agents, toolIndex, sessions, listChanged, subscriptions, log }: BridgeParts): (() => void)[] {
   // Per server, from each state event: recomputing every status per event was O(n²) at start-up.
   const enabledOf = new Map(pool.statuses().map((s) => [s.name, s.enabled] as const));
   const markOf = new Map(pool.statuses().map((s) => [s.name, unavailableKey(s)] as const));
   return [
     pool.on('log', (entry) => forwardLog(entry, sessions.all(), agents, (error) => log(`forwarding a log message failed: ${String(error)}`))),
+    pool.on('resourceUpdated', ({ server, uri }) => subscriptions.updated(server, uri)),
     pool.on('inventory', ({ server }) => {
       toolIndex.invalidate();
       listChanged.later([server]);
@@ -129,9 +134,9 @@ function followChanges({ pool, agents, toolIndex, sessions, listChanged, log }: 
 
 /** What a session's request handlers need of the bridge. */
 function callContext(options: BridgeOptions, parts: BridgeParts): CallContext {
-  const { pool, toolIndex, agents, approvals, audit, state, now, log } = parts;
+  const { pool, toolIndex, agents, approvals, audit, state, subscriptions, now, log } = parts;
   const auditArguments = typeof options.auditArguments === 'function' ? options.auditArguments : () => options.auditArguments === true;
-  return { pool, toolIndex, agents, approvals, audit, auditArguments, paused: () => state.paused, now, log };
+  return { pool, toolIndex, agents, approvals, audit, auditArguments, paused: () => state.paused, subscriptions, now, log };
 }
 
 /** Step 3: the HTTP endpoint (guard, bearer, sessions) listening on 127.0.0.1. */

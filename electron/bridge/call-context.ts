@@ -2,6 +2,7 @@ import { redact } from '../../shared/redact';
 import type { Pool } from '../pool';
 import type { AgentStore } from './agent-store';
 import type { CallApprovalQueue, DecidedApproval } from './call-approval-queue';
+import type { ResourceSubscriptions } from './resource-subscriptions';
 import type { AuditEntry } from './audit-entry';
 import type { AuditLog } from './audit-log';
 import type { ToolIndex } from './tool-index';
@@ -16,6 +17,8 @@ export interface CallContext {
   /** Whether the person turned on recording of arguments and results (asked at each call). */
   auditArguments: () => boolean;
   paused: () => boolean;
+  /** Agents' resource subscriptions, by session. */
+  subscriptions: ResourceSubscriptions;
   now: () => number;
   log: (line: string) => void;
 }

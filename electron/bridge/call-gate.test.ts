@@ -6,6 +6,7 @@ import type { AgentStore } from './agent-store';
 import { CallApprovalQueue, type PendingApproval } from './call-approval-queue';
 import type { AuditEntry } from './audit-entry';
 import type { AuditLog } from './audit-log';
+import { ResourceSubscriptions } from './resource-subscriptions';
 import type { CallContext } from './call-context';
 import { passGate, type Extra, type GateCall } from './call-gate';
 import type { ToolIndex } from './tool-index';
@@ -50,6 +51,7 @@ function fake(options: { auditArguments?: boolean } = {}): Fake {
     audit: { append: (e: AuditEntry) => audit.push(e) } as unknown as AuditLog,
     auditArguments: () => options.auditArguments === true,
     paused: () => paused,
+    subscriptions: new ResourceSubscriptions({ subscribeResource: () => Promise.resolve(), unsubscribeResource: () => Promise.resolve() }),
     now: () => Date.now(),
     log: () => undefined,
   };

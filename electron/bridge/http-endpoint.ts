@@ -56,7 +56,9 @@ export function createEndpoint(deps: EndpointOptions): (req: IncomingMessage, re
         deps.sessions.add(session);
       },
     });
+    const closed = server.onclose;
     server.onclose = () => {
+      closed?.();
       if (session) deps.sessions.delete(session.id);
     };
     await server.connect(transport);

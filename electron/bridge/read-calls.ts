@@ -12,7 +12,7 @@ import { ARGUMENT_LIMITS, checkBounds, checkLength, MAX_CALL_NAME_LENGTH, MAX_UR
 import { serverAllowed } from './policy';
 
 /** Which allowed server a URI belongs to: an exact listed URI first, then a matching template. */
-async function serverOfUri(ctx: CallContext, agent: Readonly<Agent>, uri: string): Promise<string> {
+export async function serverOfUri(ctx: CallContext, agent: Readonly<Agent>, uri: string): Promise<string> {
   const view = await ctx.toolIndex.resources();
   let servers = (view.byUri.get(uri) ?? []).filter((s) => serverAllowed(agent, s));
   if (servers.length === 0) {

@@ -5,6 +5,7 @@ import type { CallContext } from './call-context';
 import { handleSetLevel } from './log-forwarding';
 import { serverAllowed } from './policy';
 import { complete, getPrompt, readResource } from './read-calls';
+import { subscribe, unsubscribe } from './resource-subscribe';
 import { callTool } from './tool-call';
 import { agentAsker } from './agent-asker';
 import { agentNames } from './agent-names';
@@ -40,11 +41,13 @@ export async function createSessionServer(ctx: CallContext, agentName: string, v
     ListResourceTemplatesRequestSchema,
     ListToolsRequestSchema,
     ReadResourceRequestSchema,
+    SubscribeRequestSchema,
+    UnsubscribeRequestSchema,
   } = types;
   const server = new Server(
     { name: 'connected-services', version },
     {
-      capabilities: { tools: { listChanged: true }, resources: { listChanged: true }, prompts: { listChanged: true }, logging: {}, completions: {} },
+      capabilities: { tools: { listChanged: true }, resources: { listChanged: true, subscribe: true }, prompts: { listChanged: true }, logging: {}, completions: {} },
       instructions: ctx.agents.peek(agentName)?.names === 'plain' ? PLAIN_INSTRUCTIONS : INSTRUCTIONS,
       jsonSchemaValidator: lazySchemaValidator(() => new AjvJsonSchemaValidator()),
     },
@@ -73,6 +76,10 @@ export async function createSessionServer(ctx: CallContext, agentName: string, v
     return { resourceTemplates: view.templates.filter((t) => serverAllowed(agent, t.server)).map((t) => t.listed) };
   });
   server.setRequestHandler(ReadResourceRequestSchema, (request, extra) => readResource(ctx, agentName, request, extra));
+  server.setRequestHandler(SubscribeRequestSchema, (request, extra) => subscribe(ctx, agentName, server, request, extra));
+  server.setRequestHandler(UnsubscribeRequestSchema, (request) => unsubscribe(ctx, server, request));
+  // A closed session gives back every subscription it held (the endpoint chains its own onclose after this).
+  server.onclose = () => void ctx.subscriptions.drop(server).catch((error: unknown) => ctx.log(`ending a session's subscriptions failed: ${String(error)}`));
 
   server.setRequestHandler(ListPromptsRequestSchema, async () => {
     const agent = ctx.agents.peek(agentName);

@@ -55,6 +55,8 @@ export interface ConnectRequest {
   onClosed: () => void;
   onListChanged: (part: InventoryPart) => void;
   onLog: (message: { level: UpstreamLog['level']; logger?: string; data: unknown }) => void;
+  /** `notifications/resources/updated` for a resource subscribed to (MCP 2025-11-25 server/resources §Subscriptions). */
+  onResourceUpdated?: ((uri: string) => void) | undefined;
   /** After resolve, before spawn: hands the program its credential (`${token}`, credentialFile). */
   prepare?: ((config: ServerConfig) => Promise<ServerConfig>) | undefined;
   /** Elicitation, sampling and roots requests of the server (ask-handlers.ts). */
@@ -120,7 +122,8 @@ export async function openConnection(options: ConnectOptions): Promise<Connectio
     else noise(`[${server}] ${text.slice(0, 500)}`);
   };
   // MCP spec: server/tools#list-changed-notification (and the same for resources and prompts).
-  const { ToolListChangedNotificationSchema, ResourceListChangedNotificationSchema, PromptListChangedNotificationSchema, LoggingMessageNotificationSchema } = sdk.types;
+  const { ToolListChangedNotificationSchema, ResourceListChangedNotificationSchema, PromptListChangedNotificationSchema, LoggingMessageNotificationSchema, ResourceUpdatedNotificationSchema } = sdk.types;
+  client.setNotificationHandler(ResourceUpdatedNotificationSchema, ({ params }) => options.onResourceUpdated?.(params.uri));
   client.setNotificationHandler(ToolListChangedNotificationSchema, () => options.onListChanged('tools'));
   client.setNotificationHandler(ResourceListChangedNotificationSchema, () => options.onListChanged('resources'));
   client.setNotificationHandler(PromptListChangedNotificationSchema, () => options.onListChanged('prompts'));

@@ -1,10 +1,11 @@
 import { DEFAULT_TIMEOUT_MS, isEnabled, sameConnection, type ServerConfig, type Settings } from '../../shared/config';
 import type { CodedError } from '../../shared/errors';
+import { redact } from '../../shared/redact';
 import type { CallResult, PromptInfo, ResourceInfo, ResourceTemplateInfo, ServerStatus, ToolInfo } from '../../shared/api';
 import { cancelledError, untilAborted } from './call-helpers';
 import { cancellationOf } from './cancellation';
 import { toPoolError } from './map-error';
-import { assertEnabled, completion, errorContext, promptGet, requestOptions, resourceRead, toolCall, toolRefusal, type Completion, type CompletionParams, type Run } from './slot-calls';
+import { assertEnabled, completion, errorContext, promptGet, requestOptions, resourceRead, resourceSubscription, toolCall, toolRefusal, type Completion, type CompletionParams, type Run } from './slot-calls';
 import { SlotLifecycle } from './slot-lifecycle';
 import type { SlotOptions } from './slot-options';
 import { visibleInventory } from './slot-status';
@@ -25,8 +26,47 @@ export class ServerSlot {
     private readonly options: SlotOptions,
   ) {
     this.#life = new SlotLifecycle(name, config, settings, options);
+    // A restart loses the server's subscriptions: each held one is asked for again.
+    this.#life.onStarted(() => {
+      for (const uri of this.#subscriptions.keys()) {
+        this.#request(`subscription to ${uri}`, undefined, resourceSubscription(uri, true)).catch((error: unknown) =>
+          this.options.log(redact(`[${this.name}] subscribing again to ${uri} failed: ${error instanceof Error ? error.message : String(error)}`)),
+        );
+      }
+    });
   }
 
+  /** Resource subscriptions held by agents: how many hold each URI, and the hold that keeps the server up. */
+  readonly #subscriptions = new Map<string, { count: number; ready: Promise<void>; release?: () => void }>();
+
+  /** Counted per URI: the first subscribes upstream; while any holds one, no idle stop. */
+  async subscribe(uri: string, options?: CallOptions): Promise<void> {
+    assertEnabled(this.name, this.#life.config);
+    let entry = this.#subscriptions.get(uri);
+    if (entry === undefined) {
+      const created: { count: number; ready: Promise<void>; release?: () => void } = { count: 0, ready: this.#request(`subscription to ${uri}`, options, resourceSubscription(uri, true)) };
+      created.ready.catch(() => {
+        if (this.#subscriptions.get(uri) === created && created.count === 0) this.#subscriptions.delete(uri);
+      });
+      this.#subscriptions.set(uri, created);
+      entry = created;
+    }
+    await entry.ready;
+    entry.count += 1;
+    entry.release ??= this.#life.holdAwake();
+  }
+
+  async unsubscribe(uri: string): Promise<void> {
+    const entry = this.#subscriptions.get(uri);
+    if (entry === undefined || entry.count === 0) return;
+    entry.count -= 1;
+    if (entry.count > 0) return;
+    this.#subscriptions.delete(uri);
+    entry.release?.();
+    // Best effort: a server that has stopped holds no subscription anyway.
+    if (this.#life.status().state !== 'ready') return;
+    await this.#request(`subscription to ${uri}`, undefined, resourceSubscription(uri, false)).catch(() => undefined);
+  }
   get loaded(): Promise<void> {
     return this.#life.store.loaded;
   }

@@ -144,3 +144,11 @@ export function completion(params: CompletionParams): Run<{ completion: Completi
     return { completion: CompletionSchema.parse(result.completion) };
   };
 }
+
+/** resources/subscribe or resources/unsubscribe (MCP 2025-11-25 server/resources §Subscriptions). */
+export function resourceSubscription(uri: string, subscribe: boolean): Run<void> {
+  return async (client, sdkOptions, _direct, cancel) => {
+    if (subscribe) await client.subscribeResource({ uri }, withSignal(sdkOptions, cancel));
+    else await client.unsubscribeResource({ uri }, withSignal(sdkOptions, cancel));
+  };
+}

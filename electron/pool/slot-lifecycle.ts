@@ -38,6 +38,7 @@ export class SlotLifecycle {
   readonly #refresher: InventoryRefresher;
   /** Stops the server between uses after its idle time (settings or its own idleTimeoutMs). */
   readonly #idle: IdleTimer;
+  readonly #startedListeners: (() => void)[] = [];
   #idleMs: number;
   /** `${token}` and credential files of its program (credential-renewal.ts). */
   readonly #credentials: SlotCredentials;
@@ -101,6 +102,19 @@ export class SlotLifecycle {
       idle();
       gate();
     };
+  }
+
+  /**
+   * Keeps the server from an idle stop until the returned release (a resource subscription an agent
+   * holds), without holding its credential renewal, which waits only for calls.
+   */
+  holdAwake(): () => void {
+    return this.#idle.use();
+  }
+
+  /** `listener` runs after every start that reached ready (a restart after a crash included). */
+  onStarted(listener: () => void): void {
+    this.#startedListeners.push(listener);
   }
 
   /**
@@ -197,6 +211,9 @@ export class SlotLifecycle {
         onLog: (message) => {
           if (generation === this.#generation) this.options.events.emit('log', { server: this.name, ...message });
         },
+        onResourceUpdated: (uri) => {
+          if (generation === this.#generation) this.options.events.emit('resourceUpdated', { server: this.name, uri });
+        },
         asks: { ...this.options.asks, calls: this.calls, roots: () => rootsOf(this.config), now: this.options.now, setTimer: this.options.setTimer },
         prepare: async (resolved) => ('command' in resolved ? this.#credentials.prepare(resolved) : resolved),
       });
@@ -210,6 +227,7 @@ export class SlotLifecycle {
       this.#assertCurrent(generation);
       this.#move('ready');
       this.#credentials.started();
+      for (const listener of this.#startedListeners) listener();
       // A start for a call arms nothing yet: the call holds the timer until it ends.
       this.#idle.arm();
       this.options.events.emit('inventory', { server: this.name });

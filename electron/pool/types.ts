@@ -99,6 +99,8 @@ export interface PoolEvents {
   inventory: { server: string };
   /** A server's own log message (`notifications/message`), for the bridge to pass on to agents. */
   log: UpstreamLog;
+  /** A resource subscribed to (subscribeResource) changed on its server. */
+  resourceUpdated: { server: string; uri: string };
 }
 
 export interface UpstreamLog {
@@ -141,6 +143,13 @@ export interface Pool {
     args: Record<string, string>,
     options?: CallOptions,
   ): Promise<{ description?: string; messages: Record<string, unknown>[] }>;
+  /**
+   * resources/subscribe on the server, counted: the first subscriber of a URI subscribes upstream
+   * (again after every restart), and the server is not stopped for idleness while any holds one.
+   */
+  subscribeResource(name: string, uri: string, options?: CallOptions): Promise<void>;
+  /** One subscriber fewer; the last one unsubscribes upstream (best effort). */
+  unsubscribeResource(name: string, uri: string): Promise<void>;
   /** completion/complete on the server (names as on the server); starts it lazily. */
   complete(name: string, params: CompletionParams, options?: CallOptions): Promise<{ completion: Completion }>;
   /** The cached inventory was fetched with a different config (it is still shown until the next start). */
