@@ -23,6 +23,12 @@ describe('toPoolError', () => {
     expect(start.hint).toContain('startupTimeoutMs');
   });
 
+  it('names in the hint of a call timeout the field that set it', () => {
+    const timeout = new McpError(ErrorCode.RequestTimeout, 'Request timed out');
+    expect(toPoolError(timeout, call).hint).toBe('retry, or raise "timeoutMs" of "srv" in mcp.json');
+    expect(toPoolError(timeout, { ...call, raise: '"x" in the "timeouts" of "srv"' }).hint).toBe('retry, or raise "x" in the "timeouts" of "srv" in mcp.json');
+  });
+
   it('explains a closed stdio connection with the exit and the last stderr line', () => {
     const closed = new McpError(ErrorCode.ConnectionClosed, 'Connection closed');
     const error = toPoolError(closed, {

@@ -14,6 +14,8 @@ export interface ErrorContext {
   /** What was being done, e.g. `tool "echo"`. */
   what?: string;
   timeoutMs: number;
+  /** The mcp.json field that set `timeoutMs` (callTimeout), for a timeout's hint; default the server's "timeoutMs". */
+  raise?: string;
   /** For http servers. */
   url?: string;
   /** For stdio servers: why the connection ended, once it has. */
@@ -211,7 +213,7 @@ function fromMcpError(error: McpErrorLike, ctx: ErrorContext, during: string): C
           hint: `check that its command runs an MCP server (run \`connected-services doctor\`), or raise "startupTimeoutMs" of "${ctx.server}" in mcp.json`,
         })
       : coded('timeout', `${ctx.what ?? 'the call'} on "${ctx.server}" did not answer within ${seconds} s and was cancelled`, {
-          hint: `retry, or raise "timeoutMs" of "${ctx.server}" in mcp.json`,
+          hint: `retry, or raise ${ctx.raise ?? `"timeoutMs" of "${ctx.server}"`} in mcp.json`,
         });
   }
   if (isLocalClose(error)) return endedError(ctx.server, ctx.ended?.(), during);

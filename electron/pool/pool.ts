@@ -84,7 +84,7 @@ export function createPool(options: PoolOptions, internals: PoolSeamOptions = {}
       if (removed) work.push(removed.forget());
     }
     await Promise.all(work);
-    for (const each of slots.values()) each.idleTimeoutChanged(next.settings);
+    for (const each of slots.values()) each.settingsChanged(next.settings);
     // What agents can see may have changed (cached tools, policy, enabled, removal): tell the bridge.
     for (const name of [...diff.added, ...diff.changed, ...diff.removed]) emitter.emit('inventory', { server: name });
     return diff;

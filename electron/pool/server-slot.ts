@@ -1,4 +1,4 @@
-import { DEFAULT_TIMEOUT_MS, isEnabled, sameConnection, type ServerConfig, type Settings } from '../../shared/config';
+import { callTimeout, isEnabled, sameConnection, type CallTimeout, type ServerConfig, type Settings } from '../../shared/config';
 import type { CodedError } from '../../shared/errors';
 import { redact } from '../../shared/redact';
 import type { CallResult, PromptInfo, ResourceInfo, ResourceTemplateInfo, ServerStatus, ToolInfo } from '../../shared/api';
@@ -18,6 +18,8 @@ import type { CallOptions } from './types';
  */
 export class ServerSlot {
   readonly #life: SlotLifecycle;
+  /** mcp.json's `settings` as last applied: `defaultTimeoutMs` is read per call. */
+  #settings: Settings | undefined;
 
   constructor(
     readonly name: string,
@@ -26,6 +28,7 @@ export class ServerSlot {
     private readonly options: SlotOptions,
   ) {
     this.#life = new SlotLifecycle(name, config, settings, options);
+    this.#settings = settings;
     // A restart loses the server's subscriptions: each held one is asked for again.
     this.#life.onStarted(() => {
       for (const uri of this.#subscriptions.keys()) {
@@ -109,7 +112,7 @@ export class ServerSlot {
     const refusal = toolRefusal(this.name, config, tool);
     if (refusal) throw refusal;
     const what = `tool "${tool}"`;
-    return this.#request(what, options, toolCall(tool, args, errorContext(this.name, config, 'call', 0, undefined, what), config));
+    return this.#request(what, options, toolCall(tool, args, errorContext(this.name, config, 'call', 0, undefined, what), config), tool);
   }
 
   async readResource(uri: string, options?: CallOptions): Promise<{ contents: Record<string, unknown>[] }> {
@@ -138,13 +141,17 @@ export class ServerSlot {
     return this.#life.stop();
   }
 
-  /** After a config apply: a changed idle time (own or the settings' default) applies to the running countdown. */
-  idleTimeoutChanged(settings: Settings | undefined): void {
+  /**
+   * After a config apply: a changed idle time (own or the settings' default) applies to the running
+   * countdown, a changed `settings.defaultTimeoutMs` to the next call.
+   */
+  settingsChanged(settings: Settings | undefined): void {
+    this.#settings = settings;
     this.#life.idleTimeoutChanged(settings);
   }
 
   /**
-   * A new config for this name. When only fields read per call changed (description, timeoutMs,
+   * A new config for this name. When only fields read per call changed (description, timeoutMs, timeouts,
    * tools) it is taken in place: the process and its in-flight calls live on, the next call and
    * listing use it. Otherwise a running server restarts with it, others just take it.
    */
@@ -174,12 +181,12 @@ export class ServerSlot {
   }
 
   /** One request as a call of its asker, in the call's scope: a server's request on its own HTTP stream is its (running-calls.ts). */
-  #request<T>(what: string, options: CallOptions | undefined, run: Run<T>): Promise<T> {
-    return this.#life.calls.run(options?.asker, what, () => this.#requestNow(what, options, run));
+  #request<T>(what: string, options: CallOptions | undefined, run: Run<T>, tool?: string): Promise<T> {
+    return this.#life.calls.run(options?.asker, what, () => this.#requestNow(what, options, run, tool));
   }
 
   /** One request to an enabled server: started lazily, held from idle stop until it ends, failures mapped. */
-  async #requestNow<T>(what: string, options: CallOptions | undefined, run: Run<T>): Promise<T> {
+  async #requestNow<T>(what: string, options: CallOptions | undefined, run: Run<T>, tool?: string): Promise<T> {
     const cancel = cancellationOf(options?.signal);
     const cancelled = (): CodedError => cancelledError(this.name, what, cancel);
     if (cancel?.aborted) throw cancelled();
@@ -187,12 +194,16 @@ export class ServerSlot {
     const release = this.#life.use();
     try {
       const conn = await untilAborted(this.#life.connection(), cancel, cancelled);
-      const timeoutMs = options?.timeoutMs ?? this.#life.config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+      // The caller's own deadline (`call --timeout`), else the config's, read now: a change applies to the next call.
+      const deadline: { ms: number; raise?: CallTimeout['raise'] } =
+        options?.timeoutMs !== undefined ? { ms: options.timeoutMs } : callTimeout(this.name, this.#life.config, this.#settings, tool);
       try {
-        return await run(conn.client, requestOptions(this.name, timeoutMs, options, this.options.log), conn.direct, cancel);
+        return await run(conn.client, requestOptions(this.name, deadline.ms, options, this.options.log), conn.direct, cancel);
       } catch (error) {
         if (cancel?.aborted) throw cancelled();
-        const coded = toPoolError(error, errorContext(this.name, this.#life.config, 'call', timeoutMs, conn, what));
+        const context = errorContext(this.name, this.#life.config, 'call', deadline.ms, conn, what);
+        if (deadline.raise !== undefined) context.raise = deadline.raise;
+        const coded = toPoolError(error, context);
         this.#life.callFailed(conn, coded);
         throw coded;
       }

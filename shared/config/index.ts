@@ -3,6 +3,7 @@ export {
   ServerNameSchema,
   DEFAULT_TIMEOUT_MS,
   MAX_TOOL_TIMEOUTS,
+  MAX_TIMEOUT_MS,
   DEFAULT_STARTUP_TIMEOUT_MS,
   DEFAULT_IDLE_TIMEOUT_MS,
   idleTimeoutOf,
@@ -25,7 +26,8 @@ export type {
   McpConfig,
   Transport,
 } from './schema';
-export { callTimeoutOf } from './call-timeout';
+export { callTimeout } from './call-timeout';
+export type { CallTimeout } from './call-timeout';
 export { CODE_LOADING_ENV, codeLoadingEnv } from './code-env';
 export { formatIssue } from './issue';
 export type { ConfigIssue } from './issue';

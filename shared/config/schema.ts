@@ -16,7 +16,9 @@ export const DEFAULT_IDLE_TIMEOUT_MS = 600_000;
 export const DEFAULT_UI_PORT = 47780;
 export const DEFAULT_BRIDGE_PORT = 47781;
 
-const timeout = z.number().int().min(100).max(3_600_000);
+/** The longest any call may be given (`timeoutMs`, `timeouts`, `settings.defaultTimeoutMs`): an hour. */
+export const MAX_TIMEOUT_MS = 3_600_000;
+const timeout = z.number().int().min(100).max(MAX_TIMEOUT_MS);
 /** Per-tool timeouts are for the few slow tools of a server (an export, a deploy), not a table of every one. */
 export const MAX_TOOL_TIMEOUTS = 200;
 /** Tool name → per-call timeout; names as the server lists them, bounded as a call's name is at the bridge. */
