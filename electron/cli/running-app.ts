@@ -1,5 +1,5 @@
 import { API_METHODS, type ApiInput, type ApiMethod, type ApiOutput } from '../../shared/api';
-import { DEFAULT_TIMEOUT_MS } from '../../shared/config';
+import { MAX_TIMEOUT_MS } from '../../shared/config';
 import { CodedError, WireErrorSchema } from '../../shared/errors';
 import { readRuntimeFile, type RuntimeInfo } from '../app';
 
@@ -15,10 +15,12 @@ export interface RunningApp {
 /**
  * How long an answer may take: a sign-in waits for the person (a device code lives up to 15 minutes),
  * a call for its own timeout; everything else answers from the app's state or starts one server.
+ * A call without one has the app's (per tool, per server or settings.defaultTimeoutMs, up to an
+ * hour), which only the app knows: it is waited for as long as the longest, since the app ends it.
  */
 export function answerTimeoutMs<M extends ApiMethod>(method: M, input: ApiInput<M>): number {
   if (method === 'connect') return 16 * 60_000;
-  if (method === 'callTool') return ((input as ApiInput<'callTool'>).timeoutMs ?? DEFAULT_TIMEOUT_MS) + 10_000;
+  if (method === 'callTool') return ((input as ApiInput<'callTool'>).timeoutMs ?? MAX_TIMEOUT_MS) + 10_000;
   return 2 * 60_000;
 }
 
