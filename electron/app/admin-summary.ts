@@ -53,6 +53,7 @@ function agentChange(input: ApiInput<'updateAgent'>): string {
   for (const [tier, decision] of Object.entries(input.policy ?? {})) if (decision !== undefined) parts.push(`${tier} → ${decision}`);
   for (const t of input.tools ?? []) parts.push(`${t.tool} on ${t.server} → ${t.decision ?? 'tier default'}`);
   if (input.names !== undefined) parts.push(`names → ${input.names}`);
+  if (input.resourceTools !== undefined) parts.push(`resource tools → ${input.resourceTools ? 'on' : 'off'}`);
   return parts.join('; ') || 'nothing';
 }
 

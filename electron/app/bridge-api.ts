@@ -67,6 +67,7 @@ export function createBridgeApi(deps: BridgeApiOptions): BridgeMethods {
       tools: agent.tools,
       asks: { ...DEFAULT_AGENT_ASKS, ...agent.asks },
       ...(agent.names === 'plain' ? { names: 'plain' as const } : {}),
+      ...(agent.resourceTools === true ? { resourceTools: true } : {}),
       createdAt: agent.createdAt,
       ...(lastUsedAt !== undefined ? { lastUsedAt } : {}),
     };
@@ -106,16 +107,21 @@ export function createBridgeApi(deps: BridgeApiOptions): BridgeMethods {
           return kept === undefined ? view(agent) : { ...view(agent), keptPrefix: kept };
         }),
       ),
-    addAgent: async ({ name, servers, policy, names }: ApiInput<'addAgent'>) => {
+    addAgent: async ({ name, servers, policy, names, resourceTools }: ApiInput<'addAgent'>) => {
       // A new agent sees nothing until the person chooses its servers, unless they say all.
-      const { agent, token } = await agents.add(name, { servers: servers ?? [], policy: tiers(policy), ...(names !== undefined ? { names } : {}) });
+      const { agent, token } = await agents.add(name, {
+        servers: servers ?? [],
+        policy: tiers(policy),
+        ...(names !== undefined ? { names } : {}),
+        ...(resourceTools !== undefined ? { resourceTools } : {}),
+      });
       return { agent: view(agent), token };
     },
-    updateAgent: async ({ name, servers, policy, tools, asks, names }: ApiInput<'updateAgent'>) => {
+    updateAgent: async ({ name, servers, policy, tools, asks, names, resourceTools }: ApiInput<'updateAgent'>) => {
       existing(name);
       // Checked before anything changes: a rule for a tool that is not there would never apply.
       for (const change of tools ?? []) if (change.decision !== null) await knownTool(change.server, change.tool);
-      let agent = await agents.update(name, { ...(servers !== undefined ? { servers } : {}), policy: tiers(policy), ...(asks !== undefined ? { asks: definedAsks(asks) } : {}), ...(names !== undefined ? { names } : {}) });
+      let agent = await agents.update(name, { ...(servers !== undefined ? { servers } : {}), policy: tiers(policy), ...(asks !== undefined ? { asks: definedAsks(asks) } : {}), ...(names !== undefined ? { names } : {}), ...(resourceTools !== undefined ? { resourceTools } : {}) });
       for (const change of tools ?? []) agent = await agents.setToolDecision(name, change.server, change.tool, change.decision);
       return view(agent);
     },

@@ -103,6 +103,9 @@ describe('the caller rules of the App API', () => {
       { name: 'claude', policy: { read: 'ask' as const, write: 'deny' as const } },
       { name: 'claude', tools: [{ server: 'github', tool: 'merge', decision: 'deny' as const }] },
       { name: 'claude', asks: { elicitation: 'deny' as const, sampling: 'deny' as const } },
+      // Resources and prompts as tools pass the same gate and read tier as the MCP methods.
+      { name: 'claude', resourceTools: true },
+      { name: 'claude', resourceTools: false, names: 'plain' as const },
     ];
     for (const input of narrowing) expect(await powerOf('updateAgent', input, context), JSON.stringify(input)).toBe('narrowing');
   });

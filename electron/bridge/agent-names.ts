@@ -20,17 +20,25 @@ export interface AgentNames {
 
 const PREFIXED: AgentNames = { shown: (name) => name, bridgeOf: (name) => name, keptPrefix: [] };
 
+/**
+ * Our own tools for clients that use tools only (resource-tools.ts). Bridge names always hold `__`,
+ * so these never equal one; an agent offered them is shown no server's tool under these names.
+ */
+export const RESOURCE_TOOL_NAMES = ['list_resources', 'read_resource', 'get_prompt'] as const;
+const RESERVED: ReadonlySet<string> = new Set(RESOURCE_TOOL_NAMES);
+const NONE: ReadonlySet<string> = new Set();
+
 /** Per index (replaced, never changed, when inventories change) and agent record (likewise). */
 const cache = new WeakMap<ReadonlyMap<string, Named>, WeakMap<Readonly<Agent>, AgentNames>>();
 
 /**
  * `names: plain` (issue #30): each tool or prompt under its server's own name when no two of the
- * agent's servers offer that name, it fits the model APIs' pattern, and it is not another entry's
- * bridge name; otherwise the bridge name (`<server>__<name>`) as for every agent. Decided from the
+ * agent's servers offer that name, it fits the model APIs' pattern, and it is neither another entry's
+ * bridge name nor `reserved` (our own tools' names, agentToolNames); otherwise the bridge name (`<server>__<name>`) as for every agent. Decided from the
  * agent's servers only, so it is the same after every restart for the same inventories; bridge names
  * stay accepted, so a client that cached them keeps working.
  */
-export function agentNames(index: ReadonlyMap<string, Named>, agent: Readonly<Agent>): AgentNames {
+export function agentNames(index: ReadonlyMap<string, Named>, agent: Readonly<Agent>, reserved: ReadonlySet<string> = NONE): AgentNames {
   if (agent.names !== 'plain') return PREFIXED;
   let byAgent = cache.get(index);
   if (byAgent === undefined) {
@@ -49,9 +57,9 @@ export function agentNames(index: ReadonlyMap<string, Named>, agent: Readonly<Ag
   const keptPrefix: string[] = [];
   for (const [bridge, entry] of visible) {
     const own = entry.info.name;
-    const plain = count.get(own) === 1 && BRIDGE_NAME.test(own) && !bridgeNames.has(own);
+    const plain = count.get(own) === 1 && BRIDGE_NAME.test(own) && !bridgeNames.has(own) && !reserved.has(own);
     if (!plain) {
-      // A name that merely fails the pattern keeps the prefix too, but only collisions are reported.
+      // A name that fails the pattern or is one of ours keeps the prefix too, but only collisions between servers are reported.
       if ((count.get(own) ?? 0) > 1) keptPrefix.push(bridge);
       continue;
     }
@@ -65,4 +73,13 @@ export function agentNames(index: ReadonlyMap<string, Named>, agent: Readonly<Ag
   };
   byAgent.set(agent, names);
   return names;
+}
+
+/**
+ * The names an agent sees for the tool index (every caller about tools goes through here, so one
+ * index and agent record always get the same answer): agentNames less our own tools' names, for an
+ * agent offered them (`resourceTools`).
+ */
+export function agentToolNames(index: ReadonlyMap<string, Named>, agent: Readonly<Agent>): AgentNames {
+  return agentNames(index, agent, agent.resourceTools === true ? RESERVED : NONE);
 }

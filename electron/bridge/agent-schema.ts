@@ -64,6 +64,8 @@ export const StoredAgentSchema = z.strictObject({
   asks: AgentAsksSchema.optional(),
   /** Absent: `prefixed`. */
   names: NameStyleSchema.optional(),
+  /** True: its listing adds list_resources, read_resource and get_prompt, for clients that use tools only (resource-tools.ts). Absent: off. */
+  resourceTools: z.literal(true).optional(),
 });
 export type StoredAgent = z.infer<typeof StoredAgentSchema>;
 
@@ -84,6 +86,7 @@ export interface AgentInput {
   policy?: Partial<AgentPolicy>;
   tools?: ToolOverrides;
   names?: NameStyle;
+  resourceTools?: boolean;
 }
 
 export interface AgentUpdate {
@@ -92,4 +95,5 @@ export interface AgentUpdate {
   tools?: ToolOverrides;
   asks?: Partial<AgentAsks>;
   names?: NameStyle;
+  resourceTools?: boolean;
 }

@@ -108,6 +108,7 @@ export class AgentStore {
         policy,
         tools,
         ...(input.names === 'plain' ? { names: input.names } : {}),
+        ...(input.resourceTools === true ? { resourceTools: true as const } : {}),
       };
       return [...agents, record];
     });
@@ -148,6 +149,8 @@ export class AgentStore {
       if (update.asks !== undefined) next.asks = AgentAsksSchema.parse({ ...DEFAULT_AGENT_ASKS, ...current.asks, ...update.asks });
       if (update.names === 'plain') next.names = 'plain';
       else if (update.names === 'prefixed') delete next.names;
+      if (update.resourceTools === true) next.resourceTools = true;
+      else if (update.resourceTools === false) delete next.resourceTools;
       return agents.map((a) => (a.name === name ? next : a));
     });
     return this.#require(name);

@@ -1,7 +1,8 @@
 import type { ListToolsResult, Tool } from '@modelcontextprotocol/sdk/types.js';
-import { agentNames } from './agent-names';
+import { agentToolNames } from './agent-names';
 import type { Agent } from './agent-schema';
 import { judgeTool } from './policy';
+import { resourceTools } from './resource-tools';
 import { sharedResult } from './shared-result';
 import type { ToolEntry } from './tool-index';
 
@@ -21,7 +22,7 @@ export function agentTools(index: ReadonlyMap<string, ToolEntry>, agent: Readonl
   const known = byAgent.get(agent);
   if (known !== undefined) return known;
   const tools: Tool[] = [];
-  const names = agentNames(index, agent);
+  const names = agentToolNames(index, agent);
   for (const [bridge, entry] of index) {
     const verdict = judgeTool(agent, entry.server, entry.info, entry.tier);
     // Tools the agent may never call are not offered at all.
@@ -29,6 +30,8 @@ export function agentTools(index: ReadonlyMap<string, ToolEntry>, agent: Readonl
     const shown = names.shown(bridge);
     tools.push(shown === bridge ? entry.listed : { ...entry.listed, name: shown });
   }
+  // Resources and prompts as tools, for clients that use tools only (an option of the agent's record).
+  tools.push(...resourceTools(agent));
   const listing: ListToolsResult = sharedResult({ tools });
   byAgent.set(agent, listing);
   return listing;

@@ -5,7 +5,7 @@ import type { Pool } from '../pool';
 import { AgentActivity } from './agent-activity';
 import { AgentStore } from './agent-store';
 import { CallApprovalQueue } from './call-approval-queue';
-import { agentNames } from './agent-names';
+import { agentNames, agentToolNames } from './agent-names';
 import { AuditLog } from './audit-log';
 import { ResourceSubscriptions } from './resource-subscriptions';
 import type { CallContext } from './call-context';
@@ -216,7 +216,7 @@ function bridgeHandle(
       const agent = agents.get(name);
       if (agent?.names !== 'plain') return [];
       const [tools, prompts] = await Promise.all([toolIndex.tools(), toolIndex.prompts()]);
-      return [...agentNames(tools, agent).keptPrefix, ...agentNames(prompts, agent).keptPrefix];
+      return [...agentToolNames(tools, agent).keptPrefix, ...agentNames(prompts, agent).keptPrefix];
     },
     refresh: () => {
       toolIndex.invalidate();

@@ -10,6 +10,7 @@ import { callCancellation } from './tool-call-lane';
 import { passGate, type Extra, type Found } from './call-gate';
 import { ARGUMENT_LIMITS, checkBounds, checkLength, MAX_CALL_NAME_LENGTH } from './input-bounds';
 import { judgeTool } from './policy';
+import { callResourceTool, isResourceTool } from './resource-tools';
 import { lookupTool } from './tool-lookup';
 
 type OnProgress = (p: CallProgress) => void;
@@ -40,6 +41,9 @@ async function findTool(ctx: CallContext, agent: Readonly<Agent>, name: string):
 export async function callTool(ctx: CallContext, agentName: string, request: CallToolRequest, extra: Extra, asker?: CallAsker): Promise<CallToolResult> {
   const name = request.params.name;
   const args = request.params.arguments ?? {};
+  // Our own tools for tools-only clients come first: no server's tool is shown under their names to this agent.
+  const agent = ctx.agents.peek(agentName);
+  if (agent !== undefined && isResourceTool(agent, name)) return callResourceTool(ctx, agent, name, args, extra);
   const result = await passGate(
     ctx,
     {

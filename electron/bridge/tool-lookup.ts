@@ -1,6 +1,6 @@
 import { owningServer } from '../../shared/naming';
 import { agentError, type AgentError } from './agent-errors';
-import { agentNames } from './agent-names';
+import { agentToolNames } from './agent-names';
 import type { Agent } from './agent-schema';
 import type { CallContext } from './call-context';
 import type { ToolEntry } from './tool-index';
@@ -17,7 +17,7 @@ export type Lookup = { entry: ToolEntry } | { error: AgentError } | undefined;
 export async function lookupTool(ctx: CallContext, agent: Readonly<Agent>, asked: string): Promise<Lookup> {
   const tools = await ctx.toolIndex.tools();
   // An agent with plain names calls a tool by the name it was shown.
-  const name = agentNames(tools, agent).bridgeOf(asked);
+  const name = agentToolNames(tools, agent).bridgeOf(asked);
   const hit = tools.get(name);
   if (hit) return serverAllowed(agent, hit.server) ? { entry: hit } : undefined;
   const owner = owningServer(name, ctx.toolIndex.servers());

@@ -39,6 +39,8 @@ export const AgentViewSchema = lazySchema(() => z.object({
   names: NameStyleViewSchema.optional(),
   /** With plain names: the names that keep their prefix because two of its services offer them (while the app runs). */
   keptPrefix: z.array(z.string()).optional(),
+  /** True: it is also offered list_resources, read_resource and get_prompt as tools, for clients that use tools only (absent means off). */
+  resourceTools: z.boolean().optional(),
 }));
 export type AgentView = z.infer<typeof AgentViewSchema>;
 

@@ -144,6 +144,8 @@ export const API_METHODS = lazyEntries({
       servers: z.union([z.literal('*'), z.array(ServerNameSchema)]).optional(),
       policy: TierPolicySchema.partial().optional(),
       names: NameStyleViewSchema.optional(),
+      /** Adds list_resources, read_resource and get_prompt to its tools (issue #33), for clients that use tools only. */
+      resourceTools: z.boolean().optional(),
     }),
     output: z.object({ agent: AgentViewSchema, token: z.string() }),
   }),
@@ -158,6 +160,8 @@ export const API_METHODS = lazyEntries({
       asks: AgentAsksViewSchema.partial().optional(),
       /** The names it sees (issue #30): `prefixed` or `plain`. */
       names: NameStyleViewSchema.optional(),
+      /** Adds (true) or removes (false) list_resources, read_resource and get_prompt among its tools. */
+      resourceTools: z.boolean().optional(),
     }),
     output: AgentViewSchema,
   }),

@@ -74,6 +74,16 @@ function plainNamesLine(agent: AgentView): string {
   return `${agent.name} sees each tool and prompt under its own name${which}.`;
 }
 
+const RESOURCE_TOOLS_HELP = 'also offer it list_resources, read_resource and get_prompt as tools, for clients that use tools only';
+
+/** What an agent's table row does not show: its names and its resource tools. */
+function notesOf(agent: AgentView): string[] {
+  const notes: string[] = [];
+  if (agent.names === 'plain') notes.push(plainNamesLine(agent));
+  if (agent.resourceTools === true) notes.push(`${agent.name} is also offered list_resources, read_resource and get_prompt as tools.`);
+  return notes;
+}
+
 function describe(agent: AgentView): string[] {
   return [
     agent.name,
@@ -108,8 +118,9 @@ export function registerAgents(program: Command, run: Run): void {
     .option('--policy <pairs>', 'per tier: read=allow,write=ask,destructive=ask (allow, ask or deny)')
     .option('--for <client>', `also print the configuration for ${CONFIG_TARGETS.join(', ')}`, parseTarget)
     .option('--names <style>', NAMES_HELP, parseNames)
+    .option('--resource-tools', RESOURCE_TOOLS_HELP)
     .option('--json', 'print JSON')
-    .action((name: string, options: { servers?: string; policy?: string; for?: ReturnType<typeof parseTarget>; names?: NameStyleView; json?: boolean }) =>
+    .action((name: string, options: { servers?: string; policy?: string; for?: ReturnType<typeof parseTarget>; names?: NameStyleView; resourceTools?: boolean; json?: boolean }) =>
       run(async (ctx) => {
         const api = (await ctx.core()).api;
         await noteUnknownServers(ctx, name, options.servers);
@@ -118,6 +129,7 @@ export function registerAgents(program: Command, run: Run): void {
           ...(options.servers !== undefined ? { servers: parseServers(options.servers) } : {}),
           ...(options.policy !== undefined ? { policy: parsePolicy(options.policy) } : {}),
           ...(options.names !== undefined ? { names: options.names } : {}),
+          ...(options.resourceTools === true ? { resourceTools: true } : {}),
         });
         const config = options.for ? await api.agentConfig({ name, for: options.for, token }) : undefined;
         // The token is written raw: it is the one time the person can copy it.
@@ -146,7 +158,7 @@ export function registerAgents(program: Command, run: Run): void {
         if (options.json) return printJson(ctx.output, list);
         if (list.length === 0) return ctx.output.out('No agents. Create one with `connected-services agents add NAME --servers *`.');
         for (const line of table([['AGENT', 'SERVERS', 'POLICY', 'TOOL RULES'], ...list.map(describe)])) ctx.output.out(line);
-        for (const agent of list) if (agent.names === 'plain') ctx.output.out(plainNamesLine(agent));
+        for (const agent of list) for (const note of notesOf(agent)) ctx.output.out(note);
       }),
     );
 
@@ -159,12 +171,16 @@ export function registerAgents(program: Command, run: Run): void {
     .option('--elicitation <choice>', "services' forms during its calls: allow (to the agent when its client can) or deny (always you)", (v) => parseChoice(v, ['allow', 'deny'] as const, '--elicitation'))
     .option('--sampling <choice>', "services' sampling requests: ask (you approve each) or deny", (v) => parseChoice(v, ['ask', 'deny'] as const, '--sampling'))
     .option('--names <style>', NAMES_HELP, parseNames)
+    .option('--resource-tools', RESOURCE_TOOLS_HELP)
+    .option('--no-resource-tools', 'take those three tools away again')
     .option('--json', 'print JSON')
-    .action((name: string, options: { servers?: string; policy?: string; tool: ToolRule[]; elicitation?: 'allow' | 'deny'; sampling?: 'ask' | 'deny'; names?: NameStyleView; json?: boolean }) =>
+    .action((name: string, options: { servers?: string; policy?: string; tool: ToolRule[]; elicitation?: 'allow' | 'deny'; sampling?: 'ask' | 'deny'; names?: NameStyleView; resourceTools?: boolean; json?: boolean }) =>
       run(async (ctx) => {
         const asks = { ...(options.elicitation !== undefined ? { elicitation: options.elicitation } : {}), ...(options.sampling !== undefined ? { sampling: options.sampling } : {}) };
-        if (options.servers === undefined && options.policy === undefined && options.tool.length === 0 && Object.keys(asks).length === 0 && options.names === undefined) {
-          throw new CodedError('invalid_input', 'nothing to change', { hint: 'give --servers, --policy, --tool, --elicitation, --sampling or --names (see `connected-services agents set --help`)' });
+        if (options.servers === undefined && options.policy === undefined && options.tool.length === 0 && Object.keys(asks).length === 0 && options.names === undefined && options.resourceTools === undefined) {
+          throw new CodedError('invalid_input', 'nothing to change', {
+            hint: 'give --servers, --policy, --tool, --elicitation, --sampling, --names or --[no-]resource-tools (see `connected-services agents set --help`)',
+          });
         }
         await noteUnknownServers(ctx, name, options.servers);
         const agent = await (await ctx.core()).api.updateAgent({
@@ -174,10 +190,11 @@ export function registerAgents(program: Command, run: Run): void {
           ...(options.tool.length > 0 ? { tools: options.tool } : {}),
           ...(Object.keys(asks).length > 0 ? { asks } : {}),
           ...(options.names !== undefined ? { names: options.names } : {}),
+          ...(options.resourceTools !== undefined ? { resourceTools: options.resourceTools } : {}),
         });
         if (options.json) return printJson(ctx.output, agent);
         for (const line of table([['AGENT', 'SERVERS', 'POLICY', 'TOOL RULES'], describe(agent)])) ctx.output.out(line);
-        if (agent.names === 'plain') ctx.output.out(plainNamesLine(agent));
+        for (const note of notesOf(agent)) ctx.output.out(note);
       }),
     );
 

@@ -56,6 +56,8 @@ export function AgentCard({ agent, onEdit, onRotated, onChanged }: AgentCardProp
             <> — these keep their service because two of its services offer them: {shownLine((agent.keptPrefix ?? []).join(', '))}</>
           )}
         </dd>
+        <dt>Resources and prompts as tools</dt>
+        <dd>{agent.resourceTools === true ? 'offered (list_resources, read_resource, get_prompt)' : 'not offered'}</dd>
         <dt>Input a service asks for</dt>
         <dd>{summaryOf(ELICITATION_CHOICES, asks.elicitation)}</dd>
         <dt>Completions a service asks for</dt>

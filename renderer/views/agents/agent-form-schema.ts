@@ -9,6 +9,7 @@ export interface AgentFormData {
   write?: PolicyDecision;
   destructive?: PolicyDecision;
   names?: 'prefixed' | 'plain';
+  resourceTools?: boolean;
 }
 
 const DECISIONS: RJSFSchema[] = [
@@ -57,6 +58,13 @@ export function agentFormSchema(serverNames: readonly string[]): RJSFSchema {
         ],
         default: 'prefixed',
       },
+      resourceTools: {
+        type: 'boolean',
+        title: 'Resources and prompts as tools',
+        description:
+          'For clients that use tools only: adds list_resources, read_resource and get_prompt to its tools. Each read is allowed, asked or denied as its read-only tools are.',
+        default: false,
+      },
     },
     dependencies: { access: { oneOf: branches } },
   };
@@ -64,7 +72,7 @@ export function agentFormSchema(serverNames: readonly string[]): RJSFSchema {
 
 export function agentUiSchema(editing: boolean): UiSchema<AgentFormData> {
   return {
-    'ui:order': ['name', 'access', 'servers', 'read', 'write', 'destructive', 'names'],
+    'ui:order': ['name', 'access', 'servers', 'read', 'write', 'destructive', 'names', 'resourceTools'],
     name: editing ? { 'ui:readonly': true } : { 'ui:autocomplete': 'off' },
     access: { 'ui:widget': 'radio' },
     servers: { 'ui:widget': 'checkboxes' },
@@ -79,6 +87,7 @@ export function agentFormData(agent: AgentView): AgentFormData {
     ...(agent.servers === '*' ? {} : { servers: agent.servers }),
     ...agent.policy,
     names: agent.names ?? 'prefixed',
+    resourceTools: agent.resourceTools === true,
   };
 }
 
@@ -89,5 +98,6 @@ export function agentInput(data: AgentFormData): ApiInput<'addAgent'> {
     servers: data.access === 'some' ? (data.servers ?? []) : '*',
     policy: { read: data.read ?? 'allow', write: data.write ?? 'ask', destructive: data.destructive ?? 'ask' },
     names: data.names ?? 'prefixed',
+    resourceTools: data.resourceTools === true,
   };
 }

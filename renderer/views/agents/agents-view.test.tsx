@@ -64,7 +64,7 @@ describe('agents', () => {
     expect(within(panel).getByRole('button', { name: 'Copy token' })).toBeTruthy();
     const snippet = await within(panel).findByLabelText('Claude Code configuration for laptop claude');
     expect(snippet.textContent).toContain(TOKEN);
-    expect(api.callsOf('addAgent')).toEqual([{ name: 'laptop claude', servers: '*', policy: { read: 'allow', write: 'ask', destructive: 'ask' }, names: 'prefixed' }]);
+    expect(api.callsOf('addAgent')).toEqual([{ name: 'laptop claude', servers: '*', policy: { read: 'allow', write: 'ask', destructive: 'ask' }, names: 'prefixed', resourceTools: false }]);
 
     fireEvent.click(within(panel).getByRole('button', { name: 'I have saved it' }));
     expect(screen.queryByText(TOKEN, { exact: false })).toBeNull();
@@ -86,7 +86,7 @@ describe('agents', () => {
     fireEvent.change(within(dialog).getByLabelText(/^Destructive tools/), { target: { value: '2' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create agent' }));
     await waitFor(() => expect(api.callsOf('addAgent')).toHaveLength(1));
-    expect(api.callsOf('addAgent')[0]).toEqual({ name: 'ci', servers: ['memory'], policy: { read: 'allow', write: 'ask', destructive: 'deny' }, names: 'prefixed' });
+    expect(api.callsOf('addAgent')[0]).toEqual({ name: 'ci', servers: ['memory'], policy: { read: 'allow', write: 'ask', destructive: 'deny' }, names: 'prefixed', resourceTools: false });
   });
 
   it('creates an agent that sees plain names, and its card says which names keep their service', async () => {
@@ -102,6 +102,23 @@ describe('agents', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create agent' }));
     await waitFor(() => expect(api.callsOf('addAgent')).toHaveLength(1));
     expect(api.callsOf('addAgent')[0]).toMatchObject({ name: 'coder', names: 'plain' });
+  });
+
+  it('offers resources and prompts as tools: its card says so, and the form turns it on and off', async () => {
+    const { api, agents } = agentsApi();
+    agents.push({ name: 'desk', servers: '*', policy: { read: 'allow', write: 'ask', destructive: 'ask' }, tools: {}, createdAt: Date.now(), resourceTools: true });
+    renderApp(api, { hash: '#/agents' });
+    const card = await screen.findByRole('listitem', { name: 'desk' });
+    expect(card.textContent).toContain('offered (list_resources, read_resource, get_prompt)');
+    fireEvent.click(await screen.findByRole('button', { name: 'Create agent' }));
+    const dialog = screen.getByRole('dialog', { name: 'Create an agent' });
+    fireEvent.change(within(dialog).getByLabelText(/^Name/), { target: { value: 'tools only' } });
+    const box = within(dialog).getByLabelText(/^Resources and prompts as tools/);
+    expect((box as HTMLInputElement).checked).toBe(false);
+    fireEvent.click(box);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create agent' }));
+    await waitFor(() => expect(api.callsOf('addAgent')).toHaveLength(1));
+    expect(api.callsOf('addAgent')[0]).toMatchObject({ name: 'tools only', resourceTools: true });
   });
 
   it('rotates a token after confirmation and shows only the new one, once', async () => {
