@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ServerConfig } from '../../../shared/config';
 import { changesApproval, configDiff, editedPlan, editServiceSchema, formDataOf } from './edit-service-model';
 
-const stdio: ServerConfig = { command: 'npx', args: ['-y', 'pkg'], env: { TOKEN: '${secret:GH}', MODE: 'fast' }, timeoutMs: 5000, timeouts: { export_all: 900_000 }, tools: { deny: ['rm'] } };
+const stdio: ServerConfig = { command: 'npx', args: ['-y', 'pkg'], env: { TOKEN: '${secret:GH}', MODE: 'fast' }, timeoutMs: 5000, timeouts: { export_all: 900_000 }, tools: { deny: ['rm'] }, roots: ['/home/me/notes'] };
 
 describe('editing a service', () => {
   it('shows an entry in the form with referenced secrets as picked ones, and writes it back unchanged', () => {

@@ -77,7 +77,7 @@ export function editServiceSchema(secretNames: readonly string[]): RJSFSchema {
   return schema;
 }
 
-const KEPT_FIELDS = ['enabled', 'timeoutMs', 'timeouts', 'startupTimeoutMs', 'idleTimeoutMs', 'tools'] as const;
+const KEPT_FIELDS = ['enabled', 'timeoutMs', 'timeouts', 'startupTimeoutMs', 'idleTimeoutMs', 'tools', 'roots'] as const;
 
 /**
  * The edited entry: the form's fields over the entry as it was. What the form does not show
