@@ -60,6 +60,7 @@ export function createBridgeApi(deps: BridgeApiOptions): BridgeMethods {
   const { agents } = deps;
   const view = (agent: Agent): AgentView => {
     const lastUsedAt = deps.bridge?.lastUsedAt(agent.name);
+    const protocol = deps.bridge?.protocolOf(agent.name);
     return {
       name: agent.name,
       servers: agent.servers.includes(ALL_SERVERS) ? '*' : agent.servers,
@@ -70,6 +71,7 @@ export function createBridgeApi(deps: BridgeApiOptions): BridgeMethods {
       ...(agent.resourceTools === true ? { resourceTools: true } : {}),
       createdAt: agent.createdAt,
       ...(lastUsedAt !== undefined ? { lastUsedAt } : {}),
+      ...(protocol !== undefined ? { protocol } : {}),
     };
   };
   const existing = (name: string): Agent => {

@@ -8,7 +8,14 @@ export const AGENT_ACTIVITY_FILE = 'agent-activity.json';
 /** At most one write per this long while agents are busy; the rest waits for the next write or close. */
 export const ACTIVITY_WRITE_MS = 60_000;
 
-const ActivityFileSchema = z.object({ version: z.literal(1), lastUsed: z.record(z.string().max(200), z.number().int().nonnegative()) });
+/** A protocol revision as MCP names them (`2025-11-25`); anything else a client sends is not kept. */
+const REVISION = /^\d{4}-\d{2}-\d{2}$/;
+const ActivityFileSchema = z.object({
+  version: z.literal(1),
+  lastUsed: z.record(z.string().max(200), z.number().int().nonnegative()),
+  /** The MCP revision each agent last spoke (absent in files of earlier releases). */
+  protocol: z.record(z.string().max(200), z.string().regex(REVISION)).optional(),
+});
 
 export interface AgentActivityOptions {
   dataDir: string;
@@ -29,6 +36,8 @@ export class AgentActivity {
   readonly #seen = new Map<string, number>();
   /** Earlier runs', from the file. */
   #before = new Map<string, number>();
+  /** The revision each agent last spoke: this run's over earlier runs'. */
+  #protocols = new Map<string, string>();
   #timer: NodeJS.Timeout | undefined;
   #writing: Promise<void> = Promise.resolve();
 
@@ -59,6 +68,17 @@ export class AgentActivity {
       return;
     }
     this.#before = new Map(Object.entries(parsed.data.lastUsed));
+    for (const [agent, revision] of Object.entries(parsed.data.protocol ?? {})) if (!this.#protocols.has(agent)) this.#protocols.set(agent, revision);
+  }
+
+  /** A session of `agent` was opened in this revision (written with the next write of its use). */
+  spoke(agent: string, revision: string): void {
+    if (REVISION.test(revision)) this.#protocols.set(agent, revision);
+  }
+
+  /** The MCP revision the agent last spoke, if known. */
+  protocolOf(agent: string): string | undefined {
+    return this.#protocols.get(agent);
   }
 
   used(agent: string, at: number): void {
@@ -92,8 +112,9 @@ export class AgentActivity {
     this.#writing = this.#writing.then(async () => {
       const all = new Map([...this.#before, ...this.#seen]);
       const lastUsed = Object.fromEntries([...all].filter(([agent, at]) => keep(agent, at)));
+      const protocol = Object.fromEntries([...this.#protocols].filter(([agent]) => Object.hasOwn(lastUsed, agent)));
       try {
-        await writeFileAtomic(this.#file, `${JSON.stringify({ version: 1, lastUsed })}\n`);
+        await writeFileAtomic(this.#file, `${JSON.stringify({ version: 1, lastUsed, protocol })}\n`);
       } catch (error) {
         this.#log(`writing ${AGENT_ACTIVITY_FILE} failed (${String(errnoCode(error) ?? error)}); the Agents screen may show older use after a restart`);
       }

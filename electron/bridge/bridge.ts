@@ -152,6 +152,7 @@ async function listen(options: BridgeOptions, parts: BridgeParts): Promise<{ htt
       sessions: parts.sessions,
       newServer: (agent) => createSessionServer(ctx, agent, version),
       authenticated: (agent) => parts.activity.used(agent, parts.now()),
+      spoke: (agent, revision) => parts.activity.spoke(agent, revision),
       now: parts.now,
       log: parts.log,
     }),
@@ -204,6 +205,10 @@ function bridgeHandle(
       return at !== undefined && usedByCurrent(agents, agent, at) ? at : undefined;
     },
     lastRequestAt: () => activity.lastRequestAt(),
+    protocolOf: (agent) => {
+      const at = activity.lastUsedAt(agent);
+      return at !== undefined && usedByCurrent(agents, agent, at) ? activity.protocolOf(agent) : undefined;
+    },
     toolOf: async (bridgeName) => {
       const entry = (await toolIndex.tools()).get(bridgeName);
       return entry ? { server: entry.server, tool: entry.info.name } : undefined;

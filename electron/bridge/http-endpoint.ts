@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { redact } from '../../shared/redact';
-import { loadSdkTypes } from '../pool';
+import { loadSdkTypes, type SdkTypes } from '../pool';
 import type { AgentStore } from './agent-store';
 import { parseJsonRpc, readBody } from './http-body';
 import { bearerToken } from '../net';
@@ -23,6 +23,8 @@ export interface EndpointOptions {
   newServer: (agent: string) => Promise<Server>;
   /** Each request whose token was accepted. */
   authenticated: (agent: string) => void;
+  /** A session of the agent began in this MCP revision. */
+  spoke?: (agent: string, revision: string) => void;
   now: () => number;
   log: (line: string) => void;
 }
@@ -44,6 +46,20 @@ async function isInitialize(body: unknown): Promise<boolean> {
  * The `/mcp` endpoint: guards first (Host, Origin, path, method, query), then the agent token, the
  * body limit and JSON-RPC shape, then the request goes to the session's own transport (http-transport.ts).
  */
+/**
+ * The revision an initialize settles on (MCP 2025-11-25 basic/lifecycle §Version Negotiation): the
+ * client's, when the SDK supports it, else the SDK's latest, as the SDK's Server answers.
+ */
+function negotiatedRevision(body: unknown, types: Pick<SdkTypes, 'SUPPORTED_PROTOCOL_VERSIONS' | 'LATEST_PROTOCOL_VERSION'>): string {
+  const messages: unknown[] = Array.isArray(body) ? body : [body];
+  for (const message of messages) {
+    const params = (message as { method?: unknown; params?: { protocolVersion?: unknown } } | null)?.params;
+    if ((message as { method?: unknown } | null)?.method !== 'initialize' || typeof params?.protocolVersion !== 'string') continue;
+    return types.SUPPORTED_PROTOCOL_VERSIONS.includes(params.protocolVersion) ? params.protocolVersion : types.LATEST_PROTOCOL_VERSION;
+  }
+  return types.LATEST_PROTOCOL_VERSION;
+}
+
 export function createEndpoint(deps: EndpointOptions): (req: IncomingMessage, res: ServerResponse) => void {
   async function openSession(req: IncomingMessage, res: ServerResponse, agent: string, digest: Buffer, body: unknown): Promise<void> {
     const [server, types] = await Promise.all([deps.newServer(agent), loadSdkTypes()]);
@@ -54,6 +70,7 @@ export function createEndpoint(deps: EndpointOptions): (req: IncomingMessage, re
       onsessioninitialized: (id) => {
         session = { id, agent, tokenDigest: digest, server, transport, lastSeen: deps.now() };
         deps.sessions.add(session);
+        deps.spoke?.(agent, negotiatedRevision(body, types));
       },
     });
     const closed = server.onclose;

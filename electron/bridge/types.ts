@@ -54,6 +54,8 @@ export interface Bridge {
   connections(): BridgeConnection[];
   /** When the agent's token was last accepted (since this bridge started), or undefined. */
   lastUsedAt(agent: string): number | undefined;
+  /** The MCP revision the agent's last session spoke (`2025-11-25`), across restarts, or undefined. */
+  protocolOf(agent: string): string | undefined;
   /** When any agent's token was last accepted (since this bridge started), or undefined. */
   lastRequestAt(): number | undefined;
   /** The server and tool behind a bridge tool name (`<server>__<tool>`), from the cached inventories. */

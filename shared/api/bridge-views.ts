@@ -33,6 +33,8 @@ export const AgentViewSchema = lazySchema(() => z.object({
   tools: z.record(z.string(), z.record(z.string(), PolicyDecisionSchema)),
   createdAt: z.number(),
   lastUsedAt: z.number().optional(),
+  /** The MCP revision its last session spoke (`2025-11-25`), while the app runs. */
+  protocol: z.string().max(40).optional(),
   /** Servers' requests during its calls: elicitation to the agent (`allow`) or always the person; sampling approved by the person per request (`ask`) or refused. */
   asks: AgentAsksViewSchema.optional(),
   /** The names it sees: `prefixed` (`<service>__<name>`, absent means this) or `plain` (each its own where none collide). */

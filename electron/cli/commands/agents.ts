@@ -89,6 +89,7 @@ function describe(agent: AgentView): string[] {
     agent.name,
     agent.servers === '*' ? 'all' : agent.servers.join(',') || '(none)',
     `read=${agent.policy.read} write=${agent.policy.write} destructive=${agent.policy.destructive}`,
+    agent.protocol ?? '-',
     rulesOf(agent),
   ];
 }
@@ -157,7 +158,7 @@ export function registerAgents(program: Command, run: Run): void {
         const list = await (await ctx.core()).api.listAgents({});
         if (options.json) return printJson(ctx.output, list);
         if (list.length === 0) return ctx.output.out('No agents. Create one with `connected-services agents add NAME --servers *`.');
-        for (const line of table([['AGENT', 'SERVERS', 'POLICY', 'TOOL RULES'], ...list.map(describe)])) ctx.output.out(line);
+        for (const line of table([['AGENT', 'SERVERS', 'POLICY', 'MCP', 'TOOL RULES'], ...list.map(describe)])) ctx.output.out(line);
         for (const agent of list) for (const note of notesOf(agent)) ctx.output.out(note);
       }),
     );
@@ -193,7 +194,7 @@ export function registerAgents(program: Command, run: Run): void {
           ...(options.resourceTools !== undefined ? { resourceTools: options.resourceTools } : {}),
         });
         if (options.json) return printJson(ctx.output, agent);
-        for (const line of table([['AGENT', 'SERVERS', 'POLICY', 'TOOL RULES'], describe(agent)])) ctx.output.out(line);
+        for (const line of table([['AGENT', 'SERVERS', 'POLICY', 'MCP', 'TOOL RULES'], describe(agent)])) ctx.output.out(line);
         for (const note of notesOf(agent)) ctx.output.out(note);
       }),
     );

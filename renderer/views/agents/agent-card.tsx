@@ -38,6 +38,7 @@ export function AgentCard({ agent, onEdit, onRotated, onChanged }: AgentCardProp
         <h3 id={titleId}>{agent.name}</h3>
         <span className="muted">
           created {timestamp(agent.createdAt)} · {agent.lastUsedAt !== undefined ? <>last used <TimeAgo at={agent.lastUsedAt} /></> : 'never used'}
+          {agent.protocol !== undefined && <> · speaks MCP {shownLine(agent.protocol)}</>}
         </span>
       </div>
       <dl className="facts">

@@ -91,9 +91,10 @@ describe('agents', () => {
 
   it('creates an agent that sees plain names, and its card says which names keep their service', async () => {
     const { api, agents } = agentsApi();
-    agents.push({ name: 'plain one', servers: '*', policy: { read: 'allow', write: 'ask', destructive: 'ask' }, tools: {}, createdAt: Date.now(), names: 'plain', keptPrefix: ['everything__echo', 'twin__echo'] });
+    agents.push({ name: 'plain one', servers: '*', policy: { read: 'allow', write: 'ask', destructive: 'ask' }, tools: {}, createdAt: Date.now(), names: 'plain', keptPrefix: ['everything__echo', 'twin__echo'], lastUsedAt: Date.now(), protocol: '2025-11-25' });
     renderApp(api, { hash: '#/agents' });
     const card = await screen.findByRole('listitem', { name: 'plain one' });
+    expect(card.textContent).toContain('speaks MCP 2025-11-25');
     expect(card.textContent).toContain('each tool’s own — these keep their service because two of its services offer them: everything__echo, twin__echo');
     fireEvent.click(await screen.findByRole('button', { name: 'Create agent' }));
     const dialog = screen.getByRole('dialog', { name: 'Create an agent' });
