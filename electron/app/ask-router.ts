@@ -4,7 +4,7 @@ import { redact } from '../../shared/redact';
 import { isAgentAsker, type AgentAsker } from '../bridge';
 import { AskRefused, AskTimeout, type AskContext, type AskRouter, type CallAsker } from '../pool';
 import { elicitationView, MAX_SCHEMA_CHARS, samplingView } from './ask-view';
-import { routeElicitation, routeSampling, type AgentFacts } from './ask-routing';
+import { routeElicitation, routeRoots, routeSampling, type AgentFacts } from './ask-routing';
 import type { WaitingAsks } from './waiting-asks';
 
 /** A call the person makes through the App API (the UI, the CLI's `call`); `callId` lets the caller find its requests. */
@@ -32,10 +32,13 @@ export interface AskRouterOptions {
 }
 
 function factsOf(agent: AgentAsker): AgentFacts {
-  return { agent: agent.agent, settings: agent.settings(), canElicit: agent.canElicit, canSample: agent.canSample };
+  return { agent: agent.agent, settings: agent.settings(), canElicit: agent.canElicit, canSample: agent.canSample, canListRoots: agent.canListRoots };
 }
 
 const timedOut = (reason: unknown): boolean => reason instanceof AskTimeout;
+
+/** At most this many roots are taken from an agent's client, as many as an entry may name (shared/config). */
+const MAX_AGENT_ROOTS = 64;
 
 /**
  * The one place that decides who answers a server's request (ask-routing.ts) and does it: forwards
@@ -105,6 +108,21 @@ export function createAskRouter(options: AskRouterOptions): AskRouter {
       const result: ElicitResult = { action: answer.action };
       if (answer.content) result.content = answer.content;
       return result;
+    },
+
+    async roots(context) {
+      const agent = isAgentAsker(context.asker) ? context.asker : undefined;
+      if (routeRoots(agent && factsOf(agent)).to !== 'agent' || !agent) return [];
+      let answer: Awaited<ReturnType<AgentAsker['listRoots']>>;
+      try {
+        answer = await agent.listRoots(context.signal);
+      } catch (error) {
+        // An answer that breaks the schema (a root that is no file:// URI) gives the server none, not an error of ours.
+        if (context.signal.aborted) throw error;
+        return [];
+      }
+      // Bounded as a configured list is (shared/config: at most 64 roots); only file:// roots (MCP client/roots).
+      return answer.roots.filter((root) => root.uri.startsWith('file://') && root.uri.length <= 4096).slice(0, MAX_AGENT_ROOTS);
     },
 
     async sample(params, context) {

@@ -1,11 +1,12 @@
-import type { AgentAsks } from '../bridge';
+import type { asksOf } from '../bridge';
 
 /** What the router knows of an agent whose call a request belongs to. */
 export interface AgentFacts {
   agent: string;
-  settings: AgentAsks;
+  settings: ReturnType<typeof asksOf>;
   canElicit: { form: boolean; url: boolean };
   canSample: boolean;
+  canListRoots: boolean;
 }
 
 /**
@@ -20,6 +21,18 @@ export function routeElicitation(mode: 'form' | 'url', agent: AgentFacts | undef
   if (!agent) return { to: 'person' };
   if (agent.settings.elicitation === 'allow' && agent.canElicit[mode]) return { to: 'agent' };
   return { to: 'person' };
+}
+
+/**
+ * Roots of a server whose entry names none (issue #30): the calling agent's client's, when it
+ * declared roots and the agent's settings allow it; otherwise none (an empty list, never the person's
+ * folders by default).
+ */
+export function routeRoots(agent: AgentFacts | undefined): Route {
+  if (!agent) return { to: 'refuse', reason: 'not part of an agent\'s call' };
+  if (agent.settings.roots === 'deny') return { to: 'refuse', reason: `the settings of agent "${agent.agent}" give servers no roots` };
+  if (!agent.canListRoots) return { to: 'refuse', reason: `the client of agent "${agent.agent}" declared no roots` };
+  return { to: 'agent' };
 }
 
 /** Sampling goes to an agent's model only (we have none), after the person approves each request. */

@@ -1,6 +1,6 @@
 import type { AgentView, ApiInput, AppApi, BridgeInfo, PendingApproval } from '../../shared/api';
 import { CodedError } from '../../shared/errors';
-import { ALL_SERVERS, DEFAULT_AGENT_ASKS, snippetFile, type Agent, type AgentAsks, type AgentPolicy, type AgentStore, type AuditLog, type Bridge, type PendingApproval as BridgePendingApproval, type StdioCommand } from '../bridge';
+import { ALL_SERVERS, asksOf, snippetFile, type Agent, type AgentAsks, type AgentPolicy, type AgentStore, type AuditLog, type Bridge, type PendingApproval as BridgePendingApproval, type StdioCommand } from '../bridge';
 
 export interface BridgeApiOptions {
   /** Present in long-running processes (serve, the desktop app). */
@@ -33,8 +33,12 @@ export function pendingView(pending: BridgePendingApproval): PendingApproval {
 
 /** Only the tiers the person set; the store fills in the rest. */
 /** The settings given, without the ones left out (exactOptionalPropertyTypes). */
-function definedAsks(asks: { elicitation?: AgentAsks['elicitation'] | undefined; sampling?: AgentAsks['sampling'] | undefined }): Partial<AgentAsks> {
-  return { ...(asks.elicitation !== undefined ? { elicitation: asks.elicitation } : {}), ...(asks.sampling !== undefined ? { sampling: asks.sampling } : {}) };
+function definedAsks(asks: { elicitation?: AgentAsks['elicitation'] | undefined; sampling?: AgentAsks['sampling'] | undefined; roots?: AgentAsks['roots'] | undefined }): Partial<AgentAsks> {
+  return {
+    ...(asks.elicitation !== undefined ? { elicitation: asks.elicitation } : {}),
+    ...(asks.sampling !== undefined ? { sampling: asks.sampling } : {}),
+    ...(asks.roots !== undefined ? { roots: asks.roots } : {}),
+  };
 }
 
 function tiers(policy: Partial<Record<keyof AgentPolicy, AgentPolicy[keyof AgentPolicy] | undefined>> | undefined): Partial<AgentPolicy> {
@@ -66,7 +70,7 @@ export function createBridgeApi(deps: BridgeApiOptions): BridgeMethods {
       servers: agent.servers.includes(ALL_SERVERS) ? '*' : agent.servers,
       policy: agent.policy,
       tools: agent.tools,
-      asks: { ...DEFAULT_AGENT_ASKS, ...agent.asks },
+      asks: asksOf(agent.asks),
       ...(agent.names === 'plain' ? { names: 'plain' as const } : {}),
       ...(agent.resourceTools === true ? { resourceTools: true } : {}),
       createdAt: agent.createdAt,

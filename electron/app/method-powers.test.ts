@@ -59,6 +59,7 @@ const AGENT: AgentView = {
   policy: { read: 'allow', write: 'ask', destructive: 'deny' },
   tools: {},
   createdAt: 0,
+  asks: { elicitation: 'deny', sampling: 'deny', roots: 'deny' },
 };
 const context = { agent: (name: string) => Promise.resolve(name === 'claude' ? AGENT : undefined) };
 
@@ -95,6 +96,8 @@ describe('the caller rules of the App API', () => {
       // Letting services' forms or sampling reach the agent.
       { name: 'claude', asks: { elicitation: 'allow' as const } },
       { name: 'claude', asks: { sampling: 'ask' as const } },
+      // Letting the agent's client hand services its folders again.
+      { name: 'claude', asks: { roots: 'allow' as const } },
     ];
     for (const input of widening) expect(await powerOf('updateAgent', input, context), JSON.stringify(input)).toBe('widening');
     const narrowing = [

@@ -86,6 +86,8 @@ function widensAgent(input: ApiInput<'updateAgent'>, current: AgentView | undefi
   // Servers' requests: letting elicitation reach the agent, or sampling reach the person's approval.
   if (input.asks?.elicitation === 'allow' && current.asks?.elicitation !== 'allow') return true;
   if (input.asks?.sampling === 'ask' && current.asks?.sampling !== 'ask') return true;
+  // Letting the agent's client hand services its folders again (absent means allowed).
+  if (input.asks?.roots === 'allow' && current.asks?.roots === 'deny') return true;
   // `names` and `resourceTools` change how the agent reaches what it may use, not what: the same gate
   // and read tier decide each resource read and prompt (resource-tools.ts), so neither widens.
   // Only a per-tool `deny` is sure to narrow: `ask`, `allow` or removing a rule may give more than the tier.

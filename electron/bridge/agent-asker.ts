@@ -1,7 +1,7 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import type { CreateMessageRequestParams, CreateMessageResult, ElicitRequestParams, ElicitResult, RequestId } from '@modelcontextprotocol/sdk/types.js';
+import type { CreateMessageRequestParams, CreateMessageResult, ElicitRequestParams, ElicitResult, ListRootsResult, RequestId } from '@modelcontextprotocol/sdk/types.js';
 import type { CallAsker } from '../pool';
-import { DEFAULT_AGENT_ASKS, type AgentAsks } from './agent-schema';
+import { asksOf } from './agent-schema';
 import type { AgentStore } from './agent-store';
 
 /** An agent's call, as the pool carries it to the router of servers' requests (electron/app/ask-router.ts). */
@@ -11,11 +11,14 @@ export interface AgentAsker extends CallAsker {
   /** What the agent's client declared at initialize (MCP 2025-11-25 client capabilities). */
   readonly canElicit: { form: boolean; url: boolean };
   readonly canSample: boolean;
+  /** Its client declared roots (MCP 2025-11-25 client/roots). */
+  readonly canListRoots: boolean;
   /** The agent's settings now (agents.json), read when a request arrives. */
-  settings(): AgentAsks;
+  settings(): ReturnType<typeof asksOf>;
   /** Forwards to the agent's session, related to its tools/call (spec: request association). */
   elicit(params: ElicitRequestParams, signal: AbortSignal): Promise<ElicitResult>;
   sample(params: CreateMessageRequestParams, signal: AbortSignal): Promise<CreateMessageResult>;
+  listRoots(signal: AbortSignal): Promise<ListRootsResult>;
 }
 
 export function isAgentAsker(asker: CallAsker | undefined): asker is AgentAsker {
@@ -34,8 +37,10 @@ export function agentAsker(server: Server, agent: string, requestId: RequestId, 
     label: `agent "${agent}"`,
     canElicit: { form, url: elicitation?.url !== undefined },
     canSample: declared?.sampling !== undefined,
-    settings: () => ({ ...DEFAULT_AGENT_ASKS, ...agents.peek(agent)?.asks }),
+    canListRoots: declared?.roots !== undefined,
+    settings: () => asksOf(agents.peek(agent)?.asks),
     elicit: (params, signal) => server.elicitInput(params, { relatedRequestId: requestId, signal }),
     sample: (params, signal) => server.createMessage(params, { relatedRequestId: requestId, signal }),
+    listRoots: (signal) => server.listRoots(undefined, { relatedRequestId: requestId, signal }),
   };
 }

@@ -39,10 +39,18 @@ export type ToolOverrides = z.infer<typeof ToolOverridesSchema>;
 export const AgentAsksSchema = z.strictObject({
   elicitation: z.enum(['allow', 'deny']),
   sampling: z.enum(['ask', 'deny']),
+  /** Absent in files of earlier releases: DEFAULT_AGENT_ASKS' (`allow`). */
+  roots: z.enum(['allow', 'deny']).optional(),
 });
 export type AgentAsks = z.infer<typeof AgentAsksSchema>;
+
+/** An agent's settings for servers' requests, each one the default where its record names none. */
+export function asksOf(asks: AgentAsks | undefined): { elicitation: AgentAsks['elicitation']; sampling: AgentAsks['sampling']; roots: NonNullable<AgentAsks['roots']> } {
+  return { elicitation: asks?.elicitation ?? DEFAULT_ASKS.elicitation, sampling: asks?.sampling ?? DEFAULT_ASKS.sampling, roots: asks?.roots ?? DEFAULT_ASKS.roots };
+}
 /** One default for the core and the screens. */
 export { DEFAULT_AGENT_ASKS } from '../../shared/api';
+import { DEFAULT_AGENT_ASKS as DEFAULT_ASKS } from '../../shared/api';
 
 /** The names an agent sees: `<server>__<name>` always, or a tool's own name where it collides with none (agent-names.ts). */
 export const NAME_STYLES = ['prefixed', 'plain'] as const;

@@ -27,7 +27,7 @@ export { MCP_PATH, AUTH_REALM } from './http-guard';
 export { TOKEN_PREFIX } from './token';
 export { runStdioShim } from './stdio-shim-lazy';
 export type { StdioShimOptions } from './stdio-shim';
-export { AgentAsksSchema, DEFAULT_AGENT_ASKS } from './agent-schema';
+export { AgentAsksSchema, DEFAULT_AGENT_ASKS, asksOf } from './agent-schema';
 export type { AgentAsks } from './agent-schema';
 export { isAgentAsker } from './agent-asker';
 export type { AgentAsker } from './agent-asker';

@@ -39,8 +39,8 @@ export interface AskHandlerOptions {
   calls: RunningCalls;
   router: AskRouter;
   timeoutMs: number;
-  /** The configured roots, read at each roots/list. */
-  roots: () => Root[];
+  /** The configured roots, read at each roots/list; undefined when the entry names none. */
+  roots: () => Root[] | undefined;
   now: () => number;
   setTimer: SetTimer;
   log: (line: string) => void;
@@ -102,6 +102,13 @@ export function registerAskHandlers(client: Pick<Client, 'setRequestHandler'>, t
       throw new McpError(RPC_ERROR.RequestTimeout, `no answer to the sampling request within ${options.timeoutMs} ms`);
     }),
   );
-  // MCP client/roots: only the folders the person configured; none unless configured.
-  client.setRequestHandler(ListRootsRequestSchema, () => ({ roots: options.roots() }));
+  // MCP client/roots: the folders the person configured; where the entry names none, the calling
+  // agent's (its client's, where the router lets them through); else none.
+  client.setRequestHandler(ListRootsRequestSchema, async (_request, extra) => {
+    const configured = options.roots();
+    if (configured !== undefined) return { roots: configured };
+    const router = options.router;
+    if (router.roots === undefined) return { roots: [] };
+    return { roots: await routed(types, options, extra.signal, (context) => router.roots?.(context) ?? Promise.resolve([]), () => []) };
+  });
 }

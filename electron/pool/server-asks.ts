@@ -1,4 +1,4 @@
-import type { CreateMessageRequestParams, CreateMessageResult, ElicitRequestParams, ElicitResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CreateMessageRequestParams, CreateMessageResult, ElicitRequestParams, ElicitResult, Root } from '@modelcontextprotocol/sdk/types.js';
 
 /**
  * Whoever made a call, opaque to the pool: the layer that routes a server's requests (electron/app)
@@ -31,6 +31,8 @@ export interface AskContext {
 export interface AskRouter {
   elicit(params: ElicitRequestParams, context: AskContext): Promise<ElicitResult>;
   sample(params: CreateMessageRequestParams, context: AskContext): Promise<CreateMessageResult>;
+  /** roots/list of a server whose entry names no roots: the caller's, where it may give them; none without this. */
+  roots?(context: AskContext): Promise<Root[]>;
 }
 
 /** PoolOptions.asks: the router and the time limit of each request. */

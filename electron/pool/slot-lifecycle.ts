@@ -4,7 +4,7 @@ import type { ServerState, ServerStatus } from '../../shared/api';
 import { outsideCallScope } from './call-scope';
 import type { Connection } from './connection';
 import { SlotCredentials } from './credential-renewal';
-import { rootsOf } from './roots';
+import { configuredRoots } from './roots';
 import { RunningCalls } from './running-calls';
 import { fetchInventory, type InventoryPart } from './fetch-inventory';
 import { IdleTimer } from './idle-timer';
@@ -214,7 +214,7 @@ export class SlotLifecycle {
         onResourceUpdated: (uri) => {
           if (generation === this.#generation) this.options.events.emit('resourceUpdated', { server: this.name, uri });
         },
-        asks: { ...this.options.asks, calls: this.calls, roots: () => rootsOf(this.config), now: this.options.now, setTimer: this.options.setTimer },
+        asks: { ...this.options.asks, calls: this.calls, roots: () => configuredRoots(this.config), now: this.options.now, setTimer: this.options.setTimer },
         prepare: async (resolved) => ('command' in resolved ? this.#credentials.prepare(resolved) : resolved),
       });
       const conn = holder.conn;

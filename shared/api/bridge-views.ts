@@ -15,10 +15,13 @@ export const TierPolicySchema = lazySchema(() => z.strictObject({
 }));
 export type TierPolicy = z.infer<typeof TierPolicySchema>;
 
-export const AgentAsksViewSchema = lazySchema(() => z.strictObject({ elicitation: z.enum(['allow', 'deny']), sampling: z.enum(['ask', 'deny']) }));
+export const AgentAsksViewSchema = lazySchema(() => z.strictObject({ elicitation: z.enum(['allow', 'deny']), sampling: z.enum(['ask', 'deny']), roots: z.enum(['allow', 'deny']) }));
 export type AgentAsksView = z.infer<typeof AgentAsksViewSchema>;
-/** An agent's asks when its file names none: elicitation to it, sampling approved by the person per request. */
-export const DEFAULT_AGENT_ASKS: AgentAsksView = { elicitation: 'allow', sampling: 'ask' };
+/**
+ * An agent's asks when its file names none: elicitation to it, sampling approved by the person per
+ * request, roots (for a server whose entry names none) from its client when it declared them.
+ */
+export const DEFAULT_AGENT_ASKS: AgentAsksView = { elicitation: 'allow', sampling: 'ask', roots: 'allow' };
 
 export const NAME_STYLES = ['prefixed', 'plain'] as const;
 export const NameStyleViewSchema = lazySchema(() => z.enum(NAME_STYLES));

@@ -171,16 +171,21 @@ export function registerAgents(program: Command, run: Run): void {
     .option('--tool <rule>', 'SERVER/TOOL=allow|ask|deny overrides the tier for one tool; =default removes the rule (repeatable)', parseToolRule, [])
     .option('--elicitation <choice>', "services' forms during its calls: allow (to the agent when its client can) or deny (always you)", (v) => parseChoice(v, ['allow', 'deny'] as const, '--elicitation'))
     .option('--sampling <choice>', "services' sampling requests: ask (you approve each) or deny", (v) => parseChoice(v, ['ask', 'deny'] as const, '--sampling'))
+    .option('--roots <choice>', "folders for a service whose entry names none: allow (its client's, if it names any) or deny (none)", (v) => parseChoice(v, ['allow', 'deny'] as const, '--roots'))
     .option('--names <style>', NAMES_HELP, parseNames)
     .option('--resource-tools', RESOURCE_TOOLS_HELP)
     .option('--no-resource-tools', 'take those three tools away again')
     .option('--json', 'print JSON')
-    .action((name: string, options: { servers?: string; policy?: string; tool: ToolRule[]; elicitation?: 'allow' | 'deny'; sampling?: 'ask' | 'deny'; names?: NameStyleView; resourceTools?: boolean; json?: boolean }) =>
+    .action((name: string, options: { servers?: string; policy?: string; tool: ToolRule[]; elicitation?: 'allow' | 'deny'; sampling?: 'ask' | 'deny'; roots?: 'allow' | 'deny'; names?: NameStyleView; resourceTools?: boolean; json?: boolean }) =>
       run(async (ctx) => {
-        const asks = { ...(options.elicitation !== undefined ? { elicitation: options.elicitation } : {}), ...(options.sampling !== undefined ? { sampling: options.sampling } : {}) };
+        const asks = {
+          ...(options.elicitation !== undefined ? { elicitation: options.elicitation } : {}),
+          ...(options.sampling !== undefined ? { sampling: options.sampling } : {}),
+          ...(options.roots !== undefined ? { roots: options.roots } : {}),
+        };
         if (options.servers === undefined && options.policy === undefined && options.tool.length === 0 && Object.keys(asks).length === 0 && options.names === undefined && options.resourceTools === undefined) {
           throw new CodedError('invalid_input', 'nothing to change', {
-            hint: 'give --servers, --policy, --tool, --elicitation, --sampling, --names or --[no-]resource-tools (see `connected-services agents set --help`)',
+            hint: 'give --servers, --policy, --tool, --elicitation, --sampling, --roots, --names or --[no-]resource-tools (see `connected-services agents set --help`)',
           });
         }
         await noteUnknownServers(ctx, name, options.servers);

@@ -3,6 +3,7 @@ import { DEFAULT_AGENT_ASKS, type AgentView } from '../../../shared/api';
 export type AgentAsks = NonNullable<AgentView['asks']>;
 export type ElicitationChoice = AgentAsks['elicitation'];
 export type SamplingChoice = AgentAsks['sampling'];
+export type RootsChoice = AgentAsks['roots'];
 
 /** The view leaves `asks` out only when a core predates it. */
 export const DEFAULT_ASKS: AgentAsks = DEFAULT_AGENT_ASKS;
@@ -21,6 +22,7 @@ export interface Choice<T> {
 
 export const ELICITATION_QUESTION = "When a service asks for input during this agent's calls";
 export const SAMPLING_QUESTION = "When a service asks for a completion from the agent's model";
+export const ROOTS_QUESTION = 'When a service with no folders of its own asks which folders it may work in';
 
 export const ELICITATION_CHOICES: ReadonlyArray<Choice<ElicitationChoice>> = [
   { value: 'allow', label: "Send it to the agent when its client can answer, otherwise to me", summary: 'to the agent when its client can, else to you' },
@@ -30,6 +32,11 @@ export const ELICITATION_CHOICES: ReadonlyArray<Choice<ElicitationChoice>> = [
 export const SAMPLING_CHOICES: ReadonlyArray<Choice<SamplingChoice>> = [
   { value: 'ask', label: "Ask me each time: I see the messages before the agent's model answers", summary: 'you approve each one' },
   { value: 'deny', label: 'Refuse', summary: 'refused' },
+];
+
+export const ROOTS_CHOICES: ReadonlyArray<Choice<RootsChoice>> = [
+  { value: 'allow', label: "Give it the folders the agent's client names, if it names any", summary: "the agent's client's, if it names any" },
+  { value: 'deny', label: 'Give it none', summary: 'none' },
 ];
 
 export function summaryOf<T>(choices: ReadonlyArray<Choice<T>>, value: T): string {

@@ -3,7 +3,7 @@ import type { AgentView, PolicyDecision } from '../../../shared/api';
 import { Badge, ConfirmDialog, TimeAgo } from '../../components';
 import { shownLine, timestamp } from '../../lib';
 import { useLive } from '../../state';
-import { asksOf, ELICITATION_CHOICES, SAMPLING_CHOICES, summaryOf } from './agent-asks';
+import { asksOf, ELICITATION_CHOICES, ROOTS_CHOICES, SAMPLING_CHOICES, summaryOf } from './agent-asks';
 import { AsksForm } from './asks-form';
 import { ConfigSnippet } from './config-snippet';
 import { ToolRuleForm } from './tool-rule-form';
@@ -63,6 +63,8 @@ export function AgentCard({ agent, onEdit, onRotated, onChanged }: AgentCardProp
         <dd>{summaryOf(ELICITATION_CHOICES, asks.elicitation)}</dd>
         <dt>Completions a service asks for</dt>
         <dd>{summaryOf(SAMPLING_CHOICES, asks.sampling)}</dd>
+        <dt>Folders a service asks for</dt>
+        <dd>{summaryOf(ROOTS_CHOICES, asks.roots)}</dd>
         {overrides.length > 0 && (
           <>
             <dt>Per-tool rules</dt>

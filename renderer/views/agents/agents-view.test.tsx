@@ -22,7 +22,7 @@ function agentsApi(overrides: FakeHandlers = {}) {
         policy: { read: input.policy?.read ?? 'allow', write: input.policy?.write ?? 'ask', destructive: input.policy?.destructive ?? 'ask' },
         tools: {},
         createdAt: Date.now(),
-        asks: { elicitation: 'allow', sampling: 'ask' },
+        asks: { elicitation: 'allow', sampling: 'ask', roots: 'allow' },
       };
       agents.push(agent);
       return { agent, token: TOKEN };
@@ -35,7 +35,7 @@ function agentsApi(overrides: FakeHandlers = {}) {
     listTools: () => [{ server: 'everything', name: 'echo', inputSchema: { type: 'object' } }],
     updateAgent: (input: ApiInput<'updateAgent'>) => {
       const agent = agents.find((a) => a.name === input.name) as AgentView;
-      if (input.asks) agent.asks = { elicitation: input.asks.elicitation ?? agent.asks?.elicitation ?? 'allow', sampling: input.asks.sampling ?? agent.asks?.sampling ?? 'ask' };
+      if (input.asks) agent.asks = { elicitation: input.asks.elicitation ?? agent.asks?.elicitation ?? 'allow', sampling: input.asks.sampling ?? agent.asks?.sampling ?? 'ask', roots: input.asks.roots ?? agent.asks?.roots ?? 'allow' };
       for (const rule of input.tools ?? []) {
         const rules = { ...(agent.tools[rule.server] ?? {}) };
         if (rule.decision === null) delete rules[rule.tool];
@@ -171,7 +171,7 @@ describe('agents', () => {
 
   it('shows where services\' requests go, and changes it with updateAgent', async () => {
     const { api, agents } = agentsApi();
-    agents.push({ name: 'ci', servers: '*', policy: { read: 'allow', write: 'ask', destructive: 'ask' }, tools: {}, createdAt: Date.now(), asks: { elicitation: 'allow', sampling: 'ask' } });
+    agents.push({ name: 'ci', servers: '*', policy: { read: 'allow', write: 'ask', destructive: 'ask' }, tools: {}, createdAt: Date.now(), asks: { elicitation: 'allow', sampling: 'ask', roots: 'allow' } });
     renderApp(api, { hash: '#/agents' });
     const card = await screen.findByRole('listitem', { name: 'ci' });
     expect(within(card).getByText('to the agent when its client can, else to you')).toBeTruthy();
@@ -189,11 +189,20 @@ describe('agents', () => {
     fireEvent.click(within(completion).getByRole('radio', { name: 'Refuse' }));
     fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
 
-    await waitFor(() => expect(api.callsOf('updateAgent')).toEqual([{ name: 'ci', asks: { elicitation: 'deny', sampling: 'deny' } }]));
+    await waitFor(() => expect(api.callsOf('updateAgent')).toEqual([{ name: 'ci', asks: { elicitation: 'deny', sampling: 'deny', roots: 'allow' } }]));
     await within(card).findByText('always to you');
     expect(within(card).getByText('refused')).toBeTruthy();
     expect(within(card).queryByRole('form', { name: 'When services ask, for ci' })).toBeNull();
     expect(document.activeElement).toBe(open);
+
+    // Folders for a service whose entry names none: the agent's client's, or none.
+    expect(within(card).getByText("the agent's client's, if it names any")).toBeTruthy();
+    fireEvent.click(open);
+    const again = within(card).getByRole('form', { name: 'When services ask, for ci' });
+    const folders = within(again).getByRole('group', { name: 'When a service with no folders of its own asks which folders it may work in' });
+    fireEvent.click(within(folders).getByRole('radio', { name: 'Give it none' }));
+    fireEvent.click(within(again).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.callsOf('updateAgent').at(-1)).toEqual({ name: 'ci', asks: { elicitation: 'deny', sampling: 'deny', roots: 'deny' } }));
   });
 
   it('keeps the settings form open with the error when saving fails, and Escape closes it unsaved', async () => {

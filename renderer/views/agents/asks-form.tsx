@@ -3,7 +3,7 @@ import type { AgentView } from '../../../shared/api';
 import { ErrorNote } from '../../components';
 import { describeError, type ShownError } from '../../lib';
 import { useLive } from '../../state';
-import { asksOf, ELICITATION_CHOICES, ELICITATION_QUESTION, SAMPLING_CHOICES, SAMPLING_QUESTION, type AgentAsks, type Choice } from './agent-asks';
+import { asksOf, ELICITATION_CHOICES, ELICITATION_QUESTION, ROOTS_CHOICES, ROOTS_QUESTION, SAMPLING_CHOICES, SAMPLING_QUESTION, type AgentAsks, type Choice } from './agent-asks';
 
 export interface AsksFormProps {
   agent: AgentView;
@@ -67,6 +67,14 @@ export function AsksForm({ agent, onSaved, onCancel }: AsksFormProps) {
         value={asks.sampling}
         disabled={busy}
         onChange={(sampling) => setAsks((a) => ({ ...a, sampling }))}
+      />
+      <ChoiceGroup
+        legend={ROOTS_QUESTION}
+        name={`${name}-roots`}
+        choices={ROOTS_CHOICES}
+        value={asks.roots}
+        disabled={busy}
+        onChange={(roots) => setAsks((a) => ({ ...a, roots }))}
       />
       <div className="button-row">
         <button type="submit" className="button small primary" disabled={busy}>
