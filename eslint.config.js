@@ -25,7 +25,7 @@ export default tseslint.config(
     files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
     extends: [tseslint.configs.disableTypeChecked],
   },
-  // Layering (ARCHITECTURE.md): shared/ is pure; renderer/ reaches the core only through the App API;
+  // Layering (docs/architecture.md): shared/ is pure; renderer/ reaches the core only through the App API;
   // only electron/shell/ imports electron. test/layering.test.ts checks the same rules independently.
   // The dependency order of the core: one list, test/layering/layers.mjs, read here and by the test.
   {

@@ -1,7 +1,7 @@
 // The CLI's bundle. A command's start-up is mostly Node reading and compiling modules, so the CLI
 // inlines the pure-ESM packages it uses (hundreds of files otherwise), leaves zod's 60 translations
 // out, is minified, and is split at dynamic import(): a command loads the MCP SDK's client and server
-// only when it opens a connection or a session (README: Benchmarks). Other packages (native ones,
+// only when it opens a connection or a session (docs/how-it-is-built.md). Other packages (native ones,
 // CommonJS with dependencies of their own) stay external and load from node_modules as published.
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';

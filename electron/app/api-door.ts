@@ -59,7 +59,7 @@ function invoke<M extends ApiMethod>(api: AppApi, method: M, input: unknown): Pr
 }
 
 /**
- * The one place that knows who may do what (README "Threat model"): the person's interfaces (`app`,
+ * The one place that knows who may do what (SECURITY.md): the person's interfaces (`app`,
  * `ipc`, `terminal`) act; the command line acts directly only for reads and narrowing changes, and
  * while an app runs its widening changes become confirmations. Every change is written to the admin log.
  */

@@ -23,8 +23,8 @@ const unrefInterval = (run: () => void, ms: number): (() => void) => {
  * Compacts the heap once after each busy spell of the agents, when none has sent a request for
  * `quietMs`, even though servers still run (an `idleTimeoutMs` of 0 never stops them, so the watch on
  * server stops would never fire). Busy agents grow V8's young generation (8 → 32 MB serving one agent
- * at 16 calls at a time) and an idle process runs no collection that gives it back (README:
- * Benchmarks). Checked every half `quietMs`, so it runs 1–1.5 × `quietMs` after the last request;
+ * at 16 calls at a time) and an idle process runs no collection that gives it back
+ * (docs/how-it-is-built.md). Checked every half `quietMs`, so it runs 1–1.5 × `quietMs` after the last request;
  * nothing is done per request. Returns the stop function.
  */
 export function compactWhenAgentsQuiet(options: AgentsQuietOptions): () => void {

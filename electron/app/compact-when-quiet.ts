@@ -12,7 +12,7 @@ class NeverConstructed {}
 
 /**
  * One full, memory-reducing collection of V8's heap. An idle process runs none, so what serving
- * agents grew (old space, the young generation) stays in its RSS for good (README: Benchmarks).
+ * agents grew (old space, the young generation) stays in its RSS for good (docs/how-it-is-built.md).
  * `v8.queryObjects` is the one public API that collects (V8's CollectAllAvailableGarbage) before it
  * counts; `--expose-gc` would need a start flag. Its one ExperimentalWarning is kept off stderr (the
  * log of `serve`); any other warning passes. Returns false where Node lacks the API (< 20.13).
@@ -63,7 +63,7 @@ export function compactWhenServersStop(options: CompactWhenQuietOptions): () => 
     timer = undefined;
   };
   // Every state is read only when the last running server may just have stopped: reading them costs a
-  // status per server, and a start announces each of 50 servers in turn (README: Benchmarks).
+  // status per server, and a start announces each of 50 servers in turn (docs/how-it-is-built.md).
   const off = options.onStateChange((changed) => {
     if (RUNNING.has(changed)) {
       ran = true;

@@ -36,7 +36,7 @@ export interface CoreOptions {
   keychainRunner?: KeychainRunner;
   /**
    * Called with the pool before it gets its first config, when no server can run yet: a watch of
-   * every server's state can start here knowing them all (`serve`'s compaction, README: Benchmarks).
+   * every server's state can start here knowing them all (`serve`'s compaction, docs/how-it-is-built.md).
    */
   onPool?: (pool: Pool) => void;
 }

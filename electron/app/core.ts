@@ -44,7 +44,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const { bridge, bridgeError } = await startCoreBridge({ options, ports, registry, vault, pool, secretFiles, log });
   // After the bridge listens, with no I/O turn between (the bridge's listen resolves in a tick), so no
   // agent finds the pool empty; the 50 inventory caches of a large config then load after the ready
-  // line, not before it (README: Benchmarks).
+  // line, not before it (docs/how-it-is-built.md).
   first.apply();
   // After the bridge: a start-up that fails on its port spawns nothing.
   let closed = false;

@@ -14,7 +14,7 @@ export interface QuietCompactionOptions {
  * What `serve` and the desktop app do with the memory agents' traffic grew (V8's young generation above all): nothing
  * while they are busy (V8 sizes it as it sees fit), and one full, memory-reducing collection once the
  * last server stops or once the agents have been quiet a while, whichever comes first after a busy
- * spell (README: Benchmarks). The pool is watched from its creation, before it has a server: it then
+ * spell (docs/how-it-is-built.md). The pool is watched from its creation, before it has a server: it then
  * knows every state from the pool's announcements and never reads them all (50 statuses, each
  * hashing its approval) at ready; the bridge from when it listens.
  */

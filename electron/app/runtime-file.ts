@@ -26,7 +26,7 @@ export type RuntimeInfo = z.infer<typeof RuntimeInfoSchema>;
  * Replaces runtime.json at once (temp file, rename), without fsync and without waiting on the I/O
  * threads: the file describes this live process, so after a crash or power loss it is stale anyway
  * (readers check the pid), and a start-up's ready line does not queue behind the inventory caches
- * being read (README: Benchmarks).
+ * being read (docs/how-it-is-built.md).
  */
 function replaceNow(file: string, text: string): void {
   const temp = `${file}.${process.pid}-${randomBytes(6).toString('hex')}.tmp`;

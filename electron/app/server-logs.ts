@@ -95,7 +95,7 @@ function stateText(status: ServerStatus): string {
 }
 
 /**
- * What each server said, kept in memory for the Logs tab and `logs SERVER` (README: Logs): a bounded
+ * What each server said, kept in memory for the Logs tab and `logs SERVER` (docs/desktop.md, Logs): a bounded
  * ring per server (lines and characters), every line redacted and with control characters shown as
  * escapes. New lines are announced once per tick, in order, as `lines`.
  */

@@ -10,7 +10,7 @@ const loadCoordinator: LoadCoordinator = () => import('./coordinator');
 
 /**
  * The coordinator (sign-in flows, discovery, token refresh: a sixth of the CLI's start-up code)
- * loaded at its first use, not before `serve` answers health (README: Benchmarks). It behaves as the
+ * loaded at its first use, not before `serve` answers health (docs/how-it-is-built.md). It behaves as the
  * coordinator itself: `fetchFor` answers at once (no fetch for `auth.type: "none"`), flow listeners
  * added before the load hear every event, and once closed it stays closed.
  */

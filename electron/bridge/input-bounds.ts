@@ -30,7 +30,7 @@ export const MAX_URI_LENGTH = 8 * 1024;
 /** A tool or prompt name longer than this is refused; bridge names have at most 64 characters. */
 export const MAX_CALL_NAME_LENGTH = 256;
 
-const HINT = 'send smaller arguments: the bridge refuses arguments beyond its limits (README, "The agent bridge")';
+const HINT = 'send smaller arguments: the bridge refuses arguments beyond its limits (docs/bridge.md)';
 
 function count(n: number): string {
   return n.toLocaleString('en-US');

@@ -1,6 +1,6 @@
 import type { ErrorCode } from '../../shared/errors';
 
-/** Exit codes scripts can rely on (README: "Exit codes"). */
+/** Exit codes scripts can rely on (docs/cli.md, "Errors and exit codes"). */
 export const EXIT_CODES: Record<ErrorCode, number> = {
   internal: 1,
   invalid_input: 2,

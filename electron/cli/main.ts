@@ -11,7 +11,7 @@ export async function main(argv: string[], env: Record<string, string | undefine
     await createRunner(() => plain.globals, output, env)(serveAction(plain.options));
     return;
   }
-  // Commander and the other commands load only here: `serve` starts without them (README: Benchmarks).
+  // Commander and the other commands load only here: `serve` starts without them (docs/how-it-is-built.md).
   const { runProgram } = await import('./program');
   await runProgram(argv, env, output);
 }

@@ -29,7 +29,7 @@ function setFlag(options: ServeOptions, name: string): boolean {
 
 /**
  * `[--home <dir>] serve [serve's options]`, read without commander, so starting `serve` loads neither
- * it nor the other commands (README: Benchmarks). Anything else (help, a version, an unknown or
+ * it nor the other commands (docs/how-it-is-built.md). Anything else (help, a version, an unknown or
  * malformed option, a port that is none) is undefined: commander reads and answers it as before.
  */
 export function plainServe(args: readonly string[]): PlainServe | undefined {

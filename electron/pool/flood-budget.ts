@@ -1,4 +1,4 @@
-/** How much a stdio server may write besides its protocol messages (README: "Flood limits"). */
+/** How much a stdio server may write besides its protocol messages (docs/configuration.md, "Server output"). */
 export interface FloodLimits {
   /** Stdout lines that are not JSON-RPC (and protocol noise such as answers to unknown ids) per second. */
   stdoutLinesPerSecond: number;

@@ -35,8 +35,7 @@ export interface Owner {
  * to a call only when every running call has the same asker and no call by another asker ran beside
  * any of them (its request may come late, after its call ended); else it cannot be told apart and
  * goes to the person, never to a possibly wrong agent. A request sent after its call ended, while a
- * call of another asker that began later runs alone, still cannot be told apart (README: Services
- * that ask back).
+ * call of another asker that began later runs alone, still cannot be told apart (docs/asks.md).
  */
 export class RunningCalls {
   /** By a number of their own: a Set that gains and loses an entry per call is what IdTable avoids. */

@@ -67,7 +67,7 @@ export interface PoolOptions {
   maxMessageBytes?: number;
   /** How long a stopping stdio server (its process group) gets between SIGTERM and SIGKILL. Default: 2000. */
   stopGraceMs?: number;
-  /** Budgets for a stdio server's stderr and stray stdout lines (README: Flood limits). Default: DEFAULT_FLOOD_LIMITS. */
+  /** Budgets for a stdio server's stderr and stray stdout lines (docs/configuration.md, "Server output"). Default: DEFAULT_FLOOD_LIMITS. */
   floodLimits?: Partial<FloodLimits>;
   /** Diagnostic lines (already redacted). */
   log?: (line: string) => void;

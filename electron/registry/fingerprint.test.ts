@@ -48,7 +48,7 @@ describe('commandFingerprint', () => {
     ).toBe(fp);
   });
 
-  // Tuning a server must not take its approval away (the README lists these as needing none).
+  // Tuning a server must not take its approval away (docs/configuration.md lists these as needing none).
   it.each<[string, Partial<StdioServerConfig>]>([
     ['idleTimeoutMs', { idleTimeoutMs: 0 }],
     ['roots', { roots: ['/home/me/notes'] }],

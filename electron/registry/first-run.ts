@@ -25,7 +25,7 @@ export async function createConfigIfMissing(
   fileLock: FileLock,
   demoServers: (() => Record<string, StdioServerConfig>) | undefined,
 ): Promise<Record<string, StdioServerConfig> | null> {
-  // Every start but the first finds it: taking the lock only to see that costs `serve` its start-up (README: Benchmarks).
+  // Every start but the first finds it: taking the lock only to see that costs `serve` its start-up (docs/how-it-is-built.md).
   if (await exists(file)) return null;
   return fileLock.run(async () => {
     if (await exists(file)) return null;

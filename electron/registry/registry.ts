@@ -78,7 +78,7 @@ class FileRegistry implements Registry {
   async open(): Promise<void> {
     await ensureDataDir(this.dataDir);
     // approvals.json and mcp.json are read side by side (loading mcp.json reads no approval): each is a
-    // trip through libuv's thread pool, and a `serve` start waits for both (README: Benchmarks).
+    // trip through libuv's thread pool, and a `serve` start waits for both (docs/how-it-is-built.md).
     const configRead = createConfigIfMissing(this.file, this.#lock, this.#options.demoServers).then(async (created) => {
       if (!created) await this.reload();
       return created;

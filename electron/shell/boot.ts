@@ -68,7 +68,7 @@ async function openCore(shell: ShellState): Promise<Core> {
   });
   shell.stop['passphrase dialog'] = () => passphrase.close();
   const keychainRunner = createUtilityKeychainRunner({ fork: utilityFork, entryPath: context.paths.keychainHelper, env: process.env });
-  // As `serve`: what agents' traffic grew is given back when they go quiet (README: Benchmarks).
+  // As `serve`: what agents' traffic grew is given back when they go quiet (docs/how-it-is-built.md).
   const compaction = new QuietCompaction();
   shell.stop['memory compaction'] = () => compaction.stop();
   const core = await createCore({

@@ -1,5 +1,5 @@
 /**
- * The credential vault (ARCHITECTURE.md, Vault): `openVault(options)` gives a `Vault` (contract in
+ * The credential vault (docs/architecture.md): `openVault(options)` gives a `Vault` (contract in
  * shared/vault) over one encrypted file, vault.enc, in the data folder. Its key comes from the OS
  * keychain (@napi-rs/keyring, run in a killable helper process, pinned to the Secret Service on Linux)
  * or a passphrase (scrypt); with neither, secrets stay in memory and health says so.

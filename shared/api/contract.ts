@@ -156,7 +156,7 @@ export const API_METHODS = lazyEntries({
       policy: TierPolicySchema.partial().optional(),
       /** Per-tool overrides to set (`null` removes one). */
       tools: z.array(z.strictObject({ server: ServerNameSchema, tool: z.string().min(1), decision: PolicyDecisionSchema.nullable() })).optional(),
-      /** Where servers' requests during its calls may go (README "Services that ask back"). */
+      /** Where servers' requests during its calls may go (docs/asks.md). */
       asks: AgentAsksViewSchema.partial().optional(),
       /** The names it sees (issue #30): `prefixed` or `plain`. */
       names: NameStyleViewSchema.optional(),
@@ -195,7 +195,7 @@ export const API_METHODS = lazyEntries({
     }),
     output: ImportReportSchema,
   }),
-  /** Widenings asked for from the command line, waiting for the person (see README "Threat model"). */
+  /** Widenings asked for from the command line, waiting for the person (see SECURITY.md). */
   listConfirmations: () => ({ input: z.strictObject({}), output: z.array(ConfirmationSchema) }),
   /**
    * The person's interfaces only: confirming runs the request as the person; `result` is its answer
@@ -214,7 +214,7 @@ export const API_METHODS = lazyEntries({
   listOfflineChanges: () => ({ input: z.strictObject({}), output: z.array(AdminEntrySchema) }),
   /** The person's interfaces only: marks the changes up to `upTo` (a time) as reviewed. */
   acknowledgeChanges: () => ({ input: z.strictObject({ upTo: z.number() }), output: Ok }),
-  /** Servers' requests waiting for the person: forms, URLs to open, sampling to approve (README "Services that ask back"). */
+  /** Servers' requests waiting for the person: forms, URLs to open, sampling to approve (docs/asks.md). */
   listAsks: () => ({ input: z.strictObject({}), output: z.array(PendingAskSchema) }),
   /** The person's interfaces only: `content` with accept of a form (checked against its schema). */
   answerAsk: () => ({

@@ -1,6 +1,6 @@
 /**
  * An object whose entries are built on first read, then kept: `serve` answers its first request
- * before it has read most of the App API's schemas (README: Benchmarks). Keys are enumerable own
+ * before it has read most of the App API's schemas (docs/how-it-is-built.md). Keys are enumerable own
  * properties as in a plain object (Object.keys, hasOwnProperty and `in` behave the same).
  */
 export function lazyEntries<T extends Record<string, () => unknown>>(builders: T): { readonly [K in keyof T]: ReturnType<T[K]> } {

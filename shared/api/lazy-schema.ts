@@ -1,7 +1,7 @@
 /**
  * A zod schema built on its first use, then kept: `serve` answers health before it has used most of
- * the App API's view schemas, and building them all at import was ~4 ms of its start (README:
- * Benchmarks). The stand-in forwards every read to the built schema, so parsing, composing it into
+ * the App API's view schemas, and building them all at import was ~4 ms of its start
+ * (docs/how-it-is-built.md). The stand-in forwards every read to the built schema, so parsing, composing it into
  * other schemas, `instanceof`, `.shape` and the rest behave as with the schema itself; methods come
  * bound to it (the same function on every read).
  */

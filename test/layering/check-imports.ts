@@ -47,7 +47,7 @@ function moduleOf(path: string): string | null {
   return parts.length >= 3 ? parts.slice(0, 2).join('/') : null;
 }
 
-/** Checks one file (path relative to root, forward slashes) against ARCHITECTURE.md's rules. */
+/** Checks one file (path relative to root, forward slashes) against the rules of docs/architecture.md. */
 export function checkFile(path: string, source: string): Violation[] {
   const violations: Violation[] = [];
   const layer = path.split('/')[0];

@@ -8,7 +8,7 @@ import { LAYERS, layeringPlugin } from './layers.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
-describe('layering rules (ARCHITECTURE.md)', () => {
+describe('layering rules (docs/architecture.md)', () => {
   it('finds every import form', () => {
     expect(importsOf(`import a from 'x';\nimport type { B } from "y";\nexport { c } from './z';\nconst d = await import('w');\nimport 'side';`).sort()).toEqual(['./z', 'side', 'w', 'x', 'y']);
   });

@@ -1,5 +1,5 @@
 /**
- * The dependency order of the core (ARCHITECTURE.md, "Dependency order"), bottom to top. A module
+ * The dependency order of the core (docs/architecture.md, "The layers"), bottom to top. A module
  * imports only modules of the layers below its own: never one above (a cycle in waiting), never one
  * beside it. In the spirit of VS Code's `code-layering` rule. This one list is read by
  * eslint.config.js (rule `layering/order`) and by test/layering/check-imports.ts.

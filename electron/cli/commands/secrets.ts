@@ -17,7 +17,7 @@ interface SetOptions extends ScopeOptions {
   deleteOriginal?: boolean;
 }
 
-/** `secrets list` exits 1 (README: "Exit codes") while secrets of a corrupt vault file are missing from it. */
+/** `secrets list` exits 1 (docs/cli.md, "Errors and exit codes") while secrets of a corrupt vault file are missing from it. */
 const LOST_SECRETS_EXIT = 1;
 
 /** What `secrets list` says while a vault file set aside as corrupt is still there (health.corruptFiles). */

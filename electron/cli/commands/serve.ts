@@ -73,7 +73,7 @@ export function serveAction(options: ServeOptions): Action {
         hint: 'Run serve in a terminal, or confirm in the web UI at the address serve prints',
       });
     }
-    // Loaded only with the flag: its readline stays out of every other start (README: Benchmarks).
+    // Loaded only with the flag: its readline stays out of every other start (docs/how-it-is-built.md).
     const terminalSession = options.confirmAtTerminal ? import('../terminal-session') : undefined;
     const live = await findLiveApp(ctx.dataDir);
     if (live) {
@@ -88,7 +88,7 @@ export function serveAction(options: ServeOptions): Action {
     const stopped = new Promise<void>((resolve) => {
       for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, () => resolve());
     });
-    // What agents' traffic grew is given back when they go quiet (README: Benchmarks).
+    // What agents' traffic grew is given back when they go quiet (docs/how-it-is-built.md).
     const compaction = new QuietCompaction();
     const core = await ctx.core({
       onPool: (pool) => compaction.watchPool(pool),
