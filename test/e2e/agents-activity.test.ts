@@ -22,7 +22,7 @@ describe('agents and approvals against the real bridge', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Agents' }).click();
     await page.getByRole('button', { name: 'Create agent' }).click();
     const create = dialog(page, 'Create an agent');
-    await create.getByLabel('Name', { exact: false }).fill('e2e agent');
+    await create.getByRole('textbox', { name: /^Name/ }).fill('e2e agent');
     await create.getByLabel('Only the services I choose').check();
     await create.getByLabel('everything', { exact: true }).check();
     await create.getByLabel('Read-only tools', { exact: false }).selectOption({ label: 'Ask me each time' });

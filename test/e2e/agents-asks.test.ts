@@ -64,12 +64,12 @@ describe("an agent's settings for services that ask back", () => {
     await ui.screenshot('agents-asks-saved');
 
     const listed = await ui.api<ListedAgent[]>('listAgents');
-    expect(listed.find((a) => a.name === 'asks agent')?.asks).toEqual({ elicitation: 'allow', sampling: 'deny' });
+    expect(listed.find((a) => a.name === 'asks agent')?.asks).toEqual({ elicitation: 'allow', sampling: 'deny', roots: 'allow' });
     // Another process reads the same agents.json: the setting is stored, not only held by `serve`.
     const cli = await runCli(ui.home, ['agents', 'list', '--json']);
     expect(cli.code, cli.stderr).toBe(0);
     const fromDisk = JSON.parse(cli.stdout) as ListedAgent[];
-    expect(fromDisk.find((a) => a.name === 'asks agent')?.asks).toEqual({ elicitation: 'allow', sampling: 'deny' });
+    expect(fromDisk.find((a) => a.name === 'asks agent')?.asks).toEqual({ elicitation: 'allow', sampling: 'deny', roots: 'allow' });
     expect(ui.problems).toEqual([]);
   });
 });
