@@ -36,6 +36,19 @@ export function shownInput(method: ApiMethod, input: unknown): unknown {
   return text.length <= MAX_SHOWN_CHARS ? clean : { truncated: true, preview: text.slice(0, MAX_SHOWN_CHARS) };
 }
 
+/**
+ * The input as the person confirming it sees it (the card of a change asked from the command line):
+ * exactly what will run, but for a secret's new value (never shown) and values we hold (named, as
+ * on an agent's approval: bridge/consent-view.ts). The log's patterns are not applied: a `cookie:`
+ * pattern would hide the rest of a line that is then stored whole. Cut when long, and marked so.
+ */
+export function consentInput(method: ApiMethod, input: unknown): unknown {
+  const value = method === 'setSecret' && input !== null && typeof input === 'object' ? { ...input, value: REDACTED } : input;
+  const clean: unknown = redactor.nameKnown(value);
+  const text = JSON.stringify(clean) ?? 'null';
+  return text.length <= MAX_SHOWN_CHARS ? clean : { truncated: true, preview: text.slice(0, MAX_SHOWN_CHARS) };
+}
+
 export interface SummaryContext {
   /** The waiting call a `decideApproval` is about, when still waiting. */
   approval?: PendingApproval;

@@ -11,7 +11,7 @@ import {
 } from '../../shared/api';
 import { CodedError, toCodedError } from '../../shared/errors';
 import { redact } from '../../shared/redact';
-import { shownInput, summarize, type SummaryContext } from './admin-summary';
+import { consentInput, shownInput, summarize, type SummaryContext } from './admin-summary';
 import { ChangeRate, DEFAULT_CHANGE_RATE } from './change-rate';
 import type { Confirmations } from './confirmations';
 import { powerOf } from './method-powers';
@@ -160,7 +160,8 @@ export function createApiDoor(options: ApiDoorOptions): ApiDoor {
     const confirmation = confirmations.request({
       method,
       input: pinned,
-      shown: base.input,
+      // What the person confirms is what runs, as sent (only values we hold named); the log keeps its redacted form.
+      shown: consentInput(method, pinned),
       summary: base.summary,
       from: from.caller,
       ...(from.pid !== undefined ? { pid: from.pid } : {}),

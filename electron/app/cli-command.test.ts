@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cliStdioCommand } from './cli-command';
+import { cliStdioCommand, lastingPath } from './cli-command';
 
 const base = { dataDir: '/home/me/.config/connected-services', env: {}, execPath: '/opt/node/bin/node', binPath: '/src/cs/bin/connected-services.mjs' };
 
@@ -25,5 +25,14 @@ describe('cliStdioCommand', () => {
       command: '/opt/cs/connected-services',
       env: { ELECTRON_RUN_AS_NODE: '1' },
     });
+  });
+});
+
+describe('lastingPath', () => {
+  // Try-out: under `npx connected-services`, npx's node_modules/.bin made this bin look globally installed.
+  it('leaves out the node_modules/.bin folders npx and npm run put in front, and keeps the rest', () => {
+    const path = ['/home/me/.npm/_npx/1a2b/node_modules/.bin', '/work/app/node_modules/.bin', '/usr/local/bin', '/usr/bin'].join(':');
+    expect(lastingPath({ PATH: path, HOME: '/home/me' })).toEqual({ PATH: '/usr/local/bin:/usr/bin', HOME: '/home/me' });
+    expect(lastingPath({ HOME: '/home/me' })).toEqual({ HOME: '/home/me' });
   });
 });

@@ -1,5 +1,5 @@
 import { realpathSync } from 'node:fs';
-import { join } from 'node:path';
+import { delimiter, join } from 'node:path';
 import type { StdioCommand } from '../bridge';
 import { findOnPath } from './doctor';
 import { packageRoot } from './package-root';
@@ -17,9 +17,21 @@ export interface CliCommandOptions {
   resolveCommand?: (name: string) => string | null;
 }
 
+/**
+ * PATH as a client launching us later has it: without the `node_modules/.bin` folders that `npx`
+ * and `npm run` put in front for their own run (there, this bin looks globally installed, but the
+ * client's PATH has no such folder).
+ */
+export function lastingPath(env: Record<string, string | undefined>): Record<string, string | undefined> {
+  const path = env['PATH'];
+  if (path === undefined) return env;
+  const kept = path.split(delimiter).filter((folder) => !/[\\/]node_modules[\\/]\.bin[\\/]?$/.test(folder));
+  return { ...env, PATH: kept.join(delimiter) };
+}
+
 function resolveOnPath(env: Record<string, string | undefined>): (name: string) => string | null {
   return (name) => {
-    const found = findOnPath(name, env);
+    const found = findOnPath(name, lastingPath(env));
     try {
       return found === null ? null : realpathSync(found);
     } catch {

@@ -35,6 +35,9 @@ describe('approvals list shows what a waiting call would send', () => {
       expect(listed.code).toBe(0);
       expect(listed.stdout, listed.stdout).toContain(`"message": "${payload} token=[secret GITHUB_TOKEN]"`);
       expect(listed.stdout).not.toContain(vaultValue);
+      // --json prints the same, not the log's redaction of it.
+      const json = await runCli(home, ['approvals', 'list', '--json']);
+      expect((JSON.parse(json.stdout) as { arguments?: Record<string, unknown> }[])[0]?.arguments).toEqual({ message: `${payload} token=[secret GITHUB_TOKEN]` });
       // The app's own view (the screen and the tray read it) is the same.
       const waiting = (await served.api('listApprovals', {})).body.result as { arguments?: Record<string, unknown> }[];
       expect(waiting[0]?.arguments).toEqual({ message: `${payload} token=[secret GITHUB_TOKEN]` });

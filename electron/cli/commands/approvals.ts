@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { PendingApproval } from '../../../shared/api';
 import { revealHidden } from '../../../shared/text';
-import { printJson, table } from '../output';
+import { table } from '../output';
 import type { Run } from '../runner';
 import { connectRunningApp } from '../running-app';
 
@@ -32,8 +32,9 @@ export function registerApprovals(program: Command, run: Run): void {
     .action((options: { json?: boolean }) =>
       run(async (ctx) => {
         const list = await (await connectRunningApp(ctx.dataDir)).call('listApprovals', {});
-        if (options.json) return printJson(ctx.output, list);
+        // As the app shows them (values we hold named), in JSON too: no log pattern hides what the call sends.
         const print = ctx.output.verbatim?.bind(ctx.output) ?? ctx.output.out.bind(ctx.output);
+        if (options.json) return print(JSON.stringify(list, null, 2));
         for (const line of approvalLines(list, Date.now())) print(line);
       }),
     );
