@@ -25,9 +25,13 @@ describe('the review of changes made while the app was closed', () => {
       const runtime = JSON.parse(await readFile(join(home, 'runtime.json'), 'utf8')) as { secret: string };
       const asCli = appApi(served.origin, runtime.secret);
       const statuses: number[] = [];
+      const started = Date.now();
       for (let i = 0; i < 200; i++) statuses.push((await asCli('setBridgePaused', { paused: true })).status);
-      expect(statuses.filter((s) => s === 200).length).toBeLessThanOrEqual(70);
-      expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(100);
+      // 60 at once, then 2 a second: however slow this machine is today, no more got through.
+      const seconds = (Date.now() - started) / 1000;
+      expect(statuses.filter((s) => s === 200).length).toBeLessThanOrEqual(60 + Math.ceil(2 * seconds) + 1);
+      expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(0);
+      expect(statuses.every((s) => s === 200 || s === 429)).toBe(true);
 
       // The person's own interface is not paced: 5,200 entries after the offline change.
       for (let i = 0; i < 5200; i += 100) {
