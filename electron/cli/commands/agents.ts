@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { CONFIG_TARGETS, ConfigTargetSchema, NAME_STYLES, POLICY_DECISIONS, type AgentView, type NameStyleView, type TierPolicy } from '../../../shared/api';
 import { CodedError } from '../../../shared/errors';
+import { closestWord } from '../closest-word';
 import { printJson, table } from '../output';
 import type { Run } from '../runner';
 import type { CliContext } from '../context';
@@ -9,7 +10,12 @@ import type { CliContext } from '../context';
 /** One of the given words, else invalid_input naming the option. */
 export function parseChoice<T extends string>(value: string, choices: readonly T[], option: string): T {
   const found = choices.find((c) => c === value.trim());
-  if (found === undefined) throw new CodedError('invalid_input', `${option} takes ${choices.join(' or ')}, not "${value}"`);
+  if (found === undefined) {
+    const meant = closestWord(value, choices);
+    throw new CodedError('invalid_input', `${option} takes ${choices.join(' or ')}, not "${value}"`, {
+      hint: meant !== undefined ? `did you mean ${option} ${meant}?` : `give ${option} one of: ${choices.join(', ')}`,
+    });
+  }
   return found;
 }
 
@@ -18,7 +24,12 @@ export function parsePolicy(text: string): Partial<TierPolicy> {
   for (const part of text.split(',').map((p) => p.trim()).filter(Boolean)) {
     const [tier, decision] = part.split('=').map((p) => p.trim());
     if ((tier !== 'read' && tier !== 'write' && tier !== 'destructive') || !(POLICY_DECISIONS as readonly (string | undefined)[]).includes(decision)) {
-      throw new CodedError('invalid_input', `--policy takes TIER=DECISION pairs like read=allow,write=ask,destructive=deny, not "${part}"`);
+      const meantTier = closestWord(tier ?? '', ['read', 'write', 'destructive']) ?? tier;
+      const meantDecision = closestWord(decision ?? '', POLICY_DECISIONS) ?? decision;
+      const fixed = `${meantTier ?? ''}=${meantDecision ?? ''}`;
+      throw new CodedError('invalid_input', `--policy takes TIER=DECISION pairs like read=allow,write=ask,destructive=deny, not "${part}"`, {
+        hint: fixed !== part && /^(read|write|destructive)=(allow|ask|deny)$/.test(fixed) ? `did you mean ${fixed}?` : 'tiers are read, write and destructive; decisions allow, ask and deny',
+      });
     }
     out[tier] = decision as TierPolicy['read'];
   }

@@ -1,0 +1,21 @@
+/** Edits (insert, delete, replace) between two short words: Levenshtein distance. */
+function distance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) current[j] = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1));
+    previous = current;
+  }
+  return previous[b.length] ?? 0;
+}
+
+/** The choice a typo most likely meant (at most two edits away, and fewer than half its letters), or undefined. */
+export function closestWord(value: string, choices: readonly string[]): string | undefined {
+  const word = value.trim().toLowerCase();
+  let best: { choice: string; edits: number } | undefined;
+  for (const choice of choices) {
+    const edits = distance(word, choice.toLowerCase());
+    if (edits <= 2 && edits < choice.length / 2 && (best === undefined || edits < best.edits)) best = { choice, edits };
+  }
+  return best?.choice;
+}
