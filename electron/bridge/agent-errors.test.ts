@@ -21,4 +21,11 @@ describe('agentError: what an agent learns of a failure', () => {
     expect(agentError(new CodedError('rate_limited', 'x', { data: { retryAfterMs: -1 } }))).not.toHaveProperty('retryAfterMs');
     expect(agentError(new CodedError('rate_limited', 'x'))).not.toHaveProperty('retryAfterMs');
   });
+
+  // Try-out: an agent was told to run `servers approve` itself for a server waiting for the person.
+  it("turns a fix for the person's terminal into one the agent asks the person for", () => {
+    const waiting = new CodedError('denied', '"forged" sends a secret and waits for your approval', { hint: 'Review it, then run `connected-services servers approve forged`' });
+    expect(agentError(waiting, 'forged').hint).toBe('ask the person to do this in Connected Services: Review it, then run `connected-services servers approve forged`');
+    expect(agentError(new CodedError('not_found', 'no tool', { hint: 'call tools/list' })).hint).toBe('call tools/list');
+  });
 });

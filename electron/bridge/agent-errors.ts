@@ -29,6 +29,9 @@ export function agentError(error: unknown, server?: string): AgentError {
   if (coded.code === 'auth_required') {
     const who = server === undefined ? 'this service' : `"${server}"`;
     hint = `the person must re-authorize ${who} in Connected Services${hint === undefined ? '' : ` (${hint})`}; retry after that`;
+  } else if (hint?.includes('`connected-services ') === true) {
+    // A fix written for the person's terminal (an approval, a sign-in) is theirs to make, not the agent's.
+    hint = `ask the person to do this in Connected Services: ${hint}`;
   }
   if (hint !== undefined) out.hint = hint;
   if (server !== undefined) out.server = server;
