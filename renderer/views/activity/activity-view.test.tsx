@@ -72,6 +72,16 @@ describe('activity', () => {
     renderApp(createFakeApi({ listApprovals: () => [call] }), { hash: '#/activity' });
     const args = await screen.findByRole('group', { name: 'Arguments of send_email on github' });
     expect(within(args).getByRole('button', { name: 'Show the first 8,192 of 20,000 characters' })).toBeTruthy();
+    // Try-out: a payload past the cut could not be seen while Allow stayed as inviting as ever.
+    const item = screen.getByRole('listitem', { name: /wants to call/ });
+    expect(within(item).getByRole('note').textContent).toContain('too long to show here, so you cannot see all of it');
+  });
+
+  it('says nothing is hidden when nothing was cut', async () => {
+    const call: PendingApproval = { ...approval('c5', 'send_email'), arguments: { body: 'short' } };
+    renderApp(createFakeApi({ listApprovals: () => [call] }), { hash: '#/activity' });
+    const item = await screen.findByRole('listitem', { name: /wants to call/ });
+    expect(within(item).queryByRole('note')).toBeNull();
   });
 
   it('shows hidden characters in what an agent asks for as escapes, so a bidi override cannot disguise it', async () => {

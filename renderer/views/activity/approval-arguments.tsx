@@ -64,6 +64,13 @@ function layout(value: unknown, indent: string, out: ReactNode[], key: { n: numb
  * What the agent sends with the call it asks to make: pretty-printed, hidden characters (bidi
  * overrides, zero-width) shown as escapes so nothing disguises itself, long values folded.
  */
+/** Whether the core left part of the arguments out of what it shows (a string, items or keys cut). */
+export function argumentsCut(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return CUT.test(value) || /^\[cut: [\d,]+ more (items|keys)\]$/.test(value) || value === '[cut: nested deeper]';
+  if (depth > 64 || value === null || typeof value !== 'object') return false;
+  return Object.values(value).some((item) => argumentsCut(item, depth + 1));
+}
+
 export function ApprovalArguments({ value, label }: { value: Record<string, unknown>; label: string }) {
   const nodes: ReactNode[] = [];
   layout(value, '', nodes, { n: 0 });

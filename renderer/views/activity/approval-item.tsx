@@ -4,7 +4,7 @@ import { Badge, ErrorNote } from '../../components';
 import { clockText, describeError, type ShownError } from '../../lib';
 import { useLive } from '../../state';
 import { revealHidden } from '../../../shared/text';
-import { ApprovalArguments } from './approval-arguments';
+import { ApprovalArguments, argumentsCut } from './approval-arguments';
 
 const TIER_TONE = { read: 'ok', write: 'warn', destructive: 'error' } as const;
 const VERB = { tool: 'call', resource: 'read the resource', prompt: 'get the prompt' } as const;
@@ -34,6 +34,13 @@ export function ApprovalItem({ pending, now }: { pending: PendingApproval; now: 
         <Badge tone={TIER_TONE[pending.tier]}>{pending.tier}</Badge>
       </p>
       {pending.arguments !== undefined && <ApprovalArguments value={pending.arguments} label={`Arguments of ${what}`} />}
+      {pending.arguments !== undefined && argumentsCut(pending.arguments) && (
+        <div className="note note-warn" role="note">
+          <p className="note-message">
+            Part of what this call sends is too long to show here, so you cannot see all of it. Deny it unless you trust {pending.agent} with whatever the rest says.
+          </p>
+        </div>
+      )}
       <p className="muted" role="timer">
         Denied automatically in {clockText(pending.expiresAt - now)}
       </p>
