@@ -78,6 +78,11 @@ export function createBridgeApi(deps: BridgeApiOptions): BridgeMethods {
       ...(protocol !== undefined ? { protocol } : {}),
     };
   };
+  /** The view, with the names that keep their prefix for an agent with plain names (known while the bridge runs). */
+  const viewWithNames = async (agent: Agent): Promise<AgentView> => {
+    const kept = agent.names === 'plain' ? await deps.bridge?.keptPrefix(agent.name) : undefined;
+    return kept === undefined ? view(agent) : { ...view(agent), keptPrefix: kept };
+  };
   const existing = (name: string): Agent => {
     const agent = agents.get(name);
     if (!agent) throw new CodedError('not_found', `No agent named "${name}"`, { hint: 'See `connected-services agents list`' });
@@ -106,13 +111,7 @@ export function createBridgeApi(deps: BridgeApiOptions): BridgeMethods {
       }
       return Promise.resolve(info());
     },
-    listAgents: () =>
-      Promise.all(
-        agents.list().map(async (agent) => {
-          const kept = agent.names === 'plain' ? await deps.bridge?.keptPrefix(agent.name) : undefined;
-          return kept === undefined ? view(agent) : { ...view(agent), keptPrefix: kept };
-        }),
-      ),
+    listAgents: () => Promise.all(agents.list().map(viewWithNames)),
     addAgent: async ({ name, servers, policy, names, resourceTools }: ApiInput<'addAgent'>) => {
       // A new agent sees nothing until the person chooses its servers, unless they say all.
       const { agent, token } = await agents.add(name, {
@@ -129,7 +128,7 @@ export function createBridgeApi(deps: BridgeApiOptions): BridgeMethods {
       for (const change of tools ?? []) if (change.decision !== null) await knownTool(change.server, change.tool);
       let agent = await agents.update(name, { ...(servers !== undefined ? { servers } : {}), policy: tiers(policy), ...(asks !== undefined ? { asks: definedAsks(asks) } : {}), ...(names !== undefined ? { names } : {}), ...(resourceTools !== undefined ? { resourceTools } : {}) });
       for (const change of tools ?? []) agent = await agents.setToolDecision(name, change.server, change.tool, change.decision);
-      return view(agent);
+      return viewWithNames(agent);
     },
     removeAgent: async ({ name }: ApiInput<'removeAgent'>) => {
       existing(name);
