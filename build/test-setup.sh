@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs the system parts the tests use for real: Chromium (UI tests), gnome-keyring + D-Bus
-# (the OS keychain's Secret Service). Debian/Ubuntu; safe to run again.
+# (the OS keychain's Secret Service), `script` (bsdutils: the conformance client leg's terminal). Debian/Ubuntu; safe to run again.
 set -euo pipefail
-packages=(chromium gnome-keyring dbus libsecret-tools)
+packages=(chromium gnome-keyring dbus libsecret-tools bsdutils)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
