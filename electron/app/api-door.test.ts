@@ -23,8 +23,8 @@ function setup(options: { confirmations?: boolean; now?: () => number; changeRat
     methods[method] = (input: unknown) => {
       calls.push({ method, input });
       if (method === 'listAgents') return Promise.resolve([AGENT]);
-      if (method === 'listApprovals') return Promise.resolve([]);
-      if (method === 'status') return Promise.resolve({ servers: [{ name: 'gh', commandLine: 'node x.js' }] });
+      if (method === 'listApprovals') return Promise.resolve([{ id: 'a1', agent: 'claude', server: 'gh', kind: 'tool', tool: 'merge', tier: 'write', requestedAt: 0, expiresAt: 1 }]);
+      if (method === 'status') return Promise.resolve({ servers: [{ name: 'gh', commandLine: 'node x.js' }, { name: 'everything' }] });
       if (method === 'addAgent') return Promise.resolve({ agent: AGENT, token: 'cs_agent_new' });
       if (method === 'listTools') return Promise.resolve((input as { server?: string }).server === 'everything' ? [{ server: 'everything', name: 'echo' }] : []);
       return Promise.resolve({ ok: true });
@@ -46,7 +46,7 @@ const WIDENINGS: Array<[ApiMethod, unknown]> = [
   ['decideApproval', { id: 'a1', decision: 'allow', remember: true }],
   ['updateAgent', { name: 'claude', servers: '*', policy: { write: 'allow', destructive: 'allow' } }],
   ['addAgent', { name: 'sneaky', servers: '*' }],
-  ['addServer', { name: 'gh', config: { command: 'node', args: ['x.js'], env: { T: '${secret:GH_TOKEN}' } } }],
+  ['addServer', { name: 'gh2', config: { command: 'node', args: ['x.js'], env: { T: '${secret:GH_TOKEN}' } } }],
   ['approveServer', { name: 'gh' }],
   ['setSecret', { name: 'GH_TOKEN', value: 'attacker-token-123456' }],
   ['rotateAgent', { name: 'claude' }],
@@ -190,5 +190,17 @@ describe('the door: who may do what', () => {
     expect(events).toEqual(['expired']);
     for (let i = 0; i < 20; i++) await expect(door.call({ caller: 'cli' }, 'addAgent', { name: `a${i}` })).rejects.toMatchObject({ code: 'denied' });
     await expect(door.call({ caller: 'cli' }, 'addAgent', { name: 'one-too-many' })).rejects.toMatchObject({ code: 'rate_limited' });
+  });
+
+  // Try-out: `agents rotate nosuch` and the like waited for the person's confirmation, then failed.
+  it('refuses at once what would fail anyway: a missing server, agent or waiting call, a name already taken', async () => {
+    const { door, confirmations } = setup();
+    await expect(door.call({ caller: 'cli' }, 'rotateAgent', { name: 'nosuch' })).rejects.toMatchObject({ code: 'not_found' });
+    await expect(door.call({ caller: 'cli' }, 'addAgent', { name: 'claude', servers: '*' })).rejects.toMatchObject({ code: 'invalid_input' });
+    await expect(door.call({ caller: 'cli' }, 'addServer', { name: 'gh', config: { command: 'node' } })).rejects.toMatchObject({ code: 'invalid_input' });
+    await expect(door.call({ caller: 'cli' }, 'approveServer', { name: 'nosuch' })).rejects.toMatchObject({ code: 'not_found' });
+    await expect(door.call({ caller: 'cli' }, 'decideApproval', { id: 'zz', decision: 'allow' })).rejects.toMatchObject({ code: 'not_found' });
+    await expect(door.call({ caller: 'cli' }, 'disconnect', { name: 'nosuch', forgetIssuer: true })).rejects.toMatchObject({ code: 'not_found' });
+    expect(confirmations?.list()).toEqual([]);
   });
 });

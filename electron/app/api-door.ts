@@ -15,6 +15,7 @@ import { consentInput, shownInput, summarize, type SummaryContext } from './admi
 import { ChangeRate, DEFAULT_CHANGE_RATE } from './change-rate';
 import type { Confirmations } from './confirmations';
 import { powerOf } from './method-powers';
+import { refuseNow } from './refuse-now';
 
 /** Where the door writes what changed (the AdminLog; a fake in tests). */
 export interface AdminRecorder {
@@ -155,6 +156,7 @@ export function createApiDoor(options: ApiDoorOptions): ApiDoor {
       });
     }
     await refuseUnknownTool(method, input);
+    await refuseNow(api, method, input);
     const pinned = await pinnedInput(method, input);
     const base = await entryBase(from, method, pinned);
     const confirmation = confirmations.request({
