@@ -1,4 +1,4 @@
-import type { ElicitResult } from '@modelcontextprotocol/sdk/types.js';
+import type { ElicitResult } from '@modelcontextprotocol/client';
 import type { AskOutcome, AuditEntry } from '../../shared/api';
 import { redact } from '../../shared/redact';
 import { isAgentAsker, type AgentAsker } from '../bridge';

@@ -1,4 +1,4 @@
-import type { CreateMessageRequestParams, ElicitRequestParams } from '@modelcontextprotocol/sdk/types.js';
+import type { CreateMessageRequestParams, ElicitRequestParams } from '@modelcontextprotocol/client';
 import { sensitiveFields, type PendingAsk } from '../../shared/api';
 import { redact } from '../../shared/redact';
 import { validateBrowserUrl } from '../auth';

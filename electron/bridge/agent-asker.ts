@@ -1,6 +1,7 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import type { CreateMessageRequestParams, CreateMessageResult, ElicitRequestParams, ElicitResult, ListRootsResult, RequestId } from '@modelcontextprotocol/sdk/types.js';
-import type { CallAsker } from '../pool';
+import type { CreateMessageRequestParams, CreateMessageResult, ElicitRequestParams, ElicitResult, ListRootsResult } from '@modelcontextprotocol/client';
+import type { RequestId } from '@modelcontextprotocol/sdk/types.js';
+import { loadSdkTypes, type CallAsker } from '../pool';
 import { asksOf } from './agent-schema';
 import type { AgentStore } from './agent-store';
 
@@ -40,7 +41,8 @@ export function agentAsker(server: Server, agent: string, requestId: RequestId, 
     canListRoots: declared?.roots !== undefined,
     settings: () => asksOf(agents.peek(agent)?.asks),
     elicit: (params, signal) => server.elicitInput(params, { relatedRequestId: requestId, signal }),
-    sample: (params, signal) => server.createMessage(params, { relatedRequestId: requestId, signal }),
+    // The pool speaks SDK v2, this session SDK 1.x: the server's request crosses as data, checked by 1.x's schema.
+    sample: async (params, signal) => server.createMessage((await loadSdkTypes()).CreateMessageRequestParamsSchema.parse(params), { relatedRequestId: requestId, signal }),
     listRoots: (signal) => server.listRoots(undefined, { relatedRequestId: requestId, signal }),
   };
 }

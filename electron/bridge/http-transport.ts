@@ -13,7 +13,7 @@ export const MAX_BATCH = 100;
 
 export interface HttpTransportOptions {
   /** The SDK's types.js: the JSON-RPC message schemas, supported protocol versions, initialize's schema. */
-  types: RpcSchemas & Pick<SdkTypes, 'SUPPORTED_PROTOCOL_VERSIONS' | 'isInitializeRequest'>;
+  types: RpcSchemas<JSONRPCMessage> & Pick<SdkTypes, 'SUPPORTED_PROTOCOL_VERSIONS' | 'isInitializeRequest'>;
   /** The id given to the session when its initialize arrives. */
   newSessionId: () => string;
   onsessioninitialized?: (sessionId: string) => void;

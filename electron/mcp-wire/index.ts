@@ -6,7 +6,7 @@
 export { SDK_PRIVATE_MEMBERS, errorReporter, hasTaskStore, requestHandlers, runningRequests } from './protocol-internals';
 export type { Abortable, ProtocolHandler, RunningTable } from './protocol-internals';
 export { clientParts } from './client-internals';
-export type { ClientParts, OutputValidator } from './client-internals';
+export type { ClientParts } from './client-internals';
 export { useIdTables } from './per-request-tables';
 export { directDelivery, onToolCall, rpcKind } from './sdk-dispatch';
 export type { Deliver, RpcKind } from './sdk-dispatch';

@@ -1,4 +1,5 @@
-import type { RequestId } from '@modelcontextprotocol/sdk/types.js';
+/** A JSON-RPC id (JSON-RPC 2.0 §4). */
+type RequestId = string | number;
 
 /**
  * The SDK's private members we read or replace, by name: every one lives in this folder, so the

@@ -1,9 +1,8 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { ClientCapabilities, ElicitResult, Root } from '@modelcontextprotocol/sdk/types.js';
+import type { Client, ClientCapabilities, ElicitResult, Root } from '@modelcontextprotocol/client';
 import { redact } from '../../shared/redact';
-import type { SdkTypes } from './client-sdk';
+import type { ClientSdk } from './client-sdk';
 import type { SetTimer } from './idle-timer';
-import { isMcpError, RPC_ERROR } from './rpc-codes';
+import { isProtocolError, RPC_ERROR } from './rpc-codes';
 import type { RunningCalls } from './running-calls';
 import type { AskContext, AskRouter } from './server-asks';
 
@@ -21,8 +20,8 @@ export const CLIENT_CAPABILITIES: ClientCapabilities = {
 export class AskTimeout extends Error {}
 
 /**
- * A router's refusal of a server's request, answered with this JSON-RPC code (McpError without
- * importing the SDK's types.js where the router lives).
+ * A router's refusal of a server's request, answered with this JSON-RPC code (a ProtocolError
+ * without importing the SDK where the router lives).
  */
 export class AskRefused extends Error {
   readonly code: number;
@@ -51,7 +50,7 @@ export interface AskHandlerOptions {
  * `notifications/cancelled` (the SDK aborts `serverSignal`), the end of the call it belongs to, or
  * the time limit (spec basic/utilities/cancellation).
  */
-async function routed<T>(types: SdkTypes, options: AskHandlerOptions, serverSignal: AbortSignal, run: (context: AskContext) => Promise<T>, onTimeout: () => T): Promise<T> {
+async function routed<T>(ProtocolError: ClientSdk['ProtocolError'], options: AskHandlerOptions, serverSignal: AbortSignal, run: (context: AskContext) => Promise<T>, onTimeout: () => T): Promise<T> {
   const owner = options.calls.owner();
   const abort = new AbortController();
   const stop = (reason: unknown): void => {
@@ -78,10 +77,10 @@ async function routed<T>(types: SdkTypes, options: AskHandlerOptions, serverSign
     return await Promise.race([answer, aborted]);
   } catch (error) {
     if (abort.signal.reason instanceof AskTimeout) return onTimeout();
-    if (isMcpError(error)) throw error;
-    if (error instanceof AskRefused) throw new types.McpError(error.code, error.message);
+    if (isProtocolError(error)) throw error;
+    if (error instanceof AskRefused) throw new ProtocolError(error.code, error.message);
     // Said to the server: a reason without anything from our side that may be sensitive.
-    throw new types.McpError(RPC_ERROR.InternalError, redact(error instanceof Error ? error.message : String(error)).slice(0, 500));
+    throw new ProtocolError(RPC_ERROR.InternalError, redact(error instanceof Error ? error.message : String(error)).slice(0, 500));
   } finally {
     cancelTimer();
     serverSignal.removeEventListener('abort', onServer);
@@ -90,25 +89,28 @@ async function routed<T>(types: SdkTypes, options: AskHandlerOptions, serverSign
   }
 }
 
-/** elicitation/create, sampling/createMessage and roots/list on one connection's client. */
-export function registerAskHandlers(client: Pick<Client, 'setRequestHandler'>, types: SdkTypes, options: AskHandlerOptions): void {
-  const { CreateMessageRequestSchema, ElicitRequestSchema, ListRootsRequestSchema, McpError } = types;
-  client.setRequestHandler(ElicitRequestSchema, (request, extra) =>
+/**
+ * elicitation/create, sampling/createMessage and roots/list on one connection's client: a legacy
+ * server's requests, and the input a modern server asks for in an `input_required` result, which
+ * the SDK hands to the same handlers (MCP 2026-07-28 §Multi-round-trip requests).
+ */
+export function registerAskHandlers(client: Pick<Client, 'setRequestHandler'>, ProtocolError: ClientSdk['ProtocolError'], options: AskHandlerOptions): void {
+  client.setRequestHandler('elicitation/create', (request, ctx) =>
     // A request left unanswered in time is dismissed, as a person closing the dialog would (`cancel`).
-    routed(types, options, extra.signal, (context) => options.router.elicit(request.params, context), (): ElicitResult => ({ action: 'cancel' })),
+    routed(ProtocolError, options, ctx.mcpReq.signal, (context) => options.router.elicit(request.params, context), (): ElicitResult => ({ action: 'cancel' })),
   );
-  client.setRequestHandler(CreateMessageRequestSchema, (request, extra) =>
-    routed(types, options, extra.signal, (context) => options.router.sample(request.params, context), () => {
-      throw new McpError(RPC_ERROR.RequestTimeout, `no answer to the sampling request within ${options.timeoutMs} ms`);
+  client.setRequestHandler('sampling/createMessage', (request, ctx) =>
+    routed(ProtocolError, options, ctx.mcpReq.signal, (context) => options.router.sample(request.params, context), () => {
+      throw new ProtocolError(RPC_ERROR.RequestTimeout, `no answer to the sampling request within ${options.timeoutMs} ms`);
     }),
   );
   // MCP client/roots: the folders the person configured; where the entry names none, the calling
   // agent's (its client's, where the router lets them through); else none.
-  client.setRequestHandler(ListRootsRequestSchema, async (_request, extra) => {
+  client.setRequestHandler('roots/list', async (_request, ctx) => {
     const configured = options.roots();
     if (configured !== undefined) return { roots: configured };
     const router = options.router;
     if (router.roots === undefined) return { roots: [] };
-    return { roots: await routed(types, options, extra.signal, (context) => router.roots?.(context) ?? Promise.resolve([]), () => []) };
+    return { roots: await routed(ProtocolError, options, ctx.mcpReq.signal, (context) => router.roots?.(context) ?? Promise.resolve([]), () => []) };
   });
 }

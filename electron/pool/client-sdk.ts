@@ -1,44 +1,48 @@
-import type * as ClientModule from '@modelcontextprotocol/sdk/client/index.js';
-import type * as HttpModule from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type * as AuthModule from '@modelcontextprotocol/sdk/client/auth.js';
-import type * as TypesModule from '@modelcontextprotocol/sdk/types.js';
+import type * as ClientModule from '@modelcontextprotocol/client';
+import type * as CoreModule from '@modelcontextprotocol/core';
 
-/** The SDK's types module: its schemas and McpError (the client modules import it anyway). */
-export type SdkTypes = typeof TypesModule;
+/** SDK v2's public schemas (`@modelcontextprotocol/core`): the JSON-RPC shapes and CallToolResultSchema. */
+export type SdkSchemas = Pick<
+  typeof CoreModule,
+  'JSONRPCRequestSchema' | 'JSONRPCNotificationSchema' | 'JSONRPCResultResponseSchema' | 'JSONRPCErrorResponseSchema' | 'CallToolResultSchema'
+>;
 
-/** The SDK's client modules, loaded on the first connection: importing them costs ~100 ms of start-up. */
+/** The SDK v2 client's parts the pool uses, loaded on the first connection (importing them costs start-up time). */
 export interface ClientSdk {
   Client: typeof ClientModule.Client;
-  StreamableHTTPClientTransport: typeof HttpModule.StreamableHTTPClientTransport;
-  StreamableHTTPError: typeof HttpModule.StreamableHTTPError;
-  UnauthorizedError: typeof AuthModule.UnauthorizedError;
-  types: SdkTypes;
+  StreamableHTTPClientTransport: typeof ClientModule.StreamableHTTPClientTransport;
+  SdkHttpError: typeof ClientModule.SdkHttpError;
+  SdkError: typeof ClientModule.SdkError;
+  SdkErrorCode: typeof ClientModule.SdkErrorCode;
+  ProtocolError: typeof ClientModule.ProtocolError;
+  UnauthorizedError: typeof ClientModule.UnauthorizedError;
+  schemas: SdkSchemas;
+  /** One JSON Schema validator for every Client and the direct path (the SDK's Ajv, as its Node default). */
+  jsonSchemaValidator: ClientModule.jsonSchemaValidator;
 }
 
 let loading: Promise<ClientSdk> | undefined;
 let loaded: ClientSdk | undefined;
+let loadingSchemas: Promise<SdkSchemas> | undefined;
 
-let loadingTypes: Promise<SdkTypes> | undefined;
-
-/** The SDK's types.js on first use (a transport's first start, a session's first server), once. */
-export function loadSdkTypes(): Promise<SdkTypes> {
-  loadingTypes ??= import('@modelcontextprotocol/sdk/types.js');
-  return loadingTypes;
+/** The schemas on first use (a stdio transport's first start), once. */
+export function loadSdkSchemas(): Promise<SdkSchemas> {
+  loadingSchemas ??= import('@modelcontextprotocol/core');
+  return loadingSchemas;
 }
 
 export function loadClientSdk(): Promise<ClientSdk> {
-  loading ??= Promise.all([
-    import('@modelcontextprotocol/sdk/client/index.js'),
-    import('@modelcontextprotocol/sdk/client/streamableHttp.js'),
-    import('@modelcontextprotocol/sdk/client/auth.js'),
-    loadSdkTypes(),
-  ]).then(([client, http, auth, types]) => {
+  loading ??= Promise.all([import('@modelcontextprotocol/client'), import('@modelcontextprotocol/client/validators/ajv'), loadSdkSchemas()]).then(([client, ajv, schemas]) => {
     loaded = {
       Client: client.Client,
-      StreamableHTTPClientTransport: http.StreamableHTTPClientTransport,
-      StreamableHTTPError: http.StreamableHTTPError,
-      UnauthorizedError: auth.UnauthorizedError,
-      types,
+      StreamableHTTPClientTransport: client.StreamableHTTPClientTransport,
+      SdkHttpError: client.SdkHttpError,
+      SdkError: client.SdkError,
+      SdkErrorCode: client.SdkErrorCode,
+      ProtocolError: client.ProtocolError,
+      UnauthorizedError: client.UnauthorizedError,
+      schemas,
+      jsonSchemaValidator: new ajv.AjvJsonSchemaValidator(),
     };
     return loaded;
   });

@@ -1,6 +1,7 @@
 import { DEFAULT_FLOOD_LIMITS } from './flood-budget';
 import { openConnection, type Connection, type ConnectionSettings, type ConnectRequest } from './connection';
 import { stoppedWhileStarting } from './map-error';
+import { EraVerdicts } from './era-verdicts';
 import { DEFAULT_MAX_MESSAGE_BYTES, DEFAULT_STOP_GRACE_MS, type SpawnLike } from './stdio-transport';
 import type { PoolOptions } from './types';
 
@@ -23,6 +24,7 @@ export function connectionFactory(options: PoolOptions, log: (line: string) => v
     now: options.now ?? Date.now,
     httpFetch: options.httpFetch,
     spawn,
+    eras: new EraVerdicts(options.cacheDir, { recheckMs: options.eraRecheckMs, now: options.now }),
     log,
   };
   return async (request) => {

@@ -1,7 +1,5 @@
 import type { UpstreamLog } from './types';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { StreamableHTTPClientTransport, StreamableHTTPClientTransportOptions } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { Client, StreamableHTTPClientTransport, StreamableHTTPClientTransportOptions, Transport } from '@modelcontextprotocol/client';
 import { CodedError } from '../../shared/errors';
 import { redact } from '../../shared/redact';
 import { transportOf, type HttpServerConfig, type ServerConfig, type StdioServerConfig } from '../../shared/config';
@@ -15,8 +13,14 @@ import { settleFailedSends } from './settle-failed-sends';
 import { StdioProcessTransport, type SpawnLike } from './stdio-transport';
 import type { FetchLike } from '../net';
 import { DirectToolCalls } from './direct-calls';
+import type { ToolSchemas } from './output-validators';
+import { eraChoice, type EraChoice } from './era-choice';
+import { ResourceSubscriber } from './resource-subscriber';
+import type { PriorDiscovery } from '@modelcontextprotocol/client';
 import { useIdTables } from '../mcp-wire';
 import { CLIENT_CAPABILITIES, registerAskHandlers, type AskHandlerOptions } from './ask-handlers';
+import { connectInEra } from './connect-era';
+import type { EraVerdicts } from './era-verdicts';
 
 export const CLIENT_INFO = { name: 'connected-services', version: '0.1.0' };
 
@@ -31,6 +35,10 @@ export interface Connection {
   readonly close: () => Promise<void>;
   /** tools/call without the SDK's request bookkeeping (stdio only; direct-calls.ts). */
   readonly direct?: DirectToolCalls | undefined;
+  /** The MCP revision this connection speaks (e.g. `2026-07-28`, `2025-11-25`). */
+  readonly protocol: string | undefined;
+  /** Resource subscriptions in the connection's era: `resources/subscribe`, or the modern era's listen filter. */
+  readonly subscriptions: ResourceSubscriber;
 }
 
 /** What opening any connection needs that is the same for every server and start: fixed when the pool is created. */
@@ -42,6 +50,8 @@ export interface ConnectionSettings {
   now?: (() => number) | undefined;
   httpFetch?: ((name: string, config: HttpServerConfig) => FetchLike | undefined) | undefined;
   spawn?: SpawnLike | undefined;
+  /** The era each HTTP server spoke when last asked (era-verdicts.ts); none: every start asks. */
+  eras?: EraVerdicts | undefined;
   log: (line: string) => void;
 }
 
@@ -59,6 +69,8 @@ export interface ConnectRequest {
   onResourceUpdated?: ((uri: string) => void) | undefined;
   /** After resolve, before spawn: hands the program its credential (`${token}`, credentialFile). */
   prepare?: ((config: ServerConfig) => Promise<ServerConfig>) | undefined;
+  /** The output schemas the server listed, for the direct path's checks (output-validators.ts). */
+  toolSchemas?: ToolSchemas | undefined;
   /** Elicitation, sampling and roots requests of the server (ask-handlers.ts). */
   asks?: Omit<AskHandlerOptions, 'server' | 'log'> | undefined;
 }
@@ -106,11 +118,13 @@ export async function openConnection(options: ConnectOptions): Promise<Connectio
       ? { failure: stdio.failure, exit: stdio.exit, stderr: stdio.stderrTail(), byUs: stoppedByUs }
       : undefined;
 
-  const client = new sdk.Client(CLIENT_INFO, { capabilities: CLIENT_CAPABILITIES });
+  const era: EraChoice = eraChoice(config);
+  // Multi-round-trip input is answered through our own routing, one round at a time (ask-handlers.ts).
+  const client = new sdk.Client(CLIENT_INFO, { capabilities: CLIENT_CAPABILITIES, jsonSchemaValidator: sdk.jsonSchemaValidator, ...(era.negotiation ? { versionNegotiation: era.negotiation } : {}) });
   useIdTables(client);
-  if (options.asks) registerAskHandlers(client, sdk.types, { ...options.asks, server, log: options.log });
+  if (options.asks) registerAskHandlers(client, sdk.ProtocolError, { ...options.asks, server, log: options.log });
   client.onclose = () => options.onClosed();
-  const direct = stdio ? new DirectToolCalls(stdio, client, sdk.types) : undefined;
+  const direct = stdio ? new DirectToolCalls(stdio, client, sdk, options.toolSchemas ?? (() => undefined)) : undefined;
   // What the server's own output causes (stray lines, answers to unknown ids) shares its stdout budget.
   const noise = (line: string): void => (stdio ? stdio.note(line) : options.log(line));
   client.onerror = (error) => {
@@ -121,15 +135,16 @@ export async function openConnection(options: ConnectOptions): Promise<Connectio
     if (text.startsWith('Received a response for an unknown message ID')) noise(`[${server}] dropped a late answer`);
     else noise(`[${server}] ${text.slice(0, 500)}`);
   };
-  // MCP spec: server/tools#list-changed-notification (and the same for resources and prompts).
-  const { ToolListChangedNotificationSchema, ResourceListChangedNotificationSchema, PromptListChangedNotificationSchema, LoggingMessageNotificationSchema, ResourceUpdatedNotificationSchema } = sdk.types;
-  client.setNotificationHandler(ResourceUpdatedNotificationSchema, ({ params }) => options.onResourceUpdated?.(params.uri));
-  client.setNotificationHandler(ToolListChangedNotificationSchema, () => options.onListChanged('tools'));
-  client.setNotificationHandler(ResourceListChangedNotificationSchema, () => options.onListChanged('resources'));
-  client.setNotificationHandler(PromptListChangedNotificationSchema, () => options.onListChanged('prompts'));
-  client.setNotificationHandler(LoggingMessageNotificationSchema, ({ params }) =>
+  // MCP spec: server/tools#list-changed-notification (and the same for resources and prompts); on a
+  // modern connection the same notifications arrive on its `subscriptions/listen` stream.
+  client.setNotificationHandler('notifications/resources/updated', ({ params }) => options.onResourceUpdated?.(params.uri));
+  client.setNotificationHandler('notifications/tools/list_changed', () => options.onListChanged('tools'));
+  client.setNotificationHandler('notifications/resources/list_changed', () => options.onListChanged('resources'));
+  client.setNotificationHandler('notifications/prompts/list_changed', () => options.onListChanged('prompts'));
+  client.setNotificationHandler('notifications/message', ({ params }) =>
     options.onLog({ level: params.level, ...(params.logger !== undefined ? { logger: params.logger } : {}), data: params.data }),
   );
+  const subscriptions = new ResourceSubscriber(client, options.log);
 
   const close = (): Promise<void> => {
     if (!closing && stdio && stdio.exit === undefined && stdio.failure === undefined) stoppedByUs = true;
@@ -138,6 +153,7 @@ export async function openConnection(options: ConnectOptions): Promise<Connectio
         // Streamable HTTP: a client SHOULD end its session with DELETE; best effort, bounded.
         await Promise.race([http.terminateSession().catch(() => undefined), new Promise((r) => setTimeout(r, 1000).unref())]);
       }
+      await subscriptions.close();
       await client.close().catch(() => undefined);
       await transport.close().catch(() => undefined);
     })();
@@ -147,10 +163,13 @@ export async function openConnection(options: ConnectOptions): Promise<Connectio
   const context: ErrorContext = { server, phase: 'start', timeoutMs: options.startupTimeoutMs, ended };
   if (!stdio) context.url = redact((config as HttpServerConfig).url);
   try {
-    await client.connect(transport, { timeout: options.startupTimeoutMs, signal: options.signal });
+    const connect = (prior: PriorDiscovery | undefined): Promise<void> =>
+      client.connect(transport, { timeout: options.startupTimeoutMs, signal: options.signal, ...(prior ? { prior } : {}) });
+    await connectInEra({ server, config, era, eras: options.eras, client, connect });
+    await subscriptions.open();
   } catch (error) {
     await close();
     throw toPoolError(error, context);
   }
-  return { client, pid: stdio?.pid, ended, close, direct };
+  return { client, pid: stdio?.pid, ended, close, direct, protocol: client.getNegotiatedProtocolVersion(), subscriptions };
 }

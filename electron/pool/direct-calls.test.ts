@@ -1,19 +1,17 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import * as types from '@modelcontextprotocol/sdk/types.js';
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { Client, ProtocolErrorCode as ErrorCode, SdkError, SdkErrorCode, type JSONRPCMessage, type RequestOptions, type Transport } from '@modelcontextprotocol/client';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { loadClientSdk } from './client-sdk';
+import { loadClientSdk, type ClientSdk } from './client-sdk';
+import { listedSchemas } from './output-validators';
 import { cancellationOf, LazyAbort } from './cancellation';
 import { DirectToolCalls, type DirectTransport } from './direct-calls';
 import { toPoolError, type ErrorContext } from './map-error';
 
-const { ErrorCode, McpError, LATEST_PROTOCOL_VERSION } = types;
+const LEGACY_REVISION = '2025-11-25';
 const context: ErrorContext = { server: 'srv', phase: 'call', what: 'tool "echo"', timeoutMs: 1000 };
 
+let sdk: ClientSdk;
 beforeAll(async () => {
-  await loadClientSdk();
+  sdk = await loadClientSdk();
 });
 
 afterEach(() => {
@@ -37,7 +35,7 @@ class FakeStdio implements Transport, DirectTransport {
   send(message: JSONRPCMessage): Promise<void> {
     this.out.push({ via: 'send', message });
     if ('method' in message && message.method === 'initialize' && 'id' in message) {
-      const result = { protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: { tools: {} }, serverInfo: { name: 's', version: '1' } };
+      const result = { protocolVersion: LEGACY_REVISION, capabilities: { tools: {} }, serverInfo: { name: 's', version: '1' } };
       queueMicrotask(() => this.deliver({ jsonrpc: '2.0', id: message.id, result }));
     }
     return Promise.resolve();
@@ -78,14 +76,22 @@ class FakeStdio implements Transport, DirectTransport {
   }
 }
 
-async function connected(): Promise<{ stdio: FakeStdio; client: Client; direct: DirectToolCalls; errors: string[] }> {
+/** What the server listed, as the pool's inventory holds it (set before a call). */
+type Listed = { name: string; outputSchema?: object }[];
+
+async function connected(listed: Listed = []): Promise<{ stdio: FakeStdio; client: Client; direct: DirectToolCalls; errors: string[] }> {
   const stdio = new FakeStdio();
-  const client = new Client({ name: 't', version: '1' });
-  const direct = new DirectToolCalls(stdio, client, types);
+  const client = new Client({ name: 't', version: '1' }, { jsonSchemaValidator: sdk.jsonSchemaValidator });
+  const direct = new DirectToolCalls(stdio, client, sdk, listedSchemas(() => listed));
   const errors: string[] = [];
   client.onerror = (error) => errors.push(error.message);
   await client.connect(stdio);
   return { stdio, client, direct, errors };
+}
+
+/** The SDK's callTool sends after reading its listing (a few turns of the event loop): wait until `count` tools/call went out. */
+async function toolsCallSent(stdio: FakeStdio, count: number, method = 'tools/call'): Promise<void> {
+  await vi.waitFor(() => expect(stdio.out.filter((o) => 'method' in o.message && o.message.method === method)).toHaveLength(count));
 }
 
 const options = (extra: Partial<RequestOptions> = {}): RequestOptions => ({ timeout: 1000, resetTimeoutOnProgress: false, ...extra });
@@ -95,9 +101,15 @@ async function bothWays(answer: (id: number) => JSONRPCMessage, tool = 'echo', b
   const outcomes: unknown[] = [];
   for (const way of ['sdk', 'direct'] as const) {
     const { stdio, client, direct } = await connected();
+    // Listed first, as the pool does at every start: the SDK's callTool reads its listing.
+    const listed = client.listTools();
+    await toolsCallSent(stdio, 1, 'tools/list');
+    stdio.deliver({ jsonrpc: '2.0', id: stdio.lastId(), result: { tools: [{ name: tool, inputSchema: { type: 'object' } }] } });
+    await listed;
     await before?.(stdio);
-    const call = way === 'sdk' ? client.callTool({ name: tool, arguments: {} }, undefined, options()) : direct.call(tool, {}, options());
+    const call = way === 'sdk' ? client.callTool({ name: tool, arguments: {} }, options()) : direct.call(tool, {}, options());
     expect(call).toBeDefined();
+    await toolsCallSent(stdio, 1);
     stdio.deliver(answer(stdio.lastId()));
     outcomes.push(await (call as Promise<unknown>).then((value) => ({ value }), (error: unknown) => toPoolError(error, context)));
   }
@@ -142,8 +154,8 @@ describe('DirectToolCalls: tools/call past the SDK request bookkeeping', () => {
     expect(stdio.cancellations()).toEqual([]);
     await vi.advanceTimersByTimeAsync(1);
     const error = await outcome;
-    expect(error).toBeInstanceOf(McpError);
-    expect((error as InstanceType<typeof McpError>).code).toBe(ErrorCode.RequestTimeout);
+    expect(error).toBeInstanceOf(SdkError);
+    expect((error as SdkError).code).toBe(SdkErrorCode.RequestTimeout);
     expect(toPoolError(error, context)).toMatchObject({ code: 'timeout', message: 'tool "echo" on "srv" did not answer within 1 s and was cancelled' });
     expect(stdio.cancellations()).toEqual([{ requestId: id, reason: String(error) }]);
     stdio.deliver({ jsonrpc: '2.0', id, result: { content: [] } });
@@ -156,7 +168,7 @@ describe('DirectToolCalls: tools/call past the SDK request bookkeeping', () => {
     const outcomes: unknown[] = [];
     for (const way of ['sdk', 'direct'] as const) {
       const { stdio, client, direct } = await connected();
-      const call = way === 'sdk' ? client.callTool({ name: 'echo', arguments: {} }, undefined, options()) : direct.call('echo', {}, options());
+      const call = way === 'sdk' ? client.callTool({ name: 'echo', arguments: {} }, options()) : direct.call('echo', {}, options());
       const outcome = (call as Promise<unknown>).catch((error: unknown) => error);
       await vi.advanceTimersByTimeAsync(1000);
       outcomes.push({ error: toPoolError(await outcome, context), cancelled: stdio.cancellations() });
@@ -174,7 +186,7 @@ describe('DirectToolCalls: tools/call past the SDK request bookkeeping', () => {
       const call = direct.call('echo', {}, options(), cancel);
       const id = stdio.lastId();
       abort('the agent went away');
-      await expect(call).rejects.toMatchObject({ code: ErrorCode.RequestTimeout });
+      await expect(call).rejects.toMatchObject({ code: SdkErrorCode.RequestTimeout });
       expect(stdio.cancellations()).toEqual([{ requestId: id, reason: 'the agent went away' }]);
       expect(direct.size).toBe(0);
       // Aborted before it starts: nothing is sent.
@@ -205,12 +217,13 @@ describe('DirectToolCalls: tools/call past the SDK request bookkeeping', () => {
       order.push('rejected');
       return error;
     });
-    const sdkCall = client.callTool({ name: 'echo', arguments: {} }, undefined, options()).catch((error: unknown) => error);
+    const sdkCall = client.callTool({ name: 'echo', arguments: {} }, options()).catch((error: unknown) => error);
+    await toolsCallSent(stdio, 2);
     stdio.finish();
     const [directError, sdkError] = await Promise.all([call, sdkCall]);
     expect(order).toEqual(['onclose', 'rejected']);
-    expect(directError).toBeInstanceOf(McpError);
-    expect((directError as InstanceType<typeof McpError>).code).toBe(ErrorCode.ConnectionClosed);
+    expect(directError).toBeInstanceOf(SdkError);
+    expect((directError as SdkError).code).toBe(SdkErrorCode.ConnectionClosed);
     expect(toPoolError(directError, context)).toEqual(toPoolError(sdkError, context));
     // Closed: later calls take the SDK's path, which says "Not connected" as before.
     expect(direct.call('echo', {}, options())).toBeUndefined();
@@ -242,12 +255,14 @@ describe('DirectToolCalls: tools/call past the SDK request bookkeeping', () => {
     for (const answer of [{ content: [] }, { content: [], structuredContent: { n: 'x' } }, { content: [], structuredContent: { n: 1 } }, { content: [], isError: true }]) {
       const row: unknown[] = [];
       for (const way of ['sdk', 'direct'] as const) {
-        const { stdio, client, direct } = await connected();
-        // Listed through the SDK, which caches the tool's validator (cacheToolMetadata).
+        const { stdio, client, direct } = await connected(tools);
+        // Listed through the SDK, which keeps the tool for its callTool (the direct path reads the pool's listing).
         const listed = client.listTools();
+        await toolsCallSent(stdio, 1, 'tools/list');
         stdio.deliver({ jsonrpc: '2.0', id: stdio.lastId(), result: { tools } });
         await listed;
-        const call = way === 'sdk' ? client.callTool({ name: 'typed', arguments: {} }, undefined, options()) : direct.call('typed', {}, options());
+        const call = way === 'sdk' ? client.callTool({ name: 'typed', arguments: {} }, options()) : direct.call('typed', {}, options());
+        await toolsCallSent(stdio, 1);
         expect(stdio.out.filter((o) => o.via === 'write')).toHaveLength(way === 'sdk' ? 0 : 1);
         stdio.deliver({ jsonrpc: '2.0', id: stdio.lastId(), result: answer });
         row.push(await (call as Promise<unknown>).then((value) => ({ value }), (error: unknown) => toPoolError(error, context)));
@@ -262,13 +277,13 @@ describe('DirectToolCalls: tools/call past the SDK request bookkeeping', () => {
     expect(outcomes[2]?.[1]).toEqual({ value: { content: [], structuredContent: { n: 1 } } });
   });
 
-  it('leaves progress and task-required tools to the SDK', async () => {
-    const { stdio, client, direct } = await connected();
+  it('leaves progress, tools whose output schema does not compile, and 2026-07-28 connections to the SDK', async () => {
+    const { stdio, direct } = await connected([{ name: 'odd', outputSchema: { type: 'object', properties: { n: { type: 'no-such-type' } } } }]);
     expect(direct.call('echo', {}, options({ onprogress: () => undefined }))).toBeUndefined();
-    const listed = client.listTools();
-    stdio.deliver({ jsonrpc: '2.0', id: stdio.lastId(), result: { tools: [{ name: 'slow', inputSchema: { type: 'object' }, execution: { taskSupport: 'required' } }] } });
-    await listed;
-    expect(direct.call('slow', {}, options())).toBeUndefined();
+    expect(direct.call('odd', {}, options())).toBeUndefined();
     expect(stdio.out.filter((o) => o.via === 'write')).toEqual([]);
+    const modern = await connected();
+    vi.spyOn(modern.client, 'getProtocolEra').mockReturnValue('modern');
+    expect(modern.direct.call('echo', {}, options())).toBeUndefined();
   });
 });

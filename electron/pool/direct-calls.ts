@@ -1,12 +1,12 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { Client, JSONRPCMessage, RequestOptions } from '@modelcontextprotocol/client';
 // The SDK parses results with zod mini's safeParse (server/zod-compat.js): the same failure (a $ZodError) from both paths.
 import { safeParse } from 'zod/v4-mini';
 import { IdTable } from '../../shared/collections';
-import { clientParts, type ClientParts, type OutputValidator } from '../mcp-wire';
+import { clientParts, type ClientParts } from '../mcp-wire';
+import { OutputValidators, type OutputValidator, type ToolSchemas } from './output-validators';
 import type { Cancellation } from './cancellation';
-import type { SdkTypes } from './client-sdk';
+import type { ClientSdk } from './client-sdk';
+import { RPC_ERROR } from './rpc-codes';
 
 /** The SDK's default request timeout (shared/protocol.js DEFAULT_REQUEST_TIMEOUT_MSEC). */
 const SDK_DEFAULT_TIMEOUT_MS = 60_000;
@@ -27,51 +27,52 @@ function isAnswer(message: JSONRPCMessage): message is JSONRPCMessage & { id: nu
   return !('method' in message) && 'id' in message && typeof message.id === 'number';
 }
 
-/** Client.callTool's output-schema check, word for word (SDK 1.32 client/index.js). */
+/** Client.callTool's output-schema check, word for word (SDK v2 client callTool). */
 function invalidOutput(
-  types: Pick<SdkTypes, 'McpError' | 'ErrorCode'>,
+  ProtocolError: ClientSdk['ProtocolError'],
   name: string,
   result: { structuredContent?: unknown; isError?: unknown },
   check: OutputValidator | undefined,
 ): Error | undefined {
-  const { McpError, ErrorCode } = types;
   if (!check) return undefined;
-  if (!result.structuredContent && !result.isError) {
-    return new McpError(ErrorCode.InvalidRequest, `Tool ${name} has an output schema but did not return structured content`);
+  if (result.structuredContent === undefined && !result.isError) {
+    return new ProtocolError(RPC_ERROR.InvalidRequest, `Tool ${name} has an output schema but did not return structured content`);
   }
-  if (!result.structuredContent) return undefined;
+  if (result.structuredContent === undefined || result.isError) return undefined;
   let verdict: ReturnType<OutputValidator>;
   try {
     verdict = check(result.structuredContent);
   } catch (error) {
-    return new McpError(ErrorCode.InvalidParams, `Failed to validate structured content: ${error instanceof Error ? error.message : String(error)}`);
+    return new ProtocolError(RPC_ERROR.InvalidParams, `Failed to validate structured content: ${error instanceof Error ? error.message : String(error)}`);
   }
-  return verdict.valid ? undefined : new McpError(ErrorCode.InvalidParams, `Structured content does not match the tool's output schema: ${verdict.errorMessage}`);
+  return verdict.valid ? undefined : new ProtocolError(RPC_ERROR.InvalidParams, `Structured content does not match the tool's output schema: ${verdict.errorMessage}`);
 }
 
 /**
  * tools/call on a stdio server without the SDK Client's `Protocol.request` (its promise, maps,
  * listeners and progress bookkeeping cost the bridge's hot path): written on our transport, its
  * answer claimed before the SDK sees it, the result parsed once with the SDK's CallToolResultSchema
- * and checked against the tool's output schema with the Client's own cached validator, as callTool
- * does. Ids come from the Client's own counter, so none can collide with its requests. Errors are
- * the SDK's (McpError: timeout, connection closed, error answers), so they map as before
- * (map-error.ts). Anything else (progress, a task tool, an SDK whose internals differ) returns
- * undefined: the caller takes the SDK's path.
+ * and checked against the tool's output schema (as listed, compiled once with the SDK's validator),
+ * as callTool does. Only on a 2025-era connection: a 2026-07-28 request carries the SDK's `_meta`. Ids come from the Client's own counter, so none can collide with its requests. Errors are
+ * the SDK's (SdkError: timeout, connection closed; ProtocolError: error answers), so they map as before
+ * (map-error.ts). Anything else (progress, an output schema that does not compile, an SDK whose
+ * internals differ) returns undefined: the caller takes the SDK's path.
  */
 export class DirectToolCalls {
   readonly #transport: DirectTransport;
   readonly #client: Client;
   /** The Client's internals a direct call needs (mcp-wire), or undefined: every call takes the SDK's path. */
   readonly #parts: ClientParts | undefined;
-  readonly #types: SdkTypes;
+  readonly #sdk: ClientSdk;
+  readonly #validators: OutputValidators;
   readonly #waiting = new IdTable<Waiter>();
 
-  constructor(transport: DirectTransport, client: Client, types: SdkTypes) {
+  constructor(transport: DirectTransport, client: Client, sdk: ClientSdk, tools: ToolSchemas) {
     this.#transport = transport;
     this.#client = client;
     this.#parts = clientParts(client);
-    this.#types = types;
+    this.#sdk = sdk;
+    this.#validators = new OutputValidators(sdk.jsonSchemaValidator, tools);
     transport.claim = (message) => this.#claim(message);
     transport.afterClose = () => this.#closed();
   }
@@ -87,15 +88,17 @@ export class DirectToolCalls {
     if (options.onprogress !== undefined || parts === undefined) return undefined;
     // Closed: the SDK's path says so ("Not connected") as it always did.
     if (this.#client.transport === undefined) return undefined;
-    if (parts.taskRequired(tool)) return undefined;
-    const validator = parts.outputValidator(tool);
+    if (this.#client.getProtocolEra() !== 'legacy') return undefined;
+    const validator = this.#validators.of(tool);
+    if (validator === 'uncompilable') return undefined;
     // As the SDK's throwIfAborted; options.signal is never read here (it would make an AbortSignal).
     if (cancel?.aborted) throw cancel.reason instanceof Error ? cancel.reason : new Error(String(cancel.reason));
     return this.#send(parts.takeRequestId(), tool, args, options.timeout ?? SDK_DEFAULT_TIMEOUT_MS, cancel, validator);
   }
 
   #send(id: number, tool: string, args: Record<string, unknown>, timeout: number, cancel: Cancellation | undefined, validator: OutputValidator | undefined): Promise<Record<string, unknown>> {
-    const { McpError, ErrorCode, CallToolResultSchema } = this.#types;
+    const { ProtocolError, SdkError, SdkErrorCode } = this.#sdk;
+    const { CallToolResultSchema } = this.#sdk.schemas;
     return new Promise((resolve, reject) => {
       const settle = (): void => {
         this.#waiting.delete(id);
@@ -108,29 +111,30 @@ export class DirectToolCalls {
         this.#transport
           .write({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id, reason: String(reason) } })
           .catch((error: unknown) => this.#client.onerror?.(new Error(`Failed to send cancellation: ${String(error)}`)));
-        reject(reason instanceof McpError ? reason : new McpError(ErrorCode.RequestTimeout, String(reason)));
+        reject(reason instanceof Error ? reason : new SdkError(SdkErrorCode.RequestTimeout, String(reason)));
       };
       const onAbort = (): void => cancelCall(cancel?.reason);
       // A deadline the person configured: nothing extends it (no progress is asked on this path).
-      const timer = setTimeout(() => cancelCall(McpError.fromError(ErrorCode.RequestTimeout, 'Request timed out', { timeout })), timeout);
+      const timer = setTimeout(() => cancelCall(new SdkError(SdkErrorCode.RequestTimeout, 'Request timed out', { timeout })), timeout);
       this.#waiting.set(id, {
         answer: (message) => {
           settle();
           if ('error' in message) {
-            reject(McpError.fromError(message.error.code, message.error.message, message.error.data));
+            reject(ProtocolError.fromError(message.error.code, message.error.message, message.error.data));
             return;
           }
           // The transport lets through only answers its schema passed, so this cannot come; if it did, the call must not hang.
           if (!('result' in message)) {
-            reject(new McpError(ErrorCode.InternalError, 'the server answered without a result'));
+            reject(new ProtocolError(RPC_ERROR.InternalError, 'the server answered without a result'));
             return;
           }
           const parsed = safeParse(CallToolResultSchema, message.result);
           if (!parsed.success) {
-            reject(parsed.error);
+            // As the SDK's request rejects a result its schema refuses (SdkErrorCode.InvalidResult).
+            reject(new SdkError(SdkErrorCode.InvalidResult, `Invalid result for tools/call: ${String(parsed.error)}`));
             return;
           }
-          const invalid = invalidOutput(this.#types, tool, parsed.data, validator);
+          const invalid = invalidOutput(ProtocolError, tool, parsed.data, validator);
           if (invalid) reject(invalid);
           else resolve(parsed.data);
         },
@@ -157,7 +161,7 @@ export class DirectToolCalls {
 
   /** After the SDK's own close: its pending requests got ConnectionClosed, and so do these. */
   #closed(): void {
-    const { McpError, ErrorCode } = this.#types;
-    for (const waiter of [...this.#waiting.values()]) waiter.fail(McpError.fromError(ErrorCode.ConnectionClosed, 'Connection closed'));
+    const { SdkError, SdkErrorCode } = this.#sdk;
+    for (const waiter of [...this.#waiting.values()]) waiter.fail(new SdkError(SdkErrorCode.ConnectionClosed, 'Connection closed'));
   }
 }

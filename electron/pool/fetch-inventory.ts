@@ -1,15 +1,16 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import type { Client, RequestOptions } from '@modelcontextprotocol/client';
+import { clientSdkIfLoaded } from './client-sdk';
 import { PromptInfoSchema, ResourceInfoSchema, ResourceTemplateInfoSchema, ToolInfoSchema } from '../../shared/api';
 import type { Inventory } from './inventory';
-import { isMcpError, RPC_ERROR } from './rpc-codes';
+import { isProtocolError, RPC_ERROR } from './rpc-codes';
 
 /** A server that keeps handing out cursors is cut off here rather than listed forever. */
 const MAX_PAGES = 100;
 
 type Page<T> = { items: T[]; nextCursor?: string | undefined };
 
-async function allPages<T>(fetchPage: (cursor: string | undefined) => Promise<Page<T>>): Promise<T[]> {
+/** Our own walk: stops at a cursor seen before, or after MAX_PAGES. */
+async function walkPages<T>(fetchPage: (cursor: string | undefined) => Promise<Page<T>>): Promise<T[]> {
   const items: T[] = [];
   const seen = new Set<string>();
   let cursor: string | undefined;
@@ -23,18 +24,32 @@ async function allPages<T>(fetchPage: (cursor: string | undefined) => Promise<Pa
   return items;
 }
 
+/**
+ * Every page: the SDK's own walk first (it keeps the tool list its calls read: output schemas, the
+ * 2026-07-28 header mirroring), ours where the SDK gives up on a server whose cursors never end.
+ */
+async function allPages<T>(whole: () => Promise<T[]>, fetchPage: (cursor: string | undefined) => Promise<Page<T>>): Promise<T[]> {
+  try {
+    return await whole();
+  } catch (error) {
+    if (clientSdkIfLoaded()?.SdkError.isInstance(error) && (error as { code?: unknown }).code === 'LIST_PAGINATION_EXCEEDED') return walkPages(fetchPage);
+    throw error;
+  }
+}
+
 /** A capability the server advertised but whose list method it lacks counts as empty. */
 async function orEmpty<T>(list: () => Promise<T[]>): Promise<T[]> {
   try {
     return await list();
   } catch (error) {
-    if (isMcpError(error) && error.code === RPC_ERROR.MethodNotFound) return [];
+    if (isProtocolError(error) && error.code === RPC_ERROR.MethodNotFound) return [];
     throw error;
   }
 }
 
-function params(cursor: string | undefined): { cursor: string } | undefined {
-  return cursor === undefined ? undefined : { cursor };
+/** One page, never the SDK's walk (which a request without a cursor starts). */
+function page<M extends 'tools/list' | 'resources/list' | 'resources/templates/list' | 'prompts/list'>(client: Client, method: M, cursor: string | undefined, options: RequestOptions) {
+  return client.request({ method, params: cursor === undefined ? {} : { cursor } }, options);
 }
 
 export type InventoryPart = 'tools' | 'resources' | 'prompts';
@@ -49,14 +64,19 @@ export async function fetchInventory(
 ): Promise<Inventory> {
   const caps = client.getServerCapabilities() ?? {};
   const out: Inventory = { ...previous };
+  // A listing is fetched because something changed (or at start): never from the SDK's cache.
+  const fresh = { ...options, cacheMode: 'refresh' as const };
   if (parts.includes('tools')) {
     out.tools = !caps.tools
       ? []
       : await orEmpty(() =>
-          allPages(async (cursor) => {
-            const r = await client.listTools(params(cursor), options);
-            return { items: r.tools, nextCursor: r.nextCursor };
-          }),
+          allPages(
+            async () => (await client.listTools(undefined, fresh)).tools,
+            async (cursor) => {
+              const r = await page(client, 'tools/list', cursor, options);
+              return { items: r.tools, nextCursor: r.nextCursor };
+            },
+          ),
         ).then((tools) =>
           tools.map((t) =>
             ToolInfoSchema.parse({
@@ -76,10 +96,13 @@ export async function fetchInventory(
       ? []
       : (
           await orEmpty(() =>
-            allPages(async (cursor) => {
-              const r = await client.listResources(params(cursor), options);
-              return { items: r.resources, nextCursor: r.nextCursor };
-            }),
+            allPages(
+              async () => (await client.listResources(undefined, fresh)).resources,
+              async (cursor) => {
+                const r = await page(client, 'resources/list', cursor, options);
+                return { items: r.resources, nextCursor: r.nextCursor };
+              },
+            ),
           )
         ).map((r) =>
           ResourceInfoSchema.parse({ server, uri: r.uri, name: r.name, description: r.description, mimeType: r.mimeType }),
@@ -88,10 +111,13 @@ export async function fetchInventory(
       ? []
       : (
           await orEmpty(() =>
-            allPages(async (cursor) => {
-              const r = await client.listResourceTemplates(params(cursor), options);
-              return { items: r.resourceTemplates, nextCursor: r.nextCursor };
-            }),
+            allPages(
+              async () => (await client.listResourceTemplates(undefined, fresh)).resourceTemplates,
+              async (cursor) => {
+                const r = await page(client, 'resources/templates/list', cursor, options);
+                return { items: r.resourceTemplates, nextCursor: r.nextCursor };
+              },
+            ),
           )
         ).map((t) =>
           ResourceTemplateInfoSchema.parse({
@@ -108,10 +134,13 @@ export async function fetchInventory(
       ? []
       : (
           await orEmpty(() =>
-            allPages(async (cursor) => {
-              const r = await client.listPrompts(params(cursor), options);
-              return { items: r.prompts, nextCursor: r.nextCursor };
-            }),
+            allPages(
+              async () => (await client.listPrompts(undefined, fresh)).prompts,
+              async (cursor) => {
+                const r = await page(client, 'prompts/list', cursor, options);
+                return { items: r.prompts, nextCursor: r.nextCursor };
+              },
+            ),
           )
         ).map((p) => PromptInfoSchema.parse({ server, name: p.name, description: p.description, arguments: p.arguments }));
   }

@@ -1,5 +1,4 @@
-import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { ProtocolError, ProtocolErrorCode, SdkError, SdkErrorCode, SdkHttpError } from '@modelcontextprotocol/client';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CodedError } from '../../shared/errors';
 import { loadClientSdk } from './client-sdk';
@@ -16,7 +15,7 @@ const http: ErrorContext = { ...call, url: 'http://127.0.0.1:9/mcp' };
 
 describe('toPoolError', () => {
   it('maps SDK timeouts by phase', () => {
-    const timeout = new McpError(ErrorCode.RequestTimeout, 'Request timed out');
+    const timeout = new SdkError(SdkErrorCode.RequestTimeout, 'Request timed out');
     expect(toPoolError(timeout, call)).toMatchObject({ code: 'timeout', message: 'tool "x" on "srv" did not answer within 1.5 s and was cancelled' });
     const start = toPoolError(timeout, { server: 'srv', phase: 'start', timeoutMs: 30_000 });
     expect(start).toMatchObject({ code: 'timeout', message: '"srv" did not finish starting within 30 s' });
@@ -24,13 +23,13 @@ describe('toPoolError', () => {
   });
 
   it('names in the hint of a call timeout the field that set it', () => {
-    const timeout = new McpError(ErrorCode.RequestTimeout, 'Request timed out');
+    const timeout = new SdkError(SdkErrorCode.RequestTimeout, 'Request timed out');
     expect(toPoolError(timeout, call).hint).toBe('retry, or raise "timeoutMs" of "srv" in mcp.json');
     expect(toPoolError(timeout, { ...call, raise: '"x" in the "timeouts" of "srv"' }).hint).toBe('retry, or raise "x" in the "timeouts" of "srv" in mcp.json');
   });
 
   it('explains a closed stdio connection with the exit and the last stderr line', () => {
-    const closed = new McpError(ErrorCode.ConnectionClosed, 'Connection closed');
+    const closed = new SdkError(SdkErrorCode.ConnectionClosed, 'Connection closed');
     const error = toPoolError(closed, {
       ...call,
       ended: () => ({ exit: { code: 3, signal: null }, stderr: 'starting\nfatal: GITHUB_TOKEN=abc123456789 bad\n', byUs: false }),
@@ -43,11 +42,11 @@ describe('toPoolError', () => {
   });
 
   it('maps HTTP failures to codes with hints', () => {
-    const unauthorized = toPoolError(new StreamableHTTPError(401, 'Error POSTing to endpoint: nope'), http);
+    const unauthorized = toPoolError(new SdkHttpError(SdkErrorCode.ClientHttpNotImplemented, 'Error POSTing to endpoint: nope', { status: 401 }), http);
     expect(unauthorized).toMatchObject({ code: 'auth_required', hint: 'run `connected-services connect srv`' });
-    expect(toPoolError(new StreamableHTTPError(403, 'x'), http).code).toBe('auth_required');
-    expect(toPoolError(new StreamableHTTPError(429, 'x'), http).code).toBe('rate_limited');
-    expect(toPoolError(new StreamableHTTPError(500, 'x'), http)).toMatchObject({
+    expect(toPoolError(new SdkHttpError(SdkErrorCode.ClientHttpNotImplemented, 'x', { status: 403 }), http).code).toBe('auth_required');
+    expect(toPoolError(new SdkHttpError(SdkErrorCode.ClientHttpNotImplemented, 'x', { status: 429 }), http).code).toBe('rate_limited');
+    expect(toPoolError(new SdkHttpError(SdkErrorCode.ClientHttpNotImplemented, 'x', { status: 500 }), http)).toMatchObject({
       code: 'server_unavailable',
       hint: 'is the server running at http://127.0.0.1:9/mcp?',
     });
@@ -68,7 +67,7 @@ describe('toPoolError', () => {
       data: { status: 429, retryAfterMs: 60_000 },
     });
     // A 429 that said no wait, and the SDK's own error for one, are as before.
-    for (const unknown of [new RateLimitedResponse(undefined), new StreamableHTTPError(429, 'x')]) {
+    for (const unknown of [new RateLimitedResponse(undefined), new SdkHttpError(SdkErrorCode.ClientHttpNotImplemented, 'x', { status: 429 })]) {
       const error = toPoolError(unknown, http);
       expect(error).toMatchObject({ code: 'rate_limited', message: '"srv" is rate limiting requests (HTTP 429)', hint: 'wait a moment and retry' });
       expect(error.data?.['retryAfterMs']).toBeUndefined();
@@ -76,43 +75,43 @@ describe('toPoolError', () => {
   });
 
   it('makes a JSON-RPC error whose data carries retry_after rate_limited, with the wait', () => {
-    const error = toPoolError(new McpError(-32000, 'too many requests', { retry_after: 30 }), call);
+    const error = toPoolError(new ProtocolError(-32000, 'too many requests', { retry_after: 30 }), call);
     expect(error).toMatchObject({
       code: 'rate_limited',
       message: '"srv" is rate limiting requests during tool "x": too many requests; retry after 30 s',
       data: { mcpCode: -32000, retryAfterMs: 30_000 },
     });
     // A retry_after that is no wait leaves the error as it was.
-    expect(toPoolError(new McpError(-32000, 'boom', { retry_after: -3 }), call).code).toBe('internal');
-    expect(toPoolError(new McpError(-32000, 'boom', { retry_after: 'soon' }), call).code).toBe('internal');
+    expect(toPoolError(new ProtocolError(-32000, 'boom', { retry_after: -3 }), call).code).toBe('internal');
+    expect(toPoolError(new ProtocolError(-32000, 'boom', { retry_after: 'soon' }), call).code).toBe('internal');
   });
 
   it('maps JSON-RPC errors of the server, and redacts CodedErrors passed through', () => {
-    expect(toPoolError(new McpError(ErrorCode.InvalidParams, 'bad'), call).code).toBe('invalid_input');
-    expect(toPoolError(new McpError(ErrorCode.MethodNotFound, 'no'), call).code).toBe('not_found');
-    expect(toPoolError(new McpError(ErrorCode.InternalError, 'boom'), call).code).toBe('internal');
+    expect(toPoolError(new ProtocolError(ProtocolErrorCode.InvalidParams, 'bad'), call).code).toBe('invalid_input');
+    expect(toPoolError(new ProtocolError(ProtocolErrorCode.MethodNotFound, 'no'), call).code).toBe('not_found');
+    expect(toPoolError(new ProtocolError(ProtocolErrorCode.InternalError, 'boom'), call).code).toBe('internal');
     const passed = toPoolError(new CodedError('denied', 'Bearer abcdefghijkl refused', { hint: 'API_KEY=supersecret' }), call);
     expect(passed).toMatchObject({ code: 'denied', message: 'Bearer [redacted] refused', hint: 'API_KEY=[redacted]' });
   });
 
-  it('tells a server\'s own error -32000 from the SDK\'s closed connection, which shares the code', () => {
-    const own = toPoolError(new McpError(ErrorCode.ConnectionClosed, 'MCP error -32000: rate limit of API_KEY=abcdef123456 hit'), call);
+  it('tells a server\'s own error -32000 from the SDK\'s closed connection', () => {
+    const own = toPoolError(new ProtocolError(-32000, 'MCP error -32000: rate limit of API_KEY=abcdef123456 hit'), call);
     expect(own).toMatchObject({ code: 'internal', message: '"srv" answered with an error during tool "x": rate limit of API_KEY=[redacted] hit', data: { mcpCode: -32000 } });
-    const closed = toPoolError(new McpError(ErrorCode.ConnectionClosed, 'Connection closed'), { ...call, ended: () => ({ stderr: '', byUs: true }) });
+    const closed = toPoolError(new SdkError(SdkErrorCode.ConnectionClosed, 'Connection closed'), { ...call, ended: () => ({ stderr: '', byUs: true }) });
     expect(closed.message).toBe('"srv" was stopped during tool "x"');
   });
 
   it('maps -32602 to not_found for an unknown name and invalid_input for bad arguments, with hints', () => {
-    const unknown = toPoolError(new McpError(ErrorCode.InvalidParams, 'MCP error -32602: Tool ecoh not found'), call);
+    const unknown = toPoolError(new ProtocolError(ProtocolErrorCode.InvalidParams, 'MCP error -32602: Tool ecoh not found'), call);
     expect(unknown).toMatchObject({ code: 'not_found', message: '"srv" has no tool "x": Tool ecoh not found', hint: 'run `connected-services tools srv` to see what it offers' });
-    expect(toPoolError(new McpError(ErrorCode.InvalidParams, 'Unknown tool: ecoh'), call).code).toBe('not_found');
-    const invalid = toPoolError(new McpError(ErrorCode.InvalidParams, 'Input validation error: expected string, received number at message'), call);
+    expect(toPoolError(new ProtocolError(ProtocolErrorCode.InvalidParams, 'Unknown tool: ecoh'), call).code).toBe('not_found');
+    const invalid = toPoolError(new ProtocolError(ProtocolErrorCode.InvalidParams, 'Input validation error: expected string, received number at message'), call);
     expect(invalid).toMatchObject({ code: 'invalid_input', message: '"srv" rejected the arguments of tool "x": Input validation error: expected string, received number at message' });
     expect(invalid.hint).toContain('input schema');
     // The hint names the listing of what was asked for.
-    const resource = toPoolError(new McpError(ErrorCode.InvalidParams, 'Resource demo://nope not found'), { ...call, what: 'resource demo://nope' });
+    const resource = toPoolError(new ProtocolError(ProtocolErrorCode.InvalidParams, 'Resource demo://nope not found'), { ...call, what: 'resource demo://nope' });
     expect(resource.hint).toBe('run `connected-services resources srv` to see what it offers');
-    const prompt = toPoolError(new McpError(ErrorCode.InvalidParams, 'Prompt nope not found'), { ...call, what: 'prompt "nope"' });
+    const prompt = toPoolError(new ProtocolError(ProtocolErrorCode.InvalidParams, 'Prompt nope not found'), { ...call, what: 'prompt "nope"' });
     expect(prompt.hint).toBe('run `connected-services prompts srv` to see what it offers');
   });
 

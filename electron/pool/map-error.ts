@@ -1,10 +1,10 @@
-import type { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { SdkError, SdkHttpError } from '@modelcontextprotocol/client';
 import { CodedError, type CodedErrorOptions, type ErrorCode as Code } from '../../shared/errors';
 import { redact } from '../../shared/redact';
 import { clientSdkIfLoaded } from './client-sdk';
 import { RateLimitedResponse } from './rate-limited-fetch';
 import { formatWait, retryAfterOfValue } from './retry-after';
-import { isMcpError, RPC_ERROR, type McpErrorLike } from './rpc-codes';
+import { isProtocolError, RPC_ERROR, type ProtocolErrorLike } from './rpc-codes';
 import { StdinWriteError } from './stdin-write-error';
 
 /** What is known about a connection when one of its requests fails. */
@@ -64,6 +64,11 @@ export function stoppedWhileStarting(server: string): CodedError {
   return new CodedError('server_unavailable', `"${server}" was stopped while starting`, { hint: 'start it again' });
 }
 
+function codedCause(error: Error): CodedError | undefined {
+  for (let e: unknown = error.cause, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) if (e instanceof CodedError) return e;
+  return undefined;
+}
+
 function networkCode(error: unknown): string | undefined {
   for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
     const code = (e as NodeJS.ErrnoException).code;
@@ -72,20 +77,8 @@ function networkCode(error: unknown): string | undefined {
   return undefined;
 }
 
-/** The SDK's own error for requests in flight when the connection closes (Protocol._onclose). */
-const LOCAL_CLOSE_MESSAGE = `MCP error ${RPC_ERROR.ConnectionClosed}: Connection closed`;
-
-/**
- * JSON-RPC 2.0 §5.1 leaves -32000 to -32099 to servers, and the SDK uses -32000 for its own
- * "Connection closed" too: only that exact error (no data) is a closed connection; any other is
- * the server's own answer.
- */
-function isLocalClose(error: McpErrorLike): boolean {
-  return error.code === RPC_ERROR.ConnectionClosed && error.data === undefined && error.message === LOCAL_CLOSE_MESSAGE;
-}
-
 /** The server's own text, without the `MCP error <code>: ` prefixes the SDK adds on both sides. */
-function serverText(error: McpErrorLike): string {
+function serverText(error: ProtocolErrorLike): string {
   return error.message.replace(/^(?:MCP error -?\d+: )+/, '').slice(0, 500);
 }
 
@@ -100,7 +93,7 @@ function listingOf(what: string | undefined): string {
 }
 
 /** -32602: an unknown name (not_found) or arguments that do not fit the input schema (invalid_input). */
-function invalidParams(error: McpErrorLike, ctx: ErrorContext, data: Record<string, unknown>): CodedError {
+function invalidParams(error: ProtocolErrorLike, ctx: ErrorContext, data: Record<string, unknown>): CodedError {
   const text = serverText(error);
   const what = ctx.what ?? 'the request';
   if (UNKNOWN_NAME.test(text)) {
@@ -126,9 +119,9 @@ export function protocolErrorInResult(result: { isError?: boolean | undefined; c
   if (item?.type !== 'text' || typeof item.text !== 'string') return undefined;
   const match = /^MCP error (-3260[12]): ([\s\S]*)$/.exec(item.text);
   if (!match) return undefined;
-  const code = Number(match[1]);
-  // Shaped as the SDK's McpError (isMcpError), without importing it.
-  const error = Object.assign(new Error(`MCP error ${code}: ${match[2] ?? ''}`), { name: 'McpError', code });
+  const sdk = clientSdkIfLoaded();
+  if (!sdk) return undefined;
+  const error = new sdk.ProtocolError(Number(match[1]), match[2] ?? '');
   return toPoolError(error, ctx);
 }
 
@@ -176,14 +169,14 @@ function rateLimited(ctx: ErrorContext, how: string, retryAfterMs: number | unde
 }
 
 /** The `retry_after` (seconds) a server's JSON-RPC error carries in its `data`, as a bounded wait. */
-function retryAfterInData(error: McpErrorLike): number | undefined {
+function retryAfterInData(error: ProtocolErrorLike): number | undefined {
   const data = error.data;
   if (data === null || typeof data !== 'object' || !('retry_after' in data)) return undefined;
   return retryAfterOfValue(data.retry_after, Date.now());
 }
 
-function httpError(error: StreamableHTTPError, ctx: ErrorContext): CodedError {
-  const status = error.code ?? -1;
+function httpError(error: SdkHttpError, ctx: ErrorContext): CodedError {
+  const status = error.status;
   const url = ctx.url ?? 'its URL';
   if (status === 401 || status === 403) {
     return coded('auth_required', `"${ctx.server}" refused the credentials (HTTP ${status})`, {
@@ -204,19 +197,51 @@ function httpError(error: StreamableHTTPError, ctx: ErrorContext): CodedError {
   });
 }
 
-/** A JSON-RPC error the server answered, or the SDK's own timeout or closed connection. */
-function fromMcpError(error: McpErrorLike, ctx: ErrorContext, during: string): CodedError {
-  if (error.code === RPC_ERROR.RequestTimeout) {
-    const seconds = ctx.timeoutMs / 1000;
-    return ctx.phase === 'start'
-      ? coded('timeout', `"${ctx.server}" did not finish starting within ${seconds} s`, {
-          hint: `check that its command runs an MCP server (run \`connected-services doctor\`), or raise "startupTimeoutMs" of "${ctx.server}" in mcp.json`,
-        })
-      : coded('timeout', `${ctx.what ?? 'the call'} on "${ctx.server}" did not answer within ${seconds} s and was cancelled`, {
-          hint: `retry, or raise ${ctx.raise ?? `"timeoutMs" of "${ctx.server}"`} in mcp.json`,
-        });
+function unreachable(ctx: ErrorContext, network: string): CodedError {
+  return coded('server_unavailable', `could not reach "${ctx.server}" at ${ctx.url ?? 'its URL'} (${network})`, { hint: `is the server running at ${ctx.url ?? 'its URL'}?` });
+}
+
+/** The SDK's own timeout: the start or the call did not answer in time (and was cancelled). */
+function timedOut(ctx: ErrorContext): CodedError {
+  const seconds = ctx.timeoutMs / 1000;
+  return ctx.phase === 'start'
+    ? coded('timeout', `"${ctx.server}" did not finish starting within ${seconds} s`, {
+        hint: `check that its command runs an MCP server (run \`connected-services doctor\`), or raise "startupTimeoutMs" of "${ctx.server}" in mcp.json`,
+      })
+    : coded('timeout', `${ctx.what ?? 'the call'} on "${ctx.server}" did not answer within ${seconds} s and was cancelled`, {
+        hint: `retry, or raise ${ctx.raise ?? `"timeoutMs" of "${ctx.server}"`} in mcp.json`,
+      });
+}
+
+/**
+ * The SDK's local failures (SdkError: never a server's answer): a timeout, a closed connection, a
+ * failed era negotiation, an HTTP status its transport refused.
+ */
+function fromSdkError(error: SdkError, ctx: ErrorContext, during: string): CodedError {
+  // The SDK's codes as strings (SdkErrorCode's values), so comparing one loads nothing.
+  const code: string = error.code;
+  switch (code) {
+    case 'REQUEST_TIMEOUT':
+      return timedOut(ctx);
+    case 'CONNECTION_CLOSED':
+    case 'NOT_CONNECTED':
+      return endedError(ctx.server, ctx.ended?.(), during);
+    case 'CLIENT_HTTP_AUTHENTICATION':
+    case 'CLIENT_HTTP_FORBIDDEN':
+      return coded('auth_required', `"${ctx.server}" refused the credentials ${during}`, { hint: `run \`connected-services connect ${ctx.server}\`` });
+    case 'ERA_NEGOTIATION_FAILED':
+      // The probe is the first request: a server that cannot be reached fails here.
+      if (networkCode(error) !== undefined && ctx.url !== undefined) return unreachable(ctx, networkCode(error) ?? '');
+      return coded('server_unavailable', `"${ctx.server}" and Connected Services found no MCP revision both speak: ${error.message.slice(0, 300)}`, {
+        hint: `set "protocol" of "${ctx.server}" in mcp.json to "auto", "2026-07-28" or "2025-11-25" as the server's documentation says`,
+      });
+    default:
+      return coded('internal', `"${ctx.server}" failed ${during}: ${error.message.slice(0, 300)}`, { cause: error, data: { sdkCode: error.code } });
   }
-  if (isLocalClose(error)) return endedError(ctx.server, ctx.ended?.(), during);
+}
+
+/** A JSON-RPC error the server answered. */
+function fromProtocolError(error: ProtocolErrorLike, ctx: ErrorContext, during: string): CodedError {
   const data = { mcpCode: error.code };
   // A server that says how long to wait is rate limiting us, whatever code it chose.
   const retryAfterMs = retryAfterInData(error);
@@ -244,18 +269,19 @@ export function toPoolError(error: unknown, ctx: ErrorContext): CodedError {
   }
   if (error instanceof CodedError) return redactCoded(error);
   const sdk = clientSdkIfLoaded();
-  if (sdk && error instanceof sdk.UnauthorizedError) {
+  if (sdk && sdk.UnauthorizedError.isInstance(error)) {
     return coded('auth_required', `"${ctx.server}" needs authorization`, { hint: `run \`connected-services connect ${ctx.server}\`` });
   }
   if (error instanceof RateLimitedResponse) return rateLimited(ctx, '(HTTP 429)', error.retryAfterMs, { status: error.status });
-  if (sdk && error instanceof sdk.StreamableHTTPError) return httpError(error, ctx);
-  if (isMcpError(error)) return fromMcpError(error, ctx, during);
-  const network = networkCode(error);
-  if (network !== undefined && ctx.url !== undefined) {
-    return coded('server_unavailable', `could not reach "${ctx.server}" at ${ctx.url} (${network})`, {
-      hint: `is the server running at ${ctx.url}?`,
-    });
+  if (sdk && sdk.SdkHttpError.isInstance(error) && typeof error.data?.status === 'number') return httpError(error, ctx);
+  if (sdk && sdk.SdkError.isInstance(error)) {
+    // Our own reason under the SDK's (a sign-in the fetch found missing during the era probe) says more.
+    const ours = codedCause(error);
+    return ours ? redactCoded(ours) : fromSdkError(error, ctx, during);
   }
+  if (isProtocolError(error)) return fromProtocolError(error, ctx, during);
+  const network = networkCode(error);
+  if (network !== undefined && ctx.url !== undefined) return unreachable(ctx, network);
   const info = ctx.ended?.();
   if (info !== undefined) return endedError(ctx.server, info, during);
   const message = error instanceof Error ? error.message : String(error);

@@ -1,14 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { Client } from '@modelcontextprotocol/client';
+import { InMemoryTransport, McpServer } from '@modelcontextprotocol/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import type { ServerState } from '../../shared/api';
 import { CodedError } from '../../shared/errors';
 // Only the public face: the seam is usable from outside the pool.
+import { ResourceSubscriber } from './resource-subscriber';
 import { createPool, type Connection, type ConnectionFactory, type ConnectRequest, type Pool } from './index';
 
 const dirs: string[] = [];
@@ -27,7 +27,7 @@ function inMemoryFactory(holdListing?: Promise<void>): { connect: ConnectionFact
   const connect: ConnectionFactory = async (request) => {
     requests.push(request);
     const server = new McpServer({ name: 'in-memory', version: '1' });
-    server.registerTool('echo', { description: 'says it back', inputSchema: { text: z.string() } }, ({ text }) => ({
+    server.registerTool('echo', { description: 'says it back', inputSchema: z.object({ text: z.string() }) }, ({ text }) => ({
       content: [{ type: 'text', text: `echo: ${text}` }],
     }));
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
@@ -52,6 +52,8 @@ function inMemoryFactory(holdListing?: Promise<void>): { connect: ConnectionFact
         await client.close();
         await server.close();
       },
+      protocol: client.getNegotiatedProtocolVersion(),
+      subscriptions: new ResourceSubscriber(client, () => undefined),
     };
     return conn;
   };

@@ -1,6 +1,6 @@
 import { basename } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Root } from '@modelcontextprotocol/sdk/types.js';
+import type { Root } from '@modelcontextprotocol/client';
 import type { ServerConfig } from '../../shared/config';
 
 /** MCP client/roots: the folders a server entry names in `roots`, as file: URIs; none unless configured. */

@@ -1,4 +1,5 @@
-import * as types from '@modelcontextprotocol/sdk/types.js';
+import * as types from '@modelcontextprotocol/core';
+import type { JSONRPCMessage } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
 import { parseRpcMessage } from './rpc-message';
 
@@ -38,11 +39,11 @@ function outcome(parse: () => unknown): { ok: true; value: unknown } | { ok: fal
 
 describe('parseRpcMessage: one SDK schema chosen by shape, the same verdict as the SDK union', () => {
   it.each(SAMPLES.map((sample) => [JSON.stringify(sample), sample] as const))('%s', (_text, sample) => {
-    expect(outcome(() => parseRpcMessage(sample, types))).toEqual(outcome(() => types.JSONRPCMessageSchema.parse(sample)));
+    expect(outcome(() => parseRpcMessage<JSONRPCMessage>(sample, types))).toEqual(outcome(() => types.JSONRPCMessageSchema.parse(sample)));
   });
 
   it('accepts each kind and refuses what is none', () => {
-    const accepted = SAMPLES.filter((sample) => outcome(() => parseRpcMessage(sample, types)).ok).length;
+    const accepted = SAMPLES.filter((sample) => outcome(() => parseRpcMessage<JSONRPCMessage>(sample, types)).ok).length;
     // The first eight samples are valid; the rest are not (checked against the union above).
     expect(accepted).toBe(8);
   });

@@ -1,18 +1,25 @@
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import type { SdkTypes } from './client-sdk';
+/** One of the SDK's JSON-RPC message schemas: anything with a throwing `parse` (SDK 1.x's or v2's zod). */
+interface MessageSchema<M> {
+  parse(value: unknown): M;
+}
 
-/** The SDK's four JSON-RPC message schemas (types.js). */
-export type RpcSchemas = Pick<SdkTypes, 'JSONRPCRequestSchema' | 'JSONRPCNotificationSchema' | 'JSONRPCResultResponseSchema' | 'JSONRPCErrorResponseSchema'>;
+/** The SDK's four JSON-RPC message schemas (1.x types.js, v2 `@modelcontextprotocol/core`). */
+export interface RpcSchemas<M> {
+  JSONRPCRequestSchema: MessageSchema<M>;
+  JSONRPCNotificationSchema: MessageSchema<M>;
+  JSONRPCResultResponseSchema: MessageSchema<M>;
+  JSONRPCErrorResponseSchema: MessageSchema<M>;
+}
 
 /**
- * A server's message (JSON-RPC 2.0 §4, §5) checked against the one SDK schema its shape allows. The
+ * A peer's message (JSON-RPC 2.0 §4, §5) checked against the one SDK schema its shape allows. The
  * four are strict objects, so only a request has both `method` and `id`, only a notification has
  * `method` alone, only a result response has `result`: the SDK's union (JSONRPCMessageSchema)
  * accepts exactly the same values, but tries each schema in turn, so a response first failed two,
  * whose issues cost ~3 KB and twice the time of the parse that succeeds.
  * @throws ZodError when the value is no JSON-RPC message, as the union would.
  */
-export function parseRpcMessage(value: object, schemas: RpcSchemas): JSONRPCMessage {
+export function parseRpcMessage<M>(value: object, schemas: RpcSchemas<M>): M {
   if ('method' in value) return ('id' in value ? schemas.JSONRPCRequestSchema : schemas.JSONRPCNotificationSchema).parse(value);
   return ('result' in value ? schemas.JSONRPCResultResponseSchema : schemas.JSONRPCErrorResponseSchema).parse(value);
 }

@@ -1,4 +1,4 @@
-import type { CreateMessageRequestParams, CreateMessageResult, ElicitRequestParams, ElicitResult, Root } from '@modelcontextprotocol/sdk/types.js';
+import type { CreateMessageRequestParams, CreateMessageResult, ElicitRequestParams, ElicitResult, Root } from '@modelcontextprotocol/client';
 
 /**
  * Whoever made a call, opaque to the pool: the layer that routes a server's requests (electron/app)

@@ -198,7 +198,7 @@ export class ServerSlot {
       const deadline: { ms: number; raise?: CallTimeout['raise'] } =
         options?.timeoutMs !== undefined ? { ms: options.timeoutMs } : callTimeout(this.name, this.#life.config, this.#settings, tool);
       try {
-        return await run(conn.client, requestOptions(this.name, deadline.ms, options, this.options.log), conn.direct, cancel);
+        return await run(conn.client, requestOptions(this.name, deadline.ms, options, this.options.log), conn, cancel);
       } catch (error) {
         if (cancel?.aborted) throw cancelled();
         const context = errorContext(this.name, this.#life.config, 'call', deadline.ms, conn, what);

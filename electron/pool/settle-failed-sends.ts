@@ -1,5 +1,5 @@
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { JSONRPCErrorResponse, JSONRPCMessage, JSONRPCRequest } from '@modelcontextprotocol/sdk/types.js';
+import type { Transport } from '@modelcontextprotocol/client';
+import type { JSONRPCErrorResponse, JSONRPCMessage, JSONRPCRequest } from '@modelcontextprotocol/client';
 import { CodedError } from '../../shared/errors';
 import { redact } from '../../shared/redact';
 import { RPC_ERROR } from './rpc-codes';

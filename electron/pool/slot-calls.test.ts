@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { CallResultSchema } from '../../shared/api';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Client } from '@modelcontextprotocol/client';
+import type { ConnectionParts } from './slot-calls';
 import type { DirectToolCalls } from './direct-calls';
 import { asCallResult, toolCall } from './slot-calls';
 
@@ -27,8 +28,8 @@ describe('toolCall: the direct path when it takes the call, the SDK otherwise', 
   it('uses DirectToolCalls.call when it returns a promise, and client.callTool when it declines', async () => {
     const callTool = vi.fn(() => Promise.resolve(viaSdk));
     const client = { callTool } as unknown as Client;
-    const takes = { call: vi.fn(() => Promise.resolve(viaDirect)) } as unknown as DirectToolCalls;
-    const declines = { call: vi.fn(() => undefined) } as unknown as DirectToolCalls;
+    const takes = { direct: { call: vi.fn(() => Promise.resolve(viaDirect)) } as unknown as DirectToolCalls } as ConnectionParts;
+    const declines = { direct: { call: vi.fn(() => undefined) } as unknown as DirectToolCalls } as ConnectionParts;
     const run = toolCall('echo', { m: 1 }, context, config);
     await expect(run(client, { timeout: 1000 }, takes)).resolves.toEqual(viaDirect);
     expect(callTool).not.toHaveBeenCalled();

@@ -1,5 +1,4 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import type { Client, RequestOptions } from '@modelcontextprotocol/client';
 import { z } from 'zod';
 import { isEnabled, isToolAllowed, type ServerConfig } from '../../shared/config';
 import { CodedError } from '../../shared/errors';
@@ -8,15 +7,17 @@ import { CallResultSchema, type CallResult } from '../../shared/api';
 import { progressOf } from './call-helpers';
 import type { Cancellation } from './cancellation';
 import type { Connection } from './connection';
-import type { DirectToolCalls } from './direct-calls';
 import { credentialFailureInResult } from './credential-failure';
 import { protocolErrorInResult, type ErrorContext } from './map-error';
 import type { CallOptions } from './types';
 
 const RecordsSchema = z.array(z.record(z.string(), z.unknown()));
 
-/** One request on a connected client (and its direct path, stdio); a ServerSlot runs it (start, idle hold, error mapping). */
-export type Run<T> = (client: Client, request: RequestOptions, direct?: DirectToolCalls, cancel?: Cancellation) => Promise<T>;
+/** What a request may use of its connection beside the client: the direct path (stdio) and the era's subscriptions. */
+export type ConnectionParts = Pick<Connection, 'direct' | 'subscriptions'>;
+
+/** One request on a connected client; a ServerSlot runs it (start, idle hold, error mapping). */
+export type Run<T> = (client: Client, request: RequestOptions, conn?: ConnectionParts, cancel?: Cancellation) => Promise<T>;
 
 export function errorContext(
   name: string,
@@ -93,9 +94,9 @@ export function asCallResult(result: Record<string, unknown>): CallResult {
 
 /** tools/call; `context` names the call for a protocol error the server put in its result. */
 export function toolCall(tool: string, args: Record<string, unknown>, context: ErrorContext, config: ServerConfig): Run<CallResult> {
-  return async (client, sdkOptions, direct, cancel) => {
+  return async (client, sdkOptions, conn, cancel) => {
     // Stdio without progress: past the SDK's request bookkeeping (direct-calls.ts); anything else through it.
-    const raw = direct?.call(tool, args, sdkOptions, cancel) ?? client.callTool({ name: tool, arguments: args }, undefined, withSignal(sdkOptions, cancel));
+    const raw = conn?.direct?.call(tool, args, sdkOptions, cancel) ?? client.callTool({ name: tool, arguments: args }, withSignal(sdkOptions, cancel));
     const result = asCallResult(await raw);
     // A result with isError is the tool's own answer, passed on as a result; unless it is a protocol error in disguise.
     const protocolError = protocolErrorInResult(result, context);
@@ -108,14 +109,14 @@ export function toolCall(tool: string, args: Record<string, unknown>, context: E
 }
 
 export function resourceRead(uri: string): Run<{ contents: Record<string, unknown>[] }> {
-  return async (client, sdkOptions, _direct, cancel) => {
+  return async (client, sdkOptions, _conn, cancel) => {
     const result = await client.readResource({ uri }, withSignal(sdkOptions, cancel));
     return { contents: RecordsSchema.parse(result.contents) };
   };
 }
 
 export function promptGet(prompt: string, args: Record<string, string>): Run<{ description?: string; messages: Record<string, unknown>[] }> {
-  return async (client, sdkOptions, _direct, cancel) => {
+  return async (client, sdkOptions, _conn, cancel) => {
     const result = await client.getPrompt({ name: prompt, arguments: args }, withSignal(sdkOptions, cancel));
     const out: { description?: string; messages: Record<string, unknown>[] } = { messages: RecordsSchema.parse(result.messages) };
     if (result.description !== undefined) out.description = result.description;
@@ -139,16 +140,18 @@ const CompletionSchema = z.object({
 export type Completion = z.infer<typeof CompletionSchema>;
 
 export function completion(params: CompletionParams): Run<{ completion: Completion }> {
-  return async (client, sdkOptions, _direct, cancel) => {
+  return async (client, sdkOptions, _conn, cancel) => {
     const result = await client.complete(params, withSignal(sdkOptions, cancel));
     return { completion: CompletionSchema.parse(result.completion) };
   };
 }
 
-/** resources/subscribe or resources/unsubscribe (MCP 2025-11-25 server/resources §Subscriptions). */
+/** resources/subscribe or resources/unsubscribe (MCP 2025-11-25 server/resources §Subscriptions), or the 2026-07-28 listen filter. */
 export function resourceSubscription(uri: string, subscribe: boolean): Run<void> {
-  return async (client, sdkOptions, _direct, cancel) => {
-    if (subscribe) await client.subscribeResource({ uri }, withSignal(sdkOptions, cancel));
-    else await client.unsubscribeResource({ uri }, withSignal(sdkOptions, cancel));
+  return async (client, sdkOptions, conn, cancel) => {
+    const options = withSignal(sdkOptions, cancel);
+    if (conn) await (subscribe ? conn.subscriptions.subscribe(uri, options) : conn.subscriptions.unsubscribe(uri, options));
+    else if (subscribe) await client.subscribeResource({ uri }, options);
+    else await client.unsubscribeResource({ uri }, options);
   };
 }

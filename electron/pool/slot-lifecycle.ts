@@ -12,6 +12,7 @@ import { InventoryRefresher } from './inventory-refresh';
 import { InventoryStore } from './inventory-store';
 import { endedError, floodedOf, redactCoded, stoppedWhileStarting, toPoolError } from './map-error';
 import { assertEnabled, errorContext } from './slot-calls';
+import { listedSchemas } from './output-validators';
 import type { SlotOptions } from './slot-options';
 import { SlotState } from './slot-state';
 import { slotStatus } from './slot-status';
@@ -42,6 +43,8 @@ export class SlotLifecycle {
   #idleMs: number;
   /** `${token}` and credential files of its program (credential-renewal.ts). */
   readonly #credentials: SlotCredentials;
+  /** The output schemas of its tools as last listed, for the direct path's checks. */
+  readonly #toolSchemas = listedSchemas(() => this.store.inventory.tools);
 
   constructor(
     readonly name: string,
@@ -216,6 +219,7 @@ export class SlotLifecycle {
         },
         asks: { ...this.options.asks, calls: this.calls, roots: () => configuredRoots(this.config), now: this.options.now, setTimer: this.options.setTimer },
         prepare: async (resolved) => ('command' in resolved ? this.#credentials.prepare(resolved) : resolved),
+        toolSchemas: this.#toolSchemas,
       });
       const conn = holder.conn;
       this.#assertCurrent(generation);

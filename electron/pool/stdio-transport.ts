@@ -1,11 +1,10 @@
 import { spawn as nodeSpawn, type ChildProcessWithoutNullStreams, type SpawnOptionsWithoutStdio } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
 import { CodedError } from '../../shared/errors';
 import { redact } from '../../shared/redact';
 import type { SpawnLike as ProcessSpawnLike } from '../proc-env';
-import { loadSdkTypes } from './client-sdk';
+import { loadSdkSchemas } from './client-sdk';
 import { DEFAULT_FLOOD_LIMITS, type FloodLimits } from './flood-budget';
 import { LineSplitter } from './line-splitter';
 import { MessagePump } from './message-pump';
@@ -91,7 +90,7 @@ export class StdioProcessTransport implements Transport {
   readonly #pump = new MessagePump((error) => this.onerror?.(error));
   #started = false;
   /** The SDK's message schemas, loaded by start(): nothing arrives before the child exists. */
-  #schemas: RpcSchemas | undefined;
+  #schemas: RpcSchemas<JSONRPCMessage> | undefined;
 
   constructor(options: StdioTransportOptions) {
     this.#options = options;
@@ -139,9 +138,9 @@ export class StdioProcessTransport implements Transport {
   start(): Promise<void> {
     if (this.#started) return Promise.reject(new Error('StdioProcessTransport already started'));
     this.#started = true;
-    // The SDK's types.js loads with the first server started, not at the app's start-up.
-    return loadSdkTypes().then((types) => {
-      this.#schemas = types;
+    // The SDK's schemas load with the first server started, not at the app's start-up.
+    return loadSdkSchemas().then((schemas) => {
+      this.#schemas = schemas;
       // Closed while loading: nothing may be spawned that no one will stop.
       if (this.closing) throw new CodedError('server_unavailable', redact(`"${this.#options.server}" was closed before it started`), { hint: 'start it again' });
       return this.#spawn();

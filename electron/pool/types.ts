@@ -60,6 +60,8 @@ export interface PoolOptions {
   /** The environment minimal child environments are taken from. Default: process.env. */
   baseEnv?: Record<string, string | undefined>;
   now?: () => number;
+  /** How long an HTTP server's era verdict is used before it is asked again (era-verdicts.ts). Default: a day. */
+  eraRecheckMs?: number;
   /** Starts the idle-stop timers (idleTimeoutMs); returns a cancel. Default: an unref'd setTimeout. */
   setTimer?: SetTimer;
   restartPolicy?: Partial<RestartPolicy>;

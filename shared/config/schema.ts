@@ -47,6 +47,11 @@ const commonFields = {
   idleTimeoutMs: idleTimeout.optional(),
   tools: ToolPolicySchema.optional(),
   description: z.string().max(500).optional(),
+  /**
+   * The MCP revision spoken with the server: `auto` asks (`server/discover`, else `initialize`);
+   * default `auto` for http, `2025-11-25` for stdio (electron/pool/era-choice.ts).
+   */
+  protocol: z.enum(['auto', '2026-07-28', '2025-11-25']).optional(),
   /** Folders the server may work in (MCP client/roots), absolute paths; none unless named. */
   roots: z.array(z.string().max(4096).regex(/^(\/|[A-Za-z]:[\\/])/, 'must be an absolute path')).max(64).optional(),
 };

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CreateMessageRequestParams, ElicitRequestParams, ElicitResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CreateMessageRequestParams, ElicitRequestParams, ElicitResult } from '@modelcontextprotocol/client';
 import { createPool, type AskContext, type AskRouter, type CallAsker, type Pool, type SetTimer } from '../../electron/pool';
 import type { CallResult } from '../../shared/api';
 import { everythingServer } from '../fixtures/servers/config';
