@@ -1,9 +1,9 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { confirmAsPerson } from '../support/serve';
+import { confirmAsPerson, eventually } from '../support/serve';
 import { storeScenario, type StoreScenario } from '../support/secret-store-scenario';
 
 // docs/vault.md, "Command stores": a password manager's command line, run without a shell, only once
@@ -62,5 +62,18 @@ describe('a command store, end to end', () => {
     expect(status.lastError?.message).toContain('The secret store "op" could not give');
     expect(status.lastError?.message).toContain('You are not signed in');
     expect(status.lastError?.hint).toContain('Sign in or unlock');
+  });
+
+  it('a changed command line waits for approval again', async () => {
+    const file = join(scenario.home, 'mcp.json');
+    const config = JSON.parse(readFileSync(file, 'utf8')) as { settings: { secretStores: { op: { args: string[] } } } };
+    config.settings.secretStores.op.args = [MANAGER, items, 'read', '{path}', '--and-more'];
+    writeFileSync(file, JSON.stringify(config));
+    const approval = await eventually(async () => {
+      const listed = await scenario.cli(['secrets', 'stores', '--json']);
+      const op = (JSON.parse(listed.stdout) as { name: string; approval?: string; commandLine?: string }[]).find((s) => s.name === 'op');
+      return op?.commandLine?.endsWith('--and-more') ? op.approval : undefined;
+    });
+    expect(approval).toBe('pending');
   });
 });
