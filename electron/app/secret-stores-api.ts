@@ -1,6 +1,7 @@
 import type { ApiInput, AppApi, SecretStoreView } from '../../shared/api';
 import { CodedError } from '../../shared/errors';
 import { redact } from '../../shared/redact';
+import { findReferences } from '../../shared/vault';
 import type { Registry } from '../registry';
 import { commandStoreLine, type SecretStores } from '../secret-stores';
 import { storeApprovalEntry, storeApprovalName } from './open-secret-stores';
@@ -10,13 +11,28 @@ export interface SecretStoresApiOptions {
   stores: SecretStores;
 }
 
+/** The stores settings.secretStores configures or a server's entry names (`${secret:STORE:PATH}`). */
+function usedStores(registry: Registry): Set<string> {
+  const config = registry.config();
+  const used = new Set(Object.keys(config.settings?.secretStores ?? {}));
+  for (const entry of Object.values(config.mcpServers)) {
+    try {
+      for (const ref of findReferences(JSON.stringify(entry))) used.add(ref.store ?? 'vault');
+    } catch {
+      // An unterminated reference is the config's problem, reported there.
+    }
+  }
+  return used;
+}
+
 type SecretStoreMethods = Pick<AppApi, 'listSecretStores' | 'approveSecretStore'>;
 
 /** `secrets stores`: what each store is and whether it answers; a command store's approval, as a server's command's. */
 export function createSecretStoresApi({ registry, stores }: SecretStoresApiOptions): SecretStoreMethods {
   return {
-    listSecretStores: async () =>
-      Promise.all(
+    listSecretStores: async () => {
+      const used = usedStores(registry);
+      return Promise.all(
         stores.list().map(async ({ name, config }): Promise<SecretStoreView> => {
           const store = stores.open(name);
           const health = await store.health();
@@ -35,9 +51,11 @@ export function createSecretStoresApi({ registry, stores }: SecretStoresApiOptio
             detail: redact(health.detail),
             ...(health.fix !== undefined ? { fix: redact(health.fix) } : {}),
             ...command,
+            used: used.has(name),
           };
         }),
-      ),
+      );
+    },
     approveSecretStore: async ({ name, commandLine }: ApiInput<'approveSecretStore'>) => {
       const config = stores.list().find((store) => store.name === name)?.config;
       if (config === undefined) {

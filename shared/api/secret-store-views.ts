@@ -16,6 +16,8 @@ export const SecretStoreViewSchema = lazySchema(() =>
     /** A command store: its command line as approved (`{path}` as written), and whether it is. */
     commandLine: z.string().optional(),
     approval: z.enum(['approved', 'pending']).optional(),
+    /** Configured in settings.secretStores or named by a reference: a store no one uses is not a problem. */
+    used: z.boolean(),
   }),
 );
 export type SecretStoreView = z.infer<typeof SecretStoreViewSchema>;

@@ -38,7 +38,14 @@ describe('a command store, end to end', () => {
     expect(status.lastError?.hint).toContain('connected-services secrets stores approve op');
     const listed = await scenario.cli(['secrets', 'stores', '--json']);
     const op = (JSON.parse(listed.stdout) as { name: string; ok: boolean; approval?: string }[]).find((s) => s.name === 'op');
-    expect(op).toMatchObject({ ok: false, approval: 'pending' });
+    expect(op).toMatchObject({ ok: false, approval: 'pending', used: true });
+    // The table: a store in use that does not answer fails the command; an unused default is only "not set up".
+    const table = await scenario.cli(['secrets', 'stores']);
+    expect(table.code).toBe(1);
+    expect(table.stdout).toMatch(/^op\s+command\s+unavailable\s+get\s/m);
+    expect(table.stdout).toMatch(/^keepassxc\s+keepassxc\s+not set up\s+get,list\s/m);
+    expect(table.stdout).toMatch(/^vault\s+vault\s+ok\s+get,list,set,delete\s/m);
+    expect(table.stderr).toContain('op: Review it, then run `connected-services secrets stores approve op`.');
   });
 
   it('approved by the person (from the command line, confirmed in the app), it gives the server its secret', async () => {
@@ -46,6 +53,7 @@ describe('a command store, end to end', () => {
     await confirmAsPerson(scenario.served, asked);
     const listed = await scenario.cli(['secrets', 'stores', '--json']);
     expect((JSON.parse(listed.stdout) as { name: string; approval?: string }[]).find((s) => s.name === 'op')?.approval).toBe('approved');
+    expect(listed.code).toBe(0);
     const restarted = await scenario.cli(['servers', 'restart', 'everything']);
     expect(restarted.code, restarted.stderr).toBe(0);
     const text = await scenario.agentEnv();

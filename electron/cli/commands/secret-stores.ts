@@ -4,7 +4,7 @@ import { printJson, table } from '../output';
 import { confirm } from '../prompt';
 import type { Run } from '../runner';
 
-/** `secrets stores` exits 1 when a store does not answer (docs/cli.md, "Errors and exit codes"). */
+/** `secrets stores` exits 1 when a store in use does not answer (docs/cli.md, "Errors and exit codes"). */
 const UNHEALTHY_EXIT = 1;
 
 /** `secrets stores [list]` and `secrets stores approve NAME` (docs/vault.md, "Secret stores"). */
@@ -15,7 +15,7 @@ export function registerSecretStores(secrets: Command, run: Run): void {
 
   stores
     .command('list', { isDefault: true })
-    .description('list every store and its health (never a value); exits 1 when one does not answer')
+    .description('list every store and its health (never a value); exits 1 when one in use does not answer')
     .option('--json', 'print JSON')
     .action((options: { json?: boolean }) =>
       run(async (ctx) => {
@@ -23,11 +23,12 @@ export function registerSecretStores(secrets: Command, run: Run): void {
         if (options.json) printJson(ctx.output, list);
         else {
           const can = (s: (typeof list)[number]): string => ['get', ...(['list', 'set', 'delete'] as const).filter((a) => s.abilities[a])].join(',');
-          const rows = list.map((s) => [s.name, s.type, s.ok ? 'ok' : 'unavailable', can(s), s.detail]);
+          const health = (s: (typeof list)[number]): string => (s.ok ? 'ok' : s.used ? 'unavailable' : 'not set up');
+          const rows = list.map((s) => [s.name, s.type, health(s), can(s), s.detail]);
           for (const line of table([['NAME', 'TYPE', 'HEALTH', 'CAN', 'DETAIL'], ...rows])) ctx.output.out(line);
-          for (const s of list) if (!s.ok && s.fix !== undefined) ctx.output.err(`  ${s.name}: ${s.fix}`);
+          for (const s of list) if (!s.ok && s.used && s.fix !== undefined) ctx.output.err(`  ${s.name}: ${s.fix}`);
         }
-        return list.some((s) => !s.ok) ? UNHEALTHY_EXIT : 0;
+        return list.some((s) => s.used && !s.ok) ? UNHEALTHY_EXIT : 0;
       }),
     );
 
