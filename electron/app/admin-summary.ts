@@ -91,6 +91,11 @@ export function summarize(method: ApiMethod, input: unknown, context: SummaryCon
         const what = context.sendsSecrets ? `where ${q(name)} sends its secrets` : `the command of ${q(name)}`;
         return `approve ${what}${context.commandLine ? `: ${context.commandLine}` : ''}`;
       }
+      case 'approveSecretStore': {
+        const { name, commandLine } = input as ApiInput<'approveSecretStore'>;
+        const line = commandLine ?? context.commandLine;
+        return `approve the command of the secret store ${q(name)}${line !== undefined ? `: ${line}` : ''}`;
+      }
       case 'setServerEnabled': {
         const { name, enabled } = input as ApiInput<'setServerEnabled'>;
         return `${enabled ? 'enable' : 'disable'} the server ${q(name)}`;

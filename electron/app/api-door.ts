@@ -83,6 +83,11 @@ export function createApiDoor(options: ApiDoorOptions): ApiDoor {
       const row = (await api.status({}).catch(() => undefined))?.servers.find((s) => s.name === name);
       return row?.commandLine !== undefined ? { commandLine: row.commandLine, ...(row.transport === 'http' ? { sendsSecrets: true } : {}) } : {};
     }
+    if (method === 'approveSecretStore') {
+      const { name } = input as ApiInput<'approveSecretStore'>;
+      const row = (await api.listSecretStores({}).catch(() => [])).find((s) => s.name === name);
+      return row?.commandLine !== undefined ? { commandLine: row.commandLine } : {};
+    }
     return {};
   };
 
@@ -99,9 +104,10 @@ export function createApiDoor(options: ApiDoorOptions): ApiDoor {
    * gets the one shown now, so a config changed before the confirmation is refused, not approved.
    */
   const pinnedInput = async (method: ApiMethod, input: unknown): Promise<unknown> => {
-    if (method !== 'approveServer' || (input as ApiInput<'approveServer'>).commandLine !== undefined) return input;
+    if (method !== 'approveServer' && method !== 'approveSecretStore') return input;
+    if ((input as { commandLine?: string }).commandLine !== undefined) return input;
     const { commandLine } = await context(method, input);
-    return commandLine === undefined ? input : { ...(input as ApiInput<'approveServer'>), commandLine };
+    return commandLine === undefined ? input : { ...(input as object), commandLine };
   };
 
   /**

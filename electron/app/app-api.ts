@@ -10,6 +10,7 @@ import type { createBridgeApi } from './bridge-api';
 import type { EventHub } from './event-hub';
 import type { createInspectApi } from './inspect-api';
 import type { AsksMethods } from './asks-api';
+import type { createSecretStoresApi } from './secret-stores-api';
 import { personAsker } from './ask-router';
 
 export interface AppApiOptions {
@@ -23,6 +24,8 @@ export interface AppApiOptions {
   inspectApi: ReturnType<typeof createInspectApi>;
   /** Servers' requests waiting for the person (electron/app/asks-api.ts). */
   asksApi: AsksMethods;
+  /** The secret stores and command stores' approvals (electron/app/secret-stores-api.ts). */
+  secretStoresApi: ReturnType<typeof createSecretStoresApi>;
   /** Adds each OAuth server's credential expiry and scopes to status rows. */
   withAuthInfo: (statuses: ServerStatus[]) => Promise<ServerStatus[]>;
   version: string;
@@ -67,6 +70,7 @@ export function createAppApi(deps: AppApiOptions): AppApi {
     ...deps.adminApi,
     ...deps.inspectApi,
     ...deps.asksApi,
+    ...deps.secretStoresApi,
     status: async () => {
       await deps.settled();
       return {

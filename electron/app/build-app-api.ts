@@ -16,6 +16,8 @@ import { Confirmations } from './confirmations';
 import { coreDoctor } from './core-doctor';
 import type { EventHub } from './event-hub';
 import { createInspectApi } from './inspect-api';
+import { openSecretStores } from './open-secret-stores';
+import { createSecretStoresApi } from './secret-stores-api';
 import type { ServerLogs } from './server-logs';
 import type { SignIns } from './sign-in';
 import type { CorePorts } from './start-core-bridge';
@@ -75,6 +77,7 @@ export function buildAppApi(parts: AppApiParts): BuiltAppApi {
     adminApi: createAdminApi({ api: () => personApi, admin, ...(confirmations ? { confirmations } : {}) }),
     authApi: createAuthApi({ auth, pool, registry, signIns: parts.signIns, settled }),
     inspectApi: createInspectApi({ pool, registry, logs: parts.logs, settled }),
+    secretStoresApi: createSecretStoresApi({ registry, stores: openSecretStores(registry, vault, parts.env) }),
     withAuthInfo: (statuses) => withAuthInfo(auth, registry, statuses),
     version: VERSION,
     registry,

@@ -1,9 +1,13 @@
 import type { ApiInput, DoctorCheck } from '../../shared/api';
+import { toCodedError } from '../../shared/errors';
+import { redact } from '../../shared/redact';
 import type { Vault } from '../../shared/vault';
 import type { Pool } from '../pool';
 import type { Registry } from '../registry';
 import { secretLookup, vaultDoctorCheck } from '../vault';
 import { runDoctor } from './doctor';
+import { openSecretStores } from './open-secret-stores';
+import type { StoreEntryCheck } from './doctor/reference-checks';
 import { readRuntimeFile } from './runtime-file';
 
 export interface CoreDoctorOptions {
@@ -20,6 +24,16 @@ export async function coreDoctor(options: CoreDoctorOptions, input: ApiInput<'do
   const config = registry.config();
   // A locked vault is reported by its own check; its secrets cannot be told missing meanwhile.
   const vaultReady = vault.health().state === 'ready';
+  const stores = openSecretStores(registry, vault, options.env);
+  // Each store a reference names is asked for that entry: locked, missing or not approved shows here first.
+  const storeEntry = async (server: string, store: string, path: string): Promise<StoreEntryCheck> => {
+    try {
+      return { present: (await stores.open(store, server).get(path)) !== undefined };
+    } catch (error) {
+      const coded = toCodedError(error);
+      return { problem: redact(coded.message), ...(coded.hint !== undefined ? { fix: redact(coded.hint) } : {}) };
+    }
+  };
   return runDoctor({
     dataDir: registry.dataDir,
     configFile: registry.file,
@@ -30,6 +44,7 @@ export async function coreDoctor(options: CoreDoctorOptions, input: ApiInput<'do
     ports: options.ports,
     running: await readRuntimeFile(registry.dataDir),
     bridgeSetting: config.settings?.bridgePort,
+    storeEntry,
     ...(vaultReady ? { hasSecret: async (server: string, name: string) => (await secretLookup(vault, server)(name)) !== undefined } : {}),
     ...(input.live
       ? {

@@ -8,6 +8,7 @@ import { forgivingOpener } from './forgiving-opener';
 import { forwardAdminEvents, forwardAgentEvents, forwardAskEvents, forwardBridgeEvents, forwardCoreEvents } from './forward-events';
 import { openCorePool, routeAsks } from './open-core-pool';
 import { openSecretFiles } from './open-secret-files';
+import { openSecretStores } from './open-secret-stores';
 import { openStores } from './open-stores';
 import { ServerLogs } from './server-logs';
 import { SignIns } from './sign-in';
@@ -27,10 +28,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const events = new EventHub();
   const secretFiles = await openSecretFiles(options.dataDir, env, vault, log);
   const opener = options.opener ?? forgivingOpener(systemBrowserOpener({ log }), log);
-  const auth = createAuthCoordinator({ vault, dataDir: options.dataDir, env, log, opener });
+  const secretStores = openSecretStores(registry, vault, env);
+  const auth = createAuthCoordinator({ vault, dataDir: options.dataDir, env, log, opener, secretStore: (server) => secretStores.resolverFor(server) });
   const logs = new ServerLogs();
   const asks = routeAsks();
-  const pool = openCorePool({ dataDir: options.dataDir, env, log, registry, vault, auth, secretFiles, asks: asks.router, logs });
+  const pool = openCorePool({ dataDir: options.dataDir, env, log, registry, vault, auth, secretFiles, secretStores, asks: asks.router, logs });
   options.onPool?.(pool);
   const signIns = new SignIns({ auth, pool, registry, onDeviceLogin: (login) => events.emit('deviceLogin', login) });
 

@@ -5,10 +5,10 @@ import { findReferences, GLOBAL_SERVER, type VaultChange } from '../../shared/va
 /** A server a missing credential stopped: no sign-in or API key (needs_auth), or an unresolved `${secret:…}` (error). */
 const WAITING: ReadonlySet<string> = new Set(['needs_auth', 'error']);
 
-/** Whether the entry names the secret: `${secret:NAME}` or `${secretFile:NAME}` in any of its fields. */
+/** Whether the entry names the vault secret: `${secret:NAME}`, `${secret:vault:NAME}` or `${secretFile:NAME}` in any of its fields. */
 function namesSecret(config: ServerConfig, name: string): boolean {
   try {
-    return findReferences(JSON.stringify(config)).some((ref) => ref.kind !== 'env' && ref.name === name);
+    return findReferences(JSON.stringify(config)).some((ref) => ref.kind !== 'env' && (ref.store === undefined || ref.store === 'vault') && ref.name === name);
   } catch {
     // An unterminated reference: the entry is a config error, which a stored secret does not mend.
     return false;

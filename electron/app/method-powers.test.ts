@@ -25,6 +25,8 @@ const EXPECTED: Record<ApiMethod, Power | 'depends'> = {
   callTool: 'widening',
   doctor: 'read',
   listSecrets: 'read',
+  listSecretStores: 'read',
+  approveSecretStore: 'widening',
   setSecret: 'widening',
   deleteSecret: 'narrowing',
   bridgeInfo: 'read',

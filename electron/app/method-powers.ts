@@ -35,6 +35,8 @@ export const METHOD_POWERS: Record<ApiMethod, Rule> = {
   callTool: 'widening',
   doctor: 'read',
   listSecrets: 'read',
+  listSecretStores: 'read',
+  approveSecretStore: 'widening',
   // A replaced credential can send the person's data to someone else's account.
   setSecret: 'widening',
   deleteSecret: 'narrowing',

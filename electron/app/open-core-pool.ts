@@ -10,6 +10,7 @@ import { secretLookup } from '../vault';
 import { createAskRouter } from './ask-router';
 import { authTargetOf } from './auth-api';
 import { resolveServerConfig } from './resolve-server';
+import type { SecretStores } from '../secret-stores';
 import type { SecretFiles } from './secret-files';
 import type { ServerLogs } from './server-logs';
 import { approvalCommandLine, withApprovalCommandLines } from './shown-command';
@@ -43,6 +44,8 @@ export interface CorePoolOptions {
   vault: Vault;
   auth: AuthCoordinator;
   secretFiles: SecretFiles;
+  /** The stores `${secret:STORE:PATH}` names (settings.secretStores). */
+  secretStores: SecretStores;
   asks: AskRouter;
   /** Each server's lines of the pool's log, kept for the Logs tab and `logs SERVER`. */
   logs: ServerLogs;
@@ -78,7 +81,13 @@ export function openCorePool(options: CorePoolOptions): Pool {
       options.logs.poolLine(line);
       log(line);
     },
-    resolve: (name, config) => resolveServerConfig(name, config, { secret: secretLookup(vault, name), env, secretFile: options.secretFiles.resolverFor(name) }),
+    resolve: (name, config) => resolveServerConfig(name, config, {
+        secret: secretLookup(vault, name),
+        // Fetched at each start (and each restart for a renewed credential), never kept here.
+        store: options.secretStores.resolverFor(name),
+        env,
+        secretFile: options.secretFiles.resolverFor(name),
+      }),
     // Tokens come from the coordinator, which refreshes them under its locks (the SDK's own auth() would not).
     httpFetch: (name, config) => auth.fetchFor(name, config),
     // The same for programs on this computer: `${token}` and credential files.

@@ -25,8 +25,9 @@ export async function resolveServerConfig(name: string, config: ServerConfig, re
     const headers = await mapValues(config.headers, httpResolvers);
     return { ...config, ...(headers ? { headers } : {}) };
   } catch (error) {
-    if (error instanceof CodedError && error.code === 'invalid_config') {
-      throw new CodedError('invalid_config', `Server "${name}": ${error.message}`, {
+    // A reference that cannot be resolved (invalid_config) or a store that cannot answer (auth_required: needs_auth).
+    if (error instanceof CodedError && (error.code === 'invalid_config' || error.code === 'auth_required')) {
+      throw new CodedError(error.code, `Server "${name}": ${error.message}`, {
         ...(error.hint !== undefined ? { hint: error.hint } : {}),
         data: { ...error.data, server: name },
       });

@@ -57,7 +57,8 @@ export class SignIns {
       } catch (error) {
         // Servers without an auth block sign in when they ask for it (a 401), and only then.
         const asks = isCodedError(error) && error.code === 'auth_required' && (config.auth === undefined || explicit);
-        if (!asks) throw error;
+        // A secret store that cannot answer (locked, not approved) is not the server asking for a sign-in.
+        if (!asks || error.data?.['store'] !== undefined) throw error;
       }
     }
     await this.#signIn(name, target, options);

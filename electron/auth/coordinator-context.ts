@@ -41,7 +41,12 @@ export function openCoordinatorContext(
     lock: { ...DEFAULT_AUTH_LOCK, ...options.lock },
     mutex: new KeyedQueue(),
     resolveSecret: (server, value) =>
-      resolveReferences(value, { secret: secretLookup(options.vault, server), env, redactor: processRedactor }).catch((error: unknown) => {
+      resolveReferences(value, {
+        secret: secretLookup(options.vault, server),
+        ...(options.secretStore ? { store: options.secretStore(server) } : {}),
+        env,
+        redactor: processRedactor,
+      }).catch((error: unknown) => {
         throw toCodedError(error);
       }),
     markNeedsAuth: (server, error, scopes) => {

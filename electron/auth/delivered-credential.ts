@@ -7,6 +7,7 @@ import type { CoreContext } from './core-context';
 import type { TokenManager } from './token-manager';
 import { refreshMargin, type TokenRecord } from './token-record';
 import type { CredentialOptions, DeliveredCredential } from './types';
+import { apiKeyOf } from './api-key-secret';
 
 export interface DeliveredCredentialOptions {
   core: CoreContext;
@@ -52,7 +53,7 @@ export async function deliveredCredential(deps: DeliveredCredentialOptions, serv
     });
   }
   if (auth.type === 'api_key') {
-    const key = auth.key !== undefined ? await core.resolveSecret(server, auth.key).catch(() => undefined) : await core.vault.get(vaultKey(server, 'apiKey'));
+    const key = auth.key !== undefined ? await apiKeyOf(core, server, auth.key) : await core.vault.get(vaultKey(server, 'apiKey'));
     if (key === undefined || key === '') {
       const name = auth.key === undefined ? undefined : /\$\{secret:([^}]+)\}/.exec(auth.key)?.[1];
       const store = name !== undefined ? `store the key with \`connected-services secrets set ${name}\`` : `store the key in the vault as "${server}/apiKey"`;

@@ -7,6 +7,7 @@ import type { FetchLike } from '../net';
 import type { TokenRecord } from './token-record';
 import type { TokenManager } from './token-manager';
 import { parseBearerChallenge, type BearerChallenge } from './www-authenticate';
+import { apiKeyOf, isStoreError, storeOfReference } from './api-key-secret';
 
 export interface FetchForOptions {
   core: CoreContext;
@@ -93,6 +94,8 @@ export function oauthFetch(deps: FetchForOptions, server: string, target: AuthTa
 
 /** Where a person puts the key: the named secret, or the server's own vault entry. */
 export function apiKeyHint(server: string, auth: ApiKeyAuth): string {
+  const inStore = auth.key === undefined ? undefined : storeOfReference(auth.key);
+  if (inStore !== undefined) return `add the key to the secret store "${inStore.store}" as "${inStore.path}"`;
   const name = auth.key === undefined ? undefined : /\$\{secret:([^}]+)\}/.exec(auth.key)?.[1];
   return name !== undefined
     ? `store the key with \`connected-services secrets set ${name}\``
@@ -106,10 +109,14 @@ export function apiKeyFetch(core: CoreContext, server: string, target: AuthTarge
   const scheme = auth.scheme ?? (header.toLowerCase() === 'authorization' ? 'Bearer' : '');
   return async (input, init) => {
     if (urlOf(input).origin !== origin) return core.fetch(input, init);
-    const key =
-      auth.key !== undefined
-        ? await core.resolveSecret(server, auth.key).catch(() => undefined)
-        : await core.vault.get(vaultKey(server, 'apiKey'));
+    let key: string | undefined;
+    try {
+      key = auth.key !== undefined ? await apiKeyOf(core, server, auth.key) : await core.vault.get(vaultKey(server, 'apiKey'));
+    } catch (error) {
+      // A locked store: the server waits in needs_auth with the store's own words.
+      if (isStoreError(error)) core.markNeedsAuth(server, error);
+      throw error;
+    }
     if (key === undefined || key === '') {
       const error = authRequired(server, 'no API key is stored');
       core.markNeedsAuth(server, error);

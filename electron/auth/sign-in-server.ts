@@ -6,6 +6,7 @@ import type { CoordinatorState } from './coordinator-state';
 import { apiKeyHint } from './fetch-for';
 import type { AuthFlow } from './token-record';
 import type { AuthStatus, ConnectOptions, FlowEvent } from './types';
+import { apiKeyOf } from './api-key-secret';
 
 export interface SignInOptions {
   connect: ConnectOAuthOptions;
@@ -36,6 +37,8 @@ async function confirmApiKey(options: SignInOptions, server: string, config: Aut
   const { core } = options.connect;
   // A new key may have been stored since the server refused the old one.
   options.state.needs.delete(server);
+  // A store that cannot answer says so (and what to do), rather than "no API key stored".
+  if (auth.key !== undefined) await apiKeyOf(core, server, auth.key);
   const status = await authStatus(core, options.state.needs, server, config);
   if (!status.connected) {
     throw new CodedError('auth_required', `"${server}" has no API key stored.`, { hint: apiKeyHint(server, auth), data: { server } });

@@ -88,6 +88,8 @@ export interface CredentialOptions {
 
 export interface AuthCoordinatorOptions {
   vault: Vault;
+  /** `${secret:STORE:PATH}` in an `auth` block (an API key, a client secret kept in pass…): the store's entry for that server. */
+  secretStore?: (server: string) => (store: string, path: string) => Promise<string | undefined>;
   /** Where cross-process lock files live (`<dataDir>/auth-locks`). */
   dataDir: string;
   /** Every HTTP request (metadata, AS, and the MCP requests of fetchFor). Default: global fetch. */

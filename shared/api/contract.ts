@@ -30,6 +30,7 @@ import {
 } from './views';
 import { LogLineSchema, LogTailSchema, PromptResultSchema, ResourceReadSchema } from './inspect-views';
 import { lazyEntries } from './lazy-entries';
+import { SecretStoreViewSchema, StoreNameSchema } from './secret-store-views';
 
 const ByName = z.strictObject({ name: ServerNameSchema });
 const AgentNameSchema = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9 _.-]{0,63}$/, 'use 1-64 letters, digits, spaces, "_", "." or "-"');
@@ -133,6 +134,10 @@ export const API_METHODS = lazyEntries({
   listSecrets: () => ({ input: z.strictObject({}), output: z.array(z.object({ name: z.string(), server: z.string().optional() })) }),
   setSecret: () => ({ input: SecretRef.extend({ value: z.string().min(1).max(64 * 1024) }), output: Ok }),
   deleteSecret: () => ({ input: SecretRef, output: z.object({ deleted: z.boolean() }) }),
+  /** Every store `${secret:STORE:PATH}` may name (settings.secretStores, the defaults, the vault) and whether it answers. */
+  listSecretStores: () => ({ input: z.strictObject({}), output: z.array(SecretStoreViewSchema) }),
+  /** A command store's command line; `commandLine`: what the person was shown, refused if it changed since. */
+  approveSecretStore: () => ({ input: z.strictObject({ name: StoreNameSchema, commandLine: z.string().max(65_536).optional() }), output: Ok }),
   bridgeInfo: () => ({ input: z.strictObject({}), output: BridgeInfoSchema }),
   /** Paused, the bridge refuses every agent call with `denied`; listings still answer. */
   setBridgePaused: () => ({ input: z.strictObject({ paused: z.boolean() }), output: BridgeInfoSchema }),

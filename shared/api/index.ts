@@ -16,3 +16,4 @@ export type {
 } from './contract';
 export { serverHealth, byAttention, failedServers, isRunning, HEALTH_ORDER } from './server-order';
 export type { ServerHealth } from './server-order';
+export * from './secret-store-views';

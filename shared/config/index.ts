@@ -55,3 +55,15 @@ export { splitCommandLine, looksLikeCommandLine, MAX_COMMAND_LINE_CHARS } from '
 export type { SplitCommandLine } from './split-command-line';
 export { parsePastedEntry, looksLikeJson } from './pasted-entry';
 export type { PastedServer } from './pasted-entry';
+export {
+  SECRET_STORE_NAME,
+  DEFAULT_STORE_NAMES,
+  VAULT_STORE_NAME,
+  MAX_SECRET_STORES,
+  MAX_STORE_TIMEOUT_MS,
+  STORE_PATH_PLACEHOLDER,
+  SecretStoreConfigSchema,
+  SecretStoresSchema,
+  configuredStores,
+} from './secret-stores-schema';
+export type { SecretStoreConfig, CommandStoreConfig, SecretStoreType } from './secret-stores-schema';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AuthConfigSchema, StdioAuthConfigSchema } from './auth-schema';
+import { SecretStoresSchema } from './secret-stores-schema';
 import { checkStdioDelivery, CredentialFileSchema } from './stdio-credential';
 
 /** Server names become bridge prefixes (`<server>__<tool>`), so they stay short and plain. */
@@ -87,6 +88,8 @@ export const SettingsSchema = z.looseObject({
   idleTimeoutMs: idleTimeout.optional(),
   /** Per-call timeout of every server without its own `timeoutMs` (DEFAULT_TIMEOUT_MS when absent). */
   defaultTimeoutMs: timeout.optional(),
+  /** Secret stores `${secret:STORE:PATH}` reads from, by name (secret-stores-schema.ts). */
+  secretStores: SecretStoresSchema.optional(),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 

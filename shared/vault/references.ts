@@ -3,19 +3,27 @@ import { redactor as processRedactor } from '../redact';
 import { SECRET_NAME_PATTERN } from './vault-key';
 
 /**
- * `${secret:NAME}` (a vault secret) and `${env:NAME}` (an environment variable) inside config strings;
+ * `${secret:NAME}` (a vault secret), `${secret:STORE:PATH}` (an entry of another secret store, e.g.
+ * `${secret:pass:work/github-token}`) and `${env:NAME}` (an environment variable) inside config strings;
  * `${secretFile:NAME}`: the path of a private file holding the vault secret NAME (stdio servers only).
  * `$${…}` stands for a literal `${…}`. Other `${…}` forms (`${workspaceFolder}`, `${VAR:-x}` of other
  * clients) are not ours and pass through untouched.
  */
 const REFERENCE = /(\$?)\$\{(secretFile|secret|env):([^}]*)(\}?)/g;
 const ENV_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]{0,255}$/;
+/** A store's name in `settings.secretStores` (and the built-in `pass`, `keepassxc`, `secret-service`, `vault`). */
+export const STORE_NAME_PATTERN = /^[A-Za-z][A-Za-z0-9_-]{0,47}$/;
+/** The longest path inside a store. */
+export const MAX_STORE_PATH = 512;
 
 export type ReferenceKind = 'secret' | 'env' | 'secretFile';
 
 export interface SecretReference {
   kind: ReferenceKind;
+  /** The vault secret's or variable's name; for a store's entry, its path inside the store. */
   name: string;
+  /** `${secret:STORE:PATH}`: the store's name (absent: our vault). */
+  store?: string;
   /** The reference as written, e.g. `${secret:GITHUB_TOKEN}`. */
   text: string;
 }
@@ -23,6 +31,11 @@ export interface SecretReference {
 export interface ReferenceResolvers {
   /** A secret's value, or undefined if the vault has none by that name. */
   secret: (name: string) => Promise<string | undefined>;
+  /**
+   * An entry of a secret store (`${secret:STORE:PATH}`), or undefined if the store has none at that path.
+   * Throws CodedError when the store cannot answer (locked, missing, not approved). Absent: refused.
+   */
+  store?: (store: string, path: string) => Promise<string | undefined>;
   env: Readonly<Record<string, string | undefined>>;
   /** Writes the secret NAME to a private file and gives its path; absent where no program reads files (HTTP). */
   secretFile?: (name: string) => Promise<string | undefined>;
@@ -38,6 +51,7 @@ function unterminated(text: string): CodedError {
 }
 
 function badName(ref: SecretReference): CodedError {
+  if (ref.store !== undefined) return badStoreReference(ref);
   const rule =
     ref.kind !== 'env' ? '1-128 letters, digits, "_", "." or "-"' : 'letters, digits and "_", not starting with a digit';
   return new CodedError('invalid_config', `The reference ${ref.text} does not name a valid ${ref.kind}: use ${rule}.`, {
@@ -46,7 +60,26 @@ function badName(ref: SecretReference): CodedError {
   });
 }
 
+function badStoreReference(ref: SecretReference): CodedError {
+  const store = ref.store ?? '';
+  const problem = !STORE_NAME_PATTERN.test(store)
+    ? `does not name a valid store: use 1-48 letters, digits, "_" or "-", starting with a letter`
+    : ref.kind === 'secretFile'
+      ? 'names a store, which ${secretFile:…} cannot read from: only vault secrets are written to files'
+      : `does not name a valid path: use 1-${MAX_STORE_PATH} printable characters, not starting with "-", without "." or ".." segments`;
+  return new CodedError('invalid_config', `The reference ${ref.text} ${problem}.`, {
+    hint: `Write it as \${secret:STORE:PATH}, e.g. \${secret:pass:work/github-token}.`,
+    data: { reference: ref.text },
+  });
+}
+
 function missing(ref: SecretReference): CodedError {
+  if (ref.store !== undefined) {
+    return new CodedError('invalid_config', `The secret reference ${ref.text} names an entry the store "${ref.store}" does not hold.`, {
+      hint: `Add "${ref.name}" to ${ref.store}, or fix the path in mcp.json (\`connected-services secrets stores\` lists your stores).`,
+      data: { reference: ref.text, store: ref.store },
+    });
+  }
   if (ref.kind !== 'env') {
     return new CodedError('invalid_config', `The secret reference ${ref.text} names a secret the vault does not hold.`, {
       hint: `Store it with \`connected-services secrets set ${ref.name}\`, or fix the name.`,
@@ -55,6 +88,13 @@ function missing(ref: SecretReference): CodedError {
   }
   return new CodedError('invalid_config', `The reference ${ref.text} names an environment variable that is not set.`, {
     hint: `Set ${ref.name} in the environment connected-services starts in, or store the value with \`connected-services secrets set ${ref.name}\` and write \${secret:${ref.name}}.`,
+    data: { reference: ref.text },
+  });
+}
+
+function noStores(ref: SecretReference): CodedError {
+  return new CodedError('invalid_config', `The reference ${ref.text} names the secret store "${ref.store ?? ''}", which cannot be read here.`, {
+    hint: 'Store the value in the vault with `connected-services secrets set NAME` and write ${secret:NAME} here instead.',
     data: { reference: ref.text },
   });
 }
@@ -74,7 +114,11 @@ export function findReferences(value: string): SecretReference[] {
     if (escape === '$') continue;
     const text = whole;
     if (close !== '}') throw unterminated(text);
-    found.push({ kind: kind === 'secret' || kind === 'secretFile' ? kind : 'env', name: name ?? '', text });
+    const refKind: ReferenceKind = kind === 'secret' || kind === 'secretFile' ? kind : 'env';
+    const body = name ?? '';
+    const colon = refKind === 'env' ? -1 : body.indexOf(':');
+    if (colon < 0) found.push({ kind: refKind, name: body, text });
+    else found.push({ kind: refKind, store: body.slice(0, colon), name: body.slice(colon + 1), text });
   }
   return found;
 }
@@ -83,7 +127,15 @@ export function hasReferences(value: string): boolean {
   return findReferences(value).length > 0;
 }
 
+/** Printable, bounded, never read as an option (`-…`) by a store's program, never climbing out of it (`..`). */
+function validStorePath(path: string): boolean {
+  if (path.length === 0 || path.length > MAX_STORE_PATH || path.startsWith('-')) return false;
+  if (/[\p{Cc}\p{Cf}]/u.test(path)) return false;
+  return path.split('/').every((segment) => segment !== '.' && segment !== '..');
+}
+
 function validName(ref: SecretReference): boolean {
+  if (ref.store !== undefined) return ref.kind === 'secret' && STORE_NAME_PATTERN.test(ref.store) && validStorePath(ref.name);
   return ref.kind === 'env' ? ENV_NAME_PATTERN.test(ref.name) : SECRET_NAME_PATTERN.test(ref.name);
 }
 
@@ -101,20 +153,28 @@ export async function resolveReferences(value: string, resolvers: ReferenceResol
   for (const ref of refs) {
     if (resolved.has(ref.text)) continue;
     if (ref.kind === 'secretFile' && !resolvers.secretFile) throw noFiles(ref);
-    const found = ref.kind === 'secret' ? await resolvers.secret(ref.name) : ref.kind === 'secretFile' ? await resolvers.secretFile?.(ref.name) : resolvers.env[ref.name];
+    if (ref.store !== undefined && !resolvers.store) throw noStores(ref);
+    const found = await lookUp(ref, resolvers);
     if (found === undefined) throw missing(ref);
     resolved.set(ref.text, found);
   }
   const redactor = resolvers.redactor ?? processRedactor;
   for (const ref of refs) {
     const secret = resolved.get(ref.text);
-    if (secret !== undefined) redactor.addSecret(secret, ref.kind === 'env' ? `$${ref.name}` : ref.name);
+    if (secret !== undefined) redactor.addSecret(secret, ref.kind === 'env' ? `$${ref.name}` : ref.store !== undefined ? `${ref.store}:${ref.name}` : ref.name);
   }
 
   return value.replace(REFERENCE, (whole: string, escape: string) => {
     if (escape === '$') return whole.slice(1);
     return resolved.get(whole) ?? whole;
   });
+}
+
+function lookUp(ref: SecretReference, resolvers: ReferenceResolvers): Promise<string | undefined> {
+  if (ref.store !== undefined) return resolvers.store?.(ref.store, ref.name) ?? Promise.resolve(undefined);
+  if (ref.kind === 'secret') return resolvers.secret(ref.name);
+  if (ref.kind === 'secretFile') return resolvers.secretFile?.(ref.name) ?? Promise.resolve(undefined);
+  return Promise.resolve(resolvers.env[ref.name]);
 }
 
 function unescape(value: string): string {

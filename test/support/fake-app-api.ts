@@ -69,6 +69,7 @@ const DEFAULTS: FakeHandlers = {
   readAudit: () => [],
   doctor: () => [],
   listSecrets: () => [],
+  listSecretStores: () => [],
   bridgeInfo: () => ({ running: true, paused: false, url: 'http://127.0.0.1:47781/mcp' }),
   listConfirmations: () => [],
   readAdminLog: () => [],

@@ -2,10 +2,15 @@ import type { DoctorCheck } from '../../../shared/api';
 import type { ServerConfig } from '../../../shared/config';
 import { findReferences, type SecretReference } from '../../../shared/vault';
 
+/** What a store answered for one `${secret:STORE:PATH}`: there, not there, or why it cannot say. */
+export type StoreEntryCheck = { present: boolean } | { problem: string; fix?: string };
+
 export interface ReferenceCheckOptions {
   servers: Record<string, ServerConfig>;
-  /** Whether the vault holds the secret for this server (its own, else one for every server). */
-  hasSecret: (server: string, name: string) => Promise<boolean>;
+  /** Whether the vault holds the secret for this server (its own, else one for every server); absent: vault references are not checked (a locked vault has its own check). */
+  hasSecret?: ((server: string, name: string) => Promise<boolean>) | undefined;
+  /** Asks the store a `${secret:STORE:PATH}` names; absent: such references are not checked. */
+  storeEntry?: ((server: string, store: string, path: string) => Promise<StoreEntryCheck>) | undefined;
   env: Record<string, string | undefined>;
 }
 
@@ -40,25 +45,40 @@ export async function referenceChecks(options: ReferenceCheckOptions): Promise<D
     const { refs, broken } = referencesOf(config);
     if (refs.length === 0 && broken.length === 0) continue;
     const missing: SecretReference[] = [];
+    const unavailable: { ref: SecretReference; problem: string; fix?: string }[] = [];
     for (const ref of refs) {
-      const present = ref.kind !== 'env' ? await options.hasSecret(server, ref.name) : options.env[ref.name] !== undefined;
-      if (!present) missing.push(ref);
+      if (ref.store !== undefined && ref.store !== 'vault') {
+        if (!options.storeEntry) continue;
+        const answer = await options.storeEntry(server, ref.store, ref.name);
+        if ('problem' in answer) unavailable.push({ ref, problem: answer.problem, ...(answer.fix !== undefined ? { fix: answer.fix } : {}) });
+        else if (!answer.present) missing.push(ref);
+        continue;
+      }
+      if (ref.kind !== 'env' && !options.hasSecret) continue;
+      const present = ref.kind !== 'env' ? await options.hasSecret?.(server, ref.name) : options.env[ref.name] !== undefined;
+      if (present !== true) missing.push(ref);
     }
     const id = `references:${server}`;
     const title = `Secrets of ${server}`;
-    if (missing.length === 0 && broken.length === 0) {
+    if (missing.length === 0 && broken.length === 0 && unavailable.length === 0) {
       checks.push({ id, title, status: 'ok', detail: `${refs.map((r) => r.text).join(', ')} present` });
       continue;
     }
     const fixes = missing.map((ref) =>
-      ref.kind !== 'env' ? `connected-services secrets set ${ref.name}` : `set ${ref.name} in the environment the app starts in`,
+      ref.store !== undefined && ref.store !== 'vault'
+        ? `add "${ref.name}" to the store "${ref.store}"`
+        : ref.kind !== 'env'
+          ? `connected-services secrets set ${ref.name}`
+          : `set ${ref.name} in the environment the app starts in`,
     );
+    const where = (ref: SecretReference): string =>
+      ref.store !== undefined && ref.store !== 'vault' ? ` from the store "${ref.store}"` : ref.kind !== 'env' ? ' from the vault' : ' from the environment';
     checks.push({
       id,
       title,
       status: 'fail',
-      detail: [...missing.map((ref) => `${ref.text} is missing${ref.kind !== 'env' ? ' from the vault' : ' from the environment'}`), ...broken].join('\n'),
-      fix: [...fixes, ...(broken.length > 0 ? ['fix the reference in mcp.json'] : [])].join('; '),
+      detail: [...missing.map((ref) => `${ref.text} is missing${where(ref)}`), ...unavailable.map((u) => `${u.ref.text}: ${u.problem}`), ...broken].join('\n'),
+      fix: [...fixes, ...unavailable.flatMap((u) => (u.fix !== undefined ? [u.fix] : [])), ...(broken.length > 0 ? ['fix the reference in mcp.json'] : [])].join('; '),
     });
   }
   return checks;

@@ -7,7 +7,7 @@ import { findOnPath } from './find-on-path';
 import { liveChecks } from './live-checks';
 import { portChecks } from './port-checks';
 import { isPortFree } from './port-free';
-import { referenceChecks } from './reference-checks';
+import { referenceChecks, type StoreEntryCheck } from './reference-checks';
 
 export interface DoctorOptions {
   dataDir: string;
@@ -24,6 +24,8 @@ export interface DoctorOptions {
   bridgeSetting?: number | undefined;
   /** Whether the vault holds a secret for a server; absent: references are not checked. */
   hasSecret?: (server: string, name: string) => Promise<boolean>;
+  /** Asks a secret store for a `${secret:STORE:PATH}`; absent: those references are not checked. */
+  storeEntry?: (server: string, store: string, path: string) => Promise<StoreEntryCheck>;
   /** `doctor --live`: one harmless exchange through the pool per enabled server; resolves to its tool count. */
   live?: (name: string) => Promise<number>;
   liveTimeoutMs?: number;
@@ -136,7 +138,9 @@ export async function runDoctor(deps: DoctorOptions): Promise<DoctorCheck[]> {
   );
   if (deps.extra) checks.push(...(await deps.extra()));
   checks.push(...(await Promise.all(Object.entries(deps.servers).map(([name, config]) => serverCheck(name, config, deps)))));
-  if (deps.hasSecret) checks.push(...(await referenceChecks({ servers: deps.servers, hasSecret: deps.hasSecret, env: deps.env })));
+  if (deps.hasSecret || deps.storeEntry) {
+    checks.push(...(await referenceChecks({ servers: deps.servers, hasSecret: deps.hasSecret, storeEntry: deps.storeEntry, env: deps.env })));
+  }
   if (deps.live) {
     checks.push(...(await liveChecks({ servers: deps.servers, approval: deps.approval, probe: deps.live, timeoutMs: deps.liveTimeoutMs ?? 20_000 })));
   }

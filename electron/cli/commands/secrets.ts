@@ -7,6 +7,7 @@ import { confirm } from '../prompt';
 import { deleteOriginal, readSecretFile } from '../secret-file-input';
 import { printJson, table } from '../output';
 import type { Run } from '../runner';
+import { registerSecretStores } from './secret-stores';
 
 interface ScopeOptions {
   server?: string;
@@ -34,7 +35,7 @@ export function lostVaultWarning(corruptFiles: readonly CorruptFile[]): { messag
 export function registerSecrets(program: Command, run: Run): void {
   const secrets = program
     .command('secrets')
-    .description('secrets in the vault, used in mcp.json as ${secret:NAME} (set, list, delete)');
+    .description('secrets in the vault, used in mcp.json as ${secret:NAME} (set, list, delete), and the other stores ${secret:STORE:PATH} reads (stores)');
 
   secrets
     .command('set <name>')
@@ -109,4 +110,5 @@ export function registerSecrets(program: Command, run: Run): void {
         ctx.output.out(`Deleted ${name}.`);
       }),
     );
+  registerSecretStores(secrets, run);
 }

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { CodedError } from '../../shared/errors';
+import { createKeepassxcStore } from './keepassxc-store';
+import type { StoreSpawn } from './run-store-program';
+
+// What is decided before keepassxc-cli runs: no database, no file, no password. The program itself
+// is tested for real in test/integration/secret-store-keepassxc.test.ts.
+const neverSpawn: StoreSpawn = () => {
+  throw new Error('keepassxc-cli must not run');
+};
+
+async function refusal(promise: Promise<unknown>): Promise<CodedError> {
+  const error: unknown = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  if (!(error instanceof CodedError)) throw new Error('expected a CodedError');
+  expect(error.code).toBe('auth_required');
+  return error;
+}
+
+const store = (config: Parameters<typeof createKeepassxcStore>[0]['config']) =>
+  createKeepassxcStore({ name: 'kp', config, env: {}, vaultSecret: () => Promise.resolve(undefined), spawn: neverSpawn });
+
+describe('the KeePassXC store before its program runs', () => {
+  it('a store with no database says which setting names one', async () => {
+    const error = await refusal(store({ type: 'keepassxc' }).get('a'));
+    expect(error.message).toBe('The secret store "kp" names no database.');
+    expect(error.hint).toContain('CONNECTED_SERVICES_KEEPASSXC_DATABASE');
+  });
+
+  it('a database that is not there is named', async () => {
+    const missing = store({ type: 'keepassxc', database: '/nonexistent/x.kdbx' });
+    expect((await refusal(missing.get('a'))).message).toBe('The secret store "kp" cannot find its database /nonexistent/x.kdbx.');
+    const health = await missing.health();
+    expect(health.ok).toBe(false);
+    expect(health.fix).toContain('"database"');
+  });
+
+  it('a password that is nowhere says where it was looked for', async () => {
+    const database = new URL(import.meta.url).pathname; // any file that exists
+    const fromVault = await refusal(store({ type: 'keepassxc', database, passwordSecret: 'KP' }).get('a'));
+    expect(fromVault.message).toContain('the vault holds no secret "KP"');
+    expect(fromVault.hint).toContain('secrets set KP');
+    expect((await refusal(store({ type: 'keepassxc', database, passwordEnv: 'MY_KP' }).get('a'))).message).toContain('MY_KP is not set');
+  });
+});

@@ -1,0 +1,107 @@
+import { stat } from 'node:fs/promises';
+import type { SecretStoreConfig } from '../../shared/config';
+import { runStoreProgram, type StoreSpawn } from './run-store-program';
+import { firstLine, healthOf, storeUnavailable, type SecretStore } from './secret-store';
+import { storeEnv } from './store-env';
+
+type KeepassxcConfig = Extract<SecretStoreConfig, { type: 'keepassxc' }>;
+
+/** Where the database and its password come from when the store's entry does not say. */
+export const KEEPASSXC_DATABASE_ENV = 'CONNECTED_SERVICES_KEEPASSXC_DATABASE';
+export const KEEPASSXC_PASSWORD_ENV = 'CONNECTED_SERVICES_KEEPASSXC_PASSWORD';
+
+export interface KeepassxcStoreOptions {
+  name: string;
+  config: KeepassxcConfig;
+  env: Record<string, string | undefined>;
+  /** A vault secret by name (for `passwordSecret`). */
+  vaultSecret: (name: string) => Promise<string | undefined>;
+  spawn?: StoreSpawn | undefined;
+}
+
+const PROMPT = /^Enter password to unlock/;
+
+/**
+ * A KeePassXC database read with `keepassxc-cli`: `show -a Password DB ENTRY` prints an entry's
+ * password, `ls -R -f` lists the entries. The database's password is written to the program's stdin,
+ * never an argument or its environment; it comes from a vault secret (`passwordSecret`) or an
+ * environment variable (`passwordEnv`, default CONNECTED_SERVICES_KEEPASSXC_PASSWORD). Read-only: a
+ * KeePassXC database is edited in KeePassXC.
+ */
+export function createKeepassxcStore(options: KeepassxcStoreOptions): SecretStore {
+  const { name, config } = options;
+  const database = config.database ?? options.env[KEEPASSXC_DATABASE_ENV];
+  const env = storeEnv(options.env, { QT_QPA_PLATFORM: 'offscreen' });
+
+  const password = async (): Promise<string | undefined> => {
+    if (config.noPassword === true) return undefined;
+    if (config.passwordSecret !== undefined) {
+      const value = await options.vaultSecret(config.passwordSecret);
+      if (value === undefined) {
+        throw storeUnavailable(name, `needs its database password, and the vault holds no secret "${config.passwordSecret}"`, `Store it with \`connected-services secrets set ${config.passwordSecret}\`.`);
+      }
+      return value;
+    }
+    const variable = config.passwordEnv ?? KEEPASSXC_PASSWORD_ENV;
+    const value = options.env[variable];
+    if (value === undefined) {
+      throw storeUnavailable(name, `needs its database password, and ${variable} is not set`, `Set ${variable} in the environment the app starts in, or name a vault secret in "passwordSecret" of the store in settings.secretStores.`);
+    }
+    return value;
+  };
+
+  const run = async (command: string, tail: string[]) => {
+    if (database === undefined) {
+      throw storeUnavailable(name, 'names no database', `Set "database" of the store in settings.secretStores (or ${KEEPASSXC_DATABASE_ENV}).`);
+    }
+    if (!(await isFile(database))) {
+      throw storeUnavailable(name, `cannot find its database ${database}`, `Fix "database" of the store in settings.secretStores (or ${KEEPASSXC_DATABASE_ENV}).`);
+    }
+    const secret = await password();
+    const args = [command, ...(config.keyFile !== undefined ? ['--key-file', config.keyFile] : []), ...(secret === undefined ? ['--no-password'] : []), database, ...tail];
+    const result = await runStoreProgram('keepassxc-cli', args, { store: name, env, spawn: options.spawn, input: secret === undefined ? '' : `${secret}\n`, timeoutMs: config.timeoutMs });
+    // keepassxc-cli prompts on stderr; what follows the prompt is its complaint.
+    const complaint = firstLine(result.stderr.split('\n').filter((line) => !PROMPT.test(line)).join('\n'));
+    return { ...result, complaint };
+  };
+
+  const refused = (complaint: string) =>
+    storeUnavailable(name, `could not open ${database ?? 'its database'} (${complaint || 'keepassxc-cli failed'})`, /credentials/i.test(complaint) ? `Check the database password (${config.passwordSecret !== undefined ? `the vault secret "${config.passwordSecret}"` : (config.passwordEnv ?? KEEPASSXC_PASSWORD_ENV)}).` : 'Check that keepassxc-cli opens the database in a terminal.');
+
+  return {
+    name,
+    type: 'keepassxc',
+    abilities: { list: true, set: false, delete: false },
+    async get(path) {
+      const result = await run('show', ['--show-protected', '--attributes', 'Password', '--', path]);
+      if (result.code === 0) {
+        const value = result.stdout.replace(/\r?\n$/, '');
+        return value === '' ? undefined : value;
+      }
+      if (/could not find entry/i.test(result.complaint)) return undefined;
+      throw refused(result.complaint);
+    },
+    async list() {
+      const result = await run('ls', ['--recursive', '--flatten']);
+      if (result.code !== 0) throw refused(result.complaint);
+      return result.stdout
+        .split('\n')
+        .map((line) => line.replace(/\r$/, ''))
+        .filter((line) => line !== '' && !line.endsWith('/') && !line.endsWith('[empty]') && !line.startsWith('Recycle Bin/'));
+    },
+    health: () =>
+      healthOf(async () => {
+        const result = await run('ls', []);
+        if (result.code !== 0) throw refused(result.complaint);
+        return `KeePassXC database ${database ?? ''}`;
+      }),
+  };
+}
+
+async function isFile(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isFile();
+  } catch {
+    return false;
+  }
+}

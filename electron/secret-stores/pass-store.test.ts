@@ -1,0 +1,42 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createPassStore } from './pass-store';
+import type { StoreSpawn } from './run-store-program';
+
+// What the pass store decides from its folder alone; decryption is tested for real in
+// test/integration/secret-store-pass.test.ts.
+const neverSpawn: StoreSpawn = () => {
+  throw new Error('pass must not run');
+};
+
+function storeDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'cs-pass-unit-'));
+  writeFileSync(join(dir, '.gpg-id'), 'KEY\n');
+  mkdirSync(join(dir, 'work', 'deep'), { recursive: true });
+  mkdirSync(join(dir, '.git'));
+  for (const file of ['work/github-token.gpg', 'work/deep/a b.gpg', 'top.gpg', 'notes.txt', '.git/x.gpg']) writeFileSync(join(dir, file), '');
+  return dir;
+}
+
+describe('the pass store', () => {
+  it('lists entries from the folder, without decrypting, leaving out hidden folders and other files', async () => {
+    const store = createPassStore({ name: 'pass', config: { type: 'pass', dir: storeDir() }, env: {}, spawn: neverSpawn });
+    expect(await store.list?.()).toEqual(['top', 'work/deep/a b', 'work/github-token']);
+  });
+
+  it('an entry with no file is missing (the reference then names it), without running pass', async () => {
+    const store = createPassStore({ name: 'pass', config: { type: 'pass', dir: storeDir() }, env: {}, spawn: neverSpawn });
+    expect(await store.get('work/nope')).toBeUndefined();
+    expect(await store.delete?.('work/nope')).toBe(false);
+  });
+
+  it('a folder that is no password store says to run pass init, by default from PASSWORD_STORE_DIR', async () => {
+    const store = createPassStore({ name: 'pass', config: { type: 'pass' }, env: { PASSWORD_STORE_DIR: '/nonexistent/store' }, spawn: neverSpawn });
+    await expect(store.get('a')).rejects.toMatchObject({ code: 'auth_required', message: 'The secret store "pass" has no password store at /nonexistent/store.' });
+    const health = await store.health();
+    expect(health.ok).toBe(false);
+    expect(health.fix).toContain('pass init');
+  });
+});

@@ -1,0 +1,82 @@
+import { spawn as nodeSpawn, type ChildProcessWithoutNullStreams, type SpawnOptionsWithoutStdio } from 'node:child_process';
+import type { SpawnLike } from '../proc-env';
+import { storeUnavailable } from './secret-store';
+
+export type StoreSpawn = SpawnLike<SpawnOptionsWithoutStdio, ChildProcessWithoutNullStreams>;
+
+export const DEFAULT_STORE_TIMEOUT_MS = 15_000;
+/** A secret is short; a program that prints more than this is not printing one. */
+export const MAX_STORE_OUTPUT = 1024 * 1024;
+const MAX_STDERR = 16 * 1024;
+
+export interface ProgramResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+export interface RunOptions {
+  store: string;
+  env: Record<string, string>;
+  /** Written to the program's stdin, then closed (a password, a value to store). */
+  input?: string | undefined;
+  timeoutMs?: number | undefined;
+  spawn?: StoreSpawn | undefined;
+}
+
+/**
+ * Runs a store's program without a shell (argv as given), its stdin fed and closed, its output
+ * bounded, and killed past its time. A program that is not installed, hangs (waiting for an unlock
+ * prompt no one sees) or floods is the store's error (auth_required), never a crash.
+ */
+export function runStoreProgram(command: string, args: readonly string[], options: RunOptions): Promise<ProgramResult> {
+  const spawn = options.spawn ?? nodeSpawn;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_STORE_TIMEOUT_MS;
+  return new Promise((resolve, reject) => {
+    let child: ChildProcessWithoutNullStreams;
+    try {
+      child = spawn(command, args, { env: options.env, shell: false, windowsHide: true });
+    } catch (error) {
+      reject(notStarted(options.store, command, error));
+      return;
+    }
+    const out: Buffer[] = [];
+    let outBytes = 0;
+    let stderr = '';
+    let failure: Error | undefined;
+    const stop = (error: Error): void => {
+      failure ??= error;
+      child.kill('SIGKILL');
+    };
+    const timer = setTimeout(
+      () => stop(storeUnavailable(options.store, `did not answer within ${Math.round(timeoutMs / 1000)} s (${command} may be waiting to be unlocked)`, `Unlock it, then try again; or raise "timeoutMs" of the store in settings.secretStores.`)),
+      timeoutMs,
+    );
+    child.stdout.on('data', (chunk: Buffer) => {
+      outBytes += chunk.length;
+      if (outBytes > MAX_STORE_OUTPUT) stop(storeUnavailable(options.store, `printed more than ${MAX_STORE_OUTPUT} bytes, which is no one secret`, `Check the command or path of the store.`));
+      else out.push(chunk);
+    });
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      if (stderr.length < MAX_STDERR) stderr += chunk.slice(0, MAX_STDERR - stderr.length);
+    });
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      reject(failure ?? notStarted(options.store, command, error));
+    });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      if (failure) reject(failure);
+      else resolve({ code, stdout: Buffer.concat(out).toString('utf8'), stderr });
+    });
+    // A program that never reads its stdin must not fail us with EPIPE.
+    child.stdin.on('error', () => undefined);
+    child.stdin.end(options.input ?? '');
+  });
+}
+
+function notStarted(store: string, command: string, error: unknown): Error {
+  const code = (error as { code?: unknown }).code;
+  if (code === 'ENOENT') return storeUnavailable(store, `needs the program "${command}", which is not installed (or not on PATH)`, `Install ${command}, or fix "command" of the store in settings.secretStores.`);
+  return storeUnavailable(store, `could not start "${command}" (${typeof code === 'string' ? code : 'error'})`, `Check that ${command} can run.`);
+}

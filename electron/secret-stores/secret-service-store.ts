@@ -1,0 +1,93 @@
+import { CodedError } from '../../shared/errors';
+import type { SecretStoreConfig } from '../../shared/config';
+import { runStoreProgram, type StoreSpawn } from './run-store-program';
+import { firstLine, healthOf, storeUnavailable, type SecretStore } from './secret-store';
+import { storeEnv } from './store-env';
+
+type SecretServiceConfig = Extract<SecretStoreConfig, { type: 'secret-service' }>;
+
+export interface SecretServiceStoreOptions {
+  name: string;
+  config: SecretServiceConfig;
+  env: Record<string, string | undefined>;
+  spawn?: StoreSpawn | undefined;
+}
+
+/**
+ * An item's path: `SERVICE/ACCOUNT` (attributes `service` and `username`, as `secret-tool store
+ * --label=… service SERVICE username ACCOUNT` and most programs write them), `SERVICE` alone, or the
+ * attributes themselves, `name=value,name=value`.
+ */
+export function attributesOf(path: string): string[] {
+  const attributes = splitAttributes(path);
+  // secret-tool would read one starting with "-" as an option.
+  if (attributes.some((part) => part.startsWith('-'))) {
+    throw new CodedError('invalid_config', `The Secret Service path "${path}" has a name or value starting with "-".`, { hint: 'Fix the path in mcp.json.' });
+  }
+  return attributes;
+}
+
+function splitAttributes(path: string): string[] {
+  if (path.includes('=')) {
+    const pairs = path.split(',').map((pair) => {
+      const at = pair.indexOf('=');
+      return [pair.slice(0, at).trim(), pair.slice(at + 1)] as const;
+    });
+    if (pairs.some(([key]) => key === '')) {
+      throw new CodedError('invalid_config', `The Secret Service path "${path}" has an attribute without a name.`, { hint: 'Write attributes as name=value,name=value.' });
+    }
+    return pairs.flat();
+  }
+  const slash = path.indexOf('/');
+  return slash < 0 ? ['service', path] : ['service', path.slice(0, slash), 'username', path.slice(slash + 1)];
+}
+
+/**
+ * The items of the OS Secret Service (GNOME Keyring, KWallet) that other programs keep, read with
+ * libsecret's `secret-tool` on the session bus. A locked collection is told apart from a missing item
+ * by `secret-tool search`, which finds locked items without their secrets.
+ */
+export function createSecretServiceStore(options: SecretServiceStoreOptions): SecretStore {
+  const { name, config } = options;
+  const env = storeEnv(options.env);
+  const run = (args: string[], input?: string) => runStoreProgram('secret-tool', args, { store: name, env, spawn: options.spawn, input, timeoutMs: config.timeoutMs });
+  const noService = (complaint: string) =>
+    storeUnavailable(name, `cannot reach the Secret Service (${complaint})`, 'Start your keyring (GNOME Keyring, KWallet) in your desktop session, or run the app inside one.');
+
+  const locked = () =>
+    storeUnavailable(name, 'is locked', 'Unlock your keyring (log in to your desktop, or unlock it in Passwords and Keys), then connect the server again.');
+
+  return {
+    name,
+    type: 'secret-service',
+    abilities: { list: false, set: true, delete: true },
+    async get(path) {
+      const attributes = attributesOf(path);
+      const result = await run(['lookup', ...attributes]);
+      if (result.code === 0 && result.stdout !== '') return result.stdout;
+      if (result.stderr.trim() !== '') throw noService(firstLine(result.stderr));
+      // Nothing printed: no such item, or a locked one. The search says which; its output is never kept.
+      const search = await run(['search', ...attributes]);
+      if (/locked/i.test(search.stderr)) throw locked();
+      if (search.code !== 0 && search.stderr.trim() !== '') throw noService(firstLine(search.stderr));
+      return undefined;
+    },
+    async set(path, value) {
+      const result = await run(['store', `--label=${path}`, ...attributesOf(path)], value);
+      if (result.code !== 0) throw /locked|dismissed/i.test(result.stderr) ? locked() : noService(firstLine(result.stderr) || `secret-tool exited with code ${result.code ?? '?'}`);
+    },
+    async delete(path) {
+      const attributes = attributesOf(path);
+      const existed = (await run(['lookup', ...attributes])).stdout !== '';
+      const result = await run(['clear', ...attributes]);
+      if (result.code !== 0 && result.stderr.trim() !== '') throw noService(firstLine(result.stderr));
+      return existed;
+    },
+    health: () =>
+      healthOf(async () => {
+        const result = await run(['search', 'connected-services-probe', 'health']);
+        if (result.code !== 0 && result.stderr.trim() !== '') throw noService(firstLine(result.stderr));
+        return 'the Secret Service on the session bus';
+      }),
+  };
+}

@@ -1,0 +1,62 @@
+import { CodedError } from '../../shared/errors';
+import type { SecretStoreType } from '../../shared/config';
+
+/** What a store can do besides `get`: our vault does everything, a command store only reads. */
+export interface StoreAbilities {
+  list: boolean;
+  set: boolean;
+  delete: boolean;
+}
+
+/** A store's state for `doctor` and `secrets stores`: ready, or why not and what to do. */
+export interface StoreHealth {
+  ok: boolean;
+  detail: string;
+  /** What the person does to make it ready (absent when ok). */
+  fix?: string;
+}
+
+/**
+ * One store of secrets (docs/vault.md, "Secret stores"): our vault, pass, KeePassXC, the OS Secret
+ * Service, or a password manager's command. `get` resolves undefined when the store holds nothing at
+ * that path, and throws CodedError auth_required (with the store's name and what to do) when the
+ * store cannot answer: locked, missing, not installed, not approved. Errors never hold a value.
+ */
+export interface SecretStore {
+  readonly name: string;
+  readonly type: SecretStoreType | 'vault';
+  readonly abilities: StoreAbilities;
+  get(path: string): Promise<string | undefined>;
+  /** Every path; only where `abilities.list`. */
+  list?(): Promise<string[]>;
+  set?(path: string, value: string): Promise<void>;
+  /** Resolves whether the path existed. */
+  delete?(path: string): Promise<boolean>;
+  health(): Promise<StoreHealth>;
+}
+
+export const READ_ONLY: StoreAbilities = { list: false, set: false, delete: false };
+
+/** A store that cannot answer: the server that needs it waits in needs_auth with this message. */
+export function storeUnavailable(store: string, what: string, hint: string): CodedError {
+  return new CodedError('auth_required', `The secret store "${store}" ${what}.`, { hint, data: { store } });
+}
+
+/** The first line of a program's complaint, bounded: enough to say why, never a page of output. */
+export function firstLine(text: string): string {
+  const line = text
+    .split('\n')
+    .map((l) => l.trim())
+    .find((l) => l !== '');
+  return (line ?? '').slice(0, 300);
+}
+
+/** A store's health from a probe that throws the store's own errors. */
+export async function healthOf(probe: () => Promise<string>): Promise<StoreHealth> {
+  try {
+    return { ok: true, detail: await probe() };
+  } catch (error) {
+    if (error instanceof CodedError) return { ok: false, detail: error.message, ...(error.hint !== undefined ? { fix: error.hint } : {}) };
+    throw error;
+  }
+}

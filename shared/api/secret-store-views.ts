@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { SECRET_STORE_NAME } from '../config';
+import { lazySchema } from './lazy-schema';
+
+/** One store `${secret:STORE:PATH}` may name, as `secrets stores` and the App API show it: never a value. */
+export const SecretStoreViewSchema = lazySchema(() =>
+  z.object({
+    name: z.string(),
+    type: z.enum(['vault', 'pass', 'keepassxc', 'secret-service', 'command']),
+    /** What it does besides get. */
+    abilities: z.object({ list: z.boolean(), set: z.boolean(), delete: z.boolean() }),
+    /** Whether it answers now; `detail` says what it is, or why not, and `fix` what to do. */
+    ok: z.boolean(),
+    detail: z.string(),
+    fix: z.string().optional(),
+    /** A command store: its command line as approved (`{path}` as written), and whether it is. */
+    commandLine: z.string().optional(),
+    approval: z.enum(['approved', 'pending']).optional(),
+    /** Configured in settings.secretStores or named by a reference: a store no one uses is not a problem. */
+    used: z.boolean(),
+  }),
+);
+export type SecretStoreView = z.infer<typeof SecretStoreViewSchema>;
+
+export const StoreNameSchema = lazySchema(() =>
+  z.string().regex(SECRET_STORE_NAME, 'a store name has 1-48 letters, digits, "_" or "-", starting with a letter'),
+);

@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeKeepassxcDatabase, type KeepassxcFixture } from '../support/keepassxc-store';
+import { storeScenario, type StoreScenario } from '../support/secret-store-scenario';
+
+// docs/vault.md, "Secret stores": a `${secret:keepassxc:ENTRY}` reaches its server's environment
+// through the real keepassxc-cli, the database's password taken from our vault (or the environment).
+const VALUE = 'kdbx-entry-value-5c0ffee1';
+const ENTRY = 'Work/GitHub token (ci)';
+
+describe('the KeePassXC store, end to end', () => {
+  let kdbx: KeepassxcFixture;
+  let scenario: StoreScenario;
+
+  beforeAll(async () => {
+    kdbx = makeKeepassxcDatabase();
+    kdbx.add(ENTRY, VALUE);
+    scenario = await storeScenario({
+      reference: `\${secret:keepassxc:${ENTRY}}`,
+      settings: { secretStores: { keepassxc: { type: 'keepassxc', database: kdbx.database, passwordSecret: 'KDBX_PASSWORD' } } },
+      before: async (cli) => {
+        const set = await cli(['secrets', 'set', 'KDBX_PASSWORD'], `${kdbx.password}\n`);
+        if (set.code !== 0) throw new Error(set.stderr);
+      },
+    });
+  }, 90_000);
+  afterAll(async () => {
+    await scenario?.close();
+  });
+
+  it("reaches the server's environment, and the agent sees it redacted", async () => {
+    const text = await scenario.agentEnv();
+    expect(text).toContain('"STORE_VALUE": "[redacted]"');
+    expect(text).not.toContain(VALUE);
+    expect((await scenario.serverStatus()).state).toBe('ready');
+  });
+
+  it('is in no log or file of ours, nor is the database password', async () => {
+    const echoed = await scenario.agent.client.callTool({ name: 'everything__echo', arguments: { message: `got ${VALUE}` } });
+    expect(JSON.stringify(echoed)).not.toContain(VALUE);
+    expect(scenario.everythingWritten()).not.toContain(VALUE);
+    expect(scenario.everythingWritten()).not.toContain(kdbx.password);
+  });
+});
+
+describe('a KeePassXC store that cannot be opened', () => {
+  let kdbx: KeepassxcFixture;
+  let wrong: StoreScenario;
+
+  beforeAll(async () => {
+    kdbx = makeKeepassxcDatabase();
+    kdbx.add(ENTRY, VALUE);
+    // The default store, its database and password from the environment; the password is wrong.
+    wrong = await storeScenario({
+      reference: `\${secret:keepassxc:${ENTRY}}`,
+      env: { CONNECTED_SERVICES_KEEPASSXC_DATABASE: kdbx.database, CONNECTED_SERVICES_KEEPASSXC_PASSWORD: 'not the password' },
+    });
+  }, 90_000);
+  afterAll(async () => {
+    await wrong?.close();
+  });
+
+  it('a wrong password leaves the server in needs_auth, naming the store and where its password comes from', async () => {
+    const call = await wrong.agent.client.callTool({ name: 'everything__get-env', arguments: {} });
+    expect(call.isError).toBe(true);
+    const status = await wrong.serverStatus();
+    expect(status.state).toBe('needs_auth');
+    expect(status.lastError?.message).toContain(`The secret store "keepassxc" could not open ${kdbx.database} (`);
+    expect(status.lastError?.message).toContain('Invalid credentials');
+    expect(status.lastError?.hint).toContain('CONNECTED_SERVICES_KEEPASSXC_PASSWORD');
+    expect(wrong.everythingWritten()).not.toContain(VALUE);
+  });
+
+  it("doctor names the store's problem for the reference", async () => {
+    const doctor = await wrong.cli(['doctor', '--json']);
+    expect(doctor.stdout).toContain(`\${secret:keepassxc:${ENTRY}}: The secret store \\"keepassxc\\" could not open`);
+    expect(doctor.stdout).not.toContain(VALUE);
+  });
+});
