@@ -36,4 +36,4 @@ await Promise.all([
   viteBuild({ root: fileURLToPath(new URL('../renderer', import.meta.url)), configFile: fileURLToPath(new URL('../renderer/vite.config.ts', import.meta.url)) }),
 ]);
 // Its declarations and the API report after the bundles, so they do not compete for the CPU.
-buildLibraryTypes();
+await buildLibraryTypes();

@@ -45,6 +45,7 @@ export class Confirmations {
   readonly #max: number;
   readonly #waiting = new Map<string, Waiting>();
   readonly #ended = new Map<string, ConfirmationAnswer>();
+  readonly #deciding = new Set<string>();
   readonly #emitter = new Emitter<ConfirmationsEvents>();
 
   constructor(options: ConfirmationsOptions = {}) {
@@ -89,6 +90,8 @@ export class Confirmations {
       throw new CodedError('not_found', `No change ${id} is waiting for confirmation`, { hint: 'It was decided already, or expired: ask for it again' });
     }
     this.#waiting.delete(id);
+    // Confirmed and running: still waiting, for whoever asked, until it is settled.
+    this.#deciding.add(id);
     return waiting;
   }
 
@@ -97,6 +100,7 @@ export class Confirmations {
    * where it is not the person's alone (a new agent's token is shown to the person, never to the asker).
    */
   settle(confirmation: Confirmation, outcome: ConfirmationOutcome, answer: { result?: unknown; error?: string } = {}): void {
+    this.#deciding.delete(confirmation.id);
     const keep = PERSON_ONLY_ANSWERS.has(confirmation.method) ? { ...answer, result: undefined } : answer;
     this.#ended.set(confirmation.id, { outcome, ...(keep.result !== undefined ? { result: keep.result } : {}), ...(keep.error !== undefined ? { error: keep.error } : {}) });
     // Kept as long as requests wait: a few for a while, never a growing log.
@@ -107,7 +111,7 @@ export class Confirmations {
   /** How a request stands for whoever asked it: waiting, or how it ended (recent ones only). */
   answer(id: string): ConfirmationAnswer {
     this.expire();
-    if (this.#waiting.has(id)) return { outcome: 'waiting' };
+    if (this.#waiting.has(id) || this.#deciding.has(id)) return { outcome: 'waiting' };
     const ended = this.#ended.get(id);
     if (!ended) throw new CodedError('not_found', `No change ${id} was asked for recently`, { hint: 'Ask for it again' });
     return ended;
