@@ -43,7 +43,7 @@ export function runScript(dir: string, script: string, args: string[], env: Reco
   child.stderr?.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
   const lines: string[] = [];
   const waiters: Array<(line: string) => void> = [];
-  createInterface({ input: child.stdout! }).on('line', (line) => {
+  createInterface({ input: child.stdout }).on('line', (line) => {
     const waiter = waiters.shift();
     if (waiter) waiter(line);
     else lines.push(line);
