@@ -3,7 +3,7 @@ import { copyFileSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../fixtures/servers/config';
-import { tempHome } from '../support/cli';
+import { runCli, tempHome } from '../support/cli';
 import { installPacked, runScript } from '../support/packed-install';
 import { eventually, startServe, type Served } from '../support/serve';
 
@@ -98,6 +98,12 @@ describe('the library, installed from the packed package into an empty project',
 
     const approve = await waiting('approveServer');
     expect(runtime.pending()).toBe(0);
+    // The command line lists it marked, and cannot remove it either.
+    const list = await runCli(home, ['servers', 'list'], { env: ENV });
+    expect(list.stdout).toMatch(/^mine\s+stdio\s+\S.*\(from code\) /m);
+    const remove = await runCli(home, ['servers', 'remove', 'mine'], { env: ENV });
+    expect(remove.code).toBe(2);
+    expect(remove.stderr).toContain('The server "mine" is declared in code, so it cannot be removed here');
     await confirm(approve.id);
     expect(await runtime.next()).toEqual({ step: 'approved' });
 
