@@ -41,6 +41,13 @@ describe('the library, installed from the packed package into an empty project',
     expect(existsSync(join(installed, 'dist', 'library-types'))).toBe(false);
     const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')) as { exports: Record<string, unknown> };
     expect(manifest.exports['.']).toEqual({ types: './dist/library.d.ts', import: './dist/library.mjs' });
+    // Importing runs nothing: no CLI, no Electron, no core; the process ends on its own at once.
+    const imported = execFileSync(process.execPath, ['--input-type=module', '-e', "const m = await import('connected-services'); console.log(Object.keys(m).sort().join(' '))"], {
+      cwd: dir,
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    expect(imported).toBe('CodedError ERROR_CODES openConnectedServices waitingRequest\n');
   });
 
   it('type-checks a runtime against the installed declarations', () => {
