@@ -1,10 +1,11 @@
-// Bundles the CLI and the Electron main process so start-up does not pay for TypeScript transpilation.
+// Bundles the CLI, the library and the Electron main process so start-up does not pay for TypeScript transpilation.
 // Packages stay external (they load from node_modules as published), except in the CLI: cli-bundle.mjs.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { build as viteBuild } from 'vite';
 import { cliBuildOptions, pruneChunks } from './cli-bundle.mjs';
+import { buildLibraryTypes } from './library-types.mjs';
 
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 
@@ -21,6 +22,8 @@ const common = {
 await Promise.all([
   build(cliBuildOptions(common, 'dist')).then((result) => pruneChunks(result.metafile, 'dist')),
   build({ ...common, entryPoints: ['electron/shell/main.ts'], outfile: 'dist/shell-main.mjs', format: 'esm', external: ['electron'] }),
+  // The library (docs/library.md): importing it runs nothing; packages load from node_modules.
+  build({ ...common, entryPoints: ['electron/library/index.ts'], outfile: 'dist/library.mjs', format: 'esm' }),
   // Sandboxed preloads can only require('electron'): CommonJS, with every other dependency bundled in.
   ...[
     ['electron/shell/preload/preload.ts', 'dist/shell-preload.cjs'],
@@ -32,3 +35,5 @@ await Promise.all([
   build({ ...common, entryPoints: ['electron/shell/keychain/keychain-utility.ts'], outfile: 'dist/shell-keychain.cjs', format: 'cjs' }),
   viteBuild({ root: fileURLToPath(new URL('../renderer', import.meta.url)), configFile: fileURLToPath(new URL('../renderer/vite.config.ts', import.meta.url)) }),
 ]);
+// Its declarations and the API report after the bundles, so they do not compete for the CPU.
+await buildLibraryTypes();

@@ -8,7 +8,7 @@ function invoke(api: AppApi, method: keyof AppApi, input: unknown): Promise<unkn
   return (api[method] as (input: unknown) => Promise<unknown>)(input);
 }
 
-export type AdminMethods = Pick<AppApi, 'listConfirmations' | 'readAdminLog' | 'listOfflineChanges'> & {
+export type AdminMethods = Pick<AppApi, 'listConfirmations' | 'confirmationAnswer' | 'readAdminLog' | 'listOfflineChanges'> & {
   /** `who`: the person's interface that decided (the door passes it; in-process callers are the desktop's). */
   decideConfirmation(input: ApiInput<'decideConfirmation'>, who?: Caller): Promise<ApiOutput<'decideConfirmation'>>;
   acknowledgeChanges(input: ApiInput<'acknowledgeChanges'>, who?: Caller): Promise<ApiOutput<'acknowledgeChanges'>>;
@@ -19,6 +19,10 @@ export function createAdminApi(options: { api: () => AppApi; admin: AdminLog; co
   const { admin, confirmations } = options;
   return {
     listConfirmations: () => Promise.resolve(confirmations?.list() ?? []),
+    confirmationAnswer: ({ id }) => {
+      if (!confirmations) throw new CodedError('not_found', 'Nothing waits for confirmation in this process', { hint: 'Ask the running app' });
+      return Promise.resolve(confirmations.answer(id));
+    },
     decideConfirmation: async ({ id, decision }, who = 'ipc') => {
       if (!confirmations) throw new CodedError('not_found', 'Nothing waits for confirmation in this process', { hint: 'Confirm in the running app' });
       const { view, method, input } = confirmations.take(id);
@@ -34,11 +38,11 @@ export function createAdminApi(options: { api: () => AppApi; admin: AdminLog; co
       } catch (error) {
         const message = redact(toCodedError(error).message);
         admin.record({ ...base, outcome: 'failed', error: message });
-        confirmations.settle(view, 'failed');
+        confirmations.settle(view, 'failed', { error: message });
         return { outcome: 'failed' as const, error: message };
       }
       admin.record({ ...base, outcome: 'confirmed' });
-      confirmations.settle(view, 'confirmed');
+      confirmations.settle(view, 'confirmed', { result });
       return { outcome: 'confirmed' as const, result };
     },
     readAdminLog: ({ who, limit }) => admin.query({ ...(who ? { who } : {}), ...(limit !== undefined ? { limit } : {}) }),

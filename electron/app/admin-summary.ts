@@ -100,6 +100,13 @@ export function summarize(method: ApiMethod, input: unknown, context: SummaryCon
         const { name, enabled } = input as ApiInput<'setServerEnabled'>;
         return `${enabled ? 'enable' : 'disable'} the server ${q(name)}`;
       }
+      case 'declareServers': {
+        const { servers } = input as ApiInput<'declareServers'>;
+        const each = Object.entries(servers).map(([name, config]) => `${q(name)}: ${'command' in config ? [config.command, ...(config.args ?? [])].join(' ') : config.url}`);
+        return `add servers declared in a program's code: ${each.join('; ') || 'none'}`;
+      }
+      case 'forgetServers':
+        return `forget the servers declared in code: ${(input as ApiInput<'forgetServers'>).names.map(q).join(', ') || 'none'}`;
       case 'removeServer':
         return `remove the server ${q((input as ApiInput<'removeServer'>).name)}`;
       case 'addAgent': {

@@ -87,6 +87,16 @@ export function createAppApi(deps: AppApiOptions): AppApi {
       await deps.settled();
       return { ok: true as const };
     },
+    declareServers: async ({ servers }: ApiInput<'declareServers'>) => {
+      await registry.declareFromCode(servers);
+      await deps.settled();
+      return { ok: true as const };
+    },
+    forgetServers: async ({ names }: ApiInput<'forgetServers'>) => {
+      await registry.forgetFromCode(names.filter((name) => registry.fromCode(name)));
+      await deps.settled();
+      return { ok: true as const };
+    },
     removeServer: async ({ name }: ApiInput<'removeServer'>) => {
       await registry.removeServer(name);
       await deps.settled();

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { ApiMethod, Caller, Confirmation, ConfirmationOutcome } from '../../shared/api';
+import type { ApiMethod, Caller, Confirmation, ConfirmationAnswer, ConfirmationOutcome } from '../../shared/api';
 import { CodedError } from '../../shared/errors';
 import { Emitter } from '../../shared/events';
 
@@ -12,6 +12,9 @@ export interface ConfirmationsOptions {
   ttlMs?: number;
   maxWaiting?: number;
 }
+
+/** Methods whose answer is for the person alone: a new agent's token. */
+const PERSON_ONLY_ANSWERS: ReadonlySet<string> = new Set<ApiMethod>(['addAgent', 'rotateAgent']);
 
 export interface ConfirmationRequest {
   method: ApiMethod;
@@ -41,6 +44,8 @@ export class Confirmations {
   readonly #ttlMs: number;
   readonly #max: number;
   readonly #waiting = new Map<string, Waiting>();
+  readonly #ended = new Map<string, ConfirmationAnswer>();
+  readonly #deciding = new Set<string>();
   readonly #emitter = new Emitter<ConfirmationsEvents>();
 
   constructor(options: ConfirmationsOptions = {}) {
@@ -85,12 +90,31 @@ export class Confirmations {
       throw new CodedError('not_found', `No change ${id} is waiting for confirmation`, { hint: 'It was decided already, or expired: ask for it again' });
     }
     this.#waiting.delete(id);
+    // Confirmed and running: still waiting, for whoever asked, until it is settled.
+    this.#deciding.add(id);
     return waiting;
   }
 
-  /** Reports how a taken request ended. */
-  settle(confirmation: Confirmation, outcome: ConfirmationOutcome): void {
+  /**
+   * Reports how a taken request ended, and keeps its end for whoever asked (`answer`): a result only
+   * where it is not the person's alone (a new agent's token is shown to the person, never to the asker).
+   */
+  settle(confirmation: Confirmation, outcome: ConfirmationOutcome, answer: { result?: unknown; error?: string } = {}): void {
+    this.#deciding.delete(confirmation.id);
+    const keep = PERSON_ONLY_ANSWERS.has(confirmation.method) ? { ...answer, result: undefined } : answer;
+    this.#ended.set(confirmation.id, { outcome, ...(keep.result !== undefined ? { result: keep.result } : {}), ...(keep.error !== undefined ? { error: keep.error } : {}) });
+    // Kept as long as requests wait: a few for a while, never a growing log.
+    while (this.#ended.size > this.#max) this.#ended.delete(this.#ended.keys().next().value as string);
     this.#emitter.emit('decided', { confirmation, outcome });
+  }
+
+  /** How a request stands for whoever asked it: waiting, or how it ended (recent ones only). */
+  answer(id: string): ConfirmationAnswer {
+    this.expire();
+    if (this.#waiting.has(id) || this.#deciding.has(id)) return { outcome: 'waiting' };
+    const ended = this.#ended.get(id);
+    if (!ended) throw new CodedError('not_found', `No change ${id} was asked for recently`, { hint: 'Ask for it again' });
+    return ended;
   }
 
   /** Drops requests past their time, reporting each as expired. */
@@ -99,6 +123,7 @@ export class Confirmations {
     for (const [id, waiting] of this.#waiting) {
       if (waiting.view.expiresAt > now) continue;
       this.#waiting.delete(id);
+      this.#ended.set(id, { outcome: 'expired' });
       this.#emitter.emit('decided', { confirmation: waiting.view, outcome: 'expired' });
     }
   }

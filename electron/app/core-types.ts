@@ -1,4 +1,5 @@
 import type { AppApi } from '../../shared/api';
+import type { ServerConfig } from '../../shared/config';
 import type { Vault } from '../../shared/vault';
 import type { AuthCoordinator, Opener } from '../auth';
 import type { Bridge } from '../bridge';
@@ -39,6 +40,8 @@ export interface CoreOptions {
    * every server's state can start here knowing them all (`serve`'s compaction, docs/how-it-is-built.md).
    */
   onPool?: (pool: Pool) => void;
+  /** Servers declared in code (openConnectedServices): beside mcp.json's, marked `fromCode`, not editable through the App API. */
+  codeServers?: Record<string, ServerConfig>;
 }
 
 export interface Core {

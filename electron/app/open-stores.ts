@@ -21,6 +21,7 @@ export async function openStores(options: CoreOptions, env: Record<string, strin
     // Literal secrets found in an imported config go to the vault, opened just below.
     secretSink: (preferred, value) => importedSecretSink(vault, preferred, value),
     ...(options.demo === false ? {} : { demoServers: () => demoServers(options.dataDir) }),
+    ...(options.codeServers ? { codeServers: options.codeServers } : {}),
   });
   // After the registry: it creates the data directory (0700) the vault file lives in.
   const vault = await openVault({

@@ -65,14 +65,15 @@ function commandPart(config: Pick<StdioServerConfig, 'command' | 'args' | 'env' 
  * pool's own line names only code-loading variables), secrets redacted, wherever a status leaves:
  * status, events, start, stop.
  */
-export function withApprovalCommandLines(pool: Pool, registry: Pick<Registry, 'config'>): Pool {
+export function withApprovalCommandLines(pool: Pool, registry: Pick<Registry, 'config'> & Partial<Pick<Registry, 'fromCode'>>): Pool {
   const show = (status: ServerStatus): ServerStatus => {
     const servers = registry.config().mcpServers;
     const config = Object.hasOwn(servers, status.name) ? servers[status.name] : undefined;
     if (!config) return status;
+    const marked = registry.fromCode?.(status.name) === true ? { ...status, fromCode: true } : status;
     // An HTTP entry shows a line only when it has one to approve: where its secrets go.
-    if (!('command' in config) && !sendsSecret(config)) return status;
-    return { ...status, commandLine: redact(approvalCommandLine(config)) };
+    if (!('command' in config) && !sendsSecret(config)) return marked;
+    return { ...marked, commandLine: redact(approvalCommandLine(config)) };
   };
   // One line per announcement, however many listen: a start announces every server, and each of the
   // app's listeners (events, logs, secret files, bridge, serve) would redact its line again.

@@ -14,7 +14,7 @@ export interface GlobalOptions {
   home?: string;
 }
 
-export interface CoreChoice extends Pick<CoreOptions, 'watch' | 'warmUp' | 'bridge' | 'log' | 'opener' | 'onPool'> {
+export interface CoreChoice extends Pick<CoreOptions, 'watch' | 'warmUp' | 'bridge' | 'log' | 'opener' | 'onPool' | 'codeServers'> {
   /** This process must do the work itself (a sign-in opened with its own opener, a vault-only change). */
   local?: boolean;
 }
@@ -54,6 +54,7 @@ export function createContext(globals: GlobalOptions, output: Output, env: Recor
       ...(options.log ? { log: options.log } : {}),
       ...(options.opener ? { opener: options.opener } : {}),
       ...(options.onPool ? { onPool: options.onPool } : {}),
+      ...(options.codeServers ? { codeServers: options.codeServers } : {}),
       // Only a person at a terminal can be asked; scripts use CONNECTED_SERVICES_PASSPHRASE.
       ...(interactive ? { passphrasePrompt: () => askHidden('Vault passphrase: ') } : {}),
     });

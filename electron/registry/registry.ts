@@ -16,6 +16,7 @@ import {
 import { IMPORT_SOURCES, type ImportReport, type ImportSource } from '../../shared/api';
 import { CodedError } from '../../shared/errors';
 import { redact } from '../../shared/redact';
+import { CodeServerRegistry } from './code-servers';
 import { FileCommandApprovalStore } from './command-approvals';
 import { renewShippedApprovals } from './renew-shipped';
 import { editConfigFile } from './config-file';
@@ -43,7 +44,7 @@ function notFound(name: string): CodedError {
   });
 }
 
-class FileRegistry implements Registry {
+class FileRegistry implements Omit<Registry, 'fromCode' | 'declareFromCode' | 'forgetFromCode'> {
   readonly dataDir: string;
   readonly file: string;
   readonly approvals: FileCommandApprovalStore;
@@ -299,7 +300,14 @@ class FileRegistry implements Registry {
 
 /** Opens the registry: creates the data folder and a first mcp.json if needed, then loads it. */
 export async function openRegistry(options: RegistryOptions): Promise<Registry> {
-  const registry = new FileRegistry(options);
-  await registry.open();
+  const file = new FileRegistry(options);
+  await file.open();
+  const registry = new CodeServerRegistry(file);
+  try {
+    if (options.codeServers) await registry.declareFromCode(options.codeServers);
+  } catch (error) {
+    await registry.close();
+    throw error;
+  }
   return registry;
 }

@@ -19,6 +19,8 @@ export interface RegistryOptions {
   log?: (line: string) => void;
   /** Where import moves literal secrets (the vault); without it they stay in the entries. */
   secretSink?: SecretSink;
+  /** Servers declared in code (openConnectedServices): beside mcp.json's, never written to it; a name in both is refused. */
+  codeServers?: Record<string, ServerConfig>;
 }
 
 export interface RegistryEvents {
@@ -63,5 +65,11 @@ export interface Registry {
   setEnabled(name: string, enabled: boolean): Promise<void>;
   readonly approvals: CommandApprovalStore;
   importFrom(source: ImportSource, path?: string, options?: ImportOptions): Promise<ImportReport>;
+  /** Whether this server was declared in code (listed beside mcp.json's, not editable here). */
+  fromCode(name: string): boolean;
+  /** Declares servers in code, beside mcp.json's; a name mcp.json has too is an error naming both places. */
+  declareFromCode(servers: Record<string, ServerConfig>): Promise<void>;
+  /** Forgets servers declared in code (their program closed). */
+  forgetFromCode(names: string[]): Promise<void>;
   close(): Promise<void>;
 }

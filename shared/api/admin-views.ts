@@ -56,3 +56,12 @@ export type Confirmation = z.infer<typeof ConfirmationSchema>;
 
 export const ConfirmationOutcomeSchema = lazySchema(() => z.enum(['confirmed', 'refused', 'expired', 'failed']));
 export type ConfirmationOutcome = z.infer<typeof ConfirmationOutcomeSchema>;
+
+/** How a widening asked from the command line stands, for whoever asked it (a library waiting for the person). */
+export const ConfirmationAnswerSchema = lazySchema(() => z.object({
+  outcome: z.union([ConfirmationOutcomeSchema, z.literal('waiting')]),
+  /** The answer of the confirmed method (not for a new agent's token, which is the person's). */
+  result: z.unknown().optional(),
+  error: z.string().optional(),
+}));
+export type ConfirmationAnswer = z.infer<typeof ConfirmationAnswerSchema>;

@@ -15,7 +15,7 @@ import {
   TierPolicySchema,
 } from './bridge-views';
 import { AskActionSchema, AskContentSchema, AskSettledSchema, PendingAskSchema } from './ask-views';
-import { AdminEntrySchema, CallerSchema, ConfirmationOutcomeSchema, ConfirmationSchema } from './admin-views';
+import { AdminEntrySchema, CallerSchema, ConfirmationAnswerSchema, ConfirmationOutcomeSchema, ConfirmationSchema } from './admin-views';
 import {
   CallResultSchema,
   ConfigIssueSchema,
@@ -61,6 +61,17 @@ export const API_METHODS = lazyEntries({
     output: Ok,
   }),
   removeServer: () => ({ input: ByName, output: Ok }),
+  /** Servers declared in a program's code (docs/library.md): not in mcp.json, approved like any other. */
+  declareServers: () => ({
+    input: z.strictObject({
+      servers: z
+        .record(ServerNameSchema, z.union([StdioServerSchema, HttpServerSchema]))
+        .refine((servers) => Object.keys(servers).length <= 100, 'at most 100 servers'),
+    }),
+    output: Ok,
+  }),
+  /** Forgets servers declared in code (their program closed); names not declared in code are left alone. */
+  forgetServers: () => ({ input: z.strictObject({ names: z.array(ServerNameSchema).max(100) }), output: Ok }),
   setServerEnabled: () => ({ input: z.strictObject({ name: ServerNameSchema, enabled: z.boolean() }), output: Ok }),
   /** `commandLine`: what the person was shown; refused if the config changed since (approve what you saw). */
   approveServer: () => ({ input: ByName.extend({ commandLine: z.string().optional() }), output: Ok }),
@@ -202,6 +213,8 @@ export const API_METHODS = lazyEntries({
   }),
   /** Widenings asked for from the command line, waiting for the person (see SECURITY.md). */
   listConfirmations: () => ({ input: z.strictObject({}), output: z.array(ConfirmationSchema) }),
+  /** How one stands for whoever asked: waiting, or its end and answer (docs/library.md). */
+  confirmationAnswer: () => ({ input: z.strictObject({ id: z.string().min(1).max(100) }), output: ConfirmationAnswerSchema }),
   /**
    * The person's interfaces only: confirming runs the request as the person; `result` is its answer
    * (a new agent's token is shown to the person, not to whoever asked).

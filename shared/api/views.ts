@@ -41,6 +41,8 @@ export const ServerStatusSchema = lazySchema(() => z.object({
   history: z.array(StateChangeSchema),
   /** OAuth servers: whether a credential is held, its expiry and scopes. */
   auth: AuthInfoSchema.optional(),
+  /** Declared in code by a program (openConnectedServices), not in mcp.json: changed there, not here. */
+  fromCode: z.boolean().optional(),
 }));
 export type ServerStatus = z.infer<typeof ServerStatusSchema>;
 

@@ -17,6 +17,7 @@ export const LAYERS = [
   ['electron/app'],
   ['electron/web'],
   ['electron/cli', 'electron/shell'],
+  ['electron/library'],
 ];
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));

@@ -80,7 +80,8 @@ export function registerServers(program: Command, run: Run): void {
         if (list.length === 0) return ctx.output.out('No servers configured.');
         const rows = [
           ['SERVER', 'TRANSPORT', 'STATE', 'COMMAND OR URL'],
-          ...list.map((s) => [s.name, s.transport, stateLabel(s), s.commandLine ?? s.url ?? '']),
+          // One a program declared in code is changed in that program, not with these commands.
+          ...list.map((s) => [s.name, s.transport, stateLabel(s), `${s.fromCode === true ? '(from code) ' : ''}${s.commandLine ?? s.url ?? ''}`]),
           // Entries left out for a mistake of their own: listed, so none seems to vanish.
           ...issueRows(configIssues, list).map(({ server, problem }) => [server, '', 'invalid entry', problem]),
         ];

@@ -3,6 +3,7 @@ import type { ServerStatus } from '../../../shared/api';
 import { ClippedText, ServiceIcon, StateBadge } from '../../components';
 import { expiryText, plural, routeHref, shownLine } from '../../lib';
 import type { ServerRowModel } from './catalog-model';
+import { FromCodeMark } from './from-code-mark';
 import { ServerActions } from './server-actions';
 
 export interface ServerRowProps {
@@ -23,6 +24,7 @@ export const ServerRow = memo(function ServerRow({ row, now, onApprove }: Server
         <a id={nameId} href={routeHref({ screen: 'service', server: status.name, tab: 'overview' })}>
           {status.name}
         </a>
+        {status.fromCode === true && <FromCodeMark />}
         <ClippedText className="row-sub" text={entry?.name ?? shownLine(status.url ?? status.commandLine ?? '')} label={status.name} />
       </div>
       <span className="row-cell" title="Transport">

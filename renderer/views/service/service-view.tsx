@@ -5,6 +5,7 @@ import { PageHeader, ServiceIcon, StateBadge } from '../../components';
 import { routeHref, shownLine, shownText, SERVICE_TABS, type ServiceTab } from '../../lib';
 import { useLive, useNowFor, useStore } from '../../state';
 import { ApproveCommandDialog } from '../catalog/approve-command-dialog';
+import { FromCodeMark } from '../catalog/from-code-mark';
 import { ServerActions } from '../catalog/server-actions';
 import { LogsPanel } from './logs-panel';
 import { OverviewPanel } from './overview-panel';
@@ -56,12 +57,18 @@ export function ServiceView({ server, tab, tool }: { server: string; tab: Servic
       >
         <StateBadge status={status} />
         <ServerActions status={status} now={now} onApprove={() => setDialog('approve')} />
-        <button type="button" className="button small" ref={editButton} onClick={() => setDialog('edit')} aria-label={`Edit ${server}`}>
-          Edit
-        </button>
-        <button type="button" className="button small danger" onClick={() => setDialog('remove')} aria-label={`Remove ${server}`}>
-          Remove
-        </button>
+        {status.fromCode === true ? (
+          <FromCodeMark />
+        ) : (
+          <>
+            <button type="button" className="button small" ref={editButton} onClick={() => setDialog('edit')} aria-label={`Edit ${server}`}>
+              Edit
+            </button>
+            <button type="button" className="button small danger" onClick={() => setDialog('remove')} aria-label={`Remove ${server}`}>
+              Remove
+            </button>
+          </>
+        )}
       </PageHeader>
       <nav className="tabs" aria-label={`Sections of ${server}`}>
         {SERVICE_TABS.map((t) => (

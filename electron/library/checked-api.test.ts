@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import type { AppApi } from '../../shared/api';
+import { checkedApi } from './checked-api';
+
+describe("a program's input is checked before it reaches the core", () => {
+  const reached: unknown[] = [];
+  const inner = {
+    on: () => () => undefined,
+    callTool: (input: unknown) => {
+      reached.push(input);
+      return Promise.resolve({ content: [] });
+    },
+  } as unknown as AppApi;
+
+  it('refuses what the App API would refuse, naming the field, and passes the rest on parsed', async () => {
+    const api = checkedApi(inner);
+    await expect(api.callTool({ server: 'files', tool: 'read', timeoutMs: -1 })).rejects.toMatchObject({
+      code: 'invalid_input',
+      message: expect.stringMatching(/^Invalid input for callTool: timeoutMs: /) as string,
+    });
+    await expect(api.callTool({ server: 'files', tool: 'read', extra: 1 } as never)).rejects.toMatchObject({ code: 'invalid_input' });
+    expect(reached).toEqual([]);
+    await expect(api.callTool({ server: 'files', tool: 'read', arguments: { path: '/tmp' } })).resolves.toEqual({ content: [] });
+    expect(reached).toEqual([{ server: 'files', tool: 'read', arguments: { path: '/tmp' } }]);
+  });
+});

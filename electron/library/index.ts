@@ -1,0 +1,21 @@
+// The library's public face (docs/library.md): `import { openConnectedServices } from 'connected-services'`.
+export { openConnectedServices } from './open';
+export { waitingRequest } from './person-waits';
+export type { CallOptions, ConnectedServices, Mode, OpenOptions, ServerEntry } from './types';
+export { CodedError, ERROR_CODES } from '../../shared/errors';
+export type { ErrorCode } from '../../shared/errors';
+export type {
+  AgentView,
+  ApiEvent,
+  ApiEventPayload,
+  ApiInput,
+  ApiMethod,
+  ApiOutput,
+  AppApi,
+  CallResult,
+  PromptInfo,
+  ResourceInfo,
+  ServerState,
+  ServerStatus,
+  ToolInfo,
+} from '../../shared/api';

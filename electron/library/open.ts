@@ -1,0 +1,89 @@
+import { API_METHODS, type ApiEvent, type ApiEventPayload, type AppApi } from '../../shared/api';
+import { CodedError } from '../../shared/errors';
+import { createContext, type Output } from '../cli';
+import { checkedApi, describeIssues } from './checked-api';
+import { personWaits } from './person-waits';
+import { PolledStates } from './polled-states';
+import type { ConnectedServices, OpenOptions, ServerEntry } from './types';
+
+/** A library prints nothing of its own: what goes wrong is in the errors it throws. */
+const silent: Output = { out: () => undefined, err: () => undefined };
+
+function checkedServers(servers: Record<string, ServerEntry> | undefined): Record<string, ServerEntry> | undefined {
+  if (servers === undefined) return undefined;
+  const parsed = API_METHODS.declareServers.input.safeParse({ servers });
+  if (!parsed.success) {
+    throw new CodedError('invalid_input', `The servers declared in code are not valid: ${describeIssues(parsed.error.issues)}`, {
+      hint: 'Each is an mcp.json entry: { command, args, env } or { url, headers }',
+    });
+  }
+  return parsed.data.servers;
+}
+
+/**
+ * Opens the core for a data folder, by the command line's rule (electron/cli/context.ts): while an app
+ * runs for the folder, everything goes through that app's App API (a widening waits for the person
+ * there); otherwise the core runs in this process. Servers declared in `servers` stand beside mcp.json's.
+ */
+export async function openConnectedServices(options: OpenOptions = {}): Promise<ConnectedServices> {
+  const code = checkedServers(options.servers);
+  const env = options.env ?? process.env;
+  const context = createContext(options.home !== undefined ? { home: options.home } : {}, silent, env);
+  // A long-lived program follows mcp.json as it changes, as the app does.
+  const core = await context.core({ watch: true, ...(code ? { codeServers: code } : {}) });
+  const mode = context.runningApp() ? 'app' : 'in-process';
+  const api: AppApi = checkedApi(mode === 'app' ? personWaits(core.api, options.confirmTimeoutMs !== undefined ? { timeoutMs: options.confirmTimeoutMs } : {}) : core.api);
+  const declared = Object.keys(code ?? {});
+  const polled = mode === 'app' ? new PolledStates(api) : undefined;
+  let closing: Promise<void> | undefined;
+  const close = (): Promise<void> =>
+    (closing ??= (async () => {
+      polled?.stop();
+      // The app forgets what this program declared; in this process they go with the core.
+      if (mode === 'app' && declared.length > 0) await api.forgetServers({ names: declared }).catch(() => undefined);
+      await context.close();
+    })());
+  try {
+    // Through an app, the servers declared in code are a widening the person confirms there.
+    if (mode === 'app' && code) await api.declareServers({ servers: code });
+  } catch (error) {
+    await close();
+    throw error;
+  }
+
+  const ok = async (call: Promise<unknown>): Promise<void> => {
+    await call;
+  };
+  return {
+    dataDir: context.dataDir,
+    mode,
+    api,
+    listServers: async () => (await api.status({})).servers,
+    listTools: (server) => api.listTools(server !== undefined ? { server } : {}),
+    callTool: (server, tool, args, callOptions = {}) =>
+      api.callTool({ server, tool, ...(args !== undefined ? { arguments: args } : {}), ...(callOptions.timeoutMs !== undefined ? { timeoutMs: callOptions.timeoutMs } : {}) }),
+    listResources: (server) => api.listResources(server !== undefined ? { server } : {}),
+    readResource: (server, uri) => api.readResource({ server, uri }),
+    listPrompts: (server) => api.listPrompts(server !== undefined ? { server } : {}),
+    getPrompt: (server, name, args) => api.getPrompt({ server, name, ...(args !== undefined ? { arguments: args } : {}) }),
+    addServer: (name, entry) => ok(api.addServer({ name, config: entry })),
+    updateServer: (name, entry) => ok(api.updateServer({ name, config: entry })),
+    removeServer: (name) => ok(api.removeServer({ name })),
+    approveServer: (name) => ok(api.approveServer({ name })),
+    connect: (name) => api.connect({ name }),
+    stopServer: (name) => api.stopServer({ name }),
+    listAgents: () => api.listAgents({}),
+    addAgent: (input) => api.addAgent(input),
+    updateAgent: (input) => api.updateAgent(input),
+    removeAgent: (name) => ok(api.removeAgent({ name })),
+    listSecrets: () => api.listSecrets({}),
+    setSecret: (name, value, server) => ok(api.setSecret({ name, value, ...(server !== undefined ? { server } : {}) })),
+    deleteSecret: async (name, server) => (await api.deleteSecret({ name, ...(server !== undefined ? { server } : {}) })).deleted,
+    on: <E extends ApiEvent>(event: E, listener: (payload: ApiEventPayload<E>) => void): (() => void) => {
+      if (!polled) return api.on(event, listener);
+      if (event !== 'serverState') return () => undefined;
+      return polled.listen(listener as (payload: ApiEventPayload<'serverState'>) => void);
+    },
+    close,
+  };
+}

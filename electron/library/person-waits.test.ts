@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import type { ApiOutput, AppApi } from '../../shared/api';
+import { CodedError } from '../../shared/errors';
+import { personWaits, waitingRequest } from './person-waits';
+
+/** A running app's API as the command line meets it: a widening answers `denied` with its request's id. */
+function appWith(answers: ApiOutput<'confirmationAnswer'>[]): { api: AppApi; asked: string[] } {
+  const asked: string[] = [];
+  const api = {
+    on: () => () => undefined,
+    approveServer: () => Promise.reject(new CodedError('denied', 'Waiting for confirmation in the app: approve "x"', { data: { confirmation: 'c-1' } })),
+    listTools: () => Promise.resolve([]),
+    confirmationAnswer: ({ id }: { id: string }) => {
+      asked.push(id);
+      return Promise.resolve(answers.shift() ?? { outcome: 'waiting' });
+    },
+  } as unknown as AppApi;
+  return { api, asked };
+}
+
+describe('a widening through a running app waits for the person', () => {
+  const instant = { sleep: () => Promise.resolve() };
+
+  it('answers once the person confirmed, asking after the request it made', async () => {
+    const { api, asked } = appWith([{ outcome: 'waiting' }, { outcome: 'waiting' }, { outcome: 'confirmed', result: { ok: true } }]);
+    await expect(personWaits(api, instant).approveServer({ name: 'x' })).resolves.toEqual({ ok: true });
+    expect(asked).toEqual(['c-1', 'c-1', 'c-1']);
+  });
+
+  it('fails with the outcome when refused, and with a timeout when nobody decides in time', async () => {
+    const refused = personWaits(appWith([{ outcome: 'refused' }]).api, instant).approveServer({ name: 'x' });
+    await expect(refused).rejects.toMatchObject({ code: 'denied', message: 'approve "x": refused in the app' });
+    let now = 0;
+    const late = personWaits(appWith([]).api, { sleep: () => Promise.resolve(void (now += 1000)), now: () => now, timeoutMs: 5000 });
+    await expect(late.approveServer({ name: 'x' })).rejects.toMatchObject({ code: 'timeout' });
+  });
+
+  it('passes through what does not wait, and tells a waiting error by its request', async () => {
+    await expect(personWaits(appWith([]).api, instant).listTools({})).resolves.toEqual([]);
+    expect(waitingRequest(new CodedError('denied', 'x', { data: { confirmation: 'c-9' } }))).toBe('c-9');
+    expect(waitingRequest(new CodedError('denied', 'x'))).toBeUndefined();
+    expect(waitingRequest(new Error('x'))).toBeUndefined();
+  });
+});

@@ -1,0 +1,66 @@
+import { API_METHODS, type ApiInput, type ApiMethod, type AppApi } from '../../shared/api';
+import { CodedError } from '../../shared/errors';
+
+/** The app lets a request wait 10 minutes (electron/app/confirmations.ts); no longer by default. */
+export const DEFAULT_CONFIRM_TIMEOUT_MS = 10 * 60_000;
+const POLL_MS = 250;
+
+export interface PersonWaitsOptions {
+  timeoutMs?: number;
+  sleep?: (ms: number) => Promise<void>;
+  now?: () => number;
+}
+
+/** The request a widening asked of a running app waits as, if that is what this error says. */
+export function waitingRequest(error: unknown): string | undefined {
+  if (!(error instanceof CodedError) || error.code !== 'denied') return undefined;
+  const id = error.data?.['confirmation'];
+  return typeof id === 'string' ? id : undefined;
+}
+
+/**
+ * The running app's App API, where a widening waits for the person instead of failing at once (the
+ * command line exits 4 and leaves it to the person): the method's answer once confirmed, the app's
+ * error once refused, failed or expired, `timeout` when the person did not decide in time.
+ */
+export function personWaits(api: AppApi, options: PersonWaitsOptions = {}): AppApi {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_CONFIRM_TIMEOUT_MS;
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const now = options.now ?? Date.now;
+
+  const waitFor = async <M extends ApiMethod>(method: M, id: string, asked: CodedError): Promise<unknown> => {
+    const deadline = now() + timeoutMs;
+    for (;;) {
+      const answer = await api.confirmationAnswer({ id });
+      // A new agent's token is the person's: confirmed, with no answer for the asker.
+      if (answer.outcome === 'confirmed') return answer.result === undefined ? undefined : API_METHODS[method].output.parse(answer.result);
+      if (answer.outcome !== 'waiting') {
+        throw new CodedError('denied', `${asked.message.replace(/^Waiting for confirmation in the app: /, '')}: ${answer.outcome} in the app`, {
+          hint: answer.error ?? 'Ask again; the person decides in Connected Services (Activity → Changes)',
+          data: { confirmation: id, outcome: answer.outcome },
+        });
+      }
+      if (now() >= deadline) {
+        throw new CodedError('timeout', `Nobody confirmed in the app in time: ${asked.message}`, {
+          hint: 'Confirm it in Connected Services (Activity → Changes), or give openConnectedServices a longer confirmTimeoutMs',
+          data: { confirmation: id },
+        });
+      }
+      await sleep(POLL_MS);
+    }
+  };
+
+  const out: Record<string, unknown> = { on: api.on.bind(api) };
+  for (const method of Object.keys(API_METHODS) as ApiMethod[]) {
+    out[method] = async (input: ApiInput<typeof method>) => {
+      try {
+        return await (api[method] as (input: unknown) => Promise<unknown>)(input);
+      } catch (error) {
+        const id = waitingRequest(error);
+        if (id === undefined) throw error;
+        return waitFor(method, id, error as CodedError);
+      }
+    };
+  }
+  return out as unknown as AppApi;
+}

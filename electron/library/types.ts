@@ -1,0 +1,85 @@
+import type {
+  AgentView,
+  ApiEvent,
+  ApiEventPayload,
+  ApiInput,
+  ApiOutput,
+  AppApi,
+  CallResult,
+  PromptInfo,
+  ServerStatus,
+  ToolInfo,
+} from '../../shared/api';
+import type { ServerConfig } from '../../shared/config';
+
+/** A server's entry, as in mcp.json: `{ command, args, env, cwd }` (stdio) or `{ url, headers, auth }` (HTTP). */
+export type ServerEntry = ServerConfig;
+
+export interface OpenOptions {
+  /** The data folder; default `CONNECTED_SERVICES_HOME`, else the OS's app-data folder (as the command line). */
+  home?: string;
+  /** The environment the core reads (`CONNECTED_SERVICES_PASSPHRASE`, …); default `process.env`. */
+  env?: Record<string, string | undefined>;
+  /**
+   * Servers declared in code: beside mcp.json's, marked `fromCode` in every listing, never written to
+   * mcp.json nor editable from the app. Each still runs only once the person approved its command.
+   * A name mcp.json has too is an error naming both places.
+   */
+  servers?: Record<string, ServerEntry>;
+  /**
+   * While an app runs for the data folder, a widening (declaring servers, approving, calling a tool,
+   * storing a secret) waits for the person there. How long to wait before giving up; default 10 minutes
+   * (when the app lets the request expire).
+   */
+  confirmTimeoutMs?: number;
+}
+
+/** Where the core runs: in the app already running for the data folder, or in this process. */
+export type Mode = 'app' | 'in-process';
+
+export interface CallOptions {
+  /** The call's own timeout (at most an hour); default the server's or the settings'. */
+  timeoutMs?: number;
+}
+
+/** The core, opened for one data folder. Every method's input is checked as the App API checks it. */
+export interface ConnectedServices {
+  readonly dataDir: string;
+  readonly mode: Mode;
+  /** The whole App API (docs/architecture.md), for what the methods below leave out. */
+  readonly api: AppApi;
+  /** Every configured server with its state; those declared in code have `fromCode: true`. */
+  listServers(): Promise<ServerStatus[]>;
+  listTools(server?: string): Promise<ToolInfo[]>;
+  /** Calls a tool as the person (past every agent's policy): through an app, the person confirms it first. */
+  callTool(server: string, tool: string, args?: Record<string, unknown>, options?: CallOptions): Promise<CallResult>;
+  listResources(server?: string): Promise<ApiOutput<'listResources'>>;
+  readResource(server: string, uri: string): Promise<ApiOutput<'readResource'>>;
+  listPrompts(server?: string): Promise<PromptInfo[]>;
+  getPrompt(server: string, name: string, args?: Record<string, string>): Promise<ApiOutput<'getPrompt'>>;
+  /** Adds a server to mcp.json (for one only this program uses, declare it in `servers` at open instead). */
+  addServer(name: string, entry: ServerEntry): Promise<void>;
+  updateServer(name: string, entry: ServerEntry): Promise<void>;
+  removeServer(name: string): Promise<void>;
+  /** Approves the server's command line (or, for HTTP, where it sends secrets), as shown in its status. */
+  approveServer(name: string): Promise<void>;
+  /** Starts a server now (signing in first where it needs to) and answers its status. */
+  connect(name: string): Promise<ServerStatus>;
+  stopServer(name: string): Promise<ServerStatus>;
+  listAgents(): Promise<AgentView[]>;
+  /** Adds an agent; its token is in the answer only (through an app it is shown to the person instead). */
+  addAgent(input: ApiInput<'addAgent'>): Promise<ApiOutput<'addAgent'> | undefined>;
+  updateAgent(input: ApiInput<'updateAgent'>): Promise<ApiOutput<'updateAgent'>>;
+  removeAgent(name: string): Promise<void>;
+  /** Names only: values never leave the core. */
+  listSecrets(): Promise<ApiOutput<'listSecrets'>>;
+  setSecret(name: string, value: string, server?: string): Promise<void>;
+  deleteSecret(name: string, server?: string): Promise<boolean>;
+  /**
+   * Listens to the core's events. In this process every event is heard; through an app only
+   * `serverState` is (the app keeps its event stream for its own window), seen by asking every second.
+   */
+  on<E extends ApiEvent>(event: E, listener: (payload: ApiEventPayload<E>) => void): () => void;
+  /** Forgets the servers declared in code (in the app too), stops what this process started. Idempotent. */
+  close(): Promise<void>;
+}

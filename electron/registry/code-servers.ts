@@ -1,0 +1,152 @@
+import { SERVER_NAME, canonicalJson, diffServers, type ConfigIssue, type McpConfig, type ServerConfig } from '../../shared/config';
+import { CodedError } from '../../shared/errors';
+import { Emitter } from '../../shared/events';
+import type { ImportReport, ImportSource } from '../../shared/api';
+import type { ImportOptions, Registry, RegistryEvents } from './types';
+
+/** The registry of mcp.json alone, which this one wraps. */
+export type FileBacked = Omit<Registry, 'fromCode' | 'declareFromCode' | 'forgetFromCode'>;
+
+/** Where a server declared in code comes from, as errors and the docs name it. */
+export const CODE_PLACE = 'code (the servers given to openConnectedServices)';
+
+/** A name both in code and in mcp.json: an error that names both places, so the person knows which to rename. */
+export function declaredTwice(name: string, file: string): CodedError {
+  return new CodedError('invalid_input', `The server "${name}" is declared twice: in ${CODE_PLACE} and in ${file}`, {
+    hint: `Rename or remove one of them: the entry in ${file}, or the one in the program's code`,
+    data: { server: name, places: ['code', file] },
+  });
+}
+
+/** A server declared in code is changed where it is declared, never through mcp.json or the app. */
+export function notEditable(name: string, action: string): CodedError {
+  return new CodedError('invalid_input', `The server "${name}" is declared in code, so it cannot be ${action} here`, {
+    hint: 'Change it in the program that declares it (the servers given to openConnectedServices)',
+    data: { server: name, fromCode: true },
+  });
+}
+
+function checkNames(servers: Record<string, ServerConfig>): void {
+  for (const name of Object.keys(servers)) {
+    if (!SERVER_NAME.test(name)) {
+      throw new CodedError('invalid_input', `"${name.slice(0, 60)}" (declared in code) is not a valid server name`, {
+        hint: 'Use 1-48 letters, digits, "_" or "-", starting with a letter or digit',
+      });
+    }
+  }
+}
+
+/**
+ * The registry with servers declared in code beside mcp.json's: listed with them, run and approved
+ * like them, never written to the file. A name in both is refused when declared; one the file gains
+ * later is a config issue, and the code's entry stays in force.
+ */
+export class CodeServerRegistry implements Registry {
+  readonly #file: FileBacked;
+  readonly #events: Emitter<RegistryEvents>;
+  #code: Record<string, ServerConfig> = {};
+  #merged: McpConfig;
+  /** How many names were in both at the last look, so a change of them is announced as issues. */
+  #twice = 0;
+
+  constructor(file: FileBacked) {
+    this.#file = file;
+    this.#events = new Emitter();
+    this.#merged = file.config();
+    file.on('change', () => this.#recompute());
+    file.on('issues', () => this.#events.emit('issues', { issues: this.issues() }));
+    file.on('approvals', (payload) => this.#events.emit('approvals', payload));
+  }
+
+  get dataDir(): string {
+    return this.#file.dataDir;
+  }
+  get file(): string {
+    return this.#file.file;
+  }
+  get approvals(): Registry['approvals'] {
+    return this.#file.approvals;
+  }
+
+  config(): McpConfig {
+    return this.#merged;
+  }
+
+  fromCode(name: string): boolean {
+    return Object.hasOwn(this.#code, name);
+  }
+
+  /** Adds (or replaces) servers declared in code; a name mcp.json has is refused, naming both places. */
+  declareFromCode(servers: Record<string, ServerConfig>): Promise<void> {
+    checkNames(servers);
+    const fileServers = this.#file.config().mcpServers;
+    for (const name of Object.keys(servers)) if (Object.hasOwn(fileServers, name)) throw declaredTwice(name, this.file);
+    this.#code = { ...this.#code, ...servers };
+    this.#recompute();
+    return Promise.resolve();
+  }
+
+  /** Removes servers declared in code (the program that declared them closed). */
+  forgetFromCode(names: string[]): Promise<void> {
+    const code = { ...this.#code };
+    for (const name of names) delete code[name];
+    this.#code = code;
+    this.#recompute();
+    return Promise.resolve();
+  }
+
+  issues(): ConfigIssue[] {
+    const fileServers = this.#file.config().mcpServers;
+    const twice = Object.keys(this.#code)
+      .filter((name) => Object.hasOwn(fileServers, name))
+      .map((name) => ({ file: this.file, server: name, message: `${declaredTwice(name, this.file).message}; the one in code is used until one is renamed` }));
+    return [...this.#file.issues(), ...twice];
+  }
+
+  #recompute(): void {
+    const previous = this.#merged;
+    const file = this.#file.config();
+    const fileOnly = Object.fromEntries(Object.entries(file.mcpServers).filter(([name]) => !this.fromCode(name)));
+    this.#merged = { ...file, mcpServers: { ...fileOnly, ...this.#code } };
+    const twice = this.issues().length - this.#file.issues().length;
+    if (twice !== this.#twice) this.#events.emit('issues', { issues: this.issues() });
+    this.#twice = twice;
+    if (canonicalJson(previous) !== canonicalJson(this.#merged)) {
+      this.#events.emit('change', { config: this.#merged, diff: diffServers(previous, this.#merged) });
+    }
+  }
+
+  on<E extends keyof RegistryEvents>(event: E, listener: (payload: RegistryEvents[E]) => void): () => void {
+    return this.#events.on(event, listener);
+  }
+
+  reload(): Promise<void> {
+    return this.#file.reload();
+  }
+  watch(): void {
+    this.#file.watch();
+  }
+  addServer(name: string, config: ServerConfig): Promise<void> {
+    if (this.fromCode(name)) return Promise.reject(declaredTwice(name, this.file));
+    return this.#file.addServer(name, config);
+  }
+  updateServer(name: string, config: ServerConfig): Promise<void> {
+    if (this.fromCode(name)) return Promise.reject(notEditable(name, 'edited'));
+    return this.#file.updateServer(name, config);
+  }
+  removeServer(name: string): Promise<void> {
+    if (this.fromCode(name)) return Promise.reject(notEditable(name, 'removed'));
+    return this.#file.removeServer(name);
+  }
+  setEnabled(name: string, enabled: boolean): Promise<void> {
+    if (this.fromCode(name)) return Promise.reject(notEditable(name, enabled ? 'enabled' : 'disabled'));
+    return this.#file.setEnabled(name, enabled);
+  }
+  importFrom(source: ImportSource, path?: string, options?: ImportOptions): Promise<ImportReport> {
+    return this.#file.importFrom(source, path, options);
+  }
+  async close(): Promise<void> {
+    this.#events.clear();
+    await this.#file.close();
+  }
+}
