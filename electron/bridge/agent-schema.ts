@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { AgentClientSchema, type AgentClient } from './client-names';
+import { ToolModeSchema, type ToolMode } from './tool-mode';
 
 export const DECISIONS = ['allow', 'ask', 'deny'] as const;
 export const DecisionSchema = z.enum(DECISIONS);
@@ -74,6 +76,10 @@ export const StoredAgentSchema = z.strictObject({
   names: NameStyleSchema.optional(),
   /** True: its listing adds list_resources, read_resource and get_prompt, for clients that use tools only (resource-tools.ts). Absent: off. */
   resourceTools: z.literal(true).optional(),
+  /** `search` or `auto`: its listing is a search and call tools (tool-mode.ts). Absent: `all`. */
+  toolMode: ToolModeSchema.exclude(['all']).optional(),
+  /** The client its names are made for (client-names.ts). Absent: none, names within 64. */
+  client: AgentClientSchema.optional(),
 });
 export type StoredAgent = z.infer<typeof StoredAgentSchema>;
 
@@ -95,6 +101,8 @@ export interface AgentInput {
   tools?: ToolOverrides;
   names?: NameStyle;
   resourceTools?: boolean;
+  toolMode?: ToolMode;
+  client?: AgentClient;
 }
 
 export interface AgentUpdate {
@@ -104,4 +112,7 @@ export interface AgentUpdate {
   asks?: Partial<AgentAsks>;
   names?: NameStyle;
   resourceTools?: boolean;
+  toolMode?: ToolMode;
+  /** null forgets it. */
+  client?: AgentClient | null;
 }
