@@ -23,11 +23,12 @@ export interface SearchAnswer {
 
 export const MAX_LIMIT = 20;
 /**
- * Below this share of the need's weight, the best tool is not offered: "nothing fits". Chosen on
- * the labelled set so that about two thirds of needs with no right tool get it while at most 3% of
- * answerable needs lose their right tool (npm run bench prints both).
+ * "Nothing fits" when the best of the first three tools fits less than this: its fit is its score
+ * (in units of the index's largest idf, so the same for 30 tools or 3,000) times the share of the
+ * need's weight it matched. Chosen on the labelled set so that at most 3% of needs that have a
+ * right tool lose it (npm run bench prints both rates).
  */
-export const NOTHING_FITS_BELOW = 0.42;
+export const NOTHING_FITS_BELOW = 0.18;
 /** The k-th tool of one server already chosen scores DIVERSITY^k of its own: others come up. */
 const DIVERSITY = 0.88;
 /** A tool whose own name the need spells out scores up to this much more. */
@@ -71,7 +72,7 @@ export function searchTools(index: SearchIndex, need: string, options: SearchOpt
   const limit = Math.max(1, Math.min(MAX_LIMIT, Math.floor(options.limit)));
   const named = new Set(index.docs.filter((d) => query.some((q) => index.serverTerms.has(q.term) && d.server.toLowerCase().includes(q.term))).map((d) => d.server));
   const picked = diverse(scored, index, limit, named);
-  const top = picked[0];
-  if (top === undefined || Math.max(...picked.slice(0, 3).map((p) => p.coverage)) < NOTHING_FITS_BELOW) return { hits: [], nothingFits: true };
+  const fit = Math.max(0, ...picked.slice(0, 3).map((p) => (p.score / index.maxIdf()) * p.coverage));
+  if (fit < NOTHING_FITS_BELOW) return { hits: [], nothingFits: true };
   return { hits: picked.map((p) => ({ doc: p.doc, score: p.score, coverage: p.coverage })), nothingFits: false };
 }

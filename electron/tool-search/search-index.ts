@@ -1,5 +1,5 @@
 import { fieldTerms, FIELDS, type Field, type ToolDoc } from './tool-doc';
-import { SYNONYM_WEIGHT, synonymsOf } from './synonyms';
+import { PHRASES, SYNONYM_WEIGHT, synonymsOf } from './synonyms';
 import { terms } from './tokens';
 
 /**
@@ -36,7 +36,8 @@ export interface Scored {
 export function queryTerms(need: string): QueryTerm[] {
   const seen = new Set<string>();
   const out: QueryTerm[] = [];
-  for (const term of terms(need)) {
+  const phrased = PHRASES.reduce((text, [pattern, words]) => text.replace(pattern, words), need);
+  for (const term of terms(phrased)) {
     if (seen.has(term)) continue;
     seen.add(term);
     out.push({ term, alternatives: [[term, 1], ...[...synonymsOf(term)].map((s) => [s, SYNONYM_WEIGHT] as const)] });
@@ -69,6 +70,11 @@ export class SearchIndex {
     });
     this.#names = fields.map((f) => new Set(f.name));
     this.serverTerms = new Set(docs.flatMap((d) => terms(d.server)));
+  }
+
+  /** The idf of a word no tool has: the most any word can weigh in this index. */
+  maxIdf(): number {
+    return Math.log(1 + (this.docs.length + 0.5) / 0.5);
   }
 
   /** Robertson–Spärck Jones idf, kept positive; a word no tool has gets the idf of the rarest. */

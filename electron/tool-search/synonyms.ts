@@ -70,6 +70,33 @@ const GROUPS: readonly string[] = [
   'permission access role',
   'count number total how many',
   'recent latest newest last',
+  'whoami viewer self authenticated current',
+  'reaction emoji react',
+  'rename move',
+  'forget delete',
+  'remember store save',
+  'draw generate render',
+  'latitude longitude coordinates geocode',
+  'drive driving car travel',
+  'program process',
+  'sum add plus addition',
+  'column field attribute property',
+  'progress history trend',
+  'gym workout exercise training',
+  'tell notify send announce',
+  'blocked blocks relation dependency',
+  'crm contact deal company object',
+  'link associate association connect',
+  'review reviewer',
+  'check status passing',
+];
+
+/** Phrases agents write that name a need in other words than any tool's (applied before splitting into words). */
+export const PHRASES: ReadonlyArray<readonly [RegExp, string]> = [
+  [/\bwho am i\b/gi, 'whoami current user'],
+  [/\bthumbs? up\b/gi, 'reaction'],
+  [/\bsign(?:ed)? in as\b/gi, 'whoami'],
+  [/\blogged in as\b/gi, 'whoami'],
 ];
 
 export const SYNONYM_WEIGHT = 0.5;
