@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_CLIENT_PREFIX, NAME_CLIENTS } from '../../shared/api';
 import { BRIDGE_NAME, MAX_NAME_LENGTH, shortHash } from '../../shared/naming';
 import type { AgentNames } from './agent-names';
 import type { Agent } from './agent-schema';
@@ -14,11 +15,9 @@ import { serverAllowed } from './policy';
  * - claude-desktop: sends the tool's name as it is (0).
  * A number is a prefix length of the person's own choosing.
  */
-export const NAME_CLIENTS = ['claude-code', 'codex', 'vscode', 'cursor', 'claude-desktop'] as const;
 export type NameClient = (typeof NAME_CLIENTS)[number];
-/** At most this long a prefix: our own tools' names (at most 21 characters) must still fit. */
-export const MAX_PREFIX = 40;
-export const AgentClientSchema = z.union([z.enum(NAME_CLIENTS), z.number().int().min(0).max(MAX_PREFIX)]);
+/** At most MAX_CLIENT_PREFIX: our own tools' names (at most 21 characters) must still fit. */
+export const AgentClientSchema = z.union([z.enum(NAME_CLIENTS), z.number().int().min(0).max(MAX_CLIENT_PREFIX)]);
 export type AgentClient = z.infer<typeof AgentClientSchema>;
 
 const ENTRY = 'connected-services';

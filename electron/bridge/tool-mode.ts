@@ -1,10 +1,10 @@
 import { z } from 'zod';
+import { TOOL_MODES } from '../../shared/api';
 
 /**
  * What an agent's tools/list holds (issue #32): `all` its tools, `search` a search and call tools
  * (search-tools.ts), `auto` search once its tools pass AUTO_SEARCH_TOOLS or AUTO_SEARCH_TOKENS.
  */
-export const TOOL_MODES = ['all', 'search', 'auto'] as const;
 export const ToolModeSchema = z.enum(TOOL_MODES);
 export type ToolMode = z.infer<typeof ToolModeSchema>;
 
@@ -27,4 +27,11 @@ export function searchesFor(mode: ToolMode | undefined, count: number, tokens: (
   if (mode === 'search') return true;
   if (mode !== 'auto') return false;
   return count > AUTO_SEARCH_TOOLS || tokens() > AUTO_SEARCH_TOKENS;
+}
+
+/** In words, for `agents config` and `agents list`. */
+export function describeToolMode(mode: ToolMode | undefined): string {
+  if (mode === 'search') return 'tool mode search: it lists search_tools and a call tool per tier, and finds its tools by searching';
+  if (mode === 'auto') return `tool mode auto: it lists its tools while they are at most ${AUTO_SEARCH_TOOLS} and about ${AUTO_SEARCH_TOKENS.toLocaleString('en')} tokens, then searches as in search mode`;
+  return 'tool mode all: it lists every tool it may call';
 }
