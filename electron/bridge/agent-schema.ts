@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { AgentClientSchema, type AgentClient } from './client-names';
-import { ToolModeSchema, type ToolMode } from './tool-mode';
+import { MAX_CLIENT_PREFIX, NAME_CLIENTS, TOOL_MODES } from '../../shared/api';
 
 export const DECISIONS = ['allow', 'ask', 'deny'] as const;
 export const DecisionSchema = z.enum(DECISIONS);
@@ -58,6 +57,13 @@ import { DEFAULT_AGENT_ASKS as DEFAULT_ASKS } from '../../shared/api';
 export const NAME_STYLES = ['prefixed', 'plain'] as const;
 export const NameStyleSchema = z.enum(NAME_STYLES);
 export type NameStyle = z.infer<typeof NameStyleSchema>;
+
+/** What an agent's tools/list holds (tool-mode.ts). */
+export const ToolModeSchema = z.enum(TOOL_MODES);
+export type ToolMode = z.infer<typeof ToolModeSchema>;
+/** The client whose prefix its names fit (client-names.ts), or a prefix length. */
+export const AgentClientSchema = z.union([z.enum(NAME_CLIENTS), z.number().int().min(0).max(MAX_CLIENT_PREFIX)]);
+export type AgentClient = z.infer<typeof AgentClientSchema>;
 
 export const StoredAgentSchema = z.strictObject({
   name: AgentNameSchema,

@@ -1,8 +1,7 @@
-import { z } from 'zod';
-import { MAX_CLIENT_PREFIX, NAME_CLIENTS } from '../../shared/api';
+import type { NAME_CLIENTS } from '../../shared/api';
 import { BRIDGE_NAME, MAX_NAME_LENGTH, shortHash } from '../../shared/naming';
 import type { AgentNames } from './agent-names';
-import type { Agent } from './agent-schema';
+import type { Agent, AgentClient } from './agent-schema';
 import { serverAllowed } from './policy';
 
 /**
@@ -16,9 +15,7 @@ import { serverAllowed } from './policy';
  * A number is a prefix length of the person's own choosing.
  */
 export type NameClient = (typeof NAME_CLIENTS)[number];
-/** At most MAX_CLIENT_PREFIX: our own tools' names (at most 21 characters) must still fit. */
-export const AgentClientSchema = z.union([z.enum(NAME_CLIENTS), z.number().int().min(0).max(MAX_CLIENT_PREFIX)]);
-export type AgentClient = z.infer<typeof AgentClientSchema>;
+export type { AgentClient } from './agent-schema';
 
 const ENTRY = 'connected-services';
 const PREFIX: Readonly<Record<NameClient, number>> = {
@@ -48,7 +45,8 @@ function cut(shown: string, limit: number, key: string, digits: number): string 
   return `${shown.slice(0, Math.max(1, limit - digits - 1))}_${hash}`;
 }
 
-const fitted = new WeakMap<AgentNames, Map<number, AgentNames>>();
+/** Per index and agent record, as agentNames: both are replaced, never changed, when inventories or the agent change. */
+const fitted = new WeakMap<object, WeakMap<Readonly<Agent>, AgentNames>>();
 
 /**
  * The agent's names, each at most 64 less its client's prefix: longer ones are cut with the hash rule
@@ -62,8 +60,8 @@ export function fitToClient(
 ): AgentNames {
   const limit = MAX_NAME_LENGTH - prefixLength(agent.client);
   if (limit >= MAX_NAME_LENGTH) return base;
-  let byLimit = fitted.get(base);
-  const known = byLimit?.get(limit);
+  let byAgent = fitted.get(index);
+  const known = byAgent?.get(agent);
   if (known !== undefined) return known;
   const visible = [...index].filter(([, e]) => serverAllowed(agent, e.server));
   const taken = new Set(visible.map(([bridge]) => base.shown(bridge)).filter((n) => n.length <= limit));
@@ -87,10 +85,10 @@ export function fitToClient(
     bridgeOf: (name) => toBridge.get(name) ?? base.bridgeOf(name),
     keptPrefix: base.keptPrefix,
   };
-  if (byLimit === undefined) {
-    byLimit = new Map();
-    fitted.set(base, byLimit);
+  if (byAgent === undefined) {
+    byAgent = new WeakMap();
+    fitted.set(index, byAgent);
   }
-  byLimit.set(limit, names);
+  byAgent.set(agent, names);
   return names;
 }

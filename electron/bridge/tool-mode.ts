@@ -1,12 +1,10 @@
-import { z } from 'zod';
-import { TOOL_MODES } from '../../shared/api';
+import type { ToolMode } from './agent-schema';
 
 /**
  * What an agent's tools/list holds (issue #32): `all` its tools, `search` a search and call tools
  * (search-tools.ts), `auto` search once its tools pass AUTO_SEARCH_TOOLS or AUTO_SEARCH_TOKENS.
  */
-export const ToolModeSchema = z.enum(TOOL_MODES);
-export type ToolMode = z.infer<typeof ToolModeSchema>;
+export type { ToolMode } from './agent-schema';
 
 /**
  * `auto` searches past 40 tools: VS Code sends at most 128 per request, published measurements see

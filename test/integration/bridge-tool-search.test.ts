@@ -127,4 +127,18 @@ describe('tool search through the bridge (server-everything and our fault server
     expect(names).not.toContain('search_tools');
     await expect(call(c, 'search_tools', { query: 'echo' })).rejects.toMatchObject({ code: -32602 });
   });
+
+  it('names made for Claude Code fit its 64 characters with its prefix, and the cut name calls the tool', async () => {
+    const { token } = await h.bridge.agents.add('claude', { servers: ['everything'], policy: { read: 'allow', write: 'allow', destructive: 'allow' }, client: 'claude-code' });
+    const c = await connectAgent(h.bridge.url, token, 'claude');
+    clients.push(c);
+    const names = (await c.client.listTools()).tools.map((t) => t.name);
+    for (const name of names) expect(`mcp__connected-services__${name}`).toMatch(/^[A-Za-z0-9_-]{1,64}$/);
+    const long = names.find((n) => n.startsWith('everything__trigger-long-runni_')) ?? 'missing';
+    expect(long).toMatch(/^everything__trigger-long-runni_[0-9a-f]{8}$/);
+    const done = await call(c, long, { duration: 0.1, steps: 1 });
+    expect(done.isError).toBeUndefined();
+    const audit = await h.bridge.audit.read({ agent: 'claude' });
+    expect(audit.find((e) => e.tool === 'trigger-long-running-operation')).toMatchObject({ server: 'everything', outcome: 'ok' });
+  });
 });
