@@ -67,6 +67,8 @@ function agentChange(input: ApiInput<'updateAgent'>): string {
   for (const t of input.tools ?? []) parts.push(`${t.tool} on ${t.server} → ${t.decision ?? 'tier default'}`);
   if (input.names !== undefined) parts.push(`names → ${input.names}`);
   if (input.resourceTools !== undefined) parts.push(`resource tools → ${input.resourceTools ? 'on' : 'off'}`);
+  if (input.toolMode !== undefined) parts.push(`tool mode → ${input.toolMode}`);
+  if (input.client !== undefined) parts.push(`names for → ${input.client === null ? 'no client' : String(input.client)}`);
   return parts.join('; ') || 'nothing';
 }
 

@@ -1,6 +1,6 @@
 import type { AgentView, ApiInput, AppApi, BridgeInfo, PendingApproval } from '../../shared/api';
 import { CodedError } from '../../shared/errors';
-import { ALL_SERVERS, asksOf, snippetFile, type Agent, type AgentAsks, type AgentPolicy, type AgentStore, type AuditLog, type Bridge, type PendingApproval as BridgePendingApproval, type StdioCommand } from '../bridge';
+import { ALL_SERVERS, asksOf, describeClient, describeToolMode, snippetFile, type Agent, type AgentAsks, type AgentPolicy, type AgentStore, type AuditLog, type Bridge, type PendingApproval as BridgePendingApproval, type StdioCommand } from '../bridge';
 
 export interface BridgeApiOptions {
   /** Present in long-running processes (serve, the desktop app). */
@@ -73,6 +73,8 @@ export function createBridgeApi(deps: BridgeApiOptions): BridgeMethods {
       asks: asksOf(agent.asks),
       ...(agent.names === 'plain' ? { names: 'plain' as const } : {}),
       ...(agent.resourceTools === true ? { resourceTools: true } : {}),
+      ...(agent.toolMode !== undefined ? { toolMode: agent.toolMode } : {}),
+      ...(agent.client !== undefined ? { client: agent.client } : {}),
       createdAt: agent.createdAt,
       ...(lastUsedAt !== undefined ? { lastUsedAt } : {}),
       ...(protocol !== undefined ? { protocol } : {}),
@@ -112,21 +114,23 @@ export function createBridgeApi(deps: BridgeApiOptions): BridgeMethods {
       return Promise.resolve(info());
     },
     listAgents: () => Promise.all(agents.list().map(viewWithNames)),
-    addAgent: async ({ name, servers, policy, names, resourceTools }: ApiInput<'addAgent'>) => {
+    addAgent: async ({ name, servers, policy, names, resourceTools, toolMode, client }: ApiInput<'addAgent'>) => {
       // A new agent sees nothing until the person chooses its servers, unless they say all.
       const { agent, token } = await agents.add(name, {
         servers: servers ?? [],
         policy: tiers(policy),
         ...(names !== undefined ? { names } : {}),
         ...(resourceTools !== undefined ? { resourceTools } : {}),
+        ...(toolMode !== undefined ? { toolMode } : {}),
+        ...(client !== undefined ? { client } : {}),
       });
       return { agent: view(agent), token };
     },
-    updateAgent: async ({ name, servers, policy, tools, asks, names, resourceTools }: ApiInput<'updateAgent'>) => {
+    updateAgent: async ({ name, servers, policy, tools, asks, names, resourceTools, toolMode, client }: ApiInput<'updateAgent'>) => {
       existing(name);
       // Checked before anything changes: a rule for a tool that is not there would never apply.
       for (const change of tools ?? []) if (change.decision !== null) await knownTool(change.server, change.tool);
-      let agent = await agents.update(name, { ...(servers !== undefined ? { servers } : {}), policy: tiers(policy), ...(asks !== undefined ? { asks: definedAsks(asks) } : {}), ...(names !== undefined ? { names } : {}), ...(resourceTools !== undefined ? { resourceTools } : {}) });
+      let agent = await agents.update(name, { ...(servers !== undefined ? { servers } : {}), policy: tiers(policy), ...(asks !== undefined ? { asks: definedAsks(asks) } : {}), ...(names !== undefined ? { names } : {}), ...(resourceTools !== undefined ? { resourceTools } : {}), ...(toolMode !== undefined ? { toolMode } : {}), ...(client !== undefined ? { client } : {}) });
       for (const change of tools ?? []) agent = await agents.setToolDecision(name, change.server, change.tool, change.decision);
       return viewWithNames(agent);
     },
@@ -148,7 +152,11 @@ export function createBridgeApi(deps: BridgeApiOptions): BridgeMethods {
         ...(deps.stdioCommand ? { stdioCommand: deps.stdioCommand() } : {}),
       });
       const file = snippetFile(target);
-      return Promise.resolve({ text, ...(file ? { file } : {}) });
+      const agent = existing(name);
+      const notes = [describeToolMode(agent.toolMode), describeClient(agent.client)];
+      // A client whose prefix the names were not made for may find some too long (issue #32).
+      if (agent.client === undefined && target !== 'acp') notes.push(`make its names fit ${target}'s prefix: connected-services agents set "${name}" --for ${target}`);
+      return Promise.resolve({ text, ...(file ? { file } : {}), notes });
     },
     listApprovals: () => Promise.resolve(deps.bridge ? deps.bridge.approvals.list().map(pendingView) : []),
     decideApproval: async ({ id, decision, remember }: ApiInput<'decideApproval'>) => {

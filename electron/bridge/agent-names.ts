@@ -1,6 +1,8 @@
 import { BRIDGE_NAME } from '../../shared/naming';
 import type { Agent } from './agent-schema';
+import { fitToClient } from './client-names';
 import { serverAllowed } from './policy';
+import { SEARCH_TOOL_NAMES } from './search-tools';
 
 /** An entry of the tool or prompt index: its server and its name there. */
 interface Named {
@@ -27,6 +29,9 @@ const PREFIXED: AgentNames = { shown: (name) => name, bridgeOf: (name) => name, 
 export const RESOURCE_TOOL_NAMES = ['list_resources', 'read_resource', 'get_prompt'] as const;
 const RESERVED: ReadonlySet<string> = new Set(RESOURCE_TOOL_NAMES);
 const NONE: ReadonlySet<string> = new Set();
+/** Search mode's own tools (search-tools.ts), besides the resource tools, for an agent that may search. */
+const SEARCHING: ReadonlySet<string> = new Set(SEARCH_TOOL_NAMES);
+const BOTH: ReadonlySet<string> = new Set([...RESOURCE_TOOL_NAMES, ...SEARCH_TOOL_NAMES]);
 
 /** Per index (replaced, never changed, when inventories change) and agent record (likewise). */
 const cache = new WeakMap<ReadonlyMap<string, Named>, WeakMap<Readonly<Agent>, AgentNames>>();
@@ -78,8 +83,11 @@ export function agentNames(index: ReadonlyMap<string, Named>, agent: Readonly<Ag
 /**
  * The names an agent sees for the tool index (every caller about tools goes through here, so one
  * index and agent record always get the same answer): agentNames less our own tools' names, for an
- * agent offered them (`resourceTools`).
+ * agent offered them (`resourceTools`, `toolMode`), made to fit the agent's client (client-names.ts).
  */
 export function agentToolNames(index: ReadonlyMap<string, Named>, agent: Readonly<Agent>): AgentNames {
-  return agentNames(index, agent, agent.resourceTools === true ? RESERVED : NONE);
+  const searching = agent.toolMode !== undefined;
+  const reserved = agent.resourceTools === true ? (searching ? BOTH : RESERVED) : searching ? SEARCHING : NONE;
+  // Cut to fit the client's prefix last, so every caller about tools sees the same fitted names.
+  return fitToClient(agentNames(index, agent, reserved), index, agent);
 }

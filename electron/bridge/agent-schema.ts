@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_CLIENT_PREFIX, NAME_CLIENTS, TOOL_MODES } from '../../shared/api';
 
 export const DECISIONS = ['allow', 'ask', 'deny'] as const;
 export const DecisionSchema = z.enum(DECISIONS);
@@ -57,6 +58,13 @@ export const NAME_STYLES = ['prefixed', 'plain'] as const;
 export const NameStyleSchema = z.enum(NAME_STYLES);
 export type NameStyle = z.infer<typeof NameStyleSchema>;
 
+/** What an agent's tools/list holds (tool-mode.ts). */
+export const ToolModeSchema = z.enum(TOOL_MODES);
+export type ToolMode = z.infer<typeof ToolModeSchema>;
+/** The client whose prefix its names fit (client-names.ts), or a prefix length. */
+export const AgentClientSchema = z.union([z.enum(NAME_CLIENTS), z.number().int().min(0).max(MAX_CLIENT_PREFIX)]);
+export type AgentClient = z.infer<typeof AgentClientSchema>;
+
 export const StoredAgentSchema = z.strictObject({
   name: AgentNameSchema,
   /** sha256 of the token, hex; the token itself is never stored. */
@@ -74,6 +82,10 @@ export const StoredAgentSchema = z.strictObject({
   names: NameStyleSchema.optional(),
   /** True: its listing adds list_resources, read_resource and get_prompt, for clients that use tools only (resource-tools.ts). Absent: off. */
   resourceTools: z.literal(true).optional(),
+  /** `search` or `auto`: its listing is a search and call tools (tool-mode.ts). Absent: `all`. */
+  toolMode: ToolModeSchema.exclude(['all']).optional(),
+  /** The client its names are made for (client-names.ts). Absent: none, names within 64. */
+  client: AgentClientSchema.optional(),
 });
 export type StoredAgent = z.infer<typeof StoredAgentSchema>;
 
@@ -95,6 +107,8 @@ export interface AgentInput {
   tools?: ToolOverrides;
   names?: NameStyle;
   resourceTools?: boolean;
+  toolMode?: ToolMode;
+  client?: AgentClient;
 }
 
 export interface AgentUpdate {
@@ -104,4 +118,7 @@ export interface AgentUpdate {
   asks?: Partial<AgentAsks>;
   names?: NameStyle;
   resourceTools?: boolean;
+  toolMode?: ToolMode;
+  /** null forgets it. */
+  client?: AgentClient | null;
 }

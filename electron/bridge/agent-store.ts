@@ -109,6 +109,8 @@ export class AgentStore {
         tools,
         ...(input.names === 'plain' ? { names: input.names } : {}),
         ...(input.resourceTools === true ? { resourceTools: true as const } : {}),
+        ...(input.toolMode !== undefined && input.toolMode !== 'all' ? { toolMode: input.toolMode } : {}),
+        ...(input.client !== undefined ? { client: input.client } : {}),
       };
       return [...agents, record];
     });
@@ -151,6 +153,10 @@ export class AgentStore {
       else if (update.names === 'prefixed') delete next.names;
       if (update.resourceTools === true) next.resourceTools = true;
       else if (update.resourceTools === false) delete next.resourceTools;
+      if (update.toolMode === 'all') delete next.toolMode;
+      else if (update.toolMode !== undefined) next.toolMode = update.toolMode;
+      if (update.client === null) delete next.client;
+      else if (update.client !== undefined) next.client = update.client;
       return agents.map((a) => (a.name === name ? next : a));
     });
     return this.#require(name);

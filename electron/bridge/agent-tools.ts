@@ -3,6 +3,8 @@ import { agentToolNames } from './agent-names';
 import type { Agent } from './agent-schema';
 import { judgeTool } from './policy';
 import { resourceTools } from './resource-tools';
+import { searchListing } from './search-tools';
+import { estimatedTokens, searchesFor } from './tool-mode';
 import { sharedResult } from './shared-result';
 import type { ToolEntry } from './tool-index';
 
@@ -30,9 +32,11 @@ export function agentTools(index: ReadonlyMap<string, ToolEntry>, agent: Readonl
     const shown = names.shown(bridge);
     tools.push(shown === bridge ? entry.listed : { ...entry.listed, name: shown });
   }
+  // Search mode (issue #32): a search and call tools stand in for the services' tools.
+  const offered = searchesFor(agent.toolMode, tools.length, () => estimatedTokens(tools)) ? searchListing(index, agent) : tools;
   // Resources and prompts as tools, for clients that use tools only (an option of the agent's record).
-  tools.push(...resourceTools(agent));
-  const listing: ListToolsResult = sharedResult({ tools });
+  offered.push(...resourceTools(agent));
+  const listing: ListToolsResult = sharedResult({ tools: offered });
   byAgent.set(agent, listing);
   return listing;
 }

@@ -31,3 +31,5 @@ export { AgentAsksSchema, DEFAULT_AGENT_ASKS, asksOf } from './agent-schema';
 export type { AgentAsks } from './agent-schema';
 export { isAgentAsker } from './agent-asker';
 export type { AgentAsker } from './agent-asker';
+export { describeClient, prefixLength } from './client-names';
+export { describeToolMode } from './tool-mode';

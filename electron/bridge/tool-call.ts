@@ -11,6 +11,7 @@ import { passGate, type Extra, type Found } from './call-gate';
 import { ARGUMENT_LIMITS, checkBounds, checkLength, MAX_CALL_NAME_LENGTH } from './input-bounds';
 import { judgeTool } from './policy';
 import { callResourceTool, isResourceTool } from './resource-tools';
+import { callSearchTool, isSearchTool } from './search-call';
 import { lookupTool } from './tool-lookup';
 
 type OnProgress = (p: CallProgress) => void;
@@ -44,6 +45,10 @@ export async function callTool(ctx: CallContext, agentName: string, request: Cal
   // Our own tools for tools-only clients come first: no server's tool is shown under their names to this agent.
   const agent = ctx.agents.peek(agentName);
   if (agent !== undefined && isResourceTool(agent, name)) return callResourceTool(ctx, agent, name, args, extra);
+  // Search mode's tools; a call tool's call is this function again, with the real tool's name and arguments.
+  if (agent?.toolMode !== undefined && isSearchTool(name)) {
+    return callSearchTool(ctx, agent, name, args, (real, realArgs) => callTool(ctx, agentName, { ...request, params: { ...request.params, name: real, arguments: realArgs } }, extra, asker));
+  }
   const result = await passGate(
     ctx,
     {

@@ -27,6 +27,17 @@ export const NAME_STYLES = ['prefixed', 'plain'] as const;
 export const NameStyleViewSchema = lazySchema(() => z.enum(NAME_STYLES));
 export type NameStyleView = (typeof NAME_STYLES)[number];
 
+/** What an agent's tools/list holds (issue #32): all its tools, a search and call tools, or search past a size. */
+export const TOOL_MODES = ['all', 'search', 'auto'] as const;
+export const ToolModeViewSchema = lazySchema(() => z.enum(TOOL_MODES));
+export type ToolModeView = (typeof TOOL_MODES)[number];
+
+/** Clients whose prefix an agent's names are made to fit (docs/tool-search.md); or a prefix length. */
+export const NAME_CLIENTS = ['claude-code', 'codex', 'vscode', 'cursor', 'claude-desktop'] as const;
+export const MAX_CLIENT_PREFIX = 40;
+export const AgentClientViewSchema = lazySchema(() => z.union([z.enum(NAME_CLIENTS), z.number().int().min(0).max(MAX_CLIENT_PREFIX)]));
+export type AgentClientView = (typeof NAME_CLIENTS)[number] | number;
+
 export const AgentViewSchema = lazySchema(() => z.object({
   name: z.string(),
   /** Servers this agent may use; `*` for all. */
@@ -46,6 +57,10 @@ export const AgentViewSchema = lazySchema(() => z.object({
   keptPrefix: z.array(z.string()).optional(),
   /** True: it is also offered list_resources, read_resource and get_prompt as tools, for clients that use tools only (absent means off). */
   resourceTools: z.boolean().optional(),
+  /** `search` or `auto` (absent means `all`): its listing is search_tools and call tools (docs/tool-search.md). */
+  toolMode: ToolModeViewSchema.optional(),
+  /** The client its names are made to fit within 64 characters with that client's prefix (absent: none). */
+  client: AgentClientViewSchema.optional(),
 }));
 export type AgentView = z.infer<typeof AgentViewSchema>;
 

@@ -3,6 +3,8 @@ import { HttpServerSchema, ServerNameSchema, StdioServerSchema } from '../config
 import { SECRET_NAME_PATTERN, VaultHealthSchema } from '../vault';
 import {
   AgentViewSchema,
+  AgentClientViewSchema,
+  ToolModeViewSchema,
   AgentAsksViewSchema,
   NameStyleViewSchema,
   AuditEntrySchema,
@@ -162,6 +164,10 @@ export const API_METHODS = lazyEntries({
       names: NameStyleViewSchema.optional(),
       /** Adds list_resources, read_resource and get_prompt to its tools (issue #33), for clients that use tools only. */
       resourceTools: z.boolean().optional(),
+      /** `all` (the default), `search` or `auto` (issue #32). */
+      toolMode: ToolModeViewSchema.optional(),
+      /** The client whose prefix its names must fit, or a prefix length (issue #32). */
+      client: AgentClientViewSchema.optional(),
     }),
     output: z.object({ agent: AgentViewSchema, token: z.string() }),
   }),
@@ -178,6 +184,10 @@ export const API_METHODS = lazyEntries({
       names: NameStyleViewSchema.optional(),
       /** Adds (true) or removes (false) list_resources, read_resource and get_prompt among its tools. */
       resourceTools: z.boolean().optional(),
+      /** `all`, `search` or `auto` (issue #32). */
+      toolMode: ToolModeViewSchema.optional(),
+      /** The client whose prefix its names must fit, a prefix length, or `null` for none (issue #32). */
+      client: AgentClientViewSchema.nullable().optional(),
     }),
     output: AgentViewSchema,
   }),
@@ -186,7 +196,8 @@ export const API_METHODS = lazyEntries({
   /** A ready-to-paste client configuration; without a token it holds a placeholder. */
   agentConfig: () => ({
     input: z.strictObject({ name: AgentNameSchema, for: ConfigTargetSchema, token: z.string().optional() }),
-    output: z.object({ text: z.string(), file: z.string().optional() }),
+    /** `notes`: the tool mode and the client its names were made for, in words (issue #32). */
+    output: z.object({ text: z.string(), file: z.string().optional(), notes: z.array(z.string()).optional() }),
   }),
   listApprovals: () => ({ input: z.strictObject({}), output: z.array(PendingApprovalSchema) }),
   decideApproval: () => ({

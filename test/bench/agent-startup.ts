@@ -37,7 +37,7 @@ async function throughBridge(url: string, token: string): Promise<{ ms: number; 
   }
 }
 
-async function spawningThemselves(servers: number): Promise<{ ms: number; tools: number }> {
+export async function spawningThemselves(servers: number): Promise<{ ms: number; tools: number }> {
   const t0 = performance.now();
   // As capable as the bridge's own clients, so each server offers the same tools (server-everything
   // adds its elicitation and sampling tools only for clients that declare them).

@@ -1,10 +1,11 @@
 import type { Command } from 'commander';
-import { CONFIG_TARGETS, ConfigTargetSchema, NAME_STYLES, POLICY_DECISIONS, type AgentView, type NameStyleView, type TierPolicy } from '../../../shared/api';
+import { CONFIG_TARGETS, ConfigTargetSchema, NAME_STYLES, POLICY_DECISIONS, TOOL_MODES, type AgentView, type NameStyleView, type TierPolicy, type ToolModeView } from '../../../shared/api';
 import { CodedError } from '../../../shared/errors';
 import { closestWord } from '../closest-word';
 import { printJson, table } from '../output';
 import type { Run } from '../runner';
 import type { CliContext } from '../context';
+import { CLIENT_HELP, parseClient, parseForOnAdd, toolModeNotes, type ForOnAdd } from './agent-client-options';
 
 /** `read=allow,write=ask,destructive=deny` → the tiers given. */
 /** One of the given words, else invalid_input naming the option. */
@@ -85,6 +86,12 @@ function plainNamesLine(agent: AgentView): string {
   return `${agent.name} sees each tool and prompt under its own name${which}.`;
 }
 
+const TOOL_MODE_HELP = `what its tool listing holds: ${TOOL_MODES.join(', ')} (all: every tool; search: a search and call tools; auto: search once its tools pass a size)`;
+
+function parseToolMode(value: string): ToolModeView {
+  return parseChoice(value, TOOL_MODES, '--tool-mode');
+}
+
 const RESOURCE_TOOLS_HELP = 'also offer it list_resources, read_resource and get_prompt as tools, for clients that use tools only';
 
 /** What an agent's table row does not show: its names and its resource tools. */
@@ -92,6 +99,7 @@ function notesOf(agent: AgentView): string[] {
   const notes: string[] = [];
   if (agent.names === 'plain') notes.push(plainNamesLine(agent));
   if (agent.resourceTools === true) notes.push(`${agent.name} is also offered list_resources, read_resource and get_prompt as tools.`);
+  notes.push(...toolModeNotes(agent));
   return notes;
 }
 
@@ -128,11 +136,12 @@ export function registerAgents(program: Command, run: Run): void {
     .description('create an agent; its token is printed once (while the app runs: shown there once you confirm)')
     .option('--servers <list>', 'servers it may use, comma-separated, or * for all (default: none)')
     .option('--policy <pairs>', 'per tier: read=allow,write=ask,destructive=ask (allow, ask or deny)')
-    .option('--for <client>', `also print the configuration for ${CONFIG_TARGETS.join(', ')}`, parseTarget)
+    .option('--for <client>', `its client: names are made to fit that client's prefix, and its configuration is printed (${CONFIG_TARGETS.join(', ')}); ${CLIENT_HELP}`, parseForOnAdd)
     .option('--names <style>', NAMES_HELP, parseNames)
     .option('--resource-tools', RESOURCE_TOOLS_HELP)
+    .option('--tool-mode <mode>', TOOL_MODE_HELP, parseToolMode)
     .option('--json', 'print JSON')
-    .action((name: string, options: { servers?: string; policy?: string; for?: ReturnType<typeof parseTarget>; names?: NameStyleView; resourceTools?: boolean; json?: boolean }) =>
+    .action((name: string, options: { servers?: string; policy?: string; for?: ForOnAdd; names?: NameStyleView; resourceTools?: boolean; toolMode?: ToolModeView; json?: boolean }) =>
       run(async (ctx) => {
         const api = (await ctx.core()).api;
         await noteUnknownServers(ctx, name, options.servers);
@@ -142,16 +151,20 @@ export function registerAgents(program: Command, run: Run): void {
           ...(options.policy !== undefined ? { policy: parsePolicy(options.policy) } : {}),
           ...(options.names !== undefined ? { names: options.names } : {}),
           ...(options.resourceTools === true ? { resourceTools: true } : {}),
+          ...(options.toolMode !== undefined ? { toolMode: options.toolMode } : {}),
+          ...(options.for?.client !== undefined ? { client: options.for.client } : {}),
         });
-        const config = options.for ? await api.agentConfig({ name, for: options.for, token }) : undefined;
+        const target = options.for?.target;
+        const config = target ? await api.agentConfig({ name, for: target, token }) : undefined;
         // The token is written raw: it is the one time the person can copy it.
         if (options.json) process.stdout.write(`${JSON.stringify({ agent, token, ...(config ? { config } : {}) }, null, 2)}\n`);
         else {
           ctx.output.out(`Created agent ${agent.name}. Its token (shown only now):`);
           process.stdout.write(`  ${token}\n`);
           if (config) {
-            ctx.output.out(`Configuration for ${options.for ?? ''}${config.file ? ` (${config.file})` : ''}:`);
+            ctx.output.out(`Configuration for ${target ?? ''}${config.file ? ` (${config.file})` : ''}:`);
             process.stdout.write(`${config.text}\n`);
+            for (const note of config.notes ?? []) ctx.output.out(`# ${note}`);
           } else ctx.output.out(`Get a client configuration with: connected-services agents config "${agent.name}" --for claude-code --token <token>`);
           if (agent.servers !== '*' && agent.servers.length === 0) {
             ctx.output.err(`${agent.name} may use no server yet: give it some with \`connected-services agents set ${agent.name} --servers NAME,…\` (or * for all).`);
@@ -186,17 +199,19 @@ export function registerAgents(program: Command, run: Run): void {
     .option('--names <style>', NAMES_HELP, parseNames)
     .option('--resource-tools', RESOURCE_TOOLS_HELP)
     .option('--no-resource-tools', 'take those three tools away again')
+    .option('--tool-mode <mode>', TOOL_MODE_HELP, parseToolMode)
+    .option('--for <client>', `the client its names are made to fit; ${CLIENT_HELP}; none forgets it`, parseClient)
     .option('--json', 'print JSON')
-    .action((name: string, options: { servers?: string; policy?: string; tool: ToolRule[]; elicitation?: 'allow' | 'deny'; sampling?: 'ask' | 'deny'; roots?: 'allow' | 'deny'; names?: NameStyleView; resourceTools?: boolean; json?: boolean }) =>
+    .action((name: string, options: { servers?: string; policy?: string; tool: ToolRule[]; elicitation?: 'allow' | 'deny'; sampling?: 'ask' | 'deny'; roots?: 'allow' | 'deny'; names?: NameStyleView; resourceTools?: boolean; toolMode?: ToolModeView; for?: ReturnType<typeof parseClient>; json?: boolean }) =>
       run(async (ctx) => {
         const asks = {
           ...(options.elicitation !== undefined ? { elicitation: options.elicitation } : {}),
           ...(options.sampling !== undefined ? { sampling: options.sampling } : {}),
           ...(options.roots !== undefined ? { roots: options.roots } : {}),
         };
-        if (options.servers === undefined && options.policy === undefined && options.tool.length === 0 && Object.keys(asks).length === 0 && options.names === undefined && options.resourceTools === undefined) {
+        if (options.servers === undefined && options.policy === undefined && options.tool.length === 0 && Object.keys(asks).length === 0 && options.names === undefined && options.resourceTools === undefined && options.toolMode === undefined && options.for === undefined) {
           throw new CodedError('invalid_input', 'nothing to change', {
-            hint: 'give --servers, --policy, --tool, --elicitation, --sampling, --roots, --names or --[no-]resource-tools (see `connected-services agents set --help`)',
+            hint: 'give --servers, --policy, --tool, --elicitation, --sampling, --roots, --names, --[no-]resource-tools, --tool-mode or --for (see `connected-services agents set --help`)',
           });
         }
         await noteUnknownServers(ctx, name, options.servers);
@@ -208,6 +223,8 @@ export function registerAgents(program: Command, run: Run): void {
           ...(Object.keys(asks).length > 0 ? { asks } : {}),
           ...(options.names !== undefined ? { names: options.names } : {}),
           ...(options.resourceTools !== undefined ? { resourceTools: options.resourceTools } : {}),
+          ...(options.toolMode !== undefined ? { toolMode: options.toolMode } : {}),
+          ...(options.for !== undefined ? { client: options.for === 'none' ? null : options.for } : {}),
         });
         if (options.json) return printJson(ctx.output, agent);
         for (const line of table([['AGENT', 'SERVERS', 'POLICY', 'MCP', 'TOOL RULES'], describe(agent)])) ctx.output.out(line);
@@ -247,6 +264,7 @@ export function registerAgents(program: Command, run: Run): void {
         // Computed here: the snippet names the programs as this shell's PATH finds them (a global install).
         const config = await (await ctx.core({ local: true })).api.agentConfig({ name, for: options.for, ...(token ? { token } : {}) });
         if (config.file) ctx.output.err(`# ${config.file}`);
+        for (const note of config.notes ?? []) ctx.output.err(`# ${note}`);
         process.stdout.write(`${config.text}\n`);
       }),
     );

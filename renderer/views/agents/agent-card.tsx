@@ -57,6 +57,10 @@ export function AgentCard({ agent, onEdit, onRotated, onChanged }: AgentCardProp
             <> — these keep their service because two of its services offer them: {shownLine((agent.keptPrefix ?? []).join(', '))}</>
           )}
         </dd>
+        <dt>Tools it lists</dt>
+        <dd>{agent.toolMode === 'search' ? 'a search and call tools' : agent.toolMode === 'auto' ? 'all while few, a search once many' : 'every tool it may call'}</dd>
+        <dt>Names made for</dt>
+        <dd>{agent.client === undefined ? 'no client in particular' : typeof agent.client === 'number' ? `a client prefix of ${agent.client} characters` : agent.client}</dd>
         <dt>Resources and prompts as tools</dt>
         <dd>{agent.resourceTools === true ? 'offered (list_resources, read_resource, get_prompt)' : 'not offered'}</dd>
         <dt>Input a service asks for</dt>

@@ -20,7 +20,8 @@ export function AgentDialog({ agent, onClose, onSaved, onCreated }: AgentDialogP
   const live = useLive();
   const { servers } = useStore(live.servers);
   const names = useMemo(() => servers.map((s) => s.name), [servers]);
-  const schema = useMemo(() => agentFormSchema(names), [names]);
+  const prefix = typeof agent?.client === 'number' ? agent.client : undefined;
+  const schema = useMemo(() => agentFormSchema(names, prefix), [names, prefix]);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ShownError | null>(null);
 
@@ -29,7 +30,8 @@ export function AgentDialog({ agent, onClose, onSaved, onCreated }: AgentDialogP
     setError(null);
     const input = agentInput(data);
     const done = agent
-      ? live.api.updateAgent(input).then(() => {
+      ? // Editing, "no client" forgets the one it had.
+        live.api.updateAgent(input.client === undefined && agent.client !== undefined ? { ...input, client: null } : input).then(() => {
           onSaved();
           onClose();
         })

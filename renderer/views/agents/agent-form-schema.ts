@@ -1,5 +1,5 @@
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
-import type { AgentView, ApiInput, PolicyDecision } from '../../../shared/api';
+import { NAME_CLIENTS, type AgentView, type ApiInput, type PolicyDecision, type ToolModeView } from '../../../shared/api';
 
 export interface AgentFormData {
   name?: string;
@@ -10,7 +10,18 @@ export interface AgentFormData {
   destructive?: PolicyDecision;
   names?: 'prefixed' | 'plain';
   resourceTools?: boolean;
+  toolMode?: ToolModeView;
+  /** `none`, a client, or `prefix-N` for a prefix length set from the command line (kept as it is). */
+  client?: string;
 }
+
+const CLIENT_TITLES: Record<(typeof NAME_CLIENTS)[number], string> = {
+  'claude-code': 'Claude Code',
+  codex: 'Codex',
+  vscode: 'VS Code',
+  cursor: 'Cursor',
+  'claude-desktop': 'Claude Desktop',
+};
 
 const DECISIONS: RJSFSchema[] = [
   { const: 'allow', title: 'Allow' },
@@ -27,7 +38,12 @@ const AGENT_NAME: RJSFSchema = {
 };
 
 /** Create and edit share one schema: name, which servers, and a decision per tier of tool. */
-export function agentFormSchema(serverNames: readonly string[]): RJSFSchema {
+export function agentFormSchema(serverNames: readonly string[], prefix?: number): RJSFSchema {
+  const clientChoices: RJSFSchema[] = [
+    { const: 'none', title: 'No client in particular (names within 64 characters)' },
+    ...NAME_CLIENTS.map((c) => ({ const: c, title: CLIENT_TITLES[c] })),
+    ...(prefix !== undefined ? [{ const: `prefix-${prefix}`, title: `A client prefix of ${prefix} characters` }] : []),
+  ];
   const accessChoices: RJSFSchema[] = [{ const: 'all', title: 'All services, including ones added later' }];
   const branches: RJSFSchema[] = [{ properties: { access: { const: 'all' } } }];
   if (serverNames.length > 0) {
@@ -65,6 +81,23 @@ export function agentFormSchema(serverNames: readonly string[]): RJSFSchema {
           'For clients that use tools only: adds list_resources, read_resource and get_prompt to its tools. Each read is allowed, asked or denied as its read-only tools are.',
         default: false,
       },
+      toolMode: {
+        type: 'string',
+        title: 'Tools it lists',
+        oneOf: [
+          { const: 'all', title: 'Every tool it may call' },
+          { const: 'search', title: 'A search and call tools: it finds its tools by searching (best with many services)' },
+          { const: 'auto', title: 'Every tool while they are few, a search once they are many' },
+        ],
+        default: 'all',
+      },
+      client: {
+        type: 'string',
+        title: 'Its client',
+        description: 'Tool names are made short enough for that client’s own prefix (model APIs take at most 64 characters).',
+        oneOf: clientChoices,
+        default: 'none',
+      },
     },
     dependencies: { access: { oneOf: branches } },
   };
@@ -72,11 +105,12 @@ export function agentFormSchema(serverNames: readonly string[]): RJSFSchema {
 
 export function agentUiSchema(editing: boolean): UiSchema<AgentFormData> {
   return {
-    'ui:order': ['name', 'access', 'servers', 'read', 'write', 'destructive', 'names', 'resourceTools'],
+    'ui:order': ['name', 'access', 'servers', 'read', 'write', 'destructive', 'names', 'resourceTools', 'toolMode', 'client'],
     name: editing ? { 'ui:readonly': true } : { 'ui:autocomplete': 'off' },
     access: { 'ui:widget': 'radio' },
     servers: { 'ui:widget': 'checkboxes' },
     names: { 'ui:widget': 'radio' },
+    toolMode: { 'ui:widget': 'radio' },
   };
 }
 
@@ -88,7 +122,16 @@ export function agentFormData(agent: AgentView): AgentFormData {
     ...agent.policy,
     names: agent.names ?? 'prefixed',
     resourceTools: agent.resourceTools === true,
+    toolMode: agent.toolMode ?? 'all',
+    client: agent.client === undefined ? 'none' : typeof agent.client === 'number' ? `prefix-${agent.client}` : agent.client,
   };
+}
+
+/** The form's client as the App API takes it: undefined for none, a prefix length as its number. */
+export function clientOf(data: AgentFormData): ApiInput<'addAgent'>['client'] {
+  const value = data.client ?? 'none';
+  if (value.startsWith('prefix-')) return Number(value.slice('prefix-'.length));
+  return NAME_CLIENTS.find((c) => c === value);
 }
 
 /** The form's values as addAgent / updateAgent take them. */
@@ -99,5 +142,7 @@ export function agentInput(data: AgentFormData): ApiInput<'addAgent'> {
     policy: { read: data.read ?? 'allow', write: data.write ?? 'ask', destructive: data.destructive ?? 'ask' },
     names: data.names ?? 'prefixed',
     resourceTools: data.resourceTools === true,
+    toolMode: data.toolMode ?? 'all',
+    ...(clientOf(data) !== undefined ? { client: clientOf(data) } : {}),
   };
 }

@@ -1,0 +1,90 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { NAME_CLIENTS } from '../../shared/api';
+import { buildNameTable, MAX_NAME_LENGTH } from '../../shared/naming';
+import { agentToolNames } from './agent-names';
+import type { Agent } from './agent-schema';
+import { describeClient, prefixLength, type AgentClient } from './client-names';
+
+/** The model APIs' pattern for a tool name (e.g. the Anthropic Messages API), which clients forward ours to. */
+const MODEL_API_NAME = /^[A-Za-z0-9_-]{1,64}$/;
+type Index = Map<string, { server: string; info: { name: string } }>;
+
+/** The index as the bridge builds it (tool-index.ts): bridge names over every server. */
+function indexOf(tools: ReadonlyArray<readonly [string, string]>): Index {
+  const table = buildNameTable(tools.map(([server, name]) => ({ server, name })));
+  const out: Index = new Map();
+  for (const [server, name] of tools) {
+    const bridge = table.toBridge(server, name);
+    if (bridge !== undefined && !out.has(bridge)) out.set(bridge, { server, info: { name } });
+  }
+  return out;
+}
+
+const agent = (client: AgentClient | undefined, names: 'plain' | 'prefixed', toolMode?: 'search'): Agent => ({
+  name: 'a',
+  tokenHint: 'cs_',
+  createdAt: 0,
+  tokenCreatedAt: 0,
+  servers: ['*'],
+  policy: { read: 'allow', write: 'allow', destructive: 'allow' },
+  tools: {},
+  ...(names === 'plain' ? { names } : {}),
+  ...(client !== undefined ? { client } : {}),
+  ...(toolMode ? { toolMode } : {}),
+});
+
+/** What the client itself puts before our name, for the entry `connected-services`. */
+function clientPrefix(client: AgentClient): string {
+  if (typeof client === 'number') return 'p'.repeat(client);
+  return { 'claude-code': 'mcp__connected-services__', codex: 'mcp__connected-services__', vscode: 'mcp_connected-services_', cursor: 'connected-services_xxxx', 'claude-desktop': '' }[client];
+}
+
+const serverName = fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9_-]{0,40}$/);
+// Any text a server may call a tool: long ones, other alphabets, the characters we replace.
+const toolName = fc.oneof(fc.stringMatching(/^[a-z_-]{1,90}$/), fc.string({ minLength: 1, maxLength: 90 }), fc.constantFrom('trigger-long-running-operation', 'linear_rotateManagedOAuthApplicationWebhookSecret', 'read.file'));
+const inventory = fc.array(fc.tuple(serverName, toolName), { minLength: 1, maxLength: 40 });
+const clients = fc.oneof(fc.constantFrom(...NAME_CLIENTS), fc.integer({ min: 0, max: 40 }));
+
+describe('names that fit the client (issue #32)', () => {
+  it('every name an agent sees fits 64 characters and the model APIs pattern with its client prefix, is unique, maps back, and is the same after a restart', () => {
+    fc.assert(
+      fc.property(inventory, clients, fc.constantFrom('plain' as const, 'prefixed' as const), fc.boolean(), (tools, client, style, searching) => {
+        const index = indexOf(tools);
+        const names = agentToolNames(index, agent(client, style, searching ? 'search' : undefined));
+        // A restart: the same inventories, listed in another order, into new objects.
+        const again = agentToolNames(indexOf([...tools].reverse()), agent(client, style, searching ? 'search' : undefined));
+        const seen = new Set<string>();
+        for (const bridge of index.keys()) {
+          const shown = names.shown(bridge);
+          const full = `${clientPrefix(client)}${shown}`;
+          expect(full.length).toBeLessThanOrEqual(MAX_NAME_LENGTH);
+          expect(full).toMatch(MODEL_API_NAME);
+          expect(seen.has(shown), `${shown} twice`).toBe(false);
+          seen.add(shown);
+          expect(names.bridgeOf(shown)).toBe(bridge);
+          expect(again.shown(bridge)).toBe(shown);
+        }
+      }),
+      { numRuns: 300, seed: 32 },
+    );
+  });
+
+  it("cuts with the hash of the exact pair: server-everything's longest tool in Claude Code", () => {
+    const index = indexOf([['everything', 'trigger-long-running-operation'], ['everything', 'echo']]);
+    const names = agentToolNames(index, agent('claude-code', 'prefixed'));
+    const shown = names.shown('everything__trigger-long-running-operation');
+    expect(`mcp__connected-services__${shown}`).toHaveLength(64);
+    expect(shown).toMatch(/^everything__trigger-long-runni_[0-9a-f]{8}$/);
+    expect(names.shown('everything__echo')).toBe('everything__echo');
+    // Without a client the bridge name stands as it is.
+    expect(agentToolNames(index, agent(undefined, 'prefixed')).shown('everything__trigger-long-running-operation')).toBe('everything__trigger-long-running-operation');
+  });
+
+  it('says which client it assumed', () => {
+    expect(prefixLength('claude-code')).toBe(25);
+    expect(prefixLength(12)).toBe(12);
+    expect(describeClient('vscode')).toBe('names made for vscode (a prefix of 23 characters, for the entry "connected-services"): each fits 41 characters');
+    expect(describeClient(undefined)).toContain('no client recorded');
+  });
+});

@@ -1,0 +1,88 @@
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+import { CodedError } from '../../shared/errors';
+import { redact } from '../../shared/redact';
+import { MAX_LIMIT } from '../tool-search';
+import { agentError, errorResult, RpcError, rpcError } from './agent-errors';
+import { RESOURCE_TOOL_NAMES } from './agent-names';
+import type { Agent } from './agent-schema';
+import type { CallContext } from './call-context';
+import { MAX_CALL_NAME_LENGTH } from './input-bounds';
+import { serverAllowed } from './policy';
+import { callToolFits, callToolTier, CALL_TOOLS, MAX_NEED_LENGTH, SEARCH_TOOL } from './search-tools';
+import { findTools } from './tool-finder';
+import { lookupTool } from './tool-lookup';
+import { usageCounts } from './usage-counts';
+
+/** The call behind a call tool: tools/call of the real tool, through tool-call.ts and so the gate. */
+export type DirectCall = (name: string, args: Record<string, unknown>) => Promise<CallToolResult>;
+
+const SearchArgs = z.strictObject({
+  query: z.string().min(1).max(MAX_NEED_LENGTH),
+  server: z.string().min(1).max(200).optional(),
+  limit: z.number().int().min(1).max(MAX_LIMIT).optional(),
+});
+const CallArgs = z.strictObject({
+  name: z.string().min(1).max(MAX_CALL_NAME_LENGTH),
+  arguments: z.record(z.string(), z.unknown()).optional(),
+});
+const OURS: ReadonlySet<string> = new Set([SEARCH_TOOL, ...Object.values(CALL_TOOLS), ...RESOURCE_TOOL_NAMES]);
+
+/** Arguments that do not fit the tool's schema are a protocol error, as for every tool (tool-call.ts). */
+function parsed<T>(schema: z.ZodType<T>, args: Record<string, unknown>, tool: string): T {
+  const result = schema.safeParse(args);
+  if (result.success) return result.data;
+  const why = result.error.issues.map((i) => `${i.path.map(String).join('.') || 'arguments'}: ${i.message}`).join('; ');
+  throw rpcError(agentError(new CodedError('invalid_input', redact(`invalid arguments for ${tool}: ${why}`))), -32602);
+}
+
+function json(value: unknown): CallToolResult {
+  return { content: [{ type: 'text', text: JSON.stringify(value) }] };
+}
+
+async function search(ctx: CallContext, agent: Readonly<Agent>, args: Record<string, unknown>): Promise<CallToolResult> {
+  const { query, server, limit } = parsed(SearchArgs, args, SEARCH_TOOL);
+  if (server !== undefined && !serverAllowed(agent, server)) {
+    return errorResult(agentError(new CodedError('not_found', redact(`no service "${server}" among those you may use`), { hint: 'search without a server' })));
+  }
+  const counts = usageCounts(ctx);
+  await counts.seed(ctx);
+  const index = await ctx.toolIndex.tools();
+  const found = findTools(index, agent, { need: query, limit: limit ?? 5, ...(server !== undefined ? { server } : {}), used: (s, t) => counts.of(agent.name, s, t) });
+  if (found.tools.length > 0) return json({ tools: found.tools });
+  const services = [...new Set([...index.values()].filter((e) => serverAllowed(agent, e.server)).map((e) => e.server))];
+  return json({ tools: [], nothingFits: `none of your tools fits "${query}"; try other words, or search one of these services with \`server\``, services });
+}
+
+async function call(ctx: CallContext, agent: Readonly<Agent>, callName: string, args: Record<string, unknown>, direct: DirectCall): Promise<CallToolResult> {
+  const tier = callToolTier(callName);
+  const { name, arguments: toolArgs } = parsed(CallArgs, args, callName);
+  if (tier === undefined) throw new Error(`not a call tool: ${callName}`);
+  if (OURS.has(name)) {
+    return errorResult(agentError(new CodedError('invalid_input', `${name} is not a service's tool`, { hint: `call ${name} itself` })));
+  }
+  // Checked before the gate, so a client's own prompt for call_read_tool never covers a delete.
+  const found = await lookupTool(ctx, agent, name);
+  if (found && 'entry' in found && !callToolFits(tier, found.entry.tier)) {
+    const right = CALL_TOOLS[found.entry.tier];
+    return errorResult(agentError(new CodedError('invalid_input', redact(`"${name}" is a ${found.entry.tier} tool: ${callName} does not call it`), { hint: `call it with ${right}` })));
+  }
+  try {
+    const result = await direct(name, toolArgs ?? {});
+    if (result.isError !== true && found && 'entry' in found) usageCounts(ctx).count(agent.name, found.entry.server, found.entry.info.name);
+    return result;
+  } catch (error) {
+    // An unknown tool or invalid arguments: through a call tool these are results the model reads.
+    if (error instanceof RpcError) return errorResult(error.data);
+    throw error;
+  }
+}
+
+/** Whether a tools/call of this agent is search_tools or a call tool (its listing offers them in search mode). */
+export function isSearchTool(name: string): boolean {
+  return name === SEARCH_TOOL || callToolTier(name) !== undefined;
+}
+
+export function callSearchTool(ctx: CallContext, agent: Readonly<Agent>, name: string, args: Record<string, unknown>, direct: DirectCall): Promise<CallToolResult> {
+  return name === SEARCH_TOOL ? search(ctx, agent, args) : call(ctx, agent, name, args, direct);
+}

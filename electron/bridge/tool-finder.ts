@@ -1,0 +1,97 @@
+import { SearchIndex, searchTools, type ToolDoc } from '../tool-search';
+import { agentToolNames } from './agent-names';
+import type { Agent, Tier } from './agent-schema';
+import { judgeTool } from './policy';
+import { callToolFor } from './search-tools';
+import type { ToolEntry } from './tool-index';
+import type { Usage } from './usage-counts';
+
+/** One tool found for an agent, as search_tools answers it. */
+export interface FoundTool {
+  /** The name to call it by (the agent's own name for it). */
+  name: string;
+  server: string;
+  title?: string;
+  description?: string;
+  tier: Tier;
+  /** The call tool that accepts it. */
+  call: string;
+  /** Present when calling it waits for the person. */
+  approval?: 'asked';
+  inputSchema: Record<string, unknown>;
+}
+
+/** Descriptions longer than this are cut in results: an agent reads them, a server writes them. */
+const MAX_DESCRIPTION = 1_000;
+
+interface Built {
+  search: SearchIndex;
+  ids: string[];
+}
+
+/** The search index of one tool index, built at the first search after inventories change (ToolIndex replaces its map then). */
+const built = new WeakMap<ReadonlyMap<string, ToolEntry>, Built>();
+
+function searchIndexOf(index: ReadonlyMap<string, ToolEntry>): Built {
+  let known = built.get(index);
+  if (known === undefined) {
+    const ids = [...index.keys()];
+    const docs: ToolDoc[] = ids.map((id) => {
+      const entry = index.get(id) as ToolEntry;
+      return { id, server: entry.server, name: entry.info.name, title: entry.info.title ?? entry.info.annotations?.title, description: entry.info.description, inputSchema: entry.info.inputSchema };
+    });
+    known = { search: new SearchIndex(docs), ids };
+    built.set(index, known);
+  }
+  return known;
+}
+
+/** A schema as short as it means the same: without `$schema`, no whitespace when serialized. */
+function compactSchema(schema: Record<string, unknown>): Record<string, unknown> {
+  const { $schema: _ignored, ...rest } = schema;
+  return rest;
+}
+
+export interface FindOptions {
+  need: string;
+  server?: string;
+  limit: number;
+  used: (server: string, tool: string) => Usage;
+}
+
+/** The best tools for a need among those the agent may call: a tool it may not call is never scored. */
+export function findTools(index: ReadonlyMap<string, ToolEntry>, agent: Readonly<Agent>, options: FindOptions): { tools: FoundTool[]; nothingFits: boolean } {
+  const { search, ids } = searchIndexOf(index);
+  const entryAt = (doc: number): ToolEntry | undefined => {
+    const id = ids[doc];
+    return id === undefined ? undefined : index.get(id);
+  };
+  const answer = searchTools(search, options.need, {
+    limit: options.limit,
+    admit: (doc) => {
+      const entry = entryAt(doc);
+      if (entry === undefined || (options.server !== undefined && entry.server !== options.server)) return false;
+      const verdict = judgeTool(agent, entry.server, entry.info, entry.tier);
+      return verdict !== undefined && verdict.decision !== 'deny';
+    },
+    used: (doc) => {
+      const entry = entryAt(doc);
+      return entry === undefined ? { agent: 0, person: 0 } : options.used(entry.server, entry.info.name);
+    },
+  });
+  const names = agentToolNames(index, agent);
+  const tools: FoundTool[] = [];
+  for (const hit of answer.hits) {
+    const id = ids[hit.doc];
+    const entry = entryAt(hit.doc);
+    const verdict = entry && judgeTool(agent, entry.server, entry.info, entry.tier);
+    if (id === undefined || entry === undefined || verdict === undefined || verdict.decision === 'deny') continue;
+    const found: FoundTool = { name: names.shown(id), server: entry.server, tier: verdict.tier, call: callToolFor(verdict.tier), inputSchema: compactSchema(entry.listed.inputSchema) };
+    if (entry.info.title !== undefined) found.title = entry.info.title;
+    const description = entry.info.description;
+    if (description !== undefined && description !== '') found.description = description.length > MAX_DESCRIPTION ? `${description.slice(0, MAX_DESCRIPTION)}…` : description;
+    if (verdict.decision === 'ask') found.approval = 'asked';
+    tools.push(found);
+  }
+  return { tools, nothingFits: answer.nothingFits };
+}

@@ -1,0 +1,35 @@
+import type { ToolMode } from './agent-schema';
+
+/**
+ * What an agent's tools/list holds (issue #32): `all` its tools, `search` a search and call tools
+ * (search-tools.ts), `auto` search once its tools pass AUTO_SEARCH_TOOLS or AUTO_SEARCH_TOKENS.
+ */
+export type { ToolMode } from './agent-schema';
+
+/**
+ * `auto` searches past 40 tools: VS Code sends at most 128 per request, published measurements see
+ * tool choice degrade from a few dozen on, and the bench's real tools average a few hundred tokens
+ * each (docs/tool-search.md has the measurement).
+ */
+export const AUTO_SEARCH_TOOLS = 40;
+/** Or past this many tokens of listing (estimated as characters / 4), whichever comes first. */
+export const AUTO_SEARCH_TOKENS = 12_000;
+
+/** A listing's size in tokens, estimated as a quarter of its JSON's characters (no tokenizer is shipped). */
+export function estimatedTokens(value: unknown): number {
+  return Math.ceil((JSON.stringify(value)?.length ?? 0) / 4);
+}
+
+/** Whether an agent of this mode, offered these tools, gets the search listing instead. */
+export function searchesFor(mode: ToolMode | undefined, count: number, tokens: () => number): boolean {
+  if (mode === 'search') return true;
+  if (mode !== 'auto') return false;
+  return count > AUTO_SEARCH_TOOLS || tokens() > AUTO_SEARCH_TOKENS;
+}
+
+/** In words, for `agents config` and `agents list`. */
+export function describeToolMode(mode: ToolMode | undefined): string {
+  if (mode === 'search') return 'tool mode search: it lists search_tools and a call tool per tier, and finds its tools by searching';
+  if (mode === 'auto') return `tool mode auto: it lists its tools while they are at most ${AUTO_SEARCH_TOOLS} and about ${AUTO_SEARCH_TOKENS.toLocaleString('en')} tokens, then searches as in search mode`;
+  return 'tool mode all: it lists every tool it may call';
+}

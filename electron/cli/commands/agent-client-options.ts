@@ -1,0 +1,57 @@
+import { CONFIG_TARGETS, MAX_CLIENT_PREFIX, NAME_CLIENTS, type AgentClientView, type AgentView, type ConfigTarget } from '../../../shared/api';
+import { CodedError } from '../../../shared/errors';
+import { closestWord } from '../closest-word';
+
+/** `--for` of `agents add` and `agents set` (issue #32): the client whose prefix an agent's names fit. */
+export const CLIENT_HELP = `names fit ${NAME_CLIENTS.join(', ')}, or a prefix length 0-${MAX_CLIENT_PREFIX}`;
+
+function clientOf(value: string): AgentClientView | undefined {
+  const text = value.trim();
+  if (/^\d{1,3}$/.test(text)) {
+    const length = Number(text);
+    if (length > MAX_CLIENT_PREFIX) throw new CodedError('invalid_input', `--for takes a prefix length of at most ${MAX_CLIENT_PREFIX}, not ${length}`, { hint: 'our own tools’ names must still fit within 64 characters' });
+    return length;
+  }
+  return NAME_CLIENTS.find((c) => c === text);
+}
+
+function unknown(value: string, choices: readonly string[]): CodedError {
+  const meant = closestWord(value, choices);
+  return new CodedError('invalid_input', `--for takes ${choices.join(', ')} or a prefix length, not "${value}"`, meant === undefined ? {} : { hint: `did you mean --for ${meant}?` });
+}
+
+/** `agents set --for`: a client, a prefix length, or `none` (forget it; commander turns a null into '', so a word). */
+export function parseClient(value: string): AgentClientView | 'none' {
+  if (value.trim() === 'none') return 'none';
+  const client = clientOf(value);
+  if (client === undefined) throw unknown(value, [...NAME_CLIENTS, 'none']);
+  return client;
+}
+
+export interface ForOnAdd {
+  /** The configuration to print, when the client is one we write configurations for. */
+  target?: ConfigTarget;
+  /** The client recorded for its names, when it is one whose prefix we know (or a length). */
+  client?: AgentClientView;
+}
+
+/** `agents add --for`: a configuration target, a client for names, or both (claude-code is both). */
+export function parseForOnAdd(value: string): ForOnAdd {
+  const text = value.trim();
+  const target = CONFIG_TARGETS.find((t) => t === text);
+  const client = clientOf(text);
+  if (target === undefined && client === undefined) throw unknown(value, [...new Set([...CONFIG_TARGETS, ...NAME_CLIENTS])]);
+  return { ...(target !== undefined ? { target } : {}), ...(client !== undefined ? { client } : {}) };
+}
+
+/** What `agents list` and `set` say of an agent's tool mode and client (nothing for the defaults). */
+export function toolModeNotes(agent: AgentView): string[] {
+  const notes: string[] = [];
+  if (agent.toolMode === 'search') notes.push(`${agent.name} lists search_tools and call tools instead of its tools (tool mode search).`);
+  if (agent.toolMode === 'auto') notes.push(`${agent.name} lists its tools, or search_tools and call tools once they pass a size (tool mode auto).`);
+  if (agent.client !== undefined) {
+    const who = typeof agent.client === 'number' ? `a client prefix of ${agent.client} characters` : agent.client;
+    notes.push(`${agent.name}'s names are made to fit ${who}.`);
+  }
+  return notes;
+}

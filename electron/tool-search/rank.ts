@@ -1,0 +1,78 @@
+import { queryTerms, type Scored, type SearchIndex } from './search-index';
+
+export interface SearchOptions {
+  /** How many tools at most (1..MAX_LIMIT). */
+  limit: number;
+  /** Only tools this returns true for (the agent's own: what it may call). */
+  admit: (doc: number) => boolean;
+  /** How often this tool was used before: by the agent, by the person (usage-counts.ts). */
+  used?: (doc: number) => { agent: number; person: number };
+}
+
+export interface Hit {
+  doc: number;
+  score: number;
+  coverage: number;
+}
+
+export interface SearchAnswer {
+  hits: Hit[];
+  /** True when even the best tool matched too little of the need to be offered. */
+  nothingFits: boolean;
+}
+
+export const MAX_LIMIT = 20;
+/**
+ * "Nothing fits" when the best of the first three tools fits less than this: its fit is its score
+ * (in units of the index's largest idf, so the same for 30 tools or 3,000) times the share of the
+ * need's weight it matched. Chosen on the labelled set so that at most 3% of needs that have a
+ * right tool lose it (npm run bench prints both rates).
+ */
+export const NOTHING_FITS_BELOW = 0.18;
+/** The k-th tool of one server already chosen scores DIVERSITY^k of its own: others come up. */
+const DIVERSITY = 0.88;
+/** A tool whose own name the need spells out scores up to this much more. */
+const NAME_BONUS = 0.35;
+
+function usageBoost(used: { agent: number; person: number } | undefined): number {
+  if (used === undefined) return 1;
+  return Math.min(1.5, 1 + 0.08 * Math.log2(1 + used.agent) + 0.04 * Math.log2(1 + used.person));
+}
+
+/** Chosen greedily: each pick lowers the rest of its server, unless the need names that server. */
+function diverse(scored: Scored[], index: SearchIndex, limit: number, namedServers: ReadonlySet<string>): Scored[] {
+  const pool = scored.sort((a, b) => b.score - a.score).slice(0, limit * 6);
+  const picked: Scored[] = [];
+  const perServer = new Map<string, number>();
+  while (picked.length < limit && pool.length > 0) {
+    let bestAt = 0;
+    let bestValue = -Infinity;
+    pool.forEach((s, i) => {
+      const server = index.docs[s.doc]?.server ?? '';
+      const value = namedServers.has(server) ? s.score : s.score * DIVERSITY ** (perServer.get(server) ?? 0);
+      if (value > bestValue) [bestAt, bestValue] = [i, value];
+    });
+    const [chosen] = pool.splice(bestAt, 1);
+    if (chosen === undefined) break;
+    const server = index.docs[chosen.doc]?.server ?? '';
+    perServer.set(server, (perServer.get(server) ?? 0) + 1);
+    picked.push(chosen);
+  }
+  return picked;
+}
+
+/** The best tools for a need in words: BM25F, then name cover and use before, then diversity, then the threshold. */
+export function searchTools(index: SearchIndex, need: string, options: SearchOptions): SearchAnswer {
+  const query = queryTerms(need);
+  if (query.length === 0) return { hits: [], nothingFits: true };
+  const scored = index.score(query, options.admit).map((s) => ({
+    ...s,
+    score: s.score * (1 + NAME_BONUS * s.nameCover) * usageBoost(options.used?.(s.doc)),
+  }));
+  const limit = Math.max(1, Math.min(MAX_LIMIT, Math.floor(options.limit)));
+  const named = new Set(index.docs.filter((d) => query.some((q) => index.serverTerms.has(q.term) && d.server.toLowerCase().includes(q.term))).map((d) => d.server));
+  const picked = diverse(scored, index, limit, named);
+  const fit = Math.max(0, ...picked.slice(0, 3).map((p) => (p.score / index.maxIdf()) * p.coverage));
+  if (fit < NOTHING_FITS_BELOW) return { hits: [], nothingFits: true };
+  return { hits: picked.map((p) => ({ doc: p.doc, score: p.score, coverage: p.coverage })), nothingFits: false };
+}

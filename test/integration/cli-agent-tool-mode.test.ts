@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { runCli, tempHome } from '../support/cli';
+
+interface AgentJson {
+  agent?: { toolMode?: string; client?: string | number };
+  toolMode?: string;
+  client?: string | number;
+}
+
+describe('agents add/set --tool-mode and --for (issue #32)', () => {
+  it('records the tool mode and the client, lists them, prints them with the configuration, and forgets them', async () => {
+    const home = tempHome('cs-agent-tool-mode-');
+    const added = await runCli(home, ['agents', 'add', 'desk', '--servers', 'everything', '--tool-mode', 'search', '--for', 'claude-code', '--json']);
+    expect(added.code, added.stderr).toBe(0);
+    const agent = (JSON.parse(added.stdout) as AgentJson).agent;
+    expect(agent).toMatchObject({ toolMode: 'search', client: 'claude-code' });
+
+    const listed = await runCli(home, ['agents', 'list']);
+    expect(listed.stdout).toContain('desk lists search_tools and call tools instead of its tools (tool mode search).');
+    expect(listed.stdout).toContain("desk's names are made to fit claude-code.");
+
+    const config = await runCli(home, ['agents', 'config', 'desk', '--for', 'claude-code']);
+    expect(config.code, config.stderr).toBe(0);
+    expect(config.stderr).toContain('# tool mode search');
+    expect(config.stderr).toContain('names made for claude-code (a prefix of 25 characters');
+    expect(JSON.parse(config.stdout)).toBeTypeOf('object');
+
+    const auto = await runCli(home, ['agents', 'set', 'desk', '--tool-mode', 'auto', '--for', '30', '--json']);
+    expect(auto.code, auto.stderr).toBe(0);
+    expect(JSON.parse(auto.stdout)).toMatchObject({ toolMode: 'auto', client: 30 });
+
+    const back = await runCli(home, ['agents', 'set', 'desk', '--tool-mode', 'all', '--for', 'none', '--json']);
+    const view = JSON.parse(back.stdout) as AgentJson;
+    expect(view.toolMode).toBeUndefined();
+    expect(view.client).toBeUndefined();
+    const plain = await runCli(home, ['agents', 'config', 'desk', '--for', 'vscode']);
+    expect(plain.stderr).toContain('# tool mode all');
+    expect(plain.stderr).toContain('agents set "desk" --for vscode');
+  }, 60_000);
+
+  it('refuses a mode or client it does not know, saying what it takes', async () => {
+    const home = tempHome('cs-agent-tool-mode-bad-');
+    const mode = await runCli(home, ['agents', 'add', 'x', '--tool-mode', 'serch']);
+    expect(mode.code).not.toBe(0);
+    expect(mode.stderr).toContain('--tool-mode takes all or search or auto, not "serch"');
+    expect(mode.stderr).toContain('did you mean --tool-mode search?');
+    const client = await runCli(home, ['agents', 'add', 'y', '--for', 'cursr']);
+    expect(client.code).not.toBe(0);
+    expect(client.stderr).toContain('did you mean --for cursor?');
+    const long = await runCli(home, ['agents', 'add', 'z', '--for', '99']);
+    expect(long.stderr).toContain('at most 40');
+  }, 60_000);
+});

@@ -1,0 +1,84 @@
+/**
+ * The labelled set of tool search (test/fixtures/tool-search): real tools as listed by MCP servers
+ * from npm, and needs as agents phrase them, each with its right tools (none for some). Shared by the
+ * recall test and `npm run bench`.
+ */
+import { readFileSync } from 'node:fs';
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { ToolDoc } from '../../electron/tool-search';
+
+export interface LabelledQuery {
+  kind: 'plain' | 'paraphrase' | 'near-duplicate' | 'none';
+  need: string;
+  /** `server/tool` of each right answer; empty when no tool fits. */
+  right: string[];
+}
+
+interface Listed {
+  servers: Array<{ name: string; package: string; version: string; tools: Tool[] }>;
+}
+
+const FOLDER = new URL('../fixtures/tool-search/', import.meta.url);
+
+export function listedServers(): Listed['servers'] {
+  return (JSON.parse(readFileSync(new URL('tools.json', FOLDER), 'utf8')) as Listed).servers;
+}
+
+/** Every listed tool as the search sees it, its id `server/tool`. */
+export function labelledTools(): ToolDoc[] {
+  return listedServers().flatMap((s) =>
+    s.tools.map((t) => ({ id: `${s.name}/${t.name}`, server: s.name, name: t.name, title: t.title ?? t.annotations?.title, description: t.description, inputSchema: t.inputSchema })),
+  );
+}
+
+export function labelledQueries(): LabelledQuery[] {
+  return (JSON.parse(readFileSync(new URL('queries.json', FOLDER), 'utf8')) as { queries: LabelledQuery[] }).queries;
+}
+
+/** A ranker's answer: ids best first, and whether it said nothing fits (then ids is empty). */
+export interface Ranked {
+  ids: string[];
+  nothingFits: boolean;
+}
+
+export interface Scores {
+  recallAt1: number;
+  recallAt5: number;
+  mrrAt10: number;
+  /** Of needs with no right tool, the share answered "nothing fits". */
+  nothingFitsRate: number;
+  /** Of needs with a right tool, the share answered "nothing fits" (right answers lost to the threshold). */
+  lostRate: number;
+  answerable: number;
+  unanswerable: number;
+}
+
+/** Recall and MRR over the needs that have a right tool; "nothing fits" over those that have none. */
+export function score(queries: readonly LabelledQuery[], rank: (need: string) => Ranked): Scores {
+  let at1 = 0;
+  let at5 = 0;
+  let mrr = 0;
+  let said = 0;
+  let lost = 0;
+  const answerable = queries.filter((q) => q.right.length > 0);
+  const unanswerable = queries.filter((q) => q.right.length === 0);
+  for (const q of answerable) {
+    const ranked = rank(q.need);
+    if (ranked.nothingFits) lost++;
+    const at = ranked.ids.slice(0, 10).findIndex((id) => q.right.includes(id));
+    if (at === 0) at1++;
+    if (at >= 0 && at < 5) at5++;
+    if (at >= 0) mrr += 1 / (at + 1);
+  }
+  for (const q of unanswerable) if (rank(q.need).nothingFits) said++;
+  const n = Math.max(1, answerable.length);
+  return {
+    recallAt1: at1 / n,
+    recallAt5: at5 / n,
+    mrrAt10: mrr / n,
+    nothingFitsRate: said / Math.max(1, unanswerable.length),
+    lostRate: lost / n,
+    answerable: answerable.length,
+    unanswerable: unanswerable.length,
+  };
+}
