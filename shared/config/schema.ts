@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { checkRegistryUrl } from './registry-url';
 import { AuthConfigSchema, StdioAuthConfigSchema } from './auth-schema';
 import { checkStdioDelivery, CredentialFileSchema } from './stdio-credential';
 
@@ -82,6 +83,8 @@ export const SettingsSchema = z.looseObject({
   idleTimeoutMs: idleTimeout.optional(),
   /** Per-call timeout of every server without its own `timeoutMs` (DEFAULT_TIMEOUT_MS when absent). */
   defaultTimeoutMs: timeout.optional(),
+  /** MCP registries the catalog reads, in order (default: the official one); `[]` reads none. */
+  registries: z.array(z.string().max(2000).refine((u) => 'base' in checkRegistryUrl(u), 'must be an https:// address of a registry (http:// only to this computer), without user, query or fragment')).max(20).optional(),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
