@@ -11,6 +11,7 @@ import type { EventHub } from './event-hub';
 import type { createInspectApi } from './inspect-api';
 import type { AsksMethods } from './asks-api';
 import { personAsker } from './ask-router';
+import type { RegistryApi } from './registry-api';
 
 export interface AppApiOptions {
   /** Agents, approvals and audit (electron/app/bridge-api.ts). */
@@ -23,6 +24,8 @@ export interface AppApiOptions {
   inspectApi: ReturnType<typeof createInspectApi>;
   /** Servers' requests waiting for the person (electron/app/asks-api.ts). */
   asksApi: AsksMethods;
+  /** The MCP registries' catalog (electron/app/registry-api.ts). */
+  registryApi: RegistryApi['methods'];
   /** Adds each OAuth server's credential expiry and scopes to status rows. */
   withAuthInfo: (statuses: ServerStatus[]) => Promise<ServerStatus[]>;
   version: string;
@@ -67,6 +70,7 @@ export function createAppApi(deps: AppApiOptions): AppApi {
     ...deps.adminApi,
     ...deps.inspectApi,
     ...deps.asksApi,
+    ...deps.registryApi,
     status: async () => {
       await deps.settled();
       return {
