@@ -2,7 +2,7 @@
  * `npm run bench`: every figure against its baseline measured in the same run, as a spread over
  * rounds, with its ratio and target. Exit code: 2 when a step failed, else 1 when a target was
  * missed, else 0. `--quick` (CI): a few hundred calls, one round, targets printed but not enforced.
- * `--only KEY,…` runs the steps named (bridge, agent-start, memory, startup, refresh, cli, ui).
+ * `--only KEY,…` runs the steps named (bridge, agent-start, memory, startup, refresh, cli, ui, ui-registry).
  * `--write` (a full run only) writes the summary, with the machine and the date, into docs/benchmarks.md.
  */
 import { loadavg } from 'node:os';
@@ -14,6 +14,7 @@ import { benchRefreshStorm } from './refresh-storm';
 import { exitCode, missed, pickSteps, runSteps, summaryLines, type Step } from './report';
 import { benchStartup } from './startup';
 import { benchUi } from './ui';
+import { benchUiRegistry } from './ui-registry';
 import { thisMachine, writeBenchmarksPage, writeRefusal } from './write-page';
 
 const args = process.argv.slice(2);
@@ -46,7 +47,7 @@ const steps: Step[] = [
   { name: 'refresh', run: () => benchRefreshStorm({ calls: 200, rounds: quick ? 1 : 5 }) },
   { name: 'cli', run: () => Promise.resolve(benchCommands({ rounds: quick ? 3 : 15 })) },
   // Chromium and 1,000 services: the full run only.
-  ...(quick ? [] : [{ name: 'ui', run: () => benchUi() }]),
+  ...(quick ? [] : [{ name: 'ui', run: () => benchUi() }, { name: 'ui-registry', run: () => benchUiRegistry() }]),
 ];
 
 let chosen: Step[];

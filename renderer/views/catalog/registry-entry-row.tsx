@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import type { RegistryRow } from '../../../shared/api';
-import { Badge, ClippedText } from '../../components';
+import { Badge } from '../../components';
 import { shownLine, shownText } from '../../lib';
 
 /** How an entry runs: its package kinds and remotes, as the registry names them. */
@@ -22,7 +22,9 @@ export const RegistryEntryRow = memo(function RegistryEntryRow({ row, registryLa
         <span id={nameId} className="entry-name">
           {shownLine(title)}
         </span>
-        <ClippedText className="row-sub" text={shownText(row.description)} label={title} />
+        <span className="row-sub clipped" title={shownText(row.description)}>
+          {shownText(row.description)}
+        </span>
         {row.status === 'deprecated' && (
           <span className="row-sub registry-deprecated">Deprecated{row.statusMessage !== undefined ? `: ${shownText(row.statusMessage)}` : ''}</span>
         )}

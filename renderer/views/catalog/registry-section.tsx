@@ -1,4 +1,4 @@
-import { useDeferredValue, useMemo } from 'react';
+import { useMemo } from 'react';
 import type { RegistryState } from '../../../shared/api';
 import { searchRegistry } from '../../../shared/catalog';
 import { TimeAgo } from '../../components';
@@ -7,7 +7,7 @@ import { RegistryEntryRow } from './registry-entry-row';
 import { useRegistryCatalog } from './use-registry-catalog';
 
 /** Rows shown per search: a keystroke paints at most this many; the count says how many more match. */
-export const REGISTRY_ROWS = 50;
+export const REGISTRY_ROWS = 30;
 
 const hostOf = (base: string): string => {
   try {
@@ -47,9 +47,7 @@ function RegistryLine({ state }: { state: RegistryState }) {
 /** The MCP registries' entries, below our own catalog: searched over the whole snapshot at each keystroke. */
 export function RegistrySection({ query }: { query: string }) {
   const { index, registries, loaded, refresh } = useRegistryCatalog();
-  // Typing stays responsive while a long result list is still painting.
-  const deferred = useDeferredValue(query);
-  const found = useMemo(() => searchRegistry(index, deferred, REGISTRY_ROWS), [index, deferred]);
+  const found = useMemo(() => searchRegistry(index, query, REGISTRY_ROWS), [index, query]);
   const labels = useMemo(() => new Map(registries.map((r) => [r.base, hostOf(r.base)])), [registries]);
   if (!loaded || registries.length === 0) return null;
   const syncing = registries.some((r) => r.syncing);
@@ -76,8 +74,9 @@ export function RegistrySection({ query }: { query: string }) {
             : plural(found.total, 'registry entry', 'registry entries')}
       </p>
       <ul className="rows" aria-labelledby="registry-entries">
-        {found.rows.map((row) => (
-          <RegistryEntryRow key={`${row.registry} ${row.name}`} row={row} registryLabel={labels.get(row.registry) ?? row.registry} />
+        {/* Keyed by place: rows hold no state, so a keystroke updates text in the same nodes instead of building new ones. */}
+        {found.rows.map((row, place) => (
+          <RegistryEntryRow key={place} row={row} registryLabel={labels.get(row.registry) ?? row.registry} />
         ))}
       </ul>
     </section>
