@@ -10,3 +10,6 @@ export type { CheckedEntry, EntryVerdict } from './entry-check';
 export { OFFICIAL_META, ServerDetailSchema, ServerResponseSchema } from './server-json';
 export type { ServerDetail, RegistryPackage, RegistryRemote, RegistryInput, KeyValueInput, RegistryArgument, EntryStatus } from './server-json';
 export { MAX_PAGE_BYTES, PAGE_LIMIT } from './page-fetch';
+export { planInstall, RUNTIME_HINTS } from './install-plan';
+export type { InstallChoice, InstallPlan } from './install-plan';
+export type { InputAsk } from './install-inputs';
