@@ -13,3 +13,5 @@ export { MAX_PAGE_BYTES, PAGE_LIMIT } from './page-fetch';
 export { planInstall, RUNTIME_HINTS } from './install-plan';
 export type { InstallChoice, InstallPlan } from './install-plan';
 export type { InputAsk } from './install-inputs';
+export { fetchServerVersion } from './entry-fetch';
+export { onPath } from './runtime-check';

@@ -20,7 +20,7 @@ export interface Page {
 }
 
 /** The body, read up to `max` bytes; past it the request is cancelled and refused. */
-async function boundedText(response: Response, max: number, where: string): Promise<string> {
+export async function boundedText(response: Response, max: number, where: string): Promise<string> {
   const reader = response.body?.getReader();
   if (!reader) return '';
   const chunks: Uint8Array[] = [];
@@ -45,9 +45,14 @@ export async function fetchPage(fetch: FetchLike, base: string, query: PageQuery
   if (query.cursor !== undefined) url.searchParams.set('cursor', query.cursor);
   if (query.updatedSince !== undefined) url.searchParams.set('updated_since', query.updatedSince);
   const timeout = AbortSignal.timeout(PAGE_TIMEOUT_MS);
+  const init: RequestInit = { headers: { accept: 'application/json' }, redirect: 'error', signal: signal ? AbortSignal.any([signal, timeout]) : timeout };
   let response: Response;
   try {
-    response = await fetch(url, { headers: { accept: 'application/json' }, redirect: 'error', signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
+    // Once more on a network failure: a kept-alive connection the registry closed as we reused it fails at once.
+    response = await fetch(url, init).catch((error: unknown) => {
+      if (init.signal?.aborted) throw error;
+      return fetch(url, init);
+    });
   } catch (error) {
     throw new CodedError('server_unavailable', `Could not reach the registry at ${base}: ${error instanceof Error ? error.message : String(error)}`, {
       hint: 'Check the network; the catalog keeps what it had.',

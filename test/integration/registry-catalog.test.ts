@@ -64,6 +64,7 @@ describe('the registry catalog against a registry of our own (35,000 entries)', 
     registry.add({ name: 'io.example.new/fresh', description: 'A new server', version: '0.1.0', packages: [{ registryType: 'npm', identifier: 'fresh-mcp', version: '0.1.0', transport: { type: 'stdio' } }] });
     registry.add({ name: 'io.example.new/sneaky', description: 'Looks fine \u2066hidden\u2069', version: '0.1.0' });
     const [state] = await catalog.refresh();
+    expect(state?.lastFailure).toBeUndefined();
     const asked = registry.queries.slice(before);
     expect(asked).toHaveLength(1);
     expect(asked[0]?.get('updated_since')).toBe('2025-10-01T09:43:19.000Z');
