@@ -1,12 +1,21 @@
 import { memo } from 'react';
 import type { RegistryRow } from '../../../shared/api';
-import { Badge } from '../../components';
+import { Badge, CopyButton } from '../../components';
 import { shownLine, shownText } from '../../lib';
 
 /** How an entry runs: its package kinds and remotes, as the registry names them. */
 function kinds(row: RegistryRow): string {
   const all = [...row.packages.map((p) => p.registryType), ...row.remotes.map((r) => (r === 'sse' ? 'remote (SSE)' : 'remote'))];
   return [...new Set(all)].join(', ') || '—';
+}
+
+/** The command that installs an entry from the terminal (docs/configuration.md, "Installing a registry entry"). */
+export function installCommand(row: RegistryRow): string {
+  const short = (row.name.split('/').pop() ?? 'server').replace(/[^A-Za-z0-9_-]/g, '-').slice(0, 48);
+  // Pasted into a shell: only characters a shell takes literally (the name's pattern is the registry's own).
+  const version = /^[A-Za-z0-9._+-]+$/.test(row.version) ? `@${row.version}` : '';
+  const id = /^[a-zA-Z0-9.-]+\/[a-zA-Z0-9._-]+$/.test(row.name) ? row.name : JSON.stringify(row.name);
+  return `connected-services servers add ${short || 'server'} --from-registry ${id}${version}`;
 }
 
 /** One registry entry: marked as the registry's, deprecated ones with the registry's message. */
@@ -43,7 +52,9 @@ export const RegistryEntryRow = memo(function RegistryEntryRow({ row, registryLa
       </span>
       <span className="row-cell" />
       <span className="row-cell" />
-      <div className="row-actions" />
+      <div className="row-actions">
+        <CopyButton text={installCommand(row)} label={`Copy the command that adds ${title}`} className="button small" />
+      </div>
     </li>
   );
 });

@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RegistryRow, RegistryState } from '../../../shared/api';
 import { createFakeApi, renderApp } from '../../../test/support/renderer';
+import { installCommand } from './registry-entry-row';
 
 afterEach(cleanup);
 
@@ -37,6 +38,9 @@ describe('the registry in the catalog', () => {
     const old = within(section).getByRole('listitem', { name: 'Old forecasts' });
     expect(within(old).getByText('deprecated')).toBeTruthy();
     expect(within(old).getByText('Deprecated: Use io.example/server-401')).toBeTruthy();
+    expect(within(old).getByRole('button', { name: 'Copy the command that adds Old forecasts' })).toBeTruthy();
+    expect(installCommand(ENTRIES[400] as RegistryRow)).toBe('connected-services servers add server-400 --from-registry io.example/server-400@1.0.0');
+    expect(installCommand(entry(1, { version: '1.0;rm -rf ~' }))).toBe('connected-services servers add server-1 --from-registry io.example/server-1');
     fireEvent.change(screen.getByRole('searchbox'), { target: { value: '@example/server-399' } });
     await waitFor(() => expect(within(section).getByRole('listitem', { name: 'Server 399' })).toBeTruthy());
   });
