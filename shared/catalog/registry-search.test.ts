@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RegistryRow } from '../api/registry-views';
+import type { RegistryRow } from '../api';
 import { indexRegistryRows, searchRegistry } from './registry-search';
 
 const row = (name: string, description: string, extra: Partial<RegistryRow> = {}): RegistryRow => ({

@@ -1,4 +1,4 @@
-import type { RegistryRow } from '../api/registry-views';
+import type { RegistryRow } from '../api';
 
 /**
  * Search over the registries' entries, built once per snapshot so a keystroke only scans strings:
