@@ -12,6 +12,7 @@ import type { createInspectApi } from './inspect-api';
 import type { AsksMethods } from './asks-api';
 import type { createSecretStoresApi } from './secret-stores-api';
 import { personAsker } from './ask-router';
+import type { RegistryApi } from './registry-api';
 
 export interface AppApiOptions {
   /** Agents, approvals and audit (electron/app/bridge-api.ts). */
@@ -26,6 +27,8 @@ export interface AppApiOptions {
   asksApi: AsksMethods;
   /** The secret stores and command stores' approvals (electron/app/secret-stores-api.ts). */
   secretStoresApi: ReturnType<typeof createSecretStoresApi>;
+  /** The MCP registries' catalog (electron/app/registry-api.ts). */
+  registryApi: RegistryApi['methods'];
   /** Adds each OAuth server's credential expiry and scopes to status rows. */
   withAuthInfo: (statuses: ServerStatus[]) => Promise<ServerStatus[]>;
   version: string;
@@ -71,6 +74,7 @@ export function createAppApi(deps: AppApiOptions): AppApi {
     ...deps.inspectApi,
     ...deps.asksApi,
     ...deps.secretStoresApi,
+    ...deps.registryApi,
     status: async () => {
       await deps.settled();
       return {

@@ -23,6 +23,7 @@ import type { SignIns } from './sign-in';
 import type { CorePorts } from './start-core-bridge';
 import { VERSION } from './version';
 import type { WaitingAsks } from './waiting-asks';
+import type { RegistryApi } from './registry-api';
 
 export interface AppApiParts {
   dataDir: string;
@@ -46,6 +47,7 @@ export interface AppApiParts {
   agents: AgentStore;
   audit: AuditLog;
   settled: () => Promise<void>;
+  registryApi: RegistryApi['methods'];
 }
 
 export interface BuiltAppApi {
@@ -73,6 +75,7 @@ export function buildAppApi(parts: AppApiParts): BuiltAppApi {
   const confirmations = parts.runsBridge ? new Confirmations() : undefined;
   const personApi: AppApi = createAppApi({
     bridgeApi,
+    registryApi: parts.registryApi,
     asksApi: createAsksApi({ waiting: parts.waitingAsks, opener: parts.opener }),
     adminApi: createAdminApi({ api: () => personApi, admin, ...(confirmations ? { confirmations } : {}) }),
     authApi: createAuthApi({ auth, pool, registry, signIns: parts.signIns, settled }),

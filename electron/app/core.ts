@@ -10,6 +10,7 @@ import { openCorePool, routeAsks } from './open-core-pool';
 import { openSecretFiles } from './open-secret-files';
 import { openSecretStores } from './open-secret-stores';
 import { openStores } from './open-stores';
+import { createRegistryApi } from './registry-api';
 import { ServerLogs } from './server-logs';
 import { SignIns } from './sign-in';
 import { agentsAndAudit, bridgeUrlOf, configuredBridgePort, portsOf, startCoreBridge } from './start-core-bridge';
@@ -62,6 +63,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const settled = async (): Promise<void> => {
     await applying.settled();
   };
+  // Background refresh only where the process lives on; CONNECTED_SERVICES_REGISTRY_REFRESH=off stops it (tests, air-gapped machines).
+  const registryApi = createRegistryApi({ dataDir: options.dataDir, registry, events, log, background: options.watch === true && env['CONNECTED_SERVICES_REGISTRY_REFRESH'] !== 'off' });
+  unsubscribe.push(() => registryApi.close());
   const { api, door, admin, confirmations } = buildAppApi({
     dataDir: options.dataDir,
     env,
@@ -83,6 +87,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     agents,
     audit,
     settled,
+    registryApi: registryApi.methods,
   });
   unsubscribe.push(...forwardAdminEvents(admin, confirmations, events));
 

@@ -56,6 +56,8 @@ const EXPECTED: Record<ApiMethod, Power | 'depends'> = {
   updateServer: 'widening',
   restartServer: 'narrowing',
   cancelCall: 'narrowing',
+  registryCatalog: 'read',
+  refreshRegistries: 'narrowing',
 };
 
 const AGENT: AgentView = {

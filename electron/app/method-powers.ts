@@ -70,6 +70,9 @@ export const METHOD_POWERS: Record<ApiMethod, Rule> = {
   updateServer: 'widening',
   restartServer: 'narrowing',
   cancelCall: 'narrowing',
+  registryCatalog: 'read',
+  // Fetches public listings into the cache; gives no one access to anything.
+  refreshRegistries: 'narrowing',
 };
 
 const RANK: Record<PolicyDecision, number> = { deny: 0, ask: 1, allow: 2 };

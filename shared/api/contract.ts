@@ -33,6 +33,7 @@ import {
 import { LogLineSchema, LogTailSchema, PromptResultSchema, ResourceReadSchema } from './inspect-views';
 import { lazyEntries } from './lazy-entries';
 import { SecretStoreViewSchema, StoreNameSchema } from './secret-store-views';
+import { RegistryCatalogSchema, RegistryStateSchema } from './registry-views';
 
 const ByName = z.strictObject({ name: ServerNameSchema });
 const AgentNameSchema = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9 _.-]{0,63}$/, 'use 1-64 letters, digits, spaces, "_", "." or "-"');
@@ -266,6 +267,10 @@ export const API_METHODS = lazyEntries({
   restartServer: () => ({ input: ByName, output: ServerStatusSchema }),
   /** Cancels a `callTool` in flight by its `callId`: the server is sent `notifications/cancelled`. */
   cancelCall: () => ({ input: z.strictObject({ callId: z.string().min(1).max(100) }), output: z.object({ cancelled: z.boolean() }) }),
+  /** The MCP registries' entries from their snapshots (no network) and each registry's state. */
+  registryCatalog: () => ({ input: z.strictObject({}), output: RegistryCatalogSchema }),
+  /** Syncs every registry now (`full`: page through everything again); a failure is in the state, not thrown. */
+  refreshRegistries: () => ({ input: z.strictObject({ full: z.boolean().optional() }), output: z.object({ registries: z.array(RegistryStateSchema) }) }),
 });
 
 export type ApiMethods = typeof API_METHODS;
@@ -297,6 +302,8 @@ export const API_EVENTS = lazyEntries({
   adminEntry: () => AdminEntrySchema,
   askPending: () => PendingAskSchema,
   askSettled: () => AskSettledSchema,
+  /** A registry sync progressed, ended or failed: every registry's state. */
+  registryState: () => z.object({ registries: z.array(RegistryStateSchema) }),
 });
 
 export type ApiEvents = typeof API_EVENTS;

@@ -22,3 +22,5 @@ export { CREDENTIAL_SERVERS } from './credential-servers';
 
 /** The built-in catalog: local reference servers first, then hosted services, then local programs that need credentials. */
 export const CATALOG: readonly CatalogEntry[] = [...REFERENCE_SERVERS, ...REMOTE_SERVICES, ...CREDENTIAL_SERVERS];
+export { indexRegistryRows, searchRegistry } from './registry-search';
+export type { RegistryIndex, RegistryMatches } from './registry-search';

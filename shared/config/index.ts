@@ -27,6 +27,7 @@ export type {
   Transport,
 } from './schema';
 export { callTimeout } from './call-timeout';
+export { OFFICIAL_REGISTRY, checkRegistryUrl } from './registry-url';
 export type { CallTimeout } from './call-timeout';
 export { CODE_LOADING_ENV, codeLoadingEnv } from './code-env';
 export { formatIssue } from './issue';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { checkRegistryUrl } from './registry-url';
 import { AuthConfigSchema, StdioAuthConfigSchema } from './auth-schema';
 import { SecretStoresSchema } from './secret-stores-schema';
 import { checkStdioDelivery, CredentialFileSchema } from './stdio-credential';
@@ -90,6 +91,8 @@ export const SettingsSchema = z.looseObject({
   defaultTimeoutMs: timeout.optional(),
   /** Secret stores `${secret:STORE:PATH}` reads from, by name (secret-stores-schema.ts). */
   secretStores: SecretStoresSchema.optional(),
+  /** MCP registries the catalog reads, in order (default: the official one); `[]` reads none. */
+  registries: z.array(z.string().max(2000).refine((u) => 'base' in checkRegistryUrl(u), 'must be an https:// address of a registry (http:// only to this computer), without user, query or fragment')).max(20).optional(),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 

@@ -2,7 +2,7 @@
  * `npm run bench`: every figure against its baseline measured in the same run, as a spread over
  * rounds, with its ratio and target. Exit code: 2 when a step failed, else 1 when a target was
  * missed, else 0. `--quick` (CI): a few hundred calls, one round, targets printed but not enforced.
- * `--only KEY,…` runs the steps named (bridge, agent-start, memory, startup, refresh, cli, search, search-mode, ui).
+ * `--only KEY,…` runs the steps named (bridge, agent-start, memory, startup, refresh, cli, search, search-mode, ui, ui-registry).
  * `--write` (a full run only) writes the summary, with the machine and the date, into docs/benchmarks.md.
  */
 import { loadavg } from 'node:os';
@@ -16,6 +16,7 @@ import { benchStartup } from './startup';
 import { benchUi } from './ui';
 import { benchToolSearch } from './tool-search';
 import { benchSearchMode } from './tool-search-bridge';
+import { benchUiRegistry } from './ui-registry';
 import { thisMachine, writeBenchmarksPage, writeRefusal } from './write-page';
 
 const args = process.argv.slice(2);
@@ -48,8 +49,14 @@ const steps: Step[] = [
   { name: 'refresh', run: () => benchRefreshStorm({ calls: 200, rounds: quick ? 1 : 5 }) },
   { name: 'cli', run: () => Promise.resolve(benchCommands({ rounds: quick ? 3 : 15 })) },
   { name: 'search', run: () => Promise.resolve(benchToolSearch({ rounds: quick ? 1 : 5 })) },
-  // Chromium and 1,000 services; 1,000 tools behind a real serve and 20 spawned servers: the full run only.
-  ...(quick ? [] : [{ name: 'ui', run: () => benchUi() }, { name: 'search-mode', run: () => benchSearchMode({ rounds: 9, servers: 20 }) }]),
+  // Chromium and 1,000 services (35,000 registry entries); 1,000 tools behind a real serve and 20 spawned servers: the full run only.
+  ...(quick
+    ? []
+    : [
+        { name: 'ui', run: () => benchUi() },
+        { name: 'ui-registry', run: () => benchUiRegistry() },
+        { name: 'search-mode', run: () => benchSearchMode({ rounds: 9, servers: 20 }) },
+      ]),
 ];
 
 let chosen: Step[];

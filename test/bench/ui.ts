@@ -12,17 +12,17 @@ import { benchAnswer, benchData } from './ui-fake-api';
  * generated data, so the bundle carries no test-only code and no core is needed; the page runs
  * under the same CSP web mode sends.
  */
-const RENDERER = fileURLToPath(new URL('../../dist/renderer/', import.meta.url));
-const ORIGIN = 'http://bench.invalid';
+export const RENDERER = fileURLToPath(new URL('../../dist/renderer/', import.meta.url));
+export const ORIGIN = 'http://bench.invalid';
 const TARGET_MS = 50;
 const SERVERS = 1000;
 const TOOLS_EACH = 5;
-const CSP = "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+export const CSP = "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 // 20 keystrokes: narrowing, widening back to everything (the costliest), a tool-name search.
 const KEYS = [...'svc-09', ...Array<string>(6).fill('Backspace'), ...'echo_7'.replace('echo', 'list'), 'Backspace', 'Backspace'];
-const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.map': 'application/json' };
+export const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.map': 'application/json' };
 
-interface Sample {
+export interface Sample {
   /** Keystroke to the next painted frame. */
   paint: number;
   /** Keystroke to the frame that showed the last change it caused (every matching row rendered). */
@@ -72,16 +72,16 @@ const PROBE = `(() => {
   });
 })()`;
 
-async function measure(page: Page, selector: string): Promise<Sample[]> {
+export async function measure(page: Page, selector: string, keys: readonly string[] = KEYS): Promise<Sample[]> {
   await page.evaluate(PROBE.replace('SELECTOR', JSON.stringify(selector)));
-  for (const key of KEYS) {
+  for (const key of keys) {
     await page.press(selector, key);
     await page.waitForFunction(() => (window as unknown as { __pending: number }).__pending === 0);
   }
   return page.evaluate(() => (window as unknown as { __samples: Sample[] }).__samples);
 }
 
-function stats(values: number[]): { avg: number; p95: number; max: number } {
+export function stats(values: number[]): { avg: number; p95: number; max: number } {
   const sorted = [...values].sort((a, b) => a - b);
   const avg = values.reduce((a, b) => a + b, 0) / Math.max(1, values.length);
   return { avg, p95: sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.95))] ?? NaN, max: sorted.at(-1) ?? NaN };

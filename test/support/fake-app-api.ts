@@ -75,6 +75,7 @@ const DEFAULTS: FakeHandlers = {
   readAdminLog: () => [],
   listOfflineChanges: () => [],
   listAsks: () => [],
+  registryCatalog: () => ({ registries: [], entries: [] }),
 };
 
 /** The one in-memory AppApi of the tests: chosen answers, recorded calls, events on demand. */

@@ -6,6 +6,7 @@ import { confirm } from '../prompt';
 import { configError, explainServerError, issueRows } from '../config-errors';
 import type { Run } from '../runner';
 import { registerServerEdits } from './servers-edit';
+import { addFromRegistry } from './servers-from-registry';
 import { registerServerStop } from './servers-stop';
 import { stateLabel } from './status';
 
@@ -25,6 +26,10 @@ function pairs(items: string[] | undefined, separator: RegExp, flag: string): Re
 }
 
 interface AddOptions {
+  fromRegistry?: string;
+  input?: string[];
+  package?: string;
+  remote?: string;
   url?: string;
   header?: string[];
   env?: string[];
@@ -98,8 +103,20 @@ export function registerServers(program: Command, run: Run): void {
     .option('--env <pair>', 'environment variable NAME=VALUE for the command (repeatable)', collect)
     .option('--cwd <dir>', 'working directory of the command')
     .option('--timeout <ms>', 'default call timeout in milliseconds')
+    .option('--from-registry <id>', 'an MCP Registry entry, ID[@VERSION] as the registry names it (docs/configuration.md#the-registry-catalog)')
+    .option('--input <pair>', 'a registry entry\'s input KEY=VALUE (repeatable; asked at the terminal when missing)', collect)
+    .option('--package <n>', 'with --from-registry: install its package number N (default: the first npm, pypi or oci one)')
+    .option('--remote <n>', 'with --from-registry: use its remote number N instead of a package')
     .action((name: string, command: string[], options: AddOptions) =>
       run(async (ctx) => {
+        if (options.fromRegistry !== undefined) {
+          if (command.length > 0 || options.url !== undefined) throw new CodedError('invalid_input', 'Give either --from-registry or a command or --url, not both');
+          const plan = await addFromRegistry(ctx, name, { ...options, fromRegistry: options.fromRegistry });
+          const runs = 'command' in plan.config ? [plan.config.command, ...(plan.config.args ?? [])].join(' ') : plan.config.url;
+          ctx.output.out(`Added ${name}: ${runs}${plan.secrets.size > 0 ? ` (${plan.secrets.size} secret(s) in the vault)` : ''}.`);
+          if ('command' in plan.config) ctx.output.out(`Its command needs your approval before it runs: connected-services servers approve ${name}`);
+          return;
+        }
         const config = buildServerConfig(command, options);
         const core = await ctx.core();
         await core.api.addServer({ name, config });

@@ -11,6 +11,7 @@ import { CatalogToolbar } from './catalog-toolbar';
 import { CustomServiceDialog } from './custom-service-dialog';
 import { EntryRow } from './entry-row';
 import { PasteServiceDialog } from './paste-service-dialog';
+import { RegistrySection } from './registry-section';
 import { RestartFailed } from './restart-failed';
 import { ServerRow } from './server-row';
 import { useProgressiveCount } from './use-progressive-count';
@@ -125,6 +126,7 @@ export function CatalogView() {
           </ul>
         </section>
       )}
+      {(filter === 'all' || filter === 'available') && <RegistrySection query={query} />}
       {open?.kind === 'entry' && <AddEntryDialog entry={open.entry} taken={taken} onClose={close} onAdded={onAdded} />}
       {open?.kind === 'custom' && <CustomServiceDialog taken={taken} onClose={close} onAdded={onAdded} />}
       {open?.kind === 'paste' && <PasteServiceDialog taken={taken} onClose={close} onAdded={onAdded} />}

@@ -1,0 +1,108 @@
+import { createInterface } from 'node:readline/promises';
+import { CodedError } from '../../../shared/errors';
+import { SECRET_NAME_PATTERN } from '../../../shared/vault';
+import { fetchServerVersion, loadSnapshot, onPath, planInstall, RUNTIME_HINTS, type CheckedEntry, type InputAsk, type InstallChoice, type InstallPlan } from '../../mcp-registry';
+import type { CliContext } from '../context';
+import { askHidden } from '../hidden-input';
+
+export interface FromRegistryOptions {
+  fromRegistry: string;
+  input?: string[];
+  package?: string;
+  remote?: string;
+}
+
+const SUPPORTED = new Set(['npm', 'pypi', 'oci']);
+
+/** `ID[@VERSION]`: the registry's server name, and a version when one is wanted. */
+function parseId(raw: string): { id: string; version?: string } {
+  const at = raw.lastIndexOf('@');
+  return at > 0 ? { id: raw.slice(0, at), version: raw.slice(at + 1) } : { id: raw };
+}
+
+function givenInputs(items: string[] | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const item of items ?? []) {
+    const at = item.indexOf('=');
+    if (at <= 0) throw new CodedError('invalid_input', `--input takes KEY=VALUE, not "${item}"`);
+    out[item.slice(0, at)] = item.slice(at + 1);
+  }
+  return out;
+}
+
+/** The first package this computer can run from the registry's kinds, else the first Streamable HTTP remote. */
+function defaultChoice(entry: CheckedEntry, options: FromRegistryOptions): InstallChoice {
+  if (options.package !== undefined) return { package: Number(options.package) - 1 };
+  if (options.remote !== undefined) return { remote: Number(options.remote) - 1 };
+  const pkg = entry.server.packages?.findIndex((p) => SUPPORTED.has(p.registryType)) ?? -1;
+  if (pkg >= 0) return { package: pkg };
+  const remote = entry.server.remotes?.findIndex((r) => r.type === 'streamable-http') ?? -1;
+  if (remote >= 0) return { remote };
+  return { package: 0 };
+}
+
+/** The entry from the registries' snapshots, or fetched when a version not in them is asked for. */
+async function findEntry(ctx: CliContext, id: string, version: string | undefined): Promise<CheckedEntry> {
+  const { registries } = await (await ctx.core()).api.registryCatalog({});
+  for (const { base } of registries) {
+    const shown = (await loadSnapshot(ctx.dataDir, base))?.entries.find((e) => e.server.name === id);
+    if (shown && (version === undefined || shown.server.version === version)) return shown;
+    if (shown || version !== undefined) {
+      const fetched = await fetchServerVersion(fetch, base, id, version ?? 'latest');
+      if (fetched) return fetched;
+    }
+  }
+  for (const { base } of registries) {
+    const fetched = await fetchServerVersion(fetch, base, id, version ?? 'latest').catch(() => undefined);
+    if (fetched) return fetched;
+  }
+  throw new CodedError('not_found', `No registry has ${id}${version !== undefined ? `@${version}` : ''}.`, {
+    hint: 'Check the id as the registry names it (e.g. io.github.owner/name); the app\'s Services screen searches the registries.',
+  });
+}
+
+async function askMissing(missing: InputAsk[]): Promise<Record<string, string>> {
+  const answers: Record<string, string> = {};
+  for (const ask of missing) {
+    const label = `${ask.key}${ask.description !== undefined ? ` (${ask.description})` : ''}${ask.choices ? ` [${ask.choices.join('/')}]` : ''}: `;
+    if (ask.isSecret) answers[ask.key] = await askHidden(label);
+    else {
+      const rl = createInterface({ input: process.stdin, output: process.stderr });
+      try {
+        answers[ask.key] = (await rl.question(label)).trim();
+      } finally {
+        rl.close();
+      }
+    }
+  }
+  return answers;
+}
+
+/** `servers add NAME --from-registry ID[@VERSION]`: the entry planned, its secrets stored, the entry added (awaiting approval). */
+export async function addFromRegistry(ctx: CliContext, name: string, options: FromRegistryOptions): Promise<InstallPlan> {
+  const { id, version } = parseId(options.fromRegistry);
+  const entry = await findEntry(ctx, id, version);
+  const choice = defaultChoice(entry, options);
+  const secretName = (key: string): string => `${name}_${key}`.replace(/[^A-Za-z0-9_.-]/g, '_').slice(0, 128);
+  let given = givenInputs(options.input);
+  let plan = planInstall(entry.server, choice, given, secretName);
+  if (plan.missing.length > 0 && ctx.interactive) {
+    given = { ...given, ...(await askMissing(plan.missing)) };
+    plan = planInstall(entry.server, choice, given, secretName);
+  }
+  if (plan.missing.length > 0) {
+    throw new CodedError('invalid_input', `${id} needs: ${plan.missing.map((m) => `${m.key}${m.isSecret ? ' (secret)' : ''}`).join(', ')}`, {
+      hint: `Give each as --input KEY=VALUE, e.g. --input ${plan.missing[0]?.key ?? 'KEY'}=…`,
+    });
+  }
+  if (plan.runtime !== undefined && !(await onPath(plan.runtime, ctx.env))) {
+    throw new CodedError('invalid_input', `${id} runs with ${plan.runtime}, which is not installed on this computer.`, { hint: RUNTIME_HINTS[plan.runtime] ?? `Install ${plan.runtime}.` });
+  }
+  const core = await ctx.core();
+  for (const [secret, value] of plan.secrets) {
+    if (!SECRET_NAME_PATTERN.test(secret)) throw new CodedError('invalid_input', `"${secret}" is no secret name`);
+    await core.api.setSecret({ name: secret, value });
+  }
+  await core.api.addServer({ name, config: plan.config });
+  return plan;
+}

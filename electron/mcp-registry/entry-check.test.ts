@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { checkEntry } from './entry-check';
+import { mergeEntry } from './merge-entry';
+import type { CheckedEntry } from './entry-check';
+import { registryBaseUrl } from './registry-url';
+
+const entry = (server: Record<string, unknown>, meta: Record<string, unknown> = {}): unknown => ({
+  server: { name: 'io.example/demo', description: 'A demo', version: '1.0.0', ...server },
+  _meta: { 'io.modelcontextprotocol.registry/official': { status: 'active', isLatest: true, ...meta } },
+});
+
+describe('checkEntry', () => {
+  it('keeps a valid entry with its status and message, dropping unknown keys', () => {
+    const verdict = checkEntry(entry({ extra: 'dropped' }, { status: 'deprecated', statusMessage: 'use another' }));
+    expect(verdict).toMatchObject({ ok: { status: 'deprecated', statusMessage: 'use another', server: { name: 'io.example/demo' } } });
+    expect('ok' in verdict && 'extra' in verdict.ok.server).toBe(false);
+  });
+
+  it('refuses bidi overrides, zero-width and control characters anywhere, and huge entries, as hostile', () => {
+    for (const spoiled of [
+      { title: 'Safe \u202Eexe.txt' },
+      { description: 'bell \u0007' },
+      { description: 'zero\u200Bwidth' },
+      { packages: [{ registryType: 'npm', identifier: 'x\u001b[2J', version: '1.0.0', transport: { type: 'stdio' } }] },
+      { description: 'x'.repeat(70_000) },
+    ]) expect(checkEntry(entry(spoiled))).toEqual({ skip: 'hostile' });
+    expect(checkEntry(entry({ description: 'two\nlines\tand a tab' }))).toHaveProperty('ok');
+  });
+
+  it('refuses what fails the schema as invalid: no description, a version range, a bad name, a bad hash', () => {
+    for (const bad of [
+      { description: undefined },
+      { name: 'no-slash' },
+      { packages: [{ registryType: 'npm', identifier: 'x', version: '^1.2.3', transport: { type: 'stdio' } }] },
+      { packages: [{ registryType: 'npm', identifier: 'x', version: 'latest', transport: { type: 'stdio' } }] },
+      { packages: [{ registryType: 'mcpb', identifier: 'https://e.example/x.mcpb', fileSha256: 'XYZ', transport: { type: 'stdio' } }] },
+    ]) expect(checkEntry(entry(bad))).toEqual({ skip: 'invalid' });
+    expect(checkEntry({ server: 'nope' })).toEqual({ skip: 'invalid' });
+  });
+});
+
+describe('mergeEntry', () => {
+  const make = (version: string, status: CheckedEntry['status'], isLatest: boolean): CheckedEntry => ({
+    server: { name: 'io.example/demo', description: 'd', version },
+    status,
+    isLatest,
+  });
+  it('shows the latest version, ignores an older one after it, and deletes by version', () => {
+    const map = new Map<string, CheckedEntry>();
+    mergeEntry(map, make('1.0.0', 'active', false));
+    mergeEntry(map, make('1.1.0', 'active', true));
+    mergeEntry(map, make('1.0.0', 'active', false));
+    expect(map.get('io.example/demo')?.server.version).toBe('1.1.0');
+    mergeEntry(map, make('1.0.0', 'deleted', false));
+    expect(map.has('io.example/demo')).toBe(true);
+    mergeEntry(map, make('1.1.0', 'deleted', true));
+    expect(map.has('io.example/demo')).toBe(false);
+  });
+});
+
+describe('registryBaseUrl', () => {
+  it('takes https, or http to this computer, and refuses the rest with what to fix', () => {
+    expect(registryBaseUrl('https://registry.modelcontextprotocol.io/')).toBe('https://registry.modelcontextprotocol.io');
+    expect(registryBaseUrl('http://127.0.0.1:8080/reg/')).toBe('http://127.0.0.1:8080/reg');
+    for (const bad of ['http://registry.example.com', 'ftp://x', 'https://u:p@r.example', 'https://r.example/?q=1', 'not a url']) {
+      expect(() => registryBaseUrl(bad)).toThrow(/settings|registry address/);
+    }
+  });
+});

@@ -1,0 +1,61 @@
+import { OFFICIAL_META, ServerResponseSchema, type EntryStatus, type ServerDetail } from './server-json';
+
+/** An entry above this, as JSON, is refused whole: real ones are a few KiB. */
+export const MAX_ENTRY_BYTES = 64 * 1024;
+const MAX_DEPTH = 16;
+/**
+ * Characters that make text read as other text or break a terminal: format characters (bidi
+ * overrides, zero-width), line and paragraph separators, and control characters other than tab and
+ * newline (Unicode categories Cf, Zl, Zp, Cc).
+ */
+const HOSTILE_CHAR = /[\p{Cf}\p{Zl}\p{Zp}]|(?![\t\n\r])\p{Cc}/u;
+
+/** A registry entry as kept in the snapshot: the checked server.json and the registry's status. */
+export interface CheckedEntry {
+  server: ServerDetail;
+  status: EntryStatus;
+  statusMessage?: string;
+  updatedAt?: string;
+  publishedAt?: string;
+  isLatest: boolean;
+}
+
+export type EntryVerdict = { ok: CheckedEntry } | { skip: 'invalid' | 'hostile' };
+
+/** Whether any string (key or value) in `value` carries a hostile character, or it nests too deep. */
+function hasHostileText(value: unknown, depth: number): boolean {
+  if (typeof value === 'string') return HOSTILE_CHAR.test(value);
+  if (depth > MAX_DEPTH) return true;
+  if (Array.isArray(value)) return value.some((item) => hasHostileText(item, depth + 1));
+  if (value !== null && typeof value === 'object') {
+    return Object.entries(value).some(([key, item]) => HOSTILE_CHAR.test(key) || hasHostileText(item, depth + 1));
+  }
+  return false;
+}
+
+/**
+ * One item of a registry's list, judged: too large or carrying hostile text is `hostile`; failing
+ * the schema is `invalid`; otherwise the checked entry. The raw item is never kept nor shown.
+ */
+export function checkEntry(item: unknown): EntryVerdict {
+  let size: number;
+  try {
+    size = JSON.stringify(item).length;
+  } catch {
+    return { skip: 'hostile' };
+  }
+  if (size > MAX_ENTRY_BYTES || hasHostileText(item, 0)) return { skip: 'hostile' };
+  const parsed = ServerResponseSchema.safeParse(item);
+  if (!parsed.success) return { skip: 'invalid' };
+  const meta = parsed.data._meta?.[OFFICIAL_META];
+  return {
+    ok: {
+      server: parsed.data.server,
+      status: meta?.status ?? 'active',
+      ...(meta?.statusMessage !== undefined ? { statusMessage: meta.statusMessage } : {}),
+      ...(meta?.updatedAt !== undefined ? { updatedAt: meta.updatedAt } : {}),
+      ...(meta?.publishedAt !== undefined ? { publishedAt: meta.publishedAt } : {}),
+      isLatest: meta?.isLatest ?? true,
+    },
+  };
+}

@@ -1,0 +1,40 @@
+import { CodedError } from '../../shared/errors';
+import type { FetchLike } from '../net';
+import { checkEntry, MAX_ENTRY_BYTES, type CheckedEntry } from './entry-check';
+import { boundedText, PAGE_TIMEOUT_MS } from './page-fetch';
+
+/**
+ * `GET {base}/v0.1/servers/{serverName}/versions/{version}` (openapi.yaml; `latest` for the latest):
+ * one entry, checked as a synced one is. Undefined when the registry has no such server or version.
+ */
+export async function fetchServerVersion(fetch: FetchLike, base: string, name: string, version: string): Promise<CheckedEntry | undefined> {
+  const url = `${base}/v0.1/servers/${encodeURIComponent(name)}/versions/${encodeURIComponent(version)}`;
+  let response: Response;
+  try {
+    const init: RequestInit = { headers: { accept: 'application/json' }, redirect: 'error', signal: AbortSignal.timeout(PAGE_TIMEOUT_MS) };
+    // Once more on a network failure, as a page is (page-fetch.ts).
+    response = await fetch(url, init).catch((error: unknown) => {
+      if (init.signal?.aborted) throw error;
+      return fetch(url, init);
+    });
+  } catch (error) {
+    throw new CodedError('server_unavailable', `Could not reach the registry at ${base}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  if (response.status === 404) {
+    await response.body?.cancel().catch(() => undefined);
+    return undefined;
+  }
+  if (!response.ok) {
+    await response.body?.cancel().catch(() => undefined);
+    throw new CodedError('server_unavailable', `The registry at ${base} answered HTTP ${response.status} for ${name}@${version}.`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(await boundedText(response, MAX_ENTRY_BYTES * 2, base));
+  } catch {
+    throw new CodedError('server_unavailable', `The registry at ${base} sent an entry for ${name}@${version} that is not JSON or too large.`);
+  }
+  const verdict = checkEntry(json);
+  if ('skip' in verdict) throw new CodedError('invalid_input', `The registry's entry for ${name}@${version} ${verdict.skip === 'hostile' ? 'carries hidden characters or is oversized' : 'does not follow the server.json schema'}; it is not installed.`);
+  return verdict.ok;
+}

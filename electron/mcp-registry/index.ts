@@ -1,0 +1,17 @@
+export { RegistryCatalog } from './registry-catalog';
+export type { RegistryCatalogOptions, RegistryCatalogEvents } from './registry-catalog';
+export { configuredRegistries, registryBaseUrl } from './registry-url';
+export { syncRegistry, MAX_PAGES } from './sync';
+export type { SyncOptions, SyncProgress } from './sync';
+export { loadSnapshot, saveSnapshot, snapshotFile } from './snapshot';
+export type { Snapshot } from './snapshot';
+export { checkEntry, MAX_ENTRY_BYTES } from './entry-check';
+export type { CheckedEntry, EntryVerdict } from './entry-check';
+export { OFFICIAL_META, ServerDetailSchema, ServerResponseSchema } from './server-json';
+export type { ServerDetail, RegistryPackage, RegistryRemote, RegistryInput, KeyValueInput, RegistryArgument, EntryStatus } from './server-json';
+export { MAX_PAGE_BYTES, PAGE_LIMIT } from './page-fetch';
+export { planInstall, RUNTIME_HINTS } from './install-plan';
+export type { InstallChoice, InstallPlan } from './install-plan';
+export type { InputAsk } from './install-inputs';
+export { fetchServerVersion } from './entry-fetch';
+export { onPath } from './runtime-check';

@@ -1,0 +1,74 @@
+import { CodedError } from '../../shared/errors';
+import type { RegistryInput } from './server-json';
+
+/** One value the person gives: what the registry says of it, under the key `--input KEY=VALUE` uses. */
+export interface InputAsk {
+  key: string;
+  description?: string;
+  isRequired: boolean;
+  isSecret: boolean;
+  default?: string;
+  choices?: string[];
+  format?: string;
+}
+
+/** What planning found: the values, and the secrets to store in the vault by name. */
+export interface InputState {
+  given: Readonly<Record<string, string>>;
+  /** Vault name for a secret input's key (the entry gets `${secret:NAME}`, never the value). */
+  secretName: (key: string) => string;
+  secrets: Map<string, string>;
+  missing: InputAsk[];
+}
+
+/**
+ * A value that would read as one of our references (`${secret:…}`, `${env:…}`) is refused: an entry
+ * could otherwise make us hand a program another server's secret.
+ */
+export function plainValue(value: string, where: string): string {
+  if (value.includes('${')) throw new CodedError('invalid_input', `The value of ${where} contains "\${", which mcp.json reads as a reference; it was refused.`);
+  return value;
+}
+
+function askOf(key: string, input: RegistryInput): InputAsk {
+  return {
+    key,
+    isRequired: input.isRequired === true,
+    isSecret: input.isSecret === true,
+    ...(input.description !== undefined ? { description: input.description } : {}),
+    ...(input.default !== undefined ? { default: input.default } : {}),
+    ...(input.choices !== undefined ? { choices: input.choices } : {}),
+    ...(input.format !== undefined ? { format: input.format } : {}),
+  };
+}
+
+/**
+ * The value of one input as it goes into mcp.json: the person's (a secret as a vault reference),
+ * else its default; undefined when absent and optional; recorded as missing when required.
+ * A fixed `value` is the publisher's and not asked (openapi.yaml, `Input.value`).
+ */
+export function resolveInput(state: InputState, key: string, input: RegistryInput & { variables?: Record<string, RegistryInput> | undefined }): string | undefined {
+  if (input.value !== undefined) {
+    // `{name}` in a fixed value is filled from its variables, each an input of its own.
+    return plainValue(input.value, key).replace(/\{([A-Za-z0-9_.-]+)\}/g, (whole, name: string) => {
+      const variable = input.variables?.[name];
+      if (!variable) return whole;
+      return resolveInput(state, name, variable) ?? '';
+    });
+  }
+  const given = state.given[key];
+  if (given !== undefined) {
+    if (input.choices && input.choices.length > 0 && !input.choices.includes(given)) {
+      throw new CodedError('invalid_input', `--input ${key} must be one of: ${input.choices.join(', ')}`);
+    }
+    if (input.isSecret === true) {
+      const name = state.secretName(key);
+      state.secrets.set(name, given);
+      return `\${secret:${name}}`;
+    }
+    return plainValue(given, `--input ${key}`);
+  }
+  if (input.default !== undefined) return plainValue(input.default, key);
+  if (input.isRequired === true && !state.missing.some((m) => m.key === key)) state.missing.push(askOf(key, input));
+  return undefined;
+}

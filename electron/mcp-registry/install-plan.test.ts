@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { planInstall } from './install-plan';
+import type { ServerDetail } from './server-json';
+
+const named = (key: string) => `demo_${key}`;
+const base = { name: 'io.example/demo', description: 'Demo', version: '1.2.3' };
+
+describe('planInstall', () => {
+  it('npm: npx with the exact version, inputs as environment, secrets as vault references', () => {
+    const server: ServerDetail = {
+      ...base,
+      packages: [{ registryType: 'npm', identifier: '@example/demo-mcp', version: '1.2.3', transport: { type: 'stdio' }, packageArguments: [{ type: 'positional', valueHint: 'folder', isRequired: true }, { type: 'named', name: '--mode', choices: ['fast', 'safe'], default: 'safe' }], environmentVariables: [{ name: 'API_TOKEN', isRequired: true, isSecret: true }, { name: 'REGION', default: 'eu' }] }],
+    };
+    const plan = planInstall(server, { package: 0 }, { folder: '/home/me/notes', API_TOKEN: 'tok-123' }, named);
+    expect(plan).toEqual({
+      runtime: 'npx',
+      config: { command: 'npx', args: ['-y', '@example/demo-mcp@1.2.3', '/home/me/notes', '--mode', 'safe'], env: { API_TOKEN: '${secret:demo_API_TOKEN}', REGION: 'eu' } },
+      secrets: new Map([['demo_API_TOKEN', 'tok-123']]),
+      missing: [],
+    });
+    const missing = planInstall(server, { package: 0 }, {}, named).missing;
+    expect(missing.map((m) => [m.key, m.isSecret])).toEqual([['folder', false], ['API_TOKEN', true]]);
+    expect(() => planInstall(server, { package: 0 }, { folder: 'x', API_TOKEN: 't', mode: 'slow' }, named)).toThrow('--input mode must be one of: fast, safe');
+  });
+
+  it('pypi through uvx and oci through docker run, pinned; environment to docker by name only', () => {
+    const server: ServerDetail = {
+      ...base,
+      packages: [
+        { registryType: 'pypi', identifier: 'demo-mcp', version: '0.4.1', transport: { type: 'stdio' } },
+        { registryType: 'oci', identifier: 'ghcr.io/example/demo:1.2.3', transport: { type: 'stdio' }, environmentVariables: [{ name: 'KEY', isSecret: true, isRequired: true }] },
+        { registryType: 'oci', identifier: 'ghcr.io/example/demo:latest', transport: { type: 'stdio' } },
+        { registryType: 'mcpb', identifier: 'https://example.com/demo.mcpb', fileSha256: 'a'.repeat(64), transport: { type: 'stdio' } },
+      ],
+    };
+    expect(planInstall(server, { package: 0 }, {}, named)).toMatchObject({ runtime: 'uvx', config: { command: 'uvx', args: ['demo-mcp==0.4.1'] } });
+    expect(planInstall(server, { package: 1 }, { KEY: 's3cret' }, named)).toMatchObject({
+      runtime: 'docker',
+      config: { command: 'docker', args: ['run', '-i', '--rm', '-e', 'KEY', 'ghcr.io/example/demo:1.2.3'], env: { KEY: '${secret:demo_KEY}' } },
+    });
+    expect(() => planInstall(server, { package: 2 }, {}, named)).toThrow(/no exact version/);
+    expect(() => planInstall(server, { package: 3 }, {}, named)).toThrow(/mcpb/);
+  });
+
+  it('a remote: its URL variables and a secret header go through the vault', () => {
+    const server: ServerDetail = {
+      ...base,
+      remotes: [{ type: 'streamable-http', url: 'https://{tenant}.example.com/mcp', variables: { tenant: { isRequired: true } }, headers: [{ name: 'Authorization', value: 'Bearer {token}', variables: { token: { isRequired: true, isSecret: true } } }] }, { type: 'sse', url: 'https://old.example.com/sse' }],
+    };
+    expect(planInstall(server, { remote: 0 }, { tenant: 'acme', token: 'tok' }, named)).toEqual({
+      config: { type: 'http', url: 'https://acme.example.com/mcp', headers: { Authorization: 'Bearer ${secret:demo_token}' } },
+      secrets: new Map([['demo_token', 'tok']]),
+      missing: [],
+    });
+    expect(planInstall(server, { remote: 0 }, {}, named).missing.map((m) => m.key)).toEqual(['tenant', 'token']);
+    expect(() => planInstall(server, { remote: 1 }, {}, named)).toThrow(/SSE/);
+  });
+
+  it('refuses values that would read as references, from the registry or the person', () => {
+    const server: ServerDetail = { ...base, packages: [{ registryType: 'npm', identifier: 'demo', version: '1.0.0', transport: { type: 'stdio' }, environmentVariables: [{ name: 'A', value: '${secret:OTHER}' }, { name: 'B' }] }] };
+    expect(() => planInstall(server, { package: 0 }, {}, named)).toThrow(/reference/);
+    const clean: ServerDetail = { ...base, packages: [{ registryType: 'npm', identifier: 'demo', version: '1.0.0', transport: { type: 'stdio' }, environmentVariables: [{ name: 'B' }] }] };
+    expect(() => planInstall(clean, { package: 0 }, { B: '${env:HOME}' }, named)).toThrow(/reference/);
+  });
+});

@@ -1,0 +1,123 @@
+import type { HttpServerConfig, StdioServerConfig } from '../../shared/config';
+import { CodedError } from '../../shared/errors';
+import { resolveInput, type InputAsk, type InputState } from './install-inputs';
+import type { RegistryArgument, RegistryPackage, RegistryRemote, ServerDetail } from './server-json';
+
+export type InstallChoice = { package: number } | { remote: number };
+
+export interface InstallPlan {
+  config: StdioServerConfig | HttpServerConfig;
+  /** Vault secrets to store before the entry is added: name → value. */
+  secrets: Map<string, string>;
+  /** Required inputs not given: ask for them (terminal, form), then plan again. */
+  missing: InputAsk[];
+  /** The program the command needs on this computer (`npx`, `uvx`, `docker`). */
+  runtime?: string;
+}
+
+/** Where to get each runtime, for the message when it is missing. */
+export const RUNTIME_HINTS: Readonly<Record<string, string>> = {
+  npx: 'Install Node.js (it brings npx): https://nodejs.org/en/download',
+  uvx: 'Install uv (it brings uvx): https://docs.astral.sh/uv/getting-started/installation/',
+  docker: 'Install Docker Engine and start it: https://docs.docker.com/engine/install/',
+};
+
+function args(list: RegistryArgument[] | undefined, state: InputState): string[] {
+  const out: string[] = [];
+  for (const arg of list ?? []) {
+    if (arg.type === 'positional') {
+      const value = resolveInput(state, arg.valueHint ?? 'argument', arg);
+      if (value !== undefined) out.push(value);
+    } else {
+      const value = resolveInput(state, arg.name.replace(/^-+/, ''), arg);
+      // A flag without a value (`--verbose`) is given as is; with one, as two arguments (no shell splits them).
+      if (value !== undefined) out.push(arg.name, value);
+      else if (arg.isRequired !== true && arg.default === undefined && arg.value === undefined && arg.choices === undefined) out.push(arg.name);
+    }
+  }
+  return out;
+}
+
+function env(pkg: RegistryPackage, state: InputState): Record<string, string> | undefined {
+  const out: Record<string, string> = {};
+  for (const variable of pkg.environmentVariables ?? []) {
+    const value = resolveInput(state, variable.name, variable);
+    if (value !== undefined) out[variable.name] = value;
+  }
+  return Object.keys(out).length > 0 ? out : undefined;
+}
+
+function exactVersion(pkg: RegistryPackage): string {
+  if (pkg.version === undefined) throw new CodedError('invalid_input', `The registry gives no version for ${pkg.identifier}; only an exact version is installed.`);
+  return pkg.version;
+}
+
+/** An image reference with a tag or digest other than `latest` (the version is in the identifier for OCI). */
+function pinnedImage(identifier: string): string {
+  const digest = identifier.includes('@sha256:');
+  const tag = /:[^/]+$/.exec(identifier)?.[0].slice(1);
+  if (!digest && (tag === undefined || tag === 'latest')) {
+    throw new CodedError('invalid_input', `The image ${identifier} names no exact version (a tag other than latest, or a digest); it is not installed.`);
+  }
+  if (identifier.startsWith('-')) throw new CodedError('invalid_input', `The image ${identifier} is not an image reference.`);
+  return identifier;
+}
+
+function planPackage(pkg: RegistryPackage, state: InputState): Omit<InstallPlan, 'secrets' | 'missing'> {
+  if (pkg.transport.type !== 'stdio') {
+    throw new CodedError('invalid_input', `This package runs its own ${pkg.transport.type} server; pick a remote or a stdio package instead.`);
+  }
+  if (pkg.identifier.startsWith('-')) throw new CodedError('invalid_input', `The package ${pkg.identifier} is not a package name.`);
+  const runtimeArgs = args(pkg.runtimeArguments, state);
+  const packageArgs = args(pkg.packageArguments, state);
+  const environment = env(pkg, state);
+  const withEnv = (config: StdioServerConfig): StdioServerConfig => (environment ? { ...config, env: environment } : config);
+  switch (pkg.registryType) {
+    case 'npm':
+      return { runtime: 'npx', config: withEnv({ command: 'npx', args: [...(runtimeArgs.length > 0 ? runtimeArgs : ['-y']), `${pkg.identifier}@${exactVersion(pkg)}`, ...packageArgs] }) };
+    case 'pypi':
+      return { runtime: 'uvx', config: withEnv({ command: 'uvx', args: [...runtimeArgs, `${pkg.identifier}==${exactVersion(pkg)}`, ...packageArgs] }) };
+    case 'oci': {
+      // Each variable passes by name only (`-e NAME`): docker takes its value from its own environment, which mcp.json sets.
+      const names = Object.keys(environment ?? {}).flatMap((name) => ['-e', name]);
+      return { runtime: 'docker', config: withEnv({ command: 'docker', args: ['run', '-i', '--rm', ...runtimeArgs, ...names, pinnedImage(pkg.identifier), ...packageArgs] }) };
+    }
+    case 'mcpb':
+      throw new CodedError('invalid_input', 'MCP bundles (mcpb) cannot be installed from the registry yet.', { hint: 'Pick another package or a remote of this server, if it has one.' });
+    default:
+      throw new CodedError('invalid_input', `Packages from ${pkg.registryType} cannot be installed here (npm, pypi and oci can).`);
+  }
+}
+
+function planRemote(remote: RegistryRemote, state: InputState): Omit<InstallPlan, 'secrets' | 'missing'> {
+  if (remote.type !== 'streamable-http') {
+    throw new CodedError('invalid_input', 'This remote speaks the older HTTP+SSE transport, which is not supported; pick a Streamable HTTP remote.');
+  }
+  const url = resolveInput(state, 'url', { value: remote.url, ...(remote.variables ? { variables: remote.variables } : {}) }) ?? remote.url;
+  const headers: Record<string, string> = {};
+  for (const header of remote.headers ?? []) {
+    const value = resolveInput(state, header.name, header);
+    if (value !== undefined) headers[header.name] = value;
+  }
+  return { config: { type: 'http', url, ...(Object.keys(headers).length > 0 ? { headers } : {}) } };
+}
+
+/**
+ * How an entry runs, from its server.json (2025-12-11): the command of a package (npx, uvx or
+ * docker run, exact version pinned, argv only, never a shell) or the address of a remote, with the
+ * person's inputs. Secrets become `${secret:…}` references and are returned to store.
+ */
+export function planInstall(server: ServerDetail, choice: InstallChoice, given: Readonly<Record<string, string>>, secretName: (key: string) => string): InstallPlan {
+  const state: InputState = { given, secretName, secrets: new Map(), missing: [] };
+  let planned: Omit<InstallPlan, 'secrets' | 'missing'>;
+  if ('package' in choice) {
+    const pkg = server.packages?.[choice.package];
+    if (!pkg) throw new CodedError('invalid_input', `${server.name} has no package number ${choice.package + 1}.`);
+    planned = planPackage(pkg, state);
+  } else {
+    const remote = server.remotes?.[choice.remote];
+    if (!remote) throw new CodedError('invalid_input', `${server.name} has no remote number ${choice.remote + 1}.`);
+    planned = planRemote(remote, state);
+  }
+  return { ...planned, secrets: state.secrets, missing: state.missing };
+}

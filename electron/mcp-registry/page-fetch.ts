@@ -1,0 +1,76 @@
+import { CodedError } from '../../shared/errors';
+import type { FetchLike } from '../net';
+import { ServerListSchema } from './server-json';
+
+/** One page is at most this many bytes (100 entries of a few KiB each fit many times over). */
+export const MAX_PAGE_BYTES = 8 * 1024 * 1024;
+export const PAGE_TIMEOUT_MS = 30_000;
+/** Entries asked for per page; the official registry answers up to 100. */
+export const PAGE_LIMIT = 100;
+
+export interface PageQuery {
+  cursor?: string;
+  /** RFC 3339; the registry then includes deleted entries (its API changelog, `include_deleted`). */
+  updatedSince?: string;
+}
+
+export interface Page {
+  items: unknown[];
+  nextCursor?: string;
+}
+
+/** The body, read up to `max` bytes; past it the request is cancelled and refused. */
+export async function boundedText(response: Response, max: number, where: string): Promise<string> {
+  const reader = response.body?.getReader();
+  if (!reader) return '';
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    length += value.byteLength;
+    if (length > max) {
+      await reader.cancel().catch(() => undefined);
+      throw new CodedError('server_unavailable', `The registry at ${where} sent a page over ${max} bytes; it was refused.`);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** `GET {base}/v0.1/servers` (openapi.yaml, "List MCP servers"): one page, its envelope checked. */
+export async function fetchPage(fetch: FetchLike, base: string, query: PageQuery, signal?: AbortSignal): Promise<Page> {
+  const url = new URL(`${base}/v0.1/servers`);
+  url.searchParams.set('limit', String(PAGE_LIMIT));
+  if (query.cursor !== undefined) url.searchParams.set('cursor', query.cursor);
+  if (query.updatedSince !== undefined) url.searchParams.set('updated_since', query.updatedSince);
+  const timeout = AbortSignal.timeout(PAGE_TIMEOUT_MS);
+  const init: RequestInit = { headers: { accept: 'application/json' }, redirect: 'error', signal: signal ? AbortSignal.any([signal, timeout]) : timeout };
+  let response: Response;
+  try {
+    // Once more on a network failure: a kept-alive connection the registry closed as we reused it fails at once.
+    response = await fetch(url, init).catch((error: unknown) => {
+      if (init.signal?.aborted) throw error;
+      return fetch(url, init);
+    });
+  } catch (error) {
+    throw new CodedError('server_unavailable', `Could not reach the registry at ${base}: ${error instanceof Error ? error.message : String(error)}`, {
+      hint: 'Check the network; the catalog keeps what it had.',
+    });
+  }
+  if (!response.ok) {
+    await response.body?.cancel().catch(() => undefined);
+    throw new CodedError('server_unavailable', `The registry at ${base} answered HTTP ${response.status}.`, { hint: 'Try again later; the catalog keeps what it had.' });
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(await boundedText(response, MAX_PAGE_BYTES, base));
+  } catch (error) {
+    if (error instanceof CodedError) throw error;
+    throw new CodedError('server_unavailable', `The registry at ${base} sent a page that is not JSON.`);
+  }
+  const page = ServerListSchema.safeParse(json);
+  if (!page.success) throw new CodedError('server_unavailable', `The registry at ${base} sent a page that is not a server list.`);
+  const next = page.data.metadata?.nextCursor;
+  return { items: page.data.servers, ...(next ? { nextCursor: next } : {}) };
+}

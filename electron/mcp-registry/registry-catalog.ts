@@ -1,0 +1,151 @@
+import type { RegistryRow, RegistryState } from '../../shared/api';
+import { Emitter } from '../../shared/events';
+import type { FetchLike } from '../net';
+import type { CheckedEntry } from './entry-check';
+import { loadSnapshot, saveSnapshot, type Snapshot } from './snapshot';
+import { syncRegistry, type SyncProgress } from './sync';
+
+export interface RegistryCatalogOptions {
+  dataDir: string;
+  /** The registries to read, checked base URLs in order (registry-url.ts `configuredRegistries`). */
+  registries: () => string[];
+  fetch?: FetchLike;
+  now?: () => number;
+  log?: (line: string) => void;
+}
+
+export interface RegistryCatalogEvents {
+  /** A sync progressed, ended or failed: the state of every registry. */
+  state: RegistryState[];
+}
+
+function rowOf(base: string, entry: CheckedEntry): RegistryRow {
+  const { server } = entry;
+  return {
+    registry: base,
+    name: server.name,
+    ...(server.title !== undefined ? { title: server.title } : {}),
+    description: server.description,
+    version: server.version,
+    status: entry.status === 'deprecated' ? 'deprecated' : 'active',
+    ...(entry.statusMessage !== undefined ? { statusMessage: entry.statusMessage } : {}),
+    packages: (server.packages ?? []).map((p) => ({ registryType: p.registryType, identifier: p.identifier })),
+    remotes: (server.remotes ?? []).map((r) => r.type),
+  };
+}
+
+/**
+ * The catalog of the configured registries: one snapshot each in the data folder (read at start,
+ * so it works offline), refreshed on demand one registry after the other. A failed refresh keeps
+ * that registry's snapshot and records the failure beside it.
+ */
+export class RegistryCatalog {
+  readonly #options: RegistryCatalogOptions;
+  readonly #snapshots = new Map<string, Snapshot>();
+  readonly #syncing = new Map<string, SyncProgress>();
+  /** Failures of registries that have no snapshot yet (one that has keeps its failure in it). */
+  readonly #failures = new Map<string, { at: number; message: string }>();
+  readonly #events = new Emitter<RegistryCatalogEvents>();
+  #loaded: Promise<void> | undefined;
+  #refreshing: Promise<RegistryState[]> | undefined;
+  #rows: { key: string; rows: RegistryRow[] } | undefined;
+
+  constructor(options: RegistryCatalogOptions) {
+    this.#options = options;
+  }
+
+  on<E extends keyof RegistryCatalogEvents>(event: E, listener: (payload: RegistryCatalogEvents[E]) => void): () => void {
+    return this.#events.on(event, listener);
+  }
+
+  /** Reads the snapshots of the configured registries (once per registry). */
+  load(): Promise<void> {
+    const missing = this.#options.registries().filter((base) => !this.#snapshots.has(base));
+    if (missing.length === 0) return this.#loaded ?? Promise.resolve();
+    this.#loaded = (async () => {
+      for (const base of missing) {
+        const snapshot = await loadSnapshot(this.#options.dataDir, base);
+        if (snapshot) this.#snapshots.set(base, snapshot);
+      }
+      this.#rows = undefined;
+    })();
+    return this.#loaded;
+  }
+
+  state(): RegistryState[] {
+    return this.#options.registries().map((base) => {
+      const snapshot = this.#snapshots.get(base);
+      const syncing = this.#syncing.get(base);
+      return {
+        base,
+        entries: snapshot?.entries.length ?? 0,
+        ...(snapshot ? { fullSyncAt: snapshot.fullSyncAt, syncedAt: snapshot.syncedAt } : {}),
+        skipped: snapshot?.skipped ?? { invalid: 0, hostile: 0 },
+        ...(syncing ? { syncing: { kind: syncing.kind, pages: syncing.pages, received: syncing.received } } : {}),
+        ...(snapshot?.lastFailure ?? this.#failures.get(base) ? { lastFailure: snapshot?.lastFailure ?? this.#failures.get(base) } : {}),
+      };
+    });
+  }
+
+  /** Every shown entry, registries in their configured order, each sorted by name. */
+  rows(): RegistryRow[] {
+    const registries = this.#options.registries();
+    const key = registries.map((base) => `${base}@${this.#snapshots.get(base)?.syncedAt ?? 0}`).join(' ');
+    if (this.#rows?.key !== key) {
+      this.#rows = { key, rows: registries.flatMap((base) => (this.#snapshots.get(base)?.entries ?? []).map((entry) => rowOf(base, entry))) };
+    }
+    return this.#rows.rows;
+  }
+
+  /** The checked server.json of `name` in `base`'s snapshot. */
+  entry(base: string, name: string): CheckedEntry | undefined {
+    return this.#snapshots.get(base)?.entries.find((entry) => entry.server.name === name);
+  }
+
+  /** Syncs every configured registry in turn (`full` pages through everything again); one refresh at a time. */
+  refresh(options: { full?: boolean } = {}): Promise<RegistryState[]> {
+    this.#refreshing ??= (async () => {
+      try {
+        await this.load();
+        for (const base of this.#options.registries()) await this.#refreshOne(base, options.full === true);
+        return this.state();
+      } finally {
+        this.#refreshing = undefined;
+      }
+    })();
+    return this.#refreshing;
+  }
+
+  async #refreshOne(base: string, full: boolean): Promise<void> {
+    const previous = this.#snapshots.get(base);
+    const now = this.#options.now ?? Date.now;
+    try {
+      const next = await syncRegistry({
+        fetch: this.#options.fetch ?? fetch,
+        base,
+        ...(previous ? { previous } : {}),
+        full,
+        now,
+        onProgress: (progress) => {
+          this.#syncing.set(base, progress);
+          this.#events.emit('state', this.state());
+        },
+      });
+      this.#syncing.delete(base);
+      this.#failures.delete(base);
+      await saveSnapshot(this.#options.dataDir, next);
+      this.#snapshots.set(base, next);
+      this.#options.log?.(`registry ${base}: ${next.entries.length} entries (${next.skipped.invalid} invalid, ${next.skipped.hostile} hostile skipped)`);
+    } catch (error) {
+      this.#syncing.delete(base);
+      const message = error instanceof Error ? error.message : String(error);
+      this.#options.log?.(`registry ${base}: refresh failed: ${message}`);
+      if (previous) {
+        const kept = { ...previous, lastFailure: { at: now(), message: message.slice(0, 2000) } };
+        this.#snapshots.set(base, kept);
+        await saveSnapshot(this.#options.dataDir, kept).catch(() => undefined);
+      } else this.#failures.set(base, { at: now(), message: message.slice(0, 2000) });
+    }
+    this.#events.emit('state', this.state());
+  }
+}

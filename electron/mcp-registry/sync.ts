@@ -1,0 +1,78 @@
+import { CodedError } from '../../shared/errors';
+import type { FetchLike } from '../net';
+import { checkEntry, type CheckedEntry } from './entry-check';
+import { laterTime, mergeEntry } from './merge-entry';
+import { fetchPage } from './page-fetch';
+import type { Snapshot } from './snapshot';
+
+/** Pages of one sync at most: 5,000 × 100 entries, far above any registry today; a cursor loop ends here. */
+export const MAX_PAGES = 5000;
+
+export interface SyncProgress {
+  base: string;
+  kind: 'full' | 'incremental';
+  pages: number;
+  /** Entries received so far in this sync, skipped ones included. */
+  received: number;
+}
+
+export interface SyncOptions {
+  fetch: FetchLike;
+  base: string;
+  /** The snapshot to update with `updated_since`; without one (or `full`), everything is paged through. */
+  previous?: Snapshot;
+  full?: boolean;
+  now?: () => number;
+  signal?: AbortSignal;
+  onProgress?: (progress: SyncProgress) => void;
+}
+
+/**
+ * One registry synced: a full sync pages through `/v0.1/servers` with the cursor; an incremental one
+ * asks only for what changed since the newest `updatedAt` seen (`updated_since`, which also brings
+ * deleted entries). Nothing is saved here: a sync that throws leaves the caller's snapshot as it was.
+ */
+export async function syncRegistry(options: SyncOptions): Promise<Snapshot> {
+  const now = options.now ?? Date.now;
+  const previous = options.full ? undefined : options.previous;
+  const incremental = previous?.updatedSince !== undefined ? previous.updatedSince : undefined;
+  const kind = incremental !== undefined ? 'incremental' : 'full';
+  const byName = new Map<string, CheckedEntry>(kind === 'incremental' && previous ? previous.entries.map((e) => [e.server.name, e]) : []);
+  const skipped = kind === 'incremental' && previous ? { ...previous.skipped } : { invalid: 0, hostile: 0 };
+  let updatedSince = kind === 'incremental' ? incremental : undefined;
+  const seenCursors = new Set<string>();
+  let cursor: string | undefined;
+  let pages = 0;
+  let received = 0;
+  for (;;) {
+    if (pages >= MAX_PAGES) throw new CodedError('server_unavailable', `The registry at ${options.base} sent more than ${MAX_PAGES} pages; the sync stopped.`);
+    const page = await fetchPage(options.fetch, options.base, { ...(cursor !== undefined ? { cursor } : {}), ...(incremental !== undefined ? { updatedSince: incremental } : {}) }, options.signal);
+    pages += 1;
+    received += page.items.length;
+    for (const item of page.items) {
+      const verdict = checkEntry(item);
+      if ('skip' in verdict) {
+        skipped[verdict.skip] += 1;
+        continue;
+      }
+      mergeEntry(byName, verdict.ok);
+      updatedSince = laterTime(updatedSince, verdict.ok.updatedAt);
+    }
+    options.onProgress?.({ base: options.base, kind, pages, received });
+    if (page.nextCursor === undefined) break;
+    if (seenCursors.has(page.nextCursor)) throw new CodedError('server_unavailable', `The registry at ${options.base} sent the same cursor twice; the sync stopped.`);
+    seenCursors.add(page.nextCursor);
+    cursor = page.nextCursor;
+  }
+  const at = now();
+  const entries = [...byName.values()].sort((a, b) => (a.server.name < b.server.name ? -1 : a.server.name > b.server.name ? 1 : 0));
+  return {
+    format: 1,
+    base: options.base,
+    fullSyncAt: kind === 'full' ? at : (previous?.fullSyncAt ?? at),
+    syncedAt: at,
+    ...(updatedSince !== undefined ? { updatedSince } : {}),
+    entries,
+    skipped,
+  };
+}

@@ -1,0 +1,60 @@
+import { memo } from 'react';
+import type { RegistryRow } from '../../../shared/api';
+import { Badge, CopyButton } from '../../components';
+import { shownLine, shownText } from '../../lib';
+
+/** How an entry runs: its package kinds and remotes, as the registry names them. */
+function kinds(row: RegistryRow): string {
+  const all = [...row.packages.map((p) => p.registryType), ...row.remotes.map((r) => (r === 'sse' ? 'remote (SSE)' : 'remote'))];
+  return [...new Set(all)].join(', ') || '—';
+}
+
+/** The command that installs an entry from the terminal (docs/configuration.md, "Installing a registry entry"). */
+export function installCommand(row: RegistryRow): string {
+  const short = (row.name.split('/').pop() ?? 'server').replace(/[^A-Za-z0-9_-]/g, '-').slice(0, 48);
+  // Pasted into a shell: only characters a shell takes literally (the name's pattern is the registry's own).
+  const version = /^[A-Za-z0-9._+-]+$/.test(row.version) ? `@${row.version}` : '';
+  const id = /^[a-zA-Z0-9.-]+\/[a-zA-Z0-9._-]+$/.test(row.name) ? row.name : JSON.stringify(row.name);
+  return `connected-services servers add ${short || 'server'} --from-registry ${id}${version}`;
+}
+
+/** One registry entry: marked as the registry's, deprecated ones with the registry's message. */
+export const RegistryEntryRow = memo(function RegistryEntryRow({ row, registryLabel }: { row: RegistryRow; registryLabel: string }) {
+  const nameId = `registry-${row.registry}-${row.name}`;
+  const title = row.title ?? row.name;
+  return (
+    <li className="row entry registry-entry" aria-labelledby={nameId}>
+      <span className="registry-mark" aria-hidden="true">
+        R
+      </span>
+      <div className="row-name">
+        <span id={nameId} className="entry-name">
+          {shownLine(title)}
+        </span>
+        <span className="row-sub clipped" title={shownText(row.description)}>
+          {shownText(row.description)}
+        </span>
+        {row.status === 'deprecated' && (
+          <span className="row-sub registry-deprecated">Deprecated{row.statusMessage !== undefined ? `: ${shownText(row.statusMessage)}` : ''}</span>
+        )}
+      </div>
+      <span className="row-cell" title="How it runs">
+        {kinds(row)}
+      </span>
+      <span className="row-cell" title="Registry id and version">
+        <code>{shownLine(row.name)}</code> {shownLine(row.version)}
+      </span>
+      <span className="row-state">
+        <Badge tone="muted" title={`From the registry at ${registryLabel}`}>
+          registry
+        </Badge>
+        {row.status === 'deprecated' && <Badge tone="warn">deprecated</Badge>}
+      </span>
+      <span className="row-cell" />
+      <span className="row-cell" />
+      <div className="row-actions">
+        <CopyButton text={installCommand(row)} label={`Copy the command that adds ${title}`} className="button small" />
+      </div>
+    </li>
+  );
+});

@@ -1,0 +1,67 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { RegistryRow, RegistryState } from '../../../shared/api';
+import { createFakeApi, renderApp } from '../../../test/support/renderer';
+import { installCommand } from './registry-entry-row';
+
+afterEach(cleanup);
+
+const BASE = 'https://registry.modelcontextprotocol.io';
+const entry = (i: number, extra: Partial<RegistryRow> = {}): RegistryRow => ({
+  registry: BASE,
+  name: `io.example/server-${i}`,
+  title: `Server ${i}`,
+  description: i % 2 === 0 ? 'Reads the weather' : 'Writes notes',
+  version: '1.0.0',
+  status: 'active',
+  packages: [{ registryType: 'npm', identifier: `@example/server-${i}` }],
+  remotes: [],
+  ...extra,
+});
+const ENTRIES = [...Array.from({ length: 400 }, (_, i) => entry(i)), entry(400, { status: 'deprecated', statusMessage: 'Use io.example/server-401', title: 'Old forecasts' })];
+const STATE: RegistryState = { base: BASE, entries: ENTRIES.length, syncedAt: Date.now() - 60_000, fullSyncAt: Date.now() - 60_000, skipped: { invalid: 2, hostile: 3 } };
+
+describe('the registry in the catalog', () => {
+  it('lists registry entries after our own, marked, searched at each keystroke over all of them', async () => {
+    const api = createFakeApi({ registryCatalog: () => ({ registries: [STATE], entries: ENTRIES }) });
+    renderApp(api);
+    const section = await screen.findByRole('region', { name: 'From the MCP Registry' });
+    const ours = screen.getByRole('region', { name: 'Catalog' });
+    // Our curated catalog comes first in the page.
+    expect(ours.compareDocumentPosition(section) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(within(section).getByText('30 of 401 registry entries shown; type to narrow.')).toBeTruthy();
+    expect(within(section).getByText(/5 entries skipped \(2 not valid, 3 with hidden characters/)).toBeTruthy();
+    expect(within(section).getAllByText('registry')).toHaveLength(30);
+    fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'forecasts' } });
+    await waitFor(() => expect(within(section).getByText('1 registry entry')).toBeTruthy());
+    const old = within(section).getByRole('listitem', { name: 'Old forecasts' });
+    expect(within(old).getByText('deprecated')).toBeTruthy();
+    expect(within(old).getByText('Deprecated: Use io.example/server-401')).toBeTruthy();
+    expect(within(old).getByRole('button', { name: 'Copy the command that adds Old forecasts' })).toBeTruthy();
+    expect(installCommand(ENTRIES[400] as RegistryRow)).toBe('connected-services servers add server-400 --from-registry io.example/server-400@1.0.0');
+    expect(installCommand(entry(1, { version: '1.0;rm -rf ~' }))).toBe('connected-services servers add server-1 --from-registry io.example/server-1');
+    fireEvent.change(screen.getByRole('searchbox'), { target: { value: '@example/server-399' } });
+    await waitFor(() => expect(within(section).getByRole('listitem', { name: 'Server 399' })).toBeTruthy());
+  });
+
+  it('shows a refresh in progress and a failed one, and refreshes on demand', async () => {
+    let refreshed = 0;
+    const api = createFakeApi({
+      registryCatalog: () => ({ registries: [STATE], entries: ENTRIES.slice(0, 3) }),
+      refreshRegistries: () => {
+        refreshed += 1;
+        return { registries: [STATE] };
+      },
+    });
+    renderApp(api);
+    const section = await screen.findByRole('region', { name: 'From the MCP Registry' });
+    act(() => api.emit('registryState', { registries: [{ ...STATE, syncing: { kind: 'incremental', pages: 2, received: 150 } }] }));
+    expect(within(section).getByText(/refreshing \(changes\): 150 entries so far/)).toBeTruthy();
+    expect(within(section).getByRole<HTMLButtonElement>('button', { name: 'Refreshing…' }).disabled).toBe(true);
+    act(() => api.emit('registryState', { registries: [{ ...STATE, lastFailure: { at: Date.now(), message: 'The registry answered HTTP 503.' } }] }));
+    expect(within(section).getByText(/the last refresh failed: The registry answered HTTP 503\. Showing the snapshot it had\./)).toBeTruthy();
+    fireEvent.click(within(section).getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(refreshed).toBe(1));
+  });
+});

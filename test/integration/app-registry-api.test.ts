@@ -1,0 +1,53 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCore, type Core } from '../../electron/app';
+import type { RegistryState } from '../../shared/api';
+import { expectedCounts } from '../fixtures/registry/generated-entries';
+import { startFixtureRegistry, type FixtureRegistry } from '../fixtures/registry/registry-server';
+
+const PASSPHRASE = { CONNECTED_SERVICES_PASSPHRASE: 'correct horse battery staple' };
+
+// Issue 35 item 1 through the App API of a real core: settings.registries, a refresh, the catalog.
+describe('App API: the registry catalog', () => {
+  let core: Core;
+  let registry: FixtureRegistry;
+  let dataDir: string;
+  const states: RegistryState[][] = [];
+
+  beforeAll(async () => {
+    registry = await startFixtureRegistry(300);
+    dataDir = join(mkdtempSync(join(tmpdir(), 'cs-registry-api-')), 'home');
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(join(dataDir, 'mcp.json'), JSON.stringify({ mcpServers: {}, settings: { registries: [`${registry.url}/`] } }));
+    core = await createCore({ dataDir, demo: false, env: { ...process.env, ...PASSPHRASE }, vaultProvider: 'passphrase' });
+    core.api.on('registryState', ({ registries }) => states.push(registries));
+  }, 30_000);
+
+  afterAll(async () => {
+    await core?.close();
+    await registry?.close();
+  });
+
+  it('reads the registries of settings.registries: nothing before a refresh, every entry after, with progress', async () => {
+    const before = await core.api.registryCatalog({});
+    expect(before).toEqual({ registries: [{ base: registry.url, entries: 0, skipped: { invalid: 0, hostile: 0 } }], entries: [] });
+    const { registries } = await core.api.refreshRegistries({});
+    const expected = expectedCounts(300);
+    expect(registries[0]).toMatchObject({ base: registry.url, entries: expected.shown, skipped: { invalid: expected.invalid, hostile: expected.hostile } });
+    expect(states.some((s) => s[0]?.syncing?.kind === 'full')).toBe(true);
+    expect(states.at(-1)?.[0]?.syncing).toBeUndefined();
+    const after = await core.api.registryCatalog({});
+    expect(after.entries).toHaveLength(expected.shown);
+    expect(after.entries.filter((e) => e.status === 'deprecated')).toHaveLength(expected.deprecated);
+  });
+
+  it('says so when a refresh fails, keeping the entries', async () => {
+    registry.fail({ kind: 'status', status: 502 });
+    const { registries } = await core.api.refreshRegistries({});
+    expect(registries[0]?.lastFailure?.message).toContain('HTTP 502');
+    expect((await core.api.registryCatalog({})).entries).toHaveLength(expectedCounts(300).shown);
+    registry.fail(undefined);
+  });
+});
