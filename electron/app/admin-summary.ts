@@ -107,6 +107,14 @@ export function summarize(method: ApiMethod, input: unknown, context: SummaryCon
       }
       case 'rotateAgent':
         return `give the agent ${q((input as ApiInput<'rotateAgent'>).name)} a new token (the old one stops working)`;
+      case 'connectClient': {
+        const { agent, client, token } = input as ApiInput<'connectClient'>;
+        return `write the agent ${q(agent)} into ${client}'s user configuration${token === undefined ? ' (with a new token; the old one stops working)' : ''}`;
+      }
+      case 'disconnectClient': {
+        const { agent, client } = input as ApiInput<'disconnectClient'>;
+        return `remove the agent ${q(agent)} from ${client}'s user configuration`;
+      }
       case 'removeAgent':
         return `remove the agent ${q((input as ApiInput<'removeAgent'>).name)}`;
       case 'decideApproval': {

@@ -7,6 +7,7 @@ import { GLOBAL_SERVER, secretKey, secretNameOf, type Vault } from '../../shared
 import type { AdminMethods } from './admin-api';
 import type { createAuthApi } from './auth-api';
 import type { createBridgeApi } from './bridge-api';
+import type { createClientApi } from './client-setup';
 import type { EventHub } from './event-hub';
 import type { createInspectApi } from './inspect-api';
 import type { AsksMethods } from './asks-api';
@@ -15,6 +16,8 @@ import { personAsker } from './ask-router';
 export interface AppApiOptions {
   /** Agents, approvals and audit (electron/app/bridge-api.ts). */
   bridgeApi: ReturnType<typeof createBridgeApi>;
+  /** Agent clients' user configurations (detect, diff, write, remove). */
+  clientApi: ReturnType<typeof createClientApi>;
   /** Sign-in: connect, disconnect, cancelLogin (electron/app/auth-api.ts). */
   authApi: ReturnType<typeof createAuthApi>;
   /** Confirmations and the admin log (electron/app/admin-api.ts). */
@@ -63,6 +66,7 @@ export function createAppApi(deps: AppApiOptions): AppApi {
   };
   return {
     ...deps.bridgeApi,
+    ...deps.clientApi,
     ...deps.authApi,
     ...deps.adminApi,
     ...deps.inspectApi,

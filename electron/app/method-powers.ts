@@ -47,6 +47,10 @@ export const METHOD_POWERS: Record<ApiMethod, Rule> = {
   // The new token is in the answer: whoever rotates gets that agent's access.
   rotateAgent: 'widening',
   agentConfig: 'read',
+  listClients: 'read',
+  planClientConnection: 'read',
+  connectClient: 'widening',
+  disconnectClient: 'narrowing',
   listApprovals: 'read',
   decideApproval: 'depends',
   readAudit: 'read',

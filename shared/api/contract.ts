@@ -14,6 +14,7 @@ import {
   PolicyDecisionSchema,
   TierPolicySchema,
 } from './bridge-views';
+import { ClientChangeSchema, ClientInfoSchema, ClientPlanSchema, ConnectClientSchema } from './client-views';
 import { AskActionSchema, AskContentSchema, AskSettledSchema, PendingAskSchema } from './ask-views';
 import { AdminEntrySchema, CallerSchema, ConfirmationOutcomeSchema, ConfirmationSchema } from './admin-views';
 import {
@@ -171,6 +172,23 @@ export const API_METHODS = lazyEntries({
   agentConfig: () => ({
     input: z.strictObject({ name: AgentNameSchema, for: ConfigTargetSchema, token: z.string().optional() }),
     output: z.object({ text: z.string(), file: z.string().optional() }),
+  }),
+  /** The agent clients this app can set up, whether each is installed for this user, and which agents each holds. */
+  listClients: () => ({ input: z.strictObject({}), output: z.array(ClientInfoSchema) }),
+  /** The diff that connecting (or, with `remove`, disconnecting) an agent to a client would make; writes nothing. */
+  planClientConnection: () => ({
+    input: z.strictObject({ agent: AgentNameSchema, client: ConnectClientSchema, remove: z.boolean().optional() }),
+    output: ClientPlanSchema,
+  }),
+  /** Writes the agent's entry into the client's user configuration (a backup kept); without `token`, the agent gets a new one. */
+  connectClient: () => ({
+    input: z.strictObject({ agent: AgentNameSchema, client: ConnectClientSchema, token: z.string().min(1).max(512).optional(), base: z.string().max(64).optional() }),
+    output: ClientChangeSchema,
+  }),
+  /** Removes the agent's entry from the client's user configuration (a backup kept). */
+  disconnectClient: () => ({
+    input: z.strictObject({ agent: AgentNameSchema, client: ConnectClientSchema, base: z.string().max(64).optional() }),
+    output: ClientChangeSchema,
   }),
   listApprovals: () => ({ input: z.strictObject({}), output: z.array(PendingApprovalSchema) }),
   decideApproval: () => ({
