@@ -23,6 +23,6 @@ function hide(text: string, secrets: string[]): string {
 /** `diff -u` of a client's file before and after, with every secret hidden. */
 export function clientDiff(file: string, before: string | undefined, after: string, secrets: string[]): string {
   const patch = createTwoFilesPatch(before === undefined ? '/dev/null' : file, file, hide(before ?? '', secrets), hide(after, secrets), undefined, undefined, { context: 3 });
-  // The first line is a separator the `diff` package writes; `diff -u` has none.
-  return patch.replace(/^=+\n/, '');
+  // `diff -u` starts at `---`: the package's `Index:` and `===` lines go.
+  return patch.slice(Math.max(0, patch.indexOf('--- ')));
 }

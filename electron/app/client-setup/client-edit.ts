@@ -1,13 +1,14 @@
-import { applyEdits, modify, parse, printParseErrorCode, type FormattingOptions, type ParseError } from 'jsonc-parser';
+import { parse, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { CodedError } from '../../../shared/errors';
 import type { ClientEntry } from '../../bridge';
+import { appendItem, removeMember, setMember, type Layout } from './json-insert';
 
 /** How the file is indented now, so our lines look like the person's. */
-function formatting(text: string): FormattingOptions {
-  const indent = /\n([ \t]+)\S/.exec(text)?.[1];
+function layoutOf(text: string): Layout {
   const eol = text.includes('\r\n') ? '\r\n' : '\n';
-  if (indent?.startsWith('\t')) return { insertSpaces: false, tabSize: 1, eol };
-  return { insertSpaces: true, tabSize: indent !== undefined ? Math.min(indent.length, 8) : 2, eol };
+  const indent = /\n([ \t]+)\S/.exec(text)?.[1];
+  if (indent?.startsWith('\t')) return { unit: '\t', eol };
+  return { unit: ' '.repeat(indent !== undefined ? Math.min(indent.length, 8) : 2), eol };
 }
 
 /** The file's top-level object; JSONC (comments, trailing commas) only where the client reads it. */
@@ -37,22 +38,15 @@ function inputIndex(config: Record<string, unknown>, id: string): number {
 export function withEntry(text: string, name: string, planned: ClientEntry, jsonc: boolean, file: string): string {
   const base = text.trim() === '' ? '{}\n' : text;
   const config = parseClientConfig(base, jsonc, file);
-  const formattingOptions = formatting(base);
+  const layout = layoutOf(base);
   const container = config[planned.container];
   if (container !== undefined && (container === null || typeof container !== 'object' || Array.isArray(container))) {
     throw new CodedError('invalid_config', `"${planned.container}" in ${file} is not an object`, { hint: 'Fix the file, then try again' });
   }
-  let out = applyEdits(base, modify(base, [planned.container, name], planned.entry, { formattingOptions }));
+  let out = setMember(base, [planned.container, name], planned.entry, layout);
   if (planned.input !== undefined) {
     const index = inputIndex(parseClientConfig(out, jsonc, file), planned.input.id);
-    const inputs = parseClientConfig(out, jsonc, file)['inputs'];
-    const edits =
-      index >= 0
-        ? modify(out, ['inputs', index], planned.input, { formattingOptions })
-        : Array.isArray(inputs)
-          ? modify(out, ['inputs', inputs.length], planned.input, { formattingOptions, isArrayInsertion: true })
-          : modify(out, ['inputs'], [planned.input], { formattingOptions });
-    out = applyEdits(out, edits);
+    out = index >= 0 ? setMember(out, ['inputs', index], planned.input, layout) : appendItem(out, ['inputs'], planned.input, layout);
   }
   return out;
 }
@@ -61,15 +55,14 @@ export function withEntry(text: string, name: string, planned: ClientEntry, json
 export function withoutEntry(text: string, container: ClientEntry['container'], name: string, inputId: string | undefined, jsonc: boolean, file: string): string {
   if (text.trim() === '') return text;
   const config = parseClientConfig(text, jsonc, file);
-  const formattingOptions = formatting(text);
   let out = text;
   const servers = config[container];
   if (servers !== null && typeof servers === 'object' && !Array.isArray(servers) && name in servers) {
-    out = applyEdits(out, modify(out, [container, name], undefined, { formattingOptions }));
+    out = removeMember(out, [container, name]);
   }
   if (inputId !== undefined) {
     const index = inputIndex(parseClientConfig(out, jsonc, file), inputId);
-    if (index >= 0) out = applyEdits(out, modify(out, ['inputs', index], undefined, { formattingOptions }));
+    if (index >= 0) out = removeMember(out, ['inputs', index]);
   }
   return out;
 }
