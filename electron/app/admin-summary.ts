@@ -127,6 +127,10 @@ export function summarize(method: ApiMethod, input: unknown, context: SummaryCon
         const { name, server } = input as ApiInput<'setSecret'>;
         return `store a new value for the secret ${q(name)}${server ? ` of ${q(server)}` : ''}`;
       }
+      case 'revealSecret': {
+        const { name, server } = input as ApiInput<'revealSecret'>;
+        return `show the value of the secret ${q(name)}${server ? ` of ${q(server)}` : ''}`;
+      }
       case 'deleteSecret': {
         const { name, server } = input as ApiInput<'deleteSecret'>;
         return `delete the secret ${q(name)}${server ? ` of ${q(server)}` : ''}`;

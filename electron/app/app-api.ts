@@ -182,6 +182,11 @@ export function createAppApi(deps: AppApiOptions): AppApi {
       return { ok: true as const };
     },
     deleteSecret: async ({ name, server }: ApiInput<'deleteSecret'>) => ({ deleted: await deps.vault.delete(secretKey(name, server)) }),
+    revealSecret: async ({ name, server }: ApiInput<'revealSecret'>) => {
+      const value = await deps.vault.get(secretKey(name, server));
+      if (value === undefined) throw new CodedError('not_found', `No secret named "${name}"${server ? ` for ${server}` : ''}`, { hint: 'See the Access page for the secrets kept' });
+      return { value };
+    },
     importConfig: async ({ source, path, credentialFiles }: ApiInput<'importConfig'>) => {
       const report = await registry.importFrom(source, path, credentialFiles ? { credentialFiles } : {});
       await deps.settled();

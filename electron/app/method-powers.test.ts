@@ -27,6 +27,7 @@ const EXPECTED: Record<ApiMethod, Power | 'depends'> = {
   listSecrets: 'read',
   setSecret: 'widening',
   deleteSecret: 'narrowing',
+  revealSecret: 'person',
   bridgeInfo: 'read',
   setBridgePaused: 'depends',
   listAgents: 'read',

@@ -38,6 +38,7 @@ export const METHOD_POWERS: Record<ApiMethod, Rule> = {
   // A replaced credential can send the person's data to someone else's account.
   setSecret: 'widening',
   deleteSecret: 'narrowing',
+  revealSecret: 'person',
   bridgeInfo: 'read',
   setBridgePaused: 'depends',
   listAgents: 'read',

@@ -12,21 +12,35 @@ async function write(text: string): Promise<void> {
  * A secret, masked: Reveal asks first, Copy puts it on the clipboard and clears the clipboard after
  * 30 s (if it still holds the secret where the page may read it back; else it is cleared anyway).
  */
-export function SecretField({ value, label, onReveal }: { value: string; label: string; onReveal?: () => void }) {
+export function SecretField({ value, label, onReveal }: { value: string | (() => Promise<string>); label: string; onReveal?: () => void }) {
+  const [loaded, setLoaded] = useState<string | null>(typeof value === 'string' ? value : null);
   const [shown, setShown] = useState(false);
   const [asking, setAsking] = useState(false);
   const [status, setStatus] = useState('');
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
+  /** The value, fetched only when the person reveals or copies it. */
+  const get = async (): Promise<string> => {
+    if (loaded !== null) return loaded;
+    const fetched = typeof value === 'string' ? value : await value();
+    setLoaded(fetched);
+    return fetched;
+  };
   const copy = () => {
-    write(value).then(
+    let copied = '';
+    get()
+      .then((text) => {
+        copied = text;
+        return write(text);
+      })
+      .then(
       () => {
         setStatus('Copied; the clipboard is cleared in 30 seconds');
         clearTimeout(timer.current);
         timer.current = setTimeout(() => {
           void (async () => {
-            const now = await navigator.clipboard.readText().catch(() => value);
-            if (now === value) await navigator.clipboard.writeText('').catch(() => undefined);
+            const now = await navigator.clipboard.readText().catch(() => copied);
+            if (now === copied) await navigator.clipboard.writeText('').catch(() => undefined);
             setStatus('Clipboard cleared');
           })();
         }, CLIPBOARD_CLEAR_MS);
@@ -36,7 +50,7 @@ export function SecretField({ value, label, onReveal }: { value: string; label: 
   };
   return (
     <div className="secret-field">
-      <code aria-label={shown ? label : `${label}, hidden`}>{shown ? value : '•'.repeat(Math.min(24, Math.max(8, value.length)))}</code>
+      <code aria-label={shown ? label : `${label}, hidden`}>{shown && loaded !== null ? loaded : '•'.repeat(12)}</code>
       {!shown && !asking && (
         <button type="button" className="button small" onClick={() => setAsking(true)}>
           Reveal
@@ -49,9 +63,17 @@ export function SecretField({ value, label, onReveal }: { value: string; label: 
             type="button"
             className="button small"
             onClick={() => {
-              setShown(true);
-              setAsking(false);
-              onReveal?.();
+              get().then(
+                () => {
+                  setShown(true);
+                  setAsking(false);
+                  onReveal?.();
+                },
+                () => {
+                  setAsking(false);
+                  setStatus('Could not read it from the vault');
+                },
+              );
             }}
           >
             Show {label}

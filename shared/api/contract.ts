@@ -134,6 +134,8 @@ export const API_METHODS = lazyEntries({
   listSecrets: () => ({ input: z.strictObject({}), output: z.array(z.object({ name: z.string(), server: z.string().optional() })) }),
   setSecret: () => ({ input: SecretRef.extend({ value: z.string().min(1).max(64 * 1024) }), output: Ok }),
   deleteSecret: () => ({ input: SecretRef, output: z.object({ deleted: z.boolean() }) }),
+  /** A secret's value, for the person who asked to see or copy it (never to the command line). */
+  revealSecret: () => ({ input: SecretRef, output: z.object({ value: z.string() }) }),
   bridgeInfo: () => ({ input: z.strictObject({}), output: BridgeInfoSchema }),
   /** Paused, the bridge refuses every agent call with `denied`; listings still answer. */
   setBridgePaused: () => ({ input: z.strictObject({ paused: z.boolean() }), output: BridgeInfoSchema }),

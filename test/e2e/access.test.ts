@@ -25,6 +25,14 @@ describe('the Access page', () => {
     await secret.waitFor();
     expect(await secret.textContent()).toContain('API key or secret');
     expect(await page.content()).not.toContain('wx-e2e-secret-value-123456');
+    // Its value: hidden until the person confirms, then shown; copied, the clipboard is cleared later.
+    await secret.getByRole('button', { name: 'Reveal' }).click();
+    await secret.getByRole('button', { name: 'Show value of WEATHER_API_KEY' }).click();
+    expect(await secret.getByLabel('value of WEATHER_API_KEY', { exact: true }).textContent()).toBe('wx-e2e-secret-value-123456');
+    await secret.getByRole('button', { name: 'Hide' }).click();
+    await secret.getByRole('button', { name: 'Copy value of WEATHER_API_KEY' }).click();
+    await secret.getByText('the clipboard is cleared in 30 seconds').waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('wx-e2e-secret-value-123456');
     const token = page.getByRole('listitem', { name: 'Token of laptop' });
     expect(await token.textContent()).toContain('every service');
     await ui.screenshot('access-1280');

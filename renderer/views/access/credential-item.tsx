@@ -37,6 +37,14 @@ export function CredentialItem({ row, onChanged }: { row: CredentialRow; onChang
         )}
         <dt>Details</dt>
         <dd>{row.details.join(' · ')}</dd>
+        {row.secret !== undefined && (
+          <>
+            <dt>Value</dt>
+            <dd>
+              <SecretField value={() => live.api.revealSecret(row.secret ?? { name: row.name }).then((r) => r.value)} label={`value of ${row.name}`} />
+            </dd>
+          </>
+        )}
       </dl>
       <div className="button-row">
         {row.secret !== undefined && (
