@@ -4,8 +4,8 @@ import { cellOf, credentialRows } from './access-model';
 
 const agent = (patch: Partial<AgentView>): AgentView => ({ name: 'a', servers: '*', policy: { read: 'allow', write: 'ask', destructive: 'ask' }, tools: {}, createdAt: 0, ...patch });
 const server = (name: string, auth?: ServerStatus['auth']): ServerStatus =>
-  ({ name, transport: 'http', enabled: true, state: 'ready', since: 0, approval: 'approved', toolCount: 0, resourceCount: 0, promptCount: 0, crashes: 0, history: [], ...(auth ? { auth } : {}) }) as ServerStatus;
-const call = (srv: string, time: number): AuditEntry => ({ time, agent: 'a', server: srv, kind: 'tool', tool: 't', durationMs: 1, outcome: 'ok' }) as AuditEntry;
+  ({ name, transport: 'http', enabled: true, state: 'ready', since: 0, approval: 'approved', toolCount: 0, resourceCount: 0, promptCount: 0, crashes: 0, history: [], ...(auth ? { auth } : {}) });
+const call = (srv: string, time: number): AuditEntry => ({ time, agent: 'a', server: srv, kind: 'tool', tool: 't', durationMs: 1, outcome: 'ok' });
 
 describe('the credentials on the Access page', () => {
   it('says what uses each one, tells client secrets apart, and takes the last use from the audit', () => {
