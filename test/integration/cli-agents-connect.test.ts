@@ -102,6 +102,20 @@ describe('agents connect writes the bridge into each client\'s user configuratio
     }
   });
 
+  it('one agent in a second client keeps the token the first one holds (nothing stops working)', async () => {
+    const cursorFile = join(user, EXISTING.cursor.file);
+    const cursorToken = /Bearer ([^"$]+)"/.exec(readFileSync(cursorFile, 'utf8'))?.[1] ?? '';
+    const dry = await runCli(dataDir, ['agents', 'connect', 'cursor', '--client', 'windsurf', '--dry-run'], { env: env() });
+    expect(dry.stderr).not.toContain('new token');
+    const result = await runCli(dataDir, ['agents', 'connect', 'cursor', '--client', 'windsurf'], { env: env() });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).not.toContain('has a new token');
+    const windsurf = JSON.parse(readFileSync(join(user, EXISTING.windsurf.file), 'utf8')) as { mcpServers: Record<string, { headers: Record<string, string> }> };
+    expect(windsurf.mcpServers['connected-services-cursor']?.headers['Authorization']).toBe(`Bearer ${cursorToken}`);
+    const check = await runCli(dataDir, ['agents', 'config', 'cursor', '--for', 'cursor', '--token', cursorToken], { env: env() });
+    expect(check.code, check.stderr).toBe(0);
+  });
+
   it('disconnect removes only our entry (and VS Code\'s input), keeping comments and a backup', async () => {
     for (const client of ['vscode', 'cursor'] as const) {
       const file = join(user, EXISTING[client].file);

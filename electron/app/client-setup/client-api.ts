@@ -6,6 +6,7 @@ import { readClientFile } from './client-file';
 import { clientContext, type ClientContext } from './client-home';
 import { clientLocation } from './client-locations';
 import { detectClient } from './detect-clients';
+import { heldToken } from './held-token';
 import { applyChange, entryName, inputId, planChange, type PlannedChange } from './client-writer';
 
 export interface ClientApiOptions {
@@ -83,7 +84,9 @@ export function createClientApi(options: ClientApiOptions): ClientMethods {
       // Removing needs no agent: an entry left behind by a removed agent is removed the same way.
       if (remove === true) return fullPlan(await planChange(client, agent, { remove: true }, ctx()), false, true);
       existing(agent);
-      return fullPlan(await planChange(client, agent, { connect: entryFor(client, agent, PLANNED_TOKEN), secrets: [PLANNED_TOKEN] }, ctx()), true, false);
+      const context = ctx();
+      const held = await heldToken(agent, client, options.agents, context);
+      return fullPlan(await planChange(client, agent, { connect: entryFor(client, agent, PLANNED_TOKEN), secrets: [PLANNED_TOKEN] }, context), held === undefined, false);
     },
     connectClient: async ({ agent, client, token, base }: ApiInput<'connectClient'>) => {
       existing(agent);
@@ -94,10 +97,11 @@ export function createClientApi(options: ClientApiOptions): ClientMethods {
       if (base !== undefined && base !== trial.plan.base) {
         throw new CodedError('invalid_input', `${trial.plan.file} changed since its diff was shown`, { hint: 'Look at the new diff, then try again' });
       }
-      const secret = given ?? (await options.agents.rotate(agent));
+      const reused = given ?? (await heldToken(agent, client, options.agents, context));
+      const secret = reused ?? (await options.agents.rotate(agent));
       const change = await planChange(client, agent, { connect: entryFor(client, agent, secret), secrets: [secret] }, context);
       const { backup } = await applyChange(change, trial.plan.base, now());
-      return { plan: fullPlan(change, given === undefined, false), ...(backup !== undefined ? { backup } : {}), ...(keepsTokenItself(client) ? { token: secret } : {}) };
+      return { plan: fullPlan(change, reused === undefined, false), ...(backup !== undefined ? { backup } : {}), ...(keepsTokenItself(client) ? { token: secret } : {}) };
     },
     disconnectClient: async ({ agent, client, base }: ApiInput<'disconnectClient'>) => {
       const change = await planChange(client, agent, { remove: true }, ctx());
