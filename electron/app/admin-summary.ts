@@ -121,6 +121,14 @@ export function summarize(method: ApiMethod, input: unknown, context: SummaryCon
       }
       case 'rotateAgent':
         return `give the agent ${q((input as ApiInput<'rotateAgent'>).name)} a new token (the old one stops working)`;
+      case 'connectClient': {
+        const { agent, client, token } = input as ApiInput<'connectClient'>;
+        return `write the agent ${q(agent)} into ${client}'s user configuration${token === undefined ? ' (with a new token; the old one stops working)' : ''}`;
+      }
+      case 'disconnectClient': {
+        const { agent, client } = input as ApiInput<'disconnectClient'>;
+        return `remove the agent ${q(agent)} from ${client}'s user configuration`;
+      }
       case 'removeAgent':
         return `remove the agent ${q((input as ApiInput<'removeAgent'>).name)}`;
       case 'decideApproval': {
@@ -132,6 +140,10 @@ export function summarize(method: ApiMethod, input: unknown, context: SummaryCon
       case 'setSecret': {
         const { name, server } = input as ApiInput<'setSecret'>;
         return `store a new value for the secret ${q(name)}${server ? ` of ${q(server)}` : ''}`;
+      }
+      case 'revealSecret': {
+        const { name, server } = input as ApiInput<'revealSecret'>;
+        return `show the value of the secret ${q(name)}${server ? ` of ${q(server)}` : ''}`;
       }
       case 'deleteSecret': {
         const { name, server } = input as ApiInput<'deleteSecret'>;

@@ -7,6 +7,7 @@ import { GLOBAL_SERVER, secretKey, secretNameOf, type Vault } from '../../shared
 import type { AdminMethods } from './admin-api';
 import type { createAuthApi } from './auth-api';
 import type { createBridgeApi } from './bridge-api';
+import type { createClientApi } from './client-setup';
 import type { EventHub } from './event-hub';
 import type { createInspectApi } from './inspect-api';
 import type { AsksMethods } from './asks-api';
@@ -17,6 +18,8 @@ import type { RegistryApi } from './registry-api';
 export interface AppApiOptions {
   /** Agents, approvals and audit (electron/app/bridge-api.ts). */
   bridgeApi: ReturnType<typeof createBridgeApi>;
+  /** Agent clients' user configurations (detect, diff, write, remove). */
+  clientApi: ReturnType<typeof createClientApi>;
   /** Sign-in: connect, disconnect, cancelLogin (electron/app/auth-api.ts). */
   authApi: ReturnType<typeof createAuthApi>;
   /** Confirmations and the admin log (electron/app/admin-api.ts). */
@@ -69,6 +72,7 @@ export function createAppApi(deps: AppApiOptions): AppApi {
   };
   return {
     ...deps.bridgeApi,
+    ...deps.clientApi,
     ...deps.authApi,
     ...deps.adminApi,
     ...deps.inspectApi,
@@ -196,6 +200,11 @@ export function createAppApi(deps: AppApiOptions): AppApi {
       return { ok: true as const };
     },
     deleteSecret: async ({ name, server }: ApiInput<'deleteSecret'>) => ({ deleted: await deps.vault.delete(secretKey(name, server)) }),
+    revealSecret: async ({ name, server }: ApiInput<'revealSecret'>) => {
+      const value = await deps.vault.get(secretKey(name, server));
+      if (value === undefined) throw new CodedError('not_found', `No secret named "${name}"${server ? ` for ${server}` : ''}`, { hint: 'See the Access page for the secrets kept' });
+      return { value };
+    },
     importConfig: async ({ source, path, credentialFiles }: ApiInput<'importConfig'>) => {
       const report = await registry.importFrom(source, path, credentialFiles ? { credentialFiles } : {});
       await deps.settled();

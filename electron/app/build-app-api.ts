@@ -12,6 +12,7 @@ import { createAsksApi } from './asks-api';
 import { createAuthApi, withAuthInfo } from './auth-api';
 import { createBridgeApi } from './bridge-api';
 import { cliStdioCommand } from './cli-command';
+import { clientContext, createClientApi } from './client-setup';
 import { Confirmations } from './confirmations';
 import { coreDoctor } from './core-doctor';
 import type { EventHub } from './event-hub';
@@ -76,6 +77,12 @@ export function buildAppApi(parts: AppApiParts): BuiltAppApi {
   const personApi: AppApi = createAppApi({
     bridgeApi,
     registryApi: parts.registryApi,
+    clientApi: createClientApi({
+      agents: parts.agents,
+      bridgeUrl: () => parts.bridge?.url ?? parts.bridgeUrl,
+      stdioCommand: () => cliStdioCommand({ dataDir: parts.dataDir, env: parts.env }),
+      context: () => clientContext(parts.env),
+    }),
     asksApi: createAsksApi({ waiting: parts.waitingAsks, opener: parts.opener }),
     adminApi: createAdminApi({ api: () => personApi, admin, ...(confirmations ? { confirmations } : {}) }),
     authApi: createAuthApi({ auth, pool, registry, signIns: parts.signIns, settled }),

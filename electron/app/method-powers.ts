@@ -42,6 +42,7 @@ export const METHOD_POWERS: Record<ApiMethod, Rule> = {
   // A replaced credential can send the person's data to someone else's account.
   setSecret: 'widening',
   deleteSecret: 'narrowing',
+  revealSecret: 'person',
   bridgeInfo: 'read',
   setBridgePaused: 'depends',
   listAgents: 'read',
@@ -51,6 +52,10 @@ export const METHOD_POWERS: Record<ApiMethod, Rule> = {
   // The new token is in the answer: whoever rotates gets that agent's access.
   rotateAgent: 'widening',
   agentConfig: 'read',
+  listClients: 'read',
+  planClientConnection: 'read',
+  connectClient: 'widening',
+  disconnectClient: 'narrowing',
   listApprovals: 'read',
   decideApproval: 'depends',
   readAudit: 'read',

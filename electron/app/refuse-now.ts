@@ -17,6 +17,7 @@ const SERVER_OF: Partial<Record<ApiMethod, (input: never) => string>> = {
 const AGENT_OF: Partial<Record<ApiMethod, (input: never) => string>> = {
   updateAgent: (input: ApiInput<'updateAgent'>) => input.name,
   rotateAgent: (input: ApiInput<'rotateAgent'>) => input.name,
+  connectClient: (input: ApiInput<'connectClient'>) => input.agent,
 };
 
 /**

@@ -131,11 +131,14 @@ describe('AgentStore', () => {
     expect(JSON.parse(store.configSnippet('agent', token, { for: 'vscode', bridgeUrl }))).toEqual({
       servers: { 'connected-services': { type: 'http', url: bridgeUrl, headers: { Authorization: `Bearer ${token}` } } },
     });
-    expect(store.configSnippet('agent', null, { for: 'cursor', bridgeUrl })).toContain('<token of agent \\"agent\\">');
+    // Without the token, a reference the client expands (never a placeholder that breaks when pasted).
+    expect(store.configSnippet('agent', null, { for: 'cursor', bridgeUrl })).toContain('"Bearer ${env:CONNECTED_SERVICES_TOKEN}"');
+    expect(JSON.parse(store.configSnippet('agent', null, { for: 'vscode', bridgeUrl }))).toMatchObject({ inputs: [{ type: 'promptString', id: 'connected-services-token', password: true }], servers: { 'connected-services': { headers: { Authorization: 'Bearer ${input:connected-services-token}' } } } });
     expect(() => store.configSnippet('agent', other.token, { for: 'cursor', bridgeUrl })).toThrow(expect.objectContaining({ code: 'invalid_input' }));
     expect(() => store.configSnippet('ghost', null, { for: 'cursor', bridgeUrl })).toThrow(expect.objectContaining({ code: 'not_found' }));
     expect(snippetFile('claude-desktop', 'darwin')).toContain('Library/Application Support/Claude');
-    expect(snippetFile('vscode')).toContain('.vscode/mcp.json');
+    expect(snippetFile('vscode')).toContain("profile's mcp.json");
+    expect(snippetFile('claude-code')).toContain('~/.claude.json');
     expect(snippetFile('acp')).toBeUndefined();
   });
 });

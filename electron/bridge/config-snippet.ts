@@ -1,15 +1,10 @@
 import { CodedError } from '../../shared/errors';
+import { clientEntry, DEFAULT_STDIO_COMMAND, TOKEN_ENV, tokenReference, type StdioCommand } from './client-entries';
+
+export { DEFAULT_STDIO_COMMAND, TOKEN_ENV, type StdioCommand } from './client-entries';
 
 export const SNIPPET_TARGETS = ['claude-code', 'claude-desktop', 'cursor', 'vscode', 'acp'] as const;
 export type SnippetTarget = (typeof SNIPPET_TARGETS)[number];
-
-export interface StdioCommand {
-  command: string;
-  /** Including `bridge --stdio`. */
-  args: string[];
-  /** Besides the token (Electron's binary runs our CLI only with ELECTRON_RUN_AS_NODE). */
-  env?: Record<string, string>;
-}
 
 export interface SnippetOptions {
   for: SnippetTarget;
@@ -20,29 +15,30 @@ export interface SnippetOptions {
   entryName?: string;
 }
 
-export const TOKEN_ENV = 'CONNECTED_SERVICES_TOKEN';
-export const DEFAULT_STDIO_COMMAND: StdioCommand = { command: 'connected-services', args: ['bridge', '--stdio'] };
 const DEFAULT_ENTRY = 'connected-services';
 
 function json(value: unknown): string {
   return `${JSON.stringify(value, null, 2)}\n`;
 }
 
-/** Where the snippet goes, in words a person can follow (undefined for ACP: it goes in code). */
+/** Where the snippet goes (each client's user configuration: never a project file, which people commit). */
 export function snippetFile(target: SnippetTarget, platform: NodeJS.Platform = process.platform): string | undefined {
+  const written = (client: string) => ` — or let \`connected-services agents connect NAME --client ${client}\` write it there`;
   switch (target) {
     case 'claude-code':
-      return '.mcp.json in your project (or `claude mcp add-json connected-services \'<the "connected-services" object>\'`)';
+      return `~/.claude.json, under "mcpServers"${written('claude-code')}`;
     case 'cursor':
-      return '~/.cursor/mcp.json (all projects) or .cursor/mcp.json (one project)';
+      return `~/.cursor/mcp.json${written('cursor')}`;
     case 'vscode':
-      return '.vscode/mcp.json in your workspace';
+      return `your profile's mcp.json (MCP: Open User Configuration)${written('vscode')}`;
     case 'claude-desktop':
-      return platform === 'darwin'
-        ? '~/Library/Application Support/Claude/claude_desktop_config.json'
-        : platform === 'win32'
-          ? '%APPDATA%\\Claude\\claude_desktop_config.json'
-          : '~/.config/Claude/claude_desktop_config.json';
+      return `${
+        platform === 'darwin'
+          ? '~/Library/Application Support/Claude/claude_desktop_config.json'
+          : platform === 'win32'
+            ? '%APPDATA%\\Claude\\claude_desktop_config.json'
+            : '~/.config/Claude/claude_desktop_config.json'
+      }${written('claude-desktop')}`;
     case 'acp':
       return undefined;
   }
@@ -50,36 +46,33 @@ export function snippetFile(target: SnippetTarget, platform: NodeJS.Platform = p
 
 /**
  * Ready-to-paste client configuration for an agent. `token` is null when it is no longer known
- * (it is shown once): a placeholder says what to put there.
+ * (it is shown once): the entry then refers to the token the way the client expands one
+ * (`${env:CONNECTED_SERVICES_TOKEN}`, VS Code's `${input:…}`), or names the place to paste it.
  */
 export function configSnippet(agentName: string, token: string | null, options: SnippetOptions): string {
-  const secret = token ?? `<token of agent "${agentName}">`;
   const name = options.entryName ?? DEFAULT_ENTRY;
-  const url = options.bridgeUrl;
-  const authorization = `Bearer ${secret}`;
+  const source = token === null ? ({ reference: true } as const) : { token };
+  const entryOptions = { bridgeUrl: options.bridgeUrl, ...(options.stdioCommand ? { stdioCommand: options.stdioCommand } : {}) };
   switch (options.for) {
     case 'claude-code':
-      // `.mcp.json` in a project (or `claude mcp add-json`): Streamable HTTP with headers.
-      return json({ mcpServers: { [name]: { type: 'http', url, headers: { Authorization: authorization } } } });
     case 'cursor':
-      // `~/.cursor/mcp.json`: a `url` entry is a remote (Streamable HTTP) server.
-      return json({ mcpServers: { [name]: { url, headers: { Authorization: authorization } } } });
-    case 'vscode':
-      // `.vscode/mcp.json` (or the `mcp` user setting): top-level key `servers`.
-      return json({ servers: { [name]: { type: 'http', url, headers: { Authorization: authorization } } } });
     case 'claude-desktop': {
-      // claude_desktop_config.json takes local (stdio) servers only: the shim forwards to the bridge.
-      const stdio = options.stdioCommand ?? DEFAULT_STDIO_COMMAND;
-      return json({ mcpServers: { [name]: { command: stdio.command, args: stdio.args, env: { ...stdio.env, [TOKEN_ENV]: secret } } } });
+      const { entry } = clientEntry(options.for, source, entryOptions);
+      return json({ mcpServers: { [name]: entry } });
+    }
+    case 'vscode': {
+      const { entry, input } = clientEntry('vscode', source, entryOptions);
+      return json({ ...(input ? { inputs: [input] } : {}), servers: { [name]: entry } });
     }
     case 'acp': {
       // ACP `session/new` params.mcpServers[] entries, one per transport: stdio, which every ACP agent
       // supports, and HTTP for agents that announce mcpCapabilities.http (env and headers as name/value pairs).
+      const secret = token ?? tokenReference('acp');
       const stdio = options.stdioCommand ?? DEFAULT_STDIO_COMMAND;
       const env = Object.entries({ ...stdio.env, [TOKEN_ENV]: secret }).map(([key, value]) => ({ name: key, value }));
       return json({
         stdio: { name, command: stdio.command, args: stdio.args, env },
-        http: { type: 'http', name, url, headers: [{ name: 'Authorization', value: authorization }] },
+        http: { type: 'http', name, url: options.bridgeUrl, headers: [{ name: 'Authorization', value: `Bearer ${secret}` }] },
       });
     }
     default: {

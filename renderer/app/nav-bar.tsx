@@ -5,6 +5,7 @@ const ITEMS = [
   { screen: 'catalog', label: 'Services' },
   { screen: 'agents', label: 'Agents' },
   { screen: 'activity', label: 'Activity' },
+  { screen: 'access', label: 'Access' },
   { screen: 'settings', label: 'Settings' },
 ] as const;
 

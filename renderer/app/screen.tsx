@@ -1,6 +1,6 @@
 import { PageHeader } from '../components';
 import { routeHref, type Route } from '../lib';
-import { ActivityView, AgentsView, CatalogView, DeviceLoginView, ServiceView, SettingsView } from '../views';
+import { AccessView, ActivityView, AgentsView, CatalogView, DeviceLoginView, ServiceView, SettingsView } from '../views';
 
 export function Screen({ route }: { route: Route }) {
   switch (route.screen) {
@@ -16,6 +16,8 @@ export function Screen({ route }: { route: Route }) {
       return <ActivityView />;
     case 'settings':
       return <SettingsView />;
+    case 'access':
+      return <AccessView />;
     case 'missing':
       return (
         <section>

@@ -15,3 +15,4 @@ export { PageHeader } from './page-header';
 export { TimeAgo } from './time-ago';
 export { ClippedText } from './clipped-text';
 export { MemoryVaultNote } from './memory-vault-note';
+export { SecretField, CLIPBOARD_CLEAR_MS } from './secret-field';

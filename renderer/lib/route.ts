@@ -9,6 +9,7 @@ export type Route =
   | { screen: 'agents' }
   | { screen: 'activity' }
   | { screen: 'settings' }
+  | { screen: 'access' }
   | { screen: 'missing'; hash: string };
 
 function decode(part: string | undefined): string | undefined {
@@ -27,6 +28,7 @@ export function parseRoute(hash: string): Route {
   if (head === 'agents' && rest.length === 0) return { screen: 'agents' };
   if (head === 'activity' && rest.length === 0) return { screen: 'activity' };
   if (head === 'settings' && rest.length === 0) return { screen: 'settings' };
+  if (head === 'access' && rest.length === 0) return { screen: 'access' };
   const server = decode(rest[0]);
   if (head === 'login' && server !== undefined && rest.length === 1) return { screen: 'login', server };
   if (head === 'services' && server !== undefined && rest.length <= 3) {

@@ -5,3 +5,4 @@ export { AgentsView } from './agents/agents-view';
 export { ActivityView } from './activity/activity-view';
 export { SettingsView } from './settings/settings-view';
 export { AskDialog } from './asks/ask-dialog';
+export { AccessView } from './access/access-view';

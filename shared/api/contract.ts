@@ -16,6 +16,7 @@ import {
   PolicyDecisionSchema,
   TierPolicySchema,
 } from './bridge-views';
+import { ClientChangeSchema, ClientInfoSchema, ClientPlanSchema, ConnectClientSchema } from './client-views';
 import { AskActionSchema, AskContentSchema, AskSettledSchema, PendingAskSchema } from './ask-views';
 import { AdminEntrySchema, CallerSchema, ConfirmationAnswerSchema, ConfirmationOutcomeSchema, ConfirmationSchema } from './admin-views';
 import {
@@ -152,6 +153,8 @@ export const API_METHODS = lazyEntries({
   listSecretStores: () => ({ input: z.strictObject({}), output: z.array(SecretStoreViewSchema) }),
   /** A command store's command line; `commandLine`: what the person was shown, refused if it changed since. */
   approveSecretStore: () => ({ input: z.strictObject({ name: StoreNameSchema, commandLine: z.string().max(65_536).optional() }), output: Ok }),
+  /** A secret's value, for the person who asked to see or copy it (never to the command line). */
+  revealSecret: () => ({ input: SecretRef, output: z.object({ value: z.string() }) }),
   bridgeInfo: () => ({ input: z.strictObject({}), output: BridgeInfoSchema }),
   /** Paused, the bridge refuses every agent call with `denied`; listings still answer. */
   setBridgePaused: () => ({ input: z.strictObject({ paused: z.boolean() }), output: BridgeInfoSchema }),
@@ -199,6 +202,23 @@ export const API_METHODS = lazyEntries({
     input: z.strictObject({ name: AgentNameSchema, for: ConfigTargetSchema, token: z.string().optional() }),
     /** `notes`: the tool mode and the client its names were made for, in words (issue #32). */
     output: z.object({ text: z.string(), file: z.string().optional(), notes: z.array(z.string()).optional() }),
+  }),
+  /** The agent clients this app can set up, whether each is installed for this user, and which agents each holds. */
+  listClients: () => ({ input: z.strictObject({}), output: z.array(ClientInfoSchema) }),
+  /** The diff that connecting (or, with `remove`, disconnecting) an agent to a client would make; writes nothing. */
+  planClientConnection: () => ({
+    input: z.strictObject({ agent: AgentNameSchema, client: ConnectClientSchema, remove: z.boolean().optional() }),
+    output: ClientPlanSchema,
+  }),
+  /** Writes the agent's entry into the client's user configuration (a backup kept); without `token`, the agent gets a new one. */
+  connectClient: () => ({
+    input: z.strictObject({ agent: AgentNameSchema, client: ConnectClientSchema, token: z.string().min(1).max(512).optional(), base: z.string().max(64).optional() }),
+    output: ClientChangeSchema,
+  }),
+  /** Removes the agent's entry from the client's user configuration (a backup kept). */
+  disconnectClient: () => ({
+    input: z.strictObject({ agent: AgentNameSchema, client: ConnectClientSchema, base: z.string().max(64).optional() }),
+    output: ClientChangeSchema,
   }),
   listApprovals: () => ({ input: z.strictObject({}), output: z.array(PendingApprovalSchema) }),
   decideApproval: () => ({

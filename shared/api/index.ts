@@ -4,6 +4,7 @@ export * from './views';
 export * from './inspect-views';
 export * from './ask-views';
 export * from './registry-views';
+export * from './client-views';
 export { API_METHODS, API_EVENTS, StatusSchema, isApiMethod } from './contract';
 export type {
   ApiMethods,

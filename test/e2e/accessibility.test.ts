@@ -13,6 +13,7 @@ const SCREENS: Array<[name: string, hash: string]> = [
   ['agents', '#/agents'],
   ['activity', '#/activity'],
   ['settings', '#/settings'],
+  ['access', '#/access'],
 ];
 
 /** Text that must read at 4.5:1 (WCAG AA, normal size) wherever it appears. */

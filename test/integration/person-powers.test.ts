@@ -108,6 +108,8 @@ describe('the person\'s powers belong to the person: a same-user process against
     const [first] = (await served.api('listConfirmations')).body.result as { id: string }[];
     expect((await rawCall(home, 'decideConfirmation', { id: first?.id ?? '', decision: 'confirm' })).error).toMatchObject({ code: 'denied' });
     expect((await rawCall(home, 'acknowledgeChanges', { upTo: Date.now() })).error).toMatchObject({ code: 'denied' });
+    // A secret's value goes to the person at the app only, never to the command line's credential.
+    expect((await rawCall(home, 'revealSecret', { name: 'GH_TOKEN' })).error).toMatchObject({ code: 'denied' });
     const events = await fetch(`${runtimeOf(home).origin}/api/events`, { headers: { authorization: `Bearer ${runtimeOf(home).secret}` } });
     expect(events.status).toBe(403);
     await events.body?.cancel();

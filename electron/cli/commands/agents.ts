@@ -6,6 +6,7 @@ import { printJson, table } from '../output';
 import type { Run } from '../runner';
 import type { CliContext } from '../context';
 import { CLIENT_HELP, parseClient, parseForOnAdd, toolModeNotes, type ForOnAdd } from './agent-client-options';
+import { registerAgentConnect } from './agents-connect';
 
 /** `read=allow,write=ask,destructive=deny` → the tiers given. */
 /** One of the given words, else invalid_input naming the option. */
@@ -235,12 +236,26 @@ export function registerAgents(program: Command, run: Run): void {
   agents
     .command('remove <name>')
     .description('remove an agent; its token stops working at once')
-    .action((name: string) =>
+    .option('--from-clients', "also remove its entries from the clients' user configurations (a backup kept)")
+    .action((name: string, options: { fromClients?: boolean }) =>
       run(async (ctx) => {
-        await (await ctx.core()).api.removeAgent({ name });
+        const api = (await ctx.core()).api;
+        const holding = (await api.listClients({})).filter((c) => c.agents.includes(name));
+        if (options.fromClients === true) {
+          for (const client of holding) {
+            const change = await api.disconnectClient({ agent: name, client: client.client });
+            ctx.output.out(`Removed its entry from ${change.plan.file}${change.backup ? ` (the file as it was: ${change.backup})` : ''}.`);
+          }
+        }
+        await api.removeAgent({ name });
         ctx.output.out(`Removed ${name}.`);
+        if (options.fromClients !== true && holding.length > 0) {
+          ctx.output.err(`note: ${holding.map((c) => c.label).join(', ')} still ${holding.length === 1 ? 'has' : 'have'} an entry for ${name}, which no longer works. Remove it with \`connected-services agents disconnect ${name} --client ${holding[0]?.client ?? ''}\` (or remove agents with --from-clients).`);
+        }
       }),
     );
+
+  registerAgentConnect(agents, run);
 
   agents
     .command('rotate <name>')
@@ -257,7 +272,7 @@ export function registerAgents(program: Command, run: Run): void {
     .command('config <name>')
     .description('print a ready-to-paste configuration for a client')
     .requiredOption('--for <client>', CONFIG_TARGETS.join(', '), parseTarget)
-    .option('--token <token>', 'put this token in (default: a placeholder, or CONNECTED_SERVICES_TOKEN)')
+    .option('--token <token>', 'put this token in (default: CONNECTED_SERVICES_TOKEN, else a reference the client expands)')
     .action((name: string, options: { for: ReturnType<typeof parseTarget>; token?: string }) =>
       run(async (ctx) => {
         const token = options.token ?? ctx.env['CONNECTED_SERVICES_TOKEN'];

@@ -1,10 +1,11 @@
 import { useId, useRef, useState } from 'react';
-import type { AgentView, PolicyDecision } from '../../../shared/api';
+import type { AgentView, ConnectClient, PolicyDecision } from '../../../shared/api';
 import { Badge, ConfirmDialog, TimeAgo } from '../../components';
 import { shownLine, timestamp } from '../../lib';
 import { useLive } from '../../state';
 import { asksOf, ELICITATION_CHOICES, ROOTS_CHOICES, SAMPLING_CHOICES, summaryOf } from './agent-asks';
 import { AsksForm } from './asks-form';
+import { ConnectClientDialog, RemoveClientEntries } from '../clients';
 import { ConfigSnippet } from './config-snippet';
 import { ToolRuleForm } from './tool-rule-form';
 
@@ -22,6 +23,8 @@ export function AgentCard({ agent, onEdit, onRotated, onChanged }: AgentCardProp
   const live = useLive();
   const titleId = useId();
   const [confirm, setConfirm] = useState<'rotate' | 'remove' | null>(null);
+  const [connecting, setConnecting] = useState(false);
+  const [entriesToRemove, setEntriesToRemove] = useState<ConnectClient[]>([]);
   const [showConfig, setShowConfig] = useState(false);
   const [addingRule, setAddingRule] = useState(false);
   const [editingAsks, setEditingAsks] = useState(false);
@@ -112,6 +115,9 @@ export function AgentCard({ agent, onEdit, onRotated, onChanged }: AgentCardProp
         >
           Change when services ask
         </button>
+        <button type="button" className="button small primary" onClick={() => setConnecting(true)} aria-label={`Connect ${agent.name} to a client`}>
+          Connect to a client
+        </button>
         <button type="button" className="button small" onClick={() => setShowConfig((v) => !v)} aria-expanded={showConfig} aria-label={`Client configuration for ${agent.name}`}>
           Client configuration
         </button>
@@ -143,6 +149,7 @@ export function AgentCard({ agent, onEdit, onRotated, onChanged }: AgentCardProp
         />
       )}
       {showConfig && <ConfigSnippet agent={agent.name} />}
+      {connecting && <ConnectClientDialog agent={agent.name} onClose={() => setConnecting(false)} onConnected={onChanged} />}
       {confirm === 'rotate' && (
         <ConfirmDialog
           title={`Rotate the token of ${agent.name}`}
@@ -163,11 +170,13 @@ export function AgentCard({ agent, onEdit, onRotated, onChanged }: AgentCardProp
           danger
           onClose={() => setConfirm(null)}
           onConfirm={async () => {
+            for (const client of entriesToRemove) await live.api.disconnectClient({ agent: agent.name, client });
             await live.api.removeAgent({ name: agent.name });
             onChanged();
           }}
         >
-          <p>Its token stops working at once and its rules are deleted.</p>
+          <p>Its token stops working at once and its rules are deleted: every client using it loses these services.</p>
+          <RemoveClientEntries agent={agent.name} onChange={setEntriesToRemove} />
         </ConfirmDialog>
       )}
     </li>

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { clientDiff } from './client-diff';
+import { withEntry, withoutEntry } from './client-edit';
+
+const VSCODE = `{\n\t// my servers\n\t"servers": {\n\t\t"fetch": { "type": "stdio", "command": "uvx" }, // keep me\n\t},\n\t"inputs": [\n\t\t{ "type": "promptString", "id": "gh", "password": true }\n\t]\n}\n`;
+const CURSOR = `{\n    "mcpServers": {\n        "linear": { "url": "https://mcp.linear.example/sse" }\n    }\n}\n`;
+const input = { type: 'promptString' as const, id: 'tok', description: 'd', password: true as const };
+
+describe('a client file merged with our entry', () => {
+  it('adds only our lines (indented like the file, comments and trailing commas kept) and removing gives the file back byte for byte', () => {
+    const added = withEntry(VSCODE, 'cs', { container: 'servers', entry: { type: 'http', url: 'u' }, input }, true, 'mcp.json');
+    expect(added).toContain('\t\t"fetch": { "type": "stdio", "command": "uvx" }, // keep me\n\t\t"cs": {\n\t\t\t"type": "http",');
+    expect(added).toContain('{ "type": "promptString", "id": "gh", "password": true },\n\t\t{\n\t\t\t"type": "promptString",\n\t\t\t"id": "tok"');
+    expect(withoutEntry(added, 'servers', 'cs', 'tok', true, 'mcp.json')).toBe(VSCODE);
+    const cursor = withEntry(CURSOR, 'cs', { container: 'mcpServers', entry: { url: 'u' } }, false, 'mcp.json');
+    expect(cursor).toContain('"linear": { "url": "https://mcp.linear.example/sse" },\n        "cs": {\n            "url": "u"\n        }\n');
+    expect(withoutEntry(cursor, 'mcpServers', 'cs', undefined, false, 'mcp.json')).toBe(CURSOR);
+  });
+
+  it('replaces our entry in place when it is there, and creates the file’s object when empty', () => {
+    const once = withEntry(CURSOR, 'cs', { container: 'mcpServers', entry: { url: 'old' } }, false, 'f');
+    const twice = withEntry(once, 'cs', { container: 'mcpServers', entry: { url: 'new' } }, false, 'f');
+    expect(JSON.parse(twice)).toEqual({ mcpServers: { linear: { url: 'https://mcp.linear.example/sse' }, cs: { url: 'new' } } });
+    expect(JSON.parse(withEntry('', 'cs', { container: 'mcpServers', entry: { url: 'u' } }, false, 'f'))).toEqual({ mcpServers: { cs: { url: 'u' } } });
+  });
+
+  it('refuses comments where the client reads plain JSON, and a file that is not an object', () => {
+    expect(() => withEntry(CURSOR, 'cs', { container: 'mcpServers', entry: {} }, false, 'f')).not.toThrow();
+    expect(() => withEntry('{ /* c */ "a": 1 }', 'cs', { container: 'mcpServers', entry: {} }, false, 'f')).toThrow(/not valid JSON/);
+    expect(() => withEntry('[1]', 'cs', { container: 'mcpServers', entry: {} }, false, 'f')).toThrow(/does not hold a JSON object/);
+    expect(() => withEntry('{"mcpServers": []}', 'cs', { container: 'mcpServers', entry: {} }, false, 'f')).toThrow(/is not an object/);
+  });
+});
+
+describe('the diff a person sees', () => {
+  it('hides our token, other bearer tokens and secret-named values, keeps references', () => {
+    const before = '{\n  "mcpServers": {\n    "gh": { "headers": { "Authorization": "Bearer ghp_abcdef123456" }, "env": { "API_KEY": "sk-123" } }\n  }\n}\n';
+    const after = before.replace('  }\n}', '  ,"cs": { "Authorization": "Bearer cs_agent_SECRET", "x": "Bearer ${input:tok}" }\n  }\n}');
+    const diff = clientDiff('/h/.cursor/mcp.json', before, after, ['cs_agent_SECRET']);
+    expect(diff.startsWith('--- /h/.cursor/mcp.json\n+++ /h/.cursor/mcp.json')).toBe(true);
+    expect(diff).not.toMatch(/ghp_abcdef123456|sk-123|cs_agent_SECRET/);
+    expect(diff).toContain('Bearer ${input:tok}');
+    expect(diff).toContain('"API_KEY": "<hidden>"');
+  });
+});

@@ -1,0 +1,66 @@
+import { lstat, realpath } from 'node:fs/promises';
+import path from 'node:path';
+import { CodedError } from '../../../shared/errors';
+import { errnoCode, readRegularFile } from '../../fs-safe';
+
+/** A client's configuration is small; anything larger is not one. */
+export const MAX_CLIENT_FILE_BYTES = 4 * 1024 * 1024;
+
+export interface ClientFileRead {
+  /** The path written to: the file itself, or the target of a link that stays inside the home folder. */
+  target: string;
+  /** Its text, `undefined` when there is no file yet. */
+  text: string | undefined;
+  /** Its permission bits, kept when it is written again. */
+  mode: number | undefined;
+}
+
+function inside(root: string, file: string): boolean {
+  const rel = path.relative(root, file);
+  return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
+}
+
+/** The nearest folder above `file` that exists, resolved through links. */
+async function realParent(file: string): Promise<string> {
+  let dir = path.dirname(file);
+  for (;;) {
+    try {
+      return await realpath(dir);
+    } catch (error) {
+      if (errnoCode(error) !== 'ENOENT' || path.dirname(dir) === dir) throw error;
+      dir = path.dirname(dir);
+    }
+  }
+}
+
+/**
+ * Reads a client's configuration file. A link (the file or a folder above it) is followed only when
+ * it ends inside the home folder: a config linked out to a shared or system place is not ours to write.
+ */
+export async function readClientFile(file: string, home: string): Promise<ClientFileRead> {
+  const realHome = await realpath(home).catch(() => path.resolve(home));
+  let target = file;
+  try {
+    const info = await lstat(file);
+    if (info.isSymbolicLink()) target = await realpath(file);
+  } catch (error) {
+    if (errnoCode(error) !== 'ENOENT') throw error;
+    const parent = await realParent(file);
+    if (!inside(realHome, path.join(parent, 'x'))) throw outside(file);
+    return { target: file, text: undefined, mode: undefined };
+  }
+  const resolved = await realpath(target);
+  if (!inside(realHome, resolved)) throw outside(file);
+  const read = await readRegularFile(resolved, MAX_CLIENT_FILE_BYTES);
+  if ('problem' in read) {
+    if (read.problem === 'empty') return { target: resolved, text: '', mode: (await lstat(resolved)).mode & 0o777 };
+    throw new CodedError('invalid_config', `${file} could not be read (${read.problem.replace('_', ' ')})`, { hint: 'Check the file, or set the client up by hand with `connected-services agents config`' });
+  }
+  return { target: resolved, text: read.bytes.toString('utf8'), mode: (await lstat(resolved)).mode & 0o777 };
+}
+
+function outside(file: string): CodedError {
+  return new CodedError('denied', `${file} leads outside your home folder; it is not written`, {
+    hint: 'Point the link back into your home folder, or set the client up by hand with `connected-services agents config`',
+  });
+}

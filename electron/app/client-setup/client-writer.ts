@@ -1,0 +1,82 @@
+import { createHash } from 'node:crypto';
+import { copyFile, chmod, mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { ClientPlan, ConnectClient } from '../../../shared/api';
+import { CodedError } from '../../../shared/errors';
+import { writeFileAtomic } from '../../fs-safe';
+import type { ClientEntry } from '../../bridge';
+import { clientDiff } from './client-diff';
+import { withEntry, withoutEntry } from './client-edit';
+import { readClientFile } from './client-file';
+import type { ClientContext } from './client-home';
+import { clientLocation } from './client-locations';
+
+/** Our entry's name in a client's configuration: one per agent, so each can be found and removed. */
+export function entryName(agent: string): string {
+  return `connected-services-${agent.toLowerCase().replace(/[^a-z0-9_-]+/g, '-')}`;
+}
+
+/** VS Code's input id for an agent's token. */
+export function inputId(agent: string): string {
+  return `${entryName(agent).replace('connected-services-', 'connected-services-token-')}`;
+}
+
+export type ClientChangeKind = { connect: ClientEntry; secrets: string[] } | { remove: true };
+
+export interface PlannedChange {
+  plan: Omit<ClientPlan, 'rotates' | 'tokenPlace' | 'notes'>;
+  target: string;
+  before: string | undefined;
+  after: string;
+  mode: number | undefined;
+}
+
+function sha256(text: string | undefined): string {
+  return createHash('sha256').update(text ?? '').digest('hex');
+}
+
+/** What the change would make of the file: its new text and the diff, secrets hidden. Writes nothing. */
+export async function planChange(client: ConnectClient, agent: string, kind: ClientChangeKind, ctx: ClientContext): Promise<PlannedChange> {
+  const where = clientLocation(client, ctx);
+  const read = await readClientFile(where.file, ctx.home);
+  const name = entryName(agent);
+  const before = read.text;
+  const after =
+    'connect' in kind
+      ? withEntry(before ?? '', name, kind.connect, where.jsonc, where.file)
+      : withoutEntry(before ?? '', client === 'vscode' ? 'servers' : 'mcpServers', name, client === 'vscode' ? inputId(agent) : undefined, where.jsonc, where.file);
+  const unchanged = before !== undefined ? after === before : 'remove' in kind;
+  const secrets = 'connect' in kind ? kind.secrets : [];
+  return {
+    plan: { client, agent, file: where.file, entry: name, diff: unchanged ? '' : clientDiff(where.file, before, after, secrets), unchanged, creates: before === undefined && !unchanged, base: sha256(before) },
+    target: read.target,
+    before,
+    after,
+    mode: read.mode,
+  };
+}
+
+function stamp(now: number): string {
+  return new Date(now).toISOString().replace(/[:.]/g, '-');
+}
+
+/**
+ * Makes the planned change: refuses when the file changed since `base` was read, keeps a copy of the
+ * file as it was beside it (0600), then writes the new text atomically with the file's own mode.
+ */
+export async function applyChange(change: PlannedChange, base: string | undefined, now: number): Promise<{ backup?: string }> {
+  if (base !== undefined && base !== change.plan.base) {
+    throw new CodedError('invalid_input', `${change.plan.file} changed since its diff was shown`, { hint: 'Look at the new diff, then try again' });
+  }
+  if (change.plan.unchanged) return {};
+  let backup: string | undefined;
+  if (change.before !== undefined) {
+    backup = `${change.target}.connected-services-backup-${stamp(now)}`;
+    await copyFile(change.target, backup);
+    await chmod(backup, 0o600);
+  } else {
+    await mkdir(path.dirname(change.target), { recursive: true, mode: 0o700 });
+  }
+  await writeFileAtomic(change.target, change.after, { mode: change.mode ?? 0o600 });
+  return backup !== undefined ? { backup } : {};
+}

@@ -1,0 +1,5 @@
+export { createClientApi } from './client-api';
+export type { ClientApiOptions } from './client-api';
+export { clientContext, userHome } from './client-home';
+export type { ClientContext } from './client-home';
+export { entryName } from './client-writer';

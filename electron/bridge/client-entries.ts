@@ -1,0 +1,99 @@
+import type { ConnectClient } from '../../shared/api';
+
+/**
+ * The one place that knows what each client's MCP entry for the bridge looks like: `agents config`
+ * prints it, `agents connect` writes it. Formats, from each client's documentation:
+ * - Claude Code: `~/.claude.json` `mcpServers`, `{ type: "http", url, headers }`; expands `${VAR}`.
+ * - Claude Desktop: `claude_desktop_config.json` `mcpServers`, local (stdio) servers only.
+ * - Cursor: `~/.cursor/mcp.json` `mcpServers`, `{ url, headers }`; expands `${env:VAR}`.
+ * - VS Code: the profile's `mcp.json`, `servers` and `inputs`; `${input:ID}` asks once and keeps the
+ *   answer in its secret storage.
+ * - Windsurf: `~/.codeium/windsurf/mcp_config.json` `mcpServers`, `{ serverUrl, headers }`; `${env:VAR}`.
+ * - Gemini CLI: `~/.gemini/settings.json` `mcpServers`, `{ httpUrl, headers }`; expands `${VAR}`.
+ */
+export interface StdioCommand {
+  command: string;
+  /** Including `bridge --stdio`. */
+  args: string[];
+  /** Besides the token (Electron's binary runs our CLI only with ELECTRON_RUN_AS_NODE). */
+  env?: Record<string, string>;
+}
+
+export const TOKEN_ENV = 'CONNECTED_SERVICES_TOKEN';
+export const DEFAULT_STDIO_COMMAND: StdioCommand = { command: 'connected-services', args: ['bridge', '--stdio'] };
+
+/** The token itself, or the client's own reference to where it keeps it. */
+export type TokenSource = { token: string } | { reference: true };
+
+export interface ClientEntryOptions {
+  bridgeUrl: string;
+  stdioCommand?: StdioCommand;
+  /** VS Code's input id; default `connected-services-token`. */
+  inputId?: string;
+}
+
+/** A VS Code `inputs` item: a password prompt whose answer VS Code keeps in its secret storage. */
+export interface PromptInput {
+  type: 'promptString';
+  id: string;
+  description: string;
+  password: true;
+}
+
+export interface ClientEntry {
+  /** The top-level key that holds the servers. */
+  container: 'mcpServers' | 'servers';
+  entry: Record<string, unknown>;
+  /** VS Code only. */
+  input?: PromptInput;
+}
+
+/** A value that stands for the token where the client expands one, else a plain word to replace. */
+export function tokenReference(client: ConnectClient | 'acp', inputId = 'connected-services-token'): string {
+  switch (client) {
+    case 'claude-code':
+    case 'gemini-cli':
+      return `\${${TOKEN_ENV}}`;
+    case 'cursor':
+    case 'windsurf':
+      return `\${env:${TOKEN_ENV}}`;
+    case 'vscode':
+      return `\${input:${inputId}}`;
+    case 'claude-desktop':
+    case 'acp':
+      // No expansion there: a word that says what to do and still parses wherever it is pasted.
+      return 'PASTE_THE_AGENT_TOKEN_HERE';
+  }
+}
+
+/** Where the token is kept when the entry is written for the person: VS Code keeps its own. */
+export function keepsTokenItself(client: ConnectClient): boolean {
+  return client === 'vscode';
+}
+
+export function clientEntry(client: ConnectClient, source: TokenSource, options: ClientEntryOptions): ClientEntry {
+  const inputId = options.inputId ?? 'connected-services-token';
+  const secret = 'token' in source ? source.token : tokenReference(client, inputId);
+  const url = options.bridgeUrl;
+  const headers = { Authorization: `Bearer ${secret}` };
+  switch (client) {
+    case 'claude-code':
+      return { container: 'mcpServers', entry: { type: 'http', url, headers } };
+    case 'cursor':
+      return { container: 'mcpServers', entry: { url, headers } };
+    case 'windsurf':
+      return { container: 'mcpServers', entry: { serverUrl: url, headers } };
+    case 'gemini-cli':
+      return { container: 'mcpServers', entry: { httpUrl: url, headers } };
+    case 'vscode': {
+      const vsHeaders = 'token' in source ? headers : { Authorization: `Bearer \${input:${inputId}}` };
+      const input: PromptInput = { type: 'promptString', id: inputId, description: 'Connected Services: the agent token (kept by VS Code)', password: true };
+      return { container: 'servers', entry: { type: 'http', url, headers: vsHeaders }, ...('token' in source ? {} : { input }) };
+    }
+    case 'claude-desktop': {
+      // claude_desktop_config.json takes local (stdio) servers only: the shim forwards to the bridge.
+      const stdio = options.stdioCommand ?? DEFAULT_STDIO_COMMAND;
+      return { container: 'mcpServers', entry: { command: stdio.command, args: stdio.args, env: { ...stdio.env, [TOKEN_ENV]: secret } } };
+    }
+  }
+}

@@ -1,0 +1,84 @@
+import type { Command } from 'commander';
+import { CONNECT_CLIENTS, type ClientPlan, type ConnectClient } from '../../../shared/api';
+import { printJson, table } from '../output';
+import type { Run } from '../runner';
+import type { CliContext } from '../context';
+import { parseChoice } from './agents';
+
+function parseClient(value: string): ConnectClient {
+  return parseChoice(value, CONNECT_CLIENTS, '--client');
+}
+
+/** The diff, then what the person should know; secrets are never in it. */
+function printPlan(ctx: CliContext, plan: ClientPlan, verb: string): void {
+  if (plan.unchanged) {
+    ctx.output.out(`${plan.file} already ${verb === 'remove' ? 'holds no entry' : 'holds this entry'} for ${plan.agent}; nothing to change.`);
+    return;
+  }
+  ctx.output.out(plan.creates ? `${plan.file} does not exist yet; it will be created:` : `Changes to ${plan.file}:`);
+  for (const line of plan.diff.trimEnd().split('\n')) ctx.output.out(line);
+}
+
+export function registerAgentConnect(agents: Command, run: Run): void {
+  agents
+    .command('clients')
+    .description('the agent clients found for you, where each keeps its servers, and which agents each holds')
+    .option('--json', 'print JSON')
+    .action((options: { json?: boolean }) =>
+      run(async (ctx) => {
+        const list = await (await ctx.core()).api.listClients({});
+        if (options.json) return printJson(ctx.output, list);
+        const rows = list.map((c) => [c.client, c.detected ? 'yes' : 'no', c.agents.join(',') || '-', c.file]);
+        for (const line of table([['CLIENT', 'FOUND', 'AGENTS', 'USER CONFIGURATION'], ...rows])) ctx.output.out(line);
+      }),
+    );
+
+  agents
+    .command('connect <name>')
+    .description("write the agent's entry into a client's user configuration (merged, a backup kept); the diff is printed first")
+    .requiredOption('--client <client>', CONNECT_CLIENTS.join(', '), parseClient)
+    .option('--dry-run', 'print the diff only; write nothing')
+    .option('--token <token>', "the agent's current token, or CONNECTED_SERVICES_TOKEN (without either, the agent gets a new one)")
+    .option('--show-token', 'print the token for a client that asks for it (VS Code)')
+    .option('--json', 'print JSON')
+    .action((name: string, options: { client: ConnectClient; dryRun?: boolean; token?: string; showToken?: boolean; json?: boolean }) =>
+      run(async (ctx) => {
+        const api = (await ctx.core()).api;
+        const plan = await api.planClientConnection({ agent: name, client: options.client });
+        if (options.dryRun === true) {
+          if (options.json) return printJson(ctx.output, plan);
+          printPlan(ctx, plan, 'connect');
+          for (const note of plan.notes) ctx.output.err(`note: ${note}`);
+          return ctx.output.err('Dry run: nothing was written.');
+        }
+        const token = options.token ?? ctx.env['CONNECTED_SERVICES_TOKEN'];
+        if (!options.json) printPlan(ctx, plan, 'connect');
+        const change = await api.connectClient({ agent: name, client: options.client, base: plan.base, ...(token ? { token } : {}) });
+        if (options.json) return printJson(ctx.output, { ...change, ...(options.showToken === true ? {} : { token: undefined }) });
+        ctx.output.out(change.plan.unchanged ? 'Nothing changed.' : `Wrote ${change.plan.file}${change.backup ? ` (the file as it was: ${change.backup})` : ''}.`);
+        if (change.plan.rotates) ctx.output.err(`note: ${name} has a new token; clients set up with its old token stop working until connected again.`);
+        if (change.token !== undefined) {
+          if (options.showToken === true) process.stdout.write(`Token to paste when ${options.client} asks:\n  ${change.token}\n`);
+          else ctx.output.err(`${options.client} asks for the token the first time it starts this server: run again with --show-token to print it (the agent then gets another new one).`);
+        }
+        ctx.output.err('Restart the client, or reload its MCP servers, to pick up the change.');
+      }),
+    );
+
+  agents
+    .command('disconnect <name>')
+    .description("remove the agent's entry from a client's user configuration (a backup kept); other entries stay")
+    .requiredOption('--client <client>', CONNECT_CLIENTS.join(', '), parseClient)
+    .option('--dry-run', 'print the diff only; write nothing')
+    .action((name: string, options: { client: ConnectClient; dryRun?: boolean }) =>
+      run(async (ctx) => {
+        const api = (await ctx.core()).api;
+        const plan = await api.planClientConnection({ agent: name, client: options.client, remove: true });
+        printPlan(ctx, plan, 'remove');
+        if (options.dryRun === true) return ctx.output.err('Dry run: nothing was written.');
+        if (plan.unchanged) return;
+        const change = await api.disconnectClient({ agent: name, client: options.client, base: plan.base });
+        ctx.output.out(`Wrote ${change.plan.file}${change.backup ? ` (the file as it was: ${change.backup})` : ''}.`);
+      }),
+    );
+}

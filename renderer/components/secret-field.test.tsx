@@ -1,0 +1,53 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CLIPBOARD_CLEAR_MS, SecretField } from './secret-field';
+
+let clipboard = '';
+beforeEach(() => {
+  clipboard = '';
+  Object.defineProperty(navigator, 'clipboard', {
+    configurable: true,
+    value: { writeText: (t: string) => ((clipboard = t), Promise.resolve()), readText: () => Promise.resolve(clipboard) },
+  });
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+/** A click whose handler starts promises: they settle before the assertions. */
+async function clickAndSettle(element: HTMLElement): Promise<void> {
+  fireEvent.click(element);
+  await Promise.resolve();
+}
+
+describe('a secret on screen', () => {
+  it('stays hidden until the person confirms, and is fetched only then', async () => {
+    const load = vi.fn(() => Promise.resolve('s3cret-value'));
+    render(<SecretField value={load} label="value of KEY" />);
+    expect(screen.getByLabelText('value of KEY, hidden').textContent).not.toContain('s3cret');
+    fireEvent.click(screen.getByRole('button', { name: 'Reveal' }));
+    expect(load).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Keep hidden' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Reveal' }));
+    await act(() => clickAndSettle(screen.getByRole('button', { name: 'Show value of KEY' })));
+    expect(screen.getByLabelText('value of KEY').textContent).toBe('s3cret-value');
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('copied, it leaves the clipboard after 30 s — unless something else was copied since', async () => {
+    vi.useFakeTimers();
+    render(<SecretField value="tok-123" label="token" />);
+    await act(() => clickAndSettle(screen.getByRole('button', { name: 'Copy token' })));
+    expect(clipboard).toBe('tok-123');
+    await act(async () => vi.advanceTimersByTimeAsync(CLIPBOARD_CLEAR_MS - 1));
+    expect(clipboard).toBe('tok-123');
+    await act(async () => vi.advanceTimersByTimeAsync(1));
+    expect(clipboard).toBe('');
+    await act(() => clickAndSettle(screen.getByRole('button', { name: 'Copy token' })));
+    clipboard = 'something the person copied later';
+    await act(async () => vi.advanceTimersByTimeAsync(CLIPBOARD_CLEAR_MS));
+    expect(clipboard).toBe('something the person copied later');
+  });
+});

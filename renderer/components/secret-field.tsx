@@ -1,0 +1,99 @@
+import { useEffect, useRef, useState } from 'react';
+
+/** How long a copied secret may stay on the clipboard. */
+export const CLIPBOARD_CLEAR_MS = 30_000;
+
+async function write(text: string): Promise<void> {
+  if (typeof navigator === 'undefined' || !navigator.clipboard) throw new Error('no clipboard');
+  await navigator.clipboard.writeText(text);
+}
+
+/**
+ * A secret, masked: Reveal asks first, Copy puts it on the clipboard and clears the clipboard after
+ * 30 s (if it still holds the secret where the page may read it back; else it is cleared anyway).
+ */
+export function SecretField({ value, label, onReveal }: { value: string | (() => Promise<string>); label: string; onReveal?: () => void }) {
+  const [loaded, setLoaded] = useState<string | null>(typeof value === 'string' ? value : null);
+  const [shown, setShown] = useState(false);
+  const [asking, setAsking] = useState(false);
+  const [status, setStatus] = useState('');
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  /** The value, fetched only when the person reveals or copies it. */
+  const get = async (): Promise<string> => {
+    if (loaded !== null) return loaded;
+    const fetched = typeof value === 'string' ? value : await value();
+    setLoaded(fetched);
+    return fetched;
+  };
+  const copy = () => {
+    let copied = '';
+    get()
+      .then((text) => {
+        copied = text;
+        return write(text);
+      })
+      .then(
+      () => {
+        setStatus('Copied; the clipboard is cleared in 30 seconds');
+        clearTimeout(timer.current);
+        timer.current = setTimeout(() => {
+          void (async () => {
+            const now = await navigator.clipboard.readText().catch(() => copied);
+            if (now === copied) await navigator.clipboard.writeText('').catch(() => undefined);
+            setStatus('Clipboard cleared');
+          })();
+        }, CLIPBOARD_CLEAR_MS);
+      },
+      () => setStatus('Could not copy; reveal it and select the text instead'),
+    );
+  };
+  return (
+    <div className="secret-field">
+      <code aria-label={shown ? label : `${label}, hidden`}>{shown && loaded !== null ? loaded : '•'.repeat(12)}</code>
+      {!shown && !asking && (
+        <button type="button" className="button small" onClick={() => setAsking(true)}>
+          Reveal
+        </button>
+      )}
+      {asking && (
+        <span className="secret-confirm" role="group" aria-label={`Reveal ${label}?`}>
+          <span>Show it on screen?</span>
+          <button
+            type="button"
+            className="button small"
+            onClick={() => {
+              get().then(
+                () => {
+                  setShown(true);
+                  setAsking(false);
+                  onReveal?.();
+                },
+                () => {
+                  setAsking(false);
+                  setStatus('Could not read it from the vault');
+                },
+              );
+            }}
+          >
+            Show {label}
+          </button>
+          <button type="button" className="button small quiet" onClick={() => setAsking(false)}>
+            Keep hidden
+          </button>
+        </span>
+      )}
+      {shown && (
+        <button type="button" className="button small" onClick={() => setShown(false)}>
+          Hide
+        </button>
+      )}
+      <button type="button" className="button small" onClick={copy}>
+        Copy {label}
+      </button>
+      <span role="status" className="copy-status">
+        {status}
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import type { AgentView, AuditEntry, ServerStatus } from '../../../shared/api';
+import { cellOf, credentialRows } from './access-model';
+
+const agent = (patch: Partial<AgentView>): AgentView => ({ name: 'a', servers: '*', policy: { read: 'allow', write: 'ask', destructive: 'ask' }, tools: {}, createdAt: 0, ...patch });
+const server = (name: string, auth?: ServerStatus['auth']): ServerStatus =>
+  ({ name, transport: 'http', enabled: true, state: 'ready', since: 0, approval: 'approved', toolCount: 0, resourceCount: 0, promptCount: 0, crashes: 0, history: [], ...(auth ? { auth } : {}) });
+const call = (srv: string, time: number): AuditEntry => ({ time, agent: 'a', server: srv, kind: 'tool', tool: 't', durationMs: 1, outcome: 'ok' });
+
+describe('the credentials on the Access page', () => {
+  it('says what uses each one, tells client secrets apart, and takes the last use from the audit', () => {
+    const rows = credentialRows({
+      secrets: [{ name: 'GH_TOKEN' }, { name: 'OKTA_SECRET' }, { name: 'UNUSED' }],
+      servers: [server('github'), server('okta', { connected: true, issuer: 'https://okta.example', scopes: ['openid', 'mcp'], expiresAt: 5 })],
+      configs: { github: { url: 'https://gh', headers: { Authorization: 'Bearer ${secret:GH_TOKEN}' } }, okta: { url: 'https://o', auth: { type: 'oauth', clientSecret: '${secret:OKTA_SECRET}' } } },
+      agents: [agent({ name: 'laptop', servers: ['okta'], lastUsedAt: 42 })],
+      audit: [call('github', 10), call('github', 30), call('okta', 20)],
+    });
+    const byId = Object.fromEntries(rows.map((r) => [r.id, r]));
+    expect(byId['secret::GH_TOKEN']).toMatchObject({ kind: 'secret', usedBy: ['github'], lastUsedAt: 30 });
+    expect(byId['secret::OKTA_SECRET']).toMatchObject({ kind: 'client-secret', usedBy: ['okta'] });
+    expect(byId['secret::UNUSED']?.usedBy).toEqual([]);
+    expect(byId['grant:okta']).toMatchObject({ kind: 'grant', usedBy: ['okta', 'agent laptop'], lastUsedAt: 20 });
+    expect(byId['grant:okta']?.details).toEqual(['signed in', 'issuer https://okta.example', 'scopes openid mcp']);
+    expect(byId['grant:github']).toBeUndefined();
+    expect(byId['agent:laptop']).toMatchObject({ kind: 'agent-token', usedBy: ['okta'], lastUsedAt: 42 });
+  });
+
+  it('reads a matrix cell from the agent’s services and per-tool rules', () => {
+    expect(cellOf(agent({ servers: ['x'] }), 'y', ['t'])).toBe('block');
+    expect(cellOf(agent({}), 'y', ['t'])).toBe('tiers');
+    expect(cellOf(agent({ tools: { y: { t: 'allow', u: 'allow' } } }), 'y', ['t', 'u'])).toBe('allow');
+    expect(cellOf(agent({ tools: { y: { t: 'allow' } } }), 'y', ['t', 'u'])).toBe('tiers');
+  });
+});

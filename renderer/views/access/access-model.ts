@@ -1,0 +1,97 @@
+import type { AgentView, AuditEntry, AuthInfo, ServerStatus } from '../../../shared/api';
+
+export type CredentialKind = 'secret' | 'client-secret' | 'grant' | 'agent-token';
+
+export interface CredentialRow {
+  id: string;
+  kind: CredentialKind;
+  name: string;
+  /** Services (and, for a grant, the agents that reach it) that stop working without it. */
+  usedBy: string[];
+  lastUsedAt?: number;
+  details: string[];
+  secret?: { name: string; server?: string | undefined };
+  server?: string;
+  agent?: string;
+  auth?: AuthInfo;
+}
+
+export interface AccessInput {
+  secrets: { name: string; server?: string | undefined }[];
+  servers: ServerStatus[];
+  /** Each server's entry as written (only what references secrets matters here). */
+  configs: Record<string, unknown>;
+  agents: AgentView[];
+  audit: AuditEntry[];
+}
+
+const reference = (name: string) => `\${secret:${name}}`;
+
+function lastCallOf(audit: AuditEntry[], servers: string[]): number | undefined {
+  const times = audit.filter((e) => servers.includes(e.server)).map((e) => e.time);
+  return times.length > 0 ? Math.max(...times) : undefined;
+}
+
+function reaches(agent: AgentView, server: string): boolean {
+  return agent.servers === '*' || agent.servers.includes(server);
+}
+
+/** Every credential the app keeps, with what uses it and when it was last used (the audit's last call through it). */
+export function credentialRows(input: AccessInput): CredentialRow[] {
+  const rows: CredentialRow[] = [];
+  for (const secret of input.secrets) {
+    const users = Object.entries(input.configs)
+      .filter(([server, config]) => (secret.server === undefined || secret.server === server) && JSON.stringify(config).includes(reference(secret.name)))
+      .map(([server]) => server);
+    const inAuth = Object.values(input.configs).some((config) => JSON.stringify((config as { auth?: unknown }).auth ?? {}).includes(reference(secret.name)));
+    const lastUsedAt = lastCallOf(input.audit, users);
+    rows.push({
+      id: `secret:${secret.server ?? ''}:${secret.name}`,
+      kind: inAuth ? 'client-secret' : 'secret',
+      name: secret.name,
+      usedBy: users,
+      ...(lastUsedAt !== undefined ? { lastUsedAt } : {}),
+      details: [secret.server !== undefined ? `only for ${secret.server}` : 'for any service that names it'],
+      secret,
+    });
+  }
+  for (const server of input.servers) {
+    const auth = server.auth;
+    if (auth === undefined || (!auth.connected && auth.issuer === undefined)) continue;
+    const agents = input.agents.filter((a) => reaches(a, server.name)).map((a) => `agent ${a.name}`);
+    const lastUsedAt = lastCallOf(input.audit, [server.name]);
+    const details = [
+      auth.connected ? 'signed in' : 'signed out',
+      ...(auth.issuer !== undefined ? [`issuer ${auth.issuer}`] : []),
+      ...(auth.scopes !== undefined && auth.scopes.length > 0 ? [`scopes ${auth.scopes.join(' ')}`] : []),
+    ];
+    rows.push({ id: `grant:${server.name}`, kind: 'grant', name: `Sign-in to ${server.name}`, usedBy: [server.name, ...agents], ...(lastUsedAt !== undefined ? { lastUsedAt } : {}), details, server: server.name, auth });
+  }
+  for (const agent of input.agents) {
+    const services = agent.servers === '*' ? ['every service'] : agent.servers;
+    rows.push({
+      id: `agent:${agent.name}`,
+      kind: 'agent-token',
+      name: `Token of ${agent.name}`,
+      usedBy: services,
+      ...(agent.lastUsedAt !== undefined ? { lastUsedAt: agent.lastUsedAt } : {}),
+      details: [`created ${new Date(agent.createdAt).toISOString().slice(0, 10)}`],
+      agent: agent.name,
+    });
+  }
+  return rows;
+}
+
+export type CellChoice = 'tiers' | 'allow' | 'ask' | 'deny' | 'block';
+
+/** One agent × service cell: blocked (not among its services), its tiers, or one decision for every tool it has a rule for. */
+export function cellOf(agent: AgentView, server: string, tools: string[]): CellChoice {
+  if (!reaches(agent, server)) return 'block';
+  const rules = agent.tools[server] ?? {};
+  const decisions = new Set(tools.map((t) => rules[t]));
+  if (tools.length > 0 && decisions.size === 1) {
+    const only = [...decisions][0];
+    if (only !== undefined) return only;
+  }
+  return 'tiers';
+}

@@ -1,0 +1,77 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { AgentView, ServerStatus, ToolInfo } from '../../../shared/api';
+import { ErrorNote, PageHeader } from '../../components';
+import { describeError, type ShownError } from '../../lib';
+import { useLive } from '../../state';
+import { AccessMatrix } from './access-matrix';
+import { credentialRows, type CredentialRow } from './access-model';
+import { CredentialItem } from './credential-item';
+import './access.css';
+
+/** At most this many services are read for their references (each is one small call). */
+const MAX_CONFIGS = 100;
+
+interface Loaded {
+  rows: CredentialRow[];
+  agents: AgentView[];
+  servers: ServerStatus[];
+  tools: ToolInfo[];
+}
+
+/** Every credential in one list, and beside it who may use what. */
+export function AccessView() {
+  const live = useLive();
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [error, setError] = useState<ShownError | null>(null);
+  const load = useCallback(async () => {
+    const [secrets, status, agents, audit, tools] = await Promise.all([
+      live.api.listSecrets({}),
+      live.api.status({}),
+      live.api.listAgents({}),
+      live.api.readAudit({ limit: 1000 }).catch(() => []),
+      live.api.listTools({}).catch(() => []),
+    ]);
+    const configs: Record<string, unknown> = {};
+    await Promise.all(
+      status.servers.slice(0, MAX_CONFIGS).map(async (s) => {
+        configs[s.name] = (await live.api.serverConfig({ name: s.name }).catch(() => ({ config: {} }))).config;
+      }),
+    );
+    setLoaded({ rows: credentialRows({ secrets, servers: status.servers, configs, agents, audit }), agents, servers: status.servers, tools });
+  }, [live]);
+  const reload = useCallback(() => {
+    load().catch((failure: unknown) => setError(describeError(failure)));
+  }, [load]);
+  useEffect(() => {
+    reload();
+    const off = live.api.on('agentsChanged', reload);
+    return off;
+  }, [live, reload]);
+  return (
+    <section className="access-view">
+      <PageHeader title="Access" lead="Every credential the app keeps, what uses it, and which agent may use which service." />
+      {error && <ErrorNote error={error} onDismiss={() => setError(null)} />}
+      {loaded === null && !error && <p className="muted">Loading…</p>}
+      {loaded !== null && (
+        <div className="access-columns">
+          <section aria-labelledby="credentials-title">
+            <h2 id="credentials-title">Credentials</h2>
+            {loaded.rows.length === 0 ? (
+              <p className="muted">No credentials yet.</p>
+            ) : (
+              <ul className="cards">
+                {loaded.rows.map((row) => (
+                  <CredentialItem key={row.id} row={row} onChanged={reload} />
+                ))}
+              </ul>
+            )}
+          </section>
+          <section aria-labelledby="matrix-title">
+            <h2 id="matrix-title">Who may use what</h2>
+            <AccessMatrix agents={loaded.agents} servers={loaded.servers} tools={loaded.tools} onChanged={reload} />
+          </section>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,151 @@
+import { useId, useState } from 'react';
+import { Badge, ConfirmDialog, SecretField, TimeAgo } from '../../components';
+import { expiryText } from '../../lib';
+import { useLive } from '../../state';
+import type { CredentialKind, CredentialRow } from './access-model';
+
+const KIND: Record<CredentialKind, string> = { secret: 'API key or secret', 'client-secret': 'client secret', grant: 'sign-in (OAuth)', 'agent-token': 'agent token' };
+
+type Confirm = 'delete' | 'disconnect' | 'rotate' | 'remove' | null;
+
+/** One credential: what it is, what uses it, when it was last used, and what can be done with it. */
+export function CredentialItem({ row, onChanged }: { row: CredentialRow; onChanged: () => void }) {
+  const live = useLive();
+  const titleId = useId();
+  const [confirm, setConfirm] = useState<Confirm>(null);
+  const [replacing, setReplacing] = useState(false);
+  const [value, setValue] = useState('');
+  const [revoke, setRevoke] = useState(true);
+  const [newToken, setNewToken] = useState<string | null>(null);
+  const stops = row.usedBy.length > 0 ? row.usedBy.join(', ') : 'nothing uses it now';
+  return (
+    <li className="card credential" aria-labelledby={titleId}>
+      <div className="card-head">
+        <h3 id={titleId}>{row.name}</h3>
+        <Badge tone="muted">{KIND[row.kind]}</Badge>
+      </div>
+      <dl className="facts">
+        <dt>Used by</dt>
+        <dd>{row.usedBy.length > 0 ? row.usedBy.join(', ') : 'nothing yet'}</dd>
+        <dt>Last used</dt>
+        <dd>{row.lastUsedAt !== undefined ? <TimeAgo at={row.lastUsedAt} /> : 'no use recorded'}</dd>
+        {row.auth?.expiresAt !== undefined && (
+          <>
+            <dt>Expires</dt>
+            <dd>{expiryText(row.auth.expiresAt, Date.now())}</dd>
+          </>
+        )}
+        <dt>Details</dt>
+        <dd>{row.details.join(' · ')}</dd>
+        {row.secret !== undefined && (
+          <>
+            <dt>Value</dt>
+            <dd>
+              <SecretField value={() => live.api.revealSecret(row.secret ?? { name: row.name }).then((r) => r.value)} label={`value of ${row.name}`} />
+            </dd>
+          </>
+        )}
+      </dl>
+      <div className="button-row">
+        {row.secret !== undefined && (
+          <>
+            <button type="button" className="button small" onClick={() => setReplacing((v) => !v)} aria-expanded={replacing} aria-label={`Replace ${row.name}`}>
+              Replace
+            </button>
+            <button type="button" className="button small danger" onClick={() => setConfirm('delete')} aria-label={`Delete ${row.name}`}>
+              Delete
+            </button>
+          </>
+        )}
+        {row.kind === 'grant' && row.server !== undefined && (
+          <>
+            <button type="button" className="button small" onClick={() => void live.api.connect({ name: row.server ?? '' }).then(onChanged, () => undefined)} aria-label={`Sign in to ${row.server} again`}>
+              Sign in again
+            </button>
+            <button type="button" className="button small danger" onClick={() => setConfirm('disconnect')} aria-label={`Disconnect ${row.server}`}>
+              Disconnect
+            </button>
+          </>
+        )}
+        {row.agent !== undefined && (
+          <>
+            <button type="button" className="button small" onClick={() => setConfirm('rotate')} aria-label={`Rotate ${row.name}`}>
+              Rotate
+            </button>
+            <button type="button" className="button small danger" onClick={() => setConfirm('remove')} aria-label={`Revoke ${row.name}`}>
+              Revoke
+            </button>
+          </>
+        )}
+      </div>
+      {replacing && row.secret !== undefined && (
+        <form
+          className="inline-form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            const secret = row.secret;
+            if (secret === undefined || value === '') return;
+            void live.api.setSecret({ ...secret, value }).then(() => {
+              setValue('');
+              setReplacing(false);
+              onChanged();
+            }, () => undefined);
+          }}
+        >
+          <label className="field">
+            <span>New value for {row.name}</span>
+            <input type="password" autoComplete="off" value={value} onChange={(e) => setValue(e.target.value)} />
+          </label>
+          <button type="submit" className="button small primary" disabled={value === ''}>
+            Save new value
+          </button>
+        </form>
+      )}
+      {newToken !== null && (
+        <div className="note note-warn">
+          <p>The new token of {row.agent}, shown only now. Clients set up with the old one stop working until they get this one.</p>
+          <SecretField value={newToken} label="new token" />
+          <button type="button" className="button small quiet" onClick={() => setNewToken(null)}>
+            I have saved it
+          </button>
+        </div>
+      )}
+      {confirm === 'delete' && row.secret !== undefined && (
+        <ConfirmDialog title={`Delete ${row.name}`} confirmLabel="Delete secret" danger onClose={() => setConfirm(null)} onConfirm={async () => {
+          await live.api.deleteSecret(row.secret ?? { name: row.name });
+          onChanged();
+        }}>
+          <p>Its value is gone for good. What stops working: {stops}.</p>
+        </ConfirmDialog>
+      )}
+      {confirm === 'disconnect' && row.server !== undefined && (
+        <ConfirmDialog title={`Disconnect ${row.server}`} confirmLabel="Disconnect" danger onClose={() => setConfirm(null)} onConfirm={async () => {
+          await live.api.disconnect({ name: row.server ?? '', revoke });
+          onChanged();
+        }}>
+          <p>The sign-in is forgotten. What stops working until you sign in again: {stops}.</p>
+          <label className="check">
+            <input type="checkbox" checked={revoke} onChange={(e) => setRevoke(e.target.checked)} /> Also revoke it at the issuer{row.auth?.issuer !== undefined ? ` (${row.auth.issuer})` : ''}
+          </label>
+        </ConfirmDialog>
+      )}
+      {confirm === 'rotate' && row.agent !== undefined && (
+        <ConfirmDialog title={`Rotate ${row.name}`} confirmLabel="Rotate token" onClose={() => setConfirm(null)} onConfirm={async () => {
+          const { token } = await live.api.rotateAgent({ name: row.agent ?? '' });
+          setNewToken(token);
+          onChanged();
+        }}>
+          <p>The current token stops working at once: every client set up with it ({stops}) stops until it gets the new one.</p>
+        </ConfirmDialog>
+      )}
+      {confirm === 'remove' && row.agent !== undefined && (
+        <ConfirmDialog title={`Revoke ${row.name}`} confirmLabel="Remove agent" danger onClose={() => setConfirm(null)} onConfirm={async () => {
+          await live.api.removeAgent({ name: row.agent ?? '' });
+          onChanged();
+        }}>
+          <p>The agent and its token are removed. What stops working: its clients’ access to {stops}.</p>
+        </ConfirmDialog>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,147 @@
+import { useEffect, useState } from 'react';
+import type { ClientChange, ClientInfo, ClientPlan } from '../../../shared/api';
+import { Dialog, ErrorNote, SecretField } from '../../components';
+import { describeError, timestamp, type ShownError } from '../../lib';
+import { useLive } from '../../state';
+import { ClientDiff } from './client-diff';
+import './clients.css';
+import { useFirstRequest } from './use-first-request';
+
+type Step = { step: 'choose' } | { step: 'review'; client: ClientInfo; plan: ClientPlan } | { step: 'done'; client: ClientInfo; change: ClientChange; since: number };
+
+function FirstRequestNote({ agent, client, since }: { agent: string; client: ClientInfo; since: number }) {
+  const first = useFirstRequest(agent, since);
+  if (first.state === 'waiting') {
+    return (
+      <p className="note" role="status">
+        Waiting for {client.label}’s first request… Restart {client.label}, or reload its MCP servers, to pick up the change.
+      </p>
+    );
+  }
+  if (first.state === 'gave-up') return <p className="note note-warn" role="status">{client.label} has not reached the bridge yet. Restart it, then look at this agent’s “last used”.</p>;
+  return (
+    <p className="note note-ok" role="status">
+      {client.label} reached the bridge as {agent} at {timestamp(first.at)}.
+      {first.call !== undefined && (
+        <>
+          {' '}
+          First call: <code>{first.call.tool}</code> on {first.call.server} ({first.call.outcome}).
+        </>
+      )}
+    </p>
+  );
+}
+
+/** Connects an agent to a client installed for this person: pick, read the diff, write, watch the first request. */
+export function ConnectClientDialog({ agent, onClose, onConnected }: { agent: string; onClose: () => void; onConnected?: () => void }) {
+  const live = useLive();
+  const [clients, setClients] = useState<ClientInfo[] | null>(null);
+  const [step, setStep] = useState<Step>({ step: 'choose' });
+  const [error, setError] = useState<ShownError | null>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    let current = true;
+    live.api.listClients({}).then(
+      (list) => current && setClients([...list].sort((a, b) => Number(b.detected) - Number(a.detected))),
+      (failure: unknown) => current && setError(describeError(failure)),
+    );
+    return () => {
+      current = false;
+    };
+  }, [live]);
+  const run = (work: () => Promise<void>) => {
+    setBusy(true);
+    setError(null);
+    work().then(
+      () => setBusy(false),
+      (failure: unknown) => {
+        setBusy(false);
+        setError(describeError(failure));
+      },
+    );
+  };
+  const review = (client: ClientInfo) =>
+    run(async () => setStep({ step: 'review', client, plan: await live.api.planClientConnection({ agent, client: client.client }) }));
+  return (
+    <Dialog title={`Connect ${agent} to a client`} onClose={onClose} wide>
+      {error && <ErrorNote error={error} onDismiss={() => setError(null)} />}
+      {step.step === 'choose' && (
+        <>
+          <p>The bridge’s entry goes into the client’s own settings for you (never a project file). You see the change before anything is written.</p>
+          {clients === null && !error && <p className="muted">Looking for clients…</p>}
+          <ul className="client-list">
+            {(clients ?? []).map((c) => (
+              <li key={c.client} className={c.detected ? 'client found' : 'client'}>
+                <div>
+                  <strong>{c.label}</strong> <span className="muted">{c.detected ? `found: ${c.evidence ?? ''}` : 'not found for you'}</span>
+                  {c.agents.includes(agent) && <span className="muted"> · already holds {agent}</span>}
+                  <div className="muted small">
+                    <code>{c.file}</code>
+                  </div>
+                </div>
+                <button type="button" className={c.detected ? 'button small primary' : 'button small'} disabled={busy} onClick={() => review(c)} aria-label={`Connect ${agent} to ${c.label}`}>
+                  {c.agents.includes(agent) ? 'Connect again' : 'Connect'}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {step.step === 'review' && (
+        <>
+          <p>
+            {step.plan.unchanged ? 'Nothing to change in ' : step.plan.creates ? 'This creates ' : 'This changes '}
+            <code>{step.plan.file}</code>
+            {step.plan.creates ? '.' : ` (a copy of it as it is now is kept beside it).`}
+          </p>
+          <ClientDiff diff={step.plan.diff} />
+          {step.plan.rotates && <p className="note note-warn">{agent} gets a new token: clients set up with its old token stop working until they are connected again.</p>}
+          <ul className="plain-list muted">
+            {step.plan.notes.filter((n) => !n.includes('gets a new token')).map((n) => (
+              <li key={n}>{n}</li>
+            ))}
+          </ul>
+          <div className="button-row">
+            <button type="button" className="button" disabled={busy} onClick={() => setStep({ step: 'choose' })}>
+              Back
+            </button>
+            <button
+              type="button"
+              className="button primary"
+              disabled={busy}
+              onClick={() =>
+                run(async () => {
+                  const since = Date.now();
+                  const change = await live.api.connectClient({ agent, client: step.client.client, base: step.plan.base });
+                  setStep({ step: 'done', client: step.client, change, since });
+                  onConnected?.();
+                })
+              }
+            >
+              Write to {step.client.label}
+            </button>
+          </div>
+        </>
+      )}
+      {step.step === 'done' && (
+        <>
+          <p className="note note-ok">
+            Wrote <code>{step.change.plan.file}</code>.{step.change.backup !== undefined && <> The file as it was: <code>{step.change.backup}</code>.</>}
+          </p>
+          {step.change.token !== undefined && (
+            <div>
+              <p>{step.client.label} asks for the token the first time it starts this server, and keeps it in its secret storage. Paste this there:</p>
+              <SecretField value={step.change.token} label="token" />
+            </div>
+          )}
+          <FirstRequestNote agent={agent} client={step.client} since={step.since} />
+          <div className="button-row">
+            <button type="button" className="button" onClick={onClose}>
+              Done
+            </button>
+          </div>
+        </>
+      )}
+    </Dialog>
+  );
+}

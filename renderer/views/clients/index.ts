@@ -1,0 +1,2 @@
+export { ConnectClientDialog } from './connect-client-dialog';
+export { RemoveClientEntries } from './remove-client-entries';

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { lazySchema } from './lazy-schema';
+
+/** The agent clients whose user configuration the app can write (docs/clients.md). */
+export const CONNECT_CLIENTS = ['claude-code', 'claude-desktop', 'cursor', 'vscode', 'windsurf', 'gemini-cli'] as const;
+export const ConnectClientSchema = lazySchema(() => z.enum(CONNECT_CLIENTS));
+export type ConnectClient = (typeof CONNECT_CLIENTS)[number];
+
+/** Where the token goes in a client's entry: the file itself, or a prompt whose answer the client keeps in its secret storage. */
+export const TOKEN_PLACES = ['file', 'client-secret-storage'] as const;
+
+export const ClientInfoSchema = lazySchema(() => z.object({
+  client: ConnectClientSchema,
+  label: z.string(),
+  /** Found for this user: its configuration folder or its program on PATH. */
+  detected: z.boolean(),
+  /** Why it counts as detected, in words (`~/.cursor exists`). */
+  evidence: z.string().optional(),
+  /** The user configuration file the entry goes in. */
+  file: z.string(),
+  /** Agents whose entries it holds now (entries named `connected-services-<agent>`). */
+  agents: z.array(z.string()),
+  tokenPlace: z.enum(TOKEN_PLACES),
+}));
+export type ClientInfo = z.infer<typeof ClientInfoSchema>;
+
+/** A planned change of a client's configuration, before it is made. */
+export const ClientPlanSchema = lazySchema(() => z.object({
+  client: ConnectClientSchema,
+  agent: z.string(),
+  file: z.string(),
+  entry: z.string(),
+  /** Unified diff of the file (RFC-less: `diff -u` form); the token is never in it. */
+  diff: z.string(),
+  /** Nothing would change (the entry is already there, or absent when removing). */
+  unchanged: z.boolean(),
+  /** The file does not exist yet. */
+  creates: z.boolean(),
+  /** sha256 of the file as read, so the write can refuse a file changed since the diff was shown. */
+  base: z.string(),
+  /** Connecting gives the agent a new token (none was given): its other clients stop working. */
+  rotates: z.boolean(),
+  tokenPlace: z.enum(TOKEN_PLACES),
+  notes: z.array(z.string()),
+}));
+export type ClientPlan = z.infer<typeof ClientPlanSchema>;
+
+export const ClientChangeSchema = lazySchema(() => z.object({
+  plan: ClientPlanSchema,
+  /** The copy of the file as it was (absent when there was no file). */
+  backup: z.string().optional(),
+  /** For a client that keeps the token itself (VS Code asks once): the token to paste there. Shown only when the person asks. */
+  token: z.string().optional(),
+}));
+export type ClientChange = z.infer<typeof ClientChangeSchema>;
