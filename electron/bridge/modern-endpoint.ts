@@ -55,6 +55,7 @@ export async function serveModern(deps: ModernDeps, modern: ModernRequest, res: 
   closed.signal.addEventListener('abort', () => modern.abort.abort(), { once: true });
   const handler = await deps.modern.handler(agent);
   const response = await handler.fetch(modern.request, { parsedBody: body });
-  if (modern.revision !== undefined && response.status < 400 && sdk.SUPPORTED_PROTOCOL_VERSIONS.includes(modern.revision)) deps.spoke?.(agent, modern.revision);
+  // An envelope naming a revision the bridge does not serve is answered 400 (-32022): only a served one counts.
+  if (modern.revision !== undefined && response.status < 400) deps.spoke?.(agent, modern.revision);
   await sendWebResponse(response, res);
 }
