@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ModernHandlers } from './modern-handlers';
+import { gateListen } from './modern-listen';
 import { loadModernSdk } from './server-sdk';
 import { abortOnClose, sendWebResponse, webRequest } from './web-exchange';
 
@@ -54,7 +55,8 @@ export async function serveModern(deps: ModernDeps, modern: ModernRequest, res: 
   const closed = abortOnClose(res);
   closed.signal.addEventListener('abort', () => modern.abort.abort(), { once: true });
   const handler = await deps.modern.handler(agent);
-  const response = await handler.fetch(modern.request, { parsedBody: body });
+  const parsedBody = await gateListen(deps.modern.ctx, deps.modern, agent, body, res, modern.abort.signal);
+  const response = await handler.fetch(modern.request, { parsedBody });
   // An envelope naming a revision the bridge does not serve is answered 400 (-32022): only a served one counts.
   if (modern.revision !== undefined && response.status < 400) deps.spoke?.(agent, modern.revision);
   await sendWebResponse(response, res);

@@ -17,6 +17,7 @@ export type ListKind = 'tools' | 'prompts' | 'resources';
 export class ModernHandlers {
   readonly #made = new Map<string, Promise<McpHttpHandler>>();
   readonly #ready = new Map<string, McpHttpHandler>();
+  readonly #updates = new Set<string>();
 
   constructor(
     readonly ctx: CallContext,
@@ -60,8 +61,16 @@ export class ModernHandlers {
     }
   }
 
-  /** A resource the agent's listen streams may follow changed. */
+  /**
+   * A resource the agent's listen streams may follow changed. Each of its streams holding the URI asks
+   * for this in the same turn (resource-subscriptions.ts), and the handler's bus reaches every stream
+   * of the agent that follows it: one publication per turn.
+   */
   resourceUpdated(agent: string, uri: string): void {
+    const key = `${agent}\u0000${uri}`;
+    if (this.#updates.has(key)) return;
+    if (this.#updates.size === 0) queueMicrotask(() => this.#updates.clear());
+    this.#updates.add(key);
     this.#ready.get(agent)?.notify.resourceUpdated(uri);
   }
 

@@ -30,7 +30,7 @@ export function createModernServer(sdk: ModernSdk, ctx: CallContext, agentName: 
   const server = new sdk.Server(
     { name: 'connected-services', version },
     {
-      capabilities: { tools: { listChanged: true }, resources: { listChanged: true }, prompts: { listChanged: true }, completions: {} },
+      capabilities: { tools: { listChanged: true }, resources: { listChanged: true, subscribe: true }, prompts: { listChanged: true }, completions: {} },
       instructions: agentInstructions(ctx, agentName),
       cacheHints: {
         'tools/list': LISTING_CACHE,

@@ -4,7 +4,7 @@ import { answerInvalidParams } from './invalid-params';
 import type { CallContext } from './call-context';
 import { handleSetLevel } from './log-forwarding';
 import { complete, getPrompt, readResource } from './read-calls';
-import { subscribe, unsubscribe } from './resource-subscribe';
+import { sessionSubscriber, subscribeUri, unsubscribe } from './resource-subscribe';
 import { callTool } from './tool-call';
 import { agentAsker } from './agent-asker';
 import { listPrompts, listResources, listResourceTemplates, listTools } from './agent-listings';
@@ -65,7 +65,10 @@ export async function createSessionServer(ctx: CallContext, agentName: string, v
   server.setRequestHandler(ListResourcesRequestSchema, () => listResources(ctx, agentName));
   server.setRequestHandler(ListResourceTemplatesRequestSchema, () => listResourceTemplates(ctx, agentName));
   server.setRequestHandler(ReadResourceRequestSchema, (request, extra) => readResource(ctx, agentName, request, extra));
-  server.setRequestHandler(SubscribeRequestSchema, (request, extra) => subscribe(ctx, agentName, server, request, extra));
+  server.setRequestHandler(SubscribeRequestSchema, async (request, extra) => {
+    await subscribeUri(ctx, agentName, sessionSubscriber(server), request.params.uri, extra);
+    return {};
+  });
   server.setRequestHandler(UnsubscribeRequestSchema, (request) => unsubscribe(ctx, server, request));
   // A closed session gives back every subscription it held (the endpoint chains its own onclose after this).
   server.onclose = () => void ctx.subscriptions.drop(server).catch((error: unknown) => ctx.log(`ending a session's subscriptions failed: ${String(error)}`));
