@@ -1,4 +1,5 @@
 import type { CacheHint, ListToolsResult, Server, ServerContext } from '@modelcontextprotocol/server';
+import { statelessAgentAsker } from './agent-asker';
 import { listPrompts, listResources, listResourceTemplates, listTools } from './agent-listings';
 import type { CallContext } from './call-context';
 import { modernExtra } from './modern-extra';
@@ -42,7 +43,9 @@ export function createModernServer(sdk: ModernSdk, ctx: CallContext, agentName: 
     },
   );
   server.setRequestHandler('tools/list', async () => copy<ListToolsResult>(await listTools(ctx, agentName)));
-  server.setRequestHandler('tools/call', (request, rc: ServerContext) => callTool(ctx, agentName, request, modernExtra(rc)));
+  server.setRequestHandler('tools/call', (request, rc: ServerContext) =>
+    callTool(ctx, agentName, request, modernExtra(rc), statelessAgentAsker(agentName, ctx.agents)),
+  );
   server.setRequestHandler('resources/list', async () => copy(await listResources(ctx, agentName)));
   server.setRequestHandler('resources/templates/list', async () => copy(await listResourceTemplates(ctx, agentName)));
   server.setRequestHandler('resources/read', (request, rc) => readResource(ctx, agentName, request, modernExtra(rc)));
