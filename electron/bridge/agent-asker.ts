@@ -46,3 +46,25 @@ export function agentAsker(server: Server, agent: string, requestId: RequestId, 
     listRoots: (signal) => server.listRoots(undefined, { relatedRequestId: requestId, signal }),
   };
 }
+
+/**
+ * The asker of a 2026-07-28 agent's call. That era has no server-to-client requests, and turning a
+ * server's request into an `input_required` result is not built yet (issue #30 item 4), so the agent
+ * declares none: the routing (electron/app/ask-routing.ts) sends an elicitation to the person, naming
+ * the agent, and refuses sampling and roots with the reason; each is audited under the agent.
+ */
+export function statelessAgentAsker(agent: string, agents: AgentStore): AgentAsker {
+  const unreachable = (): Promise<never> => Promise.reject(new Error(`agent "${agent}" speaks 2026-07-28 and cannot be asked during its call`));
+  return {
+    kind: 'agent',
+    agent,
+    label: `agent "${agent}"`,
+    canElicit: { form: false, url: false },
+    canSample: false,
+    canListRoots: false,
+    settings: () => asksOf(agents.peek(agent)?.asks),
+    elicit: unreachable,
+    sample: unreachable,
+    listRoots: unreachable,
+  };
+}

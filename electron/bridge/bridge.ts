@@ -13,6 +13,7 @@ import { DEFAULT_MAX_BODY_BYTES } from './http-body';
 import { createEndpoint } from './http-endpoint';
 import { MCP_PATH } from './http-guard';
 import { ListChangedNotifier } from './list-changed';
+import { ModernHandlers } from './modern-handlers';
 import { forwardLog } from './log-forwarding';
 import { BRIDGE_HOST, listenOnLoopback } from './loopback-listen';
 import { createSessionServer } from './session-server';
@@ -38,6 +39,8 @@ interface BridgeParts {
   activity: AgentActivity;
   /** Agents' resource subscriptions, by session. */
   subscriptions: ResourceSubscriptions;
+  /** Per agent, the handler of its 2026-07-28 requests. */
+  modern: ModernHandlers;
   now: () => number;
   log: (line: string) => void;
 }
@@ -86,18 +89,21 @@ function openParts(options: BridgeOptions): BridgeParts {
     { maxPerAgent: options.maxSessionsPerAgent ?? 256, idleMs: options.sessionIdleMs ?? 12 * 60 * 60 * 1000 },
     log,
   );
-  const listChanged = new ListChangedNotifier(sessions, agents, log);
   const state = { paused: false };
   const activity = new AgentActivity({ dataDir: options.dataDir, log });
   const subscriptions = new ResourceSubscriptions(options.pool);
-  return { pool: options.pool, agents, audit, approvals, toolIndex: new ToolIndex(options.pool), sessions, listChanged, state, activity, subscriptions, now, log };
+  const toolIndex = new ToolIndex(options.pool);
+  const ctx = callContext(options, { pool: options.pool, toolIndex, agents, approvals, audit, state, subscriptions, now, log });
+  const modern = new ModernHandlers(ctx, options.version ?? '0.0.0');
+  const listChanged = new ListChangedNotifier(sessions, agents, log, modern);
+  return { pool: options.pool, agents, audit, approvals, toolIndex, sessions, listChanged, state, activity, subscriptions, modern, now, log };
 }
 
 /**
  * Step 2: pool logs go to agents; inventory, enablement, a server failing or recovering (its tools
  * marked unavailable, unavailable.ts) and agent changes become list_changed. Returns the unsubscribers.
  */
-function followChanges({ pool, agents, toolIndex, sessions, listChanged, subscriptions, log }: BridgeParts): (() => void)[] {
+function followChanges({ pool, agents, toolIndex, sessions, listChanged, subscriptions, modern, log }: BridgeParts): (() => void)[] {
   // Per server, from each state event: recomputing every status per event was O(n²) at start-up.
   const enabledOf = new Map(pool.statuses().map((s) => [s.name, s.enabled] as const));
   const markOf = new Map(pool.statuses().map((s) => [s.name, unavailableKey(s)] as const));
@@ -126,14 +132,20 @@ function followChanges({ pool, agents, toolIndex, sessions, listChanged, subscri
       listChanged.later([name]);
     }),
     agents.on('change', ({ revoked, changed }) => {
-      for (const name of revoked) sessions.closeAgent(name);
-      for (const name of changed) for (const session of sessions.forAgent(name)) listChanged.session(session);
+      for (const name of revoked) {
+        sessions.closeAgent(name);
+        void modern.drop(name).catch((error: unknown) => log(`closing agent "${name}"'s 2026-07-28 handler failed: ${String(error)}`));
+      }
+      for (const name of changed) {
+        for (const session of sessions.forAgent(name)) listChanged.session(session);
+        listChanged.agent(name);
+      }
     }),
   ];
 }
 
 /** What a session's request handlers need of the bridge. */
-function callContext(options: BridgeOptions, parts: BridgeParts): CallContext {
+function callContext(options: BridgeOptions, parts: Pick<BridgeParts, 'pool' | 'toolIndex' | 'agents' | 'approvals' | 'audit' | 'state' | 'subscriptions' | 'now' | 'log'>): CallContext {
   const { pool, toolIndex, agents, approvals, audit, state, subscriptions, now, log } = parts;
   const auditArguments = typeof options.auditArguments === 'function' ? options.auditArguments : () => options.auditArguments === true;
   return { pool, toolIndex, agents, approvals, audit, auditArguments, paused: () => state.paused, subscriptions, now, log };
@@ -141,7 +153,7 @@ function callContext(options: BridgeOptions, parts: BridgeParts): CallContext {
 
 /** Step 3: the HTTP endpoint (guard, bearer, sessions) listening on 127.0.0.1. */
 async function listen(options: BridgeOptions, parts: BridgeParts): Promise<{ http: HttpServer; port: number }> {
-  const ctx = callContext(options, parts);
+  const ctx = parts.modern.ctx;
   const version = options.version ?? '0.0.0';
   let port = 0;
   const http = createServer(
@@ -150,6 +162,7 @@ async function listen(options: BridgeOptions, parts: BridgeParts): Promise<{ htt
       maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
       agents: parts.agents,
       sessions: parts.sessions,
+      modern: parts.modern,
       newServer: (agent) => createSessionServer(ctx, agent, version),
       authenticated: (agent) => parts.activity.used(agent, parts.now()),
       spoke: (agent, revision) => parts.activity.spoke(agent, revision),
@@ -233,6 +246,7 @@ function bridgeHandle(
         for (const off of unfollow) off();
         approvals.close();
         await sessions.closeAll();
+        await parts.modern.closeAll();
         await new Promise<void>((resolve) => {
           http.close(() => resolve());
           http.closeAllConnections();

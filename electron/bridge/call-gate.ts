@@ -1,5 +1,4 @@
-import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import type { ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
+import type { ServerNotification } from '@modelcontextprotocol/sdk/types.js';
 import type { CodedError } from '../../shared/errors';
 import type { Cancellation } from '../pool';
 import { agentError, denied, type AgentError } from './agent-errors';
@@ -10,7 +9,15 @@ import { record, type AuditDraft, type CallContext } from './call-context';
 import { consentView } from './consent-view';
 import { notApproved, pausedError } from './refusals';
 
-export type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+/**
+ * What a call's handler needs of its request, in either era: the agent's cancellation and a way to
+ * send it notifications related to the call (progress). A legacy session's SDK 1.x `extra` is one;
+ * modern-extra.ts makes one from an SDK v2 handler context.
+ */
+export interface Extra {
+  readonly signal: AbortSignal;
+  sendNotification(notification: ServerNotification): Promise<void>;
+}
 
 /** What a call is about once found, and what the agent's policy says of it. */
 export interface Target {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { redact } from '../../shared/redact';
-import { loadSdkTypes, type SdkTypes } from '../pool';
+import { loadSdkTypes, type SdkTypes } from './server-sdk';
 import type { AgentStore } from './agent-store';
 import { parseJsonRpc, readBody } from './http-body';
 import { bearerToken } from '../net';
@@ -13,6 +13,8 @@ import { HttpServerTransport } from './http-transport';
 import { directDelivery } from '../mcp-wire';
 import { toolCallLane } from './tool-call-lane';
 import { hashToken, plausibleToken, sameDigest } from './token';
+import type { ModernHandlers } from './modern-handlers';
+import { serveModern, isModernRequest } from './modern-endpoint';
 
 export interface EndpointOptions {
   port: () => number;
@@ -23,7 +25,9 @@ export interface EndpointOptions {
   newServer: (agent: string) => Promise<Server>;
   /** Each request whose token was accepted. */
   authenticated: (agent: string) => void;
-  /** A session of the agent began in this MCP revision. */
+  /** The agents' handlers of 2026-07-28 requests (modern-handlers.ts). */
+  modern?: ModernHandlers;
+  /** A session of the agent began in this MCP revision, or a 2026-07-28 request named it. */
   spoke?: (agent: string, revision: string) => void;
   now: () => number;
   log: (line: string) => void;
@@ -121,6 +125,9 @@ export function createEndpoint(deps: EndpointOptions): (req: IncomingMessage, re
       session.lastSeen = deps.now();
       return session.transport.handle(req, res, body);
     }
+    // No session: the SDK's own classification decides the era (a 2026-07-28 request carries its `_meta` envelope).
+    const modern = deps.modern && (await isModernRequest(req, body));
+    if (modern) return serveModern({ ...deps, modern: deps.modern as ModernHandlers }, modern, res, agent.name, body);
     if (req.method === 'POST' && (await isInitialize(body))) return openSession(req, res, agent.name, digest.bytes, body);
     return refuse(res, { status: 400, rpcCode: -32000, message: 'Bad Request: Mcp-Session-Id header is required' });
   }

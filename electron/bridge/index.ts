@@ -31,7 +31,7 @@ export { runStdioShim } from './stdio-shim-lazy';
 export type { StdioShimOptions } from './stdio-shim';
 export { AgentAsksSchema, DEFAULT_AGENT_ASKS, asksOf } from './agent-schema';
 export type { AgentAsks } from './agent-schema';
-export { isAgentAsker } from './agent-asker';
+export { isAgentAsker, statelessAgentAsker } from './agent-asker';
 export type { AgentAsker } from './agent-asker';
 export { describeClient, prefixLength } from './client-names';
 export { describeToolMode } from './tool-mode';

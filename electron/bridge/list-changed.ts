@@ -1,4 +1,5 @@
 import type { AgentStore } from './agent-store';
+import type { ModernHandlers } from './modern-handlers';
 import { serverAllowed } from './policy';
 import type { Session, SessionRegistry } from './sessions';
 
@@ -13,6 +14,8 @@ export class ListChangedNotifier {
     private readonly sessions: SessionRegistry,
     private readonly agents: AgentStore,
     private readonly log: (line: string) => void,
+    /** 2026-07-28 agents hear of changes on their `subscriptions/listen` streams. */
+    private readonly modern?: ModernHandlers,
   ) {}
 
   /** Queues a notification for the end of this turn. */
@@ -39,5 +42,14 @@ export class ListChangedNotifier {
       if (!agent) continue;
       if (servers === 'all' || [...servers].some((s) => serverAllowed(agent, s))) this.session(session);
     }
+    for (const name of this.modern?.agents() ?? []) {
+      const agent = this.agents.peek(name);
+      if (agent && (servers === 'all' || [...servers].some((s) => serverAllowed(agent, s)))) this.agent(name);
+    }
+  }
+
+  /** Tells a 2026-07-28 agent's listen streams now that all three lists may have changed. */
+  agent(name: string): void {
+    this.modern?.changed(name, ['tools', 'prompts', 'resources']);
   }
 }

@@ -1,7 +1,8 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { LoggingLevel } from '@modelcontextprotocol/sdk/types.js';
 import { redactor } from '../../shared/redact';
-import type { SdkTypes, UpstreamLog } from '../pool';
+import type { UpstreamLog } from '../pool';
+import type { SdkTypes } from './server-sdk';
 import type { AgentStore } from './agent-store';
 import { serverAllowed } from './policy';
 import type { Session } from './sessions';

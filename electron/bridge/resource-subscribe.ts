@@ -1,5 +1,5 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import type { SubscribeRequest, UnsubscribeRequest } from '@modelcontextprotocol/sdk/types.js';
+import type { UnsubscribeRequest } from '@modelcontextprotocol/sdk/types.js';
 import { CodedError } from '../../shared/errors';
 import { agentError, rpcError } from './agent-errors';
 import type { CallContext } from './call-context';
@@ -9,14 +9,28 @@ import { serverOfUri } from './read-calls';
 import { MAX_SUBSCRIPTIONS_PER_SESSION } from './resource-subscriptions';
 import { callCancellation } from './tool-call-lane';
 
+/** Who holds a subscription: a legacy session (its SDK server), or one 2026-07-28 listen stream. */
+export interface Subscriber {
+  /** The key its subscriptions are held under (given back together when it ends). */
+  key: object;
+  /** Tells it the resource changed. */
+  notify: (uri: string) => void;
+}
+
+/** A legacy session as a subscriber: updates go to that session only (notifications/resources/updated). */
+export function sessionSubscriber(session: Server): Subscriber {
+  return { key: session, notify: (uri) => void session.sendResourceUpdated({ uri }).catch(() => undefined) };
+}
+
 /**
- * resources/subscribe (MCP 2025-11-25 server/resources §Subscriptions) through the gate: the URI must
- * be one of the agent's servers' (listed, or matching a template), its read tier not `deny`, and the
- * bridge not paused. A subscription reads nothing (the reads that follow are gated as reads), so it
- * is never queued for the person; it is audited like a read. Updates reach this session only.
+ * resources/subscribe (MCP 2025-11-25 server/resources §Subscriptions), or one URI of a 2026-07-28
+ * `subscriptions/listen` (`resourceSubscriptions`), through the gate: the URI must be one of the
+ * agent's servers' (listed, or matching a template), its read tier not `deny`, and the bridge not
+ * paused. A subscription reads nothing (the reads that follow are gated as reads), so it is never
+ * queued for the person; it is audited like a read. Updates reach this subscriber only.
  */
-export async function subscribe(ctx: CallContext, agentName: string, session: Server, request: SubscribeRequest, extra: Extra): Promise<Record<string, never>> {
-  const uri = request.params.uri;
+export async function subscribeUri(ctx: CallContext, agentName: string, subscriber: Subscriber, uri: string, extra: Pick<Extra, 'signal'>): Promise<void> {
+  const session = subscriber.key;
   const result = await passGate(
     ctx,
     {
@@ -38,14 +52,13 @@ export async function subscribe(ctx: CallContext, agentName: string, session: Se
       },
       run: async (target, cancel) => {
         const signal = cancel?.signal;
-        await ctx.subscriptions.add(session, (updated) => void session.sendResourceUpdated({ uri: updated }).catch(() => undefined), target.server, uri, signal ? { signal } : {});
+        await ctx.subscriptions.add(session, subscriber.notify, target.server, uri, signal ? { signal } : {});
         return {};
       },
     },
     callCancellation(extra),
   );
-  if (result.ok) return {};
-  throw rpcError(result.error);
+  if (!result.ok) throw rpcError(result.error);
 }
 
 /** resources/unsubscribe: ends this session's subscription to the URI; unknown ones are no error (the spec's idempotence). */

@@ -1,15 +1,13 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { loadSdkTypes } from '../pool';
+import { loadSdkTypes } from './server-sdk';
 import { answerInvalidParams } from './invalid-params';
 import type { CallContext } from './call-context';
 import { handleSetLevel } from './log-forwarding';
-import { serverAllowed } from './policy';
 import { complete, getPrompt, readResource } from './read-calls';
-import { subscribe, unsubscribe } from './resource-subscribe';
+import { sessionSubscriber, subscribeUri, unsubscribe } from './resource-subscribe';
 import { callTool } from './tool-call';
 import { agentAsker } from './agent-asker';
-import { agentNames } from './agent-names';
-import { agentTools } from './agent-tools';
+import { listPrompts, listResources, listResourceTemplates, listTools } from './agent-listings';
 import { lazySchemaValidator } from './lazy-schema-validator';
 import { onToolCall } from '../mcp-wire';
 
@@ -20,6 +18,11 @@ const PLAIN_INSTRUCTIONS =
   'Tools, resources and prompts of the services the person connected in Connected Services. ' +
   "Each has its service's own name, or <service>__<name> where two services offer the same one; a description starts with its [service]. " +
   'Some calls wait for the person to approve them; a refused call says why.';
+
+/** What an agent is told of the bridge (initialize, server/discover). */
+export function agentInstructions(ctx: CallContext, agentName: string): string {
+  return ctx.agents.peek(agentName)?.names === 'plain' ? PLAIN_INSTRUCTIONS : INSTRUCTIONS;
+}
 
 /**
  * The MCP server of one agent session: every answer is computed for that agent only. The SDK's
@@ -48,47 +51,29 @@ export async function createSessionServer(ctx: CallContext, agentName: string, v
     { name: 'connected-services', version },
     {
       capabilities: { tools: { listChanged: true }, resources: { listChanged: true, subscribe: true }, prompts: { listChanged: true }, logging: {}, completions: {} },
-      instructions: ctx.agents.peek(agentName)?.names === 'plain' ? PLAIN_INSTRUCTIONS : INSTRUCTIONS,
+      instructions: agentInstructions(ctx, agentName),
       jsonSchemaValidator: lazySchemaValidator(() => new AjvJsonSchemaValidator()),
     },
   );
 
-  server.setRequestHandler(ListToolsRequestSchema, async () => {
-    const agent = ctx.agents.peek(agentName);
-    if (!agent) return { tools: [] };
-    return agentTools(await ctx.toolIndex.tools(), agent);
-  });
+  server.setRequestHandler(ListToolsRequestSchema, () => listTools(ctx, agentName));
   onToolCall(server, Protocol, CallToolRequestSchema, (request, extra) =>
     callTool(ctx, agentName, request, extra, agentAsker(server, agentName, extra.requestId, ctx.agents)),
   );
   handleSetLevel(server, types);
 
-  server.setRequestHandler(ListResourcesRequestSchema, async () => {
-    const agent = ctx.agents.peek(agentName);
-    if (!agent || agent.policy.read === 'deny') return { resources: [] };
-    const view = await ctx.toolIndex.resources();
-    return { resources: view.resources.filter((r) => serverAllowed(agent, r.server)).map((r) => r.listed) };
-  });
-  server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => {
-    const agent = ctx.agents.peek(agentName);
-    if (!agent || agent.policy.read === 'deny') return { resourceTemplates: [] };
-    const view = await ctx.toolIndex.resources();
-    return { resourceTemplates: view.templates.filter((t) => serverAllowed(agent, t.server)).map((t) => t.listed) };
-  });
+  server.setRequestHandler(ListResourcesRequestSchema, () => listResources(ctx, agentName));
+  server.setRequestHandler(ListResourceTemplatesRequestSchema, () => listResourceTemplates(ctx, agentName));
   server.setRequestHandler(ReadResourceRequestSchema, (request, extra) => readResource(ctx, agentName, request, extra));
-  server.setRequestHandler(SubscribeRequestSchema, (request, extra) => subscribe(ctx, agentName, server, request, extra));
+  server.setRequestHandler(SubscribeRequestSchema, async (request, extra) => {
+    await subscribeUri(ctx, agentName, sessionSubscriber(server), request.params.uri, extra);
+    return {};
+  });
   server.setRequestHandler(UnsubscribeRequestSchema, (request) => unsubscribe(ctx, server, request));
   // A closed session gives back every subscription it held (the endpoint chains its own onclose after this).
   server.onclose = () => void ctx.subscriptions.drop(server).catch((error: unknown) => ctx.log(`ending a session's subscriptions failed: ${String(error)}`));
 
-  server.setRequestHandler(ListPromptsRequestSchema, async () => {
-    const agent = ctx.agents.peek(agentName);
-    if (!agent || agent.policy.read === 'deny') return { prompts: [] };
-    const index = await ctx.toolIndex.prompts();
-    const names = agentNames(index, agent);
-    const prompts = [...index].filter(([, p]) => serverAllowed(agent, p.server));
-    return { prompts: prompts.map(([bridge, p]) => (names.shown(bridge) === bridge ? p.listed : { ...p.listed, name: names.shown(bridge) })) };
-  });
+  server.setRequestHandler(ListPromptsRequestSchema, () => listPrompts(ctx, agentName));
   server.setRequestHandler(GetPromptRequestSchema, (request, extra) => getPrompt(ctx, agentName, request, extra));
   server.setRequestHandler(CompleteRequestSchema, (request, extra) => complete(ctx, agentName, request, extra));
   answerInvalidParams(server);

@@ -2,7 +2,8 @@ import type { NotificationOptions, RequestOptions } from '@modelcontextprotocol/
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage, JSONRPCRequest, MessageExtraInfo, RequestId, ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
 import { errorReporter, hasTaskStore, requestHandlers, runningRequests, useIdTables, type RunningTable } from '../mcp-wire';
-import { cancellationOf, LazyAbort, type Cancellation, type SdkTypes } from '../pool';
+import { cancellationOf, LazyAbort, type Cancellation } from '../pool';
+import type { SdkTypes } from './server-sdk';
 
 /** Takes one request past the SDK's Protocol; false when it is not the lane's (then the SDK answers it). */
 export type Lane = (message: JSONRPCMessage, info: MessageExtraInfo) => boolean;

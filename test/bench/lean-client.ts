@@ -6,6 +6,13 @@
 import { Agent, request } from 'node:http';
 
 const PROTOCOL_VERSION = '2025-06-18';
+const MODERN_VERSION = '2026-07-28';
+/** The per-request `_meta` envelope of a 2026-07-28 request (MCP 2026-07-28 basic/lifecycle). */
+const ENVELOPE = {
+  'io.modelcontextprotocol/protocolVersion': MODERN_VERSION,
+  'io.modelcontextprotocol/clientInfo': { name: 'bench-lean', version: '1' },
+  'io.modelcontextprotocol/clientCapabilities': {},
+};
 
 interface Reply {
   id?: number | string;
@@ -36,6 +43,8 @@ export class LeanClient {
   readonly #agent: Agent;
   #session: string | undefined;
   #nextId = 1;
+  /** 2026-07-28: no session; each call carries the envelope and its Mcp-Method / Mcp-Name headers (made once per tool). */
+  #modern: Map<string, Readonly<Record<string, string>>> | undefined;
 
   private constructor(url: string, token: string | undefined, sockets: number) {
     this.#url = new URL(url);
@@ -59,9 +68,25 @@ export class LeanClient {
     return client;
   }
 
+  /** A 2026-07-28 client: nothing to open, every request stands alone. */
+  static modern(url: string, token?: string, sockets = 16): LeanClient {
+    const client = new LeanClient(url, token, sockets);
+    client.#setHeader('MCP-Protocol-Version', MODERN_VERSION);
+    client.#modern = new Map();
+    return client;
+  }
+
   /** The text of the tool's first content block. */
   async callTool(name: string, args: Record<string, unknown>): Promise<string | undefined> {
-    const reply = await this.#post('tools/call', { name, arguments: args });
+    const modern = this.#modern;
+    if (modern === undefined) return (await this.#post('tools/call', { name, arguments: args }))?.result?.content?.[0]?.text;
+    let headers = modern.get(name);
+    if (headers === undefined) {
+      headers = { ...this.#headers, 'Mcp-Method': 'tools/call', 'Mcp-Name': name };
+      modern.set(name, headers);
+    }
+    const reply = await this.#send({ jsonrpc: '2.0', id: this.#nextId++, method: 'tools/call', params: { name, arguments: args, _meta: ENVELOPE } }, 'POST', headers);
+    if (reply?.error) throw new Error(`tools/call failed: ${reply.error.message ?? 'error'}`);
     return reply?.result?.content?.[0]?.text;
   }
 
@@ -76,10 +101,10 @@ export class LeanClient {
     return reply;
   }
 
-  #send(message: unknown, method: 'POST' | 'DELETE'): Promise<Reply | undefined> {
+  #send(message: unknown, method: 'POST' | 'DELETE', headers = this.#headers): Promise<Reply | undefined> {
     const body = message === undefined ? '' : JSON.stringify(message);
     return new Promise((resolve, reject) => {
-      const req = request(this.#url, { method, agent: this.#agent, headers: this.#headers }, (res) => {
+      const req = request(this.#url, { method, agent: this.#agent, headers }, (res) => {
         const session = res.headers['mcp-session-id'];
         if (typeof session === 'string' && session !== this.#session) {
           this.#session = session;

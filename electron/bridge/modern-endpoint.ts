@@ -1,0 +1,63 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ModernHandlers } from './modern-handlers';
+import { gateListen } from './modern-listen';
+import { loadModernSdk } from './server-sdk';
+import { abortOnClose, sendWebResponse, webRequest } from './web-exchange';
+
+/** A request the SDK classified as 2026-07-28, with what serving it needs. */
+export interface ModernRequest {
+  request: Request;
+  abort: AbortController;
+  /** The revision its `_meta` envelope names, if any (what `agents list` shows). */
+  revision: string | undefined;
+}
+
+/** What the endpoint gives the modern path. */
+export interface ModernDeps {
+  modern: ModernHandlers;
+  spoke?: (agent: string, revision: string) => void;
+}
+
+function claimedRevision(body: unknown, key: string): string | undefined {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
+  const meta = (body as { params?: { _meta?: Record<string, unknown> } }).params?._meta;
+  const revision = meta?.[key];
+  return typeof revision === 'string' ? revision : undefined;
+}
+
+/**
+ * Whether a request without a session is of the 2026-07-28 era, by the SDK's own classification
+ * (`isLegacyRequest`: the one createMcpHandler runs, so the two never disagree; MCP 2026-07-28
+ * basic/versioning). Legacy requests (initialize, body-less GET/DELETE) keep the session path.
+ */
+export async function isModernRequest(req: IncomingMessage, body: unknown): Promise<ModernRequest | undefined> {
+  // A GET or DELETE without a session is a legacy session operation (answered 400 there, as before).
+  if (req.method !== 'POST') return undefined;
+  const sdk = await loadModernSdk();
+  const abort = new AbortController();
+  const request = webRequest(req, abort.signal);
+  if (await sdk.isLegacyRequest(request, body)) return undefined;
+  return { request, abort, revision: claimedRevision(body, sdk.PROTOCOL_VERSION_META_KEY) };
+}
+
+/**
+ * Serves one 2026-07-28 request of an agent, after every guard and its token: through the agent's
+ * SDK v2 handler, the response streamed back (SSE when the handler streams: progress, listen).
+ */
+export async function serveModern(deps: ModernDeps, modern: ModernRequest, res: ServerResponse, agent: string, body: unknown): Promise<void> {
+  const sdk = await loadModernSdk();
+  const contentType = modern.request.headers.get('content-type');
+  if (!sdk.isJsonContentType(contentType)) {
+    res.writeHead(415, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' });
+    res.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message: 'Unsupported Media Type: Content-Type must be application/json' }, id: null }));
+    return;
+  }
+  const closed = abortOnClose(res);
+  closed.signal.addEventListener('abort', () => modern.abort.abort(), { once: true });
+  const handler = await deps.modern.handler(agent);
+  const parsedBody = await gateListen(deps.modern.ctx, deps.modern, agent, body, res, modern.abort.signal);
+  const response = await handler.fetch(modern.request, { parsedBody });
+  // An envelope naming a revision the bridge does not serve is answered 400 (-32022): only a served one counts.
+  if (modern.revision !== undefined && response.status < 400) deps.spoke?.(agent, modern.revision);
+  await sendWebResponse(response, res);
+}

@@ -1,0 +1,88 @@
+import type { McpHttpHandler } from '@modelcontextprotocol/server';
+import type { CallContext } from './call-context';
+import { createModernServer } from './modern-server';
+import { loadModernSdk } from './server-sdk';
+
+/** At most this many `subscriptions/listen` streams one agent keeps open (each holds a connection). */
+export const MAX_LISTENS_PER_AGENT = 64;
+
+export type ListKind = 'tools' | 'prompts' | 'resources';
+
+/**
+ * One SDK v2 handler (`createMcpHandler`, legacy: 'reject') per agent for its 2026-07-28 requests,
+ * made on the agent's first such request and closed when the agent is removed or its token rotated
+ * (its open listen streams end then). Per agent, so a list change or resource update published to one
+ * reaches only that agent's listen streams (MCP 2026-07-28 §subscriptions/listen).
+ */
+export class ModernHandlers {
+  readonly #made = new Map<string, Promise<McpHttpHandler>>();
+  readonly #ready = new Map<string, McpHttpHandler>();
+  readonly #updates = new Set<string>();
+
+  constructor(
+    readonly ctx: CallContext,
+    private readonly version: string,
+  ) {}
+
+  /** The agent's handler, made on first use. */
+  handler(agent: string): McpHttpHandler | Promise<McpHttpHandler> {
+    const ready = this.#ready.get(agent);
+    if (ready) return ready;
+    let made = this.#made.get(agent);
+    if (made === undefined) {
+      made = loadModernSdk().then((sdk) => {
+        const handler = sdk.createMcpHandler(() => createModernServer(sdk, this.ctx, agent, this.version), {
+          legacy: 'reject',
+          maxSubscriptions: MAX_LISTENS_PER_AGENT,
+          onerror: (error) => this.ctx.log(`agent "${agent}" (2026-07-28): ${error.message}`),
+        });
+        // Dropped meanwhile (the agent removed while its first request loaded the SDK): not kept.
+        if (this.#made.get(agent) === made) this.#ready.set(agent, handler);
+        return handler;
+      });
+      this.#made.set(agent, made);
+    }
+    return made;
+  }
+
+  /** Agents with a handler now (those that spoke 2026-07-28 since the bridge started). */
+  agents(): string[] {
+    return [...this.#ready.keys()];
+  }
+
+  /** Tells the agent's listen streams that these lists may have changed. */
+  changed(agent: string, kinds: readonly ListKind[]): void {
+    const notify = this.#ready.get(agent)?.notify;
+    if (!notify) return;
+    for (const kind of kinds) {
+      if (kind === 'tools') notify.toolsChanged();
+      else if (kind === 'prompts') notify.promptsChanged();
+      else notify.resourcesChanged();
+    }
+  }
+
+  /**
+   * A resource the agent's listen streams may follow changed. Each of its streams holding the URI asks
+   * for this in the same turn (resource-subscriptions.ts), and the handler's bus reaches every stream
+   * of the agent that follows it: one publication per turn.
+   */
+  resourceUpdated(agent: string, uri: string): void {
+    const key = `${agent}\u0000${uri}`;
+    if (this.#updates.has(key)) return;
+    if (this.#updates.size === 0) queueMicrotask(() => this.#updates.clear());
+    this.#updates.add(key);
+    this.#ready.get(agent)?.notify.resourceUpdated(uri);
+  }
+
+  /** The agent was removed or its token rotated: its exchanges and listen streams end. */
+  async drop(agent: string): Promise<void> {
+    const made = this.#made.get(agent);
+    this.#made.delete(agent);
+    this.#ready.delete(agent);
+    if (made) await (await made).close();
+  }
+
+  async closeAll(): Promise<void> {
+    await Promise.all([...this.#made.keys()].map((agent) => this.drop(agent)));
+  }
+}

@@ -1,0 +1,55 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { responseHeaders } from './response-headers';
+
+/**
+ * node:http ↔ web-standard Request/Response for the SDK v2 handler (createMcpHandler's `fetch`). Ours,
+ * not `@modelcontextprotocol/node`'s, because the endpoint has read and parsed the body already
+ * (bounded, http-body.ts): the Request carries the headers only and the body goes as `parsedBody`.
+ */
+export function webRequest(req: IncomingMessage, signal: AbortSignal): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const one of value) headers.append(name, one);
+    else headers.set(name, value);
+  }
+  return new Request(`http://127.0.0.1${req.url ?? '/'}`, { method: req.method ?? 'POST', headers, signal });
+}
+
+/** An abort for the exchange when the agent goes away before its answer ended (a closed SSE stream ends a listen). */
+export function abortOnClose(res: ServerResponse): AbortController {
+  const controller = new AbortController();
+  res.once('close', () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  return controller;
+}
+
+/** Writes the handler's Response: its status and headers after ours, then its body as it streams (SSE). */
+export async function sendWebResponse(response: Response, res: ServerResponse): Promise<void> {
+  const fields: string[] = [];
+  response.headers.forEach((value, name) => {
+    // Ours come first and win: no caching of an agent's answers whatever a handler says.
+    if (name !== 'cache-control') fields.push(name, value);
+  });
+  res.writeHead(response.status, responseHeaders(...fields));
+  if (response.body === null) {
+    res.end();
+    return;
+  }
+  const reader = response.body.getReader();
+  const stop = (): void => void reader.cancel().catch(() => undefined);
+  res.once('close', stop);
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      // Backpressure: wait for the socket to drain before reading more (a slow agent bounds memory).
+      if (!res.write(value)) await new Promise<void>((resolve) => res.once('drain', resolve).once('close', resolve));
+      if (res.destroyed) break;
+    }
+  } finally {
+    res.off('close', stop);
+    if (!res.destroyed) res.end();
+  }
+}

@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { everythingServer } from '../fixtures/servers/config';
+import { waitFor } from '../support/server-harness';
+import { startBridge, type BridgeHarness } from '../support/bridge-harness';
+import { connectModernAgent, type ModernAgent } from '../support/modern-agent';
+
+// Issue #30 item 2: 2026-07-28 agents hear of list changes and resource updates on
+// `subscriptions/listen`, as legacy sessions do on their GET stream.
+let h: BridgeHarness;
+const agents: ModernAgent[] = [];
+
+beforeAll(async () => {
+  h = await startBridge({ everything: everythingServer() });
+  await h.pool.start('everything');
+}, 60_000);
+
+afterAll(async () => {
+  for (const a of agents) await a.close();
+  await h.close();
+});
+
+async function agent(name: string, read: 'allow' | 'deny' = 'allow'): Promise<{ a: ModernAgent; heard: string[] }> {
+  const { token } = await h.bridge.agents.add(name, { servers: ['everything'], policy: { read, write: 'allow', destructive: 'deny' } });
+  const a = await connectModernAgent(h.bridge.url, token);
+  agents.push(a);
+  const heard: string[] = [];
+  a.client.setNotificationHandler('notifications/tools/list_changed', () => void heard.push('tools'));
+  a.client.setNotificationHandler('notifications/prompts/list_changed', () => void heard.push('prompts'));
+  a.client.setNotificationHandler('notifications/resources/updated', ({ params }) => void heard.push(`updated ${params.uri}`));
+  return { a, heard };
+}
+
+describe('subscriptions/listen through the bridge (2026-07-28)', () => {
+  it("a listening agent hears its list changes; another agent's change is not its own", async () => {
+    const { a, heard } = await agent('listener');
+    const other = await agent('other');
+    const subscription = await a.client.listen({ toolsListChanged: true, promptsListChanged: true });
+    expect(subscription.honoredFilter).toEqual({ toolsListChanged: true, promptsListChanged: true });
+    const otherSubscription = await other.a.client.listen({ toolsListChanged: true });
+
+    // A change of the agent's record (its policy) changes its listing only.
+    await h.bridge.agents.update('listener', { policy: { read: 'allow', write: 'deny', destructive: 'deny' } });
+    await waitFor('list_changed on the listen stream', () => (heard.includes('tools') && heard.includes('prompts') ? true : undefined));
+    expect(other.heard).toEqual([]);
+    // A change of the bridge's inventories reaches both.
+    h.bridge.refresh();
+    await waitFor('list_changed on the other stream', () => (other.heard.includes('tools') ? true : undefined));
+    await subscription.close();
+    await otherSubscription.close();
+    expect(await subscription.closed).toBe('local');
+  });
+
+  it('follows a resource through the gate: its updates arrive, and a resource of no allowed server is not acknowledged', async () => {
+    const { a, heard } = await agent('follows');
+    const uri = (await a.client.listResources()).resources[0]?.uri ?? '';
+    expect(uri).not.toBe('');
+    const subscription = await a.client.listen({ resourceSubscriptions: [uri, 'demo://nowhere/at-all'] });
+    expect(subscription.honoredFilter).toEqual({ resourceSubscriptions: [uri] });
+    await a.client.callTool({ name: 'everything__toggle-subscriber-updates', arguments: {} });
+    await waitFor('the update on the listen stream', () => (heard.includes(`updated ${uri}`) ? true : undefined));
+    await a.client.callTool({ name: 'everything__toggle-subscriber-updates', arguments: {} });
+    await subscription.close();
+
+    const denied = await agent('no-reads', 'deny');
+    const none = await denied.a.client.listen({ resourceSubscriptions: [uri] });
+    expect(none.honoredFilter).toEqual({});
+    await h.bridge.audit.flush();
+    const audited = await h.bridge.audit.read({ agent: 'follows' });
+    expect(audited.some((e) => e.kind === 'resource' && e.tool === uri && e.outcome === 'ok')).toBe(true);
+  });
+});
