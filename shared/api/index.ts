@@ -3,6 +3,7 @@ export * from './admin-views';
 export * from './views';
 export * from './inspect-views';
 export * from './ask-views';
+export * from './sign-in-views';
 export { API_METHODS, API_EVENTS, StatusSchema, isApiMethod } from './contract';
 export type {
   ApiMethods,
