@@ -1,5 +1,8 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 
+/** A dialog's first field: what the person came to fill in. */
+const FIRST_FIELD = '.dialog-body :is(input:not([type="hidden"]):not([type="checkbox"]):not([type="radio"]), select, textarea):not(:disabled)';
+
 export interface DialogProps {
   title: string;
   onClose: () => void;
@@ -41,6 +44,9 @@ export function Dialog({ title, onClose, children, wide, returnFocusTo, fallback
           dialog.setAttribute('open', '');
         }
       } else dialog.setAttribute('open', '');
+      // showModal focuses the first control, which is Close: the first letters typed would be lost.
+      // The first field takes the focus instead (a dialog without one keeps it on Close).
+      dialog.querySelector<HTMLElement>(FIRST_FIELD)?.focus();
     }
     const cancel = (event: Event) => {
       event.preventDefault();
