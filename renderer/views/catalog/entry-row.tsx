@@ -48,7 +48,7 @@ export const EntryRow = memo(function EntryRow({ row, onAdd }: EntryRowProps) {
               <a className="button small" href={routeHref({ screen: 'service', server: first, tab: 'overview' })} aria-label={`Open ${first}`}>
                 Open
               </a>
-              <button type="button" className="button small quiet" onClick={() => onAdd(entry)} aria-label={`Add ${entry.name} again`}>
+              <button type="button" className="button small quiet" onClick={() => onAdd(entry)} aria-label={`Add again, ${entry.name}`}>
                 Add again
               </button>
             </>
