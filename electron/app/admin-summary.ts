@@ -25,12 +25,17 @@ function shown(value: unknown, key: string | undefined, depth: number): unknown 
   return value;
 }
 
+/** Methods whose `value` is a secret's new value: never shown, never logged. */
+function holdsSecret(method: ApiMethod): boolean {
+  return method === 'setSecret' || method === 'setApiKey';
+}
+
 /**
  * The input as people may see it (log, card): known secrets and secret-named values redacted, a
  * secret's new value never, references kept; cut when long.
  */
 export function shownInput(method: ApiMethod, input: unknown): unknown {
-  const value = method === 'setSecret' && input !== null && typeof input === 'object' ? { ...input, value: REDACTED } : input;
+  const value = holdsSecret(method) && input !== null && typeof input === 'object' ? { ...input, value: REDACTED } : input;
   const clean = shown(value, undefined, 0);
   const text = JSON.stringify(clean) ?? 'null';
   return text.length <= MAX_SHOWN_CHARS ? clean : { truncated: true, preview: text.slice(0, MAX_SHOWN_CHARS) };
@@ -43,7 +48,7 @@ export function shownInput(method: ApiMethod, input: unknown): unknown {
  * pattern would hide the rest of a line that is then stored whole. Cut when long, and marked so.
  */
 export function consentInput(method: ApiMethod, input: unknown): unknown {
-  const value = method === 'setSecret' && input !== null && typeof input === 'object' ? { ...input, value: REDACTED } : input;
+  const value = holdsSecret(method) && input !== null && typeof input === 'object' ? { ...input, value: REDACTED } : input;
   const clean: unknown = redactor.nameKnown(value);
   const text = JSON.stringify(clean) ?? 'null';
   return text.length <= MAX_SHOWN_CHARS ? clean : { truncated: true, preview: text.slice(0, MAX_SHOWN_CHARS) };
@@ -145,6 +150,8 @@ export function summarize(method: ApiMethod, input: unknown, context: SummaryCon
         const { name, server } = input as ApiInput<'revealSecret'>;
         return `show the value of the secret ${q(name)}${server ? ` of ${q(server)}` : ''}`;
       }
+      case 'setApiKey':
+        return `store a new API key for ${q((input as ApiInput<'setApiKey'>).name)}`;
       case 'deleteSecret': {
         const { name, server } = input as ApiInput<'deleteSecret'>;
         return `delete the secret ${q(name)}${server ? ` of ${q(server)}` : ''}`;

@@ -49,6 +49,7 @@ const WIDENINGS: Array<[ApiMethod, unknown]> = [
   ['addServer', { name: 'gh2', config: { command: 'node', args: ['x.js'], env: { T: '${secret:GH_TOKEN}' } } }],
   ['approveServer', { name: 'gh' }],
   ['setSecret', { name: 'GH_TOKEN', value: 'attacker-token-123456' }],
+  ['setApiKey', { name: 'gh', value: 'attacker-key-7654321' }],
   ['rotateAgent', { name: 'claude' }],
   ['setBridgePaused', { paused: false }],
   ['callTool', { server: 'gh', tool: 'delete_repo' }],
@@ -105,6 +106,8 @@ describe('the door: who may do what', () => {
     const shown = JSON.stringify(confirmations?.list());
     expect(shown).toContain('${secret:GH_TOKEN}');
     expect(shown).not.toContain('attacker-token-123456');
+    expect(shown).not.toContain('attacker-key-7654321');
+    expect(JSON.stringify(entries)).not.toContain('attacker-key-7654321');
   });
 
   // Try-out: the card of a command-line call hid what followed `cookie:`, while the call stored it whole.

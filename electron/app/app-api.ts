@@ -14,6 +14,7 @@ import type { AsksMethods } from './asks-api';
 import type { createSecretStoresApi } from './secret-stores-api';
 import { personAsker } from './ask-router';
 import type { RegistryApi } from './registry-api';
+import { apiKeyLocation } from './api-key';
 
 export interface AppApiOptions {
   /** Agents, approvals and audit (electron/app/bridge-api.ts). */
@@ -197,6 +198,11 @@ export function createAppApi(deps: AppApiOptions): AppApi {
     },
     setSecret: async ({ name, server, value }: ApiInput<'setSecret'>) => {
       await deps.vault.set(secretKey(name, server), value);
+      return { ok: true as const };
+    },
+    setApiKey: async ({ name, value }: ApiInput<'setApiKey'>) => {
+      // The vault's change event starts a server that waited for this key (credential-arrival.ts).
+      await deps.vault.set(await apiKeyLocation(deps.vault, name, configured(registry, name)), value);
       return { ok: true as const };
     },
     deleteSecret: async ({ name, server }: ApiInput<'deleteSecret'>) => ({ deleted: await deps.vault.delete(secretKey(name, server)) }),

@@ -14,21 +14,25 @@ export interface AuthApiOptions {
   settled: () => Promise<void>;
 }
 
-type AuthMethods = Pick<AppApi, 'connect' | 'disconnect' | 'cancelLogin'>;
+type AuthMethods = Pick<AppApi, 'connect' | 'disconnect' | 'cancelLogin' | 'listSignIns'>;
 
 const OAUTH_TYPES = new Set(['oauth', 'device', 'client_credentials']);
 
 /** A server's credential for status (no secret): for OAuth servers, and any server holding tokens. */
 export async function authInfoOf(auth: Pick<AuthCoordinator, 'status'>, name: string, config: AuthTarget): Promise<AuthInfo | undefined> {
-  if (config.auth?.type === 'none' || config.auth?.type === 'api_key') return undefined;
+  if (config.auth?.type === 'none') return undefined;
+  // A key is held or not; the person enters it again in the app when it is missing or refused.
+  if (config.auth?.type === 'api_key') return { connected: (await auth.status(name, config)).connected, kind: 'api_key' };
   // A program on this computer without "auth" keeps its credentials itself.
   if (config.stdio && config.auth === undefined) return undefined;
   const status = await auth.status(name, config);
   if (!status.connected && !(config.auth && OAUTH_TYPES.has(config.auth.type))) return undefined;
   // Step-up: what servers named and the credential lacks (the sign-in itself asks for the union).
   const lacking = (status.stepUpScopes ?? status.pendingScopes ?? []).filter((scope) => !status.scopes.includes(scope));
+  const kind = config.auth?.type;
   return {
     connected: status.connected,
+    ...(kind === 'oauth' || kind === 'device' || kind === 'client_credentials' ? { kind } : {}),
     ...(status.issuer !== undefined ? { issuer: status.issuer } : {}),
     ...(status.expiresAt !== undefined ? { expiresAt: status.expiresAt } : {}),
     ...(status.scopes.length > 0 ? { scopes: status.scopes } : {}),
@@ -58,9 +62,9 @@ export function authTargetOf(name: string, config: ServerConfig): AuthTarget {
 
 export function createAuthApi(deps: AuthApiOptions): AuthMethods {
   return {
-    connect: async ({ name, flow }: ApiInput<'connect'>) => {
+    connect: async ({ name, flow, retry }: ApiInput<'connect'>) => {
       await deps.settled();
-      const status = await deps.signIns.connect(name, flow ? { flow } : {});
+      const status = await deps.signIns.connect(name, { ...(flow ? { flow } : {}), ...(retry === true ? { retry } : {}) });
       return (await withAuthInfo(deps.auth, deps.registry, [status]))[0] ?? status;
     },
     disconnect: async ({ name, revoke, forgetIssuer }: ApiInput<'disconnect'>) => {
@@ -80,9 +84,11 @@ export function createAuthApi(deps: AuthApiOptions): AuthMethods {
       if (notRevoked.length === 0) return status; // there was nothing to revoke
       return { ...status, revoked: false, revokeError: notRevoked.map((n) => `${n.reason}; the grant may still be live at ${n.issuer}`).join('; ') };
     },
-    cancelLogin: ({ name }: ApiInput<'cancelLogin'>) => {
-      deps.signIns.cancel(name);
-      return Promise.resolve({ ok: true as const });
+    cancelLogin: async ({ name }: ApiInput<'cancelLogin'>) => {
+      // Answered once it has ended, so a new sign-in right after does not find it still running.
+      await deps.signIns.cancelAndWait(name);
+      return { ok: true as const };
     },
+    listSignIns: () => Promise.resolve(deps.signIns.list()),
   };
 }

@@ -35,7 +35,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const asks = routeAsks();
   const pool = openCorePool({ dataDir: options.dataDir, env, log, registry, vault, auth, secretFiles, secretStores, asks: asks.router, logs });
   options.onPool?.(pool);
-  const signIns = new SignIns({ auth, pool, registry, onDeviceLogin: (login) => events.emit('deviceLogin', login) });
+  const signIns = new SignIns({ auth, pool, registry, onDeviceLogin: (login) => events.emit('deviceLogin', login), onSignIn: (progress) => events.emit('signIn', progress) });
 
   const first = applyFirstConfig(registry, pool);
   const applying = first.applying;

@@ -17,6 +17,8 @@ const EXPECTED: Record<ApiMethod, Power | 'depends'> = {
   connect: 'narrowing',
   disconnect: 'depends',
   cancelLogin: 'narrowing',
+  listSignIns: 'read',
+  setApiKey: 'widening',
   stopServer: 'narrowing',
   listTools: 'read',
   listResources: 'read',

@@ -25,6 +25,8 @@ export const METHOD_POWERS: Record<ApiMethod, Rule> = {
   // Forgetting the issuer pin lets the client secret go to another authorization server.
   disconnect: 'depends',
   cancelLogin: 'narrowing',
+  listSignIns: 'read',
+  setApiKey: 'widening',
   stopServer: 'narrowing',
   listTools: 'read',
   listResources: 'read',

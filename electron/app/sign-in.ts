@@ -1,4 +1,4 @@
-import type { DeviceLogin, ServerStatus } from '../../shared/api';
+import type { DeviceLogin, ServerStatus, SignInProgress } from '../../shared/api';
 import { CodedError, isCodedError } from '../../shared/errors';
 import { stdioAuthTarget, type AuthCoordinator, type AuthTarget, type FlowEvent, type Opener } from '../auth';
 import type { Pool } from '../pool';
@@ -9,6 +9,8 @@ export interface SignInOptions {
   /** Overrides the coordinator's opener for this sign-in (the CLI's --print-url / --open-with). */
   opener?: Opener;
   onEvent?: (event: FlowEvent) => void;
+  /** A sign-in to it already in progress is cancelled (and awaited), then this one starts. */
+  retry?: boolean;
 }
 
 export interface SignInsOptions {
@@ -17,9 +19,24 @@ export interface SignInsOptions {
   registry: Registry;
   /** The DeviceLogin screen's state changes. */
   onDeviceLogin: (login: DeviceLogin) => void;
+  /** Every sign-in's progress: its address, its deadline, its end. */
+  onSignIn?: (progress: SignInProgress) => void;
+  now?: () => number;
+}
+
+interface InFlight {
+  controller: AbortController;
+  /** Settles (never rejects) when the sign-in has ended and its slot is free. */
+  ended: Promise<void>;
 }
 
 const INTERACTIVE = new Set(['oauth', 'device']);
+
+function progressEnd(error: unknown, cancelled: boolean): SignInProgress['state'] {
+  if (cancelled) return 'cancelled';
+  if (isCodedError(error) && error.code === 'timeout') return 'expired';
+  return 'failed';
+}
 
 function deviceEnd(error: unknown, cancelled: boolean): DeviceLogin['state'] {
   if (cancelled) return 'cancelled';
@@ -34,7 +51,9 @@ function deviceEnd(error: unknown, cancelled: boolean): DeviceLogin['state'] {
  */
 export class SignIns {
   readonly #deps: SignInsOptions;
-  readonly #inFlight = new Map<string, AbortController>();
+  readonly #inFlight = new Map<string, InFlight>();
+  /** The latest sign-in per server, in progress or ended (until the next one), for `list`. */
+  readonly #progress = new Map<string, SignInProgress>();
 
   constructor(deps: SignInsOptions) {
     this.#deps = deps;
@@ -66,26 +85,59 @@ export class SignIns {
   }
 
   cancel(name: string): boolean {
-    const controller = this.#inFlight.get(name);
-    controller?.abort();
-    return controller !== undefined;
+    const running = this.#inFlight.get(name);
+    running?.controller.abort();
+    return running !== undefined;
+  }
+
+  /** Cancels the sign-in to `name`, if one runs, and resolves once it has ended. */
+  async cancelAndWait(name: string): Promise<void> {
+    const running = this.#inFlight.get(name);
+    if (!running) return;
+    running.controller.abort();
+    await running.ended;
   }
 
   cancelAll(): void {
-    for (const controller of this.#inFlight.values()) controller.abort();
+    for (const running of this.#inFlight.values()) running.controller.abort();
+  }
+
+  /** Sign-ins in progress and the last end of each server's, oldest first. */
+  list(): SignInProgress[] {
+    return [...this.#progress.values()];
+  }
+
+  #report(progress: SignInProgress): void {
+    this.#progress.set(progress.server, progress);
+    this.#deps.onSignIn?.(progress);
   }
 
   async #signIn(name: string, config: AuthTarget, options: SignInOptions): Promise<void> {
+    if (options.retry === true) await this.cancelAndWait(name);
     if (this.#inFlight.has(name)) {
-      throw new CodedError('invalid_input', `A sign-in to "${name}" is already in progress`, { hint: 'Finish or cancel it first' });
+      throw new CodedError('invalid_input', `A sign-in to "${name}" is already in progress`, {
+        hint: 'Finish it on its sign-in page, or cancel it and start again (Services in the app shows its address)',
+        data: { reason: 'sign_in_in_progress' },
+      });
     }
     const controller = new AbortController();
-    this.#inFlight.set(name, controller);
+    let end = (): void => undefined;
+    const ended = new Promise<void>((resolve) => (end = resolve));
+    this.#inFlight.set(name, { controller, ended });
+    const now = this.#deps.now ?? Date.now;
     const flow = options.flow ?? (config.auth?.type === 'device' ? 'device' : 'browser');
+    const shown = config.auth?.type === 'client_credentials' ? 'client_credentials' : flow;
+    let progress: SignInProgress = { server: name, flow: shown, state: 'waiting', startedAt: now() };
+    this.#report(progress);
     let device: DeviceLogin | undefined;
     const onEvent = (event: FlowEvent) => {
       options.onEvent?.(event);
-      if (event.type === 'device_code') {
+      if (event.type === 'browser') {
+        progress = { ...progress, flow: 'browser', url: event.url, ...(event.expiresAt !== undefined ? { expiresAt: event.expiresAt } : {}) };
+        this.#report(progress);
+      } else if (event.type === 'device_code') {
+        progress = { ...progress, flow: 'device', expiresAt: event.expiresAt };
+        this.#report(progress);
         device = {
           server: name,
           state: 'pending',
@@ -110,11 +162,15 @@ export class SignIns {
         onEvent,
         ...(options.opener ? { opener: options.opener } : {}),
       });
+      this.#report({ ...progress, state: 'signed_in' });
     } catch (error) {
-      if (device) this.#deps.onDeviceLogin({ ...device, state: deviceEnd(error, controller.signal.aborted), ...(isCodedError(error) ? { message: error.message } : {}) });
+      const message = isCodedError(error) ? error.message : undefined;
+      if (device) this.#deps.onDeviceLogin({ ...device, state: deviceEnd(error, controller.signal.aborted), ...(message !== undefined ? { message } : {}) });
+      this.#report({ ...progress, state: progressEnd(error, controller.signal.aborted), ...(message !== undefined ? { message } : {}) });
       throw error;
     } finally {
       this.#inFlight.delete(name);
+      end();
     }
   }
 }

@@ -61,7 +61,7 @@ export async function runBrowserFlow(ctx: FlowContext, options: BrowserFlowOptio
     const url = validateBrowserUrl(lib.buildAuthorizationUrl(ctx.config, params).href, 'the sign-in page');
     const waiting = listener.next(ctx.signal, options.timeoutMs);
     waiting.catch(() => undefined);
-    ctx.emit({ type: 'browser', server: ctx.server, url: url.href });
+    ctx.emit({ type: 'browser', server: ctx.server, url: url.href, expiresAt: ctx.now() + options.timeoutMs });
     await options.opener(url.href);
     const callback = await waiting;
     try {

@@ -13,7 +13,7 @@ import type { AuthFlow } from './token-record';
 export type FlowEvent =
   | { type: 'discovered'; server: string; issuer: string; resource: string; scopes: string[] }
   /** The sign-in page, validated, about to be handed to the opener. */
-  | { type: 'browser'; server: string; url: string }
+  | { type: 'browser'; server: string; url: string; /** When the wait for the browser ends (ms since epoch). */ expiresAt?: number }
   /** RFC 8628 §3.2: what the person types, and where. */
   | {
       type: 'device_code';

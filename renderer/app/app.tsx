@@ -7,6 +7,7 @@ import { ConnectionBanner } from './connection-banner';
 import { LoginBanner } from './login-banner';
 import { NavBar } from './nav-bar';
 import { Screen } from './screen';
+import { StatusStrip } from './status-strip';
 import { AskDialog } from '../views';
 import { useRoute } from './use-route';
 import '../styles';
@@ -66,6 +67,7 @@ export function App({ api, clock = systemClock, connection = ALWAYS_LIVE }: AppP
             Skip to content
           </button>
           <NavBar route={route} />
+          <StatusStrip route={route} />
           <LoginBanner route={route} />
           <ConnectionBanner />
           <main ref={mainRef} id="main" tabIndex={-1}>

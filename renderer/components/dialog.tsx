@@ -1,5 +1,8 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 
+/** A dialog's first field: what the person came to fill in. */
+const FIRST_FIELD = '.dialog-body :is(input:not([type="hidden"]):not([type="checkbox"]):not([type="radio"]), select, textarea):not(:disabled)';
+
 export interface DialogProps {
   title: string;
   onClose: () => void;
@@ -7,6 +10,8 @@ export interface DialogProps {
   wide?: boolean;
   /** Where focus goes on close when what opened it is gone (a dialog that followed another). */
   returnFocusTo?: HTMLElement | null;
+  /** Where focus goes on close when what opened it is gone since (a button the dialog's work made unneeded). */
+  fallbackFocus?: () => HTMLElement | null;
 }
 
 /**
@@ -14,16 +19,18 @@ export interface DialogProps {
  * open, so the browser's own focus return never happens (the element is gone): focus goes back to
  * what opened it here.
  */
-export function Dialog({ title, onClose, children, wide, returnFocusTo }: DialogProps) {
+export function Dialog({ title, onClose, children, wide, returnFocusTo, fallbackFocus }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const closeRef = useRef(onClose);
+  const fallbackRef = useRef(fallbackFocus);
   // Read while rendering, before an autofocused field inside takes focus.
   const [opener] = useState(
     () => returnFocusTo ?? (document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null),
   );
   useEffect(() => {
     closeRef.current = onClose;
+    fallbackRef.current = fallbackFocus;
   });
 
   useEffect(() => {
@@ -37,6 +44,9 @@ export function Dialog({ title, onClose, children, wide, returnFocusTo }: Dialog
           dialog.setAttribute('open', '');
         }
       } else dialog.setAttribute('open', '');
+      // showModal focuses the first control, which is Close: the first letters typed would be lost.
+      // The first field takes the focus instead (a dialog without one keeps it on Close).
+      dialog.querySelector<HTMLElement>(FIRST_FIELD)?.focus();
     }
     const cancel = (event: Event) => {
       event.preventDefault();
@@ -47,6 +57,7 @@ export function Dialog({ title, onClose, children, wide, returnFocusTo }: Dialog
       dialog.removeEventListener('cancel', cancel);
       if (dialog.open && typeof dialog.close === 'function') dialog.close();
       if (opener?.isConnected === true) opener.focus();
+      else fallbackRef.current?.()?.focus();
     };
   }, [opener]);
 

@@ -4,6 +4,7 @@ import { useMemo, type ReactNode } from 'react';
 import { ArrayFieldItemTemplate, ArrayFieldTemplate } from './array-templates';
 import { BUTTON_TEMPLATES } from './form-buttons';
 import { liteValidator } from './lite-validator';
+import { formSchema } from './choice-schema';
 import { shownSchema } from './shown-schema';
 import './schema-form.css';
 
@@ -30,9 +31,12 @@ const TEMPLATES = { ButtonTemplates: BUTTON_TEMPLATES, ArrayFieldTemplate, Array
 
 /** A form generated from a JSON Schema by rjsf; validation runs without eval (see lite-validator). */
 export function SchemaForm<T>(props: SchemaFormProps<T>) {
-  const schema = useMemo(() => shownSchema(props.schema), [props.schema]);
+  const drawn = useMemo(() => formSchema(shownSchema(props.schema)), [props.schema]);
+  const schema = drawn.schema;
+  // The caller's own choices win over the drawn ones (a field it lays out itself).
+  const uiSchema = useMemo(() => ({ ...drawn.uiSchema, ...props.uiSchema }) as UiSchema<T>, [drawn, props.uiSchema]);
   const optional = {
-    ...(props.uiSchema !== undefined ? { uiSchema: props.uiSchema } : {}),
+    uiSchema,
     ...(props.formData !== undefined ? { formData: props.formData } : {}),
     ...(props.disabled !== undefined ? { disabled: props.disabled } : {}),
     ...(props.customValidate ? { customValidate: props.customValidate } : {}),

@@ -1,6 +1,6 @@
 export { safeHref } from './safe-href';
 export { serverBadge, serverActions, shortReason, tokenExpired } from './server-badge';
-export type { BadgeKind, BadgeTone, ServerBadge, ServerActionSet, ConnectLabel } from './server-badge';
+export type { BadgeKind, BadgeTone, ServerBadge, ServerActionSet } from './server-badge';
 export { humanDuration, relativeTime, timeAgo, timeUntil, refreshEvery, expiryText, clockText, timestamp, plural } from './format';
 export { describeError } from './describe-error';
 export type { ShownError } from './describe-error';
@@ -12,3 +12,5 @@ export type { Route, ServiceTab } from './route';
 export { expandTemplate, templateParts } from './uri-template';
 export type { TemplateParts } from './uri-template';
 export { shownLine, shownText } from './shown-text';
+export { nextStep } from './server-step';
+export type { ServerStep, StepKind } from './server-step';

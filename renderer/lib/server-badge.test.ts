@@ -50,21 +50,20 @@ describe('serverBadge', () => {
 });
 
 describe('serverActions', () => {
-  it('offers Connect to a stopped or failed server and Disconnect to a ready one', () => {
-    expect(serverActions(status({ state: 'idle' }), NOW)).toMatchObject({ connect: 'Connect', disconnect: false, toggle: 'Disable' });
-    expect(serverActions(status({ state: 'error' }), NOW).connect).toBe('Connect');
-    expect(serverActions(status(), NOW)).toMatchObject({ disconnect: true });
-    expect(serverActions(status(), NOW).connect).toBeUndefined();
+  it('offers Disconnect to a ready server or one holding a credential, not to an idle one', () => {
+    expect(serverActions(status({ state: 'idle' }))).toMatchObject({ disconnect: false, toggle: 'Disable' });
+    expect(serverActions(status())).toMatchObject({ disconnect: true });
+    expect(serverActions(status({ state: 'needs_auth', auth: { connected: true } }))).toMatchObject({ disconnect: true });
   });
 
-  it('offers Re-authorize on needs sign-in and on an expired token', () => {
-    expect(serverActions(status({ state: 'needs_auth' }), NOW).connect).toBe('Re-authorize');
-    expect(serverActions(status({ auth: { connected: true, expiresAt: NOW - 1 } }), NOW).connect).toBe('Re-authorize');
-    expect(serverActions(status({ auth: { connected: true, expiresAt: NOW + 60_000 } }), NOW).connect).toBeUndefined();
+  it('names a service that holds nothing yet by what it needs, not "idle"', () => {
+    expect(serverBadge(status({ state: 'idle', auth: { connected: false, kind: 'oauth' } })).label).toBe('not signed in');
+    expect(serverBadge(status({ state: 'idle', auth: { connected: false, kind: 'api_key' } })).label).toBe('needs an API key');
+    expect(serverBadge(status({ state: 'needs_auth', auth: { connected: true, kind: 'api_key' } })).label).toBe('needs an API key');
   });
 
   it('offers only Approve and Disable while the command waits for approval, only Enable when disabled', () => {
-    expect(serverActions(status({ approval: 'pending', state: 'idle', transport: 'stdio' }), NOW)).toEqual({ approve: true, disconnect: false, toggle: 'Disable' });
-    expect(serverActions(status({ enabled: false }), NOW)).toEqual({ approve: false, disconnect: false, toggle: 'Enable' });
+    expect(serverActions(status({ approval: 'pending', state: 'idle', transport: 'stdio' }))).toEqual({ approve: true, disconnect: false, toggle: 'Disable' });
+    expect(serverActions(status({ enabled: false }))).toEqual({ approve: false, disconnect: false, toggle: 'Enable' });
   });
 });

@@ -30,13 +30,21 @@ export function serverBadge(status: ServerStatus): ServerBadge {
   // Step-up: the server refused a call for lack of scope; a new sign-in asks for the union.
   const more = moreAccessNeeded(status.auth);
   if (more.length > 0 && status.state !== 'error' && status.state !== 'starting') {
-    return { kind: 'needs_auth', label: 'needs more access', tone: 'warn', detail: `Re-authorize to grant ${more.join(' ')}.` };
+    return { kind: 'needs_auth', label: 'needs more access', tone: 'warn', detail: `Grant more access to add ${more.join(' ')}.` };
+  }
+  const apiKey = status.auth?.kind === 'api_key';
+  // Nothing held yet by a service that signs in: it is not "idle", it cannot start.
+  if (status.auth !== undefined && !status.auth.connected && (status.state === 'idle' || status.state === 'stopped')) {
+    return apiKey
+      ? { kind: 'needs_auth', label: 'needs an API key', tone: 'warn', detail: 'Enter its API key to use it.' }
+      : { kind: 'needs_auth', label: 'not signed in', tone: 'warn', detail: 'Sign in to use it.' };
   }
   switch (status.state) {
     case 'ready':
       return { kind: 'ready', label: 'ready', tone: 'ok' };
     case 'needs_auth':
-      return { kind: 'needs_auth', label: 'needs sign-in', tone: 'warn', detail: status.lastError?.message ?? 'Sign in again to use it.' };
+      if (apiKey) return { kind: 'needs_auth', label: 'needs an API key', tone: 'warn', detail: status.lastError?.message ?? 'Enter its API key to use it.' };
+      return { kind: 'needs_auth', label: 'needs sign-in', tone: 'warn', detail: status.lastError?.message ?? 'Sign in to use it.' };
     case 'error': {
       const message = status.lastError?.message ?? 'failed';
       return { kind: 'error', label: `error: ${shortReason(message)}`, tone: 'error', detail: message };
@@ -50,10 +58,8 @@ export function serverBadge(status: ServerStatus): ServerBadge {
   }
 }
 
-export type ConnectLabel = 'Connect' | 'Re-authorize';
-
+/** The buttons besides the next step (lib/server-step.ts). */
 export interface ServerActionSet {
-  connect?: ConnectLabel;
   disconnect: boolean;
   approve: boolean;
   toggle: 'Enable' | 'Disable';
@@ -65,16 +71,13 @@ export function tokenExpired(status: ServerStatus, now: number): boolean {
 }
 
 /** Which buttons a row offers in its current state. */
-export function serverActions(status: ServerStatus, now: number): ServerActionSet {
+export function serverActions(status: ServerStatus): ServerActionSet {
   const actions: ServerActionSet = { disconnect: false, approve: false, toggle: status.enabled ? 'Disable' : 'Enable' };
   if (!status.enabled) return actions;
   if (status.approval === 'pending') {
     actions.approve = true;
     return actions;
   }
-  const stale = status.state !== 'starting' && (tokenExpired(status, now) || moreAccessNeeded(status.auth).length > 0);
-  if (status.state === 'needs_auth' || stale) actions.connect = 'Re-authorize';
-  else if (status.state === 'idle' || status.state === 'stopped' || status.state === 'error') actions.connect = 'Connect';
   actions.disconnect = status.state === 'ready' || status.state === 'starting' || status.auth?.connected === true;
   return actions;
 }

@@ -4,6 +4,7 @@ export type { ServersState, StatusInfo } from './servers-store';
 export { ToolsStore } from './tools-store';
 export type { ToolsState } from './tools-store';
 export { DeviceLoginsStore } from './device-logins-store';
+export { SignInsStore } from './sign-ins-store';
 export { ApprovalsStore } from './approvals-store';
 export { AsksStore } from './asks-store';
 export { createLiveState } from './live-state';

@@ -3,6 +3,7 @@ import { ApprovalsStore } from './approvals-store';
 import { AsksStore } from './asks-store';
 import { DeviceLoginsStore } from './device-logins-store';
 import { ServersStore } from './servers-store';
+import { SignInsStore } from './sign-ins-store';
 import { Store } from './store';
 import { ToolsStore } from './tools-store';
 
@@ -12,6 +13,8 @@ export interface LiveState {
   servers: ServersStore;
   tools: ToolsStore;
   deviceLogins: DeviceLoginsStore;
+  /** Every sign-in the core runs (browser, code), with its address and deadline. */
+  signIns: SignInsStore;
   approvals: ApprovalsStore;
   /** Servers' requests waiting for the person (forms, URLs, sampling approvals). */
   asks: AsksStore;
@@ -31,6 +34,7 @@ export function createLiveState(api: AppApi): LiveState {
     servers: new ServersStore(api),
     tools: new ToolsStore(api),
     deviceLogins: new DeviceLoginsStore(api),
+    signIns: new SignInsStore(api),
     approvals: new ApprovalsStore(api),
     asks: new AsksStore(api),
     connecting: new Store<ReadonlySet<string>>(new Set()),
@@ -40,6 +44,7 @@ export function createLiveState(api: AppApi): LiveState {
         ...state.servers.listen(),
         ...state.tools.listen(),
         ...state.deviceLogins.listen(options.onDeviceLogin),
+        ...state.signIns.listen(),
         ...state.approvals.listen(),
         ...state.asks.listen(),
       ];
@@ -50,6 +55,7 @@ export function createLiveState(api: AppApi): LiveState {
       void state.tools.load();
       void state.approvals.load();
       void state.asks.load();
+      void state.signIns.load();
     },
     close() {
       for (const off of unsubscribe) off();

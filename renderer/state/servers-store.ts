@@ -32,11 +32,22 @@ export class ServersStore extends Store<ServersState> {
   /** Subscribes to the events that keep the list current; returns the unsubscribe functions. */
   listen(): Array<() => void> {
     return [
-      this.#api.on('serverState', (status) => this.upsert(status)),
+      this.#api.on('serverState', (status) => this.#fromEvent(status)),
       this.#api.on('configIssues', ({ issues }) => this.update((s) => (s.info ? { ...s, info: { ...s.info, configIssues: issues } } : s))),
       // Added and removed servers show up as inventory changes; a status call sees both.
       this.#api.on('inventoryChanged', () => void this.refresh()),
     ];
+  }
+
+  /**
+   * A state event carries no credential facts: the ones known are kept, and read again when a server
+   * that signs in changes state (signed in, refused, stopped), so its next step is told truly.
+   */
+  #fromEvent(status: ServerStatus): void {
+    const before = this.get().servers.find((s) => s.name === status.name);
+    this.upsert(status.auth === undefined && before?.auth !== undefined ? { ...status, auth: before.auth } : status);
+    const signsIn = before?.auth !== undefined || status.state === 'needs_auth';
+    if (signsIn && before?.state !== status.state && status.state !== 'starting') void this.refresh();
   }
 
   upsert(status: ServerStatus): void {
@@ -70,7 +81,8 @@ export class ServersStore extends Store<ServersState> {
           // announced while the answer was on its way must not turn back into "starting").
           const current = servers.map((status) => {
             const newer = arrived.get(status.name);
-            return newer !== undefined && newer.since >= status.since ? newer : status;
+            if (newer === undefined || newer.since < status.since) return status;
+            return newer.auth === undefined && status.auth !== undefined ? { ...newer, auth: status.auth } : newer;
           });
           this.set({ loaded: true, info, servers: current.sort(byName) });
         } catch (error) {

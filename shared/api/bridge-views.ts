@@ -146,6 +146,8 @@ export type DeviceLogin = z.infer<typeof DeviceLoginSchema>;
 /** A server's credential as status shows it: never the token itself. */
 export const AuthInfoSchema = lazySchema(() => z.object({
   connected: z.boolean(),
+  /** The entry's `auth.type` when it names one (absent: the server asked for a sign-in with a 401). */
+  kind: z.enum(['oauth', 'device', 'client_credentials', 'api_key']).optional(),
   issuer: z.string().optional(),
   expiresAt: z.number().optional(),
   scopes: z.array(z.string()).optional(),

@@ -35,6 +35,7 @@ import { LogLineSchema, LogTailSchema, PromptResultSchema, ResourceReadSchema } 
 import { lazyEntries } from './lazy-entries';
 import { SecretStoreViewSchema, StoreNameSchema } from './secret-store-views';
 import { RegistryCatalogSchema, RegistryStateSchema } from './registry-views';
+import { SignInProgressSchema } from './sign-in-views';
 
 const ByName = z.strictObject({ name: ServerNameSchema });
 const AgentNameSchema = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9 _.-]{0,63}$/, 'use 1-64 letters, digits, spaces, "_", "." or "-"');
@@ -84,7 +85,8 @@ export const API_METHODS = lazyEntries({
    * without a valid credential, runs the sign-in flow first (browser, or device code).
    */
   connect: () => ({
-    input: z.strictObject({ name: ServerNameSchema, flow: z.enum(['browser', 'device']).optional() }),
+    /** `retry`: a sign-in to it already in progress is cancelled and a new one started (else that is refused). */
+    input: z.strictObject({ name: ServerNameSchema, flow: z.enum(['browser', 'device']).optional(), retry: z.boolean().optional() }),
     output: ServerStatusSchema,
   }),
   /**
@@ -103,6 +105,13 @@ export const API_METHODS = lazyEntries({
   }),
   /** Cancels a sign-in in progress (browser or device code). */
   cancelLogin: () => ({ input: ByName, output: Ok }),
+  /** Sign-ins in progress (and the last end of each), with the browser's sign-in address and when the wait ends. */
+  listSignIns: () => ({ input: z.strictObject({}), output: z.array(SignInProgressSchema) }),
+  /**
+   * Stores the API key of an `api_key` entry where the entry reads it (its `\${secret:NAME}`, else the
+   * vault entry `<server>/apiKey`); a server waiting for it starts again.
+   */
+  setApiKey: () => ({ input: z.strictObject({ name: ServerNameSchema, value: z.string().min(1).max(64 * 1024) }), output: Ok }),
   stopServer: () => ({ input: ByName, output: ServerStatusSchema }),
   listTools: () => ({ input: OptionalServer, output: z.array(ToolInfoSchema) }),
   listResources: () => ({
@@ -306,6 +315,7 @@ export const API_EVENTS = lazyEntries({
   serverLog: () => z.object({ server: z.string(), lines: z.array(LogLineSchema) }),
   configIssues: () => z.object({ issues: z.array(ConfigIssueSchema) }),
   deviceLogin: () => DeviceLoginSchema,
+  signIn: () => SignInProgressSchema,
   approvalPending: () => PendingApprovalSchema,
   approvalDecided: () => z.object({ id: z.string(), decision: z.enum(['allow', 'deny', 'timeout']) }),
   auditEntry: () => AuditEntrySchema,

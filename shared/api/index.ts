@@ -5,6 +5,7 @@ export * from './inspect-views';
 export * from './ask-views';
 export * from './registry-views';
 export * from './client-views';
+export * from './sign-in-views';
 export { API_METHODS, API_EVENTS, StatusSchema, isApiMethod } from './contract';
 export type {
   ApiMethods,

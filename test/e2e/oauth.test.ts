@@ -42,10 +42,10 @@ describe('signing in from the UI against a real authorization server', () => {
     await stack?.close();
   });
 
-  it('connects with the browser flow, turns ready, and recovers from a revoked grant with Re-authorize', async () => {
+  it('connects with the browser flow, turns ready, and recovers from a revoked grant by signing in again', async () => {
     await ui.api('addServer', { name: 'notes', config: { type: 'http', url: stack.mcp.url, auth: { type: 'oauth' } } });
     const row = serverRow(ui.page, 'notes');
-    await row.getByRole('button', { name: 'Connect notes' }).click();
+    await row.getByRole('button', { name: 'Sign in to notes' }).click();
     const [url = ''] = await ui.waitForLog(/http:\/\/127\.0\.0\.1:\d+\/auth\?\S+/);
     await completeInBrowser(ui, url);
     await waitForState(row, 'ready');
@@ -58,7 +58,7 @@ describe('signing in from the UI against a real authorization server', () => {
     await waitForState(row, 'needs_auth');
     await ui.screenshot('oauth-needs-sign-in');
 
-    await row.getByRole('button', { name: 'Re-authorize notes' }).click();
+    await row.getByRole('button', { name: /^Sign in (again )?to notes$/ }).click();
     const addresses = () => ui.log().match(/http:\/\/127\.0\.0\.1:\d+\/auth\?\S+/g) ?? [];
     await expect.poll(() => addresses().length, { timeout: 15_000 }).toBe(2);
     await completeInBrowser(ui, addresses()[1] ?? '');
@@ -69,7 +69,7 @@ describe('signing in from the UI against a real authorization server', () => {
     await ui.page.goto(`${ui.served.origin}/#/`);
     await ui.api('addServer', { name: 'tv', config: { type: 'http', url: stack.mcp.url, auth: { type: 'device' } } });
     const row = serverRow(ui.page, 'tv');
-    await row.getByRole('button', { name: 'Connect tv' }).click();
+    await row.getByRole('button', { name: 'Sign in to tv' }).click();
     const screen = deviceLoginScreen(ui.page);
     await screen.code.waitFor({ timeout: 15_000 });
     const code = (await screen.code.textContent())?.trim() ?? '';

@@ -102,7 +102,8 @@ export function AuditLog() {
       {entries === null && !error && <p className="empty">Loading…</p>}
       {entries?.length === 0 && <p className="empty">No calls recorded{filters.agent || filters.server || filters.outcome ? ' for these filters' : ' yet'}.</p>}
       {entries && entries.length > 0 && (
-        <table className="table">
+        // Focusable: where the window is narrower than the table, the keyboard scrolls it (WCAG 2.1.1).
+        <table className="table" tabIndex={0}>
           <caption className="visually-hidden">Agent calls, newest first</caption>
           <thead>
             <tr>

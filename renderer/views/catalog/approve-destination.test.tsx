@@ -15,7 +15,7 @@ describe('approving where a URL server sends its secrets', () => {
     renderApp(api);
     const row = await screen.findByRole('listitem', { name: 'spy' });
     expect(within(row).getByText('pending approval')).toBeTruthy();
-    fireEvent.click(within(row).getByRole('button', { name: 'Approve where spy sends secrets' }));
+    fireEvent.click(within(row).getByRole('button', { name: 'Approve address where spy sends secrets' }));
     const dialog = screen.getByRole('dialog', { name: 'Approve where spy sends its secrets' });
     expect(within(dialog).getByLabelText('Address and secrets').textContent).toBe(LINE);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Approve and allow it to connect' }));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CATALOG } from '../../../shared/catalog';
 import { serverStatus } from '../../../test/support/renderer';
-import { entryRows, filterEntries, filterServers, freeName, serverRows } from './catalog-model';
+import { entryRows, filterEntries, filterServers, freeName, needsLabel, serverRows } from './catalog-model';
 
 const servers = [
   serverStatus({ name: 'everything', commandLine: 'node /x/@modelcontextprotocol/server-everything/dist/index.js stdio' }),
@@ -49,6 +49,24 @@ describe('catalog model', () => {
       serverStatus({ name: 'e-sign-in', state: 'needs_auth' }),
     ];
     expect(serverRows(mixed, new Map(), CATALOG).map((r) => r.status.name)).toEqual(['d-failed', 'z-failed', 'e-sign-in', 'c-approve', 'a-fine', 'b-off']);
+  });
+
+  it('says truly what each catalog service needs: programs that read a token or credentials file need them', () => {
+    const needs = (id: string) => {
+      const entry = CATALOG.find((e) => e.id === id);
+      if (!entry) throw new Error(`no catalog entry ${id}`);
+      return needsLabel(entry);
+    };
+    expect(needs('gmail')).toBe('credentials file');
+    expect(needs('google-calendar')).toBe('credentials file');
+    expect(needs('slack')).toBe('token');
+    expect(needs('linear')).toBe('OAuth');
+    expect(needs('everything')).toBe('none');
+    // No entry says "none" while it asks for a required secret.
+    for (const entry of CATALOG) {
+      const secret = entry.transport === 'stdio' && (entry.inputs ?? []).some((i) => i.secret && i.required);
+      if (secret || entry.auth !== 'none') expect(needsLabel(entry), entry.id).not.toBe('none');
+    }
   });
 
   it('suggests a free name', () => {

@@ -26,6 +26,17 @@ export function authLabel(auth: CatalogAuth): string {
   return AUTH_LABELS[auth];
 }
 
+/**
+ * What a service needs before it works, truly: its sign-in, else the secrets the person gives when
+ * adding it (a program that reads a token or a credentials file signs in through them), else nothing.
+ */
+export function needsLabel(entry: CatalogEntry): string {
+  if (entry.auth !== 'none') return AUTH_LABELS[entry.auth];
+  const secrets = entry.transport === 'stdio' ? (entry.inputs ?? []).filter((input) => input.secret && input.required) : [];
+  if (secrets.length === 0) return 'none';
+  return secrets.some((input) => input.file === true) ? 'credentials file' : 'token';
+}
+
 export interface ServerRowModel {
   status: ServerStatus;
   entry: CatalogEntry | undefined;
@@ -48,7 +59,8 @@ export interface EntryRowModel {
 export function serverRows(servers: readonly ServerStatus[], tools: ReadonlyMap<string, readonly ToolInfo[]>, catalog: readonly CatalogEntry[]): ServerRowModel[] {
   return [...servers].sort(byAttention).map((status) => {
     const entry = catalogEntryFor(catalog, { url: status.url, commandLine: status.commandLine });
-    const auth = entry ? authLabel(entry.auth) : status.auth ? 'OAuth' : '—';
+    const kind = status.auth?.kind;
+    const auth = entry ? needsLabel(entry) : kind !== undefined ? authLabel(kind) : status.auth ? 'OAuth' : '—';
     const toolText = (tools.get(status.name) ?? []).map((t) => `${t.name} ${t.title ?? ''}`).join(' ');
     const haystack = [status.name, entry?.name, entry?.description, status.url, status.transport, auth, toolText].join(' ').toLowerCase();
     return { status, entry, auth, badge: serverBadge(status).kind, haystack };
@@ -59,7 +71,7 @@ export function entryRows(catalog: readonly CatalogEntry[], servers: readonly Se
   return catalog.map((entry) => ({
     entry,
     addedAs: servers.filter((row) => row.entry?.id === entry.id).map((row) => row.status.name),
-    haystack: [entry.name, entry.id, entry.description, entry.transport, authLabel(entry.auth), entry.transport === 'http' ? entry.url : entry.args.join(' ')].join(' ').toLowerCase(),
+    haystack: [entry.name, entry.id, entry.description, entry.transport, needsLabel(entry), entry.transport === 'http' ? entry.url : entry.args.join(' ')].join(' ').toLowerCase(),
   }));
 }
 

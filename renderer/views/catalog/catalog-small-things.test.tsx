@@ -21,7 +21,7 @@ describe('catalog: the small things of issue 17', () => {
     const open = within(added).getByRole('link', { name: 'Open everything' });
     expect(open.getAttribute('href')).toBe('#/services/everything');
     expect(within(added).queryByRole('button', { name: 'Add Everything (reference)' })).toBeNull();
-    expect(within(added).getByRole('button', { name: 'Add Everything (reference) again' })).toBeTruthy();
+    expect(within(added).getByRole('button', { name: 'Add again, Everything (reference)' })).toBeTruthy();
     const other = screen.getByRole('listitem', { name: 'Filesystem (reference)' });
     expect(within(other).getByRole('button', { name: 'Add Filesystem (reference)' }).textContent).toBe('Add');
   });

@@ -43,12 +43,12 @@ describe('catalog', () => {
     renderApp(createFakeApi({ status: statusWith(SERVERS) }));
     await screen.findByRole('link', { name: 'alpha' });
     expect(within(row('alpha')).getByRole('button', { name: 'Disconnect alpha' })).toBeTruthy();
-    expect(within(row('bravo')).getByRole('button', { name: 'Re-authorize bravo' })).toBeTruthy();
+    expect(within(row('bravo')).getByRole('button', { name: 'Sign in to bravo' })).toBeTruthy();
     expect(within(row('charlie')).getByRole('button', { name: 'Connect charlie' })).toBeTruthy();
     expect(within(row('delta')).getByRole('button', { name: 'Enable delta' })).toBeTruthy();
     expect(within(row('delta')).queryByRole('button', { name: /Connect/ })).toBeNull();
     expect(within(row('echo')).getByRole('button', { name: 'Approve command for echo' })).toBeTruthy();
-    expect(within(row('foxtrot')).getByRole('button', { name: 'Re-authorize foxtrot' })).toBeTruthy();
+    expect(within(row('foxtrot')).getByRole('button', { name: 'Sign in again to foxtrot' })).toBeTruthy();
   });
 
   it('shows the exact command line before approving and approves through the API', async () => {

@@ -93,6 +93,13 @@ export function CatalogView() {
             <h2 id="your-services">Your services</h2>
             <RestartFailed servers={servers} />
           </div>
+          {!loaded && (
+            <div className="boot-skeleton list-skeleton" role="status" aria-label="Loading your services">
+              <div className="skeleton-bar skeleton-row" />
+              <div className="skeleton-bar skeleton-row" />
+              <div className="skeleton-bar skeleton-row" />
+            </div>
+          )}
           {loaded && shownServers.length === 0 && (
             <p className="empty">
               {unread ? 'Your services could not be read: the note above says why.' : rows.length === 0 ? 'No services yet: add one from the catalog below.' : 'No service matches.'}

@@ -2,7 +2,7 @@ import { memo } from 'react';
 import type { CatalogEntry } from '../../../shared/catalog';
 import { Badge, ClippedText, SafeLink, ServiceIcon } from '../../components';
 import { routeHref } from '../../lib';
-import { authLabel, type EntryRowModel } from './catalog-model';
+import { needsLabel, type EntryRowModel } from './catalog-model';
 
 export interface EntryRowProps {
   row: EntryRowModel;
@@ -29,7 +29,7 @@ export const EntryRow = memo(function EntryRow({ row, onAdd }: EntryRowProps) {
       </span>
       <span className="row-cell" title="Sign-in">
         <span className="visually-hidden">sign-in: </span>
-        {authLabel(entry.auth)}
+        {needsLabel(entry)}
       </span>
       <span className="row-state">
         {row.addedAs.length > 0 ? <Badge tone="info">added as {row.addedAs.join(', ')}</Badge> : null}
@@ -48,7 +48,7 @@ export const EntryRow = memo(function EntryRow({ row, onAdd }: EntryRowProps) {
               <a className="button small" href={routeHref({ screen: 'service', server: first, tab: 'overview' })} aria-label={`Open ${first}`}>
                 Open
               </a>
-              <button type="button" className="button small quiet" onClick={() => onAdd(entry)} aria-label={`Add ${entry.name} again`}>
+              <button type="button" className="button small quiet" onClick={() => onAdd(entry)} aria-label={`Add again, ${entry.name}`}>
                 Add again
               </button>
             </>

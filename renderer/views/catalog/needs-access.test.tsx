@@ -22,25 +22,25 @@ function api() {
 }
 
 describe('a service that needs more access (step-up)', () => {
-  it('says so in its row, and Re-authorize runs the sign-in', async () => {
+  it('says so in its row, and Grant more access runs the sign-in', async () => {
     const fake = api();
     renderApp(fake);
     await screen.findByRole('link', { name: 'notes' });
     const row = screen.getByRole('listitem', { name: 'notes' });
     const badge = within(row).getByText('needs more access');
-    expect(badge.closest('[title]')?.getAttribute('title')).toBe('Re-authorize to grant mcp:admin.');
-    fireEvent.click(within(row).getByRole('button', { name: 'Re-authorize notes' }));
+    expect(badge.closest('[title]')?.getAttribute('title')).toBe('Grant more access to add mcp:admin.');
+    fireEvent.click(within(row).getByRole('button', { name: 'Grant more access to notes' }));
     await waitFor(() => expect(fake.callsOf('connect')).toEqual([{ name: 'notes' }]));
   });
 
-  it('says which scopes on the service page, with a Re-authorize button', async () => {
+  it('says which scopes on the service page, with a Grant more access button', async () => {
     const fake = api();
     renderApp(fake, { hash: '#/services/notes' });
     const note = await screen.findByText('Needs more access:');
     const box = note.closest('[role="status"]') as HTMLElement;
     expect(box.textContent).toContain('mcp:admin');
     expect(box.textContent).not.toContain('mcp:read');
-    fireEvent.click(within(box).getByRole('button', { name: 'Re-authorize' }));
+    fireEvent.click(within(box).getByRole('button', { name: 'Grant more access' }));
     await waitFor(() => expect(fake.callsOf('connect')).toHaveLength(1));
   });
 });

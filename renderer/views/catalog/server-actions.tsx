@@ -1,7 +1,10 @@
+import { useState } from 'react';
 import { isRunning, type ServerStatus } from '../../../shared/api';
 import { ErrorNote } from '../../components';
-import { serverActions } from '../../lib';
+import { nextStep, serverActions } from '../../lib';
 import { useLive, useStore } from '../../state';
+import { ApiKeyDialog } from '../device-login/api-key-dialog';
+import { SignInProgressPanel } from '../device-login/sign-in-progress';
 import { useServerActions } from './use-server-actions';
 
 export interface ServerActionsProps {
@@ -14,48 +17,57 @@ export interface ServerActionsProps {
  * Running, approved and enabled: stopping and starting it again is what a person reaches for. A failed
  * one offers Connect, which is that same fresh start (crash counters reset).
  */
-function canRestart(status: ServerStatus, connectShown: boolean): boolean {
-  return status.enabled && status.approval !== 'pending' && !connectShown && (status.state === 'ready' || status.state === 'error');
+function canRestart(status: ServerStatus, stepShown: boolean): boolean {
+  return status.enabled && status.approval !== 'pending' && !stepShown && (status.state === 'ready' || status.state === 'error');
 }
 
-/** Connect / Re-authorize / Restart / Stop / Disconnect / Enable-Disable / Approve command for one server. */
+/**
+ * One server's next step (Sign in, Enter API key, Grant more access, Connect, Approve; nothing when it is
+ * healthy), a sign-in in progress with its address and Cancel, then Restart / Stop / Disconnect / Enable.
+ */
 export function ServerActions({ status, now, onApprove }: ServerActionsProps) {
   const { name } = status;
   const live = useLive();
   const connecting = useStore(live.connecting).has(name);
+  const signIn = useStore(live.signIns).get(name);
   const { busy, error, run, clearError } = useServerActions(name);
-  const actions = serverActions(status, now);
-  // A program on this computer signs in when it has an "auth" block (its status then carries `auth`).
-  const signingIn = connecting && (status.transport === 'http' || status.auth !== undefined || status.state === 'needs_auth');
+  const [keyOpen, setKeyOpen] = useState(false);
+  const actions = serverActions(status);
+  const step = nextStep(status, now);
+  const waiting = signIn?.state === 'waiting';
+  // An ended sign-in's note offers "Sign in again" itself.
+  const noted = signIn !== undefined && signIn.state !== 'signed_in';
+  const stepShown = step !== undefined && step.kind !== 'approve' && !connecting && !waiting && !(noted && step.kind !== 'enter-api-key' && step.kind !== 'connect');
   return (
     <div className="row-actions">
       <div className="button-row">
-        {actions.approve && (
+        {step?.kind === 'approve' && (
           <button
             type="button"
             className="button small primary"
             onClick={() => onApprove(status)}
-            aria-label={status.transport === 'http' ? `Approve where ${name} sends secrets` : `Approve command for ${name}`}
+            aria-label={status.transport === 'http' ? `Approve address where ${name} sends secrets` : `Approve command for ${name}`}
           >
             {status.transport === 'http' ? 'Approve address' : 'Approve command'}
           </button>
         )}
-        {actions.connect !== undefined && !connecting && (
-          <button type="button" className="button small primary" disabled={busy !== null} onClick={() => void run('connect')} aria-label={`${actions.connect} ${name}`}>
-            {actions.connect}
+        {stepShown && (
+          <button
+            type="button"
+            className="button small primary"
+            disabled={busy !== null}
+            onClick={() => (step.kind === 'enter-api-key' ? setKeyOpen(true) : void run('connect'))}
+            aria-label={step.name}
+          >
+            {step.label}
           </button>
         )}
-        {connecting && (
+        {connecting && !waiting && (
           <span className="busy-text" role="status">
-            {signingIn ? 'Signing in…' : 'Connecting…'}
+            Connecting…
           </span>
         )}
-        {signingIn && (
-          <button type="button" className="button small" onClick={() => void run('cancel')} aria-label={`Cancel sign-in to ${name}`}>
-            Cancel sign-in
-          </button>
-        )}
-        {canRestart(status, actions.connect !== undefined) && !connecting && (
+        {canRestart(status, stepShown) && !connecting && !waiting && (
           <button type="button" className="button small" disabled={busy !== null} onClick={() => void run('restart')} aria-label={`Restart ${name}`}>
             {busy === 'restart' ? 'Restarting…' : 'Restart'}
           </button>
@@ -66,7 +78,7 @@ export function ServerActions({ status, now, onApprove }: ServerActionsProps) {
             {busy === 'stop' ? 'Stopping…' : 'Stop'}
           </button>
         )}
-        {actions.disconnect && !connecting && (
+        {actions.disconnect && !connecting && !waiting && (
           <button type="button" className="button small" disabled={busy !== null} onClick={() => void run('disconnect')} aria-label={`Disconnect ${name}`}>
             Disconnect
           </button>
@@ -74,14 +86,24 @@ export function ServerActions({ status, now, onApprove }: ServerActionsProps) {
         <button
           type="button"
           className="button small"
-          disabled={busy !== null || connecting}
+          disabled={busy !== null || connecting || waiting}
           onClick={() => void run(actions.toggle === 'Enable' ? 'enable' : 'disable')}
           aria-label={`${actions.toggle} ${name}`}
         >
           {actions.toggle}
         </button>
       </div>
+      {noted && (
+        <SignInProgressPanel
+          progress={signIn}
+          busy={busy !== null && !waiting}
+          onCancel={() => void run('cancel')}
+          onRetry={() => void run('connect-retry')}
+          onDismiss={() => live.signIns.dismiss(name)}
+        />
+      )}
       {error && <ErrorNote error={error} onDismiss={clearError} />}
+      {keyOpen && <ApiKeyDialog server={name} onClose={() => setKeyOpen(false)} fallbackFocus={() => document.getElementById(`server-${name}`)} />}
     </div>
   );
 }

@@ -1,15 +1,17 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import type { ServerStatus } from '../../../shared/api';
 import { describeError, type ShownError } from '../../lib';
 import { useLive } from '../../state';
 
-export type ServerAction = 'connect' | 'connect-browser' | 'connect-device' | 'disconnect' | 'revoke' | 'enable' | 'disable' | 'cancel' | 'restart' | 'stop';
+export type ServerAction = 'connect' | 'connect-browser' | 'connect-device' | 'connect-retry' | 'disconnect' | 'revoke' | 'enable' | 'disable' | 'cancel' | 'restart' | 'stop';
 
 /** Runs a server's actions through the App API, tracking what is in flight and the last failure. */
 export function useServerActions(name: string) {
   const live = useLive();
   const [busy, setBusy] = useState<ServerAction | null>(null);
   const [error, setError] = useState<ShownError | null>(null);
+  /** The latest run: a connect replaced by "Start again" ends (cancelled) after its successor began, and says nothing. */
+  const latest = useRef(0);
 
   const run = useCallback(
     async (action: ServerAction): Promise<void> => {
@@ -21,13 +23,17 @@ export function useServerActions(name: string) {
         return;
       }
       setBusy(action);
-      const isConnect = action === 'connect' || action === 'connect-browser' || action === 'connect-device';
+      const run = ++latest.current;
+      const isConnect = action === 'connect' || action === 'connect-browser' || action === 'connect-device' || action === 'connect-retry';
       if (isConnect) connecting.update((set) => new Set(set).add(name));
       try {
         let status: ServerStatus | undefined;
         if (isConnect) {
-          const flow = action === 'connect-browser' ? 'browser' : action === 'connect-device' ? 'device' : undefined;
-          status = await api.connect(flow ? { name, flow } : { name });
+          // Start again in the flow that was running (a code stays a code).
+          const last = live.signIns.get().get(name)?.flow;
+          const again = action === 'connect-retry' && (last === 'browser' || last === 'device') ? last : undefined;
+          const flow = action === 'connect-browser' ? 'browser' : action === 'connect-device' ? 'device' : again;
+          status = await api.connect({ name, ...(flow ? { flow } : {}), ...(action === 'connect-retry' ? { retry: true } : {}) });
         } else if (action === 'restart') status = await api.restartServer({ name });
         else if (action === 'stop') status = await api.stopServer({ name });
         else if (action === 'disconnect' || action === 'revoke') status = await api.disconnect(action === 'revoke' ? { name, revoke: true } : { name });
@@ -35,18 +41,21 @@ export function useServerActions(name: string) {
         if (status) servers.upsert(status);
         else await servers.refresh();
       } catch (failure) {
-        setError(describeError(failure));
+        if (run !== latest.current) return;
+        // A sign-in that ended (cancelled, expired, failed) is told by its own note, with what to do next.
+        const ended = isConnect && live.signIns.get().get(name)?.state;
+        if (ended !== 'cancelled' && ended !== 'expired' && ended !== 'failed') setError(describeError(failure));
         // A failed connect leaves the server in a new state (error, needs sign-in); show it.
         await servers.refresh();
       } finally {
-        if (isConnect) {
+        if (run === latest.current && isConnect) {
           connecting.update((set) => {
             const next = new Set(set);
             next.delete(name);
             return next;
           });
         }
-        setBusy(null);
+        if (run === latest.current) setBusy(null);
       }
     },
     [live, name],

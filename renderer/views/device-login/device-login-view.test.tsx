@@ -104,7 +104,7 @@ describe('device login screen', () => {
     act(() => api.emit('deviceLogin', pending({ server: 'other' })));
     expect(window.location.hash).toBe('#/');
     expect(screen.getByRole('link', { name: 'Show the code' }).getAttribute('href')).toBe('#/login/other');
-    fireEvent.click(await screen.findByRole('button', { name: 'Re-authorize linear' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign in to linear' }));
     act(() => api.emit('deviceLogin', pending()));
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign in to linear' })).toBeTruthy();
     expect(window.location.hash).toBe('#/login/linear');

@@ -2,6 +2,7 @@ import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { LogLine } from '../../../shared/api';
 import { CopyButton, ErrorNote } from '../../components';
 import { plural, shownText } from '../../lib';
+import { LEVEL_FILTERS, passesLevel, severityOf, type LevelFilter } from './log-level';
 import { MAX_SHOWN_LINES, useServerLog } from './use-server-log';
 import './inspect.css';
 
@@ -10,6 +11,9 @@ function clock(at: number): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 }
+
+/** Errors stand out (the error tone), warnings read as warnings, the rest stays quiet. */
+const BADGE = { error: 'error', warning: 'warn', info: 'muted', debug: 'muted' } as const;
 
 const kindOf = (line: LogLine) => (line.kind === 'message' ? (line.level ?? 'message') : line.kind);
 const asText = (line: LogLine) => `${clock(line.at)} ${kindOf(line).padEnd(7)} ${line.text}`;
@@ -26,10 +30,14 @@ export function LogsPanel({ server }: { server: string }) {
   const { lines, loaded, missed, error } = useServerLog(server);
   const [search, setSearch] = useState('');
   const [follow, setFollow] = useState(true);
+  const [level, setLevel] = useState<LevelFilter>('all');
   const box = useRef<HTMLDivElement>(null);
 
   const words = useMemo(() => search.toLowerCase().split(/\s+/).filter(Boolean), [search]);
-  const shown = useMemo(() => lines.filter((l) => words.every((w) => `${kindOf(l)} ${l.text}`.toLowerCase().includes(w))), [lines, words]);
+  const shown = useMemo(
+    () => lines.filter((l) => passesLevel(l, level) && words.every((w) => `${kindOf(l)} ${l.text}`.toLowerCase().includes(w))),
+    [lines, words, level],
+  );
 
   useLayoutEffect(() => {
     const element = box.current;
@@ -46,6 +54,16 @@ export function LogsPanel({ server }: { server: string }) {
       <div className="toolbar">
         <input type="search" aria-label="Search the log" placeholder="Search the log" value={search} onChange={(e) => setSearch(e.target.value)} />
         <label className="field inline">
+          Show
+          <select value={level} onChange={(e) => setLevel(e.target.value as LevelFilter)}>
+            {LEVEL_FILTERS.map((f) => (
+              <option key={f.value} value={f.value}>
+                {f.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="field inline">
           <input type="checkbox" checked={follow} onChange={(e) => setFollow(e.target.checked)} />
           Follow new lines
         </label>
@@ -58,16 +76,18 @@ export function LogsPanel({ server }: { server: string }) {
       {missed > 0 && <p className="note note-warn">{plural(missed, 'line')} came faster than this page could read them and are no longer kept.</p>}
       <div className="log-view" ref={box} role="log" aria-label={`Log of ${server}`} aria-live={follow ? 'polite' : 'off'} tabIndex={0}>
         {shown.map((line) => (
-          <div key={line.seq} className={`log-line log-${line.kind}`}>
+          <div key={line.seq} className={`log-line log-${line.kind} log-sev-${severityOf(line)}`}>
             <time dateTime={new Date(line.at).toISOString()}>{clock(line.at)}</time>
-            <span className="log-kind">{kindOf(line)}</span>
+            <span className="log-kind">
+              <span className={`badge badge-${BADGE[severityOf(line)]}`}>{kindOf(line)}</span>
+            </span>
             <span className="log-text">
               <Marked text={shownText(line.text)} words={words} />
             </span>
           </div>
         ))}
         {loaded && lines.length === 0 && <p className="empty">Nothing yet. Lines appear here as {server} starts and writes them.</p>}
-        {loaded && lines.length > 0 && shown.length === 0 && <p className="empty">No line matches “{search}”.</p>}
+        {loaded && lines.length > 0 && shown.length === 0 && <p className="empty">{search !== '' ? `No line matches “${search}”.` : 'No line at this level.'}</p>}
         {!loaded && <p className="empty">Loading the log…</p>}
       </div>
     </section>

@@ -1,16 +1,26 @@
+import { useState } from 'react';
 import { moreAccessNeeded, type ServerStatus } from '../../../shared/api';
 import { ErrorNote, SafeLink, TimeAgo } from '../../components';
 import { expiryText, routeHref, shownLine, timestamp } from '../../lib';
-import { useNowFor } from '../../state';
+import { useLive, useNowFor, useStore } from '../../state';
 import { useServerActions } from '../catalog/use-server-actions';
+import { ApiKeyDialog } from '../device-login/api-key-dialog';
+import { SignInProgressPanel } from '../device-login/sign-in-progress';
 import { StateHistory } from './state-history';
 
 /** Facts, last error with its hint, sign-in details and the state history of one server. */
 export function OverviewPanel({ status }: { status: ServerStatus }) {
   const now = useNowFor(status.auth?.expiresAt);
   const { busy, error, run, clearError } = useServerActions(status.name);
+  const live = useLive();
+  const signIn = useStore(live.signIns).get(status.name);
+  const [keyOpen, setKeyOpen] = useState(false);
   const auth = status.auth;
   const more = moreAccessNeeded(auth);
+  const apiKey = auth?.kind === 'api_key';
+  const waiting = signIn?.state === 'waiting';
+  // The core's hint for a missing key names a terminal command; here the key is entered below.
+  const lastError = apiKey && status.lastError !== undefined ? { message: status.lastError.message, hint: 'Enter the key with “Enter API key” under Sign-in.' } : status.lastError;
   return (
     <div className="overview">
       <section aria-labelledby="facts-title" className="panel">
@@ -52,7 +62,7 @@ export function OverviewPanel({ status }: { status: ServerStatus }) {
       {status.lastError !== undefined && (
         <section aria-labelledby="last-error-title" className="panel">
           <h2 id="last-error-title">Last error</h2>
-          <ErrorNote error={status.lastError} />
+          <ErrorNote error={lastError ?? status.lastError} />
           <p className="muted">Code: {status.lastError.code}</p>
           <p>
             <a href={routeHref({ screen: 'service', server: status.name, tab: 'logs' })}>Read what {status.name} wrote in its logs</a>
@@ -71,17 +81,17 @@ export function OverviewPanel({ status }: { status: ServerStatus }) {
                     {shownLine(s)}
                   </code>
                 ))}
-                . Re-authorize signs in once for these and the scopes it has.
+                . Granting it signs in once for these and the scopes it has.
               </p>
-              <button type="button" className="button primary" disabled={busy !== null} onClick={() => void run('connect')}>
-                Re-authorize
+              <button type="button" className="button primary" disabled={busy !== null || waiting} onClick={() => void run('connect')}>
+                Grant more access
               </button>
             </div>
           )}
           {auth ? (
             <dl className="facts">
-              <dt>Credential</dt>
-              <dd>{auth.connected ? 'held in the vault' : 'none'}</dd>
+              <dt>{apiKey ? 'API key' : 'Credential'}</dt>
+              <dd>{auth.connected ? 'held in the vault' : apiKey ? 'none stored, or refused' : 'none'}</dd>
               {auth.issuer !== undefined && (
                 <>
                   <dt>Issued by</dt>
@@ -96,8 +106,8 @@ export function OverviewPanel({ status }: { status: ServerStatus }) {
                   <dd>{expiryText(auth.expiresAt, now)}</dd>
                 </>
               )}
-              <dt>Granted scopes</dt>
-              <dd>{auth.scopes && auth.scopes.length > 0 ? auth.scopes.map((s) => <code key={s} className="scope">{shownLine(s)}</code>) : 'none reported'}</dd>
+              {!apiKey && <dt>Granted scopes</dt>}
+              {!apiKey && <dd>{auth.scopes && auth.scopes.length > 0 ? auth.scopes.map((s) => <code key={s} className="scope">{shownLine(s)}</code>) : 'none reported'}</dd>}
               {auth.refreshTokenShared && (
                 <>
                   <dt>Refresh token</dt>
@@ -108,13 +118,30 @@ export function OverviewPanel({ status }: { status: ServerStatus }) {
           ) : (
             <p className="muted">This service has not asked for a sign-in.</p>
           )}
+          {signIn !== undefined && signIn.state !== 'signed_in' && (
+            <SignInProgressPanel
+              progress={signIn}
+              busy={busy !== null && !waiting}
+              onCancel={() => void run('cancel')}
+              onRetry={() => void run('connect-retry')}
+              onDismiss={() => live.signIns.dismiss(status.name)}
+            />
+          )}
           <div className="button-row">
-            <button type="button" className="button" disabled={busy !== null} onClick={() => void run('connect-browser')}>
-              Sign in with the browser
-            </button>
-            <button type="button" className="button" disabled={busy !== null} onClick={() => void run('connect-device')}>
-              Sign in with a code
-            </button>
+            {apiKey ? (
+              <button type="button" className="button primary" onClick={() => setKeyOpen(true)} aria-label={`Enter API key for ${status.name}`}>
+                Enter API key
+              </button>
+            ) : (
+              <>
+                <button type="button" className="button" disabled={busy !== null || waiting} onClick={() => void run('connect-browser')}>
+                  Sign in with the browser
+                </button>
+                <button type="button" className="button" disabled={busy !== null || waiting} onClick={() => void run('connect-device')}>
+                  Sign in with a code
+                </button>
+              </>
+            )}
             {auth?.connected === true && (
               <button type="button" className="button danger" disabled={busy !== null} onClick={() => void run('revoke')}>
                 Sign out and revoke
@@ -122,6 +149,7 @@ export function OverviewPanel({ status }: { status: ServerStatus }) {
             )}
           </div>
           {error && <ErrorNote error={error} onDismiss={clearError} />}
+          {keyOpen && <ApiKeyDialog server={status.name} onClose={() => setKeyOpen(false)} fallbackFocus={() => document.getElementById('signin-title')} />}
         </section>
       )}
       <section aria-labelledby="history-title" className="panel">

@@ -8,3 +8,5 @@ export type { ContrastPair, FocusRing } from './a11y';
 export { contrastRatio, relativeLuminance, parseColor } from './contrast';
 export { controlBoxes, overlaps, layoutProblems, tabTo, unreachedByTab, focusedName } from './layout-checks';
 export type { Box } from './layout-checks';
+export { seriousAxeProblems } from './axe';
+export type { AxeProblem } from './axe';

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import type { ServerStatus } from '../../shared/api';
+import { nextStep } from './server-step';
+
+const NOW = 1_800_000_000_000;
+
+function status(patch: Partial<ServerStatus> = {}): ServerStatus {
+  return {
+    name: 'demo',
+    transport: 'http',
+    enabled: true,
+    state: 'idle',
+    since: NOW,
+    approval: 'not_needed',
+    toolCount: 0,
+    resourceCount: 0,
+    promptCount: 0,
+    crashes: 0,
+    history: [],
+    ...patch,
+  };
+}
+
+const kind = (patch: Partial<ServerStatus>) => nextStep(status(patch), NOW)?.kind;
+
+describe('nextStep: one specific action per state', () => {
+  it('offers nothing for a healthy server, idle or ready, nor while it starts', () => {
+    expect(kind({ state: 'idle', inventoryUpdatedAt: NOW - 1000, toolCount: 3 })).toBeUndefined();
+    expect(kind({ state: 'stopped', history: [{ state: 'ready', at: NOW - 5000 }] })).toBeUndefined();
+    expect(kind({ state: 'ready', toolCount: 3 })).toBeUndefined();
+    expect(kind({ state: 'starting' })).toBeUndefined();
+    expect(kind({ state: 'ready', auth: { connected: true, kind: 'oauth', expiresAt: NOW + 60_000 } })).toBeUndefined();
+  });
+
+  it('says Sign in, never "again", for a service that never signed in', () => {
+    expect(kind({ state: 'idle', auth: { connected: false, kind: 'oauth' } })).toBe('sign-in');
+    expect(kind({ state: 'needs_auth' })).toBe('sign-in');
+    expect(kind({ state: 'needs_auth', auth: { connected: false, kind: 'device' } })).toBe('sign-in');
+    expect(nextStep(status({ state: 'needs_auth' }), NOW)).toEqual({ kind: 'sign-in', label: 'Sign in', name: 'Sign in to demo' });
+  });
+
+  it('says Sign in again when a held sign-in was refused or ran out', () => {
+    expect(kind({ state: 'needs_auth', auth: { connected: true, kind: 'oauth' } })).toBe('sign-in-again');
+    expect(kind({ state: 'idle', inventoryUpdatedAt: NOW, auth: { connected: true, expiresAt: NOW - 1000 } })).toBe('sign-in-again');
+  });
+
+  it('says Grant more access for a missing scope, not a sign-in', () => {
+    const auth = { connected: true, kind: 'oauth' as const, scopes: ['read'], pendingScopes: ['admin'] };
+    expect(kind({ state: 'ready', auth })).toBe('grant-access');
+    expect(kind({ state: 'needs_auth', auth })).toBe('grant-access');
+    expect(nextStep(status({ state: 'ready', auth }), NOW)?.name).toBe('Grant more access to demo');
+  });
+
+  it('asks for the key of an API-key service that lacks one or had it refused; never a sign-in', () => {
+    expect(kind({ state: 'idle', auth: { connected: false, kind: 'api_key' } })).toBe('enter-api-key');
+    expect(kind({ state: 'needs_auth', auth: { connected: true, kind: 'api_key' } })).toBe('enter-api-key');
+    expect(kind({ state: 'ready', auth: { connected: true, kind: 'api_key' } })).toBeUndefined();
+    expect(nextStep(status({ state: 'needs_auth', auth: { connected: false, kind: 'api_key' } }), NOW)?.name).toBe('Enter API key for demo');
+  });
+
+  it('offers Connect where it never ran or failed, Approve while unapproved, nothing while disabled', () => {
+    expect(kind({ state: 'idle' })).toBe('connect');
+    expect(kind({ state: 'error', inventoryUpdatedAt: NOW })).toBe('connect');
+    expect(kind({ approval: 'pending' })).toBe('approve');
+    expect(kind({ enabled: false, state: 'needs_auth' })).toBeUndefined();
+  });
+});

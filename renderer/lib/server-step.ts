@@ -1,0 +1,51 @@
+import { moreAccessNeeded, type ServerStatus } from '../../shared/api';
+import { tokenExpired } from './server-badge';
+
+export type StepKind = 'approve' | 'sign-in' | 'sign-in-again' | 'grant-access' | 'enter-api-key' | 'connect';
+
+export interface ServerStep {
+  kind: StepKind;
+  /** The button's text. */
+  label: string;
+  /** Its accessible name: the text, then the server (WCAG 2.5.3: the visible words come first). */
+  name: string;
+}
+
+const LABELS: Record<Exclude<StepKind, 'approve'>, { label: string; joiner: string }> = {
+  'sign-in': { label: 'Sign in', joiner: 'to' },
+  'sign-in-again': { label: 'Sign in again', joiner: 'to' },
+  'grant-access': { label: 'Grant more access', joiner: 'to' },
+  'enter-api-key': { label: 'Enter API key', joiner: 'for' },
+  connect: { label: 'Connect', joiner: '' },
+};
+
+function step(kind: Exclude<StepKind, 'approve'>, server: string): ServerStep {
+  const { label, joiner } = LABELS[kind];
+  return { kind, label, name: joiner === '' ? `${label} ${server}` : `${label} ${joiner} ${server}` };
+}
+
+/** Whether the server has been seen working: its tools were listed once, or it was ready. */
+function seenWorking(status: ServerStatus): boolean {
+  return status.inventoryUpdatedAt !== undefined || status.history.some((change) => change.state === 'ready');
+}
+
+/**
+ * The one thing a person does next for a server, or nothing: a healthy idle server starts on first use,
+ * and one that is starting or ready needs nothing. Disabled servers offer Enable on their own button.
+ */
+export function nextStep(status: ServerStatus, now: number): ServerStep | undefined {
+  const { name, auth } = status;
+  if (!status.enabled) return undefined;
+  if (status.approval === 'pending') return { kind: 'approve', label: 'Approve', name: `Approve ${name}` };
+  if (status.state === 'starting') return undefined;
+  // An API key is entered, never "signed in" for: missing or refused, the person types it again.
+  if (auth?.kind === 'api_key') return status.state === 'needs_auth' || !auth.connected ? step('enter-api-key', name) : status.state === 'error' ? step('connect', name) : undefined;
+  if (moreAccessNeeded(auth).length > 0) return step('grant-access', name);
+  const held = auth?.connected === true;
+  if (status.state === 'needs_auth' || tokenExpired(status, now)) return step(held ? 'sign-in-again' : 'sign-in', name);
+  // A service that signs in and holds nothing yet: signing in is what connecting it means.
+  if (auth !== undefined && !held && status.state !== 'ready') return step('sign-in', name);
+  if (status.state === 'error') return step('connect', name);
+  if ((status.state === 'idle' || status.state === 'stopped') && !seenWorking(status)) return step('connect', name);
+  return undefined;
+}

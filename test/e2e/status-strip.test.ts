@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectAgent, type AgentClient } from '../support/bridge-harness';
+import { serverRow, startUiSession, waitForState, type UiSession } from '../support/e2e';
+
+let ui: UiSession;
+let agent: AgentClient | undefined;
+
+beforeAll(async () => {
+  ui = await startUiSession();
+  await waitForState(serverRow(ui.page, 'everything'), 'ready');
+}, 45_000);
+
+afterAll(async () => {
+  await agent?.close();
+  await ui?.close();
+});
+
+describe('the status strip on every screen', () => {
+  it('says the bridge is open, lets the person allow a waiting call in place, and says when the bridge is paused', async () => {
+    const { page } = ui;
+    const strip = page.getByRole('region', { name: 'Status' });
+    await strip.getByText('Bridge open to your agents').waitFor();
+    await strip.getByText('Nothing waits for you').waitFor();
+
+    const { token } = await ui.api<{ token: string }>('addAgent', { name: 'strip agent', servers: ['everything'], policy: { read: 'ask', write: 'ask', destructive: 'ask' } });
+    agent = await connectAgent(ui.served.bridge ?? '', token, 'strip-agent');
+    const { tools } = await agent.client.listTools();
+    const echo = tools.find((t) => t.name.endsWith('echo'))?.name ?? 'everything__echo';
+    const call = agent.client.callTool({ name: echo, arguments: { message: 'allowed from the strip' } });
+
+    // On a screen that is not Activity: the call waits in the strip, with Allow and Deny right there.
+    await ui.open('#/settings');
+    const allow = strip.getByRole('button', { name: 'Allow echo on everything for strip agent', exact: true });
+    await allow.waitFor({ timeout: 15_000 });
+    await expect(strip.getByRole('button', { name: 'Deny echo on everything for strip agent', exact: true }).count()).resolves.toBe(1);
+    await ui.screenshot('status-strip-waiting-1280');
+    await page.setViewportSize({ width: 420, height: 860 });
+    await ui.screenshot('status-strip-waiting-420');
+    await page.setViewportSize({ width: 1280, height: 860 });
+    await allow.click();
+    const result = await call;
+    expect(JSON.stringify(result.content)).toContain('allowed from the strip');
+    await strip.getByText('Nothing waits for you').waitFor();
+
+    await ui.api('setBridgePaused', { paused: true });
+    await strip.getByText(/Bridge paused/).waitFor();
+    await ui.screenshot('status-strip-paused');
+    await ui.api('setBridgePaused', { paused: false });
+    await strip.getByText('Bridge open to your agents').waitFor();
+    expect(ui.problems).toEqual([]);
+  });
+});
