@@ -1,7 +1,8 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { CreateMessageRequestParams, CreateMessageResult, ElicitRequestParams, ElicitResult, ListRootsResult } from '@modelcontextprotocol/client';
 import type { RequestId } from '@modelcontextprotocol/sdk/types.js';
-import { loadSdkTypes, type CallAsker } from '../pool';
+import type { CallAsker } from '../pool';
+import { loadSdkTypes } from './server-sdk';
 import { asksOf } from './agent-schema';
 import type { AgentStore } from './agent-store';
 

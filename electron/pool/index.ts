@@ -14,7 +14,6 @@ export { DEFAULT_ASK_TIMEOUT_MS } from './server-asks';
 export type { AskContext, AskOptions, AskRouter, CallAsker } from './server-asks';
 export { AskRefused, AskTimeout } from './ask-handlers';
 export { RPC_ERROR, isProtocolError, type ProtocolErrorLike } from './rpc-codes';
-export { loadSdkTypes, type SdkTypes } from './legacy-sdk-types';
 export { parseRpcMessage, type RpcSchemas } from './rpc-message';
 export { LineSplitter } from './line-splitter';
 export { MAX_STDERR_LINE, ServerOutput } from './server-output';
