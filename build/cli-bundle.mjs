@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
 /** Bundled into the CLI; one copy of zod, so the SDK's schemas and ours are the same library. */
-export const INLINED_PACKAGES = /^(zod|@modelcontextprotocol\/sdk|openid-client|oauth4webapi|jose|commander)(\/|$)/;
+export const INLINED_PACKAGES = /^(zod|@modelcontextprotocol\/(?:sdk|client|server|core)|openid-client|oauth4webapi|jose|commander)(\/|$)/;
 
 /** Where the entry's lazily loaded chunks go, beside dist/cli.mjs. */
 export const CHUNK_DIR = 'cli-chunks';

@@ -25,19 +25,37 @@ export class ResourceSubscriber {
     return this.#client.getProtocolEra() === 'modern';
   }
 
-  /** After connect: a modern server's list changes come only on a listen stream. */
+  /**
+   * After connect: a modern server's list changes come only on a listen stream, opened where it
+   * says it sends them. One that cannot open is said in the log; the server is used all the same
+   * (its lists are fetched again at its next start).
+   */
   async open(): Promise<void> {
-    if (this.#modern) await this.#listen();
+    if (!this.#modern || this.#filter() === undefined) return;
+    try {
+      await this.#listen();
+    } catch (error) {
+      this.#log(redact(`a server's change stream could not be opened: ${error instanceof Error ? error.message : String(error)}`));
+    }
+  }
+
+  /** What to listen for: the list changes the server advertises and the URIs subscribed; undefined for nothing. */
+  #filter(): SubscriptionFilter | undefined {
+    const caps = this.#client.getServerCapabilities() ?? {};
+    const filter: SubscriptionFilter = {};
+    if (caps.tools?.listChanged === true) filter.toolsListChanged = LIST_CHANGES.toolsListChanged;
+    if (caps.prompts?.listChanged === true) filter.promptsListChanged = LIST_CHANGES.promptsListChanged;
+    if (caps.resources?.listChanged === true) filter.resourcesListChanged = LIST_CHANGES.resourcesListChanged;
+    if (caps.resources?.subscribe === true && this.#uris.size > 0) filter.resourceSubscriptions = [...this.#uris];
+    return Object.keys(filter).length === 0 ? undefined : filter;
   }
 
   async #listen(): Promise<void> {
     const previous = this.#stream;
-    const caps = this.#client.getServerCapabilities() ?? {};
-    const filter: SubscriptionFilter = { ...LIST_CHANGES };
-    if (caps.resources?.subscribe === true && this.#uris.size > 0) filter.resourceSubscriptions = [...this.#uris];
-    this.#stream = await this.#client.listen(filter);
+    const filter = this.#filter();
+    this.#stream = filter === undefined ? undefined : await this.#client.listen(filter);
     await previous?.close();
-    void this.#stream.closed.then((how) => {
+    void this.#stream?.closed.then((how) => {
       if (how === 'remote' && !this.#closed) this.#log(redact(`a server's change stream ended (${how}); list changes resume at its next start`));
     });
   }

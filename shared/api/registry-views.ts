@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema';
 
 /** One registry entry as the catalog shows it: checked text only, the latest version of a server. */
-export const RegistryRowSchema = z.object({
+export const RegistryRowSchema = lazySchema(() =>
+  z.object({
   /** The registry's base URL. */
   registry: z.string(),
   /** The registry's id of the server (`io.github.owner/name`), unique within its registry. */
@@ -14,11 +16,13 @@ export const RegistryRowSchema = z.object({
   statusMessage: z.string().optional(),
   packages: z.array(z.object({ registryType: z.string(), identifier: z.string() })),
   remotes: z.array(z.enum(['streamable-http', 'sse'])),
-});
+  }),
+);
 export type RegistryRow = z.infer<typeof RegistryRowSchema>;
 
 /** What the catalog knows of one registry: its snapshot, a sync in progress, the last failure. */
-export const RegistryStateSchema = z.object({
+export const RegistryStateSchema = lazySchema(() =>
+  z.object({
   base: z.string(),
   entries: z.number().int(),
   fullSyncAt: z.number().optional(),
@@ -28,8 +32,9 @@ export const RegistryStateSchema = z.object({
   syncing: z.object({ kind: z.enum(['full', 'incremental']), pages: z.number().int(), received: z.number().int() }).optional(),
   /** The last refresh that failed; the snapshot is the one before it. */
   lastFailure: z.object({ at: z.number(), message: z.string() }).optional(),
-});
+  }),
+);
 export type RegistryState = z.infer<typeof RegistryStateSchema>;
 
-export const RegistryCatalogSchema = z.object({ registries: z.array(RegistryStateSchema), entries: z.array(RegistryRowSchema) });
+export const RegistryCatalogSchema = lazySchema(() => z.object({ registries: z.array(RegistryStateSchema), entries: z.array(RegistryRowSchema) }));
 export type RegistryCatalogView = z.infer<typeof RegistryCatalogSchema>;

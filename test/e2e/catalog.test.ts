@@ -25,7 +25,7 @@ describe('catalog in a real browser against the real core', () => {
 
   it('adds a reference server from the catalog, shows its exact command, approves it and connects', async () => {
     const { page } = ui;
-    await catalogRow(page, 'Everything (reference)').getByRole('button', { name: 'Add Everything (reference)' }).click();
+    await catalogRow(page, 'Everything (reference)').getByRole('button', { name: 'Add again, Everything (reference)' }).click();
     const add = dialog(page, 'Add Everything (reference)');
     await add.getByLabel('Name').fill('ref-everything');
     await ui.screenshot('catalog-add-from-catalog');

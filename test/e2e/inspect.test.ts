@@ -88,6 +88,9 @@ describe('Logs tab', () => {
     await tabTo(page, search);
     await page.keyboard.type('ready');
     await expect.poll(() => logOf('everything').locator('.log-line').count()).toBeGreaterThan(0);
+    // Past the level filter, which comes next.
+    await page.keyboard.press('Tab');
+    expect(await page.getByRole('combobox').evaluate((e) => e === document.activeElement)).toBe(true);
     await page.keyboard.press('Tab');
     const follow = page.getByRole('checkbox', { name: 'Follow new lines' });
     expect(await follow.evaluate((e) => e === document.activeElement)).toBe(true);
