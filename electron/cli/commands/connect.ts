@@ -3,7 +3,8 @@ import type { ServerStatus } from '../../../shared/api';
 import type { ServerConfig } from '../../../shared/config';
 import { CodedError } from '../../../shared/errors';
 import type { VaultHealth } from '../../../shared/vault';
-import { openWith, printUrl, type FlowEvent, type Opener } from '../../auth';
+import type { FlowEvent } from '../../auth';
+import { signInOpener } from '../sign-in-opener';
 import type { Output } from '../output';
 import { printJson } from '../output';
 import type { Run } from '../runner';
@@ -15,13 +16,6 @@ interface ConnectOptions {
   printUrl?: boolean;
   openWith?: string;
   json?: boolean;
-}
-
-function opener(options: ConnectOptions): Opener | undefined {
-  if (options.printUrl && options.openWith) throw new CodedError('invalid_input', 'Give --print-url or --open-with, not both');
-  if (options.printUrl) return printUrl(process.stderr, 'Open this address to sign in:');
-  if (options.openWith) return openWith(options.openWith);
-  return undefined;
 }
 
 /** Servers whose connect may end in tokens to keep: HTTP ones and stdio ones with an OAuth "auth", not signing in with a key from the config. */
@@ -77,7 +71,7 @@ export function registerConnect(program: Command, run: Run): void {
     .option('--json', 'print the resulting status as JSON')
     .action((server: string, options: ConnectOptions) =>
       run(async (ctx) => {
-        const custom = opener(options);
+        const custom = signInOpener(options);
         const core = await ctx.core(custom ? { opener: custom } : {});
         const app = ctx.runningApp();
         let status: ServerStatus;

@@ -4,7 +4,7 @@ import { DEFAULT_UI_PORT } from '../../../shared/config';
 import { CodedError } from '../../../shared/errors';
 import { redact } from '../../../shared/redact';
 import { isPortFree, packageRoot, QuietCompaction, writeRuntimeFile, type RuntimeInfo } from '../../app';
-import { openWith, printUrl, type Opener } from '../../auth';
+import { signInOpener } from '../sign-in-opener';
 import { startWebServer } from '../../web';
 
 import type { Action, Run } from '../runner';
@@ -42,14 +42,6 @@ function printRunning(info: RuntimeInfo, dataDir: string, json: boolean): void {
   }
 }
 
-/** Headless machines: print sign-in addresses, or hand them to a command of the person's choice. */
-function serveOpener(options: ServeOptions): Opener | undefined {
-  if (options.printUrl && options.openWith) throw new CodedError('invalid_input', 'Give --print-url or --open-with, not both');
-  if (options.printUrl) return printUrl(process.stderr, 'Open this address to sign in:');
-  if (options.openWith) return openWith(options.openWith);
-  return undefined;
-}
-
 export function registerServe(program: Command, run: Run): void {
   program
     .command('serve')
@@ -66,7 +58,7 @@ export function registerServe(program: Command, run: Run): void {
 /** `serve` itself: run by commander's `serve` command and by main's own parse of a plain `serve` (serve-args.ts). */
 export function serveAction(options: ServeOptions): Action {
   return async (ctx) => {
-    const opener = serveOpener(options);
+    const opener = signInOpener(options);
     // Only a person at a terminal can answer; a flag, so neither the App API nor mcp.json can turn it on.
     if (options.confirmAtTerminal && !(process.stdin.isTTY && process.stderr.isTTY)) {
       throw new CodedError('invalid_input', '--confirm-at-terminal needs a terminal to ask at', {
