@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { appCsp, isAllowedSource } from './app-csp';
+
+function directives(csp: string): Map<string, string> {
+  return new Map(csp.split('; ').map((part) => [part.split(' ')[0] ?? '', part.slice(part.indexOf(' ') + 1)]));
+}
+
+describe('appCsp', () => {
+  it('allows nothing beyond inline code by default', () => {
+    const csp = directives(appCsp(undefined, ['http://127.0.0.1:4000']));
+    expect(csp.get('default-src')).toBe("'none'");
+    expect(csp.get('connect-src')).toBe("'none'");
+    expect(csp.get('frame-src')).toBe("'none'");
+    expect(csp.get('base-uri')).toBe("'none'");
+    expect(csp.get('form-action')).toBe("'none'");
+    expect(csp.get('script-src')).toBe("'unsafe-inline'");
+    expect(csp.get('frame-ancestors')).toBe('http://127.0.0.1:4000');
+  });
+
+  it('adds exactly the declared origins to their directives', () => {
+    const csp = directives(
+      appCsp({ connectDomains: ['https://api.example.com', 'wss://live.example.com'], resourceDomains: ['https://*.cdn.example'], frameDomains: ['https://www.youtube.com'] }, []),
+    );
+    expect(csp.get('connect-src')).toBe('https://api.example.com wss://live.example.com');
+    expect(csp.get('script-src')).toBe("'unsafe-inline' https://*.cdn.example");
+    expect(csp.get('img-src')).toBe('data: blob: https://*.cdn.example');
+    expect(csp.get('frame-src')).toBe('https://www.youtube.com');
+    expect(csp.get('frame-ancestors')).toBe("'none'");
+  });
+
+  it('drops declarations that would rewrite the policy instead of adding an origin', () => {
+    for (const hostile of ["'unsafe-eval'", '*', 'https://a.example; script-src *', 'data:', 'http://evil.example', 'https://a.example/path', "https://a.example'", 'javascript:', 'https://*', 'https://a.*.example']) {
+      expect(isAllowedSource(hostile), hostile).toBe(false);
+      const csp = directives(appCsp({ connectDomains: [hostile], resourceDomains: [hostile] }, [hostile]));
+      expect(csp.get('connect-src'), hostile).toBe("'none'");
+      expect(csp.get('script-src'), hostile).toBe("'unsafe-inline'");
+      expect(csp.get('frame-ancestors'), hostile).toBe("'none'");
+    }
+    expect(isAllowedSource('http://127.0.0.1:8080')).toBe(true);
+    expect(isAllowedSource('https://api.example.com:8443')).toBe(true);
+  });
+});

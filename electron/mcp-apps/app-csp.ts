@@ -1,0 +1,53 @@
+import type { AppCspDomains } from './ui-meta';
+
+/**
+ * A source an app may declare: an origin over https or wss (a `*.` wildcard only as the first label),
+ * or a loopback http/ws origin for a server on this machine. Anything else (keywords, paths, quotes,
+ * `;`, bare `*`, `data:`) is dropped, so a declaration can only add origins, never rewrite the policy.
+ */
+const SOURCE = /^(https|wss):\/\/(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5})?$/;
+const LOOPBACK = /^(http|ws):\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d{1,5})?$/;
+
+export function isAllowedSource(source: string): boolean {
+  const value = source.trim().toLowerCase().replace(/\/$/, '');
+  return SOURCE.test(value) || LOOPBACK.test(value);
+}
+
+function sources(list: readonly string[] | undefined): string[] {
+  const kept = new Set<string>();
+  for (const source of list ?? []) if (isAllowedSource(source)) kept.add(source.trim().toLowerCase().replace(/\/$/, ''));
+  return [...kept];
+}
+
+function directive(name: string, base: readonly string[], declared: readonly string[]): string {
+  const all = [...base, ...declared];
+  return `${name} ${all.length > 0 ? all.join(' ') : "'none'"}`;
+}
+
+/**
+ * The Content-Security-Policy an app's document is served with (SEP-1865 §security: a restrictive
+ * default, widened only by the resource's `_meta.ui.csp`). Apps are single documents with inline
+ * scripts and styles; nothing loads or connects anywhere the resource did not declare.
+ */
+export function appCsp(declared: AppCspDomains | undefined, ancestors: readonly string[]): string {
+  const resource = sources(declared?.resourceDomains);
+  const connect = sources(declared?.connectDomains);
+  const frame = sources(declared?.frameDomains);
+  const base = sources(declared?.baseUriDomains);
+  return [
+    "default-src 'none'",
+    directive('script-src', ["'unsafe-inline'"], resource),
+    directive('style-src', ["'unsafe-inline'"], resource),
+    directive('img-src', ['data:', 'blob:'], resource),
+    directive('font-src', ['data:'], resource),
+    directive('media-src', ['data:', 'blob:'], resource),
+    directive('connect-src', [], connect),
+    directive('frame-src', [], frame),
+    directive('base-uri', [], base),
+    "worker-src 'none'",
+    "object-src 'none'",
+    "form-action 'none'",
+    // Only the app's own screen may frame it (CSP3 §frame-ancestors), never another page of the person's.
+    directive('frame-ancestors', [], ancestors.filter(isAllowedSource)),
+  ].join('; ');
+}

@@ -1,0 +1,6 @@
+/** MCP Apps (the `io.modelcontextprotocol/ui` extension, SEP-1865): what tools and resources say of apps, their addresses through the bridge, and the policies an app's document is served with. */
+export { APPS_EXTENSION, APP_MIME_TYPE, toolApp, isAppOnly, isVisibleToApps, resourceApp } from './ui-meta';
+export type { ToolApp, AppVisibility, ResourceApp, AppCspDomains, AppPermission } from './ui-meta';
+export { toBridgeAddress, fromBridgeAddress, withBridgeAddresses } from './ui-address';
+export { appCsp, isAllowedSource } from './app-csp';
+export { APP_PERMISSIONS, requestedPermissions, grantedPermissions, appPermissionsPolicy, appFrameAllow } from './app-permissions';
