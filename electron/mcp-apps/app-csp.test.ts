@@ -15,6 +15,7 @@ describe('appCsp', () => {
     expect(csp.get('form-action')).toBe("'none'");
     expect(csp.get('script-src')).toBe("'unsafe-inline'");
     expect(csp.get('frame-ancestors')).toBe('http://127.0.0.1:4000');
+    expect(csp.get('sandbox')).toBe('allow-scripts');
   });
 
   it('adds exactly the declared origins to their directives', () => {

@@ -47,6 +47,9 @@ export function appCsp(declared: AppCspDomains | undefined, ancestors: readonly 
     "worker-src 'none'",
     "object-src 'none'",
     "form-action 'none'",
+    // The document is sandboxed even if something opens it outside its frame (CSP3 §sandbox): scripts
+    // only, an opaque origin, no popups, no top navigation, no forms.
+    'sandbox allow-scripts',
     // Only the app's own screen may frame it (CSP3 §frame-ancestors), never another page of the person's.
     directive('frame-ancestors', [], ancestors.filter(isAllowedSource)),
   ].join('; ');

@@ -1,0 +1,79 @@
+import { randomBytes } from 'node:crypto';
+import type { AppCspDomains, AppPermission } from './ui-meta';
+
+/** An app's document as its server gave it, with what it declared and what the person granted it. */
+export interface AppDocument {
+  readonly server: string;
+  readonly uri: string;
+  readonly html: string;
+  /** The resource's `_meta.ui.csp`; the app origin builds the policy from it (appCsp). */
+  readonly declared: AppCspDomains | undefined;
+  readonly granted: readonly AppPermission[];
+}
+
+export interface AppShelfOptions {
+  /** How long an opened app's address stays good (default ten minutes): enough to load and reload. */
+  ttlMs?: number;
+  /** At most this many documents at once (default 16); the oldest goes first. */
+  maxDocuments?: number;
+  /** Largest document kept (default 5 MiB); a server's bigger one is refused. */
+  maxBytes?: number;
+  now?: () => number;
+}
+
+export const DEFAULT_MAX_APP_BYTES = 5 * 1024 * 1024;
+
+/**
+ * The documents of opened apps, each under an unguessable id (256 bits) that is the only way to reach it
+ * on the app origin: a page or program that does not hold the id cannot make it serve anything.
+ */
+export class AppShelf {
+  readonly #documents = new Map<string, { document: AppDocument; until: number }>();
+  readonly #ttlMs: number;
+  readonly #max: number;
+  readonly maxBytes: number;
+  readonly #now: () => number;
+
+  constructor(options: AppShelfOptions = {}) {
+    this.#ttlMs = options.ttlMs ?? 10 * 60_000;
+    this.#max = options.maxDocuments ?? 16;
+    this.maxBytes = options.maxBytes ?? DEFAULT_MAX_APP_BYTES;
+    this.#now = options.now ?? Date.now;
+  }
+
+  /** Keeps a document and answers its id; throws when it is larger than the shelf takes. */
+  put(document: AppDocument): string {
+    if (Buffer.byteLength(document.html) > this.maxBytes) {
+      throw new RangeError(`The app of ${document.server} is larger than ${String(Math.round(this.maxBytes / 1024 / 1024))} MiB`);
+    }
+    this.#sweep();
+    while (this.#documents.size >= this.#max) {
+      const oldest = this.#documents.keys().next().value;
+      if (oldest === undefined) break;
+      this.#documents.delete(oldest);
+    }
+    const id = randomBytes(32).toString('base64url');
+    this.#documents.set(id, { document, until: this.#now() + this.#ttlMs });
+    return id;
+  }
+
+  get(id: string): AppDocument | undefined {
+    this.#sweep();
+    return this.#documents.get(id)?.document;
+  }
+
+  /** Closing an app takes its document away at once. */
+  drop(id: string): void {
+    this.#documents.delete(id);
+  }
+
+  get size(): number {
+    this.#sweep();
+    return this.#documents.size;
+  }
+
+  #sweep(): void {
+    const now = this.#now();
+    for (const [id, entry] of this.#documents) if (entry.until <= now) this.#documents.delete(id);
+  }
+}
