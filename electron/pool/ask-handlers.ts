@@ -1,5 +1,6 @@
 import type { Client, ClientCapabilities, ElicitResult, Root } from '@modelcontextprotocol/client';
 import { redact } from '../../shared/redact';
+import { APP_MIME_TYPE, APPS_EXTENSION } from '../mcp-apps';
 import type { ClientSdk } from './client-sdk';
 import type { SetTimer } from './idle-timer';
 import { isProtocolError, RPC_ERROR } from './rpc-codes';
@@ -14,6 +15,8 @@ export const CLIENT_CAPABILITIES: ClientCapabilities = {
   elicitation: { form: {}, url: {} },
   sampling: {},
   roots: { listChanged: true },
+  // MCP Apps (SEP-1865): some servers offer their app tools only to clients that can show them.
+  extensions: { [APPS_EXTENSION]: { mimeTypes: [APP_MIME_TYPE] } },
 };
 
 /** A server's request that ran out of time. */

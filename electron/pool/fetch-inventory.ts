@@ -2,6 +2,7 @@ import type { Client, RequestOptions } from '@modelcontextprotocol/client';
 import { clientSdkIfLoaded } from './client-sdk';
 import { PromptInfoSchema, ResourceInfoSchema, ResourceTemplateInfoSchema, ToolInfoSchema } from '../../shared/api';
 import type { Inventory } from './inventory';
+import { toolApp } from '../mcp-apps';
 import { isProtocolError, RPC_ERROR } from './rpc-codes';
 
 /** A server that keeps handing out cursors is cut off here rather than listed forever. */
@@ -87,6 +88,7 @@ export async function fetchInventory(
               inputSchema: t.inputSchema,
               outputSchema: t.outputSchema,
               annotations: t.annotations,
+              app: toolApp(t._meta),
             }),
           ),
         );

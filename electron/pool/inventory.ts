@@ -22,7 +22,8 @@ export interface Inventory {
 
 export const EMPTY_INVENTORY: Inventory = { tools: [], resources: [], templates: [], prompts: [] };
 
-export const CACHE_VERSION = 1;
+/** 2: tools carry their MCP App (SEP-1865); an older cache is fetched again. */
+export const CACHE_VERSION = 2;
 
 export const CachedInventorySchema = z.object({
   version: z.literal(CACHE_VERSION),

@@ -62,6 +62,10 @@ export const ToolInfoSchema = lazySchema(() => z.object({
   inputSchema: z.record(z.string(), z.unknown()),
   outputSchema: z.record(z.string(), z.unknown()).optional(),
   annotations: ToolAnnotationsSchema.optional(),
+  /** Its MCP App (SEP-1865), as the server's `_meta.ui` says: the `ui://` resource showing it, and who may call it. */
+  app: z
+    .object({ resourceUri: z.string().optional(), visibility: z.array(z.enum(['model', 'app'])) })
+    .optional(),
 }));
 export type ToolInfo = z.infer<typeof ToolInfoSchema>;
 
