@@ -164,6 +164,10 @@ export function summarize(method: ApiMethod, input: unknown, context: SummaryCon
         const { server, uri } = input as ApiInput<'readResource'>;
         return `read the resource ${q(uri)} of ${q(server)} as you, past every agent's policy`;
       }
+      case 'openApp': {
+        const { server, tool } = input as ApiInput<'openApp'>;
+        return `open the app of ${q(tool)} on ${q(server)}`;
+      }
       case 'getPrompt': {
         const { server, name } = input as ApiInput<'getPrompt'>;
         return `get the prompt ${q(name)} of ${q(server)} as you, past every agent's policy`;

@@ -10,6 +10,7 @@ import type { createBridgeApi } from './bridge-api';
 import type { createClientApi } from './client-setup';
 import type { EventHub } from './event-hub';
 import type { createInspectApi } from './inspect-api';
+import type { createAppsApi } from './apps-api';
 import type { AsksMethods } from './asks-api';
 import type { createSecretStoresApi } from './secret-stores-api';
 import { personAsker } from './ask-router';
@@ -27,6 +28,8 @@ export interface AppApiOptions {
   adminApi: AdminMethods;
   /** Logs, resource reads and prompts (electron/app/inspect-api.ts). */
   inspectApi: ReturnType<typeof createInspectApi>;
+  /** MCP Apps opened and closed (electron/app/apps-api.ts). */
+  appsApi: ReturnType<typeof createAppsApi>;
   /** Servers' requests waiting for the person (electron/app/asks-api.ts). */
   asksApi: AsksMethods;
   /** The secret stores and command stores' approvals (electron/app/secret-stores-api.ts). */
@@ -77,6 +80,7 @@ export function createAppApi(deps: AppApiOptions): AppApi {
     ...deps.authApi,
     ...deps.adminApi,
     ...deps.inspectApi,
+    ...deps.appsApi,
     ...deps.asksApi,
     ...deps.secretStoresApi,
     ...deps.registryApi,

@@ -17,6 +17,8 @@ import { Confirmations } from './confirmations';
 import { coreDoctor } from './core-doctor';
 import type { EventHub } from './event-hub';
 import { createInspectApi } from './inspect-api';
+import { createAppsApi } from './apps-api';
+import type { AppsHost } from './apps-host';
 import { openSecretStores } from './open-secret-stores';
 import { createSecretStoresApi } from './secret-stores-api';
 import type { ServerLogs } from './server-logs';
@@ -49,6 +51,7 @@ export interface AppApiParts {
   audit: AuditLog;
   settled: () => Promise<void>;
   registryApi: RegistryApi['methods'];
+  apps: AppsHost;
 }
 
 export interface BuiltAppApi {
@@ -87,6 +90,7 @@ export function buildAppApi(parts: AppApiParts): BuiltAppApi {
     adminApi: createAdminApi({ api: () => personApi, admin, ...(confirmations ? { confirmations } : {}) }),
     authApi: createAuthApi({ auth, pool, registry, signIns: parts.signIns, settled }),
     inspectApi: createInspectApi({ pool, registry, logs: parts.logs, settled }),
+    appsApi: createAppsApi({ pool, host: parts.apps, settled }),
     secretStoresApi: createSecretStoresApi({ registry, stores: openSecretStores(registry, vault, parts.env) }),
     withAuthInfo: (statuses) => withAuthInfo(auth, registry, statuses),
     version: VERSION,

@@ -10,6 +10,7 @@ import type { ApiDoor } from './api-door';
 import type { Confirmations } from './confirmations';
 import type { SignIns } from './sign-in';
 import type { WaitingAsks } from './waiting-asks';
+import type { AppsHost } from './apps-host';
 
 export interface CoreOptions {
   dataDir: string;
@@ -60,5 +61,7 @@ export interface Core {
   readonly bridge: Bridge | undefined;
   readonly auth: AuthCoordinator;
   readonly signIns: SignIns;
+  /** Opened MCP Apps; a web server that serves the app origin sets it here. */
+  readonly apps: AppsHost;
   close(): Promise<void>;
 }

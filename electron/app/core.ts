@@ -1,5 +1,6 @@
 import { systemBrowserOpener, createAuthCoordinator } from '../auth';
 import { applyFirstConfig } from './apply-chain';
+import { AppsHost } from './apps-host';
 import { buildAppApi } from './build-app-api';
 import { closeCore } from './close-core';
 import type { Core, CoreOptions } from './core-types';
@@ -66,6 +67,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   // Background refresh only where the process lives on; CONNECTED_SERVICES_REGISTRY_REFRESH=off stops it (tests, air-gapped machines).
   const registryApi = createRegistryApi({ dataDir: options.dataDir, registry, events, log, background: options.watch === true && env['CONNECTED_SERVICES_REGISTRY_REFRESH'] !== 'off' });
   unsubscribe.push(() => registryApi.close());
+  const apps = new AppsHost();
   const { api, door, admin, confirmations } = buildAppApi({
     dataDir: options.dataDir,
     env,
@@ -88,6 +90,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     audit,
     settled,
     registryApi: registryApi.methods,
+    apps,
   });
   unsubscribe.push(...forwardAdminEvents(admin, confirmations, events));
 
@@ -104,6 +107,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     bridge,
     auth,
     signIns,
+    apps,
     close: () => {
       closing ??= (async () => {
         closed = true;

@@ -16,3 +16,4 @@ export type { RuntimeInfo } from './runtime-file';
 export { isPortFree } from './doctor';
 export { WaitingAsks } from './waiting-asks';
 export { QuietCompaction } from './quiet-compaction';
+export { AppsHost } from './apps-host';

@@ -25,6 +25,8 @@ const EXPECTED: Record<ApiMethod, Power | 'depends'> = {
   listPrompts: 'read',
   readLogs: 'read',
   readResource: 'widening',
+  openApp: 'widening',
+  closeApp: 'narrowing',
   getPrompt: 'widening',
   callTool: 'widening',
   doctor: 'read',

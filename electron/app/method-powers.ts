@@ -34,6 +34,9 @@ export const METHOD_POWERS: Record<ApiMethod, Rule> = {
   readLogs: 'read',
   // As callTool: past every agent's policy, the caller reads the person's service as the person.
   readResource: 'widening',
+  // As readResource: the person's service read (the app's document), shown to the person only.
+  openApp: 'widening',
+  closeApp: 'narrowing',
   getPrompt: 'widening',
   // Past every agent's policy: the caller acts as the person on any service.
   callTool: 'widening',

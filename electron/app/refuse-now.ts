@@ -10,6 +10,7 @@ const SERVER_OF: Partial<Record<ApiMethod, (input: never) => string>> = {
   disconnect: (input: ApiInput<'disconnect'>) => input.name,
   callTool: (input: ApiInput<'callTool'>) => input.server,
   readResource: (input: ApiInput<'readResource'>) => input.server,
+  openApp: (input: ApiInput<'openApp'>) => input.server,
   getPrompt: (input: ApiInput<'getPrompt'>) => input.server,
 };
 

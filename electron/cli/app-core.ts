@@ -50,6 +50,9 @@ export function runningAppCore(app: RunningApp): Core {
     get signIns(): Core['signIns'] {
       return absent('signIns');
     },
+    get apps(): Core['apps'] {
+      return absent('apps');
+    },
     close: () => Promise.resolve(),
   };
 }

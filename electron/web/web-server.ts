@@ -3,7 +3,8 @@ import type { AddressInfo, Socket } from 'node:net';
 import type { AppApi } from '../../shared/api';
 import { CodedError, toCodedError } from '../../shared/errors';
 import { redact } from '../../shared/redact';
-import { dispatch, type ApiDoor, type CallerInfo } from '../app';
+import { dispatch, type ApiDoor, type AppsHost, type CallerInfo } from '../app';
+import { startAppOrigin, type AppOrigin } from './app-origin';
 import { streamEvents } from './event-stream';
 import { HTTP_STATUS } from './http-status';
 import { readJsonBody } from './read-body';
@@ -24,6 +25,8 @@ export interface WebServerOptions {
   /** The command line's credential (for runtime.json, never the UI's); generated when absent. */
   cliSecret?: string;
   log?: (line: string) => void;
+  /** Opened MCP Apps: served on an origin of their own, framed only by this UI. */
+  apps?: AppsHost;
 }
 
 export interface WebServer {
@@ -52,6 +55,11 @@ const SECURITY_HEADERS = {
 };
 
 const PAGE_CSP = "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+/** The UI's policy; it may frame the app origin and nothing else (MCP Apps run there, sandboxed). */
+function pageCsp(appOrigin: string | undefined): string {
+  return appOrigin === undefined ? PAGE_CSP : `${PAGE_CSP}; frame-src ${appOrigin}`;
+}
 
 function sendJson(response: ServerResponse, status: number, body: unknown): void {
   response.writeHead(status, { ...SECURITY_HEADERS, 'content-type': 'application/json; charset=utf-8' });
@@ -119,7 +127,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       sendError(response, new CodedError('not_found', 'No such page'));
       return;
     }
-    response.writeHead(200, { ...SECURITY_HEADERS, 'content-type': file.type, 'content-security-policy': PAGE_CSP });
+    response.writeHead(200, { ...SECURITY_HEADERS, 'content-type': file.type, 'content-security-policy': pageCsp(appOrigin?.origin) });
     response.end(file.body);
   }
 
@@ -183,6 +191,11 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   });
   port = (server.address() as AddressInfo).port;
   const origin = `http://127.0.0.1:${port}`;
+  let appOrigin: AppOrigin | undefined;
+  if (options.apps) {
+    appOrigin = await startAppOrigin({ shelf: options.apps.shelf, ancestors: () => [origin] });
+    options.apps.setOrigin(appOrigin.origin);
+  }
 
   let closing: Promise<void> | undefined;
   return {
@@ -192,10 +205,13 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     cliSecret,
     url: `${origin}/#token=${secret}`,
     close: () => {
-      closing ??= new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        for (const socket of sockets) socket.destroy();
-      });
+      closing ??= Promise.all([
+        new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          for (const socket of sockets) socket.destroy();
+        }),
+        appOrigin?.close().finally(() => options.apps?.setOrigin(undefined)),
+      ]).then(() => undefined);
       return closing;
     },
   };

@@ -129,6 +129,20 @@ export const API_METHODS = lazyEntries({
   }),
   /** `resources/read` as the person (starts the server); contents past the size limit say their size instead. */
   readResource: () => ({ input: z.strictObject({ server: ServerNameSchema, uri: z.string().min(1).max(8192) }), output: ResourceReadSchema }),
+  /** A tool's MCP App opened on the app origin (SEP-1865): its address for a sandboxed frame, and the features it was granted. */
+  openApp: () => ({
+    input: z.strictObject({ server: ServerNameSchema, tool: z.string().min(1).max(256) }),
+    output: z.object({
+      appId: z.string(),
+      address: z.string(),
+      /** The frame's `allow` attribute: only what the app asked for and the person allowed. */
+      allow: z.string(),
+      requested: z.array(z.enum(['camera', 'microphone', 'geolocation', 'clipboardWrite'])),
+      prefersBorder: z.boolean().optional(),
+    }),
+  }),
+  /** Closes an opened app: its address stops serving at once. */
+  closeApp: () => ({ input: z.strictObject({ appId: z.string().min(1).max(64) }), output: Ok }),
   /** `prompts/get` as the person (starts the server). */
   getPrompt: () => ({
     input: z.strictObject({

@@ -97,6 +97,7 @@ export function serveAction(options: ServeOptions): Action {
       port: uiPort,
       staticDir: join(packageRoot(), 'dist', 'renderer'),
       log: (line) => ctx.output.err(line),
+      apps: core.apps,
     });
     const bridge = core.bridge?.url ?? null;
     const removeRuntime = await writeRuntimeFile(ctx.dataDir, {

@@ -1,0 +1,64 @@
+import type { ApiInput, AppApi } from '../../shared/api';
+import { CodedError } from '../../shared/errors';
+import { APP_MIME_TYPE, appFrameAllow, grantedPermissions, requestedPermissions, resourceApp, type AppPermission } from '../mcp-apps';
+import type { Pool } from '../pool';
+import type { AppsHost } from './apps-host';
+
+export interface AppsApiOptions {
+  pool: Pool;
+  host: AppsHost;
+  settled: () => Promise<void>;
+  /** What the person allowed apps of a server (camera, microphone, …); nothing by default. */
+  allowed?: (server: string) => ReadonlySet<AppPermission>;
+}
+
+type AppsMethods = Pick<AppApi, 'openApp' | 'closeApp'>;
+
+/** The app's document among a read's contents: the item of its address, as text or base64 blob. */
+function documentOf(contents: ReadonlyArray<Record<string, unknown>>, uri: string, maxBytes: number): { html: string; meta: unknown } {
+  const item = contents.find((c) => c['uri'] === uri) ?? contents[0];
+  if (!item || item['mimeType'] !== APP_MIME_TYPE) {
+    throw new CodedError('invalid_input', `${uri} is not an app document (${APP_MIME_TYPE})`, { hint: 'the server offers an app it does not serve; tell its maintainers' });
+  }
+  const text = item['text'];
+  const blob = item['blob'];
+  const bytes = typeof text === 'string' ? Buffer.byteLength(text) : typeof blob === 'string' ? Math.floor((blob.length * 3) / 4) : 0;
+  if (bytes > maxBytes) throw new CodedError('invalid_input', `The app at ${uri} is larger than ${String(Math.round(maxBytes / 1024 / 1024))} MiB`);
+  const html = typeof text === 'string' ? text : typeof blob === 'string' ? Buffer.from(blob, 'base64').toString('utf8') : undefined;
+  if (html === undefined) throw new CodedError('invalid_input', `${uri} has no document`);
+  return { html, meta: item['_meta'] };
+}
+
+/** MCP Apps in the app (SEP-1865): a tool's app opened on the app origin, and closed again. */
+export function createAppsApi(options: AppsApiOptions): AppsMethods {
+  const { pool, host } = options;
+  return {
+    openApp: async ({ server, tool }: ApiInput<'openApp'>) => {
+      await options.settled();
+      // A server not started yet has no inventory to find the tool in: opening its app starts it.
+      let info = (await pool.tools(server)).find((t) => t.name === tool);
+      if (info === undefined) {
+        await pool.start(server);
+        info = (await pool.tools(server)).find((t) => t.name === tool);
+      }
+      const uri = info?.app?.resourceUri;
+      if (uri === undefined) throw new CodedError('not_found', `"${server}" has no app for "${tool}"`, { hint: 'the Tools tab marks the tools that have one' });
+      const read = await pool.readResource(server, uri);
+      const { html, meta } = documentOf(read.contents, uri, host.shelf.maxBytes);
+      const resource = resourceApp(meta);
+      const granted = grantedPermissions(resource, options.allowed?.(server) ?? new Set());
+      const appId = host.shelf.put({ server, uri, html, declared: resource.csp, granted });
+      return {
+        appId,
+        address: host.addressOf(appId),
+        allow: appFrameAllow(granted),
+        requested: requestedPermissions(resource),
+        ...(resource.prefersBorder !== undefined ? { prefersBorder: resource.prefersBorder } : {}),
+      };
+    },
+    closeApp: ({ appId }: ApiInput<'closeApp'>) => {
+      host.shelf.drop(appId);
+      return Promise.resolve({ ok: true as const });
+    },
+  };
+}

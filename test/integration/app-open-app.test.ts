@@ -1,0 +1,65 @@
+import os from 'node:os';
+import path from 'node:path';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appServer } from '../fixtures/servers/config';
+import { startServe, type Served } from '../support/serve';
+
+interface Opened {
+  appId: string;
+  address: string;
+  allow: string;
+  requested: string[];
+}
+
+// Issue 36 item 1, the core's half: a tool's app opened through `serve`'s App API onto the app origin.
+describe('openApp and closeApp through serve', () => {
+  let home = '';
+  let served: Served | undefined;
+
+  beforeAll(async () => {
+    home = await mkdtemp(path.join(os.tmpdir(), 'cs-open-app-'));
+    await writeFile(path.join(home, 'mcp.json'), JSON.stringify({ mcpServers: { basic: appServer('basic-vanillajs') } }));
+    served = await startServe(home, [], { CONNECTED_SERVICES_REGISTRY_REFRESH: 'off' });
+    expect((await served.api('approveServer', { name: 'basic' })).status).toBe(200);
+  }, 60_000);
+
+  afterAll(async () => {
+    await served?.stop();
+    await rm(home, { recursive: true, force: true });
+  });
+
+  it('serves the server’s document on an origin of its own, framed only by the UI, until closed', async () => {
+    if (!served) throw new Error('serve did not start');
+    const opened = await served.api('openApp', { server: 'basic', tool: 'get-time' });
+    expect(opened.status, JSON.stringify(opened.body)).toBe(200);
+    const app = opened.body.result as Opened;
+    const address = new URL(app.address);
+    expect(address.hostname).toBe('127.0.0.1');
+    expect(address.origin).not.toBe(served.origin);
+    expect(app.allow).toBe('');
+
+    const framed = await fetch(app.address, { headers: { 'sec-fetch-dest': 'iframe' } });
+    expect(framed.status).toBe(200);
+    expect(await framed.text()).toMatch(/<html/i);
+    const csp = framed.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toContain(`frame-ancestors ${served.origin}`);
+    expect(csp).toContain('sandbox allow-scripts');
+
+    // The UI's own page may frame the app origin, and nothing else.
+    const page = await fetch(`${served.origin}/`);
+    expect(page.headers.get('content-security-policy')).toContain(`frame-src ${address.origin}`);
+
+    expect((await served.api('closeApp', { appId: app.appId })).status).toBe(200);
+    expect((await fetch(app.address, { headers: { 'sec-fetch-dest': 'iframe' } })).status).toBe(404);
+  }, 60_000);
+
+  it('says clearly when a tool has no app or the server is unknown', async () => {
+    if (!served) throw new Error('serve did not start');
+    const none = await served.api('openApp', { server: 'basic', tool: 'no-such-tool' });
+    expect(none.body.error).toMatchObject({ code: 'not_found', message: expect.stringContaining('no app') as unknown });
+    const unknown = await served.api('openApp', { server: 'nope', tool: 'x' });
+    expect(unknown.body.error?.code).toBe('not_found');
+  }, 60_000);
+});
