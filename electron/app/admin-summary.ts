@@ -73,6 +73,7 @@ function agentChange(input: ApiInput<'updateAgent'>): string {
   if (input.names !== undefined) parts.push(`names → ${input.names}`);
   if (input.resourceTools !== undefined) parts.push(`resource tools → ${input.resourceTools ? 'on' : 'off'}`);
   if (input.toolMode !== undefined) parts.push(`tool mode → ${input.toolMode}`);
+  if (input.listFound !== undefined) parts.push(`found tools listed → ${input.listFound ? 'on' : 'off'}`);
   if (input.client !== undefined) parts.push(`names for → ${input.client === null ? 'no client' : String(input.client)}`);
   return parts.join('; ') || 'nothing';
 }

@@ -74,6 +74,7 @@ export function createBridgeApi(deps: BridgeApiOptions): BridgeMethods {
       ...(agent.names === 'plain' ? { names: 'plain' as const } : {}),
       ...(agent.resourceTools === true ? { resourceTools: true } : {}),
       ...(agent.toolMode !== undefined ? { toolMode: agent.toolMode } : {}),
+      ...(agent.listFound === true ? { listFound: true } : {}),
       ...(agent.client !== undefined ? { client: agent.client } : {}),
       createdAt: agent.createdAt,
       ...(lastUsedAt !== undefined ? { lastUsedAt } : {}),
@@ -114,7 +115,7 @@ export function createBridgeApi(deps: BridgeApiOptions): BridgeMethods {
       return Promise.resolve(info());
     },
     listAgents: () => Promise.all(agents.list().map(viewWithNames)),
-    addAgent: async ({ name, servers, policy, names, resourceTools, toolMode, client }: ApiInput<'addAgent'>) => {
+    addAgent: async ({ name, servers, policy, names, resourceTools, toolMode, listFound, client }: ApiInput<'addAgent'>) => {
       // A new agent sees nothing until the person chooses its servers, unless they say all.
       const { agent, token } = await agents.add(name, {
         servers: servers ?? [],
@@ -122,15 +123,16 @@ export function createBridgeApi(deps: BridgeApiOptions): BridgeMethods {
         ...(names !== undefined ? { names } : {}),
         ...(resourceTools !== undefined ? { resourceTools } : {}),
         ...(toolMode !== undefined ? { toolMode } : {}),
+        ...(listFound !== undefined ? { listFound } : {}),
         ...(client !== undefined ? { client } : {}),
       });
       return { agent: view(agent), token };
     },
-    updateAgent: async ({ name, servers, policy, tools, asks, names, resourceTools, toolMode, client }: ApiInput<'updateAgent'>) => {
+    updateAgent: async ({ name, servers, policy, tools, asks, names, resourceTools, toolMode, listFound, client }: ApiInput<'updateAgent'>) => {
       existing(name);
       // Checked before anything changes: a rule for a tool that is not there would never apply.
       for (const change of tools ?? []) if (change.decision !== null) await knownTool(change.server, change.tool);
-      let agent = await agents.update(name, { ...(servers !== undefined ? { servers } : {}), policy: tiers(policy), ...(asks !== undefined ? { asks: definedAsks(asks) } : {}), ...(names !== undefined ? { names } : {}), ...(resourceTools !== undefined ? { resourceTools } : {}), ...(toolMode !== undefined ? { toolMode } : {}), ...(client !== undefined ? { client } : {}) });
+      let agent = await agents.update(name, { ...(servers !== undefined ? { servers } : {}), policy: tiers(policy), ...(asks !== undefined ? { asks: definedAsks(asks) } : {}), ...(names !== undefined ? { names } : {}), ...(resourceTools !== undefined ? { resourceTools } : {}), ...(toolMode !== undefined ? { toolMode } : {}), ...(listFound !== undefined ? { listFound } : {}), ...(client !== undefined ? { client } : {}) });
       for (const change of tools ?? []) agent = await agents.setToolDecision(name, change.server, change.tool, change.decision);
       return viewWithNames(agent);
     },
@@ -153,7 +155,7 @@ export function createBridgeApi(deps: BridgeApiOptions): BridgeMethods {
       });
       const file = snippetFile(target);
       const agent = existing(name);
-      const notes = [describeToolMode(agent.toolMode), describeClient(agent.client)];
+      const notes = [describeToolMode(agent.toolMode, agent.listFound), describeClient(agent.client)];
       // A client whose prefix the names were not made for may find some too long (issue #32).
       if (agent.client === undefined && target !== 'acp') notes.push(`make its names fit ${target}'s prefix: connected-services agents set "${name}" --for ${target}`);
       return Promise.resolve({ text, ...(file ? { file } : {}), notes });

@@ -106,8 +106,8 @@ function widensAgent(input: ApiInput<'updateAgent'>, current: AgentView | undefi
   if (input.asks?.sampling === 'ask' && current.asks?.sampling !== 'ask') return true;
   // Letting the agent's client hand services its folders again (absent means allowed).
   if (input.asks?.roots === 'allow' && current.asks?.roots === 'deny') return true;
-  // `names`, `resourceTools`, `toolMode` and `client` change how the agent reaches what it may use, not
-  // what: the same gate and tiers decide each call (resource-tools.ts, search-call.ts), so none widens.
+  // `names`, `resourceTools`, `toolMode`, `listFound` and `client` change how the agent reaches what it may
+  // use, not what: the same gate and tiers decide each call (resource-tools.ts, search-call.ts), so none widens.
   // Only a per-tool `deny` is sure to narrow: `ask`, `allow` or removing a rule may give more than the tier.
   return (input.tools ?? []).some((t) => t.decision !== 'deny');
 }

@@ -2,13 +2,14 @@ import type { ListPromptsResult, ListResourcesResult, ListResourceTemplatesResul
 import { agentNames } from './agent-names';
 import { agentTools } from './agent-tools';
 import type { CallContext } from './call-context';
+import { foundListing } from './found-listing';
 import { serverAllowed } from './policy';
 
 /** An agent's listings, answered alike in both eras: every answer is computed for that agent only. */
 export async function listTools(ctx: CallContext, agentName: string): Promise<ListToolsResult> {
   const agent = ctx.agents.peek(agentName);
   if (!agent) return { tools: [] };
-  return agentTools(await ctx.toolIndex.tools(), agent);
+  return agentTools(await ctx.toolIndex.tools(), agent, agent.listFound === true ? foundListing(ctx).of(agent.name) : undefined);
 }
 
 export async function listResources(ctx: CallContext, agentName: string): Promise<ListResourcesResult> {

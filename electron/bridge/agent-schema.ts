@@ -84,6 +84,8 @@ export const StoredAgentSchema = z.strictObject({
   resourceTools: z.literal(true).optional(),
   /** `search` or `auto`: its listing is a search and call tools (tool-mode.ts). Absent: `all`. */
   toolMode: ToolModeSchema.exclude(['all']).optional(),
+  /** True: while it searches, the tools its searches found join its listing, and its clients hear list_changed (found-listing.ts). Absent: off. */
+  listFound: z.literal(true).optional(),
   /** The client its names are made for (client-names.ts). Absent: none, names within 64. */
   client: AgentClientSchema.optional(),
 });
@@ -108,6 +110,7 @@ export interface AgentInput {
   names?: NameStyle;
   resourceTools?: boolean;
   toolMode?: ToolMode;
+  listFound?: boolean;
   client?: AgentClient;
 }
 
@@ -119,6 +122,7 @@ export interface AgentUpdate {
   names?: NameStyle;
   resourceTools?: boolean;
   toolMode?: ToolMode;
+  listFound?: boolean;
   /** null forgets it. */
   client?: AgentClient | null;
 }

@@ -110,6 +110,7 @@ export class AgentStore {
         ...(input.names === 'plain' ? { names: input.names } : {}),
         ...(input.resourceTools === true ? { resourceTools: true as const } : {}),
         ...(input.toolMode !== undefined && input.toolMode !== 'all' ? { toolMode: input.toolMode } : {}),
+        ...(input.listFound === true ? { listFound: true as const } : {}),
         ...(input.client !== undefined ? { client: input.client } : {}),
       };
       return [...agents, record];
@@ -155,6 +156,8 @@ export class AgentStore {
       else if (update.resourceTools === false) delete next.resourceTools;
       if (update.toolMode === 'all') delete next.toolMode;
       else if (update.toolMode !== undefined) next.toolMode = update.toolMode;
+      if (update.listFound === true) next.listFound = true;
+      else if (update.listFound === false) delete next.listFound;
       if (update.client === null) delete next.client;
       else if (update.client !== undefined) next.client = update.client;
       return agents.map((a) => (a.name === name ? next : a));

@@ -13,30 +13,38 @@ import type { ToolEntry } from './tool-index';
  * changed, when inventories, names or the agent's policy change, so the pair identifies the answer.
  * The result is shared by all of that agent's sessions and serialized once (shared-result.ts).
  */
-const listings = new WeakMap<ReadonlyMap<string, ToolEntry>, WeakMap<Readonly<Agent>, ListToolsResult>>();
+const listings = new WeakMap<ReadonlyMap<string, ToolEntry>, WeakMap<Readonly<Agent>, { found: ReadonlySet<string> | undefined; listing: ListToolsResult }>>();
 
-export function agentTools(index: ReadonlyMap<string, ToolEntry>, agent: Readonly<Agent>): ListToolsResult {
+/**
+ * `found`: the tools the agent's searches found (found-listing.ts), added to a search listing when the
+ * agent has `listFound`; a new set when they change, so it is part of the cache's key.
+ */
+export function agentTools(index: ReadonlyMap<string, ToolEntry>, agent: Readonly<Agent>, found?: ReadonlySet<string>): ListToolsResult {
   let byAgent = listings.get(index);
   if (byAgent === undefined) {
     byAgent = new WeakMap();
     listings.set(index, byAgent);
   }
   const known = byAgent.get(agent);
-  if (known !== undefined) return known;
+  if (known !== undefined && known.found === found) return known.listing;
   const tools: Tool[] = [];
+  const listedFound: Tool[] = [];
   const names = agentToolNames(index, agent);
   for (const [bridge, entry] of index) {
     const verdict = judgeTool(agent, entry.server, entry.info, entry.tier);
     // Tools the agent may never call are not offered at all.
     if (!verdict || verdict.decision === 'deny') continue;
     const shown = names.shown(bridge);
-    tools.push(shown === bridge ? entry.listed : { ...entry.listed, name: shown });
+    const tool = shown === bridge ? entry.listed : { ...entry.listed, name: shown };
+    tools.push(tool);
+    if (found?.has(bridge) === true) listedFound.push(tool);
   }
-  // Search mode (issue #32): a search and call tools stand in for the services' tools.
-  const offered = searchesFor(agent.toolMode, tools.length, () => estimatedTokens(tools)) ? searchListing(index, agent) : tools;
+  // Search mode (issue #32): a search and call tools stand in for the services' tools, and the tools found, for agents with listFound.
+  const searching = searchesFor(agent.toolMode, tools.length, () => estimatedTokens(tools));
+  const offered = searching ? [...searchListing(index, agent), ...(agent.listFound === true ? listedFound : [])] : tools;
   // Resources and prompts as tools, for clients that use tools only (an option of the agent's record).
   offered.push(...resourceTools(agent));
   const listing: ListToolsResult = sharedResult({ tools: offered });
-  byAgent.set(agent, listing);
+  byAgent.set(agent, { found, listing });
   return listing;
 }

@@ -10,6 +10,7 @@ import { AuditLog } from './audit-log';
 import { ResourceSubscriptions } from './resource-subscriptions';
 import type { CallContext } from './call-context';
 import { DEFAULT_MAX_BODY_BYTES } from './http-body';
+import { foundListing } from './found-listing';
 import { createEndpoint } from './http-endpoint';
 import { MCP_PATH } from './http-guard';
 import { ListChangedNotifier } from './list-changed';
@@ -131,8 +132,11 @@ function followChanges({ pool, agents, toolIndex, sessions, listChanged, subscri
       toolIndex.invalidate();
       listChanged.later([name]);
     }),
+    // Tools an agent's search found joined its listing (agents with listFound).
+    foundListing(modern.ctx).onChange((name) => listChanged.tools(name)),
     agents.on('change', ({ revoked, changed }) => {
       for (const name of revoked) {
+        foundListing(modern.ctx).forget(name);
         sessions.closeAgent(name);
         void modern.drop(name).catch((error: unknown) => log(`closing agent "${name}"'s 2026-07-28 handler failed: ${String(error)}`));
       }

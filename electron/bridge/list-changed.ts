@@ -48,6 +48,14 @@ export class ListChangedNotifier {
     }
   }
 
+  /** Tells every session and listen stream of one agent now that its tool list changed (its searches found tools, found-listing.ts). */
+  tools(name: string): void {
+    for (const session of this.sessions.forAgent(name)) {
+      session.server.sendToolListChanged().catch((error: unknown) => this.log(`list_changed to agent "${name}" failed: ${String(error)}`));
+    }
+    this.modern?.changed(name, ['tools']);
+  }
+
   /** Tells a 2026-07-28 agent's listen streams now that all three lists may have changed. */
   agent(name: string): void {
     this.modern?.changed(name, ['tools', 'prompts', 'resources']);

@@ -10,6 +10,7 @@ import type { CallContext } from './call-context';
 import { MAX_CALL_NAME_LENGTH } from './input-bounds';
 import { serverAllowed } from './policy';
 import { callToolFits, callToolTier, CALL_TOOLS, MAX_NEED_LENGTH, SEARCH_TOOL } from './search-tools';
+import { foundListing } from './found-listing';
 import { findTools } from './tool-finder';
 import { lookupTool } from './tool-lookup';
 import { usageCounts } from './usage-counts';
@@ -49,7 +50,11 @@ async function search(ctx: CallContext, agent: Readonly<Agent>, args: Record<str
   await counts.seed(ctx);
   const index = await ctx.toolIndex.tools();
   const found = findTools(index, agent, { need: query, limit: limit ?? 5, ...(server !== undefined ? { server } : {}), used: (s, t) => counts.of(agent.name, s, t) });
-  if (found.tools.length > 0) return json({ tools: found.tools });
+  if (found.tools.length > 0) {
+    // Only tools the agent may call are found (tool-finder.ts), so only those join its listing.
+    if (agent.listFound === true) foundListing(ctx).add(agent.name, found.tools.map((t) => t.id));
+    return json({ tools: found.tools.map(({ id: _id, ...tool }) => tool) });
+  }
   const services = [...new Set([...index.values()].filter((e) => serverAllowed(agent, e.server)).map((e) => e.server))];
   return json({ tools: [], nothingFits: `none of your tools fits "${query}"; try other words, or search one of these services with \`server\``, services });
 }

@@ -8,6 +8,8 @@ import type { Usage } from './usage-counts';
 
 /** One tool found for an agent, as search_tools answers it. */
 export interface FoundTool {
+  /** Its bridge name (the tool index's key); not shown to the agent. */
+  id: string;
   /** The name to call it by (the agent's own name for it). */
   name: string;
   server: string;
@@ -86,7 +88,7 @@ export function findTools(index: ReadonlyMap<string, ToolEntry>, agent: Readonly
     const entry = entryAt(hit.doc);
     const verdict = entry && judgeTool(agent, entry.server, entry.info, entry.tier);
     if (id === undefined || entry === undefined || verdict === undefined || verdict.decision === 'deny') continue;
-    const found: FoundTool = { name: names.shown(id), server: entry.server, tier: verdict.tier, call: callToolFor(verdict.tier), inputSchema: compactSchema(entry.listed.inputSchema) };
+    const found: FoundTool = { id, name: names.shown(id), server: entry.server, tier: verdict.tier, call: callToolFor(verdict.tier), inputSchema: compactSchema(entry.listed.inputSchema) };
     if (entry.info.title !== undefined) found.title = entry.info.title;
     const description = entry.info.description;
     if (description !== undefined && description !== '') found.description = description.length > MAX_DESCRIPTION ? `${description.slice(0, MAX_DESCRIPTION)}…` : description;

@@ -1,4 +1,5 @@
 import type { ToolMode } from './agent-schema';
+import { MAX_FOUND_LISTED } from './found-listing';
 
 /**
  * What an agent's tools/list holds (issue #32): `all` its tools, `search` a search and call tools
@@ -28,8 +29,9 @@ export function searchesFor(mode: ToolMode | undefined, count: number, tokens: (
 }
 
 /** In words, for `agents config` and `agents list`. */
-export function describeToolMode(mode: ToolMode | undefined): string {
-  if (mode === 'search') return 'tool mode search: it lists search_tools and a call tool per tier, and finds its tools by searching';
-  if (mode === 'auto') return `tool mode auto: it lists its tools while they are at most ${AUTO_SEARCH_TOOLS} and about ${AUTO_SEARCH_TOKENS.toLocaleString('en')} tokens, then searches as in search mode`;
+export function describeToolMode(mode: ToolMode | undefined, listFound?: boolean): string {
+  const found = listFound === true ? `; the tools its searches find join its listing (the newest ${MAX_FOUND_LISTED}), announced by list_changed` : '';
+  if (mode === 'search') return `tool mode search: it lists search_tools and a call tool per tier, and finds its tools by searching${found}`;
+  if (mode === 'auto') return `tool mode auto: it lists its tools while they are at most ${AUTO_SEARCH_TOOLS} and about ${AUTO_SEARCH_TOKENS.toLocaleString('en')} tokens, then searches as in search mode${found}`;
   return 'tool mode all: it lists every tool it may call';
 }

@@ -59,6 +59,8 @@ export const AgentViewSchema = lazySchema(() => z.object({
   resourceTools: z.boolean().optional(),
   /** `search` or `auto` (absent means `all`): its listing is search_tools and call tools (docs/tool-search.md). */
   toolMode: ToolModeViewSchema.optional(),
+  /** True: while it searches, the tools its searches found join its listing (list_changed; absent means off, docs/tool-search.md). */
+  listFound: z.boolean().optional(),
   /** The client its names are made to fit within 64 characters with that client's prefix (absent: none). */
   client: AgentClientViewSchema.optional(),
 }));

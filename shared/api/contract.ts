@@ -193,6 +193,8 @@ export const API_METHODS = lazyEntries({
       resourceTools: z.boolean().optional(),
       /** `all` (the default), `search` or `auto` (issue #32). */
       toolMode: ToolModeViewSchema.optional(),
+      /** While it searches, the tools found join its listing (list_changed; issue #32). Off by default. */
+      listFound: z.boolean().optional(),
       /** The client whose prefix its names must fit, or a prefix length (issue #32). */
       client: AgentClientViewSchema.optional(),
     }),
@@ -213,6 +215,8 @@ export const API_METHODS = lazyEntries({
       resourceTools: z.boolean().optional(),
       /** `all`, `search` or `auto` (issue #32). */
       toolMode: ToolModeViewSchema.optional(),
+      /** Found tools join its listing (true) or not (false). */
+      listFound: z.boolean().optional(),
       /** The client whose prefix its names must fit, a prefix length, or `null` for none (issue #32). */
       client: AgentClientViewSchema.nullable().optional(),
     }),

@@ -14,6 +14,7 @@ import { benchRefreshStorm } from './refresh-storm';
 import { exitCode, missed, pickSteps, runSteps, summaryLines, type Step } from './report';
 import { benchStartup } from './startup';
 import { benchUi } from './ui';
+import { benchListFound } from './list-found';
 import { benchToolSearch } from './tool-search';
 import { benchSearchMode } from './tool-search-bridge';
 import { benchUiRegistry } from './ui-registry';
@@ -48,7 +49,8 @@ const steps: Step[] = [
   },
   { name: 'refresh', run: () => benchRefreshStorm({ calls: 200, rounds: quick ? 1 : 5 }) },
   { name: 'cli', run: () => Promise.resolve(benchCommands({ rounds: quick ? 3 : 15 })) },
-  { name: 'search', run: () => Promise.resolve(benchToolSearch({ rounds: quick ? 1 : 5 })) },
+  // With listFound (found tools joining the listing) against search mode without it, on the same set.
+  { name: 'search', run: () => Promise.resolve([...benchToolSearch({ rounds: quick ? 1 : 5 }), ...benchListFound()]) },
   // Chromium and 1,000 services (35,000 registry entries); 1,000 tools behind a real serve and 20 spawned servers: the full run only.
   ...(quick
     ? []

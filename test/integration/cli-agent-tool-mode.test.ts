@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { runCli, tempHome } from '../support/cli';
 
 interface AgentJson {
-  agent?: { toolMode?: string; client?: string | number };
+  agent?: { toolMode?: string; client?: string | number; listFound?: boolean };
   toolMode?: string;
+  listFound?: boolean;
   client?: string | number;
 }
 
@@ -36,6 +37,20 @@ describe('agents add/set --tool-mode and --for (issue #32)', () => {
     const plain = await runCli(home, ['agents', 'config', 'desk', '--for', 'vscode']);
     expect(plain.stderr).toContain('# tool mode all');
     expect(plain.stderr).toContain('agents set "desk" --for vscode');
+  }, 60_000);
+
+  it('--list-found records that found tools join its listing, says so, and --no-list-found takes it back', async () => {
+    const home = tempHome('cs-agent-list-found-');
+    const added = await runCli(home, ['agents', 'add', 'lister', '--servers', 'everything', '--tool-mode', 'search', '--list-found', '--json']);
+    expect(added.code, added.stderr).toBe(0);
+    expect((JSON.parse(added.stdout) as AgentJson).agent).toMatchObject({ toolMode: 'search', listFound: true });
+    const listed = await runCli(home, ['agents', 'list']);
+    expect(listed.stdout).toContain('While lister searches, the tools it finds join its listing (list_changed).');
+    const config = await runCli(home, ['agents', 'config', 'lister', '--for', 'claude-code']);
+    expect(config.stderr).toContain('the tools its searches find join its listing');
+    const off = await runCli(home, ['agents', 'set', 'lister', '--no-list-found', '--json']);
+    expect(off.code, off.stderr).toBe(0);
+    expect((JSON.parse(off.stdout) as AgentJson).listFound).toBeUndefined();
   }, 60_000);
 
   it('refuses a mode or client it does not know, saying what it takes', async () => {

@@ -93,6 +93,8 @@ function parseToolMode(value: string): ToolModeView {
   return parseChoice(value, TOOL_MODES, '--tool-mode');
 }
 
+const LIST_FOUND_HELP = 'while it searches, add the tools its searches find to its listing and tell its client (list_changed); for clients that refresh their tools';
+
 const RESOURCE_TOOLS_HELP = 'also offer it list_resources, read_resource and get_prompt as tools, for clients that use tools only';
 
 /** What an agent's table row does not show: its names and its resource tools. */
@@ -141,8 +143,9 @@ export function registerAgents(program: Command, run: Run): void {
     .option('--names <style>', NAMES_HELP, parseNames)
     .option('--resource-tools', RESOURCE_TOOLS_HELP)
     .option('--tool-mode <mode>', TOOL_MODE_HELP, parseToolMode)
+    .option('--list-found', LIST_FOUND_HELP)
     .option('--json', 'print JSON')
-    .action((name: string, options: { servers?: string; policy?: string; for?: ForOnAdd; names?: NameStyleView; resourceTools?: boolean; toolMode?: ToolModeView; json?: boolean }) =>
+    .action((name: string, options: { servers?: string; policy?: string; for?: ForOnAdd; names?: NameStyleView; resourceTools?: boolean; toolMode?: ToolModeView; listFound?: boolean; json?: boolean }) =>
       run(async (ctx) => {
         const api = (await ctx.core()).api;
         await noteUnknownServers(ctx, name, options.servers);
@@ -153,6 +156,7 @@ export function registerAgents(program: Command, run: Run): void {
           ...(options.names !== undefined ? { names: options.names } : {}),
           ...(options.resourceTools === true ? { resourceTools: true } : {}),
           ...(options.toolMode !== undefined ? { toolMode: options.toolMode } : {}),
+          ...(options.listFound === true ? { listFound: true } : {}),
           ...(options.for?.client !== undefined ? { client: options.for.client } : {}),
         });
         const target = options.for?.target;
@@ -201,18 +205,20 @@ export function registerAgents(program: Command, run: Run): void {
     .option('--resource-tools', RESOURCE_TOOLS_HELP)
     .option('--no-resource-tools', 'take those three tools away again')
     .option('--tool-mode <mode>', TOOL_MODE_HELP, parseToolMode)
+    .option('--list-found', LIST_FOUND_HELP)
+    .option('--no-list-found', 'list only the search and call tools again')
     .option('--for <client>', `the client its names are made to fit; ${CLIENT_HELP}; none forgets it`, parseClient)
     .option('--json', 'print JSON')
-    .action((name: string, options: { servers?: string; policy?: string; tool: ToolRule[]; elicitation?: 'allow' | 'deny'; sampling?: 'ask' | 'deny'; roots?: 'allow' | 'deny'; names?: NameStyleView; resourceTools?: boolean; toolMode?: ToolModeView; for?: ReturnType<typeof parseClient>; json?: boolean }) =>
+    .action((name: string, options: { servers?: string; policy?: string; tool: ToolRule[]; elicitation?: 'allow' | 'deny'; sampling?: 'ask' | 'deny'; roots?: 'allow' | 'deny'; names?: NameStyleView; resourceTools?: boolean; toolMode?: ToolModeView; listFound?: boolean; for?: ReturnType<typeof parseClient>; json?: boolean }) =>
       run(async (ctx) => {
         const asks = {
           ...(options.elicitation !== undefined ? { elicitation: options.elicitation } : {}),
           ...(options.sampling !== undefined ? { sampling: options.sampling } : {}),
           ...(options.roots !== undefined ? { roots: options.roots } : {}),
         };
-        if (options.servers === undefined && options.policy === undefined && options.tool.length === 0 && Object.keys(asks).length === 0 && options.names === undefined && options.resourceTools === undefined && options.toolMode === undefined && options.for === undefined) {
+        if (options.servers === undefined && options.policy === undefined && options.tool.length === 0 && Object.keys(asks).length === 0 && options.names === undefined && options.resourceTools === undefined && options.toolMode === undefined && options.listFound === undefined && options.for === undefined) {
           throw new CodedError('invalid_input', 'nothing to change', {
-            hint: 'give --servers, --policy, --tool, --elicitation, --sampling, --roots, --names, --[no-]resource-tools, --tool-mode or --for (see `connected-services agents set --help`)',
+            hint: 'give --servers, --policy, --tool, --elicitation, --sampling, --roots, --names, --[no-]resource-tools, --tool-mode, --[no-]list-found or --for (see `connected-services agents set --help`)',
           });
         }
         await noteUnknownServers(ctx, name, options.servers);
@@ -225,6 +231,7 @@ export function registerAgents(program: Command, run: Run): void {
           ...(options.names !== undefined ? { names: options.names } : {}),
           ...(options.resourceTools !== undefined ? { resourceTools: options.resourceTools } : {}),
           ...(options.toolMode !== undefined ? { toolMode: options.toolMode } : {}),
+          ...(options.listFound !== undefined ? { listFound: options.listFound } : {}),
           ...(options.for !== undefined ? { client: options.for === 'none' ? null : options.for } : {}),
         });
         if (options.json) return printJson(ctx.output, agent);

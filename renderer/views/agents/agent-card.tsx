@@ -62,6 +62,8 @@ export function AgentCard({ agent, onEdit, onRotated, onChanged }: AgentCardProp
         </dd>
         <dt>Tools it lists</dt>
         <dd>{agent.toolMode === 'search' ? 'a search and call tools' : agent.toolMode === 'auto' ? 'all while few, a search once many' : 'every tool it may call'}</dd>
+        <dt>Tools it finds</dt>
+        <dd>{agent.listFound === true ? 'added to its list' : 'not added to its list'}</dd>
         <dt>Names made for</dt>
         <dd>{agent.client === undefined ? 'no client in particular' : typeof agent.client === 'number' ? `a client prefix of ${agent.client} characters` : agent.client}</dd>
         <dt>Resources and prompts as tools</dt>

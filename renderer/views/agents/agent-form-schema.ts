@@ -11,6 +11,7 @@ export interface AgentFormData {
   names?: 'prefixed' | 'plain';
   resourceTools?: boolean;
   toolMode?: ToolModeView;
+  listFound?: boolean;
   /** `none`, a client, or `prefix-N` for a prefix length set from the command line (kept as it is). */
   client?: string;
 }
@@ -91,6 +92,13 @@ export function agentFormSchema(serverNames: readonly string[], prefix?: number)
         ],
         default: 'all',
       },
+      listFound: {
+        type: 'boolean',
+        title: 'Add the tools it finds to its list',
+        description:
+          'While it searches: the tools a search finds join its list (the newest 16), and its client is told to refresh. Its client’s own per-tool permissions then see each tool’s real name, but every turn carries more tool definitions.',
+        default: false,
+      },
       client: {
         type: 'string',
         title: 'Its client',
@@ -105,7 +113,7 @@ export function agentFormSchema(serverNames: readonly string[], prefix?: number)
 
 export function agentUiSchema(editing: boolean): UiSchema<AgentFormData> {
   return {
-    'ui:order': ['name', 'access', 'servers', 'read', 'write', 'destructive', 'names', 'resourceTools', 'toolMode', 'client'],
+    'ui:order': ['name', 'access', 'servers', 'read', 'write', 'destructive', 'names', 'resourceTools', 'toolMode', 'listFound', 'client'],
     name: editing ? { 'ui:readonly': true } : { 'ui:autocomplete': 'off' },
     access: { 'ui:widget': 'radio' },
     servers: { 'ui:widget': 'checkboxes' },
@@ -123,6 +131,7 @@ export function agentFormData(agent: AgentView): AgentFormData {
     names: agent.names ?? 'prefixed',
     resourceTools: agent.resourceTools === true,
     toolMode: agent.toolMode ?? 'all',
+    listFound: agent.listFound === true,
     client: agent.client === undefined ? 'none' : typeof agent.client === 'number' ? `prefix-${agent.client}` : agent.client,
   };
 }
@@ -143,6 +152,7 @@ export function agentInput(data: AgentFormData): ApiInput<'addAgent'> {
     names: data.names ?? 'prefixed',
     resourceTools: data.resourceTools === true,
     toolMode: data.toolMode ?? 'all',
+    listFound: data.listFound === true,
     ...(clientOf(data) !== undefined ? { client: clientOf(data) } : {}),
   };
 }

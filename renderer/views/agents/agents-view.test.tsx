@@ -64,7 +64,7 @@ describe('agents', () => {
     expect(within(panel).getByRole('button', { name: 'Copy token' })).toBeTruthy();
     const snippet = await within(panel).findByLabelText('Claude Code configuration for laptop claude');
     expect(snippet.textContent).toContain(TOKEN);
-    expect(api.callsOf('addAgent')).toEqual([{ name: 'laptop claude', servers: '*', policy: { read: 'allow', write: 'ask', destructive: 'ask' }, names: 'prefixed', resourceTools: false, toolMode: 'all' }]);
+    expect(api.callsOf('addAgent')).toEqual([{ name: 'laptop claude', servers: '*', policy: { read: 'allow', write: 'ask', destructive: 'ask' }, names: 'prefixed', resourceTools: false, toolMode: 'all', listFound: false }]);
 
     fireEvent.click(within(panel).getByRole('button', { name: 'I have saved it' }));
     expect(screen.queryByText(TOKEN, { exact: false })).toBeNull();
@@ -86,7 +86,7 @@ describe('agents', () => {
     fireEvent.change(within(dialog).getByLabelText(/^Destructive tools/), { target: { value: '2' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create agent' }));
     await waitFor(() => expect(api.callsOf('addAgent')).toHaveLength(1));
-    expect(api.callsOf('addAgent')[0]).toEqual({ name: 'ci', servers: ['memory'], policy: { read: 'allow', write: 'ask', destructive: 'deny' }, names: 'prefixed', resourceTools: false, toolMode: 'all' });
+    expect(api.callsOf('addAgent')[0]).toEqual({ name: 'ci', servers: ['memory'], policy: { read: 'allow', write: 'ask', destructive: 'deny' }, names: 'prefixed', resourceTools: false, toolMode: 'all', listFound: false });
   });
 
   it('creates an agent that sees plain names, and its card says which names keep their service', async () => {
@@ -124,19 +124,21 @@ describe('agents', () => {
 
   it('sets the tool mode and the client, and its card says so', async () => {
     const { api, agents } = agentsApi();
-    agents.push({ name: 'many', servers: '*', policy: { read: 'allow', write: 'ask', destructive: 'ask' }, tools: {}, createdAt: Date.now(), toolMode: 'search', client: 'claude-code' });
+    agents.push({ name: 'many', servers: '*', policy: { read: 'allow', write: 'ask', destructive: 'ask' }, tools: {}, createdAt: Date.now(), toolMode: 'search', listFound: true, client: 'claude-code' });
     renderApp(api, { hash: '#/agents' });
     const card = await screen.findByRole('listitem', { name: 'many' });
     expect(card.textContent).toContain('a search and call tools');
     expect(card.textContent).toContain('Names made forclaude-code');
+    expect(card.textContent).toContain('Tools it findsadded to its list');
     fireEvent.click(await screen.findByRole('button', { name: 'Create agent' }));
     const dialog = screen.getByRole('dialog', { name: 'Create an agent' });
     fireEvent.change(within(dialog).getByLabelText(/^Name/), { target: { value: 'searcher' } });
     fireEvent.click(within(dialog).getByLabelText(/^A search and call tools/));
+    fireEvent.click(within(dialog).getByLabelText(/^Add the tools it finds/));
     fireEvent.change(within(dialog).getByLabelText(/^Its client/), { target: { value: '2' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create agent' }));
     await waitFor(() => expect(api.callsOf('addAgent')).toHaveLength(1));
-    expect(api.callsOf('addAgent')[0]).toMatchObject({ name: 'searcher', toolMode: 'search', client: 'codex' });
+    expect(api.callsOf('addAgent')[0]).toMatchObject({ name: 'searcher', toolMode: 'search', listFound: true, client: 'codex' });
   });
 
   it('rotates a token after confirmation and shows only the new one, once', async () => {
