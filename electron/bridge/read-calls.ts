@@ -10,9 +10,13 @@ import { callCancellation } from './tool-call-lane';
 import { passGate, type Extra, type Found, type GateResult } from './call-gate';
 import { ARGUMENT_LIMITS, checkBounds, checkLength, MAX_CALL_NAME_LENGTH, MAX_URI_LENGTH } from './input-bounds';
 import { serverAllowed } from './policy';
+import { fromBridgeAddress } from '../mcp-apps';
 
 /** Which allowed server a URI belongs to: an exact listed URI first, then a matching template. */
 export async function serverOfUri(ctx: CallContext, agent: Readonly<Agent>, uri: string): Promise<string> {
+  // An app's address names its server (SEP-1865 resources, rewritten by the bridge), listed or not.
+  const app = fromBridgeAddress(uri);
+  if (app !== undefined && serverAllowed(agent, app.server)) return app.server;
   const view = await ctx.toolIndex.resources();
   let servers = (view.byUri.get(uri) ?? []).filter((s) => serverAllowed(agent, s));
   if (servers.length === 0) {
@@ -65,8 +69,11 @@ export async function readResource(ctx: CallContext, agentName: string, request:
       check: () => checkLength(uri, 'the resource URI', MAX_URI_LENGTH),
       find: (agent) => findResource(ctx, agent, uri),
       run: async (target, cancel): Promise<ReadResourceResult> => {
-        const { contents } = await ctx.pool.readResource(target.server, uri, { signal: cancel });
-        return { contents } as ReadResourceResult;
+        // The server reads its own address; the agent gets back the one it asked for.
+        const own = fromBridgeAddress(uri)?.uri ?? uri;
+        const { contents } = await ctx.pool.readResource(target.server, own, { signal: cancel });
+        const shown = own === uri ? contents : contents.map((item) => (item['uri'] === own ? { ...item, uri } : item));
+        return { contents: shown } as ReadResourceResult;
       },
     },
     callCancellation(extra),

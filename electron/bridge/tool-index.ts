@@ -2,6 +2,7 @@ import { UriTemplate } from '@modelcontextprotocol/sdk/shared/uriTemplate.js';
 import type { Prompt, Resource, ResourceTemplate, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { PromptInfo, ResourceInfo, ResourceTemplateInfo, ToolInfo } from '../../shared/api';
 import { bridgeName, buildNameTable } from '../../shared/naming';
+import { toBridgeAddress } from '../mcp-apps';
 import type { Pool } from '../pool';
 import type { Tier } from './agent-schema';
 import { toolTier } from './tool-tier';
@@ -38,7 +39,17 @@ function listTool(name: string, info: ToolInfo): Tool {
   if (info.title !== undefined) tool.title = info.title;
   if (info.outputSchema !== undefined) tool.outputSchema = { ...info.outputSchema, type: 'object' };
   if (info.annotations !== undefined) tool.annotations = { ...info.annotations };
+  if (info.app !== undefined) tool._meta = appMeta(info.server, info.app);
   return tool;
+}
+
+/** A tool's MCP App as agents' hosts read it (SEP-1865), its `ui://` address with the server's name first. */
+function appMeta(server: string, app: NonNullable<ToolInfo['app']>): Record<string, unknown> {
+  const ui: Record<string, unknown> = { visibility: [...app.visibility] };
+  if (app.resourceUri === undefined) return { ui };
+  const address = toBridgeAddress(server, app.resourceUri);
+  // Both forms: hosts that read only the extension's first key find the app as well.
+  return { ui: { ...ui, resourceUri: address }, 'ui/resourceUri': address };
 }
 
 function listPrompt(name: string, info: PromptInfo): Prompt {
@@ -48,7 +59,7 @@ function listPrompt(name: string, info: PromptInfo): Prompt {
 }
 
 function listResource(info: ResourceInfo): Resource {
-  const resource: Resource = { uri: info.uri, name: bridgeName(info.server, info.name), title: info.name, description: described(info.server, info.description) };
+  const resource: Resource = { uri: toBridgeAddress(info.server, info.uri), name: bridgeName(info.server, info.name), title: info.name, description: described(info.server, info.description) };
   if (info.mimeType !== undefined) resource.mimeType = info.mimeType;
   return resource;
 }
@@ -153,9 +164,10 @@ export class ToolIndex {
       const { resources, templates } = await this.#pool.resources();
       const byUri = new Map<string, string[]>();
       for (const r of resources) {
-        const servers = byUri.get(r.uri) ?? [];
+        const uri = toBridgeAddress(r.server, r.uri);
+        const servers = byUri.get(uri) ?? [];
         if (!servers.includes(r.server)) servers.push(r.server);
-        byUri.set(r.uri, servers);
+        byUri.set(uri, servers);
       }
       return {
         resources: resources.map((r) => ({ server: r.server, listed: listResource(r) })),
