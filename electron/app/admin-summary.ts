@@ -169,6 +169,10 @@ export function summarize(method: ApiMethod, input: unknown, context: SummaryCon
         const { server, tool } = input as ApiInput<'openApp'>;
         return `open the app of ${q(tool)} on ${q(server)}`;
       }
+      case 'callAppTool': {
+        const { tool } = input as ApiInput<'callAppTool'>;
+        return `call ${q(tool)} for an app you opened`;
+      }
       case 'getPrompt': {
         const { server, name } = input as ApiInput<'getPrompt'>;
         return `get the prompt ${q(name)} of ${q(server)} as you, past every agent's policy`;

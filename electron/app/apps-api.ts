@@ -1,6 +1,8 @@
 import type { ApiInput, AppApi } from '../../shared/api';
 import { CodedError } from '../../shared/errors';
-import { APP_MIME_TYPE, appFrameAllow, grantedPermissions, requestedPermissions, resourceApp, type AppPermission } from '../mcp-apps';
+import { redactor } from '../../shared/redact';
+import { toolTier } from '../bridge';
+import { APP_MIME_TYPE, appFrameAllow, grantedPermissions, isVisibleToApps, requestedPermissions, resourceApp, type AppPermission } from '../mcp-apps';
 import type { Pool } from '../pool';
 import type { AppsHost } from './apps-host';
 
@@ -12,7 +14,7 @@ export interface AppsApiOptions {
   allowed?: (server: string) => ReadonlySet<AppPermission>;
 }
 
-type AppsMethods = Pick<AppApi, 'openApp' | 'closeApp'>;
+type AppsMethods = Pick<AppApi, 'openApp' | 'closeApp' | 'callAppTool'>;
 
 /** The app's document among a read's contents: the item of its address, as text or base64 blob. */
 function documentOf(contents: ReadonlyArray<Record<string, unknown>>, uri: string, maxBytes: number): { html: string; meta: unknown } {
@@ -55,6 +57,22 @@ export function createAppsApi(options: AppsApiOptions): AppsMethods {
         requested: requestedPermissions(resource),
         ...(resource.prefersBorder !== undefined ? { prefersBorder: resource.prefersBorder } : {}),
       };
+    },
+    callAppTool: async ({ appId, tool, arguments: args, confirmed }: ApiInput<'callAppTool'>) => {
+      const app = host.shelf.get(appId);
+      if (!app) throw new CodedError('not_found', 'That app was closed or has expired', { hint: 'open it again from the tool' });
+      await options.settled();
+      // SEP-1865 §tool visibility: an app reaches only its own server's tools that are visible to apps.
+      const info = (await pool.tools(app.server)).find((t) => t.name === tool);
+      if (!info || !isVisibleToApps(info.app === undefined ? undefined : { ui: info.app })) {
+        throw new CodedError('denied', `The app of "${app.server}" may not call "${tool}"`, { hint: 'an app calls only its own server’s tools that are visible to apps' });
+      }
+      const tier = toolTier(info);
+      if (tier !== 'read' && confirmed !== true) {
+        throw new CodedError('denied', `The app asks to run "${tool}" (${tier}); it runs only once you confirm it`, { hint: 'confirm the call where the app is shown' });
+      }
+      const result = await pool.callTool(app.server, tool, args ?? {});
+      return redactor.redactValue(result);
     },
     closeApp: ({ appId }: ApiInput<'closeApp'>) => {
       host.shelf.drop(appId);

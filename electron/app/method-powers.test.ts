@@ -27,6 +27,7 @@ const EXPECTED: Record<ApiMethod, Power | 'depends'> = {
   readResource: 'widening',
   openApp: 'widening',
   closeApp: 'narrowing',
+  callAppTool: 'widening',
   getPrompt: 'widening',
   callTool: 'widening',
   doctor: 'read',

@@ -37,6 +37,8 @@ export const METHOD_POWERS: Record<ApiMethod, Rule> = {
   // As readResource: the person's service read (the app's document), shown to the person only.
   openApp: 'widening',
   closeApp: 'narrowing',
+  // The person's own screen asks it for an app they opened; write and destructive need their confirmation.
+  callAppTool: 'widening',
   getPrompt: 'widening',
   // Past every agent's policy: the caller acts as the person on any service.
   callTool: 'widening',

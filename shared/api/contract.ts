@@ -141,6 +141,20 @@ export const API_METHODS = lazyEntries({
       prefersBorder: z.boolean().optional(),
     }),
   }),
+  /**
+   * A tool call an opened app asks for (SEP-1865 `tools/call` from the view): only its own server's
+   * tools that are visible to apps; a `write` or `destructive` one runs only with `confirmed`, which
+   * the screen sets after showing the person the tool and its arguments. Recorded as the app's.
+   */
+  callAppTool: () => ({
+    input: z.strictObject({
+      appId: z.string().min(1).max(64),
+      tool: z.string().min(1).max(256),
+      arguments: z.record(z.string(), z.unknown()).optional(),
+      confirmed: z.boolean().optional(),
+    }),
+    output: CallResultSchema,
+  }),
   /** Closes an opened app: its address stops serving at once. */
   closeApp: () => ({ input: z.strictObject({ appId: z.string().min(1).max(64) }), output: Ok }),
   /** `prompts/get` as the person (starts the server). */

@@ -51,6 +51,12 @@ describe('openApp and closeApp through serve', () => {
     const page = await fetch(`${served.origin}/`);
     expect(page.headers.get('content-security-policy')).toContain(`frame-src ${address.origin}`);
 
+    // The app's own read call runs as the person's; a tool that is not its server's is refused.
+    const called = await served.api('callAppTool', { appId: app.appId, tool: 'get-time' });
+    expect(JSON.stringify(called.body.result)).toMatch(/\d{4}-\d{2}-\d{2}T/);
+    const foreign = await served.api('callAppTool', { appId: app.appId, tool: 'get-system-info' });
+    expect(foreign.body.error?.code).toBe('denied');
+
     expect((await served.api('closeApp', { appId: app.appId })).status).toBe(200);
     expect((await fetch(app.address, { headers: { 'sec-fetch-dest': 'iframe' } })).status).toBe(404);
   }, 60_000);
