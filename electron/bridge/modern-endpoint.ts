@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { InboundHttpRequest } from '@modelcontextprotocol/server';
 import type { ModernHandlers } from './modern-handlers';
 import { gateListen } from './modern-listen';
-import { loadModernSdk } from './server-sdk';
+import { loadModernSdk, modernSdkIfLoaded } from './server-sdk';
 import { abortOnClose, sendWebResponse, webRequest } from './web-exchange';
 
 /** A request the SDK classified as 2026-07-28, with what serving it needs. */
@@ -25,19 +26,34 @@ function claimedRevision(body: unknown, key: string): string | undefined {
   return typeof revision === 'string' ? revision : undefined;
 }
 
+function headerValue(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
 /**
  * Whether a request without a session is of the 2026-07-28 era, by the SDK's own classification
- * (`isLegacyRequest`: the one createMcpHandler runs, so the two never disagree; MCP 2026-07-28
- * basic/versioning). Legacy requests (initialize, body-less GET/DELETE) keep the session path.
+ * (`classifyInboundRequest`: the step createMcpHandler and `isLegacyRequest` run, so the two never
+ * disagree; MCP 2026-07-28 basic/versioning), fed from node's headers and the body parsed once: no
+ * web Request is built for a legacy request, and a modern one's is built once, here. The body is
+ * always parsed JSON (http-body.ts refused anything else), so `isLegacyRequest`'s no-JSON step never
+ * applies. Legacy requests (initialize, body-less GET/DELETE) keep the session path.
  */
 export async function isModernRequest(req: IncomingMessage, body: unknown): Promise<ModernRequest | undefined> {
   // A GET or DELETE without a session is a legacy session operation (answered 400 there, as before).
   if (req.method !== 'POST') return undefined;
-  const sdk = await loadModernSdk();
+  const sdk = modernSdkIfLoaded() ?? (await loadModernSdk());
+  const facts: InboundHttpRequest = { httpMethod: 'POST', body };
+  const version = headerValue(req, 'mcp-protocol-version');
+  const method = headerValue(req, 'mcp-method');
+  const name = headerValue(req, 'mcp-name');
+  if (version !== undefined) facts.protocolVersionHeader = version;
+  if (method !== undefined) facts.mcpMethodHeader = method;
+  if (name !== undefined) facts.mcpNameHeader = name;
+  const outcome = sdk.classifyInboundRequest(facts);
+  if (outcome.kind === 'legacy') return undefined;
   const abort = new AbortController();
-  const request = webRequest(req, abort.signal);
-  if (await sdk.isLegacyRequest(request, body)) return undefined;
-  return { request, abort, revision: claimedRevision(body, sdk.PROTOCOL_VERSION_META_KEY) };
+  return { request: webRequest(req, abort.signal), abort, revision: claimedRevision(body, sdk.PROTOCOL_VERSION_META_KEY) };
 }
 
 /**

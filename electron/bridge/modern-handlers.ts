@@ -1,6 +1,7 @@
 import type { McpHttpHandler } from '@modelcontextprotocol/server';
 import type { CallContext } from './call-context';
 import { createModernServer } from './modern-server';
+import { ServerPool } from './modern-server-pool';
 import { loadModernSdk } from './server-sdk';
 
 /** At most this many `subscriptions/listen` streams one agent keeps open (each holds a connection). */
@@ -9,7 +10,8 @@ export const MAX_LISTENS_PER_AGENT = 64;
 export type ListKind = 'tools' | 'prompts' | 'resources';
 
 /**
- * One SDK v2 handler (`createMcpHandler`, legacy: 'reject') per agent for its 2026-07-28 requests,
+ * One SDK v2 handler (`createMcpHandler`, legacy: 'reject') per agent for its 2026-07-28 requests, its
+ * servers reused from request to request (modern-server-pool.ts),
  * made on the agent's first such request and closed when the agent is removed or its token rotated
  * (its open listen streams end then). Per agent, so a list change or resource update published to one
  * reaches only that agent's listen streams (MCP 2026-07-28 §subscriptions/listen).
@@ -31,7 +33,9 @@ export class ModernHandlers {
     let made = this.#made.get(agent);
     if (made === undefined) {
       made = loadModernSdk().then((sdk) => {
-        const handler = sdk.createMcpHandler(() => createModernServer(sdk, this.ctx, agent, this.version), {
+        // One pool per handler: dropping the agent drops both.
+        const servers = new ServerPool((track) => createModernServer(sdk, this.ctx, agent, this.version, track));
+        const handler = sdk.createMcpHandler(() => servers.take(), {
           legacy: 'reject',
           maxSubscriptions: MAX_LISTENS_PER_AGENT,
           onerror: (error) => this.ctx.log(`agent "${agent}" (2026-07-28): ${error.message}`),

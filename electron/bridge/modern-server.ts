@@ -7,6 +7,7 @@ import { complete, getPrompt, readResource } from './read-calls';
 import type { ModernSdk } from './server-sdk';
 import { agentInstructions } from './session-server';
 import { callTool } from './tool-call';
+import type { Track } from './modern-server-pool';
 
 /**
  * How long a 2026-07-28 agent may keep a listing (MCP 2026-07-28 §Caching: `ttlMs`, `cacheScope`).
@@ -23,11 +24,14 @@ function copy<T>(value: object): T {
   return { ...value } as T;
 }
 
+const untracked: Track = async (work) => await work();
+
 /**
- * The SDK v2 server of one 2026-07-28 request of an agent (createMcpHandler makes one per request).
- * Its handlers call the same logic as a legacy session's (session-server.ts): one gate, one audit.
+ * The SDK v2 server of an agent's 2026-07-28 requests (one exchange at a time; reused through
+ * modern-server-pool.ts, which counts its handlers' work with `track`). Its handlers call the same
+ * logic as a legacy session's (session-server.ts): one gate, one audit.
  */
-export function createModernServer(sdk: ModernSdk, ctx: CallContext, agentName: string, version: string): Server {
+export function createModernServer(sdk: ModernSdk, ctx: CallContext, agentName: string, version: string, track: Track = untracked): Server {
   const server = new sdk.Server(
     { name: 'connected-services', version },
     {
@@ -42,15 +46,15 @@ export function createModernServer(sdk: ModernSdk, ctx: CallContext, agentName: 
       },
     },
   );
-  server.setRequestHandler('tools/list', async () => copy<ListToolsResult>(await listTools(ctx, agentName)));
+  server.setRequestHandler('tools/list', () => track(async () => copy<ListToolsResult>(await listTools(ctx, agentName))));
   server.setRequestHandler('tools/call', (request, rc: ServerContext) =>
-    callTool(ctx, agentName, request, modernExtra(rc), statelessAgentAsker(agentName, ctx.agents)),
+    track(() => callTool(ctx, agentName, request, modernExtra(rc), statelessAgentAsker(agentName, ctx.agents))),
   );
-  server.setRequestHandler('resources/list', async () => copy(await listResources(ctx, agentName)));
-  server.setRequestHandler('resources/templates/list', async () => copy(await listResourceTemplates(ctx, agentName)));
-  server.setRequestHandler('resources/read', (request, rc) => readResource(ctx, agentName, request, modernExtra(rc)));
-  server.setRequestHandler('prompts/list', async () => copy(await listPrompts(ctx, agentName)));
-  server.setRequestHandler('prompts/get', (request, rc) => getPrompt(ctx, agentName, request, modernExtra(rc)));
-  server.setRequestHandler('completion/complete', (request, rc) => complete(ctx, agentName, request, modernExtra(rc)));
+  server.setRequestHandler('resources/list', () => track(async () => copy(await listResources(ctx, agentName))));
+  server.setRequestHandler('resources/templates/list', () => track(async () => copy(await listResourceTemplates(ctx, agentName))));
+  server.setRequestHandler('resources/read', (request, rc) => track(() => readResource(ctx, agentName, request, modernExtra(rc))));
+  server.setRequestHandler('prompts/list', () => track(async () => copy(await listPrompts(ctx, agentName))));
+  server.setRequestHandler('prompts/get', (request, rc) => track(() => getPrompt(ctx, agentName, request, modernExtra(rc))));
+  server.setRequestHandler('completion/complete', (request, rc) => track(() => complete(ctx, agentName, request, modernExtra(rc))));
   return server;
 }

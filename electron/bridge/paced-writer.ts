@@ -1,4 +1,8 @@
-import { isJSONRPCErrorResponse, isJSONRPCRequest, isJSONRPCResultResponse, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/client';
+
+/** The kind of a message already checked against the JSON-RPC schema (JSON-RPC 2.0 §4, §5), by its shape. */
+const isResponse = (msg: JSONRPCMessage): boolean => 'result' in msg || 'error' in msg;
+const isRequest = (msg: JSONRPCMessage): boolean => 'method' in msg && 'id' in msg;
 
 const RESPONSE_GAP_MS = 15;
 
@@ -14,10 +18,10 @@ export function createPacedWriter(send: (msg: JSONRPCMessage) => Promise<void>, 
   return (msg) => {
     writes = writes
       .then(async () => {
-        const response = isJSONRPCResultResponse(msg) || isJSONRPCErrorResponse(msg);
+        const response = isResponse(msg);
         const since = Date.now() - notifiedAt;
         if (response && since < RESPONSE_GAP_MS) await new Promise((resolve) => setTimeout(resolve, RESPONSE_GAP_MS - since));
-        if (!response && !isJSONRPCRequest(msg)) notifiedAt = Date.now();
+        if (!response && !isRequest(msg)) notifiedAt = Date.now();
         await send(msg);
       })
       .catch(failed);

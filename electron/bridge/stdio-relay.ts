@@ -1,14 +1,16 @@
 import type { Readable, Writable } from 'node:stream';
-import type { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import {
-  isJSONRPCErrorResponse,
-  isJSONRPCRequest,
-  isJSONRPCResultResponse,
-  type JSONRPCMessage,
-  type JSONRPCRequest,
-  type RequestId,
-} from '@modelcontextprotocol/sdk/types.js';
+import type {
+  JSONRPCMessage,
+  JSONRPCRequest,
+  RequestId,
+  SdkHttpError,
+  StreamableHTTPClientTransport,
+  UnauthorizedError,
+  isJSONRPCErrorResponse as IsErrorResponse,
+  isJSONRPCRequest as IsRequest,
+  isJSONRPCResultResponse as IsResultResponse,
+  parseJSONRPCMessage as ParseMessage,
+} from '@modelcontextprotocol/client';
 import { CodedError } from '../../shared/errors';
 import { redact } from '../../shared/redact';
 import type { FetchLike } from '../net';
@@ -17,12 +19,17 @@ import { boundedLines } from './bounded-lines';
 import { DEFAULT_MAX_BODY_BYTES } from './http-body';
 import { createPacedWriter } from './paced-writer';
 import { isSchemaError } from './invalid-params';
+import { StdioMessages } from './stdio-messages';
 
-/** The SDK's transport classes, loaded by the caller when the shim runs (not when the CLI starts). */
+/** What the relay takes of SDK v2's client package, loaded by the caller when the shim runs (not when the CLI starts). */
 export interface RelayTransports {
-  StdioServerTransport: typeof StdioServerTransport;
   StreamableHTTPClientTransport: typeof StreamableHTTPClientTransport;
-  StreamableHTTPError: typeof StreamableHTTPError;
+  SdkHttpError: typeof SdkHttpError;
+  UnauthorizedError: typeof UnauthorizedError;
+  isJSONRPCRequest: typeof IsRequest;
+  isJSONRPCResultResponse: typeof IsResultResponse;
+  isJSONRPCErrorResponse: typeof IsErrorResponse;
+  parseJSONRPCMessage: typeof ParseMessage;
 }
 
 export interface StdioRelayOptions {
@@ -74,7 +81,7 @@ export class StdioRelay {
   readonly #options: StdioRelayOptions;
   /** The client's input, cut into lines of at most MAX_LINE_BYTES. */
   readonly #lines: Readable;
-  readonly #stdio: StdioServerTransport;
+  readonly #stdio: StdioMessages;
   readonly #toClient: (msg: JSONRPCMessage) => void;
   /** Requests from the client the bridge has not answered yet. */
   readonly #pending = new Set<RequestId>();
@@ -102,7 +109,7 @@ export class StdioRelay {
       options.notice(`refused a line from the client longer than ${MAX_LINE_BYTES} bytes (${bytes} bytes so far)`);
       this.#toClient(overlongLine(MAX_LINE_BYTES));
     });
-    this.#stdio = new options.sdk.StdioServerTransport(this.#lines, options.stdout);
+    this.#stdio = new StdioMessages(this.#lines, options.stdout, options.sdk.parseJSONRPCMessage);
     this.#http = this.#openSession();
   }
 
@@ -130,6 +137,7 @@ export class StdioRelay {
 
   /** The answer to our replayed initialize settles the reconnect; everything else goes to the client. */
   #fromBridge(transport: StreamableHTTPClientTransport, msg: JSONRPCMessage): void {
+    const { isJSONRPCErrorResponse, isJSONRPCResultResponse } = this.#options.sdk;
     if ((isJSONRPCResultResponse(msg) || isJSONRPCErrorResponse(msg)) && msg.id === REINIT_ID) {
       if (isJSONRPCResultResponse(msg)) this.#reinit?.resolve();
       else this.#reinit?.reject(new Error(msg.error.message));
@@ -152,6 +160,7 @@ export class StdioRelay {
   /** Reads the client's messages in order until stdin ends. */
   async #listenToClient(): Promise<void> {
     const stdin = this.#options.stdin;
+    const { isJSONRPCRequest } = this.#options.sdk;
     this.#stdio.onmessage = (msg) => {
       if (isJSONRPCRequest(msg)) {
         this.#pending.add(msg.id);
@@ -169,7 +178,8 @@ export class StdioRelay {
     stdin.once('close', () => {
       if (!stdin.readableEnded) this.#finish();
     });
-    await this.#stdio.start();
+    this.#stdio.start();
+    return Promise.resolve();
   }
 
   /** Sends one message to the bridge: a 401 ends the run, a lost session is restored once. */
@@ -177,7 +187,9 @@ export class StdioRelay {
     try {
       await this.#http.send(msg);
     } catch (error) {
-      const status = error instanceof this.#options.sdk.StreamableHTTPError ? error.code : undefined;
+      // SDK v2: a 401 without an auth provider is UnauthorizedError; other refusals carry their HTTP status.
+      const { SdkHttpError: HttpError, UnauthorizedError: Unauthorized } = this.#options.sdk;
+      const status = error instanceof Unauthorized ? 401 : error instanceof HttpError ? error.status : undefined;
       if (status === 401) {
         this.#fatal = new CodedError('denied', 'the bridge no longer accepts the agent token (401)', {
           hint: `the agent was removed or its token rotated: put a new token in ${TOKEN_ENV}`,
@@ -194,7 +206,7 @@ export class StdioRelay {
           this.#options.notice(`could not restore the session: ${errorText(reconnectError)}`);
         }
       }
-      if (isJSONRPCRequest(msg)) this.#failRequest(msg.id, `the Connected Services bridge did not take the request: ${errorText(error)}`);
+      if (this.#options.sdk.isJSONRPCRequest(msg)) this.#failRequest(msg.id, `the Connected Services bridge did not take the request: ${errorText(error)}`);
     }
   }
 
@@ -202,7 +214,7 @@ export class StdioRelay {
   async #reconnect(retrying: JSONRPCMessage): Promise<void> {
     if (!this.#initialize) throw new Error('no session to restore');
     await this.#http.close().catch(() => undefined);
-    const keep = isJSONRPCRequest(retrying) ? retrying.id : undefined;
+    const keep = this.#options.sdk.isJSONRPCRequest(retrying) ? retrying.id : undefined;
     for (const id of [...this.#pending]) {
       if (id !== keep) this.#failRequest(id, 'the Connected Services bridge restarted while this request was running; retry it');
     }
@@ -226,7 +238,7 @@ export class StdioRelay {
   /** Stops reading, ends the bridge session (DELETE, §Session Management) and closes it. */
   async #close(): Promise<void> {
     this.#closing = true;
-    await this.#stdio.close().catch(() => undefined);
+    this.#stdio.close();
     await this.#http.terminateSession().catch(() => undefined);
     await this.#http.close().catch(() => undefined);
   }

@@ -18,8 +18,8 @@ export interface StdioShimOptions {
 }
 
 /**
- * A stdio MCP server for clients that only speak stdio: a JSON-RPC relay between the SDK's stdio
- * server transport and its Streamable HTTP client transport. A relay (not a Client+Server proxy)
+ * A stdio MCP server for clients that only speak stdio: a JSON-RPC relay between the client's stdio
+ * lines (stdio-messages.ts) and SDK v2's Streamable HTTP client transport. A relay (not a Client+Server proxy)
  * passes every message unchanged (ids, progress tokens, cancellation, list_changed, future methods)
  * and leaves all policy to the bridge. When the bridge restarts (session 404), the relay replays the
  * client's initialize on a new session and retries; requests in flight on the old one get an error.
@@ -81,9 +81,14 @@ async function preflight(url: string, token: string, fetchFn: FetchLike): Promis
 
 /** Step 3: the SDK's transports, loaded here, not when the CLI starts: every other command would pay for them. */
 async function loadTransports(): Promise<RelayTransports> {
-  const [{ StdioServerTransport }, { StreamableHTTPClientTransport, StreamableHTTPError }] = await Promise.all([
-    import('@modelcontextprotocol/sdk/server/stdio.js'),
-    import('@modelcontextprotocol/sdk/client/streamableHttp.js'),
-  ]);
-  return { StdioServerTransport, StreamableHTTPClientTransport, StreamableHTTPError };
+  const sdk = await import('@modelcontextprotocol/client');
+  return {
+    StreamableHTTPClientTransport: sdk.StreamableHTTPClientTransport,
+    SdkHttpError: sdk.SdkHttpError,
+    UnauthorizedError: sdk.UnauthorizedError,
+    isJSONRPCRequest: sdk.isJSONRPCRequest,
+    isJSONRPCResultResponse: sdk.isJSONRPCResultResponse,
+    isJSONRPCErrorResponse: sdk.isJSONRPCErrorResponse,
+    parseJSONRPCMessage: sdk.parseJSONRPCMessage,
+  };
 }

@@ -37,6 +37,11 @@ export async function sendWebResponse(response: Response, res: ServerResponse): 
     res.end();
     return;
   }
+  // A JSON answer is whole already (Response.json): one write with the head, not a stream reader's loop.
+  if (!(response.headers.get('content-type') ?? '').startsWith('text/event-stream')) {
+    res.end(Buffer.from(await response.arrayBuffer()));
+    return;
+  }
   const reader = response.body.getReader();
   const stop = (): void => void reader.cancel().catch(() => undefined);
   res.once('close', stop);

@@ -41,7 +41,9 @@ async function bundle(script: string): Promise<{ file: string; outdir: string }>
  */
 export async function startBenchProcess(script: string, env: Record<string, string>): Promise<BenchProcess> {
   const { file, outdir } = await bundle(script);
-  const child = spawn(process.execPath, [file], { cwd: ROOT, env: { ...process.env, ...env } });
+  // BENCH_NODE_ARGS: node flags for the process in the middle, e.g. `--cpu-prof --cpu-prof-dir=DIR` to profile a bridge row.
+  const nodeArgs = (process.env['BENCH_NODE_ARGS'] ?? '').split(' ').filter((arg) => arg !== '');
+  const child = spawn(process.execPath, [...nodeArgs, file], { cwd: ROOT, env: { ...process.env, ...env } });
   child.stderr.resume();
   const lines = createInterface({ input: child.stdout });
   const nextLine = (): Promise<string> =>

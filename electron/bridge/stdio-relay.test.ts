@@ -1,0 +1,45 @@
+import { PassThrough } from 'node:stream';
+import * as client from '@modelcontextprotocol/client';
+import { describe, expect, it } from 'vitest';
+import { CodedError } from '../../shared/errors';
+import { StdioRelay, type RelayTransports } from './stdio-relay';
+
+const sdk: RelayTransports = client;
+
+/** A bridge stand-in (unit test of the relay alone): a session, then a 401 once the token is rotated. */
+function bridge(): { fetch: (url: string | URL, init?: RequestInit) => Promise<Response>; rotate: () => void } {
+  let rotated = false;
+  return {
+    rotate: () => (rotated = true),
+    fetch: (_url, init) => {
+      if (init?.method !== 'POST') return Promise.resolve(new Response(null, { status: 405 }));
+      if (rotated) return Promise.resolve(Response.json({ jsonrpc: '2.0', error: { code: -32001, message: 'the agent token is not valid' }, id: null }, { status: 401 }));
+      const message = JSON.parse(init.body as string) as { id?: number; method: string };
+      if (message.id === undefined) return Promise.resolve(new Response(null, { status: 202 }));
+      const result = message.method === 'initialize' ? { protocolVersion: '2025-11-25', capabilities: {}, serverInfo: { name: 'b', version: '1' } } : {};
+      return Promise.resolve(Response.json({ jsonrpc: '2.0', id: message.id, result }, { headers: { 'mcp-session-id': 's1' } }));
+    },
+  };
+}
+
+describe('StdioRelay on SDK v2', () => {
+  it('ends with a clear error when the bridge refuses the token mid-run (401)', async () => {
+    const stdin = new PassThrough();
+    const stdout = new PassThrough();
+    const out: string[] = [];
+    stdout.on('data', (chunk: Buffer) => out.push(chunk.toString()));
+    const fake = bridge();
+    const relay = new StdioRelay({ bridgeUrl: 'http://127.0.0.1:1/mcp', token: 't', fetch: fake.fetch, stdin, stdout, notice: () => undefined, sdk });
+    const running = relay.run();
+    stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } } })}\n`);
+    await expect.poll(() => out.join(''), { timeout: 10_000 }).toContain('"serverInfo"');
+    fake.rotate();
+    stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' })}\n`);
+    const failed = await running.then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(failed).toBeInstanceOf(CodedError);
+    expect((failed as CodedError).message).toContain('no longer accepts the agent token (401)');
+  });
+});
