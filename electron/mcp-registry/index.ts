@@ -15,3 +15,7 @@ export type { InstallChoice, InstallPlan } from './install-plan';
 export type { InputAsk } from './install-inputs';
 export { fetchServerVersion } from './entry-fetch';
 export { onPath } from './runtime-check';
+export { deriveInstall, bundleFolder } from './install-derive';
+export type { DeriveOptions } from './install-derive';
+export { downloadBundle, checkBundleUrl, MAX_BUNDLE_BYTES } from './bundle-download';
+export { unpackBundle, MAX_BUNDLE_ENTRIES, MAX_UNPACKED_BYTES } from './bundle-unpack';
