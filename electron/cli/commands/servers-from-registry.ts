@@ -1,7 +1,7 @@
 import { createInterface } from 'node:readline/promises';
 import { CodedError } from '../../../shared/errors';
 import { SECRET_NAME_PATTERN } from '../../../shared/vault';
-import { deriveInstall, fetchServerVersion, loadSnapshot, onPath, RUNTIME_HINTS, type CheckedEntry, type InputAsk, type InstallChoice, type InstallPlan } from '../../mcp-registry';
+import { deriveInstall, fetchServerVersion, installSecretName, loadSnapshot, onPath, RUNTIME_HINTS, type CheckedEntry, type InputAsk, type InstallChoice, type InstallPlan } from '../../mcp-registry';
 import type { CliContext } from '../context';
 import { askHidden } from '../hidden-input';
 
@@ -83,7 +83,7 @@ export async function addFromRegistry(ctx: CliContext, name: string, options: Fr
   const { id, version } = parseId(options.fromRegistry);
   const entry = await findEntry(ctx, id, version);
   const choice = defaultChoice(entry, options);
-  const secretName = (key: string): string => `${name}_${key}`.replace(/[^A-Za-z0-9_.-]/g, '_').slice(0, 128);
+  const secretName = installSecretName(name);
   let given = givenInputs(options.input);
   const derive = { fetch, dataDir: ctx.dataDir };
   let plan = await deriveInstall(entry.server, choice, given, secretName, derive);
