@@ -40,7 +40,7 @@ const remembered = new WeakMap<RegistryIndex, Map<string, Uint32Array>>();
 /** Which rows hold every word, in the registries' order. */
 function matching(index: RegistryIndex, key: string, words: readonly string[]): Uint32Array {
   let memo = remembered.get(index);
-  if (!memo) remembered.set(index, (memo = new Map()));
+  if (!memo) remembered.set(index, (memo = new Map<string, Uint32Array>()));
   const known = memo.get(key);
   if (known) return known;
   // A query that extends an earlier one (its words and more, or its last word longer) matches a subset of it.
