@@ -65,7 +65,16 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     await applying.settled();
   };
   // Background refresh only where the process lives on; CONNECTED_SERVICES_REGISTRY_REFRESH=off stops it (tests, air-gapped machines).
-  const registryApi = createRegistryApi({ dataDir: options.dataDir, registry, events, log, background: options.watch === true && env['CONNECTED_SERVICES_REGISTRY_REFRESH'] !== 'off' });
+  const registryApi = createRegistryApi({
+    dataDir: options.dataDir,
+    registry,
+    events,
+    log,
+    background: options.watch === true && env['CONNECTED_SERVICES_REGISTRY_REFRESH'] !== 'off',
+    vault,
+    env,
+    settled,
+  });
   unsubscribe.push(() => registryApi.close());
   const apps = new AppsHost();
   const { api, door, admin, confirmations } = buildAppApi({

@@ -68,6 +68,9 @@ const EXPECTED: Record<ApiMethod, Power | 'depends'> = {
   cancelCall: 'narrowing',
   registryCatalog: 'read',
   refreshRegistries: 'narrowing',
+  registryInstallOptions: 'read',
+  // Adds a server (and its secrets) as addServer does; a command still waits for approval.
+  installRegistryEntry: 'widening',
 };
 
 const AGENT: AgentView = {

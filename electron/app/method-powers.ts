@@ -85,6 +85,9 @@ export const METHOD_POWERS: Record<ApiMethod, Rule> = {
   registryCatalog: 'read',
   // Fetches public listings into the cache; gives no one access to anything.
   refreshRegistries: 'narrowing',
+  registryInstallOptions: 'read',
+  // Adds a server (and its secrets) as addServer does; a command still waits for approval.
+  installRegistryEntry: 'widening',
 };
 
 const RANK: Record<PolicyDecision, number> = { deny: 0, ask: 1, allow: 2 };

@@ -1,7 +1,9 @@
-import type { ApiInput, RegistryCatalogView, RegistryState } from '../../shared/api';
+import type { ApiInput, ApiOutput, RegistryCatalogView, RegistryState } from '../../shared/api';
+import type { Vault } from '../../shared/vault';
 import { configuredRegistries, RegistryCatalog } from '../mcp-registry';
 import type { Registry } from '../registry';
 import type { EventHub } from './event-hub';
+import { installFromCatalog, installOptionsOf } from './registry-install';
 
 /** A snapshot older than this is refreshed in the background; checked every `CHECK_EVERY_MS`. */
 export const REFRESH_AFTER_MS = 6 * 60 * 60 * 1000;
@@ -17,12 +19,19 @@ export interface RegistryApiOptions {
   /** Refresh in the background (long-running processes, unless CONNECTED_SERVICES_REGISTRY_REFRESH=off). */
   background: boolean;
   now?: () => number;
+  /** Installing an entry: its secrets go here, and the environment says which runtimes exist. */
+  vault: Vault;
+  env: Record<string, string | undefined>;
+  /** Resolves when the pool has applied every config change seen so far. */
+  settled: () => Promise<void>;
 }
 
 export interface RegistryApi {
   methods: {
     registryCatalog: () => Promise<RegistryCatalogView>;
     refreshRegistries: (input: ApiInput<'refreshRegistries'>) => Promise<{ registries: RegistryState[] }>;
+    registryInstallOptions: (input: ApiInput<'registryInstallOptions'>) => Promise<ApiOutput<'registryInstallOptions'>>;
+    installRegistryEntry: (input: ApiInput<'installRegistryEntry'>) => Promise<ApiOutput<'installRegistryEntry'>>;
   };
   catalog: RegistryCatalog;
   close(): void;
@@ -59,6 +68,12 @@ export function createRegistryApi(options: RegistryApiOptions): RegistryApi {
         return { registries: catalog.state(), entries: catalog.rows() };
       },
       refreshRegistries: async ({ full }) => ({ registries: await catalog.refresh(full === true ? { full: true } : {}) }),
+      registryInstallOptions: async (input) => installOptionsOf(catalog, input),
+      installRegistryEntry: async (input) => {
+        const result = await installFromCatalog(catalog, input, { dataDir: options.dataDir, registry: options.registry, vault: options.vault, env: options.env });
+        await options.settled();
+        return result;
+      },
     },
     close: () => {
       off();

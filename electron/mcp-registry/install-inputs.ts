@@ -19,6 +19,8 @@ export interface InputState {
   secretName: (key: string) => string;
   secrets: Map<string, string>;
   missing: InputAsk[];
+  /** Every input the person may give (fixed values are the publisher's and not among them). */
+  asked: InputAsk[];
 }
 
 /**
@@ -56,6 +58,7 @@ export function resolveInput(state: InputState, key: string, input: RegistryInpu
       return resolveInput(state, name, variable) ?? '';
     });
   }
+  if (!state.asked.some((a) => a.key === key)) state.asked.push(askOf(key, input));
   const given = state.given[key];
   if (given !== undefined) {
     if (input.choices && input.choices.length > 0 && !input.choices.includes(given)) {

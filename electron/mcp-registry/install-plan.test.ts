@@ -17,7 +17,15 @@ describe('planInstall', () => {
       config: { command: 'npx', args: ['-y', '@example/demo-mcp@1.2.3', '/home/me/notes', '--mode', 'safe'], env: { API_TOKEN: '${secret:demo_API_TOKEN}', REGION: 'eu' } },
       secrets: new Map([['demo_API_TOKEN', 'tok-123']]),
       missing: [],
+      asked: expect.any(Array) as unknown,
     });
+    // Every input a form may offer, fixed values excepted.
+    expect(plan.asked.map((a) => [a.key, a.isRequired, a.default, a.choices])).toEqual([
+      ['folder', true, undefined, undefined],
+      ['mode', false, 'safe', ['fast', 'safe']],
+      ['API_TOKEN', true, undefined, undefined],
+      ['REGION', false, 'eu', undefined],
+    ]);
     const missing = planInstall(server, { package: 0 }, {}, named).missing;
     expect(missing.map((m) => [m.key, m.isSecret])).toEqual([['folder', false], ['API_TOKEN', true]]);
     expect(() => planInstall(server, { package: 0 }, { folder: 'x', API_TOKEN: 't', mode: 'slow' }, named)).toThrow('--input mode must be one of: fast, safe');
@@ -39,7 +47,14 @@ describe('planInstall', () => {
       config: { command: 'docker', args: ['run', '-i', '--rm', '-e', 'KEY', 'ghcr.io/example/demo:1.2.3'], env: { KEY: '${secret:demo_KEY}' } },
     });
     expect(() => planInstall(server, { package: 2 }, {}, named)).toThrow(/no exact version/);
-    expect(() => planInstall(server, { package: 3 }, {}, named)).toThrow(/mcpb/);
+    // An mcpb package asks to be downloaded and verified first; its command comes from its manifest.
+    expect(planInstall(server, { package: 3 }, {}, named).download).toEqual({ url: 'https://example.com/demo.mcpb', sha256: 'a'.repeat(64) });
+    expect(planInstall(server, { package: 3 }, {}, named, { command: 'node', args: ['/data/b/server.js'], env: { A: '1' } })).toMatchObject({
+      runtime: 'node',
+      config: { command: 'node', args: ['/data/b/server.js'], env: { A: '1' } },
+    });
+    const unverified: ServerDetail = { ...base, packages: [{ registryType: 'mcpb', identifier: 'https://example.com/demo.mcpb', transport: { type: 'stdio' } }] };
+    expect(() => planInstall(unverified, { package: 0 }, {}, named)).toThrow(/no fileSha256/);
   });
 
   it('a remote: its URL variables and a secret header go through the vault', () => {
@@ -51,6 +66,7 @@ describe('planInstall', () => {
       config: { type: 'http', url: 'https://acme.example.com/mcp', headers: { Authorization: 'Bearer ${secret:demo_token}' } },
       secrets: new Map([['demo_token', 'tok']]),
       missing: [],
+      asked: expect.any(Array) as unknown,
     });
     expect(planInstall(server, { remote: 0 }, {}, named).missing.map((m) => m.key)).toEqual(['tenant', 'token']);
     expect(() => planInstall(server, { remote: 1 }, {}, named)).toThrow(/SSE/);

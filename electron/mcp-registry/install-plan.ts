@@ -1,5 +1,6 @@
 import type { HttpServerConfig, StdioServerConfig } from '../../shared/config';
 import { CodedError } from '../../shared/errors';
+import type { BundleCommand } from './bundle-manifest';
 import { resolveInput, type InputAsk, type InputState } from './install-inputs';
 import type { RegistryArgument, RegistryPackage, RegistryRemote, ServerDetail } from './server-json';
 
@@ -11,8 +12,10 @@ export interface InstallPlan {
   secrets: Map<string, string>;
   /** Required inputs not given: ask for them (terminal, form), then plan again. */
   missing: InputAsk[];
-  /** The program the command needs on this computer (`npx`, `uvx`, `docker`). */
+  /** The program the command needs on this computer (`npx`, `uvx`, `docker`, a bundle's `node`). */
   runtime?: string;
+  /** An mcpb package not yet unpacked: download, verify and unpack it, then plan again with its command (install-derive.ts). */
+  download?: { url: string; sha256: string };
 }
 
 /** Where to get each runtime, for the message when it is missing. */
@@ -63,7 +66,19 @@ function pinnedImage(identifier: string): string {
   return identifier;
 }
 
-function planPackage(pkg: RegistryPackage, state: InputState): Omit<InstallPlan, 'secrets' | 'missing'> {
+type Planned = Omit<InstallPlan, 'secrets' | 'missing'>;
+
+/** An unpacked bundle's own command (its manifest's), the registry's arguments and variables added. */
+function planBundle(pkg: RegistryPackage, bundle: BundleCommand | undefined, parts: { runtimeArgs: string[]; packageArgs: string[]; environment: Record<string, string> | undefined }): Planned {
+  if (pkg.fileSha256 === undefined) throw new CodedError('invalid_input', `The registry gives no fileSha256 for the bundle ${pkg.identifier}; an unverified bundle is not installed.`);
+  if (!bundle) return { download: { url: pkg.identifier, sha256: pkg.fileSha256 }, config: { command: '', args: [] } };
+  const env = { ...bundle.env, ...parts.environment };
+  const config: StdioServerConfig = { command: bundle.command, args: [...parts.runtimeArgs, ...bundle.args, ...parts.packageArgs], ...(Object.keys(env).length > 0 ? { env } : {}) };
+  // A bare name (`node`, `python3`) must be on PATH; a path names a file inside the bundle.
+  return /[\\/]/.test(bundle.command) ? { config } : { config, runtime: bundle.command };
+}
+
+function planPackage(pkg: RegistryPackage, state: InputState, bundle: BundleCommand | undefined): Planned {
   if (pkg.transport.type !== 'stdio') {
     throw new CodedError('invalid_input', `This package runs its own ${pkg.transport.type} server; pick a remote or a stdio package instead.`);
   }
@@ -83,13 +98,13 @@ function planPackage(pkg: RegistryPackage, state: InputState): Omit<InstallPlan,
       return { runtime: 'docker', config: withEnv({ command: 'docker', args: ['run', '-i', '--rm', ...runtimeArgs, ...names, pinnedImage(pkg.identifier), ...packageArgs] }) };
     }
     case 'mcpb':
-      throw new CodedError('invalid_input', 'MCP bundles (mcpb) cannot be installed from the registry yet.', { hint: 'Pick another package or a remote of this server, if it has one.' });
+      return planBundle(pkg, bundle, { runtimeArgs, packageArgs, environment });
     default:
-      throw new CodedError('invalid_input', `Packages from ${pkg.registryType} cannot be installed here (npm, pypi and oci can).`);
+      throw new CodedError('invalid_input', `Packages from ${pkg.registryType} cannot be installed here (npm, pypi, oci and mcpb can).`);
   }
 }
 
-function planRemote(remote: RegistryRemote, state: InputState): Omit<InstallPlan, 'secrets' | 'missing'> {
+function planRemote(remote: RegistryRemote, state: InputState): Planned {
   if (remote.type !== 'streamable-http') {
     throw new CodedError('invalid_input', 'This remote speaks the older HTTP+SSE transport, which is not supported; pick a Streamable HTTP remote.');
   }
@@ -104,20 +119,21 @@ function planRemote(remote: RegistryRemote, state: InputState): Omit<InstallPlan
 
 /**
  * How an entry runs, from its server.json (2025-12-11): the command of a package (npx, uvx or
- * docker run, exact version pinned, argv only, never a shell) or the address of a remote, with the
- * person's inputs. Secrets become `${secret:…}` references and are returned to store.
+ * docker run, exact version pinned; an unpacked mcpb's own command; argv only, never a shell) or the
+ * address of a remote, with the person's inputs. Secrets become `${secret:…}` references and are
+ * returned to store. `asked` lists every input the person may give, for a form.
  */
-export function planInstall(server: ServerDetail, choice: InstallChoice, given: Readonly<Record<string, string>>, secretName: (key: string) => string): InstallPlan {
-  const state: InputState = { given, secretName, secrets: new Map(), missing: [] };
-  let planned: Omit<InstallPlan, 'secrets' | 'missing'>;
+export function planInstall(server: ServerDetail, choice: InstallChoice, given: Readonly<Record<string, string>>, secretName: (key: string) => string, bundle?: BundleCommand): InstallPlan & { asked: InputAsk[] } {
+  const state: InputState = { given, secretName, secrets: new Map(), missing: [], asked: [] };
+  let planned: Planned;
   if ('package' in choice) {
     const pkg = server.packages?.[choice.package];
     if (!pkg) throw new CodedError('invalid_input', `${server.name} has no package number ${choice.package + 1}.`);
-    planned = planPackage(pkg, state);
+    planned = planPackage(pkg, state, bundle);
   } else {
     const remote = server.remotes?.[choice.remote];
     if (!remote) throw new CodedError('invalid_input', `${server.name} has no remote number ${choice.remote + 1}.`);
     planned = planRemote(remote, state);
   }
-  return { ...planned, secrets: state.secrets, missing: state.missing };
+  return { ...planned, secrets: state.secrets, missing: state.missing, asked: state.asked };
 }

@@ -38,3 +38,42 @@ export type RegistryState = z.infer<typeof RegistryStateSchema>;
 
 export const RegistryCatalogSchema = lazySchema(() => z.object({ registries: z.array(RegistryStateSchema), entries: z.array(RegistryRowSchema) }));
 export type RegistryCatalogView = z.infer<typeof RegistryCatalogSchema>;
+
+/** Which package (by its place in `packages`) or remote (in `remotes`) of an entry to install. */
+export const InstallChoiceSchema = lazySchema(() =>
+  z.union([z.strictObject({ package: z.number().int().min(0).max(63) }), z.strictObject({ remote: z.number().int().min(0).max(63) })]),
+);
+export type InstallChoiceView = z.infer<typeof InstallChoiceSchema>;
+
+/** One value the person gives when installing (server.json `Input`): its key is what `--input KEY=VALUE` uses. */
+export const InstallInputSchema = lazySchema(() =>
+  z.object({
+  key: z.string(),
+  description: z.string().optional(),
+  isRequired: z.boolean(),
+  isSecret: z.boolean(),
+  default: z.string().optional(),
+  choices: z.array(z.string()).optional(),
+  format: z.string().optional(),
+  }),
+);
+export type InstallInput = z.infer<typeof InstallInputSchema>;
+
+/** The ways an entry can be installed: each package and remote, with its inputs, or why it cannot be. */
+export const RegistryInstallOptionsSchema = lazySchema(() =>
+  z.object({
+  name: z.string(),
+  version: z.string(),
+  options: z.array(
+    z.object({
+      choice: InstallChoiceSchema,
+      /** `npm @scope/pkg 1.2.3`, `remote https://…` */
+      label: z.string(),
+      inputs: z.array(InstallInputSchema),
+      /** Why this one cannot be installed here (an unsupported kind, no exact version). */
+      problem: z.string().optional(),
+    }),
+  ),
+  }),
+);
+export type RegistryInstallOptions = z.infer<typeof RegistryInstallOptionsSchema>;

@@ -34,4 +34,13 @@ describe('searchRegistry', () => {
     expect(searchRegistry(index, '  ', 3).total).toBe(4);
     expect(searchRegistry(index, 'absent', 3)).toEqual({ rows: [], total: 0 });
   });
+
+  it('typing on, and back, answers as a fresh search would (narrowing from remembered queries)', () => {
+    const many = Array.from({ length: 300 }, (_, i) => row(`io.example/s${i}`, `${i % 3 === 0 ? 'weather' : 'notes'} ${i % 5 === 0 ? 'north' : 'south'} ${i}`, i % 7 === 0 ? { title: `Weather ${i}` } : {}));
+    const typed = indexRegistryRows(many);
+    const queries = ['w', 'we', 'weather', 'weather ', 'weather n', 'weather no', 'weather n', 'weather', 'weathe', 'w', '', 'n', 'no', 'nor', 'north 1', 'north 12', 'north 1', 'south', 'weather s'];
+    for (const query of queries) {
+      expect(searchRegistry(typed, query, 20), query).toEqual(searchRegistry(indexRegistryRows(many), query, 20));
+    }
+  });
 });

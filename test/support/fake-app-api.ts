@@ -76,6 +76,8 @@ const DEFAULTS: FakeHandlers = {
   listOfflineChanges: () => [],
   listAsks: () => [],
   registryCatalog: () => ({ registries: [], entries: [] }),
+  registryInstallOptions: () => ({ name: 'io.example/none', version: '1.0.0', options: [] }),
+  installRegistryEntry: ({ server }) => ({ name: server, secrets: [] }),
 };
 
 /** The one in-memory AppApi of the tests: chosen answers, recorded calls, events on demand. */

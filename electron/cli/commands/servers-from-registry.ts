@@ -1,7 +1,7 @@
 import { createInterface } from 'node:readline/promises';
 import { CodedError } from '../../../shared/errors';
 import { SECRET_NAME_PATTERN } from '../../../shared/vault';
-import { fetchServerVersion, loadSnapshot, onPath, planInstall, RUNTIME_HINTS, type CheckedEntry, type InputAsk, type InstallChoice, type InstallPlan } from '../../mcp-registry';
+import { deriveInstall, fetchServerVersion, installSecretName, loadSnapshot, onPath, RUNTIME_HINTS, type CheckedEntry, type InputAsk, type InstallChoice, type InstallPlan } from '../../mcp-registry';
 import type { CliContext } from '../context';
 import { askHidden } from '../hidden-input';
 
@@ -12,7 +12,7 @@ export interface FromRegistryOptions {
   remote?: string;
 }
 
-const SUPPORTED = new Set(['npm', 'pypi', 'oci']);
+const SUPPORTED = new Set(['npm', 'pypi', 'oci', 'mcpb']);
 
 /** `ID[@VERSION]`: the registry's server name, and a version when one is wanted. */
 function parseId(raw: string): { id: string; version?: string } {
@@ -83,12 +83,13 @@ export async function addFromRegistry(ctx: CliContext, name: string, options: Fr
   const { id, version } = parseId(options.fromRegistry);
   const entry = await findEntry(ctx, id, version);
   const choice = defaultChoice(entry, options);
-  const secretName = (key: string): string => `${name}_${key}`.replace(/[^A-Za-z0-9_.-]/g, '_').slice(0, 128);
+  const secretName = installSecretName(name);
   let given = givenInputs(options.input);
-  let plan = planInstall(entry.server, choice, given, secretName);
+  const derive = { fetch, dataDir: ctx.dataDir };
+  let plan = await deriveInstall(entry.server, choice, given, secretName, derive);
   if (plan.missing.length > 0 && ctx.interactive) {
     given = { ...given, ...(await askMissing(plan.missing)) };
-    plan = planInstall(entry.server, choice, given, secretName);
+    plan = await deriveInstall(entry.server, choice, given, secretName, derive);
   }
   if (plan.missing.length > 0) {
     throw new CodedError('invalid_input', `${id} needs: ${plan.missing.map((m) => `${m.key}${m.isSecret ? ' (secret)' : ''}`).join(', ')}`, {

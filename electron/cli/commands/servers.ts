@@ -105,7 +105,7 @@ export function registerServers(program: Command, run: Run): void {
     .option('--timeout <ms>', 'default call timeout in milliseconds')
     .option('--from-registry <id>', 'an MCP Registry entry, ID[@VERSION] as the registry names it (docs/configuration.md#the-registry-catalog)')
     .option('--input <pair>', 'a registry entry\'s input KEY=VALUE (repeatable; asked at the terminal when missing)', collect)
-    .option('--package <n>', 'with --from-registry: install its package number N (default: the first npm, pypi or oci one)')
+    .option('--package <n>', 'with --from-registry: install its package number N (default: the first npm, pypi, oci or mcpb one)')
     .option('--remote <n>', 'with --from-registry: use its remote number N instead of a package')
     .action((name: string, command: string[], options: AddOptions) =>
       run(async (ctx) => {

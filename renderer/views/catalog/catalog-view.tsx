@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import type { ServerStatus } from '../../../shared/api';
+import type { RegistryRow, ServerStatus } from '../../../shared/api';
 import { CATALOG, type CatalogEntry } from '../../../shared/catalog';
 import { ErrorNote, PageHeader } from '../../components';
 import { plural, shownLine, shownText } from '../../lib';
@@ -11,6 +11,7 @@ import { CatalogToolbar } from './catalog-toolbar';
 import { CustomServiceDialog } from './custom-service-dialog';
 import { EntryRow } from './entry-row';
 import { PasteServiceDialog } from './paste-service-dialog';
+import { RegistryInstallDialog } from './registry-install-dialog';
 import { RegistrySection } from './registry-section';
 import { RestartFailed } from './restart-failed';
 import { ServerRow } from './server-row';
@@ -20,7 +21,7 @@ import './catalog.css';
 /** Rows added per frame: keeps a keystroke's repaint short with 1,000 services. */
 const ROW_CHUNK = 80;
 
-type Open = { kind: 'entry'; entry: CatalogEntry } | { kind: 'custom' } | { kind: 'paste' } | { kind: 'approve'; status: ServerStatus } | null;
+type Open = { kind: 'entry'; entry: CatalogEntry } | { kind: 'registry'; row: RegistryRow } | { kind: 'custom' } | { kind: 'paste' } | { kind: 'approve'; status: ServerStatus } | null;
 
 /** Every configured server and every catalog entry, searchable and filterable by state. */
 export function CatalogView() {
@@ -49,6 +50,12 @@ export function CatalogView() {
   const onAdded = useCallback((name: string) => {
     setOpen(null);
     setAdded(name);
+  }, []);
+  const onInstall = useCallback((row: RegistryRow) => setOpen({ kind: 'registry', row }), []);
+  // A registry entry's command (or a remote's secrets) waits for approval: shown at once, exactly as it will run.
+  const onInstalled = useCallback((name: string, status: ServerStatus | undefined) => {
+    setAdded(name);
+    setOpen(status?.approval === 'pending' ? { kind: 'approve', status } : null);
   }, []);
 
   const summary = `${shownServers.length} of ${plural(rows.length, 'service')} shown, ${plural(shownEntries.length, 'catalog entry', 'catalog entries')}`;
@@ -133,7 +140,8 @@ export function CatalogView() {
           </ul>
         </section>
       )}
-      {(filter === 'all' || filter === 'available') && <RegistrySection query={query} />}
+      {(filter === 'all' || filter === 'available') && <RegistrySection query={query} onInstall={onInstall} />}
+      {open?.kind === 'registry' && <RegistryInstallDialog row={open.row} taken={taken} onClose={close} onInstalled={onInstalled} />}
       {open?.kind === 'entry' && <AddEntryDialog entry={open.entry} taken={taken} onClose={close} onAdded={onAdded} />}
       {open?.kind === 'custom' && <CustomServiceDialog taken={taken} onClose={close} onAdded={onAdded} />}
       {open?.kind === 'paste' && <PasteServiceDialog taken={taken} onClose={close} onAdded={onAdded} />}

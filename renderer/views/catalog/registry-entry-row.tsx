@@ -19,7 +19,7 @@ export function installCommand(row: RegistryRow): string {
 }
 
 /** One registry entry: marked as the registry's, deprecated ones with the registry's message. */
-export const RegistryEntryRow = memo(function RegistryEntryRow({ row, registryLabel }: { row: RegistryRow; registryLabel: string }) {
+export const RegistryEntryRow = memo(function RegistryEntryRow({ row, registryLabel, onInstall }: { row: RegistryRow; registryLabel: string; onInstall: (row: RegistryRow) => void }) {
   const nameId = `registry-${row.registry}-${row.name}`;
   const title = row.title ?? row.name;
   return (
@@ -53,7 +53,12 @@ export const RegistryEntryRow = memo(function RegistryEntryRow({ row, registryLa
       <span className="row-cell" />
       <span className="row-cell" />
       <div className="row-actions">
-        <CopyButton text={installCommand(row)} label={`Copy the command that adds ${title}`} className="button small" />
+        <div className="button-row">
+          <button type="button" className="button small" aria-label={`Install ${title}`} onClick={() => onInstall(row)}>
+            Install
+          </button>
+          <CopyButton text={installCommand(row)} label={`Copy the command that adds ${title}`} className="button small" />
+        </div>
       </div>
     </li>
   );

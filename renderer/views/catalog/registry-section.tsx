@@ -1,5 +1,5 @@
-import { useMemo } from 'react';
-import type { RegistryState } from '../../../shared/api';
+import { useDeferredValue, useMemo } from 'react';
+import type { RegistryRow, RegistryState } from '../../../shared/api';
 import { searchRegistry } from '../../../shared/catalog';
 import { TimeAgo } from '../../components';
 import { plural, shownText } from '../../lib';
@@ -45,9 +45,11 @@ function RegistryLine({ state }: { state: RegistryState }) {
 }
 
 /** The MCP registries' entries, below our own catalog: searched over the whole snapshot at each keystroke. */
-export function RegistrySection({ query }: { query: string }) {
+export function RegistrySection({ query, onInstall }: { query: string; onInstall: (row: RegistryRow) => void }) {
   const { index, registries, loaded, refresh } = useRegistryCatalog();
-  const found = useMemo(() => searchRegistry(index, query, REGISTRY_ROWS), [index, query]);
+  // The input and our own catalog paint first; the registry's results follow, and a newer keystroke interrupts them.
+  const deferred = useDeferredValue(query);
+  const found = useMemo(() => searchRegistry(index, deferred, REGISTRY_ROWS), [index, deferred]);
   const labels = useMemo(() => new Map(registries.map((r) => [r.base, hostOf(r.base)])), [registries]);
   if (!loaded || registries.length === 0) return null;
   const syncing = registries.some((r) => r.syncing);
@@ -76,7 +78,7 @@ export function RegistrySection({ query }: { query: string }) {
       <ul className="rows" aria-labelledby="registry-entries">
         {/* Keyed by place: rows hold no state, so a keystroke updates text in the same nodes instead of building new ones. */}
         {found.rows.map((row, place) => (
-          <RegistryEntryRow key={place} row={row} registryLabel={labels.get(row.registry) ?? row.registry} />
+          <RegistryEntryRow key={place} row={row} registryLabel={labels.get(row.registry) ?? row.registry} onInstall={onInstall} />
         ))}
       </ul>
     </section>

@@ -1,0 +1,90 @@
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import yauzl from 'yauzl';
+import { CodedError } from '../../shared/errors';
+
+/** Zip-bomb bounds: files in a bundle, and their size once unpacked, declared and as actually read. */
+export const MAX_BUNDLE_ENTRIES = 10_000;
+export const MAX_UNPACKED_BYTES = 512 * 1024 * 1024;
+
+const S_IFMT = 0o170000;
+const S_IFLNK = 0o120000;
+
+function refuse(why: string): never {
+  throw new CodedError('invalid_input', `The bundle was refused: ${why}. Nothing of it was kept.`);
+}
+
+/** Where an entry goes, or a refusal when its name leaves the folder (zip slip) or is not a plain relative path. */
+function placeOf(root: string, name: string): string {
+  if (name.includes('\\') || name.includes('\0') || path.posix.isAbsolute(name) || /^[A-Za-z]:/.test(name)) refuse(`it holds a file named ${JSON.stringify(name.slice(0, 200))}`);
+  const target = path.resolve(root, name);
+  if (target !== root && !target.startsWith(root + path.sep)) refuse(`its file ${JSON.stringify(name.slice(0, 200))} would land outside its folder`);
+  return target;
+}
+
+async function openZip(bytes: Buffer): Promise<yauzl.ZipFile> {
+  try {
+    // strictFileNames: a backslash is refused rather than read as a folder separator.
+    return await yauzl.fromBufferPromise(bytes, { lazyEntries: true, validateEntrySizes: true, strictFileNames: true });
+  } catch (error) {
+    return refuse(`it is not a zip file (${error instanceof Error ? error.message : String(error)})`);
+  }
+}
+
+async function extractInto(zip: yauzl.ZipFile, root: string, limits: { entries: number; bytes: number }): Promise<void> {
+  if (zip.entryCount > limits.entries) refuse(`it holds ${zip.entryCount} files, more than ${limits.entries}`);
+  let total = 0;
+  try {
+    for await (const entry of zip.eachEntry()) {
+      const mode = (entry.externalFileAttributes >>> 16) & 0o177777;
+      if ((mode & S_IFMT) === S_IFLNK) refuse(`it holds a symbolic link (${JSON.stringify(entry.fileName.slice(0, 200))})`);
+      const target = placeOf(root, entry.fileName);
+      if (entry.fileName.endsWith('/')) {
+        await mkdir(target, { recursive: true, mode: 0o700 });
+        continue;
+      }
+      total += entry.uncompressedSize;
+      if (total > limits.bytes) refuse(`it unpacks to more than ${limits.bytes / (1024 * 1024)} MiB`);
+      await mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
+      const stream = await zip.openReadStreamPromise(entry);
+      // Counted as read too: yauzl checks the declared size, this bounds what a lying header could add.
+      let read = 0;
+      const counter = new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          read += chunk.length;
+          if (read > entry.uncompressedSize) done(new Error('an entry is larger than it says'));
+          else done(null, chunk);
+        },
+      });
+      // Executable bits kept (a bundled binary), nothing for group or others.
+      await pipeline(stream, counter, createWriteStream(target, { flags: 'wx', mode: (mode & 0o100) !== 0 ? 0o700 : 0o600 }));
+    }
+  } catch (error) {
+    if (error instanceof CodedError) throw error;
+    refuse(error instanceof Error ? error.message : String(error));
+  } finally {
+    zip.close();
+  }
+}
+
+/**
+ * An .mcpb (a zip with manifest.json at its root, MCPB spec) unpacked into `target`: first into a
+ * fresh folder beside it, then moved into place, so a refused bundle leaves nothing behind and a
+ * half-unpacked one is never run. The bytes must already be verified (bundle-download.ts).
+ */
+export async function unpackBundle(bytes: Buffer, target: string, limits = { entries: MAX_BUNDLE_ENTRIES, bytes: MAX_UNPACKED_BYTES }): Promise<void> {
+  const staging = `${target}.unpacking-${randomBytes(6).toString('hex')}`;
+  await mkdir(staging, { recursive: true, mode: 0o700 });
+  try {
+    await extractInto(await openZip(bytes), path.resolve(staging), limits);
+    await rm(target, { recursive: true, force: true });
+    await rename(staging, target);
+  } catch (error) {
+    await rm(staging, { recursive: true, force: true });
+    throw error;
+  }
+}

@@ -1,0 +1,39 @@
+import path from 'node:path';
+import type { FetchLike } from '../net';
+import { downloadBundle } from './bundle-download';
+import { bundleCommand, readManifest } from './bundle-manifest';
+import { unpackBundle } from './bundle-unpack';
+import type { InputAsk } from './install-inputs';
+import { planInstall, type InstallChoice, type InstallPlan } from './install-plan';
+import type { ServerDetail } from './server-json';
+
+export interface DeriveOptions {
+  fetch: FetchLike;
+  /** The data folder: bundles unpack into its `bundles/`. */
+  dataDir: string;
+}
+
+/** Where a bundle unpacks: one folder per server, version and file hash, so a new version never overwrites a running one. */
+export function bundleFolder(dataDir: string, server: ServerDetail, sha256: string): string {
+  const safe = `${server.name}@${server.version}`.replace(/[^A-Za-z0-9._@-]/g, '_').slice(0, 200);
+  return path.join(dataDir, 'bundles', `${safe}-${sha256.slice(0, 12)}`);
+}
+
+/**
+ * The mcp.json entry for a registry entry, the one derivation behind `servers add --from-registry`
+ * and the app's install form: planned from the inputs; for an mcpb package (once every required
+ * input is given) downloaded, its SHA-256 verified, unpacked and planned again with its manifest's command.
+ */
+export async function deriveInstall(
+  server: ServerDetail,
+  choice: InstallChoice,
+  given: Readonly<Record<string, string>>,
+  secretName: (key: string) => string,
+  options: DeriveOptions,
+): Promise<InstallPlan & { asked: InputAsk[] }> {
+  const plan = planInstall(server, choice, given, secretName);
+  if (plan.download === undefined || plan.missing.length > 0) return plan;
+  const dir = bundleFolder(options.dataDir, server, plan.download.sha256);
+  await unpackBundle(await downloadBundle(options.fetch, plan.download.url, plan.download.sha256), dir);
+  return planInstall(server, choice, given, secretName, bundleCommand(await readManifest(dir), dir));
+}

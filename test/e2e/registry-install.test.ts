@@ -1,0 +1,99 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tempHome } from '../support/cli';
+import { dialog, serverRow, startUiSession, type UiSession } from '../support/e2e';
+import { startFixtureRegistry, type FixtureRegistry } from '../fixtures/registry/registry-server';
+
+// Issue 35 item 2 in the app: a registry entry installed through its form, against a registry of our own.
+let ui: UiSession;
+let registry: FixtureRegistry;
+
+beforeAll(async () => {
+  registry = await startFixtureRegistry(20);
+  registry.add({
+    name: 'io.example/weather-notes',
+    title: 'Weather Notes',
+    description: 'Forecasts into your notes',
+    version: '3.1.4',
+    packages: [
+      {
+        registryType: 'npm',
+        identifier: '@example/weather-notes',
+        version: '3.1.4',
+        transport: { type: 'stdio' },
+        packageArguments: [{ type: 'named', name: '--units', choices: ['metric', 'imperial'], default: 'metric' }],
+        environmentVariables: [
+          { name: 'WEATHER_API_KEY', description: 'your API key', isRequired: true, isSecret: true },
+          { name: 'NOTES_DIR', description: 'where notes go', isRequired: true, format: 'filepath' },
+        ],
+      },
+    ],
+  });
+  const home = tempHome('cs-e2e-registry-');
+  mkdirSync(home, { recursive: true, mode: 0o700 });
+  writeFileSync(join(home, 'mcp.json'), JSON.stringify({ mcpServers: {}, settings: { registries: [registry.url] } }));
+  ui = await startUiSession({ home });
+  await ui.api('refreshRegistries', {});
+  await ui.page.reload();
+}, 60_000);
+
+afterAll(async () => {
+  await ui?.close();
+  await registry?.close();
+});
+
+describe('installing a registry entry from the catalog', () => {
+  it('a form from its inputs; the secret into the vault, a reference in mcp.json; the exact command shown for approval', async () => {
+    const { page } = ui;
+    await page.getByRole('searchbox').fill('weather notes');
+    const entry = page.getByRole('listitem', { name: 'Weather Notes', exact: true });
+    try {
+      await entry.getByRole('button', { name: 'Install Weather Notes' }).click({ timeout: 15_000 });
+    } catch (error) {
+      await ui.screenshot('registry-install-not-found');
+      throw error;
+    }
+    const install = dialog(page, 'Install Weather Notes');
+    await install.getByLabel('WEATHER_API_KEY').waitFor();
+    // The inputs as fields: a choice with its default, a password field for the secret, required ones marked.
+    expect(await install.getByLabel('units', { exact: true }).locator('option:checked').textContent()).toBe('metric');
+    expect(await install.getByLabel('WEATHER_API_KEY').getAttribute('type')).toBe('password');
+    expect(await install.getByRole('radio').count()).toBe(1);
+    await install.getByRole('button', { name: 'Install', exact: true }).click();
+    await install.getByText(/required|must/i).first().waitFor();
+    await ui.screenshot('registry-install-form-required');
+
+    await install.getByLabel('Name').fill('weather');
+    await install.getByLabel('WEATHER_API_KEY').fill('wk-very-secret-77');
+    await install.getByLabel('NOTES_DIR').fill('/home/me/notes');
+    await install.getByLabel('units', { exact: true }).selectOption({ label: 'imperial' });
+    await ui.screenshot('registry-install-form');
+    await install.getByRole('button', { name: 'Install', exact: true }).click();
+
+    const approve = dialog(page, 'Approve the command of weather');
+    const line = await approve.getByRole('group', { name: 'Command line' }).textContent();
+    expect(line).toContain('npx -y @example/weather-notes@3.1.4 --units imperial');
+    expect(line).toContain('${secret:weather_WEATHER_API_KEY}');
+    expect(line).not.toContain('wk-very-secret-77');
+    await ui.screenshot('registry-install-approve');
+
+    const written = readFileSync(join(ui.home, 'mcp.json'), 'utf8');
+    expect(written).not.toContain('wk-very-secret-77');
+    expect((JSON.parse(written) as { mcpServers: Record<string, unknown> }).mcpServers['weather']).toEqual({
+      command: 'npx',
+      args: ['-y', '@example/weather-notes@3.1.4', '--units', 'imperial'],
+      env: { WEATHER_API_KEY: '${secret:weather_WEATHER_API_KEY}', NOTES_DIR: '/home/me/notes' },
+    });
+    expect(await ui.api<{ value: string }>('revealSecret', { name: 'weather_WEATHER_API_KEY' })).toEqual({ value: 'wk-very-secret-77' });
+
+    await approve.getByRole('button', { name: 'Approve and allow it to run' }).click();
+    await approve.waitFor({ state: 'detached' });
+    const status = await ui.api<{ servers: Array<{ name: string; approval: string }> }>('status');
+    expect(status.servers.find((s) => s.name === 'weather')?.approval).toBe('approved');
+    await page.getByRole('searchbox').fill('weather');
+    await serverRow(page, 'weather').waitFor();
+    expect(ui.problems).toEqual([]);
+  }, 120_000);
+
+});

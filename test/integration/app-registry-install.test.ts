@@ -1,0 +1,70 @@
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCore, type Core } from '../../electron/app';
+import { nodeBundle, serveFiles, sha256, type FileServer } from '../fixtures/registry/mcpb-bundle';
+import { startFixtureRegistry, type FixtureRegistry } from '../fixtures/registry/registry-server';
+
+
+// Issue 35 item 2 through the App API the install form calls: the same derivation as the CLI, mcpb included.
+describe('App API: installing a registry entry', () => {
+  let core: Core;
+  let registry: FixtureRegistry;
+  let files: FileServer;
+  let dataDir: string;
+  const config = () => JSON.parse(readFileSync(join(dataDir, 'mcp.json'), 'utf8')) as { mcpServers: Record<string, { command?: string; args?: string[]; env?: Record<string, string> }> };
+
+  beforeAll(async () => {
+    const good = await nodeBundle();
+    files = await serveFiles({ '/echo.mcpb': good });
+    registry = await startFixtureRegistry(5);
+    const pkg = { registryType: 'mcpb', identifier: files.url('/echo.mcpb'), version: '1.0.0', transport: { type: 'stdio' }, environmentVariables: [{ name: 'ECHO_TOKEN', isRequired: true, isSecret: true }] };
+    registry.add({ name: 'io.example/echo', description: 'A bundled server', version: '1.0.0', packages: [{ ...pkg, fileSha256: sha256(good) }, { registryType: 'nuget', identifier: 'Example.Echo', version: '1.0.0', transport: { type: 'stdio' } }] });
+    registry.add({ name: 'io.example/tampered', description: 'A changed bundle', version: '1.0.0', packages: [{ ...pkg, fileSha256: sha256(Buffer.from('other bytes')) }] });
+    dataDir = join(mkdtempSync(join(tmpdir(), 'cs-registry-install-api-')), 'home');
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    writeFileSync(join(dataDir, 'mcp.json'), JSON.stringify({ mcpServers: {}, settings: { registries: [registry.url] } }));
+    core = await createCore({ dataDir, demo: false, env: process.env, vaultProvider: 'memory' });
+    await core.api.refreshRegistries({});
+  }, 30_000);
+
+  afterAll(async () => {
+    await core?.close();
+    await registry?.close();
+    await files?.close();
+  });
+
+  it('lists each package with its inputs, or why it cannot be installed', async () => {
+    const options = await core.api.registryInstallOptions({ registry: registry.url, name: 'io.example/echo' });
+    expect(options.options.map((o) => [o.label.split(' ')[0], o.inputs.map((i) => [i.key, i.isSecret, i.isRequired]), o.problem !== undefined])).toEqual([
+      ['mcpb', [['ECHO_TOKEN', true, true]], false],
+      ['nuget', [], true],
+    ]);
+  });
+
+  it('an mcpb package: verified, unpacked, its manifest command in mcp.json, the secret in the vault, waiting for approval', async () => {
+    const result = await core.api.installRegistryEntry({ registry: registry.url, name: 'io.example/echo', server: 'echo', choice: { package: 0 }, inputs: { ECHO_TOKEN: 'tok-app-secret' } });
+    expect(result).toEqual({ name: 'echo', secrets: ['echo_ECHO_TOKEN'] });
+    const entry = config().mcpServers['echo'];
+    expect(entry?.command).toBe('node');
+    expect(entry?.args?.[0]).toMatch(/bundles\/io\.example_echo@1\.0\.0-[0-9a-f]{12}\/server\/index\.js$/);
+    expect(existsSync(entry?.args?.[0] ?? '')).toBe(true);
+    expect(entry?.env?.['ECHO_TOKEN']).toBe('${secret:echo_ECHO_TOKEN}');
+    expect(readFileSync(join(dataDir, 'mcp.json'), 'utf8')).not.toContain('tok-app-secret');
+    expect(await core.api.revealSecret({ name: 'echo_ECHO_TOKEN' })).toEqual({ value: 'tok-app-secret' });
+    const status = (await core.api.status({})).servers.find((s) => s.name === 'echo');
+    expect(status?.approval).toBe('pending');
+    expect(status?.commandLine).toContain(`node ${entry?.args?.[0] ?? ''}`);
+  });
+
+  it('a bad fileSha256 is refused, and nothing is added or stored', async () => {
+    await expect(core.api.installRegistryEntry({ registry: registry.url, name: 'io.example/tampered', server: 'tampered', choice: { package: 0 }, inputs: { ECHO_TOKEN: 't' } })).rejects.toThrow(/SHA-256/);
+    expect(config().mcpServers['tampered']).toBeUndefined();
+    expect((await core.api.listSecrets({})).map((s) => s.name)).not.toContain('tampered_ECHO_TOKEN');
+  });
+
+  it('a required input missing is named', async () => {
+    await expect(core.api.installRegistryEntry({ registry: registry.url, name: 'io.example/echo', server: 'echo2', choice: { package: 0 }, inputs: {} })).rejects.toThrow('io.example/echo needs: ECHO_TOKEN');
+  });
+});

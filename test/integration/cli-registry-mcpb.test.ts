@@ -1,0 +1,92 @@
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli, tempHome } from '../support/cli';
+import { nodeBundle, serveFiles, sha256, traversalBundle, type FileServer } from '../fixtures/registry/mcpb-bundle';
+import { startFixtureRegistry, type FixtureRegistry } from '../fixtures/registry/registry-server';
+
+const ENV = { CONNECTED_SERVICES_PASSPHRASE: 'mcpb install passphrase', PATH: dirname(process.execPath) };
+
+// Issue 35 item 2, mcpb: a bundle downloaded from 127.0.0.1, its SHA-256 checked, unpacked and run.
+describe('servers add --from-registry with an mcpb package', () => {
+  let registry: FixtureRegistry;
+  let files: FileServer;
+  let home: string;
+  const config = () => JSON.parse(readFileSync(join(home, 'mcp.json'), 'utf8')) as { mcpServers: Record<string, { command?: string; args?: string[]; env?: Record<string, string> }> };
+  const cli = (args: string[]) => runCli(home, args, { env: ENV });
+  const bundlesDir = () => join(home, 'bundles');
+  const entry = (name: string, identifier: string, fileSha256: string, extra: Record<string, unknown> = {}) =>
+    registry.add({ name, description: 'A bundled server', version: '1.0.0', packages: [{ registryType: 'mcpb', identifier, fileSha256, version: '1.0.0', transport: { type: 'stdio' }, ...extra }] });
+
+  beforeAll(async () => {
+    const good = await nodeBundle();
+    const slip = await traversalBundle();
+    files = await serveFiles({ '/echo.mcpb': good, '/slip.mcpb': slip });
+    registry = await startFixtureRegistry(5);
+    entry('io.example/echo', files.url('/echo.mcpb'), sha256(good), { environmentVariables: [{ name: 'ECHO_TOKEN', isRequired: true, isSecret: true }] });
+    entry('io.example/echo-redirected', files.url('/redirect/echo.mcpb'), sha256(good));
+    entry('io.example/tampered', files.url('/echo.mcpb'), sha256(Buffer.from('what the publisher uploaded')));
+    entry('io.example/slip', files.url('/slip.mcpb'), sha256(slip));
+    entry('io.example/plain-http', 'http://bundles.example.com/echo.mcpb', sha256(good));
+    home = tempHome('cs-registry-mcpb-');
+    mkdirSync(home, { recursive: true, mode: 0o700 });
+    writeFileSync(join(home, 'mcp.json'), JSON.stringify({ mcpServers: {}, settings: { registries: [registry.url] } }));
+  });
+  afterAll(async () => {
+    await registry.close();
+    await files.close();
+  });
+
+  it('a good fileSha256: unpacked into the data folder, the manifest\'s command pinned to it, the server runs and lists its tools', async () => {
+    const added = await cli(['servers', 'add', 'echo', '--from-registry', 'io.example/echo', '--input', 'ECHO_TOKEN=tok-bundle-secret']);
+    expect(added.stderr).toBe('');
+    expect(added.code).toBe(0);
+    const [folder] = readdirSync(bundlesDir());
+    expect(folder).toMatch(/^io\.example_echo@1\.0\.0-[0-9a-f]{12}$/);
+    const dir = join(bundlesDir(), folder ?? '');
+    expect(config().mcpServers['echo']).toEqual({ command: 'node', args: [join(dir, 'server/index.js')], env: { BUNDLE_GREETING: `from ${dir}`, ECHO_TOKEN: '${secret:echo_ECHO_TOKEN}' } });
+    expect(readFileSync(join(home, 'mcp.json'), 'utf8')).not.toContain('tok-bundle-secret');
+    expect(added.stdout).toContain('servers approve echo');
+    expect((await cli(['servers', 'approve', 'echo', '--yes'])).code).toBe(0);
+    const tools = await cli(['tools', 'echo', '--refresh', '--json']);
+    expect(tools.code).toBe(0);
+    expect(tools.stdout).toContain('"echo"');
+    expect(tools.stdout).toContain(`from ${dir}`);
+    const called = await cli(['call', 'echo', 'echo', '{"text":"hello"}']);
+    expect(called.stdout).toContain('echo: hello (its key: given)');
+  });
+
+  it('follows a redirect on 127.0.0.1, each address checked', async () => {
+    const added = await cli(['servers', 'add', 'echo2', '--from-registry', 'io.example/echo-redirected']);
+    expect(added.code).toBe(0);
+    expect(files.requests).toContain('/redirect/echo.mcpb');
+    expect(config().mcpServers['echo2']?.command).toBe('node');
+  });
+
+  it('a bad fileSha256 is refused with a clear error before anything is unpacked', async () => {
+    const before = readdirSync(bundlesDir()).length;
+    const refused = await cli(['servers', 'add', 'tampered', '--from-registry', 'io.example/tampered']);
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toContain('SHA-256');
+    expect(refused.stderr).toContain('it was refused and nothing was unpacked');
+    expect(refused.stderr).not.toMatch(/\n\s+at /);
+    expect(readdirSync(bundlesDir())).toHaveLength(before);
+    expect(config().mcpServers['tampered']).toBeUndefined();
+  });
+
+  it('a bundle with a file outside its folder is refused, and nothing lands outside', async () => {
+    const refused = await cli(['servers', 'add', 'slip', '--from-registry', 'io.example/slip']);
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toContain('The bundle was refused');
+    expect(existsSync(join(home, 'escaped.txt'))).toBe(false);
+    expect(existsSync(join(dirname(home), 'escaped.txt'))).toBe(false);
+    expect(readdirSync(bundlesDir()).some((name) => name.includes('slip'))).toBe(false);
+    expect(config().mcpServers['slip']).toBeUndefined();
+  });
+
+  it('plain http to another computer is refused before any request', async () => {
+    const refused = await cli(['servers', 'add', 'plain', '--from-registry', 'io.example/plain-http']);
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toContain('must use https (http only to this computer)');
+  });
+});
