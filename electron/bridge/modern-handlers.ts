@@ -1,5 +1,6 @@
 import type { McpHttpHandler } from '@modelcontextprotocol/server';
 import type { CallContext } from './call-context';
+import { InputRounds } from './input-rounds';
 import { createModernServer } from './modern-server';
 import { loadModernSdk } from './server-sdk';
 
@@ -18,11 +19,16 @@ export class ModernHandlers {
   readonly #made = new Map<string, Promise<McpHttpHandler>>();
   readonly #ready = new Map<string, McpHttpHandler>();
   readonly #updates = new Set<string>();
+  /** Calls held open across their input_required rounds, every agent's (input-rounds.ts). */
+  readonly rounds: InputRounds;
 
   constructor(
     readonly ctx: CallContext,
     private readonly version: string,
-  ) {}
+    roundWindowMs?: number,
+  ) {
+    this.rounds = new InputRounds({ now: ctx.now, ...(roundWindowMs === undefined ? {} : { windowMs: roundWindowMs }) });
+  }
 
   /** The agent's handler, made on first use. */
   handler(agent: string): McpHttpHandler | Promise<McpHttpHandler> {
@@ -31,7 +37,7 @@ export class ModernHandlers {
     let made = this.#made.get(agent);
     if (made === undefined) {
       made = loadModernSdk().then((sdk) => {
-        const handler = sdk.createMcpHandler(() => createModernServer(sdk, this.ctx, agent, this.version), {
+        const handler = sdk.createMcpHandler(() => createModernServer(sdk, this.ctx, agent, this.version, this.rounds), {
           legacy: 'reject',
           maxSubscriptions: MAX_LISTENS_PER_AGENT,
           onerror: (error) => this.ctx.log(`agent "${agent}" (2026-07-28): ${error.message}`),
@@ -77,6 +83,7 @@ export class ModernHandlers {
   /** The agent was removed or its token rotated: its exchanges and listen streams end. */
   async drop(agent: string): Promise<void> {
     const made = this.#made.get(agent);
+    this.rounds.drop(agent);
     this.#made.delete(agent);
     this.#ready.delete(agent);
     if (made) await (await made).close();

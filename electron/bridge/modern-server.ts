@@ -1,12 +1,12 @@
 import type { CacheHint, ListToolsResult, Server, ServerContext } from '@modelcontextprotocol/server';
-import { statelessAgentAsker } from './agent-asker';
 import { listPrompts, listResources, listResourceTemplates, listTools } from './agent-listings';
 import type { CallContext } from './call-context';
 import { modernExtra } from './modern-extra';
 import { complete, getPrompt, readResource } from './read-calls';
 import type { ModernSdk } from './server-sdk';
 import { agentInstructions } from './session-server';
-import { callTool } from './tool-call';
+import type { InputRounds } from './input-rounds';
+import { modernToolCall } from './modern-tool-call';
 
 /**
  * How long a 2026-07-28 agent may keep a listing (MCP 2026-07-28 §Caching: `ttlMs`, `cacheScope`).
@@ -27,7 +27,7 @@ function copy<T>(value: object): T {
  * The SDK v2 server of one 2026-07-28 request of an agent (createMcpHandler makes one per request).
  * Its handlers call the same logic as a legacy session's (session-server.ts): one gate, one audit.
  */
-export function createModernServer(sdk: ModernSdk, ctx: CallContext, agentName: string, version: string): Server {
+export function createModernServer(sdk: ModernSdk, ctx: CallContext, agentName: string, version: string, rounds: InputRounds): Server {
   const server = new sdk.Server(
     { name: 'connected-services', version },
     {
@@ -40,12 +40,13 @@ export function createModernServer(sdk: ModernSdk, ctx: CallContext, agentName: 
         'resources/templates/list': LISTING_CACHE,
         'server/discover': LISTING_CACHE,
       },
+      // A retry's state is opened before its handler runs; any refusal is the SDK's -32602 (MCP 2026-07-28 mrtr §Server Requirements 4).
+      requestState: { verify: (state, rc) => rounds.open(agentName, state, rc.mcpReq.method) },
     },
   );
   server.setRequestHandler('tools/list', async () => copy<ListToolsResult>(await listTools(ctx, agentName)));
-  server.setRequestHandler('tools/call', (request, rc: ServerContext) =>
-    callTool(ctx, agentName, request, modernExtra(rc), statelessAgentAsker(agentName, ctx.agents)),
-  );
+  // A server's requests during the call become input_required rounds (modern-tool-call.ts).
+  server.setRequestHandler('tools/call', (request, rc: ServerContext) => modernToolCall(sdk, ctx, rounds, agentName, request, rc));
   server.setRequestHandler('resources/list', async () => copy(await listResources(ctx, agentName)));
   server.setRequestHandler('resources/templates/list', async () => copy(await listResourceTemplates(ctx, agentName)));
   server.setRequestHandler('resources/read', (request, rc) => readResource(ctx, agentName, request, modernExtra(rc)));
