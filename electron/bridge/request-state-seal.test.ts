@@ -24,7 +24,7 @@ describe('the sealed requestState (MCP 2026-07-28 mrtr Â§Server Requirements 4â€
     let now = 1_000;
     const seal = new RequestStateSeal(() => now);
     const state = seal.seal('alice', claims());
-    expect(seal.open('bob', state)).toMatchObject({ refused: expect.stringMatching(/authentication/) });
+    expect(JSON.stringify(seal.open('bob', state))).toMatch(/refused.*authentication/);
     for (const at of [0, 5, 13, 20, 30, state.length - 6]) expect(seal.open('alice', tamper(state, at))).toHaveProperty('refused');
     expect(new RequestStateSeal(() => now).open('alice', state)).toHaveProperty('refused');
     for (const junk of ['', 'cs1.', 'cs1.AAAA', 'v1.abc.def', 'x'.repeat(MAX_STATE_CHARS + 1), `cs1.${'A'.repeat(MAX_STATE_CHARS)}`]) {
