@@ -98,11 +98,14 @@ export class HeldCall<R> {
     });
   }
 
-  /** The retry's answers: each valid one settles its request; a missing or invalid one is asked again (mrtr §Error Handling). */
-  answer(responses: Record<string, unknown> | undefined, valid: (method: InputMethod, value: unknown) => boolean): void {
+  /** The retry's answers: each valid one settles its request, a refused one fails it; a missing or malformed one is asked again (mrtr §Error Handling). */
+  answer(responses: Record<string, unknown> | undefined, judge: (method: InputMethod, value: unknown, params: Record<string, unknown> | undefined) => boolean | string): void {
     for (const [key, ask] of [...this.#asks]) {
       const value = responses?.[key];
-      if (value !== undefined && valid(ask.method, value)) ask.settle(value);
+      if (value === undefined) continue;
+      const verdict = judge(ask.method, value, ask.params);
+      if (verdict === true) ask.settle(value);
+      else if (typeof verdict === 'string') ask.fail(new Error(verdict));
     }
   }
 

@@ -2,18 +2,12 @@ import type { CallToolRequest, CallToolResult } from '@modelcontextprotocol/sdk/
 import type { ClientCapabilities, InputRequiredResult as SdkInputRequired, ServerContext } from '@modelcontextprotocol/server';
 import { statelessAgentAsker } from './agent-asker';
 import type { CallContext } from './call-context';
-import { StaleRequestState, type InputMethod, type InputRequiredResult, type InputRounds } from './input-rounds';
+import { judgeAnswer, loadFormValidator } from './input-answers';
+import { StaleRequestState, type InputRequiredResult, type InputRounds } from './input-rounds';
 import { modernExtra } from './modern-extra';
 import { argumentsDigest, type StateClaims } from './request-state-seal';
 import type { ModernSdk } from './server-sdk';
 import { callTool } from './tool-call';
-
-/** What a retry's answer must be for each kind of request (the SDK's own spec-type guards). */
-function validAnswer(sdk: ModernSdk, method: InputMethod, value: unknown): boolean {
-  if (method === 'elicitation/create') return sdk.isSpecType.ElicitResult(value);
-  if (method === 'sampling/createMessage') return sdk.isSpecType.CreateMessageResult(value) || sdk.isSpecType.CreateMessageResultWithTools(value);
-  return sdk.isSpecType.ListRootsResult(value);
-}
 
 /** The same wire JSON, typed as the v2 SDK's (its result types are v2's, the call's SDK 1.x's). */
 function sdkShape(result: CallToolResult | InputRequiredResult): CallToolResult | SdkInputRequired {
@@ -45,7 +39,8 @@ export async function modernToolCall(sdk: ModernSdk, ctx: CallContext, rounds: I
       ctx.log(`agent "${agentName}": a retry of "${request.params.name}" refused: ${error.message}`);
       throw invalidState(sdk);
     }
-    held.answer(rc.mcpReq.inputResponses, (method, value) => validAnswer(sdk, method, value));
+    const forms = await loadFormValidator();
+    held.answer(rc.mcpReq.inputResponses, (method, value, params) => judgeAnswer(sdk, forms, method, value, params));
     return sdkShape(await held.round(extra, progressToken));
   }
   const held = rounds.hold<CallToolResult>(agentName, request.params.name, digest);

@@ -91,6 +91,17 @@ describe('a 2026-07-28 agent in front of a 2025-era stdio server (server-everyth
     expect(entries.find((e) => e.tool === 'trigger-elicitation-request' && e.kind === 'tool')).toMatchObject({ outcome: 'ok' });
   });
 
+  it("an accepted form that does not fit the server's schema does not reach the server as given", async () => {
+    const misfit = await connectModernAgent(served.bridge ?? '', await tokenFor('modern-misfit'), { pin: MODERN }, { capabilities: { elicitation: { form: {} } } });
+    agents.push(misfit);
+    misfit.client.setRequestHandler('elicitation/create', () => ({ action: 'accept', content: { integer: 'many' } }));
+    const result = await misfit.client.callTool({ name: 'everything__trigger-elicitation-request', arguments: {} }).catch((error: unknown) => error);
+    const said = result instanceof Error ? result.message : textOf(result);
+    expect(said).toMatch(/does not match requested schema/);
+    expect(said).not.toContain('Favorite Integer: many');
+    expect(misfit.statuses.every((s) => s < 500)).toBe(true);
+  });
+
   it('sampling waits for the person first, then goes to the agent in a round', async () => {
     const agent = await capableAgent('modern-sampler');
     const sampling = agent.client.callTool({ name: 'everything__trigger-sampling-request', arguments: { prompt: 'say hi', maxTokens: 21 } });
