@@ -4,9 +4,10 @@ import { statelessAgentAsker, type AgentStore } from '../bridge';
 import { createAskRouter } from './ask-router';
 import { WaitingAsks } from './waiting-asks';
 
-// Issue #30: a 2026-07-28 agent has no channel for a server's requests during its call. Until they
-// become `input_required` rounds, an elicitation goes to the person naming the agent, and sampling
-// is refused with the reason, each audited under the agent (not as a request outside any call).
+// Issue #30: a 2026-07-28 agent whose request declared no client capabilities (or a call that is
+// not held for rounds) gets none of a server's requests: an elicitation goes to the person naming the
+// agent, and sampling is refused with the reason, each audited under the agent (not as a request
+// outside any call). The rounds themselves: test/integration/bridge-modern-asks.test.ts.
 const agents = { peek: () => undefined } as unknown as AgentStore;
 
 describe('a server request during a 2026-07-28 agent call', () => {

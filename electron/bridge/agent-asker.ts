@@ -1,10 +1,11 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import type { CreateMessageRequestParams, CreateMessageResult, ElicitRequestParams, ElicitResult, ListRootsResult } from '@modelcontextprotocol/client';
+import type { ClientCapabilities, CreateMessageRequestParams, CreateMessageResult, ElicitRequestParams, ElicitResult, ListRootsResult } from '@modelcontextprotocol/client';
 import type { RequestId } from '@modelcontextprotocol/sdk/types.js';
 import type { CallAsker } from '../pool';
 import { loadSdkTypes } from './server-sdk';
 import { asksOf } from './agent-schema';
 import type { AgentStore } from './agent-store';
+import type { InputMethod } from './input-rounds';
 
 /** An agent's call, as the pool carries it to the router of servers' requests (electron/app/ask-router.ts). */
 export interface AgentAsker extends CallAsker {
@@ -48,24 +49,43 @@ export function agentAsker(server: Server, agent: string, requestId: RequestId, 
   };
 }
 
+/** How a 2026-07-28 agent's call puts a server's request to it: an `input_required` round (input-rounds.ts). */
+export interface AgentRounds {
+  /** The client capabilities its request declared (MCP 2026-07-28 `_meta` envelope). */
+  declared: ClientCapabilities | undefined;
+  ask(method: InputMethod, params: Record<string, unknown> | undefined, signal: AbortSignal): Promise<unknown>;
+}
+
+/** A URL elicitation of 2026-07-28 carries no `elicitationId` (MCP 2026-07-28 client/elicitation): the server's stays here. */
+function modernElicitation(params: ElicitRequestParams): Record<string, unknown> {
+  if (params.mode !== 'url') return { ...params };
+  const { elicitationId: _kept, ...rest } = params;
+  return rest;
+}
+
 /**
- * The asker of a 2026-07-28 agent's call. That era has no server-to-client requests, and turning a
- * server's request into an `input_required` result is not built yet (issue #30 item 4), so the agent
- * declares none: the routing (electron/app/ask-routing.ts) sends an elicitation to the person, naming
- * the agent, and refuses sampling and roots with the reason; each is audited under the agent.
+ * The asker of a 2026-07-28 agent's call. That era has no server-to-client requests: what the routing
+ * (electron/app/ask-routing.ts) gives the agent becomes an `input_required` result of its call, whose
+ * retry answers it (`rounds`, issue #30 item 4), for what its request's capabilities declare. Without
+ * rounds (or capabilities) the agent declares nothing: an elicitation goes to the person, naming the
+ * agent, and sampling and roots are refused with the reason; each is audited under the agent.
  */
-export function statelessAgentAsker(agent: string, agents: AgentStore): AgentAsker {
+export function statelessAgentAsker(agent: string, agents: AgentStore, rounds?: AgentRounds): AgentAsker {
   const unreachable = (): Promise<never> => Promise.reject(new Error(`agent "${agent}" speaks 2026-07-28 and cannot be asked during its call`));
+  const declared = rounds?.declared;
+  const elicitation = declared?.elicitation;
+  // An empty elicitation capability means form mode (as in 2025-11-25).
+  const form = elicitation !== undefined && (elicitation.form !== undefined || Object.keys(elicitation).length === 0);
   return {
     kind: 'agent',
     agent,
     label: `agent "${agent}"`,
-    canElicit: { form: false, url: false },
-    canSample: false,
-    canListRoots: false,
+    canElicit: { form, url: elicitation?.url !== undefined },
+    canSample: declared?.sampling !== undefined,
+    canListRoots: declared?.roots !== undefined,
     settings: () => asksOf(agents.peek(agent)?.asks),
-    elicit: unreachable,
-    sample: unreachable,
-    listRoots: unreachable,
+    elicit: rounds ? async (params, signal) => (await rounds.ask('elicitation/create', modernElicitation(params), signal)) as ElicitResult : unreachable,
+    sample: rounds ? async (params, signal) => (await rounds.ask('sampling/createMessage', { ...params }, signal)) as CreateMessageResult : unreachable,
+    listRoots: rounds ? async (signal) => (await rounds.ask('roots/list', undefined, signal)) as ListRootsResult : unreachable,
   };
 }

@@ -95,7 +95,7 @@ function openParts(options: BridgeOptions): BridgeParts {
   const subscriptions = new ResourceSubscriptions(options.pool);
   const toolIndex = new ToolIndex(options.pool);
   const ctx = callContext(options, { pool: options.pool, toolIndex, agents, approvals, audit, state, subscriptions, now, log });
-  const modern = new ModernHandlers(ctx, options.version ?? '0.0.0');
+  const modern = new ModernHandlers(ctx, options.version ?? '0.0.0', options.inputRoundWindowMs);
   const listChanged = new ListChangedNotifier(sessions, agents, log, modern);
   return { pool: options.pool, agents, audit, approvals, toolIndex, sessions, listChanged, state, activity, subscriptions, modern, now, log };
 }

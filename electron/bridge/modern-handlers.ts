@@ -1,5 +1,6 @@
 import type { McpHttpHandler } from '@modelcontextprotocol/server';
 import type { CallContext } from './call-context';
+import { InputRounds } from './input-rounds';
 import { createModernServer } from './modern-server';
 import { ServerPool } from './modern-server-pool';
 import { loadModernSdk } from './server-sdk';
@@ -20,11 +21,16 @@ export class ModernHandlers {
   readonly #made = new Map<string, Promise<McpHttpHandler>>();
   readonly #ready = new Map<string, McpHttpHandler>();
   readonly #updates = new Set<string>();
+  /** Calls held open across their input_required rounds, every agent's (input-rounds.ts). */
+  readonly rounds: InputRounds;
 
   constructor(
     readonly ctx: CallContext,
     private readonly version: string,
-  ) {}
+    roundWindowMs?: number,
+  ) {
+    this.rounds = new InputRounds({ now: ctx.now, ...(roundWindowMs === undefined ? {} : { windowMs: roundWindowMs }) });
+  }
 
   /** The agent's handler, made on first use. */
   handler(agent: string): McpHttpHandler | Promise<McpHttpHandler> {
@@ -33,8 +39,9 @@ export class ModernHandlers {
     let made = this.#made.get(agent);
     if (made === undefined) {
       made = loadModernSdk().then((sdk) => {
-        // One pool per handler: dropping the agent drops both.
-        const servers = new ServerPool((track) => createModernServer(sdk, this.ctx, agent, this.version, track));
+        // One pool per handler: dropping the agent drops both. Rounds live in this.rounds, not on a
+        // server, so a retry may land on any pooled server.
+        const servers = new ServerPool((track) => createModernServer(sdk, this.ctx, agent, this.version, this.rounds, track));
         const handler = sdk.createMcpHandler(() => servers.take(), {
           legacy: 'reject',
           maxSubscriptions: MAX_LISTENS_PER_AGENT,
@@ -81,6 +88,7 @@ export class ModernHandlers {
   /** The agent was removed or its token rotated: its exchanges and listen streams end. */
   async drop(agent: string): Promise<void> {
     const made = this.#made.get(agent);
+    this.rounds.drop(agent);
     this.#made.delete(agent);
     this.#ready.delete(agent);
     if (made) await (await made).close();

@@ -1,13 +1,13 @@
 import type { CacheHint, ListToolsResult, Server, ServerContext } from '@modelcontextprotocol/server';
-import { statelessAgentAsker } from './agent-asker';
 import { listPrompts, listResources, listResourceTemplates, listTools } from './agent-listings';
 import type { CallContext } from './call-context';
 import { modernExtra } from './modern-extra';
 import { complete, getPrompt, readResource } from './read-calls';
 import type { ModernSdk } from './server-sdk';
 import { agentInstructions } from './session-server';
-import { callTool } from './tool-call';
 import type { Track } from './modern-server-pool';
+import type { InputRounds } from './input-rounds';
+import { modernToolCall } from './modern-tool-call';
 
 /**
  * How long a 2026-07-28 agent may keep a listing (MCP 2026-07-28 §Caching: `ttlMs`, `cacheScope`).
@@ -31,7 +31,7 @@ const untracked: Track = async (work) => await work();
  * modern-server-pool.ts, which counts its handlers' work with `track`). Its handlers call the same
  * logic as a legacy session's (session-server.ts): one gate, one audit.
  */
-export function createModernServer(sdk: ModernSdk, ctx: CallContext, agentName: string, version: string, track: Track = untracked): Server {
+export function createModernServer(sdk: ModernSdk, ctx: CallContext, agentName: string, version: string, rounds: InputRounds, track: Track = untracked): Server {
   const server = new sdk.Server(
     { name: 'connected-services', version },
     {
@@ -44,12 +44,13 @@ export function createModernServer(sdk: ModernSdk, ctx: CallContext, agentName: 
         'resources/templates/list': LISTING_CACHE,
         'server/discover': LISTING_CACHE,
       },
+      // A retry's state is opened before its handler runs; any refusal is the SDK's -32602 (MCP 2026-07-28 mrtr §Server Requirements 4).
+      requestState: { verify: (state, rc) => rounds.open(agentName, state, rc.mcpReq.method) },
     },
   );
   server.setRequestHandler('tools/list', () => track(async () => copy<ListToolsResult>(await listTools(ctx, agentName))));
-  server.setRequestHandler('tools/call', (request, rc: ServerContext) =>
-    track(() => callTool(ctx, agentName, request, modernExtra(rc), statelessAgentAsker(agentName, ctx.agents))),
-  );
+  // A server's requests during the call become input_required rounds (modern-tool-call.ts).
+  server.setRequestHandler('tools/call', (request, rc: ServerContext) => track(() => modernToolCall(sdk, ctx, rounds, agentName, request, rc)));
   server.setRequestHandler('resources/list', () => track(async () => copy(await listResources(ctx, agentName))));
   server.setRequestHandler('resources/templates/list', () => track(async () => copy(await listResourceTemplates(ctx, agentName))));
   server.setRequestHandler('resources/read', (request, rc) => track(() => readResource(ctx, agentName, request, modernExtra(rc))));

@@ -251,3 +251,40 @@ export function parseArgs(argv, defaults) {
   }
   return options;
 }
+
+/**
+ * Scored scenarios that cannot pass yet, per leg and revision, each with its reason (README.md
+ * "Results" says more). The gate lets exactly these fail: any other scored failure fails it, and one
+ * of these passing is printed so it can leave the list.
+ */
+export const KNOWN_FAILING = {
+  server: {
+    '2026-07-28': {
+      'server-stateless': 'fixture gap: no test_missing_capability, test_streaming_elicitation or test_logging_tool (the last one\'s 500 ms window is missed on a loaded machine)',
+      'input-required-result-basic-elicitation': 'by design: the key the suite expects (user_name) is the server\'s; a 2025-era server behind the bridge sends elicitation/create without one, so the bridge names its own',
+      'input-required-result-result-type': 'same tool as basic-elicitation, which the fixture leaves out: with it, ignore-extra-params (a first call carrying the server\'s keys) would fail through the bridge',
+      'input-required-result-multiple-input-requests': 'bridge limitation: three requests the server sends at once reach the bridge one by one (sampling after the person\'s approval), and each becomes its own round',
+      'input-required-result-non-tool-request': 'not built: prompts/get and resources/read are not held across rounds, only tools/call',
+      'input-required-result-capability-check': 'not in the fixture, by design: behind the bridge a server sees the pool\'s capabilities, not the agent\'s; the bridge itself puts to an agent only what its request declared',
+    },
+  },
+  client: {
+    // Not gated in `npm run conformance` yet (README.md "In CI"); the four of the last full measurement.
+    '2026-07-28': {
+      'auth/scope-step-up': 'no second authorization request for the escalated scope at the 2026 wire',
+      'http-custom-headers': 'the client adapter never calls test_custom_headers, so the SDK\'s Mcp-Param-* mirroring is not exercised',
+      'http-invalid-tool-headers': 'no tools/list seen by the scenario\'s server',
+      'json-schema-ref-no-deref': 'no tools/list seen against the server advertising a network $ref',
+    },
+  },
+};
+
+/** Whether a gated revision holds: something passed, and every scored failure is a known one. */
+export function gateHolds(revision, summary) {
+  const known = KNOWN_FAILING[summary.leg]?.[revision] ?? {};
+  const scored = summary.rows.filter((row) => row.scored);
+  for (const row of scored) if (row.verdict === 'passed' && row.scenario in known) console.log(`  now passes: ${row.scenario} (remove it from KNOWN_FAILING in test/conformance/lib.mjs)`);
+  const unexpected = scored.filter((row) => (row.verdict === 'failed' || row.verdict === 'not run') && !(row.scenario in known));
+  for (const row of unexpected) console.log(`  gate: ${row.scenario} failed at ${revision}`);
+  return summary.scored.passed > 0 && unexpected.length === 0;
+}

@@ -21,7 +21,8 @@
 // no bridge, no proxy; what the suite says of the fixture itself. --only a,b runs single scenarios
 // (`--scenario X --spec-version REV --force`). --unattended: nobody approves sampling (below).
 //
-// Exit 0 when every scored scenario of each --gate revision passed (default 2025-11-25); the others
+// Exit 0 when every scored scenario of each --gate revision passed but those KNOWN_FAILING lists
+// (lib.mjs, default gate 2025-11-25); the others
 // are measured and printed only. Set CONFORMANCE_DIR to run the suite from a local install.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -31,6 +32,7 @@ import {
   CLI,
   conformanceInvocation,
   firstLine,
+  gateHolds,
   killAll,
   killGroup,
   NODE20,
@@ -187,7 +189,7 @@ try {
     summaries[revision] = { ...summary, suiteExit: ran.code };
     console.log(report(revision, summary));
     console.log(`  (suite exit ${ran.code}; its log: ${join(out, `server-${revision}.log`)})`);
-    if (gates.has(revision) && (summary.scored.failed > 0 || summary.scored.passed === 0)) failedGates.push(revision);
+    if (gates.has(revision) && !gateHolds(revision, summary)) failedGates.push(revision);
   }
   writeFileSync(join(out, 'server-summary.json'), `${JSON.stringify(summaries, null, 2)}\n`);
   exitCode = failedGates.length === 0 ? 0 : 1;

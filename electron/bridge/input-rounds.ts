@@ -1,0 +1,250 @@
+import { randomUUID } from 'node:crypto';
+import type { ServerNotification } from '@modelcontextprotocol/sdk/types.js';
+import type { Extra } from './call-gate';
+import { RequestStateSeal, type StateClaims } from './request-state-seal';
+
+/** The requests a server may need answered during a call (MCP 2026-07-28 §InputRequests). */
+export type InputMethod = 'elicitation/create' | 'sampling/createMessage' | 'roots/list';
+
+export interface InputRequiredResult {
+  [key: string]: unknown;
+  resultType: 'input_required';
+  inputRequests: Record<string, { method: InputMethod; params?: Record<string, unknown> }>;
+  requestState: string;
+}
+
+/** How long an agent has to retry after an `input_required` result, by default (as long as a server's request may wait: DEFAULT_ASK_TIMEOUT_MS). */
+export const DEFAULT_ROUND_WINDOW_MS = 5 * 60_000;
+/** Rounds one call may take before the bridge gives up on it (the SDK v2 client's own default bound is 10). */
+export const MAX_ROUNDS = 16;
+/** Calls one agent may hold open, waiting for its retries. */
+export const MAX_HELD_PER_AGENT = 32;
+
+/** A retry whose state names no call held for it now: used already, expired, or of another call. */
+export class StaleRequestState extends Error {}
+
+interface Ask {
+  method: InputMethod;
+  params: Record<string, unknown> | undefined;
+  settle(value: unknown): void;
+  fail(error: Error): void;
+}
+
+type Outcome<R> = { ok: true; value: R } | { ok: false; error: unknown };
+
+const KEY_PREFIX: Record<InputMethod, string> = { 'elicitation/create': 'elicitation', 'sampling/createMessage': 'sampling', 'roots/list': 'roots' };
+
+/**
+ * One tools/call of a 2026-07-28 agent whose upstream call stays open across its `input_required`
+ * rounds (issue #30 item 4): the server's requests during the call wait here until the agent's retry
+ * carries their answers. Bounded: the agent retries within the window or the call is cancelled.
+ */
+export class HeldCall<R> {
+  readonly #cancel = new AbortController();
+  readonly #asks = new Map<string, Ask>();
+  #counter = 0;
+  #rounds = 0;
+  #outcome: Outcome<R> | undefined;
+  #wake: (() => void) | undefined;
+  #round: { extra: Extra; progressToken: string | number | undefined } | undefined;
+  #timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly rounds: InputRounds,
+    readonly agent: string,
+    readonly name: string,
+    readonly digest: string,
+  ) {}
+
+  /** The one-time id of the state last given out; undefined once used. */
+  liveId: string | undefined;
+
+  /** What the call runs with: cancelled with the held call; progress goes to whichever round is open (MCP 2026-07-28 §Progress). */
+  extra(): Extra {
+    return {
+      signal: this.#cancel.signal,
+      sendNotification: async (notification: ServerNotification) => {
+        const round = this.#round;
+        if (!round) return;
+        if (notification.method !== 'notifications/progress') return round.extra.sendNotification(notification);
+        if (round.progressToken === undefined) return;
+        await round.extra.sendNotification({ ...notification, params: { ...notification.params, progressToken: round.progressToken } });
+      },
+    };
+  }
+
+  run(work: Promise<R>): void {
+    work.then(
+      (value) => this.#settle({ ok: true, value }),
+      (error: unknown) => this.#settle({ ok: false, error }),
+    );
+  }
+
+  /** A server's request during the call: answered by the agent's next retry, or failed when `signal` aborts. */
+  ask(method: InputMethod, params: Record<string, unknown> | undefined, signal: AbortSignal): Promise<unknown> {
+    if (this.#cancel.signal.aborted || signal.aborted) return Promise.reject(new Error('the call ended before the agent was asked'));
+    if (!this.rounds.mayHold(this)) return Promise.reject(new Error(`agent "${this.agent}" has too many calls waiting for its answers`));
+    return new Promise((resolve, reject) => {
+      const key = `${KEY_PREFIX[method]}-${++this.#counter}`;
+      const done = (): void => {
+        this.#asks.delete(key);
+        signal.removeEventListener('abort', onAbort);
+      };
+      const onAbort = (): void => ask.fail(new Error('the request ended before the agent answered'));
+      const ask: Ask = { method, params, settle: (value) => (done(), resolve(value)), fail: (error) => (done(), reject(error)) };
+      signal.addEventListener('abort', onAbort, { once: true });
+      this.#asks.set(key, ask);
+      this.#wake?.();
+    });
+  }
+
+  /** The retry's answers: each valid one settles its request, a refused one fails it; a missing or malformed one is asked again (mrtr §Error Handling). */
+  answer(responses: Record<string, unknown> | undefined, judge: (method: InputMethod, value: unknown, params: Record<string, unknown> | undefined) => boolean | string): void {
+    for (const [key, ask] of [...this.#asks]) {
+      const value = responses?.[key];
+      if (value === undefined) continue;
+      const verdict = judge(ask.method, value, ask.params);
+      if (verdict === true) ask.settle(value);
+      else if (typeof verdict === 'string') ask.fail(new Error(verdict));
+    }
+  }
+
+  /**
+   * One round: waits for the call's outcome, or for requests of the server to put to the agent (then an
+   * `input_required` result with a fresh sealed state). The agent closing its request cancels the call
+   * (MCP 2026-07-28 §Cancellation: on HTTP, closing the stream is the signal).
+   */
+  async round(extra: Extra, progressToken: string | number | undefined): Promise<R | InputRequiredResult> {
+    this.#stopTimer();
+    if (++this.#rounds > MAX_ROUNDS) this.end(new Error(`the call took more than ${MAX_ROUNDS} rounds`));
+    this.#round = { extra, progressToken };
+    const gone = (): void => this.end(new Error('the agent cancelled its call'));
+    extra.signal.addEventListener('abort', gone, { once: true });
+    if (extra.signal.aborted) gone();
+    try {
+      for (;;) {
+        const outcome = this.#outcome;
+        if (outcome) {
+          this.rounds.forget(this);
+          if (outcome.ok) return outcome.value;
+          throw outcome.error;
+        }
+        if (this.#asks.size > 0 && !this.#cancel.signal.aborted) return this.#inputRequired();
+        await new Promise<void>((wake) => (this.#wake = wake));
+      }
+    } finally {
+      extra.signal.removeEventListener('abort', gone);
+      this.#round = undefined;
+      this.#wake = undefined;
+    }
+  }
+
+  /** Ends the call: the server's open requests get a refusal (elicitation `cancel`, roots none) and the call a cancel. */
+  end(reason: Error): void {
+    this.#stopTimer();
+    for (const ask of [...this.#asks.values()]) {
+      if (ask.method === 'elicitation/create') ask.settle({ action: 'cancel' });
+      else if (ask.method === 'roots/list') ask.settle({ roots: [] });
+      else ask.fail(reason);
+    }
+    if (!this.#cancel.signal.aborted) this.#cancel.abort(reason);
+    this.#wake?.();
+  }
+
+  #inputRequired(): InputRequiredResult {
+    const inputRequests: InputRequiredResult['inputRequests'] = {};
+    for (const [key, ask] of this.#asks) inputRequests[key] = { method: ask.method, ...(ask.params === undefined ? {} : { params: ask.params }) };
+    const requestState = this.rounds.issue(this);
+    this.#timer = setTimeout(() => {
+      this.rounds.forget(this);
+      this.end(new Error(`agent "${this.agent}" did not retry its call in time`));
+    }, this.rounds.windowMs);
+    this.#timer.unref();
+    return { resultType: 'input_required', inputRequests, requestState };
+  }
+
+  #settle(outcome: Outcome<R>): void {
+    this.#outcome = outcome;
+    this.#wake?.();
+  }
+
+  #stopTimer(): void {
+    if (this.#timer !== undefined) clearTimeout(this.#timer);
+    this.#timer = undefined;
+  }
+}
+
+export interface InputRoundsOptions {
+  windowMs?: number;
+  now?: () => number;
+}
+
+/**
+ * The held calls of every 2026-07-28 agent, found again by the one-time id sealed in the state
+ * (request-state-seal.ts). A state opens once: its id is consumed by the retry that presents it.
+ */
+export class InputRounds {
+  readonly windowMs: number;
+  readonly #now: () => number;
+  readonly #seal: RequestStateSeal;
+  readonly #live = new Map<string, HeldCall<unknown>>();
+
+  constructor(options: InputRoundsOptions = {}) {
+    this.windowMs = options.windowMs ?? DEFAULT_ROUND_WINDOW_MS;
+    this.#now = options.now ?? Date.now;
+    this.#seal = new RequestStateSeal(this.#now);
+  }
+
+  hold<R>(agent: string, name: string, digest: string): HeldCall<R> {
+    return new HeldCall<R>(this, agent, name, digest);
+  }
+
+  /** The claims of a state sealed for this agent and method, unexpired; throws otherwise (answered -32602 by the SDK). */
+  open(agent: string, state: string, method: string): StateClaims {
+    const opened = this.#seal.open(agent, state);
+    if ('refused' in opened) throw new Error(opened.refused);
+    if (opened.claims.method !== method) throw new Error(`made for ${opened.claims.method}, presented on ${method}`);
+    return opened.claims;
+  }
+
+  /** The call a retry resumes, its state's id used up; the tool and arguments must be those the state was made for. */
+  resume<R>(agent: string, claims: StateClaims, name: string, digest: string): HeldCall<R> {
+    const held = this.#live.get(claims.id);
+    if (!held || held.agent !== agent || held.liveId !== claims.id) throw new StaleRequestState('the state was used already, or its call has ended');
+    if (claims.name !== name || claims.digest !== digest || held.name !== name || held.digest !== digest) throw new StaleRequestState('the state was made for another call');
+    this.#live.delete(claims.id);
+    held.liveId = undefined;
+    return held as HeldCall<R>;
+  }
+
+  /** A new one-time state for the held call's next retry. */
+  issue(held: HeldCall<unknown>): string {
+    const id = randomUUID();
+    if (held.liveId !== undefined) this.#live.delete(held.liveId);
+    held.liveId = id;
+    this.#live.set(id, held);
+    return this.#seal.seal(held.agent, { id, method: 'tools/call', name: held.name, digest: held.digest, exp: this.#now() + this.windowMs });
+  }
+
+  forget(held: HeldCall<unknown>): void {
+    if (held.liveId !== undefined) this.#live.delete(held.liveId);
+    held.liveId = undefined;
+  }
+
+  /** Whether the agent may hold one more call open (this one counts if it is held already). */
+  mayHold(held: HeldCall<unknown>): boolean {
+    if (held.liveId !== undefined) return true;
+    let count = 0;
+    for (const other of this.#live.values()) if (other.agent === held.agent) count += 1;
+    return count < MAX_HELD_PER_AGENT;
+  }
+
+  /** The agent was removed or its token rotated: its held calls end. */
+  drop(agent: string): void {
+    for (const held of [...this.#live.values()]) {
+      if (held.agent !== agent) continue;
+      this.forget(held);
+      held.end(new Error(`agent "${agent}" was removed`));
+    }
+  }
+}

@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuditEntry } from '../../shared/api';
+import { createAskRouter } from '../../electron/app/ask-router';
+import { WaitingAsks } from '../../electron/app/waiting-asks';
+import { askingServer, everythingServer } from '../fixtures/servers/config';
+import { mcpHeaders, rawRequest, startBridge, type BridgeHarness } from '../support/bridge-harness';
+import { connectModernAgent, type ModernAgent } from '../support/modern-agent';
+
+// Issue #30 item 4, the bounds of a held call: a 2026-07-28 agent that never retries, or that closes
+// its request, releases the upstream call; roots go to the agent's client where its settings allow.
+// The app's own router (electron/app/ask-router.ts) decides, as in serve.
+const ALLOW_ALL = { read: 'allow', write: 'allow', destructive: 'allow' } as const;
+const MODERN = '2026-07-28';
+const WINDOW_MS = 400;
+const textOf = (result: unknown): string => ((result as { content?: { text?: string }[] }).content ?? []).map((c) => c.text ?? '').join('\n');
+
+let h: BridgeHarness;
+const audited: AuditEntry[] = [];
+const agents: ModernAgent[] = [];
+
+beforeAll(async () => {
+  const router = createAskRouter({ waiting: new WaitingAsks(), audit: (entry) => audited.push(entry), now: Date.now });
+  h = await startBridge({ everything: everythingServer(), asking: askingServer() }, { inputRoundWindowMs: WINDOW_MS }, { asks: { router } });
+  await Promise.all([h.pool.start('everything'), h.pool.start('asking')]);
+}, 60_000);
+
+afterAll(async () => {
+  for (const agent of agents) await agent.close();
+  await h.close();
+});
+
+async function token(name: string): Promise<string> {
+  return (await h.bridge.agents.add(name, { servers: ['*'], policy: ALLOW_ALL })).token;
+}
+
+async function toolEntry(agent: string, tool: string): Promise<AuditEntry | undefined> {
+  await h.bridge.audit.flush();
+  return (await h.bridge.audit.read({ agent })).find((e) => e.kind === 'tool' && e.tool === tool);
+}
+
+function rawCall(tokenOf: string, id: number, params: Record<string, unknown>) {
+  const _meta = {
+    'io.modelcontextprotocol/protocolVersion': MODERN,
+    'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1' },
+    'io.modelcontextprotocol/clientCapabilities': { elicitation: { form: {} } },
+  };
+  const headers = mcpHeaders(h.bridge.port, tokenOf, { 'MCP-Protocol-Version': MODERN, 'Mcp-Method': 'tools/call', 'Mcp-Name': String(params['name']) });
+  return rawRequest(h.bridge.port, { headers, body: JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { ...params, _meta } }) });
+}
+
+function messageOf(body: string): { result?: Record<string, unknown>; error?: { code: number } } {
+  const data = body.split('\n').filter((line) => line.startsWith('data:')).map((line) => line.slice(5).trim()).filter((line) => line !== '');
+  return JSON.parse(data.length > 0 ? (data.at(-1) ?? '') : body) as ReturnType<typeof messageOf>;
+}
+
+describe('held calls of 2026-07-28 agents', () => {
+  it('an agent that never retries: the server\'s request is answered cancel, the upstream call cancelled, the state refused after', async () => {
+    const tokenOf = await token('never-retries');
+    const call = { name: 'asking__ask-for', arguments: { who: 'nobody' } };
+    const first = messageOf((await rawCall(tokenOf, 1, call)).body);
+    expect(first.result).toMatchObject({ resultType: 'input_required' });
+    await expect.poll(async () => (await toolEntry('never-retries', 'ask-for'))?.outcome, { timeout: 15_000 }).toBe('cancelled');
+    expect(audited.find((e) => e.agent === 'never-retries' && e.kind === 'elicitation')).toMatchObject({ answeredBy: 'agent', answer: 'cancel' });
+    const late = await rawCall(tokenOf, 2, { ...call, inputResponses: {}, requestState: String(first.result?.['requestState']) });
+    expect(late.status).toBeLessThan(500);
+    expect(messageOf(late.body).error).toMatchObject({ code: -32602 });
+  });
+
+  it("the agent's cancel (closing its request) reaches the upstream call", async () => {
+    const agent = await connectModernAgent(h.bridge.url, await token('cancels'), { pin: MODERN });
+    agents.push(agent);
+    const abort = new AbortController();
+    let progressed = 0;
+    const call = agent.client.callTool(
+      { name: 'everything__trigger-long-running-operation', arguments: { duration: 60, steps: 60 } },
+      { signal: abort.signal, onprogress: () => (progressed += 1) },
+    );
+    call.catch(() => undefined);
+    await expect.poll(() => progressed, { timeout: 15_000 }).toBeGreaterThan(0);
+    abort.abort();
+    await expect.poll(async () => (await toolEntry('cancels', 'trigger-long-running-operation'))?.outcome, { timeout: 15_000 }).toBe('cancelled');
+  });
+
+  it("roots/list of a server whose entry names none goes to the agent's client in a round; none when its settings deny", async () => {
+    const agent = await connectModernAgent(h.bridge.url, await token('with-roots'), { pin: MODERN }, { capabilities: { roots: { listChanged: true } } });
+    agents.push(agent);
+    agent.client.setRequestHandler('roots/list', () => ({ roots: [{ uri: 'file:///home/me/project' }] }));
+    expect(textOf(await agent.client.callTool({ name: 'asking__ask-roots', arguments: {} }))).toBe('["file:///home/me/project"]');
+    await h.bridge.agents.update('with-roots', { asks: { roots: 'deny' } });
+    expect(textOf(await agent.client.callTool({ name: 'asking__ask-roots', arguments: {} }))).toBe('[]');
+    const plain = await connectModernAgent(h.bridge.url, await token('no-roots'), { pin: MODERN });
+    agents.push(plain);
+    expect(textOf(await plain.client.callTool({ name: 'asking__ask-roots', arguments: {} }))).toBe('[]');
+  });
+});
