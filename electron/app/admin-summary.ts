@@ -112,6 +112,13 @@ export function summarize(method: ApiMethod, input: unknown, context: SummaryCon
         const each = Object.entries(servers).map(([name, config]) => `${q(name)}: ${'command' in config ? [config.command, ...(config.args ?? [])].join(' ') : config.url}`);
         return `add servers declared in a program's code: ${each.join('; ') || 'none'}`;
       }
+      case 'declareAgents': {
+        const { agents } = input as ApiInput<'declareAgents'>;
+        const each = Object.entries(agents).map(([name, agent]) => `${q(name)} with ${agent.servers === '*' ? 'every server' : `servers: ${agent.servers.join(', ') || 'none'}`}`);
+        return `add agents declared in a program's code: ${each.join('; ') || 'none'}`;
+      }
+      case 'forgetAgents':
+        return `forget the agents declared in code: ${(input as ApiInput<'forgetAgents'>).names.map(q).join(', ') || 'none'}`;
       case 'forgetServers':
         return `forget the servers declared in code: ${(input as ApiInput<'forgetServers'>).names.map(q).join(', ') || 'none'}`;
       case 'removeServer':

@@ -12,6 +12,8 @@ const EXPECTED: Record<ApiMethod, Power | 'depends'> = {
   removeServer: 'narrowing',
   declareServers: 'widening',
   forgetServers: 'narrowing',
+  declareAgents: 'widening',
+  forgetAgents: 'narrowing',
   setServerEnabled: 'depends',
   approveServer: 'widening',
   connect: 'narrowing',

@@ -19,6 +19,8 @@ export const METHOD_POWERS: Record<ApiMethod, Rule> = {
   removeServer: 'narrowing',
   declareServers: 'widening',
   forgetServers: 'narrowing',
+  declareAgents: 'widening',
+  forgetAgents: 'narrowing',
   setServerEnabled: 'depends',
   approveServer: 'widening',
   connect: 'narrowing',

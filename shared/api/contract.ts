@@ -34,6 +34,7 @@ import {
 import { LogLineSchema, LogTailSchema, PromptResultSchema, ResourceReadSchema } from './inspect-views';
 import { lazyEntries } from './lazy-entries';
 import { SecretStoreViewSchema, StoreNameSchema } from './secret-store-views';
+import { CodeAgentSchema } from './code-agent-views';
 import { RegistryCatalogSchema, RegistryStateSchema } from './registry-views';
 import { SignInProgressSchema } from './sign-in-views';
 
@@ -206,6 +207,15 @@ export const API_METHODS = lazyEntries({
   }),
   removeAgent: () => ({ input: z.strictObject({ name: AgentNameSchema }), output: Ok }),
   rotateAgent: () => ({ input: z.strictObject({ name: AgentNameSchema }), output: z.object({ agent: AgentViewSchema, token: z.string() }) }),
+  /** Agents declared in a program's code (docs/library.md): held in memory beside agents.json's, each with the digest of a token the program keeps. */
+  declareAgents: () => ({
+    input: z.strictObject({
+      agents: z.record(AgentNameSchema, CodeAgentSchema).refine((agents) => Object.keys(agents).length <= 100, 'at most 100 agents'),
+    }),
+    output: Ok,
+  }),
+  /** Forgets agents declared in code (their program closed); names not declared in code are left alone. */
+  forgetAgents: () => ({ input: z.strictObject({ names: z.array(AgentNameSchema).max(100) }), output: Ok }),
   /** A ready-to-paste client configuration; without a token it holds a placeholder. */
   agentConfig: () => ({
     input: z.strictObject({ name: AgentNameSchema, for: ConfigTargetSchema, token: z.string().optional() }),
