@@ -27,7 +27,7 @@ function shown(value: unknown, key: string | undefined, depth: number): unknown 
 
 /** Methods whose `value` is a secret's new value: never shown, never logged. */
 function holdsSecret(method: ApiMethod): boolean {
-  return method === 'setSecret' || method === 'setApiKey';
+  return method === 'setSecret' || method === 'setApiKey' || method === 'setStoreSecret';
 }
 
 /**
@@ -159,6 +159,14 @@ export function summarize(method: ApiMethod, input: unknown, context: SummaryCon
       }
       case 'setApiKey':
         return `store a new API key for ${q((input as ApiInput<'setApiKey'>).name)}`;
+      case 'setStoreSecret': {
+        const { store, path } = input as ApiInput<'setStoreSecret'>;
+        return `store a new value at ${q(path)} in the secret store ${q(store)}`;
+      }
+      case 'deleteStoreSecret': {
+        const { store, path } = input as ApiInput<'deleteStoreSecret'>;
+        return `delete ${q(path)} from the secret store ${q(store)}`;
+      }
       case 'deleteSecret': {
         const { name, server } = input as ApiInput<'deleteSecret'>;
         return `delete the secret ${q(name)}${server ? ` of ${q(server)}` : ''}`;

@@ -43,6 +43,9 @@ export const METHOD_POWERS: Record<ApiMethod, Rule> = {
   listSecrets: 'read',
   listSecretStores: 'read',
   approveSecretStore: 'widening',
+  listStoreSecrets: 'read',
+  setStoreSecret: 'widening',
+  deleteStoreSecret: 'narrowing',
   // A replaced credential can send the person's data to someone else's account.
   setSecret: 'widening',
   deleteSecret: 'narrowing',

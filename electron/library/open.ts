@@ -99,6 +99,9 @@ export async function openConnectedServices(options: OpenOptions = {}): Promise<
     listSecrets: () => api.listSecrets({}),
     setSecret: (name, value, server) => ok(api.setSecret({ name, value, ...(server !== undefined ? { server } : {}) })),
     deleteSecret: async (name, server) => (await api.deleteSecret({ name, ...(server !== undefined ? { server } : {}) })).deleted,
+    listStoreSecrets: (store) => api.listStoreSecrets({ store }),
+    setStoreSecret: (store, path, value) => ok(api.setStoreSecret({ store, path, value })),
+    deleteStoreSecret: async (store, path) => (await api.deleteStoreSecret({ store, path })).deleted,
     on: <E extends ApiEvent>(event: E, listener: (payload: ApiEventPayload<E>) => void): (() => void) => {
       if (!polled) return api.on(event, listener);
       if (event !== 'serverState') return () => undefined;

@@ -102,6 +102,11 @@ export interface ConnectedServices {
   listSecrets(): Promise<ApiOutput<'listSecrets'>>;
   setSecret(name: string, value: string, server?: string): Promise<void>;
   deleteSecret(name: string, server?: string): Promise<boolean>;
+  /** The paths a secret store holds (`settings.secretStores`, `pass`, …), where it can list them; never values. */
+  listStoreSecrets(store: string): Promise<string[]>;
+  /** Stores a value at a path of a store that can (pass, the Secret Service, our vault); through an app, the person confirms it first. */
+  setStoreSecret(store: string, path: string, value: string): Promise<void>;
+  deleteStoreSecret(store: string, path: string): Promise<boolean>;
   /**
    * Listens to the core's events. In this process every event is heard; through an app only
    * `serverState` is (the app keeps its event stream for its own window), seen by asking every second.

@@ -33,7 +33,7 @@ import {
 } from './views';
 import { LogLineSchema, LogTailSchema, PromptResultSchema, ResourceReadSchema } from './inspect-views';
 import { lazyEntries } from './lazy-entries';
-import { SecretStoreViewSchema, StoreNameSchema } from './secret-store-views';
+import { SecretStoreViewSchema, StoreNameSchema, StorePathSchema } from './secret-store-views';
 import { CodeAgentSchema } from './code-agent-views';
 import { RegistryCatalogSchema, RegistryStateSchema } from './registry-views';
 import { SignInProgressSchema } from './sign-in-views';
@@ -163,6 +163,11 @@ export const API_METHODS = lazyEntries({
   listSecretStores: () => ({ input: z.strictObject({}), output: z.array(SecretStoreViewSchema) }),
   /** A command store's command line; `commandLine`: what the person was shown, refused if it changed since. */
   approveSecretStore: () => ({ input: z.strictObject({ name: StoreNameSchema, commandLine: z.string().max(65_536).optional() }), output: Ok }),
+  /** The paths a store holds, where it can list them (never a value). */
+  listStoreSecrets: () => ({ input: z.strictObject({ store: StoreNameSchema }), output: z.array(z.string()) }),
+  /** Stores a value at a path of a store that can (pass, the Secret Service, our vault). */
+  setStoreSecret: () => ({ input: z.strictObject({ store: StoreNameSchema, path: StorePathSchema, value: z.string().min(1).max(64 * 1024) }), output: Ok }),
+  deleteStoreSecret: () => ({ input: z.strictObject({ store: StoreNameSchema, path: StorePathSchema }), output: z.object({ deleted: z.boolean() }) }),
   /** A secret's value, for the person who asked to see or copy it (never to the command line). */
   revealSecret: () => ({ input: SecretRef, output: z.object({ value: z.string() }) }),
   bridgeInfo: () => ({ input: z.strictObject({}), output: BridgeInfoSchema }),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SECRET_STORE_NAME } from '../config';
 import { lazySchema } from './lazy-schema';
+import { MAX_STORE_PATH, validStorePath } from '../vault';
 
 /** One store `${secret:STORE:PATH}` may name, as `secrets stores` and the App API show it: never a value. */
 export const SecretStoreViewSchema = lazySchema(() =>
@@ -21,6 +22,11 @@ export const SecretStoreViewSchema = lazySchema(() =>
   }),
 );
 export type SecretStoreView = z.infer<typeof SecretStoreViewSchema>;
+
+/** A path inside a store, as `${secret:STORE:PATH}` writes it (shared/vault/references.ts). */
+export const StorePathSchema = lazySchema(() =>
+  z.string().max(MAX_STORE_PATH).refine(validStorePath, `a path of 1-${MAX_STORE_PATH} printable characters, not starting with "-", without "." or ".." segments`),
+);
 
 export const StoreNameSchema = lazySchema(() =>
   z.string().regex(SECRET_STORE_NAME, 'a store name has 1-48 letters, digits, "_" or "-", starting with a letter'),
