@@ -65,6 +65,7 @@ export function createSecretStoresApi({ registry, stores }: SecretStoresApiOptio
             config?.type === 'command'
               ? {
                   commandLine: commandStoreLine(config),
+                  argv: [config.command, ...(config.args ?? [])],
                   approval: registry.approvals.status(storeApprovalName(name), storeApprovalEntry(config)) === 'approved' ? ('approved' as const) : ('pending' as const),
                 }
               : {};

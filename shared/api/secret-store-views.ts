@@ -16,6 +16,8 @@ export const SecretStoreViewSchema = lazySchema(() =>
     fix: z.string().optional(),
     /** A command store: its command line as approved (`{path}` as written), and whether it is. */
     commandLine: z.string().optional(),
+    /** The same command as the program and each argument, exactly as run (no shell): what the person approves. */
+    argv: z.array(z.string()).optional(),
     approval: z.enum(['approved', 'pending']).optional(),
     /** Configured in settings.secretStores or named by a reference: a store no one uses is not a problem. */
     used: z.boolean(),
