@@ -27,7 +27,7 @@ function shown(value: unknown, key: string | undefined, depth: number): unknown 
 
 /** Methods whose `value` is a secret's new value: never shown, never logged. */
 function holdsSecret(method: ApiMethod): boolean {
-  return method === 'setSecret' || method === 'setApiKey';
+  return method === 'setSecret' || method === 'setApiKey' || method === 'setStoreSecret';
 }
 
 /**
@@ -113,6 +113,13 @@ export function summarize(method: ApiMethod, input: unknown, context: SummaryCon
         const each = Object.entries(servers).map(([name, config]) => `${q(name)}: ${'command' in config ? [config.command, ...(config.args ?? [])].join(' ') : config.url}`);
         return `add servers declared in a program's code: ${each.join('; ') || 'none'}`;
       }
+      case 'declareAgents': {
+        const { agents } = input as ApiInput<'declareAgents'>;
+        const each = Object.entries(agents).map(([name, agent]) => `${q(name)} with ${agent.servers === '*' ? 'every server' : `servers: ${agent.servers.join(', ') || 'none'}`}`);
+        return `add agents declared in a program's code: ${each.join('; ') || 'none'}`;
+      }
+      case 'forgetAgents':
+        return `forget the agents declared in code: ${(input as ApiInput<'forgetAgents'>).names.map(q).join(', ') || 'none'}`;
       case 'forgetServers':
         return `forget the servers declared in code: ${(input as ApiInput<'forgetServers'>).names.map(q).join(', ') || 'none'}`;
       case 'removeServer':
@@ -153,6 +160,14 @@ export function summarize(method: ApiMethod, input: unknown, context: SummaryCon
       }
       case 'setApiKey':
         return `store a new API key for ${q((input as ApiInput<'setApiKey'>).name)}`;
+      case 'setStoreSecret': {
+        const { store, path } = input as ApiInput<'setStoreSecret'>;
+        return `store a new value at ${q(path)} in the secret store ${q(store)}`;
+      }
+      case 'deleteStoreSecret': {
+        const { store, path } = input as ApiInput<'deleteStoreSecret'>;
+        return `delete ${q(path)} from the secret store ${q(store)}`;
+      }
       case 'deleteSecret': {
         const { name, server } = input as ApiInput<'deleteSecret'>;
         return `delete the secret ${q(name)}${server ? ` of ${q(server)}` : ''}`;

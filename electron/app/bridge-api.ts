@@ -1,6 +1,6 @@
-import type { AgentView, ApiInput, AppApi, BridgeInfo, PendingApproval } from '../../shared/api';
+import type { AgentView, ApiInput, AppApi, BridgeInfo, CodeAgent, PendingApproval } from '../../shared/api';
 import { CodedError } from '../../shared/errors';
-import { ALL_SERVERS, asksOf, describeClient, describeToolMode, snippetFile, type Agent, type AgentAsks, type AgentPolicy, type AgentStore, type AuditLog, type Bridge, type PendingApproval as BridgePendingApproval, type StdioCommand } from '../bridge';
+import { ALL_SERVERS, asksOf, describeClient, describeToolMode, snippetFile, type Agent, type AgentAsks, type AgentPolicy, type AgentStore, type AuditLog, type Bridge, type CodeAgentInput, type PendingApproval as BridgePendingApproval, type StdioCommand } from '../bridge';
 
 export interface BridgeApiOptions {
   /** Present in long-running processes (serve, the desktop app). */
@@ -20,7 +20,7 @@ export interface BridgeApiOptions {
 
 type BridgeMethods = Pick<
   AppApi,
-  'bridgeInfo' | 'setBridgePaused' | 'listAgents' | 'addAgent' | 'updateAgent' | 'removeAgent' | 'rotateAgent' | 'agentConfig' | 'listApprovals' | 'decideApproval' | 'readAudit'
+  'bridgeInfo' | 'setBridgePaused' | 'listAgents' | 'addAgent' | 'declareAgents' | 'forgetAgents' | 'updateAgent' | 'removeAgent' | 'rotateAgent' | 'agentConfig' | 'listApprovals' | 'decideApproval' | 'readAudit'
 >;
 
 /** A waiting call as the UI and CLI see it (the queue's own record carries nothing more, but is not the wire type). */
@@ -50,6 +50,21 @@ function tiers(policy: Partial<Record<keyof AgentPolicy, AgentPolicy[keyof Agent
   return out;
 }
 
+/** A declaration from the App API as the store takes it (exactOptionalPropertyTypes). */
+function codeAgentInput(agent: CodeAgent): CodeAgentInput {
+  return {
+    tokenHash: agent.tokenHash,
+    servers: agent.servers,
+    policy: tiers(agent.policy),
+    ...(agent.tools !== undefined ? { tools: agent.tools } : {}),
+    ...(agent.asks !== undefined ? { asks: definedAsks(agent.asks) } : {}),
+    ...(agent.names !== undefined ? { names: agent.names } : {}),
+    ...(agent.resourceTools !== undefined ? { resourceTools: agent.resourceTools } : {}),
+    ...(agent.toolMode !== undefined ? { toolMode: agent.toolMode } : {}),
+    ...(agent.client !== undefined ? { client: agent.client } : {}),
+  };
+}
+
 function running(bridge: Bridge | undefined, where = 'Approvals are decided in the running app'): Bridge {
   if (!bridge) {
     throw new CodedError('server_unavailable', 'The bridge is not running in this process', {
@@ -76,6 +91,7 @@ export function createBridgeApi(deps: BridgeApiOptions): BridgeMethods {
       ...(agent.toolMode !== undefined ? { toolMode: agent.toolMode } : {}),
       ...(agent.listFound === true ? { listFound: true } : {}),
       ...(agent.client !== undefined ? { client: agent.client } : {}),
+      ...(agent.fromCode === true ? { fromCode: true } : {}),
       createdAt: agent.createdAt,
       ...(lastUsedAt !== undefined ? { lastUsedAt } : {}),
       ...(protocol !== undefined ? { protocol } : {}),
@@ -136,6 +152,14 @@ export function createBridgeApi(deps: BridgeApiOptions): BridgeMethods {
       for (const change of tools ?? []) agent = await agents.setToolDecision(name, change.server, change.tool, change.decision);
       return viewWithNames(agent);
     },
+    declareAgents: ({ agents: declared }: ApiInput<'declareAgents'>) => {
+      agents.declareFromCode(Object.fromEntries(Object.entries(declared).map(([name, agent]) => [name, codeAgentInput(agent)])));
+      return Promise.resolve({ ok: true as const });
+    },
+    forgetAgents: ({ names }: ApiInput<'forgetAgents'>) => {
+      agents.forgetFromCode(names.filter((name) => agents.fromCode(name)));
+      return Promise.resolve({ ok: true as const });
+    },
     removeAgent: async ({ name }: ApiInput<'removeAgent'>) => {
       existing(name);
       await agents.remove(name);
@@ -156,6 +180,7 @@ export function createBridgeApi(deps: BridgeApiOptions): BridgeMethods {
       const file = snippetFile(target);
       const agent = existing(name);
       const notes = [describeToolMode(agent.toolMode, agent.listFound), describeClient(agent.client)];
+      if (agent.fromCode === true) notes.push(`declared in a program's code (from code): its token is that program's, and it is changed there`);
       // A client whose prefix the names were not made for may find some too long (issue #32).
       if (agent.client === undefined && target !== 'acp') notes.push(`make its names fit ${target}'s prefix: connected-services agents set "${name}" --for ${target}`);
       return Promise.resolve({ text, ...(file ? { file } : {}), notes });

@@ -19,6 +19,8 @@ export const METHOD_POWERS: Record<ApiMethod, Rule> = {
   removeServer: 'narrowing',
   declareServers: 'widening',
   forgetServers: 'narrowing',
+  declareAgents: 'widening',
+  forgetAgents: 'narrowing',
   setServerEnabled: 'depends',
   approveServer: 'widening',
   connect: 'narrowing',
@@ -46,6 +48,9 @@ export const METHOD_POWERS: Record<ApiMethod, Rule> = {
   listSecrets: 'read',
   listSecretStores: 'read',
   approveSecretStore: 'widening',
+  listStoreSecrets: 'read',
+  setStoreSecret: 'widening',
+  deleteStoreSecret: 'narrowing',
   // A replaced credential can send the person's data to someone else's account.
   setSecret: 'widening',
   deleteSecret: 'narrowing',

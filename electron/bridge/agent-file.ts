@@ -1,7 +1,9 @@
+import { statSync } from 'node:fs';
 import { ServerNameSchema } from '../../shared/config';
 import { CodedError } from '../../shared/errors';
 import { redact } from '../../shared/redact';
-import { ALL_SERVERS, AgentNameSchema, AgentsFileSchema, type Agent, type StoredAgent } from './agent-schema';
+import { ALL_SERVERS, AgentAsksSchema, AgentNameSchema, AgentPolicySchema, AgentsFileSchema, DEFAULT_AGENT_ASKS, DEFAULT_POLICY, ToolOverridesSchema } from './agent-schema';
+import type { Agent, AgentAsks, AgentInput, Decision, StoredAgent } from './agent-schema';
 
 /** Parsing and validation of agents.json and of agent input. */
 
@@ -58,4 +60,64 @@ export function validName(name: string): string {
     });
   }
   return name;
+}
+
+/** Which agents lost their token (removed, or another token) and which changed otherwise or are new. */
+export function changesBetween(before: ReadonlyMap<string, StoredAgent>, after: ReadonlyMap<string, StoredAgent>): { revoked: string[]; changed: string[] } {
+  const revoked: string[] = [];
+  const changed: string[] = [];
+  for (const [name, old] of before) {
+    const now = after.get(name);
+    if (!now || now.tokenHash !== old.tokenHash) revoked.push(name);
+    else if (JSON.stringify(now) !== JSON.stringify(old)) changed.push(name);
+  }
+  for (const name of after.keys()) if (!before.has(name)) changed.push(name);
+  return { revoked, changed };
+}
+
+/** An agent's per-tool decisions with one set (or removed: null). */
+export function withDecision(current: StoredAgent['tools'], server: string, tool: string, decision: Decision | null): StoredAgent['tools'] {
+  const tools: StoredAgent['tools'] = structuredClone(current);
+  const forServer = Object.hasOwn(tools, server) ? (tools[server] ?? {}) : {};
+  if (decision === null) delete forServer[tool];
+  else forServer[tool] = decision;
+  if (Object.keys(forServer).length === 0) delete tools[server];
+  else tools[server] = forServer;
+  return tools;
+}
+
+/** What tells a changed agents.json from the one read last (`none`: no file). */
+export function fileStamp(file: string): string {
+  try {
+    const st = statSync(file);
+    return `${st.ino}:${st.size}:${st.mtimeMs}`;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 'none';
+    throw error;
+  }
+}
+
+export function agentNotFound(name: string): CodedError {
+  return new CodedError('not_found', redact(`no agent named "${name}"`), { hint: 'run `connected-services agents list` to see the agents' });
+}
+
+/** A new agent's record from its input, checked; the token only as its digest and hint. */
+export function agentRecord(name: string, input: AgentInput & { asks?: Partial<AgentAsks> }, token: { hash: string; hint: string }, at: number): StoredAgent {
+  validName(name);
+  return {
+    name,
+    tokenHash: token.hash,
+    tokenHint: token.hint,
+    createdAt: at,
+    tokenCreatedAt: at,
+    servers: validServers(input.servers),
+    policy: AgentPolicySchema.parse({ ...DEFAULT_POLICY, ...input.policy }),
+    tools: ToolOverridesSchema.parse(input.tools ?? {}),
+    ...(input.asks !== undefined ? { asks: AgentAsksSchema.parse({ ...DEFAULT_AGENT_ASKS, ...input.asks }) } : {}),
+    ...(input.names === 'plain' ? { names: 'plain' as const } : {}),
+    ...(input.resourceTools === true ? { resourceTools: true as const } : {}),
+    ...(input.toolMode !== undefined && input.toolMode !== 'all' ? { toolMode: input.toolMode } : {}),
+    ...(input.listFound === true ? { listFound: true as const } : {}),
+    ...(input.client !== undefined ? { client: input.client } : {}),
+  };
 }

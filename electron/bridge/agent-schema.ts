@@ -99,7 +99,8 @@ export const AgentsFileSchema = z.strictObject({
 export type AgentsFile = z.infer<typeof AgentsFileSchema>;
 
 /** An agent as the UI and the CLI see it: everything but the token hash. */
-export type Agent = Omit<StoredAgent, 'tokenHash'>;
+/** `fromCode`: declared by a program (openConnectedServices), held in memory, not editable from the app or the command line. */
+export type Agent = Omit<StoredAgent, 'tokenHash'> & { fromCode?: true };
 
 export interface AgentInput {
   /** Server names, or `*` (alone or in the list) for all. */

@@ -1,24 +1,13 @@
 import path from 'node:path';
-import { readFileSync, statSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { CodedError } from '../../shared/errors';
 import { redact } from '../../shared/redact';
-import {
-  AgentAsksSchema,
-  DEFAULT_AGENT_ASKS,
-  AGENTS_FILE_VERSION,
-  DEFAULT_POLICY,
-  ToolOverridesSchema,
-  AgentPolicySchema,
-  type Agent,
-  type AgentInput,
-  type AgentUpdate,
-  type Decision,
-  type StoredAgent,
-} from './agent-schema';
-import { index, parseFile, publicView, validName, validServers, type Loaded } from './agent-file';
+import { AgentAsksSchema, DEFAULT_AGENT_ASKS, AGENTS_FILE_VERSION, ToolOverridesSchema, AgentPolicySchema } from './agent-schema';
+import type { Agent, AgentInput, AgentUpdate, Decision, StoredAgent } from './agent-schema';
+import { agentNotFound, agentRecord, changesBetween, fileStamp, index, parseFile, publicView, validServers, withDecision, type Loaded } from './agent-file';
+import { agentDeclaredTwice, agentNotEditable, checkDeclarable, codeAgentRecord, mergeAgents, type CodeAgentInput } from './code-agents';
 import { configSnippet, type SnippetOptions } from './config-snippet';
 import { Emitter } from '../../shared/events';
-import { mkdirSync } from 'node:fs';
 import { FileLock, writeFileAtomic } from '../fs-safe';
 import { hashToken, newAgentToken, plausibleToken, sameDigest, tokenHint, type TokenDigest } from './token';
 
@@ -49,6 +38,9 @@ export class AgentStore {
   readonly #recheckMs: number;
   readonly #emitter: Emitter<AgentStoreEvents>;
   #loaded: Loaded = index([]);
+  /** agents.json's agents as last read, and those declared in code (memory only; docs/library.md). */
+  #fileAgents: StoredAgent[] = [];
+  readonly #code = new Map<string, StoredAgent>();
   #stamp = '';
   #checkedAt = -Infinity;
 
@@ -71,12 +63,34 @@ export class AgentStore {
   }
 
   list(): Agent[] {
-    return [...this.#loaded.agents.values()].map(publicView);
+    return [...this.#loaded.agents.values()].map((stored) => this.#view(stored));
   }
 
   get(name: string): Agent | undefined {
     const stored = this.#loaded.agents.get(name);
-    return stored ? publicView(stored) : undefined;
+    return stored ? this.#view(stored) : undefined;
+  }
+
+  fromCode(name: string): boolean {
+    return this.#code.has(name);
+  }
+
+  /**
+   * Adds (or replaces) agents declared in code, held in memory only; a name agents.json has is
+   * refused naming both places, a token digest another agent has is refused too.
+   */
+  declareFromCode(agents: Record<string, CodeAgentInput>): void {
+    const at = this.#now();
+    const records = Object.entries(agents).map(([name, input]) => codeAgentRecord(name, input, at));
+    checkDeclarable(records, this.#fileAgents, this.#loaded, this.file);
+    for (const record of records) this.#code.set(record.name, record);
+    this.#replace(this.#fileAgents, this.#stamp, true);
+  }
+
+  /** Forgets agents declared in code (their program closed): their tokens stop working at once. */
+  forgetFromCode(names: string[]): void {
+    for (const name of names) this.#code.delete(name);
+    this.#replace(this.#fileAgents, this.#stamp, true);
   }
 
   /** The stored record (no copy) for the bridge's hot path; do not modify. */
@@ -86,39 +100,22 @@ export class AgentStore {
 
   /** Creates an agent; its token is returned here and never again. */
   async add(name: string, input: AgentInput): Promise<{ agent: Agent; token: string }> {
-    validName(name);
-    const servers = validServers(input.servers);
-    const policy = AgentPolicySchema.parse({ ...DEFAULT_POLICY, ...input.policy });
-    const tools = ToolOverridesSchema.parse(input.tools ?? {});
     const token = newAgentToken();
-    const at = this.#now();
+    const record = agentRecord(name, input, { hash: hashToken(token).hex, hint: tokenHint(token) }, this.#now());
+    if (this.#code.has(name)) throw agentDeclaredTwice(name, this.file);
     await this.#mutate((agents) => {
       if (agents.some((a) => a.name === name)) {
         throw new CodedError('invalid_input', `an agent named "${name}" already exists`, {
           hint: `choose another name, or run \`connected-services agents rotate ${name}\` for a new token`,
         });
       }
-      const record: StoredAgent = {
-        name,
-        tokenHash: hashToken(token).hex,
-        tokenHint: tokenHint(token),
-        createdAt: at,
-        tokenCreatedAt: at,
-        servers,
-        policy,
-        tools,
-        ...(input.names === 'plain' ? { names: input.names } : {}),
-        ...(input.resourceTools === true ? { resourceTools: true as const } : {}),
-        ...(input.toolMode !== undefined && input.toolMode !== 'all' ? { toolMode: input.toolMode } : {}),
-        ...(input.listFound === true ? { listFound: true as const } : {}),
-        ...(input.client !== undefined ? { client: input.client } : {}),
-      };
       return [...agents, record];
     });
     return { agent: this.#require(name), token };
   }
 
   async remove(name: string): Promise<void> {
+    this.#editable(name, 'removed');
     await this.#mutate((agents) => {
       this.#find(agents, name);
       return agents.filter((a) => a.name !== name);
@@ -127,6 +124,7 @@ export class AgentStore {
 
   /** A new token for the agent; the old one stops working at once. */
   async rotate(name: string): Promise<string> {
+    this.#editable(name, 'given a new token');
     const token = newAgentToken();
     const at = this.#now();
     await this.#mutate((agents) => {
@@ -139,6 +137,7 @@ export class AgentStore {
   }
 
   async update(name: string, update: AgentUpdate): Promise<Agent> {
+    this.#editable(name, 'changed');
     const servers = update.servers === undefined ? undefined : validServers(update.servers);
     const tools = update.tools === undefined ? undefined : ToolOverridesSchema.parse(update.tools);
     await this.#mutate((agents) => {
@@ -167,15 +166,16 @@ export class AgentStore {
 
   /** A per-tool decision that wins over the tier policy; null removes it. */
   async setToolDecision(name: string, server: string, tool: string, decision: Decision | null): Promise<Agent> {
+    const code = this.#code.get(name);
+    // The person's "remember" of an approved call to an agent from code holds while its program runs.
+    if (code) {
+      this.#code.set(name, { ...code, tools: withDecision(code.tools, server, tool, decision) });
+      this.#replace(this.#fileAgents, this.#stamp, true);
+      return this.#require(name);
+    }
     await this.#mutate((agents) => {
       const current = this.#find(agents, name);
-      const tools: StoredAgent['tools'] = structuredClone(current.tools);
-      const forServer = Object.hasOwn(tools, server) ? (tools[server] ?? {}) : {};
-      if (decision === null) delete forServer[tool];
-      else forServer[tool] = decision;
-      if (Object.keys(forServer).length === 0) delete tools[server];
-      else tools[server] = forServer;
-      return agents.map((a) => (a.name === name ? { ...current, tools } : a));
+      return agents.map((a) => (a.name === name ? { ...current, tools: withDecision(current.tools, server, tool, decision) } : a));
     });
     return this.#require(name);
   }
@@ -230,30 +230,28 @@ export class AgentStore {
     return entry !== undefined && sameDigest(digest.bytes, entry.digest) ? entry.name : undefined;
   }
 
+  #view(stored: StoredAgent): Agent {
+    return this.#code.has(stored.name) ? { ...publicView(stored), fromCode: true } : publicView(stored);
+  }
+
+  #editable(name: string, action: string): void {
+    if (this.#code.has(name)) throw agentNotEditable(name, action);
+  }
+
   #require(name: string): Agent {
     const agent = this.get(name);
-    if (!agent) throw this.#notFound(name);
+    if (!agent) throw agentNotFound(name);
     return agent;
   }
 
   #find(agents: StoredAgent[], name: string): StoredAgent {
     const found = agents.find((a) => a.name === name);
-    if (!found) throw this.#notFound(name);
+    if (!found) throw agentNotFound(name);
     return found;
   }
 
-  #notFound(name: string): CodedError {
-    return new CodedError('not_found', redact(`no agent named "${name}"`), { hint: 'run `connected-services agents list` to see the agents' });
-  }
-
   #fileStamp(): string {
-    try {
-      const st = statSync(this.file);
-      return `${st.ino}:${st.size}:${st.mtimeMs}`;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 'none';
-      throw error;
-    }
+    return fileStamp(this.file);
   }
 
   #refreshSync(now: number, force = false): void {
@@ -272,17 +270,11 @@ export class AgentStore {
 
   #replace(list: StoredAgent[], stamp: string, notify: boolean): void {
     const before = this.#loaded.agents;
-    this.#loaded = index(list);
+    this.#fileAgents = list;
+    this.#loaded = index(mergeAgents(list, this.#code));
     this.#stamp = stamp;
     if (!notify) return;
-    const revoked: string[] = [];
-    const changed: string[] = [];
-    for (const [name, old] of before) {
-      const now = this.#loaded.agents.get(name);
-      if (!now || now.tokenHash !== old.tokenHash) revoked.push(name);
-      else if (JSON.stringify(now) !== JSON.stringify(old)) changed.push(name);
-    }
-    for (const name of this.#loaded.agents.keys()) if (!before.has(name)) changed.push(name);
+    const { revoked, changed } = changesBetween(before, this.#loaded.agents);
     if (revoked.length > 0 || changed.length > 0) this.#emitter.emit('change', { agents: this.list(), revoked, changed });
   }
 

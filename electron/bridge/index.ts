@@ -2,6 +2,8 @@ export { createBridge, BRIDGE_HOST } from './bridge';
 export type { Bridge, BridgeConnection, BridgeOptions } from './types';
 export { AgentStore, AGENTS_FILE } from './agent-store';
 export type { AgentStoreEvents, AgentStoreOptions } from './agent-store';
+export { AGENT_CODE_PLACE } from './code-agents';
+export type { CodeAgentInput } from './code-agents';
 export {
   DECISIONS,
   TIERS,
@@ -26,7 +28,7 @@ export { judgeTool, serverAllowed } from './policy';
 export type { ToolVerdict } from './policy';
 export { ERROR_META_KEY } from './agent-errors';
 export { MCP_PATH, AUTH_REALM } from './http-guard';
-export { TOKEN_PREFIX } from './token';
+export { TOKEN_PREFIX, hashToken, newAgentToken } from './token';
 export { runStdioShim } from './stdio-shim-lazy';
 export type { StdioShimOptions } from './stdio-shim';
 export { AgentAsksSchema, DEFAULT_AGENT_ASKS, asksOf } from './agent-schema';

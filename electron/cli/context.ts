@@ -17,6 +17,11 @@ export interface GlobalOptions {
 export interface CoreChoice extends Pick<CoreOptions, 'watch' | 'warmUp' | 'bridge' | 'log' | 'opener' | 'onPool' | 'codeServers'> {
   /** This process must do the work itself (a sign-in opened with its own opener, a vault-only change). */
   local?: boolean;
+  /**
+   * Where no app runs and this process opens its own core, run the agents' bridge in it too (a program
+   * with agents declared in code, docs/library.md); with an app running, that app's bridge serves them.
+   */
+  ownBridge?: { port?: number };
 }
 
 export interface CliContext {
@@ -50,7 +55,7 @@ export function createContext(globals: GlobalOptions, output: Output, env: Recor
       ...(vaultProvider ? { vaultProvider } : {}),
       watch: options.watch ?? false,
       warmUp: options.warmUp ?? false,
-      ...(options.bridge ? { bridge: options.bridge } : {}),
+      ...(options.bridge ? { bridge: options.bridge } : options.ownBridge ? { bridge: { ...options.ownBridge, required: true } } : {}),
       ...(options.log ? { log: options.log } : {}),
       ...(options.opener ? { opener: options.opener } : {}),
       ...(options.onPool ? { onPool: options.onPool } : {}),

@@ -3,7 +3,7 @@
 // library.test.ts checks that it has them.
 import type { ConnectedServices, OpenOptions } from './types';
 
-export type { CallOptions, ConnectedServices, Mode, OpenOptions, ServerEntry } from './types';
+export type { AgentEntry, CallOptions, CodeAgentHandle, ConnectedServices, Mode, OpenOptions, ServerEntry } from './types';
 export type { ErrorCode } from '../../shared/errors';
 export type {
   AgentView,
@@ -14,6 +14,7 @@ export type {
   ApiOutput,
   AppApi,
   CallResult,
+  CodeAgent,
   PromptInfo,
   ResourceInfo,
   ServerState,

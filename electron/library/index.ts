@@ -1,7 +1,7 @@
 // The library's public face (docs/library.md): `import { openConnectedServices } from 'connected-services'`.
 export { openConnectedServices } from './open';
 export { waitingRequest } from './person-waits';
-export type { CallOptions, ConnectedServices, Mode, OpenOptions, ServerEntry } from './types';
+export type { AgentEntry, CallOptions, CodeAgentHandle, ConnectedServices, Mode, OpenOptions, ServerEntry } from './types';
 export { CodedError, ERROR_CODES } from '../../shared/errors';
 export type { ErrorCode } from '../../shared/errors';
 export type {
@@ -13,6 +13,7 @@ export type {
   ApiOutput,
   AppApi,
   CallResult,
+  CodeAgent,
   PromptInfo,
   ResourceInfo,
   ServerState,

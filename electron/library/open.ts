@@ -2,9 +2,10 @@ import { API_METHODS, type ApiEvent, type ApiEventPayload, type AppApi } from '.
 import { CodedError } from '../../shared/errors';
 import { createContext, type Output } from '../cli';
 import { checkedApi, describeIssues } from './checked-api';
+import { declaredAgents } from './code-agents';
 import { personWaits } from './person-waits';
 import { PolledStates } from './polled-states';
-import type { ConnectedServices, OpenOptions, ServerEntry } from './types';
+import type { CodeAgentHandle, ConnectedServices, OpenOptions, ServerEntry } from './types';
 
 /** A library prints nothing of its own: what goes wrong is in the errors it throws. */
 const silent: Output = { out: () => undefined, err: () => undefined };
@@ -23,17 +24,22 @@ function checkedServers(servers: Record<string, ServerEntry> | undefined): Recor
 /**
  * Opens the core for a data folder, by the command line's rule (electron/cli/context.ts): while an app
  * runs for the folder, everything goes through that app's App API (a widening waits for the person
- * there); otherwise the core runs in this process. Servers declared in `servers` stand beside mcp.json's.
+ * there); otherwise the core runs in this process. Servers declared in `servers` stand beside mcp.json's,
+ * agents declared in `agents` beside agents.json's (with no app, this process runs a bridge for them).
  */
 export async function openConnectedServices(options: OpenOptions = {}): Promise<ConnectedServices> {
   const code = checkedServers(options.servers);
+  const agents = declaredAgents(options.agents);
   const env = options.env ?? process.env;
   const context = createContext(options.home !== undefined ? { home: options.home } : {}, silent, env);
-  // A long-lived program follows mcp.json as it changes, as the app does.
-  const core = await context.core({ watch: true, ...(code ? { codeServers: code } : {}) });
+  // A long-lived program follows mcp.json as it changes, as the app does; its agents need a bridge.
+  const ownBridge = agents ? { ownBridge: options.bridgePort !== undefined ? { port: options.bridgePort } : {} } : {};
+  const core = await context.core({ watch: true, ...(code ? { codeServers: code } : {}), ...ownBridge });
   const mode = context.runningApp() ? 'app' : 'in-process';
   const api: AppApi = checkedApi(mode === 'app' ? personWaits(core.api, options.confirmTimeoutMs !== undefined ? { timeoutMs: options.confirmTimeoutMs } : {}) : core.api);
   const declared = Object.keys(code ?? {});
+  const agentNames = Object.keys(agents?.tokens ?? {});
+  let codeAgents: Record<string, CodeAgentHandle> = {};
   const polled = mode === 'app' ? new PolledStates(api) : undefined;
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> =>
@@ -41,11 +47,24 @@ export async function openConnectedServices(options: OpenOptions = {}): Promise<
       polled?.stop();
       // The app forgets what this program declared; in this process they go with the core.
       if (mode === 'app' && declared.length > 0) await api.forgetServers({ names: declared }).catch(() => undefined);
+      if (mode === 'app' && agentNames.length > 0) await api.forgetAgents({ names: agentNames }).catch(() => undefined);
       await context.close();
     })());
   try {
     // Through an app, the servers declared in code are a widening the person confirms there.
     if (mode === 'app' && code) await api.declareServers({ servers: code });
+    // Agents go through the API in both modes: through an app the person confirms them there.
+    if (agents) {
+      await api.declareAgents(agents.declaration);
+      const bridge = await api.bridgeInfo({});
+      if (bridge.url === undefined || !bridge.running) {
+        throw new CodedError('server_unavailable', `The agents declared in code have no bridge to call through: ${bridge.error ?? 'the bridge is not running'}`, {
+          hint: 'Start the app (or connected-services serve) with its bridge, or free the bridge port',
+        });
+      }
+      const url = bridge.url;
+      codeAgents = Object.fromEntries(Object.entries(agents.tokens).map(([name, token]) => [name, Object.freeze({ name, url, token })]));
+    }
   } catch (error) {
     await close();
     throw error;
@@ -57,6 +76,7 @@ export async function openConnectedServices(options: OpenOptions = {}): Promise<
   return {
     dataDir: context.dataDir,
     mode,
+    codeAgents: Object.freeze(codeAgents),
     api,
     listServers: async () => (await api.status({})).servers,
     listTools: (server) => api.listTools(server !== undefined ? { server } : {}),
@@ -79,6 +99,9 @@ export async function openConnectedServices(options: OpenOptions = {}): Promise<
     listSecrets: () => api.listSecrets({}),
     setSecret: (name, value, server) => ok(api.setSecret({ name, value, ...(server !== undefined ? { server } : {}) })),
     deleteSecret: async (name, server) => (await api.deleteSecret({ name, ...(server !== undefined ? { server } : {}) })).deleted,
+    listStoreSecrets: (store) => api.listStoreSecrets({ store }),
+    setStoreSecret: (store, path, value) => ok(api.setStoreSecret({ store, path, value })),
+    deleteStoreSecret: async (store, path) => (await api.deleteStoreSecret({ store, path })).deleted,
     on: <E extends ApiEvent>(event: E, listener: (payload: ApiEventPayload<E>) => void): (() => void) => {
       if (!polled) return api.on(event, listener);
       if (event !== 'serverState') return () => undefined;

@@ -6,6 +6,7 @@ import type {
   ApiOutput,
   AppApi,
   CallResult,
+  CodeAgent,
   PromptInfo,
   ServerStatus,
   ToolInfo,
@@ -14,6 +15,21 @@ import type { ServerConfig } from '../../shared/config';
 
 /** A server's entry, as in mcp.json: `{ command, args, env, cwd }` (stdio) or `{ url, headers, auth }` (HTTP). */
 export type ServerEntry = ServerConfig;
+
+/**
+ * An agent declared in code: its servers, tiers and settings as `addAgent` takes them. Its token is made
+ * by openConnectedServices and held in this program's memory only (`cs.codeAgents[NAME].token`).
+ */
+export type AgentEntry = Omit<CodeAgent, 'tokenHash'>;
+
+/** An agent declared in code, as this program uses it: its bridge address and its token (memory only). */
+export interface CodeAgentHandle {
+  readonly name: string;
+  /** The bridge's MCP endpoint: the running app's, or the one this process runs. */
+  readonly url: string;
+  /** `Authorization: Bearer <token>` at the bridge; new at every open, never written anywhere. */
+  readonly token: string;
+}
 
 export interface OpenOptions {
   /** The data folder; default `CONNECTED_SERVICES_HOME`, else the OS's app-data folder (as the command line). */
@@ -26,6 +42,15 @@ export interface OpenOptions {
    * A name mcp.json has too is an error naming both places.
    */
   servers?: Record<string, ServerEntry>;
+  /**
+   * Agents declared in code: beside agents.json's, marked `fromCode` in every listing, never written to
+   * agents.json nor editable from the app. They call tools through the bridge like any agent (the same
+   * gate, tiers, approvals and audit): the running app's, or, with no app, one this process runs.
+   * A name agents.json has too is an error naming both places.
+   */
+  agents?: Record<string, AgentEntry>;
+  /** With agents declared and no app running: the port of the bridge this process runs (default settings.bridgePort, else 47781, else a free one). */
+  bridgePort?: number;
   /**
    * While an app runs for the data folder, a widening (declaring servers, approving, calling a tool,
    * storing a secret) waits for the person there. How long to wait before giving up; default 10 minutes
@@ -46,6 +71,8 @@ export interface CallOptions {
 export interface ConnectedServices {
   readonly dataDir: string;
   readonly mode: Mode;
+  /** The agents declared in code, each with its token and the bridge's address. */
+  readonly codeAgents: Readonly<Record<string, CodeAgentHandle>>;
   /** The whole App API (docs/architecture.md), for what the methods below leave out. */
   readonly api: AppApi;
   /** Every configured server with its state; those declared in code have `fromCode: true`. */
@@ -75,11 +102,16 @@ export interface ConnectedServices {
   listSecrets(): Promise<ApiOutput<'listSecrets'>>;
   setSecret(name: string, value: string, server?: string): Promise<void>;
   deleteSecret(name: string, server?: string): Promise<boolean>;
+  /** The paths a secret store holds (`settings.secretStores`, `pass`, …), where it can list them; never values. */
+  listStoreSecrets(store: string): Promise<string[]>;
+  /** Stores a value at a path of a store that can (pass, the Secret Service, our vault); through an app, the person confirms it first. */
+  setStoreSecret(store: string, path: string, value: string): Promise<void>;
+  deleteStoreSecret(store: string, path: string): Promise<boolean>;
   /**
    * Listens to the core's events. In this process every event is heard; through an app only
    * `serverState` is (the app keeps its event stream for its own window), seen by asking every second.
    */
   on<E extends ApiEvent>(event: E, listener: (payload: ApiEventPayload<E>) => void): () => void;
-  /** Forgets the servers declared in code (in the app too), stops what this process started. Idempotent. */
+  /** Forgets the servers and agents declared in code (in the app too), stops what this process started. Idempotent. */
   close(): Promise<void>;
 }

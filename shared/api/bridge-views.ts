@@ -63,6 +63,8 @@ export const AgentViewSchema = lazySchema(() => z.object({
   listFound: z.boolean().optional(),
   /** The client its names are made to fit within 64 characters with that client's prefix (absent: none). */
   client: AgentClientViewSchema.optional(),
+  /** Declared by a program in code (docs/library.md): not editable or removable from the app or the command line. */
+  fromCode: z.boolean().optional(),
 }));
 export type AgentView = z.infer<typeof AgentViewSchema>;
 

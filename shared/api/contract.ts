@@ -33,7 +33,8 @@ import {
 } from './views';
 import { LogLineSchema, LogTailSchema, PromptResultSchema, ResourceReadSchema } from './inspect-views';
 import { lazyEntries } from './lazy-entries';
-import { SecretStoreViewSchema, StoreNameSchema } from './secret-store-views';
+import { SecretStoreViewSchema, StoreNameSchema, StorePathSchema } from './secret-store-views';
+import { CodeAgentSchema } from './code-agent-views';
 import { InstallChoiceSchema, RegistryCatalogSchema, RegistryInstallOptionsSchema, RegistryStateSchema } from './registry-views';
 import { SignInProgressSchema } from './sign-in-views';
 
@@ -190,6 +191,11 @@ export const API_METHODS = lazyEntries({
   listSecretStores: () => ({ input: z.strictObject({}), output: z.array(SecretStoreViewSchema) }),
   /** A command store's command line; `commandLine`: what the person was shown, refused if it changed since. */
   approveSecretStore: () => ({ input: z.strictObject({ name: StoreNameSchema, commandLine: z.string().max(65_536).optional() }), output: Ok }),
+  /** The paths a store holds, where it can list them (never a value). */
+  listStoreSecrets: () => ({ input: z.strictObject({ store: StoreNameSchema }), output: z.array(z.string()) }),
+  /** Stores a value at a path of a store that can (pass, the Secret Service, our vault). */
+  setStoreSecret: () => ({ input: z.strictObject({ store: StoreNameSchema, path: StorePathSchema, value: z.string().min(1).max(64 * 1024) }), output: Ok }),
+  deleteStoreSecret: () => ({ input: z.strictObject({ store: StoreNameSchema, path: StorePathSchema }), output: z.object({ deleted: z.boolean() }) }),
   /** A secret's value, for the person who asked to see or copy it (never to the command line). */
   revealSecret: () => ({ input: SecretRef, output: z.object({ value: z.string() }) }),
   bridgeInfo: () => ({ input: z.strictObject({}), output: BridgeInfoSchema }),
@@ -238,6 +244,15 @@ export const API_METHODS = lazyEntries({
   }),
   removeAgent: () => ({ input: z.strictObject({ name: AgentNameSchema }), output: Ok }),
   rotateAgent: () => ({ input: z.strictObject({ name: AgentNameSchema }), output: z.object({ agent: AgentViewSchema, token: z.string() }) }),
+  /** Agents declared in a program's code (docs/library.md): held in memory beside agents.json's, each with the digest of a token the program keeps. */
+  declareAgents: () => ({
+    input: z.strictObject({
+      agents: z.record(AgentNameSchema, CodeAgentSchema).refine((agents) => Object.keys(agents).length <= 100, 'at most 100 agents'),
+    }),
+    output: Ok,
+  }),
+  /** Forgets agents declared in code (their program closed); names not declared in code are left alone. */
+  forgetAgents: () => ({ input: z.strictObject({ names: z.array(AgentNameSchema).max(100) }), output: Ok }),
   /** A ready-to-paste client configuration; without a token it holds a placeholder. */
   agentConfig: () => ({
     input: z.strictObject({ name: AgentNameSchema, for: ConfigTargetSchema, token: z.string().optional() }),

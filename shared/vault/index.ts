@@ -24,5 +24,5 @@ export {
 } from './vault-health';
 export type { VaultProviderId, VaultSafety, VaultState, CorruptFile, VaultHealth } from './vault-health';
 export type { Vault, VaultChange, VaultEvents } from './vault-contract';
-export { findReferences, hasReferences, resolveReferences, STORE_NAME_PATTERN, MAX_STORE_PATH } from './references';
+export { findReferences, hasReferences, resolveReferences, validStorePath, STORE_NAME_PATTERN, MAX_STORE_PATH } from './references';
 export type { ReferenceKind, SecretReference, ReferenceResolvers } from './references';

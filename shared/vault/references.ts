@@ -128,7 +128,7 @@ export function hasReferences(value: string): boolean {
 }
 
 /** Printable, bounded, never read as an option (`-…`) by a store's program, never climbing out of it (`..`). */
-function validStorePath(path: string): boolean {
+export function validStorePath(path: string): boolean {
   if (path.length === 0 || path.length > MAX_STORE_PATH || path.startsWith('-')) return false;
   if (/[\p{Cc}\p{Cf}]/u.test(path)) return false;
   return path.split('/').every((segment) => segment !== '.' && segment !== '..');

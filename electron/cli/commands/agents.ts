@@ -103,12 +103,13 @@ function notesOf(agent: AgentView): string[] {
   if (agent.names === 'plain') notes.push(plainNamesLine(agent));
   if (agent.resourceTools === true) notes.push(`${agent.name} is also offered list_resources, read_resource and get_prompt as tools.`);
   notes.push(...toolModeNotes(agent));
+  if (agent.fromCode === true) notes.push(`${agent.name} is declared in a program's code: it is changed there, and its token is that program's.`);
   return notes;
 }
 
 function describe(agent: AgentView): string[] {
   return [
-    agent.name,
+    agent.fromCode === true ? `${agent.name} (from code)` : agent.name,
     agent.servers === '*' ? 'all' : agent.servers.join(',') || '(none)',
     `read=${agent.policy.read} write=${agent.policy.write} destructive=${agent.policy.destructive}`,
     agent.protocol ?? '-',

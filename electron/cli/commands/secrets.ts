@@ -11,6 +11,8 @@ import { registerSecretStores } from './secret-stores';
 
 interface ScopeOptions {
   server?: string;
+  /** Another secret store (docs/vault.md, "Secret stores"): NAME is a path in it. */
+  store?: string;
 }
 
 interface SetOptions extends ScopeOptions {
@@ -41,14 +43,16 @@ export function registerSecrets(program: Command, run: Run): void {
     .command('set <name>')
     .description('store a secret; the value is read from standard input, asked for without echo, or read from a file (--from-file), never taken as an argument')
     .option('--server <server>', 'only for this server (default: usable by every server)')
+    .option('--store <store>', 'store it in this secret store instead (pass, secret-service, …); NAME is its path there, used as ${secret:STORE:NAME}')
     .option('--from-file <path>', 'the whole file is the value (a key or token file of several lines, at most 64 KiB)')
     .option('--delete-original', 'with --from-file: delete the file once the secret is stored (asked at a terminal otherwise)')
     .action((name: string, options: SetOptions) =>
       run(async (ctx) => {
         const core = await ctx.core();
+        if (options.store !== undefined && options.server !== undefined) throw new CodedError('invalid_input', '--server and --store cannot be given together', { hint: 'A path in another store is shared by every server that names it.' });
         // The vault that would keep it: the running app's, or this command's own.
         const health = (await core.api.status({})).vault;
-        if (!health.persistent) {
+        if (options.store === undefined && !health.persistent) {
           throw new CodedError('denied', `The vault cannot keep secrets beyond this command: ${health.message}`, {
             hint: 'Unlock or install an OS keychain, or set CONNECTED_SERVICES_PASSPHRASE, then try again',
           });
@@ -59,6 +63,12 @@ export function registerSecrets(program: Command, run: Run): void {
         const file = options.fromFile === undefined ? undefined : resolve(options.fromFile);
         const value = file !== undefined ? await readSecretFile(file) : process.stdin.isTTY ? await askHidden(`Value for ${name}: `) : await readStdin();
         if (value === '') throw new CodedError('invalid_input', 'The value is empty; nothing was stored');
+        if (options.store !== undefined) {
+          await core.api.setStoreSecret({ store: options.store, path: name, value });
+          ctx.output.out(`Stored ${name} in the secret store ${options.store}. Use it in mcp.json as \${secret:${options.store}:${name}}.`);
+          if (file !== undefined) ctx.output.out(`${file} is still there; delete it once nothing else reads it.`);
+          return;
+        }
         await core.api.setSecret({ name, value, ...(options.server ? { server: options.server } : {}) });
         if (file === undefined) {
           ctx.output.out(`Stored ${name}. Use it in mcp.json as \${secret:${name}}.`);
@@ -80,10 +90,18 @@ export function registerSecrets(program: Command, run: Run): void {
   secrets
     .command('list')
     .description('list secret names (never values)')
+    .option('--store <store>', "list the paths of this secret store instead (where it can list them: pass, keepassxc, the vault)")
     .option('--json', 'print JSON')
-    .action((options: { json?: boolean }) =>
+    .action((options: { json?: boolean; store?: string }) =>
       run(async (ctx) => {
         const core = await ctx.core();
+        if (options.store !== undefined) {
+          const paths = await core.api.listStoreSecrets({ store: options.store });
+          if (options.json) printJson(ctx.output, paths);
+          else if (paths.length === 0) ctx.output.out(`No entries in the secret store ${options.store}.`);
+          else for (const path of paths) ctx.output.out(path);
+          return 0;
+        }
         const list = await core.api.listSecrets({});
         // Secrets of a vault file set aside as corrupt are missing from this list: say so, never "none stored".
         const lost = lostVaultWarning((await core.api.status({})).vault.corruptFiles);
@@ -103,8 +121,15 @@ export function registerSecrets(program: Command, run: Run): void {
     .command('delete <name>')
     .description('delete a secret')
     .option('--server <server>', 'the server the secret belongs to')
+    .option('--store <store>', 'delete the path NAME of this secret store instead (pass, secret-service, …)')
     .action((name: string, options: ScopeOptions) =>
       run(async (ctx) => {
+        if (options.store !== undefined) {
+          const { deleted } = await (await ctx.core()).api.deleteStoreSecret({ store: options.store, path: name });
+          if (!deleted) throw new CodedError('not_found', `The secret store ${options.store} holds nothing at ${name}`, { hint: `See \`connected-services secrets list --store ${options.store}\`` });
+          ctx.output.out(`Deleted ${name} from the secret store ${options.store}.`);
+          return;
+        }
         const { deleted } = await (await ctx.core()).api.deleteSecret({ name, ...(options.server ? { server: options.server } : {}) });
         if (!deleted) throw new CodedError('not_found', `No secret named ${name}`, { hint: 'See `connected-services secrets list`' });
         ctx.output.out(`Deleted ${name}.`);

@@ -34,11 +34,17 @@ export function AgentCard({ agent, onEdit, onRotated, onChanged }: AgentCardProp
     asksButton.current?.focus();
   };
   const asks = asksOf(agent);
+  const fromCode = agent.fromCode === true;
   const overrides = Object.entries(agent.tools).flatMap(([server, tools]) => Object.entries(tools).map(([tool, decision]) => ({ server, tool, decision })));
   return (
     <li className="card agent" aria-labelledby={titleId}>
       <div className="card-head">
         <h3 id={titleId}>{agent.name}</h3>
+        {fromCode && (
+          <span className="badge badge-info" title="Declared in a program's code, not in agents.json: its token is that program's; change or remove it in that program">
+            from code
+          </span>
+        )}
         <span className="muted">
           created {timestamp(agent.createdAt)} · {agent.lastUsedAt !== undefined ? <>last used <TimeAgo at={agent.lastUsedAt} /></> : 'never used'}
           {agent.protocol !== undefined && <> · speaks MCP {shownLine(agent.protocol)}</>}
@@ -85,6 +91,7 @@ export function AgentCard({ agent, onEdit, onRotated, onChanged }: AgentCardProp
                       {o.server}/{shownLine(o.tool)}
                     </code>
                     : {o.decision}{' '}
+                    {!fromCode && (
                     <button
                       type="button"
                       className="button small quiet"
@@ -93,6 +100,7 @@ export function AgentCard({ agent, onEdit, onRotated, onChanged }: AgentCardProp
                     >
                       Remove rule
                     </button>
+                    )}
                   </li>
                 ))}
               </ul>
@@ -100,6 +108,9 @@ export function AgentCard({ agent, onEdit, onRotated, onChanged }: AgentCardProp
           </>
         )}
       </dl>
+      {fromCode ? (
+        <p className="muted">Declared in a program&apos;s code: it is changed or removed in that program, which holds its token.</p>
+      ) : (
       <div className="button-row">
         <button type="button" className="button small" onClick={() => onEdit(agent)} aria-label={`Edit access of ${agent.name}`}>
           Edit access
@@ -130,6 +141,7 @@ export function AgentCard({ agent, onEdit, onRotated, onChanged }: AgentCardProp
           Remove
         </button>
       </div>
+      )}
       {addingRule && (
         <ToolRuleForm
           agent={agent}

@@ -4,6 +4,7 @@ import { BridgePanel } from './bridge-panel';
 import { DoctorPanel } from './doctor-panel';
 import { ImportPanel } from './import-panel';
 import { SecretsPanel } from './secrets-panel';
+import { StoresPanel } from './stores-panel';
 import { VaultPanel } from './vault-panel';
 import './settings.css';
 
@@ -35,6 +36,7 @@ export function SettingsView() {
         <BridgePanel />
         <DoctorPanel />
         <SecretsPanel />
+        <StoresPanel />
         <ImportPanel />
       </div>
     </section>

@@ -1,0 +1,82 @@
+import { execFileSync } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { KEEPASSXC_DATABASE_ENV, KEEPASSXC_PASSWORD_ENV } from '../../electron/secret-stores';
+import { runCli, tempHome } from '../support/cli';
+import { makeKeepassxcDatabase } from '../support/keepassxc-store';
+import { makePassStore, type PassFixture } from '../support/pass-store';
+
+// docs/vault.md, "Secret stores": `secrets list|set|delete --store STORE` with the real programs,
+// each where the store allows it; a value is read from standard input and never printed.
+const VALUE = 'managed-store-value-3d9e0b71';
+const PASSPHRASE = { CONNECTED_SERVICES_PASSPHRASE: 'store management test passphrase' };
+
+describe('managing the pass store from the command line', () => {
+  let store: PassFixture;
+  let env: Record<string, string>;
+  let home = '';
+
+  beforeAll(() => {
+    store = makePassStore();
+    store.insert('work/existing', 'not shown');
+    env = { ...PASSPHRASE, ...store.env };
+    home = tempHome('cs-store-manage-');
+  }, 90_000);
+  afterAll(() => store?.close());
+
+  it('sets a path from standard input, into pass itself, and never prints the value', async () => {
+    const set = await runCli(home, ['secrets', 'set', 'work/new-token', '--store', 'pass'], { env, input: VALUE });
+    expect(set.stderr).toBe('');
+    expect(set.code).toBe(0);
+    expect(set.stdout).toBe('Stored work/new-token in the secret store pass. Use it in mcp.json as ${secret:pass:work/new-token}.\n');
+    const shown = execFileSync('pass', ['show', 'work/new-token'], { env: { ...process.env, ...store.env }, encoding: 'utf8' });
+    expect(shown.split('\n')[0]).toBe(VALUE);
+  });
+
+  it('lists its paths, never a value', async () => {
+    const list = await runCli(home, ['secrets', 'list', '--store', 'pass'], { env });
+    expect(list.code).toBe(0);
+    expect(list.stdout.split('\n').filter(Boolean).sort()).toEqual(['work/existing', 'work/new-token']);
+    expect(list.stdout + list.stderr).not.toContain(VALUE);
+    const json = await runCli(home, ['secrets', 'list', '--store', 'pass', '--json'], { env });
+    expect((JSON.parse(json.stdout) as string[]).sort()).toEqual(['work/existing', 'work/new-token']);
+  });
+
+  it('deletes a path, and says so when there was none', async () => {
+    const deleted = await runCli(home, ['secrets', 'delete', 'work/new-token', '--store', 'pass'], { env });
+    expect(deleted.stdout).toBe('Deleted work/new-token from the secret store pass.\n');
+    const list = await runCli(home, ['secrets', 'list', '--store', 'pass'], { env });
+    expect(list.stdout.split('\n').filter(Boolean)).toEqual(['work/existing']);
+    const again = await runCli(home, ['secrets', 'delete', 'work/new-token', '--store', 'pass'], { env });
+    expect(again.code).not.toBe(0);
+    expect(again.stderr).toContain('The secret store pass holds nothing at work/new-token');
+  });
+
+  it('refuses a path that climbs out of the store', async () => {
+    const bad = await runCli(home, ['secrets', 'set', '../escape', '--store', 'pass'], { env, input: VALUE });
+    expect(bad.code).not.toBe(0);
+    expect(bad.stderr).toContain('".." segments');
+    expect(bad.stderr).not.toContain(VALUE);
+  });
+});
+
+describe('a store that allows less', () => {
+  it('KeePassXC lists its entries and refuses to store one, saying what it can do', async () => {
+    const kdbx = makeKeepassxcDatabase();
+    kdbx.add('Work/token', VALUE);
+    const env = { ...PASSPHRASE, [KEEPASSXC_DATABASE_ENV]: kdbx.database, [KEEPASSXC_PASSWORD_ENV]: kdbx.password };
+    const home = tempHome('cs-store-kdbx-');
+    const list = await runCli(home, ['secrets', 'list', '--store', 'keepassxc'], { env });
+    expect(list.stderr).toBe('');
+    expect(list.stdout).toContain('Work/token');
+    expect(list.stdout).not.toContain(VALUE);
+    const set = await runCli(home, ['secrets', 'set', 'Work/other', '--store', 'keepassxc'], { env, input: VALUE });
+    expect(set.code).toBe(2);
+    expect(set.stderr).toContain('The secret store "keepassxc" (keepassxc) cannot store values from here');
+    expect(set.stderr).toContain('It can list its entries here');
+  }, 90_000);
+
+  it('an unknown store is not found', async () => {
+    const list = await runCli(tempHome('cs-store-none-'), ['secrets', 'list', '--store', 'nowhere'], { env: PASSPHRASE });
+    expect(list.stderr).toContain('No secret store named "nowhere" is configured');
+  });
+});
