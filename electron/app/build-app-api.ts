@@ -25,6 +25,8 @@ import type { CorePorts } from './start-core-bridge';
 import { VERSION } from './version';
 import type { WaitingAsks } from './waiting-asks';
 import type { RegistryApi } from './registry-api';
+import type { ToolPins } from '../pinning';
+import { createPinsApi } from './pins-api';
 
 export interface AppApiParts {
   dataDir: string;
@@ -49,6 +51,7 @@ export interface AppApiParts {
   audit: AuditLog;
   settled: () => Promise<void>;
   registryApi: RegistryApi['methods'];
+  pins: ToolPins;
 }
 
 export interface BuiltAppApi {
@@ -77,6 +80,7 @@ export function buildAppApi(parts: AppApiParts): BuiltAppApi {
   const personApi: AppApi = createAppApi({
     bridgeApi,
     registryApi: parts.registryApi,
+    pinsApi: createPinsApi({ pins: parts.pins, registry, settled }),
     clientApi: createClientApi({
       agents: parts.agents,
       bridgeUrl: () => parts.bridge?.url ?? parts.bridgeUrl,

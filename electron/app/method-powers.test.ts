@@ -64,6 +64,8 @@ const EXPECTED: Record<ApiMethod, Power | 'depends'> = {
   restartServer: 'narrowing',
   cancelCall: 'narrowing',
   registryCatalog: 'read',
+  listHeldChanges: 'read',
+  reviewChanges: 'depends',
   refreshRegistries: 'narrowing',
 };
 

@@ -35,6 +35,7 @@ import { LogLineSchema, LogTailSchema, PromptResultSchema, ResourceReadSchema } 
 import { lazyEntries } from './lazy-entries';
 import { SecretStoreViewSchema, StoreNameSchema } from './secret-store-views';
 import { RegistryCatalogSchema, RegistryStateSchema } from './registry-views';
+import { HeldChangeSchema, PinDecisionSchema } from './pin-views';
 import { SignInProgressSchema } from './sign-in-views';
 
 const ByName = z.strictObject({ name: ServerNameSchema });
@@ -300,6 +301,13 @@ export const API_METHODS = lazyEntries({
   registryCatalog: () => ({ input: z.strictObject({}), output: RegistryCatalogSchema }),
   /** Syncs every registry now (`full`: page through everything again); a failure is in the state, not thrown. */
   refreshRegistries: () => ({ input: z.strictObject({ full: z.boolean().optional() }), output: z.object({ registries: z.array(RegistryStateSchema) }) }),
+  /** Tools and prompts held since their server's approval (new or changed), with their differences; one server or all. */
+  listHeldChanges: () => ({ input: OptionalServer, output: z.array(HeldChangeSchema) }),
+  /** The person's decisions on held tools and prompts of one server; `acceptAll` accepts whatever waits. */
+  reviewChanges: () => ({
+    input: z.strictObject({ name: ServerNameSchema, decisions: z.array(PinDecisionSchema).max(1000).optional(), acceptAll: z.boolean().optional() }),
+    output: Ok,
+  }),
 });
 
 export type ApiMethods = typeof API_METHODS;
@@ -334,6 +342,8 @@ export const API_EVENTS = lazyEntries({
   askSettled: () => AskSettledSchema,
   /** A registry sync progressed, ended or failed: every registry's state. */
   registryState: () => z.object({ registries: z.array(RegistryStateSchema) }),
+  /** What waits for review of a server's tools and prompts changed (see `listHeldChanges`). */
+  heldChanged: () => z.object({ server: z.string() }),
 });
 
 export type ApiEvents = typeof API_EVENTS;

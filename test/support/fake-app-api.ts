@@ -76,6 +76,7 @@ const DEFAULTS: FakeHandlers = {
   listOfflineChanges: () => [],
   listAsks: () => [],
   registryCatalog: () => ({ registries: [], entries: [] }),
+  listHeldChanges: () => [],
 };
 
 /** The one in-memory AppApi of the tests: chosen answers, recorded calls, events on demand. */
