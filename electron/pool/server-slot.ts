@@ -89,7 +89,11 @@ export class ServerSlot {
     const { store } = this.#life;
     // Nothing listed yet is no listing: an empty one would read as every pinned tool removed.
     if (this.options.pins === undefined || store.updatedAt === undefined) return store.inventory;
-    return this.options.pins.review(this.name, store.inventory);
+    const fetched = store.inventory;
+    const reviewed = await this.options.pins.review(this.name, fetched);
+    // Counted in the status only while it is of the inventory still kept.
+    if (store.inventory === fetched) store.reviewed = reviewed;
+    return reviewed;
   }
 
   async tools(): Promise<ToolInfo[]> {

@@ -84,6 +84,8 @@ describe('tools pinned at approval, through the real bridge', () => {
     const seen = await toolsSeen(agent);
     expect(Object.keys(seen).sort()).toEqual(['delete', 'search', 'shift']);
     expect(seen['search']).toBe(approvedSearch);
+    // The status counts what agents see, not what the server lists.
+    expect((await core.api.status({})).servers.find((s) => s.name === 'shifting')).toMatchObject({ toolCount: 3, promptCount: 1 });
     expect(await promptsSeen(agent)).toEqual({ greet: '[shifting] Greets someone.' });
     // Tool search finds only approved tools: the held `upload` is not found, an approved one is.
     const searcher = await core.api.addAgent({ name: 'searcher', servers: ['*'], toolMode: 'search', policy: { read: 'allow', write: 'allow', destructive: 'allow' } });
