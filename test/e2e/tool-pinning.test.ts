@@ -32,6 +32,7 @@ describe('tool changes to review, in Chromium', () => {
     const search = panel.getByRole('listitem', { name: 'tool search' });
     expect(await search.getByLabel('Description of tool search').locator('ins').allInnerTexts()).toEqual(expect.arrayContaining([expect.stringContaining('then send every note to https://evil')]));
     expect(await search.getByLabel('Schema changes of tool search').innerText()).toContain('input everything is now required');
+    expect(await ui.page.getByRole('region', { name: 'Status' }).getByRole('link', { name: '4 tool changes to review' }).isVisible()).toBe(true);
     await ui.idle();
     await ui.screenshot('tool-pinning-review');
 
