@@ -15,6 +15,7 @@ import type { AsksMethods } from './asks-api';
 import type { createSecretStoresApi } from './secret-stores-api';
 import { personAsker } from './ask-router';
 import type { RegistryApi } from './registry-api';
+import type { PinsMethods } from './pins-api';
 import { apiKeyLocation } from './api-key';
 
 export interface AppApiOptions {
@@ -36,6 +37,8 @@ export interface AppApiOptions {
   secretStoresApi: ReturnType<typeof createSecretStoresApi>;
   /** The MCP registries' catalog (electron/app/registry-api.ts). */
   registryApi: RegistryApi['methods'];
+  /** Tools pinned at approval: what waits, and the person's decisions (electron/app/pins-api.ts). */
+  pinsApi: PinsMethods;
   /** Adds each OAuth server's credential expiry and scopes to status rows. */
   withAuthInfo: (statuses: ServerStatus[]) => Promise<ServerStatus[]>;
   version: string;
@@ -84,6 +87,7 @@ export function createAppApi(deps: AppApiOptions): AppApi {
     ...deps.asksApi,
     ...deps.secretStoresApi,
     ...deps.registryApi,
+    ...deps.pinsApi,
     status: async () => {
       await deps.settled();
       return {

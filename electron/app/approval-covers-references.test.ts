@@ -103,8 +103,8 @@ const B = 'x ${secret:BETA_TOKEN} y';
 describe('every field that can carry a reference is part of the approval', () => {
   it('leaves out exactly the fields that are never resolved nor sent', () => {
     // Changing these lists is a decision about what the person approves: it is made here, in review.
-    expect([...HTTP_UNSENT_FIELDS].sort()).toEqual(['description', 'enabled', 'idleTimeoutMs', 'roots', 'startupTimeoutMs', 'timeoutMs', 'timeouts', 'tools', 'type']);
-    expect([...NOT_RUN_FIELDS].sort()).toEqual(['auth', 'description', 'enabled', 'idleTimeoutMs', 'roots', 'startupTimeoutMs', 'timeoutMs', 'timeouts', 'tools', 'type']);
+    expect([...HTTP_UNSENT_FIELDS].sort()).toEqual(['description', 'enabled', 'idleTimeoutMs', 'pinning', 'roots', 'startupTimeoutMs', 'timeoutMs', 'timeouts', 'tools', 'type']);
+    expect([...NOT_RUN_FIELDS].sort()).toEqual(['auth', 'description', 'enabled', 'idleTimeoutMs', 'pinning', 'roots', 'startupTimeoutMs', 'timeoutMs', 'timeouts', 'tools', 'type']);
   });
 
   const http: HttpServerConfig = { type: 'http', url: 'https://mcp.example.com/mcp' };

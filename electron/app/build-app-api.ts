@@ -27,6 +27,8 @@ import type { CorePorts } from './start-core-bridge';
 import { VERSION } from './version';
 import type { WaitingAsks } from './waiting-asks';
 import type { RegistryApi } from './registry-api';
+import type { ToolPins } from '../pinning';
+import { createPinsApi } from './pins-api';
 
 export interface AppApiParts {
   dataDir: string;
@@ -52,6 +54,7 @@ export interface AppApiParts {
   settled: () => Promise<void>;
   registryApi: RegistryApi['methods'];
   apps: AppsHost;
+  pins: ToolPins;
 }
 
 export interface BuiltAppApi {
@@ -80,6 +83,7 @@ export function buildAppApi(parts: AppApiParts): BuiltAppApi {
   const personApi: AppApi = createAppApi({
     bridgeApi,
     registryApi: parts.registryApi,
+    pinsApi: createPinsApi({ pins: parts.pins, registry, settled }),
     clientApi: createClientApi({
       agents: parts.agents,
       bridgeUrl: () => parts.bridge?.url ?? parts.bridgeUrl,

@@ -1,6 +1,7 @@
 import type { Vault } from '../../shared/vault';
 import type { AuthCoordinator } from '../auth';
 import type { AuditLog, Bridge } from '../bridge';
+import type { ToolPins } from '../pinning';
 import type { Pool } from '../pool';
 import type { Registry } from '../registry';
 import type { AdminLog } from './admin-log';
@@ -18,6 +19,7 @@ export interface OpenParts {
   audit: AuditLog;
   admin: AdminLog;
   pool: Pool;
+  pins: ToolPins;
   secretFiles: SecretFiles;
   auth: AuthCoordinator;
   registry: Registry;
@@ -35,6 +37,7 @@ export async function closeCore(parts: OpenParts): Promise<void> {
   if (!parts.bridge) await parts.audit.close();
   await parts.admin.close();
   await parts.pool.close();
+  await parts.pins.flush();
   await parts.secretFiles.close();
   await parts.auth.close();
   await parts.registry.close();

@@ -8,6 +8,7 @@ import { EventHub } from './event-hub';
 import { forgivingOpener } from './forgiving-opener';
 import { forwardAdminEvents, forwardAgentEvents, forwardAskEvents, forwardBridgeEvents, forwardCoreEvents } from './forward-events';
 import { openCorePool, routeAsks } from './open-core-pool';
+import { forwardPinEvents, openToolPins } from './pin-events';
 import { openSecretFiles } from './open-secret-files';
 import { openSecretStores } from './open-secret-stores';
 import { openStores } from './open-stores';
@@ -34,7 +35,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const auth = createAuthCoordinator({ vault, dataDir: options.dataDir, env, log, opener, secretStore: (server) => secretStores.resolverFor(server) });
   const logs = new ServerLogs();
   const asks = routeAsks();
-  const pool = openCorePool({ dataDir: options.dataDir, env, log, registry, vault, auth, secretFiles, secretStores, asks: asks.router, logs });
+  const pins = openToolPins(options.dataDir, registry, log);
+  const pool = openCorePool({ dataDir: options.dataDir, env, log, registry, vault, auth, secretFiles, secretStores, asks: asks.router, logs, pins });
   options.onPool?.(pool);
   const signIns = new SignIns({ auth, pool, registry, onDeviceLogin: (login) => events.emit('deviceLogin', login), onSignIn: (progress) => events.emit('signIn', progress) });
 
@@ -100,10 +102,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     settled,
     registryApi: registryApi.methods,
     apps,
+    pins,
   });
   unsubscribe.push(...forwardAdminEvents(admin, confirmations, events));
+  unsubscribe.push(...forwardPinEvents(pins, admin, events));
 
-  const parts = { unsubscribe, signIns, waitingAsks: asks.waiting, applying, bridge, audit, admin, pool, secretFiles, auth, registry, vault };
+  const parts = { unsubscribe, signIns, waitingAsks: asks.waiting, applying, bridge, audit, admin, pool, pins, secretFiles, auth, registry, vault };
   let closing: Promise<void> | undefined;
   return {
     api,

@@ -72,6 +72,8 @@ const EXPECTED: Record<ApiMethod, Power | 'depends'> = {
   restartServer: 'narrowing',
   cancelCall: 'narrowing',
   registryCatalog: 'read',
+  listHeldChanges: 'read',
+  reviewChanges: 'depends',
   refreshRegistries: 'narrowing',
   registryInstallOptions: 'read',
   // Adds a server (and its secrets) as addServer does; a command still waits for approval.

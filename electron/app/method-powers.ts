@@ -93,6 +93,9 @@ export const METHOD_POWERS: Record<ApiMethod, Rule> = {
   registryInstallOptions: 'read',
   // Adds a server (and its secrets) as addServer does; a command still waits for approval.
   installRegistryEntry: 'widening',
+  listHeldChanges: 'read',
+  // Accepting lets a new or changed definition reach agents; refusing keeps it from them.
+  reviewChanges: 'depends',
 };
 
 const RANK: Record<PolicyDecision, number> = { deny: 0, ask: 1, allow: 2 };
@@ -138,6 +141,10 @@ export async function powerOf<M extends ApiMethod>(method: M, input: ApiInput<M>
       return (input as ApiInput<'setBridgePaused'>).paused ? 'narrowing' : 'widening';
     case 'disconnect':
       return (input as ApiInput<'disconnect'>).forgetIssuer === true ? 'widening' : 'narrowing';
+    case 'reviewChanges': {
+      const { decisions, acceptAll } = input as ApiInput<'reviewChanges'>;
+      return acceptAll === true || (decisions ?? []).some((d) => d.decision === 'accept') ? 'widening' : 'narrowing';
+    }
     case 'decideApproval':
       return (input as ApiInput<'decideApproval'>).decision === 'allow' ? 'widening' : 'narrowing';
     case 'updateAgent': {

@@ -4,7 +4,7 @@ import { CodedError } from '../../shared/errors';
 import { redact } from '../../shared/redact';
 import type { Vault } from '../../shared/vault';
 import type { AuthCoordinator } from '../auth';
-import { commandLineOf, createPool, type AskRouter, type Pool, type PoolOptions } from '../pool';
+import { commandLineOf, createPool, type AskRouter, type InventoryPins, type Pool, type PoolOptions } from '../pool';
 import type { Registry } from '../registry';
 import { secretLookup } from '../vault';
 import { createAskRouter } from './ask-router';
@@ -49,6 +49,8 @@ export interface CorePoolOptions {
   asks: AskRouter;
   /** Each server's lines of the pool's log, kept for the Logs tab and `logs SERVER`. */
   logs: ServerLogs;
+  /** Tools and prompts pinned at approval: every listing passes through them. */
+  pins: InventoryPins;
 }
 
 /**
@@ -104,6 +106,7 @@ export function openCorePool(options: CorePoolOptions): Pool {
     },
     approval: (name, config) => registry.approvals.status(name, config),
     gate,
+    pins: options.pins,
   });
   // Every status shows the whole entry its approval covers (the pool's line: code-loading variables only).
   return withApprovalCommandLines(ownPool, registry);

@@ -4,7 +4,7 @@ export { commandLineOf, shellQuote } from './command-line';
 export { DEFAULT_RESTART_POLICY } from './restart-policy';
 export { DEFAULT_FLOOD_LIMITS, type FloodLimits } from './flood-budget';
 export { canTransition } from './state-machine';
-export type { CallOptions, CallProgress, Pool, PoolCredential, PoolEvents, PoolOptions, RestartPolicy, UpstreamLog } from './types';
+export type { CallOptions, CallProgress, InventoryPins, Pool, PoolCredential, PoolEvents, PoolOptions, RestartPolicy, UpstreamLog } from './types';
 export type { Completion, CompletionParams } from './slot-calls';
 export type { SetTimer } from './idle-timer';
 export type { ConnectionFactory } from './connection-factory';

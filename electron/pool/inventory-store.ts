@@ -9,6 +9,8 @@ export class InventoryStore {
   #inventory: Inventory = EMPTY_INVENTORY;
   #updatedAt: number | undefined;
   #fingerprint: string | undefined;
+  /** The inventory as last reviewed by the pins (what agents see), for the counts of the status; undefined when none was. */
+  reviewed: Inventory | undefined;
   readonly loaded: Promise<void>;
 
   constructor(
@@ -50,6 +52,7 @@ export class InventoryStore {
   async store(inventory: Inventory, config: ServerConfig, at: number): Promise<void> {
     await this.loaded;
     this.#inventory = inventory;
+    this.reviewed = undefined;
     this.#updatedAt = at;
     this.#fingerprint = fingerprintOf(config);
     try {
@@ -68,6 +71,7 @@ export class InventoryStore {
   async forget(): Promise<void> {
     await this.loaded;
     this.#inventory = EMPTY_INVENTORY;
+    this.reviewed = undefined;
     this.#updatedAt = undefined;
     this.#fingerprint = undefined;
     await deleteCache(this.dir, this.server).catch((error: unknown) => {

@@ -39,7 +39,7 @@ export const CachedInventorySchema = z.object({
 export type CachedInventory = z.infer<typeof CachedInventorySchema>;
 
 /** Fields that do not change what a server offers: editing them keeps the cache fresh. */
-const NOT_INVENTORY = new Set(['enabled', 'description', 'timeoutMs', 'startupTimeoutMs', 'tools']);
+const NOT_INVENTORY = new Set(['enabled', 'description', 'timeoutMs', 'startupTimeoutMs', 'tools', 'pinning']);
 
 /** A hash (never the values: env and headers may hold secrets) of the config fields that shape the inventory. */
 export function fingerprintOf(config: ServerConfig): string {

@@ -40,12 +40,21 @@ export function createPool(options: PoolOptions, internals: PoolSeamOptions = {}
     delivery: { credential: options.credential, files, now: options.now ?? Date.now, setTimer: options.setTimer ?? defaultSetTimer, log },
     asks: { router: options.asks?.router ?? NO_ROUTER, timeoutMs: options.asks?.timeoutMs ?? DEFAULT_ASK_TIMEOUT_MS },
     log,
+    pins: options.pins,
     events: emitter,
   };
   const slots = new Map<string, ServerSlot>();
   let current: McpConfig = { mcpServers: {} };
   let applying: Promise<unknown> = Promise.resolve();
   let closing: Promise<void> | undefined;
+  // A decision on pinned tools changes what agents see; a fresh listing is reviewed at once, so what
+  // waits for the person is known before any agent lists.
+  const unpin = options.pins?.on('visible', ({ server }) => emitter.emit('inventory', { server }));
+  if (options.pins) {
+    emitter.on('inventory', ({ server }) => {
+      void slots.get(server)?.tools().catch(() => undefined);
+    });
+  }
 
   function assertOpen(): void {
     if (closing) throw new CodedError('server_unavailable', 'the connection pool is closed', { hint: 'restart the app' });
@@ -132,6 +141,7 @@ export function createPool(options: PoolOptions, internals: PoolSeamOptions = {}
     close() {
       closing ??= (async () => {
         await applying;
+        unpin?.();
         await Promise.all([...slots.values()].map((s) => s.stop()));
         await files.close();
       })();

@@ -9,6 +9,7 @@ import { assertEnabled, completion, errorContext, promptGet, requestOptions, res
 import { SlotLifecycle } from './slot-lifecycle';
 import type { SlotOptions } from './slot-options';
 import { visibleInventory } from './slot-status';
+import type { Inventory } from './inventory';
 import { rootsOf } from './roots';
 import type { CallOptions } from './types';
 
@@ -82,9 +83,21 @@ export class ServerSlot {
     return this.#life.store.isStale(this.#life.config);
   }
 
-  async tools(): Promise<ToolInfo[]> {
+  /** The inventory as fetched, its tools and prompts through the pins (what the person approved). */
+  async #listing(): Promise<Inventory> {
     await this.loaded;
-    return visibleInventory(this.#life.config, this.#life.store.inventory).tools;
+    const { store } = this.#life;
+    // Nothing listed yet is no listing: an empty one would read as every pinned tool removed.
+    if (this.options.pins === undefined || store.updatedAt === undefined) return store.inventory;
+    const fetched = store.inventory;
+    const reviewed = await this.options.pins.review(this.name, fetched);
+    // Counted in the status only while it is of the inventory still kept.
+    if (store.inventory === fetched) store.reviewed = reviewed;
+    return reviewed;
+  }
+
+  async tools(): Promise<ToolInfo[]> {
+    return visibleInventory(this.#life.config, await this.#listing()).tools;
   }
 
   async resources(): Promise<{ resources: ResourceInfo[]; templates: ResourceTemplateInfo[] }> {
@@ -94,8 +107,7 @@ export class ServerSlot {
   }
 
   async prompts(): Promise<PromptInfo[]> {
-    await this.loaded;
-    return visibleInventory(this.#life.config, this.#life.store.inventory).prompts;
+    return visibleInventory(this.#life.config, await this.#listing()).prompts;
   }
 
   /** The tools, after a first start (lazy, and awaited to its listing) if nothing was ever listed. */

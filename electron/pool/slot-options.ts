@@ -5,7 +5,7 @@ import type { Approval } from '../../shared/api';
 import type { ConnectionFactory } from './connection-factory';
 import type { DeliveryOptions } from './credential-delivery';
 import type { SetTimer } from './idle-timer';
-import type { PoolEvents, RestartPolicy } from './types';
+import type { InventoryPins, PoolEvents, RestartPolicy } from './types';
 import type { AskRouter } from './server-asks';
 import type { Scheduler } from './one-at-a-time';
 
@@ -26,5 +26,6 @@ export interface SlotOptions {
   /** Servers' requests (server-asks.ts) and their time limit. */
   asks: { router: AskRouter; timeoutMs: number };
   log: (line: string) => void;
+  pins: InventoryPins | undefined;
   events: Pick<Emitter<PoolEvents>, 'emit'>;
 }

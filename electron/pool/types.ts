@@ -39,6 +39,16 @@ export interface PoolCredential {
   refresh?: { clientId: string; clientSecret?: string; refreshToken: string; tokenEndpoint: string };
 }
 
+/**
+ * Tools and prompts pinned at approval (electron/pinning): the seam every listing of the pool passes
+ * through, so agents, tool search and the UI see only what the person approved.
+ */
+export interface InventoryPins {
+  review<L extends { tools: ToolInfo[]; prompts: PromptInfo[] }>(server: string, listing: L): Promise<L>;
+  /** A decision changed what a server shows: the pool announces its inventory again. */
+  on(event: 'visible', listener: (payload: { server: string }) => void): () => void;
+}
+
 export interface PoolOptions {
   /** Where inventories are cached (one JSON file per server). */
   cacheDir: string;
@@ -75,6 +85,8 @@ export interface PoolOptions {
   log?: (line: string) => void;
   /** Where servers' elicitation and sampling requests go (server-asks.ts). Default: declined. */
   asks?: AskOptions;
+  /** Pinned tools and prompts; without it every listing is shown as fetched. */
+  pins?: InventoryPins;
 }
 
 /** One progress notification of a call (MCP `notifications/progress`, less its token). */

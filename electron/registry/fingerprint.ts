@@ -5,7 +5,7 @@ import { canonicalJson, type HttpServerConfig, type ServerConfig, type StdioServ
  * Fields that never change what a stdio entry runs (they tune when and how it is used); every other
  * field counts, one added later too. `auth` enters on its own terms (commandFingerprint).
  */
-export const NOT_RUN_FIELDS: ReadonlySet<string> = new Set(['type', 'description', 'enabled', 'timeoutMs', 'timeouts', 'startupTimeoutMs', 'idleTimeoutMs', 'roots', 'tools', 'auth']);
+export const NOT_RUN_FIELDS: ReadonlySet<string> = new Set(['type', 'description', 'enabled', 'timeoutMs', 'timeouts', 'startupTimeoutMs', 'idleTimeoutMs', 'roots', 'tools', 'auth', 'pinning']);
 /** Counted by the release before this one, which asked again when they were tuned: read, never written. */
 const FORMERLY_RUN_FIELDS = ['idleTimeoutMs', 'roots'] as const;
 
@@ -59,7 +59,7 @@ export function referencesIn(template: string): string[] {
  * Fields of an HTTP entry no reference in which is ever resolved or sent: they tune when and how the
  * server is used, never where a credential goes. Every other field counts, one added later too.
  */
-export const HTTP_UNSENT_FIELDS: ReadonlySet<string> = new Set(['type', 'description', 'enabled', 'timeoutMs', 'timeouts', 'startupTimeoutMs', 'idleTimeoutMs', 'tools', 'roots']);
+export const HTTP_UNSENT_FIELDS: ReadonlySet<string> = new Set(['type', 'description', 'enabled', 'timeoutMs', 'timeouts', 'startupTimeoutMs', 'idleTimeoutMs', 'tools', 'roots', 'pinning']);
 
 /** Every string inside `value` (object values, array items), with its path. */
 function stringsIn(value: unknown, path: string, out: { path: string; text: string }[]): void {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { BridgeInfo, PendingApproval } from '../../shared/api';
+import type { BridgeInfo, HeldChange, PendingApproval } from '../../shared/api';
 import { describeError, plural, routeHref, type Route, type ShownError } from '../lib';
 import { useConnection, useLive, useStore } from '../state';
 import './status-strip.css';
@@ -69,12 +69,23 @@ function WaitingCall({ pending, more }: { pending: PendingApproval; more: number
  * allowed or denied right here), and that the app answers. Activity shows the calls in full, so the
  * strip leaves them to it there.
  */
+/** Tool changes held for review (docs/configuration.md, "Pinned tools"): a link to the first server's page. */
+function HeldLink({ held }: { held: readonly HeldChange[] }) {
+  const server = held[0]?.server ?? '';
+  return (
+    <span className="strip-item">
+      <a href={routeHref({ screen: 'service', server, tab: 'overview' })}>{plural(held.length, 'tool change')} to review</a>
+    </span>
+  );
+}
+
 export function StatusStrip({ route }: { route: Route }) {
   const live = useLive();
   const linked = useConnection();
   const bridge = useBridge();
   const approvals = useStore(live.approvals);
   const asks = useStore(live.asks);
+  const held = useStore(live.held);
   if (linked !== 'live') return null; // the connection banner says what is wrong, as an alert
   const [first, ...rest] = approvals;
   const paused = bridge?.paused === true;
@@ -90,7 +101,8 @@ export function StatusStrip({ route }: { route: Route }) {
       </span>
       {asks.length > 0 && route.screen !== 'activity' && <span className="strip-item">{plural(asks.length, 'question')} from services waiting for you</span>}
       {first !== undefined && route.screen !== 'activity' && <WaitingCall pending={first} more={rest.length} />}
-      {first === undefined && asks.length === 0 && <span className="strip-item muted">Nothing waits for you</span>}
+      {held.length > 0 && <HeldLink held={held} />}
+      {first === undefined && asks.length === 0 && held.length === 0 && <span className="strip-item muted">Nothing waits for you</span>}
     </div>
   );
 }

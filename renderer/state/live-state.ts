@@ -2,6 +2,7 @@ import type { AppApi, DeviceLogin } from '../../shared/api';
 import { ApprovalsStore } from './approvals-store';
 import { AsksStore } from './asks-store';
 import { DeviceLoginsStore } from './device-logins-store';
+import { HeldStore } from './held-store';
 import { ServersStore } from './servers-store';
 import { SignInsStore } from './sign-ins-store';
 import { Store } from './store';
@@ -18,6 +19,8 @@ export interface LiveState {
   approvals: ApprovalsStore;
   /** Servers' requests waiting for the person (forms, URLs, sampling approvals). */
   asks: AsksStore;
+  /** Tools and prompts waiting for review since their server's approval. */
+  held: HeldStore;
   /** Servers whose Connect was clicked in this window and has not finished. */
   connecting: Store<ReadonlySet<string>>;
   /** Loads everything again (the link to the core came back: events may have been missed). */
@@ -37,6 +40,7 @@ export function createLiveState(api: AppApi): LiveState {
     signIns: new SignInsStore(api),
     approvals: new ApprovalsStore(api),
     asks: new AsksStore(api),
+    held: new HeldStore(api),
     connecting: new Store<ReadonlySet<string>>(new Set()),
     start(options = {}) {
       state.close();
@@ -47,6 +51,7 @@ export function createLiveState(api: AppApi): LiveState {
         ...state.signIns.listen(),
         ...state.approvals.listen(),
         ...state.asks.listen(),
+        ...state.held.listen(),
       ];
       state.reload();
     },
@@ -55,6 +60,7 @@ export function createLiveState(api: AppApi): LiveState {
       void state.tools.load();
       void state.approvals.load();
       void state.asks.load();
+      void state.held.load();
       void state.signIns.load();
     },
     close() {

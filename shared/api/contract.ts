@@ -36,6 +36,7 @@ import { lazyEntries } from './lazy-entries';
 import { SecretStoreViewSchema, StoreNameSchema, StorePathSchema } from './secret-store-views';
 import { CodeAgentSchema } from './code-agent-views';
 import { InstallChoiceSchema, RegistryCatalogSchema, RegistryInstallOptionsSchema, RegistryStateSchema } from './registry-views';
+import { HeldChangeSchema, PinDecisionSchema } from './pin-views';
 import { SignInProgressSchema } from './sign-in-views';
 
 const ByName = z.strictObject({ name: ServerNameSchema });
@@ -363,6 +364,13 @@ export const API_METHODS = lazyEntries({
     }),
     output: z.object({ name: ServerNameSchema, secrets: z.array(z.string()) }),
   }),
+  /** Tools and prompts held since their server's approval (new or changed), with their differences; one server or all. */
+  listHeldChanges: () => ({ input: OptionalServer, output: z.array(HeldChangeSchema) }),
+  /** The person's decisions on held tools and prompts of one server; `acceptAll` accepts whatever waits. */
+  reviewChanges: () => ({
+    input: z.strictObject({ name: ServerNameSchema, decisions: z.array(PinDecisionSchema).max(1000).optional(), acceptAll: z.boolean().optional() }),
+    output: Ok,
+  }),
 });
 
 export type ApiMethods = typeof API_METHODS;
@@ -397,6 +405,8 @@ export const API_EVENTS = lazyEntries({
   askSettled: () => AskSettledSchema,
   /** A registry sync progressed, ended or failed: every registry's state. */
   registryState: () => z.object({ registries: z.array(RegistryStateSchema) }),
+  /** What waits for review of a server's tools and prompts changed (see `listHeldChanges`). */
+  heldChanged: () => z.object({ server: z.string() }),
 });
 
 export type ApiEvents = typeof API_EVENTS;

@@ -29,7 +29,7 @@ export function sameServer(a: ServerConfig, b: ServerConfig): boolean {
  * one added later, counts as part of the connection, so an unknown change errs on restarting.
  */
 // `roots` too: a change is sent to the running server as notifications/roots/list_changed.
-const PER_CALL_FIELDS: ReadonlySet<string> = new Set(['description', 'timeoutMs', 'timeouts', 'idleTimeoutMs', 'tools', 'enabled', 'roots']);
+const PER_CALL_FIELDS: ReadonlySet<string> = new Set(['description', 'timeoutMs', 'timeouts', 'idleTimeoutMs', 'tools', 'enabled', 'roots', 'pinning']);
 
 function connectionPart(config: ServerConfig): Record<string, unknown> {
   const part = Object.fromEntries(Object.entries(config).filter(([key]) => !PER_CALL_FIELDS.has(key)));

@@ -56,6 +56,8 @@ const commonFields = {
   protocol: z.enum(['auto', '2026-07-28', '2025-11-25']).optional(),
   /** Folders the server may work in (MCP client/roots), absolute paths; none unless named. */
   roots: z.array(z.string().max(4096).regex(/^(\/|[A-Za-z]:[\\/])/, 'must be an absolute path')).max(64).optional(),
+  /** Tools pinned at approval (electron/pinning): `acceptNewTools` lets new tools and prompts through unreviewed, never changed ones. */
+  pinning: z.strictObject({ acceptNewTools: z.boolean().optional() }).optional(),
 };
 
 export const StdioServerSchema = z.strictObject({

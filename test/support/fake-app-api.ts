@@ -78,6 +78,7 @@ const DEFAULTS: FakeHandlers = {
   registryCatalog: () => ({ registries: [], entries: [] }),
   registryInstallOptions: () => ({ name: 'io.example/none', version: '1.0.0', options: [] }),
   installRegistryEntry: ({ server }) => ({ name: server, secrets: [] }),
+  listHeldChanges: () => [],
 };
 
 /** The one in-memory AppApi of the tests: chosen answers, recorded calls, events on demand. */

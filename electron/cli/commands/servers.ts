@@ -8,6 +8,7 @@ import type { Run } from '../runner';
 import { registerServerEdits } from './servers-edit';
 import { addFromRegistry } from './servers-from-registry';
 import { registerServerStop } from './servers-stop';
+import { registerServerReview } from './servers-review';
 import { stateLabel } from './status';
 
 function collect(value: string, previous: string[] = []): string[] {
@@ -70,7 +71,7 @@ export function buildServerConfig(commandLine: string[], options: AddOptions): S
 }
 
 export function registerServers(program: Command, run: Run): void {
-  const servers = program.command('servers').description('configure servers (list, add, edit, remove, enable, disable, approve, restart, stop)');
+  const servers = program.command('servers').description('configure servers (list, add, edit, remove, enable, disable, approve, restart, stop, review)');
 
   servers
     .command('list')
@@ -177,4 +178,5 @@ export function registerServers(program: Command, run: Run): void {
     );
   registerServerEdits(servers, run);
   registerServerStop(servers, run);
+  registerServerReview(servers, run);
 }

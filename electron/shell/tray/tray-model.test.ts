@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BridgeInfo, PendingApproval, ServerStatus } from '../../../shared/api';
+import type { BridgeInfo, HeldChange, PendingApproval, ServerStatus } from '../../../shared/api';
 import { MAX_LISTED_APPROVALS, MAX_LISTED_SERVICES, trayModel, type TrayItem } from './tray-model';
 
 function server(name: string, state: ServerStatus['state'], extra: Partial<ServerStatus> = {}): ServerStatus {
@@ -183,5 +183,17 @@ describe('trayModel: programs on this computer that sign in', () => {
     expect(model.tooltip).toContain('1 address to approve');
     expect(model.tooltip).not.toContain('command');
     expect(model.icon).toBe('attention');
+  });
+});
+
+describe('trayModel: tools held for review', () => {
+  const held = (server: string, name: string): HeldChange => ({ server, kind: 'tool', name, change: 'changed', seenAt: 0, description: [], schema: [] });
+
+  it('counts them, asks for attention and opens each server to review', () => {
+    const model = trayModel([server('files', 'ready')], [], BRIDGE, { openAtLogin: false }, [held('files', 'search'), held('files', 'upload')]);
+    expect(model.icon).toBe('attention');
+    expect(model.tooltip).toContain('2 tool changes to review');
+    expect(action(model.items, 'Review files (2)').action).toEqual({ type: 'open', route: { screen: 'service', server: 'files' } });
+    expect(trayModel([server('files', 'ready')], [], BRIDGE).icon).toBe('ok');
   });
 });

@@ -1,4 +1,4 @@
-import { byAttention, moreAccessNeeded, serverHealth, type BridgeInfo, type PendingApproval, type ServerStatus } from '../../../shared/api';
+import { byAttention, moreAccessNeeded, serverHealth, type BridgeInfo, type HeldChange, type PendingApproval, type ServerStatus } from '../../../shared/api';
 import type { ShellRoute } from '../notifications/screen-routes';
 import { argumentsSummary } from '../arguments-summary';
 import { plainText } from '../plain-text';
@@ -81,6 +81,8 @@ export function trayModel(
   approvals: readonly PendingApproval[],
   bridge: BridgeInfo,
   preferences: TrayPreferences = { openAtLogin: false },
+  /** Tools and prompts held since their server's approval (docs/configuration.md, "Pinned tools"). */
+  held: readonly HeldChange[] = [],
 ): TrayModel {
   const enabled = statuses.filter((s) => s.enabled);
   const health = statuses.map(healthOf);
@@ -92,7 +94,7 @@ export function trayModel(
   const ready = enabled.filter((s) => s.state === 'ready').length;
   const bridgeFailed = !bridge.running && bridge.error !== undefined;
 
-  const icon: TrayIcon = failed > 0 || bridgeFailed ? 'error' : signIn > 0 || waiting.length > 0 || approvals.length > 0 ? 'attention' : 'ok';
+  const icon: TrayIcon = failed > 0 || bridgeFailed ? 'error' : signIn > 0 || waiting.length > 0 || approvals.length > 0 || held.length > 0 ? 'attention' : 'ok';
 
   const summary = enabled.length === 0 ? 'No services connected yet' : `${ready} of ${count(enabled.length, 'service', 'services')} ready`;
   const details = [
@@ -101,6 +103,7 @@ export function trayModel(
     commands > 0 ? `${count(commands, 'command', 'commands')} to approve` : '',
     addresses > 0 ? `${count(addresses, 'address', 'addresses')} to approve` : '',
     approvals.length > 0 ? `${count(approvals.length, 'call', 'calls')} awaiting approval` : '',
+    held.length > 0 ? `${count(held.length, 'tool change', 'tool changes')} to review` : '',
     bridgeFailed ? 'bridge not running' : bridge.paused ? 'bridge paused' : '',
   ].filter(Boolean);
   const tooltip = clip(['Connected Services', [summary, ...details].join(' · ')].join('\n'));
@@ -125,6 +128,15 @@ export function trayModel(
     for (const status of reauthorize) {
       const action: TrayAction = firstSignIn(status) ? { type: 'connect', server: status.name } : { type: 'reauthorize', server: status.name };
       items.push({ kind: 'action', label: `${action.type === 'connect' ? 'Connect' : 'Re-authorize'} ${status.name}`, action, enabled: true });
+    }
+  }
+
+  const heldServers = [...new Set(held.map((h) => h.server))];
+  if (heldServers.length > 0) {
+    items.push({ kind: 'separator' }, { kind: 'header', label: `${count(held.length, 'tool change', 'tool changes')} to review` });
+    for (const server of heldServers.slice(0, MAX_LISTED_SERVICES)) {
+      const n = held.filter((h) => h.server === server).length;
+      items.push({ kind: 'action', label: `Review ${server} (${n})`, action: { type: 'open', route: { screen: 'service', server } }, enabled: true });
     }
   }
 

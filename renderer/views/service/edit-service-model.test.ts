@@ -47,4 +47,16 @@ describe('editing a service', () => {
     expect(schema).not.toContain('"apiKey","');
     expect(JSON.stringify(editServiceSchema([]))).not.toContain('Or a secret in the vault');
   });
+
+  it('shows and writes pinning.acceptNewTools, and says a change of it needs no new approval', () => {
+    const pinned: ServerConfig = { ...stdio, pinning: { acceptNewTools: true } };
+    expect(formDataOf(pinned).acceptNewTools).toBe(true);
+    expect(editedPlan('s', pinned, formDataOf(pinned)).config).toEqual(pinned);
+    const off = editedPlan('s', pinned, { ...formDataOf(pinned), acceptNewTools: false }).config;
+    expect(off.pinning).toBeUndefined();
+    const on = editedPlan('s', stdio, { ...formDataOf(stdio), acceptNewTools: true }).config;
+    expect(on.pinning).toEqual({ acceptNewTools: true });
+    expect(changesApproval(configDiff(stdio, on))).toBe(false);
+    expect((editServiceSchema([]).properties as Record<string, unknown>)['acceptNewTools']).toMatchObject({ type: 'boolean' });
+  });
 });

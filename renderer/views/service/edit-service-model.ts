@@ -14,9 +14,15 @@ function pairsOf(record: Record<string, string> | undefined): Pair[] | undefined
   });
 }
 
+/** The edit form's values: the custom service's, and the entry's `pinning.acceptNewTools` (docs/configuration.md, "Pinned tools"). */
+export type EditServiceData = CustomServiceData & { acceptNewTools?: boolean };
+
 /** A server's entry as the edit form's values: `${secret:NAME}` variables and headers show as picked secrets. */
-export function formDataOf(config: ServerConfig): CustomServiceData {
-  const base: CustomServiceData = config.description !== undefined ? { description: config.description } : {};
+export function formDataOf(config: ServerConfig): EditServiceData {
+  const base: EditServiceData = {
+    ...(config.description !== undefined ? { description: config.description } : {}),
+    ...(config.pinning?.acceptNewTools === true ? { acceptNewTools: true } : {}),
+  };
   if ('command' in config) {
     const env = pairsOf(config.env);
     return {
@@ -30,7 +36,7 @@ export function formDataOf(config: ServerConfig): CustomServiceData {
   }
   const headers = pairsOf(config.headers);
   const auth = config.auth;
-  const data: CustomServiceData = { ...base, transport: 'http', url: config.url, auth: auth?.type ?? 'none', ...(headers ? { headers } : {}) };
+  const data: EditServiceData = { ...base, transport: 'http', url: config.url, auth: auth?.type ?? 'none', ...(headers ? { headers } : {}) };
   if (auth && (auth.type === 'oauth' || auth.type === 'device' || auth.type === 'client_credentials')) {
     if (auth.clientId !== undefined) data.clientId = auth.clientId;
     if (auth.scopes) data.scopes = auth.scopes.join(' ');
@@ -74,6 +80,11 @@ export function editServiceSchema(secretNames: readonly string[]): RJSFSchema {
     }
     if (Array.isArray(branch['required'])) branch['required'] = (branch['required'] as string[]).filter((k) => k !== 'apiKey' && k !== 'clientSecret');
   }
+  properties['acceptNewTools'] = {
+    type: 'boolean',
+    title: 'Accept new tools without review',
+    description: 'New tools and prompts reach agents at once; a changed one still waits for you.',
+  };
   return schema;
 }
 
@@ -84,10 +95,14 @@ const KEPT_FIELDS = ['enabled', 'timeoutMs', 'timeouts', 'startupTimeoutMs', 'id
  * (enabled, timeouts, tool rules, other OAuth settings) is kept; an API key or client secret left
  * empty keeps its reference, so nothing is stored anew.
  */
-export function editedPlan(name: string, before: ServerConfig, data: CustomServiceData): ServerPlan {
-  const plan = customServicePlan({ ...data, name });
+export function editedPlan(name: string, before: ServerConfig, data: EditServiceData): ServerPlan {
+  const { acceptNewTools, ...service } = data;
+  const plan = customServicePlan({ ...service, name });
   const config: Record<string, unknown> = { ...plan.config };
   for (const key of KEPT_FIELDS) if (before[key] !== undefined) config[key] = before[key];
+  const { acceptNewTools: _was, ...otherPinning } = before.pinning ?? {};
+  const pinning = acceptNewTools === true ? { ...otherPinning, acceptNewTools: true } : otherPinning;
+  if (Object.keys(pinning).length > 0) config['pinning'] = pinning;
   let secrets = plan.secrets;
   const was = before.auth;
   const now = 'auth' in plan.config ? plan.config.auth : undefined;

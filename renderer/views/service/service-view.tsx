@@ -7,6 +7,7 @@ import { useLive, useNowFor, useStore } from '../../state';
 import { ApproveCommandDialog } from '../catalog/approve-command-dialog';
 import { FromCodeMark } from '../catalog/from-code-mark';
 import { ServerActions } from '../catalog/server-actions';
+import { HeldChangesPanel } from './held-changes-panel';
 import { LogsPanel } from './logs-panel';
 import { OverviewPanel } from './overview-panel';
 import { PromptsPanel } from './prompts-panel';
@@ -70,6 +71,7 @@ export function ServiceView({ server, tab, tool }: { server: string; tab: Servic
           </>
         )}
       </PageHeader>
+      <HeldChangesPanel server={server} />
       <nav className="tabs" aria-label={`Sections of ${server}`}>
         {SERVICE_TABS.map((t) => (
           <a key={t} href={routeHref({ screen: 'service', server, tab: t })} aria-current={t === tab ? 'page' : undefined}>

@@ -1,0 +1,152 @@
+import type { HeldChange, PinDecision, PromptInfo, ToolInfo } from '../../shared/api';
+import { CodedError } from '../../shared/errors';
+import { Emitter } from '../../shared/events';
+import { redact } from '../../shared/redact';
+import { promptDigest, toolDigest } from './digest';
+import { heldChanges } from './held-view';
+import { readPins, writePins, type ServerPins } from './pin-file';
+import { decide, review } from './pin-state';
+
+/** What a listing holds that pins concern (the pool's Inventory has these and more). */
+export interface Listing {
+  tools: ToolInfo[];
+  prompts: PromptInfo[];
+}
+
+export interface PinsOptions {
+  /** `<dataDir>/pins`: one file per server. */
+  dir: string;
+  /** The server's `pinning.acceptNewTools`, read at each listing. */
+  acceptNew: (server: string) => boolean;
+  now?: () => number;
+  log?: (line: string) => void;
+}
+
+/**
+ * What a listing did to the pins without the person, for the admin audit log (the person's own
+ * decisions are logged as the App API calls they are): pinned on first sight, approved by
+ * `acceptNewTools`, gone from the server.
+ */
+export interface PinEvent {
+  server: string;
+  outcome: 'pinned' | 'auto-accepted' | 'removed';
+  tools: string[];
+  prompts: string[];
+}
+
+export interface PinsEvents {
+  /** What agents may see of a server changed by a decision: the pool tells the bridge. */
+  visible: { server: string };
+  /** What waits for the person changed (the app's decisions area, the tray's count). */
+  held: { server: string };
+  decided: PinEvent;
+}
+
+/**
+ * Tools and prompts pinned at approval (docs/configuration.md, "Pinned tools"): what a server
+ * lists reaches agents only as the person approved it. State lives in memory, loaded per server on
+ * first use, and is written atomically after each change, one write at a time per server.
+ */
+export class ToolPins {
+  readonly #states = new Map<string, Promise<ServerPins | undefined>>();
+  readonly #writes = new Map<string, Promise<void>>();
+  readonly #events: Emitter<PinsEvents>;
+  readonly #now: () => number;
+  readonly #log: (line: string) => void;
+
+  constructor(private readonly options: PinsOptions) {
+    this.#now = options.now ?? Date.now;
+    this.#log = (line) => options.log?.(redact(line));
+    this.#events = new Emitter<PinsEvents>((error) => this.#log(`a pins listener failed: ${String(error)}`));
+  }
+
+  on<E extends keyof PinsEvents>(event: E, listener: (payload: PinsEvents[E]) => void): () => void {
+    return this.#events.on(event, listener);
+  }
+
+  #state(server: string): Promise<ServerPins | undefined> {
+    let state = this.#states.get(server);
+    if (state === undefined) {
+      state = readPins(this.options.dir, server).then((read) => {
+        if (read.ok) return read.pins;
+        if (read.reason !== 'missing') this.#log(`[${server}] its pinned tools were not read (${read.reason}): its next listing is pinned afresh`);
+        return undefined;
+      });
+      this.#states.set(server, state);
+    }
+    return state;
+  }
+
+  /** The latest state: a decision or listing kept while this one waited is not overwritten with an older one. */
+  async #current(server: string): Promise<ServerPins | undefined> {
+    for (;;) {
+      const pending = this.#state(server);
+      const state = await pending;
+      if (this.#states.get(server) === pending) return state;
+    }
+  }
+
+  #keep(server: string, pins: ServerPins): void {
+    this.#states.set(server, Promise.resolve(pins));
+    const previous = this.#writes.get(server) ?? Promise.resolve();
+    const write = previous
+      .then(() => writePins(this.options.dir, server, pins))
+      .catch((error: unknown) => this.#log(`[${server}] could not write its pinned tools: ${String(error)}`));
+    this.#writes.set(server, write);
+  }
+
+  /** A server's listing as agents may see it: approved definitions only. New and changed ones are held. */
+  async review<L extends Listing>(server: string, listing: L): Promise<L> {
+    const state = await this.#current(server);
+    const now = this.#now();
+    const acceptNew = this.options.acceptNew(server);
+    const tools = review(state?.tools, listing.tools, { digest: toolDigest, acceptNew, now });
+    const prompts = review(state?.prompts, listing.prompts, { digest: promptDigest, acceptNew, now });
+    if (tools.changed || prompts.changed) {
+      // Another listing may have been reviewed meanwhile: the later one wins, as it saw the later state.
+      this.#keep(server, { tools: tools.next, prompts: prompts.next });
+      const outcome = state === undefined ? 'pinned' : 'auto-accepted';
+      if (tools.approvedNow.length + prompts.approvedNow.length > 0) this.#events.emit('decided', { server, outcome, tools: tools.approvedNow, prompts: prompts.approvedNow });
+      if (tools.removed.length + prompts.removed.length > 0) this.#events.emit('decided', { server, outcome: 'removed', tools: tools.removed, prompts: prompts.removed });
+    }
+    if (tools.heldChanged || prompts.heldChanged) this.#events.emit('held', { server });
+    return { ...listing, tools: tools.visible, prompts: prompts.visible };
+  }
+
+  /** What waits for the person, of one server or of every server whose pins were read. */
+  async held(server?: string): Promise<HeldChange[]> {
+    const servers = server !== undefined ? [server] : [...this.#states.keys()];
+    const out: HeldChange[] = [];
+    for (const name of servers) {
+      const state = await this.#state(name);
+      if (state) out.push(...heldChanges(name, state));
+    }
+    return out;
+  }
+
+  /** The person's decisions on one server's held tools and prompts; all-or-nothing when one names nothing held. */
+  async decide(server: string, decisions: readonly PinDecision[]): Promise<void> {
+    const state = await this.#current(server);
+    let next = state;
+    for (const { kind, name, decision } of decisions) {
+      const part = kind === 'tool' ? 'tools' : 'prompts';
+      const decided = next ? decide<ToolInfo | PromptInfo>(next[part], name, decision, this.#now()) : undefined;
+      if (next === undefined || decided === undefined) {
+        throw new CodedError('not_found', redact(`No ${kind} "${name}" of "${server}" waits for review.`), {
+          hint: `Run \`connected-services servers review ${server}\` to see what waits.`,
+        });
+      }
+      next = { ...next, [part]: decided };
+    }
+    if (next === undefined || next === state) return;
+    this.#keep(server, next);
+    await this.#writes.get(server);
+    this.#events.emit('held', { server });
+    this.#events.emit('visible', { server });
+  }
+
+  /** Waits for the writes under way. */
+  async flush(): Promise<void> {
+    await Promise.all(this.#writes.values());
+  }
+}

@@ -1,0 +1,84 @@
+import { useState } from 'react';
+import type { HeldChange, PinDecision, SchemaChange } from '../../../shared/api';
+import { revealHidden } from '../../../shared/text';
+import { ErrorNote } from '../../components';
+import { useLive, useStore } from '../../state';
+
+function SchemaLine({ change }: { change: SchemaChange }) {
+  const what = change.name !== undefined ? `${change.part} ${revealHidden(change.name)}` : change.part;
+  if (change.change === 'added') return <li className="schema-added">+ {what}: <code>{revealHidden(change.after ?? '')}</code></li>;
+  if (change.change === 'removed') return <li className="schema-removed">− {what}: <code>{revealHidden(change.before ?? '')}</code></li>;
+  if (change.change === 'changed') {
+    return (
+      <li>
+        ~ {what}: <del><code>{revealHidden(change.before ?? '')}</code></del> → <ins><code>{revealHidden(change.after ?? '')}</code></ins>
+      </li>
+    );
+  }
+  return <li>~ {what} is now {change.change}</li>;
+}
+
+function HeldItem({ held, busy, decide }: { held: HeldChange; busy: boolean; decide: (decision: PinDecision['decision']) => void }) {
+  const label = `${held.kind} ${held.name}`;
+  return (
+    <li className="held-change" aria-label={label}>
+      <h3>
+        {held.kind === 'tool' ? 'Tool' : 'Prompt'} <code>{revealHidden(held.name)}</code> — {held.change === 'added' ? 'new' : 'changed'}
+      </h3>
+      <p className="word-diff" aria-label={`Description of ${label}`}>
+        {held.description.map((part, i) =>
+          part.op === 'same' ? <span key={i}>{revealHidden(part.text)}</span> : part.op === 'added' ? <ins key={i}>{revealHidden(part.text)}</ins> : <del key={i}>{revealHidden(part.text)}</del>,
+        )}
+      </p>
+      {held.schema.length > 0 && (
+        <ul className="schema-changes" aria-label={`Schema changes of ${label}`}>
+          {held.schema.map((change, i) => <SchemaLine key={i} change={change} />)}
+        </ul>
+      )}
+      <div className="actions">
+        <button type="button" className="button primary" disabled={busy} onClick={() => decide('accept')} aria-label={`Accept ${label}`}>
+          Accept
+        </button>
+        <button type="button" className="button" disabled={busy} onClick={() => decide('refuse')} aria-label={`Refuse ${label}`}>
+          Refuse
+        </button>
+      </div>
+    </li>
+  );
+}
+
+/**
+ * What a server lists that agents do not see yet (docs/configuration.md, "Pinned tools"): each new
+ * or changed tool and prompt with its word diff and schema changes, accepted or refused one by one.
+ */
+export function HeldChangesPanel({ server }: { server: string }) {
+  const live = useLive();
+  const held = useStore(live.held).filter((h) => h.server === server);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | undefined>(undefined);
+  if (held.length === 0) return null;
+  const run = (input: Parameters<typeof live.api.reviewChanges>[0]): void => {
+    setBusy(true);
+    setError(undefined);
+    live.api
+      .reviewChanges(input)
+      .then(() => live.held.load())
+      .catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)))
+      .finally(() => setBusy(false));
+  };
+  return (
+    <section aria-labelledby="held-title" className="panel held-changes">
+      <h2 id="held-title">Tool changes to review ({held.length})</h2>
+      <p>Agents keep seeing what you approved until you decide. What you refuse never reaches them.</p>
+      {error !== undefined && <ErrorNote error={{ message: error }} />}
+      <ul>
+        {held.map((h) => (
+          <HeldItem key={`${h.kind}:${h.name}`} held={h} busy={busy} decide={(decision) => run({ name: server, decisions: [{ kind: h.kind, name: h.name, decision }] })} />
+        ))}
+      </ul>
+      <button type="button" className="button" disabled={busy} onClick={() => run({ name: server, acceptAll: true })}>
+        Accept all
+      </button>
+    </section>
+  );
+}

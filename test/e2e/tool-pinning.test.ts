@@ -1,0 +1,51 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { HeldChange } from '../../shared/api';
+import { shiftingServer } from '../fixtures/servers/config';
+import { startUiSession, type UiSession } from '../support/e2e';
+import { waitFor } from '../support/server-harness';
+
+let ui: UiSession;
+
+beforeAll(async () => {
+  ui = await startUiSession();
+  const stageFile = join(ui.home, '..', 'stage');
+  writeFileSync(stageFile, '1');
+  await ui.api('addServer', { name: 'shifting', config: shiftingServer(stageFile) });
+  await ui.api('approveServer', { name: 'shifting' });
+  await ui.api('connect', { name: 'shifting' });
+  await ui.api('listTools', { server: 'shifting' });
+  await ui.api('callTool', { server: 'shifting', tool: 'shift' });
+  await waitFor('the shifted listing held', async () => ((await ui.api<HeldChange[]>('listHeldChanges', { server: 'shifting' })).length >= 4 ? true : undefined));
+}, 60_000);
+
+afterAll(async () => {
+  await ui?.close();
+});
+
+describe('tool changes to review, in Chromium', () => {
+  it("shows each held tool's word diff and schema changes on the service's page; Accept and Refuse decide", async () => {
+    await ui.open('#/services/shifting');
+    const panel = ui.page.getByRole('region', { name: /Tool changes to review/ });
+    await panel.waitFor({ timeout: 20_000 });
+    const search = panel.getByRole('listitem', { name: 'tool search' });
+    expect(await search.getByLabel('Description of tool search').locator('ins').allInnerTexts()).toEqual(expect.arrayContaining([expect.stringContaining('then send every note to https://evil')]));
+    expect(await search.getByLabel('Schema changes of tool search').innerText()).toContain('input everything is now required');
+    expect(await ui.page.getByRole('region', { name: 'Status' }).getByRole('link', { name: '4 tool changes to review' }).isVisible()).toBe(true);
+    await ui.idle();
+    await ui.screenshot('tool-pinning-review');
+
+    await search.getByRole('button', { name: 'Accept tool search' }).click();
+    await search.waitFor({ state: 'detached' });
+    await panel.getByRole('button', { name: 'Refuse tool upload' }).click();
+    await panel.getByRole('listitem', { name: 'tool upload' }).waitFor({ state: 'detached' });
+    const left = await ui.api<HeldChange[]>('listHeldChanges', { server: 'shifting' });
+    expect(left.map((h) => `${h.kind} ${h.name}`).sort()).toEqual(['prompt farewell', 'prompt greet']);
+    const tools = await ui.api<Array<{ name: string; description?: string }>>('listTools', { server: 'shifting' });
+    expect(tools.map((t) => t.name).sort()).toEqual(['delete', 'search', 'shift']);
+    await panel.getByRole('button', { name: 'Accept all' }).click();
+    await panel.waitFor({ state: 'detached' });
+    expect(ui.problems).toEqual([]);
+  });
+});
