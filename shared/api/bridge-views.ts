@@ -104,7 +104,16 @@ export const AuditEntrySchema = lazySchema(() => z.object({
   kind: z.enum(['tool', 'resource', 'prompt', 'elicitation', 'sampling']),
   /** The tool or prompt name on its server, or the resource URI; for a server's request, the call it belongs to. */
   tool: z.string(),
+  /** From arrival to the answer, any wait for the person included. */
   durationMs: z.number(),
+  /** The call itself (the server's part), the wait apart; absent when the call never ran. */
+  callMs: z.number().optional(),
+  /** How long the call waited for the person's approval; absent when nobody was asked. */
+  waitMs: z.number().optional(),
+  /** The tier the agent's policy judged the call by. */
+  tier: z.enum(['read', 'write', 'destructive']).optional(),
+  /** What the agent's policy went by: its tier's setting or a rule for this one tool (an "always allow", a block). */
+  decidedBy: z.enum(['tier', 'rule']).optional(),
   outcome: AuditOutcomeSchema,
   errorCode: ErrorCodeSchema.optional(),
   /** How the call got its permission when the person was asked. */
