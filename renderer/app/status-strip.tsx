@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { BridgeInfo, PendingApproval } from '../../shared/api';
+import { BRIDGE_OPEN, BRIDGE_PAUSED, NOTHING_WAITS, questionsWaiting, type BridgeInfo, type PendingApproval } from '../../shared/api';
 import { describeError, plural, routeHref, type Route, type ShownError } from '../lib';
 import { useConnection, useLive, useStore } from '../state';
 import './status-strip.css';
@@ -46,7 +46,7 @@ function WaitingCall({ pending, more }: { pending: PendingApproval; more: number
   return (
     <span className="strip-item strip-waiting">
       <span>
-        <strong>{pending.agent}</strong> waits to {pending.kind === 'tool' ? 'call' : 'read'} <code>{pending.tool}</code> on <strong>{pending.server}</strong>
+        <strong>{pending.agent}</strong> waits to {pending.kind === 'tool' ? 'call' : pending.kind === 'prompt' ? 'get' : 'read'} <code>{pending.tool}</code> on <strong>{pending.server}</strong>
       </span>
       <button type="button" className="button small primary" disabled={busy} onClick={() => decide('allow')} aria-label={`Allow ${what} for ${pending.agent}`}>
         Allow
@@ -82,15 +82,15 @@ export function StatusStrip({ route }: { route: Route }) {
     <div className="status-strip" role="region" aria-label="Status">
       <span className={`strip-item strip-bridge ${paused ? 'strip-warn' : ''}`.trim()}>
         <span className={`strip-dot ${paused ? 'dot-warn' : bridge ? 'dot-ok' : 'dot-muted'}`} aria-hidden="true" />
-        {bridge === null ? 'Bridge…' : paused ? <>Bridge paused: agents&apos; calls are refused. <a href={routeHref({ screen: 'agents' })}>Resume on Agents</a></> : 'Bridge open to your agents'}
+        {bridge === null ? 'Bridge…' : paused ? <>{BRIDGE_PAUSED}. <a href={routeHref({ screen: 'agents' })}>Resume on Agents</a></> : BRIDGE_OPEN}
       </span>
       <span className="strip-item">
         <span className="strip-dot dot-ok" aria-hidden="true" />
         App running
       </span>
-      {asks.length > 0 && route.screen !== 'activity' && <span className="strip-item">{plural(asks.length, 'question')} from services waiting for you</span>}
+      {asks.length > 0 && route.screen !== 'activity' && <span className="strip-item">{questionsWaiting(asks.length)}</span>}
       {first !== undefined && route.screen !== 'activity' && <WaitingCall pending={first} more={rest.length} />}
-      {first === undefined && asks.length === 0 && <span className="strip-item muted">Nothing waits for you</span>}
+      {first === undefined && asks.length === 0 && <span className="strip-item muted">{NOTHING_WAITS}</span>}
     </div>
   );
 }
