@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { BRIDGE_OPEN, BRIDGE_PAUSED, NOTHING_WAITS, questionsWaiting, type BridgeInfo, type PendingApproval } from '../../shared/api';
-import { describeError, plural, routeHref, type Route, type ShownError } from '../lib';
+import { describeError, focusWhenShown, plural, routeHref, type Route, type ShownError } from '../lib';
 import { useConnection, useLive, useStore } from '../state';
 import './status-strip.css';
 
@@ -36,6 +36,12 @@ function WaitingCall({ pending, more }: { pending: PendingApproval; more: number
       () => {
         live.approvals.remove(pending.id);
         setBusy(false);
+        // The next waiting call takes this one's place in the strip; focus stays in the strip.
+        focusWhenShown(() => {
+          const strip = document.querySelector<HTMLElement>('.status-strip');
+          const allow = strip?.querySelector<HTMLElement>('.strip-waiting button.primary:not(:disabled)');
+          return allow && !allow.getAttribute('aria-label')?.startsWith(`Allow ${what} for ${pending.agent}`) ? allow : strip;
+        });
       },
       (failure: unknown) => {
         setError(describeError(failure));
@@ -79,7 +85,7 @@ export function StatusStrip({ route }: { route: Route }) {
   const [first, ...rest] = approvals;
   const paused = bridge?.paused === true;
   return (
-    <div className="status-strip" role="region" aria-label="Status">
+    <div className="status-strip" role="region" aria-label="Status" tabIndex={-1}>
       <span className={`strip-item strip-bridge ${paused ? 'strip-warn' : ''}`.trim()}>
         <span className={`strip-dot ${paused ? 'dot-warn' : bridge ? 'dot-ok' : 'dot-muted'}`} aria-hidden="true" />
         {bridge === null ? 'Bridge…' : paused ? <>{BRIDGE_PAUSED}. <a href={routeHref({ screen: 'agents' })}>Resume on Agents</a></> : BRIDGE_OPEN}

@@ -36,9 +36,11 @@ export function AgentCard({ agent, onEdit, onRotated, onChanged }: AgentCardProp
   const asks = asksOf(agent);
   const overrides = Object.entries(agent.tools).flatMap(([server, tools]) => Object.entries(tools).map(([tool, decision]) => ({ server, tool, decision })));
   return (
-    <li className="card agent" aria-labelledby={titleId}>
+    <li className="card agent" aria-labelledby={titleId} data-agent={agent.name}>
       <div className="card-head">
-        <h3 id={titleId}>{agent.name}</h3>
+        <h3 id={titleId} tabIndex={-1}>
+          {agent.name}
+        </h3>
         <span className="muted">
           created {timestamp(agent.createdAt)} · {agent.lastUsedAt !== undefined ? <>last used <TimeAgo at={agent.lastUsedAt} /></> : 'never used'}
           {agent.protocol !== undefined && <> · speaks MCP {shownLine(agent.protocol)}</>}

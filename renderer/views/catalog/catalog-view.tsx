@@ -2,7 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import type { ServerStatus } from '../../../shared/api';
 import { CATALOG, type CatalogEntry } from '../../../shared/catalog';
 import { ErrorNote, PageHeader } from '../../components';
-import { plural, shownLine, shownText } from '../../lib';
+import { focusWhenShown, plural, serverRowFocus, shownLine, shownText } from '../../lib';
 import { useLive, useNowFor, useStore } from '../../state';
 import { AddEntryDialog } from './add-entry-dialog';
 import { ApproveCommandDialog } from './approve-command-dialog';
@@ -49,6 +49,8 @@ export function CatalogView() {
   const onAdded = useCallback((name: string) => {
     setOpen(null);
     setAdded(name);
+    // The Add button pressed is gone (the entry now says "Add again"): focus goes to the new row's next step.
+    focusWhenShown(() => serverRowFocus(name));
   }, []);
 
   const summary = `${shownServers.length} of ${plural(rows.length, 'service')} shown, ${plural(shownEntries.length, 'catalog entry', 'catalog entries')}`;
