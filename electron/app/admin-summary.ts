@@ -1,6 +1,7 @@
 import type { ApiInput, ApiMethod, PendingApproval } from '../../shared/api';
 import { REDACTED, SECRET_NAME, redactor } from '../../shared/redact';
 import { revealHidden } from '../../shared/text';
+import { methodInWords, summarizeAction } from './admin-summary-more';
 
 /** Shown inputs longer than this (as JSON) are cut: a request cannot flood the log or the card. */
 const MAX_SHOWN_CHARS = 16 * 1024;
@@ -202,7 +203,7 @@ export function summarize(method: ApiMethod, input: unknown, context: SummaryCon
       case 'importConfig':
         return `import servers from ${(input as ApiInput<'importConfig'>).source}`;
       default:
-        return `${method} ${JSON.stringify(shownInput(method, input)).slice(0, 200)}`;
+        return summarizeAction(method, input) ?? methodInWords(method);
     }
   })();
   return redactor.redact(line);

@@ -34,6 +34,7 @@ export async function authInfoOf(auth: Pick<AuthCoordinator, 'status'>, name: st
     connected: status.connected,
     ...(kind === 'oauth' || kind === 'device' || kind === 'client_credentials' ? { kind } : {}),
     ...(status.issuer !== undefined ? { issuer: status.issuer } : {}),
+    ...(status.account !== undefined ? { account: status.account } : {}),
     ...(status.expiresAt !== undefined ? { expiresAt: status.expiresAt } : {}),
     ...(status.scopes.length > 0 ? { scopes: status.scopes } : {}),
     ...(lacking.length > 0 ? { pendingScopes: lacking } : {}),

@@ -29,6 +29,7 @@ function tokenStatus(core: CoreContext, server: string, type: string, record: To
     status.expiresAt = record.expiresAt;
     status.issuer = record.issuer;
     status.flow = record.flow;
+    if (record.account !== undefined) status.account = record.account;
   }
   const pendingScopes = pending?.scopes ?? (record?.stepUpScopes ? unionScopes(record.requestedScopes, record.stepUpScopes) : undefined);
   if (pendingScopes) status.pendingScopes = pendingScopes;

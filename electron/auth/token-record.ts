@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Vault, VaultKey } from '../../shared/vault';
 import { canonicalResource } from './resource';
+import { accountOf } from './id-token-account';
 import { splitScope } from './scopes';
 
 /** When a token response has no `expires_in` (RFC 6749 §5.1 makes it optional), assume one hour. */
@@ -41,6 +42,8 @@ export const TokenRecordSchema = z.object({
   stepUpScopes: z.array(z.string()).optional(),
   /** Step-up authorizations so far (bounded, see MAX_STEP_UPS). */
   stepUps: z.number().int().nonnegative().optional(),
+  /** The account signed in, from the ID Token's claims when the issuer gave one (id-token-account.ts). */
+  account: z.string().max(200).optional(),
 });
 export type TokenRecord = z.infer<typeof TokenRecordSchema>;
 
@@ -93,6 +96,8 @@ export interface TokenResponseLike {
   expires_in?: number;
   refresh_token?: string;
   scope?: string;
+  /** OpenID Connect: the ID Token naming the account (a refresh may send none). */
+  id_token?: string;
 }
 
 /** Applies a token endpoint response: a response without refresh_token keeps the old one (RFC 6749 §6). */
@@ -111,6 +116,9 @@ export function applyTokenResponse(
     obtainedAt: now,
     scopes: granted,
   };
+  // A refresh without an ID Token keeps the account the sign-in named.
+  const account = accountOf(response);
+  if (account !== undefined) record.account = account;
   const refreshToken = response.refresh_token ?? base.refreshToken;
   if (refreshToken !== undefined) record.refreshToken = refreshToken;
   else delete record.refreshToken;

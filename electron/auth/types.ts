@@ -49,6 +49,8 @@ export interface AuthStatus {
   expiresAt?: number;
   scopes: string[];
   issuer?: string;
+  /** The account signed in, when the issuer named it (an ID Token); absent: unknown. */
+  account?: string;
   flow?: AuthFlow;
   /** Whether a refresh token is held (so expiry is handled without the person). */
   refreshable: boolean;

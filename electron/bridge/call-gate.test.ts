@@ -143,4 +143,25 @@ describe('the call gate', () => {
     expect(f.audit[0]).toMatchObject({ outcome: 'error', errorCode: 'invalid_input', tool: 'mail__send_email' });
     expect(f.audit[0]?.arguments).toBeUndefined();
   });
+
+  it("keeps the person's wait apart from the call's own time, and says what decided (tier or a tool's rule)", async () => {
+    vi.useFakeTimers();
+    const f = fake();
+    const slow: GateCall<string> = {
+      ...asked(f),
+      run: () => new Promise((resolve) => setTimeout(() => resolve('sent'), 250)),
+    };
+    const result = passGate(f.ctx, slow, cancel());
+    await vi.advanceTimersByTimeAsync(4_000);
+    expect(f.pending).toHaveLength(1);
+    void f.approvals.allow(f.pending[0]?.id ?? '');
+    await vi.advanceTimersByTimeAsync(250);
+    expect(await result).toEqual({ ok: true, value: 'sent' });
+    expect(f.audit[0]).toMatchObject({ approval: 'person', tier: 'write', decidedBy: 'tier', waitMs: 4_000, callMs: 250, durationMs: 4_250 });
+
+    const ruled: GateCall<string> = { ...asked(f), find: () => Promise.resolve({ target: { server: 'mail', name: 'send_email', tier: 'write', decision: 'allow', rule: true } }) };
+    expect(await passGate(f.ctx, ruled, cancel())).toEqual({ ok: true, value: 'sent' });
+    expect(f.audit[1]).toMatchObject({ decidedBy: 'rule', callMs: 0 });
+    expect(f.audit[1]?.waitMs).toBeUndefined();
+  });
 });

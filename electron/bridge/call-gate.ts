@@ -26,6 +26,8 @@ export interface Target {
   name: string;
   tier: Tier;
   decision: Decision;
+  /** True when a rule for this one tool decided (an "always allow", a block), not the tier's setting. */
+  rule?: boolean;
 }
 
 export type Found = { target: Target } | { error: AgentError };
@@ -54,6 +56,7 @@ export type GateResult<R> = { ok: true; value: R } | { ok: false; step: GateStep
 /** One gate pass: the audit entry is written once, whichever step ends it. */
 class Pass<R> {
   readonly #started: number;
+  #callStarted: number | undefined;
   #draft: AuditDraft;
   approval: DecidedApproval | undefined;
 
@@ -71,16 +74,30 @@ class Pass<R> {
   }
 
   found(target: Target): void {
-    this.#draft = { ...this.#draft, server: target.server, tool: target.name };
+    this.#draft = { ...this.#draft, server: target.server, tool: target.name, tier: target.tier, decidedBy: target.rule === true ? 'rule' : 'tier' };
+  }
+
+  /** The person's part, kept apart from the call's own duration. */
+  waited(ms: number): void {
+    this.#draft.waitMs = Math.max(0, ms);
+  }
+
+  /** The call itself starts now: its duration is measured from here. */
+  running(): void {
+    this.#callStarted = this.ctx.now();
+  }
+
+  #withCallTime(draft: AuditDraft): AuditDraft {
+    return this.#callStarted === undefined ? draft : { ...draft, callMs: Math.max(0, this.ctx.now() - this.#callStarted) };
   }
 
   refuse(step: GateStep, error: AgentError, outcome: 'denied' | 'error' | 'cancelled', errorCode = error.code): GateResult<R> {
-    record(this.ctx, this.#started, { ...this.#draft, outcome, errorCode }, this.approval);
+    record(this.ctx, this.#started, this.#withCallTime({ ...this.#draft, outcome, errorCode }), this.approval);
     return { ok: false, step, error };
   }
 
   done(value: R): GateResult<R> {
-    const entry: AuditDraft = { ...this.#draft, outcome: this.call.failed?.(value) === true ? 'tool_error' : 'ok' };
+    const entry: AuditDraft = this.#withCallTime({ ...this.#draft, outcome: this.call.failed?.(value) === true ? 'tool_error' : 'ok' });
     if (this.ctx.auditArguments()) entry.result = recordable(value);
     record(this.ctx, this.#started, entry, this.approval);
     return { ok: true, value };
@@ -97,7 +114,9 @@ async function askPerson<R>(pass: Pass<R>, target: Target, signal: AbortSignal):
   const { ctx, call } = pass;
   const ask: ApprovalRequest = { agent: call.agent, server: target.server, kind: call.kind, tool: target.name, tier: target.tier };
   if (call.args !== undefined) ask.arguments = consentView(call.args);
+  const asked = ctx.now();
   pass.approval = await ctx.approvals.request(ask, signal);
+  pass.waited(ctx.now() - asked);
   if (pass.approval.outcome === 'allowed') return undefined;
   if (pass.approval.reason === 'cancelled') return pass.refuse('approval', notApproved(pass.approval, target.server), 'cancelled', 'timeout');
   const why = notApproved(pass.approval, target.server);
@@ -132,6 +151,7 @@ export async function passGate<R>(ctx: CallContext, call: GateCall<R>, cancel: C
   if (ctx.paused()) return pass.refuse('paused', pausedError(target.server), 'denied');
 
   try {
+    pass.running();
     return pass.done(await call.run(target, cancel));
   } catch (error) {
     return pass.refuse('call', agentError(error, target.server), cancel.aborted ? 'cancelled' : 'error');

@@ -35,7 +35,7 @@ async function findTool(ctx: CallContext, agent: Readonly<Agent>, name: string):
   if (found && 'error' in found) return found;
   const verdict = found && judgeTool(agent, found.entry.server, found.entry.info, found.entry.tier);
   if (!found || !verdict) return unknownTool(name);
-  return { target: { server: found.entry.server, name: found.entry.info.name, tier: verdict.tier, decision: verdict.decision } };
+  return { target: { server: found.entry.server, name: found.entry.info.name, tier: verdict.tier, decision: verdict.decision, rule: verdict.overridden } };
 }
 
 /** tools/call: which tool, then the gate; the pool starts the server lazily, times out, cancels on the agent's abort. */

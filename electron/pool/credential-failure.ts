@@ -18,7 +18,7 @@ function apiKeyStore(server: string, key: string | undefined): string {
 function fixFor(server: string, config: StdioServerConfig): string {
   // A key is not signed in again: the right one must be stored first.
   if (config.auth?.type === 'api_key') return `${apiKeyStore(server, config.auth.key)}, then run \`connected-services connect ${server}\` (or press Connect in the app)`;
-  if (config.auth !== undefined && config.auth.type !== 'none') return `run \`connected-services connect ${server}\` to sign in again (or press Re-authorize in the app)`;
+  if (config.auth !== undefined && config.auth.type !== 'none') return `run \`connected-services connect ${server}\` to sign in again (or press Sign in again in the app)`;
   return `renew the credentials "${server}" uses (its token in env or its token file); to let Connected Services keep and renew them, give "${server}" an "auth" block, then run \`connected-services connect ${server}\``;
 }
 

@@ -1,3 +1,4 @@
+import { AppMark } from '../components';
 import { routeHref, type Route } from '../lib';
 import { useLive, useStore } from '../state';
 
@@ -19,7 +20,10 @@ export function NavBar({ route }: { route: Route }) {
   const pending = useStore(live.approvals).length;
   return (
     <header className="app-header">
-      <span className="brand">Connected Services</span>
+      <span className="brand">
+        <AppMark />
+        Connected Services
+      </span>
       <nav aria-label="Main">
         <ul>
           {ITEMS.map((item) => (

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import type { BridgeInfo, HeldChange, PendingApproval } from '../../shared/api';
-import { describeError, plural, routeHref, type Route, type ShownError } from '../lib';
+import { BRIDGE_OPEN, BRIDGE_PAUSED, NOTHING_WAITS, questionsWaiting, type BridgeInfo, type HeldChange, type PendingApproval } from '../../shared/api';
+import { describeError, focusWhenShown, plural, routeHref, type Route, type ShownError } from '../lib';
 import { useConnection, useLive, useStore } from '../state';
 import './status-strip.css';
 
@@ -36,6 +36,12 @@ function WaitingCall({ pending, more }: { pending: PendingApproval; more: number
       () => {
         live.approvals.remove(pending.id);
         setBusy(false);
+        // The next waiting call takes this one's place in the strip; focus stays in the strip.
+        focusWhenShown(() => {
+          const strip = document.querySelector<HTMLElement>('.status-strip');
+          const allow = strip?.querySelector<HTMLElement>('.strip-waiting button.primary:not(:disabled)');
+          return allow && !allow.getAttribute('aria-label')?.startsWith(`Allow ${what} for ${pending.agent}`) ? allow : strip;
+        });
       },
       (failure: unknown) => {
         setError(describeError(failure));
@@ -46,7 +52,7 @@ function WaitingCall({ pending, more }: { pending: PendingApproval; more: number
   return (
     <span className="strip-item strip-waiting">
       <span>
-        <strong>{pending.agent}</strong> waits to {pending.kind === 'tool' ? 'call' : 'read'} <code>{pending.tool}</code> on <strong>{pending.server}</strong>
+        <strong>{pending.agent}</strong> waits to {pending.kind === 'tool' ? 'call' : pending.kind === 'prompt' ? 'get' : 'read'} <code>{pending.tool}</code> on <strong>{pending.server}</strong>
       </span>
       <button type="button" className="button small primary" disabled={busy} onClick={() => decide('allow')} aria-label={`Allow ${what} for ${pending.agent}`}>
         Allow
@@ -90,19 +96,19 @@ export function StatusStrip({ route }: { route: Route }) {
   const [first, ...rest] = approvals;
   const paused = bridge?.paused === true;
   return (
-    <div className="status-strip" role="region" aria-label="Status">
+    <div className="status-strip" role="region" aria-label="Status" tabIndex={-1}>
       <span className={`strip-item strip-bridge ${paused ? 'strip-warn' : ''}`.trim()}>
         <span className={`strip-dot ${paused ? 'dot-warn' : bridge ? 'dot-ok' : 'dot-muted'}`} aria-hidden="true" />
-        {bridge === null ? 'Bridge…' : paused ? <>Bridge paused: agents&apos; calls are refused. <a href={routeHref({ screen: 'agents' })}>Resume on Agents</a></> : 'Bridge open to your agents'}
+        {bridge === null ? 'Bridge…' : paused ? <>{BRIDGE_PAUSED}. <a href={routeHref({ screen: 'agents' })}>Resume on Agents</a></> : BRIDGE_OPEN}
       </span>
       <span className="strip-item">
         <span className="strip-dot dot-ok" aria-hidden="true" />
         App running
       </span>
-      {asks.length > 0 && route.screen !== 'activity' && <span className="strip-item">{plural(asks.length, 'question')} from services waiting for you</span>}
+      {asks.length > 0 && route.screen !== 'activity' && <span className="strip-item">{questionsWaiting(asks.length)}</span>}
       {first !== undefined && route.screen !== 'activity' && <WaitingCall pending={first} more={rest.length} />}
       {held.length > 0 && <HeldLink held={held} />}
-      {first === undefined && asks.length === 0 && held.length === 0 && <span className="strip-item muted">Nothing waits for you</span>}
+      {first === undefined && asks.length === 0 && held.length === 0 && <span className="strip-item muted">{NOTHING_WAITS}</span>}
     </div>
   );
 }

@@ -11,6 +11,8 @@ export interface ConfirmDialogProps {
   onConfirm: () => Promise<void>;
   onClose: () => void;
   returnFocusTo?: HTMLElement | null;
+  /** Where focus goes when what opened the dialog is gone since (the dialog's work made it unneeded). */
+  fallbackFocus?: () => HTMLElement | null;
 }
 
 /** Asks before doing something that matters; shows the failure in place instead of closing. */
@@ -29,7 +31,12 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
     );
   };
   return (
-    <Dialog title={props.title} onClose={props.onClose} {...(props.returnFocusTo !== undefined ? { returnFocusTo: props.returnFocusTo } : {})}>
+    <Dialog
+      title={props.title}
+      onClose={props.onClose}
+      {...(props.returnFocusTo !== undefined ? { returnFocusTo: props.returnFocusTo } : {})}
+      {...(props.fallbackFocus !== undefined ? { fallbackFocus: props.fallbackFocus } : {})}
+    >
       {props.children}
       {error && <ErrorNote error={error} />}
       <div className="form-buttons">

@@ -16,3 +16,4 @@ export { TimeAgo } from './time-ago';
 export { ClippedText } from './clipped-text';
 export { MemoryVaultNote } from './memory-vault-note';
 export { SecretField, CLIPBOARD_CLEAR_MS } from './secret-field';
+export { AppMark } from './app-mark';

@@ -1,18 +1,23 @@
-const PALETTE = ['#1f5fa8', '#7a3fb0', '#0f6e62', '#a33b1f', '#4a5b12', '#8a2f5b', '#2b4a8a', '#5b4a1f'];
+import { createElement } from 'react';
+import { serviceMark } from './service-marks';
 
-function hash(text: string): number {
-  let h = 0;
-  for (const char of text) h = (h * 31 + char.charCodeAt(0)) >>> 0;
-  return h;
-}
-
-/** A decorative monogram tile; the name next to it carries the meaning. */
-export function ServiceIcon({ iconKey, name }: { iconKey?: string | undefined; name: string }) {
-  const key = iconKey ?? name;
-  const letters = name.replace(/[^A-Za-z0-9]/g, '').slice(0, 2) || '?';
+/**
+ * A decorative mark: the brand's where one exists, else a generic glyph for what the service is.
+ * The name beside it carries the meaning, so it is hidden from assistive technology.
+ */
+export function ServiceIcon({ iconKey, transport }: { iconKey?: string | undefined; transport?: 'stdio' | 'http' | undefined; name?: string }) {
+  const mark = serviceMark(iconKey, transport);
   return (
-    <span className="service-icon" aria-hidden="true" data-icon={key} style={{ background: PALETTE[hash(key) % PALETTE.length] }}>
-      {letters.charAt(0).toUpperCase() + letters.slice(1, 2).toLowerCase()}
+    <span className={`service-icon service-icon-${mark.kind}`} aria-hidden="true" data-icon={iconKey ?? transport ?? 'stdio'} data-mark={mark.title}>
+      {mark.kind === 'brand' ? (
+        <svg viewBox="0 0 24 24" width="18" height="18" focusable="false">
+          <path d={mark.path} fill={`#${mark.hex}`} />
+        </svg>
+      ) : (
+        <svg viewBox="0 0 24 24" width="18" height="18" focusable="false" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+          {mark.node.map(([tag, attrs], i) => createElement(tag, { key: i, ...attrs }))}
+        </svg>
+      )}
     </span>
   );
 }

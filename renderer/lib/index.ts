@@ -14,3 +14,4 @@ export type { TemplateParts } from './uri-template';
 export { shownLine, shownText } from './shown-text';
 export { nextStep } from './server-step';
 export type { ServerStep, StepKind } from './server-step';
+export { agentCardHeading, focusWhenShown, nextInList, serverRowFocus } from './focus-after';

@@ -108,7 +108,16 @@ export const AuditEntrySchema = lazySchema(() => z.object({
   kind: z.enum(['tool', 'resource', 'prompt', 'elicitation', 'sampling']),
   /** The tool or prompt name on its server, or the resource URI; for a server's request, the call it belongs to. */
   tool: z.string(),
+  /** From arrival to the answer, any wait for the person included. */
   durationMs: z.number(),
+  /** The call itself (the server's part), the wait apart; absent when the call never ran. */
+  callMs: z.number().optional(),
+  /** How long the call waited for the person's approval; absent when nobody was asked. */
+  waitMs: z.number().optional(),
+  /** The tier the agent's policy judged the call by. */
+  tier: z.enum(['read', 'write', 'destructive']).optional(),
+  /** What the agent's policy went by: its tier's setting or a rule for this one tool (an "always allow", a block). */
+  decidedBy: z.enum(['tier', 'rule']).optional(),
   outcome: AuditOutcomeSchema,
   errorCode: ErrorCodeSchema.optional(),
   /** How the call got its permission when the person was asked. */
@@ -153,6 +162,8 @@ export const AuthInfoSchema = lazySchema(() => z.object({
   /** The entry's `auth.type` when it names one (absent: the server asked for a sign-in with a 401). */
   kind: z.enum(['oauth', 'device', 'client_credentials', 'api_key']).optional(),
   issuer: z.string().optional(),
+  /** The account signed in, when the issuer named it (the ID Token's email, username, name or subject); absent: unknown. */
+  account: z.string().optional(),
   expiresAt: z.number().optional(),
   scopes: z.array(z.string()).optional(),
   /**

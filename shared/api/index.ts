@@ -19,6 +19,7 @@ export type {
 } from './contract';
 export { serverHealth, byAttention, failedServers, isRunning, HEALTH_ORDER } from './server-order';
 export type { ServerHealth } from './server-order';
+export { BRIDGE_OPEN, BRIDGE_PAUSED, NOTHING_WAITS, waitsToCall, callsWaiting, questionsWaiting } from './status-words';
 export * from './secret-store-views';
 export * from './code-agent-views';
 export * from './pin-views';

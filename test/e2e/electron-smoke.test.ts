@@ -88,7 +88,7 @@ describe.skipIf('reason' in binary)('desktop app (Electron) smoke test', () => {
     expect(['ok', 'attention', 'error']).toContain(tray.icon);
     expect(tray.tooltip.startsWith('Connected Services\n')).toBe(true);
     const labels = tray.items.flatMap((item) => (item.kind === 'separator' ? [] : [item.label]));
-    expect(labels).toEqual(expect.arrayContaining(['Open Connected Services', 'Quit', 'Copy bridge address', 'Pause bridge']));
+    expect(labels).toEqual(expect.arrayContaining(['Open Connected Services', 'Quit', 'Copy bridge address', 'Pause all agent calls']));
     expect(labels.some((label) => label.startsWith('everything — '))).toBe(true);
 
     await app.close();

@@ -1,4 +1,4 @@
-import { byAttention, moreAccessNeeded, serverHealth, type BridgeInfo, type HeldChange, type PendingApproval, type ServerStatus } from '../../../shared/api';
+import { BRIDGE_OPEN, BRIDGE_PAUSED, byAttention, callsWaiting, moreAccessNeeded, NOTHING_WAITS, serverHealth, waitsToCall, type BridgeInfo, type HeldChange, type PendingApproval, type ServerStatus } from '../../../shared/api';
 import type { ShellRoute } from '../notifications/screen-routes';
 import { argumentsSummary } from '../arguments-summary';
 import { plainText } from '../plain-text';
@@ -40,20 +40,36 @@ const MAX_TOOLTIP = 127;
 // One rule for the tray and the services list (shared/api/server-order.ts).
 const healthOf = serverHealth;
 
+/** The state in the words of the services list's badge (renderer/lib/server-badge.ts). */
 function stateLabel(status: ServerStatus): string {
+  const apiKey = status.auth?.kind === 'api_key';
   switch (healthOf(status)) {
     case 'disabled':
       return 'disabled';
     case 'approval':
       // An HTTP entry waits because of where it sends secrets, not for a command.
-      return status.transport === 'http' ? 'address awaits approval' : 'command awaits approval';
+      return status.transport === 'http' ? 'pending approval of where it sends secrets' : 'pending approval of its command';
     case 'failed':
-      return status.lastError ? `failed: ${plainText(status.lastError.message, 40)}` : 'failed';
+      return status.lastError ? `error: ${plainText(status.lastError.message, 40)}` : 'error';
     case 'sign-in':
-      return moreAccessNeeded(status.auth).length > 0 ? 'needs more access' : 'needs sign-in';
+      if (moreAccessNeeded(status.auth).length > 0) return 'needs more access';
+      return apiKey ? 'needs an API key' : 'needs sign-in';
     case 'fine':
-      return { ready: 'ready', starting: 'starting…', idle: 'not started', stopped: 'stopped', error: 'failed', needs_auth: 'needs sign-in' }[status.state];
+      // Nothing held yet by a service that signs in: it is not "idle", it cannot start.
+      if (status.auth !== undefined && !status.auth.connected && (status.state === 'idle' || status.state === 'stopped')) return apiKey ? 'needs an API key' : 'not signed in';
+      return { ready: 'ready', starting: 'starting…', idle: 'idle', stopped: 'stopped', error: 'error', needs_auth: 'needs sign-in' }[status.state];
   }
+}
+
+/** The one next step of a service that needs the person, in the words of its row's button (renderer/lib/server-step.ts). */
+function signInStep(status: ServerStatus): TrayItem {
+  const { name } = status;
+  // An API key is typed on the service's screen, never "signed in" for.
+  if (status.auth?.kind === 'api_key') return { kind: 'action', label: `Enter API key for ${name}`, action: { type: 'open', route: { screen: 'service', server: name } }, enabled: true };
+  if (moreAccessNeeded(status.auth).length > 0) return { kind: 'action', label: `Grant more access to ${name}`, action: { type: 'reauthorize', server: name }, enabled: true };
+  if (firstSignIn(status)) return { kind: 'action', label: `Sign in to ${name}`, action: { type: 'connect', server: name }, enabled: true };
+  const held = status.auth?.connected === true;
+  return { kind: 'action', label: `${held ? 'Sign in again to' : 'Sign in to'} ${name}`, action: { type: 'reauthorize', server: name }, enabled: true };
 }
 
 /**
@@ -102,14 +118,17 @@ export function trayModel(
     failed > 0 ? `${failed} failed` : '',
     commands > 0 ? `${count(commands, 'command', 'commands')} to approve` : '',
     addresses > 0 ? `${count(addresses, 'address', 'addresses')} to approve` : '',
-    approvals.length > 0 ? `${count(approvals.length, 'call', 'calls')} awaiting approval` : '',
+    approvals.length > 0 ? callsWaiting(approvals.length) : '',
     held.length > 0 ? `${count(held.length, 'tool change', 'tool changes')} to review` : '',
     bridgeFailed ? 'bridge not running' : bridge.paused ? 'bridge paused' : '',
   ].filter(Boolean);
   const tooltip = clip(['Connected Services', [summary, ...details].join(' · ')].join('\n'));
 
   const items: TrayItem[] = [{ kind: 'header', label: summary }];
+  // As the status strip on every screen says it: the bridge, then what waits.
   if (bridgeFailed) items.push({ kind: 'header', label: `Bridge not running: ${plainText(bridge.error ?? '', 60)}` });
+  else if (bridge.running) items.push({ kind: 'header', label: bridge.paused ? BRIDGE_PAUSED : BRIDGE_OPEN });
+  if (approvals.length === 0 && signIn === 0 && waiting.length === 0) items.push({ kind: 'header', label: NOTHING_WAITS });
 
   const sorted = [...statuses].sort(byAttention);
   if (sorted.length > 0) {
@@ -125,10 +144,7 @@ export function trayModel(
   const reauthorize = sorted.filter((s) => healthOf(s) === 'sign-in');
   if (reauthorize.length > 0) {
     items.push({ kind: 'separator' });
-    for (const status of reauthorize) {
-      const action: TrayAction = firstSignIn(status) ? { type: 'connect', server: status.name } : { type: 'reauthorize', server: status.name };
-      items.push({ kind: 'action', label: `${action.type === 'connect' ? 'Connect' : 'Re-authorize'} ${status.name}`, action, enabled: true });
-    }
+    for (const status of reauthorize) items.push(signInStep(status));
   }
 
   const heldServers = [...new Set(held.map((h) => h.server))];
@@ -141,14 +157,14 @@ export function trayModel(
   }
 
   if (approvals.length > 0) {
-    items.push({ kind: 'separator' }, { kind: 'header', label: `${count(approvals.length, 'call', 'calls')} awaiting your approval` });
+    items.push({ kind: 'separator' }, { kind: 'header', label: callsWaiting(approvals.length) });
     const oldest = [...approvals].sort((a, b) => a.requestedAt - b.requestedAt);
     for (const approval of oldest.slice(0, MAX_LISTED_APPROVALS)) {
       // What the call would send, in short: the person sees the content of what they are asked.
       const summary = argumentsSummary(approval.arguments, 50);
       items.push({
         kind: 'action',
-        label: `${plainText(approval.agent, 30)}: ${approval.server} › ${plainText(approval.tool, 40)}${summary === '' ? '' : ` (${summary})`}`,
+        label: `${waitsToCall({ ...approval, agent: plainText(approval.agent, 30), tool: plainText(approval.tool, 40) })}${summary === '' ? '' : ` (${summary})`}`,
         action: { type: 'open', route: { screen: 'activity' } },
         enabled: true,
       });
@@ -161,7 +177,7 @@ export function trayModel(
   items.push(
     { kind: 'separator' },
     { kind: 'action', label: 'Copy bridge address', action: { type: 'copy-bridge-address', url: bridge.url ?? '' }, enabled: bridge.url !== undefined },
-    { kind: 'action', label: 'Pause bridge', action: { type: 'set-bridge-paused', paused: !bridge.paused }, enabled: bridge.running, checked: bridge.paused },
+    { kind: 'action', label: bridge.paused ? 'Resume agent calls' : 'Pause all agent calls', action: { type: 'set-bridge-paused', paused: !bridge.paused }, enabled: bridge.running },
     { kind: 'action', label: 'Start at login', action: { type: 'set-open-at-login', enabled: !preferences.openAtLogin }, enabled: true, checked: preferences.openAtLogin },
     { kind: 'separator' },
     { kind: 'action', label: 'Open Connected Services', action: { type: 'open', route: { screen: 'catalog' } }, enabled: true },

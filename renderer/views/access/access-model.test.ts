@@ -21,7 +21,7 @@ describe('the credentials on the Access page', () => {
     expect(byId['secret::OKTA_SECRET']).toMatchObject({ kind: 'client-secret', usedBy: ['okta'] });
     expect(byId['secret::UNUSED']?.usedBy).toEqual([]);
     expect(byId['grant:okta']).toMatchObject({ kind: 'grant', usedBy: ['okta', 'agent laptop'], lastUsedAt: 20 });
-    expect(byId['grant:okta']?.details).toEqual(['signed in', 'issuer https://okta.example', 'scopes openid mcp']);
+    expect(byId['grant:okta']?.details).toEqual(['signed in', 'account unknown', 'issuer https://okta.example', 'scopes openid mcp']);
     expect(byId['grant:github']).toBeUndefined();
     expect(byId['agent:laptop']).toMatchObject({ kind: 'agent-token', usedBy: ['okta'], lastUsedAt: 42 });
   });

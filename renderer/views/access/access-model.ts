@@ -62,6 +62,8 @@ export function credentialRows(input: AccessInput): CredentialRow[] {
     const lastUsedAt = lastCallOf(input.audit, [server.name]);
     const details = [
       auth.connected ? 'signed in' : 'signed out',
+      // Only OAuth grants name an account; an issuer that sent no ID Token leaves it unknown.
+      ...(auth.kind === 'api_key' ? [] : [auth.account !== undefined ? `account ${auth.account}` : 'account unknown']),
       ...(auth.issuer !== undefined ? [`issuer ${auth.issuer}`] : []),
       ...(auth.scopes !== undefined && auth.scopes.length > 0 ? [`scopes ${auth.scopes.join(' ')}`] : []),
     ];

@@ -1,7 +1,7 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import type { PendingApproval } from '../../../shared/api';
 import { Badge, ErrorNote } from '../../components';
-import { clockText, describeError, type ShownError } from '../../lib';
+import { clockText, describeError, focusWhenShown, nextInList, type ShownError } from '../../lib';
 import { useLive } from '../../state';
 import { revealHidden } from '../../../shared/text';
 import { ApprovalArguments, argumentsCut } from './approval-arguments';
@@ -14,11 +14,17 @@ export function ApprovalItem({ pending, now }: { pending: PendingApproval; now: 
   const live = useLive();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ShownError | null>(null);
+  const item = useRef<HTMLLIElement>(null);
   const decide = (decision: 'allow' | 'deny', remember?: boolean) => {
     setBusy(true);
     setError(null);
+    // Decided, the card leaves: focus goes to the next waiting call's Allow, else the section's heading.
+    const next = nextInList(item.current, 'button.primary', () => document.getElementById('approvals-title'));
     live.api.decideApproval({ id: pending.id, decision, ...(remember ? { remember } : {}) }).then(
-      () => live.approvals.remove(pending.id),
+      () => {
+        live.approvals.remove(pending.id);
+        focusWhenShown(next);
+      },
       (failure: unknown) => {
         setError(describeError(failure));
         setBusy(false);
@@ -28,7 +34,7 @@ export function ApprovalItem({ pending, now }: { pending: PendingApproval; now: 
   const what = `${pending.tool} on ${pending.server}`;
   const headingId = useId();
   return (
-    <li className="card approval" aria-labelledby={headingId}>
+    <li ref={item} className="card approval" aria-labelledby={headingId}>
       <p id={headingId} className="approval-text">
         <strong>{pending.agent}</strong> wants to {VERB[pending.kind]} <code>{revealHidden(pending.tool)}</code> on <strong>{pending.server}</strong>{' '}
         <Badge tone={TIER_TONE[pending.tier]}>{pending.tier}</Badge>

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../../shared/api';
 import { createFakeApi, renderApp } from '../../../test/support/renderer';
@@ -7,6 +7,8 @@ import { createFakeApi, renderApp } from '../../../test/support/renderer';
 afterEach(cleanup);
 
 const BASE: AuditEntry = { time: Date.now(), agent: 'claude', server: 'github', kind: 'tool', tool: 'list_issues', durationMs: 54_162, outcome: 'ok', approval: 'person' };
+
+const bodyRows = (table: HTMLElement) => within(table).getAllByRole('row').slice(1);
 
 describe('audit log', () => {
   it('says who decided and how long a call took, in words', async () => {
@@ -16,11 +18,44 @@ describe('audit log', () => {
     });
     renderApp(api, { hash: '#/activity' });
     const table = await screen.findByRole('table');
-    const [first, second] = within(table).getAllByRole('row').slice(1);
+    const [first, second] = bodyRows(table);
     expect(first?.textContent).toContain('54 s');
     expect(first?.textContent).toContain('allowed by you');
     expect(first?.textContent).not.toContain('54162');
     expect(second?.textContent).toContain('120 ms');
     expect(second?.textContent).toContain('denied: timed out');
+  });
+
+  it("opens a row to its arguments, result, who decided and the call's own time with the wait apart", async () => {
+    const entry: AuditEntry = { ...BASE, durationMs: 4_250, callMs: 250, waitMs: 4_000, tier: 'write', decidedBy: 'tier', arguments: { q: 'bugs' }, result: { content: [{ type: 'text', text: '3 issues' }] } };
+    renderApp(createFakeApi({ readAudit: () => [entry], listAgents: () => [] }), { hash: '#/activity' });
+    const table = await screen.findByRole('table');
+    expect(bodyRows(table)[0]?.textContent).toContain('250 ms');
+    const open = within(table).getByRole('button', { name: /^Details of list_issues on github/ });
+    expect(open.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(open);
+    expect(open.getAttribute('aria-expanded')).toBe('true');
+    expect(within(table).getByRole('group', { name: /^Arguments of list_issues/ }).textContent).toContain('"q": "bugs"');
+    expect(within(table).getByRole('group', { name: /^Result of list_issues/ }).textContent).toContain('3 issues');
+    expect(table.textContent).toContain("you (claude's setting for writing tools says ask)");
+    expect(table.textContent).toContain('250 ms, after waiting 4 s for you');
+  });
+
+  it('says arguments were not recorded, and names a rule that decided', async () => {
+    const entry: AuditEntry = { ...BASE, approval: undefined, durationMs: 30, callMs: 30, tier: 'destructive', decidedBy: 'rule' };
+    renderApp(createFakeApi({ readAudit: () => [entry], listAgents: () => [] }), { hash: '#/activity' });
+    const table = await screen.findByRole('table');
+    fireEvent.click(within(table).getByRole('button', { name: /^Details of/ }));
+    expect(table.textContent).toContain(`claude's rule for this one tool ("always allow")`);
+    expect(table.textContent).toContain('Not recorded.');
+  });
+
+  it('keeps newest first by arrival when a call that arrived earlier is written later', async () => {
+    const api = createFakeApi({ readAudit: () => [{ ...BASE, tool: 'quick', time: 2_000 }], listAgents: () => [] });
+    renderApp(api, { hash: '#/activity' });
+    const table = await screen.findByRole('table');
+    act(() => api.emit('auditEntry', { ...BASE, tool: 'slow', time: 1_000 }));
+    act(() => api.emit('auditEntry', { ...BASE, tool: 'newest', time: 3_000 }));
+    expect(bodyRows(table).map((r) => r.querySelector('code')?.textContent)).toEqual(['newest', 'quick', 'slow']);
   });
 });

@@ -1,12 +1,23 @@
 import { useEffect, useMemo, useState } from 'react';
 import { AUDIT_OUTCOMES, type AuditEntry, type AuditOutcome } from '../../../shared/api';
-import { Badge, ErrorNote } from '../../components';
-import { describeError, shownLine, timestamp, type ShownError } from '../../lib';
+import { ErrorNote } from '../../components';
+import { describeError, type ShownError } from '../../lib';
 import { useLive, useStore } from '../../state';
-import { approvalText, callDuration } from './audit-wording';
+import { AuditRow } from './audit-row';
 
 const LIMIT = 200;
-const OUTCOME_TONE: Record<AuditOutcome, 'ok' | 'warn' | 'error' | 'muted'> = { ok: 'ok', tool_error: 'warn', error: 'error', denied: 'error', cancelled: 'muted' };
+
+/**
+ * Newest first by when each call arrived. The log is written when a call ends, so a long call that
+ * arrived earlier comes after a quick one that arrived later: order by arrival, not by writing.
+ */
+export function newestFirst(list: readonly AuditEntry[]): AuditEntry[] {
+  return list
+    .map((entry, index) => ({ entry, index }))
+    .sort((a, b) => b.entry.time - a.entry.time || a.index - b.index)
+    .map(({ entry }) => entry)
+    .slice(0, LIMIT);
+}
 
 interface Filters {
   agent: string;
@@ -45,11 +56,11 @@ export function AuditLog() {
         ...(filters.outcome !== '' ? { outcome: filters.outcome } : {}),
       })
       .then(
-        (list) => current && setEntries([...list].sort((a, b) => b.time - a.time)),
+        (list) => current && setEntries(newestFirst(list)),
         (failure: unknown) => current && setError(describeError(failure)),
       );
     const off = live.api.on('auditEntry', (entry) => {
-      if (current && matches(entry, filters)) setEntries((list) => [entry, ...(list ?? [])].slice(0, LIMIT));
+      if (current && matches(entry, filters)) setEntries((list) => newestFirst([entry, ...(list ?? [])]));
     });
     return () => {
       current = false;
@@ -104,9 +115,12 @@ export function AuditLog() {
       {entries && entries.length > 0 && (
         // Focusable: where the window is narrower than the table, the keyboard scrolls it (WCAG 2.1.1).
         <table className="table" tabIndex={0}>
-          <caption className="visually-hidden">Agent calls, newest first</caption>
+          <caption className="visually-hidden">Agent calls, newest first; open a row for its arguments, result, who decided and how long it took</caption>
           <thead>
             <tr>
+              <th scope="col">
+                <span className="visually-hidden">Details</span>
+              </th>
               <th scope="col">Time</th>
               <th scope="col">Agent</th>
               <th scope="col">Service</th>
@@ -118,20 +132,7 @@ export function AuditLog() {
           </thead>
           <tbody>
             {entries.map((e, i) => (
-              <tr key={`${e.time}-${i}`}>
-                <td>{timestamp(e.time)}</td>
-                <td>{e.agent}</td>
-                <td>{e.server}</td>
-                <td>
-                  <code>{shownLine(e.tool)}</code> {e.kind !== 'tool' && <span className="muted">({e.kind})</span>}
-                </td>
-                <td>
-                  <Badge tone={OUTCOME_TONE[e.outcome]}>{e.outcome.replace('_', ' ')}</Badge>
-                  {e.errorCode !== undefined && e.errorCode !== e.outcome && <span className="muted"> {e.errorCode}</span>}
-                </td>
-                <td title={`${Math.round(e.durationMs)} ms`}>{callDuration(e.durationMs)}</td>
-                <td>{approvalText(e)}</td>
-              </tr>
+              <AuditRow key={`${e.time}-${e.agent}-${e.tool}-${i}`} entry={e} />
             ))}
           </tbody>
         </table>

@@ -54,3 +54,25 @@ export function callDuration(ms: number): string {
   const hours = Math.floor(minutes / 60);
   return minutes % 60 === 0 ? `${hours} h` : `${hours} h ${minutes % 60} min`;
 }
+
+const TIER_WORDS: Record<NonNullable<AuditEntry['tier']>, string> = { read: 'reading', write: 'writing', destructive: 'destructive' };
+
+/**
+ * Who decided, in words: the person (and whether they made it a rule), a rule for this one tool
+ * (an "always allow" or a block), or the agent's setting for the tool's tier.
+ */
+export function decidedByText(entry: Pick<AuditEntry, 'approval' | 'outcome' | 'tier' | 'decidedBy' | 'agent'>): string {
+  const tier = entry.tier !== undefined ? `${TIER_WORDS[entry.tier]} tools` : 'this kind of call';
+  const policy = entry.decidedBy === 'rule' ? `${entry.agent}'s rule for this one tool` : `${entry.agent}'s setting for ${tier}`;
+  switch (entry.approval) {
+    case 'person':
+      return `you (${policy} says ask)`;
+    case 'remembered':
+      return 'your "always allow" for this tool, given while the call waited';
+    case undefined:
+      if (entry.decidedBy === undefined) return entry.outcome === 'ok' || entry.outcome === 'tool_error' ? 'not recorded (an entry from before it was)' : 'nobody: the call ended before the policy was asked';
+      return `${policy}${entry.decidedBy === 'rule' && entry.outcome !== 'denied' ? ' ("always allow")' : ''}`;
+    default:
+      return `nobody: ${approvalText(entry)}`;
+  }
+}

@@ -131,7 +131,7 @@ function AdminLogTable() {
       (list) => current && setEntries([...list].sort((a, b) => b.time - a.time)),
       (failure: unknown) => current && setError(describeError(failure)),
     );
-    const off = live.api.on('adminEntry', (entry) => current && setEntries((list) => [entry, ...(list ?? [])].slice(0, LIMIT)));
+    const off = live.api.on('adminEntry', (entry) => current && setEntries((list) => [entry, ...(list ?? []).filter((e) => e.id !== entry.id)].sort((a, b) => b.time - a.time).slice(0, LIMIT)));
     return () => {
       current = false;
       off();

@@ -7,7 +7,7 @@ export function PendingApprovals() {
   const now = useNow(1000);
   return (
     <section aria-labelledby="approvals-title">
-      <h2 id="approvals-title">Waiting for you {pending.length > 0 && <span className="count">({pending.length})</span>}</h2>
+      <h2 id="approvals-title" tabIndex={-1}>Waiting for you {pending.length > 0 && <span className="count">({pending.length})</span>}</h2>
       {pending.length === 0 ? (
         <p className="empty">No agent is waiting for an approval.</p>
       ) : (

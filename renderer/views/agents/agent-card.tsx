@@ -37,9 +37,11 @@ export function AgentCard({ agent, onEdit, onRotated, onChanged }: AgentCardProp
   const fromCode = agent.fromCode === true;
   const overrides = Object.entries(agent.tools).flatMap(([server, tools]) => Object.entries(tools).map(([tool, decision]) => ({ server, tool, decision })));
   return (
-    <li className="card agent" aria-labelledby={titleId}>
+    <li className="card agent" aria-labelledby={titleId} data-agent={agent.name}>
       <div className="card-head">
-        <h3 id={titleId}>{agent.name}</h3>
+        <h3 id={titleId} tabIndex={-1}>
+          {agent.name}
+        </h3>
         {fromCode && (
           <span className="badge badge-info" title="Declared in a program's code, not in agents.json: its token is that program's; change or remove it in that program">
             from code

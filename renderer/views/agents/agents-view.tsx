@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AgentView, BridgeInfo } from '../../../shared/api';
 import { Badge, CopyButton, ErrorNote, PageHeader } from '../../components';
-import { describeError, type ShownError } from '../../lib';
+import { agentCardHeading, describeError, focusWhenShown, type ShownError } from '../../lib';
 import { useLive } from '../../state';
 import { AgentCard } from './agent-card';
 import { AgentDialog } from './agent-dialog';
@@ -18,6 +18,7 @@ export function AgentsView() {
   // The only place a token lives in the UI, and only until the person closes the panel.
   const [revealed, setRevealed] = useState<{ agent: string; token: string } | null>(null);
   const [generation, setGeneration] = useState(0);
+  const createButton = useRef<HTMLButtonElement>(null);
   const reload = useCallback(() => setGeneration((g) => g + 1), []);
 
   useEffect(() => {
@@ -54,7 +55,7 @@ export function AgentsView() {
   return (
     <section className="agents" aria-labelledby="agents-title">
       <PageHeader title={<span id="agents-title">Agents</span>} lead="Each AI agent gets its own token for the bridge, limited to the services and tools you allow.">
-        <button type="button" className="button primary" onClick={() => setDialog({})}>
+        <button ref={createButton} type="button" className="button primary" onClick={() => setDialog({})}>
           Create agent
         </button>
       </PageHeader>
@@ -79,7 +80,17 @@ export function AgentsView() {
         </p>
       )}
       {error && <ErrorNote error={error} />}
-      {revealed && <TokenOncePanel agent={revealed.agent} token={revealed.token} onDone={() => setRevealed(null)} />}
+      {revealed && (
+        <TokenOncePanel
+          agent={revealed.agent}
+          token={revealed.token}
+          onDone={() => {
+            setRevealed(null);
+            // The panel leaves with the button pressed: focus goes to the agent's card.
+            focusWhenShown(() => agentCardHeading(revealed.agent) ?? createButton.current);
+          }}
+        />
+      )}
       {agents && agents.length === 0 && <p className="empty">No agents yet. Create one, then paste its configuration into your AI client.</p>}
       {agents && agents.length > 0 && (
         <ul className="card-list">

@@ -1,6 +1,6 @@
 import type { ServerStatus } from '../../../shared/api';
 import { ConfirmDialog } from '../../components';
-import { shownLine } from '../../lib';
+import { serverRowFocus, shownLine } from '../../lib';
 import { useLive } from '../../state';
 
 export interface ApproveCommandDialogProps {
@@ -34,6 +34,8 @@ function ApproveRunDialog({ status, onClose, changed, returnFocusTo }: ApproveCo
       confirmLabel={changed ? 'Approve and restart' : 'Approve and allow it to run'}
       onClose={onClose}
       {...(returnFocusTo !== undefined ? { returnFocusTo } : {})}
+      // Approved, its button is gone: focus goes to the row's next step (Connect) or its name.
+      fallbackFocus={() => serverRowFocus(status.name)}
       onConfirm={() => approve(live, status, changed)}
     >
       {changed && <p>You changed what {status.name} runs, so it waits for your approval again.</p>}
@@ -55,6 +57,8 @@ function ApproveDestinationDialog({ status, onClose, changed, returnFocusTo }: A
       confirmLabel={changed ? 'Approve and restart' : 'Approve and allow it to connect'}
       onClose={onClose}
       {...(returnFocusTo !== undefined ? { returnFocusTo } : {})}
+      // Approved, its button is gone: focus goes to the row's next step (Connect) or its name.
+      fallbackFocus={() => serverRowFocus(status.name)}
       onConfirm={() => approve(live, status, changed)}
     >
       {changed && <p>You changed where {status.name} sends its secrets, so it waits for your approval again.</p>}

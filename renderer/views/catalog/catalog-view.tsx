@@ -2,7 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import type { RegistryRow, ServerStatus } from '../../../shared/api';
 import { CATALOG, type CatalogEntry } from '../../../shared/catalog';
 import { ErrorNote, PageHeader } from '../../components';
-import { plural, shownLine, shownText } from '../../lib';
+import { focusWhenShown, plural, serverRowFocus, shownLine, shownText } from '../../lib';
 import { useLive, useNowFor, useStore } from '../../state';
 import { AddEntryDialog } from './add-entry-dialog';
 import { ApproveCommandDialog } from './approve-command-dialog';
@@ -50,6 +50,8 @@ export function CatalogView() {
   const onAdded = useCallback((name: string) => {
     setOpen(null);
     setAdded(name);
+    // The Add button pressed is gone (the entry now says "Add again"): focus goes to the new row's next step.
+    focusWhenShown(() => serverRowFocus(name));
   }, []);
   const onInstall = useCallback((row: RegistryRow) => setOpen({ kind: 'registry', row }), []);
   // A registry entry's command (or a remote's secrets) waits for approval: shown at once, exactly as it will run.

@@ -17,7 +17,7 @@ export const EntryRow = memo(function EntryRow({ row, onAdd }: EntryRowProps) {
   const first = row.addedAs[0];
   return (
     <li className="row entry" aria-labelledby={nameId}>
-      <ServiceIcon iconKey={entry.icon} name={entry.name} />
+      <ServiceIcon iconKey={entry.icon} transport={entry.transport} name={entry.name} />
       <div className="row-name">
         <span id={nameId} className="entry-name">
           {entry.name}

@@ -19,7 +19,7 @@ export const ServerRow = memo(function ServerRow({ row, now, onApprove }: Server
   const nameId = `server-${status.name}`;
   return (
     <li className="row" aria-labelledby={nameId} data-server={status.name}>
-      <ServiceIcon iconKey={entry?.icon} name={status.name} />
+      <ServiceIcon iconKey={entry?.icon} transport={status.transport} name={status.name} />
       <div className="row-name">
         <a id={nameId} href={routeHref({ screen: 'service', server: status.name, tab: 'overview' })}>
           {status.name}

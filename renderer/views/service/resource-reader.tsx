@@ -16,7 +16,9 @@ export function ResourceReader({ server, uri, onClose }: { server: string; uri: 
     let current = true;
     setRead(null);
     setError(null);
-    heading.current?.focus();
+    // Opened below a long list (at a narrow width, below the fold): bring it to the top of the window.
+    heading.current?.focus({ preventScroll: true });
+    heading.current?.scrollIntoView?.({ block: 'start' });
     live.api.readResource({ server, uri }).then(
       (result) => current && setRead(result),
       (failure: unknown) => current && setError(describeError(failure)),

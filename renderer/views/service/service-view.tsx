@@ -53,7 +53,7 @@ export function ServiceView({ server, tab, tool }: { server: string; tab: Servic
       <PageHeader
         title={server}
         titleId="service-title"
-        icon={<ServiceIcon iconKey={entry?.icon} name={server} />}
+        icon={<ServiceIcon iconKey={entry?.icon} transport={status?.transport} name={server} />}
         lead={leadOf(status, entry?.description)}
       >
         <StateBadge status={status} />

@@ -6,6 +6,7 @@ import { SchemaForm } from '../../forms';
 import { describeError, newCallId, shownLine, shownText, type ShownError } from '../../lib';
 import { useClock, useLive } from '../../state';
 import { CallResult } from './call-result';
+import { recordToolCall, ToolHistory } from './tool-history';
 
 type Progress = ApiEventPayload<'callProgress'>;
 
@@ -21,6 +22,13 @@ export function ToolCall({ tool }: { tool: ToolInfo }) {
   const [cancel, setCancel] = useState<'asked' | 'done' | null>(null);
   const cancelledId = useRef<string | null>(null);
   const mounted = useRef(true);
+  const [history, setHistory] = useState(0);
+  const resultRef = useRef<HTMLDivElement>(null);
+
+  // At a narrow width the answer is below the form: bring it into view when it arrives.
+  useEffect(() => {
+    if (outcome !== null || error !== null) resultRef.current?.scrollIntoView?.({ block: 'start' });
+  }, [outcome, error]);
 
   useEffect(() => {
     mounted.current = true;
@@ -54,15 +62,24 @@ export function ToolCall({ tool }: { tool: ToolInfo }) {
     void live.api
       .callTool({ server: tool.server, tool: tool.name, arguments: args, callId })
       .then(
-        (result) => mounted.current && setOutcome({ result, elapsedMs: Math.round(clock.now() - started) }),
+        (result) => {
+          const elapsedMs = Math.round(clock.now() - started);
+          recordToolCall(tool, { at: started, who: 'you', outcome: result.isError === true ? 'tool_error' : 'ok', ms: elapsedMs, args });
+          if (mounted.current) setOutcome({ result, elapsedMs });
+        },
         (failure: unknown) => {
+          recordToolCall(tool, { at: started, who: 'you', outcome: cancelledId.current === callId ? 'cancelled' : 'error', ms: Math.round(clock.now() - started), args });
           if (!mounted.current) return;
           // A call the person cancelled ends as they asked: said plainly, not as a failure.
           if (cancelledId.current === callId) setCancel('done');
           else setError(describeError(failure));
         },
       )
-      .finally(() => mounted.current && setCalling(null));
+      .finally(() => {
+        if (!mounted.current) return;
+        setCalling(null);
+        setHistory((h) => h + 1);
+      });
   };
 
   /** Asks the core to cancel: the service is sent notifications/cancelled for this call. */
@@ -124,8 +141,11 @@ export function ToolCall({ tool }: { tool: ToolInfo }) {
           Cancelled: {tool.server} was told to stop this call of {shownLine(tool.name)}.
         </p>
       )}
-      {error && <ErrorNote error={error} />}
-      {outcome && <CallResult result={outcome.result} tool={shownLine(tool.name)} elapsedMs={outcome.elapsedMs} />}
+      <div ref={resultRef} className="call-answer">
+        {error && <ErrorNote error={error} />}
+        {outcome && <CallResult result={outcome.result} tool={shownLine(tool.name)} elapsedMs={outcome.elapsedMs} />}
+      </div>
+      <ToolHistory tool={tool} version={history} onRerun={call} disabled={calling !== null} />
     </section>
   );
 }

@@ -5,6 +5,12 @@ import { useLive, useStore } from '../../state';
 import { AnnotationBadges } from './annotation-badges';
 import { ToolDetail } from './tool-detail';
 
+/** A description's first sentence or line, short enough for a list. */
+function firstLine(text: string): string {
+  const line = (text.split(/\n|(?<=[.!?])\s/)[0] ?? text).trim();
+  return line.length > 90 ? `${line.slice(0, 89)}…` : line;
+}
+
 /** The server's tools (from its cached inventory until it starts), and the selected one. */
 export function ToolsPanel({ status, selected }: { status: ServerStatus; selected: string | undefined }) {
   const live = useLive();
@@ -38,6 +44,8 @@ export function ToolsPanel({ status, selected }: { status: ServerStatus; selecte
                 aria-current={t.name === selected ? 'page' : undefined}
               >
                 <span className="tool-name">{shownLine(t.name)}</span>
+                {t.title !== undefined && t.title !== t.name && <span className="tool-title">{shownLine(t.title)}</span>}
+                {t.description !== undefined && <span className="tool-summary">{shownLine(firstLine(t.description))}</span>}
                 <AnnotationBadges tool={t} />
               </a>
             </li>

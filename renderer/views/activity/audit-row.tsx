@@ -1,0 +1,87 @@
+import { useId, useState } from 'react';
+import type { AuditEntry, AuditOutcome } from '../../../shared/api';
+import { Badge, JsonView } from '../../components';
+import { shownLine, timestamp } from '../../lib';
+import { approvalText, callDuration, decidedByText } from './audit-wording';
+
+const OUTCOME_TONE: Record<AuditOutcome, 'ok' | 'warn' | 'error' | 'muted'> = { ok: 'ok', tool_error: 'warn', error: 'error', denied: 'error', cancelled: 'muted' };
+export const AUDIT_COLUMNS = 8;
+
+/** What the audit log kept of a value: recorded only with `settings.auditArguments` on. */
+function Recorded({ value, label }: { value: unknown; label: string }) {
+  if (value !== undefined) return <JsonView value={value} label={label} />;
+  return (
+    <p className="muted">
+      Not recorded. To keep arguments and results (redacted, as agents get them), set <code>settings.auditArguments</code> to <code>true</code> in mcp.json.
+    </p>
+  );
+}
+
+/** The call's own time, and the person's wait apart when there was one. */
+function timing(e: AuditEntry): string {
+  if (e.callMs === undefined) return e.waitMs !== undefined ? `never ran (waited ${callDuration(e.waitMs)} for you)` : 'never ran';
+  return e.waitMs !== undefined ? `${callDuration(e.callMs)}, after waiting ${callDuration(e.waitMs)} for you` : callDuration(e.callMs);
+}
+
+/** One agent call: a row that opens to its arguments, its result, who decided and how long the call took. */
+export function AuditRow({ entry: e }: { entry: AuditEntry }) {
+  const [open, setOpen] = useState(false);
+  const detailsId = useId();
+  const what = `${shownLine(e.tool)} on ${e.server || 'no service'} at ${timestamp(e.time)}`;
+  // A row kept before durations were split: its one duration includes any wait.
+  const shownDuration = e.callMs ?? e.durationMs;
+  return (
+    <>
+      <tr className={open ? 'audit-open' : undefined}>
+        <td>
+          <button type="button" className="button small disclosure" aria-expanded={open} aria-controls={detailsId} onClick={() => setOpen((o) => !o)}>
+            <span aria-hidden="true">{open ? '▾' : '▸'}</span>
+            <span className="visually-hidden">Details of {what}</span>
+          </button>
+        </td>
+        <td>{timestamp(e.time)}</td>
+        <td>{e.agent}</td>
+        <td>{e.server}</td>
+        <td>
+          <code>{shownLine(e.tool)}</code> {e.kind !== 'tool' && <span className="muted">({e.kind})</span>}
+        </td>
+        <td>
+          <Badge tone={OUTCOME_TONE[e.outcome]}>{e.outcome.replace('_', ' ')}</Badge>
+          {e.errorCode !== undefined && e.errorCode !== e.outcome && <span className="muted"> {e.errorCode}</span>}
+        </td>
+        <td title={`${Math.round(shownDuration)} ms`}>{e.callMs === undefined && e.waitMs !== undefined ? '—' : callDuration(shownDuration)}</td>
+        <td>{approvalText(e)}</td>
+      </tr>
+      {open && (
+        <tr id={detailsId} className="audit-details">
+          <td colSpan={AUDIT_COLUMNS}>
+            <dl className="audit-facts">
+              <dt>Decided by</dt>
+              <dd>{decidedByText(e)}</dd>
+              <dt>The call took</dt>
+              <dd>{timing(e)}</dd>
+              {e.errorCode !== undefined && (
+                <>
+                  <dt>Error</dt>
+                  <dd>{e.errorCode}</dd>
+                </>
+              )}
+            </dl>
+            {(e.kind === 'tool' || e.kind === 'prompt') && (
+              <>
+                <h3 className="audit-part">Arguments</h3>
+                <Recorded value={e.arguments} label={`Arguments of ${what}`} />
+              </>
+            )}
+            <h3 className="audit-part">Result</h3>
+            {e.callMs === undefined && e.result === undefined ? (
+              <p className="muted">No result: the call did not run.</p>
+            ) : (
+              <Recorded value={e.result} label={`Result of ${what}`} />
+            )}
+          </td>
+        </tr>
+      )}
+    </>
+  );
+}
