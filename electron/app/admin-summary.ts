@@ -136,6 +136,11 @@ export function summarize(method: ApiMethod, input: unknown, context: SummaryCon
       }
       case 'removeAgent':
         return `remove the agent ${q((input as ApiInput<'removeAgent'>).name)}`;
+      case 'decide': {
+        const decide = input as ApiInput<'decide'>;
+        if (decide.kind !== 'call') return `${decide.kind} ${decide.id}: ${JSON.stringify(decide.answer).slice(0, 200)}`;
+        return summarize('decideApproval', { id: decide.id, ...decide.answer }, context);
+      }
       case 'decideApproval': {
         const { id, decision, remember } = input as ApiInput<'decideApproval'>;
         const a = context.approval;

@@ -11,6 +11,7 @@ import type { createClientApi } from './client-setup';
 import type { EventHub } from './event-hub';
 import type { createInspectApi } from './inspect-api';
 import type { AsksMethods } from './asks-api';
+import type { DecisionMethods } from './decisions';
 import type { createSecretStoresApi } from './secret-stores-api';
 import { personAsker } from './ask-router';
 import type { RegistryApi } from './registry-api';
@@ -29,6 +30,8 @@ export interface AppApiOptions {
   inspectApi: ReturnType<typeof createInspectApi>;
   /** Servers' requests waiting for the person (electron/app/asks-api.ts). */
   asksApi: AsksMethods;
+  /** Everything waiting for the person, and the older per-kind deciding methods over it (electron/app/decisions). */
+  decisionsApi: DecisionMethods;
   /** The secret stores and command stores' approvals (electron/app/secret-stores-api.ts). */
   secretStoresApi: ReturnType<typeof createSecretStoresApi>;
   /** The MCP registries' catalog (electron/app/registry-api.ts). */
@@ -80,6 +83,8 @@ export function createAppApi(deps: AppApiOptions): AppApi {
     ...deps.asksApi,
     ...deps.secretStoresApi,
     ...deps.registryApi,
+    // Last: its deciding methods note who decided, then call the parts' own.
+    ...deps.decisionsApi,
     status: async () => {
       await deps.settled();
       return {

@@ -5,7 +5,7 @@ import { closeCore } from './close-core';
 import type { Core, CoreOptions } from './core-types';
 import { EventHub } from './event-hub';
 import { forgivingOpener } from './forgiving-opener';
-import { forwardAdminEvents, forwardAgentEvents, forwardAskEvents, forwardBridgeEvents, forwardCoreEvents } from './forward-events';
+import { forwardAdminEvents, forwardAgentEvents, forwardAskEvents, forwardBridgeEvents, forwardCoreEvents, forwardDecisionEvents } from './forward-events';
 import { openCorePool, routeAsks } from './open-core-pool';
 import { openSecretFiles } from './open-secret-files';
 import { openSecretStores } from './open-secret-stores';
@@ -66,7 +66,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   // Background refresh only where the process lives on; CONNECTED_SERVICES_REGISTRY_REFRESH=off stops it (tests, air-gapped machines).
   const registryApi = createRegistryApi({ dataDir: options.dataDir, registry, events, log, background: options.watch === true && env['CONNECTED_SERVICES_REGISTRY_REFRESH'] !== 'off' });
   unsubscribe.push(() => registryApi.close());
-  const { api, door, admin, confirmations } = buildAppApi({
+  const { api, door, admin, confirmations, decisions } = buildAppApi({
     dataDir: options.dataDir,
     env,
     log,
@@ -90,8 +90,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     registryApi: registryApi.methods,
   });
   unsubscribe.push(...forwardAdminEvents(admin, confirmations, events));
+  unsubscribe.push(...forwardDecisionEvents(decisions.queue, events));
 
-  const parts = { unsubscribe, signIns, waitingAsks: asks.waiting, applying, bridge, audit, admin, pool, secretFiles, auth, registry, vault };
+  const parts = { unsubscribe, signIns, waitingAsks: asks.waiting, applying, bridge, audit, admin, decisions, pool, secretFiles, auth, registry, vault };
   let closing: Promise<void> | undefined;
   return {
     api,

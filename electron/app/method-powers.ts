@@ -80,6 +80,9 @@ export const METHOD_POWERS: Record<ApiMethod, Rule> = {
   registryCatalog: 'read',
   // Fetches public listings into the cache; gives no one access to anything.
   refreshRegistries: 'narrowing',
+  listDecisions: 'read',
+  // Its kind's: allowing a call widens, denying narrows; confirmations and asks are the person's.
+  decide: 'depends',
 };
 
 const RANK: Record<PolicyDecision, number> = { deny: 0, ask: 1, allow: 2 };
@@ -127,6 +130,11 @@ export async function powerOf<M extends ApiMethod>(method: M, input: ApiInput<M>
       return (input as ApiInput<'disconnect'>).forgetIssuer === true ? 'widening' : 'narrowing';
     case 'decideApproval':
       return (input as ApiInput<'decideApproval'>).decision === 'allow' ? 'widening' : 'narrowing';
+    case 'decide': {
+      const decide = input as ApiInput<'decide'>;
+      if (decide.kind === 'call') return decide.answer.decision === 'allow' ? 'widening' : 'narrowing';
+      return 'person';
+    }
     case 'updateAgent': {
       const update = input as ApiInput<'updateAgent'>;
       return widensAgent(update, await context.agent(update.name)) ? 'widening' : 'narrowing';

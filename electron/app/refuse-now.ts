@@ -50,8 +50,8 @@ export async function refuseNow(api: AppApi, method: ApiMethod, input: unknown):
       throw new CodedError('invalid_input', redact(`An agent named "${name}" already exists`), { hint: `Choose another name, or run \`connected-services agents rotate ${name}\` for a new token` });
     }
   }
-  if (method === 'decideApproval') {
-    const { id } = input as ApiInput<'decideApproval'>;
+  if (method === 'decideApproval' || (method === 'decide' && (input as ApiInput<'decide'>).kind === 'call')) {
+    const { id } = input as { id: string };
     if (!(await api.listApprovals({})).some((a) => a.id === id)) {
       throw new CodedError('not_found', redact(`No call is waiting for approval under id "${id}"`), { hint: 'See `connected-services approvals list`' });
     }

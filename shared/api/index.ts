@@ -20,3 +20,4 @@ export type {
 export { serverHealth, byAttention, failedServers, isRunning, HEALTH_ORDER } from './server-order';
 export type { ServerHealth } from './server-order';
 export * from './secret-store-views';
+export * from './decision-views';
