@@ -1,6 +1,7 @@
 import type { AppApi, DeviceLogin } from '../../shared/api';
 import { ApprovalsStore } from './approvals-store';
 import { AsksStore } from './asks-store';
+import { DecisionsStore } from './decisions-store';
 import { DeviceLoginsStore } from './device-logins-store';
 import { ServersStore } from './servers-store';
 import { SignInsStore } from './sign-ins-store';
@@ -18,6 +19,8 @@ export interface LiveState {
   approvals: ApprovalsStore;
   /** Servers' requests waiting for the person (forms, URLs, sampling approvals). */
   asks: AsksStore;
+  /** Everything waiting for the person, every kind: what Activity's "Waiting for you" and the nav's count show. */
+  decisions: DecisionsStore;
   /** Servers whose Connect was clicked in this window and has not finished. */
   connecting: Store<ReadonlySet<string>>;
   /** Loads everything again (the link to the core came back: events may have been missed). */
@@ -37,6 +40,7 @@ export function createLiveState(api: AppApi): LiveState {
     signIns: new SignInsStore(api),
     approvals: new ApprovalsStore(api),
     asks: new AsksStore(api),
+    decisions: new DecisionsStore(api),
     connecting: new Store<ReadonlySet<string>>(new Set()),
     start(options = {}) {
       state.close();
@@ -47,6 +51,7 @@ export function createLiveState(api: AppApi): LiveState {
         ...state.signIns.listen(),
         ...state.approvals.listen(),
         ...state.asks.listen(),
+        ...state.decisions.listen(),
       ];
       state.reload();
     },
@@ -55,6 +60,7 @@ export function createLiveState(api: AppApi): LiveState {
       void state.tools.load();
       void state.approvals.load();
       void state.asks.load();
+      void state.decisions.load();
       void state.signIns.load();
     },
     close() {

@@ -21,3 +21,4 @@ export { serverHealth, byAttention, failedServers, isRunning, HEALTH_ORDER } fro
 export type { ServerHealth } from './server-order';
 export * from './secret-store-views';
 export * from './decision-views';
+export { askDecision, callDecision, confirmationDecision } from './decision-summaries';

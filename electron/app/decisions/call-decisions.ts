@@ -1,20 +1,7 @@
-import type { AppApi, DecisionDecider, DecisionOf, PendingApproval } from '../../../shared/api';
+import { callDecision, type AppApi, type DecisionDecider } from '../../../shared/api';
 import type { ApprovalReason, Bridge } from '../../bridge';
 import { pendingView } from '../bridge-api';
 import type { DecisionSource } from './decision-queue';
-
-const WHAT: Record<PendingApproval['kind'], string> = { tool: 'call', resource: 'read the resource', prompt: 'get the prompt' };
-
-export function callDecision(call: PendingApproval): DecisionOf<'call'> {
-  return {
-    kind: 'call',
-    id: call.id,
-    summary: `agent "${call.agent}" asks to ${WHAT[call.kind]} "${call.tool}" on "${call.server}" (${call.tier})`,
-    requestedAt: call.requestedAt,
-    expiresAt: call.expiresAt,
-    item: call,
-  };
-}
 
 /** Who ended a call's wait when it was not the person. */
 const NOT_THE_PERSON: Partial<Record<ApprovalReason, DecisionDecider>> = {

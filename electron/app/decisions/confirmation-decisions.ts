@@ -1,17 +1,6 @@
-import type { Caller, Confirmation, DecideOutput, DecisionOf } from '../../../shared/api';
+import { confirmationDecision, type Caller, type DecideOutput } from '../../../shared/api';
 import type { Confirmations } from '../confirmations';
 import type { DecisionSource } from './decision-queue';
-
-export function confirmationDecision(confirmation: Confirmation): DecisionOf<'confirmation'> {
-  return {
-    kind: 'confirmation',
-    id: confirmation.id,
-    summary: `the command line asks to ${confirmation.summary}`,
-    requestedAt: confirmation.requestedAt,
-    expiresAt: confirmation.expiresAt,
-    item: confirmation,
-  };
-}
 
 export interface ConfirmationDeciding {
   decideConfirmation(input: { id: string; decision: 'confirm' | 'refuse' }, who?: Caller): Promise<DecideOutput>;

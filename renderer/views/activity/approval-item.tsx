@@ -18,7 +18,10 @@ export function ApprovalItem({ pending, now }: { pending: PendingApproval; now: 
     setBusy(true);
     setError(null);
     live.api.decideApproval({ id: pending.id, decision, ...(remember ? { remember } : {}) }).then(
-      () => live.approvals.remove(pending.id),
+      () => {
+        live.approvals.remove(pending.id);
+        live.decisions.remove(pending.id);
+      },
       (failure: unknown) => {
         setError(describeError(failure));
         setBusy(false);
