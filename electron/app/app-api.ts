@@ -49,11 +49,7 @@ export interface AppApiOptions {
 }
 
 function configured(registry: Registry, name: string) {
-  const config = registry.config().mcpServers[name];
-  if (!config) {
-    throw new CodedError('not_found', `No server named "${name}" is configured`, { hint: 'See `connected-services servers list`' });
-  }
-  return config;
+  return registry.require(name);
 }
 
 /** At most this many UI calls wait to be cancellable at once; more are refused, not tracked. */

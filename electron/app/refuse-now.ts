@@ -1,6 +1,7 @@
 import type { ApiInput, ApiMethod, AppApi } from '../../shared/api';
 import { CodedError } from '../../shared/errors';
 import { redact } from '../../shared/redact';
+import { serverNotConfigured } from '../registry';
 
 /** The methods that name a server that must be configured, and how to read its name. */
 const SERVER_OF: Partial<Record<ApiMethod, (input: never) => string>> = {
@@ -30,7 +31,7 @@ export async function refuseNow(api: AppApi, method: ApiMethod, input: unknown):
   if (server !== undefined) {
     const names = (await api.status({})).servers.map((s) => s.name);
     if (!names.includes(server)) {
-      throw new CodedError('not_found', redact(`No server named "${server}" is configured`), { hint: 'See `connected-services servers list`' });
+      throw serverNotConfigured(server);
     }
   }
   if (method === 'addServer') {

@@ -1,5 +1,5 @@
 import type { RJSFSchema } from '@rjsf/utils';
-import type { ServerConfig } from '../../../shared/config';
+import { isStdio, type ServerConfig } from '../../../shared/config';
 import type { ServerPlan } from '../../../shared/catalog';
 import { customServicePlan, type CustomServiceData, type Pair } from '../catalog/custom-service-plan';
 import { CUSTOM_SERVICE_SCHEMA } from '../catalog/custom-service-schema';
@@ -17,7 +17,7 @@ function pairsOf(record: Record<string, string> | undefined): Pair[] | undefined
 /** A server's entry as the edit form's values: `${secret:NAME}` variables and headers show as picked secrets. */
 export function formDataOf(config: ServerConfig): CustomServiceData {
   const base: CustomServiceData = config.description !== undefined ? { description: config.description } : {};
-  if ('command' in config) {
+  if (isStdio(config)) {
     const env = pairsOf(config.env);
     return {
       ...base,
