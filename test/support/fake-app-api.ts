@@ -84,7 +84,12 @@ const DEFAULTS: FakeHandlers = {
 };
 
 /** The one in-memory AppApi of the tests: chosen answers, recorded calls, events on demand. */
-export function createFakeApi(handlers: FakeHandlers = {}): FakeApi {
+export interface FakeApiOptions {
+  /** Sends each kind's older event with its decision event, as the core does (the screens' tests). */
+  decisionEvents?: boolean;
+}
+
+export function createFakeApi(handlers: FakeHandlers = {}, options: FakeApiOptions = {}): FakeApi {
   const calls: Array<{ method: ApiMethod; input: unknown }> = [];
   const listeners = new Map<ApiEvent, Set<(payload: unknown) => void>>();
   const merged: FakeHandlers = { ...DEFAULTS, ...handlers };
@@ -124,7 +129,7 @@ export function createFakeApi(handlers: FakeHandlers = {}): FakeApi {
       const parsed = API_EVENTS[event].parse(payload);
       for (const listener of [...(listeners.get(event) ?? [])]) listener(parsed);
       // As the core: each kind's older event comes with its decision event.
-      const also = decisionEventOf(event, parsed);
+      const also = options.decisionEvents === true ? decisionEventOf(event, parsed) : undefined;
       if (also) for (const listener of [...(listeners.get(also[0]) ?? [])]) listener(also[1]);
     },
     listenerCount: (event?: ApiEvent) =>
