@@ -18,7 +18,7 @@ describe('the change log in words', () => {
     const logged = (Object.keys(METHOD_POWERS) as ApiMethod[]).filter((m) => METHOD_POWERS[m] !== 'read');
     expect(logged.length).toBeGreaterThan(30);
     for (const method of logged) {
-      const line = summarize(method, { name: 'x', id: 'i', server: 's', tool: 't', uri: 'u', names: [], servers: method === 'declareServers' ? {} : '*', agent: 'a', client: 'cursor', config: { url: 'https://example.test/mcp' } });
+      const line = summarize(method, { name: 'x', id: 'i', server: 's', tool: 't', uri: 'u', names: [], servers: method === 'declareServers' ? {} : '*', agents: {}, store: 'pass', path: 'p', kind: 'call', appId: 'app', agent: 'a', client: 'cursor', config: { url: 'https://example.test/mcp' } });
       expect(line, method).not.toMatch(/[{}]/);
       // A camelCase method name in the line is the App API speaking, not words.
       if (/[A-Z]/.test(method)) expect(line, method).not.toContain(method);

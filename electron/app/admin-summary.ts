@@ -2,6 +2,7 @@ import type { ApiInput, ApiMethod, PendingApproval } from '../../shared/api';
 import { REDACTED, SECRET_NAME, redactor } from '../../shared/redact';
 import { revealHidden } from '../../shared/text';
 import { methodInWords, summarizeAction } from './admin-summary-more';
+import { isStdio } from '../../shared/config';
 
 /** Shown inputs longer than this (as JSON) are cut: a request cannot flood the log or the card. */
 const MAX_SHOWN_CHARS = 16 * 1024;
@@ -85,14 +86,14 @@ export function summarize(method: ApiMethod, input: unknown, context: SummaryCon
     switch (method) {
       case 'addServer': {
         const { name, config } = input as ApiInput<'addServer'>;
-        const what = 'command' in config ? [config.command, ...(config.args ?? [])].join(' ') : config.url;
-        const env = 'command' in config ? Object.keys(config.env ?? {}) : [];
+        const what = isStdio(config) ? [config.command, ...(config.args ?? [])].join(' ') : config.url;
+        const env = isStdio(config) ? Object.keys(config.env ?? {}) : [];
         return `add the server ${q(name)}: ${what}${env.length > 0 ? ` (environment: ${env.join(', ')})` : ''}`;
       }
       case 'updateServer': {
         const { name, config } = input as ApiInput<'updateServer'>;
-        const what = 'command' in config ? [config.command, ...(config.args ?? [])].join(' ') : config.url;
-        const env = 'command' in config ? Object.keys(config.env ?? {}) : [];
+        const what = isStdio(config) ? [config.command, ...(config.args ?? [])].join(' ') : config.url;
+        const env = isStdio(config) ? Object.keys(config.env ?? {}) : [];
         return `change the server ${q(name)} to: ${what}${env.length > 0 ? ` (environment: ${env.join(', ')})` : ''}`;
       }
       case 'approveServer': {
@@ -111,7 +112,7 @@ export function summarize(method: ApiMethod, input: unknown, context: SummaryCon
       }
       case 'declareServers': {
         const { servers } = input as ApiInput<'declareServers'>;
-        const each = Object.entries(servers).map(([name, config]) => `${q(name)}: ${'command' in config ? [config.command, ...(config.args ?? [])].join(' ') : config.url}`);
+        const each = Object.entries(servers).map(([name, config]) => `${q(name)}: ${isStdio(config) ? [config.command, ...(config.args ?? [])].join(' ') : config.url}`);
         return `add servers declared in a program's code: ${each.join('; ') || 'none'}`;
       }
       case 'declareAgents': {
@@ -145,6 +146,11 @@ export function summarize(method: ApiMethod, input: unknown, context: SummaryCon
       }
       case 'removeAgent':
         return `remove the agent ${q((input as ApiInput<'removeAgent'>).name)}`;
+      case 'decide': {
+        const decide = input as ApiInput<'decide'>;
+        if (decide.kind !== 'call') return `${decide.kind} ${decide.id}: ${JSON.stringify(decide.answer).slice(0, 200)}`;
+        return summarize('decideApproval', { id: decide.id, ...decide.answer }, context);
+      }
       case 'decideApproval': {
         const { id, decision, remember } = input as ApiInput<'decideApproval'>;
         const a = context.approval;

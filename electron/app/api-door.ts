@@ -55,7 +55,11 @@ export function waitingForConfirmation(confirmation: Confirmation): CodedError {
   });
 }
 
-function invoke<M extends ApiMethod>(api: AppApi, method: M, input: unknown): Promise<ApiOutput<M>> {
+/** Methods that record who decided (electron/app/decisions): they are told the caller. */
+const TOLD_WHO: ReadonlySet<ApiMethod> = new Set<ApiMethod>(['decide', 'decideApproval']);
+
+function invoke<M extends ApiMethod>(api: AppApi, method: M, input: unknown, who?: Caller): Promise<ApiOutput<M>> {
+  if (who !== undefined && TOLD_WHO.has(method)) return (api[method] as unknown as (input: unknown, who: Caller) => Promise<ApiOutput<M>>)(input, who);
   return (api[method] as (input: unknown) => Promise<ApiOutput<M>>)(input);
 }
 
@@ -73,8 +77,8 @@ export function createApiDoor(options: ApiDoorOptions): ApiDoor {
   /** Best effort: a summary without its context still says what is asked. */
   const context = (method: ApiMethod, input: unknown): Promise<SummaryContext> => contextOf(method, input).catch(() => ({}));
   const contextOf = async (method: ApiMethod, input: unknown): Promise<SummaryContext> => {
-    if (method === 'decideApproval') {
-      const { id } = input as ApiInput<'decideApproval'>;
+    if (method === 'decideApproval' || (method === 'decide' && (input as ApiInput<'decide'>).kind === 'call')) {
+      const { id } = input as { id: string };
       const approval = (await api.listApprovals({}).catch(() => [])).find((a) => a.id === id);
       return approval ? { approval } : {};
     }
@@ -129,7 +133,7 @@ export function createApiDoor(options: ApiDoorOptions): ApiDoor {
   const run = async <M extends ApiMethod>(from: CallerInfo, method: M, input: unknown, extra: Partial<AdminEntry>): Promise<ApiOutput<M>> => {
     const base = await entryBase(from, method, input);
     try {
-      const result = await invoke(api, method, input);
+      const result = await invoke(api, method, input, from.caller);
       admin.record({ ...base, ...extra, outcome: extra.outcome ?? 'ok' });
       return result;
     } catch (error) {

@@ -12,6 +12,7 @@ import type { EventHub } from './event-hub';
 import type { createInspectApi } from './inspect-api';
 import type { createAppsApi } from './apps-api';
 import type { AsksMethods } from './asks-api';
+import type { DecisionMethods } from './decisions';
 import type { createSecretStoresApi } from './secret-stores-api';
 import { personAsker } from './ask-router';
 import type { RegistryApi } from './registry-api';
@@ -33,6 +34,8 @@ export interface AppApiOptions {
   appsApi: ReturnType<typeof createAppsApi>;
   /** Servers' requests waiting for the person (electron/app/asks-api.ts). */
   asksApi: AsksMethods;
+  /** Everything waiting for the person, and the older per-kind deciding methods over it (electron/app/decisions). */
+  decisionsApi: DecisionMethods;
   /** The secret stores and command stores' approvals (electron/app/secret-stores-api.ts). */
   secretStoresApi: ReturnType<typeof createSecretStoresApi>;
   /** The MCP registries' catalog (electron/app/registry-api.ts). */
@@ -52,11 +55,7 @@ export interface AppApiOptions {
 }
 
 function configured(registry: Registry, name: string) {
-  const config = registry.config().mcpServers[name];
-  if (!config) {
-    throw new CodedError('not_found', `No server named "${name}" is configured`, { hint: 'See `connected-services servers list`' });
-  }
-  return config;
+  return registry.require(name);
 }
 
 /** At most this many UI calls wait to be cancellable at once; more are refused, not tracked. */
@@ -88,6 +87,8 @@ export function createAppApi(deps: AppApiOptions): AppApi {
     ...deps.secretStoresApi,
     ...deps.registryApi,
     ...deps.pinsApi,
+    // Last: its deciding methods note who decided, then call the parts' own.
+    ...deps.decisionsApi,
     status: async () => {
       await deps.settled();
       return {

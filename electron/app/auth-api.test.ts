@@ -3,7 +3,7 @@ import type { ServerStatus } from '../../shared/api';
 import type { HttpServerConfig } from '../../shared/config';
 import type { AuthCoordinator } from '../auth';
 import type { Pool } from '../pool';
-import type { Registry } from '../registry';
+import { requireServer, type Registry } from '../registry';
 import { createAuthApi } from './auth-api';
 import type { SignIns } from './sign-in';
 
@@ -25,7 +25,7 @@ function setup(approval: 'approved' | 'pending') {
       forgetIssuer: (name: string) => Promise.resolve(void forgotten.push(name)).then(() => 'https://id.example.com'),
     } as unknown as AuthCoordinator,
     pool: { stop: (name: string) => Promise.resolve({ name, state: 'stopped' } as unknown as ServerStatus) } as unknown as Pool,
-    registry: { config: () => ({ mcpServers: { svc: entry } }), approvals: { status: () => approval } } as unknown as Registry,
+    registry: { config: () => ({ mcpServers: { svc: entry } }), require: (name: string) => requireServer({ mcpServers: { svc: entry } }, name), approvals: { status: () => approval } } as unknown as Registry,
     signIns: { cancel: () => true } as unknown as SignIns,
     settled: () => Promise.resolve(),
   });

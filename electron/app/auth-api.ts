@@ -1,6 +1,5 @@
 import type { ApiInput, AppApi, AuthInfo, ServerStatus } from '../../shared/api';
-import type { ServerConfig } from '../../shared/config';
-import { CodedError } from '../../shared/errors';
+import { isStdio, type ServerConfig } from '../../shared/config';
 import { stdioAuthTarget, type AuthCoordinator, type AuthTarget } from '../auth';
 import type { Pool } from '../pool';
 import type { Registry } from '../registry';
@@ -50,7 +49,7 @@ export async function withAuthInfo(auth: AuthCoordinator, registry: Registry, st
       if (!config) return status;
       const info = await authInfoOf(auth, status.name, authTargetOf(status.name, config)).catch(() => undefined);
       // Said wherever it shows: the refresh token leaves the vault for that program.
-      if (info && 'command' in config && config.credentialFile?.format === 'google_authorized_user') info.refreshTokenShared = true;
+      if (info && isStdio(config) && config.credentialFile?.format === 'google_authorized_user') info.refreshTokenShared = true;
       return info ? { ...status, auth: info } : status;
     }),
   );
@@ -58,7 +57,7 @@ export async function withAuthInfo(auth: AuthCoordinator, registry: Registry, st
 
 /** What the coordinator takes for a server of either transport. */
 export function authTargetOf(name: string, config: ServerConfig): AuthTarget {
-  return 'command' in config ? stdioAuthTarget(name, config) : config;
+  return isStdio(config) ? stdioAuthTarget(name, config) : config;
 }
 
 export function createAuthApi(deps: AuthApiOptions): AuthMethods {
@@ -69,10 +68,9 @@ export function createAuthApi(deps: AuthApiOptions): AuthMethods {
       return (await withAuthInfo(deps.auth, deps.registry, [status]))[0] ?? status;
     },
     disconnect: async ({ name, revoke, forgetIssuer }: ApiInput<'disconnect'>) => {
-      const config = deps.registry.config().mcpServers[name];
-      if (!config) throw new CodedError('not_found', `No server named "${name}" is configured`, { hint: 'See `connected-services servers list`' });
+      const config = deps.registry.require(name);
       deps.signIns.cancel(name);
-      const holdsTokens = !('command' in config) || (config.auth !== undefined && config.auth.type !== 'none');
+      const holdsTokens = !isStdio(config) || (config.auth !== undefined && config.auth.type !== 'none');
       // An entry waiting for approval lends the revocation no client secret: an edit may have named another one.
       const approved = deps.registry.approvals.status(name, config) !== 'pending';
       const result = holdsTokens ? await deps.auth.disconnect(name, { revoke: revoke ?? false, ...(approved ? { config: authTargetOf(name, config) } : {}) }) : undefined;

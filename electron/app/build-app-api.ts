@@ -16,6 +16,7 @@ import { clientContext, createClientApi } from './client-setup';
 import { Confirmations } from './confirmations';
 import { coreDoctor } from './core-doctor';
 import type { EventHub } from './event-hub';
+import { createDecisionsApi, openDecisions, type OpenDecisions } from './decisions';
 import { createInspectApi } from './inspect-api';
 import { createAppsApi } from './apps-api';
 import type { AppsHost } from './apps-host';
@@ -63,9 +64,11 @@ export interface BuiltAppApi {
   door: ApiDoor;
   admin: AdminLog;
   confirmations: Confirmations | undefined;
+  /** Everything waiting for the person, every kind (electron/app/decisions). */
+  decisions: OpenDecisions;
 }
 
-/** The App API from its parts (bridge, asks, admin, auth, inspect), behind the door that names each caller. */
+/** The App API from its parts (bridge, asks, admin, decisions, auth, inspect), behind the door that names each caller. */
 export function buildAppApi(parts: AppApiParts): BuiltAppApi {
   const { registry, vault, pool, auth, events, settled } = parts;
   const bridgeApi = createBridgeApi({
@@ -80,6 +83,10 @@ export function buildAppApi(parts: AppApiParts): BuiltAppApi {
   });
   const admin = new AdminLog({ dataDir: parts.dataDir, log: parts.log });
   const confirmations = parts.runsBridge ? new Confirmations() : undefined;
+  const asksApi = createAsksApi({ waiting: parts.waitingAsks, opener: parts.opener });
+  const adminApi = createAdminApi({ api: () => personApi, admin, ...(confirmations ? { confirmations } : {}) });
+  const decisionParts = { bridgeApi, adminApi, asksApi };
+  const decisions = openDecisions({ dataDir: parts.dataDir, log: parts.log, bridge: parts.bridge, confirmations, waitingAsks: parts.waitingAsks, ...decisionParts });
   const personApi: AppApi = createAppApi({
     bridgeApi,
     registryApi: parts.registryApi,
@@ -90,8 +97,9 @@ export function buildAppApi(parts: AppApiParts): BuiltAppApi {
       stdioCommand: () => cliStdioCommand({ dataDir: parts.dataDir, env: parts.env }),
       context: () => clientContext(parts.env),
     }),
-    asksApi: createAsksApi({ waiting: parts.waitingAsks, opener: parts.opener }),
-    adminApi: createAdminApi({ api: () => personApi, admin, ...(confirmations ? { confirmations } : {}) }),
+    asksApi,
+    adminApi,
+    decisionsApi: createDecisionsApi({ queue: decisions.queue, ...decisionParts }),
     authApi: createAuthApi({ auth, pool, registry, signIns: parts.signIns, settled }),
     inspectApi: createInspectApi({ pool, registry, logs: parts.logs, settled }),
     appsApi: createAppsApi({ pool, host: parts.apps, settled }),
@@ -106,5 +114,5 @@ export function buildAppApi(parts: AppApiParts): BuiltAppApi {
     doctor: (input) => coreDoctor({ registry, vault, pool, env: parts.env, ports: parts.ports }, input),
   });
   const door = createApiDoor({ api: personApi, admin, ...(confirmations ? { confirmations } : {}) });
-  return { api: door.as({ caller: 'ipc' }), door, admin, confirmations };
+  return { api: door.as({ caller: 'ipc' }), door, admin, confirmations, decisions };
 }

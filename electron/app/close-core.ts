@@ -6,6 +6,7 @@ import type { Pool } from '../pool';
 import type { Registry } from '../registry';
 import type { AdminLog } from './admin-log';
 import type { ApplyChain } from './apply-chain';
+import type { OpenDecisions } from './decisions';
 import type { SecretFiles } from './secret-files';
 import type { SignIns } from './sign-in';
 import type { WaitingAsks } from './waiting-asks';
@@ -18,6 +19,7 @@ export interface OpenParts {
   bridge: Bridge | undefined;
   audit: AuditLog;
   admin: AdminLog;
+  decisions: OpenDecisions;
   pool: Pool;
   pins: ToolPins;
   secretFiles: SecretFiles;
@@ -36,6 +38,8 @@ export async function closeCore(parts: OpenParts): Promise<void> {
   // Without a bridge the audit log is this core's own.
   if (!parts.bridge) await parts.audit.close();
   await parts.admin.close();
+  // After the bridge: the calls its closing denied are recorded too.
+  await parts.decisions.close();
   await parts.pool.close();
   await parts.pins.flush();
   await parts.secretFiles.close();

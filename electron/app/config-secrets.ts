@@ -1,4 +1,4 @@
-import type { McpConfig } from '../../shared/config';
+import { isStdio, type McpConfig } from '../../shared/config';
 import { SECRET_NAME, type Redactor } from '../../shared/redact';
 
 const SECRET_HEADER = /^(authorization|proxy-authorization|x-api-key|api-key|cookie)$/i;
@@ -10,7 +10,7 @@ const SECRET_HEADER = /^(authorization|proxy-authorization|x-api-key|api-key|coo
  */
 export function registerConfigSecrets(config: McpConfig, redactor: Pick<Redactor, 'addSecret'>): void {
   for (const server of Object.values(config.mcpServers)) {
-    const pairs = 'command' in server ? Object.entries(server.env ?? {}) : Object.entries(server.headers ?? {});
+    const pairs = isStdio(server) ? Object.entries(server.env ?? {}) : Object.entries(server.headers ?? {});
     for (const [name, value] of pairs) {
       if (value.includes('${')) continue;
       if (SECRET_NAME.test(name) || SECRET_HEADER.test(name)) {

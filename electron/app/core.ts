@@ -6,7 +6,7 @@ import { closeCore } from './close-core';
 import type { Core, CoreOptions } from './core-types';
 import { EventHub } from './event-hub';
 import { forgivingOpener } from './forgiving-opener';
-import { forwardAdminEvents, forwardAgentEvents, forwardAskEvents, forwardBridgeEvents, forwardCoreEvents } from './forward-events';
+import { forwardAdminEvents, forwardAgentEvents, forwardAskEvents, forwardBridgeEvents, forwardCoreEvents, forwardDecisionEvents } from './forward-events';
 import { openCorePool, routeAsks } from './open-core-pool';
 import { forwardPinEvents, openToolPins } from './pin-events';
 import { openSecretFiles } from './open-secret-files';
@@ -79,7 +79,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   });
   unsubscribe.push(() => registryApi.close());
   const apps = new AppsHost();
-  const { api, door, admin, confirmations } = buildAppApi({
+  const { api, door, admin, confirmations, decisions } = buildAppApi({
     dataDir: options.dataDir,
     env,
     log,
@@ -106,8 +106,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   });
   unsubscribe.push(...forwardAdminEvents(admin, confirmations, events));
   unsubscribe.push(...forwardPinEvents(pins, admin, events));
+  unsubscribe.push(...forwardDecisionEvents(decisions.queue, events));
 
-  const parts = { unsubscribe, signIns, waitingAsks: asks.waiting, applying, bridge, audit, admin, pool, pins, secretFiles, auth, registry, vault };
+  const parts = { unsubscribe, signIns, waitingAsks: asks.waiting, applying, bridge, audit, admin, decisions, pool, pins, secretFiles, auth, registry, vault };
   let closing: Promise<void> | undefined;
   return {
     api,

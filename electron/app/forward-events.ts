@@ -8,6 +8,7 @@ import type { ApplyChain } from './apply-chain';
 import { pendingView } from './bridge-api';
 import { registerConfigSecrets } from './config-secrets';
 import type { Confirmations } from './confirmations';
+import type { DecisionQueue } from './decisions';
 import { serversWaitingFor } from './credential-arrival';
 import type { EventHub } from './event-hub';
 import type { SecretFiles } from './secret-files';
@@ -101,4 +102,9 @@ export function forwardAdminEvents(admin: AdminLog, confirmations: Confirmations
   expiry.unref();
   off.push(() => clearInterval(expiry));
   return off;
+}
+
+/** Every kind of decision waiting for the person → `decisionAdded` / `decisionSettled` (beside each kind's older pair, kept for one release). */
+export function forwardDecisionEvents(queue: DecisionQueue, events: EventHub): Unsubscribe[] {
+  return [queue.on('added', (decision) => events.emit('decisionAdded', decision)), queue.on('settled', (record) => events.emit('decisionSettled', record))];
 }

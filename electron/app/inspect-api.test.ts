@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { redactor } from '../../shared/redact';
 import type { Pool } from '../pool';
-import type { Registry } from '../registry';
+import { requireServer, type Registry } from '../registry';
 import { createInspectApi } from './inspect-api';
 import { ServerLogs } from './server-logs';
 
@@ -13,7 +13,7 @@ function setup(contents: Record<string, unknown>[], messages: Record<string, unk
     readResource: () => Promise.resolve({ contents }),
     getPrompt: () => Promise.resolve({ description: 'd', messages }),
   } as unknown as Pool;
-  const registry = { config: () => ({ mcpServers: { s: { command: 'x' } } }) } as unknown as Registry;
+  const registry = { config: () => ({ mcpServers: { s: { command: 'x' } } }), require: (name: string) => requireServer({ mcpServers: { s: { command: 'x' } } }, name) } as unknown as Registry;
   const logs = new ServerLogs();
   const api = createInspectApi({ pool, registry, logs, settled: () => Promise.resolve(), maxResourceBytes: 10 });
   return { api, logs };

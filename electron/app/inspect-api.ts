@@ -1,5 +1,4 @@
 import type { ApiInput, AppApi, PromptResult, ResourceContents, ResourceRead } from '../../shared/api';
-import { CodedError } from '../../shared/errors';
 import { redactor } from '../../shared/redact';
 import type { Pool } from '../pool';
 import type { Registry } from '../registry';
@@ -44,9 +43,7 @@ export function createInspectApi(options: InspectApiOptions): InspectMethods {
   return {
     readLogs: async ({ server, after, limit: lines }: ApiInput<'readLogs'>) => {
       await options.settled();
-      if (!registry.config().mcpServers[server]) {
-        throw new CodedError('not_found', `No server named "${server}" is configured`, { hint: 'See `connected-services servers list`' });
-      }
+      registry.require(server);
       return logs.read(server, { ...(after !== undefined ? { after } : {}), ...(lines !== undefined ? { limit: lines } : {}) });
     },
     readResource: async ({ server, uri }: ApiInput<'readResource'>): Promise<ResourceRead> => {

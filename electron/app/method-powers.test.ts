@@ -78,6 +78,8 @@ const EXPECTED: Record<ApiMethod, Power | 'depends'> = {
   registryInstallOptions: 'read',
   // Adds a server (and its secrets) as addServer does; a command still waits for approval.
   installRegistryEntry: 'widening',
+  listDecisions: 'read',
+  decide: 'depends',
 };
 
 const AGENT: AgentView = {
@@ -100,6 +102,11 @@ describe('the caller rules of the App API', () => {
     expect(await powerOf('decideApproval', { id: 'a', decision: 'allow' }, context)).toBe('widening');
     expect(await powerOf('decideApproval', { id: 'a', decision: 'allow', remember: true }, context)).toBe('widening');
     expect(await powerOf('decideApproval', { id: 'a', decision: 'deny' }, context)).toBe('narrowing');
+    // One method for every decision: a call's as decideApproval's, the others the person's own.
+    expect(await powerOf('decide', { kind: 'call', id: 'a', answer: { decision: 'allow' } }, context)).toBe('widening');
+    expect(await powerOf('decide', { kind: 'call', id: 'a', answer: { decision: 'deny' } }, context)).toBe('narrowing');
+    expect(await powerOf('decide', { kind: 'confirmation', id: 'c-1', answer: { decision: 'refuse' } }, context)).toBe('person');
+    expect(await powerOf('decide', { kind: 'ask', id: 'ask_1', answer: { action: 'decline' } }, context)).toBe('person');
     expect(await powerOf('setServerEnabled', { name: 'github', enabled: true }, context)).toBe('widening');
     expect(await powerOf('setServerEnabled', { name: 'github', enabled: false }, context)).toBe('narrowing');
     expect(await powerOf('setBridgePaused', { paused: false }, context)).toBe('widening');

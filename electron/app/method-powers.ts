@@ -96,6 +96,9 @@ export const METHOD_POWERS: Record<ApiMethod, Rule> = {
   listHeldChanges: 'read',
   // Accepting lets a new or changed definition reach agents; refusing keeps it from them.
   reviewChanges: 'depends',
+  listDecisions: 'read',
+  // Its kind's: allowing a call widens, denying narrows; confirmations and asks are the person's.
+  decide: 'depends',
 };
 
 const RANK: Record<PolicyDecision, number> = { deny: 0, ask: 1, allow: 2 };
@@ -147,6 +150,11 @@ export async function powerOf<M extends ApiMethod>(method: M, input: ApiInput<M>
     }
     case 'decideApproval':
       return (input as ApiInput<'decideApproval'>).decision === 'allow' ? 'widening' : 'narrowing';
+    case 'decide': {
+      const decide = input as ApiInput<'decide'>;
+      if (decide.kind === 'call') return decide.answer.decision === 'allow' ? 'widening' : 'narrowing';
+      return 'person';
+    }
     case 'updateAgent': {
       const update = input as ApiInput<'updateAgent'>;
       return widensAgent(update, await context.agent(update.name)) ? 'widening' : 'narrowing';

@@ -15,6 +15,7 @@ import type { SecretFiles } from './secret-files';
 import type { ServerLogs } from './server-logs';
 import { approvalCommandLine, withApprovalCommandLines } from './shown-command';
 import { WaitingAsks } from './waiting-asks';
+import { isStdio } from '../../shared/config';
 
 /** Servers' requests (elicitation, sampling): routed to the agent or the person, audited once an audit log exists. */
 export interface AskRouting {
@@ -61,7 +62,7 @@ function approvalGate(registry: Registry): NonNullable<PoolOptions['gate']> {
   return (name, config) => {
     if (registry.approvals.status(name, config) !== 'pending') return null;
     const hint = `Review it, then run \`connected-services servers approve ${name}\``;
-    if ('command' in config) {
+    if (isStdio(config)) {
       return new CodedError('denied', `The command of "${name}" is waiting for your approval: ${redact(commandLineOf(config))}`, { hint, data: { server: name } });
     }
     return new CodedError('denied', `"${name}" sends a secret and waits for your approval: ${redact(approvalCommandLine(config))}`, {

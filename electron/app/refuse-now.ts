@@ -1,6 +1,7 @@
 import type { ApiInput, ApiMethod, AppApi } from '../../shared/api';
 import { CodedError } from '../../shared/errors';
 import { redact } from '../../shared/redact';
+import { serverNotConfigured } from '../registry';
 
 /** The methods that name a server that must be configured, and how to read its name. */
 const SERVER_OF: Partial<Record<ApiMethod, (input: never) => string>> = {
@@ -31,7 +32,7 @@ export async function refuseNow(api: AppApi, method: ApiMethod, input: unknown):
   if (server !== undefined) {
     const names = (await api.status({})).servers.map((s) => s.name);
     if (!names.includes(server)) {
-      throw new CodedError('not_found', redact(`No server named "${server}" is configured`), { hint: 'See `connected-services servers list`' });
+      throw serverNotConfigured(server);
     }
   }
   if (method === 'addServer') {
@@ -51,8 +52,8 @@ export async function refuseNow(api: AppApi, method: ApiMethod, input: unknown):
       throw new CodedError('invalid_input', redact(`An agent named "${name}" already exists`), { hint: `Choose another name, or run \`connected-services agents rotate ${name}\` for a new token` });
     }
   }
-  if (method === 'decideApproval') {
-    const { id } = input as ApiInput<'decideApproval'>;
+  if (method === 'decideApproval' || (method === 'decide' && (input as ApiInput<'decide'>).kind === 'call')) {
+    const { id } = input as { id: string };
     if (!(await api.listApprovals({})).some((a) => a.id === id)) {
       throw new CodedError('not_found', redact(`No call is waiting for approval under id "${id}"`), { hint: 'See `connected-services approvals list`' });
     }

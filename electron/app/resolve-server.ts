@@ -1,4 +1,4 @@
-import type { ServerConfig } from '../../shared/config';
+import { isStdio, type ServerConfig } from '../../shared/config';
 import { CodedError } from '../../shared/errors';
 import { resolveReferences, type ReferenceResolvers } from '../vault';
 
@@ -15,7 +15,7 @@ async function mapValues(record: Record<string, string> | undefined, resolvers: 
  */
 export async function resolveServerConfig(name: string, config: ServerConfig, resolvers: ReferenceResolvers): Promise<ServerConfig> {
   try {
-    if ('command' in config) {
+    if (isStdio(config)) {
       const env = await mapValues(config.env, resolvers);
       const args = config.args ? await Promise.all(config.args.map((arg) => resolveReferences(arg, resolvers))) : undefined;
       return { ...config, ...(env ? { env } : {}), ...(args ? { args } : {}) };

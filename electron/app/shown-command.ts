@@ -1,5 +1,5 @@
 import type { ServerStatus } from '../../shared/api';
-import { canonicalJson, type HttpServerConfig, type StdioServerConfig } from '../../shared/config';
+import { canonicalJson, type HttpServerConfig, type StdioServerConfig, isStdio } from '../../shared/config';
 import { redact } from '../../shared/redact';
 import { shellQuote, type Pool, type PoolEvents } from '../pool';
 import { sendsSecret, sentReferences, type Registry } from '../registry';
@@ -12,7 +12,7 @@ const PLAIN_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
  * its arguments. The person approves what this shows, so nothing that decides what runs is left out.
  */
 export function approvalCommandLine(config: ShownEntry): string {
-  if (!('command' in config)) return secretDestinationLine(config);
+  if (!isStdio(config)) return secretDestinationLine(config);
   const line = commandPart(config);
   // The approval covers the credential handed to the program too (fingerprint.ts), so it is shown.
   const credential: string[] = [];
@@ -72,7 +72,7 @@ export function withApprovalCommandLines(pool: Pool, registry: Pick<Registry, 'c
     if (!config) return status;
     const marked = registry.fromCode?.(status.name) === true ? { ...status, fromCode: true } : status;
     // An HTTP entry shows a line only when it has one to approve: where its secrets go.
-    if (!('command' in config) && !sendsSecret(config)) return marked;
+    if (!isStdio(config) && !sendsSecret(config)) return marked;
     return { ...marked, commandLine: redact(approvalCommandLine(config)) };
   };
   // One line per announcement, however many listen: a start announces every server, and each of the

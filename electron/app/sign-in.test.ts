@@ -4,7 +4,7 @@ import type { HttpServerConfig } from '../../shared/config';
 import { CodedError } from '../../shared/errors';
 import type { AuthCoordinator, ConnectOptions } from '../auth';
 import type { Pool } from '../pool';
-import type { Registry } from '../registry';
+import { requireServer, type Registry } from '../registry';
 import { SignIns } from './sign-in';
 
 const entry: HttpServerConfig = { type: 'http', url: 'https://mcp.example.com/mcp', auth: { type: 'oauth' } };
@@ -26,7 +26,7 @@ function setup() {
       }),
   } as unknown as AuthCoordinator;
   const pool = { start: (name: string) => Promise.resolve({ name, state: 'ready' } as unknown as ServerStatus) } as unknown as Pool;
-  const registry = { config: () => ({ mcpServers: { notes: entry } }), approvals: { status: () => 'not_needed' } } as unknown as Registry;
+  const registry = { config: () => ({ mcpServers: { notes: entry } }), require: (name: string) => requireServer({ mcpServers: { notes: entry } }, name), approvals: { status: () => 'not_needed' } } as unknown as Registry;
   const signIns = new SignIns({ auth, pool, registry, onDeviceLogin: () => undefined, onSignIn: (p) => events.push(p), now: () => 1_000 });
   return { signIns, events, finishers };
 }

@@ -3,6 +3,7 @@ import { CodedError, isCodedError } from '../../shared/errors';
 import { stdioAuthTarget, type AuthCoordinator, type AuthTarget, type FlowEvent, type Opener } from '../auth';
 import type { Pool } from '../pool';
 import type { Registry } from '../registry';
+import { isStdio } from '../../shared/config';
 
 export interface SignInOptions {
   flow?: 'browser' | 'device';
@@ -60,13 +61,12 @@ export class SignIns {
   }
 
   async connect(name: string, options: SignInOptions = {}): Promise<ServerStatus> {
-    const config = this.#deps.registry.config().mcpServers[name];
-    if (!config) throw new CodedError('not_found', `No server named "${name}" is configured`, { hint: 'See `connected-services servers list`' });
+    const config = this.#deps.registry.require(name);
     // A program on this computer signs in only through its own "auth" block (it sends no 401).
-    if ('command' in config && (config.auth === undefined || config.auth.type === 'none')) return this.#deps.pool.start(name);
+    if (isStdio(config) && (config.auth === undefined || config.auth.type === 'none')) return this.#deps.pool.start(name);
     // An entry waiting for approval sends nothing, a sign-in's client secret neither: the pool's gate says what waits.
     if (this.#deps.registry.approvals.status(name, config) === 'pending') return this.#deps.pool.start(name);
-    const target: AuthTarget = 'command' in config ? stdioAuthTarget(name, config) : config;
+    const target: AuthTarget = isStdio(config) ? stdioAuthTarget(name, config) : config;
     const explicit = config.auth !== undefined && INTERACTIVE.has(config.auth.type);
     const status = await this.#deps.auth.status(name, target);
     // A pending step-up (403 insufficient_scope) needs the sign-in for the union of scopes, even while connected.

@@ -1,6 +1,7 @@
 import type { AppApi } from '../../shared/api';
 import { formatIssue, type ConfigIssue } from '../../shared/config';
 import { CodedError, toCodedError } from '../../shared/errors';
+import { serverNotConfigured } from '../registry';
 
 /** A broken mcp.json as the error of a command that needs it (exit 2), naming file, server and field. */
 export function configError(issues: readonly ConfigIssue[]): CodedError {
@@ -27,10 +28,7 @@ export async function explainServerError(api: Pick<AppApi, 'status'>, server: st
   const own = status.configIssues.filter((issue) => issue.server === server);
   if (own.length > 0) throw configError(own);
   if (status.configIssues.length > 0) throw configError(status.configIssues);
-  throw new CodedError('not_found', `No server named "${server}" is configured`, {
-    hint: 'See `connected-services servers list`, or add one with `connected-services servers add`',
-    data: { server },
-  });
+  throw serverNotConfigured(server, { hint: 'See `connected-services servers list`, or add one with `connected-services servers add`', data: { server } });
 }
 
 /** Config entries left out for a problem of their own (not among the loaded servers), one row each. */

@@ -1,4 +1,4 @@
-import type { ServerConfig, StdioServerConfig } from '../../shared/config';
+import { isStdio, type ServerConfig, type StdioServerConfig } from '../../shared/config';
 import { CodedError } from '../../shared/errors';
 
 /** Only the start of a result is looked at: an auth error says so at once. */
@@ -42,7 +42,7 @@ export function textOf(content: readonly unknown[]): string {
  * not a generic tool error. Its text is not repeated: a program may print its token with the error.
  */
 export function credentialFailureInResult(server: string, config: ServerConfig, result: { isError?: boolean | undefined; content: readonly unknown[] }): CodedError | undefined {
-  if (!('command' in config)) return undefined;
+  if (!isStdio(config)) return undefined;
   const text = textOf(result.content);
   const failed = result.isError === true ? IN_ERROR.exec(text) : text.length < 500 ? UNMISTAKABLE.exec(text) : null;
   if (!failed) return undefined;

@@ -1,6 +1,6 @@
 import type { Client, RequestOptions } from '@modelcontextprotocol/client';
 import { z } from 'zod';
-import { isEnabled, isToolAllowed, type ServerConfig } from '../../shared/config';
+import { isEnabled, isToolAllowed, type ServerConfig, isStdio } from '../../shared/config';
 import { CodedError } from '../../shared/errors';
 import { redact } from '../../shared/redact';
 import { CallResultSchema, type CallResult } from '../../shared/api';
@@ -30,7 +30,7 @@ export function errorContext(
   const context: ErrorContext = { server: name, phase, timeoutMs };
   if (what !== undefined) context.what = what;
   if (conn) context.ended = conn.ended;
-  if (!('command' in config)) context.url = redact(config.url);
+  if (!isStdio(config)) context.url = redact(config.url);
   return context;
 }
 

@@ -1,4 +1,4 @@
-import { DEFAULT_STARTUP_TIMEOUT_MS, idleTimeoutOf, type ServerConfig, type Settings } from '../../shared/config';
+import { DEFAULT_STARTUP_TIMEOUT_MS, idleTimeoutOf, type ServerConfig, type Settings, isStdio } from '../../shared/config';
 import { CodedError, toCodedError, type WireError } from '../../shared/errors';
 import type { ServerState, ServerStatus } from '../../shared/api';
 import { outsideCallScope } from './call-scope';
@@ -29,7 +29,7 @@ export class SlotLifecycle {
   readonly state: SlotState;
   readonly store: InventoryStore;
   /** The calls running now: a server's request goes to the asker of its call (told by its stream over HTTP). */
-  readonly calls = new RunningCalls(() => !('command' in this.config));
+  readonly calls = new RunningCalls(() => !isStdio(this.config));
   #conn: Connection | undefined;
   #starting: Promise<Connection> | undefined;
   #stopping: Promise<void> | undefined;
@@ -176,7 +176,7 @@ export class SlotLifecycle {
 
   /** A call failed: an HTTP session that failed (auth, network) is dropped; the next call connects anew. */
   callFailed(conn: Connection, error: CodedError): void {
-    if (this.#conn !== conn || 'command' in this.config) return;
+    if (this.#conn !== conn || isStdio(this.config)) return;
     if (error.code !== 'auth_required' && error.code !== 'server_unavailable') return;
     this.#conn = undefined;
     this.#idle.disarm();
@@ -218,7 +218,7 @@ export class SlotLifecycle {
           if (generation === this.#generation) this.options.events.emit('resourceUpdated', { server: this.name, uri });
         },
         asks: { ...this.options.asks, calls: this.calls, roots: () => configuredRoots(this.config), now: this.options.now, setTimer: this.options.setTimer },
-        prepare: async (resolved) => ('command' in resolved ? this.#credentials.prepare(resolved) : resolved),
+        prepare: async (resolved) => (isStdio(resolved) ? this.#credentials.prepare(resolved) : resolved),
         toolSchemas: this.#toolSchemas,
       });
       const conn = holder.conn;

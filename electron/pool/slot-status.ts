@@ -1,4 +1,4 @@
-import { isEnabled, isToolAllowed, transportOf, type ServerConfig } from '../../shared/config';
+import { isEnabled, isToolAllowed, transportOf, type ServerConfig, isStdio } from '../../shared/config';
 import type { WireError } from '../../shared/errors';
 import { redact } from '../../shared/redact';
 import type { Approval, ServerStatus } from '../../shared/api';
@@ -42,7 +42,7 @@ export function buildStatus(parts: StatusParts): ServerStatus {
   };
   // The person's own words for it, shown over the catalog's (redacted: mcp.json is anyone's to write).
   if (config.description !== undefined) status.description = redact(config.description);
-  if ('command' in config) status.commandLine = redact(commandLineOf(config));
+  if (isStdio(config)) status.commandLine = redact(commandLineOf(config));
   else status.url = redact(config.url);
   if (parts.inventoryUpdatedAt !== undefined) status.inventoryUpdatedAt = parts.inventoryUpdatedAt;
   if (parts.lastError) status.lastError = parts.lastError;

@@ -2,6 +2,7 @@ import { SERVER_NAME, canonicalJson, diffServers, type ConfigIssue, type McpConf
 import { CodedError } from '../../shared/errors';
 import { Emitter } from '../../shared/events';
 import type { ImportReport, ImportSource } from '../../shared/api';
+import { requireServer } from './not-configured';
 import type { ImportOptions, Registry, RegistryEvents } from './types';
 
 /** The registry of mcp.json alone, which this one wraps. */
@@ -70,6 +71,10 @@ export class CodeServerRegistry implements Registry {
 
   config(): McpConfig {
     return this.#merged;
+  }
+
+  require(name: string): ServerConfig {
+    return requireServer(this.#merged, name);
   }
 
   fromCode(name: string): boolean {

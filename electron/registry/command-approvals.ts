@@ -1,6 +1,6 @@
 import { readFile, rename } from 'node:fs/promises';
 import { z } from 'zod';
-import { type ServerConfig, type StdioServerConfig } from '../../shared/config';
+import { type ServerConfig, type StdioServerConfig, isStdio } from '../../shared/config';
 import type { Approval } from '../../shared/api';
 import { writeFileAtomic } from '../fs-safe';
 import { FileLock } from '../fs-safe';
@@ -39,7 +39,7 @@ export interface CommandApprovalStoreOptions {
 
 function approves(record: ApprovalRecord, config: ServerConfig): boolean {
   // Version 1 approved commands only.
-  if (!('command' in config)) return record.fingerprintVersion === undefined && record.fingerprint === approvalFingerprint(config);
+  if (!isStdio(config)) return record.fingerprintVersion === undefined && record.fingerprint === approvalFingerprint(config);
   // Version 1 never saw `auth` or `credentialFile`: it cannot have approved handing the program a credential.
   if (record.fingerprintVersion === 1) return legacyCoversEntry(config) && !carriesCredential(config) && record.fingerprint === legacyFingerprint(config);
   // An approval given while `idleTimeoutMs` and `roots` still counted holds for the entry as it was approved.
@@ -61,7 +61,7 @@ export class FileCommandApprovalStore implements CommandApprovalStore {
 
   status(name: string, config: ServerConfig): Approval {
     // An HTTP entry is approved only when it sends a secret: where it sends it is what is approved.
-    if (!('command' in config) && !sendsSecret(config)) return 'not_needed';
+    if (!isStdio(config) && !sendsSecret(config)) return 'not_needed';
     const record = this.#approved.get(name);
     return record !== undefined && approves(record, config) ? 'approved' : 'pending';
   }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { canonicalJson, type HttpServerConfig, type ServerConfig, type StdioServerConfig } from '../../shared/config';
+import { canonicalJson, type HttpServerConfig, type ServerConfig, type StdioServerConfig, isStdio } from '../../shared/config';
 
 /**
  * Fields that never change what a stdio entry runs (they tune when and how it is used); every other
@@ -112,5 +112,5 @@ export function httpFingerprint(config: HttpServerConfig): string {
 
 /** The fingerprint an approval of this entry stores: what it runs, or where it sends secrets. */
 export function approvalFingerprint(config: ServerConfig): string {
-  return 'command' in config ? commandFingerprint(config) : httpFingerprint(config);
+  return isStdio(config) ? commandFingerprint(config) : httpFingerprint(config);
 }

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { ServerConfig } from '../../shared/config';
+import { isStdio, type ServerConfig } from '../../shared/config';
 import type { CredentialFileKind, ImportedCredentialFile } from '../../shared/api';
 import { readRegularFile } from '../fs-safe';
 import type { SecretSink } from './import-secrets';
@@ -38,7 +38,7 @@ function fileOf(value: string, config: ServerConfig, options: CredentialFileOpti
   if (value.includes('${') || value.includes('\n') || value.length > 4096) return undefined;
   if (value.startsWith('~/')) return path.join(options.homeDir, value.slice(2));
   if (path.isAbsolute(value)) return value;
-  const cwd = 'command' in config ? config.cwd : undefined;
+  const cwd = isStdio(config) ? config.cwd : undefined;
   if (cwd !== undefined && path.isAbsolute(cwd) && /[\\/]|\.json$/.test(value)) return path.resolve(cwd, value);
   return undefined;
 }
@@ -82,7 +82,7 @@ export async function importCredentialFiles(
   config: ServerConfig,
   options: CredentialFileOptions & { sink: SecretSink | undefined; move: boolean },
 ): Promise<{ config: ServerConfig; found: ImportedCredentialFile[] }> {
-  if (!('command' in config) || !config.env) return { config, found: [] };
+  if (!isStdio(config) || !config.env) return { config, found: [] };
   const found: ImportedCredentialFile[] = [];
   const env = { ...config.env };
   for (const [variable, value] of Object.entries(config.env)) {

@@ -1,4 +1,4 @@
-import type { ServerConfig } from '../../shared/config';
+import { isStdio, type ServerConfig } from '../../shared/config';
 import { SECRET_NAME } from '../../shared/redact';
 
 /** Stores a secret under a name like `preferred` and resolves the name actually used. */
@@ -35,7 +35,7 @@ function secretName(server: string, field: string): string {
 /** The literal secrets of an imported entry: secret-named or token-like env values and auth headers. */
 export function findLiteralSecrets(server: string, config: ServerConfig): FoundSecret[] {
   const found: FoundSecret[] = [];
-  if ('command' in config) {
+  if (isStdio(config)) {
     for (const [name, value] of Object.entries(config.env ?? {})) {
       if (!isLiteral(value) || !(SECRET_NAME.test(name) || looksLikeToken(value))) continue;
       found.push({ field: `env.${name}`, preferredName: secretName(server, name), value, replacement: (ref) => `\${secret:${ref}}` });
@@ -67,7 +67,7 @@ export async function moveSecrets(
   for (const secret of found) {
     const name = await sink(secret.preferredName, secret.value);
     const [section, key] = [secret.field.slice(0, secret.field.indexOf('.')), secret.field.slice(secret.field.indexOf('.') + 1)];
-    const target = section === 'env' && 'command' in next ? next.env : !('command' in next) ? next.headers : undefined;
+    const target = section === 'env' && isStdio(next) ? next.env : !isStdio(next) ? next.headers : undefined;
     if (target) target[key] = secret.replacement(name);
     moved.push({ server, field: secret.field, secret: name });
   }

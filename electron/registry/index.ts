@@ -1,4 +1,5 @@
 export { openRegistry, CONFIG_FILE, APPROVALS_FILE } from './registry';
+export { requireServer, serverNotConfigured, SERVERS_LIST_HINT } from './not-configured';
 export { defaultDataDir, ensureDataDir, DATA_DIR_ENV } from './data-dir';
 export type { DataDirContext } from './data-dir';
 export { commandFingerprint, httpFingerprint, referencesIn, sendsSecret, sentReferences, HTTP_UNSENT_FIELDS, NOT_RUN_FIELDS } from './fingerprint';

@@ -17,6 +17,7 @@ import { IMPORT_SOURCES, type ImportReport, type ImportSource } from '../../shar
 import { CodedError } from '../../shared/errors';
 import { redact } from '../../shared/redact';
 import { CodeServerRegistry } from './code-servers';
+import { requireServer, serverNotConfigured } from './not-configured';
 import { FileCommandApprovalStore } from './command-approvals';
 import { renewShippedApprovals } from './renew-shipped';
 import { editConfigFile } from './config-file';
@@ -39,9 +40,7 @@ const EMPTY_FILE_MESSAGE =
   'the file is empty; the last good config stays in force until it has content (to remove every server, write {"mcpServers": {}})';
 
 function notFound(name: string): CodedError {
-  return new CodedError('not_found', `No server named "${name}" is configured.`, {
-    hint: 'Check the name; `connected-services servers list` shows the configured servers.',
-  });
+  return serverNotConfigured(name, { hint: 'Check the name; `connected-services servers list` shows the configured servers.' });
 }
 
 class FileRegistry implements Omit<Registry, 'fromCode' | 'declareFromCode' | 'forgetFromCode'> {
@@ -95,6 +94,10 @@ class FileRegistry implements Omit<Registry, 'fromCode' | 'declareFromCode' | 'f
 
   config(): McpConfig {
     return this.#config;
+  }
+
+  require(name: string): ServerConfig {
+    return requireServer(this.#config, name);
   }
 
   issues(): ConfigIssue[] {

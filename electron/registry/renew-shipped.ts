@@ -1,4 +1,4 @@
-import type { McpConfig, StdioServerConfig } from '../../shared/config';
+import { isStdio, type McpConfig, type StdioServerConfig } from '../../shared/config';
 import type { FileCommandApprovalStore } from './command-approvals';
 import { commandFingerprint } from './fingerprint';
 
@@ -23,7 +23,7 @@ export async function renewShippedApprovals(
   const current = config.mcpServers;
   for (const [name, entry] of Object.entries(entries)) {
     const server = Object.hasOwn(current, name) ? current[name] : undefined;
-    if (!server || !('command' in server) || commandFingerprint(server) !== commandFingerprint(entry)) continue;
+    if (!server || !isStdio(server) || commandFingerprint(server) !== commandFingerprint(entry)) continue;
     if (approvals.status(name, server) === 'pending' && approvals.approvedBefore(name, server)) await approvals.approve(name, server);
   }
 }

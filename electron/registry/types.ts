@@ -51,6 +51,8 @@ export interface Registry {
   readonly file: string;
   /** The last good config. */
   config(): McpConfig;
+  /** The entry named `name`. @throws CodedError not_found ("No server named … is configured", with what to do). */
+  require(name: string): ServerConfig;
   issues(): ConfigIssue[];
   /** Re-reads the file now (the watcher calls this). */
   reload(): Promise<void>;

@@ -17,7 +17,8 @@ function current(route: Route, screen: (typeof ITEMS)[number]['screen']): boolea
 
 export function NavBar({ route }: { route: Route }) {
   const live = useLive();
-  const pending = useStore(live.approvals).length;
+  // Every kind waiting for the person: calls, confirmations, servers' asks.
+  const pending = useStore(live.decisions).length;
   return (
     <header className="app-header">
       <span className="brand">

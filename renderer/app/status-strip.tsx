@@ -35,6 +35,7 @@ function WaitingCall({ pending, more }: { pending: PendingApproval; more: number
     live.api.decideApproval({ id: pending.id, decision }).then(
       () => {
         live.approvals.remove(pending.id);
+        live.decisions.remove(pending.id);
         setBusy(false);
         // The next waiting call takes this one's place in the strip; focus stays in the strip.
         focusWhenShown(() => {

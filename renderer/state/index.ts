@@ -8,6 +8,7 @@ export { SignInsStore } from './sign-ins-store';
 export { ApprovalsStore } from './approvals-store';
 export { AsksStore } from './asks-store';
 export { HeldStore } from './held-store';
+export { DecisionsStore } from './decisions-store';
 export { createLiveState } from './live-state';
 export type { LiveState } from './live-state';
 export { LiveContext, ClockContext, useLive, useClock, useStore, useNow, useNowFor } from './contexts';

@@ -1,6 +1,7 @@
 import type { AppApi, DeviceLogin } from '../../shared/api';
 import { ApprovalsStore } from './approvals-store';
 import { AsksStore } from './asks-store';
+import { DecisionsStore } from './decisions-store';
 import { DeviceLoginsStore } from './device-logins-store';
 import { HeldStore } from './held-store';
 import { ServersStore } from './servers-store';
@@ -21,6 +22,8 @@ export interface LiveState {
   asks: AsksStore;
   /** Tools and prompts waiting for review since their server's approval. */
   held: HeldStore;
+  /** Everything waiting for the person, every kind: what Activity's "Waiting for you" and the nav's count show. */
+  decisions: DecisionsStore;
   /** Servers whose Connect was clicked in this window and has not finished. */
   connecting: Store<ReadonlySet<string>>;
   /** Loads everything again (the link to the core came back: events may have been missed). */
@@ -41,6 +44,7 @@ export function createLiveState(api: AppApi): LiveState {
     approvals: new ApprovalsStore(api),
     asks: new AsksStore(api),
     held: new HeldStore(api),
+    decisions: new DecisionsStore(api),
     connecting: new Store<ReadonlySet<string>>(new Set()),
     start(options = {}) {
       state.close();
@@ -52,6 +56,7 @@ export function createLiveState(api: AppApi): LiveState {
         ...state.approvals.listen(),
         ...state.asks.listen(),
         ...state.held.listen(),
+        ...state.decisions.listen(),
       ];
       state.reload();
     },
@@ -61,6 +66,7 @@ export function createLiveState(api: AppApi): LiveState {
       void state.approvals.load();
       void state.asks.load();
       void state.held.load();
+      void state.decisions.load();
       void state.signIns.load();
     },
     close() {

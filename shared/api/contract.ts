@@ -38,6 +38,7 @@ import { CodeAgentSchema } from './code-agent-views';
 import { InstallChoiceSchema, RegistryCatalogSchema, RegistryInstallOptionsSchema, RegistryStateSchema } from './registry-views';
 import { HeldChangeSchema, PinDecisionSchema } from './pin-views';
 import { SignInProgressSchema } from './sign-in-views';
+import { DecideInputSchema, DecideOutputSchema, DecisionRecordSchema, DecisionSchema } from './decision-views';
 
 const ByName = z.strictObject({ name: ServerNameSchema });
 const AgentNameSchema = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9 _.-]{0,63}$/, 'use 1-64 letters, digits, spaces, "_", "." or "-"');
@@ -277,7 +278,9 @@ export const API_METHODS = lazyEntries({
     input: z.strictObject({ agent: AgentNameSchema, client: ConnectClientSchema, base: z.string().max(64).optional() }),
     output: ClientChangeSchema,
   }),
+  /** @deprecated kept for one release; use `listDecisions` (kind `call`). */
   listApprovals: () => ({ input: z.strictObject({}), output: z.array(PendingApprovalSchema) }),
+  /** @deprecated kept for one release; use `decide` with kind `call`. */
   decideApproval: () => ({
     input: z.strictObject({ id: z.string().min(1), decision: z.enum(['allow', 'deny']), remember: z.boolean().optional() }),
     output: Ok,
@@ -300,13 +303,17 @@ export const API_METHODS = lazyEntries({
     }),
     output: ImportReportSchema,
   }),
-  /** Widenings asked for from the command line, waiting for the person (see SECURITY.md). */
+  /**
+   * Widenings asked for from the command line, waiting for the person (see SECURITY.md).
+   * @deprecated kept for one release; use `listDecisions` (kind `confirmation`).
+   */
   listConfirmations: () => ({ input: z.strictObject({}), output: z.array(ConfirmationSchema) }),
   /** How one stands for whoever asked: waiting, or its end and answer (docs/library.md). */
   confirmationAnswer: () => ({ input: z.strictObject({ id: z.string().min(1).max(100) }), output: ConfirmationAnswerSchema }),
   /**
    * The person's interfaces only: confirming runs the request as the person; `result` is its answer
    * (a new agent's token is shown to the person, not to whoever asked).
+   * @deprecated kept for one release; use `decide` with kind `confirmation`.
    */
   decideConfirmation: () => ({
     input: z.strictObject({ id: z.string().min(1).max(100), decision: z.enum(['confirm', 'refuse']) }),
@@ -321,9 +328,15 @@ export const API_METHODS = lazyEntries({
   listOfflineChanges: () => ({ input: z.strictObject({}), output: z.array(AdminEntrySchema) }),
   /** The person's interfaces only: marks the changes up to `upTo` (a time) as reviewed. */
   acknowledgeChanges: () => ({ input: z.strictObject({ upTo: z.number() }), output: Ok }),
-  /** Servers' requests waiting for the person: forms, URLs to open, sampling to approve (docs/asks.md). */
+  /**
+   * Servers' requests waiting for the person: forms, URLs to open, sampling to approve (docs/asks.md).
+   * @deprecated kept for one release; use `listDecisions` (kind `ask`).
+   */
   listAsks: () => ({ input: z.strictObject({}), output: z.array(PendingAskSchema) }),
-  /** The person's interfaces only: `content` with accept of a form (checked against its schema). */
+  /**
+   * The person's interfaces only: `content` with accept of a form (checked against its schema).
+   * @deprecated kept for one release; use `decide` with kind `ask`.
+   */
   answerAsk: () => ({
     input: z.strictObject({ id: z.string().min(1).max(100), action: AskActionSchema, content: AskContentSchema.optional() }),
     output: Ok,
@@ -371,6 +384,10 @@ export const API_METHODS = lazyEntries({
     input: z.strictObject({ name: ServerNameSchema, decisions: z.array(PinDecisionSchema).max(1000).optional(), acceptAll: z.boolean().optional() }),
     output: Ok,
   }),
+  /** Everything waiting for the person, of every kind (calls, confirmations, asks), oldest first. */
+  listDecisions: () => ({ input: z.strictObject({}), output: z.array(DecisionSchema) }),
+  /** Answers one decision; its power is its kind's (allowing a call widens; the others are the person's). */
+  decide: () => ({ input: DecideInputSchema, output: DecideOutputSchema }),
 });
 
 export type ApiMethods = typeof API_METHODS;
@@ -387,7 +404,9 @@ export const API_EVENTS = lazyEntries({
   configIssues: () => z.object({ issues: z.array(ConfigIssueSchema) }),
   deviceLogin: () => DeviceLoginSchema,
   signIn: () => SignInProgressSchema,
+  /** @deprecated kept for one release; use `decisionAdded` (kind `call`). */
   approvalPending: () => PendingApprovalSchema,
+  /** @deprecated kept for one release; use `decisionSettled` (kind `call`). */
   approvalDecided: () => z.object({ id: z.string(), decision: z.enum(['allow', 'deny', 'timeout']) }),
   auditEntry: () => AuditEntrySchema,
   agentsChanged: () => z.object({}),
@@ -398,15 +417,23 @@ export const API_EVENTS = lazyEntries({
     total: z.number().optional(),
     message: z.string().optional(),
   }),
+  /** @deprecated kept for one release; use `decisionAdded` (kind `confirmation`). */
   confirmationPending: () => ConfirmationSchema,
+  /** @deprecated kept for one release; use `decisionSettled` (kind `confirmation`). */
   confirmationDecided: () => z.object({ id: z.string(), outcome: ConfirmationOutcomeSchema }),
   adminEntry: () => AdminEntrySchema,
+  /** @deprecated kept for one release; use `decisionAdded` (kind `ask`). */
   askPending: () => PendingAskSchema,
+  /** @deprecated kept for one release; use `decisionSettled` (kind `ask`). */
   askSettled: () => AskSettledSchema,
   /** A registry sync progressed, ended or failed: every registry's state. */
   registryState: () => z.object({ registries: z.array(RegistryStateSchema) }),
   /** What waits for review of a server's tools and prompts changed (see `listHeldChanges`). */
   heldChanged: () => z.object({ server: z.string() }),
+  /** A decision waits for the person (any kind). */
+  decisionAdded: () => DecisionSchema,
+  /** It was settled: its audit record (who, what, kind, outcome, when). */
+  decisionSettled: () => DecisionRecordSchema,
 });
 
 export type ApiEvents = typeof API_EVENTS;

@@ -23,3 +23,5 @@ export { BRIDGE_OPEN, BRIDGE_PAUSED, NOTHING_WAITS, waitsToCall, callsWaiting, q
 export * from './secret-store-views';
 export * from './code-agent-views';
 export * from './pin-views';
+export * from './decision-views';
+export { askDecision, callDecision, confirmationDecision } from './decision-summaries';

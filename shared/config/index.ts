@@ -15,6 +15,7 @@ export {
   SettingsSchema,
   TRANSPORTS,
   transportOf,
+  isStdio,
   isEnabled,
 } from './schema';
 export type {

@@ -107,8 +107,13 @@ export interface McpConfig {
 export const TRANSPORTS = ['stdio', 'http'] as const;
 export type Transport = (typeof TRANSPORTS)[number];
 
+/** Whether an entry runs a program (stdio) rather than naming a URL: the one place that tells them apart. */
+export function isStdio<C extends object = ServerConfig>(config: C): config is Extract<C, { command: string }> {
+  return 'command' in config;
+}
+
 export function transportOf(config: ServerConfig): Transport {
-  return 'command' in config ? 'stdio' : 'http';
+  return isStdio(config) ? 'stdio' : 'http';
 }
 
 export function isEnabled(config: ServerConfig): boolean {

@@ -1,6 +1,11 @@
 import {
   API_EVENTS,
   API_METHODS,
+  askDecision,
+  callDecision,
+  confirmationDecision,
+  type Decision,
+  type DecisionKind,
   type ApiEvent,
   type ApiEventPayload,
   type ApiInput,
@@ -82,10 +87,25 @@ const DEFAULTS: FakeHandlers = {
 };
 
 /** The one in-memory AppApi of the tests: chosen answers, recorded calls, events on demand. */
-export function createFakeApi(handlers: FakeHandlers = {}): FakeApi {
+export interface FakeApiOptions {
+  /** Sends each kind's older event with its decision event, as the core does (the screens' tests). */
+  decisionEvents?: boolean;
+}
+
+export function createFakeApi(handlers: FakeHandlers = {}, options: FakeApiOptions = {}): FakeApi {
   const calls: Array<{ method: ApiMethod; input: unknown }> = [];
   const listeners = new Map<ApiEvent, Set<(payload: unknown) => void>>();
   const merged: FakeHandlers = { ...DEFAULTS, ...handlers };
+  // As the core: one list of every kind, from the kinds' own lists (unless a test fakes it itself).
+  merged.listDecisions ??= async () => {
+    const of = async <T>(list: (() => T[] | Promise<T[]>) | undefined): Promise<T[]> => (list ? await list() : []);
+    const all: Decision[] = [
+      ...(await of(() => merged.listApprovals?.({}) ?? [])).map(callDecision),
+      ...(await of(() => merged.listConfirmations?.({}) ?? [])).map(confirmationDecision),
+      ...(await of(() => merged.listAsks?.({}) ?? [])).map(askDecision),
+    ];
+    return all.sort((a, b) => a.requestedAt - b.requestedAt);
+  };
 
   function method<M extends ApiMethod>(name: M) {
     return async (input: ApiInput<M>): Promise<ApiOutput<M>> => {
@@ -111,6 +131,9 @@ export function createFakeApi(handlers: FakeHandlers = {}): FakeApi {
     emit<E extends ApiEvent>(event: E, payload: ApiEventPayload<E>) {
       const parsed = API_EVENTS[event].parse(payload);
       for (const listener of [...(listeners.get(event) ?? [])]) listener(parsed);
+      // As the core: each kind's older event comes with its decision event.
+      const also = options.decisionEvents === true ? decisionEventOf(event, parsed) : undefined;
+      if (also) for (const listener of [...(listeners.get(also[0]) ?? [])]) listener(also[1]);
     },
     listenerCount: (event?: ApiEvent) =>
       event === undefined ? [...listeners.values()].reduce((n, set) => n + set.size, 0) : (listeners.get(event)?.size ?? 0),
@@ -118,4 +141,18 @@ export function createFakeApi(handlers: FakeHandlers = {}): FakeApi {
   const names = Object.keys(API_METHODS) as ApiMethod[];
   for (const name of names) Object.assign(api, { [name]: method(name) });
   return api as FakeApi;
+}
+
+const SETTLED: Partial<Record<ApiEvent, DecisionKind>> = { approvalDecided: 'call', confirmationDecided: 'confirmation', askSettled: 'ask' };
+
+/** The decision event the core sends beside a kind's older one. */
+function decisionEventOf(event: ApiEvent, payload: unknown): [ApiEvent, unknown] | undefined {
+  if (event === 'approvalPending') return ['decisionAdded', callDecision(payload as ApiEventPayload<'approvalPending'>)];
+  if (event === 'confirmationPending') return ['decisionAdded', confirmationDecision(payload as ApiEventPayload<'confirmationPending'>)];
+  if (event === 'askPending') return ['decisionAdded', askDecision(payload as ApiEventPayload<'askPending'>)];
+  const kind = SETTLED[event];
+  if (kind === undefined) return undefined;
+  const { id } = payload as { id: string };
+  const ended = payload as { decision?: string; outcome?: string };
+  return ['decisionSettled', { id, kind, what: id, who: 'person', outcome: ended.outcome ?? ended.decision ?? 'ended', requestedAt: 0, time: 0 }];
 }

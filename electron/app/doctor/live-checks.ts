@@ -1,5 +1,5 @@
 import type { Approval, DoctorCheck } from '../../../shared/api';
-import { isEnabled, type ServerConfig } from '../../../shared/config';
+import { isEnabled, type ServerConfig, isStdio } from '../../../shared/config';
 import { CodedError, toCodedError, type ErrorCode } from '../../../shared/errors';
 import { redact } from '../../../shared/redact';
 
@@ -50,7 +50,7 @@ async function liveCheck(name: string, config: ServerConfig, options: LiveCheckO
   const title = `Live ${name}`;
   // Never spawned for a check: an unapproved command waits for the person, as does a URL an unapproved entry would send secrets to.
   if (options.approval(name, config) === 'pending') {
-    const detail = 'command' in config ? 'not tried: its command is waiting for your approval' : 'not tried: where it sends its secrets is waiting for your approval';
+    const detail = isStdio(config) ? 'not tried: its command is waiting for your approval' : 'not tried: where it sends its secrets is waiting for your approval';
     return { id, title, status: 'warn', detail, fix: `connected-services servers approve ${name}` };
   }
   try {

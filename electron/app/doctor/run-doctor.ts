@@ -1,5 +1,5 @@
 import { statSync } from 'node:fs';
-import { formatIssue, isEnabled, type ConfigIssue, type ServerConfig } from '../../../shared/config';
+import { formatIssue, isEnabled, type ConfigIssue, type ServerConfig, isStdio } from '../../../shared/config';
 import type { Approval, DoctorCheck } from '../../../shared/api';
 import { redact } from '../../../shared/redact';
 import type { RuntimeInfo } from '../runtime-file';
@@ -95,7 +95,7 @@ async function serverCheck(name: string, config: ServerConfig, deps: DoctorOptio
   const id = `server:${name}`;
   const title = `Server ${name}`;
   if (!isEnabled(config)) return { id, title, status: 'ok', detail: 'disabled' };
-  if ('command' in config) {
+  if (isStdio(config)) {
     const found = findOnPath(config.command, deps.env);
     if (!found) return { id, title, status: 'fail', detail: `command "${config.command}" not found on PATH`, fix: `Install ${config.command} or fix "command" in ${deps.configFile}` };
     if (deps.approval(name, config) === 'pending') {
@@ -115,7 +115,7 @@ async function serverCheck(name: string, config: ServerConfig, deps: DoctorOptio
 
 /** Everything a person needs to know to fix their setup, each with the fix. */
 export async function runDoctor(deps: DoctorOptions): Promise<DoctorCheck[]> {
-  const commands = Object.entries(deps.servers).flatMap(([name, c]) => ('command' in c && isEnabled(c) ? [[name, c.command] as const] : []));
+  const commands = Object.entries(deps.servers).flatMap(([name, c]) => (isStdio(c) && isEnabled(c) ? [[name, c.command] as const] : []));
   const neededBy = (program: string) => commands.filter(([, c]) => c === program).map(([n]) => n);
   const checks: DoctorCheck[] = [nodeCheck(deps.nodeVersion ?? process.version)];
   for (const program of ['node', 'npx', 'uvx']) checks.push(programCheck(program, deps.env, neededBy(program)));

@@ -8,6 +8,7 @@ import { printJson } from '../output';
 import { explainServerError } from '../config-errors';
 import type { Run } from '../runner';
 import { answerAsksAtTerminal } from '../terminal-asks';
+import { serverNotConfigured } from '../../registry';
 
 const ArgumentsSchema = z.record(z.string(), z.unknown());
 
@@ -67,7 +68,7 @@ export function registerCall(program: Command, run: Run): void {
         const core = await ctx.core();
         // Through a running app a call waits for the person: a server that is not there is said at once.
         if (ctx.runningApp() && !(await core.api.status({})).servers.some((s) => s.name === server)) {
-          await explainServerError(core.api, server, new CodedError('not_found', `No server named "${server}" is configured`));
+          await explainServerError(core.api, server, serverNotConfigured(server));
         }
         // Its own per call: two calls confirmed in the app at once must not share one (the second would be refused).
         const callId = `cli-${randomBytes(8).toString('hex')}`;

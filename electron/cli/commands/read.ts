@@ -7,6 +7,7 @@ import type { Output } from '../output';
 import { printJson } from '../output';
 import type { Run } from '../runner';
 import type { CliContext } from '../context';
+import { serverNotConfigured } from '../../registry';
 
 const PromptArgumentsSchema = z.record(z.string(), z.string());
 
@@ -57,7 +58,7 @@ export function printPrompt(output: Output, prompt: PromptResult): void {
 async function assertConfigured(ctx: CliContext, server: string): Promise<void> {
   const core = await ctx.core();
   if (ctx.runningApp() && !(await core.api.status({})).servers.some((s) => s.name === server)) {
-    await explainServerError(core.api, server, new CodedError('not_found', `No server named "${server}" is configured`));
+    await explainServerError(core.api, server, serverNotConfigured(server));
   }
 }
 

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { failedServers } from '../../../shared/api';
-import { HttpServerSchema, StdioServerSchema, type ServerConfig } from '../../../shared/config';
+import { HttpServerSchema, StdioServerSchema, type ServerConfig, isStdio } from '../../../shared/config';
 import { CodedError, toCodedError } from '../../../shared/errors';
 import type { Run } from '../runner';
 
@@ -29,7 +29,7 @@ function pair(item: string, separator: RegExp, flag: string): [string, string] {
 export function editedConfig(before: ServerConfig, commandLine: string[], options: EditOptions): ServerConfig {
   const next: Record<string, unknown> = { ...before };
   if (options.description !== undefined) next['description'] = options.description;
-  if ('command' in before) {
+  if (isStdio(before)) {
     if (options.url !== undefined || options.header) throw new CodedError('invalid_input', 'this is a stdio server: --url and --header apply to URL servers', { hint: 'Remove it and add it again to change its transport.' });
     const [command, ...args] = commandLine;
     if (command !== undefined) {
@@ -58,7 +58,7 @@ export function editedConfig(before: ServerConfig, commandLine: string[], option
     if (options.url !== undefined) next['url'] = options.url;
     if (options.header) next['headers'] = Object.fromEntries(options.header.map((h) => pair(h, /:\s*/, '--header')));
   }
-  const parsed = ('command' in before ? StdioServerSchema : HttpServerSchema).safeParse(next);
+  const parsed = (isStdio(before) ? StdioServerSchema : HttpServerSchema).safeParse(next);
   if (!parsed.success) {
     throw new CodedError('invalid_input', `Invalid server: ${parsed.error.issues.map((i) => `${i.path.map(String).join('.') || 'config'}: ${i.message}`).join('; ')}`);
   }
@@ -85,7 +85,7 @@ export function registerServerEdits(servers: Command, run: Run): void {
         const status = await core.api.updateServer({ name, config: editedConfig(config, command, options) });
         ctx.output.out(`Changed ${name}.`);
         if (status.approval === 'pending') {
-          const what = 'command' in config ? 'Its command changed and needs your approval before it runs again' : 'Where it sends its secrets changed and needs your approval before it connects again';
+          const what = isStdio(config) ? 'Its command changed and needs your approval before it runs again' : 'Where it sends its secrets changed and needs your approval before it connects again';
           ctx.output.out(`${what}: connected-services servers approve ${name}`);
         }
       }),

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { HttpServerSchema, StdioServerSchema, type ServerConfig } from '../../../shared/config';
+import { HttpServerSchema, StdioServerSchema, type ServerConfig, isStdio } from '../../../shared/config';
 import { CodedError } from '../../../shared/errors';
 import { printJson, table } from '../output';
 import { confirm } from '../prompt';
@@ -10,6 +10,7 @@ import { addFromRegistry } from './servers-from-registry';
 import { registerServerStop } from './servers-stop';
 import { registerServerReview } from './servers-review';
 import { stateLabel } from './status';
+import { serverNotConfigured } from '../../registry';
 
 function collect(value: string, previous: string[] = []): string[] {
   return [...previous, value];
@@ -113,16 +114,16 @@ export function registerServers(program: Command, run: Run): void {
         if (options.fromRegistry !== undefined) {
           if (command.length > 0 || options.url !== undefined) throw new CodedError('invalid_input', 'Give either --from-registry or a command or --url, not both');
           const plan = await addFromRegistry(ctx, name, { ...options, fromRegistry: options.fromRegistry });
-          const runs = 'command' in plan.config ? [plan.config.command, ...(plan.config.args ?? [])].join(' ') : plan.config.url;
+          const runs = isStdio(plan.config) ? [plan.config.command, ...(plan.config.args ?? [])].join(' ') : plan.config.url;
           ctx.output.out(`Added ${name}: ${runs}${plan.secrets.size > 0 ? ` (${plan.secrets.size} secret(s) in the vault)` : ''}.`);
-          if ('command' in plan.config) ctx.output.out(`Its command needs your approval before it runs: connected-services servers approve ${name}`);
+          if (isStdio(plan.config)) ctx.output.out(`Its command needs your approval before it runs: connected-services servers approve ${name}`);
           return;
         }
         const config = buildServerConfig(command, options);
         const core = await ctx.core();
         await core.api.addServer({ name, config });
         ctx.output.out(`Added ${name}.`);
-        if ('command' in config) ctx.output.out(`Its command needs your approval before it runs: connected-services servers approve ${name}`);
+        if (isStdio(config)) ctx.output.out(`Its command needs your approval before it runs: connected-services servers approve ${name}`);
         else if ((await core.api.status({})).servers.find((s) => s.name === name)?.approval === 'pending') {
           ctx.output.out(`It sends secrets to its URL, which needs your approval first: connected-services servers approve ${name}`);
         }
@@ -160,7 +161,7 @@ export function registerServers(program: Command, run: Run): void {
         const core = await ctx.core();
         const status =
           (await core.api.status({})).servers.find((s) => s.name === name) ??
-          (await explainServerError(core.api, name, new CodedError('not_found', `No server named "${name}" is configured`)));
+          (await explainServerError(core.api, name, serverNotConfigured(name)));
         if (status.approval === 'not_needed') {
           throw new CodedError('invalid_input', `"${name}" is a URL server that sends no secret; only commands and URL servers that send secrets need approval`);
         }

@@ -20,7 +20,7 @@ export interface TrayController {
 }
 
 /** Events after which the tray may say something else. */
-const EVENTS = ['serverState', 'approvalPending', 'approvalDecided', 'configIssues', 'bridgeChanged', 'heldChanged'] as const;
+const EVENTS = ['serverState', 'decisionAdded', 'decisionSettled', 'configIssues', 'bridgeChanged', 'heldChanged'] as const;
 
 export function createTrayController(options: TrayControllerOptions): TrayController {
   const icons: Record<TrayIcon, NativeImage> = { ok: iconImage(16, 'ok'), attention: iconImage(16, 'attention'), error: iconImage(16, 'error') };
@@ -32,14 +32,16 @@ export function createTrayController(options: TrayControllerOptions): TrayContro
   let destroyed = false;
 
   async function update(): Promise<void> {
-    const [status, approvals, bridge, held] = await Promise.all([
+    const [status, decisions, bridge, held] = await Promise.all([
       options.api.status({}),
-      options.api.listApprovals({}),
+      options.api.listDecisions({}),
       options.api.bridgeInfo({}),
       options.api.listHeldChanges({}).catch(() => []),
     ]);
     if (destroyed) return;
-    const model = trayModel(status.servers, approvals, bridge, options.preferences(), held);
+    // One count of everything waiting: calls are listed in the menu (Allow / Deny), the other kinds counted.
+    const calls = decisions.flatMap((d) => (d.kind === 'call' ? [d.item] : []));
+    const model = trayModel(status.servers, calls, bridge, options.preferences(), held, decisions.length - calls.length);
     tray.setImage(icons[model.icon]);
     tray.setToolTip(model.tooltip);
     tray.setContextMenu(Menu.buildFromTemplate(trayMenuTemplate(model.items, options.run)));

@@ -52,6 +52,12 @@ describe('trayModel: tooltip', () => {
     expect(trayModel([server('a', 'ready')], [], BRIDGE).tooltip).toBe('Connected Services\n1 of 1 service ready');
   });
 
+  it('counts every kind of decision waiting: calls, and the confirmations and asks beside them', () => {
+    const model = trayModel([server('a', 'ready')], [approval('1')], BRIDGE, { openAtLogin: false }, [], 2);
+    expect(model.tooltip).toBe('Connected Services\n1 of 1 service ready · 1 call waits for you · 2 other requests waiting for you');
+    expect(trayModel([server('a', 'ready')], [], BRIDGE, { openAtLogin: false }, [], 1).icon).toBe('attention');
+  });
+
   it('stays within the 127 characters Windows shows', () => {
     const statuses = [server('a', 'needs_auth'), server('b', 'needs_auth'), server('c', 'error'), server('d', 'idle', { approval: 'pending' })];
     const tooltip = trayModel(statuses, [approval('1')], { running: false, paused: false, error: 'x' }).tooltip;

@@ -99,6 +99,8 @@ export function trayModel(
   preferences: TrayPreferences = { openAtLogin: false },
   /** Tools and prompts held since their server's approval (docs/configuration.md, "Pinned tools"). */
   held: readonly HeldChange[] = [],
+  /** Other decisions waiting for the person (confirmations, servers' asks): counted with the calls. */
+  otherDecisions = 0,
 ): TrayModel {
   const enabled = statuses.filter((s) => s.enabled);
   const health = statuses.map(healthOf);
@@ -110,7 +112,7 @@ export function trayModel(
   const ready = enabled.filter((s) => s.state === 'ready').length;
   const bridgeFailed = !bridge.running && bridge.error !== undefined;
 
-  const icon: TrayIcon = failed > 0 || bridgeFailed ? 'error' : signIn > 0 || waiting.length > 0 || approvals.length > 0 || held.length > 0 ? 'attention' : 'ok';
+  const icon: TrayIcon = failed > 0 || bridgeFailed ? 'error' : signIn > 0 || waiting.length > 0 || approvals.length > 0 || held.length > 0 || otherDecisions > 0 ? 'attention' : 'ok';
 
   const summary = enabled.length === 0 ? 'No services connected yet' : `${ready} of ${count(enabled.length, 'service', 'services')} ready`;
   const details = [
@@ -120,6 +122,7 @@ export function trayModel(
     addresses > 0 ? `${count(addresses, 'address', 'addresses')} to approve` : '',
     approvals.length > 0 ? callsWaiting(approvals.length) : '',
     held.length > 0 ? `${count(held.length, 'tool change', 'tool changes')} to review` : '',
+    otherDecisions > 0 ? `${count(otherDecisions, 'other request', 'other requests')} waiting for you` : '',
     bridgeFailed ? 'bridge not running' : bridge.paused ? 'bridge paused' : '',
   ].filter(Boolean);
   const tooltip = clip(['Connected Services', [summary, ...details].join(' · ')].join('\n'));

@@ -23,6 +23,7 @@ export function ApprovalItem({ pending, now }: { pending: PendingApproval; now: 
     live.api.decideApproval({ id: pending.id, decision, ...(remember ? { remember } : {}) }).then(
       () => {
         live.approvals.remove(pending.id);
+        live.decisions.remove(pending.id);
         focusWhenShown(next);
       },
       (failure: unknown) => {

@@ -27,6 +27,7 @@ function WaitingConfirmations() {
   const [answers, setAnswers] = useState<Array<{ id: string; summary: string; result: unknown }>>([]);
   const done = (confirmation: Confirmation) => (id: string, result: unknown) => {
     setList((l) => l.filter((x) => x.id !== id));
+    live.decisions.remove(id);
     const token = tokenOf(result);
     if (token !== undefined) setIssued((t) => [...t, { id, summary: confirmation.summary, token }]);
     else if (SHOWN_RESULTS.has(confirmation.method)) setAnswers((a) => [...a, { id, summary: confirmation.summary, result }]);

@@ -39,7 +39,10 @@ export function AskDialog() {
     work.then(
       () => {
         setBusy(false);
-        if (settles) live.asks.remove(ask.id);
+        if (settles) {
+          live.asks.remove(ask.id);
+          live.decisions.remove(ask.id);
+        }
       },
       (failure: unknown) => {
         setBusy(false);

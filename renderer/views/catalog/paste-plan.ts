@@ -1,4 +1,4 @@
-import { looksLikeJson, parsePastedEntry, SERVER_NAME, splitCommandLine, type ServerConfig } from '../../../shared/config';
+import { looksLikeJson, parsePastedEntry, SERVER_NAME, splitCommandLine, type ServerConfig, isStdio } from '../../../shared/config';
 import { secretReference, type ServerPlan } from '../../../shared/catalog';
 import { CodedError } from '../../../shared/errors';
 import { looksSecret } from '../../../shared/text';
@@ -15,7 +15,7 @@ export interface PastedRow {
 
 /** A server name from a command's package or program (`@scope/server-memory` → `server-memory`), else `service`. */
 export function suggestName(config: ServerConfig): string {
-  const words = 'command' in config ? [...(config.args ?? []), config.command].filter((w) => !w.startsWith('-')) : [new URL(config.url).hostname.split('.').slice(-2, -1)[0] ?? ''];
+  const words = isStdio(config) ? [...(config.args ?? []), config.command].filter((w) => !w.startsWith('-')) : [new URL(config.url).hostname.split('.').slice(-2, -1)[0] ?? ''];
   for (const word of words) {
     const base = word.split(/[\\/]/).pop()?.replace(/@[^@]*$/, '').replace(/\.(m?js|py|ts)$/, '') ?? '';
     const clean = base.replace(/[^A-Za-z0-9_-]/g, '-').replace(/^[^A-Za-z0-9]+/, '').slice(0, 48);
@@ -74,7 +74,7 @@ export function pastedPlan(row: PastedRow): ServerPlan {
     return out;
   };
   const config: ServerConfig =
-    'command' in row.config
+    isStdio(row.config)
       ? { ...row.config, ...(row.config.env ? { env: move(row.config.env, (k) => !SHELL_FOLDER_VARIABLE.has(k) && looksSecret({ name: k })) ?? {} } : {}) }
       : { ...row.config, ...(row.config.headers ? { headers: move(row.config.headers, (k) => SECRET_HEADER.test(k) || looksSecret({ name: k })) ?? {} } : {}) };
   return { name: row.name, config, secrets };

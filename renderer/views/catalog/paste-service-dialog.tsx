@@ -4,6 +4,7 @@ import { describeError, plural, type ShownError } from '../../lib';
 import { useLive } from '../../state';
 import { addPlannedServer } from './add-planned-server';
 import { pastedPlan, readPaste, type PastedRow } from './paste-plan';
+import { isStdio } from '../../../shared/config';
 
 export interface PasteServiceDialogProps {
   taken: ReadonlySet<string>;
@@ -17,7 +18,7 @@ function PastedServer({ row }: { row: PastedRow }) {
     <li className="pasted" aria-label={`Server ${row.name}`}>
       <h4>{row.name}</h4>
       <dl className="facts">
-        {'command' in config ? (
+        {isStdio(config) ? (
           <>
             <dt>Program</dt>
             <dd>

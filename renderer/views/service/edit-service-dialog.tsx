@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { ServerStatus } from '../../../shared/api';
-import { sameConnection, type ServerConfig } from '../../../shared/config';
+import { sameConnection, type ServerConfig, isStdio } from '../../../shared/config';
 import type { ServerPlan } from '../../../shared/catalog';
 import { Dialog, ErrorNote, MemoryVaultNote } from '../../components';
 import { SchemaForm } from '../../forms';
@@ -148,7 +148,7 @@ export function EditServiceDialog({ status, onClose, onNeedsApproval }: EditServ
             </table>
           )}
           {plan.secrets.length > 0 && <p className="muted">New values for {plan.secrets.map((s) => s.name).join(', ')} go to the vault.</p>}
-          {'command' in plan.config && changesApproval(rows) && (
+          {isStdio(plan.config) && changesApproval(rows) && (
             <p className="note note-warn">What {name} runs changes: you approve the new command before it runs again.</p>
           )}
           <div className="form-buttons">

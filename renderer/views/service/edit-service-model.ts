@@ -1,5 +1,5 @@
 import type { RJSFSchema } from '@rjsf/utils';
-import type { ServerConfig } from '../../../shared/config';
+import { isStdio, type ServerConfig } from '../../../shared/config';
 import type { ServerPlan } from '../../../shared/catalog';
 import { customServicePlan, type CustomServiceData, type Pair } from '../catalog/custom-service-plan';
 import { CUSTOM_SERVICE_SCHEMA } from '../catalog/custom-service-schema';
@@ -23,7 +23,7 @@ export function formDataOf(config: ServerConfig): EditServiceData {
     ...(config.description !== undefined ? { description: config.description } : {}),
     ...(config.pinning?.acceptNewTools === true ? { acceptNewTools: true } : {}),
   };
-  if ('command' in config) {
+  if (isStdio(config)) {
     const env = pairsOf(config.env);
     return {
       ...base,

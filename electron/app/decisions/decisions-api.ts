@@ -1,0 +1,42 @@
+import type { ApiInput, ApiOutput, AppApi, Caller } from '../../../shared/api';
+import type { AdminMethods } from '../admin-api';
+import type { DecisionQueue } from './decision-queue';
+
+/** `who`: the person's interface that decided (the door passes it; in-process callers are the desktop's). */
+type WithWho<M extends 'decide' | 'decideApproval' | 'decideConfirmation' | 'answerAsk'> = (input: ApiInput<M>, who?: Caller) => Promise<ApiOutput<M>>;
+
+export interface DecisionMethods {
+  listDecisions: AppApi['listDecisions'];
+  decide: WithWho<'decide'>;
+  /** The deprecated per-kind methods, kept for one release: as before, with who decided noted for the record. */
+  decideApproval: WithWho<'decideApproval'>;
+  decideConfirmation: WithWho<'decideConfirmation'>;
+  answerAsk: WithWho<'answerAsk'>;
+}
+
+export interface DecisionsApiOptions {
+  queue: DecisionQueue;
+  bridgeApi: Pick<AppApi, 'decideApproval'>;
+  adminApi: Pick<AdminMethods, 'decideConfirmation'>;
+  asksApi: Pick<AppApi, 'answerAsk'>;
+}
+
+/** The person's decisions as one pair of methods, and the three older pairs' deciding halves over the same queue. */
+export function createDecisionsApi({ queue, bridgeApi, adminApi, asksApi }: DecisionsApiOptions): DecisionMethods {
+  return {
+    listDecisions: () => Promise.resolve(queue.list()),
+    decide: (input, who = 'ipc') => queue.decide(input, who),
+    decideApproval: (input, who = 'ipc') => {
+      queue.decidedBy('call', input.id, who);
+      return bridgeApi.decideApproval(input);
+    },
+    decideConfirmation: (input, who = 'ipc') => {
+      queue.decidedBy('confirmation', input.id, who);
+      return adminApi.decideConfirmation(input, who);
+    },
+    answerAsk: (input, who = 'ipc') => {
+      queue.decidedBy('ask', input.id, who);
+      return asksApi.answerAsk(input);
+    },
+  };
+}

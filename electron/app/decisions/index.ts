@@ -1,0 +1,10 @@
+export { DecisionQueue } from './decision-queue';
+export type { DecisionQueueEvents, DecisionQueueOptions, DecisionSource, SourceSettled } from './decision-queue';
+export { DecisionLog, DECISION_LOG_BASE } from './decision-log';
+export { createDecisionsApi } from './decisions-api';
+export type { DecisionMethods } from './decisions-api';
+export { openDecisions } from './open-decisions';
+export type { OpenDecisions } from './open-decisions';
+export { callDecisions } from './call-decisions';
+export { confirmationDecisions } from './confirmation-decisions';
+export { askDecisions } from './ask-decisions';

@@ -1,0 +1,43 @@
+import type { AppApi } from '../../../shared/api';
+import type { Bridge } from '../../bridge';
+import type { AdminMethods } from '../admin-api';
+import type { Confirmations } from '../confirmations';
+import type { WaitingAsks } from '../waiting-asks';
+import { askDecisions } from './ask-decisions';
+import { callDecisions } from './call-decisions';
+import { confirmationDecisions } from './confirmation-decisions';
+import { DecisionLog } from './decision-log';
+import { DecisionQueue } from './decision-queue';
+
+export interface DecisionParts {
+  dataDir: string;
+  log: (line: string) => void;
+  bridge: Bridge | undefined;
+  confirmations: Confirmations | undefined;
+  waitingAsks: WaitingAsks;
+  bridgeApi: Pick<AppApi, 'decideApproval'>;
+  adminApi: Pick<AdminMethods, 'decideConfirmation'>;
+  asksApi: Pick<AppApi, 'answerAsk'>;
+}
+
+export interface OpenDecisions {
+  queue: DecisionQueue;
+  /** Stops listening, then writes what the log holds. */
+  close(): Promise<void>;
+}
+
+/** The queue with every kind this process has (calls only with a bridge, confirmations only where the person confirms), its records to audit/decisions.jsonl. */
+export function openDecisions(parts: DecisionParts): OpenDecisions {
+  const records = new DecisionLog({ dataDir: parts.dataDir, log: parts.log });
+  const queue = new DecisionQueue({ record: (record) => records.append(record), log: parts.log });
+  if (parts.bridge) queue.register(callDecisions(parts.bridge, parts.bridgeApi));
+  if (parts.confirmations) queue.register(confirmationDecisions(parts.confirmations, parts.adminApi));
+  queue.register(askDecisions(parts.waitingAsks, parts.asksApi));
+  return {
+    queue,
+    close: async () => {
+      queue.close();
+      await records.close();
+    },
+  };
+}

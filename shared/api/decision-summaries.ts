@@ -1,0 +1,46 @@
+import type { Confirmation } from './admin-views';
+import type { PendingAsk } from './ask-views';
+import type { PendingApproval } from './bridge-views';
+import type { DecisionOf } from './decision-views';
+
+/** Each kind's view as a decision: its one-line summary for people beside the view itself. */
+
+const WANTS: Record<PendingApproval['kind'], string> = { tool: 'call', resource: 'read the resource', prompt: 'get the prompt' };
+
+export function callDecision(call: PendingApproval): DecisionOf<'call'> {
+  return {
+    kind: 'call',
+    id: call.id,
+    summary: `agent "${call.agent}" asks to ${WANTS[call.kind]} "${call.tool}" on "${call.server}" (${call.tier})`,
+    requestedAt: call.requestedAt,
+    expiresAt: call.expiresAt,
+    item: call,
+  };
+}
+
+export function confirmationDecision(confirmation: Confirmation): DecisionOf<'confirmation'> {
+  return {
+    kind: 'confirmation',
+    id: confirmation.id,
+    summary: `the command line asks to ${confirmation.summary}`,
+    requestedAt: confirmation.requestedAt,
+    expiresAt: confirmation.expiresAt,
+    item: confirmation,
+  };
+}
+
+const ASKS: Record<PendingAsk['kind'], string> = { form: 'asks you to fill in a form', url: 'asks you to open an address', sampling: "asks to use the agent's model" };
+/** A summary is one line: a server's message may be long. */
+const MAX_MESSAGE = 200;
+
+export function askDecision(ask: PendingAsk): DecisionOf<'ask'> {
+  const message = ask.message.length > MAX_MESSAGE ? `${ask.message.slice(0, MAX_MESSAGE)}…` : ask.message;
+  return {
+    kind: 'ask',
+    id: ask.id,
+    summary: `"${ask.server}" ${ASKS[ask.kind]}${message ? `: ${message}` : ''}`,
+    requestedAt: ask.requestedAt,
+    expiresAt: ask.expiresAt,
+    item: ask,
+  };
+}
