@@ -24,10 +24,12 @@ export function signInOpener(
   env: Record<string, string | undefined> = process.env,
   platform: NodeJS.Platform = process.platform,
   stream: { write(chunk: string): unknown } = process.stderr,
+  /** Off where a running app may do the sign-in with its own opener (an opener here makes the work local). */
+  headlessFallback = true,
 ): Opener | undefined {
   if (options.printUrl && options.openWith) throw new CodedError('invalid_input', 'Give --print-url or --open-with, not both');
   if (options.openWith) return openWith(options.openWith);
   if (options.printUrl) return printUrl(stream, 'Open this address to sign in:');
-  if (!hasDesktop(env, platform)) return printUrl(stream, 'No display here to open a browser on; open this address yourself to sign in:');
+  if (headlessFallback && !hasDesktop(env, platform)) return printUrl(stream, 'No display here to open a browser on; open this address yourself to sign in:');
   return undefined;
 }

@@ -179,7 +179,8 @@ describe('paste to add', () => {
     }
     await paste.getByRole('button', { name: 'Add service' }).click();
     await paste.waitFor({ state: 'detached' });
-    expect(await focusedName(page)).toBe('Paste a command or JSON');
+    // Focus goes on to the new row's next step (issue #34: focus returns where the work continues).
+    expect(await focusedName(page)).toBe('Approve command for pasted');
     const row = serverRow(page, 'pasted');
     await waitForState(row, 'pending_approval');
     await row.getByRole('button', { name: 'Approve command for pasted' }).click();

@@ -94,7 +94,7 @@ describe('shell IPC against the real core', () => {
     const pending = await read();
     expect(pending.icon).toBe('attention');
     expect(pending.tooltip).toContain('1 command to approve');
-    expect(pending.items.map((i) => (i.kind === 'separator' ? '---' : i.label))).toContain('everything — command awaits approval');
+    expect(pending.items.map((i) => (i.kind === 'separator' ? '---' : i.label))).toContain('everything — pending approval of its command');
     await page.approveServer({ name: 'everything' });
     const approved = await read();
     expect(approved.icon).toBe('ok');

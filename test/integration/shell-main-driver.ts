@@ -98,7 +98,7 @@ out['windowOpen'] = window.webContents.openHandler({ url: 'https://docs.example.
 
 const tray = await until(() => (stub.trays[0]?.tooltip?.includes('to approve') ? stub.trays[0] : undefined), 'the tray to show the pending command');
 out['tray'] = { tooltip: tray.tooltip, labels: tray.menu?.template.map((item) => item.label ?? '---') };
-tray.menu?.template.find((item) => item.label === 'Pause bridge')?.click?.();
+tray.menu?.template.find((item) => item.label === 'Pause all agent calls')?.click?.();
 // The tray goes through the App API (async): wait for the bridge to say it is paused.
 for (const end = Date.now() + 5_000; Date.now() < end; await sleep(20)) {
   out['bridgeAfterPause'] = await fromWindow({ method: 'bridgeInfo', input: {} });

@@ -65,7 +65,7 @@ describe('the bundled desktop main process, on a stand-in electron module', () =
 
     const tray = seen['tray'] as { tooltip: string; labels: string[] };
     expect(tray.tooltip).toContain('1 command to approve');
-    expect(tray.labels).toEqual(expect.arrayContaining(['reference — command awaits approval', 'Pause bridge', 'Quit']));
+    expect(tray.labels).toEqual(expect.arrayContaining(['reference — pending approval of its command', 'Pause all agent calls', 'Quit']));
     expect(seen['bridgeAfterPause']).toMatchObject({ ok: true, result: { running: true, paused: true } });
     expect(seen['trayFile']).toBe(true);
 

@@ -1,6 +1,6 @@
 // Run by stdio-auth-tray.test.ts in a child process: the bundled desktop main (dist/shell-main.mjs) on the
 // stand-in `electron` module (shell-electron-stub.mjs), with a stdio server that signs in at a real
-// oidc-provider. Drives its tray as a person would: Connect, then Re-authorize after the grant was revoked;
+// oidc-provider. Drives its tray as a person would: Sign in, then Sign in again after the grant was revoked;
 // prints what it saw as one JSON line. Usage: stdio-auth-tray-driver.ts <dist/shell-main.mjs>
 import { writeFileSync } from 'node:fs';
 import { register } from 'node:module';
@@ -96,26 +96,27 @@ async function signInThroughTheTray(label: string): Promise<void> {
 const out: Record<string, unknown> = {};
 await fromWindow('approveServer', { name: 'mail' });
 out['beforeConnect'] = await whoami();
-out['trayBeforeConnect'] = await until(() => (labels().includes('Connect mail') ? labels() : undefined), 'Connect mail in the tray');
+out['trayBeforeConnect'] = await until(() => (labels().includes('Sign in to mail') ? labels() : undefined), 'Sign in to mail in the tray');
 
-await signInThroughTheTray('Connect mail');
+await signInThroughTheTray('Sign in to mail');
 out['connectUrl'] = opened()[0];
 out['trayConnected'] = await until(() => (labels().includes('mail — ready') ? labels() : undefined), 'mail to be ready');
 out['afterConnect'] = await whoami();
 
 // The person revokes the app's access at the provider: the program's token is refused, the refresh
-// token too (invalid_grant), and the tray asks to re-authorize.
+// token too (invalid_grant), and the tray asks to sign in again.
 out['revoked'] = await as.revokeGrantOf(api.requests.at(-1)?.token ?? '');
+const again = () => labels().find((l) => l === 'Sign in again to mail' || l === 'Sign in to mail');
 out['trayRevoked'] = await until(
   async () => {
-    if (labels().includes('Re-authorize mail')) return labels();
+    if (labels().includes('mail — needs sign-in') && again() !== undefined) return labels();
     await whoami();
     return undefined;
   },
-  'Re-authorize mail in the tray',
+  'Sign in again to mail in the tray',
 );
 out['afterRevoke'] = await whoami();
-await signInThroughTheTray('Re-authorize mail');
+await signInThroughTheTray(again() ?? 'Sign in again to mail');
 out['trayReauthorized'] = await until(() => (labels().includes('mail — ready') ? labels() : undefined), 'mail to be ready again');
 out['afterReauthorize'] = await whoami();
 out['visits'] = browser.visits.map((v) => ({ status: v.status, error: v.error instanceof Error ? v.error.message : v.error === undefined ? undefined : 'failed' }));

@@ -71,7 +71,8 @@ export function registerConnect(program: Command, run: Run): void {
     .option('--json', 'print the resulting status as JSON')
     .action((server: string, options: ConnectOptions) =>
       run(async (ctx) => {
-        const custom = signInOpener(options);
+        // A running app signs in with its own opener; only without one does a display-less machine print the address here.
+        const custom = signInOpener(options, process.env, process.platform, process.stderr, (await findLiveApp(ctx.dataDir)) === undefined);
         const core = await ctx.core(custom ? { opener: custom } : {});
         const app = ctx.runningApp();
         let status: ServerStatus;
