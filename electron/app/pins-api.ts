@@ -21,10 +21,15 @@ export function createPinsApi({ pins, registry, settled }: PinsApiOptions): Pins
   return {
     async listHeldChanges({ server }) {
       await settled();
-      if (server !== undefined) return pins.held(server);
+      if (server !== undefined) {
+        // A misspelt name is an error that says so, not "nothing waits".
+        registry.require(server);
+        return pins.held(server);
+      }
       return (await Promise.all(servers().map((name) => pins.held(name)))).flat();
     },
     async reviewChanges({ name, decisions, acceptAll }) {
+      registry.require(name);
       let chosen: PinDecision[] = decisions ?? [];
       if (acceptAll === true) chosen = (await pins.held(name)).map((held) => ({ kind: held.kind, name: held.name, decision: 'accept' }));
       if (chosen.length === 0) {

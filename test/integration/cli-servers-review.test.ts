@@ -39,6 +39,11 @@ describe('servers review, through the built CLI', () => {
     expect(unknown.code).not.toBe(0);
     expect(unknown.stderr).toContain('Nothing named "nosuch" waits for review');
 
+    // A misspelt server is named as such, not "nothing waits".
+    const misspelt = await runCli(home, ['servers', 'review', 'shfting'], { env: PASSPHRASE });
+    expect(misspelt.code).not.toBe(0);
+    expect(misspelt.stderr).toContain('No server named "shfting"');
+
     const decided = await runCli(home, ['servers', 'review', 'shifting', '--accept', 'search', '--refuse', 'upload'], { env: PASSPHRASE });
     expect(decided.code, decided.stderr).toBe(0);
     expect(decided.stdout).toContain('Accepted tool search.');
