@@ -3,6 +3,7 @@ import type { ServerStatus } from '../../../shared/api';
 import { routeHref, shownLine } from '../../lib';
 import { useLive, useStore } from '../../state';
 import { AnnotationBadges } from './annotation-badges';
+import { AppBadge } from './app-badge';
 import { ToolDetail } from './tool-detail';
 
 /** A description's first sentence or line, short enough for a list. */
@@ -47,6 +48,7 @@ export function ToolsPanel({ status, selected }: { status: ServerStatus; selecte
                 {t.title !== undefined && t.title !== t.name && <span className="tool-title">{shownLine(t.title)}</span>}
                 {t.description !== undefined && <span className="tool-summary">{shownLine(firstLine(t.description))}</span>}
                 <AnnotationBadges tool={t} />
+                <AppBadge tool={t} />
               </a>
             </li>
           ))}
