@@ -1,3 +1,4 @@
+import { APPS_EXTENSION, isAppOnly } from '../mcp-apps';
 import type { ListPromptsResult, ListResourcesResult, ListResourceTemplatesResult, ListToolsResult } from '@modelcontextprotocol/sdk/types.js';
 import { agentNames } from './agent-names';
 import { agentTools } from './agent-tools';
@@ -6,10 +7,22 @@ import { foundListing } from './found-listing';
 import { serverAllowed } from './policy';
 
 /** An agent's listings, answered alike in both eras: every answer is computed for that agent only. */
-export async function listTools(ctx: CallContext, agentName: string): Promise<ListToolsResult> {
+/**
+ * An agent's tools. `hostsApps`: its client declared MCP Apps (SEP-1865); a client that did not is not
+ * offered the tools only an app may call (their `_meta.ui.visibility` leaves out the model).
+ */
+export async function listTools(ctx: CallContext, agentName: string, hostsApps = false): Promise<ListToolsResult> {
   const agent = ctx.agents.peek(agentName);
   if (!agent) return { tools: [] };
-  return agentTools(await ctx.toolIndex.tools(), agent, agent.listFound === true ? foundListing(ctx).of(agent.name) : undefined);
+  const listed = agentTools(await ctx.toolIndex.tools(), agent, agent.listFound === true ? foundListing(ctx).of(agent.name) : undefined);
+  return hostsApps ? listed : { ...listed, tools: listed.tools.filter((tool) => !isAppOnly(tool._meta)) };
+}
+
+/** Whether a client's declared capabilities include MCP Apps (`extensions["io.modelcontextprotocol/ui"]`). */
+export function declaresApps(capabilities: unknown): boolean {
+  if (typeof capabilities !== 'object' || capabilities === null) return false;
+  const extensions = (capabilities as { extensions?: unknown }).extensions;
+  return typeof extensions === 'object' && extensions !== null && (extensions as Record<string, unknown>)[APPS_EXTENSION] !== undefined;
 }
 
 export async function listResources(ctx: CallContext, agentName: string): Promise<ListResourcesResult> {

@@ -1,5 +1,5 @@
 import type { CacheHint, ListToolsResult, Server, ServerContext } from '@modelcontextprotocol/server';
-import { listPrompts, listResources, listResourceTemplates, listTools } from './agent-listings';
+import { listPrompts, listResources, listResourceTemplates, listTools, declaresApps } from './agent-listings';
 import type { CallContext } from './call-context';
 import { modernExtra } from './modern-extra';
 import { complete, getPrompt, readResource } from './read-calls';
@@ -48,7 +48,14 @@ export function createModernServer(sdk: ModernSdk, ctx: CallContext, agentName: 
       requestState: { verify: (state, rc) => rounds.open(agentName, state, rc.mcpReq.method) },
     },
   );
-  server.setRequestHandler('tools/list', () => track(async () => copy<ListToolsResult>(await listTools(ctx, agentName))));
+  server.setRequestHandler('tools/list', (_request, rc: ServerContext) =>
+    track(async () => {
+      // 2026-07-28: what the client can do rides on each request (`_meta` envelope).
+      const envelope: Record<string, unknown> | undefined = rc.mcpReq.envelope;
+      const declared = envelope?.[sdk.CLIENT_CAPABILITIES_META_KEY];
+      return copy<ListToolsResult>(await listTools(ctx, agentName, declaresApps(declared)));
+    }),
+  );
   // A server's requests during the call become input_required rounds (modern-tool-call.ts).
   server.setRequestHandler('tools/call', (request, rc: ServerContext) => track(() => modernToolCall(sdk, ctx, rounds, agentName, request, rc)));
   server.setRequestHandler('resources/list', () => track(async () => copy(await listResources(ctx, agentName))));

@@ -7,7 +7,7 @@ import { complete, getPrompt, readResource } from './read-calls';
 import { sessionSubscriber, subscribeUri, unsubscribe } from './resource-subscribe';
 import { callTool } from './tool-call';
 import { agentAsker } from './agent-asker';
-import { listPrompts, listResources, listResourceTemplates, listTools } from './agent-listings';
+import { listPrompts, listResources, listResourceTemplates, listTools, declaresApps } from './agent-listings';
 import { lazySchemaValidator } from './lazy-schema-validator';
 import { onToolCall } from '../mcp-wire';
 
@@ -56,7 +56,7 @@ export async function createSessionServer(ctx: CallContext, agentName: string, v
     },
   );
 
-  server.setRequestHandler(ListToolsRequestSchema, () => listTools(ctx, agentName));
+  server.setRequestHandler(ListToolsRequestSchema, () => listTools(ctx, agentName, declaresApps(server.getClientCapabilities())));
   onToolCall(server, Protocol, CallToolRequestSchema, (request, extra) =>
     callTool(ctx, agentName, request, extra, agentAsker(server, agentName, extra.requestId, ctx.agents)),
   );

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APP_MIME_TYPE } from '../../electron/mcp-apps';
+import { APP_MIME_TYPE, APPS_EXTENSION } from '../../electron/mcp-apps';
 import { appServer } from '../fixtures/servers/config';
 import { connectAgent, startBridge, type AgentClient, type BridgeHarness } from '../support/bridge-harness';
 
 let h: BridgeHarness;
 let agent: AgentClient;
+let plainHost: AgentClient;
 
 beforeAll(async () => {
   // The same app server twice: both offer `ui://get-time/mcp-app.html`.
@@ -12,11 +13,14 @@ beforeAll(async () => {
   await Promise.all([h.pool.start('one'), h.pool.start('two'), h.pool.start('monitor')]);
   h.bridge.refresh();
   const { token } = await h.bridge.agents.add('apps', { servers: ['one', 'two', 'monitor'], policy: { read: 'allow', write: 'allow', destructive: 'allow' } });
-  agent = await connectAgent(h.bridge.url, token, 'apps');
+  // One host that shows apps (it declares the extension), one that does not.
+  agent = await connectAgent(h.bridge.url, token, 'apps', { extensions: { [APPS_EXTENSION]: { mimeTypes: [APP_MIME_TYPE] } } });
+  plainHost = await connectAgent(h.bridge.url, token, 'apps');
 }, 60_000);
 
 afterAll(async () => {
   await agent?.close();
+  await plainHost?.close();
   await h?.close();
 });
 
@@ -32,6 +36,13 @@ describe('MCP Apps through the bridge', () => {
 
     const listed = (await agent.client.listResources()).resources.map((r) => r.uri);
     expect(listed).toEqual(expect.arrayContaining(['ui://one/get-time/mcp-app.html', 'ui://two/get-time/mcp-app.html']));
+  }, 60_000);
+
+  it('leaves tools only an app calls out of what a host without apps is offered', async () => {
+    const names = (await plainHost.client.listTools()).tools.map((t) => t.name);
+    expect(names).toContain('monitor__get-system-info');
+    expect(names).toContain('one__get-time');
+    expect(names).not.toContain('monitor__poll-system-stats');
   }, 60_000);
 
   it('reads each app’s document back from its own server, unchanged', async () => {
