@@ -1,4 +1,5 @@
 import { APPS_EXTENSION, isAppOnly } from '../mcp-apps';
+import { sharedResult } from './shared-result';
 import type { ListPromptsResult, ListResourcesResult, ListResourceTemplatesResult, ListToolsResult } from '@modelcontextprotocol/sdk/types.js';
 import { agentNames } from './agent-names';
 import { agentTools } from './agent-tools';
@@ -15,7 +16,21 @@ export async function listTools(ctx: CallContext, agentName: string, hostsApps =
   const agent = ctx.agents.peek(agentName);
   if (!agent) return { tools: [] };
   const listed = agentTools(await ctx.toolIndex.tools(), agent, agent.listFound === true ? foundListing(ctx).of(agent.name) : undefined);
-  return hostsApps ? listed : { ...listed, tools: listed.tools.filter((tool) => !isAppOnly(tool._meta)) };
+  return hostsApps ? listed : withoutAppOnly(listed);
+}
+
+/** A listing without app-only tools, made once per listing and shared like it (shared-result.ts). */
+const withoutApps = new WeakMap<ListToolsResult, ListToolsResult>();
+
+function withoutAppOnly(listed: ListToolsResult): ListToolsResult {
+  let kept = withoutApps.get(listed);
+  if (kept === undefined) {
+    const tools = listed.tools.filter((tool) => !isAppOnly(tool._meta));
+    // Nothing app-only (the common case): the listing itself, with its bytes already made.
+    kept = tools.length === listed.tools.length ? listed : sharedResult({ ...listed, tools });
+    withoutApps.set(listed, kept);
+  }
+  return kept;
 }
 
 /** Whether a client's declared capabilities include MCP Apps (`extensions["io.modelcontextprotocol/ui"]`). */

@@ -180,7 +180,8 @@ describe('paste to add', () => {
     await paste.getByRole('button', { name: 'Add service' }).click();
     await paste.waitFor({ state: 'detached' });
     // Focus goes on to the new row's next step (issue #34: focus returns where the work continues).
-    expect(await focusedName(page)).toBe('Approve command for pasted');
+    // The row appears when the core's event arrives; focus follows it there.
+    await expect.poll(() => focusedName(page), { timeout: 10_000 }).toBe('Approve command for pasted');
     const row = serverRow(page, 'pasted');
     await waitForState(row, 'pending_approval');
     await row.getByRole('button', { name: 'Approve command for pasted' }).click();
