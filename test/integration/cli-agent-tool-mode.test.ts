@@ -53,6 +53,19 @@ describe('agents add/set --tool-mode and --for (issue #32)', () => {
     expect((JSON.parse(off.stdout) as AgentJson).listFound).toBeUndefined();
   }, 60_000);
 
+  it('refuses --list-found for an agent that would not search, and says so of one set that way later', async () => {
+    const home = tempHome('cs-agent-list-found-all-');
+    const refused = await runCli(home, ['agents', 'add', 'plain', '--servers', 'everything', '--list-found']);
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toContain('--list-found adds the tools an agent finds by searching, and this agent would not search');
+    expect(refused.stderr).toContain('add --tool-mode search (or auto)');
+    expect((await runCli(home, ['agents', 'list'])).stdout).not.toContain('plain');
+    expect((await runCli(home, ['agents', 'add', 'finder', '--tool-mode', 'search', '--list-found'])).code).toBe(0);
+    expect((await runCli(home, ['agents', 'set', 'finder', '--tool-mode', 'all'])).code).toBe(0);
+    const listed = await runCli(home, ['agents', 'list']);
+    expect(listed.stdout).toContain('finder would list the tools it finds, but it does not search (tool mode all)');
+  }, 60_000);
+
   it('refuses a mode or client it does not know, saying what it takes', async () => {
     const home = tempHome('cs-agent-tool-mode-bad-');
     const mode = await runCli(home, ['agents', 'add', 'x', '--tool-mode', 'serch']);

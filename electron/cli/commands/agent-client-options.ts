@@ -49,7 +49,13 @@ export function toolModeNotes(agent: AgentView): string[] {
   const notes: string[] = [];
   if (agent.toolMode === 'search') notes.push(`${agent.name} lists search_tools and call tools instead of its tools (tool mode search).`);
   if (agent.toolMode === 'auto') notes.push(`${agent.name} lists its tools, or search_tools and call tools once they pass a size (tool mode auto).`);
-  if (agent.listFound === true) notes.push(`While ${agent.name} searches, the tools it finds join its listing (list_changed).`);
+  if (agent.listFound === true) {
+    notes.push(
+      agent.toolMode === 'search' || agent.toolMode === 'auto'
+        ? `While ${agent.name} searches, the tools it finds join its listing (list_changed).`
+        : `${agent.name} would list the tools it finds, but it does not search (tool mode all): set --tool-mode search or auto, or --no-list-found.`,
+    );
+  }
   if (agent.client !== undefined) {
     const who = typeof agent.client === 'number' ? `a client prefix of ${agent.client} characters` : agent.client;
     notes.push(`${agent.name}'s names are made to fit ${who}.`);

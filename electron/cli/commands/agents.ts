@@ -148,6 +148,11 @@ export function registerAgents(program: Command, run: Run): void {
     .option('--json', 'print JSON')
     .action((name: string, options: { servers?: string; policy?: string; for?: ForOnAdd; names?: NameStyleView; resourceTools?: boolean; toolMode?: ToolModeView; listFound?: boolean; json?: boolean }) =>
       run(async (ctx) => {
+        if (options.listFound === true && options.toolMode !== 'search' && options.toolMode !== 'auto') {
+          throw new CodedError('invalid_input', '--list-found adds the tools an agent finds by searching, and this agent would not search', {
+            hint: 'add --tool-mode search (or auto), or leave out --list-found',
+          });
+        }
         const api = (await ctx.core()).api;
         await noteUnknownServers(ctx, name, options.servers);
         const { agent, token } = await api.addAgent({
