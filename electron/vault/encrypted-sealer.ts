@@ -37,6 +37,10 @@ function wrongKey(provider: KeyProvider, file: string): CodedError {
   );
 }
 
+function deadlineOf(provider: KeyProvider, timeoutMs: number): number {
+  return Math.max(provider.deadlineMs ?? 0, timeoutMs);
+}
+
 /** AES-256-GCM with a key from a KeyProvider; keys are cached per header so re-reads cost no keychain call. */
 export function createEncryptedSealer(options: EncryptedSealerOptions): Sealer {
   const keys = new Map<string, Buffer>();
@@ -49,7 +53,7 @@ export function createEncryptedSealer(options: EncryptedSealerOptions): Sealer {
     const cached = keys.get(cacheId);
     if (cached) return cached;
     await provider.prepare?.();
-    const loaded = await boundedCall(provider.label, options.timeoutMs, (signal) => provider.loadKey(header.params, signal));
+    const loaded = await boundedCall(provider.label, deadlineOf(provider, options.timeoutMs), (signal) => provider.loadKey(header.params, signal));
     const key = checkKey(provider, loaded);
     if (!keyMatches(header, key)) throw wrongKey(provider, options.file);
     keys.set(cacheId, key);
@@ -80,7 +84,7 @@ export function createEncryptedSealer(options: EncryptedSealerOptions): Sealer {
       if (!session) {
         const provider = await options.newProvider();
         await provider.prepare?.();
-        const created = await boundedCall(provider.label, options.timeoutMs, (signal) => provider.createKey(signal));
+        const created = await boundedCall(provider.label, deadlineOf(provider, options.timeoutMs), (signal) => provider.createKey(signal));
         const key = checkKey(provider, created.key);
         const header: VaultHeader = {
           cipher: 'aes-256-gcm',

@@ -36,6 +36,11 @@ export interface KeyProvider {
    * loadKey and createKey: a person typing is not a hung keychain.
    */
   prepare?(): Promise<void>;
+  /**
+   * A longer deadline for loadKey and createKey when the work is CPU in this process (a key
+   * derivation): on a busy machine it is slow, never hung, and the keychain's bound would fail it.
+   */
+  readonly deadlineMs?: number;
 }
 
 /** A provider that hands back something other than 32 bytes is refused before any use. */

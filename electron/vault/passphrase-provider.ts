@@ -85,6 +85,8 @@ export function createPassphraseProvider(options: PassphraseProviderOptions = {}
     id: PASSPHRASE_PROVIDER_ID,
     label,
     persistent: true,
+    // scrypt at the header's bounded costs is seconds at worst on a loaded machine, never a hang.
+    deadlineMs: 60_000,
 
     async loadKey(params: KeyParams, signal: AbortSignal): Promise<Uint8Array> {
       const parsed = ParamsSchema.safeParse(params);
