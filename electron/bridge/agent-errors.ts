@@ -1,4 +1,4 @@
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/server';
 import { CodedError, toCodedError, type ErrorCode as Code } from '../../shared/errors';
 import { redact, redactor } from '../../shared/redact';
 import { RPC_ERROR } from '../pool';

@@ -1,6 +1,6 @@
 import { APPS_EXTENSION, isAppOnly } from '../mcp-apps';
 import { sharedResult } from './shared-result';
-import type { ListPromptsResult, ListResourcesResult, ListResourceTemplatesResult, ListToolsResult } from '@modelcontextprotocol/sdk/types.js';
+import type { ListPromptsResult, ListResourcesResult, ListResourceTemplatesResult, ListToolsResult } from '@modelcontextprotocol/server';
 import { agentNames } from './agent-names';
 import { agentTools } from './agent-tools';
 import type { CallContext } from './call-context';

@@ -1,4 +1,4 @@
-import type { ListToolsResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { ListToolsResult, Tool } from '@modelcontextprotocol/server';
 import { agentToolNames } from './agent-names';
 import type { Agent } from './agent-schema';
 import { judgeTool } from './policy';

@@ -1,4 +1,4 @@
-import type { ServerNotification } from '@modelcontextprotocol/sdk/types.js';
+import type { ServerNotification } from '@modelcontextprotocol/server';
 import type { CodedError } from '../../shared/errors';
 import type { Cancellation } from '../pool';
 import { agentError, denied, type AgentError } from './agent-errors';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ServerNotification } from '@modelcontextprotocol/sdk/types.js';
+import type { ServerNotification } from '@modelcontextprotocol/server';
 import type { Extra } from './call-gate';
 import { RequestStateSeal, type StateClaims } from './request-state-seal';
 

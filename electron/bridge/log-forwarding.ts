@@ -1,5 +1,5 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import type { LoggingLevel } from '@modelcontextprotocol/sdk/types.js';
+import type { LoggingLevel } from '@modelcontextprotocol/server';
 import { redactor } from '../../shared/redact';
 import type { UpstreamLog } from '../pool';
 import type { SdkTypes } from './server-sdk';

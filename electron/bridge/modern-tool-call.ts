@@ -1,4 +1,4 @@
-import type { CallToolRequest, CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolRequest, CallToolResult } from '@modelcontextprotocol/server';
 import type { ClientCapabilities, InputRequiredResult as SdkInputRequired, ServerContext } from '@modelcontextprotocol/server';
 import { statelessAgentAsker } from './agent-asker';
 import type { CallContext } from './call-context';

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import type { JSONRPCMessage, RequestId } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCMessage, RequestId } from '@modelcontextprotocol/server';
 import { responseHeaders } from './response-headers';
 import { sharedResponseBytes } from './shared-result';
 import { headersWithFirstEvent, SSE_HEADERS_MAX_DELAY_MS, type HeaderDelayOptions } from './sse-headers';

@@ -1,4 +1,4 @@
-import type { CompleteRequest, CompleteResult, GetPromptRequest, GetPromptResult, ReadResourceRequest, ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CompleteRequest, CompleteResult, GetPromptRequest, GetPromptResult, ReadResourceRequest, ReadResourceResult } from '@modelcontextprotocol/server';
 import { CodedError } from '../../shared/errors';
 import { redact } from '../../shared/redact';
 import { agentError, rpcError } from './agent-errors';

@@ -1,5 +1,5 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import type { UnsubscribeRequest } from '@modelcontextprotocol/sdk/types.js';
+import type { UnsubscribeRequest } from '@modelcontextprotocol/server';
 import { CodedError } from '../../shared/errors';
 import { agentError, rpcError } from './agent-errors';
 import type { CallContext } from './call-context';

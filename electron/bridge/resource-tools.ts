@@ -1,4 +1,4 @@
-import type { CallToolResult, ContentBlock, GetPromptResult, ReadResourceResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, ContentBlock, GetPromptResult, ReadResourceResult, Tool } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { CodedError } from '../../shared/errors';
 import { redact } from '../../shared/redact';

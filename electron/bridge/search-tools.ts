@@ -1,4 +1,4 @@
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/server';
 import { MAX_LIMIT } from '../tool-search';
 import type { Agent, Tier } from './agent-schema';
 import { judgeTool } from './policy';

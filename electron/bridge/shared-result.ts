@@ -1,4 +1,4 @@
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/server';
 
 /**
  * Results answered alike to many requests (an agent's tool listing: ~200 KB for 340 tools) are

@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { Protocol } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import { Protocol, type RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import * as types from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HttpServerTransport } from './http-transport';
@@ -50,7 +50,7 @@ const ask = { method: 'elicitation/create' as const, params: { message: 'Which?'
 
 /** Stands in for the bridge's handler (session-server.ts): each tool name shows one thing a handler does. */
 function handlerOf(server: Server, seen: string[]) {
-  return async (request: types.CallToolRequest, extra: Parameters<Parameters<typeof onToolCall>[3]>[1]): Promise<types.CallToolResult> => {
+  return async (request: types.CallToolRequest, extra: RequestHandlerExtra<types.ServerRequest, types.ServerNotification>): Promise<types.CallToolResult> => {
     const { name } = request.params;
     if (name === 'echo') return text(`${extra.sessionId}:${String(extra.requestId)}:${JSON.stringify(extra._meta ?? null)}:${String(extra.requestInfo?.headers['accept'])}`);
     if (name === 'fails') return { ...text('it failed'), isError: true };
@@ -81,7 +81,7 @@ function handlerOf(server: Server, seen: string[]) {
 async function session(lane: boolean, register = true) {
   const server = new Server({ name: 't', version: '1' }, { capabilities: { tools: {}, logging: {} } });
   const seen: string[] = [];
-  if (register) onToolCall(server, Protocol, types.CallToolRequestSchema, handlerOf(server, seen));
+  if (register) onToolCall(server, Protocol, types.CallToolRequestSchema, handlerOf(server, seen) as unknown as Parameters<typeof onToolCall>[3]);
   const transport = new HttpServerTransport({ types, newSessionId: () => 'sid', timers: NO_TIMERS });
   await server.connect(transport);
   let viaProtocol = 0;

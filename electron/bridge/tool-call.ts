@@ -1,4 +1,4 @@
-import type { CallToolRequest, CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolRequest, CallToolResult } from '@modelcontextprotocol/server';
 import { CodedError } from '../../shared/errors';
 import { redact } from '../../shared/redact';
 import type { CallAsker, CallProgress } from '../pool';

@@ -1,5 +1,5 @@
-import { UriTemplate } from '@modelcontextprotocol/sdk/shared/uriTemplate.js';
-import type { Prompt, Resource, ResourceTemplate, Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Prompt, Resource, ResourceTemplateType as ResourceTemplate, Tool, UriTemplate } from '@modelcontextprotocol/server';
+import { loadModernSdk, type ModernSdk } from './server-sdk';
 import type { PromptInfo, ResourceInfo, ResourceTemplateInfo, ToolInfo } from '../../shared/api';
 import { bridgeName, buildNameTable } from '../../shared/naming';
 import { toBridgeAddress } from '../mcp-apps';
@@ -75,9 +75,9 @@ function listTemplate(info: ResourceTemplateInfo): ResourceTemplate {
   return template;
 }
 
-function parseTemplate(text: string): UriTemplate | undefined {
+function parseTemplate(sdk: ModernSdk, text: string): UriTemplate | undefined {
   try {
-    return new UriTemplate(text);
+    return new sdk.UriTemplate(text);
   } catch {
     return undefined;
   }
@@ -161,7 +161,8 @@ export class ToolIndex {
 
   resources(): Promise<ResourceView> {
     this.#resources = this.#fresh(this.#resources, async () => {
-      const { resources, templates } = await this.#pool.resources();
+      // The v2 server package is loaded by the first agent request anyway; templates wait for it, start-up does not.
+      const [{ resources, templates }, sdk] = await Promise.all([this.#pool.resources(), loadModernSdk()]);
       const byUri = new Map<string, string[]>();
       for (const r of resources) {
         const uri = toBridgeAddress(r.server, r.uri);
@@ -171,7 +172,7 @@ export class ToolIndex {
       }
       return {
         resources: resources.map((r) => ({ server: r.server, listed: listResource(r) })),
-        templates: templates.map((t) => ({ server: t.server, template: parseTemplate(t.uriTemplate), listed: listTemplate(t) })),
+        templates: templates.map((t) => ({ server: t.server, template: parseTemplate(sdk, t.uriTemplate), listed: listTemplate(t) })),
         byUri,
       };
     });

@@ -1,4 +1,4 @@
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/server';
 import type { ServerStatus, StateChange } from '../../shared/api';
 import { redact } from '../../shared/redact';
 

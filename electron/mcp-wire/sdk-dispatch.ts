@@ -1,14 +1,7 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import type { Protocol, RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import type {
-  CallToolRequest,
-  CallToolRequestSchema,
-  CallToolResult,
-  JSONRPCMessage,
-  MessageExtraInfo,
-  ServerNotification,
-  ServerRequest,
-} from '@modelcontextprotocol/sdk/types.js';
+import type { Protocol } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import type { CallToolRequestSchema, JSONRPCMessage, MessageExtraInfo } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolRequest, CallToolResult, RequestId, ServerNotification } from '@modelcontextprotocol/server';
 
 /** What a JSON-RPC message is (JSON-RPC 2.0 §4, §5), known from its shape once its schema passed. */
 export type RpcKind = 'request' | 'notification' | 'response';
@@ -44,7 +37,15 @@ export function directDelivery(protocol: object): Deliver | undefined {
   };
 }
 
-type ToolCallHandler = (request: CallToolRequest, extra: RequestHandlerExtra<ServerRequest, ServerNotification>) => Promise<CallToolResult>;
+/** What a tools/call handler reads of the SDK's extra: the request's id, cancellation, and related notifications. */
+export interface ToolCallExtra {
+  readonly requestId: RequestId;
+  readonly signal: AbortSignal;
+  sendNotification(notification: ServerNotification): Promise<void>;
+}
+
+/** The handler in the v2 types the bridge's call logic speaks; the session's SDK 1.x carries the same JSON. */
+type ToolCallHandler = (request: CallToolRequest, extra: ToolCallExtra) => Promise<CallToolResult>;
 
 /**
  * Registers the tools/call handler as Protocol registers any handler (the request parsed once), not

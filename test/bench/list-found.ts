@@ -37,7 +37,7 @@ function random(seed: number): () => number {
 }
 
 /** The listing in search mode of an agent that may call every tier (as the bridge makes it). */
-function searchModeTools(): Tool[] {
+function searchModeTools(): ReturnType<typeof searchListing> {
   const agent: Agent = { name: 'bench', tokenHint: 'cs_', createdAt: 0, tokenCreatedAt: 0, servers: ['*'], policy: { read: 'allow', write: 'ask', destructive: 'ask' }, tools: {} };
   const index = new Map<string, ToolEntry>(
     (['read', 'write', 'destructive'] as const).map((tier) => [tier, { server: 's', tier, info: { server: 's', name: tier, inputSchema: { type: 'object' } }, listed: { name: tier, inputSchema: { type: 'object' } } }]),
