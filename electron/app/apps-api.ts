@@ -58,7 +58,7 @@ export function createAppsApi(options: AppsApiOptions): AppsMethods {
         ...(resource.prefersBorder !== undefined ? { prefersBorder: resource.prefersBorder } : {}),
       };
     },
-    callAppTool: async ({ appId, tool, arguments: args, confirmed }: ApiInput<'callAppTool'>) => {
+    callAppTool: async ({ appId, tool, arguments: args }: ApiInput<'callAppTool'>) => {
       const app = host.shelf.get(appId);
       if (!app) throw new CodedError('not_found', 'That app was closed or has expired', { hint: 'open it again from the tool' });
       await options.settled();
@@ -68,14 +68,20 @@ export function createAppsApi(options: AppsApiOptions): AppsMethods {
         throw new CodedError('denied', `The app of "${app.server}" may not call "${tool}"`, { hint: 'an app calls only its own server’s tools that are visible to apps' });
       }
       const tier = toolTier(info);
-      if (tier !== 'read' && confirmed !== true) {
-        throw new CodedError('denied', `The app asks to run "${tool}" (${tier}); it runs only once you confirm it`, { hint: 'confirm the call where the app is shown' });
+      // A change runs only once the person has seen the tool and its arguments and allowed it (decision kind `app-call`).
+      if (tier !== 'read') {
+        const outcome = await host.calls.hold({ appId, server: app.server, tool, tier, arguments: args ?? {} });
+        if (outcome !== 'allowed') {
+          throw new CodedError('denied', `You did not allow the app of "${app.server}" to run "${tool}" (${outcome})`, { hint: 'the app may ask again' });
+        }
+        if (!host.shelf.get(appId)) throw new CodedError('not_found', 'That app was closed while it waited', { hint: 'open it again from the tool' });
       }
       const result = await pool.callTool(app.server, tool, args ?? {});
       return redactor.redactValue(result);
     },
     closeApp: ({ appId }: ApiInput<'closeApp'>) => {
       host.shelf.drop(appId);
+      host.calls.dropApp(appId);
       return Promise.resolve({ ok: true as const });
     },
   };

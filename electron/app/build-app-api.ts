@@ -86,7 +86,8 @@ export function buildAppApi(parts: AppApiParts): BuiltAppApi {
   const asksApi = createAsksApi({ waiting: parts.waitingAsks, opener: parts.opener });
   const adminApi = createAdminApi({ api: () => personApi, admin, ...(confirmations ? { confirmations } : {}) });
   const decisionParts = { bridgeApi, adminApi, asksApi };
-  const decisions = openDecisions({ dataDir: parts.dataDir, log: parts.log, bridge: parts.bridge, confirmations, waitingAsks: parts.waitingAsks, ...decisionParts });
+  const decisions = openDecisions({ dataDir: parts.dataDir, log: parts.log, bridge: parts.bridge, confirmations, waitingAsks: parts.waitingAsks, ...decisionParts,
+    appCalls: parts.apps.calls });
   const personApi: AppApi = createAppApi({
     bridgeApi,
     registryApi: parts.registryApi,

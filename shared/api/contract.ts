@@ -146,15 +146,14 @@ export const API_METHODS = lazyEntries({
   }),
   /**
    * A tool call an opened app asks for (SEP-1865 `tools/call` from the view): only its own server's
-   * tools that are visible to apps; a `write` or `destructive` one runs only with `confirmed`, which
-   * the screen sets after showing the person the tool and its arguments. Recorded as the app's.
+   * tools that are visible to apps; a `write` or `destructive` one waits for the person as a decision
+   * of kind `app-call` (the tool and its arguments) and runs only once allowed. Recorded as the app's.
    */
   callAppTool: () => ({
     input: z.strictObject({
       appId: z.string().min(1).max(64),
       tool: z.string().min(1).max(256),
       arguments: z.record(z.string(), z.unknown()).optional(),
-      confirmed: z.boolean().optional(),
     }),
     output: CallResultSchema,
   }),
