@@ -18,6 +18,7 @@ import { coreDoctor } from './core-doctor';
 import type { EventHub } from './event-hub';
 import { createDecisionsApi, openDecisions, type OpenDecisions } from './decisions';
 import { createInspectApi } from './inspect-api';
+import { AppGrants } from './app-grants';
 import { createAppsApi } from './apps-api';
 import type { AppsHost } from './apps-host';
 import { openSecretStores } from './open-secret-stores';
@@ -103,7 +104,7 @@ export function buildAppApi(parts: AppApiParts): BuiltAppApi {
     decisionsApi: createDecisionsApi({ queue: decisions.queue, ...decisionParts }),
     authApi: createAuthApi({ auth, pool, registry, signIns: parts.signIns, settled }),
     inspectApi: createInspectApi({ pool, registry, logs: parts.logs, settled }),
-    appsApi: createAppsApi({ pool, host: parts.apps, settled }),
+    appsApi: createAppsApi({ pool, host: parts.apps, settled, grants: new AppGrants(parts.dataDir) }),
     secretStoresApi: createSecretStoresApi({ registry, stores: openSecretStores(registry, vault, parts.env) }),
     withAuthInfo: (statuses) => withAuthInfo(auth, registry, statuses),
     version: VERSION,

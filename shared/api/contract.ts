@@ -159,6 +159,16 @@ export const API_METHODS = lazyEntries({
   }),
   /** Closes an opened app: its address stops serving at once. */
   closeApp: () => ({ input: z.strictObject({ appId: z.string().min(1).max(64) }), output: Ok }),
+  /** What the person allowed a server's apps (camera, microphone, geolocation, clipboard write); nothing until allowed once. */
+  listAppPermissions: () => ({
+    input: z.strictObject({ server: ServerNameSchema }),
+    output: z.object({ allowed: z.array(z.enum(['camera', 'microphone', 'geolocation', 'clipboardWrite'])) }),
+  }),
+  /** Replaces what a server's apps are allowed (kept per server in the data folder); an empty list revokes all. */
+  setAppPermissions: () => ({
+    input: z.strictObject({ server: ServerNameSchema, allowed: z.array(z.enum(['camera', 'microphone', 'geolocation', 'clipboardWrite'])).max(4) }),
+    output: Ok,
+  }),
   /** `prompts/get` as the person (starts the server). */
   getPrompt: () => ({
     input: z.strictObject({

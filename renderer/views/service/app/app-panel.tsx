@@ -4,6 +4,7 @@ import { ErrorNote } from '../../../components';
 import { describeError, type ShownError } from '../../../lib';
 import { useLive, useNow, useStore } from '../../../state';
 import { AppCallCard } from './app-call-card';
+import { AppPermissions } from './app-permissions';
 import { connectAppHost, MIN_HEIGHT, type AppNote } from './app-host';
 import './app-panel.css';
 
@@ -27,9 +28,12 @@ export function AppPanel({ tool, args, result }: { tool: ToolInfo; args: Record<
   const [height, setHeight] = useState(MIN_HEIGHT * 4);
   const [notes, setNotes] = useState<AppNote[]>([]);
   const frame = useRef<HTMLIFrameElement>(null);
+  // Bumped when the person changes what the server's apps may use: the app opens again with it.
+  const [generation, setGeneration] = useState(0);
 
   useEffect(() => {
     let gone = false;
+    setOpened(null);
     live.api.openApp({ server: tool.server, tool: tool.name }).then(
       (app) => (gone ? void live.api.closeApp({ appId: app.appId }).catch(() => undefined) : setOpened(app)),
       (failure: unknown) => !gone && setError(describeError(failure)),
@@ -37,7 +41,7 @@ export function AppPanel({ tool, args, result }: { tool: ToolInfo; args: Record<
     return () => {
       gone = true;
     };
-  }, [live, tool.server, tool.name]);
+  }, [live, tool.server, tool.name, generation]);
 
   useEffect(() => {
     const element = frame.current;
@@ -86,6 +90,7 @@ export function AppPanel({ tool, args, result }: { tool: ToolInfo; args: Record<
         )}
       </div>
       {error && <ErrorNote error={error} />}
+      {opened && closed === null && <AppPermissions server={tool.server} requested={opened.requested} onChanged={() => setGeneration((g) => g + 1)} />}
       {!opened && !error && <p className="muted">Opening the app…</p>}
       {closed === 'flood' && <p className="note note-warn" role="status">The app sent too many messages and was closed.</p>}
       {closed === 'teardown' && <p className="note" role="status">The app closed itself.</p>}
