@@ -33,6 +33,18 @@ function fakePool(calls: string[]): Pool {
   return pool as unknown as Pool;
 }
 
+/** Resolves once `count` calls wait for the person (each hold comes after the pool's listing). */
+function waitingCalls(host: AppsHost, count: number): Promise<void> {
+  return new Promise((resolve) => {
+    if (host.calls.list().length >= count) return resolve();
+    const off = host.calls.on('pending', () => {
+      if (host.calls.list().length < count) return;
+      off();
+      resolve();
+    });
+  });
+}
+
 describe('apps api', () => {
   async function opened(calls: string[] = []) {
     const host = new AppsHost();
@@ -50,14 +62,41 @@ describe('apps api', () => {
     expect(host.shelf.get(app.appId)?.html).toBe(HTML);
   });
 
-  it('runs an app’s read call, holds a write until the person confirms, and refuses other servers and model-only tools', async () => {
-    const { api, app, calls } = await opened();
+  it('runs an app’s read call, holds a write for the person with its arguments, and refuses other servers and model-only tools', async () => {
+    const { api, app, calls, host } = await opened();
     expect(await api.callAppTool({ appId: app.appId, tool: 'refresh-cart' })).toMatchObject({ content: [{ text: 'done' }] });
-    await expect(api.callAppTool({ appId: app.appId, tool: 'place-order', arguments: { id: 1 } })).rejects.toMatchObject({ code: 'denied', message: expect.stringContaining('once you confirm') as unknown });
-    await api.callAppTool({ appId: app.appId, tool: 'place-order', arguments: { id: 1 }, confirmed: true });
+    const shown: unknown[] = [];
+    host.calls.on('pending', (call) => {
+      shown.push({ tool: call.tool, tier: call.tier, arguments: call.arguments });
+      host.calls.decide(call.id, shown.length === 1 ? 'deny' : 'allow');
+    });
+    await expect(api.callAppTool({ appId: app.appId, tool: 'place-order', arguments: { id: 1 } })).rejects.toMatchObject({ code: 'denied', message: expect.stringContaining('did not allow') as unknown });
+    expect(calls).toEqual(['shop/refresh-cart {}']);
+    await api.callAppTool({ appId: app.appId, tool: 'place-order', arguments: { id: 2 } });
+    expect(shown).toEqual([
+      { tool: 'place-order', tier: 'write', arguments: { id: 1 } },
+      { tool: 'place-order', tier: 'write', arguments: { id: 2 } },
+    ]);
     await expect(api.callAppTool({ appId: app.appId, tool: 'get-balance' })).rejects.toMatchObject({ code: 'denied' });
-    await expect(api.callAppTool({ appId: app.appId, tool: 'delete-account', confirmed: true })).rejects.toMatchObject({ code: 'denied' });
-    expect(calls).toEqual(['shop/refresh-cart {}', 'shop/place-order {"id":1}']);
+    await expect(api.callAppTool({ appId: app.appId, tool: 'delete-account' })).rejects.toMatchObject({ code: 'denied' });
+    expect(shown).toHaveLength(2);
+    expect(calls).toEqual(['shop/refresh-cart {}', 'shop/place-order {"id":2}']);
+  });
+
+  it('refuses a waiting write when its app is closed, and bounds what one app may hold', async () => {
+    const { api, app, host, calls } = await opened();
+    const waiting = api.callAppTool({ appId: app.appId, tool: 'place-order', arguments: { id: 3 } });
+    await waitingCalls(host, 1);
+    await api.closeApp({ appId: app.appId });
+    await expect(waiting).rejects.toMatchObject({ code: 'denied', message: expect.stringContaining('closed') as unknown });
+    expect(host.calls.list()).toEqual([]);
+    const again = await api.openApp({ server: 'shop', tool: 'show-cart' });
+    const held = Array.from({ length: 5 }, () => api.callAppTool({ appId: again.appId, tool: 'place-order' }).catch((e: unknown) => e));
+    await waitingCalls(host, 5);
+    await expect(api.callAppTool({ appId: again.appId, tool: 'place-order' })).rejects.toMatchObject({ code: 'rate_limited' });
+    host.calls.close();
+    expect(await Promise.all(held)).toHaveLength(5);
+    expect(calls).toEqual([]);
   });
 
   it('refuses calls of a closed app and says where apps are shown when no app origin runs', async () => {

@@ -4,17 +4,18 @@ import { redactor } from '../../shared/redact';
 import { toolTier } from '../bridge';
 import { APP_MIME_TYPE, appFrameAllow, grantedPermissions, isVisibleToApps, requestedPermissions, resourceApp, type AppPermission } from '../mcp-apps';
 import type { Pool } from '../pool';
+import type { AppGrants } from './app-grants';
 import type { AppsHost } from './apps-host';
 
 export interface AppsApiOptions {
   pool: Pool;
   host: AppsHost;
   settled: () => Promise<void>;
-  /** What the person allowed apps of a server (camera, microphone, …); nothing by default. */
-  allowed?: (server: string) => ReadonlySet<AppPermission>;
+  /** What the person allowed apps of each server (camera, microphone, …); nothing by default. */
+  grants?: AppGrants;
 }
 
-type AppsMethods = Pick<AppApi, 'openApp' | 'closeApp' | 'callAppTool'>;
+type AppsMethods = Pick<AppApi, 'openApp' | 'closeApp' | 'callAppTool' | 'listAppPermissions' | 'setAppPermissions'>;
 
 /** The app's document among a read's contents: the item of its address, as text or base64 blob. */
 function documentOf(contents: ReadonlyArray<Record<string, unknown>>, uri: string, maxBytes: number): { html: string; meta: unknown } {
@@ -48,7 +49,7 @@ export function createAppsApi(options: AppsApiOptions): AppsMethods {
       const read = await pool.readResource(server, uri);
       const { html, meta } = documentOf(read.contents, uri, host.shelf.maxBytes);
       const resource = resourceApp(meta);
-      const granted = grantedPermissions(resource, options.allowed?.(server) ?? new Set());
+      const granted = grantedPermissions(resource, (await options.grants?.allowed(server)) ?? new Set<AppPermission>());
       const appId = host.shelf.put({ server, uri, html, declared: resource.csp, granted });
       return {
         appId,
@@ -58,7 +59,7 @@ export function createAppsApi(options: AppsApiOptions): AppsMethods {
         ...(resource.prefersBorder !== undefined ? { prefersBorder: resource.prefersBorder } : {}),
       };
     },
-    callAppTool: async ({ appId, tool, arguments: args, confirmed }: ApiInput<'callAppTool'>) => {
+    callAppTool: async ({ appId, tool, arguments: args }: ApiInput<'callAppTool'>) => {
       const app = host.shelf.get(appId);
       if (!app) throw new CodedError('not_found', 'That app was closed or has expired', { hint: 'open it again from the tool' });
       await options.settled();
@@ -68,15 +69,27 @@ export function createAppsApi(options: AppsApiOptions): AppsMethods {
         throw new CodedError('denied', `The app of "${app.server}" may not call "${tool}"`, { hint: 'an app calls only its own server’s tools that are visible to apps' });
       }
       const tier = toolTier(info);
-      if (tier !== 'read' && confirmed !== true) {
-        throw new CodedError('denied', `The app asks to run "${tool}" (${tier}); it runs only once you confirm it`, { hint: 'confirm the call where the app is shown' });
+      // A change runs only once the person has seen the tool and its arguments and allowed it (decision kind `app-call`).
+      if (tier !== 'read') {
+        const outcome = await host.calls.hold({ appId, server: app.server, tool, tier, arguments: args ?? {} });
+        if (outcome !== 'allowed') {
+          throw new CodedError('denied', `You did not allow the app of "${app.server}" to run "${tool}" (${outcome})`, { hint: 'the app may ask again' });
+        }
+        if (!host.shelf.get(appId)) throw new CodedError('not_found', 'That app was closed while it waited', { hint: 'open it again from the tool' });
       }
       const result = await pool.callTool(app.server, tool, args ?? {});
       return redactor.redactValue(result);
     },
     closeApp: ({ appId }: ApiInput<'closeApp'>) => {
       host.shelf.drop(appId);
+      host.calls.dropApp(appId);
       return Promise.resolve({ ok: true as const });
+    },
+    listAppPermissions: async ({ server }: ApiInput<'listAppPermissions'>) => ({ allowed: [...((await options.grants?.allowed(server)) ?? [])] }),
+    setAppPermissions: async ({ server, allowed }: ApiInput<'setAppPermissions'>) => {
+      if (!options.grants) throw new CodedError('server_unavailable', 'This process keeps no app permissions', { hint: 'allow it in the running app' });
+      await options.grants.set(server, allowed);
+      return { ok: true as const };
     },
   };
 }

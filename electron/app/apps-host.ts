@@ -1,5 +1,6 @@
 import { CodedError } from '../../shared/errors';
 import { AppShelf } from '../mcp-apps';
+import { AppCalls } from './app-calls';
 
 /**
  * Where opened MCP Apps wait to be served: the shelf of their documents, and the app origin that
@@ -7,6 +8,8 @@ import { AppShelf } from '../mcp-apps';
  */
 export class AppsHost {
   readonly shelf = new AppShelf();
+  /** Write and destructive calls opened apps ask for, waiting for the person (decision kind `app-call`). */
+  readonly calls = new AppCalls();
   #origin: string | undefined;
 
   /** Set by whoever serves the app origin; undefined again when it stops. */

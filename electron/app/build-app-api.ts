@@ -18,6 +18,7 @@ import { coreDoctor } from './core-doctor';
 import type { EventHub } from './event-hub';
 import { createDecisionsApi, openDecisions, type OpenDecisions } from './decisions';
 import { createInspectApi } from './inspect-api';
+import { AppGrants } from './app-grants';
 import { createAppsApi } from './apps-api';
 import type { AppsHost } from './apps-host';
 import { openSecretStores } from './open-secret-stores';
@@ -86,7 +87,8 @@ export function buildAppApi(parts: AppApiParts): BuiltAppApi {
   const asksApi = createAsksApi({ waiting: parts.waitingAsks, opener: parts.opener });
   const adminApi = createAdminApi({ api: () => personApi, admin, ...(confirmations ? { confirmations } : {}) });
   const decisionParts = { bridgeApi, adminApi, asksApi };
-  const decisions = openDecisions({ dataDir: parts.dataDir, log: parts.log, bridge: parts.bridge, confirmations, waitingAsks: parts.waitingAsks, ...decisionParts });
+  const decisions = openDecisions({ dataDir: parts.dataDir, log: parts.log, bridge: parts.bridge, confirmations, waitingAsks: parts.waitingAsks, ...decisionParts,
+    appCalls: parts.apps.calls });
   const personApi: AppApi = createAppApi({
     bridgeApi,
     registryApi: parts.registryApi,
@@ -102,7 +104,7 @@ export function buildAppApi(parts: AppApiParts): BuiltAppApi {
     decisionsApi: createDecisionsApi({ queue: decisions.queue, ...decisionParts }),
     authApi: createAuthApi({ auth, pool, registry, signIns: parts.signIns, settled }),
     inspectApi: createInspectApi({ pool, registry, logs: parts.logs, settled }),
-    appsApi: createAppsApi({ pool, host: parts.apps, settled }),
+    appsApi: createAppsApi({ pool, host: parts.apps, settled, grants: new AppGrants(parts.dataDir) }),
     secretStoresApi: createSecretStoresApi({ registry, stores: openSecretStores(registry, vault, parts.env) }),
     withAuthInfo: (statuses) => withAuthInfo(auth, registry, statuses),
     version: VERSION,

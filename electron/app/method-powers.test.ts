@@ -29,6 +29,8 @@ const EXPECTED: Record<ApiMethod, Power | 'depends'> = {
   readResource: 'widening',
   openApp: 'widening',
   closeApp: 'narrowing',
+  listAppPermissions: 'read',
+  setAppPermissions: 'person',
   callAppTool: 'widening',
   getPrompt: 'widening',
   callTool: 'widening',

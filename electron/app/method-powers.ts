@@ -39,6 +39,9 @@ export const METHOD_POWERS: Record<ApiMethod, Rule> = {
   // As readResource: the person's service read (the app's document), shown to the person only.
   openApp: 'widening',
   closeApp: 'narrowing',
+  listAppPermissions: 'read',
+  // The person's own grant of a device to a service's apps: only from their screen.
+  setAppPermissions: 'person',
   // The person's own screen asks it for an app they opened; write and destructive need their confirmation.
   callAppTool: 'widening',
   getPrompt: 'widening',

@@ -19,6 +19,7 @@ import { startNotifier } from './notifications/notifier';
 import { setOpenAtLogin } from './open-at-login';
 import { createPassphraseDialog } from './passphrase/passphrase-dialog';
 import { PASSPHRASE_PAGES } from './passphrase/passphrase-page';
+import { serveAppFrames } from './protocol/app-frames';
 import { createProtocolHandler } from './protocol/protocol-handler';
 import { serveAppScheme } from './protocol/register-protocol';
 import { log, showWindow, type ShellState } from './shell-state';
@@ -84,6 +85,8 @@ async function openCore(shell: ShellState): Promise<Core> {
 function connectWindow(shell: ShellState, core: Core): void {
   const handler = createCallHandler({ door: core.door, isOurContents: (id) => id === shell.window.contentsId, log });
   shell.stop['core (servers, bridge, vault)'] = () => core.close();
+  // MCP Apps on a scheme of their own, never the renderer's origin (#36).
+  shell.stop['MCP Apps frames'] = serveAppFrames(session.defaultSession, core.apps);
   shell.stop['App API over IPC'] = registerCallChannel(ipcMain, handler);
   shell.stop['App API events'] = forwardApiEvents(core.api, (m) => shell.window.send(m));
 }

@@ -25,6 +25,8 @@ export const STOP_ORDER = [
   'runtime file',
   'web server',
   'window',
+  // Opened apps stop being served once their window is gone.
+  'MCP Apps frames',
   // Before the servers stop: their stopping would start one more collection.
   'memory compaction',
   'core (servers, bridge, vault)',

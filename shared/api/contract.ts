@@ -146,20 +146,29 @@ export const API_METHODS = lazyEntries({
   }),
   /**
    * A tool call an opened app asks for (SEP-1865 `tools/call` from the view): only its own server's
-   * tools that are visible to apps; a `write` or `destructive` one runs only with `confirmed`, which
-   * the screen sets after showing the person the tool and its arguments. Recorded as the app's.
+   * tools that are visible to apps; a `write` or `destructive` one waits for the person as a decision
+   * of kind `app-call` (the tool and its arguments) and runs only once allowed. Recorded as the app's.
    */
   callAppTool: () => ({
     input: z.strictObject({
       appId: z.string().min(1).max(64),
       tool: z.string().min(1).max(256),
       arguments: z.record(z.string(), z.unknown()).optional(),
-      confirmed: z.boolean().optional(),
     }),
     output: CallResultSchema,
   }),
   /** Closes an opened app: its address stops serving at once. */
   closeApp: () => ({ input: z.strictObject({ appId: z.string().min(1).max(64) }), output: Ok }),
+  /** What the person allowed a server's apps (camera, microphone, geolocation, clipboard write); nothing until allowed once. */
+  listAppPermissions: () => ({
+    input: z.strictObject({ server: ServerNameSchema }),
+    output: z.object({ allowed: z.array(z.enum(['camera', 'microphone', 'geolocation', 'clipboardWrite'])) }),
+  }),
+  /** Replaces what a server's apps are allowed (kept per server in the data folder); an empty list revokes all. */
+  setAppPermissions: () => ({
+    input: z.strictObject({ server: ServerNameSchema, allowed: z.array(z.enum(['camera', 'microphone', 'geolocation', 'clipboardWrite'])).max(4) }),
+    output: Ok,
+  }),
   /** `prompts/get` as the person (starts the server). */
   getPrompt: () => ({
     input: z.strictObject({

@@ -1,4 +1,5 @@
 import type { Confirmation } from './admin-views';
+import type { PendingAppCall } from './app-call-views';
 import type { PendingAsk } from './ask-views';
 import type { PendingApproval } from './bridge-views';
 import type { DecisionOf } from './decision-views';
@@ -42,5 +43,16 @@ export function askDecision(ask: PendingAsk): DecisionOf<'ask'> {
     requestedAt: ask.requestedAt,
     expiresAt: ask.expiresAt,
     item: ask,
+  };
+}
+
+export function appCallDecision(call: PendingAppCall): DecisionOf<'app-call'> {
+  return {
+    kind: 'app-call',
+    id: call.id,
+    summary: `the app of "${call.server}" asks to call "${call.tool}" (${call.tier})`,
+    requestedAt: call.requestedAt,
+    expiresAt: call.expiresAt,
+    item: call,
   };
 }

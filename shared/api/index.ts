@@ -25,3 +25,5 @@ export * from './code-agent-views';
 export * from './pin-views';
 export * from './decision-views';
 export { askDecision, callDecision, confirmationDecision } from './decision-summaries';
+export { appCallDecision } from './decision-summaries';
+export * from './app-call-views';

@@ -8,3 +8,4 @@ export type { OpenDecisions } from './open-decisions';
 export { callDecisions } from './call-decisions';
 export { confirmationDecisions } from './confirmation-decisions';
 export { askDecisions } from './ask-decisions';
+export { appCallDecisions } from './app-call-decisions';

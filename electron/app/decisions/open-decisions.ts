@@ -3,6 +3,8 @@ import type { Bridge } from '../../bridge';
 import type { AdminMethods } from '../admin-api';
 import type { Confirmations } from '../confirmations';
 import type { WaitingAsks } from '../waiting-asks';
+import type { AppCalls } from '../app-calls';
+import { appCallDecisions } from './app-call-decisions';
 import { askDecisions } from './ask-decisions';
 import { callDecisions } from './call-decisions';
 import { confirmationDecisions } from './confirmation-decisions';
@@ -18,6 +20,8 @@ export interface DecisionParts {
   bridgeApi: Pick<AppApi, 'decideApproval'>;
   adminApi: Pick<AdminMethods, 'decideConfirmation'>;
   asksApi: Pick<AppApi, 'answerAsk'>;
+  /** Calls opened MCP Apps ask for that wait for the person. */
+  appCalls?: AppCalls;
 }
 
 export interface OpenDecisions {
@@ -33,6 +37,7 @@ export function openDecisions(parts: DecisionParts): OpenDecisions {
   if (parts.bridge) queue.register(callDecisions(parts.bridge, parts.bridgeApi));
   if (parts.confirmations) queue.register(confirmationDecisions(parts.confirmations, parts.adminApi));
   queue.register(askDecisions(parts.waitingAsks, parts.asksApi));
+  if (parts.appCalls) queue.register(appCallDecisions(parts.appCalls));
   return {
     queue,
     close: async () => {

@@ -24,9 +24,11 @@ describe('Content-Security-Policy', () => {
     for (const values of csp.values()) {
       expect(values.some((v) => /^(https?:|wss?:|\*|file:|blob:)/.test(v))).toBe(false);
     }
-    for (const name of ['object-src', 'frame-src', 'child-src', 'worker-src', 'base-uri', 'form-action', 'frame-ancestors']) {
+    for (const name of ['object-src', 'child-src', 'worker-src', 'base-uri', 'form-action', 'frame-ancestors']) {
       expect(csp.get(name)).toEqual(["'none'"]);
     }
+    // Frames: MCP Apps on their own scheme only, never the renderer's origin.
+    expect(csp.get('frame-src')).toEqual(['cs-app://apps']);
     expect(csp.get('connect-src')).toEqual(["'self'", 'app://connected-services']);
     expect(csp.get('img-src')).toEqual(["'self'", 'app://connected-services', 'data:']);
   });

@@ -1,4 +1,5 @@
 import { RENDERER_ORIGIN } from '../app-identity';
+import { APP_FRAME_ORIGIN } from './app-frames';
 
 // 'self' plus the explicit origin: a custom standard scheme is its own origin, and naming it keeps the
 // policy correct even where a Chromium build matches 'self' only for http(s).
@@ -20,7 +21,8 @@ export const RENDERER_CSP = [
   `connect-src ${SELF}`,
   `manifest-src ${SELF}`,
   "worker-src 'none'",
-  "frame-src 'none'",
+  // MCP Apps only, on their own scheme (app-frames.ts).
+  `frame-src ${APP_FRAME_ORIGIN}`,
   "child-src 'none'",
   "object-src 'none'",
   "media-src 'none'",

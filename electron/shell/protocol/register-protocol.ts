@@ -1,10 +1,11 @@
 import { protocol, type Session } from 'electron';
 import { APP_SCHEME } from '../app-identity';
+import { APP_FRAME_SCHEME_DEFINITION } from './app-frames';
 import { APP_SCHEME_DEFINITION } from './scheme-privileges';
 
 /** Must run before the app is ready. */
 export function registerAppScheme(): void {
-  protocol.registerSchemesAsPrivileged([APP_SCHEME_DEFINITION]);
+  protocol.registerSchemesAsPrivileged([APP_SCHEME_DEFINITION, APP_FRAME_SCHEME_DEFINITION]);
 }
 
 /** Serves app:// in `session` with `handler`; returns the undo. */

@@ -50,6 +50,12 @@ describe('requestAllowed', () => {
     }
     expect(requestAllowed('devtools://devtools/bundled/x', { devTools: true })).toBe(true);
   });
+
+  it('lets an opened MCP App’s document load from its own scheme, and nothing else of that scheme', () => {
+    const off = { devTools: false };
+    expect(requestAllowed(`cs-app://apps/app/${'a'.repeat(43)}`, off)).toBe(true);
+    expect(requestAllowed('cs-app://other/app/x', off)).toBe(false);
+  });
 });
 
 describe('permissionAllowed', () => {

@@ -1,5 +1,6 @@
 import { validateBrowserUrl } from '../../auth';
 import { hasAppOrigin, PASSPHRASE_HOST, RENDERER_HOST } from '../app-identity';
+import { APP_FRAME_SCHEME } from '../protocol/app-frames';
 
 export type NavigationDecision = { action: 'allow' } | { action: 'deny' } | { action: 'external'; url: string };
 
@@ -27,6 +28,8 @@ export function requestAllowed(url: string, options: { devTools: boolean }): boo
   if (OWN_HOSTS.some((host) => hasAppOrigin(url, host))) return true;
   const parsed = URL.parse(url);
   if (!parsed) return false;
+  // An opened MCP App's document (protocol/app-frames.ts); what the app itself fetches stays blocked here.
+  if (parsed.protocol === `${APP_FRAME_SCHEME}:` && parsed.host === 'apps') return true;
   if (parsed.protocol === 'data:') return true;
   if (parsed.protocol === 'blob:') return OWN_HOSTS.some((host) => hasAppOrigin(parsed.pathname, host));
   return options.devTools && (parsed.protocol === 'devtools:' || parsed.protocol === 'chrome-extension:');

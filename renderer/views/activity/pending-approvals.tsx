@@ -8,6 +8,7 @@ import { ApprovalItem } from './approval-item';
 const ANSWERED_IN: Partial<Record<Decision['kind'], string>> = {
   confirmation: 'Confirm or refuse it under "Changes asked from the command line" below.',
   ask: 'Answer it in the dialog the app shows.',
+  'app-call': 'Allow or deny it beside the app, in the tool browser.',
 };
 
 /** A decision answered elsewhere on screen: what it is, where to answer it, until when. */

@@ -5,6 +5,7 @@ import { ErrorNote } from '../../components';
 import { SchemaForm } from '../../forms';
 import { describeError, newCallId, shownLine, shownText, type ShownError } from '../../lib';
 import { useClock, useLive } from '../../state';
+import { AppPanel } from './app/app-panel';
 import { CallResult } from './call-result';
 import { recordToolCall, ToolHistory } from './tool-history';
 
@@ -16,7 +17,7 @@ export function ToolCall({ tool }: { tool: ToolInfo }) {
   const clock = useClock();
   const [calling, setCalling] = useState<string | null>(null);
   const [progress, setProgress] = useState<Progress | null>(null);
-  const [outcome, setOutcome] = useState<{ result: Result; elapsedMs: number } | null>(null);
+  const [outcome, setOutcome] = useState<{ result: Result; elapsedMs: number; args: Record<string, unknown> } | null>(null);
   const [error, setError] = useState<ShownError | null>(null);
   const [formData, setFormData] = useState<Record<string, unknown>>({});
   const [cancel, setCancel] = useState<'asked' | 'done' | null>(null);
@@ -65,7 +66,7 @@ export function ToolCall({ tool }: { tool: ToolInfo }) {
         (result) => {
           const elapsedMs = Math.round(clock.now() - started);
           recordToolCall(tool, { at: started, who: 'you', outcome: result.isError === true ? 'tool_error' : 'ok', ms: elapsedMs, args });
-          if (mounted.current) setOutcome({ result, elapsedMs });
+          if (mounted.current) setOutcome({ result, elapsedMs, args });
         },
         (failure: unknown) => {
           recordToolCall(tool, { at: started, who: 'you', outcome: cancelledId.current === callId ? 'cancelled' : 'error', ms: Math.round(clock.now() - started), args });
@@ -141,9 +142,10 @@ export function ToolCall({ tool }: { tool: ToolInfo }) {
           Cancelled: {tool.server} was told to stop this call of {shownLine(tool.name)}.
         </p>
       )}
-      <div ref={resultRef} className="call-answer">
+      <div ref={resultRef} className={`call-answer${outcome && tool.app?.resourceUri !== undefined ? ' with-app' : ''}`}>
         {error && <ErrorNote error={error} />}
         {outcome && <CallResult result={outcome.result} tool={shownLine(tool.name)} elapsedMs={outcome.elapsedMs} />}
+        {outcome && tool.app?.resourceUri !== undefined && <AppPanel tool={tool} args={outcome.args} result={outcome.result} />}
       </div>
       <ToolHistory tool={tool} version={history} onRerun={call} disabled={calling !== null} />
     </section>

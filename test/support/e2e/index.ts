@@ -10,3 +10,4 @@ export { controlBoxes, overlaps, layoutProblems, tabTo, unreachedByTab, focusedN
 export type { Box } from './layout-checks';
 export { seriousAxeProblems } from './axe';
 export type { AxeProblem } from './axe';
+export { startSpy, callToolWithApp, appFrame, until } from './apps';

@@ -1,0 +1,131 @@
+import { useEffect, useRef, useState } from 'react';
+import type { ApiOutput, CallResult, ToolInfo } from '../../../../shared/api';
+import { ErrorNote } from '../../../components';
+import { describeError, type ShownError } from '../../../lib';
+import { useLive, useNow, useStore } from '../../../state';
+import { AppCallCard } from './app-call-card';
+import { AppPermissions } from './app-permissions';
+import { connectAppHost, MIN_HEIGHT, type AppNote } from './app-host';
+import './app-panel.css';
+
+type Opened = ApiOutput<'openApp'>;
+/** Notes kept on screen: the newest. */
+const MAX_NOTES = 50;
+const NOTE_WORD: Record<AppNote['kind'], string> = { message: 'Message', context: 'Context for the model', log: 'Log', call: 'Tool call' };
+
+/**
+ * A tool's MCP App beside its result (SEP-1865): a sandboxed frame on the app origin, its size
+ * bounded, what it says shown here, the changes it asks for waiting for the person, and a Close
+ * that works however the app behaves (it removes the frame; the core stops serving its document).
+ */
+export function AppPanel({ tool, args, result }: { tool: ToolInfo; args: Record<string, unknown>; result: CallResult }) {
+  const live = useLive();
+  const now = useNow(1000);
+  const decisions = useStore(live.decisions);
+  const [opened, setOpened] = useState<Opened | null>(null);
+  const [error, setError] = useState<ShownError | null>(null);
+  const [closed, setClosed] = useState<null | 'person' | 'flood' | 'teardown'>(null);
+  const [height, setHeight] = useState(MIN_HEIGHT * 4);
+  const [notes, setNotes] = useState<AppNote[]>([]);
+  const frame = useRef<HTMLIFrameElement>(null);
+  // Bumped when the person changes what the server's apps may use: the app opens again with it.
+  const [generation, setGeneration] = useState(0);
+
+  useEffect(() => {
+    let gone = false;
+    setOpened(null);
+    live.api.openApp({ server: tool.server, tool: tool.name }).then(
+      (app) => (gone ? void live.api.closeApp({ appId: app.appId }).catch(() => undefined) : setOpened(app)),
+      (failure: unknown) => !gone && setError(describeError(failure)),
+    );
+    return () => {
+      gone = true;
+    };
+  }, [live, tool.server, tool.name, generation]);
+
+  useEffect(() => {
+    const element = frame.current;
+    if (!opened || closed !== null || !element) return undefined;
+    let host: { close: () => Promise<void> } | undefined;
+    let over = false;
+    void connectAppHost({
+      api: live.api,
+      appId: opened.appId,
+      frame: element,
+      tool,
+      args,
+      result,
+      version: '1',
+      onHeight: setHeight,
+      onNote: (note) => setNotes((all) => [...all, note].slice(-MAX_NOTES)),
+      onStop: (why) => setClosed(why),
+    }).then((connected) => (over ? void connected.close() : (host = connected)));
+    return () => {
+      over = true;
+      void host?.close();
+    };
+  }, [live, opened, closed, tool, args, result]);
+
+  // Whatever closed it, the core stops serving the document and refuses its waiting calls.
+  useEffect(() => {
+    if (!opened) return undefined;
+    const appId = opened.appId;
+    if (closed !== null) {
+      void live.api.closeApp({ appId }).catch(() => undefined);
+      return undefined;
+    }
+    return () => void live.api.closeApp({ appId }).catch(() => undefined);
+  }, [live, opened, closed]);
+
+  const waiting = opened ? decisions.flatMap((d) => (d.kind === 'app-call' && d.item.appId === opened.appId ? [d.item] : [])) : [];
+  const title = `App of ${tool.name}`;
+  return (
+    <section className="app-panel" aria-label={title}>
+      <div className="app-panel-head">
+        <h3>{title}</h3>
+        {opened && closed === null && (
+          <button type="button" className="button small" onClick={() => setClosed('person')} aria-label={`Close the app of ${tool.name}`}>
+            Close
+          </button>
+        )}
+      </div>
+      {error && <ErrorNote error={error} />}
+      {opened && closed === null && <AppPermissions server={tool.server} requested={opened.requested} onChanged={() => setGeneration((g) => g + 1)} />}
+      {!opened && !error && <p className="muted">Opening the app…</p>}
+      {closed === 'flood' && <p className="note note-warn" role="status">The app sent too many messages and was closed.</p>}
+      {closed === 'teardown' && <p className="note" role="status">The app closed itself.</p>}
+      {closed === 'person' && <p className="note" role="status">The app is closed.</p>}
+      {opened && closed === null && (
+        <iframe
+          ref={frame}
+          title={`${tool.name} (an app of ${tool.server})`}
+          src={opened.address}
+          sandbox="allow-scripts"
+          allow={opened.allow}
+          referrerPolicy="no-referrer"
+          className={`app-frame${opened.prefersBorder === false ? '' : ' bordered'}`}
+          style={{ height: `${String(height)}px` }}
+        />
+      )}
+      {waiting.length > 0 && (
+        <ul className="card-list" aria-label="Changes the app asks for">
+          {waiting.map((call) => (
+            <AppCallCard key={call.id} call={call} now={now} />
+          ))}
+        </ul>
+      )}
+      {notes.length > 0 && (
+        <details open>
+          <summary>What the app said ({notes.length}) — shown here only, sent nowhere</summary>
+          <ol className="app-notes" aria-label="What the app said">
+            {notes.map((note, index) => (
+              <li key={index}>
+                <strong>{NOTE_WORD[note.kind]}:</strong> {note.text}
+              </li>
+            ))}
+          </ol>
+        </details>
+      )}
+    </section>
+  );
+}

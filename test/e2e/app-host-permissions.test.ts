@@ -1,0 +1,54 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appFixtureServer } from '../fixtures/servers/config';
+import { tempHome } from '../support/cli';
+import { appFrame, callToolWithApp, startUiSession, until, type UiSession } from '../support/e2e';
+
+// Issue 36 item 1: a device only when the resource asks and the person allowed it once for that server.
+describe('what an app may use of the device', () => {
+  let ui: UiSession;
+  let home = '';
+
+  beforeAll(async () => {
+    home = tempHome('cs-app-perm-');
+    mkdirSync(home, { recursive: true });
+    writeFileSync(join(home, 'mcp.json'), JSON.stringify({ mcpServers: { fixture: appFixtureServer() } }));
+    ui = await startUiSession({ home, env: { CONNECTED_SERVICES_REGISTRY_REFRESH: 'off' } });
+    await ui.api('approveServer', { name: 'fixture' });
+    await ui.api('connect', { name: 'fixture' });
+  }, 90_000);
+
+  afterAll(async () => {
+    await ui?.close();
+  });
+
+  it('gives the camera the resource asks for only once the person allows it for that server, and takes it back', async () => {
+    const file = join(home, 'app-permissions', 'fixture.json');
+    const panel = await callToolWithApp(ui.page, 'fixture', 'camera');
+    const shown = async (key: string) => {
+      const line = appFrame(panel).locator(`[data-key=${key}]`);
+      await line.waitFor({ timeout: 20_000 });
+      return line.textContent();
+    };
+    expect(await panel.locator('iframe').getAttribute('allow')).toBe('');
+    expect(await shown('camera')).toBe('camera: false');
+    const group = panel.getByRole('group', { name: 'What apps of fixture may use' });
+    await group.getByText('This app asks for camera').waitFor();
+    expect(existsSync(file)).toBe(false);
+
+    await group.getByRole('button', { name: 'Allow for fixture' }).click();
+    await group.getByText('Apps of fixture may use: camera.').waitFor();
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ version: 1, allowed: ['camera'] });
+    await until(async () => (await panel.locator('iframe').getAttribute('allow').catch(() => null)) === 'camera', 'the app reopened with the camera');
+    expect(await shown('camera')).toBe('camera: true');
+    expect(await shown('microphone')).toBe('microphone: false');
+    await ui.screenshot('app-host-permissions');
+
+    await group.getByRole('button', { name: 'Revoke' }).click();
+    await group.getByText('This app asks for camera').waitFor();
+    expect(existsSync(file)).toBe(false);
+    await until(async () => (await panel.locator('iframe').getAttribute('allow').catch(() => null)) === '', 'the app reopened without the camera');
+    expect(await shown('camera')).toBe('camera: false');
+  }, 90_000);
+});
