@@ -31,7 +31,9 @@ async function bundle(script: string): Promise<{ file: string; outdir: string }>
   const outdir = mkdtempSync(join(cache, 'bench-bundle-'));
   const name = basename(script).replace(/\.ts$/, '');
   const options = cliBuildOptions({ bundle: true, platform: 'node', target: 'node20', logLevel: 'warning', absWorkingDir: ROOT }, outdir);
-  await build({ ...options, entryPoints: { [name]: script }, metafile: false });
+  // Profiling (BENCH_NODE_ARGS with --cpu-prof): names kept, so a profile reads as the source does.
+  const profiling = (process.env['BENCH_NODE_ARGS'] ?? '').includes('--cpu-prof');
+  await build({ ...options, entryPoints: { [name]: script }, metafile: false, ...(profiling && { minify: false }) });
   return { file: join(outdir, `${name}.mjs`), outdir };
 }
 
