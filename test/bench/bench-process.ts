@@ -48,10 +48,15 @@ export async function startBenchProcess(script: string, env: Record<string, stri
   const child = spawn(process.execPath, [...nodeArgs, file], { cwd: ROOT, env: { ...process.env, ...env } });
   child.stderr.resume();
   const lines = createInterface({ input: child.stdout });
+  // Each wait removes its exit listener once answered: a bench asks for usage thousands of times.
   const nextLine = (): Promise<string> =>
     new Promise((resolve, reject) => {
-      lines.once('line', resolve);
-      child.once('exit', (code) => reject(new Error(`${script} exited (${String(code)})`)));
+      const exited = (code: number | null): void => reject(new Error(`${script} exited (${String(code)})`));
+      child.once('exit', exited);
+      lines.once('line', (line) => {
+        child.off('exit', exited);
+        resolve(line);
+      });
     });
   const ready = JSON.parse(await nextLine()) as { url: string; token?: string };
   const started: BenchProcess = {
