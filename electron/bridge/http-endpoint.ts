@@ -127,7 +127,7 @@ export function createEndpoint(deps: EndpointOptions): (req: IncomingMessage, re
     }
     // No session: the SDK's own classification decides the era (a 2026-07-28 request carries its `_meta` envelope).
     const modern = deps.modern && (await isModernRequest(req, body));
-    if (modern) return serveModern({ ...deps, modern: deps.modern as ModernHandlers }, modern, res, agent.name, body);
+    if (modern) return serveModern({ ...deps, modern: deps.modern as ModernHandlers }, modern, req, res, agent.name, body);
     if (req.method === 'POST' && (await isInitialize(body))) return openSession(req, res, agent.name, digest.bytes, body);
     return refuse(res, { status: 400, rpcCode: -32000, message: 'Bad Request: Mcp-Session-Id header is required' });
   }

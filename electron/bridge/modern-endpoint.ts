@@ -5,10 +5,8 @@ import { gateListen } from './modern-listen';
 import { loadModernSdk, modernSdkIfLoaded } from './server-sdk';
 import { abortOnClose, sendWebResponse, webRequest } from './web-exchange';
 
-/** A request the SDK classified as 2026-07-28, with what serving it needs. */
+/** A request the SDK classified as 2026-07-28. */
 export interface ModernRequest {
-  request: Request;
-  abort: AbortController;
   /** The revision its `_meta` envelope names, if any (what `agents list` shows). */
   revision: string | undefined;
 }
@@ -35,7 +33,7 @@ function headerValue(req: IncomingMessage, name: string): string | undefined {
  * Whether a request without a session is of the 2026-07-28 era, by the SDK's own classification
  * (`classifyInboundRequest`: the step createMcpHandler and `isLegacyRequest` run, so the two never
  * disagree; MCP 2026-07-28 basic/versioning), fed from node's headers and the body parsed once: no
- * web Request is built for a legacy request, and a modern one's is built once, here. The body is
+ * web Request is built for a legacy request, and a modern one's is built once, in serveModern. The body is
  * always parsed JSON (http-body.ts refused anything else), so `isLegacyRequest`'s no-JSON step never
  * applies. Legacy requests (initialize, body-less GET/DELETE) keep the session path.
  */
@@ -52,27 +50,25 @@ export async function isModernRequest(req: IncomingMessage, body: unknown): Prom
   if (name !== undefined) facts.mcpNameHeader = name;
   const outcome = sdk.classifyInboundRequest(facts);
   if (outcome.kind === 'legacy') return undefined;
-  const abort = new AbortController();
-  return { request: webRequest(req, abort.signal), abort, revision: claimedRevision(body, sdk.PROTOCOL_VERSION_META_KEY) };
+  return { revision: claimedRevision(body, sdk.PROTOCOL_VERSION_META_KEY) };
 }
 
 /**
  * Serves one 2026-07-28 request of an agent, after every guard and its token: through the agent's
  * SDK v2 handler, the response streamed back (SSE when the handler streams: progress, listen).
  */
-export async function serveModern(deps: ModernDeps, modern: ModernRequest, res: ServerResponse, agent: string, body: unknown): Promise<void> {
-  const sdk = await loadModernSdk();
-  const contentType = modern.request.headers.get('content-type');
-  if (!sdk.isJsonContentType(contentType)) {
+export async function serveModern(deps: ModernDeps, modern: ModernRequest, req: IncomingMessage, res: ServerResponse, agent: string, body: unknown): Promise<void> {
+  const sdk = modernSdkIfLoaded() ?? (await loadModernSdk());
+  if (!sdk.isJsonContentType(headerValue(req, 'content-type') ?? null)) {
     res.writeHead(415, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' });
     res.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message: 'Unsupported Media Type: Content-Type must be application/json' }, id: null }));
     return;
   }
+  // One abort for the exchange: the agent going away ends it, its listen stream's subscriptions, and the SDK's request.
   const closed = abortOnClose(res);
-  closed.signal.addEventListener('abort', () => modern.abort.abort(), { once: true });
   const handler = await deps.modern.handler(agent);
-  const parsedBody = await gateListen(deps.modern.ctx, deps.modern, agent, body, res, modern.abort.signal);
-  const response = await handler.fetch(modern.request, { parsedBody });
+  const parsedBody = await gateListen(deps.modern.ctx, deps.modern, agent, body, res, closed.signal);
+  const response = await handler.fetch(webRequest(req, closed.signal), { parsedBody });
   // An envelope naming a revision the bridge does not serve is answered 400 (-32022): only a served one counts.
   if (modern.revision !== undefined && response.status < 400) deps.spoke?.(agent, modern.revision);
   await sendWebResponse(response, res);

@@ -2,16 +2,23 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { responseHeaders } from './response-headers';
 
 /**
+ * The request headers the SDK v2 handler reads (createMcpHandler: Content-Type for its 415, the
+ * standard headers it checks against the body, MCP 2026-07-28 basic/transports §Standard Request
+ * Headers). Only these are copied: the rest has no reader past the endpoint, and the agent's token
+ * (checked already) stays out of the SDK's request and its handlers' context (docs/bridge.md §Speed of the two eras).
+ */
+const HANDLER_HEADERS = ['content-type', 'accept', 'mcp-protocol-version', 'mcp-method', 'mcp-name'] as const;
+
+/**
  * node:http ↔ web-standard Request/Response for the SDK v2 handler (createMcpHandler's `fetch`). Ours,
  * not `@modelcontextprotocol/node`'s, because the endpoint has read and parsed the body already
  * (bounded, http-body.ts): the Request carries the headers only and the body goes as `parsedBody`.
  */
 export function webRequest(req: IncomingMessage, signal: AbortSignal): Request {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined) continue;
-    if (Array.isArray(value)) for (const one of value) headers.append(name, one);
-    else headers.set(name, value);
+  const headers: Array<[string, string]> = [];
+  for (const name of HANDLER_HEADERS) {
+    const value = req.headers[name];
+    if (value !== undefined) headers.push([name, Array.isArray(value) ? value.join(', ') : value]);
   }
   return new Request(`http://127.0.0.1${req.url ?? '/'}`, { method: req.method ?? 'POST', headers, signal });
 }

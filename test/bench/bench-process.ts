@@ -31,7 +31,9 @@ async function bundle(script: string): Promise<{ file: string; outdir: string }>
   const outdir = mkdtempSync(join(cache, 'bench-bundle-'));
   const name = basename(script).replace(/\.ts$/, '');
   const options = cliBuildOptions({ bundle: true, platform: 'node', target: 'node20', logLevel: 'warning', absWorkingDir: ROOT }, outdir);
-  await build({ ...options, entryPoints: { [name]: script }, metafile: false });
+  // Profiling (BENCH_NODE_ARGS with --cpu-prof): names kept, so a profile reads as the source does.
+  const profiling = (process.env['BENCH_NODE_ARGS'] ?? '').includes('--cpu-prof');
+  await build({ ...options, entryPoints: { [name]: script }, metafile: false, ...(profiling && { minify: false }) });
   return { file: join(outdir, `${name}.mjs`), outdir };
 }
 
@@ -46,10 +48,15 @@ export async function startBenchProcess(script: string, env: Record<string, stri
   const child = spawn(process.execPath, [...nodeArgs, file], { cwd: ROOT, env: { ...process.env, ...env } });
   child.stderr.resume();
   const lines = createInterface({ input: child.stdout });
+  // Each wait removes its exit listener once answered: a bench asks for usage thousands of times.
   const nextLine = (): Promise<string> =>
     new Promise((resolve, reject) => {
-      lines.once('line', resolve);
-      child.once('exit', (code) => reject(new Error(`${script} exited (${String(code)})`)));
+      const exited = (code: number | null): void => reject(new Error(`${script} exited (${String(code)})`));
+      child.once('exit', exited);
+      lines.once('line', (line) => {
+        child.off('exit', exited);
+        resolve(line);
+      });
     });
   const ready = JSON.parse(await nextLine()) as { url: string; token?: string };
   const started: BenchProcess = {

@@ -31,6 +31,11 @@ function replyOf(contentType: string, body: string): Reply | undefined {
   return undefined;
 }
 
+interface ListReply {
+  result?: { tools?: Array<{ name: string }>; nextCursor?: string };
+  error?: { message?: string };
+}
+
 export class LeanClient {
   readonly #url: URL;
   /**
@@ -88,6 +93,21 @@ export class LeanClient {
     const reply = await this.#send({ jsonrpc: '2.0', id: this.#nextId++, method: 'tools/call', params: { name, arguments: args, _meta: ENVELOPE } }, 'POST', headers);
     if (reply?.error) throw new Error(`tools/call failed: ${reply.error.message ?? 'error'}`);
     return reply?.result?.content?.[0]?.text;
+  }
+
+  /** One page of a 2026-07-28 agent's tools/list: the tool names and the next cursor. */
+  async listTools(cursor?: string): Promise<{ tools: string[]; nextCursor: string | undefined }> {
+    const modern = this.#modern;
+    if (modern === undefined) throw new Error('listTools is for a 2026-07-28 client (LeanClient.modern)');
+    let headers = modern.get('\u0000tools/list');
+    if (headers === undefined) {
+      headers = { ...this.#headers, 'Mcp-Method': 'tools/list' };
+      modern.set('\u0000tools/list', headers);
+    }
+    const params = { ...(cursor !== undefined && { cursor }), _meta: ENVELOPE };
+    const reply = (await this.#send({ jsonrpc: '2.0', id: this.#nextId++, method: 'tools/list', params }, 'POST', headers)) as ListReply | undefined;
+    if (reply?.error) throw new Error(`tools/list failed: ${reply.error.message ?? 'error'}`);
+    return { tools: (reply?.result?.tools ?? []).map((tool) => tool.name), nextCursor: reply?.result?.nextCursor };
   }
 
   async close(): Promise<void> {

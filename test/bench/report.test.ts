@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { check, exitCode, pickSteps, ratioSpread, runSteps, showSpread, spread, summaryLines, type Row } from './report';
+import { check, exitCode, failLines, pickSteps, ratioSpread, runSteps, showSpread, spread, summaryLines, type Row } from './report';
 
 function row(key: string, status: Row['status']): Row {
   const s = spread([1, 2, 3]);
@@ -22,6 +22,13 @@ describe('bench report', () => {
     expect(showSpread(spread([1, 1]), 'token requests')).toBe('1 token requests');
     expect(showSpread(spread([0.4]))).toBe('0.40');
     expect(showSpread(spread([0.52, 0.48, 0.561]), 'x the floor')).toBe('0.52x the floor (0.48–0.56)');
+  });
+
+  it('prints one FAIL line per missed target, none for the met ones', () => {
+    expect(failLines([row('cpu-2026', 'missed'), row('throughput', 'met'), row('gone', 'not implemented')])).toEqual([
+      'FAIL cpu-2026: 2x the floor (1–3) (target <= 1x)',
+      'FAIL gone: 2x the floor (1–3) (target <= 1x)',
+    ]);
   });
 
   it('checks targets both ways', () => {

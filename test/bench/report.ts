@@ -107,6 +107,11 @@ export function missed(rows: Row[]): Row[] {
   return rows.filter((row) => row.status === 'missed' || row.status === 'not implemented');
 }
 
+/** One line per missed target, to be found in a long log: "FAIL cpu-2026: 1.40x a session call (target <= 1.0x)". */
+export function failLines(rows: Row[]): string[] {
+  return missed(rows).map((row) => `FAIL ${row.key}: ${showSpread(row.figure, row.figureUnit)} (target ${row.target})`);
+}
+
 export interface Step {
   name: string;
   run(): Promise<Row[] | string[]>;

@@ -11,7 +11,7 @@ import { benchBridge } from './bridge';
 import { benchCommands } from './commands';
 import { benchMemory } from './memory';
 import { benchRefreshStorm } from './refresh-storm';
-import { exitCode, missed, pickSteps, runSteps, summaryLines, type Step } from './report';
+import { exitCode, failLines, missed, pickSteps, runSteps, summaryLines, type Step } from './report';
 import { benchStartup } from './startup';
 import { benchUi } from './ui';
 import { benchListFound } from './list-found';
@@ -83,7 +83,10 @@ console.log(`\nsummary (${((performance.now() - started) / 1000).toFixed(0)} s; 
 for (const line of summaryLines(rows, !quick)) console.log(line);
 const misses = missed(rows);
 if (failures.length > 0) console.log(`\n${failures.length} step(s) failed:\n${failures.map((f) => `  ${f}`).join('\n')}`);
-else if (misses.length > 0) console.log(`\n${misses.length} target(s) missed${quick ? ' (not enforced with --quick)' : ''}: ${misses.map((r) => r.key).join(', ')}`);
+else if (misses.length > 0) {
+  console.log(`\n${misses.length} target(s) missed${quick ? ' (not enforced with --quick)' : ''}: ${misses.map((r) => r.key).join(', ')}`);
+  for (const line of failLines(misses)) console.log(line);
+}
 if (write && failures.length > 0) console.log('\ndocs/benchmarks.md not written: a step failed, so this run is no run of record');
 else if (write) {
   const seconds = (performance.now() - started) / 1000;
