@@ -267,12 +267,9 @@ export const KNOWN_FAILING = {
     },
   },
   client: {
-    // Not gated in `npm run conformance` yet (README.md "In CI"); the four of the last full measurement.
+    // Gated in `npm run conformance` (README.md "In CI").
     '2026-07-28': {
       'auth/scope-step-up': 'no second authorization request for the escalated scope at the 2026 wire',
-      'http-custom-headers': 'the client adapter never calls test_custom_headers, so the SDK\'s Mcp-Param-* mirroring is not exercised',
-      'http-invalid-tool-headers': 'no tools/list seen by the scenario\'s server',
-      'json-schema-ref-no-deref': 'no tools/list seen against the server advertising a network $ref',
     },
   },
 };
