@@ -268,9 +268,7 @@ export const KNOWN_FAILING = {
   },
   client: {
     // Gated in `npm run conformance` (README.md "In CI").
-    '2026-07-28': {
-      'auth/scope-step-up': 'no second authorization request for the escalated scope at the 2026 wire',
-    },
+    '2026-07-28': {},
   },
 };
 
