@@ -133,8 +133,17 @@ export function createAskRouter(options: AskRouterOptions): AskRouter {
         record(context, 'sampling', started, 'decline', 'nobody');
         throw new AskRefused(REJECTED, `Sampling request declined: ${route.to === 'refuse' ? route.reason : 'no agent'}`);
       }
-      // The person approves each request, seeing the messages the agent's model would get.
-      const approval = await waiting.ask(samplingView(params, base(context)), context.signal, timedOut);
+      // The person approves each request, seeing the messages the agent's model would get. A
+      // 2026-07-28 agent's round meanwhile waits for it, to put it with the others (mrtr §InputRequests).
+      const arrived = agent.expect?.();
+      let approval: Awaited<ReturnType<typeof waiting.ask>>;
+      try {
+        approval = await waiting.ask(samplingView(params, base(context)), context.signal, timedOut);
+      } catch (error) {
+        arrived?.();
+        throw error;
+      }
+      if (typeof approval === 'string' || approval.action !== 'accept') arrived?.();
       if (typeof approval === 'string') {
         record(context, 'sampling', started, approval, 'nobody');
         throw new Error(`the request ${approval === 'timeout' ? 'timed out' : 'ended with its call'}`);
@@ -145,7 +154,9 @@ export function createAskRouter(options: AskRouterOptions): AskRouter {
       }
       try {
         // modelPreferences, systemPrompt and maxTokens go to the agent as the server sent them.
-        const result = await agent.sample(params, context.signal);
+        const answer = agent.sample(params, context.signal);
+        arrived?.();
+        const result = await answer;
         record(context, 'sampling', started, 'accept', 'agent');
         return result;
       } catch (error) {

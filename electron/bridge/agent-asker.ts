@@ -22,6 +22,11 @@ export interface AgentAsker extends CallAsker {
   elicit(params: ElicitRequestParams, signal: AbortSignal): Promise<ElicitResult>;
   sample(params: CreateMessageRequestParams, signal: AbortSignal): Promise<CreateMessageResult>;
   listRoots(signal: AbortSignal): Promise<ListRootsResult>;
+  /**
+   * A 2026-07-28 agent's: a request will come to it after the person's approval, so its round waits
+   * for it (input-rounds.ts); what it returns is called once the request was put to the agent or refused.
+   */
+  expect?(): () => void;
 }
 
 export function isAgentAsker(asker: CallAsker | undefined): asker is AgentAsker {
@@ -54,6 +59,7 @@ export interface AgentRounds {
   /** The client capabilities its request declared (MCP 2026-07-28 `_meta` envelope). */
   declared: ClientCapabilities | undefined;
   ask(method: InputMethod, params: Record<string, unknown> | undefined, signal: AbortSignal): Promise<unknown>;
+  expect(): () => void;
 }
 
 /** A URL elicitation of 2026-07-28 carries no `elicitationId` (MCP 2026-07-28 client/elicitation): the server's stays here. */
@@ -87,5 +93,6 @@ export function statelessAgentAsker(agent: string, agents: AgentStore, rounds?: 
     elicit: rounds ? async (params, signal) => (await rounds.ask('elicitation/create', modernElicitation(params), signal)) as ElicitResult : unreachable,
     sample: rounds ? async (params, signal) => (await rounds.ask('sampling/createMessage', { ...params }, signal)) as CreateMessageResult : unreachable,
     listRoots: rounds ? async (signal) => (await rounds.ask('roots/list', undefined, signal)) as ListRootsResult : unreachable,
+    ...(rounds ? { expect: () => rounds.expect() } : {}),
   };
 }

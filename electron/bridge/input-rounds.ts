@@ -6,6 +6,9 @@ import { RequestStateSeal, type StateClaims } from './request-state-seal';
 /** The requests a server may need answered during a call (MCP 2026-07-28 §InputRequests). */
 export type InputMethod = 'elicitation/create' | 'sampling/createMessage' | 'roots/list';
 
+/** The requests whose result may be `input_required` (MCP 2026-07-28 basic/patterns/mrtr; tasks are out of scope). */
+export type RoundMethod = 'tools/call' | 'prompts/get' | 'resources/read';
+
 export interface InputRequiredResult {
   [key: string]: unknown;
   resultType: 'input_required';
@@ -35,15 +38,19 @@ type Outcome<R> = { ok: true; value: R } | { ok: false; error: unknown };
 const KEY_PREFIX: Record<InputMethod, string> = { 'elicitation/create': 'elicitation', 'sampling/createMessage': 'sampling', 'roots/list': 'roots' };
 
 /**
- * One tools/call of a 2026-07-28 agent whose upstream call stays open across its `input_required`
- * rounds (issue #30 item 4): the server's requests during the call wait here until the agent's retry
- * carries their answers. Bounded: the agent retries within the window or the call is cancelled.
+ * One tools/call, prompts/get or resources/read of a 2026-07-28 agent whose upstream request stays
+ * open across its `input_required` rounds (issue #30 item 4): the server's requests during it wait
+ * here until the agent's retry carries their answers. A round gathers every request the server sent
+ * at once (mrtr §InputRequests: several in one result), including one still awaiting the person's
+ * approval on its way to the agent. Bounded: the agent retries within the window or the call is cancelled.
  */
 export class HeldCall<R> {
   readonly #cancel = new AbortController();
   readonly #asks = new Map<string, Ask>();
   #counter = 0;
   #rounds = 0;
+  /** Requests on their way to the agent (sampling awaiting the person's approval): the round waits for them. */
+  #coming = 0;
   #outcome: Outcome<R> | undefined;
   #wake: (() => void) | undefined;
   #round: { extra: Extra; progressToken: string | number | undefined } | undefined;
@@ -52,6 +59,7 @@ export class HeldCall<R> {
   constructor(
     private readonly rounds: InputRounds,
     readonly agent: string,
+    readonly method: RoundMethod,
     readonly name: string,
     readonly digest: string,
   ) {}
@@ -98,6 +106,22 @@ export class HeldCall<R> {
     });
   }
 
+  /**
+   * A request of the server's will be put to the agent once the person approves it: the next round
+   * waits until it arrives (or is refused), so the agent gets it with the others in one result.
+   * Returns what to call then (once).
+   */
+  expect(): () => void {
+    this.#coming += 1;
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      this.#coming -= 1;
+      this.#wake?.();
+    };
+  }
+
   /** The retry's answers: each valid one settles its request, a refused one fails it; a missing or malformed one is asked again (mrtr §Error Handling). */
   answer(responses: Record<string, unknown> | undefined, judge: (method: InputMethod, value: unknown, params: Record<string, unknown> | undefined) => boolean | string): void {
     for (const [key, ask] of [...this.#asks]) {
@@ -129,7 +153,12 @@ export class HeldCall<R> {
           if (outcome.ok) return outcome.value;
           throw outcome.error;
         }
-        if (this.#asks.size > 0 && !this.#cancel.signal.aborted) return this.#inputRequired();
+        if (this.#asks.size > 0 && this.#coming === 0 && !this.#cancel.signal.aborted) {
+          // Requests the server sent together reach here over a few turns: one more turn gathers them.
+          await new Promise<void>((next) => setImmediate(next));
+          if (this.#outcome === undefined && this.#coming === 0 && this.#asks.size > 0 && !this.#cancel.signal.aborted) return this.#inputRequired();
+          continue;
+        }
         await new Promise<void>((wake) => (this.#wake = wake));
       }
     } finally {
@@ -195,8 +224,8 @@ export class InputRounds {
     this.#seal = new RequestStateSeal(this.#now);
   }
 
-  hold<R>(agent: string, name: string, digest: string): HeldCall<R> {
-    return new HeldCall<R>(this, agent, name, digest);
+  hold<R>(agent: string, method: RoundMethod, name: string, digest: string): HeldCall<R> {
+    return new HeldCall<R>(this, agent, method, name, digest);
   }
 
   /** The claims of a state sealed for this agent and method, unexpired; throws otherwise (answered -32602 by the SDK). */
@@ -207,11 +236,11 @@ export class InputRounds {
     return opened.claims;
   }
 
-  /** The call a retry resumes, its state's id used up; the tool and arguments must be those the state was made for. */
+  /** The call a retry resumes, its state's id used up; the method, name and arguments must be those the state was made for. */
   resume<R>(agent: string, claims: StateClaims, name: string, digest: string): HeldCall<R> {
     const held = this.#live.get(claims.id);
     if (!held || held.agent !== agent || held.liveId !== claims.id) throw new StaleRequestState('the state was used already, or its call has ended');
-    if (claims.name !== name || claims.digest !== digest || held.name !== name || held.digest !== digest) throw new StaleRequestState('the state was made for another call');
+    if (claims.name !== name || claims.digest !== digest || held.name !== name || held.digest !== digest || held.method !== claims.method) throw new StaleRequestState('the state was made for another call');
     this.#live.delete(claims.id);
     held.liveId = undefined;
     return held as HeldCall<R>;
@@ -223,7 +252,7 @@ export class InputRounds {
     if (held.liveId !== undefined) this.#live.delete(held.liveId);
     held.liveId = id;
     this.#live.set(id, held);
-    return this.#seal.seal(held.agent, { id, method: 'tools/call', name: held.name, digest: held.digest, exp: this.#now() + this.windowMs });
+    return this.#seal.seal(held.agent, { id, method: held.method, name: held.name, digest: held.digest, exp: this.#now() + this.windowMs });
   }
 
   forget(held: HeldCall<unknown>): void {

@@ -2,7 +2,8 @@ import type { CacheHint, ListToolsResult, Server, ServerContext } from '@modelco
 import { listPrompts, listResources, listResourceTemplates, listTools, declaresApps } from './agent-listings';
 import type { CallContext } from './call-context';
 import { modernExtra } from './modern-extra';
-import { complete, getPrompt, readResource } from './read-calls';
+import { complete } from './read-calls';
+import { modernGetPrompt, modernReadResource } from './modern-read-calls';
 import type { ModernSdk } from './server-sdk';
 import { agentInstructions } from './session-server';
 import type { Track } from './modern-server-pool';
@@ -60,9 +61,9 @@ export function createModernServer(sdk: ModernSdk, ctx: CallContext, agentName: 
   server.setRequestHandler('tools/call', (request, rc: ServerContext) => track(() => modernToolCall(sdk, ctx, rounds, agentName, request, rc)));
   server.setRequestHandler('resources/list', () => track(async () => copy(await listResources(ctx, agentName))));
   server.setRequestHandler('resources/templates/list', () => track(async () => copy(await listResourceTemplates(ctx, agentName))));
-  server.setRequestHandler('resources/read', (request, rc) => track(() => readResource(ctx, agentName, request, modernExtra(rc))));
+  server.setRequestHandler('resources/read', (request, rc) => track(() => modernReadResource(sdk, ctx, rounds, agentName, request, rc)));
   server.setRequestHandler('prompts/list', () => track(async () => copy(await listPrompts(ctx, agentName))));
-  server.setRequestHandler('prompts/get', (request, rc) => track(() => getPrompt(ctx, agentName, request, modernExtra(rc))));
+  server.setRequestHandler('prompts/get', (request, rc) => track(() => modernGetPrompt(sdk, ctx, rounds, agentName, request, rc)));
   server.setRequestHandler('completion/complete', (request, rc) => track(() => complete(ctx, agentName, request, modernExtra(rc))));
   return server;
 }

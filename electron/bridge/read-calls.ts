@@ -11,6 +11,7 @@ import { passGate, type Extra, type Found, type GateResult } from './call-gate';
 import { ARGUMENT_LIMITS, checkBounds, checkLength, MAX_CALL_NAME_LENGTH, MAX_URI_LENGTH } from './input-bounds';
 import { serverAllowed } from './policy';
 import { fromBridgeAddress } from '../mcp-apps';
+import type { CallAsker } from '../pool';
 
 /** Which allowed server a URI belongs to: an exact listed URI first, then a matching template. */
 export async function serverOfUri(ctx: CallContext, agent: Readonly<Agent>, uri: string): Promise<string> {
@@ -58,7 +59,8 @@ function unwrap<R>(result: GateResult<R>, kind: 'resource' | 'prompt'): R {
   throw rpcError(result.error, unknownName ? -32602 : undefined);
 }
 
-export async function readResource(ctx: CallContext, agentName: string, request: ReadResourceRequest, extra: Extra): Promise<ReadResourceResult> {
+/** `asker`: who the server's requests during the read go to (a 2026-07-28 agent's rounds, modern-read-calls.ts). */
+export async function readResource(ctx: CallContext, agentName: string, request: ReadResourceRequest, extra: Extra, asker?: CallAsker): Promise<ReadResourceResult> {
   const uri = request.params.uri;
   const result = await passGate(
     ctx,
@@ -71,7 +73,7 @@ export async function readResource(ctx: CallContext, agentName: string, request:
       run: async (target, cancel): Promise<ReadResourceResult> => {
         // The server reads its own address; the agent gets back the one it asked for.
         const own = fromBridgeAddress(uri)?.uri ?? uri;
-        const { contents } = await ctx.pool.readResource(target.server, own, { signal: cancel });
+        const { contents } = await ctx.pool.readResource(target.server, own, { signal: cancel, ...(asker ? { asker } : {}) });
         const shown = own === uri ? contents : contents.map((item) => (item['uri'] === own ? { ...item, uri } : item));
         return { contents: shown } as ReadResourceResult;
       },
@@ -81,7 +83,7 @@ export async function readResource(ctx: CallContext, agentName: string, request:
   return unwrap(result, 'resource');
 }
 
-export async function getPrompt(ctx: CallContext, agentName: string, request: GetPromptRequest, extra: Extra): Promise<GetPromptResult> {
+export async function getPrompt(ctx: CallContext, agentName: string, request: GetPromptRequest, extra: Extra, asker?: CallAsker): Promise<GetPromptResult> {
   const name = request.params.name;
   const args = request.params.arguments ?? {};
   const result = await passGate(
@@ -93,7 +95,7 @@ export async function getPrompt(ctx: CallContext, agentName: string, request: Ge
       args,
       check: () => checkLength(name, 'the prompt name', MAX_CALL_NAME_LENGTH) ?? checkBounds(args, 'prompt arguments', ARGUMENT_LIMITS),
       find: (agent) => findPrompt(ctx, agent, name),
-      run: async (target, cancel) => (await ctx.pool.getPrompt(target.server, target.name, args, { signal: cancel })) as GetPromptResult,
+      run: async (target, cancel) => (await ctx.pool.getPrompt(target.server, target.name, args, { signal: cancel, ...(asker ? { asker } : {}) })) as GetPromptResult,
     },
     callCancellation(extra),
   );

@@ -43,7 +43,7 @@ describe('the sealed requestState (MCP 2026-07-28 mrtr Â§Server Requirements 4â€
 
 describe('held calls found again by the state (input-rounds.ts)', () => {
   async function firstRound(rounds: InputRounds, agent = 'alice') {
-    const held = rounds.hold<string>(agent, 'svc__t', argumentsDigest({ a: 1 }));
+    const held = rounds.hold<string>(agent, 'tools/call', 'svc__t', argumentsDigest({ a: 1 }));
     const signal = new AbortController().signal;
     const answer = held.ask('elicitation/create', { message: 'name?' }, signal);
     const round = await held.round({ signal, sendNotification: () => Promise.resolve() }, undefined);

@@ -15,9 +15,10 @@
 // 3. lists the tools (`tools conformance --json`) and calls each with arguments made from its input
 //    schema (`call conformance TOOL JSON`), under a pseudo-terminal (util-linux `script`) where Enter
 //    is pressed every 200 ms: a form the server asks for is answered at the terminal with its
-//    defaults, as docs/asks.md describes for `call`. One scenario-specific rule, as in the suite's
-//    own example client: json-schema-2020-12-preservation's echo tool gets the input schema of
-//    json_schema_2020_12_tool as `tools --json` shows it;
+//    defaults, as docs/asks.md describes for `call`. Two scenario rules, as in the suite's own
+//    example client: the calls the context names (`toolCalls`) are made with its arguments; and
+//    json-schema-2020-12-preservation's echo tool gets the input schema of json_schema_2020_12_tool
+//    as `tools --json` shows it;
 // 4. where a command says a sign-in is needed (exit 5: auth_required, e.g. a 403 naming more
 //    scope), signs in again and retries, at most 3 sign-ins in all (the suite's retry limit).
 //
@@ -155,7 +156,15 @@ try {
   const listed = await withSignIn(() => cli(['tools', SERVER, '--json']));
   if (listed.code !== 0) throw new Error(`tools exited ${listed.code}`);
   const tools = JSON.parse(listed.stdout);
+  // The calls the scenario names in its context (http-custom-headers: the arguments whose headers it
+  // checks, null and non-ASCII ones among them), as the suite's own example client makes them.
+  const named = Array.isArray(context.toolCalls) ? context.toolCalls.filter((c) => c && typeof c.name === 'string' && tools.some((t) => t.name === c.name)) : [];
+  for (const call of named) {
+    const called = await withSignIn(() => callAtTerminal(call.name, call.arguments ?? {}));
+    if (called.code !== 0) failed = true;
+  }
   for (const tool of tools) {
+    if (named.some((call) => call.name === tool.name)) continue;
     let args = argumentsFor(tool.inputSchema);
     // json-schema-2020-12-preservation: echo the focal tool's input schema as the pool keeps it.
     const focal = tools.find((other) => other.name === 'json_schema_2020_12_tool');

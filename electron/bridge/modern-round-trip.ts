@@ -1,0 +1,64 @@
+import type { ClientCapabilities, InputRequiredResult as SdkInputRequired, ServerContext } from '@modelcontextprotocol/server';
+import { statelessAgentAsker, type AgentAsker } from './agent-asker';
+import type { Extra } from './call-gate';
+import type { CallContext } from './call-context';
+import { judgeAnswer, loadFormValidator } from './input-answers';
+import { StaleRequestState, type InputRequiredResult, type InputRounds, type RoundMethod } from './input-rounds';
+import { modernExtra } from './modern-extra';
+import { argumentsDigest, type StateClaims } from './request-state-seal';
+import type { ModernSdk } from './server-sdk';
+
+/** The SDK's own answer to a state it refuses (ServerOptions.requestState.verify): one error for every reason. */
+export function invalidState(sdk: ModernSdk): Error {
+  return new sdk.ProtocolError(sdk.ProtocolErrorCode.InvalidParams, 'Invalid or expired requestState', { reason: 'invalid_request_state' });
+}
+
+/** One request of a 2026-07-28 agent that may take `input_required` rounds. */
+export interface RoundTrip<R> {
+  method: RoundMethod;
+  /** The tool or prompt name, or the resource URI, as the agent sent it. */
+  name: string;
+  /** What else binds the state to this request (a tool's or prompt's arguments). */
+  args: unknown;
+  progressToken: string | number | undefined;
+  /** Starts the upstream request; the server's requests during it go to `asker`. */
+  start(extra: Extra, asker: AgentAsker): Promise<R>;
+}
+
+/**
+ * tools/call, prompts/get or resources/read of a 2026-07-28 agent (MCP 2026-07-28
+ * basic/patterns/mrtr). A first request starts it, held open; a retry carries the state the bridge
+ * sealed (opened by the server's verify hook, modern-server.ts), which must name this method, name
+ * and arguments and be unused, and the answers to the server's requests. Either way the answer is the
+ * result or the next round. The server's requests are put to the agent only as far as its request's
+ * capabilities declare them (agent-asker.ts); the rest follow the routing (the person, or refused).
+ */
+export async function modernRoundTrip<R>(sdk: ModernSdk, ctx: CallContext, rounds: InputRounds, agentName: string, rc: ServerContext, trip: RoundTrip<R>): Promise<R | SdkInputRequired> {
+  const extra = modernExtra(rc);
+  const digest = argumentsDigest(trip.args);
+  const claims = rc.mcpReq.requestState<StateClaims>();
+  if (claims !== undefined) {
+    let held;
+    try {
+      held = rounds.resume<R>(agentName, claims, trip.name, digest);
+    } catch (error) {
+      if (!(error instanceof StaleRequestState)) throw error;
+      ctx.log(`agent "${agentName}": a retry of ${trip.method} "${trip.name}" refused: ${error.message}`);
+      throw invalidState(sdk);
+    }
+    const forms = await loadFormValidator();
+    held.answer(rc.mcpReq.inputResponses, (method, value, params) => judgeAnswer(sdk, forms, method, value, params));
+    return sdkShape(await held.round(extra, trip.progressToken));
+  }
+  const held = rounds.hold<R>(agentName, trip.method, trip.name, digest);
+  const envelope: Record<string, unknown> | undefined = rc.mcpReq.envelope;
+  const declared = envelope?.[sdk.CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined;
+  const asker = statelessAgentAsker(agentName, ctx.agents, { declared, ask: (method, params, signal) => held.ask(method, params, signal), expect: () => held.expect() });
+  held.run(trip.start(held.extra(), asker));
+  return sdkShape(await held.round(extra, trip.progressToken));
+}
+
+/** The same wire JSON, typed as the v2 SDK's input_required result. */
+function sdkShape<R>(result: R | InputRequiredResult): R | SdkInputRequired {
+  return result as R | SdkInputRequired;
+}
