@@ -1,4 +1,4 @@
-import type { GetPromptRequest, GetPromptResult, ReadResourceRequest, ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
+import type { GetPromptRequest, GetPromptResult, ReadResourceRequest, ReadResourceResult } from '@modelcontextprotocol/server';
 import type { InputRequiredResult as SdkInputRequired, ServerContext } from '@modelcontextprotocol/server';
 import type { CallContext } from './call-context';
 import type { InputRounds } from './input-rounds';
