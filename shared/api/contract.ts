@@ -384,7 +384,7 @@ export const API_METHODS = lazyEntries({
     input: z.strictObject({ name: ServerNameSchema, decisions: z.array(PinDecisionSchema).max(1000).optional(), acceptAll: z.boolean().optional() }),
     output: Ok,
   }),
-  /** Everything waiting for the person, of every kind (calls, confirmations, asks), oldest first. */
+  /** Everything waiting for the person, of every kind (calls, confirmations, asks, tool changes), oldest first. */
   listDecisions: () => ({ input: z.strictObject({}), output: z.array(DecisionSchema) }),
   /** Answers one decision; its power is its kind's (allowing a call widens; the others are the person's). */
   decide: () => ({ input: DecideInputSchema, output: DecideOutputSchema }),

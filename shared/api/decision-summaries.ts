@@ -2,6 +2,7 @@ import type { Confirmation } from './admin-views';
 import type { PendingAsk } from './ask-views';
 import type { PendingApproval } from './bridge-views';
 import type { DecisionOf } from './decision-views';
+import type { HeldChange } from './pin-views';
 
 /** Each kind's view as a decision: its one-line summary for people beside the view itself. */
 
@@ -43,4 +44,10 @@ export function askDecision(ask: PendingAsk): DecisionOf<'ask'> {
     expiresAt: ask.expiresAt,
     item: ask,
   };
+}
+
+/** A held tool or prompt; `id` is the core's (a digest where the names are long). */
+export function toolChangeDecision(held: HeldChange, id: string): DecisionOf<'toolChange'> {
+  const what = held.change === 'added' ? `lists a new ${held.kind}` : `changed the ${held.kind}`;
+  return { kind: 'toolChange', id, summary: `"${held.server}" ${what} "${held.name}"`, requestedAt: held.seenAt, item: held };
 }

@@ -3,6 +3,7 @@ import { CALLERS, ConfirmationSchema } from './admin-views';
 import { AskActionSchema, AskContentSchema, PendingAskSchema } from './ask-views';
 import { PendingApprovalSchema } from './bridge-views';
 import { lazySchema } from './lazy-schema';
+import { HeldChangeSchema } from './pin-views';
 
 /**
  * What waits for the person, by kind: what it shows (`item`, the kind's own view) and how it is
@@ -24,6 +25,11 @@ const KINDS = {
     item: () => PendingAskSchema,
     answer: () => z.strictObject({ action: AskActionSchema, content: AskContentSchema.optional() }),
   },
+  /** A server's new or changed tool or prompt, held since its approval (docs/configuration.md, "Pinned tools"). */
+  toolChange: {
+    item: () => HeldChangeSchema,
+    answer: () => z.strictObject({ decision: z.enum(['accept', 'refuse']) }),
+  },
 } as const;
 
 export type DecisionKind = keyof typeof KINDS;
@@ -44,14 +50,24 @@ const decideOf = <K extends DecisionKind, A extends z.ZodType>(kind: K, answer: 
 
 /** One decision waiting for the person, whatever its kind. */
 export const DecisionSchema = lazySchema(() =>
-  z.discriminatedUnion('kind', [decisionOf('call', KINDS.call.item()), decisionOf('confirmation', KINDS.confirmation.item()), decisionOf('ask', KINDS.ask.item())]),
+  z.discriminatedUnion('kind', [
+    decisionOf('call', KINDS.call.item()),
+    decisionOf('confirmation', KINDS.confirmation.item()),
+    decisionOf('ask', KINDS.ask.item()),
+    decisionOf('toolChange', KINDS.toolChange.item()),
+  ]),
 );
 export type Decision = z.infer<typeof DecisionSchema>;
 export type DecisionOf<K extends DecisionKind> = Extract<Decision, { kind: K }>;
 
 /** The person's answer to one decision: its kind, its id, and the kind's answer. */
 export const DecideInputSchema = lazySchema(() =>
-  z.discriminatedUnion('kind', [decideOf('call', KINDS.call.answer()), decideOf('confirmation', KINDS.confirmation.answer()), decideOf('ask', KINDS.ask.answer())]),
+  z.discriminatedUnion('kind', [
+    decideOf('call', KINDS.call.answer()),
+    decideOf('confirmation', KINDS.confirmation.answer()),
+    decideOf('ask', KINDS.ask.answer()),
+    decideOf('toolChange', KINDS.toolChange.answer()),
+  ]),
 );
 export type DecideInput = z.infer<typeof DecideInputSchema>;
 export type DecideInputOf<K extends DecisionKind> = Extract<DecideInput, { kind: K }>;

@@ -1,5 +1,6 @@
 import type { AppApi } from '../../../shared/api';
 import type { Bridge } from '../../bridge';
+import type { ToolPins } from '../../pinning';
 import type { AdminMethods } from '../admin-api';
 import type { Confirmations } from '../confirmations';
 import type { WaitingAsks } from '../waiting-asks';
@@ -8,6 +9,7 @@ import { callDecisions } from './call-decisions';
 import { confirmationDecisions } from './confirmation-decisions';
 import { DecisionLog } from './decision-log';
 import { DecisionQueue } from './decision-queue';
+import { toolChangeDecisions } from './tool-change-decisions';
 
 export interface DecisionParts {
   dataDir: string;
@@ -18,6 +20,8 @@ export interface DecisionParts {
   bridgeApi: Pick<AppApi, 'decideApproval'>;
   adminApi: Pick<AdminMethods, 'decideConfirmation'>;
   asksApi: Pick<AppApi, 'answerAsk'>;
+  /** Tools pinned at approval, with the configured servers whose held changes are listed at the start. */
+  pins?: { pins: ToolPins; servers: () => string[]; pinsApi: Pick<AppApi, 'reviewChanges'> };
 }
 
 export interface OpenDecisions {
@@ -26,13 +30,17 @@ export interface OpenDecisions {
   close(): Promise<void>;
 }
 
-/** The queue with every kind this process has (calls only with a bridge, confirmations only where the person confirms), its records to audit/decisions.jsonl. */
+/**
+ * The queue with every kind this process has (calls only with a bridge, confirmations only where the
+ * person confirms, tool changes where pins are kept), its records to audit/decisions.jsonl.
+ */
 export function openDecisions(parts: DecisionParts): OpenDecisions {
   const records = new DecisionLog({ dataDir: parts.dataDir, log: parts.log });
   const queue = new DecisionQueue({ record: (record) => records.append(record), log: parts.log });
   if (parts.bridge) queue.register(callDecisions(parts.bridge, parts.bridgeApi));
   if (parts.confirmations) queue.register(confirmationDecisions(parts.confirmations, parts.adminApi));
   queue.register(askDecisions(parts.waitingAsks, parts.asksApi));
+  if (parts.pins) queue.register(toolChangeDecisions({ ...parts.pins, log: parts.log }));
   return {
     queue,
     close: async () => {
