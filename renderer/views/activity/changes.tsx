@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { AdminEntry, AdminOutcome, Caller } from '../../../shared/api';
 import { revealHidden } from '../../../shared/text';
-import { Badge, ErrorNote } from '../../components';
+import { Badge, ErrorNote, Table } from '../../components';
 import { describeError, timestamp, type ShownError } from '../../lib';
 import { useLive } from '../../state';
 
@@ -83,34 +83,22 @@ function AdminLogTable() {
       {error && <ErrorNote error={error} />}
       {entries?.length === 0 && <p className="empty">No changes recorded yet.</p>}
       {entries && entries.length > 0 && (
-        // Focusable: where the window is narrower than the table, the keyboard scrolls it (WCAG 2.1.1).
-        <table className="table" tabIndex={0}>
-          <caption className="visually-hidden">Changes, newest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">Time</th>
-              <th scope="col">Who</th>
-              <th scope="col">Change</th>
-              <th scope="col">Outcome</th>
+        <Table caption="Changes, newest first" columns={['Time', 'Who', 'Change', 'Outcome']}>
+          {entries.map((e) => (
+            <tr key={e.id}>
+              <td>{timestamp(e.time)}</td>
+              <td>
+                {WHO[e.who]}
+                {e.pid !== undefined && <span className="muted"> (process {e.pid})</span>}
+              </td>
+              <td>{revealHidden(e.summary)}</td>
+              <td>
+                <Badge tone={TONE[e.outcome]}>{e.outcome}</Badge>
+                {e.error !== undefined && <span className="muted"> {e.error}</span>}
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {entries.map((e) => (
-              <tr key={e.id}>
-                <td>{timestamp(e.time)}</td>
-                <td>
-                  {WHO[e.who]}
-                  {e.pid !== undefined && <span className="muted"> (process {e.pid})</span>}
-                </td>
-                <td>{revealHidden(e.summary)}</td>
-                <td>
-                  <Badge tone={TONE[e.outcome]}>{e.outcome}</Badge>
-                  {e.error !== undefined && <span className="muted"> {e.error}</span>}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </Table>
       )}
     </section>
   );
