@@ -56,7 +56,7 @@ export function waitingForConfirmation(confirmation: Confirmation): CodedError {
 }
 
 /** Methods that record who decided (electron/app/decisions): they are told the caller. */
-const TOLD_WHO: ReadonlySet<ApiMethod> = new Set<ApiMethod>(['decide', 'decideApproval']);
+const TOLD_WHO: ReadonlySet<ApiMethod> = new Set<ApiMethod>(['decide', 'decideApproval', 'reviewChanges']);
 
 function invoke<M extends ApiMethod>(api: AppApi, method: M, input: unknown, who?: Caller): Promise<ApiOutput<M>> {
   if (who !== undefined && TOLD_WHO.has(method)) return (api[method] as unknown as (input: unknown, who: Caller) => Promise<ApiOutput<M>>)(input, who);

@@ -69,7 +69,7 @@ export function createAppsApi(options: AppsApiOptions): AppsMethods {
         throw new CodedError('denied', `The app of "${app.server}" may not call "${tool}"`, { hint: 'an app calls only its own server’s tools that are visible to apps' });
       }
       const tier = toolTier(info);
-      // A change runs only once the person has seen the tool and its arguments and allowed it (decision kind `app-call`).
+      // A change runs only once the person has seen the tool and its arguments and allowed it (decision kind `appCall`).
       if (tier !== 'read') {
         const outcome = await host.calls.hold({ appId, server: app.server, tool, tier, arguments: args ?? {} });
         if (outcome !== 'allowed') {

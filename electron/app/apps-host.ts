@@ -8,7 +8,7 @@ import { AppCalls } from './app-calls';
  */
 export class AppsHost {
   readonly shelf = new AppShelf();
-  /** Write and destructive calls opened apps ask for, waiting for the person (decision kind `app-call`). */
+  /** Write and destructive calls opened apps ask for, waiting for the person (decision kind `appCall`). */
   readonly calls = new AppCalls();
   #origin: string | undefined;
 

@@ -86,13 +86,22 @@ export function buildAppApi(parts: AppApiParts): BuiltAppApi {
   const confirmations = parts.runsBridge ? new Confirmations() : undefined;
   const asksApi = createAsksApi({ waiting: parts.waitingAsks, opener: parts.opener });
   const adminApi = createAdminApi({ api: () => personApi, admin, ...(confirmations ? { confirmations } : {}) });
-  const decisionParts = { bridgeApi, adminApi, asksApi };
-  const decisions = openDecisions({ dataDir: parts.dataDir, log: parts.log, bridge: parts.bridge, confirmations, waitingAsks: parts.waitingAsks, ...decisionParts,
-    appCalls: parts.apps.calls });
+  const pinsApi = createPinsApi({ pins: parts.pins, registry, settled });
+  const decisionParts = { bridgeApi, adminApi, asksApi, pinsApi };
+  const decisions = openDecisions({
+    dataDir: parts.dataDir,
+    log: parts.log,
+    bridge: parts.bridge,
+    confirmations,
+    waitingAsks: parts.waitingAsks,
+    pins: { pins: parts.pins, servers: () => Object.keys(registry.config().mcpServers), pinsApi },
+    appCalls: parts.apps.calls,
+    ...decisionParts,
+  });
   const personApi: AppApi = createAppApi({
     bridgeApi,
     registryApi: parts.registryApi,
-    pinsApi: createPinsApi({ pins: parts.pins, registry, settled }),
+    pinsApi,
     clientApi: createClientApi({
       agents: parts.agents,
       bridgeUrl: () => parts.bridge?.url ?? parts.bridgeUrl,

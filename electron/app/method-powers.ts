@@ -156,6 +156,8 @@ export async function powerOf<M extends ApiMethod>(method: M, input: ApiInput<M>
     case 'decide': {
       const decide = input as ApiInput<'decide'>;
       if (decide.kind === 'call') return decide.answer.decision === 'allow' ? 'widening' : 'narrowing';
+      // As reviewChanges: accepting lets agents see what the person had not approved.
+      if (decide.kind === 'toolChange') return decide.answer.decision === 'accept' ? 'widening' : 'narrowing';
       return 'person';
     }
     case 'updateAgent': {

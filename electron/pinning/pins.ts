@@ -40,6 +40,8 @@ export interface PinsEvents {
   /** What waits for the person changed (the app's decisions area, the tray's count). */
   held: { server: string };
   decided: PinEvent;
+  /** The person's decisions, before the `held` that follows them (the decisions queue words its records with them). */
+  reviewed: { server: string; decisions: readonly PinDecision[] };
 }
 
 /**
@@ -141,6 +143,7 @@ export class ToolPins {
     if (next === undefined || next === state) return;
     this.#keep(server, next);
     await this.#writes.get(server);
+    this.#events.emit('reviewed', { server, decisions });
     this.#events.emit('held', { server });
     this.#events.emit('visible', { server });
   }

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { BRIDGE_OPEN, BRIDGE_PAUSED, NOTHING_WAITS, questionsWaiting, type BridgeInfo, type HeldChange, type PendingApproval } from '../../shared/api';
 import { describeError, focusWhenShown, plural, routeHref, type Route, type ShownError } from '../lib';
-import { useConnection, useLive, useStore } from '../state';
+import { useConnection, useDecisions, useLive } from '../state';
 import './status-strip.css';
 
 /** The bridge's state, read once and kept by `bridgeChanged`. */
@@ -32,9 +32,8 @@ function WaitingCall({ pending, more }: { pending: PendingApproval; more: number
   const decide = (decision: 'allow' | 'deny') => {
     setBusy(true);
     setError(null);
-    live.api.decideApproval({ id: pending.id, decision }).then(
+    live.api.decide({ kind: 'call', id: pending.id, answer: { decision } }).then(
       () => {
-        live.approvals.remove(pending.id);
         live.decisions.remove(pending.id);
         setBusy(false);
         // The next waiting call takes this one's place in the strip; focus stays in the strip.
@@ -87,14 +86,13 @@ function HeldLink({ held }: { held: readonly HeldChange[] }) {
 }
 
 export function StatusStrip({ route }: { route: Route }) {
-  const live = useLive();
   const linked = useConnection();
   const bridge = useBridge();
-  const approvals = useStore(live.approvals);
-  const asks = useStore(live.asks);
-  const held = useStore(live.held);
+  const calls = useDecisions('call');
+  const asks = useDecisions('ask');
+  const held = useDecisions('toolChange').map((d) => d.item);
   if (linked !== 'live') return null; // the connection banner says what is wrong, as an alert
-  const [first, ...rest] = approvals;
+  const [first, ...rest] = calls.map((d) => d.item);
   const paused = bridge?.paused === true;
   return (
     <div className="status-strip" role="region" aria-label="Status" tabIndex={-1}>

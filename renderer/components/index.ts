@@ -3,6 +3,8 @@ export { StateBadge } from './state-badge';
 export { ServiceIcon } from './service-icon';
 export { CopyButton } from './copy-button';
 export { Dialog } from './dialog';
+export { Table } from './table';
+export type { TableColumn, TableProps } from './table';
 export type { DialogProps } from './dialog';
 export { ConfirmDialog } from './confirm-dialog';
 export type { ConfirmDialogProps } from './confirm-dialog';

@@ -3,3 +3,5 @@ export type { SchemaError } from './json-schema-check';
 export { LiteValidator, liteValidator } from './lite-validator';
 export { SchemaForm } from './schema-form';
 export type { SchemaFormProps } from './schema-form';
+export { FormDialog } from './form-dialog';
+export type { FormDialogProps } from './form-dialog';

@@ -1,7 +1,7 @@
 import type { AppApi, Decision } from '../../shared/api';
 import { PendingStore } from './pending-store';
 
-/** Everything waiting for the person, every kind (calls, confirmations, asks): listed once, then kept by `decisionAdded` / `decisionSettled`. */
+/** Everything waiting for the person, every kind: listed once, then kept by `decisionAdded` / `decisionSettled`. */
 export class DecisionsStore extends PendingStore<Decision> {
   readonly #api: AppApi;
 

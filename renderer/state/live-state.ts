@@ -1,9 +1,6 @@
 import type { AppApi, DeviceLogin } from '../../shared/api';
-import { ApprovalsStore } from './approvals-store';
-import { AsksStore } from './asks-store';
 import { DecisionsStore } from './decisions-store';
 import { DeviceLoginsStore } from './device-logins-store';
-import { HeldStore } from './held-store';
 import { ServersStore } from './servers-store';
 import { SignInsStore } from './sign-ins-store';
 import { Store } from './store';
@@ -17,12 +14,10 @@ export interface LiveState {
   deviceLogins: DeviceLoginsStore;
   /** Every sign-in the core runs (browser, code), with its address and deadline. */
   signIns: SignInsStore;
-  approvals: ApprovalsStore;
-  /** Servers' requests waiting for the person (forms, URLs, sampling approvals). */
-  asks: AsksStore;
-  /** Tools and prompts waiting for review since their server's approval. */
-  held: HeldStore;
-  /** Everything waiting for the person, every kind: what Activity's "Waiting for you" and the nav's count show. */
+  /**
+   * Everything waiting for the person, every kind (calls, confirmations, servers' asks, tool changes):
+   * Activity's "Waiting for you", the nav's count, the status strip and the ask dialog all read it.
+   */
   decisions: DecisionsStore;
   /** Servers whose Connect was clicked in this window and has not finished. */
   connecting: Store<ReadonlySet<string>>;
@@ -41,9 +36,6 @@ export function createLiveState(api: AppApi): LiveState {
     tools: new ToolsStore(api),
     deviceLogins: new DeviceLoginsStore(api),
     signIns: new SignInsStore(api),
-    approvals: new ApprovalsStore(api),
-    asks: new AsksStore(api),
-    held: new HeldStore(api),
     decisions: new DecisionsStore(api),
     connecting: new Store<ReadonlySet<string>>(new Set()),
     start(options = {}) {
@@ -53,9 +45,6 @@ export function createLiveState(api: AppApi): LiveState {
         ...state.tools.listen(),
         ...state.deviceLogins.listen(options.onDeviceLogin),
         ...state.signIns.listen(),
-        ...state.approvals.listen(),
-        ...state.asks.listen(),
-        ...state.held.listen(),
         ...state.decisions.listen(),
       ];
       state.reload();
@@ -63,9 +52,6 @@ export function createLiveState(api: AppApi): LiveState {
     reload() {
       void state.servers.refresh();
       void state.tools.load();
-      void state.approvals.load();
-      void state.asks.load();
-      void state.held.load();
       void state.decisions.load();
       void state.signIns.load();
     },

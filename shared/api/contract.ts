@@ -147,7 +147,7 @@ export const API_METHODS = lazyEntries({
   /**
    * A tool call an opened app asks for (SEP-1865 `tools/call` from the view): only its own server's
    * tools that are visible to apps; a `write` or `destructive` one waits for the person as a decision
-   * of kind `app-call` (the tool and its arguments) and runs only once allowed. Recorded as the app's.
+   * of kind `appCall` (the tool and its arguments) and runs only once allowed. Recorded as the app's.
    */
   callAppTool: () => ({
     input: z.strictObject({
@@ -393,7 +393,7 @@ export const API_METHODS = lazyEntries({
     input: z.strictObject({ name: ServerNameSchema, decisions: z.array(PinDecisionSchema).max(1000).optional(), acceptAll: z.boolean().optional() }),
     output: Ok,
   }),
-  /** Everything waiting for the person, of every kind (calls, confirmations, asks), oldest first. */
+  /** Everything waiting for the person, of every kind (calls, confirmations, asks, tool changes), oldest first. */
   listDecisions: () => ({ input: z.strictObject({}), output: z.array(DecisionSchema) }),
   /** Answers one decision; its power is its kind's (allowing a call widens; the others are the person's). */
   decide: () => ({ input: DecideInputSchema, output: DecideOutputSchema }),

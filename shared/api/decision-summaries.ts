@@ -3,6 +3,7 @@ import type { PendingAppCall } from './app-call-views';
 import type { PendingAsk } from './ask-views';
 import type { PendingApproval } from './bridge-views';
 import type { DecisionOf } from './decision-views';
+import type { HeldChange } from './pin-views';
 
 /** Each kind's view as a decision: its one-line summary for people beside the view itself. */
 
@@ -46,13 +47,19 @@ export function askDecision(ask: PendingAsk): DecisionOf<'ask'> {
   };
 }
 
-export function appCallDecision(call: PendingAppCall): DecisionOf<'app-call'> {
+export function appCallDecision(call: PendingAppCall): DecisionOf<'appCall'> {
   return {
-    kind: 'app-call',
+    kind: 'appCall',
     id: call.id,
     summary: `the app of "${call.server}" asks to call "${call.tool}" (${call.tier})`,
     requestedAt: call.requestedAt,
     expiresAt: call.expiresAt,
     item: call,
   };
+}
+
+/** A held tool or prompt; `id` is the core's (a digest where the names are long). */
+export function toolChangeDecision(held: HeldChange, id: string): DecisionOf<'toolChange'> {
+  const what = held.change === 'added' ? `lists a new ${held.kind}` : `changed the ${held.kind}`;
+  return { kind: 'toolChange', id, summary: `"${held.server}" ${what} "${held.name}"`, requestedAt: held.seenAt, item: held };
 }

@@ -4,6 +4,7 @@ import { AskActionSchema, AskContentSchema, PendingAskSchema } from './ask-views
 import { PendingAppCallSchema } from './app-call-views';
 import { PendingApprovalSchema } from './bridge-views';
 import { lazySchema } from './lazy-schema';
+import { HeldChangeSchema } from './pin-views';
 
 /**
  * What waits for the person, by kind: what it shows (`item`, the kind's own view) and how it is
@@ -26,9 +27,14 @@ const KINDS = {
     answer: () => z.strictObject({ action: AskActionSchema, content: AskContentSchema.optional() }),
   },
   /** A write or destructive tool call an opened MCP App asks for. */
-  'app-call': {
+  appCall: {
     item: () => PendingAppCallSchema,
     answer: () => z.strictObject({ decision: z.enum(['allow', 'deny']) }),
+  },
+  /** A server's new or changed tool or prompt, held since its approval (docs/configuration.md, "Pinned tools"). */
+  toolChange: {
+    item: () => HeldChangeSchema,
+    answer: () => z.strictObject({ decision: z.enum(['accept', 'refuse']) }),
   },
 } as const;
 
@@ -50,16 +56,26 @@ const decideOf = <K extends DecisionKind, A extends z.ZodType>(kind: K, answer: 
 
 /** One decision waiting for the person, whatever its kind. */
 export const DecisionSchema = lazySchema(() =>
-  z.discriminatedUnion('kind', [decisionOf('call', KINDS.call.item()), decisionOf('confirmation', KINDS.confirmation.item()), decisionOf('ask', KINDS.ask.item()),
-    decisionOf('app-call', KINDS['app-call'].item())]),
+  z.discriminatedUnion('kind', [
+    decisionOf('call', KINDS.call.item()),
+    decisionOf('confirmation', KINDS.confirmation.item()),
+    decisionOf('ask', KINDS.ask.item()),
+    decisionOf('toolChange', KINDS.toolChange.item()),
+    decisionOf('appCall', KINDS.appCall.item()),
+  ]),
 );
 export type Decision = z.infer<typeof DecisionSchema>;
 export type DecisionOf<K extends DecisionKind> = Extract<Decision, { kind: K }>;
 
 /** The person's answer to one decision: its kind, its id, and the kind's answer. */
 export const DecideInputSchema = lazySchema(() =>
-  z.discriminatedUnion('kind', [decideOf('call', KINDS.call.answer()), decideOf('confirmation', KINDS.confirmation.answer()), decideOf('ask', KINDS.ask.answer()),
-    decideOf('app-call', KINDS['app-call'].answer())]),
+  z.discriminatedUnion('kind', [
+    decideOf('call', KINDS.call.answer()),
+    decideOf('confirmation', KINDS.confirmation.answer()),
+    decideOf('ask', KINDS.ask.answer()),
+    decideOf('toolChange', KINDS.toolChange.answer()),
+    decideOf('appCall', KINDS.appCall.answer()),
+  ]),
 );
 export type DecideInput = z.infer<typeof DecideInputSchema>;
 export type DecideInputOf<K extends DecisionKind> = Extract<DecideInput, { kind: K }>;

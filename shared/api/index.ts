@@ -24,6 +24,6 @@ export * from './secret-store-views';
 export * from './code-agent-views';
 export * from './pin-views';
 export * from './decision-views';
-export { askDecision, callDecision, confirmationDecision } from './decision-summaries';
+export { askDecision, callDecision, confirmationDecision, toolChangeDecision } from './decision-summaries';
 export { appCallDecision } from './decision-summaries';
 export * from './app-call-views';

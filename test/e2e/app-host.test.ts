@@ -54,7 +54,7 @@ describe('MCP Apps in the tool browser (our fixture app)', () => {
     expect(await card.textContent()).toContain('save-note');
     expect(await card.textContent()).toContain('from the app');
     const listed = await ui.api<Listed[]>('listDecisions', {});
-    expect(listed.filter((d) => d.kind === 'app-call').map((d) => d.item)).toEqual([
+    expect(listed.filter((d) => d.kind === 'appCall').map((d) => d.item)).toEqual([
       expect.objectContaining({ tool: 'save-note', tier: 'write', arguments: { text: 'from the app' } }),
     ]);
     const app = appFrame(panel);

@@ -4,6 +4,7 @@ import {
   askDecision,
   callDecision,
   confirmationDecision,
+  toolChangeDecision,
   type Decision,
   type DecisionKind,
   type ApiEvent,
@@ -103,8 +104,34 @@ export function createFakeApi(handlers: FakeHandlers = {}, options: FakeApiOptio
       ...(await of(() => merged.listApprovals?.({}) ?? [])).map(callDecision),
       ...(await of(() => merged.listConfirmations?.({}) ?? [])).map(confirmationDecision),
       ...(await of(() => merged.listAsks?.({}) ?? [])).map(askDecision),
+      ...(await of(() => merged.listHeldChanges?.({}) ?? [])).map((h) => toolChangeDecision(h, `${h.server}/${h.kind}/${h.name}`)),
     ];
     return all.sort((a, b) => a.requestedAt - b.requestedAt);
+  };
+  // As the core: `decide` answers through each kind's own method (a test fakes those, or `decide` itself).
+  merged.decide ??= async (input) => {
+    const faked = <M extends ApiMethod>(name: M) => {
+      const handler = merged[name] as ((input: ApiInput<M>) => ApiOutput<M> | Promise<ApiOutput<M>>) | undefined;
+      if (!handler) throw new CodedError('internal', `decide of kind ${input.kind} needs ${name} faked in this test`);
+      return handler;
+    };
+    switch (input.kind) {
+      case 'call':
+        await faked('decideApproval')({ id: input.id, ...input.answer });
+        return { outcome: input.answer.decision === 'allow' ? 'allowed' : 'denied' };
+      case 'confirmation':
+        return faked('decideConfirmation')({ id: input.id, ...input.answer });
+      case 'ask':
+        await faked('answerAsk')({ id: input.id, ...input.answer });
+        return { outcome: input.answer.action };
+      case 'toolChange': {
+        const [server = '', kind = 'tool', ...name] = input.id.split('/');
+        await faked('reviewChanges')({ name: server, decisions: [{ kind: kind === 'prompt' ? 'prompt' : 'tool', name: name.join('/'), decision: input.answer.decision }] });
+        return { outcome: input.answer.decision === 'accept' ? 'accepted' : 'refused' };
+      }
+      case 'appCall':
+        throw new CodedError('internal', 'decide of kind appCall needs decide faked in this test (app calls have no method of their own)');
+    }
   };
 
   function method<M extends ApiMethod>(name: M) {

@@ -3,9 +3,9 @@ import type { AppCalls } from '../app-calls';
 import type { DecisionSource } from './decision-queue';
 
 /** Write and destructive calls opened MCP Apps ask for (AppCalls): the person allows or denies each. */
-export function appCallDecisions(calls: AppCalls): DecisionSource<'app-call'> {
+export function appCallDecisions(calls: AppCalls): DecisionSource<'appCall'> {
   return {
-    kind: 'app-call',
+    kind: 'appCall',
     list: () => calls.list().map(appCallDecision),
     decide: ({ id, answer }) => Promise.resolve({ outcome: calls.decide(id, answer.decision) }),
     watch: (added, settled) => [

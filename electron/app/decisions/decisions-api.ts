@@ -3,7 +3,7 @@ import type { AdminMethods } from '../admin-api';
 import type { DecisionQueue } from './decision-queue';
 
 /** `who`: the person's interface that decided (the door passes it; in-process callers are the desktop's). */
-type WithWho<M extends 'decide' | 'decideApproval' | 'decideConfirmation' | 'answerAsk'> = (input: ApiInput<M>, who?: Caller) => Promise<ApiOutput<M>>;
+type WithWho<M extends 'decide' | 'decideApproval' | 'decideConfirmation' | 'answerAsk' | 'reviewChanges'> = (input: ApiInput<M>, who?: Caller) => Promise<ApiOutput<M>>;
 
 export interface DecisionMethods {
   listDecisions: AppApi['listDecisions'];
@@ -12,6 +12,7 @@ export interface DecisionMethods {
   decideApproval: WithWho<'decideApproval'>;
   decideConfirmation: WithWho<'decideConfirmation'>;
   answerAsk: WithWho<'answerAsk'>;
+  reviewChanges: WithWho<'reviewChanges'>;
 }
 
 export interface DecisionsApiOptions {
@@ -19,10 +20,11 @@ export interface DecisionsApiOptions {
   bridgeApi: Pick<AppApi, 'decideApproval'>;
   adminApi: Pick<AdminMethods, 'decideConfirmation'>;
   asksApi: Pick<AppApi, 'answerAsk'>;
+  pinsApi: Pick<AppApi, 'reviewChanges'>;
 }
 
 /** The person's decisions as one pair of methods, and the three older pairs' deciding halves over the same queue. */
-export function createDecisionsApi({ queue, bridgeApi, adminApi, asksApi }: DecisionsApiOptions): DecisionMethods {
+export function createDecisionsApi({ queue, bridgeApi, adminApi, asksApi, pinsApi }: DecisionsApiOptions): DecisionMethods {
   return {
     listDecisions: () => Promise.resolve(queue.list()),
     decide: (input, who = 'ipc') => queue.decide(input, who),
@@ -37,6 +39,14 @@ export function createDecisionsApi({ queue, bridgeApi, adminApi, asksApi }: Deci
     answerAsk: (input, who = 'ipc') => {
       queue.decidedBy('ask', input.id, who);
       return asksApi.answerAsk(input);
+    },
+    reviewChanges: (input, who = 'ipc') => {
+      // Each held change this review names (or all of the server's, with acceptAll) is noted as decided by `who`.
+      const named = new Set((input.decisions ?? []).map((d) => `${d.kind}/${d.name}`));
+      for (const d of queue.list()) {
+        if (d.kind === 'toolChange' && d.item.server === input.name && (input.acceptAll === true || named.has(`${d.item.kind}/${d.item.name}`))) queue.decidedBy('toolChange', d.id, who);
+      }
+      return pinsApi.reviewChanges(input);
     },
   };
 }

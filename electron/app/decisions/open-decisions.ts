@@ -1,5 +1,6 @@
 import type { AppApi } from '../../../shared/api';
 import type { Bridge } from '../../bridge';
+import type { ToolPins } from '../../pinning';
 import type { AdminMethods } from '../admin-api';
 import type { Confirmations } from '../confirmations';
 import type { WaitingAsks } from '../waiting-asks';
@@ -10,6 +11,7 @@ import { callDecisions } from './call-decisions';
 import { confirmationDecisions } from './confirmation-decisions';
 import { DecisionLog } from './decision-log';
 import { DecisionQueue } from './decision-queue';
+import { toolChangeDecisions } from './tool-change-decisions';
 
 export interface DecisionParts {
   dataDir: string;
@@ -22,6 +24,8 @@ export interface DecisionParts {
   asksApi: Pick<AppApi, 'answerAsk'>;
   /** Calls opened MCP Apps ask for that wait for the person. */
   appCalls?: AppCalls;
+  /** Tools pinned at approval, with the configured servers whose held changes are listed at the start. */
+  pins?: { pins: ToolPins; servers: () => string[]; pinsApi: Pick<AppApi, 'reviewChanges'> };
 }
 
 export interface OpenDecisions {
@@ -30,7 +34,10 @@ export interface OpenDecisions {
   close(): Promise<void>;
 }
 
-/** The queue with every kind this process has (calls only with a bridge, confirmations only where the person confirms), its records to audit/decisions.jsonl. */
+/**
+ * The queue with every kind this process has (calls only with a bridge, confirmations only where the
+ * person confirms, tool changes where pins are kept), its records to audit/decisions.jsonl.
+ */
 export function openDecisions(parts: DecisionParts): OpenDecisions {
   const records = new DecisionLog({ dataDir: parts.dataDir, log: parts.log });
   const queue = new DecisionQueue({ record: (record) => records.append(record), log: parts.log });
@@ -38,6 +45,7 @@ export function openDecisions(parts: DecisionParts): OpenDecisions {
   if (parts.confirmations) queue.register(confirmationDecisions(parts.confirmations, parts.adminApi));
   queue.register(askDecisions(parts.waitingAsks, parts.asksApi));
   if (parts.appCalls) queue.register(appCallDecisions(parts.appCalls));
+  if (parts.pins) queue.register(toolChangeDecisions({ ...parts.pins, log: parts.log }));
   return {
     queue,
     close: async () => {

@@ -20,7 +20,7 @@ export interface TrayController {
 }
 
 /** Events after which the tray may say something else. */
-const EVENTS = ['serverState', 'decisionAdded', 'decisionSettled', 'configIssues', 'bridgeChanged', 'heldChanged'] as const;
+const EVENTS = ['serverState', 'decisionAdded', 'decisionSettled', 'configIssues', 'bridgeChanged'] as const;
 
 export function createTrayController(options: TrayControllerOptions): TrayController {
   const icons: Record<TrayIcon, NativeImage> = { ok: iconImage(16, 'ok'), attention: iconImage(16, 'attention'), error: iconImage(16, 'error') };
@@ -32,16 +32,12 @@ export function createTrayController(options: TrayControllerOptions): TrayContro
   let destroyed = false;
 
   async function update(): Promise<void> {
-    const [status, decisions, bridge, held] = await Promise.all([
-      options.api.status({}),
-      options.api.listDecisions({}),
-      options.api.bridgeInfo({}),
-      options.api.listHeldChanges({}).catch(() => []),
-    ]);
+    const [status, decisions, bridge] = await Promise.all([options.api.status({}), options.api.listDecisions({}), options.api.bridgeInfo({})]);
     if (destroyed) return;
-    // One count of everything waiting: calls are listed in the menu (Allow / Deny), the other kinds counted.
+    // One count of everything waiting: calls are listed in the menu (Allow / Deny), tool changes by server, the other kinds counted.
     const calls = decisions.flatMap((d) => (d.kind === 'call' ? [d.item] : []));
-    const model = trayModel(status.servers, calls, bridge, options.preferences(), held, decisions.length - calls.length);
+    const held = decisions.flatMap((d) => (d.kind === 'toolChange' ? [d.item] : []));
+    const model = trayModel(status.servers, calls, bridge, options.preferences(), held, decisions.length - calls.length - held.length);
     tray.setImage(icons[model.icon]);
     tray.setToolTip(model.tooltip);
     tray.setContextMenu(Menu.buildFromTemplate(trayMenuTemplate(model.items, options.run)));

@@ -23,10 +23,10 @@ describe('activity', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Deny create_issue on github for claude' }));
     fireEvent.click(screen.getByRole('button', { name: 'Always allow merge_pr on github for claude' }));
     await waitFor(() =>
-      expect(api.callsOf('decideApproval')).toEqual([
-        { id: 'a1', decision: 'allow' },
-        { id: 'a2', decision: 'deny' },
-        { id: 'a3', decision: 'allow', remember: true },
+      expect(api.callsOf('decide')).toEqual([
+        { kind: 'call', id: 'a1', answer: { decision: 'allow' } },
+        { kind: 'call', id: 'a2', answer: { decision: 'deny' } },
+        { kind: 'call', id: 'a3', answer: { decision: 'allow', remember: true } },
       ]),
     );
     await waitFor(() => expect(screen.getByText('No agent is waiting for an approval.')).toBeTruthy());

@@ -20,9 +20,8 @@ export function ApprovalItem({ pending, now }: { pending: PendingApproval; now: 
     setError(null);
     // Decided, the card leaves: focus goes to the next waiting call's Allow, else the section's heading.
     const next = nextInList(item.current, 'button.primary', () => document.getElementById('approvals-title'));
-    live.api.decideApproval({ id: pending.id, decision, ...(remember ? { remember } : {}) }).then(
+    live.api.decide({ kind: 'call', id: pending.id, answer: { decision, ...(remember ? { remember } : {}) } }).then(
       () => {
-        live.approvals.remove(pending.id);
         live.decisions.remove(pending.id);
         focusWhenShown(next);
       },
@@ -35,7 +34,7 @@ export function ApprovalItem({ pending, now }: { pending: PendingApproval; now: 
   const what = `${pending.tool} on ${pending.server}`;
   const headingId = useId();
   return (
-    <li ref={item} className="card approval" aria-labelledby={headingId}>
+    <li ref={item} className="card approval" data-kind="call" aria-labelledby={headingId}>
       <p id={headingId} className="approval-text">
         <strong>{pending.agent}</strong> wants to {VERB[pending.kind]} <code>{revealHidden(pending.tool)}</code> on <strong>{pending.server}</strong>{' '}
         <Badge tone={TIER_TONE[pending.tier]}>{pending.tier}</Badge>

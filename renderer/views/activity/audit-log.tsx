@@ -1,11 +1,12 @@
 import { useEffect, useMemo, useState } from 'react';
 import { AUDIT_OUTCOMES, type AuditEntry, type AuditOutcome } from '../../../shared/api';
-import { ErrorNote } from '../../components';
+import { ErrorNote, Table, type TableColumn } from '../../components';
 import { describeError, type ShownError } from '../../lib';
 import { useLive, useStore } from '../../state';
 import { AuditRow } from './audit-row';
 
 const LIMIT = 200;
+const AUDIT_COLUMNS: readonly TableColumn[] = [{ label: 'Details', hidden: true }, 'Time', 'Agent', 'Service', 'Call', 'Outcome', 'Duration', 'Approval'];
 
 /**
  * Newest first by when each call arrived. The log is written when a call ends, so a long call that
@@ -113,29 +114,11 @@ export function AuditLog() {
       {entries === null && !error && <p className="empty">Loading…</p>}
       {entries?.length === 0 && <p className="empty">No calls recorded{filters.agent || filters.server || filters.outcome ? ' for these filters' : ' yet'}.</p>}
       {entries && entries.length > 0 && (
-        // Focusable: where the window is narrower than the table, the keyboard scrolls it (WCAG 2.1.1).
-        <table className="table" tabIndex={0}>
-          <caption className="visually-hidden">Agent calls, newest first; open a row for its arguments, result, who decided and how long it took</caption>
-          <thead>
-            <tr>
-              <th scope="col">
-                <span className="visually-hidden">Details</span>
-              </th>
-              <th scope="col">Time</th>
-              <th scope="col">Agent</th>
-              <th scope="col">Service</th>
-              <th scope="col">Call</th>
-              <th scope="col">Outcome</th>
-              <th scope="col">Duration</th>
-              <th scope="col">Approval</th>
-            </tr>
-          </thead>
-          <tbody>
-            {entries.map((e, i) => (
-              <AuditRow key={`${e.time}-${e.agent}-${e.tool}-${i}`} entry={e} />
-            ))}
-          </tbody>
-        </table>
+        <Table caption="Agent calls, newest first; open a row for its arguments, result, who decided and how long it took" columns={AUDIT_COLUMNS}>
+          {entries.map((e, i) => (
+            <AuditRow key={`${e.time}-${e.agent}-${e.tool}-${i}`} entry={e} />
+          ))}
+        </Table>
       )}
     </section>
   );

@@ -35,12 +35,22 @@ describe('activity: changes asked from the command line', () => {
     fireEvent.click(within(card).getByRole('button', { name: /^Confirm:/ }));
     fireEvent.click(within(server).getByRole('button', { name: /^Refuse:/ }));
     await waitFor(() =>
-      expect(api.callsOf('decideConfirmation')).toEqual([
-        { id: 'c-1', decision: 'confirm' },
-        { id: 'c-2', decision: 'refuse' },
+      expect(api.callsOf('decide')).toEqual([
+        { kind: 'confirmation', id: 'c-1', answer: { decision: 'confirm' } },
+        { kind: 'confirmation', id: 'c-2', answer: { decision: 'refuse' } },
       ]),
     );
-    await waitFor(() => expect(screen.getByText('Nothing from the command line is waiting for your confirmation.')).toBeTruthy());
+    await waitFor(() => expect(screen.getByText('No agent is waiting for an approval.')).toBeTruthy());
+  });
+
+  it('shows a waiting confirmation once, as its card under "Waiting for you", counted once', async () => {
+    const api = createFakeApi({ listConfirmations: () => [confirmation()] });
+    renderApp(api, { hash: '#/activity' });
+    const card = await screen.findByRole('listitem', { name: /asks to change the agent "claude"/ });
+    expect(card.closest('section')?.getAttribute('aria-labelledby')).toBe('approvals-title');
+    expect(screen.getAllByText(/change the agent "claude": servers → all/)).toHaveLength(1);
+    expect(screen.getAllByRole('button', { name: /^Confirm:/ })).toHaveLength(1);
+    expect(screen.getByRole('heading', { name: /Waiting for you/ }).textContent).toContain('(1)');
   });
 
   it('adds requests from events, drops decided ones, and shows a confirmed agent token once, to the person', async () => {
@@ -48,7 +58,7 @@ describe('activity: changes asked from the command line', () => {
       decideConfirmation: () => ({ outcome: 'confirmed', result: { agent: { name: 'helper' }, token: 'cs_agent_shown_once' } }),
     });
     renderApp(api, { hash: '#/activity' });
-    await screen.findByText('Nothing from the command line is waiting for your confirmation.');
+    await screen.findByText('No agent is waiting for an approval.');
     api.emit('confirmationPending', confirmation({ id: 'c-9', method: 'addAgent', summary: 'add the agent "helper" with every server', input: { name: 'helper', servers: '*' } }));
     api.emit('confirmationPending', confirmation({ id: 'c-10', summary: 'resume the bridge (agents can call again)' }));
     const card = await screen.findByRole('listitem', { name: /asks to add the agent "helper"/ });

@@ -29,13 +29,14 @@ export function ConfirmationCard({ confirmation, now, onDone }: { confirmation: 
   const decide = (decision: 'confirm' | 'refuse') => {
     setBusy(true);
     setError(null);
-    live.api.decideConfirmation({ id: confirmation.id, decision }).then(
+    live.api.decide({ kind: 'confirmation', id: confirmation.id, answer: { decision } }).then(
       (answer) => {
         if (answer.outcome === 'failed') {
           setError({ message: `It was confirmed but did not work: ${answer.error ?? 'the change failed'}` });
           setBusy(false);
           return;
         }
+        live.decisions.remove(confirmation.id);
         onDone(confirmation.id, answer.result);
       },
       (failure: unknown) => {
@@ -45,7 +46,7 @@ export function ConfirmationCard({ confirmation, now, onDone }: { confirmation: 
     );
   };
   return (
-    <li className="card approval confirmation" aria-labelledby={headingId}>
+    <li className="card approval confirmation" data-kind="confirmation" aria-labelledby={headingId}>
       <p id={headingId} className="approval-text">
         <strong>{fromText(confirmation)}</strong> asks to {revealHidden(confirmation.summary)}
       </p>

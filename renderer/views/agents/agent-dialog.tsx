@@ -1,7 +1,6 @@
 import { useMemo, useState } from 'react';
 import type { AgentView } from '../../../shared/api';
-import { Dialog, ErrorNote } from '../../components';
-import { SchemaForm } from '../../forms';
+import { FormDialog } from '../../forms';
 import { describeError, type ShownError } from '../../lib';
 import { useLive, useStore } from '../../state';
 import { agentFormData, agentFormSchema, agentInput, agentUiSchema, type AgentFormData } from './agent-form-schema';
@@ -44,28 +43,27 @@ export function AgentDialog({ agent, onClose, onSaved, onCreated }: AgentDialogP
 
   const title = agent ? `Access of ${agent.name}` : 'Create an agent';
   return (
-    <Dialog title={title} onClose={onClose}>
+    <FormDialog<AgentFormData>
+      title={title}
+      onClose={onClose}
+      error={error}
+      form={{
+        idPrefix: agent ? 'edit-agent' : 'new-agent',
+        label: title,
+        schema,
+        uiSchema: agentUiSchema(agent !== undefined),
+        ...(agent ? { formData: agentFormData(agent) } : {}),
+        submitText: busy ? 'Saving…' : agent ? 'Save access' : 'Create agent',
+        disabled: busy,
+        onSubmit: submit,
+      }}
+    >
       {!agent && (
         <p className="muted">
           Each agent gets its own token; you can limit what it reaches and when it must ask you. If a service asks back during its calls, input goes
           to the agent when its client can, else to you, and completions wait for your approval (change that on its card).
         </p>
       )}
-      {error && <ErrorNote error={error} />}
-      <SchemaForm<AgentFormData>
-        idPrefix={agent ? 'edit-agent' : 'new-agent'}
-        label={title}
-        schema={schema}
-        uiSchema={agentUiSchema(agent !== undefined)}
-        {...(agent ? { formData: agentFormData(agent) } : {})}
-        submitText={busy ? 'Saving…' : agent ? 'Save access' : 'Create agent'}
-        disabled={busy}
-        onSubmit={submit}
-      >
-        <button type="button" className="button" onClick={onClose}>
-          Cancel
-        </button>
-      </SchemaForm>
-    </Dialog>
+    </FormDialog>
   );
 }

@@ -36,7 +36,7 @@ describe('a server\'s request in the app', () => {
     expect(screen.getByLabelText<HTMLInputElement>(/Floor/).value).toBe('3');
     fireEvent.click(screen.getByRole('button', { name: 'Accept' }));
     await waitFor(() =>
-      expect(api.callsOf('answerAsk')).toEqual([{ id: 'f1', action: 'accept', content: { street: 'Main St 1', floor: 3, tip: 1.5, speed: 'fast', gift: true } }]),
+      expect(api.callsOf('decide')).toEqual([{ kind: 'ask', id: 'f1', answer: { action: 'accept', content: { street: 'Main St 1', floor: 3, tip: 1.5, speed: 'fast', gift: true } } }]),
     );
   });
 
@@ -47,7 +47,7 @@ describe('a server\'s request in the app', () => {
     expect(await screen.findByText(/looks like a secret \(password\)/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Accept' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Decline the request of shop' }));
-    await waitFor(() => expect(api.callsOf('answerAsk')).toEqual([{ id: 's1', action: 'decline' }]));
+    await waitFor(() => expect(api.callsOf('decide')).toEqual([{ kind: 'ask', id: 's1', answer: { action: 'decline' } }]));
   });
 
   it('a field that only looks like a secret (look-alike letters, another language, its description) is treated as one', async () => {
@@ -88,6 +88,6 @@ describe('a server\'s request in the app', () => {
     expect(await screen.findByText('Summarise my orders')).toBeTruthy();
     expect(screen.getByText('Be brief')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Send to the agent' }));
-    await waitFor(() => expect(api.callsOf('answerAsk')).toEqual([{ id: 'p1', action: 'accept' }]));
+    await waitFor(() => expect(api.callsOf('decide')).toEqual([{ kind: 'ask', id: 'p1', answer: { action: 'accept' } }]));
   });
 });

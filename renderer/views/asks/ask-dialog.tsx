@@ -3,7 +3,7 @@ import type { AskContent, PendingAsk } from '../../../shared/api';
 import { revealHidden } from '../../../shared/text';
 import { Dialog, ErrorNote } from '../../components';
 import { describeError, shownLine, type ShownError } from '../../lib';
-import { useLive, useStore } from '../../state';
+import { useDecisions, useLive } from '../../state';
 import { AskBody } from './ask-body';
 import './asks.css';
 
@@ -27,10 +27,10 @@ function whoseCall(ask: PendingAsk): string {
 /** The oldest server request waiting for the person, as a modal; the next one follows when it is answered. */
 export function AskDialog() {
   const live = useLive();
-  const waiting = useStore(live.asks);
+  const waiting = useDecisions('ask');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ShownError | undefined>();
-  const ask = waiting[0];
+  const ask = waiting[0]?.item;
   if (!ask) return null;
 
   const run = (work: Promise<unknown>, settles: boolean): void => {
@@ -39,10 +39,7 @@ export function AskDialog() {
     work.then(
       () => {
         setBusy(false);
-        if (settles) {
-          live.asks.remove(ask.id);
-          live.decisions.remove(ask.id);
-        }
+        if (settles) live.decisions.remove(ask.id);
       },
       (failure: unknown) => {
         setBusy(false);
@@ -51,7 +48,7 @@ export function AskDialog() {
     );
   };
   const answer = (action: 'accept' | 'decline' | 'cancel', content?: AskContent): void =>
-    run(live.api.answerAsk({ id: ask.id, action, ...(content !== undefined ? { content } : {}) }), true);
+    run(live.api.decide({ kind: 'ask', id: ask.id, answer: { action, ...(content !== undefined ? { content } : {}) } }), true);
 
   return (
     <Dialog key={ask.id} title={titleOf(ask)} onClose={() => answer('cancel')} wide>

@@ -1,8 +1,8 @@
 import type { FormValidation } from '@rjsf/utils';
 import { useMemo, useState } from 'react';
 import { planCatalogServer, type CatalogEntry } from '../../../shared/catalog';
-import { Dialog, ErrorNote, MemoryVaultNote, SafeLink } from '../../components';
-import { SchemaForm } from '../../forms';
+import { MemoryVaultNote, SafeLink } from '../../components';
+import { FormDialog } from '../../forms';
 import { describeError, type ShownError } from '../../lib';
 import { useLive } from '../../state';
 import { addPlannedServer } from './add-planned-server';
@@ -45,7 +45,21 @@ export function AddEntryDialog({ entry, taken, onClose, onAdded }: AddEntryDialo
   };
 
   return (
-    <Dialog title={`Add ${entry.name}`} onClose={onClose}>
+    <FormDialog<EntryFormData>
+      title={`Add ${entry.name}`}
+      onClose={onClose}
+      error={error}
+      form={{
+        idPrefix: `add-${entry.id}`,
+        label: `Settings for ${entry.name}`,
+        schema,
+        uiSchema,
+        submitText: busy ? 'Adding…' : 'Add service',
+        disabled: busy,
+        customValidate: validate,
+        onSubmit: submit,
+      }}
+    >
       <p>{entry.description}</p>
       <MemoryVaultNote />
       <dl className="facts">
@@ -65,21 +79,6 @@ export function AddEntryDialog({ entry, taken, onClose, onAdded }: AddEntryDialo
       {entry.note !== undefined && <p className="muted">{entry.note}</p>}
       {!entry.verified && <p className="note note-warn">This entry’s address was not checked against the provider’s documentation. Check it there before you connect.</p>}
       {entry.transport === 'stdio' && <p className="muted">You will be asked to approve the exact command before it runs.</p>}
-      {error && <ErrorNote error={error} />}
-      <SchemaForm<EntryFormData>
-        idPrefix={`add-${entry.id}`}
-        label={`Settings for ${entry.name}`}
-        schema={schema}
-        uiSchema={uiSchema}
-        submitText={busy ? 'Adding…' : 'Add service'}
-        disabled={busy}
-        customValidate={validate}
-        onSubmit={submit}
-      >
-        <button type="button" className="button" onClick={onClose}>
-          Cancel
-        </button>
-      </SchemaForm>
-    </Dialog>
+    </FormDialog>
   );
 }

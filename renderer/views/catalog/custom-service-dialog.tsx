@@ -1,7 +1,7 @@
 import type { FormValidation } from '@rjsf/utils';
 import { useState } from 'react';
-import { Dialog, ErrorNote, MemoryVaultNote } from '../../components';
-import { SchemaForm } from '../../forms';
+import { MemoryVaultNote } from '../../components';
+import { FormDialog } from '../../forms';
 import { describeError, type ShownError } from '../../lib';
 import { useLive } from '../../state';
 import { addPlannedServer } from './add-planned-server';
@@ -56,32 +56,32 @@ export function CustomServiceDialog({ taken, onClose, onAdded }: CustomServiceDi
   };
 
   return (
-    <Dialog title="Add a custom service" onClose={onClose} wide>
+    <FormDialog<CustomServiceData>
+      title="Add a custom service"
+      onClose={onClose}
+      wide
+      error={error}
+      form={{
+        idPrefix: 'custom',
+        label: 'Custom service settings',
+        schema: CUSTOM_SERVICE_SCHEMA,
+        uiSchema: CUSTOM_SERVICE_UI,
+        formData,
+        onChange: setFormData,
+        onBlur,
+        submitText: busy ? 'Adding…' : 'Add service',
+        disabled: busy,
+        customValidate: validate,
+        onSubmit: submit,
+      }}
+    >
       <p className="muted">Secrets you enter are stored in the vault; mcp.json only refers to them as {'${secret:NAME}'}.</p>
       <MemoryVaultNote />
-      {error && <ErrorNote error={error} />}
       {splitNote !== null && (
         <p className="note" role="status">
           {splitNote}
         </p>
       )}
-      <SchemaForm<CustomServiceData>
-        idPrefix="custom"
-        label="Custom service settings"
-        schema={CUSTOM_SERVICE_SCHEMA}
-        uiSchema={CUSTOM_SERVICE_UI}
-        formData={formData}
-        onChange={setFormData}
-        onBlur={onBlur}
-        submitText={busy ? 'Adding…' : 'Add service'}
-        disabled={busy}
-        customValidate={validate}
-        onSubmit={submit}
-      >
-        <button type="button" className="button" onClick={onClose}>
-          Cancel
-        </button>
-      </SchemaForm>
-    </Dialog>
+    </FormDialog>
   );
 }

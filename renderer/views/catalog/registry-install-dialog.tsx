@@ -1,8 +1,8 @@
 import type { FormValidation } from '@rjsf/utils';
 import { useEffect, useMemo, useState } from 'react';
 import type { RegistryInstallOptions, RegistryRow, ServerStatus } from '../../../shared/api';
-import { Dialog, ErrorNote, MemoryVaultNote } from '../../components';
-import { SchemaForm } from '../../forms';
+import { MemoryVaultNote } from '../../components';
+import { FormDialog } from '../../forms';
 import { describeError, shownLine, shownText, type ShownError } from '../../lib';
 import { useLive } from '../../state';
 import { freeName } from './catalog-model';
@@ -77,13 +77,31 @@ export function RegistryInstallDialog({ row, taken, onClose, onInstalled }: Regi
   };
 
   return (
-    <Dialog title={`Install ${shownLine(title)}`} onClose={onClose}>
+    <FormDialog<EntryFormData>
+      title={`Install ${shownLine(title)}`}
+      onClose={onClose}
+      error={error}
+      formKey={picked}
+      {...(option !== undefined && option.problem === undefined
+        ? {
+            form: {
+              idPrefix: `install-${picked}`,
+              label: `Settings for ${title}`,
+              schema: form.schema,
+              uiSchema: form.uiSchema,
+              submitText: busy ? 'Installing…' : 'Install',
+              disabled: busy,
+              customValidate: validate,
+              onSubmit: submit,
+            },
+          }
+        : {})}
+    >
       <p>{shownText(row.description)}</p>
       <p className="muted">
         From the registry: <code>{shownLine(row.name)}</code> version {shownLine(row.version)}, installed at exactly this version.
       </p>
       <MemoryVaultNote />
-      {error && <ErrorNote error={error} />}
       {options === null && error === null && <p role="status">Reading the entry…</p>}
       {options !== null && options.options.length === 0 && <p>This entry names no package or remote to install.</p>}
       {options !== null && options.options.length > 0 && (
@@ -99,27 +117,10 @@ export function RegistryInstallDialog({ row, taken, onClose, onInstalled }: Regi
         </fieldset>
       )}
       {option !== undefined && option.problem === undefined && (
-        <>
-          <p className="muted">
-            {'remote' in option.choice ? 'A remote service: if it sends secrets, you approve its address first.' : 'You will be asked to approve the exact command before it runs.'}
-          </p>
-          <SchemaForm<EntryFormData>
-            key={picked}
-            idPrefix={`install-${picked}`}
-            label={`Settings for ${title}`}
-            schema={form.schema}
-            uiSchema={form.uiSchema}
-            submitText={busy ? 'Installing…' : 'Install'}
-            disabled={busy}
-            customValidate={validate}
-            onSubmit={submit}
-          >
-            <button type="button" className="button" onClick={onClose}>
-              Cancel
-            </button>
-          </SchemaForm>
-        </>
+        <p className="muted">
+          {'remote' in option.choice ? 'A remote service: if it sends secrets, you approve its address first.' : 'You will be asked to approve the exact command before it runs.'}
+        </p>
       )}
-    </Dialog>
+    </FormDialog>
   );
 }

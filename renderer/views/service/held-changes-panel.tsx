@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { HeldChange, PinDecision, SchemaChange } from '../../../shared/api';
 import { revealHidden } from '../../../shared/text';
 import { ErrorNote } from '../../components';
-import { useLive, useStore } from '../../state';
+import { useDecisions, useLive } from '../../state';
 
 function SchemaLine({ change }: { change: SchemaChange }) {
   const what = change.name !== undefined ? `${change.part} ${revealHidden(change.name)}` : change.part;
@@ -53,16 +53,15 @@ function HeldItem({ held, busy, decide }: { held: HeldChange; busy: boolean; dec
  */
 export function HeldChangesPanel({ server }: { server: string }) {
   const live = useLive();
-  const held = useStore(live.held).filter((h) => h.server === server);
+  const held = useDecisions('toolChange').filter((d) => d.item.server === server);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>(undefined);
   if (held.length === 0) return null;
-  const run = (input: Parameters<typeof live.api.reviewChanges>[0]): void => {
+  // Each leaves the list by the core's decisionSettled: what was decided is what the core says.
+  const run = (work: () => Promise<unknown>): void => {
     setBusy(true);
     setError(undefined);
-    live.api
-      .reviewChanges(input)
-      .then(() => live.held.load())
+    work()
       .catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)))
       .finally(() => setBusy(false));
   };
@@ -72,11 +71,11 @@ export function HeldChangesPanel({ server }: { server: string }) {
       <p>Agents keep seeing what you approved until you decide. What you refuse never reaches them.</p>
       {error !== undefined && <ErrorNote error={{ message: error }} />}
       <ul>
-        {held.map((h) => (
-          <HeldItem key={`${h.kind}:${h.name}`} held={h} busy={busy} decide={(decision) => run({ name: server, decisions: [{ kind: h.kind, name: h.name, decision }] })} />
+        {held.map((d) => (
+          <HeldItem key={d.id} held={d.item} busy={busy} decide={(decision) => run(() => live.api.decide({ kind: 'toolChange', id: d.id, answer: { decision } }))} />
         ))}
       </ul>
-      <button type="button" className="button" disabled={busy} onClick={() => run({ name: server, acceptAll: true })}>
+      <button type="button" className="button" disabled={busy} onClick={() => run(() => live.api.reviewChanges({ name: server, acceptAll: true }))}>
         Accept all
       </button>
     </section>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { AppApi } from '../../../shared/api';
-import { ErrorNote } from '../../components';
+import { ErrorNote, Table } from '../../components';
 import { shownLine, shownText } from '../../lib';
 import { ResourceReader } from './resource-reader';
 import { TemplateForm } from './template-form';
@@ -23,32 +23,23 @@ export function ResourcesPanel({ server }: { server: string }) {
       {data.resources.length === 0 ? (
         <p className="empty">No resources.</p>
       ) : (
-        <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">URI</th>
-              <th scope="col">Type</th>
-              <th scope="col">Description</th>
+        // Each row's name is a button: the keyboard reaches the table through them.
+        <Table caption={`Resources of ${server}`} columns={['Name', 'URI', 'Type', 'Description']} scrollable={false}>
+          {data.resources.map((r) => (
+            <tr key={r.uri}>
+              <td>
+                <button type="button" className="link-button" aria-label={`Read ${r.name}`} aria-pressed={reading === r.uri} onClick={() => setReading(r.uri)}>
+                  {shownLine(r.name)}
+                </button>
+              </td>
+              <td className="resource-uri">
+                <code>{shownLine(r.uri)}</code>
+              </td>
+              <td>{shownLine(r.mimeType ?? '')}</td>
+              <td>{shownText(r.description ?? '')}</td>
             </tr>
-          </thead>
-          <tbody>
-            {data.resources.map((r) => (
-              <tr key={r.uri}>
-                <td>
-                  <button type="button" className="link-button" aria-label={`Read ${r.name}`} aria-pressed={reading === r.uri} onClick={() => setReading(r.uri)}>
-                    {shownLine(r.name)}
-                  </button>
-                </td>
-                <td className="resource-uri">
-                  <code>{shownLine(r.uri)}</code>
-                </td>
-                <td>{shownLine(r.mimeType ?? '')}</td>
-                <td>{shownText(r.description ?? '')}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </Table>
       )}
       <h2>Resource templates</h2>
       {data.templates.length === 0 ? (

@@ -7,7 +7,7 @@ import { useLive } from '../../../state';
 
 const TIER_TONE = { write: 'warn', destructive: 'error' } as const;
 
-/** A change an open app asks to make, shown with its arguments before it runs: Allow or Deny (decision kind `app-call`). */
+/** A change an open app asks to make, shown with its arguments before it runs: Allow or Deny (decision kind `appCall`). */
 export function AppCallCard({ call, now }: { call: PendingAppCall; now: number }) {
   const live = useLive();
   const [busy, setBusy] = useState(false);
@@ -17,7 +17,7 @@ export function AppCallCard({ call, now }: { call: PendingAppCall; now: number }
   const decide = (decision: 'allow' | 'deny') => {
     setBusy(true);
     setError(null);
-    live.api.decide({ kind: 'app-call', id: call.id, answer: { decision } }).then(
+    live.api.decide({ kind: 'appCall', id: call.id, answer: { decision } }).then(
       () => live.decisions.remove(call.id),
       (failure: unknown) => {
         setError(describeError(failure));

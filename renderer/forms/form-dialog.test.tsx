@@ -1,0 +1,80 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import type { RJSFSchema } from '@rjsf/utils';
+import { useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FormDialog } from './form-dialog';
+
+afterEach(cleanup);
+
+interface Data {
+  name?: string;
+}
+
+const SCHEMA: RJSFSchema = { type: 'object', properties: { name: { type: 'string', title: 'Name' } }, required: ['name'] };
+
+/** An opener that shows the dialog, as the screens do: focus goes back to it when the dialog closes. */
+function Opened({ onSubmit, error, withForm = true }: { onSubmit: (data: Data) => void; error?: { message: string }; withForm?: boolean }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        Open
+      </button>
+      {open && (
+        <FormDialog<Data>
+          title="Add a thing"
+          onClose={() => setOpen(false)}
+          error={error ?? null}
+          {...(withForm ? { form: { idPrefix: 't', label: 'Thing settings', schema: SCHEMA, submitText: 'Add', onSubmit } } : {})}
+        >
+          <p>What a thing is.</p>
+        </FormDialog>
+      )}
+    </>
+  );
+}
+
+function open(): HTMLElement {
+  const opener = screen.getByRole('button', { name: 'Open' });
+  opener.focus();
+  fireEvent.click(opener);
+  return opener;
+}
+
+describe('FormDialog', () => {
+  it('is a dialog named by its title, with the text, the labelled form, its first field focused, and submit beside Cancel', async () => {
+    const onSubmit = vi.fn();
+    render(<Opened onSubmit={onSubmit} />);
+    open();
+    const dialog = screen.getByRole('dialog', { name: 'Add a thing' });
+    expect(dialog.textContent).toContain('What a thing is.');
+    const field = screen.getByRole('textbox', { name: /Name/ });
+    expect(document.activeElement).toBe(field);
+    expect(screen.getByRole('group', { name: 'Thing settings' })).toBeTruthy();
+    fireEvent.change(field, { target: { value: 'mine' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ name: 'mine' }));
+  });
+
+  it('closes on Cancel and on Escape, focus back on what opened it', () => {
+    render(<Opened onSubmit={() => undefined} />);
+    const opener = open();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(opener);
+    open();
+    // The native dialog turns Escape into `cancel`.
+    fireEvent(screen.getByRole('dialog'), new Event('cancel', { cancelable: true }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(opener);
+  });
+
+  it('shows the last error above the form, and no form while there is nothing to fill in', () => {
+    render(<Opened onSubmit={() => undefined} error={{ message: 'The name is taken.' }} withForm={false} />);
+    open();
+    expect(screen.getByRole('dialog').textContent).toContain('The name is taken.');
+    expect(screen.queryByRole('group', { name: 'Thing settings' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
+  });
+});

@@ -1,0 +1,38 @@
+import type { ReactNode } from 'react';
+import { Dialog, ErrorNote } from '../components';
+import type { ShownError } from '../lib';
+import { SchemaForm, type SchemaFormProps } from './schema-form';
+
+export interface FormDialogProps<T> {
+  title: string;
+  onClose: () => void;
+  wide?: boolean;
+  /** What the person reads before the form (what it adds, where secrets go). */
+  children?: ReactNode;
+  /** Why the last submit failed; shown above the form. */
+  error?: ShownError | null;
+  /** The form; absent while there is nothing to fill in yet (its options are being read). */
+  form?: Omit<SchemaFormProps<T>, 'children'>;
+  /** A new key draws a new form (another choice with other fields). */
+  formKey?: string | number;
+}
+
+/**
+ * The one dialog with a form: the native modal (focus trapped, Escape closes, focus returned to the
+ * opener, see Dialog), what to read, the error of the last try, and the form with its submit and Cancel.
+ */
+export function FormDialog<T>({ title, onClose, wide, children, error, form, formKey }: FormDialogProps<T>) {
+  return (
+    <Dialog title={title} onClose={onClose} {...(wide ? { wide } : {})}>
+      {children}
+      {error && <ErrorNote error={error} />}
+      {form && (
+        <SchemaForm<T> key={formKey} {...form}>
+          <button type="button" className="button" onClick={onClose}>
+            Cancel
+          </button>
+        </SchemaForm>
+      )}
+    </Dialog>
+  );
+}
