@@ -1,8 +1,8 @@
-import type { ApiInput, ApiOutput, AppApi, Caller } from '../../shared/api';
-import { CodedError, toCodedError } from '../../shared/errors';
-import { redact } from '../../shared/redact';
+import type { ApiInput, ApiOutput, AppApi, Caller } from '../../../shared/api';
+import { CodedError, toCodedError } from '../../../shared/errors';
+import { redact } from '../../../shared/redact';
 import type { AdminLog } from './admin-log';
-import type { Confirmations } from './confirmations';
+import type { Confirmations } from '../door/confirmations';
 
 function invoke(api: AppApi, method: keyof AppApi, input: unknown): Promise<unknown> {
   return (api[method] as (input: unknown) => Promise<unknown>)(input);

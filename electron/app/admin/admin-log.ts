@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { AdminEntrySchema, type AdminEntry, type Caller } from '../../shared/api';
-import { JsonlLog } from '../fs-safe';
+import { AdminEntrySchema, type AdminEntry, type Caller } from '../../../shared/api';
+import { JsonlLog } from '../../fs-safe';
 import { OfflineReview } from './offline-review';
 
 export const ADMIN_LOG_BASE = 'admin';

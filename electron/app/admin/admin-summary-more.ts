@@ -1,5 +1,5 @@
-import type { ApiInput, ApiMethod } from '../../shared/api';
-import { revealHidden } from '../../shared/text';
+import type { ApiInput, ApiMethod } from '../../../shared/api';
+import { revealHidden } from '../../../shared/text';
 
 const q = (text: string): string => `"${revealHidden(text)}"`;
 

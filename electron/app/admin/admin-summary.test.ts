@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { ApiMethod } from '../../shared/api';
+import type { ApiMethod } from '../../../shared/api';
 import { summarize } from './admin-summary';
 import { methodInWords } from './admin-summary-more';
-import { METHOD_POWERS } from './method-powers';
+import { METHOD_POWERS } from '../door/method-powers';
 
 describe('the change log in words', () => {
   it('says what connecting, stopping and answering did, never the raw method and JSON', () => {

@@ -1,8 +1,8 @@
-import type { ApiInput, ApiMethod, PendingApproval } from '../../shared/api';
-import { REDACTED, SECRET_NAME, redactor } from '../../shared/redact';
-import { revealHidden } from '../../shared/text';
+import type { ApiInput, ApiMethod, PendingApproval } from '../../../shared/api';
+import { REDACTED, SECRET_NAME, redactor } from '../../../shared/redact';
+import { revealHidden } from '../../../shared/text';
 import { methodInWords, summarizeAction } from './admin-summary-more';
-import { isStdio } from '../../shared/config';
+import { isStdio } from '../../../shared/config';
 
 /** Shown inputs longer than this (as JSON) are cut: a request cannot flood the log or the card. */
 const MAX_SHOWN_CHARS = 16 * 1024;

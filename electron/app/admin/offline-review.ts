@@ -1,8 +1,8 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { AdminEntrySchema, type AdminEntry } from '../../shared/api';
-import { errnoCode, FileLock, fsFailure, writeFileAtomic } from '../fs-safe';
+import { AdminEntrySchema, type AdminEntry } from '../../../shared/api';
+import { errnoCode, FileLock, fsFailure, writeFileAtomic } from '../../fs-safe';
 
 /** The oldest and the newest this many of the unreviewed changes are kept whole; those between are counted. */
 export const REVIEW_KEEP_EACH_END = 250;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CodedError } from '../../shared/errors';
+import { CodedError } from '../../../shared/errors';
 import { chooseBridgePort } from './bridge-port';
 
 const busy = (taken: number[]) => (port: number) => Promise.resolve(!taken.includes(port));

@@ -1,4 +1,4 @@
-import { CodedError } from '../../shared/errors';
+import { CodedError } from '../../../shared/errors';
 
 export interface BridgePortOptions {
   /** From the caller (`serve --bridge-port`). */

@@ -1,8 +1,8 @@
 import { realpathSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
-import type { StdioCommand } from '../bridge';
-import { findOnPath } from './doctor';
-import { packageRoot } from './package-root';
+import type { StdioCommand } from '../../bridge';
+import { findOnPath } from '../doctor';
+import { packageRoot } from '../lifecycle/package-root';
 
 export interface CliCommandOptions {
   /** The data directory whose bridge the shim must find (through its runtime.json). */

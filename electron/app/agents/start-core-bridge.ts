@@ -1,15 +1,15 @@
-import { DEFAULT_BRIDGE_PORT, DEFAULT_UI_PORT } from '../../shared/config';
-import { redact } from '../../shared/redact';
-import type { Vault } from '../../shared/vault';
-import { AgentStore, AuditLog, createBridge, type Bridge } from '../bridge';
-import type { Pool } from '../pool';
-import type { Registry } from '../registry';
+import { DEFAULT_BRIDGE_PORT, DEFAULT_UI_PORT } from '../../../shared/config';
+import { redact } from '../../../shared/redact';
+import type { Vault } from '../../../shared/vault';
+import { AgentStore, AuditLog, createBridge, type Bridge } from '../../bridge';
+import type { Pool } from '../../pool';
+import type { Registry } from '../../registry';
 import { chooseBridgePort } from './bridge-port';
-import type { CoreOptions } from './core-types';
-import { isPortFree } from './doctor';
-import { readRuntimeFile } from './runtime-file';
-import type { SecretFiles } from './secret-files';
-import { VERSION } from './version';
+import type { CoreOptions } from '../lifecycle/core-types';
+import { isPortFree } from '../doctor';
+import { readRuntimeFile } from '../lifecycle/runtime-file';
+import type { SecretFiles } from '../secrets/secret-files';
+import { VERSION } from '../lifecycle/version';
 
 export interface CorePorts {
   ui: number;

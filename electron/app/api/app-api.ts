@@ -1,46 +1,46 @@
-import type { ApiEvent, ApiEventPayload, ApiInput, AppApi, DoctorCheck, ServerStatus } from '../../shared/api';
-import { CodedError } from '../../shared/errors';
-import { redactor } from '../../shared/redact';
-import type { CallProgress, Pool } from '../pool';
-import type { Registry } from '../registry';
-import { GLOBAL_SERVER, secretKey, secretNameOf, type Vault } from '../../shared/vault';
-import type { AdminMethods } from './admin-api';
-import type { createAuthApi } from './auth-api';
-import type { createBridgeApi } from './bridge-api';
-import type { createClientApi } from './client-setup';
+import type { ApiEvent, ApiEventPayload, ApiInput, AppApi, DoctorCheck, ServerStatus } from '../../../shared/api';
+import { CodedError } from '../../../shared/errors';
+import { redactor } from '../../../shared/redact';
+import type { CallProgress, Pool } from '../../pool';
+import type { Registry } from '../../registry';
+import { GLOBAL_SERVER, secretKey, secretNameOf, type Vault } from '../../../shared/vault';
+import type { AdminMethods } from '../admin/admin-api';
+import type { createAuthApi } from '../sign-in/auth-api';
+import type { createBridgeApi } from '../agents/bridge-api';
+import type { createClientApi } from '../client-setup';
 import type { EventHub } from './event-hub';
-import type { createInspectApi } from './inspect-api';
-import type { createAppsApi } from './apps-api';
-import type { AsksMethods } from './asks-api';
-import type { DecisionMethods } from './decisions';
-import type { createSecretStoresApi } from './secret-stores-api';
-import { personAsker } from './ask-router';
-import type { RegistryApi } from './registry-api';
-import type { PinsMethods } from './pins-api';
-import { apiKeyLocation } from './api-key';
+import type { createInspectApi } from '../servers/inspect-api';
+import type { createAppsApi } from '../apps/apps-api';
+import type { AsksMethods } from '../asks/asks-api';
+import type { DecisionMethods } from '../decisions';
+import type { createSecretStoresApi } from '../secrets/secret-stores-api';
+import { personAsker } from '../asks/ask-router';
+import type { RegistryApi } from '../servers/registry-api';
+import type { PinsMethods } from '../servers/pins-api';
+import { apiKeyLocation } from '../sign-in/api-key';
 
 export interface AppApiOptions {
-  /** Agents, approvals and audit (electron/app/bridge-api.ts). */
+  /** Agents, approvals and audit (electron/app/agents/bridge-api.ts). */
   bridgeApi: ReturnType<typeof createBridgeApi>;
   /** Agent clients' user configurations (detect, diff, write, remove). */
   clientApi: ReturnType<typeof createClientApi>;
-  /** Sign-in: connect, disconnect, cancelLogin (electron/app/auth-api.ts). */
+  /** Sign-in: connect, disconnect, cancelLogin (electron/app/sign-in/auth-api.ts). */
   authApi: ReturnType<typeof createAuthApi>;
-  /** Confirmations and the admin log (electron/app/admin-api.ts). */
+  /** Confirmations and the admin log (electron/app/admin/admin-api.ts). */
   adminApi: AdminMethods;
-  /** Logs, resource reads and prompts (electron/app/inspect-api.ts). */
+  /** Logs, resource reads and prompts (electron/app/servers/inspect-api.ts). */
   inspectApi: ReturnType<typeof createInspectApi>;
-  /** MCP Apps opened and closed (electron/app/apps-api.ts). */
+  /** MCP Apps opened and closed (electron/app/apps/apps-api.ts). */
   appsApi: ReturnType<typeof createAppsApi>;
-  /** Servers' requests waiting for the person (electron/app/asks-api.ts). */
+  /** Servers' requests waiting for the person (electron/app/asks/asks-api.ts). */
   asksApi: AsksMethods;
   /** Everything waiting for the person, and the older per-kind deciding methods over it (electron/app/decisions). */
   decisionsApi: DecisionMethods;
-  /** The secret stores and command stores' approvals (electron/app/secret-stores-api.ts). */
+  /** The secret stores and command stores' approvals (electron/app/secrets/secret-stores-api.ts). */
   secretStoresApi: ReturnType<typeof createSecretStoresApi>;
-  /** The MCP registries' catalog (electron/app/registry-api.ts). */
+  /** The MCP registries' catalog (electron/app/servers/registry-api.ts). */
   registryApi: RegistryApi['methods'];
-  /** Tools pinned at approval: what waits, and the person's decisions (electron/app/pins-api.ts). */
+  /** Tools pinned at approval: what waits, and the person's decisions (electron/app/servers/pins-api.ts). */
   pinsApi: PinsMethods;
   /** Adds each OAuth server's credential expiry and scopes to status rows. */
   withAuthInfo: (statuses: ServerStatus[]) => Promise<ServerStatus[]>;

@@ -1,7 +1,7 @@
 import { type z } from 'zod';
-import { API_METHODS, isApiMethod, type ApiMethod } from '../../shared/api';
-import { CodedError } from '../../shared/errors';
-import type { ApiDoor, CallerInfo } from './api-door';
+import { API_METHODS, isApiMethod, type ApiMethod } from '../../../shared/api';
+import { CodedError } from '../../../shared/errors';
+import type { ApiDoor, CallerInfo } from '../door/api-door';
 
 function describeIssues(error: z.ZodError): string {
   return error.issues

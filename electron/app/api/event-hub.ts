@@ -1,5 +1,5 @@
-import type { ApiEvent, ApiEventPayload } from '../../shared/api';
-import { Emitter } from '../../shared/events';
+import type { ApiEvent, ApiEventPayload } from '../../../shared/api';
+import { Emitter } from '../../../shared/events';
 
 type ApiEventMap = { [E in ApiEvent]: ApiEventPayload<E> };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ToolInfo } from '../../shared/api';
-import type { Pool } from '../pool';
+import type { ToolInfo } from '../../../shared/api';
+import type { Pool } from '../../pool';
 import { createAppsApi } from './apps-api';
 import { AppsHost } from './apps-host';
 

@@ -1,9 +1,9 @@
-import type { ApiInput, AppApi } from '../../shared/api';
-import { CodedError } from '../../shared/errors';
-import { redactor } from '../../shared/redact';
-import { toolTier } from '../bridge';
-import { APP_MIME_TYPE, appFrameAllow, grantedPermissions, isVisibleToApps, requestedPermissions, resourceApp, type AppPermission } from '../mcp-apps';
-import type { Pool } from '../pool';
+import type { ApiInput, AppApi } from '../../../shared/api';
+import { CodedError } from '../../../shared/errors';
+import { redactor } from '../../../shared/redact';
+import { toolTier } from '../../bridge';
+import { APP_MIME_TYPE, appFrameAllow, grantedPermissions, isVisibleToApps, requestedPermissions, resourceApp, type AppPermission } from '../../mcp-apps';
+import type { Pool } from '../../pool';
 import type { AppsHost } from './apps-host';
 
 export interface AppsApiOptions {

@@ -1,5 +1,5 @@
-import { CodedError } from '../../shared/errors';
-import { AppShelf } from '../mcp-apps';
+import { CodedError } from '../../../shared/errors';
+import { AppShelf } from '../../mcp-apps';
 
 /**
  * Where opened MCP Apps wait to be served: the shelf of their documents, and the app origin that

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { AuditEntry } from '../../shared/api';
-import { statelessAgentAsker, type AgentStore } from '../bridge';
+import type { AuditEntry } from '../../../shared/api';
+import { statelessAgentAsker, type AgentStore } from '../../bridge';
 import { createAskRouter } from './ask-router';
 import { WaitingAsks } from './waiting-asks';
 

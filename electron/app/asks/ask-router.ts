@@ -1,8 +1,8 @@
 import type { ElicitResult } from '@modelcontextprotocol/client';
-import type { AskOutcome, AuditEntry } from '../../shared/api';
-import { redact } from '../../shared/redact';
-import { isAgentAsker, type AgentAsker } from '../bridge';
-import { AskRefused, AskTimeout, type AskContext, type AskRouter, type CallAsker } from '../pool';
+import type { AskOutcome, AuditEntry } from '../../../shared/api';
+import { redact } from '../../../shared/redact';
+import { isAgentAsker, type AgentAsker } from '../../bridge';
+import { AskRefused, AskTimeout, type AskContext, type AskRouter, type CallAsker } from '../../pool';
 import { elicitationView, MAX_SCHEMA_CHARS, samplingView } from './ask-view';
 import { routeElicitation, routeRoots, routeSampling, type AgentFacts } from './ask-routing';
 import type { WaitingAsks } from './waiting-asks';

@@ -1,4 +1,4 @@
-import type { asksOf } from '../bridge';
+import type { asksOf } from '../../bridge';
 
 /** What the router knows of an agent whose call a request belongs to. */
 export interface AgentFacts {

@@ -1,7 +1,7 @@
 import type { CreateMessageRequestParams, ElicitRequestParams } from '@modelcontextprotocol/client';
-import { sensitiveFields, type PendingAsk } from '../../shared/api';
-import { redact } from '../../shared/redact';
-import { validateBrowserUrl } from '../auth';
+import { sensitiveFields, type PendingAsk } from '../../../shared/api';
+import { redact } from '../../../shared/redact';
+import { validateBrowserUrl } from '../../auth';
 
 /** A server controls these: bounded before the person sees them. */
 const MAX_MESSAGE_CHARS = 4000;

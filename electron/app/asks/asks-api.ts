@@ -1,6 +1,6 @@
-import type { ApiInput, ApiOutput } from '../../shared/api';
-import { CodedError } from '../../shared/errors';
-import { validateBrowserUrl, type Opener } from '../auth';
+import type { ApiInput, ApiOutput } from '../../../shared/api';
+import { CodedError } from '../../../shared/errors';
+import { validateBrowserUrl, type Opener } from '../../auth';
 import { urlProblem } from './ask-view';
 import type { WaitingAsks } from './waiting-asks';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formDefaults, sensitiveFields } from '../../shared/api';
-import { AskTimeout } from '../pool';
+import { formDefaults, sensitiveFields } from '../../../shared/api';
+import { AskTimeout } from '../../pool';
 import { WaitingAsks } from './waiting-asks';
 
 const schema = {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { answerProblem, type AskAction, type AskContent, type AskOutcome, type PendingAsk } from '../../shared/api';
-import { CodedError } from '../../shared/errors';
-import { Emitter } from '../../shared/events';
+import { answerProblem, type AskAction, type AskContent, type AskOutcome, type PendingAsk } from '../../../shared/api';
+import { CodedError } from '../../../shared/errors';
+import { Emitter } from '../../../shared/events';
 
 /** More waiting than this and new requests are declined at once: a server cannot bury the person in dialogs. */
 export const MAX_WAITING_ASKS = 16;

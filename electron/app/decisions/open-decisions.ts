@@ -1,8 +1,8 @@
 import type { AppApi } from '../../../shared/api';
 import type { Bridge } from '../../bridge';
-import type { AdminMethods } from '../admin-api';
-import type { Confirmations } from '../confirmations';
-import type { WaitingAsks } from '../waiting-asks';
+import type { AdminMethods } from '../admin/admin-api';
+import type { Confirmations } from '../door/confirmations';
+import type { WaitingAsks } from '../asks/waiting-asks';
 import { askDecisions } from './ask-decisions';
 import { callDecisions } from './call-decisions';
 import { confirmationDecisions } from './confirmation-decisions';

@@ -1,14 +1,14 @@
-import type { ApiInput, DoctorCheck } from '../../shared/api';
-import { toCodedError } from '../../shared/errors';
-import { redact } from '../../shared/redact';
-import type { Vault } from '../../shared/vault';
-import type { Pool } from '../pool';
-import type { Registry } from '../registry';
-import { secretLookup, vaultDoctorCheck } from '../vault';
-import { runDoctor } from './doctor';
-import { openSecretStores } from './open-secret-stores';
-import type { StoreEntryCheck } from './doctor/reference-checks';
-import { readRuntimeFile } from './runtime-file';
+import type { ApiInput, DoctorCheck } from '../../../shared/api';
+import { toCodedError } from '../../../shared/errors';
+import { redact } from '../../../shared/redact';
+import type { Vault } from '../../../shared/vault';
+import type { Pool } from '../../pool';
+import type { Registry } from '../../registry';
+import { secretLookup, vaultDoctorCheck } from '../../vault';
+import { runDoctor } from './';
+import { openSecretStores } from '../secrets/open-secret-stores';
+import type { StoreEntryCheck } from './reference-checks';
+import { readRuntimeFile } from '../lifecycle/runtime-file';
 
 export interface CoreDoctorOptions {
   registry: Registry;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { API_METHODS, type AdminEntry, type AgentView, type ApiMethod, type AppApi } from '../../shared/api';
-import { createAdminApi } from './admin-api';
+import { API_METHODS, type AdminEntry, type AgentView, type ApiMethod, type AppApi } from '../../../shared/api';
+import { createAdminApi } from '../admin/admin-api';
 import { createApiDoor, type AdminRecorder } from './api-door';
 import { Confirmations } from './confirmations';
 

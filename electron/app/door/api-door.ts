@@ -8,10 +8,10 @@ import {
   type AppApi,
   type Caller,
   type Confirmation,
-} from '../../shared/api';
-import { CodedError, toCodedError } from '../../shared/errors';
-import { redact } from '../../shared/redact';
-import { consentInput, shownInput, summarize, type SummaryContext } from './admin-summary';
+} from '../../../shared/api';
+import { CodedError, toCodedError } from '../../../shared/errors';
+import { redact } from '../../../shared/redact';
+import { consentInput, shownInput, summarize, type SummaryContext } from '../admin/admin-summary';
 import { ChangeRate, DEFAULT_CHANGE_RATE } from './change-rate';
 import type { Confirmations } from './confirmations';
 import { powerOf } from './method-powers';

@@ -1,4 +1,4 @@
-import { CodedError } from '../../shared/errors';
+import { CodedError } from '../../../shared/errors';
 
 export interface ChangeRateOptions {
   /** Changes allowed at once. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CodedError } from '../../shared/errors';
+import { CodedError } from '../../../shared/errors';
 import { Confirmations } from './confirmations';
 
 const ask = (confirmations: Confirmations, method: 'callTool' | 'addAgent' = 'callTool') =>

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { ApiMethod, Caller, Confirmation, ConfirmationAnswer, ConfirmationOutcome } from '../../shared/api';
-import { CodedError } from '../../shared/errors';
-import { Emitter } from '../../shared/events';
+import type { ApiMethod, Caller, Confirmation, ConfirmationAnswer, ConfirmationOutcome } from '../../../shared/api';
+import { CodedError } from '../../../shared/errors';
+import { Emitter } from '../../../shared/events';
 
 export const CONFIRMATION_TTL_MS = 10 * 60_000;
 /** More waiting than this and new requests are refused: a script cannot bury the person in cards. */

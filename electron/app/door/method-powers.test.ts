@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { API_METHODS, type AgentView, type ApiMethod } from '../../shared/api';
+import { API_METHODS, type AgentView, type ApiMethod } from '../../../shared/api';
 import { METHOD_POWERS, powerOf, type Power } from './method-powers';
 
 /**

@@ -1,4 +1,4 @@
-import type { AgentView, ApiInput, ApiMethod, PolicyDecision } from '../../shared/api';
+import type { AgentView, ApiInput, ApiMethod, PolicyDecision } from '../../../shared/api';
 
 /**
  * What a method does to what agents can reach:

@@ -1,7 +1,7 @@
-import type { ApiInput, ApiMethod, AppApi } from '../../shared/api';
-import { CodedError } from '../../shared/errors';
-import { redact } from '../../shared/redact';
-import { serverNotConfigured } from '../registry';
+import type { ApiInput, ApiMethod, AppApi } from '../../../shared/api';
+import { CodedError } from '../../../shared/errors';
+import { redact } from '../../../shared/redact';
+import { serverNotConfigured } from '../../registry';
 
 /** The methods that name a server that must be configured, and how to read its name. */
 const SERVER_OF: Partial<Record<ApiMethod, (input: never) => string>> = {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { McpConfig } from '../../shared/config';
-import type { Pool } from '../pool';
-import type { Registry } from '../registry';
+import type { McpConfig } from '../../../shared/config';
+import type { Pool } from '../../pool';
+import type { Registry } from '../../registry';
 import { applyFirstConfig } from './apply-chain';
 
 describe('applyFirstConfig', () => {

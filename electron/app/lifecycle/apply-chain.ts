@@ -1,7 +1,7 @@
-import { redactor } from '../../shared/redact';
-import type { Pool } from '../pool';
-import type { Registry } from '../registry';
-import { registerConfigSecrets } from './config-secrets';
+import { redactor } from '../../../shared/redact';
+import type { Pool } from '../../pool';
+import type { Registry } from '../../registry';
+import { registerConfigSecrets } from '../secrets/config-secrets';
 
 /**
  * Config applications and what must follow them (the bridge's refresh, the warm-up), one after another.

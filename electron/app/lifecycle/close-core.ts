@@ -1,15 +1,15 @@
-import type { Vault } from '../../shared/vault';
-import type { AuthCoordinator } from '../auth';
-import type { AuditLog, Bridge } from '../bridge';
-import type { ToolPins } from '../pinning';
-import type { Pool } from '../pool';
-import type { Registry } from '../registry';
-import type { AdminLog } from './admin-log';
+import type { Vault } from '../../../shared/vault';
+import type { AuthCoordinator } from '../../auth';
+import type { AuditLog, Bridge } from '../../bridge';
+import type { ToolPins } from '../../pinning';
+import type { Pool } from '../../pool';
+import type { Registry } from '../../registry';
+import type { AdminLog } from '../admin/admin-log';
 import type { ApplyChain } from './apply-chain';
-import type { OpenDecisions } from './decisions';
-import type { SecretFiles } from './secret-files';
-import type { SignIns } from './sign-in';
-import type { WaitingAsks } from './waiting-asks';
+import type { OpenDecisions } from '../decisions';
+import type { SecretFiles } from '../secrets/secret-files';
+import type { SignIns } from '../sign-in/sign-in';
+import type { WaitingAsks } from '../asks/waiting-asks';
 
 export interface OpenParts {
   unsubscribe: (() => void)[];

@@ -1,16 +1,16 @@
-import type { AppApi } from '../../shared/api';
-import type { ServerConfig } from '../../shared/config';
-import type { Vault } from '../../shared/vault';
-import type { AuthCoordinator, Opener } from '../auth';
-import type { Bridge } from '../bridge';
-import type { Pool } from '../pool';
-import type { Registry } from '../registry';
-import type { KeychainRunner, ProviderChoice } from '../vault';
-import type { ApiDoor } from './api-door';
-import type { Confirmations } from './confirmations';
-import type { SignIns } from './sign-in';
-import type { WaitingAsks } from './waiting-asks';
-import type { AppsHost } from './apps-host';
+import type { AppApi } from '../../../shared/api';
+import type { ServerConfig } from '../../../shared/config';
+import type { Vault } from '../../../shared/vault';
+import type { AuthCoordinator, Opener } from '../../auth';
+import type { Bridge } from '../../bridge';
+import type { Pool } from '../../pool';
+import type { Registry } from '../../registry';
+import type { KeychainRunner, ProviderChoice } from '../../vault';
+import type { ApiDoor } from '../door/api-door';
+import type { Confirmations } from '../door/confirmations';
+import type { SignIns } from '../sign-in/sign-in';
+import type { WaitingAsks } from '../asks/waiting-asks';
+import type { AppsHost } from '../apps/apps-host';
 
 export interface CoreOptions {
   dataDir: string;
@@ -48,7 +48,7 @@ export interface CoreOptions {
 export interface Core {
   /** The App API as the person at this process (the desktop's tray and notifications): changes are logged as `ipc`. */
   readonly api: AppApi;
-  /** Where transports enter, naming their caller (electron/app/api-door.ts). */
+  /** Where transports enter, naming their caller (electron/app/door/api-door.ts). */
   readonly door: ApiDoor;
   /** Waiting widenings from the command line; present where the bridge runs (the app). */
   readonly confirmations: Confirmations | undefined;

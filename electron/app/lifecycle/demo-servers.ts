@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import type { StdioServerConfig } from '../../shared/config';
+import type { StdioServerConfig } from '../../../shared/config';
 
 const require = createRequire(import.meta.url);
 

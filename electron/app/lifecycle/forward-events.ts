@@ -1,19 +1,19 @@
-import { redact, redactor } from '../../shared/redact';
-import type { Vault } from '../../shared/vault';
-import type { AgentStore, Bridge } from '../bridge';
-import type { Pool } from '../pool';
-import type { Registry } from '../registry';
-import type { AdminLog } from './admin-log';
+import { redact, redactor } from '../../../shared/redact';
+import type { Vault } from '../../../shared/vault';
+import type { AgentStore, Bridge } from '../../bridge';
+import type { Pool } from '../../pool';
+import type { Registry } from '../../registry';
+import type { AdminLog } from '../admin/admin-log';
 import type { ApplyChain } from './apply-chain';
-import { pendingView } from './bridge-api';
-import { registerConfigSecrets } from './config-secrets';
-import type { Confirmations } from './confirmations';
-import type { DecisionQueue } from './decisions';
-import { serversWaitingFor } from './credential-arrival';
-import type { EventHub } from './event-hub';
-import type { SecretFiles } from './secret-files';
-import type { ServerLogs } from './server-logs';
-import type { WaitingAsks } from './waiting-asks';
+import { pendingView } from '../agents/bridge-api';
+import { registerConfigSecrets } from '../secrets/config-secrets';
+import type { Confirmations } from '../door/confirmations';
+import type { DecisionQueue } from '../decisions';
+import { serversWaitingFor } from '../secrets/credential-arrival';
+import type { EventHub } from '../api/event-hub';
+import type { SecretFiles } from '../secrets/secret-files';
+import type { ServerLogs } from '../servers/server-logs';
+import type { WaitingAsks } from '../asks/waiting-asks';
 
 export type Unsubscribe = () => void;
 

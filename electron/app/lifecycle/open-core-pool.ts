@@ -1,21 +1,21 @@
 import { join } from 'node:path';
-import type { AuditEntry } from '../../shared/api';
-import { CodedError } from '../../shared/errors';
-import { redact } from '../../shared/redact';
-import type { Vault } from '../../shared/vault';
-import type { AuthCoordinator } from '../auth';
-import { commandLineOf, createPool, type AskRouter, type InventoryPins, type Pool, type PoolOptions } from '../pool';
-import type { Registry } from '../registry';
-import { secretLookup } from '../vault';
-import { createAskRouter } from './ask-router';
-import { authTargetOf } from './auth-api';
-import { resolveServerConfig } from './resolve-server';
-import type { SecretStores } from '../secret-stores';
-import type { SecretFiles } from './secret-files';
-import type { ServerLogs } from './server-logs';
-import { approvalCommandLine, withApprovalCommandLines } from './shown-command';
-import { WaitingAsks } from './waiting-asks';
-import { isStdio } from '../../shared/config';
+import type { AuditEntry } from '../../../shared/api';
+import { CodedError } from '../../../shared/errors';
+import { redact } from '../../../shared/redact';
+import type { Vault } from '../../../shared/vault';
+import type { AuthCoordinator } from '../../auth';
+import { commandLineOf, createPool, type AskRouter, type InventoryPins, type Pool, type PoolOptions } from '../../pool';
+import type { Registry } from '../../registry';
+import { secretLookup } from '../../vault';
+import { createAskRouter } from '../asks/ask-router';
+import { authTargetOf } from '../sign-in/auth-api';
+import { resolveServerConfig } from '../secrets/resolve-server';
+import type { SecretStores } from '../../secret-stores';
+import type { SecretFiles } from '../secrets/secret-files';
+import type { ServerLogs } from '../servers/server-logs';
+import { approvalCommandLine, withApprovalCommandLines } from '../servers/shown-command';
+import { WaitingAsks } from '../asks/waiting-asks';
+import { isStdio } from '../../../shared/config';
 
 /** Servers' requests (elicitation, sampling): routed to the agent or the person, audited once an audit log exists. */
 export interface AskRouting {

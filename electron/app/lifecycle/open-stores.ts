@@ -1,11 +1,11 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Vault } from '../../shared/vault';
-import { openRegistry, type Registry } from '../registry';
-import { openVault } from '../vault';
+import type { Vault } from '../../../shared/vault';
+import { openRegistry, type Registry } from '../../registry';
+import { openVault } from '../../vault';
 import type { CoreOptions } from './core-types';
 import { demoServers } from './demo-servers';
-import { importedSecretSink } from './imported-secret-sink';
+import { importedSecretSink } from '../secrets/imported-secret-sink';
 
 export interface Stores {
   registry: Registry;

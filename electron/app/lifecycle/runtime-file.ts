@@ -3,7 +3,7 @@ import { chmodSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { writeFileAtomic } from '../fs-safe';
+import { writeFileAtomic } from '../../fs-safe';
 
 export const RUNTIME_FILE = 'runtime.json';
 

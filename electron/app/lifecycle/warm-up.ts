@@ -1,5 +1,5 @@
-import { redact } from '../../shared/redact';
-import type { Pool } from '../pool';
+import { redact } from '../../../shared/redact';
+import type { Pool } from '../../pool';
 import type { ApplyChain } from './apply-chain';
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ServerState } from '../../shared/api';
-import { runNode } from '../../test/support/cli';
+import type { ServerState } from '../../../shared/api';
+import { runNode } from '../../../test/support/cli';
 import { compactWhenServersStop } from './compact-when-quiet';
 
 /** Servers whose states the test sets, a manual timer, and the compactions counted. */

@@ -1,5 +1,5 @@
 import * as v8 from 'node:v8';
-import type { ServerState } from '../../shared/api';
+import type { ServerState } from '../../../shared/api';
 
 /** States in which a server's process is (or is about to be) running. */
 const RUNNING: ReadonlySet<ServerState> = new Set(['starting', 'ready']);

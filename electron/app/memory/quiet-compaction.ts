@@ -1,5 +1,5 @@
-import type { Bridge } from '../bridge';
-import type { Pool } from '../pool';
+import type { Bridge } from '../../bridge';
+import type { Pool } from '../../pool';
 import { compactWhenAgentsQuiet } from './compact-when-agents-quiet';
 import { collectAllGarbage, compactWhenServersStop } from './compact-when-quiet';
 

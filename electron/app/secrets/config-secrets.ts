@@ -1,5 +1,5 @@
-import { isStdio, type McpConfig } from '../../shared/config';
-import { SECRET_NAME, type Redactor } from '../../shared/redact';
+import { isStdio, type McpConfig } from '../../../shared/config';
+import { SECRET_NAME, type Redactor } from '../../../shared/redact';
 
 const SECRET_HEADER = /^(authorization|proxy-authorization|x-api-key|api-key|cookie)$/i;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { ServerStatus } from '../../shared/api';
-import type { McpConfig } from '../../shared/config';
-import { GLOBAL_SERVER, type VaultChange } from '../../shared/vault';
+import type { ServerStatus } from '../../../shared/api';
+import type { McpConfig } from '../../../shared/config';
+import { GLOBAL_SERVER, type VaultChange } from '../../../shared/vault';
 import { serversWaitingFor } from './credential-arrival';
 
 const config = {

@@ -1,6 +1,6 @@
-import type { ServerStatus } from '../../shared/api';
-import type { McpConfig, ServerConfig } from '../../shared/config';
-import { findReferences, GLOBAL_SERVER, type VaultChange } from '../../shared/vault';
+import type { ServerStatus } from '../../../shared/api';
+import type { McpConfig, ServerConfig } from '../../../shared/config';
+import { findReferences, GLOBAL_SERVER, type VaultChange } from '../../../shared/vault';
 
 /** A server a missing credential stopped: no sign-in or API key (needs_auth), or an unresolved `${secret:…}` (error). */
 const WAITING: ReadonlySet<string> = new Set(['needs_auth', 'error']);

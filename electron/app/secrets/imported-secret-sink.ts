@@ -1,5 +1,5 @@
-import { CodedError } from '../../shared/errors';
-import { secretKey, type Vault } from '../../shared/vault';
+import { CodedError } from '../../../shared/errors';
+import { secretKey, type Vault } from '../../../shared/vault';
 
 /**
  * Where import puts the literal secrets it finds: a global vault secret named like `preferred`

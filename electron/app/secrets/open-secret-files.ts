@@ -1,7 +1,7 @@
-import type { Vault } from '../../shared/vault';
-import { redact, redactor } from '../../shared/redact';
-import { openPrivateRuntimeDir, sweepRuntimeDirs } from '../fs-safe';
-import { secretLookup } from '../vault';
+import type { Vault } from '../../../shared/vault';
+import { redact, redactor } from '../../../shared/redact';
+import { openPrivateRuntimeDir, sweepRuntimeDirs } from '../../fs-safe';
+import { secretLookup } from '../../vault';
 import { SecretFiles } from './secret-files';
 
 /** Removes secret files a crashed run left (kill -9, power loss), before anything spawns; then opens this run's. */

@@ -1,7 +1,7 @@
-import type { CommandStoreConfig } from '../../shared/config';
-import type { Vault } from '../../shared/vault';
-import type { Registry } from '../registry';
-import { createSecretStores, type SecretStores } from '../secret-stores';
+import type { CommandStoreConfig } from '../../../shared/config';
+import type { Vault } from '../../../shared/vault';
+import type { Registry } from '../../registry';
+import { createSecretStores, type SecretStores } from '../../secret-stores';
 
 /**
  * A command store's approval is kept with the servers' (approvals.json), under a name no server can

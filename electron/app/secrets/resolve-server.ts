@@ -1,6 +1,6 @@
-import { isStdio, type ServerConfig } from '../../shared/config';
-import { CodedError } from '../../shared/errors';
-import { resolveReferences, type ReferenceResolvers } from '../vault';
+import { isStdio, type ServerConfig } from '../../../shared/config';
+import { CodedError } from '../../../shared/errors';
+import { resolveReferences, type ReferenceResolvers } from '../../vault';
 
 async function mapValues(record: Record<string, string> | undefined, resolvers: ReferenceResolvers): Promise<Record<string, string> | undefined> {
   if (!record) return undefined;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PrivateRuntimeDir } from '../fs-safe';
+import type { PrivateRuntimeDir } from '../../fs-safe';
 import { SecretFiles, secretPieces } from './secret-files';
 
 const KEY = JSON.stringify({ type: 'service_account', private_key: '-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC\n-----END PRIVATE KEY-----\n', client_email: 'a@b.iam.gserviceaccount.com' }, null, 2);

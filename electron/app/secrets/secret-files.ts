@@ -1,5 +1,5 @@
-import type { ServerState } from '../../shared/api';
-import type { PrivateRuntimeDir } from '../fs-safe';
+import type { ServerState } from '../../../shared/api';
+import type { PrivateRuntimeDir } from '../../fs-safe';
 
 export interface SecretFilesOptions {
   /** This process's private runtime folder, opened at the first file (most runs never need one). */

@@ -1,9 +1,9 @@
-import type { ApiInput, AppApi, SecretStoreView } from '../../shared/api';
-import { CodedError } from '../../shared/errors';
-import { redact } from '../../shared/redact';
-import { findReferences, MAX_STORE_PATH, validStorePath } from '../../shared/vault';
-import type { Registry } from '../registry';
-import { commandStoreLine, type SecretStore, type SecretStores } from '../secret-stores';
+import type { ApiInput, AppApi, SecretStoreView } from '../../../shared/api';
+import { CodedError } from '../../../shared/errors';
+import { redact } from '../../../shared/redact';
+import { findReferences, MAX_STORE_PATH, validStorePath } from '../../../shared/vault';
+import type { Registry } from '../../registry';
+import { commandStoreLine, type SecretStore, type SecretStores } from '../../secret-stores';
 import { storeApprovalEntry, storeApprovalName } from './open-secret-stores';
 
 export interface SecretStoresApiOptions {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { HttpServerSchema, StdioServerSchema, type HttpServerConfig, type ServerConfig, type StdioServerConfig } from '../../shared/config';
-import { commandFingerprint, httpFingerprint, HTTP_UNSENT_FIELDS, NOT_RUN_FIELDS, sendsSecret } from '../registry';
+import { HttpServerSchema, StdioServerSchema, type HttpServerConfig, type ServerConfig, type StdioServerConfig } from '../../../shared/config';
+import { commandFingerprint, httpFingerprint, HTTP_UNSENT_FIELDS, NOT_RUN_FIELDS, sendsSecret } from '../../registry';
 import { approvalCommandLine } from './shown-command';
 
 /**

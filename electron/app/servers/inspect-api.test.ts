@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { redactor } from '../../shared/redact';
-import type { Pool } from '../pool';
-import { requireServer, type Registry } from '../registry';
+import { redactor } from '../../../shared/redact';
+import type { Pool } from '../../pool';
+import { requireServer, type Registry } from '../../registry';
 import { createInspectApi } from './inspect-api';
 import { ServerLogs } from './server-logs';
 

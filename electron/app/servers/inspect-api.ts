@@ -1,7 +1,7 @@
-import type { ApiInput, AppApi, PromptResult, ResourceContents, ResourceRead } from '../../shared/api';
-import { redactor } from '../../shared/redact';
-import type { Pool } from '../pool';
-import type { Registry } from '../registry';
+import type { ApiInput, AppApi, PromptResult, ResourceContents, ResourceRead } from '../../../shared/api';
+import { redactor } from '../../../shared/redact';
+import type { Pool } from '../../pool';
+import type { Registry } from '../../registry';
 import type { ServerLogs } from './server-logs';
 
 /** Resource contents larger than this (text characters, or bytes of a blob) are not passed on: they say their size. */

@@ -1,9 +1,9 @@
 import { join } from 'node:path';
-import { redact } from '../../shared/redact';
-import { ToolPins, type PinEvent } from '../pinning';
-import type { Registry } from '../registry';
-import type { AdminLog } from './admin-log';
-import type { EventHub } from './event-hub';
+import { redact } from '../../../shared/redact';
+import { ToolPins, type PinEvent } from '../../pinning';
+import type { Registry } from '../../registry';
+import type { AdminLog } from '../admin/admin-log';
+import type { EventHub } from '../api/event-hub';
 
 /** The pins of `<dataDir>/pins`, each server's `pinning.acceptNewTools` read from mcp.json at each listing. */
 export function openToolPins(dataDir: string, registry: Registry, log: (line: string) => void): ToolPins {

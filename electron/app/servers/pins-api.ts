@@ -1,7 +1,7 @@
-import type { ApiInput, ApiOutput, PinDecision } from '../../shared/api';
-import { CodedError } from '../../shared/errors';
-import type { ToolPins } from '../pinning';
-import type { Registry } from '../registry';
+import type { ApiInput, ApiOutput, PinDecision } from '../../../shared/api';
+import { CodedError } from '../../../shared/errors';
+import type { ToolPins } from '../../pinning';
+import type { Registry } from '../../registry';
 
 export interface PinsApiOptions {
   pins: ToolPins;

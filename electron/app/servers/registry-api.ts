@@ -1,8 +1,8 @@
-import type { ApiInput, ApiOutput, RegistryCatalogView, RegistryState } from '../../shared/api';
-import type { Vault } from '../../shared/vault';
-import { configuredRegistries, RegistryCatalog } from '../mcp-registry';
-import type { Registry } from '../registry';
-import type { EventHub } from './event-hub';
+import type { ApiInput, ApiOutput, RegistryCatalogView, RegistryState } from '../../../shared/api';
+import type { Vault } from '../../../shared/vault';
+import { configuredRegistries, RegistryCatalog } from '../../mcp-registry';
+import type { Registry } from '../../registry';
+import type { EventHub } from '../api/event-hub';
 import { installFromCatalog, installOptionsOf } from './registry-install';
 
 /** A snapshot older than this is refreshed in the background; checked every `CHECK_EVERY_MS`. */

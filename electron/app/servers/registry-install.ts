@@ -1,8 +1,8 @@
-import type { ApiInput, ApiOutput } from '../../shared/api';
-import { CodedError } from '../../shared/errors';
-import { SECRET_NAME_PATTERN, secretKey, type Vault } from '../../shared/vault';
-import { deriveInstall, installOptions, installSecretName, onPath, RUNTIME_HINTS, type RegistryCatalog } from '../mcp-registry';
-import type { Registry } from '../registry';
+import type { ApiInput, ApiOutput } from '../../../shared/api';
+import { CodedError } from '../../../shared/errors';
+import { SECRET_NAME_PATTERN, secretKey, type Vault } from '../../../shared/vault';
+import { deriveInstall, installOptions, installSecretName, onPath, RUNTIME_HINTS, type RegistryCatalog } from '../../mcp-registry';
+import type { Registry } from '../../registry';
 
 async function entryOf(catalog: RegistryCatalog, base: string, name: string) {
   await catalog.load();

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { LogLine, ServerStatus } from '../../shared/api';
-import { redactor } from '../../shared/redact';
-import { DEFAULT_FLOOD_LIMITS, MAX_STDERR_LINE, ServerOutput } from '../pool';
+import type { LogLine, ServerStatus } from '../../../shared/api';
+import { redactor } from '../../../shared/redact';
+import { DEFAULT_FLOOD_LIMITS, MAX_STDERR_LINE, ServerOutput } from '../../pool';
 import { DEFAULT_LOG_LIMITS, ServerLogs } from './server-logs';
 
 const SECRET = 'sk-live-0123456789abcdefXYZ';

@@ -1,8 +1,8 @@
-import type { LogLine, LogTail, ServerState, ServerStatus } from '../../shared/api';
-import { Emitter } from '../../shared/events';
-import { redact } from '../../shared/redact';
-import { revealHidden } from '../../shared/text';
-import type { UpstreamLog } from '../pool';
+import type { LogLine, LogTail, ServerState, ServerStatus } from '../../../shared/api';
+import { Emitter } from '../../../shared/events';
+import { redact } from '../../../shared/redact';
+import { revealHidden } from '../../../shared/text';
+import type { UpstreamLog } from '../../pool';
 
 export interface ServerLogLimits {
   /** Lines kept per server. */

@@ -2,10 +2,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ServerStatus } from '../../shared/api';
-import type { McpConfig } from '../../shared/config';
-import { REDACTED, redactor } from '../../shared/redact';
-import { createPool, type Pool } from '../pool';
+import type { ServerStatus } from '../../../shared/api';
+import type { McpConfig } from '../../../shared/config';
+import { REDACTED, redactor } from '../../../shared/redact';
+import { createPool, type Pool } from '../../pool';
 import { approvalCommandLine, withApprovalCommandLines } from './shown-command';
 
 describe('approvalCommandLine', () => {

@@ -1,8 +1,8 @@
-import type { ServerStatus } from '../../shared/api';
-import { canonicalJson, type HttpServerConfig, type StdioServerConfig, isStdio } from '../../shared/config';
-import { redact } from '../../shared/redact';
-import { shellQuote, type Pool, type PoolEvents } from '../pool';
-import { sendsSecret, sentReferences, type Registry } from '../registry';
+import type { ServerStatus } from '../../../shared/api';
+import { canonicalJson, type HttpServerConfig, type StdioServerConfig, isStdio } from '../../../shared/config';
+import { redact } from '../../../shared/redact';
+import { shellQuote, type Pool, type PoolEvents } from '../../pool';
+import { sendsSecret, sentReferences, type Registry } from '../../registry';
 
 const PLAIN_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 

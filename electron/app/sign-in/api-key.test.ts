@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ServerConfig } from '../../shared/config';
-import { secretKey, vaultKey, type VaultKey } from '../../shared/vault';
+import type { ServerConfig } from '../../../shared/config';
+import { secretKey, vaultKey, type VaultKey } from '../../../shared/vault';
 import { apiKeyLocation } from './api-key';
 
 const keyed = (key?: string): ServerConfig => ({ type: 'http', url: 'https://search.example.com/mcp', auth: { type: 'api_key', ...(key !== undefined ? { key } : {}) } });

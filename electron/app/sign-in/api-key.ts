@@ -1,6 +1,6 @@
-import type { ServerConfig } from '../../shared/config';
-import { CodedError } from '../../shared/errors';
-import { secretKey, vaultKey, type Vault, type VaultKey } from '../../shared/vault';
+import type { ServerConfig } from '../../../shared/config';
+import { CodedError } from '../../../shared/errors';
+import { secretKey, vaultKey, type Vault, type VaultKey } from '../../../shared/vault';
 
 const SECRET_REFERENCE = /^\$\{secret:([^}]+)\}$/;
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { ServerStatus } from '../../shared/api';
-import type { HttpServerConfig } from '../../shared/config';
-import type { AuthCoordinator } from '../auth';
-import type { Pool } from '../pool';
-import { requireServer, type Registry } from '../registry';
+import type { ServerStatus } from '../../../shared/api';
+import type { HttpServerConfig } from '../../../shared/config';
+import type { AuthCoordinator } from '../../auth';
+import type { Pool } from '../../pool';
+import { requireServer, type Registry } from '../../registry';
 import { createAuthApi } from './auth-api';
 import type { SignIns } from './sign-in';
 

@@ -1,8 +1,8 @@
-import type { ApiInput, AppApi, AuthInfo, ServerStatus } from '../../shared/api';
-import { isStdio, type ServerConfig } from '../../shared/config';
-import { stdioAuthTarget, type AuthCoordinator, type AuthTarget } from '../auth';
-import type { Pool } from '../pool';
-import type { Registry } from '../registry';
+import type { ApiInput, AppApi, AuthInfo, ServerStatus } from '../../../shared/api';
+import { isStdio, type ServerConfig } from '../../../shared/config';
+import { stdioAuthTarget, type AuthCoordinator, type AuthTarget } from '../../auth';
+import type { Pool } from '../../pool';
+import type { Registry } from '../../registry';
 import type { SignIns } from './sign-in';
 
 export interface AuthApiOptions {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AuthStatus } from '../auth';
+import type { AuthStatus } from '../../auth';
 import { authInfoOf } from './auth-api';
 
 const status = (extra: Partial<AuthStatus>): AuthStatus => ({ server: 'notes', type: 'oauth', connected: true, needsAuth: false, scopes: ['mcp:read'], refreshable: true, ...extra });

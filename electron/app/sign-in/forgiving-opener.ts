@@ -1,5 +1,5 @@
-import { redact } from '../../shared/redact';
-import type { Opener } from '../auth';
+import { redact } from '../../../shared/redact';
+import type { Opener } from '../../auth';
 
 /**
  * Where no browser can be opened (a server, a container), the sign-in goes on: the address is

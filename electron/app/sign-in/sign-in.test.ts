@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { ServerStatus, SignInProgress } from '../../shared/api';
-import type { HttpServerConfig } from '../../shared/config';
-import { CodedError } from '../../shared/errors';
-import type { AuthCoordinator, ConnectOptions } from '../auth';
-import type { Pool } from '../pool';
-import { requireServer, type Registry } from '../registry';
+import type { ServerStatus, SignInProgress } from '../../../shared/api';
+import type { HttpServerConfig } from '../../../shared/config';
+import { CodedError } from '../../../shared/errors';
+import type { AuthCoordinator, ConnectOptions } from '../../auth';
+import type { Pool } from '../../pool';
+import { requireServer, type Registry } from '../../registry';
 import { SignIns } from './sign-in';
 
 const entry: HttpServerConfig = { type: 'http', url: 'https://mcp.example.com/mcp', auth: { type: 'oauth' } };

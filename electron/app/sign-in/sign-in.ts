@@ -1,9 +1,9 @@
-import type { DeviceLogin, ServerStatus, SignInProgress } from '../../shared/api';
-import { CodedError, isCodedError } from '../../shared/errors';
-import { stdioAuthTarget, type AuthCoordinator, type AuthTarget, type FlowEvent, type Opener } from '../auth';
-import type { Pool } from '../pool';
-import type { Registry } from '../registry';
-import { isStdio } from '../../shared/config';
+import type { DeviceLogin, ServerStatus, SignInProgress } from '../../../shared/api';
+import { CodedError, isCodedError } from '../../../shared/errors';
+import { stdioAuthTarget, type AuthCoordinator, type AuthTarget, type FlowEvent, type Opener } from '../../auth';
+import type { Pool } from '../../pool';
+import type { Registry } from '../../registry';
+import { isStdio } from '../../../shared/config';
 
 export interface SignInOptions {
   flow?: 'browser' | 'device';
