@@ -11,6 +11,7 @@ import {
   type ServerConfig,
 } from '../../shared/config';
 import { IMPORT_SOURCES, type ImportReport, type ImportSource } from '../../shared/api';
+import { resolveCoreEnv, type CoreEnv } from '../../shared/core-env';
 import { CodedError } from '../../shared/errors';
 import { redact } from '../../shared/redact';
 import { CodeServerRegistry } from './code-servers';
@@ -43,6 +44,7 @@ class FileRegistry implements Omit<Registry, 'fromCode' | 'declareFromCode' | 'f
   readonly file: string;
   readonly approvals: FileCommandApprovalStore;
   readonly #options: RegistryOptions;
+  readonly #core: CoreEnv;
   readonly #log: (line: string) => void;
   readonly #lock: FileLock;
   readonly #events: Emitter<RegistryEvents>;
@@ -60,12 +62,13 @@ class FileRegistry implements Omit<Registry, 'fromCode' | 'declareFromCode' | 'f
     this.#options = options;
     this.dataDir = options.dataDir;
     this.file = path.join(options.dataDir, CONFIG_FILE);
-    const log = options.log ?? (() => undefined);
+    this.#core = resolveCoreEnv(options, { env: process.env, log: () => undefined, now: Date.now });
+    const { log } = this.#core;
     this.#log = (line) => log(redact(line));
     this.#lock = new FileLock(this.file, { label: 'mcp.json' });
     this.#events = new Emitter((error) => this.#log(`registry listener failed: ${String(error)}`));
     this.approvals = new FileCommandApprovalStore(path.join(options.dataDir, APPROVALS_FILE), {
-      now: options.now ?? Date.now,
+      now: this.#core.now,
       log: this.#log,
     });
   }
@@ -249,7 +252,7 @@ class FileRegistry implements Omit<Registry, 'fromCode' | 'declareFromCode' | 'f
     return {
       homeDir: this.#options.homeDir ?? os.homedir(),
       platform: this.#options.platform ?? process.platform,
-      env: this.#options.env ?? process.env,
+      env: this.#core.env,
       cwd: this.#options.cwd ?? process.cwd(),
     };
   }
