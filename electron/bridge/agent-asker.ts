@@ -7,7 +7,7 @@ import { asksOf } from './agent-schema';
 import type { AgentStore } from './agent-store';
 import type { InputMethod } from './input-rounds';
 
-/** An agent's call, as the pool carries it to the router of servers' requests (electron/app/ask-router.ts). */
+/** An agent's call, as the pool carries it to the router of servers' requests (electron/app/asks/ask-router.ts). */
 export interface AgentAsker extends CallAsker {
   readonly kind: 'agent';
   readonly agent: string;
@@ -71,7 +71,7 @@ function modernElicitation(params: ElicitRequestParams): Record<string, unknown>
 
 /**
  * The asker of a 2026-07-28 agent's call. That era has no server-to-client requests: what the routing
- * (electron/app/ask-routing.ts) gives the agent becomes an `input_required` result of its call, whose
+ * (electron/app/asks/ask-routing.ts) gives the agent becomes an `input_required` result of its call, whose
  * retry answers it (`rounds`, issue #30 item 4), for what its request's capabilities declare. Without
  * rounds (or capabilities) the agent declares nothing: an elicitation goes to the person, naming the
  * agent, and sampling and roots are refused with the reason; each is audited under the agent.

@@ -12,3 +12,5 @@ export { openPrivateRuntimeDir, sweepRuntimeDirs, runtimeBase } from './private-
 export type { PrivateRuntimeDir, RuntimeDirOptions } from './private-runtime-dir';
 export { LockOwnerSchema, markHeld, ownerRecord, ownerStatus, systemProbe } from './lock-owner';
 export type { LockOwner, ProcessProbe } from './lock-owner';
+export { readJsonFile } from './read-json-file';
+export type { JsonFileRead } from './read-json-file';

@@ -1,7 +1,7 @@
 import { API_METHODS, type ApiInput, type ApiMethod, type AppApi } from '../../shared/api';
 import { CodedError } from '../../shared/errors';
 
-/** The app lets a request wait 10 minutes (electron/app/confirmations.ts); no longer by default. */
+/** The app lets a request wait 10 minutes (electron/app/door/confirmations.ts); no longer by default. */
 export const DEFAULT_CONFIRM_TIMEOUT_MS = 10 * 60_000;
 const POLL_MS = 250;
 

@@ -1,8 +1,8 @@
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { PromptInfoSchema, ToolInfoSchema, type PromptInfo, type ToolInfo } from '../../shared/api';
-import { writeFileAtomic } from '../fs-safe';
+import { readJsonFile, writeFileAtomic } from '../fs-safe';
 import { pinStateSchema, type PinState } from './pin-state';
 
 export const PIN_FILE_VERSION = 1;
@@ -31,23 +31,9 @@ export type PinRead = { ok: true; pins: ServerPins } | { ok: false; reason: stri
  * listing is pinned afresh, as on first sight.
  */
 export async function readPins(dir: string, server: string): Promise<PinRead> {
-  let text: string;
-  try {
-    text = await readFile(pinFile(dir, server), 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    return { ok: false, reason: code === 'ENOENT' ? 'missing' : `unreadable (${code ?? 'error'})` };
-  }
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch {
-    return { ok: false, reason: 'not valid JSON' };
-  }
-  const parsed = PinFileSchema.safeParse(raw);
-  if (!parsed.success) return { ok: false, reason: `invalid (${parsed.error.issues[0]?.message ?? 'schema'})` };
-  if (parsed.data.server !== server) return { ok: false, reason: `belongs to "${parsed.data.server}"` };
-  return { ok: true, pins: { tools: parsed.data.tools, prompts: parsed.data.prompts } };
+  const read = await readJsonFile(pinFile(dir, server), PinFileSchema, server);
+  if (!read.ok) return read;
+  return { ok: true, pins: { tools: read.value.tools, prompts: read.value.prompts } };
 }
 
 /** Atomic (fs-safe): another process reading it never sees half a file. */

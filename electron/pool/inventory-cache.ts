@@ -1,5 +1,5 @@
-import { mkdir, readFile, rm } from 'node:fs/promises';
-import { writeFileAtomic } from '../fs-safe';
+import { mkdir, rm } from 'node:fs/promises';
+import { readJsonFile, writeFileAtomic } from '../fs-safe';
 import { join } from 'node:path';
 import { CachedInventorySchema, type CachedInventory } from './inventory';
 
@@ -11,23 +11,8 @@ export type CacheRead = { ok: true; cache: CachedInventory } | { ok: false; reas
 
 /** A missing, unreadable or invalid cache is reported and treated as absent: it is only a cache. */
 export async function readCache(dir: string, server: string): Promise<CacheRead> {
-  let text: string;
-  try {
-    text = await readFile(cacheFile(dir, server), 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    return { ok: false, reason: code === 'ENOENT' ? 'missing' : `unreadable (${code ?? 'error'})` };
-  }
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch {
-    return { ok: false, reason: 'not valid JSON' };
-  }
-  const parsed = CachedInventorySchema.safeParse(raw);
-  if (!parsed.success) return { ok: false, reason: `invalid (${parsed.error.issues[0]?.message ?? 'schema'})` };
-  if (parsed.data.server !== server) return { ok: false, reason: `belongs to "${parsed.data.server}"` };
-  return { ok: true, cache: parsed.data };
+  const read = await readJsonFile(cacheFile(dir, server), CachedInventorySchema, server);
+  return read.ok ? { ok: true, cache: read.value } : read;
 }
 
 /** Atomic, so a reader (another process's listing) never sees half a file. */

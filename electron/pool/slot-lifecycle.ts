@@ -1,21 +1,22 @@
 import { DEFAULT_STARTUP_TIMEOUT_MS, idleTimeoutOf, type ServerConfig, type Settings, isStdio } from '../../shared/config';
-import { CodedError, toCodedError, type WireError } from '../../shared/errors';
+import { CodedError, type WireError } from '../../shared/errors';
 import type { ServerState, ServerStatus } from '../../shared/api';
 import { outsideCallScope } from './call-scope';
 import type { Connection } from './connection';
 import { SlotCredentials } from './credential-renewal';
-import { configuredRoots } from './roots';
 import { RunningCalls } from './running-calls';
 import { fetchInventory, type InventoryPart } from './fetch-inventory';
 import { IdleTimer } from './idle-timer';
 import { InventoryRefresher } from './inventory-refresh';
 import { InventoryStore } from './inventory-store';
-import { endedError, floodedOf, redactCoded, stoppedWhileStarting, toPoolError } from './map-error';
+import { floodedOf, redactCoded, stoppedWhileStarting, toPoolError } from './map-error';
 import { assertEnabled, errorContext } from './slot-calls';
 import { listedSchemas } from './output-validators';
 import type { SlotOptions } from './slot-options';
 import { SlotState } from './slot-state';
+import { endedWhileRunning, type RestartHost } from './slot-restarts';
 import { slotStatus } from './slot-status';
+import { connectRequest, type StartingSlot } from './slot-connect';
 
 const ALL_PARTS: readonly InventoryPart[] = ['tools', 'resources', 'prompts'];
 
@@ -45,6 +46,8 @@ export class SlotLifecycle {
   readonly #credentials: SlotCredentials;
   /** The output schemas of its tools as last listed, for the direct path's checks. */
   readonly #toolSchemas = listedSchemas(() => this.store.inventory.tools);
+  /** What its starts (slot-connect.ts) and crash restarts (slot-restarts.ts) need of it. */
+  readonly #host: RestartHost & StartingSlot;
 
   constructor(
     readonly name: string,
@@ -74,6 +77,24 @@ export class SlotLifecycle {
       log: options.log,
       renew: () => this.#renewCredential(),
     });
+    this.#host = {
+      name,
+      state: this.state,
+      options,
+      calls: this.calls,
+      credentials: this.#credentials,
+      toolSchemas: this.#toolSchemas,
+      config: () => this.config,
+      closed: (conn) => this.#onClosed(conn),
+      listChanged: (generation, part) => this.#onListChanged(generation, part),
+      busy: () => this.#conn !== undefined || this.#starting !== undefined,
+      generation: () => this.#generation,
+      start: () => this.start(false),
+      move: (to, error) => this.#move(to, error),
+      publish: () => this.publish(),
+      log: (line) => this.options.log(line),
+      now: () => this.options.now(),
+    };
   }
 
   /** Running, starting, or waiting to restart after a crash. */
@@ -202,25 +223,7 @@ export class SlotLifecycle {
     const startupTimeoutMs = config.startupTimeoutMs ?? DEFAULT_STARTUP_TIMEOUT_MS;
     const holder: { conn?: Connection } = {};
     try {
-      holder.conn = await this.options.connect({
-        server: this.name,
-        config,
-        startupTimeoutMs,
-        signal: abort.signal,
-        onClosed: () => {
-          if (holder.conn) this.#onClosed(holder.conn);
-        },
-        onListChanged: (part) => this.#onListChanged(generation, part),
-        onLog: (message) => {
-          if (generation === this.#generation) this.options.events.emit('log', { server: this.name, ...message });
-        },
-        onResourceUpdated: (uri) => {
-          if (generation === this.#generation) this.options.events.emit('resourceUpdated', { server: this.name, uri });
-        },
-        asks: { ...this.options.asks, calls: this.calls, roots: () => configuredRoots(this.config), now: this.options.now, setTimer: this.options.setTimer },
-        prepare: async (resolved) => (isStdio(resolved) ? this.#credentials.prepare(resolved) : resolved),
-        toolSchemas: this.#toolSchemas,
-      });
+      holder.conn = await this.options.connect(connectRequest(this.#host, generation, config, startupTimeoutMs, abort.signal, holder));
       const conn = holder.conn;
       this.#assertCurrent(generation);
       this.#conn = conn;
@@ -301,16 +304,7 @@ export class SlotLifecycle {
     void this.#credentials.release();
     // A failure while starting is reported by #doStart itself.
     if (this.state.state !== 'ready') return;
-    void conn.close();
-    const error = endedError(this.name, conn.ended(), 'while running');
-    if (floodedOf(conn.ended())) {
-      // Restarting would only start the flood again.
-      this.state.halt(error);
-      this.state.note(error);
-      this.#move('error', this.state.lastError);
-      return;
-    }
-    this.#recordCrash(error);
+    endedWhileRunning(this.#host, conn);
   }
 
   /** Its `${token}` is due: restarted between calls, so the program gets a renewed one (RenewalGate). */
@@ -319,28 +313,6 @@ export class SlotLifecycle {
     this.options.log(`[${this.name}] restarting it to hand it a renewed credential`);
     await this.#stopAs('idle');
     await this.start(false);
-  }
-
-  #recordCrash(error: CodedError): void {
-    const { message, restartInMs } = this.state.crashed(error, this.options.now());
-    this.publish();
-    this.options.log(`[${this.name}] ${message}`);
-    if (restartInMs !== undefined) this.state.crashes.scheduleRestart(restartInMs, () => void this.#autoRestart());
-  }
-
-  async #autoRestart(): Promise<void> {
-    if (this.#conn || this.#starting || this.state.crashes.gaveUp || this.state.state !== 'error') return;
-    const generation = this.#generation;
-    try {
-      await this.start(false);
-    } catch (error) {
-      const coded = toCodedError(error);
-      // A restart that dies again counts as another crash; other failures (timeout, auth) end the loop.
-      const idle = !this.#conn && !this.#starting && !this.state.crashes.restartPending;
-      if (generation === this.#generation && idle && coded.code === 'server_unavailable' && this.state.state === 'error') {
-        this.#recordCrash(coded);
-      }
-    }
   }
 
   #onListChanged(generation: number, part: InventoryPart): void {

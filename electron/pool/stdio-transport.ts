@@ -1,57 +1,30 @@
 import { spawn as nodeSpawn, type ChildProcessWithoutNullStreams, type SpawnOptionsWithoutStdio } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
 import { CodedError } from '../../shared/errors';
 import { redact } from '../../shared/redact';
-import type { SpawnLike as ProcessSpawnLike } from '../proc-env';
 import { loadSdkSchemas } from './client-sdk';
-import { DEFAULT_FLOOD_LIMITS, type FloodLimits } from './flood-budget';
+import { DEFAULT_FLOOD_LIMITS } from './flood-budget';
 import { LineSplitter } from './line-splitter';
 import { MessagePump } from './message-pump';
-import { parseRpcMessage, type RpcSchemas } from './rpc-message';
+import type { RpcSchemas } from './rpc-message';
 import { unsendable } from './settle-failed-sends';
 import { endGroup } from './process-group';
 import { ServerOutput } from './server-output';
-import { StdinWriteError } from './stdin-write-error';
+import { lineTooLong, outran, spawnError } from './stdio-errors';
+import {
+  DEFAULT_MAX_MESSAGE_BYTES,
+  DEFAULT_STOP_GRACE_MS,
+  MAX_QUEUED_MESSAGES,
+  type ExitInfo,
+  type SpawnLike,
+  type StdioTransportOptions,
+} from './stdio-options';
+import { readRpcLine, serializeMessage } from './stdio-line';
+import { writeToStdin } from './stdin-write';
 
 export { STDERR_TAIL_BYTES } from './server-output';
-export const DEFAULT_MAX_MESSAGE_BYTES = 8 * 1024 * 1024;
-export const DEFAULT_STOP_GRACE_MS = 2000;
-/** Messages read but not yet handled; a server that outruns its client by more is stopped. */
-export const MAX_QUEUED_MESSAGES = 10_000;
-const OPEN_BRACE = 0x7b;
-
-/** proc-env's SpawnLike with piped stdio: a server speaks MCP on stdin/stdout. */
-/** As the SDK's stdio transport frames a message (shared/stdio.js): one line of JSON. */
-function serializeMessage(message: JSONRPCMessage): string {
-  return JSON.stringify(message) + '\n';
-}
-
-export type SpawnLike = ProcessSpawnLike<SpawnOptionsWithoutStdio, ChildProcessWithoutNullStreams>;
-
-export interface StdioTransportOptions {
-  /** The server's name, for messages. */
-  server: string;
-  command: string;
-  args: readonly string[];
-  cwd?: string | undefined;
-  /** The child's whole environment (see minimalEnv). */
-  env: Record<string, string>;
-  maxMessageBytes?: number;
-  /** SIGTERM → SIGKILL grace. */
-  stopGraceMs?: number;
-  log?: ((line: string) => void) | undefined;
-  /** Budgets for stderr and stray stdout lines; default DEFAULT_FLOOD_LIMITS. */
-  floodLimits?: FloodLimits | undefined;
-  now?: (() => number) | undefined;
-  spawn?: SpawnLike;
-  platform?: NodeJS.Platform;
-}
-
-export interface ExitInfo {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-}
+export { DEFAULT_MAX_MESSAGE_BYTES, DEFAULT_STOP_GRACE_MS, MAX_QUEUED_MESSAGES } from './stdio-options';
+export type { ExitInfo, SpawnLike, StdioTransportOptions } from './stdio-options';
 
 function delay(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
@@ -164,7 +137,7 @@ export class StdioProcessTransport implements Transport {
       try {
         child = spawn(command, args, spawnOptions);
       } catch (error) {
-        reject(this.#spawnError(error));
+        reject(spawnError(error, this.#options));
         return;
       }
       this.#child = child;
@@ -176,7 +149,7 @@ export class StdioProcessTransport implements Transport {
       });
       child.on('error', (error) => {
         if (!spawned) {
-          reject(this.#spawnError(error));
+          reject(spawnError(error, this.#options));
           this.#finish();
         } else {
           this.onerror?.(error);
@@ -220,25 +193,8 @@ export class StdioProcessTransport implements Transport {
         new CodedError('server_unavailable', redact(`"${server}" is not running`), { hint: 'retry the call; it starts the server again' }),
       );
     }
-    // Messages sent in one event-loop turn leave in one write (uncorked after this turn's I/O
-    // callbacks, so agent requests read together share it): one wake-up of the server and one
-    // syscall, not one per call.
-    if (!stdin.writableCorked) {
-      stdin.cork();
-      setImmediate(() => stdin.uncork());
-    }
-    return new Promise((resolve, reject) => {
-      stdin.write(line, (error) => {
-        if (!error) return resolve();
-        const failed = new StdinWriteError('server_unavailable', redact(`could not write to "${server}": ${error.message}`), {
-          hint: 'the server closed its input or exited; retry the call',
-          cause: error,
-        });
-        // A broken pipe usually means the server is exiting: wait (bounded) for its exit and last
-        // stderr, so the caller can say how it ended rather than "EPIPE".
-        void Promise.race([this.#finishedPromise, delay(this.#grace)]).then(() => reject(failed));
-      });
-    });
+    // A broken pipe usually means the server is exiting: wait (bounded) for its exit and last stderr.
+    return writeToStdin(stdin, line, server, () => Promise.race([this.#finishedPromise, delay(this.#grace)]));
   }
 
   close(): Promise<void> {
@@ -282,46 +238,22 @@ export class StdioProcessTransport implements Transport {
       chunk,
       (buffer, start, end) => this.#onLine(buffer, start, end),
       () => {
-        const limit = this.#options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
-        this.#fail(
-          new CodedError('server_unavailable', `"${this.#options.server}" wrote more than ${limit} bytes without a line break; it was stopped`, {
-            hint: 'a stdio MCP server must write only newline-delimited JSON-RPC to stdout; check its command and arguments',
-          }),
-        );
+        this.#fail(lineTooLong(this.#options.server, this.#options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES));
       },
     );
   }
 
-  /**
-   * One stdout line. A line that does not start with `{` is not JSON-RPC and costs a byte compare;
-   * stray lines (a log on stdout) are skipped, within the stdout budget, as the SDK does.
-   */
+  /** One stdout line: stray lines (a log on stdout) are skipped, within the stdout budget, as the SDK does. */
   #onLine(buffer: Buffer, start: number, end: number): void {
     if (this.#failure) return;
-    let first = start;
-    while (first < end && (buffer[first] === 0x20 || buffer[first] === 0x09 || buffer[first] === 0x0d)) first++;
-    if (first === end) return;
-    if (buffer[first] !== OPEN_BRACE) {
-      this.#output.stdoutLine(buffer, start, end);
-      return;
-    }
-    let message: JSONRPCMessage;
-    try {
-      const value: unknown = JSON.parse(buffer.toString('utf8', first, end));
-      // A cheap look before the schema, whose failures are slow (a flood of `{}` lines).
-      if (typeof value !== 'object' || value === null || (value as { jsonrpc?: unknown }).jsonrpc !== '2.0') throw new Error('not JSON-RPC');
-      if (!this.#schemas) throw new Error('not started');
-      message = parseRpcMessage(value, this.#schemas);
-    } catch {
+    const message = readRpcLine(buffer, start, end, this.#schemas);
+    if (message === 'blank') return;
+    if (message === undefined) {
       this.#output.stdoutLine(buffer, start, end);
       return;
     }
     if (this.#pump.size >= MAX_QUEUED_MESSAGES) {
-      this.#fail(
-        new CodedError('server_unavailable', `"${this.#options.server}" sent messages faster than they could be handled; it was stopped`, {
-          hint: `more than ${MAX_QUEUED_MESSAGES} messages were waiting; check the server, then start it again`,
-        }),
-      );
+      this.#fail(outran(this.#options.server, MAX_QUEUED_MESSAGES));
       return;
     }
     this.#pump.push(() => {
@@ -356,33 +288,5 @@ export class StdioProcessTransport implements Transport {
         this.afterClose?.();
       }
     }, false);
-  }
-
-  #spawnError(error: unknown): CodedError {
-    const { server, command, cwd } = this.#options;
-    const code = (error as NodeJS.ErrnoException | undefined)?.code;
-    if (code === 'ENOENT' && cwd !== undefined && !existsSync(cwd)) {
-      return new CodedError('server_unavailable', redact(`could not start "${server}": its working directory ${cwd} does not exist`), {
-        hint: redact(`fix "cwd" of "${server}" in mcp.json`),
-        cause: error,
-      });
-    }
-    if (code === 'ENOENT') {
-      return new CodedError('server_unavailable', redact(`could not start "${server}": \`${command}\` was not found`), {
-        hint: redact(`\`${command}\` was not found on PATH; run \`connected-services doctor\``),
-        cause: error,
-      });
-    }
-    if (code === 'EACCES') {
-      return new CodedError('server_unavailable', redact(`could not start "${server}": \`${command}\` is not executable`), {
-        hint: redact(`check the permissions of \`${command}\`; run \`connected-services doctor\``),
-        cause: error,
-      });
-    }
-    const message = error instanceof Error ? error.message : String(error);
-    return new CodedError('server_unavailable', redact(`could not start "${server}": ${message}`), {
-      hint: 'run `connected-services doctor`',
-      cause: error,
-    });
   }
 }

@@ -1,19 +1,17 @@
 import os from 'node:os';
 import path from 'node:path';
-import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import {
   SERVER_NAME,
   canonicalJson,
   diffServers,
   formatIssue,
   isRecord,
-  parseConfigTextTolerant,
   type ConfigIssue,
   type McpConfig,
   type ServerConfig,
 } from '../../shared/config';
 import { IMPORT_SOURCES, type ImportReport, type ImportSource } from '../../shared/api';
+import { resolveCoreEnv, type CoreEnv } from '../../shared/core-env';
 import { CodedError } from '../../shared/errors';
 import { redact } from '../../shared/redact';
 import { CodeServerRegistry } from './code-servers';
@@ -21,13 +19,13 @@ import { requireServer, serverNotConfigured } from './not-configured';
 import { FileCommandApprovalStore } from './command-approvals';
 import { renewShippedApprovals } from './renew-shipped';
 import { editConfigFile } from './config-file';
+import { readConfig } from './config-read';
 import { ensureDataDir } from './data-dir';
 import { watchDirectory, type DirWatcher } from './dir-watcher';
 import { LinkTargetWatcher } from './link-target-watcher';
 import { Emitter } from '../../shared/events';
 import { FileLock } from '../fs-safe';
 import { createConfigIfMissing } from './first-run';
-import { errnoCode } from '../fs-safe';
 import type { ImportContext } from './import-locations';
 import { importCredentialFilesOf, mergeImport, moveImportedSecrets } from './import-apply';
 import { planImport } from './import-plan';
@@ -36,8 +34,6 @@ import type { ImportOptions, Registry, RegistryEvents, RegistryOptions } from '.
 export const CONFIG_FILE = 'mcp.json';
 export const APPROVALS_FILE = 'approvals.json';
 const DEFAULT_DEBOUNCE_MS = 150;
-const EMPTY_FILE_MESSAGE =
-  'the file is empty; the last good config stays in force until it has content (to remove every server, write {"mcpServers": {}})';
 
 function notFound(name: string): CodedError {
   return serverNotConfigured(name, { hint: 'Check the name; `connected-services servers list` shows the configured servers.' });
@@ -48,6 +44,7 @@ class FileRegistry implements Omit<Registry, 'fromCode' | 'declareFromCode' | 'f
   readonly file: string;
   readonly approvals: FileCommandApprovalStore;
   readonly #options: RegistryOptions;
+  readonly #core: CoreEnv;
   readonly #log: (line: string) => void;
   readonly #lock: FileLock;
   readonly #events: Emitter<RegistryEvents>;
@@ -65,12 +62,13 @@ class FileRegistry implements Omit<Registry, 'fromCode' | 'declareFromCode' | 'f
     this.#options = options;
     this.dataDir = options.dataDir;
     this.file = path.join(options.dataDir, CONFIG_FILE);
-    const log = options.log ?? (() => undefined);
+    this.#core = resolveCoreEnv(options, { env: process.env, log: () => undefined, now: Date.now });
+    const { log } = this.#core;
     this.#log = (line) => log(redact(line));
     this.#lock = new FileLock(this.file, { label: 'mcp.json' });
     this.#events = new Emitter((error) => this.#log(`registry listener failed: ${String(error)}`));
     this.approvals = new FileCommandApprovalStore(path.join(options.dataDir, APPROVALS_FILE), {
-      now: options.now ?? Date.now,
+      now: this.#core.now,
       log: this.#log,
     });
   }
@@ -117,44 +115,22 @@ class FileRegistry implements Omit<Registry, 'fromCode' | 'declareFromCode' | 'f
 
   async #load(): Promise<void> {
     if (this.#closed) return;
-    let text: string | undefined;
-    try {
-      text = await readFile(this.file, 'utf8');
-    } catch (error) {
-      if (errnoCode(error) !== 'ENOENT') {
-        this.#lastHash = undefined;
-        const reason = errnoCode(error) === 'EACCES' ? 'permission denied' : String(errnoCode(error) ?? error);
-        this.#setIssues([{ file: this.file, message: `cannot be read (${reason}); the last good config stays in force` }]);
-        return;
-      }
-    }
-    const hash = text === undefined ? 'missing' : createHash('sha256').update(text).digest('hex');
-    if (hash === this.#lastHash) return;
-    this.#lastHash = hash;
-    if (text === undefined) {
-      this.#setIssues([{ file: this.file, message: 'the file is missing; the last good config stays in force until it is back' }]);
+    const read = await readConfig(this.file, this.#lastHash, this.#loaded);
+    if (read.kind === 'same') return;
+    this.#lastHash = read.hash;
+    if (read.kind === 'problem') {
+      this.#setIssues(read.issues);
       return;
     }
-    if (text.trim() === '' && this.#loaded) {
-      // Editors and `>` redirects empty the file before writing it: that moment must not remove every server.
-      this.#setIssues([{ file: this.file, message: EMPTY_FILE_MESSAGE }]);
-      return;
-    }
-    const result = parseConfigTextTolerant(text, this.file);
-    if (!result.ok) {
-      this.#setIssues(result.issues.map((issue) => ({ ...issue, message: redact(issue.message) })));
-      return;
-    }
-    // A bad entry disables only itself: the others load, and the entry's problem is shown until fixed.
-    const skipped = result.skipped.map((issue) => ({ ...issue, message: redact(issue.message) }));
+    const { config, skipped } = read;
     const previous = this.#config;
     const issuesChanged = JSON.stringify(skipped) !== JSON.stringify(this.#issues);
     const recovered = this.#issues.length > 0 && skipped.length === 0;
-    this.#config = result.config;
+    this.#config = config;
     this.#loaded = true;
     if (issuesChanged) this.#setIssues(skipped);
-    if (recovered || canonicalJson(previous) !== canonicalJson(result.config)) {
-      this.#events.emit('change', { config: result.config, diff: diffServers(previous, result.config) });
+    if (recovered || canonicalJson(previous) !== canonicalJson(config)) {
+      this.#events.emit('change', { config, diff: diffServers(previous, config) });
     }
   }
 
@@ -276,7 +252,7 @@ class FileRegistry implements Omit<Registry, 'fromCode' | 'declareFromCode' | 'f
     return {
       homeDir: this.#options.homeDir ?? os.homedir(),
       platform: this.#options.platform ?? process.platform,
-      env: this.#options.env ?? process.env,
+      env: this.#core.env,
       cwd: this.#options.cwd ?? process.cwd(),
     };
   }

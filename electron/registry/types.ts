@@ -1,22 +1,19 @@
+import type { CoreEnvOptions } from '../../shared/core-env';
 import type { ConfigIssue, McpConfig, ServerConfig, ServerDiff, StdioServerConfig } from '../../shared/config';
 import type { Approval, ImportReport, ImportSource } from '../../shared/api';
 import type { SecretSink } from './import-secrets';
 
-export interface RegistryOptions {
-  dataDir: string;
+/** `env` is read on import (other clients' configs); `log` gets diagnostic lines, already redacted. */
+export interface RegistryOptions extends CoreEnvOptions {
   /** Servers written on first run (no mcp.json yet); pre-approved because the project ships them. */
   demoServers?: () => Record<string, StdioServerConfig>;
   /** Debounce for file-watch events. */
   debounceMs?: number;
-  now?: () => number;
   /** Home directory used to find other clients' configs on import. */
   homeDir?: string;
   platform?: NodeJS.Platform;
-  env?: Record<string, string | undefined>;
   /** Project folder searched for project configs on import (`.mcp.json`, `.cursor/`, `.vscode/`). Default: process.cwd(). */
   cwd?: string;
-  /** Diagnostic lines (already redacted). */
-  log?: (line: string) => void;
   /** Where import moves literal secrets (the vault); without it they stay in the entries. */
   secretSink?: SecretSink;
   /** Servers declared in code (openConnectedServices): beside mcp.json's, never written to it; a name in both is refused. */

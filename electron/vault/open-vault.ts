@@ -1,5 +1,6 @@
 import { lstat } from 'node:fs/promises';
 import path from 'node:path';
+import { resolveCoreEnv, type CoreEnvOptions } from '../../shared/core-env';
 import { CodedError } from '../../shared/errors';
 import { redactor as processRedactor } from '../../shared/redact';
 import type { Vault, VaultHealth } from '../../shared/vault';
@@ -29,12 +30,12 @@ export const VAULT_FILE_NAME = 'vault.enc';
  */
 export type ProviderChoice = 'auto' | 'keychain' | 'passphrase' | 'memory' | 'insecure-plaintext-file';
 
-export interface VaultOptions {
-  /** The folder vault.enc lives in; created 0700 if missing, refused if others can read it. */
-  dataDir: string;
+/**
+ * `dataDir`: the folder vault.enc lives in; created 0700 if missing, refused if others can read it.
+ * `env` is read for CONNECTED_SERVICES_PASSPHRASE and passed to the keychain helper (D-Bus address).
+ */
+export interface VaultOptions extends CoreEnvOptions {
   provider?: ProviderChoice | KeyProvider;
-  /** Read for CONNECTED_SERVICES_PASSPHRASE and passed to the keychain helper (D-Bus address). */
-  env?: Record<string, string | undefined>;
   /** Asks the person for the passphrase when the environment has none. */
   prompt?: () => Promise<string>;
   /** Bound on every key-provider call (a hung keychain). Default 5000. */
@@ -43,11 +44,8 @@ export interface VaultOptions {
   /** scrypt costs for a new passphrase vault. */
   scrypt?: Partial<ScryptParams>;
   lock?: Partial<FileLockOptions>;
-  now?: () => number;
   /** Default: the process redactor from shared/redact. */
   redactor?: RedactorLike;
-  /** Diagnostic lines; never hold a secret. */
-  log?: (line: string) => void;
   platform?: NodeJS.Platform;
   /** Poll the file this often so `change` fires for other processes' writes. Default: no polling. */
   watchIntervalMs?: number;
@@ -70,14 +68,13 @@ export async function openVault(options: VaultOptions): Promise<Vault> {
   if (typeof options.dataDir !== 'string' || !path.isAbsolute(options.dataDir)) {
     throw new CodedError('invalid_input', 'The vault needs an absolute data folder.');
   }
-  const env = options.env ?? process.env;
+  const { env, log, now } = resolveCoreEnv(options, { env: process.env, log: () => undefined, now: Date.now });
   const platform = options.platform ?? process.platform;
-  const now = options.now ?? Date.now;
   const timeoutMs = options.providerTimeoutMs ?? DEFAULT_PROVIDER_TIMEOUT_MS;
   const lock: FileLockOptions = { ...DEFAULT_LOCK, ...options.lock };
   const common = {
     redactor: options.redactor ?? processRedactor,
-    log: options.log ?? (() => undefined),
+    log,
     ...(options.watchIntervalMs === undefined ? {} : { watchIntervalMs: options.watchIntervalMs }),
   };
   const choice = options.provider ?? 'auto';

@@ -3,8 +3,8 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { ElicitRequestSchema, type ElicitRequest } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../shared/api';
-import { createAskRouter } from '../../electron/app/ask-router';
-import { WaitingAsks } from '../../electron/app/waiting-asks';
+import { createAskRouter } from '../../electron/app/asks/ask-router';
+import { WaitingAsks } from '../../electron/app/asks/waiting-asks';
 import { startEraServer, type EraServer } from '../fixtures/servers/era-server';
 import { firstText, startBridge, type BridgeHarness } from '../support/bridge-harness';
 

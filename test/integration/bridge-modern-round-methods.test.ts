@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAskRouter } from '../../electron/app/ask-router';
-import { WaitingAsks } from '../../electron/app/waiting-asks';
+import { createAskRouter } from '../../electron/app/asks/ask-router';
+import { WaitingAsks } from '../../electron/app/asks/waiting-asks';
 import type { StdioServerConfig } from '../../shared/config';
 import { ROOT } from '../fixtures/servers/config';
 import { mcpHeaders, rawRequest, startBridge, type BridgeHarness } from '../support/bridge-harness';

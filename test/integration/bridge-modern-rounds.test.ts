@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../shared/api';
-import { createAskRouter } from '../../electron/app/ask-router';
-import { WaitingAsks } from '../../electron/app/waiting-asks';
+import { createAskRouter } from '../../electron/app/asks/ask-router';
+import { WaitingAsks } from '../../electron/app/asks/waiting-asks';
 import { askingServer, everythingServer } from '../fixtures/servers/config';
 import { mcpHeaders, rawRequest, startBridge, type BridgeHarness } from '../support/bridge-harness';
 import { connectModernAgent, type ModernAgent } from '../support/modern-agent';
 
 // Issue #30 item 4, the bounds of a held call: a 2026-07-28 agent that never retries, or that closes
 // its request, releases the upstream call; roots go to the agent's client where its settings allow.
-// The app's own router (electron/app/ask-router.ts) decides, as in serve.
+// The app's own router (electron/app/asks/ask-router.ts) decides, as in serve.
 const ALLOW_ALL = { read: 'allow', write: 'allow', destructive: 'allow' } as const;
 const MODERN = '2026-07-28';
 const WINDOW_MS = 400;

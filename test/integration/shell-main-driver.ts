@@ -48,7 +48,7 @@ async function until<T>(read: () => T | undefined, what: string, ms = 15_000): P
   throw new Error(`timed out waiting for ${what}`);
 }
 
-// Counts the full collections the app asks V8 for (electron/app/compact-when-quiet.ts), seen from outside.
+// Counts the full collections the app asks V8 for (electron/app/memory/compact-when-quiet.ts), seen from outside.
 const v8 = createRequire(import.meta.url)('node:v8') as { queryObjects: (...args: unknown[]) => unknown };
 const queryObjects = v8.queryObjects.bind(v8);
 let collections = 0;

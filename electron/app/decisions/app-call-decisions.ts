@@ -1,5 +1,5 @@
 import { appCallDecision } from '../../../shared/api';
-import type { AppCalls } from '../app-calls';
+import type { AppCalls } from '../apps/app-calls';
 import type { DecisionSource } from './decision-queue';
 
 /** Write and destructive calls opened MCP Apps ask for (AppCalls): the person allows or denies each. */

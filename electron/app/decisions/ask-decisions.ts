@@ -1,5 +1,5 @@
 import { askDecision, type AppApi } from '../../../shared/api';
-import type { WaitingAsks } from '../waiting-asks';
+import type { WaitingAsks } from '../asks/waiting-asks';
 import type { DecisionSource } from './decision-queue';
 
 /**

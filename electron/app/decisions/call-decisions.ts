@@ -1,6 +1,6 @@
 import { callDecision, type AppApi, type DecisionDecider } from '../../../shared/api';
 import type { ApprovalReason, Bridge } from '../../bridge';
-import { pendingView } from '../bridge-api';
+import { pendingView } from '../agents/bridge-api';
 import type { DecisionSource } from './decision-queue';
 
 /** Who ended a call's wait when it was not the person. */

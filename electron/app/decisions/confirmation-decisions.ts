@@ -1,5 +1,5 @@
 import { confirmationDecision, type Caller, type DecideOutput } from '../../../shared/api';
-import type { Confirmations } from '../confirmations';
+import type { Confirmations } from '../door/confirmations';
 import type { DecisionSource } from './decision-queue';
 
 export interface ConfirmationDeciding {

@@ -1,5 +1,5 @@
 import type { ApiInput, ApiOutput, AppApi, Caller } from '../../../shared/api';
-import type { AdminMethods } from '../admin-api';
+import type { AdminMethods } from '../admin/admin-api';
 import type { DecisionQueue } from './decision-queue';
 
 /** `who`: the person's interface that decided (the door passes it; in-process callers are the desktop's). */

@@ -1,10 +1,10 @@
 import type { AppApi } from '../../../shared/api';
 import type { Bridge } from '../../bridge';
 import type { ToolPins } from '../../pinning';
-import type { AdminMethods } from '../admin-api';
-import type { Confirmations } from '../confirmations';
-import type { WaitingAsks } from '../waiting-asks';
-import type { AppCalls } from '../app-calls';
+import type { AdminMethods } from '../admin/admin-api';
+import type { Confirmations } from '../door/confirmations';
+import type { WaitingAsks } from '../asks/waiting-asks';
+import type { AppCalls } from '../apps/app-calls';
 import { appCallDecisions } from './app-call-decisions';
 import { askDecisions } from './ask-decisions';
 import { callDecisions } from './call-decisions';

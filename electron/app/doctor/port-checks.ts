@@ -1,5 +1,5 @@
 import type { DoctorCheck } from '../../../shared/api';
-import type { RuntimeInfo } from '../runtime-file';
+import type { RuntimeInfo } from '../lifecycle/runtime-file';
 
 export interface PortCheckOptions {
   /** The app running for this data directory (runtime.json), if any: its real ports are checked. */

@@ -2,7 +2,7 @@ import { statSync } from 'node:fs';
 import { formatIssue, isEnabled, type ConfigIssue, type ServerConfig, isStdio } from '../../../shared/config';
 import type { Approval, DoctorCheck } from '../../../shared/api';
 import { redact } from '../../../shared/redact';
-import type { RuntimeInfo } from '../runtime-file';
+import type { RuntimeInfo } from '../lifecycle/runtime-file';
 import { findOnPath } from './find-on-path';
 import { liveChecks } from './live-checks';
 import { portChecks } from './port-checks';

@@ -1,0 +1,56 @@
+import type { ApiInput, ApiOutput, AppApi, Caller } from '../../../shared/api';
+import { CodedError, toCodedError } from '../../../shared/errors';
+import { redact } from '../../../shared/redact';
+import type { AdminLog } from './admin-log';
+import type { Confirmations } from '../door/confirmations';
+
+function invoke(api: AppApi, method: keyof AppApi, input: unknown): Promise<unknown> {
+  return (api[method] as (input: unknown) => Promise<unknown>)(input);
+}
+
+export type AdminMethods = Pick<AppApi, 'listConfirmations' | 'confirmationAnswer' | 'readAdminLog' | 'listOfflineChanges'> & {
+  /** `who`: the person's interface that decided (the door passes it; in-process callers are the desktop's). */
+  decideConfirmation(input: ApiInput<'decideConfirmation'>, who?: Caller): Promise<ApiOutput<'decideConfirmation'>>;
+  acknowledgeChanges(input: ApiInput<'acknowledgeChanges'>, who?: Caller): Promise<ApiOutput<'acknowledgeChanges'>>;
+};
+
+/** The door's own methods: deciding confirmations and reviewing offline changes (the person's). */
+export function createAdminApi(options: { api: () => AppApi; admin: AdminLog; confirmations?: Confirmations }): AdminMethods {
+  const { admin, confirmations } = options;
+  return {
+    listConfirmations: () => Promise.resolve(confirmations?.list() ?? []),
+    confirmationAnswer: ({ id }) => {
+      if (!confirmations) throw new CodedError('not_found', 'Nothing waits for confirmation in this process', { hint: 'Ask the running app' });
+      return Promise.resolve(confirmations.answer(id));
+    },
+    decideConfirmation: async ({ id, decision }, who = 'ipc') => {
+      if (!confirmations) throw new CodedError('not_found', 'Nothing waits for confirmation in this process', { hint: 'Confirm in the running app' });
+      const { view, method, input } = confirmations.take(id);
+      const base = { who, method, summary: view.summary, input: view.input, confirmation: id };
+      if (decision === 'refuse') {
+        admin.record({ ...base, outcome: 'refused' });
+        confirmations.settle(view, 'refused');
+        return { outcome: 'refused' as const };
+      }
+      let result: unknown;
+      try {
+        result = await invoke(options.api(), method, input);
+      } catch (error) {
+        const message = redact(toCodedError(error).message);
+        admin.record({ ...base, outcome: 'failed', error: message });
+        confirmations.settle(view, 'failed', { error: message });
+        return { outcome: 'failed' as const, error: message };
+      }
+      admin.record({ ...base, outcome: 'confirmed' });
+      confirmations.settle(view, 'confirmed', { result });
+      return { outcome: 'confirmed' as const, result };
+    },
+    readAdminLog: ({ who, limit }) => admin.query({ ...(who ? { who } : {}), ...(limit !== undefined ? { limit } : {}) }),
+    listOfflineChanges: () => admin.unreviewed(),
+    acknowledgeChanges: async ({ upTo }, who = 'ipc') => {
+      admin.record({ who, method: 'acknowledgeChanges', summary: 'reviewed the changes made from the command line while the app was closed', input: { upTo }, outcome: 'acknowledged' });
+      await admin.acknowledge(upTo);
+      return { ok: true as const };
+    },
+  };
+}

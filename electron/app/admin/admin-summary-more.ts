@@ -1,0 +1,45 @@
+import type { ApiInput, ApiMethod } from '../../../shared/api';
+import { revealHidden } from '../../../shared/text';
+
+const q = (text: string): string => `"${revealHidden(text)}"`;
+
+/** The lines of the methods that start, stop and answer things (admin-summary.ts has those that change settings). */
+export function summarizeAction(method: ApiMethod, input: unknown): string | undefined {
+  switch (method) {
+    case 'connect': {
+      const { name, flow, retry } = input as ApiInput<'connect'>;
+      const how = flow === 'device' ? ', signing in with a code' : flow === 'browser' ? ', signing in with the browser' : '';
+      return `${retry ? 'start again the sign-in to' : 'connect'} ${q(name)}${how}`;
+    }
+    case 'cancelLogin':
+      return `cancel the sign-in to ${q((input as ApiInput<'cancelLogin'>).name)}`;
+    case 'stopServer':
+      return `stop the server ${q((input as ApiInput<'stopServer'>).name)}`;
+    case 'restartServer':
+      return `restart the server ${q((input as ApiInput<'restartServer'>).name)}`;
+    case 'cancelCall':
+      return 'cancel a call made from the tool browser';
+    case 'refreshRegistries':
+      return (input as ApiInput<'refreshRegistries'>).full ? 'read the MCP registries again from the start' : 'check the MCP registries for new entries';
+    case 'decideConfirmation': {
+      const { decision } = input as ApiInput<'decideConfirmation'>;
+      return decision === 'confirm' ? 'confirm a change asked from the command line' : 'refuse a change asked from the command line';
+    }
+    case 'acknowledgeChanges':
+      return 'mark the changes made while the app was closed as reviewed';
+    case 'answerAsk': {
+      const { action } = input as ApiInput<'answerAsk'>;
+      const verb = action === 'accept' ? 'answer' : action === 'decline' ? 'decline' : 'dismiss';
+      return `${verb} a server's question`;
+    }
+    case 'openAskUrl':
+      return "open the page a server asked you to visit";
+    default:
+      return undefined;
+  }
+}
+
+/** A method no line was written for, in words: `setFooBar` → "set foo bar", never its raw input. */
+export function methodInWords(method: string): string {
+  return method.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+}

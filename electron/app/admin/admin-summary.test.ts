@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import type { ApiMethod } from '../../../shared/api';
+import { summarize } from './admin-summary';
+import { methodInWords } from './admin-summary-more';
+import { METHOD_POWERS } from '../door/method-powers';
+
+describe('the change log in words', () => {
+  it('says what connecting, stopping and answering did, never the raw method and JSON', () => {
+    expect(summarize('connect', { name: 'filesystem' })).toBe('connect "filesystem"');
+    expect(summarize('connect', { name: 'gh', flow: 'device', retry: true })).toBe('start again the sign-in to "gh", signing in with a code');
+    expect(summarize('cancelLogin', { name: 'gh' })).toBe('cancel the sign-in to "gh"');
+    expect(summarize('stopServer', { name: 'memory' })).toBe('stop the server "memory"');
+    expect(summarize('restartServer', { name: 'memory' })).toBe('restart the server "memory"');
+    expect(summarize('answerAsk', { id: 'a-1', action: 'accept', content: { pin: '1234' } })).toBe("answer a server's question");
+  });
+
+  it('writes no logged method of the App API (every one but the reads) as `name {json}`', () => {
+    const logged = (Object.keys(METHOD_POWERS) as ApiMethod[]).filter((m) => METHOD_POWERS[m] !== 'read');
+    expect(logged.length).toBeGreaterThan(30);
+    for (const method of logged) {
+      const line = summarize(method, { name: 'x', id: 'i', server: 's', tool: 't', uri: 'u', names: [], servers: method === 'declareServers' ? {} : '*', agents: {}, store: 'pass', path: 'p', kind: 'call', appId: 'app', agent: 'a', client: 'cursor', config: { url: 'https://example.test/mcp' } });
+      expect(line, method).not.toMatch(/[{}]/);
+      // A camelCase method name in the line is the App API speaking, not words.
+      if (/[A-Z]/.test(method)) expect(line, method).not.toContain(method);
+    }
+  });
+
+  it('puts a method without its own line in words', () => {
+    expect(methodInWords('setBridgePaused')).toBe('set bridge paused');
+  });
+});

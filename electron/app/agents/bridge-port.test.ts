@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { CodedError } from '../../../shared/errors';
+import { chooseBridgePort } from './bridge-port';
+
+const busy = (taken: number[]) => (port: number) => Promise.resolve(!taken.includes(port));
+
+describe('chooseBridgePort', () => {
+  it('keeps the default when it is free', async () => {
+    const lines: string[] = [];
+    expect(await chooseBridgePort({ fallback: 47781, configFile: 'mcp.json', portFree: busy([]), log: (l) => lines.push(l) })).toBe(47781);
+    expect(lines).toEqual([]);
+  });
+
+  it('gives way to a free port when another program holds the default, and says which', async () => {
+    const lines: string[] = [];
+    expect(await chooseBridgePort({ fallback: 47781, configFile: 'mcp.json', portFree: busy([47781]), log: (l) => lines.push(l) })).toBe(0);
+    expect(lines.join('\n')).toContain('Port 47781');
+  });
+
+  it('refuses a busy port given with --bridge-port with a coded error naming the option', async () => {
+    const error = await chooseBridgePort({ given: 5000, fallback: 47781, configFile: 'mcp.json', portFree: busy([5000]), log: () => undefined }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CodedError);
+    expect((error as CodedError).code).toBe('server_unavailable');
+    expect((error as CodedError).message).toContain('--bridge-port');
+  });
+
+  it('refuses a busy port from settings.bridgePort, naming the file', async () => {
+    const error = await chooseBridgePort({ configured: 5000, fallback: 47781, configFile: '/d/mcp.json', portFree: busy([5000]), log: () => undefined }).catch((e: unknown) => e);
+    expect((error as CodedError).message).toContain('/d/mcp.json (settings.bridgePort)');
+    expect((error as CodedError).hint).toContain('settings.bridgePort');
+  });
+
+  it('takes a free chosen port and port 0 as they are', async () => {
+    expect(await chooseBridgePort({ given: 0, fallback: 47781, configFile: 'm', portFree: busy([0]), log: () => undefined })).toBe(0);
+    expect(await chooseBridgePort({ configured: 5001, fallback: 47781, configFile: 'm', portFree: busy([]), log: () => undefined })).toBe(5001);
+  });
+});

@@ -1,0 +1,34 @@
+import { CodedError } from '../../../shared/errors';
+
+export interface BridgePortOptions {
+  /** From the caller (`serve --bridge-port`). */
+  given?: number | undefined;
+  /** From `settings.bridgePort` in mcp.json. */
+  configured?: number | undefined;
+  fallback: number;
+  configFile: string;
+  portFree: (port: number) => Promise<boolean>;
+  log: (line: string) => void;
+}
+
+/**
+ * The port the bridge listens on. A port the person chose is kept or refused with a coded error
+ * (agents are configured for it); the default, when another program holds it, gives way to a free one.
+ */
+export async function chooseBridgePort(options: BridgePortOptions): Promise<number> {
+  const chosen = options.given ?? options.configured;
+  if (chosen !== undefined) {
+    if (chosen === 0 || (await options.portFree(chosen))) return chosen;
+    const source = options.given !== undefined ? 'given with --bridge-port' : `set in ${options.configFile} (settings.bridgePort)`;
+    throw new CodedError('server_unavailable', `Port ${chosen} for the agent bridge (${source}) is in use by another program`, {
+      hint:
+        options.given !== undefined
+          ? 'Stop that program, or choose another port with --bridge-port (leave it out to pick a free one)'
+          : `Stop that program, or change settings.bridgePort in ${options.configFile} (remove it to pick a free one)`,
+      data: { port: chosen },
+    });
+  }
+  if (await options.portFree(options.fallback)) return options.fallback;
+  options.log(`Port ${options.fallback} (the bridge's default) is in use by another program; the bridge takes a free port instead (see its address).`);
+  return 0;
+}

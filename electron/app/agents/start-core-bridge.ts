@@ -1,0 +1,91 @@
+import { DEFAULT_BRIDGE_PORT, DEFAULT_UI_PORT } from '../../../shared/config';
+import { redact } from '../../../shared/redact';
+import type { Vault } from '../../../shared/vault';
+import { AgentStore, AuditLog, createBridge, type Bridge } from '../../bridge';
+import type { Pool } from '../../pool';
+import type { Registry } from '../../registry';
+import { chooseBridgePort } from './bridge-port';
+import type { CoreOptions } from '../lifecycle/core-types';
+import { isPortFree } from '../doctor';
+import { readRuntimeFile } from '../lifecycle/runtime-file';
+import type { SecretFiles } from '../secrets/secret-files';
+import { VERSION } from '../lifecycle/version';
+
+export interface CorePorts {
+  ui: number;
+  bridge: number;
+}
+
+export function portsOf(options: CoreOptions): CorePorts {
+  return options.ports ?? { ui: DEFAULT_UI_PORT, bridge: DEFAULT_BRIDGE_PORT };
+}
+
+export interface BridgeStart {
+  bridge: Bridge | undefined;
+  /** Why a bridge that was not required did not start (shown by `bridge status`). */
+  bridgeError: string | undefined;
+}
+
+export interface CoreBridgeOptions {
+  options: CoreOptions;
+  ports: CorePorts;
+  registry: Registry;
+  vault: Vault;
+  pool: Pool;
+  secretFiles: SecretFiles;
+  log: (line: string) => void;
+}
+
+/**
+ * Starts the agents' bridge where this process runs one. A required bridge that fails closes what is
+ * open and throws; otherwise the failure is reported and the core runs without it.
+ */
+export async function startCoreBridge({ options, ports, registry, vault, pool, secretFiles, log }: CoreBridgeOptions): Promise<BridgeStart> {
+  if (!options.bridge) return { bridge: undefined, bridgeError: undefined };
+  try {
+    const port = await chooseBridgePort({
+      given: options.bridge.port,
+      configured: registry.config().settings?.bridgePort,
+      fallback: ports.bridge,
+      configFile: registry.file,
+      portFree: isPortFree,
+      log,
+    });
+    const bridge = await createBridge({
+      pool,
+      dataDir: options.dataDir,
+      port,
+      log,
+      version: VERSION,
+      auditArguments: () => registry.config().settings?.auditArguments === true,
+    });
+    return { bridge, bridgeError: undefined };
+  } catch (error) {
+    if (options.bridge.required) {
+      await Promise.all([pool.close().then(() => secretFiles.close()), registry.close(), vault.close()]);
+      throw error;
+    }
+    const bridgeError = error instanceof Error ? error.message : String(error);
+    log(redact(`the bridge did not start: ${bridgeError}`));
+    return { bridge: undefined, bridgeError };
+  }
+}
+
+/** The bridge's agents and audit log, or this process's own view of them when it runs no bridge (a CLI command). */
+export function agentsAndAudit(bridge: Bridge | undefined, dataDir: string, log: (line: string) => void): { agents: AgentStore; audit: AuditLog } {
+  return {
+    agents: bridge?.agents ?? AgentStore.open({ dataDir, log }),
+    audit: bridge?.audit ?? new AuditLog({ dataDir, log }),
+  };
+}
+
+/** The bridge port from the command line, else the config, else the default; read before the bridge starts. */
+export function configuredBridgePort(options: CoreOptions, registry: Registry, ports: CorePorts): number {
+  return options.bridge?.port ?? registry.config().settings?.bridgePort ?? ports.bridge;
+}
+
+/** The address agents need: this process's bridge, else the running app's (runtime.json), else the configured port. */
+export async function bridgeUrlOf(bridge: Bridge | undefined, dataDir: string, bridgePort: number): Promise<string> {
+  const runningBridge = bridge ? undefined : (await readRuntimeFile(dataDir))?.bridge;
+  return bridge?.url ?? runningBridge ?? `http://127.0.0.1:${bridgePort}/mcp`;
+}

@@ -1,0 +1,129 @@
+import type { AppApi } from '../../../shared/api';
+import type { Vault } from '../../../shared/vault';
+import type { AuthCoordinator, Opener } from '../../auth';
+import type { AgentStore, AuditLog, Bridge } from '../../bridge';
+import type { Pool } from '../../pool';
+import type { Registry } from '../../registry';
+import { createAdminApi } from '../admin/admin-api';
+import { AdminLog } from '../admin/admin-log';
+import { createApiDoor, type ApiDoor } from '../door/api-door';
+import { createAppApi } from './app-api';
+import { createAsksApi } from '../asks/asks-api';
+import { createAuthApi, withAuthInfo } from '../sign-in/auth-api';
+import { createBridgeApi } from '../agents/bridge-api';
+import { cliStdioCommand } from '../agents/cli-command';
+import { clientContext, createClientApi } from '../client-setup';
+import { Confirmations } from '../door/confirmations';
+import { coreDoctor } from '../doctor/core-doctor';
+import type { EventHub } from './event-hub';
+import { createDecisionsApi, openDecisions, type OpenDecisions } from '../decisions';
+import { createInspectApi } from '../servers/inspect-api';
+import { AppGrants } from '../apps/app-grants';
+import { createAppsApi } from '../apps/apps-api';
+import type { AppsHost } from '../apps/apps-host';
+import { openSecretStores } from '../secrets/open-secret-stores';
+import { createSecretStoresApi } from '../secrets/secret-stores-api';
+import type { ServerLogs } from '../servers/server-logs';
+import type { SignIns } from '../sign-in/sign-in';
+import type { CorePorts } from '../agents/start-core-bridge';
+import { VERSION } from '../lifecycle/version';
+import type { WaitingAsks } from '../asks/waiting-asks';
+import type { RegistryApi } from '../servers/registry-api';
+import type { ToolPins } from '../../pinning';
+import { createPinsApi } from '../servers/pins-api';
+
+export interface AppApiParts {
+  dataDir: string;
+  env: Record<string, string | undefined>;
+  log: (line: string) => void;
+  /** Whether this process runs the bridge (the app): only it has a person to confirm requests. */
+  runsBridge: boolean;
+  ports: CorePorts;
+  registry: Registry;
+  vault: Vault;
+  pool: Pool;
+  auth: AuthCoordinator;
+  signIns: SignIns;
+  opener: Opener;
+  logs: ServerLogs;
+  waitingAsks: WaitingAsks;
+  events: EventHub;
+  bridge: Bridge | undefined;
+  bridgeError: string | undefined;
+  bridgeUrl: string;
+  agents: AgentStore;
+  audit: AuditLog;
+  settled: () => Promise<void>;
+  registryApi: RegistryApi['methods'];
+  apps: AppsHost;
+  pins: ToolPins;
+}
+
+export interface BuiltAppApi {
+  /** The App API as the person at this process: changes are logged as `ipc`. */
+  api: AppApi;
+  door: ApiDoor;
+  admin: AdminLog;
+  confirmations: Confirmations | undefined;
+  /** Everything waiting for the person, every kind (electron/app/decisions). */
+  decisions: OpenDecisions;
+}
+
+/** The App API from its parts (bridge, asks, admin, decisions, auth, inspect), behind the door that names each caller. */
+export function buildAppApi(parts: AppApiParts): BuiltAppApi {
+  const { registry, vault, pool, auth, events, settled } = parts;
+  const bridgeApi = createBridgeApi({
+    bridge: parts.bridge,
+    bridgeError: parts.bridgeError,
+    agents: parts.agents,
+    audit: parts.audit,
+    bridgeUrl: parts.bridgeUrl,
+    stdioCommand: () => cliStdioCommand({ dataDir: parts.dataDir, env: parts.env }),
+    changed: (info) => events.emit('bridgeChanged', info),
+    toolNames: async (server) => (await pool.tools(server).catch(() => [])).map((t) => t.name),
+  });
+  const admin = new AdminLog({ dataDir: parts.dataDir, log: parts.log });
+  const confirmations = parts.runsBridge ? new Confirmations() : undefined;
+  const asksApi = createAsksApi({ waiting: parts.waitingAsks, opener: parts.opener });
+  const adminApi = createAdminApi({ api: () => personApi, admin, ...(confirmations ? { confirmations } : {}) });
+  const pinsApi = createPinsApi({ pins: parts.pins, registry, settled });
+  const decisionParts = { bridgeApi, adminApi, asksApi, pinsApi };
+  const decisions = openDecisions({
+    dataDir: parts.dataDir,
+    log: parts.log,
+    bridge: parts.bridge,
+    confirmations,
+    waitingAsks: parts.waitingAsks,
+    pins: { pins: parts.pins, servers: () => Object.keys(registry.config().mcpServers), pinsApi },
+    appCalls: parts.apps.calls,
+    ...decisionParts,
+  });
+  const personApi: AppApi = createAppApi({
+    bridgeApi,
+    registryApi: parts.registryApi,
+    pinsApi,
+    clientApi: createClientApi({
+      agents: parts.agents,
+      bridgeUrl: () => parts.bridge?.url ?? parts.bridgeUrl,
+      stdioCommand: () => cliStdioCommand({ dataDir: parts.dataDir, env: parts.env }),
+      context: () => clientContext(parts.env),
+    }),
+    asksApi,
+    adminApi,
+    decisionsApi: createDecisionsApi({ queue: decisions.queue, ...decisionParts }),
+    authApi: createAuthApi({ auth, pool, registry, signIns: parts.signIns, settled }),
+    inspectApi: createInspectApi({ pool, registry, logs: parts.logs, settled }),
+    appsApi: createAppsApi({ pool, host: parts.apps, settled, grants: new AppGrants(parts.dataDir) }),
+    secretStoresApi: createSecretStoresApi({ registry, stores: openSecretStores(registry, vault, parts.env) }),
+    withAuthInfo: (statuses) => withAuthInfo(auth, registry, statuses),
+    version: VERSION,
+    registry,
+    pool,
+    vault,
+    events,
+    settled,
+    doctor: (input) => coreDoctor({ registry, vault, pool, env: parts.env, ports: parts.ports }, input),
+  });
+  const door = createApiDoor({ api: personApi, admin, ...(confirmations ? { confirmations } : {}) });
+  return { api: door.as({ caller: 'ipc' }), door, admin, confirmations, decisions };
+}

@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import type { ToolInfo } from '../../../shared/api';
+import type { Pool } from '../../pool';
+import { createAppsApi } from './apps-api';
+import { AppsHost } from './apps-host';
+
+const HTML = '<!doctype html><html><body>app</body></html>';
+
+function tool(server: string, name: string, app?: ToolInfo['app'], annotations?: ToolInfo['annotations']): ToolInfo {
+  return { server, name, inputSchema: { type: 'object' }, ...(app ? { app } : {}), ...(annotations ? { annotations } : {}) };
+}
+
+/** A pool of two servers; `calls` records what ran. */
+function fakePool(calls: string[]): Pool {
+  const tools: Record<string, ToolInfo[]> = {
+    shop: [
+      tool('shop', 'show-cart', { resourceUri: 'ui://shop/cart.html', visibility: ['model', 'app'] }),
+      tool('shop', 'refresh-cart', { visibility: ['app'] }, { readOnlyHint: true }),
+      tool('shop', 'place-order', undefined, { readOnlyHint: false }),
+      tool('shop', 'delete-account', { visibility: ['model'] }, { destructiveHint: true }),
+    ],
+    bank: [tool('bank', 'get-balance')],
+  };
+  const pool = {
+    tools: (server: string) => Promise.resolve(tools[server] ?? []),
+    start: () => Promise.resolve({}),
+    readResource: (_server: string, uri: string) => Promise.resolve({ contents: [{ uri, mimeType: 'text/html;profile=mcp-app', text: HTML, _meta: { ui: { permissions: { camera: {} } } } }] }),
+    callTool: (server: string, name: string, args: Record<string, unknown>) => {
+      calls.push(`${server}/${name} ${JSON.stringify(args)}`);
+      return Promise.resolve({ content: [{ type: 'text', text: 'done' }] });
+    },
+  };
+  return pool as unknown as Pool;
+}
+
+/** Resolves once `count` calls wait for the person (each hold comes after the pool's listing). */
+function waitingCalls(host: AppsHost, count: number): Promise<void> {
+  return new Promise((resolve) => {
+    if (host.calls.list().length >= count) return resolve();
+    const off = host.calls.on('pending', () => {
+      if (host.calls.list().length < count) return;
+      off();
+      resolve();
+    });
+  });
+}
+
+describe('apps api', () => {
+  async function opened(calls: string[] = []) {
+    const host = new AppsHost();
+    host.setOrigin('http://127.0.0.1:5555');
+    const api = createAppsApi({ pool: fakePool(calls), host, settled: () => Promise.resolve() });
+    const app = await api.openApp({ server: 'shop', tool: 'show-cart' });
+    return { api, app, host, calls };
+  }
+
+  it('opens a tool’s app on the app origin with nothing granted the person did not allow', async () => {
+    const { app, host } = await opened();
+    expect(app.address).toBe(`http://127.0.0.1:5555/app/${app.appId}`);
+    expect(app.requested).toEqual(['camera']);
+    expect(app.allow).toBe('');
+    expect(host.shelf.get(app.appId)?.html).toBe(HTML);
+  });
+
+  it('runs an app’s read call, holds a write for the person with its arguments, and refuses other servers and model-only tools', async () => {
+    const { api, app, calls, host } = await opened();
+    expect(await api.callAppTool({ appId: app.appId, tool: 'refresh-cart' })).toMatchObject({ content: [{ text: 'done' }] });
+    const shown: unknown[] = [];
+    host.calls.on('pending', (call) => {
+      shown.push({ tool: call.tool, tier: call.tier, arguments: call.arguments });
+      host.calls.decide(call.id, shown.length === 1 ? 'deny' : 'allow');
+    });
+    await expect(api.callAppTool({ appId: app.appId, tool: 'place-order', arguments: { id: 1 } })).rejects.toMatchObject({ code: 'denied', message: expect.stringContaining('did not allow') as unknown });
+    expect(calls).toEqual(['shop/refresh-cart {}']);
+    await api.callAppTool({ appId: app.appId, tool: 'place-order', arguments: { id: 2 } });
+    expect(shown).toEqual([
+      { tool: 'place-order', tier: 'write', arguments: { id: 1 } },
+      { tool: 'place-order', tier: 'write', arguments: { id: 2 } },
+    ]);
+    await expect(api.callAppTool({ appId: app.appId, tool: 'get-balance' })).rejects.toMatchObject({ code: 'denied' });
+    await expect(api.callAppTool({ appId: app.appId, tool: 'delete-account' })).rejects.toMatchObject({ code: 'denied' });
+    expect(shown).toHaveLength(2);
+    expect(calls).toEqual(['shop/refresh-cart {}', 'shop/place-order {"id":2}']);
+  });
+
+  it('refuses a waiting write when its app is closed, and bounds what one app may hold', async () => {
+    const { api, app, host, calls } = await opened();
+    const waiting = api.callAppTool({ appId: app.appId, tool: 'place-order', arguments: { id: 3 } });
+    await waitingCalls(host, 1);
+    await api.closeApp({ appId: app.appId });
+    await expect(waiting).rejects.toMatchObject({ code: 'denied', message: expect.stringContaining('closed') as unknown });
+    expect(host.calls.list()).toEqual([]);
+    const again = await api.openApp({ server: 'shop', tool: 'show-cart' });
+    const held = Array.from({ length: 5 }, () => api.callAppTool({ appId: again.appId, tool: 'place-order' }).catch((e: unknown) => e));
+    await waitingCalls(host, 5);
+    await expect(api.callAppTool({ appId: again.appId, tool: 'place-order' })).rejects.toMatchObject({ code: 'rate_limited' });
+    host.calls.close();
+    expect(await Promise.all(held)).toHaveLength(5);
+    expect(calls).toEqual([]);
+  });
+
+  it('refuses calls of a closed app and says where apps are shown when no app origin runs', async () => {
+    const { api, app } = await opened();
+    await api.closeApp({ appId: app.appId });
+    await expect(api.callAppTool({ appId: app.appId, tool: 'refresh-cart' })).rejects.toMatchObject({ code: 'not_found' });
+    const headless = createAppsApi({ pool: fakePool([]), host: new AppsHost(), settled: () => Promise.resolve() });
+    await expect(headless.openApp({ server: 'shop', tool: 'show-cart' })).rejects.toMatchObject({ code: 'server_unavailable' });
+    await expect(headless.openApp({ server: 'bank', tool: 'get-balance' })).rejects.toMatchObject({ code: 'not_found' });
+  });
+});

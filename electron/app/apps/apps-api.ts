@@ -1,0 +1,95 @@
+import type { ApiInput, AppApi } from '../../../shared/api';
+import { CodedError } from '../../../shared/errors';
+import { redactor } from '../../../shared/redact';
+import { toolTier } from '../../bridge';
+import { APP_MIME_TYPE, appFrameAllow, grantedPermissions, isVisibleToApps, requestedPermissions, resourceApp, type AppPermission } from '../../mcp-apps';
+import type { Pool } from '../../pool';
+import type { AppGrants } from './app-grants';
+import type { AppsHost } from './apps-host';
+
+export interface AppsApiOptions {
+  pool: Pool;
+  host: AppsHost;
+  settled: () => Promise<void>;
+  /** What the person allowed apps of each server (camera, microphone, …); nothing by default. */
+  grants?: AppGrants;
+}
+
+type AppsMethods = Pick<AppApi, 'openApp' | 'closeApp' | 'callAppTool' | 'listAppPermissions' | 'setAppPermissions'>;
+
+/** The app's document among a read's contents: the item of its address, as text or base64 blob. */
+function documentOf(contents: ReadonlyArray<Record<string, unknown>>, uri: string, maxBytes: number): { html: string; meta: unknown } {
+  const item = contents.find((c) => c['uri'] === uri) ?? contents[0];
+  if (!item || item['mimeType'] !== APP_MIME_TYPE) {
+    throw new CodedError('invalid_input', `${uri} is not an app document (${APP_MIME_TYPE})`, { hint: 'the server offers an app it does not serve; tell its maintainers' });
+  }
+  const text = item['text'];
+  const blob = item['blob'];
+  const bytes = typeof text === 'string' ? Buffer.byteLength(text) : typeof blob === 'string' ? Math.floor((blob.length * 3) / 4) : 0;
+  if (bytes > maxBytes) throw new CodedError('invalid_input', `The app at ${uri} is larger than ${String(Math.round(maxBytes / 1024 / 1024))} MiB`);
+  const html = typeof text === 'string' ? text : typeof blob === 'string' ? Buffer.from(blob, 'base64').toString('utf8') : undefined;
+  if (html === undefined) throw new CodedError('invalid_input', `${uri} has no document`);
+  return { html, meta: item['_meta'] };
+}
+
+/** MCP Apps in the app (SEP-1865): a tool's app opened on the app origin, and closed again. */
+export function createAppsApi(options: AppsApiOptions): AppsMethods {
+  const { pool, host } = options;
+  return {
+    openApp: async ({ server, tool }: ApiInput<'openApp'>) => {
+      await options.settled();
+      // A server not started yet has no inventory to find the tool in: opening its app starts it.
+      let info = (await pool.tools(server)).find((t) => t.name === tool);
+      if (info === undefined) {
+        await pool.start(server);
+        info = (await pool.tools(server)).find((t) => t.name === tool);
+      }
+      const uri = info?.app?.resourceUri;
+      if (uri === undefined) throw new CodedError('not_found', `"${server}" has no app for "${tool}"`, { hint: 'the Tools tab marks the tools that have one' });
+      const read = await pool.readResource(server, uri);
+      const { html, meta } = documentOf(read.contents, uri, host.shelf.maxBytes);
+      const resource = resourceApp(meta);
+      const granted = grantedPermissions(resource, (await options.grants?.allowed(server)) ?? new Set<AppPermission>());
+      const appId = host.shelf.put({ server, uri, html, declared: resource.csp, granted });
+      return {
+        appId,
+        address: host.addressOf(appId),
+        allow: appFrameAllow(granted),
+        requested: requestedPermissions(resource),
+        ...(resource.prefersBorder !== undefined ? { prefersBorder: resource.prefersBorder } : {}),
+      };
+    },
+    callAppTool: async ({ appId, tool, arguments: args }: ApiInput<'callAppTool'>) => {
+      const app = host.shelf.get(appId);
+      if (!app) throw new CodedError('not_found', 'That app was closed or has expired', { hint: 'open it again from the tool' });
+      await options.settled();
+      // SEP-1865 §tool visibility: an app reaches only its own server's tools that are visible to apps.
+      const info = (await pool.tools(app.server)).find((t) => t.name === tool);
+      if (!info || !isVisibleToApps(info.app === undefined ? undefined : { ui: info.app })) {
+        throw new CodedError('denied', `The app of "${app.server}" may not call "${tool}"`, { hint: 'an app calls only its own server’s tools that are visible to apps' });
+      }
+      const tier = toolTier(info);
+      // A change runs only once the person has seen the tool and its arguments and allowed it (decision kind `appCall`).
+      if (tier !== 'read') {
+        const outcome = await host.calls.hold({ appId, server: app.server, tool, tier, arguments: args ?? {} });
+        if (outcome !== 'allowed') {
+          throw new CodedError('denied', `You did not allow the app of "${app.server}" to run "${tool}" (${outcome})`, { hint: 'the app may ask again' });
+        }
+        if (!host.shelf.get(appId)) throw new CodedError('not_found', 'That app was closed while it waited', { hint: 'open it again from the tool' });
+      }
+      const result = await pool.callTool(app.server, tool, args ?? {});
+      return redactor.redactValue(result);
+    },
+    closeApp: ({ appId }: ApiInput<'closeApp'>) => {
+      host.shelf.drop(appId);
+      host.calls.dropApp(appId);
+      return Promise.resolve({ ok: true as const });
+    },
+    listAppPermissions: async ({ server }: ApiInput<'listAppPermissions'>) => ({ allowed: [...((await options.grants?.allowed(server)) ?? [])] }),
+    setAppPermissions: async ({ server, allowed }: ApiInput<'setAppPermissions'>) => {
+      if (!options.grants) throw new CodedError('server_unavailable', 'This process keeps no app permissions', { hint: 'allow it in the running app' });
+      await options.grants.set(server, allowed);
+      return { ok: true as const };
+    },
+  };
+}

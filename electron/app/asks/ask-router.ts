@@ -1,0 +1,168 @@
+import type { ElicitResult } from '@modelcontextprotocol/client';
+import type { AskOutcome, AuditEntry } from '../../../shared/api';
+import { redact } from '../../../shared/redact';
+import { isAgentAsker, type AgentAsker } from '../../bridge';
+import { AskRefused, AskTimeout, type AskContext, type AskRouter, type CallAsker } from '../../pool';
+import { elicitationView, MAX_SCHEMA_CHARS, samplingView } from './ask-view';
+import { routeElicitation, routeRoots, routeSampling, type AgentFacts } from './ask-routing';
+import type { WaitingAsks } from './waiting-asks';
+
+/** A call the person makes through the App API (the UI, the CLI's `call`); `callId` lets the caller find its requests. */
+export interface PersonAsker extends CallAsker {
+  readonly kind: 'person';
+  readonly callId?: string;
+}
+
+export function personAsker(callId?: string): PersonAsker {
+  return { kind: 'person', label: 'you', ...(callId !== undefined ? { callId } : {}) };
+}
+
+function isPersonAsker(asker: CallAsker | undefined): asker is PersonAsker {
+  return asker !== undefined && (asker as Partial<PersonAsker>).kind === 'person';
+}
+
+/** MCP client/sampling error handling: the code the spec shows for a rejected request. */
+const REJECTED = -1;
+
+export interface AskRouterOptions {
+  waiting: WaitingAsks;
+  /** One entry per request: how it ended, never its values. */
+  audit: (entry: AuditEntry) => void;
+  now: () => number;
+}
+
+function factsOf(agent: AgentAsker): AgentFacts {
+  return { agent: agent.agent, settings: agent.settings(), canElicit: agent.canElicit, canSample: agent.canSample, canListRoots: agent.canListRoots };
+}
+
+const timedOut = (reason: unknown): boolean => reason instanceof AskTimeout;
+
+/** At most this many roots are taken from an agent's client, as many as an entry may name (shared/config). */
+const MAX_AGENT_ROOTS = 64;
+
+/**
+ * The one place that decides who answers a server's request (ask-routing.ts) and does it: forwards
+ * to the agent's session, shows it to the person (WaitingAsks), or refuses; each request audited.
+ */
+export function createAskRouter(options: AskRouterOptions): AskRouter {
+  const { waiting, now } = options;
+
+  function record(context: AskContext, kind: 'elicitation' | 'sampling', started: number, answer: AskOutcome, answeredBy: 'agent' | 'person' | 'nobody'): void {
+    const agent = isAgentAsker(context.asker) ? context.asker.agent : '';
+    const outcome = answer === 'accept' ? 'ok' : answer === 'decline' ? 'denied' : answer === 'timeout' ? 'error' : 'cancelled';
+    options.audit({
+      time: started,
+      agent,
+      server: context.server,
+      kind,
+      tool: redact(context.call ?? '(outside any call)'),
+      durationMs: Math.max(0, now() - started),
+      outcome,
+      ...(answer === 'timeout' ? { errorCode: 'timeout' as const } : {}),
+      answer,
+      answeredBy,
+    });
+  }
+
+  function base(context: AskContext) {
+    const agent = isAgentAsker(context.asker) ? context.asker : undefined;
+    const callId = isPersonAsker(context.asker) ? context.asker.callId : undefined;
+    return {
+      server: context.server,
+      ...(context.asker ? { asker: context.asker.label } : {}),
+      ...(agent ? { agent: agent.agent } : {}),
+      ...(context.call !== undefined ? { call: context.call } : {}),
+      ...(callId !== undefined ? { callId } : {}),
+      expiresAt: context.expiresAt,
+    };
+  }
+
+  /** How a request that was not answered ended. */
+  const unanswered = (context: AskContext): AskOutcome => (timedOut(context.signal.reason) ? 'timeout' : 'ended');
+
+  return {
+    async elicit(params, context) {
+      const started = now();
+      const agent = isAgentAsker(context.asker) ? context.asker : undefined;
+      const route = routeElicitation(params.mode === 'url' ? 'url' : 'form', agent && factsOf(agent));
+      if (route.to === 'agent' && agent) {
+        try {
+          const result = await agent.elicit(params, context.signal);
+          record(context, 'elicitation', started, result.action, 'agent');
+          return result;
+        } catch (error) {
+          record(context, 'elicitation', started, context.signal.aborted ? unanswered(context) : 'cancel', 'agent');
+          throw error;
+        }
+      }
+      if (params.mode !== 'url' && JSON.stringify(params.requestedSchema).length > MAX_SCHEMA_CHARS) {
+        record(context, 'elicitation', started, 'decline', 'nobody');
+        return { action: 'decline' };
+      }
+      const answer = await waiting.ask(elicitationView(params, base(context)), context.signal, timedOut);
+      if (typeof answer === 'string') {
+        record(context, 'elicitation', started, answer, 'nobody');
+        throw new Error(`the request ${answer === 'timeout' ? 'timed out' : 'ended with its call'}`);
+      }
+      record(context, 'elicitation', started, answer.action, 'person');
+      const result: ElicitResult = { action: answer.action };
+      if (answer.content) result.content = answer.content;
+      return result;
+    },
+
+    async roots(context) {
+      const agent = isAgentAsker(context.asker) ? context.asker : undefined;
+      if (routeRoots(agent && factsOf(agent)).to !== 'agent' || !agent) return [];
+      let answer: Awaited<ReturnType<AgentAsker['listRoots']>>;
+      try {
+        answer = await agent.listRoots(context.signal);
+      } catch (error) {
+        // An answer that breaks the schema (a root that is no file:// URI) gives the server none, not an error of ours.
+        if (context.signal.aborted) throw error;
+        return [];
+      }
+      // Bounded as a configured list is (shared/config: at most 64 roots); only file:// roots (MCP client/roots).
+      return answer.roots.filter((root) => root.uri.startsWith('file://') && root.uri.length <= 4096).slice(0, MAX_AGENT_ROOTS);
+    },
+
+    async sample(params, context) {
+      const started = now();
+      const agent = isAgentAsker(context.asker) ? context.asker : undefined;
+      const route = routeSampling(agent && factsOf(agent));
+      if (route.to === 'refuse' || !agent) {
+        record(context, 'sampling', started, 'decline', 'nobody');
+        throw new AskRefused(REJECTED, `Sampling request declined: ${route.to === 'refuse' ? route.reason : 'no agent'}`);
+      }
+      // The person approves each request, seeing the messages the agent's model would get. A
+      // 2026-07-28 agent's round meanwhile waits for it, to put it with the others (mrtr §InputRequests).
+      const arrived = agent.expect?.();
+      let approval: Awaited<ReturnType<typeof waiting.ask>>;
+      try {
+        approval = await waiting.ask(samplingView(params, base(context)), context.signal, timedOut);
+      } catch (error) {
+        arrived?.();
+        throw error;
+      }
+      if (typeof approval === 'string' || approval.action !== 'accept') arrived?.();
+      if (typeof approval === 'string') {
+        record(context, 'sampling', started, approval, 'nobody');
+        throw new Error(`the request ${approval === 'timeout' ? 'timed out' : 'ended with its call'}`);
+      }
+      if (approval.action !== 'accept') {
+        record(context, 'sampling', started, approval.action, 'person');
+        throw new AskRefused(REJECTED, 'Sampling request declined by the person');
+      }
+      try {
+        // modelPreferences, systemPrompt and maxTokens go to the agent as the server sent them.
+        const answer = agent.sample(params, context.signal);
+        arrived?.();
+        const result = await answer;
+        record(context, 'sampling', started, 'accept', 'agent');
+        return result;
+      } catch (error) {
+        record(context, 'sampling', started, context.signal.aborted ? unanswered(context) : 'cancel', 'agent');
+        throw error;
+      }
+    },
+  };
+}

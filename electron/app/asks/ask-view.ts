@@ -1,0 +1,74 @@
+import type { CreateMessageRequestParams, ElicitRequestParams } from '@modelcontextprotocol/client';
+import { sensitiveFields, type PendingAsk } from '../../../shared/api';
+import { redact } from '../../../shared/redact';
+import { validateBrowserUrl } from '../../auth';
+
+/** A server controls these: bounded before the person sees them. */
+const MAX_MESSAGE_CHARS = 4000;
+export const MAX_SCHEMA_CHARS = 64 * 1024;
+const MAX_SAMPLING_CHARS = 32 * 1024;
+
+type ViewDraft = Omit<PendingAsk, 'id' | 'requestedAt'>;
+type Base = Pick<ViewDraft, 'server' | 'asker' | 'agent' | 'call' | 'callId' | 'expiresAt'>;
+
+function cut(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max)}[cut: ${text.length - max} more characters]`;
+}
+
+/**
+ * Why a URL-mode URL must not be opened: the checks sign-in uses (https, or http to this computer; a
+ * plain host, not link-local or a metadata service; no credentials or specials), and no
+ * internationalized host (a look-alike of a known name): such a URL is shown, never opened.
+ */
+export function urlProblem(url: string): { origin?: string; problem?: string } {
+  const parsed = URL.parse(url);
+  const origin = parsed && parsed.origin !== 'null' ? parsed.origin : undefined;
+  try {
+    const checked = validateBrowserUrl(url, 'to open');
+    if (checked.hostname.split('.').some((label) => label.startsWith('xn--'))) {
+      return { origin: checked.origin, problem: 'its host name is internationalized (it may imitate another); copy it only if you trust it' };
+    }
+    return { origin: checked.origin };
+  } catch (error) {
+    const reason = (error as { data?: { reason?: unknown } }).data?.reason;
+    return { ...(origin ? { origin } : {}), problem: typeof reason === 'string' ? reason : 'not a URL that can be opened' };
+  }
+}
+
+export function elicitationView(params: ElicitRequestParams, base: Base): ViewDraft {
+  const message = cut(params.message, MAX_MESSAGE_CHARS);
+  if (params.mode === 'url') {
+    const { origin, problem } = urlProblem(params.url);
+    return { ...base, kind: 'url', message, url: params.url, ...(origin !== undefined ? { origin } : {}), ...(problem !== undefined ? { urlProblem: problem } : {}) };
+  }
+  const schema = params.requestedSchema as Record<string, unknown>;
+  const sensitive = sensitiveFields(schema);
+  return { ...base, kind: 'form', message, requestedSchema: schema, ...(sensitive.length > 0 ? { sensitive } : {}) };
+}
+
+function contentText(content: unknown): string {
+  const items = Array.isArray(content) ? content : [content];
+  return items
+    .map((item: { type?: unknown; text?: unknown; mimeType?: unknown }) =>
+      item.type === 'text' && typeof item.text === 'string' ? item.text : `[${String(item.type)}${typeof item.mimeType === 'string' ? ` ${item.mimeType}` : ''}]`,
+    )
+    .join('\n');
+}
+
+/** What the person approves: the messages as they would reach the agent's model (redacted, bounded). */
+export function samplingView(params: CreateMessageRequestParams, base: Base): ViewDraft {
+  let left = MAX_SAMPLING_CHARS;
+  const messages = params.messages.map((m) => {
+    const text = cut(redact(contentText(m.content)), Math.max(0, left));
+    left -= text.length;
+    return { role: m.role, text };
+  });
+  return {
+    ...base,
+    kind: 'sampling',
+    message: `"${base.server}" asks ${base.asker ?? 'the agent'}'s model for a completion`,
+    messages,
+    ...(params.systemPrompt !== undefined ? { systemPrompt: cut(redact(params.systemPrompt), MAX_MESSAGE_CHARS) } : {}),
+    maxTokens: params.maxTokens,
+  };
+}

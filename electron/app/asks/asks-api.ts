@@ -1,0 +1,42 @@
+import type { ApiInput, ApiOutput } from '../../../shared/api';
+import { CodedError } from '../../../shared/errors';
+import { validateBrowserUrl, type Opener } from '../../auth';
+import { urlProblem } from './ask-view';
+import type { WaitingAsks } from './waiting-asks';
+
+export type AsksMethods = {
+  listAsks: (input: ApiInput<'listAsks'>) => Promise<ApiOutput<'listAsks'>>;
+  answerAsk: (input: ApiInput<'answerAsk'>) => Promise<ApiOutput<'answerAsk'>>;
+  openAskUrl: (input: ApiInput<'openAskUrl'>) => Promise<ApiOutput<'openAskUrl'>>;
+};
+
+export interface AsksApiOptions {
+  waiting: WaitingAsks;
+  /** The browser opener sign-in uses. */
+  opener: Opener;
+}
+
+/** Servers' requests waiting for the person: list, answer, and open a URL-mode URL (only when the person clicks). */
+export function createAsksApi(options: AsksApiOptions): AsksMethods {
+  const { waiting } = options;
+  return {
+    listAsks: () => Promise.resolve(waiting.list()),
+    answerAsk: ({ id, action, content }) => {
+      waiting.answer(id, { action, ...(content !== undefined ? { content } : {}) });
+      return Promise.resolve({ ok: true as const });
+    },
+    openAskUrl: async ({ id }) => {
+      const ask = waiting.get(id);
+      if (!ask || ask.kind !== 'url' || ask.url === undefined) {
+        throw new CodedError('not_found', 'no URL request with this id is waiting', { hint: 'it was answered, timed out, or its call ended' });
+      }
+      // Checked again at the click, as sign-in checks the URLs it opens.
+      const { problem } = urlProblem(ask.url);
+      if (problem !== undefined) {
+        throw new CodedError('denied', `This address was not opened: ${problem}`, { hint: 'decline the request, or contact the service\'s operator' });
+      }
+      await options.opener(validateBrowserUrl(ask.url).href);
+      return { ok: true as const };
+    },
+  };
+}

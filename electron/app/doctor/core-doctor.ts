@@ -1,0 +1,60 @@
+import type { ApiInput, DoctorCheck } from '../../../shared/api';
+import { toCodedError } from '../../../shared/errors';
+import { redact } from '../../../shared/redact';
+import type { Vault } from '../../../shared/vault';
+import type { Pool } from '../../pool';
+import type { Registry } from '../../registry';
+import { secretLookup, vaultDoctorCheck } from '../../vault';
+import { runDoctor } from './';
+import { openSecretStores } from '../secrets/open-secret-stores';
+import type { StoreEntryCheck } from './reference-checks';
+import { readRuntimeFile } from '../lifecycle/runtime-file';
+
+export interface CoreDoctorOptions {
+  registry: Registry;
+  vault: Vault;
+  pool: Pool;
+  env: Record<string, string | undefined>;
+  ports: { ui: number; bridge: number };
+}
+
+/** The core's doctor: the running app's real ports, every entry's references, and with `live` one exchange per server. */
+export async function coreDoctor(options: CoreDoctorOptions, input: ApiInput<'doctor'>): Promise<DoctorCheck[]> {
+  const { registry, vault, pool } = options;
+  const config = registry.config();
+  // A locked vault is reported by its own check; its secrets cannot be told missing meanwhile.
+  const vaultReady = vault.health().state === 'ready';
+  const stores = openSecretStores(registry, vault, options.env);
+  // Each store a reference names is asked for that entry: locked, missing or not approved shows here first.
+  const storeEntry = async (server: string, store: string, path: string): Promise<StoreEntryCheck> => {
+    try {
+      return { present: (await stores.open(store, server).get(path)) !== undefined };
+    } catch (error) {
+      const coded = toCodedError(error);
+      return { problem: redact(coded.message), ...(coded.hint !== undefined ? { fix: redact(coded.hint) } : {}) };
+    }
+  };
+  return runDoctor({
+    dataDir: registry.dataDir,
+    configFile: registry.file,
+    configIssues: registry.issues(),
+    servers: config.mcpServers,
+    approval: (name, server) => registry.approvals.status(name, server),
+    env: options.env,
+    ports: options.ports,
+    running: await readRuntimeFile(registry.dataDir),
+    bridgeSetting: config.settings?.bridgePort,
+    storeEntry,
+    ...(vaultReady ? { hasSecret: async (server: string, name: string) => (await secretLookup(vault, server)(name)) !== undefined } : {}),
+    ...(input.live
+      ? {
+          live: async (name: string) => {
+            // Through the pool: connect (initialize) if needed, then the listings, as an agent's first call would.
+            await pool.start(name);
+            return (await pool.tools(name)).length;
+          },
+        }
+      : {}),
+    extra: async () => [vaultDoctorCheck(await vault.checkHealth())],
+  });
+}

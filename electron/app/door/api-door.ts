@@ -1,0 +1,195 @@
+import {
+  API_METHODS,
+  PERSON_CALLERS,
+  type AdminEntry,
+  type ApiInput,
+  type ApiMethod,
+  type ApiOutput,
+  type AppApi,
+  type Caller,
+  type Confirmation,
+} from '../../../shared/api';
+import { CodedError, toCodedError } from '../../../shared/errors';
+import { redact } from '../../../shared/redact';
+import { consentInput, shownInput, summarize, type SummaryContext } from '../admin/admin-summary';
+import { ChangeRate, DEFAULT_CHANGE_RATE } from './change-rate';
+import type { Confirmations } from './confirmations';
+import { powerOf } from './method-powers';
+import { refuseNow } from './refuse-now';
+
+/** Where the door writes what changed (the AdminLog; a fake in tests). */
+export interface AdminRecorder {
+  record(entry: Omit<AdminEntry, 'id' | 'time'>): AdminEntry;
+}
+
+/** Who is calling, as the transport knows it. */
+export interface CallerInfo {
+  caller: Caller;
+  /** The process id a command line says it has (shown, not trusted). */
+  pid?: number;
+}
+
+export interface ApiDoorOptions {
+  /** The App API as the person: what runs once a call is let through. */
+  api: AppApi;
+  admin: AdminRecorder;
+  /** Present where the person can confirm (the app: serve, desktop); absent in CLI commands. */
+  confirmations?: Confirmations;
+  /** The command line's changes are paced (DEFAULT_CHANGE_RATE); `now` for tests. */
+  changeRate?: { burst: number; perSecond: number; now?: () => number };
+}
+
+export interface ApiDoor {
+  /** Calls a method as this caller: reads and narrowing run, widening from the command line waits for the person. */
+  call<M extends ApiMethod>(from: CallerInfo, method: M, input: ApiInput<M>): Promise<ApiOutput<M>>;
+  /** The App API for one caller (in-process callers: the desktop tray, the CLI's own commands). */
+  as(from: CallerInfo): AppApi;
+}
+
+/** The error a widening from the command line answers with: coded `denied`, the request's id in `data`. */
+export function waitingForConfirmation(confirmation: Confirmation): CodedError {
+  const minutes = Math.max(1, Math.round((confirmation.expiresAt - confirmation.requestedAt) / 60_000));
+  return new CodedError('denied', `Waiting for confirmation in the app: ${confirmation.summary}`, {
+    hint: `Confirm it in Connected Services (Activity → Changes) within ${minutes} minutes; nothing changed yet. Request ${confirmation.id}.`,
+    data: { confirmation: confirmation.id, expiresAt: confirmation.expiresAt },
+  });
+}
+
+/** Methods that record who decided (electron/app/decisions): they are told the caller. */
+const TOLD_WHO: ReadonlySet<ApiMethod> = new Set<ApiMethod>(['decide', 'decideApproval', 'reviewChanges']);
+
+function invoke<M extends ApiMethod>(api: AppApi, method: M, input: unknown, who?: Caller): Promise<ApiOutput<M>> {
+  if (who !== undefined && TOLD_WHO.has(method)) return (api[method] as unknown as (input: unknown, who: Caller) => Promise<ApiOutput<M>>)(input, who);
+  return (api[method] as (input: unknown) => Promise<ApiOutput<M>>)(input);
+}
+
+/**
+ * The one place that knows who may do what (SECURITY.md): the person's interfaces (`app`,
+ * `ipc`, `terminal`) act; the command line acts directly only for reads and narrowing changes, and
+ * while an app runs its widening changes become confirmations. Every change is written to the admin log.
+ */
+export function createApiDoor(options: ApiDoorOptions): ApiDoor {
+  const { api, admin, confirmations } = options;
+  const rate = options.changeRate ?? DEFAULT_CHANGE_RATE;
+  // One credential, one pace: every process holding the command line's credential shares it.
+  const cliChanges = new ChangeRate({ burst: rate.burst, perSecond: rate.perSecond, now: options.changeRate?.now ?? Date.now });
+
+  /** Best effort: a summary without its context still says what is asked. */
+  const context = (method: ApiMethod, input: unknown): Promise<SummaryContext> => contextOf(method, input).catch(() => ({}));
+  const contextOf = async (method: ApiMethod, input: unknown): Promise<SummaryContext> => {
+    if (method === 'decideApproval' || (method === 'decide' && (input as ApiInput<'decide'>).kind === 'call')) {
+      const { id } = input as { id: string };
+      const approval = (await api.listApprovals({}).catch(() => [])).find((a) => a.id === id);
+      return approval ? { approval } : {};
+    }
+    if (method === 'approveServer') {
+      const { name } = input as ApiInput<'approveServer'>;
+      const row = (await api.status({}).catch(() => undefined))?.servers.find((s) => s.name === name);
+      return row?.commandLine !== undefined ? { commandLine: row.commandLine, ...(row.transport === 'http' ? { sendsSecrets: true } : {}) } : {};
+    }
+    if (method === 'approveSecretStore') {
+      const { name } = input as ApiInput<'approveSecretStore'>;
+      const row = (await api.listSecretStores({}).catch(() => [])).find((s) => s.name === name);
+      return row?.commandLine !== undefined ? { commandLine: row.commandLine } : {};
+    }
+    return {};
+  };
+
+  const entryBase = async (from: CallerInfo, method: ApiMethod, input: unknown): Promise<Omit<AdminEntry, 'id' | 'time' | 'outcome'>> => ({
+    who: from.caller,
+    ...(from.pid !== undefined ? { pid: from.pid } : {}),
+    method,
+    summary: summarize(method, input, await context(method, input)),
+    input: shownInput(method, input),
+  });
+
+  /**
+   * What the person confirms is what runs: an approval asked without the command line it approves
+   * gets the one shown now, so a config changed before the confirmation is refused, not approved.
+   */
+  const pinnedInput = async (method: ApiMethod, input: unknown): Promise<unknown> => {
+    if (method !== 'approveServer' && method !== 'approveSecretStore') return input;
+    if ((input as { commandLine?: string }).commandLine !== undefined) return input;
+    const { commandLine } = await context(method, input);
+    return commandLine === undefined ? input : { ...(input as object), commandLine };
+  };
+
+  /**
+   * A call of a tool its server's last inventory does not have is refused now, not after the person
+   * confirmed it (a server never listed is asked about as it is).
+   */
+  const refuseUnknownTool = async (method: ApiMethod, input: unknown): Promise<void> => {
+    if (method !== 'callTool') return;
+    const { server, tool } = input as ApiInput<'callTool'>;
+    const tools: unknown = await api.listTools({ server }).catch(() => undefined);
+    if (!Array.isArray(tools) || tools.length === 0) return;
+    if ((tools as Array<{ name: string }>).some((t) => t.name === tool)) return;
+    throw new CodedError('not_found', redact(`"${server}" has no tool "${tool}"`), {
+      hint: `run \`connected-services tools ${server}\` to see what it offers`,
+    });
+  };
+
+  /** Runs as the person and records the outcome. */
+  const run = async <M extends ApiMethod>(from: CallerInfo, method: M, input: unknown, extra: Partial<AdminEntry>): Promise<ApiOutput<M>> => {
+    const base = await entryBase(from, method, input);
+    try {
+      const result = await invoke(api, method, input, from.caller);
+      admin.record({ ...base, ...extra, outcome: extra.outcome ?? 'ok' });
+      return result;
+    } catch (error) {
+      admin.record({ ...base, ...extra, outcome: 'failed', error: redact(toCodedError(error).message) });
+      throw error;
+    }
+  };
+
+  const call = async <M extends ApiMethod>(from: CallerInfo, method: M, input: ApiInput<M>): Promise<ApiOutput<M>> => {
+    const power = await powerOf(method, input, { agent: async (name) => (await api.listAgents({})).find((a) => a.name === name) });
+    const person = PERSON_CALLERS.has(from.caller);
+    if (power === 'read') return invoke(api, method, input);
+    // Each change from the command line's credential is written to the admin log: paced, so none is buried.
+    if (from.caller === 'cli' && power !== 'person') cliChanges.take();
+    if (power === 'person') {
+      if (!person) {
+        throw new CodedError('denied', `${method} is the person's own: it is done in the app, not from the command line`, {
+          hint: 'Open Connected Services (Activity → Changes)',
+        });
+      }
+      // These record themselves, with who decided (decideConfirmation, acknowledgeChanges).
+      return (api[method] as unknown as (input: unknown, who: Caller) => Promise<ApiOutput<M>>)(input, from.caller);
+    }
+    if (power === 'narrowing' || person) return run(from, method, input, {});
+    if (from.caller === 'cli-offline') return run(from, method, input, { review: true });
+    // A widening from the command line while an app runs: the person decides.
+    if (!confirmations) {
+      throw new CodedError('denied', `While Connected Services runs, ${method} from the command line is confirmed in the app`, {
+        hint: 'Run the command again: it asks the running app, where you confirm it',
+      });
+    }
+    await refuseUnknownTool(method, input);
+    await refuseNow(api, method, input);
+    const pinned = await pinnedInput(method, input);
+    const base = await entryBase(from, method, pinned);
+    const confirmation = confirmations.request({
+      method,
+      input: pinned,
+      // What the person confirms is what runs, as sent (only values we hold named); the log keeps its redacted form.
+      shown: consentInput(method, pinned),
+      summary: base.summary,
+      from: from.caller,
+      ...(from.pid !== undefined ? { pid: from.pid } : {}),
+    });
+    admin.record({ ...base, outcome: 'waiting', confirmation: confirmation.id });
+    throw waitingForConfirmation(confirmation);
+  };
+
+  return {
+    call,
+    as: (from) => {
+      const out: Record<string, unknown> = { on: api.on.bind(api) };
+      for (const method of Object.keys(API_METHODS) as ApiMethod[]) {
+        out[method] = (input: unknown) => call(from, method, input as ApiInput<typeof method>);
+      }
+      return out as unknown as AppApi;
+    },
+  };
+}

@@ -1,0 +1,134 @@
+import { randomBytes } from 'node:crypto';
+import type { ApiMethod, Caller, Confirmation, ConfirmationAnswer, ConfirmationOutcome } from '../../../shared/api';
+import { CodedError } from '../../../shared/errors';
+import { Emitter } from '../../../shared/events';
+
+export const CONFIRMATION_TTL_MS = 10 * 60_000;
+/** More waiting than this and new requests are refused: a script cannot bury the person in cards. */
+export const MAX_WAITING_CONFIRMATIONS = 20;
+
+export interface ConfirmationsOptions {
+  now?: () => number;
+  ttlMs?: number;
+  maxWaiting?: number;
+}
+
+/** Methods whose answer is for the person alone: a new agent's token. */
+const PERSON_ONLY_ANSWERS: ReadonlySet<string> = new Set<ApiMethod>(['addAgent', 'rotateAgent']);
+
+export interface ConfirmationRequest {
+  method: ApiMethod;
+  /** The parsed input that confirming runs (kept in memory only). */
+  input: unknown;
+  /** The input as shown, redacted. */
+  shown: unknown;
+  summary: string;
+  from: Caller;
+  pid?: number;
+}
+
+interface Waiting {
+  view: Confirmation;
+  method: ApiMethod;
+  input: unknown;
+}
+
+export interface ConfirmationsEvents {
+  pending: Confirmation;
+  decided: { confirmation: Confirmation; outcome: ConfirmationOutcome };
+}
+
+/** Widenings asked for from the command line, waiting for the person; they expire. */
+export class Confirmations {
+  readonly #now: () => number;
+  readonly #ttlMs: number;
+  readonly #max: number;
+  readonly #waiting = new Map<string, Waiting>();
+  readonly #ended = new Map<string, ConfirmationAnswer>();
+  readonly #deciding = new Set<string>();
+  readonly #emitter = new Emitter<ConfirmationsEvents>();
+
+  constructor(options: ConfirmationsOptions = {}) {
+    this.#now = options.now ?? Date.now;
+    this.#ttlMs = options.ttlMs ?? CONFIRMATION_TTL_MS;
+    this.#max = options.maxWaiting ?? MAX_WAITING_CONFIRMATIONS;
+  }
+
+  request(request: ConfirmationRequest): Confirmation {
+    this.expire();
+    if (this.#waiting.size >= this.#max) {
+      throw new CodedError('rate_limited', `${this.#max} changes are already waiting for confirmation in the app`, {
+        hint: 'Confirm or refuse them in the app (Activity), or wait until they expire',
+      });
+    }
+    const requestedAt = this.#now();
+    const view: Confirmation = {
+      id: `c-${randomBytes(6).toString('hex')}`,
+      method: request.method,
+      summary: request.summary,
+      input: request.shown,
+      from: request.from,
+      ...(request.pid !== undefined ? { pid: request.pid } : {}),
+      requestedAt,
+      expiresAt: requestedAt + this.#ttlMs,
+    };
+    this.#waiting.set(view.id, { view, method: request.method, input: request.input });
+    this.#emitter.emit('pending', view);
+    return view;
+  }
+
+  list(): Confirmation[] {
+    this.expire();
+    return [...this.#waiting.values()].map((w) => w.view);
+  }
+
+  /** Takes a waiting request out to run or refuse it; `not_found` when unknown or expired. */
+  take(id: string): { view: Confirmation; method: ApiMethod; input: unknown } {
+    this.expire();
+    const waiting = this.#waiting.get(id);
+    if (!waiting) {
+      throw new CodedError('not_found', `No change ${id} is waiting for confirmation`, { hint: 'It was decided already, or expired: ask for it again' });
+    }
+    this.#waiting.delete(id);
+    // Confirmed and running: still waiting, for whoever asked, until it is settled.
+    this.#deciding.add(id);
+    return waiting;
+  }
+
+  /**
+   * Reports how a taken request ended, and keeps its end for whoever asked (`answer`): a result only
+   * where it is not the person's alone (a new agent's token is shown to the person, never to the asker).
+   */
+  settle(confirmation: Confirmation, outcome: ConfirmationOutcome, answer: { result?: unknown; error?: string } = {}): void {
+    this.#deciding.delete(confirmation.id);
+    const keep = PERSON_ONLY_ANSWERS.has(confirmation.method) ? { ...answer, result: undefined } : answer;
+    this.#ended.set(confirmation.id, { outcome, ...(keep.result !== undefined ? { result: keep.result } : {}), ...(keep.error !== undefined ? { error: keep.error } : {}) });
+    // Kept as long as requests wait: a few for a while, never a growing log.
+    while (this.#ended.size > this.#max) this.#ended.delete(this.#ended.keys().next().value as string);
+    this.#emitter.emit('decided', { confirmation, outcome });
+  }
+
+  /** How a request stands for whoever asked it: waiting, or how it ended (recent ones only). */
+  answer(id: string): ConfirmationAnswer {
+    this.expire();
+    if (this.#waiting.has(id) || this.#deciding.has(id)) return { outcome: 'waiting' };
+    const ended = this.#ended.get(id);
+    if (!ended) throw new CodedError('not_found', `No change ${id} was asked for recently`, { hint: 'Ask for it again' });
+    return ended;
+  }
+
+  /** Drops requests past their time, reporting each as expired. */
+  expire(): void {
+    const now = this.#now();
+    for (const [id, waiting] of this.#waiting) {
+      if (waiting.view.expiresAt > now) continue;
+      this.#waiting.delete(id);
+      this.#ended.set(id, { outcome: 'expired' });
+      this.#emitter.emit('decided', { confirmation: waiting.view, outcome: 'expired' });
+    }
+  }
+
+  on<E extends keyof ConfirmationsEvents>(event: E, listener: (payload: ConfirmationsEvents[E]) => void): () => void {
+    return this.#emitter.on(event, listener);
+  }
+}

@@ -1,0 +1,151 @@
+import { describe, expect, it } from 'vitest';
+import { API_METHODS, type AgentView, type ApiMethod } from '../../../shared/api';
+import { METHOD_POWERS, powerOf, type Power } from './method-powers';
+
+/**
+ * Every App API method and what it is to the command line. A method added to the contract fails
+ * here until it is classified (and, through `METHOD_POWERS`'s type, fails to compile).
+ */
+const EXPECTED: Record<ApiMethod, Power | 'depends'> = {
+  status: 'read',
+  addServer: 'widening',
+  removeServer: 'narrowing',
+  declareServers: 'widening',
+  forgetServers: 'narrowing',
+  declareAgents: 'widening',
+  forgetAgents: 'narrowing',
+  setServerEnabled: 'depends',
+  approveServer: 'widening',
+  connect: 'narrowing',
+  disconnect: 'depends',
+  cancelLogin: 'narrowing',
+  listSignIns: 'read',
+  setApiKey: 'widening',
+  stopServer: 'narrowing',
+  listTools: 'read',
+  listResources: 'read',
+  listPrompts: 'read',
+  readLogs: 'read',
+  readResource: 'widening',
+  openApp: 'widening',
+  closeApp: 'narrowing',
+  listAppPermissions: 'read',
+  setAppPermissions: 'person',
+  callAppTool: 'widening',
+  getPrompt: 'widening',
+  callTool: 'widening',
+  doctor: 'read',
+  listSecrets: 'read',
+  listSecretStores: 'read',
+  approveSecretStore: 'widening',
+  listStoreSecrets: 'read',
+  setStoreSecret: 'widening',
+  deleteStoreSecret: 'narrowing',
+  setSecret: 'widening',
+  deleteSecret: 'narrowing',
+  revealSecret: 'person',
+  bridgeInfo: 'read',
+  setBridgePaused: 'depends',
+  listAgents: 'read',
+  addAgent: 'widening',
+  updateAgent: 'depends',
+  removeAgent: 'narrowing',
+  rotateAgent: 'widening',
+  agentConfig: 'read',
+  listClients: 'read',
+  planClientConnection: 'read',
+  connectClient: 'widening',
+  disconnectClient: 'narrowing',
+  listApprovals: 'read',
+  decideApproval: 'depends',
+  readAudit: 'read',
+  importConfig: 'widening',
+  listConfirmations: 'read',
+  confirmationAnswer: 'read',
+  decideConfirmation: 'person',
+  readAdminLog: 'read',
+  listOfflineChanges: 'read',
+  acknowledgeChanges: 'person',
+  listAsks: 'read',
+  answerAsk: 'person',
+  openAskUrl: 'person',
+  serverConfig: 'read',
+  updateServer: 'widening',
+  restartServer: 'narrowing',
+  cancelCall: 'narrowing',
+  registryCatalog: 'read',
+  listHeldChanges: 'read',
+  reviewChanges: 'depends',
+  refreshRegistries: 'narrowing',
+  registryInstallOptions: 'read',
+  // Adds a server (and its secrets) as addServer does; a command still waits for approval.
+  installRegistryEntry: 'widening',
+  listDecisions: 'read',
+  decide: 'depends',
+};
+
+const AGENT: AgentView = {
+  name: 'claude',
+  servers: ['github'],
+  policy: { read: 'allow', write: 'ask', destructive: 'deny' },
+  tools: {},
+  createdAt: 0,
+  asks: { elicitation: 'deny', sampling: 'deny', roots: 'deny' },
+};
+const context = { agent: (name: string) => Promise.resolve(name === 'claude' ? AGENT : undefined) };
+
+describe('the caller rules of the App API', () => {
+  it('classifies every method of the contract, and nothing else', () => {
+    expect(Object.keys(METHOD_POWERS).sort()).toEqual(Object.keys(API_METHODS).sort());
+    expect(METHOD_POWERS).toEqual(EXPECTED);
+  });
+
+  it('decides the input-dependent ones: allowing, enabling and resuming widen; denying, disabling and pausing narrow', async () => {
+    expect(await powerOf('decideApproval', { id: 'a', decision: 'allow' }, context)).toBe('widening');
+    expect(await powerOf('decideApproval', { id: 'a', decision: 'allow', remember: true }, context)).toBe('widening');
+    expect(await powerOf('decideApproval', { id: 'a', decision: 'deny' }, context)).toBe('narrowing');
+    // One method for every decision: a call's as decideApproval's, the others the person's own.
+    expect(await powerOf('decide', { kind: 'call', id: 'a', answer: { decision: 'allow' } }, context)).toBe('widening');
+    expect(await powerOf('decide', { kind: 'call', id: 'a', answer: { decision: 'deny' } }, context)).toBe('narrowing');
+    expect(await powerOf('decide', { kind: 'confirmation', id: 'c-1', answer: { decision: 'refuse' } }, context)).toBe('person');
+    expect(await powerOf('decide', { kind: 'ask', id: 'ask_1', answer: { action: 'decline' } }, context)).toBe('person');
+    expect(await powerOf('setServerEnabled', { name: 'github', enabled: true }, context)).toBe('widening');
+    expect(await powerOf('setServerEnabled', { name: 'github', enabled: false }, context)).toBe('narrowing');
+    expect(await powerOf('setBridgePaused', { paused: false }, context)).toBe('widening');
+    expect(await powerOf('setBridgePaused', { paused: true }, context)).toBe('narrowing');
+    // Forgetting the issuer pin lets the client secret go to another authorization server.
+    expect(await powerOf('disconnect', { name: 'github', forgetIssuer: true }, context)).toBe('widening');
+    expect(await powerOf('disconnect', { name: 'github', revoke: true }, context)).toBe('narrowing');
+    expect(await powerOf('disconnect', { name: 'github' }, context)).toBe('narrowing');
+  });
+
+  it('calls an agent update widening when it gives anything the agent did not have', async () => {
+    const widening = [
+      { name: 'claude', servers: '*' as const },
+      { name: 'claude', servers: ['github', 'slack'] },
+      { name: 'claude', policy: { write: 'allow' as const } },
+      { name: 'claude', policy: { destructive: 'ask' as const } },
+      { name: 'claude', tools: [{ server: 'github', tool: 'merge', decision: 'allow' as const }] },
+      // Removing a rule may give back what the tier allows.
+      { name: 'claude', tools: [{ server: 'github', tool: 'merge', decision: null }] },
+      { name: 'someone-new', servers: [] },
+      // Letting services' forms or sampling reach the agent.
+      { name: 'claude', asks: { elicitation: 'allow' as const } },
+      { name: 'claude', asks: { sampling: 'ask' as const } },
+      // Letting the agent's client hand services its folders again.
+      { name: 'claude', asks: { roots: 'allow' as const } },
+    ];
+    for (const input of widening) expect(await powerOf('updateAgent', input, context), JSON.stringify(input)).toBe('widening');
+    const narrowing = [
+      { name: 'claude', servers: [] },
+      { name: 'claude', servers: ['github'] },
+      { name: 'claude', policy: { read: 'ask' as const, write: 'deny' as const } },
+      { name: 'claude', tools: [{ server: 'github', tool: 'merge', decision: 'deny' as const }] },
+      { name: 'claude', asks: { elicitation: 'deny' as const, sampling: 'deny' as const } },
+      // Resources and prompts as tools pass the same gate and read tier as the MCP methods.
+      { name: 'claude', resourceTools: true },
+      { name: 'claude', resourceTools: false, names: 'plain' as const },
+    ];
+    for (const input of narrowing) expect(await powerOf('updateAgent', input, context), JSON.stringify(input)).toBe('narrowing');
+  });
+});

@@ -1,0 +1,61 @@
+import type { ApiInput, ApiMethod, AppApi } from '../../../shared/api';
+import { CodedError } from '../../../shared/errors';
+import { redact } from '../../../shared/redact';
+import { serverNotConfigured } from '../../registry';
+
+/** The methods that name a server that must be configured, and how to read its name. */
+const SERVER_OF: Partial<Record<ApiMethod, (input: never) => string>> = {
+  approveServer: (input: ApiInput<'approveServer'>) => input.name,
+  updateServer: (input: ApiInput<'updateServer'>) => input.name,
+  setServerEnabled: (input: ApiInput<'setServerEnabled'>) => input.name,
+  disconnect: (input: ApiInput<'disconnect'>) => input.name,
+  callTool: (input: ApiInput<'callTool'>) => input.server,
+  readResource: (input: ApiInput<'readResource'>) => input.server,
+  openApp: (input: ApiInput<'openApp'>) => input.server,
+  getPrompt: (input: ApiInput<'getPrompt'>) => input.server,
+};
+
+/** The methods that name an agent that must exist. */
+const AGENT_OF: Partial<Record<ApiMethod, (input: never) => string>> = {
+  updateAgent: (input: ApiInput<'updateAgent'>) => input.name,
+  rotateAgent: (input: ApiInput<'rotateAgent'>) => input.name,
+  connectClient: (input: ApiInput<'connectClient'>) => input.agent,
+};
+
+/**
+ * What a widening asked from the command line would fail with anyway, said now instead of after the
+ * person confirmed it (found by a try-out: `agents rotate nosuch` waited for confirmation, then
+ * failed). Only what is certain from the app's own lists; the method itself still checks everything.
+ */
+export async function refuseNow(api: AppApi, method: ApiMethod, input: unknown): Promise<void> {
+  const server = SERVER_OF[method]?.(input as never);
+  if (server !== undefined) {
+    const names = (await api.status({})).servers.map((s) => s.name);
+    if (!names.includes(server)) {
+      throw serverNotConfigured(server);
+    }
+  }
+  if (method === 'addServer') {
+    const { name } = input as ApiInput<'addServer'>;
+    if ((await api.status({})).servers.some((s) => s.name === name)) {
+      throw new CodedError('invalid_input', redact(`A server named "${name}" is already configured`), { hint: `Choose another name, or change it with \`connected-services servers edit ${name}\`` });
+    }
+  }
+  const agent = AGENT_OF[method]?.(input as never);
+  const agents = agent !== undefined || method === 'addAgent' ? (await api.listAgents({})).map((a) => a.name) : [];
+  if (agent !== undefined && !agents.includes(agent)) {
+    throw new CodedError('not_found', redact(`No agent named "${agent}"`), { hint: 'See `connected-services agents list`' });
+  }
+  if (method === 'addAgent') {
+    const { name } = input as ApiInput<'addAgent'>;
+    if (agents.includes(name)) {
+      throw new CodedError('invalid_input', redact(`An agent named "${name}" already exists`), { hint: `Choose another name, or run \`connected-services agents rotate ${name}\` for a new token` });
+    }
+  }
+  if (method === 'decideApproval' || (method === 'decide' && (input as ApiInput<'decide'>).kind === 'call')) {
+    const { id } = input as { id: string };
+    if (!(await api.listApprovals({})).some((a) => a.id === id)) {
+      throw new CodedError('not_found', redact(`No call is waiting for approval under id "${id}"`), { hint: 'See `connected-services approvals list`' });
+    }
+  }
+}

@@ -1,0 +1,49 @@
+import type { Vault } from '../../../shared/vault';
+import type { AuthCoordinator } from '../../auth';
+import type { AuditLog, Bridge } from '../../bridge';
+import type { ToolPins } from '../../pinning';
+import type { Pool } from '../../pool';
+import type { Registry } from '../../registry';
+import type { AdminLog } from '../admin/admin-log';
+import type { ApplyChain } from './apply-chain';
+import type { OpenDecisions } from '../decisions';
+import type { SecretFiles } from '../secrets/secret-files';
+import type { SignIns } from '../sign-in/sign-in';
+import type { WaitingAsks } from '../asks/waiting-asks';
+
+export interface OpenParts {
+  unsubscribe: (() => void)[];
+  signIns: SignIns;
+  waitingAsks: WaitingAsks;
+  applying: ApplyChain;
+  bridge: Bridge | undefined;
+  audit: AuditLog;
+  admin: AdminLog;
+  decisions: OpenDecisions;
+  pool: Pool;
+  pins: ToolPins;
+  secretFiles: SecretFiles;
+  auth: AuthCoordinator;
+  registry: Registry;
+  vault: Vault;
+}
+
+/** Stops listening and waiting, then closes from the top down: agents first, so no call reaches a pool that is closing. */
+export async function closeCore(parts: OpenParts): Promise<void> {
+  for (const off of parts.unsubscribe) off();
+  parts.signIns.cancelAll();
+  parts.waitingAsks.closeAll();
+  await parts.applying.settled().catch(() => undefined);
+  await parts.bridge?.close();
+  // Without a bridge the audit log is this core's own.
+  if (!parts.bridge) await parts.audit.close();
+  await parts.admin.close();
+  // After the bridge: the calls its closing denied are recorded too.
+  await parts.decisions.close();
+  await parts.pool.close();
+  await parts.pins.flush();
+  await parts.secretFiles.close();
+  await parts.auth.close();
+  await parts.registry.close();
+  await parts.vault.close();
+}

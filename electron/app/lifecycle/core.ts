@@ -1,0 +1,133 @@
+import { systemBrowserOpener, createAuthCoordinator } from '../../auth';
+import { applyFirstConfig } from './apply-chain';
+import { AppsHost } from '../apps/apps-host';
+import { buildAppApi } from '../api/build-app-api';
+import { closeCore } from './close-core';
+import type { Core, CoreOptions } from './core-types';
+import { EventHub } from '../api/event-hub';
+import { forgivingOpener } from '../sign-in/forgiving-opener';
+import { forwardAdminEvents, forwardAgentEvents, forwardAskEvents, forwardBridgeEvents, forwardCoreEvents, forwardDecisionEvents } from './forward-events';
+import { openCorePool, routeAsks } from './open-core-pool';
+import { forwardPinEvents, openToolPins } from '../servers/pin-events';
+import { openSecretFiles } from '../secrets/open-secret-files';
+import { openSecretStores } from '../secrets/open-secret-stores';
+import { openStores } from './open-stores';
+import { createRegistryApi } from '../servers/registry-api';
+import { ServerLogs } from '../servers/server-logs';
+import { SignIns } from '../sign-in/sign-in';
+import { agentsAndAudit, bridgeUrlOf, configuredBridgePort, portsOf, startCoreBridge } from '../agents/start-core-bridge';
+import { warmUpServers } from './warm-up';
+
+export type { Core, CoreOptions } from './core-types';
+
+/**
+ * The composition root, as steps in order: open registry and vault → secret files → auth → pool →
+ * apply the config and forward events → bridge → warm-up → App API. `close()` undoes them from the top.
+ */
+export async function createCore(options: CoreOptions): Promise<Core> {
+  const env = options.env ?? process.env;
+  const log = options.log ?? (() => undefined);
+  const { registry, vault } = await openStores(options, env, log);
+  const events = new EventHub();
+  const secretFiles = await openSecretFiles(options.dataDir, env, vault, log);
+  const opener = options.opener ?? forgivingOpener(systemBrowserOpener({ log }), log);
+  const secretStores = openSecretStores(registry, vault, env);
+  const auth = createAuthCoordinator({ vault, dataDir: options.dataDir, env, log, opener, secretStore: (server) => secretStores.resolverFor(server) });
+  const logs = new ServerLogs();
+  const asks = routeAsks();
+  const pins = openToolPins(options.dataDir, registry, log);
+  const pool = openCorePool({ dataDir: options.dataDir, env, log, registry, vault, auth, secretFiles, secretStores, asks: asks.router, logs, pins });
+  options.onPool?.(pool);
+  const signIns = new SignIns({ auth, pool, registry, onDeviceLogin: (login) => events.emit('deviceLogin', login), onSignIn: (progress) => events.emit('signIn', progress) });
+
+  const first = applyFirstConfig(registry, pool);
+  const applying = first.applying;
+  const unsubscribe = forwardCoreEvents({ registry, vault, pool, logs, secretFiles, events, applying, log });
+  if (options.watch) registry.watch();
+
+  const ports = portsOf(options);
+  const bridgePort = configuredBridgePort(options, registry, ports);
+  const { bridge, bridgeError } = await startCoreBridge({ options, ports, registry, vault, pool, secretFiles, log });
+  // After the bridge listens, with no I/O turn between (the bridge's listen resolves in a tick), so no
+  // agent finds the pool empty; the 50 inventory caches of a large config then load after the ready
+  // line, not before it (docs/how-it-is-built.md).
+  first.apply();
+  // After the bridge: a start-up that fails on its port spawns nothing.
+  let closed = false;
+  if (options.warmUp) warmUpServers(pool, applying, log, () => closed);
+
+  const { agents, audit } = agentsAndAudit(bridge, options.dataDir, log);
+  asks.auditTo(audit);
+  unsubscribe.push(...forwardAskEvents(asks.waiting, events));
+  if (bridge) unsubscribe.push(...forwardBridgeEvents(bridge, registry, events, applying));
+  unsubscribe.push(...forwardAgentEvents(agents, events));
+  const bridgeUrl = await bridgeUrlOf(bridge, options.dataDir, bridgePort);
+
+  const settled = async (): Promise<void> => {
+    await applying.settled();
+  };
+  // Background refresh only where the process lives on; CONNECTED_SERVICES_REGISTRY_REFRESH=off stops it (tests, air-gapped machines).
+  const registryApi = createRegistryApi({
+    dataDir: options.dataDir,
+    registry,
+    events,
+    log,
+    background: options.watch === true && env['CONNECTED_SERVICES_REGISTRY_REFRESH'] !== 'off',
+    vault,
+    env,
+    settled,
+  });
+  unsubscribe.push(() => registryApi.close());
+  const apps = new AppsHost();
+  const { api, door, admin, confirmations, decisions } = buildAppApi({
+    dataDir: options.dataDir,
+    env,
+    log,
+    runsBridge: options.bridge !== undefined,
+    ports,
+    registry,
+    vault,
+    pool,
+    auth,
+    signIns,
+    opener,
+    logs,
+    waitingAsks: asks.waiting,
+    events,
+    bridge,
+    bridgeError,
+    bridgeUrl,
+    agents,
+    audit,
+    settled,
+    registryApi: registryApi.methods,
+    apps,
+    pins,
+  });
+  unsubscribe.push(...forwardAdminEvents(admin, confirmations, events));
+  unsubscribe.push(...forwardPinEvents(pins, admin, events));
+  unsubscribe.push(...forwardDecisionEvents(decisions.queue, events));
+
+  const parts = { unsubscribe, signIns, waitingAsks: asks.waiting, applying, bridge, audit, admin, decisions, pool, pins, secretFiles, auth, registry, vault };
+  let closing: Promise<void> | undefined;
+  return {
+    api,
+    door,
+    confirmations,
+    asks: asks.waiting,
+    registry,
+    pool,
+    vault,
+    bridge,
+    auth,
+    signIns,
+    apps,
+    close: () => {
+      closing ??= (async () => {
+        closed = true;
+        await closeCore(parts);
+      })();
+      return closing;
+    },
+  };
+}

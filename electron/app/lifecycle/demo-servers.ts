@@ -1,0 +1,29 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import type { StdioServerConfig } from '../../../shared/config';
+
+const require = createRequire(import.meta.url);
+
+function packageEntry(pkg: string): string {
+  return join(dirname(require.resolve(`${pkg}/package.json`)), 'dist', 'index.js');
+}
+
+/**
+ * The reference servers the project ships, so a first run shows real tools offline.
+ * `node` from PATH rather than process.execPath: inside Electron, execPath is Electron itself.
+ */
+export function demoServers(dataDir: string): Record<string, StdioServerConfig> {
+  return {
+    everything: {
+      command: 'node',
+      args: [packageEntry('@modelcontextprotocol/server-everything'), 'stdio'],
+      description: 'MCP reference server with example tools, resources and prompts',
+    },
+    memory: {
+      command: 'node',
+      args: [packageEntry('@modelcontextprotocol/server-memory')],
+      env: { MEMORY_FILE_PATH: join(dataDir, 'demo', 'memory.jsonl') },
+      description: 'MCP reference knowledge-graph memory server',
+    },
+  };
+}

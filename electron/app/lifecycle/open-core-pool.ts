@@ -1,0 +1,114 @@
+import { join } from 'node:path';
+import type { AuditEntry } from '../../../shared/api';
+import { CodedError } from '../../../shared/errors';
+import { redact } from '../../../shared/redact';
+import type { Vault } from '../../../shared/vault';
+import type { AuthCoordinator } from '../../auth';
+import { commandLineOf, createPool, type AskRouter, type InventoryPins, type Pool, type PoolOptions } from '../../pool';
+import type { Registry } from '../../registry';
+import { secretLookup } from '../../vault';
+import { createAskRouter } from '../asks/ask-router';
+import { authTargetOf } from '../sign-in/auth-api';
+import { resolveServerConfig } from '../secrets/resolve-server';
+import type { SecretStores } from '../../secret-stores';
+import type { SecretFiles } from '../secrets/secret-files';
+import type { ServerLogs } from '../servers/server-logs';
+import { approvalCommandLine, withApprovalCommandLines } from '../servers/shown-command';
+import { WaitingAsks } from '../asks/waiting-asks';
+import { isStdio } from '../../../shared/config';
+
+/** Servers' requests (elicitation, sampling): routed to the agent or the person, audited once an audit log exists. */
+export interface AskRouting {
+  waiting: WaitingAsks;
+  router: AskRouter;
+  auditTo: (audit: { append(entry: AuditEntry): void }) => void;
+}
+
+export function routeAsks(): AskRouting {
+  const waiting = new WaitingAsks();
+  let auditAsk: (entry: AuditEntry) => void = () => undefined;
+  const router = createAskRouter({ waiting, audit: (entry) => auditAsk(entry), now: Date.now });
+  return {
+    waiting,
+    router,
+    auditTo: (audit) => {
+      auditAsk = (entry) => audit.append(entry);
+    },
+  };
+}
+
+export interface CorePoolOptions {
+  dataDir: string;
+  env: Record<string, string | undefined>;
+  log: (line: string) => void;
+  registry: Registry;
+  vault: Vault;
+  auth: AuthCoordinator;
+  secretFiles: SecretFiles;
+  /** The stores `${secret:STORE:PATH}` names (settings.secretStores). */
+  secretStores: SecretStores;
+  asks: AskRouter;
+  /** Each server's lines of the pool's log, kept for the Logs tab and `logs SERVER`. */
+  logs: ServerLogs;
+  /** Tools and prompts pinned at approval: every listing passes through them. */
+  pins: InventoryPins;
+}
+
+/**
+ * A spawn waits for the command's approval, and a connection that sends a secret for the approval
+ * of where it goes (registry/command-approvals.ts); the error names what waits and the fix.
+ */
+function approvalGate(registry: Registry): NonNullable<PoolOptions['gate']> {
+  return (name, config) => {
+    if (registry.approvals.status(name, config) !== 'pending') return null;
+    const hint = `Review it, then run \`connected-services servers approve ${name}\``;
+    if (isStdio(config)) {
+      return new CodedError('denied', `The command of "${name}" is waiting for your approval: ${redact(commandLineOf(config))}`, { hint, data: { server: name } });
+    }
+    return new CodedError('denied', `"${name}" sends a secret and waits for your approval: ${redact(approvalCommandLine(config))}`, {
+      hint,
+      data: { server: name },
+    });
+  };
+}
+
+/** The pool, given its seams: secrets, the coordinator's credentials, command approvals. */
+export function openCorePool(options: CorePoolOptions): Pool {
+  const { registry, vault, auth, env, log } = options;
+  const gate = approvalGate(registry);
+  const ownPool = createPool({
+    cacheDir: join(options.dataDir, 'cache', 'inventory'),
+    asks: { router: options.asks },
+    baseEnv: env,
+    log: (line) => {
+      options.logs.poolLine(line);
+      log(line);
+    },
+    resolve: (name, config) => resolveServerConfig(name, config, {
+        secret: secretLookup(vault, name),
+        // Fetched at each start (and each restart for a renewed credential), never kept here.
+        store: options.secretStores.resolverFor(name),
+        env,
+        secretFile: options.secretFiles.resolverFor(name),
+      }),
+    // Tokens come from the coordinator, which refreshes them under its locks (the SDK's own auth() would not).
+    httpFetch: (name, config) => auth.fetchFor(name, config),
+    // The same for programs on this computer: `${token}` and credential files.
+    credential: (name, credentialOptions) => {
+      const config = registry.config().mcpServers[name];
+      if (!config) return Promise.reject(new CodedError('not_found', `No server named "${name}" is configured, so it has no token to give.`, { hint: 'Fix the ${token:SERVER} reference in mcp.json.' }));
+      // `${token:NAME}` in another entry: that entry's approval covers the reference, not NAME's `auth` block
+      // (which key, which client); NAME's own approval does, so an unapproved edit there hands out nothing.
+      const waiting = gate(name, config);
+      if (waiting) {
+        return Promise.reject(new CodedError('denied', `The credential of "${name}" goes to no program while its entry waits for your approval. ${waiting.message}`, { ...(waiting.hint !== undefined ? { hint: waiting.hint } : {}), data: { server: name } }));
+      }
+      return auth.credential(name, authTargetOf(name, config), credentialOptions);
+    },
+    approval: (name, config) => registry.approvals.status(name, config),
+    gate,
+    pins: options.pins,
+  });
+  // Every status shows the whole entry its approval covers (the pool's line: code-loading variables only).
+  return withApprovalCommandLines(ownPool, registry);
+}

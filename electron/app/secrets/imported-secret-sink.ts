@@ -1,0 +1,22 @@
+import { CodedError } from '../../../shared/errors';
+import { secretKey, type Vault } from '../../../shared/vault';
+
+/**
+ * Where import puts the literal secrets it finds: a global vault secret named like `preferred`
+ * (`_2`, `_3`… when that name already holds another value). Refused when the vault would lose them.
+ */
+export async function importedSecretSink(vault: Vault, preferred: string, value: string): Promise<string> {
+  const health = vault.health();
+  if (!health.persistent) {
+    throw new CodedError('denied', 'The imported servers hold secrets in clear, and the vault cannot keep them: ' + health.message, {
+      hint: 'Unlock the OS keychain or set CONNECTED_SERVICES_PASSPHRASE, then import again. Nothing was imported.',
+    });
+  }
+  for (let attempt = 1; attempt <= 100; attempt++) {
+    const name = attempt === 1 ? preferred : `${preferred.slice(0, 120)}_${attempt}`;
+    const key = secretKey(name);
+    if (await vault.compareAndSet(key, undefined, value)) return name;
+    if ((await vault.get(key)) === value) return name;
+  }
+  throw new CodedError('internal', `Could not find a free secret name for ${preferred}`);
+}

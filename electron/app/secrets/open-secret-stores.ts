@@ -1,0 +1,27 @@
+import type { CommandStoreConfig } from '../../../shared/config';
+import type { Vault } from '../../../shared/vault';
+import type { Registry } from '../../registry';
+import { createSecretStores, type SecretStores } from '../../secret-stores';
+
+/**
+ * A command store's approval is kept with the servers' (approvals.json), under a name no server can
+ * have (server names have no ":"), as the command line of a stdio entry: the same fingerprint of
+ * what runs, so an edit of its command or arguments waits for the person again.
+ */
+export function storeApprovalName(store: string): string {
+  return `secret-store:${store}`;
+}
+
+export function storeApprovalEntry(config: CommandStoreConfig): { command: string; args: string[] } {
+  return { command: config.command, args: config.args ?? [] };
+}
+
+/** The stores `${secret:STORE:PATH}` reads, configured by `settings.secretStores` as it is now. */
+export function openSecretStores(registry: Registry, vault: Vault, env: Record<string, string | undefined>): SecretStores {
+  return createSecretStores({
+    settings: () => registry.config().settings,
+    vault,
+    env,
+    approval: (name, config) => (registry.approvals.status(storeApprovalName(name), storeApprovalEntry(config)) === 'approved' ? 'approved' : 'pending'),
+  });
+}

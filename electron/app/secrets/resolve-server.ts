@@ -1,0 +1,37 @@
+import { isStdio, type ServerConfig } from '../../../shared/config';
+import { CodedError } from '../../../shared/errors';
+import { resolveReferences, type ReferenceResolvers } from '../../vault';
+
+async function mapValues(record: Record<string, string> | undefined, resolvers: ReferenceResolvers): Promise<Record<string, string> | undefined> {
+  if (!record) return undefined;
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(record)) out[key] = await resolveReferences(value, resolvers);
+  return out;
+}
+
+/**
+ * `${secret:NAME}`, `${env:NAME}` (and `${secretFile:NAME}` for commands) in a server's env, args and headers, resolved just before it is
+ * spawned or connected, so each child receives only its own secrets and mcp.json never holds them.
+ */
+export async function resolveServerConfig(name: string, config: ServerConfig, resolvers: ReferenceResolvers): Promise<ServerConfig> {
+  try {
+    if (isStdio(config)) {
+      const env = await mapValues(config.env, resolvers);
+      const args = config.args ? await Promise.all(config.args.map((arg) => resolveReferences(arg, resolvers))) : undefined;
+      return { ...config, ...(env ? { env } : {}), ...(args ? { args } : {}) };
+    }
+    // No program reads a file for an HTTP server: `${secretFile:…}` is refused there.
+    const { secretFile: _files, ...httpResolvers } = resolvers;
+    const headers = await mapValues(config.headers, httpResolvers);
+    return { ...config, ...(headers ? { headers } : {}) };
+  } catch (error) {
+    // A reference that cannot be resolved (invalid_config) or a store that cannot answer (auth_required: needs_auth).
+    if (error instanceof CodedError && (error.code === 'invalid_config' || error.code === 'auth_required')) {
+      throw new CodedError(error.code, `Server "${name}": ${error.message}`, {
+        ...(error.hint !== undefined ? { hint: error.hint } : {}),
+        data: { ...error.data, server: name },
+      });
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,37 @@
+import { join } from 'node:path';
+import { redact } from '../../../shared/redact';
+import { ToolPins, type PinEvent } from '../../pinning';
+import type { Registry } from '../../registry';
+import type { AdminLog } from '../admin/admin-log';
+import type { EventHub } from '../api/event-hub';
+
+/** The pins of `<dataDir>/pins`, each server's `pinning.acceptNewTools` read from mcp.json at each listing. */
+export function openToolPins(dataDir: string, registry: Registry, log: (line: string) => void): ToolPins {
+  return new ToolPins({
+    dir: join(dataDir, 'pins'),
+    acceptNew: (server) => registry.config().mcpServers[server]?.pinning?.acceptNewTools === true,
+    log,
+  });
+}
+
+const SAID: Record<PinEvent['outcome'], string> = {
+  pinned: 'pinned at first listing',
+  'auto-accepted': 'accepted without review (pinning.acceptNewTools)',
+  removed: 'removed by the server',
+};
+
+function summaryOf(event: PinEvent): string {
+  const names = [...event.tools.map((t) => `tool ${t}`), ...event.prompts.map((p) => `prompt ${p}`)];
+  const shown = names.length > 8 ? `${names.slice(0, 8).join(', ')} and ${names.length - 8} more` : names.join(', ');
+  return redact(`${event.server}: ${shown} ${SAID[event.outcome]}`);
+}
+
+/** What waits → the UI (`heldChanged`); what a listing did without the person → the admin audit log. */
+export function forwardPinEvents(pins: ToolPins, admin: AdminLog, events: EventHub): Array<() => void> {
+  return [
+    pins.on('held', (payload) => events.emit('heldChanged', payload)),
+    pins.on('decided', (event) => {
+      admin.record({ who: 'app', method: 'pinTools', summary: summaryOf(event), input: { server: event.server, outcome: event.outcome, tools: event.tools, prompts: event.prompts }, outcome: 'ok' });
+    }),
+  ];
+}

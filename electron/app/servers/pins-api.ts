@@ -1,0 +1,43 @@
+import type { ApiInput, ApiOutput, PinDecision } from '../../../shared/api';
+import { CodedError } from '../../../shared/errors';
+import type { ToolPins } from '../../pinning';
+import type { Registry } from '../../registry';
+
+export interface PinsApiOptions {
+  pins: ToolPins;
+  registry: Registry;
+  /** Resolves when the pool has applied every config change seen so far. */
+  settled: () => Promise<void>;
+}
+
+export interface PinsMethods {
+  listHeldChanges(input: ApiInput<'listHeldChanges'>): Promise<ApiOutput<'listHeldChanges'>>;
+  reviewChanges(input: ApiInput<'reviewChanges'>): Promise<ApiOutput<'reviewChanges'>>;
+}
+
+/** Tools pinned at approval: what waits for the person, and their decisions (docs/configuration.md, "Pinned tools"). */
+export function createPinsApi({ pins, registry, settled }: PinsApiOptions): PinsMethods {
+  const servers = (): string[] => Object.keys(registry.config().mcpServers);
+  return {
+    async listHeldChanges({ server }) {
+      await settled();
+      if (server !== undefined) {
+        // A misspelt name is an error that says so, not "nothing waits".
+        registry.require(server);
+        return pins.held(server);
+      }
+      return (await Promise.all(servers().map((name) => pins.held(name)))).flat();
+    },
+    async reviewChanges({ name, decisions, acceptAll }) {
+      registry.require(name);
+      let chosen: PinDecision[] = decisions ?? [];
+      if (acceptAll === true) chosen = (await pins.held(name)).map((held) => ({ kind: held.kind, name: held.name, decision: 'accept' }));
+      if (chosen.length === 0) {
+        if (acceptAll === true) return { ok: true };
+        throw new CodedError('invalid_input', 'Name the tools to accept or refuse, or accept all.', { hint: `Run \`connected-services servers review ${name}\` to see what waits.` });
+      }
+      await pins.decide(name, chosen);
+      return { ok: true };
+    },
+  };
+}

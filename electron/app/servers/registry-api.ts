@@ -1,0 +1,83 @@
+import type { ApiInput, ApiOutput, RegistryCatalogView, RegistryState } from '../../../shared/api';
+import type { Vault } from '../../../shared/vault';
+import { configuredRegistries, RegistryCatalog } from '../../mcp-registry';
+import type { Registry } from '../../registry';
+import type { EventHub } from '../api/event-hub';
+import { installFromCatalog, installOptionsOf } from './registry-install';
+
+/** A snapshot older than this is refreshed in the background; checked every `CHECK_EVERY_MS`. */
+export const REFRESH_AFTER_MS = 6 * 60 * 60 * 1000;
+const CHECK_EVERY_MS = 60 * 60 * 1000;
+/** The first check waits for the start-up's own work. */
+const FIRST_CHECK_MS = 15_000;
+
+export interface RegistryApiOptions {
+  dataDir: string;
+  registry: Registry;
+  events: EventHub;
+  log: (line: string) => void;
+  /** Refresh in the background (long-running processes, unless CONNECTED_SERVICES_REGISTRY_REFRESH=off). */
+  background: boolean;
+  now?: () => number;
+  /** Installing an entry: its secrets go here, and the environment says which runtimes exist. */
+  vault: Vault;
+  env: Record<string, string | undefined>;
+  /** Resolves when the pool has applied every config change seen so far. */
+  settled: () => Promise<void>;
+}
+
+export interface RegistryApi {
+  methods: {
+    registryCatalog: () => Promise<RegistryCatalogView>;
+    refreshRegistries: (input: ApiInput<'refreshRegistries'>) => Promise<{ registries: RegistryState[] }>;
+    registryInstallOptions: (input: ApiInput<'registryInstallOptions'>) => Promise<ApiOutput<'registryInstallOptions'>>;
+    installRegistryEntry: (input: ApiInput<'installRegistryEntry'>) => Promise<ApiOutput<'installRegistryEntry'>>;
+  };
+  catalog: RegistryCatalog;
+  close(): void;
+}
+
+/** The MCP registries' catalog behind the App API (docs/configuration.md, "The registry catalog"). */
+export function createRegistryApi(options: RegistryApiOptions): RegistryApi {
+  const now = options.now ?? Date.now;
+  const registries = (): string[] => {
+    try {
+      return configuredRegistries(options.registry.config().settings);
+    } catch {
+      return []; // settings are checked when read; a bad address never reaches here
+    }
+  };
+  const catalog = new RegistryCatalog({ dataDir: options.dataDir, registries, now, log: options.log });
+  const off = catalog.on('state', (states) => options.events.emit('registryState', { registries: states }));
+  const timers: NodeJS.Timeout[] = [];
+  if (options.background) {
+    const check = (): void => {
+      void (async () => {
+        await catalog.load();
+        const stale = catalog.state().some((s) => s.syncedAt === undefined || now() - s.syncedAt > REFRESH_AFTER_MS);
+        if (stale) await catalog.refresh();
+      })().catch((error: unknown) => options.log(`registry refresh failed: ${String(error)}`));
+    };
+    timers.push(setTimeout(check, FIRST_CHECK_MS).unref(), setInterval(check, CHECK_EVERY_MS).unref());
+  }
+  return {
+    catalog,
+    methods: {
+      registryCatalog: async () => {
+        await catalog.load();
+        return { registries: catalog.state(), entries: catalog.rows() };
+      },
+      refreshRegistries: async ({ full }) => ({ registries: await catalog.refresh(full === true ? { full: true } : {}) }),
+      registryInstallOptions: async (input) => installOptionsOf(catalog, input),
+      installRegistryEntry: async (input) => {
+        const result = await installFromCatalog(catalog, input, { dataDir: options.dataDir, registry: options.registry, vault: options.vault, env: options.env });
+        await options.settled();
+        return result;
+      },
+    },
+    close: () => {
+      off();
+      for (const timer of timers) clearTimeout(timer);
+    },
+  };
+}

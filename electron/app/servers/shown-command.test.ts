@@ -1,0 +1,99 @@
+import os from 'node:os';
+import path from 'node:path';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ServerStatus } from '../../../shared/api';
+import type { McpConfig } from '../../../shared/config';
+import { REDACTED, redactor } from '../../../shared/redact';
+import { createPool, type Pool } from '../../pool';
+import { approvalCommandLine, withApprovalCommandLines } from './shown-command';
+
+describe('approvalCommandLine', () => {
+  it('shows every environment variable with its value as written, sorted, before the command', () => {
+    expect(
+      approvalCommandLine({
+        command: 'uvx',
+        args: ['mcp-server-git', '--repository', '/srv/my repo'],
+        env: { PYTHONUSERBASE: '/home/me/.local', GITHUB_TOKEN: '${secret:GH_TOKEN}', HOME_COPY: '${env:HOME}', LOG: 'info' },
+      }),
+    ).toBe("GITHUB_TOKEN='${secret:GH_TOKEN}' HOME_COPY='${env:HOME}' LOG=info PYTHONUSERBASE=/home/me/.local uvx mcp-server-git --repository '/srv/my repo'");
+  });
+
+  it('leads with the folder, and cannot be made to look like another command', () => {
+    expect(approvalCommandLine({ command: 'node', args: ['index.js'], cwd: '/srv/tool' })).toBe('cd /srv/tool && node index.js');
+    expect(approvalCommandLine({ command: 'node', env: { 'A B': 'x', C: 'line\nbreak', D: '' } })).toBe("'A B'=x C=$'line\\nbreak' D='' node");
+  });
+
+  it('shows the credential the program is handed: the auth block and the credential file', () => {
+    expect(
+      approvalCommandLine({ command: 'mail-mcp', auth: { type: 'oauth', issuer: 'https://id.example', clientId: 'app' }, credentialFile: { env: 'TOKEN_FILE', format: 'json' } }),
+    ).toBe('mail-mcp  # auth {"clientId":"app","issuer":"https://id.example","type":"oauth"}, credential file in $TOKEN_FILE (json)');
+    expect(approvalCommandLine({ command: 'notes', env: { KEY: '${token}' }, auth: { type: 'api_key', key: '${secret:NOTES}' } })).toBe(
+      'KEY=\'${token}\' notes  # auth {"key":"${secret:NOTES}","type":"api_key"}',
+    );
+    expect(approvalCommandLine({ command: 'notes', auth: { type: 'none' } })).toBe('notes');
+  });
+});
+
+describe('withApprovalCommandLines', () => {
+  let dir = '';
+  let pool: Pool | undefined;
+  afterEach(async () => {
+    await pool?.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('gives every status that leaves the pool the whole entry, literal secrets redacted', async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'cs-shown-command-'));
+    const config: McpConfig = {
+      mcpServers: {
+        git: { command: 'uvx', args: ['mcp-server-git'], env: { PYTHONUSERBASE: '/home/me/.local', API_KEY: 'literal-secret-5f2a9c1e' } },
+        web: { type: 'http', url: 'http://127.0.0.1:9/mcp' },
+      },
+    };
+    redactor.addSecret('literal-secret-5f2a9c1e');
+    const inner = createPool({ cacheDir: dir });
+    pool = withApprovalCommandLines(inner, { config: () => config });
+    const seen: ServerStatus[] = [];
+    pool.on('state', (status) => seen.push(status));
+    await pool.apply(config);
+    const expected = `API_KEY=${REDACTED} PYTHONUSERBASE=/home/me/.local uvx mcp-server-git`;
+    // The pool's own line names only code-loading variables.
+    expect(inner.status('git').commandLine).toBe('uvx mcp-server-git');
+    expect(pool.status('git').commandLine).toBe(expected);
+    expect(pool.statuses().map((s) => s.commandLine ?? s.url)).toEqual([expected, 'http://127.0.0.1:9/mcp']);
+    expect((await pool.stop('git')).commandLine).toBe(expected);
+    expect(seen.filter((s) => s.name === 'git').map((s) => s.commandLine)).toContain(expected);
+    expect(seen.filter((s) => s.name === 'git').every((s) => s.commandLine === expected)).toBe(true);
+  });
+
+  it("shows each announced status once, however many listen to the pool's states", async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'cs-shown-command-'));
+    const config: McpConfig = { mcpServers: { git: { command: 'uvx', args: ['mcp-server-git'] }, memory: { command: 'npx', args: ['server-memory'] } } };
+    let reads = 0;
+    pool = withApprovalCommandLines(createPool({ cacheDir: dir }), {
+      config: () => {
+        reads++;
+        return config;
+      },
+    });
+    const seen: ServerStatus[][] = [[], [], []];
+    for (const each of seen) pool.on('state', (status) => each.push(status));
+    await pool.apply(config);
+    // Two servers announced, three listeners: each status shown (the entry read) once.
+    expect(seen.map((each) => each.map((s) => s.name).sort())).toEqual([['git', 'memory'], ['git', 'memory'], ['git', 'memory']]);
+    expect(seen[1]?.every((s) => s.commandLine !== undefined)).toBe(true);
+    expect(reads).toBe(2);
+  });
+});
+
+describe('approvalCommandLine of an HTTP entry that sends secrets', () => {
+  it('shows the whole URL and which reference goes in which header, never a value', () => {
+    expect(approvalCommandLine({ url: 'https://api.example.com/mcp', headers: { Authorization: 'Bearer ${secret:github_token}', 'X-Team': 'blue' } })).toBe(
+      'https://api.example.com/mcp  # sends ${secret:github_token} in header Authorization',
+    );
+    expect(
+      approvalCommandLine({ url: 'https://a.example/${env:TENANT}/mcp', headers: { 'X-B': '${env:B} ${secret:c}', 'X-A': '${secret:a}' }, auth: { type: 'api_key', header: 'X-Key' } }),
+    ).toBe('https://a.example/${env:TENANT}/mcp  # sends ${env:TENANT} in the URL, ${secret:a} in header X-A, ${env:B} ${secret:c} in header X-B, its API key in header X-Key');
+  });
+});

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import type { ServerStatus } from '../../../shared/api';
+import type { HttpServerConfig } from '../../../shared/config';
+import type { AuthCoordinator } from '../../auth';
+import type { Pool } from '../../pool';
+import { requireServer, type Registry } from '../../registry';
+import { createAuthApi } from './auth-api';
+import type { SignIns } from './sign-in';
+
+const entry: HttpServerConfig = {
+  type: 'http',
+  url: 'https://mcp.example.com/mcp',
+  auth: { type: 'client_credentials', clientId: 'ops', clientSecret: '${secret:OTHER}', authServerMetadataUrl: 'https://id.example.com/meta' },
+};
+
+function setup(approval: 'approved' | 'pending') {
+  const disconnects: Array<{ revoke?: boolean; config?: unknown }> = [];
+  const forgotten: string[] = [];
+  const api = createAuthApi({
+    auth: {
+      disconnect: (_name: string, options: { revoke?: boolean; config?: unknown }) => {
+        disconnects.push(options);
+        return Promise.resolve({ removed: 1, revoked: true });
+      },
+      forgetIssuer: (name: string) => Promise.resolve(void forgotten.push(name)).then(() => 'https://id.example.com'),
+    } as unknown as AuthCoordinator,
+    pool: { stop: (name: string) => Promise.resolve({ name, state: 'stopped' } as unknown as ServerStatus) } as unknown as Pool,
+    registry: { config: () => ({ mcpServers: { svc: entry } }), require: (name: string) => requireServer({ mcpServers: { svc: entry } }, name), approvals: { status: () => approval } } as unknown as Registry,
+    signIns: { cancel: () => true } as unknown as SignIns,
+    settled: () => Promise.resolve(),
+  });
+  return { api, disconnects, forgotten };
+}
+
+describe('disconnect', () => {
+  // An edit may have put another secret in clientSecret: the revocation must not send it.
+  it('lends the revocation the client secret only while the entry is approved', async () => {
+    const approved = setup('approved');
+    await approved.api.disconnect({ name: 'svc', revoke: true });
+    expect(approved.disconnects[0]?.config).toBe(entry);
+    const waiting = setup('pending');
+    await waiting.api.disconnect({ name: 'svc', revoke: true });
+    expect(waiting.disconnects[0]).toEqual({ revoke: true });
+  });
+
+  it('forgets the issuer pin only when asked, and says which one it was', async () => {
+    const { api, forgotten } = setup('approved');
+    expect((await api.disconnect({ name: 'svc' })).forgottenIssuer).toBeUndefined();
+    expect(forgotten).toEqual([]);
+    expect((await api.disconnect({ name: 'svc', forgetIssuer: true })).forgottenIssuer).toBe('https://id.example.com');
+    expect(forgotten).toEqual(['svc']);
+  });
+});

@@ -1,0 +1,34 @@
+import { readFile } from 'node:fs/promises';
+import type { z } from 'zod';
+import { errnoCode } from './fs-errors';
+
+/** A small JSON file as read: its value, or why it is not to be trusted (`missing` when there is none). */
+export type JsonFileRead<T> = { ok: true; value: T } | { ok: false; reason: string };
+
+/**
+ * Reads a small JSON file checked by `schema`: missing, unreadable, not JSON and invalid each give
+ * their reason. With `server`, a file of one server's (named `<server>.json`) must also say it is
+ * that server's, so a file copied or renamed is not taken for another's.
+ */
+export async function readJsonFile<T>(file: string, schema: z.ZodType<T>, server?: string): Promise<JsonFileRead<T>> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    const code = errnoCode(error);
+    return { ok: false, reason: code === 'ENOENT' ? 'missing' : `unreadable (${code ?? 'error'})` };
+  }
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return { ok: false, reason: 'not valid JSON' };
+  }
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) return { ok: false, reason: `invalid (${parsed.error.issues[0]?.message ?? 'schema'})` };
+  if (server !== undefined) {
+    const owner = (parsed.data as { server?: unknown } | null)?.server;
+    if (owner !== server) return { ok: false, reason: `belongs to "${String(owner)}"` };
+  }
+  return { ok: true, value: parsed.data };
+}

@@ -1,0 +1,54 @@
+import { isStdio, type ServerConfig } from '../../shared/config';
+import type { Connection, ConnectRequest } from './connection';
+import type { SlotCredentials } from './credential-renewal';
+import type { InventoryPart } from './fetch-inventory';
+import type { ToolSchemas } from './output-validators';
+import { configuredRoots } from './roots';
+import type { RunningCalls } from './running-calls';
+import type { SlotOptions } from './slot-options';
+
+/** What a slot's starts hand their connections: where each reports (slot-lifecycle.ts). */
+export interface StartingSlot {
+  readonly name: string;
+  readonly options: Pick<SlotOptions, 'asks' | 'events' | 'now' | 'setTimer'>;
+  readonly calls: RunningCalls;
+  readonly credentials: SlotCredentials;
+  readonly toolSchemas: ToolSchemas;
+  /** The entry in force now (roots are read from it at each request). */
+  config(): ServerConfig;
+  /** Bumped by every stop: a start's reports are dropped once it changed. */
+  generation(): number;
+  closed(conn: Connection): void;
+  listChanged(generation: number, part: InventoryPart): void;
+}
+
+/** The request to the pool's connection factory for one start (connection.ts). */
+export function connectRequest(
+  slot: StartingSlot,
+  generation: number,
+  config: ServerConfig,
+  startupTimeoutMs: number,
+  signal: AbortSignal,
+  holder: { conn?: Connection },
+): ConnectRequest {
+  const { name, options } = slot;
+  return {
+    server: name,
+    config,
+    startupTimeoutMs,
+    signal,
+    onClosed: () => {
+      if (holder.conn) slot.closed(holder.conn);
+    },
+    onListChanged: (part) => slot.listChanged(generation, part),
+    onLog: (message) => {
+      if (generation === slot.generation()) options.events.emit('log', { server: name, ...message });
+    },
+    onResourceUpdated: (uri) => {
+      if (generation === slot.generation()) options.events.emit('resourceUpdated', { server: name, uri });
+    },
+    asks: { ...options.asks, calls: slot.calls, roots: () => configuredRoots(slot.config()), now: options.now, setTimer: options.setTimer },
+    prepare: async (resolved) => (isStdio(resolved) ? slot.credentials.prepare(resolved) : resolved),
+    toolSchemas: slot.toolSchemas,
+  };
+}

@@ -1,0 +1,56 @@
+import type { ServerState } from '../../shared/api';
+import { toCodedError, type CodedError, type WireError } from '../../shared/errors';
+import type { Connection } from './connection';
+import { endedError, floodedOf } from './map-error';
+import type { SlotState } from './slot-state';
+
+/** What a server's end while running needs of its slot (slot-lifecycle.ts). */
+export interface RestartHost {
+  readonly name: string;
+  readonly state: SlotState;
+  /** A connection runs or is starting. */
+  busy(): boolean;
+  /** Bumped by every stop. */
+  generation(): number;
+  start(): Promise<unknown>;
+  move(to: ServerState, error?: WireError): void;
+  publish(): void;
+  log(line: string): void;
+  now(): number;
+}
+
+/** The server ended on its own while ready: a flood halts it (restarting would only start it again), else a crash. */
+export function endedWhileRunning(host: RestartHost, conn: Connection): void {
+  void conn.close();
+  const error = endedError(host.name, conn.ended(), 'while running');
+  if (floodedOf(conn.ended())) {
+    host.state.halt(error);
+    host.state.note(error);
+    host.move('error', host.state.lastError);
+    return;
+  }
+  recordCrash(host, error);
+}
+
+/** A crash counted and shown; a restart scheduled with backoff unless the slot gave up (slot-state.ts). */
+function recordCrash(host: RestartHost, error: CodedError): void {
+  const { message, restartInMs } = host.state.crashed(error, host.now());
+  host.publish();
+  host.log(`[${host.name}] ${message}`);
+  if (restartInMs !== undefined) host.state.crashes.scheduleRestart(restartInMs, () => void autoRestart(host));
+}
+
+async function autoRestart(host: RestartHost): Promise<void> {
+  if (host.busy() || host.state.crashes.gaveUp || host.state.state !== 'error') return;
+  const generation = host.generation();
+  try {
+    await host.start();
+  } catch (error) {
+    const coded = toCodedError(error);
+    // A restart that dies again counts as another crash; other failures (timeout, auth) end the loop.
+    const idle = !host.busy() && !host.state.crashes.restartPending;
+    if (generation === host.generation() && idle && coded.code === 'server_unavailable' && host.state.state === 'error') {
+      recordCrash(host, coded);
+    }
+  }
+}

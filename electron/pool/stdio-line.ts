@@ -1,0 +1,34 @@
+import type { JSONRPCMessage } from '@modelcontextprotocol/client';
+import { parseRpcMessage, type RpcSchemas } from './rpc-message';
+
+const OPEN_BRACE = 0x7b;
+
+/** As the SDK's stdio transport frames a message (shared/stdio.js): one line of JSON. */
+export function serializeMessage(message: JSONRPCMessage): string {
+  return JSON.stringify(message) + '\n';
+}
+
+/**
+ * One stdout line read as a message: `blank` for a line of spaces only, undefined for a line that is
+ * not JSON-RPC. A line that does not start with `{` costs a byte compare.
+ */
+export function readRpcLine(
+  buffer: Buffer,
+  start: number,
+  end: number,
+  schemas: RpcSchemas<JSONRPCMessage> | undefined,
+): JSONRPCMessage | 'blank' | undefined {
+  let first = start;
+  while (first < end && (buffer[first] === 0x20 || buffer[first] === 0x09 || buffer[first] === 0x0d)) first++;
+  if (first === end) return 'blank';
+  if (buffer[first] !== OPEN_BRACE) return undefined;
+  try {
+    const value: unknown = JSON.parse(buffer.toString('utf8', first, end));
+    // A cheap look before the schema, whose failures are slow (a flood of `{}` lines).
+    if (typeof value !== 'object' || value === null || (value as { jsonrpc?: unknown }).jsonrpc !== '2.0') return undefined;
+    if (!schemas) return undefined;
+    return parseRpcMessage(value, schemas);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,35 @@
+import type { ChildProcessWithoutNullStreams, SpawnOptionsWithoutStdio } from 'node:child_process';
+import type { SpawnLike as ProcessSpawnLike } from '../proc-env';
+import type { FloodLimits } from './flood-budget';
+
+export const DEFAULT_MAX_MESSAGE_BYTES = 8 * 1024 * 1024;
+export const DEFAULT_STOP_GRACE_MS = 2000;
+/** Messages read but not yet handled; a server that outruns its client by more is stopped. */
+export const MAX_QUEUED_MESSAGES = 10_000;
+
+/** proc-env's SpawnLike with piped stdio: a server speaks MCP on stdin/stdout. */
+export type SpawnLike = ProcessSpawnLike<SpawnOptionsWithoutStdio, ChildProcessWithoutNullStreams>;
+
+export interface StdioTransportOptions {
+  /** The server's name, for messages. */
+  server: string;
+  command: string;
+  args: readonly string[];
+  cwd?: string | undefined;
+  /** The child's whole environment (see minimalEnv). */
+  env: Record<string, string>;
+  maxMessageBytes?: number;
+  /** SIGTERM → SIGKILL grace. */
+  stopGraceMs?: number;
+  log?: ((line: string) => void) | undefined;
+  /** Budgets for stderr and stray stdout lines; default DEFAULT_FLOOD_LIMITS. */
+  floodLimits?: FloodLimits | undefined;
+  now?: (() => number) | undefined;
+  spawn?: SpawnLike;
+  platform?: NodeJS.Platform;
+}
+
+export interface ExitInfo {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}

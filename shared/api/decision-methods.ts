@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { ServerNameSchema } from '../config';
+import { HeldChangeSchema, PinDecisionSchema } from './pin-views';
+import { DecideInputSchema, DecideOutputSchema, DecisionSchema } from './decision-views';
+import { OptionalServer, Ok } from './method-schemas';
+
+/** What waits for the person: held tool changes, and the decisions of every kind. */
+export const DECISION_METHODS = {
+  /** Tools and prompts held since their server's approval (new or changed), with their differences; one server or all. */
+  listHeldChanges: () => ({ input: OptionalServer, output: z.array(HeldChangeSchema) }),
+  /** The person's decisions on held tools and prompts of one server; `acceptAll` accepts whatever waits. */
+  reviewChanges: () => ({
+    input: z.strictObject({ name: ServerNameSchema, decisions: z.array(PinDecisionSchema).max(1000).optional(), acceptAll: z.boolean().optional() }),
+    output: Ok,
+  }),
+  /** Everything waiting for the person, of every kind (calls, confirmations, asks, tool changes, app calls), oldest first. */
+  listDecisions: () => ({ input: z.strictObject({}), output: z.array(DecisionSchema) }),
+  /** Answers one decision; its power is its kind's (allowing a call widens; the others are the person's). */
+  decide: () => ({ input: DecideInputSchema, output: DecideOutputSchema }),
+};

@@ -1,0 +1,7 @@
+import { z } from 'zod';
+import { ServerNameSchema } from '../config';
+
+/** Inputs and outputs several App API methods share. */
+export const ByName = z.strictObject({ name: ServerNameSchema });
+export const OptionalServer = z.strictObject({ server: ServerNameSchema.optional() });
+export const Ok = z.object({ ok: z.literal(true) });

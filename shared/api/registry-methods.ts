@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { ServerNameSchema } from '../config';
+import {
+  InstallChoiceSchema,
+  RegistryCatalogSchema,
+  RegistryInstallOptionsSchema,
+  RegistryStateSchema,
+} from './registry-views';
+
+/** The MCP registries' catalog and installing from it. */
+export const REGISTRY_METHODS = {
+  /** The MCP registries' entries from their snapshots (no network) and each registry's state. */
+  registryCatalog: () => ({ input: z.strictObject({}), output: RegistryCatalogSchema }),
+  /** Syncs every registry now (`full`: page through everything again); a failure is in the state, not thrown. */
+  refreshRegistries: () => ({ input: z.strictObject({ full: z.boolean().optional() }), output: z.object({ registries: z.array(RegistryStateSchema) }) }),
+  /** An entry's packages and remotes with the inputs each asks for (a form is built from them). */
+  registryInstallOptions: () => ({ input: z.strictObject({ registry: z.string().min(1).max(500), name: z.string().min(1).max(200) }), output: RegistryInstallOptionsSchema }),
+  /**
+   * Installs a registry entry as `servers add --from-registry` does: secrets to the vault, the entry
+   * with `${secret:…}` references; a command waits for approval. Returns the command line to approve.
+   */
+  installRegistryEntry: () => ({
+    input: z.strictObject({
+      registry: z.string().min(1).max(500),
+      name: z.string().min(1).max(200),
+      server: ServerNameSchema,
+      choice: InstallChoiceSchema,
+      inputs: z.record(z.string().min(1).max(200), z.string().max(64 * 1024)).refine((v) => Object.keys(v).length <= 256, 'too many inputs'),
+    }),
+    output: z.object({ name: ServerNameSchema, secrets: z.array(z.string()) }),
+  }),
+};

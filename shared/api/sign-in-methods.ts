@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { ServerNameSchema } from '../config';
+import { ServerStatusSchema } from './views';
+import { SignInProgressSchema } from './sign-in-views';
+import { ByName, Ok } from './method-schemas';
+
+/** Connecting a server: starting it, signing in and out, API keys. */
+export const SIGN_IN_METHODS = {
+  /**
+   * Starts the server now (spawn or connect) and refreshes its inventory; for an OAuth server
+   * without a valid credential, runs the sign-in flow first (browser, or device code).
+   */
+  connect: () => ({
+    /** `retry`: a sign-in to it already in progress is cancelled and a new one started (else that is refused). */
+    input: z.strictObject({ name: ServerNameSchema, flow: z.enum(['browser', 'device']).optional(), retry: z.boolean().optional() }),
+    output: ServerStatusSchema,
+  }),
+  /**
+   * Forgets the server's tokens (optionally revoking them at the authorization server) and stops it.
+   * With `revoke`: `revoked` tells whether every grant was revoked; if not, `revokeError` says which were
+   * not and why (they may still be live at their authorization server).
+   */
+  disconnect: () => ({
+    /**
+     * `forgetIssuer`: also forget which authorization server the entry's client secret belongs to, so
+     * the next sign-in may send it to another one (a widening). `forgottenIssuer`: the one forgotten,
+     * null when none was pinned.
+     */
+    input: z.strictObject({ name: ServerNameSchema, revoke: z.boolean().optional(), forgetIssuer: z.boolean().optional() }),
+    output: ServerStatusSchema.extend({ revoked: z.boolean().optional(), revokeError: z.string().optional(), forgottenIssuer: z.string().nullable().optional() }),
+  }),
+  /** Cancels a sign-in in progress (browser or device code). */
+  cancelLogin: () => ({ input: ByName, output: Ok }),
+  /** Sign-ins in progress (and the last end of each), with the browser's sign-in address and when the wait ends. */
+  listSignIns: () => ({ input: z.strictObject({}), output: z.array(SignInProgressSchema) }),
+  /**
+   * Stores the API key of an `api_key` entry where the entry reads it (its `\${secret:NAME}`, else the
+   * vault entry `<server>/apiKey`); a server waiting for it starts again.
+   */
+  setApiKey: () => ({ input: z.strictObject({ name: ServerNameSchema, value: z.string().min(1).max(64 * 1024) }), output: Ok }),
+};
