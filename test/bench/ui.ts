@@ -39,8 +39,9 @@ const PROBE = `(() => {
   window.__samples = [];
   window.__pending = 0;
   let lastMutation = 0;
+  // Attributes too: a row the search hides or shows again changes only its hidden attribute.
   new MutationObserver(() => { lastMutation = performance.now(); })
-    .observe(document.querySelector('main') || document.body, { childList: true, subtree: true, characterData: true });
+    .observe(document.querySelector('main') || document.body, { childList: true, subtree: true, characterData: true, attributes: true });
   // A task posted from a rAF callback runs after that frame is painted.
   function afterPaint(done) {
     requestAnimationFrame(() => {
