@@ -1,6 +1,7 @@
 import type { CallToolRequest, CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ClientCapabilities, InputRequiredResult as SdkInputRequired, ServerContext } from '@modelcontextprotocol/server';
 import { statelessAgentAsker } from './agent-asker';
+import { declaresApps } from './agent-listings';
 import type { CallContext } from './call-context';
 import { judgeAnswer, loadFormValidator } from './input-answers';
 import { StaleRequestState, type InputRequiredResult, type InputRounds } from './input-rounds';
@@ -47,6 +48,6 @@ export async function modernToolCall(sdk: ModernSdk, ctx: CallContext, rounds: I
   const envelope: Record<string, unknown> | undefined = rc.mcpReq.envelope;
   const declared = envelope?.[sdk.CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined;
   const asker = statelessAgentAsker(agentName, ctx.agents, { declared, ask: (method, params, signal) => held.ask(method, params, signal) });
-  held.run(callTool(ctx, agentName, request, held.extra(), asker));
+  held.run(callTool(ctx, agentName, request, held.extra(), asker, declaresApps(declared)));
   return sdkShape(await held.round(extra, progressToken));
 }
