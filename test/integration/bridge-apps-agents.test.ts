@@ -6,7 +6,8 @@ import type { AuditEntry } from '../../shared/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../electron/app';
 import { APP_MIME_TYPE, APPS_EXTENSION } from '../../electron/mcp-apps';
-import { appServer, shiftingServer } from '../fixtures/servers/config';
+import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { appServer, appSubscribeServer, shiftingServer } from '../fixtures/servers/config';
 import { connectAgent, type AgentClient } from '../support/bridge-harness';
 import { tempHome } from '../support/cli';
 import { connectModernAgent, type ModernAgent } from '../support/modern-agent';
@@ -45,11 +46,12 @@ beforeAll(async () => {
   core = await createCore({ dataDir: home, demo: false, env: { ...process.env, ...PASSPHRASE }, vaultProvider: 'passphrase', bridge: { port: 0, required: true } });
   await core.api.addServer({ name: 'monitor', config: appServer('system-monitor') });
   await core.api.addServer({ name: 'plain', config: shiftingServer(stageFile) });
-  for (const name of ['monitor', 'plain']) {
+  await core.api.addServer({ name: 'board', config: appSubscribeServer() });
+  for (const name of ['monitor', 'plain', 'board']) {
     await core.api.approveServer({ name });
     await core.api.connect({ name });
   }
-  tokens['apps'] = (await core.api.addAgent({ name: 'apps', servers: ['monitor', 'plain'], policy: ALLOW })).token;
+  tokens['apps'] = (await core.api.addAgent({ name: 'apps', servers: ['monitor', 'plain', 'board'], policy: ALLOW })).token;
   tokens['noapps'] = (await core.api.addAgent({ name: 'noapps', servers: ['plain'], policy: ALLOW })).token;
   tokens['searcher'] = (await core.api.addAgent({ name: 'searcher', servers: ['monitor'], toolMode: 'search', policy: ALLOW })).token;
 }, 90_000);
@@ -85,6 +87,20 @@ describe('MCP Apps for agents through the bridge', () => {
     expect(JSON.stringify(await modernPlain.client.callTool(query))).not.toContain('poll-system-stats');
     const modernApps = await modern('searcher', true);
     expect(JSON.stringify(await modernApps.client.callTool(query))).toContain('monitor__poll-system-stats');
+  }, 60_000);
+
+  it('subscribes to an app’s rewritten ui:// address at the right server, and tells the change by that address', async () => {
+    const host = await legacy('apps', true);
+    const heard: string[] = [];
+    host.client.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => void heard.push(n.params.uri));
+    const touch = async (): Promise<string> => JSON.stringify((await host.client.callTool({ name: 'board__touch', arguments: {} })).content);
+    await host.client.subscribeResource({ uri: 'ui://board/board/view.html' });
+    // The server was asked by its own address.
+    expect(await touch()).toContain('[\\"ui://board/view.html\\"]');
+    await waitFor('the update', () => (heard.length > 0 ? true : undefined));
+    expect(heard).toEqual(['ui://board/board/view.html']);
+    await host.client.unsubscribeResource({ uri: 'ui://board/board/view.html' });
+    expect(await touch()).toContain('[]');
   }, 60_000);
 
   it('2026-07-28, SDK v2 client: app-only tools hidden without the extension, _meta.ui passed through with it', async () => {
