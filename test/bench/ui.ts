@@ -96,7 +96,8 @@ export async function benchUi(): Promise<Row[]> {
     const page = await browser.context.newPage();
     await page.route(`${ORIGIN}/**`, async (route) => {
       const url = new URL(route.request().url());
-      if (url.pathname === '/api/events') return route.fulfill({ status: 204 });
+      // Left open, as a live event stream (as in ui-registry.ts): an answered one makes the page say the app stopped, re-mounting the view and its search input.
+      if (url.pathname === '/api/events') return;
       if (url.pathname.startsWith('/api/')) {
         return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ result: benchAnswer(url.pathname.slice(5), data) }) });
       }
