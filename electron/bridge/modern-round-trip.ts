@@ -22,7 +22,8 @@ export interface RoundTrip<R> {
   args: unknown;
   progressToken: string | number | undefined;
   /** Starts the upstream request; the server's requests during it go to `asker`. */
-  start(extra: Extra, asker: AgentAsker): Promise<R>;
+  /** `declared`: the capabilities the agent's client sent with this request. */
+  start(extra: Extra, asker: AgentAsker, declared: ClientCapabilities | undefined): Promise<R>;
 }
 
 /**
@@ -54,7 +55,7 @@ export async function modernRoundTrip<R>(sdk: ModernSdk, ctx: CallContext, round
   const envelope: Record<string, unknown> | undefined = rc.mcpReq.envelope;
   const declared = envelope?.[sdk.CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined;
   const asker = statelessAgentAsker(agentName, ctx.agents, { declared, ask: (method, params, signal) => held.ask(method, params, signal), expect: () => held.expect() });
-  held.run(trip.start(held.extra(), asker));
+  held.run(trip.start(held.extra(), asker, declared));
   return sdkShape(await held.round(extra, trip.progressToken));
 }
 

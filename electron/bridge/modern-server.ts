@@ -1,5 +1,6 @@
 import type { CacheHint, ListToolsResult, Server, ServerContext } from '@modelcontextprotocol/server';
 import { listPrompts, listResources, listResourceTemplates, listTools, declaresApps } from './agent-listings';
+import { liveAppsExtensions } from './apps-advertised';
 import type { CallContext } from './call-context';
 import { modernExtra } from './modern-extra';
 import { complete } from './read-calls';
@@ -36,7 +37,7 @@ export function createModernServer(sdk: ModernSdk, ctx: CallContext, agentName: 
   const server = new sdk.Server(
     { name: 'connected-services', version },
     {
-      capabilities: { tools: { listChanged: true }, resources: { listChanged: true, subscribe: true }, prompts: { listChanged: true }, completions: {} },
+      capabilities: { tools: { listChanged: true }, resources: { listChanged: true, subscribe: true }, prompts: { listChanged: true }, completions: {}, extensions: liveAppsExtensions(ctx, agentName) },
       instructions: agentInstructions(ctx, agentName),
       cacheHints: {
         'tools/list': LISTING_CACHE,

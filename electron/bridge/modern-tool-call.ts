@@ -1,5 +1,6 @@
 import type { CallToolRequest, CallToolResult } from '@modelcontextprotocol/server';
 import type { InputRequiredResult as SdkInputRequired, ServerContext } from '@modelcontextprotocol/server';
+import { declaresApps } from './agent-listings';
 import type { CallContext } from './call-context';
 import type { InputRounds } from './input-rounds';
 import { modernRoundTrip } from './modern-round-trip';
@@ -13,6 +14,6 @@ export function modernToolCall(sdk: ModernSdk, ctx: CallContext, rounds: InputRo
     name: request.params.name,
     args: request.params.arguments,
     progressToken: request.params._meta?.progressToken,
-    start: (extra, asker) => callTool(ctx, agentName, request, extra, asker),
+    start: (extra, asker, declared) => callTool(ctx, agentName, request, extra, asker, declaresApps(declared)),
   });
 }

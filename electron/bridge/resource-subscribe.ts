@@ -1,6 +1,7 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { UnsubscribeRequest } from '@modelcontextprotocol/server';
 import { CodedError } from '../../shared/errors';
+import { fromBridgeAddress } from '../mcp-apps';
 import { agentError, rpcError } from './agent-errors';
 import type { CallContext } from './call-context';
 import { passGate, type Extra } from './call-gate';
@@ -52,7 +53,9 @@ export async function subscribeUri(ctx: CallContext, agentName: string, subscrib
       },
       run: async (target, cancel) => {
         const signal = cancel?.signal;
-        await ctx.subscriptions.add(session, subscriber.notify, target.server, uri, signal ? { signal } : {});
+        // An app's address as the bridge gives it (`ui://<server>/…`) is subscribed by the server's own (read-calls.ts does the same for reads).
+        const own = fromBridgeAddress(uri)?.uri ?? uri;
+        await ctx.subscriptions.add(session, subscriber.notify, target.server, own, signal ? { signal } : {});
         return {};
       },
     },

@@ -1,3 +1,4 @@
+import { toBridgeAddress } from '../mcp-apps';
 import type { Pool } from '../pool';
 
 /** At most this many resources one session subscribes to: each holds its server up. */
@@ -54,7 +55,8 @@ export class ResourceSubscriptions {
     const own = this.#sessions.get(session);
     if (own === undefined) return;
     for (const [key, held] of own.held) {
-      if (held.uri !== uri) continue;
+      // The agent names an app's resource by the bridge's address (`ui://<server>/…`), held by the server's own.
+      if (held.uri !== uri && toBridgeAddress(held.server, held.uri) !== uri) continue;
       own.held.delete(key);
       await this.#pool.unsubscribeResource(held.server, held.uri);
     }
@@ -71,6 +73,7 @@ export class ResourceSubscriptions {
   /** A server says one of its resources changed: every session subscribed to it is told. */
   updated(server: string, uri: string): void {
     const key = keyOf(server, uri);
-    for (const own of this.#sessions.values()) if (own.held.has(key)) own.notify(uri);
+    // Told as the agent subscribed: an app's address in the bridge's form (no other address changes).
+    for (const own of this.#sessions.values()) if (own.held.has(key)) own.notify(toBridgeAddress(server, uri));
   }
 }

@@ -41,7 +41,7 @@ function json(value: unknown): CallToolResult {
   return { content: [{ type: 'text', text: JSON.stringify(value) }] };
 }
 
-async function search(ctx: CallContext, agent: Readonly<Agent>, args: Record<string, unknown>): Promise<CallToolResult> {
+async function search(ctx: CallContext, agent: Readonly<Agent>, args: Record<string, unknown>, hostsApps: boolean): Promise<CallToolResult> {
   const { query, server, limit } = parsed(SearchArgs, args, SEARCH_TOOL);
   if (server !== undefined && !serverAllowed(agent, server)) {
     return errorResult(agentError(new CodedError('not_found', redact(`no service "${server}" among those you may use`), { hint: 'search without a server' })));
@@ -49,7 +49,7 @@ async function search(ctx: CallContext, agent: Readonly<Agent>, args: Record<str
   const counts = usageCounts(ctx);
   await counts.seed(ctx);
   const index = await ctx.toolIndex.tools();
-  const found = findTools(index, agent, { need: query, limit: limit ?? 5, ...(server !== undefined ? { server } : {}), used: (s, t) => counts.of(agent.name, s, t) });
+  const found = findTools(index, agent, { need: query, limit: limit ?? 5, ...(server !== undefined ? { server } : {}), used: (s, t) => counts.of(agent.name, s, t), appOnly: hostsApps });
   if (found.tools.length > 0) {
     // Only tools the agent may call are found (tool-finder.ts), so only those join its listing.
     if (agent.listFound === true) foundListing(ctx).add(agent.name, found.tools.map((t) => t.id));
@@ -88,6 +88,7 @@ export function isSearchTool(name: string): boolean {
   return name === SEARCH_TOOL || callToolTier(name) !== undefined;
 }
 
-export function callSearchTool(ctx: CallContext, agent: Readonly<Agent>, name: string, args: Record<string, unknown>, direct: DirectCall): Promise<CallToolResult> {
-  return name === SEARCH_TOOL ? search(ctx, agent, args) : call(ctx, agent, name, args, direct);
+/** `hostsApps`: the client declared MCP Apps; one that did not is never offered a tool only an app may call. */
+export function callSearchTool(ctx: CallContext, agent: Readonly<Agent>, name: string, args: Record<string, unknown>, direct: DirectCall, hostsApps = false): Promise<CallToolResult> {
+  return name === SEARCH_TOOL ? search(ctx, agent, args, hostsApps) : call(ctx, agent, name, args, direct);
 }

@@ -8,6 +8,7 @@ import { sessionSubscriber, subscribeUri, unsubscribe } from './resource-subscri
 import { callTool } from './tool-call';
 import { agentAsker } from './agent-asker';
 import { listPrompts, listResources, listResourceTemplates, listTools, declaresApps } from './agent-listings';
+import { appsExtensions } from './apps-advertised';
 import { lazySchemaValidator } from './lazy-schema-validator';
 import { onToolCall } from '../mcp-wire';
 
@@ -47,10 +48,11 @@ export async function createSessionServer(ctx: CallContext, agentName: string, v
     SubscribeRequestSchema,
     UnsubscribeRequestSchema,
   } = types;
+  const extensions = await appsExtensions(ctx, agentName);
   const server = new Server(
     { name: 'connected-services', version },
     {
-      capabilities: { tools: { listChanged: true }, resources: { listChanged: true, subscribe: true }, prompts: { listChanged: true }, logging: {}, completions: {} },
+      capabilities: { tools: { listChanged: true }, resources: { listChanged: true, subscribe: true }, prompts: { listChanged: true }, logging: {}, completions: {}, ...(extensions ? { extensions } : {}) },
       instructions: agentInstructions(ctx, agentName),
       jsonSchemaValidator: lazySchemaValidator(() => new AjvJsonSchemaValidator()),
     },
@@ -58,7 +60,7 @@ export async function createSessionServer(ctx: CallContext, agentName: string, v
 
   server.setRequestHandler(ListToolsRequestSchema, () => listTools(ctx, agentName, declaresApps(server.getClientCapabilities())));
   onToolCall(server, Protocol, CallToolRequestSchema, (request, extra) =>
-    callTool(ctx, agentName, request, extra, agentAsker(server, agentName, extra.requestId, ctx.agents)),
+    callTool(ctx, agentName, request, extra, agentAsker(server, agentName, extra.requestId, ctx.agents), declaresApps(server.getClientCapabilities())),
   );
   handleSetLevel(server, types);
 

@@ -38,8 +38,11 @@ async function findTool(ctx: CallContext, agent: Readonly<Agent>, name: string):
   return { target: { server: found.entry.server, name: found.entry.info.name, tier: verdict.tier, decision: verdict.decision, rule: verdict.overridden } };
 }
 
-/** tools/call: which tool, then the gate; the pool starts the server lazily, times out, cancels on the agent's abort. */
-export async function callTool(ctx: CallContext, agentName: string, request: CallToolRequest, extra: Extra, asker?: CallAsker): Promise<CallToolResult> {
+/**
+ * tools/call: which tool, then the gate; the pool starts the server lazily, times out, cancels on the
+ * agent's abort. `hostsApps`: the client declared MCP Apps, so tool search may offer app-only tools.
+ */
+export async function callTool(ctx: CallContext, agentName: string, request: CallToolRequest, extra: Extra, asker?: CallAsker, hostsApps = false): Promise<CallToolResult> {
   const name = request.params.name;
   const args = request.params.arguments ?? {};
   // Our own tools for tools-only clients come first: no server's tool is shown under their names to this agent.
@@ -47,7 +50,9 @@ export async function callTool(ctx: CallContext, agentName: string, request: Cal
   if (agent !== undefined && isResourceTool(agent, name)) return callResourceTool(ctx, agent, name, args, extra);
   // Search mode's tools; a call tool's call is this function again, with the real tool's name and arguments.
   if (agent?.toolMode !== undefined && isSearchTool(name)) {
-    return callSearchTool(ctx, agent, name, args, (real, realArgs) => callTool(ctx, agentName, { ...request, params: { ...request.params, name: real, arguments: realArgs } }, extra, asker));
+    const direct = (real: string, realArgs: Record<string, unknown>): Promise<CallToolResult> =>
+      callTool(ctx, agentName, { ...request, params: { ...request.params, name: real, arguments: realArgs } }, extra, asker, hostsApps);
+    return callSearchTool(ctx, agent, name, args, direct, hostsApps);
   }
   const result = await passGate(
     ctx,

@@ -59,6 +59,8 @@ export interface FindOptions {
   server?: string;
   limit: number;
   used: (server: string, tool: string) => Usage;
+  /** Whether tools only an app may call are found (the client hosts MCP Apps, SEP-1865 §visibility). */
+  appOnly?: boolean;
 }
 
 /** The best tools for a need among those the agent may call: a tool it may not call is never scored. */
@@ -73,6 +75,7 @@ export function findTools(index: ReadonlyMap<string, ToolEntry>, agent: Readonly
     admit: (doc) => {
       const entry = entryAt(doc);
       if (entry === undefined || (options.server !== undefined && entry.server !== options.server)) return false;
+      if (options.appOnly !== true && entry.info.app !== undefined && !entry.info.app.visibility.includes('model')) return false;
       const verdict = judgeTool(agent, entry.server, entry.info, entry.tier);
       return verdict !== undefined && verdict.decision !== 'deny';
     },

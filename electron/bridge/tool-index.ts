@@ -99,6 +99,8 @@ export class ToolIndex {
   readonly #pool: Pool;
   #version = 0;
   #tools: Cached<Map<string, ToolEntry>> | undefined;
+  /** The last tools map built, for answers that cannot wait (apps-advertised.ts). */
+  #latestTools: Map<string, ToolEntry> | undefined;
   #prompts: Cached<Map<string, PromptEntry>> | undefined;
   #resources: Cached<ResourceView> | undefined;
 
@@ -139,9 +141,15 @@ export class ToolIndex {
         const mark = unavailable.get(info.server);
         out.set(name, { server: info.server, info, tier: toolTier(info), listed: mark === undefined ? plain : markedUnavailable(plain, info.server, mark) });
       }
+      this.#latestTools = out;
       return out;
     });
     return this.#tools.value;
+  }
+
+  /** The tools map last built, possibly older than the inventories; undefined before the first. */
+  latestTools(): ReadonlyMap<string, ToolEntry> | undefined {
+    return this.#latestTools;
   }
 
   prompts(): Promise<Map<string, PromptEntry>> {

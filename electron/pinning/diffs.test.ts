@@ -42,6 +42,14 @@ describe('schema changes', () => {
     expect(toolChanges(before, before)).toEqual([]);
   });
 
+  it("shows a changed MCP App (_meta.ui) as the app's before and after", () => {
+    const withApp: ToolInfo = { ...before, app: { resourceUri: 'ui://s/view.html', visibility: ['model', 'app'] } };
+    expect(toolChanges(withApp, { ...withApp, app: { resourceUri: 'ui://s/other.html', visibility: ['app'] } })).toEqual([
+      { part: 'app', change: 'changed', before: '{"resourceUri":"ui://s/view.html","visibility":["model","app"]}', after: '{"resourceUri":"ui://s/other.html","visibility":["app"]}' },
+    ]);
+    expect(toolChanges(before, withApp).map((c) => `${c.part} ${c.change}`)).toEqual(['app added']);
+  });
+
   it("of a prompt, its arguments", () => {
     const p = { server: 's', name: 'greet', arguments: [{ name: 'who', required: true }] };
     expect(promptChanges(p, { ...p, arguments: [{ name: 'who' }, { name: 'tone', description: 'how' }] })).toEqual([

@@ -20,6 +20,18 @@ describe('the digest of a definition', () => {
     expect(toolDigest({ ...tool, title: 'Search' })).not.toBe(base);
   });
 
+  it("covers the tool's MCP App (_meta.ui): its address and visibility, not the order of the visibility list", () => {
+    const base = toolDigest(tool);
+    const withApp: ToolInfo = { ...tool, app: { resourceUri: 'ui://notes/view.html', visibility: ['model', 'app'] } };
+    expect(toolDigest(withApp)).not.toBe(base);
+    expect(toolDigest({ ...withApp, app: { resourceUri: 'ui://notes/other.html', visibility: ['model', 'app'] } })).not.toBe(toolDigest(withApp));
+    expect(toolDigest({ ...withApp, app: { resourceUri: 'ui://notes/view.html', visibility: ['app'] } })).not.toBe(toolDigest(withApp));
+    expect(toolDigest({ ...withApp, app: { visibility: ['model', 'app'] } })).not.toBe(toolDigest(withApp));
+    expect(toolDigest({ ...withApp, app: { resourceUri: 'ui://notes/view.html', visibility: ['app', 'model'] } })).toBe(toolDigest(withApp));
+    // A tool without an app keeps the digest it was pinned with before apps counted.
+    expect(base).toBe('ceeef74df7acde6598e138f4b808d57b444fc5fd8626657f1ac22765c8384075');
+  });
+
   it('of a prompt covers its arguments', () => {
     const prompt = { server: 's', name: 'greet', description: 'Greets.', arguments: [{ name: 'who', required: true }] };
     expect(promptDigest({ ...prompt, arguments: [{ name: 'who' }] })).not.toBe(promptDigest(prompt));

@@ -52,6 +52,8 @@ export function toolChanges(before: ToolInfo | undefined, after: ToolInfo): Sche
       ? valueChange('output', before?.outputSchema, after.outputSchema)
       : objectSchemaChanges('output', before.outputSchema, after.outputSchema)),
     ...valueChange('annotations', before?.annotations, after.annotations),
+    // Its MCP App's address and who may call it (the server's `_meta.ui`).
+    ...valueChange('app', before?.app, after.app),
   ];
 }
 

@@ -125,6 +125,8 @@ export const AuditEntrySchema = lazySchema(() => z.object({
   /** A server's request: how it ended and who answered; never the values. */
   answer: AskOutcomeSchema.optional(),
   answeredBy: z.enum(['agent', 'person', 'nobody']).optional(),
+  /** Who asked when no agent did: `app`, an MCP App shown in this app (callAppTool), `agent` then empty. */
+  via: z.enum(['app']).optional(),
   /** Only with argument recording on, redacted. */
   arguments: z.unknown().optional(),
   result: z.unknown().optional(),

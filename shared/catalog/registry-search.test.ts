@@ -42,5 +42,13 @@ describe('searchRegistry', () => {
     for (const query of queries) {
       expect(searchRegistry(typed, query, 20), query).toEqual(searchRegistry(indexRegistryRows(many), query, 20));
     }
+    const demoted = indexRegistryRows([row('io.x/first', 'weather north'), row('io.x/weather', 'north wind'), row('io.x/weather-north', 'both')]);
+    expect(searchRegistry(demoted, 'weather', 10).rows.map((r) => r.name)).toEqual(['io.x/weather', 'io.x/weather-north', 'io.x/first']);
+    expect(searchRegistry(demoted, 'weather north', 10).rows.map((r) => r.name)).toEqual(['io.x/weather-north', 'io.x/first', 'io.x/weather']);
+    // Every match in order: a row a longer word drops from the name-or-title matches keeps its place among the rest.
+    const all = indexRegistryRows(many);
+    for (const query of ['weather', 'weather 1', 'weather 10']) {
+      expect(searchRegistry(all, query, 300), query).toEqual(searchRegistry(indexRegistryRows(many), query, 300));
+    }
   });
 });

@@ -35,29 +35,51 @@ export function indexRegistryRows(rows: readonly RegistryRow[]): RegistryIndex {
 
 /** Queries remembered per index: typing narrows from the last one it extends; Backspace finds its earlier answer. */
 const REMEMBERED = 16;
-const remembered = new WeakMap<RegistryIndex, Map<string, Uint32Array>>();
 
-/** Which rows hold every word, in the registries' order. */
-function matching(index: RegistryIndex, key: string, words: readonly string[]): Uint32Array {
+/** Which rows hold every word: those whose name or title holds them all, then the rest, each in the registries' order. */
+interface Found {
+  strong: Uint32Array;
+  rest: Uint32Array;
+}
+
+const remembered = new WeakMap<RegistryIndex, Map<string, Found>>();
+
+function matching(index: RegistryIndex, key: string, words: readonly string[]): Found {
   let memo = remembered.get(index);
-  if (!memo) remembered.set(index, (memo = new Map<string, Uint32Array>()));
+  if (!memo) remembered.set(index, (memo = new Map<string, Found>()));
   const known = memo.get(key);
   if (known) return known;
-  // A query that extends an earlier one (its words and more, or its last word longer) matches a subset of it.
-  let from: Uint32Array | undefined;
-  for (const [earlier, rows] of memo) {
-    if (key.startsWith(earlier) && (!from || rows.length < from.length)) from = rows;
+  // A query that extends an earlier one (its words and more, or its last word longer) matches a
+  // subset of it, and a strong match of it was a strong match of the earlier one.
+  let from: Found | undefined;
+  for (const [earlier, found] of memo) {
+    if (key.startsWith(earlier) && (!from || found.strong.length + found.rest.length < from.strong.length + from.rest.length)) from = found;
   }
-  const { texts } = index;
-  const found: number[] = [];
-  const consider = (i: number): void => {
-    const text = texts[i] as string;
-    for (const word of words) if (!text.includes(word)) return;
-    found.push(i);
+  const { texts, heads } = index;
+  const strong: number[] = [];
+  const rest: number[] = [];
+  const holds = (text: string): boolean => {
+    for (const word of words) if (!text.includes(word)) return false;
+    return true;
   };
-  if (from) for (const i of from) consider(i);
-  else for (let i = 0; i < texts.length; i += 1) consider(i);
-  const result = Uint32Array.from(found);
+  const consider = (i: number, wasStrong: boolean): void => {
+    if (!holds(texts[i] as string)) return;
+    if (wasStrong && holds(heads[i] as string)) strong.push(i);
+    else rest.push(i);
+  };
+  if (from) {
+    // Both lists ascend: walked together, so what a longer word moves from strong to the rest keeps its place.
+    const { strong: s, rest: r } = from;
+    let a = 0;
+    let b = 0;
+    while (a < s.length || b < r.length) {
+      if (b >= r.length || (a < s.length && (s[a] as number) < (r[b] as number))) consider(s[a++] as number, true);
+      else consider(r[b++] as number, false);
+    }
+  } else {
+    for (let i = 0; i < texts.length; i += 1) consider(i, true);
+  }
+  const result = { strong: Uint32Array.from(strong), rest: Uint32Array.from(rest) };
   if (memo.size >= REMEMBERED) memo.delete(memo.keys().next().value as string);
   memo.set(key, result);
   return result;
@@ -66,24 +88,7 @@ function matching(index: RegistryIndex, key: string, words: readonly string[]): 
 export function searchRegistry(index: RegistryIndex, query: string, limit: number): RegistryMatches {
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
   if (words.length === 0) return { rows: index.rows.slice(0, limit), total: index.rows.length };
-  const found = matching(index, words.join(' '), words);
-  // Name or title holding every word first: only as many as are shown are looked for.
-  const strong: number[] = [];
-  const { heads } = index;
-  for (const i of found) {
-    const head = heads[i] as string;
-    if (words.every((word) => head.includes(word))) {
-      strong.push(i);
-      if (strong.length >= limit) break;
-    }
-  }
-  const picked = [...strong];
-  if (picked.length < limit) {
-    const isStrong = new Set(strong);
-    for (const i of found) {
-      if (picked.length >= limit) break;
-      if (!isStrong.has(i)) picked.push(i);
-    }
-  }
-  return { rows: picked.map((i) => index.rows[i] as RegistryRow), total: found.length };
+  const { strong, rest } = matching(index, words.join(' '), words);
+  const picked = [...strong.subarray(0, limit), ...rest.subarray(0, Math.max(0, limit - strong.length))];
+  return { rows: picked.map((i) => index.rows[i] as RegistryRow), total: strong.length + rest.length };
 }

@@ -69,6 +69,7 @@ export async function benchUiRegistry(): Promise<Row[]> {
     await page.goto(`${ORIGIN}/#token=bench-ui`);
     await page.waitForFunction(() => document.querySelectorAll('li.registry-entry').length === 30, undefined, { timeout: 60_000 });
     const samples = await measure(page, 'input[type="search"]', KEYS);
+    if (process.env['UI_BENCH_DETAIL']) console.log(KEYS.map((k, i) => `${k}:${samples[i]?.paint.toFixed(0)}/${samples[i]?.settled.toFixed(0)}(${baseline[i]?.settled.toFixed(0)})`).join(' '));
     const painted = stats(samples.map((s) => s.settled));
     const base = stats(baseline.map((s) => s.settled));
     const f = (n: number): string => n.toFixed(1);

@@ -39,8 +39,9 @@ const PROBE = `(() => {
   window.__samples = [];
   window.__pending = 0;
   let lastMutation = 0;
+  // Attributes too: a row the search hides or shows again changes only its hidden attribute.
   new MutationObserver(() => { lastMutation = performance.now(); })
-    .observe(document.querySelector('main') || document.body, { childList: true, subtree: true, characterData: true });
+    .observe(document.querySelector('main') || document.body, { childList: true, subtree: true, characterData: true, attributes: true });
   // A task posted from a rAF callback runs after that frame is painted.
   function afterPaint(done) {
     requestAnimationFrame(() => {
@@ -95,7 +96,8 @@ export async function benchUi(): Promise<Row[]> {
     const page = await browser.context.newPage();
     await page.route(`${ORIGIN}/**`, async (route) => {
       const url = new URL(route.request().url());
-      if (url.pathname === '/api/events') return route.fulfill({ status: 204 });
+      // Left open, as a live event stream (as in ui-registry.ts): an answered one makes the page say the app stopped, re-mounting the view and its search input.
+      if (url.pathname === '/api/events') return;
       if (url.pathname.startsWith('/api/')) {
         return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ result: benchAnswer(url.pathname.slice(5), data) }) });
       }

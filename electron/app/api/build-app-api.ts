@@ -113,7 +113,7 @@ export function buildAppApi(parts: AppApiParts): BuiltAppApi {
     decisionsApi: createDecisionsApi({ queue: decisions.queue, ...decisionParts }),
     authApi: createAuthApi({ auth, pool, registry, signIns: parts.signIns, settled }),
     inspectApi: createInspectApi({ pool, registry, logs: parts.logs, settled }),
-    appsApi: createAppsApi({ pool, host: parts.apps, settled, grants: new AppGrants(parts.dataDir) }),
+    appsApi: createAppsApi({ pool, host: parts.apps, settled, grants: new AppGrants(parts.dataDir), audit: (entry) => parts.audit.append(entry) }),
     secretStoresApi: createSecretStoresApi({ registry, stores: openSecretStores(registry, vault, parts.env) }),
     withAuthInfo: (statuses) => withAuthInfo(auth, registry, statuses),
     version: VERSION,

@@ -1,5 +1,5 @@
-import type { ApiInput, AppApi } from '../../../shared/api';
-import { CodedError } from '../../../shared/errors';
+import type { ApiInput, AppApi, AuditEntry } from '../../../shared/api';
+import { CodedError, isCodedError } from '../../../shared/errors';
 import { redactor } from '../../../shared/redact';
 import { toolTier } from '../../bridge';
 import { APP_MIME_TYPE, appFrameAllow, grantedPermissions, isVisibleToApps, requestedPermissions, resourceApp, type AppPermission } from '../../mcp-apps';
@@ -13,6 +13,8 @@ export interface AppsApiOptions {
   settled: () => Promise<void>;
   /** What the person allowed apps of each server (camera, microphone, …); nothing by default. */
   grants?: AppGrants;
+  /** The call audit log: an app's calls are kept there, marked `via: 'app'` (issue #36 item 3). */
+  audit?: (entry: AuditEntry) => void;
 }
 
 type AppsMethods = Pick<AppApi, 'openApp' | 'closeApp' | 'callAppTool' | 'listAppPermissions' | 'setAppPermissions'>;
@@ -35,6 +37,7 @@ function documentOf(contents: ReadonlyArray<Record<string, unknown>>, uri: strin
 /** MCP Apps in the app (SEP-1865): a tool's app opened on the app origin, and closed again. */
 export function createAppsApi(options: AppsApiOptions): AppsMethods {
   const { pool, host } = options;
+  const audit = options.audit ?? (() => undefined);
   return {
     openApp: async ({ server, tool }: ApiInput<'openApp'>) => {
       await options.settled();
@@ -62,23 +65,20 @@ export function createAppsApi(options: AppsApiOptions): AppsMethods {
     callAppTool: async ({ appId, tool, arguments: args }: ApiInput<'callAppTool'>) => {
       const app = host.shelf.get(appId);
       if (!app) throw new CodedError('not_found', 'That app was closed or has expired', { hint: 'open it again from the tool' });
-      await options.settled();
-      // SEP-1865 §tool visibility: an app reaches only its own server's tools that are visible to apps.
-      const info = (await pool.tools(app.server)).find((t) => t.name === tool);
-      if (!info || !isVisibleToApps(info.app === undefined ? undefined : { ui: info.app })) {
-        throw new CodedError('denied', `The app of "${app.server}" may not call "${tool}"`, { hint: 'an app calls only its own server’s tools that are visible to apps' });
+      const started = Date.now();
+      const audited = { time: started, agent: '', server: app.server, kind: 'tool' as const, tool, via: 'app' as const };
+      let tier: AuditEntry['tier'];
+      let ran: number | undefined;
+      try {
+        const result = await callFromApp(appId, app.server, tool, args, (t) => (tier = t), () => (ran = Date.now()));
+        audit({ ...audited, ...(tier !== undefined ? { tier } : {}), durationMs: Date.now() - started, ...(ran !== undefined ? { callMs: Date.now() - ran } : {}), outcome: result.isError === true ? 'tool_error' : 'ok' });
+        return redactor.redactValue(result);
+      } catch (error) {
+        const code = isCodedError(error) ? error.code : undefined;
+        const outcome = code === 'denied' ? 'denied' : 'error';
+        audit({ ...audited, ...(tier !== undefined ? { tier } : {}), durationMs: Date.now() - started, ...(ran !== undefined ? { callMs: Date.now() - ran } : {}), outcome, ...(code !== undefined ? { errorCode: code } : {}) });
+        throw error;
       }
-      const tier = toolTier(info);
-      // A change runs only once the person has seen the tool and its arguments and allowed it (decision kind `appCall`).
-      if (tier !== 'read') {
-        const outcome = await host.calls.hold({ appId, server: app.server, tool, tier, arguments: args ?? {} });
-        if (outcome !== 'allowed') {
-          throw new CodedError('denied', `You did not allow the app of "${app.server}" to run "${tool}" (${outcome})`, { hint: 'the app may ask again' });
-        }
-        if (!host.shelf.get(appId)) throw new CodedError('not_found', 'That app was closed while it waited', { hint: 'open it again from the tool' });
-      }
-      const result = await pool.callTool(app.server, tool, args ?? {});
-      return redactor.redactValue(result);
     },
     closeApp: ({ appId }: ApiInput<'closeApp'>) => {
       host.shelf.drop(appId);
@@ -92,4 +92,26 @@ export function createAppsApi(options: AppsApiOptions): AppsMethods {
       return { ok: true as const };
     },
   };
+
+  /** One call an app asks for: its own server's tools visible to apps; past a read only once the person allowed it. */
+  async function callFromApp(appId: string, server: string, tool: string, args: Record<string, unknown> | undefined, judged: (tier: NonNullable<AuditEntry['tier']>) => void, running: () => void): ReturnType<Pool['callTool']> {
+    await options.settled();
+    // SEP-1865 §tool visibility: an app reaches only its own server's tools that are visible to apps.
+    const info = (await pool.tools(server)).find((t) => t.name === tool);
+    if (!info || !isVisibleToApps(info.app === undefined ? undefined : { ui: info.app })) {
+      throw new CodedError('denied', `The app of "${server}" may not call "${tool}"`, { hint: 'an app calls only its own server’s tools that are visible to apps' });
+    }
+    const tier = toolTier(info);
+    judged(tier);
+    // A change runs only once the person has seen the tool and its arguments and allowed it (decision kind `appCall`).
+    if (tier !== 'read') {
+      const outcome = await host.calls.hold({ appId, server, tool, tier, arguments: args ?? {} });
+      if (outcome !== 'allowed') {
+        throw new CodedError('denied', `You did not allow the app of "${server}" to run "${tool}" (${outcome})`, { hint: 'the app may ask again' });
+      }
+      if (!host.shelf.get(appId)) throw new CodedError('not_found', 'That app was closed while it waited', { hint: 'open it again from the tool' });
+    }
+    running();
+    return pool.callTool(server, tool, args ?? {});
+  }
 }

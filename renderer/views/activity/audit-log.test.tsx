@@ -11,6 +11,15 @@ const BASE: AuditEntry = { time: Date.now(), agent: 'claude', server: 'github', 
 const bodyRows = (table: HTMLElement) => within(table).getAllByRole('row').slice(1);
 
 describe('audit log', () => {
+  it('marks a call an app made in the app as from an app, not an agent', async () => {
+    const entry: AuditEntry = { ...BASE, agent: '', via: 'app', tool: 'poll', tier: 'write', approval: undefined, durationMs: 30, callMs: 30 };
+    renderApp(createFakeApi({ readAudit: () => [entry], listAgents: () => [] }), { hash: '#/activity' });
+    const table = await screen.findByRole('table');
+    expect(bodyRows(table)[0]?.textContent).toContain('from an app');
+    fireEvent.click(within(table).getByRole('button', { name: /^Details of poll on github/ }));
+    expect(table.textContent).toContain('you, confirming it in the app');
+  });
+
   it('says who decided and how long a call took, in words', async () => {
     const api = createFakeApi({
       readAudit: () => [BASE, { ...BASE, time: BASE.time - 1, tool: 'delete_repo', outcome: 'denied', durationMs: 120, approval: 'timeout' }],

@@ -40,7 +40,7 @@ export function AuditRow({ entry: e }: { entry: AuditEntry }) {
           </button>
         </td>
         <td>{timestamp(e.time)}</td>
-        <td>{e.agent}</td>
+        <td>{e.via === 'app' ? <Badge tone="muted">from an app</Badge> : e.agent}</td>
         <td>{e.server}</td>
         <td>
           <code>{shownLine(e.tool)}</code> {e.kind !== 'tool' && <span className="muted">({e.kind})</span>}

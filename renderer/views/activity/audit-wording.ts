@@ -61,7 +61,9 @@ const TIER_WORDS: Record<NonNullable<AuditEntry['tier']>, string> = { read: 'rea
  * Who decided, in words: the person (and whether they made it a rule), a rule for this one tool
  * (an "always allow" or a block), or the agent's setting for the tool's tier.
  */
-export function decidedByText(entry: Pick<AuditEntry, 'approval' | 'outcome' | 'tier' | 'decidedBy' | 'agent'>): string {
+export function decidedByText(entry: Pick<AuditEntry, 'approval' | 'outcome' | 'tier' | 'decidedBy' | 'agent' | 'via'>): string {
+  // An app shown in this app: no agent's policy; a read runs, anything else only once the person confirms it there.
+  if (entry.via === 'app') return entry.tier === 'read' || entry.tier === undefined ? 'nobody: an app may read from its own service' : entry.outcome === 'denied' ? 'nobody: it waited for you to confirm it in the app' : 'you, confirming it in the app';
   const tier = entry.tier !== undefined ? `${TIER_WORDS[entry.tier]} tools` : 'this kind of call';
   const policy = entry.decidedBy === 'rule' ? `${entry.agent}'s rule for this one tool` : `${entry.agent}'s setting for ${tier}`;
   switch (entry.approval) {

@@ -106,3 +106,23 @@ describe('catalog', () => {
     expect(screen.queryByRole('list', { name: 'Catalog' })).toBeNull();
   });
 });
+
+describe('catalog search keeps rows mounted', () => {
+  it('hides and shows the same row nodes instead of building them anew at each keystroke', async () => {
+    renderApp(createFakeApi({ status: statusWith(SERVERS) }));
+    await screen.findByRole('link', { name: 'alpha' });
+    const search = screen.getByRole('searchbox', { name: 'Search services and tools' });
+    const alpha = row('alpha');
+    const entry = screen.getAllByRole('listitem').find((li) => li.classList.contains('entry'));
+    expect(entry).toBeDefined();
+    fireEvent.change(search, { target: { value: 'no service or entry holds this' } });
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'alpha' })).toBeNull());
+    expect(screen.queryByRole('list', { name: 'Catalog' })).toBeNull();
+    expect(alpha.isConnected && alpha.hidden).toBe(true);
+    expect(entry?.isConnected && entry.hidden).toBe(true);
+    fireEvent.change(search, { target: { value: '' } });
+    await waitFor(() => expect(row('alpha')).toBe(alpha));
+    expect(alpha.hidden).toBe(false);
+    expect(screen.getAllByRole('listitem').find((li) => li.classList.contains('entry'))).toBe(entry);
+  });
+});

@@ -40,8 +40,10 @@ export function CatalogView() {
   const entries = useMemo(() => entryRows(CATALOG, rows), [rows]);
   const shownServers = useMemo(() => filterServers(rows, query, filter), [rows, query, filter]);
   const shownEntries = useMemo(() => filterEntries(entries, query, filter), [entries, query, filter]);
-  // A keystroke mounts at most ROW_CHUNK new rows; the rest follow in the next frames.
-  const rendered = useProgressiveCount(shownServers.length, ROW_CHUNK);
+  const shownIds = useMemo(() => new Set(shownEntries.map((row) => row.entry.id)), [shownEntries]);
+  const shownNames = useMemo(() => new Set(shownServers.map((row) => row.status.name)), [shownServers]);
+  // Every row stays mounted (a keystroke toggles `hidden`); the first render mounts ROW_CHUNK rows a frame.
+  const rendered = useProgressiveCount(rows.length, ROW_CHUNK);
   const taken = useMemo(() => new Set(servers.map((s) => s.name)), [servers]);
 
   const onApprove = useCallback((status: ServerStatus) => setOpen({ kind: 'approve', status }), []);
@@ -126,22 +128,21 @@ export function CatalogView() {
             <span className="row-head-actions">Actions</span>
           </div>
           <ul className="rows" aria-labelledby="your-services" hidden={shownServers.length === 0}>
-            {shownServers.slice(0, rendered).map((row) => (
-              <ServerRow key={row.status.name} row={row} now={now} onApprove={onApprove} />
+            {rows.slice(0, rendered).map((row) => (
+              <ServerRow key={row.status.name} row={row} now={now} onApprove={onApprove} hidden={!shownNames.has(row.status.name)} />
             ))}
           </ul>
         </section>
       )}
-      {shownEntries.length > 0 && (
-        <section aria-labelledby="catalog-entries">
-          <h2 id="catalog-entries">Catalog</h2>
-          <ul className="rows" aria-labelledby="catalog-entries">
-            {shownEntries.map((row) => (
-              <EntryRow key={row.entry.id} row={row} onAdd={onAdd} />
-            ))}
-          </ul>
-        </section>
-      )}
+      {/* Mounted whatever the search: a keystroke toggles `hidden` on rows it keeps, instead of building them anew. */}
+      <section aria-labelledby="catalog-entries" hidden={shownEntries.length === 0}>
+        <h2 id="catalog-entries">Catalog</h2>
+        <ul className="rows" aria-labelledby="catalog-entries">
+          {entries.map((row) => (
+            <EntryRow key={row.entry.id} row={row} hidden={!shownIds.has(row.entry.id)} onAdd={onAdd} />
+          ))}
+        </ul>
+      </section>
       {(filter === 'all' || filter === 'available') && <RegistrySection query={query} onInstall={onInstall} />}
       {open?.kind === 'registry' && <RegistryInstallDialog row={open.row} taken={taken} onClose={close} onInstalled={onInstalled} />}
       {open?.kind === 'entry' && <AddEntryDialog entry={open.entry} taken={taken} onClose={close} onAdded={onAdded} />}

@@ -6,17 +6,19 @@ import { needsLabel, type EntryRowModel } from './catalog-model';
 
 export interface EntryRowProps {
   row: EntryRowModel;
+  /** Left out by the search: kept in the DOM, so the next keystroke that shows it again only toggles this. */
+  hidden?: boolean;
   onAdd: (entry: CatalogEntry) => void;
 }
 
 /** A catalog entry with its Add button, or Open (and Add again) once it is configured. */
-export const EntryRow = memo(function EntryRow({ row, onAdd }: EntryRowProps) {
+export const EntryRow = memo(function EntryRow({ row, hidden = false, onAdd }: EntryRowProps) {
   const { entry } = row;
   const nameId = `entry-${entry.id}`;
   // Already added: opening it is the likely wish; adding another (another folder, account) stays possible.
   const first = row.addedAs[0];
   return (
-    <li className="row entry" aria-labelledby={nameId}>
+    <li className="row entry" aria-labelledby={nameId} hidden={hidden}>
       <ServiceIcon iconKey={entry.icon} transport={entry.transport} name={entry.name} />
       <div className="row-name">
         <span id={nameId} className="entry-name">

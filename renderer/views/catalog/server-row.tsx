@@ -10,15 +10,27 @@ export interface ServerRowProps {
   row: ServerRowModel;
   now: number;
   onApprove: (status: ServerStatus) => void;
+  /** Left out by the search or filter: kept mounted, so showing it again only toggles this. */
+  hidden?: boolean;
 }
 
 /** One configured server: icon, name, transport, auth, state, tools, token expiry, actions. */
-export const ServerRow = memo(function ServerRow({ row, now, onApprove }: ServerRowProps) {
+export const ServerRow = memo(function ServerRow({ row, now, onApprove, hidden = false }: ServerRowProps) {
+  const { status } = row;
+  // The cells are their own memo: a keystroke that hides or shows the row re-renders only this element.
+  return (
+    <li className="row" aria-labelledby={`server-${status.name}`} data-server={status.name} hidden={hidden}>
+      <ServerRowCells row={row} now={now} onApprove={onApprove} />
+    </li>
+  );
+});
+
+const ServerRowCells = memo(function ServerRowCells({ row, now, onApprove }: Omit<ServerRowProps, 'hidden'>) {
   const { status, entry } = row;
   const expiresAt = status.auth?.expiresAt;
   const nameId = `server-${status.name}`;
   return (
-    <li className="row" aria-labelledby={nameId} data-server={status.name}>
+    <>
       <ServiceIcon iconKey={entry?.icon} transport={status.transport} name={status.name} />
       <div className="row-name">
         <a id={nameId} href={routeHref({ screen: 'service', server: status.name, tab: 'overview' })}>
@@ -44,6 +56,6 @@ export const ServerRow = memo(function ServerRow({ row, now, onApprove }: Server
         {expiresAt !== undefined ? expiryText(expiresAt, now) : <span title="Nothing that expires">—</span>}
       </span>
       <ServerActions status={status} now={now} onApprove={onApprove} />
-    </li>
+    </>
   );
 });
