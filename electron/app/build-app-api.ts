@@ -4,6 +4,7 @@ import type { AuthCoordinator, Opener } from '../auth';
 import type { AgentStore, AuditLog, Bridge } from '../bridge';
 import type { Pool } from '../pool';
 import type { Registry } from '../registry';
+import { createAddService } from './add-service';
 import { createAdminApi } from './admin-api';
 import { AdminLog } from './admin-log';
 import { createApiDoor, type ApiDoor } from './api-door';
@@ -105,6 +106,19 @@ export function buildAppApi(parts: AppApiParts): BuiltAppApi {
     appsApi: createAppsApi({ pool, host: parts.apps, settled }),
     secretStoresApi: createSecretStoresApi({ registry, stores: openSecretStores(registry, vault, parts.env) }),
     withAuthInfo: (statuses) => withAuthInfo(auth, registry, statuses),
+    addService: createAddService({
+      registry,
+      pool,
+      vault,
+      connect: async (name, flow) => {
+        const status = await parts.signIns.connect(name, flow !== undefined ? { flow } : {});
+        return (await withAuthInfo(auth, registry, [status]))[0] ?? status;
+      },
+      forgetTokens: async (name) => void (await auth.disconnect(name, { revoke: false })),
+      settled,
+      emitState: (status) => events.emit('serverState', status),
+      log: parts.log,
+    }),
     version: VERSION,
     registry,
     pool,

@@ -39,6 +39,7 @@ import { InstallChoiceSchema, RegistryCatalogSchema, RegistryInstallOptionsSchem
 import { HeldChangeSchema, PinDecisionSchema } from './pin-views';
 import { SignInProgressSchema } from './sign-in-views';
 import { DecideInputSchema, DecideOutputSchema, DecisionRecordSchema, DecisionSchema } from './decision-views';
+import { AddServiceInputSchema, AddServiceResultSchema } from './add-service-views';
 
 const ByName = z.strictObject({ name: ServerNameSchema });
 const AgentNameSchema = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9 _.-]{0,63}$/, 'use 1-64 letters, digits, spaces, "_", "." or "-"');
@@ -115,6 +116,11 @@ export const API_METHODS = lazyEntries({
    * vault entry `<server>/apiKey`); a server waiting for it starts again.
    */
   setApiKey: () => ({ input: z.strictObject({ name: ServerNameSchema, value: z.string().min(1).max(64 * 1024) }), output: Ok }),
+  /**
+   * A service added, approved as the person was shown it and connected (signed in, started, tools
+   * listed) in one transaction: a step that fails undoes the ones before it (docs/sign-in.md).
+   */
+  addService: () => ({ input: AddServiceInputSchema, output: AddServiceResultSchema }),
   stopServer: () => ({ input: ByName, output: ServerStatusSchema }),
   listTools: () => ({ input: OptionalServer, output: z.array(ToolInfoSchema) }),
   listResources: () => ({
