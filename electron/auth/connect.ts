@@ -16,6 +16,7 @@ import { selectScopes, unionScopes } from './scopes';
 import type { TokenManager } from './token-manager';
 import { applyTokenResponse, listTokens, tokensFor, tokensKey, type AuthFlow, type TokenRecord, type TokenResponseLike } from './token-record';
 import type { FlowEvent } from './types';
+import { userinfoAccount } from './userinfo-account';
 import type { BearerChallenge } from './www-authenticate';
 
 export interface ConnectOAuthOptions {
@@ -128,6 +129,12 @@ export async function connectOAuth(deps: ConnectOAuthOptions, run: ConnectRun): 
     try {
       const response = await runFlow(deps, run, ctx);
       const record = recordOf(run, discovery, identity, scopes, stepUps, response, core.now());
+      // A person signed in (not a client by itself): userinfo names them better than a bare ID Token.
+      const account =
+        flow === 'client_credentials'
+          ? undefined
+          : await userinfoAccount({ as: discovery.as, clientId: identity.clientId, response, requestedScopes: scopes, fetch, signal: run.signal, note: (m) => core.log(`[${server}] ${m}`) });
+      if (account !== undefined) record.account = account;
       await storeRecord(deps, server, record);
       await recordPinnedIssuer(core.vault, server, auth, record.issuer, record.obtainedAt);
       return record;

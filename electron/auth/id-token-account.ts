@@ -6,7 +6,7 @@ const MAX_ACCOUNT = 200;
 const MAX_ID_TOKEN = 16 * 1024;
 
 /** The OpenID Connect claims that name the person (OIDC Core §5.1), as far as we show them. */
-const AccountClaimsSchema = z.object({
+export const AccountClaimsSchema = z.object({
   email: z.string().optional(),
   preferred_username: z.string().optional(),
   name: z.string().optional(),
@@ -39,6 +39,11 @@ function payloadOf(idToken: string): unknown {
  * signature; openid-client's own parsed claims are used when it gives them.
  */
 export function accountOf(response: { id_token?: unknown; claims?: unknown }): string | undefined {
+  return accountOfClaims(idTokenClaims(response));
+}
+
+/** The ID Token's claims: openid-client's parsed ones when it gives them, else the JWT's payload. */
+export function idTokenClaims(response: { id_token?: unknown; claims?: unknown }): unknown {
   let claims: unknown;
   if (typeof response.claims === 'function') {
     try {
@@ -48,6 +53,11 @@ export function accountOf(response: { id_token?: unknown; claims?: unknown }): s
     }
   }
   if (claims === undefined && typeof response.id_token === 'string') claims = payloadOf(response.id_token);
+  return claims;
+}
+
+/** The account a set of OIDC claims names (an ID Token's or a userinfo answer's): email, else username, name, subject. */
+export function accountOfClaims(claims: unknown): string | undefined {
   const parsed = AccountClaimsSchema.safeParse(claims);
   if (!parsed.success) return undefined;
   const c = parsed.data;

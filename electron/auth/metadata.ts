@@ -20,6 +20,8 @@ export const AuthServerMetadataSchema = z.looseObject({
   registration_endpoint: z.string().optional(),
   device_authorization_endpoint: z.string().optional(),
   revocation_endpoint: z.string().optional(),
+  /** OpenID Connect Discovery §3: where the account's claims are read (userinfo-account.ts). */
+  userinfo_endpoint: z.string().optional(),
   scopes_supported: strings.optional(),
   response_types_supported: strings.optional(),
   grant_types_supported: strings.optional(),

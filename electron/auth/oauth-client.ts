@@ -24,6 +24,7 @@ export type ServerEndpoints = Pick<
   | 'token_endpoint'
   | 'device_authorization_endpoint'
   | 'revocation_endpoint'
+  | 'userinfo_endpoint'
   | 'code_challenge_methods_supported'
   | 'authorization_response_iss_parameter_supported'
 >;
@@ -35,6 +36,7 @@ function serverMetadata(as: ServerEndpoints): oidc.ServerMetadata {
     ...(as.token_endpoint === undefined ? {} : { token_endpoint: as.token_endpoint }),
     ...(as.device_authorization_endpoint === undefined ? {} : { device_authorization_endpoint: as.device_authorization_endpoint }),
     ...(as.revocation_endpoint === undefined ? {} : { revocation_endpoint: as.revocation_endpoint }),
+    ...(as.userinfo_endpoint === undefined ? {} : { userinfo_endpoint: as.userinfo_endpoint }),
     ...(as.code_challenge_methods_supported === undefined ? {} : { code_challenge_methods_supported: as.code_challenge_methods_supported }),
     // RFC 9207: when the AS promises `iss`, openid-client refuses responses without it (or with another).
     ...(as.authorization_response_iss_parameter_supported === undefined
@@ -65,7 +67,7 @@ export function oauthConfigurationOf(lib: OidcModule, as: ServerEndpoints, clien
       ? postThenBasic(fetch, client.clientId, client.secret, client.onBasicFallback)
       : fetch;
   config[lib.customFetch] = (url, options) => send(url, options as RequestInit);
-  const endpoints = [as.token_endpoint, as.authorization_endpoint, as.device_authorization_endpoint, as.revocation_endpoint];
+  const endpoints = [as.token_endpoint, as.authorization_endpoint, as.device_authorization_endpoint, as.revocation_endpoint, as.userinfo_endpoint];
   if (endpoints.some((e) => e?.startsWith('http:'))) lib.allowInsecureRequests(config);
   return config;
 }

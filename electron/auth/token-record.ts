@@ -42,7 +42,7 @@ export const TokenRecordSchema = z.object({
   stepUpScopes: z.array(z.string()).optional(),
   /** Step-up authorizations so far (bounded, see MAX_STEP_UPS). */
   stepUps: z.number().int().nonnegative().optional(),
-  /** The account signed in, from the ID Token's claims when the issuer gave one (id-token-account.ts). */
+  /** The account signed in: from userinfo (userinfo-account.ts), else the ID Token's claims (id-token-account.ts). */
   account: z.string().max(200).optional(),
 });
 export type TokenRecord = z.infer<typeof TokenRecordSchema>;

@@ -164,7 +164,7 @@ export const AuthInfoSchema = lazySchema(() => z.object({
   /** The entry's `auth.type` when it names one (absent: the server asked for a sign-in with a 401). */
   kind: z.enum(['oauth', 'device', 'client_credentials', 'api_key']).optional(),
   issuer: z.string().optional(),
-  /** The account signed in, when the issuer named it (the ID Token's email, username, name or subject); absent: unknown. */
+  /** The account signed in, when the issuer named it (userinfo's or the ID Token's email, username, name or subject); absent: unknown. */
   account: z.string().optional(),
   expiresAt: z.number().optional(),
   scopes: z.array(z.string()).optional(),

@@ -6,6 +6,7 @@ export * from './ask-views';
 export * from './registry-views';
 export * from './client-views';
 export * from './sign-in-views';
+export * from './add-service-views';
 export { API_METHODS, API_EVENTS, StatusSchema, isApiMethod } from './contract';
 export type {
   ApiMethods,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AddServiceInputSchema, AddServiceResultSchema } from './add-service-views';
 import { ServerNameSchema } from '../config';
 import { ServerStatusSchema } from './views';
 import { SignInProgressSchema } from './sign-in-views';
@@ -38,4 +39,9 @@ export const SIGN_IN_METHODS = {
    * vault entry `<server>/apiKey`); a server waiting for it starts again.
    */
   setApiKey: () => ({ input: z.strictObject({ name: ServerNameSchema, value: z.string().min(1).max(64 * 1024) }), output: Ok }),
+  /**
+   * A service added, approved as the person was shown it and connected (signed in, started, tools
+   * listed) in one transaction: a step that fails undoes the ones before it (docs/sign-in.md).
+   */
+  addService: () => ({ input: AddServiceInputSchema, output: AddServiceResultSchema }),
 };

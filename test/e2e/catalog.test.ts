@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogRow, dialog, serverRow, startUiSession, stateOf, waitForState, type UiSession } from '../support/e2e';
+import { catalogRow, dialog, seriousAxeProblems, serverRow, startUiSession, stateOf, waitForState, type UiSession } from '../support/e2e';
 
 // The real core in web mode with its demo servers (everything, memory) and one Chromium page.
 let ui: UiSession;
@@ -23,27 +23,45 @@ describe('catalog in a real browser against the real core', () => {
     await ui.screenshot('catalog');
   });
 
-  it('adds a reference server from the catalog, shows its exact command, approves it and connects', async () => {
+  it('adds a reference server from the catalog in one go: its exact command approved, connected, its tools listed', async () => {
     const { page } = ui;
     await catalogRow(page, 'Everything (reference)').getByRole('button', { name: 'Add again, Everything (reference)' }).click();
     const add = dialog(page, 'Add Everything (reference)');
     await add.getByLabel('Name').fill('ref-everything');
     await ui.screenshot('catalog-add-from-catalog');
-    await add.getByRole('button', { name: 'Add service' }).click();
-    await add.waitFor({ state: 'detached' });
+    await add.getByRole('button', { name: 'Continue' }).click();
 
+    const sheet = dialog(page, 'Connect ref-everything');
+    expect(await sheet.getByRole('group', { name: 'What you approve' }).textContent()).toBe('npx -y @modelcontextprotocol/server-everything stdio');
+    // Nothing is written before the one consent.
+    expect((await ui.api<{ servers: Array<{ name: string }> }>('status')).servers.some((s) => s.name === 'ref-everything')).toBe(false);
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      for (const width of [1280, 420]) {
+        await page.setViewportSize({ width, height: 900 });
+        await ui.screenshot(`connect-sheet-consent-${scheme}-${width}`);
+        expect(await seriousAxeProblems(page)).toEqual([]);
+      }
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await sheet.getByRole('button', { name: 'Approve and connect' }).click();
+    await expect.poll(() => sheet.getByRole('status').textContent(), { timeout: 30_000 }).toContain('ref-everything is connected with 17 tools');
+    // Stored (nothing to store) and signed in (no sign-in) were not needed; added, approved and started are done.
+    expect(await sheet.locator('li[data-state="done"]').count()).toBe(3);
+    expect(await sheet.locator('li[data-state="not_needed"]').count()).toBe(2);
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      for (const width of [1280, 420]) {
+        await page.setViewportSize({ width, height: 900 });
+        await ui.screenshot(`connect-sheet-done-${scheme}-${width}`);
+      }
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await sheet.getByRole('button', { name: 'Done' }).click();
     const row = serverRow(page, 'ref-everything');
-    await waitForState(row, 'pending_approval', 10_000);
-    await row.getByRole('button', { name: 'Approve command for ref-everything' }).click();
-    const approve = dialog(page, 'Approve the command of ref-everything');
-    expect(await approve.getByRole('group', { name: 'Command line' }).textContent()).toBe('npx -y @modelcontextprotocol/server-everything stdio');
-    await ui.screenshot('catalog-approve-command');
-    await approve.getByRole('button', { name: 'Approve and allow it to run' }).click();
-    await approve.waitFor({ state: 'detached' });
-
-    await row.getByRole('button', { name: 'Connect ref-everything' }).click();
     await waitForState(row, 'ready', 20_000);
-    expect(await row.getByText('17 tools').count()).toBe(1);
     const config = await ui.api<{ servers: Array<{ name: string; approval: string }> }>('status');
     expect(config.servers.find((s) => s.name === 'ref-everything')?.approval).toBe('approved');
   });

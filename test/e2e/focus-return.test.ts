@@ -19,16 +19,22 @@ afterAll(async () => {
 const focusedTag = () => ui.page.evaluate(() => document.activeElement?.tagName.toLowerCase() ?? '');
 
 describe('focus returns where the person was', () => {
-  it('after Add, to the new row’s next step; after Approve, to Connect', async () => {
+  it('after the one-step Add, back to the catalog row; after Approve, to Connect', async () => {
     const { page } = ui;
-    await catalogRow(page, 'Everything (reference)').getByRole('button', { name: 'Add again, Everything (reference)' }).press('Enter');
+    const addAgain = catalogRow(page, 'Everything (reference)').getByRole('button', { name: 'Add again, Everything (reference)' });
+    await addAgain.press('Enter');
     const add = dialog(page, 'Add Everything (reference)');
-    await add.getByLabel('Name').fill('focus-ref');
-    await add.getByRole('button', { name: 'Add service' }).press('Enter');
-    await add.waitFor({ state: 'detached' });
-    await expect.poll(() => focusedName(page), { timeout: 5_000 }).toBe('Approve command for focus-ref');
+    await add.getByLabel('Name').fill('focus-one');
+    await add.getByRole('button', { name: 'Continue' }).press('Enter');
+    const sheet = dialog(page, 'Connect focus-one');
+    await sheet.getByRole('button', { name: 'Cancel' }).press('Enter');
+    await sheet.waitFor({ state: 'detached' });
     await ui.screenshot('focus-after-add');
 
+    // An entry added elsewhere (the command line) waits for its approval on its row.
+    await ui.api('addServer', { name: 'focus-ref', config: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-everything', 'stdio'] } });
+    const approveButton = serverRow(page, 'focus-ref').getByRole('button', { name: 'Approve command for focus-ref' });
+    await approveButton.focus();
     await page.keyboard.press('Enter');
     const approve = dialog(page, 'Approve the command of focus-ref');
     await approve.getByRole('button', { name: 'Approve and allow it to run' }).press('Enter');

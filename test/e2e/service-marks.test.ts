@@ -20,6 +20,10 @@ describe('service marks, the app mark and the favicon', () => {
     const { page } = ui;
     expect(await markOf(catalogRow(page, 'GitHub'))).toBe('GitHub');
     expect(await markOf(catalogRow(page, 'Git (reference)'))).toBe('Git');
+    // Each Google product its own mark, not one shared 'G'.
+    expect(await markOf(catalogRow(page, 'Gmail (local)'))).toBe('Gmail');
+    expect(await markOf(catalogRow(page, 'Google Calendar (local)'))).toBe('Google Calendar');
+    expect(await markOf(catalogRow(page, 'Google Drive (reference)'))).toBe('Google Drive');
     expect(await markOf(serverRow(page, 'my-remote'))).toBe('a remote service');
     // Every mark is a drawing: no row's icon holds text (the two-letter monograms collided).
     const texts = await page.locator('.service-icon').evaluateAll((icons) => icons.map((i) => i.textContent ?? ''));

@@ -3,6 +3,7 @@ import { REDACTED, SECRET_NAME, redactor } from '../../../shared/redact';
 import { revealHidden } from '../../../shared/text';
 import { methodInWords, summarizeAction } from './admin-summary-more';
 import { isStdio } from '../../../shared/config';
+import { summarizeAddService, withoutSecretValues } from './add-service-summary';
 
 /** Shown inputs longer than this (as JSON) are cut: a request cannot flood the log or the card. */
 const MAX_SHOWN_CHARS = 16 * 1024;
@@ -37,7 +38,7 @@ function holdsSecret(method: ApiMethod): boolean {
  * secret's new value never, references kept; cut when long.
  */
 export function shownInput(method: ApiMethod, input: unknown): unknown {
-  const value = holdsSecret(method) && input !== null && typeof input === 'object' ? { ...input, value: REDACTED } : input;
+  const value = holdsSecret(method) && input !== null && typeof input === 'object' ? { ...input, value: REDACTED } : method === 'addService' ? withoutSecretValues(input) : input;
   const clean = shown(value, undefined, 0);
   const text = JSON.stringify(clean) ?? 'null';
   return text.length <= MAX_SHOWN_CHARS ? clean : { truncated: true, preview: text.slice(0, MAX_SHOWN_CHARS) };
@@ -50,7 +51,7 @@ export function shownInput(method: ApiMethod, input: unknown): unknown {
  * pattern would hide the rest of a line that is then stored whole. Cut when long, and marked so.
  */
 export function consentInput(method: ApiMethod, input: unknown): unknown {
-  const value = holdsSecret(method) && input !== null && typeof input === 'object' ? { ...input, value: REDACTED } : input;
+  const value = holdsSecret(method) && input !== null && typeof input === 'object' ? { ...input, value: REDACTED } : method === 'addService' ? withoutSecretValues(input) : input;
   const clean: unknown = redactor.nameKnown(value);
   const text = JSON.stringify(clean) ?? 'null';
   return text.length <= MAX_SHOWN_CHARS ? clean : { truncated: true, preview: text.slice(0, MAX_SHOWN_CHARS) };
@@ -90,6 +91,8 @@ export function summarize(method: ApiMethod, input: unknown, context: SummaryCon
         const env = isStdio(config) ? Object.keys(config.env ?? {}) : [];
         return `add the server ${q(name)}: ${what}${env.length > 0 ? ` (environment: ${env.join(', ')})` : ''}`;
       }
+      case 'addService':
+        return summarizeAddService(input as ApiInput<'addService'>);
       case 'updateServer': {
         const { name, config } = input as ApiInput<'updateServer'>;
         const what = isStdio(config) ? [config.command, ...(config.args ?? [])].join(' ') : config.url;

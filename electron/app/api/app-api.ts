@@ -42,6 +42,8 @@ export interface AppApiOptions {
   registryApi: RegistryApi['methods'];
   /** Tools pinned at approval: what waits, and the person's decisions (electron/app/servers/pins-api.ts). */
   pinsApi: PinsMethods;
+  /** A service added, approved and connected in one transaction (electron/app/add-service.ts). */
+  addService: AppApi['addService'];
   /** Adds each OAuth server's credential expiry and scopes to status rows. */
   withAuthInfo: (statuses: ServerStatus[]) => Promise<ServerStatus[]>;
   version: string;
@@ -105,6 +107,7 @@ export function createAppApi(deps: AppApiOptions): AppApi {
       await deps.settled();
       return { ok: true as const };
     },
+    addService: deps.addService,
     declareServers: async ({ servers }: ApiInput<'declareServers'>) => {
       await registry.declareFromCode(servers);
       await deps.settled();

@@ -7,6 +7,7 @@ import type { Registry } from '../../registry';
 import { createAdminApi } from '../admin/admin-api';
 import { AdminLog } from '../admin/admin-log';
 import { createApiDoor, type ApiDoor } from '../door/api-door';
+import { createAddService } from '../servers/add-service';
 import { createAppApi } from './app-api';
 import { createAsksApi } from '../asks/asks-api';
 import { createAuthApi, withAuthInfo } from '../sign-in/auth-api';
@@ -116,6 +117,19 @@ export function buildAppApi(parts: AppApiParts): BuiltAppApi {
     appsApi: createAppsApi({ pool, host: parts.apps, settled, grants: new AppGrants(parts.dataDir), audit: (entry) => parts.audit.append(entry) }),
     secretStoresApi: createSecretStoresApi({ registry, stores: openSecretStores(registry, vault, parts.env) }),
     withAuthInfo: (statuses) => withAuthInfo(auth, registry, statuses),
+    addService: createAddService({
+      registry,
+      pool,
+      vault,
+      connect: async (name, flow) => {
+        const status = await parts.signIns.connect(name, flow !== undefined ? { flow } : {});
+        return (await withAuthInfo(auth, registry, [status]))[0] ?? status;
+      },
+      forgetTokens: async (name) => void (await auth.disconnect(name, { revoke: false })),
+      settled,
+      emitState: (status) => events.emit('serverState', status),
+      log: parts.log,
+    }),
     version: VERSION,
     registry,
     pool,

@@ -21,6 +21,7 @@ const EXPECTED: Record<ApiMethod, Power | 'depends'> = {
   cancelLogin: 'narrowing',
   listSignIns: 'read',
   setApiKey: 'widening',
+  addService: 'depends',
   stopServer: 'narrowing',
   listTools: 'read',
   listResources: 'read',

@@ -29,6 +29,8 @@ export const METHOD_POWERS: Record<ApiMethod, Rule> = {
   cancelLogin: 'narrowing',
   listSignIns: 'read',
   setApiKey: 'widening',
+  // A dry run only reads what the approval would show.
+  addService: 'depends',
   stopServer: 'narrowing',
   listTools: 'read',
   listResources: 'read',
@@ -140,6 +142,8 @@ export async function powerOf<M extends ApiMethod>(method: M, input: ApiInput<M>
   const rule = METHOD_POWERS[method];
   if (rule !== 'depends') return rule;
   switch (method) {
+    case 'addService':
+      return (input as ApiInput<'addService'>).dryRun === true ? 'read' : 'widening';
     case 'setServerEnabled':
       return (input as ApiInput<'setServerEnabled'>).enabled ? 'widening' : 'narrowing';
     case 'setBridgePaused':

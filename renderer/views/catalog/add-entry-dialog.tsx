@@ -1,6 +1,6 @@
 import type { FormValidation } from '@rjsf/utils';
 import { useMemo, useState } from 'react';
-import { planCatalogServer, type CatalogEntry } from '../../../shared/catalog';
+import { planCatalogServer, type CatalogEntry, type ServerPlan } from '../../../shared/catalog';
 import { MemoryVaultNote, SafeLink } from '../../components';
 import { FormDialog } from '../../forms';
 import { describeError, type ShownError } from '../../lib';
@@ -14,15 +14,25 @@ export interface AddEntryDialogProps {
   taken: ReadonlySet<string>;
   onClose: () => void;
   onAdded: (name: string) => void;
+  /** Given: nothing is added here; the plan goes on to the sheet that adds, approves and connects it in one go. */
+  onPlanned?: (plan: ServerPlan) => void;
 }
 
-export function AddEntryDialog({ entry, taken, onClose, onAdded }: AddEntryDialogProps) {
+export function AddEntryDialog({ entry, taken, onClose, onAdded, onPlanned }: AddEntryDialogProps) {
   const live = useLive();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ShownError | null>(null);
   const { schema, uiSchema } = useMemo(() => entryFormSchema(entry, freeName(entry.id, taken)), [entry, taken]);
 
   const submit = (data: EntryFormData) => {
+    if (onPlanned) {
+      try {
+        onPlanned(planCatalogServer(entry, data['name'] ?? '', choiceOf(data)));
+      } catch (failure) {
+        setError(describeError(failure));
+      }
+      return;
+    }
     setBusy(true);
     setError(null);
     void (async () => {
@@ -54,7 +64,7 @@ export function AddEntryDialog({ entry, taken, onClose, onAdded }: AddEntryDialo
         label: `Settings for ${entry.name}`,
         schema,
         uiSchema,
-        submitText: busy ? 'Adding…' : 'Add service',
+        submitText: onPlanned ? 'Continue' : busy ? 'Adding…' : 'Add service',
         disabled: busy,
         customValidate: validate,
         onSubmit: submit,

@@ -6,9 +6,17 @@ import { createFakeApi, renderApp, serverStatus } from '../../../test/support/re
 
 afterEach(cleanup);
 
+const LINE = 'npx -y @modelcontextprotocol/server-everything stdio';
+
 function apiWithAdds() {
   const added: Array<ApiInput<'addServer'>> = [];
   const api = createFakeApi({
+    // The catalog's one step: a dry run says what is approved, then one call does it all.
+    addService: (input) => {
+      if (input.dryRun === true) return { commandLine: LINE, needsApproval: true, steps: [] };
+      added.push({ name: input.name, config: input.config });
+      return { commandLine: LINE, needsApproval: true, steps: [], status: serverStatus({ name: input.name, state: 'ready', toolCount: 3 }) };
+    },
     status: async () => ({
       ...(await createFakeApi().status({})),
       servers: [serverStatus({ name: 'everything' }), ...added.map((a) => serverStatus({ name: a.name, approval: 'pending', state: 'idle' }))],
@@ -28,19 +36,25 @@ function field(dialog: HTMLElement, label: RegExp): HTMLInputElement {
 }
 
 describe('adding a service from the catalog (rjsf form)', () => {
-  it('suggests a free name and adds the reference server, which then waits for approval', async () => {
+  it('suggests a free name, shows the exact line, and adds, approves and connects it in one call', async () => {
     const { api } = apiWithAdds();
     renderApp(api);
     fireEvent.click(await screen.findByRole('button', { name: 'Add Everything (reference)' }));
     const dialog = screen.getByRole('dialog', { name: 'Add Everything (reference)' });
     expect(field(dialog, /^Name/).value).toBe('everything-2');
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Add service' }));
-    await waitFor(() => expect(api.callsOf('addServer')).toHaveLength(1));
-    expect(api.callsOf('addServer')[0]).toEqual({
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    const sheet = await screen.findByRole('dialog', { name: 'Connect everything-2' });
+    expect((await within(sheet).findByRole('group', { name: 'What you approve' })).textContent).toBe(LINE);
+    fireEvent.click(within(sheet).getByRole('button', { name: 'Approve and connect' }));
+    await waitFor(() => expect(api.callsOf('addService')).toHaveLength(2));
+    expect(api.callsOf('addService')[1]).toEqual({
       name: 'everything-2',
       config: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-everything', 'stdio'], description: expect.any(String) as unknown },
+      approve: { commandLine: LINE },
     });
-    expect(await within(await screen.findByRole('listitem', { name: 'everything-2' })).findByText('pending approval')).toBeTruthy();
+    expect(api.callsOf('addServer')).toHaveLength(0);
+    expect((await within(sheet).findByRole('status')).textContent).toContain('everything-2 is connected with 3 tools');
+    expect(within(sheet).getByRole('link', { name: 'Open everything-2' })).toBeTruthy();
   });
 
   it('refuses a taken name and a missing required input without calling the core', async () => {
@@ -49,10 +63,10 @@ describe('adding a service from the catalog (rjsf form)', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Add Filesystem (reference)' }));
     const dialog = screen.getByRole('dialog', { name: 'Add Filesystem (reference)' });
     fireEvent.change(field(dialog, /^Name/), { target: { value: 'everything' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Add service' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
     expect(await within(dialog).findByText(/already exists/)).toBeTruthy();
     expect(within(dialog).getByText('Required.')).toBeTruthy();
-    expect(api.callsOf('addServer')).toHaveLength(0);
+    expect(api.callsOf('addService')).toHaveLength(0);
   });
 
   it('stores an API key in the vault and writes only a reference into the config', async () => {
@@ -63,11 +77,15 @@ describe('adding a service from the catalog (rjsf form)', () => {
     const key = field(dialog, /^Personal access token/);
     expect(key.type).toBe('password');
     fireEvent.change(key, { target: { value: 'ghp_topsecret' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Add service' }));
-    await waitFor(() => expect(api.callsOf('addServer')).toHaveLength(1));
-    expect(api.callsOf('setSecret')).toEqual([{ name: 'API_KEY', server: 'github', value: 'ghp_topsecret' }]);
-    expect(JSON.stringify(api.callsOf('addServer'))).not.toContain('ghp_topsecret');
-    expect(api.callsOf('addServer')[0]?.config).toMatchObject({ auth: { type: 'api_key', key: '${secret:API_KEY}' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    const sheet = await screen.findByRole('dialog', { name: 'Connect github' });
+    expect(within(sheet).getByText(/goes into the vault, for github only: API_KEY/)).toBeTruthy();
+    fireEvent.click(await within(sheet).findByRole('button', { name: 'Approve where it sends secrets and connect' }));
+    await waitFor(() => expect(api.callsOf('addService')).toHaveLength(2));
+    const call = api.callsOf('addService')[1];
+    expect(call?.secrets).toEqual([{ name: 'API_KEY', value: 'ghp_topsecret' }]);
+    expect(JSON.stringify(call?.config)).not.toContain('ghp_topsecret');
+    expect(call?.config).toMatchObject({ auth: { type: 'api_key', key: '${secret:API_KEY}' } });
   });
 });
 
@@ -82,11 +100,14 @@ describe('adding a program that reads a key file', () => {
     expect(within(dialog).getByText(/provide-credentials-adc/)).toBeTruthy();
     const key = '{\n  "type": "service_account",\n  "private_key": "k-sentinel"\n}\n';
     fireEvent.change(file, { target: { value: key } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Add service' }));
-    await waitFor(() => expect(api.callsOf('addServer')).toHaveLength(1));
-    expect(api.callsOf('setSecret')).toEqual([{ name: 'GOOGLE_CREDENTIALS', server: 'google-analytics', value: key }]);
-    expect(api.callsOf('addServer')[0]?.config).toMatchObject({ env: { GOOGLE_APPLICATION_CREDENTIALS: '${secretFile:GOOGLE_CREDENTIALS}' } });
-    expect(JSON.stringify(api.callsOf('addServer'))).not.toContain('k-sentinel');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    const sheet = await screen.findByRole('dialog', { name: 'Connect google-analytics' });
+    fireEvent.click(await within(sheet).findByRole('button', { name: 'Approve and connect' }));
+    await waitFor(() => expect(api.callsOf('addService')).toHaveLength(2));
+    const call = api.callsOf('addService')[1];
+    expect(call?.secrets).toEqual([{ name: 'GOOGLE_CREDENTIALS', value: key }]);
+    expect(call?.config).toMatchObject({ env: { GOOGLE_APPLICATION_CREDENTIALS: '${secretFile:GOOGLE_CREDENTIALS}' } });
+    expect(JSON.stringify(call?.config)).not.toContain('k-sentinel');
   });
 });
 
@@ -132,20 +153,20 @@ describe('adding a custom service (rjsf form)', () => {
     });
   });
 
-  it('removes stored secrets again when the core refuses the server', async () => {
+  it('says what the core undid when a step fails, and offers to try again', async () => {
     const api = createFakeApi({
-      setSecret: () => ({ ok: true }),
-      deleteSecret: () => ({ deleted: true }),
-      addServer: () => {
-        throw Object.assign(new Error('A server named "mine" already exists'), { code: 'invalid_input' });
+      addService: (input) => {
+        if (input.dryRun === true) return { needsApproval: false, steps: [] };
+        throw Object.assign(new Error('Sign-in to "linear" was cancelled. Nothing was kept: the entry "linear" removed.'), { code: 'denied' });
       },
     });
     renderApp(api);
-    fireEvent.click(await screen.findByRole('button', { name: 'Add GitHub' }));
-    const dialog = screen.getByRole('dialog', { name: 'Add GitHub' });
-    fireEvent.change(field(dialog, /^Personal access token/), { target: { value: 'ghp_x' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Add service' }));
-    expect((await within(dialog).findByRole('alert')).textContent).toContain('already exists');
-    expect(api.callsOf('deleteSecret')).toEqual([{ name: 'API_KEY', server: 'github' }]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Add Linear' }));
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Add Linear' })).getByRole('button', { name: 'Continue' }));
+    const sheet = await screen.findByRole('dialog', { name: 'Connect linear' });
+    fireEvent.click(await within(sheet).findByRole('button', { name: 'Connect' }));
+    expect((await within(sheet).findByRole('alert')).textContent).toContain('Nothing was kept');
+    expect(within(sheet).getByRole('button', { name: 'Try again' })).toBeTruthy();
+    expect(api.callsOf('addService')[1]).toMatchObject({ name: 'linear', config: { type: 'http', auth: { type: 'oauth' } } });
   });
 });

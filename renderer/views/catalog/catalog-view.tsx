@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import type { RegistryRow, ServerStatus } from '../../../shared/api';
-import { CATALOG, type CatalogEntry } from '../../../shared/catalog';
+import { CATALOG, type CatalogEntry, type ServerPlan } from '../../../shared/catalog';
 import { ErrorNote, PageHeader } from '../../components';
 import { focusWhenShown, plural, serverRowFocus, shownLine, shownText } from '../../lib';
 import { useLive, useNowFor, useStore } from '../../state';
@@ -8,6 +8,7 @@ import { AddEntryDialog } from './add-entry-dialog';
 import { ApproveCommandDialog } from './approve-command-dialog';
 import { entryRows, filterEntries, filterServers, serverRows, type StateFilter } from './catalog-model';
 import { CatalogToolbar } from './catalog-toolbar';
+import { ConnectSheet } from './connect-sheet';
 import { CustomServiceDialog } from './custom-service-dialog';
 import { EntryRow } from './entry-row';
 import { PasteServiceDialog } from './paste-service-dialog';
@@ -21,7 +22,7 @@ import './catalog.css';
 /** Rows added per frame: keeps a keystroke's repaint short with 1,000 services. */
 const ROW_CHUNK = 80;
 
-type Open = { kind: 'entry'; entry: CatalogEntry } | { kind: 'registry'; row: RegistryRow } | { kind: 'custom' } | { kind: 'paste' } | { kind: 'approve'; status: ServerStatus } | null;
+type Open = { kind: 'entry'; entry: CatalogEntry } | { kind: 'connect'; plan: ServerPlan } | { kind: 'registry'; row: RegistryRow } | { kind: 'custom' } | { kind: 'paste' } | { kind: 'approve'; status: ServerStatus } | null;
 
 /** Every configured server and every catalog entry, searchable and filterable by state. */
 export function CatalogView() {
@@ -55,6 +56,8 @@ export function CatalogView() {
     // The Add button pressed is gone (the entry now says "Add again"): focus goes to the new row's next step.
     focusWhenShown(() => serverRowFocus(name));
   }, []);
+  // The catalog's Add: its form, then one sheet that adds, approves and connects (connect-sheet.tsx).
+  const onPlanned = useCallback((plan: ServerPlan) => setOpen({ kind: 'connect', plan }), []);
   const onInstall = useCallback((row: RegistryRow) => setOpen({ kind: 'registry', row }), []);
   // A registry entry's command (or a remote's secrets) waits for approval: shown at once, exactly as it will run.
   const onInstalled = useCallback((name: string, status: ServerStatus | undefined) => {
@@ -145,7 +148,8 @@ export function CatalogView() {
       </section>
       {(filter === 'all' || filter === 'available') && <RegistrySection query={query} onInstall={onInstall} />}
       {open?.kind === 'registry' && <RegistryInstallDialog row={open.row} taken={taken} onClose={close} onInstalled={onInstalled} />}
-      {open?.kind === 'entry' && <AddEntryDialog entry={open.entry} taken={taken} onClose={close} onAdded={onAdded} />}
+      {open?.kind === 'entry' && <AddEntryDialog entry={open.entry} taken={taken} onClose={close} onAdded={onAdded} onPlanned={onPlanned} />}
+      {open?.kind === 'connect' && <ConnectSheet plan={open.plan} onClose={close} onConnected={close} />}
       {open?.kind === 'custom' && <CustomServiceDialog taken={taken} onClose={close} onAdded={onAdded} />}
       {open?.kind === 'paste' && <PasteServiceDialog taken={taken} onClose={close} onAdded={onAdded} />}
       {open?.kind === 'approve' && <ApproveCommandDialog status={open.status} onClose={close} />}

@@ -1,0 +1,25 @@
+import type { ApiInput } from '../../../shared/api';
+import { isStdio } from '../../../shared/config';
+import { REDACTED } from '../../../shared/redact';
+import { revealHidden } from '../../../shared/text';
+
+/**
+ * `addService`'s input as people may see it (the admin log, a confirmation card): each secret's
+ * name kept, its value never shown.
+ */
+export function withoutSecretValues(input: unknown): unknown {
+  if (input === null || typeof input !== 'object' || !Array.isArray((input as { secrets?: unknown }).secrets)) return input;
+  const secrets = (input as { secrets: unknown[] }).secrets.map((s) => (s !== null && typeof s === 'object' ? { ...s, value: REDACTED } : s));
+  return { ...input, secrets };
+}
+
+/** One line for the log and the card: what is added, what approved (as shown), whether it connects. */
+export function summarizeAddService(input: ApiInput<'addService'>): string {
+  const { name, config } = input;
+  const what = isStdio(config) ? [config.command, ...(config.args ?? [])].join(' ') : config.url;
+  if (input.dryRun === true) return `show what adding "${revealHidden(name)}" would approve`;
+  const approve = input.approve !== undefined ? `, approve ${revealHidden(input.approve.commandLine)}` : '';
+  const secrets = (input.secrets ?? []).map((s) => s.name);
+  const stored = secrets.length > 0 ? `, store ${secrets.join(', ')}` : '';
+  return `add the server "${revealHidden(name)}": ${revealHidden(what)}${stored}${approve}${input.connect === false ? '' : ', and connect it'}`;
+}

@@ -1,0 +1,107 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { API_METHODS, type ApiInput } from '../../../shared/api';
+import type { StdioServerConfig } from '../../../shared/config';
+import { CodedError } from '../../../shared/errors';
+import { consentInput, shownInput, summarize } from '../admin/admin-summary';
+import { createCore, type Core } from '../lifecycle/core';
+import { demoServers } from '../lifecycle/demo-servers';
+
+const PASSPHRASE = { CONNECTED_SERVICES_PASSPHRASE: 'one transaction passphrase' };
+
+let core: Core;
+let dataDir: string;
+beforeEach(async () => {
+  dataDir = join(mkdtempSync(join(tmpdir(), 'cs-add-service-')), 'home');
+  core = await createCore({ dataDir, env: { ...process.env, ...PASSPHRASE }, vaultProvider: 'passphrase' });
+});
+afterEach(async () => {
+  await core?.close();
+});
+
+/** The demo memory server under another file: a new entry that waits for its approval. */
+function memoryEntry(): StdioServerConfig {
+  const memory = demoServers(dataDir)['memory'];
+  if (memory === undefined) throw new Error('the demo memory server is gone');
+  return { ...memory, env: { MEMORY_FILE_PATH: join(dataDir, 'other-memory.jsonl'), NOTES_TOKEN: '${secret:NOTES_TOKEN}' } };
+}
+
+async function failure(promise: Promise<unknown>): Promise<CodedError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof CodedError) return error;
+    throw error;
+  }
+  throw new Error('expected a failure');
+}
+
+const configured = async () => (await core.api.status({})).servers.map((s) => s.name);
+
+describe('addService: add, approve as shown and connect, as one transaction', () => {
+  it('a dry run says what the approval shows, and writes nothing', async () => {
+    const plan = await core.api.addService({ name: 'notes', config: memoryEntry(), dryRun: true });
+    expect(plan.needsApproval).toBe(true);
+    expect(plan.commandLine).toContain('NOTES_TOKEN=');
+    expect(plan.commandLine).toContain('${secret:NOTES_TOKEN}');
+    expect(plan.steps).toEqual([]);
+    expect(await configured()).not.toContain('notes');
+  });
+
+  it('stores the secret, adds, approves exactly the shown line and starts the server with its tools', async () => {
+    const config = memoryEntry();
+    const { commandLine } = await core.api.addService({ name: 'notes', config, dryRun: true });
+    const result = await core.api.addService({ name: 'notes', config, secrets: [{ name: 'NOTES_TOKEN', value: 'tok-123456' }], approve: { commandLine: commandLine ?? '' } });
+    expect(result.steps).toEqual([
+      { step: 'secrets', outcome: 'done' },
+      { step: 'add', outcome: 'done' },
+      { step: 'approve', outcome: 'done' },
+      { step: 'connect', outcome: 'done' },
+    ]);
+    expect(result.status?.state).toBe('ready');
+    expect(result.status?.approval).toBe('approved');
+    expect(result.status?.toolCount).toBeGreaterThan(0);
+    expect(await core.api.listSecrets({})).toContainEqual({ name: 'NOTES_TOKEN', server: 'notes' });
+    // The answer parses as the contract says.
+    expect(API_METHODS.addService.output.safeParse(result).success).toBe(true);
+  });
+
+  it('refuses a line other than the one shown before writing anything', async () => {
+    const error = await failure(core.api.addService({ name: 'notes', config: memoryEntry(), secrets: [{ name: 'NOTES_TOKEN', value: 'tok-123456' }], approve: { commandLine: 'node something-else.js' } }));
+    expect(error.code).toBe('invalid_input');
+    expect(error.message).toContain('not what was shown');
+    expect(await configured()).not.toContain('notes');
+    expect(await core.api.listSecrets({})).toEqual([]);
+  });
+
+  it('a program that does not start undoes every step: no entry, no secret, and says so', async () => {
+    const config: StdioServerConfig = { command: 'node', args: ['-e', 'process.exit(3)'], env: { NOTES_TOKEN: '${secret:NOTES_TOKEN}' } };
+    const { commandLine } = await core.api.addService({ name: 'broken', config, dryRun: true });
+    const error = await failure(core.api.addService({ name: 'broken', config, secrets: [{ name: 'NOTES_TOKEN', value: 'tok-123456' }], approve: { commandLine: commandLine ?? '' } }));
+    expect(error.message).toContain('Nothing was kept');
+    expect(error.message).toContain('the entry "broken" removed');
+    expect(error.message).toContain('the secret NOTES_TOKEN deleted');
+    expect(error.data).toMatchObject({ undone: true });
+    expect(await configured()).not.toContain('broken');
+    expect(await core.api.listSecrets({})).toEqual([]);
+  });
+
+  it('without connect: added and approved, not started; a taken name is refused', async () => {
+    const config = memoryEntry();
+    const { commandLine } = await core.api.addService({ name: 'notes', config, dryRun: true });
+    const result = await core.api.addService({ name: 'notes', config, approve: { commandLine: commandLine ?? '' }, connect: false });
+    expect(result.steps.map((s) => `${s.step}:${s.outcome}`)).toEqual(['secrets:not_needed', 'add:done', 'approve:done', 'connect:skipped']);
+    expect(result.status?.approval).toBe('approved');
+    expect((await failure(core.api.addService({ name: 'notes', config, dryRun: true }))).message).toContain('already exists');
+  });
+
+  it('never shows a secret value in the log or on a confirmation card', () => {
+    const input: ApiInput<'addService'> = { name: 'notes', config: memoryEntry(), secrets: [{ name: 'NOTES_TOKEN', value: 'tok-123456' }], approve: { commandLine: 'x' } };
+    expect(JSON.stringify(shownInput('addService', input))).not.toContain('tok-123456');
+    expect(JSON.stringify(consentInput('addService', input))).not.toContain('tok-123456');
+    expect(summarize('addService', input)).toContain('store NOTES_TOKEN');
+    expect(summarize('addService', input)).not.toContain('tok-123456');
+  });
+});

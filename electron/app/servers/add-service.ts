@@ -1,0 +1,118 @@
+import type { AddServiceResult, ApiInput, ServerStatus } from '../../../shared/api';
+import { isStdio } from '../../../shared/config';
+import { CodedError, isCodedError, type ErrorCode } from '../../../shared/errors';
+import { redact } from '../../../shared/redact';
+import { secretKey, type Vault } from '../../../shared/vault';
+import type { Pool } from '../../pool';
+import { sendsSecret, type Registry } from '../../registry';
+import { approvalCommandLine } from './shown-command';
+
+export interface AddServiceOptions {
+  registry: Registry;
+  /** The pool as the App API shows it (each status with the line its approval covers). */
+  pool: Pick<Pool, 'status'>;
+  vault: Vault;
+  /** Signs in when needed and starts the server (SignIns.connect), its status with its credential. */
+  connect: (name: string, flow: 'browser' | 'device' | undefined) => Promise<ServerStatus>;
+  /** Forgets the tokens a sign-in left for this server. */
+  forgetTokens: (name: string) => Promise<void>;
+  /** Resolves when the pool has applied every config change seen so far. */
+  settled: () => Promise<void>;
+  /** A server's state changed outside the pool (its approval). */
+  emitState: (status: ServerStatus) => void;
+  log?: (line: string) => void;
+}
+
+type Step = AddServiceResult['steps'][number];
+type Undo = { what: string; run: () => Promise<unknown> };
+
+function shownChanged(name: string): CodedError {
+  return new CodedError('invalid_input', `What "${name}" would run is not what was shown; nothing was added or approved.`, {
+    hint: 'Review it again: open the service from the catalog once more.',
+  });
+}
+
+/** What was undone, in words, for the person told what is left (nothing). */
+function undoneWords(undone: string[]): string {
+  return undone.length === 0 ? 'Nothing had been written.' : `Nothing was kept: ${undone.join(', ')}.`;
+}
+
+/**
+ * `addService`: the secrets stored, the entry added, approved as the person was shown it, then
+ * signed in and started, as one transaction. A step that fails (a sign-in cancelled or refused, a
+ * program that does not start) undoes every step before it, in reverse, and the error says so.
+ */
+export function createAddService(deps: AddServiceOptions): (input: ApiInput<'addService'>) => Promise<AddServiceResult> {
+  const { registry, vault } = deps;
+  return async (input) => {
+    const { name, config } = input;
+    if (Object.hasOwn(registry.config().mcpServers, name)) {
+      throw new CodedError('invalid_input', `A service named "${name}" already exists.`, { hint: 'Choose another name, or open that service to connect it.' });
+    }
+    const needsApproval = isStdio(config) || sendsSecret(config);
+    const commandLine = needsApproval ? redact(approvalCommandLine(config)) : undefined;
+    const shown = { ...(commandLine !== undefined ? { commandLine } : {}), needsApproval };
+    if (input.dryRun === true) return { ...shown, steps: [] };
+    if (needsApproval && input.approve !== undefined && input.approve.commandLine !== commandLine) throw shownChanged(name);
+
+    const steps: Step[] = [];
+    const undo: Undo[] = [];
+    try {
+      const secrets = input.secrets ?? [];
+      for (const secret of secrets) {
+        const key = secretKey(secret.name, name);
+        const before = await vault.get(key);
+        await vault.set(key, secret.value);
+        undo.push({ what: `the secret ${secret.name} ${before === undefined ? 'deleted' : 'put back as it was'}`, run: () => (before === undefined ? vault.delete(key) : vault.set(key, before)) });
+      }
+      steps.push({ step: 'secrets', outcome: secrets.length > 0 ? 'done' : 'not_needed' });
+
+      await registry.addServer(name, config);
+      undo.push({ what: `the entry "${name}" removed`, run: async () => (await registry.removeServer(name), await deps.settled()) });
+      await deps.settled();
+      steps.push({ step: 'add', outcome: 'done' });
+
+      const entry = registry.require(name);
+      const pending = registry.approvals.status(name, entry) === 'pending';
+      if (pending && input.approve !== undefined) {
+        // The line the core shows for the written entry, compared again: approve what was seen.
+        if (deps.pool.status(name).commandLine !== input.approve.commandLine) throw shownChanged(name);
+        await registry.approvals.approve(name, entry);
+        deps.emitState(deps.pool.status(name));
+      }
+      steps.push({ step: 'approve', outcome: !pending ? 'not_needed' : input.approve !== undefined ? 'done' : 'skipped' });
+
+      if (input.connect === false || (pending && input.approve === undefined)) {
+        steps.push({ step: 'connect', outcome: 'skipped' });
+        return { ...shown, steps, status: deps.pool.status(name) };
+      }
+      // Tokens from a sign-in whose server then fails are not left behind either.
+      undo.push({ what: 'its sign-in forgotten', run: () => deps.forgetTokens(name) });
+      const status = await deps.connect(name, input.flow);
+      if (status.state === 'error' || status.state === 'needs_auth') {
+        throw new CodedError(status.state === 'error' ? 'server_unavailable' : 'auth_required', `"${name}" did not start: ${status.lastError?.message ?? status.state}`, {
+          ...(status.lastError?.hint !== undefined ? { hint: status.lastError.hint } : {}),
+        });
+      }
+      steps.push({ step: 'connect', outcome: 'done' });
+      return { ...shown, steps, status };
+    } catch (error) {
+      const undone: string[] = [];
+      for (const step of undo.reverse()) {
+        try {
+          await step.run();
+          if (step.what !== 'its sign-in forgotten') undone.push(step.what);
+        } catch (failure) {
+          deps.log?.(`[${name}] could not undo (${step.what}): ${failure instanceof Error ? failure.message : String(failure)}`);
+        }
+      }
+      const code: ErrorCode = isCodedError(error) ? error.code : 'internal';
+      const message = error instanceof Error ? error.message : String(error);
+      throw new CodedError(code, `${message} ${undoneWords(undone)}`, {
+        // After the entry is gone, a hint to sign in to it would lead nowhere.
+        hint: isCodedError(error) && error.hint !== undefined && !steps.some((s) => s.step === 'add') ? error.hint : 'Add it again from the catalog when you are ready.',
+        data: { undone: true, steps: steps.map((s) => s.step) },
+      });
+    }
+  };
+}

@@ -1,0 +1,146 @@
+import { useEffect, useState } from 'react';
+import type { AddServiceResult } from '../../../shared/api';
+import type { ServerPlan } from '../../../shared/catalog';
+import { Dialog, ErrorNote } from '../../components';
+import { describeError, routeHref, shownLine, type ShownError } from '../../lib';
+import { useLive, useStore } from '../../state';
+import { SignInProgressPanel } from '../device-login/sign-in-progress';
+import { UserCode } from '../device-login/user-code';
+import { connectSteps } from './connect-steps';
+
+export interface ConnectSheetProps {
+  plan: ServerPlan;
+  onClose: () => void;
+  /** The service is connected: the person goes on to it. */
+  onConnected: (name: string) => void;
+}
+
+const MARK = { done: '✓', active: '…', waiting: '·', not_needed: '–', failed: '✕' } as const;
+
+/**
+ * One sheet for one service: what will run and where its secrets go (the one consent, which is the
+ * approval), then each step live as the core does it in one call (`addService`): stored, added,
+ * approved, signed in (the address with Open, Copy and Cancel, or the device code), started with its
+ * tools. A failed or cancelled step leaves nothing behind, and the sheet says so.
+ */
+export function ConnectSheet({ plan, onClose, onConnected }: ConnectSheetProps) {
+  const live = useLive();
+  const { servers } = useStore(live.servers);
+  const signIns = useStore(live.signIns);
+  const devices = useStore(live.deviceLogins);
+  const [shown, setShown] = useState<{ commandLine?: string; needsApproval: boolean } | null>(null);
+  const [outcome, setOutcome] = useState<'idle' | 'running' | 'done' | 'failed'>('idle');
+  const [result, setResult] = useState<AddServiceResult | null>(null);
+  const [error, setError] = useState<ShownError | null>(null);
+
+  useEffect(() => {
+    let live_ = true;
+    live.api
+      .addService({ name: plan.name, config: plan.config, dryRun: true })
+      .then((answer) => live_ && setShown({ ...(answer.commandLine !== undefined ? { commandLine: answer.commandLine } : {}), needsApproval: answer.needsApproval }))
+      .catch((failure: unknown) => live_ && setError(describeError(failure)));
+    return () => {
+      live_ = false;
+    };
+  }, [live, plan]);
+
+  const start = () => {
+    if (shown === null) return;
+    setOutcome('running');
+    setError(null);
+    void (async () => {
+      try {
+        const answer = await live.api.addService({
+          name: plan.name,
+          config: plan.config,
+          ...(plan.secrets.length > 0 ? { secrets: plan.secrets } : {}),
+          ...(shown.commandLine !== undefined ? { approve: { commandLine: shown.commandLine } } : {}),
+        });
+        setResult(answer);
+        setOutcome('done');
+        await live.servers.refresh();
+      } catch (failure) {
+        setError(describeError(failure));
+        setOutcome('failed');
+        await live.servers.refresh();
+      }
+    })();
+  };
+
+  const started = outcome !== 'idle';
+  const status = result?.status ?? (started ? servers.find((s) => s.name === plan.name) : undefined);
+  const signIn = started ? signIns.get(plan.name) : undefined;
+  const device = signIn?.state === 'waiting' && signIn.flow === 'device' ? devices.get(plan.name) : undefined;
+  const steps = connectSteps({ plan, needsApproval: shown?.needsApproval ?? false, started, outcome: outcome === 'idle' ? 'running' : outcome, status, signIn });
+  const consent = shown?.needsApproval === true ? (plan.config.type === 'http' ? 'Approve where it sends secrets and connect' : 'Approve and connect') : 'Connect';
+
+  return (
+    <Dialog title={`Connect ${plan.name}`} onClose={onClose}>
+      {shown?.needsApproval === true && (
+        <>
+          <p>{plan.config.type === 'http' ? `Whenever ${plan.name} is used, these secrets from your vault are sent to this address:` : `This program will run on this computer with your permissions whenever ${plan.name} is used:`}</p>
+          <pre className="command-line" role="group" aria-label="What you approve" tabIndex={0}>
+            {shownLine(shown.commandLine ?? '')}
+          </pre>
+        </>
+      )}
+      {plan.secrets.length > 0 && <p className="muted">What you typed goes into the vault, for {plan.name} only: {plan.secrets.map((s) => s.name).join(', ')}.</p>}
+      <ol className="connect-steps" aria-label={`Steps to connect ${plan.name}`}>
+        {steps.map((s) => (
+          <li key={s.id} data-step={s.id} data-state={s.state}>
+            <span aria-hidden="true" className="connect-step-mark">
+              {MARK[s.state]}
+            </span>{' '}
+            {s.label}
+            <span className="visually-hidden"> ({s.state.replace('_', ' ')})</span>
+            {s.detail !== undefined && <span className="muted"> — {s.detail}</span>}
+          </li>
+        ))}
+      </ol>
+      {signIn?.state === 'waiting' && signIn.flow !== 'device' && (
+        <SignInProgressPanel
+          progress={signIn}
+          busy={false}
+          onCancel={() => void live.api.cancelLogin({ name: plan.name }).catch(() => undefined)}
+          onRetry={() => undefined}
+          onDismiss={() => live.signIns.dismiss(plan.name)}
+        />
+      )}
+      {device?.userCode !== undefined && (
+        <div role="group" aria-label={`Code for ${plan.name}`}>
+          <p>Enter this code at {device.verificationUri}:</p>
+          <UserCode code={device.userCode} />
+          <button type="button" className="button small" onClick={() => void live.api.cancelLogin({ name: plan.name }).catch(() => undefined)}>
+            Cancel sign-in
+          </button>
+        </div>
+      )}
+      {error && <ErrorNote error={error} />}
+      {outcome === 'done' && (
+        <p className="note note-ok" role="status">
+          {plan.name} is connected{status !== undefined ? ` with ${status.toolCount} ${status.toolCount === 1 ? 'tool' : 'tools'}` : ''}.
+        </p>
+      )}
+      <div className="button-row">
+        {outcome === 'idle' && (
+          <button type="button" className="button primary" disabled={shown === null} onClick={start}>
+            {consent}
+          </button>
+        )}
+        {outcome === 'failed' && (
+          <button type="button" className="button primary" onClick={start}>
+            Try again
+          </button>
+        )}
+        {outcome === 'done' && (
+          <a className="button primary" href={routeHref({ screen: 'service', server: plan.name, tab: 'overview' })} onClick={() => onConnected(plan.name)}>
+            Open {plan.name}
+          </a>
+        )}
+        <button type="button" className="button" onClick={onClose} disabled={outcome === 'running'}>
+          {outcome === 'done' ? 'Done' : 'Cancel'}
+        </button>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,55 @@
+import type { ServerStatus, SignInProgress } from '../../../shared/api';
+import type { ServerPlan } from '../../../shared/catalog';
+
+export type StepState = 'waiting' | 'active' | 'done' | 'not_needed' | 'failed';
+export interface ShownStep {
+  id: 'secrets' | 'add' | 'approve' | 'sign-in' | 'start';
+  label: string;
+  state: StepState;
+  detail?: string;
+}
+
+export interface StepInput {
+  plan: ServerPlan;
+  needsApproval: boolean;
+  /** Whether addService was called (the person approved). */
+  started: boolean;
+  /** How addService ended, once it has. */
+  outcome: 'running' | 'done' | 'failed';
+  status: ServerStatus | undefined;
+  signIn: SignInProgress | undefined;
+}
+
+/**
+ * Each step of adding a service in one go, live from what the core reports meanwhile (the server's
+ * row, its sign-in): the call itself answers only at the end.
+ */
+export function connectSteps(input: StepInput): ShownStep[] {
+  const { plan, status, signIn, started, outcome } = input;
+  const added = status !== undefined || outcome === 'done';
+  const approved = !input.needsApproval || status?.approval === 'approved' || outcome === 'done';
+  const needsSignIn = signIn !== undefined || status?.auth !== undefined;
+  const ready = status?.state === 'ready' || outcome === 'done';
+  const failed = outcome === 'failed';
+  const step = (id: ShownStep['id'], label: string, done: boolean, active: boolean, detail?: string): ShownStep => ({
+    id,
+    label,
+    state: done ? 'done' : failed && active ? 'failed' : active ? 'active' : 'waiting',
+    ...(detail !== undefined ? { detail } : {}),
+  });
+  const names = plan.secrets.map((s) => s.name).join(', ');
+  const steps: ShownStep[] = [];
+  steps.push(plan.secrets.length === 0 ? { id: 'secrets', label: 'No secret to store', state: 'not_needed' } : step('secrets', `Store ${names} in the vault`, started && (added || outcome !== 'running'), started && !added));
+  steps.push(step('add', `Add ${plan.name} to your services`, added, started && !added));
+  steps.push(input.needsApproval ? step('approve', 'Approve what runs, as shown', approved, started && added && !approved) : { id: 'approve', label: 'Nothing to approve: it runs nowhere on this computer and sends no secret', state: 'not_needed' });
+  const signing = signIn?.state === 'waiting';
+  const signedIn = signIn?.state === 'signed_in' || (status?.auth?.connected ?? false) || ready;
+  steps.push(
+    needsSignIn || !started
+      ? step('sign-in', 'Sign in', started && signedIn && needsSignIn, started && approved && !signedIn && (signing || needsSignIn), signing ? 'Waiting for you on the sign-in page' : undefined)
+      : { id: 'sign-in', label: 'No sign-in needed', state: 'not_needed' },
+  );
+  const tools = status?.toolCount ?? 0;
+  steps.push(step('start', ready ? `Started: ${tools} ${tools === 1 ? 'tool' : 'tools'}` : 'Start it and list its tools', ready, started && approved && !signing && !ready));
+  return steps;
+}
