@@ -91,6 +91,8 @@ export function StatusStrip({ route }: { route: Route }) {
   const calls = useDecisions('call');
   const asks = useDecisions('ask');
   const held = useDecisions('toolChange').map((d) => d.item);
+  // Confirmations and an app's calls are answered on Activity (or beside the app): the strip links there.
+  const others = useDecisions('confirmation').length + useDecisions('appCall').length;
   if (linked !== 'live') return null; // the connection banner says what is wrong, as an alert
   const [first, ...rest] = calls.map((d) => d.item);
   const paused = bridge?.paused === true;
@@ -107,7 +109,12 @@ export function StatusStrip({ route }: { route: Route }) {
       {asks.length > 0 && route.screen !== 'activity' && <span className="strip-item">{questionsWaiting(asks.length)}</span>}
       {first !== undefined && route.screen !== 'activity' && <WaitingCall pending={first} more={rest.length} />}
       {held.length > 0 && <HeldLink held={held} />}
-      {first === undefined && asks.length === 0 && held.length === 0 && <span className="strip-item muted">{NOTHING_WAITS}</span>}
+      {others > 0 && route.screen !== 'activity' && (
+        <span className="strip-item">
+          <a href={routeHref({ screen: 'activity' })}>{plural(others, 'other decision')} waiting for you</a>
+        </span>
+      )}
+      {first === undefined && asks.length === 0 && held.length === 0 && others === 0 && <span className="strip-item muted">{NOTHING_WAITS}</span>}
     </div>
   );
 }

@@ -30,10 +30,12 @@ export const AddServiceInputSchema = lazySchema(() =>
   }),
 );
 
-export const AddServiceStepSchema = z.object({
-  step: z.enum(ADD_SERVICE_STEPS),
-  outcome: z.enum(['done', 'not_needed', 'skipped']),
-});
+export const AddServiceStepSchema = lazySchema(() =>
+  z.object({
+    step: z.enum(ADD_SERVICE_STEPS),
+    outcome: z.enum(['done', 'not_needed', 'skipped']),
+  }),
+);
 
 export const AddServiceResultSchema = lazySchema(() =>
   z.object({

@@ -64,7 +64,7 @@ describe('agents and approvals against the real bridge', () => {
     await allow.click();
     const result = (await call) as { content: Array<{ type: string; text?: string }> };
     expect(result.content[0]?.text).toBe('Echo: approved by a person');
-    await page.getByText('No agent is waiting for an approval.').waitFor();
+    await page.getByText('Nothing is waiting for your decision.').waitFor();
 
     const table = page.getByRole('table', { name: 'Agent calls, newest first' });
     await table.getByRole('cell', { name: 'echo' }).first().waitFor({ timeout: 10_000 });

@@ -86,6 +86,6 @@ describe('Activity → Waiting for you: one section for every kind of decision',
       const answer = d.kind === 'call' ? { decision: 'deny' } : d.kind === 'confirmation' || d.kind === 'toolChange' ? { decision: 'refuse' } : { action: 'decline' };
       expect((await served.api('decide', { kind: d.kind, id: d.id, answer })).status).toBe(200);
     }
-    await page.getByText('No agent is waiting for an approval.').waitFor({ timeout: 15_000 });
+    await page.getByText('Nothing is waiting for your decision.').waitFor({ timeout: 15_000 });
   }, 120_000);
 });

@@ -29,7 +29,7 @@ describe('activity', () => {
         { kind: 'call', id: 'a3', answer: { decision: 'allow', remember: true } },
       ]),
     );
-    await waitFor(() => expect(screen.getByText('No agent is waiting for an approval.')).toBeTruthy());
+    await waitFor(() => expect(screen.getByText('Nothing is waiting for your decision.')).toBeTruthy());
   });
 
   it('says when an agent wants to read a resource, and offers no "Always allow" for it', async () => {
@@ -96,7 +96,7 @@ describe('activity', () => {
   it('adds approvals from events and drops them when decided elsewhere, with a count in the navigation', async () => {
     const api = createFakeApi();
     renderApp(api, { hash: '#/activity' });
-    await screen.findByText('No agent is waiting for an approval.');
+    await screen.findByText('Nothing is waiting for your decision.');
     act(() => api.emit('approvalPending', approval('b1', 'send_mail')));
     expect(screen.getByRole('button', { name: 'Allow send_mail on github for claude' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Activity, 1 waiting for approval' })).toBeTruthy();

@@ -40,7 +40,7 @@ describe('activity: changes asked from the command line', () => {
         { kind: 'confirmation', id: 'c-2', answer: { decision: 'refuse' } },
       ]),
     );
-    await waitFor(() => expect(screen.getByText('No agent is waiting for an approval.')).toBeTruthy());
+    await waitFor(() => expect(screen.getByText('Nothing is waiting for your decision.')).toBeTruthy());
   });
 
   it('shows a waiting confirmation once, as its card under "Waiting for you", counted once', async () => {
@@ -58,7 +58,7 @@ describe('activity: changes asked from the command line', () => {
       decideConfirmation: () => ({ outcome: 'confirmed', result: { agent: { name: 'helper' }, token: 'cs_agent_shown_once' } }),
     });
     renderApp(api, { hash: '#/activity' });
-    await screen.findByText('No agent is waiting for an approval.');
+    await screen.findByText('Nothing is waiting for your decision.');
     api.emit('confirmationPending', confirmation({ id: 'c-9', method: 'addAgent', summary: 'add the agent "helper" with every server', input: { name: 'helper', servers: '*' } }));
     api.emit('confirmationPending', confirmation({ id: 'c-10', summary: 'resume the bridge (agents can call again)' }));
     const card = await screen.findByRole('listitem', { name: /asks to add the agent "helper"/ });

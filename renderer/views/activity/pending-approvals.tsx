@@ -71,7 +71,7 @@ export function PendingApprovals() {
         </ul>
       )}
       {pending.length === 0 ? (
-        <p className="empty">No agent is waiting for an approval.</p>
+        <p className="empty">Nothing is waiting for your decision.</p>
       ) : (
         <ul className="card-list">
           {pending.map((d) =>

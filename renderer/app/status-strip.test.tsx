@@ -1,0 +1,44 @@
+// @vitest-environment jsdom
+import { cleanup, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { appCallDecision, confirmationDecision, NOTHING_WAITS, type Confirmation } from '../../shared/api';
+import { createFakeApi, renderApp } from '../../test/support/renderer';
+
+afterEach(cleanup);
+
+const confirmation: Confirmation = {
+  id: 'c-1',
+  method: 'updateAgent',
+  summary: 'change the agent "claude": write → allow',
+  input: { name: 'claude', policy: { write: 'allow' } },
+  from: 'cli',
+  pid: 4242,
+  requestedAt: Date.now(),
+  expiresAt: Date.now() + 600_000,
+};
+
+const appCall = appCallDecision({
+  id: 'a-1',
+  appId: 'app-1',
+  server: 'notes',
+  tool: 'save_note',
+  tier: 'write',
+  arguments: { text: 'hello' },
+  requestedAt: Date.now(),
+  expiresAt: Date.now() + 120_000,
+});
+
+describe('the status strip', () => {
+  it("counts a confirmation and an app's call as waiting, with a link to Activity", async () => {
+    const api = createFakeApi({ listDecisions: () => [confirmationDecision(confirmation), appCall] });
+    renderApp(api, { hash: '#/services' });
+    const link = await screen.findByRole('link', { name: '2 other decisions waiting for you' });
+    expect(link.getAttribute('href')).toBe('#/activity');
+    expect(screen.queryByText(NOTHING_WAITS)).toBeNull();
+  });
+
+  it('says nothing waits when nothing does', async () => {
+    renderApp(createFakeApi({}), { hash: '#/services' });
+    expect(await screen.findByText(NOTHING_WAITS)).toBeTruthy();
+  });
+});
