@@ -78,6 +78,7 @@ describe('the bundled desktop main process, on a stand-in electron module', () =
     expect(seen['runtimeBeforeQuit']).toBe(true);
     expect(seen['exitCode']).toBe(0);
     expect(seen['runtimeAfterQuit']).toBe(false);
-    expect(seen['unregistered']).toEqual(['ipcMain.removeHandler cs:call', 'ipcMain.removeHandler cs:passphrase', 'protocol.unhandle app']);
+    // The MCP Apps scheme goes before the core closes, app:// last (electron/shell/shell-state.ts, the stop order).
+    expect(seen['unregistered']).toEqual(['ipcMain.removeHandler cs:call', 'ipcMain.removeHandler cs:passphrase', 'protocol.unhandle cs-app', 'protocol.unhandle app']);
   }, 30_000);
 });
