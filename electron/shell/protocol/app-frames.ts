@@ -1,6 +1,6 @@
 import type { CustomScheme } from 'electron';
 import type { AppsHost } from '../../app';
-import { appCsp, appPermissionsPolicy, type AppShelf } from '../../mcp-apps';
+import { appCsp, appPermissionsPolicy, type AppPermission, type AppShelf } from '../../mcp-apps';
 import { RENDERER_ORIGIN } from '../app-identity';
 
 /**
@@ -53,6 +53,14 @@ export function createAppFrameHandler(shelf: AppShelf): (request: Request) => Pr
       }),
     );
   };
+}
+
+/** What the app whose document `url` is was granted (its id's grants), or undefined for any other URL. */
+export function appGrantsAt(shelf: AppShelf, url: string): readonly AppPermission[] | undefined {
+  const parsed = URL.parse(url);
+  if (!parsed || parsed.protocol !== `${APP_FRAME_SCHEME}:` || parsed.host !== 'apps') return undefined;
+  const id = ID.exec(parsed.pathname)?.[1];
+  return id === undefined ? undefined : shelf.get(id)?.granted;
 }
 
 /** What of Electron's Session this needs (a fake in tests). */

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { navigationDecision, requestAllowed } from './navigation-policy';
 import { permissionAllowed } from './permission-policy';
+import { AppShelf } from '../../mcp-apps';
+import { appGrantsAt } from '../protocol/app-frames';
 
 describe('navigationDecision', () => {
   it('stays within our origin', () => {
@@ -59,13 +61,35 @@ describe('requestAllowed', () => {
 });
 
 describe('permissionAllowed', () => {
+  const at = (url: string | undefined) => ({ url });
   it('denies everything but a sanitized clipboard write from the renderer', () => {
-    expect(permissionAllowed('clipboard-sanitized-write', 'app://connected-services/')).toBe(true);
-    expect(permissionAllowed('clipboard-sanitized-write', 'app://vault-passphrase/')).toBe(false);
-    expect(permissionAllowed('clipboard-sanitized-write', 'https://example.com/')).toBe(false);
-    expect(permissionAllowed('clipboard-sanitized-write', undefined)).toBe(false);
+    expect(permissionAllowed('clipboard-sanitized-write', at('app://connected-services/'))).toBe(true);
+    expect(permissionAllowed('clipboard-sanitized-write', at('app://vault-passphrase/'))).toBe(false);
+    expect(permissionAllowed('clipboard-sanitized-write', at('https://example.com/'))).toBe(false);
+    expect(permissionAllowed('clipboard-sanitized-write', at(undefined))).toBe(false);
     for (const permission of ['clipboard-read', 'media', 'notifications', 'geolocation', 'openExternal', 'hid', 'serial', 'usb', 'fullscreen', 'pointerLock']) {
-      expect(permissionAllowed(permission, 'app://connected-services/'), permission).toBe(false);
+      expect(permissionAllowed(permission, at('app://connected-services/')), permission).toBe(false);
     }
+  });
+
+  it("gives an opened app's frame what the person allowed its server, and nothing else", () => {
+    const shelf = new AppShelf();
+    const camera = shelf.put({ server: 'maps', uri: 'ui://maps/view', html: '<p>map</p>', declared: undefined, granted: ['camera', 'geolocation'] });
+    const none = shelf.put({ server: 'notes', uri: 'ui://notes/view', html: '<p>notes</p>', declared: undefined, granted: [] });
+    const grants = (url: string) => appGrantsAt(shelf, url);
+    const app = (id: string, mediaTypes?: string[]) => ({ url: `cs-app://apps/app/${id}`, appGrantsAt: grants, ...(mediaTypes ? { mediaTypes } : {}) });
+    expect(permissionAllowed('media', app(camera, ['video']))).toBe(true);
+    expect(permissionAllowed('media', app(camera, ['video', 'audio']))).toBe(false);
+    expect(permissionAllowed('media', app(camera))).toBe(false);
+    expect(permissionAllowed('geolocation', app(camera))).toBe(true);
+    expect(permissionAllowed('clipboard-sanitized-write', app(camera))).toBe(false);
+    for (const permission of ['media', 'geolocation', 'clipboard-sanitized-write', 'notifications', 'clipboard-read']) {
+      expect(permissionAllowed(permission, app(none, ['video'])), permission).toBe(false);
+    }
+    // Another address, an unknown id, or a closed app: nothing.
+    expect(permissionAllowed('media', { url: `cs-app://other/app/${camera}`, appGrantsAt: grants, mediaTypes: ['video'] })).toBe(false);
+    expect(permissionAllowed('media', app('x'.repeat(43), ['video']))).toBe(false);
+    shelf.drop(camera);
+    expect(permissionAllowed('media', app(camera, ['video']))).toBe(false);
   });
 });
