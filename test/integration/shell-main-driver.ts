@@ -81,8 +81,9 @@ const out: Record<string, unknown> = {
   added: await fromWindow({ method: 'addServer', input: { name: 'reference', config: { command: process.execPath, args: ['--version'] } } }),
   agent: await fromWindow({ method: 'addAgent', input: { name: 'claude' } }),
   permission: {
-    media: stub.handlers['permissionCheck']?.(null, 'media', 'app://connected-services'),
-    clipboardWrite: stub.handlers['permissionCheck']?.(null, 'clipboard-sanitized-write', 'app://connected-services'),
+    // As Electron: a check always comes with its details (the frame's URL among them).
+    media: stub.handlers['permissionCheck']?.(null, 'media', 'app://connected-services', { requestingUrl: 'app://connected-services/index.html', mediaType: 'video', isMainFrame: true }),
+    clipboardWrite: stub.handlers['permissionCheck']?.(null, 'clipboard-sanitized-write', 'app://connected-services', { requestingUrl: 'app://connected-services/index.html', isMainFrame: true }),
   },
   requests: { https: await beforeRequest('https://evil.example/a.js'), app: await beforeRequest('app://connected-services/a.js') },
 };
