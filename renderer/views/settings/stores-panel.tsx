@@ -7,7 +7,7 @@ import { useLive } from '../../state';
 /**
  * The stores `${secret:STORE:PATH}` reads (docs/vault.md, "Secret stores"), each with whether it
  * answers; a command store waiting for approval shows its exact command, program and arguments one
- * by one as they are run (no shell), with Approve and Refuse. Approving is logged as any change.
+ * by one as they are run (no shell), with Approve and Refuse. Approving is logged like every other change.
  */
 export function StoresPanel() {
   const live = useLive();
