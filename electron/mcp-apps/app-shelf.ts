@@ -67,6 +67,12 @@ export class AppShelf {
     this.#documents.delete(id);
   }
 
+  /** The documents open now (for what their declarations allow, e.g. the desktop's request filter). */
+  documents(): AppDocument[] {
+    this.#sweep();
+    return [...this.#documents.values()].map((entry) => entry.document);
+  }
+
   get size(): number {
     this.#sweep();
     return this.#documents.size;

@@ -19,7 +19,7 @@ import { startNotifier } from './notifications/notifier';
 import { setOpenAtLogin } from './open-at-login';
 import { createPassphraseDialog } from './passphrase/passphrase-dialog';
 import { PASSPHRASE_PAGES } from './passphrase/passphrase-page';
-import { appGrantsAt, serveAppFrames } from './protocol/app-frames';
+import { appDeclaredAt, appGrantsAt, serveAppFrames } from './protocol/app-frames';
 import { createProtocolHandler } from './protocol/protocol-handler';
 import { serveAppScheme } from './protocol/register-protocol';
 import { log, showWindow, type ShellState } from './shell-state';
@@ -44,7 +44,12 @@ function prepareSession(shell: ShellState): void {
   const { devTools, context } = shell;
   Menu.setApplicationMenu(Menu.buildFromTemplate(appMenuTemplate(process.platform, { devTools })));
   // An opened app's frame gets what the person allowed its server, once the core is open (#36).
-  hardenSession(session.defaultSession, { devTools, log, appGrantsAt: (url) => (shell.core ? appGrantsAt(shell.core.apps.shelf, url) : undefined) });
+  hardenSession(session.defaultSession, {
+    devTools,
+    log,
+    appGrantsAt: (url) => (shell.core ? appGrantsAt(shell.core.apps.shelf, url) : undefined),
+    appDeclared: (url) => (shell.core ? appDeclaredAt(shell.core.apps.shelf, url) : false),
+  });
   shell.stop['app:// protocol'] = serveAppScheme(
     session.defaultSession,
     createProtocolHandler({ rendererRoot: context.paths.rendererRoot, readFile: (file) => readFile(file), builtins: PASSPHRASE_PAGES }),

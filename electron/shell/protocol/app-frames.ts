@@ -1,6 +1,6 @@
 import type { CustomScheme } from 'electron';
 import type { AppsHost } from '../../app';
-import { appCsp, appPermissionsPolicy, type AppPermission, type AppShelf } from '../../mcp-apps';
+import { appCsp, appPermissionsPolicy, declaredSources, withinSources, type AppPermission, type AppShelf } from '../../mcp-apps';
 import { RENDERER_ORIGIN } from '../app-identity';
 
 /**
@@ -61,6 +61,11 @@ export function appGrantsAt(shelf: AppShelf, url: string): readonly AppPermissio
   if (!parsed || parsed.protocol !== `${APP_FRAME_SCHEME}:` || parsed.host !== 'apps') return undefined;
   const id = ID.exec(parsed.pathname)?.[1];
   return id === undefined ? undefined : shelf.get(id)?.granted;
+}
+
+/** Whether `url` is an origin some open app declared (its connect, resource or frame domains). */
+export function appDeclaredAt(shelf: AppShelf, url: string): boolean {
+  return shelf.documents().some((document) => withinSources(url, declaredSources(document.declared)));
 }
 
 /** What of Electron's Session this needs (a fake in tests). */

@@ -6,7 +6,7 @@ import { permissionAllowed, type AppGrantsAt } from './permission-policy';
  * The session every page of ours runs in: permissions denied (but the renderer's sanitized clipboard
  * write), no devices, no screen capture, no downloads, no request leaving app:// (and data: images).
  */
-export function hardenSession(session: Session, options: { devTools: boolean; log: (line: string) => void; appGrantsAt?: AppGrantsAt }): void {
+export function hardenSession(session: Session, options: { devTools: boolean; log: (line: string) => void; appGrantsAt?: AppGrantsAt; appDeclared?: (url: string) => boolean }): void {
   const { appGrantsAt } = options;
   session.setPermissionRequestHandler((_contents, permission, callback, details) => {
     const mediaTypes = 'mediaTypes' in details ? details.mediaTypes : undefined;
@@ -24,7 +24,7 @@ export function hardenSession(session: Session, options: { devTools: boolean; lo
   session.setDevicePermissionHandler(() => false);
   session.setDisplayMediaRequestHandler((_request, callback) => callback({}));
   session.webRequest.onBeforeRequest((details, callback) => {
-    const allowed = requestAllowed(details.url, { devTools: options.devTools });
+    const allowed = requestAllowed(details.url, { devTools: options.devTools, ...(options.appDeclared ? { appDeclared: options.appDeclared } : {}) });
     if (!allowed) options.log(`blocked a request to ${details.url.slice(0, 200)}`);
     callback({ cancel: !allowed });
   });

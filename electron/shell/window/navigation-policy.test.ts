@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { navigationDecision, requestAllowed } from './navigation-policy';
 import { permissionAllowed } from './permission-policy';
 import { AppShelf } from '../../mcp-apps';
-import { appGrantsAt } from '../protocol/app-frames';
+import { appDeclaredAt, appGrantsAt } from '../protocol/app-frames';
 
 describe('navigationDecision', () => {
   it('stays within our origin', () => {
@@ -57,6 +57,19 @@ describe('requestAllowed', () => {
     const off = { devTools: false };
     expect(requestAllowed(`cs-app://apps/app/${'a'.repeat(43)}`, off)).toBe(true);
     expect(requestAllowed('cs-app://other/app/x', off)).toBe(false);
+  });
+});
+
+describe('requestAllowed for open MCP Apps', () => {
+  it('lets through what an open app declared, only while it is open', () => {
+    const shelf = new AppShelf();
+    const id = shelf.put({ server: 'maps', uri: 'ui://maps/view', html: '<p>map</p>', declared: { connectDomains: ['https://tiles.example.com'], resourceDomains: ['https://*.cdn.example'] }, granted: [] });
+    const options = { devTools: false, appDeclared: (url: string) => appDeclaredAt(shelf, url) };
+    expect(requestAllowed('https://tiles.example.com/1/2/3.png', options)).toBe(true);
+    expect(requestAllowed('https://js.cdn.example/cesium.js', options)).toBe(true);
+    for (const url of ['https://evil.example/x', 'http://tiles.example.com/1.png', 'https://cdn.example/x.js', 'file:///etc/passwd']) expect(requestAllowed(url, options), url).toBe(false);
+    shelf.drop(id);
+    expect(requestAllowed('https://tiles.example.com/1/2/3.png', options)).toBe(false);
   });
 });
 

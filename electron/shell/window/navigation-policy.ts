@@ -22,14 +22,18 @@ const OWN_HOSTS = [RENDERER_HOST, PASSPHRASE_HOST];
 
 /**
  * The session's request filter: our pages load only from app:// (and inline data: images); no page
- * fetches from the network, the file system or another scheme. Developer tools need their own scheme.
+ * fetches from the network, the file system or another scheme, but an open MCP App reaches the
+ * origins its resource declared. Developer tools need their own scheme.
  */
-export function requestAllowed(url: string, options: { devTools: boolean }): boolean {
+export function requestAllowed(url: string, options: { devTools: boolean; appDeclared?: (url: string) => boolean }): boolean {
   if (OWN_HOSTS.some((host) => hasAppOrigin(url, host))) return true;
   const parsed = URL.parse(url);
   if (!parsed) return false;
-  // An opened MCP App's document (protocol/app-frames.ts); what the app itself fetches stays blocked here.
+  // An opened MCP App's document (protocol/app-frames.ts).
   if (parsed.protocol === `${APP_FRAME_SCHEME}:` && parsed.host === 'apps') return true;
+  // What an open app declared it reaches: each app's own CSP still limits it to its own declarations,
+  // and the renderer's CSP keeps our pages off them.
+  if (options.appDeclared?.(url) === true) return true;
   if (parsed.protocol === 'data:') return true;
   if (parsed.protocol === 'blob:') return OWN_HOSTS.some((host) => hasAppOrigin(parsed.pathname, host));
   return options.devTools && (parsed.protocol === 'devtools:' || parsed.protocol === 'chrome-extension:');
