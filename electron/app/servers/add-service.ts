@@ -108,9 +108,10 @@ export function createAddService(deps: AddServiceOptions): (input: ApiInput<'add
       }
       const code: ErrorCode = isCodedError(error) ? error.code : 'internal';
       const message = error instanceof Error ? error.message : String(error);
-      throw new CodedError(code, `${message} ${undoneWords(undone)}`, {
+      const sentence = /[.!?]$/.test(message.trim()) ? message.trim() : `${message.trim()}.`;
+      throw new CodedError(code, `${sentence} ${undoneWords(undone)}`, {
         // After the entry is gone, a hint to sign in to it would lead nowhere.
-        hint: isCodedError(error) && error.hint !== undefined && !steps.some((s) => s.step === 'add') ? error.hint : 'Add it again from the catalog when you are ready.',
+        hint: isCodedError(error) && error.hint !== undefined && !steps.some((s) => s.step === 'add') ? error.hint : 'Fix what the message names, then add it again (the catalog, or `servers add … --connect`).',
         data: { undone: true, steps: steps.map((s) => s.step) },
       });
     }

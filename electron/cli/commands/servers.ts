@@ -6,6 +6,7 @@ import { confirm } from '../prompt';
 import { configError, explainServerError, issueRows } from '../config-errors';
 import type { Run } from '../runner';
 import { registerServerEdits } from './servers-edit';
+import { addAndConnect } from './servers-add-connect';
 import { addFromRegistry } from './servers-from-registry';
 import { registerServerStop } from './servers-stop';
 import { registerServerReview } from './servers-review';
@@ -37,6 +38,8 @@ interface AddOptions {
   env?: string[];
   cwd?: string;
   timeout?: string;
+  connect?: boolean;
+  yes?: boolean;
 }
 
 function describeIssues(error: { issues: { path: PropertyKey[]; message: string }[] }): string {
@@ -109,17 +112,24 @@ export function registerServers(program: Command, run: Run): void {
     .option('--input <pair>', 'a registry entry\'s input KEY=VALUE (repeatable; asked at the terminal when missing)', collect)
     .option('--package <n>', 'with --from-registry: install its package number N (default: the first npm, pypi, oci or mcpb one)')
     .option('--remote <n>', 'with --from-registry: use its remote number N instead of a package')
+    .option('--connect', 'in one step: approve what it runs (shown first), sign in if it needs it, start it and list its tools; a step that fails undoes the ones before')
+    .option('-y, --yes', 'with --connect: approve without asking')
     .action((name: string, command: string[], options: AddOptions) =>
       run(async (ctx) => {
         if (options.fromRegistry !== undefined) {
           if (command.length > 0 || options.url !== undefined) throw new CodedError('invalid_input', 'Give either --from-registry or a command or --url, not both');
+          if (options.connect === true || options.yes === true) {
+            throw new CodedError('invalid_input', '--connect is for a command or --url; a registry entry is added first', { hint: `add it without --connect, then run: connected-services servers approve ${name} && connected-services connect ${name}` });
+          }
           const plan = await addFromRegistry(ctx, name, { ...options, fromRegistry: options.fromRegistry });
           const runs = isStdio(plan.config) ? [plan.config.command, ...(plan.config.args ?? [])].join(' ') : plan.config.url;
           ctx.output.out(`Added ${name}: ${runs}${plan.secrets.size > 0 ? ` (${plan.secrets.size} secret(s) in the vault)` : ''}.`);
           if (isStdio(plan.config)) ctx.output.out(`Its command needs your approval before it runs: connected-services servers approve ${name}`);
-          return;
+          return 0;
         }
         const config = buildServerConfig(command, options);
+        if (options.connect === true) return addAndConnect(ctx, name, config, options.yes === true);
+        if (options.yes === true) throw new CodedError('invalid_input', '--yes goes with --connect', { hint: 'add --connect to approve and connect in one step, or leave out --yes' });
         const core = await ctx.core();
         await core.api.addServer({ name, config });
         ctx.output.out(`Added ${name}.`);
@@ -127,6 +137,7 @@ export function registerServers(program: Command, run: Run): void {
         else if ((await core.api.status({})).servers.find((s) => s.name === name)?.approval === 'pending') {
           ctx.output.out(`It sends secrets to its URL, which needs your approval first: connected-services servers approve ${name}`);
         }
+        return 0;
       }),
     );
 

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { MEMORY } from '../fixtures/servers/config';
+import { runCli, tempHome } from '../support/cli';
+
+/** `servers add … --connect`: added, approved as shown, started and listed in one command. */
+describe('servers add --connect', () => {
+  it('shows the command, approves it, starts the server and lists its tools in one step', async () => {
+    const home = tempHome('cs-add-connect-');
+    const added = await runCli(home, ['servers', 'add', 'notes', '--connect', '--yes', '--', process.execPath, MEMORY]);
+    expect(added.code, added.stderr).toBe(0);
+    expect(added.stdout).toContain('Command of notes:');
+    expect(added.stdout).toContain(MEMORY);
+    expect(added.stdout).toMatch(/Added notes \(add, approve, connect\): ready, \d+ tools\./);
+    // Nothing is left to approve: a call runs at once.
+    const tools = await runCli(home, ['tools', 'notes']);
+    expect(tools.code, tools.stderr).toBe(0);
+    expect(tools.stdout).toContain('create_entities');
+  }, 90_000);
+
+  it('leaves nothing behind when the program cannot start, and says what was undone', async () => {
+    const home = tempHome('cs-add-connect-fail-');
+    const failed = await runCli(home, ['servers', 'add', 'broken', '--connect', '--yes', '--', process.execPath, '-e', 'process.exit(3)']);
+    expect(failed.code).not.toBe(0);
+    expect(failed.stderr).not.toContain('    at ');
+    expect(failed.stderr).toContain('"broken" exited with code 3 while starting. Nothing was kept: the entry "broken" removed.');
+    const listed = await runCli(home, ['servers', 'list']);
+    expect(listed.stdout).not.toContain('broken');
+  }, 90_000);
+
+  it('refuses --yes without --connect, and --connect with a registry entry, saying what to do', async () => {
+    const home = tempHome('cs-add-connect-bad-');
+    const yes = await runCli(home, ['servers', 'add', 'x', '--yes', '--', process.execPath, MEMORY]);
+    expect(yes.code).not.toBe(0);
+    expect(yes.stderr).toContain('--yes goes with --connect');
+    const registry = await runCli(home, ['servers', 'add', 'y', '--from-registry', 'io.example/y', '--connect']);
+    expect(registry.code).not.toBe(0);
+    expect(registry.stderr).toContain('--connect is for a command or --url');
+    expect((await runCli(home, ['servers', 'list'])).stdout).not.toMatch(/\bx\b|\by\b/);
+  }, 60_000);
+});
