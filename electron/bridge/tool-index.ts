@@ -108,6 +108,11 @@ export class ToolIndex {
     this.#pool = pool;
   }
 
+  /** Bumped by every invalidate(): a build read before it may miss what changed. */
+  get version(): number {
+    return this.#version;
+  }
+
   invalidate(): void {
     this.#version++;
     this.#tools = undefined;

@@ -9,13 +9,24 @@ import { serverAllowed } from './policy';
 export type Lookup = { entry: ToolEntry } | { error: AgentError } | undefined;
 
 /**
+ * The index as of this call: a build that was running when a server's inventory landed (an agent's
+ * first call racing the listing its session asked for) is built again, once, rather than answering
+ * "unknown tool" for a tool the server has just listed.
+ */
+async function currentTools(ctx: CallContext): Promise<ReadonlyMap<string, ToolEntry>> {
+  const version = ctx.toolIndex.version;
+  const tools = await ctx.toolIndex.tools();
+  return ctx.toolIndex.version === version ? tools : ctx.toolIndex.tools();
+}
+
+/**
  * The tool behind a bridge name. A name in the namespace of an allowed server that has never listed
  * its tools (so nothing is cached yet) asks the pool for them, which starts that server lazily as a
  * call would (or answers with the error of its last failed start), and looks again.
  * The namespace is the longest matching `<server>__` (owningServer): `a__b__c` starts `a__b`, not `a`.
  */
 export async function lookupTool(ctx: CallContext, agent: Readonly<Agent>, asked: string): Promise<Lookup> {
-  const tools = await ctx.toolIndex.tools();
+  const tools = await currentTools(ctx);
   // An agent with plain names calls a tool by the name it was shown.
   const name = agentToolNames(tools, agent).bridgeOf(asked);
   const hit = tools.get(name);
