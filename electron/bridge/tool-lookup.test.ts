@@ -35,7 +35,36 @@ function startingPool() {
   };
 }
 
+/** A pool whose server has listed, but whose listing reached the index only after the index was built. */
+function listedLaterPool() {
+  const status = { name: 'everything', enabled: true, state: 'ready', history: [], inventoryUpdatedAt: 1 } as unknown as ServerStatus;
+  let shown: ToolInfo[] = [];
+  let asked = 0;
+  const pool = {
+    statuses: () => [status],
+    tools: () => {
+      asked++;
+      return Promise.resolve(shown);
+    },
+    listTools: () => Promise.resolve(shown),
+  } as unknown as Pool;
+  return { pool, show: (tools: ToolInfo[]) => (shown = tools), asked: () => asked };
+}
+
 describe('looking up a tool while its server lists', () => {
+  it('builds the index again when its server now lists more than the index holds (held for review while it was built)', async () => {
+    const fake = listedLaterPool();
+    const toolIndex = new ToolIndex(fake.pool);
+    const ctx = { toolIndex, pool: fake.pool } as unknown as CallContext;
+    expect((await toolIndex.tools()).size).toBe(0);
+    fake.show([ECHO]);
+    expect(await lookupTool(ctx, AGENT, 'everything__echo')).toMatchObject({ entry: { server: 'everything', info: { name: 'echo' } } });
+    // A name it does not list costs that server's listing, and no rebuild.
+    const before = fake.asked();
+    expect(await lookupTool(ctx, AGENT, 'everything__nothing')).toBeUndefined();
+    expect(fake.asked()).toBe(before + 1);
+  });
+
   it('builds the index again when an inventory landed during the build it waited for, instead of answering "unknown tool"', async () => {
     const fake = startingPool();
     const toolIndex = new ToolIndex(fake.pool);
@@ -61,6 +90,10 @@ describe('looking up a tool while its server lists', () => {
     const toolIndex = new ToolIndex(fake.pool);
     const lookup = lookupTool({ toolIndex, pool: fake.pool } as unknown as CallContext, AGENT, 'everything__nothing');
     await Promise.resolve();
+    fake.answer([ECHO]);
+    // Not in the index: the server's own listing is asked, once; it holds what the index holds, so no rebuild.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(fake.waiting()).toBe(1);
     fake.answer([ECHO]);
     expect(await lookup).toBeUndefined();
     expect(fake.waiting()).toBe(0);

@@ -33,11 +33,21 @@ export async function lookupTool(ctx: CallContext, agent: Readonly<Agent>, asked
   if (hit) return serverAllowed(agent, hit.server) ? { entry: hit } : undefined;
   const owner = owningServer(name, ctx.toolIndex.servers());
   const status = owner === undefined ? undefined : ctx.pool.statuses().find((s) => s.name === owner);
-  if (!status || status.inventoryUpdatedAt !== undefined || !serverAllowed(agent, status.name)) return undefined;
-  try {
-    await ctx.pool.listTools(status.name);
-  } catch (error) {
-    return { error: agentError(error, status.name) };
+  if (!status || !serverAllowed(agent, status.name)) return undefined;
+  if (status.inventoryUpdatedAt !== undefined) {
+    // Listed already: the index may still be older than its listing (built while its tools were being
+    // listed or reviewed against their pins). Built again only when the two differ, so an unknown name
+    // costs one server's listing, not a rebuild.
+    const listed = await ctx.pool.tools(status.name).catch(() => []);
+    let indexed = 0;
+    for (const entry of tools.values()) if (entry.server === status.name) indexed++;
+    if (listed.length === indexed) return undefined;
+  } else {
+    try {
+      await ctx.pool.listTools(status.name);
+    } catch (error) {
+      return { error: agentError(error, status.name) };
+    }
   }
   ctx.toolIndex.invalidate();
   const found = (await ctx.toolIndex.tools()).get(name);
