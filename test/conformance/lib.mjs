@@ -267,7 +267,8 @@ export const KNOWN_FAILING = {
       // Passed on the rounds branch (33 of 37) and fail since the session-16 merges, on a quiet machine too: the
       // first gathers 1 of its 3 requests, and its call, never answered, stays held on the one stdio server, so
       // the server's later requests name no call that can be told apart and go to the person (the next three
-      // time out). Cause not found yet; issue #30's note says where to look.
+      // time out). Bisected: the merge of the modern-speed branch (7158174) brings it; with that merge reverted all
+      // four pass (33 of 37). Not its header change (tested); likely the round's gathering timing.
       'input-required-result-multiple-input-requests': 'regressed in the session-16 merges (a round gathers 1 of 3 requests); under investigation',
       'input-required-result-multi-round': 'follows from multiple-input-requests: its call is still held on the same stdio server',
       'input-required-result-non-tool-request': 'follows from multiple-input-requests: its call is still held on the same stdio server',
