@@ -7,12 +7,13 @@ const EVERY_MS = 25;
  * Approve, Allow, "I have saved it") is gone after its work; without this focus falls to the page
  * and a keyboard user starts over from the top (WCAG 2.4.3).
  */
-export function focusWhenShown(find: () => HTMLElement | null | undefined, tries = TRIES): void {
-  const target = find();
+export function focusWhenShown(find: () => HTMLElement | null | undefined, fallback?: () => HTMLElement | null | undefined, tries = TRIES): void {
+  // The fallback only once the target had its time: the list it sits in may still be reloading.
+  const target = tries > 0 ? find() : (find() ?? fallback?.());
   // Focus does not move while a modal dialog still makes the rest of the page inert: try again.
   target?.focus();
   if (target?.isConnected === true && document.activeElement === target) return;
-  if (tries > 0) setTimeout(() => focusWhenShown(find, tries - 1), EVERY_MS);
+  if (tries > 0) setTimeout(() => focusWhenShown(find, fallback, tries - 1), EVERY_MS);
 }
 
 /** A configured service's row: its next step (Approve, Connect, Sign in…), else its name. */

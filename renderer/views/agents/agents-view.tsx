@@ -87,7 +87,10 @@ export function AgentsView() {
           onDone={() => {
             setRevealed(null);
             // The panel leaves with the button pressed: focus goes to the agent's card.
-            focusWhenShown(() => agentCardHeading(revealed.agent) ?? createButton.current);
+            focusWhenShown(
+              () => agentCardHeading(revealed.agent),
+              () => createButton.current,
+            );
           }}
         />
       )}
