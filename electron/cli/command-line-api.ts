@@ -1,4 +1,4 @@
-import { API_METHODS, type ApiInput, type ApiMethod, type AppApi, type Caller } from '../../shared/api';
+import { API_METHODS, parseApiInput, type ApiInput, type ApiMethod, type AppApi, type Caller } from '../../shared/api';
 import { powerOf, readRuntimeFile, type Core } from '../app';
 import { connectRunningApp } from './running-app';
 
@@ -16,7 +16,9 @@ export async function commandLineApi(core: Core, dataDir: string): Promise<AppAp
   const agent = async (name: string) => (await core.door.call(from, 'listAgents', {})).find((a) => a.name === name);
   const out: Record<string, unknown> = { on: core.api.on.bind(core.api) };
   for (const method of Object.keys(API_METHODS) as ApiMethod[]) {
-    out[method] = async (input: ApiInput<typeof method>) => {
+    out[method] = async (given: ApiInput<typeof method>) => {
+      // Checked here as by the app's transports: a command's own core gets nothing unchecked either.
+      const input = parseApiInput(method, given);
       if (running) {
         const power = await powerOf(method, input, { agent });
         if (power === 'widening' || power === 'person') return running.call(method, input);

@@ -1,7 +1,6 @@
-import { API_METHODS, type ApiInput } from '../../shared/api';
+import { API_METHODS, describeIssues, type ApiInput } from '../../shared/api';
 import { CodedError } from '../../shared/errors';
 import { hashToken, newAgentToken } from '../bridge';
-import { describeIssues } from './checked-api';
 import type { AgentEntry } from './types';
 
 /** Agents declared in code, each given a fresh token held only in this program's memory. */

@@ -1,7 +1,7 @@
-import { API_METHODS, type ApiEvent, type ApiEventPayload, type AppApi } from '../../shared/api';
+import { API_METHODS, describeIssues, type ApiEvent, type ApiEventPayload, type AppApi } from '../../shared/api';
 import { CodedError } from '../../shared/errors';
 import { createContext, type Output } from '../cli';
-import { checkedApi, describeIssues } from './checked-api';
+import { checkedApi } from './checked-api';
 import { declaredAgents } from './code-agents';
 import { personWaits } from './person-waits';
 import { PolledStates } from './polled-states';

@@ -8,6 +8,7 @@ export * from './client-views';
 export * from './sign-in-views';
 export * from './add-service-views';
 export { API_METHODS, API_EVENTS, StatusSchema, isApiMethod } from './contract';
+export { describeIssues, parseApiInput } from './parse-input';
 export type {
   ApiMethods,
   ApiMethod,

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { HttpServerSchema, StdioServerSchema, type ServerConfig, isStdio } from '../../../shared/config';
+import { describeIssues } from '../../../shared/api';
 import { CodedError } from '../../../shared/errors';
 import { printJson, table } from '../output';
 import { confirm } from '../prompt';
@@ -42,10 +43,6 @@ interface AddOptions {
   yes?: boolean;
 }
 
-function describeIssues(error: { issues: { path: PropertyKey[]; message: string }[] }): string {
-  return error.issues.map((i) => `${i.path.map(String).join('.') || 'config'}: ${i.message}`).join('; ');
-}
-
 export function buildServerConfig(commandLine: string[], options: AddOptions): ServerConfig {
   const timeoutMs = options.timeout === undefined ? undefined : Number(options.timeout);
   const common = timeoutMs === undefined ? {} : { timeoutMs };
@@ -53,7 +50,7 @@ export function buildServerConfig(commandLine: string[], options: AddOptions): S
     if (commandLine.length > 0) throw new CodedError('invalid_input', 'Give either --url or a command, not both');
     const headers = pairs(options.header, /:\s*/, '--header');
     const parsed = HttpServerSchema.safeParse({ type: 'http', url: options.url, ...(headers ? { headers } : {}), ...common });
-    if (!parsed.success) throw new CodedError('invalid_input', `Invalid server: ${describeIssues(parsed.error)}`);
+    if (!parsed.success) throw new CodedError('invalid_input', `Invalid server: ${describeIssues(parsed.error.issues)}`);
     return parsed.data;
   }
   const [command, ...args] = commandLine;
@@ -70,7 +67,7 @@ export function buildServerConfig(commandLine: string[], options: AddOptions): S
     ...(options.cwd !== undefined ? { cwd: options.cwd } : {}),
     ...common,
   });
-  if (!parsed.success) throw new CodedError('invalid_input', `Invalid server: ${describeIssues(parsed.error)}`);
+  if (!parsed.success) throw new CodedError('invalid_input', `Invalid server: ${describeIssues(parsed.error.issues)}`);
   return parsed.data;
 }
 
