@@ -15,6 +15,7 @@ import { exitCode, failLines, missed, pickSteps, runSteps, summaryLines, type St
 import { benchStartup } from './startup';
 import { benchUi } from './ui';
 import { benchListFound } from './list-found';
+import { benchToolModeBound } from './tool-mode-bound';
 import { benchToolSearch } from './tool-search';
 import { benchSearchMode } from './tool-search-bridge';
 import { benchUiRegistry } from './ui-registry';
@@ -49,8 +50,8 @@ const steps: Step[] = [
   },
   { name: 'refresh', run: () => benchRefreshStorm({ calls: 200, rounds: quick ? 1 : 5 }) },
   { name: 'cli', run: () => Promise.resolve(benchCommands({ rounds: quick ? 3 : 15 })) },
-  // With listFound (found tools joining the listing) against search mode without it, on the same set.
-  { name: 'search', run: () => Promise.resolve([...benchToolSearch({ rounds: quick ? 1 : 5 }), ...benchListFound()]) },
+  // With listFound (found tools joining the listing) against search mode without it, on the same set; and what auto's bound is chosen on.
+  { name: 'search', run: () => Promise.resolve([...benchToolSearch({ rounds: quick ? 1 : 5 }), ...benchListFound(), ...benchToolModeBound()]) },
   // Chromium and 1,000 services (35,000 registry entries); 1,000 tools behind a real serve and 20 spawned servers: the full run only.
   ...(quick
     ? []
