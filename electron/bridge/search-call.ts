@@ -49,7 +49,8 @@ async function search(ctx: CallContext, agent: Readonly<Agent>, args: Record<str
   const counts = usageCounts(ctx);
   await counts.seed(ctx);
   const index = await ctx.toolIndex.tools();
-  const found = findTools(index, agent, { need: query, limit: limit ?? 5, ...(server !== undefined ? { server } : {}), used: (s, t) => counts.of(agent.name, s, t), appOnly: hostsApps });
+  const serverDescriptions = new Map(ctx.pool.statuses().flatMap((s) => (s.description === undefined || s.description === '' ? [] : [[s.name, s.description] as const])));
+  const found = findTools(index, agent, { need: query, limit: limit ?? 5, ...(server !== undefined ? { server } : {}), used: (s, t) => counts.of(agent.name, s, t), appOnly: hostsApps, serverDescriptions });
   if (found.tools.length > 0) {
     // Only tools the agent may call are found (tool-finder.ts), so only those join its listing.
     if (agent.listFound === true) foundListing(ctx).add(agent.name, found.tools.map((t) => t.id));

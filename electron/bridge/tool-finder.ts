@@ -29,24 +29,42 @@ const MAX_DESCRIPTION = 1_000;
 interface Built {
   search: SearchIndex;
   ids: string[];
+  /** The servers' descriptions it was built with: one changed in mcp.json is taken in place, without a new tool index. */
+  descriptions: string;
 }
 
 /** The search index of one tool index, built at the first search after inventories change (ToolIndex replaces its map then). */
 const built = new WeakMap<ReadonlyMap<string, ToolEntry>, Built>();
 
-function searchIndexOf(index: ReadonlyMap<string, ToolEntry>): Built {
+/** Server name → its description, as a key: the same descriptions give the same string. */
+function descriptionsKey(descriptions: ReadonlyMap<string, string>): string {
+  return JSON.stringify([...descriptions].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+function searchIndexOf(index: ReadonlyMap<string, ToolEntry>, descriptions: ReadonlyMap<string, string>): Built {
+  const key = descriptionsKey(descriptions);
   let known = built.get(index);
-  if (known === undefined) {
+  if (known === undefined || known.descriptions !== key) {
     const ids = [...index.keys()];
     const docs: ToolDoc[] = ids.map((id) => {
       const entry = index.get(id) as ToolEntry;
-      return { id, server: entry.server, name: entry.info.name, title: entry.info.title ?? entry.info.annotations?.title, description: entry.info.description, inputSchema: entry.info.inputSchema };
+      return {
+        id,
+        server: entry.server,
+        name: entry.info.name,
+        title: entry.info.title ?? entry.info.annotations?.title,
+        description: entry.info.description,
+        inputSchema: entry.info.inputSchema,
+        serverDescription: descriptions.get(entry.server),
+      };
     });
-    known = { search: new SearchIndex(docs), ids };
+    known = { search: new SearchIndex(docs), ids, descriptions: key };
     built.set(index, known);
   }
   return known;
 }
+
+const NONE: ReadonlyMap<string, string> = new Map();
 
 /** A schema as short as it means the same: without `$schema`, no whitespace when serialized. */
 function compactSchema(schema: Record<string, unknown>): Record<string, unknown> {
@@ -61,11 +79,13 @@ export interface FindOptions {
   used: (server: string, tool: string) => Usage;
   /** Whether tools only an app may call are found (the client hosts MCP Apps, SEP-1865 §visibility). */
   appOnly?: boolean;
+  /** Each server's `description` in mcp.json (the person's words for it), searched with its name. */
+  serverDescriptions?: ReadonlyMap<string, string>;
 }
 
 /** The best tools for a need among those the agent may call: a tool it may not call is never scored. */
 export function findTools(index: ReadonlyMap<string, ToolEntry>, agent: Readonly<Agent>, options: FindOptions): { tools: FoundTool[]; nothingFits: boolean } {
-  const { search, ids } = searchIndexOf(index);
+  const { search, ids } = searchIndexOf(index, options.serverDescriptions ?? NONE);
   const entryAt = (doc: number): ToolEntry | undefined => {
     const id = ids[doc];
     return id === undefined ? undefined : index.get(id);

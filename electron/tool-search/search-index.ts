@@ -8,8 +8,8 @@ import { terms } from './tokens';
  * saturation, so a word in a tool's name counts more than the same word deep in its description.
  * Weights and b were chosen on the labelled set in test/fixtures/tool-search (docs/tool-search.md).
  */
-export const WEIGHTS: Record<Field, number> = { name: 3, title: 2, description: 1, params: 0.4, server: 1.2 };
-const B: Record<Field, number> = { name: 0.3, title: 0.3, description: 0.75, params: 0.75, server: 0.3 };
+export const WEIGHTS: Record<Field, number> = { name: 3, title: 2, description: 1, params: 0.4, server: 1.2, about: 1 };
+const B: Record<Field, number> = { name: 0.3, title: 0.3, description: 0.75, params: 0.75, server: 0.3, about: 0.75 };
 const K1 = 1.2;
 
 interface Posting {
@@ -55,7 +55,9 @@ export class SearchIndex {
   constructor(docs: readonly ToolDoc[]) {
     this.docs = docs;
     const fields = docs.map(fieldTerms);
-    const average = Object.fromEntries(FIELDS.map((f) => [f, Math.max(1, fields.reduce((n, d) => n + d[f].length, 0) / Math.max(1, docs.length))])) as Record<Field, number>;
+    // A field's average length over the tools that have it: most tools have no title and most servers no
+    // description, and averaging over all would make each one that has them look long.
+    const average = Object.fromEntries(FIELDS.map((f) => [f, Math.max(1, fields.reduce((n, d) => n + d[f].length, 0) / Math.max(1, fields.filter((d) => d[f].length > 0).length))])) as Record<Field, number>;
     fields.forEach((byField, doc) => {
       const tf = new Map<string, number>();
       for (const field of FIELDS) {

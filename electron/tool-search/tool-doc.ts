@@ -14,7 +14,8 @@ export interface ToolDoc {
   serverDescription?: string | undefined;
 }
 
-export const FIELDS = ['name', 'title', 'description', 'params', 'server'] as const;
+/** `about`: the server's description, apart from its name so a long one does not dilute the name. */
+export const FIELDS = ['name', 'title', 'description', 'params', 'server', 'about'] as const;
 export type Field = (typeof FIELDS)[number];
 
 /** Walks at most this many schema properties, this deep: a server controls its schemas. */
@@ -52,6 +53,7 @@ export function fieldTerms(doc: ToolDoc): Record<Field, string[]> {
     title: terms(doc.title ?? ''),
     description: terms(doc.description ?? ''),
     params: terms(parameterText(doc.inputSchema)),
-    server: terms(`${doc.server} ${doc.serverDescription ?? ''}`),
+    server: terms(doc.server),
+    about: terms(doc.serverDescription ?? ''),
   };
 }
