@@ -1,3 +1,4 @@
+import { needActions, type Action } from './actions';
 import { queryTerms, type Scored, type SearchIndex } from './search-index';
 
 export interface SearchOptions {
@@ -34,15 +35,27 @@ const DIVERSITY = 0.88;
 /** A tool whose own name the need spells out scores up to this much more. */
 const NAME_BONUS = 0.35;
 
+/** A tool of a service the need names ("… in Bitbucket") scores this much more: naming it is the clearest intent. */
+const SERVER_NAMED = 0.3;
+
+/** A tool whose name's kind of action is what the need asks scores this much more; another kind, this much less. */
+const ACTION_AGREES = 0.25;
+const ACTION_DIFFERS = 0.2;
+
+function actionFactor(asked: ReadonlySet<Action>, tool: Action | undefined): number {
+  if (asked.size === 0 || tool === undefined) return 1;
+  return asked.has(tool) ? 1 + ACTION_AGREES : 1 - ACTION_DIFFERS;
+}
+
 function usageBoost(used: { agent: number; person: number } | undefined): number {
   if (used === undefined) return 1;
   return Math.min(1.5, 1 + 0.08 * Math.log2(1 + used.agent) + 0.04 * Math.log2(1 + used.person));
 }
 
 /** Chosen greedily: each pick lowers the rest of its server, unless the need names that server. */
-function diverse(scored: Scored[], index: SearchIndex, limit: number, namedServers: ReadonlySet<string>): Scored[] {
+function diverse<T extends Scored>(scored: T[], index: SearchIndex, limit: number, namedServers: ReadonlySet<string>): T[] {
   const pool = scored.sort((a, b) => b.score - a.score).slice(0, limit * 6);
-  const picked: Scored[] = [];
+  const picked: T[] = [];
   const perServer = new Map<string, number>();
   while (picked.length < limit && pool.length > 0) {
     let bestAt = 0;
@@ -65,14 +78,17 @@ function diverse(scored: Scored[], index: SearchIndex, limit: number, namedServe
 export function searchTools(index: SearchIndex, need: string, options: SearchOptions): SearchAnswer {
   const query = queryTerms(need);
   if (query.length === 0) return { hits: [], nothingFits: true };
-  const scored = index.score(query, options.admit).map((s) => ({
-    ...s,
-    score: s.score * (1 + NAME_BONUS * s.nameCover) * usageBoost(options.used?.(s.doc)),
-  }));
-  const limit = Math.max(1, Math.min(MAX_LIMIT, Math.floor(options.limit)));
+  const asked = needActions(need);
   const named = new Set(index.docs.filter((d) => query.some((q) => index.serverTerms.has(q.term) && d.server.toLowerCase().includes(q.term))).map((d) => d.server));
+  const scored = index.score(query, options.admit).map((s) => {
+    const matched = s.score * (1 + NAME_BONUS * s.nameCover);
+    // "Nothing fits" is judged on how well the words match (`matched`), the order on what the need asks done and use before too.
+    const server = named.has(index.docs[s.doc]?.server ?? '') ? 1 + SERVER_NAMED : 1;
+    return { ...s, matched, score: matched * server * actionFactor(asked, index.actions[s.doc]) * usageBoost(options.used?.(s.doc)) };
+  });
+  const limit = Math.max(1, Math.min(MAX_LIMIT, Math.floor(options.limit)));
   const picked = diverse(scored, index, limit, named);
-  const fit = Math.max(0, ...picked.slice(0, 3).map((p) => (p.score / index.maxIdf()) * p.coverage));
+  const fit = Math.max(0, ...picked.slice(0, 3).map((p) => (p.matched / index.maxIdf()) * p.coverage));
   if (fit < NOTHING_FITS_BELOW) return { hits: [], nothingFits: true };
   return { hits: picked.map((p) => ({ doc: p.doc, score: p.score, coverage: p.coverage })), nothingFits: false };
 }

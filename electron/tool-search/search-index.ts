@@ -1,4 +1,5 @@
 import { fieldTerms, FIELDS, type Field, type ToolDoc } from './tool-doc';
+import { toolAction, type Action } from './actions';
 import { PHRASES, SYNONYM_WEIGHT, synonymsOf } from './synonyms';
 import { terms } from './tokens';
 
@@ -38,7 +39,8 @@ export function queryTerms(need: string): QueryTerm[] {
   const out: QueryTerm[] = [];
   const phrased = PHRASES.reduce((text, [pattern, words]) => text.replace(pattern, words), need);
   for (const term of terms(phrased)) {
-    if (seen.has(term)) continue;
+    // A number is a value the need passes ("add 17 and 25", an issue's number), not a word of what it wants.
+    if (seen.has(term) || /^[0-9]+$/.test(term)) continue;
     seen.add(term);
     out.push({ term, alternatives: [[term, 1], ...[...synonymsOf(term)].map((s) => [s, SYNONYM_WEIGHT] as const)] });
   }
@@ -51,6 +53,8 @@ export class SearchIndex {
   readonly #names: ReadonlyArray<ReadonlySet<string>>;
   /** Terms that occur in server names, so a need naming a service is known to. */
   readonly serverTerms: ReadonlySet<string>;
+  /** Each tool's kind of action, as its name says (actions.ts). */
+  readonly actions: ReadonlyArray<Action | undefined>;
 
   constructor(docs: readonly ToolDoc[]) {
     this.docs = docs;
@@ -71,6 +75,7 @@ export class SearchIndex {
       }
     });
     this.#names = fields.map((f) => new Set(f.name));
+    this.actions = fields.map((f) => toolAction(f.name));
     this.serverTerms = new Set(docs.flatMap((d) => terms(d.server)));
   }
 
