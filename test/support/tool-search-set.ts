@@ -94,3 +94,30 @@ export function score(queries: readonly LabelledQuery[], rank: (need: string) =>
 export function halfOf(need: string): 'tuning' | 'held-out' {
   return (createHash('sha256').update(need, 'utf8').digest()[0] ?? 0) % 2 === 1 ? 'held-out' : 'tuning';
 }
+
+export const KINDS = ['plain', 'paraphrase', 'near-duplicate', 'none'] as const;
+
+export interface SubsetScores {
+  kind: LabelledQuery['kind'];
+  count: number;
+  ours: Scores;
+  plain: Scores;
+}
+
+/** Ours and plain BM25 on each kind of need: recall for those with a right tool, "nothing fits" for `none`. */
+export function bySubset(queries: readonly LabelledQuery[], ours: (need: string) => Ranked, plain: (need: string) => Ranked): SubsetScores[] {
+  return KINDS.map((kind) => {
+    const subset = queries.filter((q) => q.kind === kind);
+    return { kind, count: subset.length, ours: score(subset, ours), plain: score(subset, plain) };
+  });
+}
+
+/** One line per kind, ours against plain BM25, as the recall test and the bench print them. */
+export function subsetLines(rows: readonly SubsetScores[]): string[] {
+  const f = (n: number): string => n.toFixed(3);
+  return rows.map((r) =>
+    r.kind === 'none'
+      ? `${r.kind} (${r.count}): nothing fits ${f(r.ours.nothingFitsRate)} vs never`
+      : `${r.kind} (${r.count}): r@1 ${f(r.ours.recallAt1)} vs ${f(r.plain.recallAt1)}, r@5 ${f(r.ours.recallAt5)} vs ${f(r.plain.recallAt5)}, MRR@10 ${f(r.ours.mrrAt10)} vs ${f(r.plain.mrrAt10)}, lost to "nothing fits" ${f(r.ours.lostRate)}`,
+  );
+}

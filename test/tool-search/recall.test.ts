@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SearchIndex, searchTools } from '../../electron/tool-search';
 import { PlainBm25 } from '../support/plain-bm25';
-import { halfOf, labelledQueries, labelledTools, listedServers, score, type Ranked } from '../support/tool-search-set';
+import { bySubset, halfOf, labelledQueries, labelledTools, listedServers, score, subsetLines, type Ranked } from '../support/tool-search-set';
 
 const docs = labelledTools();
 const queries = labelledQueries();
@@ -11,6 +11,9 @@ function ours(need: string): Ranked {
   const answer = searchTools(index, need, { limit: 10, admit: () => true });
   return { ids: answer.hits.map((h) => docs[h.doc]?.id ?? ''), nothingFits: answer.nothingFits };
 }
+
+const bm25 = new PlainBm25(docs);
+const plain = (need: string): Ranked => ({ ids: bm25.search(need, 10), nothingFits: false });
 
 // Issue #32's targets, on the labelled set (test/fixtures/tool-search/README.md). No timing here: npm run bench measures speed.
 describe('tool search on the labelled set', () => {
@@ -34,7 +37,6 @@ describe('tool search on the labelled set', () => {
   });
 
   it('does better than plain BM25 over the same fields where agents paraphrase', () => {
-    const bm25 = new PlainBm25(docs);
     const paraphrased = queries.filter((q) => q.kind === 'paraphrase');
     const theirs = score(paraphrased, (need) => ({ ids: bm25.search(need, 10), nothingFits: false }));
     const mine = score(paraphrased, ours);
@@ -44,13 +46,13 @@ describe('tool search on the labelled set', () => {
 
   // The weights were tuned on the whole set before the split (halfOf); these bounds are what the held-out
   // half measured when the split was made (r@5 0.92, r@1 0.80, nothing fits 16 of 25, 2.5% lost), a little
-  // below, and the margin over plain BM25 on the same half (r@1 0.80 vs 0.75, r@5 0.92 vs 0.91).
+  // below, and the margin over plain BM25 on the same half (r@1 0.80 vs 0.75, r@5 0.92 vs 0.91). With the
+  // action verbs (tuned on the tuning half only) it measured r@5 0.919, r@1 0.828, nothing fits 15 of 25, 2.0% lost.
   it('holds on the held-out half, and stays ahead of plain BM25 on that half', () => {
     const held = queries.filter((q) => halfOf(q.need) === 'held-out');
     expect(held.length).toBeGreaterThanOrEqual(150);
     expect(queries.length - held.length).toBeGreaterThanOrEqual(150);
     const mine = score(held, ours);
-    const bm25 = new PlainBm25(docs);
     const theirs = score(held, (need) => ({ ids: bm25.search(need, 10), nothingFits: false }));
     expect(mine.recallAt5).toBeGreaterThanOrEqual(0.9);
     expect(mine.recallAt1).toBeGreaterThanOrEqual(0.75);
@@ -58,6 +60,26 @@ describe('tool search on the labelled set', () => {
     expect(mine.lostRate).toBeLessThanOrEqual(0.03);
     expect(mine.recallAt1).toBeGreaterThan(theirs.recallAt1);
     expect(mine.recallAt5).toBeGreaterThanOrEqual(theirs.recallAt5);
+  });
+
+  // Per kind of need, beside plain BM25 (printed: the numbers docs/tool-search.md quotes). Paraphrased
+  // needs are where the issue's targets (r@5 0.90, r@1 0.65) are about, and where they are not met:
+  // the held-out half measured r@5 0.797 (BM25 0.757), r@1 0.622 (BM25 0.527) when the action verbs
+  // were added; these hold that, and the margin over plain BM25.
+  it('on paraphrased needs of the held-out half, stays ahead of plain BM25 (printed per kind of need)', () => {
+    const held = queries.filter((q) => halfOf(q.need) === 'held-out');
+    const rows = bySubset(held, ours, plain);
+    console.log(['tool search per kind of need, held-out half, ours vs plain BM25:', ...subsetLines(rows)].join('\n  '));
+    console.log(['the whole set:', ...subsetLines(bySubset(queries, ours, plain))].join('\n  '));
+    const paraphrase = rows.find((r) => r.kind === 'paraphrase');
+    expect(paraphrase?.ours.recallAt5).toBeGreaterThanOrEqual(0.78);
+    expect(paraphrase?.ours.recallAt1).toBeGreaterThanOrEqual(0.6);
+    expect(paraphrase?.ours.recallAt1).toBeGreaterThan(paraphrase?.plain.recallAt1 ?? 1);
+    expect(paraphrase?.ours.recallAt5).toBeGreaterThan(paraphrase?.plain.recallAt5 ?? 1);
+    for (const kind of ['plain', 'near-duplicate'] as const) {
+      const row = rows.find((r) => r.kind === kind);
+      expect(row?.ours.recallAt1, kind).toBeGreaterThanOrEqual(row?.plain.recallAt1 ?? 1);
+    }
   });
 
   it('splits the needs by the hash of their words alone, into halves of every kind', () => {
