@@ -73,11 +73,11 @@ export function measureBound(): BoundPoint[] {
 export function benchToolModeBound(): Row[] {
   return measureBound().map((p) => ({
     key: `auto-bound-${p.size}`,
-    what: `an agent given about ${p.size} tools (whole servers, ${DRAWS} draws): its all listing in tokens; search mode's recall@5 among them`,
-    unit: 'tokens',
+    what: `an agent given about ${p.size} tools (whole servers, ${DRAWS} draws): the tokens of its all listing, against the tools it holds; figure: search mode's recall@5 among them`,
+    unit: '',
     ours: spread([p.tokens]),
     baseline: spread([p.tools]),
-    baselineLabel: 'tools (mean)',
+    baselineLabel: 'tools held (mean)',
     figure: spread([p.recallAt5]),
     figureUnit: 'recall@5',
     target: '',

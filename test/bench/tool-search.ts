@@ -111,12 +111,16 @@ export function benchToolSearch(options: { rounds: number }): Row[] {
   const big = new SearchIndex(thousand);
   const bigPlain = new PlainBm25(thousand);
   const mine: number[] = [];
+  const cpu: number[] = [];
   const theirs: number[] = [];
   for (let round = 0; round < options.rounds; round++) {
     for (const q of queries) {
+      const c0 = process.cpuUsage();
       let t0 = performance.now();
       searchTools(big, q.need, { limit: 5, admit: () => true });
       mine.push(performance.now() - t0);
+      const c1 = process.cpuUsage(c0);
+      cpu.push((c1.user + c1.system) / 1000);
       t0 = performance.now();
       bigPlain.search(q.need, 5);
       theirs.push(performance.now() - t0);
@@ -137,7 +141,8 @@ export function benchToolSearch(options: { rounds: number }): Row[] {
     figureUnit: 'ms',
     target: '<= 20 ms',
     status: check(ours95, '<=', 20),
-    note: `building the index of 1,000 tools (once per inventory change) took ${buildMs.toFixed(0)} ms`,
+    // On a loaded machine the wall time's tail is the process waiting for a core; its CPU time is what a search costs.
+    note: `its own CPU time: p95 ${p95(cpu).toFixed(1)} ms, median ${spread(cpu).median.toFixed(2)} ms (wall median ${spread(mine).median.toFixed(2)} ms); building the index of 1,000 tools (once per inventory change) took ${buildMs.toFixed(0)} ms`,
   });
   return rows;
 }
