@@ -51,7 +51,7 @@ const steps: Step[] = [
   { name: 'refresh', run: () => benchRefreshStorm({ calls: 200, rounds: quick ? 1 : 5 }) },
   { name: 'cli', run: () => Promise.resolve(benchCommands({ rounds: quick ? 3 : 15 })) },
   // With listFound (found tools joining the listing) against search mode without it, on the same set; and what auto's bound is chosen on.
-  { name: 'search', run: () => Promise.resolve([...benchToolSearch({ rounds: quick ? 1 : 5 }), ...benchListFound(), ...benchToolModeBound()]) },
+  { name: 'search', run: () => Promise.resolve([...benchToolSearch({ rounds: quick ? 1 : 5 }), ...benchListFound(), ...benchToolModeBound({ draws: quick ? 5 : 30 })]) },
   // Chromium and 1,000 services (35,000 registry entries); 1,000 tools behind a real serve and 20 spawned servers: the full run only.
   ...(quick
     ? []

@@ -12,7 +12,6 @@ import { labelledQueries, labelledTools, listedServers } from '../support/tool-s
 import { spread, type Row } from './report';
 
 const SIZES = [10, 20, 40, 80, 160, 320] as const;
-const DRAWS = 30;
 
 /** Mulberry32: a fixed seed, so every run draws the same servers. */
 function random(seed: number): () => number {
@@ -34,7 +33,7 @@ export interface BoundPoint {
   recallAt5: number;
 }
 
-export function measureBound(): BoundPoint[] {
+export function measureBound(draws = 30): BoundPoint[] {
   const servers = listedServers();
   const queries = labelledQueries().filter((q) => q.right.length > 0);
   const all = labelledTools();
@@ -42,7 +41,7 @@ export function measureBound(): BoundPoint[] {
   const next = random(32);
   return SIZES.map((size) => {
     let [tools, tokens, needs, at1, at5] = [0, 0, 0, 0, 0];
-    for (let draw = 0; draw < DRAWS; draw++) {
+    for (let draw = 0; draw < draws; draw++) {
       const order = servers.map((s) => ({ s, key: next() })).sort((a, b) => a.key - b.key);
       const chosen: typeof servers = [];
       let count = 0;
@@ -65,15 +64,15 @@ export function measureBound(): BoundPoint[] {
         if (at >= 0) at5++;
       }
     }
-    return { size, tools: tools / DRAWS, tokens: tokens / DRAWS, needs, recallAt1: at1 / Math.max(1, needs), recallAt5: at5 / Math.max(1, needs) };
+    return { size, tools: tools / draws, tokens: tokens / draws, needs, recallAt1: at1 / Math.max(1, needs), recallAt5: at5 / Math.max(1, needs) };
   });
 }
 
 /** As bench rows: info only (the bound is a choice; docs/tool-search.md says how it was made). */
-export function benchToolModeBound(): Row[] {
-  return measureBound().map((p) => ({
+export function benchToolModeBound(options: { draws: number }): Row[] {
+  return measureBound(options.draws).map((p) => ({
     key: `auto-bound-${p.size}`,
-    what: `an agent given about ${p.size} tools (whole servers, ${DRAWS} draws): the tokens of its all listing, against the tools it holds; figure: search mode's recall@5 among them`,
+    what: `an agent given about ${p.size} tools (whole servers, ${options.draws} draws): the tokens of its all listing, against the tools it holds; figure: search mode's recall@5 among them`,
     unit: '',
     ours: spread([p.tokens]),
     baseline: spread([p.tools]),
