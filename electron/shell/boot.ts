@@ -21,6 +21,7 @@ import { createPassphraseDialog } from './passphrase/passphrase-dialog';
 import { PASSPHRASE_PAGES } from './passphrase/passphrase-page';
 import { appDeclaredAt, appGrantsAt, serveAppFrames } from './protocol/app-frames';
 import { createProtocolHandler } from './protocol/protocol-handler';
+import { watchAppMemory } from './protocol/watch-app-memory';
 import { serveAppScheme } from './protocol/register-protocol';
 import { log, showWindow, type ShellState } from './shell-state';
 import { trayModelSink } from './test-hooks';
@@ -93,6 +94,7 @@ function connectWindow(shell: ShellState, core: Core): void {
   shell.stop['core (servers, bridge, vault)'] = () => core.close();
   // MCP Apps on a scheme of their own, never the renderer's origin (#36).
   shell.stop['MCP Apps frames'] = serveAppFrames(session.defaultSession, core.apps);
+  shell.stop['MCP Apps memory'] = watchAppMemory({ window: shell.window, apps: core.apps, limitMb: shell.settings.appMemoryLimitMb, log });
   shell.stop['App API over IPC'] = registerCallChannel(ipcMain, handler);
   shell.stop['App API events'] = forwardApiEvents(core.api, (m) => shell.window.send(m));
 }

@@ -25,6 +25,8 @@ export const STOP_ORDER = [
   'runtime file',
   'web server',
   'window',
+  // Opened apps' memory is no longer looked at once their window is gone.
+  'MCP Apps memory',
   // Opened apps stop being served once their window is gone.
   'MCP Apps frames',
   // Before the servers stop: their stopping would start one more collection.

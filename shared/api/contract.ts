@@ -82,6 +82,8 @@ export const API_EVENTS = lazyEntries({
   decisionAdded: () => DecisionSchema,
   /** It was settled: its audit record (who, what, kind, outcome, when). */
   decisionSettled: () => DecisionRecordSchema,
+  /** The desktop app closed an open MCP App itself (its renderer passed the memory bound); `message` says so. */
+  appClosed: () => z.object({ appId: z.string(), reason: z.enum(['memory']), message: z.string() }),
 });
 
 export type ApiEvents = typeof API_EVENTS;

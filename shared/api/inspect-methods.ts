@@ -41,6 +41,8 @@ export const INSPECT_METHODS = {
       allow: z.string(),
       requested: z.array(z.enum(['camera', 'microphone', 'geolocation', 'clipboardWrite'])),
       prefersBorder: z.boolean().optional(),
+      /** The origins the app's resource declared (its CSP's domains): all it may load from or connect to. */
+      origins: z.array(z.string()).optional(),
     }),
   }),
   /**

@@ -1,11 +1,18 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Request } from 'playwright-core';
+import { declaredSources, withinSources } from '../../electron/mcp-apps';
 import { appServer } from '../fixtures/servers/config';
 import { tempHome } from '../support/cli';
 import { appFrame, callToolWithApp, startUiSession, until, type UiSession } from '../support/e2e';
 
 const ISO_TIME = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+/** What the map app's resource declares (@modelcontextprotocol/server-map). */
+const MAP_CSP = {
+  connectDomains: ['https://*.openstreetmap.org', 'https://cesium.com', 'https://*.cesium.com'],
+  resourceDomains: ['https://*.openstreetmap.org', 'https://cesium.com', 'https://*.cesium.com'],
+};
 
 // Issue 36 item 1 with the extension's reference apps from npm: each renders in its sandbox beside its tool's result.
 describe('the reference MCP Apps in the tool browser', () => {
@@ -60,12 +67,33 @@ describe('the reference MCP Apps in the tool browser', () => {
     await ui.screenshot('app-host-system-monitor');
   }, 90_000);
 
-  it('map: the app renders in its sandbox (its map tiles are not reachable offline)', async () => {
+  it('map: offline, the app runs in its sandbox, reaches only the origins its resource declared, and the host says it did not start', async () => {
+    // The map app loads CesiumJS from cesium.com before it even connects to its host (SEP-1865
+    // ui/initialize); this machine reaches no CDN, so it never starts and shows its own error.
+    const requested: string[] = [];
+    const failed: string[] = [];
+    let address = '';
+    const fromApp = (request: Request): boolean => address !== '' && request.frame().url() === address && request.url() !== address;
+    ui.page.on('request', (request) => void (fromApp(request) && requested.push(request.url())));
+    ui.page.on('requestfailed', (request) => void (fromApp(request) && failed.push(request.url())));
     const panel = await callToolWithApp(ui.page, 'map', 'show-map');
     const frame = panel.locator('iframe');
     expect(await frame.getAttribute('sandbox')).toBe('allow-scripts');
-    await appFrame(panel).locator('body').waitFor();
-    expect(await appFrame(panel).locator('#loading, #fullscreen-btn').count()).toBeGreaterThan(0);
+    address = (await frame.getAttribute('src')) ?? '';
+    expect(address).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/app\//);
+    const origins = declaredSources(MAP_CSP);
+    // Its own script ran inside the sandbox and reported what it could not load.
+    const loading = appFrame(panel).locator('#loading');
+    await until(async () => /Failed to load CesiumJS/.test((await loading.textContent()) ?? ''), 'the app’s own error about its CDN', 30_000);
+    // It asked for its library at a declared origin (unreachable here), and for nothing outside them.
+    expect(requested.some((url) => url.startsWith('https://cesium.com/'))).toBe(true);
+    expect(failed.some((url) => url.startsWith('https://cesium.com/'))).toBe(true);
+    expect(requested.filter((url) => !withinSources(url, origins))).toEqual([]);
+    // It never answered the handshake, so the host says so, naming where the app loads from.
+    const note = panel.getByRole('status').filter({ hasText: 'This app did not start' });
+    await note.waitFor({ timeout: 40_000 });
+    expect(await note.textContent()).toContain('https://cesium.com');
+    expect(await panel.getByRole('list', { name: 'What the app said' }).count()).toBe(0);
     await ui.screenshot('app-host-map');
-  }, 60_000);
+  }, 90_000);
 });

@@ -116,6 +116,16 @@ describe('MCP Apps for agents through the bridge', () => {
   }, 60_000);
 });
 
+describe('an app the host closes itself', () => {
+  it('reaches the screen as the appClosed event, with the note the desktop app’s memory bound gives', () => {
+    const heard: unknown[] = [];
+    const off = core.api.on('appClosed', (closed) => heard.push(closed));
+    core.apps.stop({ appId: 'some-app', reason: 'memory', message: 'This app was closed: it used 600 MB of memory' });
+    off();
+    expect(heard).toEqual([{ appId: 'some-app', reason: 'memory', message: 'This app was closed: it used 600 MB of memory' }]);
+  });
+});
+
 // Issue #36 item 3: what an app shown in the app calls is audited as such (App API through `serve`).
 describe('an app’s own calls', () => {
   let home = '';

@@ -5,6 +5,8 @@ import { createAppsApi } from './apps-api';
 import { AppsHost } from './apps-host';
 
 const HTML = '<!doctype html><html><body>app</body></html>';
+// A declaration with a repeated origin and a keyword that is no origin.
+const CSP = { connectDomains: ['https://api.shop.example', 'https://API.shop.example/'], resourceDomains: ['https://*.cdn.example', "'unsafe-eval'"] };
 
 function tool(server: string, name: string, app?: ToolInfo['app'], annotations?: ToolInfo['annotations']): ToolInfo {
   return { server, name, inputSchema: { type: 'object' }, ...(app ? { app } : {}), ...(annotations ? { annotations } : {}) };
@@ -24,7 +26,7 @@ function fakePool(calls: string[]): Pool {
   const pool = {
     tools: (server: string) => Promise.resolve(tools[server] ?? []),
     start: () => Promise.resolve({}),
-    readResource: (_server: string, uri: string) => Promise.resolve({ contents: [{ uri, mimeType: 'text/html;profile=mcp-app', text: HTML, _meta: { ui: { permissions: { camera: {} } } } }] }),
+    readResource: (_server: string, uri: string) => Promise.resolve({ contents: [{ uri, mimeType: 'text/html;profile=mcp-app', text: HTML, _meta: { ui: { permissions: { camera: {} }, csp: CSP } } }] }),
     callTool: (server: string, name: string, args: Record<string, unknown>) => {
       calls.push(`${server}/${name} ${JSON.stringify(args)}`);
       return Promise.resolve({ content: [{ type: 'text', text: 'done' }] });
@@ -60,6 +62,8 @@ describe('apps api', () => {
     expect(app.requested).toEqual(['camera']);
     expect(app.allow).toBe('');
     expect(host.shelf.get(app.appId)?.html).toBe(HTML);
+    // What the panel names when the app never starts: the origins it may reach, each once.
+    expect(app.origins).toEqual(['https://api.shop.example', 'https://*.cdn.example']);
   });
 
   it('runs an app’s read call, holds a write for the person with its arguments, and refuses other servers and model-only tools', async () => {
@@ -106,5 +110,20 @@ describe('apps api', () => {
     const headless = createAppsApi({ pool: fakePool([]), host: new AppsHost(), settled: () => Promise.resolve() });
     await expect(headless.openApp({ server: 'shop', tool: 'show-cart' })).rejects.toMatchObject({ code: 'server_unavailable' });
     await expect(headless.openApp({ server: 'bank', tool: 'get-balance' })).rejects.toMatchObject({ code: 'not_found' });
+  });
+
+  it('an app the host stops itself (the desktop app’s memory bound) is closed as by Close, and says why once', async () => {
+    const { api, app, host } = await opened();
+    const heard: unknown[] = [];
+    const off = host.onStopped((stopped) => heard.push(stopped));
+    const waiting = api.callAppTool({ appId: app.appId, tool: 'place-order', arguments: { id: 4 } });
+    await waitingCalls(host, 1);
+    host.stop({ appId: app.appId, reason: 'memory', message: 'This app was closed: it used 700 MB of memory' });
+    await expect(waiting).rejects.toMatchObject({ code: 'denied' });
+    expect(host.shelf.get(app.appId)).toBeUndefined();
+    expect(heard).toEqual([{ appId: app.appId, reason: 'memory', message: 'This app was closed: it used 700 MB of memory' }]);
+    off();
+    host.stop({ appId: app.appId, reason: 'memory', message: 'again' });
+    expect(heard).toHaveLength(1);
   });
 });

@@ -2,7 +2,7 @@ import type { ApiInput, AppApi, AuditEntry } from '../../../shared/api';
 import { CodedError, isCodedError } from '../../../shared/errors';
 import { redactor } from '../../../shared/redact';
 import { toolTier } from '../../bridge';
-import { APP_MIME_TYPE, appFrameAllow, grantedPermissions, isVisibleToApps, requestedPermissions, resourceApp, type AppPermission } from '../../mcp-apps';
+import { APP_MIME_TYPE, appFrameAllow, declaredSources, grantedPermissions, isVisibleToApps, requestedPermissions, resourceApp, type AppPermission } from '../../mcp-apps';
 import type { Pool } from '../../pool';
 import type { AppGrants } from './app-grants';
 import type { AppsHost } from './apps-host';
@@ -54,12 +54,14 @@ export function createAppsApi(options: AppsApiOptions): AppsMethods {
       const resource = resourceApp(meta);
       const granted = grantedPermissions(resource, (await options.grants?.allowed(server)) ?? new Set<AppPermission>());
       const appId = host.shelf.put({ server, uri, html, declared: resource.csp, granted });
+      const origins = [...new Set(declaredSources(resource.csp))];
       return {
         appId,
         address: host.addressOf(appId),
         allow: appFrameAllow(granted),
         requested: requestedPermissions(resource),
         ...(resource.prefersBorder !== undefined ? { prefersBorder: resource.prefersBorder } : {}),
+        ...(origins.length > 0 ? { origins } : {}),
       };
     },
     callAppTool: async ({ appId, tool, arguments: args }: ApiInput<'callAppTool'>) => {

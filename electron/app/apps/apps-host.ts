@@ -2,6 +2,13 @@ import { CodedError } from '../../../shared/errors';
 import { AppShelf } from '../../mcp-apps';
 import { AppCalls } from './app-calls';
 
+/** An app the host stopped itself (the desktop app's memory bound), with what to tell the person. */
+export interface StoppedApp {
+  appId: string;
+  reason: 'memory';
+  message: string;
+}
+
 /**
  * Where opened MCP Apps wait to be served: the shelf of their documents, and the app origin that
  * serves them once a web server has started one (serve, the desktop app).
@@ -11,6 +18,7 @@ export class AppsHost {
   /** Write and destructive calls opened apps ask for, waiting for the person (decision kind `appCall`). */
   readonly calls = new AppCalls();
   #origin: string | undefined;
+  readonly #stopped = new Set<(stopped: StoppedApp) => void>();
 
   /** Set by whoever serves the app origin; undefined again when it stops. */
   setOrigin(origin: string | undefined): void {
@@ -24,5 +32,17 @@ export class AppsHost {
       });
     }
     return `${this.#origin}/app/${id}`;
+  }
+
+  /** Closes an app as closeApp does (its address stops serving, its waiting calls are refused) and says why. */
+  stop(stopped: StoppedApp): void {
+    this.shelf.drop(stopped.appId);
+    this.calls.dropApp(stopped.appId);
+    for (const listener of this.#stopped) listener(stopped);
+  }
+
+  onStopped(listener: (stopped: StoppedApp) => void): () => void {
+    this.#stopped.add(listener);
+    return () => this.#stopped.delete(listener);
   }
 }

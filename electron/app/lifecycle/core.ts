@@ -79,6 +79,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   });
   unsubscribe.push(() => registryApi.close());
   const apps = new AppsHost();
+  unsubscribe.push(apps.onStopped((stopped) => events.emit('appClosed', stopped)));
   const { api, door, admin, confirmations, decisions } = buildAppApi({
     dataDir: options.dataDir,
     env,

@@ -30,3 +30,18 @@ describe('shell settings file', () => {
     expect(await readShellSettings(d)).toEqual({ openAtLogin: false });
   });
 });
+
+describe('the memory limit of open apps', () => {
+  it('is read when within its bounds, kept when the login preference is written, and ignored otherwise', async () => {
+    const d = dir();
+    writeFileSync(path.join(d, SHELL_SETTINGS_FILE), JSON.stringify({ openAtLogin: false, appMemoryLimitMb: 1024 }));
+    const read = await readShellSettings(d);
+    expect(read).toEqual({ openAtLogin: false, appMemoryLimitMb: 1024 });
+    await writeShellSettings(d, { ...read, openAtLogin: true });
+    expect(await readShellSettings(d)).toEqual({ openAtLogin: true, appMemoryLimitMb: 1024 });
+    for (const odd of [16, 1_000_000, 512.5, '512']) {
+      writeFileSync(path.join(d, SHELL_SETTINGS_FILE), JSON.stringify({ openAtLogin: true, appMemoryLimitMb: odd }));
+      expect(await readShellSettings(d)).toEqual({ openAtLogin: true });
+    }
+  });
+});

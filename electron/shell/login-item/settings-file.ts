@@ -8,8 +8,10 @@ export const SHELL_SETTINGS_FILE = 'desktop-settings.json';
 
 const ShellSettingsSchema = z.looseObject({
   openAtLogin: z.boolean().catch(false),
+  // The memory an open MCP App's renderer may use before the app is closed (app-memory.ts); out of bounds is the default.
+  appMemoryLimitMb: z.number().int().min(128).max(16384).optional().catch(undefined),
 });
-export type ShellSettings = { openAtLogin: boolean };
+export type ShellSettings = { openAtLogin: boolean; appMemoryLimitMb?: number };
 
 export const DEFAULT_SHELL_SETTINGS: ShellSettings = { openAtLogin: false };
 
@@ -30,13 +32,15 @@ export async function readShellSettings(dataDir: string, fs: SettingsFs = nodeFs
     return { ...DEFAULT_SHELL_SETTINGS };
   }
   const parsed = ShellSettingsSchema.safeParse(raw);
-  return parsed.success ? { openAtLogin: parsed.data.openAtLogin } : { ...DEFAULT_SHELL_SETTINGS };
+  if (!parsed.success) return { ...DEFAULT_SHELL_SETTINGS };
+  const { openAtLogin, appMemoryLimitMb } = parsed.data;
+  return { openAtLogin, ...(appMemoryLimitMb === undefined ? {} : { appMemoryLimitMb }) };
 }
 
 /** Written whole (temp file, then rename), owner-only like everything in the data folder. */
 export async function writeShellSettings(dataDir: string, settings: ShellSettings, fs: SettingsFs = nodeFs): Promise<void> {
   const file = path.join(dataDir, SHELL_SETTINGS_FILE);
   const temp = `${file}.${randomBytes(4).toString('hex')}.tmp`;
-  await fs.writeFile(temp, `${JSON.stringify({ openAtLogin: settings.openAtLogin }, null, 2)}\n`, { mode: 0o600 });
+  await fs.writeFile(temp, `${JSON.stringify({ openAtLogin: settings.openAtLogin, ...(settings.appMemoryLimitMb === undefined ? {} : { appMemoryLimitMb: settings.appMemoryLimitMb }) }, null, 2)}\n`, { mode: 0o600 });
   await fs.rename(temp, file);
 }

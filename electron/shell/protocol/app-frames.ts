@@ -55,6 +55,13 @@ export function createAppFrameHandler(shelf: AppShelf): (request: Request) => Pr
   };
 }
 
+/** The id of the open app whose document `url` is, or undefined for any other address. */
+export function appIdAt(url: string): string | undefined {
+  const parsed = URL.parse(url);
+  if (!parsed || parsed.protocol !== `${APP_FRAME_SCHEME}:` || parsed.host !== 'apps') return undefined;
+  return ID.exec(parsed.pathname)?.[1];
+}
+
 /** What the app whose document `url` is was granted (its id's grants), or undefined for any other URL. */
 export function appGrantsAt(shelf: AppShelf, url: string): readonly AppPermission[] | undefined {
   const parsed = URL.parse(url);

@@ -28,6 +28,11 @@ export class MainWindow {
     return this.#window?.webContents.id;
   }
 
+  /** The window's webContents, while it is open (the apps' memory watch reads its frames). */
+  get contents(): Electron.WebContents | undefined {
+    return this.#window?.webContents;
+  }
+
   isFocused(): boolean {
     return this.#window?.isFocused() ?? false;
   }

@@ -19,6 +19,8 @@ export interface AppHostOptions {
   version: string;
   onHeight: (height: number) => void;
   onNote: (note: AppNote) => void;
+  /** The app answered the host's handshake (`ui/notifications/initialized`). */
+  onStarted: () => void;
   /** The app flooded its channel or asked to be torn down: the screen closes it. */
   onStop: (why: 'flood' | 'teardown') => void;
 }
@@ -66,6 +68,7 @@ export async function connectAppHost(options: AppHostOptions): Promise<{ close: 
     },
   );
   bridge.oninitialized = () => {
+    options.onStarted();
     void bridge.sendToolInput({ arguments: options.args }).then(() => bridge.sendToolResult(options.result as CallToolResult));
   };
   bridge.onsizechange = ({ height }) => {

@@ -5,6 +5,7 @@ import { describeError, type ShownError } from '../../../lib';
 import { useLive, useNow, useStore } from '../../../state';
 import { AppCallCard } from './app-call-card';
 import { AppPermissions } from './app-permissions';
+import { AppStartNote } from './app-start-note';
 import { connectAppHost, MIN_HEIGHT, type AppNote } from './app-host';
 import './app-panel.css';
 
@@ -24,9 +25,12 @@ export function AppPanel({ tool, args, result }: { tool: ToolInfo; args: Record<
   const decisions = useStore(live.decisions);
   const [opened, setOpened] = useState<Opened | null>(null);
   const [error, setError] = useState<ShownError | null>(null);
-  const [closed, setClosed] = useState<null | 'person' | 'flood' | 'teardown'>(null);
+  const [closed, setClosed] = useState<null | 'person' | 'flood' | 'teardown' | 'host'>(null);
+  // What the host said when it closed the app itself (the desktop app's memory bound).
+  const [hostNote, setHostNote] = useState('');
   const [height, setHeight] = useState(MIN_HEIGHT * 4);
   const [notes, setNotes] = useState<AppNote[]>([]);
+  const [started, setStarted] = useState(false);
   const frame = useRef<HTMLIFrameElement>(null);
   // Bumped when the person changes what the server's apps may use: the app opens again with it.
   const [generation, setGeneration] = useState(0);
@@ -48,6 +52,7 @@ export function AppPanel({ tool, args, result }: { tool: ToolInfo; args: Record<
     if (!opened || closed !== null || !element) return undefined;
     let host: { close: () => Promise<void> } | undefined;
     let over = false;
+    setStarted(false);
     void connectAppHost({
       api: live.api,
       appId: opened.appId,
@@ -58,6 +63,7 @@ export function AppPanel({ tool, args, result }: { tool: ToolInfo; args: Record<
       version: '1',
       onHeight: setHeight,
       onNote: (note) => setNotes((all) => [...all, note].slice(-MAX_NOTES)),
+      onStarted: () => setStarted(true),
       onStop: (why) => setClosed(why),
     }).then((connected) => (over ? void connected.close() : (host = connected)));
     return () => {
@@ -65,6 +71,15 @@ export function AppPanel({ tool, args, result }: { tool: ToolInfo; args: Record<
       void host?.close();
     };
   }, [live, opened, closed, tool, args, result]);
+
+  useEffect(() => {
+    if (!opened) return undefined;
+    return live.api.on('appClosed', ({ appId, message }) => {
+      if (appId !== opened.appId) return;
+      setHostNote(message);
+      setClosed('host');
+    });
+  }, [live, opened]);
 
   // Whatever closed it, the core stops serving the document and refuses its waiting calls.
   useEffect(() => {
@@ -92,9 +107,15 @@ export function AppPanel({ tool, args, result }: { tool: ToolInfo; args: Record<
       {error && <ErrorNote error={error} />}
       {opened && closed === null && <AppPermissions server={tool.server} requested={opened.requested} onChanged={() => setGeneration((g) => g + 1)} />}
       {!opened && !error && <p className="muted">Opening the app…</p>}
+      {opened && <AppStartNote waiting={closed === null && !started} origins={opened.origins ?? []} />}
       {closed === 'flood' && <p className="note note-warn" role="status">The app sent too many messages and was closed.</p>}
       {closed === 'teardown' && <p className="note" role="status">The app closed itself.</p>}
       {closed === 'person' && <p className="note" role="status">The app is closed.</p>}
+      {closed === 'host' && (
+        <p className="note note-warn" role="status">
+          {hostNote}
+        </p>
+      )}
       {opened && closed === null && (
         <iframe
           ref={frame}

@@ -1,0 +1,34 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ToolInfo } from '../../../../shared/api';
+import { createFakeApi, renderApp, serverStatus } from '../../../../test/support/renderer';
+
+afterEach(cleanup);
+
+const TOOL: ToolInfo = { server: 'map', name: 'show-map', inputSchema: { type: 'object' }, app: { resourceUri: 'ui://map/view.html', visibility: ['model', 'app'] } };
+const NOTE = 'This app was closed: it used 700 MB of memory, more than the 512 MB an app may use.';
+
+// Issue #36: an app the desktop app closes itself (its memory bound) leaves its panel with the reason.
+describe('an app the host closed', () => {
+  it('removes the frame, shows the host’s note, and tells the core to close it', async () => {
+    const api = createFakeApi({
+      status: async () => ({ ...(await createFakeApi().status({})), servers: [serverStatus({ name: 'map', toolCount: 1 })] }),
+      listTools: () => [TOOL],
+      callTool: () => ({ content: [{ type: 'text', text: 'shown' }] }),
+      openApp: () => ({ appId: 'app-1', address: 'about:blank', allow: '', requested: [] }),
+      closeApp: () => ({ ok: true as const }),
+    });
+    renderApp(api, { hash: '#/services/map/tools/show-map' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Call show-map' }));
+    const panel = await screen.findByRole('region', { name: 'App of show-map' });
+    await waitFor(() => expect(panel.querySelector('iframe')).not.toBeNull());
+    // Another app's closing is not this one's.
+    api.emit('appClosed', { appId: 'app-2', reason: 'memory', message: 'other' });
+    expect(panel.querySelector('iframe')).not.toBeNull();
+    api.emit('appClosed', { appId: 'app-1', reason: 'memory', message: NOTE });
+    await screen.findByText(NOTE);
+    expect(panel.querySelector('iframe')).toBeNull();
+    await waitFor(() => expect(api.callsOf('closeApp')).toContainEqual({ appId: 'app-1' }));
+  });
+});
