@@ -1,4 +1,4 @@
-import { useDeferredValue, useMemo } from 'react';
+import { useMemo } from 'react';
 import type { RegistryRow, RegistryState } from '../../../shared/api';
 import { searchRegistry } from '../../../shared/catalog';
 import { TimeAgo } from '../../components';
@@ -47,9 +47,9 @@ function RegistryLine({ state }: { state: RegistryState }) {
 /** The MCP registries' entries, below our own catalog: searched over the whole snapshot at each keystroke. */
 export function RegistrySection({ query, onInstall }: { query: string; onInstall: (row: RegistryRow) => void }) {
   const { index, registries, loaded, refresh } = useRegistryCatalog();
-  // The input and our own catalog paint first; the registry's results follow, and a newer keystroke interrupts them.
-  const deferred = useDeferredValue(query);
-  const found = useMemo(() => searchRegistry(index, deferred, REGISTRY_ROWS), [index, deferred]);
+  // In the keystroke's own render: the search takes a few milliseconds over the whole snapshot, and
+  // deferring it cost a second layout and paint (its results landed a frame or more after the input's).
+  const found = useMemo(() => searchRegistry(index, query, REGISTRY_ROWS), [index, query]);
   const labels = useMemo(() => new Map(registries.map((r) => [r.base, hostOf(r.base)])), [registries]);
   if (!loaded || registries.length === 0) return null;
   const syncing = registries.some((r) => r.syncing);
