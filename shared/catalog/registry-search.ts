@@ -41,7 +41,13 @@ export function indexRegistryRows(rows: readonly RegistryRow[]): RegistryIndex {
     at += text.length + 1;
   });
   starts[rows.length] = at;
-  return { rows, haystack: texts.join('\n') + '\n', starts, headLengths };
+  // Ends with its own line break: joined, not appended, so the text is one flat string from the start.
+  texts.push('');
+  const index = { rows, haystack: texts.join('\n'), starts, headLengths };
+  // One scan now, while the snapshot loads: the engine compiles the scan on its first long run, a
+  // cost that would otherwise land on the person's first keystroke (the broadest, every row a hit).
+  scanAll(index, ['e']);
+  return index;
 }
 
 /** Queries remembered per index: typing narrows from the last one it extends; Backspace finds its earlier answer. */
