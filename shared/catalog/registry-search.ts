@@ -86,7 +86,9 @@ class Sorter {
   }
 
   /** Keeps `row` if its text holds every word; a strong match if each word's first place in it is in its name or title. */
-  offer(row: number): void {
+  offer(row: number, firstWordAt = -2): void {
+    // The caller found the first word there (its first place in this row): no second search.
+    if (firstWordAt >= 0) this.next[0] = firstWordAt;
     const { haystack, starts, headLengths } = this.index;
     const start = starts[row] as number;
     const end = (starts[row + 1] as number) - 1;
@@ -125,7 +127,7 @@ function scanAll(index: RegistryIndex, words: readonly string[]): Found {
   let at = haystack.indexOf(leading);
   while (at >= 0) {
     while ((starts[row + 1] as number) <= at) row += 1;
-    sorter.offer(row);
+    sorter.offer(row, at);
     // On from the next row: one hit per row is enough.
     at = haystack.indexOf(leading, starts[row + 1]);
   }
