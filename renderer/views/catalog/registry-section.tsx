@@ -8,8 +8,8 @@ import { useRegistryCatalog } from './use-registry-catalog';
 
 /**
  * Rows a search shows first: about a window's worth, so a keystroke updates at most this many (30
- * cost a quarter more of the keystroke's work, the rows below the window included); the count says
- * how many more match, and "Show more" adds them a page at a time until the query changes.
+ * cost a third more of a keystroke's work when the results change, the rows below the window
+ * included). The count says how many more match; "Show more" adds them until the query changes.
  */
 export const REGISTRY_ROWS = 15;
 /** Rows each "Show more" adds. */
