@@ -51,4 +51,46 @@ describe('searchRegistry', () => {
       expect(searchRegistry(all, query, 300), query).toEqual(searchRegistry(indexRegistryRows(many), query, 300));
     }
   });
+
+  /** What the search must answer, written plainly: every row visited, every word looked for in its texts. */
+  function plainly(rows: readonly RegistryRow[], query: string, limit: number): { rows: string[]; total: number } {
+    const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+    const head = (r: RegistryRow): string => `${r.name} ${r.title ?? ''}`.toLowerCase();
+    const text = (r: RegistryRow): string => `${head(r)} ${r.description} ${r.packages.map((p) => p.identifier).join(' ')}`.toLowerCase();
+    const all = rows.filter((r) => words.every((w) => text(r).includes(w)));
+    const strong = all.filter((r) => words.every((w) => head(r).includes(w)));
+    const ordered = [...strong, ...all.filter((r) => !strong.includes(r))];
+    return { rows: ordered.slice(0, limit).map((r) => r.name), total: ordered.length };
+  }
+
+  it('answers as a plain row-by-row search would, over a large snapshot, typing on and back', () => {
+    const topics = ['weather', 'github', 'notes', 'slack', 'jira'];
+    const many = Array.from({ length: 2000 }, (_, i) =>
+      row(`io.example/t${i}`, `For ${topics[i % 5]} and ${topics[(i * 3 + 1) % 5]}\nline two ${i}`, {
+        ...(i % 4 === 0 ? { title: `${topics[(i + 2) % 5]} ${i}` } : {}),
+        packages: i % 3 === 0 ? [{ registryType: 'npm', identifier: `@acme/${topics[i % 5]}-${i}` }] : [],
+      }),
+    );
+    const index = indexRegistryRows(many);
+    // Broad (every row: scanned anew), narrow (few rows: checked one by one), several words, a word in the name and the description, absent ones.
+    const typed = ['w', 'we', 'weather', 'weather j', 'weather ji', 'weather jira', 'weather', '', 't1', 't12', 't123', 't12', '@acme/j', '@acme/jira-1', 'two 19', 'notes slack', 'NOTES', 'zzz', 'line', 'line\ntwo', 'io.example/t7 two'];
+    for (const query of typed) {
+      const found = searchRegistry(index, query, 25);
+      expect({ rows: found.rows.map((r) => r.name), total: found.total }, query).toEqual(plainly(many, query, 25));
+    }
+  });
+
+  it('never lets a word span two entries or a name and its description', () => {
+    const index = indexRegistryRows([row('io.x/alpha', 'ends with ab'), row('io.x/cd-first', 'beta'), row('io.x/gamma', 'delta')]);
+    // "ab" ends one entry's text and "cd" starts the next one's: "abcd" is in neither.
+    expect(searchRegistry(index, 'abio.x', 5).total).toBe(0);
+    expect(searchRegistry(index, 'gammadelta', 5).total).toBe(0);
+    expect(searchRegistry(index, 'delta', 5).rows.map((r) => r.name)).toEqual(['io.x/gamma']);
+  });
+
+  it('finds text whose lowercase is longer than it (the index counts places in the lowercased text)', () => {
+    const index = indexRegistryRows([row('io.x/first', 'İİİ then more', { title: 'İstanbul' }), row('io.x/second', 'weather')]);
+    expect(searchRegistry(index, 'weather', 5).rows.map((r) => r.name)).toEqual(['io.x/second']);
+    expect(searchRegistry(index, 'more', 5).rows.map((r) => r.name)).toEqual(['io.x/first']);
+  });
 });

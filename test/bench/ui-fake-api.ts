@@ -10,6 +10,13 @@ const STATES: Array<Pick<ServerStatus, 'state' | 'enabled' | 'approval'>> = [
 ];
 const WORDS = ['issues', 'pages', 'files', 'events', 'users', 'tickets', 'invoices', 'repos', 'docs', 'alerts'];
 const VERBS = ['list', 'get', 'create', 'update', 'search'];
+/**
+ * Sign-in expiries, in hours from when the data is made: past and future, none within an hour of
+ * the run, so the catalog's clock ticks at most once a minute (renderer/lib refreshEvery). A token
+ * that expired as the data was made ticked every second, and the probe counted each tick's repaint
+ * as the keystroke's result.
+ */
+export const EXPIRY_HOURS = [-26, -3, -2, 2, 3, 5, 26];
 
 /** `count` servers with `toolsEach` tools each, in every state the catalog shows. */
 export function benchData(count: number, toolsEach: number): { status: ApiOutput<'status'>; tools: ToolInfo[] } {
@@ -27,7 +34,7 @@ export function benchData(count: number, toolsEach: number): { status: ApiOutput
       since: now,
       ...(http ? { url: `https://mcp.example-${i}.test/mcp` } : { commandLine: `npx -y @example/mcp-server-${i}` }),
       ...(look.state === 'error' ? { lastError: { code: 'server_unavailable' as const, message: `could not start "${name}": command not found` } } : {}),
-      ...(http ? { auth: { connected: look.state === 'ready', expiresAt: now + ((i % 7) - 2) * 3_600_000 } } : {}),
+      ...(http ? { auth: { connected: look.state === 'ready', expiresAt: now + (EXPIRY_HOURS[i % EXPIRY_HOURS.length] ?? 2) * 3_600_000 } } : {}),
       toolCount: toolsEach,
       resourceCount: 0,
       promptCount: 0,

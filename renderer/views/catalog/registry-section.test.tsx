@@ -30,9 +30,9 @@ describe('the registry in the catalog', () => {
     const ours = screen.getByRole('region', { name: 'Catalog' });
     // Our curated catalog comes first in the page.
     expect(ours.compareDocumentPosition(section) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
-    expect(within(section).getByText('30 of 401 registry entries shown; type to narrow.')).toBeTruthy();
+    expect(within(section).getByText('15 of 401 registry entries shown; type to narrow.')).toBeTruthy();
     expect(within(section).getByText(/5 entries skipped \(2 not valid, 3 with hidden characters/)).toBeTruthy();
-    expect(within(section).getAllByText('registry')).toHaveLength(30);
+    expect(within(section).getAllByText('registry')).toHaveLength(15);
     fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'forecasts' } });
     await waitFor(() => expect(within(section).getByText('1 registry entry')).toBeTruthy());
     const old = within(section).getByRole('listitem', { name: 'Old forecasts' });
@@ -43,6 +43,29 @@ describe('the registry in the catalog', () => {
     expect(installCommand(entry(1, { version: '1.0;rm -rf ~' }))).toBe('connected-services servers add server-1 --from-registry io.example/server-1');
     fireEvent.change(screen.getByRole('searchbox'), { target: { value: '@example/server-399' } });
     await waitFor(() => expect(within(section).getByRole('listitem', { name: 'Server 399' })).toBeTruthy());
+  });
+
+  it('shows the first rows of a search, more on demand, and the first rows again for a new query', async () => {
+    const api = createFakeApi({ registryCatalog: () => ({ registries: [STATE], entries: ENTRIES }) });
+    renderApp(api);
+    const section = await screen.findByRole('region', { name: 'From the MCP Registry' });
+    const names = (): string[] => within(section).getAllByRole('listitem').flatMap((li) => (li.classList.contains('registry-entry') ? [li.getAttribute('aria-labelledby') ?? ''] : []));
+    expect(names()).toHaveLength(15);
+    fireEvent.click(within(section).getByRole('button', { name: 'Show 50 more' }));
+    expect(within(section).getByText('65 of 401 registry entries shown; type to narrow.')).toBeTruthy();
+    // The first 15 stay where they were; the next 50 follow in the registry's order.
+    expect(names()).toHaveLength(65);
+    expect(names()[15]).toBe(`registry-${BASE}-io.example/server-15`);
+    fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'weather' } });
+    await waitFor(() => expect(within(section).getByText('15 of 201 registry entries shown; type to narrow.')).toBeTruthy());
+    expect(names()).toHaveLength(15);
+    // The last page offers only what is left.
+    fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'server-2' } });
+    await waitFor(() => expect(within(section).getByText('15 of 111 registry entries shown; type to narrow.')).toBeTruthy());
+    fireEvent.click(within(section).getByRole('button', { name: 'Show 50 more' }));
+    fireEvent.click(within(section).getByRole('button', { name: 'Show 46 more' }));
+    expect(within(section).getByText('111 registry entries')).toBeTruthy();
+    expect(within(section).queryByRole('button', { name: /^Show \d+ more$/ })).toBeNull();
   });
 
   it('shows a refresh in progress and a failed one, and refreshes on demand', async () => {

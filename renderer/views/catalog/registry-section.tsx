@@ -1,4 +1,4 @@
-import { useDeferredValue, useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import type { RegistryRow, RegistryState } from '../../../shared/api';
 import { searchRegistry } from '../../../shared/catalog';
 import { TimeAgo } from '../../components';
@@ -6,8 +6,14 @@ import { plural, shownText } from '../../lib';
 import { RegistryEntryRow } from './registry-entry-row';
 import { useRegistryCatalog } from './use-registry-catalog';
 
-/** Rows shown per search: a keystroke paints at most this many; the count says how many more match. */
-export const REGISTRY_ROWS = 30;
+/**
+ * Rows a search shows first: about a window's worth, so a keystroke updates at most this many (30
+ * cost a third more of a keystroke's work when the results change, the rows below the window
+ * included). The count says how many more match; "Show more" adds them until the query changes.
+ */
+export const REGISTRY_ROWS = 15;
+/** Rows each "Show more" adds. */
+export const REGISTRY_MORE = 50;
 
 const hostOf = (base: string): string => {
   try {
@@ -47,9 +53,12 @@ function RegistryLine({ state }: { state: RegistryState }) {
 /** The MCP registries' entries, below our own catalog: searched over the whole snapshot at each keystroke. */
 export function RegistrySection({ query, onInstall }: { query: string; onInstall: (row: RegistryRow) => void }) {
   const { index, registries, loaded, refresh } = useRegistryCatalog();
-  // The input and our own catalog paint first; the registry's results follow, and a newer keystroke interrupts them.
-  const deferred = useDeferredValue(query);
-  const found = useMemo(() => searchRegistry(index, deferred, REGISTRY_ROWS), [index, deferred]);
+  // Rows "Show more" added, for the query they were added to: a new query starts from the first page.
+  const [more, setMore] = useState({ query, rows: 0 });
+  const limit = REGISTRY_ROWS + (more.query === query ? more.rows : 0);
+  // In the keystroke's own render: the search takes a few milliseconds over the whole snapshot, and
+  // deferring it cost a second layout and paint (its results landed a frame or more after the input's).
+  const found = useMemo(() => searchRegistry(index, query, limit), [index, query, limit]);
   const labels = useMemo(() => new Map(registries.map((r) => [r.base, hostOf(r.base)])), [registries]);
   if (!loaded || registries.length === 0) return null;
   const syncing = registries.some((r) => r.syncing);
@@ -81,6 +90,11 @@ export function RegistrySection({ query, onInstall }: { query: string; onInstall
           <RegistryEntryRow key={place} row={row} registryLabel={labels.get(row.registry) ?? row.registry} onInstall={onInstall} />
         ))}
       </ul>
+      {found.total > found.rows.length && (
+        <button type="button" className="button small quiet" onClick={() => setMore({ query, rows: limit - REGISTRY_ROWS + REGISTRY_MORE })}>
+          Show {Math.min(REGISTRY_MORE, found.total - found.rows.length)} more
+        </button>
+      )}
     </section>
   );
 }
