@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ServerNotification } from '@modelcontextprotocol/server';
 import type { Extra } from './call-gate';
 import { RequestStateSeal, type StateClaims } from './request-state-seal';
+import type { NeededCapability } from './lacked-capability';
 import { DEFAULT_GATHER_QUIET_MS, GatherDeadline, pause } from './round-gathering';
 
 /** The requests a server may need answered during a call (MCP 2026-07-28 §InputRequests). */
@@ -66,6 +67,9 @@ export class HeldCall<R> {
     readonly name: string,
     readonly digest: string,
   ) {}
+
+  /** Capabilities a server's request needed that the agent's request did not declare (lacked-capability.ts). */
+  readonly lacked = new Set<NeededCapability>();
 
   /** The one-time id of the state last given out; undefined once used. */
   liveId: string | undefined;
