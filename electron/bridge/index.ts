@@ -35,5 +35,6 @@ export { AgentAsksSchema, DEFAULT_AGENT_ASKS, asksOf } from './agent-schema';
 export type { AgentAsks } from './agent-schema';
 export { isAgentAsker, statelessAgentAsker } from './agent-asker';
 export type { AgentAsker } from './agent-asker';
+export { lacksCapability } from './lacked-capability';
 export { describeClient, prefixLength } from './client-names';
 export { describeToolMode } from './tool-mode';

@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Extra } from './call-gate';
 import { InputRounds, type InputRequiredResult } from './input-rounds';
+import { MAX_GATHER_MS } from './round-gathering';
 
 // One round gathers what the server asked at once (MCP 2026-07-28 basic/patterns/mrtr §InputRequests),
 // waiting for a request still on its way to the agent (sampling behind the person's approval).
@@ -38,5 +39,55 @@ describe('HeldCall rounds', () => {
     const result = (await round) as InputRequiredResult;
     expect(Object.keys(result.inputRequests)).toHaveLength(1);
     held.end(new Error('done'));
+  });
+
+  describe('gathering (a server\'s requests of one call arrive over several reads)', () => {
+    // Only the gathering's timers are fake; the event loop's turns stay real.
+    afterEach(() => vi.useRealTimers());
+    const methodsOf = (result: unknown): string[] => Object.values((result as InputRequiredResult).inputRequests).map((r) => r.method).sort();
+
+    it('waits past the first turn, and until no request came for the quiet time, to put all three in one round', async () => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      const rounds = new InputRounds({ gatherMs: 100 });
+      const held = rounds.hold<string>('agent', 'tools/call', 't', 'digest');
+      const signal = new AbortController().signal;
+      let result: InputRequiredResult | string | undefined;
+      const round = held.round(extra(), undefined).then((r) => (result = r));
+      held.ask('elicitation/create', { message: 'name?' }, signal).catch(() => undefined);
+      for (let i = 0; i < 5; i++) await turn();
+      expect(result).toBeUndefined();
+      await vi.advanceTimersByTimeAsync(60);
+      held.ask('sampling/createMessage', { messages: [], maxTokens: 5 }, signal).catch(() => undefined);
+      await vi.advanceTimersByTimeAsync(60);
+      expect(result).toBeUndefined();
+      held.ask('roots/list', undefined, signal).catch(() => undefined);
+      await vi.advanceTimersByTimeAsync(99);
+      expect(result).toBeUndefined();
+      await vi.advanceTimersByTimeAsync(1);
+      await round;
+      expect(methodsOf(result)).toEqual(['elicitation/create', 'roots/list', 'sampling/createMessage']);
+      held.end(new Error('done'));
+    });
+
+    it('a server that never stops asking gets a round at the gathering bound', async () => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      const rounds = new InputRounds({ gatherMs: 100 });
+      const held = rounds.hold<string>('agent', 'tools/call', 't', 'digest');
+      const signal = new AbortController().signal;
+      let result: InputRequiredResult | string | undefined;
+      const round = held.round(extra(), undefined).then((r) => (result = r));
+      let asked = 0;
+      while (result === undefined && asked < 100) {
+        held.ask('elicitation/create', { message: `#${asked}` }, signal).catch(() => undefined);
+        asked += 1;
+        await vi.advanceTimersByTimeAsync(90);
+      }
+      await round;
+      // Answered at the first wake past the bound (the next request, or the quiet time at most).
+      expect(asked).toBeGreaterThanOrEqual(Math.ceil(MAX_GATHER_MS / 90));
+      expect(asked).toBeLessThanOrEqual(Math.ceil((MAX_GATHER_MS + 100) / 90));
+      expect(Object.keys((result as InputRequiredResult).inputRequests)).toHaveLength(asked);
+      held.end(new Error('done'));
+    });
   });
 });

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { ServerNotification } from '@modelcontextprotocol/server';
 import type { Extra } from './call-gate';
 import { RequestStateSeal, type StateClaims } from './request-state-seal';
+import type { NeededCapability } from './lacked-capability';
+import { DEFAULT_GATHER_QUIET_MS, GatherDeadline, pause } from './round-gathering';
 
 /** The requests a server may need answered during a call (MCP 2026-07-28 §InputRequests). */
 export type InputMethod = 'elicitation/create' | 'sampling/createMessage' | 'roots/list';
@@ -51,6 +53,8 @@ export class HeldCall<R> {
   #rounds = 0;
   /** Requests on their way to the agent (sampling awaiting the person's approval): the round waits for them. */
   #coming = 0;
+  /** Requests (and expected ones) that reached this call: a round gathers until none came for a while. */
+  #arrivals = 0;
   #outcome: Outcome<R> | undefined;
   #wake: (() => void) | undefined;
   #round: { extra: Extra; progressToken: string | number | undefined } | undefined;
@@ -63,6 +67,9 @@ export class HeldCall<R> {
     readonly name: string,
     readonly digest: string,
   ) {}
+
+  /** Capabilities a server's request needed that the agent's request did not declare (lacked-capability.ts). */
+  readonly lacked = new Set<NeededCapability>();
 
   /** The one-time id of the state last given out; undefined once used. */
   liveId: string | undefined;
@@ -102,6 +109,7 @@ export class HeldCall<R> {
       const ask: Ask = { method, params, settle: (value) => (done(), resolve(value)), fail: (error) => (done(), reject(error)) };
       signal.addEventListener('abort', onAbort, { once: true });
       this.#asks.set(key, ask);
+      this.#arrivals += 1;
       this.#wake?.();
     });
   }
@@ -113,6 +121,8 @@ export class HeldCall<R> {
    */
   expect(): () => void {
     this.#coming += 1;
+    this.#arrivals += 1;
+    this.#wake?.();
     let done = false;
     return () => {
       if (done) return;
@@ -145,6 +155,7 @@ export class HeldCall<R> {
     const gone = (): void => this.end(new Error('the agent cancelled its call'));
     extra.signal.addEventListener('abort', gone, { once: true });
     if (extra.signal.aborted) gone();
+    let gathering: GatherDeadline | undefined;
     try {
       for (;;) {
         const outcome = this.#outcome;
@@ -154,14 +165,18 @@ export class HeldCall<R> {
           throw outcome.error;
         }
         if (this.#asks.size > 0 && this.#coming === 0 && !this.#cancel.signal.aborted) {
-          // Requests the server sent together reach here over a few turns: one more turn gathers them.
-          await new Promise<void>((next) => setImmediate(next));
-          if (this.#outcome === undefined && this.#coming === 0 && this.#asks.size > 0 && !this.#cancel.signal.aborted) return this.#inputRequired();
+          // The server's requests sent together arrive over several reads: the round answers once none came for a while.
+          gathering ??= new GatherDeadline();
+          const seen = this.#arrivals;
+          const quiet = await pause(this.rounds.gatherMs, (wake) => (this.#wake = wake));
+          const ready = this.#outcome === undefined && this.#coming === 0 && this.#asks.size > 0 && !this.#cancel.signal.aborted;
+          if (ready && ((quiet && this.#arrivals === seen) || gathering.over)) return this.#inputRequired();
           continue;
         }
         await new Promise<void>((wake) => (this.#wake = wake));
       }
     } finally {
+      gathering?.stop();
       extra.signal.removeEventListener('abort', gone);
       this.#round = undefined;
       this.#wake = undefined;
@@ -205,6 +220,8 @@ export class HeldCall<R> {
 
 export interface InputRoundsOptions {
   windowMs?: number;
+  /** DEFAULT_GATHER_QUIET_MS unless given. */
+  gatherMs?: number;
   now?: () => number;
 }
 
@@ -214,12 +231,14 @@ export interface InputRoundsOptions {
  */
 export class InputRounds {
   readonly windowMs: number;
+  readonly gatherMs: number;
   readonly #now: () => number;
   readonly #seal: RequestStateSeal;
   readonly #live = new Map<string, HeldCall<unknown>>();
 
   constructor(options: InputRoundsOptions = {}) {
     this.windowMs = options.windowMs ?? DEFAULT_ROUND_WINDOW_MS;
+    this.gatherMs = options.gatherMs ?? DEFAULT_GATHER_QUIET_MS;
     this.#now = options.now ?? Date.now;
     this.#seal = new RequestStateSeal(this.#now);
   }

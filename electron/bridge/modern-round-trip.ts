@@ -3,7 +3,8 @@ import { statelessAgentAsker, type AgentAsker } from './agent-asker';
 import type { Extra } from './call-gate';
 import type { CallContext } from './call-context';
 import { judgeAnswer, loadFormValidator } from './input-answers';
-import { StaleRequestState, type InputRequiredResult, type InputRounds, type RoundMethod } from './input-rounds';
+import { StaleRequestState, type HeldCall, type InputRequiredResult, type InputRounds, type RoundMethod } from './input-rounds';
+import type { LacksCapability } from './lacked-capability';
 import { modernExtra } from './modern-extra';
 import { argumentsDigest, type StateClaims } from './request-state-seal';
 import type { ModernSdk } from './server-sdk';
@@ -49,14 +50,35 @@ export async function modernRoundTrip<R>(sdk: ModernSdk, ctx: CallContext, round
     }
     const forms = await loadFormValidator();
     held.answer(rc.mcpReq.inputResponses, (method, value, params) => judgeAnswer(sdk, forms, method, value, params));
-    return sdkShape(await held.round(extra, trip.progressToken));
+    return sdkShape(await answered(sdk, held, held.round(extra, trip.progressToken)));
   }
   const held = rounds.hold<R>(agentName, trip.method, trip.name, digest);
   const envelope: Record<string, unknown> | undefined = rc.mcpReq.envelope;
   const declared = envelope?.[sdk.CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined;
-  const asker = statelessAgentAsker(agentName, ctx.agents, { declared, ask: (method, params, signal) => held.ask(method, params, signal), expect: () => held.expect() });
+  const asker: AgentAsker & LacksCapability = {
+    ...statelessAgentAsker(agentName, ctx.agents, { declared, ask: (method, params, signal) => held.ask(method, params, signal), expect: () => held.expect() }),
+    lacks: (capability) => held.lacked.add(capability),
+  };
   held.run(trip.start(held.extra(), asker, declared));
-  return sdkShape(await held.round(extra, trip.progressToken));
+  return sdkShape(await answered(sdk, held, held.round(extra, trip.progressToken)));
+}
+
+/**
+ * The round's answer; but a call the server failed after the routing refused it what the agent's
+ * request did not declare is answered -32021 naming that (MCP 2026-07-28 basic §Client
+ * capabilities: MissingRequiredClientCapabilityError, HTTP 400), which tells the agent what to declare.
+ */
+async function answered<R>(sdk: ModernSdk, held: HeldCall<R>, round: Promise<R | InputRequiredResult>): Promise<R | InputRequiredResult> {
+  const lacking = (): Error => new sdk.MissingRequiredClientCapabilityError({ requiredCapabilities: Object.fromEntries([...held.lacked].map((capability) => [capability, {}])) });
+  let result: R | InputRequiredResult;
+  try {
+    result = await round;
+  } catch (error) {
+    if (held.lacked.size > 0) throw lacking();
+    throw error;
+  }
+  if (held.lacked.size > 0 && (result as { isError?: unknown }).isError === true) throw lacking();
+  return result;
 }
 
 /** The same wire JSON, typed as the v2 SDK's input_required result. */

@@ -1,7 +1,7 @@
 import type { ElicitResult } from '@modelcontextprotocol/client';
 import type { AskOutcome, AuditEntry } from '../../../shared/api';
 import { redact } from '../../../shared/redact';
-import { isAgentAsker, type AgentAsker } from '../../bridge';
+import { isAgentAsker, lacksCapability, type AgentAsker } from '../../bridge';
 import { AskRefused, AskTimeout, type AskContext, type AskRouter, type CallAsker } from '../../pool';
 import { elicitationView, MAX_SCHEMA_CHARS, samplingView } from './ask-view';
 import { routeElicitation, routeRoots, routeSampling, type AgentFacts } from './ask-routing';
@@ -131,6 +131,8 @@ export function createAskRouter(options: AskRouterOptions): AskRouter {
       const route = routeSampling(agent && factsOf(agent));
       if (route.to === 'refuse' || !agent) {
         record(context, 'sampling', started, 'decline', 'nobody');
+        // A 2026-07-28 agent whose request did not declare sampling hears of it (-32021 should the server fail).
+        if (route.to === 'refuse' && route.lacks !== undefined) lacksCapability(agent)?.lacks(route.lacks);
         throw new AskRefused(REJECTED, `Sampling request declined: ${route.to === 'refuse' ? route.reason : 'no agent'}`);
       }
       // The person approves each request, seeing the messages the agent's model would get. A

@@ -14,7 +14,7 @@ export interface AgentFacts {
  * approval), or nobody (refused, with the reason the server is told). Independent of the wire form,
  * so the same decisions serve the next revision's multi-round-trip requests (SEP-2322).
  */
-export type Route = { to: 'agent' } | { to: 'person' } | { to: 'person-then-agent' } | { to: 'refuse'; reason: string };
+export type Route = { to: 'agent' } | { to: 'person' } | { to: 'person-then-agent' } | { to: 'refuse'; reason: string; lacks?: 'sampling' };
 
 /** Elicitation: the agent when its settings allow and its client can take the mode; otherwise the person. Outside an agent's call: the person. */
 export function routeElicitation(mode: 'form' | 'url', agent: AgentFacts | undefined): Route {
@@ -39,6 +39,6 @@ export function routeRoots(agent: AgentFacts | undefined): Route {
 export function routeSampling(agent: AgentFacts | undefined): Route {
   if (!agent) return { to: 'refuse', reason: 'sampling needs an agent\'s model, and this request is not part of an agent\'s call' };
   if (agent.settings.sampling === 'deny') return { to: 'refuse', reason: `the settings of agent "${agent.agent}" refuse sampling requests` };
-  if (!agent.canSample) return { to: 'refuse', reason: `the client of agent "${agent.agent}" does not support sampling` };
+  if (!agent.canSample) return { to: 'refuse', reason: `the client of agent "${agent.agent}" does not support sampling`, lacks: 'sampling' };
   return { to: 'person-then-agent' };
 }
