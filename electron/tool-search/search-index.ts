@@ -2,7 +2,6 @@ import { fieldTerms, FIELDS, type Field, type ToolDoc } from './tool-doc';
 import { toolAction, type Action } from './actions';
 import { PHRASES, SYNONYM_WEIGHT, synonymsOf } from './synonyms';
 import { terms } from './tokens';
-import { wordnetOf } from './wordnet';
 
 /**
  * BM25F (Robertson, Zaragoza & Taylor, "Simple BM25 extension to multiple weighted fields", 2004):
@@ -43,11 +42,7 @@ export function queryTerms(need: string): QueryTerm[] {
     // A number is a value the need passes ("add 17 and 25", an issue's number), not a word of what it wants.
     if (seen.has(term) || /^[0-9]+$/.test(term)) continue;
     seen.add(term);
-    const alternatives = new Map<string, number>([[term, 1]]);
-    for (const s of synonymsOf(term)) alternatives.set(s, SYNONYM_WEIGHT);
-    // WordNet's links count less than our own table's, and never replace one of its words.
-    for (const [s, w] of wordnetOf(term)) if (!alternatives.has(s)) alternatives.set(s, w);
-    out.push({ term, alternatives: [...alternatives] });
+    out.push({ term, alternatives: [[term, 1], ...[...synonymsOf(term)].map((s) => [s, SYNONYM_WEIGHT] as const)] });
   }
   return out.slice(0, 32);
 }
