@@ -106,7 +106,8 @@ export function buildAppApi(parts: AppApiParts): BuiltAppApi {
     pool,
     vault,
     connect: async (name, flow) => {
-      const status = await parts.signIns.connect(name, flow !== undefined ? { flow } : {});
+      // "Start again" on the sheet restarts the sign-in: the transaction waits for the new one.
+      const status = await parts.signIns.connect(name, { ...(flow !== undefined ? { flow } : {}), followRetry: true });
       return (await withAuthInfo(auth, registry, [status]))[0] ?? status;
     },
     forgetTokens: async (name) => void (await auth.disconnect(name, { revoke: false })),
