@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -75,5 +75,45 @@ describe('command approvals: tuning a server', () => {
     await store.load();
     expect(store.status('files', tuned)).toBe('approved');
     expect(store.status('files', { ...tuned, command: 'uvx' })).toBe('pending');
+  });
+});
+
+describe('command approvals: undoing an approval', () => {
+  let root = '';
+  let store: FileCommandApprovalStore;
+  const first: StdioServerConfig = { command: 'notes-mcp', args: ['--v1'] };
+  const second: StdioServerConfig = { command: 'notes-mcp', args: ['--v2'] };
+
+  beforeEach(async () => {
+    root = await mkdtemp(path.join(os.tmpdir(), 'cs-command-approvals-'));
+    store = new FileCommandApprovalStore(path.join(root, 'approvals.json'), { now: () => 7, log: () => undefined });
+  });
+  afterEach(() => rm(root, { recursive: true, force: true }));
+
+  const names = async () => (JSON.parse(await readFile(store.file, 'utf8')) as { approvals: Array<{ name: string }> }).approvals.map((r) => r.name);
+
+  it('restoring "none" removes the name from the file, and leaves the others', async () => {
+    await store.approve('other', first);
+    const before = store.recordOf('notes');
+    expect(before).toBeUndefined();
+    await store.approve('notes', second);
+    await store.restore('notes', before);
+    expect(store.status('notes', second)).toBe('pending');
+    expect(await names()).toEqual(['other']);
+    // Read again from the file: nothing of it came back.
+    await store.load();
+    expect(store.status('notes', second)).toBe('pending');
+    expect(store.status('other', first)).toBe('approved');
+  });
+
+  it('restoring an earlier record puts it back as it was', async () => {
+    await store.approve('notes', first);
+    const before = store.recordOf('notes');
+    await store.approve('notes', second);
+    expect(store.status('notes', first)).toBe('pending');
+    await store.restore('notes', before);
+    expect(store.status('notes', first)).toBe('approved');
+    expect(store.status('notes', second)).toBe('pending');
+    expect(store.recordOf('notes')).toEqual(before);
   });
 });

@@ -13,7 +13,7 @@ const FINGERPRINT = z.string().regex(/^[0-9a-f]{64}$/);
 const V1RecordSchema = z.object({ name: z.string(), fingerprint: FINGERPRINT, approvedAt: z.number() });
 /** `fingerprintVersion: 1`: carried over from a version-1 file, in its older fingerprint. */
 const RecordSchema = V1RecordSchema.extend({ fingerprintVersion: z.literal(1).optional() });
-type ApprovalRecord = z.infer<typeof RecordSchema>;
+export type ApprovalRecord = z.infer<typeof RecordSchema>;
 
 /**
  * approvals.json: which server (by name) may run which exact entry, or send its secrets where (an
@@ -79,14 +79,28 @@ export class FileCommandApprovalStore implements CommandApprovalStore {
 
   /** Approving a new command (or secret destination) for a name replaces that name's earlier approval. */
   async approve(name: string, config: ServerConfig): Promise<void> {
+    await this.#rewrite(name, { name, fingerprint: approvalFingerprint(config), approvedAt: this.#options.now() });
+  }
+
+  /** The record `name` holds now, to put back with `restore` when what approved it is undone. */
+  recordOf(name: string): ApprovalRecord | undefined {
+    const record = this.#approved.get(name);
+    return record === undefined ? undefined : { ...record };
+  }
+
+  /** Puts `name`'s approval back as it was before an undone approval: `previous`, or none at all. */
+  async restore(name: string, previous: ApprovalRecord | undefined): Promise<void> {
+    await this.#rewrite(name, previous === undefined ? undefined : { ...previous, name });
+  }
+
+  async #rewrite(name: string, record: ApprovalRecord | undefined): Promise<void> {
     await this.#lock.run(async () => {
       const current = await this.#read();
       let data: ApprovalsFile = { version: 2, approvals: [] };
       if (current.ok) data = current.data;
       else if (current.reason !== 'missing') await this.#moveAside(current.reason);
-      const fingerprint = approvalFingerprint(config);
       data.approvals = data.approvals.filter((entry) => entry.name !== name);
-      data.approvals.push({ name, fingerprint, approvedAt: this.#options.now() });
+      if (record !== undefined) data.approvals.push(record);
       try {
         await writeFileAtomic(this.file, `${JSON.stringify(data, null, 2)}\n`, { mode: 0o600 });
       } catch (error) {

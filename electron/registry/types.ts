@@ -1,6 +1,7 @@
 import type { CoreEnvOptions } from '../../shared/core-env';
 import type { ConfigIssue, McpConfig, ServerConfig, ServerDiff, StdioServerConfig } from '../../shared/config';
 import type { Approval, ImportReport, ImportSource } from '../../shared/api';
+import type { ApprovalRecord } from './command-approvals';
 import type { SecretSink } from './import-secrets';
 
 /** `env` is read on import (other clients' configs); `log` gets diagnostic lines, already redacted. */
@@ -36,6 +37,10 @@ export interface CommandApprovalStore {
    */
   status(name: string, config: ServerConfig): Approval;
   approve(name: string, config: ServerConfig): Promise<void>;
+  /** The record `name` holds now (opaque), to hand back to `restore`. */
+  recordOf(name: string): ApprovalRecord | undefined;
+  /** Puts `name`'s approval back as `recordOf` read it (undefined: none). */
+  restore(name: string, previous: ApprovalRecord | undefined): Promise<void>;
 }
 
 export interface ImportOptions {

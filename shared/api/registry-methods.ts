@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ServerNameSchema } from '../config';
+import { AddServiceResultSchema } from './add-service-views';
 import {
   InstallChoiceSchema,
   RegistryCatalogSchema,
@@ -16,8 +17,10 @@ export const REGISTRY_METHODS = {
   /** An entry's packages and remotes with the inputs each asks for (a form is built from them). */
   registryInstallOptions: () => ({ input: z.strictObject({ registry: z.string().min(1).max(500), name: z.string().min(1).max(200) }), output: RegistryInstallOptionsSchema }),
   /**
-   * Installs a registry entry as `servers add --from-registry` does: secrets to the vault, the entry
-   * with `${secret:…}` references; a command waits for approval. Returns the command line to approve.
+   * Installs a registry entry as `servers add --from-registry` does, in one transaction as `addService`
+   * (the entry derived, an mcpb bundle verified, then its secrets stored for it, added, approved as
+   * shown with `approve`, signed in and started unless `connect: false`). Without `approve` a command
+   * waits for approval. `dryRun`: derived and checked, nothing written; says what the approval shows.
    */
   installRegistryEntry: () => ({
     input: z.strictObject({
@@ -26,7 +29,11 @@ export const REGISTRY_METHODS = {
       server: ServerNameSchema,
       choice: InstallChoiceSchema,
       inputs: z.record(z.string().min(1).max(200), z.string().max(64 * 1024)).refine((v) => Object.keys(v).length <= 256, 'too many inputs'),
+      approve: z.strictObject({ commandLine: z.string().max(64 * 1024) }).optional(),
+      connect: z.boolean().optional(),
+      flow: z.enum(['browser', 'device']).optional(),
+      dryRun: z.boolean().optional(),
     }),
-    output: z.object({ name: ServerNameSchema, secrets: z.array(z.string()) }),
+    output: AddServiceResultSchema.extend({ name: ServerNameSchema, secrets: z.array(z.string()) }),
   }),
 };

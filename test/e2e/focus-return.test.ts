@@ -29,6 +29,8 @@ describe('focus returns where the person was', () => {
     const sheet = dialog(page, 'Connect focus-one');
     await sheet.getByRole('button', { name: 'Cancel' }).press('Enter');
     await sheet.waitFor({ state: 'detached' });
+    // Nothing was added, so no row to go to: back to the control that opened the add.
+    await expect.poll(() => focusedName(page), { timeout: 5_000 }).toBe('Add again, Everything (reference)');
     await ui.screenshot('focus-after-add');
 
     // An entry added elsewhere (the command line) waits for its approval on its row.

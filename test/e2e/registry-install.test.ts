@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempHome } from '../support/cli';
-import { dialog, serverRow, startUiSession, type UiSession } from '../support/e2e';
+import { dialog, startUiSession, type UiSession } from '../support/e2e';
 import { startFixtureRegistry, type FixtureRegistry } from '../fixtures/registry/registry-server';
 
 // Issue 35 item 2 in the app: a registry entry installed through its form, against a registry of our own.
@@ -44,7 +44,7 @@ afterAll(async () => {
 });
 
 describe('installing a registry entry from the catalog', () => {
-  it('a form from its inputs; the secret into the vault, a reference in mcp.json; the exact command shown for approval', async () => {
+  it('a form from its inputs; the exact command (a reference for the secret) shown on the one-step sheet; nothing written before the approval', async () => {
     const { page } = ui;
     await page.getByRole('searchbox').fill('weather notes');
     const entry = page.getByRole('listitem', { name: 'Weather Notes', exact: true });
@@ -60,7 +60,7 @@ describe('installing a registry entry from the catalog', () => {
     expect(await install.getByLabel('units', { exact: true }).locator('option:checked').textContent()).toBe('metric');
     expect(await install.getByLabel('WEATHER_API_KEY').getAttribute('type')).toBe('password');
     expect(await install.getByRole('radio').count()).toBe(1);
-    await install.getByRole('button', { name: 'Install', exact: true }).click();
+    await install.getByRole('button', { name: 'Review and connect' }).click();
     await install.getByText(/required|must/i).first().waitFor();
     await ui.screenshot('registry-install-form-required');
 
@@ -69,30 +69,26 @@ describe('installing a registry entry from the catalog', () => {
     await install.getByLabel('NOTES_DIR').fill('/home/me/notes');
     await install.getByLabel('units', { exact: true }).selectOption({ label: 'imperial' });
     await ui.screenshot('registry-install-form');
-    await install.getByRole('button', { name: 'Install', exact: true }).click();
+    await install.getByRole('button', { name: 'Review and connect' }).click();
 
-    const approve = dialog(page, 'Approve the command of weather');
-    const line = await approve.getByRole('group', { name: 'Command line' }).textContent();
+    // The one-step sheet: the exact command the core derived, approved once with the connect.
+    const sheet = dialog(page, 'Connect weather');
+    const line = (await sheet.getByRole('group', { name: 'What you approve' }).textContent({ timeout: 15_000 })) ?? '';
     expect(line).toContain('npx -y @example/weather-notes@3.1.4 --units imperial');
     expect(line).toContain('${secret:weather_WEATHER_API_KEY}');
     expect(line).not.toContain('wk-very-secret-77');
+    await sheet.getByText('What you typed goes into the vault, for weather only: WEATHER_API_KEY.').waitFor();
+    await sheet.getByRole('button', { name: 'Approve and connect' }).waitFor();
     await ui.screenshot('registry-install-approve');
 
+    // Shown, not yet done: nothing is written until the person approves.
     const written = readFileSync(join(ui.home, 'mcp.json'), 'utf8');
-    expect(written).not.toContain('wk-very-secret-77');
-    expect((JSON.parse(written) as { mcpServers: Record<string, unknown> }).mcpServers['weather']).toEqual({
-      command: 'npx',
-      args: ['-y', '@example/weather-notes@3.1.4', '--units', 'imperial'],
-      env: { WEATHER_API_KEY: '${secret:weather_WEATHER_API_KEY}', NOTES_DIR: '/home/me/notes' },
-    });
-    expect(await ui.api<{ value: string }>('revealSecret', { name: 'weather_WEATHER_API_KEY' })).toEqual({ value: 'wk-very-secret-77' });
-
-    await approve.getByRole('button', { name: 'Approve and allow it to run' }).click();
-    await approve.waitFor({ state: 'detached' });
-    const status = await ui.api<{ servers: Array<{ name: string; approval: string }> }>('status');
-    expect(status.servers.find((s) => s.name === 'weather')?.approval).toBe('approved');
-    await page.getByRole('searchbox').fill('weather');
-    await serverRow(page, 'weather').waitFor();
+    expect((JSON.parse(written) as { mcpServers: Record<string, unknown> }).mcpServers['weather']).toBeUndefined();
+    expect((await ui.api<Array<{ name: string }>>('listSecrets')).map((s) => s.name)).not.toContain('weather_WEATHER_API_KEY');
+    await sheet.getByRole('button', { name: 'Cancel' }).click();
+    await sheet.waitFor({ state: 'detached' });
+    // Nothing was added: focus is back on the Install button that opened it.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '')).toBe('Install Weather Notes');
     expect(ui.problems).toEqual([]);
   }, 120_000);
 

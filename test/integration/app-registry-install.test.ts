@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../electron/app';
+import { API_METHODS } from '../../shared/api';
 import { nodeBundle, serveFiles, sha256, type FileServer } from '../fixtures/registry/mcpb-bundle';
 import { startFixtureRegistry, type FixtureRegistry } from '../fixtures/registry/registry-server';
 
@@ -43,23 +44,53 @@ describe('App API: installing a registry entry', () => {
     ]);
   });
 
-  it('an mcpb package: verified, unpacked, its manifest command in mcp.json, the secret in the vault, waiting for approval', async () => {
+  it('an mcpb package: verified, unpacked, its manifest command in mcp.json, the secret in the vault for it, waiting for approval', async () => {
     const result = await core.api.installRegistryEntry({ registry: registry.url, name: 'io.example/echo', server: 'echo', choice: { package: 0 }, inputs: { ECHO_TOKEN: 'tok-app-secret' } });
-    expect(result).toEqual({ name: 'echo', secrets: ['echo_ECHO_TOKEN'] });
+    expect(result).toMatchObject({ name: 'echo', secrets: ['echo_ECHO_TOKEN'], needsApproval: true });
+    // Without an approval the command waits for one: nothing is started.
+    expect(result.steps.map((s) => `${s.step}:${s.outcome}`)).toEqual(['secrets:done', 'add:done', 'approve:skipped', 'connect:skipped']);
     const entry = config().mcpServers['echo'];
     expect(entry?.command).toBe('node');
     expect(entry?.args?.[0]).toMatch(/bundles\/io\.example_echo@1\.0\.0-[0-9a-f]{12}\/server\/index\.js$/);
     expect(existsSync(entry?.args?.[0] ?? '')).toBe(true);
     expect(entry?.env?.['ECHO_TOKEN']).toBe('${secret:echo_ECHO_TOKEN}');
     expect(readFileSync(join(dataDir, 'mcp.json'), 'utf8')).not.toContain('tok-app-secret');
-    expect(await core.api.revealSecret({ name: 'echo_ECHO_TOKEN' })).toEqual({ value: 'tok-app-secret' });
+    expect(await core.api.revealSecret({ name: 'echo_ECHO_TOKEN', server: 'echo' })).toEqual({ value: 'tok-app-secret' });
     const status = (await core.api.status({})).servers.find((s) => s.name === 'echo');
     expect(status?.approval).toBe('pending');
     expect(status?.commandLine).toContain(`node ${entry?.args?.[0] ?? ''}`);
+    expect(result.commandLine).toBe(status?.commandLine);
+  });
+
+  it('in one step: the dry run shows the exact line, approved once it is added, started and its tools listed', async () => {
+    const install = { registry: registry.url, name: 'io.example/echo', server: 'echo-now', choice: { package: 0 }, inputs: { ECHO_TOKEN: 'tok-one-step' } };
+    const shown = await core.api.installRegistryEntry({ ...install, dryRun: true });
+    expect(shown).toMatchObject({ name: 'echo-now', needsApproval: true, steps: [], secrets: ['echo-now_ECHO_TOKEN'] });
+    expect(shown.commandLine).toContain("ECHO_TOKEN='${secret:echo-now_ECHO_TOKEN}' node ");
+    expect(shown.commandLine).toMatch(/bundles\/io\.example_echo@1\.0\.0-[0-9a-f]{12}\/server\/index\.js$/);
+    // The dry run wrote nothing: no entry, no secret.
+    expect(config().mcpServers['echo-now']).toBeUndefined();
+    expect((await core.api.listSecrets({})).map((s) => s.name)).not.toContain('echo-now_ECHO_TOKEN');
+
+    const done = await core.api.installRegistryEntry({ ...install, approve: { commandLine: shown.commandLine ?? '' } });
+    expect(done.steps.map((s) => `${s.step}:${s.outcome}`)).toEqual(['secrets:done', 'add:done', 'approve:done', 'connect:done']);
+    expect(done.status).toMatchObject({ name: 'echo-now', state: 'ready', approval: 'approved', toolCount: 1 });
+    const tools = await core.api.listTools({ server: 'echo-now' });
+    expect(tools.map((t) => t.name)).toEqual(['echo']);
+    expect(API_METHODS.installRegistryEntry.output.safeParse(done).success).toBe(true);
+  });
+
+  it('a line other than the one shown is refused before anything is written', async () => {
+    const install = { registry: registry.url, name: 'io.example/echo', server: 'echo-other', choice: { package: 0 }, inputs: { ECHO_TOKEN: 'tok-other' } };
+    await expect(core.api.installRegistryEntry({ ...install, approve: { commandLine: 'node /somewhere/else.js' } })).rejects.toThrow(/not what was shown/);
+    expect(config().mcpServers['echo-other']).toBeUndefined();
+    expect((await core.api.listSecrets({})).map((s) => s.name)).not.toContain('echo-other_ECHO_TOKEN');
   });
 
   it('a bad fileSha256 is refused, and nothing is added or stored', async () => {
     await expect(core.api.installRegistryEntry({ registry: registry.url, name: 'io.example/tampered', server: 'tampered', choice: { package: 0 }, inputs: { ECHO_TOKEN: 't' } })).rejects.toThrow(/SHA-256/);
+    // The dry run the one-step sheet starts with checks it too.
+    await expect(core.api.installRegistryEntry({ registry: registry.url, name: 'io.example/tampered', server: 'tampered', choice: { package: 0 }, inputs: { ECHO_TOKEN: 't' }, dryRun: true })).rejects.toThrow(/SHA-256/);
     expect(config().mcpServers['tampered']).toBeUndefined();
     expect((await core.api.listSecrets({})).map((s) => s.name)).not.toContain('tampered_ECHO_TOKEN');
   });

@@ -22,19 +22,19 @@ describe('servers add --connect', () => {
     const failed = await runCli(home, ['servers', 'add', 'broken', '--connect', '--yes', '--', process.execPath, '-e', 'process.exit(3)']);
     expect(failed.code).not.toBe(0);
     expect(failed.stderr).not.toContain('    at ');
-    expect(failed.stderr).toContain('"broken" exited with code 3 while starting. Nothing was kept: the entry "broken" removed.');
+    expect(failed.stderr).toContain('"broken" exited with code 3 while starting. Nothing was kept: its approval withdrawn, the entry "broken" removed.');
     const listed = await runCli(home, ['servers', 'list']);
     expect(listed.stdout).not.toContain('broken');
   }, 90_000);
 
-  it('refuses --yes without --connect, and --connect with a registry entry, saying what to do', async () => {
+  it('refuses --yes without --connect, for a command and for a registry entry, saying what to do', async () => {
     const home = tempHome('cs-add-connect-bad-');
     const yes = await runCli(home, ['servers', 'add', 'x', '--yes', '--', process.execPath, MEMORY]);
     expect(yes.code).not.toBe(0);
     expect(yes.stderr).toContain('--yes goes with --connect');
-    const registry = await runCli(home, ['servers', 'add', 'y', '--from-registry', 'io.example/y', '--connect']);
+    const registry = await runCli(home, ['servers', 'add', 'y', '--from-registry', 'io.example/y', '--yes']);
     expect(registry.code).not.toBe(0);
-    expect(registry.stderr).toContain('--connect is for a command or --url');
+    expect(registry.stderr).toContain('--yes goes with --connect');
     expect((await runCli(home, ['servers', 'list'])).stdout).not.toMatch(/\bx\b|\by\b/);
   }, 60_000);
 });

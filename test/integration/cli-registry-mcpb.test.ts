@@ -56,6 +56,27 @@ describe('servers add --from-registry with an mcpb package', () => {
     expect(called.stdout).toContain('echo: hello (its key: given)');
   });
 
+  it('with --connect: verified, the exact line shown, approved once, started and its tools listed in one step', async () => {
+    const added = await cli(['servers', 'add', 'echo-now', '--from-registry', 'io.example/echo', '--input', 'ECHO_TOKEN=tok-one-step', '--connect', '--yes']);
+    expect(added.stderr).toBe('');
+    expect(added.code).toBe(0);
+    expect(added.stdout).toContain('Command of echo-now:');
+    expect(added.stdout).toMatch(/ECHO_TOKEN='\$\{secret:echo-now_ECHO_TOKEN\}' node \S+\/server\/index\.js/);
+    expect(added.stdout).toContain('Added echo-now (secrets, add, approve, connect): ready, 1 tool.');
+    expect(readFileSync(join(home, 'mcp.json'), 'utf8')).not.toContain('tok-one-step');
+    // Nothing left to approve: the call runs at once, with its key from the vault.
+    const called = await cli(['call', 'echo-now', 'echo', '{"text":"now"}']);
+    expect(called.stdout).toContain('echo: now (its key: given)');
+  });
+
+  it('with --connect, a bad fileSha256 is refused before anything is shown or written', async () => {
+    const refused = await cli(['servers', 'add', 'tampered-now', '--from-registry', 'io.example/tampered', '--connect', '--yes']);
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toMatch(/SHA-256/);
+    expect(refused.stdout).not.toContain('Command of');
+    expect(config().mcpServers['tampered-now']).toBeUndefined();
+  });
+
   it('follows a redirect on 127.0.0.1, each address checked', async () => {
     const added = await cli(['servers', 'add', 'echo2', '--from-registry', 'io.example/echo-redirected']);
     expect(added.code).toBe(0);

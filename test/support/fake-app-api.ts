@@ -83,7 +83,7 @@ const DEFAULTS: FakeHandlers = {
   listAsks: () => [],
   registryCatalog: () => ({ registries: [], entries: [] }),
   registryInstallOptions: () => ({ name: 'io.example/none', version: '1.0.0', options: [] }),
-  installRegistryEntry: ({ server }) => ({ name: server, secrets: [] }),
+  installRegistryEntry: ({ server }) => ({ name: server, secrets: [], needsApproval: false, steps: [] }),
   listHeldChanges: () => [],
 };
 

@@ -3,11 +3,18 @@ import { isStdio } from '../../../shared/config';
 import { REDACTED } from '../../../shared/redact';
 import { revealHidden } from '../../../shared/text';
 
+const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+
 /**
  * `addService`'s input as people may see it (the admin log, a confirmation card): each secret's
- * name kept, its value never shown.
+ * name kept, its value never shown. `installRegistryEntry`'s inputs: each key kept, every value
+ * hidden, as which of them the registry marks `isSecret` is not known here.
  */
 export function withoutSecretValues(input: unknown): unknown {
+  if (input !== null && typeof input === 'object' && isRecord((input as { inputs?: unknown }).inputs)) {
+    const inputs = Object.fromEntries(Object.keys((input as { inputs: Record<string, unknown> }).inputs).map((key) => [key, REDACTED]));
+    return { ...input, inputs };
+  }
   if (input === null || typeof input !== 'object' || !Array.isArray((input as { secrets?: unknown }).secrets)) return input;
   const secrets = (input as { secrets: unknown[] }).secrets.map((s) => (s !== null && typeof s === 'object' ? { ...s, value: REDACTED } : s));
   return { ...input, secrets };

@@ -38,7 +38,7 @@ function holdsSecret(method: ApiMethod): boolean {
  * secret's new value never, references kept; cut when long.
  */
 export function shownInput(method: ApiMethod, input: unknown): unknown {
-  const value = holdsSecret(method) && input !== null && typeof input === 'object' ? { ...input, value: REDACTED } : method === 'addService' ? withoutSecretValues(input) : input;
+  const value = holdsSecret(method) && input !== null && typeof input === 'object' ? { ...input, value: REDACTED } : method === 'addService' || method === 'installRegistryEntry' ? withoutSecretValues(input) : input;
   const clean = shown(value, undefined, 0);
   const text = JSON.stringify(clean) ?? 'null';
   return text.length <= MAX_SHOWN_CHARS ? clean : { truncated: true, preview: text.slice(0, MAX_SHOWN_CHARS) };
@@ -51,7 +51,7 @@ export function shownInput(method: ApiMethod, input: unknown): unknown {
  * pattern would hide the rest of a line that is then stored whole. Cut when long, and marked so.
  */
 export function consentInput(method: ApiMethod, input: unknown): unknown {
-  const value = holdsSecret(method) && input !== null && typeof input === 'object' ? { ...input, value: REDACTED } : method === 'addService' ? withoutSecretValues(input) : input;
+  const value = holdsSecret(method) && input !== null && typeof input === 'object' ? { ...input, value: REDACTED } : method === 'addService' || method === 'installRegistryEntry' ? withoutSecretValues(input) : input;
   const clean: unknown = redactor.nameKnown(value);
   const text = JSON.stringify(clean) ?? 'null';
   return text.length <= MAX_SHOWN_CHARS ? clean : { truncated: true, preview: text.slice(0, MAX_SHOWN_CHARS) };

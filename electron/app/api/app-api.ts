@@ -44,6 +44,8 @@ export interface AppApiOptions {
   pinsApi: PinsMethods;
   /** A service added, approved and connected in one transaction (electron/app/add-service.ts). */
   addService: AppApi['addService'];
+  /** A registry entry installed through addService (electron/app/servers/registry-install.ts). */
+  installRegistryEntry: AppApi['installRegistryEntry'];
   /** Adds each OAuth server's credential expiry and scopes to status rows. */
   withAuthInfo: (statuses: ServerStatus[]) => Promise<ServerStatus[]>;
   version: string;
@@ -108,6 +110,7 @@ export function createAppApi(deps: AppApiOptions): AppApi {
       return { ok: true as const };
     },
     addService: deps.addService,
+    installRegistryEntry: deps.installRegistryEntry,
     declareServers: async ({ servers }: ApiInput<'declareServers'>) => {
       await registry.declareFromCode(servers);
       await deps.settled();

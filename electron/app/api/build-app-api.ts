@@ -56,6 +56,8 @@ export interface AppApiParts {
   audit: AuditLog;
   settled: () => Promise<void>;
   registryApi: RegistryApi['methods'];
+  /** `installRegistryEntry`, given this App API's addService. */
+  registryInstall: RegistryApi['install'];
   apps: AppsHost;
   pins: ToolPins;
 }
@@ -99,6 +101,20 @@ export function buildAppApi(parts: AppApiParts): BuiltAppApi {
     appCalls: parts.apps.calls,
     ...decisionParts,
   });
+  const addService = createAddService({
+    registry,
+    pool,
+    vault,
+    connect: async (name, flow) => {
+      // "Start again" on the sheet restarts the sign-in: the transaction waits for the new one.
+      const status = await parts.signIns.connect(name, { ...(flow !== undefined ? { flow } : {}), followRetry: true });
+      return (await withAuthInfo(auth, registry, [status]))[0] ?? status;
+    },
+    forgetTokens: async (name) => void (await auth.disconnect(name, { revoke: false })),
+    settled,
+    emitState: (status) => events.emit('serverState', status),
+    log: parts.log,
+  });
   const personApi: AppApi = createAppApi({
     bridgeApi,
     registryApi: parts.registryApi,
@@ -117,19 +133,8 @@ export function buildAppApi(parts: AppApiParts): BuiltAppApi {
     appsApi: createAppsApi({ pool, host: parts.apps, settled, grants: new AppGrants(parts.dataDir), audit: (entry) => parts.audit.append(entry) }),
     secretStoresApi: createSecretStoresApi({ registry, stores: openSecretStores(registry, vault, parts.env) }),
     withAuthInfo: (statuses) => withAuthInfo(auth, registry, statuses),
-    addService: createAddService({
-      registry,
-      pool,
-      vault,
-      connect: async (name, flow) => {
-        const status = await parts.signIns.connect(name, flow !== undefined ? { flow } : {});
-        return (await withAuthInfo(auth, registry, [status]))[0] ?? status;
-      },
-      forgetTokens: async (name) => void (await auth.disconnect(name, { revoke: false })),
-      settled,
-      emitState: (status) => events.emit('serverState', status),
-      log: parts.log,
-    }),
+    addService,
+    installRegistryEntry: (input) => parts.registryInstall(input, addService),
     version: VERSION,
     registry,
     pool,

@@ -80,7 +80,7 @@ const EXPECTED: Record<ApiMethod, Power | 'depends'> = {
   refreshRegistries: 'narrowing',
   registryInstallOptions: 'read',
   // Adds a server (and its secrets) as addServer does; a command still waits for approval.
-  installRegistryEntry: 'widening',
+  installRegistryEntry: 'depends',
   listDecisions: 'read',
   decide: 'depends',
 };
@@ -118,6 +118,10 @@ describe('the caller rules of the App API', () => {
     expect(await powerOf('disconnect', { name: 'github', forgetIssuer: true }, context)).toBe('widening');
     expect(await powerOf('disconnect', { name: 'github', revoke: true }, context)).toBe('narrowing');
     expect(await powerOf('disconnect', { name: 'github' }, context)).toBe('narrowing');
+    // Installing a registry entry widens; its dry run only fetches (and verifies) into the cache.
+    const install = { registry: 'https://registry.example', name: 'io.example/echo', server: 'echo', choice: { package: 0 }, inputs: {} };
+    expect(await powerOf('installRegistryEntry', install, context)).toBe('widening');
+    expect(await powerOf('installRegistryEntry', { ...install, dryRun: true }, context)).toBe('narrowing');
   });
 
   it('calls an agent update widening when it gives anything the agent did not have', async () => {

@@ -96,8 +96,8 @@ export const METHOD_POWERS: Record<ApiMethod, Rule> = {
   // Fetches public listings into the cache; gives no one access to anything.
   refreshRegistries: 'narrowing',
   registryInstallOptions: 'read',
-  // Adds a server (and its secrets) as addServer does; a command still waits for approval.
-  installRegistryEntry: 'widening',
+  // As addService: adds (approves, connects) a server and its secrets; a dry run only fetches into the cache.
+  installRegistryEntry: 'depends',
   listHeldChanges: 'read',
   // Accepting lets a new or changed definition reach agents; refusing keeps it from them.
   reviewChanges: 'depends',
@@ -144,6 +144,9 @@ export async function powerOf<M extends ApiMethod>(method: M, input: ApiInput<M>
   switch (method) {
     case 'addService':
       return (input as ApiInput<'addService'>).dryRun === true ? 'read' : 'widening';
+    case 'installRegistryEntry':
+      // A dry run downloads and verifies a bundle into the cache, as refreshRegistries fetches listings.
+      return (input as ApiInput<'installRegistryEntry'>).dryRun === true ? 'narrowing' : 'widening';
     case 'setServerEnabled':
       return (input as ApiInput<'setServerEnabled'>).enabled ? 'widening' : 'narrowing';
     case 'setBridgePaused':

@@ -73,7 +73,6 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     events,
     log,
     background: options.watch === true && env['CONNECTED_SERVICES_REGISTRY_REFRESH'] !== 'off',
-    vault,
     env,
     settled,
   });
@@ -102,6 +101,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     audit,
     settled,
     registryApi: registryApi.methods,
+    registryInstall: registryApi.install,
     apps,
     pins,
   });

@@ -1,4 +1,5 @@
 import { mkdtempSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -39,6 +40,8 @@ async function failure(promise: Promise<unknown>): Promise<CodedError> {
 }
 
 const configured = async () => (await core.api.status({})).servers.map((s) => s.name);
+const approvalsFile = async (): Promise<{ approvals: Array<{ name: string }> }> => JSON.parse(await readFile(join(dataDir, 'approvals.json'), 'utf8')) as { approvals: Array<{ name: string }> };
+const approvedNames = async () => (await approvalsFile()).approvals.map((record) => record.name);
 
 describe('addService: add, approve as shown and connect, as one transaction', () => {
   it('a dry run says what the approval shows, and writes nothing', async () => {
@@ -86,6 +89,21 @@ describe('addService: add, approve as shown and connect, as one transaction', ()
     expect(error.data).toMatchObject({ undone: true });
     expect(await configured()).not.toContain('broken');
     expect(await core.api.listSecrets({})).toEqual([]);
+    // The approval given on the way is withdrawn too: approvals.json no longer names it.
+    expect(error.message).toContain('its approval withdrawn');
+    expect(await approvedNames()).not.toContain('broken');
+  });
+
+  it('an undone approval puts back the record the name held before, untouched', async () => {
+    const earlier: StdioServerConfig = { command: 'node', args: ['-e', 'process.exit(4)'] };
+    await core.registry.approvals.approve('broken', earlier);
+    const before = await approvalsFile();
+    const config: StdioServerConfig = { command: 'node', args: ['-e', 'process.exit(3)'] };
+    const { commandLine } = await core.api.addService({ name: 'broken', config, dryRun: true });
+    await failure(core.api.addService({ name: 'broken', config, approve: { commandLine: commandLine ?? '' } }));
+    expect(await approvalsFile()).toEqual(before);
+    expect(core.registry.approvals.status('broken', earlier)).toBe('approved');
+    expect(core.registry.approvals.status('broken', config)).toBe('pending');
   });
 
   it('without connect: added and approved, not started; a taken name is refused', async () => {
@@ -103,5 +121,11 @@ describe('addService: add, approve as shown and connect, as one transaction', ()
     expect(JSON.stringify(consentInput('addService', input))).not.toContain('tok-123456');
     expect(summarize('addService', input)).toContain('store NOTES_TOKEN');
     expect(summarize('addService', input)).not.toContain('tok-123456');
+    // A registry entry's inputs: which are secret is the registry's to say, so no value is shown.
+    const install: ApiInput<'installRegistryEntry'> = { registry: 'https://registry.example', name: 'io.example/x', server: 'x', choice: { package: 0 }, inputs: { API_BASE: 'base-secret-9', folder: '/home/me' } };
+    for (const shown of [shownInput('installRegistryEntry', install), consentInput('installRegistryEntry', install)]) {
+      expect(JSON.stringify(shown)).not.toContain('base-secret-9');
+      expect(shown).toMatchObject({ server: 'x', inputs: { API_BASE: expect.any(String) as unknown, folder: expect.any(String) as unknown } });
+    }
   });
 });

@@ -77,7 +77,10 @@ export function createAddService(deps: AddServiceOptions): (input: ApiInput<'add
       if (pending && input.approve !== undefined) {
         // The line the core shows for the written entry, compared again: approve what was seen.
         if (deps.pool.status(name).commandLine !== input.approve.commandLine) throw shownChanged(name);
+        // An earlier record for this name (a service removed before) comes back as it was; else none is left.
+        const before = registry.approvals.recordOf(name);
         await registry.approvals.approve(name, entry);
+        undo.push({ what: 'its approval withdrawn', run: () => registry.approvals.restore(name, before) });
         deps.emitState(deps.pool.status(name));
       }
       steps.push({ step: 'approve', outcome: !pending ? 'not_needed' : input.approve !== undefined ? 'done' : 'skipped' });

@@ -1,9 +1,8 @@
 import type { ApiInput, ApiOutput, RegistryCatalogView, RegistryState } from '../../../shared/api';
-import type { Vault } from '../../../shared/vault';
 import { configuredRegistries, RegistryCatalog } from '../../mcp-registry';
 import type { Registry } from '../../registry';
 import type { EventHub } from '../api/event-hub';
-import { installFromCatalog, installOptionsOf } from './registry-install';
+import { installFromCatalog, installOptionsOf, type InstallContext } from './registry-install';
 
 /** A snapshot older than this is refreshed in the background; checked every `CHECK_EVERY_MS`. */
 export const REFRESH_AFTER_MS = 6 * 60 * 60 * 1000;
@@ -19,20 +18,22 @@ export interface RegistryApiOptions {
   /** Refresh in the background (long-running processes, unless CONNECTED_SERVICES_REGISTRY_REFRESH=off). */
   background: boolean;
   now?: () => number;
-  /** Installing an entry: its secrets go here, and the environment says which runtimes exist. */
-  vault: Vault;
+  /** Installing an entry: the environment says which runtimes exist. */
   env: Record<string, string | undefined>;
   /** Resolves when the pool has applied every config change seen so far. */
   settled: () => Promise<void>;
 }
+
+type AddServiceFn = InstallContext['addService'];
 
 export interface RegistryApi {
   methods: {
     registryCatalog: () => Promise<RegistryCatalogView>;
     refreshRegistries: (input: ApiInput<'refreshRegistries'>) => Promise<{ registries: RegistryState[] }>;
     registryInstallOptions: (input: ApiInput<'registryInstallOptions'>) => Promise<ApiOutput<'registryInstallOptions'>>;
-    installRegistryEntry: (input: ApiInput<'installRegistryEntry'>) => Promise<ApiOutput<'installRegistryEntry'>>;
   };
+  /** `installRegistryEntry`, through the App API's addService (built after this part: build-app-api.ts). */
+  install: (input: ApiInput<'installRegistryEntry'>, addService: AddServiceFn) => Promise<ApiOutput<'installRegistryEntry'>>;
   catalog: RegistryCatalog;
   close(): void;
 }
@@ -69,11 +70,11 @@ export function createRegistryApi(options: RegistryApiOptions): RegistryApi {
       },
       refreshRegistries: async ({ full }) => ({ registries: await catalog.refresh(full === true ? { full: true } : {}) }),
       registryInstallOptions: async (input) => installOptionsOf(catalog, input),
-      installRegistryEntry: async (input) => {
-        const result = await installFromCatalog(catalog, input, { dataDir: options.dataDir, registry: options.registry, vault: options.vault, env: options.env });
-        await options.settled();
-        return result;
-      },
+    },
+    install: async (input, addService) => {
+      const result = await installFromCatalog(catalog, input, { dataDir: options.dataDir, registry: options.registry, env: options.env, addService });
+      await options.settled();
+      return result;
     },
     close: () => {
       off();

@@ -1,6 +1,6 @@
-import type { ApiInput, ApiOutput } from '../../../shared/api';
+import type { AddServiceResult, ApiInput, ApiOutput } from '../../../shared/api';
 import { CodedError } from '../../../shared/errors';
-import { SECRET_NAME_PATTERN, secretKey, type Vault } from '../../../shared/vault';
+import { SECRET_NAME_PATTERN } from '../../../shared/vault';
 import { deriveInstall, installOptions, installSecretName, onPath, RUNTIME_HINTS, type RegistryCatalog } from '../../mcp-registry';
 import type { Registry } from '../../registry';
 
@@ -20,13 +20,16 @@ export async function installOptionsOf(catalog: RegistryCatalog, input: ApiInput
 export interface InstallContext {
   dataDir: string;
   registry: Registry;
-  vault: Vault;
   env: Record<string, string | undefined>;
+  /** The App API's addService: secrets, entry, approval as shown, sign-in and start as one transaction. */
+  addService: (input: ApiInput<'addService'>) => Promise<AddServiceResult>;
 }
 
 /**
  * `installRegistryEntry`: the entry derived as `servers add --from-registry` derives it
- * (mcp-registry/install-derive.ts), its secrets stored, the entry added; a command waits for approval.
+ * (mcp-registry/install-derive.ts: exact version, an mcpb bundle's fileSha256 checked, the runtime
+ * found), then added through addService in one transaction: its secrets stored for it, approved as
+ * the person was shown it, signed in and started. A dry run derives and checks, and writes nothing.
  */
 export async function installFromCatalog(catalog: RegistryCatalog, input: ApiInput<'installRegistryEntry'>, ctx: InstallContext): Promise<ApiOutput<'installRegistryEntry'>> {
   const entry = await entryOf(catalog, input.registry, input.name);
@@ -36,18 +39,19 @@ export async function installFromCatalog(catalog: RegistryCatalog, input: ApiInp
   if (plan.runtime !== undefined && !(await onPath(plan.runtime, ctx.env))) {
     throw new CodedError('invalid_input', `${entry.server.name} runs with ${plan.runtime}, which is not installed on this computer.`, { hint: RUNTIME_HINTS[plan.runtime] ?? `Install ${plan.runtime}.` });
   }
-  const stored: string[] = [];
-  try {
-    for (const [secret, value] of plan.secrets) {
-      if (!SECRET_NAME_PATTERN.test(secret)) throw new CodedError('invalid_input', `"${secret}" is no secret name`);
-      await ctx.vault.set(secretKey(secret), value);
-      stored.push(secret);
-    }
-    await ctx.registry.addServer(input.server, plan.config);
-  } catch (error) {
-    // Nothing half-installed: the secrets go again when the entry could not be added.
-    await Promise.all(stored.map((secret) => ctx.vault.delete(secretKey(secret)).catch(() => undefined)));
-    throw error;
-  }
-  return { name: input.server, secrets: stored };
+  const secrets = [...plan.secrets].map(([name, value]) => {
+    if (!SECRET_NAME_PATTERN.test(name)) throw new CodedError('invalid_input', `"${name}" is no secret name`);
+    return { name, value };
+  });
+  const { approve, connect, flow, dryRun } = input;
+  const result = await ctx.addService({
+    name: input.server,
+    config: plan.config,
+    ...(secrets.length > 0 ? { secrets } : {}),
+    ...(approve !== undefined ? { approve } : {}),
+    ...(connect !== undefined ? { connect } : {}),
+    ...(flow !== undefined ? { flow } : {}),
+    ...(dryRun !== undefined ? { dryRun } : {}),
+  });
+  return { ...result, name: input.server, secrets: secrets.map((s) => s.name) };
 }

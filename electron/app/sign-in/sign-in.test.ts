@@ -70,6 +70,35 @@ describe('SignIns', () => {
     await expect(second).resolves.toMatchObject({ state: 'ready' });
   });
 
+  it('a caller that follows retries (addService) ends as the newest sign-in ends, through two restarts', async () => {
+    const { signIns, finishers } = setup();
+    const transaction = signIns.connect('notes', { followRetry: true });
+    await until(() => finishers.length === 1);
+    const again = signIns.connect('notes', { retry: true });
+    again.catch(() => undefined);
+    await until(() => finishers.length === 2);
+    const third = signIns.connect('notes', { retry: true });
+    // The one restarted in between answers as a cancelled sign-in does; the transaction waits on.
+    await expect(again).rejects.toMatchObject({ code: 'denied' });
+    await until(() => finishers.length === 3);
+    finishers[2]?.('ok');
+    await expect(third).resolves.toMatchObject({ state: 'ready' });
+    await expect(transaction).resolves.toMatchObject({ state: 'ready' });
+  });
+
+  it('a followed sign-in that is restarted, then cancelled, ends the follower as cancelled', async () => {
+    const { signIns, finishers } = setup();
+    const transaction = signIns.connect('notes', { followRetry: true });
+    transaction.catch(() => undefined);
+    await until(() => finishers.length === 1);
+    const again = signIns.connect('notes', { retry: true });
+    again.catch(() => undefined);
+    await until(() => finishers.length === 2);
+    await signIns.cancelAndWait('notes');
+    await expect(transaction).rejects.toMatchObject({ code: 'denied' });
+    expect(signIns.list()[0]?.state).toBe('cancelled');
+  });
+
   it('cancelAndWait resolves only once the sign-in has ended, and marks it cancelled', async () => {
     const { signIns, finishers } = setup();
     const first = signIns.connect('notes');

@@ -12,6 +12,11 @@ export interface SignInOptions {
   onEvent?: (event: FlowEvent) => void;
   /** A sign-in to it already in progress is cancelled (and awaited), then this one starts. */
   retry?: boolean;
+  /**
+   * When a retry replaces this sign-in ("Start again"), end as the new one ends instead of as
+   * cancelled: for a caller that must outlive a restart (addService, whose undo a cancel starts).
+   */
+  followRetry?: boolean;
 }
 
 export interface SignInsOptions {
@@ -29,6 +34,8 @@ interface InFlight {
   controller: AbortController;
   /** Settles (never rejects) when the sign-in has ended and its slot is free. */
   ended: Promise<void>;
+  /** Set by a retry that replaces it: how the new sign-in ends. */
+  replacement?: Promise<void>;
 }
 
 const INTERACTIVE = new Set(['oauth', 'device']);
@@ -113,7 +120,16 @@ export class SignIns {
   }
 
   async #signIn(name: string, config: AuthTarget, options: SignInOptions): Promise<void> {
-    if (options.retry === true) await this.cancelAndWait(name);
+    // How this sign-in ends, for one it replaces whose caller follows it (`followRetry`).
+    let settle: { resolve: () => void; reject: (error: unknown) => void } | undefined;
+    if (options.retry === true) {
+      const replaced = this.#inFlight.get(name);
+      if (replaced) {
+        replaced.replacement = new Promise<void>((resolve, reject) => (settle = { resolve, reject }));
+        replaced.replacement.catch(() => undefined);
+      }
+      await this.cancelAndWait(name);
+    }
     if (this.#inFlight.has(name)) {
       throw new CodedError('invalid_input', `A sign-in to "${name}" is already in progress`, {
         hint: 'Finish it on its sign-in page, or cancel it and start again (Services in the app shows its address)',
@@ -123,7 +139,8 @@ export class SignIns {
     const controller = new AbortController();
     let end = (): void => undefined;
     const ended = new Promise<void>((resolve) => (end = resolve));
-    this.#inFlight.set(name, { controller, ended });
+    const running: InFlight = { controller, ended };
+    this.#inFlight.set(name, running);
     const now = this.#deps.now ?? Date.now;
     const flow = options.flow ?? (config.auth?.type === 'device' ? 'device' : 'browser');
     const shown = config.auth?.type === 'client_credentials' ? 'client_credentials' : flow;
@@ -155,6 +172,7 @@ export class SignIns {
         this.#deps.onDeviceLogin({ ...device, state: 'approved' });
       }
     };
+    let followed: Promise<void> | undefined;
     try {
       await this.#deps.auth.connect(name, config, {
         flow,
@@ -163,14 +181,22 @@ export class SignIns {
         ...(options.opener ? { opener: options.opener } : {}),
       });
       this.#report({ ...progress, state: 'signed_in' });
+      settle?.resolve();
     } catch (error) {
+      // Replaced in turn: whoever follows this one follows the newest.
+      const replacement = controller.signal.aborted ? running.replacement : undefined;
+      if (replacement !== undefined) replacement.then(() => settle?.resolve(), (later: unknown) => settle?.reject(later));
+      else settle?.reject(error);
       const message = isCodedError(error) ? error.message : undefined;
       if (device) this.#deps.onDeviceLogin({ ...device, state: deviceEnd(error, controller.signal.aborted), ...(message !== undefined ? { message } : {}) });
       this.#report({ ...progress, state: progressEnd(error, controller.signal.aborted), ...(message !== undefined ? { message } : {}) });
-      throw error;
+      followed = options.followRetry === true ? replacement : undefined;
+      if (followed === undefined) throw error;
     } finally {
       this.#inFlight.delete(name);
       end();
     }
+    // Replaced by "Start again": after the slot is free (the new sign-in waits for it), end as the new one does.
+    if (followed !== undefined) await followed;
   }
 }

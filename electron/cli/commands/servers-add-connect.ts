@@ -7,7 +7,7 @@ import { confirm } from '../prompt';
  * signed in to when it needs it, started and listed, in one transaction (the App API's addService):
  * a step that fails undoes the ones before it. Returns the exit code.
  */
-export async function addAndConnect(ctx: CliContext, name: string, config: ServerConfig, yes: boolean): Promise<number> {
+export async function addAndConnect(ctx: CliContext, name: string, config: ServerConfig, yes: boolean, secrets: Array<{ name: string; value: string }> = []): Promise<number> {
   const api = (await ctx.core()).api;
   const planned = await api.addService({ name, config, dryRun: true });
   if (planned.needsApproval && planned.commandLine !== undefined) {
@@ -18,7 +18,7 @@ export async function addAndConnect(ctx: CliContext, name: string, config: Serve
       return 4;
     }
   }
-  const done = await api.addService({ name, config, ...(planned.needsApproval && planned.commandLine !== undefined ? { approve: { commandLine: planned.commandLine } } : {}) });
+  const done = await api.addService({ name, config, ...(secrets.length > 0 ? { secrets } : {}), ...(planned.needsApproval && planned.commandLine !== undefined ? { approve: { commandLine: planned.commandLine } } : {}) });
   const status = done.status;
   const steps = done.steps.filter((step) => step.outcome === 'done').map((step) => step.step);
   ctx.output.out(`Added ${name} (${steps.join(', ')})${status ? `: ${status.state}, ${status.toolCount} tool${status.toolCount === 1 ? '' : 's'}` : ''}.`);

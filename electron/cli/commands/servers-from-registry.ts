@@ -78,8 +78,18 @@ async function askMissing(missing: InputAsk[]): Promise<Record<string, string>> 
   return answers;
 }
 
-/** `servers add NAME --from-registry ID[@VERSION]`: the entry planned, its secrets stored, the entry added (awaiting approval). */
-export async function addFromRegistry(ctx: CliContext, name: string, options: FromRegistryOptions): Promise<InstallPlan> {
+/** A registry entry planned for `servers add`: what mcp.json gets, and the secrets the vault gets for it. */
+export interface RegistryAdd {
+  plan: InstallPlan;
+  secrets: Array<{ name: string; value: string }>;
+}
+
+/**
+ * `servers add NAME --from-registry ID[@VERSION]`: the entry found and planned (exact version, an mcpb
+ * bundle downloaded and its SHA-256 checked, missing inputs asked, the runtime found). Nothing is
+ * written: the caller adds it through addService, alone or in one step with --connect.
+ */
+export async function planFromRegistry(ctx: CliContext, name: string, options: FromRegistryOptions): Promise<RegistryAdd> {
   const { id, version } = parseId(options.fromRegistry);
   const entry = await findEntry(ctx, id, version);
   const choice = defaultChoice(entry, options);
@@ -99,11 +109,9 @@ export async function addFromRegistry(ctx: CliContext, name: string, options: Fr
   if (plan.runtime !== undefined && !(await onPath(plan.runtime, ctx.env))) {
     throw new CodedError('invalid_input', `${id} runs with ${plan.runtime}, which is not installed on this computer.`, { hint: RUNTIME_HINTS[plan.runtime] ?? `Install ${plan.runtime}.` });
   }
-  const core = await ctx.core();
-  for (const [secret, value] of plan.secrets) {
+  const secrets = [...plan.secrets].map(([secret, value]) => {
     if (!SECRET_NAME_PATTERN.test(secret)) throw new CodedError('invalid_input', `"${secret}" is no secret name`);
-    await core.api.setSecret({ name: secret, value });
-  }
-  await core.api.addServer({ name, config: plan.config });
-  return plan;
+    return { name: secret, value };
+  });
+  return { plan, secrets };
 }

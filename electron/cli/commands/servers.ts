@@ -8,7 +8,7 @@ import { configError, explainServerError, issueRows } from '../config-errors';
 import type { Run } from '../runner';
 import { registerServerEdits } from './servers-edit';
 import { addAndConnect } from './servers-add-connect';
-import { addFromRegistry } from './servers-from-registry';
+import { planFromRegistry } from './servers-from-registry';
 import { registerServerStop } from './servers-stop';
 import { registerServerReview } from './servers-review';
 import { stateLabel } from './status';
@@ -115,13 +115,13 @@ export function registerServers(program: Command, run: Run): void {
       run(async (ctx) => {
         if (options.fromRegistry !== undefined) {
           if (command.length > 0 || options.url !== undefined) throw new CodedError('invalid_input', 'Give either --from-registry or a command or --url, not both');
-          if (options.connect === true || options.yes === true) {
-            throw new CodedError('invalid_input', '--connect is for a command or --url; a registry entry is added first', { hint: `add it without --connect, then run: connected-services servers approve ${name} && connected-services connect ${name}` });
-          }
-          const plan = await addFromRegistry(ctx, name, { ...options, fromRegistry: options.fromRegistry });
+          if (options.yes === true && options.connect !== true) throw new CodedError('invalid_input', '--yes goes with --connect', { hint: 'add --connect to approve and connect in one step, or leave out --yes' });
+          const { plan, secrets } = await planFromRegistry(ctx, name, { ...options, fromRegistry: options.fromRegistry });
+          if (options.connect === true) return addAndConnect(ctx, name, plan.config, options.yes === true, secrets);
+          await (await ctx.core()).api.addService({ name, config: plan.config, ...(secrets.length > 0 ? { secrets } : {}), connect: false });
           const runs = isStdio(plan.config) ? [plan.config.command, ...(plan.config.args ?? [])].join(' ') : plan.config.url;
-          ctx.output.out(`Added ${name}: ${runs}${plan.secrets.size > 0 ? ` (${plan.secrets.size} secret(s) in the vault)` : ''}.`);
-          if (isStdio(plan.config)) ctx.output.out(`Its command needs your approval before it runs: connected-services servers approve ${name}`);
+          ctx.output.out(`Added ${name}: ${runs}${secrets.length > 0 ? ` (${secrets.length} secret(s) in the vault)` : ''}.`);
+          if (isStdio(plan.config)) ctx.output.out(`Its command needs your approval before it runs: connected-services servers approve ${name} (or add it with --connect to approve and start it in one step)`);
           return 0;
         }
         const config = buildServerConfig(command, options);

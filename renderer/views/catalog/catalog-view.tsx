@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import type { RegistryRow, ServerStatus } from '../../../shared/api';
 import { CATALOG, type CatalogEntry, type ServerPlan } from '../../../shared/catalog';
 import { ErrorNote, PageHeader } from '../../components';
@@ -9,6 +9,7 @@ import { ApproveCommandDialog } from './approve-command-dialog';
 import { entryRows, filterEntries, filterServers, serverRows, type StateFilter } from './catalog-model';
 import { CatalogToolbar } from './catalog-toolbar';
 import { ConnectSheet } from './connect-sheet';
+import { planTarget, type ConnectTarget } from './connect-target';
 import { CustomServiceDialog } from './custom-service-dialog';
 import { EntryRow } from './entry-row';
 import { PasteServiceDialog } from './paste-service-dialog';
@@ -22,7 +23,7 @@ import './catalog.css';
 /** Rows added per frame: keeps a keystroke's repaint short with 1,000 services. */
 const ROW_CHUNK = 80;
 
-type Open = { kind: 'entry'; entry: CatalogEntry } | { kind: 'connect'; plan: ServerPlan } | { kind: 'registry'; row: RegistryRow } | { kind: 'custom' } | { kind: 'paste' } | { kind: 'approve'; status: ServerStatus } | null;
+type Open = { kind: 'entry'; entry: CatalogEntry } | { kind: 'connect'; target: ConnectTarget } | { kind: 'registry'; row: RegistryRow } | { kind: 'custom' } | { kind: 'paste' } | { kind: 'approve'; status: ServerStatus } | null;
 
 /** Every configured server and every catalog entry, searchable and filterable by state. */
 export function CatalogView() {
@@ -48,7 +49,10 @@ export function CatalogView() {
   const taken = useMemo(() => new Set(servers.map((s) => s.name)), [servers]);
 
   const onApprove = useCallback((status: ServerStatus) => setOpen({ kind: 'approve', status }), []);
-  const onAdd = useCallback((entry: CatalogEntry) => setOpen({ kind: 'entry', entry }), []);
+  // The control that opened an add or install: focus comes back to it when the sheet leaves no row.
+  const opener = useRef<HTMLElement | null>(null);
+  const noteOpener = () => (opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null);
+  const onAdd = useCallback((entry: CatalogEntry) => (noteOpener(), setOpen({ kind: 'entry', entry })), []);
   const close = useCallback(() => setOpen(null), []);
   const onAdded = useCallback((name: string) => {
     setOpen(null);
@@ -57,12 +61,17 @@ export function CatalogView() {
     focusWhenShown(() => serverRowFocus(name));
   }, []);
   // The catalog's Add: its form, then one sheet that adds, approves and connects (connect-sheet.tsx).
-  const onPlanned = useCallback((plan: ServerPlan) => setOpen({ kind: 'connect', plan }), []);
-  const onInstall = useCallback((row: RegistryRow) => setOpen({ kind: 'registry', row }), []);
-  // A registry entry's command (or a remote's secrets) waits for approval: shown at once, exactly as it will run.
-  const onInstalled = useCallback((name: string, status: ServerStatus | undefined) => {
-    setAdded(name);
-    setOpen(status?.approval === 'pending' ? { kind: 'approve', status } : null);
+  const onPlanned = useCallback((plan: ServerPlan) => setOpen({ kind: 'connect', target: planTarget(live.api, plan) }), [live]);
+  const onInstall = useCallback((row: RegistryRow) => (noteOpener(), setOpen({ kind: 'registry', row })), []);
+  // A registry entry goes on to the same one-step sheet: its exact command, one approval, connected.
+  const onReview = useCallback((target: ConnectTarget) => setOpen({ kind: 'connect', target }), []);
+  // The sheet closed: to the new row's next step, else (nothing kept) back to the control that opened it.
+  const onSheetClosed = useCallback((name: string, kept: boolean) => {
+    setOpen(null);
+    const back = opener.current;
+    const openerShown = () => (back?.isConnected === true ? back : null);
+    // After the sheet is gone (its own close returns focus to what it saw open it: a form now gone, or that control).
+    setTimeout(() => focusWhenShown(kept ? () => serverRowFocus(name) : openerShown, openerShown));
   }, []);
 
   const summary = `${shownServers.length} of ${plural(rows.length, 'service')} shown, ${plural(shownEntries.length, 'catalog entry', 'catalog entries')}`;
@@ -147,9 +156,9 @@ export function CatalogView() {
         </ul>
       </section>
       {(filter === 'all' || filter === 'available') && <RegistrySection query={query} onInstall={onInstall} />}
-      {open?.kind === 'registry' && <RegistryInstallDialog row={open.row} taken={taken} onClose={close} onInstalled={onInstalled} />}
+      {open?.kind === 'registry' && <RegistryInstallDialog row={open.row} taken={taken} onClose={close} onReview={onReview} />}
       {open?.kind === 'entry' && <AddEntryDialog entry={open.entry} taken={taken} onClose={close} onAdded={onAdded} onPlanned={onPlanned} />}
-      {open?.kind === 'connect' && <ConnectSheet plan={open.plan} onClose={close} onConnected={close} />}
+      {open?.kind === 'connect' && <ConnectSheet target={open.target} onClose={(kept) => onSheetClosed(open.target.name, kept)} onConnected={close} />}
       {open?.kind === 'custom' && <CustomServiceDialog taken={taken} onClose={close} onAdded={onAdded} />}
       {open?.kind === 'paste' && <PasteServiceDialog taken={taken} onClose={close} onAdded={onAdded} />}
       {open?.kind === 'approve' && <ApproveCommandDialog status={open.status} onClose={close} />}

@@ -1,16 +1,17 @@
 import { useEffect, useState } from 'react';
 import type { AddServiceResult } from '../../../shared/api';
-import type { ServerPlan } from '../../../shared/catalog';
 import { Dialog, ErrorNote } from '../../components';
 import { describeError, routeHref, shownLine, type ShownError } from '../../lib';
 import { useLive, useStore } from '../../state';
 import { SignInProgressPanel } from '../device-login/sign-in-progress';
 import { UserCode } from '../device-login/user-code';
 import { connectSteps } from './connect-steps';
+import type { ConnectTarget } from './connect-target';
 
 export interface ConnectSheetProps {
-  plan: ServerPlan;
-  onClose: () => void;
+  target: ConnectTarget;
+  /** Closed: `added` when the service stays (connected), so focus can go to its row. */
+  onClose: (added: boolean) => void;
   /** The service is connected: the person goes on to it. */
   onConnected: (name: string) => void;
 }
@@ -23,7 +24,7 @@ const MARK = { done: '✓', active: '…', waiting: '·', not_needed: '–', fai
  * approved, signed in (the address with Open, Copy and Cancel, or the device code), started with its
  * tools. A failed or cancelled step leaves nothing behind, and the sheet says so.
  */
-export function ConnectSheet({ plan, onClose, onConnected }: ConnectSheetProps) {
+export function ConnectSheet({ target, onClose, onConnected }: ConnectSheetProps) {
   const live = useLive();
   const { servers } = useStore(live.servers);
   const signIns = useStore(live.signIns);
@@ -35,14 +36,14 @@ export function ConnectSheet({ plan, onClose, onConnected }: ConnectSheetProps) 
 
   useEffect(() => {
     let live_ = true;
-    live.api
-      .addService({ name: plan.name, config: plan.config, dryRun: true })
+    target
+      .run({ dryRun: true })
       .then((answer) => live_ && setShown({ ...(answer.commandLine !== undefined ? { commandLine: answer.commandLine } : {}), needsApproval: answer.needsApproval }))
       .catch((failure: unknown) => live_ && setError(describeError(failure)));
     return () => {
       live_ = false;
     };
-  }, [live, plan]);
+  }, [target]);
 
   const start = () => {
     if (shown === null) return;
@@ -50,12 +51,7 @@ export function ConnectSheet({ plan, onClose, onConnected }: ConnectSheetProps) 
     setError(null);
     void (async () => {
       try {
-        const answer = await live.api.addService({
-          name: plan.name,
-          config: plan.config,
-          ...(plan.secrets.length > 0 ? { secrets: plan.secrets } : {}),
-          ...(shown.commandLine !== undefined ? { approve: { commandLine: shown.commandLine } } : {}),
-        });
+        const answer = await target.run(shown.commandLine !== undefined ? { approve: { commandLine: shown.commandLine } } : {});
         setResult(answer);
         setOutcome('done');
         await live.servers.refresh();
@@ -68,24 +64,31 @@ export function ConnectSheet({ plan, onClose, onConnected }: ConnectSheetProps) 
   };
 
   const started = outcome !== 'idle';
-  const status = result?.status ?? (started ? servers.find((s) => s.name === plan.name) : undefined);
-  const signIn = started ? signIns.get(plan.name) : undefined;
-  const device = signIn?.state === 'waiting' && signIn.flow === 'device' ? devices.get(plan.name) : undefined;
-  const steps = connectSteps({ plan, needsApproval: shown?.needsApproval ?? false, started, outcome: outcome === 'idle' ? 'running' : outcome, status, signIn });
-  const consent = shown?.needsApproval === true ? (plan.config.type === 'http' ? 'Approve where it sends secrets and connect' : 'Approve and connect') : 'Connect';
+  const status = result?.status ?? (started ? servers.find((s) => s.name === target.name) : undefined);
+  const signIn = started ? signIns.get(target.name) : undefined;
+  const device = signIn?.state === 'waiting' && signIn.flow === 'device' ? devices.get(target.name) : undefined;
+  const steps = connectSteps({ plan: target, needsApproval: shown?.needsApproval ?? false, started, outcome: outcome === 'idle' ? 'running' : outcome, status, signIn });
+  const consent = shown?.needsApproval === true ? (target.remote ? 'Approve where it sends secrets and connect' : 'Approve and connect') : 'Connect';
+  // "Start again": the core restarts the sign-in in place, and the transaction waits for the new one.
+  const restartSignIn = () => {
+    const flow = signIn?.flow === 'browser' || signIn?.flow === 'device' ? signIn.flow : undefined;
+    void live.api.connect({ name: target.name, retry: true, ...(flow !== undefined ? { flow } : {}) }).catch(() => undefined);
+  };
+  const close = () => onClose(outcome === 'done');
 
   return (
-    <Dialog title={`Connect ${plan.name}`} onClose={onClose}>
+    <Dialog title={`Connect ${target.name}`} onClose={close}>
       {shown?.needsApproval === true && (
         <>
-          <p>{plan.config.type === 'http' ? `Whenever ${plan.name} is used, these secrets from your vault are sent to this address:` : `This program will run on this computer with your permissions whenever ${plan.name} is used:`}</p>
+          <p>{target.remote ? `Whenever ${target.name} is used, these secrets from your vault are sent to this address:` : `This program will run on this computer with your permissions whenever ${target.name} is used:`}</p>
           <pre className="command-line" role="group" aria-label="What you approve" tabIndex={0}>
             {shownLine(shown.commandLine ?? '')}
           </pre>
         </>
       )}
-      {plan.secrets.length > 0 && <p className="muted">What you typed goes into the vault, for {plan.name} only: {plan.secrets.map((s) => s.name).join(', ')}.</p>}
-      <ol className="connect-steps" aria-label={`Steps to connect ${plan.name}`}>
+      {shown === null && error === null && <p role="status">Reading what {target.name} will run…</p>}
+      {target.secretNames.length > 0 && <p className="muted">What you typed goes into the vault, for {target.name} only: {target.secretNames.join(', ')}.</p>}
+      <ol className="connect-steps" aria-label={`Steps to connect ${target.name}`}>
         {steps.map((s) => (
           <li key={s.id} data-step={s.id} data-state={s.state}>
             <span aria-hidden="true" className="connect-step-mark">
@@ -101,16 +104,16 @@ export function ConnectSheet({ plan, onClose, onConnected }: ConnectSheetProps) 
         <SignInProgressPanel
           progress={signIn}
           busy={false}
-          onCancel={() => void live.api.cancelLogin({ name: plan.name }).catch(() => undefined)}
-          onRetry={() => undefined}
-          onDismiss={() => live.signIns.dismiss(plan.name)}
+          onCancel={() => void live.api.cancelLogin({ name: target.name }).catch(() => undefined)}
+          onRetry={restartSignIn}
+          onDismiss={() => live.signIns.dismiss(target.name)}
         />
       )}
       {device?.userCode !== undefined && (
-        <div role="group" aria-label={`Code for ${plan.name}`}>
+        <div role="group" aria-label={`Code for ${target.name}`}>
           <p>Enter this code at {device.verificationUri}:</p>
           <UserCode code={device.userCode} />
-          <button type="button" className="button small" onClick={() => void live.api.cancelLogin({ name: plan.name }).catch(() => undefined)}>
+          <button type="button" className="button small" onClick={() => void live.api.cancelLogin({ name: target.name }).catch(() => undefined)}>
             Cancel sign-in
           </button>
         </div>
@@ -118,7 +121,7 @@ export function ConnectSheet({ plan, onClose, onConnected }: ConnectSheetProps) 
       {error && <ErrorNote error={error} />}
       {outcome === 'done' && (
         <p className="note note-ok" role="status">
-          {plan.name} is connected{status !== undefined ? ` with ${status.toolCount} ${status.toolCount === 1 ? 'tool' : 'tools'}` : ''}.
+          {target.name} is connected{status !== undefined ? ` with ${status.toolCount} ${status.toolCount === 1 ? 'tool' : 'tools'}` : ''}.
         </p>
       )}
       <div className="button-row">
@@ -133,11 +136,11 @@ export function ConnectSheet({ plan, onClose, onConnected }: ConnectSheetProps) 
           </button>
         )}
         {outcome === 'done' && (
-          <a className="button primary" href={routeHref({ screen: 'service', server: plan.name, tab: 'overview' })} onClick={() => onConnected(plan.name)}>
-            Open {plan.name}
+          <a className="button primary" href={routeHref({ screen: 'service', server: target.name, tab: 'overview' })} onClick={() => onConnected(target.name)}>
+            Open {target.name}
           </a>
         )}
-        <button type="button" className="button" onClick={onClose} disabled={outcome === 'running'}>
+        <button type="button" className="button" onClick={close} disabled={outcome === 'running'}>
           {outcome === 'done' ? 'Done' : 'Cancel'}
         </button>
       </div>

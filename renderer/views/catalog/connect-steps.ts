@@ -1,5 +1,5 @@
 import type { ServerStatus, SignInProgress } from '../../../shared/api';
-import type { ServerPlan } from '../../../shared/catalog';
+import type { ConnectTarget } from './connect-target';
 
 export type StepState = 'waiting' | 'active' | 'done' | 'not_needed' | 'failed';
 export interface ShownStep {
@@ -10,7 +10,7 @@ export interface ShownStep {
 }
 
 export interface StepInput {
-  plan: ServerPlan;
+  plan: Pick<ConnectTarget, 'name' | 'secretNames'>;
   needsApproval: boolean;
   /** Whether addService was called (the person approved). */
   started: boolean;
@@ -37,9 +37,9 @@ export function connectSteps(input: StepInput): ShownStep[] {
     state: done ? 'done' : failed && active ? 'failed' : active ? 'active' : 'waiting',
     ...(detail !== undefined ? { detail } : {}),
   });
-  const names = plan.secrets.map((s) => s.name).join(', ');
+  const names = plan.secretNames.join(', ');
   const steps: ShownStep[] = [];
-  steps.push(plan.secrets.length === 0 ? { id: 'secrets', label: 'No secret to store', state: 'not_needed' } : step('secrets', `Store ${names} in the vault`, started && (added || outcome !== 'running'), started && !added));
+  steps.push(plan.secretNames.length === 0 ? { id: 'secrets', label: 'No secret to store', state: 'not_needed' } : step('secrets', `Store ${names} in the vault`, started && (added || outcome !== 'running'), started && !added));
   steps.push(step('add', `Add ${plan.name} to your services`, added, started && !added));
   steps.push(input.needsApproval ? step('approve', 'Approve what runs, as shown', approved, started && added && !approved) : { id: 'approve', label: 'Nothing to approve: it runs nowhere on this computer and sends no secret', state: 'not_needed' });
   const signing = signIn?.state === 'waiting';

@@ -1,11 +1,12 @@
 import type { FormValidation } from '@rjsf/utils';
 import { useEffect, useMemo, useState } from 'react';
-import type { RegistryInstallOptions, RegistryRow, ServerStatus } from '../../../shared/api';
+import type { RegistryInstallOptions, RegistryRow } from '../../../shared/api';
 import { MemoryVaultNote } from '../../components';
 import { FormDialog } from '../../forms';
 import { describeError, shownLine, shownText, type ShownError } from '../../lib';
 import { useLive } from '../../state';
 import { freeName } from './catalog-model';
+import { registryTarget, type ConnectTarget } from './connect-target';
 import type { EntryFormData } from './entry-form-schema';
 import { inputsOf, registryInstallSchema } from './registry-install-schema';
 
@@ -13,8 +14,8 @@ export interface RegistryInstallDialogProps {
   row: RegistryRow;
   taken: ReadonlySet<string>;
   onClose: () => void;
-  /** Installed: its status (a command waits for approval), or only its name when the status could not be read. */
-  onInstalled: (name: string, status: ServerStatus | undefined) => void;
+  /** The form is filled: the one-step sheet shows what will run and connects it on one approval. */
+  onReview: (target: ConnectTarget) => void;
 }
 
 /** A short name from the registry's id: its last part, in the characters a service name takes. */
@@ -23,12 +24,16 @@ function suggested(row: RegistryRow): string {
   return last === '' ? 'server' : last;
 }
 
-/** Installs a registry entry: the person picks a package or a remote, and its inputs are a form. */
-export function RegistryInstallDialog({ row, taken, onClose, onInstalled }: RegistryInstallDialogProps) {
+/**
+ * Installs a registry entry: the person picks a package or a remote, and its inputs are a form
+ * (secrets as password fields, choices, defaults). Then the connect sheet: the core derives the
+ * entry (a bundle downloaded and its fileSha256 checked), shows its exact line, and on one approval
+ * stores, adds, signs in, starts and lists (installRegistryEntry through addService).
+ */
+export function RegistryInstallDialog({ row, taken, onClose, onReview }: RegistryInstallDialogProps) {
   const live = useLive();
   const [options, setOptions] = useState<RegistryInstallOptions | null>(null);
   const [picked, setPicked] = useState(0);
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ShownError | null>(null);
   const title = row.title ?? row.name;
 
@@ -54,20 +59,9 @@ export function RegistryInstallDialog({ row, taken, onClose, onInstalled }: Regi
 
   const submit = (data: EntryFormData) => {
     if (!option) return;
-    setBusy(true);
-    setError(null);
-    void (async () => {
-      try {
-        const server = data['name'] ?? '';
-        await live.api.installRegistryEntry({ registry: row.registry, name: row.name, server, choice: option.choice, inputs: inputsOf(option.inputs, data) });
-        await live.servers.refresh();
-        const status = (await live.api.status({}).catch(() => undefined))?.servers.find((s) => s.name === server);
-        onInstalled(server, status);
-      } catch (failure) {
-        setError(describeError(failure));
-        setBusy(false);
-      }
-    })();
+    const inputs = inputsOf(option.inputs, data);
+    const secretNames = option.inputs.filter((input) => input.isSecret && inputs[input.key] !== undefined).map((input) => input.key);
+    onReview(registryTarget(live.api, { registry: row.registry, name: row.name, server: data['name'] ?? '', choice: option.choice, inputs }, 'remote' in option.choice, secretNames));
   };
 
   const validate = (data: EntryFormData | undefined, errors: FormValidation<EntryFormData>) => {
@@ -89,8 +83,7 @@ export function RegistryInstallDialog({ row, taken, onClose, onInstalled }: Regi
               label: `Settings for ${title}`,
               schema: form.schema,
               uiSchema: form.uiSchema,
-              submitText: busy ? 'Installing…' : 'Install',
-              disabled: busy,
+              submitText: 'Review and connect',
               customValidate: validate,
               onSubmit: submit,
             },
@@ -109,7 +102,7 @@ export function RegistryInstallDialog({ row, taken, onClose, onInstalled }: Regi
           <legend>How it runs</legend>
           {options.options.map((o, place) => (
             <label key={place} className="choice-line">
-              <input type="radio" name="registry-install-choice" checked={place === picked} disabled={o.problem !== undefined || busy} onChange={() => setPicked(place)} />{' '}
+              <input type="radio" name="registry-install-choice" checked={place === picked} disabled={o.problem !== undefined} onChange={() => setPicked(place)} />{' '}
               <code>{shownLine(o.label)}</code>
               {o.problem !== undefined && <span className="muted"> — {shownText(o.problem)}</span>}
             </label>
@@ -118,7 +111,9 @@ export function RegistryInstallDialog({ row, taken, onClose, onInstalled }: Regi
       )}
       {option !== undefined && option.problem === undefined && (
         <p className="muted">
-          {'remote' in option.choice ? 'A remote service: if it sends secrets, you approve its address first.' : 'You will be asked to approve the exact command before it runs.'}
+          {'remote' in option.choice
+            ? 'Next you see where it sends its secrets, and connect it with one approval.'
+            : 'Next you see the exact command that will run, and connect it with one approval.'}
         </p>
       )}
     </FormDialog>

@@ -66,7 +66,8 @@ export function SignInProgressPanel({ progress, busy, onCancel, onRetry, onDismi
       ) : link !== undefined ? (
         <>
           <p>Finish signing in to {server} on its sign-in page. If no browser opened, open this address in one:</p>
-          <code className="sign-in-url" aria-label={`Sign-in address of ${server}`}>
+          {/* Focusable: a long address scrolls inside its box, and a keyboard must reach all of it (WCAG 2.1.1). */}
+          <code className="sign-in-url" aria-label={`Sign-in address of ${server}`} tabIndex={0}>
             {link}
           </code>
         </>
