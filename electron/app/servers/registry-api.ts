@@ -1,4 +1,5 @@
 import type { ApiInput, ApiOutput, RegistryCatalogView, RegistryState } from '../../../shared/api';
+import type { CoreEnv } from '../../../shared/core-env';
 import type { Vault } from '../../../shared/vault';
 import { configuredRegistries, RegistryCatalog } from '../../mcp-registry';
 import type { Registry } from '../../registry';
@@ -11,17 +12,14 @@ const CHECK_EVERY_MS = 60 * 60 * 1000;
 /** The first check waits for the start-up's own work. */
 const FIRST_CHECK_MS = 15_000;
 
-export interface RegistryApiOptions {
-  dataDir: string;
+/** The core's environment: `env` says which runtimes exist when an entry is installed. */
+export interface RegistryApiOptions extends CoreEnv {
   registry: Registry;
   events: EventHub;
-  log: (line: string) => void;
   /** Refresh in the background (long-running processes, unless CONNECTED_SERVICES_REGISTRY_REFRESH=off). */
   background: boolean;
-  now?: () => number;
-  /** Installing an entry: its secrets go here, and the environment says which runtimes exist. */
+  /** Installing an entry: its secrets go here. */
   vault: Vault;
-  env: Record<string, string | undefined>;
   /** Resolves when the pool has applied every config change seen so far. */
   settled: () => Promise<void>;
 }
@@ -39,7 +37,7 @@ export interface RegistryApi {
 
 /** The MCP registries' catalog behind the App API (docs/configuration.md, "The registry catalog"). */
 export function createRegistryApi(options: RegistryApiOptions): RegistryApi {
-  const now = options.now ?? Date.now;
+  const { now } = options;
   const registries = (): string[] => {
     try {
       return configuredRegistries(options.registry.config().settings);
