@@ -79,7 +79,7 @@ export function openCorePool(options: CorePoolOptions): Pool {
   const ownPool = createPool({
     cacheDir: join(options.core.dataDir, 'cache', 'inventory'),
     asks: { router: options.asks },
-    baseEnv: env,
+    env,
     log: (line) => {
       options.logs.poolLine(line);
       log(line);
