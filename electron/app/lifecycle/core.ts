@@ -69,7 +69,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   };
   // Background refresh only where the process lives on; CONNECTED_SERVICES_REGISTRY_REFRESH=off stops it (tests, air-gapped machines).
   const registryApi = createRegistryApi({
-    ...core,
+    core,
     registry,
     events,
     background: options.watch === true && env['CONNECTED_SERVICES_REGISTRY_REFRESH'] !== 'off',

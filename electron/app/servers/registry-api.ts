@@ -12,8 +12,9 @@ const CHECK_EVERY_MS = 60 * 60 * 1000;
 /** The first check waits for the start-up's own work. */
 const FIRST_CHECK_MS = 15_000;
 
-/** The core's environment: `env` says which runtimes exist when an entry is installed. */
-export interface RegistryApiOptions extends CoreEnv {
+export interface RegistryApiOptions {
+  /** The core's environment: `env` says which runtimes exist when an entry is installed. */
+  core: CoreEnv;
   registry: Registry;
   events: EventHub;
   /** Refresh in the background (long-running processes, unless CONNECTED_SERVICES_REGISTRY_REFRESH=off). */
@@ -37,7 +38,8 @@ export interface RegistryApi {
 
 /** The MCP registries' catalog behind the App API (docs/configuration.md, "The registry catalog"). */
 export function createRegistryApi(options: RegistryApiOptions): RegistryApi {
-  const { now } = options;
+  const { core } = options;
+  const { now } = core;
   const registries = (): string[] => {
     try {
       return configuredRegistries(options.registry.config().settings);
@@ -45,7 +47,7 @@ export function createRegistryApi(options: RegistryApiOptions): RegistryApi {
       return []; // settings are checked when read; a bad address never reaches here
     }
   };
-  const catalog = new RegistryCatalog({ dataDir: options.dataDir, registries, now, log: options.log });
+  const catalog = new RegistryCatalog({ ...core, registries });
   const off = catalog.on('state', (states) => options.events.emit('registryState', { registries: states }));
   const timers: NodeJS.Timeout[] = [];
   if (options.background) {
@@ -54,7 +56,7 @@ export function createRegistryApi(options: RegistryApiOptions): RegistryApi {
         await catalog.load();
         const stale = catalog.state().some((s) => s.syncedAt === undefined || now() - s.syncedAt > REFRESH_AFTER_MS);
         if (stale) await catalog.refresh();
-      })().catch((error: unknown) => options.log(`registry refresh failed: ${String(error)}`));
+      })().catch((error: unknown) => core.log(`registry refresh failed: ${String(error)}`));
     };
     timers.push(setTimeout(check, FIRST_CHECK_MS).unref(), setInterval(check, CHECK_EVERY_MS).unref());
   }
@@ -68,7 +70,7 @@ export function createRegistryApi(options: RegistryApiOptions): RegistryApi {
       refreshRegistries: async ({ full }) => ({ registries: await catalog.refresh(full === true ? { full: true } : {}) }),
       registryInstallOptions: async (input) => installOptionsOf(catalog, input),
       installRegistryEntry: async (input) => {
-        const result = await installFromCatalog(catalog, input, { dataDir: options.dataDir, registry: options.registry, vault: options.vault, env: options.env });
+        const result = await installFromCatalog(catalog, input, { core, registry: options.registry, vault: options.vault });
         await options.settled();
         return result;
       },
