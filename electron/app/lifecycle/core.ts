@@ -48,7 +48,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
 
   const ports = portsOf(options);
   const bridgePort = configuredBridgePort(options, registry, ports);
-  const { bridge, bridgeError } = await startCoreBridge({ options, ports, registry, vault, pool, secretFiles, log });
+  const { bridge, bridgeError } = await startCoreBridge({ options, ports, registry, vault, pool, secretFiles, core });
   // After the bridge listens, with no I/O turn between (the bridge's listen resolves in a tick), so no
   // agent finds the pool empty; the 50 inventory caches of a large config then load after the ready
   // line, not before it (docs/how-it-is-built.md).
@@ -57,7 +57,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   let closed = false;
   if (options.warmUp) warmUpServers(pool, applying, log, () => closed);
 
-  const { agents, audit } = agentsAndAudit(bridge, options.dataDir, log);
+  const { agents, audit } = agentsAndAudit(bridge, core);
   asks.auditTo(audit);
   unsubscribe.push(...forwardAskEvents(asks.waiting, events));
   if (bridge) unsubscribe.push(...forwardBridgeEvents(bridge, registry, events, applying));
