@@ -1,3 +1,4 @@
+import type { CoreEnv } from '../../shared/core-env';
 import { toCodedError } from '../../shared/errors';
 import { redactor as processRedactor } from '../../shared/redact';
 import { resolveReferences } from '../../shared/vault';
@@ -24,27 +25,24 @@ export function openCoordinatorContext(
   options: AuthCoordinatorOptions,
   state: CoordinatorState,
   report: StatusReporter,
-  log: (line: string) => void,
+  coreEnv: CoreEnv,
 ): OpenedContext {
-  const env = options.env ?? process.env;
   const baseFetch: FetchLike = options.fetch ?? ((url, init) => fetch(url, init));
   const endpoints = createEndpointFetch({ fetch: baseFetch, resolver: options.resolver, policy: 'endpoint' });
   const servers = createEndpointFetch({ fetch: baseFetch, resolver: options.resolver, policy: 'server' });
   const core: CoreContext = {
+    ...coreEnv,
     vault: options.vault,
-    dataDir: options.dataDir,
     fetch: baseFetch,
     endpointFetch: endpoints.fetch,
     serverFetch: servers.fetch,
-    now: options.now ?? Date.now,
-    log,
     lock: { ...DEFAULT_AUTH_LOCK, ...options.lock },
     mutex: new KeyedQueue(),
     resolveSecret: (server, value) =>
       resolveReferences(value, {
         secret: secretLookup(options.vault, server),
         ...(options.secretStore ? { store: options.secretStore(server) } : {}),
-        env,
+        env: coreEnv.env,
         redactor: processRedactor,
       }).catch((error: unknown) => {
         throw toCodedError(error);

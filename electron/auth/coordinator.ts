@@ -1,3 +1,4 @@
+import { resolveCoreEnv } from '../../shared/core-env';
 import { redact } from '../../shared/redact';
 import { parseAuthConfig, type AnyOAuth, type AuthTarget, type FullAuthConfig } from './auth-config';
 import { authStatus } from './auth-status';
@@ -26,7 +27,7 @@ function connectDepsOf(options: AuthCoordinatorOptions, core: CoreContext, token
   return {
     core,
     tokens,
-    opener: options.opener ?? systemBrowserOpener({ log: core.log }),
+    opener: options.opener ?? systemBrowserOpener(core),
     redirectListener: options.redirectListener ?? createLoopbackListener,
     sleep: options.sleep ?? defaultSleep,
     clientName: options.clientName ?? 'Connected Services',
@@ -74,10 +75,11 @@ function serverFetchFor(core: CoreContext, tokens: TokenManager, state: Coordina
  * sign-in dependencies → flow events → the methods, each one step in its own file.
  */
 export function createAuthCoordinator(options: AuthCoordinatorOptions): AuthCoordinator {
-  const log = (line: string): void => options.log?.(redact(line));
+  const given = resolveCoreEnv(options, { env: process.env, log: () => undefined, now: Date.now });
+  const log = (line: string): void => given.log(redact(line));
   const state = newCoordinatorState();
   const report = statusReporter(options.onStatus, log);
-  const context = openCoordinatorContext(options, state, report, log);
+  const context = openCoordinatorContext(options, state, report, { ...given, log });
   const { core } = context;
   const tokens = new TokenManager(core);
   const connect = connectDepsOf(options, core, tokens, state);

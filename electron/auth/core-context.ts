@@ -1,21 +1,19 @@
+import type { CoreEnv } from '../../shared/core-env';
 import type { CodedError } from '../../shared/errors';
 import type { Vault } from '../../shared/vault';
 import type { AuthLockOptions } from './file-lock';
 import type { FetchLike } from '../net';
 import type { KeyedQueue } from '../fs-safe';
 
-/** What the coordinator's parts share: the injected side effects and the status bookkeeping. */
-export interface CoreContext {
+/** What the coordinator's parts share: the core's environment (its log redacting), the injected side effects and the status bookkeeping. */
+export interface CoreContext extends CoreEnv {
   vault: Vault;
-  dataDir: string;
   /** The injected fetch, unguarded (requests fetchFor passes on to other origins). */
   fetch: FetchLike;
   /** For endpoints a server or metadata document chose: URL checked, host resolved, address checked and pinned. */
   endpointFetch: FetchLike;
   /** For the MCP server's own URL (fetchFor): host resolved, address checked and pinned. */
   serverFetch: FetchLike;
-  now: () => number;
-  log: (line: string) => void;
   lock: AuthLockOptions;
   mutex: KeyedQueue;
   /** Resolves `${secret:…}` (server-scoped first) and `${env:…}` references. */

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import type { CoreEnv } from '../../shared/core-env';
 import { CodedError } from '../../shared/errors';
 import type { SpawnLike } from '../proc-env';
 import { parseCommandLine } from './command-argv';
@@ -12,12 +13,12 @@ import { validateBrowserUrl } from './url-safety';
 export type Opener = (url: string) => Promise<void>;
 
 
-export interface SpawnOpenerOptions {
+/**
+ * The core's `log` (exit codes of the opener; never the URL) and `env` (the opener's is picked from
+ * it, allowlist: see opener-env.ts); default process.env.
+ */
+export interface SpawnOpenerOptions extends Partial<Pick<CoreEnv, 'log' | 'env'>> {
   spawn?: SpawnLike;
-  /** Diagnostic lines (exit codes of the opener); never the URL. */
-  log?: (line: string) => void;
-  /** The environment the opener's is picked from (allowlist: see opener-env.ts); default process.env. */
-  env?: Record<string, string | undefined>;
 }
 
 /** The platform's URL opener; the URL is always the last, single argv element. */

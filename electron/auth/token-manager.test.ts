@@ -58,6 +58,7 @@ async function setUp(fetch: FetchLike, vaultOverride?: (vault: Vault, dir: strin
   const core: CoreContext = {
     vault,
     dataDir: dir,
+    env: {},
     fetch,
     endpointFetch: fetch,
     serverFetch: fetch,

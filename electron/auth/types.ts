@@ -1,3 +1,4 @@
+import type { CoreEnvOptions } from '../../shared/core-env';
 import type { WireError } from '../../shared/errors';
 import type { Vault } from '../../shared/vault';
 import type { AuthTarget } from './auth-config';
@@ -88,12 +89,14 @@ export interface CredentialOptions {
   withRefresh?: boolean;
 }
 
-export interface AuthCoordinatorOptions {
+/**
+ * The core's environment (shared/core-env): `dataDir` holds the cross-process lock files
+ * (`<dataDir>/auth-locks`), `env` the `${env:NAME}` references, `log` diagnostic lines (never a secret).
+ */
+export interface AuthCoordinatorOptions extends CoreEnvOptions {
   vault: Vault;
   /** `${secret:STORE:PATH}` in an `auth` block (an API key, a client secret kept in pass…): the store's entry for that server. */
   secretStore?: (server: string) => (store: string, path: string) => Promise<string | undefined>;
-  /** Where cross-process lock files live (`<dataDir>/auth-locks`). */
-  dataDir: string;
   /** Every HTTP request (metadata, AS, and the MCP requests of fetchFor). Default: global fetch. */
   fetch?: FetchLike;
   /**
@@ -101,7 +104,6 @@ export interface AuthCoordinatorOptions {
    * Default: `dns.promises.lookup` with `all: true`.
    */
   resolver?: Resolver;
-  now?: () => number;
   /** Device-flow waits. Default: setTimeout. */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** Default: the system browser. */
@@ -109,15 +111,11 @@ export interface AuthCoordinatorOptions {
   /** Default: a loopback listener on 127.0.0.1. */
   redirectListener?: RedirectListenerFactory;
   onStatus?: (server: string, status: AuthStatusChange) => void;
-  /** `${env:NAME}` references. Default: process.env. */
-  env?: Record<string, string | undefined>;
   /** client_name in dynamic registrations. */
   clientName?: string;
   /** How long a browser sign-in may take. Default 5 minutes. */
   callbackTimeoutMs?: number;
   lock?: Partial<AuthLockOptions>;
-  /** Diagnostic lines; never a secret. */
-  log?: (line: string) => void;
 }
 
 export interface AuthCoordinator {

@@ -1,5 +1,6 @@
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
+import type { CoreEnv } from '../../shared/core-env';
 import { createCore, type Core, type CoreOptions, type RuntimeInfo } from '../app';
 import { defaultDataDir } from '../registry';
 import { runningAppCore } from './app-core';
@@ -24,10 +25,9 @@ export interface CoreChoice extends Pick<CoreOptions, 'watch' | 'warmUp' | 'brid
   ownBridge?: { port?: number };
 }
 
-export interface CliContext {
-  readonly dataDir: string;
+/** The command's `dataDir` (`--home`, else the default) and `env`: the core environment it opens its core with. */
+export interface CliContext extends Readonly<Pick<CoreEnv, 'dataDir' | 'env'>> {
   readonly output: Output;
-  readonly env: Record<string, string | undefined>;
   readonly interactive: boolean;
   /**
    * Opens the core once per command; closed by the runner when the command ends. While an app runs
@@ -44,14 +44,14 @@ export function createContext(globals: GlobalOptions, output: Output, env: Recor
   const dataDir = globals.home
     ? resolve(globals.home)
     : defaultDataDir({ env, platform: process.platform, homeDir: env['HOME'] ?? homedir() });
+  const coreEnv: Pick<CoreEnv, 'dataDir' | 'env'> = { dataDir, env };
   let core: Promise<Core> | undefined;
   let app: RuntimeInfo | undefined;
   const interactive = Boolean(process.stdin.isTTY && process.stdout.isTTY);
   const openOwnCore = async (options: CoreChoice): Promise<Core> => {
     const vaultProvider = vaultProviderFromEnv(env);
     const opened = await createCore({
-      dataDir,
-      env,
+      ...coreEnv,
       ...(vaultProvider ? { vaultProvider } : {}),
       watch: options.watch ?? false,
       warmUp: options.warmUp ?? false,
@@ -67,9 +67,8 @@ export function createContext(globals: GlobalOptions, output: Output, env: Recor
     return options.bridge ? opened : { ...opened, api: await commandLineApi(opened, dataDir) };
   };
   return {
-    dataDir,
+    ...coreEnv,
     output,
-    env,
     interactive,
     core: (options = {}) => {
       core ??= (async () => {

@@ -1,17 +1,16 @@
 import type { RegistryRow, RegistryState } from '../../shared/api';
+import { resolveCoreEnv, type CoreEnv, type CoreEnvOptions } from '../../shared/core-env';
 import { Emitter } from '../../shared/events';
 import type { FetchLike } from '../net';
 import type { CheckedEntry } from './entry-check';
 import { loadSnapshot, saveSnapshot, type Snapshot } from './snapshot';
 import { syncRegistry, type SyncProgress } from './sync';
 
-export interface RegistryCatalogOptions {
-  dataDir: string;
+/** The core's environment: snapshots live in `<dataDir>`, refreshes are logged and timed by it. */
+export interface RegistryCatalogOptions extends CoreEnvOptions {
   /** The registries to read, checked base URLs in order (registry-url.ts `configuredRegistries`). */
   registries: () => string[];
   fetch?: FetchLike;
-  now?: () => number;
-  log?: (line: string) => void;
 }
 
 export interface RegistryCatalogEvents {
@@ -41,6 +40,7 @@ function rowOf(base: string, entry: CheckedEntry): RegistryRow {
  */
 export class RegistryCatalog {
   readonly #options: RegistryCatalogOptions;
+  readonly #core: CoreEnv;
   readonly #snapshots = new Map<string, Snapshot>();
   readonly #syncing = new Map<string, SyncProgress>();
   /** Failures of registries that have no snapshot yet (one that has keeps its failure in it). */
@@ -52,6 +52,7 @@ export class RegistryCatalog {
 
   constructor(options: RegistryCatalogOptions) {
     this.#options = options;
+    this.#core = resolveCoreEnv(options, { env: process.env, log: () => undefined, now: Date.now });
   }
 
   on<E extends keyof RegistryCatalogEvents>(event: E, listener: (payload: RegistryCatalogEvents[E]) => void): () => void {
@@ -64,7 +65,7 @@ export class RegistryCatalog {
     if (missing.length === 0) return this.#loaded ?? Promise.resolve();
     this.#loaded = (async () => {
       for (const base of missing) {
-        const snapshot = await loadSnapshot(this.#options.dataDir, base);
+        const snapshot = await loadSnapshot(this.#core.dataDir, base);
         if (snapshot) this.#snapshots.set(base, snapshot);
       }
       this.#rows = undefined;
@@ -118,7 +119,7 @@ export class RegistryCatalog {
 
   async #refreshOne(base: string, full: boolean): Promise<void> {
     const previous = this.#snapshots.get(base);
-    const now = this.#options.now ?? Date.now;
+    const { now } = this.#core;
     try {
       const next = await syncRegistry({
         fetch: this.#options.fetch ?? fetch,
@@ -133,17 +134,17 @@ export class RegistryCatalog {
       });
       this.#syncing.delete(base);
       this.#failures.delete(base);
-      await saveSnapshot(this.#options.dataDir, next);
+      await saveSnapshot(this.#core.dataDir, next);
       this.#snapshots.set(base, next);
-      this.#options.log?.(`registry ${base}: ${next.entries.length} entries (${next.skipped.invalid} invalid, ${next.skipped.hostile} hostile skipped)`);
+      this.#core.log(`registry ${base}: ${next.entries.length} entries (${next.skipped.invalid} invalid, ${next.skipped.hostile} hostile skipped)`);
     } catch (error) {
       this.#syncing.delete(base);
       const message = error instanceof Error ? error.message : String(error);
-      this.#options.log?.(`registry ${base}: refresh failed: ${message}`);
+      this.#core.log(`registry ${base}: refresh failed: ${message}`);
       if (previous) {
         const kept = { ...previous, lastFailure: { at: now(), message: message.slice(0, 2000) } };
         this.#snapshots.set(base, kept);
-        await saveSnapshot(this.#options.dataDir, kept).catch(() => undefined);
+        await saveSnapshot(this.#core.dataDir, kept).catch(() => undefined);
       } else this.#failures.set(base, { at: now(), message: message.slice(0, 2000) });
     }
     this.#events.emit('state', this.state());

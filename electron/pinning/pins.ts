@@ -1,3 +1,4 @@
+import type { ProcessEnv } from '../../shared/core-env';
 import type { HeldChange, PinDecision, PromptInfo, ToolInfo } from '../../shared/api';
 import { CodedError } from '../../shared/errors';
 import { Emitter } from '../../shared/events';
@@ -13,13 +14,12 @@ export interface Listing {
   prompts: PromptInfo[];
 }
 
-export interface PinsOptions {
+/** The core's clock and log (shared/core-env), each defaulting to the process's. */
+export interface PinsOptions extends Partial<Pick<ProcessEnv, 'now' | 'log'>> {
   /** `<dataDir>/pins`: one file per server. */
   dir: string;
   /** The server's `pinning.acceptNewTools`, read at each listing. */
   acceptNew: (server: string) => boolean;
-  now?: () => number;
-  log?: (line: string) => void;
 }
 
 /**

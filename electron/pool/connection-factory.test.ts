@@ -30,7 +30,7 @@ describe('connectionFactory (the pool default)', () => {
           return resolved;
         },
       },
-      () => undefined,
+      { env: {}, log: () => undefined, now: () => 0 },
       spawnOf(new FakeChild(), spawned),
     );
     const abort = new AbortController();

@@ -1,3 +1,4 @@
+import type { ProcessEnv } from '../../shared/core-env';
 import { DEFAULT_FLOOD_LIMITS } from './flood-budget';
 import { openConnection, type Connection, type ConnectionSettings, type ConnectRequest } from './connection';
 import { stoppedWhileStarting } from './map-error';
@@ -13,19 +14,17 @@ import type { PoolOptions } from './types';
 export type ConnectionFactory = (request: ConnectRequest) => Promise<Connection>;
 
 /** The factory `createPool` uses: resolve (`${secret:…}`), then spawn (stdio) or connect (Streamable HTTP) and initialize. */
-export function connectionFactory(options: PoolOptions, log: (line: string) => void, spawn?: SpawnLike): ConnectionFactory {
+export function connectionFactory(options: PoolOptions, core: ProcessEnv, spawn?: SpawnLike): ConnectionFactory {
   const resolve = options.resolve ?? ((_name, config) => Promise.resolve(config));
   // Built once: every start of every server opens its connection with the same settings.
   const settings: ConnectionSettings = {
-    baseEnv: options.baseEnv ?? process.env,
+    ...core,
     maxMessageBytes: options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES,
     stopGraceMs: options.stopGraceMs ?? DEFAULT_STOP_GRACE_MS,
     floodLimits: { ...DEFAULT_FLOOD_LIMITS, ...options.floodLimits },
-    now: options.now ?? Date.now,
     httpFetch: options.httpFetch,
     spawn,
-    eras: new EraVerdicts(options.cacheDir, { recheckMs: options.eraRecheckMs, now: options.now }),
-    log,
+    eras: new EraVerdicts(options.cacheDir, { recheckMs: options.eraRecheckMs, now: core.now }),
   };
   return async (request) => {
     const resolved = await resolve(request.server, request.config);

@@ -1,3 +1,4 @@
+import type { ProcessEnv } from '../../shared/core-env';
 import type { UpstreamLog } from './types';
 import type { Client, StreamableHTTPClientTransport, StreamableHTTPClientTransportOptions, Transport } from '@modelcontextprotocol/client';
 import { CodedError } from '../../shared/errors';
@@ -41,18 +42,18 @@ export interface Connection {
   readonly subscriptions: ResourceSubscriber;
 }
 
-/** What opening any connection needs that is the same for every server and start: fixed when the pool is created. */
-export interface ConnectionSettings {
-  baseEnv: Record<string, string | undefined>;
+/**
+ * What opening any connection needs that is the same for every server and start: fixed when the pool
+ * is created. The core's `env` is what a program's minimal environment is taken from.
+ */
+export interface ConnectionSettings extends ProcessEnv {
   maxMessageBytes: number;
   stopGraceMs: number;
   floodLimits?: FloodLimits | undefined;
-  now?: (() => number) | undefined;
   httpFetch?: ((name: string, config: HttpServerConfig) => FetchLike | undefined) | undefined;
   spawn?: SpawnLike | undefined;
   /** The era each HTTP server spoke when last asked (era-verdicts.ts); none: every start asks. */
   eras?: EraVerdicts | undefined;
-  log: (line: string) => void;
 }
 
 /** One server's attempt to connect: its entry, its startup deadline, and where the connection reports. */
@@ -83,7 +84,7 @@ function stdioTransport(options: ConnectOptions, config: StdioServerConfig): Std
     command: config.command,
     args: config.args ?? [],
     cwd: config.cwd,
-    env: minimalEnv(options.baseEnv, config.env),
+    env: minimalEnv(options.env, config.env),
     maxMessageBytes: options.maxMessageBytes,
     stopGraceMs: options.stopGraceMs,
     log: options.log,
@@ -98,7 +99,7 @@ function httpTransport(sdk: ClientSdk, options: ConnectOptions, config: HttpServ
   if (config.headers) transportOptions.requestInit = { headers: config.headers };
   const fetch: FetchLike = options.httpFetch?.(options.server, config) ?? ((url, init) => globalThis.fetch(url, init));
   // A 429 keeps the wait the server asked for (the SDK's own error drops its headers).
-  transportOptions.fetch = rateLimitedFetch(fetch, options.now ?? Date.now);
+  transportOptions.fetch = rateLimitedFetch(fetch, options.now);
   return new sdk.StreamableHTTPClientTransport(new URL(config.url), transportOptions);
 }
 

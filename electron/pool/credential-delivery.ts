@@ -1,3 +1,4 @@
+import type { ProcessEnv } from '../../shared/core-env';
 import { findTokenPlaceholders, replaceTokenPlaceholders, type StdioServerConfig } from '../../shared/config';
 import { CodedError, toCodedError } from '../../shared/errors';
 import { redact } from '../../shared/redact';
@@ -11,12 +12,11 @@ export const MIN_RENEW_DELAY_MS = 2000;
 /** After a failed rewrite of a credential file (not a lost sign-in), try again this much later. */
 const REWRITE_RETRY_MS = 30_000;
 
-export interface DeliveryOptions {
+/** The core's clock and log (shared/core-env), with the credential seam, the files and the timers. */
+export interface DeliveryOptions extends Pick<ProcessEnv, 'now' | 'log'> {
   credential: ((server: string, options: { withRefresh: boolean }) => Promise<PoolCredential>) | undefined;
   files: CredentialFiles;
-  now: () => number;
   setTimer: SetTimer;
-  log: (line: string) => void;
 }
 
 /** One spawn's credentials: the config to spawn with and what to undo when the program ends. */

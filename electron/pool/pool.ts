@@ -1,4 +1,5 @@
 import { diffServers, type McpConfig, type ServerDiff } from '../../shared/config';
+import { resolveProcessEnv, type ProcessEnv } from '../../shared/core-env';
 import { CodedError } from '../../shared/errors';
 import { redact } from '../../shared/redact';
 import type { ServerStatus } from '../../shared/api';
@@ -16,28 +17,30 @@ import { DEFAULT_ASK_TIMEOUT_MS, NO_ROUTER } from './server-asks';
 
 /** Seams for tests that are not part of the public options. */
 export interface PoolSeamOptions {
-  /** Replaces the connection factory built from the options (then resolve, baseEnv and the transport limits go unused). */
+  /** Replaces the connection factory built from the options (then resolve, env and the transport limits go unused). */
   connect?: ConnectionFactory;
   spawn?: SpawnLike;
 }
 
 /** One MCP client per configured server; nothing starts until `start()` or a call. */
 export function createPool(options: PoolOptions, internals: PoolSeamOptions = {}): Pool {
-  const log = (line: string): void => options.log?.(redact(line));
+  const given = resolveProcessEnv(options, { env: process.env, log: () => undefined, now: Date.now });
+  const log = (line: string): void => given.log(redact(line));
+  const core: ProcessEnv = { ...given, log };
   const emitter = new Emitter<PoolEvents>((error) => log(`a pool event listener failed: ${String(error)}`));
-  const files = new CredentialFiles({ root: options.runtimeDir ?? defaultRuntimeDir(options.baseEnv ?? process.env), log });
+  const files = new CredentialFiles({ root: options.runtimeDir ?? defaultRuntimeDir(core.env), log });
   // Credential files a crashed process left behind go at start-up, not only at the first spawn.
   if (options.credential) void files.sweep().catch((error: unknown) => log(`sweeping credential files failed: ${String(error)}`));
   const slotOptions: SlotOptions = {
-    connect: internals.connect ?? connectionFactory(options, log, internals.spawn),
+    connect: internals.connect ?? connectionFactory(options, core, internals.spawn),
     cacheDir: options.cacheDir,
     cacheLoads: oneAtATime(),
     gate: options.gate,
     approval: options.approval ?? (() => 'not_needed'),
-    now: options.now ?? Date.now,
+    now: core.now,
     setTimer: options.setTimer ?? defaultSetTimer,
     restartPolicy: resolveRestartPolicy(options.restartPolicy),
-    delivery: { credential: options.credential, files, now: options.now ?? Date.now, setTimer: options.setTimer ?? defaultSetTimer, log },
+    delivery: { ...core, credential: options.credential, files, setTimer: options.setTimer ?? defaultSetTimer },
     asks: { router: options.asks?.router ?? NO_ROUTER, timeoutMs: options.asks?.timeoutMs ?? DEFAULT_ASK_TIMEOUT_MS },
     log,
     pins: options.pins,

@@ -1,22 +1,22 @@
-import { DEFAULT_STARTUP_TIMEOUT_MS, idleTimeoutOf, type ServerConfig, type Settings, isStdio } from '../../shared/config';
+import { idleTimeoutOf, type ServerConfig, type Settings, isStdio } from '../../shared/config';
 import { CodedError, type WireError } from '../../shared/errors';
 import type { ServerState, ServerStatus } from '../../shared/api';
 import { outsideCallScope } from './call-scope';
 import type { Connection } from './connection';
 import { SlotCredentials } from './credential-renewal';
 import { RunningCalls } from './running-calls';
-import { fetchInventory, type InventoryPart } from './fetch-inventory';
+import type { InventoryPart } from './fetch-inventory';
 import { IdleTimer } from './idle-timer';
 import { InventoryRefresher } from './inventory-refresh';
 import { InventoryStore } from './inventory-store';
-import { floodedOf, redactCoded, stoppedWhileStarting, toPoolError } from './map-error';
-import { assertEnabled, errorContext } from './slot-calls';
+import { assertEnabled } from './slot-calls';
 import { listedSchemas } from './output-validators';
 import type { SlotOptions } from './slot-options';
 import { SlotState } from './slot-state';
 import { endedWhileRunning, type RestartHost } from './slot-restarts';
 import { slotStatus } from './slot-status';
-import { connectRequest, type StartingSlot } from './slot-connect';
+import type { StartingSlot } from './slot-connect';
+import { startSlot, type StartHost } from './slot-start';
 
 const ALL_PARTS: readonly InventoryPart[] = ['tools', 'resources', 'prompts'];
 
@@ -48,6 +48,8 @@ export class SlotLifecycle {
   readonly #toolSchemas = listedSchemas(() => this.store.inventory.tools);
   /** What its starts (slot-connect.ts) and crash restarts (slot-restarts.ts) need of it. */
   readonly #host: RestartHost & StartingSlot;
+  /** What one start (slot-start.ts) needs of it. */
+  readonly #starter: StartHost;
 
   constructor(
     readonly name: string,
@@ -94,6 +96,22 @@ export class SlotLifecycle {
       publish: () => this.publish(),
       log: (line) => this.options.log(line),
       now: () => this.options.now(),
+    };
+    this.#starter = {
+      host: this.#host,
+      options,
+      store: this.store,
+      refresher: this.#refresher,
+      credentials: this.#credentials,
+      current: () => this.#conn,
+      setCurrent: (conn) => {
+        this.#conn = conn;
+      },
+      ready: () => {
+        for (const listener of this.#startedListeners) listener();
+        // A start for a call arms nothing yet: the call holds the timer until it ends.
+        this.#idle.arm();
+      },
     };
   }
 
@@ -207,60 +225,13 @@ export class SlotLifecycle {
   }
 
   async #doStart(): Promise<Connection> {
-    const generation = this.#generation;
-    const config = this.config;
-    const refusal = this.options.gate?.(this.name, config);
-    if (refusal) {
-      // Not approved (or otherwise refused): nothing spawns and the state does not move.
-      const error = redactCoded(refusal);
-      this.state.refused(error);
-      this.publish();
-      throw error;
-    }
-    this.#move('starting');
     const abort = new AbortController();
     this.#abort = abort;
-    const startupTimeoutMs = config.startupTimeoutMs ?? DEFAULT_STARTUP_TIMEOUT_MS;
-    const holder: { conn?: Connection } = {};
     try {
-      holder.conn = await this.options.connect(connectRequest(this.#host, generation, config, startupTimeoutMs, abort.signal, holder));
-      const conn = holder.conn;
-      this.#assertCurrent(generation);
-      this.#conn = conn;
-      this.#refresher.clear();
-      const inventory = await fetchInventory(this.name, conn.client, { timeout: startupTimeoutMs, signal: abort.signal }, this.store.inventory);
-      this.#assertCurrent(generation);
-      await this.store.store(inventory, config, this.options.now());
-      this.#assertCurrent(generation);
-      this.#move('ready');
-      this.#credentials.started();
-      for (const listener of this.#startedListeners) listener();
-      // A start for a call arms nothing yet: the call holds the timer until it ends.
-      this.#idle.arm();
-      this.options.events.emit('inventory', { server: this.name });
-      // list_changed that came in while listing.
-      this.#refresher.kick();
-      return conn;
-    } catch (error) {
-      const coded = toPoolError(error, errorContext(this.name, config, 'start', startupTimeoutMs, holder.conn));
-      if (holder.conn && floodedOf(holder.conn.ended())) this.state.halt(coded);
-      if (holder.conn) {
-        if (this.#conn === holder.conn) this.#conn = undefined;
-        await holder.conn.close();
-      }
-      if (generation === this.#generation) await this.#credentials.release();
-      if (generation === this.#generation && this.state.state === 'starting') {
-        this.state.fail(coded, this.options.now());
-        this.publish();
-      }
-      throw coded;
+      return await startSlot(this.#starter, this.config, abort.signal);
     } finally {
       if (this.#abort === abort) this.#abort = undefined;
     }
-  }
-
-  #assertCurrent(generation: number): void {
-    if (generation !== this.#generation) throw stoppedWhileStarting(this.name);
   }
 
   #stopAs(to: 'stopped' | 'idle'): Promise<void> {

@@ -1,4 +1,5 @@
 import type { ServerConfig } from '../../shared/config';
+import type { ProcessEnv } from '../../shared/core-env';
 import type { CodedError } from '../../shared/errors';
 import type { Emitter } from '../../shared/events';
 import type { Approval } from '../../shared/api';
@@ -9,8 +10,8 @@ import type { InventoryPins, PoolEvents, RestartPolicy } from './types';
 import type { AskRouter } from './server-asks';
 import type { Scheduler } from './one-at-a-time';
 
-/** What a ServerSlot is given by its pool (defaults filled in): how to connect, its policies, clocks and the pool's events. */
-export interface SlotOptions {
+/** What a ServerSlot is given by its pool (defaults filled in): the core's clock and log, how to connect, its policies, timers and the pool's events. */
+export interface SlotOptions extends Pick<ProcessEnv, 'now' | 'log'> {
   /** The one way a slot opens its connection. */
   connect: ConnectionFactory;
   cacheDir: string;
@@ -18,14 +19,12 @@ export interface SlotOptions {
   cacheLoads: Scheduler;
   gate: ((name: string, config: ServerConfig) => CodedError | null) | undefined;
   approval: (name: string, config: ServerConfig) => Approval;
-  now: () => number;
   setTimer: SetTimer;
   restartPolicy: RestartPolicy;
   /** `${token}` and credential files (credential-delivery.ts). */
   delivery: DeliveryOptions | undefined;
   /** Servers' requests (server-asks.ts) and their time limit. */
   asks: { router: AskRouter; timeoutMs: number };
-  log: (line: string) => void;
   pins: InventoryPins | undefined;
   events: Pick<Emitter<PoolEvents>, 'emit'>;
 }

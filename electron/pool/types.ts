@@ -1,3 +1,4 @@
+import type { ProcessEnv } from '../../shared/core-env';
 import type { CodedError } from '../../shared/errors';
 import type { FetchLike } from '../net';
 import type { Cancellation } from './cancellation';
@@ -49,7 +50,11 @@ export interface InventoryPins {
   on(event: 'visible', listener: (payload: { server: string }) => void): () => void;
 }
 
-export interface PoolOptions {
+/**
+ * The core's environment less the data folder (shared/core-env), each value defaulting to the process's:
+ * `env` is what minimal child environments are taken from, `log` gets diagnostic lines (redacted here).
+ */
+export interface PoolOptions extends Partial<ProcessEnv> {
   /** Where inventories are cached (one JSON file per server). */
   cacheDir: string;
   /** Refuses to spawn a command or connect to a URL (e.g. not approved): return the error, or null to allow. */
@@ -67,9 +72,6 @@ export interface PoolOptions {
   runtimeDir?: string;
   /** Seam for the OAuth coordinator: the fetch the HTTP transport uses for this server. */
   httpFetch?: (name: string, config: HttpServerConfig) => FetchLike | undefined;
-  /** The environment minimal child environments are taken from. Default: process.env. */
-  baseEnv?: Record<string, string | undefined>;
-  now?: () => number;
   /** How long an HTTP server's era verdict is used before it is asked again (era-verdicts.ts). Default: a day. */
   eraRecheckMs?: number;
   /** Starts the idle-stop timers (idleTimeoutMs); returns a cancel. Default: an unref'd setTimeout. */
@@ -81,8 +83,6 @@ export interface PoolOptions {
   stopGraceMs?: number;
   /** Budgets for a stdio server's stderr and stray stdout lines (docs/configuration.md, "Server output"). Default: DEFAULT_FLOOD_LIMITS. */
   floodLimits?: Partial<FloodLimits>;
-  /** Diagnostic lines (already redacted). */
-  log?: (line: string) => void;
   /** Where servers' elicitation and sampling requests go (server-asks.ts). Default: declined. */
   asks?: AskOptions;
   /** Pinned tools and prompts; without it every listing is shown as fetched. */

@@ -1,18 +1,15 @@
 import type { CommandStoreConfig } from '../../shared/config';
 import { STORE_PATH_PLACEHOLDER } from '../../shared/config';
-import { runStoreProgram, type StoreSpawn } from './run-store-program';
+import { runStoreProgram, type StoreProgramOptions } from './run-store-program';
 import { firstLine, healthOf, READ_ONLY, storeUnavailable, type SecretStore } from './secret-store';
 import { storeEnv } from './store-env';
 
 export type StoreApproval = 'approved' | 'pending';
 
-export interface CommandStoreOptions {
-  name: string;
+export interface CommandStoreOptions extends StoreProgramOptions {
   config: CommandStoreConfig;
-  env: Record<string, string | undefined>;
   /** Whether the person approved this exact command line (registry approvals, like a server's command). */
   approval: (name: string, config: CommandStoreConfig) => StoreApproval;
-  spawn?: StoreSpawn | undefined;
 }
 
 /** The command line as the person approves it: `{path}` left as written. */

@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises';
 import type { SecretStoreConfig } from '../../shared/config';
-import { runStoreProgram, type StoreSpawn } from './run-store-program';
+import { runStoreProgram, type StoreProgramOptions } from './run-store-program';
 import { firstLine, healthOf, storeUnavailable, type SecretStore } from './secret-store';
 import { storeEnv } from './store-env';
 
@@ -10,13 +10,10 @@ type KeepassxcConfig = Extract<SecretStoreConfig, { type: 'keepassxc' }>;
 export const KEEPASSXC_DATABASE_ENV = 'CONNECTED_SERVICES_KEEPASSXC_DATABASE';
 export const KEEPASSXC_PASSWORD_ENV = 'CONNECTED_SERVICES_KEEPASSXC_PASSWORD';
 
-export interface KeepassxcStoreOptions {
-  name: string;
+export interface KeepassxcStoreOptions extends StoreProgramOptions {
   config: KeepassxcConfig;
-  env: Record<string, string | undefined>;
   /** A vault secret by name (for `passwordSecret`). */
   vaultSecret: (name: string) => Promise<string | undefined>;
-  spawn?: StoreSpawn | undefined;
 }
 
 const PROMPT = /^Enter password to unlock/;

@@ -1,3 +1,4 @@
+import type { CoreEnv } from '../../shared/core-env';
 import { CodedError } from '../../shared/errors';
 import { configuredStores, VAULT_STORE_NAME, type CommandStoreConfig, type SecretStoreConfig, type Settings } from '../../shared/config';
 import type { Vault } from '../../shared/vault';
@@ -9,11 +10,11 @@ import { createSecretServiceStore } from './secret-service-store';
 import type { SecretStore } from './secret-store';
 import { createVaultStore } from './vault-store';
 
-export interface SecretStoresOptions {
+/** The core's `env`: each store's program gets its own environment picked from it. */
+export interface SecretStoresOptions extends Pick<CoreEnv, 'env'> {
   /** The current `settings` of mcp.json: read at each use, so an edit applies to the next start. */
   settings: () => Settings | undefined;
   vault: Pick<Vault, 'get' | 'set' | 'delete' | 'keys' | 'health'>;
-  env: Record<string, string | undefined>;
   /** Whether the person approved a command store's exact command line. */
   approval: (name: string, config: CommandStoreConfig) => StoreApproval;
   spawn?: StoreSpawn;

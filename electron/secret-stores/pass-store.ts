@@ -2,17 +2,14 @@ import { readdir, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import type { SecretStoreConfig } from '../../shared/config';
-import { runStoreProgram, type StoreSpawn } from './run-store-program';
+import { runStoreProgram, type StoreProgramOptions } from './run-store-program';
 import { firstLine, healthOf, storeUnavailable, type SecretStore } from './secret-store';
 import { storeEnv } from './store-env';
 
 type PassConfig = Extract<SecretStoreConfig, { type: 'pass' }>;
 
-export interface PassStoreOptions {
-  name: string;
+export interface PassStoreOptions extends StoreProgramOptions {
   config: PassConfig;
-  env: Record<string, string | undefined>;
-  spawn?: StoreSpawn | undefined;
 }
 
 /** The deepest the store's folders are walked for `list`, and the most entries listed. */

@@ -1,8 +1,15 @@
 import { spawn as nodeSpawn, type ChildProcessWithoutNullStreams, type SpawnOptionsWithoutStdio } from 'node:child_process';
+import type { CoreEnv } from '../../shared/core-env';
 import type { SpawnLike } from '../proc-env';
 import { storeUnavailable } from './secret-store';
 
 export type StoreSpawn = SpawnLike<SpawnOptionsWithoutStdio, ChildProcessWithoutNullStreams>;
+
+/** What every store that runs a program is given: its name, the core's `env` (its program's is picked from it), a spawn for tests. */
+export interface StoreProgramOptions extends Pick<CoreEnv, 'env'> {
+  name: string;
+  spawn?: StoreSpawn | undefined;
+}
 
 export const DEFAULT_STORE_TIMEOUT_MS = 15_000;
 /** A secret is short; a program that prints more than this is not printing one. */

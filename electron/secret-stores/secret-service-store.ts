@@ -1,16 +1,13 @@
 import { CodedError } from '../../shared/errors';
 import type { SecretStoreConfig } from '../../shared/config';
-import { runStoreProgram, type StoreSpawn } from './run-store-program';
+import { runStoreProgram, type StoreProgramOptions } from './run-store-program';
 import { firstLine, healthOf, storeUnavailable, type SecretStore } from './secret-store';
 import { storeEnv } from './store-env';
 
 type SecretServiceConfig = Extract<SecretStoreConfig, { type: 'secret-service' }>;
 
-export interface SecretServiceStoreOptions {
-  name: string;
+export interface SecretServiceStoreOptions extends StoreProgramOptions {
   config: SecretServiceConfig;
-  env: Record<string, string | undefined>;
-  spawn?: StoreSpawn | undefined;
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { CoreEnv } from '../../shared/core-env';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { AppApi } from '../../shared/api';
@@ -11,7 +12,8 @@ import { readJsonBody } from './read-body';
 import { isAllowedHost, isAllowedOrigin, newSessionSecret, presentedSecret, sameSecret } from '../net';
 import { readStatic } from './static-files';
 
-export interface WebServerOptions {
+/** The core's `log` (shared/core-env) gets the web server's internal errors, redacted. */
+export interface WebServerOptions extends Partial<Pick<CoreEnv, 'log'>> {
   /** Events for the web UI's stream. */
   api: AppApi;
   /** Where calls enter, with the caller the bearer names (the UI's secret: `app`; the CLI's: `cli`). */
@@ -24,7 +26,6 @@ export interface WebServerOptions {
   secret?: string;
   /** The command line's credential (for runtime.json, never the UI's); generated when absent. */
   cliSecret?: string;
-  log?: (line: string) => void;
   /** Opened MCP Apps: served on an origin of their own, framed only by this UI. */
   apps?: AppsHost;
 }

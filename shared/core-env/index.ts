@@ -18,12 +18,15 @@ export interface CoreEnv {
 /** How an options object gives a CoreEnv: the data folder always, the others when not the process's own. */
 export type CoreEnvOptions = Pick<CoreEnv, 'dataDir'> & Partial<Omit<CoreEnv, 'dataDir'>>;
 
+/** The three of a module whose folders are named for it (the pool's cache): CoreEnv less the data folder. */
+export type ProcessEnv = Omit<CoreEnv, 'dataDir'>;
+
+/** The whole ProcessEnv from `options`, each value left out taken from `fallback` (the process's own). */
+export function resolveProcessEnv(options: Partial<ProcessEnv>, fallback: ProcessEnv): ProcessEnv {
+  return { env: options.env ?? fallback.env, log: options.log ?? fallback.log, now: options.now ?? fallback.now };
+}
+
 /** The whole CoreEnv from `options`, each value left out taken from `fallback` (the process's own). */
-export function resolveCoreEnv(options: CoreEnvOptions, fallback: Omit<CoreEnv, 'dataDir'>): CoreEnv {
-  return {
-    dataDir: options.dataDir,
-    env: options.env ?? fallback.env,
-    log: options.log ?? fallback.log,
-    now: options.now ?? fallback.now,
-  };
+export function resolveCoreEnv(options: CoreEnvOptions, fallback: ProcessEnv): CoreEnv {
+  return { dataDir: options.dataDir, ...resolveProcessEnv(options, fallback) };
 }

@@ -186,13 +186,13 @@ describe('pool: processes and environment', () => {
   });
 
   it('gives a stdio server a minimal environment plus its own env, never the app secrets', async () => {
-    const baseEnv = {
+    const given = {
       PATH: process.env['PATH'],
       HOME: process.env['HOME'],
       FOO_SECRET: 'app-secret-must-not-leak',
       OPENAI_API_KEY: 'sk-must-not-leak',
     };
-    const { pool } = newPool({ baseEnv });
+    const { pool } = newPool({ env: given });
     await pool.apply({ mcpServers: { f: faultServer('normal', { MY_SETTING: 'visible' }) } });
     const env = JSON.parse(textOf(await pool.callTool('f', 'env', {}))) as Record<string, string>;
     expect(env['MY_SETTING']).toBe('visible');

@@ -1,17 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { AdminEntrySchema, type AdminEntry, type Caller } from '../../../shared/api';
+import type { CoreEnvOptions } from '../../../shared/core-env';
 import { JsonlLog } from '../../fs-safe';
 import { OfflineReview } from './offline-review';
 
 export const ADMIN_LOG_BASE = 'admin';
 
-export interface AdminLogOptions {
-  dataDir: string;
+/** The core's environment: the log is `<dataDir>/audit/admin.jsonl`. */
+export interface AdminLogOptions extends CoreEnvOptions {
   maxBytes?: number;
   keep?: number;
-  log?: (line: string) => void;
-  now?: () => number;
 }
 
 export interface AdminQuery {

@@ -1,13 +1,12 @@
+import type { CoreEnv } from '../../../shared/core-env';
 import { realpathSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import type { StdioCommand } from '../../bridge';
 import { findOnPath } from '../doctor';
 import { packageRoot } from '../lifecycle/package-root';
 
-export interface CliCommandOptions {
-  /** The data directory whose bridge the shim must find (through its runtime.json). */
-  dataDir: string;
-  env: Record<string, string | undefined>;
+/** The core's `dataDir` (whose bridge the shim finds through its runtime.json) and `env` (its PATH). */
+export interface CliCommandOptions extends Pick<CoreEnv, 'dataDir' | 'env'> {
   /** The program running this process: node, or the desktop app's Electron binary. */
   execPath?: string;
   electron?: boolean;

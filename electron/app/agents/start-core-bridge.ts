@@ -1,3 +1,4 @@
+import type { CoreEnv } from '../../../shared/core-env';
 import { DEFAULT_BRIDGE_PORT, DEFAULT_UI_PORT } from '../../../shared/config';
 import { redact } from '../../../shared/redact';
 import type { Vault } from '../../../shared/vault';
@@ -33,14 +34,15 @@ export interface CoreBridgeOptions {
   vault: Vault;
   pool: Pool;
   secretFiles: SecretFiles;
-  log: (line: string) => void;
+  core: CoreEnv;
 }
 
 /**
  * Starts the agents' bridge where this process runs one. A required bridge that fails closes what is
  * open and throws; otherwise the failure is reported and the core runs without it.
  */
-export async function startCoreBridge({ options, ports, registry, vault, pool, secretFiles, log }: CoreBridgeOptions): Promise<BridgeStart> {
+export async function startCoreBridge({ options, ports, registry, vault, pool, secretFiles, core }: CoreBridgeOptions): Promise<BridgeStart> {
+  const { log } = core;
   if (!options.bridge) return { bridge: undefined, bridgeError: undefined };
   try {
     const port = await chooseBridgePort({
@@ -53,7 +55,7 @@ export async function startCoreBridge({ options, ports, registry, vault, pool, s
     });
     const bridge = await createBridge({
       pool,
-      dataDir: options.dataDir,
+      dataDir: core.dataDir,
       port,
       log,
       version: VERSION,
@@ -72,10 +74,10 @@ export async function startCoreBridge({ options, ports, registry, vault, pool, s
 }
 
 /** The bridge's agents and audit log, or this process's own view of them when it runs no bridge (a CLI command). */
-export function agentsAndAudit(bridge: Bridge | undefined, dataDir: string, log: (line: string) => void): { agents: AgentStore; audit: AuditLog } {
+export function agentsAndAudit(bridge: Bridge | undefined, core: CoreEnv): { agents: AgentStore; audit: AuditLog } {
   return {
-    agents: bridge?.agents ?? AgentStore.open({ dataDir, log }),
-    audit: bridge?.audit ?? new AuditLog({ dataDir, log }),
+    agents: bridge?.agents ?? AgentStore.open(core),
+    audit: bridge?.audit ?? new AuditLog(core),
   };
 }
 

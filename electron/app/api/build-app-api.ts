@@ -1,3 +1,4 @@
+import type { CoreEnv } from '../../../shared/core-env';
 import type { AppApi } from '../../../shared/api';
 import type { Vault } from '../../../shared/vault';
 import type { AuthCoordinator, Opener } from '../../auth';
@@ -34,9 +35,7 @@ import type { ToolPins } from '../../pinning';
 import { createPinsApi } from '../servers/pins-api';
 
 export interface AppApiParts {
-  dataDir: string;
-  env: Record<string, string | undefined>;
-  log: (line: string) => void;
+  core: CoreEnv;
   /** Whether this process runs the bridge (the app): only it has a person to confirm requests. */
   runsBridge: boolean;
   ports: CorePorts;
@@ -74,26 +73,25 @@ export interface BuiltAppApi {
 
 /** The App API from its parts (bridge, asks, admin, decisions, auth, inspect), behind the door that names each caller. */
 export function buildAppApi(parts: AppApiParts): BuiltAppApi {
-  const { registry, vault, pool, auth, events, settled } = parts;
+  const { registry, vault, pool, auth, events, settled, core } = parts;
   const bridgeApi = createBridgeApi({
     bridge: parts.bridge,
     bridgeError: parts.bridgeError,
     agents: parts.agents,
     audit: parts.audit,
     bridgeUrl: parts.bridgeUrl,
-    stdioCommand: () => cliStdioCommand({ dataDir: parts.dataDir, env: parts.env }),
+    stdioCommand: () => cliStdioCommand(core),
     changed: (info) => events.emit('bridgeChanged', info),
     toolNames: async (server) => (await pool.tools(server).catch(() => [])).map((t) => t.name),
   });
-  const admin = new AdminLog({ dataDir: parts.dataDir, log: parts.log });
+  const admin = new AdminLog(core);
   const confirmations = parts.runsBridge ? new Confirmations() : undefined;
   const asksApi = createAsksApi({ waiting: parts.waitingAsks, opener: parts.opener });
   const adminApi = createAdminApi({ api: () => personApi, admin, ...(confirmations ? { confirmations } : {}) });
   const pinsApi = createPinsApi({ pins: parts.pins, registry, settled });
   const decisionParts = { bridgeApi, adminApi, asksApi, pinsApi };
   const decisions = openDecisions({
-    dataDir: parts.dataDir,
-    log: parts.log,
+    core,
     bridge: parts.bridge,
     confirmations,
     waitingAsks: parts.waitingAsks,
@@ -113,7 +111,7 @@ export function buildAppApi(parts: AppApiParts): BuiltAppApi {
     forgetTokens: async (name) => void (await auth.disconnect(name, { revoke: false })),
     settled,
     emitState: (status) => events.emit('serverState', status),
-    log: parts.log,
+    log: core.log,
   });
   const personApi: AppApi = createAppApi({
     bridgeApi,
@@ -122,16 +120,16 @@ export function buildAppApi(parts: AppApiParts): BuiltAppApi {
     clientApi: createClientApi({
       agents: parts.agents,
       bridgeUrl: () => parts.bridge?.url ?? parts.bridgeUrl,
-      stdioCommand: () => cliStdioCommand({ dataDir: parts.dataDir, env: parts.env }),
-      context: () => clientContext(parts.env),
+      stdioCommand: () => cliStdioCommand(core),
+      context: () => clientContext(core.env),
     }),
     asksApi,
     adminApi,
     decisionsApi: createDecisionsApi({ queue: decisions.queue, ...decisionParts }),
     authApi: createAuthApi({ auth, pool, registry, signIns: parts.signIns, settled }),
     inspectApi: createInspectApi({ pool, registry, logs: parts.logs, settled }),
-    appsApi: createAppsApi({ pool, host: parts.apps, settled, grants: new AppGrants(parts.dataDir), audit: (entry) => parts.audit.append(entry) }),
-    secretStoresApi: createSecretStoresApi({ registry, stores: openSecretStores(registry, vault, parts.env) }),
+    appsApi: createAppsApi({ pool, host: parts.apps, settled, grants: new AppGrants(core.dataDir), audit: (entry) => parts.audit.append(entry) }),
+    secretStoresApi: createSecretStoresApi({ registry, stores: openSecretStores(registry, vault, core) }),
     withAuthInfo: (statuses) => withAuthInfo(auth, registry, statuses),
     addService,
     installRegistryEntry: (input) => parts.registryInstall(input, addService),
@@ -141,7 +139,7 @@ export function buildAppApi(parts: AppApiParts): BuiltAppApi {
     vault,
     events,
     settled,
-    doctor: (input) => coreDoctor({ registry, vault, pool, env: parts.env, ports: parts.ports }, input),
+    doctor: (input) => coreDoctor({ registry, vault, pool, core, ports: parts.ports }, input),
   });
   const door = createApiDoor({ api: personApi, admin, ...(confirmations ? { confirmations } : {}) });
   return { api: door.as({ caller: 'ipc' }), door, admin, confirmations, decisions };

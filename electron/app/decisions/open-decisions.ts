@@ -1,4 +1,5 @@
 import type { AppApi } from '../../../shared/api';
+import type { CoreEnv } from '../../../shared/core-env';
 import type { Bridge } from '../../bridge';
 import type { ToolPins } from '../../pinning';
 import type { AdminMethods } from '../admin/admin-api';
@@ -14,8 +15,7 @@ import { DecisionQueue } from './decision-queue';
 import { toolChangeDecisions } from './tool-change-decisions';
 
 export interface DecisionParts {
-  dataDir: string;
-  log: (line: string) => void;
+  core: CoreEnv;
   bridge: Bridge | undefined;
   confirmations: Confirmations | undefined;
   waitingAsks: WaitingAsks;
@@ -39,13 +39,14 @@ export interface OpenDecisions {
  * person confirms, tool changes where pins are kept), its records to audit/decisions.jsonl.
  */
 export function openDecisions(parts: DecisionParts): OpenDecisions {
-  const records = new DecisionLog({ dataDir: parts.dataDir, log: parts.log });
-  const queue = new DecisionQueue({ record: (record) => records.append(record), log: parts.log });
+  const { core } = parts;
+  const records = new DecisionLog(core);
+  const queue = new DecisionQueue({ record: (record) => records.append(record), log: core.log });
   if (parts.bridge) queue.register(callDecisions(parts.bridge, parts.bridgeApi));
   if (parts.confirmations) queue.register(confirmationDecisions(parts.confirmations, parts.adminApi));
   queue.register(askDecisions(parts.waitingAsks, parts.asksApi));
   if (parts.appCalls) queue.register(appCallDecisions(parts.appCalls));
-  if (parts.pins) queue.register(toolChangeDecisions({ ...parts.pins, log: parts.log }));
+  if (parts.pins) queue.register(toolChangeDecisions({ ...parts.pins, log: core.log }));
   return {
     queue,
     close: async () => {

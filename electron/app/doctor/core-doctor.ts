@@ -1,4 +1,5 @@
 import type { ApiInput, DoctorCheck } from '../../../shared/api';
+import type { CoreEnv } from '../../../shared/core-env';
 import { toCodedError } from '../../../shared/errors';
 import { redact } from '../../../shared/redact';
 import type { Vault } from '../../../shared/vault';
@@ -14,7 +15,7 @@ export interface CoreDoctorOptions {
   registry: Registry;
   vault: Vault;
   pool: Pool;
-  env: Record<string, string | undefined>;
+  core: Pick<CoreEnv, 'env'>;
   ports: { ui: number; bridge: number };
 }
 
@@ -24,7 +25,7 @@ export async function coreDoctor(options: CoreDoctorOptions, input: ApiInput<'do
   const config = registry.config();
   // A locked vault is reported by its own check; its secrets cannot be told missing meanwhile.
   const vaultReady = vault.health().state === 'ready';
-  const stores = openSecretStores(registry, vault, options.env);
+  const stores = openSecretStores(registry, vault, options.core);
   // Each store a reference names is asked for that entry: locked, missing or not approved shows here first.
   const storeEntry = async (server: string, store: string, path: string): Promise<StoreEntryCheck> => {
     try {
@@ -40,7 +41,7 @@ export async function coreDoctor(options: CoreDoctorOptions, input: ApiInput<'do
     configIssues: registry.issues(),
     servers: config.mcpServers,
     approval: (name, server) => registry.approvals.status(name, server),
-    env: options.env,
+    env: options.core.env,
     ports: options.ports,
     running: await readRuntimeFile(registry.dataDir),
     bridgeSetting: config.settings?.bridgePort,

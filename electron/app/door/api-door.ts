@@ -55,7 +55,11 @@ export function waitingForConfirmation(confirmation: Confirmation): CodedError {
   });
 }
 
-/** Methods that record who decided (electron/app/decisions): they are told the caller. */
+/**
+ * Methods that record who decided (electron/app/decisions) and can run as `read`, `narrowing` or
+ * `widening`: `invoke` tells them the caller. The `person` methods (answerAsk, decideConfirmation)
+ * are told it where `call` runs them, so they need no place here (told-who.test.ts checks both).
+ */
 const TOLD_WHO: ReadonlySet<ApiMethod> = new Set<ApiMethod>(['decide', 'decideApproval', 'reviewChanges']);
 
 function invoke<M extends ApiMethod>(api: AppApi, method: M, input: unknown, who?: Caller): Promise<ApiOutput<M>> {

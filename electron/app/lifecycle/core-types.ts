@@ -1,5 +1,6 @@
 import type { AppApi } from '../../../shared/api';
 import type { ServerConfig } from '../../../shared/config';
+import type { CoreEnvOptions } from '../../../shared/core-env';
 import type { Vault } from '../../../shared/vault';
 import type { AuthCoordinator, Opener } from '../../auth';
 import type { Bridge } from '../../bridge';
@@ -12,9 +13,8 @@ import type { SignIns } from '../sign-in/sign-in';
 import type { WaitingAsks } from '../asks/waiting-asks';
 import type { AppsHost } from '../apps/apps-host';
 
-export interface CoreOptions {
-  dataDir: string;
-  env?: Record<string, string | undefined>;
+/** The core's environment (shared/core-env), resolved once in createCore and passed whole to its parts. */
+export interface CoreOptions extends CoreEnvOptions {
   /** Watch mcp.json and apply changes live (long-running processes); one-shot CLI commands do not. */
   watch?: boolean;
   /** Write the demo servers on first run. */
@@ -22,7 +22,6 @@ export interface CoreOptions {
   /** Start servers never inventoried (approved, enabled) once in the background, so a first run shows real tools. */
   warmUp?: boolean;
   ports?: { ui: number; bridge: number };
-  log?: (line: string) => void;
   /** Where the vault key comes from; default: the vault's own choice (keychain, passphrase env, prompt). */
   vaultProvider?: ProviderChoice;
   /** Asks the person for the vault passphrase where no keychain exists. */

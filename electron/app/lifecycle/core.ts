@@ -1,3 +1,4 @@
+import { resolveCoreEnv } from '../../../shared/core-env';
 import { systemBrowserOpener, createAuthCoordinator } from '../../auth';
 import { applyFirstConfig } from './apply-chain';
 import { AppsHost } from '../apps/apps-host';
@@ -25,18 +26,18 @@ export type { Core, CoreOptions } from './core-types';
  * apply the config and forward events → bridge → warm-up → App API. `close()` undoes them from the top.
  */
 export async function createCore(options: CoreOptions): Promise<Core> {
-  const env = options.env ?? process.env;
-  const log = options.log ?? (() => undefined);
-  const { registry, vault } = await openStores(options, env, log);
+  const core = resolveCoreEnv(options, { env: process.env, log: () => undefined, now: Date.now });
+  const { env, log } = core;
+  const { registry, vault } = await openStores(options, core);
   const events = new EventHub();
-  const secretFiles = await openSecretFiles(options.dataDir, env, vault, log);
-  const opener = options.opener ?? forgivingOpener(systemBrowserOpener({ log }), log);
-  const secretStores = openSecretStores(registry, vault, env);
-  const auth = createAuthCoordinator({ vault, dataDir: options.dataDir, env, log, opener, secretStore: (server) => secretStores.resolverFor(server) });
+  const secretFiles = await openSecretFiles(core, vault);
+  const opener = options.opener ?? forgivingOpener(systemBrowserOpener(core), log);
+  const secretStores = openSecretStores(registry, vault, core);
+  const auth = createAuthCoordinator({ ...core, vault, opener, secretStore: (server) => secretStores.resolverFor(server) });
   const logs = new ServerLogs();
   const asks = routeAsks();
-  const pins = openToolPins(options.dataDir, registry, log);
-  const pool = openCorePool({ dataDir: options.dataDir, env, log, registry, vault, auth, secretFiles, secretStores, asks: asks.router, logs, pins });
+  const pins = openToolPins(core, registry);
+  const pool = openCorePool({ core, registry, vault, auth, secretFiles, secretStores, asks: asks.router, logs, pins });
   options.onPool?.(pool);
   const signIns = new SignIns({ auth, pool, registry, onDeviceLogin: (login) => events.emit('deviceLogin', login), onSignIn: (progress) => events.emit('signIn', progress) });
 
@@ -47,7 +48,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
 
   const ports = portsOf(options);
   const bridgePort = configuredBridgePort(options, registry, ports);
-  const { bridge, bridgeError } = await startCoreBridge({ options, ports, registry, vault, pool, secretFiles, log });
+  const { bridge, bridgeError } = await startCoreBridge({ options, ports, registry, vault, pool, secretFiles, core });
   // After the bridge listens, with no I/O turn between (the bridge's listen resolves in a tick), so no
   // agent finds the pool empty; the 50 inventory caches of a large config then load after the ready
   // line, not before it (docs/how-it-is-built.md).
@@ -56,7 +57,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   let closed = false;
   if (options.warmUp) warmUpServers(pool, applying, log, () => closed);
 
-  const { agents, audit } = agentsAndAudit(bridge, options.dataDir, log);
+  const { agents, audit } = agentsAndAudit(bridge, core);
   asks.auditTo(audit);
   unsubscribe.push(...forwardAskEvents(asks.waiting, events));
   if (bridge) unsubscribe.push(...forwardBridgeEvents(bridge, registry, events, applying));
@@ -68,21 +69,17 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   };
   // Background refresh only where the process lives on; CONNECTED_SERVICES_REGISTRY_REFRESH=off stops it (tests, air-gapped machines).
   const registryApi = createRegistryApi({
-    dataDir: options.dataDir,
+    core,
     registry,
     events,
-    log,
     background: options.watch === true && env['CONNECTED_SERVICES_REGISTRY_REFRESH'] !== 'off',
-    env,
     settled,
   });
   unsubscribe.push(() => registryApi.close());
   const apps = new AppsHost();
   unsubscribe.push(apps.onStopped((stopped) => events.emit('appClosed', stopped)));
   const { api, door, admin, confirmations, decisions } = buildAppApi({
-    dataDir: options.dataDir,
-    env,
-    log,
+    core,
     runsBridge: options.bridge !== undefined,
     ports,
     registry,

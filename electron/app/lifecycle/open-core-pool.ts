@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { AuditEntry } from '../../../shared/api';
+import type { CoreEnv } from '../../../shared/core-env';
 import { CodedError } from '../../../shared/errors';
 import { redact } from '../../../shared/redact';
 import type { Vault } from '../../../shared/vault';
@@ -38,9 +39,7 @@ export function routeAsks(): AskRouting {
 }
 
 export interface CorePoolOptions {
-  dataDir: string;
-  env: Record<string, string | undefined>;
-  log: (line: string) => void;
+  core: CoreEnv;
   registry: Registry;
   vault: Vault;
   auth: AuthCoordinator;
@@ -74,12 +73,13 @@ function approvalGate(registry: Registry): NonNullable<PoolOptions['gate']> {
 
 /** The pool, given its seams: secrets, the coordinator's credentials, command approvals. */
 export function openCorePool(options: CorePoolOptions): Pool {
-  const { registry, vault, auth, env, log } = options;
+  const { registry, vault, auth } = options;
+  const { env, log } = options.core;
   const gate = approvalGate(registry);
   const ownPool = createPool({
-    cacheDir: join(options.dataDir, 'cache', 'inventory'),
+    cacheDir: join(options.core.dataDir, 'cache', 'inventory'),
     asks: { router: options.asks },
-    baseEnv: env,
+    env,
     log: (line) => {
       options.logs.poolLine(line);
       log(line);

@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { CoreEnv } from '../../../shared/core-env';
 import type { Vault } from '../../../shared/vault';
 import { openRegistry, type Registry } from '../../registry';
 import { openVault } from '../../vault';
@@ -13,11 +14,9 @@ export interface Stores {
 }
 
 /** Opens mcp.json (writing the demo servers on first run) and then the vault, which lives in the folder the registry made. */
-export async function openStores(options: CoreOptions, env: Record<string, string | undefined>, log: (line: string) => void): Promise<Stores> {
+export async function openStores(options: CoreOptions, core: CoreEnv): Promise<Stores> {
   const registry = await openRegistry({
-    dataDir: options.dataDir,
-    env,
-    log,
+    ...core,
     // Literal secrets found in an imported config go to the vault, opened just below.
     secretSink: (preferred, value) => importedSecretSink(vault, preferred, value),
     ...(options.demo === false ? {} : { demoServers: () => demoServers(options.dataDir) }),
@@ -25,9 +24,7 @@ export async function openStores(options: CoreOptions, env: Record<string, strin
   });
   // After the registry: it creates the data directory (0700) the vault file lives in.
   const vault = await openVault({
-    dataDir: options.dataDir,
-    env,
-    log,
+    ...core,
     // A long-running process notices what CLI commands write (a sign-in) without waiting for a call.
     ...(options.watch ? { watchIntervalMs: 2000 } : {}),
     ...(options.vaultProvider !== undefined ? { provider: options.vaultProvider } : {}),

@@ -1,4 +1,5 @@
 import type { CommandStoreConfig } from '../../../shared/config';
+import type { CoreEnv } from '../../../shared/core-env';
 import type { Vault } from '../../../shared/vault';
 import type { Registry } from '../../registry';
 import { createSecretStores, type SecretStores } from '../../secret-stores';
@@ -17,11 +18,11 @@ export function storeApprovalEntry(config: CommandStoreConfig): { command: strin
 }
 
 /** The stores `${secret:STORE:PATH}` reads, configured by `settings.secretStores` as it is now. */
-export function openSecretStores(registry: Registry, vault: Vault, env: Record<string, string | undefined>): SecretStores {
+export function openSecretStores(registry: Registry, vault: Vault, core: Pick<CoreEnv, 'env'>): SecretStores {
   return createSecretStores({
     settings: () => registry.config().settings,
     vault,
-    env,
+    env: core.env,
     approval: (name, config) => (registry.approvals.status(storeApprovalName(name), storeApprovalEntry(config)) === 'approved' ? 'approved' : 'pending'),
   });
 }

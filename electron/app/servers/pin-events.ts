@@ -1,3 +1,4 @@
+import type { CoreEnv } from '../../../shared/core-env';
 import { join } from 'node:path';
 import { redact } from '../../../shared/redact';
 import { ToolPins, type PinEvent } from '../../pinning';
@@ -6,11 +7,11 @@ import type { AdminLog } from '../admin/admin-log';
 import type { EventHub } from '../api/event-hub';
 
 /** The pins of `<dataDir>/pins`, each server's `pinning.acceptNewTools` read from mcp.json at each listing. */
-export function openToolPins(dataDir: string, registry: Registry, log: (line: string) => void): ToolPins {
+export function openToolPins(core: CoreEnv, registry: Registry): ToolPins {
   return new ToolPins({
-    dir: join(dataDir, 'pins'),
+    ...core,
+    dir: join(core.dataDir, 'pins'),
     acceptNew: (server) => registry.config().mcpServers[server]?.pinning?.acceptNewTools === true,
-    log,
   });
 }
 

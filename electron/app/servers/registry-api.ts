@@ -1,4 +1,5 @@
 import type { ApiInput, ApiOutput, RegistryCatalogView, RegistryState } from '../../../shared/api';
+import type { CoreEnv } from '../../../shared/core-env';
 import { configuredRegistries, RegistryCatalog } from '../../mcp-registry';
 import type { Registry } from '../../registry';
 import type { EventHub } from '../api/event-hub';
@@ -11,15 +12,12 @@ const CHECK_EVERY_MS = 60 * 60 * 1000;
 const FIRST_CHECK_MS = 15_000;
 
 export interface RegistryApiOptions {
-  dataDir: string;
+  /** The core's environment: `env` says which runtimes exist when an entry is installed. */
+  core: CoreEnv;
   registry: Registry;
   events: EventHub;
-  log: (line: string) => void;
   /** Refresh in the background (long-running processes, unless CONNECTED_SERVICES_REGISTRY_REFRESH=off). */
   background: boolean;
-  now?: () => number;
-  /** Installing an entry: the environment says which runtimes exist. */
-  env: Record<string, string | undefined>;
   /** Resolves when the pool has applied every config change seen so far. */
   settled: () => Promise<void>;
 }
@@ -40,7 +38,8 @@ export interface RegistryApi {
 
 /** The MCP registries' catalog behind the App API (docs/configuration.md, "The registry catalog"). */
 export function createRegistryApi(options: RegistryApiOptions): RegistryApi {
-  const now = options.now ?? Date.now;
+  const { core } = options;
+  const { now } = core;
   const registries = (): string[] => {
     try {
       return configuredRegistries(options.registry.config().settings);
@@ -48,7 +47,7 @@ export function createRegistryApi(options: RegistryApiOptions): RegistryApi {
       return []; // settings are checked when read; a bad address never reaches here
     }
   };
-  const catalog = new RegistryCatalog({ dataDir: options.dataDir, registries, now, log: options.log });
+  const catalog = new RegistryCatalog({ ...core, registries });
   const off = catalog.on('state', (states) => options.events.emit('registryState', { registries: states }));
   const timers: NodeJS.Timeout[] = [];
   if (options.background) {
@@ -57,7 +56,7 @@ export function createRegistryApi(options: RegistryApiOptions): RegistryApi {
         await catalog.load();
         const stale = catalog.state().some((s) => s.syncedAt === undefined || now() - s.syncedAt > REFRESH_AFTER_MS);
         if (stale) await catalog.refresh();
-      })().catch((error: unknown) => options.log(`registry refresh failed: ${String(error)}`));
+      })().catch((error: unknown) => core.log(`registry refresh failed: ${String(error)}`));
     };
     timers.push(setTimeout(check, FIRST_CHECK_MS).unref(), setInterval(check, CHECK_EVERY_MS).unref());
   }
@@ -72,7 +71,7 @@ export function createRegistryApi(options: RegistryApiOptions): RegistryApi {
       registryInstallOptions: async (input) => installOptionsOf(catalog, input),
     },
     install: async (input, addService) => {
-      const result = await installFromCatalog(catalog, input, { dataDir: options.dataDir, registry: options.registry, env: options.env, addService });
+      const result = await installFromCatalog(catalog, input, { core, registry: options.registry, addService });
       await options.settled();
       return result;
     },

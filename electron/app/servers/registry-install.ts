@@ -1,3 +1,4 @@
+import type { CoreEnv } from '../../../shared/core-env';
 import type { AddServiceResult, ApiInput, ApiOutput } from '../../../shared/api';
 import { CodedError } from '../../../shared/errors';
 import { SECRET_NAME_PATTERN } from '../../../shared/vault';
@@ -18,9 +19,8 @@ export async function installOptionsOf(catalog: RegistryCatalog, input: ApiInput
 }
 
 export interface InstallContext {
-  dataDir: string;
+  core: Pick<CoreEnv, 'dataDir' | 'env'>;
   registry: Registry;
-  env: Record<string, string | undefined>;
   /** The App API's addService: secrets, entry, approval as shown, sign-in and start as one transaction. */
   addService: (input: ApiInput<'addService'>) => Promise<AddServiceResult>;
 }
@@ -34,9 +34,9 @@ export interface InstallContext {
 export async function installFromCatalog(catalog: RegistryCatalog, input: ApiInput<'installRegistryEntry'>, ctx: InstallContext): Promise<ApiOutput<'installRegistryEntry'>> {
   const entry = await entryOf(catalog, input.registry, input.name);
   if (ctx.registry.config().mcpServers[input.server]) throw new CodedError('invalid_input', `A service named "${input.server}" already exists; choose another name.`);
-  const plan = await deriveInstall(entry.server, input.choice, input.inputs, installSecretName(input.server), { fetch, dataDir: ctx.dataDir });
+  const plan = await deriveInstall(entry.server, input.choice, input.inputs, installSecretName(input.server), { fetch, dataDir: ctx.core.dataDir });
   if (plan.missing.length > 0) throw new CodedError('invalid_input', `${entry.server.name} needs: ${plan.missing.map((m) => m.key).join(', ')}`);
-  if (plan.runtime !== undefined && !(await onPath(plan.runtime, ctx.env))) {
+  if (plan.runtime !== undefined && !(await onPath(plan.runtime, ctx.core.env))) {
     throw new CodedError('invalid_input', `${entry.server.name} runs with ${plan.runtime}, which is not installed on this computer.`, { hint: RUNTIME_HINTS[plan.runtime] ?? `Install ${plan.runtime}.` });
   }
   const secrets = [...plan.secrets].map(([name, value]) => {
