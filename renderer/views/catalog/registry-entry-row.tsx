@@ -15,7 +15,8 @@ export function installCommand(row: RegistryRow): string {
   // Pasted into a shell: only characters a shell takes literally (the name's pattern is the registry's own).
   const version = /^[A-Za-z0-9._+-]+$/.test(row.version) ? `@${row.version}` : '';
   const id = /^[a-zA-Z0-9.-]+\/[a-zA-Z0-9._-]+$/.test(row.name) ? row.name : JSON.stringify(row.name);
-  return `connected-services servers add ${short || 'server'} --from-registry ${id}${version}`;
+  // --connect: the same one step as the app (shown, approved once, added, signed in, started).
+  return `connected-services servers add ${short || 'server'} --from-registry ${id}${version} --connect`;
 }
 
 /** One registry entry: marked as the registry's, deprecated ones with the registry's message. */

@@ -39,8 +39,8 @@ describe('the registry in the catalog', () => {
     expect(within(old).getByText('deprecated')).toBeTruthy();
     expect(within(old).getByText('Deprecated: Use io.example/server-401')).toBeTruthy();
     expect(within(old).getByRole('button', { name: 'Copy the command that adds Old forecasts' })).toBeTruthy();
-    expect(installCommand(ENTRIES[400] as RegistryRow)).toBe('connected-services servers add server-400 --from-registry io.example/server-400@1.0.0');
-    expect(installCommand(entry(1, { version: '1.0;rm -rf ~' }))).toBe('connected-services servers add server-1 --from-registry io.example/server-1');
+    expect(installCommand(ENTRIES[400] as RegistryRow)).toBe('connected-services servers add server-400 --from-registry io.example/server-400@1.0.0 --connect');
+    expect(installCommand(entry(1, { version: '1.0;rm -rf ~' }))).toBe('connected-services servers add server-1 --from-registry io.example/server-1 --connect');
     fireEvent.change(screen.getByRole('searchbox'), { target: { value: '@example/server-399' } });
     await waitFor(() => expect(within(section).getByRole('listitem', { name: 'Server 399' })).toBeTruthy());
   });
