@@ -26,6 +26,8 @@ export function useNow(intervalMs: number): number {
   const [now, setNow] = useState(() => clock.now());
   useEffect(() => {
     setNow(clock.now());
+    // Nothing to count down (Infinity): no timer at all, so a list of such rows never re-renders for time.
+    if (!Number.isFinite(intervalMs)) return undefined;
     return clock.every(intervalMs, () => setNow(clock.now()));
   }, [clock, intervalMs]);
   return now;
@@ -41,4 +43,13 @@ export function useNowFor(...times: readonly (number | undefined)[]): number {
   let interval = 60_000;
   for (const at of times) if (at !== undefined) interval = Math.min(interval, refreshEvery(at, current));
   return useNow(interval);
+}
+
+/**
+ * The current time for one thing that may expire at `at`: refreshed as `useNowFor` does while there is
+ * one, never when there is none (a row without a token keeps still however long the list is).
+ */
+export function useNowForExpiry(at: number | undefined): number {
+  const clock = useClock();
+  return useNow(at === undefined ? Number.POSITIVE_INFINITY : refreshEvery(at, clock.now()));
 }

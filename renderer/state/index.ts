@@ -9,6 +9,6 @@ export { DecisionsStore } from './decisions-store';
 export { useDecisions } from './use-decisions';
 export { createLiveState } from './live-state';
 export type { LiveState } from './live-state';
-export { LiveContext, ClockContext, useLive, useClock, useStore, useNow, useNowFor } from './contexts';
+export { LiveContext, ClockContext, useLive, useClock, useStore, useNow, useNowFor, useNowForExpiry } from './contexts';
 export { ConnectionContext, createConnectionStore, useConnection, useConnectionStore } from './connection';
 export type { ConnectionState } from './connection';

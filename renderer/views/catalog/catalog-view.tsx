@@ -3,7 +3,7 @@ import type { RegistryRow, ServerStatus } from '../../../shared/api';
 import { CATALOG, type CatalogEntry, type ServerPlan } from '../../../shared/catalog';
 import { ErrorNote, PageHeader } from '../../components';
 import { focusWhenShown, plural, serverRowFocus, shownLine, shownText } from '../../lib';
-import { useLive, useNowFor, useStore } from '../../state';
+import { useLive, useStore } from '../../state';
 import { AddEntryDialog } from './add-entry-dialog';
 import { ApproveCommandDialog } from './approve-command-dialog';
 import { entryRows, filterEntries, filterServers, serverRows, type StateFilter } from './catalog-model';
@@ -30,7 +30,6 @@ export function CatalogView() {
   const live = useLive();
   const { loaded, servers, info, error } = useStore(live.servers);
   const { byServer } = useStore(live.tools);
-  const now = useNowFor(...servers.map((s) => s.auth?.expiresAt));
   const [query, setQuery] = useState('');
   const [filter, setFilter] = useState<StateFilter>('all');
   const [open, setOpen] = useState<Open>(null);
@@ -141,7 +140,7 @@ export function CatalogView() {
           </div>
           <ul className="rows" aria-labelledby="your-services" hidden={shownServers.length === 0}>
             {rows.slice(0, rendered).map((row) => (
-              <ServerRow key={row.status.name} row={row} now={now} onApprove={onApprove} hidden={!shownNames.has(row.status.name)} />
+              <ServerRow key={row.status.name} row={row} onApprove={onApprove} hidden={!shownNames.has(row.status.name)} />
             ))}
           </ul>
         </section>

@@ -2,32 +2,34 @@ import { memo } from 'react';
 import type { ServerStatus } from '../../../shared/api';
 import { ClippedText, ServiceIcon, StateBadge } from '../../components';
 import { expiryText, plural, routeHref, shownLine } from '../../lib';
+import { useNowForExpiry } from '../../state';
 import type { ServerRowModel } from './catalog-model';
 import { FromCodeMark } from './from-code-mark';
 import { ServerActions } from './server-actions';
 
 export interface ServerRowProps {
   row: ServerRowModel;
-  now: number;
   onApprove: (status: ServerStatus) => void;
   /** Left out by the search or filter: kept mounted, so showing it again only toggles this. */
   hidden?: boolean;
 }
 
 /** One configured server: icon, name, transport, auth, state, tools, token expiry, actions. */
-export const ServerRow = memo(function ServerRow({ row, now, onApprove, hidden = false }: ServerRowProps) {
+export const ServerRow = memo(function ServerRow({ row, onApprove, hidden = false }: ServerRowProps) {
   const { status } = row;
   // The cells are their own memo: a keystroke that hides or shows the row re-renders only this element.
   return (
     <li className="row" aria-labelledby={`server-${status.name}`} data-server={status.name} hidden={hidden}>
-      <ServerRowCells row={row} now={now} onApprove={onApprove} />
+      <ServerRowCells row={row} onApprove={onApprove} />
     </li>
   );
 });
 
-const ServerRowCells = memo(function ServerRowCells({ row, now, onApprove }: Omit<ServerRowProps, 'hidden'>) {
+const ServerRowCells = memo(function ServerRowCells({ row, onApprove }: Omit<ServerRowProps, 'hidden'>) {
   const { status, entry } = row;
   const expiresAt = status.auth?.expiresAt;
+  // Each row keeps its own time: one token near expiry re-renders its row each second, not the list.
+  const now = useNowForExpiry(expiresAt);
   const nameId = `server-${status.name}`;
   return (
     <>
