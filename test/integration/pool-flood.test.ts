@@ -13,9 +13,30 @@ interface Status {
 const POLL_MS = 50;
 const WATCH_MS = 5_000;
 
+/** Polls /health for `forMs` (bounded: at most forMs / POLL_MS polls); each answer's time, slowest first. */
+async function pollHealth(origin: string, forMs: number): Promise<number[]> {
+  const times: number[] = [];
+  const deadline = Date.now() + forMs;
+  while (Date.now() < deadline) {
+    const started = performance.now();
+    const health = await fetch(`${origin}/health`);
+    expect(health.status).toBe(200);
+    await health.body?.cancel();
+    times.push(performance.now() - started);
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+  return times.sort((a, b) => b - a);
+}
+
+function median(sorted: number[]): number {
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}
+
 describe('serve with servers that flood their output', () => {
   let served: Served | undefined;
   let output = 0;
+  /** /health's answers before anything floods, slowest first: the same machine's pace at the same time. */
+  let baseline: number[] = [];
 
   beforeAll(async () => {
     const home = tempHome();
@@ -29,6 +50,7 @@ describe('serve with servers that flood their output', () => {
     const started = await startServe(home);
     started.child.stderr?.on('data', (chunk: Buffer) => (output += chunk.length));
     served = started;
+    baseline = await pollHealth(started.origin, 2_000);
   }, 60_000);
 
   afterAll(async () => {
@@ -48,26 +70,16 @@ describe('serve with servers that flood their output', () => {
       expect(call.body.result).toMatchObject({ content: [{ type: 'text', text: 'flooding' }] });
     }
     const startOutput = output;
-    const slowest: number[] = [];
-    const deadline = Date.now() + WATCH_MS;
-    // Bounded: at most WATCH_MS / POLL_MS polls.
-    while (Date.now() < deadline) {
-      const started = performance.now();
-      const health = await fetch(`${origin}/health`);
-      expect(health.status).toBe(200);
-      await health.body?.cancel();
-      slowest.push(performance.now() - started);
-      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-    }
-    slowest.sort((a, b) => b - a);
-    expect(slowest.length).toBeGreaterThan(20);
+    const slowest = await pollHealth(origin, WATCH_MS);
     // Nearly every answer fast, none stalled: without the budgets only a handful of polls answered in the
-    // whole window. The bounds are loose on purpose: the shared 2-core machine (other test workers) slows
-    // single answers, and the poll count above is what tells a starved loop from a busy machine.
-    const shown = `slowest /health answers: ${slowest.slice(0, 5).map((ms) => ms.toFixed(0)).join(', ')} ms of ${slowest.length}`;
+    // whole window. Each bound is loose and stands beside the same server's answers before anything
+    // flooded (measured in beforeAll), so a busy shared machine slows both sides, not the verdict.
+    const shown = `slowest /health answers: ${slowest.slice(0, 5).map((ms) => ms.toFixed(0)).join(', ')} ms of ${slowest.length}; before the floods: ${baseline.slice(0, 5).map((ms) => ms.toFixed(0)).join(', ')} ms of ${baseline.length}`;
+    const usual = median(baseline);
+    expect(slowest.length, shown).toBeGreaterThan(Math.min(20, (0.3 * WATCH_MS) / (POLL_MS + usual)));
     const p95 = slowest[Math.floor(slowest.length * 0.05)] ?? Infinity;
-    expect(p95, shown).toBeLessThan(500);
-    expect(slowest[0], shown).toBeLessThan(2_500);
+    expect(p95, shown).toBeLessThan(Math.max(500, 10 * usual));
+    expect(slowest[0], shown).toBeLessThan(Math.max(2_500, 5 * (baseline[0] ?? 0)));
     // Per server and second: the stderr budget, plus 100 stray stdout lines shown (each under 400 characters).
     const perSecond = DEFAULT_FLOOD_LIMITS.stderrBytesPerSecond + DEFAULT_FLOOD_LIMITS.stdoutLinesPerSecond * 400;
     expect(output - startOutput).toBeLessThan(3 * perSecond * (WATCH_MS / 1000));
