@@ -1,6 +1,6 @@
 import type { Server, ServerContext } from '@modelcontextprotocol/server';
 import { loadSdkTypes } from './server-sdk';
-import { answerInvalidParams } from './invalid-params';
+import { invalidParamsOf } from './invalid-params';
 import type { CallContext } from './call-context';
 import { setLevel } from './log-forwarding';
 import { complete, getPrompt, readResource } from './read-calls';
@@ -30,7 +30,8 @@ export function agentInstructions(ctx: CallContext, agentName: string): string {
  * The MCP server of one agent session (a legacy, 2025-era client: `initialize`, `Mcp-Session-Id`),
  * SDK v2's `Server`: every answer is computed for that agent only. The SDK loads with the first
  * session (importing it costs start-up time). Handlers are registered through the seam
- * (mcp-wire `onParsedRequest`): each request parsed once, a schema error answered -32602.
+ * (mcp-wire `onParsedRequest`): each request parsed once, a schema error answered -32602 naming the
+ * field (JSON-RPC 2.0 §5.1), not -32603 with the schema library's dump.
  */
 export async function createSessionServer(ctx: CallContext, agentName: string, version: string): Promise<Server> {
   const types = await loadSdkTypes();
@@ -44,7 +45,7 @@ export async function createSessionServer(ctx: CallContext, agentName: string, v
     },
   );
   const on = <R>(method: string, schema: RequestSchema<R>, handler: (request: R, rc: ServerContext) => unknown): void => {
-    if (!onParsedRequest(server, method, schema, handler)) throw new Error(`this SDK keeps no request handler table (registering ${method})`);
+    if (!onParsedRequest(server, method, schema, handler, invalidParamsOf)) throw new Error(`this SDK keeps no request handler table (registering ${method})`);
   };
 
   on('tools/list', types.ListToolsRequestSchema, () => listTools(ctx, agentName, declaresApps(server.getClientCapabilities())));
@@ -67,6 +68,5 @@ export async function createSessionServer(ctx: CallContext, agentName: string, v
   on('prompts/list', types.ListPromptsRequestSchema, () => listPrompts(ctx, agentName));
   on('prompts/get', types.GetPromptRequestSchema, (request, rc) => getPrompt(ctx, agentName, request, sessionExtra(rc)));
   on('completion/complete', types.CompleteRequestSchema, (request, rc) => complete(ctx, agentName, request, sessionExtra(rc)));
-  answerInvalidParams(server);
   return server;
 }

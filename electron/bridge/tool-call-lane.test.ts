@@ -217,6 +217,17 @@ describe('the tools/call lane (tool-call-lane.ts)', () => {
     }
   });
 
+  it("leaves a tools/call whose handler was registered with the SDK's own setRequestHandler to the SDK (it needs the SDK's full context)", async () => {
+    const server = new Server({ name: 't', version: '1' }, { capabilities: { tools: {} } });
+    server.setRequestHandler('tools/call', () => text('sdk'));
+    const lane = toolCallLane(server);
+    expect(lane?.(call(1, { name: 'echo' }) as never, {})).toBe(false);
+    onParsedRequest(server, 'tools/call', (await loadSdkTypes()).CallToolRequestSchema, () => text('seam'));
+    const transport = new HttpServerTransport({ types: await loadSdkTypes(), newSessionId: () => 'sid', timers: NO_TIMERS });
+    await server.connect(transport);
+    expect(lane?.(call(2, { name: 'echo' }) as never, {})).toBe(true);
+  });
+
   it("falls back to the SDK's path when this SDK's Protocol lacks the internals the lane uses", () => {
     const server = new Server({ name: 't', version: '1' }, { capabilities: { tools: {} } });
     expect(toolCallLane(server)).toBeTypeOf('function');

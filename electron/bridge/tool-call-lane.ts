@@ -1,5 +1,5 @@
 import type { JSONRPCMessage, JSONRPCRequest, MessageExtraInfo, RequestId, RequestOptions, ServerContext, ServerNotification, ServerRequest, Transport } from '@modelcontextprotocol/server';
-import { carriesWireMaterial, errorReporter, legacyErrorCode, requestHandlers, runningRequests, useIdTables, type RunningTable } from '../mcp-wire';
+import { carriesWireMaterial, errorReporter, legacyErrorCode, registeredHere, requestHandlers, runningRequests, useIdTables, type RunningTable } from '../mcp-wire';
 import { cancellationOf, LazyAbort, type Cancellation } from '../pool';
 import type { Extra } from './call-gate';
 
@@ -137,8 +137,9 @@ export function toolCallLane(protocol: object): Lane | undefined {
   return (message) => {
     if (!('method' in message) || message.method !== 'tools/call' || !('id' in message)) return false;
     if (carriesWireMaterial(message.params)) return false;
+    // Only a handler registered through the seam takes the lane's context; the SDK's own need its full one.
     const handler = parts.handlers.get('tools/call');
-    if (!handler) return false;
+    if (!handler || !registeredHere(handler)) return false;
     const transport = parts.transport;
     const call = new LaneCall(parts, message, transport?.sessionId);
     parts.running.set(message.id, call);

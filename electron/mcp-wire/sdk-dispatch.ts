@@ -40,19 +40,44 @@ export interface RequestSchema<R> {
   parse(value: unknown): R;
 }
 
+/** The handlers this seam put in a Protocol's table: they take the lane's context as well as the SDK's. */
+const registered = new WeakSet<object>();
+
 /**
  * Registers a handler as SDK 1.x's Protocol registered one: the request parsed once with its schema,
- * a schema error thrown as it is (the bridge answers it -32602 naming the field, invalid-params.ts).
- * SDK v2's `setRequestHandler` parses with its wire codec and throws a plain Error carrying the
- * schema library's dump, and Server wraps `tools/call` to parse each request a second time and each
- * result again. A result here is the pool's, already parsed with the SDK's CallToolResultSchema
- * (pool/slot-calls.ts), or one of ours. The handler gets the SDK's context (`ServerContext`), or the
- * tools/call lane's (electron/bridge/tool-call-lane.ts). False when this SDK keeps no handler table
- * (then nothing is registered: the caller uses `setRequestHandler`).
+ * a schema error given to `refuse` (the bridge answers it -32602 naming the field, invalid-params.ts)
+ * or thrown as it is. SDK v2's `setRequestHandler` parses with its wire codec and throws a plain
+ * Error carrying the schema library's dump, and Server wraps `tools/call` to parse each request a
+ * second time and each result again. A result here is the pool's, already parsed with the SDK's
+ * CallToolResultSchema (pool/slot-calls.ts), or one of ours. The handler gets the SDK's context
+ * (`ServerContext`), or the tools/call lane's (electron/bridge/tool-call-lane.ts), which reads
+ * only what the SDK's context carries. False when this SDK keeps no handler table (then nothing is
+ * registered).
  */
-export function onParsedRequest<R, C>(protocol: object, method: string, schema: RequestSchema<R>, handler: (request: R, ctx: C) => unknown): boolean {
+export function onParsedRequest<R, C>(
+  protocol: object,
+  method: string,
+  schema: RequestSchema<R>,
+  handler: (request: R, ctx: C) => unknown,
+  refuse: (schemaError: unknown) => unknown = (error) => error,
+): boolean {
   const handlers = requestHandlers(protocol);
   if (!handlers) return false;
-  handlers.set(method, (request: unknown, ctx: unknown) => handler(schema.parse(request), ctx as C));
+  const stored = (request: unknown, ctx: unknown): unknown => {
+    let parsed: R;
+    try {
+      parsed = schema.parse(request);
+    } catch (error) {
+      throw refuse(error);
+    }
+    return handler(parsed, ctx as C);
+  };
+  registered.add(stored);
+  handlers.set(method, stored);
   return true;
+}
+
+/** Whether a handler of a Protocol's table was registered here (the SDK's own ones need the SDK's context). */
+export function registeredHere(handler: unknown): boolean {
+  return typeof handler === 'function' && registered.has(handler);
 }
