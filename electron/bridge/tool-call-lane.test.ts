@@ -172,7 +172,7 @@ describe('the tools/call lane (tool-call-lane.ts)', () => {
     expect(crash).toContain('"error":{"code":-32603,"message":"boom"}');
     expect(progress?.match(/notifications\/progress/g)).toHaveLength(2);
     expect(progress).toContain('text/event-stream');
-    // The 2025 codec's error code: -32002 (resource not found in 2026-07-28) reads -32602.
+    // The 2025 codec's error code: resource not found (-32002) goes out as -32602, as the SDK has it on every revision.
     expect(gone).toContain('"error":{"code":-32602,"message":"no such resource"}');
     expect(viaLane.answers[8]).toContain('\\"action\\":\\"accept\\"');
     expect(viaLane.answers[10]).toContain('\\"pick\\":\\"a\\"');

@@ -21,7 +21,11 @@ export function carriesWireMaterial(params: Record<string, unknown> | undefined)
   return false;
 }
 
-/** The code the 2025 codec puts on the wire for a handler's thrown one (`encodeErrorCode`: -32002, resource not found in 2026-07-28, reads -32602 there). */
+/**
+ * The code the 2025 codec puts on the wire for a handler's thrown one (`encodeErrorCode`): resource
+ * not found (-32002) goes out as -32602 on every revision, the 2026-07-28 specification's MUST
+ * (server/resources §Error Handling), which 2025-era clients accept as well.
+ */
 export function legacyErrorCode(code: number): number {
   return code === -32002 ? -32602 : code;
 }
