@@ -51,12 +51,19 @@ class LaneCall extends LazyAbort implements Extra {
     return this.#request.params?._meta;
   }
 
-  /** As the SDK's `notify`: related to this call, sent whether or not it was cancelled. */
-  readonly notify = (notification: ServerNotification): Promise<void> => this.#protocol.notification(notification, { relatedRequestId: this.id });
-  readonly sendNotification = this.notify;
+  /** As the SDK's `notify`: related to this call, sent whether or not it was cancelled (made when read: most calls send nothing). */
+  get notify(): (notification: ServerNotification) => Promise<void> {
+    return (notification) => this.#protocol.notification(notification, { relatedRequestId: this.id });
+  }
+
+  get sendNotification(): (notification: ServerNotification) => Promise<void> {
+    return this.notify;
+  }
 
   /** As the SDK's `send`: a request to the client, related to this call (its result checked by the SDK's schema for the method). */
-  readonly send = (request: ServerRequest, options?: RequestOptions): Promise<unknown> => this.#protocol.request(request, { ...options, relatedRequestId: this.id });
+  get send(): (request: ServerRequest, options?: RequestOptions) => Promise<unknown> {
+    return (request, options) => this.#protocol.request(request, { ...options, relatedRequestId: this.id });
+  }
 }
 
 /** Protocol's error answer for whatever a handler threw (`_onrequest`: code if an integer, else -32603, through the 2025 codec). */
