@@ -1,8 +1,6 @@
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { ClientCapabilities, CreateMessageRequestParams, CreateMessageResult, ElicitRequestParams, ElicitResult, ListRootsResult } from '@modelcontextprotocol/client';
-import type { RequestId } from '@modelcontextprotocol/server';
+import type { RequestId, Server } from '@modelcontextprotocol/server';
 import type { CallAsker } from '../pool';
-import { loadSdkTypes } from './server-sdk';
 import { asksOf } from './agent-schema';
 import type { AgentStore } from './agent-store';
 import type { InputMethod } from './input-rounds';
@@ -48,8 +46,7 @@ export function agentAsker(server: Server, agent: string, requestId: RequestId, 
     canListRoots: declared?.roots !== undefined,
     settings: () => asksOf(agents.peek(agent)?.asks),
     elicit: (params, signal) => server.elicitInput(params, { relatedRequestId: requestId, signal }),
-    // The pool speaks SDK v2, this session SDK 1.x: the server's request crosses as data, checked by 1.x's schema.
-    sample: async (params, signal) => server.createMessage((await loadSdkTypes()).CreateMessageRequestParamsSchema.parse(params), { relatedRequestId: requestId, signal }),
+    sample: (params, signal) => server.createMessage(params, { relatedRequestId: requestId, signal }),
     listRoots: (signal) => server.listRoots(undefined, { relatedRequestId: requestId, signal }),
   };
 }

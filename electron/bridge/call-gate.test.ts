@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CallToolRequest } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolRequest } from '@modelcontextprotocol/server';
 import { cancellationOf, type Cancellation, type Pool } from '../pool';
 import type { Agent } from './agent-schema';
 import type { AgentStore } from './agent-store';

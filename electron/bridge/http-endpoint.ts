@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { Server } from '@modelcontextprotocol/server';
 import { redact } from '../../shared/redact';
 import { loadSdkTypes, type SdkTypes } from './server-sdk';
 import type { AgentStore } from './agent-store';
@@ -40,7 +40,7 @@ function refuse(res: ServerResponse, refusal: Refusal, close = false): void {
   res.end(JSON.stringify({ jsonrpc: '2.0', error: { code: refusal.rpcCode, message: refusal.message }, id: null }));
 }
 
-/** The SDK's types.js loads with the first request that may open a session, not at start-up. */
+/** The SDK loads with the first request that may open a session, not at start-up. */
 async function isInitialize(body: unknown): Promise<boolean> {
   const { isInitializeRequest } = await loadSdkTypes();
   return Array.isArray(body) ? body.some((m) => isInitializeRequest(m)) : isInitializeRequest(body);
@@ -83,7 +83,7 @@ export function createEndpoint(deps: EndpointOptions): (req: IncomingMessage, re
       if (session) deps.sessions.delete(session.id);
     };
     await server.connect(transport);
-    transport.deliverWith(directDelivery(server), toolCallLane(server, types));
+    transport.deliverWith(directDelivery(server), toolCallLane(server));
     transport.handle(req, res, body);
     // Refused by the transport (e.g. a wrong Accept header): nothing to keep.
     if (!session) await server.close();

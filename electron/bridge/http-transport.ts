@@ -1,6 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Transport, TransportSendOptions } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { JSONRPCMessage, MessageExtraInfo, RequestId } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCMessage, MessageExtraInfo, RequestId, Transport, TransportSendOptions } from '@modelcontextprotocol/server';
 import { IdTable } from '../../shared/collections';
 import { parseRpcMessage, type RpcSchemas } from '../pool';
 import type { SdkTypes } from './server-sdk';
@@ -9,11 +8,18 @@ import { responseHeaders } from './response-headers';
 import { rpcKind, type Deliver, type RpcKind } from '../mcp-wire';
 import type { Lane } from './tool-call-lane';
 
+/**
+ * What a message's handler learns of its HTTP request: nothing (the SDK's would be a web Request
+ * made per POST; the endpoint has read what matters, the token, before). No classification: a
+ * session serves one era, the one its initialize settled.
+ */
+const NO_EXTRA: MessageExtraInfo = Object.freeze({});
+
 /** At most this many messages in one JSON-RPC batch (as the SDK's transport). */
 export const MAX_BATCH = 100;
 
 export interface HttpTransportOptions {
-  /** The SDK's types.js: the JSON-RPC message schemas, supported protocol versions, initialize's schema. */
+  /** The SDK's JSON-RPC message schemas, the protocol versions of sessions, initialize's check. */
   types: RpcSchemas<JSONRPCMessage> & Pick<SdkTypes, 'SUPPORTED_PROTOCOL_VERSIONS' | 'isInitializeRequest'>;
   /** The id given to the session when its initialize arrives. */
   newSessionId: () => string;
@@ -142,7 +148,7 @@ export class HttpServerTransport implements Transport {
       const refusal = this.#sessionRefusal(req);
       if (refusal) return refuse(res, refusal);
     }
-    const extra: MessageExtraInfo = { requestInfo: { headers: req.headers } };
+    const extra = NO_EXTRA;
     const requests = messages.filter(isRequest);
     if (requests.length === 0) {
       // Only notifications and responses: accepted, nothing to answer (§Streamable HTTP, 202).

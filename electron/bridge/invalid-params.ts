@@ -1,5 +1,3 @@
-import { requestHandlers } from '../mcp-wire';
-
 /** A schema library's parse error: zod's (`ZodError` in v3, `$ZodError` in v4) carries its issues, each with a path and a message. */
 interface SchemaIssue {
   path: readonly PropertyKey[];
@@ -30,24 +28,4 @@ export function invalidParamsOf(error: unknown): unknown {
     .join('; ');
   const message = `Invalid params: ${said}`;
   return Object.assign(new Error(message.length > MAX_MESSAGE_LENGTH ? `${message.slice(0, MAX_MESSAGE_LENGTH - 1)}…` : message), { code: -32602 });
-}
-
-/**
- * A request whose params break its method's schema is answered -32602 Invalid params (JSON-RPC 2.0
- * §5.1) saying what is wrong, not -32603 with the schema library's dump: the SDK's handlers parse
- * each request and let that error through as it is. Wraps every handler registered so far (the SDK
- * Protocol's handler table, mcp-wire); an SDK without that table is left as it is.
- */
-export function answerInvalidParams(protocol: object): void {
-  const handlers = requestHandlers(protocol);
-  if (!handlers) return;
-  for (const [method, handler] of handlers) {
-    handlers.set(method, (request: never, extra: unknown) => {
-      try {
-        return handler(request, extra);
-      } catch (error) {
-        throw invalidParamsOf(error);
-      }
-    });
-  }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
-import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
+import type { jsonSchemaValidator } from '@modelcontextprotocol/server';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/server/validators/ajv';
 import { lazySchemaValidator } from './lazy-schema-validator';
 
 describe('lazySchemaValidator', () => {

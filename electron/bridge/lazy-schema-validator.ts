@@ -1,4 +1,4 @@
-import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
+import type { jsonSchemaValidator } from '@modelcontextprotocol/server';
 
 /**
  * A JSON Schema validator made on its first use. The SDK's Server builds an Ajv instance in its

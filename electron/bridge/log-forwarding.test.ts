@@ -1,4 +1,4 @@
-import { LoggingLevelSchema } from '@modelcontextprotocol/sdk/types.js';
+import { LoggingLevelSchema } from '@modelcontextprotocol/core';
 import { describe, expect, it } from 'vitest';
 import { LOGGING_LEVELS } from './log-forwarding';
 

@@ -1,8 +1,6 @@
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import type { LoggingLevel } from '@modelcontextprotocol/server';
+import type { LoggingLevel, Server } from '@modelcontextprotocol/server';
 import { redactor } from '../../shared/redact';
 import type { UpstreamLog } from '../pool';
-import type { SdkTypes } from './server-sdk';
 import type { AgentStore } from './agent-store';
 import { serverAllowed } from './policy';
 import type { Session } from './sessions';
@@ -13,12 +11,14 @@ const LEVELS = LOGGING_LEVELS;
 /** The least severe level each session asked for with logging/setLevel; absent: everything. */
 const minimum = new WeakMap<Server, number>();
 
-/** Lets an agent choose how much of its services' logging it receives (MCP logging/setLevel). */
-export function handleSetLevel(server: Server, types: SdkTypes): void {
-  server.setRequestHandler(types.SetLevelRequestSchema, (request) => {
-    minimum.set(server, LEVELS.indexOf(request.params.level));
-    return {};
-  });
+/**
+ * logging/setLevel: how much of its services' logging a session receives (MCP 2025-11-25
+ * server/utilities/logging). Kept per session here, not in the SDK's own table, which it keys by
+ * the transport's session id and which `sendLoggingMessage` would consult.
+ */
+export function setLevel(server: Server, level: LoggingLevel): Record<string, never> {
+  minimum.set(server, LEVELS.indexOf(level));
+  return {};
 }
 
 function wants(server: Server, level: LoggingLevel): boolean {

@@ -1,5 +1,4 @@
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import type { UnsubscribeRequest } from '@modelcontextprotocol/server';
+import type { Server, UnsubscribeRequest } from '@modelcontextprotocol/server';
 import { CodedError } from '../../shared/errors';
 import { fromBridgeAddress } from '../mcp-apps';
 import { agentError, rpcError } from './agent-errors';

@@ -1,8 +1,8 @@
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { Server, ServerContext } from '@modelcontextprotocol/server';
 import { loadSdkTypes } from './server-sdk';
-import { answerInvalidParams } from './invalid-params';
+import { invalidParamsOf } from './invalid-params';
 import type { CallContext } from './call-context';
-import { handleSetLevel } from './log-forwarding';
+import { setLevel } from './log-forwarding';
 import { complete, getPrompt, readResource } from './read-calls';
 import { sessionSubscriber, subscribeUri, unsubscribe } from './resource-subscribe';
 import { callTool } from './tool-call';
@@ -10,7 +10,8 @@ import { agentAsker } from './agent-asker';
 import { listPrompts, listResources, listResourceTemplates, listTools, declaresApps } from './agent-listings';
 import { appsExtensions } from './apps-advertised';
 import { lazySchemaValidator } from './lazy-schema-validator';
-import { onToolCall } from '../mcp-wire';
+import { onParsedRequest, type RequestSchema } from '../mcp-wire';
+import { requestIdOf, sessionExtra } from './tool-call-lane';
 
 const INSTRUCTIONS =
   'Tools, resources and prompts of the services the person connected in Connected Services. ' +
@@ -26,58 +27,46 @@ export function agentInstructions(ctx: CallContext, agentName: string): string {
 }
 
 /**
- * The MCP server of one agent session: every answer is computed for that agent only. The SDK's
- * server module and types.js load with the first session (importing them costs ~80 ms of start-up).
+ * The MCP server of one agent session (a legacy, 2025-era client: `initialize`, `Mcp-Session-Id`),
+ * SDK v2's `Server`: every answer is computed for that agent only. The SDK loads with the first
+ * session (importing it costs start-up time). Handlers are registered through the seam
+ * (mcp-wire `onParsedRequest`): each request parsed once, a schema error answered -32602 naming the
+ * field (JSON-RPC 2.0 §5.1), not -32603 with the schema library's dump.
  */
 export async function createSessionServer(ctx: CallContext, agentName: string, version: string): Promise<Server> {
-  const [{ Server }, { Protocol }, { AjvJsonSchemaValidator }, types] = await Promise.all([
-    import('@modelcontextprotocol/sdk/server/index.js'),
-    import('@modelcontextprotocol/sdk/shared/protocol.js'),
-    import('@modelcontextprotocol/sdk/validation/ajv'),
-    loadSdkTypes(),
-  ]);
-  const {
-    CallToolRequestSchema,
-    CompleteRequestSchema,
-    GetPromptRequestSchema,
-    ListPromptsRequestSchema,
-    ListResourcesRequestSchema,
-    ListResourceTemplatesRequestSchema,
-    ListToolsRequestSchema,
-    ReadResourceRequestSchema,
-    SubscribeRequestSchema,
-    UnsubscribeRequestSchema,
-  } = types;
+  const types = await loadSdkTypes();
   const extensions = await appsExtensions(ctx, agentName);
-  const server = new Server(
+  const server = new types.Server(
     { name: 'connected-services', version },
     {
       capabilities: { tools: { listChanged: true }, resources: { listChanged: true, subscribe: true }, prompts: { listChanged: true }, logging: {}, completions: {}, ...(extensions ? { extensions } : {}) },
       instructions: agentInstructions(ctx, agentName),
-      jsonSchemaValidator: lazySchemaValidator(() => new AjvJsonSchemaValidator()),
+      jsonSchemaValidator: lazySchemaValidator(() => new types.AjvJsonSchemaValidator()),
     },
   );
+  const on = <R>(method: string, schema: RequestSchema<R>, handler: (request: R, rc: ServerContext) => unknown): void => {
+    if (!onParsedRequest(server, method, schema, handler, invalidParamsOf)) throw new Error(`this SDK keeps no request handler table (registering ${method})`);
+  };
 
-  server.setRequestHandler(ListToolsRequestSchema, () => listTools(ctx, agentName, declaresApps(server.getClientCapabilities())));
-  onToolCall(server, Protocol, CallToolRequestSchema, (request, extra) =>
-    callTool(ctx, agentName, request, extra, agentAsker(server, agentName, extra.requestId, ctx.agents), declaresApps(server.getClientCapabilities())),
+  on('tools/list', types.ListToolsRequestSchema, () => listTools(ctx, agentName, declaresApps(server.getClientCapabilities())));
+  on('tools/call', types.CallToolRequestSchema, (request, rc) =>
+    callTool(ctx, agentName, request, sessionExtra(rc), agentAsker(server, agentName, requestIdOf(rc), ctx.agents), declaresApps(server.getClientCapabilities())),
   );
-  handleSetLevel(server, types);
+  on('logging/setLevel', types.SetLevelRequestSchema, (request) => setLevel(server, request.params.level));
 
-  server.setRequestHandler(ListResourcesRequestSchema, () => listResources(ctx, agentName));
-  server.setRequestHandler(ListResourceTemplatesRequestSchema, () => listResourceTemplates(ctx, agentName));
-  server.setRequestHandler(ReadResourceRequestSchema, (request, extra) => readResource(ctx, agentName, request, extra));
-  server.setRequestHandler(SubscribeRequestSchema, async (request, extra) => {
-    await subscribeUri(ctx, agentName, sessionSubscriber(server), request.params.uri, extra);
+  on('resources/list', types.ListResourcesRequestSchema, () => listResources(ctx, agentName));
+  on('resources/templates/list', types.ListResourceTemplatesRequestSchema, () => listResourceTemplates(ctx, agentName));
+  on('resources/read', types.ReadResourceRequestSchema, (request, rc) => readResource(ctx, agentName, request, sessionExtra(rc)));
+  on('resources/subscribe', types.SubscribeRequestSchema, async (request, rc) => {
+    await subscribeUri(ctx, agentName, sessionSubscriber(server), request.params.uri, sessionExtra(rc));
     return {};
   });
-  server.setRequestHandler(UnsubscribeRequestSchema, (request) => unsubscribe(ctx, server, request));
+  on('resources/unsubscribe', types.UnsubscribeRequestSchema, (request) => unsubscribe(ctx, server, request));
   // A closed session gives back every subscription it held (the endpoint chains its own onclose after this).
   server.onclose = () => void ctx.subscriptions.drop(server).catch((error: unknown) => ctx.log(`ending a session's subscriptions failed: ${String(error)}`));
 
-  server.setRequestHandler(ListPromptsRequestSchema, () => listPrompts(ctx, agentName));
-  server.setRequestHandler(GetPromptRequestSchema, (request, extra) => getPrompt(ctx, agentName, request, extra));
-  server.setRequestHandler(CompleteRequestSchema, (request, extra) => complete(ctx, agentName, request, extra));
-  answerInvalidParams(server);
+  on('prompts/list', types.ListPromptsRequestSchema, () => listPrompts(ctx, agentName));
+  on('prompts/get', types.GetPromptRequestSchema, (request, rc) => getPrompt(ctx, agentName, request, sessionExtra(rc)));
+  on('completion/complete', types.CompleteRequestSchema, (request, rc) => complete(ctx, agentName, request, sessionExtra(rc)));
   return server;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/server';
 import { sharedResponseBytes, sharedResult } from './shared-result';
 
 describe('sharedResult / sharedResponseBytes', () => {

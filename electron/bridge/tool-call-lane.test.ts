@@ -1,11 +1,10 @@
 import { EventEmitter } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { Protocol, type RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import * as types from '@modelcontextprotocol/sdk/types.js';
+import { ProtocolError, Server, type CallToolRequest, type CallToolResult, type ServerContext } from '@modelcontextprotocol/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HttpServerTransport } from './http-transport';
-import { directDelivery, onToolCall, type Deliver } from '../mcp-wire';
+import { directDelivery, onParsedRequest, type Deliver } from '../mcp-wire';
+import { loadSdkTypes } from './server-sdk';
 import { toolCallLane } from './tool-call-lane';
 
 /** A response that keeps what was written, headers included, in order. */
@@ -45,43 +44,44 @@ function post(): IncomingMessage {
   return { method: 'POST', headers } as unknown as IncomingMessage;
 }
 
-const text = (t: string): types.CallToolResult => ({ content: [{ type: 'text', text: t }] });
+const text = (t: string): CallToolResult => ({ content: [{ type: 'text', text: t }] });
 const ask = { method: 'elicitation/create' as const, params: { message: 'Which?', requestedSchema: { type: 'object' as const, properties: {} } } };
 
 /** Stands in for the bridge's handler (session-server.ts): each tool name shows one thing a handler does. */
 function handlerOf(server: Server, seen: string[]) {
-  return async (request: types.CallToolRequest, extra: RequestHandlerExtra<types.ServerRequest, types.ServerNotification>): Promise<types.CallToolResult> => {
+  return async (request: CallToolRequest, ctx: ServerContext): Promise<CallToolResult> => {
     const { name } = request.params;
-    if (name === 'echo') return text(`${extra.sessionId}:${String(extra.requestId)}:${JSON.stringify(extra._meta ?? null)}:${String(extra.requestInfo?.headers['accept'])}`);
+    if (name === 'echo') return text(`${ctx.sessionId}:${String(ctx.mcpReq.id)}:${JSON.stringify(ctx.mcpReq._meta ?? null)}`);
     if (name === 'fails') return { ...text('it failed'), isError: true };
-    if (name === 'unknown') throw new types.McpError(-32602, 'unknown tool "unknown"', { hint: 'call tools/list' });
+    if (name === 'unknown') throw new ProtocolError(-32602, 'unknown tool "unknown"', { hint: 'call tools/list' });
+    if (name === 'gone') throw new ProtocolError(-32002, 'no such resource');
     if (name === 'crash') throw new Error('boom');
     if (name === 'wait') {
-      const signal = extra.signal;
+      const signal = ctx.mcpReq.signal;
       if (!signal.aborted) await new Promise((resolve) => signal.addEventListener('abort', resolve, { once: true }));
       seen.push(`aborted: ${signal.reason instanceof Error ? signal.reason.name : String(signal.reason)}`);
-      await extra.sendNotification({ method: 'notifications/message', params: { level: 'info', data: 'late' } });
-      await extra.sendRequest(ask, types.ElicitResultSchema).catch((error: unknown) => seen.push(`request refused: ${String(error)}`));
+      await ctx.mcpReq.notify({ method: 'notifications/message', params: { level: 'info', data: 'late' } }).catch((error: unknown) => seen.push(`late: ${String(error)}`));
       return text('too late');
     }
     if (name === 'progress') {
       const progressToken = request.params._meta?.progressToken ?? 0;
-      await extra.sendNotification({ method: 'notifications/progress', params: { progressToken, progress: 1, total: 2 } });
-      await extra.sendNotification({ method: 'notifications/progress', params: { progressToken, progress: 2, total: 2 } });
+      await ctx.mcpReq.notify({ method: 'notifications/progress', params: { progressToken, progress: 1, total: 2 } });
+      await ctx.mcpReq.notify({ method: 'notifications/progress', params: { progressToken, progress: 2, total: 2 } });
       return text('done');
     }
-    if (name === 'ask') return text(JSON.stringify(await extra.sendRequest(ask, types.ElicitResultSchema)));
+    if (name === 'ask') return text(JSON.stringify(await ctx.mcpReq.send(ask)));
     // As agent-asker.ts asks: through the server, related to the call by its id.
-    if (name === 'asker') return text(JSON.stringify(await server.elicitInput(ask.params, { relatedRequestId: extra.requestId })));
+    if (name === 'asker') return text(JSON.stringify(await server.elicitInput(ask.params, { relatedRequestId: ctx.mcpReq.id })));
     return text('?');
   };
 }
 
 /** A real SDK server behind our transport, with the lane or without; counts requests that reached the SDK's Protocol. */
 async function session(lane: boolean, register = true) {
+  const types = await loadSdkTypes();
   const server = new Server({ name: 't', version: '1' }, { capabilities: { tools: {}, logging: {} } });
   const seen: string[] = [];
-  if (register) onToolCall(server, Protocol, types.CallToolRequestSchema, handlerOf(server, seen) as unknown as Parameters<typeof onToolCall>[3]);
+  if (register) onParsedRequest(server, 'tools/call', types.CallToolRequestSchema, handlerOf(server, seen));
   const transport = new HttpServerTransport({ types, newSessionId: () => 'sid', timers: NO_TIMERS });
   await server.connect(transport);
   let viaProtocol = 0;
@@ -90,7 +90,7 @@ async function session(lane: boolean, register = true) {
     if (kind === 'request') viaProtocol++;
     sdk?.(message, kind, extra);
   };
-  transport.deliverWith(deliver, lane ? toolCallLane(server, types) : undefined);
+  transport.deliverWith(deliver, lane ? toolCallLane(server) : undefined);
   const start = (body: unknown): FakeResponse => {
     const res = new FakeResponse();
     transport.handle(post(), res as unknown as ServerResponse, body);
@@ -122,6 +122,7 @@ async function exchange(lane: boolean) {
     [4, { arguments: {} }],
     [5, { name: 'crash' }],
     [6, { name: 'progress', _meta: { progressToken: 'p' } }],
+    [66, { name: 'gone' }],
   ] as const) {
     answers.push(answer(await s.send(call(id, params))));
   }
@@ -135,16 +136,16 @@ async function exchange(lane: boolean) {
     answers.push(answer(await s.send({ jsonrpc: '2.0', id: asked.id, result: { action: 'accept', content: { pick: 'a' } } })));
     answers.push(answer(await s.finished(res)));
   }
-  // Cancelled by the agent: the handler hears it, nothing is answered, the late messages go nowhere.
+  // Cancelled by the agent: the handler hears it, nothing is answered (a late notification still goes out, as the SDK sends it).
   const cancelled = s.start(call(9, { name: 'wait' }));
   answers.push(answer(await s.send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 9, reason: 'changed my mind' } })));
-  await until(() => s.seen.length >= 2);
+  await until(() => s.seen.length >= 1);
   answers.push(answer(cancelled));
   // Cut off by the session's close: aborted as the SDK aborts its own.
   const closed = s.start(call(10, { name: 'wait' }));
   await new Promise((resolve) => setImmediate(resolve));
   await s.transport.close();
-  await until(() => s.seen.length >= 4);
+  await until(() => s.seen.length >= 3);
   answers.push(answer(closed), answer(cancelled));
   return { answers, seen: s.seen, viaProtocol: s.viaProtocol() };
 }
@@ -162,23 +163,20 @@ describe('the tools/call lane (tool-call-lane.ts)', () => {
     expect(viaLane.seen).toEqual(viaSdk.seen);
     // The lane took every tools/call: only initialize reached Protocol.
     expect(viaLane.viaProtocol).toBe(1);
-    expect(viaSdk.viaProtocol).toBe(11);
-    const [echo, fails, unknown, invalid, crash, progress] = viaLane.answers;
-    expect(echo).toContain('{"result":{"content":[{"type":"text","text":"sid:1:{\\"trace\\":\\"t\\"}:application/json, text/event-stream"}]},"jsonrpc":"2.0","id":1}');
+    expect(viaSdk.viaProtocol).toBe(12);
+    const [echo, fails, unknown, invalid, crash, progress, gone] = viaLane.answers;
+    expect(echo).toContain('{"result":{"content":[{"type":"text","text":"sid:1:{\\"trace\\":\\"t\\"}"}]},"jsonrpc":"2.0","id":1}');
     expect(fails).toContain('"isError":true');
-    expect(unknown).toContain('{"jsonrpc":"2.0","id":3,"error":{"code":-32602,"message":"MCP error -32602: unknown tool \\"unknown\\"","data":{"hint":"call tools/list"}}}');
+    expect(unknown).toContain('{"jsonrpc":"2.0","id":3,"error":{"code":-32602,"message":"unknown tool \\"unknown\\"","data":{"hint":"call tools/list"}}}');
     expect(invalid).toContain('"id":4,"error":{"code":-32603,"message":"[');
     expect(crash).toContain('"error":{"code":-32603,"message":"boom"}');
     expect(progress?.match(/notifications\/progress/g)).toHaveLength(2);
     expect(progress).toContain('text/event-stream');
-    expect(viaLane.answers[7]).toContain('\\"action\\":\\"accept\\"');
-    expect(viaLane.answers[9]).toContain('\\"pick\\":\\"a\\"');
-    expect(viaLane.seen).toEqual([
-      'aborted: changed my mind',
-      'request refused: McpError: MCP error -32000: Request was cancelled',
-      'aborted: AbortError',
-      'request refused: McpError: MCP error -32000: Request was cancelled',
-    ]);
+    // The 2025 codec's error code: resource not found (-32002) goes out as -32602, as the SDK has it on every revision.
+    expect(gone).toContain('"error":{"code":-32602,"message":"no such resource"}');
+    expect(viaLane.answers[8]).toContain('\\"action\\":\\"accept\\"');
+    expect(viaLane.answers[10]).toContain('\\"pick\\":\\"a\\"');
+    expect(viaLane.seen).toEqual(['aborted: changed my mind', 'aborted: SdkError', 'late: SdkError: Not connected']);
   });
 
   it('makes no AbortController for a handler that never reads the signal', async () => {
@@ -205,28 +203,41 @@ describe('the tools/call lane (tool-call-lane.ts)', () => {
         const s = await session(lane, register);
         answers.push([
           answer(await s.send(call(1, { name: 'echo', task: { ttl: 1000 } }))),
-          answer(await s.send(call(2, { name: 'echo', _meta: { [types.RELATED_TASK_META_KEY]: { taskId: 't' } } }))),
+          answer(await s.send(call(2, { name: 'echo', _meta: { 'io.modelcontextprotocol/related-task': { taskId: 't' } } }))),
           answer(await s.send([call(3, { name: 'fails' }), call(4, { name: 'fails' })])),
           answer(await s.send(call(5, { name: 'fails' }))),
+          // A 2026-07-28 retry's material, which the SDK lifts out of the params before its handler runs.
+          answer(await s.send(call(6, { name: 'echo', requestState: 'opaque', inputResponses: {} }))),
         ]);
         counts.push(s.viaProtocol());
       }
       expect(answers[1]).toEqual(answers[0]);
-      expect(counts).toEqual(register ? [6, 5] : [6, 6]);
-      expect(answers[1]?.[0]).toContain(register ? 'does not support task creation' : 'Method not found');
+      expect(counts).toEqual(register ? [7, 6] : [7, 7]);
+      expect(answers[1]?.[0]).toContain(register ? '"text":"sid:1:null"' : 'Method not found');
     }
+  });
+
+  it("leaves a tools/call whose handler was registered with the SDK's own setRequestHandler to the SDK (it needs the SDK's full context)", async () => {
+    const server = new Server({ name: 't', version: '1' }, { capabilities: { tools: {} } });
+    server.setRequestHandler('tools/call', () => text('sdk'));
+    const lane = toolCallLane(server);
+    expect(lane?.(call(1, { name: 'echo' }) as never, {})).toBe(false);
+    onParsedRequest(server, 'tools/call', (await loadSdkTypes()).CallToolRequestSchema, () => text('seam'));
+    const transport = new HttpServerTransport({ types: await loadSdkTypes(), newSessionId: () => 'sid', timers: NO_TIMERS });
+    await server.connect(transport);
+    expect(lane?.(call(2, { name: 'echo' }) as never, {})).toBe(true);
   });
 
   it("falls back to the SDK's path when this SDK's Protocol lacks the internals the lane uses", () => {
     const server = new Server({ name: 't', version: '1' }, { capabilities: { tools: {} } });
-    expect(toolCallLane(server, types)).toBeTypeOf('function');
-    expect(toolCallLane({}, types)).toBeUndefined();
+    expect(toolCallLane(server)).toBeTypeOf('function');
+    expect(toolCallLane({})).toBeUndefined();
     for (const missing of ['_requestHandlers', '_requestHandlerAbortControllers', '_onerror', 'transport', 'notification', 'request']) {
       const parts: Record<string, unknown> = { _requestHandlers: new Map(), _requestHandlerAbortControllers: new Map(), _onerror: () => undefined };
       Object.assign(parts, { transport: undefined, notification: () => undefined, request: () => undefined });
-      expect(toolCallLane(parts, types)).toBeTypeOf('function');
+      expect(toolCallLane(parts)).toBeTypeOf('function');
       delete parts[missing];
-      expect(toolCallLane(parts, types), missing).toBeUndefined();
+      expect(toolCallLane(parts), missing).toBeUndefined();
     }
   });
 });

@@ -1,15 +1,12 @@
-import type { NotificationOptions, RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { JSONRPCMessage, JSONRPCRequest, MessageExtraInfo, RequestId, ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
-import { errorReporter, hasTaskStore, requestHandlers, runningRequests, useIdTables, type RunningTable } from '../mcp-wire';
+import type { JSONRPCMessage, JSONRPCRequest, MessageExtraInfo, RequestId, RequestOptions, ServerContext, ServerNotification, ServerRequest, Transport } from '@modelcontextprotocol/server';
+import { carriesWireMaterial, errorReporter, legacyErrorCode, registeredHere, requestHandlers, runningRequests, useIdTables, type RunningTable } from '../mcp-wire';
 import { cancellationOf, LazyAbort, type Cancellation } from '../pool';
-import type { SdkTypes } from './server-sdk';
+import type { Extra } from './call-gate';
 
 /** Takes one request past the SDK's Protocol; false when it is not the lane's (then the SDK answers it). */
 export type Lane = (message: JSONRPCMessage, info: MessageExtraInfo) => boolean;
 
-type Handler = (request: JSONRPCRequest, extra: unknown) => Promise<unknown>;
-type Schema = Parameters<ProtocolParts['request']>[1];
+type Handler = (request: JSONRPCRequest, ctx: unknown) => Promise<unknown>;
 
 /** The parts of the SDK's Protocol the lane uses: its public senders, and its internals through the seam (mcp-wire). */
 interface ProtocolParts {
@@ -17,79 +14,59 @@ interface ProtocolParts {
   /** A Map in the SDK; an IdTable once the lane is set up (useIdTables). */
   running: RunningTable;
   reportError(error: Error): void;
-  readonly protocol: object;
   readonly transport: Transport | undefined;
-  notification(notification: ServerNotification, options?: NotificationOptions): Promise<void>;
-  request(request: ServerRequest, schema: never, options?: RequestOptions): Promise<unknown>;
+  notification(notification: ServerNotification, options?: { relatedRequestId?: RequestId }): Promise<void>;
+  request(request: ServerRequest, options?: RequestOptions): Promise<unknown>;
 }
 
-type Types = Pick<SdkTypes, 'McpError' | 'ErrorCode' | 'RELATED_TASK_META_KEY'>;
-
 /**
- * One tools/call as Protocol's `_onrequest` runs it, for the extra a handler gets: the AbortController
- * is made only if something reads `signal` (the bridge's own handler listens on the call itself:
- * `callCancellation`), the senders only if read; an aborted call answers nothing. Protocol aborts it
- * as its own (it sits in `_requestHandlerAbortControllers`, where `_oncancel` and `_onclose` call `abort`).
+ * One tools/call as SDK v2's Protocol `_onrequest` runs it, in the shape of the handler context it
+ * builds (`ServerContext`, the parts a handler of ours reads: `sessionId`, `mcpReq`), and the
+ * bridge's `Extra` itself (call-gate.ts). The AbortController is made only if something reads
+ * `signal` (the bridge's own handler listens on the call itself: `callCancellation`); Protocol
+ * aborts it as its own (it sits in `_requestHandlerAbortControllers`, where `_oncancel` and
+ * `_onclose` call `abort`), and an aborted call answers nothing.
  */
-class LaneCall extends LazyAbort {
-  readonly requestId: RequestId;
+class LaneCall extends LazyAbort implements Extra {
+  readonly id: RequestId;
+  readonly method = 'tools/call';
   readonly sessionId: string | undefined;
   readonly #request: JSONRPCRequest;
-  readonly #info: MessageExtraInfo;
   readonly #protocol: ProtocolParts;
-  readonly #types: Types;
 
-  constructor(protocol: ProtocolParts, types: Types, request: JSONRPCRequest, info: MessageExtraInfo, sessionId: string | undefined) {
+  constructor(protocol: ProtocolParts, request: JSONRPCRequest, sessionId: string | undefined) {
     super();
     this.#protocol = protocol;
-    this.#types = types;
     this.#request = request;
-    this.#info = info;
-    this.requestId = request.id;
+    this.id = request.id;
     this.sessionId = sessionId;
+  }
+
+  /** The context's request part is the call itself. */
+  get mcpReq(): this {
+    return this;
   }
 
   get _meta(): unknown {
     return this.#request.params?._meta;
   }
 
-  get authInfo(): MessageExtraInfo['authInfo'] {
-    return this.#info.authInfo;
+  /** As the SDK's `notify`: related to this call, sent whether or not it was cancelled (made when read: most calls send nothing). */
+  get notify(): (notification: ServerNotification) => Promise<void> {
+    return (notification) => this.#protocol.notification(notification, { relatedRequestId: this.id });
   }
-
-  get requestInfo(): MessageExtraInfo['requestInfo'] {
-    return this.#info.requestInfo;
-  }
-
-  get closeSSEStream(): MessageExtraInfo['closeSSEStream'] {
-    return this.#info.closeSSEStream;
-  }
-
-  get closeStandaloneSSEStream(): MessageExtraInfo['closeStandaloneSSEStream'] {
-    return this.#info.closeStandaloneSSEStream;
-  }
-
-  // Protocol sets these for task-related requests; the lane takes none.
-  readonly taskId = undefined;
-  readonly taskStore = undefined;
-  readonly taskRequestedTtl = undefined;
 
   get sendNotification(): (notification: ServerNotification) => Promise<void> {
-    return async (notification) => {
-      if (this.aborted) return;
-      await this.#protocol.notification(notification, { relatedRequestId: this.requestId });
-    };
+    return this.notify;
   }
 
-  get sendRequest(): (request: ServerRequest, schema: Schema, options?: RequestOptions) => Promise<unknown> {
-    return async (request, schema, options) => {
-      if (this.aborted) throw new this.#types.McpError(this.#types.ErrorCode.ConnectionClosed, 'Request was cancelled');
-      return await this.#protocol.request(request, schema, { ...options, relatedRequestId: this.requestId });
-    };
+  /** As the SDK's `send`: a request to the client, related to this call (its result checked by the SDK's schema for the method). */
+  get send(): (request: ServerRequest, options?: RequestOptions) => Promise<unknown> {
+    return (request, options) => this.#protocol.request(request, { ...options, relatedRequestId: this.id });
   }
 }
 
-/** Protocol's error answer for whatever a handler threw (`_onrequest`: code if an integer, else -32603). */
+/** Protocol's error answer for whatever a handler threw (`_onrequest`: code if an integer, else -32603, through the 2025 codec). */
 function errorAnswer(id: RequestId, thrown: unknown): JSONRPCMessage {
   // Property access throws on null/undefined, as in Protocol, where that ends up in onerror.
   const error = thrown as { code?: unknown; message?: string; data?: unknown };
@@ -98,7 +75,7 @@ function errorAnswer(id: RequestId, thrown: unknown): JSONRPCMessage {
     jsonrpc: '2.0',
     id,
     error: {
-      code: typeof code === 'number' && Number.isSafeInteger(code) ? code : -32603,
+      code: legacyErrorCode(typeof code === 'number' && Number.isSafeInteger(code) ? code : -32603),
       message: error.message ?? 'Internal error',
       ...(error.data !== undefined && { data: error.data }),
     },
@@ -112,7 +89,7 @@ async function run(protocol: ProtocolParts, handler: Handler, call: LaneCall, re
     try {
       const result = await handler(request, call);
       if (call.aborted) return;
-      // Key order as Protocol builds it, so the bytes on the wire are the same.
+      // Key order as Protocol builds it, so the bytes on the wire are the same; the 2025 codec passes a tools/call result as it is.
       answer = { result, jsonrpc: '2.0', id } as JSONRPCMessage;
     } catch (error) {
       if (call.aborted) return;
@@ -141,37 +118,37 @@ function protocolParts(protocol: object): ProtocolParts | undefined {
     handlers: handlers as unknown as Map<string, Handler>,
     running,
     reportError,
-    protocol,
     get transport() {
       return senders.transport;
     },
     notification: (n, options) => notification.call(protocol, n, options),
-    request: (r, schema, options) => request.call(protocol, r, schema, options),
+    request: (r, options) => request.call(protocol, r, options),
   };
 }
 
 /**
- * The fast lane of tools/call, the one request an agent repeats: the SDK's own registered handler
- * (which parses the request with CallToolRequestSchema, as on the SDK's path) is called with the
- * extra Protocol's `_onrequest` would build, and its result or error is answered as `_onrequest`
- * answers it, without the AbortController made per request, the closures and the promise chain.
- * Calls with a `task` or a related task keep the SDK's path (the bridge declares no tasks, so the
- * SDK refuses the first); so does everything else. Undefined when the SDK's internals differ.
+ * The fast lane of tools/call, the one request an agent repeats, on a legacy (2025-era) session:
+ * the handler registered for it (mcp-wire `onParsedRequest`, which parses the request as on the
+ * SDK's path) is called with the context Protocol's `_onrequest` would build, and its result or
+ * error is answered as `_onrequest` answers it through the 2025 codec (mcp-wire legacy-codec.ts),
+ * without the AbortController made per request, the closures and the promise chain. Calls that
+ * carry a task or 2026-07-28 wire material keep the SDK's path; so does everything else.
+ * Undefined when the SDK's internals differ.
  */
-export function toolCallLane(protocol: object, types: Types): Lane | undefined {
+export function toolCallLane(protocol: object): Lane | undefined {
   const parts = protocolParts(protocol);
   if (!parts) return undefined;
   // Every request in flight has an entry in these, set and deleted per call (mcp-wire/per-request-tables.ts).
   useIdTables(protocol);
   parts.running = runningRequests(protocol) ?? parts.running;
-  return (message, info) => {
+  return (message) => {
     if (!('method' in message) || message.method !== 'tools/call' || !('id' in message)) return false;
-    const params = message.params;
-    if (params && ('task' in params || (params._meta as Record<string, unknown> | undefined)?.[types.RELATED_TASK_META_KEY] !== undefined)) return false;
+    if (carriesWireMaterial(message.params)) return false;
+    // Only a handler registered through the seam takes the lane's context; the SDK's own need its full one.
     const handler = parts.handlers.get('tools/call');
-    if (!handler || hasTaskStore(protocol)) return false;
+    if (!handler || !registeredHere(handler)) return false;
     const transport = parts.transport;
-    const call = new LaneCall(parts, types, message, info, transport?.sessionId);
+    const call = new LaneCall(parts, message, transport?.sessionId);
     parts.running.set(message.id, call);
     void run(parts, handler, call, message, transport);
     return true;
@@ -181,4 +158,15 @@ export function toolCallLane(protocol: object, types: Types): Lane | undefined {
 /** The call's cancellation: the lane's own (no AbortSignal made), else the signal Protocol made for it. */
 export function callCancellation(extra: { readonly signal: AbortSignal }): Cancellation {
   return extra instanceof LaneCall ? extra : cancellationOf(extra.signal);
+}
+
+/** What the bridge's call logic takes (call-gate.ts `Extra`) from a legacy session's handler context: the lane's call is one already. */
+export function sessionExtra(ctx: ServerContext): Extra {
+  if (ctx instanceof LaneCall) return ctx;
+  return { signal: ctx.mcpReq.signal, sendNotification: (notification) => ctx.mcpReq.notify(notification) };
+}
+
+/** The id of the request a legacy session's handler serves. */
+export function requestIdOf(ctx: ServerContext): RequestId {
+  return ctx.mcpReq.id;
 }

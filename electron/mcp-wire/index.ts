@@ -1,12 +1,13 @@
 /**
  * The seam between our core and the MCP SDK's wire-level internals (issue #30): every read or
  * replacement of an SDK private member is here, with a contract test, so the next SDK changes one
- * folder. Bottom of the layering (test/layering/layers.mjs), beside fs-safe.
+ * folder. Bottom of the layering (test/layering/layers.mjs), beside fs-safe. SDK v2 only.
  */
-export { SDK_PRIVATE_MEMBERS, errorReporter, hasTaskStore, requestHandlers, runningRequests } from './protocol-internals';
+export { SDK_PRIVATE_MEMBERS, errorReporter, requestHandlers, runningRequests } from './protocol-internals';
 export type { Abortable, ProtocolHandler, RunningTable } from './protocol-internals';
 export { clientParts } from './client-internals';
 export type { ClientParts } from './client-internals';
 export { useIdTables } from './per-request-tables';
-export { directDelivery, onToolCall, rpcKind } from './sdk-dispatch';
-export type { Deliver, RpcKind } from './sdk-dispatch';
+export { directDelivery, onParsedRequest, registeredHere, rpcKind } from './sdk-dispatch';
+export type { Deliver, RequestSchema, RpcKind } from './sdk-dispatch';
+export { carriesWireMaterial, legacyErrorCode } from './legacy-codec';

@@ -1,17 +1,18 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { Client } from '@modelcontextprotocol/client';
+import { InMemoryTransport, Server } from '@modelcontextprotocol/server';
 import { describe, expect, it } from 'vitest';
 import { IdTable } from '../../shared/collections';
 import { useIdTables } from './per-request-tables';
 
-async function pair(): Promise<{ client: Client; server: Server; release: () => void }> {
+async function pair(): Promise<{ client: Client; server: Server; release: () => void; started: Promise<void> }> {
   let release = (): void => undefined;
+  let start = (): void => undefined;
+  const started = new Promise<void>((resolve) => (start = resolve));
   const gate = new Promise<void>((resolve) => (release = resolve));
   const server = new Server({ name: 's', version: '1' }, { capabilities: { tools: {} } });
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [{ name: 'slow', inputSchema: { type: 'object' as const } }] }));
-  server.setRequestHandler(CallToolRequestSchema, async () => {
+  server.setRequestHandler('tools/list', () => ({ tools: [{ name: 'slow', inputSchema: { type: 'object' as const } }] }));
+  server.setRequestHandler('tools/call', async () => {
+    start();
     await gate;
     return { content: [{ type: 'text' as const, text: 'done' }] };
   });
@@ -20,18 +21,18 @@ async function pair(): Promise<{ client: Client; server: Server; release: () => 
   expect(useIdTables(server)).toBe(4);
   const [a, b] = InMemoryTransport.createLinkedPair();
   await Promise.all([server.connect(b), client.connect(a)]);
-  return { client, server, release };
+  return { client, server, release, started };
 }
 
-describe('useIdTables: the SDK Protocol with IdTables for its requests in flight', () => {
+describe('useIdTables: the SDK v2 Protocol with IdTables for its requests in flight', () => {
   it('answers, times out and cancels as before, and leaves nothing behind', async () => {
     const { client, release } = await pair();
     const tables = client as unknown as Record<'_responseHandlers' | '_timeoutInfo' | '_progressHandlers', IdTable<object>>;
     expect(tables._responseHandlers).toBeInstanceOf(IdTable);
     expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['slow']);
-    await expect(client.callTool({ name: 'slow', arguments: {} }, undefined, { timeout: 20 })).rejects.toThrow(/timed out/i);
+    await expect(client.callTool({ name: 'slow', arguments: {} }, { timeout: 20 })).rejects.toThrow(/timed out/i);
     const abort = new AbortController();
-    const cancelled = client.callTool({ name: 'slow', arguments: {} }, undefined, { signal: abort.signal, onprogress: () => undefined });
+    const cancelled = client.callTool({ name: 'slow', arguments: {} }, { signal: abort.signal, onprogress: () => undefined });
     abort.abort('no longer needed');
     await expect(cancelled).rejects.toThrow();
     const answered = client.callTool({ name: 'slow', arguments: {} });
@@ -42,8 +43,9 @@ describe('useIdTables: the SDK Protocol with IdTables for its requests in flight
   });
 
   it('fails the requests in flight when the connection closes', async () => {
-    const { client, server } = await pair();
+    const { client, server, started } = await pair();
     const pending = client.callTool({ name: 'slow', arguments: {} });
+    await started;
     await server.close();
     await expect(pending).rejects.toThrow(/closed/i);
   });

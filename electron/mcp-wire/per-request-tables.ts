@@ -1,6 +1,6 @@
 import { IdTable } from '../../shared/collections';
 
-/** The SDK Protocol's tables (1.x shared/protocol.js) that gain and lose an entry per request. */
+/** The SDK Protocol's tables (v2 core-internal shared/protocol) that gain and lose an entry per request. */
 const PER_REQUEST = ['_responseHandlers', '_progressHandlers', '_timeoutInfo', '_requestHandlerAbortControllers'] as const;
 
 /**

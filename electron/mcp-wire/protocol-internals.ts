@@ -5,7 +5,9 @@ type RequestId = string | number;
  * The SDK's private members we read or replace, by name: every one lives in this folder, so the
  * next SDK that renames or drops one breaks here, in the contract test beside this file
  * (sdk-internals.test.ts), not somewhere on an agent's call. A check outside this folder
- * (no-private-members.test.ts) keeps it the only place.
+ * (no-private-members.test.ts) keeps it the only place. All are SDK v2's Protocol
+ * (core-internal shared/protocol), which `Server` and `Client` of `@modelcontextprotocol/server`
+ * and `/client` extend.
  */
 export const SDK_PRIVATE_MEMBERS = [
   '_requestHandlers',
@@ -17,12 +19,11 @@ export const SDK_PRIVATE_MEMBERS = [
   '_onrequest',
   '_onnotification',
   '_onresponse',
-  '_taskStore',
   '_requestMessageId',
 ] as const;
 
-/** A request handler as the SDK's Protocol keeps it (1.x shared/protocol.js `_requestHandlers`). */
-export type ProtocolHandler = (request: never, extra: unknown) => unknown;
+/** A request handler as the SDK's Protocol keeps it (`_requestHandlers`): the request, and the handler's context. */
+export type ProtocolHandler = (request: never, ctx: unknown) => unknown;
 
 /** The Protocol's handlers by method, or undefined when this SDK keeps none there. */
 export function requestHandlers(protocol: object): Map<string, ProtocolHandler> | undefined {
@@ -56,9 +57,4 @@ export function runningRequests(protocol: object): RunningTable | undefined {
 export function errorReporter(protocol: object): ((error: Error) => void) | undefined {
   const report = (protocol as { _onerror?: unknown })._onerror;
   return typeof report === 'function' ? (error) => void (report as (error: Error) => void).call(protocol, error) : undefined;
-}
-
-/** Whether the Protocol has a task store (tasks are handled on the SDK's own path). */
-export function hasTaskStore(protocol: object): boolean {
-  return (protocol as { _taskStore?: unknown })._taskStore !== undefined;
 }

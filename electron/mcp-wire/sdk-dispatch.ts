@@ -1,7 +1,5 @@
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import type { Protocol } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import type { CallToolRequestSchema, JSONRPCMessage, MessageExtraInfo } from '@modelcontextprotocol/sdk/types.js';
-import type { CallToolRequest, CallToolResult, RequestId, ServerNotification } from '@modelcontextprotocol/server';
+import type { JSONRPCMessage, MessageExtraInfo } from '@modelcontextprotocol/server';
+import { requestHandlers } from './protocol-internals';
 
 /** What a JSON-RPC message is (JSON-RPC 2.0 §4, §5), known from its shape once its schema passed. */
 export type RpcKind = 'request' | 'notification' | 'response';
@@ -19,9 +17,9 @@ type Entry = (this: object, message: JSONRPCMessage, extra?: MessageExtraInfo) =
 /**
  * The SDK Protocol's own entry per kind (`_onrequest`, `_onnotification`, `_onresponse`), or
  * undefined when this SDK has none (then the transport's `onmessage` is used). `connect()` sets an
- * `onmessage` that tells the kind by running the SDK's type guards, three zod parses per request, two
- * of them failing (their issues are the costly part); our transport has already checked each message
- * against the one schema its shape allows, so it knows the kind, and the guards would say the same.
+ * `onmessage` that tells the kind by running the SDK's type guards, a schema parse per guard; our
+ * transport has already checked each message against the one schema its shape allows, so it knows
+ * the kind, and the guards would say the same.
  */
 export function directDelivery(protocol: object): Deliver | undefined {
   const entries = protocol as { _onrequest?: unknown; _onnotification?: unknown; _onresponse?: unknown };
@@ -32,28 +30,54 @@ export function directDelivery(protocol: object): Deliver | undefined {
   const onResponse = response as Entry;
   return (message, kind, extra) => {
     if (kind === 'request') onRequest.call(protocol, message, extra);
-    else if (kind === 'notification') onNotification.call(protocol, message);
+    else if (kind === 'notification') onNotification.call(protocol, message, extra);
     else onResponse.call(protocol, message);
   };
 }
 
-/** What a tools/call handler reads of the SDK's extra: the request's id, cancellation, and related notifications. */
-export interface ToolCallExtra {
-  readonly requestId: RequestId;
-  readonly signal: AbortSignal;
-  sendNotification(notification: ServerNotification): Promise<void>;
+/** A request schema: anything with a throwing `parse` (the SDK's zod schemas of `@modelcontextprotocol/core`). */
+export interface RequestSchema<R> {
+  parse(value: unknown): R;
 }
 
-/** The handler in the v2 types the bridge's call logic speaks; the session's SDK 1.x carries the same JSON. */
-type ToolCallHandler = (request: CallToolRequest, extra: ToolCallExtra) => Promise<CallToolResult>;
+/** The handlers this seam put in a Protocol's table: they take the lane's context as well as the SDK's. */
+const registered = new WeakSet<object>();
 
 /**
- * Registers the tools/call handler as Protocol registers any handler (the request parsed once), not
- * through Server's override, which parses each request a second time and each result again. A result
- * here is the pool's, already parsed with the SDK's CallToolResultSchema (pool/slot-calls.ts), or one
- * of ours. The override's task branch is never reached: the bridge declares no tasks, so Protocol
- * refuses a task-augmented call before any handler runs.
+ * Registers a handler as SDK 1.x's Protocol registered one: the request parsed once with its schema,
+ * a schema error given to `refuse` (the bridge answers it -32602 naming the field, invalid-params.ts)
+ * or thrown as it is. SDK v2's `setRequestHandler` parses with its wire codec and throws a plain
+ * Error carrying the schema library's dump, and Server wraps `tools/call` to parse each request a
+ * second time and each result again. A result here is the pool's, already parsed with the SDK's
+ * CallToolResultSchema (pool/slot-calls.ts), or one of ours. The handler gets the SDK's context
+ * (`ServerContext`), or the tools/call lane's (electron/bridge/tool-call-lane.ts), which reads
+ * only what the SDK's context carries. False when this SDK keeps no handler table (then nothing is
+ * registered).
  */
-export function onToolCall(server: Server, protocol: typeof Protocol, schema: typeof CallToolRequestSchema, handler: ToolCallHandler): void {
-  protocol.prototype.setRequestHandler.call(server, schema, handler);
+export function onParsedRequest<R, C>(
+  protocol: object,
+  method: string,
+  schema: RequestSchema<R>,
+  handler: (request: R, ctx: C) => unknown,
+  refuse: (schemaError: unknown) => unknown = (error) => error,
+): boolean {
+  const handlers = requestHandlers(protocol);
+  if (!handlers) return false;
+  const stored = (request: unknown, ctx: unknown): unknown => {
+    let parsed: R;
+    try {
+      parsed = schema.parse(request);
+    } catch (error) {
+      throw refuse(error);
+    }
+    return handler(parsed, ctx as C);
+  };
+  registered.add(stored);
+  handlers.set(method, stored);
+  return true;
+}
+
+/** Whether a handler of a Protocol's table was registered here (the SDK's own ones need the SDK's context). */
+export function registeredHere(handler: unknown): boolean {
+  return typeof handler === 'function' && registered.has(handler);
 }

@@ -247,7 +247,8 @@ describe('agents: allowlists, policies, approvals, isolation', () => {
 
   it('redacts what an agent puts in names and URIs before they reach the audit log', async () => {
     const { client } = await agent('leaky', { servers: ['everything'], policy: ALLOW });
-    await expect(client.client.readResource({ uri: 'https://api.example.test/doc?access_token=SEKRET-abc123456' })).rejects.toMatchObject({ code: -32002 });
+    // Resource not found: -32602 on every revision since SDK v2 serves legacy sessions (its 2025 codec maps -32002; MCP 2026-07-28 server/resources §Error Handling).
+    await expect(client.client.readResource({ uri: 'https://api.example.test/doc?access_token=SEKRET-abc123456' })).rejects.toMatchObject({ code: -32602 });
     await client.client.callTool({ name: 'Bearer SEKRET-xyz987654', arguments: {} }).catch(() => undefined);
     const entries = await h.bridge.audit.read({ agent: 'leaky' });
     expect(entries.length).toBe(2);

@@ -7,8 +7,7 @@
 import { createServer, request, type IncomingHttpHeaders, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { Server } from '@modelcontextprotocol/server';
 import { AgentStore } from '../../electron/bridge/agent-store';
 import { createEndpoint } from '../../electron/bridge/http-endpoint';
 import { SessionRegistry } from '../../electron/bridge/sessions';
@@ -22,23 +21,23 @@ let releaseSlow: () => void = () => undefined;
 
 function testServer(): Server {
   const server = new Server({ name: 'transport-test', version: '1' }, { capabilities: { tools: { listChanged: true }, logging: {} } });
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [{ name: 'echo', inputSchema: { type: 'object' as const } }] }));
-  server.setRequestHandler(CallToolRequestSchema, async (req, extra) => {
+  server.setRequestHandler('tools/list', () => ({ tools: [{ name: 'echo', inputSchema: { type: 'object' as const } }] }));
+  server.setRequestHandler('tools/call', async (req, ctx) => {
     const text = (t: string) => ({ content: [{ type: 'text' as const, text: t }] });
     const progressToken = req.params._meta?.progressToken;
     switch (req.params.name) {
       case 'progress':
         if (progressToken !== undefined) {
-          for (const progress of [1, 2]) await extra.sendNotification({ method: 'notifications/progress', params: { progressToken, progress, total: 2 } });
+          for (const progress of [1, 2]) await ctx.mcpReq.notify({ method: 'notifications/progress', params: { progressToken, progress, total: 2 } });
         }
         return text('done');
       case 'notify':
-        await extra.sendNotification({ method: 'notifications/message', params: { level: 'info', data: 'about this call' } });
+        await ctx.mcpReq.notify({ method: 'notifications/message', params: { level: 'info', data: 'about this call' } });
         return text('notified');
       case 'ask': {
         const answer = await server.elicitInput(
           { mode: 'form', message: 'name?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } },
-          { relatedRequestId: extra.requestId },
+          { relatedRequestId: ctx.mcpReq.id },
         );
         return text(`${answer.action}:${String(answer.content?.['name'])}`);
       }
