@@ -53,7 +53,8 @@ export function errorResult(error: AgentError): CallToolResult {
  */
 export const RPC_CODES: Partial<Record<Code, number>> = {
   invalid_input: RPC_ERROR.InvalidParams,
-  // MCP server/resources "Error Handling": resource not found is -32002.
+  // MCP 2025-11-25 server/resources "Error Handling": resource not found is -32002. SDK v2's codec sends it
+  // as -32602 on both eras (2026-07-28 requires -32602); `data.code` still says not_found.
   not_found: -32002,
   timeout: RPC_ERROR.RequestTimeout,
   denied: -32010,
