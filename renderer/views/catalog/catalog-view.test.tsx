@@ -78,6 +78,24 @@ describe('catalog', () => {
     await waitFor(() => expect(api.callsOf('setServerEnabled')).toEqual([{ name: 'alpha', enabled: false }]));
   });
 
+  it('asks before Disconnect forgets a sign-in, and revokes it at the issuer only when asked to', async () => {
+    const api = createFakeApi({ status: statusWith(SERVERS), disconnect: ({ name }) => serverStatus({ name, state: 'needs_auth' }) });
+    renderApp(api);
+    fireEvent.click(await screen.findByRole('button', { name: 'Disconnect alpha' }));
+    const dialog = screen.getByRole('dialog', { name: 'Disconnect alpha' });
+    expect(api.callsOf('disconnect')).toEqual([]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.callsOf('disconnect')).toEqual([]);
+
+    fireEvent.click(within(row('alpha')).getByRole('button', { name: 'Disconnect alpha' }));
+    const again = screen.getByRole('dialog', { name: 'Disconnect alpha' });
+    fireEvent.click(within(again).getByRole('checkbox', { name: /Also revoke it at the issuer/ }));
+    fireEvent.click(within(again).getByRole('button', { name: 'Disconnect' }));
+    await waitFor(() => expect(api.callsOf('disconnect')).toEqual([{ name: 'alpha', revoke: true }]));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
   it('updates a row from a serverState event, without polling', async () => {
     const api = createFakeApi({ status: statusWith(SERVERS) });
     renderApp(api);

@@ -5,6 +5,7 @@ import { nextStep, serverActions } from '../../lib';
 import { useLive, useStore } from '../../state';
 import { ApiKeyDialog } from '../device-login/api-key-dialog';
 import { SignInProgressPanel } from '../device-login/sign-in-progress';
+import { DisconnectDialog } from './disconnect-dialog';
 import { useServerActions } from './use-server-actions';
 
 export interface ServerActionsProps {
@@ -32,6 +33,7 @@ export function ServerActions({ status, now, onApprove }: ServerActionsProps) {
   const signIn = useStore(live.signIns).get(name);
   const { busy, error, run, clearError } = useServerActions(name);
   const [keyOpen, setKeyOpen] = useState(false);
+  const [disconnecting, setDisconnecting] = useState(false);
   const actions = serverActions(status);
   const step = nextStep(status, now);
   const waiting = signIn?.state === 'waiting';
@@ -79,7 +81,7 @@ export function ServerActions({ status, now, onApprove }: ServerActionsProps) {
           </button>
         )}
         {actions.disconnect && !connecting && !waiting && (
-          <button type="button" className="button small" disabled={busy !== null} onClick={() => void run('disconnect')} aria-label={`Disconnect ${name}`}>
+          <button type="button" className="button small" disabled={busy !== null} onClick={() => setDisconnecting(true)} aria-label={`Disconnect ${name}`}>
             Disconnect
           </button>
         )}
@@ -103,6 +105,9 @@ export function ServerActions({ status, now, onApprove }: ServerActionsProps) {
         />
       )}
       {error && <ErrorNote error={error} onDismiss={clearError} />}
+      {disconnecting && (
+        <DisconnectDialog server={name} issuer={status.auth?.issuer} onDisconnect={(revoke) => run(revoke ? 'revoke' : 'disconnect')} onClose={() => setDisconnecting(false)} />
+      )}
       {keyOpen && <ApiKeyDialog server={name} onClose={() => setKeyOpen(false)} fallbackFocus={() => document.getElementById(`server-${name}`)} />}
     </div>
   );
