@@ -17,6 +17,8 @@ class App extends EventEmitter {
   isDefaultProtocolClient = () => false;
   setAsDefaultProtocolClient = record('app.setAsDefaultProtocolClient');
   setLoginItemSettings = record('app.setLoginItemSettings');
+  // The main process alone: no app frame runs in a process of its own here.
+  getAppMetrics = () => [{ pid: process.pid, type: 'Browser', memory: { workingSetSize: 50_000 } }];
   quit() {
     state.calls.push(['app.quit']);
     this.emit('before-quit', { preventDefault: record('before-quit.preventDefault') });
@@ -57,6 +59,8 @@ class WebContents extends EventEmitter {
     this.sent.push([channel, message]);
   }
   isDestroyed = () => false;
+  getOSProcessId = () => process.pid;
+  mainFrame = { framesInSubtree: [] };
   getURL = () => this.window?.urls.at(-1) ?? '';
 }
 export class BrowserWindow extends EventEmitter {

@@ -41,7 +41,15 @@ export function watchAppMemory(options: { window: MainWindow; apps: AppsHost; li
       }
     },
   });
-  const timer = setInterval(() => watch.check(), CHECK_EVERY_MS);
+  const timer = setInterval(() => {
+    // A look that fails (Electron's API not there, a process gone) must never end the app: it stops watching, once said.
+    try {
+      watch.check();
+    } catch (error) {
+      clearInterval(timer);
+      log(`the open apps' memory is no longer watched: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }, CHECK_EVERY_MS);
   timer.unref();
   return () => clearInterval(timer);
 }
