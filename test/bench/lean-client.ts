@@ -121,7 +121,7 @@ export class LeanClient {
     return reply;
   }
 
-  #send(message: unknown, method: 'POST' | 'DELETE', headers = this.#headers): Promise<Reply | undefined> {
+  #send(message: unknown, method: 'POST' | 'DELETE', headers = this.#headers, again = true): Promise<Reply | undefined> {
     const body = message === undefined ? '' : JSON.stringify(message);
     return new Promise((resolve, reject) => {
       const req = request(this.#url, { method, agent: this.#agent, headers }, (res) => {
@@ -142,7 +142,12 @@ export class LeanClient {
           }
         });
       });
-      req.on('error', reject);
+      req.on('error', (error: NodeJS.ErrnoException) => {
+        // A kept-alive socket the server closed (its keepAliveTimeout) as this request went out: the
+        // request never reached it, so it is sent once more on a fresh socket (Node's http docs, "reusedSocket").
+        if (again && req.reusedSocket && error.code === 'ECONNRESET') this.#send(message, method, headers, false).then(resolve, reject);
+        else reject(error);
+      });
       req.end(body);
     });
   }
