@@ -3,7 +3,7 @@
  * shared/core-env): a file counts for a value when it declares it in a type or parameter of its own
  * (`log?: (line: string) => void`, `dataDir: string`, `env: Record<string, string | undefined>`,
  * `now: () => number`) or copies it field by field from one options object to another
- * (`log: options.log`; taking it from a CoreEnv, `core.log`, or a default such as `Date.now` is not).
+ * (`log: options.log`; taking it from a CoreEnv, `core.log` or `coreEnv.log`, or a default such as `Date.now` is not).
  * Tests and shared/core-env itself are left out. Run: `node build/core-env-count.mjs [--files]`.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -32,7 +32,7 @@ const files = ['electron', 'shared', 'renderer']
   .filter((file) => !file.path.startsWith('shared/core-env/'));
 const byValue = Object.entries(TYPES).map(([name, type]) => {
   const declares = new RegExp(String.raw`\b${name}\??: ${type}(?!\w)`);
-  const copies = new RegExp(String.raw`\b${name}: (?![\w.#?]*\bcore\.${name}\b|Date\.now\b|process\.env\b)[\w.#?]*\.${name}\b`, 'i');
+  const copies = new RegExp(String.raw`\b${name}: (?![\w.#?]*\bcore(?:Env)?\.${name}\b|Date\.now\b|process\.env\b)[\w.#?]*\.${name}\b`, 'i');
   return [name, files.filter((file) => declares.test(file.text) || copies.test(file.text)).map((file) => file.path)];
 });
 for (const [name, paths] of byValue) {

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
+import type { CoreEnv } from '../../shared/core-env';
 import { errnoCode, writeFileAtomic } from '../fs-safe';
 
 /** `<dataDir>/agent-activity.json`: when each agent last reached the bridge, for the Agents screen. */
@@ -17,9 +18,8 @@ const ActivityFileSchema = z.object({
   protocol: z.record(z.string().max(200), z.string().regex(REVISION)).optional(),
 });
 
-export interface AgentActivityOptions {
-  dataDir: string;
-  log: (line: string) => void;
+/** The core's data folder (the file lives there) and log, and how long writes wait. */
+export interface AgentActivityOptions extends Pick<CoreEnv, 'dataDir' | 'log'> {
   writeDelayMs?: number;
 }
 
@@ -30,7 +30,7 @@ export interface AgentActivityOptions {
  */
 export class AgentActivity {
   readonly #file: string;
-  readonly #log: (line: string) => void;
+  readonly #core: Pick<CoreEnv, 'log'>;
   readonly #delayMs: number;
   /** This process's requests. */
   readonly #seen = new Map<string, number>();
@@ -43,7 +43,7 @@ export class AgentActivity {
 
   constructor(options: AgentActivityOptions) {
     this.#file = path.join(options.dataDir, AGENT_ACTIVITY_FILE);
-    this.#log = options.log;
+    this.#core = options;
     this.#delayMs = options.writeDelayMs ?? ACTIVITY_WRITE_MS;
   }
 
@@ -53,7 +53,7 @@ export class AgentActivity {
     try {
       text = await readFile(this.#file, 'utf8');
     } catch (error) {
-      if (errnoCode(error) !== 'ENOENT') this.#log(`reading ${AGENT_ACTIVITY_FILE} failed (${String(errnoCode(error))}); agents' earlier use is not shown`);
+      if (errnoCode(error) !== 'ENOENT') this.#core.log(`reading ${AGENT_ACTIVITY_FILE} failed (${String(errnoCode(error))}); agents' earlier use is not shown`);
       return;
     }
     let raw: unknown;
@@ -64,7 +64,7 @@ export class AgentActivity {
     }
     const parsed = ActivityFileSchema.safeParse(raw);
     if (!parsed.success) {
-      this.#log(`${AGENT_ACTIVITY_FILE} is not what this version writes; agents' earlier use is not shown and the file is written anew`);
+      this.#core.log(`${AGENT_ACTIVITY_FILE} is not what this version writes; agents' earlier use is not shown and the file is written anew`);
       return;
     }
     this.#before = new Map(Object.entries(parsed.data.lastUsed));
@@ -116,7 +116,7 @@ export class AgentActivity {
       try {
         await writeFileAtomic(this.#file, `${JSON.stringify({ version: 1, lastUsed, protocol })}\n`);
       } catch (error) {
-        this.#log(`writing ${AGENT_ACTIVITY_FILE} failed (${String(errnoCode(error) ?? error)}); the Agents screen may show older use after a restart`);
+        this.#core.log(`writing ${AGENT_ACTIVITY_FILE} failed (${String(errnoCode(error) ?? error)}); the Agents screen may show older use after a restart`);
       }
     });
     return this.#writing;

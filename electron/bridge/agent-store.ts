@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { mkdirSync, readFileSync } from 'node:fs';
+import { resolveCoreEnv, type CoreEnv, type CoreEnvOptions } from '../../shared/core-env';
 import { CodedError } from '../../shared/errors';
 import { redact } from '../../shared/redact';
 import { AgentAsksSchema, DEFAULT_AGENT_ASKS, AGENTS_FILE_VERSION, ToolOverridesSchema, AgentPolicySchema } from './agent-schema';
@@ -13,10 +14,8 @@ import { hashToken, newAgentToken, plausibleToken, sameDigest, tokenHint, type T
 
 export const AGENTS_FILE = 'agents.json';
 
-export interface AgentStoreOptions {
-  dataDir: string;
-  now?: () => number;
-  log?: (line: string) => void;
+/** The core's environment (agents.json lives in its `dataDir`) and how often to re-check the file. */
+export interface AgentStoreOptions extends CoreEnvOptions {
   /** How often (ms) a successful authentication re-checks agents.json for edits by other processes. */
   recheckMs?: number;
 }
@@ -33,8 +32,8 @@ export interface AgentStoreEvents {
 export class AgentStore {
   readonly file: string;
   readonly #lock: FileLock;
-  readonly #now: () => number;
-  readonly #log: (line: string) => void;
+  /** The core's environment, its log redacting. */
+  readonly #core: CoreEnv;
   readonly #recheckMs: number;
   readonly #emitter: Emitter<AgentStoreEvents>;
   #loaded: Loaded = index([]);
@@ -45,13 +44,13 @@ export class AgentStore {
   #checkedAt = -Infinity;
 
   private constructor(options: AgentStoreOptions) {
-    this.file = path.join(options.dataDir, AGENTS_FILE);
+    const given = resolveCoreEnv(options, { env: process.env, log: () => undefined, now: Date.now });
+    this.#core = { ...given, log: (line) => given.log(redact(line)) };
+    this.file = path.join(this.#core.dataDir, AGENTS_FILE);
     mkdirSync(path.dirname(this.file), { recursive: true, mode: 0o700 });
     this.#lock = new FileLock(this.file, { label: 'agents.json' });
-    this.#now = options.now ?? Date.now;
-    this.#log = (line) => options.log?.(redact(line));
     this.#recheckMs = options.recheckMs ?? 250;
-    this.#emitter = new Emitter((error) => this.#log(`an agent store listener failed: ${String(error)}`));
+    this.#emitter = new Emitter((error) => this.#core.log(`an agent store listener failed: ${String(error)}`));
   }
 
   /** @throws CodedError invalid_config when agents.json exists but is not valid. */
@@ -80,7 +79,7 @@ export class AgentStore {
    * refused naming both places, a token digest another agent has is refused too.
    */
   declareFromCode(agents: Record<string, CodeAgentInput>): void {
-    const at = this.#now();
+    const at = this.#core.now();
     const records = Object.entries(agents).map(([name, input]) => codeAgentRecord(name, input, at));
     checkDeclarable(records, this.#fileAgents, this.#loaded, this.file);
     for (const record of records) this.#code.set(record.name, record);
@@ -101,7 +100,7 @@ export class AgentStore {
   /** Creates an agent; its token is returned here and never again. */
   async add(name: string, input: AgentInput): Promise<{ agent: Agent; token: string }> {
     const token = newAgentToken();
-    const record = agentRecord(name, input, { hash: hashToken(token).hex, hint: tokenHint(token) }, this.#now());
+    const record = agentRecord(name, input, { hash: hashToken(token).hex, hint: tokenHint(token) }, this.#core.now());
     if (this.#code.has(name)) throw agentDeclaredTwice(name, this.file);
     await this.#mutate((agents) => {
       if (agents.some((a) => a.name === name)) {
@@ -126,7 +125,7 @@ export class AgentStore {
   async rotate(name: string): Promise<string> {
     this.#editable(name, 'given a new token');
     const token = newAgentToken();
-    const at = this.#now();
+    const at = this.#core.now();
     await this.#mutate((agents) => {
       this.#find(agents, name);
       return agents.map((a) =>
@@ -190,7 +189,7 @@ export class AgentStore {
 
   /** The agent whose token has this sha256 digest (see authenticate). */
   byDigest(digest: TokenDigest): Agent | null {
-    const now = this.#now();
+    const now = this.#core.now();
     if (now - this.#checkedAt >= this.#recheckMs) this.#refreshSync(now);
     let found = this.#match(digest);
     if (found === undefined && now !== this.#checkedAt) {
@@ -217,7 +216,7 @@ export class AgentStore {
 
   /** Re-reads agents.json now. */
   reload(): void {
-    this.#refreshSync(this.#now(), true);
+    this.#refreshSync(this.#core.now(), true);
   }
 
   /**
@@ -263,7 +262,7 @@ export class AgentStore {
       this.#replace(stamp === 'none' ? [] : parseFile(readFileSync(this.file, 'utf8'), this.file), stamp, true);
     } catch (error) {
       // Fail closed: an unreadable or invalid file authenticates nobody until it is fixed.
-      this.#log(`agents file unusable, no agent can connect: ${error instanceof Error ? error.message : String(error)}`);
+      this.#core.log(`agents file unusable, no agent can connect: ${error instanceof Error ? error.message : String(error)}`);
       this.#replace([], 'invalid', true);
     }
   }
@@ -284,7 +283,7 @@ export class AgentStore {
       const current = stamp === 'none' ? [] : parseFile(readFileSync(this.file, 'utf8'), this.file);
       const next = edit(current);
       await writeFileAtomic(this.file, `${JSON.stringify({ version: AGENTS_FILE_VERSION, agents: next }, null, 2)}\n`);
-      this.#checkedAt = this.#now();
+      this.#checkedAt = this.#core.now();
       this.#replace(next, this.#fileStamp(), true);
     });
   }

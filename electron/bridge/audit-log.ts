@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { CoreEnvOptions } from '../../shared/core-env';
 import { redactor } from '../../shared/redact';
 import { JsonlLog } from '../fs-safe';
 import { AuditEntrySchema, type AuditEntry, type AuditQuery } from './audit-entry';
@@ -10,13 +11,12 @@ export const DEFAULT_AUDIT_KEEP = 5;
 /** Recorded arguments/results longer than this (as JSON) are cut, so one call cannot flood the log. */
 const MAX_RECORDED_CHARS = 16 * 1024;
 
-export interface AuditLogOptions {
-  dataDir: string;
+/** The core's data folder (audit/ lives there) and, when given, its log; and the rotation. */
+export interface AuditLogOptions extends Pick<CoreEnvOptions, 'dataDir' | 'log'> {
   /** Rotate when the current file would grow past this. */
   maxBytes?: number;
   /** Rotated files kept (audit.1.jsonl is the newest). */
   keep?: number;
-  log?: (line: string) => void;
 }
 
 /** Redacted, and cut when large: what auditArguments records of arguments and results. */

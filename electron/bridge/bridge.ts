@@ -1,5 +1,6 @@
 import { createServer, type Server as HttpServer } from 'node:http';
 import { DEFAULT_BRIDGE_PORT } from '../../shared/config';
+import { resolveCoreEnv, type CoreEnv } from '../../shared/core-env';
 import { redact } from '../../shared/redact';
 import type { Pool } from '../pool';
 import { AgentActivity } from './agent-activity';
@@ -42,8 +43,8 @@ interface BridgeParts {
   subscriptions: ResourceSubscriptions;
   /** Per agent, the handler of its 2026-07-28 requests. */
   modern: ModernHandlers;
-  now: () => number;
-  log: (line: string) => void;
+  /** The core's environment, resolved once here, its log redacting. */
+  core: CoreEnv;
 }
 
 /**
@@ -69,18 +70,16 @@ export async function createBridge(options: BridgeOptions): Promise<Bridge> {
 
 /** Step 1: the agent store, audit log, approval queue, tool index and session registry. */
 function openParts(options: BridgeOptions): BridgeParts {
-  const now = options.now ?? Date.now;
-  const log = (line: string): void => options.log?.(redact(line));
-  const agents = AgentStore.open({ dataDir: options.dataDir, now, log });
+  const given = resolveCoreEnv(options, { env: process.env, log: () => undefined, now: Date.now });
+  const core: CoreEnv = { ...given, log: (line) => given.log(redact(line)) };
+  const agents = AgentStore.open(core);
   const audit = new AuditLog({
-    dataDir: options.dataDir,
+    ...core,
     ...(options.auditMaxBytes === undefined ? {} : { maxBytes: options.auditMaxBytes }),
     ...(options.auditKeep === undefined ? {} : { keep: options.auditKeep }),
-    log,
   });
   const approvals = new CallApprovalQueue({
-    now,
-    log,
+    ...core,
     ...(options.approvalTimeoutMs === undefined ? {} : { timeoutMs: options.approvalTimeoutMs }),
     remember: async (agent, server, tool) => {
       await agents.setToolDecision(agent, server, tool, 'allow');
@@ -88,23 +87,24 @@ function openParts(options: BridgeOptions): BridgeParts {
   });
   const sessions = new SessionRegistry(
     { maxPerAgent: options.maxSessionsPerAgent ?? 256, idleMs: options.sessionIdleMs ?? 12 * 60 * 60 * 1000 },
-    log,
+    core,
   );
   const state = { paused: false };
-  const activity = new AgentActivity({ dataDir: options.dataDir, log });
+  const activity = new AgentActivity(core);
   const subscriptions = new ResourceSubscriptions(options.pool);
   const toolIndex = new ToolIndex(options.pool);
-  const ctx = callContext(options, { pool: options.pool, toolIndex, agents, approvals, audit, state, subscriptions, now, log });
+  const ctx = callContext(options, { pool: options.pool, toolIndex, agents, approvals, audit, state, subscriptions, core });
   const modern = new ModernHandlers(ctx, options.version ?? '0.0.0', options.inputRoundWindowMs);
-  const listChanged = new ListChangedNotifier(sessions, agents, log, modern);
-  return { pool: options.pool, agents, audit, approvals, toolIndex, sessions, listChanged, state, activity, subscriptions, modern, now, log };
+  const listChanged = new ListChangedNotifier(sessions, agents, core, modern);
+  return { pool: options.pool, agents, audit, approvals, toolIndex, sessions, listChanged, state, activity, subscriptions, modern, core };
 }
 
 /**
  * Step 2: pool logs go to agents; inventory, enablement, a server failing or recovering (its tools
  * marked unavailable, unavailable.ts) and agent changes become list_changed. Returns the unsubscribers.
  */
-function followChanges({ pool, agents, toolIndex, sessions, listChanged, subscriptions, modern, log }: BridgeParts): (() => void)[] {
+function followChanges({ pool, agents, toolIndex, sessions, listChanged, subscriptions, modern, core }: BridgeParts): (() => void)[] {
+  const { log } = core;
   // Per server, from each state event: recomputing every status per event was O(n²) at start-up.
   const enabledOf = new Map(pool.statuses().map((s) => [s.name, s.enabled] as const));
   const markOf = new Map(pool.statuses().map((s) => [s.name, unavailableKey(s)] as const));
@@ -149,10 +149,10 @@ function followChanges({ pool, agents, toolIndex, sessions, listChanged, subscri
 }
 
 /** What a session's request handlers need of the bridge. */
-function callContext(options: BridgeOptions, parts: Pick<BridgeParts, 'pool' | 'toolIndex' | 'agents' | 'approvals' | 'audit' | 'state' | 'subscriptions' | 'now' | 'log'>): CallContext {
-  const { pool, toolIndex, agents, approvals, audit, state, subscriptions, now, log } = parts;
+function callContext(options: BridgeOptions, parts: Pick<BridgeParts, 'pool' | 'toolIndex' | 'agents' | 'approvals' | 'audit' | 'state' | 'subscriptions' | 'core'>): CallContext {
+  const { pool, toolIndex, agents, approvals, audit, state, subscriptions, core } = parts;
   const auditArguments = typeof options.auditArguments === 'function' ? options.auditArguments : () => options.auditArguments === true;
-  return { pool, toolIndex, agents, approvals, audit, auditArguments, paused: () => state.paused, subscriptions, now, log };
+  return { pool, toolIndex, agents, approvals, audit, auditArguments, paused: () => state.paused, subscriptions, now: core.now, log: core.log };
 }
 
 /** Step 3: the HTTP endpoint (guard, bearer, sessions) listening on 127.0.0.1. */
@@ -168,10 +168,10 @@ async function listen(options: BridgeOptions, parts: BridgeParts): Promise<{ htt
       sessions: parts.sessions,
       modern: parts.modern,
       newServer: (agent) => createSessionServer(ctx, agent, version),
-      authenticated: (agent) => parts.activity.used(agent, parts.now()),
+      authenticated: (agent) => parts.activity.used(agent, parts.core.now()),
       spoke: (agent, revision) => parts.activity.spoke(agent, revision),
-      now: parts.now,
-      log: parts.log,
+      now: parts.core.now,
+      log: parts.core.log,
     }),
   );
   port = await listenOnLoopback(http, options.port ?? DEFAULT_BRIDGE_PORT);
@@ -186,8 +186,8 @@ async function undoOpen(parts: BridgeParts, unfollow: (() => void)[]): Promise<v
 }
 
 /** Step 4: closes sessions idle longer than the limit, once a minute. */
-function sweepIdleSessions({ sessions, now }: BridgeParts): NodeJS.Timeout {
-  const sweeper = setInterval(() => sessions.sweep(now()), 60_000);
+function sweepIdleSessions({ sessions, core }: BridgeParts): NodeJS.Timeout {
+  const sweeper = setInterval(() => sessions.sweep(core.now()), 60_000);
   sweeper.unref();
   return sweeper;
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { resolveProcessEnv, type ProcessEnv } from '../../shared/core-env';
 import { CodedError } from '../../shared/errors';
 import { redact } from '../../shared/redact';
 import type { Tier } from './agent-schema';
@@ -45,13 +46,12 @@ export interface ApprovalEvents {
   decided: DecidedApproval;
 }
 
-export interface CallApprovalQueueOptions {
+/** The core's clock and log (each the process's own when left out), the limits, and how "always allow" is kept. */
+export interface CallApprovalQueueOptions extends Partial<Pick<ProcessEnv, 'now' | 'log'>> {
   timeoutMs?: number;
   maxPendingPerAgent?: number;
-  now?: () => number;
   /** Persists "always allow this tool for this agent". */
   remember: (agent: string, server: string, tool: string) => Promise<void>;
-  log?: (line: string) => void;
 }
 
 interface Waiter {
@@ -67,21 +67,21 @@ export class CallApprovalQueue {
   readonly #emitter: Emitter<ApprovalEvents>;
   readonly #timeoutMs: number;
   readonly #maxPerAgent: number;
-  readonly #now: () => number;
+  readonly #core: ProcessEnv;
   readonly #remember: CallApprovalQueueOptions['remember'];
   #closed = false;
 
   constructor(options: CallApprovalQueueOptions) {
     this.#timeoutMs = options.timeoutMs ?? DEFAULT_APPROVAL_TIMEOUT_MS;
     this.#maxPerAgent = options.maxPendingPerAgent ?? DEFAULT_MAX_PENDING_PER_AGENT;
-    this.#now = options.now ?? Date.now;
+    this.#core = resolveProcessEnv(options, { env: process.env, log: () => undefined, now: Date.now });
     this.#remember = options.remember;
-    this.#emitter = new Emitter((error) => options.log?.(redact(`an approval listener failed: ${String(error)}`)));
+    this.#emitter = new Emitter((error) => this.#core.log(redact(`an approval listener failed: ${String(error)}`)));
   }
 
   /** Waits for a decision; an abort (the agent cancelled) withdraws the request. */
   request(input: ApprovalRequest, signal?: AbortSignal): Promise<DecidedApproval> {
-    const requestedAt = this.#now();
+    const requestedAt = this.#core.now();
     // What the person reads (a URI, a name) is agent-supplied: redacted like everything shown.
     const pending: PendingApproval = { ...input, tool: redact(input.tool), id: randomBytes(6).toString('hex'), requestedAt, expiresAt: requestedAt + this.#timeoutMs };
     if (this.#closed) return Promise.resolve(this.#decision(pending, 'denied', 'closed', false));
@@ -166,7 +166,7 @@ export class CallApprovalQueue {
   }
 
   #decision(pending: PendingApproval, outcome: ApprovalOutcome, reason: ApprovalReason, remember: boolean): DecidedApproval {
-    return { ...pending, outcome, reason, remember, decidedAt: this.#now() };
+    return { ...pending, outcome, reason, remember, decidedAt: this.#core.now() };
   }
 
   #settle(id: string, outcome: ApprovalOutcome, reason: ApprovalReason, remember: boolean): void {

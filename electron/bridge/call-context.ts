@@ -1,3 +1,4 @@
+import type { CoreEnv } from '../../shared/core-env';
 import { redact } from '../../shared/redact';
 import type { Pool } from '../pool';
 import type { AgentStore } from './agent-store';
@@ -7,8 +8,8 @@ import type { AuditEntry } from './audit-entry';
 import type { AuditLog } from './audit-log';
 import type { ToolIndex } from './tool-index';
 
-/** What a session's request handlers need of the bridge. */
-export interface CallContext {
+/** What a session's request handlers need of the bridge: its parts, and the clock and (redacting) log of its CoreEnv. */
+export interface CallContext extends Pick<CoreEnv, 'now' | 'log'> {
   pool: Pool;
   toolIndex: ToolIndex;
   agents: AgentStore;
@@ -19,8 +20,6 @@ export interface CallContext {
   paused: () => boolean;
   /** Agents' resource subscriptions, by session. */
   subscriptions: ResourceSubscriptions;
-  now: () => number;
-  log: (line: string) => void;
 }
 
 export type AuditDraft = Omit<AuditEntry, 'durationMs' | 'time'>;

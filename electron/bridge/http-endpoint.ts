@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Server } from '@modelcontextprotocol/server';
+import type { CoreEnv } from '../../shared/core-env';
 import { redact } from '../../shared/redact';
 import { loadSdkTypes, type SdkTypes } from './server-sdk';
 import type { AgentStore } from './agent-store';
@@ -16,7 +17,8 @@ import { hashToken, plausibleToken, sameDigest } from './token';
 import type { ModernHandlers } from './modern-handlers';
 import { serveModern, isModernRequest } from './modern-endpoint';
 
-export interface EndpointOptions {
+/** The bridge's parts the endpoint uses, and its CoreEnv's clock and log. */
+export interface EndpointOptions extends Pick<CoreEnv, 'now' | 'log'> {
   port: () => number;
   maxBodyBytes: number;
   agents: AgentStore;
@@ -29,8 +31,6 @@ export interface EndpointOptions {
   modern?: ModernHandlers;
   /** A session of the agent began in this MCP revision, or a 2026-07-28 request named it. */
   spoke?: (agent: string, revision: string) => void;
-  now: () => number;
-  log: (line: string) => void;
 }
 
 function refuse(res: ServerResponse, refusal: Refusal, close = false): void {

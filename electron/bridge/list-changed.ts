@@ -1,3 +1,4 @@
+import type { CoreEnv } from '../../shared/core-env';
 import type { AgentStore } from './agent-store';
 import type { ModernHandlers } from './modern-handlers';
 import { serverAllowed } from './policy';
@@ -13,7 +14,8 @@ export class ListChangedNotifier {
   constructor(
     private readonly sessions: SessionRegistry,
     private readonly agents: AgentStore,
-    private readonly log: (line: string) => void,
+    /** The bridge's CoreEnv (its log). */
+    private readonly core: Pick<CoreEnv, 'log'>,
     /** 2026-07-28 agents hear of changes on their `subscriptions/listen` streams. */
     private readonly modern?: ModernHandlers,
   ) {}
@@ -27,7 +29,7 @@ export class ListChangedNotifier {
 
   /** Tells one session now that all three lists may have changed. */
   session(session: Session): void {
-    const failed = (error: unknown): void => this.log(`list_changed to agent "${session.agent}" failed: ${String(error)}`);
+    const failed = (error: unknown): void => this.core.log(`list_changed to agent "${session.agent}" failed: ${String(error)}`);
     session.server.sendToolListChanged().catch(failed);
     session.server.sendResourceListChanged().catch(failed);
     session.server.sendPromptListChanged().catch(failed);
@@ -51,7 +53,7 @@ export class ListChangedNotifier {
   /** Tells every session and listen stream of one agent now that its tool list changed (its searches found tools, found-listing.ts). */
   tools(name: string): void {
     for (const session of this.sessions.forAgent(name)) {
-      session.server.sendToolListChanged().catch((error: unknown) => this.log(`list_changed to agent "${name}" failed: ${String(error)}`));
+      session.server.sendToolListChanged().catch((error: unknown) => this.core.log(`list_changed to agent "${name}" failed: ${String(error)}`));
     }
     this.modern?.changed(name, ['tools']);
   }

@@ -1,4 +1,5 @@
 import type { Server } from '@modelcontextprotocol/server';
+import type { CoreEnv } from '../../shared/core-env';
 import type { HttpServerTransport } from './http-transport';
 
 export interface Session {
@@ -20,11 +21,12 @@ export interface SessionLimits {
 export class SessionRegistry {
   readonly #sessions = new Map<string, Session>();
   readonly #limits: SessionLimits;
-  readonly #log: (line: string) => void;
+  readonly #core: Pick<CoreEnv, 'log'>;
 
-  constructor(limits: SessionLimits, log: (line: string) => void) {
+  /** `core`: the bridge's CoreEnv (its log). */
+  constructor(limits: SessionLimits, core: Pick<CoreEnv, 'log'>) {
     this.#limits = limits;
-    this.#log = log;
+    this.#core = core;
   }
 
   get size(): number {
@@ -59,7 +61,7 @@ export class SessionRegistry {
 
   close(session: Session): void {
     this.#sessions.delete(session.id);
-    session.server.close().catch((error: unknown) => this.#log(`closing a session failed: ${String(error)}`));
+    session.server.close().catch((error: unknown) => this.#core.log(`closing a session failed: ${String(error)}`));
   }
 
   closeAgent(agent: string): void {

@@ -1,17 +1,14 @@
+import type { CoreEnvOptions } from '../../shared/core-env';
 import type { Pool } from '../pool';
 import type { AgentStore } from './agent-store';
 import type { CallApprovalQueue } from './call-approval-queue';
 import type { AuditLog } from './audit-log';
 
-export interface BridgeOptions {
+/** The core's environment (agents.json and audit/ live in its `dataDir`; its log is redacted), resolved once in createBridge. */
+export interface BridgeOptions extends CoreEnvOptions {
   pool: Pool;
-  /** agents.json and audit/ live here. */
-  dataDir: string;
   /** Default DEFAULT_BRIDGE_PORT; 0 picks a free one. The host is always 127.0.0.1. */
   port?: number;
-  now?: () => number;
-  /** Diagnostic lines (redacted). */
-  log?: (line: string) => void;
   /** How long an `ask` call waits for the person before it is denied. Default 120 s. */
   approvalTimeoutMs?: number;
   /** How long a 2026-07-28 agent has to retry a call that answered `input_required` before the call is cancelled. Default 5 min. */

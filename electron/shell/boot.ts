@@ -60,27 +60,27 @@ function prepareSession(shell: ShellState): void {
 
 /** Reads the desktop settings; re-applied at each start so the login item follows the app when it moves (a new AppImage). */
 async function applyShellSettings(shell: ShellState): Promise<void> {
-  shell.settings = await readShellSettings(shell.context.dataDir);
+  shell.settings = await readShellSettings(shell.coreEnv.dataDir);
   if (shell.settings.openAtLogin) await setOpenAtLogin(shell, true);
 }
 
 /** The core, with a passphrase dialog and a keychain in a utility process. */
 async function openCore(shell: ShellState): Promise<Core> {
-  const { context, icon, opener } = shell;
+  const { context, coreEnv, icon, opener } = shell;
   const passphrase = createPassphraseDialog({
     preloadPath: context.paths.passphrasePreload,
-    vaultFile: path.join(context.dataDir, VAULT_FILE_NAME),
+    vaultFile: path.join(coreEnv.dataDir, VAULT_FILE_NAME),
     icon,
     opener,
     log,
   });
   shell.stop['passphrase dialog'] = () => passphrase.close();
-  const keychainRunner = createUtilityKeychainRunner({ fork: utilityFork, entryPath: context.paths.keychainHelper, env: process.env });
+  const keychainRunner = createUtilityKeychainRunner({ fork: utilityFork, entryPath: context.paths.keychainHelper, env: coreEnv.env });
   // As `serve`: what agents' traffic grew is given back when they go quiet (docs/how-it-is-built.md).
   const compaction = new QuietCompaction();
   shell.stop['memory compaction'] = () => compaction.stop();
   const core = await createCore({
-    ...shellCoreOptions({ dataDir: context.dataDir, isPackaged: app.isPackaged, opener, passphrasePrompt: () => passphrase.prompt(), log, keychainRunner }),
+    ...shellCoreOptions({ ...coreEnv, isPackaged: app.isPackaged, opener, passphrasePrompt: () => passphrase.prompt(), keychainRunner }),
     onPool: (pool) => compaction.watchPool(pool),
   });
   if (core.bridge) compaction.watchBridge(core.bridge);
@@ -105,12 +105,12 @@ function connectWindow(shell: ShellState, core: Core): void {
  */
 async function openCliDoor(shell: ShellState, core: Core): Promise<void> {
   const web = await startWebServer({ api: core.api, door: core.door, port: 0, staticDir: shell.context.paths.rendererRoot, log });
-  const removeRuntime = await writeRuntimeFile(shell.context.dataDir, {
+  const removeRuntime = await writeRuntimeFile(shell.coreEnv.dataDir, {
     pid: process.pid,
     origin: web.origin,
     secret: web.cliSecret,
     bridge: core.bridge?.url ?? null,
-    startedAt: Date.now(),
+    startedAt: shell.coreEnv.now(),
   });
   shell.stop['runtime file'] = removeRuntime;
   shell.stop['web server'] = () => web.close();
@@ -122,7 +122,7 @@ function startTrayAndNotifications(shell: ShellState, core: Core): void {
     preferences: () => ({ openAtLogin: shell.settings.openAtLogin }),
     run: (action) => runTrayAction(shell, action),
     log,
-    ...withSink(trayModelSink(process.env, app.isPackaged)),
+    ...withSink(trayModelSink(shell.coreEnv.env, app.isPackaged)),
   });
   shell.tray = trayController;
   shell.stop.tray = () => trayController.destroy();

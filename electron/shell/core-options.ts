@@ -1,13 +1,13 @@
+import type { CoreEnvOptions } from '../../shared/core-env';
 import type { CoreOptions } from '../app';
 import type { Opener } from '../auth';
 import type { KeychainRunner } from '../vault';
 
-export interface ShellCoreContext {
-  dataDir: string;
+/** The shell's CoreEnv (passed whole to the core) and what the desktop app adds. */
+export interface ShellCoreContext extends CoreEnvOptions {
   isPackaged: boolean;
   opener: Opener;
   passphrasePrompt: () => Promise<string>;
-  log: (line: string) => void;
   /** The keychain through Electron's utilityProcess: with RunAsNode fused off, the vault's own helper cannot start. */
   keychainRunner: KeychainRunner;
 }
@@ -19,16 +19,6 @@ export interface ShellCoreContext {
  * The demo servers run `node` on files of the app; inside a packaged app those files are in the asar
  * archive, which a system `node` cannot read, so a packaged app does not write them.
  */
-export function shellCoreOptions(context: ShellCoreContext): CoreOptions {
-  return {
-    dataDir: context.dataDir,
-    watch: true,
-    warmUp: true,
-    demo: !context.isPackaged,
-    bridge: { required: false },
-    opener: context.opener,
-    passphrasePrompt: context.passphrasePrompt,
-    log: context.log,
-    keychainRunner: context.keychainRunner,
-  };
+export function shellCoreOptions({ isPackaged, opener, passphrasePrompt, keychainRunner, ...coreEnv }: ShellCoreContext): CoreOptions {
+  return { ...coreEnv, watch: true, warmUp: true, demo: !isPackaged, bridge: { required: false }, opener, passphrasePrompt, keychainRunner };
 }

@@ -1,4 +1,5 @@
 import { app, shell as electronShell, type NativeImage } from 'electron';
+import { resolveCoreEnv, type CoreEnv, type CoreEnvOptions } from '../../shared/core-env';
 import { redact } from '../../shared/redact';
 import type { Core } from '../app';
 import type { Opener } from '../auth';
@@ -10,8 +11,8 @@ import type { TrayController } from './tray/tray-controller';
 import { iconImage } from './tray/tray-icons';
 import { MainWindow } from './window/main-window';
 
-export interface ShellContext {
-  dataDir: string;
+/** Where the desktop app was started: the data folder (the CLI's; the rest of its CoreEnv is the process's own) and its files. */
+export interface ShellContext extends Pick<CoreEnvOptions, 'dataDir'> {
   paths: ShellPaths;
 }
 
@@ -40,6 +41,8 @@ export type StopStepName = (typeof STOP_ORDER)[number];
 /** What the desktop app holds while it runs; boot fills it in step by step. */
 export interface ShellState {
   context: ShellContext;
+  /** The core's environment, resolved once here: the data folder, process.env, the shell's log, Date.now. */
+  coreEnv: CoreEnv;
   devTools: boolean;
   opener: Opener;
   icon: NativeImage;
@@ -64,7 +67,8 @@ export function createShellState(context: ShellContext): ShellState {
   const opener = electronOpener((url) => electronShell.openExternal(url));
   const icon = iconImage(64, 'none');
   const window = new MainWindow({ preloadPath: context.paths.preload, devTools, icon, opener, log });
-  return { context, devTools, opener, icon, window, stop: {}, ready: false, pendingShow: undefined, core: undefined, tray: undefined, settings: { openAtLogin: false } };
+  const coreEnv = resolveCoreEnv(context, { env: process.env, log, now: Date.now });
+  return { context, coreEnv, devTools, opener, icon, window, stop: {}, ready: false, pendingShow: undefined, core: undefined, tray: undefined, settings: { openAtLogin: false } };
 }
 
 /** Shows the window at a route, or remembers the wish until boot is done. */

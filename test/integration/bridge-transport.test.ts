@@ -65,7 +65,7 @@ beforeAll(async () => {
   const agents = AgentStore.open({ dataDir: tempDir('transport-') });
   token = (await agents.add('agent', { servers: ['*'] })).token;
   otherToken = (await agents.add('other', { servers: ['*'] })).token;
-  sessions = new SessionRegistry({ maxPerAgent: 64, idleMs: 60_000 }, () => undefined);
+  sessions = new SessionRegistry({ maxPerAgent: 64, idleMs: 60_000 }, { log: () => undefined });
   const endpoint = createEndpoint({
     port: () => port,
     maxBodyBytes: 64 * 1024,

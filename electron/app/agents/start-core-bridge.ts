@@ -54,10 +54,9 @@ export async function startCoreBridge({ options, ports, registry, vault, pool, s
       log,
     });
     const bridge = await createBridge({
+      ...core,
       pool,
-      dataDir: core.dataDir,
       port,
-      log,
       version: VERSION,
       auditArguments: () => registry.config().settings?.auditArguments === true,
     });
