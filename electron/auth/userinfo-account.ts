@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { FetchLike } from '../net';
+import { readBoundedBody, type FetchLike } from '../net';
 import { withTimeout } from './http';
 import { AccountClaimsSchema, accountOfClaims, idTokenClaims } from './id-token-account';
 import { loadOidc } from './oidc-module';
@@ -35,20 +35,9 @@ export interface UserinfoAccountInput {
 function bounded(fetch: FetchLike, max: number): FetchLike {
   return async (url, init) => {
     const response = await fetch(url, init);
-    const reader = response.body?.getReader();
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    for (;;) {
-      const next = await reader?.read();
-      if (next === undefined || next.done) break;
-      size += next.value.byteLength;
-      if (size > max) {
-        await reader?.cancel();
-        throw new Error(`the answer is larger than ${max} bytes`);
-      }
-      chunks.push(next.value);
-    }
-    return new Response(Buffer.concat(chunks), { status: response.status, statusText: response.statusText, headers: response.headers });
+    const body = await readBoundedBody(response, max);
+    if (body.over) throw new Error(`the answer is larger than ${max} bytes`);
+    return new Response(new Uint8Array(body.bytes), { status: response.status, statusText: response.statusText, headers: response.headers });
   };
 }
 

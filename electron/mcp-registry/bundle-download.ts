@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { CodedError } from '../../shared/errors';
-import type { FetchLike } from '../net';
+import { readBoundedBody, type FetchLike } from '../net';
 
 /** An MCP bundle is at most this large to download (bundles with a runtime inside run to tens of MiB). */
 export const MAX_BUNDLE_BYTES = 200 * 1024 * 1024;
@@ -28,21 +28,9 @@ export function checkBundleUrl(raw: string): URL {
 }
 
 async function boundedBytes(response: Response, max: number): Promise<Buffer> {
-  const reader = response.body?.getReader();
-  if (!reader) return Buffer.alloc(0);
-  const chunks: Uint8Array[] = [];
-  let length = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    length += value.byteLength;
-    if (length > max) {
-      await reader.cancel().catch(() => undefined);
-      throw new CodedError('invalid_input', `The bundle is larger than ${max / (1024 * 1024)} MiB; it was refused.`);
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks);
+  const body = await readBoundedBody(response, max);
+  if (body.over) throw new CodedError('invalid_input', `The bundle is larger than ${max / (1024 * 1024)} MiB; it was refused.`);
+  return body.bytes;
 }
 
 /**

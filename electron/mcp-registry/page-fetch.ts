@@ -1,5 +1,5 @@
 import { CodedError } from '../../shared/errors';
-import type { FetchLike } from '../net';
+import { readBoundedBody, type FetchLike } from '../net';
 import { ServerListSchema } from './server-json';
 
 /** One page is at most this many bytes (100 entries of a few KiB each fit many times over). */
@@ -21,21 +21,9 @@ export interface Page {
 
 /** The body, read up to `max` bytes; past it the request is cancelled and refused. */
 export async function boundedText(response: Response, max: number, where: string): Promise<string> {
-  const reader = response.body?.getReader();
-  if (!reader) return '';
-  const chunks: Uint8Array[] = [];
-  let length = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    length += value.byteLength;
-    if (length > max) {
-      await reader.cancel().catch(() => undefined);
-      throw new CodedError('server_unavailable', `The registry at ${where} sent a page over ${max} bytes; it was refused.`);
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
+  const body = await readBoundedBody(response, max);
+  if (body.over) throw new CodedError('server_unavailable', `The registry at ${where} sent a page over ${max} bytes; it was refused.`);
+  return body.bytes.toString('utf8');
 }
 
 /** `GET {base}/v0.1/servers` (openapi.yaml, "List MCP servers"): one page, its envelope checked. */

@@ -1,2 +1,3 @@
 export { isAllowedHost, isAllowedOrigin, sameSecret, newSessionSecret, presentedSecret, bearerToken } from './request-guard';
 export type { FetchLike } from './fetch-like';
+export { readBoundedBody, type BoundedBody } from './bounded-body';

@@ -1,4 +1,4 @@
-import type { FetchLike } from '../net';
+import { readBoundedBody, type FetchLike } from '../net';
 import { parseRetryAfterHeader, retryAfterInJson } from './retry-after';
 
 /** How much of a 429's body is read for its `retry_after`: a rate limit's body is a short JSON, not a download. */
@@ -20,21 +20,7 @@ export class RateLimitedResponse extends Error {
 
 /** At most `limit` bytes of the body as text; the rest is not read (the stream is cancelled). */
 async function boundedText(response: Response, limit: number): Promise<string> {
-  const reader = response.body?.getReader();
-  if (!reader) return '';
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  try {
-    while (size < limit) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      chunks.push(value);
-      size += value.byteLength;
-    }
-  } finally {
-    await reader.cancel().catch(() => undefined);
-  }
-  return new TextDecoder().decode(Buffer.concat(chunks).subarray(0, limit));
+  return new TextDecoder().decode((await readBoundedBody(response, limit)).bytes);
 }
 
 function jsonOrUndefined(text: string): unknown {

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { readBoundedBody } from './bounded-body';
+
+/** A body of `chunks`, recording whether the reader cancelled it. */
+function streamed(chunks: string[]): { response: Response; cancelled: () => boolean; pulled: () => number } {
+  let cancelled = false;
+  let pulled = 0;
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      const next = chunks[pulled];
+      pulled += 1;
+      if (next === undefined) controller.close();
+      else controller.enqueue(new TextEncoder().encode(next));
+    },
+    cancel() {
+      cancelled = true;
+    },
+  }, { highWaterMark: 0 });
+  return { response: new Response(body), cancelled: () => cancelled, pulled: () => pulled };
+}
+
+describe('readBoundedBody', () => {
+  it('reads a body within the bound whole', async () => {
+    const { response, cancelled } = streamed(['ab', 'cd']);
+    const body = await readBoundedBody(response, 4);
+    expect(body.over).toBe(false);
+    expect(body.bytes.toString()).toBe('abcd');
+    expect(cancelled()).toBe(false);
+  });
+
+  it('stops past the bound, keeps only the bound, and cancels the rest unread', async () => {
+    const { response, cancelled, pulled } = streamed(['abc', 'def', 'ghi', 'jkl']);
+    const body = await readBoundedBody(response, 4);
+    expect(body.over).toBe(true);
+    expect(body.bytes.toString()).toBe('abcd');
+    expect(cancelled()).toBe(true);
+    expect(pulled()).toBe(2);
+  });
+
+  it('answers an empty body for a response without one', async () => {
+    const body = await readBoundedBody(new Response(null), 10);
+    expect(body).toEqual({ bytes: Buffer.alloc(0), over: false });
+  });
+});
