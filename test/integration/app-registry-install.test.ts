@@ -1,10 +1,10 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCore, type Core } from '../../electron/app';
+import type { Core } from '../../electron/app';
 import { API_METHODS } from '../../shared/api';
 import { nodeBundle, serveFiles, sha256, type FileServer } from '../fixtures/registry/mcpb-bundle';
+import { coreWithRegistry } from '../fixtures/registry/core-with-registry';
 import { startFixtureRegistry, type FixtureRegistry } from '../fixtures/registry/registry-server';
 
 
@@ -23,11 +23,7 @@ describe('App API: installing a registry entry', () => {
     const pkg = { registryType: 'mcpb', identifier: files.url('/echo.mcpb'), version: '1.0.0', transport: { type: 'stdio' }, environmentVariables: [{ name: 'ECHO_TOKEN', isRequired: true, isSecret: true }] };
     registry.add({ name: 'io.example/echo', description: 'A bundled server', version: '1.0.0', packages: [{ ...pkg, fileSha256: sha256(good) }, { registryType: 'nuget', identifier: 'Example.Echo', version: '1.0.0', transport: { type: 'stdio' } }] });
     registry.add({ name: 'io.example/tampered', description: 'A changed bundle', version: '1.0.0', packages: [{ ...pkg, fileSha256: sha256(Buffer.from('other bytes')) }] });
-    dataDir = join(mkdtempSync(join(tmpdir(), 'cs-registry-install-api-')), 'home');
-    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-    writeFileSync(join(dataDir, 'mcp.json'), JSON.stringify({ mcpServers: {}, settings: { registries: [registry.url] } }));
-    core = await createCore({ dataDir, demo: false, env: process.env, vaultProvider: 'memory' });
-    await core.api.refreshRegistries({});
+    ({ core, dataDir } = await coreWithRegistry('cs-registry-install-api-', registry.url));
   }, 30_000);
 
   afterAll(async () => {

@@ -1,10 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCore, type Core } from '../../electron/app';
+import type { Core } from '../../electron/app';
+import { coreWithRegistry } from '../fixtures/registry/core-with-registry';
 import { startFixtureRegistry, type FixtureRegistry } from '../fixtures/registry/registry-server';
 
 const PACKAGE = '@modelcontextprotocol/server-everything';
@@ -39,11 +39,7 @@ describe('App API: an npm registry entry installed and running', () => {
         },
       ],
     });
-    dataDir = join(mkdtempSync(join(tmpdir(), 'cs-registry-npm-')), 'home');
-    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-    writeFileSync(join(dataDir, 'mcp.json'), JSON.stringify({ mcpServers: {}, settings: { registries: [registry.url] } }));
-    core = await createCore({ dataDir, demo: false, env: process.env, vaultProvider: 'memory' });
-    await core.api.refreshRegistries({});
+    ({ core, dataDir } = await coreWithRegistry('cs-registry-npm-', registry.url));
   }, 30_000);
 
   afterAll(async () => {
