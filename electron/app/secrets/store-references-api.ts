@@ -53,8 +53,8 @@ export function createStoreReferencesApi({ registry, stores, uses }: StoreRefere
   const read = (ref: GatheredReference) => () => stores.open(ref.store, ref.uses[0]?.server).get(ref.path);
 
   return {
-    listStoreReferences: async () =>
-      gatherStoreReferences(registry.config()).map((ref): StoreReferenceView => {
+    listStoreReferences: () =>
+      Promise.resolve(gatherStoreReferences(registry.config()).map((ref): StoreReferenceView => {
         const config = configOf(ref.store);
         const last = uses.last(ref.store, ref.path);
         const store = config !== undefined ? stores.open(ref.store) : undefined;
@@ -66,7 +66,7 @@ export function createStoreReferencesApi({ registry, stores, uses }: StoreRefere
           canReplace: store?.abilities.set === true,
           guidance: guidanceFor(ref.store, ref.path, config),
         };
-      }),
+      })),
     testStoreReference: async ({ store, path }: ApiInput<'testStoreReference'>) => {
       const ref = referenced(store, path);
       // A store that cannot answer is the test's answer, not an error of the call.
