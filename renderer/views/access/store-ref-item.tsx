@@ -3,7 +3,20 @@ import type { StoreReferenceView, StoreUse } from '../../../shared/api';
 import { Badge, ConfirmDialog, SecretField, TimeAgo } from '../../components';
 import { describeError } from '../../lib';
 import { useLive } from '../../state';
-import { lastUseWords, storeWords, usersOf, usesWords } from './store-ref-model';
+import { lastUseParts, NEVER_READ, storeWords, usersOf, usesWords } from './store-ref-model';
+
+/** "did not resolve 4 s ago (a test): why. What to do." */
+function LastUse({ use }: { use: StoreUse }) {
+  const { verb, who, problem } = lastUseParts(use);
+  return (
+    <>
+      {verb} <TimeAgo at={use.at} />
+      {who}
+      {problem !== undefined && `: ${problem}`}
+      {use.fix !== undefined && !use.ok && <span className="muted"> {use.fix}</span>}
+    </>
+  );
+}
 
 /**
  * One entry of a secret store a server names (`${secret:STORE:PATH}`): its value stays in the store
@@ -48,15 +61,7 @@ export function StoreRefItem({ entry, onChanged }: { entry: StoreReferenceView; 
         <dt>Used by</dt>
         <dd>{usesWords(entry.uses)}</dd>
         <dt>Last used</dt>
-        <dd>
-          {last !== undefined && (
-            <>
-              <TimeAgo at={last.at} />{' '}
-            </>
-          )}
-          {lastUseWords(last)}
-          {last?.ok === false && last.fix !== undefined && <span className="muted"> {last.fix}</span>}
-        </dd>
+        <dd>{last === undefined ? NEVER_READ : <LastUse use={last} />}</dd>
         {entry.canReveal && (
           <>
             <dt>Value</dt>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lastUseWords, storeWords, usersOf, usesWords } from './store-ref-model';
+import { lastUseParts, storeWords, usersOf, usesWords } from './store-ref-model';
 
 describe('a store reference in words', () => {
   const uses = [
@@ -16,11 +16,11 @@ describe('a store reference in words', () => {
   it('names the store and its kind', () => {
     expect(storeWords({ store: 'op', type: 'command' })).toBe('op (a password manager’s command)');
     expect(storeWords({ store: 'work', type: 'unknown' })).toBe('work (no store of that name)');
+    expect(storeWords({ store: 'keepassxc', type: 'keepassxc' })).toBe('KeePassXC');
   });
 
   it('says whether the last read resolved, for whom, and why not', () => {
-    expect(lastUseWords(undefined)).toBe('not read since the app started');
-    expect(lastUseWords({ at: 1, ok: true, server: 'github' })).toBe('resolved for github');
-    expect(lastUseWords({ at: 1, ok: false, problem: 'The secret store "pass" is locked.' })).toBe('did not resolve (a test): The secret store "pass" is locked.');
+    expect(lastUseParts({ at: 1, ok: true, server: 'github' })).toEqual({ verb: 'resolved', who: ' for github' });
+    expect(lastUseParts({ at: 1, ok: false, problem: 'The secret store "pass" is locked.' })).toEqual({ verb: 'did not resolve', who: ' (a test)', problem: 'The secret store "pass" is locked.' });
   });
 });

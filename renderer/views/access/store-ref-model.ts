@@ -8,9 +8,9 @@ const TYPE_WORDS: Record<StoreReferenceView['type'], string> = {
   unknown: 'no store of that name',
 };
 
-/** "op (a password manager’s command)": which store, in words. */
+/** "op (a password manager’s command)", or "KeePassXC" for the store of that kind's own name: which store, in words. */
 export function storeWords(ref: Pick<StoreReferenceView, 'store' | 'type'>): string {
-  return `${ref.store} (${TYPE_WORDS[ref.type]})`;
+  return ref.store === ref.type ? TYPE_WORDS[ref.type] : `${ref.store} (${TYPE_WORDS[ref.type]})`;
 }
 
 /** "github: env.GITHUB_TOKEN, args[1]; notes: headers.Authorization": each server once, with its fields. */
@@ -25,9 +25,10 @@ export function usersOf(ref: Pick<StoreReferenceView, 'uses'>): string[] {
   return [...new Set(ref.uses.map((u) => u.server))];
 }
 
-/** Whether the last read resolved, and for whom: the time itself is shown beside it. */
-export function lastUseWords(use: StoreUse | undefined): string {
-  if (use === undefined) return 'not read since the app started';
+/** Whether the last read resolved, for whom, and why not: the time goes between `verb` and `who`. */
+export function lastUseParts(use: StoreUse): { verb: string; who: string; problem?: string } {
   const who = use.server !== undefined ? ` for ${use.server}` : ' (a test)';
-  return use.ok ? `resolved${who}` : `did not resolve${who}: ${use.problem ?? 'no value'}`;
+  return use.ok ? { verb: 'resolved', who } : { verb: 'did not resolve', who, problem: use.problem ?? 'the store gave no value' };
 }
+
+export const NEVER_READ = 'not read since the app started';
