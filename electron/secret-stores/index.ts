@@ -14,4 +14,6 @@ export type { StoreApproval } from './command-store';
 export { KEEPASSXC_DATABASE_ENV, KEEPASSXC_PASSWORD_ENV } from './keepassxc-store';
 export { attributesOf } from './secret-service-store';
 export { createVaultStore } from './vault-store';
+export { StoreUses } from './store-uses';
+export type { StoreUseRecord } from './store-uses';
 export type { StoreSpawn } from './run-store-program';

@@ -8,6 +8,7 @@ import { createPassStore } from './pass-store';
 import type { StoreSpawn } from './run-store-program';
 import { createSecretServiceStore } from './secret-service-store';
 import type { SecretStore } from './secret-store';
+import type { StoreUses } from './store-uses';
 import { createVaultStore } from './vault-store';
 
 /** The core's `env`: each store's program gets its own environment picked from it. */
@@ -18,6 +19,8 @@ export interface SecretStoresOptions extends Pick<CoreEnv, 'env'> {
   /** Whether the person approved a command store's exact command line. */
   approval: (name: string, config: CommandStoreConfig) => StoreApproval;
   spawn?: StoreSpawn;
+  /** Where each read of a reference records whether it resolved (the Access page shows it). */
+  uses?: StoreUses;
 }
 
 export interface SecretStores {
@@ -46,7 +49,10 @@ export function createSecretStores(options: SecretStoresOptions): SecretStores {
   return {
     list: () => [{ name: VAULT_STORE_NAME }, ...Object.entries(configs()).map(([name, config]) => ({ name, config }))],
     open,
-    resolverFor: (server) => (store, path) => open(store, server).get(path),
+    resolverFor: (server) => (store, path) => {
+      const get = () => open(store, server).get(path);
+      return options.uses !== undefined ? options.uses.track(store, path, server, get) : get();
+    },
   };
 }
 

@@ -12,7 +12,18 @@ async function write(text: string): Promise<void> {
  * A secret, masked: Reveal asks first, Copy puts it on the clipboard and clears the clipboard after
  * 30 s (if it still holds the secret where the page may read it back; else it is cleared anyway).
  */
-export function SecretField({ value, label, onReveal }: { value: string | (() => Promise<string>); label: string; onReveal?: () => void }) {
+export function SecretField({
+  value,
+  label,
+  onReveal,
+  readFailed = 'Could not read it from the vault',
+}: {
+  value: string | (() => Promise<string>);
+  label: string;
+  onReveal?: () => void;
+  /** Said when the value cannot be read (where it comes from, what to do). */
+  readFailed?: string;
+}) {
   const [loaded, setLoaded] = useState<string | null>(typeof value === 'string' ? value : null);
   const [shown, setShown] = useState(false);
   const [asking, setAsking] = useState(false);
@@ -71,7 +82,7 @@ export function SecretField({ value, label, onReveal }: { value: string | (() =>
                 },
                 () => {
                   setAsking(false);
-                  setStatus('Could not read it from the vault');
+                  setStatus(readFailed);
                 },
               );
             }}

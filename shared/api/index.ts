@@ -23,6 +23,7 @@ export { serverHealth, byAttention, failedServers, isRunning, HEALTH_ORDER } fro
 export type { ServerHealth } from './server-order';
 export { BRIDGE_OPEN, BRIDGE_PAUSED, NOTHING_WAITS, waitsToCall, callsWaiting, questionsWaiting } from './status-words';
 export * from './secret-store-views';
+export * from './store-reference-views';
 export * from './code-agent-views';
 export * from './pin-views';
 export * from './decision-views';

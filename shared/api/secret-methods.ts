@@ -3,6 +3,7 @@ import { ServerNameSchema } from '../config';
 import { SECRET_NAME_PATTERN } from '../vault';
 import { SecretStoreViewSchema, StoreNameSchema, StorePathSchema } from './secret-store-views';
 import { Ok } from './method-schemas';
+import { StoreEntrySchema, StoreReferenceViewSchema, StoreUseSchema } from './store-reference-views';
 
 const SecretNameSchema = z.string().regex(SECRET_NAME_PATTERN, 'use 1-128 letters, digits, "_", "." or "-"');
 
@@ -26,4 +27,10 @@ export const SECRET_METHODS = {
   deleteStoreSecret: () => ({ input: z.strictObject({ store: StoreNameSchema, path: StorePathSchema }), output: z.object({ deleted: z.boolean() }) }),
   /** A secret's value, for the person who asked to see or copy it (never to the command line). */
   revealSecret: () => ({ input: SecretRef, output: z.object({ value: z.string() }) }),
+  /** Every `${secret:STORE:PATH}` a configured server names: store, uses, last resolution (never a value). */
+  listStoreReferences: () => ({ input: z.strictObject({}), output: z.array(StoreReferenceViewSchema) }),
+  /** Reads a referenced store entry now and says whether it resolved (the value stays in the core). */
+  testStoreReference: () => ({ input: StoreEntrySchema, output: StoreUseSchema }),
+  /** A referenced store entry's value, for the person who asked to see it (logged, as revealSecret). */
+  revealStoreReference: () => ({ input: StoreEntrySchema, output: z.object({ value: z.string() }) }),
 };

@@ -76,6 +76,7 @@ const DEFAULTS: FakeHandlers = {
   doctor: () => [],
   listSecrets: () => [],
   listSecretStores: () => [],
+  listStoreReferences: () => [],
   bridgeInfo: () => ({ running: true, paused: false, url: 'http://127.0.0.1:47781/mcp' }),
   listConfirmations: () => [],
   readAdminLog: () => [],

@@ -25,6 +25,14 @@ export function summarizeAction(method: ApiMethod, input: unknown): string | und
       const { decision } = input as ApiInput<'decideConfirmation'>;
       return decision === 'confirm' ? 'confirm a change asked from the command line' : 'refuse a change asked from the command line';
     }
+    case 'testStoreReference': {
+      const { store, path } = input as ApiInput<'testStoreReference'>;
+      return `test that ${q(path)} of the secret store ${q(store)} resolves`;
+    }
+    case 'revealStoreReference': {
+      const { store, path } = input as ApiInput<'revealStoreReference'>;
+      return `show the value of ${q(path)} in the secret store ${q(store)}`;
+    }
     case 'acknowledgeChanges':
       return 'mark the changes made while the app was closed as reviewed';
     case 'answerAsk': {

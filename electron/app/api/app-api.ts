@@ -14,6 +14,7 @@ import type { createAppsApi } from '../apps/apps-api';
 import type { AsksMethods } from '../asks/asks-api';
 import type { DecisionMethods } from '../decisions';
 import type { createSecretStoresApi } from '../secrets/secret-stores-api';
+import type { createStoreReferencesApi } from '../secrets/store-references-api';
 import { personAsker } from '../asks/ask-router';
 import type { RegistryApi } from '../servers/registry-api';
 import type { PinsMethods } from '../servers/pins-api';
@@ -38,6 +39,8 @@ export interface AppApiOptions {
   decisionsApi: DecisionMethods;
   /** The secret stores and command stores' approvals (electron/app/secrets/secret-stores-api.ts). */
   secretStoresApi: ReturnType<typeof createSecretStoresApi>;
+  /** The `${secret:STORE:PATH}` references servers use: listed, tested, revealed (electron/app/secrets/store-references-api.ts). */
+  storeReferencesApi: ReturnType<typeof createStoreReferencesApi>;
   /** The MCP registries' catalog (electron/app/servers/registry-api.ts). */
   registryApi: RegistryApi['methods'];
   /** Tools pinned at approval: what waits, and the person's decisions (electron/app/servers/pins-api.ts). */
@@ -89,6 +92,7 @@ export function createAppApi(deps: AppApiOptions): AppApi {
     ...deps.appsApi,
     ...deps.asksApi,
     ...deps.secretStoresApi,
+    ...deps.storeReferencesApi,
     ...deps.registryApi,
     ...deps.pinsApi,
     // Last: its deciding methods note who decided, then call the parts' own.

@@ -25,6 +25,8 @@ import { createAppsApi } from '../apps/apps-api';
 import type { AppsHost } from '../apps/apps-host';
 import { openSecretStores } from '../secrets/open-secret-stores';
 import { createSecretStoresApi } from '../secrets/secret-stores-api';
+import { createStoreReferencesApi } from '../secrets/store-references-api';
+import type { StoreUses } from '../../secret-stores';
 import type { ServerLogs } from '../servers/server-logs';
 import type { SignIns } from '../sign-in/sign-in';
 import type { CorePorts } from '../agents/start-core-bridge';
@@ -59,6 +61,8 @@ export interface AppApiParts {
   registryInstall: RegistryApi['install'];
   apps: AppsHost;
   pins: ToolPins;
+  /** Each `${secret:STORE:PATH}` read's outcome, shared with the pool's resolver. */
+  storeUses: StoreUses;
 }
 
 export interface BuiltAppApi {
@@ -130,6 +134,7 @@ export function buildAppApi(parts: AppApiParts): BuiltAppApi {
     inspectApi: createInspectApi({ pool, registry, logs: parts.logs, settled }),
     appsApi: createAppsApi({ pool, host: parts.apps, settled, grants: new AppGrants(core.dataDir), audit: (entry) => parts.audit.append(entry) }),
     secretStoresApi: createSecretStoresApi({ registry, stores: openSecretStores(registry, vault, core) }),
+    storeReferencesApi: createStoreReferencesApi({ registry, stores: openSecretStores(registry, vault, core, parts.storeUses), uses: parts.storeUses }),
     withAuthInfo: (statuses) => withAuthInfo(auth, registry, statuses),
     addService,
     installRegistryEntry: (input) => parts.registryInstall(input, addService),

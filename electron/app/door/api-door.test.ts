@@ -182,6 +182,17 @@ describe('the door: who may do what', () => {
     expect(changes()).toEqual(['addAgent', 'removeAgent']);
   });
 
+  it("writes each reveal of a secret, the vault's or a store's, to the admin log, and refuses it to the command line", async () => {
+    const { door, entries } = setup();
+    await door.call({ caller: 'app' }, 'revealSecret', { name: 'GH_TOKEN' });
+    await door.call({ caller: 'app' }, 'revealStoreReference', { store: 'pass', path: 'work/github' });
+    await expect(door.call({ caller: 'cli' }, 'revealStoreReference', { store: 'pass', path: 'work/github' })).rejects.toMatchObject({ code: 'denied' });
+    expect(entries.map((e) => [e.method, e.who, e.outcome, e.summary])).toEqual([
+      ['revealSecret', 'app', 'ok', 'show the value of the secret "GH_TOKEN"'],
+      ['revealStoreReference', 'app', 'ok', 'show the value of "work/github" in the secret store "pass"'],
+    ]);
+  });
+
   it('lets confirmations expire after their time, and bounds how many wait', async () => {
     let now = 1000;
     const { door, confirmations } = setup({ now: () => now });

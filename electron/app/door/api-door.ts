@@ -62,6 +62,9 @@ export function waitingForConfirmation(confirmation: Confirmation): CodedError {
  */
 const TOLD_WHO: ReadonlySet<ApiMethod> = new Set<ApiMethod>(['decide', 'decideApproval', 'reviewChanges']);
 
+/** The person's own methods that show a secret: each reveal is written to the admin log (its summary names what, never the value). */
+const REVEALS: ReadonlySet<ApiMethod> = new Set<ApiMethod>(['revealSecret', 'revealStoreReference']);
+
 function invoke<M extends ApiMethod>(api: AppApi, method: M, input: unknown, who?: Caller): Promise<ApiOutput<M>> {
   if (who !== undefined && TOLD_WHO.has(method)) return (api[method] as unknown as (input: unknown, who: Caller) => Promise<ApiOutput<M>>)(input, who);
   return (api[method] as (input: unknown) => Promise<ApiOutput<M>>)(input);
@@ -158,6 +161,7 @@ export function createApiDoor(options: ApiDoorOptions): ApiDoor {
           hint: 'Open Connected Services (Activity → Changes)',
         });
       }
+      if (REVEALS.has(method)) return run(from, method, input, {});
       // These record themselves, with who decided (decideConfirmation, acknowledgeChanges).
       return (api[method] as unknown as (input: unknown, who: Caller) => Promise<ApiOutput<M>>)(input, from.caller);
     }

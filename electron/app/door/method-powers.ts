@@ -60,6 +60,10 @@ export const METHOD_POWERS: Record<ApiMethod, Rule> = {
   setSecret: 'widening',
   deleteSecret: 'narrowing',
   revealSecret: 'person',
+  listStoreReferences: 'read',
+  // Reads a store entry the config names (it may ask to unlock the store); the value stays in the core.
+  testStoreReference: 'narrowing',
+  revealStoreReference: 'person',
   bridgeInfo: 'read',
   setBridgePaused: 'depends',
   listAgents: 'read',

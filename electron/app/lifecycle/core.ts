@@ -12,6 +12,7 @@ import { openCorePool, routeAsks } from './open-core-pool';
 import { forwardPinEvents, openToolPins } from '../servers/pin-events';
 import { openSecretFiles } from '../secrets/open-secret-files';
 import { openSecretStores } from '../secrets/open-secret-stores';
+import { StoreUses } from '../../secret-stores';
 import { openStores } from './open-stores';
 import { createRegistryApi } from '../servers/registry-api';
 import { ServerLogs } from '../servers/server-logs';
@@ -32,7 +33,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const events = new EventHub();
   const secretFiles = await openSecretFiles(core, vault);
   const opener = options.opener ?? forgivingOpener(systemBrowserOpener(core), log);
-  const secretStores = openSecretStores(registry, vault, core);
+  // One record of store reads for the pool's starts and the Access page's tests.
+  const storeUses = new StoreUses(core.now);
+  const secretStores = openSecretStores(registry, vault, core, storeUses);
   const auth = createAuthCoordinator({ ...core, vault, opener, secretStore: (server) => secretStores.resolverFor(server) });
   const logs = new ServerLogs();
   const asks = routeAsks();
@@ -101,6 +104,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     registryInstall: registryApi.install,
     apps,
     pins,
+    storeUses,
   });
   unsubscribe.push(...forwardAdminEvents(admin, confirmations, events));
   unsubscribe.push(...forwardPinEvents(pins, admin, events));

@@ -2,7 +2,7 @@ import type { CommandStoreConfig } from '../../../shared/config';
 import type { CoreEnv } from '../../../shared/core-env';
 import type { Vault } from '../../../shared/vault';
 import type { Registry } from '../../registry';
-import { createSecretStores, type SecretStores } from '../../secret-stores';
+import { createSecretStores, type SecretStores, type StoreUses } from '../../secret-stores';
 
 /**
  * A command store's approval is kept with the servers' (approvals.json), under a name no server can
@@ -17,9 +17,10 @@ export function storeApprovalEntry(config: CommandStoreConfig): { command: strin
   return { command: config.command, args: config.args ?? [] };
 }
 
-/** The stores `${secret:STORE:PATH}` reads, configured by `settings.secretStores` as it is now. */
-export function openSecretStores(registry: Registry, vault: Vault, core: Pick<CoreEnv, 'env'>): SecretStores {
+/** The stores `${secret:STORE:PATH}` reads, configured by `settings.secretStores` as it is now; `uses` records each read's outcome. */
+export function openSecretStores(registry: Registry, vault: Vault, core: Pick<CoreEnv, 'env'>, uses?: StoreUses): SecretStores {
   return createSecretStores({
+    ...(uses !== undefined ? { uses } : {}),
     settings: () => registry.config().settings,
     vault,
     env: core.env,

@@ -1,11 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { AgentView, ServerStatus, ToolInfo } from '../../../shared/api';
+import type { AgentView, ServerStatus, StoreReferenceView, ToolInfo } from '../../../shared/api';
 import { ErrorNote, PageHeader } from '../../components';
 import { describeError, type ShownError } from '../../lib';
 import { useLive } from '../../state';
 import { AccessMatrix } from './access-matrix';
 import { credentialRows, type CredentialRow } from './access-model';
 import { CredentialItem } from './credential-item';
+import { StoreRefItem } from './store-ref-item';
 import './access.css';
 
 /** At most this many services are read for their references (each is one small call). */
@@ -13,10 +14,14 @@ const MAX_CONFIGS = 100;
 
 interface Loaded {
   rows: CredentialRow[];
+  /** Entries of the secret stores servers name: listed after the vault's secrets. */
+  storeRefs: StoreReferenceView[];
   agents: AgentView[];
   servers: ServerStatus[];
   tools: ToolInfo[];
 }
+
+const isVaultSecret = (row: CredentialRow): boolean => row.kind === 'secret' || row.kind === 'client-secret';
 
 /** Every credential in one list, and beside it who may use what. */
 export function AccessView() {
@@ -24,12 +29,13 @@ export function AccessView() {
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [error, setError] = useState<ShownError | null>(null);
   const load = useCallback(async () => {
-    const [secrets, status, agents, audit, tools] = await Promise.all([
+    const [secrets, status, agents, audit, tools, storeRefs] = await Promise.all([
       live.api.listSecrets({}),
       live.api.status({}),
       live.api.listAgents({}),
       live.api.readAudit({ limit: 1000 }).catch(() => []),
       live.api.listTools({}).catch(() => []),
+      live.api.listStoreReferences({}).catch(() => []),
     ]);
     const configs: Record<string, unknown> = {};
     await Promise.all(
@@ -37,7 +43,7 @@ export function AccessView() {
         configs[s.name] = (await live.api.serverConfig({ name: s.name }).catch(() => ({ config: {} }))).config;
       }),
     );
-    setLoaded({ rows: credentialRows({ secrets, servers: status.servers, configs, agents, audit }), agents, servers: status.servers, tools });
+    setLoaded({ rows: credentialRows({ secrets, servers: status.servers, configs, agents, audit }), storeRefs, agents, servers: status.servers, tools });
   }, [live]);
   const reload = useCallback(() => {
     load().catch((failure: unknown) => setError(describeError(failure)));
@@ -56,13 +62,21 @@ export function AccessView() {
         <div className="access-columns">
           <section aria-labelledby="credentials-title">
             <h2 id="credentials-title">Credentials</h2>
-            {loaded.rows.length === 0 ? (
+            {loaded.rows.length + loaded.storeRefs.length === 0 ? (
               <p className="muted">No credentials yet.</p>
             ) : (
               <ul className="cards">
-                {loaded.rows.map((row) => (
+                {loaded.rows.filter(isVaultSecret).map((row) => (
                   <CredentialItem key={row.id} row={row} onChanged={reload} />
                 ))}
+                {loaded.storeRefs.map((entry) => (
+                  <StoreRefItem key={`store:${entry.store}:${entry.path}`} entry={entry} onChanged={reload} />
+                ))}
+                {loaded.rows
+                  .filter((row) => !isVaultSecret(row))
+                  .map((row) => (
+                    <CredentialItem key={row.id} row={row} onChanged={reload} />
+                  ))}
               </ul>
             )}
           </section>
