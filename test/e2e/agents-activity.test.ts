@@ -90,7 +90,7 @@ describe('agents and approvals against the real bridge', () => {
     const { page } = ui;
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Agents' }).click();
     const card = page.getByRole('listitem', { name: 'e2e agent' });
-    await card.getByRole('button', { name: 'Add a tool rule for e2e agent' }).click();
+    await card.getByRole('button', { name: 'Add tool rule for e2e agent' }).click();
     const form = card.getByRole('form', { name: 'New tool rule for e2e agent' });
     await form.getByLabel('Tool').fill('echo');
     await form.getByLabel('Decision').selectOption({ label: 'always allow' });

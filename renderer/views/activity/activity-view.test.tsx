@@ -32,6 +32,16 @@ describe('activity', () => {
     await waitFor(() => expect(screen.getByText('Nothing is waiting for your decision.')).toBeTruthy());
   });
 
+  it('says in the text of "Always allow" what it applies to, the same words as its name (WCAG 2.5.3)', async () => {
+    renderApp(createFakeApi({ listApprovals: () => [approval('a4', 'search_issues')] }), { hash: '#/activity' });
+    const always = await screen.findByRole('button', { name: 'Always allow search_issues on github for claude' });
+    expect(always.textContent).toBe('Always allow search_issues on github for claude');
+    expect(always.hasAttribute('aria-label')).toBe(false);
+    // Allow and Deny are named by their text first, then what they decide.
+    const allow = screen.getByRole('button', { name: 'Allow search_issues on github for claude' });
+    expect(allow.getAttribute('aria-label')?.startsWith(allow.textContent ?? '-')).toBe(true);
+  });
+
   it('says when an agent wants to read a resource, and offers no "Always allow" for it', async () => {
     const read: PendingApproval = { ...approval('r1', 'file:///notes/plan.md'), kind: 'resource', tier: 'read' };
     renderApp(createFakeApi({ listApprovals: () => [read] }), { hash: '#/activity' });
