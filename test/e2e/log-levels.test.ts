@@ -35,7 +35,12 @@ describe('the Logs tab by level', () => {
     await page.setViewportSize({ width: 1280, height: 860 });
     await ui.open('#/services/fault/logs');
     await expect.poll(shownMarkers, { timeout: 15_000 }).toEqual([...SENT]);
-    for (const level of SENT) expect(await lineOf(level).locator('.badge').textContent(), level).toBe(level);
+    for (const level of SENT) {
+      const badge = lineOf(level).locator('.badge');
+      expect(await badge.textContent(), level).toBe(level);
+      // The whole word shows, not "emergen…".
+      expect(await badge.evaluate((el) => el.scrollWidth <= el.clientWidth), level).toBe(true);
+    }
     const severity = async (level: string) => lineOf(level).getAttribute('data-severity');
     expect(await severity('emergency')).toBe('error');
     expect(await severity('error')).toBe('error');
@@ -66,6 +71,7 @@ describe('the Logs tab by level', () => {
     const severities = await logView().locator('.log-line').evaluateAll((els) => els.map((el) => el.getAttribute('data-severity')));
     expect(severities.every((s) => s === 'warning' || s === 'error')).toBe(true);
     expect(await summary.textContent()).toBe(`${severities.length} of ${total} lines`);
+    await page.getByRole('button', { name: 'Copy matching lines' }).waitFor();
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
       for (const width of [1280, 420]) {

@@ -109,7 +109,8 @@ describe('activity', () => {
     await screen.findByText('Nothing is waiting for your decision.');
     act(() => api.emit('approvalPending', approval('b1', 'send_mail')));
     expect(screen.getByRole('button', { name: 'Allow send_mail on github for claude' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Activity, 1 waiting for approval' })).toBeTruthy();
+    // Named by its content (no aria-label), so what is seen is inside what is announced.
+    expect(screen.getByRole('link', { name: 'Activity 1 waiting for approval' }).hasAttribute('aria-label')).toBe(false);
     act(() => api.emit('approvalDecided', { id: 'b1', decision: 'timeout' }));
     expect(screen.queryByRole('button', { name: 'Allow send_mail on github for claude' })).toBeNull();
   });

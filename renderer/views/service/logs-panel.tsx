@@ -67,7 +67,7 @@ export function LogsPanel({ server }: { server: string }) {
           <input type="checkbox" checked={follow} onChange={(e) => setFollow(e.target.checked)} />
           Follow new lines
         </label>
-        <CopyButton text={shown.map(asText).join('\n')} label={words.length > 0 ? 'Copy matching lines' : 'Copy all lines'} />
+        <CopyButton text={shown.map(asText).join('\n')} label={words.length > 0 || level !== 'all' ? 'Copy matching lines' : 'Copy all lines'} />
         <p className="toolbar-summary" aria-live="polite">
           {words.length > 0 || level !== 'all' ? `${shown.length} of ${plural(lines.length, 'line')}` : plural(lines.length, 'line')}
         </p>
