@@ -65,6 +65,12 @@ describe('axe-core on every screen', () => {
         await ui.open(hash);
         await ui.idle();
         await check(`${scheme} ${width} ${name}`);
+        if (name === 'agents' || name === 'access') await ui.screenshot(`axe-${name}-${scheme}-${width}`);
+        // An agent's policy reads whole at 420 px too, not "read-only: al…".
+        if (name === 'agents') {
+          const clipped = await page.locator('main .facts .badge').evaluateAll((els) => els.filter((el) => el.scrollWidth > el.clientWidth).map((el) => el.textContent));
+          if (clipped.length > 0) found.push(`${scheme} ${width} agents: clipped badges ${clipped.join(', ')}`);
+        }
       }
     }
     await page.setViewportSize({ width: 1280, height: 860 });
@@ -87,6 +93,7 @@ describe('axe-core on every screen', () => {
       const key = dialog(page, 'API key for keyed');
       await key.getByLabel('API key', { exact: true }).fill('typed-but-not-stored');
       await problemsIn(page, `${where} api-key dialog`, found);
+      await ui.screenshot(`axe-api-key-${scheme}-${width}`);
       await key.getByRole('button', { name: 'Cancel' }).click();
       await key.waitFor({ state: 'detached' });
 
@@ -95,9 +102,11 @@ describe('axe-core on every screen', () => {
       const sheet = dialog(page, 'Connect laptop to a client');
       await sheet.getByRole('listitem').filter({ hasText: 'Cursor' }).first().getByText('found:').waitFor();
       await problemsIn(page, `${where} connect-client sheet`, found);
+      await ui.screenshot(`axe-connect-client-${scheme}-${width}`);
       await sheet.getByRole('button', { name: 'Connect laptop to Cursor' }).click();
       await sheet.getByLabel('Changes to the file').waitFor();
       await problemsIn(page, `${where} connect-client diff`, found);
+      await ui.screenshot(`axe-connect-client-diff-${scheme}-${width}`);
       await sheet.getByRole('button', { name: 'Close “Connect laptop to a client”' }).click();
       await sheet.waitFor({ state: 'detached' });
     }
