@@ -66,11 +66,9 @@ describe('axe-core on every screen', () => {
         await ui.idle();
         await check(`${scheme} ${width} ${name}`);
         if (name === 'agents' || name === 'access') await ui.screenshot(`axe-${name}-${scheme}-${width}`);
-        // An agent's policy reads whole at 420 px too, not "read-only: al…".
-        if (name === 'agents') {
-          const clipped = await page.locator('main .facts .badge').evaluateAll((els) => els.filter((el) => el.scrollWidth > el.clientWidth).map((el) => el.textContent));
-          if (clipped.length > 0) found.push(`${scheme} ${width} agents: clipped badges ${clipped.join(', ')}`);
-        }
+        // A fact's badge reads whole at 420 px too (an agent's policy, the vault's safety), not "read-only: al…".
+        const clipped = await page.locator('main .facts .badge').evaluateAll((els) => els.filter((el) => el.scrollWidth > el.clientWidth).map((el) => el.textContent));
+        if (clipped.length > 0) found.push(`${scheme} ${width} ${name}: clipped badges ${clipped.join(', ')}`);
       }
     }
     await page.setViewportSize({ width: 1280, height: 860 });
