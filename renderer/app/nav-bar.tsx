@@ -32,10 +32,15 @@ export function NavBar({ route }: { route: Route }) {
               <a
                 href={routeHref({ screen: item.screen })}
                 aria-current={current(route, item.screen) ? 'page' : undefined}
-                {...(item.screen === 'activity' && pending > 0 ? { 'aria-label': `Activity, ${pending} waiting for approval` } : {})}
               >
                 {item.label}
-                {item.screen === 'activity' && pending > 0 && <span className="nav-count">{pending}</span>}
+                {/* Named by its content, so the count seen is in what is heard (WCAG 2.5.3): "Activity 2 waiting for approval". */}
+                {item.screen === 'activity' && pending > 0 && (
+                  <>
+                    {' '}
+                    <span className="nav-count">{pending}</span> <span className="visually-hidden">waiting for approval</span>
+                  </>
+                )}
               </a>
             </li>
           ))}

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectAgent, type AgentClient } from '../support/bridge-harness';
-import { dialog, serverRow, startUiSession, waitForState, type UiSession } from '../support/e2e';
+import { dialog, seriousAxeProblems, serverRow, startUiSession, waitForState, type UiSession } from '../support/e2e';
 
 let ui: UiSession;
 let agent: AgentClient | undefined;
@@ -57,10 +57,30 @@ describe('agents and approvals against the real bridge', () => {
     const echo = tools.find((t) => t.name.endsWith('echo'))?.name ?? 'everything__echo';
     const call = agent.client.callTool({ name: echo, arguments: { message: 'approved by a person' } });
 
-    await page.getByRole('link', { name: 'Activity, 1 waiting for approval' }).click();
+    await page.getByRole('link', { name: 'Activity 1 waiting for approval' }).click();
     const allow = page.getByRole('button', { name: 'Allow echo on everything for e2e agent', exact: true });
     await allow.waitFor({ timeout: 10_000 });
     await ui.screenshot('activity-pending-approval');
+    // Always allow says in its text what it remembers (WCAG 2.5.3), keeps a 24 px target, and fits at 420 px.
+    const always = page.getByRole('button', { name: 'Always allow echo on everything for e2e agent', exact: true });
+    expect(await always.textContent()).toBe('Always allow echo on everything for e2e agent');
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      for (const width of [1280, 420]) {
+        await page.setViewportSize({ width, height: 860 });
+        await ui.screenshot(`activity-pending-approval-${scheme}-${width}`);
+        const where = `${scheme} ${width}`;
+        for (const button of [allow, always]) {
+          const box = await button.boundingBox();
+          expect(box && Math.min(box.width, box.height), where).toBeGreaterThanOrEqual(24);
+          expect(box && box.x + box.width, where).toBeLessThanOrEqual(width);
+        }
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), where).toBeLessThanOrEqual(width);
+        expect(await seriousAxeProblems(page), where).toEqual([]);
+      }
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.setViewportSize({ width: 1280, height: 860 });
     await allow.click();
     const result = (await call) as { content: Array<{ type: string; text?: string }> };
     expect(result.content[0]?.text).toBe('Echo: approved by a person');
@@ -69,7 +89,7 @@ describe('agents and approvals against the real bridge', () => {
     const table = page.getByRole('table', { name: 'Agent calls, newest first' });
     await table.getByRole('cell', { name: 'echo' }).first().waitFor({ timeout: 10_000 });
     expect(await table.getByRole('row').filter({ hasText: 'e2e agent' }).count()).toBeGreaterThan(0);
-  });
+  }, 120_000);
 
   it('denies a call, and filters the audit log by outcome', async () => {
     const { page } = ui;
@@ -90,7 +110,7 @@ describe('agents and approvals against the real bridge', () => {
     const { page } = ui;
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Agents' }).click();
     const card = page.getByRole('listitem', { name: 'e2e agent' });
-    await card.getByRole('button', { name: 'Add a tool rule for e2e agent' }).click();
+    await card.getByRole('button', { name: 'Add tool rule for e2e agent' }).click();
     const form = card.getByRole('form', { name: 'New tool rule for e2e agent' });
     await form.getByLabel('Tool').fill('echo');
     await form.getByLabel('Decision').selectOption({ label: 'always allow' });

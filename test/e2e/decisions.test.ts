@@ -56,7 +56,7 @@ describe('Activity → Waiting for you: one section for every kind of decision',
     });
     const section = page.locator('section[aria-labelledby="approvals-title"]');
     await section.locator('h2', { hasText: '(7)' }).waitFor({ timeout: 15_000 });
-    expect(await page.getByRole('link', { name: 'Activity, 7 waiting for approval' }).count()).toBe(1);
+    expect(await page.getByRole('link', { name: 'Activity 7 waiting for approval' }).count()).toBe(1);
     // The call and the confirmation are decided on their cards; the others say what they are and where they are answered.
     await section.getByRole('button', { name: 'Allow echo on everything for asker', exact: true }).waitFor({ state: 'attached' });
     expect(await section.locator('li[data-kind="confirmation"]').textContent()).toContain('the command line asks to add the agent "from-script"');

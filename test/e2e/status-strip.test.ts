@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectAgent, type AgentClient } from '../support/bridge-harness';
-import { serverRow, startUiSession, waitForState, type UiSession } from '../support/e2e';
+import { seriousAxeProblems, serverRow, startUiSession, waitForState, type UiSession } from '../support/e2e';
 
 let ui: UiSession;
 let agent: AgentClient | undefined;
@@ -33,9 +33,22 @@ describe('the status strip on every screen', () => {
     const allow = strip.getByRole('button', { name: 'Allow echo on everything for strip agent', exact: true });
     await allow.waitFor({ timeout: 15_000 });
     await expect(strip.getByRole('button', { name: 'Deny echo on everything for strip agent', exact: true }).count()).resolves.toBe(1);
-    await ui.screenshot('status-strip-waiting-1280');
-    await page.setViewportSize({ width: 420, height: 860 });
-    await ui.screenshot('status-strip-waiting-420');
+    // Allow and Deny in place: named by their text first (WCAG 2.5.3), 24 px targets, no serious axe finding.
+    const deny = strip.getByRole('button', { name: 'Deny echo on everything for strip agent', exact: true });
+    expect([await allow.textContent(), await deny.textContent()]).toEqual(['Allow', 'Deny']);
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      for (const width of [1280, 420]) {
+        await page.setViewportSize({ width, height: 860 });
+        await ui.screenshot(`status-strip-waiting-${scheme}-${width}`);
+        for (const button of [allow, deny]) {
+          const box = await button.boundingBox();
+          expect(box && Math.min(box.width, box.height), `${scheme} ${width}`).toBeGreaterThanOrEqual(24);
+        }
+        expect(await seriousAxeProblems(page), `${scheme} ${width}`).toEqual([]);
+      }
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
     await page.setViewportSize({ width: 1280, height: 860 });
     await allow.click();
     const result = await call;
@@ -48,5 +61,5 @@ describe('the status strip on every screen', () => {
     await ui.api('setBridgePaused', { paused: false });
     await strip.getByText('Bridge open to your agents').waitFor();
     expect(ui.problems).toEqual([]);
-  });
+  }, 120_000);
 });

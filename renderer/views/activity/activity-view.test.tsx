@@ -32,6 +32,16 @@ describe('activity', () => {
     await waitFor(() => expect(screen.getByText('Nothing is waiting for your decision.')).toBeTruthy());
   });
 
+  it('says in the text of "Always allow" what it applies to, the same words as its name (WCAG 2.5.3)', async () => {
+    renderApp(createFakeApi({ listApprovals: () => [approval('a4', 'search_issues')] }), { hash: '#/activity' });
+    const always = await screen.findByRole('button', { name: 'Always allow search_issues on github for claude' });
+    expect(always.textContent).toBe('Always allow search_issues on github for claude');
+    expect(always.hasAttribute('aria-label')).toBe(false);
+    // Allow and Deny are named by their text first, then what they decide.
+    const allow = screen.getByRole('button', { name: 'Allow search_issues on github for claude' });
+    expect(allow.getAttribute('aria-label')?.startsWith(allow.textContent ?? '-')).toBe(true);
+  });
+
   it('says when an agent wants to read a resource, and offers no "Always allow" for it', async () => {
     const read: PendingApproval = { ...approval('r1', 'file:///notes/plan.md'), kind: 'resource', tier: 'read' };
     renderApp(createFakeApi({ listApprovals: () => [read] }), { hash: '#/activity' });
@@ -99,7 +109,8 @@ describe('activity', () => {
     await screen.findByText('Nothing is waiting for your decision.');
     act(() => api.emit('approvalPending', approval('b1', 'send_mail')));
     expect(screen.getByRole('button', { name: 'Allow send_mail on github for claude' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Activity, 1 waiting for approval' })).toBeTruthy();
+    // Named by its content (no aria-label), so what is seen is inside what is announced.
+    expect(screen.getByRole('link', { name: 'Activity 1 waiting for approval' }).hasAttribute('aria-label')).toBe(false);
     act(() => api.emit('approvalDecided', { id: 'b1', decision: 'timeout' }));
     expect(screen.queryByRole('button', { name: 'Allow send_mail on github for claude' })).toBeNull();
   });

@@ -9,7 +9,7 @@ import { ApprovalArguments, argumentsCut } from './approval-arguments';
 const TIER_TONE = { read: 'ok', write: 'warn', destructive: 'error' } as const;
 const VERB = { tool: 'call', resource: 'read the resource', prompt: 'get the prompt' } as const;
 
-/** One agent call waiting for the person: Allow, Deny, or Always allow (remembered for that tool). */
+/** One agent call waiting for the person: Allow, Deny, or Always allow (remembered for that tool of that service, for that agent). */
 export function ApprovalItem({ pending, now }: { pending: PendingApproval; now: number }) {
   const live = useLive();
   const [busy, setBusy] = useState(false);
@@ -57,10 +57,11 @@ export function ApprovalItem({ pending, now }: { pending: PendingApproval; now: 
         <button type="button" className="button small danger" disabled={busy} onClick={() => decide('deny')} aria-label={`Deny ${what} for ${pending.agent}`}>
           Deny
         </button>
-        {/* Only a tool call can be remembered; reads follow the agent's read policy. */}
+        {/* Only a tool call can be remembered; reads follow the agent's read policy. The text says what it
+            applies to (this tool of this service, for this agent), so its name is what is seen (WCAG 2.5.3). */}
         {pending.kind === 'tool' && (
-          <button type="button" className="button small" disabled={busy} onClick={() => decide('allow', true)} aria-label={`Always allow ${what} for ${pending.agent}`}>
-            Always allow
+          <button type="button" className="button small always-allow" disabled={busy} onClick={() => decide('allow', true)}>
+            Always allow {revealHidden(pending.tool)} on {pending.server} for {pending.agent}
           </button>
         )}
       </div>

@@ -117,7 +117,7 @@ export function AgentCard({ agent, onEdit, onRotated, onChanged }: AgentCardProp
         <button type="button" className="button small" onClick={() => onEdit(agent)} aria-label={`Edit access of ${agent.name}`}>
           Edit access
         </button>
-        <button type="button" className="button small" onClick={() => setAddingRule((v) => !v)} aria-expanded={addingRule} aria-label={`Add a tool rule for ${agent.name}`}>
+        <button type="button" className="button small" onClick={() => setAddingRule((v) => !v)} aria-expanded={addingRule} aria-label={`Add tool rule for ${agent.name}`}>
           Add tool rule
         </button>
         <button
@@ -130,8 +130,9 @@ export function AgentCard({ agent, onEdit, onRotated, onChanged }: AgentCardProp
         >
           Change when services ask
         </button>
-        <button type="button" className="button small primary" onClick={() => setConnecting(true)} aria-label={`Connect ${agent.name} to a client`}>
-          Connect to a client
+        {/* The agent's name is in the text itself, so what is seen is what is announced (WCAG 2.5.3). */}
+        <button type="button" className="button small primary" onClick={() => setConnecting(true)}>
+          Connect {agent.name} to a client
         </button>
         <button type="button" className="button small" onClick={() => setShowConfig((v) => !v)} aria-expanded={showConfig} aria-label={`Client configuration for ${agent.name}`}>
           Client configuration

@@ -157,7 +157,7 @@ describe('agents', () => {
     const { api, agents } = agentsApi();
     agents.push({ name: 'ci', servers: ['everything'], policy: { read: 'allow', write: 'ask', destructive: 'ask' }, tools: {}, createdAt: Date.now() });
     renderApp(api, { hash: '#/agents' });
-    fireEvent.click(await screen.findByRole('button', { name: 'Add a tool rule for ci' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Add tool rule for ci' }));
     const form = screen.getByRole('form', { name: 'New tool rule for ci' });
     expect(within(form).getByRole('option', { name: 'everything' })).toBeTruthy();
     expect(within(form).queryByRole('option', { name: 'memory' })).toBeNull();

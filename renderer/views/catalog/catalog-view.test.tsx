@@ -26,6 +26,23 @@ function statusWith(servers: ServerStatus[]) {
 }
 
 describe('catalog', () => {
+  it('shows a busy skeleton, not an empty list, until the first status answers', async () => {
+    let answer: (servers: ServerStatus[]) => void = () => undefined;
+    const held = new Promise<ServerStatus[]>((resolve) => (answer = resolve));
+    renderApp(createFakeApi({ status: async () => ({ ...(await createFakeApi().status({})), servers: await held }) }));
+    const skeleton = await screen.findByRole('status', { name: 'Loading your services' });
+    expect(skeleton.getAttribute('aria-busy')).toBe('true');
+    expect(screen.getByRole('region', { name: 'Your services' }).getAttribute('aria-busy')).toBe('true');
+    expect(screen.queryByText(/No services yet/)).toBeNull();
+    await act(async () => {
+      answer(SERVERS);
+      await held;
+    });
+    await screen.findByRole('link', { name: 'alpha' });
+    expect(screen.queryByRole('status', { name: 'Loading your services' })).toBeNull();
+    expect(screen.getByRole('region', { name: 'Your services' }).getAttribute('aria-busy')).toBe('false');
+  });
+
   it('shows a badge for each state, with the short error reason', async () => {
     renderApp(createFakeApi({ status: statusWith(SERVERS) }));
     await screen.findByRole('link', { name: 'alpha' });

@@ -110,13 +110,13 @@ export function CatalogView() {
       )}
       <CatalogToolbar query={query} filter={filter} summary={!loaded ? 'Loading…' : unread ? 'Your services are unknown' : summary} onQuery={setQuery} onFilter={setFilter} />
       {filter !== 'available' && (
-        <section aria-labelledby="your-services">
+        <section aria-labelledby="your-services" aria-busy={!loaded}>
           <div className="section-head">
             <h2 id="your-services">Your services</h2>
             <RestartFailed servers={servers} />
           </div>
           {!loaded && (
-            <div className="boot-skeleton list-skeleton" role="status" aria-label="Loading your services">
+            <div className="boot-skeleton list-skeleton" role="status" aria-label="Loading your services" aria-busy="true">
               <div className="skeleton-bar skeleton-row" />
               <div className="skeleton-bar skeleton-row" />
               <div className="skeleton-bar skeleton-row" />

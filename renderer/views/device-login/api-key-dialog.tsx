@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Dialog, ErrorNote, MemoryVaultNote } from '../../components';
 import { describeError, type ShownError } from '../../lib';
 import { useLive, useStore } from '../../state';
+import './api-key-dialog.css';
 
 export interface ApiKeyDialogProps {
   server: string;

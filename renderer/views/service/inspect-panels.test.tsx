@@ -45,6 +45,29 @@ describe('Logs tab', () => {
     expect(screen.getByText('1 of 3 lines')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Copy matching lines' })).toBeTruthy();
   });
+
+  it('badges each line with its level, filters to warnings and above or errors only, and marks errors', async () => {
+    const message = (seq: number, level: string): LogLine => ({ seq, at: 0, kind: 'message', level, text: `line ${seq}` });
+    const api = createFakeApi({
+      status,
+      readLogs: () => ({ server: 'everything', lines: [message(1, 'debug'), message(2, 'info'), message(3, 'warning'), message(4, 'error'), message(5, 'emergency')], cursor: 5, missed: 0 }),
+    });
+    renderApp(api, { hash: '#/services/everything/logs' });
+    await waitFor(() => expect(shownLines()).toEqual(['line 1', 'line 2', 'line 3', 'line 4', 'line 5']));
+    const lineOf = (text: string) => screen.getByText(text).closest('.log-line');
+    expect(lineOf('line 5')?.getAttribute('data-severity')).toBe('error');
+    expect(lineOf('line 5')?.querySelector('.badge')?.textContent).toBe('emergency');
+    expect(lineOf('line 2')?.getAttribute('data-severity')).toBe('info');
+    const show = screen.getByRole('combobox', { name: 'Show' });
+    fireEvent.change(show, { target: { value: 'warning' } });
+    expect(shownLines()).toEqual(['line 3', 'line 4', 'line 5']);
+    expect(screen.getByText('3 of 5 lines')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Copy matching lines' })).toBeTruthy();
+    fireEvent.change(show, { target: { value: 'error' } });
+    expect(shownLines()).toEqual(['line 4', 'line 5']);
+    fireEvent.change(show, { target: { value: 'all' } });
+    expect(shownLines()).toHaveLength(5);
+  });
 });
 
 describe('resource contents', () => {

@@ -67,16 +67,16 @@ export function LogsPanel({ server }: { server: string }) {
           <input type="checkbox" checked={follow} onChange={(e) => setFollow(e.target.checked)} />
           Follow new lines
         </label>
-        <CopyButton text={shown.map(asText).join('\n')} label={words.length > 0 ? 'Copy matching lines' : 'Copy all lines'} />
+        <CopyButton text={shown.map(asText).join('\n')} label={words.length > 0 || level !== 'all' ? 'Copy matching lines' : 'Copy all lines'} />
         <p className="toolbar-summary" aria-live="polite">
-          {words.length > 0 ? `${shown.length} of ${plural(lines.length, 'line')}` : plural(lines.length, 'line')}
+          {words.length > 0 || level !== 'all' ? `${shown.length} of ${plural(lines.length, 'line')}` : plural(lines.length, 'line')}
         </p>
       </div>
       {error && <ErrorNote error={error} />}
       {missed > 0 && <p className="note note-warn">{plural(missed, 'line')} came faster than this page could read them and are no longer kept.</p>}
       <div className="log-view" ref={box} role="log" aria-label={`Log of ${server}`} aria-live={follow ? 'polite' : 'off'} tabIndex={0}>
         {shown.map((line) => (
-          <div key={line.seq} className={`log-line log-${line.kind} log-sev-${severityOf(line)}`}>
+          <div key={line.seq} className={`log-line log-${line.kind} log-sev-${severityOf(line)}`} data-severity={severityOf(line)}>
             <time dateTime={new Date(line.at).toISOString()}>{clock(line.at)}</time>
             <span className="log-kind">
               <span className={`badge badge-${BADGE[severityOf(line)]}`}>{kindOf(line)}</span>

@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousAxeProblems, serverRow, startUiSession, waitForState, type UiSession } from '../support/e2e';
+
+// Issue 34, item 4: the shape of a page, marked busy, instead of a blank one while the app loads.
+let ui: UiSession;
+
+beforeAll(async () => {
+  ui = await startUiSession();
+  await waitForState(serverRow(ui.page, 'everything'), 'ready');
+}, 45_000);
+
+afterAll(async () => {
+  await ui?.close();
+});
+
+/**
+ * Requests matching `match` wait while the gate is shut, then go on as they were. The route stays for
+ * the whole file: routing keeps Chromium's cache off, so a reload asks for the app's code again.
+ */
+async function gate(match: (url: URL) => boolean): Promise<{ shut: () => void; open: () => void; waiting: () => number }> {
+  let opened: Promise<void> = Promise.resolve();
+  let open: () => void = () => undefined;
+  let waiting = 0;
+  await ui.page.route(
+    (url) => match(url),
+    async (route) => {
+      waiting++;
+      await opened;
+      await route.continue().catch(() => undefined);
+    },
+  );
+  return {
+    shut: () => {
+      waiting = 0;
+      opened = new Promise<void>((resolve) => (open = resolve));
+    },
+    open: () => open(),
+    waiting: () => waiting,
+  };
+}
+
+describe('loading', () => {
+  it('shows a busy skeleton while the app and then its first answers load, then the page', async () => {
+    const { page } = ui;
+    const code = await gate((url) => url.pathname.endsWith('.js'));
+    const api = await gate((url) => url.pathname.startsWith('/api/') && url.pathname !== '/api/events');
+    for (const scheme of ['light', 'dark'] as const) {
+      for (const width of [1280, 420]) {
+        const where = `${scheme} ${width}`;
+        await page.emulateMedia({ colorScheme: scheme });
+        await page.setViewportSize({ width, height: 860 });
+        // The app's code and the App API held back, the page is loaded again (the tab keeps its secret).
+        code.shut();
+        api.shut();
+        await page.reload({ waitUntil: 'commit' });
+
+        const boot = page.getByRole('status', { name: 'Loading Connected Services' });
+        await boot.waitFor();
+        expect(await boot.getAttribute('aria-busy'), where).toBe('true');
+        expect(await boot.locator('.skeleton-bar').count(), where).toBeGreaterThan(0);
+        expect((await boot.boundingBox())?.height ?? 0, where).toBeGreaterThan(100);
+        await ui.screenshot(`loading-boot-${scheme}-${width}`);
+        expect(await seriousAxeProblems(page), where).toEqual([]);
+
+        // The code runs; the first answers are still on their way: the screen's own skeleton, busy.
+        code.open();
+        const list = page.getByRole('status', { name: 'Loading your services' });
+        await list.waitFor();
+        expect(await boot.count(), where).toBe(0);
+        expect(await list.getAttribute('aria-busy'), where).toBe('true');
+        expect(await page.getByRole('region', { name: 'Your services' }).getAttribute('aria-busy'), where).toBe('true');
+        expect(api.waiting(), where).toBeGreaterThan(0);
+        await ui.screenshot(`loading-list-${scheme}-${width}`);
+        expect(await seriousAxeProblems(page), where).toEqual([]);
+
+        // The answers come: the skeleton gives way to the page.
+        api.open();
+        await waitForState(serverRow(page, 'everything'), 'ready');
+        await list.waitFor({ state: 'detached' });
+        expect(await page.getByRole('region', { name: 'Your services' }).getAttribute('aria-busy'), where).toBe('false');
+      }
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.setViewportSize({ width: 1280, height: 860 });
+    expect(ui.problems).toEqual([]);
+  }, 120_000);
+});
