@@ -74,10 +74,17 @@ function diverse<T extends Scored>(scored: T[], index: SearchIndex, limit: numbe
   return picked;
 }
 
-/** The best tools for a need in words: BM25F, then name cover and use before, then diversity, then the threshold. */
-export function searchTools(index: SearchIndex, need: string, options: SearchOptions): SearchAnswer {
+/** The ranking before "nothing fits" is judged: the hits, and how well the best of the first three fits. */
+export interface Ranking {
+  hits: Hit[];
+  /** Score (in units of the index's largest idf) times the share of the need's weight matched; 0 for no words. */
+  fit: number;
+}
+
+/** The best tools for a need in words, before the threshold: BM25F, then name cover and use before, then diversity. */
+export function rankTools(index: SearchIndex, need: string, options: SearchOptions): Ranking {
   const query = queryTerms(need);
-  if (query.length === 0) return { hits: [], nothingFits: true };
+  if (query.length === 0) return { hits: [], fit: 0 };
   const asked = needActions(need);
   const named = new Set(index.docs.filter((d) => query.some((q) => index.serverTerms.has(q.term) && d.server.toLowerCase().includes(q.term))).map((d) => d.server));
   const scored = index.score(query, options.admit).map((s) => {
@@ -90,6 +97,11 @@ export function searchTools(index: SearchIndex, need: string, options: SearchOpt
   const limit = Math.max(1, Math.min(MAX_LIMIT, Math.floor(options.limit)));
   const picked = diverse(scored, index, limit, named);
   const fit = Math.max(0, ...picked.slice(0, 3).map((p) => (p.matched / index.maxIdf()) * p.coverage));
-  if (fit < NOTHING_FITS_BELOW) return { hits: [], nothingFits: true };
-  return { hits: picked.map((p) => ({ doc: p.doc, score: p.score, coverage: p.coverage })), nothingFits: false };
+  return { hits: picked.map((p) => ({ doc: p.doc, score: p.score, coverage: p.coverage })), fit };
+}
+
+/** The best tools for a need in words, or "nothing fits" when the best of them fits below the threshold. */
+export function searchTools(index: SearchIndex, need: string, options: SearchOptions): SearchAnswer {
+  const { hits, fit } = rankTools(index, need, options);
+  return fit < NOTHING_FITS_BELOW ? { hits: [], nothingFits: true } : { hits, nothingFits: false };
 }

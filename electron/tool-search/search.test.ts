@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SearchIndex, searchTools, type ToolDoc, words } from '.';
+import { NOTHING_FITS_BELOW, rankTools, SearchIndex, searchTools, type ToolDoc, words } from '.';
 
 const tool = (server: string, name: string, description: string, properties: Record<string, string> = {}): ToolDoc => ({
   id: `${server}/${name}`,
@@ -68,5 +68,18 @@ describe('tool search', () => {
     expect(searchTools(index, 'order a large pepperoni pizza for delivery', { limit: 5, admit: () => true })).toEqual({ hits: [], nothingFits: true });
     expect(searchTools(index, 'the of and', { limit: 5, admit: () => true }).nothingFits).toBe(true);
     expect(searchTools(index, 'list the issues of the repository', { limit: 5, admit: () => true }).nothingFits).toBe(false);
+  });
+
+  it('ranks before the threshold (what a fused ranking measures): the same order, and the fit "nothing fits" is judged on', () => {
+    const options = { limit: 5, admit: () => true };
+    const ranked = rankTools(index, 'list the issues of the repository', options);
+    expect(ranked.fit).toBeGreaterThanOrEqual(NOTHING_FITS_BELOW);
+    expect(ranked.hits).toEqual(searchTools(index, 'list the issues of the repository', options).hits);
+    // A need that shares a word with some tools, too little to be offered: ranked, with a fit below the threshold.
+    const weak = rankTools(index, 'list the pizza toppings', options);
+    expect(weak.hits.length).toBeGreaterThan(0);
+    expect(weak.fit).toBeLessThan(NOTHING_FITS_BELOW);
+    expect(searchTools(index, 'list the pizza toppings', options)).toEqual({ hits: [], nothingFits: true });
+    expect(rankTools(index, 'the of and', options)).toEqual({ hits: [], fit: 0 });
   });
 });
