@@ -16,6 +16,8 @@ export interface BridgeApiOptions {
   changed: (info: BridgeInfo) => void;
   /** Tool names in a server's cached inventory (never spawns; empty when never listed). */
   toolNames?: (server: string) => Promise<string[]>;
+  /** The copy of an agent's token the vault keeps for the helpers clients start (client-setup/kept-token.ts). */
+  keptTokens?: { replace(agent: string, token: string): Promise<void>; forget(agent: string): Promise<void> };
 }
 
 type BridgeMethods = Pick<
@@ -163,11 +165,14 @@ export function createBridgeApi(deps: BridgeApiOptions): BridgeMethods {
     removeAgent: async ({ name }: ApiInput<'removeAgent'>) => {
       existing(name);
       await agents.remove(name);
+      await deps.keptTokens?.forget(name);
       return { ok: true as const };
     },
     rotateAgent: async ({ name }: ApiInput<'rotateAgent'>) => {
       existing(name);
       const token = await agents.rotate(name);
+      // The clients connected through the helper get the new token the next time they start it.
+      await deps.keptTokens?.replace(name, token);
       return { agent: view(existing(name)), token };
     },
     agentConfig: ({ name, for: target, token }: ApiInput<'agentConfig'>) => {
