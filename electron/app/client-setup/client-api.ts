@@ -31,15 +31,15 @@ const PLANNED_TOKEN = 'connected-services-planned-token';
 
 const RELOAD = 'Restart the client, or reload its MCP servers, to pick up the change.';
 
-function helperWords(client: ConnectClient, entry: Record<string, unknown>): string {
-  return typeof entry['headersHelper'] === 'string' ? `its headersHelper runs \`connected-services bridge headers\`` : `${client} starts \`connected-services bridge --stdio\``;
+function helperWords(label: string, entry: Record<string, unknown>): string {
+  return typeof entry['headersHelper'] === 'string' ? `${label}'s headersHelper runs "connected-services bridge headers"` : `${label} starts "connected-services bridge --stdio"`;
 }
 
-function notesFor(client: ConnectClient, place: TokenPlace, rotates: boolean, agent: string, entry: Record<string, unknown>, blocker: string | undefined): string[] {
+function notesFor(label: string, place: TokenPlace, rotates: boolean, agent: string, entry: Record<string, unknown>, blocker: string | undefined): string[] {
   const notes: string[] = [];
   if (rotates) notes.push(`${agent} gets a new token: clients set up with its old token stop working until they are connected again.`);
   if (place === 'vault') {
-    notes.push(`No token is written: it stays in the vault, and ${helperWords(client, entry)} for ${agent}, which reads it each time the client starts it. The file can be synced, backed up or shared without giving the token away; any program running as you can still run that command, as it could read the file before.`);
+    notes.push(`No token is written: it stays in the vault, and ${helperWords(label, entry)} for ${agent}, which reads it each time the client starts it. The file can be synced, backed up or shared without giving the token away; any program running as you can still run that command, as it could read the file before.`);
   } else if (place === 'client-secret-storage') {
     notes.push('VS Code asks for the token the first time it starts this server and keeps it in its secret storage; copy it from here when it asks.');
   } else {
@@ -83,7 +83,7 @@ export function createClientApi(options: ClientApiOptions): ClientMethods {
   const fullPlan = (change: PlannedChange, rotates: boolean, removing: boolean, entry: Record<string, unknown> = {}): ClientPlan => {
     const client = change.plan.client;
     const place = placeFor(client);
-    return { ...change.plan, rotates, tokenPlace: place, notes: removing ? [RELOAD] : notesFor(client, place, rotates, change.plan.agent, entry, blocker()) };
+    return { ...change.plan, rotates, tokenPlace: place, notes: removing ? [RELOAD] : notesFor(clientLocation(client, ctx()).label, place, rotates, change.plan.agent, entry, blocker()) };
   };
 
   return {
