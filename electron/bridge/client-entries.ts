@@ -120,3 +120,21 @@ export function clientEntry(client: ConnectClient, source: TokenSource, options:
     }
   }
 }
+
+/** What `agents connect` writes for this client, and why, in words (`agents config` shows it). */
+export function describeConnectEntry(client: ConnectClient | 'acp', agent: string): string | undefined {
+  const connect = `\`connected-services agents connect "${agent}" --client ${client}\``;
+  switch (client) {
+    case 'claude-code':
+      return `${connect} writes no token: its headersHelper runs \`connected-services bridge headers --agent "${agent}"\`, which reads the token from the vault each time Claude Code connects`;
+    case 'claude-desktop':
+    case 'cursor':
+    case 'windsurf':
+    case 'gemini-cli':
+      return `${connect} writes no token: the client starts \`connected-services bridge --stdio --agent "${agent}"\`, which reads it from the vault (no variable to set, nothing secret in the file)`;
+    case 'vscode':
+      return `${connect} writes the \${input:…} prompt: VS Code asks for the token once and keeps it in its secret storage`;
+    case 'acp':
+      return undefined;
+  }
+}

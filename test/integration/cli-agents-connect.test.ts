@@ -191,6 +191,13 @@ describe('agents connect writes the bridge into each client\'s user configuratio
       if (client === 'vscode') expect(text).toContain('// keep me');
       expect(backups(file)).toHaveLength(2);
     }
+    // The vault's copy stays while a client still names the helper (Windsurf holds cursor's), and goes with the last.
+    expect((await runCli(dataDir, ['bridge', 'headers', '--agent', 'cursor'], { env: env() })).code).toBe(0);
+    expect((await runCli(dataDir, ['bridge', 'headers', '--agent', 'claude-desktop'], { env: env() })).code).toBe(0);
+    const last = await runCli(dataDir, ['agents', 'disconnect', 'claude-desktop', '--client', 'claude-desktop'], { env: env() });
+    expect(last.code, last.stderr).toBe(0);
+    const gone = await runCli(dataDir, ['bridge', 'headers', '--agent', 'claude-desktop'], { env: env() });
+    expect(gone.stderr).toContain('keeps no token for agent "claude-desktop"');
   });
 
   it('refuses a configuration linked out of the home folder, and project files are never touched', async () => {

@@ -1,6 +1,6 @@
 import type { AgentView, ApiInput, AppApi, BridgeInfo, CodeAgent, PendingApproval } from '../../../shared/api';
 import { CodedError } from '../../../shared/errors';
-import { ALL_SERVERS, asksOf, describeClient, describeToolMode, snippetFile, type Agent, type AgentAsks, type AgentPolicy, type AgentStore, type AuditLog, type Bridge, type CodeAgentInput, type PendingApproval as BridgePendingApproval, type StdioCommand } from '../../bridge';
+import { ALL_SERVERS, asksOf, describeClient, describeConnectEntry, describeToolMode, snippetFile, type Agent, type AgentAsks, type AgentPolicy, type AgentStore, type AuditLog, type Bridge, type CodeAgentInput, type PendingApproval as BridgePendingApproval, type StdioCommand } from '../../bridge';
 
 export interface BridgeApiOptions {
   /** Present in long-running processes (serve, the desktop app). */
@@ -188,6 +188,9 @@ export function createBridgeApi(deps: BridgeApiOptions): BridgeMethods {
       if (agent.fromCode === true) notes.push(`declared in a program's code (from code): its token is that program's, and it is changed there`);
       // A client whose prefix the names were not made for may find some too long (issue #32).
       if (agent.client === undefined && target !== 'acp') notes.push(`make its names fit ${target}'s prefix: connected-services agents set "${name}" --for ${target}`);
+      // The printed entry holds the token or a reference to it; the one `agents connect` writes holds neither.
+      const written = describeConnectEntry(target, name);
+      if (written !== undefined) notes.push(written);
       return Promise.resolve({ text, ...(file ? { file } : {}), notes });
     },
     listApprovals: () => Promise.resolve(deps.bridge ? deps.bridge.approvals.list().map(pendingView) : []),

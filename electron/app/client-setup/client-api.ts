@@ -8,7 +8,7 @@ import { clientContext, type ClientContext } from './client-home';
 import { clientLocation } from './client-locations';
 import { detectClient } from './detect-clients';
 import { heldToken } from './held-token';
-import { helperBlocker, keepToken, keptToken } from './kept-token';
+import { forgetKeptToken, helperBlocker, keepToken, keptToken } from './kept-token';
 import { applyChange, entryName, inputId, planChange, type PlannedChange } from './client-writer';
 
 export interface ClientApiOptions {
@@ -80,6 +80,19 @@ export function createClientApi(options: ClientApiOptions): ClientMethods {
   /** The agent's token as the vault or another client's file holds it, so connecting one more client takes it from no one. */
   const held = async (agent: string, client: ConnectClient, context: ClientContext): Promise<string | undefined> =>
     (options.vault ? await keptToken(options.vault, options.agents, agent) : undefined) ?? (await heldToken(agent, client, options.agents, context));
+  const namedAnywhere = async (agent: string, context: ClientContext): Promise<boolean> => {
+    for (const other of CONNECT_CLIENTS) {
+      if (keepsTokenItself(other)) continue;
+      const where = clientLocation(other, context);
+      try {
+        if (entryNames((await readClientFile(where.file, context.home)).text, 'mcpServers', where.jsonc, where.file).includes(entryName(agent))) return true;
+      } catch {
+        // A file we cannot read may still name it: keep the copy.
+        return true;
+      }
+    }
+    return false;
+  };
   const fullPlan = (change: PlannedChange, rotates: boolean, removing: boolean, entry: Record<string, unknown> = {}): ClientPlan => {
     const client = change.plan.client;
     const place = placeFor(client);
@@ -134,8 +147,11 @@ export function createClientApi(options: ClientApiOptions): ClientMethods {
       return { plan: fullPlan(change, reused === undefined, false, written.entry), ...(backup !== undefined ? { backup } : {}), ...(keepsTokenItself(client) ? { token: secret } : {}) };
     },
     disconnectClient: async ({ agent, client, base }: ApiInput<'disconnectClient'>) => {
-      const change = await planChange(client, agent, { remove: true }, ctx());
+      const context = ctx();
+      const change = await planChange(client, agent, { remove: true }, context);
       const { backup } = await applyChange(change, base, now());
+      // The vault's copy is there for the helpers: once no client names one, it goes.
+      if (options.vault && !(await namedAnywhere(agent, context))) await forgetKeptToken(options.vault, agent);
       return { plan: fullPlan(change, false, true), ...(backup !== undefined ? { backup } : {}) };
     },
   };
