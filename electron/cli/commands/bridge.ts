@@ -63,7 +63,7 @@ export function registerBridge(program: Command, run: Run): void {
     .action((options: { agent?: string }) =>
       run(async (ctx) => {
         // `bridge` has an --agent of its own (for --stdio), which commander may give the parent.
-        const agent = options.agent ?? (bridge.opts() as { agent?: string }).agent;
+        const agent = options.agent ?? bridge.opts<{ agent?: string }>().agent;
         if (agent === undefined) throw new CodedError('invalid_input', 'bridge headers needs --agent NAME', { hint: 'connected-services bridge headers --agent NAME' });
         const asked = ctx.env[HELPER_URL_ENV];
         if (asked !== undefined && asked !== '') loopbackOnly(asked, HELPER_URL_ENV);
