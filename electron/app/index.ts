@@ -17,3 +17,4 @@ export { isPortFree } from './doctor';
 export { WaitingAsks } from './asks/waiting-asks';
 export { QuietCompaction } from './memory/quiet-compaction';
 export { AppsHost } from './apps/apps-host';
+export { readHelperToken } from './client-setup';

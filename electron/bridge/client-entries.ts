@@ -1,4 +1,5 @@
 import type { ConnectClient } from '../../shared/api';
+import { headersHelper, shellLine, stdioHelper } from './helper-command';
 
 /**
  * The one place that knows what each client's MCP entry for the bridge looks like: `agents config`
@@ -10,6 +11,10 @@ import type { ConnectClient } from '../../shared/api';
  *   answer in its secret storage.
  * - Windsurf: `~/.codeium/windsurf/mcp_config.json` `mcpServers`, `{ serverUrl, headers }`; `${env:VAR}`.
  * - Gemini CLI: `~/.gemini/settings.json` `mcpServers`, `{ httpUrl, headers }`; expands `${VAR}`.
+ * Where we write the entry (`agents connect`), the token stays in our vault and the entry names a
+ * helper that reads it when the client starts it (helper-command.ts): Claude Code's `headersHelper`
+ * (a shell command whose output is the headers), and a stdio entry for the clients that start a
+ * command (Claude Desktop, Cursor, Windsurf, Gemini CLI). VS Code keeps it in its secret storage.
  */
 export interface StdioCommand {
   command: string;
@@ -22,14 +27,19 @@ export interface StdioCommand {
 export const TOKEN_ENV = 'CONNECTED_SERVICES_TOKEN';
 export const DEFAULT_STDIO_COMMAND: StdioCommand = { command: 'connected-services', args: ['bridge', '--stdio'] };
 
-/** The token itself, or the client's own reference to where it keeps it. */
-export type TokenSource = { token: string } | { reference: true };
+/**
+ * The token itself, the client's own reference to where it keeps it, or a helper that reads it from
+ * our vault when the client starts it (`agent` names whose).
+ */
+export type TokenSource = { token: string } | { reference: true } | { helper: { agent: string } };
 
 export interface ClientEntryOptions {
   bridgeUrl: string;
   stdioCommand?: StdioCommand;
   /** VS Code's input id; default `connected-services-token`. */
   inputId?: string;
+  /** Where the helper runs (the shell quoting of Claude Code's `headersHelper`); default this process's. */
+  platform?: NodeJS.Platform;
 }
 
 /** A VS Code `inputs` item: a password prompt whose answer VS Code keeps in its secret storage. */
@@ -71,8 +81,21 @@ export function keepsTokenItself(client: ConnectClient): boolean {
   return client === 'vscode';
 }
 
+/** The entry that names a helper reading the token from our vault: no token in the file. */
+function helperEntry(client: Exclude<ConnectClient, 'vscode'>, agent: string, options: ClientEntryOptions): ClientEntry {
+  const stdio = options.stdioCommand ?? DEFAULT_STDIO_COMMAND;
+  if (client === 'claude-code') {
+    const line = shellLine(headersHelper(stdio, agent), options.platform ?? process.platform);
+    if (line !== undefined) return { container: 'mcpServers', entry: { type: 'http', url: options.bridgeUrl, headersHelper: line } };
+  }
+  const helper = stdioHelper(stdio, agent);
+  const entry = { command: helper.command, args: helper.args, ...(helper.env !== undefined ? { env: helper.env } : {}) };
+  return { container: 'mcpServers', entry: client === 'claude-code' ? { type: 'stdio', ...entry } : entry };
+}
+
 export function clientEntry(client: ConnectClient, source: TokenSource, options: ClientEntryOptions): ClientEntry {
   const inputId = options.inputId ?? 'connected-services-token';
+  if ('helper' in source && client !== 'vscode') return helperEntry(client, source.helper.agent, options);
   const secret = 'token' in source ? source.token : tokenReference(client, inputId);
   const url = options.bridgeUrl;
   const headers = { Authorization: `Bearer ${secret}` };
@@ -95,5 +118,23 @@ export function clientEntry(client: ConnectClient, source: TokenSource, options:
       const stdio = options.stdioCommand ?? DEFAULT_STDIO_COMMAND;
       return { container: 'mcpServers', entry: { command: stdio.command, args: stdio.args, env: { ...stdio.env, [TOKEN_ENV]: secret } } };
     }
+  }
+}
+
+/** What `agents connect` writes for this client, and why, in words (`agents config` shows it). */
+export function describeConnectEntry(client: ConnectClient | 'acp', agent: string): string | undefined {
+  const connect = `\`connected-services agents connect "${agent}" --client ${client}\``;
+  switch (client) {
+    case 'claude-code':
+      return `${connect} writes no token: its headersHelper runs \`connected-services bridge headers --agent "${agent}"\`, which reads the token from the vault each time Claude Code connects`;
+    case 'claude-desktop':
+    case 'cursor':
+    case 'windsurf':
+    case 'gemini-cli':
+      return `${connect} writes no token: the client starts \`connected-services bridge --stdio --agent "${agent}"\`, which reads it from the vault (no variable to set, nothing secret in the file)`;
+    case 'vscode':
+      return `${connect} writes the \${input:…} prompt: VS Code asks for the token once and keeps it in its secret storage`;
+    case 'acp':
+      return undefined;
   }
 }

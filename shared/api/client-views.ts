@@ -6,8 +6,12 @@ export const CONNECT_CLIENTS = ['claude-code', 'claude-desktop', 'cursor', 'vsco
 export const ConnectClientSchema = lazySchema(() => z.enum(CONNECT_CLIENTS));
 export type ConnectClient = (typeof CONNECT_CLIENTS)[number];
 
-/** Where the token goes in a client's entry: the file itself, or a prompt whose answer the client keeps in its secret storage. */
-export const TOKEN_PLACES = ['file', 'client-secret-storage'] as const;
+/**
+ * Where the token goes for a client's entry: our vault, read by a helper the entry names when the
+ * client starts it (no token in the file); a prompt whose answer the client keeps in its secret
+ * storage (VS Code); or the file itself, only where the vault cannot hand it to a helper.
+ */
+export const TOKEN_PLACES = ['vault', 'client-secret-storage', 'file'] as const;
 
 export const ClientInfoSchema = lazySchema(() => z.object({
   client: ConnectClientSchema,

@@ -1,21 +1,24 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectAgent, type AgentClient } from '../support/bridge-harness';
 import { dialog, startUiSession, type UiSession } from '../support/e2e';
 
 // Issue 34, item 2: a client connected from the screen, into a temporary home whose configuration must be kept.
 let ui: UiSession;
 let user: string;
-let agent: AgentClient | undefined;
+let agent: Client | undefined;
+/** The vault is sealed with a passphrase Cursor's environment has too, so the helper Cursor starts can open it. */
+const PASSPHRASE = 'e2e connect-client passphrase';
 const CURSOR_BEFORE = `{\n  "mcpServers": {\n    "linear": { "url": "https://mcp.linear.example/sse" }\n  }\n}\n`;
 
 beforeAll(async () => {
   user = mkdtempSync(join(tmpdir(), 'cs-e2e-user-'));
   mkdirSync(join(user, '.cursor'));
   writeFileSync(join(user, '.cursor', 'mcp.json'), CURSOR_BEFORE, { mode: 0o600 });
-  ui = await startUiSession({ env: { HOME: user, XDG_CONFIG_HOME: '' } });
+  ui = await startUiSession({ env: { HOME: user, XDG_CONFIG_HOME: '', CONNECTED_SERVICES_PASSPHRASE: PASSPHRASE } });
   await ui.api('addAgent', { name: 'cursor', servers: '*' });
 }, 45_000);
 
@@ -39,27 +42,32 @@ describe('connecting a client from the Agents screen', () => {
     await diff.waitFor();
     const shown = (await diff.textContent()) ?? '';
     expect(shown).toContain('"connected-services-cursor"');
-    expect(shown).toContain('Bearer <hidden>');
+    // No token in the file: Cursor starts the stdio bridge, which reads it from the vault.
+    expect(shown).toContain('"--agent"');
+    expect(shown).not.toContain('Bearer');
     expect(shown).toContain('"linear"');
+    await sheet.getByText('No token is written: it stays in the vault', { exact: false }).waitFor();
     await ui.screenshot('connect-client-diff-1280');
     expect(readFileSync(join(user, '.cursor', 'mcp.json'), 'utf8')).toBe(CURSOR_BEFORE);
 
     await sheet.getByRole('button', { name: 'Write to Cursor' }).click();
     await sheet.getByText('Wrote', { exact: false }).first().waitFor();
-    const written = JSON.parse(readFileSync(join(user, '.cursor', 'mcp.json'), 'utf8')) as { mcpServers: Record<string, { url: string; headers?: Record<string, string> }> };
+    const text = readFileSync(join(user, '.cursor', 'mcp.json'), 'utf8');
+    expect(text).not.toMatch(/cs_agent_|Bearer/);
+    const written = JSON.parse(text) as { mcpServers: Record<string, { url?: string; command: string; args: string[]; env?: Record<string, string> }> };
     expect(written.mcpServers['linear']).toEqual({ url: 'https://mcp.linear.example/sse' });
     const ours = written.mcpServers['connected-services-cursor']!;
-    expect(ours.url).toBe(ui.served.bridge);
+    expect(ours.args.slice(-4)).toEqual(['bridge', '--stdio', '--agent', 'cursor']);
     const backup = readdirSync(join(user, '.cursor')).find((n) => n.startsWith('mcp.json.connected-services-backup-'));
     expect(backup).toBeDefined();
     expect(readFileSync(join(user, '.cursor', backup!), 'utf8')).toBe(CURSOR_BEFORE);
-    const token = /^Bearer (.+)$/.exec(ours.headers?.['Authorization'] ?? '')?.[1] ?? '';
-    expect(await page.content()).not.toContain(token);
+    expect(await page.content()).not.toContain('cs_agent_');
     await sheet.getByText('Waiting for Cursor’s first request', { exact: false }).waitFor();
 
-    // Cursor starts: its first request, with the entry as written.
-    agent = await connectAgent(ours.url, token, 'cursor');
-    await agent.client.listTools();
+    // Cursor starts: the entry as written, started as Cursor starts it (argv, no shell), its first request.
+    agent = new Client({ name: 'cursor', version: '1.0.0' });
+    await agent.connect(new StdioClientTransport({ command: ours.command, args: ours.args, env: { ...ours.env, HOME: user, CONNECTED_SERVICES_PASSPHRASE: PASSPHRASE }, stderr: 'pipe' }));
+    await agent.listTools();
     await sheet.getByText('Cursor reached the bridge as cursor', { exact: false }).waitFor({ timeout: 15_000 });
     await ui.screenshot('connect-client-done-1280');
     await page.setViewportSize({ width: 420, height: 900 });

@@ -1,4 +1,6 @@
+import { spawn } from 'node:child_process';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -6,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { parse } from 'jsonc-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, tempHome } from '../support/cli';
-import { confirmAsPerson, startServe } from '../support/serve';
+import { confirmAsPerson, startServe, type Served } from '../support/serve';
 
 /** Each client's user configuration as a person already has it: other servers and settings that must stay. */
 const EXISTING = {
@@ -23,6 +25,43 @@ const EXISTING = {
 type ClientId = keyof typeof EXISTING;
 const CLIENTS = Object.keys(EXISTING) as ClientId[];
 
+/** The vault is sealed with a passphrase the clients' environment has, as where a person exports it. */
+const PASSPHRASE = 'client tokens passphrase';
+/** Anything that looks like a live token: ours (`cs_agent_…`) or any bearer value that is not a reference. */
+const LIVE_TOKEN = /cs_agent_|Bearer (?!\$\{)/;
+
+/** The words of a POSIX shell line as we quote them (bare, or single-quoted with `'\''`): argv, never a shell. */
+function shellWords(line: string): string[] {
+  const words: string[] = [];
+  const re = /'((?:[^']|'\\'')*)'|(\S+)/g;
+  for (let m = re.exec(line); m !== null; m = re.exec(line)) words.push(m[1] !== undefined ? m[1].replace(/'\\''/g, "'") : m[2]!);
+  return words;
+}
+
+/** Runs Claude Code's headersHelper as Claude Code would, but from argv without a shell: `NAME=value` words first, then the command. */
+function runHeadersHelper(line: string, env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const words = shellWords(line);
+  const assigned: Record<string, string> = {};
+  while (words[0] !== undefined && /^[A-Z_][A-Z0-9_]*=/.test(words[0])) {
+    const word = words.shift()!;
+    assigned[word.slice(0, word.indexOf('='))] = word.slice(word.indexOf('=') + 1);
+  }
+  const [command, ...args] = words;
+  return new Promise((resolve, reject) => {
+    const child = spawn(command!, args, { shell: false, env: { ...process.env, ...env, ...assigned }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString('utf8')));
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
 function backups(file: string): string[] {
   const dir = dirname(file);
   return readdirSync(dir).filter((n) => n.includes('.connected-services-backup-')).map((n) => join(dir, n));
@@ -31,7 +70,7 @@ function backups(file: string): string[] {
 describe('agents connect writes the bridge into each client\'s user configuration', () => {
   let dataDir: string;
   let user: string;
-  const env = () => ({ HOME: user, XDG_CONFIG_HOME: '' });
+  const env = () => ({ HOME: user, XDG_CONFIG_HOME: '', CONNECTED_SERVICES_PASSPHRASE: PASSPHRASE });
   beforeAll(async () => {
     dataDir = tempHome('cs-connect-');
     mkdirSync(dataDir, { recursive: true, mode: 0o700 });
@@ -92,28 +131,53 @@ describe('agents connect writes the bridge into each client\'s user configuratio
       expect(result.stdout).not.toMatch(/Bearer [A-Za-z0-9_-]{20,}/);
     }
     if (client === 'gemini-cli') expect(text).toContain('// theme first');
-    // Where the token is in the file, it is this agent's: `agents config` accepts only the agent's own token.
-    const token = /Bearer ([^"$]+)"/.exec(text)?.[1] ?? (ours?.['env'] as Record<string, string> | undefined)?.['CONNECTED_SERVICES_TOKEN'];
-    if (client !== 'vscode') {
-      expect(token).toBeTruthy();
-      expect(result.stdout).not.toContain(token!);
-      const check = await runCli(dataDir, ['agents', 'config', client, '--for', 'cursor', '--token', token!], { env: env() });
-      expect(check.code, check.stderr).toBe(0);
-    }
+    // No live token in the file: the entry names a helper that reads it from the vault (VS Code: its own prompt).
+    expect(text).not.toMatch(LIVE_TOKEN);
+    expect(result.stdout).not.toMatch(LIVE_TOKEN);
+    if (client === 'claude-code') expect(ours?.['headersHelper']).toMatch(/ bridge headers --agent claude-code$/);
+    else if (client !== 'vscode') expect(ours?.['args']).toEqual(expect.arrayContaining(['bridge', '--stdio', '--agent', client]));
+    if (client !== 'vscode') expect(result.stderr).toContain('No token is written: it stays in the vault');
   });
 
-  it('one agent in a second client keeps the token the first one holds (nothing stops working)', async () => {
-    const cursorFile = join(user, EXISTING.cursor.file);
-    const cursorToken = /Bearer ([^"$]+)"/.exec(readFileSync(cursorFile, 'utf8'))?.[1] ?? '';
+  it('one agent in a second client keeps the token the vault holds (nothing stops working)', async () => {
+    const before = await runCli(dataDir, ['bridge', 'headers', '--agent', 'cursor'], { env: env() });
+    expect(before.code, before.stderr).toBe(0);
     const dry = await runCli(dataDir, ['agents', 'connect', 'cursor', '--client', 'windsurf', '--dry-run'], { env: env() });
     expect(dry.stderr).not.toContain('new token');
     const result = await runCli(dataDir, ['agents', 'connect', 'cursor', '--client', 'windsurf'], { env: env() });
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).not.toContain('has a new token');
-    const windsurf = JSON.parse(readFileSync(join(user, EXISTING.windsurf.file), 'utf8')) as { mcpServers: Record<string, { headers: Record<string, string> }> };
-    expect(windsurf.mcpServers['connected-services-cursor']?.headers['Authorization']).toBe(`Bearer ${cursorToken}`);
-    const check = await runCli(dataDir, ['agents', 'config', 'cursor', '--for', 'cursor', '--token', cursorToken], { env: env() });
-    expect(check.code, check.stderr).toBe(0);
+    const windsurf = JSON.parse(readFileSync(join(user, EXISTING.windsurf.file), 'utf8')) as { mcpServers: Record<string, { args: string[] }> };
+    expect(windsurf.mcpServers['connected-services-cursor']?.args.slice(-3)).toEqual(['--stdio', '--agent', 'cursor']);
+    const after = await runCli(dataDir, ['bridge', 'headers', '--agent', 'cursor'], { env: env() });
+    expect(after.stdout).toBe(before.stdout);
+  });
+
+  it('the helper gives nothing without the vault\'s passphrase, for a name that is no agent, or to a bridge elsewhere', async () => {
+    const locked = await runCli(dataDir, ['bridge', 'headers', '--agent', 'cursor'], { env: { ...env(), CONNECTED_SERVICES_PASSPHRASE: '' } });
+    expect(locked.code).not.toBe(0);
+    expect(locked.stdout).toBe('');
+    const nobody = await runCli(dataDir, ['bridge', 'headers', '--agent', 'nobody'], { env: env() });
+    expect(nobody.stderr).toContain('No agent named "nobody"');
+    const elsewhere = await runCli(dataDir, ['bridge', 'headers', '--agent', 'cursor'], { env: { ...env(), CLAUDE_CODE_MCP_SERVER_URL: 'https://mcp.example.com/mcp' } });
+    expect(elsewhere.stderr).toContain('not on this machine');
+    expect(elsewhere.stdout).toBe('');
+  });
+
+  it('without a vault a helper can open, the token goes into the file and the diff and notes say so', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'cs-user-plain-'));
+    const add = await runCli(dataDir, ['agents', 'add', 'plain', '--servers', '*'], { env: env() });
+    expect(add.code, add.stderr).toBe(0);
+    const memory = { HOME: home, CONNECTED_SERVICES_VAULT_PROVIDER: 'memory' };
+    const dry = await runCli(dataDir, ['agents', 'connect', 'plain', '--client', 'cursor', '--dry-run'], { env: memory });
+    expect(dry.stdout).toContain('"Authorization"');
+    expect(dry.stdout).not.toContain('cs_agent_');
+    expect(dry.stderr).toContain('The token itself is written into this file');
+    const result = await runCli(dataDir, ['agents', 'connect', 'plain', '--client', 'cursor'], { env: memory });
+    expect(result.code, result.stderr).toBe(0);
+    const token = /Bearer ([^"]+)"/.exec(readFileSync(join(home, '.cursor', 'mcp.json'), 'utf8'))?.[1] ?? '';
+    expect(token).toMatch(/^cs_agent_/);
+    expect(result.stdout + result.stderr).not.toContain(token);
   });
 
   it('disconnect removes only our entry (and VS Code\'s input), keeping comments and a backup', async () => {
@@ -127,6 +191,13 @@ describe('agents connect writes the bridge into each client\'s user configuratio
       if (client === 'vscode') expect(text).toContain('// keep me');
       expect(backups(file)).toHaveLength(2);
     }
+    // The vault's copy stays while a client still names the helper (Windsurf holds cursor's), and goes with the last.
+    expect((await runCli(dataDir, ['bridge', 'headers', '--agent', 'cursor'], { env: env() })).code).toBe(0);
+    expect((await runCli(dataDir, ['bridge', 'headers', '--agent', 'claude-desktop'], { env: env() })).code).toBe(0);
+    const last = await runCli(dataDir, ['agents', 'disconnect', 'claude-desktop', '--client', 'claude-desktop'], { env: env() });
+    expect(last.code, last.stderr).toBe(0);
+    const gone = await runCli(dataDir, ['bridge', 'headers', '--agent', 'claude-desktop'], { env: env() });
+    expect(gone.stderr).toContain('keeps no token for agent "claude-desktop"');
   });
 
   it('refuses a configuration linked out of the home folder, and project files are never touched', async () => {
@@ -145,21 +216,54 @@ describe('agents connect writes the bridge into each client\'s user configuratio
 
   describe('while the app runs', () => {
     let stop: (() => Promise<void>) | undefined;
+    let running: Served | undefined;
+    const served = (): Served => running!;
     afterAll(async () => stop?.());
-    it('connecting waits for the person, then the entry written reaches the bridge as its agent', async () => {
+    it('connecting waits for the person; the headersHelper written, run as Claude Code runs it, opens the bridge as its agent', async () => {
       const served = await startServe(dataDir, [], env());
+      running = served;
       stop = async () => void (await served.stop());
       const asked = await runCli(dataDir, ['agents', 'connect', 'claude-code', '--client', 'claude-code'], { env: env() });
       await confirmAsPerson(served, asked);
-      const config = JSON.parse(readFileSync(join(user, '.claude.json'), 'utf8')) as { mcpServers: Record<string, { url: string; headers: Record<string, string> }> };
+      const text = readFileSync(join(user, '.claude.json'), 'utf8');
+      expect(text).not.toMatch(LIVE_TOKEN);
+      const config = JSON.parse(text) as { mcpServers: Record<string, { url: string; headersHelper: string }> };
       const entry = config.mcpServers['connected-services-claude-code']!;
       expect(entry.url).toBe(served.bridge);
+      const helper = await runHeadersHelper(entry.headersHelper, { HOME: user, CONNECTED_SERVICES_PASSPHRASE: PASSPHRASE, CLAUDE_CODE_MCP_SERVER_URL: entry.url });
+      expect(helper.code, helper.stderr).toBe(0);
+      const headers = JSON.parse(helper.stdout) as Record<string, string>;
+      expect(Object.keys(headers)).toEqual(['Authorization']);
       const client = new Client({ name: 'claude-code', version: '1.0.0' });
-      await client.connect(new StreamableHTTPClientTransport(new URL(entry.url), { requestInit: { headers: entry.headers } }));
+      await client.connect(new StreamableHTTPClientTransport(new URL(entry.url), { requestInit: { headers } }));
       expect((await client.listTools()).tools).toEqual([]);
       await client.close();
       const agents = (await served.api('listAgents', {})).body.result as { name: string; lastUsedAt?: number }[];
       expect(agents.find((a) => a.name === 'claude-code')?.lastUsedAt).toBeGreaterThan(0);
+    });
+
+    it('the stdio entry written for Windsurf, started as Windsurf starts it (argv, no shell), lists the tools through the bridge', async () => {
+      const config = JSON.parse(readFileSync(join(user, EXISTING.windsurf.file), 'utf8')) as { mcpServers: Record<string, { command: string; args: string[]; env?: Record<string, string> }> };
+      const entry = config.mcpServers['connected-services-cursor']!;
+      const transport = new StdioClientTransport({ command: entry.command, args: entry.args, env: { ...entry.env, HOME: user, CONNECTED_SERVICES_PASSPHRASE: PASSPHRASE }, stderr: 'pipe' });
+      const client = new Client({ name: 'windsurf', version: '1.0.0' });
+      await client.connect(transport);
+      expect((await client.listTools()).tools).toEqual([]);
+      await client.close();
+    });
+
+    it('rotating the agent moves the vault\'s copy, so the helper keeps working; removing it forgets the copy', async () => {
+      const before = await runCli(dataDir, ['bridge', 'headers', '--agent', 'gemini-cli'], { env: env() });
+      expect(before.code, before.stderr).toBe(0);
+      await confirmAsPerson(served(), await runCli(dataDir, ['agents', 'rotate', 'gemini-cli'], { env: env() }));
+      const after = await runCli(dataDir, ['bridge', 'headers', '--agent', 'gemini-cli'], { env: env() });
+      expect(after.code, after.stderr).toBe(0);
+      expect(after.stdout).not.toBe(before.stdout);
+      const removed = await runCli(dataDir, ['agents', 'remove', 'gemini-cli'], { env: env() });
+      expect(removed.code, removed.stderr).toBe(0);
+      const gone = await runCli(dataDir, ['bridge', 'headers', '--agent', 'gemini-cli'], { env: env() });
+      expect(gone.code).not.toBe(0);
+      expect(gone.stdout).toBe('');
     });
   });
 });

@@ -1,6 +1,6 @@
 import type { AgentView, ApiInput, AppApi, BridgeInfo, CodeAgent, PendingApproval } from '../../../shared/api';
 import { CodedError } from '../../../shared/errors';
-import { ALL_SERVERS, asksOf, describeClient, describeToolMode, snippetFile, type Agent, type AgentAsks, type AgentPolicy, type AgentStore, type AuditLog, type Bridge, type CodeAgentInput, type PendingApproval as BridgePendingApproval, type StdioCommand } from '../../bridge';
+import { ALL_SERVERS, asksOf, describeClient, describeConnectEntry, describeToolMode, snippetFile, type Agent, type AgentAsks, type AgentPolicy, type AgentStore, type AuditLog, type Bridge, type CodeAgentInput, type PendingApproval as BridgePendingApproval, type StdioCommand } from '../../bridge';
 
 export interface BridgeApiOptions {
   /** Present in long-running processes (serve, the desktop app). */
@@ -16,6 +16,8 @@ export interface BridgeApiOptions {
   changed: (info: BridgeInfo) => void;
   /** Tool names in a server's cached inventory (never spawns; empty when never listed). */
   toolNames?: (server: string) => Promise<string[]>;
+  /** The copy of an agent's token the vault keeps for the helpers clients start (client-setup/kept-token.ts). */
+  keptTokens?: { replace(agent: string, token: string): Promise<void>; forget(agent: string): Promise<void> };
 }
 
 type BridgeMethods = Pick<
@@ -163,11 +165,14 @@ export function createBridgeApi(deps: BridgeApiOptions): BridgeMethods {
     removeAgent: async ({ name }: ApiInput<'removeAgent'>) => {
       existing(name);
       await agents.remove(name);
+      await deps.keptTokens?.forget(name);
       return { ok: true as const };
     },
     rotateAgent: async ({ name }: ApiInput<'rotateAgent'>) => {
       existing(name);
       const token = await agents.rotate(name);
+      // The clients connected through the helper get the new token the next time they start it.
+      await deps.keptTokens?.replace(name, token);
       return { agent: view(existing(name)), token };
     },
     agentConfig: ({ name, for: target, token }: ApiInput<'agentConfig'>) => {
@@ -183,6 +188,9 @@ export function createBridgeApi(deps: BridgeApiOptions): BridgeMethods {
       if (agent.fromCode === true) notes.push(`declared in a program's code (from code): its token is that program's, and it is changed there`);
       // A client whose prefix the names were not made for may find some too long (issue #32).
       if (agent.client === undefined && target !== 'acp') notes.push(`make its names fit ${target}'s prefix: connected-services agents set "${name}" --for ${target}`);
+      // The printed entry holds the token or a reference to it; the one `agents connect` writes holds neither.
+      const written = describeConnectEntry(target, name);
+      if (written !== undefined) notes.push(written);
       return Promise.resolve({ text, ...(file ? { file } : {}), notes });
     },
     listApprovals: () => Promise.resolve(deps.bridge ? deps.bridge.approvals.list().map(pendingView) : []),

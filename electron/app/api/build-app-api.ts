@@ -14,7 +14,7 @@ import { createAsksApi } from '../asks/asks-api';
 import { createAuthApi, withAuthInfo } from '../sign-in/auth-api';
 import { createBridgeApi } from '../agents/bridge-api';
 import { cliStdioCommand } from '../agents/cli-command';
-import { clientContext, createClientApi } from '../client-setup';
+import { clientContext, createClientApi, forgetKeptToken, replaceKeptToken } from '../client-setup';
 import { Confirmations } from '../door/confirmations';
 import { coreDoctor } from '../doctor/core-doctor';
 import type { EventHub } from './event-hub';
@@ -87,6 +87,7 @@ export function buildAppApi(parts: AppApiParts): BuiltAppApi {
     stdioCommand: () => cliStdioCommand(core),
     changed: (info) => events.emit('bridgeChanged', info),
     toolNames: async (server) => (await pool.tools(server).catch(() => [])).map((t) => t.name),
+    keptTokens: { replace: (agent, token) => replaceKeptToken(vault, agent, token), forget: (agent) => forgetKeptToken(vault, agent) },
   });
   const admin = new AdminLog(core);
   const confirmations = parts.runsBridge ? new Confirmations() : undefined;
@@ -125,6 +126,7 @@ export function buildAppApi(parts: AppApiParts): BuiltAppApi {
       agents: parts.agents,
       bridgeUrl: () => parts.bridge?.url ?? parts.bridgeUrl,
       stdioCommand: () => cliStdioCommand(core),
+      vault,
       context: () => clientContext(core.env),
     }),
     asksApi,

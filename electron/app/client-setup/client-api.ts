@@ -1,35 +1,51 @@
 import { CONNECT_CLIENTS, type ApiInput, type AppApi, type ClientInfo, type ClientPlan, type ConnectClient } from '../../../shared/api';
 import { CodedError } from '../../../shared/errors';
-import { clientEntry, keepsTokenItself, type AgentStore, type StdioCommand } from '../../bridge';
+import type { Vault } from '../../../shared/vault';
+import { clientEntry, keepsTokenItself, type AgentStore, type StdioCommand, type TokenSource } from '../../bridge';
 import { entryNames } from './client-edit';
 import { readClientFile } from './client-file';
 import { clientContext, type ClientContext } from './client-home';
 import { clientLocation } from './client-locations';
 import { detectClient } from './detect-clients';
 import { heldToken } from './held-token';
+import { forgetKeptToken, helperBlocker, keepToken, keptToken } from './kept-token';
 import { applyChange, entryName, inputId, planChange, type PlannedChange } from './client-writer';
 
 export interface ClientApiOptions {
   agents: AgentStore;
   bridgeUrl: () => string;
-  /** How a stdio client starts `bridge --stdio` (Claude Desktop). */
+  /** How a stdio client starts `bridge --stdio` (Claude Desktop); the helpers are made from it. */
   stdioCommand?: () => StdioCommand;
+  /** Where agents' tokens are kept for the helpers the entries name; without it, the token goes into the file. */
+  vault?: Vault;
   /** The home folder and environment; default this process's (HOME respected). */
   context?: () => ClientContext;
   now?: () => number;
 }
 
 type ClientMethods = Pick<AppApi, 'listClients' | 'planClientConnection' | 'connectClient' | 'disconnectClient'>;
+type TokenPlace = ClientPlan['tokenPlace'];
 
 /** Stands for the token in a plan: the token does not exist yet (connecting gives a new one), and is never shown. */
 const PLANNED_TOKEN = 'connected-services-planned-token';
 
-function notesFor(client: ConnectClient, rotates: boolean, agent: string): string[] {
+const RELOAD = 'Restart the client, or reload its MCP servers, to pick up the change.';
+
+function helperWords(label: string, entry: Record<string, unknown>): string {
+  return typeof entry['headersHelper'] === 'string' ? `${label}'s headersHelper runs "connected-services bridge headers"` : `${label} starts "connected-services bridge --stdio"`;
+}
+
+function notesFor(label: string, place: TokenPlace, rotates: boolean, agent: string, entry: Record<string, unknown>, blocker: string | undefined): string[] {
   const notes: string[] = [];
   if (rotates) notes.push(`${agent} gets a new token: clients set up with its old token stop working until they are connected again.`);
-  if (keepsTokenItself(client)) notes.push('VS Code asks for the token the first time it starts this server and keeps it in its secret storage; copy it from here when it asks.');
-  else notes.push('The token is written into this file, which is yours alone (never a project file).');
-  notes.push('Restart the client, or reload its MCP servers, to pick up the change.');
+  if (place === 'vault') {
+    notes.push(`No token is written: it stays in the vault, and ${helperWords(label, entry)} for ${agent}, which reads it each time the client starts it. The file can be synced, backed up or shared without giving the token away; any program running as you can still run that command, as it could read the file before.`);
+  } else if (place === 'client-secret-storage') {
+    notes.push('VS Code asks for the token the first time it starts this server and keeps it in its secret storage; copy it from here when it asks.');
+  } else {
+    notes.push(`The token itself is written into this file, which is yours alone (never a project file): ${blocker ?? 'the vault cannot hand it to a helper'}. With the vault in the OS keychain, or CONNECTED_SERVICES_PASSPHRASE set, the entry names a helper instead.`);
+  }
+  notes.push(RELOAD);
   return notes;
 }
 
@@ -42,12 +58,18 @@ export function createClientApi(options: ClientApiOptions): ClientMethods {
     if (!agent) throw new CodedError('not_found', `No agent named "${name}"`, { hint: 'See `connected-services agents list`' });
     return agent;
   };
-  const entryFor = (client: ConnectClient, agent: string, token: string) =>
-    clientEntry(client, keepsTokenItself(client) ? { reference: true } : { token }, {
+  const blocker = (): string | undefined => (options.vault ? helperBlocker(options.vault.health(), ctx().env) : 'no vault is open here');
+  const placeFor = (client: ConnectClient): TokenPlace => (keepsTokenItself(client) ? 'client-secret-storage' : blocker() === undefined ? 'vault' : 'file');
+  const entryFor = (client: ConnectClient, agent: string, token: string) => {
+    const place = placeFor(client);
+    const source: TokenSource = place === 'vault' ? { helper: { agent } } : place === 'client-secret-storage' ? { reference: true } : { token };
+    return clientEntry(client, source, {
       bridgeUrl: options.bridgeUrl(),
       inputId: inputId(agent),
       ...(options.stdioCommand ? { stdioCommand: options.stdioCommand() } : {}),
+      platform: ctx().platform,
     });
+  };
   const checkedToken = (agent: string, token: string | undefined): string | undefined => {
     if (token === undefined) return undefined;
     if (options.agents.authenticate(token)?.name !== agent) {
@@ -55,9 +77,26 @@ export function createClientApi(options: ClientApiOptions): ClientMethods {
     }
     return token;
   };
-  const fullPlan = (change: PlannedChange, rotates: boolean, removing: boolean): ClientPlan => {
+  /** The agent's token as the vault or another client's file holds it, so connecting one more client takes it from no one. */
+  const held = async (agent: string, client: ConnectClient, context: ClientContext): Promise<string | undefined> =>
+    (options.vault ? await keptToken(options.vault, options.agents, agent) : undefined) ?? (await heldToken(agent, client, options.agents, context));
+  const namedAnywhere = async (agent: string, context: ClientContext): Promise<boolean> => {
+    for (const other of CONNECT_CLIENTS) {
+      if (keepsTokenItself(other)) continue;
+      const where = clientLocation(other, context);
+      try {
+        if (entryNames((await readClientFile(where.file, context.home)).text, 'mcpServers', where.jsonc, where.file).includes(entryName(agent))) return true;
+      } catch {
+        // A file we cannot read may still name it: keep the copy.
+        return true;
+      }
+    }
+    return false;
+  };
+  const fullPlan = (change: PlannedChange, rotates: boolean, removing: boolean, entry: Record<string, unknown> = {}): ClientPlan => {
     const client = change.plan.client;
-    return { ...change.plan, rotates, tokenPlace: keepsTokenItself(client) ? 'client-secret-storage' : 'file', notes: removing ? ['Restart the client, or reload its MCP servers, to pick up the change.'] : notesFor(client, rotates, change.plan.agent) };
+    const place = placeFor(client);
+    return { ...change.plan, rotates, tokenPlace: place, notes: removing ? [RELOAD] : notesFor(clientLocation(client, ctx()).label, place, rotates, change.plan.agent, entry, blocker()) };
   };
 
   return {
@@ -68,15 +107,15 @@ export function createClientApi(options: ClientApiOptions): ClientMethods {
       for (const client of CONNECT_CLIENTS) {
         const where = clientLocation(client, context);
         const found = await detectClient(client, context);
-        let held: string[] = [];
+        let holding: string[] = [];
         try {
           const read = await readClientFile(where.file, context.home);
           const names = entryNames(read.text, client === 'vscode' ? 'servers' : 'mcpServers', where.jsonc, where.file);
-          held = agents.filter((a) => names.includes(entryName(a)));
+          holding = agents.filter((a) => names.includes(entryName(a)));
         } catch {
           // An unreadable or broken file holds no entry we can see; connecting says why.
         }
-        out.push({ client, label: where.label, detected: found.detected, ...(found.evidence !== undefined ? { evidence: found.evidence } : {}), file: where.file, agents: held, tokenPlace: keepsTokenItself(client) ? 'client-secret-storage' : 'file' });
+        out.push({ client, label: where.label, detected: found.detected, ...(found.evidence !== undefined ? { evidence: found.evidence } : {}), file: where.file, agents: holding, tokenPlace: placeFor(client) });
       }
       return out;
     },
@@ -85,8 +124,9 @@ export function createClientApi(options: ClientApiOptions): ClientMethods {
       if (remove === true) return fullPlan(await planChange(client, agent, { remove: true }, ctx()), false, true);
       existing(agent);
       const context = ctx();
-      const held = await heldToken(agent, client, options.agents, context);
-      return fullPlan(await planChange(client, agent, { connect: entryFor(client, agent, PLANNED_TOKEN), secrets: [PLANNED_TOKEN] }, context), held === undefined, false);
+      const known = await held(agent, client, context);
+      const planned = entryFor(client, agent, PLANNED_TOKEN);
+      return fullPlan(await planChange(client, agent, { connect: planned, secrets: [PLANNED_TOKEN] }, context), known === undefined, false, planned.entry);
     },
     connectClient: async ({ agent, client, token, base }: ApiInput<'connectClient'>) => {
       existing(agent);
@@ -97,15 +137,21 @@ export function createClientApi(options: ClientApiOptions): ClientMethods {
       if (base !== undefined && base !== trial.plan.base) {
         throw new CodedError('invalid_input', `${trial.plan.file} changed since its diff was shown`, { hint: 'Look at the new diff, then try again' });
       }
-      const reused = given ?? (await heldToken(agent, client, options.agents, context));
+      const reused = given ?? (await held(agent, client, context));
       const secret = reused ?? (await options.agents.rotate(agent));
-      const change = await planChange(client, agent, { connect: entryFor(client, agent, secret), secrets: [secret] }, context);
+      const written = entryFor(client, agent, secret);
+      // Kept before the file names the helper: a client starting at once finds the token there.
+      if (placeFor(client) === 'vault' && options.vault) await keepToken(options.vault, agent, secret);
+      const change = await planChange(client, agent, { connect: written, secrets: [secret] }, context);
       const { backup } = await applyChange(change, trial.plan.base, now());
-      return { plan: fullPlan(change, reused === undefined, false), ...(backup !== undefined ? { backup } : {}), ...(keepsTokenItself(client) ? { token: secret } : {}) };
+      return { plan: fullPlan(change, reused === undefined, false, written.entry), ...(backup !== undefined ? { backup } : {}), ...(keepsTokenItself(client) ? { token: secret } : {}) };
     },
     disconnectClient: async ({ agent, client, base }: ApiInput<'disconnectClient'>) => {
-      const change = await planChange(client, agent, { remove: true }, ctx());
+      const context = ctx();
+      const change = await planChange(client, agent, { remove: true }, context);
       const { backup } = await applyChange(change, base, now());
+      // The vault's copy is there for the helpers: once no client names one, it goes.
+      if (options.vault && !(await namedAnywhere(agent, context))) await forgetKeptToken(options.vault, agent);
       return { plan: fullPlan(change, false, true), ...(backup !== undefined ? { backup } : {}) };
     },
   };

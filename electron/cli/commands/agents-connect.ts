@@ -57,6 +57,8 @@ export function registerAgentConnect(agents: Command, run: Run): void {
         if (options.json) return printJson(ctx.output, { ...change, ...(options.showToken === true ? {} : { token: undefined }) });
         ctx.output.out(change.plan.unchanged ? 'Nothing changed.' : `Wrote ${change.plan.file}${change.backup ? ` (the file as it was: ${change.backup})` : ''}.`);
         if (change.plan.rotates) ctx.output.err(`note: ${name} has a new token; clients set up with its old token stop working until connected again.`);
+        // Where the token went (the vault and the helper, the client's secret storage, or the file itself, and why).
+        for (const note of change.plan.notes.slice(change.plan.rotates ? 1 : 0, -1)) ctx.output.err(`note: ${note}`);
         if (change.token !== undefined) {
           if (options.showToken === true) process.stdout.write(`Token to paste when ${options.client} asks:\n  ${change.token}\n`);
           else ctx.output.err(`${options.client} asks for the token the first time it starts this server: run again with --show-token to print it (the agent then gets another new one).`);

@@ -2,11 +2,35 @@ import type { Command } from 'commander';
 import type { BridgeInfo } from '../../../shared/api';
 import { DEFAULT_BRIDGE_PORT } from '../../../shared/config';
 import { CodedError } from '../../../shared/errors';
-import { readRuntimeFile } from '../../app';
-import { runStdioShim, TOKEN_ENV } from '../../bridge';
+import { readHelperToken, readRuntimeFile } from '../../app';
+import { AgentStore, runStdioShim, TOKEN_ENV } from '../../bridge';
+import type { CliContext } from '../context';
 import { printJson } from '../output';
 import type { Run } from '../runner';
 import { connectRunningApp } from '../running-app';
+import { vaultProviderFromEnv } from '../vault-provider-env';
+
+/** Claude Code names the server a `headersHelper` is asked for in this variable. */
+const HELPER_URL_ENV = 'CLAUDE_CODE_MCP_SERVER_URL';
+
+/** The helpers hand a token only to a bridge on this machine: a URL edited to point elsewhere gets nothing. */
+function loopbackOnly(url: string, what: string): void {
+  let host: string;
+  try {
+    host = new URL(url).hostname;
+  } catch {
+    throw new CodedError('invalid_input', `${what} is not a URL`, { hint: 'use http://127.0.0.1:<bridge port>/mcp' });
+  }
+  if (!['127.0.0.1', 'localhost', '[::1]'].includes(host)) {
+    throw new CodedError('denied', `${what} is not on this machine (${host}): the agent's token goes only to the bridge at 127.0.0.1`, { hint: 'use http://127.0.0.1:<bridge port>/mcp' });
+  }
+}
+
+/** The agent's token from the vault, as a helper the client starts reads it (never a prompt: standard input is the client's). */
+function helperToken(ctx: CliContext, agent: string): Promise<string> {
+  const provider = vaultProviderFromEnv(ctx.env);
+  return readHelperToken(agent, { dataDir: ctx.dataDir, env: ctx.env, agents: AgentStore.open({ dataDir: ctx.dataDir, env: ctx.env }), ...(provider ? { provider } : {}) });
+}
 
 function describe(info: BridgeInfo): string {
   if (!info.running) return `The bridge is not running${info.error !== undefined ? `: ${info.error}` : ''}.`;
@@ -19,13 +43,33 @@ export function registerBridge(program: Command, run: Run): void {
     .description(`serve the running bridge over stdio, for clients that only speak stdio (token from ${TOKEN_ENV})`)
     .option('--stdio', 'speak MCP on standard input and output')
     .option('--url <url>', 'the bridge endpoint (default: the running app\'s, else the default port)')
-    .action((options: { stdio?: boolean; url?: string }) =>
+    .option('--agent <name>', `read this agent's token from the vault (kept there by \`agents connect\`) instead of ${TOKEN_ENV}`)
+    .action((options: { stdio?: boolean; url?: string; agent?: string }) =>
       run(async (ctx) => {
         if (!options.stdio) throw new CodedError('invalid_input', 'Only `bridge --stdio` exists; agents that speak HTTP connect to the bridge directly');
         const running = await readRuntimeFile(ctx.dataDir);
         const bridgeUrl = options.url ?? running?.bridge ?? `http://127.0.0.1:${DEFAULT_BRIDGE_PORT}/mcp`;
+        if (options.agent !== undefined) loopbackOnly(bridgeUrl, '--url');
+        const token = options.agent !== undefined ? await helperToken(ctx, options.agent) : ctx.env[TOKEN_ENV];
         // Standard output carries the protocol only; notices go to stderr.
-        await runStdioShim({ bridgeUrl, token: ctx.env[TOKEN_ENV] });
+        await runStdioShim({ bridgeUrl, token });
+      }),
+    );
+
+  bridge
+    .command('headers')
+    .description(`print {"Authorization":"Bearer …"} with the agent's token from the vault (Claude Code's headersHelper runs this)`)
+    .option('--agent <name>', 'the agent whose token `agents connect` kept in the vault')
+    .action((options: { agent?: string }) =>
+      run(async (ctx) => {
+        // `bridge` has an --agent of its own (for --stdio), which commander may give the parent.
+        const agent = options.agent ?? bridge.opts<{ agent?: string }>().agent;
+        if (agent === undefined) throw new CodedError('invalid_input', 'bridge headers needs --agent NAME', { hint: 'connected-services bridge headers --agent NAME' });
+        const asked = ctx.env[HELPER_URL_ENV];
+        if (asked !== undefined && asked !== '') loopbackOnly(asked, HELPER_URL_ENV);
+        const token = await helperToken(ctx, agent);
+        // The whole of standard output is the headers object the client reads.
+        process.stdout.write(`${JSON.stringify({ Authorization: `Bearer ${token}` })}\n`);
       }),
     );
 

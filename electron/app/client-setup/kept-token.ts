@@ -1,0 +1,82 @@
+import { CodedError } from '../../../shared/errors';
+import { vaultKey, type Vault, type VaultHealth, type VaultKey } from '../../../shared/vault';
+import { AgentNameSchema, type AgentStore } from '../../bridge';
+import { openVault, PASSPHRASE_ENV, type ProviderChoice } from '../../vault';
+
+/**
+ * An agent's token kept in our vault for the clients we connect, so their configuration names a
+ * helper (`bridge --stdio --agent NAME`, `bridge headers --agent NAME`) instead of holding the token.
+ * Its own namespace: server names cannot start with `_`, and a `tokens:` kind is never listed as a
+ * `${secret:NAME}`.
+ */
+export const AGENT_TOKENS_NAMESPACE = '_agents';
+
+export function keptTokenKey(agent: string): VaultKey {
+  if (!AgentNameSchema.safeParse(agent).success) {
+    throw new CodedError('invalid_input', `"${agent.slice(0, 80)}" is not an agent name`, { hint: 'See `connected-services agents list`' });
+  }
+  return vaultKey(AGENT_TOKENS_NAMESPACE, `tokens:${agent}`);
+}
+
+/** Why the vault cannot hand a token to a helper the client starts, or undefined when it can. */
+export function helperBlocker(health: VaultHealth, env: Record<string, string | undefined>): string | undefined {
+  if (!health.persistent || health.state !== 'ready') return `the vault is ${health.persistent ? health.state : 'kept in memory only'} (${health.message})`;
+  // A passphrase vault opens in the client's process only with the passphrase in its environment.
+  if (health.provider === 'passphrase' && (env[PASSPHRASE_ENV] ?? '') === '') return `the vault opens with a passphrase typed in, which a client starting the helper cannot do`;
+  return undefined;
+}
+
+/** The token the vault keeps for this agent, if the agent store still takes it as the agent's. */
+export async function keptToken(vault: Vault, agents: AgentStore, agent: string): Promise<string | undefined> {
+  const token = await vault.get(keptTokenKey(agent)).catch(() => undefined);
+  return token !== undefined && agents.authenticate(token)?.name === agent ? token : undefined;
+}
+
+export async function keepToken(vault: Vault, agent: string, token: string): Promise<void> {
+  await vault.set(keptTokenKey(agent), token);
+}
+
+/** After a rotation: the kept copy follows, so the clients connected through the helper keep working. */
+export async function replaceKeptToken(vault: Vault, agent: string, token: string): Promise<void> {
+  const key = keptTokenKey(agent);
+  if ((await vault.get(key).catch(() => undefined)) !== undefined) await vault.set(key, token);
+}
+
+export async function forgetKeptToken(vault: Vault, agent: string): Promise<void> {
+  await vault.delete(keptTokenKey(agent)).catch(() => false);
+}
+
+export interface HelperTokenOptions {
+  dataDir: string;
+  env: Record<string, string | undefined>;
+  provider?: ProviderChoice;
+  agents: AgentStore;
+}
+
+/**
+ * What the helper a client starts does: open the vault without asking anyone (standard input is the
+ * client's), read the agent's kept token, check the agent store takes it, close.
+ */
+export async function readHelperToken(agent: string, options: HelperTokenOptions): Promise<string> {
+  const key = keptTokenKey(agent);
+  if (options.agents.get(agent) === undefined) {
+    throw new CodedError('not_found', `No agent named "${agent}"`, { hint: 'It may have been removed: see `connected-services agents list`, then connect the client again' });
+  }
+  const vault = await openVault({ dataDir: options.dataDir, env: options.env, ...(options.provider ? { provider: options.provider } : {}) });
+  try {
+    const token = await vault.get(key);
+    if (token === undefined) {
+      throw new CodedError('not_found', `The vault keeps no token for agent "${agent}"`, {
+        hint: `Connect the client again: connected-services agents connect "${agent}" --client CLIENT`,
+      });
+    }
+    if (options.agents.authenticate(token)?.name !== agent) {
+      throw new CodedError('denied', `The token kept for agent "${agent}" is no longer its token`, {
+        hint: `Connect the client again: connected-services agents connect "${agent}" --client CLIENT`,
+      });
+    }
+    return token;
+  } finally {
+    await vault.close();
+  }
+}
