@@ -94,10 +94,7 @@ export class HeldCall<R> {
     );
   }
 
-  /**
-   * A server's request during the call: answered by the agent's next retry, or failed when `signal`
-   * aborts. `serverKey`: the server's own name for it, kept where it can be (input-keys.ts).
-   */
+  /** A server's request during the call (under its own key where it can be: input-keys.ts): answered by the agent's next retry, or failed when `signal` aborts. */
   ask(method: InputMethod, params: Record<string, unknown> | undefined, signal: AbortSignal, serverKey?: string): Promise<unknown> {
     if (this.#cancel.signal.aborted || signal.aborted) return Promise.reject(new Error('the call ended before the agent was asked'));
     if (!this.rounds.mayHold(this)) return Promise.reject(new Error(`agent "${this.agent}" has too many calls waiting for its answers`));

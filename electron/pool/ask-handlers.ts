@@ -1,4 +1,4 @@
-import type { Client, ClientCapabilities, CreateMessageRequestParams, ElicitRequestParams, ElicitResult, Root } from '@modelcontextprotocol/client';
+import type { Client, ClientCapabilities, ElicitResult, Root } from '@modelcontextprotocol/client';
 import { redact } from '../../shared/redact';
 import { APP_MIME_TYPE, APPS_EXTENSION } from '../mcp-apps';
 import type { ClientSdk } from './client-sdk';
@@ -138,12 +138,12 @@ export function inputAnswerer(sdk: Pick<ClientSdk, 'ProtocolError' | 'schemas'>,
     if (method === 'elicitation/create') {
       const parsed = schemas.ElicitRequestParamsSchema.safeParse(params);
       if (!parsed.success) throw invalid(method, parsed.error.issues[0]?.message ?? 'invalid');
-      return routed(ProtocolError, options, signal, key, (context) => options.router.elicit(parsed.data as ElicitRequestParams, context), (): ElicitResult => ({ action: 'cancel' }));
+      return routed(ProtocolError, options, signal, key, (context) => options.router.elicit(parsed.data, context), (): ElicitResult => ({ action: 'cancel' }));
     }
     if (method === 'sampling/createMessage') {
       const parsed = schemas.CreateMessageRequestParamsSchema.safeParse(params);
       if (!parsed.success) throw invalid(method, parsed.error.issues[0]?.message ?? 'invalid');
-      return routed(ProtocolError, options, signal, key, (context) => options.router.sample(parsed.data as CreateMessageRequestParams, context), () => {
+      return routed(ProtocolError, options, signal, key, (context) => options.router.sample(parsed.data, context), () => {
         throw new ProtocolError(RPC_ERROR.RequestTimeout, `no answer to the sampling request within ${options.timeoutMs} ms`);
       });
     }
