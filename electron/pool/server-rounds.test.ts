@@ -55,3 +55,16 @@ describe('throughRounds', () => {
     expect(other?.aborted).toBe(true);
   });
 });
+
+describe('throughRounds, a round with no requests', () => {
+  it('sends the state back after a pause, and the call\'s cancel ends the pause', async () => {
+    const sent: (RoundAnswers | undefined)[] = [];
+    const replies: unknown[] = [{ resultType: 'input_required', requestState: 'busy' }, { content: [] }];
+    await expect(throughRounds((answers) => (sent.push(answers), Promise.resolve(replies.shift())), () => Promise.reject(new Error('unused')), undefined)).resolves.toEqual({ content: [] });
+    expect(sent).toEqual([undefined, { requestState: 'busy' }]);
+    const cancel = new AbortController();
+    const waiting = throughRounds(() => Promise.resolve({ resultType: 'input_required', requestState: 'busy' }), () => Promise.reject(new Error('unused')), cancel.signal);
+    cancel.abort(new Error('the agent cancelled'));
+    await expect(waiting).rejects.toThrow('the agent cancelled');
+  });
+});

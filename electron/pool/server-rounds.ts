@@ -40,13 +40,17 @@ function isRound(result: unknown): boolean {
 
 function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
   return new Promise((resolve, reject) => {
-    const done = (): void => reject(signal?.reason instanceof Error ? signal.reason : new Error('cancelled'));
-    if (signal?.aborted) return done();
+    const cancelled = (): Error => (signal?.reason instanceof Error ? signal.reason : new Error('cancelled'));
+    if (signal?.aborted) return reject(cancelled());
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      reject(cancelled());
+    };
     const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', done);
+      signal?.removeEventListener('abort', onAbort);
       resolve();
     }, ms);
-    signal?.addEventListener('abort', () => (clearTimeout(timer), done()), { once: true });
+    signal?.addEventListener('abort', onAbort, { once: true });
   });
 }
 
