@@ -41,8 +41,14 @@ export interface Connection {
   readonly protocol: string | undefined;
   /** Resource subscriptions in the connection's era: `resources/subscribe`, or the modern era's listen filter. */
   readonly subscriptions: ResourceSubscriber;
-  /** A 2026-07-28 connection with a router: answers its server's `input_required` rounds (server-rounds.ts). */
+  /**
+   * A 2026-07-28 connection with a router: answers its server's `input_required` rounds (server-rounds.ts).
+   * Not for a tool with an output schema: the SDK's callTool checks that schema on a round's result too,
+   * so such a call keeps the SDK's own driver.
+   */
   readonly answerInput?: AnswerInput | undefined;
+  /** The output schema the server listed for a tool, if any. */
+  readonly outputSchemaOf?: ToolSchemas | undefined;
 }
 
 /**
@@ -178,5 +184,5 @@ export async function openConnection(options: ConnectOptions): Promise<Connectio
   }
   // A 2026-07-28 server asks in its results: the pool answers those rounds itself, in the call's scope (server-rounds.ts).
   const answerInput = askOptions && client.getProtocolEra() === 'modern' ? inputAnswerer(sdk, askOptions) : undefined;
-  return { client, pid: stdio?.pid, ended, close, direct, protocol: client.getNegotiatedProtocolVersion(), subscriptions, answerInput };
+  return { client, pid: stdio?.pid, ended, close, direct, protocol: client.getNegotiatedProtocolVersion(), subscriptions, answerInput, outputSchemaOf: options.toolSchemas };
 }

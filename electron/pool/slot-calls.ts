@@ -15,7 +15,7 @@ import type { CallOptions } from './types';
 const RecordsSchema = z.array(z.record(z.string(), z.unknown()));
 
 /** What a request may use of its connection beside the client: the direct path (stdio) and the era's subscriptions. */
-export type ConnectionParts = Pick<Connection, 'direct' | 'subscriptions' | 'answerInput'>;
+export type ConnectionParts = Pick<Connection, 'direct' | 'subscriptions' | 'answerInput' | 'outputSchemaOf'>;
 
 /** One request on a connected client; a ServerSlot runs it (start, idle hold, error mapping). */
 export type Run<T> = (client: Client, request: RequestOptions, conn?: ConnectionParts, cancel?: Cancellation) => Promise<T>;
@@ -100,7 +100,7 @@ export function toolCall(tool: string, args: Record<string, unknown>, context: E
     const options = withSignal(sdkOptions, cancel);
     const raw =
       conn?.direct?.call(tool, args, sdkOptions, cancel) ??
-      (conn?.answerInput
+      (conn?.answerInput && conn.outputSchemaOf?.(tool) === undefined
         ? throughRounds<Record<string, unknown>>((answers) => client.callTool({ name: tool, arguments: args, ...answers }, { ...options, allowInputRequired: true }), conn.answerInput, options.signal)
         : client.callTool({ name: tool, arguments: args }, options));
     const result = asCallResult(await raw);
