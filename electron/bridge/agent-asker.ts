@@ -16,10 +16,14 @@ export interface AgentAsker extends CallAsker {
   readonly canListRoots: boolean;
   /** The agent's settings now (agents.json), read when a request arrives. */
   settings(): ReturnType<typeof asksOf>;
-  /** Forwards to the agent's session, related to its tools/call (spec: request association). */
-  elicit(params: ElicitRequestParams, signal: AbortSignal): Promise<ElicitResult>;
-  sample(params: CreateMessageRequestParams, signal: AbortSignal): Promise<CreateMessageResult>;
-  listRoots(signal: AbortSignal): Promise<ListRootsResult>;
+  /**
+   * Forwards to the agent's session, related to its tools/call (spec: request association). `key`:
+   * the server's own name for the request (a 2026-07-28 server's), which a 2026-07-28 agent's round
+   * keeps where it can (input-rounds.ts); a session's request has no key.
+   */
+  elicit(params: ElicitRequestParams, signal: AbortSignal, key?: string): Promise<ElicitResult>;
+  sample(params: CreateMessageRequestParams, signal: AbortSignal, key?: string): Promise<CreateMessageResult>;
+  listRoots(signal: AbortSignal, key?: string): Promise<ListRootsResult>;
   /**
    * A 2026-07-28 agent's: a request will come to it after the person's approval, so its round waits
    * for it (input-rounds.ts); what it returns is called once the request was put to the agent or refused.
@@ -55,7 +59,7 @@ export function agentAsker(server: Server, agent: string, requestId: RequestId, 
 export interface AgentRounds {
   /** The client capabilities its request declared (MCP 2026-07-28 `_meta` envelope). */
   declared: ClientCapabilities | undefined;
-  ask(method: InputMethod, params: Record<string, unknown> | undefined, signal: AbortSignal): Promise<unknown>;
+  ask(method: InputMethod, params: Record<string, unknown> | undefined, signal: AbortSignal, key: string | undefined): Promise<unknown>;
   expect(): () => void;
 }
 
@@ -87,9 +91,9 @@ export function statelessAgentAsker(agent: string, agents: AgentStore, rounds?: 
     canSample: declared?.sampling !== undefined,
     canListRoots: declared?.roots !== undefined,
     settings: () => asksOf(agents.peek(agent)?.asks),
-    elicit: rounds ? async (params, signal) => (await rounds.ask('elicitation/create', modernElicitation(params), signal)) as ElicitResult : unreachable,
-    sample: rounds ? async (params, signal) => (await rounds.ask('sampling/createMessage', { ...params }, signal)) as CreateMessageResult : unreachable,
-    listRoots: rounds ? async (signal) => (await rounds.ask('roots/list', undefined, signal)) as ListRootsResult : unreachable,
+    elicit: rounds ? async (params, signal, key) => (await rounds.ask('elicitation/create', modernElicitation(params), signal, key)) as ElicitResult : unreachable,
+    sample: rounds ? async (params, signal, key) => (await rounds.ask('sampling/createMessage', { ...params }, signal, key)) as CreateMessageResult : unreachable,
+    listRoots: rounds ? async (signal, key) => (await rounds.ask('roots/list', undefined, signal, key)) as ListRootsResult : unreachable,
     ...(rounds ? { expect: () => rounds.expect() } : {}),
   };
 }

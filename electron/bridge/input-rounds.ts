@@ -4,6 +4,7 @@ import type { Extra } from './call-gate';
 import { RequestStateSeal, type StateClaims } from './request-state-seal';
 import type { NeededCapability } from './lacked-capability';
 import { DEFAULT_GATHER_QUIET_MS, GatherDeadline, pause } from './round-gathering';
+import { roundKey } from './input-keys';
 
 /** The requests a server may need answered during a call (MCP 2026-07-28 §InputRequests). */
 export type InputMethod = 'elicitation/create' | 'sampling/createMessage' | 'roots/list';
@@ -36,8 +37,6 @@ interface Ask {
 }
 
 type Outcome<R> = { ok: true; value: R } | { ok: false; error: unknown };
-
-const KEY_PREFIX: Record<InputMethod, string> = { 'elicitation/create': 'elicitation', 'sampling/createMessage': 'sampling', 'roots/list': 'roots' };
 
 /**
  * One tools/call, prompts/get or resources/read of a 2026-07-28 agent whose upstream request stays
@@ -95,12 +94,12 @@ export class HeldCall<R> {
     );
   }
 
-  /** A server's request during the call: answered by the agent's next retry, or failed when `signal` aborts. */
-  ask(method: InputMethod, params: Record<string, unknown> | undefined, signal: AbortSignal): Promise<unknown> {
+  /** A server's request during the call (under its own key where it can be: input-keys.ts): answered by the agent's next retry, or failed when `signal` aborts. */
+  ask(method: InputMethod, params: Record<string, unknown> | undefined, signal: AbortSignal, serverKey?: string): Promise<unknown> {
     if (this.#cancel.signal.aborted || signal.aborted) return Promise.reject(new Error('the call ended before the agent was asked'));
     if (!this.rounds.mayHold(this)) return Promise.reject(new Error(`agent "${this.agent}" has too many calls waiting for its answers`));
     return new Promise((resolve, reject) => {
-      const key = `${KEY_PREFIX[method]}-${++this.#counter}`;
+      const key = roundKey(method, serverKey, this.#asks, () => ++this.#counter);
       const done = (): void => {
         this.#asks.delete(key);
         signal.removeEventListener('abort', onAbort);
@@ -135,7 +134,7 @@ export class HeldCall<R> {
   /** The retry's answers: each valid one settles its request, a refused one fails it; a missing or malformed one is asked again (mrtr §Error Handling). */
   answer(responses: Record<string, unknown> | undefined, judge: (method: InputMethod, value: unknown, params: Record<string, unknown> | undefined) => boolean | string): void {
     for (const [key, ask] of [...this.#asks]) {
-      const value = responses?.[key];
+      const value = responses !== undefined && Object.hasOwn(responses, key) ? responses[key] : undefined;
       if (value === undefined) continue;
       const verdict = judge(ask.method, value, ask.params);
       if (verdict === true) ask.settle(value);

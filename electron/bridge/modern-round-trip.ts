@@ -56,7 +56,7 @@ export async function modernRoundTrip<R>(sdk: ModernSdk, ctx: CallContext, round
   const envelope: Record<string, unknown> | undefined = rc.mcpReq.envelope;
   const declared = envelope?.[sdk.CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined;
   const asker: AgentAsker & LacksCapability = {
-    ...statelessAgentAsker(agentName, ctx.agents, { declared, ask: (method, params, signal) => held.ask(method, params, signal), expect: () => held.expect() }),
+    ...statelessAgentAsker(agentName, ctx.agents, { declared, ask: (method, params, signal, key) => held.ask(method, params, signal, key), expect: () => held.expect() }),
     lacks: (capability) => held.lacked.add(capability),
   };
   held.run(trip.start(held.extra(), asker, declared));

@@ -1,8 +1,9 @@
 import { ProtocolError, type Client, type ElicitRequest } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
 import { ManualTimers } from '../../test/support/manual-timers';
-import { registerAskHandlers } from './ask-handlers';
+import { inputAnswerer, registerAskHandlers } from './ask-handlers';
 import { outsideCallScope } from './call-scope';
+import { loadSdkSchemas } from './client-sdk';
 import { RunningCalls } from './running-calls';
 import type { AskContext } from './server-asks';
 
@@ -55,5 +56,45 @@ describe('ask handlers: whose call a request is', () => {
       [alice, 'tool "x"'],
       [undefined, 'one of 2 calls by different callers'],
     ]);
+  });
+});
+
+describe('ask handlers: a 2026-07-28 server\'s input requests (inputAnswerer)', () => {
+  const setup = async () => {
+    const calls = new RunningCalls();
+    const seen: AskContext[] = [];
+    const answer = inputAnswerer({ ProtocolError, schemas: await loadSdkSchemas() }, {
+      server: 's',
+      calls,
+      router: {
+        elicit: (_params, context) => (seen.push(context), Promise.resolve({ action: 'accept', content: { name: 'Ann' } })),
+        sample: () => Promise.reject(new Error('unused')),
+      },
+      timeoutMs: 5_000,
+      roots: () => undefined,
+      now: () => 0,
+      setTimer: new ManualTimers().setTimer,
+      log: () => undefined,
+    });
+    return { answer, calls, seen };
+  };
+
+  it("routes under the server's key, as the call whose scope it runs in (two askers' calls at once)", async () => {
+    const { answer, calls, seen } = await setup();
+    let release = (): void => undefined;
+    const bobs = calls.run(bob, 'tool "y"', () => new Promise<void>((resolve) => (release = resolve)));
+    const result = await calls.run(alice, 'tool "x"', () => answer('user_name', 'elicitation/create', REQUEST.params, new AbortController().signal));
+    release();
+    await bobs;
+    expect(result).toEqual({ action: 'accept', content: { name: 'Ann' } });
+    expect(seen.map((c) => [c.asker, c.call, c.key])).toEqual([[alice, 'tool "x"', 'user_name']]);
+  });
+
+  it('refuses malformed params and methods the revision does not define, asking nobody', async () => {
+    const { answer, seen } = await setup();
+    const signal = new AbortController().signal;
+    await expect(answer('k', 'elicitation/create', { message: 42 }, signal)).rejects.toThrow('input request is invalid');
+    await expect(answer('k', 'tools/call', {}, signal)).rejects.toThrow('is not an input request');
+    expect(seen).toEqual([]);
   });
 });

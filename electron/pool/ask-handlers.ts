@@ -6,6 +6,7 @@ import type { SetTimer } from './idle-timer';
 import { isProtocolError, RPC_ERROR } from './rpc-codes';
 import type { RunningCalls } from './running-calls';
 import type { AskContext, AskRouter } from './server-asks';
+import type { AnswerInput } from './server-rounds';
 
 /**
  * MCP 2025-11-25 client features the pool's clients declare, so servers offer everything they have
@@ -53,7 +54,14 @@ export interface AskHandlerOptions {
  * `notifications/cancelled` (the SDK aborts `serverSignal`), the end of the call it belongs to, or
  * the time limit (spec basic/utilities/cancellation).
  */
-async function routed<T>(ProtocolError: ClientSdk['ProtocolError'], options: AskHandlerOptions, serverSignal: AbortSignal, run: (context: AskContext) => Promise<T>, onTimeout: () => T): Promise<T> {
+async function routed<T>(
+  ProtocolError: ClientSdk['ProtocolError'],
+  options: AskHandlerOptions,
+  serverSignal: AbortSignal,
+  key: string | undefined,
+  run: (context: AskContext) => Promise<T>,
+  onTimeout: () => T,
+): Promise<T> {
   const owner = options.calls.owner();
   const abort = new AbortController();
   const stop = (reason: unknown): void => {
@@ -67,7 +75,7 @@ async function routed<T>(ProtocolError: ClientSdk['ProtocolError'], options: Ask
   owner.ended?.addEventListener('abort', onCallEnd, { once: true });
   if (serverSignal.aborted) onServer();
   if (owner.ended?.aborted) onCallEnd();
-  const context: AskContext = { server: options.server, asker: owner.asker, call: owner.call, signal: abort.signal, expiresAt };
+  const context: AskContext = { server: options.server, asker: owner.asker, call: owner.call, signal: abort.signal, expiresAt, ...(key === undefined ? {} : { key }) };
   try {
     const answer = run(context);
     // The router is asked to stop on the signal; the answer never waits past it.
@@ -100,10 +108,10 @@ async function routed<T>(ProtocolError: ClientSdk['ProtocolError'], options: Ask
 export function registerAskHandlers(client: Pick<Client, 'setRequestHandler'>, ProtocolError: ClientSdk['ProtocolError'], options: AskHandlerOptions): void {
   client.setRequestHandler('elicitation/create', (request, ctx) =>
     // A request left unanswered in time is dismissed, as a person closing the dialog would (`cancel`).
-    routed(ProtocolError, options, ctx.mcpReq.signal, (context) => options.router.elicit(request.params, context), (): ElicitResult => ({ action: 'cancel' })),
+    routed(ProtocolError, options, ctx.mcpReq.signal, undefined, (context) => options.router.elicit(request.params, context), (): ElicitResult => ({ action: 'cancel' })),
   );
   client.setRequestHandler('sampling/createMessage', (request, ctx) =>
-    routed(ProtocolError, options, ctx.mcpReq.signal, (context) => options.router.sample(request.params, context), () => {
+    routed(ProtocolError, options, ctx.mcpReq.signal, undefined, (context) => options.router.sample(request.params, context), () => {
       throw new ProtocolError(RPC_ERROR.RequestTimeout, `no answer to the sampling request within ${options.timeoutMs} ms`);
     }),
   );
@@ -114,6 +122,38 @@ export function registerAskHandlers(client: Pick<Client, 'setRequestHandler'>, P
     if (configured !== undefined) return { roots: configured };
     const router = options.router;
     if (router.roots === undefined) return { roots: [] };
-    return { roots: await routed(ProtocolError, options, ctx.mcpReq.signal, (context) => router.roots?.(context) ?? Promise.resolve([]), () => []) };
+    return { roots: await routed(ProtocolError, options, ctx.mcpReq.signal, undefined, (context) => router.roots?.(context) ?? Promise.resolve([]), () => []) };
   });
+}
+
+/**
+ * One input request of a 2026-07-28 server's `input_required` result (server-rounds.ts), through the
+ * same routing as the handlers above, under the server's key. Its params are checked with the SDK's
+ * own schemas, as its handlers' are; a method the revision does not define is refused.
+ */
+export function inputAnswerer(sdk: Pick<ClientSdk, 'ProtocolError' | 'schemas'>, options: AskHandlerOptions): AnswerInput {
+  const { ProtocolError, schemas } = sdk;
+  const invalid = (method: string, detail: string): Error => new ProtocolError(RPC_ERROR.InvalidParams, `the server's ${method} input request is invalid: ${detail}`);
+  return async (key, method, params, signal) => {
+    if (method === 'elicitation/create') {
+      const parsed = schemas.ElicitRequestParamsSchema.safeParse(params);
+      if (!parsed.success) throw invalid(method, parsed.error.issues[0]?.message ?? 'invalid');
+      return routed(ProtocolError, options, signal, key, (context) => options.router.elicit(parsed.data, context), (): ElicitResult => ({ action: 'cancel' }));
+    }
+    if (method === 'sampling/createMessage') {
+      const parsed = schemas.CreateMessageRequestParamsSchema.safeParse(params);
+      if (!parsed.success) throw invalid(method, parsed.error.issues[0]?.message ?? 'invalid');
+      return routed(ProtocolError, options, signal, key, (context) => options.router.sample(parsed.data, context), () => {
+        throw new ProtocolError(RPC_ERROR.RequestTimeout, `no answer to the sampling request within ${options.timeoutMs} ms`);
+      });
+    }
+    if (method === 'roots/list') {
+      const configured = options.roots();
+      if (configured !== undefined) return { roots: configured };
+      const router = options.router;
+      if (router.roots === undefined) return { roots: [] };
+      return { roots: await routed(ProtocolError, options, signal, key, (context) => router.roots?.(context) ?? Promise.resolve([]), () => []) };
+    }
+    throw new ProtocolError(RPC_ERROR.InvalidParams, `"${method.slice(0, 100)}" is not an input request of MCP 2026-07-28`);
+  };
 }

@@ -1,10 +1,16 @@
 import type * as ClientModule from '@modelcontextprotocol/client';
 import type * as CoreModule from '@modelcontextprotocol/core';
 
-/** SDK v2's public schemas (`@modelcontextprotocol/core`): the JSON-RPC shapes and CallToolResultSchema. */
+/** SDK v2's public schemas (`@modelcontextprotocol/core`): the JSON-RPC shapes, CallToolResultSchema, and the params of a server's input requests. */
 export type SdkSchemas = Pick<
   typeof CoreModule,
-  'JSONRPCRequestSchema' | 'JSONRPCNotificationSchema' | 'JSONRPCResultResponseSchema' | 'JSONRPCErrorResponseSchema' | 'CallToolResultSchema'
+  | 'JSONRPCRequestSchema'
+  | 'JSONRPCNotificationSchema'
+  | 'JSONRPCResultResponseSchema'
+  | 'JSONRPCErrorResponseSchema'
+  | 'CallToolResultSchema'
+  | 'ElicitRequestParamsSchema'
+  | 'CreateMessageRequestParamsSchema'
 >;
 
 /** The SDK v2 client's parts the pool uses, loaded on the first connection (importing them costs start-up time). */

@@ -19,7 +19,8 @@ import { eraChoice, type EraChoice } from './era-choice';
 import { ResourceSubscriber } from './resource-subscriber';
 import type { PriorDiscovery } from '@modelcontextprotocol/client';
 import { useIdTables } from '../mcp-wire';
-import { CLIENT_CAPABILITIES, registerAskHandlers, type AskHandlerOptions } from './ask-handlers';
+import { CLIENT_CAPABILITIES, inputAnswerer, registerAskHandlers, type AskHandlerOptions } from './ask-handlers';
+import type { AnswerInput } from './server-rounds';
 import { connectInEra } from './connect-era';
 import type { EraVerdicts } from './era-verdicts';
 
@@ -40,6 +41,14 @@ export interface Connection {
   readonly protocol: string | undefined;
   /** Resource subscriptions in the connection's era: `resources/subscribe`, or the modern era's listen filter. */
   readonly subscriptions: ResourceSubscriber;
+  /**
+   * A 2026-07-28 connection with a router: answers its server's `input_required` rounds (server-rounds.ts).
+   * Not for a tool with an output schema: the SDK's callTool checks that schema on a round's result too,
+   * so such a call keeps the SDK's own driver.
+   */
+  readonly answerInput?: AnswerInput | undefined;
+  /** The output schema the server listed for a tool, if any. */
+  readonly outputSchemaOf?: ToolSchemas | undefined;
 }
 
 /**
@@ -123,7 +132,8 @@ export async function openConnection(options: ConnectOptions): Promise<Connectio
   // Multi-round-trip input is answered through our own routing, one round at a time (ask-handlers.ts).
   const client = new sdk.Client(CLIENT_INFO, { capabilities: CLIENT_CAPABILITIES, jsonSchemaValidator: sdk.jsonSchemaValidator, ...(era.negotiation ? { versionNegotiation: era.negotiation } : {}) });
   useIdTables(client);
-  if (options.asks) registerAskHandlers(client, sdk.ProtocolError, { ...options.asks, server, log: options.log });
+  const askOptions = options.asks ? { ...options.asks, server, log: options.log } : undefined;
+  if (askOptions) registerAskHandlers(client, sdk.ProtocolError, askOptions);
   client.onclose = () => options.onClosed();
   const direct = stdio ? new DirectToolCalls(stdio, client, sdk, options.toolSchemas ?? (() => undefined)) : undefined;
   // What the server's own output causes (stray lines, answers to unknown ids) shares its stdout budget.
@@ -172,5 +182,7 @@ export async function openConnection(options: ConnectOptions): Promise<Connectio
     await close();
     throw toPoolError(error, context);
   }
-  return { client, pid: stdio?.pid, ended, close, direct, protocol: client.getNegotiatedProtocolVersion(), subscriptions };
+  // A 2026-07-28 server asks in its results: the pool answers those rounds itself, in the call's scope (server-rounds.ts).
+  const answerInput = askOptions && client.getProtocolEra() === 'modern' ? inputAnswerer(sdk, askOptions) : undefined;
+  return { client, pid: stdio?.pid, ended, close, direct, protocol: client.getNegotiatedProtocolVersion(), subscriptions, answerInput, outputSchemaOf: options.toolSchemas };
 }

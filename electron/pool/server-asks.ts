@@ -21,6 +21,12 @@ export interface AskContext {
   signal: AbortSignal;
   /** When the time limit passes (ms since epoch). */
   expiresAt: number;
+  /**
+   * The server's own name for this request, where it asked in an `input_required` result (MCP
+   * 2026-07-28 basic/patterns/mrtr §InputRequests: the key its retry's `inputResponses` answers by);
+   * undefined for a 2025-era server's request, which has none.
+   */
+  key?: string;
 }
 
 /**

@@ -38,3 +38,29 @@ describe('toolCall: the direct path when it takes the call, the SDK otherwise', 
     expect(callTool).toHaveBeenCalledTimes(2);
   });
 });
+
+describe('toolCall on a 2026-07-28 connection: the pool answers the rounds, unless the tool has an output schema', () => {
+  const context = { server: 'srv', phase: 'call' as const, timeoutMs: 1000 };
+  const config = { command: 'x' };
+
+  it("answers a round under the server's key and retries; a tool with an output schema keeps the SDK's driver", async () => {
+    const calls: { params: Record<string, unknown>; manual: boolean }[] = [];
+    const callTool = vi.fn((params: Record<string, unknown>, options?: { allowInputRequired?: boolean }) => {
+      calls.push({ params, manual: options?.allowInputRequired === true });
+      const round = { resultType: 'input_required', inputRequests: { user_name: { method: 'elicitation/create', params: { message: 'name?' } } }, requestState: 's' };
+      return Promise.resolve(options?.allowInputRequired === true && params['inputResponses'] === undefined ? round : { content: [{ type: 'text', text: 'done' }] });
+    });
+    const client = { callTool } as unknown as Client;
+    const answerInput = vi.fn(() => Promise.resolve({ action: 'accept', content: { name: 'Ann' } }));
+    const run = toolCall('greet', {}, context, config);
+    await expect(run(client, { timeout: 1000 }, { answerInput, outputSchemaOf: () => undefined } as unknown as ConnectionParts)).resolves.toEqual({ content: [{ type: 'text', text: 'done' }] });
+    expect(answerInput).toHaveBeenCalledWith('user_name', 'elicitation/create', { message: 'name?' }, expect.any(AbortSignal));
+    expect(calls.map((c) => [c.manual, c.params['inputResponses'], c.params['requestState']])).toEqual([
+      [true, undefined, undefined],
+      [true, { user_name: { action: 'accept', content: { name: 'Ann' } } }, 's'],
+    ]);
+    calls.length = 0;
+    await run(client, { timeout: 1000 }, { answerInput, outputSchemaOf: () => ({ type: 'object' }) } as unknown as ConnectionParts);
+    expect(calls.map((c) => c.manual)).toEqual([false]);
+  });
+});

@@ -9,12 +9,13 @@ import type { Cancellation } from './cancellation';
 import type { Connection } from './connection';
 import { credentialFailureInResult } from './credential-failure';
 import { protocolErrorInResult, type ErrorContext } from './map-error';
+import { throughRounds } from './server-rounds';
 import type { CallOptions } from './types';
 
 const RecordsSchema = z.array(z.record(z.string(), z.unknown()));
 
 /** What a request may use of its connection beside the client: the direct path (stdio) and the era's subscriptions. */
-export type ConnectionParts = Pick<Connection, 'direct' | 'subscriptions'>;
+export type ConnectionParts = Pick<Connection, 'direct' | 'subscriptions' | 'answerInput' | 'outputSchemaOf'>;
 
 /** One request on a connected client; a ServerSlot runs it (start, idle hold, error mapping). */
 export type Run<T> = (client: Client, request: RequestOptions, conn?: ConnectionParts, cancel?: Cancellation) => Promise<T>;
@@ -96,7 +97,12 @@ export function asCallResult(result: Record<string, unknown>): CallResult {
 export function toolCall(tool: string, args: Record<string, unknown>, context: ErrorContext, config: ServerConfig): Run<CallResult> {
   return async (client, sdkOptions, conn, cancel) => {
     // Stdio without progress: past the SDK's request bookkeeping (direct-calls.ts); anything else through it.
-    const raw = conn?.direct?.call(tool, args, sdkOptions, cancel) ?? client.callTool({ name: tool, arguments: args }, withSignal(sdkOptions, cancel));
+    const options = withSignal(sdkOptions, cancel);
+    const raw =
+      conn?.direct?.call(tool, args, sdkOptions, cancel) ??
+      (conn?.answerInput && conn.outputSchemaOf?.(tool) === undefined
+        ? throughRounds<Record<string, unknown>>((answers) => client.callTool({ name: tool, arguments: args, ...answers }, { ...options, allowInputRequired: true }), conn.answerInput, options.signal)
+        : client.callTool({ name: tool, arguments: args }, options));
     const result = asCallResult(await raw);
     // A result with isError is the tool's own answer, passed on as a result; unless it is a protocol error in disguise.
     const protocolError = protocolErrorInResult(result, context);
@@ -109,15 +115,23 @@ export function toolCall(tool: string, args: Record<string, unknown>, context: E
 }
 
 export function resourceRead(uri: string): Run<{ contents: Record<string, unknown>[] }> {
-  return async (client, sdkOptions, _conn, cancel) => {
-    const result = await client.readResource({ uri }, withSignal(sdkOptions, cancel));
+  return async (client, sdkOptions, conn, cancel) => {
+    const options = withSignal(sdkOptions, cancel);
+    const answer = conn?.answerInput;
+    const result = answer
+      ? await throughRounds<{ contents: unknown }>((answers) => client.readResource({ uri, ...answers }, { ...options, allowInputRequired: true }), answer, options.signal)
+      : await client.readResource({ uri }, options);
     return { contents: RecordsSchema.parse(result.contents) };
   };
 }
 
 export function promptGet(prompt: string, args: Record<string, string>): Run<{ description?: string; messages: Record<string, unknown>[] }> {
-  return async (client, sdkOptions, _conn, cancel) => {
-    const result = await client.getPrompt({ name: prompt, arguments: args }, withSignal(sdkOptions, cancel));
+  return async (client, sdkOptions, conn, cancel) => {
+    const options = withSignal(sdkOptions, cancel);
+    const answer = conn?.answerInput;
+    const result = answer
+      ? await throughRounds<{ description?: string; messages: unknown }>((answers) => client.getPrompt({ name: prompt, arguments: args, ...answers }, { ...options, allowInputRequired: true }), answer, options.signal)
+      : await client.getPrompt({ name: prompt, arguments: args }, options);
     const out: { description?: string; messages: Record<string, unknown>[] } = { messages: RecordsSchema.parse(result.messages) };
     if (result.description !== undefined) out.description = result.description;
     return out;

@@ -29,8 +29,12 @@ export class SlotLifecycle {
   config: ServerConfig;
   readonly state: SlotState;
   readonly store: InventoryStore;
-  /** The calls running now: a server's request goes to the asker of its call (told by its stream over HTTP). */
-  readonly calls = new RunningCalls(() => !isStdio(this.config));
+  /**
+   * The calls running now: a server's request goes to the asker of its call, told by its stream over
+   * HTTP, and on a stdio entry that may speak 2026-07-28 by the call whose `input_required` result
+   * carried it (the SDK's driver asks in that call's async context): scoped there (running-calls.ts).
+   */
+  readonly calls = new RunningCalls(() => !isStdio(this.config) || (this.config.protocol ?? '2025-11-25') !== '2025-11-25');
   #conn: Connection | undefined;
   #starting: Promise<Connection> | undefined;
   #stopping: Promise<void> | undefined;

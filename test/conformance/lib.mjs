@@ -259,12 +259,9 @@ export function parseArgs(argv, defaults) {
  */
 export const KNOWN_FAILING = {
   server: {
-    '2026-07-28': {
-      'server-stateless': 'bridge limitation (stdio), 29 of its 30 checks pass: the fixture leaves out test_streaming_elicitation, whose call answers input_required and, never retried by the suite, would stay held on the one stdio server, so the later round scenarios\' requests could no longer be told apart (docs/asks.md "Whose call")',
-      'input-required-result-basic-elicitation': 'by design: the key the suite expects (user_name) is the server\'s; a 2025-era server behind the bridge sends elicitation/create without one, so the bridge names its own',
-      'input-required-result-result-type': 'uses basic-elicitation\'s tool, which the fixture leaves out: the scenarios on it that never retry (missing-input-response, result-type, ignore-extra-params, validate-input) would leave calls held on the one stdio server, and the later round scenarios\' requests could no longer be told apart (docs/asks.md "Whose call")',
-      'input-required-result-capability-check': 'bridge limitation (stdio): passes alone (--only); in the full run the tampered-state scenario\'s call, which the suite never retries, is still held on the same stdio server, so the server\'s requests name no call that can be told apart and go to the person (docs/asks.md "Whose call")',
-    },
+    // None: the 2026-07-28 run reaches the fixture in 2026-07-28 (run-server-leg.mjs), so each call's
+    // input requests come in its own result, under the server's keys (README.md "Server leg, 2026-07-28").
+    '2026-07-28': {},
   },
   client: {
     // Gated in `npm run conformance` (README.md "In CI").

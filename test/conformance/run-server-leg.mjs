@@ -5,14 +5,16 @@
 //                                            [--out DIR] [--scenario-timeout MS] [--keep]
 //                                            [--only a,b] [--unattended] [--direct]
 //
-// 1. A temporary data folder whose mcp.json holds one stdio server, `conformance`
-//    (test/fixtures/conformance/server.ts, SDK v2), approved with `servers approve --yes`.
-// 2. One agent, `conformance`: every server, `--names plain` (the scenarios ask for tools and prompts
-//    by their own names), every tier allowed (nothing waits for a person but sampling, which always
-//    does; see README.md).
+// 1. A temporary data folder whose mcp.json holds the stdio server test/fixtures/conformance/server.ts
+//    (SDK v2) once per revision: `conformance` (spoken to in the 2025 era, stdio's default) for
+//    2025-11-25 and `conformance-modern` (`protocol: "2026-07-28"`) for 2026-07-28, each approved with
+//    `servers approve --yes`.
+// 2. One agent per entry, named after it, with only that server, `--names plain` (the scenarios ask
+//    for tools and prompts by their own names), every tier allowed (nothing waits for a person but
+//    sampling, which always does; see README.md).
 // 3. `tools` once, so the inventory the bridge lists from is there; then
 //    `serve --json --port 0 --bridge-port 0` on Node 20 (the built CLI: run `npm run build` first).
-// 4. A proxy on 127.0.0.1 that adds the agent's token (the suite cannot send a header; see
+// 4. A proxy per agent on 127.0.0.1 that adds its token (the suite cannot send a header; see
 //    auth-proxy.mjs), and `conformance server --url <proxy>/mcp --requirements REV` on Node 22 for
 //    each revision, its results in --out (default a temporary folder, printed).
 // 5. Everything started is stopped; the data folder is removed unless --keep.
@@ -45,6 +47,14 @@ import {
   start,
   summarize,
 } from './lib.mjs';
+
+/**
+ * The fixture entry (and agent) each revision's run goes through, and the entry's `protocol`: the
+ * 2026-07-28 run reaches the fixture in 2026-07-28 (its input requests come in its own results, with
+ * its own keys; a call never retried holds nothing on the server), the 2025-11-25 run in the 2025 era.
+ */
+const SERVER_OF = { '2026-07-28': 'conformance-modern' };
+const PROTOCOL_OF = { '2026-07-28': '2026-07-28' };
 
 const options = parseArgs(process.argv.slice(2), {
   requirements: '2025-11-25,2026-07-28',
@@ -82,7 +92,7 @@ async function cli(args, timeoutMs = 60_000) {
  * person instead of the agent stays unanswered and its scenario fails. --unattended approves
  * nothing. Every request that reached the person is listed at the end.
  */
-function watchAsks(uiAddress, approve) {
+function watchAsks(uiAddress, approve, agents) {
   const ui = new URL(uiAddress);
   const secret = new URLSearchParams(ui.hash.slice(1)).get('token');
   const api = (method, body) =>
@@ -103,7 +113,7 @@ function watchAsks(uiAddress, approve) {
             seen.add(ask.id);
             state.seen.push(`${ask.kind} from ${ask.server} during ${ask.asker ?? 'no call'}${ask.call ? ` ${ask.call}` : ''}`);
           }
-          if (!approve || ask.kind !== 'sampling' || ask.agent !== 'conformance' || answered.has(ask.id)) continue;
+          if (!approve || ask.kind !== 'sampling' || !agents.has(ask.agent) || answered.has(ask.id)) continue;
           answered.add(ask.id);
           await api('answerAsk', { id: ask.id, action: 'accept' });
           state.approved++;
@@ -119,7 +129,8 @@ function watchAsks(uiAddress, approve) {
 }
 
 let serve;
-let proxy;
+const proxies = {};
+const tokens = {};
 let person;
 let fixture;
 let exitCode = 1;
@@ -131,36 +142,33 @@ try {
     target = JSON.parse(await firstLine(fixture, 60_000)).url;
     console.log(`the conformance server alone (no bridge) at ${target}; results in ${out}`);
   } else {
-    writeFileSync(
-      join(home, 'mcp.json'),
-      `${JSON.stringify(
-        {
-          mcpServers: {
-            conformance: {
-              command: NODE20,
-              args: ['--import', 'tsx', join('test', 'fixtures', 'conformance', 'server.ts')],
-              cwd: ROOT,
-              description: 'the conformance suite server scenarios (test/fixtures/conformance/server.ts)',
-            },
-          },
-        },
-        null,
-        2,
-      )}\n`,
-    );
-    await cli(['servers', 'approve', 'conformance', '--yes']);
-    const agent = JSON.parse(
-      await cli(['agents', 'add', 'conformance', '--servers', '*', '--names', 'plain', '--policy', 'read=allow,write=allow,destructive=allow', '--json']),
-    );
-    await cli(['tools', 'conformance']);
+    // One entry per era (README.md "What the server leg does"): the same fixture, spoken to in the
+    // 2025 era (stdio's default) for the 2025-11-25 run and in 2026-07-28 (the entry's `protocol`)
+    // for the 2026-07-28 run, each behind an agent of its own so both keep the scenarios' plain names.
+    const fixtureEntry = (protocol) => ({
+      command: NODE20,
+      args: ['--import', 'tsx', join('test', 'fixtures', 'conformance', 'server.ts')],
+      cwd: ROOT,
+      ...(protocol === undefined ? {} : { protocol }),
+      description: 'the conformance suite server scenarios (test/fixtures/conformance/server.ts)',
+    });
+    const servers = Object.fromEntries(revisions.map((revision) => [SERVER_OF[revision] ?? 'conformance', fixtureEntry(PROTOCOL_OF[revision])]));
+    writeFileSync(join(home, 'mcp.json'), `${JSON.stringify({ mcpServers: servers }, null, 2)}\n`);
+    for (const name of Object.keys(servers)) {
+      await cli(['servers', 'approve', name, '--yes']);
+      const agent = JSON.parse(
+        await cli(['agents', 'add', name, '--servers', name, '--names', 'plain', '--policy', 'read=allow,write=allow,destructive=allow', '--json']),
+      );
+      tokens[name] = agent.token;
+      await cli(['tools', name]);
+    }
 
     serve = start(NODE20, [CLI, 'serve', '--json', '--port', '0', '--bridge-port', '0'], { cwd: ROOT, env });
     const ready = JSON.parse(await firstLine(serve, 60_000));
     if (typeof ready.bridge !== 'string') throw new Error(`serve printed no bridge address: ${JSON.stringify(ready)}`);
-    proxy = await startAuthProxy({ target: ready.bridge, token: agent.token });
-    console.log(`bridge ${ready.bridge}, through the token proxy at ${proxy.url}; data folder ${home}; results in ${out}`);
-    person = watchAsks(ready.ui, !options.unattended);
-    target = proxy.url;
+    for (const [name, token] of Object.entries(tokens)) proxies[name] = await startAuthProxy({ target: ready.bridge, token });
+    console.log(`bridge ${ready.bridge}, through the token proxies ${Object.entries(proxies).map(([name, p]) => `${p.url} (agent ${name})`).join(', ')}; data folder ${home}; results in ${out}`);
+    person = watchAsks(ready.ui, !options.unattended, new Set(Object.keys(tokens)));
   }
 
   const failedGates = [];
@@ -168,7 +176,8 @@ try {
   for (const revision of revisions) {
     const sets = await requirements(revision);
     const dir = join(out, `server-${revision}`);
-    const common = ['--url', target, '--timeout', options['scenario-timeout'], '-o', dir];
+    const url = options.direct ? target : proxies[SERVER_OF[revision] ?? 'conformance'].url;
+    const common = ['--url', url, '--timeout', options['scenario-timeout'], '-o', dir];
     // --only: single scenarios at the revision's wire (--scenario with --spec-version and --force,
     // which is what --requirements does for each), for looking at one failure.
     const runs = only.length > 0 ? only.map((scenario) => ['server', ...common, '--scenario', scenario, '--spec-version', revision, '--force']) : [['server', ...common, '--requirements', revision]];
@@ -204,7 +213,7 @@ try {
     console.log(`requests that reached the person: ${person.seen.length === 0 ? 'none' : person.seen.join('; ')}`);
     console.log(`sampling requests approved as the person: ${person.approved}`);
   }
-  await proxy?.close();
+  for (const p of Object.values(proxies)) await p.close();
   if (serve && serve.exitCode === null) {
     killGroup(serve, 'SIGTERM');
     const stopped = await Promise.race([new Promise((resolve) => serve.once('exit', () => resolve(true))), new Promise((resolve) => setTimeout(() => resolve(false), 10_000))]);

@@ -87,7 +87,7 @@ export function createAskRouter(options: AskRouterOptions): AskRouter {
       const route = routeElicitation(params.mode === 'url' ? 'url' : 'form', agent && factsOf(agent));
       if (route.to === 'agent' && agent) {
         try {
-          const result = await agent.elicit(params, context.signal);
+          const result = await agent.elicit(params, context.signal, context.key);
           record(context, 'elicitation', started, result.action, 'agent');
           return result;
         } catch (error) {
@@ -115,7 +115,7 @@ export function createAskRouter(options: AskRouterOptions): AskRouter {
       if (routeRoots(agent && factsOf(agent)).to !== 'agent' || !agent) return [];
       let answer: Awaited<ReturnType<AgentAsker['listRoots']>>;
       try {
-        answer = await agent.listRoots(context.signal);
+        answer = await agent.listRoots(context.signal, context.key);
       } catch (error) {
         // An answer that breaks the schema (a root that is no file:// URI) gives the server none, not an error of ours.
         if (context.signal.aborted) throw error;
@@ -156,7 +156,7 @@ export function createAskRouter(options: AskRouterOptions): AskRouter {
       }
       try {
         // modelPreferences, systemPrompt and maxTokens go to the agent as the server sent them.
-        const answer = agent.sample(params, context.signal);
+        const answer = agent.sample(params, context.signal, context.key);
         arrived?.();
         const result = await answer;
         record(context, 'sampling', started, 'accept', 'agent');

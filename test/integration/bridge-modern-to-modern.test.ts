@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAskRouter } from '../../electron/app/asks/ask-router';
+import { WaitingAsks } from '../../electron/app/asks/waiting-asks';
+import type { StdioServerConfig } from '../../shared/config';
+import { ROOT } from '../fixtures/servers/config';
+import { mcpHeaders, rawRequest, startBridge, type BridgeHarness } from '../support/bridge-harness';
+
+// Issue #30 items 3 and 4: a 2026-07-28 agent → bridge → a 2026-07-28 stdio server (the entry's
+// `protocol`). The server's `input_required` results reach the pool as they are; the bridge puts
+// each round to the agent with its own sealed state, under the server's own keys, and the agent's
+// retry answers them. A round the agent never retries holds its call, but not the server: the next
+// call's requests are still told apart and go to their own agent, not to the person.
+const ALLOW_ALL = { read: 'allow', write: 'allow', destructive: 'allow' } as const;
+const MODERN = '2026-07-28';
+const CONFORMANCE: StdioServerConfig = { command: process.execPath, args: ['--import', 'tsx', 'test/fixtures/conformance/server.ts'], cwd: ROOT, protocol: MODERN };
+const FORMS = { elicitation: { form: {} } };
+
+let h: BridgeHarness;
+const waiting = new WaitingAsks();
+
+beforeAll(async () => {
+  const router = createAskRouter({ waiting, audit: () => undefined, now: Date.now });
+  h = await startBridge({ conf: CONFORMANCE }, {}, { asks: { router } });
+  await h.pool.start('conf');
+}, 60_000);
+
+afterAll(async () => {
+  for (const ask of waiting.list()) waiting.answer(ask.id, { action: 'decline' });
+  await h.close();
+});
+
+async function token(name: string): Promise<string> {
+  return (await h.bridge.agents.add(name, { servers: ['*'], policy: ALLOW_ALL })).token;
+}
+
+type Message = { result?: Record<string, unknown>; error?: { code: number; message: string } };
+type Requests = Record<string, { method: string; params?: Record<string, unknown> }>;
+
+function messageOf(body: string): Message {
+  const data = body.split('\n').filter((line) => line.startsWith('data:')).map((line) => line.slice(5).trim()).filter((line) => line !== '');
+  return JSON.parse(data.length > 0 ? (data.at(-1) ?? '') : body) as Message;
+}
+
+/** One raw 2026-07-28 tools/call with the envelope declaring form elicitation. */
+async function call(tokenOf: string, tool: string, extra: Record<string, unknown> = {}): Promise<Message> {
+  const _meta = {
+    'io.modelcontextprotocol/protocolVersion': MODERN,
+    'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1' },
+    'io.modelcontextprotocol/clientCapabilities': FORMS,
+  };
+  const headers = mcpHeaders(h.bridge.port, tokenOf, { 'MCP-Protocol-Version': MODERN, 'Mcp-Method': 'tools/call', 'Mcp-Name': tool });
+  const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: tool, arguments: {}, ...extra, _meta } });
+  const response = await rawRequest(h.bridge.port, { headers, body });
+  expect(response.status).toBeLessThan(500);
+  return messageOf(response.body);
+}
+
+describe('a 2026-07-28 agent through the bridge to a 2026-07-28 stdio server', () => {
+  it("keeps the server's own key: the round asks under user_name, the retry answered by it completes the call", async () => {
+    const tokenOf = await token('greeted');
+    const tool = 'conf__test_input_required_result_elicitation';
+    const first = await call(tokenOf, tool);
+    expect(first.result).toMatchObject({ resultType: 'input_required' });
+    const requests = first.result?.['inputRequests'] as Requests;
+    expect(Object.keys(requests)).toEqual(['user_name']);
+    expect(requests['user_name']).toMatchObject({ method: 'elicitation/create', params: { message: 'What is your name?' } });
+    // (A 2025-era connection would have carried it as elicitation/create with no key: `elicitation-1`.)
+    // The state is the bridge's own, sealed (never the server's: the pool keeps that upstream).
+    expect(typeof first.result?.['requestState']).toBe('string');
+    const done = await call(tokenOf, tool, { inputResponses: { user_name: { action: 'accept', content: { name: 'Alice' } } }, requestState: first.result?.['requestState'] });
+    expect(done.result?.['content']).toEqual([{ type: 'text', text: 'Hello, Alice!' }]);
+  }, 30_000);
+
+  it('a round never retried does not hold the server: the next call of the same agent gets its own round', async () => {
+    const tokenOf = await token('forgetful');
+    const left = await call(tokenOf, 'conf__test_streaming_elicitation');
+    expect(Object.keys((left.result?.['inputRequests'] ?? {}) as Requests)).toEqual(['confirm']);
+    // Never retried: that call stays held upstream. The next one still reaches its agent.
+    const tool = 'conf__test_input_required_result_elicitation';
+    const next = await call(tokenOf, tool);
+    expect(Object.keys((next.result?.['inputRequests'] ?? {}) as Requests)).toEqual(['user_name']);
+    const done = await call(tokenOf, tool, { inputResponses: { user_name: { action: 'accept', content: { name: 'Bob' } } }, requestState: next.result?.['requestState'] });
+    expect(done.result?.['content']).toEqual([{ type: 'text', text: 'Hello, Bob!' }]);
+    expect(waiting.list().filter((ask) => ask.agent === 'forgetful')).toEqual([]);
+  }, 30_000);
+
+  it('two agents at once on the one server: each round goes to its own agent, none to the person', async () => {
+    const [a, b] = [await token('first-agent'), await token('second-agent')];
+    const tool = 'conf__test_input_required_result_elicitation';
+    const [roundA, roundB] = await Promise.all([call(a, tool), call(b, tool)]);
+    expect(Object.keys((roundA.result?.['inputRequests'] ?? {}) as Requests)).toEqual(['user_name']);
+    expect(Object.keys((roundB.result?.['inputRequests'] ?? {}) as Requests)).toEqual(['user_name']);
+    const [doneA, doneB] = await Promise.all([
+      call(a, tool, { inputResponses: { user_name: { action: 'accept', content: { name: 'Ann' } } }, requestState: roundA.result?.['requestState'] }),
+      call(b, tool, { inputResponses: { user_name: { action: 'accept', content: { name: 'Ben' } } }, requestState: roundB.result?.['requestState'] }),
+    ]);
+    expect(doneA.result?.['content']).toEqual([{ type: 'text', text: 'Hello, Ann!' }]);
+    expect(doneB.result?.['content']).toEqual([{ type: 'text', text: 'Hello, Ben!' }]);
+    expect(waiting.list().filter((ask) => ask.agent === 'first-agent' || ask.agent === 'second-agent')).toEqual([]);
+  }, 30_000);
+});
