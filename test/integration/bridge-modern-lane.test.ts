@@ -129,7 +129,7 @@ describe("the 2026-07-28 lane answers what createMcpHandler's path answers", () 
       const first = await ask(bridge, c);
       const result = messageOf(first.body).result ?? {};
       const state = String(result['requestState']);
-      const key = Object.keys((result['inputRequests'] ?? {}))[0] ?? '';
+      const key = Object.keys(result['inputRequests'] ?? {})[0] ?? '';
       const params = { name: c.tool, arguments: c.args, requestState: state, inputResponses: { [key]: { action: 'accept', content: { reply: 'hi' } } }, _meta: envelope(c.capabilities) };
       const body = JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params });
       const done = await rawRequest(bridge.port, { headers: callHeaders(bridge.port, tokens.get(bridge), c.tool), body });
