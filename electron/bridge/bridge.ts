@@ -94,7 +94,7 @@ function openParts(options: BridgeOptions): BridgeParts {
   const subscriptions = new ResourceSubscriptions(options.pool);
   const toolIndex = new ToolIndex(options.pool);
   const ctx = callContext(options, { pool: options.pool, toolIndex, agents, approvals, audit, state, subscriptions, core });
-  const modern = new ModernHandlers(ctx, options.version ?? '0.0.0', options.inputRoundWindowMs);
+  const modern = new ModernHandlers(ctx, options.version ?? '0.0.0', options.inputRoundWindowMs, options.modernLane ?? true);
   const listChanged = new ListChangedNotifier(sessions, agents, core, modern);
   return { pool: options.pool, agents, audit, approvals, toolIndex, sessions, listChanged, state, activity, subscriptions, modern, core };
 }
@@ -170,6 +170,7 @@ async function listen(options: BridgeOptions, parts: BridgeParts): Promise<{ htt
       newServer: (agent) => createSessionServer(ctx, agent, version),
       authenticated: (agent) => parts.activity.used(agent, parts.core.now()),
       spoke: (agent, revision) => parts.activity.spoke(agent, revision),
+      ...(options.laneServed === undefined ? {} : { laneServed: options.laneServed }),
       now: parts.core.now,
       log: parts.core.log,
     }),

@@ -31,6 +31,8 @@ export interface EndpointOptions extends Pick<CoreEnv, 'now' | 'log'> {
   modern?: ModernHandlers;
   /** A session of the agent began in this MCP revision, or a 2026-07-28 request named it. */
   spoke?: (agent: string, revision: string) => void;
+  /** Each request the 2026-07-28 lane served (modern-lane.ts). */
+  laneServed?: (agent: string) => void;
 }
 
 function refuse(res: ServerResponse, refusal: Refusal, close = false): void {

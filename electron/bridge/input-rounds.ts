@@ -29,21 +29,16 @@ export const MAX_HELD_PER_AGENT = 32;
 /** A retry whose state names no call held for it now: used already, expired, or of another call. */
 export class StaleRequestState extends Error {}
 
-interface Ask {
-  method: InputMethod;
-  params: Record<string, unknown> | undefined;
-  settle(value: unknown): void;
-  fail(error: Error): void;
-}
+/** A server's request waiting for the agent's retry. */
+type Ask = { method: InputMethod; params: Record<string, unknown> | undefined; settle(value: unknown): void; fail(error: Error): void };
 
 type Outcome<R> = { ok: true; value: R } | { ok: false; error: unknown };
 
 /**
- * One tools/call, prompts/get or resources/read of a 2026-07-28 agent whose upstream request stays
- * open across its `input_required` rounds (issue #30 item 4): the server's requests during it wait
- * here until the agent's retry carries their answers. A round gathers every request the server sent
- * at once (mrtr §InputRequests: several in one result), including one still awaiting the person's
- * approval on its way to the agent. Bounded: the agent retries within the window or the call is cancelled.
+ * One tools/call, prompts/get or resources/read of a 2026-07-28 agent whose upstream request stays open across its `input_required` rounds
+ * (issue #30 item 4): the server's requests during it wait here until the agent's retry carries their answers. A round gathers every request
+ * the server sent at once (mrtr §InputRequests: several in one result), including one still awaiting the person's approval on its way to
+ * the agent. Bounded: the agent retries within the window or the call is cancelled.
  */
 export class HeldCall<R> {
   readonly #cancel = new AbortController();
@@ -64,8 +59,13 @@ export class HeldCall<R> {
     readonly agent: string,
     readonly method: RoundMethod,
     readonly name: string,
-    readonly digest: string,
+    private digestOf: string | (() => string),
   ) {}
+
+  /** What binds a sealed state to the call's arguments (`argumentsDigest`): made when first needed, most calls seal none. */
+  get digest(): string {
+    return typeof this.digestOf === 'string' ? this.digestOf : (this.digestOf = this.digestOf());
+  }
 
   /** Capabilities a server's request needed that the agent's request did not declare (lacked-capability.ts). */
   readonly lacked = new Set<NeededCapability>();
@@ -242,7 +242,7 @@ export class InputRounds {
     this.#seal = new RequestStateSeal(this.#now);
   }
 
-  hold<R>(agent: string, method: RoundMethod, name: string, digest: string): HeldCall<R> {
+  hold<R>(agent: string, method: RoundMethod, name: string, digest: string | (() => string)): HeldCall<R> {
     return new HeldCall<R>(this, agent, method, name, digest);
   }
 

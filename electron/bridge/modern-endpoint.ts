@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { InboundHttpRequest } from '@modelcontextprotocol/server';
+import type { InboundHttpRequest, InboundModernRoute } from '@modelcontextprotocol/server';
 import type { ModernHandlers } from './modern-handlers';
+import { laneRequest } from './modern-lane-entry';
 import { gateListen } from './modern-listen';
 import { loadModernSdk, modernSdkIfLoaded } from './server-sdk';
 import { abortOnClose, sendWebResponse, webRequest } from './web-exchange';
@@ -9,12 +10,15 @@ import { abortOnClose, sendWebResponse, webRequest } from './web-exchange';
 export interface ModernRequest {
   /** The revision its `_meta` envelope names, if any (what `agents list` shows). */
   revision: string | undefined;
+  /** The SDK's route for it, unless the classification refused it (then the SDK answers the refusal). */
+  route: InboundModernRoute | undefined;
 }
 
 /** What the endpoint gives the modern path. */
 export interface ModernDeps {
   modern: ModernHandlers;
   spoke?: (agent: string, revision: string) => void;
+  laneServed?: (agent: string) => void;
 }
 
 function claimedRevision(body: unknown, key: string): string | undefined {
@@ -50,18 +54,27 @@ export async function isModernRequest(req: IncomingMessage, body: unknown): Prom
   if (name !== undefined) facts.mcpNameHeader = name;
   const outcome = sdk.classifyInboundRequest(facts);
   if (outcome.kind === 'legacy') return undefined;
-  return { revision: claimedRevision(body, sdk.PROTOCOL_VERSION_META_KEY) };
+  return { revision: claimedRevision(body, sdk.PROTOCOL_VERSION_META_KEY), route: outcome.kind === 'modern' ? outcome : undefined };
 }
 
 /**
- * Serves one 2026-07-28 request of an agent, after every guard and its token: through the agent's
- * SDK v2 handler, the response streamed back (SSE when the handler streams: progress, listen).
+ * Serves one 2026-07-28 request of an agent, after every guard and its token: a first-round
+ * tools/call on the agent's lane (modern-lane.ts), anything else through the agent's SDK v2
+ * handler, the response streamed back (SSE when the handler streams: progress, listen).
  */
 export async function serveModern(deps: ModernDeps, modern: ModernRequest, req: IncomingMessage, res: ServerResponse, agent: string, body: unknown): Promise<void> {
   const sdk = modernSdkIfLoaded() ?? (await loadModernSdk());
   if (!sdk.isJsonContentType(headerValue(req, 'content-type') ?? null)) {
     res.writeHead(415, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' });
     res.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message: 'Unsupported Media Type: Content-Type must be application/json' }, id: null }));
+    return;
+  }
+  const lane = modern.route && laneRequest(req, modern.route);
+  const served = lane && deps.modern.lane(agent);
+  if (lane && served) {
+    const status = await served.serve(lane, res);
+    deps.laneServed?.(agent);
+    if (status !== undefined && status < 400 && modern.revision !== undefined) deps.spoke?.(agent, modern.revision);
     return;
   }
   // One abort for the exchange: the agent going away ends it, its listen stream's subscriptions, and the SDK's request.

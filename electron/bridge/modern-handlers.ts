@@ -1,9 +1,10 @@
 import type { McpHttpHandler } from '@modelcontextprotocol/server';
 import type { CallContext } from './call-context';
 import { InputRounds } from './input-rounds';
+import { ModernLane } from './modern-lane';
 import { createModernServer } from './modern-server';
 import { ServerPool } from './modern-server-pool';
-import { loadModernSdk } from './server-sdk';
+import { loadModernSdk, modernSdkIfLoaded } from './server-sdk';
 
 /** At most this many `subscriptions/listen` streams one agent keeps open (each holds a connection). */
 export const MAX_LISTENS_PER_AGENT = 64;
@@ -21,6 +22,8 @@ export class ModernHandlers {
   readonly #made = new Map<string, Promise<McpHttpHandler>>();
   readonly #ready = new Map<string, McpHttpHandler>();
   readonly #updates = new Set<string>();
+  /** Per agent, the lane of its first-round tools/call (modern-lane.ts); null where this SDK's internals allow none. */
+  readonly #lanes = new Map<string, ModernLane | null>();
   /** Calls held open across their input_required rounds, every agent's (input-rounds.ts). */
   readonly rounds: InputRounds;
 
@@ -28,6 +31,8 @@ export class ModernHandlers {
     readonly ctx: CallContext,
     private readonly version: string,
     roundWindowMs?: number,
+    /** False: every request takes createMcpHandler's path (the lane's equivalence tests compare the two). */
+    private readonly laneOn = true,
   ) {
     this.rounds = new InputRounds({ now: ctx.now, ...(roundWindowMs === undefined ? {} : { windowMs: roundWindowMs }) });
   }
@@ -54,6 +59,22 @@ export class ModernHandlers {
       this.#made.set(agent, made);
     }
     return made;
+  }
+
+  /**
+   * The agent's lane, over a long-lived server of its own made on first use (its handlers read the
+   * agent's settings at each call, as the pooled servers' do); undefined until a request has loaded
+   * the SDK, or when the lane is off or this SDK allows none.
+   */
+  lane(agent: string): ModernLane | undefined {
+    const known = this.#lanes.get(agent);
+    if (known !== undefined || !this.laneOn) return known ?? undefined;
+    const sdk = modernSdkIfLoaded();
+    if (sdk === undefined) return undefined;
+    const lane = ModernLane.over(createModernServer(sdk, this.ctx, agent, this.version, this.rounds), this.ctx.log) ?? null;
+    if (lane === null) this.ctx.log(`agent "${agent}" (2026-07-28): this SDK's internals differ from the lane's; every request takes the SDK's path`);
+    this.#lanes.set(agent, lane);
+    return lane ?? undefined;
   }
 
   /** Agents with a handler now (those that spoke 2026-07-28 since the bridge started). */
@@ -89,12 +110,14 @@ export class ModernHandlers {
   async drop(agent: string): Promise<void> {
     const made = this.#made.get(agent);
     this.rounds.drop(agent);
+    this.#lanes.get(agent)?.close();
+    this.#lanes.delete(agent);
     this.#made.delete(agent);
     this.#ready.delete(agent);
     if (made) await (await made).close();
   }
 
   async closeAll(): Promise<void> {
-    await Promise.all([...this.#made.keys()].map((agent) => this.drop(agent)));
+    await Promise.all([...new Set([...this.#made.keys(), ...this.#lanes.keys()])].map((agent) => this.drop(agent)));
   }
 }

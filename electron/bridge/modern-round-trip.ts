@@ -37,12 +37,11 @@ export interface RoundTrip<R> {
  */
 export async function modernRoundTrip<R>(sdk: ModernSdk, ctx: CallContext, rounds: InputRounds, agentName: string, rc: ServerContext, trip: RoundTrip<R>): Promise<R | SdkInputRequired> {
   const extra = modernExtra(rc);
-  const digest = argumentsDigest(trip.args);
   const claims = rc.mcpReq.requestState<StateClaims>();
   if (claims !== undefined) {
     let held;
     try {
-      held = rounds.resume<R>(agentName, claims, trip.name, digest);
+      held = rounds.resume<R>(agentName, claims, trip.name, argumentsDigest(trip.args));
     } catch (error) {
       if (!(error instanceof StaleRequestState)) throw error;
       ctx.log(`agent "${agentName}": a retry of ${trip.method} "${trip.name}" refused: ${error.message}`);
@@ -52,7 +51,8 @@ export async function modernRoundTrip<R>(sdk: ModernSdk, ctx: CallContext, round
     held.answer(rc.mcpReq.inputResponses, (method, value, params) => judgeAnswer(sdk, forms, method, value, params));
     return sdkShape(await answered(sdk, held, held.round(extra, trip.progressToken)));
   }
-  const held = rounds.hold<R>(agentName, trip.method, trip.name, digest);
+  // The digest binds a sealed state to these arguments: made only if the server asks back.
+  const held = rounds.hold<R>(agentName, trip.method, trip.name, () => argumentsDigest(trip.args));
   const envelope: Record<string, unknown> | undefined = rc.mcpReq.envelope;
   const declared = envelope?.[sdk.CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined;
   const asker: AgentAsker & LacksCapability = {

@@ -14,6 +14,13 @@ export interface BridgeOptions extends CoreEnvOptions {
   /** How long a 2026-07-28 agent has to retry a call that answered `input_required` before the call is cancelled. Default 5 min. */
   inputRoundWindowMs?: number;
   /**
+   * Serve a 2026-07-28 agent's first-round tools/call on the bridge's own lane (default true); false
+   * sends every 2026-07-28 request through the SDK's handler (the lane's equivalence tests compare the two).
+   */
+  modernLane?: boolean;
+  /** Told of each request the lane served (tests show that a guard ran on the lane, not only on the SDK's path). */
+  laneServed?: (agent: string) => void;
+  /**
    * Record arguments and results (redacted) in the audit log and approval events. Default false.
    * A function is asked at each call, so a setting changed while running applies at once.
    */

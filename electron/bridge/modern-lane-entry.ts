@@ -1,0 +1,59 @@
+import type { IncomingMessage } from 'node:http';
+import type { InboundModernRoute, JSONRPCRequest, RequestId } from '@modelcontextprotocol/server';
+import { LANE_REVISION, liftEnvelope } from '../mcp-wire';
+
+/** A first-round tools/call the lane serves (modern-lane.ts): the request and its params as the handler sees them, its envelope. */
+export interface LaneRequest {
+  id: RequestId;
+  request: JSONRPCRequest;
+  params: Record<string, unknown>;
+  envelope: Record<string, unknown> | undefined;
+}
+
+/** The `_meta` key of a per-request log level (MCP 2026-07-28 §Logging): such a call may stream log messages. */
+const LOG_LEVEL_KEY = 'io.modelcontextprotocol/logLevel';
+/** `Mcp-Name` carried as `=?base64?…?=` (MCP 2026-07-28 basic/transports §Standard Request Headers): the SDK decodes it. */
+const BASE64_SENTINEL = /^=\?base64\?.*\?=$/s;
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+function header(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
+/** RFC 9110 §5.5: optional whitespace around a field value (what the SDK strips before comparing). */
+function trimOws(value: string): string {
+  return value.replace(/^[ \t]+|[ \t]+$/g, '');
+}
+
+/**
+ * Whether a request the SDK classified as 2026-07-28 is the lane's: a first-round `tools/call` whose
+ * standard headers plainly agree with its body (MCP 2026-07-28 basic/transports §Standard Request
+ * Headers: `MCP-Protocol-Version` and `Mcp-Method` present — the classification compared them with
+ * the body already — and `Mcp-Name` equal to `params.name`). The conditions are narrower than the
+ * specification's: anything else (a retry with `inputResponses` / `requestState`, a task, a
+ * progress token or a log level, which may need a stream, an encoded `Mcp-Name`, another revision,
+ * any header the SDK would refuse) takes the SDK's path, which answers it or its error (-32020,
+ * -32022, -32602) as the specification says.
+ */
+export function laneRequest(req: IncomingMessage, route: InboundModernRoute): LaneRequest | undefined {
+  if (route.messageKind !== 'request' || route.message.method !== 'tools/call') return undefined;
+  if (route.classification.revision !== LANE_REVISION) return undefined;
+  const params = route.message.params;
+  if (!isPlainObject(params) || typeof params['name'] !== 'string') return undefined;
+  if ('inputResponses' in params || 'requestState' in params || 'task' in params) return undefined;
+  const meta = params['_meta'];
+  if (!isPlainObject(meta) || LOG_LEVEL_KEY in meta || 'progressToken' in meta) return undefined;
+  const version = header(req, 'mcp-protocol-version');
+  const method = header(req, 'mcp-method');
+  const name = header(req, 'mcp-name');
+  if (version === undefined || method === undefined || name === undefined) return undefined;
+  if (trimOws(version) !== LANE_REVISION || trimOws(method) !== 'tools/call') return undefined;
+  const trimmed = trimOws(name);
+  if (trimmed !== params['name'] || BASE64_SENTINEL.test(trimmed)) return undefined;
+  const lifted = liftEnvelope(params);
+  return { id: route.message.id, request: { ...route.message, params: lifted.params }, params: lifted.params, envelope: lifted.envelope };
+}

@@ -1,0 +1,134 @@
+import type { ServerResponse } from 'node:http';
+import type { RequestId, Server } from '@modelcontextprotocol/server';
+import { bindModernEra, requestHandlers, type ModernCodec, type ProtocolHandler } from '../mcp-wire';
+import type { LaneRequest } from './modern-lane-entry';
+import { responseHeaders } from './response-headers';
+
+/** MissingRequiredClientCapability: the one handler error the SDK answers with HTTP 400 (MCP 2026-07-28 basic §Client capabilities). */
+const MISSING_CAPABILITY = -32021;
+/** The status createMcpHandler answers an exchange its handler closed under it (agent removed, token rotated). */
+const CLOSED_STATUS = 499;
+
+const noState = (): undefined => undefined;
+
+function refusedPush(): Promise<never> {
+  return Promise.reject(new Error('2026-07-28 has no server-to-client requests: the call answers input_required instead'));
+}
+
+/** Protocol's error answer for what a handler threw (`_onrequest`: its code if an integer, else -32603, through the era's codec). */
+function errorAnswer(codec: ModernCodec, id: RequestId, thrown: unknown): { code: number; answer: object } {
+  const error = (thrown ?? {}) as { code?: unknown; message?: unknown; data?: unknown };
+  const code = codec.encodeErrorCode(typeof error.code === 'number' && Number.isSafeInteger(error.code) ? error.code : -32603);
+  const message = typeof error.message === 'string' ? error.message : 'Internal error';
+  return { code, answer: { jsonrpc: '2.0', id, error: { code, message, ...(error.data !== undefined && { data: error.data }) } } };
+}
+
+interface Exchange {
+  controller: AbortController;
+  res: ServerResponse;
+}
+
+/**
+ * The lane of an agent's hot 2026-07-28 request, a first-round `tools/call` (modern-lane-entry.ts):
+ * the handler the agent's long-lived SDK server registered for it (modern-server.ts, the same one
+ * createMcpHandler's servers run, with the SDK's own request and result checks and `input_required`
+ * rules around it) is called with the context Protocol's `_onrequest` builds, and its outcome goes
+ * through the 2026-07-28 codec and out as JSON on node's own response: no web Request or Response,
+ * no per-request transport connected and closed, one AbortController (docs/bridge.md §Speed of the
+ * two eras). The guards, the token, the body's bounds and the classification ran before it, as for
+ * every request; the gate, approvals, audit and redaction run inside the handler, as for every call.
+ */
+export class ModernLane {
+  readonly #handler: ProtocolHandler;
+  readonly #codec: ModernCodec;
+  readonly #log: (line: string) => void;
+  readonly #running = new Set<Exchange>();
+
+  private constructor(handler: ProtocolHandler, codec: ModernCodec, log: (line: string) => void) {
+    this.#handler = handler;
+    this.#codec = codec;
+    this.#log = log;
+  }
+
+  /** The lane over a server of the agent that is never connected; undefined when this SDK's internals differ (then the SDK's path serves every request). */
+  static over(server: Server, log: (line: string) => void): ModernLane | undefined {
+    const handler = requestHandlers(server)?.get('tools/call');
+    const codec = handler && bindModernEra(server);
+    return handler && codec ? new ModernLane(handler, codec, log) : undefined;
+  }
+
+  /** Answers one request; the HTTP status it answered with, or undefined when the agent went away first (nothing is answered then, as on the SDK's path). */
+  async serve(request: LaneRequest, res: ServerResponse): Promise<number | undefined> {
+    const exchange: Exchange = { controller: new AbortController(), res };
+    const gone = (): void => {
+      if (!res.writableFinished) exchange.controller.abort();
+    };
+    res.once('close', gone);
+    this.#running.add(exchange);
+    const { signal } = exchange.controller;
+    let answer: object;
+    let status = 200;
+    try {
+      const result = await this.#handler(request.request as never, this.#context(request, signal));
+      if (signal.aborted) return undefined;
+      try {
+        // Key order as Protocol builds it, so the bytes are those of the SDK's path.
+        answer = { result: this.#codec.encodeResult('tools/call', result), jsonrpc: '2.0', id: request.id };
+      } catch (error) {
+        this.#log(`a 2026-07-28 tools/call result could not be encoded: ${error instanceof Error ? error.message : String(error)}`);
+        answer = { jsonrpc: '2.0', id: request.id, error: { code: -32603, message: 'Internal error' } };
+      }
+    } catch (thrown) {
+      if (signal.aborted) return undefined;
+      const error = errorAnswer(this.#codec, request.id, thrown);
+      answer = error.answer;
+      if (error.code === MISSING_CAPABILITY) status = 400;
+    } finally {
+      this.#running.delete(exchange);
+      res.off('close', gone);
+    }
+    res.writeHead(status, responseHeaders('content-type', 'application/json'));
+    res.end(JSON.stringify(answer));
+    return status;
+  }
+
+  /** The agent was removed or its token rotated: its calls in flight end, answered as createMcpHandler answers a closed exchange. */
+  close(): void {
+    for (const { controller, res } of [...this.#running]) {
+      controller.abort();
+      if (res.headersSent) continue;
+      res.writeHead(CLOSED_STATUS, responseHeaders());
+      res.end();
+    }
+    this.#running.clear();
+  }
+
+  /**
+   * The handler context (`ServerContext`) as `_onrequest` and Server's `buildContext` make it, for a
+   * request with no session, no retry state and no log level. The lane takes no call that may send a
+   * notification (progress needs a progress token, log messages a level: both keep the SDK's path,
+   * which streams them), so one sent anyway is logged and dropped, as the SDK's JSON response mode drops them.
+   */
+  #context(request: LaneRequest, signal: AbortSignal): object {
+    return {
+      sessionId: undefined,
+      mcpReq: {
+        id: request.id,
+        method: 'tools/call',
+        _meta: request.params['_meta'],
+        ...(request.envelope !== undefined && { envelope: request.envelope }),
+        requestState: noState,
+        signal,
+        send: refusedPush,
+        notify: (notification: { method: string }) => {
+          this.#log(`a 2026-07-28 tools/call sent ${notification.method} without a stream to carry it: dropped`);
+          return Promise.resolve();
+        },
+        log: () => Promise.resolve(),
+        elicitInput: refusedPush,
+        requestSampling: refusedPush,
+      },
+      http: undefined,
+    };
+  }
+}

@@ -1,0 +1,133 @@
+import {
+  CLIENT_CAPABILITIES_META_KEY,
+  CLIENT_INFO_META_KEY,
+  createMcpHandler,
+  inputRequired,
+  LOG_LEVEL_META_KEY,
+  MissingRequiredClientCapabilityError,
+  PROTOCOL_VERSION_META_KEY,
+  ProtocolError,
+  Server,
+  type ServerContext,
+} from '@modelcontextprotocol/server';
+import { describe, expect, it } from 'vitest';
+import { bindModernEra, ENVELOPE_KEYS, LANE_REVISION, liftEnvelope, requestHandlers } from '.';
+
+/**
+ * The contract with SDK v2's internals the 2026-07-28 lane reads (electron/bridge/modern-lane.ts):
+ * a Server bound to the modern era with `bindModernEra`, its own `tools/call` handler called with
+ * the params `liftEnvelope` gives and the result put through the codec, answers what createMcpHandler
+ * answers for the same request, byte for byte. An SDK that moves the era, the codec or the lift fails
+ * here, naming it, instead of answering differently on the lane.
+ */
+
+type Handler = (request: { params: Record<string, unknown> }, ctx: ServerContext) => unknown;
+
+function serverWith(handler: Handler): Server {
+  const server = new Server({ name: 'lane-contract', version: '1' }, { capabilities: { tools: {} } });
+  server.setRequestHandler('tools/call', handler as never);
+  return server;
+}
+
+const ENVELOPE = {
+  [PROTOCOL_VERSION_META_KEY]: LANE_REVISION,
+  [CLIENT_INFO_META_KEY]: { name: 'contract', version: '1' },
+  [CLIENT_CAPABILITIES_META_KEY]: { elicitation: {} },
+};
+
+function callBody(id: number, name: string, meta: Record<string, unknown> = {}): Record<string, unknown> {
+  return { jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: { a: 1 }, _meta: { ...ENVELOPE, ...meta } } };
+}
+
+/** What createMcpHandler answers: its status and its body's bytes. */
+async function sdkAnswer(handler: Handler, body: Record<string, unknown>): Promise<{ status: number; text: string }> {
+  const entry = createMcpHandler(() => serverWith(handler), { legacy: 'reject' });
+  const params = body['params'] as { name: string };
+  const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': LANE_REVISION, 'mcp-method': 'tools/call', 'mcp-name': params.name };
+  const response = await entry.fetch(new Request('http://127.0.0.1/mcp', { method: 'POST', headers, body: JSON.stringify(body) }));
+  const text = await response.text();
+  await entry.close();
+  return { status: response.status, text };
+}
+
+/** What the lane does with the seam: the bound server's own handler, the codec, the same JSON. */
+async function laneAnswer(handler: Handler, body: Record<string, unknown>): Promise<{ text: string; code?: number }> {
+  const server = serverWith(handler);
+  const codec = bindModernEra(server);
+  const stored = requestHandlers(server)?.get('tools/call');
+  if (!codec || !stored) throw new Error('the seam found no codec or handler');
+  const { params, envelope } = liftEnvelope(body['params'] as Record<string, unknown>);
+  const id = body['id'] as number;
+  const ctx = {
+    sessionId: undefined,
+    mcpReq: { id, method: 'tools/call', _meta: params['_meta'], envelope, requestState: () => undefined, signal: new AbortController().signal, notify: () => Promise.resolve() },
+    http: undefined,
+  };
+  try {
+    const result = await stored({ ...body, params } as never, ctx);
+    return { text: JSON.stringify({ result: codec.encodeResult('tools/call', result), jsonrpc: '2.0', id }) };
+  } catch (thrown) {
+    const error = thrown as { code?: number; message: string; data?: unknown };
+    const code = codec.encodeErrorCode(Number.isSafeInteger(error.code) ? (error.code as number) : -32603);
+    return { code, text: JSON.stringify({ jsonrpc: '2.0', id, error: { code, message: error.message, ...(error.data !== undefined && { data: error.data }) } }) };
+  }
+}
+
+describe('the SDK v2 internals the 2026-07-28 lane relies on', () => {
+  it('names the envelope keys and the revision as the SDK does, and the SDK serves that revision', async () => {
+    expect(ENVELOPE_KEYS).toEqual([PROTOCOL_VERSION_META_KEY, CLIENT_INFO_META_KEY, CLIENT_CAPABILITIES_META_KEY, LOG_LEVEL_META_KEY]);
+    const answer = await sdkAnswer(() => ({ content: [] }), callBody(1, 'x'));
+    expect(answer.status).toBe(200);
+  });
+
+  it('lifts the envelope out of _meta as Protocol does before the handler runs', async () => {
+    const seen: Array<{ params: unknown; envelope: unknown }> = [];
+    const record: Handler = (request, ctx) => {
+      seen.push({ params: request.params, envelope: ctx.mcpReq.envelope });
+      return { content: [] };
+    };
+    for (const body of [callBody(1, 'a', { progressToken: 'p', 'io.modelcontextprotocol/other': 1 }), callBody(2, 'b')]) {
+      await sdkAnswer(record, body);
+      const lifted = liftEnvelope(body['params'] as Record<string, unknown>);
+      expect(seen.at(-1)).toEqual({ params: lifted.params, envelope: lifted.envelope });
+    }
+    expect(seen[0]?.params).toEqual({ name: 'a', arguments: { a: 1 }, _meta: { progressToken: 'p', 'io.modelcontextprotocol/other': 1 } });
+    expect(seen[1]?.params).toEqual({ name: 'b', arguments: { a: 1 } });
+    const untouched = { name: 'c' };
+    expect(liftEnvelope(untouched).params).toBe(untouched);
+  });
+
+  it('a bound server answers each outcome as createMcpHandler does, byte for byte', async () => {
+    const outcomes: Record<string, Handler> = {
+      result: () => ({ content: [{ type: 'text', text: 'ok' }], structuredContent: { a: 1 } }),
+      'result without content': () => ({ structuredContent: { a: 1 } }),
+      'result with _meta': () => ({ content: [], _meta: { mine: true } }),
+      'tool error': () => ({ content: [{ type: 'text', text: 'failed' }], isError: true }),
+      'input required': () => inputRequired({ inputRequests: { e: inputRequired.elicit({ message: 'name?', requestedSchema: { type: 'object', properties: {} } }) }, requestState: 'opaque' }),
+      'resource not found': () => {
+        throw new ProtocolError(-32002, 'no such resource', { uri: 'x' });
+      },
+      'invalid params': () => {
+        throw Object.assign(new Error('Invalid params: arguments.a: expected string'), { code: -32602 });
+      },
+      'a plain error': () => {
+        throw new Error('broken');
+      },
+      'missing capability': () => {
+        throw new MissingRequiredClientCapabilityError({ requiredCapabilities: { sampling: {} } });
+      },
+      'a result the SDK refuses': () => ({ content: 'not a list' }),
+    };
+    for (const [what, handler] of Object.entries(outcomes)) {
+      const sdk = await sdkAnswer(handler, callBody(7, 'tool'));
+      const lane = await laneAnswer(handler, callBody(7, 'tool'));
+      expect({ what, text: lane.text }).toEqual({ what, text: sdk.text });
+      // HTTP 400 only for a missing capability (-32021); every other handler outcome is in-band, 200.
+      expect({ what, status: sdk.status }).toEqual({ what, status: lane.code === -32021 ? 400 : 200 });
+    }
+  });
+
+  it('refuses a server that is not an SDK v2 Server', () => {
+    expect(bindModernEra({})).toBeUndefined();
+  });
+});
