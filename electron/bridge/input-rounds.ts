@@ -74,10 +74,11 @@ export class HeldCall<R> {
   /** The one-time id of the state last given out; undefined once used. */
   liveId: string | undefined;
 
-  /** What the call runs with: cancelled with the held call; progress goes to whichever round is open (MCP 2026-07-28 §Progress). */
-  extra(): Extra {
+  /** What the call runs with: cancelled with the held call; progress and log messages go to whichever round is open (MCP 2026-07-28 §Progress); the service is asked at the first request's log level. */
+  extra(logLevel?: Extra['logLevel']): Extra {
     return {
       signal: this.#cancel.signal,
+      logLevel,
       sendNotification: async (notification: ServerNotification) => {
         const round = this.#round;
         if (!round) return;

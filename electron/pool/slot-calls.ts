@@ -16,8 +16,16 @@ const RecordsSchema = z.array(z.record(z.string(), z.unknown()));
 /** What a request may use of its connection beside the client: the direct path (stdio) and the era's subscriptions. */
 export type ConnectionParts = Pick<Connection, 'direct' | 'subscriptions'>;
 
-/** One request on a connected client; a ServerSlot runs it (start, idle hold, error mapping). */
-export type Run<T> = (client: Client, request: RequestOptions, conn?: ConnectionParts, cancel?: Cancellation) => Promise<T>;
+/**
+ * One request on a connected client; a ServerSlot runs it (start, idle hold, error mapping). `meta`:
+ * what the request's `_meta` carries for its caller (a 2026-07-28 log level, call-logs.ts).
+ */
+export type Run<T> = (client: Client, request: RequestOptions, conn?: ConnectionParts, cancel?: Cancellation, meta?: Record<string, unknown>) => Promise<T>;
+
+/** `_meta` on a request's params, when there is any. */
+function withMeta<P extends object>(params: P, meta: Record<string, unknown> | undefined): P {
+  return meta === undefined ? params : { ...params, _meta: meta };
+}
 
 export function errorContext(
   name: string,
@@ -94,9 +102,10 @@ export function asCallResult(result: Record<string, unknown>): CallResult {
 
 /** tools/call; `context` names the call for a protocol error the server put in its result. */
 export function toolCall(tool: string, args: Record<string, unknown>, context: ErrorContext, config: ServerConfig): Run<CallResult> {
-  return async (client, sdkOptions, conn, cancel) => {
+  return async (client, sdkOptions, conn, cancel, meta) => {
     // Stdio without progress: past the SDK's request bookkeeping (direct-calls.ts); anything else through it.
-    const raw = conn?.direct?.call(tool, args, sdkOptions, cancel) ?? client.callTool({ name: tool, arguments: args }, withSignal(sdkOptions, cancel));
+    const direct = meta === undefined ? conn?.direct?.call(tool, args, sdkOptions, cancel) : undefined;
+    const raw = direct ?? client.callTool(withMeta({ name: tool, arguments: args }, meta), withSignal(sdkOptions, cancel));
     const result = asCallResult(await raw);
     // A result with isError is the tool's own answer, passed on as a result; unless it is a protocol error in disguise.
     const protocolError = protocolErrorInResult(result, context);
@@ -109,15 +118,15 @@ export function toolCall(tool: string, args: Record<string, unknown>, context: E
 }
 
 export function resourceRead(uri: string): Run<{ contents: Record<string, unknown>[] }> {
-  return async (client, sdkOptions, _conn, cancel) => {
-    const result = await client.readResource({ uri }, withSignal(sdkOptions, cancel));
+  return async (client, sdkOptions, _conn, cancel, meta) => {
+    const result = await client.readResource(withMeta({ uri }, meta), withSignal(sdkOptions, cancel));
     return { contents: RecordsSchema.parse(result.contents) };
   };
 }
 
 export function promptGet(prompt: string, args: Record<string, string>): Run<{ description?: string; messages: Record<string, unknown>[] }> {
-  return async (client, sdkOptions, _conn, cancel) => {
-    const result = await client.getPrompt({ name: prompt, arguments: args }, withSignal(sdkOptions, cancel));
+  return async (client, sdkOptions, _conn, cancel, meta) => {
+    const result = await client.getPrompt(withMeta({ name: prompt, arguments: args }, meta), withSignal(sdkOptions, cancel));
     const out: { description?: string; messages: Record<string, unknown>[] } = { messages: RecordsSchema.parse(result.messages) };
     if (result.description !== undefined) out.description = result.description;
     return out;
@@ -140,8 +149,8 @@ const CompletionSchema = z.object({
 export type Completion = z.infer<typeof CompletionSchema>;
 
 export function completion(params: CompletionParams): Run<{ completion: Completion }> {
-  return async (client, sdkOptions, _conn, cancel) => {
-    const result = await client.complete(params, withSignal(sdkOptions, cancel));
+  return async (client, sdkOptions, _conn, cancel, meta) => {
+    const result = await client.complete(withMeta(params, meta), withSignal(sdkOptions, cancel));
     return { completion: CompletionSchema.parse(result.completion) };
   };
 }
