@@ -3,7 +3,7 @@ import type { ServerNotification } from '@modelcontextprotocol/server';
 import type { Extra } from './call-gate';
 import { RequestStateSeal, type StateClaims } from './request-state-seal';
 import type { NeededCapability } from './lacked-capability';
-import { DEFAULT_GATHER_QUIET_MS, GatherDeadline, pause } from './round-gathering';
+import { DEFAULT_GATHER_QUIET_MS, GatherDeadline, pause, retryWindow, type RetryWindow } from './round-gathering';
 
 /** The requests a server may need answered during a call (MCP 2026-07-28 §InputRequests). */
 export type InputMethod = 'elicitation/create' | 'sampling/createMessage' | 'roots/list';
@@ -18,8 +18,6 @@ export interface InputRequiredResult {
   requestState: string;
 }
 
-/** How long an agent has to retry after an `input_required` result, by default (as long as a server's request may wait: DEFAULT_ASK_TIMEOUT_MS). */
-export const DEFAULT_ROUND_WINDOW_MS = 5 * 60_000;
 /** Rounds one call may take before the bridge gives up on it (the SDK v2 client's own default bound is 10). */
 export const MAX_ROUNDS = 16;
 /** Calls one agent may hold open, waiting for its retries. */
@@ -203,7 +201,7 @@ export class HeldCall<R> {
     this.#timer = setTimeout(() => {
       this.rounds.forget(this);
       this.end(new Error(`agent "${this.agent}" did not retry its call in time`));
-    }, this.rounds.windowMs);
+    }, this.rounds.windowMs());
     this.#timer.unref();
     return { resultType: 'input_required', inputRequests, requestState };
   }
@@ -220,7 +218,7 @@ export class HeldCall<R> {
 }
 
 export interface InputRoundsOptions {
-  windowMs?: number;
+  windowMs?: RetryWindow;
   /** DEFAULT_GATHER_QUIET_MS unless given. */
   gatherMs?: number;
   now?: () => number;
@@ -231,14 +229,15 @@ export interface InputRoundsOptions {
  * (request-state-seal.ts). A state opens once: its id is consumed by the retry that presents it.
  */
 export class InputRounds {
-  readonly windowMs: number;
+  /** How long an agent has to retry after an `input_required` result, read at each round. */
+  readonly windowMs: () => number;
   readonly gatherMs: number;
   readonly #now: () => number;
   readonly #seal: RequestStateSeal;
   readonly #live = new Map<string, HeldCall<unknown>>();
 
   constructor(options: InputRoundsOptions = {}) {
-    this.windowMs = options.windowMs ?? DEFAULT_ROUND_WINDOW_MS;
+    this.windowMs = retryWindow(options.windowMs);
     this.gatherMs = options.gatherMs ?? DEFAULT_GATHER_QUIET_MS;
     this.#now = options.now ?? Date.now;
     this.#seal = new RequestStateSeal(this.#now);
@@ -272,7 +271,7 @@ export class InputRounds {
     if (held.liveId !== undefined) this.#live.delete(held.liveId);
     held.liveId = id;
     this.#live.set(id, held);
-    return this.#seal.seal(held.agent, { id, method: held.method, name: held.name, digest: held.digest, exp: this.#now() + this.windowMs });
+    return this.#seal.seal(held.agent, { id, method: held.method, name: held.name, digest: held.digest, exp: this.#now() + this.windowMs() });
   }
 
   forget(held: HeldCall<unknown>): void {

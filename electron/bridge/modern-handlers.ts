@@ -3,6 +3,7 @@ import type { CallContext } from './call-context';
 import { InputRounds } from './input-rounds';
 import { createModernServer } from './modern-server';
 import { ServerPool } from './modern-server-pool';
+import type { RetryWindow } from './round-gathering';
 import { loadModernSdk } from './server-sdk';
 
 /** At most this many `subscriptions/listen` streams one agent keeps open (each holds a connection). */
@@ -27,7 +28,7 @@ export class ModernHandlers {
   constructor(
     readonly ctx: CallContext,
     private readonly version: string,
-    roundWindowMs?: number,
+    roundWindowMs?: RetryWindow,
   ) {
     this.rounds = new InputRounds({ now: ctx.now, ...(roundWindowMs === undefined ? {} : { windowMs: roundWindowMs }) });
   }
