@@ -211,7 +211,8 @@ export class ServerSlot {
       const deadline: { ms: number; raise?: CallTimeout['raise'] } =
         options?.timeoutMs !== undefined ? { ms: options.timeoutMs } : callTimeout(this.name, this.#life.config, this.#settings, tool);
       try {
-        const meta = await upstreamLogLevel(conn.client, conn.protocol, options?.log, (line) => this.options.log(`[${this.name}] ${line}`));
+        // Only a request that asked for log messages pays an await for them (the bridge's hot path does not).
+        const meta = options?.log === undefined ? undefined : await upstreamLogLevel(conn.client, conn.protocol, options.log, (line) => this.options.log(`[${this.name}] ${line}`));
         return await run(conn.client, requestOptions(this.name, deadline.ms, options, this.options.log), conn, cancel, meta);
       } catch (error) {
         if (cancel?.aborted) throw cancelled();
