@@ -1,6 +1,6 @@
 import type { ServerNotification } from '@modelcontextprotocol/server';
 import type { CodedError } from '../../shared/errors';
-import type { Cancellation } from '../pool';
+import type { Cancellation, LogLevel } from '../pool';
 import { agentError, denied, type AgentError } from './agent-errors';
 import type { Agent, Decision, Tier } from './agent-schema';
 import type { ApprovalRequest, DecidedApproval } from './call-approval-queue';
@@ -16,6 +16,8 @@ import { notApproved, pausedError } from './refusals';
  */
 export interface Extra {
   readonly signal: AbortSignal;
+  /** The level a 2026-07-28 request asked its log messages at (`_meta`, log-forwarding.ts callLog); none: no messages. */
+  readonly logLevel?: LogLevel | undefined;
   sendNotification(notification: ServerNotification): Promise<void>;
 }
 

@@ -3,7 +3,7 @@ import type { ServerNotification } from '@modelcontextprotocol/server';
 import type { Extra } from './call-gate';
 import { RequestStateSeal, type StateClaims } from './request-state-seal';
 import type { NeededCapability } from './lacked-capability';
-import { DEFAULT_GATHER_QUIET_MS, GatherDeadline, pause } from './round-gathering';
+import { DEFAULT_GATHER_QUIET_MS, GatherDeadline, pause, retryWindow, type RetryWindow } from './round-gathering';
 import { roundKey } from './input-keys';
 
 /** The requests a server may need answered during a call (MCP 2026-07-28 §InputRequests). */
@@ -19,8 +19,6 @@ export interface InputRequiredResult {
   requestState: string;
 }
 
-/** How long an agent has to retry after an `input_required` result, by default (as long as a server's request may wait: DEFAULT_ASK_TIMEOUT_MS). */
-export const DEFAULT_ROUND_WINDOW_MS = 5 * 60_000;
 /** Rounds one call may take before the bridge gives up on it (the SDK v2 client's own default bound is 10). */
 export const MAX_ROUNDS = 16;
 /** Calls one agent may hold open, waiting for its retries. */
@@ -73,10 +71,11 @@ export class HeldCall<R> {
   /** The one-time id of the state last given out; undefined once used. */
   liveId: string | undefined;
 
-  /** What the call runs with: cancelled with the held call; progress goes to whichever round is open (MCP 2026-07-28 §Progress). */
-  extra(): Extra {
+  /** What the call runs with: cancelled with the held call; progress and log messages go to whichever round is open (MCP 2026-07-28 §Progress); the service is asked at the first request's log level. */
+  extra(logLevel?: Extra['logLevel']): Extra {
     return {
       signal: this.#cancel.signal,
+      logLevel,
       sendNotification: async (notification: ServerNotification) => {
         const round = this.#round;
         if (!round) return;
@@ -201,7 +200,7 @@ export class HeldCall<R> {
     this.#timer = setTimeout(() => {
       this.rounds.forget(this);
       this.end(new Error(`agent "${this.agent}" did not retry its call in time`));
-    }, this.rounds.windowMs);
+    }, this.rounds.windowMs());
     this.#timer.unref();
     return { resultType: 'input_required', inputRequests, requestState };
   }
@@ -218,7 +217,7 @@ export class HeldCall<R> {
 }
 
 export interface InputRoundsOptions {
-  windowMs?: number;
+  windowMs?: RetryWindow;
   /** DEFAULT_GATHER_QUIET_MS unless given. */
   gatherMs?: number;
   now?: () => number;
@@ -229,14 +228,15 @@ export interface InputRoundsOptions {
  * (request-state-seal.ts). A state opens once: its id is consumed by the retry that presents it.
  */
 export class InputRounds {
-  readonly windowMs: number;
+  /** How long an agent has to retry after an `input_required` result, read at each round. */
+  readonly windowMs: () => number;
   readonly gatherMs: number;
   readonly #now: () => number;
   readonly #seal: RequestStateSeal;
   readonly #live = new Map<string, HeldCall<unknown>>();
 
   constructor(options: InputRoundsOptions = {}) {
-    this.windowMs = options.windowMs ?? DEFAULT_ROUND_WINDOW_MS;
+    this.windowMs = retryWindow(options.windowMs);
     this.gatherMs = options.gatherMs ?? DEFAULT_GATHER_QUIET_MS;
     this.#now = options.now ?? Date.now;
     this.#seal = new RequestStateSeal(this.#now);
@@ -270,7 +270,7 @@ export class InputRounds {
     if (held.liveId !== undefined) this.#live.delete(held.liveId);
     held.liveId = id;
     this.#live.set(id, held);
-    return this.#seal.seal(held.agent, { id, method: held.method, name: held.name, digest: held.digest, exp: this.#now() + this.windowMs });
+    return this.#seal.seal(held.agent, { id, method: held.method, name: held.name, digest: held.digest, exp: this.#now() + this.windowMs() });
   }
 
   forget(held: HeldCall<unknown>): void {

@@ -1,15 +1,21 @@
-import type { LoggingLevel, Server } from '@modelcontextprotocol/server';
+import type { LoggingLevel, LoggingMessageNotification, Server } from '@modelcontextprotocol/server';
 import { redactor } from '../../shared/redact';
-import type { UpstreamLog } from '../pool';
+import { atLeast, LOG_LEVELS, type CallLog, type UpstreamLog } from '../pool';
 import type { AgentStore } from './agent-store';
+import type { Extra } from './call-gate';
 import { serverAllowed } from './policy';
 import type { Session } from './sessions';
 
 /** MCP server/utilities/logging: RFC 5424 §6.2.1 severities, least severe first (the SDK's LoggingLevelSchema). */
-export const LOGGING_LEVELS: readonly LoggingLevel[] = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
-const LEVELS = LOGGING_LEVELS;
+export const LOGGING_LEVELS: readonly LoggingLevel[] = LOG_LEVELS;
 /** The least severe level each session asked for with logging/setLevel; absent: everything. */
-const minimum = new WeakMap<Server, number>();
+const minimum = new WeakMap<Server, LoggingLevel>();
+
+/** One message of a request's at most this large (its data as JSON); a larger one is cut. */
+export const MAX_LOG_BYTES = 16 * 1024;
+/** Log messages one request of a 2026-07-28 agent receives at most, and their total size. */
+export const MAX_LOGS_PER_REQUEST = 100;
+export const MAX_LOG_BYTES_PER_REQUEST = 256 * 1024;
 
 /**
  * logging/setLevel: how much of its services' logging a session receives (MCP 2025-11-25
@@ -17,24 +23,69 @@ const minimum = new WeakMap<Server, number>();
  * the transport's session id and which `sendLoggingMessage` would consult.
  */
 export function setLevel(server: Server, level: LoggingLevel): Record<string, never> {
-  minimum.set(server, LEVELS.indexOf(level));
+  minimum.set(server, level);
   return {};
 }
 
-function wants(server: Server, level: LoggingLevel): boolean {
-  return LEVELS.indexOf(level) >= (minimum.get(server) ?? 0);
+/**
+ * The one form a service's message leaves the core in, whichever era the agent speaks: named
+ * `<service>` or `<service>/<logger>`, redacted like every result (SECURITY.md).
+ */
+function shaped(entry: UpstreamLog, data: unknown = entry.data): LoggingMessageNotification['params'] {
+  return { level: entry.level, logger: entry.logger ? `${entry.server}/${entry.logger}` : entry.server, data: redactor.redactValue(data) };
 }
 
 /**
- * A service's log message goes to the sessions of agents allowed to use that service, named
- * `<service>` or `<service>/<logger>`, redacted like everything else that leaves the core.
+ * 2025-11-25 sessions: a service's log message goes to the sessions of agents allowed to use that
+ * service, each at the level it set (logging/setLevel is the session's, not a request's).
  */
 export function forwardLog(entry: UpstreamLog, sessions: Session[], agents: AgentStore, onError: (error: unknown) => void): void {
-  const data = redactor.redactValue(entry.data);
-  const logger = entry.logger ? `${entry.server}/${entry.logger}` : entry.server;
+  let params: LoggingMessageNotification['params'] | undefined;
   for (const session of sessions) {
     const agent = agents.peek(session.agent);
-    if (!agent || !serverAllowed(agent, entry.server) || !wants(session.server, entry.level)) continue;
-    session.server.sendLoggingMessage({ level: entry.level, logger, data }).catch(onError);
+    if (!agent || !serverAllowed(agent, entry.server) || !atLeast(entry.level, minimum.get(session.server) ?? 'debug')) continue;
+    params ??= shaped(entry);
+    session.server.sendLoggingMessage(params).catch(onError);
   }
+}
+
+/**
+ * 2026-07-28: the log messages of one request whose `_meta` asked for them (MCP 2026-07-28
+ * server/utilities/logging §Per-request log level), sent on that request's own stream with the
+ * same shape as a session's, bounded in count and size; without a level, none (the pool then
+ * neither asks the service nor hands any on). What arises in the request is the pool's to tell
+ * (running-calls.ts logTarget): another agent's call never reaches this one.
+ */
+export function callLog(server: string, extra: Extra): CallLog | undefined {
+  const level = extra.logLevel;
+  if (level === undefined) return undefined;
+  let count = 0;
+  let bytes = 0;
+  let full = false;
+  const send = (params: LoggingMessageNotification['params']): void => {
+    extra.sendNotification({ method: 'notifications/message', params }).catch(() => undefined);
+  };
+  return {
+    level,
+    send: (message) => {
+      if (full) return;
+      const json = JSON.stringify(message.data) ?? 'null';
+      const size = Math.min(json.length, MAX_LOG_BYTES);
+      if (count + 1 > MAX_LOGS_PER_REQUEST || bytes + size > MAX_LOG_BYTES_PER_REQUEST) {
+        full = true;
+        send(shaped({ server, level: message.level, data: `further log messages of this request were left out (at most ${MAX_LOGS_PER_REQUEST}, ${MAX_LOG_BYTES_PER_REQUEST / 1024} KiB)` }));
+        return;
+      }
+      count += 1;
+      bytes += size;
+      const data = json.length > MAX_LOG_BYTES ? `${json.slice(0, MAX_LOG_BYTES)}… (cut at ${MAX_LOG_BYTES / 1024} KiB)` : message.data;
+      send(shaped({ server, ...message }, data));
+    },
+  };
+}
+
+/** CallOptions' `log` for a request to `server`, spread into the pool's options: empty when none was asked. */
+export function logOption(server: string, extra: Extra): { log?: CallLog } {
+  const log = callLog(server, extra);
+  return log === undefined ? {} : { log };
 }

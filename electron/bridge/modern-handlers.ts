@@ -4,6 +4,7 @@ import { InputRounds } from './input-rounds';
 import { ModernLane } from './modern-lane';
 import { createModernServer } from './modern-server';
 import { ServerPool } from './modern-server-pool';
+import type { RetryWindow } from './round-gathering';
 import { loadModernSdk, modernSdkIfLoaded } from './server-sdk';
 
 /** At most this many `subscriptions/listen` streams one agent keeps open (each holds a connection). */
@@ -30,7 +31,7 @@ export class ModernHandlers {
   constructor(
     readonly ctx: CallContext,
     private readonly version: string,
-    roundWindowMs?: number,
+    roundWindowMs?: RetryWindow,
     /** False: every request takes createMcpHandler's path (the lane's equivalence tests compare the two). */
     private readonly laneOn = true,
   ) {

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { InboundModernRoute, JSONRPCRequest, RequestId } from '@modelcontextprotocol/server';
 import { LANE_REVISION, liftEnvelope } from '../mcp-wire';
+import { LOG_LEVEL_META_KEY } from '../pool';
 
 /** A first-round tools/call the lane serves (modern-lane.ts): the request and its params as the handler sees them, its envelope. */
 export interface LaneRequest {
@@ -10,8 +11,6 @@ export interface LaneRequest {
   envelope: Record<string, unknown> | undefined;
 }
 
-/** The `_meta` key of a per-request log level (MCP 2026-07-28 §Logging): such a call may stream log messages. */
-const LOG_LEVEL_KEY = 'io.modelcontextprotocol/logLevel';
 /** `Mcp-Name` carried as `=?base64?…?=` (MCP 2026-07-28 basic/transports §Standard Request Headers): the SDK decodes it. */
 const BASE64_SENTINEL = /^=\?base64\?.*\?=$/s;
 
@@ -46,7 +45,7 @@ export function laneRequest(req: IncomingMessage, route: InboundModernRoute): La
   if (!isPlainObject(params) || typeof params['name'] !== 'string') return undefined;
   if ('inputResponses' in params || 'requestState' in params || 'task' in params) return undefined;
   const meta = params['_meta'];
-  if (!isPlainObject(meta) || LOG_LEVEL_KEY in meta || 'progressToken' in meta) return undefined;
+  if (!isPlainObject(meta) || LOG_LEVEL_META_KEY in meta || 'progressToken' in meta) return undefined;
   const version = header(req, 'mcp-protocol-version');
   const method = header(req, 'mcp-method');
   const name = header(req, 'mcp-name');

@@ -59,7 +59,7 @@ export async function modernRoundTrip<R>(sdk: ModernSdk, ctx: CallContext, round
     ...statelessAgentAsker(agentName, ctx.agents, { declared, ask: (method, params, signal, key) => held.ask(method, params, signal, key), expect: () => held.expect() }),
     lacks: (capability) => held.lacked.add(capability),
   };
-  held.run(trip.start(held.extra(), asker, declared));
+  held.run(trip.start(held.extra(extra.logLevel), asker, declared));
   return sdkShape(await answered(sdk, held, held.round(extra, trip.progressToken)));
 }
 

@@ -37,7 +37,7 @@ export function createModernServer(sdk: ModernSdk, ctx: CallContext, agentName: 
   const server = new sdk.Server(
     { name: 'connected-services', version },
     {
-      capabilities: { tools: { listChanged: true }, resources: { listChanged: true, subscribe: true }, prompts: { listChanged: true }, completions: {}, extensions: liveAppsExtensions(ctx, agentName) },
+      capabilities: { tools: { listChanged: true }, resources: { listChanged: true, subscribe: true }, prompts: { listChanged: true }, completions: {}, logging: {}, extensions: liveAppsExtensions(ctx, agentName) },
       instructions: agentInstructions(ctx, agentName),
       cacheHints: {
         'tools/list': LISTING_CACHE,
@@ -58,7 +58,8 @@ export function createModernServer(sdk: ModernSdk, ctx: CallContext, agentName: 
       return copy<ListToolsResult>(await listTools(ctx, agentName, declaresApps(declared)));
     }),
   );
-  // A server's requests during the call become input_required rounds (modern-tool-call.ts).
+  // A server's requests during the call become input_required rounds (modern-tool-call.ts); its log
+  // messages, where the request's `_meta` asked for them, go on the request's stream (log-forwarding.ts).
   server.setRequestHandler('tools/call', (request, rc: ServerContext) => track(() => modernToolCall(sdk, ctx, rounds, agentName, request, rc)));
   server.setRequestHandler('resources/list', () => track(async () => copy(await listResources(ctx, agentName))));
   server.setRequestHandler('resources/templates/list', () => track(async () => copy(await listResourceTemplates(ctx, agentName))));

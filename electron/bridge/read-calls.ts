@@ -12,6 +12,7 @@ import { ARGUMENT_LIMITS, checkBounds, checkLength, MAX_CALL_NAME_LENGTH, MAX_UR
 import { serverAllowed } from './policy';
 import { fromBridgeAddress } from '../mcp-apps';
 import type { CallAsker } from '../pool';
+import { logOption } from './log-forwarding';
 
 /** Which allowed server a URI belongs to: an exact listed URI first, then a matching template. */
 export async function serverOfUri(ctx: CallContext, agent: Readonly<Agent>, uri: string): Promise<string> {
@@ -73,7 +74,7 @@ export async function readResource(ctx: CallContext, agentName: string, request:
       run: async (target, cancel): Promise<ReadResourceResult> => {
         // The server reads its own address; the agent gets back the one it asked for.
         const own = fromBridgeAddress(uri)?.uri ?? uri;
-        const { contents } = await ctx.pool.readResource(target.server, own, { signal: cancel, ...(asker ? { asker } : {}) });
+        const { contents } = await ctx.pool.readResource(target.server, own, { signal: cancel, ...(asker ? { asker } : {}), ...logOption(target.server, extra) });
         const shown = own === uri ? contents : contents.map((item) => (item['uri'] === own ? { ...item, uri } : item));
         return { contents: shown } as ReadResourceResult;
       },
@@ -95,7 +96,7 @@ export async function getPrompt(ctx: CallContext, agentName: string, request: Ge
       args,
       check: () => checkLength(name, 'the prompt name', MAX_CALL_NAME_LENGTH) ?? checkBounds(args, 'prompt arguments', ARGUMENT_LIMITS),
       find: (agent) => findPrompt(ctx, agent, name),
-      run: async (target, cancel) => (await ctx.pool.getPrompt(target.server, target.name, args, { signal: cancel, ...(asker ? { asker } : {}) })) as GetPromptResult,
+      run: async (target, cancel) => (await ctx.pool.getPrompt(target.server, target.name, args, { signal: cancel, ...(asker ? { asker } : {}), ...logOption(target.server, extra) })) as GetPromptResult,
     },
     callCancellation(extra),
   );
@@ -151,7 +152,7 @@ export async function complete(ctx: CallContext, agentName: string, request: Com
       find: (agent) => findCompletion(ctx, agent, ref),
       run: async (target, cancel) => {
         const upstreamRef = ref.type === 'ref/prompt' ? { type: 'ref/prompt' as const, name: target.name } : { type: 'ref/resource' as const, uri: target.name };
-        return (await ctx.pool.complete(target.server, { ref: upstreamRef, argument, ...(context?.arguments ? { context: { arguments: context.arguments } } : {}) }, { signal: cancel }));
+        return (await ctx.pool.complete(target.server, { ref: upstreamRef, argument, ...(context?.arguments ? { context: { arguments: context.arguments } } : {}) }, { signal: cancel, ...logOption(target.server, extra) }));
       },
     },
     callCancellation(extra),

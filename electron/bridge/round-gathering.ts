@@ -9,6 +9,18 @@ export const DEFAULT_GATHER_QUIET_MS = 250;
 /** The longest a round gathers, however a server's requests trickle in. */
 export const MAX_GATHER_MS = 2_000;
 
+/** How long an agent has to retry after an `input_required` result, by default (as long as a server's request may wait: DEFAULT_ASK_TIMEOUT_MS). */
+export const DEFAULT_ROUND_WINDOW_MS = 5 * 60_000;
+
+/** The retry window as given: fixed, or read at each round (`settings.inputRoundWindowMs`, changed while running); none: the default. */
+export type RetryWindow = number | (() => number | undefined);
+
+export function retryWindow(given: RetryWindow | undefined): () => number {
+  if (typeof given === 'function') return () => given() ?? DEFAULT_ROUND_WINDOW_MS;
+  const fixed = given ?? DEFAULT_ROUND_WINDOW_MS;
+  return () => fixed;
+}
+
 /** The bound of one round's gathering, from its first request on. */
 export class GatherDeadline {
   over = false;

@@ -9,6 +9,7 @@ import type { CallContext } from './call-context';
 import { callCancellation } from './tool-call-lane';
 import { passGate, type Extra, type Found } from './call-gate';
 import { ARGUMENT_LIMITS, checkBounds, checkLength, MAX_CALL_NAME_LENGTH } from './input-bounds';
+import { logOption } from './log-forwarding';
 import { judgeTool } from './policy';
 import { callResourceTool, isResourceTool } from './resource-tools';
 import { callSearchTool, isSearchTool } from './search-call';
@@ -66,7 +67,8 @@ export async function callTool(ctx: CallContext, agentName: string, request: Cal
       run: (target, cancel) => {
         const onProgress = progressRelay(request, extra);
         // The server's requests during the call go back to this agent (server-asks.ts).
-        return ctx.pool.callTool(target.server, target.name, args, { signal: cancel, ...(onProgress ? { onProgress } : {}), ...(asker ? { asker } : {}) });
+        // Its log messages, where its request asked for them (2026-07-28 `_meta`), go back on its own stream.
+        return ctx.pool.callTool(target.server, target.name, args, { signal: cancel, ...(onProgress ? { onProgress } : {}), ...(asker ? { asker } : {}), ...logOption(target.server, extra) });
       },
       failed: (value) => value.isError === true,
     },

@@ -11,8 +11,11 @@ export interface BridgeOptions extends CoreEnvOptions {
   port?: number;
   /** How long an `ask` call waits for the person before it is denied. Default 120 s. */
   approvalTimeoutMs?: number;
-  /** How long a 2026-07-28 agent has to retry a call that answered `input_required` before the call is cancelled. Default 5 min. */
-  inputRoundWindowMs?: number;
+  /**
+   * How long a 2026-07-28 agent has to retry a call that answered `input_required` before the call is
+   * cancelled. Default 5 min. A function is asked at each round (`settings.inputRoundWindowMs`).
+   */
+  inputRoundWindowMs?: number | (() => number | undefined);
   /**
    * Serve a 2026-07-28 agent's first-round tools/call on the bridge's own lane (default true); false
    * sends every 2026-07-28 request through the SDK's handler (the lane's equivalence tests compare the two).

@@ -4,7 +4,7 @@ export { commandLineOf, shellQuote } from './command-line';
 export { DEFAULT_RESTART_POLICY } from './restart-policy';
 export { DEFAULT_FLOOD_LIMITS, type FloodLimits } from './flood-budget';
 export { canTransition } from './state-machine';
-export type { CallOptions, CallProgress, InventoryPins, Pool, PoolCredential, PoolEvents, PoolOptions, RestartPolicy, UpstreamLog } from './types';
+export type { CallLog, CallOptions, CallProgress, InventoryPins, Pool, PoolCredential, PoolEvents, PoolOptions, RestartPolicy, UpstreamLog } from './types';
 export type { Completion, CompletionParams } from './slot-calls';
 export type { SetTimer } from './idle-timer';
 export type { ConnectionFactory } from './connection-factory';
@@ -15,5 +15,6 @@ export type { AskContext, AskOptions, AskRouter, CallAsker } from './server-asks
 export { AskRefused, AskTimeout } from './ask-handlers';
 export { RPC_ERROR, isProtocolError, type ProtocolErrorLike } from './rpc-codes';
 export { parseRpcMessage, type RpcSchemas } from './rpc-message';
+export { atLeast, LOG_LEVELS, LOG_LEVEL_META_KEY, type LogLevel } from './call-logs';
 export { LineSplitter } from './line-splitter';
 export { MAX_STDERR_LINE, ServerOutput } from './server-output';

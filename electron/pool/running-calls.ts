@@ -1,10 +1,13 @@
 import { IdTable } from '../../shared/collections';
 import { currentCallScope, inCallScope } from './call-scope';
 import type { CallAsker } from './server-asks';
+import type { CallLog } from './types';
 
 interface RunningCall {
   readonly asker: CallAsker | undefined;
   readonly what: string;
+  /** Where the server's log messages during this call go, when its caller asked for them. */
+  readonly log?: CallLog | undefined;
   /**
    * A call by another asker ran at some time during this one: a request arriving now may be that
    * other call's, sent after it ended (stdio names no call), so it cannot be given to this asker.
@@ -72,8 +75,8 @@ export class RunningCalls {
   }
 
   /** Runs `body` as a call: begun, inside its scope if scoped (call-scope.ts), ended when it settles. */
-  async run<T>(asker: CallAsker | undefined, what: string, body: () => Promise<T>): Promise<T> {
-    const call: RunningCall = { asker, what };
+  async run<T>(asker: CallAsker | undefined, what: string, body: () => Promise<T>, log?: CallLog): Promise<T> {
+    const call: RunningCall = { asker, what, log };
     const end = this.#add(call);
     try {
       return await (this.#scoped() ? inCallScope(call, body) : body());
@@ -84,6 +87,23 @@ export class RunningCalls {
 
   get size(): number {
     return this.#calls.size;
+  }
+
+  /**
+   * The call a server's log message arriving now arose in, when its caller asked for messages: the
+   * call whose stream it came on (HTTP, call-scope.ts), else the one call running, never overlapped by
+   * another caller's (stdio names no request). Stricter than owner(): a message goes to one request's
+   * stream, so several calls at once (even one caller's) leave it to none (MCP 2026-07-28
+   * server/utilities/logging: messages of a request go on that request's stream only).
+   */
+  logTarget(): CallLog | undefined {
+    const scoped = currentCallScope();
+    if (scoped !== undefined) {
+      for (const call of this.#calls) if (call === scoped) return call.log;
+    }
+    if (this.#calls.size !== 1) return undefined;
+    for (const call of this.#calls) return call.overlapped === true ? undefined : call.log;
+    return undefined;
   }
 
   /** Who a request arriving now belongs to. */

@@ -4,6 +4,7 @@ import { redact } from '../../shared/redact';
 import type { CallResult, PromptInfo, ResourceInfo, ResourceTemplateInfo, ServerStatus, ToolInfo } from '../../shared/api';
 import { cancelledError, untilAborted } from './call-helpers';
 import { cancellationOf } from './cancellation';
+import { upstreamLogLevel } from './call-logs';
 import { toPoolError } from './map-error';
 import { assertEnabled, completion, errorContext, promptGet, requestOptions, resourceRead, resourceSubscription, toolCall, toolRefusal, type Completion, type CompletionParams, type Run } from './slot-calls';
 import { SlotLifecycle } from './slot-lifecycle';
@@ -194,7 +195,7 @@ export class ServerSlot {
 
   /** One request as a call of its asker, in the call's scope: a server's request on its own HTTP stream is its (running-calls.ts). */
   #request<T>(what: string, options: CallOptions | undefined, run: Run<T>, tool?: string): Promise<T> {
-    return this.#life.calls.run(options?.asker, what, () => this.#requestNow(what, options, run, tool));
+    return this.#life.calls.run(options?.asker, what, () => this.#requestNow(what, options, run, tool), options?.log);
   }
 
   /** One request to an enabled server: started lazily, held from idle stop until it ends, failures mapped. */
@@ -210,7 +211,9 @@ export class ServerSlot {
       const deadline: { ms: number; raise?: CallTimeout['raise'] } =
         options?.timeoutMs !== undefined ? { ms: options.timeoutMs } : callTimeout(this.name, this.#life.config, this.#settings, tool);
       try {
-        return await run(conn.client, requestOptions(this.name, deadline.ms, options, this.options.log), conn, cancel);
+        // Only a request that asked for log messages pays an await for them (the bridge's hot path does not).
+        const meta = options?.log === undefined ? undefined : await upstreamLogLevel(conn.client, conn.protocol, options.log, (line) => this.options.log(`[${this.name}] ${line}`));
+        return await run(conn.client, requestOptions(this.name, deadline.ms, options, this.options.log), conn, cancel, meta);
       } catch (error) {
         if (cancel?.aborted) throw cancelled();
         const context = errorContext(this.name, this.#life.config, 'call', deadline.ms, conn, what);

@@ -17,8 +17,16 @@ const RecordsSchema = z.array(z.record(z.string(), z.unknown()));
 /** What a request may use of its connection beside the client: the direct path (stdio) and the era's subscriptions. */
 export type ConnectionParts = Pick<Connection, 'direct' | 'subscriptions' | 'answerInput' | 'outputSchemaOf'>;
 
-/** One request on a connected client; a ServerSlot runs it (start, idle hold, error mapping). */
-export type Run<T> = (client: Client, request: RequestOptions, conn?: ConnectionParts, cancel?: Cancellation) => Promise<T>;
+/**
+ * One request on a connected client; a ServerSlot runs it (start, idle hold, error mapping). `meta`:
+ * what the request's `_meta` carries for its caller (a 2026-07-28 log level, call-logs.ts).
+ */
+export type Run<T> = (client: Client, request: RequestOptions, conn?: ConnectionParts, cancel?: Cancellation, meta?: Record<string, unknown>) => Promise<T>;
+
+/** `_meta` on a request's params, when there is any. */
+function withMeta<P extends object>(params: P, meta: Record<string, unknown> | undefined): P {
+  return meta === undefined ? params : { ...params, _meta: meta };
+}
 
 export function errorContext(
   name: string,
@@ -95,14 +103,15 @@ export function asCallResult(result: Record<string, unknown>): CallResult {
 
 /** tools/call; `context` names the call for a protocol error the server put in its result. */
 export function toolCall(tool: string, args: Record<string, unknown>, context: ErrorContext, config: ServerConfig): Run<CallResult> {
-  return async (client, sdkOptions, conn, cancel) => {
+  return async (client, sdkOptions, conn, cancel, meta) => {
     // Stdio without progress: past the SDK's request bookkeeping (direct-calls.ts); anything else through it.
     const options = withSignal(sdkOptions, cancel);
+    const direct = meta === undefined ? conn?.direct?.call(tool, args, sdkOptions, cancel) : undefined;
     const raw =
-      conn?.direct?.call(tool, args, sdkOptions, cancel) ??
+      direct ??
       (conn?.answerInput && conn.outputSchemaOf?.(tool) === undefined
-        ? throughRounds<Record<string, unknown>>((answers) => client.callTool({ name: tool, arguments: args, ...answers }, { ...options, allowInputRequired: true }), conn.answerInput, options.signal)
-        : client.callTool({ name: tool, arguments: args }, options));
+        ? throughRounds<Record<string, unknown>>((answers) => client.callTool(withMeta({ name: tool, arguments: args, ...answers }, meta), { ...options, allowInputRequired: true }), conn.answerInput, options.signal)
+        : client.callTool(withMeta({ name: tool, arguments: args }, meta), options));
     const result = asCallResult(await raw);
     // A result with isError is the tool's own answer, passed on as a result; unless it is a protocol error in disguise.
     const protocolError = protocolErrorInResult(result, context);
@@ -115,23 +124,23 @@ export function toolCall(tool: string, args: Record<string, unknown>, context: E
 }
 
 export function resourceRead(uri: string): Run<{ contents: Record<string, unknown>[] }> {
-  return async (client, sdkOptions, conn, cancel) => {
+  return async (client, sdkOptions, conn, cancel, meta) => {
     const options = withSignal(sdkOptions, cancel);
     const answer = conn?.answerInput;
     const result = answer
-      ? await throughRounds<{ contents: unknown }>((answers) => client.readResource({ uri, ...answers }, { ...options, allowInputRequired: true }), answer, options.signal)
-      : await client.readResource({ uri }, options);
+      ? await throughRounds<{ contents: unknown }>((answers) => client.readResource(withMeta({ uri, ...answers }, meta), { ...options, allowInputRequired: true }), answer, options.signal)
+      : await client.readResource(withMeta({ uri }, meta), options);
     return { contents: RecordsSchema.parse(result.contents) };
   };
 }
 
 export function promptGet(prompt: string, args: Record<string, string>): Run<{ description?: string; messages: Record<string, unknown>[] }> {
-  return async (client, sdkOptions, conn, cancel) => {
+  return async (client, sdkOptions, conn, cancel, meta) => {
     const options = withSignal(sdkOptions, cancel);
     const answer = conn?.answerInput;
     const result = answer
-      ? await throughRounds<{ description?: string; messages: unknown }>((answers) => client.getPrompt({ name: prompt, arguments: args, ...answers }, { ...options, allowInputRequired: true }), answer, options.signal)
-      : await client.getPrompt({ name: prompt, arguments: args }, options);
+      ? await throughRounds<{ description?: string; messages: unknown }>((answers) => client.getPrompt(withMeta({ name: prompt, arguments: args, ...answers }, meta), { ...options, allowInputRequired: true }), answer, options.signal)
+      : await client.getPrompt(withMeta({ name: prompt, arguments: args }, meta), options);
     const out: { description?: string; messages: Record<string, unknown>[] } = { messages: RecordsSchema.parse(result.messages) };
     if (result.description !== undefined) out.description = result.description;
     return out;
@@ -154,8 +163,8 @@ const CompletionSchema = z.object({
 export type Completion = z.infer<typeof CompletionSchema>;
 
 export function completion(params: CompletionParams): Run<{ completion: Completion }> {
-  return async (client, sdkOptions, _conn, cancel) => {
-    const result = await client.complete(params, withSignal(sdkOptions, cancel));
+  return async (client, sdkOptions, _conn, cancel, meta) => {
+    const result = await client.complete(withMeta(params, meta), withSignal(sdkOptions, cancel));
     return { completion: CompletionSchema.parse(result.completion) };
   };
 }

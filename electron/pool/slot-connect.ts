@@ -3,6 +3,7 @@ import type { Connection, ConnectRequest } from './connection';
 import type { SlotCredentials } from './credential-renewal';
 import type { InventoryPart } from './fetch-inventory';
 import type { ToolSchemas } from './output-validators';
+import { toCall } from './call-logs';
 import { configuredRoots } from './roots';
 import type { RunningCalls } from './running-calls';
 import type { SlotOptions } from './slot-options';
@@ -42,7 +43,10 @@ export function connectRequest(
     },
     onListChanged: (part) => slot.listChanged(generation, part),
     onLog: (message) => {
-      if (generation === slot.generation()) options.events.emit('log', { server: name, ...message });
+      if (generation !== slot.generation()) return;
+      // To the call it arose in, if its caller asked (call-logs.ts); and, as every message, to the pool's listeners.
+      toCall(slot.calls.logTarget(), message);
+      options.events.emit('log', { server: name, ...message });
     },
     onResourceUpdated: (uri) => {
       if (generation === slot.generation()) options.events.emit('resourceUpdated', { server: name, uri });

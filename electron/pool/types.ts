@@ -104,6 +104,17 @@ export interface CallOptions {
   onProgress?: (progress: CallProgress) => void;
   /** Who makes the call: the server's requests during it are routed to them (server-asks.ts). */
   asker?: CallAsker;
+  /** The caller asked for the server's log messages that arise during this request (call-logs.ts). */
+  log?: CallLog;
+}
+
+/**
+ * A caller's wish for the log messages of one request (MCP 2026-07-28 server/utilities/logging
+ * §Per-request log level): those at `level` or more severe that can be told to arise in it go to `send`.
+ */
+export interface CallLog {
+  readonly level: UpstreamLog['level'];
+  send(message: Omit<UpstreamLog, 'server'>): void;
 }
 
 export interface PoolEvents {

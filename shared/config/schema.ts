@@ -91,6 +91,8 @@ export const SettingsSchema = z.looseObject({
   idleTimeoutMs: idleTimeout.optional(),
   /** Per-call timeout of every server without its own `timeoutMs` (DEFAULT_TIMEOUT_MS when absent). */
   defaultTimeoutMs: timeout.optional(),
+  /** How long a 2026-07-28 agent has to retry a call that answered `input_required` (electron/bridge/round-gathering.ts); 1 s … 1 h. */
+  inputRoundWindowMs: z.number().int().min(1_000).max(MAX_TIMEOUT_MS).optional(),
   /** Secret stores `${secret:STORE:PATH}` reads from, by name (secret-stores-schema.ts). */
   secretStores: SecretStoresSchema.optional(),
   /** MCP registries the catalog reads, in order (default: the official one); `[]` reads none. */

@@ -59,6 +59,8 @@ export async function startCoreBridge({ options, ports, registry, vault, pool, s
       port,
       version: VERSION,
       auditArguments: () => registry.config().settings?.auditArguments === true,
+      // Read at each round, so a change to mcp.json applies without a restart.
+      inputRoundWindowMs: () => registry.config().settings?.inputRoundWindowMs,
     });
     return { bridge, bridgeError: undefined };
   } catch (error) {
