@@ -29,6 +29,14 @@ describe('parseConfigText', () => {
     expect(message).not.toContain('sk-live-123');
   });
 
+  it('refuses a URL with a user or password, without repeating it', () => {
+    const [message] = issues('{"mcpServers":{"a":{"type":"http","url":"https://me:hunter2@mcp.example.com/mcp"}}}');
+    expect(message).toMatch(/^mcp\.json: server "a": field "url": must not carry a user name or password/);
+    expect(message).not.toContain('hunter2');
+    expect(issues('{"mcpServers":{"a":{"type":"http","url":"https://me@mcp.example.com/mcp"}}}')[0]).toContain('must not carry a user name');
+    expect(issues('{"mcpServers":{"a":{"type":"http","url":"https://mcp.example.com/mcp?key=${secret:K}"}}}')).toEqual([]);
+  });
+
   it('names server and field for each kind of mistake', () => {
     expect(issues('{"mcpServers":{"a":{"type":"sse","url":"http://x"}}}')).toEqual([
       'mcp.json: server "a": field "type": unknown transport "sse"; use "stdio" (with "command") or "http" (with "url")',

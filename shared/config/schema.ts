@@ -72,9 +72,22 @@ export const StdioServerSchema = z.strictObject({
 }).superRefine(checkStdioDelivery);
 export type StdioServerConfig = z.infer<typeof StdioServerSchema>;
 
+function withoutUserinfo(url: string): boolean {
+  try {
+    const parsed = new URL(url);
+    return parsed.username === '' && parsed.password === '';
+  } catch {
+    return true; // not a URL at all: z.url has said so already
+  }
+}
+
 export const HttpServerSchema = z.strictObject({
   type: z.literal('http'),
-  url: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }),
+  // A user or password in the URL would sit in plain text in mcp.json and every listing, and fetch refuses such URLs.
+  url: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).refine(withoutUserinfo, {
+    error: 'must not carry a user name or password: keep the credential in the vault (`secrets set NAME`) and send it in a header (--header) that names it as ${secret:NAME}',
+    abort: true,
+  }),
   headers: z.record(z.string(), z.string()).optional(),
   ...commonFields,
   auth: AuthConfigSchema.optional(),
