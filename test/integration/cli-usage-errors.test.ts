@@ -1,5 +1,7 @@
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli, tempHome } from '../support/cli';
+import { CLI, runCli, runNode, tempHome } from '../support/cli';
 
 // README, Command line: errors go to stderr as `error [code]: message` with a `hint:` line (JSON with
 // --json), never a stack trace; a mistyped command is no exception.
@@ -22,6 +24,18 @@ describe('a mistyped command line', () => {
     const missing = await runCli(home, ['call']);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/^error \[invalid_input\]: missing required argument 'server'\n {2}hint: /);
+  });
+
+  it('an empty --home (an unset shell variable) is refused, never taken as the default data folder', async () => {
+    const osHome = dirname(tempHome('cs-usage-os-'));
+    const env = { ...process.env, HOME: osHome, CONNECTED_SERVICES_HOME: undefined, XDG_CONFIG_HOME: undefined };
+    for (const args of [['--home', '', 'servers', 'list'], ['servers', 'list', '--home', ' '], ['--home', '', 'serve']]) {
+      const result = await runNode([CLI, ...args], { env, what: args.join(' ') });
+      expect(result.code, args.join(' ')).toBe(2);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toMatch(/^error \[invalid_input\]: --home was given an empty folder\n {2}hint: /);
+    }
+    expect(existsSync(join(osHome, '.config'))).toBe(false);
   });
 
   it('with --json the error is JSON too', async () => {
