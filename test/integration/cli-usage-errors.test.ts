@@ -57,7 +57,11 @@ describe('a mistyped command line', () => {
     // No servers given: made, and told it reaches nothing yet (the app's form offers all by default).
     const lonely = await runCli(home, ['agents', 'add', 'lonely']);
     expect(lonely.code).toBe(0);
-    expect(lonely.stderr).toBe('lonely may use no server yet: give it some with `connected-services agents set lonely --servers NAME,…` (or * for all).\n');
+    expect(lonely.stderr).toBe('lonely may use no server yet: give it some with `connected-services agents set "lonely" --servers NAME,…` (or * for all).\n');
+    // A name with a space: the command shown still works when pasted.
+    const spaced = await runCli(home, ['agents', 'add', 'my helper']);
+    expect(spaced.code).toBe(0);
+    expect(spaced.stderr).toContain('`connected-services agents set "my helper" --servers NAME,…`');
   }, 30_000);
 
   it('a group without its command shows its help and no error line', async () => {

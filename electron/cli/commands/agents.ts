@@ -178,7 +178,7 @@ export function registerAgents(program: Command, run: Run): void {
             for (const note of config.notes ?? []) ctx.output.out(`# ${note}`);
           } else ctx.output.out(`Get a client configuration with: connected-services agents config "${agent.name}" --for claude-code --token <token>`);
           if (agent.servers !== '*' && agent.servers.length === 0) {
-            ctx.output.err(`${agent.name} may use no server yet: give it some with \`connected-services agents set ${agent.name} --servers NAME,…\` (or * for all).`);
+            ctx.output.err(`${agent.name} may use no server yet: give it some with \`connected-services agents set "${agent.name}" --servers NAME,…\` (or * for all).`);
           }
         }
       }),
