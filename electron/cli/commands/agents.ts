@@ -24,14 +24,19 @@ export function parseChoice<T extends string>(value: string, choices: readonly T
 export function parsePolicy(text: string): Partial<TierPolicy> {
   const out: Partial<TierPolicy> = {};
   for (const part of text.split(',').map((p) => p.trim()).filter(Boolean)) {
-    const [tier, decision] = part.split('=').map((p) => p.trim());
-    if ((tier !== 'read' && tier !== 'write' && tier !== 'destructive') || !(POLICY_DECISIONS as readonly (string | undefined)[]).includes(decision)) {
+    const pieces = part.split('=').map((p) => p.trim());
+    const [tier, decision] = pieces;
+    if (pieces.length !== 2 || (tier !== 'read' && tier !== 'write' && tier !== 'destructive') || !(POLICY_DECISIONS as readonly (string | undefined)[]).includes(decision)) {
       const meantTier = closestWord(tier ?? '', ['read', 'write', 'destructive']) ?? tier;
       const meantDecision = closestWord(decision ?? '', POLICY_DECISIONS) ?? decision;
       const fixed = `${meantTier ?? ''}=${meantDecision ?? ''}`;
       throw new CodedError('invalid_input', `--policy takes TIER=DECISION pairs like read=allow,write=ask,destructive=deny, not "${part}"`, {
         hint: fixed !== part && /^(read|write|destructive)=(allow|ask|deny)$/.test(fixed) ? `did you mean ${fixed}?` : 'tiers are read, write and destructive; decisions allow, ask and deny',
       });
+    }
+    // Twice the same tier (read=allow,read=deny): which one was meant is not for us to guess.
+    if (out[tier] !== undefined) {
+      throw new CodedError('invalid_input', `--policy names the tier ${tier} twice`, { hint: `give ${tier} one decision: allow, ask or deny` });
     }
     out[tier] = decision as TierPolicy['read'];
   }
