@@ -5,7 +5,7 @@ import { buildServerConfig } from './servers';
 describe('servers add: the entry built from the command line', () => {
   it('a relative --cwd is the folder where it was typed, not wherever the app runs', () => {
     expect(buildServerConfig(['node', 'server.js'], { cwd: 'notes' })).toEqual({ command: 'node', args: ['server.js'], cwd: resolve(process.cwd(), 'notes') });
-    expect(buildServerConfig(['node'], { cwd: '/srv/notes' })).toEqual({ command: 'node', cwd: '/srv/notes' });
+    expect(buildServerConfig(['node'], { cwd: '/srv/notes/' })).toEqual({ command: 'node', cwd: '/srv/notes/' }); // absolute: kept as typed
   });
 
   it('refuses a header fetch would refuse at connect, saying which (not a protocol error later)', () => {
