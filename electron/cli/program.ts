@@ -21,12 +21,20 @@ import { printError, type Output } from './output';
 import type { GlobalOptions } from './context';
 import { createRunner } from './runner';
 
+/** An empty `--home` (an unset shell variable) must not quietly mean the default, your real data folder. */
+function homeFolder(value: string): string {
+  if (value.trim() === '') {
+    throw new CodedError('invalid_input', '--home was given an empty folder', { hint: 'Give the data folder, e.g. --home /tmp/cs-try, or leave out --home for the default' });
+  }
+  return value;
+}
+
 /** The whole program, every command registered, nothing run: for `runProgram` and the generated CLI reference (docs/cli.md). */
 export function buildProgram(env: Record<string, string | undefined>, output: Output): Command {
   const program = new Command('connected-services')
     .description('Connect your MCP services once; let every agent use them through one localhost bridge.')
     .version(VERSION)
-    .option('--home <dir>', 'data directory (env CONNECTED_SERVICES_HOME; default: your OS app-data folder)')
+    .option('--home <dir>', 'data directory (env CONNECTED_SERVICES_HOME; default: your OS app-data folder)', homeFolder)
     .exitOverride()
     // Commander's own errors (an unknown command, a missing argument) are printed below as ours are.
     .configureOutput({ writeErr: (text) => process.stderr.write(terminalSafe(text)), outputError: () => undefined });

@@ -29,6 +29,21 @@ describe('parseConfigText', () => {
     expect(message).not.toContain('sk-live-123');
   });
 
+  it('refuses a URL with a user or password, without repeating it', () => {
+    const [message] = issues('{"mcpServers":{"a":{"type":"http","url":"https://me:hunter2@mcp.example.com/mcp"}}}');
+    expect(message).toMatch(/^mcp\.json: server "a": field "url": must not carry a user name or password/);
+    expect(message).not.toContain('hunter2');
+    expect(issues('{"mcpServers":{"a":{"type":"http","url":"https://me@mcp.example.com/mcp"}}}')[0]).toContain('must not carry a user name');
+    expect(issues('{"mcpServers":{"a":{"type":"http","url":"https://mcp.example.com/mcp?key=${secret:K}"}}}')).toEqual([]);
+  });
+
+  it('refuses header names and values fetch would refuse at connect (RFC 9110 §5.1, §5.5)', () => {
+    const entry = (headers: Record<string, string>): string => JSON.stringify({ mcpServers: { a: { type: 'http', url: 'https://x.example/mcp', headers } } });
+    expect(issues(entry({ 'Bad Name': 'v' }))[0]).toMatch(/server "a": field "headers.Bad Name": a header name is letters/);
+    expect(issues(entry({ 'X-A': 'v\r\nInjected: 1' }))[0]).toMatch(/server "a": field "headers.X-A": a header value may not hold a line break/);
+    expect(issues(entry({ Authorization: 'Bearer ${secret:TOKEN}', 'X-Team': 'a b' }))).toEqual([]);
+  });
+
   it('names server and field for each kind of mistake', () => {
     expect(issues('{"mcpServers":{"a":{"type":"sse","url":"http://x"}}}')).toEqual([
       'mcp.json: server "a": field "type": unknown transport "sse"; use "stdio" (with "command") or "http" (with "url")',

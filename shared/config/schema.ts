@@ -72,10 +72,35 @@ export const StdioServerSchema = z.strictObject({
 }).superRefine(checkStdioDelivery);
 export type StdioServerConfig = z.infer<typeof StdioServerSchema>;
 
+/** RFC 9110 §5.1: a field name is a token; checked here, or fetch refuses it at connect with a misleading error. */
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+/** RFC 9110 §5.5: no CR, LF or NUL in a field value (they would start a header of their own). */
+const headerValue = z.string().regex(/^[^\r\n\0]*$/, 'a header value may not hold a line break or NUL');
+
+function withoutUserinfo(url: string): boolean {
+  try {
+    const parsed = new URL(url);
+    return parsed.username === '' && parsed.password === '';
+  } catch {
+    return true; // not a URL at all: z.url has said so already
+  }
+}
+
 export const HttpServerSchema = z.strictObject({
   type: z.literal('http'),
-  url: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }),
-  headers: z.record(z.string(), z.string()).optional(),
+  // A user or password in the URL would sit in plain text in mcp.json and every listing, and fetch refuses such URLs.
+  url: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).refine(withoutUserinfo, {
+    error: 'must not carry a user name or password: keep the credential in the vault (`secrets set NAME`) and send it in a header (--header) that names it as ${secret:NAME}',
+    abort: true,
+  }),
+  headers: z
+    .record(z.string(), headerValue)
+    .superRefine((headers, ctx) => {
+      for (const name of Object.keys(headers)) {
+        if (!HEADER_NAME.test(name)) ctx.addIssue({ code: 'custom', path: [name], message: 'a header name is letters, digits and !#$%&\'*+-.^_`|~ only (no spaces or colons)' });
+      }
+    })
+    .optional(),
   ...commonFields,
   auth: AuthConfigSchema.optional(),
 });

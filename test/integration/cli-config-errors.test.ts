@@ -40,6 +40,20 @@ describe('a broken mcp.json is reported, never shown as an empty one', () => {
     }
   });
 
+  it('tools, resources and prompts of every server: a broken file is exit 2, never "No tools." or []', async () => {
+    const home = homeWith('{"mcpServers": ');
+    for (const command of ['tools', 'resources', 'prompts']) {
+      const text = await runCli(home, [command]);
+      expect(text.code, command).toBe(2);
+      expect(text.stdout).toBe('');
+      expect(text.stderr).toMatch(/error \[invalid_config\]: .*not valid JSON at line \d+, column \d+/);
+      const json = await runCli(home, [command, '--json']);
+      expect(json.code, `${command} --json`).toBe(2);
+      expect(json.stdout).toBe('');
+      expect(JSON.parse(json.stderr)).toMatchObject({ error: { code: 'invalid_config' } });
+    }
+  });
+
   it('call on a server that is not configured: not_found with a command that exists', async () => {
     const home = homeWith('{"mcpServers": {}}');
     for (const args of [['call', 'nosuch', 'echo'], ['tools', 'nosuch']]) {

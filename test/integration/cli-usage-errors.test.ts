@@ -1,5 +1,7 @@
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli, tempHome } from '../support/cli';
+import { CLI, runCli, runNode, tempHome } from '../support/cli';
 
 // README, Command line: errors go to stderr as `error [code]: message` with a `hint:` line (JSON with
 // --json), never a stack trace; a mistyped command is no exception.
@@ -24,6 +26,18 @@ describe('a mistyped command line', () => {
     expect(missing.stderr).toMatch(/^error \[invalid_input\]: missing required argument 'server'\n {2}hint: /);
   });
 
+  it('an empty --home (an unset shell variable) is refused, never taken as the default data folder', async () => {
+    const osHome = dirname(tempHome('cs-usage-os-'));
+    const env = { ...process.env, HOME: osHome, CONNECTED_SERVICES_HOME: undefined, XDG_CONFIG_HOME: undefined };
+    for (const args of [['--home', '', 'servers', 'list'], ['servers', 'list', '--home', ' '], ['--home', '', 'serve']]) {
+      const result = await runNode([CLI, ...args], { env, what: args.join(' ') });
+      expect(result.code, args.join(' ')).toBe(2);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toMatch(/^error \[invalid_input\]: --home was given an empty folder\n {2}hint: /);
+    }
+    expect(existsSync(join(osHome, '.config'))).toBe(false);
+  });
+
   it('with --json the error is JSON too', async () => {
     const typo = await runCli(home, ['statsu', '--json']);
     expect(typo.code).toBe(2);
@@ -43,7 +57,11 @@ describe('a mistyped command line', () => {
     // No servers given: made, and told it reaches nothing yet (the app's form offers all by default).
     const lonely = await runCli(home, ['agents', 'add', 'lonely']);
     expect(lonely.code).toBe(0);
-    expect(lonely.stderr).toBe('lonely may use no server yet: give it some with `connected-services agents set lonely --servers NAME,…` (or * for all).\n');
+    expect(lonely.stderr).toBe('lonely may use no server yet: give it some with `connected-services agents set "lonely" --servers NAME,…` (or * for all).\n');
+    // A name with a space: the command shown still works when pasted.
+    const spaced = await runCli(home, ['agents', 'add', 'my helper']);
+    expect(spaced.code).toBe(0);
+    expect(spaced.stderr).toContain('`connected-services agents set "my helper" --servers NAME,…`');
   }, 30_000);
 
   it('a group without its command shows its help and no error line', async () => {

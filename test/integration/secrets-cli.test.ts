@@ -99,6 +99,15 @@ describe('secrets CLI', () => {
     expect(result.code).toBe(2);
   });
 
+  it('refuses a name the vault cannot keep before reading the value', async () => {
+    const home = tempHome();
+    for (const args of [['secrets', 'set', 'a/b'], ['secrets', 'set', 'a b', '--from-file', join(home, 'missing.key')]]) {
+      const result = await runCli(home, args, { env: PASSPHRASE, input: '' });
+      expect(result.code, args.join(' ')).toBe(2);
+      expect(result.stderr).toMatch(/^error \[invalid_input\]: "a.b" cannot be a secret's name: use 1-128 letters/);
+    }
+  });
+
   it('refuses to store a secret it would lose, saying how to keep it', async () => {
     const home = tempHome();
     const result = await runCli(home, ['secrets', 'set', 'API_TOKEN'], { input: 'value-123456\n', env: { DBUS_SESSION_BUS_ADDRESS: '' } });

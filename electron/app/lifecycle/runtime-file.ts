@@ -3,7 +3,7 @@ import { chmodSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { writeFileAtomic } from '../../fs-safe';
+import { fsFailure, writeFileAtomic } from '../../fs-safe';
 
 export const RUNTIME_FILE = 'runtime.json';
 
@@ -48,7 +48,10 @@ export async function writeRuntimeFile(dataDir: string, info: RuntimeInfo): Prom
     replaceNow(file, text);
   } catch {
     // A rename refused for a moment (Windows: an indexer holds the file): the careful writer retries.
-    await writeFileAtomic(file, text);
+    // A folder that is not writable is the person's to fix: say so, not a bare EACCES.
+    await writeFileAtomic(file, text).catch((error: unknown) => {
+      throw fsFailure(error, 'write', file);
+    });
   }
   return async () => {
     // Only our own: a newer run may have replaced it.

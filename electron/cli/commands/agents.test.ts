@@ -7,6 +7,8 @@ describe('agents options', () => {
     expect(parsePolicy('read=allow, write=ask')).toEqual({ read: 'allow', write: 'ask' });
     expect(() => parsePolicy('read=maybe')).toThrow(CodedError);
     expect(() => parsePolicy('admin=allow')).toThrow(/TIER=DECISION/);
+    expect(() => parsePolicy('read=allow,write=ask,read=deny')).toThrow('--policy names the tier read twice');
+    expect(() => parsePolicy('read=allow=deny')).toThrow(/TIER=DECISION pairs .* not "read=allow=deny"/);
   });
 
   it('reads SERVER/TOOL=DECISION rules, repeatable, with default removing a rule', () => {

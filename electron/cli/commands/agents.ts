@@ -24,14 +24,19 @@ export function parseChoice<T extends string>(value: string, choices: readonly T
 export function parsePolicy(text: string): Partial<TierPolicy> {
   const out: Partial<TierPolicy> = {};
   for (const part of text.split(',').map((p) => p.trim()).filter(Boolean)) {
-    const [tier, decision] = part.split('=').map((p) => p.trim());
-    if ((tier !== 'read' && tier !== 'write' && tier !== 'destructive') || !(POLICY_DECISIONS as readonly (string | undefined)[]).includes(decision)) {
+    const pieces = part.split('=').map((p) => p.trim());
+    const [tier, decision] = pieces;
+    if (pieces.length !== 2 || (tier !== 'read' && tier !== 'write' && tier !== 'destructive') || !(POLICY_DECISIONS as readonly (string | undefined)[]).includes(decision)) {
       const meantTier = closestWord(tier ?? '', ['read', 'write', 'destructive']) ?? tier;
       const meantDecision = closestWord(decision ?? '', POLICY_DECISIONS) ?? decision;
       const fixed = `${meantTier ?? ''}=${meantDecision ?? ''}`;
       throw new CodedError('invalid_input', `--policy takes TIER=DECISION pairs like read=allow,write=ask,destructive=deny, not "${part}"`, {
         hint: fixed !== part && /^(read|write|destructive)=(allow|ask|deny)$/.test(fixed) ? `did you mean ${fixed}?` : 'tiers are read, write and destructive; decisions allow, ask and deny',
       });
+    }
+    // Twice the same tier (read=allow,read=deny): which one was meant is not for us to guess.
+    if (out[tier] !== undefined) {
+      throw new CodedError('invalid_input', `--policy names the tier ${tier} twice`, { hint: `give ${tier} one decision: allow, ask or deny` });
     }
     out[tier] = decision as TierPolicy['read'];
   }
@@ -178,7 +183,7 @@ export function registerAgents(program: Command, run: Run): void {
             for (const note of config.notes ?? []) ctx.output.out(`# ${note}`);
           } else ctx.output.out(`Get a client configuration with: connected-services agents config "${agent.name}" --for claude-code --token <token>`);
           if (agent.servers !== '*' && agent.servers.length === 0) {
-            ctx.output.err(`${agent.name} may use no server yet: give it some with \`connected-services agents set ${agent.name} --servers NAME,…\` (or * for all).`);
+            ctx.output.err(`${agent.name} may use no server yet: give it some with \`connected-services agents set "${agent.name}" --servers NAME,…\` (or * for all).`);
           }
         }
       }),

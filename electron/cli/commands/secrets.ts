@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { CodedError } from '../../../shared/errors';
-import type { CorruptFile } from '../../../shared/vault';
+import { SECRET_NAME_PATTERN, type CorruptFile } from '../../../shared/vault';
 import { askHidden, readStdin } from '../hidden-input';
 import { confirm } from '../prompt';
 import { deleteOriginal, readSecretFile } from '../secret-file-input';
@@ -59,6 +59,10 @@ export function registerSecrets(program: Command, run: Run): void {
         }
         if (options.deleteOriginal && options.fromFile === undefined) {
           throw new CodedError('invalid_input', '--delete-original needs --from-file', { hint: 'Add --from-file PATH, or leave --delete-original out.' });
+        }
+        // A name the vault refuses is said before the value is typed or read, not after.
+        if (options.store === undefined && !SECRET_NAME_PATTERN.test(name)) {
+          throw new CodedError('invalid_input', `"${name}" cannot be a secret's name: use 1-128 letters, digits, "_", "." or "-"`, { hint: 'e.g. GITHUB_TOKEN' });
         }
         const file = options.fromFile === undefined ? undefined : resolve(options.fromFile);
         const value = file !== undefined ? await readSecretFile(file) : process.stdin.isTTY ? await askHidden(`Value for ${name}: `) : await readStdin();

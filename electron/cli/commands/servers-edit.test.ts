@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { editedConfig } from './servers-edit';
 
@@ -19,6 +20,10 @@ describe('servers edit: the entry with the options applied', () => {
       description: 'd',
     });
     expect(editedConfig({ ...stdio, cwd: '/x' }, [], { cwd: '', unsetEnv: ['A', 'B'] })).toEqual({ command: 'npx', args: ['-y', 'pkg'], timeoutMs: 5000 });
+  });
+
+  it('a relative --cwd is the folder where it was typed, not wherever the app runs', () => {
+    expect(editedConfig(stdio, [], { cwd: 'notes' })).toEqual({ ...stdio, cwd: resolve(process.cwd(), 'notes') });
   });
 
   it('changes a URL server\'s address and headers, and refuses options of the other transport', () => {

@@ -1,3 +1,4 @@
+import { isAbsolute, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { failedServers } from '../../../shared/api';
 import { HttpServerSchema, StdioServerSchema, type ServerConfig, isStdio } from '../../../shared/config';
@@ -41,7 +42,7 @@ export function editedConfig(before: ServerConfig, commandLine: string[], option
     if (Array.isArray(next['args']) && next['args'].length === 0) delete next['args'];
     if (options.cwd !== undefined) {
       if (options.cwd === '') delete next['cwd'];
-      else next['cwd'] = options.cwd;
+      else next['cwd'] = isAbsolute(options.cwd) ? options.cwd : resolve(options.cwd); // relative to where the person typed it, not to where the app runs
     }
     const env: Record<string, string> = { ...(before.env ?? {}) };
     for (const item of options.env ?? []) {

@@ -15,9 +15,16 @@ export interface FromRegistryOptions {
 const SUPPORTED = new Set(['npm', 'pypi', 'oci', 'mcpb']);
 
 /** `ID[@VERSION]`: the registry's server name, and a version when one is wanted. */
-function parseId(raw: string): { id: string; version?: string } {
+export function parseId(raw: string): { id: string; version?: string } {
   const at = raw.lastIndexOf('@');
-  return at > 0 ? { id: raw.slice(0, at), version: raw.slice(at + 1) } : { id: raw };
+  const parsed = at > 0 ? { id: raw.slice(0, at).trim(), version: raw.slice(at + 1).trim() } : { id: raw.trim() };
+  // An empty id or version (an unset shell variable, a trailing @) would be asked of the registry as is.
+  if (parsed.id === '' || parsed.version === '') {
+    throw new CodedError('invalid_input', `--from-registry takes ID[@VERSION] as the registry names it, not "${raw}"`, {
+      hint: 'e.g. --from-registry io.github.owner/name or io.github.owner/name@1.2.0',
+    });
+  }
+  return parsed;
 }
 
 function givenInputs(items: string[] | undefined): Record<string, string> {

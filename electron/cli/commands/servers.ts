@@ -1,3 +1,4 @@
+import { isAbsolute, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { HttpServerSchema, StdioServerSchema, type ServerConfig, isStdio } from '../../../shared/config';
 import { describeIssues } from '../../../shared/api';
@@ -64,7 +65,8 @@ export function buildServerConfig(commandLine: string[], options: AddOptions): S
     command,
     ...(args.length > 0 ? { args } : {}),
     ...(env ? { env } : {}),
-    ...(options.cwd !== undefined ? { cwd: options.cwd } : {}),
+    // Relative to where the person typed it; kept as given it would be relative to wherever the app runs.
+    ...(options.cwd !== undefined ? { cwd: options.cwd === '' || isAbsolute(options.cwd) ? options.cwd : resolve(options.cwd) } : {}),
     ...common,
   });
   if (!parsed.success) throw new CodedError('invalid_input', `Invalid server: ${describeIssues(parsed.error.issues)}`);

@@ -3,7 +3,7 @@ import type { PromptInfo, ResourceInfo, ToolInfo } from '../../../shared/api';
 import type { Core } from '../../app';
 import type { CliContext } from '../context';
 import { printJson, table } from '../output';
-import { explainServerError } from '../config-errors';
+import { configError, explainServerError } from '../config-errors';
 import type { Run } from '../runner';
 
 /** A server never inventoried is started once so the first listing is not empty; later ones read the cache. */
@@ -61,10 +61,14 @@ function registerListing<T>(program: Command, run: Run, listing: Listing<T>): vo
           if (server === undefined) throw error;
           return explainServerError(core.api, server, error);
         });
-        if (options.json) return printJson(ctx.output, value);
+        // A broken mcp.json is not an empty one (as `servers list`): the last good listing, then the error.
+        const issues = server === undefined ? (await core.api.status({})).configIssues : [];
         const rows = listing.rows(value);
+        if (issues.length > 0 && (options.json || !rows)) throw configError(issues);
+        if (options.json) return printJson(ctx.output, value);
         if (!rows) return ctx.output.out(listing.empty);
         for (const line of table(rows)) ctx.output.out(line);
+        if (issues.length > 0) throw configError(issues);
       }),
     );
 }

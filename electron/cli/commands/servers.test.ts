@@ -1,0 +1,17 @@
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildServerConfig } from './servers';
+
+describe('servers add: the entry built from the command line', () => {
+  it('a relative --cwd is the folder where it was typed, not wherever the app runs', () => {
+    expect(buildServerConfig(['node', 'server.js'], { cwd: 'notes' })).toEqual({ command: 'node', args: ['server.js'], cwd: resolve(process.cwd(), 'notes') });
+    expect(buildServerConfig(['node'], { cwd: '/srv/notes/' })).toEqual({ command: 'node', cwd: '/srv/notes/' }); // absolute: kept as typed
+  });
+
+  it('refuses a header fetch would refuse at connect, saying which (not a protocol error later)', () => {
+    const url = 'https://a.example/mcp';
+    expect(() => buildServerConfig([], { url, header: ['Bad Name: v'] })).toThrow(/headers\.Bad Name: a header name is letters/);
+    expect(() => buildServerConfig([], { url, header: ['X-A: v\r\nInjected: 1'] })).toThrow(/a header value may not hold a line break/);
+    expect(buildServerConfig([], { url, header: ['Authorization: Bearer ${secret:TOKEN}'] })).toEqual({ type: 'http', url, headers: { Authorization: 'Bearer ${secret:TOKEN}' } });
+  });
+});
