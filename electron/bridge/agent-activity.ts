@@ -40,6 +40,8 @@ export class AgentActivity {
   #protocols = new Map<string, string>();
   #timer: NodeJS.Timeout | undefined;
   #writing: Promise<void> = Promise.resolve();
+  /** Whether this process has anything to write: a run that served no agent (one that failed to start) writes nothing. */
+  #changed = false;
 
   constructor(options: AgentActivityOptions) {
     this.#file = path.join(options.dataDir, AGENT_ACTIVITY_FILE);
@@ -65,6 +67,7 @@ export class AgentActivity {
     const parsed = ActivityFileSchema.safeParse(raw);
     if (!parsed.success) {
       this.#core.log(`${AGENT_ACTIVITY_FILE} is not what this version writes; agents' earlier use is not shown and the file is written anew`);
+      this.#changed = true;
       return;
     }
     this.#before = new Map(Object.entries(parsed.data.lastUsed));
@@ -73,7 +76,9 @@ export class AgentActivity {
 
   /** A session of `agent` was opened in this revision (written with the next write of its use). */
   spoke(agent: string, revision: string): void {
-    if (REVISION.test(revision)) this.#protocols.set(agent, revision);
+    if (!REVISION.test(revision)) return;
+    this.#protocols.set(agent, revision);
+    this.#changed = true;
   }
 
   /** The MCP revision the agent last spoke, if known. */
@@ -83,6 +88,7 @@ export class AgentActivity {
 
   used(agent: string, at: number): void {
     this.#seen.set(agent, at);
+    this.#changed = true;
     if (this.#timer === undefined) {
       this.#timer = setTimeout(() => {
         this.#timer = undefined;
@@ -112,10 +118,14 @@ export class AgentActivity {
     this.#writing = this.#writing.then(async () => {
       const all = new Map([...this.#before, ...this.#seen]);
       const lastUsed = Object.fromEntries([...all].filter(([agent, at]) => keep(agent, at)));
+      // Nothing new and nothing to forget: the file already says it (and a data folder that cannot be written is not told twice).
+      if (!this.#changed && Object.keys(lastUsed).length === all.size) return;
+      this.#changed = false;
       const protocol = Object.fromEntries([...this.#protocols].filter(([agent]) => Object.hasOwn(lastUsed, agent)));
       try {
         await writeFileAtomic(this.#file, `${JSON.stringify({ version: 1, lastUsed, protocol })}\n`);
       } catch (error) {
+        this.#changed = true; // tried again with the next write
         this.#core.log(`writing ${AGENT_ACTIVITY_FILE} failed (${String(errnoCode(error) ?? error)}); the Agents screen may show older use after a restart`);
       }
     });

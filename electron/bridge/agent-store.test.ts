@@ -37,6 +37,12 @@ describe('AgentStore', () => {
     expect(first.agent.servers).toEqual(['*']);
     expect((await store.add('My Laptop.agent', { servers: [] })).agent.name).toBe('My Laptop.agent');
     await expect(store.add('cursor', { servers: [] })).rejects.toMatchObject({ code: 'invalid_input' });
+    // A name with a space is quoted in the hint, so it can be typed back as it is shown.
+    const rotateHint = 'choose another name, or run `connected-services agents rotate "My Laptop.agent"` for a new token';
+    await expect(store.add('My Laptop.agent', { servers: [] })).rejects.toMatchObject({ hint: rotateHint });
+    expect(() => store.configSnippet('My Laptop.agent', first.token, { for: 'claude-code', bridgeUrl: 'http://127.0.0.1:1/mcp' })).toThrow(
+      expect.objectContaining({ hint: 'run `connected-services agents rotate "My Laptop.agent"` for a new token' }) as Error,
+    );
     const rotated = await store.rotate('cursor');
     expect(store.authenticate(first.token)).toBeNull();
     expect(store.authenticate(rotated)?.name).toBe('cursor');

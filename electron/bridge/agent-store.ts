@@ -105,7 +105,7 @@ export class AgentStore {
     await this.#mutate((agents) => {
       if (agents.some((a) => a.name === name)) {
         throw new CodedError('invalid_input', `an agent named "${name}" already exists`, {
-          hint: `choose another name, or run \`connected-services agents rotate ${name}\` for a new token`,
+          hint: `choose another name, or run \`connected-services agents rotate "${name}"\` for a new token`,
         });
       }
       return [...agents, record];
@@ -204,7 +204,7 @@ export class AgentStore {
     this.#require(agentName);
     if (token !== null && this.authenticate(token)?.name !== agentName) {
       throw new CodedError('invalid_input', `that token does not belong to agent "${agentName}"`, {
-        hint: `run \`connected-services agents rotate ${agentName}\` for a new token`,
+        hint: `run \`connected-services agents rotate "${agentName}"\` for a new token`,
       });
     }
     return configSnippet(agentName, token, options);

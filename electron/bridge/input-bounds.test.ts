@@ -46,6 +46,11 @@ describe('checkLength', () => {
   it('refuses a name or URI past its limit, naming it', () => {
     expect(checkLength('x'.repeat(10), 'the resource URI', 10)).toBeUndefined();
     expect(checkLength('x'.repeat(11), 'the resource URI', 10)).toMatchObject({ code: 'invalid_input', message: 'the resource URI is longer than 10 characters' });
+    // The hint names the long name, not the arguments (a tester got "send smaller arguments").
+    const hint = checkLength('x'.repeat(300), 'the tool name', 256)?.hint ?? '';
+    expect(hint).toContain('the tool name');
+    expect(hint).toContain('256 characters');
+    expect(hint).not.toContain('arguments');
   });
 });
 

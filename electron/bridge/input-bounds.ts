@@ -88,7 +88,11 @@ export function checkBounds(value: unknown, what: string, limits: Readonly<Input
 
 /** A name or URI longer than `max`, as an `invalid_input` error naming the limit, or undefined. */
 export function checkLength(text: string, what: string, max: number): CodedError | undefined {
-  return text.length > max ? refuse(`${what} is longer than ${count(max)} characters`) : undefined;
+  // Its own hint: "send smaller arguments" would send an agent after the wrong thing.
+  if (text.length <= max) return undefined;
+  return new CodedError('invalid_input', `${what} is longer than ${count(max)} characters`, {
+    hint: `send ${what} exactly as the server's listing gives it: the bridge refuses ${what} beyond ${count(max)} characters (docs/bridge.md)`,
+  });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { readFile, stat } from 'node:fs/promises';
+import { open, stat } from 'node:fs/promises';
 import { locateJsonError, type ServerConfig } from '../../shared/config';
 import type { ImportReport, ImportSource } from '../../shared/api';
 import { CodedError } from '../../shared/errors';
@@ -52,14 +52,54 @@ async function filesToRead(source: ImportSource, explicit: string | undefined, c
   }
 }
 
-/** The file's text, or undefined when it isn't there. */
-async function readIfPresent(file: string): Promise<string | undefined> {
+/**
+ * A config file is small; Claude Code's ~/.claude.json also keeps per-project history, so it gets
+ * more room. Past the bound the file is refused before it is read (a 50 MB file took 16 s to parse).
+ */
+const MAX_IMPORT_BYTES: Record<ImportSource, number> = {
+  'claude-desktop': 1024 * 1024,
+  'claude-code': 32 * 1024 * 1024,
+  cursor: 1024 * 1024,
+  vscode: 1024 * 1024,
+};
+
+function mib(bytes: number): string {
+  return `${bytes / (1024 * 1024)} MiB`;
+}
+
+/** The file's text, or undefined when it isn't there; a file past `maxBytes` is refused. */
+async function readIfPresent(file: string, source: ImportSource): Promise<string | undefined> {
+  const maxBytes = MAX_IMPORT_BYTES[source];
+  let handle;
   try {
-    return await readFile(file, 'utf8');
+    handle = await open(file, 'r');
   } catch (error) {
     const code = errnoCode(error);
-    if (code === 'ENOENT' || code === 'EISDIR' || code === 'ENOTDIR') return undefined;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
     throw fsFailure(error, 'read', file);
+  }
+  try {
+    if ((await handle.stat()).isDirectory()) return undefined;
+    // One byte past the bound, whatever stat said: a file that grows while read is caught too.
+    const buffer = Buffer.alloc(maxBytes + 1);
+    let length = 0;
+    for (;;) {
+      const { bytesRead } = await handle.read(buffer, length, buffer.length - length, length);
+      if (bytesRead === 0) break;
+      length += bytesRead;
+      if (length > maxBytes) {
+        throw new CodedError('invalid_input', `${file} is larger than ${mib(maxBytes)}, more than a ${SOURCE_TITLES[source]} config holds.`, {
+          hint: `Check that it is the ${SOURCE_TITLES[source]} config file (\`--path FILE\`).`,
+        });
+      }
+    }
+    return buffer.subarray(0, length).toString('utf8');
+  } catch (error) {
+    if (error instanceof CodedError) throw error;
+    if (errnoCode(error) === 'EISDIR') return undefined;
+    throw fsFailure(error, 'read', file);
+  } finally {
+    await handle.close();
   }
 }
 
@@ -71,12 +111,19 @@ export async function planImport(source: ImportSource, explicit: string | undefi
   const taken = new Map<string, string>();
 
   for (const file of looked) {
-    const text = await readIfPresent(file);
+    const text = await readIfPresent(file, source);
     if (text === undefined) continue;
     plan.files.push(file);
+    if (text.trim() === '') {
+      // Not "0 added": an empty file is most likely the wrong one, or one cut short.
+      const reason = 'it is empty';
+      broken.push(`${file}: ${reason}`);
+      plan.skipped.push({ name: '*', from: file, reason });
+      continue;
+    }
     let raw: unknown;
     try {
-      raw = text.trim() === '' ? {} : parseJsonc(text);
+      raw = parseJsonc(text);
     } catch {
       const reason = `could not read this file: ${locateJsonError(text)}`;
       broken.push(`${file}: ${reason}`);

@@ -125,5 +125,10 @@ describe('the bridge gate against real servers', () => {
     expect(firstText(await c.client.callTool({ name: 'svc__log', arguments: { message: 'still here' } }))).toBe('logged');
     const audit = await h.bridge.audit.read({ agent: 'bounded' });
     expect(audit.filter((e) => e.errorCode === 'invalid_input')).toHaveLength(5);
+    // A name too long is told so, not "send smaller arguments" (a tester's try).
+    const longName = await refusal(c.client.callTool({ name: `svc__${'n'.repeat(300)}`, arguments: {} }));
+    expect(longName).toMatchObject({ message: expect.stringContaining('the tool name is longer than 256 characters') as string, data: { code: 'invalid_input' } });
+    expect(JSON.stringify(longName)).not.toContain('smaller arguments');
+    expect(JSON.stringify(longName)).toContain('send the tool name exactly as');
   });
 });

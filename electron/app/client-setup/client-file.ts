@@ -38,7 +38,11 @@ async function realParent(file: string): Promise<string> {
  * it ends inside the home folder: a config linked out to a shared or system place is not ours to write.
  */
 export async function readClientFile(file: string, home: string): Promise<ClientFileRead> {
-  const realHome = await realpath(home).catch(() => path.resolve(home));
+  const realHome = await realpath(home).catch((error: unknown) => {
+    // Without a home folder every path "leads outside" it; say what is really wrong.
+    if (errnoCode(error) === 'ENOENT') throw noHome(home, file);
+    return path.resolve(home);
+  });
   let target = file;
   try {
     const info = await lstat(file);
@@ -62,5 +66,11 @@ export async function readClientFile(file: string, home: string): Promise<Client
 function outside(file: string): CodedError {
   return new CodedError('denied', `${file} leads outside your home folder; it is not written`, {
     hint: 'Point the link back into your home folder, or set the client up by hand with `connected-services agents config`',
+  });
+}
+
+function noHome(home: string, file: string): CodedError {
+  return new CodedError('not_found', `Your home folder ${home} does not exist; ${file} is not written`, {
+    hint: 'Set HOME to your home folder, or set the client up by hand with `connected-services agents config`',
   });
 }

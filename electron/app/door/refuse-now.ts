@@ -49,7 +49,7 @@ export async function refuseNow(api: AppApi, method: ApiMethod, input: unknown):
   if (method === 'addAgent') {
     const { name } = input as ApiInput<'addAgent'>;
     if (agents.includes(name)) {
-      throw new CodedError('invalid_input', redact(`An agent named "${name}" already exists`), { hint: `Choose another name, or run \`connected-services agents rotate ${name}\` for a new token` });
+      throw new CodedError('invalid_input', redact(`An agent named "${name}" already exists`), { hint: `Choose another name, or run \`connected-services agents rotate "${name}"\` for a new token` });
     }
   }
   if (method === 'decideApproval' || (method === 'decide' && (input as ApiInput<'decide'>).kind === 'call')) {

@@ -124,13 +124,13 @@ function describe(agent: AgentView): string[] {
 
 /**
  * A server named for an agent that is not configured may be a typo, or one about to be added: said
- * on stderr, the change still made (the agent reaches it once a server of that name exists).
+ * on stderr, the change still made. Not for an agent that cannot be made (name taken) or changed (no such agent): that error comes alone.
  */
-async function noteUnknownServers(ctx: CliContext, agent: string, servers: string | undefined): Promise<void> {
-  if (servers === undefined) return;
-  const given = parseServers(servers);
-  if (given === '*') return;
-  const configured = (await (await ctx.core()).api.status({})).servers.map((s) => s.name);
+async function noteUnknownServers(ctx: CliContext, agent: string, servers: string | undefined, change: 'add' | 'set'): Promise<void> {
+  const given = servers === undefined ? '*' : parseServers(servers);
+  const api = (await ctx.core()).api;
+  if (given === '*' || (await api.listAgents({})).some((a) => a.name === agent) !== (change === 'set')) return;
+  const configured = (await api.status({})).servers.map((s) => s.name);
   const unknown = given.filter((s) => !configured.includes(s));
   if (unknown.length === 0) return;
   const names = unknown.map((s) => `"${s}"`).join(', ');
@@ -159,7 +159,7 @@ export function registerAgents(program: Command, run: Run): void {
           });
         }
         const api = (await ctx.core()).api;
-        await noteUnknownServers(ctx, name, options.servers);
+        await noteUnknownServers(ctx, name, options.servers, 'add');
         const { agent, token } = await api.addAgent({
           name,
           ...(options.servers !== undefined ? { servers: parseServers(options.servers) } : {}),
@@ -232,7 +232,7 @@ export function registerAgents(program: Command, run: Run): void {
             hint: 'give --servers, --policy, --tool, --elicitation, --sampling, --roots, --names, --[no-]resource-tools, --tool-mode, --[no-]list-found or --for (see `connected-services agents set --help`)',
           });
         }
-        await noteUnknownServers(ctx, name, options.servers);
+        await noteUnknownServers(ctx, name, options.servers, 'set');
         const agent = await (await ctx.core()).api.updateAgent({
           name,
           ...(options.servers !== undefined ? { servers: parseServers(options.servers) } : {}),

@@ -4,7 +4,7 @@ import { CodedError } from '../../../shared/errors';
 import { SECRET_NAME_PATTERN, type CorruptFile } from '../../../shared/vault';
 import { askHidden, readStdin } from '../hidden-input';
 import { confirm } from '../prompt';
-import { deleteOriginal, readSecretFile } from '../secret-file-input';
+import { deleteOriginal, MAX_SECRET_FILE_BYTES, readSecretFile } from '../secret-file-input';
 import { printJson, table } from '../output';
 import type { Run } from '../runner';
 import { registerSecretStores } from './secret-stores';
@@ -67,6 +67,12 @@ export function registerSecrets(program: Command, run: Run): void {
         const file = options.fromFile === undefined ? undefined : resolve(options.fromFile);
         const value = file !== undefined ? await readSecretFile(file) : process.stdin.isTTY ? await askHidden(`Value for ${name}: `) : await readStdin();
         if (value === '') throw new CodedError('invalid_input', 'The value is empty; nothing was stored');
+        // The vault's bound (setSecret counts characters), said plainly rather than as the schema's words.
+        if (value.length > MAX_SECRET_FILE_BYTES) {
+          throw new CodedError('invalid_input', `The value is longer than ${MAX_SECRET_FILE_BYTES / 1024} KiB (${value.length} characters), more than one secret may hold; nothing was stored`, {
+            hint: 'Store a key or token, not a bundle: split it into several secrets, or check that the right value was piped in.',
+          });
+        }
         if (options.store !== undefined) {
           await core.api.setStoreSecret({ store: options.store, path: name, value });
           ctx.output.out(`Stored ${name} in the secret store ${options.store}. Use it in mcp.json as \${secret:${options.store}:${name}}.`);

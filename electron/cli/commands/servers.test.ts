@@ -14,4 +14,17 @@ describe('servers add: the entry built from the command line', () => {
     expect(() => buildServerConfig([], { url, header: ['X-A: v\r\nInjected: 1'] })).toThrow(/a header value may not hold a line break/);
     expect(buildServerConfig([], { url, header: ['Authorization: Bearer ${secret:TOKEN}'] })).toEqual({ type: 'http', url, headers: { Authorization: 'Bearer ${secret:TOKEN}' } });
   });
+
+  it('refuses an out-of-range --timeout once, saying the range (1e99 broke two schema limits at once)', () => {
+    for (const bad of ['1e99', '50', 'soon', '1.5', '']) {
+      let message = '';
+      try {
+        buildServerConfig(['echo'], { timeout: bad });
+      } catch (error) {
+        message = (error as Error).message;
+      }
+      expect(message, bad).toBe(`--timeout takes a whole number of milliseconds from 100 to 3600000 (an hour), not "${bad}"`);
+    }
+    expect(buildServerConfig(['echo'], { timeout: '120000' })).toEqual({ command: 'echo', timeoutMs: 120000 });
+  });
 });

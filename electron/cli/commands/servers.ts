@@ -1,6 +1,6 @@
 import { isAbsolute, resolve } from 'node:path';
 import type { Command } from 'commander';
-import { HttpServerSchema, StdioServerSchema, type ServerConfig, isStdio } from '../../../shared/config';
+import { HttpServerSchema, MAX_TIMEOUT_MS, StdioServerSchema, type ServerConfig, isStdio } from '../../../shared/config';
 import { describeIssues } from '../../../shared/api';
 import { CodedError } from '../../../shared/errors';
 import { printJson, table } from '../output';
@@ -44,8 +44,19 @@ interface AddOptions {
   yes?: boolean;
 }
 
+/** `--timeout`, said once in the person's terms (the schema alone would name two limits for 1e99). */
+export function parseServerTimeout(text: string): number {
+  const ms = Number(text);
+  if (text.trim() === '' || !Number.isInteger(ms) || ms < 100 || ms > MAX_TIMEOUT_MS) {
+    throw new CodedError('invalid_input', `--timeout takes a whole number of milliseconds from 100 to ${MAX_TIMEOUT_MS} (an hour), not "${text}"`, {
+      hint: 'e.g. --timeout 120000 for two minutes',
+    });
+  }
+  return ms;
+}
+
 export function buildServerConfig(commandLine: string[], options: AddOptions): ServerConfig {
-  const timeoutMs = options.timeout === undefined ? undefined : Number(options.timeout);
+  const timeoutMs = options.timeout === undefined ? undefined : parseServerTimeout(options.timeout);
   const common = timeoutMs === undefined ? {} : { timeoutMs };
   if (options.url !== undefined) {
     if (commandLine.length > 0) throw new CodedError('invalid_input', 'Give either --url or a command, not both');

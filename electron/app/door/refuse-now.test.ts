@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import type { AppApi } from '../../../shared/api';
+import { refuseNow } from './refuse-now';
+
+// Only the two lists addAgent's check reads.
+const api = {
+  listAgents: () => Promise.resolve([{ name: 'My Laptop' }]),
+  status: () => Promise.resolve({ servers: [] }),
+} as unknown as AppApi;
+
+describe('refuseNow', () => {
+  it("quotes a taken agent name in the rotate hint, so a name with spaces can be typed back", async () => {
+    await expect(refuseNow(api, 'addAgent', { name: 'My Laptop' })).rejects.toMatchObject({
+      code: 'invalid_input',
+      hint: 'Choose another name, or run `connected-services agents rotate "My Laptop"` for a new token',
+    });
+  });
+});
