@@ -1,9 +1,19 @@
 import { CodedError } from '../../shared/errors';
 
-/** Everything on standard input (a pipe or file), without the final newline. */
-export async function readStdin(): Promise<string> {
+/** How much of a pipe is read for one value: far above any secret, so the value's own limit speaks first. */
+export const MAX_STDIN_BYTES = 1024 * 1024;
+
+/** Everything on standard input (a pipe or file), without the final newline; refused past `max` bytes. */
+export async function readStdin(stdin: AsyncIterable<unknown> = process.stdin, max = MAX_STDIN_BYTES): Promise<string> {
   const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  let length = 0;
+  for await (const chunk of stdin) {
+    const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
+    length += bytes.byteLength;
+    // A pipe that never ends (`yes | …`) must not fill memory before the value is refused.
+    if (length > max) throw new CodedError('invalid_input', `Standard input is longer than ${max / 1024} KiB, more than any value here may be; nothing was stored`, { hint: 'pipe in only the value' });
+    chunks.push(bytes);
+  }
   return Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
 }
 
