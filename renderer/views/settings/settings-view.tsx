@@ -15,7 +15,7 @@ export function SettingsView() {
     <section className="settings" aria-labelledby="settings-title" aria-busy={!info}>
       <PageHeader title={<span id="settings-title">Settings</span>} lead={info ? `Connected Services ${info.version}` : undefined} />
       <div className="panels">
-        <section aria-labelledby="data-title" className="panel">
+        <section aria-labelledby="data-title" className="panel" aria-busy={!info}>
           <h2 id="data-title">Data</h2>
           {info ? (
             <dl className="facts">
