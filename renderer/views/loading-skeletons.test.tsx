@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createFakeApi, renderApp, type FakeHandlers } from '../../test/support/renderer';
+import { createFakeApi, renderApp, serverStatus, type FakeHandlers } from '../../test/support/renderer';
 
 afterEach(cleanup);
 
@@ -42,6 +42,37 @@ describe('loading skeletons', () => {
       for (const label of labels) await waitFor(() => expect(screen.queryByRole('status', { name: label })).toBeNull());
     });
   }
+
+  // A service's page and its tabs: the service is known, the tab's own listing is held back.
+  const TABS: { tab: string; method: keyof FakeHandlers; label: string }[] = [
+    { tab: 'tools', method: 'listTools', label: 'Loading tools' },
+    { tab: 'resources', method: 'listResources', label: 'Loading resources' },
+    { tab: 'prompts', method: 'listPrompts', label: 'Loading prompts' },
+    { tab: 'logs', method: 'readLogs', label: 'Loading the log' },
+  ];
+  const withService = async () => ({ ...(await createFakeApi().status({})), servers: [serverStatus({ name: 'everything', toolCount: 1 })] });
+  for (const { tab, method, label } of TABS) {
+    it(`a service's ${tab} tab shows ${label} while ${method} is pending`, async () => {
+      const defaults = createFakeApi();
+      const original = defaults[method] as (input: object) => unknown;
+      const gate = held(() => original({ server: 'everything' }));
+      renderApp(createFakeApi({ status: withService, [method]: gate.answer }), { hash: `#/services/everything/${tab}` });
+      const skeleton = await screen.findByRole('status', { name: label });
+      expect(skeleton.getAttribute('aria-busy')).toBe('true');
+      gate.release();
+      await waitFor(() => expect(screen.queryByRole('status', { name: label })).toBeNull());
+    });
+  }
+
+  it('a service page is busy until the app knows its services', async () => {
+    const gate = held(withService);
+    renderApp(createFakeApi({ status: gate.answer }), { hash: '#/services/everything' });
+    const skeleton = await screen.findByRole('status', { name: 'Loading everything' });
+    expect(sectionOf(skeleton)?.getAttribute('aria-busy')).toBe('true');
+    gate.release();
+    await waitFor(() => expect(screen.queryByRole('status', { name: 'Loading everything' })).toBeNull());
+    expect(screen.getByRole('region', { name: 'everything' }).getAttribute('aria-busy')).toBeNull();
+  });
 
   it('Settings marks its data panel busy until the app’s status comes', async () => {
     const defaults = createFakeApi();

@@ -27,7 +27,7 @@ async function lastCells(page: Page, table: Locator): Promise<{ rights: number[]
   }
   const pageWidth = await page.evaluate(() => document.documentElement.clientWidth);
   const scrolls = await table.evaluate((element) => {
-    for (let node: HTMLElement | null = element; node; node = node.parentElement) if (node.scrollWidth > node.clientWidth + 1) return true;
+    for (let node: Element | null = element; node; node = node.parentElement) if (node.scrollWidth > node.clientWidth + 1) return true;
     return false;
   });
   return { rights, pageWidth, scrolls };
