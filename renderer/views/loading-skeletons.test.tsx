@@ -22,6 +22,7 @@ const SCREENS: { hash: string; method: keyof FakeHandlers; labels: string[] }[] 
   { hash: '#/activity', method: 'readAudit', labels: ['Loading agent calls'] },
   { hash: '#/activity', method: 'readAdminLog', labels: ['Loading the changes'] },
   { hash: '#/settings', method: 'listSecretStores', labels: ['Loading secret stores'] },
+  { hash: '#/settings', method: 'bridgeInfo', labels: ["Loading the bridge's address"] },
 ];
 
 describe('loading skeletons', () => {

@@ -90,7 +90,7 @@ describe('loading', () => {
     { hash: '#/agents', name: 'agents', labels: ['Loading your agents'] },
     { hash: '#/access', name: 'access', labels: ['Loading your credentials', 'Loading who may use what'] },
     { hash: '#/activity', name: 'activity', labels: ['Loading agent calls', 'Loading the changes'] },
-    { hash: '#/settings', name: 'settings', labels: ['Loading the data folder', 'Loading secret stores'] },
+    { hash: '#/settings', name: 'settings', labels: ['Loading the data folder', "Loading the bridge's address", 'Loading secret stores'] },
     { hash: '#/services/everything', name: 'service', labels: ['Loading everything'] },
   ];
   it('shows each screen’s own busy skeleton while its first answers load', async () => {

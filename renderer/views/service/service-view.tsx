@@ -42,7 +42,9 @@ export function ServiceView({ server, tab, tool }: { server: string; tab: Servic
       <section aria-labelledby="service-title" aria-busy={!loaded}>
         <PageHeader title={server} titleId="service-title" />
         {loaded ? <p className="empty">No service named {server} is configured.</p> : <LoadingSkeleton label={`Loading ${server}`} shape="cards" count={2} />}
-        <a href={routeHref({ screen: 'catalog' })}>Back to services</a>
+        <p>
+          <a href={routeHref({ screen: 'catalog' })}>Back to services</a>
+        </p>
       </section>
     );
   }
