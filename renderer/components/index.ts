@@ -19,3 +19,5 @@ export { ClippedText } from './clipped-text';
 export { MemoryVaultNote } from './memory-vault-note';
 export { SecretField, CLIPBOARD_CLEAR_MS } from './secret-field';
 export { AppMark } from './app-mark';
+export { LoadingSkeleton } from './loading-skeleton';
+export type { LoadingSkeletonProps, SkeletonShape } from './loading-skeleton';

@@ -84,4 +84,48 @@ describe('loading', () => {
     await page.setViewportSize({ width: 1280, height: 860 });
     expect(ui.problems).toEqual([]);
   }, 120_000);
+
+  // Every other screen that waits for its first answers shows its own skeleton, in its own section.
+  const SCREENS = [
+    { hash: '#/agents', name: 'agents', labels: ['Loading your agents'] },
+    { hash: '#/access', name: 'access', labels: ['Loading your credentials', 'Loading who may use what'] },
+    { hash: '#/activity', name: 'activity', labels: ['Loading agent calls', 'Loading the changes'] },
+    { hash: '#/settings', name: 'settings', labels: ['Loading the data folder', "Loading the bridge's address", 'Loading secret stores'] },
+    { hash: '#/services/everything', name: 'service', labels: ['Loading everything'] },
+  ];
+  it('shows each screen’s own busy skeleton while its first answers load', async () => {
+    const { page } = ui;
+    const api = await gate((url) => url.pathname.startsWith('/api/') && url.pathname !== '/api/events');
+    for (const screen of SCREENS) {
+      await page.evaluate((h) => (window.location.hash = h), screen.hash);
+      for (const scheme of ['light', 'dark'] as const) {
+        for (const width of [1280, 420]) {
+          const where = `${screen.name} ${scheme} ${width}`;
+          await page.emulateMedia({ colorScheme: scheme });
+          await page.setViewportSize({ width, height: 860 });
+          api.shut();
+          await page.reload({ waitUntil: 'commit' });
+          for (const label of screen.labels) {
+            const skeleton = page.getByRole('status', { name: label });
+            await skeleton.waitFor();
+            expect(await skeleton.getAttribute('aria-busy'), where).toBe('true');
+            expect(await skeleton.locator('.skeleton-bar').count(), where).toBeGreaterThan(0);
+            expect(await skeleton.locator('xpath=ancestor::section[1]').getAttribute('aria-busy'), where).toBe('true');
+          }
+          expect(await page.getByText('Loading…', { exact: true }).count(), where).toBe(0);
+          expect(api.waiting(), where).toBeGreaterThan(0);
+          await ui.screenshot(`loading-${screen.name}-${scheme}-${width}`);
+          expect(await seriousAxeProblems(page), where).toEqual([]);
+
+          api.open();
+          for (const label of screen.labels) await page.getByRole('status', { name: label }).waitFor({ state: 'detached' });
+          await page.getByRole('heading', { level: 1 }).waitFor();
+          expect(await page.locator('section[aria-busy="true"]').count(), where).toBe(0);
+        }
+      }
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.setViewportSize({ width: 1280, height: 860 });
+    expect(ui.problems).toEqual([]);
+  }, 240_000);
 });

@@ -36,7 +36,7 @@ export function AccessMatrix({ agents, servers, tools, onChanged }: { agents: Ag
   return (
     <div className="access-matrix-wrap">
       {error && <ErrorNote error={error} onDismiss={() => setError(null)} />}
-      <table className="access-matrix">
+      <table className="access-matrix stack-narrow">
         <caption className="visually-hidden">Which agent may use which service</caption>
         <thead>
           <tr>
@@ -58,7 +58,7 @@ export function AccessMatrix({ agents, servers, tools, onChanged }: { agents: Ag
               {servers.map((s) => {
                 const cell = cellOf(agent, s.name, toolsOf(s.name));
                 return (
-                  <td key={s.name} className={`cell-${cell}`}>
+                  <td key={s.name} className={`cell-${cell}`} data-label={s.name}>
                     <select
                       aria-label={`${agent.name} on ${s.name}`}
                       value={cell}

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { AgentView, ServerStatus, StoreReferenceView, ToolInfo } from '../../../shared/api';
-import { ErrorNote, PageHeader } from '../../components';
+import { ErrorNote, LoadingSkeleton, PageHeader } from '../../components';
 import { describeError, type ShownError } from '../../lib';
 import { useLive } from '../../state';
 import { AccessMatrix } from './access-matrix';
@@ -54,10 +54,15 @@ export function AccessView() {
     return off;
   }, [live, reload]);
   return (
-    <section className="access-view">
-      <PageHeader title="Access" lead="Every credential the app keeps, what uses it, and which agent may use which service." />
+    <section className="access-view" aria-labelledby="access-title" aria-busy={loaded === null && !error}>
+      <PageHeader title="Access" titleId="access-title" lead="Every credential the app keeps, what uses it, and which agent may use which service." />
       {error && <ErrorNote error={error} onDismiss={() => setError(null)} />}
-      {loaded === null && !error && <p className="muted">Loading…</p>}
+      {loaded === null && !error && (
+        <div className="access-columns">
+          <LoadingSkeleton label="Loading your credentials" shape="cards" />
+          <LoadingSkeleton label="Loading who may use what" count={4} />
+        </div>
+      )}
       {loaded !== null && (
         <div className="access-columns">
           <section aria-labelledby="credentials-title">

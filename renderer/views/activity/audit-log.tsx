@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { AUDIT_OUTCOMES, type AuditEntry, type AuditOutcome } from '../../../shared/api';
-import { ErrorNote, Table, type TableColumn } from '../../components';
+import { ErrorNote, LoadingSkeleton, Table, type TableColumn } from '../../components';
 import { describeError, type ShownError } from '../../lib';
 import { useLive, useStore } from '../../state';
 import { AuditRow } from './audit-row';
@@ -73,7 +73,7 @@ export function AuditLog() {
   const set = (patch: Partial<Filters>) => setFilters((f) => ({ ...f, ...patch }));
 
   return (
-    <section aria-labelledby="audit-title">
+    <section aria-labelledby="audit-title" aria-busy={entries === null && !error}>
       <h2 id="audit-title">Agent calls</h2>
       <div className="toolbar">
         <label className="field inline">
@@ -111,7 +111,7 @@ export function AuditLog() {
         </label>
       </div>
       {error && <ErrorNote error={error} />}
-      {entries === null && !error && <p className="empty">Loading…</p>}
+      {entries === null && !error && <LoadingSkeleton label="Loading agent calls" />}
       {entries?.length === 0 && <p className="empty">No calls recorded{filters.agent || filters.server || filters.outcome ? ' for these filters' : ' yet'}.</p>}
       {entries && entries.length > 0 && (
         <Table caption="Agent calls, newest first; open a row for its arguments, result, who decided and how long it took" columns={AUDIT_COLUMNS}>

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { AdminEntry, AdminOutcome, Caller } from '../../../shared/api';
 import { revealHidden } from '../../../shared/text';
-import { Badge, ErrorNote, Table } from '../../components';
+import { Badge, ErrorNote, LoadingSkeleton, Table } from '../../components';
 import { describeError, timestamp, type ShownError } from '../../lib';
 import { useLive } from '../../state';
 
@@ -78,21 +78,22 @@ function AdminLogTable() {
     };
   }, [live]);
   return (
-    <section aria-labelledby="admin-title">
+    <section aria-labelledby="admin-title" aria-busy={entries === null && !error}>
       <h2 id="admin-title">Changes</h2>
       {error && <ErrorNote error={error} />}
+      {entries === null && !error && <LoadingSkeleton label="Loading the changes" />}
       {entries?.length === 0 && <p className="empty">No changes recorded yet.</p>}
       {entries && entries.length > 0 && (
-        <Table caption="Changes, newest first" columns={['Time', 'Who', 'Change', 'Outcome']}>
+        <Table caption="Changes, newest first" columns={['Time', 'Who', 'Change', 'Outcome']} className="stack-narrow">
           {entries.map((e) => (
             <tr key={e.id}>
-              <td>{timestamp(e.time)}</td>
-              <td>
+              <td data-label="Time">{timestamp(e.time)}</td>
+              <td data-label="Who">
                 {WHO[e.who]}
                 {e.pid !== undefined && <span className="muted"> (process {e.pid})</span>}
               </td>
-              <td>{revealHidden(e.summary)}</td>
-              <td>
+              <td data-label="Change">{revealHidden(e.summary)}</td>
+              <td data-label="Outcome">
                 <Badge tone={TONE[e.outcome]}>{e.outcome}</Badge>
                 {e.error !== undefined && <span className="muted"> {e.error}</span>}
               </td>

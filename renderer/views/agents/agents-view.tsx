@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AgentView, BridgeInfo } from '../../../shared/api';
-import { Badge, CopyButton, ErrorNote, PageHeader } from '../../components';
+import { Badge, CopyButton, ErrorNote, LoadingSkeleton, PageHeader } from '../../components';
 import { agentCardHeading, describeError, focusWhenShown, type ShownError } from '../../lib';
 import { useLive } from '../../state';
 import { AgentCard } from './agent-card';
@@ -53,7 +53,7 @@ export function AgentsView() {
   const edit = useCallback((agent: AgentView) => setDialog({ agent }), []);
 
   return (
-    <section className="agents" aria-labelledby="agents-title">
+    <section className="agents" aria-labelledby="agents-title" aria-busy={agents === null && !error}>
       <PageHeader title={<span id="agents-title">Agents</span>} lead="Each AI agent gets its own token for the bridge, limited to the services and tools you allow.">
         <button ref={createButton} type="button" className="button primary" onClick={() => setDialog({})}>
           Create agent
@@ -94,6 +94,7 @@ export function AgentsView() {
           }}
         />
       )}
+      {agents === null && !error && <LoadingSkeleton label="Loading your agents" shape="cards" />}
       {agents && agents.length === 0 && <p className="empty">No agents yet. Create one, then paste its configuration into your AI client.</p>}
       {agents && agents.length > 0 && (
         <ul className="card-list">

@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type { RegistryRow, ServerStatus } from '../../../shared/api';
 import { CATALOG, type CatalogEntry, type ServerPlan } from '../../../shared/catalog';
-import { ErrorNote, PageHeader } from '../../components';
+import { ErrorNote, LoadingSkeleton, PageHeader } from '../../components';
 import { focusWhenShown, plural, serverRowFocus, shownLine, shownText } from '../../lib';
 import { useLive, useStore } from '../../state';
 import { AddEntryDialog } from './add-entry-dialog';
@@ -116,11 +116,7 @@ export function CatalogView() {
             <RestartFailed servers={servers} />
           </div>
           {!loaded && (
-            <div className="boot-skeleton list-skeleton" role="status" aria-label="Loading your services" aria-busy="true">
-              <div className="skeleton-bar skeleton-row" />
-              <div className="skeleton-bar skeleton-row" />
-              <div className="skeleton-bar skeleton-row" />
-            </div>
+            <LoadingSkeleton label="Loading your services" />
           )}
           {loaded && shownServers.length === 0 && (
             <p className="empty">

@@ -1,6 +1,6 @@
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { LogLine } from '../../../shared/api';
-import { CopyButton, ErrorNote } from '../../components';
+import { CopyButton, ErrorNote, LoadingSkeleton } from '../../components';
 import { plural, shownText } from '../../lib';
 import { LEVEL_FILTERS, passesLevel, severityOf, type LevelFilter } from './log-level';
 import { MAX_SHOWN_LINES, useServerLog } from './use-server-log';
@@ -45,7 +45,7 @@ export function LogsPanel({ server }: { server: string }) {
   }, [shown, follow]);
 
   return (
-    <section className="logs" aria-labelledby="logs-title">
+    <section className="logs" aria-labelledby="logs-title" aria-busy={!loaded}>
       <h2 id="logs-title">Logs</h2>
       <p className="muted">
         What {server} wrote to its error output, its state changes and its log messages, kept by the app while it runs (the newest{' '}
@@ -88,7 +88,7 @@ export function LogsPanel({ server }: { server: string }) {
         ))}
         {loaded && lines.length === 0 && <p className="empty">Nothing yet. Lines appear here as {server} starts and writes them.</p>}
         {loaded && lines.length > 0 && shown.length === 0 && <p className="empty">{search !== '' ? `No line matches “${search}”.` : 'No line at this level.'}</p>}
-        {!loaded && <p className="empty">Loading the log…</p>}
+        {!loaded && <LoadingSkeleton label="Loading the log" shape="lines" count={4} />}
       </div>
     </section>
   );

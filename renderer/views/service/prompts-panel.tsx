@@ -1,5 +1,5 @@
 import type { AppApi } from '../../../shared/api';
-import { ErrorNote } from '../../components';
+import { ErrorNote, LoadingSkeleton } from '../../components';
 import { shownLine, shownText } from '../../lib';
 import { PromptForm } from './prompt-form';
 import { useServerListing } from './use-server-listing';
@@ -12,7 +12,7 @@ export function PromptsPanel({ server }: { server: string }) {
   const { data: prompts, error } = useServerListing(server, fetchPrompts);
 
   if (error) return <ErrorNote error={error} />;
-  if (!prompts) return <p className="empty">Loading prompts…</p>;
+  if (!prompts) return <LoadingSkeleton label="Loading prompts" shape="cards" count={2} />;
   if (prompts.length === 0) return <p className="empty">No prompts.</p>;
   return (
     <>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { AppApi } from '../../../shared/api';
-import { ErrorNote, Table } from '../../components';
+import { ErrorNote, LoadingSkeleton, Table } from '../../components';
 import { shownLine, shownText } from '../../lib';
 import { ResourceReader } from './resource-reader';
 import { TemplateForm } from './template-form';
@@ -16,7 +16,7 @@ export function ResourcesPanel({ server }: { server: string }) {
   const [filling, setFilling] = useState<string | null>(null);
 
   if (error) return <ErrorNote error={error} />;
-  if (!data) return <p className="empty">Loading resources…</p>;
+  if (!data) return <LoadingSkeleton label="Loading resources" />;
   return (
     <>
       <h2>Resources</h2>

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import type { ServerStatus } from '../../../shared/api';
 import { CATALOG, catalogEntryFor } from '../../../shared/catalog';
-import { PageHeader, ServiceIcon, StateBadge } from '../../components';
+import { LoadingSkeleton, PageHeader, ServiceIcon, StateBadge } from '../../components';
 import { routeHref, shownLine, shownText, SERVICE_TABS, type ServiceTab } from '../../lib';
 import { useLive, useNowFor, useStore } from '../../state';
 import { ApproveCommandDialog } from '../catalog/approve-command-dialog';
@@ -39,10 +39,12 @@ export function ServiceView({ server, tab, tool }: { server: string; tab: Servic
 
   if (!status) {
     return (
-      <section>
-        <PageHeader title={server} />
-        <p className="empty">{loaded ? `No service named ${server} is configured.` : 'Loading…'}</p>
-        <a href={routeHref({ screen: 'catalog' })}>Back to services</a>
+      <section aria-labelledby="service-title" aria-busy={!loaded}>
+        <PageHeader title={server} titleId="service-title" />
+        {loaded ? <p className="empty">No service named {server} is configured.</p> : <LoadingSkeleton label={`Loading ${server}`} shape="cards" count={2} />}
+        <p>
+          <a href={routeHref({ screen: 'catalog' })}>Back to services</a>
+        </p>
       </section>
     );
   }

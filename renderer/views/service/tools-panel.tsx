@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { ServerStatus } from '../../../shared/api';
+import { LoadingSkeleton } from '../../components';
 import { routeHref, shownLine } from '../../lib';
 import { useLive, useStore } from '../../state';
 import { AnnotationBadges } from './annotation-badges';
@@ -31,7 +32,7 @@ export function ToolsPanel({ status, selected }: { status: ServerStatus; selecte
   const tool = tools?.find((t) => t.name === selected);
 
   if (!tools || tools.length === 0) {
-    return <p className="empty">{loaded ? 'No tools known yet. Connect the service to fetch its tools.' : 'Loading tools…'}</p>;
+    return loaded ? <p className="empty">No tools known yet. Connect the service to fetch its tools.</p> : <LoadingSkeleton label="Loading tools" />;
   }
   return (
     <div className="split">

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { BridgeInfo } from '../../../shared/api';
+import { LoadingSkeleton } from '../../components';
 import { useLive } from '../../state';
 
 export function BridgePanel() {
@@ -10,8 +11,9 @@ export function BridgePanel() {
     live.api.bridgeInfo({}).then(setInfo, () => setFailed(true));
   }, [live]);
   return (
-    <section aria-labelledby="bridge-title" className="panel">
+    <section aria-labelledby="bridge-title" className="panel" aria-busy={info === null && !failed}>
       <h2 id="bridge-title">Agent bridge</h2>
+      {info === null && !failed && <LoadingSkeleton label="Loading the bridge's address" shape="lines" count={2} />}
       {failed && <p className="muted">The bridge did not answer.</p>}
       {info && (
         <dl className="facts">

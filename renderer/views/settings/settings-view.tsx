@@ -1,4 +1,4 @@
-import { PageHeader } from '../../components';
+import { LoadingSkeleton, PageHeader } from '../../components';
 import { useLive, useStore } from '../../state';
 import { BridgePanel } from './bridge-panel';
 import { DoctorPanel } from './doctor-panel';
@@ -12,10 +12,10 @@ export function SettingsView() {
   const live = useLive();
   const { info } = useStore(live.servers);
   return (
-    <section className="settings" aria-labelledby="settings-title">
+    <section className="settings" aria-labelledby="settings-title" aria-busy={!info}>
       <PageHeader title={<span id="settings-title">Settings</span>} lead={info ? `Connected Services ${info.version}` : undefined} />
       <div className="panels">
-        <section aria-labelledby="data-title" className="panel">
+        <section aria-labelledby="data-title" className="panel" aria-busy={!info}>
           <h2 id="data-title">Data</h2>
           {info ? (
             <dl className="facts">
@@ -29,7 +29,7 @@ export function SettingsView() {
               </dd>
             </dl>
           ) : (
-            <p className="empty">Loading…</p>
+            <LoadingSkeleton label="Loading the data folder" shape="lines" count={2} />
           )}
         </section>
         {info && <VaultPanel vault={info.vault} />}

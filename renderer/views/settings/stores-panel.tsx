@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { SecretStoreView } from '../../../shared/api';
-import { Badge } from '../../components';
+import { Badge, LoadingSkeleton } from '../../components';
 import { shownLine } from '../../lib';
 import { useLive } from '../../state';
 
@@ -23,7 +23,7 @@ export function StoresPanel() {
     live.api.approveSecretStore({ name: store.name, ...(store.commandLine !== undefined ? { commandLine: store.commandLine } : {}) }).then(load, (e: unknown) => setError(e instanceof Error ? e.message : String(e)));
   };
   return (
-    <section aria-labelledby="stores-title" className="panel">
+    <section aria-labelledby="stores-title" className="panel" aria-busy={stores === null}>
       <h2 id="stores-title">Secret stores</h2>
       <p className="muted">Where {'${secret:STORE:PATH}'} reads from. Values are never shown.</p>
       {error !== null && (
@@ -31,7 +31,7 @@ export function StoresPanel() {
           {error}
         </p>
       )}
-      {stores === null && <p className="empty">Loading…</p>}
+      {stores === null && <LoadingSkeleton label="Loading secret stores" shape="lines" count={2} />}
       <ul className="plain-list stores">
         {(stores ?? []).map((store) => (
           <li key={store.name} aria-label={`store ${store.name}`}>
