@@ -16,7 +16,6 @@ import { createEndpoint } from './http-endpoint';
 import { MCP_PATH } from './http-guard';
 import { ListChangedNotifier } from './list-changed';
 import { ModernHandlers } from './modern-handlers';
-import { forwardLog } from './log-forwarding';
 import { BRIDGE_HOST, listenOnLoopback } from './loopback-listen';
 import { createSessionServer } from './session-server';
 import { SessionRegistry, type Session } from './sessions';
@@ -100,7 +99,7 @@ function openParts(options: BridgeOptions): BridgeParts {
 }
 
 /**
- * Step 2: pool logs go to agents; inventory, enablement, a server failing or recovering (its tools
+ * Step 2: inventory, enablement, a server failing or recovering (its tools
  * marked unavailable, unavailable.ts) and agent changes become list_changed. Returns the unsubscribers.
  */
 function followChanges({ pool, agents, toolIndex, sessions, listChanged, subscriptions, modern, core }: BridgeParts): (() => void)[] {
@@ -109,7 +108,6 @@ function followChanges({ pool, agents, toolIndex, sessions, listChanged, subscri
   const enabledOf = new Map(pool.statuses().map((s) => [s.name, s.enabled] as const));
   const markOf = new Map(pool.statuses().map((s) => [s.name, unavailableKey(s)] as const));
   return [
-    pool.on('log', (entry) => forwardLog(entry, sessions.all(), agents, (error) => log(`forwarding a log message failed: ${String(error)}`))),
     pool.on('resourceUpdated', ({ server, uri }) => subscriptions.updated(server, uri)),
     pool.on('inventory', ({ server }) => {
       toolIndex.invalidate();

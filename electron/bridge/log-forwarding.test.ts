@@ -2,7 +2,8 @@ import { LoggingLevelSchema } from '@modelcontextprotocol/core';
 import { describe, expect, it } from 'vitest';
 import { redactor } from '../../shared/redact';
 import type { Extra } from './call-gate';
-import { callLog, LOGGING_LEVELS, MAX_LOG_BYTES, MAX_LOGS_PER_REQUEST } from './log-forwarding';
+import type { Server } from '@modelcontextprotocol/server';
+import { callLog, LOGGING_LEVELS, MAX_LOG_BYTES, MAX_LOGS_PER_REQUEST, sessionLevel, setLevel } from './log-forwarding';
 
 describe('LOGGING_LEVELS', () => {
   it("are the SDK's logging levels in its order (least severe first), without loading its schemas at start-up", () => {
@@ -42,5 +43,15 @@ describe('callLog: a 2026-07-28 request\'s log messages', () => {
     expect(String(sent[1]?.data).length).toBeLessThan(MAX_LOG_BYTES + 30);
     expect(sent).toHaveLength(MAX_LOGS_PER_REQUEST + 1);
     expect(String(sent.at(-1)?.data)).toContain('further log messages of this request were left out');
+  });
+});
+
+describe("sessionLevel: a 2025-11-25 session's requests take their messages at its level", () => {
+  it('everything until the session sets a level, then that level, each session its own', () => {
+    const one = {} as Server;
+    const other = {} as Server;
+    expect(sessionLevel(one)).toBe('debug');
+    expect(setLevel(one, 'warning')).toEqual({});
+    expect([sessionLevel(one), sessionLevel(other)]).toEqual(['warning', 'debug']);
   });
 });

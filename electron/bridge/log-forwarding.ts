@@ -1,10 +1,7 @@
 import type { LoggingLevel, LoggingMessageNotification, Server } from '@modelcontextprotocol/server';
 import { redactor } from '../../shared/redact';
-import { atLeast, LOG_LEVELS, type CallLog, type UpstreamLog } from '../pool';
-import type { AgentStore } from './agent-store';
+import { LOG_LEVELS, type CallLog, type UpstreamLog } from '../pool';
 import type { Extra } from './call-gate';
-import { serverAllowed } from './policy';
-import type { Session } from './sessions';
 
 /** MCP server/utilities/logging: RFC 5424 §6.2.1 severities, least severe first (the SDK's LoggingLevelSchema). */
 export const LOGGING_LEVELS: readonly LoggingLevel[] = LOG_LEVELS;
@@ -13,7 +10,7 @@ const minimum = new WeakMap<Server, LoggingLevel>();
 
 /** One message of a request's at most this large (its data as JSON); a larger one is cut. */
 export const MAX_LOG_BYTES = 16 * 1024;
-/** Log messages one request of a 2026-07-28 agent receives at most, and their total size. */
+/** Log messages one request receives at most (either era), and their total size. */
 export const MAX_LOGS_PER_REQUEST = 100;
 export const MAX_LOG_BYTES_PER_REQUEST = 256 * 1024;
 
@@ -36,25 +33,22 @@ function shaped(entry: UpstreamLog, data: unknown = entry.data): LoggingMessageN
 }
 
 /**
- * 2025-11-25 sessions: a service's log message goes to the sessions of agents allowed to use that
- * service, each at the level it set (logging/setLevel is the session's, not a request's).
+ * The level a 2025-11-25 session's requests take their log messages at: the one it set, else
+ * everything (the specification lets a server send before any setLevel). Read per request, so both
+ * eras take one routing (callLog below): a message goes to the request it arose in, never to
+ * another agent's session (MCP 2025-11-25 server/utilities/logging §Security: no sensitive data).
  */
-export function forwardLog(entry: UpstreamLog, sessions: Session[], agents: AgentStore, onError: (error: unknown) => void): void {
-  let params: LoggingMessageNotification['params'] | undefined;
-  for (const session of sessions) {
-    const agent = agents.peek(session.agent);
-    if (!agent || !serverAllowed(agent, entry.server) || !atLeast(entry.level, minimum.get(session.server) ?? 'debug')) continue;
-    params ??= shaped(entry);
-    session.server.sendLoggingMessage(params).catch(onError);
-  }
+export function sessionLevel(server: Server): LoggingLevel {
+  return minimum.get(server) ?? 'debug';
 }
 
 /**
- * 2026-07-28: the log messages of one request whose `_meta` asked for them (MCP 2026-07-28
- * server/utilities/logging §Per-request log level), sent on that request's own stream with the
- * same shape as a session's, bounded in count and size; without a level, none (the pool then
- * neither asks the service nor hands any on). What arises in the request is the pool's to tell
- * (running-calls.ts logTarget): another agent's call never reaches this one.
+ * The log messages of one request, in either era: 2026-07-28, at the level its `_meta` asked (MCP
+ * 2026-07-28 server/utilities/logging §Per-request log level); 2025-11-25, at its session's level
+ * (sessionLevel). Sent as notifications related to the request (on its own stream where the
+ * transport has one), bounded in count and size; without a level, none (the pool then neither asks
+ * the service nor hands any on). What arises in the request is the pool's to tell (running-calls.ts
+ * logTarget): another agent's call never reaches this one, and a message of no call reaches no agent.
  */
 export function callLog(server: string, extra: Extra): CallLog | undefined {
   const level = extra.logLevel;

@@ -2,7 +2,7 @@ import type { Server, ServerContext } from '@modelcontextprotocol/server';
 import { loadSdkTypes } from './server-sdk';
 import { invalidParamsOf } from './invalid-params';
 import type { CallContext } from './call-context';
-import { setLevel } from './log-forwarding';
+import { sessionLevel, setLevel } from './log-forwarding';
 import { complete, getPrompt, readResource } from './read-calls';
 import { sessionSubscriber, subscribeUri, unsubscribe } from './resource-subscribe';
 import { callTool } from './tool-call';
@@ -11,7 +11,7 @@ import { listPrompts, listResources, listResourceTemplates, listTools, declaresA
 import { appsExtensions } from './apps-advertised';
 import { lazySchemaValidator } from './lazy-schema-validator';
 import { onParsedRequest, type RequestSchema } from '../mcp-wire';
-import { requestIdOf, sessionExtra } from './tool-call-lane';
+import { requestIdOf, sessionExtra as laneExtra } from './tool-call-lane';
 
 const INSTRUCTIONS =
   'Tools, resources and prompts of the services the person connected in Connected Services. ' +
@@ -47,6 +47,9 @@ export async function createSessionServer(ctx: CallContext, agentName: string, v
   const on = <R>(method: string, schema: RequestSchema<R>, handler: (request: R, rc: ServerContext) => unknown): void => {
     if (!onParsedRequest(server, method, schema, handler, invalidParamsOf)) throw new Error(`this SDK keeps no request handler table (registering ${method})`);
   };
+
+  // Each request's Extra carries the session's log level: its services' messages during it come back on it (log-forwarding.ts).
+  const sessionExtra = (rc: ServerContext) => laneExtra(rc, sessionLevel(server));
 
   on('tools/list', types.ListToolsRequestSchema, () => listTools(ctx, agentName, declaresApps(server.getClientCapabilities())));
   on('tools/call', types.CallToolRequestSchema, (request, rc) =>

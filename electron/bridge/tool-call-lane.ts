@@ -1,6 +1,6 @@
 import type { JSONRPCMessage, JSONRPCRequest, MessageExtraInfo, RequestId, RequestOptions, ServerContext, ServerNotification, ServerRequest, Transport } from '@modelcontextprotocol/server';
 import { carriesWireMaterial, errorReporter, legacyErrorCode, registeredHere, requestHandlers, runningRequests, useIdTables, type RunningTable } from '../mcp-wire';
-import { cancellationOf, LazyAbort, type Cancellation } from '../pool';
+import { cancellationOf, LazyAbort, type Cancellation, type LogLevel } from '../pool';
 import type { Extra } from './call-gate';
 
 /** Takes one request past the SDK's Protocol; false when it is not the lane's (then the SDK answers it). */
@@ -31,6 +31,8 @@ class LaneCall extends LazyAbort implements Extra {
   readonly id: RequestId;
   readonly method = 'tools/call';
   readonly sessionId: string | undefined;
+  /** The session's log level, set by sessionExtra when the bridge's handler takes the call. */
+  logLevel: LogLevel | undefined;
   readonly #request: JSONRPCRequest;
   readonly #protocol: ProtocolParts;
 
@@ -160,10 +162,16 @@ export function callCancellation(extra: { readonly signal: AbortSignal }): Cance
   return extra instanceof LaneCall ? extra : cancellationOf(extra.signal);
 }
 
-/** What the bridge's call logic takes (call-gate.ts `Extra`) from a legacy session's handler context: the lane's call is one already. */
-export function sessionExtra(ctx: ServerContext): Extra {
-  if (ctx instanceof LaneCall) return ctx;
-  return { signal: ctx.mcpReq.signal, sendNotification: (notification) => ctx.mcpReq.notify(notification) };
+/**
+ * What the bridge's call logic takes (call-gate.ts `Extra`) from a legacy session's handler context
+ * (the lane's call is one already), with the session's log level (log-forwarding.ts sessionLevel).
+ */
+export function sessionExtra(ctx: ServerContext, logLevel: LogLevel): Extra {
+  if (ctx instanceof LaneCall) {
+    ctx.logLevel = logLevel;
+    return ctx;
+  }
+  return { signal: ctx.mcpReq.signal, logLevel, sendNotification: (notification) => ctx.mcpReq.notify(notification) };
 }
 
 /** The id of the request a legacy session's handler serves. */

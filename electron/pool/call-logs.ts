@@ -26,11 +26,24 @@ const askedForAll = new WeakSet<Client>();
  * `debug` rather than the caller's level: the setting is the whole connection's, and the person's
  * server log and other callers read the same messages; each caller's level is applied here.
  */
-export async function upstreamLogLevel(client: Client, protocol: string | undefined, log: CallLog | undefined, note: (line: string) => void): Promise<Record<string, unknown> | undefined> {
+export function upstreamLogLevel(
+  client: Client,
+  protocol: string | undefined,
+  log: CallLog | undefined,
+  note: (line: string) => void,
+): Record<string, unknown> | undefined | Promise<undefined> {
   if (log === undefined) return undefined;
   if (protocol === '2026-07-28') return { [LOG_LEVEL_META_KEY]: log.level };
   if (askedForAll.has(client) || client.getServerCapabilities()?.logging === undefined) return undefined;
   askedForAll.add(client);
+  return askForAll(client, note);
+}
+
+/**
+ * Returned as a promise only when there is a request to send: every 2025-11-25 session's call carries
+ * a level (its session's), and the bridge's tools/call hot path then awaits nothing.
+ */
+async function askForAll(client: Client, note: (line: string) => void): Promise<undefined> {
   try {
     await client.setLoggingLevel('debug');
   } catch (error) {

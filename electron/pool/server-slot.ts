@@ -211,8 +211,9 @@ export class ServerSlot {
       const deadline: { ms: number; raise?: CallTimeout['raise'] } =
         options?.timeoutMs !== undefined ? { ms: options.timeoutMs } : callTimeout(this.name, this.#life.config, this.#settings, tool);
       try {
-        // Only a request that asked for log messages pays an await for them (the bridge's hot path does not).
-        const meta = options?.log === undefined ? undefined : await upstreamLogLevel(conn.client, conn.protocol, options.log, (line) => this.options.log(`[${this.name}] ${line}`));
+        // Only the first request that asks a connection for log messages pays an await for them (the bridge's hot path does not).
+        const asked = options?.log === undefined ? undefined : upstreamLogLevel(conn.client, conn.protocol, options.log, (line) => this.options.log(`[${this.name}] ${line}`));
+        const meta = asked instanceof Promise ? await asked : asked;
         return await run(conn.client, requestOptions(this.name, deadline.ms, options, this.options.log), conn, cancel, meta);
       } catch (error) {
         if (cancel?.aborted) throw cancelled();

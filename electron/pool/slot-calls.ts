@@ -105,13 +105,15 @@ export function asCallResult(result: Record<string, unknown>): CallResult {
 export function toolCall(tool: string, args: Record<string, unknown>, context: ErrorContext, config: ServerConfig): Run<CallResult> {
   return async (client, sdkOptions, conn, cancel, meta) => {
     // Stdio without progress: past the SDK's request bookkeeping (direct-calls.ts); anything else through it.
-    const options = withSignal(sdkOptions, cancel);
     const direct = meta === undefined ? conn?.direct?.call(tool, args, sdkOptions, cancel) : undefined;
-    const raw =
-      direct ??
-      (conn?.answerInput && conn.outputSchemaOf?.(tool) === undefined
+    // The SDK's path only makes the caller's signal (a LazyAbort's AbortController): the direct one needs none.
+    const throughSdk = (): Promise<Record<string, unknown>> => {
+      const options = withSignal(sdkOptions, cancel);
+      return conn?.answerInput && conn.outputSchemaOf?.(tool) === undefined
         ? throughRounds<Record<string, unknown>>((answers) => client.callTool(withMeta({ name: tool, arguments: args, ...answers }, meta), { ...options, allowInputRequired: true }), conn.answerInput, options.signal)
-        : client.callTool(withMeta({ name: tool, arguments: args }, meta), options));
+        : client.callTool(withMeta({ name: tool, arguments: args }, meta), options);
+    };
+    const raw = direct ?? throughSdk();
     const result = asCallResult(await raw);
     // A result with isError is the tool's own answer, passed on as a result; unless it is a protocol error in disguise.
     const protocolError = protocolErrorInResult(result, context);
