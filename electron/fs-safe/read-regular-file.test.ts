@@ -15,7 +15,7 @@ describe('readRegularFile', () => {
     expect(await readRegularFile(join(dir, 'ok'), 10)).toEqual({ bytes: Buffer.from('abc') });
     expect(await readRegularFile(join(dir, 'empty'), 10)).toEqual({ problem: 'empty' });
     expect(await readRegularFile(join(dir, 'big'), 10)).toEqual({ problem: 'too_large' });
-    expect(await readRegularFile(join(dir, 'missing'), 10)).toEqual({ problem: 'unreadable' });
+    expect(await readRegularFile(join(dir, 'missing'), 10)).toMatchObject({ problem: 'unreadable', cause: { code: 'ENOENT' } });
     expect(await readRegularFile(dir, 10)).toEqual({ problem: 'not_regular' });
   });
 

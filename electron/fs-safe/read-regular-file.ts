@@ -1,7 +1,11 @@
 import { constants } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 
-export type RegularFileRead = { bytes: Buffer } | { problem: 'unreadable' | 'not_regular' | 'empty' | 'too_large' };
+export type RegularFileRead =
+  | { bytes: Buffer }
+  | { problem: 'not_regular' | 'empty' | 'too_large' }
+  /** `cause`: the system's error (its errno code tells a missing file from a refused one). */
+  | { problem: 'unreadable'; cause: unknown };
 
 /** Not defined on Windows, where no FIFO can be named by a path anyway. */
 const NONBLOCK = (constants.O_NONBLOCK as number | undefined) ?? 0;
@@ -14,14 +18,14 @@ const NONBLOCK = (constants.O_NONBLOCK as number | undefined) ?? 0;
 export async function readRegularFile(file: string, maxBytes: number): Promise<RegularFileRead> {
   try {
     if (!(await stat(file)).isFile()) return { problem: 'not_regular' };
-  } catch {
-    return { problem: 'unreadable' };
+  } catch (cause) {
+    return { problem: 'unreadable', cause };
   }
   let handle;
   try {
     handle = await open(file, constants.O_RDONLY | NONBLOCK);
-  } catch {
-    return { problem: 'unreadable' };
+  } catch (cause) {
+    return { problem: 'unreadable', cause };
   }
   try {
     const info = await handle.stat();
@@ -36,8 +40,8 @@ export async function readRegularFile(file: string, maxBytes: number): Promise<R
       if (length > maxBytes) return { problem: 'too_large' };
     }
     return length === 0 ? { problem: 'empty' } : { bytes: buffer.subarray(0, length) };
-  } catch {
-    return { problem: 'unreadable' };
+  } catch (cause) {
+    return { problem: 'unreadable', cause };
   } finally {
     await handle.close();
   }

@@ -1,8 +1,8 @@
-import { open, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { locateJsonError, type ServerConfig } from '../../shared/config';
 import type { ImportReport, ImportSource } from '../../shared/api';
 import { CodedError } from '../../shared/errors';
-import { errnoCode, fsFailure } from '../fs-safe';
+import { errnoCode, fsFailure, readRegularFile } from '../fs-safe';
 import { convertEntry } from './import-convert';
 import { extractEntries } from './import-extract';
 import {
@@ -67,40 +67,36 @@ function mib(bytes: number): string {
   return `${bytes / (1024 * 1024)} MiB`;
 }
 
-/** The file's text, or undefined when it isn't there; a file past `maxBytes` is refused. */
+/**
+ * The file's text, or undefined when it isn't there (or is a folder); a file past the source's bound
+ * is refused, and a pipe, socket or device is never opened for reading (it could block for ever).
+ */
 async function readIfPresent(file: string, source: ImportSource): Promise<string | undefined> {
   const maxBytes = MAX_IMPORT_BYTES[source];
-  let handle;
-  try {
-    handle = await open(file, 'r');
-  } catch (error) {
-    const code = errnoCode(error);
-    if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
-    throw fsFailure(error, 'read', file);
-  }
-  try {
-    if ((await handle.stat()).isDirectory()) return undefined;
-    // One byte past the bound, whatever stat said: a file that grows while read is caught too.
-    const buffer = Buffer.alloc(maxBytes + 1);
-    let length = 0;
-    for (;;) {
-      const { bytesRead } = await handle.read(buffer, length, buffer.length - length, length);
-      if (bytesRead === 0) break;
-      length += bytesRead;
-      if (length > maxBytes) {
-        throw new CodedError('invalid_input', `${file} is larger than ${mib(maxBytes)}, more than a ${SOURCE_TITLES[source]} config holds.`, {
-          hint: `Check that it is the ${SOURCE_TITLES[source]} config file (\`--path FILE\`).`,
-        });
-      }
+  const read = await readRegularFile(file, maxBytes);
+  if ('bytes' in read) return read.bytes.toString('utf8');
+  switch (read.problem) {
+    case 'empty':
+      return '';
+    case 'too_large':
+      throw new CodedError('invalid_input', `${file} is larger than ${mib(maxBytes)}, more than a ${SOURCE_TITLES[source]} config holds.`, {
+        hint: `Check that it is the ${SOURCE_TITLES[source]} config file (\`--path FILE\`).`,
+      });
+    case 'not_regular':
+      if (await isFolder(file)) return undefined;
+      throw new CodedError('invalid_input', `${file} is not a regular file (a pipe, socket or device is never read).`, {
+        hint: `Give the ${SOURCE_TITLES[source]} config file itself (\`--path FILE\`).`,
+      });
+    case 'unreadable': {
+      const code = errnoCode(read.cause);
+      if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
+      throw fsFailure(read.cause, 'read', file);
     }
-    return buffer.subarray(0, length).toString('utf8');
-  } catch (error) {
-    if (error instanceof CodedError) throw error;
-    if (errnoCode(error) === 'EISDIR') return undefined;
-    throw fsFailure(error, 'read', file);
-  } finally {
-    await handle.close();
   }
+}
+
+async function isFolder(file: string): Promise<boolean> {
+  return (await stat(file).catch(() => undefined))?.isDirectory() ?? false;
 }
 
 /** Reads another client's config files and decides, entry by entry, what could be imported. */

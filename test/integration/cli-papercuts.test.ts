@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -30,6 +31,14 @@ describe('the command line says what is wrong, once', () => {
     const big = await runCli(home, ['import', 'claude-desktop', '--path', huge], { env: PASSPHRASE });
     expect(big.code).toBe(2);
     expect(big.stderr).toMatch(new RegExp(`^error \\[invalid_input\\]: ${huge.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is larger than 1 MiB`));
+  });
+
+  it('import --path naming a pipe refuses it instead of waiting for a writer for ever', async () => {
+    const fifo = join(dirname(home), 'config.fifo');
+    execFileSync('mkfifo', [fifo]);
+    const result = await runCli(home, ['import', 'cursor', '--path', fifo], { env: PASSPHRASE });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`${fifo} is not a regular file`);
   });
 
   it('agents connect --dry-run with a home folder that does not exist says so', async () => {
