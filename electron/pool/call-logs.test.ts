@@ -14,10 +14,10 @@ function sink(level: CallLog['level']): CallLog & { got: unknown[] } {
 }
 
 /** Runs `body` as a call of `asker` that lasts until the returned function is called. */
-function running(calls: RunningCalls, asker: object, log: CallLog | undefined): () => void {
+function running(calls: RunningCalls, asker: object | undefined, log: CallLog | undefined): () => void {
   let end = (): void => undefined;
   const held = new Promise<void>((resolve) => (end = resolve));
-  void calls.run(asker as typeof alice, 'tool "x"', () => held, log);
+  void calls.run(asker as typeof alice | undefined, 'tool "x"', () => held, log);
   return end;
 }
 
@@ -53,6 +53,26 @@ describe('call-logs', () => {
     endA();
     await new Promise((resolve) => setImmediate(resolve));
     expect(calls.size).toBe(0);
+  });
+
+  // A legacy session's prompts/get and resources/read, and every completion, run with no asker: two
+  // agents' such calls have no asker to differ by, yet a late message of one is not the other's.
+  it('calls without an asker: a call that ran beside another gets no lone message after it', async () => {
+    const calls = new RunningCalls(() => false);
+    const aliceLog = sink('debug');
+    const endA = running(calls, undefined, aliceLog);
+    expect(calls.logTarget()).toBe(aliceLog);
+    const endB = running(calls, undefined, sink('debug'));
+    endB();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(calls.logTarget()).toBeUndefined();
+    endA();
+    await new Promise((resolve) => setImmediate(resolve));
+    // A call that begins afterwards, alone, is where messages arise again.
+    const laterLog = sink('debug');
+    const endC = running(calls, undefined, laterLog);
+    expect(calls.logTarget()).toBe(laterLog);
+    endC();
   });
 
   it('upstream: `_meta` for a 2026-07-28 connection; one logging/setLevel debug per 2025 connection that logs; nothing unasked', async () => {

@@ -13,6 +13,12 @@ interface RunningCall {
    * other call's, sent after it ended (stdio names no call), so it cannot be given to this asker.
    */
   overlapped?: boolean;
+  /**
+   * Any other call ran at some time during this one, whoever made it: a log message arriving now may
+   * be that call's, sent after it answered (stdio names no request). Not `overlapped`: calls without
+   * an asker (a legacy session's reads and prompts, every completion) have no asker to differ by.
+   */
+  shared?: boolean;
   /** Aborts the server requests made for this call when it ends; made by the first such request (an abort costs ~10 µs a call). */
   ended?: AbortController;
 }
@@ -62,6 +68,8 @@ export class RunningCalls {
 
   #add(call: RunningCall): () => void {
     for (const running of this.#calls) {
+      running.shared = true;
+      call.shared = true;
       if (running.asker === call.asker) continue;
       running.overlapped = true;
       call.overlapped = true;
@@ -91,10 +99,11 @@ export class RunningCalls {
 
   /**
    * The call a server's log message arriving now arose in, when its caller asked for messages: the
-   * call whose stream it came on (HTTP, call-scope.ts), else the one call running, never overlapped by
-   * another caller's (stdio names no request). Stricter than owner(): a message goes to one request's
-   * stream, so several calls at once (even one caller's) leave it to none (MCP 2026-07-28
-   * server/utilities/logging: messages of a request go on that request's stream only).
+   * call whose stream it came on (HTTP, call-scope.ts), else the one call running, never beside another
+   * call (stdio names no request). Stricter than owner(): a message goes to one request's stream, so
+   * several calls at once (even one caller's, or calls with no asker) leave it to none, now and for
+   * the rest of each (MCP 2026-07-28 server/utilities/logging: messages of a request go on that
+   * request's stream only).
    */
   logTarget(): CallLog | undefined {
     const scoped = currentCallScope();
@@ -102,7 +111,7 @@ export class RunningCalls {
       for (const call of this.#calls) if (call === scoped) return call.log;
     }
     if (this.#calls.size !== 1) return undefined;
-    for (const call of this.#calls) return call.overlapped === true ? undefined : call.log;
+    for (const call of this.#calls) return call.shared === true ? undefined : call.log;
     return undefined;
   }
 
