@@ -41,14 +41,22 @@ afterAll(async () => {
   await h.close();
 });
 
+interface AgentOptions {
+  resourceTools?: boolean;
+  elicitation?: 'allow' | 'deny';
+  /** Whether its client declares elicitation (default yes). */
+  declares?: boolean;
+}
+
 /** An SDK 1.x agent (a 2025-era client) that declares form elicitation and answers every form itself. */
-async function agent(name: string, server: keyof typeof SERVERS, options: { resourceTools?: boolean; elicitation?: 'allow' | 'deny' } = {}): Promise<{ c: AgentClient; asked: string[] }> {
+async function agent(name: string, server: keyof typeof SERVERS, options: AgentOptions = {}): Promise<{ c: AgentClient; asked: string[] }> {
   const { token } = await h.bridge.agents.add(name, { servers: [server], policy: ALLOW_ALL, ...(options.resourceTools ? { resourceTools: true } : {}) });
   if (options.elicitation) await h.bridge.agents.update(name, { asks: { elicitation: options.elicitation } });
-  const c = await connectAgent(h.bridge.url, token, name, { elicitation: { form: {} } });
+  const declares = options.declares !== false;
+  const c = await connectAgent(h.bridge.url, token, name, declares ? { elicitation: { form: {} } } : {});
   agents.push(c);
   const asked: string[] = [];
-  c.client.setRequestHandler(ElicitRequestSchema, (request) => {
+  if (declares) c.client.setRequestHandler(ElicitRequestSchema, (request) => {
     asked.push(request.params.message);
     return { action: 'accept', content: { context: `from ${name}` } };
   });
@@ -102,6 +110,17 @@ describe.each(['legacy', 'modern'] as const)("a 2025-era agent's prompts and rea
     expect(promptText(await c.client.getPrompt({ name: `${server}__${PROMPT}` }))).toBe('Context: from the person');
     expect(readText(await c.client.readResource({ uri: URI }))).toBe('Read with context: from the person');
     expect(asked).toEqual([]);
+    expect(elicitationsOf(name)).toEqual([
+      { answeredBy: 'person', server },
+      { answeredBy: 'person', server },
+    ]);
+  }, 30_000);
+
+  it('with a client that declared no elicitation, both go to the person, as for its tools/call', async () => {
+    const name = `formless-${server}`;
+    const { c } = await agent(name, server, { declares: false });
+    expect(promptText(await c.client.getPrompt({ name: `${server}__${PROMPT}` }))).toBe('Context: from the person');
+    expect(readText(await c.client.readResource({ uri: URI }))).toBe('Read with context: from the person');
     expect(elicitationsOf(name)).toEqual([
       { answeredBy: 'person', server },
       { answeredBy: 'person', server },
