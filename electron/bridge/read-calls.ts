@@ -60,7 +60,10 @@ function unwrap<R>(result: GateResult<R>, kind: 'resource' | 'prompt'): R {
   throw rpcError(result.error, unknownName ? -32602 : undefined);
 }
 
-/** `asker`: who the server's requests during the read go to (a 2026-07-28 agent's rounds, modern-read-calls.ts). */
+/**
+ * `asker`: who the server's requests during the read go to, the agent's as for its tools/call (a legacy
+ * session's requests, session-server.ts; a 2026-07-28 agent's rounds, modern-read-calls.ts).
+ */
 export async function readResource(ctx: CallContext, agentName: string, request: ReadResourceRequest, extra: Extra, asker?: CallAsker): Promise<ReadResourceResult> {
   const uri = request.params.uri;
   const result = await passGate(

@@ -7,6 +7,7 @@ import { agentNames, RESOURCE_TOOL_NAMES } from './agent-names';
 import type { Agent } from './agent-schema';
 import type { CallContext } from './call-context';
 import type { Extra } from './call-gate';
+import type { CallAsker } from '../pool';
 import { serverAllowed } from './policy';
 import { getPrompt, readResource } from './read-calls';
 
@@ -140,13 +141,15 @@ export async function callResourceTool(
   name: ResourceToolName,
   args: Record<string, unknown>,
   extra: Extra,
+  /** The tools/call's asker: a server's requests during the read or prompt go where the call's would. */
+  asker?: CallAsker,
 ): Promise<CallToolResult> {
   if (name === 'list_resources') return listResources(ctx, agent, parsed(ListArgs, args, name).server);
   if (name === 'read_resource') {
     const { uri } = parsed(ReadArgs, args, name);
-    return asToolResult(() => readResource(ctx, agent.name, { method: 'resources/read', params: { uri } }, extra), resourceContent);
+    return asToolResult(() => readResource(ctx, agent.name, { method: 'resources/read', params: { uri } }, extra, asker), resourceContent);
   }
   const { name: prompt, arguments: promptArgs } = parsed(PromptArgs, args, name);
   const params = promptArgs === undefined ? { name: prompt } : { name: prompt, arguments: promptArgs };
-  return asToolResult(() => getPrompt(ctx, agent.name, { method: 'prompts/get', params }, extra), promptContent);
+  return asToolResult(() => getPrompt(ctx, agent.name, { method: 'prompts/get', params }, extra, asker), promptContent);
 }

@@ -51,15 +51,16 @@ export async function createSessionServer(ctx: CallContext, agentName: string, v
   // Each request's Extra carries the session's log level: its services' messages during it come back on it (log-forwarding.ts).
   const sessionExtra = (rc: ServerContext) => laneExtra(rc, sessionLevel(server));
 
+  // A server's requests during a call, a read or a prompt go to this agent, related to its request (agent-asker.ts).
+  const askerOf = (rc: ServerContext) => agentAsker(server, agentName, requestIdOf(rc), ctx.agents);
+
   on('tools/list', types.ListToolsRequestSchema, () => listTools(ctx, agentName, declaresApps(server.getClientCapabilities())));
-  on('tools/call', types.CallToolRequestSchema, (request, rc) =>
-    callTool(ctx, agentName, request, sessionExtra(rc), agentAsker(server, agentName, requestIdOf(rc), ctx.agents), declaresApps(server.getClientCapabilities())),
-  );
+  on('tools/call', types.CallToolRequestSchema, (request, rc) => callTool(ctx, agentName, request, sessionExtra(rc), askerOf(rc), declaresApps(server.getClientCapabilities())));
   on('logging/setLevel', types.SetLevelRequestSchema, (request) => setLevel(server, request.params.level));
 
   on('resources/list', types.ListResourcesRequestSchema, () => listResources(ctx, agentName));
   on('resources/templates/list', types.ListResourceTemplatesRequestSchema, () => listResourceTemplates(ctx, agentName));
-  on('resources/read', types.ReadResourceRequestSchema, (request, rc) => readResource(ctx, agentName, request, sessionExtra(rc)));
+  on('resources/read', types.ReadResourceRequestSchema, (request, rc) => readResource(ctx, agentName, request, sessionExtra(rc), askerOf(rc)));
   on('resources/subscribe', types.SubscribeRequestSchema, async (request, rc) => {
     await subscribeUri(ctx, agentName, sessionSubscriber(server), request.params.uri, sessionExtra(rc));
     return {};
@@ -69,7 +70,9 @@ export async function createSessionServer(ctx: CallContext, agentName: string, v
   server.onclose = () => void ctx.subscriptions.drop(server).catch((error: unknown) => ctx.log(`ending a session's subscriptions failed: ${String(error)}`));
 
   on('prompts/list', types.ListPromptsRequestSchema, () => listPrompts(ctx, agentName));
-  on('prompts/get', types.GetPromptRequestSchema, (request, rc) => getPrompt(ctx, agentName, request, sessionExtra(rc)));
+  on('prompts/get', types.GetPromptRequestSchema, (request, rc) => getPrompt(ctx, agentName, request, sessionExtra(rc), askerOf(rc)));
+  // No asker, as in the 2026-07-28 lane: a completion comes per keystroke, and that revision gives it no
+  // input_required (MCP 2026-07-28 basic/patterns/mrtr §Supported methods); a request during one is no agent's (docs/asks.md).
   on('completion/complete', types.CompleteRequestSchema, (request, rc) => complete(ctx, agentName, request, sessionExtra(rc)));
   return server;
 }

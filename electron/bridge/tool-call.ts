@@ -48,7 +48,7 @@ export async function callTool(ctx: CallContext, agentName: string, request: Cal
   const args = request.params.arguments ?? {};
   // Our own tools for tools-only clients come first: no server's tool is shown under their names to this agent.
   const agent = ctx.agents.peek(agentName);
-  if (agent !== undefined && isResourceTool(agent, name)) return callResourceTool(ctx, agent, name, args, extra);
+  if (agent !== undefined && isResourceTool(agent, name)) return callResourceTool(ctx, agent, name, args, extra, asker);
   // Search mode's tools; a call tool's call is this function again, with the real tool's name and arguments.
   if (agent?.toolMode !== undefined && isSearchTool(name)) {
     const direct = (real: string, realArgs: Record<string, unknown>): Promise<CallToolResult> =>

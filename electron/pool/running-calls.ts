@@ -16,7 +16,7 @@ interface RunningCall {
   /**
    * Any other call ran at some time during this one, whoever made it: a log message arriving now may
    * be that call's, sent after it answered (stdio names no request). Not `overlapped`: calls without
-   * an asker (a legacy session's reads and prompts, every completion) have no asker to differ by.
+   * an asker (every completion, the app's own reads) have no asker to differ by.
    */
   shared?: boolean;
   /** Aborts the server requests made for this call when it ends; made by the first such request (an abort costs ~10 µs a call). */

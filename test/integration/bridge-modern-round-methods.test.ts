@@ -95,6 +95,20 @@ describe('input_required rounds of 2026-07-28 agents beyond tools/call', () => {
     expect(asked).toEqual(['What context should the read use?']);
   });
 
+  it('read_resource as a tool: its tools/call carries the rounds to the read, the agent answers them', async () => {
+    const { token: tokenOf } = await h.bridge.agents.add('tools-only', { servers: ['*'], policy: ALLOW_ALL, resourceTools: true });
+    const agent = await connectModernAgent(h.bridge.url, tokenOf, { pin: MODERN }, { capabilities: { elicitation: { form: {} } } });
+    agents.push(agent);
+    const asked: string[] = [];
+    agent.client.setRequestHandler('elicitation/create', (request) => {
+      asked.push(request.params.message);
+      return { action: 'accept', content: { context: 'read as a tool' } };
+    });
+    const read = await agent.client.callTool({ name: 'read_resource', arguments: { uri: 'test://input-required/weather' } });
+    expect(read.content).toEqual([{ type: 'text', text: 'Read with context: read as a tool' }]);
+    expect(asked).toEqual(['What context should the read use?']);
+  });
+
   it('three requests the server sends at once come in one round, sampling with them after the person\'s approval', async () => {
     const tokenOf = await token('gathering');
     const tool = 'conf__test_input_required_result_multiple_inputs';
