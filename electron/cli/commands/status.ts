@@ -65,6 +65,10 @@ export function registerStatus(program: Command, run: Run): void {
         }
         for (const { server, problem } of invalid) rows.push([server, '', 'invalid entry', '', '', '', `invalid_config: ${problem}`]);
         for (const line of table(rows)) ctx.output.out(line);
+        // Said here, not first on connect: the server would fail with 401 mid-task for an agent.
+        for (const gap of status.missingHeaderSecrets ?? []) {
+          ctx.output.out(`missing secret: server "${gap.server}", header "${gap.header}" uses ${gap.reference}, which is not in the vault; set it: ${gap.fix}`);
+        }
         if (broken) throw broken;
       }),
     );
