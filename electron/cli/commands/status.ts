@@ -5,7 +5,8 @@ import type { Run } from '../runner';
 import { configError, issueRows } from '../config-errors';
 import { printJson, table } from '../output';
 
-function age(since: number, now: number): string {
+/** A duration as people say it: `42s`, `5m`, `3h`, `2d`. */
+export function age(since: number, now: number): string {
   const seconds = Math.max(0, Math.round((now - since) / 1000));
   if (seconds < 60) return `${seconds}s`;
   if (seconds < 3600) return `${Math.round(seconds / 60)}m`;
