@@ -18,7 +18,10 @@ export type {
   PromptInfo,
   ResourceInfo,
   ServerState,
+  SecretStoreView,
   ServerStatus,
+  StoreReferenceView,
+  StoreUse,
   ToolInfo,
 } from '../../shared/api';
 

@@ -17,6 +17,9 @@ export type {
   PromptInfo,
   ResourceInfo,
   ServerState,
+  SecretStoreView,
   ServerStatus,
+  StoreReferenceView,
+  StoreUse,
   ToolInfo,
 } from '../../shared/api';

@@ -102,6 +102,9 @@ export async function openConnectedServices(options: OpenOptions = {}): Promise<
     listStoreSecrets: (store) => api.listStoreSecrets({ store }),
     setStoreSecret: (store, path, value) => ok(api.setStoreSecret({ store, path, value })),
     deleteStoreSecret: async (store, path) => (await api.deleteStoreSecret({ store, path })).deleted,
+    listSecretStores: () => api.listSecretStores({}),
+    listStoreReferences: () => api.listStoreReferences({}),
+    testStoreReference: (store, path) => api.testStoreReference({ store, path }),
     on: <E extends ApiEvent>(event: E, listener: (payload: ApiEventPayload<E>) => void): (() => void) => {
       if (!polled) return api.on(event, listener);
       if (event !== 'serverState') return () => undefined;

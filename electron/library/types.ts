@@ -8,7 +8,10 @@ import type {
   CallResult,
   CodeAgent,
   PromptInfo,
+  SecretStoreView,
   ServerStatus,
+  StoreReferenceView,
+  StoreUse,
   ToolInfo,
 } from '../../shared/api';
 import type { ServerConfig } from '../../shared/config';
@@ -107,6 +110,12 @@ export interface ConnectedServices {
   /** Stores a value at a path of a store that can (pass, the Secret Service, our vault); through an app, the person confirms it first. */
   setStoreSecret(store: string, path: string, value: string): Promise<void>;
   deleteStoreSecret(store: string, path: string): Promise<boolean>;
+  /** Every secret store `${secret:STORE:PATH}` may name, what it can do and whether it answers now; never a value. */
+  listSecretStores(): Promise<SecretStoreView[]>;
+  /** Every `${secret:STORE:PATH}` a configured server names: its store, who uses it, its last resolution; never a value. */
+  listStoreReferences(): Promise<StoreReferenceView[]>;
+  /** Reads a referenced store entry now and answers whether it resolved (the value stays in the core; revealing it is the person's own, in the app). */
+  testStoreReference(store: string, path: string): Promise<StoreUse>;
   /**
    * Listens to the core's events. In this process every event is heard; through an app only
    * `serverState` is (the app keeps its event stream for its own window), seen by asking every second.

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createFakeApi, renderApp, serverStatus, type FakeHandlers } from '../../test/support/renderer';
 
@@ -73,6 +73,33 @@ describe('loading skeletons', () => {
     gate.release();
     await waitFor(() => expect(screen.queryByRole('status', { name: 'Loading everything' })).toBeNull());
     expect(screen.getByRole('region', { name: 'everything' }).getAttribute('aria-busy')).toBeNull();
+  });
+
+  it('the Services toolbar shows a busy bar, not a bare "Loading…", where its count goes', async () => {
+    const gate = held(withService);
+    renderApp(createFakeApi({ status: gate.answer }), { hash: '#/services' });
+    const toolbar = await screen.findByRole('search');
+    const skeleton = await within(toolbar).findByRole('status', { name: 'Counting your services' });
+    expect(skeleton.getAttribute('aria-busy')).toBe('true');
+    expect(skeleton.querySelectorAll('.skeleton-bar')).toHaveLength(1);
+    expect(screen.queryByText('Loading…')).toBeNull();
+    gate.release();
+    await waitFor(() => expect(within(toolbar).queryByRole('status', { name: 'Counting your services' })).toBeNull());
+    expect(within(toolbar).getByRole('status').textContent).not.toBe('');
+  });
+
+  it('the edit dialog shows the shape of its form, busy, until the entry and the secrets come', async () => {
+    const gate = held(() => ({ name: 'everything', config: { command: 'node', args: ['server.js'] } }));
+    renderApp(createFakeApi({ status: withService, serverConfig: gate.answer }), { hash: '#/services/everything' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit everything' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit everything' });
+    const skeleton = await within(dialog).findByRole('status', { name: 'Loading the settings of everything' });
+    expect(skeleton.getAttribute('aria-busy')).toBe('true');
+    expect(skeleton.querySelectorAll('.skeleton-bar').length).toBeGreaterThan(1);
+    expect(within(dialog).queryByText('Loading…')).toBeNull();
+    gate.release();
+    await within(dialog).findByRole('group', { name: 'Settings of everything' });
+    expect(within(dialog).queryByRole('status', { name: 'Loading the settings of everything' })).toBeNull();
   });
 
   it('Settings marks its data panel busy until the app’s status comes', async () => {

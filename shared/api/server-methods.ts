@@ -11,6 +11,10 @@ export const StatusSchema = z.object({
   configIssues: z.array(ConfigIssueSchema),
   servers: z.array(ServerStatusSchema),
   vault: VaultHealthSchema,
+  /** HTTP servers' headers naming a `${secret:NAME}` the vault does not hold (absent while the vault is locked). */
+  missingHeaderSecrets: z
+    .array(z.object({ server: z.string(), header: z.string(), name: z.string(), reference: z.string(), fix: z.string() }))
+    .optional(),
 });
 
 /** Servers in mcp.json (and declared in code): added, removed, enabled, approved; the status of all. */

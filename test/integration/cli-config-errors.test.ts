@@ -31,6 +31,30 @@ describe('a broken mcp.json is reported, never shown as an empty one', () => {
     expect(result.stderr).toMatch(/not valid JSON at line \d+, column \d+/);
   });
 
+  it('status: a file that is not JSON, or a field of the wrong type, is exit 2 with file, place and fix (no stack trace)', async () => {
+    const notJson = homeWith('{"mcpServers": ');
+    const file = join(notJson, 'mcp.json');
+    const text = await runCli(notJson, ['status']);
+    expect(text.code).toBe(2);
+    expect(text.stdout).not.toContain('No servers configured');
+    expect(text.stderr).toContain(`error [invalid_config]: The config has a problem: ${file}: `);
+    expect(text.stderr).toMatch(/not valid JSON at line \d+, column \d+/);
+    expect(text.stderr).toContain(`hint: Fix ${file}, then try again`);
+    expect(text.stderr).not.toMatch(/^\s+at /m);
+    const json = await runCli(notJson, ['status', '--json']);
+    expect(json.code).toBe(2);
+    const body = JSON.parse(json.stdout) as { configIssues: { file: string; message: string }[] };
+    expect(body.configIssues).toEqual([expect.objectContaining({ file, message: expect.stringMatching(/not valid JSON at line \d+/) as unknown })]);
+    expect(JSON.parse(json.stderr)).toMatchObject({ error: { code: 'invalid_config', data: { file } } });
+
+    const wrongType = homeWith('{"mcpServers": {"a": {"command": 5}}}');
+    const field = await runCli(wrongType, ['status']);
+    expect(field.code).toBe(2);
+    expect(field.stderr).toContain(`${join(wrongType, 'mcp.json')}: server "a": field "command"`);
+    const fine = await runCli(homeWith('{"mcpServers": {}}'), ['status']);
+    expect(fine.code, fine.stderr).toBe(0);
+  });
+
   it('call and tools on a server: the broken file is the reason (exit 2), not "no such server"', async () => {
     const home = homeWith('{"mcpServers": {"a": {"command": 5}}}');
     for (const args of [['call', 'a', 'echo'], ['tools', 'a']]) {
@@ -74,12 +98,15 @@ describe('a broken mcp.json is reported, never shown as an empty one', () => {
     expect(list.stdout).toMatch(/^bad\s+invalid entry\s+field "args": expected array, got string "x\.js"$/m);
     expect(list.stderr).toContain(`${file}: server "bad": field "args"`);
 
+    // status shows the good server and the bad entry, and still fails (exit 2) for the bad one.
     const status = await runCli(home, ['status', '--json']);
-    expect(status.code, status.stderr).toBe(0);
+    expect(status.code, status.stderr).toBe(2);
     const parsed = JSON.parse(status.stdout) as { servers: { name: string }[]; configIssues: unknown[] };
     expect(parsed.servers.map((s) => s.name)).toEqual(['good']);
     expect(parsed.configIssues).toEqual([expect.objectContaining({ file, server: 'bad', field: 'args' })]);
+    expect(JSON.parse(status.stderr)).toMatchObject({ error: { code: 'invalid_config', data: { file, server: 'bad', field: 'args' } } });
     const text = await runCli(home, ['status']);
+    expect(text.code).toBe(2);
     expect(text.stdout).toContain(`config problem: ${file}: server "bad": field "args"`);
     expect(text.stdout).toMatch(/^bad\s+invalid entry\s+invalid_config: field "args"/m);
 

@@ -169,7 +169,7 @@ describe('CLI (real reference servers over stdio)', () => {
     config.mcpServers['broken'] = { command: 'node', args: 'not-a-list' };
     writeFileSync(file, JSON.stringify(config));
     const status = await runCli(home, ['status']);
-    expect(status.code).toBe(0);
+    expect(status.code).toBe(2);
     expect(status.stdout).toContain(`${file}: server "broken": field "args": expected array`);
     const doctor = await runCli(home, ['doctor']);
     expect(doctor.code).toBe(1);

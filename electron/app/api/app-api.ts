@@ -19,6 +19,7 @@ import { personAsker } from '../asks/ask-router';
 import type { RegistryApi } from '../servers/registry-api';
 import type { PinsMethods } from '../servers/pins-api';
 import { apiKeyLocation } from '../sign-in/api-key';
+import { missingHeaderSecrets } from '../servers/missing-header-secrets';
 
 export interface AppApiOptions {
   /** Agents, approvals and audit (electron/app/agents/bridge-api.ts). */
@@ -106,6 +107,7 @@ export function createAppApi(deps: AppApiOptions): AppApi {
         configIssues: registry.issues(),
         servers: await deps.withAuthInfo(pool.statuses()),
         vault: deps.vault.health(),
+        ...(await missingHeaderSecrets(registry, deps.vault)),
       };
     },
     addServer: async ({ name, config }: ApiInput<'addServer'>) => {

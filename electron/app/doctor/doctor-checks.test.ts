@@ -67,6 +67,9 @@ describe('referenceChecks', () => {
     expect(checks[0]?.detail).not.toContain('HELD');
     expect(checks[0]?.fix).toContain('connected-services secrets set GONE');
     expect(checks[1]?.fix).toContain('connected-services secrets set ALSO_GONE');
+    // Where each stands in the entry, so the person finds it in mcp.json.
+    expect(checks[0]?.detail).toContain('${secret:GONE} is missing from the vault (field "env.OTHER")');
+    expect(checks[1]?.detail).toBe('${secret:ALSO_GONE} is missing from the vault (header "Authorization")');
   });
 
   it('asks about a secret for the server it belongs to', async () => {

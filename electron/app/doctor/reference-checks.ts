@@ -1,6 +1,7 @@
 import type { DoctorCheck } from '../../../shared/api';
 import type { ServerConfig } from '../../../shared/config';
 import { findReferences, type SecretReference } from '../../../shared/vault';
+import { setSecretCommand } from '../servers/header-secret-gaps';
 
 /** What a store answered for one `${secret:STORE:PATH}`: there, not there, or why it cannot say. */
 export type StoreEntryCheck = { present: boolean } | { problem: string; fix?: string };
@@ -14,25 +15,34 @@ export interface ReferenceCheckOptions {
   env: Record<string, string | undefined>;
 }
 
-/** Every string in an entry (env, args, headers, auth…): references may stand in any of them. */
-function strings(value: unknown, out: string[] = []): string[] {
-  if (typeof value === 'string') out.push(value);
-  else if (Array.isArray(value)) for (const item of value) strings(item, out);
-  else if (value !== null && typeof value === 'object') for (const item of Object.values(value)) strings(item, out);
+/** Every string in an entry (env, args, headers, auth…) with where it stands: references may stand in any of them. */
+function strings(value: unknown, path: string[] = [], out: { path: string[]; text: string }[] = []): { path: string[]; text: string }[] {
+  if (typeof value === 'string') out.push({ path, text: value });
+  else if (Array.isArray(value)) value.forEach((item, index) => strings(item, [...path, String(index)], out));
+  else if (value !== null && typeof value === 'object') for (const [key, item] of Object.entries(value)) strings(item, [...path, key], out);
   return out;
 }
 
-function referencesOf(config: ServerConfig): { refs: SecretReference[]; broken: string[] } {
+/** Where a reference stands, as a person finds it in mcp.json: `header "Authorization"`, `field "env.KEY"`. */
+function placeOf(path: string[]): string {
+  return path[0] === 'headers' && path.length === 2 ? `header "${path[1]}"` : `field "${path.join('.')}"`;
+}
+
+function referencesOf(config: ServerConfig): { refs: SecretReference[]; places: Map<string, string[]>; broken: string[] } {
   const refs = new Map<string, SecretReference>();
+  const places = new Map<string, string[]>();
   const broken: string[] = [];
-  for (const text of strings(config)) {
+  for (const { path, text } of strings(config)) {
     try {
-      for (const ref of findReferences(text)) refs.set(ref.text, ref);
+      for (const ref of findReferences(text)) {
+        refs.set(ref.text, ref);
+        places.set(ref.text, [...(places.get(ref.text) ?? []), placeOf(path)]);
+      }
     } catch (error) {
       broken.push(error instanceof Error ? error.message : String(error));
     }
   }
-  return { refs: [...refs.values()], broken };
+  return { refs: [...refs.values()], places, broken };
 }
 
 /**
@@ -42,7 +52,7 @@ function referencesOf(config: ServerConfig): { refs: SecretReference[]; broken: 
 export async function referenceChecks(options: ReferenceCheckOptions): Promise<DoctorCheck[]> {
   const checks: DoctorCheck[] = [];
   for (const [server, config] of Object.entries(options.servers)) {
-    const { refs, broken } = referencesOf(config);
+    const { refs, places, broken } = referencesOf(config);
     if (refs.length === 0 && broken.length === 0) continue;
     const missing: SecretReference[] = [];
     const unavailable: { ref: SecretReference; problem: string; fix?: string }[] = [];
@@ -68,7 +78,7 @@ export async function referenceChecks(options: ReferenceCheckOptions): Promise<D
       ref.store !== undefined && ref.store !== 'vault'
         ? `add "${ref.name}" to the store "${ref.store}"`
         : ref.kind !== 'env'
-          ? `connected-services secrets set ${ref.name}`
+          ? setSecretCommand(ref.name)
           : `set ${ref.name} in the environment the app starts in`,
     );
     const where = (ref: SecretReference): string =>
@@ -77,7 +87,7 @@ export async function referenceChecks(options: ReferenceCheckOptions): Promise<D
       id,
       title,
       status: 'fail',
-      detail: [...missing.map((ref) => `${ref.text} is missing${where(ref)}`), ...unavailable.map((u) => `${u.ref.text}: ${u.problem}`), ...broken].join('\n'),
+      detail: [...missing.map((ref) => `${ref.text} is missing${where(ref)} (${(places.get(ref.text) ?? []).join(', ')})`), ...unavailable.map((u) => `${u.ref.text}: ${u.problem}`), ...broken].join('\n'),
       fix: [...fixes, ...unavailable.flatMap((u) => (u.fix !== undefined ? [u.fix] : [])), ...(broken.length > 0 ? ['fix the reference in mcp.json'] : [])].join('; '),
     });
   }

@@ -3,6 +3,7 @@ import { CodedError } from '../../../shared/errors';
 import { printJson, table } from '../output';
 import { confirm } from '../prompt';
 import type { Run } from '../runner';
+import { registerStoreEntries } from './secret-store-entries';
 
 /** `secrets stores` exits 1 when a store in use does not answer (docs/cli.md, "Errors and exit codes"). */
 const UNHEALTHY_EXIT = 1;
@@ -31,6 +32,8 @@ export function registerSecretStores(secrets: Command, run: Run): void {
         return list.some((s) => s.used && !s.ok) ? UNHEALTHY_EXIT : 0;
       }),
     );
+
+  registerStoreEntries(stores, run);
 
   stores
     .command('approve <name>')

@@ -2,10 +2,11 @@ import type { Command } from 'commander';
 import { moreAccessNeeded, type ServerStatus } from '../../../shared/api';
 import { formatIssue } from '../../../shared/config';
 import type { Run } from '../runner';
-import { issueRows } from '../config-errors';
+import { configError, issueRows } from '../config-errors';
 import { printJson, table } from '../output';
 
-function age(since: number, now: number): string {
+/** A duration as people say it: `42s`, `5m`, `3h`, `2d`. */
+export function age(since: number, now: number): string {
   const seconds = Math.max(0, Math.round((now - since) / 1000));
   if (seconds < 60) return `${seconds}s`;
   if (seconds < 3600) return `${Math.round(seconds / 60)}m`;
@@ -39,7 +40,14 @@ export function registerStatus(program: Command, run: Run): void {
     .action((options: { json?: boolean }) =>
       run(async (ctx) => {
         const status = await (await ctx.core()).api.status({});
-        if (options.json) return printJson(ctx.output, status);
+        // A broken mcp.json is shown with everything else, then is the command's error (exit 2):
+        // a script must not read "status printed" as "the config is fine".
+        const broken = status.configIssues.length > 0 ? configError(status.configIssues) : undefined;
+        if (options.json) {
+          printJson(ctx.output, status);
+          if (broken) throw broken;
+          return;
+        }
         ctx.output.out(`Data directory: ${status.dataDir}`);
         ctx.output.out(`Config file:    ${status.configFile}`);
         ctx.output.out(`Vault:          ${status.vault.providerLabel}, ${status.vault.state}${status.vault.persistent ? '' : ' (not persistent)'}`);
@@ -47,6 +55,7 @@ export function registerStatus(program: Command, run: Run): void {
         for (const issue of status.configIssues) ctx.output.out(`config problem: ${formatIssue(issue)}`);
         const invalid = issueRows(status.configIssues, status.servers);
         if (status.servers.length === 0 && invalid.length === 0) {
+          if (broken) throw broken;
           ctx.output.out('No servers configured. Add one with `connected-services servers add`.');
           return;
         }
@@ -57,6 +66,11 @@ export function registerStatus(program: Command, run: Run): void {
         }
         for (const { server, problem } of invalid) rows.push([server, '', 'invalid entry', '', '', '', `invalid_config: ${problem}`]);
         for (const line of table(rows)) ctx.output.out(line);
+        // Said here, not first on connect: the server would fail with 401 mid-task for an agent.
+        for (const gap of status.missingHeaderSecrets ?? []) {
+          ctx.output.out(`missing secret: server "${gap.server}", header "${gap.header}" uses ${gap.reference}, which is not in the vault; set it: ${gap.fix}`);
+        }
+        if (broken) throw broken;
       }),
     );
 }

@@ -3,6 +3,7 @@ import { Badge, ConfirmDialog, SecretField, TimeAgo } from '../../components';
 import { expiryText } from '../../lib';
 import { useLive } from '../../state';
 import type { CredentialKind, CredentialRow } from './access-model';
+import { NewValueForm } from './new-value-form';
 
 const KIND: Record<CredentialKind, string> = { secret: 'API key or secret', 'client-secret': 'client secret', grant: 'sign-in (OAuth)', 'agent-token': 'agent token' };
 
@@ -79,27 +80,20 @@ export function CredentialItem({ row, onChanged }: { row: CredentialRow; onChang
         )}
       </div>
       {replacing && row.secret !== undefined && (
-        <form
-          className="inline-form"
-          onSubmit={(e) => {
-            e.preventDefault();
+        <NewValueForm
+          name={row.name}
+          value={value}
+          onValue={setValue}
+          onSubmit={(typed) => {
             const secret = row.secret;
-            if (secret === undefined || value === '') return;
-            void live.api.setSecret({ ...secret, value }).then(() => {
+            if (secret === undefined) return;
+            void live.api.setSecret({ ...secret, value: typed }).then(() => {
               setValue('');
               setReplacing(false);
               onChanged();
             }, () => undefined);
           }}
-        >
-          <label className="field">
-            <span>New value for {row.name}</span>
-            <input type="password" autoComplete="off" value={value} onChange={(e) => setValue(e.target.value)} />
-          </label>
-          <button type="submit" className="button small primary" disabled={value === ''}>
-            Save new value
-          </button>
-        </form>
+        />
       )}
       {newToken !== null && (
         <div className="note note-warn">

@@ -3,6 +3,7 @@ import type { StoreReferenceView, StoreUse } from '../../../shared/api';
 import { Badge, ConfirmDialog, SecretField, TimeAgo } from '../../components';
 import { describeError } from '../../lib';
 import { useLive } from '../../state';
+import { NewValueForm } from './new-value-form';
 import { lastUseParts, NEVER_READ, storeWords, usersOf, usesWords } from './store-ref-model';
 
 /** "did not resolve 4 s ago (a test): why. What to do." */
@@ -92,21 +93,7 @@ export function StoreRefItem({ entry, onChanged }: { entry: StoreReferenceView; 
         {note}
       </p>
       {replacing && entry.canReplace && (
-        <form
-          className="inline-form"
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (value !== '') setConfirming(true);
-          }}
-        >
-          <label className="field">
-            <span>New value for {name}</span>
-            <input type="password" autoComplete="off" value={value} onChange={(e) => setValue(e.target.value)} />
-          </label>
-          <button type="submit" className="button small primary" disabled={value === ''}>
-            Save new value
-          </button>
-        </form>
+        <NewValueForm name={name} value={value} onValue={setValue} onSubmit={() => setConfirming(true)} />
       )}
       {confirming && (
         <ConfirmDialog

@@ -1,9 +1,11 @@
+import { LoadingSkeleton } from '../../components';
 import { STATE_FILTERS, type StateFilter } from './catalog-model';
 
 export interface CatalogToolbarProps {
   query: string;
   filter: StateFilter;
-  summary: string;
+  /** How many services and tools show; absent while the first status is pending (a busy line instead). */
+  summary: string | undefined;
   onQuery: (query: string) => void;
   onFilter: (filter: StateFilter) => void;
 }
@@ -33,9 +35,13 @@ export function CatalogToolbar({ query, filter, summary, onQuery, onFilter }: Ca
           ))}
         </select>
       </label>
-      <p className="toolbar-summary" role="status" aria-live="polite">
-        {summary}
-      </p>
+      {summary === undefined ? (
+        <LoadingSkeleton className="toolbar-summary" label="Counting your services" shape="lines" count={1} />
+      ) : (
+        <p className="toolbar-summary" role="status" aria-live="polite">
+          {summary}
+        </p>
+      )}
     </div>
   );
 }

@@ -108,7 +108,7 @@ export function CatalogView() {
           </button>
         </p>
       )}
-      <CatalogToolbar query={query} filter={filter} summary={!loaded ? 'Loading…' : unread ? 'Your services are unknown' : summary} onQuery={setQuery} onFilter={setFilter} />
+      <CatalogToolbar query={query} filter={filter} summary={!loaded ? undefined : unread ? 'Your services are unknown' : summary} onQuery={setQuery} onFilter={setFilter} />
       {filter !== 'available' && (
         <section aria-labelledby="your-services" aria-busy={!loaded}>
           <div className="section-head">

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import type { ServerStatus } from '../../../shared/api';
 import { sameConnection, type ServerConfig, isStdio } from '../../../shared/config';
 import type { ServerPlan } from '../../../shared/catalog';
-import { Dialog, ErrorNote, MemoryVaultNote } from '../../components';
+import { Dialog, ErrorNote, LoadingSkeleton, MemoryVaultNote } from '../../components';
 import { SchemaForm } from '../../forms';
 import { describeError, type ShownError } from '../../lib';
 import { useLive } from '../../state';
@@ -98,7 +98,7 @@ export function EditServiceDialog({ status, onClose, onNeedsApproval }: EditServ
   return (
     <Dialog title={`Edit ${name}`} onClose={onClose} wide>
       {error && <ErrorNote error={error} />}
-      {!loaded && !error && <p role="status">Loading…</p>}
+      {!loaded && !error && <LoadingSkeleton label={`Loading the settings of ${name}`} shape="lines" count={4} />}
       {loaded && plan === null && (
         <>
           <p className="muted">New secrets are stored in the vault; mcp.json only refers to them as {'${secret:NAME}'}.</p>
