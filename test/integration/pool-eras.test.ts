@@ -80,6 +80,28 @@ describe('the pool speaks both MCP eras to HTTP servers (SDK v2 client)', () => 
     expect(seen).toEqual([{ message: 'Go ahead?', asker: 'agent "alice"' }]);
   });
 
+  it("answers the round of a tool with an output schema through the pool's routing too, its argument still mirrored into a header, its result checked", async () => {
+    const server = await startEraServer('modern');
+    servers.push(server);
+    const seen: { message: string; asker: string | undefined }[] = [];
+    const router: AskRouter = {
+      elicit: (params, context) => {
+        seen.push({ message: params.message, asker: context.asker?.label });
+        return Promise.resolve({ action: 'accept', content: { ok: true } });
+      },
+      sample: () => Promise.reject(new Error('not asked')),
+    };
+    const p = await pool(tempDir('eras-'), server.url, router);
+    await p.start('remote');
+    expect((await p.tools('remote')).find((t) => t.name === 'confirm_in')?.outputSchema).toBeDefined();
+    const calls = server.regions.length;
+    const result = await p.callTool('remote', 'confirm_in', { region: 'north' }, { asker: { label: 'agent "bob"' } });
+    expect(result.structuredContent).toEqual({ region: 'north', ok: true });
+    expect(seen).toEqual([{ message: 'Go ahead in north?', asker: 'agent "bob"' }]);
+    // Both legs (the first call and its retry with the answer) carry the mirrored argument.
+    expect(server.regions.slice(calls)).toEqual(['north', 'north']);
+  });
+
   it('keeps to a pinned revision: a 2025-11-25 pin never probes', async () => {
     const server = await startEraServer('legacy');
     servers.push(server);
