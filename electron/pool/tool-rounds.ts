@@ -10,7 +10,9 @@ import { throughRounds, type AnswerInput } from './server-rounds';
  * every answer it gets, an `input_required` one too (which has no structured content), so a tool with
  * an output schema is sent with its listed definition minus that schema (callTool's `toolDefinition`:
  * the `Mcp-Param-*` headers are still mirrored from its input schema, SEP-2243), and the final result
- * is checked here against the schema exactly as callTool would (output-validators.ts).
+ * is checked here against the schema exactly as callTool would (output-validators.ts). Given a
+ * definition, callTool does not list the tools again after a server's header-mismatch error: that
+ * error reaches the caller, and the pool's next listing is what the next call sends.
  */
 export class ToolRounds {
   readonly #client: Client;
