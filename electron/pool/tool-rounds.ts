@@ -11,8 +11,8 @@ import { throughRounds, type AnswerInput } from './server-rounds';
  * an output schema is sent with its listed definition minus that schema (callTool's `toolDefinition`:
  * the `Mcp-Param-*` headers are still mirrored from its input schema, SEP-2243), and the final result
  * is checked here against the schema exactly as callTool would (output-validators.ts). Given a
- * definition, callTool does not list the tools again after a server's header-mismatch error: that
- * error reaches the caller, and the pool's next listing is what the next call sends.
+ * definition, callTool does not list the tools again after a server's header-mismatch error (for a
+ * tool with an output schema that error reaches the caller; without one, callTool recovers as before).
  */
 export class ToolRounds {
   readonly #client: Client;
