@@ -43,3 +43,8 @@ export function progressOf(progress: Progress): CallProgress {
   if (progress.message !== undefined) out.message = progress.message;
   return out;
 }
+
+/** `_meta` on a request's params, when there is any. */
+export function withMeta<P extends object>(params: P, meta: Record<string, unknown> | undefined): P {
+  return meta === undefined ? params : { ...params, _meta: meta };
+}

@@ -14,7 +14,8 @@ import { settleFailedSends } from './settle-failed-sends';
 import { StdioProcessTransport, type SpawnLike } from './stdio-transport';
 import type { FetchLike } from '../net';
 import { DirectToolCalls } from './direct-calls';
-import type { ToolSchemas } from './output-validators';
+import type { ListedTools } from './output-validators';
+import { ToolRounds } from './tool-rounds';
 import { eraChoice, type EraChoice } from './era-choice';
 import { ResourceSubscriber } from './resource-subscriber';
 import type { PriorDiscovery } from '@modelcontextprotocol/client';
@@ -41,14 +42,10 @@ export interface Connection {
   readonly protocol: string | undefined;
   /** Resource subscriptions in the connection's era: `resources/subscribe`, or the modern era's listen filter. */
   readonly subscriptions: ResourceSubscriber;
-  /**
-   * A 2026-07-28 connection with a router: answers its server's `input_required` rounds (server-rounds.ts).
-   * Not for a tool with an output schema: the SDK's callTool checks that schema on a round's result too,
-   * so such a call keeps the SDK's own driver.
-   */
+  /** A 2026-07-28 connection with a router: answers its server's `input_required` rounds (server-rounds.ts). */
   readonly answerInput?: AnswerInput | undefined;
-  /** The output schema the server listed for a tool, if any. */
-  readonly outputSchemaOf?: ToolSchemas | undefined;
+  /** The same connection's tools/call, rounds answered and output schemas checked by the pool (tool-rounds.ts). */
+  readonly toolRounds?: ToolRounds | undefined;
 }
 
 /**
@@ -79,8 +76,8 @@ export interface ConnectRequest {
   onResourceUpdated?: ((uri: string) => void) | undefined;
   /** After resolve, before spawn: hands the program its credential (`${token}`, credentialFile). */
   prepare?: ((config: ServerConfig) => Promise<ServerConfig>) | undefined;
-  /** The output schemas the server listed, for the direct path's checks (output-validators.ts). */
-  toolSchemas?: ToolSchemas | undefined;
+  /** The tools the server listed, for the output-schema checks of the pool's own paths (output-validators.ts). */
+  tools?: ListedTools | undefined;
   /** Elicitation, sampling and roots requests of the server (ask-handlers.ts). */
   asks?: Omit<AskHandlerOptions, 'server' | 'log'> | undefined;
 }
@@ -135,7 +132,8 @@ export async function openConnection(options: ConnectOptions): Promise<Connectio
   const askOptions = options.asks ? { ...options.asks, server, log: options.log } : undefined;
   if (askOptions) registerAskHandlers(client, sdk.ProtocolError, askOptions);
   client.onclose = () => options.onClosed();
-  const direct = stdio ? new DirectToolCalls(stdio, client, sdk, options.toolSchemas ?? (() => undefined)) : undefined;
+  const listed: ListedTools = options.tools ?? (() => undefined);
+  const direct = stdio ? new DirectToolCalls(stdio, client, sdk, listed) : undefined;
   // What the server's own output causes (stray lines, answers to unknown ids) shares its stdout budget.
   const noise = (line: string): void => (stdio ? stdio.note(line) : options.log(line));
   client.onerror = (error) => {
@@ -184,5 +182,6 @@ export async function openConnection(options: ConnectOptions): Promise<Connectio
   }
   // A 2026-07-28 server asks in its results: the pool answers those rounds itself, in the call's scope (server-rounds.ts).
   const answerInput = askOptions && client.getProtocolEra() === 'modern' ? inputAnswerer(sdk, askOptions) : undefined;
-  return { client, pid: stdio?.pid, ended, close, direct, protocol: client.getNegotiatedProtocolVersion(), subscriptions, answerInput, outputSchemaOf: options.toolSchemas };
+  const toolRounds = answerInput ? new ToolRounds(client, sdk, listed, answerInput) : undefined;
+  return { client, pid: stdio?.pid, ended, close, direct, protocol: client.getNegotiatedProtocolVersion(), subscriptions, answerInput, toolRounds };
 }

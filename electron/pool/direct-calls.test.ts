@@ -1,7 +1,7 @@
 import { Client, ProtocolErrorCode as ErrorCode, SdkError, SdkErrorCode, type JSONRPCMessage, type RequestOptions, type Transport } from '@modelcontextprotocol/client';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadClientSdk, type ClientSdk } from './client-sdk';
-import { listedSchemas } from './output-validators';
+import { listedTools } from './output-validators';
 import { cancellationOf, LazyAbort } from './cancellation';
 import { DirectToolCalls, type DirectTransport } from './direct-calls';
 import { toPoolError, type ErrorContext } from './map-error';
@@ -82,7 +82,7 @@ type Listed = { name: string; outputSchema?: object }[];
 async function connected(listed: Listed = []): Promise<{ stdio: FakeStdio; client: Client; direct: DirectToolCalls; errors: string[] }> {
   const stdio = new FakeStdio();
   const client = new Client({ name: 't', version: '1' }, { jsonSchemaValidator: sdk.jsonSchemaValidator });
-  const direct = new DirectToolCalls(stdio, client, sdk, listedSchemas(() => listed));
+  const direct = new DirectToolCalls(stdio, client, sdk, listedTools(() => listed));
   const errors: string[] = [];
   client.onerror = (error) => errors.push(error.message);
   await client.connect(stdio);

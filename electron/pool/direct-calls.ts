@@ -3,7 +3,7 @@ import type { Client, JSONRPCMessage, RequestOptions } from '@modelcontextprotoc
 import { safeParse } from 'zod/v4-mini';
 import { IdTable } from '../../shared/collections';
 import { clientParts, type ClientParts } from '../mcp-wire';
-import { OutputValidators, type OutputValidator, type ToolSchemas } from './output-validators';
+import { invalidOutput, OutputValidators, type ListedTools, type OutputValidator } from './output-validators';
 import type { Cancellation } from './cancellation';
 import type { ClientSdk } from './client-sdk';
 import { RPC_ERROR } from './rpc-codes';
@@ -27,27 +27,6 @@ function isAnswer(message: JSONRPCMessage): message is JSONRPCMessage & { id: nu
   return !('method' in message) && 'id' in message && typeof message.id === 'number';
 }
 
-/** Client.callTool's output-schema check, word for word (SDK v2 client callTool). */
-function invalidOutput(
-  ProtocolError: ClientSdk['ProtocolError'],
-  name: string,
-  result: { structuredContent?: unknown; isError?: unknown },
-  check: OutputValidator | undefined,
-): Error | undefined {
-  if (!check) return undefined;
-  if (result.structuredContent === undefined && !result.isError) {
-    return new ProtocolError(RPC_ERROR.InvalidRequest, `Tool ${name} has an output schema but did not return structured content`);
-  }
-  if (result.structuredContent === undefined || result.isError) return undefined;
-  let verdict: ReturnType<OutputValidator>;
-  try {
-    verdict = check(result.structuredContent);
-  } catch (error) {
-    return new ProtocolError(RPC_ERROR.InvalidParams, `Failed to validate structured content: ${error instanceof Error ? error.message : String(error)}`);
-  }
-  return verdict.valid ? undefined : new ProtocolError(RPC_ERROR.InvalidParams, `Structured content does not match the tool's output schema: ${verdict.errorMessage}`);
-}
-
 /**
  * tools/call on a stdio server without the SDK Client's `Protocol.request` (its promise, maps,
  * listeners and progress bookkeeping cost the bridge's hot path): written on our transport, its
@@ -67,7 +46,7 @@ export class DirectToolCalls {
   readonly #validators: OutputValidators;
   readonly #waiting = new IdTable<Waiter>();
 
-  constructor(transport: DirectTransport, client: Client, sdk: ClientSdk, tools: ToolSchemas) {
+  constructor(transport: DirectTransport, client: Client, sdk: ClientSdk, tools: ListedTools) {
     this.#transport = transport;
     this.#client = client;
     this.#parts = clientParts(client);

@@ -3,6 +3,7 @@ import { CallResultSchema } from '../../shared/api';
 import type { Client } from '@modelcontextprotocol/client';
 import type { ConnectionParts } from './slot-calls';
 import type { DirectToolCalls } from './direct-calls';
+import type { ToolRounds } from './tool-rounds';
 import { asCallResult, toolCall } from './slot-calls';
 
 describe('asCallResult: the SDK-parsed tools/call result is ours as it is', () => {
@@ -39,28 +40,19 @@ describe('toolCall: the direct path when it takes the call, the SDK otherwise', 
   });
 });
 
-describe('toolCall on a 2026-07-28 connection: the pool answers the rounds, unless the tool has an output schema', () => {
+describe('toolCall on a 2026-07-28 connection: through the pool\'s rounds (tool-rounds.ts)', () => {
   const context = { server: 'srv', phase: 'call' as const, timeoutMs: 1000 };
   const config = { command: 'x' };
 
-  it("answers a round under the server's key and retries; a tool with an output schema keeps the SDK's driver", async () => {
-    const calls: { params: Record<string, unknown>; manual: boolean }[] = [];
-    const callTool = vi.fn((params: Record<string, unknown>, options?: { allowInputRequired?: boolean }) => {
-      calls.push({ params, manual: options?.allowInputRequired === true });
-      const round = { resultType: 'input_required', inputRequests: { user_name: { method: 'elicitation/create', params: { message: 'name?' } } }, requestState: 's' };
-      return Promise.resolve(options?.allowInputRequired === true && params['inputResponses'] === undefined ? round : { content: [{ type: 'text', text: 'done' }] });
-    });
+  it("hands every tool to the connection's ToolRounds, output schema or not, with the request's _meta; client.callTool only without one", async () => {
+    const callTool = vi.fn(() => Promise.resolve({ content: [{ type: 'text', text: 'sdk' }] }));
     const client = { callTool } as unknown as Client;
-    const answerInput = vi.fn(() => Promise.resolve({ action: 'accept', content: { name: 'Ann' } }));
-    const run = toolCall('greet', {}, context, config);
-    await expect(run(client, { timeout: 1000 }, { answerInput, outputSchemaOf: () => undefined } as unknown as ConnectionParts)).resolves.toEqual({ content: [{ type: 'text', text: 'done' }] });
-    expect(answerInput).toHaveBeenCalledWith('user_name', 'elicitation/create', { message: 'name?' }, expect.any(AbortSignal));
-    expect(calls.map((c) => [c.manual, c.params['inputResponses'], c.params['requestState']])).toEqual([
-      [true, undefined, undefined],
-      [true, { user_name: { action: 'accept', content: { name: 'Ann' } } }, 's'],
-    ]);
-    calls.length = 0;
-    await run(client, { timeout: 1000 }, { answerInput, outputSchemaOf: () => ({ type: 'object' }) } as unknown as ConnectionParts);
-    expect(calls.map((c) => c.manual)).toEqual([false]);
+    const call = vi.fn(() => Promise.resolve({ content: [{ type: 'text', text: 'rounds' }] }));
+    const conn = { toolRounds: { call } as unknown as ToolRounds } as ConnectionParts;
+    const meta = { 'io.modelcontextprotocol/logLevel': 'info' };
+    await expect(toolCall('greet', { a: 1 }, context, config)(client, { timeout: 1000 }, conn, undefined, meta)).resolves.toEqual({ content: [{ type: 'text', text: 'rounds' }] });
+    expect(call).toHaveBeenCalledWith('greet', { a: 1 }, { timeout: 1000 }, meta);
+    expect(callTool).not.toHaveBeenCalled();
+    await expect(toolCall('greet', {}, context, config)(client, { timeout: 1000 }, {} as ConnectionParts)).resolves.toEqual({ content: [{ type: 'text', text: 'sdk' }] });
   });
 });

@@ -4,7 +4,7 @@ import { isEnabled, isToolAllowed, type ServerConfig, isStdio } from '../../shar
 import { CodedError } from '../../shared/errors';
 import { redact } from '../../shared/redact';
 import { CallResultSchema, type CallResult } from '../../shared/api';
-import { progressOf } from './call-helpers';
+import { progressOf, withMeta } from './call-helpers';
 import type { Cancellation } from './cancellation';
 import type { Connection } from './connection';
 import { credentialFailureInResult } from './credential-failure';
@@ -15,18 +15,13 @@ import type { CallOptions } from './types';
 const RecordsSchema = z.array(z.record(z.string(), z.unknown()));
 
 /** What a request may use of its connection beside the client: the direct path (stdio) and the era's subscriptions. */
-export type ConnectionParts = Pick<Connection, 'direct' | 'subscriptions' | 'answerInput' | 'outputSchemaOf'>;
+export type ConnectionParts = Pick<Connection, 'direct' | 'subscriptions' | 'answerInput' | 'toolRounds'>;
 
 /**
  * One request on a connected client; a ServerSlot runs it (start, idle hold, error mapping). `meta`:
  * what the request's `_meta` carries for its caller (a 2026-07-28 log level, call-logs.ts).
  */
 export type Run<T> = (client: Client, request: RequestOptions, conn?: ConnectionParts, cancel?: Cancellation, meta?: Record<string, unknown>) => Promise<T>;
-
-/** `_meta` on a request's params, when there is any. */
-function withMeta<P extends object>(params: P, meta: Record<string, unknown> | undefined): P {
-  return meta === undefined ? params : { ...params, _meta: meta };
-}
 
 export function errorContext(
   name: string,
@@ -107,11 +102,10 @@ export function toolCall(tool: string, args: Record<string, unknown>, context: E
     // Stdio without progress: past the SDK's request bookkeeping (direct-calls.ts); anything else through it.
     const direct = meta === undefined ? conn?.direct?.call(tool, args, sdkOptions, cancel) : undefined;
     // The SDK's path only makes the caller's signal (a LazyAbort's AbortController): the direct one needs none.
+    // A 2026-07-28 connection: its rounds answered in this call's scope, output schemas checked by the pool (tool-rounds.ts).
     const throughSdk = (): Promise<Record<string, unknown>> => {
       const options = withSignal(sdkOptions, cancel);
-      return conn?.answerInput && conn.outputSchemaOf?.(tool) === undefined
-        ? throughRounds<Record<string, unknown>>((answers) => client.callTool(withMeta({ name: tool, arguments: args, ...answers }, meta), { ...options, allowInputRequired: true }), conn.answerInput, options.signal)
-        : client.callTool(withMeta({ name: tool, arguments: args }, meta), options);
+      return conn?.toolRounds ? conn.toolRounds.call(tool, args, options, meta) : client.callTool(withMeta({ name: tool, arguments: args }, meta), options);
     };
     const raw = direct ?? throughSdk();
     const result = asCallResult(await raw);

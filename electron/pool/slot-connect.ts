@@ -2,7 +2,7 @@ import { isStdio, type ServerConfig } from '../../shared/config';
 import type { Connection, ConnectRequest } from './connection';
 import type { SlotCredentials } from './credential-renewal';
 import type { InventoryPart } from './fetch-inventory';
-import type { ToolSchemas } from './output-validators';
+import type { ListedTools } from './output-validators';
 import { toCall } from './call-logs';
 import { configuredRoots } from './roots';
 import type { RunningCalls } from './running-calls';
@@ -14,7 +14,7 @@ export interface StartingSlot {
   readonly options: Pick<SlotOptions, 'asks' | 'events' | 'now' | 'setTimer'>;
   readonly calls: RunningCalls;
   readonly credentials: SlotCredentials;
-  readonly toolSchemas: ToolSchemas;
+  readonly tools: ListedTools;
   /** The entry in force now (roots are read from it at each request). */
   config(): ServerConfig;
   /** Bumped by every stop: a start's reports are dropped once it changed. */
@@ -53,6 +53,6 @@ export function connectRequest(
     },
     asks: { ...options.asks, calls: slot.calls, roots: () => configuredRoots(slot.config()), now: options.now, setTimer: options.setTimer },
     prepare: async (resolved) => (isStdio(resolved) ? slot.credentials.prepare(resolved) : resolved),
-    toolSchemas: slot.toolSchemas,
+    tools: slot.tools,
   };
 }

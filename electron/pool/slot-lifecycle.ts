@@ -10,7 +10,7 @@ import { IdleTimer } from './idle-timer';
 import { InventoryRefresher } from './inventory-refresh';
 import { InventoryStore } from './inventory-store';
 import { assertEnabled } from './slot-calls';
-import { listedSchemas } from './output-validators';
+import { listedTools } from './output-validators';
 import type { SlotOptions } from './slot-options';
 import { SlotState } from './slot-state';
 import { endedWhileRunning, type RestartHost } from './slot-restarts';
@@ -48,8 +48,8 @@ export class SlotLifecycle {
   #idleMs: number;
   /** `${token}` and credential files of its program (credential-renewal.ts). */
   readonly #credentials: SlotCredentials;
-  /** The output schemas of its tools as last listed, for the direct path's checks. */
-  readonly #toolSchemas = listedSchemas(() => this.store.inventory.tools);
+  /** Its tools as last listed, for the output-schema checks of the pool's own call paths. */
+  readonly #tools = listedTools(() => this.store.inventory.tools);
   /** What its starts (slot-connect.ts) and crash restarts (slot-restarts.ts) need of it. */
   readonly #host: RestartHost & StartingSlot;
   /** What one start (slot-start.ts) needs of it. */
@@ -89,7 +89,7 @@ export class SlotLifecycle {
       options,
       calls: this.calls,
       credentials: this.#credentials,
-      toolSchemas: this.#toolSchemas,
+      tools: this.#tools,
       config: () => this.config,
       closed: (conn) => this.#onClosed(conn),
       listChanged: (generation, part) => this.#onListChanged(generation, part),

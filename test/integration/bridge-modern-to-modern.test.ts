@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { createAskRouter } from '../../electron/app/asks/ask-router';
 import { WaitingAsks } from '../../electron/app/asks/waiting-asks';
 import type { StdioServerConfig } from '../../shared/config';
@@ -9,19 +11,24 @@ import { mcpHeaders, rawRequest, startBridge, type BridgeHarness } from '../supp
 // `protocol`). The server's `input_required` results reach the pool as they are; the bridge puts
 // each round to the agent with its own sealed state, under the server's own keys, and the agent's
 // retry answers them. A round the agent never retries holds its call, but not the server: the next
-// call's requests are still told apart and go to their own agent, not to the person.
+// call's requests are still told apart and go to their own agent, not to the person. A tool with an
+// output schema asks the same way (electron/pool/tool-rounds.ts): its final result is then checked
+// against the schema with the SDK's own callTool words.
 const ALLOW_ALL = { read: 'allow', write: 'allow', destructive: 'allow' } as const;
 const MODERN = '2026-07-28';
 const CONFORMANCE: StdioServerConfig = { command: process.execPath, args: ['--import', 'tsx', 'test/fixtures/conformance/server.ts'], cwd: ROOT, protocol: MODERN };
 const FORMS = { elicitation: { form: {} } };
+/** `forecast`: an output schema, a round asking for a unit, then structured content (`broken` breaks the schema). */
+const WEATHER: StdioServerConfig = { command: process.execPath, args: ['--import', 'tsx', 'test/fixtures/servers/schema-asking-server.ts'], cwd: ROOT, protocol: MODERN };
+const FORECAST = 'weather__forecast';
 
 let h: BridgeHarness;
 const waiting = new WaitingAsks();
 
 beforeAll(async () => {
   const router = createAskRouter({ waiting, audit: () => undefined, now: Date.now });
-  h = await startBridge({ conf: CONFORMANCE }, {}, { asks: { router } });
-  await h.pool.start('conf');
+  h = await startBridge({ conf: CONFORMANCE, weather: WEATHER }, {}, { asks: { router } });
+  await Promise.all([h.pool.start('conf'), h.pool.start('weather')]);
 }, 60_000);
 
 afterAll(async () => {
@@ -97,5 +104,60 @@ describe('a 2026-07-28 agent through the bridge to a 2026-07-28 stdio server', (
     expect(doneA.result?.['content']).toEqual([{ type: 'text', text: 'Hello, Ann!' }]);
     expect(doneB.result?.['content']).toEqual([{ type: 'text', text: 'Hello, Ben!' }]);
     expect(waiting.list().filter((ask) => ask.agent === 'first-agent' || ask.agent === 'second-agent')).toEqual([]);
+  }, 30_000);
+});
+
+/** The agent's forecast round, then its retry answering `unit`. */
+async function forecastIn(tokenOf: string, unit: string): Promise<Message> {
+  const round = await call(tokenOf, FORECAST);
+  expect(round.result).toMatchObject({ resultType: 'input_required' });
+  const requests = (round.result?.['inputRequests'] ?? {}) as Requests;
+  expect(Object.keys(requests)).toEqual(['unit']);
+  expect(requests['unit']).toMatchObject({ method: 'elicitation/create', params: { message: 'Which unit?' } });
+  return call(tokenOf, FORECAST, { inputResponses: { unit: { action: 'accept', content: { unit } } }, requestState: round.result?.['requestState'] });
+}
+
+/** The SDK v2 client's own callTool (its own round driver) on the same server, answered `broken`: the refusal in its words. */
+async function sdkOwnRefusal(): Promise<string> {
+  const client = new Client({ name: 'control', version: '1' }, { capabilities: FORMS, versionNegotiation: { mode: { pin: MODERN } } });
+  client.setRequestHandler('elicitation/create', () => Promise.resolve({ action: 'accept' as const, content: { unit: 'broken' } }));
+  await client.connect(new StdioClientTransport({ command: process.execPath, args: WEATHER.args ?? [], cwd: ROOT, stderr: 'pipe' }));
+  try {
+    await client.listTools();
+    await client.callTool({ name: 'forecast', arguments: {} });
+    return 'no refusal';
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  } finally {
+    await client.close();
+  }
+}
+
+describe('a 2026-07-28 stdio tool with an output schema that asks first', () => {
+  it('two agents at once: each round goes to its own agent, none to the person, each gets its own structured result', async () => {
+    expect((await h.pool.tools('weather')).find((t) => t.name === 'forecast')?.outputSchema).toMatchObject({ required: ['temp', 'unit'] });
+    const [a, b] = [await token('celsius-agent'), await token('fahrenheit-agent')];
+    const [doneA, doneB] = await Promise.all([forecastIn(a, 'C'), forecastIn(b, 'F')]);
+    expect(doneA.result?.['structuredContent']).toEqual({ temp: 21, unit: 'C' });
+    expect(doneB.result?.['structuredContent']).toEqual({ temp: 70, unit: 'F' });
+    expect(doneA.result?.['isError']).not.toBe(true);
+    expect(waiting.list().filter((ask) => ask.agent === 'celsius-agent' || ask.agent === 'fahrenheit-agent')).toEqual([]);
+  }, 30_000);
+
+  it("refuses a final result that breaks the schema with the SDK's own callTool words, mapped as any refused result is", async () => {
+    const done = await forecastIn(await token('broken-agent'), 'broken');
+    const expected = await sdkOwnRefusal();
+    expect(expected).toMatch(/^Structured content does not match the tool's output schema: /);
+    expect(done.result?.['isError']).toBe(true);
+    expect(done.result?.['structuredContent']).toBeUndefined();
+    const error = (done.result?.['_meta'] as Record<string, { code?: string; message?: string }> | undefined)?.['connected-services/error'];
+    expect(error?.code).toBe('invalid_input');
+    expect(error?.message).toBe(`"weather" rejected the arguments of tool "forecast": ${expected}`);
+  }, 30_000);
+
+  it('passes a valid structured result on as the server gave it', async () => {
+    const done = await forecastIn(await token('kelvin-agent'), 'K');
+    expect(done.result).toMatchObject({ structuredContent: { temp: 21, unit: 'K' }, content: [{ type: 'text', text: '{"temp":21,"unit":"K"}' }] });
+    expect(done.result?.['isError']).not.toBe(true);
   }, 30_000);
 });

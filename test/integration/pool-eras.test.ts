@@ -24,6 +24,21 @@ async function pool(cacheDir: string, url: string, router?: AskRouter, protocol?
 
 const discoverCalls = (server: EraServer): number => server.methods.filter((m) => m === 'server/discover').length;
 
+/** A modern era server and a pool whose router accepts every elicitation, noting its message and asker. */
+async function askingModern(): Promise<{ server: EraServer; p: Pool; seen: { message: string; asker: string | undefined }[] }> {
+  const server = await startEraServer('modern');
+  servers.push(server);
+  const seen: { message: string; asker: string | undefined }[] = [];
+  const router: AskRouter = {
+    elicit: (params, context) => {
+      seen.push({ message: params.message, asker: context.asker?.label });
+      return Promise.resolve({ action: 'accept', content: { ok: true } });
+    },
+    sample: () => Promise.reject(new Error('not asked')),
+  };
+  return { server, p: await pool(tempDir('eras-'), server.url, router), seen };
+}
+
 describe('the pool speaks both MCP eras to HTTP servers (SDK v2 client)', () => {
   it('asks a modern-only server with server/discover, calls it, and keeps the verdict with its date', async () => {
     const server = await startEraServer('modern');
@@ -64,20 +79,22 @@ describe('the pool speaks both MCP eras to HTTP servers (SDK v2 client)', () => 
   });
 
   it("answers a modern server's input_required round through the pool's routing, with the call's asker", async () => {
-    const server = await startEraServer('modern');
-    servers.push(server);
-    const seen: { message: string; asker: string | undefined }[] = [];
-    const router: AskRouter = {
-      elicit: (params, context) => {
-        seen.push({ message: params.message, asker: context.asker?.label });
-        return Promise.resolve({ action: 'accept', content: { ok: true } });
-      },
-      sample: () => Promise.reject(new Error('not asked')),
-    };
-    const p = await pool(tempDir('eras-'), server.url, router);
+    const { p, seen } = await askingModern();
     const result = await p.callTool('remote', 'confirm', {}, { asker: { label: 'agent "alice"' } });
     expect(text(result)).toBe('confirmed');
     expect(seen).toEqual([{ message: 'Go ahead?', asker: 'agent "alice"' }]);
+  });
+
+  it("answers the round of a tool with an output schema through the pool's routing too, its argument still mirrored into a header, its result checked", async () => {
+    const { server, p, seen } = await askingModern();
+    await p.start('remote');
+    expect((await p.tools('remote')).find((t) => t.name === 'confirm_in')?.outputSchema).toBeDefined();
+    const calls = server.regions.length;
+    const result = await p.callTool('remote', 'confirm_in', { region: 'north' }, { asker: { label: 'agent "bob"' } });
+    expect(result.structuredContent).toEqual({ region: 'north', ok: true });
+    expect(seen).toEqual([{ message: 'Go ahead in north?', asker: 'agent "bob"' }]);
+    // Both legs (the first call and its retry with the answer) carry the mirrored argument.
+    expect(server.regions.slice(calls)).toEqual(['north', 'north']);
   });
 
   it('keeps to a pinned revision: a 2025-11-25 pin never probes', async () => {
