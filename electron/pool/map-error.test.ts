@@ -108,6 +108,10 @@ describe('toPoolError', () => {
     const invalid = toPoolError(new ProtocolError(ProtocolErrorCode.InvalidParams, 'Input validation error: expected string, received number at message'), call);
     expect(invalid).toMatchObject({ code: 'invalid_input', message: '"srv" rejected the arguments of tool "x": Input validation error: expected string, received number at message' });
     expect(invalid.hint).toContain('input schema');
+    // A result breaking the tool's output schema is the server's fault: not said to be the arguments'.
+    const broken = toPoolError(new ProtocolError(ProtocolErrorCode.InvalidParams, "Structured content does not match the tool's output schema: data/temp must be number"), call);
+    expect(broken).toMatchObject({ code: 'internal', message: `"srv" answered tool "x" with a result that breaks its own output schema: Structured content does not match the tool's output schema: data/temp must be number` });
+    expect(broken.hint).toContain('connected-services tools srv --json');
     // The hint names the listing of what was asked for.
     const resource = toPoolError(new ProtocolError(ProtocolErrorCode.InvalidParams, 'Resource demo://nope not found'), { ...call, what: 'resource demo://nope' });
     expect(resource.hint).toBe('run `connected-services resources srv` to see what it offers');

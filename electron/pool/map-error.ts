@@ -85,6 +85,9 @@ function serverText(error: ProtocolErrorLike): string {
 /** How servers say that a tool, resource or prompt does not exist (the SDK: `Tool x not found`). */
 const UNKNOWN_NAME = /^(?:tool|resource|prompt) \S+ (?:not found|disabled)$|\b(?:unknown|no such) (?:tool|resource|prompt)\b/i;
 
+/** How the SDK client's output-schema check words a result that breaks the tool's listed output schema. */
+const BROKEN_OUTPUT = /^Structured content does not match the tool's output schema\b/;
+
 /** The listing that shows what a server offers of the kind asked for (`resource x` → `resources`). */
 function listingOf(what: string | undefined): string {
   if (what?.startsWith('resource')) return 'resources';
@@ -99,6 +102,13 @@ function invalidParams(error: ProtocolErrorLike, ctx: ErrorContext, data: Record
   if (UNKNOWN_NAME.test(text)) {
     return coded('not_found', `"${ctx.server}" has no ${what}: ${text}`, {
       hint: `run \`connected-services ${listingOf(ctx.what)} ${ctx.server}\` to see what it offers`,
+      data,
+    });
+  }
+  // The SDK client's own output check (output-validators.ts) also says -32602: the server's fault, not the arguments'.
+  if (BROKEN_OUTPUT.test(text)) {
+    return coded('internal', `"${ctx.server}" answered ${what} with a result that breaks its own output schema: ${text}`, {
+      hint: `the server's structured result does not fit the output schema it lists (\`connected-services tools ${ctx.server} --json\` shows it); tell the server's maintainers`,
       data,
     });
   }

@@ -144,15 +144,15 @@ describe('a 2026-07-28 stdio tool with an output schema that asks first', () => 
     expect(waiting.list().filter((ask) => ask.agent === 'celsius-agent' || ask.agent === 'fahrenheit-agent')).toEqual([]);
   }, 30_000);
 
-  it("refuses a final result that breaks the schema with the SDK's own callTool words, mapped as any refused result is", async () => {
+  it("refuses a final result that breaks the schema with the SDK's own callTool words, mapped as the server's fault", async () => {
     const done = await forecastIn(await token('broken-agent'), 'broken');
     const expected = await sdkOwnRefusal();
     expect(expected).toMatch(/^Structured content does not match the tool's output schema: /);
     expect(done.result?.['isError']).toBe(true);
     expect(done.result?.['structuredContent']).toBeUndefined();
     const error = (done.result?.['_meta'] as Record<string, { code?: string; message?: string }> | undefined)?.['connected-services/error'];
-    expect(error?.code).toBe('invalid_input');
-    expect(error?.message).toBe(`"weather" rejected the arguments of tool "forecast": ${expected}`);
+    expect(error?.code).toBe('internal');
+    expect(error?.message).toBe(`"weather" answered tool "forecast" with a result that breaks its own output schema: ${expected}`);
   }, 30_000);
 
   it('passes a valid structured result on as the server gave it', async () => {
