@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { RequestId, Server } from '@modelcontextprotocol/server';
-import { bindModernEra, requestHandlers, type ModernCodec, type ProtocolHandler } from '../mcp-wire';
+import { bindModernEra, requestHandlers, toolCallRules, type CheckedHandler, type ModernCodec, type ProtocolHandler } from '../mcp-wire';
 import { LazyAbort } from '../pool';
 import { LANE_CANCELLATION } from './modern-extra';
 import type { LaneRequest } from './modern-lane-entry';
@@ -25,6 +25,9 @@ function errorAnswer(codec: ModernCodec, id: RequestId, thrown: unknown): { code
   return { code, answer: { jsonrpc: '2.0', id, error: { code, message, ...(error.data !== undefined && { data: error.data }) } } };
 }
 
+/** Server's `tools/call` wrapper after its request checks (mcp-wire toolCallRules). */
+type Rules = (handler: CheckedHandler, request: unknown, ctx: unknown) => Promise<unknown>;
+
 /** One request in flight: its cancellation (an AbortSignal made only if read: the call listens on this) and its response. */
 class Exchange extends LazyAbort {
   constructor(readonly res: ServerResponse) {
@@ -45,20 +48,29 @@ class Exchange extends LazyAbort {
 export class ModernLane {
   readonly #handler: ProtocolHandler;
   readonly #codec: ModernCodec;
+  readonly #core: CheckedHandler;
+  readonly #rules: Rules;
   readonly #log: (line: string) => void;
   readonly #running = new Set<Exchange>();
 
-  private constructor(handler: ProtocolHandler, codec: ModernCodec, log: (line: string) => void) {
-    this.#handler = handler;
-    this.#codec = codec;
+  private constructor(parts: { handler: ProtocolHandler; codec: ModernCodec; core: CheckedHandler; rules: Rules }, log: (line: string) => void) {
+    this.#handler = parts.handler;
+    this.#codec = parts.codec;
+    this.#core = parts.core;
+    this.#rules = parts.rules;
     this.#log = log;
   }
 
-  /** The lane over a server of the agent that is never connected; undefined when this SDK's internals differ (then the SDK's path serves every request). */
-  static over(server: Server, log: (line: string) => void): ModernLane | undefined {
+  /**
+   * The lane over a server of the agent that is never connected; undefined when this SDK's internals
+   * differ (then the SDK's path serves every request). `core`: the function the server's `tools/call`
+   * handler runs once the SDK checked the request (modern-tool-call.ts); `fail` makes the SDK's ProtocolError.
+   */
+  static over(server: Server, core: CheckedHandler, fail: (code: number, message: string) => Error, log: (line: string) => void): ModernLane | undefined {
     const handler = requestHandlers(server)?.get('tools/call');
     const codec = handler && bindModernEra(server);
-    return handler && codec ? new ModernLane(handler, codec, log) : undefined;
+    const rules = codec && toolCallRules(server, fail);
+    return handler && codec && rules ? new ModernLane({ handler, codec, core, rules }, log) : undefined;
   }
 
   /** Answers one request; the HTTP status it answered with, or undefined when the agent went away first (nothing is answered then, as on the SDK's path). */
@@ -72,7 +84,10 @@ export class ModernLane {
     let answer: object;
     let status = 200;
     try {
-      const result = await this.#handler(request.request as never, this.#context(request, exchange));
+      const context = this.#context(request, exchange);
+      // Params that plainly pass the SDK's two request checks skip them (the core gets what they would
+      // hand it); the rules and the result check around the handler run as in the SDK's wrapper.
+      const result = request.checked ? await this.#rules(this.#core, request.checked, context) : await this.#handler(request.request as never, context);
       if (exchange.aborted) return undefined;
       try {
         // Key order as Protocol builds it, so the bytes are those of the SDK's path.
