@@ -18,7 +18,10 @@ function call(change: (body: Record<string, unknown>, meta: Record<string, unkno
 }
 
 function facts(body: unknown, headers: Record<string, string>): sdk.InboundHttpRequest {
-  return { httpMethod: 'POST', body, protocolVersionHeader: headers['mcp-protocol-version'], mcpMethodHeader: headers['mcp-method'], mcpNameHeader: headers['mcp-name'] };
+  const version = headers['mcp-protocol-version'];
+  const method = headers['mcp-method'];
+  const name = headers['mcp-name'];
+  return { httpMethod: 'POST', body, ...(version !== undefined && { protocolVersionHeader: version }), ...(method !== undefined && { mcpMethodHeader: method }), ...(name !== undefined && { mcpNameHeader: name }) };
 }
 
 const req = (headers: Record<string, string>): IncomingMessage => ({ headers }) as unknown as IncomingMessage;
