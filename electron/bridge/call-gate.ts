@@ -16,6 +16,8 @@ import { notApproved, pausedError } from './refusals';
  */
 export interface Extra {
   readonly signal: AbortSignal;
+  /** The same cancellation without an AbortSignal made for it, where the caller has one (callCancellation). */
+  readonly cancellation?: Cancellation | undefined;
   /** The level a 2026-07-28 request asked its log messages at (`_meta`, log-forwarding.ts callLog); none: no messages. */
   readonly logLevel?: LogLevel | undefined;
   sendNotification(notification: ServerNotification): Promise<void>;

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { ServerNotification } from '@modelcontextprotocol/server';
+import { LazyAbort } from '../pool';
 import type { Extra } from './call-gate';
 import { RequestStateSeal, type StateClaims } from './request-state-seal';
 import type { NeededCapability } from './lacked-capability';
 import { DEFAULT_GATHER_QUIET_MS, GatherDeadline, pause, retryWindow, type RetryWindow } from './round-gathering';
 import { roundKey } from './input-keys';
+import { callCancellation } from './tool-call-lane';
 
 /** The requests a server may need answered during a call (MCP 2026-07-28 §InputRequests). */
 export type InputMethod = 'elicitation/create' | 'sampling/createMessage' | 'roots/list';
@@ -39,7 +41,8 @@ type Outcome<R> = { ok: true; value: R } | { ok: false; error: unknown };
  * the agent. Bounded: the agent retries within the window or the call is cancelled.
  */
 export class HeldCall<R> {
-  readonly #cancel = new AbortController();
+  /** Made into an AbortController only if something reads its signal: most calls are never asked back nor cancelled. */
+  readonly #cancel = new LazyAbort();
   readonly #asks = new Map<string, Ask>();
   #counter = 0;
   #rounds = 0;
@@ -73,8 +76,12 @@ export class HeldCall<R> {
 
   /** What the call runs with: cancelled with the held call; progress and log messages go to whichever round is open (MCP 2026-07-28 §Progress); the service is asked at the first request's log level. */
   extra(logLevel?: Extra['logLevel']): Extra {
+    const cancel = this.#cancel;
     return {
-      signal: this.#cancel.signal,
+      get signal() {
+        return cancel.signal;
+      },
+      cancellation: cancel,
       logLevel,
       sendNotification: async (notification: ServerNotification) => {
         const round = this.#round;
@@ -95,7 +102,7 @@ export class HeldCall<R> {
 
   /** A server's request during the call (under its own key where it can be: input-keys.ts): answered by the agent's next retry, or failed when `signal` aborts. */
   ask(method: InputMethod, params: Record<string, unknown> | undefined, signal: AbortSignal, serverKey?: string): Promise<unknown> {
-    if (this.#cancel.signal.aborted || signal.aborted) return Promise.reject(new Error('the call ended before the agent was asked'));
+    if (this.#cancel.aborted || signal.aborted) return Promise.reject(new Error('the call ended before the agent was asked'));
     if (!this.rounds.mayHold(this)) return Promise.reject(new Error(`agent "${this.agent}" has too many calls waiting for its answers`));
     return new Promise((resolve, reject) => {
       const key = roundKey(method, serverKey, this.#asks, () => ++this.#counter);
@@ -151,8 +158,10 @@ export class HeldCall<R> {
     if (++this.#rounds > MAX_ROUNDS) this.end(new Error(`the call took more than ${MAX_ROUNDS} rounds`));
     this.#round = { extra, progressToken };
     const gone = (): void => this.end(new Error('the agent cancelled its call'));
-    extra.signal.addEventListener('abort', gone, { once: true });
-    if (extra.signal.aborted) gone();
+    // The request's own cancellation: on the lane, a listener on it makes no AbortSignal (modern-lane.ts).
+    const request = callCancellation(extra);
+    const stopListening = request.onAbort(gone);
+    if (request.aborted) gone();
     let gathering: GatherDeadline | undefined;
     try {
       for (;;) {
@@ -162,12 +171,12 @@ export class HeldCall<R> {
           if (outcome.ok) return outcome.value;
           throw outcome.error;
         }
-        if (this.#asks.size > 0 && this.#coming === 0 && !this.#cancel.signal.aborted) {
+        if (this.#asks.size > 0 && this.#coming === 0 && !this.#cancel.aborted) {
           // The server's requests sent together arrive over several reads: the round answers once none came for a while.
           gathering ??= new GatherDeadline();
           const seen = this.#arrivals;
           const quiet = await pause(this.rounds.gatherMs, (wake) => (this.#wake = wake));
-          const ready = this.#outcome === undefined && this.#coming === 0 && this.#asks.size > 0 && !this.#cancel.signal.aborted;
+          const ready = this.#outcome === undefined && this.#coming === 0 && this.#asks.size > 0 && !this.#cancel.aborted;
           if (ready && ((quiet && this.#arrivals === seen) || gathering.over)) return this.#inputRequired();
           continue;
         }
@@ -175,7 +184,7 @@ export class HeldCall<R> {
       }
     } finally {
       gathering?.stop();
-      extra.signal.removeEventListener('abort', gone);
+      stopListening();
       this.#round = undefined;
       this.#wake = undefined;
     }
@@ -189,7 +198,7 @@ export class HeldCall<R> {
       else if (ask.method === 'roots/list') ask.settle({ roots: [] });
       else ask.fail(reason);
     }
-    if (!this.#cancel.signal.aborted) this.#cancel.abort(reason);
+    if (!this.#cancel.aborted) this.#cancel.abort(reason);
     this.#wake?.();
   }
 

@@ -2,9 +2,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { InboundHttpRequest, InboundModernRoute } from '@modelcontextprotocol/server';
 import type { ModernHandlers } from './modern-handlers';
 import { laneRequest } from './modern-lane-entry';
+import { ModernRouteMemo } from './modern-route-memo';
 import { gateListen } from './modern-listen';
 import { loadModernSdk, modernSdkIfLoaded } from './server-sdk';
 import { abortOnClose, sendWebResponse, webRequest } from './web-exchange';
+import { LANE_REVISION } from '../mcp-wire';
 
 /** A request the SDK classified as 2026-07-28. */
 export interface ModernRequest {
@@ -28,6 +30,9 @@ function claimedRevision(body: unknown, key: string): string | undefined {
   return typeof revision === 'string' ? revision : undefined;
 }
 
+/** The SDK's classification of hot lane calls, remembered per envelope (modern-route-memo.ts): a pure function of the request, so one for the process. */
+const routes = new ModernRouteMemo();
+
 function headerValue(req: IncomingMessage, name: string): string | undefined {
   const value = req.headers[name];
   return Array.isArray(value) ? value.join(', ') : value;
@@ -45,6 +50,8 @@ export async function isModernRequest(req: IncomingMessage, body: unknown): Prom
   // A GET or DELETE without a session is a legacy session operation (answered 400 there, as before).
   if (req.method !== 'POST') return undefined;
   const sdk = modernSdkIfLoaded() ?? (await loadModernSdk());
+  const known = routes.known(sdk, req, body);
+  if (known) return { revision: LANE_REVISION, route: known };
   const facts: InboundHttpRequest = { httpMethod: 'POST', body };
   const version = headerValue(req, 'mcp-protocol-version');
   const method = headerValue(req, 'mcp-method');
@@ -52,7 +59,7 @@ export async function isModernRequest(req: IncomingMessage, body: unknown): Prom
   if (version !== undefined) facts.protocolVersionHeader = version;
   if (method !== undefined) facts.mcpMethodHeader = method;
   if (name !== undefined) facts.mcpNameHeader = name;
-  const outcome = sdk.classifyInboundRequest(facts);
+  const outcome = routes.classify(sdk, req, facts);
   if (outcome.kind === 'legacy') return undefined;
   return { revision: claimedRevision(body, sdk.PROTOCOL_VERSION_META_KEY), route: outcome.kind === 'modern' ? outcome : undefined };
 }

@@ -1,8 +1,9 @@
-import type { McpHttpHandler } from '@modelcontextprotocol/server';
+import type { CallToolRequest, McpHttpHandler, ServerContext } from '@modelcontextprotocol/server';
 import type { CallContext } from './call-context';
 import { InputRounds } from './input-rounds';
 import { ModernLane } from './modern-lane';
 import { createModernServer } from './modern-server';
+import { modernToolCall } from './modern-tool-call';
 import { ServerPool } from './modern-server-pool';
 import type { RetryWindow } from './round-gathering';
 import { loadModernSdk, modernSdkIfLoaded } from './server-sdk';
@@ -72,7 +73,9 @@ export class ModernHandlers {
     if (known !== undefined || !this.laneOn) return known ?? undefined;
     const sdk = modernSdkIfLoaded();
     if (sdk === undefined) return undefined;
-    const lane = ModernLane.over(createModernServer(sdk, this.ctx, agent, this.version, this.rounds), this.ctx.log) ?? null;
+    const core = (request: unknown, rc: unknown): unknown => modernToolCall(sdk, this.ctx, this.rounds, agent, request as CallToolRequest, rc as ServerContext);
+    const fail = (code: number, message: string): Error => new sdk.ProtocolError(code, message);
+    const lane = ModernLane.over(createModernServer(sdk, this.ctx, agent, this.version, this.rounds), core, fail, this.ctx.log) ?? null;
     if (lane === null) this.ctx.log(`agent "${agent}" (2026-07-28): this SDK's internals differ from the lane's; every request takes the SDK's path`);
     this.#lanes.set(agent, lane);
     return lane ?? undefined;

@@ -9,6 +9,12 @@ export interface LaneRequest {
   request: JSONRPCRequest;
   params: Record<string, unknown>;
   envelope: Record<string, unknown> | undefined;
+  /**
+   * The request as the SDK's request check of tools/call would hand it to the handler (its 2026-07-28
+   * dispatch schema: `name`, `arguments`, `_meta`; other members dropped), when its params plainly
+   * pass that check; undefined otherwise (then the SDK's checks run and answer what they find).
+   */
+  checked: { method: 'tools/call'; params: Record<string, unknown> } | undefined;
 }
 
 /** `Mcp-Name` carried as `=?base64?…?=` (MCP 2026-07-28 basic/transports §Standard Request Headers): the SDK decodes it. */
@@ -54,5 +60,20 @@ export function laneRequest(req: IncomingMessage, route: InboundModernRoute): La
   const trimmed = trimOws(name);
   if (trimmed !== params['name'] || BASE64_SENTINEL.test(trimmed)) return undefined;
   const lifted = liftEnvelope(params);
-  return { id: route.message.id, request: { ...route.message, params: lifted.params }, params: lifted.params, envelope: lifted.envelope };
+  return { id: route.message.id, request: { ...route.message, params: lifted.params }, params: lifted.params, envelope: lifted.envelope, checked: checkedCall(lifted.params) };
+}
+
+/**
+ * A first-round call's params as the SDK's dispatch schema parses them (`name` a string, `arguments`
+ * absent or a record, `_meta` absent or an object without a progress token: the entry checked the
+ * rest), or undefined when they may not pass it; then the SDK's own checks run, so a refusal is its own.
+ */
+function checkedCall(params: Record<string, unknown>): LaneRequest['checked'] {
+  const name = params['name'];
+  const args = params['arguments'];
+  const meta = params['_meta'];
+  if (typeof name !== 'string') return undefined;
+  if (args !== undefined && (!isPlainObject(args) || Object.hasOwn(args, '__proto__'))) return undefined;
+  if (meta !== undefined && !isPlainObject(meta)) return undefined;
+  return { method: 'tools/call', params: { ...(meta !== undefined && { _meta: meta }), name, ...(args !== undefined && { arguments: args }) } };
 }

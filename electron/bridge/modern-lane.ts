@@ -1,6 +1,8 @@
 import type { ServerResponse } from 'node:http';
 import type { RequestId, Server } from '@modelcontextprotocol/server';
-import { bindModernEra, requestHandlers, type ModernCodec, type ProtocolHandler } from '../mcp-wire';
+import { bindModernEra, requestHandlers, toolCallRules, type CheckedHandler, type ModernCodec, type ProtocolHandler } from '../mcp-wire';
+import { LazyAbort } from '../pool';
+import { LANE_CANCELLATION } from './modern-extra';
 import type { LaneRequest } from './modern-lane-entry';
 import { responseHeaders } from './response-headers';
 
@@ -23,9 +25,14 @@ function errorAnswer(codec: ModernCodec, id: RequestId, thrown: unknown): { code
   return { code, answer: { jsonrpc: '2.0', id, error: { code, message, ...(error.data !== undefined && { data: error.data }) } } };
 }
 
-interface Exchange {
-  controller: AbortController;
-  res: ServerResponse;
+/** Server's `tools/call` wrapper after its request checks (mcp-wire toolCallRules). */
+type Rules = (handler: CheckedHandler, request: unknown, ctx: unknown) => Promise<unknown>;
+
+/** One request in flight: its cancellation (an AbortSignal made only if read: the call listens on this) and its response. */
+class Exchange extends LazyAbort {
+  constructor(readonly res: ServerResponse) {
+    super();
+  }
 }
 
 /**
@@ -34,43 +41,54 @@ interface Exchange {
  * createMcpHandler's servers run, with the SDK's own request and result checks and `input_required`
  * rules around it) is called with the context Protocol's `_onrequest` builds, and its outcome goes
  * through the 2026-07-28 codec and out as JSON on node's own response: no web Request or Response,
- * no per-request transport connected and closed, one AbortController (docs/bridge.md §Speed of the
+ * no per-request transport connected and closed, and no AbortController unless something reads the signal (docs/bridge.md §Speed of the
  * two eras). The guards, the token, the body's bounds and the classification ran before it, as for
  * every request; the gate, approvals, audit and redaction run inside the handler, as for every call.
  */
 export class ModernLane {
   readonly #handler: ProtocolHandler;
   readonly #codec: ModernCodec;
+  readonly #core: CheckedHandler;
+  readonly #rules: Rules;
   readonly #log: (line: string) => void;
   readonly #running = new Set<Exchange>();
 
-  private constructor(handler: ProtocolHandler, codec: ModernCodec, log: (line: string) => void) {
-    this.#handler = handler;
-    this.#codec = codec;
+  private constructor(parts: { handler: ProtocolHandler; codec: ModernCodec; core: CheckedHandler; rules: Rules }, log: (line: string) => void) {
+    this.#handler = parts.handler;
+    this.#codec = parts.codec;
+    this.#core = parts.core;
+    this.#rules = parts.rules;
     this.#log = log;
   }
 
-  /** The lane over a server of the agent that is never connected; undefined when this SDK's internals differ (then the SDK's path serves every request). */
-  static over(server: Server, log: (line: string) => void): ModernLane | undefined {
+  /**
+   * The lane over a server of the agent that is never connected; undefined when this SDK's internals
+   * differ (then the SDK's path serves every request). `core`: the function the server's `tools/call`
+   * handler runs once the SDK checked the request (modern-tool-call.ts); `fail` makes the SDK's ProtocolError.
+   */
+  static over(server: Server, core: CheckedHandler, fail: (code: number, message: string) => Error, log: (line: string) => void): ModernLane | undefined {
     const handler = requestHandlers(server)?.get('tools/call');
     const codec = handler && bindModernEra(server);
-    return handler && codec ? new ModernLane(handler, codec, log) : undefined;
+    const rules = codec && toolCallRules(server, fail);
+    return handler && codec && rules ? new ModernLane({ handler, codec, core, rules }, log) : undefined;
   }
 
   /** Answers one request; the HTTP status it answered with, or undefined when the agent went away first (nothing is answered then, as on the SDK's path). */
   async serve(request: LaneRequest, res: ServerResponse): Promise<number | undefined> {
-    const exchange: Exchange = { controller: new AbortController(), res };
+    const exchange = new Exchange(res);
     const gone = (): void => {
-      if (!res.writableFinished) exchange.controller.abort();
+      if (!res.writableFinished) exchange.abort();
     };
     res.once('close', gone);
     this.#running.add(exchange);
-    const { signal } = exchange.controller;
     let answer: object;
     let status = 200;
     try {
-      const result = await this.#handler(request.request as never, this.#context(request, signal));
-      if (signal.aborted) return undefined;
+      const context = this.#context(request, exchange);
+      // Params that plainly pass the SDK's two request checks skip them (the core gets what they would
+      // hand it); the rules and the result check around the handler run as in the SDK's wrapper.
+      const result = request.checked ? await this.#rules(this.#core, request.checked, context) : await this.#handler(request.request as never, context);
+      if (exchange.aborted) return undefined;
       try {
         // Key order as Protocol builds it, so the bytes are those of the SDK's path.
         answer = { result: this.#codec.encodeResult('tools/call', result), jsonrpc: '2.0', id: request.id };
@@ -79,7 +97,7 @@ export class ModernLane {
         answer = { jsonrpc: '2.0', id: request.id, error: { code: -32603, message: 'Internal error' } };
       }
     } catch (thrown) {
-      if (signal.aborted) return undefined;
+      if (exchange.aborted) return undefined;
       const error = errorAnswer(this.#codec, request.id, thrown);
       answer = error.answer;
       if (error.code === MISSING_CAPABILITY) status = 400;
@@ -94,8 +112,9 @@ export class ModernLane {
 
   /** The agent was removed or its token rotated: its calls in flight end, answered as createMcpHandler answers a closed exchange. */
   close(): void {
-    for (const { controller, res } of [...this.#running]) {
-      controller.abort();
+    for (const exchange of [...this.#running]) {
+      exchange.abort();
+      const res = exchange.res;
       if (res.headersSent) continue;
       res.writeHead(CLOSED_STATUS, responseHeaders());
       res.end();
@@ -109,16 +128,19 @@ export class ModernLane {
    * notification (progress needs a progress token, log messages a level: both keep the SDK's path,
    * which streams them), so one sent anyway is logged and dropped, as the SDK's JSON response mode drops them.
    */
-  #context(request: LaneRequest, signal: AbortSignal): object {
+  #context(request: LaneRequest, exchange: Exchange): object {
     return {
       sessionId: undefined,
       mcpReq: {
+        [LANE_CANCELLATION]: exchange,
+        get signal() {
+          return exchange.signal;
+        },
         id: request.id,
         method: 'tools/call',
         _meta: request.params['_meta'],
         ...(request.envelope !== undefined && { envelope: request.envelope }),
         requestState: noState,
-        signal,
         send: refusedPush,
         notify: (notification: { method: string }) => {
           this.#log(`a 2026-07-28 tools/call sent ${notification.method} without a stream to carry it: dropped`);

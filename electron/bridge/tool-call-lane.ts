@@ -157,9 +157,10 @@ export function toolCallLane(protocol: object): Lane | undefined {
   };
 }
 
-/** The call's cancellation: the lane's own (no AbortSignal made), else the signal Protocol made for it. */
-export function callCancellation(extra: { readonly signal: AbortSignal }): Cancellation {
-  return extra instanceof LaneCall ? extra : cancellationOf(extra.signal);
+/** The call's cancellation: a lane's own (no AbortSignal made), else the signal Protocol made for it. */
+export function callCancellation(extra: { readonly signal: AbortSignal; readonly cancellation?: Cancellation | undefined }): Cancellation {
+  if (extra instanceof LaneCall) return extra;
+  return extra.cancellation ?? cancellationOf(extra.signal);
 }
 
 /**

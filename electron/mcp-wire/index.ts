@@ -11,5 +11,5 @@ export { useIdTables } from './per-request-tables';
 export { directDelivery, onParsedRequest, registeredHere, rpcKind } from './sdk-dispatch';
 export type { Deliver, RequestSchema, RpcKind } from './sdk-dispatch';
 export { carriesWireMaterial, legacyErrorCode } from './legacy-codec';
-export { bindModernEra, liftEnvelope, ENVELOPE_KEYS, LANE_REVISION } from './modern-internals';
-export type { ModernCodec } from './modern-internals';
+export { bindModernEra, liftEnvelope, toolCallRules, ENVELOPE_KEYS, LANE_REVISION } from './modern-internals';
+export type { CheckedHandler, ModernCodec } from './modern-internals';

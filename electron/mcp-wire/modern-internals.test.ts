@@ -11,7 +11,7 @@ import {
   type ServerContext,
 } from '@modelcontextprotocol/server';
 import { describe, expect, it } from 'vitest';
-import { bindModernEra, ENVELOPE_KEYS, LANE_REVISION, liftEnvelope, requestHandlers } from '.';
+import { bindModernEra, ENVELOPE_KEYS, LANE_REVISION, liftEnvelope, requestHandlers, toolCallRules } from '.';
 
 /**
  * The contract with SDK v2's internals the 2026-07-28 lane reads (electron/bridge/modern-lane.ts):
@@ -50,11 +50,15 @@ async function sdkAnswer(handler: Handler, body: Record<string, unknown>): Promi
   return { status: response.status, text };
 }
 
-/** What the lane does with the seam: the bound server's own handler, the codec, the same JSON. */
-async function laneAnswer(handler: Handler, body: Record<string, unknown>): Promise<{ text: string; code?: number }> {
+/**
+ * What the lane does with the seam: the bound server's own handler, the codec, the same JSON. `checked`:
+ * the request checks skipped, the handler called inside the wrapper's rules and result check (toolCallRules).
+ */
+async function laneAnswer(handler: Handler, body: Record<string, unknown>, checked = false): Promise<{ text: string; code?: number }> {
   const server = serverWith(handler);
   const codec = bindModernEra(server);
-  const stored = requestHandlers(server)?.get('tools/call');
+  const rules = toolCallRules(server, (code, message) => new ProtocolError(code, message));
+  const stored = checked && rules ? (request: never, ctx: unknown) => rules(handler as never, { method: 'tools/call', params: (request as { params: unknown }).params }, ctx) : requestHandlers(server)?.get('tools/call');
   if (!codec || !stored) throw new Error('the seam found no codec or handler');
   const { params, envelope } = liftEnvelope(body['params'] as Record<string, unknown>);
   const id = body['id'] as number;
@@ -113,6 +117,7 @@ describe('the SDK v2 internals the 2026-07-28 lane relies on', () => {
       'a plain error': () => {
         throw new Error('broken');
       },
+      'input required beyond the declared capabilities': () => inputRequired({ inputRequests: { s: inputRequired.createMessage({ messages: [], maxTokens: 1 }) }, requestState: 'opaque' }),
       'missing capability': () => {
         throw new MissingRequiredClientCapabilityError({ requiredCapabilities: { sampling: {} } });
       },
@@ -122,6 +127,8 @@ describe('the SDK v2 internals the 2026-07-28 lane relies on', () => {
       const sdk = await sdkAnswer(handler, callBody(7, 'tool'));
       const lane = await laneAnswer(handler, callBody(7, 'tool'));
       expect({ what, text: lane.text }).toEqual({ what, text: sdk.text });
+      const checked = await laneAnswer(handler, callBody(7, 'tool'), true);
+      expect({ what, checked: checked.text }).toEqual({ what, checked: sdk.text });
       // HTTP 400 only for a missing capability (-32021); every other handler outcome is in-band, 200.
       expect({ what, status: sdk.status }).toEqual({ what, status: lane.code === -32021 ? 400 : 200 });
     }

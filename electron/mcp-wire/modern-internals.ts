@@ -89,3 +89,36 @@ export function liftEnvelope(params: Record<string, unknown>): { params: Record<
   else delete lifted['_meta'];
   return { params: lifted, envelope };
 }
+
+/** A tool result's keys of another result family: such a result is not given `content: []` (SDK `TOOL_RESULT_FOREIGN_FAMILY_KEYS`). */
+const FOREIGN_FAMILY_KEYS = ['task', 'inputRequests', 'requestState'];
+
+/** The handler a Server's `tools/call` wrapper calls (what `setRequestHandler` stored), with its request already checked. */
+export type CheckedHandler = (request: unknown, ctx: unknown) => unknown;
+
+/**
+ * What Server's `tools/call` wrapper (`_wrapHandler`) does around its handler once the request has
+ * passed its checks: the `input_required` rules (`_invokeInputRequiredCapableHandler`: a URL
+ * elicitation thrown refused, an `input_required` result held to the at-least-one rule and to the
+ * capabilities the request's envelope declared, -32021), then a result without content given
+ * `content: []` and checked, and shaped, by the era's result schema. `fail` makes the SDK's
+ * ProtocolError (this folder imports no SDK value: the SDK loads on first use). Undefined when this
+ * SDK keeps the rules elsewhere or the server is not bound to an era with a codec.
+ */
+export function toolCallRules(server: object, fail: (code: number, message: string) => Error): ((handler: CheckedHandler, request: unknown, ctx: unknown) => Promise<unknown>) | undefined {
+  const internals = server as { _invokeInputRequiredCapableHandler?: unknown; _wireCodec?: unknown };
+  if (typeof internals._invokeInputRequiredCapableHandler !== 'function' || typeof internals._wireCodec !== 'function') return undefined;
+  const invoke = internals._invokeInputRequiredCapableHandler as (method: string, handler: CheckedHandler, request: unknown, ctx: unknown) => Promise<unknown>;
+  const codec = (internals._wireCodec as () => { validateResult?: unknown }).call(server);
+  if (typeof codec.validateResult !== 'function') return undefined;
+  const validateResult = codec.validateResult as (method: string, value: unknown) => { ok: boolean; value?: unknown; reason?: string; message?: string };
+  return async (handler, request, ctx) => {
+    const result = await invoke.call(server, 'tools/call', handler, request, ctx);
+    if (isPlainObject(result) && result['resultType'] === 'input_required') return result;
+    const normalized = isPlainObject(result) && result['content'] === undefined && !FOREIGN_FAMILY_KEYS.some((key) => key in result) ? { ...result, content: [] } : result;
+    const checked = validateResult.call(codec, 'tools/call', normalized);
+    if (checked.ok) return checked.value;
+    // ProtocolErrorCode.InternalError and InvalidParams, with the SDK's messages.
+    throw checked.reason === 'not-in-era' ? fail(-32603, 'No wire schema for tools/call in the resolved era') : fail(-32602, `Invalid tools/call result: ${String(checked.message)}`);
+  };
+}

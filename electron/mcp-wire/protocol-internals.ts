@@ -23,6 +23,7 @@ export const SDK_PRIVATE_MEMBERS = [
   '_negotiatedProtocolVersion',
   '_wireCodec',
   '_outboundServerInfo',
+  '_invokeInputRequiredCapableHandler',
 ] as const;
 
 /** A request handler as the SDK's Protocol keeps it (`_requestHandlers`): the request, and the handler's context. */
