@@ -50,7 +50,7 @@ const MAX_REMEMBERED = 20_000;
 
 function associatedWith(index: SearchIndex, word: string, minTools: number): ReadonlyArray<readonly [string, number]> {
   let known = associations.get(index);
-  if (known === undefined) associations.set(index, (known = new Map()));
+  if (known === undefined) associations.set(index, (known = new Map<string, ReadonlyArray<readonly [string, number]>>()));
   const key = `${minTools} ${word}`;
   const remembered = known.get(key);
   if (remembered !== undefined) return remembered;

@@ -1,7 +1,7 @@
 /**
  * Lexical expansions of a need (electron/tool-search/expansion.ts) against the search as it ships, on
  * the labelled set (issue #32; the figures: docs/tool-search.md, "Lexical expansion was measured").
- * Not a test: `node --import tsx test/tool-search/lexical-candidates.ts [--held-out]`. Every setting is
+ * Not a test: `node --import tsx test/tool-search/lexical-candidates.ts [--held-out] [--only=feedback,association,both,server,server+association,none]`. Every setting is
  * chosen on the tuning half (halfOf) by the objective the embedding candidates used; the held-out half
  * is printed only with --held-out, once the choice is made.
  */
