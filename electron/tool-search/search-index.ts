@@ -51,6 +51,8 @@ export class SearchIndex {
   readonly docs: readonly ToolDoc[];
   readonly #postings = new Map<string, Posting[]>();
   readonly #names: ReadonlyArray<ReadonlySet<string>>;
+  /** Each tool's terms with their weighted, length-normalized frequency: what expansion (expansion.ts) reads. */
+  readonly #docTerms: Array<ReadonlyMap<string, number>> = [];
   /** Terms that occur in server names, so a need naming a service is known to. */
   readonly serverTerms: ReadonlySet<string>;
   /** Each tool's kind of action, as its name says (actions.ts). */
@@ -68,6 +70,7 @@ export class SearchIndex {
         const norm = 1 - B[field] + (B[field] * byField[field].length) / average[field];
         for (const term of byField[field]) tf.set(term, (tf.get(term) ?? 0) + WEIGHTS[field] / norm);
       }
+      this.#docTerms[doc] = tf;
       for (const [term, value] of tf) {
         const list = this.#postings.get(term) ?? [];
         list.push({ doc, tf: value });
@@ -77,6 +80,21 @@ export class SearchIndex {
     this.#names = fields.map((f) => new Set(f.name));
     this.actions = fields.map((f) => toolAction(f.name));
     this.serverTerms = new Set(docs.flatMap((d) => terms(d.server)));
+  }
+
+  /** A tool's terms and their weighted frequency (BM25F's tf̃, before saturation). */
+  termsOf(doc: number): ReadonlyMap<string, number> {
+    return this.#docTerms[doc] ?? new Map();
+  }
+
+  /** The tools a term occurs in. */
+  docsWith(term: string): readonly number[] {
+    return (this.#postings.get(term) ?? []).map((p) => p.doc);
+  }
+
+  /** BM25's saturation of a weighted frequency, as score() applies it. */
+  static saturate(tf: number): number {
+    return tf / (K1 + tf);
   }
 
   /** The idf of a word no tool has: the most any word can weigh in this index. */

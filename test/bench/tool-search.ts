@@ -2,22 +2,12 @@
  * Tool search on the labelled set (test/fixtures/tool-search), against plain BM25 over the same fields
  * in the same run: recall@1, recall@5, MRR@10, "nothing fits", and the answer's p95 at 1,000 tools.
  */
-import { SearchIndex, searchTools, type ToolDoc } from '../../electron/tool-search';
+import { SearchIndex, searchTools } from '../../electron/tool-search';
 import { PlainBm25 } from '../support/plain-bm25';
-import { bySubset, halfOf, labelledQueries, labelledTools, score, type LabelledQuery, type Ranked, type Scores } from '../support/tool-search-set';
+import { bySubset, halfOf, labelledQueries, labelledTools, score, type LabelledQuery, type Ranked, type Scores, toolsUpTo } from '../support/tool-search-set';
 import { check, spread, type Row } from './report';
 
 const one = (value: number) => spread([value]);
-
-/** The set's tools, and copies of its first ones under another server up to `count`. */
-function toolsUpTo(docs: readonly ToolDoc[], count: number): ToolDoc[] {
-  const padded = [...docs];
-  for (let i = 0; padded.length < count; i++) {
-    const doc = docs[i % docs.length] as ToolDoc;
-    padded.push({ ...doc, id: `copy${Math.floor(i / docs.length)}/${doc.id}`, server: `copy-of-${doc.server}` });
-  }
-  return padded.slice(0, count);
-}
 
 function p95(samples: number[]): number {
   const sorted = [...samples].sort((a, b) => a - b);

@@ -121,3 +121,13 @@ export function subsetLines(rows: readonly SubsetScores[]): string[] {
       : `${r.kind} (${r.count}): r@1 ${f(r.ours.recallAt1)} vs ${f(r.plain.recallAt1)}, r@5 ${f(r.ours.recallAt5)} vs ${f(r.plain.recallAt5)}, MRR@10 ${f(r.ours.mrrAt10)} vs ${f(r.plain.mrrAt10)}, lost to "nothing fits" ${f(r.ours.lostRate)}`,
   );
 }
+
+/** The set's tools, and copies of its first ones under another server up to `count`. */
+export function toolsUpTo(docs: readonly ToolDoc[], count: number): ToolDoc[] {
+  const padded = [...docs];
+  for (let i = 0; padded.length < count; i++) {
+    const doc = docs[i % docs.length] as ToolDoc;
+    padded.push({ ...doc, id: `copy${Math.floor(i / docs.length)}/${doc.id}`, server: `copy-of-${doc.server}` });
+  }
+  return padded.slice(0, count);
+}

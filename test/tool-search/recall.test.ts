@@ -49,14 +49,15 @@ describe('tool search on the labelled set', () => {
   // below, and the margin over plain BM25 on the same half (r@1 0.80 vs 0.75, r@5 0.92 vs 0.91). With the
   // action verbs (tuned on the tuning half only) it measured r@5 0.919, r@1 0.828, nothing fits 15 of 25, 2.0% lost.
   // WordNet expansion (commit 22fd65a, left out) measured nothing fits 13 of 25 and r@1 0.813 here: below these floors.
+  // The server prior and word association (expansion.ts, chosen on the tuning half) measured r@5 0.944, r@1 0.854.
   it('holds on the held-out half, and stays ahead of plain BM25 on that half', () => {
     const held = queries.filter((q) => halfOf(q.need) === 'held-out');
     expect(held.length).toBeGreaterThanOrEqual(150);
     expect(queries.length - held.length).toBeGreaterThanOrEqual(150);
     const mine = score(held, ours);
     const theirs = score(held, (need) => ({ ids: bm25.search(need, 10), nothingFits: false }));
-    expect(mine.recallAt5).toBeGreaterThanOrEqual(0.9);
-    expect(mine.recallAt1).toBeGreaterThanOrEqual(0.75);
+    expect(mine.recallAt5).toBeGreaterThanOrEqual(0.94);
+    expect(mine.recallAt1).toBeGreaterThanOrEqual(0.85);
     expect(mine.nothingFitsRate).toBeGreaterThanOrEqual(0.6);
     expect(mine.lostRate).toBeLessThanOrEqual(0.03);
     expect(mine.recallAt1).toBeGreaterThan(theirs.recallAt1);
@@ -66,15 +67,16 @@ describe('tool search on the labelled set', () => {
   // Per kind of need, beside plain BM25 (printed: the numbers docs/tool-search.md quotes). Paraphrased
   // needs are where the targets (r@5 0.90, r@1 0.65) are about, and where they are not met:
   // the held-out half measured r@5 0.797 (BM25 0.757), r@1 0.622 (BM25 0.527) when the action verbs
-  // were added; these hold that, and the margin over plain BM25.
+  // were added; with the server prior and word association (expansion.ts) r@5 0.851, r@1 0.649: these
+  // hold that, and the margin over plain BM25.
   it('on paraphrased needs of the held-out half, stays ahead of plain BM25 (printed per kind of need)', () => {
     const held = queries.filter((q) => halfOf(q.need) === 'held-out');
     const rows = bySubset(held, ours, plain);
     console.log(['tool search per kind of need, held-out half, ours vs plain BM25:', ...subsetLines(rows)].join('\n  '));
     console.log(['the whole set:', ...subsetLines(bySubset(queries, ours, plain))].join('\n  '));
     const paraphrase = rows.find((r) => r.kind === 'paraphrase');
-    expect(paraphrase?.ours.recallAt5).toBeGreaterThanOrEqual(0.78);
-    expect(paraphrase?.ours.recallAt1).toBeGreaterThanOrEqual(0.6);
+    expect(paraphrase?.ours.recallAt5).toBeGreaterThanOrEqual(0.85);
+    expect(paraphrase?.ours.recallAt1).toBeGreaterThanOrEqual(0.64);
     expect(paraphrase?.ours.recallAt1).toBeGreaterThan(paraphrase?.plain.recallAt1 ?? 1);
     expect(paraphrase?.ours.recallAt5).toBeGreaterThan(paraphrase?.plain.recallAt5 ?? 1);
     for (const kind of ['plain', 'near-duplicate'] as const) {

@@ -1,0 +1,103 @@
+/**
+ * Lexical expansions of a need (electron/tool-search/expansion.ts) against the search as it ships, on
+ * the labelled set (issue #32; the figures: docs/tool-search.md, "Lexical expansion was measured").
+ * Not a test: `node --import tsx test/tool-search/lexical-candidates.ts [--held-out] [--only=feedback,association,both,server,server+association,none]`. Every setting is
+ * chosen on the tuning half (halfOf) by the objective the embedding candidates used; the held-out half
+ * is printed only with --held-out, once the choice is made.
+ */
+import { EXPANSION, rankTools, SearchIndex, NOTHING_FITS_BELOW, type ExpansionSettings } from '../../electron/tool-search';
+import { halfOf, labelledQueries, labelledTools, score, toolsUpTo, type LabelledQuery, type Ranked } from '../support/tool-search-set';
+
+const docs = labelledTools();
+const queries = labelledQueries();
+const index = new SearchIndex(docs);
+const tuning = queries.filter((q) => halfOf(q.need) === 'tuning');
+const heldOut = queries.filter((q) => halfOf(q.need) === 'held-out');
+const showHeldOut = process.argv.includes('--held-out');
+
+type Ranker = (need: string) => Ranked;
+const ranker = (expansion: ExpansionSettings): Ranker => (need) => {
+  const r = rankTools(index, need, { limit: 10, admit: () => true }, expansion);
+  return r.fit < NOTHING_FITS_BELOW ? { ids: [], nothingFits: true } : { ids: r.hits.map((h) => docs[h.doc]?.id ?? ''), nothingFits: false };
+};
+
+/** On the tuning half: recall at 1 and 5 of all its needs and of its paraphrases, if "nothing fits" stays >= 60% losing <= 3%. */
+function objective(r: Ranker): number {
+  const all = score(tuning, r);
+  const para = score(tuning.filter((q) => q.kind === 'paraphrase'), r);
+  if (all.nothingFitsRate < 0.6 || all.lostRate > 0.03) return -1;
+  return para.recallAt5 + para.recallAt1 + all.recallAt1 + all.recallAt5;
+}
+
+function best(grid: readonly ExpansionSettings[]): ExpansionSettings {
+  let chosen = grid[0] ?? {};
+  let value = -Infinity;
+  for (const e of grid) {
+    const v = objective(ranker(e));
+    if (v > value) [chosen, value] = [e, v];
+  }
+  return chosen;
+}
+
+const WEIGHTS = [0.05, 0.1, 0.15, 0.2, 0.3, 0.4, 0.5];
+const feedbackGrid = [1, 2, 3, 5, 8].flatMap((d) => [3, 5, 10, 20].flatMap((t) => WEIGHTS.map((w) => ({ feedback: { docs: d, terms: t, weight: w } }))));
+const associationGrid = [1, 2, 3, 5].flatMap((t) => [2, 3, 5].flatMap((m) => WEIGHTS.map((w) => ({ association: { terms: t, weight: w, minTools: m } }))));
+
+const serverGrid = [0.05, 0.1, 0.2, 0.3, 0.5, 0.75, 1, 1.5, 2, 3, 5].map((w) => ({ server: { weight: w } }));
+const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
+const run = (method: string): boolean => only === undefined || only.includes(method);
+
+const rows: Array<[string, ExpansionSettings]> = [['no expansion (shipped before)', {}], [`what ships: ${JSON.stringify(EXPANSION)}`, EXPANSION]];
+const fb = run('feedback') || run('both') ? best(feedbackGrid) : {};
+const as = run('association') || run('both') ? best(associationGrid) : {};
+if (run('feedback')) rows.push([`feedback ${JSON.stringify(fb.feedback)}`, fb]);
+if (run('association')) rows.push([`association ${JSON.stringify(as.association)}`, as]);
+if (run('both')) {
+  // Both at once: the two chosen settings, their weights chosen again together.
+  const fbChosen = fb.feedback ?? { docs: 3, terms: 5, weight: 0.1 };
+  const asChosen = as.association ?? { terms: 1, weight: 0.1, minTools: 2 };
+  const both = best(WEIGHTS.flatMap((w) => WEIGHTS.map((v) => ({ feedback: { ...fbChosen, weight: w }, association: { ...asChosen, weight: v } }))));
+  rows.push([`both ${JSON.stringify(both)}`, both]);
+}
+if (run('server')) {
+  const sv = best(serverGrid);
+  rows.push([`server prior ${JSON.stringify(sv.server)}`, sv]);
+}
+if (run('server+association')) {
+  // The server prior with word association: both weights chosen together.
+  const pair = best([0.5, 1, 1.5, 2, 3].flatMap((w) => WEIGHTS.flatMap((v) => [2, 3].map((m) => ({ server: { weight: w }, association: { terms: 1, weight: v, minTools: m } })))));
+  rows.push([`server prior + association ${JSON.stringify(pair)}`, pair]);
+}
+const f = (n: number): string => n.toFixed(3);
+const halves: Array<[string, LabelledQuery[]]> = [['tuning', tuning], ...(showHeldOut ? ([['held-out', heldOut]] as Array<[string, LabelledQuery[]]>) : [])];
+for (const [half, set] of halves) {
+  console.log(`\n${half} half (${set.length} needs): all r@1 / r@5 / MRR@10 | paraphrase r@1 / r@5 / MRR@10, lost | plain r@1 | near-dup r@1 | "nothing fits" for none, lost`);
+  for (const [name, e] of rows) {
+    const r = ranker(e);
+    const all = score(set, r);
+    const kind = (k: LabelledQuery['kind']) => score(set.filter((q) => q.kind === k), r);
+    const para = kind('paraphrase');
+    console.log(`  ${f(all.recallAt1)} / ${f(all.recallAt5)} / ${f(all.mrrAt10)} | ${f(para.recallAt1)} / ${f(para.recallAt5)} / ${f(para.mrrAt10)}, ${f(para.lostRate)} | ${f(kind('plain').recallAt1)} | ${f(kind('near-duplicate').recallAt1)} | ${f(all.nothingFitsRate)}, ${f(all.lostRate)}  ${name}`);
+  }
+}
+
+// Time per search at 1,000 tools (the bench's toolsUpTo), each setting, every need 3 times: CPU and wall.
+const thousand = toolsUpTo(docs, 1_000);
+const big = new SearchIndex(thousand);
+const pct = (xs: readonly number[], p: number): number => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))] ?? NaN;
+console.log('\nat 1,000 tools: CPU median / p95, wall median / p95 (ms)');
+for (const [name, e] of rows) {
+  const cpu: number[] = [];
+  const wall: number[] = [];
+  for (let round = 0; round < 3; round++) {
+    for (const q of queries) {
+      const c0 = process.cpuUsage();
+      const t0 = performance.now();
+      rankTools(big, q.need, { limit: 5, admit: () => true }, e);
+      wall.push(performance.now() - t0);
+      const c = process.cpuUsage(c0);
+      cpu.push((c.user + c.system) / 1000);
+    }
+  }
+  console.log(`  ${f(pct(cpu, 0.5))} / ${f(pct(cpu, 0.95))}, ${f(pct(wall, 0.5))} / ${f(pct(wall, 0.95))}  ${name}`);
+}
