@@ -31,7 +31,7 @@ function note(agent: string, event: string): void {
 }
 /** The person: approves every sampling request (and notes it), so one wrongly routed shows. */
 const person = waiting.on('pending', (ask) => {
-  note(ask.agent, `person approves ${ask.kind}`);
+  note(ask.agent ?? '', `person approves ${ask.kind}`);
   setImmediate(() => waiting.answer(ask.id, { action: 'accept' }));
 });
 
@@ -63,7 +63,8 @@ async function agent(name: string, server: keyof typeof SERVERS, options: AgentO
   const c = await connectAgent(h.bridge.url, token, name, { sampling: {}, ...(declaresRoots ? { roots: { listChanged: true } } : {}) });
   agents.push(c);
   c.client.setRequestHandler(CreateMessageRequestSchema, (request) => {
-    const asked = request.params.messages[0]?.content;
+    const content = request.params.messages[0]?.content;
+    const asked = Array.isArray(content) ? content[0] : content;
     note(name, `model answers ${asked?.type === 'text' ? asked.text : '?'}`);
     return { role: 'assistant', content: { type: 'text', text: `summary by ${name}` }, model: 'test-model' };
   });
