@@ -93,7 +93,7 @@ function openParts(options: BridgeOptions): BridgeParts {
   const subscriptions = new ResourceSubscriptions(options.pool);
   const toolIndex = new ToolIndex(options.pool);
   const ctx = callContext(options, { pool: options.pool, toolIndex, agents, approvals, audit, state, subscriptions, core });
-  const modern = new ModernHandlers(ctx, options.version ?? '0.0.0', options.inputRoundWindowMs, options.modernLane ?? true);
+  const modern = new ModernHandlers(ctx, options.version ?? '0.0.0', options.inputRoundWindowMs, options.modernLane ?? true, options.inputRoundGather);
   const listChanged = new ListChangedNotifier(sessions, agents, core, modern);
   return { pool: options.pool, agents, audit, approvals, toolIndex, sessions, listChanged, state, activity, subscriptions, modern, core };
 }

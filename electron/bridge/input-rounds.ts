@@ -4,7 +4,7 @@ import { LazyAbort } from '../pool';
 import type { Extra } from './call-gate';
 import { RequestStateSeal, type StateClaims } from './request-state-seal';
 import type { NeededCapability } from './lacked-capability';
-import { DEFAULT_GATHER_QUIET_MS, GatherDeadline, pause, retryWindow, type RetryWindow } from './round-gathering';
+import { GatherDeadline, gatherTimes, pause, retryWindow, type GatherSetting, type GatherTimes, type RetryWindow } from './round-gathering';
 import { roundKey } from './input-keys';
 import { callCancellation } from './tool-call-lane';
 
@@ -173,9 +173,9 @@ export class HeldCall<R> {
         }
         if (this.#asks.size > 0 && this.#coming === 0 && !this.#cancel.aborted) {
           // The server's requests sent together arrive over several reads: the round answers once none came for a while.
-          gathering ??= new GatherDeadline();
+          gathering ??= new GatherDeadline(this.rounds.gather());
           const seen = this.#arrivals;
-          const quiet = await pause(this.rounds.gatherMs, (wake) => (this.#wake = wake));
+          const quiet = await pause(gathering.quietMs, (wake) => (this.#wake = wake));
           const ready = this.#outcome === undefined && this.#coming === 0 && this.#asks.size > 0 && !this.#cancel.aborted;
           if (ready && ((quiet && this.#arrivals === seen) || gathering.over)) return this.#inputRequired();
           continue;
@@ -227,8 +227,10 @@ export class HeldCall<R> {
 
 export interface InputRoundsOptions {
   windowMs?: RetryWindow;
-  /** DEFAULT_GATHER_QUIET_MS unless given. */
+  /** A fixed quiet; else `gather`'s. */
   gatherMs?: number;
+  /** The quiet and bound of each round's gathering, read at each round (round-gathering.ts). */
+  gather?: GatherSetting;
   now?: () => number;
 }
 
@@ -239,14 +241,15 @@ export interface InputRoundsOptions {
 export class InputRounds {
   /** How long an agent has to retry after an `input_required` result, read at each round. */
   readonly windowMs: () => number;
-  readonly gatherMs: number;
+  /** Each round's gathering times, read when it starts gathering. */
+  readonly gather: () => GatherTimes;
   readonly #now: () => number;
   readonly #seal: RequestStateSeal;
   readonly #live = new Map<string, HeldCall<unknown>>();
 
   constructor(options: InputRoundsOptions = {}) {
     this.windowMs = retryWindow(options.windowMs);
-    this.gatherMs = options.gatherMs ?? DEFAULT_GATHER_QUIET_MS;
+    this.gather = gatherTimes(options.gather, options.gatherMs);
     this.#now = options.now ?? Date.now;
     this.#seal = new RequestStateSeal(this.#now);
   }

@@ -5,7 +5,7 @@ import { ModernLane } from './modern-lane';
 import { createModernServer } from './modern-server';
 import { modernToolCall } from './modern-tool-call';
 import { ServerPool } from './modern-server-pool';
-import type { RetryWindow } from './round-gathering';
+import type { GatherSetting, RetryWindow } from './round-gathering';
 import { loadModernSdk, modernSdkIfLoaded } from './server-sdk';
 
 /** At most this many `subscriptions/listen` streams one agent keeps open (each holds a connection). */
@@ -35,8 +35,9 @@ export class ModernHandlers {
     roundWindowMs?: RetryWindow,
     /** False: every request takes createMcpHandler's path (the lane's equivalence tests compare the two). */
     private readonly laneOn = true,
+    gather?: GatherSetting,
   ) {
-    this.rounds = new InputRounds({ now: ctx.now, ...(roundWindowMs === undefined ? {} : { windowMs: roundWindowMs }) });
+    this.rounds = new InputRounds({ now: ctx.now, ...(roundWindowMs === undefined ? {} : { windowMs: roundWindowMs }), ...(gather === undefined ? {} : { gather }) });
   }
 
   /** The agent's handler, made on first use. */

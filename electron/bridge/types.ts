@@ -17,6 +17,12 @@ export interface BridgeOptions extends CoreEnvOptions {
    */
   inputRoundWindowMs?: number | (() => number | undefined);
   /**
+   * How a round gathers a 2025-era server's requests for a 2026-07-28 agent: it ends after `quietMs`
+   * with no new one (default 250), or `maxMs` after the first (default 2 s). Asked at each round
+   * (`settings.inputRoundQuietMs`, `settings.inputRoundGatherMaxMs`; round-gathering.ts).
+   */
+  inputRoundGather?: () => { quietMs?: number | undefined; maxMs?: number | undefined } | undefined;
+  /**
    * Serve a 2026-07-28 agent's first-round tools/call on the bridge's own lane (default true); false
    * sends every 2026-07-28 request through the SDK's handler (the lane's equivalence tests compare the two).
    */

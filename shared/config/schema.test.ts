@@ -28,6 +28,20 @@ describe('settings.inputRoundWindowMs: how long a 2026-07-28 agent has to retry'
   });
 });
 
+describe('settings.inputRoundQuietMs and inputRoundGatherMaxMs: how a round gathers a server\'s requests', () => {
+  it('quiet 0 … 5 s, bound 0 … 60 s, whole ms; the bound not below the quiet', () => {
+    for (const ok of [{ inputRoundQuietMs: 0 }, { inputRoundQuietMs: 5_000 }, { inputRoundGatherMaxMs: 60_000 }, { inputRoundQuietMs: 20, inputRoundGatherMaxMs: 20 }]) {
+      expect(SettingsSchema.safeParse(ok).success, JSON.stringify(ok)).toBe(true);
+    }
+    for (const bad of [{ inputRoundQuietMs: -1 }, { inputRoundQuietMs: 5_001 }, { inputRoundQuietMs: 1.5 }, { inputRoundGatherMaxMs: 60_001 }, { inputRoundGatherMaxMs: '100' }]) {
+      expect(SettingsSchema.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
+    }
+    const inverted = SettingsSchema.safeParse({ inputRoundQuietMs: 500, inputRoundGatherMaxMs: 100 });
+    expect(inverted.error?.issues[0]?.path).toEqual(['inputRoundGatherMaxMs']);
+    expect(inverted.error?.issues[0]?.message).toContain('inputRoundQuietMs (500)');
+  });
+});
+
 describe('call timeouts: settings.defaultTimeoutMs and a server’s timeouts per tool', () => {
   it('takes settings.defaultTimeoutMs bounded like timeoutMs: 100 ms … 1 h, whole ms', () => {
     for (const ok of [100, 60_000, 3_600_000]) expect(SettingsSchema.safeParse({ defaultTimeoutMs: ok }).success, String(ok)).toBe(true);

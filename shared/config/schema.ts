@@ -118,10 +118,19 @@ export const SettingsSchema = z.looseObject({
   defaultTimeoutMs: timeout.optional(),
   /** How long a 2026-07-28 agent has to retry a call that answered `input_required` (electron/bridge/round-gathering.ts); 1 s … 1 h. */
   inputRoundWindowMs: z.number().int().min(1_000).max(MAX_TIMEOUT_MS).optional(),
+  /** How long a round waits for a 2025-era server's next request before answering a 2026-07-28 agent (electron/bridge/round-gathering.ts); 0 … 5 s, default 250 ms. */
+  inputRoundQuietMs: z.number().int().min(0).max(5_000).optional(),
+  /** The longest a round gathers a server's requests, from the first (default 2 s); 0 … 60 s, never below inputRoundQuietMs. */
+  inputRoundGatherMaxMs: z.number().int().min(0).max(60_000).optional(),
   /** Secret stores `${secret:STORE:PATH}` reads from, by name (secret-stores-schema.ts). */
   secretStores: SecretStoresSchema.optional(),
   /** MCP registries the catalog reads, in order (default: the official one); `[]` reads none. */
   registries: z.array(z.string().max(2000).refine((u) => 'base' in checkRegistryUrl(u), 'must be an https:// address of a registry (http:// only to this computer), without user, query or fragment')).max(20).optional(),
+}).superRefine((settings, ctx) => {
+  const { inputRoundQuietMs: quiet, inputRoundGatherMaxMs: bound } = settings;
+  if (quiet !== undefined && bound !== undefined && bound < quiet) {
+    ctx.addIssue({ code: 'custom', path: ['inputRoundGatherMaxMs'], message: `must be at least inputRoundQuietMs (${quiet}): a round gathers at least one quiet` });
+  }
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 

@@ -61,6 +61,10 @@ export async function startCoreBridge({ options, ports, registry, vault, pool, s
       auditArguments: () => registry.config().settings?.auditArguments === true,
       // Read at each round, so a change to mcp.json applies without a restart.
       inputRoundWindowMs: () => registry.config().settings?.inputRoundWindowMs,
+      inputRoundGather: () => {
+        const settings = registry.config().settings;
+        return { quietMs: settings?.inputRoundQuietMs, maxMs: settings?.inputRoundGatherMaxMs };
+      },
     });
     return { bridge, bridgeError: undefined };
   } catch (error) {
