@@ -10,8 +10,8 @@ import { startServe, type Served } from '../support/serve';
 // server's requests during a 2026-07-28 agent's call are gathered into one `input_required` round
 // until no new one came for the quiet (MCP 2026-07-28 basic/patterns/mrtr §InputRequests). Our asking
 // server's `ask-three` sends three forms a gap apart. Told by the rounds' contents, not their times:
-// at the default quiet (250 ms) three sent 20 ms apart come in one round; at a quiet of 20 ms (or 0),
-// three sent 200 ms apart do not (the first round is answered before the second request comes, so
+// at the default quiet (250 ms) three sent at once come in one round; at a quiet of 20 ms (or 0),
+// three sent 1 s apart do not (the first round is answered before the second request comes, so
 // the agent hears sooner); at a quiet of 3 s three sent 400 ms apart come in one round. A bad value is
 // refused naming the field.
 const MODERN = '2026-07-28';
@@ -73,9 +73,9 @@ const ALL_THREE = ['the first question', 'the second question', 'the third quest
 const DONE = 'accept yes; accept yes; accept yes';
 
 describe.each([
-  { label: 'the default quiet (250 ms): three sent 20 ms apart come in one round', settings: {}, gapMs: 20, together: true },
-  { label: 'a quiet of 20 ms: three sent 200 ms apart (one round at the default) come over several rounds', settings: { inputRoundQuietMs: 20 }, gapMs: 200, together: false },
-  { label: 'a quiet of 0 ms and its bound 0: three sent 200 ms apart come over several rounds', settings: { inputRoundQuietMs: 0, inputRoundGatherMaxMs: 0 }, gapMs: 200, together: false },
+  { label: 'the default quiet (250 ms): three sent at once come in one round', settings: {}, gapMs: 0, together: true },
+  { label: 'a quiet of 20 ms: three sent 1 s apart come over several rounds', settings: { inputRoundQuietMs: 20 }, gapMs: 1_000, together: false },
+  { label: 'a quiet of 0 ms and its bound 0: three sent 1 s apart come over several rounds', settings: { inputRoundQuietMs: 0, inputRoundGatherMaxMs: 0 }, gapMs: 1_000, together: false },
   { label: 'a quiet of 3 s: three sent 400 ms apart (one round each at the default) come in one round', settings: { inputRoundQuietMs: 3_000, inputRoundGatherMaxMs: 10_000 }, gapMs: 400, together: true },
 ])('settings of round gathering under serve: $label', ({ settings, gapMs, together }) => {
   let running: { serve: Served; token: string } | undefined;
