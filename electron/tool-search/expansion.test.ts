@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EXPANSION, rankTools, SearchIndex, type ToolDoc } from '.';
-import { associatedTerms, serverPrior } from './expansion';
+import { associatedTerms, corpusTerms, serverPrior } from './expansion';
 import { queryTerms } from './search-index';
 
 const tool = (server: string, name: string, description: string): ToolDoc => ({ id: `${server}/${name}`, server, name, description });
@@ -35,6 +35,18 @@ describe('expansion of a need by the tools own words', () => {
     expect(added[0]?.alternatives).toEqual([['rout', 0.15]]);
     // A word seen in fewer tools than minTools lends nothing.
     expect(associatedTerms(index, queryTerms('driving'), { terms: 1, weight: 0.15, minTools: 3 })).toEqual([]);
+  });
+
+  it('adds a corpus table\'s associated words of the need words, the strongest at the weight asked', () => {
+    const table = { drive: ['rout', 4, 'distanc', 2, 'disk', 1], commut: ['distanc', 4], constructor: ['x', 9] };
+    const added = corpusTerms(queryTerms('driving'), { terms: 2, weight: 0.2, table });
+    expect(added.map((q) => [q.term, q.alternatives[0]?.[1]])).toEqual([['rout', 0.2], ['distanc', 0.1]]);
+    // Only the `terms` strongest of a word lend; a word the table lacks (or an object's own key) lends nothing.
+    expect(corpusTerms(queryTerms('driving'), { terms: 1, weight: 0.2, table }).map((q) => q.term)).toEqual(['rout']);
+    expect(corpusTerms(queryTerms('toString weather'), { terms: 2, weight: 0.2, table })).toEqual([]);
+    // With it, a need whose word no tool says finds the tool of the word the table links it to.
+    expect(ids('my commute', {})).toEqual([]);
+    expect(ids('my commute', { corpus: { terms: 1, weight: 0.5, table } })).toEqual(['maps/distance_matrix']);
   });
 
   it('judges "nothing fits" on the need alone: expansion only reorders', () => {

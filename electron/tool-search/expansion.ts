@@ -20,6 +20,12 @@ export interface ExpansionSettings {
   association?: { terms: number; weight: number; minTools: number };
   /** A tool's score raised by up to `weight` of how well its server's words as a whole match the need (serverPrior). */
   server?: { weight: number };
+  /**
+   * Word association from a corpus: `table` maps a word to its associated words and their weights,
+   * alternating; each word of the need lends its `terms` strongest, at up to `weight`. Measured with a table
+   * learned from MCP servers' descriptions and READMEs and left out (docs/tool-search.md).
+   */
+  corpus?: { terms: number; weight: number; table: Readonly<Record<string, ReadonlyArray<string | number>>> };
 }
 
 const asked = (query: readonly QueryTerm[]): Set<string> => new Set(query.flatMap((q) => q.alternatives.map(([t]) => t)));
@@ -69,6 +75,19 @@ export function associatedTerms(index: SearchIndex, query: readonly QueryTerm[],
   const weights = new Map<string, number>();
   for (const q of query) {
     for (const [term, w] of associatedWith(index, q.term, settings.minTools)) if (w > (weights.get(term) ?? 0)) weights.set(term, w);
+  }
+  return strongest(weights, settings.terms * Math.max(1, query.length), settings.weight, asked(query));
+}
+
+/** The corpus table's associated words of the need's words, the best weight over its words. */
+export function corpusTerms(query: readonly QueryTerm[], settings: NonNullable<ExpansionSettings['corpus']>): QueryTerm[] {
+  const weights = new Map<string, number>();
+  for (const q of query) {
+    const row = Object.hasOwn(settings.table, q.term) ? (settings.table[q.term] ?? []) : [];
+    for (let i = 0; i + 1 < row.length && i < settings.terms * 2; i += 2) {
+      const [term, w] = [String(row[i]), Number(row[i + 1])];
+      if (w > (weights.get(term) ?? 0)) weights.set(term, w);
+    }
   }
   return strongest(weights, settings.terms * Math.max(1, query.length), settings.weight, asked(query));
 }

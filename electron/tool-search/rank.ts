@@ -1,5 +1,5 @@
 import { needActions, type Action } from './actions';
-import { associatedTerms, feedbackTerms, serverPrior, type ExpansionSettings } from './expansion';
+import { associatedTerms, corpusTerms, feedbackTerms, serverPrior, type ExpansionSettings } from './expansion';
 import { queryTerms, type Scored, type SearchIndex } from './search-index';
 
 export interface SearchOptions {
@@ -113,6 +113,7 @@ export function rankTools(index: SearchIndex, need: string, options: SearchOptio
   const extra = [
     ...(expansion.feedback === undefined ? [] : feedbackTerms(index, query, first, expansion.feedback)),
     ...(expansion.association === undefined ? [] : associatedTerms(index, query, expansion.association)),
+    ...(expansion.corpus === undefined ? [] : corpusTerms(query, expansion.corpus)),
   ];
   let picked = firstPicked;
   if (extra.length > 0 || expansion.server !== undefined) {

@@ -1,10 +1,11 @@
 /**
  * Lexical expansions of a need (electron/tool-search/expansion.ts) against the search as it ships, on
  * the labelled set (issue #32; the figures: docs/tool-search.md, "Lexical expansion was measured").
- * Not a test: `node --import tsx test/tool-search/lexical-candidates.ts [--held-out] [--only=feedback,association,both,server,server+association,none]`. Every setting is
+ * Not a test: `node --import tsx test/tool-search/lexical-candidates.ts [--held-out] [--only=feedback,association,both,server,server+association,corpus,none] [--corpus=table.json]`. Every setting is
  * chosen on the tuning half (halfOf) by the objective the embedding candidates used; the held-out half
  * is printed only with --held-out, once the choice is made.
  */
+import { readFileSync } from 'node:fs';
 import { EXPANSION, rankTools, SearchIndex, NOTHING_FITS_BELOW, type ExpansionSettings } from '../../electron/tool-search';
 import { halfOf, labelledQueries, labelledTools, score, toolsUpTo, type LabelledQuery, type Ranked } from '../support/tool-search-set';
 
@@ -67,6 +68,17 @@ if (run('server+association')) {
   // The server prior with word association: both weights chosen together.
   const pair = best([0.5, 1, 1.5, 2, 3].flatMap((w) => WEIGHTS.flatMap((v) => [2, 3].map((m) => ({ server: { weight: w }, association: { terms: 1, weight: v, minTools: m } })))));
   rows.push([`server prior + association ${JSON.stringify(pair)}`, pair]);
+}
+if (run('corpus')) {
+  // Word association from MCP servers' descriptions and READMEs (corpus-association.ts builds the table; --corpus=path for another).
+  const path = process.argv.find((a) => a.startsWith('--corpus='))?.slice('--corpus='.length) ?? 'test/fixtures/tool-search/corpus-association.json';
+  const table = JSON.parse(readFileSync(path, 'utf8')) as Record<string, Array<string | number>>;
+  const shown = (e: ExpansionSettings): string => JSON.stringify({ ...e, corpus: e.corpus === undefined ? undefined : { ...e.corpus, table: path } });
+  // Beside the shipped second pass, and in place of its association from the tools' words: breadth and weights chosen on the tuning half.
+  const withCorpus = best([{ ...EXPANSION }, ...[1, 2, 3, 4].flatMap((t) => WEIGHTS.map((w) => ({ ...EXPANSION, corpus: { terms: t, weight: w, table } })))]);
+  rows.push([`what ships + corpus association ${shown(withCorpus)}`, withCorpus]);
+  const instead = best([1, 1.5, 2].flatMap((s) => [1, 2, 4].flatMap((t) => WEIGHTS.map((w) => ({ server: { weight: s }, corpus: { terms: t, weight: w, table } })))));
+  rows.push([`server prior + corpus association ${shown(instead)}`, instead]);
 }
 const f = (n: number): string => n.toFixed(3);
 const halves: Array<[string, LabelledQuery[]]> = [['tuning', tuning], ...(showHeldOut ? ([['held-out', heldOut]] as Array<[string, LabelledQuery[]]>) : [])];
