@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { ServerNotification } from '@modelcontextprotocol/server';
 import { LazyAbort } from '../pool';
+import type { HeldRounds } from './agent-asker';
 import type { Extra } from './call-gate';
+import { HeldExtra } from './held-extra';
 import { RequestStateSeal, type StateClaims } from './request-state-seal';
 import type { NeededCapability } from './lacked-capability';
 import { DEFAULT_GATHER_QUIET_MS, GatherDeadline, pause, retryWindow, type RetryWindow } from './round-gathering';
@@ -34,16 +36,20 @@ type Ask = { method: InputMethod; params: Record<string, unknown> | undefined; s
 
 type Outcome<R> = { ok: true; value: R } | { ok: false; error: unknown };
 
+const NONE_LACKED: ReadonlySet<NeededCapability> = new Set();
+
 /**
  * One tools/call, prompts/get or resources/read of a 2026-07-28 agent whose upstream request stays open across its `input_required` rounds
  * (issue #30 item 4): the server's requests during it wait here until the agent's retry carries their answers. A round gathers every request
  * the server sent at once (mrtr §InputRequests: several in one result), including one still awaiting the person's approval on its way to
  * the agent. Bounded: the agent retries within the window or the call is cancelled.
  */
-export class HeldCall<R> {
+export class HeldCall<R> implements HeldRounds {
   /** Made into an AbortController only if something reads its signal: most calls are never asked back nor cancelled. */
   readonly #cancel = new LazyAbort();
-  readonly #asks = new Map<string, Ask>();
+  /** Made when the server first asks (input-keys.ts reads it): most calls are never asked back. */
+  #asked: Map<string, Ask> | undefined;
+  #lacked: Set<NeededCapability> | undefined;
   #counter = 0;
   #rounds = 0;
   /** Requests on their way to the agent (sampling awaiting the person's approval): the round waits for them. */
@@ -69,28 +75,38 @@ export class HeldCall<R> {
   }
 
   /** Capabilities a server's request needed that the agent's request did not declare (lacked-capability.ts). */
-  readonly lacked = new Set<NeededCapability>();
+  get lacked(): ReadonlySet<NeededCapability> {
+    return this.#lacked ?? NONE_LACKED;
+  }
+
+  lacks(capability: NeededCapability): void {
+    (this.#lacked ??= new Set()).add(capability);
+  }
+
+  get #asks(): Map<string, Ask> {
+    return (this.#asked ??= new Map());
+  }
+
+  /** Whether a server's request waits for the agent's answer. */
+  #waiting(): boolean {
+    return this.#asked !== undefined && this.#asked.size > 0;
+  }
 
   /** The one-time id of the state last given out; undefined once used. */
   liveId: string | undefined;
 
   /** What the call runs with: cancelled with the held call; progress and log messages go to whichever round is open (MCP 2026-07-28 §Progress); the service is asked at the first request's log level. */
   extra(logLevel?: Extra['logLevel']): Extra {
-    const cancel = this.#cancel;
-    return {
-      get signal() {
-        return cancel.signal;
-      },
-      cancellation: cancel,
-      logLevel,
-      sendNotification: async (notification: ServerNotification) => {
-        const round = this.#round;
-        if (!round) return;
-        if (notification.method !== 'notifications/progress') return round.extra.sendNotification(notification);
-        if (round.progressToken === undefined) return;
-        await round.extra.sendNotification({ ...notification, params: { ...notification.params, progressToken: round.progressToken } });
-      },
-    };
+    return new HeldExtra(this.#cancel, logLevel, this);
+  }
+
+  /** A notification of the call, to the round open now (its own progress token on progress), else dropped. */
+  async notifyRound(notification: ServerNotification): Promise<void> {
+    const round = this.#round;
+    if (!round) return;
+    if (notification.method !== 'notifications/progress') return round.extra.sendNotification(notification);
+    if (round.progressToken === undefined) return;
+    await round.extra.sendNotification({ ...notification, params: { ...notification.params, progressToken: round.progressToken } });
   }
 
   run(work: Promise<R>): void {
@@ -139,7 +155,7 @@ export class HeldCall<R> {
 
   /** The retry's answers: each valid one settles its request, a refused one fails it; a missing or malformed one is asked again (mrtr §Error Handling). */
   answer(responses: Record<string, unknown> | undefined, judge: (method: InputMethod, value: unknown, params: Record<string, unknown> | undefined) => boolean | string): void {
-    for (const [key, ask] of [...this.#asks]) {
+    for (const [key, ask] of [...(this.#asked ?? [])]) {
       const value = responses !== undefined && Object.hasOwn(responses, key) ? responses[key] : undefined;
       if (value === undefined) continue;
       const verdict = judge(ask.method, value, ask.params);
@@ -171,12 +187,12 @@ export class HeldCall<R> {
           if (outcome.ok) return outcome.value;
           throw outcome.error;
         }
-        if (this.#asks.size > 0 && this.#coming === 0 && !this.#cancel.aborted) {
+        if (this.#waiting() && this.#coming === 0 && !this.#cancel.aborted) {
           // The server's requests sent together arrive over several reads: the round answers once none came for a while.
           gathering ??= new GatherDeadline();
           const seen = this.#arrivals;
           const quiet = await pause(this.rounds.gatherMs, (wake) => (this.#wake = wake));
-          const ready = this.#outcome === undefined && this.#coming === 0 && this.#asks.size > 0 && !this.#cancel.aborted;
+          const ready = this.#outcome === undefined && this.#coming === 0 && this.#waiting() && !this.#cancel.aborted;
           if (ready && ((quiet && this.#arrivals === seen) || gathering.over)) return this.#inputRequired();
           continue;
         }
@@ -193,7 +209,7 @@ export class HeldCall<R> {
   /** Ends the call: the server's open requests get a refusal (elicitation `cancel`, roots none) and the call a cancel. */
   end(reason: Error): void {
     this.#stopTimer();
-    for (const ask of [...this.#asks.values()]) {
+    for (const ask of [...(this.#asked?.values() ?? [])]) {
       if (ask.method === 'elicitation/create') ask.settle({ action: 'cancel' });
       else if (ask.method === 'roots/list') ask.settle({ roots: [] });
       else ask.fail(reason);
