@@ -11,7 +11,7 @@ const MISSING_CAPABILITY = -32021;
 /** The status createMcpHandler answers an exchange its handler closed under it (agent removed, token rotated). */
 const CLOSED_STATUS = 499;
 
-/** What the lane answers with: a list node:http takes to the wire as it is, the same for every answer (response-headers.ts). */
+/** What the lane answers with (response-headers.ts), before the answer's length. */
 const JSON_HEADERS = responseHeaders('content-type', 'application/json');
 
 /** Protocol's error answer for what a handler threw (`_onrequest`: its code if an integer, else -32603, through the era's codec). */
@@ -102,8 +102,11 @@ export class ModernLane {
       this.#running.delete(exchange);
       res.off('close', gone);
     }
-    res.writeHead(status, JSON_HEADERS);
-    res.end(JSON.stringify(answer));
+    const body = JSON.stringify(answer);
+    // With its length declared, head and body leave in one write, as a session's answer does
+    // (post-answer.ts); without it node:http makes it chunked: a writev of head, chunk and terminator.
+    res.writeHead(status, [...JSON_HEADERS, 'content-length', Buffer.byteLength(body)]);
+    res.end(body);
     return status;
   }
 
