@@ -8,34 +8,14 @@ import { RequestStateSeal, type StateClaims } from './request-state-seal';
 import type { NeededCapability } from './lacked-capability';
 import { DEFAULT_GATHER_QUIET_MS, GatherDeadline, pause, retryWindow, type RetryWindow } from './round-gathering';
 import { roundKey } from './input-keys';
+import { MAX_HELD_PER_AGENT, MAX_ROUNDS, StaleRequestState, type InputMethod, type InputRequiredResult, type RoundMethod } from './input-round-terms';
 import { callCancellation } from './tool-call-lane';
-
-/** The requests a server may need answered during a call (MCP 2026-07-28 §InputRequests). */
-export type InputMethod = 'elicitation/create' | 'sampling/createMessage' | 'roots/list';
-
-/** The requests whose result may be `input_required` (MCP 2026-07-28 basic/patterns/mrtr; tasks are out of scope). */
-export type RoundMethod = 'tools/call' | 'prompts/get' | 'resources/read';
-
-export interface InputRequiredResult {
-  [key: string]: unknown;
-  resultType: 'input_required';
-  inputRequests: Record<string, { method: InputMethod; params?: Record<string, unknown> }>;
-  requestState: string;
-}
-
-/** Rounds one call may take before the bridge gives up on it (the SDK v2 client's own default bound is 10). */
-export const MAX_ROUNDS = 16;
-/** Calls one agent may hold open, waiting for its retries. */
-export const MAX_HELD_PER_AGENT = 32;
-
-/** A retry whose state names no call held for it now: used already, expired, or of another call. */
-export class StaleRequestState extends Error {}
+export { MAX_HELD_PER_AGENT, MAX_ROUNDS, StaleRequestState, type InputMethod, type InputRequiredResult, type RoundMethod } from './input-round-terms';
 
 /** A server's request waiting for the agent's retry. */
 type Ask = { method: InputMethod; params: Record<string, unknown> | undefined; settle(value: unknown): void; fail(error: Error): void };
 
 type Outcome<R> = { ok: true; value: R } | { ok: false; error: unknown };
-
 const NONE_LACKED: ReadonlySet<NeededCapability> = new Set();
 
 /**
@@ -82,11 +62,9 @@ export class HeldCall<R> implements HeldRounds {
   lacks(capability: NeededCapability): void {
     (this.#lacked ??= new Set()).add(capability);
   }
-
   get #asks(): Map<string, Ask> {
     return (this.#asked ??= new Map());
   }
-
   /** Whether a server's request waits for the agent's answer. */
   #waiting(): boolean {
     return this.#asked !== undefined && this.#asked.size > 0;
