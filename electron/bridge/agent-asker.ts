@@ -4,6 +4,7 @@ import type { CallAsker } from '../pool';
 import { asksOf } from './agent-schema';
 import type { AgentStore } from './agent-store';
 import type { InputMethod } from './input-rounds';
+import type { LacksCapability, NeededCapability } from './lacked-capability';
 
 /** An agent's call, as the pool carries it to the router of servers' requests (electron/app/asks/ask-router.ts). */
 export interface AgentAsker extends CallAsker {
@@ -68,6 +69,68 @@ function modernElicitation(params: ElicitRequestParams): Record<string, unknown>
   if (params.mode !== 'url') return { ...params };
   const { elicitationId: _kept, ...rest } = params;
   return rest;
+}
+
+/** What a client's declared elicitation allows: an empty capability means form mode (as in 2025-11-25). */
+function elicitModes(declared: ClientCapabilities | undefined): { form: boolean; url: boolean } {
+  const elicitation = declared?.elicitation;
+  return { form: elicitation !== undefined && (elicitation.form !== undefined || Object.keys(elicitation).length === 0), url: elicitation?.url !== undefined };
+}
+
+/** Where a 2026-07-28 agent's call keeps the server's requests for its next round: its held call (input-rounds.ts). */
+export interface HeldRounds extends LacksCapability {
+  ask(method: InputMethod, params: Record<string, unknown> | undefined, signal: AbortSignal, key: string | undefined): Promise<unknown>;
+  expect(): () => void;
+}
+
+/**
+ * The asker of a 2026-07-28 agent's call with rounds: one object, its methods on the prototype, so a
+ * call the server never asks back (most) makes no closures for it; what it is asked goes to `held`.
+ */
+class RoundsAgentAsker implements AgentAsker, LacksCapability {
+  readonly kind = 'agent';
+  constructor(
+    readonly agent: string,
+    private readonly agents: AgentStore,
+    private readonly declared: ClientCapabilities | undefined,
+    private readonly held: HeldRounds,
+  ) {}
+
+  get label(): string {
+    return `agent "${this.agent}"`;
+  }
+  get canElicit(): { form: boolean; url: boolean } {
+    return elicitModes(this.declared);
+  }
+  get canSample(): boolean {
+    return this.declared?.sampling !== undefined;
+  }
+  get canListRoots(): boolean {
+    return this.declared?.roots !== undefined;
+  }
+  settings(): ReturnType<typeof asksOf> {
+    return asksOf(this.agents.peek(this.agent)?.asks);
+  }
+  async elicit(params: ElicitRequestParams, signal: AbortSignal, key?: string): Promise<ElicitResult> {
+    return (await this.held.ask('elicitation/create', modernElicitation(params), signal, key)) as ElicitResult;
+  }
+  async sample(params: CreateMessageRequestParams, signal: AbortSignal, key?: string): Promise<CreateMessageResult> {
+    return (await this.held.ask('sampling/createMessage', { ...params }, signal, key)) as CreateMessageResult;
+  }
+  async listRoots(signal: AbortSignal, key?: string): Promise<ListRootsResult> {
+    return (await this.held.ask('roots/list', undefined, signal, key)) as ListRootsResult;
+  }
+  expect(): () => void {
+    return this.held.expect();
+  }
+  lacks(capability: NeededCapability): void {
+    this.held.lacks(capability);
+  }
+}
+
+/** The asker of a 2026-07-28 agent's call whose server's requests become `input_required` rounds of `held`, for what `declared` (its request's capabilities) allows. */
+export function roundsAgentAsker(agent: string, agents: AgentStore, declared: ClientCapabilities | undefined, held: HeldRounds): AgentAsker & LacksCapability {
+  return new RoundsAgentAsker(agent, agents, declared, held);
 }
 
 /**

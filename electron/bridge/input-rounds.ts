@@ -1,38 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import type { ServerNotification } from '@modelcontextprotocol/server';
 import { LazyAbort } from '../pool';
+import type { HeldRounds } from './agent-asker';
 import type { Extra } from './call-gate';
+import { HeldExtra } from './held-extra';
 import { RequestStateSeal, type StateClaims } from './request-state-seal';
 import type { NeededCapability } from './lacked-capability';
-import { GatherDeadline, gatherTimes, pause, retryWindow, type GatherSetting, type GatherTimes, type RetryWindow } from './round-gathering';
+import { GatherDeadline, gatherTimes, pause, retryWindow, type GatherTimes } from './round-gathering';
 import { roundKey } from './input-keys';
+import { MAX_HELD_PER_AGENT, MAX_ROUNDS, StaleRequestState, type InputMethod, type InputRequiredResult, type InputRoundsOptions, type RoundMethod } from './input-round-terms';
 import { callCancellation } from './tool-call-lane';
-
-/** The requests a server may need answered during a call (MCP 2026-07-28 §InputRequests). */
-export type InputMethod = 'elicitation/create' | 'sampling/createMessage' | 'roots/list';
-
-/** The requests whose result may be `input_required` (MCP 2026-07-28 basic/patterns/mrtr; tasks are out of scope). */
-export type RoundMethod = 'tools/call' | 'prompts/get' | 'resources/read';
-
-export interface InputRequiredResult {
-  [key: string]: unknown;
-  resultType: 'input_required';
-  inputRequests: Record<string, { method: InputMethod; params?: Record<string, unknown> }>;
-  requestState: string;
-}
-
-/** Rounds one call may take before the bridge gives up on it (the SDK v2 client's own default bound is 10). */
-export const MAX_ROUNDS = 16;
-/** Calls one agent may hold open, waiting for its retries. */
-export const MAX_HELD_PER_AGENT = 32;
-
-/** A retry whose state names no call held for it now: used already, expired, or of another call. */
-export class StaleRequestState extends Error {}
+export { MAX_HELD_PER_AGENT, MAX_ROUNDS, StaleRequestState, type InputMethod, type InputRequiredResult, type InputRoundsOptions, type RoundMethod } from './input-round-terms';
 
 /** A server's request waiting for the agent's retry. */
 type Ask = { method: InputMethod; params: Record<string, unknown> | undefined; settle(value: unknown): void; fail(error: Error): void };
 
 type Outcome<R> = { ok: true; value: R } | { ok: false; error: unknown };
+const NONE_LACKED: ReadonlySet<NeededCapability> = new Set();
 
 /**
  * One tools/call, prompts/get or resources/read of a 2026-07-28 agent whose upstream request stays open across its `input_required` rounds
@@ -40,10 +24,12 @@ type Outcome<R> = { ok: true; value: R } | { ok: false; error: unknown };
  * the server sent at once (mrtr §InputRequests: several in one result), including one still awaiting the person's approval on its way to
  * the agent. Bounded: the agent retries within the window or the call is cancelled.
  */
-export class HeldCall<R> {
+export class HeldCall<R> implements HeldRounds {
   /** Made into an AbortController only if something reads its signal: most calls are never asked back nor cancelled. */
   readonly #cancel = new LazyAbort();
-  readonly #asks = new Map<string, Ask>();
+  /** Made when the server first asks (input-keys.ts reads it): most calls are never asked back. */
+  #asked: Map<string, Ask> | undefined;
+  #lacked: Set<NeededCapability> | undefined;
   #counter = 0;
   #rounds = 0;
   /** Requests on their way to the agent (sampling awaiting the person's approval): the round waits for them. */
@@ -69,28 +55,36 @@ export class HeldCall<R> {
   }
 
   /** Capabilities a server's request needed that the agent's request did not declare (lacked-capability.ts). */
-  readonly lacked = new Set<NeededCapability>();
+  get lacked(): ReadonlySet<NeededCapability> {
+    return this.#lacked ?? NONE_LACKED;
+  }
+
+  lacks(capability: NeededCapability): void {
+    (this.#lacked ??= new Set()).add(capability);
+  }
+  get #asks(): Map<string, Ask> {
+    return (this.#asked ??= new Map());
+  }
+  /** Whether a server's request waits for the agent's answer. */
+  #waiting(): boolean {
+    return this.#asked !== undefined && this.#asked.size > 0;
+  }
 
   /** The one-time id of the state last given out; undefined once used. */
   liveId: string | undefined;
 
   /** What the call runs with: cancelled with the held call; progress and log messages go to whichever round is open (MCP 2026-07-28 §Progress); the service is asked at the first request's log level. */
   extra(logLevel?: Extra['logLevel']): Extra {
-    const cancel = this.#cancel;
-    return {
-      get signal() {
-        return cancel.signal;
-      },
-      cancellation: cancel,
-      logLevel,
-      sendNotification: async (notification: ServerNotification) => {
-        const round = this.#round;
-        if (!round) return;
-        if (notification.method !== 'notifications/progress') return round.extra.sendNotification(notification);
-        if (round.progressToken === undefined) return;
-        await round.extra.sendNotification({ ...notification, params: { ...notification.params, progressToken: round.progressToken } });
-      },
-    };
+    return new HeldExtra(this.#cancel, logLevel, this);
+  }
+
+  /** A notification of the call, to the round open now (its own progress token on progress), else dropped. */
+  async notifyRound(notification: ServerNotification): Promise<void> {
+    const round = this.#round;
+    if (!round) return;
+    if (notification.method !== 'notifications/progress') return round.extra.sendNotification(notification);
+    if (round.progressToken === undefined) return;
+    await round.extra.sendNotification({ ...notification, params: { ...notification.params, progressToken: round.progressToken } });
   }
 
   run(work: Promise<R>): void {
@@ -139,7 +133,7 @@ export class HeldCall<R> {
 
   /** The retry's answers: each valid one settles its request, a refused one fails it; a missing or malformed one is asked again (mrtr §Error Handling). */
   answer(responses: Record<string, unknown> | undefined, judge: (method: InputMethod, value: unknown, params: Record<string, unknown> | undefined) => boolean | string): void {
-    for (const [key, ask] of [...this.#asks]) {
+    for (const [key, ask] of [...(this.#asked ?? [])]) {
       const value = responses !== undefined && Object.hasOwn(responses, key) ? responses[key] : undefined;
       if (value === undefined) continue;
       const verdict = judge(ask.method, value, ask.params);
@@ -171,12 +165,12 @@ export class HeldCall<R> {
           if (outcome.ok) return outcome.value;
           throw outcome.error;
         }
-        if (this.#asks.size > 0 && this.#coming === 0 && !this.#cancel.aborted) {
+        if (this.#waiting() && this.#coming === 0 && !this.#cancel.aborted) {
           // The server's requests sent together arrive over several reads: the round answers once none came for a while.
           gathering ??= new GatherDeadline(this.rounds.gather());
           const seen = this.#arrivals;
           const quiet = await pause(gathering.quietMs, (wake) => (this.#wake = wake));
-          const ready = this.#outcome === undefined && this.#coming === 0 && this.#asks.size > 0 && !this.#cancel.aborted;
+          const ready = this.#outcome === undefined && this.#coming === 0 && this.#waiting() && !this.#cancel.aborted;
           if (ready && ((quiet && this.#arrivals === seen) || gathering.over)) return this.#inputRequired();
           continue;
         }
@@ -193,7 +187,7 @@ export class HeldCall<R> {
   /** Ends the call: the server's open requests get a refusal (elicitation `cancel`, roots none) and the call a cancel. */
   end(reason: Error): void {
     this.#stopTimer();
-    for (const ask of [...this.#asks.values()]) {
+    for (const ask of [...(this.#asked?.values() ?? [])]) {
       if (ask.method === 'elicitation/create') ask.settle({ action: 'cancel' });
       else if (ask.method === 'roots/list') ask.settle({ roots: [] });
       else ask.fail(reason);
@@ -223,15 +217,6 @@ export class HeldCall<R> {
     if (this.#timer !== undefined) clearTimeout(this.#timer);
     this.#timer = undefined;
   }
-}
-
-export interface InputRoundsOptions {
-  windowMs?: RetryWindow;
-  /** A fixed quiet; else `gather`'s. */
-  gatherMs?: number;
-  /** The quiet and bound of each round's gathering, read at each round (round-gathering.ts). */
-  gather?: GatherSetting;
-  now?: () => number;
 }
 
 /**

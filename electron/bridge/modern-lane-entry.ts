@@ -3,19 +3,21 @@ import type { InboundModernRoute, JSONRPCRequest, RequestId } from '@modelcontex
 import { LANE_REVISION, liftEnvelope } from '../mcp-wire';
 import { LOG_LEVEL_META_KEY } from '../pool';
 
-/** A first-round tools/call the lane serves (modern-lane.ts): the request and its params as the handler sees them, its envelope. */
-export interface LaneRequest {
-  id: RequestId;
-  request: JSONRPCRequest;
+/** The request as the SDK's request check of tools/call would hand it to the handler (its 2026-07-28 dispatch schema: `name`, `arguments`, `_meta`; other members dropped). */
+export interface CheckedCall {
+  method: 'tools/call';
   params: Record<string, unknown>;
-  envelope: Record<string, unknown> | undefined;
-  /**
-   * The request as the SDK's request check of tools/call would hand it to the handler (its 2026-07-28
-   * dispatch schema: `name`, `arguments`, `_meta`; other members dropped), when its params plainly
-   * pass that check; undefined otherwise (then the SDK's checks run and answer what they find).
-   */
-  checked: { method: 'tools/call'; params: Record<string, unknown> } | undefined;
 }
+
+/**
+ * A first-round tools/call the lane serves (modern-lane.ts): its params as the handler sees them, its
+ * envelope, and either `checked`, when its params plainly pass the SDK's request check, or the whole
+ * request for the SDK's checks to answer what they find (made only then).
+ */
+export type LaneRequest = { id: RequestId; params: Record<string, unknown>; envelope: Record<string, unknown> | undefined } & (
+  | { checked: CheckedCall; request?: undefined }
+  | { checked: undefined; request: JSONRPCRequest }
+);
 
 /** `Mcp-Name` carried as `=?base64?…?=` (MCP 2026-07-28 basic/transports §Standard Request Headers): the SDK decodes it. */
 const BASE64_SENTINEL = /^=\?base64\?.*\?=$/s;
@@ -60,7 +62,10 @@ export function laneRequest(req: IncomingMessage, route: InboundModernRoute): La
   const trimmed = trimOws(name);
   if (trimmed !== params['name'] || BASE64_SENTINEL.test(trimmed)) return undefined;
   const lifted = liftEnvelope(params);
-  return { id: route.message.id, request: { ...route.message, params: lifted.params }, params: lifted.params, envelope: lifted.envelope, checked: checkedCall(lifted.params) };
+  const checked = checkedCall(lifted.params);
+  const id = route.message.id;
+  if (checked) return { id, params: lifted.params, envelope: lifted.envelope, checked };
+  return { id, params: lifted.params, envelope: lifted.envelope, checked, request: { ...route.message, params: lifted.params } };
 }
 
 /**
@@ -68,12 +73,17 @@ export function laneRequest(req: IncomingMessage, route: InboundModernRoute): La
  * absent or a record, `_meta` absent or an object without a progress token: the entry checked the
  * rest), or undefined when they may not pass it; then the SDK's own checks run, so a refusal is its own.
  */
-function checkedCall(params: Record<string, unknown>): LaneRequest['checked'] {
+function checkedCall(params: Record<string, unknown>): CheckedCall | undefined {
   const name = params['name'];
   const args = params['arguments'];
   const meta = params['_meta'];
   if (typeof name !== 'string') return undefined;
   if (args !== undefined && (!isPlainObject(args) || Object.hasOwn(args, '__proto__'))) return undefined;
   if (meta !== undefined && !isPlainObject(meta)) return undefined;
-  return { method: 'tools/call', params: { ...(meta !== undefined && { _meta: meta }), name, ...(args !== undefined && { arguments: args }) } };
+  // Members set one by one in the schema's order (no spread of a temporary per member).
+  const checked: Record<string, unknown> = {};
+  if (meta !== undefined) checked['_meta'] = meta;
+  checked['name'] = name;
+  if (args !== undefined) checked['arguments'] = args;
+  return { method: 'tools/call', params: checked };
 }

@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import type { RequestId, Server } from '@modelcontextprotocol/server';
 import { bindModernEra, requestHandlers, toolCallRules, type CheckedHandler, type ModernCodec, type ProtocolHandler } from '../mcp-wire';
 import { LazyAbort } from '../pool';
-import { LANE_CANCELLATION } from './modern-extra';
+import { laneContext, LaneMcpReq } from './modern-lane-context';
 import type { LaneRequest } from './modern-lane-entry';
 import { responseHeaders } from './response-headers';
 
@@ -11,11 +11,8 @@ const MISSING_CAPABILITY = -32021;
 /** The status createMcpHandler answers an exchange its handler closed under it (agent removed, token rotated). */
 const CLOSED_STATUS = 499;
 
-const noState = (): undefined => undefined;
-
-function refusedPush(): Promise<never> {
-  return Promise.reject(new Error('2026-07-28 has no server-to-client requests: the call answers input_required instead'));
-}
+/** What the lane answers with (response-headers.ts), before the answer's length. */
+const JSON_HEADERS = responseHeaders('content-type', 'application/json');
 
 /** Protocol's error answer for what a handler threw (`_onrequest`: its code if an integer, else -32603, through the era's codec). */
 function errorAnswer(codec: ModernCodec, id: RequestId, thrown: unknown): { code: number; answer: object } {
@@ -84,7 +81,7 @@ export class ModernLane {
     let answer: object;
     let status = 200;
     try {
-      const context = this.#context(request, exchange);
+      const context = laneContext(new LaneMcpReq(request.id, request.params['_meta'], request.envelope, exchange, this.#log));
       // Params that plainly pass the SDK's two request checks skip them (the core gets what they would
       // hand it); the rules and the result check around the handler run as in the SDK's wrapper.
       const result = request.checked ? await this.#rules(this.#core, request.checked, context) : await this.#handler(request.request as never, context);
@@ -105,8 +102,11 @@ export class ModernLane {
       this.#running.delete(exchange);
       res.off('close', gone);
     }
-    res.writeHead(status, responseHeaders('content-type', 'application/json'));
-    res.end(JSON.stringify(answer));
+    const body = JSON.stringify(answer);
+    // With its length declared, head and body leave in one write, as a session's answer does
+    // (post-answer.ts); without it node:http makes it chunked: a writev of head, chunk and terminator.
+    res.writeHead(status, [...JSON_HEADERS, 'content-length', Buffer.byteLength(body)]);
+    res.end(body);
     return status;
   }
 
@@ -120,37 +120,5 @@ export class ModernLane {
       res.end();
     }
     this.#running.clear();
-  }
-
-  /**
-   * The handler context (`ServerContext`) as `_onrequest` and Server's `buildContext` make it, for a
-   * request with no session, no retry state and no log level. The lane takes no call that may send a
-   * notification (progress needs a progress token, log messages a level: both keep the SDK's path,
-   * which streams them), so one sent anyway is logged and dropped, as the SDK's JSON response mode drops them.
-   */
-  #context(request: LaneRequest, exchange: Exchange): object {
-    return {
-      sessionId: undefined,
-      mcpReq: {
-        [LANE_CANCELLATION]: exchange,
-        get signal() {
-          return exchange.signal;
-        },
-        id: request.id,
-        method: 'tools/call',
-        _meta: request.params['_meta'],
-        ...(request.envelope !== undefined && { envelope: request.envelope }),
-        requestState: noState,
-        send: refusedPush,
-        notify: (notification: { method: string }) => {
-          this.#log(`a 2026-07-28 tools/call sent ${notification.method} without a stream to carry it: dropped`);
-          return Promise.resolve();
-        },
-        log: () => Promise.resolve(),
-        elicitInput: refusedPush,
-        requestSampling: refusedPush,
-      },
-      http: undefined,
-    };
   }
 }

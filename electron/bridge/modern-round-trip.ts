@@ -1,10 +1,9 @@
 import type { ClientCapabilities, InputRequiredResult as SdkInputRequired, ServerContext } from '@modelcontextprotocol/server';
-import { statelessAgentAsker, type AgentAsker } from './agent-asker';
+import { roundsAgentAsker } from './agent-asker';
 import type { Extra } from './call-gate';
 import type { CallContext } from './call-context';
 import { judgeAnswer, loadFormValidator } from './input-answers';
 import { StaleRequestState, type HeldCall, type InputRequiredResult, type InputRounds, type RoundMethod } from './input-rounds';
-import type { LacksCapability } from './lacked-capability';
 import { modernExtra } from './modern-extra';
 import { argumentsDigest, type StateClaims } from './request-state-seal';
 import type { ModernSdk } from './server-sdk';
@@ -24,7 +23,7 @@ export interface RoundTrip<R> {
   progressToken: string | number | undefined;
   /** Starts the upstream request; the server's requests during it go to `asker`. */
   /** `declared`: the capabilities the agent's client sent with this request. */
-  start(extra: Extra, asker: AgentAsker, declared: ClientCapabilities | undefined): Promise<R>;
+  start(extra: Extra, asker: ReturnType<typeof roundsAgentAsker>, declared: ClientCapabilities | undefined): Promise<R>;
 }
 
 /**
@@ -55,11 +54,8 @@ export async function modernRoundTrip<R>(sdk: ModernSdk, ctx: CallContext, round
   const held = rounds.hold<R>(agentName, trip.method, trip.name, () => argumentsDigest(trip.args));
   const envelope: Record<string, unknown> | undefined = rc.mcpReq.envelope;
   const declared = envelope?.[sdk.CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined;
-  const asker: AgentAsker & LacksCapability = {
-    ...statelessAgentAsker(agentName, ctx.agents, { declared, ask: (method, params, signal, key) => held.ask(method, params, signal, key), expect: () => held.expect() }),
-    lacks: (capability) => held.lacked.add(capability),
-  };
-  held.run(trip.start(held.extra(extra.logLevel), asker, declared));
+  // One asker object over the held call: nothing else is made for the server's requests unless it sends one.
+  held.run(trip.start(held.extra(extra.logLevel), roundsAgentAsker(agentName, ctx.agents, declared, held), declared));
   return sdkShape(await answered(sdk, held, held.round(extra, trip.progressToken)));
 }
 

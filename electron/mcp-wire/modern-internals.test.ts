@@ -101,6 +101,20 @@ describe('the SDK v2 internals the 2026-07-28 lane relies on', () => {
     expect(liftEnvelope(untouched).params).toBe(untouched);
   });
 
+  it('lifts the envelope keeping the members, their order and a parsed __proto__ member as a spread would', () => {
+    const params = JSON.parse(
+      '{"z":0,"_meta":{"__proto__":{"x":1},"io.modelcontextprotocol/protocolVersion":"2026-07-28","a":1},"name":"t","__proto__":{"y":2}}',
+    ) as Record<string, unknown>;
+    const { params: lifted, envelope } = liftEnvelope(params);
+    const spread: Record<string, unknown> = { ...params, _meta: { ...(params['_meta'] as object) } };
+    delete (spread['_meta'] as Record<string, unknown>)['io.modelcontextprotocol/protocolVersion'];
+    expect(envelope).toEqual({ 'io.modelcontextprotocol/protocolVersion': '2026-07-28' });
+    expect(JSON.stringify(lifted)).toBe(JSON.stringify(spread));
+    expect(Object.getPrototypeOf(lifted)).toBe(Object.prototype);
+    expect(Object.getPrototypeOf(lifted['_meta'])).toBe(Object.prototype);
+    expect(Object.keys(liftEnvelope(JSON.parse('{"name":"t","_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"}}') as Record<string, unknown>).params)).toEqual(['name']);
+  });
+
   it('a bound server answers each outcome as createMcpHandler does, byte for byte', async () => {
     const outcomes: Record<string, Handler> = {
       result: () => ({ content: [{ type: 'text', text: 'ok' }], structuredContent: { a: 1 } }),

@@ -103,6 +103,8 @@ describe("the 2026-07-28 lane answers what createMcpHandler's path answers", () 
       expect({ status: lane.status, type: lane.headers['content-type'], body: lane.body }).toEqual({ status: sdk.status, type: sdk.headers['content-type'], body: sdk.body });
       expect(lane.status).toBeLessThan(500);
       expect(lane.body).not.toContain(SECRET);
+      // The lane declares its answer's length (one write, not chunked), as a session's answer does.
+      if (c.lane) expect([lane.headers['content-length'], lane.headers['transfer-encoding']]).toEqual([String(Buffer.byteLength(lane.body)), undefined]);
     });
   }
 

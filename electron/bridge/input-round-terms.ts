@@ -1,0 +1,32 @@
+/** The terms of a 2026-07-28 agent's `input_required` rounds (input-rounds.ts). */
+import type { GatherSetting, RetryWindow } from './round-gathering';
+
+/** The requests a server may need answered during a call (MCP 2026-07-28 §InputRequests). */
+export type InputMethod = 'elicitation/create' | 'sampling/createMessage' | 'roots/list';
+
+/** The requests whose result may be `input_required` (MCP 2026-07-28 basic/patterns/mrtr; tasks are out of scope). */
+export type RoundMethod = 'tools/call' | 'prompts/get' | 'resources/read';
+
+export interface InputRequiredResult {
+  [key: string]: unknown;
+  resultType: 'input_required';
+  inputRequests: Record<string, { method: InputMethod; params?: Record<string, unknown> }>;
+  requestState: string;
+}
+
+/** Rounds one call may take before the bridge gives up on it (the SDK v2 client's own default bound is 10). */
+export const MAX_ROUNDS = 16;
+/** Calls one agent may hold open, waiting for its retries. */
+export const MAX_HELD_PER_AGENT = 32;
+
+/** A retry whose state names no call held for it now: used already, expired, or of another call. */
+export class StaleRequestState extends Error {}
+
+export interface InputRoundsOptions {
+  windowMs?: RetryWindow;
+  /** A fixed quiet; else `gather`'s. */
+  gatherMs?: number;
+  /** The quiet and bound of each round's gathering, read at each round (round-gathering.ts). */
+  gather?: GatherSetting;
+  now?: () => number;
+}
