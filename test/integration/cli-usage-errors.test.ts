@@ -69,4 +69,16 @@ describe('a mistyped command line', () => {
     expect(group.stderr).toContain('Usage: connected-services servers');
     expect(group.stderr).not.toContain('error [');
   });
+
+  it('the command list names every subcommand of a group, so `--help` shows a new user all there is', async () => {
+    const top = (await runCli(home, ['--help'])).stdout;
+    for (const group of ['servers', 'agents', 'secrets', 'approvals', 'bridge']) {
+      const help = (await runCli(home, [group, '--help'])).stdout;
+      const subs = [...help.slice(help.indexOf('Commands:')).matchAll(/^ {2}([a-z-]+)/gm)].map((m) => m[1] ?? '').filter((name) => name !== 'help');
+      expect(subs.length, group).toBeGreaterThan(1);
+      // The group's own entry in the top-level list, up to the next command.
+      const entry = new RegExp(`^ {2}${group} [^]*?(?=^ {2}[a-z])`, 'm').exec(top)?.[0] ?? '';
+      expect(subs.filter((sub) => !new RegExp(`\\b${sub}\\b`).test(entry)), `${group}: ${entry}`).toEqual([]);
+    }
+  }, 30_000);
 });
