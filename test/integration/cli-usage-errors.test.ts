@@ -81,4 +81,18 @@ describe('a mistyped command line', () => {
       expect(subs.filter((sub) => !new RegExp(`\\b${sub}\\b`).test(entry)), `${group}: ${entry}`).toEqual([]);
     }
   }, 30_000);
+
+  it('a server name with a space or too long is refused in the words of the command line, with a name that works', async () => {
+    const spaced = await runCli(home, ['servers', 'add', 'my notes', '--url', 'https://notes.example.com/mcp']);
+    expect(spaced.code).toBe(2);
+    expect(spaced.stderr.split('\n')).toEqual([
+      'error [invalid_input]: "my notes" cannot be a server\'s name: use 1-48 letters, digits, "_" or "-", starting with a letter or digit',
+      '  hint: e.g. my-notes',
+      '',
+    ]);
+    const long = await runCli(home, ['servers', 'add', 'b'.repeat(100_000), '--', 'node', 'x.js']);
+    expect(long.code).toBe(2);
+    expect(long.stderr.length).toBeLessThan(400);
+    expect(long.stderr).not.toContain('addServer');
+  });
 });
