@@ -36,13 +36,13 @@ export function personWaits(api: AppApi, options: PersonWaitsOptions = {}): AppA
       if (answer.outcome === 'confirmed') return answer.result === undefined ? undefined : API_METHODS[method].output.parse(answer.result);
       if (answer.outcome !== 'waiting') {
         throw new CodedError('denied', `${asked.message.replace(/^Waiting for confirmation in the app: /, '')}: ${answer.outcome} in the app`, {
-          hint: answer.error ?? 'Ask again; the person decides in Connected Services (Activity → Changes)',
+          hint: answer.error ?? 'Ask again; the person decides in Connected Services (Activity → Waiting for you)',
           data: { confirmation: id, outcome: answer.outcome },
         });
       }
       if (now() >= deadline) {
         throw new CodedError('timeout', `Nobody confirmed in the app in time: ${asked.message}`, {
-          hint: 'Confirm it in Connected Services (Activity → Changes), or give openConnectedServices a longer confirmTimeoutMs',
+          hint: 'Confirm it in Connected Services (Activity → Waiting for you), or give openConnectedServices a longer confirmTimeoutMs',
           data: { confirmation: id },
         });
       }

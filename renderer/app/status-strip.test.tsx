@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { appCallDecision, confirmationDecision, NOTHING_WAITS, type Confirmation } from '../../shared/api';
+import { appCallDecision, callDecision, confirmationDecision, NOTHING_WAITS, type Confirmation, type PendingApproval } from '../../shared/api';
 import { createFakeApi, renderApp } from '../../test/support/renderer';
 
 afterEach(cleanup);
@@ -32,9 +32,17 @@ describe('the status strip', () => {
   it("counts a confirmation and an app's call as waiting, with a link to Activity", async () => {
     const api = createFakeApi({ listDecisions: () => [confirmationDecision(confirmation), appCall] });
     renderApp(api, { hash: '#/services' });
-    const link = await screen.findByRole('link', { name: '2 other decisions waiting for you' });
+    // Nothing else waits in the strip: "other" would point at something that is not there.
+    const link = await screen.findByRole('link', { name: '2 decisions waiting for you' });
     expect(link.getAttribute('href')).toBe('#/activity');
     expect(screen.queryByText(NOTHING_WAITS)).toBeNull();
+  });
+
+  it('calls them "other" only beside another waiting item of the strip', async () => {
+    const call: PendingApproval = { id: 'a-2', agent: 'claude', server: 'github', kind: 'tool', tool: 'create_issue', tier: 'write', requestedAt: Date.now(), expiresAt: Date.now() + 60_000 };
+    const api = createFakeApi({ listDecisions: () => [confirmationDecision(confirmation), callDecision(call)] });
+    renderApp(api, { hash: '#/services' });
+    expect(await screen.findByRole('link', { name: '1 other decision waiting for you' })).toBeTruthy();
   });
 
   it('says nothing waits when nothing does', async () => {

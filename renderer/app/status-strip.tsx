@@ -96,6 +96,7 @@ export function StatusStrip({ route }: { route: Route }) {
   if (linked !== 'live') return null; // the connection banner says what is wrong, as an alert
   const [first, ...rest] = calls.map((d) => d.item);
   const paused = bridge?.paused === true;
+  const othersBeside = asks.length > 0 || first !== undefined || held.length > 0;
   return (
     <div className="status-strip" role="region" aria-label="Status" tabIndex={-1}>
       <span className={`strip-item strip-bridge ${paused ? 'strip-warn' : ''}`.trim()}>
@@ -111,7 +112,8 @@ export function StatusStrip({ route }: { route: Route }) {
       {held.length > 0 && <HeldLink held={held} />}
       {others > 0 && route.screen !== 'activity' && (
         <span className="strip-item">
-          <a href={routeHref({ screen: 'activity' })}>{plural(others, 'other decision')} waiting for you</a>
+          {/* "Other" only beside another waiting item; alone it points at nothing the person can see. */}
+          <a href={routeHref({ screen: 'activity' })}>{plural(others, othersBeside ? 'other decision' : 'decision')} waiting for you</a>
         </span>
       )}
       {first === undefined && asks.length === 0 && held.length === 0 && others === 0 && <span className="strip-item muted">{NOTHING_WAITS}</span>}

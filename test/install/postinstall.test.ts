@@ -50,4 +50,16 @@ describe('postinstall', () => {
     expect(manifest.allowScripts['electron']).toBe(false);
     expect(manifest.scripts['postinstall']).toBe('node build/postinstall.mjs');
   });
+
+  it('names every package with an install script in allowScripts, so `npm install` ends without an install-scripts warning', async () => {
+    const { default: manifest } = (await import('../../package.json', { with: { type: 'json' } })) as { default: { allowScripts: Record<string, boolean> } };
+    const { default: lock } = (await import('../../package-lock.json', { with: { type: 'json' } })) as {
+      default: { packages: Record<string, { hasInstallScript?: boolean }> };
+    };
+    const withScripts = Object.entries(lock.packages)
+      .filter(([path, entry]) => path !== '' && entry.hasInstallScript === true)
+      .map(([path]) => path.slice(path.lastIndexOf('node_modules/') + 'node_modules/'.length));
+    expect(withScripts.length).toBeGreaterThan(0);
+    expect(withScripts.filter((name) => !(name in manifest.allowScripts))).toEqual([]);
+  });
 });

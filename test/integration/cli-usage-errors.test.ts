@@ -69,4 +69,30 @@ describe('a mistyped command line', () => {
     expect(group.stderr).toContain('Usage: connected-services servers');
     expect(group.stderr).not.toContain('error [');
   });
+
+  it('the command list names every subcommand of a group, so `--help` shows a new user all there is', async () => {
+    const top = (await runCli(home, ['--help'])).stdout;
+    for (const group of ['servers', 'agents', 'secrets', 'approvals', 'bridge']) {
+      const help = (await runCli(home, [group, '--help'])).stdout;
+      const subs = [...help.slice(help.indexOf('Commands:')).matchAll(/^ {2}([a-z-]+)/gm)].map((m) => m[1] ?? '').filter((name) => name !== 'help');
+      expect(subs.length, group).toBeGreaterThan(1);
+      // The group's own entry in the top-level list, up to the next command.
+      const entry = new RegExp(`^ {2}${group} [^]*?(?=^ {2}[a-z])`, 'm').exec(top)?.[0] ?? '';
+      expect(subs.filter((sub) => !new RegExp(`\\b${sub}\\b`).test(entry)), `${group}: ${entry}`).toEqual([]);
+    }
+  }, 30_000);
+
+  it('a server name with a space or too long is refused in the words of the command line, with a name that works', async () => {
+    const spaced = await runCli(home, ['servers', 'add', 'my notes', '--url', 'https://notes.example.com/mcp']);
+    expect(spaced.code).toBe(2);
+    expect(spaced.stderr.split('\n')).toEqual([
+      'error [invalid_input]: "my notes" cannot be a server\'s name: use 1-48 letters, digits, "_" or "-", starting with a letter or digit',
+      '  hint: e.g. my-notes',
+      '',
+    ]);
+    const long = await runCli(home, ['servers', 'add', 'b'.repeat(100_000), '--', 'node', 'x.js']);
+    expect(long.code).toBe(2);
+    expect(long.stderr.length).toBeLessThan(400);
+    expect(long.stderr).not.toContain('addServer');
+  });
 });

@@ -50,7 +50,7 @@ export interface ApiDoor {
 export function waitingForConfirmation(confirmation: Confirmation): CodedError {
   const minutes = Math.max(1, Math.round((confirmation.expiresAt - confirmation.requestedAt) / 60_000));
   return new CodedError('denied', `Waiting for confirmation in the app: ${confirmation.summary}`, {
-    hint: `Confirm it in Connected Services (Activity → Changes) within ${minutes} minutes; nothing changed yet. Request ${confirmation.id}.`,
+    hint: `Confirm it in Connected Services (Activity → Waiting for you) within ${minutes} minutes; nothing changed yet. Request ${confirmation.id}.`,
     data: { confirmation: confirmation.id, expiresAt: confirmation.expiresAt },
   });
 }
@@ -158,7 +158,7 @@ export function createApiDoor(options: ApiDoorOptions): ApiDoor {
     if (power === 'person') {
       if (!person) {
         throw new CodedError('denied', `${method} is the person's own: it is done in the app, not from the command line`, {
-          hint: 'Open Connected Services (Activity → Changes)',
+          hint: 'Open Connected Services (Activity → Waiting for you)',
         });
       }
       if (REVEALS.has(method)) return run(from, method, input, {});

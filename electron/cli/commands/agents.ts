@@ -138,7 +138,7 @@ async function noteUnknownServers(ctx: CliContext, agent: string, servers: strin
 }
 
 export function registerAgents(program: Command, run: Run): void {
-  const agents = program.command('agents').description('agents that may use the bridge: add, list, remove, rotate, config');
+  const agents = program.command('agents').description('agents that may use the bridge: add, list, set, remove, rotate, config, and in a client: clients, connect, disconnect');
 
   agents
     .command('add <name>')

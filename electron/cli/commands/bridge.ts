@@ -40,7 +40,7 @@ function describe(info: BridgeInfo): string {
 export function registerBridge(program: Command, run: Run): void {
   const bridge = program
     .command('bridge')
-    .description(`serve the running bridge over stdio, for clients that only speak stdio (token from ${TOKEN_ENV})`)
+    .description(`serve the running bridge over stdio, for clients that only speak stdio (token from ${TOKEN_ENV}); headers, status, pause, resume`)
     .option('--stdio', 'speak MCP on standard input and output')
     .option('--url <url>', 'the bridge endpoint (default: the running app\'s, else the default port)')
     .option('--agent <name>', `read this agent's token from the vault (kept there by \`agents connect\`) instead of ${TOKEN_ENV}`)

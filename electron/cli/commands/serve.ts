@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DEFAULT_UI_PORT } from '../../../shared/config';
 import { CodedError } from '../../../shared/errors';
@@ -9,6 +10,14 @@ import { startWebServer } from '../../web';
 
 import type { Action, Run } from '../runner';
 import { chooseUiPort, findLiveApp } from '../start-up';
+
+/** A folder made with plain `mkdir` is 0755 and the vault refuses it (docs/vault.md): say so at start, not when a screen fails. */
+async function warnIfOthersRead(dir: string, err: (line: string) => void): Promise<void> {
+  if (process.platform === 'win32') return;
+  const mode = await stat(dir).then((info) => info.mode & 0o777, () => null);
+  if (mode === null || (mode & 0o077) === 0) return;
+  err(`warning: the data folder ${dir} can be read by other users (mode ${mode.toString(8)}), so the vault will not open there. Run: chmod 700 "${dir}"`);
+}
 
 export function port(value: string): number {
   const n = Number(value);
@@ -121,6 +130,7 @@ export function serveAction(options: ServeOptions): Action {
     if (offline.length > 0) {
       ctx.output.err(`${offline.length} change(s) were made from the command line while the app was closed: review them in Activity → Changes.`);
     }
+    await warnIfOthersRead(ctx.dataDir, (line) => ctx.output.err(line));
     // The requests of a call confirmed at this terminal are asked here too; every other stays in the app's dialog.
     const terminal = await terminalSession;
     const terminalCalls = new Set<string>();

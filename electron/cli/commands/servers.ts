@@ -1,6 +1,6 @@
 import { isAbsolute, resolve } from 'node:path';
 import type { Command } from 'commander';
-import { HttpServerSchema, MAX_TIMEOUT_MS, StdioServerSchema, type ServerConfig, isStdio } from '../../../shared/config';
+import { HttpServerSchema, MAX_TIMEOUT_MS, SERVER_NAME, StdioServerSchema, type ServerConfig, isStdio } from '../../../shared/config';
 import { describeIssues } from '../../../shared/api';
 import { CodedError } from '../../../shared/errors';
 import { printJson, table } from '../output';
@@ -14,6 +14,16 @@ import { registerServerStop } from './servers-stop';
 import { registerServerReview } from './servers-review';
 import { stateLabel } from './status';
 import { serverNotConfigured } from '../../registry';
+
+/** Checked before anything else, in the command line's words (the App API's own message names its method). */
+function checkServerName(name: string): void {
+  if (SERVER_NAME.test(name)) return;
+  const shown = name.length > 60 ? `${name.slice(0, 60)}…` : name;
+  const fixed = name.replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^[-_]+|[-_]+$/g, '').slice(0, 48);
+  throw new CodedError('invalid_input', `"${shown}" cannot be a server's name: use 1-48 letters, digits, "_" or "-", starting with a letter or digit`, {
+    hint: `e.g. ${SERVER_NAME.test(fixed) ? fixed : 'notes'}`,
+  });
+}
 
 function collect(value: string, previous: string[] = []): string[] {
   return [...previous, value];
@@ -126,6 +136,7 @@ export function registerServers(program: Command, run: Run): void {
     .option('-y, --yes', 'with --connect: approve without asking')
     .action((name: string, command: string[], options: AddOptions) =>
       run(async (ctx) => {
+        checkServerName(name);
         if (options.fromRegistry !== undefined) {
           if (command.length > 0 || options.url !== undefined) throw new CodedError('invalid_input', 'Give either --from-registry or a command or --url, not both');
           if (options.yes === true && options.connect !== true) throw new CodedError('invalid_input', '--yes goes with --connect', { hint: 'add --connect to approve and connect in one step, or leave out --yes' });

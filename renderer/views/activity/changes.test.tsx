@@ -102,12 +102,25 @@ describe('activity: changes asked from the command line', () => {
     const table = await screen.findByRole('table', { name: 'Changes, newest first' });
     const rows = within(table).getAllByRole('row').slice(1).map((r) => r.textContent);
     expect(rows[0]).toMatch(/web UI.*refused/);
-    expect(rows[1]).toMatch(/command line \(process 7\).*waiting/);
+    expect(rows[1]).toMatch(/command line \(process 7\).*asked, then refused/);
     expect(rows[2]).toMatch(/command line, app closed.*ok/);
     fireEvent.click(within(review).getByRole('button', { name: 'I have reviewed these' }));
     await waitFor(() => expect(api.callsOf('acknowledgeChanges')).toEqual([{ upTo: offline.time }]));
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Changes made from the command line while the app was closed' })).toBeNull());
     api.emit('adminEntry', { id: 'e4', time: 1_800_000_300_000, who: 'ipc', method: 'removeAgent', summary: 'remove the agent "night"', outcome: 'ok' });
     await waitFor(() => expect(within(table).getAllByRole('row')[1]?.textContent).toMatch(/remove the agent "night"/));
+  });
+
+  it('shows a request the person has since decided as asked, then its outcome, not waiting for ever', async () => {
+    const asked: AdminEntry = { id: 'e-1', time: 1_000, who: 'cli', pid: 4047, method: 'addAgent', summary: 'add the agent "claude"', outcome: 'waiting', confirmation: 'c-9' };
+    const decided: AdminEntry = { id: 'e-2', time: 2_000, who: 'app', method: 'addAgent', summary: asked.summary, outcome: 'confirmed', confirmation: 'c-9' };
+    const open: AdminEntry = { ...asked, id: 'e-3', time: 3_000, summary: 'store the secret "T"', confirmation: 'c-10' };
+    renderApp(createFakeApi({ readAdminLog: () => [asked, decided, open] }), { hash: '#/activity' });
+    const table = await screen.findByRole('table', { name: 'Changes, newest first' });
+    const rows = within(table).getAllByRole('row').slice(1).map((row) => row.textContent ?? '');
+    expect(rows).toHaveLength(3);
+    expect(rows[2]).toContain('asked, then confirmed');
+    expect(rows[2]).not.toContain('waiting');
+    expect(rows[0]).toContain('waiting');
   });
 });

@@ -60,6 +60,25 @@ function OfflineChanges() {
   );
 }
 
+/** The log is append-only: a request's row stays "waiting"; its decision is a later row with the same confirmation. */
+function decidedConfirmations(entries: readonly AdminEntry[]): Map<string, AdminOutcome> {
+  const decided = new Map<string, AdminOutcome>();
+  for (const e of entries) if (e.confirmation !== undefined && e.outcome !== 'waiting') decided.set(e.confirmation, e.outcome);
+  return decided;
+}
+
+function Outcome({ entry, decided }: { entry: AdminEntry; decided: AdminOutcome | undefined }) {
+  if (entry.outcome === 'waiting' && decided !== undefined) {
+    return (
+      <>
+        <Badge tone="muted">asked</Badge>
+        <span className="muted">, then {decided}</span>
+      </>
+    );
+  }
+  return <Badge tone={TONE[entry.outcome]}>{entry.outcome}</Badge>;
+}
+
 /** Every change of policy, agents, servers, secrets and settings, who made it, and how it ended. */
 function AdminLogTable() {
   const live = useLive();
@@ -77,6 +96,7 @@ function AdminLogTable() {
       off();
     };
   }, [live]);
+  const decisions = decidedConfirmations(entries ?? []);
   return (
     <section aria-labelledby="admin-title" aria-busy={entries === null && !error}>
       <h2 id="admin-title">Changes</h2>
@@ -94,7 +114,7 @@ function AdminLogTable() {
               </td>
               <td data-label="Change">{revealHidden(e.summary)}</td>
               <td data-label="Outcome">
-                <Badge tone={TONE[e.outcome]}>{e.outcome}</Badge>
+                <Outcome entry={e} decided={e.confirmation === undefined ? undefined : decisions.get(e.confirmation)} />
                 {e.error !== undefined && <span className="muted"> {e.error}</span>}
               </td>
             </tr>
