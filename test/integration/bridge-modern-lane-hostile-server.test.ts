@@ -168,6 +168,26 @@ describe('a hostile 2026-07-28 server behind the bridge', () => {
     expect(warnings.filter((w) => w.includes('MaxListeners'))).toEqual([]);
   });
 
+  it('held calls: an agent that never retries holds at most 32 calls open, the 33rd on is answered, not held; another agent is unaffected; removal ends them', async () => {
+    const add = async (name: string): Promise<string> => (await withLane.agents.add(name, { servers: ['hostile'], policy: ALLOW_ALL })).token;
+    let hoarder = await add('hoarder');
+    const victim = await add('bystander');
+    const kind = async (token: string, id: number): Promise<string> => {
+      const answer = await modernCall(withLane.port, token, 'hostile__asks', {}, { id, capabilities: ELICIT });
+      expect(answer.status).toBeLessThan(500);
+      const message = messageOf(answer.body);
+      return message.result?.['resultType'] === 'input_required' ? 'held' : JSON.stringify(message.result ?? message.error);
+    };
+    const kinds: string[] = [];
+    for (let i = 0; i < 40; i++) kinds.push(await kind(hoarder, i));
+    expect(kinds.slice(0, 32)).toEqual(Array.from({ length: 32 }, () => 'held'));
+    expect(kinds.slice(32).filter((k) => k === 'held')).toEqual([]);
+    expect(await kind(victim, 99)).toBe('held');
+    await withLane.agents.remove('hoarder');
+    hoarder = await add('hoarder');
+    expect(await kind(hoarder, 100)).toBe('held');
+  });
+
   it('never: the agent going away cancels the call to the server, on the lane', async () => {
     const before = { ...hostile.never };
     const calls = Array.from({ length: 5 }, (_, i) => abandoned(withLane, 'hostile__never', {}, 500 + i));
