@@ -181,7 +181,7 @@ describe('a hostile 2026-07-28 server behind the bridge', () => {
     const kinds: string[] = [];
     for (let i = 0; i < 40; i++) kinds.push(await kind(hoarder, i));
     expect(kinds.slice(0, 32)).toEqual(Array.from({ length: 32 }, () => 'held'));
-    expect(kinds.slice(32).filter((k) => k === 'held')).toEqual([]);
+    expect(kinds.slice(32).filter((k) => !k.includes('has too many calls waiting for its answers'))).toEqual([]);
     expect(await kind(victim, 99)).toBe('held');
     await withLane.agents.remove('hoarder');
     hoarder = await add('hoarder');
