@@ -272,7 +272,7 @@ describe('DirectToolCalls: tools/call past the SDK request bookkeeping', () => {
     for (const [sdk, direct] of outcomes) expect(direct).toEqual(sdk);
     const failure = (i: number): { code?: string; message?: string } => outcomes[i]?.[1] as { code?: string; message?: string };
     expect(failure(0).message).toContain('did not return structured content');
-    expect(failure(1).code).toBe('invalid_input');
+    expect(failure(1).code).toBe('internal');
     expect(failure(1).message).toContain("does not match the tool's output schema");
     expect(outcomes[2]?.[1]).toEqual({ value: { content: [], structuredContent: { n: 1 } } });
   });

@@ -13,6 +13,7 @@ import { visibleInventory } from './slot-status';
 import type { Inventory } from './inventory';
 import { rootsOf } from './roots';
 import type { CallOptions } from './types';
+import { MAX_RESULT_DEPTH, nestsDeeperThan, tooDeepResult } from './result-depth';
 
 /**
  * One configured server as the pool sees it: what it lists (from the cache), its calls (each
@@ -214,7 +215,9 @@ export class ServerSlot {
         // Only the first request that asks a connection for log messages pays an await for them (the bridge's hot path does not).
         const asked = options?.log === undefined ? undefined : upstreamLogLevel(conn.client, conn.protocol, options.log, (line) => this.options.log(`[${this.name}] ${line}`));
         const meta = asked instanceof Promise ? await asked : asked;
-        return await run(conn.client, requestOptions(this.name, deadline.ms, options, this.options.log), conn, cancel, meta);
+        const result = await run(conn.client, requestOptions(this.name, deadline.ms, options, this.options.log), conn, cancel, meta);
+        if (nestsDeeperThan(result, MAX_RESULT_DEPTH)) throw tooDeepResult(this.name, what);
+        return result;
       } catch (error) {
         if (cancel?.aborted) throw cancelled();
         const context = errorContext(this.name, this.#life.config, 'call', deadline.ms, conn, what);
