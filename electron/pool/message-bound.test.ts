@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CodedError } from '../../shared/errors';
-import { boundedResponse, messageBoundFetch, messageTooLarge, SseEventCounter } from './message-bound';
+import { boundedErrorOf, boundedResponse, messageBoundFetch, messageTooLarge, SseEventCounter } from './message-bound';
 
 const LIMIT = 100;
 const bytes = (text: string): Uint8Array => new TextEncoder().encode(text);
@@ -76,6 +76,34 @@ describe('messageBoundFetch: SSE, each event one message', () => {
     expect(await bounded(chunked('text/event-stream', [half + '\r', '\n\r', '\n' + half + '\r\n', '\r\n'])).text()).toContain('x');
     // No blank line (a lone LF in each chunk): the two halves are one event, over the bound.
     await failure(bounded(chunked('text/event-stream', [half + '\n', 'id: 1\n' + half + '\n\n'])).text());
+  });
+});
+
+describe('messageBoundFetch: an over-bound SSE answer to a call', () => {
+  const call = { method: 'POST', body: JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'x' } }) };
+
+  it('ends with an error answer to that call, which maps to the bounded error; the rest is not read', async () => {
+    let pulled = 0;
+    const endless = new ReadableStream<Uint8Array>({ pull: (controller) => void (pulled++, controller.enqueue(bytes('x'.repeat(40)))) });
+    const fetch = messageBoundFetch(() => Promise.resolve(new Response(endless, { headers: { 'content-type': 'text/event-stream' } })), 'docs', LIMIT);
+    const text = await (await fetch('http://127.0.0.1/mcp', call)).text();
+    expect(pulled).toBeLessThan(10);
+    const last = text.slice(text.lastIndexOf('data: ') + 'data: '.length).trim();
+    const answer = JSON.parse(last) as { id: number; error: { message: string; data: unknown } };
+    expect(answer.id).toBe(7);
+    expect(answer.error.message).toBe(messageTooLarge('docs', LIMIT).message);
+    const mapped = boundedErrorOf({ code: -32603, message: answer.error.message, data: answer.error.data }, 'docs');
+    expect(mapped?.message).toBe(messageTooLarge('docs', LIMIT).message);
+    expect(mapped?.hint).toContain("the server's answer is too large");
+  });
+
+  it("does not take a server's own error for ours, however it is worded", () => {
+    expect(boundedErrorOf({ code: -32603, message: 'x', data: { messageBound: 'guess', limitBytes: 1 } }, 'docs')).toBeUndefined();
+  });
+
+  it('errors a stream that answers no call (a GET listen stream)', async () => {
+    const fetch = messageBoundFetch(() => Promise.resolve(chunked('text/event-stream', [event(LIMIT + 1)])), 'docs', LIMIT);
+    await failure((await fetch('http://127.0.0.1/mcp', { method: 'GET' })).text());
   });
 });
 

@@ -155,6 +155,13 @@ describe('a hostile 2026-07-28 server behind the bridge', () => {
     expect(messageOf((await both('hostile__asks')).lane.body).result?.['resultType']).toBe('input_required');
   });
 
+  it('huge_sse: a 24 MiB event of an SSE answer fails the call at once with the same bounded error', async () => {
+    const answer = await alike('huge_sse');
+    const text = JSON.stringify(answer.result ?? answer.error);
+    expect(text).toContain('\\"hostile\\" sent a message over 8 MiB');
+    expect(text).toContain("the server's answer is too large");
+  });
+
   // HOLE (modern-lane.ts `serve`, and the pool, which bounds no depth of a server's result): structured
   // content 20,000 levels deep reaches the lane, whose `res.end(JSON.stringify(answer))` is outside its
   // try and throws RangeError (call stack): the agent's connection is reset with no answer at all.
