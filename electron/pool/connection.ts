@@ -10,6 +10,7 @@ import { toPoolError, type EndInfo, type ErrorContext } from './map-error';
 import type { FloodLimits } from './flood-budget';
 import { minimalEnv } from '../proc-env';
 import { rateLimitedFetch } from './rate-limited-fetch';
+import { messageBoundFetch } from './message-bound';
 import { settleFailedSends } from './settle-failed-sends';
 import { StdioProcessTransport, type SpawnLike } from './stdio-transport';
 import type { FetchLike } from '../net';
@@ -104,8 +105,9 @@ function httpTransport(sdk: ClientSdk, options: ConnectOptions, config: HttpServ
   const transportOptions: StreamableHTTPClientTransportOptions = {};
   if (config.headers) transportOptions.requestInit = { headers: config.headers };
   const fetch: FetchLike = options.httpFetch?.(options.server, config) ?? ((url, init) => globalThis.fetch(url, init));
-  // A 429 keeps the wait the server asked for (the SDK's own error drops its headers).
-  transportOptions.fetch = rateLimitedFetch(fetch, options.now);
+  // A 429 keeps the wait the server asked for (the SDK's own error drops its headers); every message
+  // is bounded as a stdio server's line is (the SDK reads a body whole, of any size).
+  transportOptions.fetch = rateLimitedFetch(messageBoundFetch(fetch, options.server, options.maxMessageBytes), options.now);
   return new sdk.StreamableHTTPClientTransport(new URL(config.url), transportOptions);
 }
 

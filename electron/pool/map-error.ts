@@ -3,6 +3,7 @@ import { CodedError, type CodedErrorOptions, type ErrorCode as Code } from '../.
 import { redact } from '../../shared/redact';
 import { clientSdkIfLoaded } from './client-sdk';
 import { RateLimitedResponse } from './rate-limited-fetch';
+import { boundedErrorOf } from './message-bound';
 import { formatWait, retryAfterOfValue } from './retry-after';
 import { isProtocolError, RPC_ERROR, type ProtocolErrorLike } from './rpc-codes';
 import { StdinWriteError } from './stdin-write-error';
@@ -289,7 +290,7 @@ export function toPoolError(error: unknown, ctx: ErrorContext): CodedError {
     const ours = codedCause(error);
     return ours ? redactCoded(ours) : fromSdkError(error, ctx, during);
   }
-  if (isProtocolError(error)) return fromProtocolError(error, ctx, during);
+  if (isProtocolError(error)) return boundedErrorOf(error, ctx.server) ?? fromProtocolError(error, ctx, during);
   const network = networkCode(error);
   if (network !== undefined && ctx.url !== undefined) return unreachable(ctx, network);
   const info = ctx.ended?.();

@@ -77,7 +77,7 @@ export interface PoolOptions extends Partial<ProcessEnv> {
   /** Starts the idle-stop timers (idleTimeoutMs); returns a cancel. Default: an unref'd setTimeout. */
   setTimer?: SetTimer;
   restartPolicy?: Partial<RestartPolicy>;
-  /** A stdio server whose unterminated output line grows past this is closed. Default: 8 MiB. */
+  /** One message's bound: a stdio server whose unterminated output line grows past this is closed; an HTTP server's body (JSON) or SSE event past it fails the call. Default: 8 MiB. */
   maxMessageBytes?: number;
   /** How long a stopping stdio server (its process group) gets between SIGTERM and SIGKILL. Default: 2000. */
   stopGraceMs?: number;

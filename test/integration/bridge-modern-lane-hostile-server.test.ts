@@ -142,13 +142,24 @@ describe('a hostile 2026-07-28 server behind the bridge', () => {
     });
   }
 
-  // HOLE (pool, HTTP transport): a 2026-07-28 server over HTTP may answer a call with a result of any
-  // size; the stdio transport refuses a message past 8 MiB (DEFAULT_MAX_MESSAGE_BYTES), HTTP has no
-  // such bound, so 24 MiB of text reach the agent on both paths. Flips to passing once it is bounded.
-  it.fails('huge: a 24 MiB result is bounded (as stdio bounds a message to 8 MiB)', async () => {
-    await alike('huge');
+  // The pool bounds an HTTP server's message as stdio's line (DEFAULT_MAX_MESSAGE_BYTES, 8 MiB):
+  // 24 MiB of text fail the call with a bounded error that names the server and the bound.
+  it('huge: a 24 MiB result is bounded (as stdio bounds a message to 8 MiB)', async () => {
+    const answer = await alike('huge');
     const { lane } = await both('hostile__huge');
-    expect(lane.body.length).toBeLessThan(8 * 1024 * 1024);
+    expect(lane.body.length).toBeLessThan(64 * 1024);
+    const text = JSON.stringify(answer.result ?? answer.error);
+    expect(text).toContain('\\"hostile\\" sent a message over 8 MiB');
+    expect(text).toContain("the server's answer is too large");
+    // The server is not stopped for it: its next call is answered.
+    expect(messageOf((await both('hostile__asks')).lane.body).result?.['resultType']).toBe('input_required');
+  });
+
+  it('huge_sse: a 24 MiB event of an SSE answer fails the call at once with the same bounded error', async () => {
+    const answer = await alike('huge_sse');
+    const text = JSON.stringify(answer.result ?? answer.error);
+    expect(text).toContain('\\"hostile\\" sent a message over 8 MiB');
+    expect(text).toContain("the server's answer is too large");
   });
 
   // A result nested past the pool's bound (result-depth.ts) is refused as the server's fault: without

@@ -1,0 +1,124 @@
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { CodedError } from '../../shared/errors';
+import type { FetchLike } from '../net';
+import { RPC_ERROR } from './rpc-codes';
+
+/** A server sent one message past the bound (`maxMessageBytes`, the same as stdio's per line). */
+export function messageTooLarge(server: string, limit: number): CodedError {
+  const mib = Math.round((limit / (1024 * 1024)) * 10) / 10;
+  return new CodedError('internal', `"${server}" sent a message over ${mib} MiB; it was not read`, {
+    hint: `the server's answer is too large: ask it for less (a narrower query, a smaller page), or check the server`,
+    data: { limitBytes: limit },
+  });
+}
+
+const LF = 10;
+const CR = 13;
+
+/**
+ * Counts the bytes of an SSE stream per event (WHATWG HTML §9.2.6: an event ends at a blank line), so
+ * a long-lived stream is bounded per message, not for its total. Lines ending in LF or CRLF are seen;
+ * a stream whose lines end in a lone CR is counted as one event (stricter, never looser).
+ */
+export class SseEventCounter {
+  #event = 0;
+  #line = 0;
+  #lineStartsWithCr = false;
+
+  /** Adds a chunk; false once an event is past `limit`. Only scans for LF (no copy of the chunk). */
+  add(chunk: Uint8Array, limit: number): boolean {
+    let pos = 0;
+    for (let lf = chunk.indexOf(LF, pos); lf !== -1; lf = chunk.indexOf(LF, pos)) {
+      const length = lf - pos;
+      if (this.#line === 0 && length > 0) this.#lineStartsWithCr = chunk[pos] === CR;
+      const line = this.#line + length;
+      const blank = line === 0 || (line === 1 && this.#lineStartsWithCr);
+      this.#event = blank ? 0 : this.#event + length + 1;
+      if (this.#event > limit) return false;
+      this.#line = 0;
+      pos = lf + 1;
+    }
+    const rest = chunk.length - pos;
+    if (this.#line === 0 && rest > 0) this.#lineStartsWithCr = chunk[pos] === CR;
+    this.#line += rest;
+    this.#event += rest;
+    return this.#event <= limit;
+  }
+}
+
+/**
+ * A pass-through that errors with `error()` once one message is past `limit` bytes: the whole body
+ * for JSON (or anything else), each event for `text/event-stream`. Chunks pass as they are. An SSE
+ * stream given `last` ends instead with those bytes (the SDK waits on an errored call stream forever).
+ */
+export function messageBoundStream(sse: boolean, limit: number, error: () => Error, last?: () => Uint8Array): TransformStream<Uint8Array, Uint8Array> {
+  const events = sse ? new SseEventCounter() : undefined;
+  let total = 0;
+  return new TransformStream({
+    transform(chunk, controller) {
+      const within = events ? events.add(chunk, limit) : (total += chunk.byteLength) <= limit;
+      if (within) return controller.enqueue(chunk);
+      if (!last) return controller.error(error());
+      controller.enqueue(last());
+      controller.terminate();
+    },
+  });
+}
+
+/** Statuses whose Response may have no body (Fetch §2.2.3 null body status). */
+const NULL_BODY = new Set([101, 103, 204, 205, 304]);
+
+/** Marks our own stand-in answer: a server cannot know it, so cannot pass its error off as ours. */
+const OURS = randomUUID();
+const OurAnswer = z.object({ data: z.object({ messageBound: z.literal(OURS), limitBytes: z.number() }) });
+
+/** The bounded error of a call whose over-bound SSE answer was replaced by our stand-in (see answerInstead). */
+export function boundedErrorOf(error: unknown, server: string): CodedError | undefined {
+  const ours = OurAnswer.safeParse(error);
+  return ours.success ? messageTooLarge(server, ours.data.data.limitBytes) : undefined;
+}
+
+const SentRequest = z.object({ method: z.string(), id: z.union([z.string(), z.number()]) });
+
+/** The id of the one request an SSE answer is for: the SDK POSTs it as a JSON string. */
+function requestIdOf(init: RequestInit | undefined): string | number | undefined {
+  if (typeof init?.body !== 'string') return undefined;
+  try {
+    const sent = SentRequest.safeParse(JSON.parse(init.body));
+    return sent.success ? sent.data.id : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The end of an over-bound SSE answer to request `id`: a blank line (the cut event is dropped by the
+ * SDK's parser as bad JSON), then an error answer to the request (JSON-RPC 2.0 §5.1), so the call
+ * fails at once with the bounded error (boundedErrorOf) instead of waiting for its timeout.
+ */
+function answerInstead(id: string | number, error: Error, limit: number): Uint8Array {
+  const answer = { jsonrpc: '2.0', id, error: { code: RPC_ERROR.InternalError, message: error.message, data: { messageBound: OURS, limitBytes: limit } } };
+  return new TextEncoder().encode(`\n\nevent: message\ndata: ${JSON.stringify(answer)}\n\n`);
+}
+
+/** The response with its body bounded per message; its status, headers, url and `redirected` kept. */
+export function boundedResponse(response: Response, limit: number, error: () => Error, init?: RequestInit): Response {
+  if (response.body === null || NULL_BODY.has(response.status)) return response;
+  const sse = (response.headers.get('content-type') ?? '').toLowerCase().includes('text/event-stream');
+  const id = sse ? requestIdOf(init) : undefined;
+  const last = id === undefined ? undefined : () => answerInstead(id, error(), limit);
+  const bounded = new Response(response.body.pipeThrough(messageBoundStream(sse, limit, error, last)), {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
+  // The SDK reads `url` and `redirected` to explain a redirect it did not follow.
+  Object.defineProperties(bounded, { url: { value: response.url }, redirected: { value: response.redirected } });
+  return bounded;
+}
+
+/** `fetch` for an MCP server's HTTP transport whose every message is at most `limit` bytes (as stdio's lines). */
+export function messageBoundFetch(fetch: FetchLike, server: string, limit: number): FetchLike {
+  return async (url, init) => boundedResponse(await fetch(url, init), limit, () => messageTooLarge(server, limit), init);
+}
