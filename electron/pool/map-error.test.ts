@@ -2,7 +2,8 @@ import { ProtocolError, ProtocolErrorCode, SdkError, SdkErrorCode, SdkHttpError 
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CodedError } from '../../shared/errors';
 import { loadClientSdk } from './client-sdk';
-import { protocolErrorInResult, toPoolError, type ErrorContext } from './map-error';
+import { toPoolError, type ErrorContext } from './map-error';
+import { protocolErrorInResult } from './protocol-error-in-result';
 import { RateLimitedResponse } from './rate-limited-fetch';
 
 // Loaded by the first connection in the app; these errors are made here without one.

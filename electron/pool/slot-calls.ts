@@ -8,7 +8,8 @@ import { progressOf, withMeta } from './call-helpers';
 import type { Cancellation } from './cancellation';
 import type { Connection } from './connection';
 import { credentialFailureInResult } from './credential-failure';
-import { protocolErrorInResult, type ErrorContext } from './map-error';
+import type { ErrorContext } from './map-error';
+import { protocolErrorInResult } from './protocol-error-in-result';
 import { throughRounds } from './server-rounds';
 import type { CallOptions } from './types';
 
