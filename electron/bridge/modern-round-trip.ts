@@ -65,16 +65,20 @@ export async function modernRoundTrip<R>(sdk: ModernSdk, ctx: CallContext, round
  * capabilities: MissingRequiredClientCapabilityError, HTTP 400), which tells the agent what to declare.
  */
 async function answered<R>(sdk: ModernSdk, held: HeldCall<R>, round: Promise<R | InputRequiredResult>): Promise<R | InputRequiredResult> {
-  const lacking = (): Error => new sdk.MissingRequiredClientCapabilityError({ requiredCapabilities: Object.fromEntries([...held.lacked].map((capability) => [capability, {}])) });
   let result: R | InputRequiredResult;
   try {
     result = await round;
   } catch (error) {
-    if (held.lacked.size > 0) throw lacking();
+    if (held.lacked.size > 0) throw lacking(sdk, held);
     throw error;
   }
-  if (held.lacked.size > 0 && (result as { isError?: unknown }).isError === true) throw lacking();
+  if (held.lacked.size > 0 && (result as { isError?: unknown }).isError === true) throw lacking(sdk, held);
   return result;
+}
+
+/** The -32021 error naming what the agent's request did not declare (a function, not a closure made for every call). */
+function lacking(sdk: ModernSdk, held: HeldCall<unknown>): Error {
+  return new sdk.MissingRequiredClientCapabilityError({ requiredCapabilities: Object.fromEntries([...held.lacked].map((capability) => [capability, {}])) });
 }
 
 /** The same wire JSON, typed as the v2 SDK's input_required result. */
