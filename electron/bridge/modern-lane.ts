@@ -25,11 +25,20 @@ function errorAnswer(codec: ModernCodec, id: RequestId, thrown: unknown): { code
 /** Server's `tools/call` wrapper after its request checks (mcp-wire toolCallRules). */
 type Rules = (handler: CheckedHandler, request: unknown, ctx: unknown) => Promise<unknown>;
 
+/** Where a response in the lane keeps its exchange, so one shared close listener finds it (no closure per call). */
+const EXCHANGE = Symbol('lane exchange');
+type LaneResponse = ServerResponse & { [EXCHANGE]?: Exchange };
+
 /** One request in flight: its cancellation (an AbortSignal made only if read: the call listens on this) and its response. */
 class Exchange extends LazyAbort {
   constructor(readonly res: ServerResponse) {
     super();
   }
+}
+
+/** The agent closed its request before the answer left: the call is cancelled (MCP 2026-07-28 §Cancellation). `this` is the response (node:events). */
+function closedEarly(this: LaneResponse): void {
+  if (!this.writableFinished) this[EXCHANGE]?.abort();
 }
 
 /**
@@ -73,10 +82,9 @@ export class ModernLane {
   /** Answers one request; the HTTP status it answered with, or undefined when the agent went away first (nothing is answered then, as on the SDK's path). */
   async serve(request: LaneRequest, res: ServerResponse): Promise<number | undefined> {
     const exchange = new Exchange(res);
-    const gone = (): void => {
-      if (!res.writableFinished) exchange.abort();
-    };
-    res.once('close', gone);
+    (res as LaneResponse)[EXCHANGE] = exchange;
+    // One listener shared by every call, removed when the call ends (`once` would wrap it in two objects per call).
+    res.on('close', closedEarly);
     this.#running.add(exchange);
     let answer: object;
     let status = 200;
@@ -100,7 +108,7 @@ export class ModernLane {
       if (error.code === MISSING_CAPABILITY) status = 400;
     } finally {
       this.#running.delete(exchange);
-      res.off('close', gone);
+      res.off('close', closedEarly);
     }
     const body = JSON.stringify(answer);
     // With its length declared, head and body leave in one write, as a session's answer does
