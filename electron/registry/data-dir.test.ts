@@ -47,6 +47,25 @@ describe('ensureDataDir', () => {
     await ensureDataDir(dir);
   });
 
+  it.skipIf(process.platform === 'win32')('makes every missing folder above it 0700 too, and a file above it is refused', async () => {
+    root = await mkdtemp(path.join(os.tmpdir(), 'cs-datadir-'));
+    await ensureDataDir(path.join(root, 'a', 'b', 'c'));
+    expect((await stat(path.join(root, 'a'))).mode & 0o777).toBe(0o700);
+    await writeFile(path.join(root, 'file'), 'x');
+    const error = await ensureDataDir(path.join(root, 'file', 'below')).catch((e: unknown) => e);
+    expect((error as CodedError).code).toBe('invalid_config');
+  });
+
+  // Node's recursive mkdir never returns there (/proc refuses every child with ENOENT): a mistyped --home hung.
+  it.skipIf(process.platform !== 'linux')('answers a folder under /proc with an error instead of hanging', async () => {
+    for (const dir of ['/proc/cs-nope', '/proc/cs-nope/deeper']) {
+      const error = await ensureDataDir(dir).catch((e: unknown) => e);
+      expect(error, dir).toBeInstanceOf(CodedError);
+      expect((error as CodedError).message, dir).toBe(`Could not create the data folder ${dir}: no folder can be made there.`);
+      expect((error as CodedError).hint, dir).toContain('--home');
+    }
+  }, 10_000);
+
   it('refuses a file in place of the folder, with a hint', async () => {
     root = await mkdtemp(path.join(os.tmpdir(), 'cs-datadir-'));
     const file = path.join(root, 'file');

@@ -32,16 +32,56 @@ function notAFolder(dir: string): CodedError {
   });
 }
 
+/**
+ * `mkdir -p` one level at a time, returning the first folder it made (as Node's does). Node's own
+ * recursive mkdir never returns where a folder exists but refuses every child with ENOENT (as /proc
+ * does): a mistyped `--home` would hang the command.
+ */
+async function makeFolders(dir: string, mode: number): Promise<string | undefined> {
+  const missing: string[] = [];
+  for (let at = path.resolve(dir); ; at = path.dirname(at)) {
+    const exists = await stat(at).then(
+      () => true,
+      (error: unknown) => {
+        if (errnoCode(error) === 'ENOENT') return false;
+        throw error;
+      },
+    );
+    if (exists) break;
+    missing.unshift(at);
+    if (path.dirname(at) === at) break;
+  }
+  let first: string | undefined;
+  for (const folder of missing) {
+    // A folder made meanwhile by another process is as good as ours (EEXIST), a file in its place is refused after.
+    const made = await mkdir(folder, { mode }).then(
+      () => true,
+      (error: unknown) => {
+        if (errnoCode(error) === 'EEXIST') return false;
+        throw error;
+      },
+    );
+    if (made) first ??= folder;
+  }
+  return first;
+}
+
 /** Creates the data folder readable by its owner only (0700); an existing folder is left as it is. */
 export async function ensureDataDir(dir: string): Promise<void> {
   let created: string | undefined;
   try {
-    created = await mkdir(dir, { recursive: true, mode: 0o700 });
+    created = await makeFolders(dir, 0o700);
     // The umask may have removed bits we asked for; it never adds any, but be explicit.
     if (created !== undefined) await chmod(dir, 0o700);
   } catch (error) {
     const code = errnoCode(error);
     if (code === 'EEXIST' || code === 'ENOTDIR') throw notAFolder(dir);
+    // Folders above are made first, so ENOENT here is a file system that takes no new folder (as /proc).
+    if (code === 'ENOENT') {
+      throw new CodedError('invalid_config', `Could not create the data folder ${dir}: no folder can be made there.`, {
+        hint: `Choose another folder (--home, or ${DATA_DIR_ENV}), for example one in your home folder.`,
+      });
+    }
     throw fsFailure(error, 'create the data folder', dir);
   }
   if (created === undefined) {
