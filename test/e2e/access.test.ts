@@ -62,4 +62,17 @@ describe('the Access page', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(420);
     await page.setViewportSize({ width: 1280, height: 900 });
   });
+
+  it('gives the matrix the page\'s width once there are more than two services, so no column is cut off at 1280', async () => {
+    const { page } = ui;
+    const table = page.getByRole('table', { name: 'Which agent may use which service' });
+    const fits = (): Promise<boolean> => table.evaluate((el) => el.scrollWidth <= (el.parentElement?.clientWidth ?? 0));
+    await ui.api('addServer', { name: 'memory-notes', config: { type: 'http', url: 'http://127.0.0.1:9/mcp' } });
+    await ui.api('addServer', { name: 'a-very-long-service-name-for-the-layout-check', config: { type: 'http', url: 'http://127.0.0.1:9/mcp' } });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.reload();
+    await page.getByRole('columnheader', { name: 'a-very-long-service-name-for-the-layout-check' }).waitFor();
+    await expect.poll(fits).toBe(true);
+    await ui.screenshot('access-three-services-1280');
+  });
 });

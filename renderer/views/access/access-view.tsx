@@ -64,7 +64,8 @@ export function AccessView() {
         </div>
       )}
       {loaded !== null && (
-        <div className="access-columns">
+        // Past two services the matrix needs the page's width (a column of choices is about 11rem): it goes below.
+        <div className={loaded.servers.length > 2 ? 'access-columns stacked' : 'access-columns'}>
           <section aria-labelledby="credentials-title">
             <h2 id="credentials-title">Credentials</h2>
             {loaded.rows.length + loaded.storeRefs.length === 0 ? (
