@@ -54,6 +54,12 @@ describe('App API: settings.inputRoundWindowMs, inputRoundQuietMs, inputRoundGat
 
     expect(await call('setInputRoundSettings', { inputRoundQuietMs: null, inputRoundGatherMaxMs: null })).toEqual({ inputRoundWindowMs: 1_000 });
     expect(settingsInFile()).toEqual({ auditArguments: true, inputRoundWindowMs: 1_000 });
+    // Logged as the person's change, in words.
+    const log = (await call('readAdminLog', {})) as Array<{ method: string; summary: string; outcome: string }>;
+    expect(log.filter((e) => e.method === 'setInputRoundSettings' && e.outcome === 'ok').map((e) => e.summary)).toEqual([
+      "change how agents answer services' questions: inputRoundQuietMs → default, inputRoundGatherMaxMs → default",
+      "change how agents answer services' questions: inputRoundWindowMs → 1000 ms, inputRoundQuietMs → 5000 ms, inputRoundGatherMaxMs → 60000 ms",
+    ]);
   });
 
   it('refuses a bound below the quiet already in the file, as the file\'s own check does', async () => {
