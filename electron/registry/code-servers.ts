@@ -3,7 +3,7 @@ import { CodedError } from '../../shared/errors';
 import { Emitter } from '../../shared/events';
 import type { ImportReport, ImportSource } from '../../shared/api';
 import { requireServer } from './not-configured';
-import type { ImportOptions, Registry, RegistryEvents } from './types';
+import type { ImportOptions, Registry, RegistryEvents, SettingsChanges } from './types';
 
 /** The registry of mcp.json alone, which this one wraps. */
 export type FileBacked = Omit<Registry, 'fromCode' | 'declareFromCode' | 'forgetFromCode'>;
@@ -146,6 +146,9 @@ export class CodeServerRegistry implements Registry {
   setEnabled(name: string, enabled: boolean): Promise<void> {
     if (this.fromCode(name)) return Promise.reject(notEditable(name, enabled ? 'enabled' : 'disabled'));
     return this.#file.setEnabled(name, enabled);
+  }
+  setSettings(changes: SettingsChanges): Promise<void> {
+    return this.#file.setSettings(changes);
   }
   importFrom(source: ImportSource, path?: string, options?: ImportOptions): Promise<ImportReport> {
     return this.#file.importFrom(source, path, options);

@@ -6,7 +6,7 @@ export { commandFingerprint, httpFingerprint, referencesIn, sendsSecret, sentRef
 export type { SentReference } from './fingerprint';
 export { stripJsonc, parseJsonc } from './jsonc';
 export { sanitizeServerName } from './sanitize-name';
-export type { CommandApprovalStore, ImportOptions, Registry, RegistryEvents, RegistryOptions } from './types';
+export type { CommandApprovalStore, ImportOptions, Registry, RegistryEvents, RegistryOptions, SettingsChanges } from './types';
 export { findLiteralSecrets, looksLikeToken } from './import-secrets';
 export { previewCredentialFiles } from './import-apply';
 export { classifyCredential } from './import-credential-files';

@@ -19,6 +19,7 @@ import { requireServer, serverNotConfigured } from './not-configured';
 import { FileCommandApprovalStore } from './command-approvals';
 import { renewShippedApprovals } from './renew-shipped';
 import { editConfigFile } from './config-file';
+import { applySettingsChanges } from './settings-edit';
 import { readConfig } from './config-read';
 import { ensureDataDir } from './data-dir';
 import { watchDirectory, type DirWatcher } from './dir-watcher';
@@ -29,7 +30,7 @@ import { createConfigIfMissing } from './first-run';
 import type { ImportContext } from './import-locations';
 import { importCredentialFilesOf, mergeImport, moveImportedSecrets } from './import-apply';
 import { planImport } from './import-plan';
-import type { ImportOptions, Registry, RegistryEvents, RegistryOptions } from './types';
+import type { ImportOptions, Registry, RegistryEvents, RegistryOptions, SettingsChanges } from './types';
 
 export const CONFIG_FILE = 'mcp.json';
 export const APPROVALS_FILE = 'approvals.json';
@@ -225,6 +226,12 @@ class FileRegistry implements Omit<Registry, 'fromCode' | 'declareFromCode' | 'f
       if (enabled) delete entry['enabled'];
       else entry['enabled'] = false;
     });
+    await this.reload();
+  }
+
+  async setSettings(changes: SettingsChanges): Promise<void> {
+    this.#assertOpen();
+    await this.#edit(({ raw }) => applySettingsChanges(raw, changes));
     await this.reload();
   }
 

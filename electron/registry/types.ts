@@ -1,5 +1,5 @@
 import type { CoreEnvOptions } from '../../shared/core-env';
-import type { ConfigIssue, McpConfig, ServerConfig, ServerDiff, StdioServerConfig } from '../../shared/config';
+import type { ConfigIssue, McpConfig, ServerConfig, ServerDiff, Settings, StdioServerConfig } from '../../shared/config';
 import type { Approval, ImportReport, ImportSource } from '../../shared/api';
 import type { ApprovalRecord } from './command-approvals';
 import type { SecretSink } from './import-secrets';
@@ -48,6 +48,9 @@ export interface ImportOptions {
   credentialFiles?: 'move' | 'leave';
 }
 
+/** Keys of `settings` to write; `null` removes the key. */
+export type SettingsChanges = { [K in keyof Settings]?: Settings[K] | null };
+
 export interface Registry {
   readonly dataDir: string;
   readonly file: string;
@@ -67,6 +70,8 @@ export interface Registry {
   updateServer(name: string, config: ServerConfig): Promise<void>;
   removeServer(name: string): Promise<void>;
   setEnabled(name: string, enabled: boolean): Promise<void>;
+  /** Writes these keys of `settings` (null removes one: its default again); the whole file is validated first. */
+  setSettings(changes: SettingsChanges): Promise<void>;
   readonly approvals: CommandApprovalStore;
   importFrom(source: ImportSource, path?: string, options?: ImportOptions): Promise<ImportReport>;
   /** Whether this server was declared in code (listed beside mcp.json's, not editable here). */

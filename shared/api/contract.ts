@@ -18,6 +18,7 @@ import { ASK_METHODS } from './ask-methods';
 import { SERVER_EDIT_METHODS } from './server-edit-methods';
 import { REGISTRY_METHODS } from './registry-methods';
 import { DECISION_METHODS } from './decision-methods';
+import { SETTINGS_METHODS } from './settings-methods';
 
 export { StatusSchema } from './server-methods';
 
@@ -36,6 +37,7 @@ export const API_METHODS = lazyEntries({
   ...SERVER_EDIT_METHODS,
   ...REGISTRY_METHODS,
   ...DECISION_METHODS,
+  ...SETTINGS_METHODS,
 });
 
 export type ApiMethods = typeof API_METHODS;

@@ -3,6 +3,7 @@ import { checkRegistryUrl } from './registry-url';
 import { AuthConfigSchema, StdioAuthConfigSchema } from './auth-schema';
 import { SecretStoresSchema } from './secret-stores-schema';
 import { checkStdioDelivery, CredentialFileSchema } from './stdio-credential';
+import { inputRoundMs } from './input-round-settings';
 
 /** Server names become bridge prefixes (`<server>__<tool>`), so they stay short and plain. */
 export const SERVER_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]{0,47}$/;
@@ -117,11 +118,11 @@ export const SettingsSchema = z.looseObject({
   /** Per-call timeout of every server without its own `timeoutMs` (DEFAULT_TIMEOUT_MS when absent). */
   defaultTimeoutMs: timeout.optional(),
   /** How long a 2026-07-28 agent has to retry a call that answered `input_required` (electron/bridge/round-gathering.ts); 1 s … 1 h. */
-  inputRoundWindowMs: z.number().int().min(1_000).max(MAX_TIMEOUT_MS).optional(),
+  inputRoundWindowMs: inputRoundMs('inputRoundWindowMs').optional(),
   /** How long a round waits for a 2025-era server's next request before answering a 2026-07-28 agent (electron/bridge/round-gathering.ts); 0 … 5 s, default 250 ms. */
-  inputRoundQuietMs: z.number().int().min(0).max(5_000).optional(),
+  inputRoundQuietMs: inputRoundMs('inputRoundQuietMs').optional(),
   /** The longest a round gathers a server's requests, from the first (default 2 s); 0 … 60 s, never below inputRoundQuietMs. */
-  inputRoundGatherMaxMs: z.number().int().min(0).max(60_000).optional(),
+  inputRoundGatherMaxMs: inputRoundMs('inputRoundGatherMaxMs').optional(),
   /** Secret stores `${secret:STORE:PATH}` reads from, by name (secret-stores-schema.ts). */
   secretStores: SecretStoresSchema.optional(),
   /** MCP registries the catalog reads, in order (default: the official one); `[]` reads none. */

@@ -86,6 +86,7 @@ const DEFAULTS: FakeHandlers = {
   registryInstallOptions: () => ({ name: 'io.example/none', version: '1.0.0', options: [] }),
   installRegistryEntry: ({ server }) => ({ name: server, secrets: [], needsApproval: false, steps: [] }),
   listHeldChanges: () => [],
+  inputRoundSettings: () => ({}),
 };
 
 /** The one in-memory AppApi of the tests: chosen answers, recorded calls, events on demand. */

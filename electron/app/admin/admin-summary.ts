@@ -211,6 +211,10 @@ export function summarize(method: ApiMethod, input: unknown, context: SummaryCon
       }
       case 'importConfig':
         return `import servers from ${(input as ApiInput<'importConfig'>).source}`;
+      case 'setInputRoundSettings': {
+        const each = Object.entries(input as ApiInput<'setInputRoundSettings'>).map(([key, value]) => `${key} → ${value === null ? 'default' : `${String(value)} ms`}`);
+        return `change how agents answer services' questions: ${each.join(', ') || 'nothing'}`;
+      }
       default:
         return summarizeAction(method, input) ?? methodInWords(method);
     }

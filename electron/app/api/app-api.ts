@@ -18,6 +18,7 @@ import type { createStoreReferencesApi } from '../secrets/store-references-api';
 import { personAsker } from '../asks/ask-router';
 import type { RegistryApi } from '../servers/registry-api';
 import type { PinsMethods } from '../servers/pins-api';
+import type { createInputRoundApi } from '../settings/input-round-api';
 import { apiKeyLocation } from '../sign-in/api-key';
 import { missingHeaderSecrets } from '../servers/missing-header-secrets';
 
@@ -46,6 +47,8 @@ export interface AppApiOptions {
   registryApi: RegistryApi['methods'];
   /** Tools pinned at approval: what waits, and the person's decisions (electron/app/servers/pins-api.ts). */
   pinsApi: PinsMethods;
+  /** The settings of a held call's rounds in mcp.json (electron/app/settings/input-round-api.ts). */
+  inputRoundApi: ReturnType<typeof createInputRoundApi>;
   /** A service added, approved and connected in one transaction (electron/app/add-service.ts). */
   addService: AppApi['addService'];
   /** A registry entry installed through addService (electron/app/servers/registry-install.ts). */
@@ -96,6 +99,7 @@ export function createAppApi(deps: AppApiOptions): AppApi {
     ...deps.storeReferencesApi,
     ...deps.registryApi,
     ...deps.pinsApi,
+    ...deps.inputRoundApi,
     // Last: its deciding methods note who decided, then call the parts' own.
     ...deps.decisionsApi,
     status: async () => {

@@ -35,6 +35,7 @@ import type { WaitingAsks } from '../asks/waiting-asks';
 import type { RegistryApi } from '../servers/registry-api';
 import type { ToolPins } from '../../pinning';
 import { createPinsApi } from '../servers/pins-api';
+import { createInputRoundApi } from '../settings/input-round-api';
 
 export interface AppApiParts {
   core: CoreEnv;
@@ -122,6 +123,7 @@ export function buildAppApi(parts: AppApiParts): BuiltAppApi {
     bridgeApi,
     registryApi: parts.registryApi,
     pinsApi,
+    inputRoundApi: createInputRoundApi(registry),
     clientApi: createClientApi({
       agents: parts.agents,
       bridgeUrl: () => parts.bridge?.url ?? parts.bridgeUrl,

@@ -86,6 +86,9 @@ const EXPECTED: Record<ApiMethod, Power | 'depends'> = {
   installRegistryEntry: 'depends',
   listDecisions: 'read',
   decide: 'depends',
+  inputRoundSettings: 'read',
+  // A longer retry window lets an agent hold a service's call longer.
+  setInputRoundSettings: 'widening',
 };
 
 const AGENT: AgentView = {

@@ -108,6 +108,9 @@ export const METHOD_POWERS: Record<ApiMethod, Rule> = {
   listDecisions: 'read',
   // Its kind's: allowing a call widens, denying narrows; confirmations and asks are the person's.
   decide: 'depends',
+  inputRoundSettings: 'read',
+  // A longer retry window lets an agent hold a service's call longer (docs/asks.md, "Whose call").
+  setInputRoundSettings: 'widening',
 };
 
 const RANK: Record<PolicyDecision, number> = { deny: 0, ask: 1, allow: 2 };

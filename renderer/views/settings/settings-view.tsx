@@ -3,6 +3,7 @@ import { useLive, useStore } from '../../state';
 import { BridgePanel } from './bridge-panel';
 import { DoctorPanel } from './doctor-panel';
 import { ImportPanel } from './import-panel';
+import { InputRoundsPanel } from './input-rounds-panel';
 import { SecretsPanel } from './secrets-panel';
 import { StoresPanel } from './stores-panel';
 import { VaultPanel } from './vault-panel';
@@ -34,6 +35,7 @@ export function SettingsView() {
         </section>
         {info && <VaultPanel vault={info.vault} />}
         <BridgePanel />
+        <InputRoundsPanel />
         <DoctorPanel />
         <SecretsPanel />
         <StoresPanel />

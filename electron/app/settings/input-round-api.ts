@@ -1,0 +1,28 @@
+import type { ApiInput, InputRoundSettingsView } from '../../../shared/api';
+import { INPUT_ROUND_SETTING_NAMES, type Settings } from '../../../shared/config';
+import type { Registry } from '../../registry';
+
+/** The round settings of `settings` as set (left out: the default applies). */
+function roundSettingsOf(settings: Settings | undefined): InputRoundSettingsView {
+  const view: InputRoundSettingsView = {};
+  for (const name of INPUT_ROUND_SETTING_NAMES) {
+    const value = settings?.[name];
+    if (value !== undefined) view[name] = value;
+  }
+  return view;
+}
+
+/**
+ * `inputRoundSettings` and `setInputRoundSettings`: mcp.json's settings through the registry's
+ * locked, validated edit; the bridge reads them at each round (start-core-bridge.ts), so a change
+ * applies to the next round without a restart.
+ */
+export function createInputRoundApi(registry: Registry) {
+  return {
+    inputRoundSettings: () => Promise.resolve(roundSettingsOf(registry.config().settings)),
+    setInputRoundSettings: async (input: ApiInput<'setInputRoundSettings'>) => {
+      await registry.setSettings(input);
+      return roundSettingsOf(registry.config().settings);
+    },
+  };
+}

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+/**
+ * The three settings of a held call's rounds (docs/asks.md, "How long a round gathers"): their
+ * bounds and defaults, in ms, one place for the settings file's schema, the App API and the
+ * Settings screen. The bridge's own defaults (electron/bridge/round-gathering.ts) are checked
+ * against these by a test.
+ */
+export const INPUT_ROUND_SETTINGS = {
+  /** How long a 2026-07-28 agent has to retry a call the bridge holds for its answer. */
+  inputRoundWindowMs: { min: 1_000, max: 3_600_000, default: 300_000 },
+  /** How long a round waits, after a 2025-era server's latest request, for another sent with it. */
+  inputRoundQuietMs: { min: 0, max: 5_000, default: 250 },
+  /** The longest one round gathers a server's requests, from the first. */
+  inputRoundGatherMaxMs: { min: 0, max: 60_000, default: 2_000 },
+} as const;
+
+export type InputRoundSetting = keyof typeof INPUT_ROUND_SETTINGS;
+export const INPUT_ROUND_SETTING_NAMES = Object.keys(INPUT_ROUND_SETTINGS) as InputRoundSetting[];
+
+/** `1000` → "1 s", `300000` → "300 s": the bounds as a person reads them. */
+function seconds(ms: number): string {
+  return `${ms / 1000} s`;
+}
+
+/** One setting's schema: whole ms within its bounds, refused with a message naming the range (in ms and in s). */
+export function inputRoundMs(name: InputRoundSetting) {
+  const { min, max } = INPUT_ROUND_SETTINGS[name];
+  const range = `must be a whole number of ms from ${min} to ${max} (${seconds(min)} to ${seconds(max)})`;
+  return z.number({ error: range }).int({ error: range }).min(min, { error: range }).max(max, { error: range });
+}

@@ -1,0 +1,73 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCore, dispatch, type Core } from '../../electron/app';
+
+// The round settings through the App API of a real core, as every transport enters it (dispatch:
+// the contract's zod schema, then the door), written to mcp.json and read back as the bridge reads them.
+describe('App API: settings.inputRoundWindowMs, inputRoundQuietMs, inputRoundGatherMaxMs', () => {
+  let core: Core;
+  let file: string;
+  const person = { caller: 'ipc' } as const;
+  const call = (method: string, payload: unknown) => dispatch(core.door, method, payload, person);
+  const settingsInFile = (): unknown => (JSON.parse(readFileSync(file, 'utf8')) as { settings?: unknown }).settings;
+
+  beforeAll(async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'cs-round-settings-'));
+    file = join(dataDir, 'mcp.json');
+    writeFileSync(file, JSON.stringify({ mcpServers: {}, settings: { auditArguments: true } }));
+    core = await createCore({ dataDir, demo: false, env: {}, vaultProvider: 'memory' });
+  }, 30_000);
+
+  afterAll(async () => {
+    await core?.close();
+  });
+
+  it('refuses values outside the settings file\'s bounds, naming the range, and writes nothing', async () => {
+    const refused: Array<[Record<string, unknown>, string]> = [
+      [{ inputRoundWindowMs: 999 }, 'inputRoundWindowMs: must be a whole number of ms from 1000 to 3600000 (1 s to 3600 s)'],
+      [{ inputRoundWindowMs: 3_600_001 }, 'from 1000 to 3600000'],
+      [{ inputRoundWindowMs: 1500.5 }, 'from 1000 to 3600000'],
+      [{ inputRoundQuietMs: -1 }, 'inputRoundQuietMs: must be a whole number of ms from 0 to 5000 (0 s to 5 s)'],
+      [{ inputRoundQuietMs: 5_001 }, 'from 0 to 5000'],
+      [{ inputRoundGatherMaxMs: 60_001 }, 'inputRoundGatherMaxMs: must be a whole number of ms from 0 to 60000 (0 s to 60 s)'],
+      [{ inputRoundGatherMaxMs: '2000' }, 'from 0 to 60000'],
+      [{ inputRoundQuietMs: 500, inputRoundGatherMaxMs: 100 }, 'inputRoundGatherMaxMs: must be at least inputRoundQuietMs (500)'],
+      [{ bridgePort: 1 }, 'bridgePort'],
+    ];
+    for (const [payload, message] of refused) {
+      await expect(call('setInputRoundSettings', payload), JSON.stringify(payload)).rejects.toMatchObject({ code: 'invalid_input', message: expect.stringContaining(message) as unknown });
+    }
+    expect(settingsInFile()).toEqual({ auditArguments: true });
+    expect(await call('inputRoundSettings', {})).toEqual({});
+  });
+
+  it('writes values within bounds beside the other settings, in force at once; null puts the default back', async () => {
+    const saved = await call('setInputRoundSettings', { inputRoundWindowMs: 1_000, inputRoundQuietMs: 5_000, inputRoundGatherMaxMs: 60_000 });
+    const all = { inputRoundWindowMs: 1_000, inputRoundQuietMs: 5_000, inputRoundGatherMaxMs: 60_000 };
+    expect(saved).toEqual(all);
+    expect(settingsInFile()).toEqual({ auditArguments: true, ...all });
+    // What the bridge reads at each round (start-core-bridge.ts).
+    expect(core.registry.config().settings).toMatchObject(all);
+    expect(await call('inputRoundSettings', {})).toEqual(all);
+
+    expect(await call('setInputRoundSettings', { inputRoundQuietMs: null, inputRoundGatherMaxMs: null })).toEqual({ inputRoundWindowMs: 1_000 });
+    expect(settingsInFile()).toEqual({ auditArguments: true, inputRoundWindowMs: 1_000 });
+    // Logged as the person's change, in words.
+    const log = (await call('readAdminLog', {})) as Array<{ method: string; summary: string; outcome: string }>;
+    expect(log.filter((e) => e.method === 'setInputRoundSettings' && e.outcome === 'ok').map((e) => e.summary)).toEqual([
+      "change how agents answer services' questions: inputRoundQuietMs → default, inputRoundGatherMaxMs → default",
+      "change how agents answer services' questions: inputRoundWindowMs → 1000 ms, inputRoundQuietMs → 5000 ms, inputRoundGatherMaxMs → 60000 ms",
+    ]);
+  });
+
+  it('refuses a bound below the quiet already in the file, as the file\'s own check does', async () => {
+    await call('setInputRoundSettings', { inputRoundQuietMs: 3_000 });
+    await expect(call('setInputRoundSettings', { inputRoundGatherMaxMs: 1_000 })).rejects.toMatchObject({
+      code: 'invalid_input',
+      message: expect.stringContaining('must be at least inputRoundQuietMs (3000)') as unknown,
+    });
+    expect(settingsInFile()).toEqual({ auditArguments: true, inputRoundWindowMs: 1_000, inputRoundQuietMs: 3_000 });
+  });
+});
