@@ -137,7 +137,7 @@ export function AgentCard({ agent, onEdit, onRotated, onChanged }: AgentCardProp
         <button type="button" className="button small primary" onClick={() => setConnecting(true)}>
           Connect {agent.name} to a client
         </button>
-        <button type="button" className="button small" onClick={() => setShowConfig((v) => !v)} aria-expanded={showConfig} aria-label={`Set up a client for ${agent.name}`}>
+        <button type="button" className="button small" onClick={() => setShowConfig((v) => !v)} aria-expanded={showConfig} aria-label={`Set up client for ${agent.name}`}>
           Set up client
         </button>
         <button type="button" className="button small" onClick={() => setConfirm('rotate')} aria-label={`Rotate token of ${agent.name}`}>

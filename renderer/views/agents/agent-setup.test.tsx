@@ -109,7 +109,7 @@ describe('setting up a client for an agent', () => {
     expect(api.callsOf('addAgent')[1]).toMatchObject({ name: 'mine', client: 12 });
     await within(panel).findByRole('group', { name: 'Claude Code configuration for mine' });
     expect(api.callsOf('agentConfig').at(-1)).toEqual({ name: 'mine', token: TOKEN });
-    expect(panel.textContent).toContain('Claude Code: assumed claude-code, as no client is recorded for it.');
+    expect(panel.textContent).toContain('Assumed claude-code, as no client is recorded for it.');
   });
 
   it('later, from the card: the configuration without a token, saying so, and rotating shows it with a new one', async () => {
@@ -117,11 +117,11 @@ describe('setting up a client for an agent', () => {
     agents.push({ name: 'desk', servers: '*', policy: { read: 'allow', write: 'ask', destructive: 'ask' }, tools: {}, createdAt: Date.now(), client: 'vscode' });
     renderApp(api, { hash: '#/agents' });
     const card = await screen.findByRole('listitem', { name: 'desk' });
-    fireEvent.click(within(card).getByRole('button', { name: 'Set up a client for desk' }));
+    fireEvent.click(within(card).getByRole('button', { name: 'Set up client for desk' }));
     const snippet = await within(card).findByRole('group', { name: 'VS Code configuration for desk' });
     expect(api.callsOf('agentConfig')).toEqual([{ name: 'desk' }]);
     expect(snippet.textContent).toContain('${CONNECTED_SERVICES_TOKEN}');
-    expect(card.textContent).toContain('VS Code: assumed vscode, the client its names are made for.');
+    expect(card.textContent).toContain('Assumed vscode, the client its names are made for.');
     const note = within(card).getByRole('note', { name: 'Token of desk' });
     expect(note.textContent).toContain('not the token');
     expect(note.textContent).toContain('rotate it to get a new one');

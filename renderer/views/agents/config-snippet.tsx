@@ -53,7 +53,7 @@ export function ConfigSnippet({ agent, token, tokenShown = false, target, becaus
 
   const shownFor = chosen ?? config?.for;
   const name = shownFor !== undefined ? TARGET_NAMES[shownFor] : 'client';
-  const why = chosen === undefined && config?.assumed !== undefined ? `assumed ${config.assumed}` : because !== undefined && shownFor === target ? because : undefined;
+  const why = chosen === undefined && config?.assumed !== undefined ? `Assumed ${config.assumed}` : because !== undefined && shownFor === target ? `${name}: ${because}` : undefined;
   const text = config === null ? '' : token !== undefined && !tokenShown ? config.text.split(token).join(HIDDEN_TOKEN) : config.text;
   return (
     <div className="config-snippet">
@@ -70,7 +70,7 @@ export function ConfigSnippet({ agent, token, tokenShown = false, target, becaus
       </p>
       {why !== undefined && (
         <p className="muted">
-          {name}: {why}. Choose another client above to see its configuration; <em>Edit access</em> changes the client its tool names are made for.
+          {why}. Choose another client above to see its configuration; <em>Edit access</em> changes the client its tool names are made for.
         </p>
       )}
       {error && <ErrorNote error={error} />}
