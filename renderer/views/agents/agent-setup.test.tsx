@@ -26,6 +26,7 @@ function setupApi() {
       agents.push(agent);
       return { agent, token: TOKEN };
     },
+    updateAgent: (input: ApiInput<'updateAgent'>) => agents.find((a) => a.name === input.name) as AgentView,
     rotateAgent: ({ name }) => ({ agent: agents.find((a) => a.name === name) as AgentView, token: ROTATED }),
     agentConfig: ({ name, for: given, token }) => {
       const client = agents.find((a) => a.name === name)?.client;
@@ -89,7 +90,9 @@ describe('setting up a client for an agent', () => {
 
     // Another client's configuration, from the same core call.
     fireEvent.change(within(panel).getByLabelText('Configuration for'), { target: { value: 'vscode' } });
-    expect((await within(panel).findByRole('group', { name: 'VS Code configuration for laptop' })).textContent).not.toContain(TOKEN);
+    const vscode = await within(panel).findByRole('group', { name: 'VS Code configuration for laptop' });
+    expect(vscode.textContent).toBe('{ "vscode": { "Authorization": "Bearer ••••••••••••" } }');
+    expect(panel.textContent).not.toContain('the client you chose');
     expect(api.callsOf('agentConfig').at(-1)).toEqual({ name: 'laptop', for: 'vscode', token: TOKEN });
 
     fireEvent.click(within(panel).getByRole('button', { name: 'I have saved it' }));
@@ -132,5 +135,27 @@ describe('setting up a client for an agent', () => {
     await within(panel).findByRole('group', { name: 'VS Code configuration for desk' });
     expect(api.callsOf('agentConfig').at(-1)).toEqual({ name: 'desk', for: 'vscode', token: ROTATED });
     expect(document.body.textContent).not.toContain(ROTATED);
+  });
+
+  it('editing keeps another client’s prefix length, and may forget the client', async () => {
+    const { api, agents } = setupApi();
+    agents.push({ name: 'own', servers: '*', policy: { read: 'allow', write: 'ask', destructive: 'ask' }, tools: {}, createdAt: Date.now(), client: 12 });
+    renderApp(api, { hash: '#/agents' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit access of own' }));
+    const dialog = screen.getByRole('dialog', { name: 'Access of own' });
+    const select = within(dialog).getByLabelText<HTMLSelectElement>(/^Its client/);
+    expect(select.selectedOptions[0]?.textContent).toBe('Another client: its prefix length');
+    expect(within(select).queryByRole('option', { name: 'An ACP agent (Zed, …)' })).toBeNull();
+    expect(within(dialog).getByLabelText<HTMLInputElement>(/^Its prefix length/).value).toBe('12');
+    fireEvent.change(within(dialog).getByLabelText(/^Its prefix length/), { target: { value: '20' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save access' }));
+    await waitFor(() => expect(api.callsOf('updateAgent')[0]).toMatchObject({ name: 'own', client: 20 }));
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit access of own' }));
+    const again = screen.getByRole('dialog', { name: 'Access of own' });
+    const client = within(again).getByLabelText<HTMLSelectElement>(/^Its client/);
+    fireEvent.change(client, { target: { value: within(client).getByRole<HTMLOptionElement>('option', { name: /^No client in particular/ }).value } });
+    fireEvent.click(within(again).getByRole('button', { name: 'Save access' }));
+    await waitFor(() => expect(api.callsOf('updateAgent')[1]).toMatchObject({ name: 'own', client: null }));
   });
 });

@@ -52,8 +52,9 @@ export function ConfigSnippet({ agent, token, tokenShown = false, target, becaus
   }, [live, agent, chosen, token]);
 
   const shownFor = chosen ?? config?.for;
-  const name = shownFor !== undefined ? TARGET_NAMES[shownFor] : 'client';
-  const why = chosen === undefined && config?.assumed !== undefined ? `Assumed ${config.assumed}` : because !== undefined && shownFor === target ? `${name}: ${because}` : undefined;
+  // Named after the configuration on screen, which follows the choice once the core answers.
+  const name = config !== null ? TARGET_NAMES[config.for] : 'client';
+  const why = chosen === undefined && config?.assumed !== undefined ? `Assumed ${config.assumed}` : because !== undefined && config?.for === target ? `${name}: ${because}` : undefined;
   const text = config === null ? '' : token !== undefined && !tokenShown ? config.text.split(token).join(HIDDEN_TOKEN) : config.text;
   return (
     <div className="config-snippet">
