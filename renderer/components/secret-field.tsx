@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
+import { CLIPBOARD_CLEAR_MS } from './copy-button';
 
-/** How long a copied secret may stay on the clipboard. */
-export const CLIPBOARD_CLEAR_MS = 30_000;
+export { CLIPBOARD_CLEAR_MS };
 
 async function write(text: string): Promise<void> {
   if (typeof navigator === 'undefined' || !navigator.clipboard) throw new Error('no clipboard');

@@ -100,7 +100,7 @@ export function ConfigSnippet({ agent, token, tokenShown = false, target, becaus
             <pre className="snippet" role="group" tabIndex={0} aria-label={`${name} configuration for ${agent}`}>
               {text}
             </pre>
-            <CopyButton text={config.text} label={`Copy ${name} configuration`} />
+            <CopyButton text={config.text} label={`Copy ${name} configuration`} secret={token !== undefined} />
           </div>
           {(config.notes ?? []).length > 0 && (
             <ul className="snippet-notes" aria-label={`Notes on the ${name} configuration`}>
