@@ -1,4 +1,5 @@
 import { CodedError } from '../../shared/errors';
+import type { AgentClient } from './agent-schema';
 import { clientEntry, DEFAULT_STDIO_COMMAND, TOKEN_ENV, tokenReference, type StdioCommand } from './client-entries';
 
 export { DEFAULT_STDIO_COMMAND, TOKEN_ENV, type StdioCommand } from './client-entries';
@@ -16,6 +17,22 @@ export interface SnippetOptions {
 }
 
 const DEFAULT_ENTRY = 'connected-services';
+
+/**
+ * The configuration shown when none is named (`agents config NAME`, the app's "Set up client"): the
+ * client its names are made for, else Claude Code's; `why` says which it assumed and why, in words.
+ */
+export function assumedTarget(client: AgentClient | undefined): { target: SnippetTarget; why: string } {
+  const known = SNIPPET_TARGETS.find((t) => t === client);
+  if (known !== undefined) return { target: known, why: `${known}, the client its names are made for` };
+  const reason =
+    client === undefined
+      ? 'no client is recorded for it'
+      : typeof client === 'number'
+        ? `its names are made for a client prefix of ${client} characters, not a client named here`
+        : `there is no configuration to print for ${client}`;
+  return { target: 'claude-code', why: `claude-code, as ${reason}` };
+}
 
 function json(value: unknown): string {
   return `${JSON.stringify(value, null, 2)}\n`;

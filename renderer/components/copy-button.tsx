@@ -18,8 +18,21 @@ async function writeClipboard(text: string): Promise<void> {
   if (!ok) throw new Error('copy refused');
 }
 
-/** Copies `text`; the outcome is announced politely next to the button. */
-export function CopyButton({ text, label, className }: { text: string; label: string; className?: string }) {
+/** How long a copied secret may stay on the clipboard (SecretField's too). */
+export const CLIPBOARD_CLEAR_MS = 30_000;
+
+/** Clears the clipboard later if it still holds `text`, even once the button is gone (its panel closed). */
+function clearLater(text: string): void {
+  setTimeout(() => {
+    void (async () => {
+      const now = await navigator.clipboard.readText().catch(() => text);
+      if (now === text) await navigator.clipboard.writeText('').catch(() => undefined);
+    })();
+  }, CLIPBOARD_CLEAR_MS);
+}
+
+/** Copies `text`; the outcome is announced politely next to the button. `secret`: it leaves the clipboard after 30 s. */
+export function CopyButton({ text, label, className, secret = false }: { text: string; label: string; className?: string; secret?: boolean }) {
   const [outcome, setOutcome] = useState<'copied' | 'failed' | null>(null);
   useEffect(() => {
     if (outcome === null) return undefined;
@@ -33,7 +46,10 @@ export function CopyButton({ text, label, className }: { text: string; label: st
         className={`button small ${className ?? ''}`.trim()}
         onClick={() => {
           writeClipboard(text).then(
-            () => setOutcome('copied'),
+            () => {
+              setOutcome('copied');
+              if (secret && typeof navigator !== 'undefined' && navigator.clipboard) clearLater(text);
+            },
             () => setOutcome('failed'),
           );
         }}
@@ -41,7 +57,7 @@ export function CopyButton({ text, label, className }: { text: string; label: st
         {label}
       </button>
       <span role="status" className="copy-status">
-        {outcome === 'copied' ? 'Copied' : outcome === 'failed' ? 'Could not copy; select the text instead' : ''}
+        {outcome === 'copied' ? (secret ? 'Copied; the clipboard is cleared in 30 seconds' : 'Copied') : outcome === 'failed' ? 'Could not copy; select the text instead' : ''}
       </span>
     </span>
   );

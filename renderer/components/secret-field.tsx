@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
+import { CLIPBOARD_CLEAR_MS } from './copy-button';
 
-/** How long a copied secret may stay on the clipboard. */
-export const CLIPBOARD_CLEAR_MS = 30_000;
+export { CLIPBOARD_CLEAR_MS };
 
 async function write(text: string): Promise<void> {
   if (typeof navigator === 'undefined' || !navigator.clipboard) throw new Error('no clipboard');
@@ -16,11 +16,14 @@ export function SecretField({
   value,
   label,
   onReveal,
+  onHide,
   readFailed = 'Could not read it from the vault',
 }: {
   value: string | (() => Promise<string>);
   label: string;
   onReveal?: () => void;
+  /** Hidden again (Hide). */
+  onHide?: () => void;
   /** Said when the value cannot be read (where it comes from, what to do). */
   readFailed?: string;
 }) {
@@ -95,7 +98,14 @@ export function SecretField({
         </span>
       )}
       {shown && (
-        <button type="button" className="button small" onClick={() => setShown(false)}>
+        <button
+          type="button"
+          className="button small"
+          onClick={() => {
+            setShown(false);
+            onHide?.();
+          }}
+        >
           Hide
         </button>
       )}

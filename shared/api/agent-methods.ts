@@ -77,11 +77,14 @@ export const AGENT_METHODS = {
   }),
   /** Forgets agents declared in code (their program closed); names not declared in code are left alone. */
   forgetAgents: () => ({ input: z.strictObject({ names: z.array(AgentNameSchema).max(100) }), output: Ok }),
-  /** A ready-to-paste client configuration; without a token it holds a placeholder. */
+  /** A ready-to-paste client configuration; without a token it holds a placeholder. Without `for`, the client its names are made for, else Claude Code's. */
   agentConfig: () => ({
-    input: z.strictObject({ name: AgentNameSchema, for: ConfigTargetSchema, token: z.string().optional() }),
-    /** `notes`: the tool mode and the client its names were made for, in words (issue #32). */
-    output: z.object({ text: z.string(), file: z.string().optional(), notes: z.array(z.string()).optional() }),
+    input: z.strictObject({ name: AgentNameSchema, for: ConfigTargetSchema.optional(), token: z.string().optional() }),
+    /**
+     * `notes`: the tool mode and the client its names were made for, in words (issue #32). `for`: the
+     * client whose configuration this is; `assumed`, when none was asked for: which it assumed and why.
+     */
+    output: z.object({ text: z.string(), for: ConfigTargetSchema, assumed: z.string().optional(), file: z.string().optional(), notes: z.array(z.string()).optional() }),
   }),
   /** The agent clients this app can set up, whether each is installed for this user, and which agents each holds. */
   listClients: () => ({ input: z.strictObject({}), output: z.array(ClientInfoSchema) }),

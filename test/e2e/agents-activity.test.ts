@@ -30,13 +30,16 @@ describe('agents and approvals against the real bridge', () => {
     await create.getByRole('button', { name: 'Create agent' }).click();
 
     const panel = page.getByRole('region', { name: 'Token for e2e agent' });
-    token = (await panel.locator('code.token').textContent()) ?? '';
+    // Hidden until revealed (agent-setup.test.ts shows the configuration's part).
+    await panel.getByRole('button', { name: 'Reveal' }).click();
+    await panel.getByRole('button', { name: 'Show token' }).click();
+    token = (await panel.getByLabel('token', { exact: true }).textContent()) ?? '';
     expect(token).toMatch(/^cs_agent_/);
     await panel.getByRole('button', { name: 'Copy token' }).click();
-    await panel.getByText('Copied').first().waitFor();
+    await panel.getByText('Copied', { exact: false }).first().waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(token);
     const snippet = panel.getByRole('group', { name: 'Claude Code configuration for e2e agent' });
-    expect(await snippet.textContent()).toContain(`Bearer ${token}`);
+    await expect.poll(async () => (await snippet.textContent()) ?? '').toContain(`Bearer ${token}`);
     await panel.getByRole('combobox', { name: 'Configuration for' }).selectOption({ label: 'VS Code' });
     expect(await panel.getByRole('group', { name: 'VS Code configuration for e2e agent' }).textContent()).toContain(token);
     await ui.screenshot('agents-token-once');

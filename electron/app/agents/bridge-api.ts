@@ -1,6 +1,6 @@
 import type { AgentView, ApiInput, AppApi, BridgeInfo, CodeAgent, PendingApproval } from '../../../shared/api';
 import { CodedError } from '../../../shared/errors';
-import { ALL_SERVERS, asksOf, describeClient, describeConnectEntry, describeToolMode, snippetFile, type Agent, type AgentAsks, type AgentPolicy, type AgentStore, type AuditLog, type Bridge, type CodeAgentInput, type PendingApproval as BridgePendingApproval, type StdioCommand } from '../../bridge';
+import { ALL_SERVERS, assumedTarget, asksOf, describeClient, describeConnectEntry, describeToolMode, snippetFile, type Agent, type AgentAsks, type AgentPolicy, type AgentStore, type AuditLog, type Bridge, type CodeAgentInput, type PendingApproval as BridgePendingApproval, type StdioCommand } from '../../bridge';
 
 export interface BridgeApiOptions {
   /** Present in long-running processes (serve, the desktop app). */
@@ -175,23 +175,28 @@ export function createBridgeApi(deps: BridgeApiOptions): BridgeMethods {
       await deps.keptTokens?.replace(name, token);
       return { agent: view(existing(name)), token };
     },
-    agentConfig: ({ name, for: target, token }: ApiInput<'agentConfig'>) => {
-      existing(name);
+    agentConfig: ({ name, for: given, token }: ApiInput<'agentConfig'>) => {
+      const agent = existing(name);
+      // Without a client named, the one its names are made for (and the answer says it assumed it).
+      const assumed = given === undefined ? assumedTarget(agent.client) : undefined;
+      const target = given ?? assumed?.target ?? 'claude-code';
       const text = agents.configSnippet(name, token ?? null, {
         for: target,
         bridgeUrl: deps.bridge?.url ?? deps.bridgeUrl,
         ...(deps.stdioCommand ? { stdioCommand: deps.stdioCommand() } : {}),
       });
       const file = snippetFile(target);
-      const agent = existing(name);
       const notes = [describeToolMode(agent.toolMode, agent.listFound), describeClient(agent.client)];
       if (agent.fromCode === true) notes.push(`declared in a program's code (from code): its token is that program's, and it is changed there`);
       // A client whose prefix the names were not made for may find some too long (issue #32).
       if (agent.client === undefined && target !== 'acp') notes.push(`make its names fit ${target}'s prefix: connected-services agents set "${name}" --for ${target}`);
+      else if (agent.client !== undefined && agent.client !== target && target !== 'acp') {
+        notes.push(`its names are made for ${typeof agent.client === 'number' ? `a prefix of ${agent.client} characters` : agent.client}, not ${target}: connected-services agents set "${name}" --for ${target}`);
+      }
       // The printed entry holds the token or a reference to it; the one `agents connect` writes holds neither.
       const written = describeConnectEntry(target, name);
       if (written !== undefined) notes.push(written);
-      return Promise.resolve({ text, ...(file ? { file } : {}), notes });
+      return Promise.resolve({ text, for: target, ...(assumed ? { assumed: assumed.why } : {}), ...(file ? { file } : {}), notes });
     },
     listApprovals: () => Promise.resolve(deps.bridge ? deps.bridge.approvals.list().map(pendingView) : []),
     decideApproval: async ({ id, decision, remember }: ApiInput<'decideApproval'>) => {

@@ -289,13 +289,14 @@ export function registerAgents(program: Command, run: Run): void {
   agents
     .command('config <name>')
     .description('print a ready-to-paste configuration for a client')
-    .requiredOption('--for <client>', CONFIG_TARGETS.join(', '), parseTarget)
+    .option('--for <client>', `${CONFIG_TARGETS.join(', ')} (default: the client its names are made for, else claude-code)`, parseTarget)
     .option('--token <token>', 'put this token in (default: CONNECTED_SERVICES_TOKEN, else a reference the client expands)')
-    .action((name: string, options: { for: ReturnType<typeof parseTarget>; token?: string }) =>
+    .action((name: string, options: { for?: ReturnType<typeof parseTarget>; token?: string }) =>
       run(async (ctx) => {
         const token = options.token ?? ctx.env['CONNECTED_SERVICES_TOKEN'];
         // Computed here: the snippet names the programs as this shell's PATH finds them (a global install).
-        const config = await (await ctx.core({ local: true })).api.agentConfig({ name, for: options.for, ...(token ? { token } : {}) });
+        const config = await (await ctx.core({ local: true })).api.agentConfig({ name, ...(options.for ? { for: options.for } : {}), ...(token ? { token } : {}) });
+        if (config.assumed !== undefined) ctx.output.err(`# for ${config.assumed} (another: --for ${CONFIG_TARGETS.join('|')})`);
         if (config.file) ctx.output.err(`# ${config.file}`);
         for (const note of config.notes ?? []) ctx.output.err(`# ${note}`);
         process.stdout.write(`${config.text}\n`);

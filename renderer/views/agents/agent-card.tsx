@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import type { AgentView, ConnectClient, PolicyDecision } from '../../../shared/api';
+import type { AgentView, ConfigTarget, ConnectClient, PolicyDecision } from '../../../shared/api';
 import { Badge, ConfirmDialog, TimeAgo } from '../../components';
 import { shownLine, timestamp } from '../../lib';
 import { useLive } from '../../state';
@@ -14,7 +14,8 @@ const TONE: Record<PolicyDecision, 'ok' | 'warn' | 'error'> = { allow: 'ok', ask
 export interface AgentCardProps {
   agent: AgentView;
   onEdit: (agent: AgentView) => void;
-  onRotated: (name: string, token: string) => void;
+  /** With the client whose configuration to show with the new token (rotated from "Set up client"). */
+  onRotated: (name: string, token: string, target?: ConfigTarget) => void;
   onChanged: () => void;
 }
 
@@ -26,6 +27,8 @@ export function AgentCard({ agent, onEdit, onRotated, onChanged }: AgentCardProp
   const [connecting, setConnecting] = useState(false);
   const [entriesToRemove, setEntriesToRemove] = useState<ConnectClient[]>([]);
   const [showConfig, setShowConfig] = useState(false);
+  /** Rotating from "Set up client": the client whose configuration to show with the new token. */
+  const [rotateFor, setRotateFor] = useState<ConfigTarget | undefined>(undefined);
   const [addingRule, setAddingRule] = useState(false);
   const [editingAsks, setEditingAsks] = useState(false);
   const asksButton = useRef<HTMLButtonElement>(null);
@@ -134,8 +137,8 @@ export function AgentCard({ agent, onEdit, onRotated, onChanged }: AgentCardProp
         <button type="button" className="button small primary" onClick={() => setConnecting(true)}>
           Connect {agent.name} to a client
         </button>
-        <button type="button" className="button small" onClick={() => setShowConfig((v) => !v)} aria-expanded={showConfig} aria-label={`Client configuration for ${agent.name}`}>
-          Client configuration
+        <button type="button" className="button small" onClick={() => setShowConfig((v) => !v)} aria-expanded={showConfig} aria-label={`Set up client for ${agent.name}`}>
+          Set up client
         </button>
         <button type="button" className="button small" onClick={() => setConfirm('rotate')} aria-label={`Rotate token of ${agent.name}`}>
           Rotate token
@@ -165,16 +168,28 @@ export function AgentCard({ agent, onEdit, onRotated, onChanged }: AgentCardProp
           }}
         />
       )}
-      {showConfig && <ConfigSnippet agent={agent.name} />}
+      {showConfig && (
+        <ConfigSnippet
+          agent={agent.name}
+          onRotate={(target) => {
+            setRotateFor(target);
+            setConfirm('rotate');
+          }}
+        />
+      )}
       {connecting && <ConnectClientDialog agent={agent.name} onClose={() => setConnecting(false)} onConnected={onChanged} />}
       {confirm === 'rotate' && (
         <ConfirmDialog
           title={`Rotate the token of ${agent.name}`}
           confirmLabel="Rotate token"
-          onClose={() => setConfirm(null)}
+          onClose={() => {
+            setConfirm(null);
+            setRotateFor(undefined);
+          }}
           onConfirm={async () => {
             const { token } = await live.api.rotateAgent({ name: agent.name });
-            onRotated(agent.name, token);
+            setShowConfig(false);
+            onRotated(agent.name, token, rotateFor);
           }}
         >
           <p>The current token stops working at once; you will see the new one once.</p>

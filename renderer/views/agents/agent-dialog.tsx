@@ -1,17 +1,17 @@
 import { useMemo, useState } from 'react';
-import type { AgentView } from '../../../shared/api';
+import type { AgentView, ConfigTarget } from '../../../shared/api';
 import { FormDialog } from '../../forms';
 import { describeError, type ShownError } from '../../lib';
 import { useLive, useStore } from '../../state';
-import { agentFormData, agentFormSchema, agentInput, agentUiSchema, type AgentFormData } from './agent-form-schema';
+import { agentFormData, agentFormSchema, agentInput, agentUiSchema, targetOf, type AgentFormData } from './agent-form-schema';
 
 export interface AgentDialogProps {
   /** Absent: create a new agent. */
   agent?: AgentView;
   onClose: () => void;
   onSaved: () => void;
-  /** Called with the new token after a create. */
-  onCreated: (name: string, token: string) => void;
+  /** Called with the new token after a create, and the client whose configuration to show (none: the one the core assumes). */
+  onCreated: (name: string, token: string, target: ConfigTarget | undefined) => void;
 }
 
 /** Create an agent, or edit which services it may use and its per-tier policy. */
@@ -19,8 +19,8 @@ export function AgentDialog({ agent, onClose, onSaved, onCreated }: AgentDialogP
   const live = useLive();
   const { servers } = useStore(live.servers);
   const names = useMemo(() => servers.map((s) => s.name), [servers]);
-  const prefix = typeof agent?.client === 'number' ? agent.client : undefined;
-  const schema = useMemo(() => agentFormSchema(names, prefix), [names, prefix]);
+  const editing = agent !== undefined;
+  const schema = useMemo(() => agentFormSchema(names, editing), [names, editing]);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ShownError | null>(null);
 
@@ -34,7 +34,7 @@ export function AgentDialog({ agent, onClose, onSaved, onCreated }: AgentDialogP
           onSaved();
           onClose();
         })
-      : live.api.addAgent(input).then(({ agent: created, token }) => onCreated(created.name, token));
+      : live.api.addAgent(input).then(({ agent: created, token }) => onCreated(created.name, token, targetOf(data)));
     done.catch((failure: unknown) => {
       setError(describeError(failure));
       setBusy(false);

@@ -1,5 +1,5 @@
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
-import { NAME_CLIENTS, type AgentView, type ApiInput, type PolicyDecision, type ToolModeView } from '../../../shared/api';
+import { CONFIG_TARGETS, MAX_CLIENT_PREFIX, NAME_CLIENTS, type AgentView, type ApiInput, type ConfigTarget, type PolicyDecision, type ToolModeView } from '../../../shared/api';
 
 export interface AgentFormData {
   name?: string;
@@ -12,17 +12,22 @@ export interface AgentFormData {
   resourceTools?: boolean;
   toolMode?: ToolModeView;
   listFound?: boolean;
-  /** `none`, a client, or `prefix-N` for a prefix length set from the command line (kept as it is). */
+  /** A client (the CLI's `--for`), `other` for a prefix length, or (editing) `none`. */
   client?: string;
+  /** With `other`: the client's prefix length. */
+  prefix?: number;
 }
 
-const CLIENT_TITLES: Record<(typeof NAME_CLIENTS)[number], string> = {
+/** The CLI's `--for` on `agents add`: the clients with a configuration, those whose prefix we know, or another's prefix length. */
+const CLIENT_TITLES: Record<ConfigTarget | (typeof NAME_CLIENTS)[number], string> = {
   'claude-code': 'Claude Code',
-  codex: 'Codex',
-  vscode: 'VS Code',
-  cursor: 'Cursor',
   'claude-desktop': 'Claude Desktop',
+  cursor: 'Cursor',
+  vscode: 'VS Code',
+  codex: 'Codex',
+  acp: 'An ACP agent (Zed, …)',
 };
+const ADD_CLIENTS = [...new Set([...CONFIG_TARGETS, ...NAME_CLIENTS])];
 
 const DECISIONS: RJSFSchema[] = [
   { const: 'allow', title: 'Allow' },
@@ -38,12 +43,14 @@ const AGENT_NAME: RJSFSchema = {
   description: 'Which agent this is, e.g. “Claude Code on my laptop”.',
 };
 
-/** Create and edit share one schema: name, which servers, and a decision per tier of tool. */
-export function agentFormSchema(serverNames: readonly string[], prefix?: number): RJSFSchema {
-  const clientChoices: RJSFSchema[] = [
-    { const: 'none', title: 'No client in particular (names within 64 characters)' },
-    ...NAME_CLIENTS.map((c) => ({ const: c, title: CLIENT_TITLES[c] })),
-    ...(prefix !== undefined ? [{ const: `prefix-${prefix}`, title: `A client prefix of ${prefix} characters` }] : []),
+/** Create and edit share one schema: name, which servers, a decision per tier of tool, and its client. */
+export function agentFormSchema(serverNames: readonly string[], editing = false): RJSFSchema {
+  // Editing records only what names are made for (no ACP), and may forget it (`agents set --for none`).
+  const clients = editing ? NAME_CLIENTS : ADD_CLIENTS;
+  const clientChoices: { const: string; title: string }[] = [
+    ...clients.map((c) => ({ const: c, title: CLIENT_TITLES[c] })),
+    { const: 'other', title: 'Another client: its prefix length' },
+    ...(editing ? [{ const: 'none', title: 'No client in particular (names within 64 characters)' }] : []),
   ];
   const accessChoices: RJSFSchema[] = [{ const: 'all', title: 'All services, including ones added later' }];
   const branches: RJSFSchema[] = [{ properties: { access: { const: 'all' } } }];
@@ -102,18 +109,41 @@ export function agentFormSchema(serverNames: readonly string[], prefix?: number)
       client: {
         type: 'string',
         title: 'Its client',
-        description: 'Tool names are made short enough for that client’s own prefix (model APIs take at most 64 characters).',
+        description: editing
+          ? 'Tool names are made short enough for that client’s own prefix (model APIs take at most 64 characters).'
+          : 'You get its configuration to paste next, and tool names are made short enough for its own prefix (model APIs take at most 64 characters).',
         oneOf: clientChoices,
-        default: 'none',
+        default: editing ? 'none' : 'claude-code',
       },
     },
-    dependencies: { access: { oneOf: branches } },
+    dependencies: {
+      access: { oneOf: branches },
+      client: {
+        oneOf: [
+          { properties: { client: { enum: clientChoices.map((c) => c.const).filter((c) => c !== 'other') } } },
+          {
+            properties: {
+              client: { const: 'other' },
+              prefix: {
+                type: 'integer',
+                title: 'Its prefix length',
+                description: `How many characters the client puts before each tool’s name (0-${MAX_CLIENT_PREFIX}); its configuration is much like Claude Code’s.`,
+                minimum: 0,
+                maximum: MAX_CLIENT_PREFIX,
+                default: 0,
+              },
+            },
+            required: ['prefix'],
+          },
+        ],
+      },
+    },
   };
 }
 
 export function agentUiSchema(editing: boolean): UiSchema<AgentFormData> {
   return {
-    'ui:order': ['name', 'access', 'servers', 'read', 'write', 'destructive', 'names', 'resourceTools', 'toolMode', 'listFound', 'client'],
+    'ui:order': ['name', 'client', 'prefix', 'access', 'servers', 'read', 'write', 'destructive', 'names', 'resourceTools', 'toolMode', 'listFound'],
     name: editing ? { 'ui:readonly': true } : { 'ui:autocomplete': 'off' },
     access: { 'ui:widget': 'radio' },
     servers: { 'ui:widget': 'checkboxes' },
@@ -132,15 +162,21 @@ export function agentFormData(agent: AgentView): AgentFormData {
     resourceTools: agent.resourceTools === true,
     toolMode: agent.toolMode ?? 'all',
     listFound: agent.listFound === true,
-    client: agent.client === undefined ? 'none' : typeof agent.client === 'number' ? `prefix-${agent.client}` : agent.client,
+    client: agent.client === undefined ? 'none' : typeof agent.client === 'number' ? 'other' : agent.client,
+    ...(typeof agent.client === 'number' ? { prefix: agent.client } : {}),
   };
 }
 
-/** The form's client as the App API takes it: undefined for none, a prefix length as its number. */
+/** The form's client as the App API takes it: undefined for none (or ACP, which names nothing), a prefix length as its number. */
 export function clientOf(data: AgentFormData): ApiInput<'addAgent'>['client'] {
   const value = data.client ?? 'none';
-  if (value.startsWith('prefix-')) return Number(value.slice('prefix-'.length));
+  if (value === 'other') return data.prefix ?? 0;
   return NAME_CLIENTS.find((c) => c === value);
+}
+
+/** The configuration to show once it is created, when its client has one; else the one the core assumes. */
+export function targetOf(data: AgentFormData): ConfigTarget | undefined {
+  return CONFIG_TARGETS.find((t) => t === data.client);
 }
 
 /** The form's values as addAgent / updateAgent take them. */

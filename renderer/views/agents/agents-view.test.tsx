@@ -45,36 +45,13 @@ function agentsApi(overrides: FakeHandlers = {}) {
       return agent;
     },
     rotateAgent: ({ name }) => ({ agent: agents.find((a) => a.name === name) as AgentView, token: 'cs_agent_ROTATED' }),
-    agentConfig: ({ name, token }) => ({ text: `{"Authorization": "Bearer ${token ?? `<token of agent ${name}>`}"}`, file: '.mcp.json' }),
+    agentConfig: ({ name, for: target, token }) => ({ text: `{"Authorization": "Bearer ${token ?? `<token of agent ${name}>`}"}`, for: target ?? 'claude-code', file: '.mcp.json' }),
     ...overrides,
   });
   return { api, agents };
 }
 
 describe('agents', () => {
-  it('shows a new token once, with its client configuration, and forgets it when closed', async () => {
-    const { api } = agentsApi();
-    renderApp(api, { hash: '#/agents' });
-    fireEvent.click(await screen.findByRole('button', { name: 'Create agent' }));
-    const dialog = screen.getByRole('dialog', { name: 'Create an agent' });
-    fireEvent.change(within(dialog).getByLabelText(/^Name/), { target: { value: 'laptop claude' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Create agent' }));
-    const panel = await screen.findByRole('region', { name: 'Token for laptop claude' });
-    expect(within(panel).getByText(TOKEN).tagName).toBe('CODE');
-    expect(within(panel).getByRole('button', { name: 'Copy token' })).toBeTruthy();
-    const snippet = await within(panel).findByLabelText('Claude Code configuration for laptop claude');
-    expect(snippet.textContent).toContain(TOKEN);
-    expect(api.callsOf('addAgent')).toEqual([{ name: 'laptop claude', servers: '*', policy: { read: 'allow', write: 'ask', destructive: 'ask' }, names: 'prefixed', resourceTools: false, toolMode: 'all', listFound: false }]);
-
-    fireEvent.click(within(panel).getByRole('button', { name: 'I have saved it' }));
-    expect(screen.queryByText(TOKEN, { exact: false })).toBeNull();
-    const card = await screen.findByRole('listitem', { name: 'laptop claude' });
-    fireEvent.click(within(card).getByRole('button', { name: 'Client configuration for laptop claude' }));
-    const placeholder = await within(card).findByLabelText('Claude Code configuration for laptop claude');
-    expect(placeholder.textContent).toContain('<token of agent laptop claude>');
-    expect(document.body.textContent).not.toContain(TOKEN);
-  });
-
   it('limits an agent to chosen services with a per-tier policy', async () => {
     const { api } = agentsApi();
     renderApp(api, { hash: '#/agents' });
@@ -86,7 +63,7 @@ describe('agents', () => {
     fireEvent.change(within(dialog).getByLabelText(/^Destructive tools/), { target: { value: '2' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create agent' }));
     await waitFor(() => expect(api.callsOf('addAgent')).toHaveLength(1));
-    expect(api.callsOf('addAgent')[0]).toEqual({ name: 'ci', servers: ['memory'], policy: { read: 'allow', write: 'ask', destructive: 'deny' }, names: 'prefixed', resourceTools: false, toolMode: 'all', listFound: false });
+    expect(api.callsOf('addAgent')[0]).toEqual({ name: 'ci', servers: ['memory'], policy: { read: 'allow', write: 'ask', destructive: 'deny' }, names: 'prefixed', resourceTools: false, toolMode: 'all', listFound: false, client: 'claude-code' });
   });
 
   it('creates an agent that sees plain names, and its card says which names keep their service', async () => {
@@ -135,7 +112,8 @@ describe('agents', () => {
     fireEvent.change(within(dialog).getByLabelText(/^Name/), { target: { value: 'searcher' } });
     fireEvent.click(within(dialog).getByLabelText(/^A search and call tools/));
     fireEvent.click(within(dialog).getByLabelText(/^Add the tools it finds/));
-    fireEvent.change(within(dialog).getByLabelText(/^Its client/), { target: { value: '2' } });
+    const client = within(dialog).getByLabelText<HTMLSelectElement>(/^Its client/);
+    fireEvent.change(client, { target: { value: within(client).getByRole<HTMLOptionElement>('option', { name: 'Codex' }).value } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create agent' }));
     await waitFor(() => expect(api.callsOf('addAgent')).toHaveLength(1));
     expect(api.callsOf('addAgent')[0]).toMatchObject({ name: 'searcher', toolMode: 'search', listFound: true, client: 'codex' });
@@ -148,7 +126,10 @@ describe('agents', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Rotate token of old' }));
     fireEvent.click(within(screen.getByRole('dialog', { name: 'Rotate the token of old' })).getByRole('button', { name: 'Rotate token' }));
     const panel = await screen.findByRole('region', { name: 'Token for old' });
-    expect(within(panel).getByText('cs_agent_ROTATED')).toBeTruthy();
+    expect(screen.queryByText('cs_agent_ROTATED')).toBeNull();
+    fireEvent.click(within(panel).getByRole('button', { name: 'Reveal' }));
+    fireEvent.click(within(panel).getByRole('button', { name: 'Show token' }));
+    expect(await within(panel).findByText('cs_agent_ROTATED')).toBeTruthy();
     act(() => api.emit('agentsChanged', {}));
     expect(screen.getByText('cs_agent_ROTATED')).toBeTruthy();
   });

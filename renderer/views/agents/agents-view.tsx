@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { AgentView, BridgeInfo } from '../../../shared/api';
+import type { AgentView, BridgeInfo, ConfigTarget } from '../../../shared/api';
 import { Badge, CopyButton, ErrorNote, LoadingSkeleton, PageHeader } from '../../components';
 import { agentCardHeading, describeError, focusWhenShown, type ShownError } from '../../lib';
 import { useLive } from '../../state';
@@ -16,7 +16,7 @@ export function AgentsView() {
   const [error, setError] = useState<ShownError | null>(null);
   const [dialog, setDialog] = useState<{ agent?: AgentView } | null>(null);
   // The only place a token lives in the UI, and only until the person closes the panel.
-  const [revealed, setRevealed] = useState<{ agent: string; token: string } | null>(null);
+  const [revealed, setRevealed] = useState<{ agent: string; token: string; target?: ConfigTarget | undefined; because?: string } | null>(null);
   const [generation, setGeneration] = useState(0);
   const createButton = useRef<HTMLButtonElement>(null);
   const reload = useCallback(() => setGeneration((g) => g + 1), []);
@@ -43,9 +43,17 @@ export function AgentsView() {
   }, [live, generation]);
 
   const reveal = useCallback(
-    (agent: string, token: string) => {
+    (agent: string, token: string, target?: ConfigTarget) => {
       setDialog(null);
-      setRevealed({ agent, token });
+      setRevealed({ agent, token, target });
+      reload();
+    },
+    [reload],
+  );
+  const created = useCallback(
+    (agent: string, token: string, target: ConfigTarget | undefined) => {
+      setDialog(null);
+      setRevealed({ agent, token, target, because: 'the client you chose' });
       reload();
     },
     [reload],
@@ -84,6 +92,8 @@ export function AgentsView() {
         <TokenOncePanel
           agent={revealed.agent}
           token={revealed.token}
+          target={revealed.target}
+          because={revealed.because}
           onDone={() => {
             setRevealed(null);
             // The panel leaves with the button pressed: focus goes to the agent's card.
@@ -103,7 +113,7 @@ export function AgentsView() {
           ))}
         </ul>
       )}
-      {dialog && <AgentDialog {...(dialog.agent ? { agent: dialog.agent } : {})} onClose={() => setDialog(null)} onSaved={reload} onCreated={reveal} />}
+      {dialog && <AgentDialog {...(dialog.agent ? { agent: dialog.agent } : {})} onClose={() => setDialog(null)} onSaved={reload} onCreated={created} />}
     </section>
   );
 }

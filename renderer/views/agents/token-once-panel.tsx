@@ -1,20 +1,31 @@
-import { CopyButton } from '../../components';
+import { useState } from 'react';
+import type { ConfigTarget } from '../../../shared/api';
+import { SecretField } from '../../components';
 import { ConfigSnippet } from './config-snippet';
 
+export interface TokenOncePanelProps {
+  agent: string;
+  token: string;
+  /** The client whose configuration to show first; absent, the one the core assumes. */
+  target?: ConfigTarget | undefined;
+  /** Why that client, e.g. "the client you chose". */
+  because?: string | undefined;
+  onDone: () => void;
+}
+
 /**
- * A new agent token, shown this once: the core keeps only its hash. Closing the panel drops it
- * from memory; it is never stored by the UI.
+ * A new agent token, available this once: the core keeps only its hash. It stays hidden, in the
+ * token line and in the configuration, until the person reveals it; the copy buttons copy it either
+ * way. Closing the panel drops it from memory; it is never stored by the UI.
  */
-export function TokenOncePanel({ agent, token, onDone }: { agent: string; token: string; onDone: () => void }) {
+export function TokenOncePanel({ agent, token, target, because, onDone }: TokenOncePanelProps) {
+  const [shown, setShown] = useState(false);
   return (
     <section className="token-once note note-warn" aria-labelledby="token-once-title">
       <h2 id="token-once-title">Token for {agent}</h2>
-      <p>Copy it now: it will not be shown again. If you lose it, rotate the token.</p>
-      <p className="token-line">
-        <code className="token">{token}</code>
-        <CopyButton text={token} label="Copy token" />
-      </p>
-      <ConfigSnippet agent={agent} token={token} />
+      <p>Copy the configuration or the token now: the token will not be shown again. If you lose it, rotate the token.</p>
+      <SecretField value={token} label="token" onReveal={() => setShown(true)} onHide={() => setShown(false)} />
+      <ConfigSnippet agent={agent} token={token} tokenShown={shown} target={target} {...(because !== undefined ? { because } : {})} />
       <button type="button" className="button primary" onClick={onDone}>
         I have saved it
       </button>

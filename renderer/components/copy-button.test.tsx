@@ -1,0 +1,51 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CLIPBOARD_CLEAR_MS, CopyButton } from './copy-button';
+
+let clipboard = '';
+beforeEach(() => {
+  clipboard = '';
+  Object.defineProperty(navigator, 'clipboard', {
+    configurable: true,
+    value: { writeText: (t: string) => ((clipboard = t), Promise.resolve()), readText: () => Promise.resolve(clipboard) },
+  });
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+async function click(name: string): Promise<void> {
+  fireEvent.click(screen.getByRole('button', { name }));
+  await Promise.resolve();
+}
+
+describe('copying', () => {
+  it('a secret leaves the clipboard after 30 s, even once the button is gone', async () => {
+    const { unmount } = render(<CopyButton text="config with tok-123" label="Copy configuration" secret />);
+    await act(() => click('Copy configuration'));
+    expect(clipboard).toBe('config with tok-123');
+    expect(screen.getByRole('status').textContent).toBe('Copied; the clipboard is cleared in 30 seconds');
+    unmount();
+    await act(async () => vi.advanceTimersByTimeAsync(CLIPBOARD_CLEAR_MS - 1));
+    expect(clipboard).toBe('config with tok-123');
+    await act(async () => vi.advanceTimersByTimeAsync(1));
+    expect(clipboard).toBe('');
+  });
+
+  it('leaves alone what the person copied since, and what is not secret', async () => {
+    render(<CopyButton text="tok-123" label="Copy secret" secret />);
+    await act(() => click('Copy secret'));
+    clipboard = 'copied later';
+    await act(async () => vi.advanceTimersByTimeAsync(CLIPBOARD_CLEAR_MS));
+    expect(clipboard).toBe('copied later');
+    cleanup();
+    render(<CopyButton text="http://127.0.0.1:47781/mcp" label="Copy address" />);
+    await act(() => click('Copy address'));
+    expect(screen.getByRole('status').textContent).toBe('Copied');
+    await act(async () => vi.advanceTimersByTimeAsync(CLIPBOARD_CLEAR_MS));
+    expect(clipboard).toBe('http://127.0.0.1:47781/mcp');
+  });
+});
