@@ -96,7 +96,7 @@ export class ModernLane {
       if (exchange.aborted) return undefined;
       try {
         // Key order as Protocol builds it, so the bytes are those of the SDK's path.
-        answer = { result: this.#codec.encodeResult('tools/call', result), jsonrpc: '2.0', id: request.id };
+        answer = { result: this.#codec.encodeToolResult(result), jsonrpc: '2.0', id: request.id };
       } catch (error) {
         this.#log(`a 2026-07-28 tools/call result could not be encoded: ${error instanceof Error ? error.message : String(error)}`);
         answer = { jsonrpc: '2.0', id: request.id, error: { code: -32603, message: 'Internal error' } };

@@ -5,6 +5,7 @@
  * Protocol's `_onrequest` runs on a handler's result and error. The contract test
  * (modern-internals.test.ts) holds the SDK to each, against what createMcpHandler itself answers.
  */
+import { isPlainToolResult, plainToolAnswer, SERVER_INFO_KEY } from './plain-tool-result';
 
 /** The one revision the lane serves; any other (a later one the SDK may serve) takes the SDK's path. */
 export const LANE_REVISION = '2026-07-28';
@@ -24,6 +25,8 @@ export const ENVELOPE_KEYS = [
 export interface ModernCodec {
   /** The result as the wire carries it: `resultType`, cache fields where they apply, the server's identity in `_meta`. Throws as the SDK does. */
   encodeResult(method: string, result: unknown): unknown;
+  /** `encodeResult('tools/call', result)`, in one copy for a plain result (plain-tool-result.ts). */
+  encodeToolResult(result: unknown): unknown;
   /** The code a thrown error goes out with (resource not found, -32002, is -32602 on this revision). */
   encodeErrorCode(code: number): number;
 }
@@ -58,8 +61,10 @@ export function bindModernEra(server: object): ModernCodec | undefined {
   }
   const encodeResult = codec.encodeResult as (method: string, result: unknown, info: unknown) => unknown;
   const encodeErrorCode = codec.encodeErrorCode as (code: number) => number;
+  const stamp = Object.freeze({ [SERVER_INFO_KEY]: serverInfo });
   return {
     encodeResult: (method, result) => encodeResult.call(codec, method, result, serverInfo),
+    encodeToolResult: (result) => (isPlainToolResult(result) ? plainToolAnswer(result, stamp) : encodeResult.call(codec, 'tools/call', result, serverInfo)),
     encodeErrorCode: (code) => encodeErrorCode.call(codec, code),
   };
 }
@@ -110,7 +115,8 @@ export type CheckedHandler = (request: unknown, ctx: unknown) => unknown;
  * passed its checks: the `input_required` rules (`_invokeInputRequiredCapableHandler`: a URL
  * elicitation thrown refused, an `input_required` result held to the at-least-one rule and to the
  * capabilities the request's envelope declared, -32021), then a result without content given
- * `content: []` and checked, and shaped, by the era's result schema. `fail` makes the SDK's
+ * `content: []` and checked, and shaped, by the era's result schema (a plain result, which the check
+ * would only copy, is handed on as it is: plain-tool-result.ts). `fail` makes the SDK's
  * ProtocolError (this folder imports no SDK value: the SDK loads on first use). Undefined when this
  * SDK keeps the rules elsewhere or the server is not bound to an era with a codec.
  */
@@ -124,6 +130,7 @@ export function toolCallRules(server: object, fail: (code: number, message: stri
   return async (handler, request, ctx) => {
     const result = await invoke.call(server, 'tools/call', handler, request, ctx);
     if (isPlainObject(result) && result['resultType'] === 'input_required') return result;
+    if (isPlainToolResult(result)) return result;
     const normalized = isPlainObject(result) && result['content'] === undefined && !FOREIGN_FAMILY_KEYS.some((key) => key in result) ? { ...result, content: [] } : result;
     const checked = validateResult.call(codec, 'tools/call', normalized);
     if (checked.ok) return checked.value;
