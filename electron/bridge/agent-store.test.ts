@@ -142,9 +142,10 @@ describe('AgentStore', () => {
     expect(JSON.parse(store.configSnippet('agent', null, { for: 'vscode', bridgeUrl }))).toMatchObject({ inputs: [{ type: 'promptString', id: 'connected-services-token', password: true }], servers: { 'connected-services': { headers: { Authorization: 'Bearer ${input:connected-services-token}' } } } });
     expect(() => store.configSnippet('agent', other.token, { for: 'cursor', bridgeUrl })).toThrow(expect.objectContaining({ code: 'invalid_input' }));
     expect(() => store.configSnippet('ghost', null, { for: 'cursor', bridgeUrl })).toThrow(expect.objectContaining({ code: 'not_found' }));
-    expect(snippetFile('claude-desktop', 'darwin')).toContain('Library/Application Support/Claude');
-    expect(snippetFile('vscode')).toContain("profile's mcp.json");
-    expect(snippetFile('claude-code')).toContain('~/.claude.json');
-    expect(snippetFile('acp')).toBeUndefined();
+    expect(snippetFile('claude-desktop', 'work', 'darwin')).toContain('Library/Application Support/Claude');
+    expect(snippetFile('vscode', 'work')).toContain("profile's mcp.json");
+    expect(snippetFile('claude-code', 'work')).toContain('~/.claude.json');
+    expect(snippetFile('cursor', 'my agent')).toContain('agents connect "my agent" --client cursor');
+    expect(snippetFile('acp', 'work')).toBeUndefined();
   });
 });

@@ -39,8 +39,8 @@ function json(value: unknown): string {
 }
 
 /** Where the snippet goes (each client's user configuration: never a project file, which people commit). */
-export function snippetFile(target: SnippetTarget, platform: NodeJS.Platform = process.platform): string | undefined {
-  const written = (client: string) => ` — or let \`connected-services agents connect NAME --client ${client}\` write it there`;
+export function snippetFile(target: SnippetTarget, agent: string, platform: NodeJS.Platform = process.platform): string | undefined {
+  const written = (client: string) => ` — or let \`connected-services agents connect ${JSON.stringify(agent)} --client ${client}\` write it there`;
   switch (target) {
     case 'claude-code':
       return `~/.claude.json, under "mcpServers"${written('claude-code')}`;

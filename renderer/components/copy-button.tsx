@@ -21,12 +21,13 @@ async function writeClipboard(text: string): Promise<void> {
 /** How long a copied secret may stay on the clipboard (SecretField's too). */
 export const CLIPBOARD_CLEAR_MS = 30_000;
 
-/** Clears the clipboard later if it still holds `text`, even once the button is gone (its panel closed). */
-function clearLater(text: string): void {
-  setTimeout(() => {
+/** Clears the clipboard later if it still holds `text`, even once the button is gone (its panel closed); `then` runs after. */
+export function clearClipboardLater(text: string, then?: () => void): ReturnType<typeof setTimeout> {
+  return setTimeout(() => {
     void (async () => {
       const now = await navigator.clipboard.readText().catch(() => text);
       if (now === text) await navigator.clipboard.writeText('').catch(() => undefined);
+      then?.();
     })();
   }, CLIPBOARD_CLEAR_MS);
 }
@@ -48,7 +49,7 @@ export function CopyButton({ text, label, className, secret = false }: { text: s
           writeClipboard(text).then(
             () => {
               setOutcome('copied');
-              if (secret && typeof navigator !== 'undefined' && navigator.clipboard) clearLater(text);
+              if (secret && typeof navigator !== 'undefined' && navigator.clipboard) clearClipboardLater(text);
             },
             () => setOutcome('failed'),
           );

@@ -50,4 +50,14 @@ describe('a secret on screen', () => {
     await act(async () => vi.advanceTimersByTimeAsync(CLIPBOARD_CLEAR_MS));
     expect(clipboard).toBe('something the person copied later');
   });
+
+  it('copied and then closed, it still leaves the clipboard after 30 s', async () => {
+    vi.useFakeTimers();
+    const { unmount } = render(<SecretField value="tok-456" label="token" />);
+    await act(() => clickAndSettle(screen.getByRole('button', { name: 'Copy token' })));
+    expect(clipboard).toBe('tok-456');
+    unmount();
+    await vi.advanceTimersByTimeAsync(CLIPBOARD_CLEAR_MS);
+    expect(clipboard).toBe('');
+  });
 });

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { CLIPBOARD_CLEAR_MS } from './copy-button';
+import { CLIPBOARD_CLEAR_MS, clearClipboardLater } from './copy-button';
 
 export { CLIPBOARD_CLEAR_MS };
 
@@ -32,7 +32,12 @@ export function SecretField({
   const [asking, setAsking] = useState(false);
   const [status, setStatus] = useState('');
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
+  // Gone from the screen, the clear still runs (a token must not stay on the clipboard); only the status goes.
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => void (mounted.current = false);
+  }, []);
   /** The value, fetched only when the person reveals or copies it. */
   const get = async (): Promise<string> => {
     if (loaded !== null) return loaded;
@@ -51,13 +56,7 @@ export function SecretField({
       () => {
         setStatus('Copied; the clipboard is cleared in 30 seconds');
         clearTimeout(timer.current);
-        timer.current = setTimeout(() => {
-          void (async () => {
-            const now = await navigator.clipboard.readText().catch(() => copied);
-            if (now === copied) await navigator.clipboard.writeText('').catch(() => undefined);
-            setStatus('Clipboard cleared');
-          })();
-        }, CLIPBOARD_CLEAR_MS);
+        timer.current = clearClipboardLater(copied, () => mounted.current && setStatus('Clipboard cleared'));
       },
       () => setStatus('Could not copy; reveal it and select the text instead'),
     );

@@ -185,7 +185,7 @@ export function createBridgeApi(deps: BridgeApiOptions): BridgeMethods {
         bridgeUrl: deps.bridge?.url ?? deps.bridgeUrl,
         ...(deps.stdioCommand ? { stdioCommand: deps.stdioCommand() } : {}),
       });
-      const file = snippetFile(target);
+      const file = snippetFile(target, name);
       const notes = [describeToolMode(agent.toolMode, agent.listFound), describeClient(agent.client)];
       if (agent.fromCode === true) notes.push(`declared in a program's code (from code): its token is that program's, and it is changed there`);
       // A client whose prefix the names were not made for may find some too long (issue #32).

@@ -36,7 +36,7 @@ function setupApi() {
         text: `{ "${target}": { "Authorization": "Bearer ${token ?? '${CONNECTED_SERVICES_TOKEN}'}" } }`,
         for: target,
         ...(given === undefined ? { assumed: recorded !== undefined ? `${target}, the client its names are made for` : 'claude-code, as no client is recorded for it' } : {}),
-        file: `the ${target} file — or let \`connected-services agents connect NAME --client ${target}\` write it there`,
+        file: `the ${target} file — or let \`connected-services agents connect "${name}" --client ${target}\` write it there`,
         notes: [`names made for ${String(client)}`],
       };
     },
@@ -77,7 +77,7 @@ describe('setting up a client for an agent', () => {
     expect(snippet.textContent).toBe('{ "cursor": { "Authorization": "Bearer ••••••••••••" } }');
     expect(panel.textContent).toContain('Cursor: the client you chose.');
     expect(panel.textContent).toContain('Edit access changes the client its tool names are made for');
-    expect(within(panel).getByText('connected-services agents connect NAME --client cursor').tagName).toBe('CODE');
+    expect(within(panel).getByText('connected-services agents connect "laptop" --client cursor').tagName).toBe('CODE');
     expect(within(panel).getByRole('list', { name: 'Notes on the Cursor configuration' }).textContent).toBe('names made for cursor');
     expect(within(panel).getByRole('button', { name: 'Copy token' })).toBeTruthy();
     expect(within(panel).getByRole('button', { name: 'Copy Cursor configuration' })).toBeTruthy();
