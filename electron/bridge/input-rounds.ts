@@ -10,6 +10,7 @@ import { GatherDeadline, gatherTimes, pause, retryWindow, type GatherTimes } fro
 import { roundKey } from './input-keys';
 import { MAX_HELD_PER_AGENT, MAX_ROUNDS, StaleRequestState, type InputMethod, type InputRequiredResult, type InputRoundsOptions, type RoundMethod } from './input-round-terms';
 import { callCancellation } from './tool-call-lane';
+import { tooManyHeld } from './refusals';
 export { MAX_HELD_PER_AGENT, MAX_ROUNDS, StaleRequestState, type InputMethod, type InputRequiredResult, type InputRoundsOptions, type RoundMethod } from './input-round-terms';
 
 /** A server's request waiting for the agent's retry. */
@@ -17,6 +18,13 @@ type Ask = { method: InputMethod; params: Record<string, unknown> | undefined; s
 
 type Outcome<R> = { ok: true; value: R } | { ok: false; error: unknown };
 const NONE_LACKED: ReadonlySet<NeededCapability> = new Set();
+
+/** A server's request whose call ended before the agent answered it: a form dismissed (`cancel`), no roots, sampling refused. */
+function dismiss(ask: Pick<Ask, 'method' | 'settle' | 'fail'>, reason: Error): void {
+  if (ask.method === 'elicitation/create') ask.settle({ action: 'cancel' });
+  else if (ask.method === 'roots/list') ask.settle({ roots: [] });
+  else ask.fail(reason);
+}
 
 /**
  * One tools/call, prompts/get or resources/read of a 2026-07-28 agent whose upstream request stays open across its `input_required` rounds
@@ -88,16 +96,17 @@ export class HeldCall<R> implements HeldRounds {
   }
 
   run(work: Promise<R>): void {
-    work.then(
-      (value) => this.#settle({ ok: true, value }),
-      (error: unknown) => this.#settle({ ok: false, error }),
-    );
+    work.then((value) => this.#settle({ ok: true, value }), (error: unknown) => this.#settle({ ok: false, error }));
   }
 
   /** A server's request during the call (under its own key where it can be: input-keys.ts): answered by the agent's next retry, or failed when `signal` aborts. */
   ask(method: InputMethod, params: Record<string, unknown> | undefined, signal: AbortSignal, serverKey?: string): Promise<unknown> {
     if (this.#cancel.aborted || signal.aborted) return Promise.reject(new Error('the call ended before the agent was asked'));
-    if (!this.rounds.mayHold(this)) return Promise.reject(new Error(`agent "${this.agent}" has too many calls waiting for its answers`));
+    if (!this.rounds.mayHold(this)) {
+      // The agent's fault, told to it by the bridge (call-gate.ts), not via the server failing its call: the call ends, its request dismissed.
+      this.end(tooManyHeld(MAX_HELD_PER_AGENT, this.rounds.windowMs()));
+      return new Promise((settle, fail) => dismiss({ method, settle, fail }, new Error(`the call was ended: agent "${this.agent}" has too many calls waiting for its answers`)));
+    }
     return new Promise((resolve, reject) => {
       const key = roundKey(method, serverKey, this.#asks, () => ++this.#counter);
       const done = (): void => {
@@ -187,11 +196,7 @@ export class HeldCall<R> implements HeldRounds {
   /** Ends the call: the server's open requests get a refusal (elicitation `cancel`, roots none) and the call a cancel. */
   end(reason: Error): void {
     this.#stopTimer();
-    for (const ask of [...(this.#asked?.values() ?? [])]) {
-      if (ask.method === 'elicitation/create') ask.settle({ action: 'cancel' });
-      else if (ask.method === 'roots/list') ask.settle({ roots: [] });
-      else ask.fail(reason);
-    }
+    for (const ask of [...(this.#asked?.values() ?? [])]) dismiss(ask, reason);
     if (!this.#cancel.aborted) this.#cancel.abort(reason);
     this.#wake?.();
   }
@@ -214,7 +219,7 @@ export class HeldCall<R> implements HeldRounds {
   }
 
   #stopTimer(): void {
-    if (this.#timer !== undefined) clearTimeout(this.#timer);
+    clearTimeout(this.#timer);
     this.#timer = undefined;
   }
 }
