@@ -170,7 +170,7 @@ describe('the call gate', () => {
   it("answers and audits a call the bridge ended for the agent's own fault as that refusal, not as the cancel the pool saw", async () => {
     const f = fake();
     const cancelled = new LazyAbort();
-    const refusal = new CallRefused('rate_limited', 'your agent already holds 32 calls waiting for its answers', { hint: 'answer them' });
+    const refusal = new CallRefused('rate_limited', 'your agent already holds 32 calls waiting for its answers', { hint: 'answer them' }, 'the bridge ended the call');
     const ended: GateCall<string> = {
       ...asked(f),
       find: () => Promise.resolve({ target: { server: 'mail', name: 'send_email', tier: 'write', decision: 'allow' } }),
