@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Extra } from './call-gate';
-import { InputRounds, MAX_HELD_PER_AGENT, type InputRequiredResult } from './input-rounds';
+import { InputRounds, MAX_HELD_PER_AGENT, type HeldCall, type InputRequiredResult } from './input-rounds';
 import { CallRefused } from './refusals';
 import { MAX_GATHER_MS } from './round-gathering';
 
@@ -119,5 +119,29 @@ describe('the bound on held calls', () => {
     expect(await hold('bystander')).toMatchObject({ resultType: 'input_required' });
     rounds.drop('hoarder');
     rounds.drop('bystander');
+  });
+
+  it('counts calls asked at once, before any round of theirs was answered: 40 at once hold no more than 32', async () => {
+    const rounds = new InputRounds({ gatherMs: 0 });
+    /** A call whose work ends only when it is cancelled, as a server's that waits for its answer. */
+    const call = (): HeldCall<string> => {
+      const held = rounds.hold<string>('swarm', 'tools/call', 't', 'digest');
+      const cancel = held.extra().signal;
+      held.run(new Promise((_resolve, reject) => cancel.addEventListener('abort', () => reject(cancel.reason as Error), { once: true })));
+      return held;
+    };
+    const calls = Array.from({ length: 40 }, call);
+    const answers = calls.map((held) => held.ask('elicitation/create', { message: 'go?' }, new AbortController().signal).catch(() => undefined));
+    const results = await Promise.all(calls.map((held) => held.round(extra(), undefined).catch((error: Error) => error)));
+    expect(results.filter((result) => (result as InputRequiredResult).resultType === 'input_required')).toHaveLength(MAX_HELD_PER_AGENT);
+    expect(results.slice(MAX_HELD_PER_AGENT).map((result) => result instanceof CallRefused)).toEqual(Array.from({ length: 8 }, () => true));
+    expect(await Promise.all(answers.slice(MAX_HELD_PER_AGENT))).toEqual(Array.from({ length: 8 }, () => ({ action: 'cancel' })));
+    // A held call that ends frees its place (seen by its next round): the next call is held.
+    calls[0]?.end(new Error('done'));
+    await calls[0]?.round(extra(), undefined).catch(() => undefined);
+    const next = call();
+    void next.ask('elicitation/create', { message: 'go?' }, new AbortController().signal).catch(() => undefined);
+    expect(await next.round(extra(), undefined)).toMatchObject({ resultType: 'input_required' });
+    rounds.drop('swarm');
   });
 });

@@ -91,4 +91,19 @@ describe('a 2026-07-28 agent past 32 held calls, a 2025-era server behind the br
     await h.bridge.agents.remove('hoarder');
     await expect.poll(async () => (await waits()).running, { timeout: 30_000 }).toBe(0);
   }, 120_000);
+
+  it('counts calls asked at once, before any is answered: of 40 at once, 32 are held and 8 refused, each cancelled upstream', async () => {
+    const before = await waits();
+    const token = (await h.bridge.agents.add('swarm', { servers: ['legacy'], policy: ALLOW_ALL })).token;
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, async (_, i) => messageOf((await modernCall(h.bridge.port, token, 'legacy__ask-then-wait', { who: `swarm #${i}` }, { id: i, capabilities: ELICIT })).body).result ?? {}),
+    );
+    const kinds = answers.map((result) => (result['resultType'] === 'input_required' ? 'held' : ((result['_meta'] as Record<string, { code?: string }> | undefined)?.[ERROR_KEY]?.code ?? 'other')));
+    expect(kinds.filter((kind) => kind === 'held')).toHaveLength(MAX_HELD_PER_AGENT);
+    expect(kinds.filter((kind) => kind !== 'held')).toEqual(Array.from({ length: 8 }, () => 'rate_limited'));
+    await expect.poll(async () => (await waits()).cancelled - before.cancelled, { timeout: 30_000 }).toBe(8);
+    expect((await waits()).running).toBe(MAX_HELD_PER_AGENT);
+    await h.bridge.agents.remove('swarm');
+    await expect.poll(async () => (await waits()).running, { timeout: 30_000 }).toBe(0);
+  }, 120_000);
 });
