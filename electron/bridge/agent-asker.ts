@@ -20,14 +20,14 @@ export interface AgentAsker extends CallAsker {
   /**
    * Forwards to the agent's session, related to its tools/call (spec: request association). `key`:
    * the server's own name for the request (a 2026-07-28 server's), which a 2026-07-28 agent's round
-   * keeps where it can (input-rounds.ts); a session's request has no key.
+   * keeps where it can (held-call.ts); a session's request has no key.
    */
   elicit(params: ElicitRequestParams, signal: AbortSignal, key?: string): Promise<ElicitResult>;
   sample(params: CreateMessageRequestParams, signal: AbortSignal, key?: string): Promise<CreateMessageResult>;
   listRoots(signal: AbortSignal, key?: string): Promise<ListRootsResult>;
   /**
    * A 2026-07-28 agent's: a request will come to it after the person's approval, so its round waits
-   * for it (input-rounds.ts); what it returns is called once the request was put to the agent or refused.
+   * for it (held-call.ts); what it returns is called once the request was put to the agent or refused.
    */
   expect?(): () => void;
 }
@@ -77,7 +77,7 @@ function elicitModes(declared: ClientCapabilities | undefined): { form: boolean;
   return { form: elicitation !== undefined && (elicitation.form !== undefined || Object.keys(elicitation).length === 0), url: elicitation?.url !== undefined };
 }
 
-/** Where a 2026-07-28 agent's call keeps the server's requests for its next round: its held call (input-rounds.ts). */
+/** Where a 2026-07-28 agent's call keeps the server's requests for its next round: its held call (held-call.ts). */
 export interface HeldRounds extends LacksCapability {
   ask(method: InputMethod, params: Record<string, unknown> | undefined, signal: AbortSignal, key: string | undefined): Promise<unknown>;
   expect(): () => void;

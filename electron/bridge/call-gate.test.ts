@@ -9,6 +9,8 @@ import type { AuditLog } from './audit-log';
 import { ResourceSubscriptions } from './resource-subscriptions';
 import type { CallContext } from './call-context';
 import { passGate, type Extra, type GateCall } from './call-gate';
+import { LazyAbort } from '../pool';
+import { CallRefused } from './refusals';
 import type { ToolIndex } from './tool-index';
 import { callTool } from './tool-call';
 
@@ -163,5 +165,26 @@ describe('the call gate', () => {
     expect(await passGate(f.ctx, ruled, cancel())).toEqual({ ok: true, value: 'sent' });
     expect(f.audit[1]).toMatchObject({ decidedBy: 'rule', callMs: 0 });
     expect(f.audit[1]?.waitMs).toBeUndefined();
+  });
+
+  it("answers and audits a call the bridge ended for the agent's own fault as that refusal, not as the cancel the pool saw", async () => {
+    const f = fake();
+    const cancelled = new LazyAbort();
+    const refusal = new CallRefused('rate_limited', 'your agent already holds 32 calls waiting for its answers', { hint: 'answer them' }, 'the bridge ended the call');
+    const ended: GateCall<string> = {
+      ...asked(f),
+      find: () => Promise.resolve({ target: { server: 'mail', name: 'send_email', tier: 'write', decision: 'allow' } }),
+      run: () => {
+        cancelled.abort(refusal);
+        return Promise.reject(new Error('"mail" cancelled the call'));
+      },
+    };
+    expect(await passGate(f.ctx, ended, cancelled)).toEqual({ ok: false, step: 'call', error: { code: 'rate_limited', message: refusal.message, hint: 'answer them', server: 'mail' } });
+    expect(f.audit[0]).toMatchObject({ outcome: 'denied', errorCode: 'rate_limited', server: 'mail', tool: 'send_email' });
+    // Any other cancel stays a cancel.
+    const other = new LazyAbort();
+    const plain: GateCall<string> = { ...ended, run: () => (other.abort(new Error('gone')), Promise.reject(new Error('cancelled'))) };
+    expect(await passGate(f.ctx, plain, other)).toMatchObject({ ok: false, error: { code: 'internal', message: 'cancelled' } });
+    expect(f.audit[1]).toMatchObject({ outcome: 'cancelled' });
   });
 });

@@ -7,7 +7,7 @@ import type { ApprovalRequest, DecidedApproval } from './call-approval-queue';
 import { recordable } from './audit-log';
 import { record, type AuditDraft, type CallContext } from './call-context';
 import { consentView } from './consent-view';
-import { notApproved, pausedError } from './refusals';
+import { CallRefused, notApproved, pausedError } from './refusals';
 
 /**
  * What a call's handler needs of its request, in either era: the agent's cancellation and a way to
@@ -158,6 +158,8 @@ export async function passGate<R>(ctx: CallContext, call: GateCall<R>, cancel: C
     pass.running();
     return pass.done(await call.run(target, cancel));
   } catch (error) {
+    // Ended by the bridge for the agent's own fault (refusals.ts): that is the answer and the audit, not what the cancel became.
+    if (cancel.reason instanceof CallRefused) return pass.refuse('call', agentError(cancel.reason, target.server), 'denied');
     return pass.refuse('call', agentError(error, target.server), cancel.aborted ? 'cancelled' : 'error');
   }
 }

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Extra } from './call-gate';
-import { InputRounds, type InputRequiredResult } from './input-rounds';
+import { InputRounds, MAX_HELD_PER_AGENT, type HeldCall, type InputRequiredResult } from './input-rounds';
+import { CallRefused } from './refusals';
 import { MAX_GATHER_MS } from './round-gathering';
 
 // One round gathers what the server asked at once (MCP 2026-07-28 basic/patterns/mrtr §InputRequests),
@@ -73,12 +74,12 @@ describe('HeldCall rounds', () => {
       vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
       const rounds = new InputRounds({ gatherMs: 100 });
       const held = rounds.hold<string>('agent', 'tools/call', 't', 'digest');
-      const signal = new AbortController().signal;
       let result: InputRequiredResult | string | undefined;
       const round = held.round(extra(), undefined).then((r) => (result = r));
       let asked = 0;
       while (result === undefined && asked < 100) {
-        held.ask('elicitation/create', { message: `#${asked}` }, signal).catch(() => undefined);
+        // Each request of the server's its own signal, as the pool gives it (one shared by all would gather a listener each).
+        held.ask('elicitation/create', { message: `#${asked}` }, new AbortController().signal).catch(() => undefined);
         asked += 1;
         await vi.advanceTimersByTimeAsync(90);
       }
@@ -89,5 +90,58 @@ describe('HeldCall rounds', () => {
       expect(Object.keys((result as InputRequiredResult).inputRequests)).toHaveLength(asked);
       held.end(new Error('done'));
     });
+  });
+});
+
+describe('the bound on held calls', () => {
+  it("ends the agent's call past 32 held with the bridge's refusal and dismisses the server's request, per method", async () => {
+    const rounds = new InputRounds({ gatherMs: 0 });
+    const hold = async (agent: string): Promise<InputRequiredResult | string> => {
+      const held = rounds.hold<string>(agent, 'tools/call', 't', 'digest');
+      held.ask('elicitation/create', { message: 'go?' }, new AbortController().signal).catch(() => undefined);
+      return held.round(extra(), undefined);
+    };
+    for (let i = 0; i < MAX_HELD_PER_AGENT; i++) expect(await hold('hoarder')).toMatchObject({ resultType: 'input_required' });
+    const answers = new Map<string, unknown>();
+    for (const method of ['elicitation/create', 'roots/list', 'sampling/createMessage'] as const) {
+      const held = rounds.hold<string>('hoarder', 'prompts/get', 'p', 'digest');
+      const cancel = held.extra().signal;
+      answers.set(method, await held.ask(method, undefined, new AbortController().signal).catch((error: Error) => `failed: ${error.message}`));
+      expect(cancel.reason).toBeInstanceOf(CallRefused);
+      expect(cancel.reason).toMatchObject({ code: 'rate_limited', message: expect.stringContaining('already holds 32 calls waiting for its answers') as unknown, hint: expect.stringContaining('each ends 5 min after its input_required result') as unknown });
+    }
+    expect(Object.fromEntries(answers)).toEqual({
+      'elicitation/create': { action: 'cancel' },
+      'roots/list': { roots: [] },
+      'sampling/createMessage': 'failed: the call was ended: agent "hoarder" has too many calls waiting for its answers',
+    });
+    // Another agent holds its own.
+    expect(await hold('bystander')).toMatchObject({ resultType: 'input_required' });
+    rounds.drop('hoarder');
+    rounds.drop('bystander');
+  });
+
+  it('counts calls asked at once, before any round of theirs was answered: 40 at once hold no more than 32', async () => {
+    const rounds = new InputRounds({ gatherMs: 0 });
+    /** A call whose work ends only when it is cancelled, as a server's that waits for its answer. */
+    const call = (): HeldCall<string> => {
+      const held = rounds.hold<string>('swarm', 'tools/call', 't', 'digest');
+      const cancel = held.extra().signal;
+      held.run(new Promise((_resolve, reject) => cancel.addEventListener('abort', () => reject(cancel.reason as Error), { once: true })));
+      return held;
+    };
+    const calls = Array.from({ length: 40 }, call);
+    const answers = calls.map((held) => held.ask('elicitation/create', { message: 'go?' }, new AbortController().signal).catch(() => undefined));
+    const results = await Promise.all(calls.map((held) => held.round(extra(), undefined).catch((error: Error) => error)));
+    expect(results.filter((result) => (result as InputRequiredResult).resultType === 'input_required')).toHaveLength(MAX_HELD_PER_AGENT);
+    expect(results.slice(MAX_HELD_PER_AGENT).map((result) => result instanceof CallRefused)).toEqual(Array.from({ length: 8 }, () => true));
+    expect(await Promise.all(answers.slice(MAX_HELD_PER_AGENT))).toEqual(Array.from({ length: 8 }, () => ({ action: 'cancel' })));
+    // A held call that ends frees its place (seen by its next round): the next call is held.
+    calls[0]?.end(new Error('done'));
+    await calls[0]?.round(extra(), undefined).catch(() => undefined);
+    const next = call();
+    void next.ask('elicitation/create', { message: 'go?' }, new AbortController().signal).catch(() => undefined);
+    expect(await next.round(extra(), undefined)).toMatchObject({ resultType: 'input_required' });
+    rounds.drop('swarm');
   });
 });

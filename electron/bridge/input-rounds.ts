@@ -1,229 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import type { ServerNotification } from '@modelcontextprotocol/server';
-import { LazyAbort } from '../pool';
-import type { HeldRounds } from './agent-asker';
-import type { Extra } from './call-gate';
-import { HeldExtra } from './held-extra';
+import { HeldCall, type HeldCalls } from './held-call';
 import { RequestStateSeal, type StateClaims } from './request-state-seal';
-import type { NeededCapability } from './lacked-capability';
-import { GatherDeadline, gatherTimes, pause, retryWindow, type GatherTimes } from './round-gathering';
-import { roundKey } from './input-keys';
-import { MAX_HELD_PER_AGENT, MAX_ROUNDS, StaleRequestState, type InputMethod, type InputRequiredResult, type InputRoundsOptions, type RoundMethod } from './input-round-terms';
-import { callCancellation } from './tool-call-lane';
+import { gatherTimes, retryWindow, type GatherTimes } from './round-gathering';
+import { MAX_HELD_PER_AGENT, StaleRequestState, type InputRoundsOptions, type RoundMethod } from './input-round-terms';
 export { MAX_HELD_PER_AGENT, MAX_ROUNDS, StaleRequestState, type InputMethod, type InputRequiredResult, type InputRoundsOptions, type RoundMethod } from './input-round-terms';
-
-/** A server's request waiting for the agent's retry. */
-type Ask = { method: InputMethod; params: Record<string, unknown> | undefined; settle(value: unknown): void; fail(error: Error): void };
-
-type Outcome<R> = { ok: true; value: R } | { ok: false; error: unknown };
-const NONE_LACKED: ReadonlySet<NeededCapability> = new Set();
-
-/**
- * One tools/call, prompts/get or resources/read of a 2026-07-28 agent whose upstream request stays open across its `input_required` rounds
- * (issue #30 item 4): the server's requests during it wait here until the agent's retry carries their answers. A round gathers every request
- * the server sent at once (mrtr §InputRequests: several in one result), including one still awaiting the person's approval on its way to
- * the agent. Bounded: the agent retries within the window or the call is cancelled.
- */
-export class HeldCall<R> implements HeldRounds {
-  /** Made into an AbortController only if something reads its signal: most calls are never asked back nor cancelled. */
-  readonly #cancel = new LazyAbort();
-  /** Made when the server first asks (input-keys.ts reads it): most calls are never asked back. */
-  #asked: Map<string, Ask> | undefined;
-  #lacked: Set<NeededCapability> | undefined;
-  #counter = 0;
-  #rounds = 0;
-  /** Requests on their way to the agent (sampling awaiting the person's approval): the round waits for them. */
-  #coming = 0;
-  /** Requests (and expected ones) that reached this call: a round gathers until none came for a while. */
-  #arrivals = 0;
-  #outcome: Outcome<R> | undefined;
-  #wake: (() => void) | undefined;
-  #round: { extra: Extra; progressToken: string | number | undefined } | undefined;
-  #timer: NodeJS.Timeout | undefined;
-
-  constructor(
-    private readonly rounds: InputRounds,
-    readonly agent: string,
-    readonly method: RoundMethod,
-    readonly name: string,
-    private digestOf: string | (() => string),
-  ) {}
-
-  /** What binds a sealed state to the call's arguments (`argumentsDigest`): made when first needed, most calls seal none. */
-  get digest(): string {
-    return typeof this.digestOf === 'string' ? this.digestOf : (this.digestOf = this.digestOf());
-  }
-
-  /** Capabilities a server's request needed that the agent's request did not declare (lacked-capability.ts). */
-  get lacked(): ReadonlySet<NeededCapability> {
-    return this.#lacked ?? NONE_LACKED;
-  }
-
-  lacks(capability: NeededCapability): void {
-    (this.#lacked ??= new Set()).add(capability);
-  }
-  get #asks(): Map<string, Ask> {
-    return (this.#asked ??= new Map());
-  }
-  /** Whether a server's request waits for the agent's answer. */
-  #waiting(): boolean {
-    return this.#asked !== undefined && this.#asked.size > 0;
-  }
-
-  /** The one-time id of the state last given out; undefined once used. */
-  liveId: string | undefined;
-
-  /** What the call runs with: cancelled with the held call; progress and log messages go to whichever round is open (MCP 2026-07-28 §Progress); the service is asked at the first request's log level. */
-  extra(logLevel?: Extra['logLevel']): Extra {
-    return new HeldExtra(this.#cancel, logLevel, this);
-  }
-
-  /** A notification of the call, to the round open now (its own progress token on progress), else dropped. */
-  async notifyRound(notification: ServerNotification): Promise<void> {
-    const round = this.#round;
-    if (!round) return;
-    if (notification.method !== 'notifications/progress') return round.extra.sendNotification(notification);
-    if (round.progressToken === undefined) return;
-    await round.extra.sendNotification({ ...notification, params: { ...notification.params, progressToken: round.progressToken } });
-  }
-
-  run(work: Promise<R>): void {
-    work.then(
-      (value) => this.#settle({ ok: true, value }),
-      (error: unknown) => this.#settle({ ok: false, error }),
-    );
-  }
-
-  /** A server's request during the call (under its own key where it can be: input-keys.ts): answered by the agent's next retry, or failed when `signal` aborts. */
-  ask(method: InputMethod, params: Record<string, unknown> | undefined, signal: AbortSignal, serverKey?: string): Promise<unknown> {
-    if (this.#cancel.aborted || signal.aborted) return Promise.reject(new Error('the call ended before the agent was asked'));
-    if (!this.rounds.mayHold(this)) return Promise.reject(new Error(`agent "${this.agent}" has too many calls waiting for its answers`));
-    return new Promise((resolve, reject) => {
-      const key = roundKey(method, serverKey, this.#asks, () => ++this.#counter);
-      const done = (): void => {
-        this.#asks.delete(key);
-        signal.removeEventListener('abort', onAbort);
-      };
-      const onAbort = (): void => ask.fail(new Error('the request ended before the agent answered'));
-      const ask: Ask = { method, params, settle: (value) => (done(), resolve(value)), fail: (error) => (done(), reject(error)) };
-      signal.addEventListener('abort', onAbort, { once: true });
-      this.#asks.set(key, ask);
-      this.#arrivals += 1;
-      this.#wake?.();
-    });
-  }
-
-  /**
-   * A request of the server's will be put to the agent once the person approves it: the next round
-   * waits until it arrives (or is refused), so the agent gets it with the others in one result.
-   * Returns what to call then (once).
-   */
-  expect(): () => void {
-    this.#coming += 1;
-    this.#arrivals += 1;
-    this.#wake?.();
-    let done = false;
-    return () => {
-      if (done) return;
-      done = true;
-      this.#coming -= 1;
-      this.#wake?.();
-    };
-  }
-
-  /** The retry's answers: each valid one settles its request, a refused one fails it; a missing or malformed one is asked again (mrtr §Error Handling). */
-  answer(responses: Record<string, unknown> | undefined, judge: (method: InputMethod, value: unknown, params: Record<string, unknown> | undefined) => boolean | string): void {
-    for (const [key, ask] of [...(this.#asked ?? [])]) {
-      const value = responses !== undefined && Object.hasOwn(responses, key) ? responses[key] : undefined;
-      if (value === undefined) continue;
-      const verdict = judge(ask.method, value, ask.params);
-      if (verdict === true) ask.settle(value);
-      else if (typeof verdict === 'string') ask.fail(new Error(verdict));
-    }
-  }
-
-  /**
-   * One round: waits for the call's outcome, or for requests of the server to put to the agent (then an
-   * `input_required` result with a fresh sealed state). The agent closing its request cancels the call
-   * (MCP 2026-07-28 §Cancellation: on HTTP, closing the stream is the signal).
-   */
-  async round(extra: Extra, progressToken: string | number | undefined): Promise<R | InputRequiredResult> {
-    this.#stopTimer();
-    if (++this.#rounds > MAX_ROUNDS) this.end(new Error(`the call took more than ${MAX_ROUNDS} rounds`));
-    this.#round = { extra, progressToken };
-    const gone = (): void => this.end(new Error('the agent cancelled its call'));
-    // The request's own cancellation: on the lane, a listener on it makes no AbortSignal (modern-lane.ts).
-    const request = callCancellation(extra);
-    const stopListening = request.onAbort(gone);
-    if (request.aborted) gone();
-    let gathering: GatherDeadline | undefined;
-    try {
-      for (;;) {
-        const outcome = this.#outcome;
-        if (outcome) {
-          this.rounds.forget(this);
-          if (outcome.ok) return outcome.value;
-          throw outcome.error;
-        }
-        if (this.#waiting() && this.#coming === 0 && !this.#cancel.aborted) {
-          // The server's requests sent together arrive over several reads: the round answers once none came for a while.
-          gathering ??= new GatherDeadline(this.rounds.gather());
-          const seen = this.#arrivals;
-          const quiet = await pause(gathering.quietMs, (wake) => (this.#wake = wake));
-          const ready = this.#outcome === undefined && this.#coming === 0 && this.#waiting() && !this.#cancel.aborted;
-          if (ready && ((quiet && this.#arrivals === seen) || gathering.over)) return this.#inputRequired();
-          continue;
-        }
-        await new Promise<void>((wake) => (this.#wake = wake));
-      }
-    } finally {
-      gathering?.stop();
-      stopListening();
-      this.#round = undefined;
-      this.#wake = undefined;
-    }
-  }
-
-  /** Ends the call: the server's open requests get a refusal (elicitation `cancel`, roots none) and the call a cancel. */
-  end(reason: Error): void {
-    this.#stopTimer();
-    for (const ask of [...(this.#asked?.values() ?? [])]) {
-      if (ask.method === 'elicitation/create') ask.settle({ action: 'cancel' });
-      else if (ask.method === 'roots/list') ask.settle({ roots: [] });
-      else ask.fail(reason);
-    }
-    if (!this.#cancel.aborted) this.#cancel.abort(reason);
-    this.#wake?.();
-  }
-
-  #inputRequired(): InputRequiredResult {
-    const inputRequests: InputRequiredResult['inputRequests'] = {};
-    for (const [key, ask] of this.#asks) inputRequests[key] = { method: ask.method, ...(ask.params === undefined ? {} : { params: ask.params }) };
-    const requestState = this.rounds.issue(this);
-    this.#timer = setTimeout(() => {
-      this.rounds.forget(this);
-      this.end(new Error(`agent "${this.agent}" did not retry its call in time`));
-    }, this.rounds.windowMs());
-    this.#timer.unref();
-    return { resultType: 'input_required', inputRequests, requestState };
-  }
-
-  #settle(outcome: Outcome<R>): void {
-    this.#outcome = outcome;
-    this.#wake?.();
-  }
-
-  #stopTimer(): void {
-    if (this.#timer !== undefined) clearTimeout(this.#timer);
-    this.#timer = undefined;
-  }
-}
+export { HeldCall } from './held-call';
 
 /**
  * The held calls of every 2026-07-28 agent, found again by the one-time id sealed in the state
  * (request-state-seal.ts). A state opens once: its id is consumed by the retry that presents it.
  */
-export class InputRounds {
+export class InputRounds implements HeldCalls {
   /** How long an agent has to retry after an `input_required` result, read at each round. */
   readonly windowMs: () => number;
   /** Each round's gathering times, read when it starts gathering. */
@@ -231,6 +18,8 @@ export class InputRounds {
   readonly #now: () => number;
   readonly #seal: RequestStateSeal;
   readonly #live = new Map<string, HeldCall<unknown>>();
+  /** The calls each agent holds: counted from the server's first request the agent is asked, until the call is forgotten. */
+  readonly #held = new Map<string, number>();
 
   constructor(options: InputRoundsOptions = {}) {
     this.windowMs = retryWindow(options.windowMs);
@@ -273,14 +62,25 @@ export class InputRounds {
   forget(held: HeldCall<unknown>): void {
     if (held.liveId !== undefined) this.#live.delete(held.liveId);
     held.liveId = undefined;
+    if (!held.counted) return;
+    held.counted = false;
+    const count = (this.#held.get(held.agent) ?? 1) - 1;
+    if (count > 0) this.#held.set(held.agent, count);
+    else this.#held.delete(held.agent);
   }
 
-  /** Whether the agent may hold one more call open (this one counts if it is held already). */
+  /**
+   * Whether the agent may hold one more call open (this one counts if it is held already). A call
+   * counts from the first request put to the agent, not from its first round's answer: calls asked
+   * at once, none answered yet, count each.
+   */
   mayHold(held: HeldCall<unknown>): boolean {
-    if (held.liveId !== undefined) return true;
-    let count = 0;
-    for (const other of this.#live.values()) if (other.agent === held.agent) count += 1;
-    return count < MAX_HELD_PER_AGENT;
+    if (held.counted) return true;
+    const count = this.#held.get(held.agent) ?? 0;
+    if (count >= MAX_HELD_PER_AGENT) return false;
+    this.#held.set(held.agent, count + 1);
+    held.counted = true;
+    return true;
   }
 
   /** The agent was removed or its token rotated: its held calls end. */

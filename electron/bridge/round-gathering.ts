@@ -1,5 +1,5 @@
 /**
- * How long a round of a held call (input-rounds.ts) waits, after the server's latest request, for
+ * How long a round of a held call (held-call.ts) waits, after the server's latest request, for
  * more sent with it. A 2025-era server's requests of one call reach the bridge over several reads:
  * each is its own message, and the SDK's legacy shim sends each as its leg gets to it (tens of ms
  * apart, more on a loaded machine), so one event-loop turn cannot put them in one result

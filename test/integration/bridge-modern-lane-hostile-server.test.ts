@@ -8,7 +8,7 @@ import { createPool, type Pool } from '../../electron/pool';
 import { faultServer } from '../fixtures/servers/config';
 import { BAD_KEYS, startHostileServer, type HostileServer } from '../fixtures/servers/hostile-modern-server';
 import { tempDir, type RawResponse } from '../support/bridge-harness';
-import { callBody, callHeaders, messageOf, modernCall } from '../support/modern-raw';
+import { callBody, callHeaders, messageOf, modernCall, modernRequest } from '../support/modern-raw';
 
 // docs/bridge.md §Speed of the two eras, attacked from both ends: an agent that goes away mid-call,
 // many times at once (the lane's LazyAbort must cancel the server's call and leave nothing behind),
@@ -187,11 +187,22 @@ describe('a hostile 2026-07-28 server behind the bridge', () => {
       const message = messageOf(answer.body);
       return message.result?.['resultType'] === 'input_required' ? 'held' : JSON.stringify(message.result ?? message.error);
     };
+    const retries = hostile.asks.retries;
     const kinds: string[] = [];
     for (let i = 0; i < 40; i++) kinds.push(await kind(hoarder, i));
     expect(kinds.slice(0, 32)).toEqual(Array.from({ length: 32 }, () => 'held'));
-    expect(kinds.slice(32).filter((k) => !k.includes('has too many calls waiting for its answers'))).toEqual([]);
+    // Told by the bridge itself (code and what to do), never as an error of the server's (docs/asks.md).
+    const refusal = /^\{"_meta":\{"connected-services\/error":\{"code":"rate_limited","message":"your agent already holds 32 calls waiting for its answers .*","hint":"answer those calls .*","server":"hostile"\}/;
+    expect(kinds.slice(32).filter((k) => !refusal.test(k) || k.includes('the server reported this error itself'))).toEqual([]);
+    // The refused calls' rounds were not answered upstream: nothing more was sent for them.
+    expect(hostile.asks.retries).toBe(retries);
     expect(await kind(victim, 99)).toBe('held');
+    // (Whereas a round the agent answers is: its retry reaches the server.)
+    const round = messageOf((await modernCall(withLane.port, victim, 'hostile__asks', {}, { id: 98, capabilities: ELICIT })).body).result ?? {};
+    const inputResponses = Object.fromEntries(Object.keys(round['inputRequests'] ?? {}).map((key) => [key, { action: 'accept', content: { ok: true } }]));
+    const retry = { name: 'hostile__asks', arguments: {}, inputResponses, requestState: round['requestState'] };
+    expect((await modernRequest(withLane.port, victim, 'tools/call', 'hostile__asks', retry, ELICIT)).status).toBe(200);
+    expect(hostile.asks.retries).toBe(retries + 1);
     await withLane.agents.remove('hoarder');
     hoarder = await add('hoarder');
     expect(await kind(hoarder, 100)).toBe('held');

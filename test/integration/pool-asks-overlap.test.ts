@@ -1,9 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createInterface } from 'node:readline';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createPool, type AskContext, type AskRouter, type CallAsker, type Pool } from '../../electron/pool';
 import type { HttpServerConfig } from '../../shared/config';
-import { RELATED_ASKS_SERVER, ROOT, relatedAsksServer } from '../fixtures/servers/config';
+import { relatedAsksServer } from '../fixtures/servers/config';
+import { startRelatedAsksHttp, type RelatedAsksHttp } from '../support/related-asks-http';
 import { tempDir, textOf, waitFor } from '../support/server-harness';
 
 const pools: Pool[] = [];
@@ -46,23 +45,14 @@ async function askTogether(pool: Pool, server: string): Promise<string[]> {
 }
 
 describe('overlapping calls of different askers on one server (our SDK-built server)', () => {
-  let child: ChildProcess | undefined;
+  let started: RelatedAsksHttp | undefined;
   let http: HttpServerConfig;
   beforeAll(async () => {
-    const started = spawn(process.execPath, ['--import', 'tsx', RELATED_ASKS_SERVER, 'http'], { cwd: ROOT, stdio: ['pipe', 'pipe', 'inherit'] });
-    child = started;
-    const line = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('the HTTP fixture did not start')), 20_000);
-      createInterface({ input: started.stdout }).once('line', (first) => {
-        clearTimeout(timer);
-        resolve(first);
-      });
-      started.once('exit', (code) => reject(new Error(`the HTTP fixture exited with ${code}`)));
-    });
-    http = { type: 'http', url: (JSON.parse(line) as { url: string }).url };
+    started = await startRelatedAsksHttp();
+    http = started.config;
   }, 30_000);
   afterAll(() => {
-    child?.stdin?.end();
+    started?.stop();
   });
 
   it('Streamable HTTP: each request comes on its own call\'s stream and goes to that call\'s asker, never the other', async () => {

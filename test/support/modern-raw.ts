@@ -36,3 +36,9 @@ export function messageOf(body: string): { result?: Record<string, unknown>; err
     .filter((line) => line !== '');
   return JSON.parse(data.length > 0 ? (data.at(-1) ?? '') : body) as ReturnType<typeof messageOf>;
 }
+
+/** A raw 2026-07-28 request of any method that names something (`Mcp-Name`: a tool, a prompt, a URI), its client declaring `capabilities`. */
+export function modernRequest(port: number, token: string | undefined, method: string, name: string, params: Record<string, unknown>, capabilities: Record<string, unknown> = {}): Promise<RawResponse> {
+  const headers = mcpHeaders(port, token, { 'MCP-Protocol-Version': MODERN, 'Mcp-Method': method, 'Mcp-Name': name });
+  return rawRequest(port, { headers, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: { ...params, _meta: envelope(capabilities) } }) });
+}
