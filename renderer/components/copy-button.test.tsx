@@ -1,15 +1,12 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { installFakeClipboard } from '../../test/support/renderer';
 import { CLIPBOARD_CLEAR_MS, CopyButton } from './copy-button';
 
-let clipboard = '';
+let clipboard: ReturnType<typeof installFakeClipboard>;
 beforeEach(() => {
-  clipboard = '';
-  Object.defineProperty(navigator, 'clipboard', {
-    configurable: true,
-    value: { writeText: (t: string) => ((clipboard = t), Promise.resolve()), readText: () => Promise.resolve(clipboard) },
-  });
+  clipboard = installFakeClipboard();
   vi.useFakeTimers();
 });
 afterEach(() => {
@@ -26,26 +23,26 @@ describe('copying', () => {
   it('a secret leaves the clipboard after 30 s, even once the button is gone', async () => {
     const { unmount } = render(<CopyButton text="config with tok-123" label="Copy configuration" secret />);
     await act(() => click('Copy configuration'));
-    expect(clipboard).toBe('config with tok-123');
+    expect(clipboard.text()).toBe('config with tok-123');
     expect(screen.getByRole('status').textContent).toBe('Copied; the clipboard is cleared in 30 seconds');
     unmount();
     await act(async () => vi.advanceTimersByTimeAsync(CLIPBOARD_CLEAR_MS - 1));
-    expect(clipboard).toBe('config with tok-123');
+    expect(clipboard.text()).toBe('config with tok-123');
     await act(async () => vi.advanceTimersByTimeAsync(1));
-    expect(clipboard).toBe('');
+    expect(clipboard.text()).toBe('');
   });
 
   it('leaves alone what the person copied since, and what is not secret', async () => {
     render(<CopyButton text="tok-123" label="Copy secret" secret />);
     await act(() => click('Copy secret'));
-    clipboard = 'copied later';
+    clipboard.set('copied later');
     await act(async () => vi.advanceTimersByTimeAsync(CLIPBOARD_CLEAR_MS));
-    expect(clipboard).toBe('copied later');
+    expect(clipboard.text()).toBe('copied later');
     cleanup();
     render(<CopyButton text="http://127.0.0.1:47781/mcp" label="Copy address" />);
     await act(() => click('Copy address'));
     expect(screen.getByRole('status').textContent).toBe('Copied');
     await act(async () => vi.advanceTimersByTimeAsync(CLIPBOARD_CLEAR_MS));
-    expect(clipboard).toBe('http://127.0.0.1:47781/mcp');
+    expect(clipboard.text()).toBe('http://127.0.0.1:47781/mcp');
   });
 });

@@ -1,15 +1,12 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { installFakeClipboard } from '../../test/support/renderer';
 import { CLIPBOARD_CLEAR_MS, SecretField } from './secret-field';
 
-let clipboard = '';
+let clipboard: ReturnType<typeof installFakeClipboard>;
 beforeEach(() => {
-  clipboard = '';
-  Object.defineProperty(navigator, 'clipboard', {
-    configurable: true,
-    value: { writeText: (t: string) => ((clipboard = t), Promise.resolve()), readText: () => Promise.resolve(clipboard) },
-  });
+  clipboard = installFakeClipboard();
 });
 afterEach(() => {
   cleanup();
@@ -40,24 +37,24 @@ describe('a secret on screen', () => {
     vi.useFakeTimers();
     render(<SecretField value="tok-123" label="token" />);
     await act(() => clickAndSettle(screen.getByRole('button', { name: 'Copy token' })));
-    expect(clipboard).toBe('tok-123');
+    expect(clipboard.text()).toBe('tok-123');
     await act(async () => vi.advanceTimersByTimeAsync(CLIPBOARD_CLEAR_MS - 1));
-    expect(clipboard).toBe('tok-123');
+    expect(clipboard.text()).toBe('tok-123');
     await act(async () => vi.advanceTimersByTimeAsync(1));
-    expect(clipboard).toBe('');
+    expect(clipboard.text()).toBe('');
     await act(() => clickAndSettle(screen.getByRole('button', { name: 'Copy token' })));
-    clipboard = 'something the person copied later';
+    clipboard.set('something the person copied later');
     await act(async () => vi.advanceTimersByTimeAsync(CLIPBOARD_CLEAR_MS));
-    expect(clipboard).toBe('something the person copied later');
+    expect(clipboard.text()).toBe('something the person copied later');
   });
 
   it('copied and then closed, it still leaves the clipboard after 30 s', async () => {
     vi.useFakeTimers();
     const { unmount } = render(<SecretField value="tok-456" label="token" />);
     await act(() => clickAndSettle(screen.getByRole('button', { name: 'Copy token' })));
-    expect(clipboard).toBe('tok-456');
+    expect(clipboard.text()).toBe('tok-456');
     unmount();
     await vi.advanceTimersByTimeAsync(CLIPBOARD_CLEAR_MS);
-    expect(clipboard).toBe('');
+    expect(clipboard.text()).toBe('');
   });
 });

@@ -2,13 +2,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../shared/api';
-import { mcpHeaders, rawRequest } from '../support/bridge-harness';
+import { messageOf, modernCall } from '../support/modern-raw';
 import { controlBoxes, layoutProblems, SCREENS_DIR, startUiSession, type UiSession } from '../support/e2e';
 
 // Settings → "When agents answer a service's questions" against the real core: the times typed in
 // seconds reach mcp.json in ms, the running bridge holds a 2026-07-28 agent's call only as long as
 // the window saved, and values out of bounds are refused on the screen.
-const MODERN = '2026-07-28';
 const ALLOW_ALL = { read: 'allow', write: 'allow', destructive: 'allow' } as const;
 const PANEL = "When agents answer a service's questions";
 
@@ -25,12 +24,6 @@ afterAll(async () => {
 
 function settingsInFile(): Record<string, unknown> | undefined {
   return (JSON.parse(readFileSync(join(ui.home, 'mcp.json'), 'utf8')) as { settings?: Record<string, unknown> }).settings;
-}
-
-/** The last JSON-RPC message of a response (JSON, or the last `data:` of an SSE stream). */
-function messageOf(body: string): { result?: Record<string, unknown> } {
-  const data = body.split('\n').filter((line) => line.startsWith('data:')).map((line) => line.slice(5).trim()).filter((line) => line !== '');
-  return JSON.parse(data.length > 0 ? (data.at(-1) ?? '') : body) as ReturnType<typeof messageOf>;
 }
 
 async function openPanel() {
@@ -66,14 +59,7 @@ describe('Settings → answer times against the real core', () => {
     // A 2026-07-28 agent that never answers the service's question: cancelled after 1 s, not the default 5 minutes.
     const { token } = await ui.api<{ token: string }>('addAgent', { name: 'slow', servers: ['everything'], policy: ALLOW_ALL });
     const port = Number(new URL(ui.served.bridge ?? '').port);
-    const _meta = {
-      'io.modelcontextprotocol/protocolVersion': MODERN,
-      'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1' },
-      'io.modelcontextprotocol/clientCapabilities': { elicitation: { form: {} } },
-    };
-    const name = 'everything__trigger-elicitation-request';
-    const headers = mcpHeaders(port, token, { 'MCP-Protocol-Version': MODERN, 'Mcp-Method': 'tools/call', 'Mcp-Name': name });
-    const first = await rawRequest(port, { headers, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: {}, _meta } }) });
+    const first = await modernCall(port, token, 'everything__trigger-elicitation-request', {}, { capabilities: { elicitation: { form: {} } } });
     expect(messageOf(first.body).result).toMatchObject({ resultType: 'input_required' });
     const outcome = async (): Promise<string | undefined> => (await ui.api<AuditEntry[]>('readAudit', { agent: 'slow' })).find((e) => e.kind === 'tool')?.outcome;
     await expect.poll(outcome, { timeout: 30_000, interval: 250 }).toBe('cancelled');

@@ -4,13 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../shared/api';
 import { everythingServer } from '../fixtures/servers/config';
 import { runCli, tempHome } from '../support/cli';
-import { mcpHeaders, rawRequest } from '../support/bridge-harness';
+import { messageOf, modernCall } from '../support/modern-raw';
 import { startServe, type Served } from '../support/serve';
 
 // settings.inputRoundWindowMs in mcp.json reaches a headless `serve`: a 2026-07-28 agent that never
 // retries its call after `input_required` has it cancelled once that window passes (default five
 // minutes, far past this test's wait), and a bad value is refused naming the field and its bound.
-const MODERN = '2026-07-28';
 const ALLOW_ALL = { read: 'allow', write: 'allow', destructive: 'allow' } as const;
 
 function homeWith(settings: Record<string, unknown>): string {
@@ -18,12 +17,6 @@ function homeWith(settings: Record<string, unknown>): string {
   mkdirSync(home, { recursive: true, mode: 0o700 });
   writeFileSync(join(home, 'mcp.json'), JSON.stringify({ mcpServers: { everything: everythingServer() }, settings }), { mode: 0o600 });
   return home;
-}
-
-/** The last JSON-RPC message of a response (JSON, or the last `data:` of an SSE stream). */
-function messageOf(body: string): { result?: Record<string, unknown> } {
-  const data = body.split('\n').filter((line) => line.startsWith('data:')).map((line) => line.slice(5).trim()).filter((line) => line !== '');
-  return JSON.parse(data.length > 0 ? (data.at(-1) ?? '') : body) as ReturnType<typeof messageOf>;
 }
 
 describe('settings.inputRoundWindowMs under serve', () => {
@@ -43,14 +36,7 @@ describe('settings.inputRoundWindowMs under serve', () => {
   it('an agent that does not retry within it has its call cancelled', async () => {
     const token = ((await served.api('addAgent', { name: 'slow', servers: ['everything'], policy: ALLOW_ALL })).body.result as { token: string }).token;
     const port = Number(new URL(served.bridge ?? '').port);
-    const _meta = {
-      'io.modelcontextprotocol/protocolVersion': MODERN,
-      'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1' },
-      'io.modelcontextprotocol/clientCapabilities': { elicitation: { form: {} } },
-    };
-    const name = 'everything__trigger-elicitation-request';
-    const headers = mcpHeaders(port, token, { 'MCP-Protocol-Version': MODERN, 'Mcp-Method': 'tools/call', 'Mcp-Name': name });
-    const first = await rawRequest(port, { headers, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: {}, _meta } }) });
+    const first = await modernCall(port, token, 'everything__trigger-elicitation-request', {}, { capabilities: { elicitation: { form: {} } } });
     expect(messageOf(first.body).result).toMatchObject({ resultType: 'input_required' });
     const outcome = async (): Promise<string | undefined> =>
       ((await served.api('readAudit', { agent: 'slow' })).body.result as AuditEntry[]).find((e) => e.kind === 'tool')?.outcome;

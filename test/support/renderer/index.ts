@@ -8,3 +8,4 @@ export type { FakeApi, FakeHandlers } from '../fake-app-api';
 export { createFakeClock } from './fake-clock';
 export type { FakeClock } from './fake-clock';
 export { renderApp } from './render-app';
+export { installFakeClipboard } from './fake-clipboard';
