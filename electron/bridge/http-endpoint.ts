@@ -8,7 +8,7 @@ import type { AgentStore } from './agent-store';
 import { parseJsonRpc, readBody } from './http-body';
 import { bearerToken } from '../net';
 import { refuseEarly, unauthorized, type Refusal } from './http-guard';
-import { responseHeaders } from './response-headers';
+import { endJson } from './response-headers';
 import type { Session, SessionRegistry } from './sessions';
 import { HttpServerTransport } from './http-transport';
 import { directDelivery } from '../mcp-wire';
@@ -36,10 +36,9 @@ export interface EndpointOptions extends Pick<CoreEnv, 'now' | 'log'> {
 }
 
 function refuse(res: ServerResponse, refusal: Refusal, close = false): void {
-  const headers = responseHeaders('Content-Type', 'application/json', ...Object.entries(refusal.headers ?? {}).flat());
-  if (close) headers.push('Connection', 'close');
-  res.writeHead(refusal.status, headers);
-  res.end(JSON.stringify({ jsonrpc: '2.0', error: { code: refusal.rpcCode, message: refusal.message }, id: null }));
+  const fields = Object.entries(refusal.headers ?? {}).flat();
+  if (close) fields.push('Connection', 'close');
+  endJson(res, refusal.status, JSON.stringify({ jsonrpc: '2.0', error: { code: refusal.rpcCode, message: refusal.message }, id: null }), ...fields);
 }
 
 /** The SDK loads with the first request that may open a session, not at start-up. */

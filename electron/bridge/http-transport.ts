@@ -4,7 +4,7 @@ import { IdTable } from '../../shared/collections';
 import { parseRpcMessage, type RpcSchemas } from '../pool';
 import type { SdkTypes } from './server-sdk';
 import { openSse, PostAnswer, sseEvent, type StreamTimers } from './post-answer';
-import { responseHeaders } from './response-headers';
+import { endJson, responseHeaders } from './response-headers';
 import { rpcKind, type Deliver, type RpcKind } from '../mcp-wire';
 import type { Lane } from './tool-call-lane';
 
@@ -36,8 +36,7 @@ interface Refusal {
 }
 
 function refuse(res: ServerResponse, { status, code, message, fields = [] }: Refusal): void {
-  res.writeHead(status, responseHeaders('Content-Type', 'application/json', ...fields));
-  res.end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
+  endJson(res, status, JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }), ...fields);
 }
 
 function header(req: IncomingMessage, name: string): string | undefined {

@@ -1,3 +1,4 @@
+import { endJson } from './response-headers';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { InboundHttpRequest, InboundModernRoute } from '@modelcontextprotocol/server';
 import type { ModernHandlers } from './modern-handlers';
@@ -72,8 +73,7 @@ export async function isModernRequest(req: IncomingMessage, body: unknown): Prom
 export async function serveModern(deps: ModernDeps, modern: ModernRequest, req: IncomingMessage, res: ServerResponse, agent: string, body: unknown): Promise<void> {
   const sdk = modernSdkIfLoaded() ?? (await loadModernSdk());
   if (!sdk.isJsonContentType(headerValue(req, 'content-type') ?? null)) {
-    res.writeHead(415, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' });
-    res.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message: 'Unsupported Media Type: Content-Type must be application/json' }, id: null }));
+    endJson(res, 415, JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message: 'Unsupported Media Type: Content-Type must be application/json' }, id: null }));
     return;
   }
   const lane = modern.route && laneRequest(req, modern.route);

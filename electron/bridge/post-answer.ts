@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { JSONRPCMessage, RequestId } from '@modelcontextprotocol/server';
-import { responseHeaders } from './response-headers';
+import { endJson, responseHeaders } from './response-headers';
 import { sharedResponseBytes } from './shared-result';
 import { headersWithFirstEvent, SSE_HEADERS_MAX_DELAY_MS, type HeaderDelayOptions } from './sse-headers';
 
@@ -134,8 +134,7 @@ export class PostAnswer {
   abandon(): void {
     if (this.#mode === 'pending' && !this.#res.headersSent) {
       this.#finish();
-      this.#res.writeHead(404, responseHeaders('Content-Type', 'application/json'));
-      this.#res.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32001, message: 'Session not found' }, id: null }));
+      endJson(this.#res, 404, JSON.stringify({ jsonrpc: '2.0', error: { code: -32001, message: 'Session not found' }, id: null }));
       return;
     }
     this.#end();

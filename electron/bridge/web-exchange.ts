@@ -39,14 +39,18 @@ export async function sendWebResponse(response: Response, res: ServerResponse): 
     // Ours come first and win: no caching of an agent's answers whatever a handler says.
     if (name !== 'cache-control') fields.push(name, value);
   });
+  // A JSON answer is whole already (Response.json): its length declared, head and body leave in one
+  // write, as the lane's and a session's do (without it node sends it chunked).
+  if (response.body !== null && !(response.headers.get('content-type') ?? '').startsWith('text/event-stream')) {
+    const body = Buffer.from(await response.arrayBuffer());
+    if (!response.headers.has('content-length')) fields.push('content-length', String(body.byteLength));
+    res.writeHead(response.status, responseHeaders(...fields));
+    res.end(body);
+    return;
+  }
   res.writeHead(response.status, responseHeaders(...fields));
   if (response.body === null) {
     res.end();
-    return;
-  }
-  // A JSON answer is whole already (Response.json): one write with the head, not a stream reader's loop.
-  if (!(response.headers.get('content-type') ?? '').startsWith('text/event-stream')) {
-    res.end(Buffer.from(await response.arrayBuffer()));
     return;
   }
   const reader = response.body.getReader();

@@ -105,6 +105,8 @@ describe("the 2026-07-28 lane answers what createMcpHandler's path answers", () 
       expect(lane.body).not.toContain(SECRET);
       // The lane declares its answer's length (one write, not chunked), as a session's answer does.
       if (c.lane) expect([lane.headers['content-length'], lane.headers['transfer-encoding']]).toEqual([String(Buffer.byteLength(lane.body)), undefined]);
+      // So does createMcpHandler's path for a JSON answer (web-exchange.ts), where the SDK answers it.
+      if (sdk.headers['content-type'] === 'application/json') expect([sdk.headers['content-length'], sdk.headers['transfer-encoding']]).toEqual([String(Buffer.byteLength(sdk.body)), undefined]);
     });
   }
 
