@@ -14,4 +14,13 @@ describe('CLI: a tool the server does not have, whatever its name', () => {
     expect(long.code, long.stderr.slice(0, 300)).toBe(3);
     expect(long.stderr.length).toBeLessThan(1_000);
   }, 60_000);
+
+  it('a URL that does not parse is said to be broken, not to have the wrong scheme', async () => {
+    const home = tempHome('cs-cli-broken-url-');
+    const broken = await runCli(home, ['servers', 'add', 'v6', '--url', 'http://[::1']);
+    expect(broken.code).toBe(2);
+    expect(broken.stderr).toContain('url: is not a whole URL');
+    const scheme = await runCli(home, ['servers', 'add', 'js', '--url', 'javascript:alert(1)']);
+    expect(scheme.stderr).toContain('url: must be an http:// or https:// URL');
+  }, 60_000);
 });
