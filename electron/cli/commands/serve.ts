@@ -70,10 +70,17 @@ export function registerServe(program: Command, run: Run): void {
 /** How long a second start waits for a first one's start-up (servers spawned, ports bound) to finish. */
 const START_LOCK = { staleMs: 10_000, timeoutMs: 120_000, label: 'the start of the app for this data directory' };
 
-type Started = { live: RuntimeInfo } | { core: Awaited<ReturnType<CliContext['core']>>; web: Awaited<ReturnType<typeof startWebServer>>; bridge: string | null; compaction: QuietCompaction; removeRuntime: () => Promise<void> };
+type Started = { live: RuntimeInfo } | { core: Awaited<ReturnType<CliContext['core']>>; web: Awaited<ReturnType<typeof startWebServer>>; bridge: string | null; compaction: QuietCompaction; removeRuntime: () => Promise<void>; stopped: Promise<void> };
 
 /** Start-up under the lock: the app already running, or this one started and named in runtime.json. */
 async function startOnce(ctx: CliContext, options: ServeOptions, opener: ReturnType<typeof signInOpener>): Promise<Started> {
+  // Listening before anything starts: without a listener Node dies of the signal at once, so a
+  // stop asked for during start-up (or just after the ready line) would skip the clean-up and
+  // leave the servers it spawned running. Asked for early, it is honoured once start-up is done.
+  // Not before: Ctrl-C while waiting for another start's lock ends this one at once.
+  const stopped = new Promise<void>((resolve) => {
+    for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, () => resolve());
+  });
   const live = await findLiveApp(ctx.dataDir);
   if (live) return { live };
   // Before the core: a port that cannot be had stops start-up before any server spawns.
@@ -106,7 +113,7 @@ async function startOnce(ctx: CliContext, options: ServeOptions, opener: ReturnT
     bridge,
     startedAt: Date.now(),
   });
-  return { core, web, bridge, compaction, removeRuntime };
+  return { core, web, bridge, compaction, removeRuntime, stopped };
 }
 
 /** `serve` itself: run by commander's `serve` command and by main's own parse of a plain `serve` (serve-args.ts). */
@@ -121,12 +128,6 @@ export function serveAction(options: ServeOptions): Action {
     }
     // Loaded only with the flag: its readline stays out of every other start (docs/how-it-is-built.md).
     const terminalSession = options.confirmAtTerminal ? import('../terminal-session') : undefined;
-    // Listening before anything starts: without a listener Node dies of the signal at once, so a
-    // stop asked for during start-up (or just after the ready line) would skip the clean-up and
-    // leave the servers it spawned running. Asked for early, it is honoured once start-up is done.
-    const stopped = new Promise<void>((resolve) => {
-      for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, () => resolve());
-    });
     // From the check for a running app to runtime.json naming this one, one start at a time: two
     // started together would both find none and both run, one bridge and watcher each on one folder.
     await ensureDataDir(ctx.dataDir);
@@ -135,7 +136,7 @@ export function serveAction(options: ServeOptions): Action {
       printRunning(started.live, ctx.dataDir, options.json === true);
       return 0;
     }
-    const { core, web, bridge, compaction, removeRuntime } = started;
+    const { core, web, bridge, compaction, removeRuntime, stopped } = started;
     if (options.json) {
       // Written raw: the UI address carries the per-run secret the caller needs.
       process.stdout.write(`${JSON.stringify({ ui: web.url, bridge, pid: process.pid })}\n`);
