@@ -10,7 +10,7 @@ describe('serve: one app per data folder, however many start at once', () => {
     const all = await Promise.allSettled([startServe(home), startServe(home), startServe(home)]);
     const served = all.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
     try {
-      expect(all.filter((r) => r.status === 'rejected').map((r) => String((r as PromiseRejectedResult).reason))).toEqual([]);
+      expect(all.filter((r) => r.status === 'rejected').map((r) => String(r.reason))).toEqual([]);
       const running = served.filter((s) => !s.alreadyRunning);
       expect(running).toHaveLength(1);
       const [one] = running as [Served];
