@@ -20,7 +20,7 @@ describe('CLI: a secret typed into --header or --env is refused, never written t
 
     // References and values that are no secret pass, as before.
     expect((await runCli(home, ['servers', 'add', 'ok', '--url', 'https://api.example.com/mcp', '--header', 'X-Team: blue', '--header', 'Authorization: Bearer ${secret:G_AUTHORIZATION}'])).code).toBe(0);
-    expect((await runCli(home, ['servers', 'add', 'prog', '--env', 'GITHUB_TOKEN=${secret:GH}', '--env', 'RUN_ID=5c3f0e2a-1b7d-4e8f-9a6c-2d4b8e1f0a37', '--', 'node', '-e', '0'])).code).toBe(0);
+    expect((await runCli(home, ['servers', 'add', 'prog', '--env', 'GITHUB_TOKEN=${secret:GH}', '--env', 'RUN_ID=5c3f0e2a-1b7d-4e8f-9a6c-2d4b8e1f0a37', '--env', 'GOOGLE_APPLICATION_CREDENTIALS=/home/me/sa.json', '--env', 'SSH_KEY=~/.ssh/id_ed25519', '--', 'node', '-e', '0'])).code).toBe(0);
     const edited = await runCli(home, ['servers', 'edit', 'ok', '--header', `X-Api-Key: ${TOKEN}`]);
     expect(edited.code).toBe(2);
     expect(edited.stderr).toContain('--header X-Api-Key holds a secret in clear');
