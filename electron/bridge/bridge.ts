@@ -2,6 +2,7 @@ import { createServer, type Server as HttpServer } from 'node:http';
 import { DEFAULT_BRIDGE_PORT } from '../../shared/config';
 import { resolveCoreEnv, type CoreEnv } from '../../shared/core-env';
 import { redact } from '../../shared/redact';
+import { LOOPBACK_TIMEOUTS } from '../net';
 import type { Pool } from '../pool';
 import { AgentActivity } from './agent-activity';
 import { AgentStore } from './agent-store';
@@ -159,6 +160,7 @@ async function listen(options: BridgeOptions, parts: BridgeParts): Promise<{ htt
   const version = options.version ?? '0.0.0';
   let port = 0;
   const http = createServer(
+    LOOPBACK_TIMEOUTS,
     createEndpoint({
       port: () => port,
       maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,

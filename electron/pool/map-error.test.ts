@@ -106,6 +106,10 @@ describe('toPoolError', () => {
     const unknown = toPoolError(new ProtocolError(ProtocolErrorCode.InvalidParams, 'MCP error -32602: Tool ecoh not found'), call);
     expect(unknown).toMatchObject({ code: 'not_found', message: '"srv" has no tool "x": Tool ecoh not found', hint: 'run `connected-services tools srv` to see what it offers' });
     expect(toPoolError(new ProtocolError(ProtocolErrorCode.InvalidParams, 'Unknown tool: ecoh'), call).code).toBe('not_found');
+    // A name with a space is still a name (not the arguments' fault), and a long one is said in part.
+    expect(toPoolError(new ProtocolError(ProtocolErrorCode.InvalidParams, 'Tool bad tool not found'), { ...call, what: 'tool "bad tool"' }).code).toBe('not_found');
+    const long = toPoolError(new ProtocolError(ProtocolErrorCode.InvalidParams, `Tool ${'a'.repeat(10_000)} not found`), { ...call, what: `tool "${'a'.repeat(10_000)}"` });
+    expect({ code: long.code, short: long.message.length < 600 }).toEqual({ code: 'not_found', short: true });
     const invalid = toPoolError(new ProtocolError(ProtocolErrorCode.InvalidParams, 'Input validation error: expected string, received number at message'), call);
     expect(invalid).toMatchObject({ code: 'invalid_input', message: '"srv" rejected the arguments of tool "x": Input validation error: expected string, received number at message' });
     expect(invalid.hint).toContain('input schema');

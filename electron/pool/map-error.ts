@@ -84,7 +84,13 @@ function serverText(error: ProtocolErrorLike): string {
 }
 
 /** How servers say that a tool, resource or prompt does not exist (the SDK: `Tool x not found`). */
-const UNKNOWN_NAME = /^(?:tool|resource|prompt) \S+ (?:not found|disabled)$|\b(?:unknown|no such) (?:tool|resource|prompt)\b/i;
+// A name may hold spaces (`Tool bad tool not found`): taking it for a word called that the arguments' fault.
+const UNKNOWN_NAME = /^(?:tool|resource|prompt) .+ (?:not found|disabled)$|\b(?:unknown|no such) (?:tool|resource|prompt)\b/i;
+
+/** What was asked, cut to a readable length: a 10,000-character name is said once, in part. */
+function clipped(what: string): string {
+  return what.length > 200 ? `${what.slice(0, 200)}…` : what;
+}
 
 /** How the SDK client's output-schema check words a result that breaks the tool's listed output schema. */
 const BROKEN_OUTPUT = /^Structured content does not match the tool's output schema\b/;
@@ -98,9 +104,10 @@ function listingOf(what: string | undefined): string {
 
 /** -32602: an unknown name (not_found) or arguments that do not fit the input schema (invalid_input). */
 function invalidParams(error: ProtocolErrorLike, ctx: ErrorContext, data: Record<string, unknown>): CodedError {
-  const text = serverText(error);
-  const what = ctx.what ?? 'the request';
-  if (UNKNOWN_NAME.test(text)) {
+  const text = clipped(serverText(error));
+  const what = clipped(ctx.what ?? 'the request');
+  // Judged on the whole text: cut, a long name's `not found` would be gone.
+  if (UNKNOWN_NAME.test(error.message.replace(/^(?:MCP error -?\d+: )+/, '').slice(0, 20_000))) {
     return coded('not_found', `"${ctx.server}" has no ${what}: ${text}`, {
       hint: `run \`connected-services ${listingOf(ctx.what)} ${ctx.server}\` to see what it offers`,
       data,

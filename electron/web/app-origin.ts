@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { appCsp, appPermissionsPolicy, type AppShelf } from '../mcp-apps';
-import { isAllowedHost } from '../net';
+import { isAllowedHost, LOOPBACK_TIMEOUTS } from '../net';
 
 export interface AppOriginOptions {
   shelf: AppShelf;
@@ -57,7 +57,7 @@ export async function startAppOrigin(options: AppOriginOptions): Promise<AppOrig
     response.end(request.method === 'HEAD' ? undefined : document.html);
   }
 
-  const server = createServer(handle);
+  const server = createServer(LOOPBACK_TIMEOUTS, handle);
   server.on('connection', (socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));

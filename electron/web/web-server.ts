@@ -9,7 +9,7 @@ import { startAppOrigin, type AppOrigin } from './app-origin';
 import { streamEvents } from './event-stream';
 import { HTTP_STATUS } from './http-status';
 import { readJsonBody } from './read-body';
-import { isAllowedHost, isAllowedOrigin, newSessionSecret, presentedSecret, sameSecret } from '../net';
+import { isAllowedHost, isAllowedOrigin, LOOPBACK_TIMEOUTS, newSessionSecret, presentedSecret, sameSecret } from '../net';
 import { readStatic } from './static-files';
 
 /** The core's `log` (shared/core-env) gets the web server's internal errors, redacted. */
@@ -165,7 +165,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     sendJson(response, 200, { result: await dispatch(options.door, method, payload, from) });
   }
 
-  const server = createServer((request, response) => {
+  const server = createServer(LOOPBACK_TIMEOUTS, (request, response) => {
     handle(request, response).catch((error: unknown) => {
       const coded = toCodedError(error);
       if (coded.code === 'internal') options.log?.(redact(`web: ${coded.message}`));

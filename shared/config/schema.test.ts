@@ -68,3 +68,12 @@ describe('call timeouts: settings.defaultTimeoutMs and a server’s timeouts per
     expect(refused.error?.issues[0]).toMatchObject({ path: ['timeouts'], message: 'at most 200 tools' });
   });
 });
+
+describe('an HTTP server URL that does not parse', () => {
+  it('is said not to be a whole URL, and a wrong scheme to need http or https', () => {
+    const broken = HttpServerSchema.safeParse({ type: 'http', url: 'http://[::1' });
+    expect(broken.error?.issues[0]?.message).toMatch(/^is not a whole URL/);
+    const scheme = HttpServerSchema.safeParse({ type: 'http', url: 'file:///etc/passwd' });
+    expect(scheme.error?.issues[0]?.message).toBe('must be an http:// or https:// URL');
+  });
+});

@@ -87,10 +87,16 @@ function withoutUserinfo(url: string): boolean {
   }
 }
 
+/** A URL that does not parse (`http://[::1`) is said to be one, not to have the wrong scheme. */
+export function urlProblem(input: unknown): string {
+  if (typeof input === 'string' && !URL.canParse(input)) return 'is not a whole URL (a bracket, a part or a character is missing or wrong), e.g. https://example.com/mcp';
+  return 'must be an http:// or https:// URL';
+}
+
 export const HttpServerSchema = z.strictObject({
   type: z.literal('http'),
   // A user or password in the URL would sit in plain text in mcp.json and every listing, and fetch refuses such URLs.
-  url: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).refine(withoutUserinfo, {
+  url: z.url({ protocol: /^https?$/, error: (issue) => urlProblem(issue.input) }).refine(withoutUserinfo, {
     error: 'must not carry a user name or password: keep the credential in the vault (`secrets set NAME`) and send it in a header (--header) that names it as ${secret:NAME}',
     abort: true,
   }),

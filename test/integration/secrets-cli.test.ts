@@ -106,6 +106,10 @@ describe('secrets CLI', () => {
       expect(result.code, args.join(' ')).toBe(2);
       expect(result.stderr).toMatch(/^error \[invalid_input\]: "a.b" cannot be a secret's name: use 1-128 letters/);
     }
+    // A 10,000-character name is said in part, not printed whole.
+    const long = await runCli(home, ['secrets', 'set', 'a'.repeat(10_000)], { env: PASSPHRASE, input: '' });
+    expect(long.code).toBe(2);
+    expect(long.stderr.length).toBeLessThan(500);
   });
 
   it('refuses to store a secret it would lose, saying how to keep it', async () => {

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli, tempHome } from '../support/cli';
@@ -29,7 +29,12 @@ describe('secrets never leak through any output channel', () => {
 
     await cli(['secrets', 'set', 'SENTINEL'], `${IN_VAULT}\n`);
     const fault = ['--', process.execPath, '--import', 'tsx', FAULT_SERVER];
-    await cli(['servers', 'add', 'holder', '--cwd', ROOT, '--env', 'VAULT_REF=${secret:SENTINEL}', '--env', `SERVICE_API_KEY=${IN_CONFIG}`, ...fault]);
+    await cli(['servers', 'add', 'holder', '--cwd', ROOT, '--env', 'VAULT_REF=${secret:SENTINEL}', ...fault]);
+    // A secret in clear in mcp.json, as a person may write it by hand (`servers add` refuses one).
+    const configFile = join(home, 'mcp.json');
+    const config = JSON.parse(readFileSync(configFile, 'utf8')) as { mcpServers: Record<string, { env?: Record<string, string> }> };
+    config.mcpServers['holder'] = { ...config.mcpServers['holder'], env: { ...config.mcpServers['holder']?.env, SERVICE_API_KEY: IN_CONFIG } };
+    writeFileSync(configFile, JSON.stringify(config, null, 2));
     await cli(['servers', 'add', 'other', '--cwd', ROOT, ...fault]);
     // A server that dies at start, printing its secret to stderr: the error must not carry it.
     await cli(['servers', 'add', 'leaky', '--env', 'VAULT_REF=${secret:SENTINEL}', '--', process.execPath, '-e', 'console.error("token is " + process.env.VAULT_REF); process.exit(3)']);

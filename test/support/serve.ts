@@ -8,6 +8,10 @@ export interface Served {
   origin: string;
   secret: string;
   bridge: string | null;
+  /** The pid of the app serving this home (another process's when alreadyRunning). */
+  pid: number;
+  /** This serve found another already running for the home, said so and exited. */
+  alreadyRunning: boolean;
   /** Everything serve wrote to stderr so far. */
   stderr(): string;
   /** Calls the App API over HTTP with the per-run secret. */
@@ -32,14 +36,17 @@ export async function startServe(home: string, args: string[] = [], env: Record<
     });
     child.once('exit', (code) => reject(new Error(`serve exited with ${code}: ${stderr}`)));
   });
-  const ready = JSON.parse(first) as { ui: string; bridge: string | null; pid: number };
-  const url = new URL(ready.ui);
+  const ready = JSON.parse(first) as { ui: string | null; origin?: string; bridge: string | null; pid: number; alreadyRunning?: true };
+  // Another serve already ran for this home: its line names that one's origin, and no UI address.
+  const url = new URL(ready.ui ?? `${ready.origin ?? ''}/`);
   // The per-run secret rides in the fragment (`/#token=…`), which a browser never sends to a server.
   const secret = new URLSearchParams(url.hash.slice(1)).get('token') ?? '';
   return {
     child,
-    ui: ready.ui,
+    ui: ready.ui ?? '',
     origin: url.origin,
+    pid: ready.pid,
+    alreadyRunning: ready.alreadyRunning === true,
     secret,
     bridge: ready.bridge,
     stderr: () => stderr,

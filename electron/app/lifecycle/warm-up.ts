@@ -12,7 +12,7 @@ export function warmUpServers(pool: Pool, applying: ApplyChain, log: (line: stri
       if (status.inventoryUpdatedAt !== undefined || !status.enabled || status.approval === 'pending') continue;
       pool.start(status.name).catch((error: unknown) => {
         // Stopped by close(): not a failure worth a line.
-        if (!closing()) log(redact(`warming up ${status.name} failed: ${String(error)}`));
+        if (!closing()) log(redact(`warming up ${status.name} failed: ${error instanceof Error ? error.message : String(error)}`));
       });
     }
   });

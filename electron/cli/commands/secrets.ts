@@ -62,7 +62,7 @@ export function registerSecrets(program: Command, run: Run): void {
         }
         // A name the vault refuses is said before the value is typed or read, not after.
         if (options.store === undefined && !SECRET_NAME_PATTERN.test(name)) {
-          throw new CodedError('invalid_input', `"${name}" cannot be a secret's name: use 1-128 letters, digits, "_", "." or "-"`, { hint: 'e.g. GITHUB_TOKEN' });
+          throw new CodedError('invalid_input', `"${name.length > 60 ? `${name.slice(0, 60)}…` : name}" cannot be a secret's name: use 1-128 letters, digits, "_", "." or "-"`, { hint: 'e.g. GITHUB_TOKEN' });
         }
         const file = options.fromFile === undefined ? undefined : resolve(options.fromFile);
         const value = file !== undefined ? await readSecretFile(file) : process.stdin.isTTY ? await askHidden(`Value for ${name}: `) : await readStdin();

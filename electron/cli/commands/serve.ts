@@ -4,10 +4,13 @@ import { join } from 'node:path';
 import { DEFAULT_UI_PORT } from '../../../shared/config';
 import { CodedError } from '../../../shared/errors';
 import { redact } from '../../../shared/redact';
-import { isPortFree, packageRoot, QuietCompaction, writeRuntimeFile, type RuntimeInfo } from '../../app';
+import { isPortFree, packageRoot, QuietCompaction, RUNTIME_FILE, writeRuntimeFile, type RuntimeInfo } from '../../app';
+import { withFileLock } from '../../fs-safe';
+import { ensureDataDir } from '../../registry';
 import { signInOpener } from '../sign-in-opener';
 import { startWebServer } from '../../web';
 
+import type { CliContext } from '../context';
 import type { Action, Run } from '../runner';
 import { chooseUiPort, findLiveApp } from '../start-up';
 
@@ -64,6 +67,55 @@ export function registerServe(program: Command, run: Run): void {
     .action((options: ServeOptions) => run(serveAction(options)));
 }
 
+/** How long a second start waits for a first one's start-up (servers spawned, ports bound) to finish. */
+const START_LOCK = { staleMs: 10_000, timeoutMs: 120_000, label: 'the start of the app for this data directory' };
+
+type Started = { live: RuntimeInfo } | { core: Awaited<ReturnType<CliContext['core']>>; web: Awaited<ReturnType<typeof startWebServer>>; bridge: string | null; compaction: QuietCompaction; removeRuntime: () => Promise<void>; stopped: Promise<void> };
+
+/** Start-up under the lock: the app already running, or this one started and named in runtime.json. */
+async function startOnce(ctx: CliContext, options: ServeOptions, opener: ReturnType<typeof signInOpener>): Promise<Started> {
+  // Listening before anything starts: without a listener Node dies of the signal at once, so a
+  // stop asked for during start-up (or just after the ready line) would skip the clean-up and
+  // leave the servers it spawned running. Asked for early, it is honoured once start-up is done.
+  // Not before: Ctrl-C while waiting for another start's lock ends this one at once.
+  const stopped = new Promise<void>((resolve) => {
+    for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, () => resolve());
+  });
+  const live = await findLiveApp(ctx.dataDir);
+  if (live) return { live };
+  // Before the core: a port that cannot be had stops start-up before any server spawns.
+  const uiPort = await chooseUiPort(options.port, DEFAULT_UI_PORT, { portFree: isPortFree, log: (line) => ctx.output.err(line) });
+  // What agents' traffic grew is given back when they go quiet (docs/how-it-is-built.md).
+  const compaction = new QuietCompaction();
+  const core = await ctx.core({
+    onPool: (pool) => compaction.watchPool(pool),
+    ...(opener ? { opener } : {}),
+    watch: true,
+    warmUp: true,
+    // A long-running process reports what happens in the background (a sign-in address, a failed restart).
+    log: (line) => ctx.output.err(line),
+    bridge: { required: true, ...(options.bridgePort !== undefined ? { port: options.bridgePort } : {}) },
+  });
+  const web = await startWebServer({
+    api: core.api,
+    door: core.door,
+    port: uiPort,
+    staticDir: join(packageRoot(), 'dist', 'renderer'),
+    log: (line) => ctx.output.err(line),
+    apps: core.apps,
+  });
+  const bridge = core.bridge?.url ?? null;
+  const removeRuntime = await writeRuntimeFile(ctx.dataDir, {
+    pid: process.pid,
+    origin: web.origin,
+    // The command line's credential: the UI's secret is in the printed address only.
+    secret: web.cliSecret,
+    bridge,
+    startedAt: Date.now(),
+  });
+  return { core, web, bridge, compaction, removeRuntime, stopped };
+}
+
 /** `serve` itself: run by commander's `serve` command and by main's own parse of a plain `serve` (serve-args.ts). */
 export function serveAction(options: ServeOptions): Action {
   return async (ctx) => {
@@ -76,47 +128,15 @@ export function serveAction(options: ServeOptions): Action {
     }
     // Loaded only with the flag: its readline stays out of every other start (docs/how-it-is-built.md).
     const terminalSession = options.confirmAtTerminal ? import('../terminal-session') : undefined;
-    const live = await findLiveApp(ctx.dataDir);
-    if (live) {
-      printRunning(live, ctx.dataDir, options.json === true);
+    // From the check for a running app to runtime.json naming this one, one start at a time: two
+    // started together would both find none and both run, one bridge and watcher each on one folder.
+    await ensureDataDir(ctx.dataDir);
+    const started = await withFileLock(join(ctx.dataDir, RUNTIME_FILE), START_LOCK, () => startOnce(ctx, options, opener));
+    if ('live' in started) {
+      printRunning(started.live, ctx.dataDir, options.json === true);
       return 0;
     }
-    // Before the core: a port that cannot be had stops start-up before any server spawns.
-    const uiPort = await chooseUiPort(options.port, DEFAULT_UI_PORT, { portFree: isPortFree, log: (line) => ctx.output.err(line) });
-    // Listening before anything starts: without a listener Node dies of the signal at once, so a
-    // stop asked for during start-up (or just after the ready line) would skip the clean-up and
-    // leave the servers it spawned running. Asked for early, it is honoured once start-up is done.
-    const stopped = new Promise<void>((resolve) => {
-      for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, () => resolve());
-    });
-    // What agents' traffic grew is given back when they go quiet (docs/how-it-is-built.md).
-    const compaction = new QuietCompaction();
-    const core = await ctx.core({
-      onPool: (pool) => compaction.watchPool(pool),
-      ...(opener ? { opener } : {}),
-      watch: true,
-      warmUp: true,
-      // A long-running process reports what happens in the background (a sign-in address, a failed restart).
-      log: (line) => ctx.output.err(line),
-      bridge: { required: true, ...(options.bridgePort !== undefined ? { port: options.bridgePort } : {}) },
-    });
-    const web = await startWebServer({
-      api: core.api,
-      door: core.door,
-      port: uiPort,
-      staticDir: join(packageRoot(), 'dist', 'renderer'),
-      log: (line) => ctx.output.err(line),
-      apps: core.apps,
-    });
-    const bridge = core.bridge?.url ?? null;
-    const removeRuntime = await writeRuntimeFile(ctx.dataDir, {
-      pid: process.pid,
-      origin: web.origin,
-      // The command line's credential: the UI's secret is in the printed address only.
-      secret: web.cliSecret,
-      bridge,
-      startedAt: Date.now(),
-    });
+    const { core, web, bridge, compaction, removeRuntime, stopped } = started;
     if (options.json) {
       // Written raw: the UI address carries the per-run secret the caller needs.
       process.stdout.write(`${JSON.stringify({ ui: web.url, bridge, pid: process.pid })}\n`);

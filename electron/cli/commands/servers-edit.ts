@@ -4,6 +4,7 @@ import { failedServers } from '../../../shared/api';
 import { HttpServerSchema, StdioServerSchema, type ServerConfig, isStdio } from '../../../shared/config';
 import { CodedError, toCodedError } from '../../../shared/errors';
 import type { Run } from '../runner';
+import { refuseLiteralSecrets } from '../literal-secret-flags';
 
 interface EditOptions {
   command?: string;
@@ -81,6 +82,10 @@ export function registerServerEdits(servers: Command, run: Run): void {
     .option('--description <text>', 'what the server is for')
     .action((name: string, command: string[], options: EditOptions) =>
       run(async (ctx) => {
+        // Only what is given now: an entry written by hand before stays the person's own choice.
+        const given = (items: string[] | undefined, separator: RegExp, flag: string) => (items ? Object.fromEntries(items.map((item) => pair(item, separator, flag))) : undefined);
+        const [headers, env] = [given(options.header, /:\s*/, '--header'), given(options.env, /=/, '--env')];
+        refuseLiteralSecrets(name, { ...(headers ? { headers } : {}), ...(env ? { env } : {}) });
         const core = await ctx.core();
         const { config } = await core.api.serverConfig({ name });
         const status = await core.api.updateServer({ name, config: editedConfig(config, command, options) });

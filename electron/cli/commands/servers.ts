@@ -14,6 +14,7 @@ import { registerServerStop } from './servers-stop';
 import { registerServerReview } from './servers-review';
 import { stateLabel } from './status';
 import { serverNotConfigured } from '../../registry';
+import { refuseLiteralSecrets } from '../literal-secret-flags';
 
 /** Checked before anything else, in the command line's words (the App API's own message names its method). */
 function checkServerName(name: string): void {
@@ -149,6 +150,7 @@ export function registerServers(program: Command, run: Run): void {
           return 0;
         }
         const config = buildServerConfig(command, options);
+        refuseLiteralSecrets(name, isStdio(config) ? { ...(config.env ? { env: config.env } : {}) } : { ...(config.headers ? { headers: config.headers } : {}) });
         if (options.connect === true) return addAndConnect(ctx, name, config, options.yes === true);
         if (options.yes === true) throw new CodedError('invalid_input', '--yes goes with --connect', { hint: 'add --connect to approve and connect in one step, or leave out --yes' });
         const core = await ctx.core();

@@ -1,0 +1,33 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli, tempHome } from '../support/cli';
+
+const TOKEN = 'sk-live-4f1c9a0b7e2d';
+
+// README: keys and tokens go into the vault, never into mcp.json (SECURITY.md: nothing written in clear).
+describe('CLI: a secret typed into --header or --env is refused, never written to mcp.json', () => {
+  it('servers add and servers edit refuse it, name the vault command, and never repeat the value', async () => {
+    const home = tempHome('cs-cli-literal-secret-');
+    const header = await runCli(home, ['servers', 'add', 'g', '--url', 'https://api.example.com/mcp', '--header', `Authorization: Bearer ${TOKEN}`]);
+    expect(header.code).toBe(2);
+    expect(header.stderr).toContain('--header Authorization holds a secret in clear');
+    expect(header.stderr).toContain('connected-services secrets set G_AUTHORIZATION');
+    expect(header.stderr).toContain('then give --header Authorization with the value Bearer ${secret:G_AUTHORIZATION}');
+    const env = await runCli(home, ['servers', 'add', 'gh', '--env', `GITHUB_TOKEN=${TOKEN}`, '--', 'node', '-e', '0']);
+    expect(env.code).toBe(2);
+    expect(env.stderr).toContain('then give --env GITHUB_TOKEN with the value ${secret:GH_GITHUB_TOKEN}');
+
+    // References and values that are no secret pass, as before.
+    expect((await runCli(home, ['servers', 'add', 'ok', '--url', 'https://api.example.com/mcp', '--header', 'X-Team: blue', '--header', 'Authorization: Bearer ${secret:G_AUTHORIZATION}'])).code).toBe(0);
+    expect((await runCli(home, ['servers', 'add', 'prog', '--env', 'GITHUB_TOKEN=${secret:GH}', '--env', 'RUN_ID=5c3f0e2a-1b7d-4e8f-9a6c-2d4b8e1f0a37', '--env', 'GOOGLE_APPLICATION_CREDENTIALS=/home/me/sa.json', '--env', 'SSH_KEY=~/.ssh/id_ed25519', '--', 'node', '-e', '0'])).code).toBe(0);
+    const edited = await runCli(home, ['servers', 'edit', 'ok', '--header', `X-Api-Key: ${TOKEN}`]);
+    expect(edited.code).toBe(2);
+    expect(edited.stderr).toContain('--header X-Api-Key holds a secret in clear');
+    const editedEnv = await runCli(home, ['servers', 'edit', 'prog', '--env', `API_KEY=${TOKEN}`]);
+    expect(editedEnv.code).toBe(2);
+
+    for (const run of [header, env, edited, editedEnv]) expect(run.stdout + run.stderr).not.toContain(TOKEN);
+    expect(readFileSync(join(home, 'mcp.json'), 'utf8')).not.toContain(TOKEN);
+  }, 60_000);
+});
