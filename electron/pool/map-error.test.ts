@@ -108,6 +108,13 @@ describe('toPoolError', () => {
     expect(toPoolError(new ProtocolError(ProtocolErrorCode.InvalidParams, 'Unknown tool: ecoh'), call).code).toBe('not_found');
     // A name with a space is still a name (not the arguments' fault), and a long one is said in part.
     expect(toPoolError(new ProtocolError(ProtocolErrorCode.InvalidParams, 'Tool bad tool not found'), { ...call, what: 'tool "bad tool"' }).code).toBe('not_found');
+    // …but only the name asked: an argument or a file "not found" is the arguments' fault.
+    const readFile = { ...call, what: 'tool "read_file"' };
+    for (const text of ["Tool read_file: required argument 'path' not found", 'Tool arguments invalid: property "path" not found', 'Tool read_file failed: file /tmp/x not found']) {
+      expect(toPoolError(new ProtocolError(ProtocolErrorCode.InvalidParams, text), readFile).code, text).toBe('invalid_input');
+    }
+    expect(toPoolError(new ProtocolError(ProtocolErrorCode.InvalidParams, "Prompt argument 'topic' not found"), { ...call, what: 'prompt "brief"' }).code).toBe('invalid_input');
+    expect(toPoolError(new ProtocolError(ProtocolErrorCode.InvalidParams, 'Tool "a.b (c)" not found'), { ...call, what: 'tool "a.b (c)"' }).code).toBe('not_found');
     const long = toPoolError(new ProtocolError(ProtocolErrorCode.InvalidParams, `Tool ${'a'.repeat(10_000)} not found`), { ...call, what: `tool "${'a'.repeat(10_000)}"` });
     expect({ code: long.code, short: long.message.length < 600 }).toEqual({ code: 'not_found', short: true });
     const invalid = toPoolError(new ProtocolError(ProtocolErrorCode.InvalidParams, 'Input validation error: expected string, received number at message'), call);

@@ -84,8 +84,19 @@ function serverText(error: ProtocolErrorLike): string {
 }
 
 /** How servers say that a tool, resource or prompt does not exist (the SDK: `Tool x not found`). */
-// A name may hold spaces (`Tool bad tool not found`): taking it for a word called that the arguments' fault.
-const UNKNOWN_NAME = /^(?:tool|resource|prompt) .+ (?:not found|disabled)$|\b(?:unknown|no such) (?:tool|resource|prompt)\b/i;
+const UNKNOWN_NAME = /^(?:tool|resource|prompt) \S+ (?:not found|disabled)$|\b(?:unknown|no such) (?:tool|resource|prompt)\b/i;
+
+/**
+ * The same for the name that was asked, which may hold spaces (`Tool bad tool not found`); matched
+ * whole, so `Tool read_file: required argument 'path' not found` stays the arguments' fault.
+ */
+function unknownName(text: string, what: string | undefined): boolean {
+  if (UNKNOWN_NAME.test(text)) return true;
+  const asked = /^(?:tool|resource|prompt) "(.+)"$/s.exec(what ?? '')?.[1];
+  if (asked === undefined) return false;
+  const escaped = asked.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`^(?:tool|resource|prompt) "?${escaped}"? (?:not found|disabled)$`, 'is').test(text);
+}
 
 /** What was asked, cut to a readable length: a 10,000-character name is said once, in part. */
 function clipped(what: string): string {
@@ -107,7 +118,7 @@ function invalidParams(error: ProtocolErrorLike, ctx: ErrorContext, data: Record
   const text = clipped(serverText(error));
   const what = clipped(ctx.what ?? 'the request');
   // Judged on the whole text: cut, a long name's `not found` would be gone.
-  if (UNKNOWN_NAME.test(error.message.replace(/^(?:MCP error -?\d+: )+/, '').slice(0, 20_000))) {
+  if (unknownName(error.message.replace(/^(?:MCP error -?\d+: )+/, '').slice(0, 20_000), ctx.what)) {
     return coded('not_found', `"${ctx.server}" has no ${what}: ${text}`, {
       hint: `run \`connected-services ${listingOf(ctx.what)} ${ctx.server}\` to see what it offers`,
       data,
