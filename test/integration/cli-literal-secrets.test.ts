@@ -27,6 +27,27 @@ describe('CLI: a secret typed into --header or --env is refused, never written t
     const editedEnv = await runCli(home, ['servers', 'edit', 'prog', '--env', `API_KEY=${TOKEN}`]);
     expect(editedEnv.code).toBe(2);
 
+    // What a shell leaves of an unquoted ${secret:…}: nothing, or the scheme alone; said so, not stored empty.
+    const emptiedEnv = await runCli(home, ['servers', 'add', 'blank', '--env', 'OPENAI_API_KEY=', '--', 'node', '-e', '0']);
+    const emptiedHeader = await runCli(home, ['servers', 'add', 'blank', '--url', 'https://api.example.com/mcp', '--header', 'Authorization: Bearer ']);
+    for (const run of [emptiedEnv, emptiedHeader]) {
+      expect(run.code).toBe(2);
+      expect(run.stderr).toContain('your shell replaced it with nothing');
+      expect(run.stderr).toContain('single quotes');
+    }
+    // Secrets that only look like something else: a base64 key beginning with '/', a URL with a password, a stray '${'.
+    const disguised = [
+      ['AWS_SECRET_ACCESS_KEY', '/wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY'],
+      ['DATABASE_URL', 'postgres://app:S3cretPassw0rd@db.example.com/app'],
+      ['SLACK_TOKEN', 'xoxb-123${'],
+    ];
+    for (const [key, value] of disguised) {
+      const run = await runCli(home, ['servers', 'add', 'disguised', '--env', `${key}=${value}`, '--', 'node', '-e', '0']);
+      expect({ key, code: run.code }).toEqual({ key, code: 2 });
+      expect(run.stdout + run.stderr).not.toContain(value);
+    }
+    expect(readFileSync(join(home, 'mcp.json'), 'utf8')).not.toMatch(/"(?:blank|disguised)"/);
+
     for (const run of [header, env, edited, editedEnv]) expect(run.stdout + run.stderr).not.toContain(TOKEN);
     expect(readFileSync(join(home, 'mcp.json'), 'utf8')).not.toContain(TOKEN);
   }, 60_000);
