@@ -69,5 +69,5 @@ export {
   configuredStores,
 } from './secret-stores-schema';
 export type { SecretStoreConfig, CommandStoreConfig, SecretStoreType } from './secret-stores-schema';
-export { INPUT_ROUND_SETTINGS, INPUT_ROUND_SETTING_NAMES, inputRoundMs } from './input-round-settings';
+export { gatherBelowQuiet, INPUT_ROUND_SETTINGS, INPUT_ROUND_SETTING_NAMES, inputRoundMs } from './input-round-settings';
 export type { InputRoundSetting } from './input-round-settings';

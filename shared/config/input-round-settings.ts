@@ -29,3 +29,14 @@ export function inputRoundMs(name: InputRoundSetting) {
   const range = `must be a whole number of ms from ${min} to ${max} (${seconds(min)} to ${seconds(max)})`;
   return z.number({ error: range }).int({ error: range }).min(min, { error: range }).max(max, { error: range });
 }
+
+/**
+ * The gathering's bound below its quiet, each as set or else by default (`null`/absent: the
+ * default): the times in force then, else undefined. The bridge would clamp the bound up to the
+ * quiet (round-gathering.ts), so a setting that does so would be saved and do nothing.
+ */
+export function gatherBelowQuiet(quiet: number | null | undefined, bound: number | null | undefined): { quiet: number; bound: number } | undefined {
+  const q = quiet ?? INPUT_ROUND_SETTINGS.inputRoundQuietMs.default;
+  const b = bound ?? INPUT_ROUND_SETTINGS.inputRoundGatherMaxMs.default;
+  return b < q ? { quiet: q, bound: b } : undefined;
+}

@@ -63,11 +63,18 @@ describe('App API: settings.inputRoundWindowMs, inputRoundQuietMs, inputRoundGat
   });
 
   it('refuses a bound below the quiet already in the file, as the file\'s own check does', async () => {
-    await call('setInputRoundSettings', { inputRoundQuietMs: 3_000 });
+    await call('setInputRoundSettings', { inputRoundQuietMs: 3_000, inputRoundGatherMaxMs: 4_000 });
     await expect(call('setInputRoundSettings', { inputRoundGatherMaxMs: 1_000 })).rejects.toMatchObject({
       code: 'invalid_input',
-      message: expect.stringContaining('must be at least inputRoundQuietMs (3000)') as unknown,
+      message: expect.stringContaining('inputRoundGatherMaxMs would be 1000 ms, below inputRoundQuietMs (3000 ms)') as unknown,
     });
-    expect(settingsInFile()).toEqual({ auditArguments: true, inputRoundWindowMs: 1_000, inputRoundQuietMs: 3_000 });
+    expect(settingsInFile()).toEqual({ auditArguments: true, inputRoundWindowMs: 1_000, inputRoundQuietMs: 3_000, inputRoundGatherMaxMs: 4_000 });
+  });
+
+  it('counts a value left to its default: a bound below the default quiet, or a quiet above the default bound, would be saved and do nothing', async () => {
+    await call('setInputRoundSettings', { inputRoundQuietMs: null, inputRoundGatherMaxMs: null });
+    await expect(call('setInputRoundSettings', { inputRoundGatherMaxMs: 100 })).rejects.toMatchObject({ message: expect.stringContaining('100 ms, below inputRoundQuietMs (250 ms)') as unknown });
+    await expect(call('setInputRoundSettings', { inputRoundQuietMs: 5_000 })).rejects.toMatchObject({ message: expect.stringContaining('2000 ms, below inputRoundQuietMs (5000 ms)') as unknown });
+    expect(settingsInFile()).toEqual({ auditArguments: true, inputRoundWindowMs: 1_000 });
   });
 });

@@ -27,5 +27,8 @@ describe('the answer times in seconds', () => {
   it('refuses a longest gathering below the wait for more questions', () => {
     expect(checkFields(fields('', '3', '2')).errors).toEqual({ inputRoundGatherMaxMs: 'Must be at least the wait for more questions (3 seconds).' });
     expect(checkFields(fields('', '3', '3')).errors).toEqual({});
+    // An empty field is its default: 2 s of gathering is below a wait of 3 s, a gathering of 0.1 s below the default wait.
+    expect(checkFields(fields('', '3', '')).errors).toEqual({ inputRoundGatherMaxMs: 'Its default (2 seconds) is below the wait for more questions: set it to at least 3 seconds.' });
+    expect(checkFields(fields('', '', '0.1')).errors).toEqual({ inputRoundGatherMaxMs: 'Must be at least the wait for more questions (0.25 seconds).' });
   });
 });

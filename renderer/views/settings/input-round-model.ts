@@ -1,5 +1,5 @@
 import type { ApiInput, InputRoundSettingsView } from '../../../shared/api';
-import { INPUT_ROUND_SETTINGS, type InputRoundSetting } from '../../../shared/config';
+import { gatherBelowQuiet, INPUT_ROUND_SETTINGS, type InputRoundSetting } from '../../../shared/config';
 
 /**
  * The round settings as the Settings screen shows them: in seconds, one text per field; an empty
@@ -46,11 +46,13 @@ export function checkFields(fields: RoundFields): RoundCheck {
     if ('error' in parsed) errors[name] = parsed.error;
     else payload[name] = parsed.ms;
   }
-  const quiet = payload.inputRoundQuietMs;
-  const bound = payload.inputRoundGatherMaxMs;
-  // As the settings file's own check: a round gathers for at least one wait.
-  if (errors.inputRoundGatherMaxMs === undefined && quiet !== null && bound !== null && bound < quiet) {
-    errors.inputRoundGatherMaxMs = `Must be at least the wait for more questions (${secondsText(quiet)} seconds).`;
+  // A round gathers for at least one wait; an empty field stands for its default here too.
+  const below = gatherBelowQuiet(payload.inputRoundQuietMs, payload.inputRoundGatherMaxMs);
+  if (errors.inputRoundQuietMs === undefined && errors.inputRoundGatherMaxMs === undefined && below !== undefined) {
+    errors.inputRoundGatherMaxMs =
+      payload.inputRoundGatherMaxMs === null
+        ? `Its default (${secondsText(below.bound)} seconds) is below the wait for more questions: set it to at least ${secondsText(below.quiet)} seconds.`
+        : `Must be at least the wait for more questions (${secondsText(below.quiet)} seconds).`;
   }
   return { payload, errors };
 }
