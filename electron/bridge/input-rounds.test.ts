@@ -108,7 +108,7 @@ describe('the bound on held calls', () => {
       const cancel = held.extra().signal;
       answers.set(method, await held.ask(method, undefined, new AbortController().signal).catch((error: Error) => `failed: ${error.message}`));
       expect(cancel.reason).toBeInstanceOf(CallRefused);
-      expect(cancel.reason).toMatchObject({ code: 'rate_limited', message: expect.stringContaining('already holds 32 calls waiting for its answers') as unknown, hint: expect.stringContaining('each ends 5 min after its input_required result') as unknown });
+      expect(cancel.reason).toMatchObject({ code: 'rate_limited', message: expect.stringContaining('already holds 32 calls waiting for it to answer') as unknown, hint: expect.stringContaining('each ends 5 min after its input_required result') as unknown });
     }
     expect(Object.fromEntries(answers)).toEqual({
       'elicitation/create': { action: 'cancel' },

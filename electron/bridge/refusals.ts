@@ -58,7 +58,7 @@ function duration(ms: number): string {
  * basic/patterns/mrtr: a client answers a round by retrying with `inputResponses` and `requestState`).
  */
 export function tooManyHeld(limit: number, windowMs: number): CallRefused {
-  return new CallRefused('rate_limited', `your agent already holds ${limit} calls waiting for its answers (input_required results it has not retried), so the bridge ended this call when its service asked for input`, {
+  return new CallRefused('rate_limited', `your agent already holds ${limit} calls waiting for it to answer their services' questions (each sent to it as an input_required result, or about to be), so the bridge ended this call when its service asked for input`, {
     hint: `answer those calls (retry each with its inputResponses and requestState; a decline or cancel ends it) or abandon them (each ends ${duration(windowMs)} after its input_required result), then call again`,
   }, `the bridge ended the call: its agent already holds ${limit} calls waiting for its answers`);
 }

@@ -63,7 +63,7 @@ describe('a 2026-07-28 agent past 32 held calls, a 2025-era server behind the br
     const error = (result['_meta'] as Record<string, unknown> | undefined)?.[ERROR_KEY];
     expect(error).toEqual({
       code: 'rate_limited',
-      message: 'your agent already holds 32 calls waiting for its answers (input_required results it has not retried), so the bridge ended this call when its service asked for input',
+      message: 'your agent already holds 32 calls waiting for it to answer their services\' questions (each sent to it as an input_required result, or about to be), so the bridge ended this call when its service asked for input',
       hint: 'answer those calls (retry each with its inputResponses and requestState; a decline or cancel ends it) or abandon them (each ends 5 min after its input_required result), then call again',
       server: 'legacy',
     });
@@ -78,7 +78,7 @@ describe('a 2026-07-28 agent past 32 held calls, a 2025-era server behind the br
     const prompt = messageOf((await modernRequest(h.bridge.port, token, 'prompts/get', 'legacy__ask-then-wait', { name: 'legacy__ask-then-wait', arguments: { who: 'prompt' } }, ELICIT)).body);
     const read = messageOf((await modernRequest(h.bridge.port, token, 'resources/read', 'wait://ask', { uri: 'wait://ask' }, ELICIT)).body);
     for (const refused of [prompt, read]) {
-      expect(refused.error).toMatchObject({ code: -32012, message: expect.stringContaining('already holds 32 calls waiting for its answers') as unknown, data: { code: 'rate_limited', server: 'legacy' } });
+      expect(refused.error).toMatchObject({ code: -32012, message: expect.stringContaining('already holds 32 calls waiting for it to answer') as unknown, data: { code: 'rate_limited', server: 'legacy' } });
     }
     await expect.poll(waits, { timeout: 30_000 }).toMatchObject({ cancelled: 3, running: MAX_HELD_PER_AGENT });
     expect(dismissed((await waits()).answered)).toEqual([true, true, true]);
