@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { RequestId, Server } from '@modelcontextprotocol/server';
 import { bindModernEra, requestHandlers, toolCallRules, type CheckedHandler, type ModernCodec, type ProtocolHandler } from '../mcp-wire';
+import { IdTable } from '../../shared/collections';
 import { LazyAbort } from '../pool';
 import { laneContext, LaneMcpReq } from './modern-lane-context';
 import type { LaneRequest } from './modern-lane-entry';
@@ -31,7 +32,10 @@ type LaneResponse = ServerResponse & { [EXCHANGE]?: Exchange };
 
 /** One request in flight: its cancellation (an AbortSignal made only if read: the call listens on this) and its response. */
 class Exchange extends LazyAbort {
-  constructor(readonly res: ServerResponse) {
+  constructor(
+    readonly id: number,
+    readonly res: ServerResponse,
+  ) {
     super();
   }
 }
@@ -57,7 +61,14 @@ export class ModernLane {
   readonly #core: CheckedHandler;
   readonly #rules: Rules;
   readonly #log: (line: string) => void;
-  readonly #running = new Set<Exchange>();
+  /**
+   * The exchanges in flight, by a number of their own: in a Set that gains and loses one per call, the
+   * tables it replaces keep their entries and link to their successors, so once one is in the old
+   * generation every later request and response survived young collections (shared/collections
+   * IdTable; docs/bridge.md §Speed of the two eras).
+   */
+  readonly #running = new IdTable<Exchange>();
+  #nextExchange = 0;
 
   private constructor(parts: { handler: ProtocolHandler; codec: ModernCodec; core: CheckedHandler; rules: Rules }, log: (line: string) => void) {
     this.#handler = parts.handler;
@@ -81,11 +92,11 @@ export class ModernLane {
 
   /** Answers one request; the HTTP status it answered with, or undefined when the agent went away first (nothing is answered then, as on the SDK's path). */
   async serve(request: LaneRequest, res: ServerResponse): Promise<number | undefined> {
-    const exchange = new Exchange(res);
+    const exchange = new Exchange(this.#nextExchange++, res);
     (res as LaneResponse)[EXCHANGE] = exchange;
     // One listener shared by every call, removed when the call ends (`once` would wrap it in two objects per call).
     res.on('close', closedEarly);
-    this.#running.add(exchange);
+    this.#running.set(exchange.id, exchange);
     let answer: object;
     let status = 200;
     try {
@@ -107,7 +118,7 @@ export class ModernLane {
       answer = error.answer;
       if (error.code === MISSING_CAPABILITY) status = 400;
     } finally {
-      this.#running.delete(exchange);
+      this.#running.delete(exchange.id);
       res.off('close', closedEarly);
     }
     const body = JSON.stringify(answer);
