@@ -180,6 +180,20 @@ describe('agents connect writes the bridge into each client\'s user configuratio
     expect(result.stdout + result.stderr).not.toContain(token);
   });
 
+  it('the printed snippet, pasted, is the entry connect writes: one entry for one agent, not two', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'cs-user-pasted-'));
+    const add = await runCli(dataDir, ['agents', 'add', 'pasted', '--servers', '*'], { env: env() });
+    expect(add.code, add.stderr).toBe(0);
+    const printed = await runCli(dataDir, ['agents', 'config', 'pasted', '--for', 'claude-code'], { env: env() });
+    expect(printed.code, printed.stderr).toBe(0);
+    writeFileSync(join(home, '.claude.json'), printed.stdout, { mode: 0o600 });
+    const memory = { HOME: home, CONNECTED_SERVICES_VAULT_PROVIDER: 'memory' };
+    const result = await runCli(dataDir, ['agents', 'connect', 'pasted', '--client', 'claude-code'], { env: memory });
+    expect(result.code, result.stderr).toBe(0);
+    const config = JSON.parse(readFileSync(join(home, '.claude.json'), 'utf8')) as { mcpServers: Record<string, unknown> };
+    expect(Object.keys(config.mcpServers)).toEqual(['connected-services-pasted']);
+  });
+
   it('disconnect removes only our entry (and VS Code\'s input), keeping comments and a backup', async () => {
     for (const client of ['vscode', 'cursor'] as const) {
       const file = join(user, EXISTING[client].file);
