@@ -204,7 +204,8 @@ describe('web server', () => {
     const formPost = await send(web.port, '/api/status', { method: 'POST', headers: { ...auth, 'content-type': 'text/plain' }, body: '{}' });
     expect(formPost.status).toBe(400);
     const huge = await send(web.port, '/api/status', { method: 'POST', headers: json, body: `{"x":"${'a'.repeat(1024 * 1024 + 10)}"}` });
-    expect(huge.status).toBe(400);
+    expect(huge.status).toBe(413);
+    expect(errorOf(huge)).toMatchObject({ code: 'invalid_input', message: 'The request body is larger than the App API accepts (1 MiB)' });
     expect((await send(web.port, '/health')).status).toBe(200);
   });
 

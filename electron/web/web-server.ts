@@ -8,7 +8,7 @@ import { dispatch, type ApiDoor, type AppsHost, type CallerInfo } from '../app';
 import { startAppOrigin, type AppOrigin } from './app-origin';
 import { streamEvents } from './event-stream';
 import { HTTP_STATUS } from './http-status';
-import { readJsonBody } from './read-body';
+import { BodyTooLarge, readJsonBody } from './read-body';
 import { isAllowedHost, isAllowedOrigin, LOOPBACK_TIMEOUTS, newSessionSecret, presentedSecret, sameSecret } from '../net';
 import { readStatic } from './static-files';
 
@@ -71,7 +71,7 @@ function sendError(response: ServerResponse, error: CodedError): void {
   const wire = error.toWire();
   wire.message = redact(wire.message);
   if (wire.hint !== undefined) wire.hint = redact(wire.hint);
-  sendJson(response, HTTP_STATUS[error.code], { error: wire });
+  sendJson(response, error instanceof BodyTooLarge ? 413 : HTTP_STATUS[error.code], { error: wire });
 }
 
 /** Headless mode: the renderer and the App API over HTTP on 127.0.0.1 only. */
