@@ -128,18 +128,18 @@ describe('AgentStore', () => {
       expect(text).toContain(token);
     }
     expect(JSON.parse(store.configSnippet('agent', token, { for: 'acp', bridgeUrl, stdioCommand }))).toEqual({
-      stdio: { name: 'connected-services', command: '/usr/bin/connected-services', args: ['bridge', '--stdio'], env: [{ name: 'CONNECTED_SERVICES_TOKEN', value: token }] },
-      http: { type: 'http', name: 'connected-services', url: bridgeUrl, headers: [{ name: 'Authorization', value: `Bearer ${token}` }] },
+      stdio: { name: 'connected-services-agent', command: '/usr/bin/connected-services', args: ['bridge', '--stdio'], env: [{ name: 'CONNECTED_SERVICES_TOKEN', value: token }] },
+      http: { type: 'http', name: 'connected-services-agent', url: bridgeUrl, headers: [{ name: 'Authorization', value: `Bearer ${token}` }] },
     });
     expect(JSON.parse(store.configSnippet('agent', token, { for: 'claude-desktop', bridgeUrl, stdioCommand }))).toEqual({
-      mcpServers: { 'connected-services': { command: '/usr/bin/connected-services', args: ['bridge', '--stdio'], env: { CONNECTED_SERVICES_TOKEN: token } } },
+      mcpServers: { 'connected-services-agent': { command: '/usr/bin/connected-services', args: ['bridge', '--stdio'], env: { CONNECTED_SERVICES_TOKEN: token } } },
     });
     expect(JSON.parse(store.configSnippet('agent', token, { for: 'vscode', bridgeUrl }))).toEqual({
-      servers: { 'connected-services': { type: 'http', url: bridgeUrl, headers: { Authorization: `Bearer ${token}` } } },
+      servers: { 'connected-services-agent': { type: 'http', url: bridgeUrl, headers: { Authorization: `Bearer ${token}` } } },
     });
     // Without the token, a reference the client expands (never a placeholder that breaks when pasted).
     expect(store.configSnippet('agent', null, { for: 'cursor', bridgeUrl })).toContain('"Bearer ${env:CONNECTED_SERVICES_TOKEN}"');
-    expect(JSON.parse(store.configSnippet('agent', null, { for: 'vscode', bridgeUrl }))).toMatchObject({ inputs: [{ type: 'promptString', id: 'connected-services-token', password: true }], servers: { 'connected-services': { headers: { Authorization: 'Bearer ${input:connected-services-token}' } } } });
+    expect(JSON.parse(store.configSnippet('agent', null, { for: 'vscode', bridgeUrl }))).toMatchObject({ inputs: [{ type: 'promptString', id: 'connected-services-token-agent', password: true }], servers: { 'connected-services-agent': { headers: { Authorization: 'Bearer ${input:connected-services-token-agent}' } } } });
     expect(() => store.configSnippet('agent', other.token, { for: 'cursor', bridgeUrl })).toThrow(expect.objectContaining({ code: 'invalid_input' }));
     expect(() => store.configSnippet('ghost', null, { for: 'cursor', bridgeUrl })).toThrow(expect.objectContaining({ code: 'not_found' }));
     expect(snippetFile('claude-desktop', 'work', 'darwin')).toContain('Library/Application Support/Claude');

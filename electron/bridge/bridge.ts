@@ -2,7 +2,7 @@ import { createServer, type Server as HttpServer } from 'node:http';
 import { DEFAULT_BRIDGE_PORT } from '../../shared/config';
 import { resolveCoreEnv, type CoreEnv } from '../../shared/core-env';
 import { redact } from '../../shared/redact';
-import { LOOPBACK_TIMEOUTS } from '../net';
+import { LOOPBACK_TIMEOUTS, MAX_LOOPBACK_CONNECTIONS } from '../net';
 import type { Pool } from '../pool';
 import { AgentActivity } from './agent-activity';
 import { AgentStore } from './agent-store';
@@ -175,6 +175,7 @@ async function listen(options: BridgeOptions, parts: BridgeParts): Promise<{ htt
       log: parts.core.log,
     }),
   );
+  http.maxConnections = options.maxConnections ?? MAX_LOOPBACK_CONNECTIONS;
   port = await listenOnLoopback(http, options.port ?? DEFAULT_BRIDGE_PORT);
   return { http, port };
 }

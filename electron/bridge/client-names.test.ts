@@ -34,10 +34,10 @@ const agent = (client: AgentClient | undefined, names: 'plain' | 'prefixed', too
   ...(toolMode ? { toolMode } : {}),
 });
 
-/** What the client itself puts before our name, for the entry `connected-services`. */
+/** What the client itself puts before our name, for agent `a`'s entry `connected-services-a` (what `agents config` prints and `agents connect` writes). */
 function clientPrefix(client: AgentClient): string {
   if (typeof client === 'number') return 'p'.repeat(client);
-  return { 'claude-code': 'mcp__connected-services__', codex: 'mcp__connected-services__', vscode: 'mcp_connected-services_', cursor: 'connected-services_xxxx', 'claude-desktop': '' }[client];
+  return { 'claude-code': 'mcp__connected-services-a__', codex: 'mcp__connected-services-a__', vscode: 'mcp_connected-services-a_', cursor: 'connected-services-a_xxxx', 'claude-desktop': '' }[client];
 }
 
 const serverName = fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9_-]{0,40}$/);
@@ -74,8 +74,8 @@ describe('names that fit the client (issue #32)', () => {
     const index = indexOf([['everything', 'trigger-long-running-operation'], ['everything', 'echo']]);
     const names = agentToolNames(index, agent('claude-code', 'prefixed'));
     const shown = names.shown('everything__trigger-long-running-operation');
-    expect(`mcp__connected-services__${shown}`).toHaveLength(64);
-    expect(shown).toMatch(/^everything__trigger-long-runni_[0-9a-f]{8}$/);
+    expect(`mcp__connected-services-a__${shown}`).toHaveLength(64);
+    expect(shown).toMatch(/^everything__trigger-long-run_[0-9a-f]{8}$/);
     expect(names.shown('everything__echo')).toBe('everything__echo');
     // Without a client the bridge name stands as it is.
     expect(agentToolNames(index, agent(undefined, 'prefixed')).shown('everything__trigger-long-running-operation')).toBe('everything__trigger-long-running-operation');
@@ -86,5 +86,9 @@ describe('names that fit the client (issue #32)', () => {
     expect(prefixLength(12)).toBe(12);
     expect(describeClient('vscode')).toBe('names made for vscode (a prefix of 23 characters, for the entry "connected-services"): each fits 41 characters');
     expect(describeClient(undefined)).toContain('no client recorded');
+    // The agent's own entry, as `agents config` prints and `agents connect` writes it.
+    expect(prefixLength('claude-code', 'My Laptop')).toBe('mcp__connected-services-my-laptop__'.length);
+    expect(describeClient('claude-code', 'laptop')).toBe('names made for claude-code (a prefix of 32 characters, for the entry "connected-services-laptop"): each fits 32 characters');
+    expect(describeClient('claude-code', 'a'.repeat(40))).toContain('too little room, give the agent a shorter name');
   });
 });

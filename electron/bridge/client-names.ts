@@ -1,13 +1,15 @@
 import type { NAME_CLIENTS } from '../../shared/api';
 import { BRIDGE_NAME, MAX_NAME_LENGTH, shortHash } from '../../shared/naming';
 import type { AgentNames } from './agent-names';
+import { entryName } from './client-entry-name';
 import type { Agent, AgentClient } from './agent-schema';
 import { serverAllowed } from './policy';
 
 /**
  * The client an agent's names are made for (issue #32, part 3): model APIs take tool names of at most
- * 64 characters of `[A-Za-z0-9_-]`, and clients put their own prefix before ours. With the entry
- * named `connected-services` (the configuration `agents config` prints):
+ * 64 characters of `[A-Za-z0-9_-]`, and clients put their own prefix before ours, which holds our
+ * entry's name: the agent's `connected-services-<agent>` (client-entry-name.ts; what `agents config`
+ * prints and `agents connect` writes), shown here as `connected-services`:
  * - claude-code, codex: `mcp__connected-services__<name>` (25 characters before ours);
  * - vscode: `mcp_connected-services_<name>` (23);
  * - cursor: keeps the server's and the tool's name within 60 together (`connected-services` + 1 + ours, 4 spare);
@@ -18,25 +20,30 @@ export type NameClient = (typeof NAME_CLIENTS)[number];
 export type { AgentClient } from './agent-schema';
 
 const ENTRY = 'connected-services';
-const PREFIX: Readonly<Record<NameClient, number>> = {
-  'claude-code': `mcp__${ENTRY}__`.length,
-  codex: `mcp__${ENTRY}__`.length,
-  vscode: `mcp_${ENTRY}_`.length,
-  cursor: ENTRY.length + 1 + (MAX_NAME_LENGTH - 60),
-  'claude-desktop': 0,
+const PREFIX: Readonly<Record<NameClient, (entry: string) => number>> = {
+  'claude-code': (entry) => `mcp__${entry}__`.length,
+  codex: (entry) => `mcp__${entry}__`.length,
+  vscode: (entry) => `mcp_${entry}_`.length,
+  cursor: (entry) => entry.length + 1 + (MAX_NAME_LENGTH - 60),
+  'claude-desktop': () => 0,
 };
 
-export function prefixLength(client: AgentClient | undefined): number {
+/** The client's prefix before our names, for the agent's entry (`agent` absent: an entry named `connected-services`). */
+export function prefixLength(client: AgentClient | undefined, agent?: string): number {
   if (client === undefined) return 0;
-  return typeof client === 'number' ? client : PREFIX[client];
+  return typeof client === 'number' ? client : PREFIX[client](agent === undefined ? ENTRY : entryName(agent));
 }
 
 /** In words, for `agents config` and `agents list`. */
-export function describeClient(client: AgentClient | undefined): string {
-  const length = prefixLength(client);
+export function describeClient(client: AgentClient | undefined, agent?: string): string {
+  const length = prefixLength(client, agent);
   if (client === undefined) return 'no client recorded: names are kept within 64 characters without a client prefix';
-  const who = typeof client === 'number' ? `a client prefix of ${client} characters` : `${client} (a prefix of ${length} characters, for the entry "${ENTRY}")`;
-  return `names made for ${who}: each fits ${MAX_NAME_LENGTH - length} characters`;
+  const entry = agent === undefined ? ENTRY : entryName(agent);
+  const who = typeof client === 'number' ? `a client prefix of ${client} characters` : `${client} (a prefix of ${length} characters, for the entry "${entry}")`;
+  const room = MAX_NAME_LENGTH - length;
+  // Past this the cut names (a hash of 8 digits and more) no longer fit: only a shorter agent name helps.
+  const tight = room < 16 ? ': too little room, give the agent a shorter name' : '';
+  return `names made for ${who}: each fits ${Math.max(0, room)} characters${tight}`;
 }
 
 /** Cut to `limit` with the hash of the exact pair, lengthened where two cut names would meet. */
@@ -58,7 +65,7 @@ export function fitToClient(
   index: ReadonlyMap<string, { server: string; info: { name: string } }>,
   agent: Readonly<Agent>,
 ): AgentNames {
-  const limit = MAX_NAME_LENGTH - prefixLength(agent.client);
+  const limit = MAX_NAME_LENGTH - prefixLength(agent.client, agent.name);
   if (limit >= MAX_NAME_LENGTH) return base;
   let byAgent = fitted.get(index);
   const known = byAgent?.get(agent);

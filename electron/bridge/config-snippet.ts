@@ -1,5 +1,6 @@
 import { CodedError } from '../../shared/errors';
 import type { AgentClient } from './agent-schema';
+import { entryName, inputId } from './client-entry-name';
 import { clientEntry, DEFAULT_STDIO_COMMAND, TOKEN_ENV, tokenReference, type StdioCommand } from './client-entries';
 
 export { DEFAULT_STDIO_COMMAND, TOKEN_ENV, type StdioCommand } from './client-entries';
@@ -12,11 +13,9 @@ export interface SnippetOptions {
   bridgeUrl: string;
   /** How the client starts the stdio shim (Claude Desktop, ACP stdio); an absolute command line where not installed globally. Default: `connected-services bridge --stdio`. */
   stdioCommand?: StdioCommand;
-  /** The entry's name in the client's config. Default: `connected-services`. */
+  /** The entry's name in the client's config. Default: the one `agents connect` writes (`connected-services-<agent>`). */
   entryName?: string;
 }
-
-const DEFAULT_ENTRY = 'connected-services';
 
 /**
  * The configuration shown when none is named (`agents config NAME`, the app's "Set up client"): the
@@ -67,9 +66,9 @@ export function snippetFile(target: SnippetTarget, agent: string, platform: Node
  * (`${env:CONNECTED_SERVICES_TOKEN}`, VS Code's `${input:…}`), or names the place to paste it.
  */
 export function configSnippet(agentName: string, token: string | null, options: SnippetOptions): string {
-  const name = options.entryName ?? DEFAULT_ENTRY;
+  const name = options.entryName ?? entryName(agentName);
   const source = token === null ? ({ reference: true } as const) : { token };
-  const entryOptions = { bridgeUrl: options.bridgeUrl, ...(options.stdioCommand ? { stdioCommand: options.stdioCommand } : {}) };
+  const entryOptions = { bridgeUrl: options.bridgeUrl, inputId: inputId(agentName), ...(options.stdioCommand ? { stdioCommand: options.stdioCommand } : {}) };
   switch (options.for) {
     case 'claude-code':
     case 'cursor':

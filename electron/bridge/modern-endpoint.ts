@@ -4,7 +4,7 @@ import type { InboundHttpRequest, InboundModernRoute } from '@modelcontextprotoc
 import type { ModernHandlers } from './modern-handlers';
 import { laneRequest } from './modern-lane-entry';
 import { ModernRouteMemo } from './modern-route-memo';
-import { gateListen } from './modern-listen';
+import { gateListen, takeListenSlot } from './modern-listen';
 import { loadModernSdk, modernSdkIfLoaded } from './server-sdk';
 import { abortOnClose, sendWebResponse, webRequest } from './web-exchange';
 import { LANE_REVISION } from '../mcp-wire';
@@ -84,6 +84,7 @@ export async function serveModern(deps: ModernDeps, modern: ModernRequest, req: 
     if (status !== undefined && status < 400 && modern.revision !== undefined) deps.spoke?.(agent, modern.revision);
     return;
   }
+  if (!takeListenSlot(deps.modern, agent, body, res)) return;
   // One abort for the exchange: the agent going away ends it, its listen stream's subscriptions, and the SDK's request.
   const closed = abortOnClose(res);
   const handler = await deps.modern.handler(agent);

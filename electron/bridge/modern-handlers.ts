@@ -10,6 +10,12 @@ import { loadModernSdk, modernSdkIfLoaded } from './server-sdk';
 
 /** At most this many `subscriptions/listen` streams one agent keeps open (each holds a connection). */
 export const MAX_LISTENS_PER_AGENT = 64;
+/**
+ * The SDK's own cap, a backstop only: the bridge refuses the stream past MAX_LISTENS_PER_AGENT first
+ * (modern-listen.ts, as a rate limit the agent can act on); the slack covers streams the SDK has not
+ * yet let go of when their connection's close already freed the bridge's count.
+ */
+const SDK_LISTEN_BACKSTOP = MAX_LISTENS_PER_AGENT + 8;
 
 export type ListKind = 'tools' | 'prompts' | 'resources';
 
@@ -24,6 +30,8 @@ export class ModernHandlers {
   readonly #made = new Map<string, Promise<McpHttpHandler>>();
   readonly #ready = new Map<string, McpHttpHandler>();
   readonly #updates = new Set<string>();
+  /** Per agent, its listen streams open now (modern-listen.ts). */
+  readonly listens = new Map<string, number>();
   /** Per agent, the lane of its first-round tools/call (modern-lane.ts); null where this SDK's internals allow none. */
   readonly #lanes = new Map<string, ModernLane | null>();
   /** Calls held open across their input_required rounds, every agent's (input-rounds.ts). */
@@ -52,7 +60,7 @@ export class ModernHandlers {
         const servers = new ServerPool((track) => createModernServer(sdk, this.ctx, agent, this.version, this.rounds, track));
         const handler = sdk.createMcpHandler(() => servers.take(), {
           legacy: 'reject',
-          maxSubscriptions: MAX_LISTENS_PER_AGENT,
+          maxSubscriptions: SDK_LISTEN_BACKSTOP,
           onerror: (error) => this.ctx.log(`agent "${agent}" (2026-07-28): ${error.message}`),
         });
         // Dropped meanwhile (the agent removed while its first request loaded the SDK): not kept.

@@ -1,6 +1,9 @@
 import type { ServerResponse } from 'node:http';
+import { CodedError } from '../../shared/errors';
+import { agentError, RPC_CODES } from './agent-errors';
 import type { CallContext } from './call-context';
-import type { ModernHandlers } from './modern-handlers';
+import { MAX_LISTENS_PER_AGENT, type ModernHandlers } from './modern-handlers';
+import { endJson } from './response-headers';
 import { subscribeUri } from './resource-subscribe';
 import { MAX_SUBSCRIPTIONS_PER_SESSION } from './resource-subscriptions';
 
@@ -32,4 +35,33 @@ export async function gateListen(ctx: CallContext, modern: ModernHandlers, agent
   else res.once('close', release);
   const { resourceSubscriptions: _asked, ...notifications } = body.params.notifications;
   return { ...body, params: { ...body.params, notifications: allowed.length > 0 ? { ...notifications, resourceSubscriptions: allowed } : notifications } };
+}
+
+/**
+ * Counts the agent's open listen streams and refuses the one past MAX_LISTENS_PER_AGENT as a rate
+ * limit it can act on (our `rate_limited`, JSON-RPC -32012 with the code, message and hint in `data`),
+ * not the SDK's -32603, which a client shows as a fault of the bridge. True when the request may go on.
+ */
+export function takeListenSlot(modern: ModernHandlers, agent: string, body: unknown, res: ServerResponse): boolean {
+  if ((body as { method?: unknown } | null)?.method !== 'subscriptions/listen') return true;
+  const open = modern.listens.get(agent) ?? 0;
+  if (open >= MAX_LISTENS_PER_AGENT) {
+    const error = agentError(
+      new CodedError('rate_limited', `your agent already holds ${MAX_LISTENS_PER_AGENT} subscriptions/listen streams open, the most the bridge keeps for one agent`, {
+        hint: 'close the listen streams you no longer read (one stream can follow every list change and resource you need), then listen again',
+      }),
+    );
+    const id = (body as { id?: unknown }).id;
+    endJson(res, 200, JSON.stringify({ jsonrpc: '2.0', id: typeof id === 'string' || typeof id === 'number' ? id : null, error: { code: RPC_CODES.rate_limited, message: error.message, data: error } }));
+    return false;
+  }
+  modern.listens.set(agent, open + 1);
+  const release = (): void => {
+    const left = (modern.listens.get(agent) ?? 1) - 1;
+    if (left > 0) modern.listens.set(agent, left);
+    else modern.listens.delete(agent);
+  };
+  if (res.closed) release();
+  else res.once('close', release);
+  return true;
 }

@@ -36,6 +36,8 @@ export interface BridgeOptions extends CoreEnvOptions {
   auditArguments?: boolean | (() => boolean);
   /** Larger request bodies get 413. Default 4 MiB. */
   maxBodyBytes?: number;
+  /** Connections open at once; default MAX_LOOPBACK_CONNECTIONS (electron/net). */
+  maxConnections?: number;
   /** serverInfo.version announced to agents. */
   version?: string;
   /** Past this many sessions of one agent, its least recently used one is closed. Default 256. */

@@ -12,3 +12,13 @@ export const LOOPBACK_TIMEOUTS = {
   requestTimeout: 30_000,
   connectionsCheckingInterval: 1_000,
 } as const satisfies ServerOptions;
+
+/**
+ * At most this many connections open at once on each of those servers (`server.maxConnections`: Node
+ * closes the ones past it as they arrive), so a local process cannot take every file descriptor. An
+ * agent legitimately holds at most 64 `subscriptions/listen` streams (MAX_LISTENS_PER_AGENT), each
+ * legacy session one GET stream, and a few requests in flight: 1,024 leaves room for a dozen agents
+ * at their most, and far more as agents run. A connection past it is closed unanswered; those open
+ * are served as before.
+ */
+export const MAX_LOOPBACK_CONNECTIONS = 1024;

@@ -3,16 +3,25 @@ import { CodedError } from '../../shared/errors';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
+/** A body over the limit: answered 413 Content Too Large (RFC 9110 §15.5.14), not 400, so a client knows what to change. */
+export class BodyTooLarge extends CodedError {
+  constructor(limit: number) {
+    super('invalid_input', `The request body is larger than the App API accepts (${limit >= 1024 * 1024 && limit % (1024 * 1024) === 0 ? `${limit / (1024 * 1024)} MiB` : `${limit} bytes`})`, {
+      hint: 'send less in one call (App API payloads are small; files and large values go through their own commands)',
+    });
+  }
+}
+
 /** Reads a JSON body, refusing oversized ones before buffering them. */
 export async function readJsonBody(request: IncomingMessage, limit = MAX_BODY_BYTES): Promise<unknown> {
   const declared = Number(request.headers['content-length'] ?? 0);
-  if (declared > limit) throw new CodedError('invalid_input', `Request body is larger than ${limit} bytes`);
+  if (declared > limit) throw new BodyTooLarge(limit);
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of request) {
     const buffer = chunk as Buffer;
     size += buffer.length;
-    if (size > limit) throw new CodedError('invalid_input', `Request body is larger than ${limit} bytes`);
+    if (size > limit) throw new BodyTooLarge(limit);
     chunks.push(buffer);
   }
   const text = Buffer.concat(chunks).toString('utf8');

@@ -6,6 +6,8 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { API_METHODS, type AppApi, type ApiEvent, type ApiEventPayload } from '../../shared/api';
 import { CodedError } from '../../shared/errors';
 import { createApiDoor, EventHub, type ApiDoor, type CallerInfo } from '../app';
+import { droppedUnanswered, holdConnections, releaseAll, statusLineOn } from '../../test/support/held-connections';
+import { waitFor } from '../../test/support/server-harness';
 import { startWebServer, type WebServer } from './web-server';
 
 function errorOf(reply: Reply): { code: string; message: string } {
@@ -103,6 +105,20 @@ describe('web server', () => {
     // Cookies are not bound to a port (RFC 6265 §8.5): one would reach every server on 127.0.0.1.
     expect(cookiesSet).toEqual([]);
     expect(corsHeaders).toEqual([]);
+  });
+
+  it('drops connections past its cap unanswered, answers one it holds, and takes new ones once some close', async () => {
+    const cap = 4;
+    const small = await startWebServer({ api: fakeApi(events), door: createApiDoor({ api: fakeApi(events), admin: { record: (e) => ({ ...e, id: 'x', time: 0 }) } }), port: 0, staticDir: mkdtempSync(join(tmpdir(), 'cs-web-cap-')), maxConnections: cap });
+    try {
+      const held = await holdConnections(small.port, cap);
+      expect(await droppedUnanswered(small.port)).toBe(true);
+      expect(await statusLineOn(held[0]!, '/health', `127.0.0.1:${small.port}`)).toBe('HTTP/1.1 200 OK');
+      await releaseAll(held);
+      expect(await waitFor('a connection taken again', async () => ((await send(small.port, '/health').catch(() => undefined))?.status === 200 ? true : undefined))).toBe(true);
+    } finally {
+      await small.close();
+    }
   });
 
   it('answers health and binds loopback only', async () => {
@@ -204,7 +220,8 @@ describe('web server', () => {
     const formPost = await send(web.port, '/api/status', { method: 'POST', headers: { ...auth, 'content-type': 'text/plain' }, body: '{}' });
     expect(formPost.status).toBe(400);
     const huge = await send(web.port, '/api/status', { method: 'POST', headers: json, body: `{"x":"${'a'.repeat(1024 * 1024 + 10)}"}` });
-    expect(huge.status).toBe(400);
+    expect(huge.status).toBe(413);
+    expect(errorOf(huge)).toMatchObject({ code: 'invalid_input', message: 'The request body is larger than the App API accepts (1 MiB)' });
     expect((await send(web.port, '/health')).status).toBe(200);
   });
 

@@ -8,8 +8,8 @@ import { dispatch, type ApiDoor, type AppsHost, type CallerInfo } from '../app';
 import { startAppOrigin, type AppOrigin } from './app-origin';
 import { streamEvents } from './event-stream';
 import { HTTP_STATUS } from './http-status';
-import { readJsonBody } from './read-body';
-import { isAllowedHost, isAllowedOrigin, LOOPBACK_TIMEOUTS, newSessionSecret, presentedSecret, sameSecret } from '../net';
+import { BodyTooLarge, readJsonBody } from './read-body';
+import { isAllowedHost, isAllowedOrigin, LOOPBACK_TIMEOUTS, MAX_LOOPBACK_CONNECTIONS, newSessionSecret, presentedSecret, sameSecret } from '../net';
 import { readStatic } from './static-files';
 
 /** The core's `log` (shared/core-env) gets the web server's internal errors, redacted. */
@@ -28,6 +28,8 @@ export interface WebServerOptions extends Partial<Pick<CoreEnv, 'log'>> {
   cliSecret?: string;
   /** Opened MCP Apps: served on an origin of their own, framed only by this UI. */
   apps?: AppsHost;
+  /** Connections open at once; default MAX_LOOPBACK_CONNECTIONS (electron/net). */
+  maxConnections?: number;
 }
 
 export interface WebServer {
@@ -71,7 +73,7 @@ function sendError(response: ServerResponse, error: CodedError): void {
   const wire = error.toWire();
   wire.message = redact(wire.message);
   if (wire.hint !== undefined) wire.hint = redact(wire.hint);
-  sendJson(response, HTTP_STATUS[error.code], { error: wire });
+  sendJson(response, error instanceof BodyTooLarge ? 413 : HTTP_STATUS[error.code], { error: wire });
 }
 
 /** Headless mode: the renderer and the App API over HTTP on 127.0.0.1 only. */
@@ -173,6 +175,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       else response.end();
     });
   });
+  server.maxConnections = options.maxConnections ?? MAX_LOOPBACK_CONNECTIONS;
   server.on('connection', (socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));

@@ -46,3 +46,8 @@ export function toCodedError(value: unknown): CodedError {
   const message = value instanceof Error ? value.message : String(value);
   return new CodedError('internal', message, { cause: value });
 }
+
+/** An error in its own words for a log line: the message without `CodedError: ` or another class name before it. */
+export function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,4 +1,4 @@
 export { ERROR_CODES, ErrorCodeSchema, WireErrorSchema } from './error-code';
 export type { ErrorCode, WireError } from './error-code';
-export { CodedError, isCodedError, toCodedError } from './coded-error';
+export { CodedError, errorMessage, isCodedError, toCodedError } from './coded-error';
 export type { CodedErrorOptions } from './coded-error';

@@ -42,7 +42,7 @@ describe('adding an agent for Claude Code from the Agents screen', () => {
     const snippet = panel.getByRole('group', { name: 'Claude Code configuration for claude laptop' });
     await snippet.waitFor();
     const hidden = JSON.parse((await snippet.textContent()) ?? '') as ClaudeCodeConfig;
-    expect(hidden.mcpServers['connected-services']).toEqual({ type: 'http', url: ui.served.bridge, headers: { Authorization: 'Bearer ••••••••••••' } });
+    expect(hidden.mcpServers['connected-services-claude-laptop']).toEqual({ type: 'http', url: ui.served.bridge, headers: { Authorization: 'Bearer ••••••••••••' } });
     expect(await panel.textContent()).toContain('Claude Code: the client you chose.');
     expect(await panel.getByText('~/.claude.json', { exact: false }).count()).toBeGreaterThan(0);
     expect(await page.content()).not.toContain('cs_agent_');
@@ -68,7 +68,7 @@ describe('adding an agent for Claude Code from the Agents screen', () => {
     expect(JSON.parse(await page.evaluate(() => navigator.clipboard.readText()))).toEqual(shown);
 
     // As Claude Code would use the entry: its URL and header reach the bridge as this agent.
-    const entry = shown.mcpServers['connected-services']!;
+    const entry = shown.mcpServers['connected-services-claude-laptop']!;
     agent = await connectAgent(entry.url, (entry.headers['Authorization'] ?? '').replace(/^Bearer /, ''), 'claude-code');
     expect((await agent.client.listTools()).tools.length).toBeGreaterThan(0);
 

@@ -3,6 +3,7 @@ import { everythingServer } from '../fixtures/servers/config';
 import { waitFor } from '../support/server-harness';
 import { startBridge, type BridgeHarness } from '../support/bridge-harness';
 import { connectModernAgent, type ModernAgent } from '../support/modern-agent';
+import { MAX_LISTENS_PER_AGENT } from '../../electron/bridge/modern-handlers';
 
 // Issue #30 item 2: 2026-07-28 agents hear of list changes and resource updates on
 // `subscriptions/listen`, as legacy sessions do on their GET stream.
@@ -68,4 +69,23 @@ describe('subscriptions/listen through the bridge (2026-07-28)', () => {
     const audited = await h.bridge.audit.read({ agent: 'follows' });
     expect(audited.some((e) => e.kind === 'resource' && e.tool === uri && e.outcome === 'ok')).toBe(true);
   });
+
+  it('the listen stream past the limit is refused as a rate limit with what to do, and one closed makes room', async () => {
+    const { a } = await agent('many-listens');
+    const open = await Promise.all(Array.from({ length: MAX_LISTENS_PER_AGENT }, () => a.client.listen({ toolsListChanged: true })));
+    const refused = await a.client.listen({ toolsListChanged: true }).then(
+      () => undefined,
+      (error: unknown) => error as { code?: number; message?: string; data?: { code?: string; hint?: string } },
+    );
+    expect(refused?.code).toBe(-32012);
+    expect(refused?.data?.code).toBe('rate_limited');
+    expect(refused?.message).toContain(`${MAX_LISTENS_PER_AGENT} subscriptions/listen streams`);
+    expect(refused?.data?.hint).toContain('close the listen streams you no longer read');
+    // The bridge still answers the agent, and a closed stream frees its place.
+    expect((await a.client.listTools()).tools.length).toBeGreaterThan(0);
+    await open.pop()!.close();
+    const again = await waitFor('a listen stream once one closed', async () => a.client.listen({ toolsListChanged: true }).catch(() => undefined));
+    open.push(again);
+    for (const subscription of open) await subscription.close();
+  }, 60_000);
 });

@@ -133,9 +133,10 @@ describe('tool search through the bridge (server-everything and our fault server
     const c = await connectAgent(h.bridge.url, token, 'claude');
     clients.push(c);
     const names = (await c.client.listTools()).tools.map((t) => t.name);
-    for (const name of names) expect(`mcp__connected-services__${name}`).toMatch(/^[A-Za-z0-9_-]{1,64}$/);
-    const long = names.find((n) => n.startsWith('everything__trigger-long-runni_')) ?? 'missing';
-    expect(long).toMatch(/^everything__trigger-long-runni_[0-9a-f]{8}$/);
+    // Claude Code's name for it holds the entry `agents config` prints and `agents connect` writes.
+    for (const name of names) expect(`mcp__connected-services-claude__${name}`).toMatch(/^[A-Za-z0-9_-]{1,64}$/);
+    const long = names.find((n) => n.startsWith('everything__trigger-lon_')) ?? 'missing';
+    expect(long).toMatch(/^everything__trigger-lon_[0-9a-f]{8}$/);
     const done = await call(c, long, { duration: 0.1, steps: 1 });
     expect(done.isError).toBeUndefined();
     const audit = await h.bridge.audit.read({ agent: 'claude' });

@@ -23,7 +23,7 @@ describe('agents add/set --tool-mode and --for (issue #32)', () => {
     const config = await runCli(home, ['agents', 'config', 'desk', '--for', 'claude-code']);
     expect(config.code, config.stderr).toBe(0);
     expect(config.stderr).toContain('# tool mode search');
-    expect(config.stderr).toContain('names made for claude-code (a prefix of 25 characters');
+    expect(config.stderr).toContain('names made for claude-code (a prefix of 30 characters, for the entry "connected-services-desk")');
     expect(JSON.parse(config.stdout)).toBeTypeOf('object');
 
     const auto = await runCli(home, ['agents', 'set', 'desk', '--tool-mode', 'auto', '--for', '30', '--json']);

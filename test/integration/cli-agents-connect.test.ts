@@ -180,6 +180,32 @@ describe('agents connect writes the bridge into each client\'s user configuratio
     expect(result.stdout + result.stderr).not.toContain(token);
   });
 
+  it('the printed snippet, pasted, is the entry connect writes: one entry for one agent, not two', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'cs-user-pasted-'));
+    const add = await runCli(dataDir, ['agents', 'add', 'pasted', '--servers', '*'], { env: env() });
+    expect(add.code, add.stderr).toBe(0);
+    const printed = await runCli(dataDir, ['agents', 'config', 'pasted', '--for', 'claude-code'], { env: env() });
+    expect(printed.code, printed.stderr).toBe(0);
+    writeFileSync(join(home, '.claude.json'), printed.stdout, { mode: 0o600 });
+    const memory = { HOME: home, CONNECTED_SERVICES_VAULT_PROVIDER: 'memory' };
+    const result = await runCli(dataDir, ['agents', 'connect', 'pasted', '--client', 'claude-code'], { env: memory });
+    expect(result.code, result.stderr).toBe(0);
+    const config = JSON.parse(readFileSync(join(home, '.claude.json'), 'utf8')) as { mcpServers: Record<string, unknown> };
+    expect(Object.keys(config.mcpServers)).toEqual(['connected-services-pasted']);
+  });
+
+  it('disconnecting the last entry leaves ~/.claude.json tidy (an empty object, no blank line)', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'cs-user-last-'));
+    expect((await runCli(dataDir, ['agents', 'add', 'last', '--servers', '*'], { env: env() })).code).toBe(0);
+    const before = `${JSON.stringify({ numStartups: 3, mcpServers: {} }, null, 2)}\n`;
+    writeFileSync(join(home, '.claude.json'), before, { mode: 0o600 });
+    const memory = { HOME: home, CONNECTED_SERVICES_VAULT_PROVIDER: 'memory' };
+    expect((await runCli(dataDir, ['agents', 'connect', 'last', '--client', 'claude-code'], { env: memory })).code).toBe(0);
+    const result = await runCli(dataDir, ['agents', 'disconnect', 'last', '--client', 'claude-code'], { env: memory });
+    expect(result.code, result.stderr).toBe(0);
+    expect(readFileSync(join(home, '.claude.json'), 'utf8')).toBe(before);
+  });
+
   it('disconnect removes only our entry (and VS Code\'s input), keeping comments and a backup', async () => {
     for (const client of ['vscode', 'cursor'] as const) {
       const file = join(user, EXISTING[client].file);

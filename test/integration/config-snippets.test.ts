@@ -71,7 +71,7 @@ describe('agents config snippets run as printed', () => {
     const code = (await snippet('claude-code')) as { mcpServers: Record<string, HttpEntry & { type: string }> };
     const cursor = (await snippet('cursor')) as { mcpServers: Record<string, HttpEntry> };
     const vscode = (await snippet('vscode')) as { servers: Record<string, HttpEntry & { type: string }> };
-    for (const entry of [code.mcpServers['connected-services'], cursor.mcpServers['connected-services'], vscode.servers['connected-services']]) {
+    for (const entry of [code.mcpServers['connected-services-snippets'], cursor.mcpServers['connected-services-snippets'], vscode.servers['connected-services-snippets']]) {
       expect(entry?.url).toBe(served.bridge);
       expect(await speak(viaHttp(entry!))).toEqual([]);
     }
@@ -79,7 +79,7 @@ describe('agents config snippets run as printed', () => {
 
   it('claude-desktop: the command runs without our bin or node on PATH, from any folder', async () => {
     const config = (await snippet('claude-desktop')) as { mcpServers: Record<string, StdioEntry> };
-    const entry = config.mcpServers['connected-services']!;
+    const entry = config.mcpServers['connected-services-snippets']!;
     expect(entry.command).toBe(process.execPath);
     expect(entry.args[0]).toBe(CLI);
     expect(entry.env['CONNECTED_SERVICES_TOKEN']).toBe(token);
@@ -105,7 +105,7 @@ describe('agents config snippets run as printed', () => {
     // The bin starts with `#!/usr/bin/env node`: a global install has node on PATH too.
     symlinkSync(process.execPath, join(bin, 'node'));
     const config = (await snippet('claude-desktop', { PATH: `${bin}:${process.env['PATH'] ?? ''}` })) as { mcpServers: Record<string, StdioEntry> };
-    const entry = config.mcpServers['connected-services']!;
+    const entry = config.mcpServers['connected-services-snippets']!;
     expect(entry.command).toBe('connected-services');
     expect(await speak(viaStdio(entry, bin))).toEqual([]);
   });

@@ -1,3 +1,4 @@
+import { errorMessage } from '../../../shared/errors';
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
@@ -48,7 +49,7 @@ export class OfflineReview {
   add(entry: AdminEntry): void {
     this.#writing = this.#writing
       .then(() => this.#update((file) => keep(file, entry)))
-      .catch((error: unknown) => this.#log(`keeping a change for review failed: ${error instanceof Error ? error.message : String(error)}`));
+      .catch((error: unknown) => this.#log(`keeping a change for review failed: ${errorMessage(error)}`));
   }
 
   /** Resolves when every change added so far is on disk (or its failure logged). */

@@ -186,7 +186,7 @@ export function createBridgeApi(deps: BridgeApiOptions): BridgeMethods {
         ...(deps.stdioCommand ? { stdioCommand: deps.stdioCommand() } : {}),
       });
       const file = snippetFile(target, name);
-      const notes = [describeToolMode(agent.toolMode, agent.listFound), describeClient(agent.client)];
+      const notes = [describeToolMode(agent.toolMode, agent.listFound), describeClient(agent.client, agent.name)];
       if (agent.fromCode === true) notes.push(`declared in a program's code (from code): its token is that program's, and it is changed there`);
       // A client whose prefix the names were not made for may find some too long (issue #32).
       if (agent.client === undefined && target !== 'acp') notes.push(`make its names fit ${target}'s prefix: connected-services agents set "${name}" --for ${target}`);

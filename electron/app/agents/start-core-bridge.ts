@@ -1,3 +1,4 @@
+import { errorMessage } from '../../../shared/errors';
 import type { CoreEnv } from '../../../shared/core-env';
 import { DEFAULT_BRIDGE_PORT, DEFAULT_UI_PORT } from '../../../shared/config';
 import { redact } from '../../../shared/redact';
@@ -72,7 +73,7 @@ export async function startCoreBridge({ options, ports, registry, vault, pool, s
       await Promise.all([pool.close().then(() => secretFiles.close()), registry.close(), vault.close()]);
       throw error;
     }
-    const bridgeError = error instanceof Error ? error.message : String(error);
+    const bridgeError = errorMessage(error);
     log(redact(`the bridge did not start: ${bridgeError}`));
     return { bridge: undefined, bridgeError };
   }

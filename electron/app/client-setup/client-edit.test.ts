@@ -24,6 +24,17 @@ describe('a client file merged with our entry', () => {
     expect(JSON.parse(withEntry('', 'cs', { container: 'mcpServers', entry: { url: 'u' } }, false, 'f'))).toEqual({ mcpServers: { cs: { url: 'u' } } });
   });
 
+  it('removing the last entry closes its object up, with no blank line left inside', () => {
+    const claude = `{\n  "numStartups": 1,\n  "mcpServers": {}\n}\n`;
+    const added = withEntry(claude, 'cs', { container: 'mcpServers', entry: { type: 'http', url: 'u' } }, false, '.claude.json');
+    expect(withoutEntry(added, 'mcpServers', 'cs', undefined, false, '.claude.json')).toBe(claude);
+    const pasted = `{\n  "mcpServers": {\n    "cs": { "url": "u" }\n  }\n}\n`;
+    expect(withoutEntry(pasted, 'mcpServers', 'cs', undefined, false, '.claude.json')).toBe(`{\n  "mcpServers": {}\n}\n`);
+    // A comment left inside stays where the person put it.
+    const commented = `{\n  "servers": {\n    // mine\n    "cs": { "url": "u" }\n  }\n}\n`;
+    expect(withoutEntry(commented, 'servers', 'cs', undefined, true, 'mcp.json')).toBe(`{\n  "servers": {\n    // mine\n  }\n}\n`);
+  });
+
   it('refuses comments where the client reads plain JSON, and a file that is not an object', () => {
     expect(() => withEntry(CURSOR, 'cs', { container: 'mcpServers', entry: {} }, false, 'f')).not.toThrow();
     expect(() => withEntry('{ /* c */ "a": 1 }', 'cs', { container: 'mcpServers', entry: {} }, false, 'f')).toThrow(/not valid JSON/);

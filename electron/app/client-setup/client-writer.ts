@@ -4,22 +4,14 @@ import path from 'node:path';
 import type { ClientPlan, ConnectClient } from '../../../shared/api';
 import { CodedError } from '../../../shared/errors';
 import { writeFileAtomic } from '../../fs-safe';
-import type { ClientEntry } from '../../bridge';
+import { entryName, inputId, type ClientEntry } from '../../bridge';
 import { clientDiff } from './client-diff';
 import { withEntry, withoutEntry } from './client-edit';
 import { readClientFile } from './client-file';
 import type { ClientContext } from './client-home';
 import { clientLocation } from './client-locations';
 
-/** Our entry's name in a client's configuration: one per agent, so each can be found and removed. */
-export function entryName(agent: string): string {
-  return `connected-services-${agent.toLowerCase().replace(/[^a-z0-9_-]+/g, '-')}`;
-}
-
-/** VS Code's input id for an agent's token. */
-export function inputId(agent: string): string {
-  return `${entryName(agent).replace('connected-services-', 'connected-services-token-')}`;
-}
+export { entryName, inputId } from '../../bridge';
 
 export type ClientChangeKind = { connect: ClientEntry; secrets: string[] } | { remove: true };
 

@@ -104,5 +104,15 @@ export function removeMember(text: string, path: JSONPath): string {
     const comma = /^[ \t]*,/.exec(out.slice(previousEnd));
     if (comma !== null) out = splice(out, previousEnd + comma[0].length - 1, 1, '');
   }
-  return out;
+  return siblings.length === 1 ? emptied(out, path.slice(0, -1)) : out;
+}
+
+/** A container left with nothing but white space between its brackets closes up (`{}`), as it was before our entry. */
+function emptied(text: string, path: JSONPath): string {
+  const root = parseTree(text, [], { allowTrailingComma: true });
+  const container = root === undefined ? undefined : path.length === 0 ? root : findNodeAtLocation(root, path);
+  if (container === undefined || (container.children ?? []).length > 0) return text;
+  const inside = text.slice(container.offset + 1, container.offset + container.length - 1);
+  if (!/^\s*$/.test(inside)) return text;
+  return splice(text, container.offset + 1, inside.length, '');
 }

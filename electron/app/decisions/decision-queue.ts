@@ -9,7 +9,7 @@ import type {
   DecisionOf,
   DecisionRecord,
 } from '../../../shared/api';
-import { CodedError } from '../../../shared/errors';
+import { CodedError, errorMessage } from '../../../shared/errors';
 import { Emitter } from '../../../shared/events';
 import { redact } from '../../../shared/redact';
 
@@ -65,7 +65,7 @@ export class DecisionQueue {
   constructor(options: DecisionQueueOptions = {}) {
     this.#now = options.now ?? Date.now;
     this.#record = options.record;
-    this.#emitter = new Emitter((error) => options.log?.(redact(`a decision listener failed: ${String(error)}`)));
+    this.#emitter = new Emitter((error) => options.log?.(redact(`a decision listener failed: ${errorMessage(error)}`)));
   }
 
   /** Adds a kind. @throws Error when the kind has a source already (a wiring mistake). */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { HeldChange } from '../../../shared/api';
+import { CodedError } from '../../../shared/errors';
 import { Emitter } from '../../../shared/events';
 import type { PinsEvents } from '../../pinning';
 import type { SourceSettled } from './decision-queue';
@@ -46,5 +47,15 @@ describe('toolChangeDecisions', () => {
     await new Promise((resolve) => setImmediate(resolve));
     expect(settled.at(-1)).toEqual({ id: 'notes/tool/upload', outcome: 'refused' });
     await expect(source.decide({ kind: 'toolChange', id: 'notes/tool/upload', answer: { decision: 'accept' } }, 'ipc')).rejects.toMatchObject({ code: 'not_found' });
+  });
+
+  it("logs a listing that failed in the error's own words, without its class name", async () => {
+    const failure = new CodedError('internal', 'the pins file of "notes" could not be read');
+    const lines: string[] = [];
+    const pins = { ...fakePins({}).pins, held: () => Promise.reject(failure) };
+    const source = toolChangeDecisions({ pins, servers: () => ['notes'], pinsApi: { reviewChanges: () => Promise.resolve({ ok: true as const }) }, log: (line) => lines.push(line) });
+    source.watch(() => undefined, () => undefined);
+    await source.ready();
+    expect(lines).toEqual(['[notes] its held tool changes were not listed: the pins file of "notes" could not be read']);
   });
 });

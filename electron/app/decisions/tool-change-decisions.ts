@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { toolChangeDecision, type AppApi, type DecisionOf, type HeldChange } from '../../../shared/api';
-import { CodedError } from '../../../shared/errors';
+import { CodedError, errorMessage } from '../../../shared/errors';
 import type { ToolPins } from '../../pinning';
 import type { DecisionSource, SourceSettled } from './decision-queue';
 
@@ -56,7 +56,7 @@ export function toolChangeDecisions(parts: ToolChangeParts): DecisionSource<'too
           if (known === undefined) added(decision);
         }
       })
-      .catch((error: unknown) => parts.log?.(`[${server}] its held tool changes were not listed: ${String(error)}`));
+      .catch((error: unknown) => parts.log?.(`[${server}] its held tool changes were not listed: ${errorMessage(error)}`));
     return chain;
   };
 

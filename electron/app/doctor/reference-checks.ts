@@ -1,3 +1,4 @@
+import { errorMessage } from '../../../shared/errors';
 import type { DoctorCheck } from '../../../shared/api';
 import type { ServerConfig } from '../../../shared/config';
 import { findReferences, type SecretReference } from '../../../shared/vault';
@@ -39,7 +40,7 @@ function referencesOf(config: ServerConfig): { refs: SecretReference[]; places: 
         places.set(ref.text, [...(places.get(ref.text) ?? []), placeOf(path)]);
       }
     } catch (error) {
-      broken.push(error instanceof Error ? error.message : String(error));
+      broken.push(errorMessage(error));
     }
   }
   return { refs: [...refs.values()], places, broken };

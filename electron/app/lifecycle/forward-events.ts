@@ -1,3 +1,4 @@
+import { errorMessage } from '../../../shared/errors';
 import { redact, redactor } from '../../../shared/redact';
 import type { Vault } from '../../../shared/vault';
 import type { AgentStore, Bridge } from '../../bridge';
@@ -35,7 +36,7 @@ export function forwardCoreEvents({ registry, vault, pool, logs, secretFiles, ev
       registerConfigSecrets(config, redactor);
       applying.then(
         () => pool.apply(config),
-        (error: unknown) => log(redact(`applying config failed: ${String(error)}`)),
+        (error: unknown) => log(redact(`applying config failed: ${errorMessage(error)}`)),
       );
     }),
     registry.on('issues', ({ issues }) => events.emit('configIssues', { issues })),
@@ -45,7 +46,7 @@ export function forwardCoreEvents({ registry, vault, pool, logs, secretFiles, ev
     }),
     pool.on('state', (status) => events.emit('serverState', status)),
     pool.on('state', ({ name, state }) => {
-      secretFiles.stateChanged(name, state).catch((error: unknown) => log(redact(`removing the secret files of ${name} failed: ${String(error)}`)));
+      secretFiles.stateChanged(name, state).catch((error: unknown) => log(redact(`removing the secret files of ${name} failed: ${errorMessage(error)}`)));
     }),
     pool.on('state', (status) => logs.state(status)),
     pool.on('log', (entry) => logs.message(entry)),
@@ -55,7 +56,7 @@ export function forwardCoreEvents({ registry, vault, pool, logs, secretFiles, ev
     // A credential a server waits for, stored here or by another process (a sign-in, a key, a secret), brings it back.
     vault.on('change', (change) => {
       for (const name of serversWaitingFor(change, pool.statuses(), registry.config())) {
-        pool.start(name).catch((error: unknown) => log(redact(`starting ${name} with its new credential failed: ${String(error)}`)));
+        pool.start(name).catch((error: unknown) => log(redact(`starting ${name} with its new credential failed: ${errorMessage(error)}`)));
       }
     }),
   ];

@@ -1,3 +1,4 @@
+import { errorMessage } from '../../../shared/errors';
 import { redact } from '../../../shared/redact';
 import type { Pool } from '../../pool';
 import type { ApplyChain } from './apply-chain';
@@ -12,7 +13,7 @@ export function warmUpServers(pool: Pool, applying: ApplyChain, log: (line: stri
       if (status.inventoryUpdatedAt !== undefined || !status.enabled || status.approval === 'pending') continue;
       pool.start(status.name).catch((error: unknown) => {
         // Stopped by close(): not a failure worth a line.
-        if (!closing()) log(redact(`warming up ${status.name} failed: ${error instanceof Error ? error.message : String(error)}`));
+        if (!closing()) log(redact(`warming up ${status.name} failed: ${errorMessage(error)}`));
       });
     }
   });

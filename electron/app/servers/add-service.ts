@@ -1,6 +1,6 @@
 import type { AddServiceResult, ApiInput, ServerStatus } from '../../../shared/api';
 import { isStdio } from '../../../shared/config';
-import { CodedError, isCodedError, type ErrorCode } from '../../../shared/errors';
+import { CodedError, errorMessage, isCodedError, type ErrorCode } from '../../../shared/errors';
 import { redact } from '../../../shared/redact';
 import { secretKey, type Vault } from '../../../shared/vault';
 import type { Pool } from '../../pool';
@@ -110,7 +110,7 @@ export function createAddService(deps: AddServiceOptions): (input: ApiInput<'add
         }
       }
       const code: ErrorCode = isCodedError(error) ? error.code : 'internal';
-      const message = error instanceof Error ? error.message : String(error);
+      const message = errorMessage(error);
       const sentence = /[.!?]$/.test(message.trim()) ? message.trim() : `${message.trim()}.`;
       throw new CodedError(code, `${sentence} ${undoneWords(undone)}`, {
         // After the entry is gone, a hint to sign in to it would lead nowhere.

@@ -1,3 +1,4 @@
+import { errorMessage } from '../../../shared/errors';
 import type { ApiInput, ApiOutput, RegistryCatalogView, RegistryState } from '../../../shared/api';
 import type { CoreEnv } from '../../../shared/core-env';
 import { configuredRegistries, RegistryCatalog } from '../../mcp-registry';
@@ -56,7 +57,7 @@ export function createRegistryApi(options: RegistryApiOptions): RegistryApi {
         await catalog.load();
         const stale = catalog.state().some((s) => s.syncedAt === undefined || now() - s.syncedAt > REFRESH_AFTER_MS);
         if (stale) await catalog.refresh();
-      })().catch((error: unknown) => core.log(`registry refresh failed: ${String(error)}`));
+      })().catch((error: unknown) => core.log(`registry refresh failed: ${errorMessage(error)}`));
     };
     timers.push(setTimeout(check, FIRST_CHECK_MS).unref(), setInterval(check, CHECK_EVERY_MS).unref());
   }

@@ -1,3 +1,4 @@
+import { errorMessage } from '../../../shared/errors';
 import { redact } from '../../../shared/redact';
 import type { Opener } from '../../auth';
 
@@ -10,7 +11,7 @@ export function forgivingOpener(primary: Opener, log: (line: string) => void): O
     try {
       await primary(url);
     } catch (error) {
-      log(redact(`could not open a browser (${error instanceof Error ? error.message : String(error)}); open this address to sign in: ${url}`));
+      log(redact(`could not open a browser (${errorMessage(error)}); open this address to sign in: ${url}`));
     }
   };
 }

@@ -1,0 +1,51 @@
+import { connect, type Socket } from 'node:net';
+
+/** `count` raw connections to 127.0.0.1:port, each open (connected) and silent, for a server's connection cap. */
+export async function holdConnections(port: number, count: number): Promise<Socket[]> {
+  return Promise.all(
+    Array.from(
+      { length: count },
+      () =>
+        new Promise<Socket>((resolve, reject) => {
+          const socket = connect({ host: '127.0.0.1', port }, () => resolve(socket));
+          socket.once('error', reject);
+        }),
+    ),
+  );
+}
+
+/**
+ * Whether the server drops one more connection without a word: it sends an HTTP request and sees
+ * the socket end (or reset) with no byte of an answer. False when any answer arrives.
+ */
+export function droppedUnanswered(port: number, host = `127.0.0.1:${port}`): Promise<boolean> {
+  return new Promise((resolve) => {
+    let answered = false;
+    const socket = connect({ host: '127.0.0.1', port }, () => socket.write(`GET /health HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`));
+    socket.on('data', () => (answered = true));
+    socket.once('error', () => resolve(!answered));
+    socket.once('close', () => resolve(!answered));
+  });
+}
+
+/** Ends every held connection and waits until each is closed. */
+export async function releaseAll(sockets: Socket[]): Promise<void> {
+  await Promise.all(sockets.map((s) => new Promise<void>((resolve) => (s.closed ? resolve() : (s.once('close', () => resolve()), s.destroy())))));
+}
+
+/** Sends a GET on a held connection and resolves with its answer's status line. */
+export function statusLineOn(socket: Socket, path: string, host: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let text = '';
+    const onData = (chunk: Buffer): void => {
+      text += chunk.toString('latin1');
+      const end = text.indexOf('\r\n');
+      if (end < 0) return;
+      socket.off('data', onData);
+      resolve(text.slice(0, end));
+    };
+    socket.on('data', onData);
+    socket.once('close', () => reject(new Error(`the connection closed before an answer (${JSON.stringify(text)})`)));
+    socket.write(`GET ${path} HTTP/1.1\r\nHost: ${host}\r\n\r\n`);
+  });
+}
