@@ -1,4 +1,4 @@
-import { CodedError } from '../../shared/errors';
+import { CodedError, errorMessage } from '../../shared/errors';
 import { redact } from '../../shared/redact';
 
 export function connectHint(server: string): string {
@@ -56,7 +56,7 @@ export function isInvalidClient(error: unknown): boolean {
 }
 
 function message(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  return errorMessage(error);
 }
 
 /** What went wrong in a flow or grant, as a CodedError people can act on (secrets redacted). */

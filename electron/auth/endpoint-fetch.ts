@@ -1,7 +1,7 @@
 import { promises as dns } from 'node:dns';
 import type * as Undici from 'undici';
 import type { Agent } from 'undici';
-import { CodedError } from '../../shared/errors';
+import { CodedError, errorMessage } from '../../shared/errors';
 import type { FetchLike } from '../net';
 import { checkAddress, hostAddress } from './ip-address';
 import { refuse, validateEndpointUrl } from './url-safety';
@@ -57,7 +57,7 @@ export async function checkedAddress(url: URL, resolver: Resolver, what: string,
   try {
     addresses = await resolver(url.hostname, { all: true });
   } catch (error) {
-    throw new CodedError('server_unavailable', `Could not resolve ${url.hostname} (for ${shown(url)}): ${error instanceof Error ? error.message : String(error)}`, {
+    throw new CodedError('server_unavailable', `Could not resolve ${url.hostname} (for ${shown(url)}): ${errorMessage(error)}`, {
       hint: 'Check the network and the host name, then try again.',
     });
   }

@@ -1,4 +1,4 @@
-import { CodedError } from '../../shared/errors';
+import { CodedError, errorMessage } from '../../shared/errors';
 import type { FetchLike } from '../net';
 import { validateEndpointUrl } from './url-safety';
 
@@ -40,7 +40,7 @@ export async function requestJson(fetch: FetchLike, url: string, init: RequestIn
     response = await fetch(url, { ...init, signal: withTimeout(init.signal ?? undefined) });
   } catch (error) {
     if (error instanceof CodedError) throw error;
-    throw new CodedError('server_unavailable', `Could not reach ${what} at ${url}: ${error instanceof Error ? error.message : String(error)}`, {
+    throw new CodedError('server_unavailable', `Could not reach ${what} at ${url}: ${errorMessage(error)}`, {
       hint: 'Check the network and that the server is running, then try again.',
     });
   }

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { resolveCoreEnv, type CoreEnv, type CoreEnvOptions } from '../../shared/core-env';
-import { CodedError } from '../../shared/errors';
+import { CodedError, errorMessage } from '../../shared/errors';
 import { redact } from '../../shared/redact';
 import { AgentAsksSchema, DEFAULT_AGENT_ASKS, AGENTS_FILE_VERSION, ToolOverridesSchema, AgentPolicySchema } from './agent-schema';
 import type { Agent, AgentInput, AgentUpdate, Decision, StoredAgent } from './agent-schema';
@@ -262,7 +262,7 @@ export class AgentStore {
       this.#replace(stamp === 'none' ? [] : parseFile(readFileSync(this.file, 'utf8'), this.file), stamp, true);
     } catch (error) {
       // Fail closed: an unreadable or invalid file authenticates nobody until it is fixed.
-      this.#core.log(`agents file unusable, no agent can connect: ${error instanceof Error ? error.message : String(error)}`);
+      this.#core.log(`agents file unusable, no agent can connect: ${errorMessage(error)}`);
       this.#replace([], 'invalid', true);
     }
   }

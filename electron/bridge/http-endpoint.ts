@@ -16,6 +16,7 @@ import { toolCallLane } from './tool-call-lane';
 import { hashToken, plausibleToken, sameDigest } from './token';
 import type { ModernHandlers } from './modern-handlers';
 import { serveModern, isModernRequest } from './modern-endpoint';
+import { errorMessage } from '../../shared/errors';
 
 /** The bridge's parts the endpoint uses, and its CoreEnv's clock and log. */
 export interface EndpointOptions extends Pick<CoreEnv, 'now' | 'log'> {
@@ -135,7 +136,7 @@ export function createEndpoint(deps: EndpointOptions): (req: IncomingMessage, re
 
   return (req, res) => {
     handle(req, res).catch((error: unknown) => {
-      deps.log(redact(`bridge request failed: ${error instanceof Error ? error.message : String(error)}`));
+      deps.log(redact(`bridge request failed: ${errorMessage(error)}`));
       if (!res.headersSent) refuse(res, { status: 500, rpcCode: -32603, message: 'Internal error' });
       else res.destroy();
     });

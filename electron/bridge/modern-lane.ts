@@ -6,6 +6,7 @@ import { LazyAbort } from '../pool';
 import { laneContext, LaneMcpReq } from './modern-lane-context';
 import type { LaneRequest } from './modern-lane-entry';
 import { responseHeaders } from './response-headers';
+import { errorMessage } from '../../shared/errors';
 
 /** MissingRequiredClientCapability: the one handler error the SDK answers with HTTP 400 (MCP 2026-07-28 basic §Client capabilities). */
 const MISSING_CAPABILITY = -32021;
@@ -109,7 +110,7 @@ export class ModernLane {
         // Key order as Protocol builds it, so the bytes are those of the SDK's path.
         answer = { result: this.#codec.encodeToolResult(result), jsonrpc: '2.0', id: request.id };
       } catch (error) {
-        this.#log(`a 2026-07-28 tools/call result could not be encoded: ${error instanceof Error ? error.message : String(error)}`);
+        this.#log(`a 2026-07-28 tools/call result could not be encoded: ${errorMessage(error)}`);
         answer = { jsonrpc: '2.0', id: request.id, error: { code: -32603, message: 'Internal error' } };
       }
     } catch (thrown) {

@@ -11,7 +11,7 @@ import type {
   isJSONRPCResultResponse as IsResultResponse,
   parseJSONRPCMessage as ParseMessage,
 } from '@modelcontextprotocol/client';
-import { CodedError } from '../../shared/errors';
+import { CodedError, errorMessage } from '../../shared/errors';
 import { redact } from '../../shared/redact';
 import type { FetchLike } from '../net';
 import { TOKEN_ENV } from './config-snippet';
@@ -45,7 +45,7 @@ export interface StdioRelayOptions {
 const REINIT_ID = 'connected-services-shim-reinit';
 
 export function errorText(error: unknown): string {
-  return redact(error instanceof Error ? error.message : String(error));
+  return redact(errorMessage(error));
 }
 
 /**

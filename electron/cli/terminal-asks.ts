@@ -6,6 +6,7 @@ import { redact } from '../../shared/redact';
 import { terminalSafe } from '../../shared/text';
 import { promptAsk, type AskAnswer, type AskTerminal } from './ask-prompt';
 import type { Output } from './output';
+import { errorMessage } from '../../shared/errors';
 
 /**
  * Questions on the terminal (prompts on stderr, so stdout keeps only the result), one reader for the
@@ -110,7 +111,7 @@ export function answerAsksAtTerminal(
       try {
         asks.answer(ask.id, answer);
       } catch (error) {
-        output.err(redact(error instanceof Error ? error.message : String(error)));
+        output.err(redact(errorMessage(error)));
       }
     });
   });

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { CodedError } from '../../shared/errors';
+import { CodedError, errorMessage } from '../../shared/errors';
 import { redact } from '../../shared/redact';
 
 export function errnoCode(error: unknown): string | undefined {
@@ -43,7 +43,7 @@ export function fsFailure(error: unknown, action: string, target: string): Coded
         cause: error,
       });
     default: {
-      const detail = error instanceof Error ? error.message : String(error);
+      const detail = errorMessage(error);
       return new CodedError('internal', redact(`Could not ${action} ${target}: ${detail}`), {
         hint: `Check ${where} and try again; \`connected-services doctor\` can help.`,
         cause: error,

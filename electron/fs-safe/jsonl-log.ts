@@ -4,6 +4,7 @@ import { chmod, mkdir, open, readFile, rename, rm, type FileHandle } from 'node:
 import type { z } from 'zod';
 import { Emitter } from '../../shared/events';
 import { redact } from '../../shared/redact';
+import { errorMessage } from '../../shared/errors';
 
 export const DEFAULT_JSONL_MAX_BYTES = 5 * 1024 * 1024;
 export const DEFAULT_JSONL_KEEP = 5;
@@ -186,7 +187,7 @@ export class JsonlLog<T> {
         // Reopen on the next write (the file may have been moved or the disk was full).
         await this.#handle?.close().catch(() => undefined);
         this.#handle = undefined;
-        this.#log(`could not write ${this.file}: ${error instanceof Error ? error.message : String(error)}`);
+        this.#log(`could not write ${this.file}: ${errorMessage(error)}`);
       }
     } finally {
       this.#writing = undefined;

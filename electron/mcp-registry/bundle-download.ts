@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { CodedError } from '../../shared/errors';
+import { CodedError, errorMessage } from '../../shared/errors';
 import { readBoundedBody, type FetchLike } from '../net';
 
 /** An MCP bundle is at most this large to download (bundles with a runtime inside run to tens of MiB). */
@@ -46,7 +46,7 @@ export async function downloadBundle(fetch: FetchLike, raw: string, sha256: stri
     try {
       response = await fetch(url, { redirect: 'manual', signal });
     } catch (error) {
-      throw new CodedError('server_unavailable', `Could not download the bundle from ${url.origin}: ${error instanceof Error ? error.message : String(error)}`);
+      throw new CodedError('server_unavailable', `Could not download the bundle from ${url.origin}: ${errorMessage(error)}`);
     }
     const location = response.headers.get('location');
     if (response.status >= 300 && response.status < 400 && location !== null) {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import yauzl from 'yauzl';
-import { CodedError } from '../../shared/errors';
+import { CodedError, errorMessage } from '../../shared/errors';
 
 /** Zip-bomb bounds: files in a bundle, and their size once unpacked, declared and as actually read. */
 export const MAX_BUNDLE_ENTRIES = 10_000;
@@ -31,7 +31,7 @@ async function openZip(bytes: Buffer): Promise<yauzl.ZipFile> {
     // strictFileNames: a backslash is refused rather than read as a folder separator.
     return await yauzl.fromBufferPromise(bytes, { lazyEntries: true, validateEntrySizes: true, strictFileNames: true });
   } catch (error) {
-    return refuse(`it is not a zip file (${error instanceof Error ? error.message : String(error)})`);
+    return refuse(`it is not a zip file (${errorMessage(error)})`);
   }
 }
 
@@ -65,7 +65,7 @@ async function extractInto(zip: yauzl.ZipFile, root: string, limits: { entries: 
     }
   } catch (error) {
     if (error instanceof CodedError) throw error;
-    refuse(error instanceof Error ? error.message : String(error));
+    refuse(errorMessage(error));
   } finally {
     zip.close();
   }

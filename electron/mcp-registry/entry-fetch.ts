@@ -1,4 +1,4 @@
-import { CodedError } from '../../shared/errors';
+import { CodedError, errorMessage } from '../../shared/errors';
 import type { FetchLike } from '../net';
 import { checkEntry, MAX_ENTRY_BYTES, type CheckedEntry } from './entry-check';
 import { boundedText, PAGE_TIMEOUT_MS } from './page-fetch';
@@ -18,7 +18,7 @@ export async function fetchServerVersion(fetch: FetchLike, base: string, name: s
       return fetch(url, init);
     });
   } catch (error) {
-    throw new CodedError('server_unavailable', `Could not reach the registry at ${base}: ${error instanceof Error ? error.message : String(error)}`);
+    throw new CodedError('server_unavailable', `Could not reach the registry at ${base}: ${errorMessage(error)}`);
   }
   if (response.status === 404) {
     await response.body?.cancel().catch(() => undefined);

@@ -1,4 +1,4 @@
-import { CodedError } from '../../shared/errors';
+import { CodedError, errorMessage } from '../../shared/errors';
 import { readBoundedBody, type FetchLike } from '../net';
 import { ServerListSchema } from './server-json';
 
@@ -42,7 +42,7 @@ export async function fetchPage(fetch: FetchLike, base: string, query: PageQuery
       return fetch(url, init);
     });
   } catch (error) {
-    throw new CodedError('server_unavailable', `Could not reach the registry at ${base}: ${error instanceof Error ? error.message : String(error)}`, {
+    throw new CodedError('server_unavailable', `Could not reach the registry at ${base}: ${errorMessage(error)}`, {
       hint: 'Check the network; the catalog keeps what it had.',
     });
   }

@@ -5,6 +5,7 @@ import type { FetchLike } from '../net';
 import type { CheckedEntry } from './entry-check';
 import { loadSnapshot, saveSnapshot, type Snapshot } from './snapshot';
 import { syncRegistry, type SyncProgress } from './sync';
+import { errorMessage } from '../../shared/errors';
 
 /** The core's environment: snapshots live in `<dataDir>`, refreshes are logged and timed by it. */
 export interface RegistryCatalogOptions extends CoreEnvOptions {
@@ -139,7 +140,7 @@ export class RegistryCatalog {
       this.#core.log(`registry ${base}: ${next.entries.length} entries (${next.skipped.invalid} invalid, ${next.skipped.hostile} hostile skipped)`);
     } catch (error) {
       this.#syncing.delete(base);
-      const message = error instanceof Error ? error.message : String(error);
+      const message = errorMessage(error);
       this.#core.log(`registry ${base}: refresh failed: ${message}`);
       if (previous) {
         const kept = { ...previous, lastFailure: { at: now(), message: message.slice(0, 2000) } };

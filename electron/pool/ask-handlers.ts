@@ -7,6 +7,7 @@ import { isProtocolError, RPC_ERROR } from './rpc-codes';
 import type { RunningCalls } from './running-calls';
 import type { AskContext, AskRouter } from './server-asks';
 import type { AnswerInput } from './server-rounds';
+import { errorMessage } from '../../shared/errors';
 
 /**
  * MCP 2025-11-25 client features the pool's clients declare, so servers offer everything they have
@@ -91,7 +92,7 @@ async function routed<T>(
     if (isProtocolError(error)) throw error;
     if (error instanceof AskRefused) throw new ProtocolError(error.code, error.message);
     // Said to the server: a reason without anything from our side that may be sensitive.
-    throw new ProtocolError(RPC_ERROR.InternalError, redact(error instanceof Error ? error.message : String(error)).slice(0, 500));
+    throw new ProtocolError(RPC_ERROR.InternalError, redact(errorMessage(error)).slice(0, 500));
   } finally {
     cancelTimer();
     serverSignal.removeEventListener('abort', onServer);

@@ -1,6 +1,7 @@
 import type { Client } from '@modelcontextprotocol/client';
 import { redact } from '../../shared/redact';
 import type { CallLog, UpstreamLog } from './types';
+import { errorMessage } from '../../shared/errors';
 
 export type LogLevel = UpstreamLog['level'];
 
@@ -47,7 +48,7 @@ async function askForAll(client: Client, note: (line: string) => void): Promise<
   try {
     await client.setLoggingLevel('debug');
   } catch (error) {
-    note(redact(`logging/setLevel was refused: ${error instanceof Error ? error.message : String(error)}`).slice(0, 500));
+    note(redact(`logging/setLevel was refused: ${errorMessage(error)}`).slice(0, 500));
   }
   return undefined;
 }

@@ -1,5 +1,5 @@
 import type { SdkError, SdkHttpError } from '@modelcontextprotocol/client';
-import { CodedError, type CodedErrorOptions, type ErrorCode as Code } from '../../shared/errors';
+import { CodedError, type CodedErrorOptions, type ErrorCode as Code, errorMessage } from '../../shared/errors';
 import { redact } from '../../shared/redact';
 import { clientSdkIfLoaded } from './client-sdk';
 import { RateLimitedResponse } from './rate-limited-fetch';
@@ -296,7 +296,7 @@ export function toPoolError(error: unknown, ctx: ErrorContext): CodedError {
   if (network !== undefined && ctx.url !== undefined) return unreachable(ctx, network);
   const info = ctx.ended?.();
   if (info !== undefined) return endedError(ctx.server, info, during);
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorMessage(error);
   if (ctx.url !== undefined && error instanceof TypeError) {
     return coded('server_unavailable', `could not reach "${ctx.server}" at ${ctx.url}: ${message}`, {
       hint: `is the server running at ${ctx.url}?`,

@@ -1,6 +1,7 @@
 import type { jsonSchemaValidator } from '@modelcontextprotocol/client';
 import type { ClientSdk } from './client-sdk';
 import { RPC_ERROR } from './rpc-codes';
+import { errorMessage } from '../../shared/errors';
 
 /** A tool's output-schema check: the SDK validator's verdict. */
 export type OutputValidator = (value: unknown) => { valid: boolean; errorMessage?: string | undefined };
@@ -79,7 +80,7 @@ export function invalidOutput(
   try {
     verdict = check(result.structuredContent);
   } catch (error) {
-    return new ProtocolError(RPC_ERROR.InvalidParams, `Failed to validate structured content: ${error instanceof Error ? error.message : String(error)}`);
+    return new ProtocolError(RPC_ERROR.InvalidParams, `Failed to validate structured content: ${errorMessage(error)}`);
   }
   return verdict.valid ? undefined : new ProtocolError(RPC_ERROR.InvalidParams, `Structured content does not match the tool's output schema: ${verdict.errorMessage}`);
 }

@@ -1,5 +1,6 @@
 import type { Client, McpSubscription, SubscriptionFilter } from '@modelcontextprotocol/client';
 import { redact } from '../../shared/redact';
+import { errorMessage } from '../../shared/errors';
 
 /** The list changes the pool follows on every server (MCP 2026-07-28 §Subscriptions). */
 const LIST_CHANGES: SubscriptionFilter = { toolsListChanged: true, promptsListChanged: true, resourcesListChanged: true };
@@ -35,7 +36,7 @@ export class ResourceSubscriber {
     try {
       await this.#listen();
     } catch (error) {
-      this.#log(redact(`a server's change stream could not be opened: ${error instanceof Error ? error.message : String(error)}`));
+      this.#log(redact(`a server's change stream could not be opened: ${errorMessage(error)}`));
     }
   }
 

@@ -14,6 +14,7 @@ import type { Inventory } from './inventory';
 import { rootsOf } from './roots';
 import type { CallOptions } from './types';
 import { MAX_RESULT_DEPTH, nestsDeeperThan, tooDeepResult } from './result-depth';
+import { errorMessage } from '../../shared/errors';
 
 /**
  * One configured server as the pool sees it: what it lists (from the cache), its calls (each
@@ -36,7 +37,7 @@ export class ServerSlot {
     this.#life.onStarted(() => {
       for (const uri of this.#subscriptions.keys()) {
         this.#request(`subscription to ${uri}`, undefined, resourceSubscription(uri, true)).catch((error: unknown) =>
-          this.options.log(redact(`[${this.name}] subscribing again to ${uri} failed: ${error instanceof Error ? error.message : String(error)}`)),
+          this.options.log(redact(`[${this.name}] subscribing again to ${uri} failed: ${errorMessage(error)}`)),
         );
       }
     });

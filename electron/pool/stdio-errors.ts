@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { CodedError } from '../../shared/errors';
+import { CodedError, errorMessage } from '../../shared/errors';
 import { redact } from '../../shared/redact';
 
 /** Why a stdio server's program could not be started, and what to fix. */
@@ -23,7 +23,7 @@ export function spawnError(error: unknown, { server, command, cwd }: { server: s
       cause: error,
     });
   }
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorMessage(error);
   return new CodedError('server_unavailable', redact(`could not start "${server}": ${message}`), {
     hint: 'run `connected-services doctor`',
     cause: error,

@@ -1,4 +1,5 @@
 import { watch as fsWatch, type FSWatcher } from 'node:fs';
+import { errorMessage } from '../../shared/errors';
 
 export interface DirWatcherOptions {
   dir: string;
@@ -51,7 +52,7 @@ export function watchDirectory(options: DirWatcherOptions): DirWatcher {
         restart();
       });
     } catch (error) {
-      options.log(`cannot watch ${options.dir}: ${error instanceof Error ? error.message : String(error)}; retrying`);
+      options.log(`cannot watch ${options.dir}: ${errorMessage(error)}; retrying`);
       restart();
     }
   };

@@ -7,6 +7,7 @@ import { isNodeEvalInvocation } from './node-invocation';
 import { registerAppScheme } from './protocol/register-protocol';
 import { shellPaths } from './shell-paths';
 import { startShell } from './start-shell';
+import { errorMessage } from '../../shared/errors';
 
 // Everything here runs before Electron is ready, without awaiting: the scheme must be registered
 // and the profile folder set before `ready`, and the lock taken before anything else starts.
@@ -19,7 +20,7 @@ function prepareDataDir(): boolean {
     mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     return true;
   } catch (error) {
-    dialog.showErrorBox(PRODUCT_NAME, `The data folder ${dataDir} cannot be created: ${error instanceof Error ? error.message : String(error)}`);
+    dialog.showErrorBox(PRODUCT_NAME, `The data folder ${dataDir} cannot be created: ${errorMessage(error)}`);
     return false;
   }
 }

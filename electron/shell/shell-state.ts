@@ -10,6 +10,7 @@ import type { ShellPaths } from './shell-paths';
 import type { TrayController } from './tray/tray-controller';
 import { iconImage } from './tray/tray-icons';
 import { MainWindow } from './window/main-window';
+import { errorMessage } from '../../shared/errors';
 
 /** Where the desktop app was started: the data folder (the CLI's; the rest of its CoreEnv is the process's own) and its files. */
 export interface ShellContext extends Pick<CoreEnvOptions, 'dataDir'> {
@@ -59,7 +60,7 @@ export interface ShellState {
 }
 
 export const log = (line: string): void => console.error(redact(`[connected-services] ${line}`));
-export const message = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+export const message = (error: unknown): string => (errorMessage(error));
 
 /** The window (not yet shown) and the empty state around it. */
 export function createShellState(context: ShellContext): ShellState {

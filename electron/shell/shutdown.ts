@@ -1,3 +1,4 @@
+import { errorMessage } from '../../shared/errors';
 export interface ShutdownStep {
   name: string;
   run: () => Promise<void> | void;
@@ -35,7 +36,7 @@ export function createShutdown(steps: () => readonly ShutdownStep[], options: Sh
           try {
             await step.run();
           } catch (error) {
-            options.log(`${step.name} failed while quitting: ${error instanceof Error ? error.message : String(error)}`);
+            options.log(`${step.name} failed while quitting: ${errorMessage(error)}`);
           }
         }
         cancel();

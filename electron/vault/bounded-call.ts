@@ -1,4 +1,4 @@
-import { CodedError, isCodedError } from '../../shared/errors';
+import { CodedError, errorMessage, isCodedError } from '../../shared/errors';
 import { redact } from '../../shared/redact';
 
 export const DEFAULT_PROVIDER_TIMEOUT_MS = 5_000;
@@ -37,7 +37,7 @@ export async function boundedCall<T>(
     return await Promise.race([call(controller.signal), deadline]);
   } catch (error) {
     if (isCodedError(error)) throw error;
-    const message = error instanceof Error ? error.message : String(error);
+    const message = errorMessage(error);
     throw unavailable(label, `the ${label} failed: ${redact(message)}`);
   } finally {
     clearTimeout(timer);

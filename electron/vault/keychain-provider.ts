@@ -2,7 +2,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { CodedError } from '../../shared/errors';
+import { CodedError, errorMessage } from '../../shared/errors';
 import { redact } from '../../shared/redact';
 import { unavailable } from './bounded-call';
 import { checkKey, VAULT_KEY_BYTES, type KeyParams, type KeyProvider, type ProbeResult } from './key-provider';
@@ -120,7 +120,7 @@ export function createKeychainProvider(options: KeychainProviderOptions = {}): K
         await call({ op: 'get', service, account: 'vault-key-probe-000' }, signal);
         return { available: true };
       } catch (error) {
-        return { available: false, reason: error instanceof Error ? error.message : String(error) };
+        return { available: false, reason: errorMessage(error) };
       }
     },
   };

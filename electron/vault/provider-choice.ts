@@ -1,4 +1,4 @@
-import { CodedError } from '../../shared/errors';
+import { CodedError, errorMessage } from '../../shared/errors';
 import { boundedCall } from './bounded-call';
 import { PROVIDER_MISMATCH } from './health-message';
 import type { KeyProvider, ProbeResult } from './key-provider';
@@ -30,7 +30,7 @@ export async function chooseNewProvider(
   try {
     probe = check ? await boundedCall(keychain.label, context.timeoutMs, check) : { available: true };
   } catch (error) {
-    probe = { available: false, reason: error instanceof Error ? error.message : String(error) };
+    probe = { available: false, reason: errorMessage(error) };
   }
   if (probe.available) return { provider: keychain };
   if (context.hasPrompt) return { provider: providers.passphrase };

@@ -8,6 +8,7 @@ import { liveChecks } from './live-checks';
 import { portChecks } from './port-checks';
 import { isPortFree } from './port-free';
 import { referenceChecks, type StoreEntryCheck } from './reference-checks';
+import { errorMessage } from '../../../shared/errors';
 
 export interface DoctorOptions {
   dataDir: string;
@@ -86,7 +87,7 @@ async function urlReachable(url: string, fetcher: NonNullable<DoctorOptions['fet
     await fetcher(url, { method: 'GET', signal: AbortSignal.timeout(timeoutMs), headers: { accept: 'application/json, text/event-stream' } });
     return null;
   } catch (error) {
-    const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : error instanceof Error ? error.message : String(error);
+    const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : errorMessage(error);
     return cause;
   }
 }

@@ -5,6 +5,7 @@ import type { CliContext } from '../context';
 import { printJson, table } from '../output';
 import { configError, explainServerError } from '../config-errors';
 import type { Run } from '../runner';
+import { errorMessage } from '../../../shared/errors';
 
 /** A server never inventoried is started once so the first listing is not empty; later ones read the cache. */
 async function fetchMissingInventories(ctx: CliContext, core: Core, server: string | undefined, refresh: boolean): Promise<void> {
@@ -19,7 +20,7 @@ async function fetchMissingInventories(ctx: CliContext, core: Core, server: stri
     } catch (error) {
       // One broken server must not hide the others' tools; `status` shows why.
       if (server !== undefined) throw error;
-      ctx.output.err(`  ${s.name}: ${error instanceof Error ? error.message : String(error)}`);
+      ctx.output.err(`  ${s.name}: ${errorMessage(error)}`);
     }
   }
 }

@@ -1,5 +1,6 @@
 import type { EntryOptions } from '@napi-rs/keyring';
 import { z } from 'zod';
+import { errorMessage } from '../../../shared/errors';
 
 /** The same operations and answers as electron/vault's keychain helper (keychain-child.ts). */
 export const KeychainRequestSchema = z.discriminatedUnion('op', [
@@ -40,6 +41,6 @@ export async function performKeychainRequest(message: unknown, Entry: KeychainEn
     }
     return { ok: true, value: String(await entry.deleteCredential()) };
   } catch (error) {
-    return { ok: false, message: error instanceof Error ? error.message : String(error) };
+    return { ok: false, message: errorMessage(error) };
   }
 }

@@ -1,6 +1,6 @@
 import { BrowserWindow, ipcMain, type NativeImage } from 'electron';
 import { existsSync } from 'node:fs';
-import { CodedError } from '../../../shared/errors';
+import { CodedError, errorMessage } from '../../../shared/errors';
 import type { Opener } from '../../auth';
 import { PASSPHRASE_HOST, PASSPHRASE_ORIGIN } from '../app-identity';
 import { PASSPHRASE_CHANNEL } from '../ipc/ipc-protocol';
@@ -98,7 +98,7 @@ export function createPassphraseDialog(options: PassphraseDialogOptions): Passph
         if (pending?.window === window) settle({ error: notEntered() });
       });
       window.loadURL(`${PASSPHRASE_ORIGIN}/index.html?mode=${mode}`).catch((error: unknown) => {
-        options.log(`the passphrase dialog did not load: ${error instanceof Error ? error.message : String(error)}`);
+        options.log(`the passphrase dialog did not load: ${errorMessage(error)}`);
         if (pending?.window === window) settle({ error: notEntered() });
       });
       return promise;

@@ -2,6 +2,7 @@ import { app } from 'electron';
 import type { AppsHost } from '../../app';
 import type { MainWindow } from '../window/main-window';
 import { createAppMemoryWatch, DEFAULT_APP_MEMORY_LIMIT_MB, type FrameProcess } from './app-memory';
+import { errorMessage } from '../../../shared/errors';
 
 /** How often the open apps' memory is looked at; a look is a few cheap calls into Electron. */
 const CHECK_EVERY_MS = 5_000;
@@ -37,7 +38,7 @@ export function watchAppMemory(options: { window: MainWindow; apps: AppsHost; li
       try {
         process.kill(pid);
       } catch (error) {
-        log(`ending an app's renderer (${String(pid)}) failed: ${error instanceof Error ? error.message : String(error)}`);
+        log(`ending an app's renderer (${String(pid)}) failed: ${errorMessage(error)}`);
       }
     },
   });
@@ -47,7 +48,7 @@ export function watchAppMemory(options: { window: MainWindow; apps: AppsHost; li
       watch.check();
     } catch (error) {
       clearInterval(timer);
-      log(`the open apps' memory is no longer watched: ${error instanceof Error ? error.message : String(error)}`);
+      log(`the open apps' memory is no longer watched: ${errorMessage(error)}`);
     }
   }, CHECK_EVERY_MS);
   timer.unref();

@@ -3,6 +3,7 @@ import type { AppApi } from '../../../shared/api';
 import { iconImage } from './tray-icons';
 import { trayMenuTemplate } from './tray-menu-template';
 import { trayModel, type TrayAction, type TrayIcon, type TrayModel, type TrayPreferences } from './tray-model';
+import { errorMessage } from '../../../shared/errors';
 
 export interface TrayControllerOptions {
   api: AppApi;
@@ -49,7 +50,7 @@ export function createTrayController(options: TrayControllerOptions): TrayContro
     scheduled = true;
     setTimeout(() => {
       scheduled = false;
-      update().catch((error: unknown) => options.log(`updating the tray failed: ${error instanceof Error ? error.message : String(error)}`));
+      update().catch((error: unknown) => options.log(`updating the tray failed: ${errorMessage(error)}`));
     }, 100);
   };
   const offs = EVENTS.map((event) => options.api.on(event, refresh));

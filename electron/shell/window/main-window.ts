@@ -5,6 +5,7 @@ import { EVENT_CHANNEL, type EventMessage } from '../ipc/ipc-protocol';
 import { hashFor, isShellHash, type ShellRoute } from '../notifications/screen-routes';
 import { hardenContents } from './harden-contents';
 import { windowOptions } from './window-options';
+import { errorMessage } from '../../../shared/errors';
 
 export interface MainWindowOptions {
   preloadPath: string;
@@ -78,6 +79,6 @@ export class MainWindow {
   }
 
   #load(window: BrowserWindow, url: string): void {
-    window.loadURL(url).catch((error: unknown) => this.#options.log(`loading the window failed: ${error instanceof Error ? error.message : String(error)}`));
+    window.loadURL(url).catch((error: unknown) => this.#options.log(`loading the window failed: ${errorMessage(error)}`));
   }
 }
