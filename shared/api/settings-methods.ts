@@ -1,29 +1,34 @@
 import { z } from 'zod';
 import { inputRoundMs } from '../config';
+import { lazySchema } from './lazy-schema';
 
 /** The round settings as mcp.json has them: a setting left out is its default (INPUT_ROUND_SETTINGS). */
-export const InputRoundSettingsSchema = z.object({
-  inputRoundWindowMs: z.number().int().optional(),
-  inputRoundQuietMs: z.number().int().optional(),
-  inputRoundGatherMaxMs: z.number().int().optional(),
-});
+export const InputRoundSettingsSchema = lazySchema(() =>
+  z.object({
+    inputRoundWindowMs: z.number().int().optional(),
+    inputRoundQuietMs: z.number().int().optional(),
+    inputRoundGatherMaxMs: z.number().int().optional(),
+  }),
+);
 export type InputRoundSettingsView = z.infer<typeof InputRoundSettingsSchema>;
 
 /** A new value within the settings file's bounds; `null` removes it (its default again); left out: unchanged. */
 const change = (name: Parameters<typeof inputRoundMs>[0]) => inputRoundMs(name).nullable().optional();
 
-export const SetInputRoundSettingsSchema = z
-  .strictObject({
-    inputRoundWindowMs: change('inputRoundWindowMs'),
-    inputRoundQuietMs: change('inputRoundQuietMs'),
-    inputRoundGatherMaxMs: change('inputRoundGatherMaxMs'),
-  })
-  .superRefine(({ inputRoundQuietMs: quiet, inputRoundGatherMaxMs: bound }, ctx) => {
-    // As SettingsSchema's own check: the file's other values are checked again when it is written.
-    if (typeof quiet === 'number' && typeof bound === 'number' && bound < quiet) {
-      ctx.addIssue({ code: 'custom', path: ['inputRoundGatherMaxMs'], message: `must be at least inputRoundQuietMs (${quiet}): a round gathers at least one quiet` });
-    }
-  });
+export const SetInputRoundSettingsSchema = lazySchema(() =>
+  z
+    .strictObject({
+      inputRoundWindowMs: change('inputRoundWindowMs'),
+      inputRoundQuietMs: change('inputRoundQuietMs'),
+      inputRoundGatherMaxMs: change('inputRoundGatherMaxMs'),
+    })
+    .superRefine(({ inputRoundQuietMs: quiet, inputRoundGatherMaxMs: bound }, ctx) => {
+      // As SettingsSchema's own check: the file's other values are checked again when it is written.
+      if (typeof quiet === 'number' && typeof bound === 'number' && bound < quiet) {
+        ctx.addIssue({ code: 'custom', path: ['inputRoundGatherMaxMs'], message: `must be at least inputRoundQuietMs (${quiet}): a round gathers at least one quiet` });
+      }
+    }),
+);
 
 /** The settings of the rounds the bridge holds a 2026-07-28 agent's call for (docs/asks.md, "How long a round gathers"). */
 export const SETTINGS_METHODS = {

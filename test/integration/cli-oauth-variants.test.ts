@@ -73,7 +73,7 @@ describe('CLI sign-in variants against real fixtures', () => {
       expect(forget.stdout).toContain(`Forgot that the client secret of notes belongs to ${stack.issuer};`);
       await signInAndCall(home, []);
     });
-  });
+  }, 90_000);
 
   it('a pre-registered public client, through the browser flow', async () => {
     await withStack({}, async (stack) => {

@@ -45,7 +45,7 @@ describe('signing in through the CLI against a real authorization server', () =>
     expect(disconnect.stdout).toContain('Disconnected notes and revoked its tokens.');
     const after = await cli(['call', 'notes', 'echo', '{"text":"hi"}']);
     expect(after.code).toBe(5);
-  });
+  }, 90_000);
 
   it('signs in with a device code, showing the code and where to enter it', async () => {
     const home = tempHome();
