@@ -1,11 +1,9 @@
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../shared/api';
-import { createAskRouter } from '../../electron/app/asks/ask-router';
 import { WaitingAsks } from '../../electron/app/asks/waiting-asks';
-import type { StdioServerConfig } from '../../shared/config';
-import { ROOT } from '../fixtures/servers/config';
-import { connectAgent, firstText, startBridge, type AgentClient, type BridgeHarness } from '../support/bridge-harness';
+import { ALLOW_ALL, BOTH_ERAS as SERVERS, promptText, readText, startAskingBridge } from '../support/asking-bridge';
+import { connectAgent, firstText, type AgentClient, type BridgeHarness } from '../support/bridge-harness';
 
 // Issue #30 item 4, one routing for every request that may ask: a server's elicitation during a
 // 2025-11-25 session's prompts/get and resources/read (and read_resource / get_prompt offered as
@@ -14,9 +12,6 @@ import { connectAgent, firstText, startBridge, type AgentClient, type BridgeHarn
 // Upstream: our conformance server (SDK v2) over stdio, once spoken to in the 2025 era (its requests
 // come as server-to-client requests) and once in 2026-07-28 (they come as `input_required`, the pool
 // answers them and retries). Each agent may use one of the two: both offer the same resource template.
-const ALLOW_ALL = { read: 'allow', write: 'allow', destructive: 'allow' } as const;
-const CONFORMANCE: StdioServerConfig = { command: process.execPath, args: ['--import', 'tsx', 'test/fixtures/conformance/server.ts'], cwd: ROOT };
-const SERVERS = { legacy: CONFORMANCE, modern: { ...CONFORMANCE, protocol: '2026-07-28' } } as const;
 const PROMPT = 'test_input_required_result_prompt';
 const URI = 'test://input-required/weather';
 
@@ -30,9 +25,7 @@ const person = waiting.on('pending', (ask) => {
 });
 
 beforeAll(async () => {
-  const router = createAskRouter({ waiting, audit: (entry) => audited.push(entry), now: Date.now });
-  h = await startBridge(SERVERS, {}, { asks: { router } });
-  await Promise.all([h.pool.start('legacy'), h.pool.start('modern')]);
+  h = await startAskingBridge(SERVERS, waiting, audited);
 }, 60_000);
 
 afterAll(async () => {
@@ -61,14 +54,6 @@ async function agent(name: string, server: keyof typeof SERVERS, options: AgentO
     return { action: 'accept', content: { context: `from ${name}` } };
   });
   return { c, asked };
-}
-
-function promptText(result: { messages: { content: { type: string; text?: string } }[] }): string | undefined {
-  return result.messages[0]?.content.text;
-}
-
-function readText(result: { contents: Record<string, unknown>[] }): unknown {
-  return result.contents[0]?.['text'];
 }
 
 function elicitationsOf(agentName: string): Pick<AuditEntry, 'answeredBy' | 'server'>[] {

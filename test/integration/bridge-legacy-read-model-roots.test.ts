@@ -1,11 +1,9 @@
 import { CreateMessageRequestSchema, ListRootsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../shared/api';
-import { createAskRouter } from '../../electron/app/asks/ask-router';
 import { WaitingAsks } from '../../electron/app/asks/waiting-asks';
-import type { StdioServerConfig } from '../../shared/config';
-import { ROOT } from '../fixtures/servers/config';
-import { connectAgent, startBridge, type AgentClient, type BridgeHarness } from '../support/bridge-harness';
+import { ALLOW_ALL, BOTH_ERAS as SERVERS, promptText, readText, startAskingBridge } from '../support/asking-bridge';
+import { connectAgent, type AgentClient, type BridgeHarness } from '../support/bridge-harness';
 
 // Issue #30 items 2 and 4, one routing for every request that may ask: a server's sampling and roots
 // requests during a 2025-11-25 session's prompts/get and resources/read are routed as during its
@@ -14,9 +12,6 @@ import { connectAgent, startBridge, type AgentClient, type BridgeHarness } from 
 // otherwise none; with the agent's sampling setting `deny` the request is refused (nobody is asked).
 // Upstream: our conformance server (SDK v2), once in the 2025 era (server-to-client requests) and
 // once in 2026-07-28 (`input_required`, answered by the pool): its prompt and template ask both at once.
-const ALLOW_ALL = { read: 'allow', write: 'allow', destructive: 'allow' } as const;
-const CONFORMANCE: StdioServerConfig = { command: process.execPath, args: ['--import', 'tsx', 'test/fixtures/conformance/server.ts'], cwd: ROOT };
-const SERVERS = { legacy: CONFORMANCE, modern: { ...CONFORMANCE, protocol: '2026-07-28' } } as const;
 const PROMPT = 'input_required_model_prompt';
 const URI = 'test://input-required-model/weather';
 
@@ -36,9 +31,7 @@ const person = waiting.on('pending', (ask) => {
 });
 
 beforeAll(async () => {
-  const router = createAskRouter({ waiting, audit: (entry) => audited.push(entry), now: Date.now });
-  h = await startBridge(SERVERS, {}, { asks: { router } });
-  await Promise.all([h.pool.start('legacy'), h.pool.start('modern')]);
+  h = await startAskingBridge(SERVERS, waiting, audited);
 }, 60_000);
 
 afterAll(async () => {
@@ -73,14 +66,6 @@ async function agent(name: string, server: keyof typeof SERVERS, options: AgentO
     return { roots: [{ uri: `file:///projects/${name}`, name }] };
   });
   return c;
-}
-
-function promptText(result: { messages: { content: { type: string; text?: string } }[] }): string | undefined {
-  return result.messages[0]?.content.text;
-}
-
-function readText(result: { contents: Record<string, unknown>[] }): unknown {
-  return result.contents[0]?.['text'];
 }
 
 function samplingsOf(agentName: string): Pick<AuditEntry, 'answer' | 'answeredBy' | 'server'>[] {

@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAskRouter } from '../../electron/app/asks/ask-router';
 import { WaitingAsks } from '../../electron/app/asks/waiting-asks';
-import type { StdioServerConfig } from '../../shared/config';
-import { ROOT } from '../fixtures/servers/config';
-import { mcpHeaders, rawRequest, startBridge, type BridgeHarness } from '../support/bridge-harness';
+import { ALLOW_ALL, conformanceServer, startAskingBridge } from '../support/asking-bridge';
+import { mcpHeaders, rawRequest, type BridgeHarness } from '../support/bridge-harness';
 import { connectModernAgent, type ModernAgent } from '../support/modern-agent';
 
 // Issue #30 items 2 and 4, the rounds beyond tools/call (MCP 2026-07-28 basic/patterns/mrtr): a
@@ -12,9 +10,7 @@ import { connectModernAgent, type ModernAgent } from '../support/modern-agent';
 // once the person approved it; only what the agent's request declared is put to it. Upstream is our
 // conformance server (SDK v2, spoken to in the 2025 era over stdio, so its `input_required` results
 // cross as requests), routed by the app's own router.
-const ALLOW_ALL = { read: 'allow', write: 'allow', destructive: 'allow' } as const;
 const MODERN = '2026-07-28';
-const CONFORMANCE: StdioServerConfig = { command: process.execPath, args: ['--import', 'tsx', 'test/fixtures/conformance/server.ts'], cwd: ROOT };
 const ALL_CAPABILITIES = { elicitation: { form: {} }, sampling: {}, roots: { listChanged: true } };
 
 let h: BridgeHarness;
@@ -26,9 +22,7 @@ const approving = waiting.on('pending', (ask) => {
 });
 
 beforeAll(async () => {
-  const router = createAskRouter({ waiting, audit: () => undefined, now: Date.now });
-  h = await startBridge({ conf: CONFORMANCE }, {}, { asks: { router } });
-  await h.pool.start('conf');
+  h = await startAskingBridge({ conf: conformanceServer() }, waiting);
 }, 60_000);
 
 afterAll(async () => {

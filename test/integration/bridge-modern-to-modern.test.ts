@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { createAskRouter } from '../../electron/app/asks/ask-router';
 import { WaitingAsks } from '../../electron/app/asks/waiting-asks';
 import type { StdioServerConfig } from '../../shared/config';
 import { ROOT } from '../fixtures/servers/config';
-import { mcpHeaders, rawRequest, startBridge, type BridgeHarness } from '../support/bridge-harness';
+import { ALLOW_ALL, conformanceServer, startAskingBridge } from '../support/asking-bridge';
+import { mcpHeaders, rawRequest, type BridgeHarness } from '../support/bridge-harness';
 
 // Issue #30 items 3 and 4: a 2026-07-28 agent → bridge → a 2026-07-28 stdio server (the entry's
 // `protocol`). The server's `input_required` results reach the pool as they are; the bridge puts
@@ -14,9 +14,8 @@ import { mcpHeaders, rawRequest, startBridge, type BridgeHarness } from '../supp
 // call's requests are still told apart and go to their own agent, not to the person. A tool with an
 // output schema asks the same way (electron/pool/tool-rounds.ts): its final result is then checked
 // against the schema with the SDK's own callTool words.
-const ALLOW_ALL = { read: 'allow', write: 'allow', destructive: 'allow' } as const;
 const MODERN = '2026-07-28';
-const CONFORMANCE: StdioServerConfig = { command: process.execPath, args: ['--import', 'tsx', 'test/fixtures/conformance/server.ts'], cwd: ROOT, protocol: MODERN };
+const CONFORMANCE = conformanceServer(MODERN);
 const FORMS = { elicitation: { form: {} } };
 /** `forecast`: an output schema, a round asking for a unit, then structured content (`broken` breaks the schema). */
 const WEATHER: StdioServerConfig = { command: process.execPath, args: ['--import', 'tsx', 'test/fixtures/servers/schema-asking-server.ts'], cwd: ROOT, protocol: MODERN };
@@ -26,9 +25,7 @@ let h: BridgeHarness;
 const waiting = new WaitingAsks();
 
 beforeAll(async () => {
-  const router = createAskRouter({ waiting, audit: () => undefined, now: Date.now });
-  h = await startBridge({ conf: CONFORMANCE, weather: WEATHER }, {}, { asks: { router } });
-  await Promise.all([h.pool.start('conf'), h.pool.start('weather')]);
+  h = await startAskingBridge({ conf: CONFORMANCE, weather: WEATHER }, waiting);
 }, 60_000);
 
 afterAll(async () => {
