@@ -1,6 +1,7 @@
 import type { ClientCapabilities, CreateMessageRequestParams, CreateMessageResult, ElicitRequestParams, ElicitResult, ListRootsResult } from '@modelcontextprotocol/client';
 import type { RequestId, Server } from '@modelcontextprotocol/server';
 import type { CallAsker } from '../pool';
+import { withoutSecrets } from './agent-result';
 import { asksOf } from './agent-schema';
 import type { AgentStore } from './agent-store';
 import type { InputMethod } from './input-rounds';
@@ -50,8 +51,8 @@ export function agentAsker(server: Server, agent: string, requestId: RequestId, 
     canSample: declared?.sampling !== undefined,
     canListRoots: declared?.roots !== undefined,
     settings: () => asksOf(agents.peek(agent)?.asks),
-    elicit: (params, signal) => server.elicitInput(params, { relatedRequestId: requestId, signal }),
-    sample: (params, signal) => server.createMessage(params, { relatedRequestId: requestId, signal }),
+    elicit: (params, signal) => server.elicitInput(withoutSecrets(params), { relatedRequestId: requestId, signal }),
+    sample: (params, signal) => server.createMessage(withoutSecrets(params), { relatedRequestId: requestId, signal }),
     listRoots: (signal) => server.listRoots(undefined, { relatedRequestId: requestId, signal }),
   };
 }
@@ -64,8 +65,12 @@ export interface AgentRounds {
   expect(): () => void;
 }
 
-/** A URL elicitation of 2026-07-28 carries no `elicitationId` (MCP 2026-07-28 client/elicitation): the server's stays here. */
-function modernElicitation(params: ElicitRequestParams): Record<string, unknown> {
+/**
+ * A URL elicitation of 2026-07-28 carries no `elicitationId` (MCP 2026-07-28 client/elicitation): the
+ * server's stays here. A server's question is the server's data like its results: no vault value.
+ */
+function modernElicitation(asked: ElicitRequestParams): Record<string, unknown> {
+  const params = withoutSecrets(asked);
   if (params.mode !== 'url') return { ...params };
   const { elicitationId: _kept, ...rest } = params;
   return rest;
@@ -115,7 +120,7 @@ class RoundsAgentAsker implements AgentAsker, LacksCapability {
     return (await this.held.ask('elicitation/create', modernElicitation(params), signal, key)) as ElicitResult;
   }
   async sample(params: CreateMessageRequestParams, signal: AbortSignal, key?: string): Promise<CreateMessageResult> {
-    return (await this.held.ask('sampling/createMessage', { ...params }, signal, key)) as CreateMessageResult;
+    return (await this.held.ask('sampling/createMessage', { ...withoutSecrets(params) }, signal, key)) as CreateMessageResult;
   }
   async listRoots(signal: AbortSignal, key?: string): Promise<ListRootsResult> {
     return (await this.held.ask('roots/list', undefined, signal, key)) as ListRootsResult;
@@ -155,7 +160,7 @@ export function statelessAgentAsker(agent: string, agents: AgentStore, rounds?: 
     canListRoots: declared?.roots !== undefined,
     settings: () => asksOf(agents.peek(agent)?.asks),
     elicit: rounds ? async (params, signal, key) => (await rounds.ask('elicitation/create', modernElicitation(params), signal, key)) as ElicitResult : unreachable,
-    sample: rounds ? async (params, signal, key) => (await rounds.ask('sampling/createMessage', { ...params }, signal, key)) as CreateMessageResult : unreachable,
+    sample: rounds ? async (params, signal, key) => (await rounds.ask('sampling/createMessage', { ...withoutSecrets(params) }, signal, key)) as CreateMessageResult : unreachable,
     listRoots: rounds ? async (signal, key) => (await rounds.ask('roots/list', undefined, signal, key)) as ListRootsResult : unreachable,
     ...(rounds ? { expect: () => rounds.expect() } : {}),
   };

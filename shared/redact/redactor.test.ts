@@ -119,3 +119,33 @@ describe('Redactor.removeKnown (what agents are handed)', () => {
     expect(JSON.stringify(r.removeKnown(deep))).not.toContain(secret);
   });
 });
+
+describe('Redactor: keys are strings an agent reads too', () => {
+  const secret = 'vault-value-7f3a9c21';
+
+  it('removeKnown renames a key holding a secret in its place; one that now meets another key takes a number', () => {
+    const r = new Redactor();
+    r.addSecret(secret);
+    const value = { a: 1, [secret]: 'x', [`id-${secret}`]: 'y', '[redacted]': 'own', z: { [secret.toUpperCase()]: 2 } };
+    const out = r.removeKnown(value);
+    expect(JSON.stringify(out)).toBe('{"a":1,"[redacted] 2":"x","id-[redacted]":"y","[redacted]":"own","z":{"[redacted]":2}}');
+    // Clean objects under a renamed one are not copied.
+    const clean = { inner: { kept: true } };
+    expect((r.removeKnown({ [secret]: clean }) as Record<string, unknown>)['[redacted]']).toBe(clean);
+  });
+
+  it('nameKnown names the secret in a key as in a value', () => {
+    const r = new Redactor();
+    r.addSecret(secret, 'GITHUB_TOKEN');
+    expect(r.nameKnown({ [secret]: secret })).toEqual({ '[secret GITHUB_TOKEN]': '[secret GITHUB_TOKEN]' });
+  });
+
+  it('redactValue redacts keys too, and keeps a `__proto__` key as data', () => {
+    const r = new Redactor();
+    r.addSecret(secret);
+    const parsed = JSON.parse(`{"__proto__": {"${secret}": "v"}, "Bearer abcdef123456": 1}`) as Record<string, unknown>;
+    const out = r.redactValue(parsed);
+    expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
+    expect(JSON.stringify(out)).toBe('{"__proto__":{"[redacted]":"v"},"Bearer [redacted]":1}');
+  });
+});

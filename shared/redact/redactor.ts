@@ -121,15 +121,17 @@ export class Redactor {
       }
       return out ?? value;
     }
-    let out: Record<string, unknown> | undefined;
-    for (const [key, item] of Object.entries(value)) {
+    const entries = Object.entries(value);
+    let changed: [string, unknown][] | undefined;
+    for (let i = 0; i < entries.length; i++) {
+      const [key, item] = entries[i] as [string, unknown];
       const clean = this.#walkKnown(item, matcher, replacement, depth + 1);
-      if (clean === item) continue;
-      out ??= { ...value };
-      // Defined, not assigned: a `__proto__` key of parsed JSON is an own property, kept as one.
-      Object.defineProperty(out, key, { value: clean, enumerable: true, writable: true, configurable: true });
+      // A key is a string the agent reads as well: `{"<secret>": 1}` would hand it over.
+      const cleanKey = matcher.replace(key, replacement);
+      if (clean === item && cleanKey === key) continue;
+      (changed ??= entries.slice())[i] = [cleanKey, clean];
     }
-    return out ?? value;
+    return changed === undefined ? value : objectOf(entries, changed);
   }
 
   /** Redacts every string inside a JSON-like value, and the values of secret-named keys. */
@@ -144,12 +146,30 @@ export class Redactor {
     }
     if (Array.isArray(value)) return value.map((item) => this.#walk(item, undefined));
     if (value !== null && typeof value === 'object') {
-      const out: Record<string, unknown> = {};
-      for (const [k, v] of Object.entries(value)) out[k] = this.#walk(v, k);
-      return out;
+      const entries = Object.entries(value);
+      return objectOf(entries, entries.map(([k, v]): [string, unknown] => [this.redact(k), this.#walk(v, k)]));
     }
     return value;
   }
+}
+
+/**
+ * The object of `cleaned` (an entry per entry of `original`, in order). A key that redaction changed
+ * keeps its place and, should it now equal another key, takes a number (`[redacted] 2`) so no value
+ * is lost; keys left as they were keep their names.
+ */
+function objectOf(original: readonly [string, unknown][], cleaned: readonly [string, unknown][]): Record<string, unknown> {
+  const kept = new Set<string>();
+  for (let i = 0; i < original.length; i++) if (original[i]?.[0] === cleaned[i]?.[0]) kept.add(original[i]?.[0] ?? '');
+  const out: Record<string, unknown> = {};
+  for (let i = 0; i < cleaned.length; i++) {
+    const [key, item] = cleaned[i] as [string, unknown];
+    let name = key;
+    if (original[i]?.[0] !== key) for (let n = 2; kept.has(name) || Object.hasOwn(out, name); n++) name = `${key} ${n}`;
+    // Defined, not assigned: a `__proto__` key of parsed JSON is an own property, kept as one.
+    Object.defineProperty(out, name, { value: item, enumerable: true, writable: true, configurable: true });
+  }
+  return out;
 }
 
 /** The process-wide redactor: every log, error, status field and UI string goes through it. */
