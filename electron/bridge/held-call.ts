@@ -6,7 +6,7 @@ import { HeldExtra } from './held-extra';
 import type { NeededCapability } from './lacked-capability';
 import { GatherDeadline, pause, type GatherTimes } from './round-gathering';
 import { roundKey } from './input-keys';
-import { MAX_HELD_PER_AGENT, MAX_ROUNDS, type InputMethod, type InputRequiredResult, type RoundMethod } from './input-round-terms';
+import { MAX_HELD_PER_AGENT, MAX_ROUNDS, MAX_WAITING_ASKS, type InputMethod, type InputRequiredResult, type RoundMethod } from './input-round-terms';
 import { callCancellation } from './tool-call-lane';
 import { tooManyHeld } from './refusals';
 
@@ -116,6 +116,10 @@ export class HeldCall<R> implements HeldRounds {
       // The agent's fault, told to it by the bridge (call-gate.ts), not via the server failing its call: the call ends, its request dismissed.
       this.end(tooManyHeld(MAX_HELD_PER_AGENT, this.rounds.windowMs()));
       return new Promise((settle, fail) => dismiss({ method, settle, fail }, new Error(`the call was ended: agent "${this.agent}" has too many calls waiting for its answers`)));
+    }
+    // More questions at once is no server asking an agent something: each past the bound is dismissed.
+    if (this.#asked !== undefined && this.#asked.size >= MAX_WAITING_ASKS) {
+      return new Promise((settle, fail) => dismiss({ method, settle, fail }, new Error(`more than ${MAX_WAITING_ASKS} requests of the server wait for the agent in this call`)));
     }
     return new Promise((resolve, reject) => {
       const key = roundKey(method, serverKey, this.#asks, () => ++this.#counter);

@@ -18,6 +18,12 @@ export interface InputRequiredResult {
 export const MAX_ROUNDS = 16;
 /** Calls one agent may hold open, waiting for its retries. */
 export const MAX_HELD_PER_AGENT = 32;
+/**
+ * A server's requests one held call may have waiting for the agent at once: what the pool allows a
+ * 2026-07-28 server in one round (pool/server-rounds.ts MAX_INPUT_REQUESTS), now also for a
+ * 2025-era server's requests, which come one by one and had no bound.
+ */
+export const MAX_WAITING_ASKS = 16;
 
 /** A retry whose state names no call held for it now: used already, expired, or of another call. */
 export class StaleRequestState extends Error {}

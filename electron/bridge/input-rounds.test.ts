@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Extra } from './call-gate';
-import { InputRounds, MAX_HELD_PER_AGENT, type HeldCall, type InputRequiredResult } from './input-rounds';
+import { InputRounds, MAX_HELD_PER_AGENT, MAX_WAITING_ASKS, type HeldCall, type InputRequiredResult } from './input-rounds';
 import { CallRefused } from './refusals';
 import { MAX_GATHER_MS } from './round-gathering';
 
@@ -72,7 +72,7 @@ describe('HeldCall rounds', () => {
 
     it('a server that never stops asking gets a round at the gathering bound', async () => {
       vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-      const rounds = new InputRounds({ gatherMs: 100 });
+      const rounds = new InputRounds({ gatherMs: 200 });
       const held = rounds.hold<string>('agent', 'tools/call', 't', 'digest');
       let result: InputRequiredResult | string | undefined;
       const round = held.round(extra(), undefined).then((r) => (result = r));
@@ -81,12 +81,14 @@ describe('HeldCall rounds', () => {
         // Each request of the server's its own signal, as the pool gives it (one shared by all would gather a listener each).
         held.ask('elicitation/create', { message: `#${asked}` }, new AbortController().signal).catch(() => undefined);
         asked += 1;
-        await vi.advanceTimersByTimeAsync(90);
+        await vi.advanceTimersByTimeAsync(150);
       }
       await round;
+      // Spaced so the gathering's bound comes before the 16 requests a call may have waiting.
+      expect(asked).toBeLessThanOrEqual(MAX_WAITING_ASKS);
       // Answered at the first wake past the bound (the next request, or the quiet time at most).
-      expect(asked).toBeGreaterThanOrEqual(Math.ceil(MAX_GATHER_MS / 90));
-      expect(asked).toBeLessThanOrEqual(Math.ceil((MAX_GATHER_MS + 100) / 90));
+      expect(asked).toBeGreaterThanOrEqual(Math.ceil(MAX_GATHER_MS / 150));
+      expect(asked).toBeLessThanOrEqual(Math.ceil((MAX_GATHER_MS + 200) / 150));
       expect(Object.keys((result as InputRequiredResult).inputRequests)).toHaveLength(asked);
       held.end(new Error('done'));
     });
@@ -143,5 +145,20 @@ describe('the bound on held calls', () => {
     void next.ask('elicitation/create', { message: 'go?' }, new AbortController().signal).catch(() => undefined);
     expect(await next.round(extra(), undefined)).toMatchObject({ resultType: 'input_required' });
     rounds.drop('swarm');
+  });
+
+  it('a server asking more than 16 questions at once in one call: those past the bound are dismissed at once, the round carries 16', async () => {
+    const rounds = new InputRounds({ gatherMs: 0 });
+    const held = rounds.hold<string>('curious', 'tools/call', 't', 'digest');
+    // One signal for every request, as a call's: its listeners stay within the bound too.
+    const signal = new AbortController().signal;
+    const asked = Array.from({ length: 1000 }, (_, i) => held.ask(i % 2 === 0 ? 'elicitation/create' : 'roots/list', { message: `q${i}` }, signal));
+    const past = await Promise.all(asked.slice(MAX_WAITING_ASKS));
+    expect(past).toEqual(Array.from({ length: 1000 - MAX_WAITING_ASKS }, (_, i) => ((MAX_WAITING_ASKS + i) % 2 === 0 ? { action: 'cancel' } : { roots: [] })));
+    const result = (await held.round(extra(), undefined)) as InputRequiredResult;
+    expect(Object.keys(result.inputRequests)).toHaveLength(MAX_WAITING_ASKS);
+    held.end(new Error('done'));
+    await Promise.allSettled(asked);
+    rounds.drop('curious');
   });
 });

@@ -3,7 +3,7 @@ import { HeldCall, type HeldCalls } from './held-call';
 import { RequestStateSeal, type StateClaims } from './request-state-seal';
 import { gatherTimes, retryWindow, type GatherTimes } from './round-gathering';
 import { MAX_HELD_PER_AGENT, StaleRequestState, type InputRoundsOptions, type RoundMethod } from './input-round-terms';
-export { MAX_HELD_PER_AGENT, MAX_ROUNDS, StaleRequestState, type InputMethod, type InputRequiredResult, type InputRoundsOptions, type RoundMethod } from './input-round-terms';
+export { MAX_HELD_PER_AGENT, MAX_ROUNDS, MAX_WAITING_ASKS, StaleRequestState, type InputMethod, type InputRequiredResult, type InputRoundsOptions, type RoundMethod } from './input-round-terms';
 export { HeldCall } from './held-call';
 
 /**
