@@ -4,7 +4,8 @@ import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import yauzl from 'yauzl';
+import type Yauzl from 'yauzl';
+import type { ZipFile } from 'yauzl';
 import { CodedError, errorMessage } from '../../shared/errors';
 
 /** Zip-bomb bounds: files in a bundle, and their size once unpacked, declared and as actually read. */
@@ -26,7 +27,11 @@ function placeOf(root: string, name: string): string {
   return target;
 }
 
-async function openZip(bytes: Buffer): Promise<yauzl.ZipFile> {
+/** yauzl (CommonJS, with packages of its own) loads with the first bundle unpacked, not with every command and `serve`. */
+const loadYauzl = async (): Promise<typeof Yauzl> => (await import('yauzl')).default;
+
+async function openZip(bytes: Buffer): Promise<ZipFile> {
+  const yauzl = await loadYauzl();
   try {
     // strictFileNames: a backslash is refused rather than read as a folder separator.
     return await yauzl.fromBufferPromise(bytes, { lazyEntries: true, validateEntrySizes: true, strictFileNames: true });
@@ -35,7 +40,7 @@ async function openZip(bytes: Buffer): Promise<yauzl.ZipFile> {
   }
 }
 
-async function extractInto(zip: yauzl.ZipFile, root: string, limits: { entries: number; bytes: number }): Promise<void> {
+async function extractInto(zip: ZipFile, root: string, limits: { entries: number; bytes: number }): Promise<void> {
   if (zip.entryCount > limits.entries) refuse(`it holds ${zip.entryCount} files, more than ${limits.entries}`);
   let total = 0;
   try {

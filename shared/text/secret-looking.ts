@@ -19,27 +19,52 @@ export function wordsOf(text: string): string[] {
 }
 
 const oneWord = (word: string): string => wordsOf(word).join('');
-const WORDS = new Set(SECRET_WORDS.map(oneWord));
-const LABEL_ONLY = new Set(LABEL_WORDS.map(oneWord));
-const PHRASES = SECRET_PHRASES.map(wordsOf);
-const PARTS = SECRET_PARTS.map(oneWord);
-const LAST_WORDS = new Set(LABEL_LAST_WORDS);
-const PLAIN_KEY = new Set(PLAIN_KEY_QUALIFIERS);
 
-function hasPhrase(words: readonly string[]): boolean {
-  return PHRASES.some((phrase) => words.some((_, at) => phrase.every((p, i) => words[at + i] === p)));
+interface Tables {
+  words: ReadonlySet<string>;
+  labelOnly: ReadonlySet<string>;
+  phrases: readonly (readonly string[])[];
+  parts: readonly string[];
+  lastWords: ReadonlySet<string>;
+  plainKey: ReadonlySet<string>;
 }
 
-function hasSecretWord(words: readonly string[], label: boolean): boolean {
+let built: Tables | undefined;
+
+/**
+ * The word lists in reading form, made at the first question, not on import: every command and
+ * `serve` import this module, and folding the lists through the Unicode regexes took 7–46 ms of their
+ * start at load 20.
+ */
+function tables(): Tables {
+  built ??= {
+    words: new Set(SECRET_WORDS.map(oneWord)),
+    labelOnly: new Set(LABEL_WORDS.map(oneWord)),
+    phrases: SECRET_PHRASES.map(wordsOf),
+    parts: SECRET_PARTS.map(oneWord),
+    lastWords: new Set(LABEL_LAST_WORDS),
+    plainKey: new Set(PLAIN_KEY_QUALIFIERS),
+  };
+  return built;
+}
+
+function hasPhrase(words: readonly string[], t: Tables): boolean {
+  return t.phrases.some((phrase) => words.some((_, at) => phrase.every((p, i) => words[at + i] === p)));
+}
+
+function hasSecretWord(words: readonly string[], label: boolean, t: Tables): boolean {
   return words.some(
     (word) =>
-      WORDS.has(word) || (label && LABEL_ONLY.has(word)) || PARTS.some((part) => word.includes(part)) || SECRET_ENDINGS.some((end) => word.length > end.length && word.endsWith(end)),
+      t.words.has(word) ||
+      (label && t.labelOnly.has(word)) ||
+      t.parts.some((part) => word.includes(part)) ||
+      SECRET_ENDINGS.some((end) => word.length > end.length && word.endsWith(end)),
   );
 }
 
 /** A label ending in "key" or "pass" (`STRIPE_KEY`, "Key", `db_pass`), unless a plain kind of key (`sort_key`, "Public key"). */
-function endsInSecret(words: readonly string[]): boolean {
-  return LAST_WORDS.has(words.at(-1) ?? '') && !PLAIN_KEY.has(words.at(-2) ?? '');
+function endsInSecret(words: readonly string[], t: Tables): boolean {
+  return t.lastWords.has(words.at(-1) ?? '') && !t.plainKey.has(words.at(-2) ?? '');
 }
 
 /**
@@ -59,11 +84,12 @@ function endsInSecret(words: readonly string[]): boolean {
  * masked, kept in the vault, or (asked by a server) only declined.
  */
 export function looksSecret(field: FieldWords): boolean {
+  const t = tables();
   const name = wordsOf(field.name ?? '');
   const title = wordsOf(field.title ?? '');
   const description = wordsOf(field.description ?? '');
-  if ([name, title].some((words) => hasSecretWord(words, true) || hasPhrase(words) || endsInSecret(words))) return true;
-  if (hasSecretWord(description, false) || hasPhrase(description)) return true;
+  if ([name, title].some((words) => hasSecretWord(words, true, t) || hasPhrase(words, t) || endsInSecret(words, t))) return true;
+  if (hasSecretWord(description, false, t) || hasPhrase(description, t)) return true;
   const joined = name.join('');
-  return PARTS.some((part) => joined.includes(part));
+  return t.parts.some((part) => joined.includes(part));
 }
