@@ -30,7 +30,8 @@ export class LaneMcpReq {
     private readonly dropped: (line: string) => void,
   ) {
     this[LANE_CANCELLATION] = exchange;
-    if (envelope !== undefined) Object.defineProperty(this, 'envelope', { value: envelope, enumerable: true });
+    // A plain member, as the SDK's spread makes it (no defineProperty and its descriptor per call).
+    if (envelope !== undefined) (this as { envelope?: Record<string, unknown> }).envelope = envelope;
   }
 
   get signal(): AbortSignal {

@@ -31,9 +31,11 @@ function header(req: IncomingMessage, name: string): string | undefined {
   return Array.isArray(value) ? value.join(', ') : value;
 }
 
-/** RFC 9110 §5.5: optional whitespace around a field value (what the SDK strips before comparing). */
+/** RFC 9110 §5.5: optional whitespace around a field value (what the SDK strips before comparing; no regular expression run for a value without any). */
 function trimOws(value: string): string {
-  return value.replace(/^[ \t]+|[ \t]+$/g, '');
+  const first = value.charCodeAt(0);
+  const last = value.charCodeAt(value.length - 1);
+  return first === 32 || first === 9 || last === 32 || last === 9 ? value.replace(/^[ \t]+|[ \t]+$/g, '') : value;
 }
 
 /**

@@ -51,6 +51,15 @@ const HOSTILE: Array<{ what: string; text: string; headers?: Record<string, stri
   { what: 'no headers', text: body(envelope('{"name":"a","version":"1"}', '{}')), headers: {} },
   { what: 'a result key beside the request', text: body(envelope('{"name":"a","version":"1"}', '{}')).replace('"jsonrpc"', '"result":{},"jsonrpc"') },
   { what: 'an object id', text: body(envelope('{"name":"a","version":"1"}', '{}')).replace('"id":1', '"id":{"a":1}') },
+  // One byte, one order or one type from a remembered valid envelope (matched member by member, modern-route-memo-shape.ts).
+  { what: 'valid, with capabilities', text: body(envelope('{"name":"a","version":"1"}', '{"roots":{"listChanged":true},"elicitation":{}}')) },
+  { what: 'a number for version', text: body(envelope('{"name":"a","version":1}', '{}')) },
+  { what: 'a number for name', text: body(envelope('{"name":1,"version":"1"}', '{}')) },
+  { what: 'members reordered', text: body(envelope('{"version":"1","name":"a"}', '{}')) },
+  { what: 'a string for a boolean capability', text: body(envelope('{"name":"a","version":"1"}', '{"roots":{"listChanged":"true"},"elicitation":{}}')) },
+  { what: 'a list for a capability', text: body(envelope('{"name":"a","version":"1"}', '{"roots":{"listChanged":true},"elicitation":[]}')) },
+  { what: 'capabilities reordered', text: body(envelope('{"name":"a","version":"1"}', '{"elicitation":{},"roots":{"listChanged":true}}')) },
+  { what: 'a list for clientInfo', text: body(envelope('["a","1"]', '{}')) },
   { what: 'an id past 2^53', text: body(envelope('{"name":"a","version":"1"}', '{}')).replace('"id":1', '"id":9007199254740993') },
 ];
 

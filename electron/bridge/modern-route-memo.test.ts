@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import * as sdk from '@modelcontextprotocol/server';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ModernRouteMemo } from './modern-route-memo';
 
 const ENVELOPE = {
@@ -57,6 +57,20 @@ describe('the remembered classification of lane calls', () => {
       expect({ what, hot: known !== undefined }).toEqual({ what, hot });
       if (known) expect({ what, known }).toEqual({ what, known: sdk.classifyInboundRequest(facts(body, headers)) });
     }
+  });
+
+  it("knows a remembered envelope without building its text, and one differing in a byte not at all", () => {
+    const memo = new ModernRouteMemo();
+    memo.classify(sdk, req(HEADERS), facts(call(), HEADERS));
+    const texts = vi.spyOn(JSON, 'stringify');
+    try {
+      expect(memo.known(sdk, req(HEADERS), call())).toBeDefined();
+      expect(texts).not.toHaveBeenCalled();
+    } finally {
+      texts.mockRestore();
+    }
+    expect(memo.known(sdk, req(HEADERS), call((_b, m) => (m[sdk.CLIENT_INFO_META_KEY] = { name: 'memo', version: '2' })))).toBeUndefined();
+    expect(memo.known(sdk, req(HEADERS), call((_b, m) => (m[sdk.CLIENT_CAPABILITIES_META_KEY] = { elicitation: [] })))).toBeUndefined();
   });
 
   it('remembers a bounded number of envelopes', () => {

@@ -9,6 +9,7 @@ import {
   ProtocolError,
   Server,
   type ServerContext,
+  UrlElicitationRequiredError,
 } from '@modelcontextprotocol/server';
 import { describe, expect, it } from 'vitest';
 import { bindModernEra, ENVELOPE_KEYS, LANE_REVISION, liftEnvelope, requestHandlers, toolCallRules } from '.';
@@ -71,9 +72,11 @@ async function laneAnswer(handler: Handler, body: Record<string, unknown>, check
     const result = await stored({ ...body, params } as never, ctx);
     return { text: JSON.stringify({ result: codec.encodeResult('tools/call', result), jsonrpc: '2.0', id }) };
   } catch (thrown) {
-    const error = thrown as { code?: number; message: string; data?: unknown };
+    // As Protocol's `_onrequest` (and modern-lane.ts) answers what was thrown, an Error or not.
+    const error = (typeof thrown === 'object' && thrown !== null ? thrown : {}) as { code?: number; message?: unknown; data?: unknown };
     const code = codec.encodeErrorCode(Number.isSafeInteger(error.code) ? (error.code as number) : -32603);
-    return { code, text: JSON.stringify({ jsonrpc: '2.0', id, error: { code, message: error.message, ...(error.data !== undefined && { data: error.data }) } }) };
+    const message = typeof error.message === 'string' ? error.message : 'Internal error';
+    return { code, text: JSON.stringify({ jsonrpc: '2.0', id, error: { code, message, ...(error.data !== undefined && { data: error.data }) } }) };
   }
 }
 
@@ -136,6 +139,21 @@ describe('the SDK v2 internals the 2026-07-28 lane relies on', () => {
         throw new MissingRequiredClientCapabilityError({ requiredCapabilities: { sampling: {} } });
       },
       'a result the SDK refuses': () => ({ content: 'not a list' }),
+      // Look-alikes of `input_required` and outcomes only its rules refuse: none may pass as a plain result.
+      'a URL elicitation thrown': () => {
+        throw new UrlElicitationRequiredError([{ mode: 'url', elicitationId: 'e', url: 'https://127.0.0.1/x', message: 'go' }]);
+      },
+      'a URL elicitation rejected': () => Promise.reject(new UrlElicitationRequiredError([{ mode: 'url', elicitationId: 'e', url: 'https://127.0.0.1/x', message: 'go' }])),
+      'a thrown string': () => {
+        // eslint-disable-next-line @typescript-eslint/only-throw-error -- a handler may throw anything: the SDK answers -32603.
+        throw 'not an error';
+      },
+      'input required with neither requests nor state': () => ({ resultType: 'input_required' }),
+      'input required with plain text content': () => ({ content: [{ type: 'text', text: 'x' }], resultType: 'input_required', requestState: 's' }),
+      'plain text content then input required': () => ({ resultType: 'input_required', content: [{ type: 'text', text: 'x' }] }),
+      'input requests without a result type': () => ({ content: [{ type: 'text', text: 'x' }], inputRequests: { s: { method: 'sampling/createMessage', params: {} } } }),
+      'a complete result type': () => ({ content: [{ type: 'text', text: 'x' }], resultType: 'complete' }),
+      'a plain result in a promise': () => Promise.resolve({ content: [{ type: 'text', text: 'x' }] }),
     };
     for (const [what, handler] of Object.entries(outcomes)) {
       const sdk = await sdkAnswer(handler, callBody(7, 'tool'));
@@ -146,6 +164,42 @@ describe('the SDK v2 internals the 2026-07-28 lane relies on', () => {
       // HTTP 400 only for a missing capability (-32021); every other handler outcome is in-band, 200.
       expect({ what, status: sdk.status }).toEqual({ what, status: lane.code === -32021 ? 400 : 200 });
     }
+  });
+
+  it('hands a plain result of a request without retry state on past the rules, and every other outcome through them, the handler run once', async () => {
+    const server = serverWith(() => ({ content: [] }));
+    bindModernEra(server);
+    const internals = server as unknown as { _invokeInputRequiredCapableHandler: (...args: unknown[]) => Promise<unknown> };
+    const sdkRules = internals._invokeInputRequiredCapableHandler;
+    let ruled = 0;
+    internals._invokeInputRequiredCapableHandler = function (this: unknown, ...args: unknown[]) {
+      ruled++;
+      return sdkRules.apply(this, args);
+    };
+    const rules = toolCallRules(server, (code, message) => new ProtocolError(code, message));
+    if (!rules) throw new Error('no rules');
+    const ctx = (state: string | undefined): object => ({ mcpReq: { envelope: ENVELOPE, requestState: () => state } });
+    const request = { method: 'tools/call', params: { name: 't' } };
+    let ran = 0;
+    const returning = (result: unknown) => () => {
+      ran++;
+      return result;
+    };
+    const plain = { content: [{ type: 'text', text: 'x' }] };
+    expect(await rules(returning(plain), request, ctx(undefined))).toBe(plain);
+    expect({ ruled, ran }).toEqual({ ruled: 0, ran: 1 });
+    expect(await rules(returning(plain), request, ctx('state'))).toBe(plain);
+    expect({ ruled, ran }).toEqual({ ruled: 1, ran: 2 });
+    const lookAlike = { content: [{ type: 'text', text: 'x' }], resultType: 'input_required' };
+    await expect(rules(returning(lookAlike), request, ctx(undefined))).rejects.toThrow(/neither inputRequests nor requestState/);
+    expect({ ruled, ran }).toEqual({ ruled: 2, ran: 3 });
+    const url = new UrlElicitationRequiredError([{ mode: 'url', elicitationId: 'e', url: 'https://127.0.0.1/x', message: 'go' }]);
+    const throwing = (): never => {
+      ran++;
+      throw url;
+    };
+    await expect(rules(throwing, request, ctx(undefined))).rejects.toThrow(/URL elicitation cannot be signalled/);
+    expect({ ruled, ran }).toEqual({ ruled: 3, ran: 4 });
   });
 
   it('refuses a server that is not an SDK v2 Server', () => {

@@ -110,6 +110,13 @@ const FOREIGN_FAMILY_KEYS = ['task', 'inputRequests', 'requestState'];
 /** The handler a Server's `tools/call` wrapper calls (what `setRequestHandler` stored), with its request already checked. */
 export type CheckedHandler = (request: unknown, ctx: unknown) => unknown;
 
+/** A context's `mcpReq.requestState`, read as Protocol reads it; NOT_READ when it has none to call. */
+const NOT_READ = Symbol('no requestState');
+function requestStateOf(ctx: unknown): unknown {
+  const mcpReq = (ctx as { mcpReq?: { requestState?: unknown } } | undefined)?.mcpReq;
+  return typeof mcpReq?.requestState === 'function' ? (mcpReq.requestState as () => unknown)() : NOT_READ;
+}
+
 /**
  * What Server's `tools/call` wrapper (`_wrapHandler`) does around its handler once the request has
  * passed its checks: the `input_required` rules (`_invokeInputRequiredCapableHandler`: a URL
@@ -119,6 +126,12 @@ export type CheckedHandler = (request: unknown, ctx: unknown) => unknown;
  * would only copy, is handed on as it is: plain-tool-result.ts). `fail` makes the SDK's
  * ProtocolError (this folder imports no SDK value: the SDK loads on first use). Undefined when this
  * SDK keeps the rules elsewhere or the server is not bound to an era with a codec.
+ *
+ * A request without retry state is handed to the handler directly (the rules' only step before it is
+ * that state's check): a plain result, which has no `resultType` and so is never `input_required`,
+ * needs none of the rules; anything else the handler returned or threw is then put through the
+ * SDK's own rules by a handler that gives back just that outcome, so the core runs once and every
+ * refusal is the SDK's.
  */
 export function toolCallRules(server: object, fail: (code: number, message: string) => Error): ((handler: CheckedHandler, request: unknown, ctx: unknown) => Promise<unknown>) | undefined {
   const internals = server as { _invokeInputRequiredCapableHandler?: unknown; _wireCodec?: unknown };
@@ -127,8 +140,7 @@ export function toolCallRules(server: object, fail: (code: number, message: stri
   const codec = (internals._wireCodec as () => { validateResult?: unknown }).call(server);
   if (typeof codec.validateResult !== 'function') return undefined;
   const validateResult = codec.validateResult as (method: string, value: unknown) => { ok: boolean; value?: unknown; reason?: string; message?: string };
-  return async (handler, request, ctx) => {
-    const result = await invoke.call(server, 'tools/call', handler, request, ctx);
+  const checkResult = (result: unknown): unknown => {
     if (isPlainObject(result) && result['resultType'] === 'input_required') return result;
     if (isPlainToolResult(result)) return result;
     const normalized = isPlainObject(result) && result['content'] === undefined && !FOREIGN_FAMILY_KEYS.some((key) => key in result) ? { ...result, content: [] } : result;
@@ -136,5 +148,17 @@ export function toolCallRules(server: object, fail: (code: number, message: stri
     if (checked.ok) return checked.value;
     // ProtocolErrorCode.InternalError and InvalidParams, with the SDK's messages.
     throw checked.reason === 'not-in-era' ? fail(-32603, 'No wire schema for tools/call in the resolved era') : fail(-32602, `Invalid tools/call result: ${String(checked.message)}`);
+  };
+  return async (handler, request, ctx) => {
+    if (requestStateOf(ctx) !== undefined) return checkResult(await invoke.call(server, 'tools/call', handler, request, ctx));
+    let result: unknown;
+    try {
+      result = await handler(request, ctx);
+    } catch (thrown) {
+      // Rethrown by the rules as they are, or refused (a URL elicitation on this era): always a throw.
+      return await invoke.call(server, 'tools/call', () => { throw thrown; }, request, ctx);
+    }
+    if (isPlainToolResult(result)) return result;
+    return checkResult(await invoke.call(server, 'tools/call', () => result, request, ctx));
   };
 }

@@ -97,6 +97,13 @@ const CASES: Case[] = [
   { name: 'an id an object', body: call('{"name":"everything__echo","arguments":{"message":"o"},"_meta":{$ENV}}', '{"a":1}') },
   { name: 'an id past 2^53', body: call('{"name":"everything__echo","arguments":{"message":"big"},"_meta":{$ENV}}', '9007199254740993') },
   { name: 'an id of 10,000 characters', body: call('{"name":"everything__echo","arguments":{"message":"long"},"_meta":{$ENV}}', `"${'i'.repeat(10_000)}"`), lane: true },
+  // One byte, one order or one type from the envelope the memo remembered (modern-route-memo-shape.ts).
+  { name: 'clientInfo one byte from the remembered', body: echo('{"message":"e1"}').replace('$ENV', ENV.replace('"name":"raw"', '"name":"rax"')), lane: true },
+  { name: 'clientInfo members reordered', body: echo('{"message":"e2"}').replace('$ENV', ENV.replace('{"name":"raw","version":"1"}', '{"version":"1","name":"raw"}')), lane: true },
+  { name: 'clientInfo version a number', body: echo('{"message":"e3"}').replace('$ENV', ENV.replace('"version":"1"', '"version":1')), lane: false },
+  { name: 'clientInfo version null', body: echo('{"message":"e4"}').replace('$ENV', ENV.replace('"version":"1"', '"version":null')), lane: false },
+  { name: 'clientCapabilities a list', body: echo('{"message":"e5"}').replace('$ENV', ENV.replace('"io.modelcontextprotocol/clientCapabilities":{}', '"io.modelcontextprotocol/clientCapabilities":[]')) },
+  { name: 'clientCapabilities with a string for a boolean', body: echo('{"message":"e6"}').replace('$ENV', ENV.replace('"io.modelcontextprotocol/clientCapabilities":{}', '"io.modelcontextprotocol/clientCapabilities":{"roots":{"listChanged":"true"}}')) },
   { name: 'an envelope past the memo (40 KiB of clientInfo)', body: echo('{"message":"e"}').replace('$ENV', JSON.stringify(envelope()).slice(1, -1).replace('"version":"1"', `"version":"1","title":"${'t'.repeat(40_000)}"`)), lane: true },
   { name: 'the envelope names another revision than the header', body: echo('{"message":"r"}').replace('$ENV', JSON.stringify(envelope()).slice(1, -1).replace('2026-07-28', '2025-11-25')), lane: false },
   { name: 'the header names 2026-07-28, the body no envelope', body: call('{"name":"everything__echo","arguments":{"message":"no"}}'), lane: false },
