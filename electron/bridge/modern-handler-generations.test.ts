@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { ModernLane } from './modern-lane';
 import type { LaneRequest } from './modern-lane-entry';
 import { ServerPool, type Track } from './modern-server-pool';
+import { deliverOnConnect } from '../mcp-wire';
 import { loadModernSdk } from './server-sdk';
 import { abortOnClose, sendWebResponse, webRequest } from './web-exchange';
 
@@ -52,7 +53,7 @@ function response(): ServerResponse {
   return res as unknown as ServerResponse;
 }
 
-/** A tools/call handler that waits a turn, as one through the pool does, and a listing. */
+/** A tools/call handler that waits a turn, as one through the pool does, and a listing; delivered as modern-server.ts's are. */
 function agentServer(track: Track): Server {
   const server = new Server({ name: 'generations', version: '1' }, { capabilities: { tools: {} } });
   server.setRequestHandler('tools/list', () => track(() => ({ tools: [{ name: 'echo', inputSchema: { type: 'object' as const } }] })));
@@ -62,6 +63,7 @@ function agentServer(track: Track): Server {
       return { content: [{ type: 'text' as const, text: 'ok' }] };
     }),
   );
+  deliverOnConnect(server);
   return server;
 }
 
@@ -121,9 +123,10 @@ describe('2026-07-28 requests across young collections', () => {
     expect(await promotedPerRequest(await lanePath())).toBeLessThan(BOUND);
   }, 60_000);
 
-  // Open: about 15 KB a request (2026-11-29; the lane's call about 40 bytes). Not in our tables: the
-  // SDK's JSON-RPC guards fail zod parses whose results keep the message
-  // (electron/mcp-wire/guard-generations.test.ts), and node's web Request and Response keep theirs.
+  // Open: 10–13 KB a request (2026-11-29; the lane's call about 40 bytes; 15–16 KB before
+  // deliverOnConnect). Not in our tables: the SDK's classification runs JSON-RPC guards whose failed
+  // zod parses keep the message (electron/mcp-wire/guard-generations.test.ts), and node's web
+  // Request and Response keep theirs.
   it.fails('createMcpHandler’s path lets a finished call with a progress token die young', async () => {
     expect(await promotedPerRequest(handlerPath('progress'))).toBeLessThan(BOUND);
   }, 60_000);
