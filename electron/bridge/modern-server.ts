@@ -10,6 +10,7 @@ import { agentInstructions } from './session-server';
 import type { Track } from './modern-server-pool';
 import type { InputRounds } from './input-rounds';
 import { modernToolCall } from './modern-tool-call';
+import { deliverOnConnect } from '../mcp-wire';
 
 /**
  * How long a 2026-07-28 agent may keep a listing (MCP 2026-07-28 §Caching: `ttlMs`, `cacheScope`).
@@ -67,5 +68,8 @@ export function createModernServer(sdk: ModernSdk, ctx: CallContext, agentName: 
   server.setRequestHandler('prompts/list', () => track(async () => copy(await listPrompts(ctx, agentName))));
   server.setRequestHandler('prompts/get', (request, rc) => track(() => modernGetPrompt(sdk, ctx, rounds, agentName, request, rc)));
   server.setRequestHandler('completion/complete', (request, rc) => track(() => complete(ctx, agentName, request, modernExtra(rc))));
+  // Each exchange's request goes to the Protocol without its type guards, whose failed parses kept
+  // every request through young collections (docs/bridge.md §Speed of the two eras).
+  deliverOnConnect(server);
   return server;
 }

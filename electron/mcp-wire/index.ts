@@ -8,7 +8,7 @@ export type { Abortable, ProtocolHandler, RunningTable } from './protocol-intern
 export { clientParts } from './client-internals';
 export type { ClientParts } from './client-internals';
 export { useIdTables } from './per-request-tables';
-export { directDelivery, onParsedRequest, registeredHere, rpcKind } from './sdk-dispatch';
+export { deliverOnConnect, directDelivery, onParsedRequest, registeredHere, rpcKind } from './sdk-dispatch';
 export type { Deliver, RequestSchema, RpcKind } from './sdk-dispatch';
 export { carriesWireMaterial, legacyErrorCode } from './legacy-codec';
 export { bindModernEra, liftEnvelope, toolCallRules, ENVELOPE_KEYS, LANE_REVISION } from './modern-internals';

@@ -1,4 +1,4 @@
-import type { JSONRPCMessage, MessageExtraInfo } from '@modelcontextprotocol/server';
+import type { JSONRPCMessage, MessageExtraInfo, Transport } from '@modelcontextprotocol/server';
 import { requestHandlers } from './protocol-internals';
 
 /** What a JSON-RPC message is (JSON-RPC 2.0 §4, §5), known from its shape once its schema passed. */
@@ -33,6 +33,32 @@ export function directDelivery(protocol: object): Deliver | undefined {
     else if (kind === 'notification') onNotification.call(protocol, message, extra);
     else onResponse.call(protocol, message);
   };
+}
+
+/**
+ * Makes every transport the Protocol connects to hand its requests and notifications to the
+ * Protocol's own entries (directDelivery) rather than through the `onmessage` that connect() set,
+ * whose type guards fail zod parses that keep each message through young collections
+ * (guard-generations.test.ts). For servers of createMcpHandler: its per-request transport delivers
+ * only the message its classification passed as a JSON-RPC request or notification, so the kind from
+ * the shape is the guards' own; anything else still takes connect()'s `onmessage`. False (nothing
+ * changed) when this SDK has no such entries.
+ */
+export function deliverOnConnect(protocol: { connect(transport: Transport): Promise<void> }): boolean {
+  const deliver = directDelivery(protocol);
+  if (!deliver) return false;
+  const connect = protocol.connect.bind(protocol);
+  protocol.connect = async (transport: Transport): Promise<void> => {
+    await connect(transport);
+    const guarded = transport.onmessage;
+    if (!guarded) return;
+    transport.onmessage = (message, extra) => {
+      const kind = rpcKind(message);
+      if (kind === 'response') guarded(message, extra);
+      else deliver(message, kind, extra as MessageExtraInfo);
+    };
+  };
+  return true;
 }
 
 /** A request schema: anything with a throwing `parse` (the SDK's zod schemas of `@modelcontextprotocol/core`). */

@@ -17,6 +17,8 @@ export interface BenchProcess {
   token?: string;
   /** Its CPU time so far and, of that, its garbage collection pauses, µs. */
   usage(): Promise<Usage>;
+  /** The JSON answer to one line on its stdin (a bridge's `promoted`, bridge-process.ts). */
+  ask(line: string): Promise<unknown>;
   stop(): Promise<void>;
 }
 
@@ -65,6 +67,11 @@ export async function startBenchProcess(script: string, env: Record<string, stri
       const answer = nextLine();
       child.stdin.write('cpu\n');
       return JSON.parse(await answer) as Usage;
+    },
+    ask: async (line) => {
+      const answer = nextLine();
+      child.stdin.write(`${line}\n`);
+      return JSON.parse(await answer) as unknown;
     },
     stop: async () => {
       const exited = new Promise((resolve) => child.once('exit', resolve));

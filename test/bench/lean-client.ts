@@ -110,6 +110,22 @@ export class LeanClient {
     return { tools: (reply?.result?.tools ?? []).map((tool) => tool.name), nextCursor: reply?.result?.nextCursor };
   }
 
+  /**
+   * Any 2026-07-28 request, its `_meta` the envelope and `meta` (a progress token, a log level): the
+   * JSON-RPC answer. `name`: the Mcp-Name header's value, where the method has one.
+   */
+  async modernRequest(method: string, params: Record<string, unknown>, meta: Record<string, unknown> = {}, name?: string): Promise<{ result?: unknown; error?: { message?: string } } | undefined> {
+    const modern = this.#modern;
+    if (modern === undefined) throw new Error('modernRequest is for a 2026-07-28 client (LeanClient.modern)');
+    const key = `\u0001${method}\u0000${name ?? ''}`;
+    let headers = modern.get(key);
+    if (headers === undefined) {
+      headers = { ...this.#headers, 'Mcp-Method': method, ...(name !== undefined && { 'Mcp-Name': name }) };
+      modern.set(key, headers);
+    }
+    return await this.#send({ jsonrpc: '2.0', id: this.#nextId++, method, params: { ...params, _meta: { ...ENVELOPE, ...meta } } }, 'POST', headers);
+  }
+
   async close(): Promise<void> {
     if (this.#session !== undefined) await this.#send(undefined, 'DELETE').catch(() => undefined);
     this.#agent.destroy();

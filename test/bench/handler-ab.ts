@@ -1,0 +1,124 @@
+/**
+ * The 2026-07-28 requests the lane does not take, measured (docs/bridge.md §Speed of the two eras):
+ * a bridge process of each tree, each with a session and a 2026-07-28 lean client, rounds of requests
+ * of each kind at concurrency 16 alternating between the processes, as era-ab.ts does for the lane's
+ * calls. Kinds: `lane` (a plain `echo`, the lane's), `progress` and `log` (the same call with a
+ * progress token or a log level in its `_meta`: createMcpHandler's path), `list` (`tools/list`, the
+ * same path) and `session` (a 2025-era session's `echo`). Prints each process's CPU, garbage
+ * collection and bytes promoted by young collections per request of each kind (medians).
+ *
+ * Run: `AB_BEFORE=<tree> node --import tsx test/bench/handler-ab.ts` (era-ab.ts's header says how to
+ * make the tree; its test/fixtures/bridge must answer `promoted`, so copy this tree's there), or
+ * without AB_BEFORE for this tree alone. AB_AFTER (default this tree), AB_ROUNDS (7), AB_CALLS (3000),
+ * AB_WARMUP (5000), AB_KINDS (all, comma-separated).
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { EVERYTHING, ROOT } from '../fixtures/servers/config';
+import { startBenchProcess, type BenchProcess } from './bench-process';
+import { LeanClient } from './lean-client';
+
+const BEFORE = process.env['AB_BEFORE'];
+const AFTER = process.env['AB_AFTER'] ?? ROOT;
+const ROUNDS = Number(process.env['AB_ROUNDS'] ?? 7);
+const CALLS = Number(process.env['AB_CALLS'] ?? 3000);
+const WARMUP = Number(process.env['AB_WARMUP'] ?? 5000);
+const CONCURRENCY = 16;
+const ECHO = 'everything__echo';
+const LOG_LEVEL = 'io.modelcontextprotocol/logLevel';
+
+const KINDS = ['lane', 'progress', 'log', 'list', 'session'] as const;
+type Kind = (typeof KINDS)[number];
+const kinds = (process.env['AB_KINDS']?.split(',') ?? KINDS).filter((kind): kind is Kind => (KINDS as readonly string[]).includes(kind));
+
+interface Side {
+  name: string;
+  bridge: BenchProcess;
+  promoted: () => Promise<number>;
+  session: LeanClient;
+  modern: LeanClient;
+}
+interface Figures {
+  cpu: number;
+  gc: number;
+  promoted: number;
+}
+
+function echoed(reply: { result?: unknown; error?: { message?: string } } | undefined, i: number): string | undefined {
+  const text = (reply?.result as { content?: Array<{ text?: string }> } | undefined)?.content?.[0]?.text;
+  return text === `Echo: m${i}` ? text : `${JSON.stringify(reply)}`;
+}
+
+/** One request of the kind; throws unless it was answered as expected. */
+async function one(side: Side, kind: Kind, i: number): Promise<void> {
+  const args = { message: `m${i}` };
+  let answer: string | undefined;
+  if (kind === 'session') answer = await side.session.callTool(ECHO, args);
+  else if (kind === 'lane') answer = await side.modern.callTool(ECHO, args);
+  else if (kind === 'list') {
+    const reply = await side.modern.modernRequest('tools/list', {});
+    const tools = (reply?.result as { tools?: unknown[] } | undefined)?.tools;
+    answer = Array.isArray(tools) && tools.length > 0 ? `Echo: m${i}` : JSON.stringify(reply);
+  } else {
+    const meta = kind === 'progress' ? { progressToken: i } : { [LOG_LEVEL]: 'error' };
+    answer = echoed(await side.modern.modernRequest('tools/call', { name: ECHO, arguments: args }, meta, ECHO), i);
+  }
+  if (answer !== `Echo: m${i}`) throw new Error(`${side.name} ${kind}: request ${i} answered ${String(answer)}`);
+}
+
+async function measure(side: Side, kind: Kind, calls: number): Promise<Figures> {
+  const before = await side.bridge.usage();
+  await side.promoted();
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < calls) await one(side, kind, next++);
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  const promoted = await side.promoted();
+  const after = await side.bridge.usage();
+  return { cpu: (after.cpuUs - before.cpuUs) / calls, gc: ((after.gcUs ?? 0) - (before.gcUs ?? 0)) / calls, promoted: promoted / calls };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+}
+
+const load = (): string => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+const everything = { command: process.execPath, args: [EVERYTHING, 'stdio'] };
+const sides: Side[] = [];
+const trees: Array<[string, string]> = BEFORE === undefined ? [['this', AFTER]] : [['before', BEFORE], ['after', AFTER]];
+for (const [name, tree] of trees) {
+  const bridge = await startBenchProcess(join(tree, 'test/fixtures/bridge/bridge-process.ts'), { BRIDGE_SERVERS: JSON.stringify({ everything }) });
+  const promoted = async (): Promise<number> => ((await bridge.ask('promoted')) as { promotedBytes: number }).promotedBytes;
+  sides.push({ name, bridge, promoted, session: await LeanClient.connect(bridge.url, bridge.token), modern: LeanClient.modern(bridge.url, bridge.token) });
+}
+try {
+  for (const side of sides) for (const kind of kinds) await measure(side, kind, WARMUP);
+  console.log(`load at the start: ${load()}`);
+  const rows = new Map<string, Figures[]>();
+  for (let round = 0; round < ROUNDS; round++) {
+    const order = round % 2 === 0 ? sides : [...sides].reverse();
+    const line: string[] = [];
+    for (const side of order) {
+      for (const kind of kinds) {
+        const figures = await measure(side, kind, CALLS);
+        const key = `${side.name} ${kind}`;
+        rows.set(key, [...(rows.get(key) ?? []), figures]);
+        line.push(`${key} ${figures.cpu.toFixed(0)}/${figures.gc.toFixed(0)}/${figures.promoted.toFixed(0)}`);
+      }
+    }
+    console.log(`round ${round}: ${line.join('  ')} (CPU µs/GC µs/promoted bytes per request)`);
+  }
+  console.log(`load at the end: ${load()}`);
+  for (const [key, figures] of rows) {
+    const m = (pick: (f: Figures) => number): string => median(figures.map(pick)).toFixed(1);
+    console.log(`${key}: CPU ${m((f) => f.cpu)} µs, GC ${m((f) => f.gc)} µs, promoted ${m((f) => f.promoted)} bytes per request (medians)`);
+  }
+} finally {
+  for (const side of sides) {
+    await side.session.close();
+    await side.modern.close();
+    await side.bridge.stop();
+  }
+}
