@@ -24,10 +24,14 @@ export interface CallContext extends Pick<CoreEnv, 'now' | 'log'> {
 
 export type AuditDraft = Omit<AuditEntry, 'durationMs' | 'time'>;
 
-/** Appends one audit entry for a call that started at `started`. */
+/** Appends one audit entry for a call that started at `started`: the draft, completed in place, is the entry (no copy per call). */
 export function record(ctx: CallContext, started: number, draft: AuditDraft, approval?: DecidedApproval): void {
+  const entry = draft as AuditDraft & Partial<Pick<AuditEntry, 'time' | 'durationMs'>>;
   // Names and URIs come from the agent and may carry a secret (a token in a query string).
-  const entry: AuditEntry = { ...draft, server: redact(draft.server), tool: redact(draft.tool), time: started, durationMs: Math.max(0, ctx.now() - started) };
+  entry.server = redact(draft.server);
+  entry.tool = redact(draft.tool);
+  entry.time = started;
+  entry.durationMs = Math.max(0, ctx.now() - started);
   if (approval !== undefined) entry.approval = approval.reason;
-  ctx.audit.append(entry);
+  ctx.audit.append(entry as AuditEntry);
 }

@@ -7,10 +7,11 @@ import { CallApprovalQueue, type PendingApproval } from './call-approval-queue';
 import type { AuditEntry } from './audit-entry';
 import type { AuditLog } from './audit-log';
 import { ResourceSubscriptions } from './resource-subscriptions';
-import type { CallContext } from './call-context';
+import { record, type AuditDraft, type CallContext } from './call-context';
 import { passGate, type Extra, type GateCall } from './call-gate';
 import { LazyAbort } from '../pool';
 import { CallRefused } from './refusals';
+import { CodedError } from '../../shared/errors';
 import type { ToolIndex } from './tool-index';
 import { callTool } from './tool-call';
 
@@ -186,5 +187,31 @@ describe('the call gate', () => {
     const plain: GateCall<string> = { ...ended, run: () => (other.abort(new Error('gone')), Promise.reject(new Error('cancelled'))) };
     expect(await passGate(f.ctx, plain, other)).toMatchObject({ ok: false, error: { code: 'internal', message: 'cancelled' } });
     expect(f.audit[1]).toMatchObject({ outcome: 'cancelled' });
+  });
+
+  it('appends the draft it is given as the entry, completed in place: no copy of the entry per call', () => {
+    const f = fake();
+    const draft: AuditDraft = { agent: 'claude', server: 'mail', kind: 'tool', tool: 'send_email', outcome: 'ok' };
+    record(f.ctx, 5, draft);
+    expect(f.audit[0]).toBe(draft);
+    expect(f.audit[0]).toMatchObject({ time: 5 });
+  });
+
+  it("writes the audit entry's members in the order the audit's lines have them, whichever step ends the pass", async () => {
+    const f = fake({ auditArguments: true });
+    const call = { ...asked(f), find: () => Promise.resolve({ target: { server: 'mail', name: 'send_email', tier: 'write' as const, decision: 'allow' as const } }) };
+    await passGate(f.ctx, call, cancel());
+    await passGate(f.ctx, { ...call, run: () => Promise.reject(new Error('down')) }, cancel());
+    await passGate(f.ctx, { ...call, check: () => new CodedError('invalid_input', 'too long') }, cancel());
+    const approvedCall = passGate(f.ctx, asked(f), cancel());
+    await vi.waitFor(() => expect(f.pending).toHaveLength(1));
+    void f.approvals.allow(f.pending[0]?.id ?? '');
+    await approvedCall;
+    expect(f.audit.map((e) => Object.keys(e).join(','))).toEqual([
+      'agent,server,kind,tool,outcome,arguments,tier,decidedBy,callMs,result,time,durationMs',
+      'agent,server,kind,tool,outcome,arguments,tier,decidedBy,errorCode,callMs,time,durationMs',
+      'agent,server,kind,tool,outcome,errorCode,time,durationMs',
+      'agent,server,kind,tool,outcome,arguments,tier,decidedBy,waitMs,callMs,result,time,durationMs,approval',
+    ]);
   });
 });

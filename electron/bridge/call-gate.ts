@@ -57,11 +57,15 @@ export interface GateCall<R> {
 export type GateStep = 'input' | 'paused' | 'lookup' | 'policy' | 'approval' | 'call';
 export type GateResult<R> = { ok: true; value: R } | { ok: false; step: GateStep; error: AgentError };
 
-/** One gate pass: the audit entry is written once, whichever step ends it. */
+/**
+ * One gate pass: the audit entry is written once, whichever step ends it. Its draft is filled in place
+ * and becomes the entry (call-context.ts `record`): no copy per step. Members keep the order the
+ * steps add them in, the order of the audit's lines.
+ */
 class Pass<R> {
   readonly #started: number;
   #callStarted: number | undefined;
-  #draft: AuditDraft;
+  readonly #draft: AuditDraft;
   approval: DecidedApproval | undefined;
 
   constructor(
@@ -78,7 +82,11 @@ class Pass<R> {
   }
 
   found(target: Target): void {
-    this.#draft = { ...this.#draft, server: target.server, tool: target.name, tier: target.tier, decidedBy: target.rule === true ? 'rule' : 'tier' };
+    const draft = this.#draft;
+    draft.server = target.server;
+    draft.tool = target.name;
+    draft.tier = target.tier;
+    draft.decidedBy = target.rule === true ? 'rule' : 'tier';
   }
 
   /** The person's part, kept apart from the call's own duration. */
@@ -91,18 +99,29 @@ class Pass<R> {
     this.#callStarted = this.ctx.now();
   }
 
-  #withCallTime(draft: AuditDraft): AuditDraft {
-    return this.#callStarted === undefined ? draft : { ...draft, callMs: Math.max(0, this.ctx.now() - this.#callStarted) };
+  /** The outcome, then (as the audit's lines have them) the refusal's code, then the call's time. */
+  #end(outcome: AuditDraft['outcome'], errorCode?: AuditDraft['errorCode']): AuditDraft {
+    const draft = this.#draft;
+    draft.outcome = outcome;
+    if (errorCode !== undefined) draft.errorCode = errorCode;
+    if (this.#callStarted !== undefined) draft.callMs = Math.max(0, this.ctx.now() - this.#callStarted);
+    return draft;
   }
 
   refuse(step: GateStep, error: AgentError, outcome: 'denied' | 'error' | 'cancelled', errorCode = error.code): GateResult<R> {
-    record(this.ctx, this.#started, this.#withCallTime({ ...this.#draft, outcome, errorCode }), this.approval);
+    // A refusal after done() failed to append: the entry is the refusal's, without a result.
+    if ('result' in this.#draft) delete this.#draft.result;
+    record(this.ctx, this.#started, this.#end(outcome, errorCode), this.approval);
     return { ok: false, step, error };
   }
 
   done(value: R): GateResult<R> {
-    const entry: AuditDraft = this.#withCallTime({ ...this.#draft, outcome: this.call.failed?.(value) === true ? 'tool_error' : 'ok' });
-    if (this.ctx.auditArguments()) entry.result = recordable(value);
+    // Both read the value first: if either throws, the draft is as it was (the call's refusal is audited).
+    const outcome = this.call.failed?.(value) === true ? 'tool_error' : 'ok';
+    const audited = this.ctx.auditArguments();
+    const result = audited ? recordable(value) : undefined;
+    const entry = this.#end(outcome);
+    if (audited) entry.result = result;
     record(this.ctx, this.#started, entry, this.approval);
     return { ok: true, value };
   }

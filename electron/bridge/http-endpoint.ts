@@ -13,7 +13,8 @@ import type { Session, SessionRegistry } from './sessions';
 import { HttpServerTransport } from './http-transport';
 import { directDelivery } from '../mcp-wire';
 import { toolCallLane } from './tool-call-lane';
-import { hashToken, plausibleToken, sameDigest } from './token';
+import { plausibleToken, sameDigest } from './token';
+import { socketDigest } from './socket-digest';
 import type { ModernHandlers } from './modern-handlers';
 import { serveModern, isModernRequest } from './modern-endpoint';
 import { errorMessage } from '../../shared/errors';
@@ -97,7 +98,7 @@ export function createEndpoint(deps: EndpointOptions): (req: IncomingMessage, re
 
     const token = bearerToken(req);
     if (token === undefined) return refuse(res, unauthorized('an agent token is required (Authorization: Bearer …)', false));
-    const digest = plausibleToken(token) ? hashToken(token) : undefined;
+    const digest = plausibleToken(token) ? socketDigest(req.socket, token) : undefined;
     const agent = digest && deps.agents.byDigest(digest);
     if (!agent || !digest) return refuse(res, unauthorized('the agent token is not valid (removed or rotated?)', true));
     deps.authenticated(agent.name);

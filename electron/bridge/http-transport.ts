@@ -77,6 +77,10 @@ export class HttpServerTransport implements Transport {
   #deliver: Deliver | undefined;
   /** tools/call past the SDK's Protocol (tool-call-lane.ts), when this SDK has what it needs. */
   #lane: Lane | undefined;
+  /** An answer's connection closed: its requests are no longer answered there (one function for every POST). */
+  readonly #released = (answer: PostAnswer): void => {
+    for (const id of answer.ids) if (this.#answers.get(id) === answer) this.#answers.delete(id);
+  };
 
   constructor(options: HttpTransportOptions) {
     this.#options = options;
@@ -156,9 +160,7 @@ export class HttpServerTransport implements Transport {
       return;
     }
     // The session id goes out with the InitializeResult (§Session Management); later answers need not repeat it.
-    const answer: PostAnswer = new PostAnswer(res, requests.map((r) => r.id), init ? this.sessionId : undefined, this.#timers, () => {
-      for (const id of answer.ids) if (this.#answers.get(id) === answer) this.#answers.delete(id);
-    });
+    const answer = new PostAnswer(res, requests.map((r) => r.id), init ? this.sessionId : undefined, this.#timers, this.#released);
     for (const request of requests) this.#answers.set(request.id, answer);
     if (requests.some(wantsProgress)) answer.stream();
     const [single] = messages;

@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import type { ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { PostAnswer, type StreamTimers } from './post-answer';
+import { SSE_HEADERS_MAX_DELAY_MS } from './sse-headers';
 
 /** What a ServerResponse is asked to do, in order (headers are flushed only on request). */
 class FakeResponse extends EventEmitter {
@@ -32,22 +33,27 @@ class FakeResponse extends EventEmitter {
   }
 }
 
-/** Timers run by hand: nothing here depends on the clock. */
-function manualTimers(): { timers: StreamTimers; fire: () => void; pending: () => number } {
+/** Timers run by hand: nothing here depends on the clock. `fire` first moves the clock past the answers' wait. */
+function manualTimers(): { timers: StreamTimers; fire: () => void; pending: () => number; armed: () => number } {
   const queued: Array<{ run: () => void; live: boolean }> = [];
+  let clock = 0;
+  let armed = 0;
   const add = (run: () => void): (() => void) => {
     const timer = { run, live: true };
     queued.push(timer);
+    armed++;
     return () => {
       timer.live = false;
     };
   };
   return {
-    timers: { after: add, every: add, setTimer: (run) => void add(run) },
+    timers: { after: add, every: add, setTimer: (run) => void add(run), now: () => clock },
     fire: () => {
+      clock += SSE_HEADERS_MAX_DELAY_MS;
       for (const timer of queued.splice(0)) if (timer.live) timer.run();
     },
     pending: () => queued.filter((t) => t.live).length,
+    armed: () => armed,
   };
 }
 
@@ -61,14 +67,40 @@ function answer(ids: number[], timers: StreamTimers) {
 }
 
 describe('PostAnswer', () => {
-  it('answers a quick batch in one JSON write and cancels its late timer', () => {
+  it('answers a quick batch in one JSON write; its time to wait running out later changes nothing', () => {
     const t = manualTimers();
     const { res, a } = answer([1, 2], t.timers);
     a.respond(2, result(2));
     expect(res.log).toEqual([]);
     a.respond(1, result(1));
-    expect(res.log).toEqual([`head 200 application/json`, `end ${JSON.stringify([result(1), result(2)])}`]);
+    const answered = [`head 200 application/json`, `end ${JSON.stringify([result(1), result(2)])}`];
+    expect(res.log).toEqual(answered);
+    t.fire();
+    expect(res.log).toEqual(answered);
     expect(t.pending()).toBe(0);
+  });
+
+  it("arms one timer for a session's answers, not one per POST: 100 quick answers, then one late one", () => {
+    const t = manualTimers();
+    for (let id = 1; id <= 100; id++) {
+      const { res, a } = answer([id], t.timers);
+      a.respond(id, result(id));
+      expect(res.log).toEqual([`head 200 application/json`, `end ${JSON.stringify(result(id))}`]);
+    }
+    expect(t.armed()).toBe(1);
+    const { res } = answer([101], t.timers);
+    t.fire();
+    expect(res.log).toEqual(['head 200 text/event-stream', 'flush']);
+    expect(t.armed()).toBe(2);
+  });
+
+  it('answers a batch that repeats an id once per id, as before (no slot left waiting)', () => {
+    const t = manualTimers();
+    const { res, a } = answer([1, 1, 2], t.timers);
+    a.respond(1, result(1));
+    a.respond(1, result(1));
+    a.respond(2, result(2));
+    expect(res.log).toEqual([`head 200 application/json`, `end ${JSON.stringify([result(1), result(2)])}`]);
   });
 
   it('turns to SSE with its headers when the late timer fires, then streams the result and ends', () => {

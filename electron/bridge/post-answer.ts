@@ -3,6 +3,7 @@ import type { JSONRPCMessage, RequestId } from '@modelcontextprotocol/server';
 import { endJson, responseHeaders } from './response-headers';
 import { sharedResponseBytes } from './shared-result';
 import { headersWithFirstEvent, SSE_HEADERS_MAX_DELAY_MS, type HeaderDelayOptions } from './sse-headers';
+import { LateAnswers, type LateEntry } from './late-answers';
 
 /** How often an open SSE stream carries a comment, so idle proxies and clients keep it (as the SDK does). */
 export const SSE_KEEP_ALIVE_MS = 15_000;
@@ -12,18 +13,35 @@ export interface StreamTimers extends HeaderDelayOptions {
   every?: (run: () => void, ms: number) => () => void;
   /** Injected in tests; an unref'd setTimeout by default. Returns the cancel function. */
   after?: (run: () => void, ms: number) => () => void;
+  /** Injected in tests; performance.now by default (when a pending answer falls due, late-answers.ts). */
+  now?: () => number;
+}
+
+/** One list of pending answers per set of timers, i.e. per session's transport (late-answers.ts). */
+const lateLists = new WeakMap<StreamTimers, LateAnswers>();
+
+function lateAnswersOf(timers: StreamTimers): LateAnswers {
+  let late = lateLists.get(timers);
+  if (late === undefined) {
+    late = new LateAnswers(timers.maxDelayMs ?? SSE_HEADERS_MAX_DELAY_MS, timers);
+    lateLists.set(timers, late);
+  }
+  return late;
+}
+
+/** Where a response keeps its answer, so one shared close listener finds it (no closure per POST). */
+const ANSWER = Symbol('post answer');
+type AnswerResponse = ServerResponse & { [ANSWER]?: PostAnswer };
+
+/** The client's connection closed, answered or not. `this` is the response (node:events). */
+function closedAnswer(this: AnswerResponse): void {
+  this[ANSWER]?.closed();
 }
 
 const unrefInterval = (run: () => void, ms: number): (() => void) => {
   const timer = setInterval(run, ms);
   timer.unref();
   return () => clearInterval(timer);
-};
-
-const unrefTimeout = (run: () => void, ms: number): (() => void) => {
-  const timer = setTimeout(run, ms);
-  timer.unref();
-  return () => clearTimeout(timer);
 };
 
 export function sseEvent(message: JSONRPCMessage): string {
@@ -51,40 +69,56 @@ export function openSse(res: ServerResponse, sessionId: string | undefined, time
  * for them, or `text/event-stream` from the moment something related must go first (progress, a
  * server request such as elicitation, a notification). The choice is per POST, not per session.
  */
-export class PostAnswer {
+export class PostAnswer implements LateEntry {
   readonly #res: ServerResponse;
   readonly #sessionId: string | undefined;
   readonly #timers: StreamTimers;
-  /** The request ids of this POST, in order, with their response once it is known. */
-  readonly #responses = new Map<RequestId, JSONRPCMessage | undefined>();
+  readonly #late: LateAnswers;
+  readonly #onClosed: (answer: PostAnswer) => void;
+  /** The request ids of this POST, in order, without repeats. */
+  readonly #ids: readonly RequestId[];
+  /** Their responses once known, by position in #ids (a POST of one request: one slot, no Map). */
+  readonly #responses: Array<JSONRPCMessage | undefined>;
   #waiting: number;
   #mode: 'pending' | 'sse' | 'done' = 'pending';
   #stopKeepAlive: (() => void) | undefined;
-  #cancelLate: (() => void) | undefined;
+  lateDue: number | undefined;
+  latePrev: LateEntry | undefined;
+  lateNext: LateEntry | undefined;
 
   /** `closed` runs when the client's connection closes, answered or not. */
-  constructor(res: ServerResponse, ids: readonly RequestId[], sessionId: string | undefined, timers: StreamTimers, closed: () => void) {
+  constructor(res: ServerResponse, ids: readonly RequestId[], sessionId: string | undefined, timers: StreamTimers, closed: (answer: PostAnswer) => void) {
     this.#res = res;
     this.#sessionId = sessionId;
     this.#timers = timers;
-    for (const id of ids) this.#responses.set(id, undefined);
-    this.#waiting = this.#responses.size;
-    this.#cancelLate = (timers.after ?? unrefTimeout)(() => {
-      this.#cancelLate = undefined;
-      this.#open(true);
-    }, timers.maxDelayMs ?? SSE_HEADERS_MAX_DELAY_MS);
-    res.once('close', () => {
-      this.#finish();
-      closed();
-    });
+    this.#onClosed = closed;
+    this.#ids = ids.length > 1 ? [...new Set(ids)] : ids;
+    this.#responses = new Array<JSONRPCMessage | undefined>(this.#ids.length).fill(undefined);
+    this.#waiting = this.#ids.length;
+    this.#late = lateAnswersOf(timers);
+    this.#late.add(this);
+    (res as AnswerResponse)[ANSWER] = this;
+    res.on('close', closedAnswer);
+  }
+
+  /** Still pending when its time to wait ran out (late-answers.ts): the client hears the answer has begun. */
+  late(): void {
+    this.#open(true);
+  }
+
+  /** The connection closed (closedAnswer). */
+  closed(): void {
+    this.#res.off('close', closedAnswer);
+    this.#finish();
+    this.#onClosed(this);
   }
 
   get done(): boolean {
     return this.#mode === 'done';
   }
 
-  get ids(): IterableIterator<RequestId> {
-    return this.#responses.keys();
+  get ids(): readonly RequestId[] {
+    return this.#ids;
   }
 
   /** Switches to SSE now (a request that carries a progress token will likely hear progress). */
@@ -95,8 +129,7 @@ export class PostAnswer {
   #open(headersNow: boolean): void {
     if (this.#mode !== 'pending') return;
     this.#mode = 'sse';
-    this.#cancelLate?.();
-    this.#cancelLate = undefined;
+    this.#late.remove(this);
     this.#stopKeepAlive = openSse(this.#res, this.#sessionId, this.#timers, headersNow);
   }
 
@@ -110,8 +143,10 @@ export class PostAnswer {
 
   /** The response to one of the requests; the answer ends with the last of them. */
   respond(id: RequestId, message: JSONRPCMessage): void {
-    if (this.#mode === 'done' || !this.#responses.has(id) || this.#responses.get(id) !== undefined) return;
-    this.#responses.set(id, message);
+    if (this.#mode === 'done') return;
+    const at = this.#ids.length === 1 ? (this.#ids[0] === id ? 0 : -1) : this.#ids.indexOf(id);
+    if (at < 0 || this.#responses[at] !== undefined) return;
+    this.#responses[at] = message;
     this.#waiting--;
     if (this.#mode === 'sse') {
       this.#res.write(sseEvent(message));
@@ -120,7 +155,7 @@ export class PostAnswer {
     }
     if (this.#waiting > 0) return;
     this.#finish();
-    const all = [...this.#responses.values()];
+    const all = this.#responses;
     const [only] = all;
     const body = (all.length === 1 && only !== undefined && sharedResponseBytes(only)) || JSON.stringify(all.length === 1 ? only : all);
     // With its length declared, headers and body leave in one write (writeHead alone would make it chunked).
@@ -148,8 +183,7 @@ export class PostAnswer {
 
   #finish(): void {
     this.#mode = 'done';
-    this.#cancelLate?.();
-    this.#cancelLate = undefined;
+    this.#late.remove(this);
     this.#stopKeepAlive?.();
     this.#stopKeepAlive = undefined;
   }

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { outsideCallScope } from './call-scope';
 import { RunningCalls, type Owner } from './running-calls';
 
@@ -139,5 +139,23 @@ describe('RunningCalls: who a server request belongs to', () => {
     end();
     expect(first?.aborted).toBe(true);
     expect(first?.reason).toEqual(new Error('tool "x" ended'));
+  });
+
+  it('begins and ends a call beside 16 others without a copy of the running calls (no array of them per call)', () => {
+    const calls = new RunningCalls();
+    const ends = Array.from({ length: 16 }, (_, i) => calls.begin({ label: `agent ${i}` }, `tool "${i}"`));
+    const values = vi.spyOn(Object, 'values');
+    try {
+      const end = calls.begin(alice, 'tool "x"');
+      end();
+      end();
+      expect(values).not.toHaveBeenCalled();
+    } finally {
+      values.mockRestore();
+    }
+    expect(calls.size).toBe(16);
+    for (const end of ends) end();
+    expect(calls.size).toBe(0);
+    expect(calls.owner()).toEqual({ asker: undefined, call: undefined, ended: undefined });
   });
 });
