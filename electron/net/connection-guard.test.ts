@@ -6,13 +6,18 @@ import { guardConnections } from './connection-guard';
 
 let server: Server | undefined;
 
-/** A server of `cap` connections that answers /hold only when told, and anything else at once. */
+/** A server of `cap` connections that answers /hold only when told, /big with 32 MiB, and anything else at once. */
 async function start(cap: number): Promise<{ port: number; host: string; release: () => void; held: (count: number) => Promise<void> }> {
   const waiting: Array<() => void> = [];
   let arrived = (): void => undefined;
   server = createServer((req, res) => {
     if (req.url === '/hold') {
       waiting.push(() => res.end('held'));
+      arrived();
+    } else if (req.url === '/big') {
+      // More than the sockets' buffers take: a client that never reads keeps it from finishing.
+      res.end(Buffer.alloc(32 * 1024 * 1024));
+      waiting.push(() => undefined);
       arrived();
     } else res.end('ok');
   });
@@ -66,5 +71,23 @@ describe('guardConnections', () => {
     release();
     expect(await Promise.all(answers)).toEqual(['HTTP/1.1 200 OK', 'HTTP/1.1 200 OK']);
     await releaseAll(held);
+  });
+});
+
+describe('guardConnections and clients that never read', () => {
+  it('at the cap, closes a connection whose whole answer is written and waits on its client, for a new one', async () => {
+    const { port, host, held } = await start(2);
+    const stalled = await holdConnections(port, 2);
+    for (const socket of stalled) {
+      socket.pause();
+      socket.write(`GET /big HTTP/1.1\r\nHost: ${host}\r\n\r\n`);
+    }
+    await held(2);
+    const [fresh] = await holdConnections(port, 1);
+    expect(await statusLineOn(fresh!, '/', host)).toBe('HTTP/1.1 200 OK');
+    // One of them was closed for it (a paused socket sees that only once it reads again).
+    for (const socket of stalled) socket.resume();
+    await Promise.race(stalled.map((socket) => whenClosed(socket)));
+    await releaseAll([...stalled, fresh!]);
   });
 });
