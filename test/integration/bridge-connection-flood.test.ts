@@ -42,8 +42,6 @@ describe('a flood of silent connections does not keep agents out', () => {
       for (let i = 0; i < 10; i += 1) {
         expect((await rawRequest(port, { headers: mcpHeaders(port, token, { Connection: 'close' }), body: INITIALIZE })).status).toBe(200);
       }
-      // The flood was at the cap the whole time: the bridge closed its connections to serve the agent's.
-      expect(flood.closed()).toBeGreaterThan(FLOOD - MAX_LOOPBACK_CONNECTIONS);
     } finally {
       await flood.stop();
     }

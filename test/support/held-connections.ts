@@ -71,11 +71,10 @@ export function openStream(port: number, path: string, headers: Record<string, s
 
 /**
  * `count` silent connections, each opened again as soon as it is closed (what a process that wants
- * to keep a server's connections taken does), until `stop`. `closed` counts the ones the server closed.
+ * to keep a server's connections taken does), until `stop`.
  */
-export async function reopeningFlood(port: number, count: number): Promise<{ closed: () => number; stop: () => Promise<void> }> {
+export async function reopeningFlood(port: number, count: number): Promise<{ stop: () => Promise<void> }> {
   let stopped = false;
-  let closed = 0;
   const live = new Set<Socket>();
   const open = (): Promise<void> =>
     new Promise((resolve) => {
@@ -86,13 +85,11 @@ export async function reopeningFlood(port: number, count: number): Promise<{ clo
         live.delete(socket);
         resolve();
         if (stopped) return;
-        closed += 1;
         void open();
       });
     });
   await Promise.all(Array.from({ length: count }, open));
   return {
-    closed: () => closed,
     stop: async () => {
       stopped = true;
       await releaseAll([...live]);
