@@ -2,7 +2,8 @@ import { createServer, type Server as HttpServer } from 'node:http';
 import { DEFAULT_BRIDGE_PORT } from '../../shared/config';
 import { resolveCoreEnv, type CoreEnv } from '../../shared/core-env';
 import { redact } from '../../shared/redact';
-import { LOOPBACK_TIMEOUTS, MAX_LOOPBACK_CONNECTIONS } from '../net';
+import { guardConnections, LOOPBACK_TIMEOUTS, MAX_LOOPBACK_CONNECTIONS } from '../net';
+import { agentShare } from './agent-share';
 import type { Pool } from '../pool';
 import { AgentActivity } from './agent-activity';
 import { AgentStore } from './agent-store';
@@ -159,6 +160,7 @@ async function listen(options: BridgeOptions, parts: BridgeParts): Promise<{ htt
   const ctx = parts.modern.ctx;
   const version = options.version ?? '0.0.0';
   let port = 0;
+  const cap = options.maxConnections ?? MAX_LOOPBACK_CONNECTIONS;
   const http = createServer(
     LOOPBACK_TIMEOUTS,
     createEndpoint({
@@ -169,13 +171,14 @@ async function listen(options: BridgeOptions, parts: BridgeParts): Promise<{ htt
       modern: parts.modern,
       newServer: (agent) => createSessionServer(ctx, agent, version),
       authenticated: (agent) => parts.activity.used(agent, parts.core.now()),
+      share: agentShare(cap),
       spoke: (agent, revision) => parts.activity.spoke(agent, revision),
       ...(options.laneServed === undefined ? {} : { laneServed: options.laneServed }),
       now: parts.core.now,
       log: parts.core.log,
     }),
   );
-  http.maxConnections = options.maxConnections ?? MAX_LOOPBACK_CONNECTIONS;
+  guardConnections(http, cap);
   port = await listenOnLoopback(http, options.port ?? DEFAULT_BRIDGE_PORT);
   return { http, port };
 }

@@ -18,6 +18,7 @@ import { socketDigest } from './socket-digest';
 import type { ModernHandlers } from './modern-handlers';
 import { serveModern, isModernRequest } from './modern-endpoint';
 import { errorMessage } from '../../shared/errors';
+import type { AgentShare } from './agent-share';
 
 /** The bridge's parts the endpoint uses, and its CoreEnv's clock and log. */
 export interface EndpointOptions extends Pick<CoreEnv, 'now' | 'log'> {
@@ -29,6 +30,8 @@ export interface EndpointOptions extends Pick<CoreEnv, 'now' | 'log'> {
   newServer: (agent: string) => Promise<Server>;
   /** Each request whose token was accepted. */
   authenticated: (agent: string) => void;
+  /** Each agent's share of the connection cap (agent-share.ts); unbounded when absent. */
+  share?: AgentShare;
   /** The agents' handlers of 2026-07-28 requests (modern-handlers.ts). */
   modern?: ModernHandlers;
   /** A session of the agent began in this MCP revision, or a 2026-07-28 request named it. */
@@ -102,6 +105,7 @@ export function createEndpoint(deps: EndpointOptions): (req: IncomingMessage, re
     const agent = digest && deps.agents.byDigest(digest);
     if (!agent || !digest) return refuse(res, unauthorized('the agent token is not valid (removed or rotated?)', true));
     deps.authenticated(agent.name);
+    if (deps.share && !deps.share.take(agent.name, res)) return;
 
     let body: unknown;
     if (req.method === 'POST') {

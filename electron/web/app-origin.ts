@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { appCsp, appPermissionsPolicy, type AppShelf } from '../mcp-apps';
-import { isAllowedHost, LOOPBACK_TIMEOUTS, MAX_LOOPBACK_CONNECTIONS } from '../net';
+import { guardConnections, isAllowedHost, LOOPBACK_TIMEOUTS, MAX_LOOPBACK_CONNECTIONS } from '../net';
 
 export interface AppOriginOptions {
   shelf: AppShelf;
@@ -58,7 +58,7 @@ export async function startAppOrigin(options: AppOriginOptions): Promise<AppOrig
   }
 
   const server = createServer(LOOPBACK_TIMEOUTS, handle);
-  server.maxConnections = MAX_LOOPBACK_CONNECTIONS;
+  guardConnections(server, MAX_LOOPBACK_CONNECTIONS);
   server.on('connection', (socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));

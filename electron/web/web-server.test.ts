@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { API_METHODS, type AppApi, type ApiEvent, type ApiEventPayload } from '../../shared/api';
 import { CodedError } from '../../shared/errors';
 import { createApiDoor, EventHub, type ApiDoor, type CallerInfo } from '../app';
-import { droppedUnanswered, holdConnections, releaseAll, statusLineOn } from '../../test/support/held-connections';
+import { droppedUnanswered, holdConnections, openStream, releaseAll, statusLineOn, whenClosed } from '../../test/support/held-connections';
 import { waitFor } from '../../test/support/server-harness';
 import { startWebServer, type WebServer } from './web-server';
 
@@ -107,15 +107,26 @@ describe('web server', () => {
     expect(corsHeaders).toEqual([]);
   });
 
-  it('drops connections past its cap unanswered, answers one it holds, and takes new ones once some close', async () => {
+  it('at its cap, a new connection takes the place of the oldest silent one; with every connection serving, the new one is dropped', async () => {
     const cap = 4;
-    const small = await startWebServer({ api: fakeApi(events), door: createApiDoor({ api: fakeApi(events), admin: { record: (e) => ({ ...e, id: 'x', time: 0 }) } }), port: 0, staticDir: mkdtempSync(join(tmpdir(), 'cs-web-cap-')), maxConnections: cap });
+    const small = await startWebServer({ api: fakeApi(events), door: createApiDoor({ api: fakeApi(events), admin: { record: (e) => ({ ...e, id: 'x', time: 0 }) } }), port: 0, staticDir: mkdtempSync(join(tmpdir(), 'cs-web-cap-')), maxConnections: cap, secret });
     try {
       const held = await holdConnections(small.port, cap);
-      expect(await droppedUnanswered(small.port)).toBe(true);
-      expect(await statusLineOn(held[0]!, '/health', `127.0.0.1:${small.port}`)).toBe('HTTP/1.1 200 OK');
+      expect((await send(small.port, '/health', { headers: { connection: 'close' } })).status).toBe(200);
+      await whenClosed(held[0]!);
+      expect(await statusLineOn(held[cap - 1]!, '/health', `127.0.0.1:${small.port}`)).toBe('HTTP/1.1 200 OK');
       await releaseAll(held);
+      // The UI's event streams are served as long as they are open: none of them makes room.
+      const streams = await waitFor('every connection an event stream', async () => {
+        const opened = await Promise.all(Array.from({ length: cap }, () => openStream(small.port, '/api/events', auth).catch(() => undefined)));
+        if (opened.every((s) => s?.status === 200)) return opened.flatMap((s) => (s ? [s] : []));
+        await Promise.all(opened.flatMap((s) => (s ? [s.close()] : [])));
+        return undefined;
+      });
+      expect(await waitFor('the new connection dropped', async () => (await droppedUnanswered(small.port)) || undefined)).toBe(true);
+      await streams[0]!.close();
       expect(await waitFor('a connection taken again', async () => ((await send(small.port, '/health').catch(() => undefined))?.status === 200 ? true : undefined))).toBe(true);
+      await Promise.all(streams.map((s) => s.close()));
     } finally {
       await small.close();
     }

@@ -9,7 +9,7 @@ import { startAppOrigin, type AppOrigin } from './app-origin';
 import { streamEvents } from './event-stream';
 import { HTTP_STATUS } from './http-status';
 import { BodyTooLarge, readJsonBody } from './read-body';
-import { isAllowedHost, isAllowedOrigin, LOOPBACK_TIMEOUTS, MAX_LOOPBACK_CONNECTIONS, newSessionSecret, presentedSecret, sameSecret } from '../net';
+import { guardConnections, isAllowedHost, isAllowedOrigin, LOOPBACK_TIMEOUTS, MAX_LOOPBACK_CONNECTIONS, newSessionSecret, presentedSecret, sameSecret } from '../net';
 import { readStatic } from './static-files';
 
 /** The core's `log` (shared/core-env) gets the web server's internal errors, redacted. */
@@ -175,7 +175,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       else response.end();
     });
   });
-  server.maxConnections = options.maxConnections ?? MAX_LOOPBACK_CONNECTIONS;
+  guardConnections(server, options.maxConnections ?? MAX_LOOPBACK_CONNECTIONS);
   server.on('connection', (socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INITIALIZE, mcpHeaders, rawRequest, startBridge, type BridgeHarness } from '../support/bridge-harness';
-import { droppedUnanswered, holdConnections, releaseAll, statusLineOn } from '../support/held-connections';
+import { holdSessionStream } from '../support/bridge-streams';
+import { droppedUnanswered, holdConnections, releaseAll, statusLineOn, whenClosed } from '../support/held-connections';
 import { waitFor } from '../support/server-harness';
 
-// A cap of 8 here (the factory's option); the bridge's own is MAX_LOOPBACK_CONNECTIONS (electron/net).
+// A cap of 8 here (the factory's option), so each agent's share is 2; the bridge's own cap is
+// MAX_LOOPBACK_CONNECTIONS (electron/net).
 const CAP = 8;
 let h: BridgeHarness;
 
@@ -16,19 +18,36 @@ afterAll(async () => {
 });
 
 describe('the bridge keeps at most its cap of connections open', () => {
-  it('drops connections past the cap unanswered while a held one is still answered, and takes new ones once some close', async () => {
+  it('at the cap, a new connection takes the place of the oldest silent one, and a newer silent one is still answered', async () => {
     const { port } = h.bridge;
     const { token } = await h.bridge.agents.add('agent', { servers: ['*'] });
     const held = await holdConnections(port, CAP);
-    for (let i = 0; i < 3; i += 1) expect(await droppedUnanswered(port)).toBe(true);
-    // A connection the bridge holds is still answered at the cap (401: this GET carries no token).
-    expect(await statusLineOn(held[0]!, '/mcp', `127.0.0.1:${port}`)).toBe('HTTP/1.1 401 Unauthorized');
-    await releaseAll(held.slice(1, 3));
+    const res = await rawRequest(port, { headers: mcpHeaders(port, token, { Connection: 'close' }), body: INITIALIZE });
+    expect(res.status).toBe(200);
+    await whenClosed(held[0]!);
+    // 401: this GET carries no token, but it is answered.
+    expect(await statusLineOn(held[CAP - 1]!, '/mcp', `127.0.0.1:${port}`)).toBe('HTTP/1.1 401 Unauthorized');
+    await releaseAll(held);
+  });
+
+  it('with every connection serving a stream, drops a new one unanswered, and takes new ones once a stream closes', async () => {
+    const { port } = h.bridge;
+    const tokens = await Promise.all(['s1', 's2', 's3', 's4'].map(async (name) => (await h.bridge.agents.add(name, { servers: ['*'] })).token));
+    const streams = await waitFor('every connection a stream', async () => {
+      const opened = [];
+      for (const token of [...tokens, ...tokens]) opened.push(await holdSessionStream(port, token));
+      const held = opened.flatMap((s) => ('close' in s ? [s] : []));
+      if (held.length === CAP) return held;
+      await Promise.all(held.map((s) => s.close()));
+      return undefined;
+    });
+    expect(await waitFor('the new connection dropped', async () => (await droppedUnanswered(port)) || undefined)).toBe(true);
+    await streams[0]!.close();
     const res = await waitFor('a connection taken again', async () => {
-      const answer = await rawRequest(port, { headers: mcpHeaders(port, token), body: INITIALIZE });
+      const answer = await rawRequest(port, { headers: mcpHeaders(port, tokens[0], { Connection: 'close' }), body: INITIALIZE });
       return answer.status === 200 ? answer : undefined;
     });
     expect(res.headers['mcp-session-id']).toBeTruthy();
-    await releaseAll(held);
+    await Promise.all(streams.map((s) => s.close()));
   });
 });

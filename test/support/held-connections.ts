@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { connect, type Socket } from 'node:net';
 
 /** `count` raw connections to 127.0.0.1:port, each open (connected) and silent, for a server's connection cap. */
@@ -48,4 +49,50 @@ export function statusLineOn(socket: Socket, path: string, host: string): Promis
     socket.once('close', () => reject(new Error(`the connection closed before an answer (${JSON.stringify(text)})`)));
     socket.write(`GET ${path} HTTP/1.1\r\nHost: ${host}\r\n\r\n`);
   });
+}
+
+/** Resolves once the connection is closed (by the server, when the test did not close it). */
+export function whenClosed(socket: Socket): Promise<void> {
+  return new Promise((resolve) => (socket.closed ? resolve() : socket.once('close', () => resolve())));
+}
+
+/** A GET kept open (an event stream): its status once the head arrives, and a way to end it. */
+export function openStream(port: number, path: string, headers: Record<string, string>): Promise<{ status: number; close: () => Promise<void> }> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, method: 'GET', path, headers: { host: `127.0.0.1:${port}`, ...headers }, agent: false }, (res) => {
+      res.resume();
+      const socket = res.socket;
+      resolve({ status: res.statusCode ?? 0, close: () => releaseAll([socket]) });
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/**
+ * `count` silent connections, each opened again as soon as it is closed (what a process that wants
+ * to keep a server's connections taken does), until `stop`.
+ */
+export async function reopeningFlood(port: number, count: number): Promise<{ stop: () => Promise<void> }> {
+  let stopped = false;
+  const live = new Set<Socket>();
+  const open = (): Promise<void> =>
+    new Promise((resolve) => {
+      const socket = connect({ host: '127.0.0.1', port }, () => resolve());
+      live.add(socket);
+      socket.on('error', () => undefined);
+      socket.once('close', () => {
+        live.delete(socket);
+        resolve();
+        if (stopped) return;
+        void open();
+      });
+    });
+  await Promise.all(Array.from({ length: count }, open));
+  return {
+    stop: async () => {
+      stopped = true;
+      await releaseAll([...live]);
+    },
+  };
 }

@@ -1,0 +1,93 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { droppedUnanswered, holdConnections, releaseAll, statusLineOn, whenClosed } from '../../test/support/held-connections';
+import { guardConnections } from './connection-guard';
+
+let server: Server | undefined;
+
+/** A server of `cap` connections that answers /hold only when told, /big with 32 MiB, and anything else at once. */
+async function start(cap: number): Promise<{ port: number; host: string; release: () => void; held: (count: number) => Promise<void> }> {
+  const waiting: Array<() => void> = [];
+  let arrived = (): void => undefined;
+  server = createServer((req, res) => {
+    if (req.url === '/hold') {
+      waiting.push(() => res.end('held'));
+      arrived();
+    } else if (req.url === '/big') {
+      // More than the sockets' buffers take: a client that never reads keeps it from finishing.
+      res.end(Buffer.alloc(32 * 1024 * 1024));
+      waiting.push(() => undefined);
+      arrived();
+    } else res.end('ok');
+  });
+  guardConnections(server, cap);
+  await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  /** Resolves once `count` requests for /hold are being served. */
+  const held = (count: number): Promise<void> =>
+    new Promise((resolve) => {
+      arrived = () => void (waiting.length >= count && resolve());
+      arrived();
+    });
+  return { port, host: `127.0.0.1:${port}`, release: () => waiting.splice(0).forEach((end) => end()), held };
+}
+
+afterEach(async () => {
+  await new Promise((resolve) => {
+    server?.close(resolve);
+    server?.closeAllConnections();
+  });
+});
+
+describe('guardConnections', () => {
+  it('at the cap, closes first the oldest connection with no request yet, then the one idle longest, never one being served', async () => {
+    const { port, host, release, held } = await start(3);
+    const [kept, silent, busy] = await holdConnections(port, 3);
+    expect(await statusLineOn(kept!, '/', host)).toBe('HTTP/1.1 200 OK');
+    void statusLineOn(busy!, '/hold', host).catch(() => undefined);
+    await held(1);
+    // A newer silent connection goes before an older one kept alive between requests.
+    const [second] = await holdConnections(port, 1);
+    await whenClosed(silent!);
+    expect(await statusLineOn(second!, '/', host)).toBe('HTTP/1.1 200 OK');
+    // Now none is silent: the one idle longest goes; the one being served stays.
+    const [third] = await holdConnections(port, 1);
+    await whenClosed(kept!);
+    expect(await statusLineOn(third!, '/', host)).toBe('HTTP/1.1 200 OK');
+    expect(busy!.closed).toBe(false);
+    await releaseAll([second!, third!]);
+    release();
+    await releaseAll([busy!]);
+  });
+
+  it('with every connection being served, closes the new one unanswered', async () => {
+    const { port, host, release, held: served } = await start(2);
+    const held = await holdConnections(port, 2);
+    const answers = held.map((socket) => statusLineOn(socket, '/hold', host));
+    // Once both requests arrived, nothing can give way to a new connection.
+    await served(2);
+    expect(await droppedUnanswered(port)).toBe(true);
+    release();
+    expect(await Promise.all(answers)).toEqual(['HTTP/1.1 200 OK', 'HTTP/1.1 200 OK']);
+    await releaseAll(held);
+  });
+});
+
+describe('guardConnections and clients that never read', () => {
+  it('at the cap, closes a connection whose whole answer is written and waits on its client, for a new one', async () => {
+    const { port, host, held } = await start(2);
+    const stalled = await holdConnections(port, 2);
+    for (const socket of stalled) {
+      socket.pause();
+      socket.write(`GET /big HTTP/1.1\r\nHost: ${host}\r\n\r\n`);
+    }
+    await held(2);
+    const [fresh] = await holdConnections(port, 1);
+    expect(await statusLineOn(fresh!, '/', host)).toBe('HTTP/1.1 200 OK');
+    // One of them was closed for it (a paused socket sees that only once it reads again).
+    for (const socket of stalled) socket.resume();
+    await Promise.race(stalled.map((socket) => whenClosed(socket)));
+    await releaseAll([...stalled, fresh!]);
+  });
+});

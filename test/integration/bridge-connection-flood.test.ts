@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_LOOPBACK_CONNECTIONS } from '../../electron/net';
+import { connectAgent, INITIALIZE, mcpHeaders, rawRequest, startBridge, type BridgeHarness } from '../support/bridge-harness';
+import { holdSessionStream } from '../support/bridge-streams';
+import { holdConnections, releaseAll, reopeningFlood } from '../support/held-connections';
+import { waitFor } from '../support/server-harness';
+
+// A local process without a token floods the bridge at its real cap: silent connections give way to
+// an agent's, so the agent is served at once, not after the headers' timeout.
+const FLOOD = MAX_LOOPBACK_CONNECTIONS + 76;
+let h: BridgeHarness;
+let token: string;
+
+beforeAll(async () => {
+  h = await startBridge({});
+  token = (await h.bridge.agents.add('honest', { servers: ['*'] })).token;
+});
+
+afterAll(async () => {
+  await h.close();
+});
+
+describe('a flood of silent connections does not keep agents out', () => {
+  it(`with ${FLOOD} silent connections open, an agent connects and is answered`, async () => {
+    const held = await holdConnections(h.bridge.port, FLOOD);
+    try {
+      const agent = await connectAgent(h.bridge.url, token);
+      expect((await agent.client.listTools()).tools).toEqual([]);
+      await agent.close();
+    } finally {
+      await releaseAll(held);
+    }
+  }, 60_000);
+
+  it(`with ${FLOOD} silent connections opened again as each is closed, every request of an agent is answered`, async () => {
+    const { port } = h.bridge;
+    const flood = await reopeningFlood(port, FLOOD);
+    try {
+      const agent = await connectAgent(h.bridge.url, token);
+      for (let i = 0; i < 10; i += 1) expect((await agent.client.listTools()).tools).toEqual([]);
+      await agent.close();
+      for (let i = 0; i < 10; i += 1) {
+        expect((await rawRequest(port, { headers: mcpHeaders(port, token, { Connection: 'close' }), body: INITIALIZE })).status).toBe(200);
+      }
+    } finally {
+      await flood.stop();
+    }
+  }, 60_000);
+});
+
+describe("one agent's streams take at most its share of the cap", () => {
+  const CAP = 16;
+  let small: BridgeHarness;
+
+  beforeAll(async () => {
+    small = await startBridge({}, { maxConnections: CAP });
+  });
+
+  afterAll(async () => {
+    await small.close();
+  });
+
+  it('refuses the stream past its share as a rate limit with what to do, while another agent connects and is answered', async () => {
+    const { port } = small.bridge;
+    const greedy = (await small.bridge.agents.add('greedy', { servers: ['*'] })).token;
+    const other = (await small.bridge.agents.add('other', { servers: ['*'] })).token;
+    const tries = [];
+    for (let i = 0; i < CAP; i += 1) tries.push(await holdSessionStream(port, greedy));
+    const held = tries.flatMap((s) => ('close' in s ? [s] : []));
+    expect(held).toHaveLength(CAP / 4);
+    const refused = tries.find((s) => !('close' in s));
+    expect(refused?.status).toBe(429);
+    const error = (JSON.parse(refused && 'body' in refused ? refused.body : '{}') as { error?: { code?: number; data?: { code?: string; hint?: string } } }).error;
+    expect(error?.code).toBe(-32012);
+    expect(error?.data?.code).toBe('rate_limited');
+    expect(error?.data?.hint).toContain('close the streams and sessions you no longer use');
+
+    const agent = await connectAgent(small.bridge.url, other);
+    expect((await agent.client.listTools()).tools).toEqual([]);
+    await agent.close();
+
+    await held[0]!.close();
+    const again = await waitFor('a stream once one closed', async () => {
+      const stream = await holdSessionStream(port, greedy);
+      return 'close' in stream ? stream : undefined;
+    });
+    await Promise.all([again, ...held].map((s) => s.close()));
+  });
+});
