@@ -1,5 +1,6 @@
 // `npm start`: the desktop app where Electron's binary and a display exist, else the headless UI.
-import { spawn } from 'node:child_process';
+// With --build (as `npm start` runs it) it builds first, saying so: the build takes seconds in silence.
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
@@ -16,14 +17,30 @@ function electronBinary() {
   }
 }
 
+const [build, ...rest] = process.argv[2] === '--build' ? [true, ...process.argv.slice(3)] : [false, ...process.argv.slice(2)];
+if (build) {
+  // One line per step, as it begins: the person knows what the wait is and about how long.
+  console.log('Building the app (about 10-20 s)…');
+  const began = Date.now();
+  // The integration test puts a stand-in here: the real build rewrites dist/ under the other tests.
+  const script = process.env.CONNECTED_SERVICES_TEST_BUILD_SCRIPT || fileURLToPath(new URL('bundle.mjs', import.meta.url));
+  const built = spawnSync(process.execPath, [script], { stdio: 'inherit', cwd: root });
+  if (built.status !== 0) {
+    console.error(`error: the build failed (${built.error ? built.error.message : `exit ${built.status ?? built.signal}`}); nothing was started.`);
+    process.exit(1);
+  }
+  console.log(`Built in ${((Date.now() - began) / 1000).toFixed(1)} s.`);
+}
+
 const hasDisplay = process.platform !== 'linux' || Boolean(process.env.DISPLAY || process.env.WAYLAND_DISPLAY);
 const binary = electronBinary();
 const [command, args] =
   binary && hasDisplay
     ? [binary, [root]]
-    : [process.execPath, [fileURLToPath(new URL('../bin/connected-services.mjs', import.meta.url)), 'serve', ...process.argv.slice(2)]];
-if (!binary) console.log('Electron is not installed here; starting the headless UI (`connected-services serve`).');
-else if (!hasDisplay) console.log('No display found; starting the headless UI (`connected-services serve`).');
+    : [process.execPath, [fileURLToPath(new URL('../bin/connected-services.mjs', import.meta.url)), 'serve', ...rest]];
+if (!binary) console.log('Electron is not installed here; starting the headless UI (`connected-services serve`)…');
+else if (!hasDisplay) console.log('No display found; starting the headless UI (`connected-services serve`)…');
+else console.log('Starting the desktop app…');
 
 const child = spawn(command, args, { stdio: 'inherit', cwd: root });
 // A program that cannot be started is a sentence, not a stack trace.

@@ -1,31 +1,5 @@
 import { CodedError } from '../../shared/errors';
-import { readRuntimeFile, type RuntimeInfo } from '../app';
-
-export interface LiveAppOptions {
-  fetch?: typeof fetch;
-  timeoutMs?: number;
-}
-
-/**
- * The app already running for this data directory: runtime.json names a live pid, and its App API
- * accepts the secret stored there (a reused pid or a stale file does not count).
- */
-export async function findLiveApp(dataDir: string, options: LiveAppOptions = {}): Promise<RuntimeInfo | undefined> {
-  const info = await readRuntimeFile(dataDir);
-  if (!info) return undefined;
-  try {
-    const response = await (options.fetch ?? fetch)(`${info.origin}/api/bridgeInfo`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${info.secret}` },
-      body: '{}',
-      signal: AbortSignal.timeout(options.timeoutMs ?? 2000),
-    });
-    await response.body?.cancel();
-    return response.ok ? info : undefined;
-  } catch {
-    return undefined;
-  }
-}
+export { findLiveApp } from '../app';
 
 export interface UiPortOptions {
   portFree: (port: number) => Promise<boolean>;

@@ -1,9 +1,10 @@
 import { app, ipcMain, Menu, session } from 'electron';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { createCore, QuietCompaction, writeRuntimeFile, type Core } from '../app';
+import { createCore, QuietCompaction, startOnce, writeRuntimeFile, type Core } from '../app';
 import { VAULT_FILE_NAME } from '../vault';
 import { startWebServer } from '../web';
+import { leaveToRunningApp } from './already-running';
 import { DEEP_LINK_SCHEME } from './app-identity';
 import { appMenuTemplate } from './app-menu';
 import { shellCoreOptions } from './core-options';
@@ -33,10 +34,16 @@ import { hardenSession } from './window/harden-session';
 export async function boot(shell: ShellState): Promise<void> {
   prepareSession(shell);
   await applyShellSettings(shell);
-  const core = await openCore(shell);
-  connectWindow(shell, core);
-  await openCliDoor(shell, core);
-  startTrayAndNotifications(shell, core);
+  // One start per data folder, `serve` included: from the check for a running app to runtime.json
+  // naming this one under the start lock serve takes (electron/app/lifecycle/start-lock.ts).
+  const once = await startOnce(shell.coreEnv.dataDir, async () => {
+    const core = await openCore(shell);
+    connectWindow(shell, core);
+    await openCliDoor(shell, core);
+    return core;
+  });
+  if ('live' in once) return leaveToRunningApp(once.live, shell.coreEnv.dataDir);
+  startTrayAndNotifications(shell, once.started);
   showFirstWindow(shell);
 }
 

@@ -60,6 +60,8 @@ export const API_EVENTS = lazyEntries({
   approvalDecided: () => z.object({ id: z.string(), decision: z.enum(['allow', 'deny', 'timeout']) }),
   auditEntry: () => AuditEntrySchema,
   agentsChanged: () => z.object({}),
+  /** mcp.json's `settings` changed: here, in another window, or in the file itself (the answer times, say). */
+  settingsChanged: () => z.object({}),
   bridgeChanged: () => BridgeInfoSchema,
   callProgress: () => z.object({
     callId: z.string(),

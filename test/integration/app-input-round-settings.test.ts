@@ -77,4 +77,25 @@ describe('App API: settings.inputRoundWindowMs, inputRoundQuietMs, inputRoundGat
     await expect(call('setInputRoundSettings', { inputRoundQuietMs: 5_000 })).rejects.toMatchObject({ message: expect.stringContaining('2000 ms, below inputRoundQuietMs (5000 ms)') as unknown });
     expect(settingsInFile()).toEqual({ auditArguments: true, inputRoundWindowMs: 1_000 });
   });
+
+  // The Settings screen of another window (or one open while mcp.json is edited) kept the old times.
+  it('says settingsChanged when the settings change, through the App API or in the file, and not for a change of servers', async () => {
+    let changes = 0;
+    const off = core.api.on('settingsChanged', () => changes++);
+    try {
+      await call('setInputRoundSettings', { inputRoundWindowMs: 2_000 });
+      expect(changes).toBe(1);
+      const raw = JSON.parse(readFileSync(file, 'utf8')) as { mcpServers: Record<string, unknown>; settings: Record<string, unknown> };
+      writeFileSync(file, JSON.stringify({ ...raw, settings: { ...raw.settings, inputRoundWindowMs: 3_000 } }));
+      await core.registry.reload();
+      expect(changes).toBe(2);
+      expect(await call('inputRoundSettings', {})).toMatchObject({ inputRoundWindowMs: 3_000 });
+      writeFileSync(file, JSON.stringify({ ...raw, settings: { ...raw.settings, inputRoundWindowMs: 3_000 }, mcpServers: { echo: { command: process.execPath, args: ['--version'] } } }));
+      await core.registry.reload();
+      expect(core.registry.config().mcpServers).toHaveProperty('echo');
+      expect(changes).toBe(2);
+    } finally {
+      off();
+    }
+  });
 });

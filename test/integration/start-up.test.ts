@@ -55,8 +55,8 @@ function serveDefaults(home: string): Promise<{ child: ChildProcess; ready: { ui
 }
 
 /** `npm start` without the build step: build/start.mjs on a machine without Electron's binary or a display. */
-function runStart(home: string, args: string[]): Promise<CliResult> {
-  const env = { ...process.env, CONNECTED_SERVICES_HOME: home, DISPLAY: '', WAYLAND_DISPLAY: '' };
+function runStart(home: string, args: string[], extraEnv: Record<string, string> = {}): Promise<CliResult> {
+  const env = { ...process.env, CONNECTED_SERVICES_HOME: home, DISPLAY: '', WAYLAND_DISPLAY: '', ...extraEnv };
   return runNode([join(ROOT, 'build', 'start.mjs'), ...args], { env, what: 'start.mjs' });
 }
 
@@ -112,6 +112,32 @@ describe('start-up never fails by surprise', () => {
     expect(result.code).toBe(7);
     expect(result.stderr).toContain(`Port ${port} for the UI (given with --port) is in use`);
     expectNoStackTrace(result);
+  });
+
+  // `npm start` built first in silence (npm's prestart): the person waited without a word.
+  it('`npm start` (start.mjs --build) says each step as it begins: building, built in, starting', async () => {
+    const port = await freePort();
+    await hold(port);
+    const build = join(tempHome('cs-start-build-'), '..', 'stand-in-build.mjs');
+    writeFileSync(build, "console.log('the stand-in build ran');\n");
+    const result = await runStart(quietHome(), ['--build', '--port', String(port), '--bridge-port', '0'], { CONNECTED_SERVICES_TEST_BUILD_SCRIPT: build });
+    const lines = result.stdout.split('\n');
+    const at = (text: string) => lines.findIndex((line) => line.includes(text));
+    expect(at('Building the app (about 10-20 s)…')).toBe(0);
+    expect(at('the stand-in build ran')).toBe(1);
+    expect(lines[2]).toMatch(/^Built in \d+\.\d s\.$/);
+    expect(lines[3]).toMatch(/starting the headless UI \(`connected-services serve`\)…$/);
+    // The flag is start.mjs's own: serve got the rest (the busy port, refused as without it).
+    expect(result.code).toBe(7);
+  });
+
+  it('`npm start` whose build fails says so and starts nothing (exit 1)', async () => {
+    const build = join(tempHome('cs-start-build-'), '..', 'failing-build.mjs');
+    writeFileSync(build, 'process.exit(3);\n');
+    const result = await runStart(quietHome(), ['--build', '--port', '0'], { CONNECTED_SERVICES_TEST_BUILD_SCRIPT: build });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('error: the build failed (exit 3); nothing was started.');
+    expect(result.stdout).not.toContain('starting');
   });
 
   it('refuses a busy bridge port given with --bridge-port: exit 7, no stack trace', async () => {

@@ -31,6 +31,7 @@ export interface CoreEventSources {
 
 /** Registry, pool and vault changes → pool.apply, secret files, server logs and the EventHub. */
 export function forwardCoreEvents({ registry, vault, pool, logs, secretFiles, events, applying, log }: CoreEventSources): Unsubscribe[] {
+  let settings = JSON.stringify(registry.config().settings ?? {});
   return [
     registry.on('change', ({ config }) => {
       registerConfigSecrets(config, redactor);
@@ -40,6 +41,13 @@ export function forwardCoreEvents({ registry, vault, pool, logs, secretFiles, ev
       );
     }),
     registry.on('issues', ({ issues }) => events.emit('configIssues', { issues })),
+    // Settings screens of every window follow a change made in another one, or in the file.
+    registry.on('change', ({ config }) => {
+      const next = JSON.stringify(config.settings ?? {});
+      if (next === settings) return;
+      settings = next;
+      events.emit('settingsChanged', {});
+    }),
     // An approval made by another process (the CLI): the UI learns of it only through an event.
     registry.on('approvals', ({ servers }) => {
       for (const status of pool.statuses()) if (servers.includes(status.name)) events.emit('serverState', status);

@@ -4,15 +4,13 @@ import { join } from 'node:path';
 import { DEFAULT_UI_PORT } from '../../../shared/config';
 import { CodedError } from '../../../shared/errors';
 import { redact } from '../../../shared/redact';
-import { isPortFree, packageRoot, QuietCompaction, RUNTIME_FILE, writeRuntimeFile, type RuntimeInfo } from '../../app';
-import { withFileLock } from '../../fs-safe';
-import { ensureDataDir } from '../../registry';
+import { isPortFree, packageRoot, QuietCompaction, startOnce, writeRuntimeFile, type RuntimeInfo } from '../../app';
 import { signInOpener } from '../sign-in-opener';
 import { startWebServer } from '../../web';
 
 import type { CliContext } from '../context';
 import type { Action, Run } from '../runner';
-import { chooseUiPort, findLiveApp } from '../start-up';
+import { chooseUiPort } from '../start-up';
 
 /** A folder made with plain `mkdir` is 0755 and the vault refuses it (docs/vault.md): say so at start, not when a screen fails. */
 async function warnIfOthersRead(dir: string, err: (line: string) => void): Promise<void> {
@@ -67,22 +65,10 @@ export function registerServe(program: Command, run: Run): void {
     .action((options: ServeOptions) => run(serveAction(options)));
 }
 
-/** How long a second start waits for a first one's start-up (servers spawned, ports bound) to finish. */
-const START_LOCK = { staleMs: 10_000, timeoutMs: 120_000, label: 'the start of the app for this data directory' };
+type Started = { core: Awaited<ReturnType<CliContext['core']>>; web: Awaited<ReturnType<typeof startWebServer>>; bridge: string | null; compaction: QuietCompaction; removeRuntime: () => Promise<void> };
 
-type Started = { live: RuntimeInfo } | { core: Awaited<ReturnType<CliContext['core']>>; web: Awaited<ReturnType<typeof startWebServer>>; bridge: string | null; compaction: QuietCompaction; removeRuntime: () => Promise<void>; stopped: Promise<void> };
-
-/** Start-up under the lock: the app already running, or this one started and named in runtime.json. */
-async function startOnce(ctx: CliContext, options: ServeOptions, opener: ReturnType<typeof signInOpener>): Promise<Started> {
-  // Listening before anything starts: without a listener Node dies of the signal at once, so a
-  // stop asked for during start-up (or just after the ready line) would skip the clean-up and
-  // leave the servers it spawned running. Asked for early, it is honoured once start-up is done.
-  // Not before: Ctrl-C while waiting for another start's lock ends this one at once.
-  const stopped = new Promise<void>((resolve) => {
-    for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, () => resolve());
-  });
-  const live = await findLiveApp(ctx.dataDir);
-  if (live) return { live };
+/** Start-up under the start lock (no app running): this one started and named in runtime.json. */
+async function startServe(ctx: CliContext, options: ServeOptions, opener: ReturnType<typeof signInOpener>): Promise<Started> {
   // Before the core: a port that cannot be had stops start-up before any server spawns.
   const uiPort = await chooseUiPort(options.port, DEFAULT_UI_PORT, { portFree: isPortFree, log: (line) => ctx.output.err(line) });
   // What agents' traffic grew is given back when they go quiet (docs/how-it-is-built.md).
@@ -113,7 +99,19 @@ async function startOnce(ctx: CliContext, options: ServeOptions, opener: ReturnT
     bridge,
     startedAt: Date.now(),
   });
-  return { core, web, bridge, compaction, removeRuntime, stopped };
+  return { core, web, bridge, compaction, removeRuntime };
+}
+
+/**
+ * Listening from the moment the start lock is ours: without a listener Node dies of the signal at
+ * once, so a stop asked for during start-up (or just after the ready line) would skip the clean-up
+ * and leave the servers it spawned running. Asked for early, it is honoured once start-up is done.
+ * Not before: Ctrl-C while waiting for another start's lock ends this one at once.
+ */
+function stopAsked(): Promise<void> {
+  return new Promise<void>((resolve) => {
+    for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, () => resolve());
+  });
 }
 
 /** `serve` itself: run by commander's `serve` command and by main's own parse of a plain `serve` (serve-args.ts). */
@@ -128,15 +126,18 @@ export function serveAction(options: ServeOptions): Action {
     }
     // Loaded only with the flag: its readline stays out of every other start (docs/how-it-is-built.md).
     const terminalSession = options.confirmAtTerminal ? import('../terminal-session') : undefined;
-    // From the check for a running app to runtime.json naming this one, one start at a time: two
-    // started together would both find none and both run, one bridge and watcher each on one folder.
-    await ensureDataDir(ctx.dataDir);
-    const started = await withFileLock(join(ctx.dataDir, RUNTIME_FILE), START_LOCK, () => startOnce(ctx, options, opener));
-    if ('live' in started) {
-      printRunning(started.live, ctx.dataDir, options.json === true);
+    // One start at a time per data folder, the desktop app's included (electron/app/lifecycle/start-lock.ts).
+    let stopped: Promise<void> | undefined;
+    const once = await startOnce(ctx.dataDir, () => startServe(ctx, options, opener), {
+      locked: () => {
+        stopped = stopAsked();
+      },
+    });
+    if ('live' in once) {
+      printRunning(once.live, ctx.dataDir, options.json === true);
       return 0;
     }
-    const { core, web, bridge, compaction, removeRuntime, stopped } = started;
+    const { core, web, bridge, compaction, removeRuntime } = once.started;
     if (options.json) {
       // Written raw: the UI address carries the per-run secret the caller needs.
       process.stdout.write(`${JSON.stringify({ ui: web.url, bridge, pid: process.pid })}\n`);

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiInput, InputRoundSettingsView } from '../../../shared/api';
 import { CodedError } from '../../../shared/errors';
@@ -7,9 +7,9 @@ import { createFakeApi, renderApp } from '../../../test/support/renderer';
 
 afterEach(cleanup);
 
-async function openPanel(setting: InputRoundSettingsView, save?: (input: ApiInput<'setInputRoundSettings'>) => InputRoundSettingsView) {
+async function openPanel(setting: InputRoundSettingsView | (() => InputRoundSettingsView), save?: (input: ApiInput<'setInputRoundSettings'>) => InputRoundSettingsView) {
   const api = createFakeApi({
-    inputRoundSettings: () => setting,
+    inputRoundSettings: typeof setting === 'function' ? setting : () => setting,
     setInputRoundSettings: save ?? ((input) => Object.fromEntries(Object.entries(input).filter(([, v]) => v !== null))),
   });
   renderApp(api, { hash: '#/settings' });
@@ -68,5 +68,23 @@ describe('Settings → When agents answer a service\'s questions', () => {
     fireEvent.click(panel.getByRole('button', { name: 'Save answer times' }));
     expect(await panel.findByRole('alert')).toBeTruthy();
     expect(panel.getByRole('alert').textContent).toContain('must be at least inputRoundQuietMs (3000)');
+  });
+
+  // Changed in another window or in mcp.json, the panel showed the old times until the screen was left.
+  it('follows a change made elsewhere (settingsChanged), and keeps unsaved edits, saying so', async () => {
+    let inCore: InputRoundSettingsView = { inputRoundWindowMs: 120_000 };
+    const { api, panel } = await openPanel(() => inCore);
+    const window = panel.getByRole<HTMLInputElement>('textbox', { name: 'Time an agent has to answer' });
+    expect(window.value).toBe('120');
+    inCore = { inputRoundWindowMs: 600_000 };
+    act(() => api.emit('settingsChanged', {}));
+    await waitFor(() => expect(window.value).toBe('600'));
+    expect(panel.queryByRole('note')).toBeNull();
+
+    fireEvent.change(window, { target: { value: '30' } });
+    inCore = { inputRoundWindowMs: 900_000 };
+    act(() => api.emit('settingsChanged', {}));
+    expect((await panel.findByRole('note')).textContent).toContain('changed elsewhere');
+    expect(window.value).toBe('30');
   });
 });

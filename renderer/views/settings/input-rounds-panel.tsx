@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { INPUT_ROUND_SETTINGS, type InputRoundSetting } from '../../../shared/config';
 import { ErrorNote, LoadingSkeleton } from '../../components';
 import { describeError, type ShownError } from '../../lib';
@@ -82,14 +82,32 @@ export function InputRoundsPanel() {
   const [saveError, setSaveError] = useState<ShownError | null>(null);
   const [saved, setSaved] = useState(false);
   const [busy, setBusy] = useState(false);
+  // Unsaved edits are the person's: a change made elsewhere does not replace them, it is said.
+  const edited = useRef(false);
+  const [changedElsewhere, setChangedElsewhere] = useState(false);
   useEffect(() => {
-    live.api.inputRoundSettings({}).then(
-      (view) => setFields(fieldsOf(view)),
-      (failure: unknown) => setLoadError(describeError(failure)),
-    );
+    let current = true;
+    const load = () =>
+      live.api.inputRoundSettings({}).then(
+        (view) => {
+          if (!current) return;
+          if (edited.current) return setChangedElsewhere(true);
+          setFields(fieldsOf(view));
+          setLoadError(null);
+        },
+        (failure: unknown) => current && setLoadError(describeError(failure)),
+      );
+    void load();
+    // Changed in another window, from the command line or in mcp.json: shown here at once.
+    const off = live.api.on('settingsChanged', () => void load());
+    return () => {
+      current = false;
+      off();
+    };
   }, [live]);
 
   const change = (name: InputRoundSetting, text: string) => {
+    edited.current = true;
     setFields((current) => (current ? { ...current, [name]: text } : current));
     setSaved(false);
   };
@@ -105,6 +123,8 @@ export function InputRoundsPanel() {
     live.api.setInputRoundSettings(payload).then(
       (view) => {
         setBusy(false);
+        edited.current = false;
+        setChangedElsewhere(false);
         setFields(fieldsOf(view));
         setSaved(true);
       },
@@ -131,6 +151,11 @@ export function InputRoundsPanel() {
               <RoundField key={name} name={name} value={fields[name]} error={shown[name]} onChange={(text) => change(name, text)} />
             ))}
           </div>
+          {changedElsewhere && (
+            <p className="note" role="note">
+              These times were changed elsewhere (another window, the command line or mcp.json) while you edited them. Saving replaces them with yours.
+            </p>
+          )}
           {saveError && <ErrorNote error={saveError} />}
           <div className="button-row">
             <button type="submit" className="button primary" disabled={busy}>

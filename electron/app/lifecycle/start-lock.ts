@@ -1,0 +1,49 @@
+import { join } from 'node:path';
+import { withFileLock } from '../../fs-safe';
+import { ensureDataDir } from '../../registry';
+import { readRuntimeFile, RUNTIME_FILE, type RuntimeInfo } from './runtime-file';
+
+export interface LiveAppOptions {
+  fetch?: typeof fetch;
+  timeoutMs?: number;
+}
+
+/**
+ * The app already running for this data directory: runtime.json names a live pid, and its App API
+ * accepts the secret stored there (a reused pid or a stale file does not count).
+ */
+export async function findLiveApp(dataDir: string, options: LiveAppOptions = {}): Promise<RuntimeInfo | undefined> {
+  const info = await readRuntimeFile(dataDir);
+  if (!info) return undefined;
+  try {
+    const response = await (options.fetch ?? fetch)(`${info.origin}/api/bridgeInfo`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${info.secret}` },
+      body: '{}',
+      signal: AbortSignal.timeout(options.timeoutMs ?? 2000),
+    });
+    await response.body?.cancel();
+    return response.ok ? info : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** How long a second start waits for a first one's start-up (servers spawned, ports bound, a passphrase typed) to finish. */
+const START_LOCK = { staleMs: 10_000, timeoutMs: 120_000, label: 'the start of the app for this data directory' };
+
+/**
+ * One start at a time per data folder, from the check for a running app to runtime.json naming
+ * this one: `serve` and the desktop app both start through here, as two started together (a
+ * service manager and a double click, the app and `serve`) would both find none and both run, one
+ * bridge and watcher each on one folder. `start` must write runtime.json before it returns;
+ * `locked` runs once the lock is ours, before the check (serve listens for Ctrl-C from there).
+ */
+export async function startOnce<T>(dataDir: string, start: () => Promise<T>, hooks: { locked?: () => void } = {}): Promise<{ live: RuntimeInfo } | { started: T }> {
+  await ensureDataDir(dataDir);
+  return withFileLock(join(dataDir, RUNTIME_FILE), START_LOCK, async () => {
+    hooks.locked?.();
+    const live = await findLiveApp(dataDir);
+    return live ? { live } : { started: await start() };
+  });
+}
