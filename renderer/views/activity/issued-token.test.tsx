@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeClipboard } from '../../../test/support/renderer';
-import { CLIPBOARD_CLEAR_MS } from '../../components/copy-button';
+import { CLIPBOARD_CLEAR_MS } from '../../components';
 import { IssuedToken } from './confirmation-card';
 
 let clipboard: ReturnType<typeof installFakeClipboard>;
