@@ -3,6 +3,7 @@ import { isAbsolute } from 'node:path';
 import { CodedError } from '../../shared/errors';
 import { SECRET_NAME } from '../../shared/redact';
 import { findLiteralSecrets } from '../registry';
+import { onlyReferences, outsideReferences, secretArguments, secretInQuery, secretNamed, tokenShaped, urlWithPassword } from './secret-shapes';
 
 /** A vault name for the value, as `import` would choose it (SERVER_FIELD, upper case). */
 function suggestedName(server: string, field: string): string {
@@ -23,14 +24,13 @@ function isPath(key: string, value: string): boolean {
   return PATH_NAME.test(key) || existsSync(value);
 }
 
-/** Only `${secret:…}`/`${env:…}` references and plain text: a stray `${` is no reference. */
-function onlyReferences(value: string): boolean {
-  return value.includes('${') && !value.replace(/\$\{(?:secretFile|secret|env):[^}]+\}/g, '').includes('${');
-}
-
-/** A URL carrying a password (`postgres://app:pw@db/x`) is a secret in clear whatever the variable's name. */
-function urlWithPassword(value: string): boolean {
-  return URL.canParse(value) && new URL(value).password !== '';
+/** An env value in clear: a URL with a password or a secret parameter, a token's shape, or any literal text under a credential's name. */
+function secretEnv(key: string, value: string): boolean {
+  if (urlWithPassword(value) || secretInQuery(value) !== undefined || tokenShaped(value)) return true;
+  if (!secretNamed(key)) return false;
+  // Text beside a reference (`sk-…${env:X}`) is as clear as text alone; a scheme before one is no secret.
+  if (onlyReferences(value)) return !emptied(outsideReferences(value));
+  return !isPath(key, value);
 }
 
 /** What a shell leaves of an unquoted or double-quoted `${secret:NAME}`: nothing, or a scheme alone. */
@@ -40,17 +40,25 @@ function emptied(value: string): boolean {
 
 const QUOTE_HINT = "a shell replaces ${…} in double quotes or none: put the flag's value in single quotes, e.g. --env 'NAME=${secret:NAME}'";
 
+/** Says where a secret in clear was found and what to do instead; never the value. */
+function refuse(what: string, name: string, instead: string): never {
+  throw new CodedError('invalid_input', `${what} holds a secret in clear; mcp.json keeps only references to the vault, so it was not added`, {
+    hint: `Store it first with \`connected-services secrets set ${name}\` (it asks for the value without echo), then ${instead}`,
+  });
+}
+
 /**
- * Refuses `--header` and `--env` values that are secrets in clear: `mcp.json` holds references only
- * (SECURITY.md, "nothing is written in clear"). Headers are judged as `import` judges them (an auth
- * header's name, or a token-like value); environment variables by a credential's name only
- * (`*_TOKEN`, `*_KEY`, …) and not a file's path, so an id or a path passed to a program is never taken for one. The value
- * is never repeated in the message.
+ * Refuses `--header`, `--env`, command-argument and `--url` values that are secrets in clear:
+ * `mcp.json` holds references only (SECURITY.md, "nothing is written in clear"). Headers are judged
+ * as `import` judges them (an auth header's name, or a token-like value); environment variables by a
+ * credential's name (`*_TOKEN`, `*_KEY`, `DB_PASS`, `API_KEY_2`, …) unless a file's path, or a
+ * token's shape; arguments by the secret-named flag before them or a token's shape; URLs by a
+ * password or a secret-named or token-shaped query parameter. The value is never repeated.
  */
-export function refuseLiteralSecrets(server: string, given: { headers?: Record<string, string>; env?: Record<string, string> }): void {
+export function refuseLiteralSecrets(server: string, given: { headers?: Record<string, string>; env?: Record<string, string>; args?: readonly string[]; url?: string }): void {
   const blank = [
     ...Object.entries(given.headers ?? {}).filter(([key]) => /^(?:authorization|proxy-authorization)$/i.test(key) || SECRET_NAME.test(key.replace(/-/g, '_'))).filter(([, value]) => emptied(value)).map(([key]) => ({ flag: '--header', key })),
-    ...Object.entries(given.env ?? {}).filter(([key, value]) => SECRET_NAME.test(key) && value.trim() === '').map(([key]) => ({ flag: '--env', key })),
+    ...Object.entries(given.env ?? {}).filter(([key, value]) => secretNamed(key) && value.trim() === '').map(([key]) => ({ flag: '--env', key })),
   ][0];
   if (blank !== undefined) {
     throw new CodedError('invalid_input', `${blank.flag} ${blank.key} has no value (or a scheme alone); if you typed a \${secret:…} reference, your shell replaced it with nothing, so it was not added`, { hint: QUOTE_HINT });
@@ -58,17 +66,25 @@ export function refuseLiteralSecrets(server: string, given: { headers?: Record<s
   const found = [
     ...findLiteralSecrets(server, { type: 'http', url: 'http://127.0.0.1/', headers: given.headers ?? {} }).map((f) => ({ flag: '--header', key: f.field.slice('headers.'.length) })),
     ...Object.entries(given.env ?? {})
-      .filter(([key, value]) => urlWithPassword(value) || (SECRET_NAME.test(key) && !onlyReferences(value) && !isPath(key, value)))
+      .filter(([key, value]) => secretEnv(key, value))
       .map(([key]) => ({ flag: '--env', key })),
   ];
   const first = found[0];
-  if (first === undefined) return;
-  const name = suggestedName(server, first.key);
-  const scheme = first.flag === '--header' ? /^(Bearer|Basic|Token|Bot)\s/i.exec(given.headers?.[first.key] ?? '')?.[1] : undefined;
-  const reference = `${scheme ? `${scheme} ` : ''}\${secret:${name}}`;
-  // Worded so the output's redaction (which hides `Authorization: …` and `*_TOKEN=…`) leaves the reference readable.
-  const example = `${first.flag} ${first.key} with the value ${reference} (in single quotes: a shell replaces \${…} in double quotes or none)`;
-  throw new CodedError('invalid_input', `${first.flag} ${first.key} holds a secret in clear; mcp.json keeps only references to the vault, so it was not added`, {
-    hint: `Store it first with \`connected-services secrets set ${name}\` (it asks for the value without echo), then give ${example}`,
-  });
+  if (first !== undefined) {
+    const name = suggestedName(server, first.key);
+    const scheme = first.flag === '--header' ? /^(Bearer|Basic|Token|Bot)\s/i.exec(given.headers?.[first.key] ?? '')?.[1] : undefined;
+    const reference = `${scheme ? `${scheme} ` : ''}\${secret:${name}}`;
+    // Worded so the output's redaction (which hides `Authorization: …` and `*_TOKEN=…`) leaves the reference readable.
+    refuse(`${first.flag} ${first.key}`, name, `give ${first.flag} ${first.key} with the value ${reference} (in single quotes: a shell replaces \${…} in double quotes or none)`);
+  }
+  const arg = secretArguments(given.args ?? [])[0];
+  if (arg !== undefined) {
+    const name = suggestedName(server, arg.flag?.replace(/^-+/, '') ?? `ARG${arg.index + 1}`);
+    refuse(`Argument ${arg.index + 1} of the command`, name, `write \${secret:${name}} in its place (in single quotes: a shell replaces \${…} in double quotes or none)`);
+  }
+  const param = given.url === undefined ? undefined : urlWithPassword(given.url) ? 'password' : secretInQuery(given.url);
+  if (param !== undefined) {
+    const name = suggestedName(server, param === 'password' ? 'URL_PASSWORD' : param);
+    refuse(`--url (its ${param === 'password' ? 'password' : `query parameter ${param}`})`, name, `send it as a header if the service takes one (--header 'Authorization: Bearer \${secret:${name}}'): a URL is sent to the service as written and holds no \${secret:…} references`);
+  }
 }

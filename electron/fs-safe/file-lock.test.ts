@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -81,6 +81,20 @@ describe('withFileLock', () => {
     utimesSync(`${file}.lock`, LONG_AGO, LONG_AGO);
     await expect(withFileLock(file, { staleMs: 60_000, timeoutMs: 100 }, () => Promise.resolve('file'))).resolves.toBe('file');
   });
+
+  it('a symlink at the lock path is no lock: removed at once, never followed, its target untouched', async () => {
+    const file = tempFile();
+    // Dangling: followed, it read as gone while creating failed, and the lock spun without end.
+    symlinkSync(join(file, '..', 'nowhere'), `${file}.lock`);
+    await expect(withFileLock(file, { staleMs: 60_000, timeoutMs: 60_000 }, () => Promise.resolve('dangling'))).resolves.toBe('dangling');
+    // To a live owner's record: followed, it was honoured until the timeout.
+    const target = join(file, '..', 'elsewhere.json');
+    writeFileSync(target, JSON.stringify(record(process.pid, { nonce: 'not-this-lock' })));
+    symlinkSync(target, `${file}.lock`);
+    await expect(withFileLock(file, { staleMs: 60_000, timeoutMs: 60_000 }, () => Promise.resolve('linked'))).resolves.toBe('linked');
+    expect(lstatSync(target).isFile()).toBe(true);
+    expect(existsSync(`${file}.lock`)).toBe(false);
+  }, 10_000);
 
   it('many callers taking over one dead lock at once still run one at a time', async () => {
     const file = tempFile();

@@ -72,6 +72,7 @@ function isStale(entry: LockEntry, staleMs: number): boolean {
 async function acquire(lockPath: string, options: LockOptions, label: string): Promise<LockOwner> {
   const owner = ownerRecord(systemProbe, new Date());
   const deadline = Date.now() + options.timeoutMs;
+  let lateTakeovers = 0;
   for (;;) {
     // Marked before creating so a concurrent lock of this process sees the record as a live one.
     markHeld(owner, true);
@@ -85,15 +86,17 @@ async function acquire(lockPath: string, options: LockOptions, label: string): P
     const entry = await inspectLock(lockPath).catch((error: unknown) => {
       throw fsFailure(error, 'read the lock', lockPath);
     });
-    if (entry.kind === 'gone') continue;
-    if (isStale(entry, options.staleMs)) {
+    const stale = isStale(entry, options.staleMs);
+    if (stale) {
       await removeStaleEntry(lockPath, entry).catch((error: unknown) => {
         throw fsFailure(error, 'take over the stale lock', lockPath);
       });
-      continue;
     }
-    if (Date.now() >= deadline) throw lockTimeout(lockPath, entry, options, label);
-    await delay(5 + Math.floor(Math.random() * 30));
+    // Before every retry: an entry that is there to create and gone to read (or stale again each time)
+    // must not spin past the deadline. A stale lock just removed still gets its attempt (two at most):
+    // a slow removal is no reason to give up.
+    if (Date.now() >= deadline && !(stale && ++lateTakeovers <= 2)) throw lockTimeout(lockPath, entry, options, label);
+    await delay(entry.kind === 'gone' || stale ? 1 + Math.floor(Math.random() * 4) : 5 + Math.floor(Math.random() * 30));
   }
 }
 

@@ -5,7 +5,8 @@ import { LockOwnerSchema, type LockOwner } from './lock-owner';
 
 /**
  * What is at a lock path. `owner`: a lock with its record. `ownerless`: a folder (the mkdir locks of
- * earlier versions, which used proper-lockfile) or a file whose record is not written yet or is broken.
+ * earlier versions, which used proper-lockfile) or a file whose record is not written yet or is broken,
+ * or anything else (a symlink, a FIFO), which no version of ours made.
  */
 export type LockEntry =
   | { kind: 'gone' }
@@ -25,6 +26,9 @@ export async function inspectLock(path: string): Promise<LockEntry> {
   try {
     const stat = await lstat(path);
     if (stat.isDirectory()) return { kind: 'ownerless', ino: stat.ino, mtimeMs: stat.mtimeMs, dir: true };
+    // Never one of ours (the lock is created with O_EXCL, which does not follow a link), nor followed:
+    // a dangling one reads as ENOENT, one to a FIFO blocks. Stale at once (mtimeMs 0); removed, not its target.
+    if (!stat.isFile()) return { kind: 'ownerless', ino: stat.ino, mtimeMs: 0, dir: false };
     const owner = parseOwner(await readFile(path, 'utf8'));
     if (owner) return { kind: 'owner', owner, ino: stat.ino };
     return { kind: 'ownerless', ino: stat.ino, mtimeMs: stat.mtimeMs, dir: false };

@@ -1,4 +1,4 @@
-import { readFile, realpath } from 'node:fs/promises';
+import { realpath } from 'node:fs/promises';
 import {
   canonicalJson,
   formatIssue,
@@ -8,7 +8,8 @@ import {
   parseConfigObjectTolerant,
   type ConfigIssue,
 } from '../../shared/config';
-import { CodedError } from '../../shared/errors';
+import { CodedError, errorMessage } from '../../shared/errors';
+import { readConfigText } from './config-read';
 import { redact } from '../../shared/redact';
 import { writeFileAtomic } from '../fs-safe';
 import { errnoCode, fsFailure } from '../fs-safe';
@@ -48,8 +49,9 @@ export function refuseInvalid(file: string, issues: ConfigIssue[]): CodedError {
 export async function readRawConfig(file: string, inForce = 0): Promise<RawConfig> {
   let text: string;
   try {
-    text = await readFile(file, 'utf8');
+    text = await readConfigText(file);
   } catch (error) {
+    if (errnoCode(error) === undefined) throw new CodedError('invalid_config', `${file} cannot be read: ${errorMessage(error)}; nothing was changed`, { hint: `Put a regular JSON file at ${file}.` });
     if (errnoCode(error) !== 'ENOENT') throw fsFailure(error, 'read', file);
     text = '';
   }

@@ -1,8 +1,20 @@
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { parseConfigTextTolerant, type ConfigIssue, type McpConfig } from '../../shared/config';
+import { errorMessage } from '../../shared/errors';
 import { redact } from '../../shared/redact';
-import { errnoCode } from '../fs-safe';
+import { errnoCode, readRegularFile } from '../fs-safe';
+
+/** Far above any hand-written config; bounds what a mistaken path (a log, a disk image) makes us read. */
+export const MAX_CONFIG_BYTES = 16 * 1024 * 1024;
+
+/** mcp.json's text; '' when empty. A FIFO, device or folder is refused unread: reading a FIFO waits for a writer forever. */
+export async function readConfigText(file: string): Promise<string> {
+  const read = await readRegularFile(file, MAX_CONFIG_BYTES);
+  if ('bytes' in read) return read.bytes.toString('utf8');
+  if (read.problem === 'empty') return '';
+  if (read.problem === 'unreadable') throw read.cause;
+  throw Object.assign(new Error(read.problem === 'not_regular' ? 'not a regular file (a FIFO, a device or a folder)' : `larger than ${MAX_CONFIG_BYTES / 1024 / 1024} MiB`), { reason: read.problem });
+}
 
 const EMPTY_FILE_MESSAGE =
   'the file is empty; the last good config stays in force until it has content (to remove every server, write {"mcpServers": {}})';
@@ -20,10 +32,10 @@ export type ConfigRead =
 export async function readConfig(file: string, lastHash: string | undefined, loaded: boolean): Promise<ConfigRead> {
   let text: string | undefined;
   try {
-    text = await readFile(file, 'utf8');
+    text = await readConfigText(file);
   } catch (error) {
     if (errnoCode(error) !== 'ENOENT') {
-      const reason = errnoCode(error) === 'EACCES' ? 'permission denied' : String(errnoCode(error) ?? error);
+      const reason = errnoCode(error) === 'EACCES' ? 'permission denied' : (errnoCode(error) ?? errorMessage(error));
       return { kind: 'problem', hash: undefined, issues: [{ file, message: `cannot be read (${reason}); the last good config stays in force` }] };
     }
   }

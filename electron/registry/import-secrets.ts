@@ -17,6 +17,11 @@ const TOKEN_PREFIX = /^(sk-|sk_|pk_live_|rk_live_|ghp_|gho_|ghs_|github_pat_|xox
 const SECRET_HEADER = /^(authorization|proxy-authorization|x-api-key|api-key|cookie)$|token|secret|key|auth/i;
 const SCHEME = /^(Bearer|Basic|Token|Bot)\s+(\S.*)$/i;
 
+/** A known token's prefix (`ghp_`, `sk-`, `xoxb-`, `AKIA`, a JWT's header). */
+export function hasTokenPrefix(value: string): boolean {
+  return TOKEN_PREFIX.test(value);
+}
+
 /** High-entropy-looking values: long, mixed letters and digits, no spaces, not a path or URL. */
 export function looksLikeToken(value: string): boolean {
   if (TOKEN_PREFIX.test(value)) return true;

@@ -7,7 +7,7 @@ export type { SentReference } from './fingerprint';
 export { stripJsonc, parseJsonc } from './jsonc';
 export { sanitizeServerName } from './sanitize-name';
 export type { CommandApprovalStore, ImportOptions, Registry, RegistryEvents, RegistryOptions, SettingsChanges } from './types';
-export { findLiteralSecrets, looksLikeToken } from './import-secrets';
+export { findLiteralSecrets, hasTokenPrefix, looksLikeToken } from './import-secrets';
 export { previewCredentialFiles } from './import-apply';
 export { classifyCredential } from './import-credential-files';
 export type { SecretSink } from './import-secrets';

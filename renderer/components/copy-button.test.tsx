@@ -45,4 +45,31 @@ describe('copying', () => {
     await act(async () => vi.advanceTimersByTimeAsync(CLIPBOARD_CLEAR_MS));
     expect(clipboard.text()).toBe('http://127.0.0.1:47781/mcp');
   });
+
+  it('a clear the browser refused (page not focused) is done when the page comes back', async () => {
+    render(<CopyButton text="tok-123" label="Copy secret" secret />);
+    await act(() => click('Copy secret'));
+    clipboard.refuse(true);
+    await act(async () => vi.advanceTimersByTimeAsync(CLIPBOARD_CLEAR_MS));
+    expect(clipboard.text()).toBe('tok-123');
+    await act(async () => {
+      window.dispatchEvent(new Event('focus'));
+      await Promise.resolve();
+    });
+    expect(clipboard.text()).toBe('tok-123');
+    clipboard.refuse(false);
+    await act(async () => {
+      document.dispatchEvent(new Event('visibilitychange'));
+      await Promise.resolve();
+    });
+    expect(clipboard.text()).toBe('');
+    // Done once: what the person copies afterwards stays.
+    clipboard.set('tok-123');
+    await act(async () => {
+      window.dispatchEvent(new Event('focus'));
+      await Promise.resolve();
+    });
+    expect(clipboard.text()).toBe('tok-123');
+  });
 });
+

@@ -21,14 +21,39 @@ async function writeClipboard(text: string): Promise<void> {
 /** How long a copied secret may stay on the clipboard (SecretField's too). */
 export const CLIPBOARD_CLEAR_MS = 30_000;
 
-/** Clears the clipboard later if it still holds `text`, even once the button is gone (its panel closed); `then` runs after. */
+/** Empties the clipboard if it still holds `text`; false when the browser refused (the page was not focused). */
+async function clearIfStill(text: string): Promise<boolean> {
+  try {
+    // An unfocused page may not read either: then it is taken to hold `text` still.
+    const now = await navigator.clipboard.readText().catch(() => text);
+    if (now === text) await navigator.clipboard.writeText('');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Clears the clipboard later if it still holds `text`, even once the button is gone (its panel
+ * closed); `then` runs after. A browser refuses to write while the page is not focused, the usual
+ * case 30 s after a paste elsewhere: then it is tried again each time the page comes back.
+ */
 export function clearClipboardLater(text: string, then?: () => void): ReturnType<typeof setTimeout> {
   return setTimeout(() => {
-    void (async () => {
-      const now = await navigator.clipboard.readText().catch(() => text);
-      if (now === text) await navigator.clipboard.writeText('').catch(() => undefined);
-      then?.();
-    })();
+    const retry = (): void => {
+      if (document.visibilityState === 'hidden') return;
+      void clearIfStill(text).then((done) => {
+        if (!done) return;
+        window.removeEventListener('focus', retry);
+        document.removeEventListener('visibilitychange', retry);
+        then?.();
+      });
+    };
+    void clearIfStill(text).then((done) => {
+      if (done) return then?.();
+      window.addEventListener('focus', retry);
+      document.addEventListener('visibilitychange', retry);
+    });
   }, CLIPBOARD_CLEAR_MS);
 }
 

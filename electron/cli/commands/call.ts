@@ -17,8 +17,11 @@ export function parseToolArguments(text: string | undefined): Record<string, unk
   let raw: unknown;
   try {
     raw = JSON.parse(text);
-  } catch {
-    throw new CodedError('invalid_input', `The tool arguments are not valid JSON: ${text}`, {
+  } catch (error) {
+    // Bounded: the arguments may be a whole file's worth; the parser's message says where it broke.
+    const shown = text.length > 80 ? `${text.slice(0, 80)}… (${text.length} characters)` : text;
+    const where = error instanceof SyntaxError ? ` (${error.message.slice(0, 120)})` : '';
+    throw new CodedError('invalid_input', `The tool arguments are not valid JSON${where}: ${shown}`, {
       hint: `Quote them for your shell, e.g. '{"message":"hi"}'`,
     });
   }

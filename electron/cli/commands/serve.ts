@@ -21,7 +21,8 @@ async function warnIfOthersRead(dir: string, err: (line: string) => void): Promi
 }
 
 export function port(value: string): number {
-  const n = Number(value);
+  // Plain decimal digits only: Number() also takes `1e3`, `0x50`, ` 80 ` and `8_0`-free oddities.
+  const n = /^\d{1,5}$/.test(value) ? Number(value) : NaN;
   if (!Number.isInteger(n) || n < 0 || n > 65_535) throw new CodedError('invalid_input', `A port is a whole number from 0 to 65535, not "${value}"`);
   return n;
 }

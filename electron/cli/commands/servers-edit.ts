@@ -85,7 +85,8 @@ export function registerServerEdits(servers: Command, run: Run): void {
         // Only what is given now: an entry written by hand before stays the person's own choice.
         const given = (items: string[] | undefined, separator: RegExp, flag: string) => (items ? Object.fromEntries(items.map((item) => pair(item, separator, flag))) : undefined);
         const [headers, env] = [given(options.header, /:\s*/, '--header'), given(options.env, /=/, '--env')];
-        refuseLiteralSecrets(name, { ...(headers ? { headers } : {}), ...(env ? { env } : {}) });
+        const args = options.arg ?? (command.length > 0 ? command.slice(1) : undefined); // what editedConfig writes
+        refuseLiteralSecrets(name, { ...(headers ? { headers } : {}), ...(env ? { env } : {}), ...(args ? { args } : {}), ...(options.url !== undefined ? { url: options.url } : {}) });
         const core = await ctx.core();
         const { config } = await core.api.serverConfig({ name });
         const status = await core.api.updateServer({ name, config: editedConfig(config, command, options) });

@@ -15,6 +15,7 @@ import { registerServerReview } from './servers-review';
 import { stateLabel } from './status';
 import { serverNotConfigured } from '../../registry';
 import { refuseLiteralSecrets } from '../literal-secret-flags';
+import { hideSecrets } from '../secret-shapes';
 
 /** Checked before anything else, in the command line's words (the App API's own message names its method). */
 function checkServerName(name: string): void {
@@ -104,7 +105,8 @@ export function registerServers(program: Command, run: Run): void {
     .option('--json', 'print JSON')
     .action((options: { json?: boolean }) =>
       run(async (ctx) => {
-        const { servers: list, configIssues } = await (await ctx.core()).api.status({});
+        const { servers: listed, configIssues } = await (await ctx.core()).api.status({});
+        const list = listed.map((s) => ({ ...s, ...(s.commandLine !== undefined ? { commandLine: hideSecrets(s.commandLine) } : {}), ...(s.url !== undefined ? { url: hideSecrets(s.url) } : {}) }));
         // A broken file is not an empty one: what is listed is the last good config, and the command fails.
         if (configIssues.length > 0 && (options.json || list.length === 0)) throw configError(configIssues);
         if (options.json) return printJson(ctx.output, list);
@@ -150,7 +152,7 @@ export function registerServers(program: Command, run: Run): void {
           return 0;
         }
         const config = buildServerConfig(command, options);
-        refuseLiteralSecrets(name, isStdio(config) ? { ...(config.env ? { env: config.env } : {}) } : { ...(config.headers ? { headers: config.headers } : {}) });
+        refuseLiteralSecrets(name, isStdio(config) ? { ...(config.env ? { env: config.env } : {}), ...(config.args ? { args: config.args } : {}) } : { ...(config.headers ? { headers: config.headers } : {}), url: config.url });
         if (options.connect === true) return addAndConnect(ctx, name, config, options.yes === true);
         if (options.yes === true) throw new CodedError('invalid_input', '--yes goes with --connect', { hint: 'add --connect to approve and connect in one step, or leave out --yes' });
         const core = await ctx.core();

@@ -76,7 +76,7 @@ export function IssuedToken({ summary, token, onDone }: { summary: string; token
       </p>
       <pre className="json">{token}</pre>
       <div className="button-row">
-        <CopyButton text={token} label="Copy token" />
+        <CopyButton text={token} label="Copy token" secret />
         <button type="button" className="button small" onClick={onDone}>
           Done
         </button>

@@ -1,0 +1,80 @@
+import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli, tempHome } from '../support/cli';
+
+const PAT = `ghp_${'A1b2C3d4E5'.repeat(3)}abcdef`;
+const KEY = 'sk-proj-7Hq2LmX9pR4tVw8Zk3Nc';
+
+// SECURITY.md: nothing is written in clear. A secret is told by its shape and place, not only by an env name.
+describe('CLI: secrets in clear are refused wherever servers add and servers edit take them', () => {
+  it('refuses token-shaped env values, loose secret names, mixed text, arguments and URL parameters, never echoing them', async () => {
+    const home = tempHome('cs-cli-secret-shapes-');
+    const node = ['--', 'node', '-e', '0'];
+    const refused: [string, string[], string][] = [
+      ['pat', ['--env', `GITHUB_PAT=${PAT}`, ...node], PAT],
+      ['pass', ['--env', 'DB_PASS=hunter2-horse', ...node], 'hunter2-horse'],
+      ['numbered', ['--env', `OPENAI_API_KEY_2=${KEY}`, ...node], KEY],
+      ['mixed', ['--env', `OPENAI_API_KEY=${KEY}\${env:NOPE}`, ...node], KEY],
+      ['tilde', ['--env', `API_TOKEN=~/${KEY}`, ...node], KEY],
+      ['argflag', ['--', 'node', 'x.js', '--api-key', KEY], KEY],
+      ['argeq', ['--', 'node', 'x.js', '--password=correct-horse'], 'correct-horse'],
+      ['argtoken', ['--', 'node', 'x.js', PAT], PAT],
+      ['url', ['--url', `https://api.example.com/mcp?api_key=${KEY}`], KEY],
+      ['urltoken', ['--url', `https://api.example.com/mcp?x=${PAT}`], PAT],
+    ];
+    for (const [name, args, secret] of refused) {
+      const run = await runCli(home, ['servers', 'add', name, ...args]);
+      expect({ name, code: run.code }).toEqual({ name, code: 2 });
+      expect(run.stderr).toContain('holds a secret in clear');
+      expect(run.stderr).toMatch(new RegExp(`secrets set ${name.toUpperCase()}_`));
+      expect(run.stderr).toContain('${secret:');
+      expect(run.stdout + run.stderr).not.toContain(secret);
+    }
+    const edits: [string[], string][] = [
+      [['--env', `GITHUB_PAT=${PAT}`], PAT],
+      [['--arg', 'x.js', '--arg', '--token', '--arg', KEY], KEY],
+      [['--', 'node', 'x.js', '--api-key', KEY], KEY],
+    ];
+    expect((await runCli(home, ['servers', 'add', 'prog', ...node])).code).toBe(0);
+    for (const [args, secret] of edits) {
+      const run = await runCli(home, ['servers', 'edit', 'prog', ...args]);
+      expect({ args: args.length, code: run.code }).toEqual({ args: args.length, code: 2 });
+      expect(run.stdout + run.stderr).not.toContain(secret);
+    }
+    expect((await runCli(home, ['servers', 'add', 'web', '--url', 'https://api.example.com/mcp'])).code).toBe(0);
+    const url = await runCli(home, ['servers', 'edit', 'web', '--url', `https://api.example.com/mcp?token=${KEY}`]);
+    expect(url.code).toBe(2);
+    expect(url.stderr).toContain('query parameter token');
+
+    // Ordinary values pass: paths, hostnames, ports, flags, ids, package names, references.
+    const fine = [
+      ['ordinary', '--env', 'NODE_OPTIONS=--max-old-space-size=4096', '--env', 'HOST=db.internal.example.com', '--env', 'PROJECT=my-really-long-project-id-2024',
+        '--env', 'RUN_ID=5c3f0e2a-1b7d-4e8f-9a6c-2d4b8e1f0a37', '--env', 'SSL_KEY_FILE=/etc/ssl/private/server.key', '--env', 'API_KEY_2=${secret:K2}', '--env', 'DB_PASS=${secret:DB}',
+        '--', 'npx', '-y', '@modelcontextprotocol/server-filesystem@2025.11.25', '--port', '8080', '--host', '127.0.0.1', '--key', './certs/server.key', '--token', '${secret:T}', '--api-key=${secret:A}', '--verbose', '/home/me/projects/mcp-server-postgres-2024'],
+      ['ordinaryurl', '--url', 'https://api.example.com/mcp?region=eu-west-1&page=2&session=5c3f0e2a-1b7d-4e8f-9a6c-2d4b8e1f0a37'],
+    ];
+    for (const args of fine) {
+      const run = await runCli(home, ['servers', 'add', ...args]);
+      expect({ name: args[0], code: run.code, err: run.stderr }).toEqual({ name: args[0], code: 0, err: '' });
+    }
+    const written = readFileSync(join(home, 'mcp.json'), 'utf8');
+    for (const [, , secret] of refused) expect(written).not.toContain(secret);
+  }, 120_000);
+
+  it('servers list hides what looks secret in an mcp.json written before', async () => {
+    const home = tempHome('cs-cli-secret-shapes-list-');
+    mkdirSync(home, { recursive: true });
+    writeFileSync(join(home, 'mcp.json'), JSON.stringify({ mcpServers: {
+      argflag: { command: 'node', args: ['x.js', '--api-key', KEY, '--port', '8080'] },
+      argtoken: { command: 'node', args: ['x.js', PAT] },
+      argeq: { command: 'node', args: ['x.js', `--token=${KEY}`] },
+      url: { type: 'http', url: `https://api.example.com/mcp?x=${PAT}` },
+    } }));
+    const run = await runCli(home, ['servers', 'list']);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('node x.js --api-key [redacted] --port 8080');
+    const json = await runCli(home, ['servers', 'list', '--json']);
+    for (const out of [run.stdout + run.stderr, json.stdout + json.stderr]) for (const secret of [KEY, PAT]) expect(out).not.toContain(secret);
+  }, 60_000);
+});
