@@ -9,9 +9,9 @@
  * `AB_BEFORE=/tmp/before node --import tsx test/bench/era-ab.ts`. AB_AFTER (default this tree),
  * AB_ROUNDS (11), AB_CALLS (5000), AB_WARMUP (10000).
  */
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { EVERYTHING, ROOT } from '../fixtures/servers/config';
+import { load, median } from './ab-figures';
 import { startBenchProcess, type BenchProcess } from './bench-process';
 import { LeanClient } from './lean-client';
 
@@ -49,12 +49,6 @@ async function measure(side: Side, era: Era, calls: number): Promise<Figures> {
   return { cpu: (after.cpuUs - before.cpuUs) / calls, gc: ((after.gcUs ?? 0) - (before.gcUs ?? 0)) / calls };
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-}
-
-const load = (): string => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 const everything = { command: process.execPath, args: [EVERYTHING, 'stdio'] };
 const sides: Side[] = [];
 for (const [name, tree] of [['before', BEFORE], ['after', AFTER]] as const) {

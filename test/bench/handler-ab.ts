@@ -12,9 +12,9 @@
  * without AB_BEFORE for this tree alone. AB_AFTER (default this tree), AB_ROUNDS (7), AB_CALLS (3000),
  * AB_WARMUP (5000), AB_KINDS (all, comma-separated).
  */
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { EVERYTHING, ROOT } from '../fixtures/servers/config';
+import { load, median } from './ab-figures';
 import { startBenchProcess, type BenchProcess } from './bench-process';
 import { LeanClient } from './lean-client';
 
@@ -79,12 +79,6 @@ async function measure(side: Side, kind: Kind, calls: number): Promise<Figures> 
   return { cpu: (after.cpuUs - before.cpuUs) / calls, gc: ((after.gcUs ?? 0) - (before.gcUs ?? 0)) / calls, promoted: promoted / calls };
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-}
-
-const load = (): string => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 const everything = { command: process.execPath, args: [EVERYTHING, 'stdio'] };
 const sides: Side[] = [];
 const trees: Array<[string, string]> = BEFORE === undefined ? [['this', AFTER]] : [['before', BEFORE], ['after', AFTER]];
