@@ -20,15 +20,21 @@ export function onlyReferences(value: string): boolean {
   return value.includes('${') && !outsideReferences(value).includes('${');
 }
 
+/** A file's path: `/…`, `~/…`, `./…`, `../…`, `C:\…`. */
+const PATH = /^(?:~|\.{1,2})?[/\\]|^[A-Za-z]:[/\\]/;
+
 /**
  * A token's shape (`looksLikeToken`, which `import` uses) in any word of a value: a path's segment, a
  * flag's `=value`, a query's parameter. Without a known prefix a word must mix upper and lower case,
- * so an id, a UUID, a package or a project's name is not taken for one.
+ * so an id, a UUID, a package or a project's name is not taken for one; in a path only a known
+ * prefix counts (`~/sk-…`), since folders made by mkdtemp and the like mix case at random.
  */
 export function tokenShaped(value: string): boolean {
-  return outsideReferences(value)
+  const text = outsideReferences(value);
+  const path = PATH.test(text.trim());
+  return text
     .split(/[\s/\\=&?#,;]+/)
-    .some((word) => word.length >= 16 && !word.startsWith('-') && looksLikeToken(word) && (hasTokenPrefix(word) || (/[a-z]/.test(word) && /[A-Z]/.test(word))));
+    .some((word) => word.length >= 16 && !word.startsWith('-') && looksLikeToken(word) && (hasTokenPrefix(word) || (!path && /[a-z]/.test(word) && /[A-Z]/.test(word))));
 }
 
 /** A URL carrying a password (`postgres://app:pw@db/x`). */
