@@ -32,7 +32,8 @@ export function digestOf(material: Record<string, unknown>): string {
 /**
  * Each definition object is hashed once: the pins review a server's listing when it is loaded or
  * fetched and again at every listing, and an inventory is replaced whole, never changed in place
- * (a changed tool is a new object, hashed afresh). Weak, so a dropped inventory takes its digests.
+ * (a changed tool is a new object, hashed afresh; docs/how-it-is-built.md). Weak, so a dropped
+ * inventory takes its digests.
  */
 function onceEach<T extends object>(digest: (item: T) => string): (item: T) => string {
   const known = new WeakMap<T, string>();

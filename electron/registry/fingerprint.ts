@@ -113,7 +113,7 @@ export function httpFingerprint(config: HttpServerConfig): string {
 /**
  * Per entry object: every status of a server checks its approval (50 servers, a status at each
  * state change), and an entry is never changed in place (mcp.json's edits and reloads make new
- * objects, hashed afresh). Weak, so a replaced entry takes its fingerprint with it.
+ * objects, hashed afresh; docs/how-it-is-built.md). Weak, so a replaced entry takes its fingerprint.
  */
 const approvalFingerprints = new WeakMap<ServerConfig, string>();
 
