@@ -1,6 +1,15 @@
-import { describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
+import type * as Crypto from 'node:crypto';
+import { describe, expect, it, vi } from 'vitest';
 import type { ToolInfo } from '../../shared/api';
 import { promptDigest, toolDigest } from './digest';
+
+// The real hash, counted: a definition is hashed once however often its listing is reviewed.
+vi.mock('node:crypto', async (importOriginal) => {
+  const actual = await importOriginal<typeof Crypto>();
+  return { ...actual, createHash: vi.fn(actual.createHash) };
+});
+const hashes = (): number => vi.mocked(createHash).mock.calls.length;
 
 const tool: ToolInfo = { server: 's', name: 'search', description: 'Search notes.', inputSchema: { type: 'object', properties: { q: { type: 'string' } }, required: ['q'] } };
 
@@ -36,5 +45,20 @@ describe('the digest of a definition', () => {
     const prompt = { server: 's', name: 'greet', description: 'Greets.', arguments: [{ name: 'who', required: true }] };
     expect(promptDigest({ ...prompt, arguments: [{ name: 'who' }] })).not.toBe(promptDigest(prompt));
     expect(promptDigest({ ...prompt, server: 't' })).toBe(promptDigest(prompt));
+  });
+
+  it('is computed once per definition object; an equal copy or a changed one is hashed afresh', () => {
+    const listed: ToolInfo = { ...tool, name: 'once' };
+    const before = hashes();
+    const first = toolDigest(listed);
+    expect(toolDigest(listed)).toBe(first);
+    expect(hashes() - before).toBe(1);
+    expect(toolDigest({ ...listed })).toBe(first);
+    expect(toolDigest({ ...listed, description: 'Changed.' })).not.toBe(first);
+    expect(hashes() - before).toBe(3);
+    const prompt = { server: 's', name: 'once', arguments: [] };
+    promptDigest(prompt);
+    promptDigest(prompt);
+    expect(hashes() - before).toBe(4);
   });
 });

@@ -29,5 +29,23 @@ export function digestOf(material: Record<string, unknown>): string {
   return createHash('sha256').update(canonicalJson(material)).digest('hex');
 }
 
-export const toolDigest = (tool: ToolInfo): string => digestOf(toolMaterial(tool));
-export const promptDigest = (prompt: PromptInfo): string => digestOf(promptMaterial(prompt));
+/**
+ * Each definition object is hashed once: the pins review a server's listing when it is loaded or
+ * fetched and again at every listing, and an inventory is replaced whole, never changed in place
+ * (a changed tool is a new object, hashed afresh; docs/how-it-is-built.md). Weak, so a dropped
+ * inventory takes its digests.
+ */
+function onceEach<T extends object>(digest: (item: T) => string): (item: T) => string {
+  const known = new WeakMap<T, string>();
+  return (item) => {
+    let found = known.get(item);
+    if (found === undefined) {
+      found = digest(item);
+      known.set(item, found);
+    }
+    return found;
+  };
+}
+
+export const toolDigest = onceEach((tool: ToolInfo): string => digestOf(toolMaterial(tool)));
+export const promptDigest = onceEach((prompt: PromptInfo): string => digestOf(promptMaterial(prompt)));

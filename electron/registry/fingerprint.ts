@@ -110,7 +110,19 @@ export function httpFingerprint(config: HttpServerConfig): string {
   return createHash('sha256').update(canonicalJson(material)).digest('hex');
 }
 
+/**
+ * Per entry object: every status of a server checks its approval (50 servers, a status at each
+ * state change), and an entry is never changed in place (mcp.json's edits and reloads make new
+ * objects, hashed afresh; docs/how-it-is-built.md). Weak, so a replaced entry takes its fingerprint.
+ */
+const approvalFingerprints = new WeakMap<ServerConfig, string>();
+
 /** The fingerprint an approval of this entry stores: what it runs, or where it sends secrets. */
 export function approvalFingerprint(config: ServerConfig): string {
-  return isStdio(config) ? commandFingerprint(config) : httpFingerprint(config);
+  let fingerprint = approvalFingerprints.get(config);
+  if (fingerprint === undefined) {
+    fingerprint = isStdio(config) ? commandFingerprint(config) : httpFingerprint(config);
+    approvalFingerprints.set(config, fingerprint);
+  }
+  return fingerprint;
 }

@@ -7,14 +7,31 @@ export interface ServerDiff {
   unchanged: string[];
 }
 
-/** Key order never counts as a change: two configs equal as data are equal. */
+/**
+ * Key order never counts as a change: two configs equal as data are equal. Keys sorted by UTF-16
+ * code unit (sort()'s default), undefined members left out. Pin digests are of this text, so it must
+ * never change: built in one pass, without the arrays of entries it once made (hashing every listed
+ * tool at start-up spent most of its time there).
+ */
 export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (Array.isArray(value)) {
+    let out = '[';
+    for (let i = 0; i < value.length; i++) {
+      if (i > 0) out += ',';
+      // As join() wrote it: nothing for an item JSON has no text for.
+      out += (canonicalJson(value[i]) as string | undefined) ?? '';
+    }
+    return `${out}]`;
+  }
   if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+    let out = '{';
+    for (const key of Object.keys(value).sort()) {
+      const member: unknown = (value as Record<string, unknown>)[key];
+      if (member === undefined) continue;
+      if (out.length > 1) out += ',';
+      out += `${JSON.stringify(key)}:${canonicalJson(member)}`;
+    }
+    return `${out}}`;
   }
   return JSON.stringify(value);
 }

@@ -18,6 +18,8 @@ export interface StartupSample {
   rssMb: number;
   /** CPU time (user + system) the process had used when health answered: steadier than wall time under load. */
   cpuMs: number;
+  /** CPU time used when the full tools listing was received (NaN for the baseline). */
+  toolsCpuMs: number;
 }
 
 /** CPU time a process has used so far, ms, from /proc (Linux; USER_HZ 100, so 10 ms steps). */
@@ -33,9 +35,9 @@ function cpuMs(pid: number): number {
 }
 
 /** `serve --json`: time to health and to a full tools listing, then idle RSS after settleMs. */
-export async function measureServe(home: string, settleMs: number): Promise<StartupSample> {
+export async function measureServe(home: string, settleMs: number, cli?: string): Promise<StartupSample> {
   const start = performance.now();
-  const serve = await startServe(home);
+  const serve = await startServe(home, cli);
   try {
     await waitHealthy(serve.origin);
     const healthMs = performance.now() - start;
@@ -43,8 +45,9 @@ export async function measureServe(home: string, settleMs: number): Promise<Star
     const tools = await serve.api<unknown[]>('listTools');
     if (!Array.isArray(tools)) throw new Error('App API listTools answered something other than a list');
     const toolsMs = performance.now() - start;
+    const toolsCpuMs = cpuMs(serve.pid);
     await new Promise((r) => setTimeout(r, settleMs));
-    return { healthMs, toolsMs, tools: tools.length, rssMb: rssMb(serve.pid), cpuMs: cpu };
+    return { healthMs, toolsMs, tools: tools.length, rssMb: rssMb(serve.pid), cpuMs: cpu, toolsCpuMs };
   } finally {
     await serve.stop();
   }
@@ -66,7 +69,7 @@ export async function measureBaseline(settleMs: number): Promise<StartupSample> 
     const healthMs = performance.now() - start;
     const cpu = cpuMs(child.pid ?? 0);
     await new Promise((r) => setTimeout(r, settleMs));
-    return { healthMs, toolsMs: null, tools: 0, rssMb: rssMb(child.pid ?? 0), cpuMs: cpu };
+    return { healthMs, toolsMs: null, tools: 0, rssMb: rssMb(child.pid ?? 0), cpuMs: cpu, toolsCpuMs: NaN };
   } finally {
     await stopChild(child);
   }
