@@ -3,7 +3,7 @@ import { isAbsolute } from 'node:path';
 import { CodedError } from '../../shared/errors';
 import { SECRET_NAME } from '../../shared/redact';
 import { findLiteralSecrets } from '../registry';
-import { onlyReferences, outsideReferences, secretArguments, secretInQuery, secretNamed, tokenShaped, urlWithPassword } from './secret-shapes';
+import { emptied, onlyReferences, outsideReferences, secretArguments, secretInQuery, secretInUrlPath, secretNamed, tokenShaped, urlWithPassword } from './secret-shapes';
 
 /** A vault name for the value, as `import` would choose it (SERVER_FIELD, upper case). */
 function suggestedName(server: string, field: string): string {
@@ -33,11 +33,6 @@ function secretEnv(key: string, value: string): boolean {
   return !isPath(key, value);
 }
 
-/** What a shell leaves of an unquoted or double-quoted `${secret:NAME}`: nothing, or a scheme alone. */
-function emptied(value: string): boolean {
-  return /^\s*(?:(?:Bearer|Basic|Token|Bot)\s*)?$/i.test(value);
-}
-
 const QUOTE_HINT = "a shell replaces ${…} in double quotes or none: put the flag's value in single quotes, e.g. --env 'NAME=${secret:NAME}'";
 
 /** Says where a secret in clear was found and what to do instead; never the value. */
@@ -55,7 +50,18 @@ function refuse(what: string, name: string, instead: string): never {
  * token's shape; arguments by the secret-named flag before them or a token's shape; URLs by a
  * password or a secret-named or token-shaped query parameter. The value is never repeated.
  */
-export function refuseLiteralSecrets(server: string, given: { headers?: Record<string, string>; env?: Record<string, string>; args?: readonly string[]; url?: string }): void {
+export interface GivenEntry {
+  headers?: Record<string, string>;
+  env?: Record<string, string>;
+  args?: readonly string[];
+  url?: string;
+  /** `--command`, as typed: `'node --api-key=…'` is one word to the shell. */
+  command?: string;
+  cwd?: string;
+  description?: string;
+}
+
+export function refuseLiteralSecrets(server: string, given: GivenEntry): void {
   const blank = [
     ...Object.entries(given.headers ?? {}).filter(([key]) => /^(?:authorization|proxy-authorization)$/i.test(key) || SECRET_NAME.test(key.replace(/-/g, '_'))).filter(([, value]) => emptied(value)).map(([key]) => ({ flag: '--header', key })),
     ...Object.entries(given.env ?? {}).filter(([key, value]) => secretNamed(key) && value.trim() === '').map(([key]) => ({ flag: '--env', key })),
@@ -77,14 +83,25 @@ export function refuseLiteralSecrets(server: string, given: { headers?: Record<s
     // Worded so the output's redaction (which hides `Authorization: …` and `*_TOKEN=…`) leaves the reference readable.
     refuse(`${first.flag} ${first.key}`, name, `give ${first.flag} ${first.key} with the value ${reference} (in single quotes: a shell replaces \${…} in double quotes or none)`);
   }
+  const commandWords = given.command?.trim().split(/\s+/) ?? [];
+  const inCommand = secretArguments(commandWords)[0];
+  if (inCommand !== undefined) {
+    const name = suggestedName(server, inCommand.flag?.replace(/^-+/, '') ?? 'COMMAND');
+    refuse('--command', name, `give the program alone to --command and its arguments after --, with \${secret:${name}} in the secret's place (in single quotes)`);
+  }
   const arg = secretArguments(given.args ?? [])[0];
   if (arg !== undefined) {
     const name = suggestedName(server, arg.flag?.replace(/^-+/, '') ?? `ARG${arg.index + 1}`);
     refuse(`Argument ${arg.index + 1} of the command`, name, `write \${secret:${name}} in its place (in single quotes: a shell replaces \${…} in double quotes or none)`);
   }
-  const param = given.url === undefined ? undefined : urlWithPassword(given.url) ? 'password' : secretInQuery(given.url);
+  for (const [flag, text] of [['--cwd', given.cwd], ['--description', given.description]] as const) {
+    if (text !== undefined && tokenShaped(text)) refuse(flag, suggestedName(server, flag.slice(2)), `leave it out of ${flag}: ${flag} is written to mcp.json as typed`);
+  }
+  const param = given.url === undefined ? undefined : urlWithPassword(given.url) ? 'password' : (secretInQuery(given.url) ?? (secretInUrlPath(given.url) ? 'path' : undefined));
   if (param !== undefined) {
-    const name = suggestedName(server, param === 'password' ? 'URL_PASSWORD' : param);
-    refuse(`--url (its ${param === 'password' ? 'password' : `query parameter ${param}`})`, name, `send it as a header if the service takes one (--header 'Authorization: Bearer \${secret:${name}}'): a URL is sent to the service as written and holds no \${secret:…} references`);
+    const name = suggestedName(server, param === 'password' ? 'URL_PASSWORD' : param === 'path' ? 'URL_TOKEN' : param);
+    const where = param === 'password' ? 'password' : param === 'path' ? 'path' : `parameter ${param}`;
+    // Worded so the output's redaction (which hides `Authorization: …`) leaves the advice whole.
+    refuse(`--url (its ${where})`, name, `if the service takes it as a header, give --header Authorization with the value Bearer \${secret:${name}} (in single quotes): a URL is sent to the service as written and holds no \${secret:…} references`);
   }
 }

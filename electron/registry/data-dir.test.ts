@@ -1,9 +1,9 @@
 import os from 'node:os';
 import path from 'node:path';
-import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, chown, mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CodedError } from '../../shared/errors';
-import { defaultDataDir, ensureDataDir } from './data-dir';
+import { assertOwnFolder, defaultDataDir, ensureDataDir } from './data-dir';
 
 describe('defaultDataDir', () => {
   it('prefers CONNECTED_SERVICES_HOME on every platform', () => {
@@ -74,5 +74,37 @@ describe('ensureDataDir', () => {
     expect(error).toBeInstanceOf(CodedError);
     expect((error as CodedError).code).toBe('invalid_config');
     expect((error as CodedError).hint).toBeTruthy();
+  });
+
+  // A folder others can write lets them plant mcp.json's commands and approvals.json's consent to them.
+  it.skipIf(process.platform === 'win32')('refuses an existing folder that others may write, and keeps one that is only readable', async () => {
+    root = await mkdtemp(path.join(os.tmpdir(), 'cs-datadir-'));
+    const shared = path.join(root, 'shared');
+    await mkdir(shared);
+    await chmod(shared, 0o777);
+    const error = await ensureDataDir(shared).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CodedError);
+    expect((error as CodedError).code).toBe('denied');
+    expect((error as CodedError).message).toContain('can be changed by other users (mode 777)');
+    expect((error as CodedError).hint).toBe(`If the folder is yours and its files are as you left them, run: chmod 700 "${shared}"`);
+    await chmod(shared, 0o755);
+    await expect(ensureDataDir(shared)).resolves.toBeUndefined();
+  });
+
+  it.runIf(process.platform !== 'win32' && process.getuid?.() === 0)('refuses an existing folder another user owns', async () => {
+    root = await mkdtemp(path.join(os.tmpdir(), 'cs-datadir-'));
+    const theirs = path.join(root, 'theirs');
+    await mkdir(theirs, { mode: 0o700 });
+    await chown(theirs, 65534, 65534);
+    const error = await ensureDataDir(theirs).catch((e: unknown) => e);
+    expect((error as CodedError).code).toBe('denied');
+    expect((error as CodedError).message).toContain('belongs to another user (uid 65534)');
+  });
+
+  it('judges owner and mode alone where the platform has them', () => {
+    expect(() => assertOwnFolder('/d', { uid: 5, mode: 0o40700 }, 'linux', 6)).toThrow(/another user/);
+    expect(() => assertOwnFolder('/d', { uid: 5, mode: 0o40720 }, 'darwin', 5)).toThrow(/mode 720/);
+    expect(() => assertOwnFolder('/d', { uid: 5, mode: 0o40755 }, 'linux', 5)).not.toThrow();
+    expect(() => assertOwnFolder('/d', { uid: 5, mode: 0o40777 }, 'win32', 6)).not.toThrow();
   });
 });

@@ -89,5 +89,21 @@ export async function ensureDataDir(dir: string): Promise<void> {
       throw fsFailure(error, 'open the data folder', dir);
     });
     if (!info.isDirectory()) throw notAFolder(dir);
+    assertOwnFolder(dir, info, process.platform, process.getuid?.());
   }
+}
+
+/**
+ * The commands mcp.json names run as us once approvals.json approves them: a folder that another
+ * user owns, or that others may write, lets them plant both. Reading is not refused here (a 0755
+ * folder is only warned about; the vault refuses it for its own files).
+ */
+export function assertOwnFolder(dir: string, info: { uid: number; mode: number }, platform: NodeJS.Platform, uid: number | undefined): void {
+  if (platform === 'win32' || uid === undefined) return;
+  const foreign = info.uid !== uid;
+  if (!foreign && (info.mode & 0o022) === 0) return;
+  const why = foreign ? `belongs to another user (uid ${info.uid})` : `can be changed by other users (mode ${(info.mode & 0o777).toString(8)})`;
+  throw new CodedError('denied', `The data folder ${dir} ${why}; its server commands and approvals could have been written by them, so it is not used.`, {
+    hint: foreign ? `Use a folder of your own (--home, or ${DATA_DIR_ENV}).` : `If the folder is yours and its files are as you left them, run: chmod 700 "${dir}"`,
+  });
 }

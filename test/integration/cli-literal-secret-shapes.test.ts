@@ -45,7 +45,7 @@ describe('CLI: secrets in clear are refused wherever servers add and servers edi
     expect((await runCli(home, ['servers', 'add', 'web', '--url', 'https://api.example.com/mcp'])).code).toBe(0);
     const url = await runCli(home, ['servers', 'edit', 'web', '--url', `https://api.example.com/mcp?token=${KEY}`]);
     expect(url.code).toBe(2);
-    expect(url.stderr).toContain('query parameter token');
+    expect(url.stderr).toContain('parameter token');
 
     // Ordinary values pass: paths, hostnames, ports, flags, ids, package names, references.
     const fine = [
@@ -77,4 +77,35 @@ describe('CLI: secrets in clear are refused wherever servers add and servers edi
     const json = await runCli(home, ['servers', 'list', '--json']);
     for (const out of [run.stdout + run.stderr, json.stdout + json.stderr]) for (const secret of [KEY, PAT]) expect(out).not.toContain(secret);
   }, 60_000);
+
+  // A hostile review: camelCase flags, a fragment's token, a --command typed as one word, a token in
+  // a URL's path went in clear; model names were refused; the URL hint was mangled by redaction.
+  it('refuses what a hostile review slipped through, keeps model names, and prints its advice whole', async () => {
+    const home = tempHome('cs-cli-secret-review-');
+    const hex = '3f9a1c7e5b2d4f6a8c0e1b3d5f7a9c2e4b6d8f0a1c3e5b7d';
+    const refused: [string, string[], string][] = [
+      ['camel', ['--', 'node', 'x.js', '--apiToken', hex], hex],
+      ['beside', ['--', 'node', 'x.js', '--token', `\${secret:X}${hex}`], hex],
+      ['named', ['--env', `SLACK_TOKEN_VALUE=${hex}`, '--', 'node', 'x.js'], hex],
+      ['fragment', ['--url', `https://api.example.com/mcp#access_token=${hex}`], hex],
+      ['inpath', ['--url', `https://api.example.com/u/${PAT}/mcp`], PAT],
+    ];
+    for (const [name, args, secret] of refused) {
+      const run = await runCli(home, ['servers', 'add', name, ...args]);
+      expect({ name, code: run.code }).toEqual({ name, code: 2 });
+      expect(run.stdout + run.stderr).not.toContain(secret);
+    }
+    const fragment = await runCli(home, ['servers', 'add', 'again', '--url', `https://api.example.com/mcp#access_token=${hex}`]);
+    expect(fragment.stderr).toContain('give --header Authorization with the value Bearer ${secret:AGAIN_ACCESS_TOKEN}');
+
+    expect((await runCli(home, ['servers', 'add', 'prog', '--', 'node', '-e', '0'])).code).toBe(0);
+    const command = await runCli(home, ['servers', 'edit', 'prog', '--command', `node --api-key=${hex}`]);
+    expect(command.code).toBe(2);
+    expect(command.stderr).toContain('--command holds a secret in clear');
+    expect(command.stdout + command.stderr).not.toContain(hex);
+
+    const models = await runCli(home, ['servers', 'add', 'models', '--', 'node', 'x.js', '--model', 'Qwen2.5-Coder-32B-Instruct', '--fallback', 'Llama-3.3-70B-Instruct-Turbo', '--main', 'com.example.McpServerMain2024Edition']);
+    expect({ code: models.code, err: models.stderr }).toEqual({ code: 0, err: '' });
+    expect(readFileSync(join(home, 'mcp.json'), 'utf8')).not.toContain(hex);
+  }, 120_000);
 });

@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { tempHome } from '../support/cli';
+import { runCli, tempHome } from '../support/cli';
 import { startServe, type Served } from '../support/serve';
 
 // Two `serve` started together for one data folder (a service manager and a person, a double
@@ -21,6 +23,31 @@ describe('serve: one app per data folder, however many start at once', () => {
       expect((await one.api('bridgeInfo')).status).toBe(200);
     } finally {
       await Promise.all(served.map((s) => s.stop()));
+    }
+  }, 120_000);
+
+  // A hostile review stopped the first app (SIGSTOP; a suspended laptop or a load of 20 does the
+  // same for 2 s): a second serve took it for dead and ran beside it on the same folder.
+  it.runIf(process.platform === 'linux')('a running app that does not answer is not taken for dead: a second start is refused, naming it', async () => {
+    const home = tempHome('cs-serve-silent-');
+    const first = await startServe(home);
+    try {
+      process.kill(first.pid, 'SIGSTOP');
+      const second = await runCli(home, ['serve', '--port', '0', '--bridge-port', '0'], { timeoutMs: 60_000 });
+      process.kill(first.pid, 'SIGCONT');
+      expect(second.code).not.toBe(0);
+      expect(second.stderr).toContain(`The app for this data folder is already running (pid ${first.pid}`);
+      expect(second.stderr).toContain(`kill ${first.pid}`);
+      expect(second.stderr).not.toMatch(/\n\s+at /);
+      expect((JSON.parse(readFileSync(join(home, 'runtime.json'), 'utf8')) as { pid: number }).pid).toBe(first.pid);
+      expect((await first.api('bridgeInfo')).status).toBe(200);
+    } finally {
+      try {
+        process.kill(first.pid, 'SIGCONT');
+      } catch {
+        // already gone
+      }
+      await first.stop();
     }
   }, 120_000);
 });

@@ -11,7 +11,10 @@ describe('writeRuntimeFile', () => {
   it('writes the file that commands find the running app by, and removes it again', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cs-runtime-'));
     const remove = await writeRuntimeFile(dir, info);
-    expect(await readRuntimeFile(dir)).toEqual(info);
+    const read = await readRuntimeFile(dir);
+    expect(read).toMatchObject(info);
+    // The process's own record: a reused pid is told from the app that wrote the file.
+    expect(read?.owner).toMatchObject({ v: 1, pid: process.pid });
     await remove();
     expect(await readRuntimeFile(dir)).toBeUndefined();
   });

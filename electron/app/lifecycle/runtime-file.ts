@@ -3,7 +3,7 @@ import { chmodSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { fsFailure, writeFileAtomic } from '../../fs-safe';
+import { fsFailure, LockOwnerSchema, ownerRecord, systemProbe, writeFileAtomic } from '../../fs-safe';
 
 export const RUNTIME_FILE = 'runtime.json';
 
@@ -19,6 +19,8 @@ export const RuntimeInfoSchema = z.object({
   secret: z.string(),
   bridge: z.string().nullable(),
   startedAt: z.number(),
+  /** Which process this is (Linux: boot id and start time), so a reused pid is told from the app. */
+  owner: LockOwnerSchema.optional(),
 });
 export type RuntimeInfo = z.infer<typeof RuntimeInfoSchema>;
 
@@ -43,7 +45,7 @@ function replaceNow(file: string, text: string): void {
 
 export async function writeRuntimeFile(dataDir: string, info: RuntimeInfo): Promise<() => Promise<void>> {
   const file = join(dataDir, RUNTIME_FILE);
-  const text = JSON.stringify(info);
+  const text = JSON.stringify({ ...info, owner: info.owner ?? ownerRecord(systemProbe, new Date()) });
   try {
     replaceNow(file, text);
   } catch {

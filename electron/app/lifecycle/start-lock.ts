@@ -1,5 +1,6 @@
 import { join } from 'node:path';
-import { withFileLock } from '../../fs-safe';
+import { CodedError } from '../../../shared/errors';
+import { ownerStatus, systemProbe, withFileLock, type ProcessProbe } from '../../fs-safe';
 import { ensureDataDir } from '../../registry';
 import { readRuntimeFile, RUNTIME_FILE, type RuntimeInfo } from './runtime-file';
 
@@ -39,11 +40,32 @@ const START_LOCK = { staleMs: 10_000, timeoutMs: 120_000, label: 'the start of t
  * bridge and watcher each on one folder. `start` must write runtime.json before it returns;
  * `locked` runs once the lock is ours, before the check (serve listens for Ctrl-C from there).
  */
-export async function startOnce<T>(dataDir: string, start: () => Promise<T>, hooks: { locked?: () => void } = {}): Promise<{ live: RuntimeInfo } | { started: T }> {
+export async function startOnce<T>(
+  dataDir: string,
+  start: () => Promise<T>,
+  hooks: { locked?: () => void; live?: LiveAppOptions; probe?: ProcessProbe } = {},
+): Promise<{ live: RuntimeInfo } | { started: T }> {
   await ensureDataDir(dataDir);
   return withFileLock(join(dataDir, RUNTIME_FILE), START_LOCK, async () => {
     hooks.locked?.();
-    const live = await findLiveApp(dataDir);
-    return live ? { live } : { started: await start() };
+    const live = await findLiveApp(dataDir, hooks.live);
+    if (live) return { live };
+    await refuseIfSilentApp(dataDir, hooks.probe ?? systemProbe);
+    return { started: await start() };
+  });
+}
+
+/**
+ * An app that does not answer in time may still run: stopped (SIGSTOP, a suspended laptop) or busy
+ * under load. When runtime.json's process is provably the same one (its start time, not only its
+ * pid), a second app on the folder would run beside it, and the first one's exit would later remove
+ * the second's runtime.json; so the start is refused instead.
+ */
+async function refuseIfSilentApp(dataDir: string, probe: ProcessProbe): Promise<void> {
+  const info = await readRuntimeFile(dataDir);
+  const owner = info?.owner;
+  if (!info || owner?.pid !== info.pid || owner.start === undefined || ownerStatus(owner, probe) !== 'alive') return;
+  throw new CodedError('timeout', `The app for this data folder is already running (pid ${info.pid}, since ${owner.since}) but did not answer.`, {
+    hint: `Wait a moment and try again; if it stays silent, stop it first (kill ${info.pid}).`,
   });
 }

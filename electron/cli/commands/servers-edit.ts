@@ -86,7 +86,15 @@ export function registerServerEdits(servers: Command, run: Run): void {
         const given = (items: string[] | undefined, separator: RegExp, flag: string) => (items ? Object.fromEntries(items.map((item) => pair(item, separator, flag))) : undefined);
         const [headers, env] = [given(options.header, /:\s*/, '--header'), given(options.env, /=/, '--env')];
         const args = options.arg ?? (command.length > 0 ? command.slice(1) : undefined); // what editedConfig writes
-        refuseLiteralSecrets(name, { ...(headers ? { headers } : {}), ...(env ? { env } : {}), ...(args ? { args } : {}), ...(options.url !== undefined ? { url: options.url } : {}) });
+        refuseLiteralSecrets(name, {
+          ...(headers ? { headers } : {}),
+          ...(env ? { env } : {}),
+          ...(args ? { args } : {}),
+          ...(options.url !== undefined ? { url: options.url } : {}),
+          ...(options.command !== undefined ? { command: options.command } : command.length > 0 ? { command: command[0] ?? '' } : {}),
+          ...(options.cwd !== undefined ? { cwd: options.cwd } : {}),
+          ...(options.description !== undefined ? { description: options.description } : {}),
+        });
         const core = await ctx.core();
         const { config } = await core.api.serverConfig({ name });
         const status = await core.api.updateServer({ name, config: editedConfig(config, command, options) });

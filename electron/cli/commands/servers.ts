@@ -152,7 +152,7 @@ export function registerServers(program: Command, run: Run): void {
           return 0;
         }
         const config = buildServerConfig(command, options);
-        refuseLiteralSecrets(name, isStdio(config) ? { ...(config.env ? { env: config.env } : {}), ...(config.args ? { args: config.args } : {}) } : { ...(config.headers ? { headers: config.headers } : {}), url: config.url });
+        refuseLiteralSecrets(name, isStdio(config) ? { ...(config.env ? { env: config.env } : {}), ...(config.args ? { args: config.args } : {}), command: config.command, ...(config.cwd ? { cwd: config.cwd } : {}) } : { ...(config.headers ? { headers: config.headers } : {}), url: config.url });
         if (options.connect === true) return addAndConnect(ctx, name, config, options.yes === true);
         if (options.yes === true) throw new CodedError('invalid_input', '--yes goes with --connect', { hint: 'add --connect to approve and connect in one step, or leave out --yes' });
         const core = await ctx.core();
