@@ -67,8 +67,9 @@ export async function isModernRequest(req: IncomingMessage, body: unknown): Prom
 
 /**
  * Serves one 2026-07-28 request of an agent, after every guard and its token: a first-round
- * tools/call on the agent's lane (modern-lane.ts), anything else through the agent's SDK v2
- * handler, the response streamed back (SSE when the handler streams: progress, listen).
+ * tools/call or a listing on the agent's lane (modern-lane.ts, which streams a call's progress
+ * itself), anything else through the agent's SDK v2 handler, the response streamed back (SSE when
+ * the handler streams: progress, log messages, listen).
  */
 export async function serveModern(deps: ModernDeps, modern: ModernRequest, req: IncomingMessage, res: ServerResponse, agent: string, body: unknown): Promise<void> {
   const sdk = modernSdkIfLoaded() ?? (await loadModernSdk());
@@ -78,7 +79,7 @@ export async function serveModern(deps: ModernDeps, modern: ModernRequest, req: 
   }
   const lane = modern.route && laneRequest(req, modern.route);
   const served = lane && deps.modern.lane(agent);
-  if (lane && served) {
+  if (lane && served && served.serves(lane.method)) {
     const status = await served.serve(lane, res);
     deps.laneServed?.(agent);
     if (status !== undefined && status < 400 && modern.revision !== undefined) deps.spoke?.(agent, modern.revision);

@@ -10,11 +10,18 @@ export interface CheckedCall {
 }
 
 /**
- * A first-round tools/call the lane serves (modern-lane.ts): its params as the handler sees them, its
- * envelope, and either `checked`, when its params plainly pass the SDK's request check, or the whole
- * request for the SDK's checks to answer what they find (made only then).
+ * The listings the lane answers besides tools/call (MCP 2026-07-28 server/tools, server/prompts,
+ * server/resources §Listing): a cursor their only param, their answers shaped by the SDK's own
+ * handler wrapper (its request check, the cache hint: `ttlMs`, `cacheScope`) and codec.
  */
-export type LaneRequest = { id: RequestId; params: Record<string, unknown>; envelope: Record<string, unknown> | undefined } & (
+export const LANE_LISTINGS: ReadonlySet<string> = new Set(['tools/list', 'prompts/list', 'resources/list', 'resources/templates/list']);
+
+/**
+ * A first-round request the lane serves (modern-lane.ts): its method, its params as the handler sees
+ * them, its envelope, and either `checked`, for a call whose params plainly pass the SDK's request
+ * check, or the whole request for the SDK's checks to answer what they find (made only then).
+ */
+export type LaneRequest = { id: RequestId; method: string; params: Record<string, unknown>; envelope: Record<string, unknown> | undefined } & (
   | { checked: CheckedCall; request?: undefined }
   | { checked: undefined; request: JSONRPCRequest }
 );
@@ -38,36 +45,49 @@ function trimOws(value: string): string {
   return first === 32 || first === 9 || last === 32 || last === 9 ? value.replace(/^[ \t]+|[ \t]+$/g, '') : value;
 }
 
+/** A progress token as the SDK's request schema takes it (`ProgressTokenSchema`: a string or a safe integer); the classification refused any other. */
+function isProgressToken(value: unknown): boolean {
+  return typeof value === 'string' || Number.isSafeInteger(value);
+}
+
 /**
- * Whether a request the SDK classified as 2026-07-28 is the lane's: a first-round `tools/call` whose
- * standard headers plainly agree with its body (MCP 2026-07-28 basic/transports §Standard Request
- * Headers: `MCP-Protocol-Version` and `Mcp-Method` present — the classification compared them with
- * the body already — and `Mcp-Name` equal to `params.name`). The conditions are narrower than the
- * specification's: anything else (a retry with `inputResponses` / `requestState`, a task, a
- * progress token or a log level, which may need a stream, an encoded `Mcp-Name`, another revision,
- * any header the SDK would refuse) takes the SDK's path, which answers it or its error (-32020,
- * -32022, -32602) as the specification says.
+ * Whether a request the SDK classified as 2026-07-28 is the lane's: a first-round `tools/call` or
+ * listing whose standard headers plainly agree with its body (MCP 2026-07-28 basic/transports
+ * §Standard Request Headers: `MCP-Protocol-Version` and `Mcp-Method` present — the classification
+ * compared them with the body already — and, for a call, `Mcp-Name` equal to `params.name`; a
+ * listing has no `Mcp-Name` source, so the SDK reads none). A progress token is the lane's: what the
+ * call sends about it goes on the request's stream (modern-lane-exchange.ts). The conditions are
+ * narrower than the specification's: anything else (a retry with `inputResponses` / `requestState`,
+ * a task, a log level, an encoded `Mcp-Name`, another revision, any header the SDK would refuse)
+ * takes the SDK's path, which answers it or its error (-32020, -32022, -32602) as the specification says.
  */
 export function laneRequest(req: IncomingMessage, route: InboundModernRoute): LaneRequest | undefined {
-  if (route.messageKind !== 'request' || route.message.method !== 'tools/call') return undefined;
-  if (route.classification.revision !== LANE_REVISION) return undefined;
+  if (route.messageKind !== 'request' || route.classification.revision !== LANE_REVISION) return undefined;
+  const method = route.message.method;
+  const isCall = method === 'tools/call';
+  if (!isCall && !LANE_LISTINGS.has(method)) return undefined;
   const params = route.message.params;
-  if (!isPlainObject(params) || typeof params['name'] !== 'string') return undefined;
+  if (!isPlainObject(params) || (isCall && typeof params['name'] !== 'string')) return undefined;
   if ('inputResponses' in params || 'requestState' in params || 'task' in params) return undefined;
   const meta = params['_meta'];
-  if (!isPlainObject(meta) || LOG_LEVEL_META_KEY in meta || 'progressToken' in meta) return undefined;
+  if (!isPlainObject(meta) || LOG_LEVEL_META_KEY in meta) return undefined;
+  const progress = 'progressToken' in meta;
+  if (progress && !isProgressToken(meta['progressToken'])) return undefined;
   const version = header(req, 'mcp-protocol-version');
-  const method = header(req, 'mcp-method');
-  const name = header(req, 'mcp-name');
-  if (version === undefined || method === undefined || name === undefined) return undefined;
-  if (trimOws(version) !== LANE_REVISION || trimOws(method) !== 'tools/call') return undefined;
-  const trimmed = trimOws(name);
-  if (trimmed !== params['name'] || BASE64_SENTINEL.test(trimmed)) return undefined;
+  const methodHeader = header(req, 'mcp-method');
+  if (version === undefined || methodHeader === undefined) return undefined;
+  if (trimOws(version) !== LANE_REVISION || trimOws(methodHeader) !== method) return undefined;
+  if (isCall) {
+    const name = header(req, 'mcp-name');
+    const trimmed = name === undefined ? undefined : trimOws(name);
+    if (trimmed === undefined || trimmed !== params['name'] || BASE64_SENTINEL.test(trimmed)) return undefined;
+  }
   const lifted = liftEnvelope(params);
-  const checked = checkedCall(lifted.params);
+  // A call with a progress token, and a listing, go through the SDK's own request check.
+  const checked = isCall && !progress ? checkedCall(lifted.params) : undefined;
   const id = route.message.id;
-  if (checked) return { id, params: lifted.params, envelope: lifted.envelope, checked };
-  return { id, params: lifted.params, envelope: lifted.envelope, checked, request: { ...route.message, params: lifted.params } };
+  if (checked) return { id, method, params: lifted.params, envelope: lifted.envelope, checked };
+  return { id, method, params: lifted.params, envelope: lifted.envelope, checked, request: { ...route.message, params: lifted.params } };
 }
 
 /**

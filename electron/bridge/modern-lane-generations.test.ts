@@ -46,7 +46,7 @@ async function lane(): Promise<ModernLane> {
 
 function request(id: number): LaneRequest {
   const params = { name: 'echo', arguments: {} };
-  return { id, params, envelope: undefined, checked: { method: 'tools/call', params } };
+  return { id, method: 'tools/call', params, envelope: undefined, checked: { method: 'tools/call', params } };
 }
 
 /** Old-generation growth while `batches` of 16 calls come and go, with only young collections between them. */

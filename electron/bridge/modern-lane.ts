@@ -2,19 +2,15 @@ import type { ServerResponse } from 'node:http';
 import type { RequestId, Server } from '@modelcontextprotocol/server';
 import { bindModernEra, requestHandlers, toolCallRules, type CheckedHandler, type ModernCodec, type ProtocolHandler } from '../mcp-wire';
 import { IdTable } from '../../shared/collections';
-import { LazyAbort } from '../pool';
 import { laneContext, LaneMcpReq } from './modern-lane-context';
 import type { LaneRequest } from './modern-lane-entry';
-import { responseHeaders } from './response-headers';
+import { Exchange } from './modern-lane-exchange';
 import { errorMessage } from '../../shared/errors';
 
 /** MissingRequiredClientCapability: the one handler error the SDK answers with HTTP 400 (MCP 2026-07-28 basic §Client capabilities). */
 const MISSING_CAPABILITY = -32021;
 /** The status createMcpHandler answers an exchange its handler closed under it (agent removed, token rotated). */
 const CLOSED_STATUS = 499;
-
-/** What the lane answers with (response-headers.ts), before the answer's length. */
-const JSON_HEADERS = responseHeaders('content-type', 'application/json');
 
 /** Protocol's error answer for what a handler threw (`_onrequest`: its code if an integer, else -32603, through the era's codec). */
 function errorAnswer(codec: ModernCodec, id: RequestId, thrown: unknown): { code: number; answer: object } {
@@ -31,37 +27,34 @@ type Rules = (handler: CheckedHandler, request: unknown, ctx: unknown) => Promis
 const EXCHANGE = Symbol('lane exchange');
 type LaneResponse = ServerResponse & { [EXCHANGE]?: Exchange };
 
-/** One request in flight: its cancellation (an AbortSignal made only if read: the call listens on this) and its response. */
-class Exchange extends LazyAbort {
-  constructor(
-    readonly id: number,
-    readonly res: ServerResponse,
-  ) {
-    super();
-  }
-}
-
 /** The agent closed its request before the answer left: the call is cancelled (MCP 2026-07-28 §Cancellation). `this` is the response (node:events). */
 function closedEarly(this: LaneResponse): void {
-  if (!this.writableFinished) this[EXCHANGE]?.abort();
+  const exchange = this[EXCHANGE];
+  exchange?.settle();
+  if (!this.writableFinished) exchange?.abort();
 }
 
 /**
- * The lane of an agent's hot 2026-07-28 request, a first-round `tools/call` (modern-lane-entry.ts):
- * the handler the agent's long-lived SDK server registered for it (modern-server.ts, the same one
- * createMcpHandler's servers run, with the SDK's own request and result checks and `input_required`
- * rules around it) is called with the context Protocol's `_onrequest` builds, and its outcome goes
- * through the 2026-07-28 codec and out as JSON on node's own response: no web Request or Response,
- * no per-request transport connected and closed, and no AbortController unless something reads the signal (docs/bridge.md §Speed of the
- * two eras). The guards, the token, the body's bounds and the classification ran before it, as for
- * every request; the gate, approvals, audit and redaction run inside the handler, as for every call.
+ * The lane of an agent's hot 2026-07-28 requests, a first-round `tools/call` and the listings
+ * (modern-lane-entry.ts): the handler the agent's long-lived SDK server registered for the method
+ * (modern-server.ts, the same one createMcpHandler's servers run, with the SDK's own request and
+ * result checks, cache hints and `input_required` rules around it) is called with the context
+ * Protocol's `_onrequest` builds, and its outcome goes through the 2026-07-28 codec and out as JSON on
+ * node's own response, or as the last event of an SSE stream when the request's notifications
+ * (progress) opened one (modern-lane-exchange.ts): no web Request or Response, no per-request
+ * transport connected and closed, none of the SDK's JSON-RPC guards on the way (whose failed parses
+ * kept each request through young collections), and no AbortController unless something reads the
+ * signal (docs/bridge.md §Speed of the two eras). The guards, the token, the body's bounds and the
+ * classification ran before it, as for every request; the gate, approvals, audit and redaction run
+ * inside the handler, as for every call.
  */
 export class ModernLane {
-  readonly #handler: ProtocolHandler;
+  readonly #handlers: ReadonlyMap<string, ProtocolHandler>;
   readonly #codec: ModernCodec;
   readonly #core: CheckedHandler;
   readonly #rules: Rules;
   readonly #log: (line: string) => void;
+  readonly #inEra: (method: string) => boolean;
   /**
    * The exchanges in flight, by a number of their own: in a Set that gains and loses one per call, the
    * tables it replaces keep their entries and link to their successors, so once one is in the old
@@ -71,12 +64,13 @@ export class ModernLane {
   readonly #running = new IdTable<Exchange>();
   #nextExchange = 0;
 
-  private constructor(parts: { handler: ProtocolHandler; codec: ModernCodec; core: CheckedHandler; rules: Rules }, log: (line: string) => void) {
-    this.#handler = parts.handler;
+  private constructor(parts: { handlers: ReadonlyMap<string, ProtocolHandler>; codec: ModernCodec; core: CheckedHandler; rules: Rules }, log: (line: string) => void) {
+    this.#handlers = parts.handlers;
     this.#codec = parts.codec;
     this.#core = parts.core;
     this.#rules = parts.rules;
     this.#log = log;
+    this.#inEra = (method) => parts.codec.sendsNotification(method);
   }
 
   /**
@@ -85,15 +79,20 @@ export class ModernLane {
    * handler runs once the SDK checked the request (modern-tool-call.ts); `fail` makes the SDK's ProtocolError.
    */
   static over(server: Server, core: CheckedHandler, fail: (code: number, message: string) => Error, log: (line: string) => void): ModernLane | undefined {
-    const handler = requestHandlers(server)?.get('tools/call');
-    const codec = handler && bindModernEra(server);
+    const handlers = requestHandlers(server);
+    const codec = handlers?.has('tools/call') && bindModernEra(server);
     const rules = codec && toolCallRules(server, fail);
-    return handler && codec && rules ? new ModernLane({ handler, codec, core, rules }, log) : undefined;
+    return handlers && codec && rules ? new ModernLane({ handlers, codec, core, rules }, log) : undefined;
+  }
+
+  /** Whether the agent's server has a handler of this method (else the SDK's path answers, with its -32601). */
+  serves(method: string): boolean {
+    return this.#handlers.has(method);
   }
 
   /** Answers one request; the HTTP status it answered with, or undefined when the agent went away first (nothing is answered then, as on the SDK's path). */
   async serve(request: LaneRequest, res: ServerResponse): Promise<number | undefined> {
-    const exchange = new Exchange(this.#nextExchange++, res);
+    const exchange = new Exchange(this.#nextExchange++, res, this.#inEra);
     (res as LaneResponse)[EXCHANGE] = exchange;
     // One listener shared by every call, removed when the call ends (`once` would wrap it in two objects per call).
     res.on('close', closedEarly);
@@ -101,16 +100,15 @@ export class ModernLane {
     let answer: object;
     let status = 200;
     try {
-      const context = laneContext(new LaneMcpReq(request.id, request.params['_meta'], request.envelope, exchange, this.#log));
-      // Params that plainly pass the SDK's two request checks skip them (the core gets what they would
-      // hand it); the rules and the result check around the handler run as in the SDK's wrapper.
-      const result = request.checked ? await this.#rules(this.#core, request.checked, context) : await this.#handler(request.request as never, context);
+      const context = laneContext(new LaneMcpReq(request.id, request.params['_meta'], request.envelope, exchange, this.#log, request.method));
+      const result = await this.#run(request, context);
       if (exchange.aborted) return undefined;
       try {
         // Key order as Protocol builds it, so the bytes are those of the SDK's path.
-        answer = { result: this.#codec.encodeToolResult(result), jsonrpc: '2.0', id: request.id };
+        const encoded = request.method === 'tools/call' ? this.#codec.encodeToolResult(result) : this.#codec.encodeResult(request.method, result);
+        answer = { result: encoded, jsonrpc: '2.0', id: request.id };
       } catch (error) {
-        this.#log(`a 2026-07-28 tools/call result could not be encoded: ${errorMessage(error)}`);
+        this.#log(`a 2026-07-28 ${request.method} result could not be encoded: ${errorMessage(error)}`);
         answer = { jsonrpc: '2.0', id: request.id, error: { code: -32603, message: 'Internal error' } };
       }
     } catch (thrown) {
@@ -122,23 +120,24 @@ export class ModernLane {
       this.#running.delete(exchange.id);
       res.off('close', closedEarly);
     }
-    const body = JSON.stringify(answer);
-    // With its length declared, head and body leave in one write, as a session's answer does
-    // (post-answer.ts); without it node:http makes it chunked: a writev of head, chunk and terminator.
-    res.writeHead(status, [...JSON_HEADERS, 'content-length', Buffer.byteLength(body)]);
-    res.end(body);
-    return status;
+    return exchange.answer(status, answer);
+  }
+
+  /**
+   * The handler's outcome. A call whose params plainly pass the SDK's two request checks skips them
+   * (the core gets what they would hand it); the rules and the result check around the handler run
+   * as in the SDK's wrapper. Anything else goes to the SDK's registered handler whole.
+   */
+  async #run(request: LaneRequest, context: object): Promise<unknown> {
+    if (request.checked) return await this.#rules(this.#core, request.checked, context);
+    const handler = this.#handlers.get(request.method);
+    if (handler === undefined) throw new Error(`no handler of ${request.method}`);
+    return await handler(request.request as never, context);
   }
 
   /** The agent was removed or its token rotated: its calls in flight end, answered as createMcpHandler answers a closed exchange. */
   close(): void {
-    for (const exchange of [...this.#running]) {
-      exchange.abort();
-      const res = exchange.res;
-      if (res.headersSent) continue;
-      res.writeHead(CLOSED_STATUS, responseHeaders());
-      res.end();
-    }
+    for (const exchange of [...this.#running]) exchange.closeWith(CLOSED_STATUS);
     this.#running.clear();
   }
 }

@@ -3,6 +3,7 @@ import type { InboundHttpRequest, InboundModernRoute, JSONRPCRequest } from '@mo
 import { LANE_REVISION } from '../mcp-wire';
 import type { ModernSdk } from './server-sdk';
 import { matches, shapeOf, type Shape } from './modern-route-memo-shape';
+import { LANE_LISTINGS } from './modern-lane-entry';
 
 /** Envelopes the SDK found valid, remembered per agent-controlled text: bounded, and none longer than this. */
 const MAX_REMEMBERED = 256;
@@ -34,11 +35,12 @@ interface Recent {
 
 /**
  * The SDK's classification (`classifyInboundRequest`) of a hot 2026-07-28 request, remembered. The
- * classification runs zod guards on the body (is it a result, an error, a request) and parses the
- * `_meta` envelope on every request: a quarter of a lane call's own CPU. Its outcome for a
- * `tools/call` depends only on the body's JSON-RPC shape, its method, the envelope's
- * `protocolVersion`, `clientInfo` and `clientCapabilities` (a progress token or a log level, which
- * it also checks, are not the lane's) and the version and method headers' agreement with them. So a
+ * classification runs zod guards on the body (is it a result, an error, a request: the failed ones
+ * keep the body through young collections) and parses the `_meta` envelope on every request: a
+ * quarter of a lane call's own CPU. Its outcome for a `tools/call` or a listing depends only on the
+ * body's JSON-RPC shape, its method, the envelope's `protocolVersion`, `clientInfo` and
+ * `clientCapabilities`, a progress token's type (a log level, which it also checks, is not the
+ * lane's) and the version and method headers' agreement with them. So a
  * request whose shape plainly passes (the lane's conditions, strict JSON-RPC keys, an integer or
  * string id) and whose envelope has the text of one the SDK classified as valid before is classified
  * the same without it; anything else is classified by the SDK, and a valid envelope is remembered.
@@ -97,7 +99,9 @@ export class ModernRouteMemo {
 
   /** The `_meta` of a request the memo may answer (its envelope's text decides); undefined for any other. */
   #laneMeta(sdk: ModernSdk, req: IncomingMessage, body: unknown): Record<string, unknown> | undefined {
-    if (!isPlainObject(body) || body['jsonrpc'] !== '2.0' || body['method'] !== 'tools/call') return undefined;
+    if (!isPlainObject(body) || body['jsonrpc'] !== '2.0') return undefined;
+    const method = body['method'];
+    if (method !== 'tools/call' && !(typeof method === 'string' && LANE_LISTINGS.has(method))) return undefined;
     const id = body['id'];
     if (typeof id !== 'string' && !Number.isSafeInteger(id)) return undefined;
     // Own keys only: a parsed body has no others (an inherited one would refuse it too).
@@ -105,9 +109,11 @@ export class ModernRouteMemo {
     const params = body['params'];
     if (!isPlainObject(params)) return undefined;
     const meta = params['_meta'];
-    if (!isPlainObject(meta) || 'progressToken' in meta || RELATED_TASK_KEY in meta || sdk.LOG_LEVEL_META_KEY in meta) return undefined;
+    if (!isPlainObject(meta) || RELATED_TASK_KEY in meta || sdk.LOG_LEVEL_META_KEY in meta) return undefined;
+    // The request schema's ProgressTokenSchema: a string or a safe integer.
+    if ('progressToken' in meta && typeof meta['progressToken'] !== 'string' && !Number.isSafeInteger(meta['progressToken'])) return undefined;
     if (meta[sdk.PROTOCOL_VERSION_META_KEY] !== LANE_REVISION) return undefined;
-    if (trimOws(req.headers['mcp-protocol-version']) !== LANE_REVISION || trimOws(req.headers['mcp-method']) !== 'tools/call') return undefined;
+    if (trimOws(req.headers['mcp-protocol-version']) !== LANE_REVISION || trimOws(req.headers['mcp-method']) !== method) return undefined;
     return meta;
   }
 }

@@ -202,6 +202,26 @@ describe('the SDK v2 internals the 2026-07-28 lane relies on', () => {
     expect({ ruled, ran }).toEqual({ ruled: 3, ran: 4 });
   });
 
+  it('sends the notifications Protocol sends on the revision: its own, and any extension’s, not one the revision dropped', async () => {
+    // Every capability whose notifications a server must declare, as the bridge's servers do (modern-server.ts): only the era decides.
+    const declaring = (): Server => new Server({ name: 'lane-contract', version: '1' }, { capabilities: { tools: {}, logging: {}, resources: {}, prompts: {} } });
+    const codec = bindModernEra(declaring());
+    const sent = async (method: string): Promise<boolean> => {
+      // Protocol's own answer: a server bound to the era, connected, asked to send it.
+      const server = declaring();
+      bindModernEra(server);
+      const settled = (): Promise<void> => Promise.resolve();
+      await server.connect({ start: settled, send: settled, close: settled });
+      return server.notification({ method }).then(
+        () => true,
+        () => false,
+      );
+    };
+    for (const method of ['notifications/progress', 'notifications/message', 'notifications/initialized', 'notifications/roots/list_changed', 'vendor/custom']) {
+      expect({ method, sends: codec?.sendsNotification(method) }).toEqual({ method, sends: await sent(method) });
+    }
+  });
+
   it('refuses a server that is not an SDK v2 Server', () => {
     expect(bindModernEra({})).toBeUndefined();
   });

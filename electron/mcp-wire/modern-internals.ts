@@ -29,12 +29,19 @@ export interface ModernCodec {
   encodeToolResult(result: unknown): unknown;
   /** The code a thrown error goes out with (resource not found, -32002, is -32602 on this revision). */
   encodeErrorCode(code: number): number;
+  /**
+   * Whether Protocol sends a notification of this method on this revision (`_notificationViaCodec`:
+   * a spec method the revision dropped, such as `notifications/initialized`, is refused; the spec's
+   * methods are the `notifications/` ones, anything else is an extension's and passes).
+   */
+  sendsNotification(method: string): boolean;
 }
 
 interface WireCodec {
   era?: unknown;
   encodeResult?: unknown;
   encodeErrorCode?: unknown;
+  hasNotificationMethod?: unknown;
 }
 
 interface ServerInternals {
@@ -55,17 +62,19 @@ export function bindModernEra(server: object): ModernCodec | undefined {
   internals._negotiatedProtocolVersion = LANE_REVISION;
   const codec = (internals._wireCodec as () => WireCodec).call(server);
   const serverInfo: unknown = (internals._outboundServerInfo as () => unknown).call(server);
-  if (codec.era !== LANE_REVISION || typeof codec.encodeResult !== 'function' || typeof codec.encodeErrorCode !== 'function') {
+  if (codec.era !== LANE_REVISION || typeof codec.encodeResult !== 'function' || typeof codec.encodeErrorCode !== 'function' || typeof codec.hasNotificationMethod !== 'function') {
     internals._negotiatedProtocolVersion = undefined;
     return undefined;
   }
   const encodeResult = codec.encodeResult as (method: string, result: unknown, info: unknown) => unknown;
   const encodeErrorCode = codec.encodeErrorCode as (code: number) => number;
+  const hasNotification = codec.hasNotificationMethod as (method: string) => boolean;
   const stamp = Object.freeze({ [SERVER_INFO_KEY]: serverInfo });
   return {
     encodeResult: (method, result) => encodeResult.call(codec, method, result, serverInfo),
     encodeToolResult: (result) => (isPlainToolResult(result) ? plainToolAnswer(result, stamp) : encodeResult.call(codec, 'tools/call', result, serverInfo)),
     encodeErrorCode: (code) => encodeErrorCode.call(codec, code),
+    sendsNotification: (method) => !method.startsWith('notifications/') || hasNotification.call(codec, method),
   };
 }
 

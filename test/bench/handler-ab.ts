@@ -1,10 +1,10 @@
 /**
- * The 2026-07-28 requests the lane does not take, measured (docs/bridge.md §Speed of the two eras):
- * a bridge process of each tree, each with a session and a 2026-07-28 lean client, rounds of requests
- * of each kind at concurrency 16 alternating between the processes, as era-ab.ts does for the lane's
- * calls. Kinds: `lane` (a plain `echo`, the lane's), `progress` and `log` (the same call with a
- * progress token or a log level in its `_meta`: createMcpHandler's path), `list` (`tools/list`, the
- * same path) and `session` (a 2025-era session's `echo`). Prints each process's CPU, garbage
+ * 2026-07-28 requests of each kind, measured (docs/bridge.md §Speed of the two eras): a bridge
+ * process of each tree, each with a session and a 2026-07-28 lean client, rounds of requests of each
+ * kind at concurrency 16 alternating between the processes, as era-ab.ts does for the lane's calls.
+ * Kinds: `lane` (a plain `echo`), `progress` (the same call with a progress token in its `_meta`) and
+ * `list` (`tools/list`), all three the lane's now; `log` (the call with a log level: createMcpHandler's
+ * path) and `session` (a 2025-era session's `echo`). Prints each process's CPU, garbage
  * collection and bytes promoted by young collections per request of each kind (medians).
  *
  * Run: `AB_BEFORE=<tree> node --import tsx test/bench/handler-ab.ts` (era-ab.ts's header says how to

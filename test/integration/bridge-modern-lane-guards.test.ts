@@ -2,13 +2,14 @@ import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PendingApproval } from '../../electron/bridge';
 import { everythingServer, faultServer } from '../fixtures/servers/config';
-import { rawRequest, startBridge, type BridgeHarness, type RawResponse } from '../support/bridge-harness';
-import { callBody, callHeaders, messageOf, modernCall } from '../support/modern-raw';
+import { mcpHeaders, rawRequest, startBridge, type BridgeHarness, type RawResponse } from '../support/bridge-harness';
+import { callBody, callHeaders, envelope, messageOf, modernCall, MODERN } from '../support/modern-raw';
 
 // docs/bridge.md §Speed of the two eras: a 2026-07-28 agent's first-round tools/call takes the
 // bridge's own lane (electron/bridge/modern-lane.ts). Every guard of the bridge holds on it as on
 // every other path: Host and Origin, the token, the one gate (pause, policy), approvals and their
-// rate, the audit, cancellation and the agent's removal. Each call below is counted on the lane.
+// rate, the audit, cancellation and the agent's removal; for a listing and a call streaming its
+// progress too. Each call below is counted on the lane.
 const ALLOW_ALL = { read: 'allow', write: 'allow', destructive: 'allow' } as const;
 const ASK_ALL = { read: 'ask', write: 'ask', destructive: 'ask' } as const;
 
@@ -131,5 +132,67 @@ describe('the guards hold on the 2026-07-28 lane', () => {
     await h.bridge.agents.remove('removed-lane');
     const { response, onLane } = await call;
     expect([response.status, response.body, onLane]).toEqual([499, '', true]);
+  });
+
+  it('a listing: Host, Origin and the token are checked before the lane, and the lane answers it', async () => {
+    const tokenOf = await token('lists-lane');
+    const list = (headers: Record<string, string>, tok: string | undefined = tokenOf): Promise<{ response: RawResponse; onLane: boolean }> =>
+      counted(
+        rawRequest(h.bridge.port, {
+          headers: { ...mcpHeaders(h.bridge.port, tok, { 'MCP-Protocol-Version': MODERN, 'Mcp-Method': 'tools/list' }), ...headers },
+          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: envelope() } }),
+        }),
+      );
+    const refused = [await list({ Host: 'evil.example:80' }), await list({ Origin: 'https://evil.example' }), await list({}, 'cs_not-a-real-token-000000000000000000000')];
+    expect(refused.map((r) => [r.response.status, r.onLane])).toEqual([
+      [403, false],
+      [403, false],
+      [401, false],
+    ]);
+    const own = await list({});
+    expect([own.response.status, own.onLane]).toEqual([200, true]);
+    expect(messageOf(own.response.body).result?.['tools']).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'everything__echo' })]));
+  });
+
+  /** A call with a progress token left open: its answer's status and what it streamed until `until` holds. */
+  function streaming(tokenOf: string, until: (text: string) => boolean): Promise<{ status: number; text: () => string; ended: Promise<void>; destroy: () => void }> {
+    return new Promise((resolve, reject) => {
+      const req = request({ host: '127.0.0.1', port: h.bridge.port, method: 'POST', path: '/mcp', headers: callHeaders(h.bridge.port, tokenOf, 'fault__slow'), agent: false }, (res) => {
+        let text = '';
+        const ended = new Promise<void>((done) => res.on('close', done));
+        res.on('data', (chunk: Buffer) => {
+          text += chunk.toString('utf8');
+          if (until(text)) resolve({ status: res.statusCode ?? 0, text: () => text, ended, destroy: () => req.destroy() });
+        });
+      });
+      req.on('error', reject);
+      req.end(callBody(1, 'fault__slow', { ms: 20_000 }, { progressToken: 'slow' }));
+    });
+  }
+
+  it("a call with a progress token: its progress streams on the lane, and the agent closing the stream cancels the server's call", async () => {
+    const tokenOf = await token('streams-lane');
+    const cancelled = async (): Promise<number> => {
+      const content = messageOf((await modernCall(h.bridge.port, tokenOf, 'fault__seen')).body).result?.['content'] as Array<{ text: string }> | undefined;
+      return (JSON.parse(content?.[0]?.text ?? '{}') as { cancelled: number }).cancelled;
+    };
+    const before = await cancelled();
+    const lane = served;
+    const stream = await streaming(tokenOf, (text) => text.includes('sleeping'));
+    expect(served).toBe(lane);
+    expect(stream.status).toBe(200);
+    expect(stream.text()).toMatch(/^event: message\ndata: \{"jsonrpc":"2.0","method":"notifications\/progress","params":\{"progressToken":"slow"/);
+    stream.destroy();
+    // Counted once it ended: the lane served it.
+    await expect.poll(() => served - lane, { timeout: 10_000 }).toBe(1);
+    await expect.poll(cancelled, { timeout: 10_000 }).toBe(before + 1);
+  });
+
+  it("the agent's removal ends its open progress stream, as the SDK's path ends a closed exchange's", async () => {
+    const tokenOf = await token('removed-stream');
+    const stream = await streaming(tokenOf, (text) => text.includes('sleeping'));
+    await h.bridge.agents.remove('removed-stream');
+    await stream.ended;
+    expect(stream.text().split('\n\n').filter((event) => event !== '')).toHaveLength(1);
   });
 });
