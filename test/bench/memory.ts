@@ -24,7 +24,7 @@ export interface MemoryOptions {
   idleMs: number;
 }
 
-interface BridgeSample {
+export interface BridgeSample {
   /** serve alone, configured servers not yet started. */
   aloneMb: number;
   /** serve + its children after every agent called every server. */
@@ -42,8 +42,9 @@ function expectEcho(text: string | undefined, message: string, where: string): v
   if (text !== `Echo: ${message}`) throw new Error(`${where} answered ${String(text)} to echo ${message}`);
 }
 
-async function throughBridge(bench: BenchHome, options: MemoryOptions): Promise<BridgeSample> {
-  const serve = await startServe(bench.home);
+/** One round through `serve` (`cli`: another tree's bin, for quiet-memory-ab.ts). */
+export async function throughBridge(bench: BenchHome, options: MemoryOptions, cli?: string): Promise<BridgeSample> {
+  const serve = await startServe(bench.home, cli);
   const agents: LeanClient[] = [];
   try {
     await sleep(options.settleMs);
@@ -89,12 +90,18 @@ async function eachOwnSet(options: MemoryOptions): Promise<number> {
   }
 }
 
-export async function benchMemory(options: MemoryOptions): Promise<Row[]> {
+/** A data folder with `options.servers` servers and the idle time set. */
+export function memoryHome(options: MemoryOptions): BenchHome {
   if (options.idleMs <= options.settleMs) throw new Error('idleMs must outlast settleMs, or servers stop before the busy figure');
   const bench = homeWithServers(options.servers);
   const file = join(bench.home, 'mcp.json');
   const config = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
   writeFileSync(file, JSON.stringify({ ...config, settings: { idleTimeoutMs: options.idleMs } }, null, 2));
+  return bench;
+}
+
+export async function benchMemory(options: MemoryOptions): Promise<Row[]> {
+  const bench = memoryHome(options);
   const bridge: BridgeSample[] = [];
   const own: number[] = [];
   for (let i = 0; i < options.rounds; i++) {

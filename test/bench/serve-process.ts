@@ -106,11 +106,11 @@ export async function waitHealthy(origin: string): Promise<void> {
 }
 
 /**
- * `serve --json` (test/support/serve.ts). The web UI's secret is taken from the address in the ready
+ * `serve --json` (test/support/serve.ts; `cli`: another tree's bin, for A/B scripts). The web UI's secret is taken from the address in the ready
  * line (its fragment), which stays valid whatever runtime.json holds.
  */
-export async function startServe(home: string): Promise<ServeProcess> {
-  const served = await startServed(home);
+export async function startServe(home: string, cli?: string): Promise<ServeProcess> {
+  const served = await startServed(home, [], {}, cli);
   try {
     if (served.secret === '') throw new Error(`the UI address printed by serve carries no #token= (${served.origin}/…)`);
     const bridgeUrl = served.bridge;

@@ -19,9 +19,9 @@ export interface Served {
   stop(): Promise<number | null>;
 }
 
-/** Starts `connected-services serve --json` and waits for its ready line. */
-export async function startServe(home: string, args: string[] = [], env: Record<string, string> = {}): Promise<Served> {
-  const child = spawn(process.execPath, [CLI, '--home', home, 'serve', '--port', '0', '--bridge-port', '0', '--json', ...args], {
+/** Starts `connected-services serve --json` (`cli`: another tree's bin, for A/B scripts) and waits for its ready line. */
+export async function startServe(home: string, args: string[] = [], env: Record<string, string> = {}, cli = CLI): Promise<Served> {
+  const child = spawn(process.execPath, [cli, '--home', home, 'serve', '--port', '0', '--bridge-port', '0', '--json', ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, ...env },
   });
