@@ -22,6 +22,8 @@ export interface MemoryOptions {
   /** Wait after the last call before measuring, and the idle time set (settings.idleTimeoutMs). */
   settleMs: number;
   idleMs: number;
+  /** quiet-memory-ab.ts: measure serve's tree once more this long after the quiet figure (the collection that follows the servers' stop has run by then). */
+  settledMs?: number;
 }
 
 export interface BridgeSample {
@@ -34,6 +36,8 @@ export interface BridgeSample {
   /** serve's own process then, and how many server processes were still running. */
   quietSelfMb: number;
   quietChildren: number;
+  /** The tree settledMs after the quiet figure, when asked for. */
+  settledMb?: number;
 }
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
@@ -60,7 +64,10 @@ export async function throughBridge(bench: BenchHome, options: MemoryOptions, cl
     // The timers started at the last call: idleMs after the settle wait is one idle period, plus
     // settleMs for the stopped processes to exit.
     await sleep(options.idleMs);
-    return { aloneMb, busyMb, quietMb: treeRssMb(serve.pid), quietSelfMb: rssMb(serve.pid), quietChildren: processTree(serve.pid).length - 1 };
+    const quiet = { aloneMb, busyMb, quietMb: treeRssMb(serve.pid), quietSelfMb: rssMb(serve.pid), quietChildren: processTree(serve.pid).length - 1 };
+    if (options.settledMs === undefined) return quiet;
+    await sleep(options.settledMs);
+    return { ...quiet, settledMb: treeRssMb(serve.pid) };
   } finally {
     await Promise.all(agents.map((agent) => agent.close()));
     await serve.stop();
