@@ -1,8 +1,9 @@
 /** Types of cli-bundle.mjs (plain ESM so that build/bundle.mjs can import it). */
-import type { BuildOptions, Metafile } from 'esbuild';
+import type { BuildOptions, Metafile, Plugin } from 'esbuild';
 
 export declare const INLINED_PACKAGES: RegExp;
 export declare const CHUNK_DIR: string;
+export declare const oneAjvProvider: Plugin;
 export declare function cliBuildOptions(common: BuildOptions, outdir: string): BuildOptions & { metafile: true };
 export declare function startUpInputs(metafile: Metafile, entry?: string, alsoLoaded?: string[]): string[];
 export declare function pruneChunks(metafile: Metafile, outdir: string): void;

@@ -5,7 +5,7 @@
 // CommonJS with dependencies of their own) stay external and load from node_modules as published.
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 
 /**
  * Bundled into the CLI; one copy of zod, so the SDK's schemas and ours are the same library. diff,
@@ -64,6 +64,52 @@ const zodNamespace = {
   },
 };
 
+/** A bundled file's relative imports (`./name-HASH.mjs`), in order. */
+function siblingImports(text) {
+  return [...text.matchAll(/from "(\.\.?\/[^"]+\.mjs)"/g)].map((match) => match[1]);
+}
+
+/** The text without the content hashes in its relative imports (`./chunk-AbC12.mjs` → `./chunk.mjs`) and its source map's name. */
+function withoutHashes(text) {
+  return text.replace(/from "(\.\.?\/(?:[^"/]+\/)*[\w]+)-[\w-]+\.mjs"/g, 'from "$1.mjs"').replace(/^\/\/# sourceMappingURL=.*$/m, '');
+}
+
+/** Whether two files of two packages' builds are the same code, and so is every file they import in turn. */
+async function sameCode(a, b, seen = new Set()) {
+  if (seen.has(a)) return true;
+  seen.add(a);
+  const [textA, textB] = await Promise.all([readFile(a, 'utf8'), readFile(b, 'utf8')]);
+  if (withoutHashes(textA) !== withoutHashes(textB)) return false;
+  const importsA = siblingImports(textA);
+  const importsB = siblingImports(textB);
+  for (let i = 0; i < importsA.length; i++) {
+    if (!(await sameCode(resolve(dirname(a), importsA[i]), resolve(dirname(b), importsB[i]), seen))) return false;
+  }
+  return true;
+}
+
+/**
+ * The SDK's client and server packages each bundle the same Ajv provider (ajv and ajv-formats): a
+ * `serve` with a server connection and an agent session ran both copies, ~2 MB of RSS kept after the
+ * agents went quiet (docs/how-it-is-built.md). The server's copy becomes a re-export of the client's
+ * when the two are the same code but for their chunk names; if an SDK release makes them differ,
+ * both stay (test/build/cli-bundle.test.ts counts the copies).
+ */
+export const oneAjvProvider = {
+  name: 'one-sdk-ajv-provider',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]@modelcontextprotocol[\\/]server[\\/]dist[\\/]ajvProvider-[\w-]+\.mjs$/ }, async (args) => {
+      const clientAjv = await build.resolve('@modelcontextprotocol/client/validators/ajv', { kind: 'import-statement', resolveDir: dirname(args.path) });
+      if (clientAjv.errors.length > 0 || !clientAjv.path) return undefined;
+      const provider = siblingImports(await readFile(clientAjv.path, 'utf8')).find((path) => /ajvProvider-[\w-]+\.mjs$/.test(path));
+      if (!provider) return undefined;
+      const twin = resolve(dirname(clientAjv.path), provider);
+      if (!(await sameCode(args.path, twin))) return undefined;
+      return { contents: `export * from ${JSON.stringify(twin)};`, loader: 'js', resolveDir: dirname(twin) };
+    });
+  },
+};
+
 /** esbuild options for the CLI, written to `outdir` (dist) as cli.mjs plus cli-chunks/. */
 export function cliBuildOptions(common, outdir) {
   return {
@@ -79,7 +125,7 @@ export function cliBuildOptions(common, outdir) {
     metafile: true,
     // commander is CommonJS: its require() of Node's own modules needs a real require in ESM.
     banner: { js: "import { createRequire as __csRequire } from 'node:module'; const require = __csRequire(import.meta.url);" },
-    plugins: [externalPackages, jsoncEsm, englishOnly, zodNamespace],
+    plugins: [externalPackages, jsoncEsm, englishOnly, zodNamespace, oneAjvProvider],
   };
 }
 

@@ -22,9 +22,11 @@ export interface MemoryOptions {
   /** Wait after the last call before measuring, and the idle time set (settings.idleTimeoutMs). */
   settleMs: number;
   idleMs: number;
+  /** quiet-memory-ab.ts: measure serve's tree once more this long after the quiet figure (the collection that follows the servers' stop has run by then). */
+  settledMs?: number;
 }
 
-interface BridgeSample {
+export interface BridgeSample {
   /** serve alone, configured servers not yet started. */
   aloneMb: number;
   /** serve + its children after every agent called every server. */
@@ -34,6 +36,8 @@ interface BridgeSample {
   /** serve's own process then, and how many server processes were still running. */
   quietSelfMb: number;
   quietChildren: number;
+  /** The tree settledMs after the quiet figure, when asked for. */
+  settledMb?: number;
 }
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
@@ -42,8 +46,9 @@ function expectEcho(text: string | undefined, message: string, where: string): v
   if (text !== `Echo: ${message}`) throw new Error(`${where} answered ${String(text)} to echo ${message}`);
 }
 
-async function throughBridge(bench: BenchHome, options: MemoryOptions): Promise<BridgeSample> {
-  const serve = await startServe(bench.home);
+/** One round through `serve` (`cli`: another tree's bin, for quiet-memory-ab.ts). */
+export async function throughBridge(bench: BenchHome, options: MemoryOptions, cli?: string): Promise<BridgeSample> {
+  const serve = await startServe(bench.home, cli);
   const agents: LeanClient[] = [];
   try {
     await sleep(options.settleMs);
@@ -59,7 +64,10 @@ async function throughBridge(bench: BenchHome, options: MemoryOptions): Promise<
     // The timers started at the last call: idleMs after the settle wait is one idle period, plus
     // settleMs for the stopped processes to exit.
     await sleep(options.idleMs);
-    return { aloneMb, busyMb, quietMb: treeRssMb(serve.pid), quietSelfMb: rssMb(serve.pid), quietChildren: processTree(serve.pid).length - 1 };
+    const quiet = { aloneMb, busyMb, quietMb: treeRssMb(serve.pid), quietSelfMb: rssMb(serve.pid), quietChildren: processTree(serve.pid).length - 1 };
+    if (options.settledMs === undefined) return quiet;
+    await sleep(options.settledMs);
+    return { ...quiet, settledMb: treeRssMb(serve.pid) };
   } finally {
     await Promise.all(agents.map((agent) => agent.close()));
     await serve.stop();
@@ -89,12 +97,18 @@ async function eachOwnSet(options: MemoryOptions): Promise<number> {
   }
 }
 
-export async function benchMemory(options: MemoryOptions): Promise<Row[]> {
+/** A data folder with `options.servers` servers and the idle time set. */
+export function memoryHome(options: MemoryOptions): BenchHome {
   if (options.idleMs <= options.settleMs) throw new Error('idleMs must outlast settleMs, or servers stop before the busy figure');
   const bench = homeWithServers(options.servers);
   const file = join(bench.home, 'mcp.json');
   const config = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
   writeFileSync(file, JSON.stringify({ ...config, settings: { idleTimeoutMs: options.idleMs } }, null, 2));
+  return bench;
+}
+
+export async function benchMemory(options: MemoryOptions): Promise<Row[]> {
+  const bench = memoryHome(options);
   const bridge: BridgeSample[] = [];
   const own: number[] = [];
   for (let i = 0; i < options.rounds; i++) {

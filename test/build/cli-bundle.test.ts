@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Metafile } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { CHUNK_DIR, cliBuildOptions, pruneChunks, startUpInputs } from '../../build/cli-bundle.mjs';
+import { CHUNK_DIR, cliBuildOptions, oneAjvProvider, pruneChunks, startUpInputs } from '../../build/cli-bundle.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -104,4 +104,50 @@ describe('pruneChunks', () => {
       ['builds.json', ...[3, 4, 5, 6, 7].flatMap((b) => [`chunk-${b}.mjs`, `chunk-${b}.mjs.map`])].sort(),
     );
   });
+});
+
+/** A node_modules with the two SDK packages' shapes: each validators/ajv.mjs imports its own ajvProvider-HASH.mjs. */
+function sdkPackages(clientProvider: string, serverProvider: string): string {
+  const root = mkdtempSync(join(tmpdir(), 'cs-ajv-'));
+  for (const [name, hash, provider] of [['client', 'AAAA1111', clientProvider], ['server', 'BBBB2222', serverProvider]] as const) {
+    const dir = join(root, 'node_modules', '@modelcontextprotocol', name);
+    mkdirSync(join(dir, 'dist', 'validators'), { recursive: true });
+    writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: `@modelcontextprotocol/${name}`, type: 'module', exports: { './validators/ajv': './dist/validators/ajv.mjs' } }));
+    writeFileSync(join(dir, 'dist', 'validators', 'ajv.mjs'), `import { n as AjvJsonSchemaValidator } from "../ajvProvider-${hash}.mjs";\nexport { AjvJsonSchemaValidator };\n`);
+    writeFileSync(join(dir, 'dist', `chunk-${hash}.mjs`), 'const t = (x) => x;\nexport { t };\n');
+    writeFileSync(join(dir, 'dist', `ajvProvider-${hash}.mjs`), `import { t } from "./chunk-${hash}.mjs";\n${provider}\n//# sourceMappingURL=ajvProvider-${hash}.mjs.map\n`);
+  }
+  writeFileSync(
+    join(root, 'entry.mjs'),
+    "import { AjvJsonSchemaValidator as A } from '@modelcontextprotocol/client/validators/ajv';\nimport { AjvJsonSchemaValidator as B } from '@modelcontextprotocol/server/validators/ajv';\nconsole.log(A === B);\n",
+  );
+  return root;
+}
+
+async function bundled(root: string): Promise<string> {
+  const result = await build({ absWorkingDir: root, entryPoints: ['entry.mjs'], bundle: true, format: 'esm', platform: 'node', write: false, logLevel: 'silent', plugins: [oneAjvProvider] });
+  return result.outputFiles[0]?.text ?? '';
+}
+
+describe('oneAjvProvider', () => {
+  const provider = (marker: string): string => `class AjvJsonSchemaValidator { kind = t("${marker}"); }\nexport { AjvJsonSchemaValidator as n };`;
+
+  it("bundles the client package's Ajv provider once when the server's is the same code but for its chunk names", async () => {
+    const text = await bundled(sdkPackages(provider('the provider'), provider('the provider')));
+    expect(text.match(/the provider/g)).toHaveLength(1);
+  });
+
+  it('keeps both when they differ (an SDK release where the two packages part ways)', async () => {
+    const text = await bundled(sdkPackages(provider('client provider'), provider('server provider')));
+    expect(text).toContain('client provider');
+    expect(text).toContain('server provider');
+  });
+
+  it('ships one Ajv provider in the CLI bundle (ajv and ajv-formats, ~150 KB minified)', async () => {
+    const metafile = await cliMetafile();
+    const providers = Object.values(metafile.outputs).flatMap((output) =>
+      Object.entries(output.inputs).filter(([input, { bytesInOutput }]) => /@modelcontextprotocol\/(client|server)\/dist\/ajvProvider-/.test(input) && bytesInOutput > 10_000),
+    );
+    expect(providers.map(([input]) => input)).toEqual([expect.stringMatching(/@modelcontextprotocol\/client\/dist\/ajvProvider-/)]);
+  }, 60_000);
 });
