@@ -69,10 +69,12 @@ export class RunningCalls {
 
   /** A call starts; the returned function ends it (and cancels its pending requests). */
   begin(asker: CallAsker | undefined, what: string): () => void {
-    return this.#add({ asker, what, prev: undefined, next: undefined });
+    const call: RunningCall = { asker, what, log: undefined, prev: undefined, next: undefined };
+    this.#add(call);
+    return () => this.#end(call);
   }
 
-  #add(call: RunningCall): () => void {
+  #add(call: RunningCall): void {
     // The list itself, not its iterator: no object made per call.
     for (let running = this.#calls.first; running; running = running.next) {
       running.shared = true;
@@ -82,23 +84,22 @@ export class RunningCalls {
       call.overlapped = true;
     }
     this.#calls.push(call);
-    let ended = false;
-    return () => {
-      if (ended) return;
-      ended = true;
-      this.#calls.delete(call);
-      call.ended?.abort(new Error(`${call.what} ended`));
-    };
+  }
+
+  /** Once per call: a call already out of the list has ended. */
+  #end(call: RunningCall): void {
+    if (!this.#calls.delete(call)) return;
+    call.ended?.abort(new Error(`${call.what} ended`));
   }
 
   /** Runs `body` as a call: begun, inside its scope if scoped (call-scope.ts), ended when it settles. */
   async run<T>(asker: CallAsker | undefined, what: string, body: () => Promise<T>, log?: CallLog): Promise<T> {
     const call: RunningCall = { asker, what, log, prev: undefined, next: undefined };
-    const end = this.#add(call);
+    this.#add(call);
     try {
       return await (this.#scoped() ? inCallScope(call, body) : body());
     } finally {
-      end();
+      this.#end(call);
     }
   }
 
