@@ -33,7 +33,7 @@ function take(resolve: Resolve, reject: Reject): void {
   takenReject = reject;
 }
 
-/** At most this many deadlines (one list each) per connection; the timeout is the server's, so one in practice. */
+/** Past this many timeouts (a list each) on a connection, lists no call waits on are dropped; the timeout is the server's, so one in practice. */
 const MAX_DEADLINES = 8;
 
 /**
@@ -155,7 +155,7 @@ export class DirectToolCalls {
     call.removeAbort = undefined;
   }
 
-  /** PendingCall's deadline passed. */
+  /** A PendingCall's deadline passed (its DelayList's timer; not for other callers). */
   timedOut(call: PendingCall): void {
     const { SdkError, SdkErrorCode } = this.#sdk;
     this.#cancel(call, new SdkError(SdkErrorCode.RequestTimeout, 'Request timed out', { timeout: call.timeout }));
