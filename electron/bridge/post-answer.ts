@@ -1,9 +1,9 @@
 import type { ServerResponse } from 'node:http';
 import type { JSONRPCMessage, RequestId } from '@modelcontextprotocol/server';
+import { DelayList, type Delayed } from '../../shared/collections';
 import { endJson, responseHeaders } from './response-headers';
 import { sharedResponseBytes } from './shared-result';
 import { headersWithFirstEvent, SSE_HEADERS_MAX_DELAY_MS, type HeaderDelayOptions } from './sse-headers';
-import { LateAnswers, type LateEntry } from './late-answers';
 
 /** How often an open SSE stream carries a comment, so idle proxies and clients keep it (as the SDK does). */
 export const SSE_KEEP_ALIVE_MS = 15_000;
@@ -13,17 +13,20 @@ export interface StreamTimers extends HeaderDelayOptions {
   every?: (run: () => void, ms: number) => () => void;
   /** Injected in tests; an unref'd setTimeout by default. Returns the cancel function. */
   after?: (run: () => void, ms: number) => () => void;
-  /** Injected in tests; performance.now by default (when a pending answer falls due, late-answers.ts). */
+  /** Injected in tests; performance.now by default (when a pending answer falls due: lateAnswersOf). */
   now?: () => number;
 }
 
-/** One list of pending answers per set of timers, i.e. per session's transport (late-answers.ts). */
-const lateLists = new WeakMap<StreamTimers, LateAnswers>();
+/**
+ * POST answers still pending some time after they began, which turn to SSE then: one list on one
+ * timer per set of timers, i.e. per session's transport, since nearly every answer leaves in time.
+ */
+const lateLists = new WeakMap<StreamTimers, DelayList<PostAnswer>>();
 
-function lateAnswersOf(timers: StreamTimers): LateAnswers {
+function lateAnswersOf(timers: StreamTimers): DelayList<PostAnswer> {
   let late = lateLists.get(timers);
   if (late === undefined) {
-    late = new LateAnswers(timers.maxDelayMs ?? SSE_HEADERS_MAX_DELAY_MS, timers);
+    late = new DelayList<PostAnswer>(timers.maxDelayMs ?? SSE_HEADERS_MAX_DELAY_MS, timers);
     lateLists.set(timers, late);
   }
   return late;
@@ -69,11 +72,11 @@ export function openSse(res: ServerResponse, sessionId: string | undefined, time
  * for them, or `text/event-stream` from the moment something related must go first (progress, a
  * server request such as elicitation, a notification). The choice is per POST, not per session.
  */
-export class PostAnswer implements LateEntry {
+export class PostAnswer implements Delayed<PostAnswer> {
   readonly #res: ServerResponse;
   readonly #sessionId: string | undefined;
   readonly #timers: StreamTimers;
-  readonly #late: LateAnswers;
+  readonly #late: DelayList<PostAnswer>;
   readonly #onClosed: (answer: PostAnswer) => void;
   /** The request ids of this POST, in order, without repeats. */
   readonly #ids: readonly RequestId[];
@@ -82,9 +85,10 @@ export class PostAnswer implements LateEntry {
   #waiting: number;
   #mode: 'pending' | 'sse' | 'done' = 'pending';
   #stopKeepAlive: (() => void) | undefined;
-  lateDue: number | undefined;
-  latePrev: LateEntry | undefined;
-  lateNext: LateEntry | undefined;
+  /** Its place in the late answers' list (lateAnswersOf). */
+  due: number | undefined;
+  prev: PostAnswer | undefined;
+  next: PostAnswer | undefined;
 
   /** `closed` runs when the client's connection closes, answered or not. */
   constructor(res: ServerResponse, ids: readonly RequestId[], sessionId: string | undefined, timers: StreamTimers, closed: (answer: PostAnswer) => void) {
@@ -101,8 +105,8 @@ export class PostAnswer implements LateEntry {
     res.on('close', closedAnswer);
   }
 
-  /** Still pending when its time to wait ran out (late-answers.ts): the client hears the answer has begun. */
-  late(): void {
+  /** Still pending when its time to wait ran out (lateAnswersOf): the client hears the answer has begun. */
+  elapsed(): void {
     this.#open(true);
   }
 

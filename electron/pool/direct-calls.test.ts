@@ -1,12 +1,10 @@
-import { Client, ProtocolErrorCode as ErrorCode, SdkError, SdkErrorCode, type JSONRPCMessage, type RequestOptions, type Transport } from '@modelcontextprotocol/client';
+import { ProtocolErrorCode as ErrorCode, SdkError, SdkErrorCode, type JSONRPCMessage } from '@modelcontextprotocol/client';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadClientSdk, type ClientSdk } from './client-sdk';
-import { listedTools } from './output-validators';
 import { cancellationOf, LazyAbort } from './cancellation';
-import { DirectToolCalls, type DirectTransport } from './direct-calls';
+import { connectedDirect, directOptions, toolsCallSent, type FakeStdio, type Listed } from '../../test/support/direct-stdio';
 import { toPoolError, type ErrorContext } from './map-error';
 
-const LEGACY_REVISION = '2025-11-25';
 const context: ErrorContext = { server: 'srv', phase: 'call', what: 'tool "echo"', timeoutMs: 1000 };
 
 let sdk: ClientSdk;
@@ -14,87 +12,12 @@ beforeAll(async () => {
   sdk = await loadClientSdk();
 });
 
+const connected = (listed: Listed = []): ReturnType<typeof connectedDirect> => connectedDirect(sdk, listed);
+const options = directOptions;
+
 afterEach(() => {
   vi.useRealTimers();
 });
-
-/** A stdio transport's two doors: `send` (the SDK's) and `write` (ours), and the order it delivers in. */
-class FakeStdio implements Transport, DirectTransport {
-  onclose?: () => void;
-  onerror?: (error: Error) => void;
-  onmessage?: (message: JSONRPCMessage) => void;
-  claim: ((message: JSONRPCMessage) => boolean) | undefined;
-  afterClose: (() => void) | undefined;
-  readonly out: { via: 'send' | 'write'; message: JSONRPCMessage }[] = [];
-  writeError: Error | undefined;
-
-  start(): Promise<void> {
-    return Promise.resolve();
-  }
-
-  send(message: JSONRPCMessage): Promise<void> {
-    this.out.push({ via: 'send', message });
-    if ('method' in message && message.method === 'initialize' && 'id' in message) {
-      const result = { protocolVersion: LEGACY_REVISION, capabilities: { tools: {} }, serverInfo: { name: 's', version: '1' } };
-      queueMicrotask(() => this.deliver({ jsonrpc: '2.0', id: message.id, result }));
-    }
-    return Promise.resolve();
-  }
-
-  write(message: JSONRPCMessage): Promise<void> {
-    if (this.writeError) return Promise.reject(this.writeError);
-    this.out.push({ via: 'write', message });
-    return Promise.resolve();
-  }
-
-  close(): Promise<void> {
-    this.finish();
-    return Promise.resolve();
-  }
-
-  /** As StdioProcessTransport hands a server's message on. */
-  deliver(message: JSONRPCMessage): void {
-    if (this.claim?.(message) !== true) this.onmessage?.(message);
-  }
-
-  finish(): void {
-    try {
-      this.onclose?.();
-    } finally {
-      this.afterClose?.();
-    }
-  }
-
-  /** The id of the last request sent, by either door. */
-  lastId(): number {
-    const last = [...this.out].reverse().find((o) => 'id' in o.message && 'method' in o.message);
-    return (last?.message as { id: number }).id;
-  }
-
-  cancellations(): unknown[] {
-    return this.out.filter((o) => 'method' in o.message && o.message.method === 'notifications/cancelled').map((o) => (o.message as { params: unknown }).params);
-  }
-}
-
-/** What the server listed, as the pool's inventory holds it (set before a call). */
-type Listed = { name: string; outputSchema?: object }[];
-
-async function connected(listed: Listed = []): Promise<{ stdio: FakeStdio; client: Client; direct: DirectToolCalls; errors: string[] }> {
-  const stdio = new FakeStdio();
-  const client = new Client({ name: 't', version: '1' }, { jsonSchemaValidator: sdk.jsonSchemaValidator });
-  const direct = new DirectToolCalls(stdio, client, sdk, listedTools(() => listed));
-  const errors: string[] = [];
-  client.onerror = (error) => errors.push(error.message);
-  await client.connect(stdio);
-  return { stdio, client, direct, errors };
-}
-
-/** The SDK's callTool sends after reading its listing (a few turns of the event loop): wait until `count` tools/call went out. */
-async function toolsCallSent(stdio: FakeStdio, count: number, method = 'tools/call'): Promise<void> {
-  await vi.waitFor(() => expect(stdio.out.filter((o) => 'method' in o.message && o.message.method === method)).toHaveLength(count));
-}
-
-const options = (extra: Partial<RequestOptions> = {}): RequestOptions => ({ timeout: 1000, resetTimeoutOnProgress: false, ...extra });
 
 /** The same answer to a call made the SDK's way and the direct way: what the caller gets from each. */
 async function bothWays(answer: (id: number) => JSONRPCMessage, tool = 'echo', before?: (stdio: FakeStdio) => Promise<void>): Promise<[unknown, unknown]> {

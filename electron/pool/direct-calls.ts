@@ -1,7 +1,7 @@
 import type { Client, JSONRPCMessage, RequestOptions } from '@modelcontextprotocol/client';
 // The SDK parses results with zod mini's safeParse (server/zod-compat.js): the same failure (a $ZodError) from both paths.
 import { safeParse } from 'zod/v4-mini';
-import { IdTable } from '../../shared/collections';
+import { DelayList, IdTable, type Delayed } from '../../shared/collections';
 import { clientParts, type ClientParts } from '../mcp-wire';
 import { invalidOutput, OutputValidators, type ListedTools, type OutputValidator } from './output-validators';
 import type { Cancellation } from './cancellation';
@@ -18,13 +18,56 @@ export interface DirectTransport {
   write(message: JSONRPCMessage): Promise<void>;
 }
 
-interface Waiter {
-  answer(message: JSONRPCMessage): void;
-  fail(error: Error): void;
-}
-
 function isAnswer(message: JSONRPCMessage): message is JSONRPCMessage & { id: number } {
   return !('method' in message) && 'id' in message && typeof message.id === 'number';
+}
+
+type Resolve = (value: Record<string, unknown>) => void;
+type Reject = (error: Error) => void;
+
+/** A new promise's settling functions, taken by one executor for every call (it runs at once; no closure per call). */
+let takenResolve: Resolve | undefined;
+let takenReject: Reject | undefined;
+function take(resolve: Resolve, reject: Reject): void {
+  takenResolve = resolve;
+  takenReject = reject;
+}
+
+/** Past this many timeouts (a list each) on a connection, lists no call waits on are dropped; the timeout is the server's, so one in practice. */
+const MAX_DEADLINES = 8;
+
+/**
+ * One tools/call waiting for its answer. Its deadline and its place in the list of calls due at the
+ * same delay are its own fields (DelayList: one timer per delay per connection, where a setTimeout
+ * per call was made and cleared, with the ~7 closures around it).
+ */
+class PendingCall implements Delayed<PendingCall> {
+  due: number | undefined;
+  prev: PendingCall | undefined;
+  next: PendingCall | undefined;
+  readonly resolve: Resolve;
+  readonly reject: Reject;
+  /** Stops listening on the caller's cancellation. */
+  removeAbort: (() => void) | undefined;
+
+  constructor(
+    readonly calls: DirectToolCalls,
+    readonly id: number,
+    readonly tool: string,
+    readonly timeout: number,
+    readonly validator: OutputValidator | undefined,
+    readonly deadlines: DelayList<PendingCall>,
+    resolve: Resolve,
+    reject: Reject,
+  ) {
+    this.resolve = resolve;
+    this.reject = reject;
+  }
+
+  /** Its deadline passed: a deadline the person configured, which nothing extends (no progress is asked on this path). */
+  elapsed(): void {
+    this.calls.timedOut(this);
+  }
 }
 
 /**
@@ -44,7 +87,9 @@ export class DirectToolCalls {
   readonly #parts: ClientParts | undefined;
   readonly #sdk: ClientSdk;
   readonly #validators: OutputValidators;
-  readonly #waiting = new IdTable<Waiter>();
+  readonly #waiting = new IdTable<PendingCall>();
+  /** The calls waiting, by their timeout (DelayList). */
+  readonly #deadlines = new Map<number, DelayList<PendingCall>>();
 
   constructor(transport: DirectTransport, client: Client, sdk: ClientSdk, tools: ListedTools) {
     this.#transport = transport;
@@ -76,71 +121,92 @@ export class DirectToolCalls {
   }
 
   #send(id: number, tool: string, args: Record<string, unknown>, timeout: number, cancel: Cancellation | undefined, validator: OutputValidator | undefined): Promise<Record<string, unknown>> {
-    const { ProtocolError, SdkError, SdkErrorCode } = this.#sdk;
-    const { CallToolResultSchema } = this.#sdk.schemas;
-    return new Promise((resolve, reject) => {
-      const settle = (): void => {
-        this.#waiting.delete(id);
-        clearTimeout(timer);
-        removeAbort?.();
-      };
-      // As Protocol.request cancels (spec: basic/utilities/cancellation): the server is told, the call rejects.
-      const cancelCall = (reason: unknown): void => {
-        settle();
-        this.#transport
-          .write({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id, reason: String(reason) } })
-          .catch((error: unknown) => this.#client.onerror?.(new Error(`Failed to send cancellation: ${String(error)}`)));
-        reject(reason instanceof Error ? reason : new SdkError(SdkErrorCode.RequestTimeout, String(reason)));
-      };
-      const onAbort = (): void => cancelCall(cancel?.reason);
-      // A deadline the person configured: nothing extends it (no progress is asked on this path).
-      const timer = setTimeout(() => cancelCall(new SdkError(SdkErrorCode.RequestTimeout, 'Request timed out', { timeout })), timeout);
-      this.#waiting.set(id, {
-        answer: (message) => {
-          settle();
-          if ('error' in message) {
-            reject(ProtocolError.fromError(message.error.code, message.error.message, message.error.data));
-            return;
-          }
-          // The transport lets through only answers its schema passed, so this cannot come; if it did, the call must not hang.
-          if (!('result' in message)) {
-            reject(new ProtocolError(RPC_ERROR.InternalError, 'the server answered without a result'));
-            return;
-          }
-          const parsed = safeParse(CallToolResultSchema, message.result);
-          if (!parsed.success) {
-            // As the SDK's request rejects a result its schema refuses (SdkErrorCode.InvalidResult).
-            reject(new SdkError(SdkErrorCode.InvalidResult, `Invalid result for tools/call: ${String(parsed.error)}`));
-            return;
-          }
-          const invalid = invalidOutput(ProtocolError, tool, parsed.data, validator);
-          if (invalid) reject(invalid);
-          else resolve(parsed.data);
-        },
-        fail: (error) => {
-          settle();
-          reject(error);
-        },
-      });
-      const removeAbort = cancel?.onAbort(onAbort);
-      this.#transport.write({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: tool, arguments: args } }).catch((error: unknown) => {
-        settle();
-        reject(error instanceof Error ? error : new Error(String(error)));
-      });
+    const promise = new Promise<Record<string, unknown>>(take);
+    const resolve = takenResolve;
+    const reject = takenReject;
+    takenResolve = takenReject = undefined;
+    if (!resolve || !reject) throw new Error('a promise executor did not run at once');
+    const call = new PendingCall(this, id, tool, timeout, validator, this.#deadlinesOf(timeout), resolve, reject);
+    this.#waiting.set(id, call);
+    call.deadlines.add(call);
+    // As Protocol.request cancels (spec: basic/utilities/cancellation): the server is told, the call rejects.
+    if (cancel) call.removeAbort = cancel.onAbort(() => this.#cancel(call, cancel.reason));
+    this.#transport.write({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: tool, arguments: args } }).catch((error: unknown) => {
+      this.#settle(call);
+      call.reject(error instanceof Error ? error : new Error(String(error)));
     });
+    return promise;
+  }
+
+  #deadlinesOf(timeout: number): DelayList<PendingCall> {
+    let list = this.#deadlines.get(timeout);
+    if (list) return list;
+    if (this.#deadlines.size >= MAX_DEADLINES) for (const [ms, other] of this.#deadlines) if (other.size === 0) this.#deadlines.delete(ms);
+    list = new DelayList<PendingCall>(timeout);
+    this.#deadlines.set(timeout, list);
+    return list;
+  }
+
+  /** No longer waiting: out of the table, its deadline and its cancellation. */
+  #settle(call: PendingCall): void {
+    if (this.#waiting.get(call.id) === call) this.#waiting.delete(call.id);
+    call.deadlines.remove(call);
+    call.removeAbort?.();
+    call.removeAbort = undefined;
+  }
+
+  /** A PendingCall's deadline passed (its DelayList's timer; not for other callers). */
+  timedOut(call: PendingCall): void {
+    const { SdkError, SdkErrorCode } = this.#sdk;
+    this.#cancel(call, new SdkError(SdkErrorCode.RequestTimeout, 'Request timed out', { timeout: call.timeout }));
+  }
+
+  #cancel(call: PendingCall, reason: unknown): void {
+    const { SdkError, SdkErrorCode } = this.#sdk;
+    this.#settle(call);
+    this.#transport
+      .write({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: call.id, reason: String(reason) } })
+      .catch((error: unknown) => this.#client.onerror?.(new Error(`Failed to send cancellation: ${String(error)}`)));
+    call.reject(reason instanceof Error ? reason : new SdkError(SdkErrorCode.RequestTimeout, String(reason)));
+  }
+
+  #answer(call: PendingCall, message: JSONRPCMessage): void {
+    const { ProtocolError, SdkError, SdkErrorCode } = this.#sdk;
+    this.#settle(call);
+    if ('error' in message) {
+      call.reject(ProtocolError.fromError(message.error.code, message.error.message, message.error.data));
+      return;
+    }
+    // The transport lets through only answers its schema passed, so this cannot come; if it did, the call must not hang.
+    if (!('result' in message)) {
+      call.reject(new ProtocolError(RPC_ERROR.InternalError, 'the server answered without a result'));
+      return;
+    }
+    const parsed = safeParse(this.#sdk.schemas.CallToolResultSchema, message.result);
+    if (!parsed.success) {
+      // As the SDK's request rejects a result its schema refuses (SdkErrorCode.InvalidResult).
+      call.reject(new SdkError(SdkErrorCode.InvalidResult, `Invalid result for tools/call: ${String(parsed.error)}`));
+      return;
+    }
+    const invalid = invalidOutput(ProtocolError, call.tool, parsed.data, call.validator);
+    if (invalid) call.reject(invalid);
+    else call.resolve(parsed.data);
   }
 
   #claim(message: JSONRPCMessage): boolean {
     if (this.#waiting.size === 0 || !isAnswer(message)) return false;
-    const waiter = this.#waiting.get(message.id);
-    if (!waiter) return false;
-    waiter.answer(message);
+    const call = this.#waiting.get(message.id);
+    if (!call) return false;
+    this.#answer(call, message);
     return true;
   }
 
   /** After the SDK's own close: its pending requests got ConnectionClosed, and so do these. */
   #closed(): void {
     const { SdkError, SdkErrorCode } = this.#sdk;
-    for (const waiter of [...this.#waiting.values()]) waiter.fail(new SdkError(SdkErrorCode.ConnectionClosed, 'Connection closed'));
+    for (const call of [...this.#waiting.values()]) {
+      this.#settle(call);
+      call.reject(new SdkError(SdkErrorCode.ConnectionClosed, 'Connection closed'));
+    }
   }
 }

@@ -97,18 +97,30 @@ export function asCallResult(result: Record<string, unknown>): CallResult {
   return sdkShaped ? (result as CallResult) : CallResultSchema.parse(result);
 }
 
+/**
+ * tools/call the SDK's way. Only this path makes the caller's signal (a LazyAbort's AbortController):
+ * the direct one needs none. A 2026-07-28 connection: its rounds answered in this call's scope,
+ * output schemas checked by the pool (tool-rounds.ts).
+ */
+function toolCallThroughSdk(
+  client: Client,
+  tool: string,
+  args: Record<string, unknown>,
+  sdkOptions: RequestOptions,
+  conn: ConnectionParts | undefined,
+  cancel: Cancellation | undefined,
+  meta: Record<string, unknown> | undefined,
+): Promise<Record<string, unknown>> {
+  const options = withSignal(sdkOptions, cancel);
+  return conn?.toolRounds ? conn.toolRounds.call(tool, args, options, meta) : client.callTool(withMeta({ name: tool, arguments: args }, meta), options);
+}
+
 /** tools/call; `context` names the call for a protocol error the server put in its result. */
 export function toolCall(tool: string, args: Record<string, unknown>, context: ErrorContext, config: ServerConfig): Run<CallResult> {
   return async (client, sdkOptions, conn, cancel, meta) => {
     // Stdio without progress: past the SDK's request bookkeeping (direct-calls.ts); anything else through it.
     const direct = meta === undefined ? conn?.direct?.call(tool, args, sdkOptions, cancel) : undefined;
-    // The SDK's path only makes the caller's signal (a LazyAbort's AbortController): the direct one needs none.
-    // A 2026-07-28 connection: its rounds answered in this call's scope, output schemas checked by the pool (tool-rounds.ts).
-    const throughSdk = (): Promise<Record<string, unknown>> => {
-      const options = withSignal(sdkOptions, cancel);
-      return conn?.toolRounds ? conn.toolRounds.call(tool, args, options, meta) : client.callTool(withMeta({ name: tool, arguments: args }, meta), options);
-    };
-    const raw = direct ?? throughSdk();
+    const raw = direct ?? toolCallThroughSdk(client, tool, args, sdkOptions, conn, cancel, meta);
     const result = asCallResult(await raw);
     // A result with isError is the tool's own answer, passed on as a result; unless it is a protocol error in disguise.
     const protocolError = protocolErrorInResult(result, context);

@@ -1,1 +1,3 @@
 export { IdTable, type Id } from './id-table';
+export { LinkedList, type Linked } from './linked-list';
+export { DelayList, type DelayClock, type Delayed } from './delay-list';
