@@ -167,7 +167,8 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     sendJson(response, 200, { result: await dispatch(options.door, method, payload, from) });
   }
 
-  const server = createServer(LOOPBACK_TIMEOUTS, (request, response) => {
+  const server = createServer(LOOPBACK_TIMEOUTS);
+  guardConnections(server, options.maxConnections ?? MAX_LOOPBACK_CONNECTIONS, (request, response) => {
     handle(request, response).catch((error: unknown) => {
       const coded = toCodedError(error);
       if (coded.code === 'internal') options.log?.(redact(`web: ${coded.message}`));
@@ -175,7 +176,6 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       else response.end();
     });
   });
-  guardConnections(server, options.maxConnections ?? MAX_LOOPBACK_CONNECTIONS);
   server.on('connection', (socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
