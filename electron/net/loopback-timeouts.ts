@@ -18,8 +18,9 @@ export const LOOPBACK_TIMEOUTS = {
  * local process cannot take every file descriptor. At the cap a new connection replaces the oldest
  * that has not sent a request head (then the longest idle between requests, then one whose first
  * answer waits only on its client to read it); only when all are being served is it closed
- * unanswered. One connection has at most MAX_PIPELINED requests served at once. An agent legitimately holds at most 64 `subscriptions/listen`
- * streams (MAX_LISTENS_PER_AGENT), each legacy session one GET stream, and a few requests in flight;
+ * unanswered. One connection has at most MAX_PIPELINED requests served at once. An agent
+ * legitimately holds at most 64 `subscriptions/listen` streams (MAX_LISTENS_PER_AGENT), each legacy
+ * session one GET stream, and a few requests in flight;
  * the bridge serves one agent at most a quarter of the cap at once, each call of a batch counted
  * (agent-share.ts in the bridge).
  */
