@@ -161,8 +161,10 @@ async function listen(options: BridgeOptions, parts: BridgeParts): Promise<{ htt
   const version = options.version ?? '0.0.0';
   let port = 0;
   const cap = options.maxConnections ?? MAX_LOOPBACK_CONNECTIONS;
-  const http = createServer(
-    LOOPBACK_TIMEOUTS,
+  const http = createServer(LOOPBACK_TIMEOUTS);
+  guardConnections(
+    http,
+    cap,
     createEndpoint({
       port: () => port,
       maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
@@ -178,7 +180,6 @@ async function listen(options: BridgeOptions, parts: BridgeParts): Promise<{ htt
       log: parts.core.log,
     }),
   );
-  guardConnections(http, cap);
   port = await listenOnLoopback(http, options.port ?? DEFAULT_BRIDGE_PORT);
   return { http, port };
 }

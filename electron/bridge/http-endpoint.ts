@@ -119,6 +119,7 @@ export function createEndpoint(deps: EndpointOptions): (req: IncomingMessage, re
       const parsed = parseJsonRpc(read.text);
       if (!parsed.ok) return refuse(res, { status: 400, rpcCode: parsed.rpcCode, message: parsed.message });
       body = parsed.body;
+      if (deps.share && !deps.share.batch(agent.name, res, body)) return;
     }
 
     const sessionHeader = req.headers['mcp-session-id'];

@@ -1,16 +1,19 @@
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { droppedUnanswered, holdConnections, releaseAll, statusLineOn, whenClosed } from '../../test/support/held-connections';
-import { guardConnections } from './connection-guard';
+import { guardConnections, MAX_PIPELINED } from './connection-guard';
 
 let server: Server | undefined;
 
 /** A server of `cap` connections that answers /hold only when told, /big with 32 MiB, and anything else at once. */
-async function start(cap: number): Promise<{ port: number; host: string; release: () => void; held: (count: number) => Promise<void> }> {
+async function start(cap: number): Promise<{ port: number; host: string; release: () => void; held: (count: number) => Promise<void>; served: () => number }> {
   const waiting: Array<() => void> = [];
   let arrived = (): void => undefined;
-  server = createServer((req, res) => {
+  server = createServer();
+  let served = 0;
+  guardConnections(server, cap, (req, res) => {
+    served += 1;
     if (req.url === '/hold') {
       waiting.push(() => res.end('held'));
       arrived();
@@ -21,7 +24,6 @@ async function start(cap: number): Promise<{ port: number; host: string; release
       arrived();
     } else res.end('ok');
   });
-  guardConnections(server, cap);
   await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
   /** Resolves once `count` requests for /hold are being served. */
@@ -30,7 +32,7 @@ async function start(cap: number): Promise<{ port: number; host: string; release
       arrived = () => void (waiting.length >= count && resolve());
       arrived();
     });
-  return { port, host: `127.0.0.1:${port}`, release: () => waiting.splice(0).forEach((end) => end()), held };
+  return { port, host: `127.0.0.1:${port}`, release: () => waiting.splice(0).forEach((end) => end()), held, served: () => served };
 }
 
 afterEach(async () => {
@@ -89,5 +91,55 @@ describe('guardConnections and clients that never read', () => {
     for (const socket of stalled) socket.resume();
     await Promise.race(stalled.map((socket) => whenClosed(socket)));
     await releaseAll([...stalled, fresh!]);
+  });
+});
+
+/** Pipelines `paths` on a paused connection: its client sends them all and reads nothing. */
+function pipeline(socket: Socket, host: string, paths: string[]): void {
+  socket.pause();
+  socket.write(paths.map((path) => `GET ${path} HTTP/1.1\r\nHost: ${host}\r\n\r\n`).join(''));
+}
+
+describe('guardConnections and pipelined requests', () => {
+  it('at the cap, closes a connection whose first answer waits on its client, whatever it queued behind it', async () => {
+    const { port, host, held } = await start(2);
+    const stalled = await holdConnections(port, 2);
+    // Each: a large answer never read, then a request the server is still at work on.
+    for (const socket of stalled) pipeline(socket, host, ['/big', '/hold']);
+    await held(4);
+    const [fresh] = await holdConnections(port, 1);
+    expect(await statusLineOn(fresh!, '/', host)).toBe('HTTP/1.1 200 OK');
+    for (const socket of stalled) socket.resume();
+    await Promise.race(stalled.map((socket) => whenClosed(socket)));
+    await releaseAll([...stalled, fresh!]);
+  });
+
+  it(`serves at most ${MAX_PIPELINED} requests queued on one connection, then closes it without serving the rest`, async () => {
+    const { port, host, held, served, release } = await start(4);
+    const [greedy, honest] = await holdConnections(port, 2);
+    // One read brings every request: node parses them all, the guard serves only the first ones.
+    pipeline(greedy!, host, Array.from({ length: 100 }, () => '/hold'));
+    await held(MAX_PIPELINED);
+    greedy!.resume();
+    await whenClosed(greedy!);
+    expect(served()).toBe(MAX_PIPELINED);
+    // Another client is not affected.
+    expect(await statusLineOn(honest!, '/', host)).toBe('HTTP/1.1 200 OK');
+    release();
+    await releaseAll([honest!]);
+  });
+
+  it(`serves ${MAX_PIPELINED} pipelined requests in order when the client reads them`, async () => {
+    const { port, host } = await start(2);
+    const [socket] = await holdConnections(port, 1);
+    let text = '';
+    socket!.on('data', (chunk: Buffer) => (text += chunk.toString('latin1')));
+    socket!.write(Array.from({ length: MAX_PIPELINED }, () => `GET / HTTP/1.1\r\nHost: ${host}\r\n\r\n`).join(''));
+    await new Promise<void>((resolve) => {
+      const check = (): void => void (text.split('HTTP/1.1 200 OK').length - 1 === MAX_PIPELINED && resolve());
+      socket!.on('data', check);
+    });
+    expect(socket!.closed).toBe(false);
+    await releaseAll([socket!]);
   });
 });

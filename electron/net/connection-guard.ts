@@ -1,41 +1,52 @@
-import type { Server, ServerResponse } from 'node:http';
+import type { RequestListener, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+
+/**
+ * At most this many requests of one connection wait for their responses at once. HTTP/1.1 lets a
+ * client send requests without reading the answers (pipelining, RFC 9112 §9.3.2), and node parses
+ * every request a read brings (thousands in 64 KB); each would start its work and queue its answer.
+ * Past this the connection is closed, as §9.3.2 allows (a client retries unanswered requests), and
+ * the rest are not served. No client of ours pipelines: browsers and fetch send one at a time.
+ */
+export const MAX_PIPELINED = 8;
 
 /**
  * Keeps at most `cap` connections open on one of our 127.0.0.1 servers, so a local process cannot take
  * every file descriptor, nor keep honest clients out by filling the cap with connections that do
- * nothing. At the cap a new connection takes the place of one that is not being served: the oldest
+ * nothing, and serves each request with `handle` unless its connection already has MAX_PIPELINED
+ * waiting. At the cap a new connection takes the place of one that is not being served: the oldest
  * that has not yet sent a whole request head (a silent or trickling one), else the one idle longest
- * between two requests (a kept-alive one), else the oldest whose answer is all written and waits only
- * for its client to read it (one that never reads a large file would hold it for ever: no timeout
- * covers a response). Only when the server is still at work on every connection is the new one
- * closed unanswered. Replaces `server.maxConnections`, which closes the new one whatever the others do.
+ * between two requests (a kept-alive one), else the oldest whose first answer is all written and
+ * waits only for its client to read it, however many requests it queued behind that one (one that
+ * never reads a large file would hold it for ever: no timeout covers a response). Only when the
+ * server is still at work on every connection is the new one closed unanswered. Replaces
+ * `server.maxConnections`, which closes the new one whatever the others do.
  */
-export function guardConnections(server: Server, cap: number): void {
+export function guardConnections(server: Server, cap: number, handle: RequestListener): void {
   const open = new Set<Socket>();
   /** Connected, no request head yet: the first to go, oldest first. */
   const unheard = new Set<Socket>();
   /** Answered everything it asked, kept alive: next, longest idle first. */
   const idle = new Set<Socket>();
-  /** Requests whose response has not closed, per connection (HTTP/1.1 pipelining may queue several). */
-  const serving = new Map<Socket, number>();
-  /** The response last begun on each connection being served. */
-  const answering = new Map<Socket, ServerResponse>();
+  /** Responses not yet closed per connection, oldest first: node writes them in this order. */
+  const serving = new Map<Socket, ServerResponse[]>();
 
   const forget = (socket: Socket): void => {
     open.delete(socket);
     unheard.delete(socket);
     idle.delete(socket);
     serving.delete(socket);
-    answering.delete(socket);
+  };
+  const close = (socket: Socket): void => {
+    forget(socket);
+    socket.destroy();
   };
 
   /** Closes the connection the new one replaces; false when every open connection is being served. */
   const evictOne = (): boolean => {
-    const victim = first(unheard) ?? first(idle) ?? unread(serving, answering);
+    const victim = first(unheard) ?? first(idle) ?? unread(serving);
     if (victim === undefined) return false;
-    forget(victim);
-    victim.destroy();
+    close(victim);
     return true;
   };
 
@@ -51,18 +62,22 @@ export function guardConnections(server: Server, cap: number): void {
 
   server.on('request', (request, response) => {
     const socket = request.socket;
-    if (!open.has(socket)) return;
+    // Evicted or closed for queuing too many: nobody is left to read an answer.
+    if (socket.destroyed || !open.has(socket)) return;
+    const queue = serving.get(socket) ?? [];
+    if (queue.length >= MAX_PIPELINED) return close(socket);
     unheard.delete(socket);
     idle.delete(socket);
-    serving.set(socket, (serving.get(socket) ?? 0) + 1);
-    answering.set(socket, response);
+    queue.push(response);
+    serving.set(socket, queue);
     response.once('close', () => {
-      const left = (serving.get(socket) ?? 1) - 1;
-      if (left > 0) return void serving.set(socket, left);
+      const at = queue.indexOf(response);
+      if (at >= 0) queue.splice(at, 1);
+      if (queue.length > 0 || serving.get(socket) !== queue) return;
       serving.delete(socket);
-      answering.delete(socket);
       if (open.has(socket) && !socket.destroyed) idle.add(socket);
     });
+    handle(request, response);
   });
 }
 
@@ -72,8 +87,8 @@ function first(set: Set<Socket>): Socket | undefined {
   return undefined;
 }
 
-/** The oldest connection with one request, whose answer the server has ended: it waits on its client only. */
-function unread(serving: Map<Socket, number>, answering: Map<Socket, ServerResponse>): Socket | undefined {
-  for (const [socket, count] of serving) if (count === 1 && answering.get(socket)?.writableEnded === true) return socket;
+/** The oldest connection whose first answer the server has ended: it waits on its client only. */
+function unread(serving: Map<Socket, ServerResponse[]>): Socket | undefined {
+  for (const [socket, queue] of serving) if (queue[0]?.writableEnded === true) return socket;
   return undefined;
 }

@@ -2,4 +2,4 @@ export { isAllowedHost, isAllowedOrigin, sameSecret, newSessionSecret, presented
 export type { FetchLike } from './fetch-like';
 export { readBoundedBody, type BoundedBody } from './bounded-body';
 export { LOOPBACK_TIMEOUTS, MAX_LOOPBACK_CONNECTIONS } from './loopback-timeouts';
-export { guardConnections } from './connection-guard';
+export { guardConnections, MAX_PIPELINED } from './connection-guard';

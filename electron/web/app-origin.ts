@@ -57,8 +57,8 @@ export async function startAppOrigin(options: AppOriginOptions): Promise<AppOrig
     response.end(request.method === 'HEAD' ? undefined : document.html);
   }
 
-  const server = createServer(LOOPBACK_TIMEOUTS, handle);
-  guardConnections(server, MAX_LOOPBACK_CONNECTIONS);
+  const server = createServer(LOOPBACK_TIMEOUTS);
+  guardConnections(server, MAX_LOOPBACK_CONNECTIONS, handle);
   server.on('connection', (socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));

@@ -10,7 +10,7 @@ import { streamEvents } from './event-stream';
 import { HTTP_STATUS } from './http-status';
 import { BodyTooLarge, readJsonBody } from './read-body';
 import { guardConnections, isAllowedHost, isAllowedOrigin, LOOPBACK_TIMEOUTS, MAX_LOOPBACK_CONNECTIONS, newSessionSecret, presentedSecret, sameSecret } from '../net';
-import { readStatic } from './static-files';
+import { sendStatic, staticFiles } from './static-files';
 
 /** The core's `log` (shared/core-env) gets the web server's internal errors, redacted. */
 export interface WebServerOptions extends Partial<Pick<CoreEnv, 'log'>> {
@@ -83,6 +83,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   if (sameSecret(cliSecret, secret)) throw new CodedError('internal', 'The UI and the command line need different secrets');
   let port = options.port;
   const sockets = new Set<Socket>();
+  const files = staticFiles(options.staticDir);
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     if (!isAllowedHost(request.headers.host, port)) {
@@ -125,13 +126,12 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       return;
     }
     // The page and its assets hold no data, so they need no secret; everything they show comes from /api/.
-    const file = await readStatic(options.staticDir, url.pathname);
+    const file = await files.read(url.pathname);
     if (!file) {
       sendError(response, new CodedError('not_found', 'No such page'));
       return;
     }
-    response.writeHead(200, { ...SECURITY_HEADERS, 'content-type': file.type, 'content-security-policy': pageCsp(appOrigin?.origin) });
-    response.end(file.body);
+    await sendStatic(response, file, { ...SECURITY_HEADERS, 'content-security-policy': pageCsp(appOrigin?.origin) });
   }
 
   /** Both secrets are compared, always, so the time taken says nothing about which one matched. */
@@ -167,7 +167,8 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     sendJson(response, 200, { result: await dispatch(options.door, method, payload, from) });
   }
 
-  const server = createServer(LOOPBACK_TIMEOUTS, (request, response) => {
+  const server = createServer(LOOPBACK_TIMEOUTS);
+  guardConnections(server, options.maxConnections ?? MAX_LOOPBACK_CONNECTIONS, (request, response) => {
     handle(request, response).catch((error: unknown) => {
       const coded = toCodedError(error);
       if (coded.code === 'internal') options.log?.(redact(`web: ${coded.message}`));
@@ -175,7 +176,6 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       else response.end();
     });
   });
-  guardConnections(server, options.maxConnections ?? MAX_LOOPBACK_CONNECTIONS);
   server.on('connection', (socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
