@@ -77,7 +77,7 @@ describe("a vault value in a server's listings", () => {
     for (const listing of [tools, resources, prompts]) expect(holdsSecret(JSON.stringify(listing)), JSON.stringify(listing)).toBe(false);
   });
 
-  it('is not written in clear: the inventory cache and the pins on disk', async () => {
+  it('is not written in clear: the inventory cache and the pins on disk', () => {
     const written = filesUnder(home).filter(({ path }) => /[\\/](cache[\\/]inventory|pins)[\\/]evil\.json$/.test(path));
     expect(written.map(({ path }) => path.includes('pins')).sort()).toEqual([false, true]);
     for (const { path, text } of written) {
