@@ -77,6 +77,14 @@ describe("a vault value in a server's listings", () => {
     for (const listing of [tools, resources, prompts]) expect(holdsSecret(JSON.stringify(listing)), JSON.stringify(listing)).toBe(false);
   });
 
+  it("is not in the instructions an agent is given (the server's own are never passed on)", () => {
+    for (const instructions of [legacy.client.getInstructions(), modern.client.getInstructions()]) {
+      expect(instructions).toBeTruthy();
+      expect(holdsSecret(instructions ?? ''), instructions).toBe(false);
+      expect(instructions).not.toContain('instructions carry');
+    }
+  });
+
   it('is not written in clear: the inventory cache and the pins on disk', () => {
     const written = filesUnder(home).filter(({ path }) => /[\\/](cache[\\/]inventory|pins)[\\/]evil\.json$/.test(path));
     expect(written.map(({ path }) => path.includes('pins')).sort()).toEqual([false, true]);
