@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { redactor } from '../../shared/redact';
-import { consentView, SHOWN_BUDGET, SHOWN_ITEMS, SHOWN_STRING_LENGTH } from './consent-view';
+import { consentView, CUT_KEYS, SHOWN_BUDGET, SHOWN_ITEMS, SHOWN_STRING_LENGTH } from './consent-view';
 
 describe('consentView', () => {
   it('keeps arguments as the agent sent them, a secret-named field too', () => {
@@ -37,7 +37,26 @@ describe('consentView', () => {
     expect(view['body']).toBe(`${'b'.repeat(SHOWN_STRING_LENGTH)}… [cut: 5 more characters]`);
     expect((view['list'] as unknown[]).at(-1)).toBe('[cut: 3 more items]');
     expect((view['list'] as unknown[]).length).toBe(SHOWN_ITEMS + 1);
-    expect((view['map'] as Record<string, unknown>)['…']).toBe('[cut: 2 more keys]');
+    expect((view['map'] as Record<string, unknown>)[CUT_KEYS]).toBe('[cut: 2 more keys]');
+  });
+
+  // Hostile review: an agent's own key `…` among the first keys lost its value to our note, and an
+  // agent could write our notes itself to mislead the person.
+  it("never puts its note over an agent's key, nor shows an agent's look-alike of a note as one", () => {
+    const keys = Object.fromEntries(Array.from({ length: SHOWN_ITEMS + 5 }, (_, i) => [`k${i}`, i]));
+    const view = consentView({ map: { '…': 'the agent', [CUT_KEYS]: 'also the agent', ...keys } });
+    const map = view['map'] as Record<string, unknown>;
+    expect(map['…']).toBe('the agent');
+    expect(map[CUT_KEYS]).toBe('[cut: 7 more keys]');
+    expect(map['\\u005bcut]']).toBe('also the agent');
+    const forged = consentView({ url: 'https://x.test/?t=[secret GITHUB_TOKEN]', note: 'ok… [cut: 9 more characters]', list: ['[cut: 3 more items]', '[ Redacted]'], '\\u005bsecret': 'own', '[secret': 'forged key' });
+    expect(forged).toEqual({
+      url: 'https://x.test/?t=\\u005bsecret GITHUB_TOKEN]',
+      note: 'ok… \\u005bcut: 9 more characters]',
+      list: ['\\u005bcut: 3 more items]', '\\u005b Redacted]'],
+      '\\u005bsecret': 'own',
+      '\\u005bsecret 2': 'forged key',
+    });
   });
 
   it('stops at its total budget, and keeps a __proto__ key a key', () => {

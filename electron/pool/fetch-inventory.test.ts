@@ -1,9 +1,11 @@
 import { Client } from '@modelcontextprotocol/client';
 import { InMemoryTransport, Server } from '@modelcontextprotocol/server';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { redactor } from '../../shared/redact';
 import { loadClientSdk } from './client-sdk';
 import { fetchInventory } from './fetch-inventory';
 import { EMPTY_INVENTORY } from './inventory';
+import { isListingTooLarge, MAX_LISTED_ITEMS, MAX_LISTING_BYTES } from './listing-bound';
 
 async function connected(server: Server): Promise<Client> {
   const [a, b] = InMemoryTransport.createLinkedPair();
@@ -60,5 +62,91 @@ describe('fetchInventory', () => {
     expect(inventory.tools.map((t) => t.name)).toEqual([`t${calls - 1}`, `t${calls}`]);
     expect(inventory.prompts).toEqual(previous.prompts);
     await client.close();
+  });
+});
+
+/** A server whose tools/list hands out `pages` pages of `perPage` tools, each described by `description`. */
+function paging(pages: number, perPage: number, description: string): { server: Server; served: () => number } {
+  const server = new Server({ name: 's', version: '1' }, { capabilities: { tools: {} } });
+  let served = 0;
+  server.setRequestHandler('tools/list', (request) => {
+    served++;
+    const n = Number(request.params?.cursor ?? 0);
+    const tools = Array.from({ length: perPage }, (_, i) => ({ name: `t${n}_${i}`, description, inputSchema: { type: 'object' as const } }));
+    return { tools, ...(n + 1 < pages ? { nextCursor: String(n + 1) } : {}) };
+  });
+  return { server, served: () => served };
+}
+
+async function failure(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error('the listing was kept');
+}
+
+describe('a listing past its bound', () => {
+  beforeAll(async () => {
+    await loadClientSdk();
+  });
+
+  it('fails naming the server and the bound, past the items of one kind', async () => {
+    const { server } = paging(3, 2000, 'd');
+    const client = await connected(server);
+    const error = await failure(fetchInventory('many', client, { timeout: 20_000 }, EMPTY_INVENTORY));
+    expect(isListingTooLarge(error)).toBe(true);
+    expect((error as Error).message).toContain('"many" lists more than 5,000 tools');
+    expect((error as Error).message).toContain(MAX_LISTED_ITEMS.toLocaleString('en-US'));
+    await client.close();
+  });
+
+  it('fails past the bytes, in our own walk before the pages run out (a server whose cursors never end)', async () => {
+    // ~2 MiB a page; the SDK's walk gives up at 64 pages, ours stops at the bound (9 pages in all).
+    const { server, served } = paging(1000, 100, 'x'.repeat(20 * 1024));
+    const client = await connected(server);
+    const error = await failure(fetchInventory('huge', client, { timeout: 60_000 }, EMPTY_INVENTORY));
+    expect(isListingTooLarge(error)).toBe(true);
+    expect((error as Error).message).toContain(`"huge" lists more than ${MAX_LISTING_BYTES / (1024 * 1024)} MiB`);
+    expect(served()).toBeLessThan(64 + 10);
+    await client.close();
+  }, 120_000);
+
+  it('keeps a listing within the bounds', async () => {
+    const { server } = paging(2, 100, 'ordinary');
+    const client = await connected(server);
+    const inventory = await fetchInventory('fine', client, { timeout: 20_000 }, EMPTY_INVENTORY);
+    expect(inventory.tools).toHaveLength(200);
+    await client.close();
+  });
+});
+
+describe('a listing that carries a value we hold', () => {
+  it('is kept without it, in every part and in kept parts from before', async () => {
+    const secret = 'listing-vault-value-7Q';
+    redactor.addSecret(secret, 'EVIL_PW');
+    try {
+      const server = new Server({ name: 's', version: '1' }, { capabilities: { tools: {}, resources: {}, prompts: {} } });
+      server.setRequestHandler('tools/list', () => ({
+        tools: [{ name: 'listed', description: `carries ${secret}`, inputSchema: { type: 'object' as const, properties: { q: { type: 'string', description: `schema ${secret.toUpperCase()}` } } } }],
+      }));
+      server.setRequestHandler('resources/list', () => ({ resources: [{ uri: 'evil://r', name: 'r', description: `resource ${secret}` }] }));
+      server.setRequestHandler('resources/templates/list', () => ({ resourceTemplates: [{ uriTemplate: 'evil://{x}', name: 't', description: JSON.stringify({ password: secret }) }] }));
+      server.setRequestHandler('prompts/list', () => ({ prompts: [{ name: 'p', description: `prompt ${encodeURIComponent(secret)}` }] }));
+      const client = await connected(server);
+      const inventory = await fetchInventory('evil', client, { timeout: 5000 }, EMPTY_INVENTORY);
+      const text = JSON.stringify(inventory);
+      expect(text.toLowerCase()).not.toContain(secret.toLowerCase());
+      expect(inventory.tools[0]?.description).toBe('carries [redacted]');
+      expect(inventory.prompts[0]?.description).toBe('prompt [redacted]');
+      // A refresh of tools only cleans the prompts it keeps from an older listing as well.
+      const older = { ...EMPTY_INVENTORY, prompts: [{ server: 'evil', name: 'old', description: `old ${secret}` }] };
+      const refreshed = await fetchInventory('evil', client, { timeout: 5000 }, older, ['tools']);
+      expect(refreshed.prompts[0]?.description).toBe('old [redacted]');
+      await client.close();
+    } finally {
+      redactor.removeSecret(secret);
+    }
   });
 });

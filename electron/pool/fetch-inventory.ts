@@ -4,19 +4,22 @@ import { PromptInfoSchema, ResourceInfoSchema, ResourceTemplateInfoSchema, ToolI
 import type { Inventory } from './inventory';
 import { toolApp } from '../mcp-apps';
 import { isProtocolError, RPC_ERROR } from './rpc-codes';
+import { ListingMeter, type ListedKind } from './listing-bound';
+import { redactor } from '../../shared/redact';
 
 /** A server that keeps handing out cursors is cut off here rather than listed forever. */
 const MAX_PAGES = 100;
 
 type Page<T> = { items: T[]; nextCursor?: string | undefined };
 
-/** Our own walk: stops at a cursor seen before, or after MAX_PAGES. */
-async function walkPages<T>(fetchPage: (cursor: string | undefined) => Promise<Page<T>>): Promise<T[]> {
+/** Our own walk: stops at a cursor seen before, or after MAX_PAGES; each page is counted as it comes. */
+async function walkPages<T>(fetchPage: (cursor: string | undefined) => Promise<Page<T>>, count: (items: T[]) => void): Promise<T[]> {
   const items: T[] = [];
   const seen = new Set<string>();
   let cursor: string | undefined;
   for (let page = 0; page < MAX_PAGES; page++) {
     const result = await fetchPage(cursor);
+    count(result.items);
     items.push(...result.items);
     cursor = result.nextCursor;
     if (cursor === undefined || seen.has(cursor)) break;
@@ -28,14 +31,18 @@ async function walkPages<T>(fetchPage: (cursor: string | undefined) => Promise<P
 /**
  * Every page: the SDK's own walk first (it keeps the tool list its calls read: output schemas, the
  * 2026-07-28 header mirroring), ours where the SDK gives up on a server whose cursors never end.
+ * Counted by `meter` (listing-bound.ts): the SDK's walk once whole, ours page by page.
  */
-async function allPages<T>(whole: () => Promise<T[]>, fetchPage: (cursor: string | undefined) => Promise<Page<T>>): Promise<T[]> {
+async function allPages<T>(meter: ListingMeter, kind: ListedKind, whole: () => Promise<T[]>, fetchPage: (cursor: string | undefined) => Promise<Page<T>>): Promise<T[]> {
+  let items: T[];
   try {
-    return await whole();
+    items = await whole();
   } catch (error) {
-    if (clientSdkIfLoaded()?.SdkError.isInstance(error) && (error as { code?: unknown }).code === 'LIST_PAGINATION_EXCEEDED') return walkPages(fetchPage);
+    if (clientSdkIfLoaded()?.SdkError.isInstance(error) && (error as { code?: unknown }).code === 'LIST_PAGINATION_EXCEEDED') return walkPages(fetchPage, (page) => meter.add(kind, page));
     throw error;
   }
+  meter.add(kind, items);
+  return items;
 }
 
 /** A capability the server advertised but whose list method it lacks counts as empty. */
@@ -55,7 +62,12 @@ function page<M extends 'tools/list' | 'resources/list' | 'resources/templates/l
 
 export type InventoryPart = 'tools' | 'resources' | 'prompts';
 
-/** Lists what the server's capabilities say it has (all pages); a missing capability is an empty list. */
+/**
+ * Lists what the server's capabilities say it has (all pages); a missing capability is an empty list.
+ * Bounded in bytes and items (listing-bound.ts), and without the values we hold (vault secrets,
+ * tokens) in any string, before anything keeps it: its cache, its pins, tool search, the listings
+ * agents are given in both eras.
+ */
 export async function fetchInventory(
   server: string,
   client: Client,
@@ -65,6 +77,8 @@ export async function fetchInventory(
 ): Promise<Inventory> {
   const caps = client.getServerCapabilities() ?? {};
   const out: Inventory = { ...previous };
+  const refetched = (kind: ListedKind): boolean => parts.includes(kind === 'templates' ? 'resources' : kind);
+  const meter = new ListingMeter(server, (['tools', 'resources', 'templates', 'prompts'] as const).filter((kind) => !refetched(kind)).map((kind) => previous[kind]));
   // A listing is fetched because something changed (or at start): never from the SDK's cache.
   const fresh = { ...options, cacheMode: 'refresh' as const };
   if (parts.includes('tools')) {
@@ -72,6 +86,8 @@ export async function fetchInventory(
       ? []
       : await orEmpty(() =>
           allPages(
+            meter,
+            'tools',
             async () => (await client.listTools(undefined, fresh)).tools,
             async (cursor) => {
               const r = await page(client, 'tools/list', cursor, options);
@@ -99,6 +115,8 @@ export async function fetchInventory(
       : (
           await orEmpty(() =>
             allPages(
+              meter,
+              'resources',
               async () => (await client.listResources(undefined, fresh)).resources,
               async (cursor) => {
                 const r = await page(client, 'resources/list', cursor, options);
@@ -114,6 +132,8 @@ export async function fetchInventory(
       : (
           await orEmpty(() =>
             allPages(
+              meter,
+              'templates',
               async () => (await client.listResourceTemplates(undefined, fresh)).resourceTemplates,
               async (cursor) => {
                 const r = await page(client, 'resources/templates/list', cursor, options);
@@ -137,6 +157,8 @@ export async function fetchInventory(
       : (
           await orEmpty(() =>
             allPages(
+              meter,
+              'prompts',
               async () => (await client.listPrompts(undefined, fresh)).prompts,
               async (cursor) => {
                 const r = await page(client, 'prompts/list', cursor, options);
@@ -146,5 +168,6 @@ export async function fetchInventory(
           )
         ).map((p) => PromptInfoSchema.parse({ server, name: p.name, description: p.description, arguments: p.arguments }));
   }
-  return out;
+  // The parts kept from before too: a cache written before a value was known to be secret.
+  return redactor.removeKnown(out);
 }

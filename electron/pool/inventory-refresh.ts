@@ -1,9 +1,11 @@
 import { DEFAULT_TIMEOUT_MS, type ServerConfig } from '../../shared/config';
+import type { CodedError } from '../../shared/errors';
 import type { Connection } from './connection';
 import { fetchInventory, type InventoryPart } from './fetch-inventory';
 import type { InventoryStore } from './inventory-store';
 import { toPoolError } from './map-error';
 import { errorContext } from './slot-calls';
+import { isListingTooLarge } from './listing-bound';
 
 export interface RefreshOptions {
   name: string;
@@ -14,6 +16,8 @@ export interface RefreshOptions {
   log: (line: string) => void;
   /** After a refreshed inventory was stored. */
   onUpdated: () => void;
+  /** A refreshed listing was past its bound (listing-bound.ts): the slot halts the server. */
+  overBound: (conn: Connection, error: CodedError) => void;
 }
 
 /** Re-lists the parts a server said changed (list_changed), one listing at a time, coalescing bursts. */
@@ -64,8 +68,12 @@ export class InventoryRefresher {
         await store.store(inventory, config, this.deps.now());
         this.deps.onUpdated();
       } catch (error) {
-        const reason = toPoolError(error, errorContext(name, config, 'call', timeout, conn, 'listing')).message;
-        log(`[${name}] could not refresh its ${parts.join(', ')}: ${reason}`);
+        const coded = toPoolError(error, errorContext(name, config, 'call', timeout, conn, 'listing'));
+        log(`[${name}] could not refresh its ${parts.join(', ')}: ${coded.message}`);
+        if (isListingTooLarge(coded) && this.deps.current()?.conn === conn) {
+          this.deps.overBound(conn, coded);
+          return;
+        }
       }
     }
   }

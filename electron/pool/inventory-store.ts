@@ -1,4 +1,4 @@
-import { redact } from '../../shared/redact';
+import { redact, redactor } from '../../shared/redact';
 import type { ServerConfig } from '../../shared/config';
 import { CACHE_VERSION, EMPTY_INVENTORY, fingerprintOf, type Inventory } from './inventory';
 import { deleteCache, readCache, writeCache } from './inventory-cache';
@@ -43,7 +43,8 @@ export class InventoryStore {
       return;
     }
     const { tools, resources, templates, prompts, updatedAt, fingerprint } = read.cache;
-    this.#inventory = { tools, resources, templates, prompts };
+    // A cache written by an older version may hold a value we now hold as secret (fetch-inventory.ts).
+    this.#inventory = redactor.removeKnown({ tools, resources, templates, prompts });
     this.#updatedAt = updatedAt;
     this.#fingerprint = fingerprint;
   }

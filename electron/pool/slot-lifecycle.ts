@@ -13,7 +13,7 @@ import { assertEnabled } from './slot-calls';
 import { listedTools } from './output-validators';
 import type { SlotOptions } from './slot-options';
 import { SlotState } from './slot-state';
-import { endedWhileRunning, type RestartHost } from './slot-restarts';
+import { endedWhileRunning, haltOverBound, type RestartHost } from './slot-restarts';
 import { slotStatus } from './slot-status';
 import type { StartingSlot } from './slot-connect';
 import { startSlot, type StartHost } from './slot-start';
@@ -74,6 +74,7 @@ export class SlotLifecycle {
         this.options.events.emit('inventory', { server: this.name });
         this.publish();
       },
+      overBound: (conn, error) => haltOverBound(this.#host, conn, error),
     });
     this.#idleMs = idleTimeoutOf(config, settings);
     this.#idle = new IdleTimer({ setTimer: options.setTimer, timeoutMs: () => this.#idleMs, onIdle: () => this.#idleStop() });

@@ -32,6 +32,14 @@ export function endedWhileRunning(host: RestartHost, conn: Connection): void {
   recordCrash(host, error);
 }
 
+/** A refreshed listing past its bound (listing-bound.ts): halted and shown like a flood, its connection closed. */
+export function haltOverBound(host: RestartHost, conn: Connection, error: CodedError): void {
+  host.state.halt(error);
+  host.state.note(error);
+  host.move('error', host.state.lastError);
+  void conn.close();
+}
+
 /** A crash counted and shown; a restart scheduled with backoff unless the slot gave up (slot-state.ts). */
 function recordCrash(host: RestartHost, error: CodedError): void {
   const { message, restartInMs } = host.state.crashed(error, host.now());

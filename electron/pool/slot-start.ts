@@ -4,6 +4,7 @@ import type { SlotCredentials } from './credential-renewal';
 import { fetchInventory } from './fetch-inventory';
 import type { InventoryRefresher } from './inventory-refresh';
 import type { InventoryStore } from './inventory-store';
+import { isListingTooLarge } from './listing-bound';
 import { floodedOf, redactCoded, stoppedWhileStarting, toPoolError } from './map-error';
 import { errorContext } from './slot-calls';
 import { connectRequest, type StartingSlot } from './slot-connect';
@@ -66,7 +67,8 @@ export async function startSlot(slot: StartHost, config: ServerConfig, signal: A
     return conn;
   } catch (error) {
     const coded = toPoolError(error, errorContext(name, config, 'start', startupTimeoutMs, holder.conn));
-    if (holder.conn && floodedOf(holder.conn.ended())) state.halt(coded);
+    // Restarting would only list it again (a flood, or a listing past its bound).
+    if ((holder.conn && floodedOf(holder.conn.ended())) || isListingTooLarge(coded)) state.halt(coded);
     if (holder.conn) {
       if (slot.current() === holder.conn) slot.setCurrent(undefined);
       await holder.conn.close();

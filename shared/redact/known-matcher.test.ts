@@ -27,4 +27,9 @@ describe('KnownMatcher', () => {
     expect(new KnownMatcher(['secret-value']).replace('secret-value', '#')).toBe('#');
     expect(new KnownMatcher(['secret-value']).replace('xx secret-value', '#')).toBe('xx #');
   });
+
+  it('ignores case, ASCII and beyond, and hands a replacement the string as it was added', () => {
+    expect(new KnownMatcher(['Secret-Välue']).replace('a SECRET-VÄLUE b sEcReT-vÄlUe', (found) => `<${found}>`)).toBe('a <Secret-Välue> b <Secret-Välue>');
+    expect(new KnownMatcher(['%5cback%2f']).replace('x%5Cback%2Fy', '#')).toBe('x#y');
+  });
 });

@@ -13,8 +13,11 @@ const BEARER = /\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]{4,}/gi;
 // A header value runs to the end of the line; an `api-key=value` argument stops at white space.
 const AUTH_HEADER = /\b((?:proxy-)?authorization|x-api-key|api-key|cookie)(["']?\s*:\s*["']?)[^"'\r\n,}]+/gi;
 const AUTH_ASSIGNMENT = /\b(x-api-key|api-key|apikey)=(?!\[redacted\])[^\s"'&)\]},;]+/gi;
+// The value runs to its closing quote: an escaped one (`\"`) is part of it (RFC 8259 §7). One left
+// open runs to the end of the text, so every match succeeds where it starts and the scan stays
+// linear (a failing one would rescan the rest of the text from each `"password":"`).
 const JSON_SECRET_FIELD =
-  /("(?:access_token|refresh_token|id_token|client_secret|password|api_key|apiKey|token|secret)"\s*:\s*")[^"]*(")/g;
+  /("(?:access_token|refresh_token|id_token|client_secret|password|api_key|apiKey|token|secret)"\s*:\s*")(?:[^"\\]|\\[\s\S])*("|\\?$)/g;
 const ENV_ASSIGNMENT = /\b([A-Za-z_][A-Za-z0-9_]*(?:TOKEN|KEY|SECRET|PASSWORD|PASSWD|CREDENTIALS?))=(?!\[redacted\])([^\s"'&)\]},;]+)/gi;
 
 /** Secrets shorter than this are not matched verbatim: too likely to hit ordinary words. */

@@ -20,10 +20,39 @@ function base64Cores(bytes: Buffer): string[] {
   return cores;
 }
 
+/** `\uXXXX` for one UTF-16 code unit (RFC 8259 §7). */
+function unicodeEscape(code: number): string {
+  return `\\u${code.toString(16).padStart(4, '0')}`;
+}
+
 /**
- * Every form of a known secret that is redacted: as is, upper and lower case, URL-encoded (RFC 3986
- * §2.1), hex in both cases, base64 and base64url (RFC 4648 §4, §5). Computed once per secret, when
- * it becomes known, never per redaction.
+ * The secret inside a JSON string (RFC 8259 §7), as encoders write it: JSON.stringify's (`\"`, `\\`,
+ * control characters escaped), with `/` as `\/` (PHP's json_encode), with every character past
+ * ASCII as `\uXXXX` (Python's json.dumps), both, and a JSON string inside another (the first form
+ * escaped again). Case is left to the matcher (`\u00E4` and `\u00e4` are one form there).
+ */
+function jsonForms(secret: string): string[] {
+  const plain = JSON.stringify(secret).slice(1, -1);
+  const ascii = plain.replace(/[\u0080-\uffff]/g, (c) => unicodeEscape(c.charCodeAt(0)));
+  const slashed = (form: string): string => form.replace(/\//g, '\\/');
+  return [plain, ascii, slashed(plain), slashed(ascii), JSON.stringify(plain).slice(1, -1)];
+}
+
+/**
+ * The secret percent-encoded (RFC 3986 §2.1) as encoders write it: encodeURIComponent's, every
+ * reserved character encoded (`!'()*` too, RFC 3986 §2.2), Python's quote (`/` left as is), and a
+ * form's (space as `+`, WHATWG URL §5.2). Lower-case hex digits (`%2f`) are the matcher's case.
+ */
+function percentForms(secret: string): string[] {
+  const component = encodeURIComponent(secret);
+  const strict = component.replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return [component, strict, strict.replace(/%2F/g, '/'), strict.replace(/%20/g, '+')];
+}
+
+/**
+ * Every form of a known secret that is redacted: as is (in any case: the matcher ignores case),
+ * escaped in a JSON string, URL-encoded, hex, base64 and base64url (RFC 4648 §4, §5). Computed once
+ * per secret, when it becomes known, never per redaction.
  */
 export function secretVariants(secret: string): string[] {
   const bytes = Buffer.from(secret, 'utf8');
@@ -33,9 +62,9 @@ export function secretVariants(secret: string): string[] {
     secret,
     secret.toUpperCase(),
     secret.toLowerCase(),
-    encodeURIComponent(secret),
+    ...jsonForms(secret),
+    ...percentForms(secret),
     hex,
-    hex.toUpperCase(),
     ...base64,
     ...base64.map((core) => core.replace(/\+/g, '-').replace(/\//g, '_')),
   ];
