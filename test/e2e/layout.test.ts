@@ -59,6 +59,21 @@ describe('layout at 420 px (a phone, a narrow window)', () => {
     }
     expect(box.x + box.width).toBeLessThanOrEqual(400);
   });
+
+  it("keeps an agent's card in a 400 px window when its name is long (its Connect button wraps inside)", async () => {
+    const { page } = ui;
+    const name = 'claude-code-on-my-laptop-with-a-long-name';
+    await ui.api('addAgent', { name, servers: '*' });
+    await page.setViewportSize({ width: 400, height: 900 });
+    await ui.open('#/agents');
+    const connect = page.getByRole('button', { name: `Connect ${name} to a client` });
+    await connect.waitFor();
+    await ui.screenshot('layout-400-agent-long-name');
+    const box = (await connect.boundingBox())!;
+    expect(box.x + box.width, 'the Connect button ends in the window').toBeLessThanOrEqual(400);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(400);
+    await ui.api('removeAgent', { name });
+  });
   afterAll(async () => {
     await ui.page.setViewportSize({ width: 1280, height: 900 });
   });
