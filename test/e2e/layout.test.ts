@@ -60,7 +60,7 @@ describe('layout at 420 px (a phone, a narrow window)', () => {
     expect(box.x + box.width).toBeLessThanOrEqual(400);
   });
 
-  it("keeps an agent's card in a 400 px window when its name is long (its Connect button wraps inside)", async () => {
+  it("keeps an agent's card and Activity's Agent filter in a 400 px window when its name is long", async () => {
     const { page } = ui;
     const name = 'claude-code-on-my-laptop-with-a-long-name';
     await ui.api('addAgent', { name, servers: '*' });
@@ -71,6 +71,14 @@ describe('layout at 420 px (a phone, a narrow window)', () => {
     await ui.screenshot('layout-400-agent-long-name');
     const box = (await connect.boundingBox())!;
     expect(box.x + box.width, 'the Connect button ends in the window').toBeLessThanOrEqual(400);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(400);
+    // Activity's Agent filter lists the name as a choice: the select shrinks to the window.
+    await ui.open('#/activity');
+    const filter = page.getByRole('combobox', { name: 'Agent' });
+    await filter.locator('option', { hasText: name }).waitFor({ state: 'attached' });
+    await ui.screenshot('layout-400-activity-long-agent');
+    const select = (await filter.boundingBox())!;
+    expect(select.x + select.width, 'the Agent filter ends in the window').toBeLessThanOrEqual(400);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(400);
     await ui.api('removeAgent', { name });
   });
