@@ -19,3 +19,9 @@ export function closestWord(value: string, choices: readonly string[]): string |
   }
   return best?.choice;
 }
+
+/** "Did you mean X? " before a hint when a typo most likely meant one of `choices`, else the hint alone. */
+export function withSuggestion(value: string, choices: readonly string[], hint: string): string {
+  const meant = closestWord(value, choices);
+  return meant === undefined ? hint : `Did you mean ${meant}? ${hint}`;
+}

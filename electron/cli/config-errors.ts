@@ -2,6 +2,7 @@ import type { AppApi } from '../../shared/api';
 import { formatIssue, type ConfigIssue } from '../../shared/config';
 import { CodedError, toCodedError } from '../../shared/errors';
 import { serverNotConfigured } from '../registry';
+import { withSuggestion } from './closest-word';
 
 /** A broken mcp.json as the error of a command that needs it (exit 2), naming file, server and field. */
 export function configError(issues: readonly ConfigIssue[]): CodedError {
@@ -17,18 +18,26 @@ export function configError(issues: readonly ConfigIssue[]): CodedError {
 
 /**
  * A command named a server and got `not_found`: when the server is not configured, say so with a
- * command that exists, or, when mcp.json is broken, that the file is why (the server may be in it).
+ * command that exists and the name a typo most likely meant, or, when mcp.json is broken, that the
+ * file is why (the server may be in it). Given the tool the command named, a tool the server does
+ * not have is answered with the closest of its tools.
  */
-export async function explainServerError(api: Pick<AppApi, 'status'>, server: string, error: unknown): Promise<never> {
+export async function explainServerError(api: Pick<AppApi, 'status' | 'listTools'>, server: string, error: unknown, tool?: string): Promise<never> {
   const coded = toCodedError(error);
   if (coded.code !== 'not_found') throw coded;
   const status = await api.status({});
-  if (status.servers.some((s) => s.name === server)) throw coded;
+  if (status.servers.some((s) => s.name === server)) {
+    if (tool === undefined) throw coded;
+    const tools = await api.listTools({ server }).catch(() => []);
+    const hint = coded.hint ?? `run \`connected-services tools ${server}\` to see what it offers`;
+    throw new CodedError(coded.code, coded.message, { hint: withSuggestion(tool, tools.map((t) => t.name), hint), ...(coded.data ? { data: coded.data } : {}) });
+  }
   // The entry itself is bad (the others are loaded): its own problem is the reason.
   const own = status.configIssues.filter((issue) => issue.server === server);
   if (own.length > 0) throw configError(own);
   if (status.configIssues.length > 0) throw configError(status.configIssues);
-  throw serverNotConfigured(server, { hint: 'See `connected-services servers list`, or add one with `connected-services servers add`', data: { server } });
+  const hint = withSuggestion(server, status.servers.map((s) => s.name), 'See `connected-services servers list`, or add one with `connected-services servers add`');
+  throw serverNotConfigured(server, { hint, data: { server } });
 }
 
 /** Config entries left out for a problem of their own (not among the loaded servers), one row each. */

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { runProgram } from './program';
+import { buildProgram, runProgram } from './program';
 
 describe('runProgram', () => {
   afterEach(() => {
@@ -12,5 +12,13 @@ describe('runProgram', () => {
     await runProgram(['node', 'connected-services', 'serve', '--port', 'abc'], {}, output);
     expect(process.exitCode).toBe(2);
     expect(lines).toEqual(['error [invalid_input]: A port is a whole number from 0 to 65535, not "abc"']);
+  });
+
+  it("serve's help names both default ports, so a new user knows which the bridge takes", () => {
+    const output = { out: () => undefined, err: () => undefined };
+    const serve = buildProgram({}, output).commands.find((c) => c.name() === 'serve');
+    const help = (serve?.helpInformation() ?? '').replace(/\s+/g, ' ');
+    expect(help).toContain('--port <n> UI port (default 47780; 0 picks a free one)');
+    expect(help).toContain('--bridge-port <n> agent bridge port (default 47781, or settings.bridgePort; 0 picks a free one)');
   });
 });

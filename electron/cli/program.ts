@@ -65,7 +65,7 @@ export async function runProgram(argv: string[], env: Record<string, string | un
     if (error instanceof CommanderError) {
       process.exitCode = error.exitCode === 0 ? 0 : EXIT_USAGE;
       // Help shown for a group without its command (`servers`) is answer enough.
-      if (error.exitCode !== 0 && !HELP_SHOWN.has(error.code)) printError(output, usageError(error), argv.includes('--json'));
+      if (error.exitCode !== 0 && !HELP_SHOWN.has(error.code)) printError(output, usageError(error, commandWords(program, argv)), argv.includes('--json'));
       return;
     }
     // An option's own check (a port that is none) throws while commander reads: a message, not a stack trace.
@@ -82,12 +82,36 @@ export async function runProgram(argv: string[], env: Record<string, string | un
 const HELP_SHOWN: ReadonlySet<string> = new Set(['commander.help', 'commander.helpDisplayed', 'commander.version']);
 
 /**
- * Commander's message (`error: unknown command 'statsu'` and a `(Did you mean status?)` line) as one
- * of ours: `error [invalid_input]: unknown command 'statsu'`, the suggestion and --help as the hint.
+ * The commands `argv` names, as far as they exist (`servers add`): whose --help a usage error points
+ * to. Before the first command a word that names none is an option's value (`--home DIR`).
  */
-export function usageError(error: CommanderError): CodedError {
+export function commandWords(program: Command, argv: readonly string[]): string[] {
+  const words: string[] = [];
+  let at = program;
+  for (const arg of argv.slice(2)) {
+    if (arg === '--') break;
+    if (arg.startsWith('-')) continue;
+    const sub = at.commands.find((c) => c.name() === arg || c.aliases().includes(arg));
+    if (sub) {
+      words.push(arg);
+      at = sub;
+    } else if (words.length > 0) break;
+  }
+  return words;
+}
+
+/**
+ * Commander's message (`error: unknown command 'statsu'` and a `(Did you mean status?)` line) as one
+ * of ours: `error [invalid_input]: unknown command 'statsu'`, the suggestion and --help as the hint:
+ * the help of the command it happened in (`servers add --help`) when there is one.
+ */
+export function usageError(error: CommanderError, words: readonly string[] = []): CodedError {
   const [first = '', ...rest] = error.message.split('\n').map((line) => line.trim()).filter((line) => line !== '');
   const suggestion = rest.map((line) => line.replace(/^\((.*)\)$/, '$1')).join(' ');
-  const help = '`connected-services --help` lists the commands, `connected-services COMMAND --help` their options';
+  const command = words.join(' ');
+  const help =
+    command === ''
+      ? '`connected-services --help` lists the commands, `connected-services COMMAND --help` their options'
+      : `\`connected-services ${command} --help\` shows ${error.code === 'commander.unknownCommand' ? 'its commands' : 'its arguments and options'}`;
   return new CodedError('invalid_input', first.replace(/^error:\s*/, ''), { hint: suggestion === '' ? help : `${suggestion} ${help}` });
 }

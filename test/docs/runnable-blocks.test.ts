@@ -50,6 +50,15 @@ describe('runnable shell blocks in README.md and docs/', () => {
     expect(pages.map(({ page }) => page)).toContain('README.md');
   });
 
+  it('README.md says how to type `connected-services` in a clone before its first example does', () => {
+    const { fences } = parseFences(readPage('README.md'));
+    const first = fences.find((fence) => /^\s*connected-services /m.test(fence.body));
+    expect(first).toBeDefined();
+    // Nothing puts the command on PATH in a clone: a new user typing it as written gets "command not found".
+    const before = readPage('README.md').split('\n').slice(0, (first?.line ?? 1) - 1).join(' ');
+    expect(before).toMatch(/examples write it as `connected-services`: in a clone[^.]*type `npx connected-services`/);
+  });
+
   for (const { page, blocks } of pages) {
     it(`${page}: every runnable block exits 0`, { timeout: BLOCK_TIMEOUT_MS * blocks.length + 10_000 }, async () => {
       const dir = join(scratch, page.replace(/[^A-Za-z0-9]+/g, '-'));

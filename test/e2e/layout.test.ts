@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { controlBoxes, dialog, overlaps, serverRow, startUiSession, waitForState, type UiSession } from '../support/e2e';
 
@@ -35,6 +37,51 @@ describe('layout at 420 px (a phone, a narrow window)', () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(420);
     });
   }
+
+  it('keeps "Activity" and its count of waiting decisions on one line at 400 px', async () => {
+    const { page, home } = ui;
+    // A change asked with the command line's credential waits for the person: one decision.
+    const { origin, secret } = JSON.parse(readFileSync(join(home, 'runtime.json'), 'utf8')) as { origin: string; secret: string };
+    const asked = await fetch(`${origin}/api/addAgent`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${secret}` }, body: JSON.stringify({ name: 'waiting' }) });
+    expect(asked.status).toBe(403);
+    await page.setViewportSize({ width: 400, height: 900 });
+    await ui.open('#/agents');
+    const nav = page.getByRole('navigation').first();
+    const activity = nav.getByRole('link', { name: 'Activity 1 waiting for approval' });
+    await activity.waitFor();
+    await ui.screenshot('layout-400-nav-count');
+    const one = (await nav.getByRole('link', { name: 'Services', exact: true }).boundingBox())!;
+    const box = (await activity.boundingBox())!;
+    expect(box.height, 'the count beside "Activity", not under it').toBeLessThanOrEqual(one.height + 1);
+    for (const name of ['Services', 'Agents', 'Access', 'Settings']) {
+      const item = (await nav.getByRole('link', { name, exact: true }).boundingBox())!;
+      expect(item.x + item.width, `${name} ends in the window`).toBeLessThanOrEqual(400);
+    }
+    expect(box.x + box.width).toBeLessThanOrEqual(400);
+  });
+
+  it("keeps an agent's card and Activity's Agent filter in a 400 px window when its name is long", async () => {
+    const { page } = ui;
+    const name = 'claude-code-on-my-laptop-with-a-long-name';
+    await ui.api('addAgent', { name, servers: '*' });
+    await page.setViewportSize({ width: 400, height: 900 });
+    await ui.open('#/agents');
+    const connect = page.getByRole('button', { name: `Connect ${name} to a client` });
+    await connect.waitFor();
+    await ui.screenshot('layout-400-agent-long-name');
+    const box = (await connect.boundingBox())!;
+    expect(box.x + box.width, 'the Connect button ends in the window').toBeLessThanOrEqual(400);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(400);
+    // Activity's Agent filter lists the name as a choice: the select shrinks to the window.
+    await ui.open('#/activity');
+    const filter = page.getByRole('combobox', { name: 'Agent' });
+    await filter.locator('option', { hasText: name }).waitFor({ state: 'attached' });
+    await ui.screenshot('layout-400-activity-long-agent');
+    const select = (await filter.boundingBox())!;
+    expect(select.x + select.width, 'the Agent filter ends in the window').toBeLessThanOrEqual(400);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(400);
+    await ui.api('removeAgent', { name });
+  });
   afterAll(async () => {
     await ui.page.setViewportSize({ width: 1280, height: 900 });
   });

@@ -51,6 +51,11 @@ describe('read and prompt with no app running: the command acts on its own core'
     expect(logs.stderr).toContain('No app is running for');
     expect(logs.stderr).toContain("servers' output is kept only by the running app");
     expect(logs.stderr).toContain('connected-services logs everything --follow');
+    // A mistyped name is said first, not advice to follow the logs of a server that is not there.
+    const typo = await runCli(home, ['logs', 'evrything']);
+    expect(typo.code).toBe(3);
+    expect(typo.stderr).toMatch(/^error \[not_found\]: No server named "evrything" is configured\n {2}hint: Did you mean everything\? /);
+    expect(typo.stderr).not.toContain('logs evrything --follow');
   });
 });
 

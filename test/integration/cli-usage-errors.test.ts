@@ -26,6 +26,16 @@ describe('a mistyped command line', () => {
     expect(missing.stderr).toMatch(/^error \[invalid_input\]: missing required argument 'server'\n {2}hint: /);
   });
 
+  it("a mistake inside a command points to that command's own --help, not to COMMAND --help", async () => {
+    const missing = await runCli(home, ['--home', home, 'servers', 'add']);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toBe("error [invalid_input]: missing required argument 'name'\n  hint: `connected-services servers add --help` shows its arguments and options\n");
+    const option = await runCli(home, ['call', 'everything', 'echo', '--timout', '5']);
+    expect(option.stderr).toMatch(/hint: Did you mean --timeout\? `connected-services call --help` shows its arguments and options\n$/);
+    const sub = await runCli(home, ['secrets', 'st']);
+    expect(sub.stderr).toMatch(/hint: Did you mean set\? `connected-services secrets --help` shows its commands\n$/);
+  });
+
   it('an empty --home (an unset shell variable) is refused, never taken as the default data folder', async () => {
     const osHome = dirname(tempHome('cs-usage-os-'));
     const env = { ...process.env, HOME: osHome, CONNECTED_SERVICES_HOME: undefined, XDG_CONFIG_HOME: undefined };

@@ -93,7 +93,7 @@ export function registerCall(program: Command, run: Run): void {
               callId,
               ...(options.timeout !== undefined ? { timeoutMs: options.timeout } : {}),
             })
-            .catch((error: unknown) => explainServerError(core.api, server, error));
+            .catch((error: unknown) => explainServerError(core.api, server, error, tool));
           if (options.json) printJson(ctx.output, result);
           else printResult(ctx.output, result);
           // An upstream tool error is a result, not a crash; scripts still see it in the exit code.

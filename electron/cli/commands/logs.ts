@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import type { LogLine, LogTail } from '../../../shared/api';
 import { CodedError } from '../../../shared/errors';
 import { explainServerError } from '../config-errors';
+import { serverNotConfigured } from '../../registry';
 import type { Output } from '../output';
 import type { Run } from '../runner';
 import { findLiveApp } from '../start-up';
@@ -54,6 +55,9 @@ export function registerLogs(program: Command, run: Run): void {
       run(async (ctx) => {
         // The log lives in the running app's memory; a command's own core has seen nothing.
         if (!(await findLiveApp(ctx.dataDir))) {
+          // A mistyped name is said first: the advice below would name a server that is not there.
+          const local = await ctx.core();
+          if (!(await local.api.status({})).servers.some((s) => s.name === server)) await explainServerError(local.api, server, serverNotConfigured(server));
           throw new CodedError('server_unavailable', `No app is running for ${ctx.dataDir}, so there is no log to show: servers' output is kept only by the running app, in memory`, {
             hint: `Start it with \`connected-services serve\` (or the desktop app), then \`connected-services logs ${server} --follow\`; \`connected-services status\` shows each server's last error now`,
           });

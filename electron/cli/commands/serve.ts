@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { DEFAULT_UI_PORT } from '../../../shared/config';
+import { DEFAULT_BRIDGE_PORT, DEFAULT_UI_PORT } from '../../../shared/config';
 import { CodedError } from '../../../shared/errors';
 import { redact } from '../../../shared/redact';
 import { isPortFree, packageRoot, QuietCompaction, startOnce, writeRuntimeFile, type RuntimeInfo } from '../../app';
@@ -58,7 +58,7 @@ export function registerServe(program: Command, run: Run): void {
     .command('serve')
     .description('run the core and the web UI on 127.0.0.1 until stopped (Ctrl-C)')
     .option('--port <n>', `UI port (default ${DEFAULT_UI_PORT}; 0 picks a free one)`, port)
-    .option('--bridge-port <n>', 'agent bridge port', port)
+    .option('--bridge-port <n>', `agent bridge port (default ${DEFAULT_BRIDGE_PORT}, or settings.bridgePort; 0 picks a free one)`, port)
     .option('--json', 'print one JSON line when ready: {"ui", "bridge", "pid"}')
     .option('--print-url', 'print sign-in addresses instead of opening a browser')
     .option('--open-with <command>', 'open sign-in addresses with this program (the address is its one argument)')

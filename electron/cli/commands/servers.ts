@@ -171,7 +171,8 @@ export function registerServers(program: Command, run: Run): void {
     .description('remove a server (stops it)')
     .action((name: string) =>
       run(async (ctx) => {
-        await (await ctx.core()).api.removeServer({ name });
+        const core = await ctx.core();
+        await core.api.removeServer({ name }).catch((error: unknown) => explainServerError(core.api, name, error));
         ctx.output.out(`Removed ${name}.`);
       }),
     );
@@ -182,7 +183,8 @@ export function registerServers(program: Command, run: Run): void {
       .description(`${verb} a server`)
       .action((name: string) =>
         run(async (ctx) => {
-          await (await ctx.core()).api.setServerEnabled({ name, enabled });
+          const core = await ctx.core();
+          await core.api.setServerEnabled({ name, enabled }).catch((error: unknown) => explainServerError(core.api, name, error));
           ctx.output.out(`${enabled ? 'Enabled' : 'Disabled'} ${name}.`);
         }),
       );

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { AgentView, ServerStatus, ToolInfo } from '../../../shared/api';
 import { ErrorNote } from '../../components';
-import { describeError, type ShownError } from '../../lib';
+import { describeError, routeHref, type ShownError } from '../../lib';
 import { useLive } from '../../state';
 import { cellOf, type CellChoice } from './access-model';
 
@@ -32,7 +32,21 @@ export function AccessMatrix({ agents, servers, tools, onChanged }: { agents: Ag
       tools: names.map((tool) => ({ server, tool, decision })),
     });
   };
-  if (agents.length === 0 || servers.length === 0) return <p className="muted">No agents or no services yet.</p>;
+  // Say which is missing and where to make it: "no agents or no services" left a new user guessing.
+  if (servers.length === 0) {
+    return (
+      <p className="muted">
+        No services yet. <a href={routeHref({ screen: 'catalog' })}>Add a service</a>, then choose here which agent may use it.
+      </p>
+    );
+  }
+  if (agents.length === 0) {
+    return (
+      <p className="muted">
+        No agents yet. <a href={routeHref({ screen: 'agents' })}>Create an agent</a>, then choose here which of your services it may use.
+      </p>
+    );
+  }
   return (
     <div className="access-matrix-wrap">
       {error && <ErrorNote error={error} onDismiss={() => setError(null)} />}

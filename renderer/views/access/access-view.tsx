@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { AgentView, ServerStatus, StoreReferenceView, ToolInfo } from '../../../shared/api';
 import { ErrorNote, LoadingSkeleton, PageHeader } from '../../components';
-import { describeError, type ShownError } from '../../lib';
+import { describeError, routeHref, type ShownError } from '../../lib';
 import { useLive } from '../../state';
 import { AccessMatrix } from './access-matrix';
 import { credentialRows, type CredentialRow } from './access-model';
@@ -69,7 +69,10 @@ export function AccessView() {
           <section aria-labelledby="credentials-title">
             <h2 id="credentials-title">Credentials</h2>
             {loaded.rows.length + loaded.storeRefs.length === 0 ? (
-              <p className="muted">No credentials yet.</p>
+              <p className="muted">
+                No credentials yet. Secrets you store (<a href={routeHref({ screen: 'settings' })}>Settings</a> → Secrets), sign-ins to your services and
+                agents&apos; tokens (<a href={routeHref({ screen: 'agents' })}>Agents</a>) appear here.
+              </p>
             ) : (
               <ul className="cards">
                 {loaded.rows.filter(isVaultSecret).map((row) => (

@@ -67,4 +67,13 @@ describe('audit log', () => {
     act(() => api.emit('auditEntry', { ...BASE, tool: 'newest', time: 3_000 }));
     expect(bodyRows(table).map((r) => r.querySelector('code')?.textContent)).toEqual(['newest', 'quick', 'slow']);
   });
+
+  it('an empty log says where calls come from and links to Agents; filtered, it says the filters', async () => {
+    renderApp(createFakeApi({ readAudit: () => [], listAgents: () => [] }), { hash: '#/activity' });
+    const note = await screen.findByText(/^No calls recorded yet\./);
+    expect(note.textContent).toBe('No calls recorded yet. Each call an agent makes through the bridge shows here: connect an agent to start.');
+    expect(within(note).getByRole('link', { name: 'connect an agent' }).getAttribute('href')).toBe('#/agents');
+    fireEvent.change(screen.getByRole('combobox', { name: 'Outcome' }), { target: { value: 'error' } });
+    expect((await screen.findByText('No calls recorded for these filters.')).querySelector('a')).toBeNull();
+  });
 });

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { AUDIT_OUTCOMES, type AuditEntry, type AuditOutcome } from '../../../shared/api';
 import { ErrorNote, LoadingSkeleton, Table, type TableColumn } from '../../components';
-import { describeError, type ShownError } from '../../lib';
+import { describeError, routeHref, type ShownError } from '../../lib';
 import { useLive, useStore } from '../../state';
 import { AuditRow } from './audit-row';
 
@@ -112,7 +112,15 @@ export function AuditLog() {
       </div>
       {error && <ErrorNote error={error} />}
       {entries === null && !error && <LoadingSkeleton label="Loading agent calls" />}
-      {entries?.length === 0 && <p className="empty">No calls recorded{filters.agent || filters.server || filters.outcome ? ' for these filters' : ' yet'}.</p>}
+      {entries?.length === 0 &&
+        (filters.agent || filters.server || filters.outcome ? (
+          <p className="empty">No calls recorded for these filters.</p>
+        ) : (
+          // A new user's empty log says where calls come from and where to start one.
+          <p className="empty">
+            No calls recorded yet. Each call an agent makes through the bridge shows here: <a href={routeHref({ screen: 'agents' })}>connect an agent</a> to start.
+          </p>
+        ))}
       {entries && entries.length > 0 && (
         <Table caption="Agent calls, newest first; open a row for its arguments, result, who decided and how long it took" columns={AUDIT_COLUMNS}>
           {entries.map((e, i) => (

@@ -87,4 +87,15 @@ describe('the registry in the catalog', () => {
     fireEvent.click(within(section).getByRole('button', { name: 'Refresh' }));
     await waitFor(() => expect(refreshed).toBe(1));
   });
+
+  it('a first refresh that failed says so in sentences and what to do, not that a snapshot is shown', async () => {
+    const offline: RegistryState = { base: BASE, entries: 0, skipped: { invalid: 0, hostile: 0 }, lastFailure: { at: Date.now(), message: `Could not reach the registry at ${BASE}: fetch failed` } };
+    const api = createFakeApi({ registryCatalog: () => ({ registries: [offline], entries: [] }) });
+    renderApp(api);
+    const section = await screen.findByRole('region', { name: 'From the MCP Registry' });
+    const line = within(section).getByText(/the last refresh failed/);
+    expect(line.textContent).toContain(`${BASE}: fetch failed. Press Refresh once this computer can reach it; the catalog above works without it.`);
+    expect(line.textContent).not.toContain('Showing the snapshot');
+    expect(within(section).getByText('No registry entries yet: the registry could not be reached.')).toBeTruthy();
+  });
 });

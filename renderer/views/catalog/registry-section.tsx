@@ -23,6 +23,9 @@ const hostOf = (base: string): string => {
   }
 };
 
+/** A message as a sentence of its own: the next one must not run on from "fetch failed". */
+const asSentence = (text: string): string => (/[.!?]$/.test(text.trimEnd()) ? text.trimEnd() : `${text.trimEnd()}.`);
+
 function RegistryLine({ state }: { state: RegistryState }) {
   const skipped = state.skipped.invalid + state.skipped.hostile;
   return (
@@ -43,7 +46,8 @@ function RegistryLine({ state }: { state: RegistryState }) {
       {state.lastFailure && (
         <span className="registry-failure" role="status">
           {' '}
-          — the last refresh failed: {shownText(state.lastFailure.message)} Showing the snapshot it had.
+          — the last refresh failed: {asSentence(shownText(state.lastFailure.message))}{' '}
+          {state.entries > 0 ? 'Showing the snapshot it had.' : 'Press Refresh once this computer can reach it; the catalog above works without it.'}
         </span>
       )}
     </li>
@@ -78,7 +82,9 @@ export function RegistrySection({ query, onInstall }: { query: string; onInstall
       <p className="muted" role="status" aria-live="polite">
         {found.total === 0
           ? index.rows.length === 0
-            ? 'No registry entries yet.'
+            ? registries.some((r) => r.lastFailure)
+              ? 'No registry entries yet: the registry could not be reached.'
+              : 'No registry entries yet: press Refresh to fetch them.'
             : 'No registry entry matches.'
           : found.total > found.rows.length
             ? `${found.rows.length} of ${plural(found.total, 'registry entry', 'registry entries')} shown; type to narrow.`
