@@ -4,7 +4,7 @@ import { holdSessionStream } from '../support/bridge-streams';
 import { droppedUnanswered, holdConnections, releaseAll, statusLineOn, whenClosed } from '../support/held-connections';
 import { waitFor } from '../support/server-harness';
 
-// A cap of 8 here (the factory's option), so each agent's share is 2; the bridge's own cap is
+// A cap of 8 here (the factory's option), so each agent's share is 2 and its sessions 1; the bridge's own cap is
 // MAX_LOOPBACK_CONNECTIONS (electron/net).
 const CAP = 8;
 let h: BridgeHarness;
@@ -32,10 +32,11 @@ describe('the bridge keeps at most its cap of connections open', () => {
 
   it('with every connection serving a stream, drops a new one unanswered, and takes new ones once a stream closes', async () => {
     const { port } = h.bridge;
-    const tokens = await Promise.all(['s1', 's2', 's3', 's4'].map(async (name) => (await h.bridge.agents.add(name, { servers: ['*'] })).token));
+    // One stream per agent: at this cap an agent keeps a single session (half its share of 2).
+    const tokens = await Promise.all(['s1', 's2', 's3', 's4', 's5', 's6', 's7', 's8'].map(async (name) => (await h.bridge.agents.add(name, { servers: ['*'] })).token));
     const streams = await waitFor('every connection a stream', async () => {
       const opened = [];
-      for (const token of [...tokens, ...tokens]) opened.push(await holdSessionStream(port, token));
+      for (const token of tokens) opened.push(await holdSessionStream(port, token));
       const held = opened.flatMap((s) => ('close' in s ? [s] : []));
       if (held.length === CAP) return held;
       await Promise.all(held.map((s) => s.close()));
