@@ -1,8 +1,7 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import type { CoreEnv } from '../../shared/core-env';
-import { errnoCode, writeFileAtomic } from '../fs-safe';
+import { errnoCode, MAX_STATE_FILE_BYTES, readTextFile, writeFileAtomic } from '../fs-safe';
 
 /** `<dataDir>/agent-activity.json`: when each agent last reached the bridge, for the Agents screen. */
 export const AGENT_ACTIVITY_FILE = 'agent-activity.json';
@@ -53,7 +52,7 @@ export class AgentActivity {
   async load(): Promise<void> {
     let text: string;
     try {
-      text = await readFile(this.#file, 'utf8');
+      text = await readTextFile(this.#file, MAX_STATE_FILE_BYTES);
     } catch (error) {
       if (errnoCode(error) !== 'ENOENT') this.#core.log(`reading ${AGENT_ACTIVITY_FILE} failed (${String(errnoCode(error))}); agents' earlier use is not shown`);
       return;

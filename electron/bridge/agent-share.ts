@@ -6,6 +6,23 @@ import { endJson } from './response-headers';
 /** The part of the bridge's connection cap one agent may hold with requests and streams in flight. */
 export const AGENT_SHARE_OF_CAP = 4;
 
+/** One agent's share of a connection cap. */
+export function shareOf(cap: number): number {
+  return Math.max(1, Math.floor(cap / AGENT_SHARE_OF_CAP));
+}
+
+/**
+ * The sessions one agent keeps (past it sessions.ts closes its least recently used): half its share
+ * (128 of 256). Each session holds a GET stream, so more sessions than the share would leave the
+ * agent no request to use them with; at half, every session's stream and the 64 listen streams
+ * (MAX_LISTENS_PER_AGENT) still leave a quarter of the share (64) for calls in flight. `asked`, a
+ * lower figure, is kept; a higher one is brought down to it.
+ */
+export function sessionsPerAgent(cap: number, asked?: number): number {
+  const half = Math.max(1, Math.floor(shareOf(cap) / 2));
+  return asked === undefined ? half : Math.max(1, Math.min(asked, half));
+}
+
 /** Counts each agent's requests in flight (streams and each call of a batch included) and refuses past its share. */
 export interface AgentShare {
   /** The most one agent holds at once. */
@@ -28,7 +45,7 @@ export interface AgentShare {
  * `data`), before its body is read; a batch's, once it is read, for each of its requests.
  */
 export function agentShare(cap: number): AgentShare {
-  const share = Math.max(1, Math.floor(cap / AGENT_SHARE_OF_CAP));
+  const share = shareOf(cap);
   const open = new Map<string, number>();
   const hold = (agent: string, res: ServerResponse, count: number): void => {
     open.set(agent, (open.get(agent) ?? 0) + count);

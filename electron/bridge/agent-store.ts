@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { resolveCoreEnv, type CoreEnv, type CoreEnvOptions } from '../../shared/core-env';
 import { CodedError, errorMessage } from '../../shared/errors';
 import { redact } from '../../shared/redact';
@@ -9,7 +9,7 @@ import { agentNotFound, agentRecord, changesBetween, fileStamp, index, parseFile
 import { agentDeclaredTwice, agentNotEditable, checkDeclarable, codeAgentRecord, mergeAgents, type CodeAgentInput } from './code-agents';
 import { configSnippet, type SnippetOptions } from './config-snippet';
 import { Emitter } from '../../shared/events';
-import { FileLock, writeFileAtomic } from '../fs-safe';
+import { FileLock, MAX_STATE_FILE_BYTES, readTextFileSync, writeFileAtomic } from '../fs-safe';
 import { hashToken, newAgentToken, plausibleToken, sameDigest, tokenHint, type TokenDigest } from './token';
 
 export const AGENTS_FILE = 'agents.json';
@@ -57,7 +57,7 @@ export class AgentStore {
   static open(options: AgentStoreOptions): AgentStore {
     const store = new AgentStore(options);
     const stamp = store.#fileStamp();
-    store.#replace(stamp === 'none' ? [] : parseFile(readFileSync(store.file, 'utf8'), store.file), stamp, false);
+    store.#replace(stamp === 'none' ? [] : parseFile(readTextFileSync(store.file, MAX_STATE_FILE_BYTES), store.file), stamp, false);
     return store;
   }
 
@@ -259,7 +259,7 @@ export class AgentStore {
     try {
       stamp = this.#fileStamp();
       if (!force && stamp === this.#stamp) return;
-      this.#replace(stamp === 'none' ? [] : parseFile(readFileSync(this.file, 'utf8'), this.file), stamp, true);
+      this.#replace(stamp === 'none' ? [] : parseFile(readTextFileSync(this.file, MAX_STATE_FILE_BYTES), this.file), stamp, true);
     } catch (error) {
       // Fail closed: an unreadable or invalid file authenticates nobody until it is fixed.
       this.#core.log(`agents file unusable, no agent can connect: ${errorMessage(error)}`);
@@ -280,7 +280,7 @@ export class AgentStore {
   async #mutate(edit: (agents: StoredAgent[]) => StoredAgent[]): Promise<void> {
     await this.#lock.run(async () => {
       const stamp = this.#fileStamp();
-      const current = stamp === 'none' ? [] : parseFile(readFileSync(this.file, 'utf8'), this.file);
+      const current = stamp === 'none' ? [] : parseFile(readTextFileSync(this.file, MAX_STATE_FILE_BYTES), this.file);
       const next = edit(current);
       await writeFileAtomic(this.file, `${JSON.stringify({ version: AGENTS_FILE_VERSION, agents: next }, null, 2)}\n`);
       this.#checkedAt = this.#core.now();

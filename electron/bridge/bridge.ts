@@ -3,7 +3,7 @@ import { DEFAULT_BRIDGE_PORT } from '../../shared/config';
 import { resolveCoreEnv, type CoreEnv } from '../../shared/core-env';
 import { redact } from '../../shared/redact';
 import { guardConnections, LOOPBACK_TIMEOUTS, MAX_LOOPBACK_CONNECTIONS } from '../net';
-import { agentShare } from './agent-share';
+import { agentShare, sessionsPerAgent } from './agent-share';
 import type { Pool } from '../pool';
 import { AgentActivity } from './agent-activity';
 import { AgentStore } from './agent-store';
@@ -87,7 +87,7 @@ function openParts(options: BridgeOptions): BridgeParts {
     },
   });
   const sessions = new SessionRegistry(
-    { maxPerAgent: options.maxSessionsPerAgent ?? 256, idleMs: options.sessionIdleMs ?? 12 * 60 * 60 * 1000 },
+    { maxPerAgent: sessionsPerAgent(options.maxConnections ?? MAX_LOOPBACK_CONNECTIONS, options.maxSessionsPerAgent), idleMs: options.sessionIdleMs ?? 12 * 60 * 60 * 1000 },
     core,
   );
   const state = { paused: false };

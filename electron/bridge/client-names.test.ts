@@ -34,10 +34,10 @@ const agent = (client: AgentClient | undefined, names: 'plain' | 'prefixed', too
   ...(toolMode ? { toolMode } : {}),
 });
 
-/** What the client itself puts before our name, for agent `a`'s entry `connected-services-a` (what `agents config` prints and `agents connect` writes). */
+/** What the client itself puts before our name (for acp: Claude Code's, the longest of the ACP agents), for agent `a`'s entry `connected-services-a` (what `agents config` prints and `agents connect` writes). */
 function clientPrefix(client: AgentClient): string {
   if (typeof client === 'number') return 'p'.repeat(client);
-  return { 'claude-code': 'mcp__connected-services-a__', codex: 'mcp__connected-services-a__', vscode: 'mcp_connected-services-a_', cursor: 'connected-services-a_xxxx', 'claude-desktop': '' }[client];
+  return { 'claude-code': 'mcp__connected-services-a__', codex: 'mcp__connected-services-a__', vscode: 'mcp_connected-services-a_', cursor: 'connected-services-a_xxxx', 'claude-desktop': '', acp: 'mcp__connected-services-a__' }[client];
 }
 
 const serverName = fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9_-]{0,40}$/);

@@ -13,7 +13,9 @@ import { serverAllowed } from './policy';
  * - claude-code, codex: `mcp__connected-services__<name>` (25 characters before ours);
  * - vscode: `mcp_connected-services_<name>` (23);
  * - cursor: keeps the server's and the tool's name within 60 together (`connected-services` + 1 + ours, 4 spare);
- * - claude-desktop: sends the tool's name as it is (0).
+ * - claude-desktop: sends the tool's name as it is (0);
+ * - acp: the agent behind ACP names them, and the longest prefix of those known is Claude Code's and
+ *   Codex's (Gemini CLI's `<entry>__` is shorter), so names that fit it fit every one.
  * A number is a prefix length of the person's own choosing.
  */
 export type NameClient = (typeof NAME_CLIENTS)[number];
@@ -26,6 +28,7 @@ const PREFIX: Readonly<Record<NameClient, (entry: string) => number>> = {
   vscode: (entry) => `mcp_${entry}_`.length,
   cursor: (entry) => entry.length + 1 + (MAX_NAME_LENGTH - 60),
   'claude-desktop': () => 0,
+  acp: (entry) => `mcp__${entry}__`.length,
 };
 
 /** The client's prefix before our names, for the agent's entry (`agent` absent: an entry named `connected-services`). */

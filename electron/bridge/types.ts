@@ -40,7 +40,7 @@ export interface BridgeOptions extends CoreEnvOptions {
   maxConnections?: number;
   /** serverInfo.version announced to agents. */
   version?: string;
-  /** Past this many sessions of one agent, its least recently used one is closed. Default 256. */
+  /** Past this many sessions of one agent, its least recently used one is closed. Default and most: half its connection share (128; agent-share.ts). */
   maxSessionsPerAgent?: number;
   /** Sessions unused this long are closed. Default 12 h. */
   sessionIdleMs?: number;

@@ -1,9 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { lstat, open, unlink } from 'node:fs/promises';
 import { CodedError } from '../../shared/errors';
 import { errnoCode, fsFailure } from './fs-errors';
 import { inspectLock, removeStaleEntry, type LockEntry } from './lock-entry';
-import { describeOwner, LockOwnerSchema, markHeld, ownerRecord, ownerStatus, systemProbe, type LockOwner } from './lock-owner';
+import { readTextFileSync } from './read-text-file';
+import { describeOwner, LockOwnerSchema, MAX_OWNER_BYTES, markHeld, ownerRecord, ownerStatus, systemProbe, type LockOwner } from './lock-owner';
 
 export interface LockOptions {
   /**
@@ -56,7 +56,7 @@ async function tryCreate(lockPath: string, owner: LockOwner): Promise<boolean> {
 
 function holds(lockPath: string, owner: LockOwner): boolean {
   try {
-    const parsed = LockOwnerSchema.safeParse(JSON.parse(readFileSync(lockPath, 'utf8')));
+    const parsed = LockOwnerSchema.safeParse(JSON.parse(readTextFileSync(lockPath, MAX_OWNER_BYTES)));
     return parsed.success && parsed.data.nonce === owner.nonce;
   } catch {
     return false;

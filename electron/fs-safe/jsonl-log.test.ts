@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { makeFifo, settlesWithin } from '../../test/support';
 import { JsonlLog } from './jsonl-log';
 
 const Entry = z.object({ n: z.number() });
@@ -73,5 +74,18 @@ describe('JsonlLog batching', () => {
       expect(run.status, run.stderr).toBe(end.startsWith('throw') ? 1 : 0);
       expect(lines(join(dir, 'log.jsonl'))).toEqual([1, 2, 3]);
     }
+  });
+
+  it.runIf(process.platform !== 'win32')('skips a rotated file that is a FIFO or far too large, saying so, and reads the rest', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'jsonl-fifo-'));
+    const notes: string[] = [];
+    const log = new JsonlLog({ dir, base: 'log', schema: Entry, maxBytes: 64, keep: 3, log: (line) => notes.push(line) });
+    log.append({ n: 1 });
+    const fifo = makeFifo(join(dir, 'log.1.jsonl'));
+    writeFileSync(join(dir, 'log.2.jsonl'), `${JSON.stringify({ n: 0 })}\n`.repeat(64));
+    writeFileSync(join(dir, 'log.3.jsonl'), `${JSON.stringify({ n: 3 })}\n`);
+    expect(await settlesWithin(log.readWhere(10), fifo)).toEqual([{ n: 1 }, { n: 3 }]);
+    expect(notes).toEqual([expect.stringContaining('log.1.jsonl is not a regular file'), expect.stringContaining('log.2.jsonl is larger than')]);
+    await log.close();
   });
 });

@@ -1,10 +1,12 @@
 import path from 'node:path';
 import { appendFileSync, mkdirSync } from 'node:fs';
-import { chmod, mkdir, open, readFile, rename, rm, type FileHandle } from 'node:fs/promises';
+import { chmod, mkdir, open, rename, rm, type FileHandle } from 'node:fs/promises';
 import type { z } from 'zod';
 import { Emitter } from '../../shared/events';
 import { redact } from '../../shared/redact';
 import { errorMessage } from '../../shared/errors';
+import { errnoCode } from './fs-errors';
+import { readTextFile } from './read-text-file';
 
 export const DEFAULT_JSONL_MAX_BYTES = 5 * 1024 * 1024;
 export const DEFAULT_JSONL_KEEP = 5;
@@ -130,8 +132,10 @@ export class JsonlLog<T> {
       if (out.length >= limit) break;
       let text: string;
       try {
-        text = await readFile(file, 'utf8');
-      } catch {
+        // Rotation keeps a file near maxBytes, but another process's appends are not counted there.
+        text = await readTextFile(file, 4 * this.#maxBytes);
+      } catch (error) {
+        if (errnoCode(error) !== 'ENOENT') this.#log(`skipped ${file}: ${errorMessage(error)}`);
         continue;
       }
       const lines = text.split('\n');

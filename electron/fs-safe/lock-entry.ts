@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { link, lstat, readFile, rename, rm } from 'node:fs/promises';
+import { link, lstat, rename, rm } from 'node:fs/promises';
 import { errnoCode } from './fs-errors';
-import { LockOwnerSchema, type LockOwner } from './lock-owner';
+import { LockOwnerSchema, MAX_OWNER_BYTES, type LockOwner } from './lock-owner';
+import { readTextFile } from './read-text-file';
 
 /**
  * What is at a lock path. `owner`: a lock with its record. `ownerless`: a folder (the mkdir locks of
@@ -29,7 +30,7 @@ export async function inspectLock(path: string): Promise<LockEntry> {
     // Never one of ours (the lock is created with O_EXCL, which does not follow a link), nor followed:
     // a dangling one reads as ENOENT, one to a FIFO blocks. Stale at once (mtimeMs 0); removed, not its target.
     if (!stat.isFile()) return { kind: 'ownerless', ino: stat.ino, mtimeMs: 0, dir: false };
-    const owner = parseOwner(await readFile(path, 'utf8'));
+    const owner = parseOwner(await readTextFile(path, MAX_OWNER_BYTES));
     if (owner) return { kind: 'owner', owner, ino: stat.ino };
     return { kind: 'ownerless', ino: stat.ino, mtimeMs: stat.mtimeMs, dir: false };
   } catch (error) {

@@ -17,6 +17,8 @@ export const LockOwnerSchema = z.object({
   start: z.string().optional(),
   since: z.string(),
 });
+/** An owner record is a few hundred bytes; a lock or owner file larger than this is not one of ours. */
+export const MAX_OWNER_BYTES = 64 * 1024;
 export type LockOwner = z.infer<typeof LockOwnerSchema>;
 
 /** How this machine's processes are looked at; a parameter so the decision is tested without processes. */

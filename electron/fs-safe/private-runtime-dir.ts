@@ -1,11 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { lstat, mkdir, readdir, readFile, rename, rm, unlink } from 'node:fs/promises';
+import { lstat, mkdir, readdir, rename, rm, unlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CodedError } from '../../shared/errors';
 import { writeFileAtomic } from './atomic-write';
 import { errnoCode, fsFailure } from './fs-errors';
-import { LockOwnerSchema, markHeld, ownerRecord, ownerStatus, systemProbe, type LockOwner, type ProcessProbe } from './lock-owner';
+import { readTextFile } from './read-text-file';
+import { LockOwnerSchema, MAX_OWNER_BYTES, markHeld, ownerRecord, ownerStatus, systemProbe, type LockOwner, type ProcessProbe } from './lock-owner';
 
 /**
  * Private files for child programs (a vault secret a program wants as a path, a credential file):
@@ -66,7 +67,7 @@ async function privateFolder(dir: string, platform: NodeJS.Platform): Promise<vo
 
 async function readOwner(folder: string): Promise<LockOwner | undefined> {
   try {
-    const parsed = LockOwnerSchema.safeParse(JSON.parse(await readFile(path.join(folder, OWNER_FILE), 'utf8')));
+    const parsed = LockOwnerSchema.safeParse(JSON.parse(await readTextFile(path.join(folder, OWNER_FILE), MAX_OWNER_BYTES)));
     return parsed.success ? parsed.data : undefined;
   } catch {
     return undefined;

@@ -1,8 +1,9 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { makeFifo, settlesWithin } from '../../test/support';
 import { readJsonFile } from './read-json-file';
 
 const Schema = z.object({ server: z.string(), count: z.number() });
@@ -24,10 +25,21 @@ describe('readJsonFile', () => {
     expect(await readJsonFile(join(dir, 'none.json'), Schema)).toEqual({ ok: false, reason: 'missing' });
   });
 
-  it('says unreadable, with the error code, for what cannot be read as a file', async () => {
+  it('says not a regular file for a folder or a FIFO, without waiting on the FIFO', async () => {
     const folder = join(dir, 'folder.json');
     mkdirSync(folder);
-    expect(await readJsonFile(folder, Schema)).toEqual({ ok: false, reason: 'unreadable (EISDIR)' });
+    const reason = 'not a regular file (a FIFO, a device or a folder)';
+    expect(await readJsonFile(folder, Schema)).toEqual({ ok: false, reason });
+    if (process.platform === 'win32') return;
+    const fifo = makeFifo(join(dir, 'fifo.json'));
+    expect(await settlesWithin(readJsonFile(fifo, Schema), fifo)).toEqual({ ok: false, reason });
+  });
+
+  it('says unreadable, with the error code, for a file it may not read', async () => {
+    if (process.getuid?.() === 0) return;
+    const locked = file('locked.json', '{}');
+    chmodSync(locked, 0);
+    expect(await readJsonFile(locked, Schema)).toEqual({ ok: false, reason: 'unreadable (EACCES)' });
   });
 
   it('says not valid JSON for text that is not JSON', async () => {

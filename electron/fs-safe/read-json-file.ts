@@ -1,6 +1,7 @@
-import { readFile } from 'node:fs/promises';
 import type { z } from 'zod';
 import { errnoCode } from './fs-errors';
+import { readRegularFile } from './read-regular-file';
+import { MAX_STATE_FILE_BYTES } from './read-text-file';
 
 /** A small JSON file as read: its value, or why it is not to be trusted (`missing` when there is none). */
 export type JsonFileRead<T> = { ok: true; value: T } | { ok: false; reason: string };
@@ -11,13 +12,13 @@ export type JsonFileRead<T> = { ok: true; value: T } | { ok: false; reason: stri
  * that server's, so a file copied or renamed is not taken for another's.
  */
 export async function readJsonFile<T>(file: string, schema: z.ZodType<T>, server?: string): Promise<JsonFileRead<T>> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    const code = errnoCode(error);
+  const read = await readRegularFile(file, MAX_STATE_FILE_BYTES);
+  if ('problem' in read && read.problem !== 'empty') {
+    if (read.problem !== 'unreadable') return { ok: false, reason: read.problem === 'not_regular' ? 'not a regular file (a FIFO, a device or a folder)' : 'too large' };
+    const code = errnoCode(read.cause);
     return { ok: false, reason: code === 'ENOENT' ? 'missing' : `unreadable (${code ?? 'error'})` };
   }
+  const text = 'bytes' in read ? read.bytes.toString('utf8') : '';
   let raw: unknown;
   try {
     raw = JSON.parse(text);

@@ -1,4 +1,4 @@
-import { constants } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync, statSync } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 
 export type RegularFileRead =
@@ -9,6 +9,38 @@ export type RegularFileRead =
 
 /** Not defined on Windows, where no FIFO can be named by a path anyway. */
 const NONBLOCK = (constants.O_NONBLOCK as number | undefined) ?? 0;
+const FLAGS = constants.O_RDONLY | NONBLOCK;
+
+/**
+ * Collects a file's bytes up to `maxBytes`, sized from what stat said and grown as the file grows:
+ * one byte past the bound is always tried, so a file that grows while read is caught too.
+ */
+class Bounded {
+  buffer: Buffer;
+  length = 0;
+  constructor(
+    readonly maxBytes: number,
+    size: number,
+  ) {
+    this.buffer = Buffer.alloc(Math.min(maxBytes, size) + 1);
+  }
+  /** Where the next read goes; the buffer grows when full. */
+  room(): { offset: number; length: number } {
+    if (this.length === this.buffer.length) {
+      const grown = Buffer.alloc(Math.min(this.maxBytes + 1, this.buffer.length * 2));
+      this.buffer.copy(grown);
+      this.buffer = grown;
+    }
+    return { offset: this.length, length: this.buffer.length - this.length };
+  }
+  /** undefined while more is to be read; the result once `bytesRead` is 0 or the bound is passed. */
+  took(bytesRead: number): RegularFileRead | undefined {
+    this.length += bytesRead;
+    if (this.length > this.maxBytes) return { problem: 'too_large' };
+    if (bytesRead > 0) return undefined;
+    return this.length === 0 ? { problem: 'empty' } : { bytes: this.buffer.subarray(0, this.length) };
+  }
+}
 
 /**
  * The bytes of a regular file of at most `maxBytes`. A FIFO, socket, device or folder is never read:
@@ -23,26 +55,47 @@ export async function readRegularFile(file: string, maxBytes: number): Promise<R
   }
   let handle;
   try {
-    handle = await open(file, constants.O_RDONLY | NONBLOCK);
+    handle = await open(file, FLAGS);
   } catch (cause) {
     return { problem: 'unreadable', cause };
   }
   try {
     const info = await handle.stat();
     if (!info.isFile()) return { problem: 'not_regular' };
-    // Read one byte past the bound, whatever stat said: a file that grows while read is caught too.
-    const buffer = Buffer.alloc(maxBytes + 1);
-    let length = 0;
+    const into = new Bounded(maxBytes, info.size);
     for (;;) {
-      const { bytesRead } = await handle.read(buffer, length, buffer.length - length, length);
-      if (bytesRead === 0) break;
-      length += bytesRead;
-      if (length > maxBytes) return { problem: 'too_large' };
+      const { offset, length } = into.room();
+      const done = into.took((await handle.read(into.buffer, offset, length, offset)).bytesRead);
+      if (done) return done;
     }
-    return length === 0 ? { problem: 'empty' } : { bytes: buffer.subarray(0, length) };
   } catch (cause) {
     return { problem: 'unreadable', cause };
   } finally {
     await handle.close();
+  }
+}
+
+/** readRegularFile for the few callers that must stay synchronous (a check on every request). */
+export function readRegularFileSync(file: string, maxBytes: number): RegularFileRead {
+  let fd;
+  try {
+    if (!statSync(file).isFile()) return { problem: 'not_regular' };
+    fd = openSync(file, FLAGS);
+  } catch (cause) {
+    return { problem: 'unreadable', cause };
+  }
+  try {
+    const info = fstatSync(fd);
+    if (!info.isFile()) return { problem: 'not_regular' };
+    const into = new Bounded(maxBytes, info.size);
+    for (;;) {
+      const { offset, length } = into.room();
+      const done = into.took(readSync(fd, into.buffer, offset, length, offset));
+      if (done) return done;
+    }
+  } catch (cause) {
+    return { problem: 'unreadable', cause };
+  } finally {
+    closeSync(fd);
   }
 }

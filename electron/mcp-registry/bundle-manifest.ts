@@ -1,7 +1,7 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { CodedError } from '../../shared/errors';
+import { readTextFile } from '../fs-safe';
 
 const MAX_MANIFEST_BYTES = 1024 * 1024;
 const text = (max: number) => z.string().max(max);
@@ -32,9 +32,7 @@ export interface BundleCommand {
 export async function readManifest(dir: string): Promise<BundleManifest> {
   let raw: string;
   try {
-    const bytes = await readFile(path.join(dir, 'manifest.json'));
-    if (bytes.length > MAX_MANIFEST_BYTES) throw new Error('too large');
-    raw = bytes.toString('utf8');
+    raw = await readTextFile(path.join(dir, 'manifest.json'), MAX_MANIFEST_BYTES);
   } catch {
     throw new CodedError('invalid_input', 'The bundle has no readable manifest.json at its root; it is not installed.');
   }

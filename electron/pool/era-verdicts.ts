@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { DiscoverResult, PriorDiscovery } from '@modelcontextprotocol/client';
 import { z } from 'zod';
 import type { HttpServerConfig } from '../../shared/config';
-import { writeFileAtomic } from '../fs-safe';
+import { MAX_STATE_FILE_BYTES, readTextFile, writeFileAtomic } from '../fs-safe';
 
 /** How long a verdict is used before the server is asked again (a legacy one would otherwise hold forever). */
 export const DEFAULT_ERA_RECHECK_MS = 24 * 60 * 60 * 1000;
@@ -61,7 +61,7 @@ export class EraVerdicts {
   async get(server: string, key: string): Promise<EraVerdict | undefined> {
     let parsed: VerdictFile;
     try {
-      const result = VerdictFileSchema.safeParse(JSON.parse(await readFile(this.#file(server), 'utf8')));
+      const result = VerdictFileSchema.safeParse(JSON.parse(await readTextFile(this.#file(server), MAX_STATE_FILE_BYTES)));
       if (!result.success) return undefined;
       parsed = result.data;
     } catch {

@@ -104,7 +104,7 @@ describe('toPoolError', () => {
 
   it('maps -32602 to not_found for an unknown name and invalid_input for bad arguments, with hints', () => {
     const unknown = toPoolError(new ProtocolError(ProtocolErrorCode.InvalidParams, 'MCP error -32602: Tool ecoh not found'), call);
-    expect(unknown).toMatchObject({ code: 'not_found', message: '"srv" has no tool "x": Tool ecoh not found', hint: 'run `connected-services tools srv` to see what it offers' });
+    expect(unknown).toMatchObject({ code: 'not_found', message: '"srv" has no tool "x": Tool ecoh not found', hint: 'run `connected-services tools srv --refresh` to see what it offers now (its tools may have changed since they were listed)' });
     expect(toPoolError(new ProtocolError(ProtocolErrorCode.InvalidParams, 'Unknown tool: ecoh'), call).code).toBe('not_found');
     // A name with a space is still a name (not the arguments' fault), and a long one is said in part.
     expect(toPoolError(new ProtocolError(ProtocolErrorCode.InvalidParams, 'Tool bad tool not found'), { ...call, what: 'tool "bad tool"' }).code).toBe('not_found');
@@ -115,6 +115,14 @@ describe('toPoolError', () => {
     }
     expect(toPoolError(new ProtocolError(ProtocolErrorCode.InvalidParams, "Prompt argument 'topic' not found"), { ...call, what: 'prompt "brief"' }).code).toBe('invalid_input');
     expect(toPoolError(new ProtocolError(ProtocolErrorCode.InvalidParams, 'Tool "a.b (c)" not found'), { ...call, what: 'tool "a.b (c)"' }).code).toBe('not_found');
+    // Other servers' wordings of the same, the name asked quoted or not, a full stop or not.
+    for (const text of ["Tool 'x' not found.", 'Tool not found: x', 'Tool `x` does not exist', 'No tool named "x"', 'Tool x not found.']) {
+      expect(toPoolError(new ProtocolError(ProtocolErrorCode.InvalidParams, text), call).code, text).toBe('not_found');
+    }
+    // …of that name only.
+    for (const text of ['Tool not found: y', 'Tool not found: x.path', "Tool x: argument 'path' not found."]) {
+      expect(toPoolError(new ProtocolError(ProtocolErrorCode.InvalidParams, text), call).code, text).toBe('invalid_input');
+    }
     const long = toPoolError(new ProtocolError(ProtocolErrorCode.InvalidParams, `Tool ${'a'.repeat(10_000)} not found`), { ...call, what: `tool "${'a'.repeat(10_000)}"` });
     expect({ code: long.code, short: long.message.length < 600 }).toEqual({ code: 'not_found', short: true });
     const invalid = toPoolError(new ProtocolError(ProtocolErrorCode.InvalidParams, 'Input validation error: expected string, received number at message'), call);
@@ -126,9 +134,9 @@ describe('toPoolError', () => {
     expect(broken.hint).toContain('connected-services tools srv --json');
     // The hint names the listing of what was asked for.
     const resource = toPoolError(new ProtocolError(ProtocolErrorCode.InvalidParams, 'Resource demo://nope not found'), { ...call, what: 'resource demo://nope' });
-    expect(resource.hint).toBe('run `connected-services resources srv` to see what it offers');
+    expect(resource.hint).toContain('run `connected-services resources srv --refresh` to see what it offers now');
     const prompt = toPoolError(new ProtocolError(ProtocolErrorCode.InvalidParams, 'Prompt nope not found'), { ...call, what: 'prompt "nope"' });
-    expect(prompt.hint).toBe('run `connected-services prompts srv` to see what it offers');
+    expect(prompt.hint).toContain('run `connected-services prompts srv --refresh` to see what it offers now');
   });
 
   it('finds a protocol error in a tool result the SDK made of it, and leaves tool errors alone', () => {

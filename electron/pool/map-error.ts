@@ -7,6 +7,7 @@ import { boundedErrorOf } from './message-bound';
 import { formatWait, retryAfterOfValue } from './retry-after';
 import { isProtocolError, RPC_ERROR, type ProtocolErrorLike } from './rpc-codes';
 import { StdinWriteError } from './stdin-write-error';
+import { unknownName } from './unknown-name';
 
 /** What is known about a connection when one of its requests fails. */
 export interface ErrorContext {
@@ -83,21 +84,6 @@ function serverText(error: ProtocolErrorLike): string {
   return error.message.replace(/^(?:MCP error -?\d+: )+/, '').slice(0, 500);
 }
 
-/** How servers say that a tool, resource or prompt does not exist (the SDK: `Tool x not found`). */
-const UNKNOWN_NAME = /^(?:tool|resource|prompt) \S+ (?:not found|disabled)$|\b(?:unknown|no such) (?:tool|resource|prompt)\b/i;
-
-/**
- * The same for the name that was asked, which may hold spaces (`Tool bad tool not found`); matched
- * whole, so `Tool read_file: required argument 'path' not found` stays the arguments' fault.
- */
-function unknownName(text: string, what: string | undefined): boolean {
-  if (UNKNOWN_NAME.test(text)) return true;
-  const asked = /^(?:tool|resource|prompt) "(.+)"$/s.exec(what ?? '')?.[1];
-  if (asked === undefined) return false;
-  const escaped = asked.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(`^(?:tool|resource|prompt) "?${escaped}"? (?:not found|disabled)$`, 'is').test(text);
-}
-
 /** What was asked, cut to a readable length: a 10,000-character name is said once, in part. */
 function clipped(what: string): string {
   return what.length > 200 ? `${what.slice(0, 200)}…` : what;
@@ -120,7 +106,8 @@ function invalidParams(error: ProtocolErrorLike, ctx: ErrorContext, data: Record
   // Judged on the whole text: cut, a long name's `not found` would be gone.
   if (unknownName(error.message.replace(/^(?:MCP error -?\d+: )+/, '').slice(0, 20_000), ctx.what)) {
     return coded('not_found', `"${ctx.server}" has no ${what}: ${text}`, {
-      hint: `run \`connected-services ${listingOf(ctx.what)} ${ctx.server}\` to see what it offers`,
+      // The CLI and the bridge ask only for names of the last listing (when there is one): the server's has changed since.
+      hint: `run \`connected-services ${listingOf(ctx.what)} ${ctx.server} --refresh\` to see what it offers now (its ${listingOf(ctx.what)} may have changed since they were listed)`,
       data,
     });
   }

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { StdioServerConfig } from '../../shared/config';
+import { makeFifo, rejection, settlesWithin } from '../../test/support';
 import { FileCommandApprovalStore } from './command-approvals';
 import { legacyFingerprint } from './legacy-command-approvals';
 
@@ -115,5 +116,11 @@ describe('command approvals: undoing an approval', () => {
     expect(store.status('notes', first)).toBe('approved');
     expect(store.status('notes', second)).toBe('pending');
     expect(store.recordOf('notes')).toEqual(before);
+  });
+
+  it.runIf(process.platform !== 'win32')('refuses an approvals.json that is a FIFO with a clear error, instead of waiting on it', async () => {
+    const fifo = makeFifo(path.join(root, 'approvals.json'));
+    const error = await settlesWithin(rejection(store.load()), fifo);
+    expect(error).toMatchObject({ code: 'invalid_config', message: expect.stringContaining('not a regular file') as unknown });
   });
 });

@@ -1,4 +1,4 @@
-import { readFile, rename } from 'node:fs/promises';
+import { rename } from 'node:fs/promises';
 import { z } from 'zod';
 import { type ServerConfig, type StdioServerConfig, isStdio } from '../../shared/config';
 import type { Approval } from '../../shared/api';
@@ -6,7 +6,7 @@ import { writeFileAtomic } from '../fs-safe';
 import { FileLock } from '../fs-safe';
 import { approvalFingerprint, carriesCredential, formerCommandFingerprint, sendsSecret } from './fingerprint';
 import { legacyCoversEntry, legacyFingerprint } from './legacy-command-approvals';
-import { errnoCode, fsFailure } from '../fs-safe';
+import { errnoCode, fsFailure, MAX_STATE_FILE_BYTES, readTextFile } from '../fs-safe';
 import type { CommandApprovalStore } from './types';
 
 const FINGERPRINT = z.string().regex(/^[0-9a-f]{64}$/);
@@ -127,7 +127,7 @@ export class FileCommandApprovalStore implements CommandApprovalStore {
   async #read(): Promise<ReadResult> {
     let text: string;
     try {
-      text = await readFile(this.file, 'utf8');
+      text = await readTextFile(this.file, MAX_STATE_FILE_BYTES);
     } catch (error) {
       if (errnoCode(error) === 'ENOENT') return { ok: false, reason: 'missing' };
       throw fsFailure(error, 'read', this.file);

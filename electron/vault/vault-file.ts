@@ -1,8 +1,9 @@
 import { open, readdir, rename, stat, type FileHandle } from 'node:fs/promises';
 import { syncDir } from '../fs-safe';
-import type { BigIntStats } from 'node:fs';
+import { constants, type BigIntStats } from 'node:fs';
 import path from 'node:path';
 import type { CorruptFile } from '../../shared/vault';
+import { CodedError } from '../../shared/errors';
 
 /** Identifies one version of the file; every write (a rename onto the path) changes it. */
 export interface FileStamp {
@@ -28,17 +29,33 @@ export interface OpenedFile {
   info: BigIntStats;
 }
 
-/** Opens the file for reading; null if it does not exist. */
+/** Far above any vault (a secret is a few KiB); a bigger file at the vault's path is not read whole into memory. */
+export const MAX_VAULT_BYTES = 64 * 1024 * 1024;
+
+/** Not defined on Windows, where no FIFO can be named by a path anyway. */
+const NONBLOCK = (constants.O_NONBLOCK as number | undefined) ?? 0;
+
+/**
+ * Opens the file for reading; null if it does not exist. Opened non-blocking: a FIFO put at the path
+ * would otherwise block the open until a writer comes (POSIX open(2)); it, a device or a folder is refused.
+ */
 export async function openExisting(file: string): Promise<OpenedFile | null> {
   let handle: FileHandle;
   try {
-    handle = await open(file, 'r');
+    handle = await open(file, constants.O_RDONLY | NONBLOCK);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw error;
   }
   try {
-    return { handle, info: await handle.stat({ bigint: true }) };
+    const info = await handle.stat({ bigint: true });
+    if (!info.isFile() || info.size > MAX_VAULT_BYTES) {
+      const what = info.isFile() ? `larger than ${MAX_VAULT_BYTES / 1024 / 1024} MiB` : 'not a regular file (a FIFO, a device or a folder)';
+      throw new CodedError('invalid_config', `The vault ${file} is ${what}, so it is not read.`, {
+        hint: `Move ${file} aside and put the vault file back in its place.`,
+      });
+    }
+    return { handle, info };
   } catch (error) {
     await handle.close();
     throw error;

@@ -33,7 +33,7 @@ export const ToolModeViewSchema = lazySchema(() => z.enum(TOOL_MODES));
 export type ToolModeView = (typeof TOOL_MODES)[number];
 
 /** Clients whose prefix an agent's names are made to fit (docs/tool-search.md); or a prefix length. */
-export const NAME_CLIENTS = ['claude-code', 'codex', 'vscode', 'cursor', 'claude-desktop'] as const;
+export const NAME_CLIENTS = ['claude-code', 'codex', 'vscode', 'cursor', 'claude-desktop', 'acp'] as const;
 export const MAX_CLIENT_PREFIX = 40;
 export const AgentClientViewSchema = lazySchema(() => z.union([z.enum(NAME_CLIENTS), z.number().int().min(0).max(MAX_CLIENT_PREFIX)]));
 export type AgentClientView = (typeof NAME_CLIENTS)[number] | number;

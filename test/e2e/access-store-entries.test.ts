@@ -1,9 +1,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { EVERYTHING } from '../fixtures/servers/config';
 import { tempHome } from '../support/cli';
-import { dialog, seriousAxeProblems, startUiSession, type UiSession } from '../support/e2e';
+import { dialog, seriousAxeProblems, useUiSession } from '../support/e2e';
 import { makePassStore, type PassFixture } from '../support/pass-store';
 
 // Issue 34, item 3: the Access page lists the secret-store entries servers name (docs/vault.md, "On
@@ -11,10 +11,13 @@ import { makePassStore, type PassFixture } from '../support/pass-store';
 const VALUE = 'pass-e2e-value-6a41c9';
 const NEW_VALUE = 'pass-e2e-new-value-0f83d2';
 
-let ui: UiSession;
 let store: PassFixture;
 
-beforeAll(async () => {
+afterAll(() => {
+  store?.close();
+});
+
+const ui = useUiSession(() => {
   store = makePassStore();
   store.insert('work/github-token', VALUE);
   const home = tempHome('cs-e2e-access-stores-');
@@ -22,13 +25,8 @@ beforeAll(async () => {
   const github = { command: process.execPath, args: [EVERYTHING, 'stdio'], env: { GITHUB_TOKEN: '${secret:pass:work/github-token}', NOTES_KEY: '${secret:pass:notes/api-key}' } };
   const notes = { type: 'http', url: 'http://127.0.0.1:9/mcp', headers: { Authorization: 'Bearer ${secret:pass:notes/api-key}' } };
   writeFileSync(join(home, 'mcp.json'), `${JSON.stringify({ mcpServers: { github, notes } }, null, 2)}\n`);
-  ui = await startUiSession({ home, env: store.env });
+  return { home, env: store.env };
 }, 90_000);
-
-afterAll(async () => {
-  await ui?.close();
-  store?.close();
-});
 
 describe('secret-store entries on the Access page', () => {
   it('shows each entry with its store and uses, tests it, reveals it after a confirmation, and replaces one in pass after asking', async () => {

@@ -1,19 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dialog, serverRow, startUiSession, waitForState, type UiSession } from '../support/e2e';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { dialog, serverRow, useUiSession, waitForState } from '../support/e2e';
 
 // Issue 34, item 3: one page for every credential, and agents × services beside it.
-let ui: UiSession;
+
+const ui = useUiSession();
 
 beforeAll(async () => {
-  ui = await startUiSession();
   await waitForState(serverRow(ui.page, 'everything'), 'ready');
   await ui.api('setSecret', { name: 'WEATHER_API_KEY', value: 'wx-e2e-secret-value-123456' });
   await ui.api('addAgent', { name: 'laptop', servers: '*' });
 }, 45_000);
-
-afterAll(async () => {
-  await ui?.close();
-});
 
 describe('the Access page', () => {
   it('lists every credential with what uses it, and asks before rotating', async () => {

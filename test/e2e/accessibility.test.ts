@@ -1,7 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkAccessibleNames, contrastReport, dialog, focusRingOf, serverRow, startUiSession, waitForState, type UiSession } from '../support/e2e';
-
-let ui: UiSession;
+import { beforeAll, describe, expect, it } from 'vitest';
+import { checkAccessibleNames, contrastReport, dialog, focusRingOf, serverRow, useUiSession, waitForState } from '../support/e2e';
 
 const SCREENS: Array<[name: string, hash: string]> = [
   ['catalog', '#/'],
@@ -37,8 +35,9 @@ const TEXT_SELECTORS = [
   '.brand',
 ];
 
+const ui = useUiSession();
+
 beforeAll(async () => {
-  ui = await startUiSession();
   // Every badge tone on one screen: an unapproved command (warn) and a command that cannot start (error).
   await ui.api('addServer', { name: 'waiting', config: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-memory'] } });
   await ui.api('addServer', { name: 'broken', config: { command: 'definitely-not-a-command-cs-e2e' } });
@@ -48,10 +47,6 @@ beforeAll(async () => {
   await waitForState(serverRow(ui.page, 'broken'), 'error');
   await waitForState(serverRow(ui.page, 'waiting'), 'pending_approval');
 }, 45_000);
-
-afterAll(async () => {
-  await ui?.close();
-});
 
 describe('accessibility in Chromium', () => {
   it('gives every control on every screen and dialog an accessible name', async () => {

@@ -2,13 +2,13 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectAgent, type AgentClient } from '../support/bridge-harness';
-import { seriousAxeProblems, serverRow, startUiSession, waitForState, type UiSession } from '../support/e2e';
+import { seriousAxeProblems, serverRow, useUiSession, waitForState } from '../support/e2e';
 
-let ui: UiSession;
 let agent: AgentClient | undefined;
 
+const ui = useUiSession();
+
 beforeAll(async () => {
-  ui = await startUiSession();
   await waitForState(serverRow(ui.page, 'everything'), 'ready');
   // Arguments and results are kept only with settings.auditArguments on (applies without a restart).
   const file = join(ui.home, 'mcp.json');
@@ -18,7 +18,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await agent?.close();
-  await ui?.close();
 });
 
 describe('Activity you can open', () => {

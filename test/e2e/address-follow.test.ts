@@ -1,18 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServe, type Served } from '../support/serve';
-import { serverRow, startUiSession, stateOf, waitForState, type UiSession } from '../support/e2e';
+import { serverRow, useUiSession, stateOf, waitForState } from '../support/e2e';
 
-let ui: UiSession;
 let second: Served | undefined;
 
+const ui = useUiSession();
+
 beforeAll(async () => {
-  ui = await startUiSession();
   await ui.api('addServer', { name: 'kept', config: { command: 'node', args: ['--version'] } });
 }, 45_000);
 
 afterAll(async () => {
   await second?.stop();
-  await ui?.close();
 });
 
 describe('the open tab follows the address serve prints', () => {

@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { connectAgent, type AgentClient } from '../support/bridge-harness';
-import { dialog, seriousAxeProblems, startUiSession, type UiSession } from '../support/e2e';
+import { dialog, seriousAxeProblems, useUiSession } from '../support/e2e';
 
-let ui: UiSession;
 let agent: AgentClient | undefined;
 
-beforeAll(async () => {
-  ui = await startUiSession();
-}, 45_000);
+const ui = useUiSession();
 
 afterAll(async () => {
   await agent?.close();
-  await ui?.close();
 });
 
 interface ClaudeCodeConfig {

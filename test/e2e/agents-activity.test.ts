@@ -1,19 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectAgent, type AgentClient } from '../support/bridge-harness';
-import { dialog, seriousAxeProblems, serverRow, startUiSession, waitForState, type UiSession } from '../support/e2e';
+import { dialog, seriousAxeProblems, serverRow, useUiSession, waitForState } from '../support/e2e';
 
-let ui: UiSession;
 let agent: AgentClient | undefined;
 let token = '';
 
+const ui = useUiSession();
+
 beforeAll(async () => {
-  ui = await startUiSession();
   await waitForState(serverRow(ui.page, 'everything'), 'ready');
 }, 45_000);
 
 afterAll(async () => {
   await agent?.close();
-  await ui?.close();
 });
 
 describe('agents and approvals against the real bridge', () => {

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../support/cli';
-import { checkAccessibleNames, contrastReport, controlBoxes, focusedName, layoutProblems, startUiSession, tabTo, type UiSession } from '../support/e2e';
+import { checkAccessibleNames, contrastReport, controlBoxes, focusedName, layoutProblems, useUiSession, tabTo } from '../support/e2e';
 
 // Issue 14: an agent's settings for services that ask back (elicitation, sampling), changed on the
 // Agents screen by keyboard alone and stored in agents.json (read back through the App API and the CLI).
@@ -10,16 +10,11 @@ interface ListedAgent {
   asks?: { elicitation: string; sampling: string };
 }
 
-let ui: UiSession;
+const ui = useUiSession();
 
 beforeAll(async () => {
-  ui = await startUiSession();
   await ui.api('addAgent', { name: 'asks agent', servers: '*' });
 }, 45_000);
-
-afterAll(async () => {
-  await ui?.close();
-});
 
 describe("an agent's settings for services that ask back", () => {
   it('shows the defaults on the card, and refuses sampling once the person chooses Refuse', async () => {

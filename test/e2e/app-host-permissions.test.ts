@@ -1,27 +1,25 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { appFixtureServer } from '../fixtures/servers/config';
 import { tempHome } from '../support/cli';
-import { appFrame, callToolWithApp, startUiSession, until, type UiSession } from '../support/e2e';
+import { appFrame, callToolWithApp, useUiSession, until } from '../support/e2e';
 
 // Issue 36 item 1: a device only when the resource asks and the person allowed it once for that server.
 describe('what an app may use of the device', () => {
-  let ui: UiSession;
   let home = '';
 
-  beforeAll(async () => {
+  const ui = useUiSession(() => {
     home = tempHome('cs-app-perm-');
     mkdirSync(home, { recursive: true });
     writeFileSync(join(home, 'mcp.json'), JSON.stringify({ mcpServers: { fixture: appFixtureServer() } }));
-    ui = await startUiSession({ home, env: { CONNECTED_SERVICES_REGISTRY_REFRESH: 'off' } });
+    return { home, env: { CONNECTED_SERVICES_REGISTRY_REFRESH: 'off' } };
+  }, 90_000);
+
+  beforeAll(async () => {
     await ui.api('approveServer', { name: 'fixture' });
     await ui.api('connect', { name: 'fixture' });
   }, 90_000);
-
-  afterAll(async () => {
-    await ui?.close();
-  });
 
   it('gives the camera the resource asks for only once the person allows it for that server, and takes it back', async () => {
     const file = join(home, 'app-permissions', 'fixture.json');

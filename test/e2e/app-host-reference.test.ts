@@ -1,11 +1,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Request } from 'playwright-core';
 import { declaredSources, withinSources } from '../../electron/mcp-apps';
 import { appServer } from '../fixtures/servers/config';
 import { tempHome } from '../support/cli';
-import { appFrame, callToolWithApp, startUiSession, until, type UiSession } from '../support/e2e';
+import { appFrame, callToolWithApp, useUiSession, until } from '../support/e2e';
 
 const ISO_TIME = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 /** What the map app's resource declares (@modelcontextprotocol/server-map). */
@@ -16,23 +16,20 @@ const MAP_CSP = {
 
 // Issue 36 item 1 with the extension's reference apps from npm: each renders in its sandbox beside its tool's result.
 describe('the reference MCP Apps in the tool browser', () => {
-  let ui: UiSession;
-
-  beforeAll(async () => {
+  const servers = { basic: appServer('basic-vanillajs'), monitor: appServer('system-monitor'), map: appServer('map') };
+  const ui = useUiSession(() => {
     const home = tempHome('cs-app-ref-');
     mkdirSync(home, { recursive: true });
-    const servers = { basic: appServer('basic-vanillajs'), monitor: appServer('system-monitor'), map: appServer('map') };
     writeFileSync(join(home, 'mcp.json'), JSON.stringify({ mcpServers: servers }));
-    ui = await startUiSession({ home, env: { CONNECTED_SERVICES_REGISTRY_REFRESH: 'off' } });
+    return { home, env: { CONNECTED_SERVICES_REGISTRY_REFRESH: 'off' } };
+  }, 90_000);
+
+  beforeAll(async () => {
     for (const name of Object.keys(servers)) {
       await ui.api('approveServer', { name });
       await ui.api('connect', { name });
     }
   }, 90_000);
-
-  afterAll(async () => {
-    await ui?.close();
-  });
 
   it('basic: the app shows the tool’s result, and its button’s read call runs through the host', async () => {
     const panel = await callToolWithApp(ui.page, 'basic', 'get-time');

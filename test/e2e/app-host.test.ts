@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appFixtureServer, appServer } from '../fixtures/servers/config';
 import { tempHome } from '../support/cli';
-import { appFrame, callToolWithApp, startSpy, startUiSession, until, type UiSession } from '../support/e2e';
+import { appFrame, callToolWithApp, startSpy, useUiSession, until } from '../support/e2e';
 
 interface Listed {
   kind: string;
@@ -12,25 +12,26 @@ interface Listed {
 
 // Issue 36 item 1: a tool's app beside its result in the tool browser, its calls through the person's path.
 describe('MCP Apps in the tool browser (our fixture app)', () => {
-  let ui: UiSession;
   let spy: Awaited<ReturnType<typeof startSpy>>;
 
-  beforeAll(async () => {
+  afterAll(async () => {
+    await spy?.close();
+  });
+
+  const ui = useUiSession(async () => {
     spy = await startSpy();
     const home = tempHome('cs-app-host-');
     mkdirSync(home, { recursive: true });
     writeFileSync(join(home, 'mcp.json'), JSON.stringify({ mcpServers: { fixture: appFixtureServer(), basic: appServer('basic-vanillajs') } }));
-    ui = await startUiSession({ home, env: { CONNECTED_SERVICES_REGISTRY_REFRESH: 'off' } });
+    return { home, env: { CONNECTED_SERVICES_REGISTRY_REFRESH: 'off' } };
+  }, 90_000);
+
+  beforeAll(async () => {
     for (const name of ['fixture', 'basic']) {
       await ui.api('approveServer', { name });
       await ui.api('connect', { name });
     }
   }, 90_000);
-
-  afterAll(async () => {
-    await ui?.close();
-    await spy?.close();
-  });
 
   it('shows the app in a sandboxed frame on its own origin, and runs its read call', async () => {
     const panel = await callToolWithApp(ui.page, 'fixture', 'panel', { action: 'read' });

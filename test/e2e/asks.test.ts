@@ -1,21 +1,17 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { askingServer } from '../fixtures/servers/config';
-import { startUiSession, type UiSession } from '../support/e2e';
+import { useUiSession } from '../support/e2e';
 
-let ui: UiSession;
 const textOf = (result: unknown): string => ((result as { content?: { text?: string }[] }).content ?? []).map((c) => c.text ?? '').join('\n');
 
+const ui = useUiSession();
+
 beforeAll(async () => {
-  ui = await startUiSession();
   await ui.api('addServer', { name: 'asking', config: askingServer() });
   await ui.api('approveServer', { name: 'asking' });
 }, 45_000);
-
-afterAll(async () => {
-  await ui?.close();
-});
 
 describe('a service asking back, in Chromium', () => {
   it('our server: the dialog shows the form with its defaults filled; Accept returns them', async () => {

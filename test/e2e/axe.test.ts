@@ -2,10 +2,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dialog, seriousAxeProblems, serverRow, startUiSession, waitForState, type UiSession } from '../support/e2e';
-
-let ui: UiSession;
+import { beforeAll, describe, expect, it } from 'vitest';
+import { dialog, seriousAxeProblems, serverRow, useUiSession, waitForState } from '../support/e2e';
 
 const SCREENS: Array<[name: string, hash: string]> = [
   ['catalog', '#/'],
@@ -28,12 +26,15 @@ async function problemsIn(page: Page, where: string, found: string[]): Promise<v
   for (const p of await seriousAxeProblems(page)) found.push(`${where}: ${p.rule} (${p.impact}) ${p.help} at ${p.targets.join(' | ')}`);
 }
 
-beforeAll(async () => {
+const ui = useUiSession(() => {
   // A home of its own with a client installed (Cursor), so the connect-client sheet lists one found.
   const user = mkdtempSync(join(tmpdir(), 'cs-e2e-axe-user-'));
   mkdirSync(join(user, '.cursor'));
   writeFileSync(join(user, '.cursor', 'mcp.json'), '{ "mcpServers": {} }\n', { mode: 0o600 });
-  ui = await startUiSession({ env: { HOME: user, XDG_CONFIG_HOME: '' } });
+  return { env: { HOME: user, XDG_CONFIG_HOME: '' } };
+});
+
+beforeAll(async () => {
   // Every badge tone and the next steps: an unapproved command, one that cannot start, one not signed in.
   await ui.api('addServer', { name: 'waiting', config: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-memory'] } });
   await ui.api('addServer', { name: 'broken', config: { command: 'definitely-not-a-command-cs-e2e' } });
@@ -48,10 +49,6 @@ beforeAll(async () => {
   await waitForState(serverRow(ui.page, 'everything'), 'ready');
   await waitForState(serverRow(ui.page, 'broken'), 'error');
 }, 45_000);
-
-afterAll(async () => {
-  await ui?.close();
-});
 
 describe('axe-core on every screen', () => {
   it('finds no serious or critical violation on any screen at 1280 and 420 px, light and dark', async () => {

@@ -1,16 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogRow, dialog, seriousAxeProblems, serverRow, startUiSession, stateOf, waitForState, type UiSession } from '../support/e2e';
+import { describe, expect, it } from 'vitest';
+import { catalogRow, dialog, seriousAxeProblems, serverRow, useUiSession, stateOf, waitForState } from '../support/e2e';
 
 // The real core in web mode with its demo servers (everything, memory) and one Chromium page.
-let ui: UiSession;
 
-beforeAll(async () => {
-  ui = await startUiSession();
-}, 45_000);
-
-afterAll(async () => {
-  await ui?.close();
-});
+const ui = useUiSession();
 
 describe('catalog in a real browser against the real core', () => {
   it('lists the demo servers and the catalog', async () => {

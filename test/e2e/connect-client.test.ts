@@ -4,27 +4,28 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dialog, startUiSession, type UiSession } from '../support/e2e';
+import { dialog, useUiSession } from '../support/e2e';
 
 // Issue 34, item 2: a client connected from the screen, into a temporary home whose configuration must be kept.
-let ui: UiSession;
 let user: string;
 let agent: Client | undefined;
 /** The vault is sealed with a passphrase Cursor's environment has too, so the helper Cursor starts can open it. */
 const PASSPHRASE = 'e2e connect-client passphrase';
 const CURSOR_BEFORE = `{\n  "mcpServers": {\n    "linear": { "url": "https://mcp.linear.example/sse" }\n  }\n}\n`;
 
-beforeAll(async () => {
+const ui = useUiSession(() => {
   user = mkdtempSync(join(tmpdir(), 'cs-e2e-user-'));
   mkdirSync(join(user, '.cursor'));
   writeFileSync(join(user, '.cursor', 'mcp.json'), CURSOR_BEFORE, { mode: 0o600 });
-  ui = await startUiSession({ env: { HOME: user, XDG_CONFIG_HOME: '', CONNECTED_SERVICES_PASSPHRASE: PASSPHRASE } });
+  return { env: { HOME: user, XDG_CONFIG_HOME: '', CONNECTED_SERVICES_PASSPHRASE: PASSPHRASE } };
+});
+
+beforeAll(async () => {
   await ui.api('addAgent', { name: 'cursor', servers: '*' });
 }, 45_000);
 
 afterAll(async () => {
   await agent?.close();
-  await ui?.close();
 });
 
 describe('connecting a client from the Agents screen', () => {

@@ -6,23 +6,25 @@ import type { Decision, HeldChange } from '../../shared/api';
 import { ASKING_SERVER, ROOT, shiftingServer } from '../fixtures/servers/config';
 import { connectAgent, type AgentClient } from '../support/bridge-harness';
 import { runCli, tempHome } from '../support/cli';
-import { seriousAxeProblems, startUiSession, type UiSession } from '../support/e2e';
+import { seriousAxeProblems, useUiSession } from '../support/e2e';
 import { eventually } from '../support/serve';
 
-let ui: UiSession;
 let agent: AgentClient | undefined;
 let token = '';
 
-beforeAll(async () => {
+const ui = useUiSession(async () => {
   const home = tempHome('cs-e2e-decisions-');
   const added = await runCli(home, ['agents', 'add', 'asker', '--servers', 'everything', '--policy', 'read=ask,write=deny,destructive=deny', '--json']);
   expect(added.code, added.stderr).toBe(0);
   token = (JSON.parse(added.stdout) as { token: string }).token;
   expect((await runCli(home, ['servers', 'add', 'asking', '--cwd', ROOT, '--', process.execPath, '--import', 'tsx', ASKING_SERVER])).code).toBe(0);
   expect((await runCli(home, ['servers', 'approve', 'asking', '--yes'])).code).toBe(0);
-  ui = await startUiSession({ home });
+  return { home };
+}, 90_000);
+
+beforeAll(async () => {
   // A server whose tools change after approval: its held changes are decisions too.
-  const stageFile = join(home, '..', 'stage');
+  const stageFile = join(ui.home, '..', 'stage');
   writeFileSync(stageFile, '1');
   await ui.api('addServer', { name: 'shifting', config: shiftingServer(stageFile) });
   await ui.api('approveServer', { name: 'shifting' });
@@ -34,7 +36,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await agent?.close();
-  await ui?.close();
 });
 
 describe('Activity → Waiting for you: one section for every kind of decision', () => {

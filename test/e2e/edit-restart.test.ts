@@ -1,12 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { FAULT_SERVER, ROOT, faultServer } from '../fixtures/servers/config';
 import { waitFor } from '../support/server-harness';
-import { controlBoxes, dialog, focusedName, overlaps, serverRow, startUiSession, unreachedByTab, waitForState, type UiSession } from '../support/e2e';
+import { controlBoxes, dialog, focusedName, overlaps, serverRow, useUiSession, unreachedByTab, waitForState } from '../support/e2e';
 
 // Issue 17 items 1 and 4 in Chromium against the real core and real servers: edit, paste, cancel, restart.
-let ui: UiSession;
 let pidFile = '';
 const WIDTHS = [800, 1280] as const;
 const MISSING = 'definitely-not-a-command-cs-e2e-restart';
@@ -15,8 +14,9 @@ function pidIn(file: string): number | undefined {
   return existsSync(file) ? Number(readFileSync(file, 'utf8')) : undefined;
 }
 
+const ui = useUiSession({}, 60_000);
+
 beforeAll(async () => {
-  ui = await startUiSession();
   pidFile = join(ui.home, 'fault-1.pid');
   await ui.api('addServer', { name: 'fault', config: faultServer('normal', { PID_FILE: pidFile }) });
   await ui.api('approveServer', { name: 'fault' });
@@ -26,10 +26,6 @@ beforeAll(async () => {
   await ui.api('connect', { name: 'broken' }).catch(() => undefined);
   await waitForState(serverRow(ui.page, 'broken'), 'error');
 }, 60_000);
-
-afterAll(async () => {
-  await ui?.close();
-});
 
 interface Seen {
   cancelled: number;

@@ -1,18 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectAgent, type AgentClient } from '../support/bridge-harness';
-import { catalogRow, dialog, focusedName, serverRow, startUiSession, waitForState, type UiSession } from '../support/e2e';
+import { catalogRow, dialog, focusedName, serverRow, useUiSession, waitForState } from '../support/e2e';
 
-let ui: UiSession;
 let agent: AgentClient | undefined;
 
+const ui = useUiSession();
+
 beforeAll(async () => {
-  ui = await startUiSession();
   await waitForState(serverRow(ui.page, 'everything'), 'ready');
 }, 45_000);
 
 afterAll(async () => {
   await agent?.close();
-  await ui?.close();
 });
 
 /** What has focus: `body` when it fell to the page. */

@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serverRow, startUiSession, waitForState, type UiSession } from '../support/e2e';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { serverRow, useUiSession, waitForState } from '../support/e2e';
 
-let ui: UiSession;
 const textOf = (result: unknown): string => ((result as { content?: { text?: string }[] }).content ?? []).map((c) => c.text ?? '').join('\n');
 
+const ui = useUiSession();
+
 beforeAll(async () => {
-  ui = await startUiSession();
   await waitForState(serverRow(ui.page, 'everything'), 'ready');
 }, 45_000);
-
-afterAll(async () => {
-  await ui?.close();
-});
 
 describe('forms for every choice a service may ask for (SEP-1330), in Chromium', () => {
   it('answers server-everything’s form: titled and untitled multi-selects as checkboxes, titles shown instead of values', async () => {

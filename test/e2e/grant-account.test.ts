@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { startStack, type Stack } from '../support/oauth-harness';
-import { seriousAxeProblems, serverRow, startUiSession, waitForState, type UiSession } from '../support/e2e';
+import { seriousAxeProblems, serverRow, useUiSession, waitForState, type UiSession } from '../support/e2e';
 
 const PASSPHRASE = { CONNECTED_SERVICES_PASSPHRASE: 'ui grant account passphrase' };
 
@@ -21,14 +21,13 @@ async function signIn(ui: UiSession, server: string, index: number): Promise<voi
 
 describe('the account of a sign-in on the Access page', () => {
   let stack: Stack;
-  let ui: UiSession;
-  beforeAll(async () => {
-    stack = await startStack();
-    ui = await startUiSession({ serveArgs: ['--print-url'], env: PASSPHRASE });
-  }, 45_000);
   afterAll(async () => {
-    await ui?.close();
     await stack?.close();
+  });
+
+  const ui = useUiSession(async () => {
+    stack = await startStack();
+    return { serveArgs: ['--print-url'], env: PASSPHRASE };
   });
 
   it('names the account from the ID Token beside scopes, issuer and expiry, and says "account unknown" without one', async () => {

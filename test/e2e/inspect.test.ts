@@ -1,23 +1,19 @@
 import { readFileSync } from 'node:fs';
 import type { Locator } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkAccessibleNames, contrastReport, controlBoxes, layoutProblems, serverRow, startUiSession, tabTo, waitForState, type UiSession } from '../support/e2e';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { checkAccessibleNames, contrastReport, controlBoxes, layoutProblems, serverRow, useUiSession, tabTo, waitForState } from '../support/e2e';
 
 // Issue 17 items 2 and 3 in Chromium against the real reference server (server-everything, a demo
 // server): the Logs tab follows live with search and copy; resources and templates open; a prompt
 // is got with its arguments. Layout at 800 and 1280 px, and each flow by keyboard alone.
-let ui: UiSession;
 const WIDTHS = [800, 1280] as const;
 const STARTED = 'Starting default (STDIO) server...';
 
+const ui = useUiSession();
+
 beforeAll(async () => {
-  ui = await startUiSession();
   await waitForState(serverRow(ui.page, 'everything'), 'ready', 20_000);
 }, 45_000);
-
-afterAll(async () => {
-  await ui?.close();
-});
 
 const logOf = (server: string): Locator => ui.page.getByRole('log', { name: `Log of ${server}` });
 const linesWith = (log: Locator, text: string): Locator => log.locator('.log-line', { hasText: text });

@@ -1,24 +1,20 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { controlBoxes, dialog, overlaps, serverRow, startUiSession, waitForState, type UiSession } from '../support/e2e';
+import { controlBoxes, dialog, overlaps, serverRow, useUiSession, waitForState } from '../support/e2e';
 
 // Layout checks in Chromium at the two widths people use (issue 17, item 6), light and dark.
-let ui: UiSession;
 const WIDTHS = [800, 1280] as const;
 const LONG_COMMAND = 'definitely-not-a-command-cs-e2e-with-a-long-name-that-goes-on-and-on-and-on-without-any-space';
 
+const ui = useUiSession();
+
 beforeAll(async () => {
-  ui = await startUiSession();
   await ui.api('addServer', { name: 'broken', config: { command: LONG_COMMAND } });
   await ui.api('approveServer', { name: 'broken' });
   await ui.api('connect', { name: 'broken' }).catch(() => undefined);
   await waitForState(serverRow(ui.page, 'broken'), 'error');
 }, 45_000);
-
-afterAll(async () => {
-  await ui?.close();
-});
 
 describe('layout at 420 px (a phone, a narrow window)', () => {
   for (const route of ['#/', '#/agents', '#/activity', '#/settings', '#/services/broken']) {

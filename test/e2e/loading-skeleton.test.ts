@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seriousAxeProblems, serverRow, startUiSession, waitForState, type UiSession } from '../support/e2e';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { seriousAxeProblems, serverRow, useUiSession, waitForState } from '../support/e2e';
 
 // Issue 34, item 4: the shape of a page, marked busy, instead of a blank one while the app loads.
-let ui: UiSession;
+
+const ui = useUiSession();
 
 beforeAll(async () => {
-  ui = await startUiSession();
   await waitForState(serverRow(ui.page, 'everything'), 'ready');
 }, 45_000);
-
-afterAll(async () => {
-  await ui?.close();
-});
 
 /**
  * Requests matching `match` wait while the gate is shut, then go on as they were. The route stays for

@@ -1,10 +1,9 @@
 import type { Locator } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { faultServer } from '../fixtures/servers/config';
-import { seriousAxeProblems, serverRow, startUiSession, waitForState, type UiSession } from '../support/e2e';
+import { seriousAxeProblems, serverRow, useUiSession, waitForState } from '../support/e2e';
 
 // Issue 34, item 5: a service's log with level badges, a level filter, and errors that stand out.
-let ui: UiSession;
 
 /** RFC 5424 §6.2.1 severities, one message each, as MCP's notifications/message sends them. */
 const SENT = ['debug', 'info', 'notice', 'warning', 'error', 'emergency'] as const;
@@ -16,18 +15,15 @@ const lineOf = (level: string): Locator => logView().locator('.log-line', { hasT
 const shownMarkers = async (): Promise<string[]> =>
   (await logView().locator('.log-line').allTextContents()).flatMap((text) => /e2e-level-(\w+)-line/.exec(text)?.[1] ?? []);
 
+const ui = useUiSession({}, 60_000);
+
 beforeAll(async () => {
-  ui = await startUiSession();
   await ui.api('addServer', { name: 'fault', config: faultServer() });
   await ui.api('approveServer', { name: 'fault' });
   await ui.api('connect', { name: 'fault' });
   await waitForState(serverRow(ui.page, 'fault'), 'ready');
   for (const level of SENT) await ui.api('callTool', { server: 'fault', tool: 'log', arguments: { message: marker(level), level } });
 }, 60_000);
-
-afterAll(async () => {
-  await ui?.close();
-});
 
 describe('the Logs tab by level', () => {
   it('badges each line with its level and marks emergency and error lines as errors', async () => {

@@ -1,21 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { seriousAxeProblems, serverRow, startUiSession, waitForState, type UiSession } from '../support/e2e';
+import { seriousAxeProblems, serverRow, useUiSession, waitForState } from '../support/e2e';
 
 // Issue 34, 420 px layout: Activity's Changes and the Access matrix are read without scrolling sideways.
-let ui: UiSession;
+
+const ui = useUiSession();
 
 beforeAll(async () => {
-  ui = await startUiSession();
   await waitForState(serverRow(ui.page, 'everything'), 'ready');
   // Changes to list, and agents for the matrix's rows.
   await ui.api('addAgent', { name: 'laptop', servers: '*' });
   await ui.api('addAgent', { name: 'build-runner-with-a-long-name', servers: ['everything'] });
 }, 45_000);
-
-afterAll(async () => {
-  await ui?.close();
-});
 
 /** The right edges of a table's last cell in every body row, and how wide the page is. */
 async function lastCells(page: Page, table: Locator): Promise<{ rights: number[]; pageWidth: number; scrolls: boolean }> {

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { openVault } from '../../electron/vault';
 import { startStack, type Stack } from '../support/oauth-harness';
-import { deviceLoginScreen, serverRow, startUiSession, waitForState, type UiSession } from '../support/e2e';
+import { deviceLoginScreen, serverRow, useUiSession, waitForState, type UiSession } from '../support/e2e';
 
 const PASSPHRASE = { CONNECTED_SERVICES_PASSPHRASE: 'ui oauth passphrase' };
 
@@ -32,14 +32,13 @@ async function storedAccessToken(home: string, server: string): Promise<string> 
 
 describe('signing in from the UI against a real authorization server', () => {
   let stack: Stack;
-  let ui: UiSession;
-  beforeAll(async () => {
-    stack = await startStack();
-    ui = await startUiSession({ serveArgs: ['--print-url'], env: PASSPHRASE });
-  }, 45_000);
   afterAll(async () => {
-    await ui?.close();
     await stack?.close();
+  });
+
+  const ui = useUiSession(async () => {
+    stack = await startStack();
+    return { serveArgs: ['--print-url'], env: PASSPHRASE };
   });
 
   it('connects with the browser flow, turns ready, and recovers from a revoked grant by signing in again', async () => {

@@ -2,14 +2,17 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempHome } from '../support/cli';
-import { dialog, startUiSession, type UiSession } from '../support/e2e';
+import { dialog, useUiSession } from '../support/e2e';
 import { startFixtureRegistry, type FixtureRegistry } from '../fixtures/registry/registry-server';
 
 // Issue 35 item 2 in the app: a registry entry installed through its form, against a registry of our own.
-let ui: UiSession;
 let registry: FixtureRegistry;
 
-beforeAll(async () => {
+afterAll(async () => {
+  await registry?.close();
+});
+
+const ui = useUiSession(async () => {
   registry = await startFixtureRegistry(20);
   registry.add({
     name: 'io.example/weather-notes',
@@ -33,15 +36,13 @@ beforeAll(async () => {
   const home = tempHome('cs-e2e-registry-');
   mkdirSync(home, { recursive: true, mode: 0o700 });
   writeFileSync(join(home, 'mcp.json'), JSON.stringify({ mcpServers: {}, settings: { registries: [registry.url] } }));
-  ui = await startUiSession({ home });
+  return { home };
+}, 60_000);
+
+beforeAll(async () => {
   await ui.api('refreshRegistries', {});
   await ui.page.reload();
 }, 60_000);
-
-afterAll(async () => {
-  await ui?.close();
-  await registry?.close();
-});
 
 describe('installing a registry entry from the catalog', () => {
   it('a form from its inputs; the exact command (a reference for the secret) shown on the one-step sheet; nothing written before the approval', async () => {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempHome } from '../support/cli';
 import { startStack, type Stack } from '../support/oauth-harness';
-import { dialog, focusedName, seriousAxeProblems, serverRow, startUiSession, waitForState, type UiSession } from '../support/e2e';
+import { dialog, focusedName, seriousAxeProblems, serverRow, useUiSession, waitForState } from '../support/e2e';
 import { startFixtureRegistry, type FixtureRegistry } from '../fixtures/registry/registry-server';
 
 const PASSPHRASE = { CONNECTED_SERVICES_PASSPHRASE: 'ui registry oauth connect' };
@@ -12,9 +12,13 @@ const SIGN_IN_PAGE = /^http:\/\/127\.0\.0\.1:\d+\/auth\?/;
 // Issue 34 item 1 with issue 35 item 2: a registry remote behind OAuth (oidc-provider), connected in one step from the catalog.
 let stack: Stack;
 let registry: FixtureRegistry;
-let ui: UiSession;
 
-beforeAll(async () => {
+afterAll(async () => {
+  await registry?.close();
+  await stack?.close();
+});
+
+const ui = useUiSession(async () => {
   stack = await startStack();
   registry = await startFixtureRegistry(5);
   registry.add({ name: 'io.example/remote-notes', title: 'Remote Notes', description: 'Notes behind a sign-in', version: '1.0.0', remotes: [{ type: 'streamable-http', url: stack.mcp.url }] });
@@ -22,16 +26,13 @@ beforeAll(async () => {
   mkdirSync(home, { recursive: true, mode: 0o700 });
   writeFileSync(join(home, 'mcp.json'), JSON.stringify({ mcpServers: {}, settings: { registries: [registry.url] } }));
   // `--print-url`: no browser opens by itself; the sheet's address is the way to the sign-in page.
-  ui = await startUiSession({ home, serveArgs: ['--print-url'], env: PASSPHRASE });
+  return { home, serveArgs: ['--print-url'], env: PASSPHRASE };
+}, 60_000);
+
+beforeAll(async () => {
   await ui.api('refreshRegistries', {});
   await ui.page.reload();
 }, 60_000);
-
-afterAll(async () => {
-  await ui?.close();
-  await registry?.close();
-  await stack?.close();
-});
 
 /** Both widths, each checked by axe: the sheet must work on a narrow window too. */
 async function shotsAndAxe(name: string): Promise<void> {

@@ -1,16 +1,14 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { tempHome } from '../support/cli';
-import { startUiSession, type UiSession } from '../support/e2e';
+import { useUiSession } from '../support/e2e';
 
 // docs/vault.md, "Secret stores": a command store waits for the person's approval of its exact
 // command (program and arguments as run, no shell); Settings → Secret stores shows it and decides.
 const PRINTER = 'process.stdout.write("op-value " + process.argv[1])';
 
-let ui: UiSession;
-
-beforeAll(async () => {
+const ui = useUiSession(() => {
   const home = tempHome('cs-e2e-stores-');
   const settings = {
     secretStores: {
@@ -20,12 +18,8 @@ beforeAll(async () => {
   };
   mkdirSync(home, { recursive: true, mode: 0o700 });
   writeFileSync(join(home, 'mcp.json'), `${JSON.stringify({ mcpServers: {}, settings }, null, 2)}\n`);
-  ui = await startUiSession({ home });
+  return { home };
 }, 60_000);
-
-afterAll(async () => {
-  await ui?.close();
-});
 
 describe('approving a command store in the app', () => {
   it('lists the stores with their state, shows a waiting command argument by argument, approves one (logged) and refuses the other', async () => {

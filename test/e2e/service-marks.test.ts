@@ -1,17 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogRow, seriousAxeProblems, serverRow, startUiSession, waitForState, type UiSession } from '../support/e2e';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { catalogRow, seriousAxeProblems, serverRow, useUiSession, waitForState } from '../support/e2e';
 
-let ui: UiSession;
+const ui = useUiSession();
 
 beforeAll(async () => {
-  ui = await startUiSession();
   await ui.api('addServer', { name: 'my-remote', config: { type: 'http', url: 'http://127.0.0.1:9/mcp' } });
   await waitForState(serverRow(ui.page, 'everything'), 'ready');
 }, 45_000);
-
-afterAll(async () => {
-  await ui?.close();
-});
 
 const markOf = async (row: ReturnType<typeof catalogRow>) => row.locator('.service-icon').getAttribute('data-mark');
 

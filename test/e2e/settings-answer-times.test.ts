@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../shared/api';
 import { messageOf, modernCall } from '../support/modern-raw';
-import { controlBoxes, layoutProblems, SCREENS_DIR, startUiSession, type UiSession } from '../support/e2e';
+import { controlBoxes, layoutProblems, SCREENS_DIR, useUiSession } from '../support/e2e';
 
 // Settings → "When agents answer a service's questions" against the real core: the times typed in
 // seconds reach mcp.json in ms, the running bridge holds a 2026-07-28 agent's call only as long as
@@ -11,16 +11,8 @@ import { controlBoxes, layoutProblems, SCREENS_DIR, startUiSession, type UiSessi
 const ALLOW_ALL = { read: 'allow', write: 'allow', destructive: 'allow' } as const;
 const PANEL = "When agents answer a service's questions";
 
-let ui: UiSession;
-
-beforeAll(async () => {
   // The first run's demo servers include "everything", approved as shipped.
-  ui = await startUiSession();
-}, 45_000);
-
-afterAll(async () => {
-  await ui?.close();
-});
+const ui = useUiSession();
 
 function settingsInFile(): Record<string, unknown> | undefined {
   return (JSON.parse(readFileSync(join(ui.home, 'mcp.json'), 'utf8')) as { settings?: Record<string, unknown> }).settings;

@@ -1,15 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startUiSession, type UiSession } from '../support/e2e';
+import { describe, expect, it } from 'vitest';
+import { useUiSession } from '../support/e2e';
 
-let ui: UiSession;
-
-beforeAll(async () => {
-  ui = await startUiSession();
-}, 45_000);
-
-afterAll(async () => {
-  await ui?.close();
-});
+const ui = useUiSession();
 
 describe('settings against the real core', () => {
   it('shows the data directory, the vault and its safety, the bridge address and doctor results with fixes', async () => {

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { CC_BASIC_CLIENT } from '../fixtures/oauth/constants';
 import { startStack, type Stack } from '../support/oauth-harness';
-import { serverRow, startUiSession, waitForState, type UiSession } from '../support/e2e';
+import { serverRow, useUiSession, waitForState } from '../support/e2e';
 
 const PASSPHRASE = { CONNECTED_SERVICES_PASSPHRASE: 'ui sign-in journeys' };
 
@@ -18,15 +18,14 @@ async function staticToken(stack: Stack): Promise<string> {
 
 describe('sign-in journeys in Chromium, where no browser opens by itself', () => {
   let stack: Stack;
-  let ui: UiSession;
-  beforeAll(async () => {
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  const ui = useUiSession(async () => {
     stack = await startStack();
     // `serve --print-url` opens no browser: it only prints the address, as on a remote session.
-    ui = await startUiSession({ serveArgs: ['--print-url'], env: PASSPHRASE });
-  }, 45_000);
-  afterAll(async () => {
-    await ui?.close();
-    await stack?.close();
+    return { serveArgs: ['--print-url'], env: PASSPHRASE };
   });
 
   it('shows the sign-in address with Open and Copy, keeps Cancel after navigating away, starts again, and signs in through the shown address', async () => {

@@ -1,18 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectAgent, type AgentClient } from '../support/bridge-harness';
-import { seriousAxeProblems, serverRow, startUiSession, waitForState, type UiSession } from '../support/e2e';
+import { seriousAxeProblems, serverRow, useUiSession, waitForState } from '../support/e2e';
 
-let ui: UiSession;
 let agent: AgentClient | undefined;
 
+const ui = useUiSession();
+
 beforeAll(async () => {
-  ui = await startUiSession();
   await waitForState(serverRow(ui.page, 'everything'), 'ready');
 }, 45_000);
 
 afterAll(async () => {
   await agent?.close();
-  await ui?.close();
 });
 
 describe('the status strip on every screen', () => {

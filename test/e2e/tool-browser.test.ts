@@ -1,16 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serverRow, startUiSession, waitForState, type UiSession } from '../support/e2e';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { serverRow, useUiSession, waitForState } from '../support/e2e';
 
-let ui: UiSession;
+const ui = useUiSession();
 
 beforeAll(async () => {
-  ui = await startUiSession();
   await waitForState(serverRow(ui.page, 'everything'), 'ready', 15_000);
 }, 45_000);
-
-afterAll(async () => {
-  await ui?.close();
-});
 
 describe('service detail and tool browser against the real everything server', () => {
   it('opens the service from its row and shows its state history', async () => {

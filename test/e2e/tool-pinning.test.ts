@@ -1,15 +1,14 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { HeldChange } from '../../shared/api';
 import { shiftingServer } from '../fixtures/servers/config';
-import { startUiSession, type UiSession } from '../support/e2e';
+import { useUiSession } from '../support/e2e';
 import { waitFor } from '../support/server-harness';
 
-let ui: UiSession;
+const ui = useUiSession({}, 60_000);
 
 beforeAll(async () => {
-  ui = await startUiSession();
   const stageFile = join(ui.home, '..', 'stage');
   writeFileSync(stageFile, '1');
   await ui.api('addServer', { name: 'shifting', config: shiftingServer(stageFile) });
@@ -19,10 +18,6 @@ beforeAll(async () => {
   await ui.api('callTool', { server: 'shifting', tool: 'shift' });
   await waitFor('the shifted listing held', async () => ((await ui.api<HeldChange[]>('listHeldChanges', { server: 'shifting' })).length >= 4 ? true : undefined));
 }, 60_000);
-
-afterAll(async () => {
-  await ui?.close();
-});
 
 describe('tool changes to review, in Chromium', () => {
   it("shows each held tool's word diff and schema changes on the service's page; Accept and Refuse decide", async () => {

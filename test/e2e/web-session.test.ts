@@ -1,28 +1,26 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serverRow, startUiSession, type UiSession } from '../support/e2e';
+import { afterAll, describe, expect, it } from 'vitest';
+import { serverRow, useUiSession } from '../support/e2e';
 
-let ui: UiSession;
 let other: Server;
 /** What another local server (a dev server, a local MCP server) receives from the same browser. */
 const seenByOther: Array<{ url: string; headers: IncomingHttpHeaders }> = [];
 const apiRequests: Request[] = [];
 
-beforeAll(async () => {
+afterAll(async () => {
+  await new Promise((resolve) => other?.close(resolve));
+});
+
+const ui = useUiSession(async () => {
   other = createServer((request, response) => {
     seenByOther.push({ url: request.url ?? '', headers: request.headers });
     response.writeHead(200, { 'content-type': 'text/html' });
     response.end('<h1>another local server</h1>');
   });
   await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
-  ui = await startUiSession();
-}, 45_000);
-
-afterAll(async () => {
-  await ui?.close();
-  await new Promise((resolve) => other?.close(resolve));
+  return {};
 });
 
 describe('the web-mode session secret in a real browser', () => {

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_LOOPBACK_CONNECTIONS } from '../../electron/net';
 import { connectAgent, INITIALIZE, mcpHeaders, rawRequest, startBridge, type BridgeHarness } from '../support/bridge-harness';
-import { holdSessionStream } from '../support/bridge-streams';
 import { holdConnections, releaseAll, reopeningFlood } from '../support/held-connections';
+import { connectModernAgent } from '../support/modern-agent';
 import { waitFor } from '../support/server-harness';
+
 
 // A local process without a token floods the bridge at its real cap: silent connections give way to
 // an agent's, so the agent is served at once, not after the headers' timeout.
@@ -61,16 +62,17 @@ describe("one agent's streams take at most its share of the cap", () => {
   });
 
   it('refuses the stream past its share as a rate limit with what to do, while another agent connects and is answered', async () => {
-    const { port } = small.bridge;
     const greedy = (await small.bridge.agents.add('greedy', { servers: ['*'] })).token;
     const other = (await small.bridge.agents.add('other', { servers: ['*'] })).token;
-    const tries = [];
-    for (let i = 0; i < CAP; i += 1) tries.push(await holdSessionStream(port, greedy));
-    const held = tries.flatMap((s) => ('close' in s ? [s] : []));
-    expect(held).toHaveLength(CAP / 4);
-    const refused = tries.find((s) => !('close' in s));
-    expect(refused?.status).toBe(429);
-    const error = (JSON.parse(refused && 'body' in refused ? refused.body : '{}') as { error?: { code?: number; data?: { code?: string; hint?: string } } }).error;
+    // Listen streams (2026-07-28): a legacy agent's GET streams stay within its sessions, half its share.
+    const listener = await connectModernAgent(small.bridge.url, greedy);
+    const held = [];
+    for (let i = 0; i < CAP / 4; i += 1) held.push(await listener.client.listen({ toolsListChanged: true }));
+    expect(await listener.client.listen({ toolsListChanged: true }).then(() => 'held', () => 'refused')).toBe('refused');
+    // What the refusal says (the SDK client reports only its HTTP status): any request past the share gets it.
+    const refused = await rawRequest(small.bridge.port, { headers: mcpHeaders(small.bridge.port, greedy), body: INITIALIZE });
+    expect(refused.status).toBe(429);
+    const error = (JSON.parse(refused.body) as { error?: { code?: number; data?: { code?: string; hint?: string } } }).error;
     expect(error?.code).toBe(-32012);
     expect(error?.data?.code).toBe('rate_limited');
     expect(error?.data?.hint).toContain('close the streams and sessions you no longer use');
@@ -80,10 +82,8 @@ describe("one agent's streams take at most its share of the cap", () => {
     await agent.close();
 
     await held[0]!.close();
-    const again = await waitFor('a stream once one closed', async () => {
-      const stream = await holdSessionStream(port, greedy);
-      return 'close' in stream ? stream : undefined;
-    });
-    await Promise.all([again, ...held].map((s) => s.close()));
+    const again = await waitFor('a stream once one closed', async () => listener.client.listen({ toolsListChanged: true }).catch(() => undefined));
+    for (const subscription of [again, ...held.slice(1)]) await subscription.close();
+    await listener.close();
   });
 });

@@ -66,6 +66,26 @@ describe('agents add/set --tool-mode and --for (issue #32)', () => {
     expect(listed.stdout).toContain('finder would list the tools it finds, but it does not search (tool mode all)');
   }, 60_000);
 
+  // An ACP agent's configuration is printed for acp: its names must fit the agent behind it, and
+  // `agents config` without --for must print the same configuration again, not Claude Code's.
+  it('--for acp records acp as its client, names made for the longest ACP prefix, and agents config assumes acp', async () => {
+    const home = tempHome('cs-agent-acp-');
+    const added = await runCli(home, ['agents', 'add', 'zed', '--servers', 'everything', '--for', 'acp']);
+    expect(added.code, added.stderr).toBe(0);
+    expect(added.stdout).toContain('Configuration for acp:');
+    expect(added.stdout).toContain('# names made for acp (a prefix of 29 characters, for the entry "connected-services-zed")');
+    const listed = await runCli(home, ['agents', 'list', '--json']);
+    expect((JSON.parse(listed.stdout) as AgentJson[])[0]?.client).toBe('acp');
+    const config = await runCli(home, ['agents', 'config', 'zed']);
+    expect(config.stderr).toContain('# for acp, the client its names are made for');
+    expect(JSON.parse(config.stdout)).toHaveProperty('stdio');
+    const set = await runCli(home, ['agents', 'set', 'zed', '--for', 'codex', '--json']);
+    expect((JSON.parse(set.stdout) as AgentJson).client).toBe('codex');
+    const again = await runCli(home, ['agents', 'set', 'zed', '--for', 'acp', '--json']);
+    expect(again.code, again.stderr).toBe(0);
+    expect((JSON.parse(again.stdout) as AgentJson).client).toBe('acp');
+  }, 60_000);
+
   it('refuses a mode or client it does not know, saying what it takes', async () => {
     const home = tempHome('cs-agent-tool-mode-bad-');
     const mode = await runCli(home, ['agents', 'add', 'x', '--tool-mode', 'serch']);

@@ -18,3 +18,20 @@ describe.skipIf(process.platform === 'win32')('CLI: an mcp.json that is no regul
     expect(add.stderr).toContain('not a regular file');
   }, 60_000);
 });
+
+// The same for the data folder's state files: each is read through the regular-file check.
+describe.skipIf(process.platform === 'win32')('CLI: a state file of the data folder that is a FIFO', () => {
+  it('agents.json (read synchronously) and approvals.json give a clear error at once', async () => {
+    for (const [file, args] of [
+      ['agents.json', ['agents', 'list']],
+      ['approvals.json', ['servers', 'list']],
+    ] as const) {
+      const home = tempHome('cs-cli-state-fifo-');
+      mkdirSync(home, { recursive: true });
+      execFileSync('mkfifo', [join(home, file)]);
+      const run = await runCli(home, [...args], { timeoutMs: 20_000 });
+      expect(run.stderr).toContain(`${file} is not a regular file`);
+      expect(run.code).toBe(2);
+    }
+  }, 60_000);
+});

@@ -35,7 +35,7 @@ describe('pool: JSON-RPC errors of the server itself', () => {
     await pool.apply({ mcpServers: { everything: everythingServer() } });
     const unknown = await rejection(pool.callTool('everything', 'ecoh', {}));
     expect(unknown).toMatchObject({ code: 'not_found', message: '"everything" has no tool "ecoh": Tool ecoh not found' });
-    expect(unknown.hint).toBe('run `connected-services tools everything` to see what it offers');
+    expect(unknown.hint).toContain('run `connected-services tools everything --refresh` to see what it offers now');
     const missing = await rejection(pool.callTool('everything', 'echo', {}));
     expect(missing.code).toBe('invalid_input');
     expect(missing.message).toContain('"everything" rejected the arguments of tool "echo": Input validation error');

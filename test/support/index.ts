@@ -3,5 +3,6 @@
 export { FakeChild, spawnOf } from './fake-child';
 export { ManualTimers } from './manual-timers';
 export { rejection } from './rejection';
+export { makeFifo, settlesWithin } from './fifo';
 export { createFakeApi, serverStatus } from './fake-app-api';
 export type { FakeApi, FakeHandlers } from './fake-app-api';

@@ -1,9 +1,9 @@
 import { errorMessage } from '../../../shared/errors';
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { AdminEntrySchema, type AdminEntry } from '../../../shared/api';
-import { errnoCode, FileLock, fsFailure, writeFileAtomic } from '../../fs-safe';
+import { errnoCode, FileLock, fsFailure, MAX_STATE_FILE_BYTES, readTextFile, writeFileAtomic } from '../../fs-safe';
 
 /** The oldest and the newest this many of the unreviewed changes are kept whole; those between are counted. */
 export const REVIEW_KEEP_EACH_END = 250;
@@ -104,7 +104,7 @@ export class OfflineReview {
   async #read(): Promise<ReviewFile> {
     let text: string;
     try {
-      text = await readFile(this.file, 'utf8');
+      text = await readTextFile(this.file, MAX_STATE_FILE_BYTES);
     } catch (error) {
       if (errnoCode(error) === 'ENOENT') return EMPTY;
       throw fsFailure(error, 'read', this.file);

@@ -189,8 +189,8 @@ export function createBridgeApi(deps: BridgeApiOptions): BridgeMethods {
       const notes = [describeToolMode(agent.toolMode, agent.listFound), describeClient(agent.client, agent.name)];
       if (agent.fromCode === true) notes.push(`declared in a program's code (from code): its token is that program's, and it is changed there`);
       // A client whose prefix the names were not made for may find some too long (issue #32).
-      if (agent.client === undefined && target !== 'acp') notes.push(`make its names fit ${target}'s prefix: connected-services agents set "${name}" --for ${target}`);
-      else if (agent.client !== undefined && agent.client !== target && target !== 'acp') {
+      if (agent.client === undefined) notes.push(`make its names fit ${target}'s prefix: connected-services agents set "${name}" --for ${target}`);
+      else if (agent.client !== target) {
         notes.push(`its names are made for ${typeof agent.client === 'number' ? `a prefix of ${agent.client} characters` : agent.client}, not ${target}: connected-services agents set "${name}" --for ${target}`);
       }
       // The printed entry holds the token or a reference to it; the one `agents connect` writes holds neither.

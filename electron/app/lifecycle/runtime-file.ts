@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { readFile, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { fsFailure, LockOwnerSchema, ownerRecord, systemProbe, writeFileAtomic } from '../../fs-safe';
+import { fsFailure, LockOwnerSchema, ownerRecord, readTextFile, systemProbe, writeFileAtomic } from '../../fs-safe';
 
 export const RUNTIME_FILE = 'runtime.json';
 
@@ -75,7 +75,8 @@ function alive(pid: number): boolean {
 export async function readRuntimeFile(dataDir: string): Promise<RuntimeInfo | undefined> {
   let text: string;
   try {
-    text = await readFile(join(dataDir, RUNTIME_FILE), 'utf8');
+    // A few hundred bytes as written; a FIFO or a big file put in its place is no running app.
+    text = await readTextFile(join(dataDir, RUNTIME_FILE), 64 * 1024);
   } catch {
     return undefined;
   }

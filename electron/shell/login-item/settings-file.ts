@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { readFile, rename, writeFile } from 'node:fs/promises';
+import { rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
+import { readTextFile } from '../../fs-safe';
 
 /** The desktop app's own preferences, beside mcp.json in the data folder. */
 export const SHELL_SETTINGS_FILE = 'desktop-settings.json';
@@ -21,7 +22,8 @@ export interface SettingsFs {
   rename(from: string, to: string): Promise<void>;
 }
 
-const nodeFs: SettingsFs = { readFile, writeFile, rename };
+// A few lines as written: a FIFO or a big file in its place gives the defaults, never a wait.
+const nodeFs: SettingsFs = { readFile: (file) => readTextFile(file, 64 * 1024), writeFile, rename };
 
 /** The settings, or the defaults when the file is missing or unreadable (a preference is never worth failing for). */
 export async function readShellSettings(dataDir: string, fs: SettingsFs = nodeFs): Promise<ShellSettings> {

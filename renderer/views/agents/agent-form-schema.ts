@@ -45,7 +45,7 @@ const AGENT_NAME: RJSFSchema = {
 
 /** Create and edit share one schema: name, which servers, a decision per tier of tool, and its client. */
 export function agentFormSchema(serverNames: readonly string[], editing = false): RJSFSchema {
-  // Editing records only what names are made for (no ACP), and may forget it (`agents set --for none`).
+  // Editing records only what names are made for, and may forget it (`agents set --for none`).
   const clients = editing ? NAME_CLIENTS : ADD_CLIENTS;
   const clientChoices: { const: string; title: string }[] = [
     ...clients.map((c) => ({ const: c, title: CLIENT_TITLES[c] })),
@@ -167,7 +167,7 @@ export function agentFormData(agent: AgentView): AgentFormData {
   };
 }
 
-/** The form's client as the App API takes it: undefined for none (or ACP, which names nothing), a prefix length as its number. */
+/** The form's client as the App API takes it: undefined for none, a prefix length as its number. */
 export function clientOf(data: AgentFormData): ApiInput<'addAgent'>['client'] {
   const value = data.client ?? 'none';
   if (value === 'other') return data.prefix ?? 0;

@@ -99,12 +99,12 @@ describe('setting up a client for an agent', () => {
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Token for laptop' })).toBeNull());
   });
 
-  it('ACP records no client for names; another client’s prefix length is recorded, and its configuration is the one the core assumes', async () => {
+  it('ACP is recorded as its client (names fit the agent behind it); another client’s prefix length is recorded, and its configuration is the one the core assumes', async () => {
     const { api } = setupApi();
     renderApp(api, { hash: '#/agents' });
     let panel = await create('zed', 'An ACP agent (Zed, …)');
     await within(panel).findByRole('group', { name: 'ACP configuration for zed' });
-    expect(api.callsOf('addAgent')[0]).not.toHaveProperty('client');
+    expect(api.callsOf('addAgent')[0]).toMatchObject({ name: 'zed', client: 'acp' });
     expect(api.callsOf('agentConfig')[0]).toEqual({ name: 'zed', for: 'acp', token: TOKEN });
     fireEvent.click(within(panel).getByRole('button', { name: 'I have saved it' }));
 
@@ -145,7 +145,8 @@ describe('setting up a client for an agent', () => {
     const dialog = screen.getByRole('dialog', { name: 'Access of own' });
     const select = within(dialog).getByLabelText<HTMLSelectElement>(/^Its client/);
     expect(select.selectedOptions[0]?.textContent).toBe('Another client: its prefix length');
-    expect(within(select).queryByRole('option', { name: 'An ACP agent (Zed, …)' })).toBeNull();
+    // ACP names like the agent behind it: a client its names can be made for, as when created.
+    expect(within(select).queryByRole('option', { name: 'An ACP agent (Zed, …)' })).not.toBeNull();
     expect(within(dialog).getByLabelText<HTMLInputElement>(/^Its prefix length/).value).toBe('12');
     fireEvent.change(within(dialog).getByLabelText(/^Its prefix length/), { target: { value: '20' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save access' }));
