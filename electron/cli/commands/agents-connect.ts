@@ -3,7 +3,7 @@ import { CONNECT_CLIENTS, type ClientPlan, type ConnectClient } from '../../../s
 import { printJson, table } from '../output';
 import type { Run } from '../runner';
 import type { CliContext } from '../context';
-import { parseChoice } from './agents';
+import { parseChoice } from './agent-option-parsers';
 
 function parseClient(value: string): ConnectClient {
   return parseChoice(value, CONNECT_CLIENTS, '--client');

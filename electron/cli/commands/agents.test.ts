@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CodedError } from '../../../shared/errors';
-import { parseChoice, parsePolicy, parseToolRule } from './agents';
+import { parseChoice, parsePolicy, parseToolRule } from './agent-option-parsers';
 
 describe('agents options', () => {
   it('reads per-tier decisions and refuses anything else', () => {
