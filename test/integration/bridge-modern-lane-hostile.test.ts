@@ -1,12 +1,7 @@
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAskRouter } from '../../electron/app/asks/ask-router';
-import { WaitingAsks } from '../../electron/app/asks/waiting-asks';
-import { createBridge, type Bridge } from '../../electron/bridge';
-import { createPool, type Pool } from '../../electron/pool';
-import { openVault } from '../../electron/vault';
-import { askingServer, everythingServer, faultServer } from '../fixtures/servers/config';
-import { rawRequest, tempDir, type RawResponse } from '../support/bridge-harness';
+import type { Bridge } from '../../electron/bridge';
+import { rawRequest, type RawResponse } from '../support/bridge-harness';
+import { startLanePair, type LanePair } from '../support/lane-pair';
 import { callHeaders, envelope, messageOf } from '../support/modern-raw';
 
 // A hostile agent against the 2026-07-28 lane (docs/bridge.md §Speed of the two eras): the lane skips
@@ -15,24 +10,16 @@ import { callHeaders, envelope, messageOf } from '../support/modern-raw';
 // (`modernLane: false`), and must be answered alike, byte for byte, never with a 5xx, and without
 // touching the process (the bridge runs in this process: a polluted prototype would show here).
 const ALLOW_ALL = { read: 'allow', write: 'allow', destructive: 'allow' } as const;
-const MAX_BODY = 64 * 1024;
 
-let pool: Pool;
+let pair: LanePair;
 let withLane: Bridge;
 let withoutLane: Bridge;
 const tokens = new Map<Bridge, Record<string, string>>();
-let served = 0;
 const prototypeKeys = Object.getOwnPropertyNames(Object.prototype).sort();
 
 beforeAll(async () => {
-  const dir = tempDir();
-  await openVault({ dataDir: join(dir, 'vault'), provider: 'memory' });
-  const router = createAskRouter({ waiting: new WaitingAsks(), audit: () => undefined, now: Date.now });
-  pool = createPool({ cacheDir: join(dir, 'cache'), gate: () => null, asks: { router } });
-  await pool.apply({ mcpServers: { everything: everythingServer(), fault: faultServer(), asking: askingServer() } });
-  await Promise.all(['everything', 'fault', 'asking'].map((name) => pool.start(name)));
-  withLane = await createBridge({ pool, dataDir: join(dir, 'lane'), port: 0, maxBodyBytes: MAX_BODY, laneServed: () => void served++ });
-  withoutLane = await createBridge({ pool, dataDir: join(dir, 'sdk'), port: 0, maxBodyBytes: MAX_BODY, modernLane: false });
+  pair = await startLanePair();
+  ({ withLane, withoutLane } = pair);
   for (const bridge of [withLane, withoutLane]) {
     const all = (await bridge.agents.add('hostile', { servers: ['*'], policy: ALLOW_ALL })).token;
     const other = (await bridge.agents.add('victim', { servers: ['*'], policy: ALLOW_ALL })).token;
@@ -42,9 +29,7 @@ beforeAll(async () => {
 }, 90_000);
 
 afterAll(async () => {
-  await withLane?.close();
-  await withoutLane?.close();
-  await pool?.close();
+  await pair?.close();
 });
 
 interface Case {
@@ -122,9 +107,9 @@ const CASES: Case[] = [
 describe('a hostile agent on the 2026-07-28 lane is answered as the SDK path answers it', () => {
   for (const c of CASES) {
     it(`${c.name}`, async () => {
-      const before = served;
+      const before = pair.served();
       const lane = await ask(withLane, c);
-      const laneTook = served > before;
+      const laneTook = pair.served() > before;
       const sdk = await ask(withoutLane, c);
       if (c.lane !== undefined) expect({ laneTook }).toEqual({ laneTook: c.lane });
       expect({ status: lane.status, type: lane.headers['content-type'], body: lane.body }).toEqual({ status: sdk.status, type: sdk.headers['content-type'], body: sdk.body });

@@ -1,13 +1,7 @@
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAskRouter } from '../../electron/app/asks/ask-router';
-import { WaitingAsks } from '../../electron/app/asks/waiting-asks';
-import { createBridge, type Bridge } from '../../electron/bridge';
-import { createPool, type Pool } from '../../electron/pool';
-import { openVault } from '../../electron/vault';
-import { secretKey } from '../../shared/vault';
-import { askingServer, everythingServer, faultServer } from '../fixtures/servers/config';
-import { mcpHeaders, rawRequest, tempDir, type RawResponse } from '../support/bridge-harness';
+import type { Bridge } from '../../electron/bridge';
+import { mcpHeaders, rawRequest, type RawResponse } from '../support/bridge-harness';
+import { startLanePair, type LanePair } from '../support/lane-pair';
 import { envelope, messageOf, MODERN } from '../support/modern-raw';
 
 // docs/bridge.md §Speed of the two eras: a 2026-07-28 agent's listings and its calls with a progress
@@ -18,26 +12,17 @@ import { envelope, messageOf, MODERN } from '../support/modern-raw';
 const ALLOW_ALL = { read: 'allow', write: 'allow', destructive: 'allow' } as const;
 const DENY_ALL = { read: 'deny', write: 'deny', destructive: 'deny' } as const;
 const SECRET = 'listing-secret-value-5d1e8b07';
-const MAX_BODY = 64 * 1024;
 const AGENTS = ['all', 'narrow', 'search', 'plain', 'denied'] as const;
 type AgentName = (typeof AGENTS)[number];
 
-let pool: Pool;
+let pair: LanePair;
 let withLane: Bridge;
 let withoutLane: Bridge;
 const tokens = new Map<Bridge, Map<AgentName, string>>();
-let served = 0;
 
 beforeAll(async () => {
-  const dir = tempDir();
-  const vault = await openVault({ dataDir: join(dir, 'vault'), provider: 'memory' });
-  await vault.set(secretKey('LISTING_SECRET'), SECRET);
-  const router = createAskRouter({ waiting: new WaitingAsks(), audit: () => undefined, now: Date.now });
-  pool = createPool({ cacheDir: join(dir, 'cache'), gate: () => null, asks: { router } });
-  await pool.apply({ mcpServers: { everything: everythingServer(), fault: faultServer(), asking: askingServer() } });
-  await Promise.all(['everything', 'fault', 'asking'].map((name) => pool.start(name)));
-  withLane = await createBridge({ pool, dataDir: join(dir, 'lane'), port: 0, maxBodyBytes: MAX_BODY, laneServed: () => void served++ });
-  withoutLane = await createBridge({ pool, dataDir: join(dir, 'sdk'), port: 0, maxBodyBytes: MAX_BODY, modernLane: false });
+  pair = await startLanePair({ LISTING_SECRET: SECRET });
+  ({ withLane, withoutLane } = pair);
   for (const bridge of [withLane, withoutLane]) {
     const add = async (name: AgentName, input: Parameters<Bridge['agents']['add']>[1]): Promise<[AgentName, string]> => [name, (await bridge.agents.add(name, input)).token];
     tokens.set(
@@ -54,9 +39,7 @@ beforeAll(async () => {
 }, 90_000);
 
 afterAll(async () => {
-  await withLane?.close();
-  await withoutLane?.close();
-  await pool?.close();
+  await pair?.close();
 });
 
 interface Case {
@@ -144,9 +127,9 @@ describe("the 2026-07-28 lane's listings and progress answer what createMcpHandl
   const answers = new Map<string, RawResponse>();
   for (const c of CASES) {
     it(`${c.name}: byte for byte (${c.lane ? 'on the lane' : 'not the lane'})`, async () => {
-      const before = served;
+      const before = pair.served();
       const lane = await ask(withLane, c);
-      const laneTook = served > before;
+      const laneTook = pair.served() > before;
       const sdk = await ask(withoutLane, c);
       answers.set(c.name, lane);
       expect({ laneTook }).toEqual({ laneTook: c.lane });

@@ -1,13 +1,7 @@
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAskRouter } from '../../electron/app/asks/ask-router';
-import { WaitingAsks } from '../../electron/app/asks/waiting-asks';
-import { createBridge, type Bridge } from '../../electron/bridge';
-import { createPool, type Pool } from '../../electron/pool';
-import { openVault, type Vault } from '../../electron/vault';
-import { secretKey } from '../../shared/vault';
-import { askingServer, everythingServer, faultServer } from '../fixtures/servers/config';
-import { rawRequest, tempDir, type RawResponse } from '../support/bridge-harness';
+import type { Bridge } from '../../electron/bridge';
+import { rawRequest, type RawResponse } from '../support/bridge-harness';
+import { LANE_MAX_BODY as MAX_BODY, startLanePair, type LanePair } from '../support/lane-pair';
 import { callBody, callHeaders, envelope, messageOf } from '../support/modern-raw';
 
 // docs/bridge.md §Speed of the two eras: a 2026-07-28 agent's first-round tools/call takes the
@@ -16,33 +10,20 @@ import { callBody, callHeaders, envelope, messageOf } from '../support/modern-ra
 // same, byte for byte (status, content type, body), or, where a sealed state differs, in structure.
 const ALLOW_ALL = { read: 'allow', write: 'allow', destructive: 'allow' } as const;
 const SECRET = 'lane-secret-value-7f3a9c21';
-const MAX_BODY = 64 * 1024;
 
-let pool: Pool;
-let vault: Vault;
+let pair: LanePair;
 let withLane: Bridge;
 let withoutLane: Bridge;
 const tokens = new Map<Bridge, string>();
-let served = 0;
 
 beforeAll(async () => {
-  const dir = tempDir();
-  vault = await openVault({ dataDir: join(dir, 'vault'), provider: 'memory' });
-  // Known to the process redactor from here on: the bridge removes it from every result.
-  await vault.set(secretKey('LANE_SECRET'), SECRET);
-  const router = createAskRouter({ waiting: new WaitingAsks(), audit: () => undefined, now: Date.now });
-  pool = createPool({ cacheDir: join(dir, 'cache'), gate: () => null, asks: { router } });
-  await pool.apply({ mcpServers: { everything: everythingServer(), fault: faultServer(), asking: askingServer() } });
-  await Promise.all(['everything', 'fault', 'asking'].map((name) => pool.start(name)));
-  withLane = await createBridge({ pool, dataDir: join(dir, 'lane'), port: 0, maxBodyBytes: MAX_BODY, laneServed: () => void served++ });
-  withoutLane = await createBridge({ pool, dataDir: join(dir, 'sdk'), port: 0, maxBodyBytes: MAX_BODY, modernLane: false });
+  pair = await startLanePair({ LANE_SECRET: SECRET });
+  ({ withLane, withoutLane } = pair);
   for (const bridge of [withLane, withoutLane]) tokens.set(bridge, (await bridge.agents.add('same', { servers: ['*'], policy: ALLOW_ALL })).token);
 }, 90_000);
 
 afterAll(async () => {
-  await withLane?.close();
-  await withoutLane?.close();
-  await pool?.close();
+  await pair?.close();
 });
 
 interface Case {
@@ -67,9 +48,9 @@ async function ask(bridge: Bridge, c: Case): Promise<RawResponse> {
 
 /** Status, content type and body of both bridges' answers, with the lane counted. */
 async function both(c: Case): Promise<{ lane: RawResponse; sdk: RawResponse; laneTook: boolean }> {
-  const before = served;
+  const before = pair.served();
   const lane = await ask(withLane, c);
-  const laneTook = served > before;
+  const laneTook = pair.served() > before;
   return { lane, sdk: await ask(withoutLane, c), laneTook };
 }
 
@@ -139,12 +120,12 @@ describe("the 2026-07-28 lane answers what createMcpHandler's path answers", () 
       const done = await rawRequest(bridge.port, { headers: callHeaders(bridge.port, tokens.get(bridge), c.tool), body });
       return { first, state, done: done.body };
     };
-    const before = served;
+    const before = pair.served();
     const lane = await round(withLane);
     // The first round took the lane; the retry, which carries a state, the SDK's path.
-    expect(served).toBe(before + 1);
+    expect(pair.served()).toBe(before + 1);
     const sdk = await round(withoutLane);
-    expect(served).toBe(before + 1);
+    expect(pair.served()).toBe(before + 1);
     expect([lane.first.status, lane.first.headers['content-type']]).toEqual([sdk.first.status, sdk.first.headers['content-type']]);
     expect(messageOf(lane.first.body).result).toMatchObject({ resultType: 'input_required' });
     expect(lane.state.length).toBeGreaterThan(20);
