@@ -2,6 +2,8 @@ import type { HttpServerConfig, StdioServerConfig } from '../../shared/config';
 import { CodedError } from '../../shared/errors';
 import type { BundleCommand } from './bundle-manifest';
 import { resolveInput, type InputAsk, type InputState } from './install-inputs';
+import { pinnedPackage } from './package-pins';
+import { dockerArguments, npxArguments, uvxArguments } from './runtime-arguments';
 import type { RegistryArgument, RegistryPackage, RegistryRemote, ServerDetail } from './server-json';
 
 export type InstallChoice = { package: number } | { remote: number };
@@ -50,11 +52,6 @@ function env(pkg: RegistryPackage, state: InputState): Record<string, string> | 
   return Object.keys(out).length > 0 ? out : undefined;
 }
 
-function exactVersion(pkg: RegistryPackage): string {
-  if (pkg.version === undefined) throw new CodedError('invalid_input', `The registry gives no version for ${pkg.identifier}; only an exact version is installed.`);
-  return pkg.version;
-}
-
 /** An image reference with a tag or digest other than `latest` (the version is in the identifier for OCI). */
 function pinnedImage(identifier: string): string {
   const digest = identifier.includes('@sha256:');
@@ -89,13 +86,13 @@ function planPackage(pkg: RegistryPackage, state: InputState, bundle: BundleComm
   const withEnv = (config: StdioServerConfig): StdioServerConfig => (environment ? { ...config, env: environment } : config);
   switch (pkg.registryType) {
     case 'npm':
-      return { runtime: 'npx', config: withEnv({ command: 'npx', args: [...(runtimeArgs.length > 0 ? runtimeArgs : ['-y']), `${pkg.identifier}@${exactVersion(pkg)}`, ...packageArgs] }) };
+      return { runtime: 'npx', config: withEnv({ command: 'npx', args: [...npxArguments(runtimeArgs), pinnedPackage(pkg, 'npm'), ...packageArgs] }) };
     case 'pypi':
-      return { runtime: 'uvx', config: withEnv({ command: 'uvx', args: [...runtimeArgs, `${pkg.identifier}==${exactVersion(pkg)}`, ...packageArgs] }) };
+      return { runtime: 'uvx', config: withEnv({ command: 'uvx', args: [...uvxArguments(runtimeArgs), pinnedPackage(pkg, 'pypi'), ...packageArgs] }) };
     case 'oci': {
       // Each variable passes by name only (`-e NAME`): docker takes its value from its own environment, which mcp.json sets.
       const names = Object.keys(environment ?? {}).flatMap((name) => ['-e', name]);
-      return { runtime: 'docker', config: withEnv({ command: 'docker', args: ['run', '-i', '--rm', ...runtimeArgs, ...names, pinnedImage(pkg.identifier), ...packageArgs] }) };
+      return { runtime: 'docker', config: withEnv({ command: 'docker', args: ['run', '-i', '--rm', ...dockerArguments(runtimeArgs), ...names, pinnedImage(pkg.identifier), ...packageArgs] }) };
     }
     case 'mcpb':
       return planBundle(pkg, bundle, { runtimeArgs, packageArgs, environment });
@@ -119,7 +116,7 @@ function planRemote(remote: RegistryRemote, state: InputState): Planned {
 
 /**
  * How an entry runs, from its server.json (2025-12-11): the command of a package (npx, uvx or
- * docker run, exact version pinned; an unpacked mcpb's own command; argv only, never a shell) or the
+ * docker run, one exact version of one named package pinned, runtime flags that change what runs refused; an unpacked mcpb's own command; argv only, never a shell) or the
  * address of a remote, with the person's inputs. Secrets become `${secret:…}` references and are
  * returned to store. `asked` lists every input the person may give, for a form.
  */
