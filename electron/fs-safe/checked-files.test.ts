@@ -66,6 +66,17 @@ describe('CheckedFiles with readJsonFile', () => {
     expect((await readCounting(file, fresh('test v1'))).checks).toBe(1);
   });
 
+  it('keeps each build its own part of a shared memo (the desktop app and the command line)', async () => {
+    const { file, fresh } = folder('{"server":"a","count":2}');
+    for (const stamp of ['app', 'cli']) {
+      const memo = fresh(stamp);
+      expect((await readCounting(file, memo)).checks).toBe(1);
+      await memo.save();
+    }
+    expect((await readCounting(file, fresh('app'))).checks).toBe(0);
+    expect((await readCounting(file, fresh('cli'))).checks).toBe(0);
+  });
+
   it("still refuses a server's file that names another server, however often it was read", async () => {
     const { file, fresh } = folder('{"server":"b","count":2}');
     const first = fresh();

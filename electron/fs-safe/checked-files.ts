@@ -13,14 +13,14 @@ declare const __CONNECTED_SERVICES_VERSION__: string | undefined;
 /** A folder's memo, beside its `<server>.json` files: a server's name never starts with a dot. */
 export const CHECKED_MEMO = '.checked.json';
 const MAX_ENTRIES = 4096;
+/** Builds remembered at once: the desktop app and the command line (two bundles) share a data folder. */
+const MAX_BUILDS = 4;
 /** What passed within this time is saved together, not in a write for each of a start-up's hundred files. */
 const SAVE_DELAY_MS = 100;
 
-const MemoSchema = z.object({
-  version: z.literal(1),
-  stamp: z.string().max(256),
-  files: z.record(z.string().max(255), z.string().regex(/^[0-9a-f]{64}$/)),
-});
+const FilesSchema = z.record(z.string().max(255), z.string().regex(/^[0-9a-f]{64}$/));
+/** Each build's own files, by stamp: one build never trusts what another checked. */
+const MemoSchema = z.object({ version: z.literal(2), builds: z.record(z.string().max(256), FilesSchema) });
 
 /**
  * This build of the code: a memo written by another version, or by another build of this one (a
@@ -53,6 +53,8 @@ export class CheckedFiles {
   readonly #memo: string;
   readonly #stamp: string;
   #files: Map<string, string> | undefined;
+  /** The other builds' parts of the memo, as read: written back as they were. */
+  #others: Record<string, Record<string, string>> = {};
   #timer: NodeJS.Timeout | undefined;
 
   constructor(dir: string, stamp: string) {
@@ -67,8 +69,11 @@ export class CheckedFiles {
     const read = readRegularFileSync(this.#memo, MAX_STATE_FILE_BYTES);
     if (!('bytes' in read)) return this.#files;
     try {
-      const memo = MemoSchema.safeParse(JSON.parse(read.bytes.toString('utf8')));
-      if (memo.success && memo.data.stamp === this.#stamp) this.#files = new Map(Object.entries(memo.data.files));
+      const memo = MemoSchema.safeParse(JSON.parse(read.bytes.toString('utf8')), { jitless: true });
+      if (!memo.success) return this.#files;
+      const { [this.#stamp]: own, ...others } = memo.data.builds;
+      this.#others = others;
+      if (own) this.#files = new Map(Object.entries(own));
     } catch {
       // not JSON: an empty memo, rewritten at the next save
     }
@@ -96,8 +101,8 @@ export class CheckedFiles {
   async save(): Promise<void> {
     clearTimeout(this.#timer);
     this.#timer = undefined;
-    const files = Object.fromEntries(this.#known());
-    await writeFileAtomic(this.#memo, `${JSON.stringify({ version: 1, stamp: this.#stamp, files })}\n`).catch(() => undefined);
+    const builds = Object.fromEntries([...Object.entries(this.#others).slice(1 - MAX_BUILDS), [this.#stamp, Object.fromEntries(this.#known())]]);
+    await writeFileAtomic(this.#memo, `${JSON.stringify({ version: 2, builds })}\n`).catch(() => undefined);
   }
 }
 
