@@ -35,7 +35,9 @@ export async function readJsonFile<T>(file: string, schema: z.ZodType<T>, server
     // The very bytes the schema passed, and its value was the file's own: the same value again.
     value = raw as T;
   } else {
-    const parsed = schema.safeParse(raw);
+    // Without zod's compiled fast path: a state file is parsed once, and compiling the parser of
+    // each schema on first use cost more than it saved at start-up (docs/benchmarks.md).
+    const parsed = schema.safeParse(raw, { jitless: true });
     if (!parsed.success) return { ok: false, reason: `invalid (${parsed.error.issues[0]?.message ?? 'schema'})` };
     value = parsed.data;
     // Only when parsing changed nothing (no default filled in, no key dropped or reordered).
