@@ -14,4 +14,5 @@ export type { PrivateRuntimeDir, RuntimeDirOptions } from './private-runtime-dir
 export { LockOwnerSchema, markHeld, ownerRecord, ownerStatus, systemProbe } from './lock-owner';
 export type { LockOwner, ProcessProbe } from './lock-owner';
 export { readJsonFile } from './read-json-file';
+export { checkedIn, CheckedFiles, CHECKED_MEMO } from './checked-files';
 export type { JsonFileRead } from './read-json-file';

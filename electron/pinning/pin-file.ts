@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { PromptInfoSchema, ToolInfoSchema, type PromptInfo, type ToolInfo } from '../../shared/api';
-import { readJsonFile, writeFileAtomic } from '../fs-safe';
+import { checkedIn, readJsonFile, writeFileAtomic } from '../fs-safe';
 import { pinStateSchema, type PinState } from './pin-state';
 
 export const PIN_FILE_VERSION = 1;
@@ -31,7 +31,7 @@ export type PinRead = { ok: true; pins: ServerPins } | { ok: false; reason: stri
  * listing is pinned afresh, as on first sight.
  */
 export async function readPins(dir: string, server: string): Promise<PinRead> {
-  const read = await readJsonFile(pinFile(dir, server), PinFileSchema, server);
+  const read = await readJsonFile(pinFile(dir, server), PinFileSchema, server, checkedIn(dir, `pins v${PIN_FILE_VERSION}`));
   if (!read.ok) return read;
   return { ok: true, pins: { tools: read.value.tools, prompts: read.value.prompts } };
 }

@@ -1,7 +1,7 @@
 import { mkdir, rm } from 'node:fs/promises';
-import { readJsonFile, writeFileAtomic } from '../fs-safe';
+import { checkedIn, readJsonFile, writeFileAtomic } from '../fs-safe';
 import { join } from 'node:path';
-import { CachedInventorySchema, type CachedInventory } from './inventory';
+import { CACHE_VERSION, CachedInventorySchema, type CachedInventory } from './inventory';
 
 export function cacheFile(dir: string, server: string): string {
   return join(dir, `${server}.json`);
@@ -11,7 +11,7 @@ export type CacheRead = { ok: true; cache: CachedInventory } | { ok: false; reas
 
 /** A missing, unreadable or invalid cache is reported and treated as absent: it is only a cache. */
 export async function readCache(dir: string, server: string): Promise<CacheRead> {
-  const read = await readJsonFile(cacheFile(dir, server), CachedInventorySchema, server);
+  const read = await readJsonFile(cacheFile(dir, server), CachedInventorySchema, server, checkedIn(dir, `inventory v${CACHE_VERSION}`));
   return read.ok ? { ok: true, cache: read.value } : read;
 }
 

@@ -32,4 +32,11 @@ describe('KnownMatcher', () => {
     expect(new KnownMatcher(['Secret-Välue']).replace('a SECRET-VÄLUE b sEcReT-vÄlUe', (found) => `<${found}>`)).toBe('a <Secret-Välue> b <Secret-Välue>');
     expect(new KnownMatcher(['%5cback%2f']).replace('x%5Cback%2Fy', '#')).toBe('x#y');
   });
+
+  it('folds each code unit as toLowerCase does when it is first met: one unit lowered, two kept as they are', () => {
+    // Σ lowers to σ; İ lowers to two code units (i and a dot), so it stays itself; a lone surrogate is itself.
+    expect(new KnownMatcher(['ΣΣΣΣΣΣ']).replace('x σσσσσσ y', '#')).toBe('x # y');
+    expect(new KnownMatcher(['İİİİİİ']).replace('iiiiii İİİİİİ', '#')).toBe('iiiiii #');
+    expect(new KnownMatcher(['\ud83d\ude00ab\ud83d\ude00cd']).replace('-\ud83d\ude00AB\ud83d\ude00CD-', '#')).toBe('-#-');
+  });
 });

@@ -5,33 +5,37 @@ const BASE = 0x01000193;
 
 /**
  * Each code unit without its case, so `AbC` and `abc` hash and compare alike: its lower case where
- * that is one code unit (`Ä` → `ä`), else itself. A table (128 KiB, built once on first use): one
- * load per character keeps the scan as fast as the case-sensitive one was.
+ * that is one code unit (`Ä` → `ä`), else itself. A table (128 KiB): one load per character keeps
+ * the scan as fast as the case-sensitive one was. Filled as code units are first met, not all 65,536
+ * at once (that took 15–60 ms of every start, at the first status redacted): 0 is "not yet", since
+ * no code unit but U+0000 lowers to U+0000.
  */
-let foldTable: Uint16Array | undefined;
+const foldTable = new Uint16Array(0x10000);
 
-function buildFoldTable(): Uint16Array {
-  const table = new Uint16Array(0x10000);
-  for (let code = 0; code < 0x10000; code++) {
-    const lower = code >= 0xd800 && code <= 0xdfff ? '' : String.fromCharCode(code).toLowerCase();
-    table[code] = lower.length === 1 ? lower.charCodeAt(0) : code;
-  }
-  return table;
+function foldOf(code: number): number {
+  const lower = code >= 0xd800 && code <= 0xdfff ? '' : String.fromCharCode(code).toLowerCase();
+  const folded = lower.length === 1 ? lower.charCodeAt(0) : code;
+  foldTable[code] = folded;
+  return folded;
 }
 
-function hashAt(text: string, at: number, fold: Uint16Array): number {
+/** The code unit at `at` of `text`, folded. */
+function foldAt(text: string, at: number): number {
+  const code = text.charCodeAt(at);
+  return foldTable[code] || foldOf(code);
+}
+
+function hashAt(text: string, at: number): number {
   let h = 0;
-  for (let i = at; i < at + MATCH_WINDOW; i++) h = (Math.imul(h, BASE) + (fold[text.charCodeAt(i)] as number)) | 0;
+  for (let i = at; i < at + MATCH_WINDOW; i++) h = (Math.imul(h, BASE) + foldAt(text, i)) | 0;
   return h;
 }
 
 /** Whether `s` is at `at` in `text`, case aside. */
-function foldedAt(text: string, s: string, at: number, fold: Uint16Array): boolean {
+function foldedAt(text: string, s: string, at: number): boolean {
   if (at + s.length > text.length) return false;
   for (let i = 0; i < s.length; i++) {
-    const a = text.charCodeAt(at + i);
-    const b = s.charCodeAt(i);
-    if (a !== b && fold[a] !== fold[b]) return false;
+    if (text.charCodeAt(at + i) !== s.charCodeAt(i) && foldAt(text, at + i) !== foldAt(s, i)) return false;
   }
   return true;
 }
@@ -53,19 +57,17 @@ const OUTGOING = (() => {
  */
 export class KnownMatcher {
   readonly #byHash = new Map<number, string[]>();
-  readonly #fold = (foldTable ??= buildFoldTable());
 
   constructor(strings: Iterable<string>) {
-    const fold = this.#fold;
     const seen = new Set<string>();
     for (const s of strings) {
       if (s.length < MATCH_WINDOW) continue;
       // Forms that differ only in case are one form here: the first added stands for them.
       let key = '';
-      for (let i = 0; i < s.length; i++) key += String.fromCharCode(fold[s.charCodeAt(i)] as number);
+      for (let i = 0; i < s.length; i++) key += String.fromCharCode(foldAt(s, i));
       if (seen.has(key)) continue;
       seen.add(key);
-      const h = hashAt(s, 0, fold);
+      const h = hashAt(s, 0);
       const list = this.#byHash.get(h);
       if (list) list.push(s);
       else this.#byHash.set(h, [s]);
@@ -77,23 +79,22 @@ export class KnownMatcher {
   replace(text: string, replacement: string | ((found: string) => string)): string {
     const length = text.length;
     if (this.#byHash.size === 0 || length < MATCH_WINDOW) return text;
-    const fold = this.#fold;
     let out = '';
     let last = 0;
     let i = 0;
-    let h = hashAt(text, 0, fold);
+    let h = hashAt(text, 0);
     while (i + MATCH_WINDOW <= length) {
       const candidates = this.#byHash.get(h);
-      const found = candidates?.find((s) => foldedAt(text, s, i, fold));
+      const found = candidates?.find((s) => foldedAt(text, s, i));
       if (found !== undefined) {
         out += text.slice(last, i) + (typeof replacement === 'string' ? replacement : replacement(found));
         i += found.length;
         last = i;
-        if (i + MATCH_WINDOW <= length) h = hashAt(text, i, fold);
+        if (i + MATCH_WINDOW <= length) h = hashAt(text, i);
         continue;
       }
       if (i + MATCH_WINDOW < length) {
-        h = (Math.imul(h - Math.imul(fold[text.charCodeAt(i)] as number, OUTGOING), BASE) + (fold[text.charCodeAt(i + MATCH_WINDOW)] as number)) | 0;
+        h = (Math.imul(h - Math.imul(foldAt(text, i), OUTGOING), BASE) + foldAt(text, i + MATCH_WINDOW)) | 0;
       }
       i++;
     }
