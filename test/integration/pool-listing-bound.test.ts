@@ -79,13 +79,18 @@ describe.each<Era>(['2025-11-25', '2026-07-28'])("a server's listing, bounded pa
     expect(server.served.pages).toBe(3);
   });
 
-  it('lists a well-behaved server of many pages whole, and calls it', async () => {
+  it('lists a well-behaved server of many pages whole, and calls it as listed: output schema checked, argument mirrored', async () => {
     const { server, pool } = await served({ pages: 12, perPage: 50, descriptionBytes: 100 }, protocol);
     const tools = await pool.listTools('remote');
-    expect(tools).toHaveLength(1 + 12 * 50);
+    expect(tools).toHaveLength(1 + 12 * 50 + 2);
     expect(tools.map((t) => t.name).slice(0, 3)).toEqual(['echo', 't0_0', 't0_1']);
-    expect(tools.at(-1)?.name).toBe('t11_49');
+    expect(tools.map((t) => t.name).slice(-3)).toEqual(['t11_49', 'typed', 'regional']);
     expect(server.served.pages).toBe(12);
     expect((await pool.callTool('remote', 'echo', {})).content).toEqual([{ type: 'text', text: 'ok' }]);
+    // The SDK's Client checks and mirrors from the listing our walk wrote to its cache (mcp-wire tool-listing.ts).
+    await expect(pool.callTool('remote', 'typed', {})).rejects.toThrow(/does not match the tool's output schema/);
+    await pool.callTool('remote', 'regional', { region: 'north' });
+    // SEP-2243: only a 2026-07-28 request carries the header.
+    expect(server.regions).toEqual(protocol === '2026-07-28' ? ['north'] : []);
   });
 });
