@@ -15,6 +15,9 @@ async function connected(server: Server): Promise<Client> {
   return client;
 }
 
+const outputSchema = { type: 'object' as const, properties: { n: { type: 'number' } }, required: ['n'] };
+const typed = { name: 'typed', inputSchema: { type: 'object' as const }, outputSchema };
+
 describe('fetchInventory', () => {
   // Loaded by the first connection in the app (errors are known by its classes).
   beforeAll(async () => {
@@ -60,11 +63,10 @@ describe('fetchInventory', () => {
 
   it("writes the SDK Client's tools cache, so callTool checks a result against the tool's output schema", async () => {
     const server = new Server({ name: 's', version: '1' }, { capabilities: { tools: {} } });
-    const outputSchema = { type: 'object' as const, properties: { n: { type: 'number' } }, required: ['n'] };
     server.setRequestHandler('tools/list', (request) =>
       request.params?.cursor === undefined
         ? { tools: [{ name: 'a', inputSchema: { type: 'object' as const } }], nextCursor: 'p2' }
-        : { tools: [{ name: 'typed', inputSchema: { type: 'object' as const }, outputSchema }] },
+        : { tools: [typed] },
     );
     server.setRequestHandler('tools/call', () => ({ content: [], structuredContent: { n: 'not a number' } }));
     const client = await connected(server);
