@@ -7,6 +7,8 @@ export { SDK_PRIVATE_MEMBERS, errorReporter, requestHandlers, runningRequests } 
 export type { Abortable, ProtocolHandler, RunningTable } from './protocol-internals';
 export { clientParts } from './client-internals';
 export type { ClientParts } from './client-internals';
+export { toolListingWalk } from './tool-listing';
+export type { ToolListing } from './tool-listing';
 export { useIdTables } from './per-request-tables';
 export { deliverOnConnect, directDelivery, onParsedRequest, registeredHere, rpcKind } from './sdk-dispatch';
 export type { Deliver, RequestSchema, RpcKind } from './sdk-dispatch';

@@ -5,9 +5,9 @@ type RequestId = string | number;
  * The SDK's private members we read or replace, by name: every one lives in this folder, so the
  * next SDK that renames or drops one breaks here, in the contract test beside this file
  * (sdk-internals.test.ts, modern-internals.test.ts), not somewhere on an agent's call. A check outside this folder
- * (no-private-members.test.ts) keeps it the only place. All are SDK v2's Protocol
+ * (no-private-members.test.ts) keeps it the only place. All but the last three are SDK v2's Protocol
  * (core-internal shared/protocol), which `Server` and `Client` of `@modelcontextprotocol/server`
- * and `/client` extend.
+ * and `/client` extend; those three are the Client's (its tools/list cache: tool-listing.ts).
  */
 export const SDK_PRIVATE_MEMBERS = [
   '_requestHandlers',
@@ -24,6 +24,9 @@ export const SDK_PRIVATE_MEMBERS = [
   '_wireCodec',
   '_outboundServerInfo',
   '_invokeInputRequiredCapableHandler',
+  '_cache',
+  '_freshness',
+  '_excludeInvalidXMcpHeaderTools',
 ] as const;
 
 /** A request handler as the SDK's Protocol keeps it (`_requestHandlers`): the request, and the handler's context. */

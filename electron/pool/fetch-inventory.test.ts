@@ -5,7 +5,7 @@ import { redactor } from '../../shared/redact';
 import { loadClientSdk } from './client-sdk';
 import { fetchInventory } from './fetch-inventory';
 import { EMPTY_INVENTORY } from './inventory';
-import { isListingTooLarge, MAX_LISTED_ITEMS, MAX_LISTING_BYTES } from './listing-bound';
+import { isListingTooLarge, MAX_LISTED_ITEMS, MAX_LISTING_BYTES, MAX_LISTING_PAGES } from './listing-bound';
 
 async function connected(server: Server): Promise<Client> {
   const [a, b] = InMemoryTransport.createLinkedPair();
@@ -14,6 +14,9 @@ async function connected(server: Server): Promise<Client> {
   await client.connect(a);
   return client;
 }
+
+const outputSchema = { type: 'object' as const, properties: { n: { type: 'number' } }, required: ['n'] };
+const typed = { name: 'typed', inputSchema: { type: 'object' as const }, outputSchema };
 
 describe('fetchInventory', () => {
   // Loaded by the first connection in the app (errors are known by its classes).
@@ -47,20 +50,28 @@ describe('fetchInventory', () => {
     await client.close();
   });
 
-  it('stops at a repeated cursor and refreshes only the parts asked for', async () => {
+  it('refreshes only the parts asked for', async () => {
     const server = new Server({ name: 's', version: '1' }, { capabilities: { tools: {}, resources: {} } });
-    let calls = 0;
-    server.setRequestHandler('tools/list', () => {
-      calls++;
-      return { tools: [{ name: `t${calls}`, inputSchema: { type: 'object' as const } }], nextCursor: 'same' };
-    });
-    server.setRequestHandler('resources/templates/list', () => ({ resourceTemplates: [] }));
+    server.setRequestHandler('tools/list', () => ({ tools: [{ name: 'fresh', inputSchema: { type: 'object' as const } }] }));
     const client = await connected(server);
     const previous = { ...EMPTY_INVENTORY, prompts: [{ server: 'srv', name: 'kept' }] };
     const inventory = await fetchInventory('srv', client, { timeout: 5000 }, previous, ['tools']);
-    // The SDK's walk gives up after 64 pages of the same cursor; ours then takes one more page and stops.
-    expect(inventory.tools.map((t) => t.name)).toEqual([`t${calls - 1}`, `t${calls}`]);
+    expect(inventory.tools.map((t) => t.name)).toEqual(['fresh']);
     expect(inventory.prompts).toEqual(previous.prompts);
+    await client.close();
+  });
+
+  it("writes the SDK Client's tools cache, so callTool checks a result against the tool's output schema", async () => {
+    const server = new Server({ name: 's', version: '1' }, { capabilities: { tools: {} } });
+    server.setRequestHandler('tools/list', (request) =>
+      request.params?.cursor === undefined
+        ? { tools: [{ name: 'a', inputSchema: { type: 'object' as const } }], nextCursor: 'p2' }
+        : { tools: [typed] },
+    );
+    server.setRequestHandler('tools/call', () => ({ content: [], structuredContent: { n: 'not a number' } }));
+    const client = await connected(server);
+    await fetchInventory('srv', client, { timeout: 5000 }, EMPTY_INVENTORY, ['tools']);
+    await expect(client.callTool({ name: 'typed', arguments: {} })).rejects.toThrow(/does not match the tool's output schema/);
     await client.close();
   });
 });
@@ -102,16 +113,45 @@ describe('a listing past its bound', () => {
     await client.close();
   });
 
-  it('fails past the bytes, in our own walk before the pages run out (a server whose cursors never end)', async () => {
-    // ~2 MiB a page; the SDK's walk gives up at 64 pages, ours stops at the bound (9 pages in all).
-    const { server, served } = paging(1000, 100, 'x'.repeat(20 * 1024));
+  it('fails past the bytes at the page that passes them, though its pages end (the SDK would take all 20)', async () => {
+    // ~2 MiB a page, 40 MiB in all: asked for no page after the one that passes 16 MiB.
+    const description = 'x'.repeat(20 * 1024);
+    const { server, served } = paging(20, 100, description);
     const client = await connected(server);
     const error = await failure(fetchInventory('huge', client, { timeout: 60_000 }, EMPTY_INVENTORY));
     expect(isListingTooLarge(error)).toBe(true);
     expect((error as Error).message).toContain(`"huge" lists more than ${MAX_LISTING_BYTES / (1024 * 1024)} MiB`);
-    expect(served()).toBeLessThan(64 + 10);
+    const pageBytes = Buffer.byteLength(JSON.stringify(Array.from({ length: 100 }, (_, i) => ({ name: `t0_${i}`, description, inputSchema: { type: 'object' } }))));
+    expect(served()).toBe(Math.floor(MAX_LISTING_BYTES / pageBytes) + 1);
     await client.close();
   }, 120_000);
+
+  it('fails at a cursor handed out before (a loop), without asking again', async () => {
+    const server = new Server({ name: 's', version: '1' }, { capabilities: { tools: {} } });
+    let served = 0;
+    server.setRequestHandler('tools/list', () => {
+      served++;
+      return { tools: [{ name: `t${served}`, inputSchema: { type: 'object' as const } }], nextCursor: 'same' };
+    });
+    const client = await connected(server);
+    const error = await failure(fetchInventory('loop', client, { timeout: 5000 }, EMPTY_INVENTORY));
+    expect(isListingTooLarge(error)).toBe(true);
+    expect((error as Error).message).toBe('"loop" hands out a cursor of its tools it handed out before: its pages loop; its listing was not kept and the server was stopped');
+    expect(served).toBe(2);
+    await client.close();
+  });
+
+  it('fails past the pages of one kind (pages of nothing, cursors that never end)', async () => {
+    const server = new Server({ name: 's', version: '1' }, { capabilities: { tools: {} } });
+    let served = 0;
+    server.setRequestHandler('tools/list', () => ({ tools: [], nextCursor: String(++served) }));
+    const client = await connected(server);
+    const error = await failure(fetchInventory('empty', client, { timeout: 5000 }, EMPTY_INVENTORY));
+    expect(isListingTooLarge(error)).toBe(true);
+    expect((error as Error).message).toContain(`"empty" lists more than ${MAX_LISTING_PAGES} pages of tools, past the bound of ${MAX_LISTING_PAGES} pages of one kind per server`);
+    expect(served).toBe(MAX_LISTING_PAGES);
+    await client.close();
+  }, 60_000);
 
   it('keeps a listing within the bounds', async () => {
     const { server } = paging(2, 100, 'ordinary');

@@ -4,34 +4,53 @@ import type { Inventory } from './inventory';
 
 /**
  * What one server may list, all its tools, resources, templates and prompts together (JSON bytes as
- * we keep them). The largest real listing of the labelled set (test/fixtures/tool-search: linear,
- * 198 tools) is 237 KB; 16 MiB is some 70 times that, and bounds what a server makes us keep in
- * memory, in its cache file and in its pins.
+ * we keep them, and the cursors we hold to tell a loop). The largest real listing of the labelled set
+ * (test/fixtures/tool-search: linear, 198 tools) is 237 KB; 16 MiB is some 70 times that, and bounds
+ * what a server makes us keep in memory, in its cache file and in its pins.
  */
 export const MAX_LISTING_BYTES = 16 * 1024 * 1024;
 /** Items of one kind (tools, resources, templates or prompts) one server may list. */
 export const MAX_LISTED_ITEMS = 5000;
+/**
+ * Pages of one kind one listing may take: each is a round trip, and a page without items costs no
+ * bytes, so only this ends a server's pages of nothing. 5,000 items at 10 a page.
+ */
+export const MAX_LISTING_PAGES = 500;
 
 export type ListedKind = keyof Inventory;
 
-const BoundData = z.object({ listingBound: z.enum(['bytes', 'items']) });
+type Bound = 'bytes' | 'items' | 'pages' | 'cursor';
+const BoundData = z.object({ listingBound: z.enum(['bytes', 'items', 'pages', 'cursor']) });
 
 /** Whether a listing failed by being past a bound: the server is halted (restarting lists it again). */
 export function isListingTooLarge(error: unknown): boolean {
   return error instanceof CodedError && BoundData.safeParse(error.data).success;
 }
 
-function tooLarge(server: string, what: string, bound: 'bytes' | 'items', limit: number): CodedError {
-  return new CodedError('server_unavailable', `"${server}" lists ${what}, past the bound of ${limit.toLocaleString('en-US')} ${bound === 'bytes' ? 'bytes of listings' : 'items of one kind'} per server; its listing was not kept and the server was stopped`, {
+const BOUNDS: Record<Exclude<Bound, 'cursor'>, { limit: number; unit: string }> = {
+  bytes: { limit: MAX_LISTING_BYTES, unit: 'bytes of listings' },
+  items: { limit: MAX_LISTED_ITEMS, unit: 'items of one kind' },
+  pages: { limit: MAX_LISTING_PAGES, unit: 'pages of one kind' },
+};
+
+function halted(server: string, what: string, bound: Bound): CodedError {
+  const limit = bound === 'cursor' ? undefined : BOUNDS[bound];
+  const past = limit ? `, past the bound of ${limit.limit.toLocaleString('en-US')} ${limit.unit} per server` : '';
+  return new CodedError('server_unavailable', `"${server}" ${what}${past}; its listing was not kept and the server was stopped`, {
     hint: `check the server (a server of this size is not one we know of); \`connected-services connect ${server}\` starts it again`,
-    data: { listingBound: bound, limit },
+    data: { listingBound: bound, ...(limit ? { limit: limit.limit } : {}) },
   });
 }
 
-/** Counts one server's listing as its pages come in; throws once it is past a bound. */
+/**
+ * Counts one server's listing as its pages come in; throws at the page that passes a bound, or that
+ * hands out a cursor of its kind it handed out before (its pages would loop forever).
+ */
 export class ListingMeter {
   #bytes = 0;
   readonly #items = new Map<ListedKind, number>();
+  readonly #pages = new Map<ListedKind, number>();
+  readonly #cursors = new Map<ListedKind, Set<string>>();
 
   /** `kept`: the parts of the last listing not fetched again, which count towards the bytes. */
   constructor(
@@ -41,12 +60,31 @@ export class ListingMeter {
     for (const items of kept) this.#bytes += byteLength(items);
   }
 
+  /** One page of `kind`: its items, and the cursor to its next page (undefined on the last). */
+  page(kind: ListedKind, items: readonly unknown[], nextCursor: string | undefined): void {
+    this.add(kind, items);
+    if (nextCursor === undefined) return;
+    const pages = (this.#pages.get(kind) ?? 0) + 1;
+    this.#pages.set(kind, pages);
+    if (pages >= MAX_LISTING_PAGES) throw halted(this.server, `lists more than ${MAX_LISTING_PAGES.toLocaleString('en-US')} pages of ${kind}`, 'pages');
+    const seen = this.#cursors.get(kind) ?? new Set<string>();
+    this.#cursors.set(kind, seen);
+    if (seen.has(nextCursor)) throw halted(this.server, `hands out a cursor of its ${kind} it handed out before: its pages loop`, 'cursor');
+    seen.add(nextCursor);
+    this.#addBytes(Buffer.byteLength(nextCursor));
+  }
+
+  /** Items of `kind` listed whole (or one more page of them). */
   add(kind: ListedKind, items: readonly unknown[]): void {
     const count = (this.#items.get(kind) ?? 0) + items.length;
     this.#items.set(kind, count);
-    if (count > MAX_LISTED_ITEMS) throw tooLarge(this.server, `more than ${MAX_LISTED_ITEMS.toLocaleString('en-US')} ${kind}`, 'items', MAX_LISTED_ITEMS);
-    this.#bytes += byteLength(items);
-    if (this.#bytes > MAX_LISTING_BYTES) throw tooLarge(this.server, `more than ${MAX_LISTING_BYTES / (1024 * 1024)} MiB`, 'bytes', MAX_LISTING_BYTES);
+    if (count > MAX_LISTED_ITEMS) throw halted(this.server, `lists more than ${MAX_LISTED_ITEMS.toLocaleString('en-US')} ${kind}`, 'items');
+    this.#addBytes(byteLength(items));
+  }
+
+  #addBytes(bytes: number): void {
+    this.#bytes += bytes;
+    if (this.#bytes > MAX_LISTING_BYTES) throw halted(this.server, `lists more than ${MAX_LISTING_BYTES / (1024 * 1024)} MiB`, 'bytes');
   }
 }
 

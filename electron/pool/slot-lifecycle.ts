@@ -1,4 +1,4 @@
-import { idleTimeoutOf, type ServerConfig, type Settings, isStdio } from '../../shared/config';
+import { type ServerConfig, type Settings, isStdio } from '../../shared/config';
 import { CodedError, type WireError } from '../../shared/errors';
 import type { ServerState, ServerStatus } from '../../shared/api';
 import { outsideCallScope } from './call-scope';
@@ -6,7 +6,6 @@ import type { Connection } from './connection';
 import { SlotCredentials } from './credential-renewal';
 import { RunningCalls } from './running-calls';
 import type { InventoryPart } from './fetch-inventory';
-import { IdleTimer } from './idle-timer';
 import { InventoryRefresher } from './inventory-refresh';
 import { InventoryStore } from './inventory-store';
 import { assertEnabled } from './slot-calls';
@@ -17,6 +16,7 @@ import { endedWhileRunning, haltOverBound, type RestartHost } from './slot-resta
 import { slotStatus } from './slot-status';
 import type { StartingSlot } from './slot-connect';
 import { startSlot, type StartHost } from './slot-start';
+import { SlotIdleStop } from './slot-idle-stop';
 
 const ALL_PARTS: readonly InventoryPart[] = ['tools', 'resources', 'prompts'];
 
@@ -42,10 +42,9 @@ export class SlotLifecycle {
   /** Bumped by every stop, so a start begun before it gives up. */
   #generation = 0;
   readonly #refresher: InventoryRefresher;
-  /** Stops the server between uses after its idle time (settings or its own idleTimeoutMs). */
-  readonly #idle: IdleTimer;
+  /** Stops the server between uses after its idle time (slot-idle-stop.ts). */
+  readonly #idle: SlotIdleStop;
   readonly #startedListeners: (() => void)[] = [];
-  #idleMs: number;
   /** `${token}` and credential files of its program (credential-renewal.ts). */
   readonly #credentials: SlotCredentials;
   /** Its tools as last listed, for the output-schema checks of the pool's own call paths. */
@@ -76,8 +75,13 @@ export class SlotLifecycle {
       },
       overBound: (conn, error) => haltOverBound(this.#host, conn, error),
     });
-    this.#idleMs = idleTimeoutOf(config, settings);
-    this.#idle = new IdleTimer({ setTimer: options.setTimer, timeoutMs: () => this.#idleMs, onIdle: () => this.#idleStop() });
+    this.#idle = new SlotIdleStop(config, settings, options.setTimer, {
+      name,
+      stoppable: () => this.#conn !== undefined && this.state.state === 'ready' && !this.#starting && !this.#stopping,
+      refreshing: () => this.#refresher.running,
+      stop: () => void this.#stopAs('idle'),
+      log: (line) => this.options.log(line),
+    });
     this.#credentials = new SlotCredentials(name, options.delivery, {
       setTimer: options.setTimer,
       now: options.now,
@@ -115,7 +119,7 @@ export class SlotLifecycle {
       ready: () => {
         for (const listener of this.#startedListeners) listener();
         // A start for a call arms nothing yet: the call holds the timer until it ends.
-        this.#idle.arm();
+        this.#idle.timer.arm();
       },
     };
   }
@@ -127,10 +131,7 @@ export class SlotLifecycle {
 
   /** After a config apply: a changed idle time (own or the settings' default) applies to the running countdown. */
   idleTimeoutChanged(settings: Settings | undefined): void {
-    const ms = idleTimeoutOf(this.config, settings);
-    if (ms === this.#idleMs) return;
-    this.#idleMs = ms;
-    if (this.#conn && this.state.state === 'ready') this.#idle.arm();
+    this.#idle.changed(this.config, settings, this.#conn !== undefined && this.state.state === 'ready');
   }
 
   status(): ServerStatus {
@@ -143,7 +144,7 @@ export class SlotLifecycle {
 
   /** A use (a call) begins: never stopped for idleness until the returned release. */
   use(): () => void {
-    const idle = this.#idle.use();
+    const idle = this.#idle.timer.use();
     const gate = this.#credentials.gate.use();
     return () => {
       idle();
@@ -156,7 +157,7 @@ export class SlotLifecycle {
    * holds), without holding its credential renewal, which waits only for calls.
    */
   holdAwake(): () => void {
-    return this.#idle.use();
+    return this.#idle.timer.use();
   }
 
   /** `listener` runs after every start that reached ready (a restart after a crash included). */
@@ -223,7 +224,7 @@ export class SlotLifecycle {
     if (this.#conn !== conn || isStdio(this.config)) return;
     if (error.code !== 'auth_required' && error.code !== 'server_unavailable') return;
     this.#conn = undefined;
-    this.#idle.disarm();
+    this.#idle.timer.disarm();
     void conn.close();
     this.state.fail(error, this.options.now());
     this.publish();
@@ -246,22 +247,9 @@ export class SlotLifecycle {
     return this.#stopping;
   }
 
-  /** Unused for its idle time: stopped between uses, shown `idle` again; the next call starts it. */
-  #idleStop(): void {
-    if (!this.#conn || this.state.state !== 'ready' || this.#starting || this.#stopping || this.#idle.busy) return;
-    if (this.#refresher.running) {
-      // An inventory fetch is a request in flight: wait for it, then a full idle period.
-      const rearm = (): void => this.#idle.arm();
-      void this.#refresher.running.then(rearm, rearm);
-      return;
-    }
-    this.options.log(`[${this.name}] stopped after ${this.#idleMs} ms unused; the next call starts it again`);
-    void this.#stopAs('idle');
-  }
-
   async #doStop(to: 'stopped' | 'idle'): Promise<void> {
     this.#generation++;
-    this.#idle.disarm();
+    this.#idle.timer.disarm();
     this.state.crashes.cancelRestart();
     this.state.crashes.reset();
     this.#abort?.abort();
@@ -276,7 +264,7 @@ export class SlotLifecycle {
   #onClosed(conn: Connection): void {
     if (this.#conn !== conn) return;
     this.#conn = undefined;
-    this.#idle.disarm();
+    this.#idle.timer.disarm();
     void this.#credentials.release();
     // A failure while starting is reported by #doStart itself.
     if (this.state.state !== 'ready') return;
