@@ -2,7 +2,8 @@
 // on a stand-in `electron` module (shell-electron-stub.mjs), drives it as Electron and the page
 // would, and prints what it saw as one JSON line. Usage: shell-main-driver.ts <dist/shell-main.mjs>
 import { existsSync } from 'node:fs';
-import { createRequire, register, syncBuiltinESMExports } from 'node:module';
+import { Session } from 'node:inspector';
+import { register } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -48,15 +49,15 @@ async function until<T>(read: () => T | undefined, what: string, ms = 15_000): P
   throw new Error(`timed out waiting for ${what}`);
 }
 
-// Counts the full collections the app asks V8 for (electron/app/memory/compact-when-quiet.ts), seen from outside.
-const v8 = createRequire(import.meta.url)('node:v8') as { queryObjects: (...args: unknown[]) => unknown };
-const queryObjects = v8.queryObjects.bind(v8);
+// Counts the full collections the app asks V8 for (electron/app/memory/collect-all-garbage.ts), seen from outside.
 let collections = 0;
-v8.queryObjects = (...args: unknown[]) => {
-  collections++;
-  return queryObjects(...args);
-};
-syncBuiltinESMExports();
+const post = Object.getOwnPropertyDescriptor(Session.prototype, 'post')?.value as (this: Session, method: string, ...rest: unknown[]) => void;
+Object.defineProperty(Session.prototype, 'post', {
+  value(this: Session, method: string, ...rest: unknown[]): void {
+    if (method === 'HeapProfiler.collectGarbage') collections++;
+    post.call(this, method, ...rest);
+  },
+});
 
 await import(pathToFileURL(main).href);
 const stub = (globalThis as unknown as { __electronStub: Stub }).__electronStub;

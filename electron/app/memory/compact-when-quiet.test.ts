@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import type { ServerState } from '../../../shared/api';
-import { runNode } from '../../../test/support/cli';
 import { compactWhenServersStop } from './compact-when-quiet';
 
 /** Servers whose states the test sets, a manual timer, and the compactions counted. */
@@ -105,33 +104,4 @@ describe('compactWhenServersStop', () => {
     expect(h.reads()).toBe(atStart + 1);
     expect(h.pending()).toBe(1);
   });
-});
-
-const moduleUrl = new URL('./compact-when-quiet.ts', import.meta.url).href;
-
-// A fresh process: garbage in both generations (the young one grown by short-lived objects), then
-// the heap's sizes before and after one collectAllGarbage.
-const script = `
-import { getHeapSpaceStatistics } from 'node:v8';
-import { collectAllGarbage } from ${JSON.stringify(moduleUrl)};
-const space = (name) => getHeapSpaceStatistics().find((s) => s.space_name === name);
-let keep = [];
-for (let i = 0; i < 600000; i++) { keep.push({ i, text: 'x' + i }); if (keep.length > 50000) keep = []; }
-keep = null;
-const before = { young: space('new_space').space_size, old: space('old_space').space_used_size };
-const collected = collectAllGarbage();
-const after = { young: space('new_space').space_size, old: space('old_space').space_used_size };
-console.log(JSON.stringify({ collected, before, after }));
-`;
-
-describe('collectAllGarbage', () => {
-  it('gives back the garbage of both generations, with no warning on stderr', async () => {
-    const { code, stdout, stderr } = await runNode(['--import', 'tsx', '--input-type=module', '-e', script], { what: 'the collection probe' });
-    expect(stderr).toBe('');
-    expect(code).toBe(0);
-    const { collected, before, after } = JSON.parse(stdout) as { collected: boolean; before: { young: number; old: number }; after: { young: number; old: number } };
-    expect(collected).toBe(true);
-    expect(after.young).toBeLessThan(before.young);
-    expect(after.old).toBeLessThan(before.old);
-  }, 60_000);
 });

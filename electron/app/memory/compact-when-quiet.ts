@@ -1,38 +1,11 @@
-import * as v8 from 'node:v8';
 import type { ServerState } from '../../../shared/api';
+import { collectAllGarbage } from './collect-all-garbage';
 
 /** States in which a server's process is (or is about to be) running. */
 const RUNNING: ReadonlySet<ServerState> = new Set(['starting', 'ready']);
 
 /** Wait after the last server stopped, so a stop-and-restart (a config change) does not collect twice. */
 export const COMPACT_DELAY_MS = 250;
-
-/** A class nothing ever constructs: querying it costs only the collection that precedes the count. */
-class NeverConstructed {}
-
-/**
- * One full, memory-reducing collection of V8's heap. An idle process runs none, so what serving
- * agents grew (old space, the young generation) stays in its RSS for good (docs/how-it-is-built.md).
- * `v8.queryObjects` is the one public API that collects (V8's CollectAllAvailableGarbage) before it
- * counts; `--expose-gc` would need a start flag. Its one ExperimentalWarning is kept off stderr (the
- * log of `serve`); any other warning passes. Returns false where Node lacks the API (< 20.13).
- */
-export function collectAllGarbage(): boolean {
-  const query = (v8 as { queryObjects?: (ctor: new () => unknown, options: { format: 'count' }) => number }).queryObjects;
-  if (typeof query !== 'function') return false;
-  const emitWarning = process.emitWarning.bind(process);
-  const original = Object.getOwnPropertyDescriptor(process, 'emitWarning');
-  process.emitWarning = ((...args: Parameters<typeof process.emitWarning>): void => {
-    const [warning] = args;
-    if (!String(warning instanceof Error ? warning.message : warning).includes('queryObjects')) emitWarning(...args);
-  }) as typeof process.emitWarning;
-  try {
-    query(NeverConstructed, { format: 'count' });
-  } finally {
-    if (original) Object.defineProperty(process, 'emitWarning', original);
-  }
-  return true;
-}
 
 export interface CompactWhenQuietOptions {
   /** Every configured server's state now. */

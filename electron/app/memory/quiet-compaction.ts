@@ -1,7 +1,8 @@
 import type { Bridge } from '../../bridge';
 import type { Pool } from '../../pool';
 import { compactWhenAgentsQuiet } from './compact-when-agents-quiet';
-import { collectAllGarbage, compactWhenServersStop } from './compact-when-quiet';
+import { collectAllGarbage } from './collect-all-garbage';
+import { compactWhenServersStop } from './compact-when-quiet';
 
 export interface QuietCompactionOptions {
   /** Default collectAllGarbage; false when it could not run. */
