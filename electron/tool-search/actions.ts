@@ -68,6 +68,11 @@ export function needActions(need: string): ReadonlySet<Action> {
 const READ: ReadonlySet<Action> = new Set(['read']);
 const NONE: ReadonlySet<Action> = new Set();
 
+/** The kinds of action a term (a stem) names, if any. */
+export function termActions(term: string): ReadonlySet<Action> | undefined {
+  return kinds().get(term);
+}
+
 /** The kind of action a tool's name says: that of the first word of its name that has one. */
 export function toolAction(nameTerms: readonly string[]): Action | undefined {
   const table = kinds();

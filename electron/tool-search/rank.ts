@@ -1,5 +1,6 @@
 import { needActions, type Action } from './actions';
 import { associatedTerms, corpusTerms, feedbackTerms, serverPrior, type ExpansionSettings } from './expansion';
+import { refiner, type Refinements } from './refine';
 import { queryTerms, type Scored, type SearchIndex } from './search-index';
 
 export interface SearchOptions {
@@ -90,20 +91,29 @@ export interface Ranking {
  */
 export const EXPANSION: ExpansionSettings = { server: { weight: 1.5 }, association: { terms: 1, weight: 0.15, minTools: 3 } };
 
+/**
+ * None: term proximity, the name's object and its verb by kind, measured on the tuning half and (the best,
+ * proximity) once on the held-out half, did not carry over (docs/tool-search.md, "Proximity, …"). Kept for measuring.
+ */
+export const REFINEMENTS: Refinements = {};
+
 /** The best tools for a need in words, before the threshold: BM25F, then name cover and use before, then diversity. */
-export function rankTools(index: SearchIndex, need: string, options: SearchOptions, expansion: ExpansionSettings = EXPANSION): Ranking {
+
+export function rankTools(index: SearchIndex, need: string, options: SearchOptions, expansion: ExpansionSettings = EXPANSION, refinements: Refinements = REFINEMENTS): Ranking {
   const query = queryTerms(need);
   if (query.length === 0) return { hits: [], fit: 0 };
   const asked = needActions(need);
+  const refine = refiner(index, query, asked, refinements, NAME_BONUS);
   const named = new Set(index.docs.filter((d) => query.some((q) => index.serverTerms.has(q.term) && d.server.toLowerCase().includes(q.term))).map((d) => d.server));
   const weigh = (found: Scored[], nameCover: (s: Scored) => number, prior: (server: string) => number = () => 1) =>
     found.map((s) => {
-      const matched = s.score * (1 + NAME_BONUS * nameCover(s));
+      const cover = nameCover(s);
+      const matched = s.score * (1 + NAME_BONUS * cover);
       const serverName = index.docs[s.doc]?.server ?? '';
       // "Nothing fits" is judged on how well the words match (`matched`), the order on what the need asks done and use before too.
       const server = (named.has(serverName) ? 1 + SERVER_NAMED : 1) * prior(serverName);
       // A literal, not a spread: a spread adding a field made every search twice as slow (V8 object shapes).
-      return { doc: s.doc, coverage: s.coverage, nameCover: s.nameCover, matched, score: matched * server * actionFactor(asked, index.actions[s.doc]) * usageBoost(options.used?.(s.doc)) };
+      return { doc: s.doc, coverage: s.coverage, nameCover: s.nameCover, matched, score: matched * server * actionFactor(asked, index.actions[s.doc]) * usageBoost(options.used?.(s.doc)) * refine(s.doc, cover) };
     });
   const limit = Math.max(1, Math.min(MAX_LIMIT, Math.floor(options.limit)));
   const first = weigh(index.score(query, options.admit), (s) => s.nameCover);
