@@ -9,6 +9,7 @@ export {
   TIERS,
   DEFAULT_POLICY,
   ALL_SERVERS,
+  AGENT_NAME,
   AgentNameSchema,
   AgentPolicySchema,
   DecisionSchema,

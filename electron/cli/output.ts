@@ -1,6 +1,7 @@
 import type { CodedError } from '../../shared/errors';
 import { redact } from '../../shared/redact';
 import { terminalSafe } from '../../shared/text';
+import { serverOutputTail } from './server-output';
 
 export interface Output {
   out(line: string): void;
@@ -39,6 +40,11 @@ export function printError(output: Output, error: CodedError, json: boolean): vo
   }
   output.err(`error [${error.code}]: ${error.message}`);
   if (error.hint) output.err(`  hint: ${error.hint}`);
+  const tail = serverOutputTail(error.data);
+  if (tail.length > 0) {
+    output.err('  its output ended with:');
+    for (const line of tail) output.err(`    ${line}`);
+  }
 }
 
 /** Left-aligned columns; the last column is never padded. */

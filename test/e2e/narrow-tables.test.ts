@@ -1,8 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
+import { connectAgent } from '../support/bridge-harness';
 import { seriousAxeProblems, serverRow, useUiSession, waitForState } from '../support/e2e';
 
-// Issue 34, 420 px layout: Activity's Changes and the Access matrix are read without scrolling sideways.
+// Issue 34, 420 px layout: Activity's Changes and agent calls, the Access matrix and a service's
+// resources are read without scrolling sideways (the resources' URI column was a few letters wide,
+// the agent calls' Outcome off the window).
 
 const ui = useUiSession();
 
@@ -10,7 +13,15 @@ beforeAll(async () => {
   await waitForState(serverRow(ui.page, 'everything'), 'ready');
   // Changes to list, and agents for the matrix's rows.
   await ui.api('addAgent', { name: 'laptop', servers: '*' });
-  await ui.api('addAgent', { name: 'build-runner-with-a-long-name', servers: ['everything'] });
+  const { token } = await ui.api<{ token: string }>('addAgent', { name: 'build-runner-with-a-long-name', servers: ['everything'] });
+  // Agent calls to list: one that succeeds, one the service refuses.
+  const agent = await connectAgent(ui.served.bridge ?? '', token);
+  try {
+    await agent.client.callTool({ name: 'everything__echo', arguments: { message: 'from a phone-wide test' } });
+    await agent.client.callTool({ name: 'everything__echo', arguments: {} });
+  } finally {
+    await agent.close();
+  }
 }, 45_000);
 
 /** The right edges of a table's last cell in every body row, and how wide the page is. */
@@ -32,6 +43,8 @@ async function lastCells(page: Page, table: Locator): Promise<{ rights: number[]
 const CASES = [
   { hash: '#/activity', name: 'activity-changes', table: 'Changes, newest first', lastHeader: 'Outcome' },
   { hash: '#/access', name: 'access-matrix', table: 'Which agent may use which service', lastHeader: null },
+  { hash: '#/activity', name: 'activity-agent-calls', table: 'Agent calls, newest first; open a row for its arguments, result, who decided and how long it took', lastHeader: 'Approval' },
+  { hash: '#/services/everything/resources', name: 'service-resources', table: 'Resources of everything', lastHeader: 'Description' },
 ];
 
 describe('tables at a phone width', () => {

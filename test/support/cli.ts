@@ -20,10 +20,10 @@ export function tempHome(prefix = 'cs-home-'): string {
 /** Runs a node script to its end with a bounded time: its exit code and everything it printed. */
 export function runNode(
   args: string[],
-  options: { env?: Record<string, string | undefined>; input?: string; timeoutMs?: number; what?: string } = {},
+  options: { env?: Record<string, string | undefined>; input?: string; timeoutMs?: number; what?: string; cwd?: string } = {},
 ): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { env: options.env ?? process.env, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, args, { env: options.env ?? process.env, stdio: ['pipe', 'pipe', 'pipe'], ...(options.cwd !== undefined ? { cwd: options.cwd } : {}) });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => (stdout += c.toString('utf8')));

@@ -1,5 +1,6 @@
 import type { AgentView, ApiInput, AppApi, BridgeInfo, CodeAgent, PendingApproval } from '../../../shared/api';
 import { CodedError } from '../../../shared/errors';
+import { tokenReferenceNote } from './token-reference-note';
 import { ALL_SERVERS, assumedTarget, asksOf, describeClient, describeConnectEntry, describeToolMode, snippetFile, type Agent, type AgentAsks, type AgentPolicy, type AgentStore, type AuditLog, type Bridge, type CodeAgentInput, type PendingApproval as BridgePendingApproval, type StdioCommand } from '../../bridge';
 
 export interface BridgeApiOptions {
@@ -193,6 +194,7 @@ export function createBridgeApi(deps: BridgeApiOptions): BridgeMethods {
       else if (agent.client !== target) {
         notes.push(`its names are made for ${typeof agent.client === 'number' ? `a prefix of ${agent.client} characters` : agent.client}, not ${target}: connected-services agents set "${name}" --for ${target}`);
       }
+      if (token === undefined) notes.push(tokenReferenceNote(target, name));
       // The printed entry holds the token or a reference to it; the one `agents connect` writes holds neither.
       const written = describeConnectEntry(target, name);
       if (written !== undefined) notes.push(written);

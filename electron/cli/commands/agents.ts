@@ -7,6 +7,7 @@ import type { CliContext } from '../context';
 import { CLIENT_HELP, parseClient, parseForOnAdd, toolModeNotes, type ForOnAdd } from './agent-client-options';
 import { parseChoice, parsePolicy, parseToolRule, type ToolRule } from './agent-option-parsers';
 import { registerAgentConnect } from './agents-connect';
+import { checkAgentName } from '../name-checks';
 
 function rulesOf(agent: AgentView): string {
   const rules = Object.entries(agent.tools).flatMap(([server, tools]) => Object.entries(tools).map(([tool, decision]) => `${server}/${tool}=${decision}`));
@@ -97,6 +98,7 @@ export function registerAgents(program: Command, run: Run): void {
     .option('--json', 'print JSON')
     .action((name: string, options: { servers?: string; policy?: string; for?: ForOnAdd; names?: NameStyleView; resourceTools?: boolean; toolMode?: ToolModeView; listFound?: boolean; json?: boolean }) =>
       run(async (ctx) => {
+        checkAgentName(name);
         if (options.listFound === true && options.toolMode !== 'search' && options.toolMode !== 'auto') {
           throw new CodedError('invalid_input', '--list-found adds the tools an agent finds by searching, and this agent would not search', {
             hint: 'add --tool-mode search (or auto), or leave out --list-found',

@@ -1,6 +1,7 @@
+import { existsSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import type { Command } from 'commander';
-import { HttpServerSchema, MAX_TIMEOUT_MS, SERVER_NAME, StdioServerSchema, type ServerConfig, isStdio } from '../../../shared/config';
+import { HttpServerSchema, MAX_TIMEOUT_MS, StdioServerSchema, type ServerConfig, isStdio } from '../../../shared/config';
 import { describeIssues } from '../../../shared/api';
 import { CodedError } from '../../../shared/errors';
 import { printJson, table } from '../output';
@@ -16,16 +17,7 @@ import { stateLabel } from './status';
 import { serverNotConfigured } from '../../registry';
 import { refuseLiteralSecrets } from '../literal-secret-flags';
 import { hideSecrets } from '../secret-shapes';
-
-/** Checked before anything else, in the command line's words (the App API's own message names its method). */
-function checkServerName(name: string): void {
-  if (SERVER_NAME.test(name)) return;
-  const shown = name.length > 60 ? `${name.slice(0, 60)}…` : name;
-  const fixed = name.replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^[-_]+|[-_]+$/g, '').slice(0, 48);
-  throw new CodedError('invalid_input', `"${shown}" cannot be a server's name: use 1-48 letters, digits, "_" or "-", starting with a letter or digit`, {
-    hint: `e.g. ${SERVER_NAME.test(fixed) ? fixed : 'notes'}`,
-  });
-}
+import { checkServerName } from '../name-checks';
 
 function collect(value: string, previous: string[] = []): string[] {
   return [...previous, value];
@@ -67,6 +59,11 @@ export function parseServerTimeout(text: string): number {
   return ms;
 }
 
+/** The first word of a command line that names a file or folder relative to where it was typed. */
+export function relativePathIn(commandLine: readonly string[]): string | undefined {
+  return commandLine.find((word) => word !== '' && !word.startsWith('-') && !isAbsolute(word) && !word.includes('://') && existsSync(resolve(word)));
+}
+
 export function buildServerConfig(commandLine: string[], options: AddOptions): ServerConfig {
   const timeoutMs = options.timeout === undefined ? undefined : parseServerTimeout(options.timeout);
   const common = timeoutMs === undefined ? {} : { timeoutMs };
@@ -90,6 +87,8 @@ export function buildServerConfig(commandLine: string[], options: AddOptions): S
     ...(env ? { env } : {}),
     // Relative to where the person typed it; kept as given it would be relative to wherever the app runs.
     ...(options.cwd !== undefined ? { cwd: options.cwd === '' || isAbsolute(options.cwd) ? options.cwd : resolve(options.cwd) } : {}),
+    // So is a relative path in the command (`node build/index.js`): it runs where it was typed.
+    ...(options.cwd === undefined && relativePathIn(commandLine) !== undefined ? { cwd: process.cwd() } : {}),
     ...common,
   });
   if (!parsed.success) throw new CodedError('invalid_input', `Invalid server: ${describeIssues(parsed.error.issues)}`);
@@ -158,6 +157,8 @@ export function registerServers(program: Command, run: Run): void {
         const core = await ctx.core();
         await core.api.addServer({ name, config });
         ctx.output.out(`Added ${name}.`);
+        const relative = isStdio(config) && options.cwd === undefined ? relativePathIn(command) : undefined;
+        if (relative !== undefined) ctx.output.out(`It runs in ${process.cwd()}, where its path ${relative} is (--cwd DIR for another folder).`);
         if (isStdio(config)) ctx.output.out(`Its command needs your approval before it runs: connected-services servers approve ${name}`);
         else if ((await core.api.status({})).servers.find((s) => s.name === name)?.approval === 'pending') {
           ctx.output.out(`It sends secrets to its URL, which needs your approval first: connected-services servers approve ${name}`);

@@ -25,6 +25,20 @@ async function fetchMissingInventories(ctx: CliContext, core: Core, server: stri
   }
 }
 
+/** Why a server has nothing listed: its command or address waits for approval, or it is disabled. */
+async function unlisted(core: Core, server: string | undefined): Promise<string[]> {
+  const { servers } = await core.api.status({});
+  return servers
+    .filter((s) => server === undefined || s.name === server)
+    .flatMap((s) =>
+      !s.enabled
+        ? [`${s.name} is disabled: connected-services servers enable ${s.name}`]
+        : s.approval === 'pending'
+          ? [`${s.name} waits for your approval of ${s.transport === 'stdio' ? 'its command' : 'where it sends secrets'} before it runs: connected-services servers approve ${s.name}`]
+          : [],
+    );
+}
+
 function oneLine(text: string | undefined, max = 100): string {
   const line = (text ?? '').replace(/\s+/g, ' ').trim();
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
@@ -67,8 +81,11 @@ function registerListing<T>(program: Command, run: Run, listing: Listing<T>): vo
         const rows = listing.rows(value);
         if (issues.length > 0 && (options.json || !rows)) throw configError(issues);
         if (options.json) return printJson(ctx.output, value);
-        if (!rows) return ctx.output.out(listing.empty);
-        for (const line of table(rows)) ctx.output.out(line);
+        // A server that cannot be listed yet is named with the step that lists it, not left out in silence.
+        const notes = options.json ? [] : await unlisted(core, server);
+        if (!rows) ctx.output.out(listing.empty);
+        else for (const line of table(rows)) ctx.output.out(line);
+        for (const note of notes) ctx.output.err(`note: ${note}`);
         if (issues.length > 0) throw configError(issues);
       }),
     );

@@ -122,7 +122,7 @@ export function AuditLog() {
           </p>
         ))}
       {entries && entries.length > 0 && (
-        <Table caption="Agent calls, newest first; open a row for its arguments, result, who decided and how long it took" columns={AUDIT_COLUMNS}>
+        <Table caption="Agent calls, newest first; open a row for its arguments, result, who decided and how long it took" columns={AUDIT_COLUMNS} className="stack-narrow">
           {entries.map((e, i) => (
             <AuditRow key={`${e.time}-${e.agent}-${e.tool}-${i}`} entry={e} />
           ))}

@@ -39,18 +39,18 @@ export function AuditRow({ entry: e }: { entry: AuditEntry }) {
             <span className="visually-hidden">Details of {what}</span>
           </button>
         </td>
-        <td>{timestamp(e.time)}</td>
-        <td>{e.via === 'app' ? <Badge tone="muted">from an app</Badge> : e.agent}</td>
-        <td>{e.server}</td>
-        <td>
+        <td data-label="Time">{timestamp(e.time)}</td>
+        <td data-label="Agent">{e.via === 'app' ? <Badge tone="muted">from an app</Badge> : e.agent}</td>
+        <td data-label="Service">{e.server}</td>
+        <td data-label="Call">
           <code>{shownLine(e.tool)}</code> {e.kind !== 'tool' && <span className="muted">({e.kind})</span>}
         </td>
-        <td>
+        <td data-label="Outcome">
           <Badge tone={OUTCOME_TONE[e.outcome]}>{e.outcome.replace('_', ' ')}</Badge>
           {e.errorCode !== undefined && e.errorCode !== e.outcome && <span className="muted"> {e.errorCode}</span>}
         </td>
-        <td title={`${Math.round(shownDuration)} ms`}>{e.callMs === undefined && e.waitMs !== undefined ? '—' : callDuration(shownDuration)}</td>
-        <td>{approvalText(e)}</td>
+        <td data-label="Duration" title={`${Math.round(shownDuration)} ms`}>{e.callMs === undefined && e.waitMs !== undefined ? '—' : callDuration(shownDuration)}</td>
+        <td data-label="Approval">{approvalText(e)}</td>
       </tr>
       {open && (
         <tr id={detailsId} className="audit-details">

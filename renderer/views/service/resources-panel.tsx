@@ -23,20 +23,21 @@ export function ResourcesPanel({ server }: { server: string }) {
       {data.resources.length === 0 ? (
         <p className="empty">No resources.</p>
       ) : (
-        // Each row's name is a button: the keyboard reaches the table through them.
-        <Table caption={`Resources of ${server}`} columns={['Name', 'URI', 'Type', 'Description']} scrollable={false}>
+        // Each row's name is a button: the keyboard reaches the table through them. On a phone-wide
+        // window each row is a card: four columns left the URI a few letters wide.
+        <Table caption={`Resources of ${server}`} columns={['Name', 'URI', 'Type', 'Description']} scrollable={false} className="stack-narrow">
           {data.resources.map((r) => (
             <tr key={r.uri}>
-              <td>
+              <td data-label="Name">
                 <button type="button" className="link-button" aria-label={`Read ${r.name}`} aria-pressed={reading === r.uri} onClick={() => setReading(r.uri)}>
                   {shownLine(r.name)}
                 </button>
               </td>
-              <td className="resource-uri">
+              <td className="resource-uri" data-label="URI">
                 <code>{shownLine(r.uri)}</code>
               </td>
-              <td>{shownLine(r.mimeType ?? '')}</td>
-              <td>{shownText(r.description ?? '')}</td>
+              <td data-label="Type">{shownLine(r.mimeType ?? '')}</td>
+              <td data-label="Description">{shownText(r.description ?? '')}</td>
             </tr>
           ))}
         </Table>

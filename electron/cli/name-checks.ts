@@ -1,0 +1,32 @@
+import { SERVER_NAME } from '../../shared/config';
+import { CodedError } from '../../shared/errors';
+import { AGENT_NAME } from '../bridge';
+
+/** A name the rule takes, made from the one typed: accents dropped ("café" → "cafe"), the rest replaced. */
+function suggestion(name: string, other: RegExp, max: number): string {
+  return name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(other, '-')
+    .replace(/^[^A-Za-z0-9]+|[-_ .]+$/g, '')
+    .slice(0, max);
+}
+
+function refuse(name: string, what: string, rule: string, fixed: string, pattern: RegExp, fallback: string): never {
+  const shown = name.length > 60 ? `${name.slice(0, 60)}…` : name;
+  throw new CodedError('invalid_input', `"${shown}" cannot be ${what}: use ${rule}, starting with a letter or digit`, {
+    hint: `e.g. ${pattern.test(fixed) ? fixed : fallback}`,
+  });
+}
+
+/** Checked before anything else, in the command line's words (the App API's own message names its method). */
+export function checkServerName(name: string): void {
+  if (SERVER_NAME.test(name)) return;
+  refuse(name, "a server's name", '1-48 letters, digits, "_" or "-"', suggestion(name, /[^A-Za-z0-9_-]+/g, 48), SERVER_NAME, 'notes');
+}
+
+/** An agent's name, as `checkServerName`: said before the agent is made, with one that would do. */
+export function checkAgentName(name: string): void {
+  if (AGENT_NAME.test(name)) return;
+  refuse(name, "an agent's name", '1-64 letters, digits, spaces, "_", "." or "-"', suggestion(name, /[^A-Za-z0-9 _.-]+/g, 64), AGENT_NAME, 'laptop');
+}
