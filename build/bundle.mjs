@@ -6,6 +6,7 @@ import { build } from 'esbuild';
 import { build as viteBuild } from 'vite';
 import { cliBuildOptions, pruneChunks } from './cli-bundle.mjs';
 import { buildLibraryTypes } from './library-types.mjs';
+import { libraryOptions, shellMainOptions } from './main-bundles.mjs';
 
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 
@@ -21,9 +22,8 @@ const common = {
 
 await Promise.all([
   build(cliBuildOptions(common, 'dist')).then((result) => pruneChunks(result.metafile, 'dist')),
-  build({ ...common, entryPoints: ['electron/shell/main.ts'], outfile: 'dist/shell-main.mjs', format: 'esm', external: ['electron'] }),
-  // The library (docs/library.md): importing it runs nothing; packages load from node_modules.
-  build({ ...common, entryPoints: ['electron/library/index.ts'], outfile: 'dist/library.mjs', format: 'esm' }),
+  build(shellMainOptions(common)),
+  build(libraryOptions(common)),
   // Sandboxed preloads can only require('electron'): CommonJS, with every other dependency bundled in.
   ...[
     ['electron/shell/preload/preload.ts', 'dist/shell-preload.cjs'],

@@ -7,3 +7,4 @@ export declare const oneAjvProvider: Plugin;
 export declare function cliBuildOptions(common: BuildOptions, outdir: string): BuildOptions & { metafile: true };
 export declare function startUpInputs(metafile: Metafile, entry?: string, alsoLoaded?: string[]): string[];
 export declare function pruneChunks(metafile: Metafile, outdir: string): void;
+export declare function sameCode(a: string, b: string, seen?: Set<string>): Promise<boolean>;

@@ -75,7 +75,7 @@ function withoutHashes(text) {
 }
 
 /** Whether two files of two packages' builds are the same code, and so is every file they import in turn. */
-async function sameCode(a, b, seen = new Set()) {
+export async function sameCode(a, b, seen = new Set()) {
   if (seen.has(a)) return true;
   seen.add(a);
   const [textA, textB] = await Promise.all([readFile(a, 'utf8'), readFile(b, 'utf8')]);

@@ -20,6 +20,7 @@ import { EXIT_CODES, EXIT_USAGE } from './exit-codes';
 import { printError, type Output } from './output';
 import type { GlobalOptions } from './context';
 import { createRunner } from './runner';
+import { helpTopics, throwUsageErrors, usageError } from './usage-errors';
 
 /** An empty `--home` (an unset shell variable) must not quietly mean the default, your real data folder. */
 function homeFolder(value: string): string {
@@ -35,7 +36,6 @@ export function buildProgram(env: Record<string, string | undefined>, output: Ou
     .description('Connect your MCP services once; let every agent use them through one localhost bridge.')
     .version(VERSION)
     .option('--home <dir>', 'data directory (env CONNECTED_SERVICES_HOME; default: your OS app-data folder)', homeFolder)
-    .exitOverride()
     // Commander's own errors (an unknown command, a missing argument) are printed below as ours are.
     .configureOutput({ writeErr: (text) => process.stderr.write(terminalSafe(text)), outputError: () => undefined });
   const run = createRunner(() => program.opts<GlobalOptions>(), output, env);
@@ -53,6 +53,7 @@ export function buildProgram(env: Record<string, string | undefined>, output: Ou
   registerAgents(program, run);
   registerApprovals(program, run);
   registerBridge(program, run);
+  throwUsageErrors(program);
   return program;
 }
 
@@ -60,12 +61,12 @@ export function buildProgram(env: Record<string, string | undefined>, output: Ou
 export async function runProgram(argv: string[], env: Record<string, string | undefined>, output: Output): Promise<void> {
   const program = buildProgram(env, output);
   try {
-    await program.parseAsync(argv);
+    await program.parseAsync(helpTopics(program, argv));
   } catch (error) {
     if (error instanceof CommanderError) {
       process.exitCode = error.exitCode === 0 ? 0 : EXIT_USAGE;
       // Help shown for a group without its command (`servers`) is answer enough.
-      if (error.exitCode !== 0 && !HELP_SHOWN.has(error.code)) printError(output, usageError(error, commandWords(program, argv)), argv.includes('--json'));
+      if (error.exitCode !== 0 && !HELP_SHOWN.has(error.code)) printError(output, usageError(error, program, argv), argv.includes('--json'));
       return;
     }
     // An option's own check (a port that is none) throws while commander reads: a message, not a stack trace.
@@ -80,38 +81,3 @@ export async function runProgram(argv: string[], env: Record<string, string | un
 
 /** Commander's codes for help it has already printed. */
 const HELP_SHOWN: ReadonlySet<string> = new Set(['commander.help', 'commander.helpDisplayed', 'commander.version']);
-
-/**
- * The commands `argv` names, as far as they exist (`servers add`): whose --help a usage error points
- * to. Before the first command a word that names none is an option's value (`--home DIR`).
- */
-export function commandWords(program: Command, argv: readonly string[]): string[] {
-  const words: string[] = [];
-  let at = program;
-  for (const arg of argv.slice(2)) {
-    if (arg === '--') break;
-    if (arg.startsWith('-')) continue;
-    const sub = at.commands.find((c) => c.name() === arg || c.aliases().includes(arg));
-    if (sub) {
-      words.push(arg);
-      at = sub;
-    } else if (words.length > 0) break;
-  }
-  return words;
-}
-
-/**
- * Commander's message (`error: unknown command 'statsu'` and a `(Did you mean status?)` line) as one
- * of ours: `error [invalid_input]: unknown command 'statsu'`, the suggestion and --help as the hint:
- * the help of the command it happened in (`servers add --help`) when there is one.
- */
-export function usageError(error: CommanderError, words: readonly string[] = []): CodedError {
-  const [first = '', ...rest] = error.message.split('\n').map((line) => line.trim()).filter((line) => line !== '');
-  const suggestion = rest.map((line) => line.replace(/^\((.*)\)$/, '$1')).join(' ');
-  const command = words.join(' ');
-  const help =
-    command === ''
-      ? '`connected-services --help` lists the commands, `connected-services COMMAND --help` their options'
-      : `\`connected-services ${command} --help\` shows ${error.code === 'commander.unknownCommand' ? 'its commands' : 'its arguments and options'}`;
-  return new CodedError('invalid_input', first.replace(/^error:\s*/, ''), { hint: suggestion === '' ? help : `${suggestion} ${help}` });
-}

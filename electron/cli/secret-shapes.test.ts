@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { secretArguments, secretInQuery, secretInUrlPath, secretNamed, tokenShaped } from './secret-shapes';
+import { shellQuote } from '../pool';
+import { hideCommandSecrets, secretArguments, secretInQuery, secretInUrlPath, secretNamed, tokenShaped } from './secret-shapes';
 
 describe('tokenShaped', () => {
   it('a path whose folder mixes case at random (mkdtemp) is no token; a known prefix in a path is', () => {
@@ -50,5 +51,26 @@ describe('what a hostile review found', () => {
     for (const word of ['Qwen2.5-Coder-32B-Instruct', 'Llama-3.3-70B-Instruct-Turbo', 'com.example.McpServerMain2024Edition', 'GitHubCopilotChat2025Preview'])
       expect({ word, shaped: tokenShaped(word) }).toEqual({ word, shaped: false });
     for (const word of ['xK9mQ2vLr8TzP4wNa7BcD3eF', 'AbCdEfGhIjKlMnOp12345678']) expect({ word, shaped: tokenShaped(word) }).toEqual({ word, shaped: true });
+  });
+});
+
+describe('hideCommandSecrets', () => {
+  const key = 'sk-proj-7Hq2LmX9pR4tVw8Zk3Nc';
+  const line = (...args: string[]) => args.map(shellQuote).join(' ');
+
+  it('replaces a quoted secret argument whole, its quotes kept balanced', () => {
+    // One word holding the whole command (an mcp.json written by hand): the closing quote was lost.
+    expect(hideCommandSecrets(line(`node server.js --api-key=${key}`))).toBe(`'node server.js --api-key=[redacted]'`);
+    expect(hideCommandSecrets(line('node', `--api-key='${key}'`, 'x.js'))).toBe('node --api-key=[redacted] x.js');
+    expect(hideCommandSecrets(line('node', '--api-key=hello world', 'x.js'))).toBe('node --api-key=[redacted] x.js');
+    expect(hideCommandSecrets(line('node', "--password=it's-a-secret"))).toBe('node --password=[redacted]');
+    expect(hideCommandSecrets(line('node', 'a b', '--token', `${key} x`))).toBe("node 'a b' --token [redacted]");
+  });
+
+  it('leaves everything else as written, a comment read as before', () => {
+    const plain = `cd '/my dir' && NODE_OPTIONS='--a b' node 'x y.js' --port 8080  # auth {"type":"none"}`;
+    expect(hideCommandSecrets(plain)).toBe(plain);
+    expect(hideCommandSecrets(`node x.js  # credential --token ${key}`)).toBe('node x.js  # credential --token [redacted]');
+    expect(hideCommandSecrets(line('node', 'https://u:pw@example.com/mcp'))).toBe('node https://u:%5Bredacted%5D@example.com/mcp');
   });
 });

@@ -1,12 +1,13 @@
 import path from 'node:path';
 import { appendFileSync, mkdirSync } from 'node:fs';
-import { chmod, mkdir, open, rename, rm, type FileHandle } from 'node:fs/promises';
+import { chmod, mkdir, open, stat, type FileHandle } from 'node:fs/promises';
 import type { z } from 'zod';
 import { Emitter } from '../../shared/events';
 import { redact } from '../../shared/redact';
 import { errorMessage } from '../../shared/errors';
 import { errnoCode } from './fs-errors';
 import { readTextFile } from './read-text-file';
+import { rotateIfStill } from './jsonl-rotation';
 
 export const DEFAULT_JSONL_MAX_BYTES = 5 * 1024 * 1024;
 export const DEFAULT_JSONL_KEEP = 5;
@@ -62,6 +63,8 @@ export class JsonlLog<T> {
   #size = 0;
   /** Kept open between writes: an open/close per batch costs more than the write itself. */
   #handle: FileHandle | undefined;
+  /** Which file the handle is (device, inode): another process's rotation puts a new one at `file`. */
+  #opened: { dev: number; ino: number } | undefined;
   #closed = false;
 
   constructor(options: JsonlLogOptions<T>) {
@@ -202,12 +205,30 @@ export class JsonlLog<T> {
   async #write(chunk: string): Promise<void> {
     const bytes = Buffer.byteLength(chunk);
     let handle = this.#handle ?? (await this.#open());
+    // Another process (serve, a CLI command) may have rotated the file since we opened it, and its
+    // appends count toward the size: the file at the path decides, not what we remember.
+    const there = await stat(this.file).catch(() => undefined);
+    if (there === undefined || there.ino !== this.#opened?.ino || there.dev !== this.#opened.dev) handle = await this.#reopen();
+    else this.#size = there.size;
     if (this.#size > 0 && this.#size + bytes > this.#maxBytes) {
-      await this.#rotate();
-      handle = await this.#open();
+      const opened = this.#opened;
+      try {
+        if (opened) await rotateIfStill(this.file, opened, this.#keep, (n) => this.#rotated(n));
+      } catch (error) {
+        // A lock that cannot be had leaves the file longer than maxBytes; the entries are still written.
+        this.#log(`could not rotate ${this.file}: ${errorMessage(error)}`);
+      }
+      handle = await this.#reopen();
     }
     await handle.write(chunk);
     this.#size += bytes;
+  }
+
+  async #reopen(): Promise<FileHandle> {
+    const old = this.#handle;
+    this.#handle = undefined;
+    await old?.close().catch(() => undefined);
+    return this.#open();
   }
 
   async #open(): Promise<FileHandle> {
@@ -215,18 +236,10 @@ export class JsonlLog<T> {
     const handle = await open(this.file, 'a', 0o600);
     // The mode applies only when open creates the file: make sure of 0600 either way.
     if (process.platform !== 'win32') await chmod(this.file, 0o600);
-    this.#size = (await handle.stat()).size;
+    const { size, dev, ino } = await handle.stat();
+    this.#size = size;
+    this.#opened = { dev, ino };
     this.#handle = handle;
     return handle;
-  }
-
-  async #rotate(): Promise<void> {
-    await this.#handle?.close();
-    this.#handle = undefined;
-    await rm(this.#rotated(this.#keep), { force: true });
-    for (let n = this.#keep - 1; n >= 1; n--) {
-      await rename(this.#rotated(n), this.#rotated(n + 1)).catch(() => undefined);
-    }
-    await rename(this.file, this.#rotated(1));
   }
 }

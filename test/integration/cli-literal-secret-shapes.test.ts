@@ -70,10 +70,15 @@ describe('CLI: secrets in clear are refused wherever servers add and servers edi
       argtoken: { command: 'node', args: ['x.js', PAT] },
       argeq: { command: 'node', args: ['x.js', `--token=${KEY}`] },
       url: { type: 'http', url: `https://api.example.com/mcp?x=${PAT}` },
+      oneword: { command: `node x.js --api-key=${KEY}` },
+      quoted: { command: 'node', args: [`--api-key='${KEY}'`, 'x.js'] },
     } }));
     const run = await runCli(home, ['servers', 'list']);
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('node x.js --api-key [redacted] --port 8080');
+    // A secret inside a quoted word is replaced with its quotes: none left open, none shown.
+    expect(run.stdout).toMatch(/^oneword .* 'node x\.js --api-key=\[redacted\]'$/m);
+    expect(run.stdout).toMatch(/^quoted .* node --api-key=\[redacted\] x\.js$/m);
     const json = await runCli(home, ['servers', 'list', '--json']);
     for (const out of [run.stdout + run.stderr, json.stdout + json.stderr]) for (const secret of [KEY, PAT]) expect(out).not.toContain(secret);
   }, 60_000);

@@ -13,11 +13,11 @@ describe('a mistyped command line', () => {
     expect(command.code).toBe(2);
     expect(command.stderr.split('\n')).toEqual([
       "error [invalid_input]: unknown command 'statsu'",
-      '  hint: Did you mean status? `connected-services --help` lists the commands, `connected-services COMMAND --help` their options',
+      '  hint: Did you mean `connected-services status`? `connected-services help` lists the commands, `connected-services help COMMAND` explains one (docs/cli.md)',
       '',
     ]);
     const sub = await runCli(home, ['servers', 'lst']);
-    expect(sub.stderr).toMatch(/^error \[invalid_input\]: unknown command 'lst'\n {2}hint: Did you mean list\? /);
+    expect(sub.stderr).toMatch(/^error \[invalid_input\]: unknown command 'lst'\n {2}hint: Did you mean `connected-services servers list`\? /);
     const option = await runCli(home, ['status', '--jsn']);
     expect(option.code).toBe(2);
     expect(option.stderr).toMatch(/^error \[invalid_input\]: unknown option '--jsn'\n {2}hint: Did you mean --json\? /);
@@ -26,14 +26,44 @@ describe('a mistyped command line', () => {
     expect(missing.stderr).toMatch(/^error \[invalid_input\]: missing required argument 'server'\n {2}hint: /);
   });
 
-  it("a mistake inside a command points to that command's own --help, not to COMMAND --help", async () => {
+  it("a mistake inside a command points to that command's own help and section of docs/cli.md", async () => {
     const missing = await runCli(home, ['--home', home, 'servers', 'add']);
     expect(missing.code).toBe(2);
-    expect(missing.stderr).toBe("error [invalid_input]: missing required argument 'name'\n  hint: `connected-services servers add --help` shows its arguments and options\n");
+    expect(missing.stderr).toBe(
+      "error [invalid_input]: missing required argument 'name'\n  hint: Usage: `connected-services servers add [options] <name> [command...]`. `connected-services help servers add` explains it (docs/cli.md#servers-add)\n",
+    );
     const option = await runCli(home, ['call', 'everything', 'echo', '--timout', '5']);
-    expect(option.stderr).toMatch(/hint: Did you mean --timeout\? `connected-services call --help` shows its arguments and options\n$/);
+    expect(option.stderr).toMatch(/hint: Did you mean --timeout\? `connected-services help call` explains it \(docs\/cli\.md#call\)\n$/);
     const sub = await runCli(home, ['secrets', 'st']);
-    expect(sub.stderr).toMatch(/hint: Did you mean set\? `connected-services secrets --help` shows its commands\n$/);
+    expect(sub.stderr).toMatch(/hint: Did you mean `connected-services secrets set`\? `connected-services help secrets` explains its commands \(docs\/cli\.md\)\n$/);
+  });
+
+  // Each way a command line can be wrong at the top says what to fix, then where to read more.
+  it('every top-level mistake: the likely command, the usage, where an option goes, and help for the rest', async () => {
+    const hintOf = async (args: string[]) => {
+      const run = await runCli(home, args);
+      expect({ args, code: run.code, stdout: run.stdout }).toEqual({ args, code: 2, stdout: '' });
+      const [error = '', hint = ''] = run.stderr.split('\n');
+      return { error, hint: hint.replace(/^ {2}hint: /, '') };
+    };
+    const more = '`connected-services help` lists the commands, `connected-services help COMMAND` explains one (docs/cli.md)';
+    expect(await hintOf(['srvers', 'list'])).toEqual({ error: "error [invalid_input]: unknown command 'srvers'", hint: `Did you mean \`connected-services servers\`? ${more}` });
+    expect(await hintOf(['qqqqqq'])).toEqual({ error: "error [invalid_input]: unknown command 'qqqqqq'", hint: more });
+    expect(await hintOf(['--bogus'])).toEqual({
+      error: "error [invalid_input]: unknown option '--bogus'",
+      hint: `Before a command only --version, --home and --help are read; a command's own options go after it. ${more}`,
+    });
+    expect((await hintOf(['--refresh', 'tools'])).hint).toBe(`--refresh is an option of a command: give it after the command, e.g. \`connected-services tools --refresh\`. ${more}`);
+    expect((await hintOf(['--hom', home, 'status'])).hint).toBe(`Did you mean --home? ${more}`);
+    expect(await hintOf(['--home'])).toEqual({ error: "error [invalid_input]: option '--home <dir>' argument missing", hint: `Give its value right after it: \`--home <dir>\`. ${more}` });
+    expect((await hintOf(['status', 'extra'])).hint).toBe('Usage: `connected-services status [options]`. `connected-services help status` explains it (docs/cli.md#status)');
+    expect((await hintOf(['call', 'everything'])).hint).toBe('Usage: `connected-services call [options] <server> <tool> [json]`. `connected-services help call` explains it (docs/cli.md#call)');
+    // help names a topic the way a command line does: a typo is refused with what it meant, a nested one shown.
+    expect(await hintOf(['help', 'srvers'])).toEqual({ error: "error [invalid_input]: unknown command 'srvers'", hint: `Did you mean \`connected-services help servers\`? ${more}` });
+    expect((await hintOf(['servers', 'help', 'ad'])).hint).toBe('Did you mean `connected-services help servers add`? `connected-services help servers` explains its commands (docs/cli.md)');
+    const nested = await runCli(home, ['help', 'servers', 'add']);
+    expect(nested.code).toBe(0);
+    expect(nested.stdout).toMatch(/^Usage: connected-services servers add \[options\] <name> \[command\.\.\.\]/);
   });
 
   it('an empty --home (an unset shell variable) is refused, never taken as the default data folder', async () => {
@@ -51,7 +81,7 @@ describe('a mistyped command line', () => {
   it('with --json the error is JSON too', async () => {
     const typo = await runCli(home, ['statsu', '--json']);
     expect(typo.code).toBe(2);
-    expect(JSON.parse(typo.stderr)).toEqual({ error: { code: 'invalid_input', message: "unknown command 'statsu'", hint: expect.stringContaining('Did you mean status?') as unknown } });
+    expect(JSON.parse(typo.stderr)).toEqual({ error: { code: 'invalid_input', message: "unknown command 'statsu'", hint: expect.stringContaining('Did you mean `connected-services status`?') as unknown } });
   });
 
   it('an agent given a server that is not configured is told so (a typo, or one still to add), and made', async () => {

@@ -112,6 +112,38 @@ describe('secrets CLI', () => {
     expect(long.stderr.length).toBeLessThan(500);
   });
 
+  // A typo is the person's to fix first: what was typed is checked before the keychain or the vault is asked.
+  it("says what is wrong with what was typed before any problem of the keychain's or the vault's", async () => {
+    const home = tempHome();
+    expect((await runCli(home, ['secrets', 'set', 'KEPT'], { env: PASSPHRASE, input: 'kept-value-123456\n' })).code).toBe(0);
+    const noKeychain = { DBUS_SESSION_BUS_ADDRESS: '', CONNECTED_SERVICES_PASSPHRASE: '' };
+    const wrongPassphrase = { CONNECTED_SERVICES_PASSPHRASE: 'not the passphrase' };
+    const typos: [string[], RegExp][] = [
+      [['secrets', 'set', 'bad name'], /^error \[invalid_input\]: "bad name" cannot be a secret's name[^\n]*\n {2}hint: e\.g\. bad_name\n$/],
+      [['secrets', 'set', 'OK', '--server', 'bad server'], /^error \[invalid_input\]: "bad server" cannot be a server's name/],
+      [['secrets', 'set', 'OK', '--server', 'one', '--store', 'pass'], /^error \[invalid_input\]: --server and --store cannot be given together/],
+      [['secrets', 'set', 'OK', '--delete-original'], /^error \[invalid_input\]: --delete-original needs --from-file/],
+      [['secrets', 'set', 'OK', '--from-file', join(home, 'missing.key')], /^error \[not_found\]: \S*missing\.key does not exist/],
+      [['secrets', 'set', '../up', '--store', 'pass'], /^error \[invalid_input\]: "\.\.\/up" cannot be a path in a secret store/],
+      [['secrets', 'list', '--store', 'no store'], /^error \[invalid_input\]: "no store" cannot be a secret store's name/],
+      [['secrets', 'delete', 'bad name'], /^error \[invalid_input\]: "bad name" cannot be a secret's name/],
+      [['secrets', 'delete', 'OK', '--server', 'bad server'], /^error \[invalid_input\]: "bad server" cannot be a server's name/],
+      [['secrets', 'stores', 'approve', 'no store'], /^error \[invalid_input\]: "no store" cannot be a secret store's name/],
+    ];
+    for (const env of [noKeychain, wrongPassphrase]) {
+      for (const [args, said] of typos) {
+        const result = await runCli(home, args, { env, input: 'typed-value-123456\n' });
+        expect({ args, code: result.code }).toEqual({ args, code: args.includes('--from-file') ? 3 : 2 });
+        expect(result.stderr, args.join(' ')).toMatch(said);
+        expect(result.stderr).not.toMatch(/keychain|passphrase/i);
+      }
+    }
+    // Typed right, the vault's own problem is what is said.
+    const wrong = await runCli(home, ['secrets', 'set', 'OK'], { env: wrongPassphrase, input: 'typed-value-123456\n' });
+    expect(wrong.code).not.toBe(0);
+    expect(wrong.stderr).toMatch(/passphrase/i);
+  }, 120_000);
+
   it('refuses to store a secret it would lose, saying how to keep it', async () => {
     const home = tempHome();
     const result = await runCli(home, ['secrets', 'set', 'API_TOKEN'], { input: 'value-123456\n', env: { DBUS_SESSION_BUS_ADDRESS: '' } });

@@ -4,6 +4,7 @@ import { printJson, table } from '../output';
 import { confirm } from '../prompt';
 import type { Run } from '../runner';
 import { registerStoreEntries } from './secret-store-entries';
+import { checkSecretInput } from './secret-input';
 
 /** `secrets stores` exits 1 when a store in use does not answer (docs/cli.md, "Errors and exit codes"). */
 const UNHEALTHY_EXIT = 1;
@@ -41,6 +42,7 @@ export function registerSecretStores(secrets: Command, run: Run): void {
     .option('-y, --yes', 'approve without asking')
     .action((name: string, options: { yes?: boolean }) =>
       run(async (ctx) => {
+        checkSecretInput({ store: name });
         const core = await ctx.core();
         const store = (await core.api.listSecretStores({})).find((s) => s.name === name);
         if (!store) throw new CodedError('not_found', `No secret store named "${name}" is configured`, { hint: 'See `connected-services secrets stores`' });

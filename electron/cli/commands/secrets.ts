@@ -1,13 +1,14 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { CodedError } from '../../../shared/errors';
-import { SECRET_NAME_PATTERN, type CorruptFile } from '../../../shared/vault';
+import type { CorruptFile } from '../../../shared/vault';
 import { askHidden, readStdin } from '../hidden-input';
 import { confirm } from '../prompt';
 import { deleteOriginal, MAX_SECRET_FILE_BYTES, readSecretFile } from '../secret-file-input';
 import { printJson, table } from '../output';
 import type { Run } from '../runner';
 import { registerSecretStores } from './secret-stores';
+import { checkSecretInput } from './secret-input';
 
 interface ScopeOptions {
   server?: string;
@@ -48,8 +49,11 @@ export function registerSecrets(program: Command, run: Run): void {
     .option('--delete-original', 'with --from-file: delete the file once the secret is stored (asked at a terminal otherwise)')
     .action((name: string, options: SetOptions) =>
       run(async (ctx) => {
+        // What was typed is checked first, the file read (a path that is no file is a typo too), then the vault.
+        checkSecretInput({ name, ...options });
+        const file = options.fromFile === undefined ? undefined : resolve(options.fromFile);
+        const fromFile = file === undefined ? undefined : await readSecretFile(file);
         const core = await ctx.core();
-        if (options.store !== undefined && options.server !== undefined) throw new CodedError('invalid_input', '--server and --store cannot be given together', { hint: 'A path in another store is shared by every server that names it.' });
         // The vault that would keep it: the running app's, or this command's own.
         const health = (await core.api.status({})).vault;
         if (options.store === undefined && !health.persistent) {
@@ -57,15 +61,8 @@ export function registerSecrets(program: Command, run: Run): void {
             hint: 'Unlock or install an OS keychain, or set CONNECTED_SERVICES_PASSPHRASE, then try again',
           });
         }
-        if (options.deleteOriginal && options.fromFile === undefined) {
-          throw new CodedError('invalid_input', '--delete-original needs --from-file', { hint: 'Add --from-file PATH, or leave --delete-original out.' });
-        }
-        // A name the vault refuses is said before the value is typed or read, not after.
-        if (options.store === undefined && !SECRET_NAME_PATTERN.test(name)) {
-          throw new CodedError('invalid_input', `"${name.length > 60 ? `${name.slice(0, 60)}…` : name}" cannot be a secret's name: use 1-128 letters, digits, "_", "." or "-"`, { hint: 'e.g. GITHUB_TOKEN' });
-        }
-        const file = options.fromFile === undefined ? undefined : resolve(options.fromFile);
-        const value = file !== undefined ? await readSecretFile(file) : process.stdin.isTTY ? await askHidden(`Value for ${name}: `) : await readStdin();
+        // The value is typed or read only once it can be kept.
+        const value = fromFile ?? (process.stdin.isTTY ? await askHidden(`Value for ${name}: `) : await readStdin());
         if (value === '') throw new CodedError('invalid_input', 'The value is empty; nothing was stored');
         // The vault's bound (setSecret counts characters), said plainly rather than as the schema's words.
         if (value.length > MAX_SECRET_FILE_BYTES) {
@@ -104,6 +101,7 @@ export function registerSecrets(program: Command, run: Run): void {
     .option('--json', 'print JSON')
     .action((options: { json?: boolean; store?: string }) =>
       run(async (ctx) => {
+        checkSecretInput(options);
         const core = await ctx.core();
         if (options.store !== undefined) {
           const paths = await core.api.listStoreSecrets({ store: options.store });
@@ -134,6 +132,7 @@ export function registerSecrets(program: Command, run: Run): void {
     .option('--store <store>', 'delete the path NAME of this secret store instead (pass, secret-service, …)')
     .action((name: string, options: ScopeOptions) =>
       run(async (ctx) => {
+        checkSecretInput({ name, ...options });
         if (options.store !== undefined) {
           const { deleted } = await (await ctx.core()).api.deleteStoreSecret({ store: options.store, path: name });
           if (!deleted) throw new CodedError('not_found', `The secret store ${options.store} holds nothing at ${name}`, { hint: `See \`connected-services secrets list --store ${options.store}\`` });

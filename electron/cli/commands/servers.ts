@@ -16,7 +16,7 @@ import { registerServerReview } from './servers-review';
 import { stateLabel } from './status';
 import { serverNotConfigured } from '../../registry';
 import { refuseLiteralSecrets } from '../literal-secret-flags';
-import { hideSecrets } from '../secret-shapes';
+import { hideCommandSecrets, hideSecrets } from '../secret-shapes';
 import { checkServerName } from '../name-checks';
 
 function collect(value: string, previous: string[] = []): string[] {
@@ -105,7 +105,7 @@ export function registerServers(program: Command, run: Run): void {
     .action((options: { json?: boolean }) =>
       run(async (ctx) => {
         const { servers: listed, configIssues } = await (await ctx.core()).api.status({});
-        const list = listed.map((s) => ({ ...s, ...(s.commandLine !== undefined ? { commandLine: hideSecrets(s.commandLine) } : {}), ...(s.url !== undefined ? { url: hideSecrets(s.url) } : {}) }));
+        const list = listed.map((s) => ({ ...s, ...(s.commandLine !== undefined ? { commandLine: s.transport === 'stdio' ? hideCommandSecrets(s.commandLine) : hideSecrets(s.commandLine) } : {}), ...(s.url !== undefined ? { url: hideSecrets(s.url) } : {}) }));
         // A broken file is not an empty one: what is listed is the last good config, and the command fails.
         if (configIssues.length > 0 && (options.json || list.length === 0)) throw configError(configIssues);
         if (options.json) return printJson(ctx.output, list);

@@ -1,0 +1,163 @@
+import type { Command, CommanderError } from 'commander';
+import { CodedError } from '../../shared/errors';
+import { closestWord } from './closest-word';
+
+const BIN = 'connected-services';
+
+/** Which command each of commander's errors happened in: its own message does not say. */
+const failedIn = new WeakMap<CommanderError, Command>();
+
+/**
+ * Every command of the tree throws its errors (help and version too) instead of exiting, and
+ * remembers itself as where they happened, so the hint can speak of that command.
+ */
+export function throwUsageErrors(program: Command): void {
+  const walk = (command: Command): void => {
+    command.exitOverride((error) => {
+      failedIn.set(error, command);
+      throw error;
+    });
+    for (const sub of command.commands) walk(sub);
+  };
+  walk(program);
+}
+
+/** The names from the program down to `command`: `['servers', 'add']`, `[]` for the program itself. */
+function pathOf(command: Command): string[] {
+  const names: string[] = [];
+  for (let at: Command | null = command; at?.parent; at = at.parent) names.unshift(at.name());
+  return names;
+}
+
+/** Where to read about a command: `connected-services help servers add` and its section of docs/cli.md (the anchor `npm run docs` gives it). */
+function readMore(path: readonly string[], command: Command): string {
+  if (path.length === 0) return `\`${BIN} help\` lists the commands, \`${BIN} help COMMAND\` explains one (docs/cli.md)`;
+  const section = command.commands.length === 0 ? `docs/cli.md#${path.join('-').toLowerCase()}` : 'docs/cli.md';
+  return `\`${BIN} help ${path.join(' ')}\` explains ${command.commands.length === 0 ? 'it' : 'its commands'} (${section})`;
+}
+
+/** The commands below `root` that take `flag`, nearest first: a command's option given before the command. */
+function commandsTaking(root: Command, flag: string): Command[] {
+  const found: Command[] = [];
+  const walk = (command: Command): void => {
+    for (const sub of command.commands) {
+      if (sub.options.some((option) => option.long === flag || option.short === flag)) found.push(sub);
+      walk(sub);
+    }
+  };
+  walk(root);
+  return found;
+}
+
+/** The command named by the first word of `argv` that names one below `command`, if any. */
+function commandNamed(command: Command, argv: readonly string[]): Command | undefined {
+  for (const word of argv) {
+    const sub = command.commands.find((c) => c.name() === word || c.aliases().includes(word));
+    if (sub) return sub;
+  }
+  return undefined;
+}
+
+/** What to fix for an option commander does not know in `command`. */
+function unknownOptionFix(command: Command, path: readonly string[], flag: string, argv: readonly string[]): string | undefined {
+  // A command's option written before the command (`connected-services --json status`).
+  const owners = commandsTaking(command, flag);
+  if (owners.length === 0) {
+    const own = command.options.map((option) => option.long ?? option.short ?? '').filter((name) => name !== '');
+    return path.length === 0 ? `Before a command only ${own.join(', ')} and --help are read; a command's own options go after it.` : undefined;
+  }
+  const named = commandNamed(command, argv);
+  const owner = owners.find((candidate) => candidate === named) ?? owners[0];
+  const example = owner === undefined ? '' : `, e.g. \`${BIN} ${[...pathOf(owner), flag].join(' ')}\``;
+  return `${flag} is an option of a command${path.length === 0 ? '' : ` under ${path.join(' ')}`}: give it after the command${example}.`;
+}
+
+/**
+ * Commander's message (`error: unknown command 'statsu'` and a `(Did you mean status?)` line) as one
+ * of ours, with a hint that says what to fix: the command a typo likely meant, the command's usage
+ * for a missing or extra argument, where an option belongs; then where to read more.
+ */
+export function usageError(error: CommanderError, program: Command, argv: readonly string[] = []): CodedError {
+  const command = failedIn.get(error) ?? program;
+  const path = pathOf(command);
+  const [first = '', ...rest] = error.message.split('\n').map((line) => line.trim()).filter((line) => line !== '');
+  const message = first.replace(/^error:\s*/, '');
+  const suggested = /Did you mean (\S+?)\?/.exec(rest.join(' '))?.[1];
+  const usage = `usage: \`${[BIN, ...path, command.usage()].join(' ')}\`.`;
+  let fix: string | undefined;
+  switch (error.code) {
+    case 'commander.unknownCommand':
+      fix = suggested === undefined ? undefined : `Did you mean \`${[BIN, ...path, suggested].join(' ')}\`?`;
+      break;
+    case 'commander.unknownOption': {
+      const flag = /unknown option '([^'=]+)/.exec(message)?.[1] ?? '';
+      fix = suggested === undefined ? unknownOptionFix(command, path, flag, argv) : `Did you mean ${suggested}?`;
+      break;
+    }
+    case 'commander.optionMissingArgument': {
+      const option = /option '([^']+)'/.exec(message)?.[1];
+      fix = option === undefined ? usage : `Give its value right after it: \`${option}\`.`;
+      break;
+    }
+    case 'commander.missingArgument':
+    case 'commander.excessArguments':
+      fix = usage;
+      break;
+    default:
+      fix = suggested === undefined ? undefined : `Did you mean ${suggested}?`;
+  }
+  const hint = fix === undefined ? readMore(path, command) : `${fix} ${readMore(path, command)}`;
+  return new CodedError('invalid_input', message, { hint: hint.charAt(0).toUpperCase() + hint.slice(1) });
+}
+
+/** A command's subcommand named `word`. */
+function subcommand(command: Command, word: string): Command | undefined {
+  return command.commands.find((c) => c.name() === word || c.aliases().includes(word));
+}
+
+/**
+ * `help servers add` as `servers add --help` (commander's help command reads only its first word and
+ * shows the group's help), and `help srvers` refused as the unknown command it is, with what it likely
+ * meant, rather than the whole help printed as an error.
+ */
+export function helpTopics(program: Command, argv: readonly string[]): string[] {
+  let at = program;
+  let found = 0;
+  for (let i = 2; i < argv.length; i++) {
+    const word = argv[i] ?? '';
+    if (word === '--') break;
+    if (word.startsWith('-')) continue;
+    const sub = subcommand(at, word);
+    if (sub && sub.name() !== 'help') {
+      at = sub;
+      found++;
+      continue;
+    }
+    if (word !== 'help' || at.commands.length === 0) {
+      // Before the first command a word that names none is an option's value (`--home DIR`).
+      if (found === 0) continue;
+      break;
+    }
+    return [...argv.slice(0, i), ...topicPath(at, argv.slice(i + 1)), '--help'];
+  }
+  return [...argv];
+}
+
+/** The words after `help` that name commands below `command`; one that names none is refused. */
+function topicPath(command: Command, words: readonly string[]): string[] {
+  const path: string[] = [];
+  let at = command;
+  for (const word of words) {
+    if (word.startsWith('-') || at.commands.length === 0) break;
+    const sub = subcommand(at, word);
+    if (sub === undefined) {
+      const prefix = pathOf(at);
+      const meant = closestWord(word, at.commands.map((c) => c.name()).filter((name) => name !== 'help'));
+      const fix = meant === undefined ? '' : `Did you mean \`${[BIN, 'help', ...prefix, meant].join(' ')}\`? `;
+      throw new CodedError('invalid_input', `unknown command '${word.slice(0, 60)}'`, { hint: `${fix}${readMore(prefix, at)}` });
+    }
+    path.push(word);
+    at = sub;
+  }
+  return path;
+}
