@@ -1,7 +1,7 @@
 import type * as ClientModule from '@modelcontextprotocol/client';
 import type * as CoreModule from '@modelcontextprotocol/core';
 
-/** SDK v2's public schemas (`@modelcontextprotocol/core`): the JSON-RPC shapes, CallToolResultSchema, and the params of a server's input requests. */
+/** SDK v2's public schemas (`@modelcontextprotocol/core`): the JSON-RPC shapes, CallToolResultSchema, progress, and the params of a server's input requests. */
 export type SdkSchemas = Pick<
   typeof CoreModule,
   | 'JSONRPCRequestSchema'
@@ -9,6 +9,7 @@ export type SdkSchemas = Pick<
   | 'JSONRPCResultResponseSchema'
   | 'JSONRPCErrorResponseSchema'
   | 'CallToolResultSchema'
+  | 'ProgressNotificationSchema'
   | 'ElicitRequestParamsSchema'
   | 'CreateMessageRequestParamsSchema'
 >;

@@ -1,4 +1,4 @@
-import type { Client, JSONRPCMessage, RequestOptions } from '@modelcontextprotocol/client';
+import type { Client, JSONRPCMessage, ProgressCallback, RequestOptions } from '@modelcontextprotocol/client';
 // The SDK parses results with zod mini's safeParse (server/zod-compat.js): the same failure (a $ZodError) from both paths.
 import { safeParse } from 'zod/v4-mini';
 import { DelayList, IdTable, type Delayed } from '../../shared/collections';
@@ -21,6 +21,8 @@ export interface DirectTransport {
 function isAnswer(message: JSONRPCMessage): message is JSONRPCMessage & { id: number } {
   return !('method' in message) && 'id' in message && typeof message.id === 'number';
 }
+
+const isProgress = (message: JSONRPCMessage): boolean => 'method' in message && message.method === 'notifications/progress' && !('id' in message);
 
 type Resolve = (value: Record<string, unknown>) => void;
 type Reject = (error: Error) => void;
@@ -49,6 +51,8 @@ class PendingCall implements Delayed<PendingCall> {
   readonly reject: Reject;
   /** Stops listening on the caller's cancellation. */
   removeAbort: (() => void) | undefined;
+  /** The caller's progress listener: the request carried its id as progressToken. */
+  onprogress: ProgressCallback | undefined;
 
   constructor(
     readonly calls: DirectToolCalls,
@@ -64,7 +68,7 @@ class PendingCall implements Delayed<PendingCall> {
     this.reject = reject;
   }
 
-  /** Its deadline passed: a deadline the person configured, which nothing extends (no progress is asked on this path). */
+  /** Its deadline passed: a deadline the person configured, which nothing extends (progress does not: resetTimeoutOnProgress is never asked on this path). */
   elapsed(): void {
     this.calls.timedOut(this);
   }
@@ -77,8 +81,10 @@ class PendingCall implements Delayed<PendingCall> {
  * and checked against the tool's output schema (as listed, compiled once with the SDK's validator),
  * as callTool does. Only on a 2025-era connection: a 2026-07-28 request carries the SDK's `_meta`. Ids come from the Client's own counter, so none can collide with its requests. Errors are
  * the SDK's (SdkError: timeout, connection closed; ProtocolError: error answers), so they map as before
- * (map-error.ts). Anything else (progress, an output schema that does not compile, an SDK whose
- * internals differ) returns undefined: the caller takes the SDK's path.
+ * (map-error.ts). Progress as the SDK's request asks for it: the call's id as its progressToken, the
+ * server's notifications/progress for it (checked with the SDK's schema) to the caller's listener.
+ * Anything else (a deadline progress would extend, an output schema that does not compile, an SDK
+ * whose internals differ) returns undefined: the caller takes the SDK's path.
  */
 export class DirectToolCalls {
   readonly #transport: DirectTransport;
@@ -109,7 +115,8 @@ export class DirectToolCalls {
   /** The raw result (not yet ours: see asCallResult), or undefined when this call must take the SDK's path. */
   call(tool: string, args: Record<string, unknown>, options: RequestOptions, cancel?: Cancellation): Promise<Record<string, unknown>> | undefined {
     const parts = this.#parts;
-    if (options.onprogress !== undefined || parts === undefined) return undefined;
+    // Progress that extends the deadline, or a total deadline: the SDK's timers keep those.
+    if (parts === undefined || options.resetTimeoutOnProgress === true || options.maxTotalTimeout !== undefined) return undefined;
     // Closed: the SDK's path says so ("Not connected") as it always did.
     if (this.#client.transport === undefined) return undefined;
     if (this.#client.getProtocolEra() !== 'legacy') return undefined;
@@ -117,10 +124,10 @@ export class DirectToolCalls {
     if (validator === 'uncompilable') return undefined;
     // As the SDK's throwIfAborted; options.signal is never read here (it would make an AbortSignal).
     if (cancel?.aborted) throw cancel.reason instanceof Error ? cancel.reason : new Error(String(cancel.reason));
-    return this.#send(parts.takeRequestId(), tool, args, options.timeout ?? SDK_DEFAULT_TIMEOUT_MS, cancel, validator);
+    return this.#send(parts.takeRequestId(), tool, args, options.timeout ?? SDK_DEFAULT_TIMEOUT_MS, cancel, validator, options.onprogress);
   }
 
-  #send(id: number, tool: string, args: Record<string, unknown>, timeout: number, cancel: Cancellation | undefined, validator: OutputValidator | undefined): Promise<Record<string, unknown>> {
+  #send(id: number, tool: string, args: Record<string, unknown>, timeout: number, cancel: Cancellation | undefined, validator: OutputValidator | undefined, onprogress: ProgressCallback | undefined): Promise<Record<string, unknown>> {
     const promise = new Promise<Record<string, unknown>>(take);
     const resolve = takenResolve;
     const reject = takenReject;
@@ -131,7 +138,10 @@ export class DirectToolCalls {
     call.deadlines.add(call);
     // As Protocol.request cancels (spec: basic/utilities/cancellation): the server is told, the call rejects.
     if (cancel) call.removeAbort = cancel.onAbort(() => this.#cancel(call, cancel.reason));
-    this.#transport.write({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: tool, arguments: args } }).catch((error: unknown) => {
+    // As Protocol.request asks for progress (spec: basic/utilities/progress): the request's own id is the token.
+    call.onprogress = onprogress;
+    const params = onprogress ? { name: tool, arguments: args, _meta: { progressToken: id } } : { name: tool, arguments: args };
+    this.#transport.write({ jsonrpc: '2.0', id, method: 'tools/call', params }).catch((error: unknown) => {
       this.#settle(call);
       call.reject(error instanceof Error ? error : new Error(String(error)));
     });
@@ -194,10 +204,32 @@ export class DirectToolCalls {
   }
 
   #claim(message: JSONRPCMessage): boolean {
-    if (this.#waiting.size === 0 || !isAnswer(message)) return false;
+    if (this.#waiting.size === 0) return false;
+    if (!isAnswer(message)) return isProgress(message) && this.#progress(message);
     const call = this.#waiting.get(message.id);
     if (!call) return false;
     this.#answer(call, message);
+    return true;
+  }
+
+  /**
+   * A server's progress for a call of ours that asked for it, as Protocol's _onprogress hands it on:
+   * its params without the token. Anything else (malformed, another token, a call that asked none,
+   * one already answered) is the SDK's, which reports it as it always did.
+   */
+  #progress(message: JSONRPCMessage): boolean {
+    const parsed = safeParse(this.#sdk.schemas.ProgressNotificationSchema, message);
+    if (!parsed.success) return false;
+    const { progressToken, ...progress } = parsed.data.params;
+    const call = this.#waiting.get(Number(progressToken));
+    const listener = call?.onprogress;
+    if (listener === undefined) return false;
+    try {
+      listener(progress);
+    } catch (error) {
+      // As the SDK reports a notification handler's failure.
+      this.#client.onerror?.(new Error(`Uncaught error in notification handler: ${String(error)}`));
+    }
     return true;
   }
 

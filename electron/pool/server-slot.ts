@@ -1,5 +1,4 @@
 import { callTimeout, isEnabled, sameConnection, type CallTimeout, type ServerConfig, type Settings } from '../../shared/config';
-import type { CodedError } from '../../shared/errors';
 import { redact } from '../../shared/redact';
 import type { CallResult, PromptInfo, ResourceInfo, ResourceTemplateInfo, ServerStatus, ToolInfo } from '../../shared/api';
 import { cancelledError, untilAborted } from './call-helpers';
@@ -203,12 +202,13 @@ export class ServerSlot {
   /** One request to an enabled server: started lazily, held from idle stop until it ends, failures mapped. */
   async #requestNow<T>(what: string, options: CallOptions | undefined, run: Run<T>, tool?: string): Promise<T> {
     const cancel = cancellationOf(options?.signal);
-    const cancelled = (): CodedError => cancelledError(this.name, what, cancel);
-    if (cancel?.aborted) throw cancelled();
+    if (cancel?.aborted) throw cancelledError(this.name, what, cancel);
     // Held from before the start until the result (progress included): never stopped mid-call.
     const release = this.#life.use();
     try {
-      const conn = await untilAborted(this.#life.connection(), cancel, cancelled);
+      // A running connection is used as it is: no await, no closure for a cancellation it cannot wait on.
+      const ready = this.#life.connection();
+      const conn = ready instanceof Promise ? await untilAborted(ready, cancel, () => cancelledError(this.name, what, cancel)) : ready;
       // The caller's own deadline (`call --timeout`), else the config's, read now: a change applies to the next call.
       const deadline: { ms: number; raise?: CallTimeout['raise'] } =
         options?.timeoutMs !== undefined ? { ms: options.timeoutMs } : callTimeout(this.name, this.#life.config, this.#settings, tool);
@@ -220,7 +220,7 @@ export class ServerSlot {
         if (nestsDeeperThan(result, MAX_RESULT_DEPTH)) throw tooDeepResult(this.name, what);
         return result;
       } catch (error) {
-        if (cancel?.aborted) throw cancelled();
+        if (cancel?.aborted) throw cancelledError(this.name, what, cancel);
         const context = errorContext(this.name, this.#life.config, 'call', deadline.ms, conn, what);
         if (deadline.raise !== undefined) context.raise = deadline.raise;
         const coded = toPoolError(error, context);
