@@ -59,13 +59,13 @@ export async function runBrowserFlow(ctx: FlowContext, options: BrowserFlowOptio
     // OpenID Connect Core §11: offline access is granted only with consent asked for.
     if (ctx.scopes?.includes(OFFLINE_ACCESS) && params['prompt'] === undefined) params['prompt'] = 'consent';
     const url = validateBrowserUrl(lib.buildAuthorizationUrl(ctx.config, params).href, 'the sign-in page');
-    const waiting = listener.next(ctx.signal, options.timeoutMs);
+    const waiting = listener.next(ctx.signal, options.timeoutMs, state);
     waiting.catch(() => undefined);
     ctx.emit({ type: 'browser', server: ctx.server, url: url.href, expiresAt: ctx.now() + options.timeoutMs });
     await options.opener(url.href);
     const callback = await waiting;
     try {
-      // openid-client checks `state` (single use: the listener takes one answer) and, per RFC 9207, `iss`.
+      // The listener took only this `state`; openid-client checks it again (single use) and, per RFC 9207, `iss`.
       const tokens = await lib.authorizationCodeGrant(ctx.config, callback.url, { pkceCodeVerifier: verifier, expectedState: state }, baseParameters(ctx));
       callback.respond({ ok: true });
       return tokens;
