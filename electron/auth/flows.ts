@@ -4,6 +4,7 @@ import { connectHint, flowError, oauthErrorOf } from './auth-errors';
 import { DEVICE_GRANT } from './client-identity';
 import type { Discovery } from './discovery';
 import type { RedirectListener } from './loopback-listener';
+import { deviceCodeLifetime, firstPollInterval, slowerPollInterval } from './device-timing';
 import type { Opener } from './openers';
 import { loadOidc } from './oidc-module';
 import { OFFLINE_ACCESS } from './scopes';
@@ -105,9 +106,9 @@ export async function runDeviceFlow(ctx: FlowContext, options: DeviceFlowOptions
     authorization.verification_uri_complete === undefined
       ? undefined
       : validateBrowserUrl(authorization.verification_uri_complete, 'the verification_uri_complete').href;
-  const expiresAt = ctx.now() + authorization.expires_in * 1000;
-  // RFC 8628 §3.2: without `interval`, 5 seconds.
-  let intervalMs = (authorization.interval ?? 5) * 1000;
+  // Bounded both ways whatever the AS says (see device-timing.ts).
+  const expiresAt = ctx.now() + deviceCodeLifetime(authorization.expires_in);
+  let intervalMs = firstPollInterval(authorization.interval);
   ctx.emit({
     type: 'device_code',
     server: ctx.server,
@@ -142,7 +143,7 @@ export async function runDeviceFlow(ctx: FlowContext, options: DeviceFlowOptions
       }
       if (code === 'slow_down') {
         // RFC 8628 §3.5: the interval grows by 5 seconds for this and all later requests.
-        intervalMs += 5000;
+        intervalMs = slowerPollInterval(intervalMs);
         ctx.emit({ type: 'device_poll', server: ctx.server, state: 'slow_down', attempt, intervalMs });
         continue;
       }
