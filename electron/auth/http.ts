@@ -1,5 +1,7 @@
 import { CodedError, errorMessage } from '../../shared/errors';
 import { cappedResponse, deadline, readBoundedBody, type FetchLike } from '../net';
+import type { ReachInit } from './endpoint-fetch';
+import type { Reach } from './reach';
 import { validateEndpointUrl } from './url-safety';
 
 /**
@@ -14,6 +16,8 @@ export const REQUEST_TIMEOUT_MS = 15_000;
 export interface RequestLimits {
   timeoutMs?: number | undefined;
   maxBytes?: number | undefined;
+  /** How far endpoints may be: the MCP server's own reach (reach.ts). Loopback when a person typed the URL. */
+  reach?: Reach | undefined;
 }
 
 function shown(url: string): string {
@@ -46,10 +50,12 @@ export function guardedFetch(base: FetchLike, signal?: AbortSignal, limits: Requ
   const maxBytes = limits.maxBytes ?? MAX_AUTH_BODY_BYTES;
   return async (input, init) => {
     const url = String(input);
-    validateEndpointUrl(url, 'the endpoint');
+    const reach = limits.reach ?? 'loopback';
+    validateEndpointUrl(url, 'the endpoint', reach);
     const limit = deadline(timeoutMs, [init?.signal, signal], () => timedOut(url, timeoutMs));
     try {
-      const response = await base(input, { ...init, redirect: 'manual', signal: limit.signal });
+      const request: ReachInit = { ...init, redirect: 'manual', signal: limit.signal, reach };
+      const response = await base(input, request);
       // The timer runs on until the body is read (or given up): a trickled answer times out too.
       return cappedResponse(response, maxBytes, () => tooLarge(url, maxBytes), () => limit.clear());
     } catch (error) {
