@@ -22,6 +22,8 @@ describe('reach: endpoints no closer than the MCP server (review: SSRF to loopba
     expect(serverReach('https://10.0.0.5/mcp')).toBe('private');
     expect(serverReach('https://192.0.2.2/mcp')).toBe('public');
     expect(serverReach('https://mcp.example.com/mcp')).toBe('private');
+    expect(serverReach('stdio://machine')).toBe('loopback');
+    expect(serverReach('')).toBe('loopback');
     expect(within('public', 'loopback')).toBe(false);
     expect(within('private', 'loopback')).toBe(false);
     expect(within('loopback', 'private')).toBe(true);

@@ -33,13 +33,15 @@ export function addressReach(address: string): Reach | undefined {
 /**
  * The reach of the MCP server's configured URL: loopback for `localhost` and loopback literals,
  * private for private-network literals, and for a host name private too (an intranet server by name
- * may use intranet endpoints; never this computer's). A stdio server (no URL) names its authorization
- * server in the person's own config: loopback.
+ * may use intranet endpoints; never this computer's). A stdio server (no URL, or its records'
+ * `stdio://NAME`) names its authorization server in the person's own config: loopback.
  */
 export function serverReach(serverUrl: string): Reach {
   if (serverUrl === '') return 'loopback';
   const url = URL.parse(serverUrl);
   if (!url) return 'public';
+  // stdio://NAME: the records of a program on this computer (auth-config.ts stdioTokenUrl).
+  if (url.protocol === 'stdio:') return 'loopback';
   const host = url.hostname.toLowerCase();
   if (host === 'localhost') return 'loopback';
   const address = hostAddress(host);
