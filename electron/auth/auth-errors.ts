@@ -25,6 +25,16 @@ function field(value: unknown, name: string): unknown {
   return typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[name] : undefined;
 }
 
+/** The first CodedError in the cause chain (a few levels deep). */
+function codedCause(error: unknown): CodedError | undefined {
+  let cause = field(error, 'cause');
+  for (let depth = 0; depth < 4 && cause !== undefined; depth++) {
+    if (cause instanceof CodedError) return cause;
+    cause = field(cause, 'cause');
+  }
+  return undefined;
+}
+
 /**
  * The OAuth error inside what openid-client throws: ResponseBodyError and AuthorizationResponseError carry
  * `error`; WWWAuthenticateChallengeError (a 401 from the token endpoint) carries it in its challenges.
@@ -62,8 +72,10 @@ function message(error: unknown): string {
 /** What went wrong in a flow or grant, as a CodedError people can act on (secrets redacted). */
 export function flowError(server: string, error: unknown, during: string): CodedError {
   if (error instanceof CodedError) return error;
-  // Our own refusals (an endpoint's address, a timeout) thrown inside openid-client's customFetch.
-  if (field(error, 'cause') instanceof CodedError) return field(error, 'cause') as CodedError;
+  // Our own refusals (an endpoint's address, a timeout, an answer past the size bound) thrown inside
+  // openid-client's customFetch or its body read, which it wraps once or twice.
+  const ours = codedCause(error);
+  if (ours !== undefined) return ours;
   const info = oauthErrorOf(error);
   // openid-client wraps oauth4webapi's precise message ("unexpected "state" …") in its cause.
   const inner = field(error, 'cause');

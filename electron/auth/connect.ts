@@ -7,6 +7,7 @@ import { assertS256, discover, type Discovery } from './discovery';
 import { discoverNamedIssuer } from './issuer-discovery';
 import { runBrowserFlow, runClientCredentials, runDeviceFlow, type FlowContext } from './flows';
 import { guardedFetch } from './http';
+import { serverReach } from './reach';
 import { assertPinnedIssuer, pinnedIssuer, recordPinnedIssuer } from './issuer-pin';
 import type { RedirectListenerFactory } from './loopback-listener';
 import { oauthConfiguration } from './oauth-client';
@@ -79,7 +80,8 @@ function recordOf(run: ConnectRun, discovery: Discovery, identity: ClientIdentit
 export async function connectOAuth(deps: ConnectOAuthOptions, run: ConnectRun): Promise<TokenRecord> {
   const { core } = deps;
   const { server, target, auth, flow } = run;
-  const fetch = guardedFetch(core.endpointFetch, run.signal);
+  // Endpoints no closer than the server itself (reach.ts); a stdio server's AS is the person's choice.
+  const fetch = guardedFetch(core.endpointFetch, run.signal, { reach: target.stdio ? 'loopback' : serverReach(target.url) });
   const pinned = await pinnedIssuer(core.vault, server, auth);
   const discovery = target.stdio
     ? await discoverNamedIssuer({ server, auth, fetch, signal: run.signal })

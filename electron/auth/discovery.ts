@@ -9,6 +9,7 @@ import {
   type ProtectedResourceMetadata,
 } from './metadata';
 import { canonicalResource, resourceAllowed, type ResourceRule } from './resource';
+import { serverReach, type Reach } from './reach';
 import { validateBrowserUrl, validateEndpointUrl } from './url-safety';
 import { parseBearerChallenge, type BearerChallenge } from './www-authenticate';
 
@@ -91,7 +92,8 @@ export function authServerMetadataCandidates(issuer: string): string[] {
 async function fetchResourceMetadata(input: DiscoveryInput, notes: string[]): Promise<ProtectedResourceMetadata | undefined> {
   const fetched = new Map<string, JsonAnswer>();
   for (const candidate of resourceMetadataCandidates(input.serverUrl, input.challenge)) {
-    const url = validateEndpointUrl(candidate.url, 'the protected resource metadata URL').href;
+    // RFC 9728 §5.1: resource_metadata comes from the server's 401: no closer than the server.
+    const url = validateEndpointUrl(candidate.url, 'the protected resource metadata URL', serverReach(input.serverUrl)).href;
     const seen = fetched.get(url);
     const answer =
       seen ?? (await requestJson(input.fetch, url, { headers: { accept: 'application/json' }, ...(input.signal ? { signal: input.signal } : {}) }, 'the protected resource metadata'));
@@ -115,12 +117,13 @@ async function fetchResourceMetadata(input: DiscoveryInput, notes: string[]): Pr
   return undefined;
 }
 
-function checkEndpoints(metadata: AuthServerMetadata): void {
+/** Every endpoint no closer than the MCP server (reach.ts): the authorization_endpoint is opened in the browser. */
+function checkEndpoints(metadata: AuthServerMetadata, reach: Reach): void {
   for (const member of ENDPOINT_MEMBERS) {
     const value = metadata[member];
     if (value === undefined) continue;
-    if (member === 'authorization_endpoint') validateBrowserUrl(value, `the authorization_endpoint`);
-    else validateEndpointUrl(value, `the ${member}`);
+    if (member === 'authorization_endpoint') validateBrowserUrl(value, `the authorization_endpoint`, reach);
+    else validateEndpointUrl(value, `the ${member}`, reach);
   }
 }
 
@@ -143,8 +146,9 @@ export async function fetchAuthServerMetadata(input: DiscoveryInput, issuer: str
       notes.push(`${url}: names issuer ${parsed.data.issuer}, not ${issuer}`);
       continue;
     }
-    validateEndpointUrl(parsed.data.issuer, 'the issuer');
-    checkEndpoints(parsed.data);
+    const reach = serverReach(input.serverUrl);
+    validateEndpointUrl(parsed.data.issuer, 'the issuer', reach);
+    checkEndpoints(parsed.data, reach);
     return parsed.data;
   }
   throw new CodedError('server_unavailable', `No usable authorization server metadata for ${issuer} (${notes.join('; ')}).`, {
@@ -180,7 +184,7 @@ export async function discover(input: DiscoveryInput): Promise<Discovery> {
       },
     );
   }
-  validateEndpointUrl(issuer, 'the authorization server');
+  validateEndpointUrl(issuer, 'the authorization server', serverReach(input.serverUrl));
   const as = await fetchAuthServerMetadata(withChallenge, issuer, authServerMetadataCandidates(issuer), true);
   return { ...base, issuer, as };
 }

@@ -4,7 +4,11 @@ import type { Agent } from 'undici';
 import { CodedError, errorMessage } from '../../shared/errors';
 import type { FetchLike } from '../net';
 import { checkAddress, hostAddress } from './ip-address';
-import { refuse, validateEndpointUrl } from './url-safety';
+import { addressReach, type Reach } from './reach';
+import { reachRefusal, refuse, validateEndpointUrl } from './url-safety';
+
+/** A request's init with how far its endpoint may be (see reach.ts); set by guardedFetch. */
+export type ReachInit = RequestInit & { reach?: Reach | undefined };
 
 export interface ResolvedAddress {
   address: string;
@@ -46,7 +50,7 @@ function shown(url: URL): string {
  * (nothing to resolve, so nothing to rebind).
  * @throws CodedError denied for a refused address, server_unavailable when the name does not resolve
  */
-export async function checkedAddress(url: URL, resolver: Resolver, what: string, loopbackOnly: boolean): Promise<readonly ResolvedAddress[] | undefined> {
+export async function checkedAddress(url: URL, resolver: Resolver, what: string, loopbackOnly: boolean, reach: Reach = 'loopback'): Promise<readonly ResolvedAddress[] | undefined> {
   const literal = hostAddress(url.hostname);
   if (literal !== undefined) {
     const verdict = checkAddress(literal);
@@ -71,6 +75,9 @@ export async function checkedAddress(url: URL, resolver: Resolver, what: string,
       throw refuse(what, url.href, `${url.hostname} resolves to ${address}, ${verdict.blocked}`);
     }
     if (loopbackOnly && !verdict.loopback) throw refuse(what, url.href, `http: is only used on this computer, and ${url.hostname} resolves to ${address}`);
+    const target = addressReach(address);
+    const outOfReach = target === undefined ? undefined : reachRefusal(target, reach);
+    if (outOfReach !== undefined) throw refuse(what, url.href, `${url.hostname} resolves to ${address}: ${outOfReach}`);
   }
   return addresses.map(({ address, family }) => ({ address, family: family === 6 ? 6 : 4 }));
 }
@@ -122,11 +129,13 @@ export function createEndpointFetch(options: EndpointFetchOptions): EndpointFetc
     return agent;
   }
 
-  const fetch: FetchLike = async (input, init) => {
+  const fetch: FetchLike = async (input, withReach) => {
+    const { reach = 'loopback', ...init } = (withReach ?? {}) as ReachInit;
     const endpoint = options.policy === 'endpoint';
-    const url = endpoint ? validateEndpointUrl(String(input), 'the endpoint') : new URL(String(input));
-    // An endpoint's http: was allowed for a loopback name: its addresses must be loopback too.
-    const pinned = await checkedAddress(url, resolver, endpoint ? 'the endpoint' : 'the server URL', endpoint && url.protocol === 'http:');
+    const url = endpoint ? validateEndpointUrl(String(input), 'the endpoint', reach) : new URL(String(input));
+    // An endpoint's http: was allowed for a loopback name: its addresses must be loopback too; and
+    // every address no closer than the MCP server itself.
+    const pinned = await checkedAddress(url, resolver, endpoint ? 'the endpoint' : 'the server URL', endpoint && url.protocol === 'http:', endpoint ? reach : 'loopback');
     if (closed) throw new CodedError('internal', 'The auth coordinator is closed.');
     const request: RequestInit = endpoint ? { ...init, redirect: 'manual' } : { ...init };
     if (pinned === undefined) return options.fetch(input, request);

@@ -2,6 +2,7 @@ import * as oidc from 'openid-client';
 import { describe, expect, it } from 'vitest';
 import { CodedError } from '../../shared/errors';
 import type { Discovery } from './discovery';
+import { MAX_DEVICE_CODE_MS, MIN_POLL_MS } from './device-timing';
 import { runDeviceFlow, type FlowContext } from './flows';
 import type { FetchLike } from '../net';
 import { oauthConfigurationOf } from './oauth-client';
@@ -102,5 +103,32 @@ describe('device flow polling (RFC 8628 §3.4-3.5)', () => {
     const error = await failure(runDeviceFlow(context(fetch, undefined, controller.signal).ctx, { sleep }));
     expect(error).toMatchObject({ code: 'denied', message: 'Sign-in to "srv" was cancelled.' });
     expect(requests.filter((u) => u === AS.token_endpoint)).toHaveLength(0);
+  });
+
+  it('never polls faster than once a second, and gives up after 30 minutes, whatever the AS says', async () => {
+    let now = 0;
+    const requests: string[] = [];
+    // A fake AS that answers every poll "pending", with a 1 ms interval and a code that "never" expires.
+    const fetch: FetchLike = (url) => {
+      requests.push(String(url));
+      if (String(url) === AS.device_authorization_endpoint) return Promise.resolve(json(200, { ...device, interval: 0.001, expires_in: 1e9 }));
+      return Promise.resolve(pending());
+    };
+    const waits: number[] = [];
+    const error = await failure(runDeviceFlow(context(fetch, () => now).ctx, { sleep: (ms) => (waits.push(ms), (now += ms), Promise.resolve()) }));
+    expect(error.code).toBe('timeout');
+    expect(Math.min(...waits)).toBe(MIN_POLL_MS);
+    expect(now).toBe(MAX_DEVICE_CODE_MS);
+    expect(requests.filter((u) => u === AS.token_endpoint).length).toBe(MAX_DEVICE_CODE_MS / MIN_POLL_MS - 1);
+  });
+
+  it('slow_down still adds 5 s to a clamped interval; a huge interval is capped', async () => {
+    const waits: number[] = [];
+    const sleep = (ms: number) => (waits.push(ms), Promise.resolve());
+    await runDeviceFlow(context(stubAs({ ...device, interval: 0.5 }, [slowDown(), tokens()]).fetch).ctx, { sleep });
+    expect(waits).toEqual([MIN_POLL_MS, MIN_POLL_MS + 5000]);
+    waits.length = 0;
+    await runDeviceFlow(context(stubAs({ ...device, interval: 1e9 }, [tokens()]).fetch).ctx, { sleep });
+    expect(waits).toEqual([60_000]);
   });
 });

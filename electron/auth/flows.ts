@@ -4,11 +4,13 @@ import { connectHint, flowError, oauthErrorOf } from './auth-errors';
 import { DEVICE_GRANT } from './client-identity';
 import type { Discovery } from './discovery';
 import type { RedirectListener } from './loopback-listener';
+import { deviceCodeLifetime, firstPollInterval, slowerPollInterval } from './device-timing';
 import type { Opener } from './openers';
 import { loadOidc } from './oidc-module';
 import { OFFLINE_ACCESS } from './scopes';
 import type { TokenResponseLike } from './token-record';
 import type { FlowEvent } from './types';
+import { serverReach } from './reach';
 import { validateBrowserUrl } from './url-safety';
 
 export interface FlowContext {
@@ -58,14 +60,14 @@ export async function runBrowserFlow(ctx: FlowContext, options: BrowserFlowOptio
     };
     // OpenID Connect Core §11: offline access is granted only with consent asked for.
     if (ctx.scopes?.includes(OFFLINE_ACCESS) && params['prompt'] === undefined) params['prompt'] = 'consent';
-    const url = validateBrowserUrl(lib.buildAuthorizationUrl(ctx.config, params).href, 'the sign-in page');
-    const waiting = listener.next(ctx.signal, options.timeoutMs);
+    const url = validateBrowserUrl(lib.buildAuthorizationUrl(ctx.config, params).href, 'the sign-in page', serverReach(ctx.discovery.resource));
+    const waiting = listener.next(ctx.signal, options.timeoutMs, state);
     waiting.catch(() => undefined);
     ctx.emit({ type: 'browser', server: ctx.server, url: url.href, expiresAt: ctx.now() + options.timeoutMs });
     await options.opener(url.href);
     const callback = await waiting;
     try {
-      // openid-client checks `state` (single use: the listener takes one answer) and, per RFC 9207, `iss`.
+      // The listener took only this `state`; openid-client checks it again (single use) and, per RFC 9207, `iss`.
       const tokens = await lib.authorizationCodeGrant(ctx.config, callback.url, { pkceCodeVerifier: verifier, expectedState: state }, baseParameters(ctx));
       callback.respond({ ok: true });
       return tokens;
@@ -100,14 +102,14 @@ export async function runDeviceFlow(ctx: FlowContext, options: DeviceFlowOptions
     throw flowError(ctx.server, error, 'while asking for a device code');
   }
   // The verification URIs come from the AS: shown and opened only when safe.
-  const verificationUri = validateBrowserUrl(authorization.verification_uri, 'the verification_uri').href;
+  const verificationUri = validateBrowserUrl(authorization.verification_uri, 'the verification_uri', serverReach(ctx.discovery.resource)).href;
   const complete =
     authorization.verification_uri_complete === undefined
       ? undefined
-      : validateBrowserUrl(authorization.verification_uri_complete, 'the verification_uri_complete').href;
-  const expiresAt = ctx.now() + authorization.expires_in * 1000;
-  // RFC 8628 §3.2: without `interval`, 5 seconds.
-  let intervalMs = (authorization.interval ?? 5) * 1000;
+      : validateBrowserUrl(authorization.verification_uri_complete, 'the verification_uri_complete', serverReach(ctx.discovery.resource)).href;
+  // Bounded both ways whatever the AS says (see device-timing.ts).
+  const expiresAt = ctx.now() + deviceCodeLifetime(authorization.expires_in);
+  let intervalMs = firstPollInterval(authorization.interval);
   ctx.emit({
     type: 'device_code',
     server: ctx.server,
@@ -142,7 +144,7 @@ export async function runDeviceFlow(ctx: FlowContext, options: DeviceFlowOptions
       }
       if (code === 'slow_down') {
         // RFC 8628 §3.5: the interval grows by 5 seconds for this and all later requests.
-        intervalMs += 5000;
+        intervalMs = slowerPollInterval(intervalMs);
         ctx.emit({ type: 'device_poll', server: ctx.server, state: 'slow_down', attempt, intervalMs });
         continue;
       }

@@ -1,28 +1,67 @@
 import { CodedError, errorMessage } from '../../shared/errors';
-import type { FetchLike } from '../net';
+import { cappedResponse, deadline, readBoundedBody, type FetchLike } from '../net';
+import type { ReachInit } from './endpoint-fetch';
+import type { Reach } from './reach';
 import { validateEndpointUrl } from './url-safety';
 
-
-/** Metadata and registration answers are small; anything bigger is refused. */
-const MAX_BODY_BYTES = 256 * 1024;
+/**
+ * Every answer of an authorization server or metadata document is read up to this many bytes, and
+ * the stream cancelled past it: metadata, registrations, token, device, revocation and userinfo
+ * answers are a few KiB (a token response with a large ID Token tens of KiB).
+ */
+export const MAX_AUTH_BODY_BYTES = 256 * 1024;
+/** From the request to the last byte of its answer. */
 export const REQUEST_TIMEOUT_MS = 15_000;
 
-export function withTimeout(signal: AbortSignal | undefined, ms = REQUEST_TIMEOUT_MS): AbortSignal {
-  const timeout = AbortSignal.timeout(ms);
-  return signal ? AbortSignal.any([signal, timeout]) : timeout;
+export interface RequestLimits {
+  timeoutMs?: number | undefined;
+  maxBytes?: number | undefined;
+  /** How far endpoints may be: the MCP server's own reach (reach.ts). Loopback when a person typed the URL. */
+  reach?: Reach | undefined;
+}
+
+function shown(url: string): string {
+  return url.length > 120 ? `${url.slice(0, 120)}…` : url;
+}
+
+export function tooLarge(url: string, max: number): CodedError {
+  return new CodedError('server_unavailable', `The answer from ${shown(url)} is larger than ${Math.round(max / 1024)} KiB, more than any sign-in needs; it was not read.`, {
+    hint: 'The server or its authorization server misbehaves; contact its operator.',
+    data: { maxBytes: max },
+  });
+}
+
+export function timedOut(url: string, ms: number): CodedError {
+  return new CodedError('timeout', `No complete answer from ${shown(url)} within ${ms / 1000} s.`, {
+    hint: 'Check the network and that the server is running, then try again.',
+    data: { timeoutMs: ms },
+  });
 }
 
 /**
  * A fetch for the authorization server and metadata, over `base` (the coordinator's endpoint fetch,
  * which also resolves and pins addresses): every URL is checked (https, or http to loopback; never
- * link-local or metadata services), redirects are never followed, and `signal` ends every request.
+ * link-local or metadata services), redirects are never followed, `signal` ends every request, each
+ * request ends after `timeoutMs` (answer included) and its body errors past `maxBytes`, whoever reads
+ * it (openid-client reads whole bodies).
  */
-export function guardedFetch(base: FetchLike, signal?: AbortSignal): FetchLike {
-  return (url, init) => {
-    validateEndpointUrl(String(url), 'the endpoint');
-    const signals = [init?.signal, signal].filter((s): s is AbortSignal => s !== undefined && s !== null);
-    const merged = signals.length === 0 ? undefined : signals.length === 1 ? signals[0] : AbortSignal.any(signals);
-    return base(url, { ...init, redirect: 'manual', ...(merged ? { signal: merged } : {}) });
+export function guardedFetch(base: FetchLike, signal?: AbortSignal, limits: RequestLimits = {}): FetchLike {
+  const timeoutMs = limits.timeoutMs ?? REQUEST_TIMEOUT_MS;
+  const maxBytes = limits.maxBytes ?? MAX_AUTH_BODY_BYTES;
+  return async (input, init) => {
+    const url = String(input);
+    const reach = limits.reach ?? 'loopback';
+    validateEndpointUrl(url, 'the endpoint', reach);
+    const limit = deadline(timeoutMs, [init?.signal, signal], () => timedOut(url, timeoutMs));
+    try {
+      const request: ReachInit = { ...init, redirect: 'manual', signal: limit.signal, reach };
+      const response = await base(input, request);
+      // The timer runs on until the body is read (or given up): a trickled answer times out too.
+      return cappedResponse(response, maxBytes, () => tooLarge(url, maxBytes), () => limit.clear());
+    } catch (error) {
+      limit.clear();
+      throw limit.signal.reason instanceof CodedError && limit.signal.aborted ? limit.signal.reason : error;
+    }
   };
 }
 
@@ -33,22 +72,30 @@ export interface JsonAnswer {
   json: unknown;
 }
 
-/** Requests a JSON document with a timeout and a size bound. Network failures become server_unavailable. */
+/**
+ * Requests a JSON document (through a guardedFetch: its timeout and size bound). Network failures
+ * become server_unavailable; a body past the bound, or a timeout, is refused with its own error.
+ */
 export async function requestJson(fetch: FetchLike, url: string, init: RequestInit, what: string): Promise<JsonAnswer> {
   let response: Response;
+  let bytes: Buffer;
   try {
-    response = await fetch(url, { ...init, signal: withTimeout(init.signal ?? undefined) });
+    response = await fetch(url, init);
+    const body = await readBoundedBody(response, MAX_AUTH_BODY_BYTES);
+    if (body.over) throw tooLarge(url, MAX_AUTH_BODY_BYTES);
+    bytes = body.bytes;
   } catch (error) {
     if (error instanceof CodedError) throw error;
+    const cause = error instanceof Error ? error.cause : undefined;
+    if (cause instanceof CodedError) throw cause;
     throw new CodedError('server_unavailable', `Could not reach ${what} at ${url}: ${errorMessage(error)}`, {
       hint: 'Check the network and that the server is running, then try again.',
     });
   }
-  const buffer = await response.arrayBuffer().catch(() => new ArrayBuffer(0));
   let json: unknown;
-  if (buffer.byteLength > 0 && buffer.byteLength <= MAX_BODY_BYTES) {
+  if (bytes.byteLength > 0) {
     try {
-      json = JSON.parse(new TextDecoder().decode(buffer));
+      json = JSON.parse(new TextDecoder().decode(bytes));
     } catch {
       json = undefined;
     }

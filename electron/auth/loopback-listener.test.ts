@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createLoopbackListener, type RedirectListener } from './loopback-listener';
+import { createLoopbackListener, MAX_STRAY_CALLBACKS, type RedirectListener } from './loopback-listener';
 
 const listeners: RedirectListener[] = [];
 afterEach(async () => {
@@ -16,7 +16,7 @@ describe('loopback redirect listener (RFC 8252 §7.3)', () => {
   it('listens on 127.0.0.1 with an ephemeral port and takes exactly one callback', async () => {
     const listener = await open();
     expect(listener.redirectUri).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/callback$/);
-    const waiting = listener.next(undefined, 10_000);
+    const waiting = listener.next(undefined, 10_000, 'xyz');
     // Other paths are not the callback and do not end the wait.
     expect((await fetch(new URL('/favicon.ico', listener.redirectUri))).status).toBe(404);
     const browser = fetch(`${listener.redirectUri}?code=abc&state=xyz`);
@@ -32,8 +32,8 @@ describe('loopback redirect listener (RFC 8252 §7.3)', () => {
 
   it('shows a failure page with the reason, escaped', async () => {
     const listener = await open();
-    const waiting = listener.next(undefined, 10_000);
-    const browser = fetch(`${listener.redirectUri}?code=abc`);
+    const waiting = listener.next(undefined, 10_000, 'xyz');
+    const browser = fetch(`${listener.redirectUri}?error=access_denied&state=xyz`);
     (await waiting).respond({ ok: false, message: 'State <mismatch>.' });
     const page = await browser;
     expect(page.status).toBe(400);
@@ -42,11 +42,45 @@ describe('loopback redirect listener (RFC 8252 §7.3)', () => {
 
   it('gives up after the timeout, and on cancel', async () => {
     const listener = await open();
-    await expect(listener.next(undefined, 20)).rejects.toMatchObject({ code: 'timeout' });
+    await expect(listener.next(undefined, 20, 'xyz')).rejects.toMatchObject({ code: 'timeout' });
     const second = await open();
     const controller = new AbortController();
-    const waiting = second.next(controller.signal, 10_000);
+    const waiting = second.next(controller.signal, 10_000, 'xyz');
     controller.abort();
     await expect(waiting).rejects.toMatchObject({ code: 'denied', message: 'The sign-in was cancelled.' });
+  });
+
+  it('answers a callback with another state 400 and keeps waiting: the right one still completes', async () => {
+    const listener = await open();
+    const waiting = listener.next(undefined, 10_000, 'the-real-state');
+    let delivered = false;
+    void waiting.then(() => (delivered = true));
+    for (const query of ['?code=evil&state=guessed', '?code=evil', '?code=evil&state=the-real-stat', '?code=evil&state=the-real-statee']) {
+      const stray = await fetch(`${listener.redirectUri}${query}`);
+      expect(stray.status).toBe(400);
+      expect(await stray.text()).toContain('does not belong to the sign-in in progress');
+    }
+    expect(delivered).toBe(false);
+    const browser = fetch(`${listener.redirectUri}?code=good&state=the-real-state`);
+    const callback = await waiting;
+    expect(callback.url.searchParams.get('code')).toBe('good');
+    callback.respond({ ok: true });
+    expect((await browser).status).toBe(200);
+  });
+
+  it(`past ${MAX_STRAY_CALLBACKS} stray callbacks answers 429 without a page, and still waits for the right one`, async () => {
+    const listener = await open();
+    const waiting = listener.next(undefined, 10_000, 'right');
+    const statuses: number[] = [];
+    for (let i = 0; i < MAX_STRAY_CALLBACKS + 3; i++) {
+      const stray = await fetch(`${listener.redirectUri}?code=x&state=wrong-${i}`);
+      await stray.arrayBuffer();
+      statuses.push(stray.status);
+    }
+    expect(statuses.filter((s) => s === 400)).toHaveLength(MAX_STRAY_CALLBACKS);
+    expect(statuses.slice(MAX_STRAY_CALLBACKS)).toEqual([429, 429, 429]);
+    const browser = fetch(`${listener.redirectUri}?code=good&state=right`);
+    (await waiting).respond({ ok: true });
+    expect((await browser).status).toBe(200);
   });
 });

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { CodedError } from '../../shared/errors';
+import { sameSecret } from '../net';
 import { CALLBACK_PATH } from './client-identity';
 
 /** The authorization response as it reached the listener, and a way to show the person how it ended. */
@@ -12,8 +13,11 @@ export interface CallbackRequest {
 export interface RedirectListener {
   /** `http://127.0.0.1:<port>/callback` (RFC 8252 §7.3). */
   readonly redirectUri: string;
-  /** The first request to the callback path; the listener takes no other afterwards. */
-  next(signal: AbortSignal | undefined, timeoutMs: number): Promise<CallbackRequest>;
+  /**
+   * The first request to the callback path whose `state` is `state` (RFC 6749 §10.12); the listener
+   * takes no other afterwards. Others are answered 400 and do not end the wait.
+   */
+  next(signal: AbortSignal | undefined, timeoutMs: number, state: string): Promise<CallbackRequest>;
   /** Idempotent. */
   close(): Promise<void>;
 }
@@ -32,19 +36,40 @@ function page(title: string, body: string): string {
 
 /** How long the browser waits for the flow to say how it ended before it is told anyway. */
 const RESPOND_WITHIN_MS = 15_000;
+/**
+ * Callbacks with another `state` answered with a page; past this many, further ones get a bare 429.
+ * Either way they never end the wait: only the right answer, the sign-in's timeout or a cancel do,
+ * so another process on this computer can neither finish nor cancel the sign-in, nor keep it open
+ * longer than its timeout.
+ */
+export const MAX_STRAY_CALLBACKS = 16;
 
 /**
  * RFC 8252 §7.3 loopback redirect: listens on 127.0.0.1 (an ephemeral port unless one is given), accepts
- * exactly one GET on the callback path, answers it with a page once the flow knows the outcome, then
- * closes. Anything else gets 404 and does not end the wait.
+ * exactly one GET on the callback path carrying the sign-in's `state`, answers it with a page once the
+ * flow knows the outcome, then closes. Anything else gets 404 (or 400, another state) and does not end
+ * the wait: any process here can reach the port (RFC 8252 §8.3).
  */
 export const createLoopbackListener: RedirectListenerFactory = async ({ port }) => {
   let deliver: ((request: CallbackRequest) => void) | undefined;
+  let expected: string | undefined;
   let taken = false;
+  let strays = 0;
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    if (req.method !== 'GET' || url.pathname !== CALLBACK_PATH || taken || !deliver) {
+    if (req.method !== 'GET' || url.pathname !== CALLBACK_PATH || taken || !deliver || expected === undefined) {
       res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found');
+      return;
+    }
+    const state = url.searchParams.get('state');
+    if (state === null || !sameSecret(state, expected)) {
+      strays += 1;
+      if (strays > MAX_STRAY_CALLBACKS) {
+        res.writeHead(429, { 'content-type': 'text/plain; charset=utf-8', connection: 'close' }).end('Too many requests');
+        return;
+      }
+      const html = page('Not this sign-in', 'This answer does not belong to the sign-in in progress, so it was ignored. Finish the sign-in from the page Connected Services opened.');
+      res.writeHead(400, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', connection: 'close' }).end(html);
       return;
     }
     taken = true;
@@ -88,8 +113,9 @@ export const createLoopbackListener: RedirectListenerFactory = async ({ port }) 
 
   return {
     redirectUri: `http://127.0.0.1:${actualPort}${CALLBACK_PATH}`,
-    next: (signal, timeoutMs) =>
+    next: (signal, timeoutMs, state) =>
       new Promise<CallbackRequest>((resolve, reject) => {
+        expected = state;
         const settle = (): void => {
           clearTimeout(timer);
           signal?.removeEventListener('abort', onAbort);

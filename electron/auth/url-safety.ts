@@ -1,5 +1,6 @@
 import { CodedError } from '../../shared/errors';
 import { checkAddress, hostAddress } from './ip-address';
+import { addressReach, within, type Reach } from './reach';
 
 /**
  * Hostnames of cloud instance-metadata services. Discovery never follows an endpoint there: a hostile
@@ -80,11 +81,23 @@ function parse(value: string, what: string): URL {
   return url;
 }
 
-function checkHost(url: URL, value: string, what: string): void {
+/** Why a host of this class is out of `reach`, or undefined. */
+export function reachRefusal(target: Reach, reach: Reach): string | undefined {
+  if (within(reach, target)) return undefined;
+  return target === 'loopback' ? 'it points at this computer, and the MCP server is not on this computer' : 'it points at a private network, and the MCP server is not on one';
+}
+
+function checkHost(url: URL, value: string, what: string, reach: Reach): void {
   if (url.username !== '' || url.password !== '') throw refuse(what, value, 'it carries credentials');
   if (!isPlainHostname(url.hostname)) throw refuse(what, value, 'its host name is not a plain DNS name or IP address');
   const refusal = hostRefusal(url.hostname);
   if (refusal !== undefined) throw refuse(what, value, `it points at a link-local or cloud-metadata address: ${refusal}`);
+  const host = url.hostname.toLowerCase();
+  const address = hostAddress(host);
+  // Host names are checked once resolved (endpoint-fetch.ts); literals and `localhost` here.
+  const target = host === 'localhost' ? 'loopback' : address === undefined ? undefined : addressReach(address);
+  const outOfReach = target === undefined ? undefined : reachRefusal(target, reach);
+  if (outOfReach !== undefined) throw refuse(what, value, outOfReach);
 }
 
 /**
@@ -92,27 +105,28 @@ function checkHost(url: URL, value: string, what: string): void {
  * host name and nothing a shell or an HTML attribute would treat specially. Returns the normalized URL.
  * @throws CodedError denied
  */
-export function validateBrowserUrl(value: string, what = 'to open'): URL {
+export function validateBrowserUrl(value: string, what = 'to open', reach: Reach = 'loopback'): URL {
   const url = parse(value, what);
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopbackHost(url.hostname))) {
     throw refuse(what, value, `only https: URLs (or http: to this computer) are opened, not ${url.protocol}`);
   }
-  checkHost(url, value, what);
+  checkHost(url, value, what, reach);
   if (UNSAFE_CHARS.test(url.href)) throw refuse(what, value, 'it contains characters no sign-in URL needs');
   return url;
 }
 
 /**
  * A URL the coordinator may send requests to (metadata, token, registration, revocation endpoints):
- * https, or http to loopback; no credentials, no fragment, not link-local or metadata services.
+ * https, or http to loopback; no credentials, no fragment, not link-local or metadata services, and
+ * no closer than `reach` (the MCP server's own, see reach.ts; the default is for URLs a person typed).
  * @throws CodedError denied
  */
-export function validateEndpointUrl(value: string, what: string): URL {
+export function validateEndpointUrl(value: string, what: string, reach: Reach = 'loopback'): URL {
   const url = parse(value, what);
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopbackHost(url.hostname))) {
     throw refuse(what, value, `endpoints must use https: (http: only on this computer), not ${url.protocol}`);
   }
-  checkHost(url, value, what);
+  checkHost(url, value, what, reach);
   if (url.hash !== '') throw refuse(what, value, 'it has a fragment');
   return url;
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { readBoundedBody, type FetchLike } from '../net';
-import { withTimeout } from './http';
+import { deadline, readBoundedBody, type FetchLike } from '../net';
+import { timedOut } from './http';
 import { AccountClaimsSchema, accountOfClaims, idTokenClaims } from './id-token-account';
 import { loadOidc } from './oidc-module';
 import { oauthConfigurationOf, type ServerEndpoints } from './oauth-client';
@@ -31,13 +31,18 @@ export interface UserinfoAccountInput {
   note?: (message: string) => void;
 }
 
-/** The body read up to `max` bytes; a longer one is refused before it is parsed. */
-function bounded(fetch: FetchLike, max: number): FetchLike {
+/** The body read up to `max` bytes within `ms` (answer included); a longer one is refused before it is parsed. */
+function bounded(fetch: FetchLike, max: number, ms: number, signal: AbortSignal | undefined): FetchLike {
   return async (url, init) => {
-    const response = await fetch(url, init);
-    const body = await readBoundedBody(response, max);
-    if (body.over) throw new Error(`the answer is larger than ${max} bytes`);
-    return new Response(new Uint8Array(body.bytes), { status: response.status, statusText: response.statusText, headers: response.headers });
+    const limit = deadline(ms, [init?.signal, signal], () => timedOut(String(url), ms));
+    try {
+      const response = await fetch(url, { ...init, signal: limit.signal });
+      const body = await readBoundedBody(response, max);
+      if (body.over) throw new Error(`the answer is larger than ${max} bytes`);
+      return new Response(new Uint8Array(body.bytes), { status: response.status, statusText: response.statusText, headers: response.headers });
+    } finally {
+      limit.clear();
+    }
   };
 }
 
@@ -64,8 +69,8 @@ export async function userinfoAccount(input: UserinfoAccountInput): Promise<stri
   try {
     validateEndpointUrl(endpoint, 'the userinfo_endpoint');
     const lib = await loadOidc();
-    const guarded: FetchLike = (url, init) => input.fetch(url, { ...init, signal: withTimeout(input.signal, USERINFO_TIMEOUT_MS) });
-    const config = oauthConfigurationOf(lib, { ...input.as, userinfo_endpoint: endpoint }, { clientId: input.clientId, authMethod: 'none' }, bounded(guarded, MAX_USERINFO_BYTES));
+    const guarded = bounded(input.fetch, MAX_USERINFO_BYTES, USERINFO_TIMEOUT_MS, input.signal);
+    const config = oauthConfigurationOf(lib, { ...input.as, userinfo_endpoint: endpoint }, { clientId: input.clientId, authMethod: 'none' }, guarded);
     const subject = z.object({ sub: z.string().min(1) }).safeParse(idTokenClaims(input.response));
     const claims = await lib.fetchUserInfo(config, input.response.access_token, subject.success ? subject.data.sub : lib.skipSubjectCheck);
     const parsed = UserInfoSchema.safeParse(claims);

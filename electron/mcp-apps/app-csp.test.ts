@@ -40,4 +40,9 @@ describe('appCsp', () => {
     expect(isAllowedSource('http://127.0.0.1:8080')).toBe(true);
     expect(isAllowedSource('https://api.example.com:8443')).toBe(true);
   });
+
+  it('refuses a wildcard over a whole top-level or country second-level domain, keeps one inside a domain', () => {
+    for (const wide of ['https://*.com', 'wss://*.io:443', 'https://*.co.uk', 'https://*.com.au', 'https://*.ne.jp']) expect(isAllowedSource(wide), wide).toBe(false);
+    for (const fine of ['https://*.example.com', 'https://*.example.co.uk', 'https://*.github.io', 'https://cdn.example.com']) expect(isAllowedSource(fine), fine).toBe(true);
+  });
 });

@@ -8,9 +8,26 @@ import type { AppCspDomains } from './ui-meta';
 const SOURCE = /^(https|wss):\/\/(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5})?$/;
 const LOOPBACK = /^(http|ws):\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d{1,5})?$/;
 
+/** Second-level labels that country registries sell under (`co.uk`, `com.au`, `ne.jp`…). */
+const SECOND_LEVEL = new Set(['co', 'com', 'net', 'org', 'gov', 'edu', 'ac', 'or', 'ne', 'go', 'gob', 'nic', 'mil']);
+
+/**
+ * A `*.` wildcard must stay inside one registered domain: `*.com`, `*.co.uk` or `*.com.au` would
+ * allow everyone's sites. Without a public suffix list: at least two labels under the wildcard, and
+ * three when they look like a country's second level (`co` + a two-letter code).
+ */
+function wildcardTooWide(value: string): boolean {
+  const host = /^[a-z]+:\/\/\*\.([^:]+)/.exec(value)?.[1];
+  if (host === undefined) return false;
+  const labels = host.split('.');
+  if (labels.length < 2) return true;
+  const [second = '', top = ''] = labels.slice(-2);
+  return labels.length === 2 && top.length === 2 && SECOND_LEVEL.has(second);
+}
+
 export function isAllowedSource(source: string): boolean {
   const value = source.trim().toLowerCase().replace(/\/$/, '');
-  return SOURCE.test(value) || LOOPBACK.test(value);
+  return (SOURCE.test(value) && !wildcardTooWide(value)) || LOOPBACK.test(value);
 }
 
 function sources(list: readonly string[] | undefined): string[] {

@@ -1,5 +1,5 @@
 import { CodedError, errorMessage } from '../../shared/errors';
-import { readBoundedBody, type FetchLike } from '../net';
+import { deadline, readBoundedBody, type FetchLike } from '../net';
 import { ServerListSchema } from './server-json';
 
 /** One page is at most this many bytes (100 entries of a few KiB each fit many times over). */
@@ -32,8 +32,17 @@ export async function fetchPage(fetch: FetchLike, base: string, query: PageQuery
   url.searchParams.set('limit', String(PAGE_LIMIT));
   if (query.cursor !== undefined) url.searchParams.set('cursor', query.cursor);
   if (query.updatedSince !== undefined) url.searchParams.set('updated_since', query.updatedSince);
-  const timeout = AbortSignal.timeout(PAGE_TIMEOUT_MS);
-  const init: RequestInit = { headers: { accept: 'application/json' }, redirect: 'error', signal: signal ? AbortSignal.any([signal, timeout]) : timeout };
+  // Held here and cleared below (see deadline): the limit covers the page's body too.
+  const limit = deadline(PAGE_TIMEOUT_MS, [signal], () => new CodedError('timeout', `The registry at ${base} sent no complete page within ${PAGE_TIMEOUT_MS / 1000} s.`));
+  try {
+    return await pageAt(fetch, url, base, limit.signal);
+  } finally {
+    limit.clear();
+  }
+}
+
+async function pageAt(fetch: FetchLike, url: URL, base: string, signal: AbortSignal): Promise<Page> {
+  const init: RequestInit = { headers: { accept: 'application/json' }, redirect: 'error', signal };
   let response: Response;
   try {
     // Once more on a network failure: a kept-alive connection the registry closed as we reused it fails at once.

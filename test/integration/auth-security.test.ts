@@ -18,12 +18,17 @@ interface SetUp {
   opened: string[];
 }
 
-async function setUp(stackOptions: Parameters<typeof startStack>[0] = {}, tamper?: (callback: URL) => URL): Promise<SetUp> {
+async function setUp(
+  stackOptions: Parameters<typeof startStack>[0] = {},
+  tamper?: (callback: URL) => URL,
+  browserOptions: Omit<Parameters<typeof scriptedBrowser>[0], 'tamper'> = {},
+  callbackTimeoutMs = 15_000,
+): Promise<SetUp> {
   const stack = await startStack(stackOptions);
   cleanups.push(() => stack.close());
   const { vault, dataDir } = await openTestVault();
   cleanups.push(() => vault.close());
-  const browser = scriptedBrowser(tamper ? { tamper } : {});
+  const browser = scriptedBrowser({ ...browserOptions, ...(tamper ? { tamper } : {}) });
   const opened: string[] = [];
   const coordinator = createAuthCoordinator({
     vault,
@@ -32,7 +37,7 @@ async function setUp(stackOptions: Parameters<typeof startStack>[0] = {}, tamper
       opened.push(url);
       return browser.opener(url);
     },
-    callbackTimeoutMs: 15_000,
+    callbackTimeoutMs,
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, Math.min(ms, 50))),
   });
   cleanups.push(() => coordinator.close());
@@ -56,19 +61,41 @@ async function tokenCount(vault: Vault): Promise<number> {
 const auth = { type: 'oauth', clientId: PUBLIC_CLIENT.clientId };
 
 describe('auth: authorization response checks (state, RFC 9207 iss)', () => {
-  it('refuses a redirect whose state is not the one sent, and tells the browser', async () => {
-    const { stack, vault, browser, coordinator } = await setUp({}, (callback) => {
-      callback.searchParams.set('state', 'forged-state-value');
-      return callback;
-    });
+  it('the listener refuses a redirect whose state is not the one sent, tells the browser, and the sign-in waits on (then times out)', async () => {
+    const { stack, vault, browser, coordinator } = await setUp(
+      {},
+      (callback) => {
+        callback.searchParams.set('state', 'forged-state-value');
+        return callback;
+      },
+      {},
+      2_000,
+    );
     const error = await failure(coordinator.connect('remote', { url: stack.mcp.url, auth }));
-    expect(error).toMatchObject({ code: 'denied', data: { check: 'state' } });
-    expect(error.message).toContain('state mismatch');
+    expect(error.code).toBe('timeout');
     await browser.settled();
     expect(browser.visits[0]?.status).toBe(400);
-    expect(browser.visits[0]?.page).toContain('Sign-in did not complete');
+    expect(browser.visits[0]?.page).toContain('does not belong to the sign-in in progress');
     expect(stack.as.counts.token['authorization_code'] ?? 0).toBe(0);
     expect(await tokenCount(vault)).toBe(0);
+  });
+
+  it('a stray callback from another process (wrong or no state) neither cancels nor finishes the sign-in: the real one completes', async () => {
+    const strays = (callback: URL): URL[] => {
+      const wrong = new URL(callback);
+      wrong.searchParams.set('state', 'guessed');
+      wrong.searchParams.set('code', 'attacker-code');
+      const none = new URL(callback);
+      none.search = '?error=access_denied';
+      return [wrong, none];
+    };
+    const { stack, vault, browser, coordinator } = await setUp({}, undefined, { strays });
+    await coordinator.connect('remote', { url: stack.mcp.url, auth });
+    await browser.settled();
+    expect(browser.visits[0]?.strayStatuses).toEqual([400, 400]);
+    expect(browser.visits[0]?.status).toBe(200);
+    expect(stack.as.counts.token['authorization_code']).toBe(1);
+    expect(await tokenCount(vault)).toBe(1);
   });
 
   it('refuses a redirect that names another issuer', async () => {

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { CodedError } from '../../shared/errors';
+import { AuthServerMetadataSchema } from './metadata';
+import { fetchAuthServerMetadata } from './discovery';
+import { checkedAddress } from './endpoint-fetch';
+import { addressReach, serverReach, within } from './reach';
+import { validateBrowserUrl, validateEndpointUrl } from './url-safety';
+
+describe('reach: endpoints no closer than the MCP server (review: SSRF to loopback)', () => {
+  it('classifies addresses and configured server URLs', () => {
+    expect(addressReach('127.0.0.2')).toBe('loopback');
+    expect(addressReach('::1')).toBe('loopback');
+    expect(addressReach('10.1.2.3')).toBe('private');
+    expect(addressReach('172.20.0.1')).toBe('private');
+    expect(addressReach('192.168.1.1')).toBe('private');
+    expect(addressReach('fd00::1')).toBe('private');
+    expect(addressReach('::ffff:192.168.0.1')).toBe('private');
+    expect(addressReach('192.0.2.2')).toBe('public');
+    expect(addressReach('8.8.8.8')).toBe('public');
+    expect(serverReach('http://127.0.0.1:3000/mcp')).toBe('loopback');
+    expect(serverReach('http://localhost:3000/mcp')).toBe('loopback');
+    expect(serverReach('https://10.0.0.5/mcp')).toBe('private');
+    expect(serverReach('https://192.0.2.2/mcp')).toBe('public');
+    expect(serverReach('https://mcp.example.com/mcp')).toBe('private');
+    expect(serverReach('stdio://machine')).toBe('loopback');
+    expect(serverReach('')).toBe('loopback');
+    expect(within('public', 'loopback')).toBe(false);
+    expect(within('private', 'loopback')).toBe(false);
+    expect(within('loopback', 'private')).toBe(true);
+  });
+
+  it('a remote server’s endpoints may not name this computer (http or https), nor a private one from a public server', () => {
+    for (const url of ['http://127.0.0.1:9999/steal', 'https://127.0.0.1/x', 'http://localhost:8080/admin', 'https://[::1]/x']) {
+      expect(() => validateEndpointUrl(url, 'the token_endpoint', 'public')).toThrow(/not on this computer/);
+      expect(() => validateEndpointUrl(url, 'the token_endpoint', 'private')).toThrow(/not on this computer/);
+      expect(() => validateBrowserUrl(url, 'the authorization_endpoint', 'public')).toThrow(CodedError);
+      expect(validateEndpointUrl(url, 'the token_endpoint', 'loopback').href).toBe(new URL(url).href);
+    }
+    expect(() => validateEndpointUrl('https://10.0.0.1/token', 'the token_endpoint', 'public')).toThrow(/private network/);
+    expect(validateEndpointUrl('https://10.0.0.1/token', 'the token_endpoint', 'private').hostname).toBe('10.0.0.1');
+  });
+
+  it('a host name resolving to loopback or private addresses is refused for a public server', async () => {
+    const resolver = (address: string) => () => Promise.resolve([{ address, family: 4 }]);
+    const url = new URL('https://as.example.com/token');
+    await expect(checkedAddress(url, resolver('127.0.0.1'), 'the endpoint', false, 'public')).rejects.toThrow(/not on this computer/);
+    await expect(checkedAddress(url, resolver('127.0.0.1'), 'the endpoint', false, 'private')).rejects.toThrow(/not on this computer/);
+    await expect(checkedAddress(url, resolver('10.0.0.7'), 'the endpoint', false, 'public')).rejects.toThrow(/private network/);
+    await expect(checkedAddress(url, resolver('10.0.0.7'), 'the endpoint', false, 'private')).resolves.toHaveLength(1);
+    await expect(checkedAddress(url, resolver('127.0.0.1'), 'the endpoint', false, 'loopback')).resolves.toHaveLength(1);
+  });
+
+  it('discovery refuses AS metadata of a remote server whose endpoints are on this computer', async () => {
+    const issuer = 'https://as.example.com';
+    const metadata = {
+      issuer,
+      authorization_endpoint: `${issuer}/authorize`,
+      token_endpoint: 'http://127.0.0.1:6379/token',
+      code_challenge_methods_supported: ['S256'],
+    };
+    expect(AuthServerMetadataSchema.safeParse(metadata).success).toBe(true);
+    const fetch = () => Promise.resolve(new Response(JSON.stringify(metadata), { status: 200, headers: { 'content-type': 'application/json' } }));
+    const remote = { server: 'remote', serverUrl: 'https://192.0.2.2/mcp', fetch };
+    await expect(fetchAuthServerMetadata(remote, issuer, [`${issuer}/.well-known/oauth-authorization-server`], true)).rejects.toThrow(/Refused the token_endpoint .*not on this computer/);
+    const local = { ...remote, serverUrl: 'http://127.0.0.1:3000/mcp' };
+    await expect(fetchAuthServerMetadata(local, issuer, [`${issuer}/.well-known/oauth-authorization-server`], true)).resolves.toMatchObject({ token_endpoint: metadata.token_endpoint });
+  });
+});

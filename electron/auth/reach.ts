@@ -1,0 +1,54 @@
+import { isIPv4 } from 'node:net';
+import { checkAddress, hostAddress, ipv6Bytes } from './ip-address';
+
+/**
+ * How far from this computer a URL may lead. An endpoint a server or metadata document names may be
+ * no closer than the MCP server as configured: a loopback server may use loopback endpoints, a
+ * private-network one private ones, anything else public ones only. Otherwise a remote server's 401
+ * or its metadata could make us send requests to (or open in the browser) a local service.
+ */
+export type Reach = 'loopback' | 'private' | 'public';
+
+const RANK: Record<Reach, number> = { public: 0, private: 1, loopback: 2 };
+
+function privateV4(bytes: readonly number[]): boolean {
+  const [a = 0, b = 0] = bytes;
+  // RFC 1918 10/8, 172.16/12, 192.168/16; RFC 6598 100.64/10 (carrier-grade NAT).
+  return a === 10 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 100 && b >= 64 && b <= 127);
+}
+
+/** The class of an IP address (no brackets); undefined for one the address checks refuse anyway. */
+export function addressReach(address: string): Reach | undefined {
+  const verdict = checkAddress(address);
+  if (verdict.blocked !== undefined) return undefined;
+  if (verdict.loopback) return 'loopback';
+  if (isIPv4(address)) return privateV4(address.split('.').map(Number)) ? 'private' : 'public';
+  const bytes = ipv6Bytes(address) ?? [];
+  // RFC 4193 fc00::/7 unique local; ::ffff:a.b.c.d as its IPv4 address.
+  if (((bytes[0] ?? 0) & 0xfe) === 0xfc) return 'private';
+  const mapped = bytes.slice(0, 10).every((b) => b === 0) && bytes[10] === 0xff && bytes[11] === 0xff;
+  return mapped && privateV4(bytes.slice(12)) ? 'private' : 'public';
+}
+
+/**
+ * The reach of the MCP server's configured URL: loopback for `localhost` and loopback literals,
+ * private for private-network literals, and for a host name private too (an intranet server by name
+ * may use intranet endpoints; never this computer's). A stdio server (no URL, or its records'
+ * `stdio://NAME`) names its authorization server in the person's own config: loopback.
+ */
+export function serverReach(serverUrl: string): Reach {
+  if (serverUrl === '') return 'loopback';
+  const url = URL.parse(serverUrl);
+  if (!url) return 'public';
+  // stdio://NAME: the records of a program on this computer (auth-config.ts stdioTokenUrl).
+  if (url.protocol === 'stdio:') return 'loopback';
+  const host = url.hostname.toLowerCase();
+  if (host === 'localhost') return 'loopback';
+  const address = hostAddress(host);
+  return address === undefined ? 'private' : (addressReach(address) ?? 'public');
+}
+
+/** Whether a host of class `target` may be contacted for a server of reach `allowed`. */
+export function within(allowed: Reach, target: Reach): boolean {
+  return RANK[target] <= RANK[allowed];
+}
