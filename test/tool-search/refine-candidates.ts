@@ -6,6 +6,7 @@
  * with --held-out, once the choice is made, and only for the chosen settings.
  */
 import { EXPANSION, NOTHING_FITS_BELOW, rankTools, SearchIndex, type Refinements, type ToolDoc } from '../../electron/tool-search';
+import { searchTimes } from '../support/search-timing';
 import { halfOf, labelledQueries, labelledTools, score, toolsUpTo, type LabelledQuery, type Ranked } from '../support/tool-search-set';
 
 const docs = labelledTools();
@@ -116,22 +117,9 @@ for (const [half, set] of halves) {
 
 if (process.argv.includes('--time')) {
   // Time per search at 1,000 tools (the bench's toolsUpTo), each setting, every need 3 times: CPU and wall.
-  const pct = (xs: readonly number[], p: number): number => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))] ?? NaN;
   console.log('\nat 1,000 tools: CPU median / p95, wall median / p95 (ms)');
   for (const [name, c] of rows) {
     const big = new SearchIndex(toolsUpTo(c.docs, 1_000));
-    const cpu: number[] = [];
-    const wall: number[] = [];
-    for (let round = 0; round < 3; round++) {
-      for (const q of queries) {
-        const c0 = process.cpuUsage();
-        const t0 = performance.now();
-        rankTools(big, q.need, { limit: 5, admit: () => true }, EXPANSION, c.refine);
-        wall.push(performance.now() - t0);
-        const used = process.cpuUsage(c0);
-        cpu.push((used.user + used.system) / 1000);
-      }
-    }
-    console.log(`  ${f(pct(cpu, 0.5))} / ${f(pct(cpu, 0.95))}, ${f(pct(wall, 0.5))} / ${f(pct(wall, 0.95))}  ${name}`);
+    console.log(`  ${searchTimes((need) => rankTools(big, need, { limit: 5, admit: () => true }, EXPANSION, c.refine), queries.map((q) => q.need))}  ${name}`);
   }
 }
