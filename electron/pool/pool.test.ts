@@ -36,12 +36,16 @@ function inMemoryFactory(holdListing?: Promise<void>): { connect: ConnectionFact
     client.onclose = () => request.onClosed();
     await client.connect(clientSide, { timeout: request.startupTimeoutMs, signal: request.signal });
     if (holdListing) {
-      const listTools = client.listTools.bind(client);
-      client.listTools = async (...args) => {
-        listing = true;
-        await holdListing;
-        return listTools(...args);
+      // The pool walks the listing's pages itself (fetch-inventory.ts), each a tools/list request.
+      const request = client.request.bind(client) as (...args: unknown[]) => Promise<unknown>;
+      const held = async (...args: unknown[]): Promise<unknown> => {
+        if ((args[0] as { method?: string }).method === 'tools/list') {
+          listing = true;
+          await holdListing;
+        }
+        return request(...args);
       };
+      client.request = held;
     }
     const conn: Connection = {
       client,
