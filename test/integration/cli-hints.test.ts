@@ -36,6 +36,8 @@ function namedCommands(): Map<string, string[]> {
  */
 async function exists(home: string, command: string): Promise<boolean> {
   const words = command.split(' ');
+  // `help WORDS` explains WORDS: it runs when they are a command.
+  if (words[0] === 'help' && words.length > 1) return exists(home, words.slice(1).join(' '));
   const result = await runCli(home, [...words, '--help']);
   const usage = /^Usage: connected-services (.*)$/m.exec(result.stdout)?.[1] ?? '';
   const path = usage.split(' ').filter((w) => /^[a-z][a-z-]*$/.test(w));
