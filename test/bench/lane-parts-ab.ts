@@ -7,7 +7,7 @@
  * collection included). Steps too small for two bridge processes' rounds to resolve show here.
  *
  * Run: `git worktree add --detach /work/wt-<name>-base <commit>` (or `git archive`, with node_modules
- * linked), then `AB_BEFORE=/work/wt-<name>-base node --import tsx test/bench/lane-parts-ab.ts`.
+ * linked), then `AB_BEFORE=/work/wt-<name>-base node --import tsx test/bench/lane-parts-ab.ts` (AB_ROUNDS, default 9; AB_CALLS per part and round, default 200,000).
  */
 import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
@@ -23,8 +23,8 @@ import type * as Endpoint from '../../electron/bridge/modern-endpoint';
 
 const BEFORE = process.env['AB_BEFORE'];
 if (BEFORE === undefined) throw new Error('AB_BEFORE: the tree of the code to compare against (see the header of lane-parts-ab.ts)');
-const ROUNDS = 9;
-const CALLS = 200_000;
+const ROUNDS = Number(process.env['AB_ROUNDS'] ?? 9);
+const CALLS = Number(process.env['AB_CALLS'] ?? 200_000);
 
 interface Tree {
   memo: Memo.ModernRouteMemo;
