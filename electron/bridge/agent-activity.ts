@@ -75,7 +75,8 @@ export class AgentActivity {
 
   /** A session of `agent` was opened in this revision (written with the next write of its use). */
   spoke(agent: string, revision: string): void {
-    if (!REVISION.test(revision)) return;
+    // A 2026-07-28 agent names its revision on every request: the same one again changes nothing.
+    if (this.#protocols.get(agent) === revision || !REVISION.test(revision)) return;
     this.#protocols.set(agent, revision);
     this.#changed = true;
   }

@@ -16,7 +16,7 @@ import { toolCallLane } from './tool-call-lane';
 import { plausibleToken, sameDigest } from './token';
 import { socketDigest } from './socket-digest';
 import type { ModernHandlers } from './modern-handlers';
-import { serveModern, isModernRequest } from './modern-endpoint';
+import { serveModern, isModernRequest, type ModernDeps } from './modern-endpoint';
 import { errorMessage } from '../../shared/errors';
 import type { AgentShare } from './agent-share';
 
@@ -71,6 +71,12 @@ function negotiatedRevision(body: unknown, types: Pick<SdkTypes, 'SUPPORTED_PROT
 }
 
 export function createEndpoint(deps: EndpointOptions): (req: IncomingMessage, res: ServerResponse) => void {
+  // What the 2026-07-28 path is given, made once (not a copy of every option per request).
+  const modernDeps: ModernDeps | undefined = deps.modern && {
+    modern: deps.modern,
+    ...(deps.spoke && { spoke: deps.spoke }),
+    ...(deps.laneServed && { laneServed: deps.laneServed }),
+  };
   async function openSession(req: IncomingMessage, res: ServerResponse, agent: string, digest: Buffer, body: unknown): Promise<void> {
     const [server, types] = await Promise.all([deps.newServer(agent), loadSdkTypes()]);
     let session: Session | undefined;
@@ -134,8 +140,9 @@ export function createEndpoint(deps: EndpointOptions): (req: IncomingMessage, re
       return session.transport.handle(req, res, body);
     }
     // No session: the SDK's own classification decides the era (a 2026-07-28 request carries its `_meta` envelope).
-    const modern = deps.modern && (await isModernRequest(req, body));
-    if (modern) return serveModern({ ...deps, modern: deps.modern as ModernHandlers }, modern, req, res, agent.name, body);
+    const classified = modernDeps && isModernRequest(req, body);
+    const modern = classified instanceof Promise ? await classified : classified;
+    if (modernDeps && modern) return serveModern(modernDeps, modern, req, res, agent.name, body);
     if (req.method === 'POST' && (await isInitialize(body))) return openSession(req, res, agent.name, digest.bytes, body);
     return refuse(res, { status: 400, rpcCode: -32000, message: 'Bad Request: Mcp-Session-Id header is required' });
   }

@@ -63,4 +63,16 @@ describe('nestsDeeper', () => {
     expect(nestsDeeper(`${'['.repeat(2_000_000)}${']'.repeat(2_000_000)}`, 128)).toBe(true);
     expect(nestsDeeper('not json {', 0)).toBe(true);
   });
+
+  it('answers alike whether the text has more openers than the bound or not (the count before the walk)', () => {
+    // Exactly `max` levels, and one more: the count alone decides the first, the walk the second.
+    expect(nestsDeeper(`${'{"a":'.repeat(4)}1}}}}`, 4)).toBe(false);
+    expect(nestsDeeper(`${'{"a":'.repeat(5)}1}}}}}`, 4)).toBe(true);
+    expect(nestsDeeper('[{}, [], {"a": []}]', 3)).toBe(false);
+    expect(nestsDeeper('[{}, [], {"a": [[]]}]', 3)).toBe(true);
+    // Many openers, none deep: past the count, the walk finds them in strings or side by side.
+    expect(nestsDeeper(JSON.stringify({ s: '{'.repeat(300), t: '['.repeat(300) }), 2)).toBe(false);
+    expect(nestsDeeper(JSON.stringify(Array.from({ length: 300 }, () => ({}))), 2)).toBe(false);
+    expect(nestsDeeper(`["${'['.repeat(10)}", [[[]]]]`, 3)).toBe(true);
+  });
 });

@@ -100,6 +100,9 @@ export function checkLength(text: string, what: string, max: number): CodedError
  * text, before JSON.parse builds anything: the bridge's first line against deep bodies.
  */
 export function nestsDeeper(text: string, max: number): boolean {
+  // Each level opens with a `{` or `[`: a text with no more than `max` of them anywhere cannot nest
+  // deeper, which native searches tell without walking its strings (most bodies: a handful).
+  if (openersAtMost(text, max)) return false;
   let depth = 0;
   let inString = false;
   for (let i = 0; i < text.length; i++) {
@@ -113,4 +116,12 @@ export function nestsDeeper(text: string, max: number): boolean {
     } else if (c === 0x7d || c === 0x5d) depth--;
   }
   return false;
+}
+
+/** Whether `text` holds at most `max` of `{` and `[` together, in strings or not. */
+function openersAtMost(text: string, max: number): boolean {
+  let openers = 0;
+  for (let i = text.indexOf('{'); i >= 0; i = text.indexOf('{', i + 1)) if (++openers > max) return false;
+  for (let i = text.indexOf('['); i >= 0; i = text.indexOf('[', i + 1)) if (++openers > max) return false;
+  return true;
 }

@@ -5,7 +5,7 @@ import type { ModernHandlers } from './modern-handlers';
 import { laneRequest } from './modern-lane-entry';
 import { ModernRouteMemo } from './modern-route-memo';
 import { gateListen, takeListenSlot } from './modern-listen';
-import { loadModernSdk, modernSdkIfLoaded } from './server-sdk';
+import { loadModernSdk, modernSdkIfLoaded, type ModernSdk } from './server-sdk';
 import { abortOnClose, sendWebResponse, webRequest } from './web-exchange';
 import { LANE_REVISION } from '../mcp-wire';
 
@@ -47,10 +47,15 @@ function headerValue(req: IncomingMessage, name: string): string | undefined {
  * always parsed JSON (http-body.ts refused anything else), so `isLegacyRequest`'s no-JSON step never
  * applies. Legacy requests (initialize, body-less GET/DELETE) keep the session path.
  */
-export async function isModernRequest(req: IncomingMessage, body: unknown): Promise<ModernRequest | undefined> {
+export function isModernRequest(req: IncomingMessage, body: unknown): ModernRequest | undefined | Promise<ModernRequest | undefined> {
   // A GET or DELETE without a session is a legacy session operation (answered 400 there, as before).
   if (req.method !== 'POST') return undefined;
-  const sdk = modernSdkIfLoaded() ?? (await loadModernSdk());
+  // Once the SDK is loaded the answer is given at once: no promise and no await per request.
+  const sdk = modernSdkIfLoaded();
+  return sdk ? modernRequestWith(sdk, req, body) : loadModernSdk().then((loaded) => modernRequestWith(loaded, req, body));
+}
+
+function modernRequestWith(sdk: ModernSdk, req: IncomingMessage, body: unknown): ModernRequest | undefined {
   const known = routes.known(sdk, req, body);
   if (known) return { revision: LANE_REVISION, route: known };
   const facts: InboundHttpRequest = { httpMethod: 'POST', body };

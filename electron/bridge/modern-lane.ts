@@ -126,13 +126,14 @@ export class ModernLane {
   /**
    * The handler's outcome. A call whose params plainly pass the SDK's two request checks skips them
    * (the core gets what they would hand it); the rules and the result check around the handler run
-   * as in the SDK's wrapper. Anything else goes to the SDK's registered handler whole.
+   * as in the SDK's wrapper. Anything else goes to the SDK's registered handler whole. Not async:
+   * `serve` awaits what it returns, and what it throws lands in the same `catch` (one promise fewer per call).
    */
-  async #run(request: LaneRequest, context: object): Promise<unknown> {
-    if (request.checked) return await this.#rules(this.#core, request.checked, context);
+  #run(request: LaneRequest, context: object): unknown {
+    if (request.checked) return this.#rules(this.#core, request.checked, context);
     const handler = this.#handlers.get(request.method);
     if (handler === undefined) throw new Error(`no handler of ${request.method}`);
-    return await handler(request.request as never, context);
+    return handler(request.request as never, context);
   }
 
   /** The agent was removed or its token rotated: its calls in flight end, answered as createMcpHandler answers a closed exchange. */

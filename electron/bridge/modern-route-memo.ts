@@ -12,6 +12,8 @@ const MAX_ENVELOPE_TEXT = 4096;
 const MAX_RECENT = 8;
 /** The keys a JSON-RPC request may have (JSON-RPC 2.0 §4; the SDK's JSONRPCRequestSchema is strict). */
 const REQUEST_KEYS = new Set(['jsonrpc', 'id', 'method', 'params']);
+/** What the SDK classifies a lane call as: one object for every remembered call (nothing reads it but to compare). */
+const LANE_CLASSIFICATION: InboundModernRoute['classification'] = Object.freeze({ era: 'modern', revision: LANE_REVISION });
 /** SDK 2025-11-25 vocabulary the SDK's request schema checks inside `_meta` (`RELATED_TASK_META_KEY`). */
 const RELATED_TASK_KEY = 'io.modelcontextprotocol/related-task';
 
@@ -58,7 +60,7 @@ export class ModernRouteMemo {
   known(sdk: ModernSdk, req: IncomingMessage, body: unknown): InboundModernRoute | undefined {
     const meta = this.#laneMeta(sdk, req, body);
     if (meta === undefined || !this.#isRemembered(sdk, meta)) return undefined;
-    return { kind: 'modern', messageKind: 'request', message: body as JSONRPCRequest, classification: { era: 'modern', revision: LANE_REVISION } };
+    return { kind: 'modern', messageKind: 'request', message: body as JSONRPCRequest, classification: LANE_CLASSIFICATION };
   }
 
   /** Classifies as the SDK does (call `known` first); a lane call's envelope the SDK found valid is remembered. */

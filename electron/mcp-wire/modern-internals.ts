@@ -94,10 +94,21 @@ export function liftEnvelope(params: Record<string, unknown>): { params: Record<
   for (const key of ENVELOPE_KEYS) if (key in meta) (envelope ??= {})[key] = meta[key];
   if (envelope === undefined) return { params, envelope: undefined };
   // Copies made key by key in the order a spread and `delete` leave (no `delete`: it makes an object slow to read).
-  const rest = copyWhere(meta, (key) => !(ENVELOPE_KEYS as readonly string[]).includes(key));
-  const lifted = copyWhere(params, (key) => key !== '_meta' || rest !== undefined) ?? {};
+  const rest = copyWhere(meta, isNotEnvelopeKey);
+  const lifted = copyWhere(params, rest === undefined ? isNotMeta : keepAll) ?? {};
   if (rest !== undefined) lifted['_meta'] = rest;
   return { params: lifted, envelope };
+}
+
+// The filters of liftEnvelope's copies: functions made once, not closures made per request.
+function isNotEnvelopeKey(key: string): boolean {
+  return !(ENVELOPE_KEYS as readonly string[]).includes(key);
+}
+function isNotMeta(key: string): boolean {
+  return key !== '_meta';
+}
+function keepAll(): boolean {
+  return true;
 }
 
 /** The own members of `source` whose key `keep` takes, in its order; undefined when none. */

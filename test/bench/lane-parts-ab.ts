@@ -1,12 +1,13 @@
 /**
  * The 2026-07-28 lane's own parts measured against another tree's in one process (docs/bridge.md
- * §Speed of the two eras): the remembered classification of a call, the lane's entry, its context's
- * `mcpReq`, and the SDK's rules around a plain result. Each part runs 200,000 times per round, the two
+ * §Speed of the two eras): the body's JSON-RPC check, the era's classification of a call (the memo
+ * answering), the remembered classification alone, the lane's entry, its context's `mcpReq`, and the
+ * SDK's rules around a plain result. Each part runs 200,000 times per round, the two
  * trees alternating which goes first; prints the medians of the process's CPU time per call (garbage
  * collection included). Steps too small for two bridge processes' rounds to resolve show here.
  *
  * Run: `git worktree add --detach /work/wt-<name>-base <commit>` (or `git archive`, with node_modules
- * linked), then `AB_BEFORE=/work/wt-<name>-base node --import tsx test/bench/lane-parts-ab.ts`.
+ * linked), then `AB_BEFORE=/work/wt-<name>-base node --import tsx test/bench/lane-parts-ab.ts` (AB_ROUNDS, default 9; AB_CALLS per part and round, default 200,000).
  */
 import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
@@ -17,17 +18,21 @@ import type * as Memo from '../../electron/bridge/modern-route-memo';
 import type * as Wire from '../../electron/mcp-wire';
 import type * as Context from '../../electron/bridge/modern-lane-context';
 import type * as Entry from '../../electron/bridge/modern-lane-entry';
+import type * as Body from '../../electron/bridge/http-body';
+import type * as Endpoint from '../../electron/bridge/modern-endpoint';
 
 const BEFORE = process.env['AB_BEFORE'];
 if (BEFORE === undefined) throw new Error('AB_BEFORE: the tree of the code to compare against (see the header of lane-parts-ab.ts)');
-const ROUNDS = 9;
-const CALLS = 200_000;
+const ROUNDS = Number(process.env['AB_ROUNDS'] ?? 9);
+const CALLS = Number(process.env['AB_CALLS'] ?? 200_000);
 
 interface Tree {
   memo: Memo.ModernRouteMemo;
   wire: typeof Wire;
   context: typeof Context;
   entry: typeof Entry;
+  body: typeof Body;
+  endpoint: typeof Endpoint;
 }
 
 async function tree(root: string): Promise<Tree> {
@@ -37,18 +42,21 @@ async function tree(root: string): Promise<Tree> {
     wire: (await import(join(root, 'electron/mcp-wire/index.ts'))) as typeof Wire,
     context: (await import(join(root, 'electron/bridge/modern-lane-context.ts'))) as typeof Context,
     entry: (await import(join(root, 'electron/bridge/modern-lane-entry.ts'))) as typeof Entry,
+    body: (await import(join(root, 'electron/bridge/http-body.ts'))) as typeof Body,
+    endpoint: (await import(join(root, 'electron/bridge/modern-endpoint.ts'))) as typeof Endpoint,
   };
 }
 
 const headers = { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'everything__echo' };
-const req = { headers } as unknown as IncomingMessage;
+const req = { method: 'POST', headers } as unknown as IncomingMessage;
 const ENVELOPE = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientInfo': { name: 'bench-lean', version: '1' }, 'io.modelcontextprotocol/clientCapabilities': {} };
-type Body = { jsonrpc: '2.0'; id: number; method: 'tools/call'; params: Record<string, unknown> };
+type Request = { jsonrpc: '2.0'; id: number; method: 'tools/call'; params: Record<string, unknown> };
 // Bodies parsed as the bridge parses them, 2,000 of them in turn (what lean-client.ts sends).
-const bodies = Array.from({ length: 2000 }, (_, i) => JSON.parse(JSON.stringify({ jsonrpc: '2.0', id: i, method: 'tools/call', params: { name: 'everything__echo', arguments: { message: `m${i}` }, _meta: ENVELOPE } })) as Body);
-const bodyAt = (i: number): Body => bodies[i % bodies.length] as Body;
+const bodies = Array.from({ length: 2000 }, (_, i) => JSON.parse(JSON.stringify({ jsonrpc: '2.0', id: i, method: 'tools/call', params: { name: 'everything__echo', arguments: { message: `m${i}` }, _meta: ENVELOPE } })) as Request);
+const bodyAt = (i: number): Request => bodies[i % bodies.length] as Request;
+const texts = bodies.map((body) => JSON.stringify(body));
 const facts = (body: unknown): sdk.InboundHttpRequest => ({ httpMethod: 'POST', body, protocolVersionHeader: '2026-07-28', mcpMethodHeader: 'tools/call', mcpNameHeader: 'everything__echo' });
-const route = (body: Body): sdk.InboundModernRoute => ({ kind: 'modern', messageKind: 'request', message: body, classification: { era: 'modern', revision: '2026-07-28' } });
+const route = (body: Request): sdk.InboundModernRoute => ({ kind: 'modern', messageKind: 'request', message: body, classification: { era: 'modern', revision: '2026-07-28' } });
 const core = (): Promise<unknown> => Promise.resolve({ content: [{ type: 'text', text: 'Echo: m' }] });
 const checked = { method: 'tools/call', params: { name: 'everything__echo', arguments: {} } };
 
@@ -62,6 +70,8 @@ function parts(side: Tree): Record<string, Part> {
   if (!rules) throw new Error('no rules in this tree');
   const mcpReq = (i: number): Context.LaneMcpReq => new side.context.LaneMcpReq(i, undefined, ENVELOPE, new LazyAbort(), () => undefined);
   return {
+    'body check (parseJsonRpc)': (i) => side.body.parseJsonRpc(texts[i % texts.length] ?? ''),
+    'classification (isModernRequest, remembered)': (i) => side.endpoint.isModernRequest(req, bodyAt(i)),
     'memo known': (i) => side.memo.known(sdk, req, bodyAt(i)),
     laneRequest: (i) => side.entry.laneRequest(req, route(bodyAt(i))),
     'LaneMcpReq and context': (i) => side.context.laneContext(mcpReq(i)),
@@ -75,7 +85,10 @@ const cpu = (): number => {
 };
 const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 
-const sides = { before: parts(await tree(BEFORE)), after: parts(await tree(process.env['AB_AFTER'] ?? ROOT)) };
+const trees = { before: await tree(BEFORE), after: await tree(process.env['AB_AFTER'] ?? ROOT) };
+// The first classification loads the SDK in each tree and remembers the envelope.
+for (const side of Object.values(trees)) await side.endpoint.isModernRequest(req, bodyAt(0));
+const sides = { before: parts(trees.before), after: parts(trees.after) };
 console.log(`load at the start: ${(await import('node:os')).loadavg().map((n) => n.toFixed(2)).join(' ')}`);
 for (const name of Object.keys(sides.after)) {
   const figures: Record<'before' | 'after', number[]> = { before: [], after: [] };
