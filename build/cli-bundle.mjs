@@ -5,7 +5,6 @@
 // CommonJS with dependencies of their own) stay external and load from node_modules as published.
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { builtinModules } from 'node:module';
 import { basename, dirname, join, resolve } from 'node:path';
 
 /**
@@ -62,27 +61,6 @@ const zodNamespace = {
       contents: (await readFile(args.path, 'utf8')).replace(/^import \{ z \} from 'zod';$/gm, "import * as z from 'zod';"),
       loader: 'ts',
     }));
-  },
-};
-
-const BUILTINS = new Set(builtinModules);
-
-/**
- * Node's own modules are taken with `require`, not `import`: an ES module import of a built-in makes
- * Node build its ESM facade, which reads every export, lazy getters included (`node:crypto`'s
- * `webcrypto` and `subtle` load all of Web Crypto, `node:net`'s `BlockList`…). Measured in a fresh
- * process on Node 20: `node:crypto` 11.5 ms imported against 2.4 ms required, `node:net` 6.7 against
- * 1.3 (docs/benchmarks.md, start-up). The bundle's banner gives each file a real `require`.
- */
-export const builtinsByRequire = {
-  name: 'builtins-by-require',
-  setup(build) {
-    build.onResolve({ filter: /^[a-z]/ }, (args) => {
-      const name = args.path.startsWith('node:') ? args.path.slice(5) : args.path;
-      if (args.namespace === 'builtin-require' || !BUILTINS.has(name) || args.kind === 'require-call') return undefined;
-      return { path: `node:${name}`, namespace: 'builtin-require' };
-    });
-    build.onLoad({ filter: /.*/, namespace: 'builtin-require' }, (args) => ({ contents: `module.exports = require(${JSON.stringify(args.path)});`, loader: 'js' }));
   },
 };
 
@@ -147,7 +125,7 @@ export function cliBuildOptions(common, outdir) {
     metafile: true,
     // commander is CommonJS: its require() of Node's own modules needs a real require in ESM.
     banner: { js: "import { createRequire as __csRequire } from 'node:module'; const require = __csRequire(import.meta.url);" },
-    plugins: [builtinsByRequire, externalPackages, jsoncEsm, englishOnly, zodNamespace, oneAjvProvider],
+    plugins: [externalPackages, jsoncEsm, englishOnly, zodNamespace, oneAjvProvider],
   };
 }
 
