@@ -82,6 +82,8 @@ describe('the CLI bundle', () => {
     // Asking at the terminal (readline) loads only with `serve --confirm-at-terminal`.
     expect(serve.filter((input) => /electron\/cli\/(prompt|terminal-asks|terminal-confirmations|ask-prompt)\.ts$/.test(input))).toEqual([]);
     expect(commandStartUp(metafile).filter((input) => /node_modules\/commander\//.test(input)).length).toBeGreaterThan(0);
+    // The MCP Registry (its server.json schemas) loads with the first catalog read (app/servers/registry-api.ts).
+    expect(serve.filter((input) => input.startsWith('electron/mcp-registry/'))).toEqual([]);
   }, 60_000);
 });
 

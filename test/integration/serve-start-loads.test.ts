@@ -19,6 +19,7 @@ function loadedSources(stderr: string): string[] {
 }
 
 const COORDINATOR = /electron\/auth\/(coordinator|token-manager|flows)\.ts$/;
+const MCP_REGISTRY = /electron\/mcp-registry\//;
 
 // The metafile guard (test/build/cli-bundle.test.ts) sees static imports only; this one sees what runs.
 describe('a plain serve start', () => {
@@ -50,5 +51,16 @@ describe('a plain serve start', () => {
       return Promise.resolve(found.length > 0 ? found : undefined);
     });
     expect(loaded.length).toBeGreaterThan(0);
+  });
+
+  it('loads the MCP Registry code (its server.json schemas) with the first catalog read, not at start', async () => {
+    expect((await fetch(`${served.origin}/health`)).status).toBe(200);
+    expect(loadedSources(served.stderr()).filter((source) => MCP_REGISTRY.test(source))).toEqual([]);
+    const catalog = await served.api('registryCatalog');
+    expect(catalog.status).toBe(200);
+    const result = catalog.body.result as { registries: unknown[]; entries: unknown[] };
+    expect(result.registries.length).toBeGreaterThan(0);
+    expect(result.entries).toEqual([]);
+    expect(loadedSources(served.stderr()).filter((source) => MCP_REGISTRY.test(source)).length).toBeGreaterThan(0);
   });
 });

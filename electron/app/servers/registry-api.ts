@@ -1,10 +1,10 @@
 import { errorMessage } from '../../../shared/errors';
 import type { ApiInput, ApiOutput, RegistryCatalogView, RegistryState } from '../../../shared/api';
 import type { CoreEnv } from '../../../shared/core-env';
-import { configuredRegistries, RegistryCatalog } from '../../mcp-registry';
+import type { RegistryCatalog } from '../../mcp-registry';
 import type { Registry } from '../../registry';
 import type { EventHub } from '../api/event-hub';
-import { installFromCatalog, installOptionsOf, type InstallContext } from './registry-install';
+import type { InstallContext } from './registry-install';
 
 /** A snapshot older than this is refreshed in the background; checked every `CHECK_EVERY_MS`. */
 export const REFRESH_AFTER_MS = 6 * 60 * 60 * 1000;
@@ -33,27 +33,46 @@ export interface RegistryApi {
   };
   /** `installRegistryEntry`, through the App API's addService (built after this part: build-app-api.ts). */
   install: (input: ApiInput<'installRegistryEntry'>, addService: AddServiceFn) => Promise<ApiOutput<'installRegistryEntry'>>;
-  catalog: RegistryCatalog;
   close(): void;
+}
+
+/**
+ * The MCP Registry's code loads at its first use (a catalog screen, an install, the first background
+ * check), not at start: its server.json schemas alone were 300 of the ~1,100 zod schemas `serve`
+ * built before health answered (docs/benchmarks.md, start-up).
+ */
+const registryCode = () => Promise.all([import('../../mcp-registry'), import('./registry-install')]);
+
+interface LoadedRegistry {
+  catalog: RegistryCatalog;
+  install: Awaited<ReturnType<typeof registryCode>>[1];
 }
 
 /** The MCP registries' catalog behind the App API (docs/configuration.md, "The registry catalog"). */
 export function createRegistryApi(options: RegistryApiOptions): RegistryApi {
   const { core } = options;
   const { now } = core;
-  const registries = (): string[] => {
-    try {
-      return configuredRegistries(options.registry.config().settings);
-    } catch {
-      return []; // settings are checked when read; a bad address never reaches here
-    }
-  };
-  const catalog = new RegistryCatalog({ ...core, registries });
-  const off = catalog.on('state', (states) => options.events.emit('registryState', { registries: states }));
+  let off: (() => void) | undefined;
+  let closed = false;
+  let loading: Promise<LoadedRegistry> | undefined;
+  const loaded = (): Promise<LoadedRegistry> =>
+    (loading ??= registryCode().then(([registryModule, install]) => {
+      const registries = (): string[] => {
+        try {
+          return registryModule.configuredRegistries(options.registry.config().settings);
+        } catch {
+          return []; // settings are checked when read; a bad address never reaches here
+        }
+      };
+      const catalog = new registryModule.RegistryCatalog({ ...core, registries });
+      if (!closed) off = catalog.on('state', (states) => options.events.emit('registryState', { registries: states }));
+      return { catalog, install };
+    }));
   const timers: NodeJS.Timeout[] = [];
   if (options.background) {
     const check = (): void => {
       void (async () => {
+        const { catalog } = await loaded();
         await catalog.load();
         const stale = catalog.state().some((s) => s.syncedAt === undefined || now() - s.syncedAt > REFRESH_AFTER_MS);
         if (stale) await catalog.refresh();
@@ -62,22 +81,30 @@ export function createRegistryApi(options: RegistryApiOptions): RegistryApi {
     timers.push(setTimeout(check, FIRST_CHECK_MS).unref(), setInterval(check, CHECK_EVERY_MS).unref());
   }
   return {
-    catalog,
     methods: {
       registryCatalog: async () => {
+        const { catalog } = await loaded();
         await catalog.load();
         return { registries: catalog.state(), entries: catalog.rows() };
       },
-      refreshRegistries: async ({ full }) => ({ registries: await catalog.refresh(full === true ? { full: true } : {}) }),
-      registryInstallOptions: async (input) => installOptionsOf(catalog, input),
+      refreshRegistries: async ({ full }) => {
+        const { catalog } = await loaded();
+        return { registries: await catalog.refresh(full === true ? { full: true } : {}) };
+      },
+      registryInstallOptions: async (input) => {
+        const { catalog, install } = await loaded();
+        return install.installOptionsOf(catalog, input);
+      },
     },
     install: async (input, addService) => {
-      const result = await installFromCatalog(catalog, input, { core, registry: options.registry, addService });
+      const { catalog, install } = await loaded();
+      const result = await install.installFromCatalog(catalog, input, { core, registry: options.registry, addService });
       await options.settled();
       return result;
     },
     close: () => {
-      off();
+      closed = true;
+      off?.();
       for (const timer of timers) clearTimeout(timer);
     },
   };
