@@ -95,6 +95,7 @@ export class SlotLifecycle {
       calls: this.calls,
       credentials: this.#credentials,
       tools: this.#tools,
+      relistTools: () => this.#refresher.relist('tools'),
       config: () => this.config,
       closed: (conn) => this.#onClosed(conn),
       listChanged: (generation, part) => this.#onListChanged(generation, part),
