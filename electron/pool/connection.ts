@@ -17,6 +17,7 @@ import type { FetchLike } from '../net';
 import { DirectToolCalls } from './direct-calls';
 import type { ListedTools } from './output-validators';
 import { ToolRounds } from './tool-rounds';
+import type { RelistTools } from './header-mismatch';
 import { eraChoice, type EraChoice } from './era-choice';
 import { ResourceSubscriber } from './resource-subscriber';
 import type { PriorDiscovery } from '@modelcontextprotocol/client';
@@ -79,6 +80,8 @@ export interface ConnectRequest {
   prepare?: ((config: ServerConfig) => Promise<ServerConfig>) | undefined;
   /** The tools the server listed, for the output-schema checks of the pool's own paths (output-validators.ts). */
   tools?: ListedTools | undefined;
+  /** Lists the tools again, bounded as every listing, updating `tools` and the SDK's cache (header-mismatch.ts). */
+  relistTools?: RelistTools | undefined;
   /** Elicitation, sampling and roots requests of the server (ask-handlers.ts). */
   asks?: Omit<AskHandlerOptions, 'server' | 'log'> | undefined;
 }
@@ -184,6 +187,7 @@ export async function openConnection(options: ConnectOptions): Promise<Connectio
   }
   // A 2026-07-28 server asks in its results: the pool answers those rounds itself, in the call's scope (server-rounds.ts).
   const answerInput = askOptions && client.getProtocolEra() === 'modern' ? inputAnswerer(sdk, askOptions) : undefined;
-  const toolRounds = answerInput ? new ToolRounds(client, sdk, listed, answerInput) : undefined;
+  const relist = options.relistTools;
+  const toolRounds = answerInput ? new ToolRounds(client, sdk, listed, answerInput, relist ? { server, relist } : undefined) : undefined;
   return { client, pid: stdio?.pid, ended, close, direct, protocol: client.getNegotiatedProtocolVersion(), subscriptions, answerInput, toolRounds };
 }

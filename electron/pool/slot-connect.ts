@@ -15,6 +15,8 @@ export interface StartingSlot {
   readonly calls: RunningCalls;
   readonly credentials: SlotCredentials;
   readonly tools: ListedTools;
+  /** Lists its tools again through the slot's own walk (a 2026-07-28 server's header mismatch, header-mismatch.ts). */
+  relistTools(): Promise<void>;
   /** The entry in force now (roots are read from it at each request). */
   config(): ServerConfig;
   /** Bumped by every stop: a start's reports are dropped once it changed. */
@@ -54,5 +56,6 @@ export function connectRequest(
     asks: { ...options.asks, calls: slot.calls, roots: () => configuredRoots(slot.config()), now: options.now, setTimer: options.setTimer },
     prepare: async (resolved) => (isStdio(resolved) ? slot.credentials.prepare(resolved) : resolved),
     tools: slot.tools,
+    relistTools: () => slot.relistTools(),
   };
 }

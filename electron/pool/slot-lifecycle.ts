@@ -95,6 +95,7 @@ export class SlotLifecycle {
       calls: this.calls,
       credentials: this.#credentials,
       tools: this.#tools,
+      relistTools: () => this.#refresher.relist('tools'),
       config: () => this.config,
       closed: (conn) => this.#onClosed(conn),
       listChanged: (generation, part) => this.#onListChanged(generation, part),
@@ -226,6 +227,8 @@ export class SlotLifecycle {
     this.#conn = undefined;
     this.#idle.timer.disarm();
     void conn.close();
+    // Halted meanwhile (its tools listed again for this call passed a bound): that state and its error stay.
+    if (this.state.state !== 'ready') return;
     this.state.fail(error, this.options.now());
     this.publish();
   }

@@ -35,13 +35,22 @@ function rounds(client: Client, listed: Record<string, ListedTool>): ToolRounds 
 }
 
 describe('ToolRounds', () => {
-  it("answers a tool's round without an output schema as callTool's manual mode, with no definition of ours", async () => {
+  it("answers a tool's round without an output schema as callTool's manual mode, with its listed definition (callTool never lists the tools itself)", async () => {
     const { client, legs } = asking({ content: [{ type: 'text', text: 'done' }] });
     const result = await rounds(client, { greet: { inputSchema } }).call('greet', {}, { timeout: 1000 });
     expect(result).toEqual({ content: [{ type: 'text', text: 'done' }] });
     expect(legs.map((l) => [l.options.allowInputRequired, l.options.toolDefinition, l.params['inputResponses'], l.params['requestState']])).toEqual([
-      [true, undefined, undefined, undefined],
-      [true, undefined, { unit: { action: 'accept', content: { unit: 'C' } } }, 's1'],
+      [true, { name: 'greet', inputSchema }, undefined, undefined],
+      [true, { name: 'greet', inputSchema }, { unit: { action: 'accept', content: { unit: 'C' } } }, 's1'],
+    ]);
+  });
+
+  it('sends a tool it never listed with an empty input schema of its own, so callTool mirrors nothing and lists nothing', async () => {
+    const { client, legs } = asking({ content: [] });
+    await rounds(client, {}).call('unlisted', {}, { timeout: 1000 });
+    expect(legs.map((l) => l.options.toolDefinition)).toEqual([
+      { name: 'unlisted', inputSchema: { type: 'object' } },
+      { name: 'unlisted', inputSchema: { type: 'object' } },
     ]);
   });
 
