@@ -9,6 +9,7 @@
 import { EXPANSION, NOTHING_FITS_BELOW, rankTools, SearchIndex, type ExpansionSettings } from '../../electron/tool-search';
 import { searchTimes } from '../support/search-timing';
 import { halfOf, labelledQueries, labelledTools, score, toolsUpTo, type LabelledQuery, type Ranked } from '../support/tool-search-set';
+import { bestOf, tuningObjective } from './tuning-choice';
 
 const docs = labelledTools();
 const queries = labelledQueries();
@@ -22,25 +23,8 @@ const ranker = (expansion: ExpansionSettings): Ranker => (need) => {
   return r.fit < NOTHING_FITS_BELOW ? { ids: [], nothingFits: true } : { ids: r.hits.map((h) => docs[h.doc]?.id ?? ''), nothingFits: false };
 };
 
-/** On the tuning half: recall at 1 and 5 of all its needs and of its paraphrases, if "nothing fits" stays >= 60% losing <= 3%. */
-function objective(e: ExpansionSettings): number {
-  const r = ranker(e);
-  const all = score(tuning, r);
-  const para = score(tuning.filter((q) => q.kind === 'paraphrase'), r);
-  if (all.nothingFitsRate < 0.6 || all.lostRate > 0.03) return -1;
-  return para.recallAt5 + para.recallAt1 + all.recallAt1 + all.recallAt5;
-}
-
-/** The best of a grid on the tuning half; ties go to the first (the smallest change). */
-function best(grid: readonly ExpansionSettings[]): ExpansionSettings {
-  let chosen = grid[0] ?? EXPANSION;
-  let value = -Infinity;
-  for (const e of grid) {
-    const v = objective(e);
-    if (v > value) [chosen, value] = [e, v];
-  }
-  return chosen;
-}
+const objective = (e: ExpansionSettings): number => tuningObjective(tuning, ranker(e));
+const best = (grid: readonly ExpansionSettings[]): ExpansionSettings => bestOf(grid, objective, EXPANSION);
 
 const WEIGHTS = [0.05, 0.1, 0.2, 0.3, 0.5, 0.75, 1];
 const with_ = (subwords: NonNullable<ExpansionSettings['subwords']>): ExpansionSettings => ({ ...EXPANSION, subwords });
