@@ -8,8 +8,8 @@
  */
 import { EXPANSION, NOTHING_FITS_BELOW, rankTools, SearchIndex, type ExpansionSettings } from '../../electron/tool-search';
 import { searchTimes } from '../support/search-timing';
-import { halfOf, labelledQueries, labelledTools, score, toolsUpTo, type LabelledQuery, type Ranked } from '../support/tool-search-set';
-import { bestOf, tuningObjective } from './tuning-choice';
+import { halfOf, labelledQueries, labelledTools, toolsUpTo, type LabelledQuery, type Ranked } from '../support/tool-search-set';
+import { bestOf, KIND_HEADER, kindLine, tuningObjective } from './tuning-choice';
 
 const docs = labelledTools();
 const queries = labelledQueries();
@@ -50,13 +50,9 @@ const chosen = rows.filter((_, i) => i === 0 || (i === top && top > 0 && (object
 const f = (n: number): string => n.toFixed(3);
 const halves: Array<[string, LabelledQuery[]]> = [['tuning', tuning], ...(process.argv.includes('--held-out') ? ([['held-out', heldOut]] as Array<[string, LabelledQuery[]]>) : [])];
 for (const [half, set] of halves) {
-  console.log(`\n${half} half (${set.length} needs): all r@1 / r@5 / MRR@10 | paraphrase r@1 / r@5 / MRR@10, lost | plain r@1 / r@5 | near-dup r@1 / r@5 | "nothing fits" for none, lost | objective`);
+  console.log(`\n${half} half (${set.length} needs): ${KIND_HEADER} | objective`);
   for (const [name, e] of half === 'tuning' ? rows : chosen) {
-    const r = ranker(e);
-    const all = score(set, r);
-    const kind = (k: LabelledQuery['kind']) => score(set.filter((q) => q.kind === k), r);
-    const [para, plain, near] = [kind('paraphrase'), kind('plain'), kind('near-duplicate')];
-    console.log(`  ${f(all.recallAt1)} / ${f(all.recallAt5)} / ${f(all.mrrAt10)} | ${f(para.recallAt1)} / ${f(para.recallAt5)} / ${f(para.mrrAt10)}, ${f(para.lostRate)} | ${f(plain.recallAt1)} / ${f(plain.recallAt5)} | ${f(near.recallAt1)} / ${f(near.recallAt5)} | ${f(all.nothingFitsRate)}, ${f(all.lostRate)} | ${half === 'tuning' ? f(objectives[rows.findIndex(([n]) => n === name)] ?? NaN) : ''}  ${name}`);
+    console.log(`  ${kindLine(set, ranker(e))} | ${half === 'tuning' ? f(objectives[rows.findIndex(([n]) => n === name)] ?? NaN) : ''}  ${name}`);
   }
 }
 

@@ -22,3 +22,15 @@ export function bestOf<T>(grid: readonly T[], objective: (candidate: T) => numbe
   }
   return chosen;
 }
+
+/** The header of the per-kind lines `kindLine` prints. */
+export const KIND_HEADER = 'all r@1 / r@5 / MRR@10 | paraphrase r@1 / r@5 / MRR@10, lost | plain r@1 / r@5 | near-dup r@1 / r@5 | "nothing fits" for none, lost';
+
+/** One ranking's figures on a set of needs, by kind of need, as the candidate scripts print them. */
+export function kindLine(set: readonly LabelledQuery[], rank: (need: string) => Ranked): string {
+  const f = (n: number): string => n.toFixed(3);
+  const all = score(set, rank);
+  const kind = (k: LabelledQuery['kind']) => score(set.filter((q) => q.kind === k), rank);
+  const [para, plain, near] = [kind('paraphrase'), kind('plain'), kind('near-duplicate')];
+  return `${f(all.recallAt1)} / ${f(all.recallAt5)} / ${f(all.mrrAt10)} | ${f(para.recallAt1)} / ${f(para.recallAt5)} / ${f(para.mrrAt10)}, ${f(para.lostRate)} | ${f(plain.recallAt1)} / ${f(plain.recallAt5)} | ${f(near.recallAt1)} / ${f(near.recallAt5)} | ${f(all.nothingFitsRate)}, ${f(all.lostRate)}`;
+}
