@@ -1,4 +1,5 @@
 import { SearchIndex, type QueryTerm } from './search-index';
+import type { SubwordSettings } from './subwords';
 
 /**
  * Query expansion from the tools' own words, no outside data (measured in docs/tool-search.md,
@@ -26,6 +27,8 @@ export interface ExpansionSettings {
    * learned from MCP servers' descriptions and READMEs and left out (docs/tool-search.md).
    */
   corpus?: { terms: number; weight: number; table: Readonly<Record<string, ReadonlyArray<string | number>>> };
+  /** Compounds, prefixes and character n-grams against the index's vocabulary (subwords.ts). */
+  subwords?: SubwordSettings;
 }
 
 const asked = (query: readonly QueryTerm[]): Set<string> => new Set(query.flatMap((q) => q.alternatives.map(([t]) => t)));

@@ -5,3 +5,4 @@ export type { ToolDoc } from './tool-doc';
 export { words, terms } from './tokens';
 export type { ExpansionSettings } from './expansion';
 export type { Refinements } from './refine';
+export type { SubwordSettings } from './subwords';

@@ -2,6 +2,7 @@ import { needActions, type Action } from './actions';
 import { associatedTerms, corpusTerms, feedbackTerms, serverPrior, type ExpansionSettings } from './expansion';
 import { refiner, type Refinements } from './refine';
 import { queryTerms, type Scored, type SearchIndex } from './search-index';
+import { subwordTerms } from './subwords';
 
 export interface SearchOptions {
   /** How many tools at most (1..MAX_LIMIT). */
@@ -87,7 +88,8 @@ export interface Ranking {
  * The second pass (expansion.ts): each tool raised by up to 1.5× by how well its server's words match
  * the need, and the need's words' strongest associated word at up to 0.15. Chosen on the tuning half;
  * on the held-out half paraphrased needs went from r@1 0.622 / r@5 0.797 to 0.649 / 0.851
- * (docs/tool-search.md, "Lexical expansion").
+ * (docs/tool-search.md, "Lexical expansion"). No `subwords` (subwords.ts): measured and left out
+ * (docs/tool-search.md, "Subwords: …").
  */
 export const EXPANSION: ExpansionSettings = { server: { weight: 1.5 }, association: { terms: 1, weight: 0.15, minTools: 3 } };
 
@@ -104,7 +106,10 @@ export function rankTools(index: SearchIndex, need: string, options: SearchOptio
   if (query.length === 0) return { hits: [], fit: 0 };
   const asked = needActions(need);
   const refine = refiner(index, query, asked, refinements, NAME_BONUS);
-  const named = new Set(index.docs.filter((d) => query.some((q) => index.serverTerms.has(q.term) && d.server.toLowerCase().includes(q.term))).map((d) => d.server));
+  const subwords = expansion.subwords === undefined ? { terms: [], joined: [] } : subwordTerms(index, need, query, expansion.subwords);
+  // A service named in two words ("Mongo DB" for mongodb) is named too, when compounds are joined.
+  const naming = [...query.map((q) => q.term), ...subwords.joined];
+  const named = new Set(index.docs.filter((d) => naming.some((t) => index.serverTerms.has(t) && d.server.toLowerCase().includes(t))).map((d) => d.server));
   const weigh = (found: Scored[], nameCover: (s: Scored) => number, prior: (server: string) => number = () => 1) =>
     found.map((s) => {
       const cover = nameCover(s);
@@ -124,6 +129,7 @@ export function rankTools(index: SearchIndex, need: string, options: SearchOptio
     ...(expansion.feedback === undefined ? [] : feedbackTerms(index, query, first, expansion.feedback)),
     ...(expansion.association === undefined ? [] : associatedTerms(index, query, expansion.association)),
     ...(expansion.corpus === undefined ? [] : corpusTerms(query, expansion.corpus)),
+    ...subwords.terms,
   ];
   let picked = firstPicked;
   if (extra.length > 0 || expansion.server !== undefined) {

@@ -87,6 +87,16 @@ export class SearchIndex {
     return this.#docTerms[doc] ?? new Map();
   }
 
+  /** Whether any tool has this term. */
+  hasTerm(term: string): boolean {
+    return this.#postings.has(term);
+  }
+
+  /** Every term of the index. */
+  vocabulary(): IterableIterator<string> {
+    return this.#postings.keys();
+  }
+
   /** The tools a term occurs in. */
   docsWith(term: string): readonly number[] {
     return (this.#postings.get(term) ?? []).map((p) => p.doc);

@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { EXPANSION, rankTools, SearchIndex, NOTHING_FITS_BELOW, type ExpansionSettings } from '../../electron/tool-search';
 import { searchTimes } from '../support/search-timing';
 import { halfOf, labelledQueries, labelledTools, score, toolsUpTo, type LabelledQuery, type Ranked } from '../support/tool-search-set';
+import { bestOf, tuningObjective } from './tuning-choice';
 
 const docs = labelledTools();
 const queries = labelledQueries();
@@ -23,23 +24,8 @@ const ranker = (expansion: ExpansionSettings): Ranker => (need) => {
   return r.fit < NOTHING_FITS_BELOW ? { ids: [], nothingFits: true } : { ids: r.hits.map((h) => docs[h.doc]?.id ?? ''), nothingFits: false };
 };
 
-/** On the tuning half: recall at 1 and 5 of all its needs and of its paraphrases, if "nothing fits" stays >= 60% losing <= 3%. */
-function objective(r: Ranker): number {
-  const all = score(tuning, r);
-  const para = score(tuning.filter((q) => q.kind === 'paraphrase'), r);
-  if (all.nothingFitsRate < 0.6 || all.lostRate > 0.03) return -1;
-  return para.recallAt5 + para.recallAt1 + all.recallAt1 + all.recallAt5;
-}
-
-function best(grid: readonly ExpansionSettings[]): ExpansionSettings {
-  let chosen = grid[0] ?? {};
-  let value = -Infinity;
-  for (const e of grid) {
-    const v = objective(ranker(e));
-    if (v > value) [chosen, value] = [e, v];
-  }
-  return chosen;
-}
+const objective = (r: Ranker): number => tuningObjective(tuning, r);
+const best = (grid: readonly ExpansionSettings[]): ExpansionSettings => bestOf(grid, (e) => objective(ranker(e)), {});
 
 const WEIGHTS = [0.05, 0.1, 0.15, 0.2, 0.3, 0.4, 0.5];
 const feedbackGrid = [1, 2, 3, 5, 8].flatMap((d) => [3, 5, 10, 20].flatMap((t) => WEIGHTS.map((w) => ({ feedback: { docs: d, terms: t, weight: w } }))));

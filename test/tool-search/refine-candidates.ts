@@ -7,7 +7,8 @@
  */
 import { EXPANSION, NOTHING_FITS_BELOW, rankTools, SearchIndex, type Refinements, type ToolDoc } from '../../electron/tool-search';
 import { searchTimes } from '../support/search-timing';
-import { halfOf, labelledQueries, labelledTools, score, toolsUpTo, type LabelledQuery, type Ranked } from '../support/tool-search-set';
+import { halfOf, labelledQueries, labelledTools, toolsUpTo, type LabelledQuery, type Ranked } from '../support/tool-search-set';
+import { bestOf, KIND_HEADER, kindLine, tuningObjective } from './tuning-choice';
 
 const docs = labelledTools();
 const queries = labelledQueries();
@@ -62,25 +63,8 @@ const ranker = (c: Candidate) => (need: string): Ranked => {
   return r.fit < NOTHING_FITS_BELOW ? { ids: [], nothingFits: true } : { ids: r.hits.map((h) => c.docs[h.doc]?.id ?? ''), nothingFits: false };
 };
 
-/** On the tuning half: recall at 1 and 5 of all its needs and of its paraphrases, if "nothing fits" stays >= 60% losing <= 3%. */
-function objective(c: Candidate): number {
-  const r = ranker(c);
-  const all = score(tuning, r);
-  const para = score(tuning.filter((q) => q.kind === 'paraphrase'), r);
-  if (all.nothingFitsRate < 0.6 || all.lostRate > 0.03) return -1;
-  return para.recallAt5 + para.recallAt1 + all.recallAt1 + all.recallAt5;
-}
-
-/** The best of a grid on the tuning half; ties go to the first (the smallest change). */
-function best(grid: readonly Candidate[]): Candidate {
-  let chosen = grid[0] as Candidate;
-  let value = -Infinity;
-  for (const c of grid) {
-    const v = objective(c);
-    if (v > value) [chosen, value] = [c, v];
-  }
-  return chosen;
-}
+const objective = (c: Candidate): number => tuningObjective(tuning, ranker(c));
+const best = (grid: readonly Candidate[]): Candidate => bestOf(grid, objective, grid[0] as Candidate);
 
 const WEIGHTS = [0.05, 0.1, 0.2, 0.3, 0.5, 0.75, 1];
 const shipped: Candidate = { docs, refine: {} };
@@ -105,13 +89,9 @@ const f = (n: number): string => n.toFixed(3);
 const halves: Array<[string, LabelledQuery[]]> = [['tuning', tuning], ...(showHeldOut ? ([['held-out', heldOut]] as Array<[string, LabelledQuery[]]>) : [])];
 for (const [half, set] of halves) {
   const shown = half === 'tuning' ? rows : chosen;
-  console.log(`\n${half} half (${set.length} needs): all r@1 / r@5 / MRR@10 | paraphrase r@1 / r@5 / MRR@10, lost | plain r@1 / r@5 | near-dup r@1 / r@5 | "nothing fits" for none, lost | objective`);
+  console.log(`\n${half} half (${set.length} needs): ${KIND_HEADER} | objective`);
   for (const [name, c] of shown) {
-    const r = ranker(c);
-    const all = score(set, r);
-    const kind = (k: LabelledQuery['kind']) => score(set.filter((q) => q.kind === k), r);
-    const [para, plain, near] = [kind('paraphrase'), kind('plain'), kind('near-duplicate')];
-    console.log(`  ${f(all.recallAt1)} / ${f(all.recallAt5)} / ${f(all.mrrAt10)} | ${f(para.recallAt1)} / ${f(para.recallAt5)} / ${f(para.mrrAt10)}, ${f(para.lostRate)} | ${f(plain.recallAt1)} / ${f(plain.recallAt5)} | ${f(near.recallAt1)} / ${f(near.recallAt5)} | ${f(all.nothingFitsRate)}, ${f(all.lostRate)} | ${half === 'tuning' ? f(objectives[rows.findIndex(([n]) => n === name)] ?? NaN) : ''}  ${name}`);
+    console.log(`  ${kindLine(set, ranker(c))} | ${half === 'tuning' ? f(objectives[rows.findIndex(([n]) => n === name)] ?? NaN) : ''}  ${name}`);
   }
 }
 
