@@ -35,10 +35,13 @@ process.stdin.on('data', (chunk) => {
 /** Resolves once `file` exists (the directory watched, so its creation is not missed). */
 function created(file: string): Promise<void> {
   return new Promise((resolve) => {
-    const watcher = watch(join(file, '..'), () => {
-      if (existsSync(file)) (watcher.close(), resolve());
-    });
-    if (existsSync(file)) (watcher.close(), resolve());
+    const done = (): void => {
+      if (!existsSync(file)) return;
+      watcher.close();
+      resolve();
+    };
+    const watcher = watch(join(file, '..'), done);
+    done();
   });
 }
 
