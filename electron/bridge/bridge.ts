@@ -162,7 +162,8 @@ async function listen(options: BridgeOptions, parts: BridgeParts): Promise<{ htt
   let port = 0;
   const cap = options.maxConnections ?? MAX_LOOPBACK_CONNECTIONS;
   const http = createServer(LOOPBACK_TIMEOUTS);
-  guardConnections(
+  // The guard closes connections that never carried an agent's request before those that did.
+  const guard = guardConnections(
     http,
     cap,
     createEndpoint({
@@ -172,7 +173,10 @@ async function listen(options: BridgeOptions, parts: BridgeParts): Promise<{ htt
       sessions: parts.sessions,
       modern: parts.modern,
       newServer: (agent) => createSessionServer(ctx, agent, version),
-      authenticated: (agent) => parts.activity.used(agent, parts.core.now()),
+      authenticated: (agent, socket) => {
+        guard.trust(socket);
+        parts.activity.used(agent, parts.core.now());
+      },
       share: agentShare(cap),
       spoke: (agent, revision) => parts.activity.spoke(agent, revision),
       ...(options.laneServed === undefined ? {} : { laneServed: options.laneServed }),

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import type { Server } from '@modelcontextprotocol/server';
 import type { CoreEnv } from '../../shared/core-env';
 import { redact } from '../../shared/redact';
@@ -28,8 +29,8 @@ export interface EndpointOptions extends Pick<CoreEnv, 'now' | 'log'> {
   sessions: SessionRegistry;
   /** A fresh SDK server for one session of this agent. */
   newServer: (agent: string) => Promise<Server>;
-  /** Each request whose token was accepted. */
-  authenticated: (agent: string) => void;
+  /** Each request whose token was accepted, and the connection it came on. */
+  authenticated: (agent: string, socket: Socket) => void;
   /** Each agent's share of the connection cap (agent-share.ts); unbounded when absent. */
   share?: AgentShare;
   /** The agents' handlers of 2026-07-28 requests (modern-handlers.ts). */
@@ -110,7 +111,7 @@ export function createEndpoint(deps: EndpointOptions): (req: IncomingMessage, re
     const digest = plausibleToken(token) ? socketDigest(req.socket, token) : undefined;
     const agent = digest && deps.agents.byDigest(digest);
     if (!agent || !digest) return refuse(res, unauthorized('the agent token is not valid (removed or rotated?)', true));
-    deps.authenticated(agent.name);
+    deps.authenticated(agent.name, req.socket);
     if (deps.share && !deps.share.take(agent.name, res)) return;
 
     let body: unknown;

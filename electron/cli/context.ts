@@ -47,6 +47,7 @@ export function createContext(globals: GlobalOptions, output: Output, env: Recor
   const coreEnv: Pick<CoreEnv, 'dataDir' | 'env'> = { dataDir, env };
   let core: Promise<Core> | undefined;
   let app: RuntimeInfo | undefined;
+  let closing: Promise<void> | undefined;
   const interactive = Boolean(process.stdin.isTTY && process.stdout.isTTY);
   const openOwnCore = async (options: CoreChoice): Promise<Core> => {
     const vaultProvider = vaultProviderFromEnv(env);
@@ -83,10 +84,12 @@ export function createContext(globals: GlobalOptions, output: Output, env: Recor
       return core;
     },
     runningApp: () => app,
-    close: async () => {
-      // A core that failed to open has nothing to close; its error was already reported.
-      const opened = await core?.catch(() => undefined);
-      await opened?.close();
-    },
+    // Once: serve closes it itself (to say when it has stopped), then the runner again.
+    close: () =>
+      (closing ??= (async () => {
+        // A core that failed to open has nothing to close; its error was already reported.
+        const opened = await core?.catch(() => undefined);
+        await opened?.close();
+      })()),
   };
 }

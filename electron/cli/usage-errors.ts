@@ -58,6 +58,28 @@ function commandNamed(command: Command, argv: readonly string[]): Command | unde
   return undefined;
 }
 
+/** The subcommand commander runs when `group` is given none (`secrets stores` runs `list`); commander keeps it private. */
+function defaultOf(group: Command): string | undefined {
+  const name = (group as unknown as { _defaultCommandName?: unknown })._defaultCommandName;
+  return typeof name === 'string' ? name : undefined;
+}
+
+/**
+ * A word where a group's subcommand goes, read by commander as an argument of what runs without one
+ * (the group's default subcommand, or the group's own action): `secrets stores lst` is then "too many
+ * arguments for 'list'". It is an unknown command of the group, said as commander says one.
+ */
+function strayWord(command: Command, argv: readonly string[]): { group: Command; word: string } | undefined {
+  // Only when the command takes no word of its own: the stray one is then its first.
+  const word = command.registeredArguments.length === 0 ? command.args[0] : undefined;
+  if (word === undefined) return undefined;
+  if (command.commands.length > 0) return { group: command, word };
+  const parent = command.parent;
+  // The default ran only if its own name was not typed before the stray word (`secrets stores list extra` is list's usage).
+  const named = argv.slice(0, argv.indexOf(word)).some((typed) => typed === command.name() || command.aliases().includes(typed));
+  return parent !== null && defaultOf(parent) === command.name() && !named ? { group: parent, word } : undefined;
+}
+
 /** What to fix for an option commander does not know in `command`. */
 function unknownOptionFix(command: Command, path: readonly string[], flag: string, argv: readonly string[]): string | undefined {
   // A command's option written before the command (`connected-services --json status`).
@@ -79,6 +101,8 @@ function unknownOptionFix(command: Command, path: readonly string[], flag: strin
  */
 export function usageError(error: CommanderError, program: Command, argv: readonly string[] = []): CodedError {
   const command = failedIn.get(error) ?? program;
+  const stray = error.code === 'commander.excessArguments' ? strayWord(command, argv) : undefined;
+  if (stray !== undefined) return unknownSubcommand(stray.group, stray.word, pathOf(stray.group));
   const path = pathOf(command);
   const [first = '', ...rest] = error.message.split('\n').map((line) => line.trim()).filter((line) => line !== '');
   const message = first.replace(/^error:\s*/, '');
@@ -108,6 +132,14 @@ export function usageError(error: CommanderError, program: Command, argv: readon
   }
   const hint = fix === undefined ? readMore(path, command) : `${fix} ${readMore(path, command)}`;
   return new CodedError('invalid_input', message, { hint: hint.charAt(0).toUpperCase() + hint.slice(1) });
+}
+
+/** `word` given where `group` reads a subcommand and naming none, with what it likely meant (`shown` is the command line before it). */
+function unknownSubcommand(group: Command, word: string, shown: readonly string[]): CodedError {
+  const meant = closestWord(word, group.commands.map((c) => c.name()).filter((name) => name !== 'help'));
+  const fix = meant === undefined ? '' : `Did you mean \`${[BIN, ...shown, meant].join(' ')}\`? `;
+  const hint = `${fix}${readMore(pathOf(group), group)}`;
+  return new CodedError('invalid_input', `unknown command '${word.slice(0, 60)}'`, { hint: hint.charAt(0).toUpperCase() + hint.slice(1) });
 }
 
 /** A command's subcommand named `word`. */
@@ -150,12 +182,7 @@ function topicPath(command: Command, words: readonly string[]): string[] {
   for (const word of words) {
     if (word.startsWith('-') || at.commands.length === 0) break;
     const sub = subcommand(at, word);
-    if (sub === undefined) {
-      const prefix = pathOf(at);
-      const meant = closestWord(word, at.commands.map((c) => c.name()).filter((name) => name !== 'help'));
-      const fix = meant === undefined ? '' : `Did you mean \`${[BIN, 'help', ...prefix, meant].join(' ')}\`? `;
-      throw new CodedError('invalid_input', `unknown command '${word.slice(0, 60)}'`, { hint: `${fix}${readMore(prefix, at)}` });
-    }
+    if (sub === undefined) throw unknownSubcommand(at, word, ['help', ...pathOf(at)]);
     path.push(word);
     at = sub;
   }

@@ -6,14 +6,15 @@ import { guardConnections, MAX_PIPELINED } from './connection-guard';
 
 let server: Server | undefined;
 
-/** A server of `cap` connections that answers /hold only when told, /big with 32 MiB, and anything else at once. */
+/** A server of `cap` connections that answers /hold only when told, /big with 32 MiB, and anything else at once; /trusted is a request it trusts (an agent's). */
 async function start(cap: number): Promise<{ port: number; host: string; release: () => void; held: (count: number) => Promise<void>; served: () => number }> {
   const waiting: Array<() => void> = [];
   let arrived = (): void => undefined;
   server = createServer();
   let served = 0;
-  guardConnections(server, cap, (req, res) => {
+  const guard = guardConnections(server, cap, (req, res) => {
     served += 1;
+    if (req.url === '/trusted') guard.trust(req.socket);
     if (req.url === '/hold') {
       waiting.push(() => res.end('held'));
       arrived();
@@ -73,6 +74,31 @@ describe('guardConnections', () => {
     release();
     expect(await Promise.all(answers)).toEqual(['HTTP/1.1 200 OK', 'HTTP/1.1 200 OK']);
     await releaseAll(held);
+  });
+});
+
+describe('guardConnections and connections that carried a trusted request', () => {
+  it('at the cap, closes every idle connection that carried none before an older idle one that carried one', async () => {
+    const { port, host } = await start(3);
+    const [agent, ...others] = await holdConnections(port, 3);
+    // The agent's connection is the one idle longest, which alone would make it the first to go.
+    expect(await statusLineOn(agent!, '/trusted', host)).toBe('HTTP/1.1 200 OK');
+    for (const socket of others) expect(await statusLineOn(socket, '/', host)).toBe('HTTP/1.1 200 OK');
+    // A client without a token churns: each new connection asks once (refused, say) and stays idle.
+    const churned = [...others];
+    for (let i = 0; i < 10; i += 1) {
+      const [next] = await holdConnections(port, 1);
+      expect(await statusLineOn(next!, '/', host)).toBe('HTTP/1.1 200 OK');
+      churned.push(next!);
+    }
+    expect(await statusLineOn(agent!, '/trusted', host)).toBe('HTTP/1.1 200 OK');
+    await Promise.all(churned.slice(0, -2).map((socket) => whenClosed(socket)));
+    // With only trusted connections idle, the one idle longest still gives way.
+    for (const socket of churned.slice(-2)) expect(await statusLineOn(socket, '/trusted', host)).toBe('HTTP/1.1 200 OK');
+    const [last] = await holdConnections(port, 1);
+    expect(await statusLineOn(last!, '/', host)).toBe('HTTP/1.1 200 OK');
+    await whenClosed(agent!);
+    await releaseAll([...churned, last!]);
   });
 });
 

@@ -10,6 +10,12 @@ import type { Socket } from 'node:net';
  */
 export const MAX_PIPELINED = 8;
 
+/** What the server tells the guard of a connection while serving its requests. */
+export interface ConnectionGuard {
+  /** The connection carried a request the server accepted (an agent's token): it gives way only after every one that carried none. */
+  trust: (socket: Socket) => void;
+}
+
 /**
  * Keeps at most `cap` connections open on one of our 127.0.0.1 servers, so a local process cannot take
  * every file descriptor, nor keep honest clients out by filling the cap with connections that do
@@ -18,16 +24,23 @@ export const MAX_PIPELINED = 8;
  * that has not yet sent a whole request head (a silent or trickling one), else the one idle longest
  * between two requests (a kept-alive one), else the oldest whose first answer is all written and
  * waits only for its client to read it, however many requests it queued behind that one (one that
- * never reads a large file would hold it for ever: no timeout covers a response). Only when the
+ * never reads a large file would hold it for ever: no timeout covers a response). Among the idle and
+ * the unread, a connection that carried a request the server `trust`ed (an agent's, its token
+ * accepted) goes only after every one that carried none: a process without a token that fills the
+ * cap with refused requests closes its own connections, not agents' kept-alive ones. Only when the
  * server is still at work on every connection is the new one closed unanswered. Replaces
  * `server.maxConnections`, which closes the new one whatever the others do.
  */
-export function guardConnections(server: Server, cap: number, handle: RequestListener): void {
+export function guardConnections(server: Server, cap: number, handle: RequestListener): ConnectionGuard {
   const open = new Set<Socket>();
   /** Connected, no request head yet: the first to go, oldest first. */
   const unheard = new Set<Socket>();
-  /** Answered everything it asked, kept alive: next, longest idle first. */
+  /** Answered everything it asked, kept alive, never trusted: next, longest idle first. */
   const idle = new Set<Socket>();
+  /** The same, having carried a trusted request: after every untrusted one. */
+  const idleTrusted = new Set<Socket>();
+  /** Connections that carried a trusted request. */
+  const trusted = new Set<Socket>();
   /** Responses not yet closed per connection, oldest first: node writes them in this order. */
   const serving = new Map<Socket, ServerResponse[]>();
 
@@ -35,6 +48,8 @@ export function guardConnections(server: Server, cap: number, handle: RequestLis
     open.delete(socket);
     unheard.delete(socket);
     idle.delete(socket);
+    idleTrusted.delete(socket);
+    trusted.delete(socket);
     serving.delete(socket);
   };
   const close = (socket: Socket): void => {
@@ -44,7 +59,8 @@ export function guardConnections(server: Server, cap: number, handle: RequestLis
 
   /** Closes the connection the new one replaces; false when every open connection is being served. */
   const evictOne = (): boolean => {
-    const victim = first(unheard) ?? first(idle) ?? unread(serving);
+    const untrusted = (socket: Socket): boolean => !trusted.has(socket);
+    const victim = first(unheard) ?? first(idle) ?? unread(serving, untrusted) ?? first(idleTrusted) ?? unread(serving, () => true);
     if (victim === undefined) return false;
     close(victim);
     return true;
@@ -68,6 +84,7 @@ export function guardConnections(server: Server, cap: number, handle: RequestLis
     if (queue.length >= MAX_PIPELINED) return close(socket);
     unheard.delete(socket);
     idle.delete(socket);
+    idleTrusted.delete(socket);
     queue.push(response);
     serving.set(socket, queue);
     response.once('close', () => {
@@ -75,10 +92,16 @@ export function guardConnections(server: Server, cap: number, handle: RequestLis
       if (at >= 0) queue.splice(at, 1);
       if (queue.length > 0 || serving.get(socket) !== queue) return;
       serving.delete(socket);
-      if (open.has(socket) && !socket.destroyed) idle.add(socket);
+      if (open.has(socket) && !socket.destroyed) (trusted.has(socket) ? idleTrusted : idle).add(socket);
     });
     handle(request, response);
   });
+
+  return {
+    trust: (socket) => {
+      if (open.has(socket)) trusted.add(socket);
+    },
+  };
 }
 
 /** The oldest of a set (a Set keeps insertion order). */
@@ -87,8 +110,8 @@ function first(set: Set<Socket>): Socket | undefined {
   return undefined;
 }
 
-/** The oldest connection whose first answer the server has ended: it waits on its client only. */
-function unread(serving: Map<Socket, ServerResponse[]>): Socket | undefined {
-  for (const [socket, queue] of serving) if (queue[0]?.writableEnded === true) return socket;
+/** The oldest connection of `which` whose first answer the server has ended: it waits on its client only. */
+function unread(serving: Map<Socket, ServerResponse[]>, which: (socket: Socket) => boolean): Socket | undefined {
+  for (const [socket, queue] of serving) if (queue[0]?.writableEnded === true && which(socket)) return socket;
   return undefined;
 }

@@ -2,6 +2,6 @@ export { isAllowedHost, isAllowedOrigin, sameSecret, newSessionSecret, presented
 export type { FetchLike } from './fetch-like';
 export { readBoundedBody, type BoundedBody } from './bounded-body';
 export { LOOPBACK_TIMEOUTS, MAX_LOOPBACK_CONNECTIONS } from './loopback-timeouts';
-export { guardConnections, MAX_PIPELINED } from './connection-guard';
+export { guardConnections, MAX_PIPELINED, type ConnectionGuard } from './connection-guard';
 export { deadline, type Deadline } from './deadline';
 export { cappedResponse } from './capped-response';

@@ -17,8 +17,8 @@ export const LOOPBACK_TIMEOUTS = {
  * At most this many connections open at once on each of those servers (connection-guard.ts), so a
  * local process cannot take every file descriptor. At the cap a new connection replaces the oldest
  * that has not sent a request head (then the longest idle between requests, then one whose first
- * answer waits only on its client to read it); only when all are being served is it closed
- * unanswered. One connection has at most MAX_PIPELINED requests served at once. An agent
+ * answer waits only on its client to read it), those that carried an agent's request after all
+ * others; only when all are being served is it closed unanswered. One connection has at most MAX_PIPELINED requests served at once. An agent
  * legitimately holds at most 64 `subscriptions/listen` streams (MAX_LISTENS_PER_AGENT), each legacy
  * session one GET stream, and a few requests in flight;
  * the bridge serves one agent at most a quarter of the cap at once, each call of a batch counted

@@ -1,6 +1,7 @@
 export { createPool } from './pool';
 export { cancellationOf, LazyAbort, type Cancellation } from './cancellation';
 export { commandLineOf, shellQuote } from './command-line';
+export { meaningfulStderr } from './stderr-lines';
 export { DEFAULT_RESTART_POLICY } from './restart-policy';
 export { DEFAULT_FLOOD_LIMITS, type FloodLimits } from './flood-budget';
 export { canTransition } from './state-machine';

@@ -8,6 +8,7 @@ import { formatWait, retryAfterOfValue } from './retry-after';
 import { isProtocolError, RPC_ERROR, type ProtocolErrorLike } from './rpc-codes';
 import { StdinWriteError } from './stdin-write-error';
 import { unknownName } from './unknown-name';
+import { meaningfulStderr } from './stderr-lines';
 
 /** What is known about a connection when one of its requests fails. */
 export interface ErrorContext {
@@ -124,9 +125,9 @@ function invalidParams(error: ProtocolErrorLike, ctx: ErrorContext, data: Record
   });
 }
 
+/** The line that says what went wrong: a Node crash's error line, not its `Node.js v20…` trailer. */
 function lastLine(text: string): string {
-  const lines = text.split('\n').map((l) => l.trim()).filter((l) => l !== '');
-  return (lines.at(-1) ?? '').slice(0, 300);
+  return (meaningfulStderr(text).at(-1)?.trim() ?? '').slice(0, 300);
 }
 
 /** The transport stopped the server for flooding its output (ServerOutput). */

@@ -39,6 +39,18 @@ describe('a new user at the command line', () => {
     expect(result.stderr.split('its output ended with:')[1]).not.toContain('_resolveFilename');
   }, 90_000);
 
+  it("a server that is a Node crash ends with its error line, not Node's version trailer", async () => {
+    const script = join(mkdtempSync(join(tmpdir(), 'cs-new-user-node-crash-')), 'crash.js');
+    writeFileSync(script, "require('./missing-piece.js');\n");
+    expect((await runCli(home, ['servers', 'add', 'node-crash', '--', 'node', script], { env: PASSPHRASE })).code).toBe(0);
+    expect((await runCli(home, ['servers', 'approve', 'node-crash', '--yes'], { env: PASSPHRASE })).code).toBe(0);
+    const result = await runCli(home, ['tools', 'node-crash'], { env: PASSPHRASE, timeoutMs: 60_000 });
+    expect(result.code).not.toBe(0);
+    expect(result.stderr).not.toContain('Node.js v');
+    expect(result.stderr).toMatch(/^error \[server_unavailable\]: "node-crash" exited with code 1 [^\n]*: Error: Cannot find module '\.\/missing-piece\.js'\n/m);
+    expect(result.stderr).toMatch(/ {2}its output ended with:\n(?: {4}[^\n]*\n)* {4}Error: Cannot find module '\.\/missing-piece\.js'\n$/);
+  }, 90_000);
+
   it('a relative path in the command runs where it was typed, wherever the app starts later', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cs-new-user-rel-'));
     mkdirSync(join(dir, 'build'));

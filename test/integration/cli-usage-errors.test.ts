@@ -66,6 +66,27 @@ describe('a mistyped command line', () => {
     expect(nested.stdout).toMatch(/^Usage: connected-services servers add \[options\] <name> \[command\.\.\.\]/);
   });
 
+  // A group that runs something without a subcommand (`secrets stores` lists, `bridge` has its own
+  // action) must not read a mistyped subcommand as an argument of that ("too many arguments for 'list'").
+  it('a mistyped subcommand of a group with a default gets the suggestion other typos get', async () => {
+    const typo = await runCli(home, ['secrets', 'stores', 'lst']);
+    expect(typo.code).toBe(2);
+    expect(typo.stderr.split('\n')).toEqual([
+      "error [invalid_input]: unknown command 'lst'",
+      '  hint: Did you mean `connected-services secrets stores list`? `connected-services help secrets stores` explains its commands (docs/cli.md)',
+      '',
+    ]);
+    const bridge = await runCli(home, ['bridge', 'stauts']);
+    expect(bridge.code).toBe(2);
+    expect(bridge.stderr).toMatch(/^error \[invalid_input\]: unknown command 'stauts'\n {2}hint: Did you mean `connected-services bridge status`\? `connected-services help bridge` explains its commands/);
+    const none = await runCli(home, ['secrets', 'stores', 'qqqqqq']);
+    expect(none.stderr).toBe("error [invalid_input]: unknown command 'qqqqqq'\n  hint: `connected-services help secrets stores` explains its commands (docs/cli.md)\n");
+    // The default itself still runs, and a stray word after a named subcommand is still its usage.
+    const list = await runCli(home, ['secrets', 'stores']);
+    expect(list.stdout).toMatch(/^NAME\s+TYPE\s+HEALTH/);
+    expect((await runCli(home, ['secrets', 'stores', 'list', 'extra'])).stderr).toMatch(/too many arguments for 'list'[^]*Usage: `connected-services secrets stores list \[options\]`/);
+  });
+
   it('an empty --home (an unset shell variable) is refused, never taken as the default data folder', async () => {
     const osHome = dirname(tempHome('cs-usage-os-'));
     const env = { ...process.env, HOME: osHome, CONNECTED_SERVICES_HOME: undefined, XDG_CONFIG_HOME: undefined };

@@ -37,6 +37,8 @@ export async function releaseAll(sockets: Socket[]): Promise<void> {
 /** Sends a GET on a held connection and resolves with its answer's status line. */
 export function statusLineOn(socket: Socket, path: string, host: string): Promise<string> {
   return new Promise((resolve, reject) => {
+    // Closed already (by the server): its close event is gone, no answer will come.
+    if (socket.destroyed) return reject(new Error('the connection is closed'));
     let text = '';
     const onData = (chunk: Buffer): void => {
       text += chunk.toString('latin1');

@@ -8,6 +8,7 @@ import { printJson } from '../output';
 import { explainServerError } from '../config-errors';
 import type { Run } from '../runner';
 import { answerAsksAtTerminal } from '../terminal-asks';
+import { EXIT_INTERRUPTED, interrupted } from '../interrupted';
 import { serverNotConfigured } from '../../registry';
 
 const ArgumentsSchema = z.record(z.string(), z.unknown());
@@ -84,8 +85,10 @@ export function registerCall(program: Command, run: Run): void {
         const offAsks = core.asks
           ? answerAsksAtTerminal(core.asks, callId, ctx.output, { interactive: Boolean(process.stdin.isTTY && process.stderr.isTTY) })
           : () => undefined;
+        // Ctrl-C cancels the call (the server is sent notifications/cancelled) and says so, exit 130.
+        const stop = interrupted();
         try {
-          const result = await core.api
+          const call = core.api
             .callTool({
               server,
               tool,
@@ -94,11 +97,20 @@ export function registerCall(program: Command, run: Run): void {
               ...(options.timeout !== undefined ? { timeoutMs: options.timeout } : {}),
             })
             .catch((error: unknown) => explainServerError(core.api, server, error, tool));
+          // Once cancelled, the call's own end (an error) is nobody's to report.
+          call.catch(() => undefined);
+          const result = await Promise.race([call, stop.promise.then(() => undefined)]);
+          if (result === undefined) {
+            const { cancelled } = await core.api.cancelCall({ callId }).catch(() => ({ cancelled: false }));
+            ctx.output.err(`Cancelled the call of ${tool} on ${server}${cancelled ? ' (the server was told)' : ''}.`);
+            return EXIT_INTERRUPTED;
+          }
           if (options.json) printJson(ctx.output, result);
           else printResult(ctx.output, result);
           // An upstream tool error is a result, not a crash; scripts still see it in the exit code.
           return result.isError ? 1 : 0;
         } finally {
+          stop.off();
           off();
           offAsks();
         }

@@ -6,6 +6,7 @@ import { serverNotConfigured } from '../../registry';
 import type { Output } from '../output';
 import type { Run } from '../runner';
 import { findLiveApp } from '../start-up';
+import { interrupted } from '../interrupted';
 
 /** How often `--follow` asks the running app for new lines (the command line has no event stream). */
 const FOLLOW_EVERY_MS = 500;
@@ -33,15 +34,6 @@ function parseLines(value: string): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1 || n > 5000) throw new CodedError('invalid_input', `--lines takes a whole number from 1 to 5000, not "${value}"`);
   return n;
-}
-
-/** Resolves on Ctrl-C (or SIGTERM), so `--follow` ends with exit 0 and closes what it opened. */
-function interrupted(): { promise: Promise<void>; off: () => void } {
-  let done: () => void = () => undefined;
-  const promise = new Promise<void>((resolve) => (done = resolve));
-  process.once('SIGINT', done);
-  process.once('SIGTERM', done);
-  return { promise, off: () => (process.off('SIGINT', done), process.off('SIGTERM', done)) };
 }
 
 export function registerLogs(program: Command, run: Run): void {

@@ -179,11 +179,14 @@ export function serveAction(options: ServeOptions): Action {
       for (const issue of issues) ctx.output.err(redact(`config problem: ${issue.file}: ${issue.server ?? ''} ${issue.field ?? ''} ${issue.message}`));
     });
     await stopped;
+    ctx.output.err('Stopping Connected Services…');
     compaction.stop();
     stopConfirming?.();
     stopCallAsks?.();
     await removeRuntime();
     await web.close();
+    await ctx.close();
+    ctx.output.err('Stopped.');
     return 0;
   };
 }
