@@ -1,7 +1,8 @@
 import { createServer as createHttpServer, type IncomingHttpHeaders } from 'node:http';
 import { createServer as createNetServer, type AddressInfo, type Server } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createEndpointFetch, type EndpointFetch, type ReachInit, type ResolvedAddress, type Resolver } from './endpoint-fetch';
+import { createEndpointFetch, type EndpointFetch, type ReachInit, type Resolver } from './endpoint-fetch';
+import { scriptedResolver } from '../../test/support/scripted-resolver';
 import type { FetchLike } from '../net';
 import { rejection } from '../../test/support/rejection';
 
@@ -12,17 +13,6 @@ afterEach(async () => {
 
 /** The reach guardedFetch gives a request for a server on this computer (these tests' servers are). */
 const ON_THIS_COMPUTER: ReachInit = { reach: 'loopback' };
-
-/** A resolver answering from a script, one answer per call (the last one repeats), recording each call. */
-function scriptedResolver(...answers: string[][]): Resolver & { calls: string[] } {
-  const calls: string[] = [];
-  const resolver = (hostname: string): Promise<readonly ResolvedAddress[]> => {
-    const answer = answers[Math.min(calls.length, answers.length - 1)] ?? [];
-    calls.push(hostname);
-    return Promise.resolve(answer.map((address) => ({ address, family: address.includes(':') ? 6 : 4 })));
-  };
-  return Object.assign(resolver, { calls });
-}
 
 function endpointFetch(options: Parameters<typeof createEndpointFetch>[0]): EndpointFetch {
   const created = createEndpointFetch(options);
