@@ -7,7 +7,6 @@ import { assertS256, discover, type Discovery } from './discovery';
 import { discoverNamedIssuer } from './issuer-discovery';
 import { runBrowserFlow, runClientCredentials, runDeviceFlow, type FlowContext } from './flows';
 import { guardedFetch } from './http';
-import { serverReach } from './reach';
 import { assertPinnedIssuer, pinnedIssuer, recordPinnedIssuer } from './issuer-pin';
 import type { RedirectListenerFactory } from './loopback-listener';
 import { oauthConfiguration } from './oauth-client';
@@ -80,8 +79,10 @@ function recordOf(run: ConnectRun, discovery: Discovery, identity: ClientIdentit
 export async function connectOAuth(deps: ConnectOAuthOptions, run: ConnectRun): Promise<TokenRecord> {
   const { core } = deps;
   const { server, target, auth, flow } = run;
-  // Endpoints no closer than the server itself (reach.ts); a stdio server's AS is the person's choice.
-  const fetch = guardedFetch(core.endpointFetch, run.signal, { reach: target.stdio ? 'loopback' : serverReach(target.url) });
+  // Endpoints no closer than the server itself (reach.ts), its name resolved once for this sign-in;
+  // a stdio server's AS is the person's choice.
+  const reach = target.stdio ? 'loopback' : await core.reachOf(target.url);
+  const fetch = guardedFetch(core.endpointFetch, run.signal, { reach });
   const pinned = await pinnedIssuer(core.vault, server, auth);
   const discovery = target.stdio
     ? await discoverNamedIssuer({ server, auth, fetch, signal: run.signal })
@@ -91,6 +92,7 @@ export async function connectOAuth(deps: ConnectOAuthOptions, run: ConnectRun): 
         challenge: deps.challengeOf(server),
         authServerMetadataUrl: auth.authServerMetadataUrl,
         preferIssuer: pinned,
+        reach,
         fetch,
         signal: run.signal,
       });
@@ -127,7 +129,7 @@ export async function connectOAuth(deps: ConnectOAuthOptions, run: ConnectRun): 
     });
     const fallback = identity.chosenMethod === true && identity.authMethod === 'client_secret_post';
     const config = await oauthConfiguration(discovery.as, { ...identity, onBasicFallback: fallback ? () => (identity.authMethod = 'client_secret_basic') : undefined }, fetch);
-    const ctx: FlowContext = { server, discovery, config, scopes, signal: run.signal, emit: run.emit, now: core.now, authorizationParams: authorizationParamsOf(auth) };
+    const ctx: FlowContext = { server, discovery, reach, config, scopes, signal: run.signal, emit: run.emit, now: core.now, authorizationParams: authorizationParamsOf(auth) };
     try {
       const response = await runFlow(deps, run, ctx);
       const record = recordOf(run, discovery, identity, scopes, stepUps, response, core.now());
@@ -135,7 +137,7 @@ export async function connectOAuth(deps: ConnectOAuthOptions, run: ConnectRun): 
       const account =
         flow === 'client_credentials'
           ? undefined
-          : await userinfoAccount({ as: discovery.as, clientId: identity.clientId, response, requestedScopes: scopes, fetch, signal: run.signal, note: (m) => core.log(`[${server}] ${m}`) });
+          : await userinfoAccount({ as: discovery.as, reach, clientId: identity.clientId, response, requestedScopes: scopes, fetch, signal: run.signal, note: (m) => core.log(`[${server}] ${m}`) });
       if (account !== undefined) record.account = account;
       await storeRecord(deps, server, record);
       await recordPinnedIssuer(core.vault, server, auth, record.issuer, record.obtainedAt);

@@ -7,7 +7,8 @@ import { secretLookup } from '../vault';
 import type { FetchLike } from '../net';
 import type { CoreContext } from './core-context';
 import type { CoordinatorState, StatusReporter } from './coordinator-state';
-import { createEndpointFetch } from './endpoint-fetch';
+import { createEndpointFetch, systemResolver } from './endpoint-fetch';
+import { serverReach } from './server-reach';
 import { DEFAULT_AUTH_LOCK } from './file-lock';
 import type { AuthCoordinatorOptions } from './types';
 
@@ -36,6 +37,7 @@ export function openCoordinatorContext(
     fetch: baseFetch,
     endpointFetch: endpoints.fetch,
     serverFetch: servers.fetch,
+    reachOf: (serverUrl) => serverReach(serverUrl, options.resolver ?? systemResolver),
     lock: { ...DEFAULT_AUTH_LOCK, ...options.lock },
     mutex: new KeyedQueue(),
     resolveSecret: (server, value) =>

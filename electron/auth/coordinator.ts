@@ -93,6 +93,7 @@ export function createAuthCoordinator(options: AuthCoordinatorOptions): AuthCoor
     disconnect: (server, disconnectOptions = {}) => disconnectServer({ core, state, report }, server, disconnectOptions),
     forgetIssuer: (server) => forgetPinnedIssuer(core.vault, server),
     status: (server, config) => authStatus(core, state.needs, server, config),
+    reach: (serverUrl) => core.reachOf(serverUrl),
     on(_event, listener) {
       state.listeners.add(listener);
       return () => state.listeners.delete(listener);

@@ -4,6 +4,7 @@ import type { Vault } from '../../shared/vault';
 import type { AuthLockOptions } from './file-lock';
 import type { FetchLike } from '../net';
 import type { KeyedQueue } from '../fs-safe';
+import type { Reach } from './reach';
 
 /** What the coordinator's parts share: the core's environment (its log redacting), the injected side effects and the status bookkeeping. */
 export interface CoreContext extends CoreEnv {
@@ -14,6 +15,8 @@ export interface CoreContext extends CoreEnv {
   endpointFetch: FetchLike;
   /** For the MCP server's own URL (fetchFor): host resolved, address checked and pinned. */
   serverFetch: FetchLike;
+  /** How far the endpoints of the server at this URL may be, its host name resolved now (server-reach.ts). */
+  reachOf: (serverUrl: string) => Promise<Reach>;
   lock: AuthLockOptions;
   mutex: KeyedQueue;
   /** Resolves `${secret:…}` (server-scoped first) and `${env:…}` references. */

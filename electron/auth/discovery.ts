@@ -9,7 +9,7 @@ import {
   type ProtectedResourceMetadata,
 } from './metadata';
 import { canonicalResource, resourceAllowed, type ResourceRule } from './resource';
-import { serverReach, type Reach } from './reach';
+import type { Reach } from './reach';
 import { validateBrowserUrl, validateEndpointUrl } from './url-safety';
 import { parseBearerChallenge, type BearerChallenge } from './www-authenticate';
 
@@ -22,6 +22,8 @@ export interface DiscoveryInput {
   authServerMetadataUrl?: string | undefined;
   /** An issuer to pick when the metadata lists it among several (an issuer pinned to a client secret). */
   preferIssuer?: string | undefined;
+  /** How far its endpoints may be: the server's own reach, resolved once for this sign-in (server-reach.ts). */
+  reach: Reach;
   /** A guarded fetch (see http.ts). */
   fetch: FetchLike;
   signal?: AbortSignal | undefined;
@@ -93,7 +95,7 @@ async function fetchResourceMetadata(input: DiscoveryInput, notes: string[]): Pr
   const fetched = new Map<string, JsonAnswer>();
   for (const candidate of resourceMetadataCandidates(input.serverUrl, input.challenge)) {
     // RFC 9728 §5.1: resource_metadata comes from the server's 401: no closer than the server.
-    const url = validateEndpointUrl(candidate.url, 'the protected resource metadata URL', serverReach(input.serverUrl)).href;
+    const url = validateEndpointUrl(candidate.url, 'the protected resource metadata URL', input.reach).href;
     const seen = fetched.get(url);
     const answer =
       seen ?? (await requestJson(input.fetch, url, { headers: { accept: 'application/json' }, ...(input.signal ? { signal: input.signal } : {}) }, 'the protected resource metadata'));
@@ -130,7 +132,7 @@ function checkEndpoints(metadata: AuthServerMetadata, reach: Reach): void {
 export async function fetchAuthServerMetadata(input: DiscoveryInput, issuer: string, urls: string[], exactIssuer: boolean): Promise<AuthServerMetadata> {
   const notes: string[] = [];
   for (const candidate of urls) {
-    const url = validateEndpointUrl(candidate, 'the authorization server metadata URL').href;
+    const url = validateEndpointUrl(candidate, 'the authorization server metadata URL', input.reach).href;
     const answer = await requestJson(input.fetch, url, { headers: { accept: 'application/json' }, ...(input.signal ? { signal: input.signal } : {}) }, 'the authorization server metadata');
     if (answer.status !== 200) {
       notes.push(`${url}: HTTP ${answer.status}`);
@@ -146,9 +148,8 @@ export async function fetchAuthServerMetadata(input: DiscoveryInput, issuer: str
       notes.push(`${url}: names issuer ${parsed.data.issuer}, not ${issuer}`);
       continue;
     }
-    const reach = serverReach(input.serverUrl);
-    validateEndpointUrl(parsed.data.issuer, 'the issuer', reach);
-    checkEndpoints(parsed.data, reach);
+    validateEndpointUrl(parsed.data.issuer, 'the issuer', input.reach);
+    checkEndpoints(parsed.data, input.reach);
     return parsed.data;
   }
   throw new CodedError('server_unavailable', `No usable authorization server metadata for ${issuer} (${notes.join('; ')}).`, {
@@ -159,7 +160,8 @@ export async function fetchAuthServerMetadata(input: DiscoveryInput, issuer: str
 
 /** Protected resource metadata, then the authorization server's metadata, in the order the MCP spec gives. */
 export async function discover(input: DiscoveryInput): Promise<Discovery> {
-  validateEndpointUrl(input.serverUrl, `the URL of "${input.server}"`);
+  // The person configured this URL: it may be anywhere (its reach bounds what it names).
+  validateEndpointUrl(input.serverUrl, `the URL of "${input.server}"`, 'loopback');
   const challenge = input.challenge ?? (await probe(input));
   const withChallenge = { ...input, challenge };
   const notes: string[] = [];
@@ -184,7 +186,7 @@ export async function discover(input: DiscoveryInput): Promise<Discovery> {
       },
     );
   }
-  validateEndpointUrl(issuer, 'the authorization server', serverReach(input.serverUrl));
+  validateEndpointUrl(issuer, 'the authorization server', input.reach);
   const as = await fetchAuthServerMetadata(withChallenge, issuer, authServerMetadataCandidates(issuer), true);
   return { ...base, issuer, as };
 }

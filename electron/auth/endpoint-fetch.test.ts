@@ -1,7 +1,8 @@
 import { createServer as createHttpServer, type IncomingHttpHeaders } from 'node:http';
 import { createServer as createNetServer, type AddressInfo, type Server } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createEndpointFetch, type EndpointFetch, type ResolvedAddress, type Resolver } from './endpoint-fetch';
+import { createEndpointFetch, type EndpointFetch, type ReachInit, type Resolver } from './endpoint-fetch';
+import { scriptedResolver } from '../../test/support/scripted-resolver';
 import type { FetchLike } from '../net';
 import { rejection } from '../../test/support/rejection';
 
@@ -10,16 +11,8 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-/** A resolver answering from a script, one answer per call (the last one repeats), recording each call. */
-function scriptedResolver(...answers: string[][]): Resolver & { calls: string[] } {
-  const calls: string[] = [];
-  const resolver = (hostname: string): Promise<readonly ResolvedAddress[]> => {
-    const answer = answers[Math.min(calls.length, answers.length - 1)] ?? [];
-    calls.push(hostname);
-    return Promise.resolve(answer.map((address) => ({ address, family: address.includes(':') ? 6 : 4 })));
-  };
-  return Object.assign(resolver, { calls });
-}
+/** The reach guardedFetch gives a request for a server on this computer (these tests' servers are). */
+const ON_THIS_COMPUTER: ReachInit = { reach: 'loopback' };
 
 function endpointFetch(options: Parameters<typeof createEndpointFetch>[0]): EndpointFetch {
   const created = createEndpointFetch(options);
@@ -63,15 +56,21 @@ describe('endpoint fetch: host names are resolved and every address checked', ()
 
   it('refuses http: to a loopback name that resolves elsewhere', async () => {
     const { fetch } = endpointFetch({ fetch: neverCalled, resolver: scriptedResolver(['10.0.0.5']), policy: 'endpoint' });
-    const error = await rejection(fetch('http://localhost:9000/token'));
+    const error = await rejection(fetch('http://localhost:9000/token', ON_THIS_COMPUTER));
     expect(error.message).toContain('http: is only used on this computer, and localhost resolves to 10.0.0.5');
+  });
+
+  it('a request that names no reach is held to the narrowest (public)', async () => {
+    const { fetch } = endpointFetch({ fetch: neverCalled, resolver: scriptedResolver(['10.0.0.5']), policy: 'endpoint' });
+    expect((await rejection(fetch('http://127.0.0.1:9/x'))).message).toContain('not on this computer');
+    expect((await rejection(fetch('https://as.example.test/x'))).message).toContain('as.example.test resolves to 10.0.0.5: it points at a private network');
   });
 
   it('checks IP literals without resolving, and passes them on as they are', async () => {
     const resolver = scriptedResolver(['169.254.169.254']);
     const seen: string[] = [];
     const { fetch } = endpointFetch({ fetch: (url) => (seen.push(String(url)), Promise.resolve(new Response('ok'))), resolver, policy: 'endpoint' });
-    expect((await fetch('http://127.0.0.1:9/x')).status).toBe(200);
+    expect((await fetch('http://127.0.0.1:9/x', ON_THIS_COMPUTER)).status).toBe(200);
     expect((await rejection(fetch('https://[64:ff9b::a9fe:a9fe]/x'))).message).toContain('NAT64');
     expect(seen).toEqual(['http://127.0.0.1:9/x']);
     expect(resolver.calls).toEqual([]);
@@ -127,7 +126,7 @@ describe('endpoint fetch: the connection goes to the address that was checked', 
     const port = await listen(server);
     const resolver = scriptedResolver(['127.0.0.1'], ['169.254.169.254']);
     const { fetch } = endpointFetch({ fetch: (url, init) => globalThis.fetch(url, init), resolver, policy: 'endpoint' });
-    await fetch(`https://as.rebind.test:${port}/token`, { method: 'POST' }).catch(() => undefined);
+    await fetch(`https://as.rebind.test:${port}/token`, { method: 'POST', ...ON_THIS_COMPUTER }).catch(() => undefined);
     expect(hellos).toHaveLength(1);
     expect(hellos[0]?.includes('as.rebind.test')).toBe(true);
     expect(resolver.calls).toEqual(['as.rebind.test']);

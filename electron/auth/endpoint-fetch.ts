@@ -10,6 +10,9 @@ import { reachRefusal, refuse, validateEndpointUrl } from './url-safety';
 /** A request's init with how far its endpoint may be (see reach.ts); set by guardedFetch. */
 export type ReachInit = RequestInit & { reach?: Reach | undefined };
 
+/** A request that names no reach (none should: guardedFetch always does) is held to the narrowest. */
+const UNSTATED_REACH: Reach = 'public';
+
 export interface ResolvedAddress {
   address: string;
   family: number;
@@ -50,7 +53,7 @@ function shown(url: URL): string {
  * (nothing to resolve, so nothing to rebind).
  * @throws CodedError denied for a refused address, server_unavailable when the name does not resolve
  */
-export async function checkedAddress(url: URL, resolver: Resolver, what: string, loopbackOnly: boolean, reach: Reach = 'loopback'): Promise<readonly ResolvedAddress[] | undefined> {
+export async function checkedAddress(url: URL, resolver: Resolver, what: string, loopbackOnly: boolean, reach: Reach): Promise<readonly ResolvedAddress[] | undefined> {
   const literal = hostAddress(url.hostname);
   if (literal !== undefined) {
     const verdict = checkAddress(literal);
@@ -130,7 +133,7 @@ export function createEndpointFetch(options: EndpointFetchOptions): EndpointFetc
   }
 
   const fetch: FetchLike = async (input, withReach) => {
-    const { reach = 'loopback', ...init } = (withReach ?? {}) as ReachInit;
+    const { reach = UNSTATED_REACH, ...init } = (withReach ?? {}) as ReachInit;
     const endpoint = options.policy === 'endpoint';
     const url = endpoint ? validateEndpointUrl(String(input), 'the endpoint', reach) : new URL(String(input));
     // An endpoint's http: was allowed for a loopback name: its addresses must be loopback too; and

@@ -30,7 +30,7 @@ function context(fetch: FetchLike, now: () => number = () => 1_000_000, signal?:
   const discovery: Discovery = { resource: 'https://mcp.test/mcp', issuer: AS.issuer, as: AS };
   const events: FlowEvent[] = [];
   const config = oauthConfigurationOf(oidc, AS, { clientId: 'client', authMethod: 'none' }, fetch);
-  return { ctx: { server: 'srv', discovery, config, scopes: ['a'], emit: (e) => events.push(e), now, signal }, events };
+  return { ctx: { server: 'srv', discovery, reach: 'public', config, scopes: ['a'], emit: (e) => events.push(e), now, signal }, events };
 }
 
 const device = { device_code: 'dc', user_code: 'ABCD-EFGH', verification_uri: 'https://as.test/device', expires_in: 600, interval: 2 };

@@ -10,12 +10,14 @@ import { loadOidc } from './oidc-module';
 import { OFFLINE_ACCESS } from './scopes';
 import type { TokenResponseLike } from './token-record';
 import type { FlowEvent } from './types';
-import { serverReach } from './reach';
+import type { Reach } from './reach';
 import { validateBrowserUrl } from './url-safety';
 
 export interface FlowContext {
   server: string;
   discovery: Discovery;
+  /** The server's reach for this sign-in: the pages opened in the browser are no closer. */
+  reach: Reach;
   config: oidc.Configuration;
   scopes: string[] | undefined;
   signal?: AbortSignal | undefined;
@@ -60,7 +62,7 @@ export async function runBrowserFlow(ctx: FlowContext, options: BrowserFlowOptio
     };
     // OpenID Connect Core §11: offline access is granted only with consent asked for.
     if (ctx.scopes?.includes(OFFLINE_ACCESS) && params['prompt'] === undefined) params['prompt'] = 'consent';
-    const url = validateBrowserUrl(lib.buildAuthorizationUrl(ctx.config, params).href, 'the sign-in page', serverReach(ctx.discovery.resource));
+    const url = validateBrowserUrl(lib.buildAuthorizationUrl(ctx.config, params).href, 'the sign-in page', ctx.reach);
     const waiting = listener.next(ctx.signal, options.timeoutMs, state);
     waiting.catch(() => undefined);
     ctx.emit({ type: 'browser', server: ctx.server, url: url.href, expiresAt: ctx.now() + options.timeoutMs });
@@ -102,11 +104,11 @@ export async function runDeviceFlow(ctx: FlowContext, options: DeviceFlowOptions
     throw flowError(ctx.server, error, 'while asking for a device code');
   }
   // The verification URIs come from the AS: shown and opened only when safe.
-  const verificationUri = validateBrowserUrl(authorization.verification_uri, 'the verification_uri', serverReach(ctx.discovery.resource)).href;
+  const verificationUri = validateBrowserUrl(authorization.verification_uri, 'the verification_uri', ctx.reach).href;
   const complete =
     authorization.verification_uri_complete === undefined
       ? undefined
-      : validateBrowserUrl(authorization.verification_uri_complete, 'the verification_uri_complete', serverReach(ctx.discovery.resource)).href;
+      : validateBrowserUrl(authorization.verification_uri_complete, 'the verification_uri_complete', ctx.reach).href;
   // Bounded both ways whatever the AS says (see device-timing.ts).
   const expiresAt = ctx.now() + deviceCodeLifetime(authorization.expires_in);
   let intervalMs = firstPollInterval(authorization.interval);

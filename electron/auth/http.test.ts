@@ -48,12 +48,14 @@ async function rejection(promise: Promise<unknown>): Promise<unknown> {
   );
 }
 
+/** The servers here listen on 127.0.0.1. */
+const ON_THIS_COMPUTER = 'loopback' as const;
 const plain = (url: string | URL, init?: RequestInit): Promise<Response> => fetch(url, init);
 
 describe('guardedFetch: every answer is bounded in time and size', () => {
   it('a trickled answer ends with a timeout error, however long it would go on', async () => {
     const url = await trickling();
-    const error = await rejection(requestJson(guardedFetch(plain, undefined, { timeoutMs: 300 }), url, {}, 'the metadata'));
+    const error = await rejection(requestJson(guardedFetch(plain, undefined, { timeoutMs: 300, reach: ON_THIS_COMPUTER }), url, {}, 'the metadata'));
     expect(error).toBeInstanceOf(CodedError);
     expect(error).toMatchObject({ code: 'timeout' });
     expect((error as CodedError).message).toContain('No complete answer from');
@@ -61,7 +63,7 @@ describe('guardedFetch: every answer is bounded in time and size', () => {
 
   it('a body read whole by another reader (openid-client: json()) errors at the bound and cancels the stream', async () => {
     const { url, written } = await endless();
-    const response = await guardedFetch(plain)(url, {});
+    const response = await guardedFetch(plain, undefined, { reach: ON_THIS_COMPUTER })(url, {});
     const error = await rejection(response.json());
     expect(error).toMatchObject({ code: 'server_unavailable', data: { maxBytes: MAX_AUTH_BODY_BYTES } });
     expect((error as CodedError).message).toContain('is larger than 256 KiB');
@@ -71,7 +73,7 @@ describe('guardedFetch: every answer is bounded in time and size', () => {
 
   it('requestJson refuses a document past the bound, naming it', async () => {
     const { url } = await endless();
-    const error = await rejection(requestJson(guardedFetch(plain), url, {}, 'the protected resource metadata'));
+    const error = await rejection(requestJson(guardedFetch(plain, undefined, { reach: ON_THIS_COMPUTER }), url, {}, 'the protected resource metadata'));
     expect(error).toMatchObject({ code: 'server_unavailable' });
     expect((error as CodedError).message).toContain('is larger than 256 KiB');
   });
@@ -79,7 +81,7 @@ describe('guardedFetch: every answer is bounded in time and size', () => {
   it('the caller’s own signal still ends the request', async () => {
     const url = await trickling();
     const controller = new AbortController();
-    const pending = rejection(guardedFetch(plain, controller.signal)(url, {}).then((r) => r.text()));
+    const pending = rejection(guardedFetch(plain, controller.signal, { reach: ON_THIS_COMPUTER })(url, {}).then((r) => r.text()));
     controller.abort(new CodedError('denied', 'cancelled here'));
     expect(await pending).toMatchObject({ code: 'denied' });
   });

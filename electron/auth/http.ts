@@ -16,8 +16,8 @@ export const REQUEST_TIMEOUT_MS = 15_000;
 export interface RequestLimits {
   timeoutMs?: number | undefined;
   maxBytes?: number | undefined;
-  /** How far endpoints may be: the MCP server's own reach (reach.ts). Loopback when a person typed the URL. */
-  reach?: Reach | undefined;
+  /** How far endpoints may be: the MCP server's own reach (server-reach.ts); required, so no caller forgets it. */
+  reach: Reach;
 }
 
 function shown(url: string): string {
@@ -45,12 +45,12 @@ export function timedOut(url: string, ms: number): CodedError {
  * request ends after `timeoutMs` (answer included) and its body errors past `maxBytes`, whoever reads
  * it (openid-client reads whole bodies).
  */
-export function guardedFetch(base: FetchLike, signal?: AbortSignal, limits: RequestLimits = {}): FetchLike {
+export function guardedFetch(base: FetchLike, signal: AbortSignal | undefined, limits: RequestLimits): FetchLike {
   const timeoutMs = limits.timeoutMs ?? REQUEST_TIMEOUT_MS;
   const maxBytes = limits.maxBytes ?? MAX_AUTH_BODY_BYTES;
   return async (input, init) => {
     const url = String(input);
-    const reach = limits.reach ?? 'loopback';
+    const { reach } = limits;
     validateEndpointUrl(url, 'the endpoint', reach);
     const limit = deadline(timeoutMs, [init?.signal, signal], () => timedOut(url, timeoutMs));
     try {

@@ -23,8 +23,9 @@ export {
   stdioTokenUrl,
 } from './auth-config';
 export type { AuthTarget, FullAuthConfig, OAuthAuth, ClientCredentialsAuth, ApiKeyAuth } from './auth-config';
-export { validateBrowserUrl, validateEndpointUrl, isLoopbackHost, isLinkLocalOrMetadata } from './url-safety';
-export { systemBrowserOpener, systemOpenerCommand, printUrl, openWith } from './openers';
+export { validateBrowserUrl, validateEndpointUrl, isLoopbackHost, isLinkLocalOrMetadata, hostReachRefusal } from './url-safety';
+export type { Reach } from './reach';
+export { systemBrowserOpener, systemOpenerCommand, printUrl, openWith, OPENED_REACH } from './openers';
 export type { Opener, SpawnOpenerOptions } from './openers';
 export { parseCommandLine } from './command-argv';
 export type { RedirectListener, RedirectListenerFactory, CallbackRequest } from './loopback-listener';

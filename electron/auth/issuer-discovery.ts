@@ -20,7 +20,8 @@ export interface NamedIssuerInput {
 export async function discoverNamedIssuer(input: NamedIssuerInput): Promise<Discovery> {
   const { auth } = input;
   const issuer = 'issuer' in auth ? auth.issuer : undefined;
-  const discoveryInput = { server: input.server, serverUrl: '', fetch: input.fetch, signal: input.signal };
+  // A stdio server's authorization server is the one the person named: it may be anywhere.
+  const discoveryInput = { server: input.server, serverUrl: '', reach: 'loopback' as const, fetch: input.fetch, signal: input.signal };
   if (auth.authServerMetadataUrl !== undefined) {
     const as = await fetchAuthServerMetadata(discoveryInput, auth.authServerMetadataUrl, [auth.authServerMetadataUrl], false);
     return { resource: '', issuer: as.issuer, as };
@@ -31,7 +32,7 @@ export async function discoverNamedIssuer(input: NamedIssuerInput): Promise<Disc
       data: { server: input.server },
     });
   }
-  validateEndpointUrl(issuer, 'the issuer');
+  validateEndpointUrl(issuer, 'the issuer', 'loopback');
   const as = await fetchAuthServerMetadata(discoveryInput, issuer, authServerMetadataCandidates(issuer), true);
   return { resource: '', issuer, as };
 }

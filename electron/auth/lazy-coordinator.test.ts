@@ -19,6 +19,7 @@ function fakeModule() {
     disconnect: vi.fn(() => Promise.resolve({ removed: 0, revoked: false })),
     forgetIssuer: vi.fn(() => Promise.resolve(undefined)),
     status: vi.fn(() => Promise.resolve(STATUS)),
+    reach: vi.fn(() => Promise.resolve('public' as const)),
     on: vi.fn((_event: 'flow', listener: (event: FlowEvent) => void) => {
       flow.add(listener);
       return () => flow.delete(listener);
@@ -53,6 +54,7 @@ describe('lazyAuthCoordinator: the coordinator loads at its first use, not at st
     await auth.credential('mail', OAUTH, { withRefresh: true });
     await auth.disconnect('mail', { revoke: true });
     await auth.forgetIssuer('mail');
+    expect(await auth.reach('https://mail.example/mcp')).toBe('public');
     expect(module.load).toHaveBeenCalledTimes(1);
     expect(module.create).toHaveBeenCalledWith(options);
     expect(module.real.status).toHaveBeenCalledWith('mail', OAUTH);
@@ -60,6 +62,7 @@ describe('lazyAuthCoordinator: the coordinator loads at its first use, not at st
     expect(module.real.credential).toHaveBeenCalledWith('mail', OAUTH, { withRefresh: true });
     expect(module.real.disconnect).toHaveBeenCalledWith('mail', { revoke: true });
     expect(module.real.forgetIssuer).toHaveBeenCalledWith('mail');
+    expect(module.real.reach).toHaveBeenCalledWith('https://mail.example/mcp');
   });
 
   it("gives a server with auth a fetch at once that loads the coordinator on its first request and uses the coordinator's fetch for it from then on", async () => {

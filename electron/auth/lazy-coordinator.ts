@@ -53,6 +53,7 @@ export function lazyAuthCoordinator(options: AuthCoordinatorOptions, load: LoadC
     disconnect: async (server, disconnectOptions) => (await coordinator()).disconnect(server, disconnectOptions),
     forgetIssuer: async (server) => (await coordinator()).forgetIssuer(server),
     status: async (server, config) => (await coordinator()).status(server, config),
+    reach: async (serverUrl) => (await coordinator()).reach(serverUrl),
     on(_event, listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

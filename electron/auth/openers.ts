@@ -63,6 +63,12 @@ function guarded(fn: (url: string) => Promise<void>): Opener {
   };
 }
 
+/**
+ * An opener checks a URL's form again; how far it may lead was checked where it came from (a
+ * server's URLs against that server's reach: flows.ts, asks), so here any host is allowed.
+ */
+export const OPENED_REACH = 'loopback' as const;
+
 function failed(label: string, error: unknown): CodedError {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   return new CodedError('internal', `Could not start ${label}${code ? ` (${code})` : ''}.`, {
@@ -74,7 +80,7 @@ function failed(label: string, error: unknown): CodedError {
 export function systemBrowserOpener(options: SpawnOpenerOptions & { platform?: NodeJS.Platform } = {}): Opener {
   const { command, args } = systemOpenerCommand(options.platform ?? process.platform);
   return guarded((url) => {
-    const safe = validateBrowserUrl(url);
+    const safe = validateBrowserUrl(url, 'to open', OPENED_REACH);
     return launch(command, [...args, safe.href], options, `the browser opener "${command}"`);
   });
 }
@@ -82,7 +88,7 @@ export function systemBrowserOpener(options: SpawnOpenerOptions & { platform?: N
 /** For headless machines: writes the URL for the person to open elsewhere. */
 export function printUrl(stream: { write(chunk: string): unknown }, message = 'Open this address in a browser to continue:'): Opener {
   return guarded((url) => {
-    const safe = validateBrowserUrl(url);
+    const safe = validateBrowserUrl(url, 'to open', OPENED_REACH);
     stream.write(`${message}\n\n  ${safe.href}\n\n`);
     return Promise.resolve();
   });
@@ -93,7 +99,7 @@ export function openWith(command: string, options: SpawnOpenerOptions = {}): Ope
   const [program, ...args] = parseCommandLine(command);
   if (program === undefined) throw new CodedError('invalid_input', '--open-with needs a command');
   return guarded((url) => {
-    const safe = validateBrowserUrl(url);
+    const safe = validateBrowserUrl(url, 'to open', OPENED_REACH);
     return launch(program, [...args, safe.href], options, `"${program}"`);
   });
 }

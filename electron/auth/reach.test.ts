@@ -3,7 +3,7 @@ import { CodedError } from '../../shared/errors';
 import { AuthServerMetadataSchema } from './metadata';
 import { fetchAuthServerMetadata } from './discovery';
 import { checkedAddress } from './endpoint-fetch';
-import { addressReach, serverReach, within } from './reach';
+import { addressReach, farthest, literalReach, within } from './reach';
 import { validateBrowserUrl, validateEndpointUrl } from './url-safety';
 
 describe('reach: endpoints no closer than the MCP server (review: SSRF to loopback)', () => {
@@ -17,13 +17,17 @@ describe('reach: endpoints no closer than the MCP server (review: SSRF to loopba
     expect(addressReach('::ffff:192.168.0.1')).toBe('private');
     expect(addressReach('192.0.2.2')).toBe('public');
     expect(addressReach('8.8.8.8')).toBe('public');
-    expect(serverReach('http://127.0.0.1:3000/mcp')).toBe('loopback');
-    expect(serverReach('http://localhost:3000/mcp')).toBe('loopback');
-    expect(serverReach('https://10.0.0.5/mcp')).toBe('private');
-    expect(serverReach('https://192.0.2.2/mcp')).toBe('public');
-    expect(serverReach('https://mcp.example.com/mcp')).toBe('private');
-    expect(serverReach('stdio://machine')).toBe('loopback');
-    expect(serverReach('')).toBe('loopback');
+    expect(literalReach('http://127.0.0.1:3000/mcp')).toBe('loopback');
+    expect(literalReach('http://localhost:3000/mcp')).toBe('loopback');
+    expect(literalReach('https://10.0.0.5/mcp')).toBe('private');
+    expect(literalReach('https://192.0.2.2/mcp')).toBe('public');
+    // A host name is resolved (server-reach.test.ts), never assumed.
+    expect(literalReach('https://mcp.example.com/mcp')).toBeUndefined();
+    expect(literalReach('stdio://machine')).toBe('loopback');
+    expect(literalReach('')).toBe('loopback');
+    expect(farthest(['loopback', 'private', 'public'])).toBe('public');
+    expect(farthest(['loopback', 'private'])).toBe('private');
+    expect(farthest(['loopback'])).toBe('loopback');
     expect(within('public', 'loopback')).toBe(false);
     expect(within('private', 'loopback')).toBe(false);
     expect(within('loopback', 'private')).toBe(true);
@@ -60,9 +64,9 @@ describe('reach: endpoints no closer than the MCP server (review: SSRF to loopba
     };
     expect(AuthServerMetadataSchema.safeParse(metadata).success).toBe(true);
     const fetch = () => Promise.resolve(new Response(JSON.stringify(metadata), { status: 200, headers: { 'content-type': 'application/json' } }));
-    const remote = { server: 'remote', serverUrl: 'https://192.0.2.2/mcp', fetch };
+    const remote = { server: 'remote', serverUrl: 'https://192.0.2.2/mcp', reach: 'public' as const, fetch };
     await expect(fetchAuthServerMetadata(remote, issuer, [`${issuer}/.well-known/oauth-authorization-server`], true)).rejects.toThrow(/Refused the token_endpoint .*not on this computer/);
-    const local = { ...remote, serverUrl: 'http://127.0.0.1:3000/mcp' };
+    const local = { ...remote, serverUrl: 'http://127.0.0.1:3000/mcp', reach: 'loopback' as const };
     await expect(fetchAuthServerMetadata(local, issuer, [`${issuer}/.well-known/oauth-authorization-server`], true)).resolves.toMatchObject({ token_endpoint: metadata.token_endpoint });
   });
 });

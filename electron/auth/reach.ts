@@ -31,21 +31,26 @@ export function addressReach(address: string): Reach | undefined {
 }
 
 /**
- * The reach of the MCP server's configured URL: loopback for `localhost` and loopback literals,
- * private for private-network literals, and for a host name private too (an intranet server by name
- * may use intranet endpoints; never this computer's). A stdio server (no URL, or its records'
- * `stdio://NAME`) names its authorization server in the person's own config: loopback.
+ * The reach of a configured server URL that needs no lookup: loopback for `localhost`, loopback
+ * literals and no URL (a stdio server, or its records' `stdio://NAME`, names its authorization server
+ * in the person's own config), the class of an IP literal; undefined for a host name (server-reach.ts
+ * resolves it).
  */
-export function serverReach(serverUrl: string): Reach {
+export function literalReach(serverUrl: string): Reach | undefined {
   if (serverUrl === '') return 'loopback';
   const url = URL.parse(serverUrl);
   if (!url) return 'public';
   // stdio://NAME: the records of a program on this computer (auth-config.ts stdioTokenUrl).
   if (url.protocol === 'stdio:') return 'loopback';
   const host = url.hostname.toLowerCase();
-  if (host === 'localhost') return 'loopback';
+  if (host === 'localhost' || host === 'localhost.') return 'loopback';
   const address = hostAddress(host);
-  return address === undefined ? 'private' : (addressReach(address) ?? 'public');
+  return address === undefined ? undefined : (addressReach(address) ?? 'public');
+}
+
+/** The farthest of several classes: a name is trusted no further than its most distant address. */
+export function farthest(reaches: readonly Reach[]): Reach {
+  return reaches.reduce<Reach>((far, reach) => (RANK[reach] < RANK[far] ? reach : far), 'loopback');
 }
 
 /** Whether a host of class `target` may be contacted for a server of reach `allowed`. */

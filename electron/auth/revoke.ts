@@ -4,7 +4,6 @@ import { flowError } from './auth-errors';
 import { findRegistration } from './client-identity';
 import type { CoreContext } from './core-context';
 import { guardedFetch } from './http';
-import { serverReach } from './reach';
 import { oauthConfiguration, type ClientCredentialsLike } from './oauth-client';
 import { loadOidc } from './oidc-module';
 import type { TokenRecord } from './token-record';
@@ -34,7 +33,7 @@ export async function revokeRecord(core: CoreContext, server: string, record: To
     const configuration = await oauthConfiguration(
       { issuer: record.issuer, token_endpoint: record.tokenEndpoint, revocation_endpoint: record.revocationEndpoint },
       client,
-      guardedFetch(core.endpointFetch, undefined, { reach: serverReach(record.serverUrl) }),
+      guardedFetch(core.endpointFetch, undefined, { reach: await core.reachOf(record.serverUrl) }),
     );
     const token = record.refreshToken ?? record.accessToken;
     const { tokenRevocation } = await loadOidc();

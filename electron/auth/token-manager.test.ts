@@ -62,6 +62,7 @@ async function setUp(fetch: FetchLike, vaultOverride?: (vault: Vault, dir: strin
     fetch,
     endpointFetch: fetch,
     serverFetch: fetch,
+    reachOf: () => Promise.resolve('public'),
     now: () => 10_000,
     log: (line) => void logs.push(line),
     lock: DEFAULT_AUTH_LOCK,

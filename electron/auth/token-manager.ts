@@ -7,7 +7,6 @@ import { findRegistration } from './client-identity';
 import type { CoreContext } from './core-context';
 import { lockPathFor, withAuthLock } from './file-lock';
 import { guardedFetch } from './http';
-import { serverReach } from './reach';
 import { oauthConfiguration, type ClientCredentialsLike } from './oauth-client';
 import { loadOidc } from './oidc-module';
 import { applyTokenResponse, readTokens, refreshMargin, tokensFor, type StoredTokens, type TokenRecord } from './token-record';
@@ -92,7 +91,8 @@ export class TokenManager {
       throw error;
     }
     const client = await this.#clientFor(server, record, auth);
-    const config = await oauthConfiguration({ issuer: record.issuer, token_endpoint: record.tokenEndpoint }, client, guardedFetch(this.core.endpointFetch, undefined, { reach: serverReach(record.serverUrl) }));
+    const reach = await this.core.reachOf(record.serverUrl);
+    const config = await oauthConfiguration({ issuer: record.issuer, token_endpoint: record.tokenEndpoint }, client, guardedFetch(this.core.endpointFetch, undefined, { reach }));
     const { clientCredentialsGrant, refreshTokenGrant } = await loadOidc();
     // Tokens of a stdio server were obtained for no resource (see flows.ts).
     const params: Record<string, string> = record.resource === '' ? {} : { resource: record.resource };

@@ -4,6 +4,7 @@ import type { Vault } from '../../shared/vault';
 import type { AuthTarget } from './auth-config';
 import type { AuthLockOptions } from './file-lock';
 import type { Resolver } from './endpoint-fetch';
+import type { Reach } from './reach';
 import type { FetchLike } from '../net';
 import type { PoolCredential } from '../pool';
 import type { RedirectListenerFactory } from './loopback-listener';
@@ -141,6 +142,11 @@ export interface AuthCoordinator {
    */
   forgetIssuer(server: string): Promise<string | undefined>;
   status(server: string, config?: AuthTarget): Promise<AuthStatus>;
+  /**
+   * How far what the server at this URL names may lead (reach.ts): its host name resolved now, through
+   * the resolver every request uses. Rejects when the name does not resolve.
+   */
+  reach(serverUrl: string): Promise<Reach>;
   /** Flow events of every server. Returns the unsubscribe function. */
   on(event: 'flow', listener: (event: FlowEvent) => void): () => void;
   /** Cancels running sign-ins. Idempotent. */

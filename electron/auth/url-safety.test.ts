@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { CodedError } from '../../shared/errors';
 import { isLinkLocalOrMetadata, isLoopbackHost, validateBrowserUrl, validateEndpointUrl } from './url-safety';
 
+/** The checks of a URL's form: here every host is within reach (reach.test.ts covers reach). */
+const ANY_HOST = 'loopback' as const;
+
 function refusal(fn: () => unknown): CodedError {
   try {
     fn();
@@ -22,7 +25,7 @@ describe('validateBrowserUrl', () => {
     ['https://xn--bcher-kva.example/', 'https://xn--bcher-kva.example/'],
     ['https://bücher.example/', 'https://xn--bcher-kva.example/'],
   ])('accepts %s', (input, normalized) => {
-    expect(validateBrowserUrl(input).href).toBe(normalized);
+    expect(validateBrowserUrl(input, 'to open', ANY_HOST).href).toBe(normalized);
   });
 
   it.each([
@@ -50,7 +53,7 @@ describe('validateBrowserUrl', () => {
     ['https://metadata.google.internal/', 'link-local'],
     ['', 'not a URL'],
   ])('refuses %s', (input, why) => {
-    const error = refusal(() => validateBrowserUrl(input));
+    const error = refusal(() => validateBrowserUrl(input, 'to open', ANY_HOST));
     expect(error.code).toBe('denied');
     expect(error.message).toContain(why);
   });
@@ -58,12 +61,12 @@ describe('validateBrowserUrl', () => {
 
 describe('validateEndpointUrl', () => {
   it('accepts https and loopback http', () => {
-    expect(validateEndpointUrl('https://as.example.com/token', 'the token_endpoint').href).toBe('https://as.example.com/token');
-    expect(validateEndpointUrl('http://127.0.0.1:9000/token', 'the token_endpoint').href).toBe('http://127.0.0.1:9000/token');
+    expect(validateEndpointUrl('https://as.example.com/token', 'the token_endpoint', ANY_HOST).href).toBe('https://as.example.com/token');
+    expect(validateEndpointUrl('http://127.0.0.1:9000/token', 'the token_endpoint', ANY_HOST).href).toBe('http://127.0.0.1:9000/token');
   });
 
   it.each(['http://as.example.com/token', 'https://as.example.com/token#frag', 'https://[::ffff:169.254.169.254]/', 'https://169.254.1.1/', 'file:///x'])('refuses %s', (input) => {
-    expect(refusal(() => validateEndpointUrl(input, 'the token_endpoint')).message).toMatch(/^Refused the token_endpoint/);
+    expect(refusal(() => validateEndpointUrl(input, 'the token_endpoint', ANY_HOST)).message).toMatch(/^Refused the token_endpoint/);
   });
 
   it.each([
@@ -78,13 +81,13 @@ describe('validateEndpointUrl', () => {
     ['https://2852039166/token', 'link-local'],
     ['https://metadata.azure.com/token', 'metadata service'],
   ])('refuses the metadata address in the form %s', (input, why) => {
-    const error = refusal(() => validateEndpointUrl(input, 'the token_endpoint'));
+    const error = refusal(() => validateEndpointUrl(input, 'the token_endpoint', ANY_HOST));
     expect(error.code).toBe('denied');
     expect(error.message).toContain(why);
   });
 
   it('keeps loopback in its IPv4-mapped form', () => {
-    expect(validateEndpointUrl('http://[::ffff:127.0.0.1]:9000/token', 'the token_endpoint').hostname).toBe('[::ffff:7f00:1]');
+    expect(validateEndpointUrl('http://[::ffff:127.0.0.1]:9000/token', 'the token_endpoint', ANY_HOST).hostname).toBe('[::ffff:7f00:1]');
   });
 });
 

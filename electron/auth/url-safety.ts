@@ -87,25 +87,34 @@ export function reachRefusal(target: Reach, reach: Reach): string | undefined {
   return target === 'loopback' ? 'it points at this computer, and the MCP server is not on this computer' : 'it points at a private network, and the MCP server is not on one';
 }
 
+/**
+ * Why a URL's host is out of `reach`, for `localhost` and IP literals (a host name is checked once
+ * resolved, where we connect: endpoint-fetch.ts); undefined when within or not told by the URL.
+ */
+export function hostReachRefusal(hostname: string, reach: Reach): string | undefined {
+  const host = hostname.toLowerCase().replace(/\.$/, '');
+  const address = hostAddress(host);
+  const target = host === 'localhost' ? 'loopback' : address === undefined ? undefined : addressReach(address);
+  return target === undefined ? undefined : reachRefusal(target, reach);
+}
+
 function checkHost(url: URL, value: string, what: string, reach: Reach): void {
   if (url.username !== '' || url.password !== '') throw refuse(what, value, 'it carries credentials');
   if (!isPlainHostname(url.hostname)) throw refuse(what, value, 'its host name is not a plain DNS name or IP address');
   const refusal = hostRefusal(url.hostname);
   if (refusal !== undefined) throw refuse(what, value, `it points at a link-local or cloud-metadata address: ${refusal}`);
-  const host = url.hostname.toLowerCase();
-  const address = hostAddress(host);
-  // Host names are checked once resolved (endpoint-fetch.ts); literals and `localhost` here.
-  const target = host === 'localhost' ? 'loopback' : address === undefined ? undefined : addressReach(address);
-  const outOfReach = target === undefined ? undefined : reachRefusal(target, reach);
+  const outOfReach = hostReachRefusal(url.hostname, reach);
   if (outOfReach !== undefined) throw refuse(what, value, outOfReach);
 }
 
 /**
  * The only URLs handed to a browser: a parsed `https:` URL, or `http:` to a loopback host, with a plain
- * host name and nothing a shell or an HTML attribute would treat specially. Returns the normalized URL.
+ * host name and nothing a shell or an HTML attribute would treat specially, no closer than `reach`
+ * (the MCP server's own for a URL a server named; `loopback` only for one a person chose). Returns the
+ * normalized URL.
  * @throws CodedError denied
  */
-export function validateBrowserUrl(value: string, what = 'to open', reach: Reach = 'loopback'): URL {
+export function validateBrowserUrl(value: string, what: string, reach: Reach): URL {
   const url = parse(value, what);
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopbackHost(url.hostname))) {
     throw refuse(what, value, `only https: URLs (or http: to this computer) are opened, not ${url.protocol}`);
@@ -118,10 +127,10 @@ export function validateBrowserUrl(value: string, what = 'to open', reach: Reach
 /**
  * A URL the coordinator may send requests to (metadata, token, registration, revocation endpoints):
  * https, or http to loopback; no credentials, no fragment, not link-local or metadata services, and
- * no closer than `reach` (the MCP server's own, see reach.ts; the default is for URLs a person typed).
+ * no closer than `reach` (the MCP server's own, see reach.ts; `loopback` only for a URL a person typed).
  * @throws CodedError denied
  */
-export function validateEndpointUrl(value: string, what: string, reach: Reach = 'loopback'): URL {
+export function validateEndpointUrl(value: string, what: string, reach: Reach): URL {
   const url = parse(value, what);
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopbackHost(url.hostname))) {
     throw refuse(what, value, `endpoints must use https: (http: only on this computer), not ${url.protocol}`);

@@ -20,6 +20,7 @@ const json = (body: unknown, status = 200) => () => new Response(JSON.stringify(
 function input(fetch: FetchLike, overrides: Partial<UserinfoAccountInput> = {}): UserinfoAccountInput {
   return {
     as: AS,
+    reach: 'public',
     clientId: 'client',
     response: { access_token: 'the-access-token', scope: 'openid email', id_token: jwt({ sub: 'u1' }) },
     requestedScopes: ['openid', 'email'],

@@ -6,6 +6,7 @@ import { loadOidc } from './oidc-module';
 import { oauthConfigurationOf, type ServerEndpoints } from './oauth-client';
 import { splitScope } from './scopes';
 import type { TokenResponseLike } from './token-record';
+import type { Reach } from './reach';
 import { validateEndpointUrl } from './url-safety';
 
 /** A userinfo answer larger than this is not read: it names one person. */
@@ -19,6 +20,8 @@ const UserInfoSchema = AccountClaimsSchema.extend({ sub: z.string().min(1).max(2
 export interface UserinfoAccountInput {
   /** The authorization server's metadata; nothing is asked without its `userinfo_endpoint`. */
   as: ServerEndpoints;
+  /** The MCP server's reach for this sign-in: the endpoint is no closer (reach.ts). */
+  reach: Reach;
   /** The client the tokens were issued to (userinfo takes no client authentication). */
   clientId: string;
   /** The sign-in's token response (its access token is sent only to the userinfo endpoint, never shown). */
@@ -67,7 +70,7 @@ export async function userinfoAccount(input: UserinfoAccountInput): Promise<stri
   if (!wantsUserinfo(input)) return undefined;
   const endpoint = input.as.userinfo_endpoint ?? '';
   try {
-    validateEndpointUrl(endpoint, 'the userinfo_endpoint');
+    validateEndpointUrl(endpoint, 'the userinfo_endpoint', input.reach);
     const lib = await loadOidc();
     const guarded = bounded(input.fetch, MAX_USERINFO_BYTES, USERINFO_TIMEOUT_MS, input.signal);
     const config = oauthConfigurationOf(lib, { ...input.as, userinfo_endpoint: endpoint }, { clientId: input.clientId, authMethod: 'none' }, guarded);

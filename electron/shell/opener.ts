@@ -1,4 +1,4 @@
-import { validateBrowserUrl, type Opener } from '../auth';
+import { OPENED_REACH, validateBrowserUrl, type Opener } from '../auth';
 
 /**
  * The desktop app's opener for sign-in pages and external links: Electron's shell.openExternal, only
@@ -6,7 +6,8 @@ import { validateBrowserUrl, type Opener } from '../auth';
  */
 export function electronOpener(openExternal: (url: string) => Promise<void>): Opener {
   return async (url) => {
-    const safe = validateBrowserUrl(url);
+    // Its form again; its reach was checked where it came from (a server's URL against that server's).
+    const safe = validateBrowserUrl(url, 'to open', OPENED_REACH);
     await openExternal(safe.href);
   };
 }

@@ -21,7 +21,7 @@ const waiting = new WaitingAsks();
 
 beforeAll(async () => {
   server = await startRelatedAsksHttp();
-  const router = createAskRouter({ waiting, audit: () => undefined, now: Date.now });
+  const router = createAskRouter({ waiting, audit: () => undefined, now: Date.now, reachOf: () => Promise.resolve('loopback' as const) });
   // One request per call: a short quiet ends each round soon.
   h = await startBridge({ legacy: server.config }, { inputRoundGather: () => ({ quietMs: 20 }) }, { asks: { router } });
   await h.pool.start('legacy');

@@ -18,7 +18,7 @@ let client: Client | undefined;
 
 beforeAll(async () => {
   server = await startEraServer('modern');
-  const router = createAskRouter({ waiting: new WaitingAsks(), audit: (entry) => audited.push(entry), now: Date.now });
+  const router = createAskRouter({ waiting: new WaitingAsks(), audit: (entry) => audited.push(entry), now: Date.now, reachOf: () => Promise.resolve('loopback' as const) });
   h = await startBridge({ modern: { type: 'http', url: server.url } }, {}, { asks: { router } });
 }, 60_000);
 

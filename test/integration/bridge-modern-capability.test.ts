@@ -16,7 +16,7 @@ let h: BridgeHarness;
 const audited: AuditEntry[] = [];
 
 beforeAll(async () => {
-  const router = createAskRouter({ waiting: new WaitingAsks(), audit: (entry) => audited.push(entry), now: Date.now });
+  const router = createAskRouter({ waiting: new WaitingAsks(), audit: (entry) => audited.push(entry), now: Date.now, reachOf: () => Promise.resolve('loopback' as const) });
   h = await startBridge({ asking: askingServer() }, {}, { asks: { router } });
   await h.pool.start('asking');
 }, 60_000);

@@ -14,7 +14,7 @@ const ALLOW_ALL = { read: 'allow', write: 'allow', destructive: 'allow' } as con
 let h: BridgeHarness;
 
 beforeAll(async () => {
-  const router = createAskRouter({ waiting: new WaitingAsks(), audit: () => undefined, now: Date.now });
+  const router = createAskRouter({ waiting: new WaitingAsks(), audit: () => undefined, now: Date.now, reachOf: () => Promise.resolve('loopback' as const) });
   h = await startBridge({ asking: askingServer() }, {}, { asks: { router } });
   await h.pool.start('asking');
 }, 60_000);

@@ -31,7 +31,7 @@ beforeAll(async () => {
   process.on('warning', onWarning);
   const dir = tempDir();
   hostile = await startHostileServer();
-  const router = createAskRouter({ waiting: new WaitingAsks(), audit: () => undefined, now: Date.now });
+  const router = createAskRouter({ waiting: new WaitingAsks(), audit: () => undefined, now: Date.now, reachOf: () => Promise.resolve('loopback' as const) });
   pool = createPool({ cacheDir: join(dir, 'cache'), gate: () => null, asks: { router } });
   await pool.apply({ mcpServers: { fault: faultServer(), hostile: { type: 'http', url: hostile.url } } });
   await Promise.all([pool.start('fault'), pool.start('hostile')]);

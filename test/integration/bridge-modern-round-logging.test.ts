@@ -57,7 +57,7 @@ const waiting = new WaitingAsks();
 
 beforeAll(async () => {
   modern = await startModernLoggingServer();
-  const router = createAskRouter({ waiting, audit: () => undefined, now: Date.now });
+  const router = createAskRouter({ waiting, audit: () => undefined, now: Date.now, reachOf: () => Promise.resolve('loopback' as const) });
   h = await startBridge({ logs: loggingServer(), remote: { type: 'http', url: modern.url, protocol: MODERN } }, {}, { asks: { router } });
   await Promise.all([h.pool.start('logs'), h.pool.start('remote')]);
   for (const server of SERVERS) tokens[server] = (await h.bridge.agents.add(`held-${server}`, { servers: [server], policy: ALLOW_ALL })).token;

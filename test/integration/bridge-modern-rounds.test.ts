@@ -19,7 +19,7 @@ const audited: AuditEntry[] = [];
 const agents: ModernAgent[] = [];
 
 beforeAll(async () => {
-  const router = createAskRouter({ waiting: new WaitingAsks(), audit: (entry) => audited.push(entry), now: Date.now });
+  const router = createAskRouter({ waiting: new WaitingAsks(), audit: (entry) => audited.push(entry), now: Date.now, reachOf: () => Promise.resolve('loopback' as const) });
   h = await startBridge({ everything: everythingServer(), asking: askingServer() }, { inputRoundWindowMs: WINDOW_MS }, { asks: { router } });
   await Promise.all([h.pool.start('everything'), h.pool.start('asking')]);
 }, 60_000);

@@ -65,6 +65,16 @@ describe('our asking server through serve', () => {
     expect(textOf((await call).body.result)).toBe('action: decline');
   });
 
+  it('URL mode from a server on this computer (stdio): its own local page is offered, with no problem', async () => {
+    const url = 'http://127.0.0.1:9/confirm';
+    const call = personCall(served, 'ask-url', { url });
+    const ask = await waitingAsk(served, (a) => a.kind === 'url' && a.url === url);
+    expect(ask).toMatchObject({ origin: 'http://127.0.0.1:9' });
+    expect(ask.urlProblem).toBeUndefined();
+    await served.api('answerAsk', { id: ask.id, action: 'decline' });
+    expect(textOf((await call).body.result)).toBe('action: decline');
+  });
+
   it('two agents calling the same server at once: a request never reaches the other agent', async () => {
     const agents = await Promise.all(
       ['north', 'south'].map(async (name) => {

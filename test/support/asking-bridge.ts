@@ -21,7 +21,7 @@ export const BOTH_ERAS = { legacy: conformanceServer(), modern: conformanceServe
 
 /** Starts `servers` behind a bridge whose asks go through `waiting`; audited asks land in `audited`. */
 export async function startAskingBridge(servers: Record<string, StdioServerConfig>, waiting: WaitingAsks, audited: AuditEntry[] = []): Promise<BridgeHarness> {
-  const router = createAskRouter({ waiting, audit: (entry) => audited.push(entry), now: Date.now });
+  const router = createAskRouter({ waiting, audit: (entry) => audited.push(entry), now: Date.now, reachOf: () => Promise.resolve('loopback' as const) });
   const h = await startBridge(servers, {}, { asks: { router } });
   await Promise.all(Object.keys(servers).map((name) => h.pool.start(name)));
   return h;

@@ -14,7 +14,7 @@ describe('a server request during a 2026-07-28 agent call', () => {
   it('an elicitation goes to the person, naming the agent; sampling is refused; both audited under the agent', async () => {
     const waiting = new WaitingAsks({ now: () => 1 });
     const audited: AuditEntry[] = [];
-    const router = createAskRouter({ waiting, audit: (e) => audited.push(e), now: () => 1 });
+    const router = createAskRouter({ waiting, audit: (e) => audited.push(e), now: () => 1, reachOf: () => Promise.resolve('loopback' as const) });
     const context = { server: 'svc', asker: statelessAgentAsker('stateless', agents), call: 'tool "t"', signal: new AbortController().signal, expiresAt: 10 };
 
     const answer = router.elicit({ mode: 'form', message: 'name?', requestedSchema: { type: 'object', properties: { n: { type: 'string' } } } }, context);

@@ -1,11 +1,14 @@
 import type { ElicitResult } from '@modelcontextprotocol/client';
 import type { AskOutcome, AuditEntry } from '../../../shared/api';
+import { errorMessage } from '../../../shared/errors';
 import { redact } from '../../../shared/redact';
+import type { Reach } from '../../auth';
 import { isAgentAsker, lacksCapability, type AgentAsker } from '../../bridge';
 import { AskRefused, AskTimeout, type AskContext, type AskRouter, type CallAsker } from '../../pool';
-import { elicitationView, MAX_SCHEMA_CHARS, samplingView } from './ask-view';
+import { elicitationView, MAX_SCHEMA_CHARS, outOfReach, samplingView } from './ask-view';
 import { routeElicitation, routeRoots, routeSampling, type AgentFacts } from './ask-routing';
 import type { WaitingAsks } from './waiting-asks';
+import type { ReachOf } from './ask-reach';
 
 /** A call the person makes through the App API (the UI, the CLI's `call`); `callId` lets the caller find its requests. */
 export interface PersonAsker extends CallAsker {
@@ -29,6 +32,8 @@ export interface AskRouterOptions {
   /** One entry per request: how it ended, never its values. */
   audit: (entry: AuditEntry) => void;
   now: () => number;
+  /** The asking server's reach (ask-reach.ts): a URL-mode request's URL is no closer. */
+  reachOf: ReachOf;
 }
 
 function factsOf(agent: AgentAsker): AgentFacts {
@@ -85,7 +90,23 @@ export function createAskRouter(options: AskRouterOptions): AskRouter {
       const started = now();
       const agent = isAgentAsker(context.asker) ? context.asker : undefined;
       const route = routeElicitation(params.mode === 'url' ? 'url' : 'form', agent && factsOf(agent));
+      // A URL is no closer than the server (electron/auth/reach.ts); its name resolved now. Unresolved: refused.
+      let reach: Reach = 'public';
+      if (params.mode === 'url') {
+        try {
+          reach = await options.reachOf(context.server);
+        } catch (error) {
+          record(context, 'elicitation', started, 'decline', 'nobody');
+          throw new AskRefused(REJECTED, `URL request refused: ${errorMessage(error)}`);
+        }
+      }
       if (route.to === 'agent' && agent) {
+        // The agent's client may open it: one this server may not name never goes there.
+        const problem = params.mode === 'url' ? outOfReach(params.url, reach) : undefined;
+        if (problem !== undefined) {
+          record(context, 'elicitation', started, 'decline', 'nobody');
+          throw new AskRefused(REJECTED, `URL request refused: ${problem}`);
+        }
         try {
           const result = await agent.elicit(params, context.signal, context.key);
           record(context, 'elicitation', started, result.action, 'agent');
@@ -99,7 +120,8 @@ export function createAskRouter(options: AskRouterOptions): AskRouter {
         record(context, 'elicitation', started, 'decline', 'nobody');
         return { action: 'decline' };
       }
-      const answer = await waiting.ask(elicitationView(params, base(context)), context.signal, timedOut);
+      // The person sees it with why it cannot be opened (urlProblem); openAskUrl refuses it.
+      const answer = await waiting.ask(elicitationView(params, base(context), reach), context.signal, timedOut);
       if (typeof answer === 'string') {
         record(context, 'elicitation', started, answer, 'nobody');
         throw new Error(`the request ${answer === 'timeout' ? 'timed out' : 'ended with its call'}`);

@@ -1,7 +1,7 @@
 import type { CreateMessageRequestParams, ElicitRequestParams } from '@modelcontextprotocol/client';
 import { sensitiveFields, type PendingAsk } from '../../../shared/api';
 import { redact } from '../../../shared/redact';
-import { validateBrowserUrl } from '../../auth';
+import { hostReachRefusal, validateBrowserUrl, type Reach } from '../../auth';
 
 /** A server controls these: bounded before the person sees them. */
 const MAX_MESSAGE_CHARS = 4000;
@@ -17,14 +17,15 @@ function cut(text: string, max: number): string {
 
 /**
  * Why a URL-mode URL must not be opened: the checks sign-in uses (https, or http to this computer; a
- * plain host, not link-local or a metadata service; no credentials or specials), and no
- * internationalized host (a look-alike of a known name): such a URL is shown, never opened.
+ * plain host, not link-local or a metadata service; no credentials or specials; no closer than the
+ * server's `reach`, so a remote server cannot have a page on this computer or its network opened),
+ * and no internationalized host (a look-alike of a known name): such a URL is shown, never opened.
  */
-export function urlProblem(url: string): { origin?: string; problem?: string } {
+export function urlProblem(url: string, reach: Reach): { origin?: string; problem?: string } {
   const parsed = URL.parse(url);
   const origin = parsed && parsed.origin !== 'null' ? parsed.origin : undefined;
   try {
-    const checked = validateBrowserUrl(url, 'to open');
+    const checked = validateBrowserUrl(url, 'to open', reach);
     if (checked.hostname.split('.').some((label) => label.startsWith('xn--'))) {
       return { origin: checked.origin, problem: 'its host name is internationalized (it may imitate another); copy it only if you trust it' };
     }
@@ -35,10 +36,17 @@ export function urlProblem(url: string): { origin?: string; problem?: string } {
   }
 }
 
-export function elicitationView(params: ElicitRequestParams, base: Base): ViewDraft {
+/** Why a URL leads closer than the server's `reach` (this computer, its network), or undefined. */
+export function outOfReach(url: string, reach: Reach): string | undefined {
+  const parsed = URL.parse(url);
+  return parsed === null ? undefined : hostReachRefusal(parsed.hostname, reach);
+}
+
+/** `reach`: the asking server's (electron/auth/reach.ts); only a URL-mode request's URL is checked against it. */
+export function elicitationView(params: ElicitRequestParams, base: Base, reach: Reach): ViewDraft {
   const message = cut(params.message, MAX_MESSAGE_CHARS);
   if (params.mode === 'url') {
-    const { origin, problem } = urlProblem(params.url);
+    const { origin, problem } = urlProblem(params.url, reach);
     return { ...base, kind: 'url', message, url: params.url, ...(origin !== undefined ? { origin } : {}), ...(problem !== undefined ? { urlProblem: problem } : {}) };
   }
   const schema = params.requestedSchema as Record<string, unknown>;

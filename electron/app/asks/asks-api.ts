@@ -1,6 +1,7 @@
 import type { ApiInput, ApiOutput } from '../../../shared/api';
 import { CodedError } from '../../../shared/errors';
 import { validateBrowserUrl, type Opener } from '../../auth';
+import type { ReachOf } from './ask-reach';
 import { urlProblem } from './ask-view';
 import type { WaitingAsks } from './waiting-asks';
 
@@ -14,6 +15,8 @@ export interface AsksApiOptions {
   waiting: WaitingAsks;
   /** The browser opener sign-in uses. */
   opener: Opener;
+  /** The asking server's reach (ask-reach.ts): its URL is no closer. */
+  reachOf: ReachOf;
 }
 
 /** Servers' requests waiting for the person: list, answer, and open a URL-mode URL (only when the person clicks). */
@@ -30,12 +33,13 @@ export function createAsksApi(options: AsksApiOptions): AsksMethods {
       if (!ask || ask.kind !== 'url' || ask.url === undefined) {
         throw new CodedError('not_found', 'no URL request with this id is waiting', { hint: 'it was answered, timed out, or its call ended' });
       }
-      // Checked again at the click, as sign-in checks the URLs it opens.
-      const { problem } = urlProblem(ask.url);
+      // Checked again at the click, as sign-in checks the URLs it opens, with the server's reach now.
+      const reach = await options.reachOf(ask.server);
+      const { problem } = urlProblem(ask.url, reach);
       if (problem !== undefined) {
         throw new CodedError('denied', `This address was not opened: ${problem}`, { hint: 'decline the request, or contact the service\'s operator' });
       }
-      await options.opener(validateBrowserUrl(ask.url).href);
+      await options.opener(validateBrowserUrl(ask.url, 'to open', reach).href);
       return { ok: true as const };
     },
   };

@@ -12,7 +12,8 @@ export type NavigationDecision = { action: 'allow' } | { action: 'deny' } | { ac
 export function navigationDecision(url: string, host: string = RENDERER_HOST): NavigationDecision {
   if (hasAppOrigin(url, host)) return { action: 'allow' };
   try {
-    return { action: 'external', url: validateBrowserUrl(url, 'to open from the app').href };
+    // A link in a page of ours (or one the person follows): not named by a server's sign-in, so any host.
+    return { action: 'external', url: validateBrowserUrl(url, 'to open from the app', 'loopback').href };
   } catch {
     return { action: 'deny' };
   }
