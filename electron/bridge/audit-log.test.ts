@@ -34,6 +34,18 @@ describe('AuditLog', () => {
     expect(readFileSync(log.file, 'utf8')).not.toContain('"time":99');
   });
 
+  it('counts refusals an agent caused alone past the bound, and writes the count when it closes', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'audit-'));
+    const log = new AuditLog({ dataDir });
+    log.append(entry(0, { agent: 'a1', tool: 'delete_all', outcome: 'denied', approval: 'person' }));
+    for (let i = 1; i <= 1000; i++) log.appendRefusal(entry(i, { agent: 'a1', server: '', tool: `nope-${i}`, outcome: 'error', errorCode: 'not_found' }));
+    await log.close();
+    const lines = readFileSync(log.file, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as AuditEntry);
+    expect(lines).toHaveLength(1 + 20 + 1);
+    expect(lines[0]?.tool).toBe('delete_all');
+    expect(lines.at(-1)).toMatchObject({ tool: 'nope-21', repeated: 980 });
+  });
+
   it('rotates by size, keeps the configured number of files, and still reads across them', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'audit-'));
     const log = new AuditLog({ dataDir, maxBytes: 400, keep: 2 });

@@ -3,6 +3,7 @@ import type { CoreEnvOptions } from '../../shared/core-env';
 import { redactor } from '../../shared/redact';
 import { JsonlLog } from '../fs-safe';
 import { AuditEntrySchema, type AuditEntry, type AuditQuery } from './audit-entry';
+import { RefusalCounter } from './audit-refusals';
 
 export const AUDIT_DIR = 'audit';
 export const AUDIT_FILE = 'audit.jsonl';
@@ -31,6 +32,8 @@ export function recordable(value: unknown): unknown {
  * rotated by size, appends batched: the generic writer is fs-safe's `JsonlLog`.
  */
 export class AuditLog extends JsonlLog<AuditEntry> {
+  readonly #refusals = new RefusalCounter((entry) => this.append(entry));
+
   constructor(options: AuditLogOptions) {
     super({
       dir: path.join(options.dataDir, AUDIT_DIR),
@@ -40,6 +43,16 @@ export class AuditLog extends JsonlLog<AuditEntry> {
       keep: options.keep ?? DEFAULT_AUDIT_KEEP,
       ...(options.log ? { log: options.log } : {}),
     });
+  }
+
+  /** A refusal the agent caused alone (audit-refusals.ts): past a bound per minute, counted into one line. */
+  appendRefusal(entry: AuditEntry): void {
+    this.#refusals.add(entry);
+  }
+
+  override async close(): Promise<void> {
+    this.#refusals.endAll();
+    await super.close();
   }
 
   async read(query: AuditQuery = {}): Promise<AuditEntry[]> {

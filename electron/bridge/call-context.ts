@@ -6,6 +6,7 @@ import type { CallApprovalQueue, DecidedApproval } from './call-approval-queue';
 import type { ResourceSubscriptions } from './resource-subscriptions';
 import type { AuditEntry } from './audit-entry';
 import type { AuditLog } from './audit-log';
+import { shortRefusedName } from './audit-refusals';
 import type { ToolIndex } from './tool-index';
 
 /** What a session's request handlers need of the bridge: its parts, and the clock and (redacting) log of its CoreEnv. */
@@ -25,13 +26,14 @@ export interface CallContext extends Pick<CoreEnv, 'now' | 'log'> {
 export type AuditDraft = Omit<AuditEntry, 'durationMs' | 'time'>;
 
 /** Appends one audit entry for a call that started at `started`: the draft, completed in place, is the entry (no copy per call). */
-export function record(ctx: CallContext, started: number, draft: AuditDraft, approval?: DecidedApproval): void {
+export function record(ctx: CallContext, started: number, draft: AuditDraft, approval?: DecidedApproval, agentAlone = false): void {
   const entry = draft as AuditDraft & Partial<Pick<AuditEntry, 'time' | 'durationMs'>>;
   // Names and URIs come from the agent and may carry a secret (a token in a query string).
   entry.server = redact(draft.server);
-  entry.tool = redact(draft.tool);
+  entry.tool = redact(draft.server === '' ? shortRefusedName(draft.tool) : draft.tool);
   entry.time = started;
   entry.durationMs = Math.max(0, ctx.now() - started);
   if (approval !== undefined) entry.approval = approval.reason;
-  ctx.audit.append(entry as AuditEntry);
+  if (agentAlone) ctx.audit.appendRefusal(entry as AuditEntry);
+  else ctx.audit.append(entry as AuditEntry);
 }

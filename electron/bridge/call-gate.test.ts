@@ -25,6 +25,8 @@ interface Fake {
   ctx: CallContext;
   approvals: CallApprovalQueue;
   audit: AuditEntry[];
+  /** Of those, the refusals the agent caused alone (counted past a bound: audit-refusals.ts). */
+  alone: AuditEntry[];
   pending: PendingApproval[];
   setPaused(value: boolean): void;
   /** Calls that reached the pool. */
@@ -35,6 +37,7 @@ interface Fake {
 function fake(options: { auditArguments?: boolean } = {}): Fake {
   let paused = false;
   const audit: AuditEntry[] = [];
+  const alone: AuditEntry[] = [];
   const pending: PendingApproval[] = [];
   const pool: Fake['pool'] = [];
   const approvals = new CallApprovalQueue({ now: () => Date.now(), remember: () => Promise.resolve() });
@@ -51,14 +54,20 @@ function fake(options: { auditArguments?: boolean } = {}): Fake {
     toolIndex: { tools: () => Promise.resolve(new Map([['mail__send_email', entry]])), servers: () => ['mail'], invalidate: () => undefined } as unknown as ToolIndex,
     agents: { peek: (name: string) => (name === AGENT.name ? AGENT : undefined) } as unknown as AgentStore,
     approvals,
-    audit: { append: (e: AuditEntry) => audit.push(e) } as unknown as AuditLog,
+    audit: {
+      append: (e: AuditEntry) => audit.push(e),
+      appendRefusal: (e: AuditEntry) => {
+        audit.push(e);
+        alone.push(e);
+      },
+    } as unknown as AuditLog,
     auditArguments: () => options.auditArguments === true,
     paused: () => paused,
     subscriptions: new ResourceSubscriptions({ subscribeResource: () => Promise.resolve(), unsubscribeResource: () => Promise.resolve() }),
     now: () => Date.now(),
     log: () => undefined,
   };
-  return { ctx, approvals, audit, pending, pool, setPaused: (value) => (paused = value) };
+  return { ctx, approvals, audit, alone, pending, pool, setPaused: (value) => (paused = value) };
 }
 
 /** A call the person is asked about (the agent's policy says ask). */
@@ -81,6 +90,23 @@ const signal = (): AbortSignal => new AbortController().signal;
 const cancel = (): Cancellation => cancellationOf(signal());
 
 describe('the call gate', () => {
+  it('hands refusals the agent caused alone to the counted path, with an unknown long name cut; a decision of the person is written as is', async () => {
+    const f = fake();
+    const name = `mail__${'x'.repeat(5000)}`;
+    const unknown = { ...asked(f), asked: name, find: () => Promise.resolve({ error: { code: 'not_found' as const, message: 'no such tool' } }) };
+    expect(await passGate(f.ctx, unknown, cancel())).toMatchObject({ ok: false });
+    expect(f.alone).toHaveLength(1);
+    expect(f.alone[0]?.tool.length).toBeLessThan(400);
+    expect(f.alone[0]?.tool).toContain('5006 characters');
+    const result = passGate(f.ctx, asked(f), cancel());
+    await vi.waitFor(() => expect(f.pending).toHaveLength(1));
+    void f.approvals.deny(f.pending[0]?.id ?? '');
+    await result;
+    expect(f.audit).toHaveLength(2);
+    expect(f.alone).toHaveLength(1);
+    expect(f.audit[1]).toMatchObject({ outcome: 'denied', approval: 'person', tool: 'send_email' });
+  });
+
   it('checks the pause again after an approval: allowed while the person pauses, the call is denied and never reaches the pool', async () => {
     const f = fake();
     const result = passGate(f.ctx, asked(f), cancel());

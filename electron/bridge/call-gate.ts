@@ -111,7 +111,9 @@ class Pass<R> {
   refuse(step: GateStep, error: AgentError, outcome: 'denied' | 'error' | 'cancelled', errorCode = error.code): GateResult<R> {
     // A refusal after done() failed to append: the entry is the refusal's, without a result.
     if ('result' in this.#draft) delete this.#draft.result;
-    record(this.ctx, this.#started, this.#end(outcome, errorCode), this.approval);
+    // Nothing ran and nobody was asked: the agent alone caused it, and may not flood the audit with it.
+    const agentAlone = this.#callStarted === undefined && this.approval === undefined;
+    record(this.ctx, this.#started, this.#end(outcome, errorCode), this.approval, agentAlone);
     return { ok: false, step, error };
   }
 

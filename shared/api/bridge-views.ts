@@ -130,6 +130,8 @@ export const AuditEntrySchema = lazySchema(() => z.object({
   /** Only with argument recording on, redacted. */
   arguments: z.unknown().optional(),
   result: z.unknown().optional(),
+  /** This line stands for this many refusals of the agent in one minute, counted past the first 20 (the first of them shown). */
+  repeated: z.number().int().positive().optional(),
 }));
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 

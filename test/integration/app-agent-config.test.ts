@@ -51,7 +51,7 @@ describe('agentConfig through the App API is what `agents config` prints', () =>
 
   it.each(CONFIG_TARGETS)('%s, with the token', async (target) => {
     const app = await fromApp({ name: 'desk', for: target, token });
-    const cli = await runCli(home, ['agents', 'config', 'desk', '--for', target, '--token', token]);
+    const cli = await runCli(home, ['agents', 'config', 'desk', '--for', target], { env: { CONNECTED_SERVICES_TOKEN: token } });
     expect(cli.code, cli.stderr).toBe(0);
     expect(app.for).toBe(target);
     expect(app.assumed).toBeUndefined();
@@ -71,7 +71,7 @@ describe('agentConfig through the App API is what `agents config` prints', () =>
     const app = await fromApp({ name: 'desk', token });
     expect(app.for).toBe('cursor');
     expect(app.assumed).toBe('cursor, the client its names are made for');
-    const cli = await runCli(home, ['agents', 'config', 'desk', '--token', token]);
+    const cli = await runCli(home, ['agents', 'config', 'desk'], { env: { CONNECTED_SERVICES_TOKEN: token } });
     expect(cli.code, cli.stderr).toBe(0);
     expect({ stdout: cli.stdout, stderr: cli.stderr }).toEqual(printed(app));
   });

@@ -36,7 +36,7 @@ describe('agents and approvals through the CLI, against a running serve', () => 
     expect(add.stdout).not.toMatch(/cs_agent_/);
     const created = (await confirmAsPerson(served, add)) as { token: string };
     expect(created.token).toMatch(/^cs_agent_/);
-    const config = await runCli(home, ['agents', 'config', 'helper', '--for', 'claude-code', '--token', created.token]);
+    const config = await runCli(home, ['agents', 'config', 'helper', '--for', 'claude-code', '--token-stdin'], { input: created.token });
     expect(config.stdout).toContain(created.token);
     expect(config.stdout).toContain(served.bridge ?? 'missing');
 

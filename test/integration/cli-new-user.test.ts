@@ -83,7 +83,7 @@ describe('a new user at the command line', () => {
     const desktop = await runCli(home, ['agents', 'config', 'laptop', '--for', 'claude-desktop'], { env: PASSPHRASE });
     expect(desktop.stderr).toContain('# replace PASTE_THE_AGENT_TOKEN_HERE with laptop\'s token');
     // With the token given, there is nothing to replace.
-    const given = await runCli(home, ['agents', 'config', 'laptop', '--for', 'claude-code', '--token', 'cs_agent_given'], { env: PASSPHRASE });
+    const given = await runCli(home, ['agents', 'config', 'laptop', '--for', 'claude-code'], { env: { ...PASSPHRASE, CONNECTED_SERVICES_TOKEN: 'cs_agent_given' } });
     expect(given.stderr).not.toContain('CONNECTED_SERVICES_TOKEN:');
   }, 60_000);
 });

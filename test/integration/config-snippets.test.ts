@@ -62,7 +62,7 @@ describe('agents config snippets run as printed', () => {
   });
 
   async function snippet(target: string, env: Record<string, string> = {}): Promise<unknown> {
-    const result = await runCli(home, ['agents', 'config', 'snippets', '--for', target, '--token', token], { env });
+    const result = await runCli(home, ['agents', 'config', 'snippets', '--for', target], { env: { CONNECTED_SERVICES_TOKEN: token, ...env } });
     expect(result.code, result.stderr).toBe(0);
     return JSON.parse(result.stdout);
   }

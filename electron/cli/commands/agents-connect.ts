@@ -4,6 +4,7 @@ import { printJson, table } from '../output';
 import type { Run } from '../runner';
 import type { CliContext } from '../context';
 import { parseChoice } from './agent-option-parsers';
+import { agentTokenInput, refusedTokenOption, refuseTokenArgument, tokenStdinOption, type AgentTokenOptions } from '../agent-token-input';
 
 function parseClient(value: string): ConnectClient {
   return parseChoice(value, CONNECT_CLIENTS, '--client');
@@ -38,11 +39,14 @@ export function registerAgentConnect(agents: Command, run: Run): void {
     .description("write the agent's entry into a client's user configuration (merged, a backup kept); the diff is printed first")
     .requiredOption('--client <client>', CONNECT_CLIENTS.join(', '), parseClient)
     .option('--dry-run', 'print the diff only; write nothing')
-    .option('--token <token>', "the agent's current token, or CONNECTED_SERVICES_TOKEN (without either, the agent gets a new one)")
+    // The agent's current token: --token-stdin or CONNECTED_SERVICES_TOKEN; without either, the agent gets a new one.
+    .addOption(refusedTokenOption())
+    .addOption(tokenStdinOption())
     .option('--show-token', 'print the token for a client that asks for it (VS Code)')
     .option('--json', 'print JSON')
-    .action((name: string, options: { client: ConnectClient; dryRun?: boolean; token?: string; showToken?: boolean; json?: boolean }) =>
+    .action((name: string, options: { client: ConnectClient; dryRun?: boolean; showToken?: boolean; json?: boolean } & AgentTokenOptions) =>
       run(async (ctx) => {
+        refuseTokenArgument(options);
         const api = (await ctx.core()).api;
         const plan = await api.planClientConnection({ agent: name, client: options.client });
         if (options.dryRun === true) {
@@ -51,7 +55,7 @@ export function registerAgentConnect(agents: Command, run: Run): void {
           for (const note of plan.notes) ctx.output.err(`note: ${note}`);
           return ctx.output.err('Dry run: nothing was written.');
         }
-        const token = options.token ?? ctx.env['CONNECTED_SERVICES_TOKEN'];
+        const token = await agentTokenInput(options, ctx.env);
         if (!options.json) printPlan(ctx, plan, 'connect');
         const change = await api.connectClient({ agent: name, client: options.client, base: plan.base, ...(token ? { token } : {}) });
         if (options.json) return printJson(ctx.output, { ...change, ...(options.showToken === true ? {} : { token: undefined }) });

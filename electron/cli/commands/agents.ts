@@ -8,6 +8,7 @@ import { CLIENT_HELP, parseClient, parseForOnAdd, toolModeNotes, type ForOnAdd }
 import { parseChoice, parsePolicy, parseToolRule, type ToolRule } from './agent-option-parsers';
 import { registerAgentConnect } from './agents-connect';
 import { checkAgentName } from '../name-checks';
+import { agentTokenInput, refusedTokenOption, tokenStdinOption, type AgentTokenOptions } from '../agent-token-input';
 
 function rulesOf(agent: AgentView): string {
   const rules = Object.entries(agent.tools).flatMap(([server, tools]) => Object.entries(tools).map(([tool, decision]) => `${server}/${tool}=${decision}`));
@@ -127,7 +128,7 @@ export function registerAgents(program: Command, run: Run): void {
             ctx.output.out(`Configuration for ${target ?? ''}${config.file ? ` (${config.file})` : ''}:`);
             process.stdout.write(`${config.text}\n`);
             for (const note of config.notes ?? []) ctx.output.out(`# ${note}`);
-          } else ctx.output.out(`Get a client configuration with: connected-services agents config "${agent.name}" --for claude-code --token <token>`);
+          } else ctx.output.out(`Get a client configuration with: connected-services agents config "${agent.name}" --for claude-code --token-stdin (then paste the token)`);
           if (agent.servers !== '*' && agent.servers.length === 0) {
             ctx.output.err(`${agent.name} may use no server yet: give it some with \`connected-services agents set "${agent.name}" --servers NAME,…\` (or * for all).`);
           }
@@ -236,10 +237,12 @@ export function registerAgents(program: Command, run: Run): void {
     .command('config <name>')
     .description('print a ready-to-paste configuration for a client')
     .option('--for <client>', `${CONFIG_TARGETS.join(', ')} (default: the client its names are made for, else claude-code)`, parseTarget)
-    .option('--token <token>', 'put this token in (default: CONNECTED_SERVICES_TOKEN, else a reference the client expands)')
-    .action((name: string, options: { for?: ReturnType<typeof parseTarget>; token?: string }) =>
+    .addOption(refusedTokenOption())
+    .addOption(tokenStdinOption())
+    .action((name: string, options: { for?: ReturnType<typeof parseTarget> } & AgentTokenOptions) =>
       run(async (ctx) => {
-        const token = options.token ?? ctx.env['CONNECTED_SERVICES_TOKEN'];
+        // Put in: --token-stdin, else CONNECTED_SERVICES_TOKEN, else a reference the client expands.
+        const token = await agentTokenInput(options, ctx.env);
         // Computed here: the snippet names the programs as this shell's PATH finds them (a global install).
         const config = await (await ctx.core({ local: true })).api.agentConfig({ name, ...(options.for ? { for: options.for } : {}), ...(token ? { token } : {}) });
         if (config.assumed !== undefined) ctx.output.err(`# for ${config.assumed} (another: --for ${CONFIG_TARGETS.join('|')})`);

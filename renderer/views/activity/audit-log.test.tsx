@@ -20,6 +20,13 @@ describe('audit log', () => {
     expect(table.textContent).toContain('you, confirming it in the app');
   });
 
+  it('says how many refusals a counted line stands for', async () => {
+    const entry: AuditEntry = { ...BASE, server: '', tool: 'nope', outcome: 'error', errorCode: 'not_found', approval: undefined, durationMs: 0, repeated: 3630 };
+    renderApp(createFakeApi({ readAudit: () => [entry], listAgents: () => [] }), { hash: '#/activity' });
+    const table = await screen.findByRole('table');
+    expect(bodyRows(table)[0]?.textContent).toContain('and 3630 more refused in that minute');
+  });
+
   it('says who decided and how long a call took, in words', async () => {
     const api = createFakeApi({
       readAudit: () => [BASE, { ...BASE, time: BASE.time - 1, tool: 'delete_repo', outcome: 'denied', durationMs: 120, approval: 'timeout' }],

@@ -44,6 +44,7 @@ export function AuditRow({ entry: e }: { entry: AuditEntry }) {
         <td data-label="Service">{e.server}</td>
         <td data-label="Call">
           <code>{shownLine(e.tool)}</code> {e.kind !== 'tool' && <span className="muted">({e.kind})</span>}
+          {e.repeated !== undefined && <Badge tone="warn">{`and ${e.repeated} more refused in that minute`}</Badge>}
         </td>
         <td data-label="Outcome">
           <Badge tone={OUTCOME_TONE[e.outcome]}>{e.outcome.replace('_', ' ')}</Badge>
