@@ -8,7 +8,7 @@ export const FOLD_AT = 160;
 const CUT = /… \[cut: ([\d,]+) more characters\]$/;
 
 /** What the button offers: all of a string, or what the core kept of a longer one (and how long it was). */
-function expandLabel(text: string): string {
+export function expandLabel(text: string): string {
   const cut = CUT.exec(text);
   if (!cut) return `Show all ${text.length.toLocaleString('en-US')} characters`;
   const kept = text.length - cut[0].length;

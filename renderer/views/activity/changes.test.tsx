@@ -74,6 +74,22 @@ describe('activity: changes asked from the command line', () => {
     await waitFor(() => expect(screen.queryByRole('status', { name: /Token for/ })).toBeNull());
   });
 
+  it('shows a call asked from the command line as its tool and arguments, secrets as the core hid them, the request as JSON under Details', async () => {
+    const input = { server: 'everything', tool: 'echo', arguments: { message: 'hi there', token: '[hidden: GH_TOKEN]', count: 3 } };
+    const api = createFakeApi({
+      listConfirmations: () => [confirmation({ id: 'c-7', method: 'callTool', summary: 'call echo on everything', input })],
+      listTools: () => [{ server: 'everything', name: 'echo', title: 'Echo a message', inputSchema: { type: 'object' } }],
+    });
+    renderApp(api, { hash: '#/activity' });
+    const card = await screen.findByRole('listitem', { name: /asks to call echo on everything/ });
+    await waitFor(() => expect(card.textContent).toContain('Calls Echo a message (echo) on everything with:'));
+    const args = within(card).getByRole('group', { name: 'Arguments of echo on everything' });
+    expect([...args.querySelectorAll('dt')].map((dt) => `${dt.textContent}=${dt.nextElementSibling?.textContent}`)).toEqual(['message=hi there', 'token=[hidden: GH_TOKEN]', 'count=3']);
+    const raw = within(card).getByRole('group', { name: 'What c-7 runs' });
+    expect(raw.closest('details')?.open).toBe(false);
+    expect(raw.textContent).toContain('"method": "callTool"');
+  });
+
   it("shows a confirmed call's result to the person (the command line has exited), until Done", async () => {
     const api = createFakeApi({
       listConfirmations: () => [confirmation({ id: 'c-5', method: 'callTool', summary: 'call echo on everything', input: { server: 'everything', tool: 'echo', arguments: { message: 'second' } } })],
