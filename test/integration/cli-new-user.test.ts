@@ -1,77 +1,51 @@
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { CLI, ROOT, runCli, runNode, tempHome } from '../support/cli';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runCli, tempHome } from '../support/cli';
+import { startServe, type Served } from '../support/serve';
 
-const PASSPHRASE = { CONNECTED_SERVICES_PASSPHRASE: 'new-user-walk' };
-const EVERYTHING = join(ROOT, 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js');
+// What a new user trips on at the command line: each case says what to do, under its own label.
+const MEMORY = { DBUS_SESSION_BUS_ADDRESS: '', CONNECTED_SERVICES_PASSPHRASE: '' };
 
-// A new user's first steps at the terminal, as the README has them, and the mistakes they make.
-describe('a new user at the command line', () => {
-  const home = tempHome('cs-new-user-');
+describe('the command line for a new user', () => {
+  const serves: Served[] = [];
+  afterAll(async () => {
+    for (const served of serves) await served.stop();
+  });
 
-  it('tools on a server waiting for approval names the step, not only "No tools."', async () => {
-    expect((await runCli(home, ['servers', 'add', 'ev2', '--', 'node', EVERYTHING, 'stdio'], { env: PASSPHRASE })).code).toBe(0);
-    const one = await runCli(home, ['tools', 'ev2'], { env: PASSPHRASE });
-    expect(one.code).toBe(0);
-    expect(one.stdout).toBe('No tools.\n');
-    expect(one.stderr).toContain('note: ev2 waits for your approval of its command before it runs: connected-services servers approve ev2');
-    // Listing every server: the others are listed, and the one waiting is named on stderr.
-    const all = await runCli(home, ['tools'], { env: PASSPHRASE });
-    expect(all.stdout).toMatch(/^everything\s+echo\s/m);
-    expect(all.stderr).toContain('note: ev2 waits for your approval');
-    expect((await runCli(home, ['servers', 'disable', 'everything'], { env: PASSPHRASE })).code).toBe(0);
-    expect((await runCli(home, ['tools', 'everything'], { env: PASSPHRASE })).stderr).toContain('note: everything is disabled: connected-services servers enable everything');
-    // --json stays JSON alone: nothing to explain there.
-    expect((await runCli(home, ['tools', 'ev2', '--json'], { env: PASSPHRASE })).stderr).toBe('');
-  }, 90_000);
+  it('warns that an http address on another computer is not encrypted, before adding it; loopback http and https stay silent', async () => {
+    const home = tempHome('cs-new-user-');
+    const clear = await runCli(home, ['servers', 'add', 'notes', '--url', 'http://notes.example.com/mcp']);
+    expect(clear.code, clear.stderr).toBe(0);
+    expect(clear.stdout).toContain('Added notes.');
+    expect(clear.stderr).toContain('warning: http://notes.example.com is not encrypted (http): the tokens and secrets sent to it would travel in clear over the network. Use https:// if the service offers it.');
+    const edited = await runCli(home, ['servers', 'edit', 'notes', '--url', 'http://10.1.2.3:8080/mcp']);
+    expect(edited.code, edited.stderr).toBe(0);
+    expect(edited.stderr).toContain('warning: http://10.1.2.3:8080 is not encrypted');
+    for (const [name, url] of [['local', 'http://127.0.0.1:8080/mcp'], ['named', 'http://localhost:3000/mcp'], ['safe', 'https://notes.example.com/mcp']] as const) {
+      const quiet = await runCli(home, ['servers', 'add', name, '--url', url]);
+      expect(quiet.code, quiet.stderr).toBe(0);
+      expect(quiet.stderr, url).not.toContain('warning');
+    }
+  });
 
-  it('a server that dies at start shows the end of its output, stack frames left out, as the hint promises', async () => {
-    const script = join(mkdtempSync(join(tmpdir(), 'cs-new-user-crash-')), 'crash.js');
-    writeFileSync(script, "console.error('Error: Cannot find module ./missing-piece.js');\nconsole.error('    at Module._resolveFilename (node:internal/modules)');\nprocess.exit(1);\n");
-    expect((await runCli(home, ['servers', 'add', 'crash', '--', 'node', script], { env: PASSPHRASE })).code).toBe(0);
-    expect((await runCli(home, ['servers', 'approve', 'crash', '--yes'], { env: PASSPHRASE })).code).toBe(0);
-    const result = await runCli(home, ['tools', 'crash'], { env: PASSPHRASE, timeoutMs: 60_000 });
-    expect(result.code).not.toBe(0);
-    expect(result.stderr).toContain("check the server's output below");
-    expect(result.stderr).toMatch(/ {2}its output ended with:\n {4}Error: Cannot find module \.\/missing-piece\.js\n/);
-    expect(result.stderr.split('its output ended with:')[1]).not.toContain('_resolveFilename');
-  }, 90_000);
+  it('labels a vault that keeps nothing past the command as such, not as a refusal, and says what to set', async () => {
+    const home = tempHome('cs-new-user-');
+    const set = await runCli(home, ['secrets', 'set', 'DEMO_TOKEN'], { env: MEMORY, input: 'x' });
+    expect(set.code).toBe(4);
+    expect(set.stderr).toContain('error [vault_memory_only]: The vault cannot keep secrets beyond this command (nothing was stored)');
+    expect(set.stderr).not.toContain('[denied]');
+    expect(set.stderr).toMatch(/hint: Set CONNECTED_SERVICES_PASSPHRASE/);
+  });
 
-  it('a relative path in the command runs where it was typed, wherever the app starts later', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'cs-new-user-rel-'));
-    mkdirSync(join(dir, 'build'));
-    writeFileSync(join(dir, 'build', 'server.js'), '');
-    const added = await runNode([CLI, '--home', home, 'servers', 'add', 'rel', '--', 'node', 'build/server.js'], { env: { ...process.env, ...PASSPHRASE }, cwd: dir });
-    expect(added.code).toBe(0);
-    expect(added.stdout).toContain(`It runs in ${dir}, where its path build/server.js is (--cwd DIR for another folder).`);
-    const config = JSON.parse(readFileSync(join(home, 'mcp.json'), 'utf8')) as { mcpServers: Record<string, { cwd?: string }> };
-    expect(config.mcpServers['rel']?.cwd).toBe(dir);
-    // Words that name no file here stay as they were, with no folder recorded.
-    expect(config.mcpServers['ev2']?.cwd).toBeUndefined();
-  }, 60_000);
-
-  it('an agent name the rule refuses is said in the command line\'s words, with one that would do', async () => {
-    const accented = await runCli(home, ['agents', 'add', 'Jürgen’s laptop'], { env: PASSPHRASE });
-    expect(accented.code).toBe(2);
-    expect(accented.stderr).toBe(
-      'error [invalid_input]: "Jürgen’s laptop" cannot be an agent\'s name: use 1-64 letters, digits, spaces, "_", "." or "-", starting with a letter or digit\n  hint: e.g. Jurgen-s laptop\n',
-    );
-    expect(accented.stderr).not.toContain('addAgent');
-    const cafe = await runCli(home, ['servers', 'add', 'café', '--url', 'https://cafe.example/mcp'], { env: PASSPHRASE });
-    expect(cafe.stderr).toContain('hint: e.g. cafe\n');
-  }, 60_000);
-
-  it('agents config without a token says what to do with the reference it prints', async () => {
-    expect((await runCli(home, ['agents', 'add', 'laptop', '--servers', '*'], { env: PASSPHRASE })).code).toBe(0);
-    const code = await runCli(home, ['agents', 'config', 'laptop', '--for', 'claude-code'], { env: PASSPHRASE });
-    expect(code.stdout).toContain('"Authorization": "Bearer ${CONNECTED_SERVICES_TOKEN}"');
-    expect(code.stderr).toContain('# the entry reads the token from the variable CONNECTED_SERVICES_TOKEN: start the client with it set to laptop\'s token');
-    const desktop = await runCli(home, ['agents', 'config', 'laptop', '--for', 'claude-desktop'], { env: PASSPHRASE });
-    expect(desktop.stderr).toContain('# replace PASTE_THE_AGENT_TOKEN_HERE with laptop\'s token');
-    // With the token given, there is nothing to replace.
-    const given = await runCli(home, ['agents', 'config', 'laptop', '--for', 'claude-code', '--token', 'cs_agent_given'], { env: PASSPHRASE });
-    expect(given.stderr).not.toContain('CONNECTED_SERVICES_TOKEN:');
+  it('labels a call waiting for the person in the running app as waiting, with where to confirm it', async () => {
+    const home = tempHome('cs-new-user-');
+    const served = await startServe(home);
+    serves.push(served);
+    const call = await runCli(home, ['call', 'everything', 'echo', '{"message":"hi"}']);
+    expect(call.code, call.stderr).toBe(4);
+    expect(call.stderr).toMatch(/^error \[awaiting_confirmation\]: Waiting for confirmation in the app: /m);
+    expect(call.stderr).toContain('Activity → Waiting for you');
+    expect(call.stderr).not.toContain('[denied]');
+    const json = await runCli(home, ['call', 'everything', 'echo', '{"message":"hi"}', '--json']);
+    expect(JSON.parse(json.stderr)).toMatchObject({ error: { code: 'denied', data: { reason: 'awaiting_confirmation' } } });
   }, 60_000);
 });

@@ -5,6 +5,7 @@ import { FormDialog } from '../../forms';
 import { describeError, type ShownError } from '../../lib';
 import { useLive } from '../../state';
 import { addPlannedServer } from './add-planned-server';
+import { ClearTextNote } from './clear-text-note';
 import { customServicePlan, splitCommandField, type CustomServiceData } from './custom-service-plan';
 import { CUSTOM_SERVICE_SCHEMA, CUSTOM_SERVICE_UI } from './custom-service-schema';
 
@@ -77,6 +78,7 @@ export function CustomServiceDialog({ taken, onClose, onAdded }: CustomServiceDi
     >
       <p className="muted">Secrets you enter are stored in the vault; mcp.json only refers to them as {'${secret:NAME}'}.</p>
       <MemoryVaultNote />
+      {formData.transport === 'http' && <ClearTextNote url={formData.url} />}
       {splitNote !== null && (
         <p className="note" role="status">
           {splitNote}

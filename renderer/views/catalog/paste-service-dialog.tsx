@@ -5,6 +5,7 @@ import { useLive } from '../../state';
 import { addPlannedServer } from './add-planned-server';
 import { pastedPlan, readPaste, type PastedRow } from './paste-plan';
 import { isStdio } from '../../../shared/config';
+import { ClearTextNote } from './clear-text-note';
 
 export interface PasteServiceDialogProps {
   taken: ReadonlySet<string>;
@@ -74,6 +75,7 @@ function PastedServer({ row }: { row: PastedRow }) {
           </>
         )}
       </dl>
+      {!isStdio(config) && <ClearTextNote url={config.url} />}
       {row.warnings.map((warning) => (
         <p key={warning} className="note note-warn">
           {warning}
