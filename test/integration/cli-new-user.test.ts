@@ -27,6 +27,15 @@ describe('the command line for a new user', () => {
     }
   });
 
+  it('says where an option written before the command goes, naming the command typed, not another that takes it', async () => {
+    const home = tempHome('cs-new-user-');
+    const early = await runCli(home, ['--json', 'servers', 'list']);
+    expect(early.code).toBe(2);
+    expect(early.stderr).toContain('give it after the command, e.g. `connected-services servers list --json`');
+    const group = await runCli(home, ['--json', 'agents', 'list']);
+    expect(group.stderr).toContain('e.g. `connected-services agents list --json`');
+  });
+
   it('labels a vault that keeps nothing past the command as such, not as a refusal, and says what to set', async () => {
     const home = tempHome('cs-new-user-');
     const set = await runCli(home, ['secrets', 'set', 'DEMO_TOKEN'], { env: MEMORY, input: 'x' });
