@@ -90,6 +90,20 @@ describe('activity: changes asked from the command line', () => {
     expect(raw.textContent).toContain('"method": "callTool"');
   });
 
+  it('says beside a server asked for at a plain http address on another computer that it is not encrypted', async () => {
+    const api = createFakeApi({
+      listConfirmations: () => [
+        confirmation({ id: 'c-8', method: 'addServer', summary: 'add the server "plain": http://notes.example.com/mcp', input: { name: 'plain', config: { type: 'http', url: 'http://notes.example.com/mcp' } } }),
+        confirmation({ id: 'c-9', method: 'addServer', summary: 'add the server "local": http://127.0.0.1:8080/mcp', input: { name: 'local', config: { type: 'http', url: 'http://127.0.0.1:8080/mcp' } } }),
+      ],
+    });
+    renderApp(api, { hash: '#/activity' });
+    const plain = await screen.findByRole('listitem', { name: /asks to add the server "plain"/ });
+    expect(within(plain).getByRole('note', { name: 'Not encrypted' }).textContent).toContain('http://notes.example.com is not encrypted');
+    const local = screen.getByRole('listitem', { name: /asks to add the server "local"/ });
+    expect(within(local).queryByRole('note', { name: 'Not encrypted' })).toBeNull();
+  });
+
   it("shows a confirmed call's result to the person (the command line has exited), until Done", async () => {
     const api = createFakeApi({
       listConfirmations: () => [confirmation({ id: 'c-5', method: 'callTool', summary: 'call echo on everything', input: { server: 'everything', tool: 'echo', arguments: { message: 'second' } } })],

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { API_METHODS, type Confirmation } from '../../../shared/api';
 import { revealHidden } from '../../../shared/text';
-import { CopyButton, ErrorNote, JsonView } from '../../components';
+import { ClearTextNote, CopyButton, ErrorNote, JsonView } from '../../components';
 import { clockText, describeError, type ShownError } from '../../lib';
 import { useLive } from '../../state';
 import { ArgumentList } from './argument-list';
@@ -38,11 +38,26 @@ function askedCall(c: Confirmation): AskedCall | undefined {
   return undefined;
 }
 
+/** The address a server added or changed from the command line would be reached at, if it has one. */
+function addressOf(c: Confirmation): string | undefined {
+  if (c.method !== 'addServer' && c.method !== 'updateServer') return undefined;
+  const input = c.input as { config?: { url?: unknown } } | null;
+  const url = input?.config?.url;
+  return typeof url === 'string' ? url : undefined;
+}
+
 /** What a confirmation runs: a call as its tool and arguments (the request as JSON under Details), anything else as JSON. */
 function WhatItRuns({ confirmation }: { confirmation: Confirmation }) {
   const call = askedCall(confirmation);
   const raw = <JsonView value={{ method: confirmation.method, input: confirmation.input }} label={`What ${confirmation.id} runs`} />;
-  if (call === undefined) return raw;
+  if (call === undefined) {
+    return (
+      <>
+        {raw}
+        <ClearTextNote url={addressOf(confirmation)} />
+      </>
+    );
+  }
   const verb = confirmation.method === 'getPrompt' ? 'Gets the prompt' : 'Calls';
   return (
     <>

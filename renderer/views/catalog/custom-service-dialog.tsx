@@ -1,11 +1,10 @@
 import type { FormValidation } from '@rjsf/utils';
 import { useState } from 'react';
-import { MemoryVaultNote } from '../../components';
+import { ClearTextNote, MemoryVaultNote } from '../../components';
 import { FormDialog } from '../../forms';
 import { describeError, type ShownError } from '../../lib';
 import { useLive } from '../../state';
 import { addPlannedServer } from './add-planned-server';
-import { ClearTextNote } from './clear-text-note';
 import { customServicePlan, splitCommandField, type CustomServiceData } from './custom-service-plan';
 import { CUSTOM_SERVICE_SCHEMA, CUSTOM_SERVICE_UI } from './custom-service-schema';
 

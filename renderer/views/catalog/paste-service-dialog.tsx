@@ -1,11 +1,10 @@
 import { useId, useState } from 'react';
-import { Dialog, ErrorNote } from '../../components';
+import { ClearTextNote, Dialog, ErrorNote } from '../../components';
 import { describeError, plural, type ShownError } from '../../lib';
 import { useLive } from '../../state';
 import { addPlannedServer } from './add-planned-server';
 import { pastedPlan, readPaste, type PastedRow } from './paste-plan';
 import { isStdio } from '../../../shared/config';
-import { ClearTextNote } from './clear-text-note';
 
 export interface PasteServiceDialogProps {
   taken: ReadonlySet<string>;

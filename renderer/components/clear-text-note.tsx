@@ -1,4 +1,4 @@
-import { clearTextWarning } from '../../../shared/config';
+import { clearTextWarning } from '../../shared/config';
 
 /** Plain http to another computer: said beside the address, before the service is added (loopback stays silent). */
 export function ClearTextNote({ url }: { url: string | undefined }) {
