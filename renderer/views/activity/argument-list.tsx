@@ -1,6 +1,5 @@
-import { useState } from 'react';
 import { revealHidden } from '../../../shared/text';
-import { expandLabel, FOLD_AT } from './approval-arguments';
+import { Folded } from './approval-arguments';
 
 /** A value as a person reads it: a string as its text, a list of plain values joined, anything else as compact JSON. */
 function readable(value: unknown): string {
@@ -13,18 +12,8 @@ function readable(value: unknown): string {
 
 /** One value, hidden characters escaped (bidi overrides, zero-width), folded when long with a button to see all. */
 function Value({ value }: { value: unknown }) {
-  const [open, setOpen] = useState(false);
   const text = readable(value);
-  const shown = revealHidden(text);
-  if (shown.length <= FOLD_AT) return <>{shown}</>;
-  return (
-    <>
-      {open ? shown : `${shown.slice(0, FOLD_AT)}…`}{' '}
-      <button type="button" className="button small quiet fold" aria-expanded={open} onClick={() => setOpen(!open)}>
-        {open ? 'Fold' : expandLabel(text)}
-      </button>
-    </>
-  );
+  return <Folded shown={revealHidden(text)} text={text} />;
 }
 
 /**
