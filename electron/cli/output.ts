@@ -1,4 +1,4 @@
-import type { CodedError } from '../../shared/errors';
+import { errorReason, type CodedError } from '../../shared/errors';
 import { redact } from '../../shared/redact';
 import { terminalSafe } from '../../shared/text';
 import { serverOutputTail } from './server-output';
@@ -38,7 +38,8 @@ export function printError(output: Output, error: CodedError, json: boolean): vo
     output.err(JSON.stringify({ error: error.toWire() }));
     return;
   }
-  output.err(`error [${error.code}]: ${error.message}`);
+  // A `denied` that asks the person to act is labelled by what it waits for, not as a refusal.
+  output.err(`error [${errorReason(error) ?? error.code}]: ${error.message}`);
   if (error.hint) output.err(`  hint: ${error.hint}`);
   const tail = serverOutputTail(error.data);
   if (tail.length > 0) {

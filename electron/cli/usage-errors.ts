@@ -88,8 +88,10 @@ function unknownOptionFix(command: Command, path: readonly string[], flag: strin
     const own = command.options.map((option) => option.long ?? option.short ?? '').filter((name) => name !== '');
     return path.length === 0 ? `Before a command only ${own.join(', ')} and --help are read; a command's own options go after it.` : undefined;
   }
-  const named = commandNamed(command, argv);
-  const owner = owners.find((candidate) => candidate === named) ?? owners[0];
+  // The command the words name, as deep as they go (`--json servers list` names `servers list`, not `serve`).
+  let named: Command | undefined;
+  for (let below = commandNamed(command, argv); below !== undefined; below = commandNamed(below, argv)) named = below;
+  const owner = owners.find((candidate) => candidate === named) ?? owners.find((candidate) => named !== undefined && pathOf(candidate).join(' ').startsWith(`${pathOf(named).join(' ')} `)) ?? owners[0];
   const example = owner === undefined ? '' : `, e.g. \`${BIN} ${[...pathOf(owner), flag].join(' ')}\``;
   return `${flag} is an option of a command${path.length === 0 ? '' : ` under ${path.join(' ')}`}: give it after the command${example}.`;
 }

@@ -21,3 +21,4 @@ export { SecretField, CLIPBOARD_CLEAR_MS } from './secret-field';
 export { AppMark } from './app-mark';
 export { LoadingSkeleton } from './loading-skeleton';
 export type { LoadingSkeletonProps, SkeletonShape } from './loading-skeleton';
+export { ClearTextNote } from './clear-text-note';

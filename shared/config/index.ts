@@ -29,6 +29,7 @@ export type {
 } from './schema';
 export { callTimeout } from './call-timeout';
 export { OFFICIAL_REGISTRY, checkRegistryUrl } from './registry-url';
+export { clearTextWarning } from './clear-text-url';
 export type { CallTimeout } from './call-timeout';
 export { CODE_LOADING_ENV, codeLoadingEnv } from './code-env';
 export { formatIssue } from './issue';

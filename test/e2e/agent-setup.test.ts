@@ -73,10 +73,10 @@ describe('adding an agent for Claude Code from the Agents screen', () => {
     expect(await page.content()).not.toContain(token);
   });
 
-  it('later, Set up client shows the configuration without the token and says how to get a new one', async () => {
+  it('later, Show configuration to paste shows the configuration without the token and says how to get a new one', async () => {
     const { page } = ui;
     const card = page.getByRole('listitem', { name: 'claude laptop' });
-    await card.getByRole('button', { name: 'Set up client for claude laptop' }).click();
+    await card.getByRole('button', { name: 'Show configuration to paste for claude laptop' }).click();
     const snippet = card.getByRole('group', { name: 'Claude Code configuration for claude laptop' });
     await snippet.waitFor();
     expect(await snippet.textContent()).toContain('Bearer ${CONNECTED_SERVICES_TOKEN}');

@@ -93,8 +93,8 @@ describe('axe-core on every screen', () => {
       await key.waitFor({ state: 'detached' });
 
       await ui.open('#/agents');
-      await page.getByRole('button', { name: 'Connect laptop to a client' }).click();
-      const sheet = dialog(page, 'Connect laptop to a client');
+      await page.getByRole('button', { name: 'Connect laptop to an installed client' }).click();
+      const sheet = dialog(page, 'Connect laptop to an installed client');
       await sheet.getByRole('listitem').filter({ hasText: 'Cursor' }).first().getByText('found:').waitFor();
       await problemsIn(page, `${where} connect-client sheet`, found);
       await ui.screenshot(`axe-connect-client-${scheme}-${width}`);
@@ -102,7 +102,7 @@ describe('axe-core on every screen', () => {
       await sheet.getByLabel('Changes to the file').waitFor();
       await problemsIn(page, `${where} connect-client diff`, found);
       await ui.screenshot(`axe-connect-client-diff-${scheme}-${width}`);
-      await sheet.getByRole('button', { name: 'Close “Connect laptop to a client”' }).click();
+      await sheet.getByRole('button', { name: 'Close “Connect laptop to an installed client”' }).click();
       await sheet.waitFor({ state: 'detached' });
     }
     await page.emulateMedia({ colorScheme: 'light' });

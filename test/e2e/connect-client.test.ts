@@ -33,8 +33,8 @@ describe('connecting a client from the Agents screen', () => {
     const { page } = ui;
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Agents' }).click();
-    await page.getByRole('button', { name: 'Connect cursor to a client' }).click();
-    const sheet = dialog(page, 'Connect cursor to a client');
+    await page.getByRole('button', { name: 'Connect cursor to an installed client' }).click();
+    const sheet = dialog(page, 'Connect cursor to an installed client');
     const cursorRow = sheet.getByRole('listitem').filter({ hasText: 'Cursor' }).first();
     await cursorRow.getByText('found:').waitFor();
     await ui.screenshot('connect-client-choose-1280');

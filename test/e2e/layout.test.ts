@@ -62,7 +62,7 @@ describe('layout at 420 px (a phone, a narrow window)', () => {
     await ui.api('addAgent', { name, servers: '*' });
     await page.setViewportSize({ width: 400, height: 900 });
     await ui.open('#/agents');
-    const connect = page.getByRole('button', { name: `Connect ${name} to a client` });
+    const connect = page.getByRole('button', { name: `Connect ${name} to an installed client` });
     await connect.waitFor();
     await ui.screenshot('layout-400-agent-long-name');
     const box = (await connect.boundingBox())!;

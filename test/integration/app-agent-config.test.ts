@@ -14,7 +14,7 @@ interface AgentConfig {
 }
 
 /**
- * The app's "Set up client" and the confirmation after Create agent show the App API's agentConfig:
+ * The app's "Show configuration to paste" and the confirmation after Create agent show the App API's agentConfig:
  * it must be exactly what `agents config` prints for the same client, token and data folder.
  */
 describe('agentConfig through the App API is what `agents config` prints', () => {

@@ -37,13 +37,13 @@ describe('connect with a vault that cannot keep the sign-in', () => {
     requests = 0;
     const result = await runCli(home, ['connect', 'remote'], { env: MEMORY });
     expect(result.code).toBe(4);
-    expect(result.stderr).toContain('error [denied]: The sign-in of "remote" would be lost when this command ends');
+    expect(result.stderr).toContain('error [vault_memory_only]: The sign-in of "remote" would be lost when this command ends');
     expect(result.stderr).toMatch(/hint: .*CONNECTED_SERVICES_PASSPHRASE.*keychain.*`connected-services serve`/);
     expect(result.stderr).not.toMatch(/^\s+at /m);
     expect(requests).toBe(0);
     // --json says the same as JSON.
     const json = await runCli(home, ['connect', 'remote', '--json'], { env: MEMORY });
-    expect(JSON.parse(json.stderr)).toMatchObject({ error: { code: 'denied' } });
+    expect(JSON.parse(json.stderr)).toMatchObject({ error: { code: 'denied', data: { reason: 'vault_memory_only' } } });
   });
 
   it('connects in the running app when one runs for the data directory: the sign-in lasts there', async () => {

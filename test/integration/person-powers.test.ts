@@ -36,6 +36,8 @@ async function rawCall(home: string, method: string, input: unknown): Promise<{ 
 function expectWaiting(result: CliResult, what: string): void {
   expect(result.code, `${what}: ${result.stderr}`).toBe(4);
   expect(result.stderr, what).toMatch(/Waiting for confirmation in the app/);
+  // Labelled as waiting, not as a refusal: `error [awaiting_confirmation]`, or `data.reason` with --json.
+  expect(result.stderr, what).toMatch(/error \[awaiting_confirmation\]|"reason":"awaiting_confirmation"/);
   expect(result.stderr, what).toMatch(/Request c-[0-9a-f]+/);
 }
 

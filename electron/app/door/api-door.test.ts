@@ -93,7 +93,7 @@ describe('the door: who may do what', () => {
       await expect(door.call({ caller: 'cli', pid: 77 }, method, input as never), method).rejects.toMatchObject({
         code: 'denied',
         message: expect.stringMatching(/^Waiting for confirmation in the app/) as unknown,
-        data: { confirmation: expect.stringMatching(/^c-/) as unknown },
+        data: { reason: 'awaiting_confirmation', confirmation: expect.stringMatching(/^c-/) as unknown },
       });
     }
     expect(changes()).toEqual([]);

@@ -9,7 +9,7 @@ import {
   type Caller,
   type Confirmation,
 } from '../../../shared/api';
-import { CodedError, toCodedError } from '../../../shared/errors';
+import { CodedError, ERROR_REASONS, toCodedError } from '../../../shared/errors';
 import { redact } from '../../../shared/redact';
 import { consentInput, shownInput, summarize, type SummaryContext } from '../admin/admin-summary';
 import { ChangeRate, DEFAULT_CHANGE_RATE } from './change-rate';
@@ -51,7 +51,7 @@ export function waitingForConfirmation(confirmation: Confirmation): CodedError {
   const minutes = Math.max(1, Math.round((confirmation.expiresAt - confirmation.requestedAt) / 60_000));
   return new CodedError('denied', `Waiting for confirmation in the app: ${confirmation.summary}`, {
     hint: `Confirm it in Connected Services (Activity → Waiting for you) within ${minutes} minutes; nothing changed yet. Request ${confirmation.id}.`,
-    data: { confirmation: confirmation.id, expiresAt: confirmation.expiresAt },
+    data: { reason: ERROR_REASONS.awaitingConfirmation, confirmation: confirmation.id, expiresAt: confirmation.expiresAt },
   });
 }
 

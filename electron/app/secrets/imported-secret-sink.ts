@@ -1,4 +1,4 @@
-import { CodedError } from '../../../shared/errors';
+import { CodedError, ERROR_REASONS } from '../../../shared/errors';
 import { secretKey, type Vault } from '../../../shared/vault';
 
 /**
@@ -10,6 +10,7 @@ export async function importedSecretSink(vault: Vault, preferred: string, value:
   if (!health.persistent) {
     throw new CodedError('denied', 'The imported servers hold secrets in clear, and the vault cannot keep them: ' + health.message, {
       hint: 'Unlock the OS keychain or set CONNECTED_SERVICES_PASSPHRASE, then import again. Nothing was imported.',
+      data: { reason: ERROR_REASONS.vaultMemoryOnly },
     });
   }
   for (let attempt = 1; attempt <= 100; attempt++) {

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { ServerStatus } from '../../../shared/api';
 import type { ServerConfig } from '../../../shared/config';
-import { CodedError } from '../../../shared/errors';
+import { CodedError, ERROR_REASONS } from '../../../shared/errors';
 import type { VaultHealth } from '../../../shared/vault';
 import type { FlowEvent } from '../../auth';
 import { signInOpener } from '../sign-in-opener';
@@ -36,7 +36,7 @@ async function refuseLostSignIn(server: string, health: VaultHealth, dataDir: st
     : 'or start the app (`connected-services serve`) and connect it there';
   throw new CodedError('denied', `The sign-in of "${server}" would be lost when this command ends: ${health.message}`, {
     hint: `Set CONNECTED_SERVICES_PASSPHRASE, or unlock or install an OS keychain, so the vault keeps it; ${where}`,
-    data: { server },
+    data: { reason: ERROR_REASONS.vaultMemoryOnly, server },
   });
 }
 

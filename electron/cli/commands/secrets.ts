@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { CodedError } from '../../../shared/errors';
+import { CodedError, ERROR_REASONS } from '../../../shared/errors';
 import type { CorruptFile } from '../../../shared/vault';
 import { askHidden, readStdin } from '../hidden-input';
 import { confirm } from '../prompt';
@@ -57,8 +57,9 @@ export function registerSecrets(program: Command, run: Run): void {
         // The vault that would keep it: the running app's, or this command's own.
         const health = (await core.api.status({})).vault;
         if (options.store === undefined && !health.persistent) {
-          throw new CodedError('denied', `The vault cannot keep secrets beyond this command: ${health.message}`, {
-            hint: 'Unlock or install an OS keychain, or set CONNECTED_SERVICES_PASSPHRASE, then try again',
+          throw new CodedError('denied', `The vault cannot keep secrets beyond this command (nothing was stored): ${health.message}`, {
+            hint: 'Set CONNECTED_SERVICES_PASSPHRASE to a passphrase of your own, or unlock or install an OS keychain, then run the command again',
+            data: { reason: ERROR_REASONS.vaultMemoryOnly },
           });
         }
         // The value is typed or read only once it can be kept.

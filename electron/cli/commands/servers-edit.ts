@@ -5,6 +5,7 @@ import { HttpServerSchema, StdioServerSchema, type ServerConfig, isStdio } from 
 import { CodedError, toCodedError } from '../../../shared/errors';
 import type { Run } from '../runner';
 import { refuseLiteralSecrets } from '../literal-secret-flags';
+import { warnIfClearText } from './clear-text-note';
 
 interface EditOptions {
   command?: string;
@@ -95,6 +96,7 @@ export function registerServerEdits(servers: Command, run: Run): void {
           ...(options.cwd !== undefined ? { cwd: options.cwd } : {}),
           ...(options.description !== undefined ? { description: options.description } : {}),
         });
+        warnIfClearText(ctx.output, options.url);
         const core = await ctx.core();
         const { config } = await core.api.serverConfig({ name });
         const status = await core.api.updateServer({ name, config: editedConfig(config, command, options) });

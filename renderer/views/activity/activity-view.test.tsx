@@ -57,23 +57,44 @@ describe('activity', () => {
     expect(args.textContent).toContain('Crash on start');
   });
 
-  it('shows the arguments pretty-printed, folds a long value and expands it from the keyboard', async () => {
+  it('lists the arguments by name and value, folds a long value, expands it from the keyboard, and keeps the JSON under Details', async () => {
     const body = `Hello Bob, ${'the quarterly numbers are attached. '.repeat(20)}Regards`;
-    const call: PendingApproval = { ...approval('c3', 'send_email'), arguments: { to: ['bob@example.test'], subject: 'Q3', body } };
+    const call: PendingApproval = { ...approval('c3', 'send_email'), arguments: { to: ['bob@example.test', 'ann@example.test'], subject: 'Q3', body } };
     renderApp(createFakeApi({ listApprovals: () => [call] }), { hash: '#/activity' });
     const args = await screen.findByRole('group', { name: 'Arguments of send_email on github' });
-    expect(args.textContent).toContain('{\n  "to": [\n    "bob@example.test"\n  ],\n  "subject": "Q3",\n  "body": "Hello Bob, the quarterly');
+    const pairs = [...args.querySelectorAll('dt')].map((dt) => [dt.textContent, dt.nextElementSibling?.textContent?.slice(0, 30)]);
+    expect(pairs).toEqual([
+      ['to', 'bob@example.test, ann@example.'],
+      ['subject', 'Q3'],
+      ['body', 'Hello Bob, the quarterly numbe'],
+    ]);
+    expect(args.textContent).not.toContain('{');
     expect(args.textContent).not.toContain('Regards');
     const expand = within(args).getByRole('button', { name: `Show all ${body.length} characters` });
     expect(expand.getAttribute('aria-expanded')).toBe('false');
     expand.focus();
     expect(document.activeElement).toBe(expand);
     fireEvent.click(expand);
-    expect(args.textContent).toContain(`${body}"`);
+    expect(args.textContent).toContain(body);
     const fold = within(args).getByRole('button', { name: 'Fold' });
     expect(fold.getAttribute('aria-expanded')).toBe('true');
     fireEvent.click(fold);
     expect(args.textContent).not.toContain('Regards');
+    // The raw JSON is one disclosure away, closed at first.
+    const raw = screen.getByRole('group', { name: 'The arguments of send_email on github as JSON' });
+    expect(raw.closest('details')?.open).toBe(false);
+    expect(raw.textContent).toContain('"subject": "Q3"');
+  });
+
+  it("names the tool by its server's title beside the name the call uses", async () => {
+    const call: PendingApproval = { ...approval('c6', 'create_issue'), arguments: { title: 'Crash' } };
+    const api = createFakeApi({
+      listApprovals: () => [call],
+      listTools: () => [{ server: 'github', name: 'create_issue', title: 'Create an issue', inputSchema: { type: 'object' } }],
+    });
+    renderApp(api, { hash: '#/activity' });
+    const item = await screen.findByRole('listitem', { name: /wants to call Create an issue \(create_issue\) on github/ });
+    expect(within(item).getByText('create_issue').tagName).toBe('CODE');
   });
 
   it('says how long a value the core cut for showing was, not the length of what it kept', async () => {

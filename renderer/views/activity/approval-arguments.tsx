@@ -16,19 +16,23 @@ function expandLabel(text: string): string {
   return `Show the first ${kept.toLocaleString('en-US')} of ${whole.toLocaleString('en-US')} characters`;
 }
 
-/** A string value as JSON, hidden characters escaped, folded when long. */
-function FoldedString({ text }: { text: string }) {
+/** What is shown of a value (`shown`), folded past FOLD_AT with a button to see all; `text` is the value the button measures. */
+export function Folded({ shown, text }: { shown: string; text: string }) {
   const [open, setOpen] = useState(false);
-  const json = revealHidden(JSON.stringify(text));
-  if (json.length <= FOLD_AT) return <>{json}</>;
+  if (shown.length <= FOLD_AT) return <>{shown}</>;
   return (
     <>
-      {open ? json : `${json.slice(0, FOLD_AT)}…`}{' '}
+      {open ? shown : `${shown.slice(0, FOLD_AT)}…`}{' '}
       <button type="button" className="button small quiet fold" aria-expanded={open} onClick={() => setOpen(!open)}>
         {open ? 'Fold' : expandLabel(text)}
       </button>
     </>
   );
+}
+
+/** A string value as JSON, hidden characters escaped, folded when long. */
+function FoldedString({ text }: { text: string }) {
+  return <Folded shown={revealHidden(JSON.stringify(text))} text={text} />;
 }
 
 /** JSON laid out like JSON.stringify(value, null, 2), its strings folded when long. */

@@ -5,6 +5,8 @@ import { clockText, describeError, focusWhenShown, nextInList, type ShownError }
 import { useLive } from '../../state';
 import { revealHidden } from '../../../shared/text';
 import { ApprovalArguments, argumentsCut } from './approval-arguments';
+import { ArgumentList } from './argument-list';
+import { ToolName } from './tool-name';
 
 const TIER_TONE = { read: 'ok', write: 'warn', destructive: 'error' } as const;
 const VERB = { tool: 'call', resource: 'read the resource', prompt: 'get the prompt' } as const;
@@ -36,10 +38,18 @@ export function ApprovalItem({ pending, now }: { pending: PendingApproval; now: 
   return (
     <li ref={item} className="card approval" data-kind="call" aria-labelledby={headingId}>
       <p id={headingId} className="approval-text">
-        <strong>{pending.agent}</strong> wants to {VERB[pending.kind]} <code>{revealHidden(pending.tool)}</code> on <strong>{pending.server}</strong>{' '}
+        <strong>{pending.agent}</strong> wants to {VERB[pending.kind]} {pending.kind === 'resource' ? <code>{revealHidden(pending.tool)}</code> : <ToolName server={pending.server} tool={pending.tool} />} on <strong>{pending.server}</strong>{' '}
         <Badge tone={TIER_TONE[pending.tier]}>{pending.tier}</Badge>
       </p>
-      {pending.arguments !== undefined && <ApprovalArguments value={pending.arguments} label={`Arguments of ${what}`} />}
+      {pending.arguments !== undefined && (
+        <>
+          <ArgumentList value={pending.arguments} label={`Arguments of ${what}`} />
+          <details>
+            <summary>Details: the arguments as JSON</summary>
+            <ApprovalArguments value={pending.arguments} label={`The arguments of ${what} as JSON`} />
+          </details>
+        </>
+      )}
       {pending.arguments !== undefined && argumentsCut(pending.arguments) && (
         <div className="note note-warn" role="note">
           <p className="note-message">

@@ -74,6 +74,36 @@ describe('activity: changes asked from the command line', () => {
     await waitFor(() => expect(screen.queryByRole('status', { name: /Token for/ })).toBeNull());
   });
 
+  it('shows a call asked from the command line as its tool and arguments, secrets as the core hid them, the request as JSON under Details', async () => {
+    const input = { server: 'everything', tool: 'echo', arguments: { message: 'hi there', token: '[hidden: GH_TOKEN]', count: 3 } };
+    const api = createFakeApi({
+      listConfirmations: () => [confirmation({ id: 'c-7', method: 'callTool', summary: 'call echo on everything', input })],
+      listTools: () => [{ server: 'everything', name: 'echo', title: 'Echo a message', inputSchema: { type: 'object' } }],
+    });
+    renderApp(api, { hash: '#/activity' });
+    const card = await screen.findByRole('listitem', { name: /asks to call echo on everything/ });
+    await waitFor(() => expect(card.textContent).toContain('Calls Echo a message (echo) on everything with:'));
+    const args = within(card).getByRole('group', { name: 'Arguments of echo on everything' });
+    expect([...args.querySelectorAll('dt')].map((dt) => `${dt.textContent}=${dt.nextElementSibling?.textContent}`)).toEqual(['message=hi there', 'token=[hidden: GH_TOKEN]', 'count=3']);
+    const raw = within(card).getByRole('group', { name: 'What c-7 runs' });
+    expect(raw.closest('details')?.open).toBe(false);
+    expect(raw.textContent).toContain('"method": "callTool"');
+  });
+
+  it('says beside a server asked for at a plain http address on another computer that it is not encrypted', async () => {
+    const api = createFakeApi({
+      listConfirmations: () => [
+        confirmation({ id: 'c-8', method: 'addServer', summary: 'add the server "plain": http://notes.example.com/mcp', input: { name: 'plain', config: { type: 'http', url: 'http://notes.example.com/mcp' } } }),
+        confirmation({ id: 'c-9', method: 'addServer', summary: 'add the server "local": http://127.0.0.1:8080/mcp', input: { name: 'local', config: { type: 'http', url: 'http://127.0.0.1:8080/mcp' } } }),
+      ],
+    });
+    renderApp(api, { hash: '#/activity' });
+    const plain = await screen.findByRole('listitem', { name: /asks to add the server "plain"/ });
+    expect(within(plain).getByRole('note', { name: 'Not encrypted' }).textContent).toContain('http://notes.example.com is not encrypted');
+    const local = screen.getByRole('listitem', { name: /asks to add the server "local"/ });
+    expect(within(local).queryByRole('note', { name: 'Not encrypted' })).toBeNull();
+  });
+
   it("shows a confirmed call's result to the person (the command line has exited), until Done", async () => {
     const api = createFakeApi({
       listConfirmations: () => [confirmation({ id: 'c-5', method: 'callTool', summary: 'call echo on everything', input: { server: 'everything', tool: 'echo', arguments: { message: 'second' } } })],

@@ -1,9 +1,11 @@
 import { useId, useState } from 'react';
-import type { Confirmation } from '../../../shared/api';
+import { API_METHODS, type Confirmation } from '../../../shared/api';
 import { revealHidden } from '../../../shared/text';
-import { CopyButton, ErrorNote, JsonView } from '../../components';
+import { ClearTextNote, CopyButton, ErrorNote, JsonView } from '../../components';
 import { clockText, describeError, type ShownError } from '../../lib';
 import { useLive } from '../../state';
+import { ArgumentList } from './argument-list';
+import { ToolName } from './tool-name';
 
 function fromText(c: Confirmation): string {
   const where = c.from === 'cli' ? 'the command line' : c.from;
@@ -15,6 +17,60 @@ export function tokenOf(result: unknown): string | undefined {
   if (result === null || typeof result !== 'object') return undefined;
   const token = (result as { token?: unknown }).token;
   return typeof token === 'string' ? token : undefined;
+}
+
+interface AskedCall {
+  server: string;
+  tool: string;
+  arguments: Record<string, unknown>;
+}
+
+/** The tool call (or prompt) a confirmation runs, when that is what it runs: shown by name and arguments. */
+function askedCall(c: Confirmation): AskedCall | undefined {
+  if (c.method === 'callTool') {
+    const call = API_METHODS.callTool.input.safeParse(c.input);
+    return call.success ? { server: call.data.server, tool: call.data.tool, arguments: call.data.arguments ?? {} } : undefined;
+  }
+  if (c.method === 'getPrompt') {
+    const prompt = API_METHODS.getPrompt.input.safeParse(c.input);
+    return prompt.success ? { server: prompt.data.server, tool: prompt.data.name, arguments: prompt.data.arguments ?? {} } : undefined;
+  }
+  return undefined;
+}
+
+/** The address a server added or changed from the command line would be reached at, if it has one. */
+function addressOf(c: Confirmation): string | undefined {
+  if (c.method !== 'addServer' && c.method !== 'updateServer') return undefined;
+  const input = c.input as { config?: { url?: unknown } } | null;
+  const url = input?.config?.url;
+  return typeof url === 'string' ? url : undefined;
+}
+
+/** What a confirmation runs: a call as its tool and arguments (the request as JSON under Details), anything else as JSON. */
+function WhatItRuns({ confirmation }: { confirmation: Confirmation }) {
+  const call = askedCall(confirmation);
+  const raw = <JsonView value={{ method: confirmation.method, input: confirmation.input }} label={`What ${confirmation.id} runs`} />;
+  if (call === undefined) {
+    return (
+      <>
+        {raw}
+        <ClearTextNote url={addressOf(confirmation)} />
+      </>
+    );
+  }
+  const verb = confirmation.method === 'getPrompt' ? 'Gets the prompt' : 'Calls';
+  return (
+    <>
+      <p>
+        {verb} {confirmation.method === 'getPrompt' ? <code>{revealHidden(call.tool)}</code> : <ToolName server={call.server} tool={call.tool} />} on <strong>{call.server}</strong> with:
+      </p>
+      <ArgumentList value={call.arguments} label={`Arguments of ${call.tool} on ${call.server}`} />
+      <details>
+        <summary>Details: the request as JSON</summary>
+        {raw}
+      </details>
+    </>
+  );
 }
 
 /**
@@ -50,7 +106,7 @@ export function ConfirmationCard({ confirmation, now, onDone }: { confirmation: 
       <p id={headingId} className="approval-text">
         <strong>{fromText(confirmation)}</strong> asks to {revealHidden(confirmation.summary)}
       </p>
-      <JsonView value={{ method: confirmation.method, input: confirmation.input }} label={`What ${confirmation.id} runs`} />
+      <WhatItRuns confirmation={confirmation} />
       <p className="muted" role="timer">
         Refused automatically in {clockText(confirmation.expiresAt - now)}
       </p>

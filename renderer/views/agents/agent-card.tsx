@@ -14,7 +14,7 @@ const TONE: Record<PolicyDecision, 'ok' | 'warn' | 'error'> = { allow: 'ok', ask
 export interface AgentCardProps {
   agent: AgentView;
   onEdit: (agent: AgentView) => void;
-  /** With the client whose configuration to show with the new token (rotated from "Set up client"). */
+  /** With the client whose configuration to show with the new token (rotated from "Show configuration to paste"). */
   onRotated: (name: string, token: string, target?: ConfigTarget) => void;
   onChanged: () => void;
 }
@@ -27,7 +27,7 @@ export function AgentCard({ agent, onEdit, onRotated, onChanged }: AgentCardProp
   const [connecting, setConnecting] = useState(false);
   const [entriesToRemove, setEntriesToRemove] = useState<ConnectClient[]>([]);
   const [showConfig, setShowConfig] = useState(false);
-  /** Rotating from "Set up client": the client whose configuration to show with the new token. */
+  /** Rotating from "Show configuration to paste": the client whose configuration to show with the new token. */
   const [rotateFor, setRotateFor] = useState<ConfigTarget | undefined>(undefined);
   const [addingRule, setAddingRule] = useState(false);
   const [editingAsks, setEditingAsks] = useState(false);
@@ -135,10 +135,10 @@ export function AgentCard({ agent, onEdit, onRotated, onChanged }: AgentCardProp
         </button>
         {/* The agent's name is in the text itself, so what is seen is what is announced (WCAG 2.5.3). */}
         <button type="button" className="button small primary" onClick={() => setConnecting(true)}>
-          Connect {agent.name} to a client
+          Connect {agent.name} to an installed client
         </button>
-        <button type="button" className="button small" onClick={() => setShowConfig((v) => !v)} aria-expanded={showConfig} aria-label={`Set up client for ${agent.name}`}>
-          Set up client
+        <button type="button" className="button small" onClick={() => setShowConfig((v) => !v)} aria-expanded={showConfig} aria-label={`Show configuration to paste for ${agent.name}`}>
+          Show configuration to paste
         </button>
         <button type="button" className="button small" onClick={() => setConfirm('rotate')} aria-label={`Rotate token of ${agent.name}`}>
           Rotate token

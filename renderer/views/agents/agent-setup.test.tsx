@@ -120,7 +120,7 @@ describe('setting up a client for an agent', () => {
     agents.push({ name: 'desk', servers: '*', policy: { read: 'allow', write: 'ask', destructive: 'ask' }, tools: {}, createdAt: Date.now(), client: 'vscode' });
     renderApp(api, { hash: '#/agents' });
     const card = await screen.findByRole('listitem', { name: 'desk' });
-    fireEvent.click(within(card).getByRole('button', { name: 'Set up client for desk' }));
+    fireEvent.click(within(card).getByRole('button', { name: 'Show configuration to paste for desk' }));
     const snippet = await within(card).findByRole('group', { name: 'VS Code configuration for desk' });
     expect(api.callsOf('agentConfig')).toEqual([{ name: 'desk' }]);
     expect(snippet.textContent).toContain('${CONNECTED_SERVICES_TOKEN}');
@@ -135,6 +135,20 @@ describe('setting up a client for an agent', () => {
     await within(panel).findByRole('group', { name: 'VS Code configuration for desk' });
     expect(api.callsOf('agentConfig').at(-1)).toEqual({ name: 'desk', for: 'vscode', token: ROTATED });
     expect(document.body.textContent).not.toContain(ROTATED);
+  });
+
+  it("names its two ways to a client by what each does, in the command line's words", async () => {
+    const { api, agents } = setupApi();
+    agents.push({ name: 'desk', servers: '*', policy: { read: 'allow', write: 'ask', destructive: 'ask' }, tools: {}, createdAt: Date.now(), client: 'vscode' });
+    renderApp(api, { hash: '#/agents' });
+    const card = await screen.findByRole('listitem', { name: 'desk' });
+    const buttons = within(card).getAllByRole('button').map((b) => b.textContent);
+    expect(buttons).toContain('Connect desk to an installed client');
+    expect(buttons).toContain('Show configuration to paste');
+    expect(buttons.some((text) => /set up/i.test(text ?? ''))).toBe(false);
+    fireEvent.click(within(card).getByRole('button', { name: 'Show configuration to paste for desk' }));
+    await within(card).findByRole('group', { name: 'VS Code configuration for desk' });
+    expect(card.textContent).toContain('the same as connected-services agents config desk --for vscode prints');
   });
 
   it('editing keeps another client’s prefix length, and may forget the client', async () => {

@@ -69,6 +69,11 @@ export function ConfigSnippet({ agent, token, tokenShown = false, target, becaus
           ))}
         </select>
       </p>
+      {shownFor !== undefined && (
+        <p className="muted">
+          To paste yourself: the same as <code>{`connected-services agents config ${agent} --for ${shownFor}`}</code> prints.
+        </p>
+      )}
       {why !== undefined && (
         <p className="muted">
           {why}. Choose another client above to see its configuration; <em>Edit access</em> changes the client its tool names are made for.

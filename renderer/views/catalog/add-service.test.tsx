@@ -153,6 +153,23 @@ describe('adding a custom service (rjsf form)', () => {
     });
   });
 
+  it('warns that plain http to another computer is not encrypted, and says nothing for https or this computer', async () => {
+    const { api } = apiWithAdds();
+    renderApp(api);
+    fireEvent.click(await screen.findByRole('button', { name: 'Add custom service' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add a custom service' });
+    fireEvent.click(within(dialog).getByLabelText('A remote service at a URL (Streamable HTTP)'));
+    const url = await within(dialog).findByLabelText(/^URL/);
+    fireEvent.change(url, { target: { value: 'http://notes.example.com/mcp' } });
+    const note = await within(dialog).findByRole('note', { name: 'Not encrypted' });
+    expect(note.textContent).toContain('http://notes.example.com is not encrypted (http): the tokens and secrets sent to it would travel in clear');
+    expect(note.textContent).toContain('Use https://');
+    for (const quiet of ['https://notes.example.com/mcp', 'http://127.0.0.1:8080/mcp', 'http://localhost:3000/mcp']) {
+      fireEvent.change(url, { target: { value: quiet } });
+      await waitFor(() => expect(within(dialog).queryByRole('note', { name: 'Not encrypted' })).toBeNull());
+    }
+  });
+
   it('says what the core undid when a step fails, and offers to try again', async () => {
     const api = createFakeApi({
       addService: (input) => {

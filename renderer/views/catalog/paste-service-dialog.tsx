@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Dialog, ErrorNote } from '../../components';
+import { ClearTextNote, Dialog, ErrorNote } from '../../components';
 import { describeError, plural, type ShownError } from '../../lib';
 import { useLive } from '../../state';
 import { addPlannedServer } from './add-planned-server';
@@ -74,6 +74,7 @@ function PastedServer({ row }: { row: PastedRow }) {
           </>
         )}
       </dl>
+      {!isStdio(config) && <ClearTextNote url={config.url} />}
       {row.warnings.map((warning) => (
         <p key={warning} className="note note-warn">
           {warning}

@@ -63,11 +63,13 @@ export function ConnectClientDialog({ agent, onClose, onConnected }: { agent: st
   const review = (client: ClientInfo) =>
     run(async () => setStep({ step: 'review', client, plan: await live.api.planClientConnection({ agent, client: client.client }) }));
   return (
-    <Dialog title={`Connect ${agent} to a client`} onClose={onClose} wide>
+    <Dialog title={`Connect ${agent} to an installed client`} onClose={onClose} wide>
       {error && <ErrorNote error={error} onDismiss={() => setError(null)} />}
       {step.step === 'choose' && (
         <>
-          <p>The bridge’s entry goes into the client’s own settings for you (never a project file). You see the change before anything is written.</p>
+          <p>
+            The bridge’s entry is written into the client’s own settings for you (never a project file), as <code>connected-services agents connect</code> does. You see the change before anything is written.
+          </p>
           {clients === null && !error && <p className="muted">Looking for clients…</p>}
           <ul className="client-list">
             {(clients ?? []).map((c) => (

@@ -1,0 +1,22 @@
+import { revealHidden } from '../../../shared/text';
+import { useLive, useStore } from '../../state';
+
+/** The title its server gives the tool, if the app has listed it (a server's words: hidden characters shown). */
+export function useToolTitle(server: string, tool: string): string | undefined {
+  const live = useLive();
+  const { byServer } = useStore(live.tools);
+  const title = byServer.get(server)?.find((t) => t.name === tool)?.title;
+  return title === undefined || title === tool ? undefined : revealHidden(title);
+}
+
+/** A tool as a person knows it: its title and, beside it, the name the call uses. */
+export function ToolName({ server, tool }: { server: string; tool: string }) {
+  const title = useToolTitle(server, tool);
+  const name = <code>{revealHidden(tool)}</code>;
+  if (title === undefined) return name;
+  return (
+    <>
+      <strong>{title}</strong> ({name})
+    </>
+  );
+}
