@@ -6,7 +6,7 @@ import { HeldExtra } from './held-extra';
 import type { NeededCapability } from './lacked-capability';
 import { GatherDeadline, pause, type GatherTimes } from './round-gathering';
 import { roundKey } from './input-keys';
-import { MAX_HELD_PER_AGENT, MAX_ROUNDS, MAX_WAITING_ASKS, type InputMethod, type InputRequiredResult, type RoundMethod } from './input-round-terms';
+import { MAX_ASK_BYTES, MAX_HELD_PER_AGENT, MAX_ROUND_BYTES, MAX_ROUNDS, MAX_WAITING_ASKS, type InputMethod, type InputRequiredResult, type RoundMethod } from './input-round-terms';
 import { callCancellation } from './tool-call-lane';
 import { tooManyHeld } from './refusals';
 
@@ -18,6 +18,9 @@ export interface HeldCalls {
   mayHold(held: HeldCall<unknown>): boolean;
   issue(held: HeldCall<unknown>): string;
   forget(held: HeldCall<unknown>): void;
+  /** Counts a waiting request's size against the bound of all held requests; false past it. */
+  takeBytes(bytes: number): boolean;
+  giveBytes(bytes: number): void;
 }
 
 /** A server's request waiting for the agent's retry. */
@@ -47,6 +50,8 @@ export class HeldCall<R> implements HeldRounds {
   #lacked: Set<NeededCapability> | undefined;
   #counter = 0;
   #rounds = 0;
+  /** The JSON size of this call's requests waiting for the agent (MAX_ROUND_BYTES). */
+  #bytes = 0;
   /** Requests on their way to the agent (sampling awaiting the person's approval): the round waits for them. */
   #coming = 0;
   /** Requests (and expected ones) that reached this call: a round gathers until none came for a while. */
@@ -121,11 +126,18 @@ export class HeldCall<R> implements HeldRounds {
     if (this.#asked !== undefined && this.#asked.size >= MAX_WAITING_ASKS) {
       return new Promise((settle, fail) => dismiss({ method, settle, fail }, new Error(`more than ${MAX_WAITING_ASKS} requests of the server wait for the agent in this call`)));
     }
+    // A request is held whole for the retry window: one too large is refused to the server, never put to the agent.
+    const bytes = params === undefined ? 0 : JSON.stringify(params).length;
+    const tooLarge = this.#tooLarge(bytes);
+    if (tooLarge !== undefined) return Promise.reject(new Error(tooLarge));
+    this.#bytes += bytes;
     return new Promise((resolve, reject) => {
       const key = roundKey(method, serverKey, this.#asks, () => ++this.#counter);
       const done = (): void => {
         this.#asks.delete(key);
         signal.removeEventListener('abort', onAbort);
+        this.#bytes -= bytes;
+        this.rounds.giveBytes(bytes);
       };
       const onAbort = (): void => ask.fail(new Error('the request ended before the agent answered'));
       const ask: Ask = { method, params, settle: (value) => (done(), resolve(value)), fail: (error) => (done(), reject(error)) };
@@ -134,6 +146,14 @@ export class HeldCall<R> implements HeldRounds {
       this.#arrivals += 1;
       this.#wake?.();
     });
+  }
+
+  /** Why a request of `bytes` is not put to the agent (its own size, this call's, or every held call's), if it is not; counted otherwise. */
+  #tooLarge(bytes: number): string | undefined {
+    if (bytes > MAX_ASK_BYTES) return `declined: the request is ${String(bytes)} bytes as JSON, more than the ${String(MAX_ASK_BYTES / 1024)} KiB the bridge puts to an agent`;
+    if (this.#bytes + bytes > MAX_ROUND_BYTES) return `declined: this call's requests waiting for the agent would pass ${String(MAX_ROUND_BYTES / 1024)} KiB`;
+    if (!this.rounds.takeBytes(bytes)) return 'declined: the requests waiting for agents fill what the bridge holds; ask again later';
+    return undefined;
   }
 
   /**

@@ -27,6 +27,8 @@ export const ARGUMENT_LIMITS: Readonly<InputLimits> = {
 };
 /** A resource URI longer than this is refused (RFC 9110 §4.1 asks for at least 8000 octets). */
 export const MAX_URI_LENGTH = 8 * 1024;
+/** A subscribed resource's URI is shorter still: a 2026-07-28 server's listen filter names every one the bridge follows. */
+export const MAX_SUBSCRIBED_URI_LENGTH = 2 * 1024;
 /** A tool or prompt name longer than this is refused; bridge names have at most 64 characters. */
 export const MAX_CALL_NAME_LENGTH = 256;
 

@@ -24,6 +24,15 @@ export const MAX_HELD_PER_AGENT = 32;
  * 2025-era server's requests, which come one by one and had no bound.
  */
 export const MAX_WAITING_ASKS = 16;
+/**
+ * A server's request put to an agent is at most this large as JSON (a person's view of one is bounded
+ * alike, app/asks/ask-view.ts): a larger one is refused to the server, never held for the retry window.
+ */
+export const MAX_ASK_BYTES = 64 * 1024;
+/** What one held call's waiting requests may add up to (half of 16 at the per-ask bound). */
+export const MAX_ROUND_BYTES = 512 * 1024;
+/** What every held call's waiting requests, of every agent, may add up to in `serve`. */
+export const MAX_HELD_ASK_BYTES = 64 * 1024 * 1024;
 
 /** A retry whose state names no call held for it now: used already, expired, or of another call. */
 export class StaleRequestState extends Error {}

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { HeldCall, type HeldCalls } from './held-call';
 import { RequestStateSeal, type StateClaims } from './request-state-seal';
 import { gatherTimes, retryWindow, type GatherTimes } from './round-gathering';
-import { MAX_HELD_PER_AGENT, StaleRequestState, type InputRoundsOptions, type RoundMethod } from './input-round-terms';
-export { MAX_HELD_PER_AGENT, MAX_ROUNDS, MAX_WAITING_ASKS, StaleRequestState, type InputMethod, type InputRequiredResult, type InputRoundsOptions, type RoundMethod } from './input-round-terms';
+import { MAX_HELD_ASK_BYTES, MAX_HELD_PER_AGENT, StaleRequestState, type InputRoundsOptions, type RoundMethod } from './input-round-terms';
+export { MAX_ASK_BYTES, MAX_HELD_ASK_BYTES, MAX_HELD_PER_AGENT, MAX_ROUND_BYTES, MAX_ROUNDS, MAX_WAITING_ASKS, StaleRequestState, type InputMethod, type InputRequiredResult, type InputRoundsOptions, type RoundMethod } from './input-round-terms';
 export { HeldCall } from './held-call';
 
 /**
@@ -20,6 +20,8 @@ export class InputRounds implements HeldCalls {
   readonly #live = new Map<string, HeldCall<unknown>>();
   /** The calls each agent holds: counted from the server's first request the agent is asked, until the call is forgotten. */
   readonly #held = new Map<string, number>();
+  /** The JSON size of every request waiting for an agent, across agents (MAX_HELD_ASK_BYTES). */
+  #bytes = 0;
 
   constructor(options: InputRoundsOptions = {}) {
     this.windowMs = retryWindow(options.windowMs);
@@ -81,6 +83,17 @@ export class InputRounds implements HeldCalls {
     this.#held.set(held.agent, count + 1);
     held.counted = true;
     return true;
+  }
+
+  /** Counts a waiting request's size against MAX_HELD_ASK_BYTES; false (nothing counted) past it. */
+  takeBytes(bytes: number): boolean {
+    if (this.#bytes + bytes > MAX_HELD_ASK_BYTES) return false;
+    this.#bytes += bytes;
+    return true;
+  }
+
+  giveBytes(bytes: number): void {
+    this.#bytes = Math.max(0, this.#bytes - bytes);
   }
 
   /** The agent was removed or its token rotated: its held calls end. */

@@ -4,7 +4,7 @@ import type { InboundHttpRequest, InboundModernRoute } from '@modelcontextprotoc
 import type { ModernHandlers } from './modern-handlers';
 import { laneRequest } from './modern-lane-entry';
 import { ModernRouteMemo } from './modern-route-memo';
-import { gateListen, takeListenSlot } from './modern-listen';
+import { gateListen, LISTEN_ANSWERED, takeListenSlot } from './modern-listen';
 import { loadModernSdk, modernSdkIfLoaded, type ModernSdk } from './server-sdk';
 import { abortOnClose, sendWebResponse, webRequest } from './web-exchange';
 import { LANE_REVISION } from '../mcp-wire';
@@ -95,6 +95,7 @@ export async function serveModern(deps: ModernDeps, modern: ModernRequest, req: 
   const closed = abortOnClose(res);
   const handler = await deps.modern.handler(agent);
   const parsedBody = await gateListen(deps.modern.ctx, deps.modern, agent, body, res, closed.signal);
+  if (parsedBody === LISTEN_ANSWERED) return;
   const response = await handler.fetch(webRequest(req, closed.signal), { parsedBody });
   // An envelope naming a revision the bridge does not serve is answered 400 (-32022): only a served one counts.
   if (modern.revision !== undefined && response.status < 400) deps.spoke?.(agent, modern.revision);

@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { CodedError } from '../../shared/errors';
-import { agentError, RPC_CODES } from './agent-errors';
+import { agentError, rpcError, RpcError } from './agent-errors';
 import type { CallContext } from './call-context';
 import { MAX_LISTENS_PER_AGENT, type ModernHandlers } from './modern-handlers';
 import { endJson } from './response-headers';
@@ -17,11 +17,25 @@ function isListenWithResources(body: unknown): body is ListenBody {
   return (body as { method?: unknown } | null)?.method === 'subscriptions/listen' && Array.isArray(params?.notifications?.resourceSubscriptions);
 }
 
+/** gateListen answered the request itself (a refusal): nothing is left to hand on. */
+export const LISTEN_ANSWERED = Symbol('listen answered');
+
+function rateLimited(outcome: PromiseSettledResult<void> | undefined): RpcError | undefined {
+  return outcome?.status === 'rejected' && outcome.reason instanceof RpcError && outcome.reason.data.code === 'rate_limited' ? outcome.reason : undefined;
+}
+
+function answerError(res: ServerResponse, body: unknown, error: RpcError): void {
+  const id = (body as { id?: unknown }).id;
+  endJson(res, 200, JSON.stringify({ jsonrpc: '2.0', id: typeof id === 'string' || typeof id === 'number' ? id : null, error: { code: error.code, message: error.message, data: error.data } }));
+}
+
 /**
  * The resources a 2026-07-28 `subscriptions/listen` asks to follow (MCP 2026-07-28 §subscriptions/listen,
  * `resourceSubscriptions`), each through the gate as a legacy `resources/subscribe` is, subscribed at
  * its server for as long as the stream stays open. The body handed on to the SDK keeps only the URIs
- * that passed, so its acknowledgement names exactly what the agent will hear of. Other requests pass as they are.
+ * that passed, so its acknowledgement names exactly what the agent will hear of. A URI past the bridge's
+ * caps (the agent's, or its server's, distinct resources followed) refuses the whole stream with the
+ * rate limit, so the agent learns why rather than hearing of fewer. Other requests pass as they are.
  */
 export async function gateListen(ctx: CallContext, modern: ModernHandlers, agent: string, body: unknown, res: ServerResponse, signal: AbortSignal): Promise<unknown> {
   if (!isListenWithResources(body)) return body;
@@ -31,6 +45,12 @@ export async function gateListen(ctx: CallContext, modern: ModernHandlers, agent
   const outcomes = await Promise.allSettled(asked.slice(0, MAX_SUBSCRIPTIONS_PER_SESSION).map((uri) => subscribeUri(ctx, agent, subscriber, uri, { signal })));
   const allowed = asked.filter((_, at) => outcomes[at]?.status === 'fulfilled');
   const release = (): void => void ctx.subscriptions.drop(key).catch((error: unknown) => ctx.log(`ending a listen stream's subscriptions failed: ${String(error)}`));
+  const limited = outcomes.map(rateLimited).find((error) => error !== undefined);
+  if (limited !== undefined) {
+    release();
+    answerError(res, body, limited);
+    return LISTEN_ANSWERED;
+  }
   if (res.closed) release();
   else res.once('close', release);
   const { resourceSubscriptions: _asked, ...notifications } = body.params.notifications;
@@ -51,8 +71,7 @@ export function takeListenSlot(modern: ModernHandlers, agent: string, body: unkn
         hint: 'close the listen streams you no longer read (one stream can follow every list change and resource you need), then listen again',
       }),
     );
-    const id = (body as { id?: unknown }).id;
-    endJson(res, 200, JSON.stringify({ jsonrpc: '2.0', id: typeof id === 'string' || typeof id === 'number' ? id : null, error: { code: RPC_CODES.rate_limited, message: error.message, data: error } }));
+    answerError(res, body, rpcError(error));
     return false;
   }
   modern.listens.set(agent, open + 1);

@@ -4,7 +4,7 @@ import { fromBridgeAddress } from '../mcp-apps';
 import { agentError, rpcError } from './agent-errors';
 import type { CallContext } from './call-context';
 import { passGate, type Extra } from './call-gate';
-import { checkLength, MAX_URI_LENGTH } from './input-bounds';
+import { checkLength, MAX_SUBSCRIBED_URI_LENGTH, MAX_URI_LENGTH } from './input-bounds';
 import { serverOfUri } from './read-calls';
 import { MAX_SUBSCRIPTIONS_PER_SESSION } from './resource-subscriptions';
 import { callCancellation } from './tool-call-lane';
@@ -38,7 +38,7 @@ export async function subscribeUri(ctx: CallContext, agentName: string, subscrib
       kind: 'resource',
       asked: uri,
       check: () =>
-        checkLength(uri, 'the resource URI', MAX_URI_LENGTH) ??
+        checkLength(uri, 'a subscribed resource URI', MAX_SUBSCRIBED_URI_LENGTH) ??
         (ctx.subscriptions.count(session) >= MAX_SUBSCRIPTIONS_PER_SESSION
           ? new CodedError('rate_limited', `a session holds at most ${MAX_SUBSCRIPTIONS_PER_SESSION} subscriptions`, { hint: 'unsubscribe from resources you no longer follow' })
           : undefined),
@@ -54,7 +54,7 @@ export async function subscribeUri(ctx: CallContext, agentName: string, subscrib
         const signal = cancel?.signal;
         // An app's address as the bridge gives it (`ui://<server>/…`) is subscribed by the server's own (read-calls.ts does the same for reads).
         const own = fromBridgeAddress(uri)?.uri ?? uri;
-        await ctx.subscriptions.add(session, subscriber.notify, target.server, own, signal ? { signal } : {});
+        await ctx.subscriptions.add(session, subscriber.notify, target.server, own, signal ? { signal, agent: agentName } : { agent: agentName });
         return {};
       },
     },

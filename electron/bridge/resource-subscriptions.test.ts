@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ResourceSubscriptions } from './resource-subscriptions';
+import { MAX_SUBSCRIPTIONS_PER_AGENT, ResourceSubscriptions } from './resource-subscriptions';
 
 function fakePool() {
   const calls: string[] = [];
@@ -33,5 +33,26 @@ describe('ResourceSubscriptions', () => {
     await subs.drop(b);
     expect(calls).toEqual(['+files file:///x', '+files file:///y', '-files file:///x', '-files file:///y']);
     expect(subs.count(b)).toBe(0);
+  });
+});
+
+describe('ResourceSubscriptions per agent', () => {
+  it('refuses the distinct resource past the agent cap across its sessions, counts one held twice once, and frees room when a session closes', async () => {
+    const { pool, calls } = fakePool();
+    const subs = new ResourceSubscriptions(pool);
+    const [a, b] = [{}, {}];
+    const notify = (): void => undefined;
+    const half = MAX_SUBSCRIPTIONS_PER_AGENT / 2;
+    // Subscribed at once, as a listen stream's URIs are: the cap holds for those under way too.
+    await Promise.all(Array.from({ length: half }, (_, i) => subs.add(a, notify, 'files', `file:///${i}`, { agent: 'one' })));
+    await Promise.all(Array.from({ length: half }, (_, i) => subs.add(b, notify, 'files', `file:///${half + i}`, { agent: 'one' })));
+    await expect(subs.add(b, notify, 'files', 'file:///one-more', { agent: 'one' })).rejects.toMatchObject({ code: 'rate_limited' });
+    // The same resource in another session is not a new one; another agent has its own room.
+    await subs.add(b, notify, 'files', 'file:///0', { agent: 'one' });
+    await subs.add({}, notify, 'files', 'file:///one-more', { agent: 'two' });
+    expect(calls.filter((c) => c === '+files file:///one-more')).toHaveLength(1);
+    await subs.drop(a);
+    await subs.add(b, notify, 'files', 'file:///one-more', { agent: 'one' });
+    expect(subs.count(b)).toBe(half + 2);
   });
 });

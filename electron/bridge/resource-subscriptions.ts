@@ -1,13 +1,17 @@
 import { toBridgeAddress } from '../mcp-apps';
 import type { Pool } from '../pool';
+import { CodedError } from '../../shared/errors';
 
 /** At most this many resources one session subscribes to: each holds its server up. */
 export const MAX_SUBSCRIPTIONS_PER_SESSION = 256;
+/** At most this many distinct resources one agent follows across all its sessions and listen streams. */
+export const MAX_SUBSCRIPTIONS_PER_AGENT = 512;
 
 type Notify = (uri: string) => void;
 
 interface SessionSubscriptions {
   notify: Notify;
+  agent: string | undefined;
   /** `server\0uri` → what was subscribed. */
   held: Map<string, { server: string; uri: string }>;
 }
@@ -22,6 +26,8 @@ const keyOf = (server: string, uri: string): string => `${server}\u0000${uri}`;
 export class ResourceSubscriptions {
   readonly #pool: Pick<Pool, 'subscribeResource' | 'unsubscribeResource'>;
   readonly #sessions = new Map<object, SessionSubscriptions>();
+  /** Agent → `server\0uri` → how many of its sessions hold or are subscribing to it. */
+  readonly #agents = new Map<string, Map<string, number>>();
 
   constructor(pool: Pick<Pool, 'subscribeResource' | 'unsubscribeResource'>) {
     this.#pool = pool;
@@ -37,17 +43,50 @@ export class ResourceSubscriptions {
     return this.#sessions.get(session)?.held.size ?? 0;
   }
 
-  async add(session: object, notify: Notify, server: string, uri: string, options: { signal?: AbortSignal } = {}): Promise<void> {
+  /** Subscribes the session; `agent` counts it against MAX_SUBSCRIPTIONS_PER_AGENT (refused past it as a rate limit). */
+  async add(session: object, notify: Notify, server: string, uri: string, options: { signal?: AbortSignal; agent?: string } = {}): Promise<void> {
     if (this.holds(session, server, uri)) return;
-    await this.#pool.subscribeResource(server, uri, options.signal ? { signal: options.signal } : {});
+    const key = keyOf(server, uri);
+    this.#reserve(options.agent, key);
+    try {
+      await this.#pool.subscribeResource(server, uri, options.signal ? { signal: options.signal } : {});
+    } catch (error) {
+      this.#release(options.agent, key);
+      throw error;
+    }
     let own = this.#sessions.get(session);
     if (own === undefined) {
-      own = { notify, held: new Map() };
+      own = { notify, agent: options.agent, held: new Map() };
       this.#sessions.set(session, own);
     }
     // Another add of the same may have finished meanwhile: one subscription each, given back once.
-    if (own.held.has(keyOf(server, uri))) return void (await this.#pool.unsubscribeResource(server, uri));
-    own.held.set(keyOf(server, uri), { server, uri });
+    if (own.held.has(key)) {
+      this.#release(options.agent, key);
+      return void (await this.#pool.unsubscribeResource(server, uri));
+    }
+    own.held.set(key, { server, uri });
+  }
+
+  /** Counts the resource against the agent's cap before it is subscribed, so subscriptions made at once cannot pass it together. */
+  #reserve(agent: string | undefined, key: string): void {
+    if (agent === undefined) return;
+    const held = this.#agents.get(agent) ?? new Map<string, number>();
+    if (!held.has(key) && held.size >= MAX_SUBSCRIPTIONS_PER_AGENT) {
+      throw new CodedError('rate_limited', `your agent already follows ${MAX_SUBSCRIPTIONS_PER_AGENT} resources, the most the bridge follows for one agent across its sessions and listen streams`, {
+        hint: 'unsubscribe from resources you no longer follow, or close the listen streams you no longer read',
+      });
+    }
+    held.set(key, (held.get(key) ?? 0) + 1);
+    this.#agents.set(agent, held);
+  }
+
+  #release(agent: string | undefined, key: string): void {
+    const held = agent === undefined ? undefined : this.#agents.get(agent);
+    if (agent === undefined || held === undefined) return;
+    const left = (held.get(key) ?? 1) - 1;
+    if (left > 0) held.set(key, left);
+    else held.delete(key);
+    if (held.size === 0) this.#agents.delete(agent);
   }
 
   /** Ends the session's subscriptions to `uri` (whichever server it was); nothing if it held none. */
@@ -58,6 +97,7 @@ export class ResourceSubscriptions {
       // The agent names an app's resource by the bridge's address (`ui://<server>/…`), held by the server's own.
       if (held.uri !== uri && toBridgeAddress(held.server, held.uri) !== uri) continue;
       own.held.delete(key);
+      this.#release(own.agent, key);
       await this.#pool.unsubscribeResource(held.server, held.uri);
     }
   }
@@ -67,6 +107,7 @@ export class ResourceSubscriptions {
     const own = this.#sessions.get(session);
     if (own === undefined) return;
     this.#sessions.delete(session);
+    for (const key of own.held.keys()) this.#release(own.agent, key);
     await Promise.all([...own.held.values()].map((held) => this.#pool.unsubscribeResource(held.server, held.uri)));
   }
 

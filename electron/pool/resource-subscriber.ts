@@ -1,21 +1,35 @@
 import type { Client, McpSubscription, SubscriptionFilter } from '@modelcontextprotocol/client';
 import { redact } from '../../shared/redact';
-import { errorMessage } from '../../shared/errors';
+import { CodedError, errorMessage } from '../../shared/errors';
 
 /** The list changes the pool follows on every server (MCP 2026-07-28 §Subscriptions). */
 const LIST_CHANGES: SubscriptionFilter = { toolsListChanged: true, promptsListChanged: true, resourcesListChanged: true };
 
+/** At most this many distinct resources followed on one 2026-07-28 server: each is named in every re-opened filter. */
+export const MAX_SUBSCRIBED_URIS_PER_SERVER = 1024;
+/** Changes to the filter wait while more keep coming, for at most this many turns of the event loop. */
+const MAX_QUIET_TURNS = 32;
+
+const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
 /**
  * A connection's resource subscriptions and list changes in its era. 2025: `resources/subscribe`
  * per URI, list changes unsolicited. 2026-07-28: one `subscriptions/listen` stream whose filter
- * names the list changes and every subscribed URI, opened again when the set changes.
+ * names the list changes and every subscribed URI, opened again when the set changes. Changes that
+ * come together (an agent's listen naming 256 URIs) re-open it once, not once each: the filter
+ * re-sent per URI made one request cost the square of its URIs upstream.
  */
 export class ResourceSubscriber {
   readonly #client: Client;
   readonly #log: (line: string) => void;
-  readonly #uris = new Set<string>();
+  /** URI → how many subscriptions of the bridge hold it (one agent's unsubscribe leaves another's). */
+  readonly #uris = new Map<string, number>();
   #stream: McpSubscription | undefined;
   #closed = false;
+  /** The re-open under way or waiting; every change made before it ends is in its filter. */
+  #sync: Promise<void> | undefined;
+  #dirty = false;
+  #changes = 0;
 
   constructor(client: Client, log: (line: string) => void) {
     this.#client = client;
@@ -34,7 +48,7 @@ export class ResourceSubscriber {
   async open(): Promise<void> {
     if (!this.#modern || this.#filter() === undefined) return;
     try {
-      await this.#listen();
+      await this.#changed();
     } catch (error) {
       this.#log(redact(`a server's change stream could not be opened: ${errorMessage(error)}`));
     }
@@ -47,7 +61,7 @@ export class ResourceSubscriber {
     if (caps.tools?.listChanged === true) filter.toolsListChanged = LIST_CHANGES.toolsListChanged;
     if (caps.prompts?.listChanged === true) filter.promptsListChanged = LIST_CHANGES.promptsListChanged;
     if (caps.resources?.listChanged === true) filter.resourcesListChanged = LIST_CHANGES.resourcesListChanged;
-    if (caps.resources?.subscribe === true && this.#uris.size > 0) filter.resourceSubscriptions = [...this.#uris];
+    if (caps.resources?.subscribe === true && this.#uris.size > 0) filter.resourceSubscriptions = [...this.#uris.keys()];
     return Object.keys(filter).length === 0 ? undefined : filter;
   }
 
@@ -61,13 +75,53 @@ export class ResourceSubscriber {
     });
   }
 
+  /** The filter changed: resolves once a stream opened with it (or a later one) is listening. */
+  #changed(): Promise<void> {
+    this.#dirty = true;
+    this.#changes++;
+    this.#sync ??= this.#flush().finally(() => {
+      this.#sync = undefined;
+    });
+    return this.#sync;
+  }
+
+  async #flush(): Promise<void> {
+    await this.#quiet();
+    while (this.#dirty && !this.#closed) {
+      this.#dirty = false;
+      await this.#listen();
+      if (this.#dirty) await this.#quiet();
+    }
+  }
+
+  /** Waits while changes keep coming, turn by turn (never by the clock), up to MAX_QUIET_TURNS. */
+  async #quiet(): Promise<void> {
+    for (let turn = 0; turn < MAX_QUIET_TURNS; turn++) {
+      const seen = this.#changes;
+      await nextTurn();
+      if (this.#changes === seen) return;
+    }
+  }
+
   async subscribe(uri: string, options: { signal?: AbortSignal; timeout?: number }): Promise<void> {
     if (!this.#modern) {
       await this.#client.subscribeResource({ uri }, options);
       return;
     }
-    this.#uris.add(uri);
-    await this.#listen();
+    const held = this.#uris.get(uri) ?? 0;
+    if (held > 0) return void this.#uris.set(uri, held + 1);
+    if (this.#uris.size >= MAX_SUBSCRIBED_URIS_PER_SERVER) {
+      throw new CodedError('rate_limited', `the server already has ${MAX_SUBSCRIBED_URIS_PER_SERVER} resources followed for agents, the most the bridge follows on one server`, {
+        hint: 'unsubscribe from resources you no longer follow, or close the listen streams you no longer read',
+      });
+    }
+    this.#uris.set(uri, 1);
+    try {
+      await this.#changed();
+    } catch (error) {
+      this.#release(uri);
+      throw error;
+    }
   }
 
   async unsubscribe(uri: string, options: { signal?: AbortSignal; timeout?: number }): Promise<void> {
@@ -75,7 +129,19 @@ export class ResourceSubscriber {
       await this.#client.unsubscribeResource({ uri }, options);
       return;
     }
-    if (this.#uris.delete(uri)) await this.#listen();
+    if (this.#release(uri)) await this.#changed();
+  }
+
+  /** One holder fewer; true when none is left and the URI left the filter. */
+  #release(uri: string): boolean {
+    const held = this.#uris.get(uri);
+    if (held === undefined) return false;
+    if (held > 1) {
+      this.#uris.set(uri, held - 1);
+      return false;
+    }
+    this.#uris.delete(uri);
+    return true;
   }
 
   async close(): Promise<void> {

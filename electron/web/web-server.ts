@@ -198,7 +198,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   let appOrigin: AppOrigin | undefined;
   if (options.apps) {
     appOrigin = await startAppOrigin({ shelf: options.apps.shelf, ancestors: () => [origin] });
-    options.apps.setOrigin(appOrigin.origin);
+    options.apps.setOrigin(appOrigin.origin, [origin]);
   }
 
   let closing: Promise<void> | undefined;

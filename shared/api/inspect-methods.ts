@@ -43,6 +43,8 @@ export const INSPECT_METHODS = {
       prefersBorder: z.boolean().optional(),
       /** The origins the app's resource declared (its CSP's domains): all it may load from or connect to. */
       origins: z.array(z.string()).optional(),
+      /** Origins on this computer the resource declared but may not reach (its server is not local, or they are the product's own ports). */
+      dropped: z.array(z.string()).optional(),
     }),
   }),
   /**

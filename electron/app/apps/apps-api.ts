@@ -2,7 +2,8 @@ import type { ApiInput, AppApi, AuditEntry } from '../../../shared/api';
 import { CodedError, isCodedError } from '../../../shared/errors';
 import { redactor } from '../../../shared/redact';
 import { toolTier } from '../../bridge';
-import { APP_MIME_TYPE, appFrameAllow, declaredSources, grantedPermissions, isVisibleToApps, requestedPermissions, resourceApp, type AppPermission } from '../../mcp-apps';
+import type { ServerConfig } from '../../../shared/config';
+import { APP_MIME_TYPE, appFrameAllow, declaredSources, grantedPermissions, isVisibleToApps, localSourcesOnly, requestedPermissions, resourceApp, type AppPermission, type AppServerPlace } from '../../mcp-apps';
 import type { Pool } from '../../pool';
 import type { AppGrants } from './app-grants';
 import type { AppsHost } from './apps-host';
@@ -15,6 +16,15 @@ export interface AppsApiOptions {
   grants?: AppGrants;
   /** The call audit log: an app's calls are kept there, marked `via: 'app'` (issue #36 item 3). */
   audit?: (entry: AuditEntry) => void;
+  /** A server's entry, for where it runs: only a local server's app may reach this machine's ports. */
+  serverConfig?: (server: string) => ServerConfig | undefined;
+  /** The product's own origins besides the app origin (the bridge): never an app's to reach. */
+  ownOrigins?: () => string[];
+}
+
+function placeOf(config: ServerConfig | undefined): AppServerPlace | undefined {
+  if (config === undefined) return undefined;
+  return 'url' in config ? { kind: 'http', url: config.url } : { kind: 'stdio' };
 }
 
 type AppsMethods = Pick<AppApi, 'openApp' | 'closeApp' | 'callAppTool' | 'listAppPermissions' | 'setAppPermissions'>;
@@ -53,8 +63,9 @@ export function createAppsApi(options: AppsApiOptions): AppsMethods {
       const { html, meta } = documentOf(read.contents, uri, host.shelf.maxBytes);
       const resource = resourceApp(meta);
       const granted = grantedPermissions(resource, (await options.grants?.allowed(server)) ?? new Set<AppPermission>());
-      const appId = host.shelf.put({ server, uri, html, declared: resource.csp, granted });
-      const origins = [...new Set(declaredSources(resource.csp))];
+      const { declared, dropped } = localSourcesOnly(resource.csp, placeOf(options.serverConfig?.(server)), [...host.ownOrigins(), ...(options.ownOrigins?.() ?? [])]);
+      const appId = host.shelf.put({ server, uri, html, declared, granted });
+      const origins = [...new Set(declaredSources(declared))];
       return {
         appId,
         address: host.addressOf(appId),
@@ -62,6 +73,7 @@ export function createAppsApi(options: AppsApiOptions): AppsMethods {
         requested: requestedPermissions(resource),
         ...(resource.prefersBorder !== undefined ? { prefersBorder: resource.prefersBorder } : {}),
         ...(origins.length > 0 ? { origins } : {}),
+        ...(dropped.length > 0 ? { dropped } : {}),
       };
     },
     callAppTool: async ({ appId, tool, arguments: args }: ApiInput<'callAppTool'>) => {

@@ -20,9 +20,17 @@ export class AppsHost {
   #origin: string | undefined;
   readonly #stopped = new Set<(stopped: StoppedApp) => void>();
 
-  /** Set by whoever serves the app origin; undefined again when it stops. */
-  setOrigin(origin: string | undefined): void {
+  #served: readonly string[] = [];
+
+  /** Set by whoever serves the app origin (with the origins it serves beside it, the web UI); undefined again when it stops. */
+  setOrigin(origin: string | undefined, served: readonly string[] = []): void {
     this.#origin = origin;
+    this.#served = origin === undefined ? [] : served;
+  }
+
+  /** The app origin and what is served beside it: no app may reach them. */
+  ownOrigins(): string[] {
+    return this.#origin === undefined ? [] : [this.#origin, ...this.#served];
   }
 
   addressOf(id: string): string {

@@ -5,6 +5,7 @@ import { describeError, type ShownError } from '../../../lib';
 import { useLive, useNow, useStore } from '../../../state';
 import { AppCallCard } from './app-call-card';
 import { AppPermissions } from './app-permissions';
+import { AppDroppedNote } from './app-dropped-note';
 import { AppStartNote } from './app-start-note';
 import { connectAppHost, MIN_HEIGHT, type AppNote } from './app-host';
 import './app-panel.css';
@@ -107,6 +108,7 @@ export function AppPanel({ tool, args, result }: { tool: ToolInfo; args: Record<
       {error && <ErrorNote error={error} />}
       {opened && closed === null && <AppPermissions server={tool.server} requested={opened.requested} onChanged={() => setGeneration((g) => g + 1)} />}
       {!opened && !error && <p className="muted">Opening the app…</p>}
+      {opened && <AppDroppedNote dropped={opened.dropped ?? []} />}
       {opened && <AppStartNote waiting={closed === null && !started} origins={opened.origins ?? []} />}
       {closed === 'flood' && <p className="note note-warn" role="status">The app sent too many messages and was closed.</p>}
       {closed === 'teardown' && <p className="note" role="status">The app closed itself.</p>}

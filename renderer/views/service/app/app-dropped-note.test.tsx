@@ -1,0 +1,25 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ToolInfo } from '../../../../shared/api';
+import { createFakeApi, renderApp, serverStatus } from '../../../../test/support/renderer';
+
+afterEach(cleanup);
+
+const TOOL: ToolInfo = { server: 'map', name: 'show-map', inputSchema: { type: 'object' }, app: { resourceUri: 'ui://map/view.html', visibility: ['model', 'app'] } };
+
+// Review F5: the loopback origins a remote server's app declared are left out, and the person is told which.
+describe("an app's origins on this computer that were left out", () => {
+  it('are named in the panel', async () => {
+    const api = createFakeApi({
+      status: async () => ({ ...(await createFakeApi().status({})), servers: [serverStatus({ name: 'map', toolCount: 1 })] }),
+      listTools: () => [TOOL],
+      callTool: () => ({ content: [{ type: 'text', text: 'shown' }] }),
+      openApp: () => ({ appId: 'app-1', address: 'about:blank', allow: '', requested: [], dropped: ['http://localhost:2375'] }),
+      closeApp: () => ({ ok: true as const }),
+    });
+    renderApp(api, { hash: '#/services/map/tools/show-map' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Call show-map' }));
+    expect((await screen.findByText(/This app asked to reach http:\/\/localhost:2375 on this computer/)).textContent).toContain('left out');
+  });
+});
