@@ -1,7 +1,7 @@
 /**
  * Our entry's name in a client's configuration and VS Code's input id for its token: one per agent,
  * so each can be found and removed. The printed snippet (`agents add --for`, `agents config`, the
- * app's "Set up client") and `agents connect` both name it here, so a pasted entry and a written one
+ * app's "Show configuration to paste") and `agents connect` both name it here, so a pasted entry and a written one
  * are the same entry.
  */
 export function entryName(agent: string): string {

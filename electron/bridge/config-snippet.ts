@@ -18,7 +18,7 @@ export interface SnippetOptions {
 }
 
 /**
- * The configuration shown when none is named (`agents config NAME`, the app's "Set up client"): the
+ * The configuration shown when none is named (`agents config NAME`, the app's "Show configuration to paste"): the
  * client its names are made for, else Claude Code's; `why` says which it assumed and why, in words.
  */
 export function assumedTarget(client: AgentClient | undefined): { target: SnippetTarget; why: string } {

@@ -30,6 +30,7 @@ export type {
 export { callTimeout } from './call-timeout';
 export { OFFICIAL_REGISTRY, checkRegistryUrl } from './registry-url';
 export { clearTextWarning } from './clear-text-url';
+export { argumentSecretsWarning, secretsInArguments } from './argument-secrets';
 export type { CallTimeout } from './call-timeout';
 export { CODE_LOADING_ENV, codeLoadingEnv } from './code-env';
 export { formatIssue } from './issue';

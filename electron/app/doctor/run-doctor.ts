@@ -8,6 +8,7 @@ import { liveChecks } from './live-checks';
 import { portChecks } from './port-checks';
 import { isPortFree } from './port-free';
 import { referenceChecks, type StoreEntryCheck } from './reference-checks';
+import { argumentSecretChecks } from './argument-secret-checks';
 import { errorMessage } from '../../../shared/errors';
 
 export interface DoctorOptions {
@@ -139,6 +140,7 @@ export async function runDoctor(deps: DoctorOptions): Promise<DoctorCheck[]> {
   );
   if (deps.extra) checks.push(...(await deps.extra()));
   checks.push(...(await Promise.all(Object.entries(deps.servers).map(([name, config]) => serverCheck(name, config, deps)))));
+  checks.push(...argumentSecretChecks(deps.servers));
   if (deps.hasSecret || deps.storeEntry) {
     checks.push(...(await referenceChecks({ servers: deps.servers, hasSecret: deps.hasSecret, storeEntry: deps.storeEntry, env: deps.env })));
   }

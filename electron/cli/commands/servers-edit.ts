@@ -6,6 +6,7 @@ import { CodedError, toCodedError } from '../../../shared/errors';
 import type { Run } from '../runner';
 import { refuseLiteralSecrets } from '../literal-secret-flags';
 import { warnIfClearText } from './clear-text-note';
+import { warnIfArgumentSecrets } from './argument-secrets-note';
 
 interface EditOptions {
   command?: string;
@@ -99,7 +100,9 @@ export function registerServerEdits(servers: Command, run: Run): void {
         warnIfClearText(ctx.output, options.url);
         const core = await ctx.core();
         const { config } = await core.api.serverConfig({ name });
-        const status = await core.api.updateServer({ name, config: editedConfig(config, command, options) });
+        const edited = editedConfig(config, command, options);
+        warnIfArgumentSecrets(ctx.output, edited);
+        const status = await core.api.updateServer({ name, config: edited });
         ctx.output.out(`Changed ${name}.`);
         if (status.approval === 'pending') {
           const what = isStdio(config) ? 'Its command changed and needs your approval before it runs again' : 'Where it sends its secrets changed and needs your approval before it connects again';

@@ -19,6 +19,7 @@ import { refuseLiteralSecrets } from '../literal-secret-flags';
 import { hideCommandSecrets, hideSecrets } from '../secret-shapes';
 import { checkServerName } from '../name-checks';
 import { warnIfClearText } from './clear-text-note';
+import { warnIfArgumentSecrets } from './argument-secrets-note';
 
 function collect(value: string, previous: string[] = []): string[] {
   return [...previous, value];
@@ -145,6 +146,7 @@ export function registerServers(program: Command, run: Run): void {
           if (options.yes === true && options.connect !== true) throw new CodedError('invalid_input', '--yes goes with --connect', { hint: 'add --connect to approve and connect in one step, or leave out --yes' });
           const { plan, secrets } = await planFromRegistry(ctx, name, { ...options, fromRegistry: options.fromRegistry });
           if (!isStdio(plan.config)) warnIfClearText(ctx.output, plan.config.url);
+          warnIfArgumentSecrets(ctx.output, plan.config);
           if (options.connect === true) return addAndConnect(ctx, name, plan.config, options.yes === true, secrets);
           await (await ctx.core()).api.addService({ name, config: plan.config, ...(secrets.length > 0 ? { secrets } : {}), connect: false });
           const runs = isStdio(plan.config) ? [plan.config.command, ...(plan.config.args ?? [])].join(' ') : plan.config.url;
@@ -156,6 +158,7 @@ export function registerServers(program: Command, run: Run): void {
         // Said before anything is added or approved, so the person can still choose https.
         if (!isStdio(config)) warnIfClearText(ctx.output, config.url);
         refuseLiteralSecrets(name, isStdio(config) ? { ...(config.env ? { env: config.env } : {}), ...(config.args ? { args: config.args } : {}), command: config.command, ...(config.cwd ? { cwd: config.cwd } : {}) } : { ...(config.headers ? { headers: config.headers } : {}), url: config.url });
+        warnIfArgumentSecrets(ctx.output, config);
         if (options.connect === true) return addAndConnect(ctx, name, config, options.yes === true);
         if (options.yes === true) throw new CodedError('invalid_input', '--yes goes with --connect', { hint: 'add --connect to approve and connect in one step, or leave out --yes' });
         const core = await ctx.core();
