@@ -23,16 +23,20 @@ function Value({ value }: { value: unknown }) {
 export function ArgumentList({ value, label }: { value: Record<string, unknown>; label: string }) {
   const entries = Object.entries(value);
   if (entries.length === 0) return <p className="muted">No arguments.</p>;
+  // The group (named, focusable to scroll by keyboard) wraps the list: a role on the <dl> itself would
+  // take its list semantics away, and its terms and values with them.
   return (
-    <dl className="argument-list" role="group" aria-label={label} tabIndex={0}>
-      {entries.map(([name, item]) => (
-        <div key={name}>
-          <dt>{revealHidden(name)}</dt>
-          <dd>
-            <Value value={item} />
-          </dd>
-        </div>
-      ))}
-    </dl>
+    <div className="argument-list-scroll" role="group" aria-label={label} tabIndex={0}>
+      <dl className="argument-list">
+        {entries.map(([name, item]) => (
+          <div key={name}>
+            <dt>{revealHidden(name)}</dt>
+            <dd>
+              <Value value={item} />
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </div>
   );
 }
