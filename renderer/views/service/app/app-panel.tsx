@@ -36,11 +36,20 @@ export function AppPanel({ tool, args, result }: { tool: ToolInfo; args: Record<
   // Bumped when the person changes what the server's apps may use: the app opens again with it.
   const [generation, setGeneration] = useState(0);
 
+  // The app the host's appClosed may name: set with `opened`, read by a listener that is there from the
+  // start (one added once `opened` renders would miss a close sent between the render and its effect).
+  const openedId = useRef<string | null>(null);
+
   useEffect(() => {
     let gone = false;
+    openedId.current = null;
     setOpened(null);
     live.api.openApp({ server: tool.server, tool: tool.name }).then(
-      (app) => (gone ? void live.api.closeApp({ appId: app.appId }).catch(() => undefined) : setOpened(app)),
+      (app) => {
+        if (gone) return void live.api.closeApp({ appId: app.appId }).catch(() => undefined);
+        openedId.current = app.appId;
+        setOpened(app);
+      },
       (failure: unknown) => !gone && setError(describeError(failure)),
     );
     return () => {
@@ -73,14 +82,15 @@ export function AppPanel({ tool, args, result }: { tool: ToolInfo; args: Record<
     };
   }, [live, opened, closed, tool, args, result]);
 
-  useEffect(() => {
-    if (!opened) return undefined;
-    return live.api.on('appClosed', ({ appId, message }) => {
-      if (appId !== opened.appId) return;
-      setHostNote(message);
-      setClosed('host');
-    });
-  }, [live, opened]);
+  useEffect(
+    () =>
+      live.api.on('appClosed', ({ appId, message }) => {
+        if (appId !== openedId.current) return;
+        setHostNote(message);
+        setClosed('host');
+      }),
+    [live],
+  );
 
   // Whatever closed it, the core stops serving the document and refuses its waiting calls.
   useEffect(() => {
