@@ -30,6 +30,8 @@ export const ServerStatusSchema = lazySchema(() => z.object({
   description: z.string().optional(),
   /** The exact, untruncated command line (stdio), secrets redacted. */
   commandLine: z.string().optional(),
+  /** Vault references a stdio entry puts in its program's arguments, readable by every account on the computer. */
+  argumentSecrets: z.array(z.string()).optional(),
   url: z.string().optional(),
   toolCount: z.number().int(),
   resourceCount: z.number().int(),

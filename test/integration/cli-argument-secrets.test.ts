@@ -21,4 +21,15 @@ describe('a secret written into a program\'s arguments', () => {
     expect(keyed?.fix).toContain("connected-services servers edit keyed --env 'VARIABLE=${secret:KEYED_KEY}'");
     expect(list.some((c) => c.id === 'argument-secrets:quiet')).toBe(false);
   }, 90_000);
+
+  it('is named again where the person decides: the approval shows the line with which secrets every account can read', async () => {
+    const home = tempHome('cs-arg-secrets-approve-');
+    expect((await runCli(home, ['servers', 'add', 'keyed', '--', 'node', 'x.js', '--api-key', '${secret:KEYED_KEY}'], { env: PASSPHRASE })).code).toBe(0);
+    const approved = await runCli(home, ['servers', 'approve', 'keyed', '--yes'], { env: PASSPHRASE });
+    expect(approved.code, approved.stderr).toBe(0);
+    expect(approved.stdout).toContain("node x.js --api-key '${secret:KEYED_KEY}'  # ${secret:KEYED_KEY} in its arguments, which every account on this computer can read");
+    expect(approved.stdout).toContain('Approved keyed.');
+    const status = JSON.parse((await runCli(home, ['servers', 'list', '--json'], { env: PASSPHRASE })).stdout) as unknown;
+    expect(JSON.stringify(status)).toContain('"argumentSecrets":["${secret:KEYED_KEY}"]');
+  }, 90_000);
 });

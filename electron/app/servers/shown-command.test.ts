@@ -33,6 +33,13 @@ describe('approvalCommandLine', () => {
     );
     expect(approvalCommandLine({ command: 'notes', auth: { type: 'none' } })).toBe('notes');
   });
+
+  it('says which vault secrets go into the arguments, where every account can read them, so approving is an informed choice', () => {
+    expect(approvalCommandLine({ command: 'notes', args: ['--api-key', '${secret:NOTES_KEY}', '--token=${token}'] })).toBe(
+      "notes --api-key '${secret:NOTES_KEY}' '--token=${token}'  # ${secret:NOTES_KEY} ${token} in its arguments, which every account on this computer can read",
+    );
+    expect(approvalCommandLine({ command: 'notes', args: ['--verbose'], env: { KEY: '${secret:NOTES_KEY}' } })).toBe("KEY='${secret:NOTES_KEY}' notes --verbose");
+  });
 });
 
 describe('withApprovalCommandLines', () => {

@@ -1,5 +1,5 @@
 import type { ServerStatus } from '../../../shared/api';
-import { canonicalJson, type HttpServerConfig, type StdioServerConfig, isStdio } from '../../../shared/config';
+import { canonicalJson, type HttpServerConfig, type StdioServerConfig, isStdio, secretsInArguments } from '../../../shared/config';
 import { redact } from '../../../shared/redact';
 import { shellQuote, type Pool, type PoolEvents } from '../../pool';
 import { sendsSecret, sentReferences, type Registry } from '../../registry';
@@ -18,6 +18,9 @@ export function approvalCommandLine(config: ShownEntry): string {
   const credential: string[] = [];
   if (config.auth !== undefined && config.auth.type !== 'none') credential.push(`auth ${canonicalJson(config.auth)}`);
   if (config.credentialFile) credential.push(`credential file in $${config.credentialFile.env} (${config.credentialFile.format})`);
+  // Approving is where the person decides this exposure (SECURITY.md, "Secrets in a command's arguments").
+  const exposed = secretsInArguments({ ...config });
+  if (exposed.length > 0) credential.push(`${exposed.join(' ')} in its arguments, which every account on this computer can read`);
   return credential.length === 0 ? line : `${line}  # ${credential.join(', ')}`;
 }
 
@@ -73,7 +76,8 @@ export function withApprovalCommandLines(pool: Pool, registry: Pick<Registry, 'c
     const marked = registry.fromCode?.(status.name) === true ? { ...status, fromCode: true } : status;
     // An HTTP entry shows a line only when it has one to approve: where its secrets go.
     if (!isStdio(config) && !sendsSecret(config)) return marked;
-    return { ...marked, commandLine: redact(approvalCommandLine(config)) };
+    const exposed = secretsInArguments(config);
+    return { ...marked, commandLine: redact(approvalCommandLine(config)), ...(exposed.length > 0 ? { argumentSecrets: exposed } : {}) };
   };
   // One line per announcement, however many listen: a start announces every server, and each of the
   // app's listeners (events, logs, secret files, bridge, serve) would redact its line again.

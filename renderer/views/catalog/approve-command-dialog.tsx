@@ -43,8 +43,19 @@ function ApproveRunDialog({ status, onClose, changed, returnFocusTo }: ApproveCo
       <pre className="command-line" role="group" aria-label="Command line" tabIndex={0}>
         {status.commandLine !== undefined ? shownLine(status.commandLine) : '(the core did not report a command line)'}
       </pre>
+      {status.argumentSecrets !== undefined && status.argumentSecrets.length > 0 && <ArgumentSecretsWarning name={status.name} refs={status.argumentSecrets} />}
       <p className="muted">Approve it only if you recognise it, with every variable set before it. If any of it changes later, you will be asked again.</p>
     </ConfirmDialog>
+  );
+}
+
+/** A secret in a program's arguments is readable by every account on the computer (ps): said where the person decides. */
+function ArgumentSecretsWarning({ name, refs }: { name: string; refs: readonly string[] }) {
+  return (
+    <p className="note note-warn" role="note" aria-label="Secrets in the command line">
+      {refs.join(', ')} {refs.length === 1 ? 'goes' : 'go'} into this command line, which every account on this computer can read. If the program reads{' '}
+      {refs.length === 1 ? 'it' : 'them'} from an environment variable, edit {name} to pass {refs.length === 1 ? 'it' : 'them'} there instead.
+    </p>
   );
 }
 
