@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { parse } from 'jsonc-parser';
@@ -178,6 +178,23 @@ describe('agents connect writes the bridge into each client\'s user configuratio
     const token = /Bearer ([^"]+)"/.exec(readFileSync(join(home, '.cursor', 'mcp.json'), 'utf8'))?.[1] ?? '';
     expect(token).toMatch(/^cs_agent_/);
     expect(result.stdout + result.stderr).not.toContain(token);
+  });
+
+  it('a token written into a client file others could read makes the file private; its backup is private from the start', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'cs-user-shared-mode-'));
+    const file = join(home, '.cursor', 'mcp.json');
+    mkdirSync(join(home, '.cursor'), { recursive: true });
+    writeFileSync(file, JSON.stringify({ mcpServers: {} }), { mode: 0o644 });
+    chmodSync(file, 0o644);
+    expect((await runCli(dataDir, ['agents', 'add', 'shared', '--servers', '*'], { env: env() })).code).toBe(0);
+    const memory = { HOME: home, CONNECTED_SERVICES_VAULT_PROVIDER: 'memory' };
+    const result = await runCli(dataDir, ['agents', 'connect', 'shared', '--client', 'cursor'], { env: memory });
+    expect(result.code, result.stderr).toBe(0);
+    expect(readFileSync(file, 'utf8')).toContain('Bearer cs_agent_');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const [backup] = backups(file);
+    expect(backup).toBeDefined();
+    expect(statSync(backup as string).mode & 0o777).toBe(0o600);
   });
 
   it('the printed snippet, pasted, is the entry connect writes: one entry for one agent, not two', async () => {

@@ -43,7 +43,7 @@ function notesFor(label: string, place: TokenPlace, rotates: boolean, agent: str
   } else if (place === 'client-secret-storage') {
     notes.push('VS Code asks for the token the first time it starts this server and keeps it in its secret storage; copy it from here when it asks.');
   } else {
-    notes.push(`The token itself is written into this file, which is yours alone (never a project file): ${blocker ?? 'the vault cannot hand it to a helper'}. With the vault in the OS keychain, or CONNECTED_SERVICES_PASSPHRASE set, the entry names a helper instead.`);
+    notes.push(`The token itself is written into this file, which is made yours alone (read and written by your account only; never a project file): ${blocker ?? 'the vault cannot hand it to a helper'}. With the vault in the OS keychain, or CONNECTED_SERVICES_PASSPHRASE set, the entry names a helper instead.`);
   }
   notes.push(RELOAD);
   return notes;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { copyFile, chmod, mkdir } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ClientPlan, ConnectClient } from '../../../shared/api';
 import { CodedError } from '../../../shared/errors';
@@ -21,6 +21,8 @@ export interface PlannedChange {
   before: string | undefined;
   after: string;
   mode: number | undefined;
+  /** The new text holds a secret (an agent's token written in clear). */
+  holdsSecret: boolean;
 }
 
 function sha256(text: string | undefined): string {
@@ -45,6 +47,7 @@ export async function planChange(client: ConnectClient, agent: string, kind: Cli
     before,
     after,
     mode: read.mode,
+    holdsSecret: secrets.some((secret) => secret !== '' && after.includes(secret)),
   };
 }
 
@@ -54,7 +57,8 @@ function stamp(now: number): string {
 
 /**
  * Makes the planned change: refuses when the file changed since `base` was read, keeps a copy of the
- * file as it was beside it (0600), then writes the new text atomically with the file's own mode.
+ * file as it was beside it (0600), then writes the new text atomically with the file's own mode, less
+ * every other account's access when it holds a token.
  */
 export async function applyChange(change: PlannedChange, base: string | undefined, now: number): Promise<{ backup?: string }> {
   if (base !== undefined && base !== change.plan.base) {
@@ -64,11 +68,13 @@ export async function applyChange(change: PlannedChange, base: string | undefine
   let backup: string | undefined;
   if (change.before !== undefined) {
     backup = `${change.target}.connected-services-backup-${stamp(now)}`;
-    await copyFile(change.target, backup);
-    await chmod(backup, 0o600);
+    // Created 0600 (never a copy at the file's own mode first): the old text may hold a token too.
+    await writeFile(backup, await readFile(change.target), { mode: 0o600, flag: 'wx' });
   } else {
     await mkdir(path.dirname(change.target), { recursive: true, mode: 0o700 });
   }
-  await writeFileAtomic(change.target, change.after, { mode: change.mode ?? 0o600 });
+  // A file that holds a token is kept from other accounts, whatever mode it had (many are made 0644).
+  const mode = change.mode ?? 0o600;
+  await writeFileAtomic(change.target, change.after, { mode: change.holdsSecret ? mode & ~0o077 : mode });
   return backup !== undefined ? { backup } : {};
 }
