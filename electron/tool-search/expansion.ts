@@ -1,4 +1,5 @@
 import { SearchIndex, type QueryTerm } from './search-index';
+import type { ServiceNameSettings } from './service-names';
 import type { SubwordSettings } from './subwords';
 
 /**
@@ -29,6 +30,8 @@ export interface ExpansionSettings {
   corpus?: { terms: number; weight: number; table: Readonly<Record<string, ReadonlyArray<string | number>>> };
   /** Compounds, prefixes and character n-grams against the index's vocabulary (subwords.ts). */
   subwords?: SubwordSettings;
+  /** A service named by its whole name written apart or joined ("git hub", "GitHub" → github) counts as named (service-names.ts). */
+  serviceNames?: ServiceNameSettings;
 }
 
 const asked = (query: readonly QueryTerm[]): Set<string> => new Set(query.flatMap((q) => q.alternatives.map(([t]) => t)));

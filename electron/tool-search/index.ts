@@ -6,3 +6,4 @@ export { words, terms } from './tokens';
 export type { ExpansionSettings } from './expansion';
 export type { Refinements } from './refine';
 export type { SubwordSettings } from './subwords';
+export type { ServiceNameSettings } from './service-names';

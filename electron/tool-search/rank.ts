@@ -2,6 +2,7 @@ import { needActions, type Action } from './actions';
 import { associatedTerms, corpusTerms, feedbackTerms, serverPrior, type ExpansionSettings } from './expansion';
 import { refiner, type Refinements } from './refine';
 import { queryTerms, type Scored, type SearchIndex } from './search-index';
+import { serviceNameTerms, servicesNamed } from './service-names';
 import { subwordTerms } from './subwords';
 
 export interface SearchOptions {
@@ -88,8 +89,8 @@ export interface Ranking {
  * The second pass (expansion.ts): each tool raised by up to 1.5× by how well its server's words match
  * the need, and the need's words' strongest associated word at up to 0.15. Chosen on the tuning half;
  * on the held-out half paraphrased needs went from r@1 0.622 / r@5 0.797 to 0.649 / 0.851
- * (docs/tool-search.md, "Lexical expansion"). No `subwords` (subwords.ts): measured and left out
- * (docs/tool-search.md, "Subwords: …").
+ * (docs/tool-search.md, "Lexical expansion"). No `subwords` (subwords.ts) and no `serviceNames`
+ * (service-names.ts): measured and left out (docs/tool-search.md, "Subwords: …", "Service names joined …").
  */
 export const EXPANSION: ExpansionSettings = { server: { weight: 1.5 }, association: { terms: 1, weight: 0.15, minTools: 3 } };
 
@@ -110,6 +111,9 @@ export function rankTools(index: SearchIndex, need: string, options: SearchOptio
   // A service named in two words ("Mongo DB" for mongodb) is named too, when compounds are joined.
   const naming = [...query.map((q) => q.term), ...subwords.joined];
   const named = new Set(index.docs.filter((d) => naming.some((t) => index.serverTerms.has(t) && d.server.toLowerCase().includes(t))).map((d) => d.server));
+  // A service named by its whole name however it is written ("GitHub" read as git hub, "pagerduty" for PagerDuty).
+  const joinedNames = expansion.serviceNames === undefined ? new Set<string>() : servicesNamed(index, need);
+  for (const server of joinedNames) named.add(server);
   const weigh = (found: Scored[], nameCover: (s: Scored) => number, prior: (server: string) => number = () => 1) =>
     found.map((s) => {
       const cover = nameCover(s);
@@ -130,6 +134,7 @@ export function rankTools(index: SearchIndex, need: string, options: SearchOptio
     ...(expansion.association === undefined ? [] : associatedTerms(index, query, expansion.association)),
     ...(expansion.corpus === undefined ? [] : corpusTerms(query, expansion.corpus)),
     ...subwords.terms,
+    ...(expansion.serviceNames === undefined ? [] : serviceNameTerms(joinedNames, query, expansion.serviceNames)),
   ];
   let picked = firstPicked;
   if (extra.length > 0 || expansion.server !== undefined) {

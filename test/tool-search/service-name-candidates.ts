@@ -1,0 +1,59 @@
+/**
+ * Service names joined (electron/tool-search/service-names.ts: "git hub", "GitHub", "pagerduty" naming a
+ * server by its whole name) beside the search as it ships, on the labelled set (issue #32; the figures:
+ * docs/tool-search.md, "Service names joined"). Not a test:
+ * `node --import tsx test/tool-search/service-name-candidates.ts [--held-out] [--time]`. The one weight
+ * is chosen on the tuning half (halfOf) by the objective the earlier candidates used; the held-out half is
+ * printed only with --held-out, once the choice is made, for what ships and the chosen setting.
+ */
+import { EXPANSION, NOTHING_FITS_BELOW, rankTools, SearchIndex, type ExpansionSettings } from '../../electron/tool-search';
+import { searchTimes } from '../support/search-timing';
+import { halfOf, labelledQueries, labelledTools, toolsUpTo, type LabelledQuery, type Ranked } from '../support/tool-search-set';
+import { bestOf, KIND_HEADER, kindLine, tuningObjective } from './tuning-choice';
+
+const docs = labelledTools();
+const queries = labelledQueries();
+const index = new SearchIndex(docs);
+const tuning = queries.filter((q) => halfOf(q.need) === 'tuning');
+const heldOut = queries.filter((q) => halfOf(q.need) === 'held-out');
+
+const ranker = (expansion: ExpansionSettings) => (need: string): Ranked => {
+  const r = rankTools(index, need, { limit: 10, admit: () => true }, expansion);
+  return r.fit < NOTHING_FITS_BELOW ? { ids: [], nothingFits: true } : { ids: r.hits.map((h) => docs[h.doc]?.id ?? ''), nothingFits: false };
+};
+const objective = (e: ExpansionSettings): number => tuningObjective(tuning, ranker(e));
+
+const base: ExpansionSettings = EXPANSION;
+const withNames = (weight: number): ExpansionSettings => ({ ...base, serviceNames: { weight } });
+const grid = [0, 0.1, 0.25, 0.5, 0.75, 1].map(withNames);
+const chosen = bestOf(grid, objective, withNames(0));
+const rows: Array<[string, ExpansionSettings]> = [
+  ['what ships, without service names joined', base],
+  ['service names joined, naming only', withNames(0)],
+  [`service names joined, chosen ${JSON.stringify(chosen.serviceNames)}`, chosen],
+];
+
+const f = (n: number): string => n.toFixed(3);
+console.log(`tuning objective by weight: ${grid.map((e) => `${e.serviceNames?.weight} ${f(objective(e))}`).join(', ')}; what ships ${f(objective(base))}`);
+const sets: Array<[string, readonly LabelledQuery[], Array<[string, ExpansionSettings]>]> = [['tuning half', tuning, rows]];
+// The held-out half: once, for what ships and the chosen setting only.
+if (process.argv.includes('--held-out')) sets.push(['held-out half', heldOut, [rows[0], rows[2]].filter((r) => r !== undefined)], ['whole set', queries, [rows[0], rows[2]].filter((r) => r !== undefined)]);
+for (const [name, set, shown] of sets) {
+  console.log(`\n${name} (${set.length} needs): ${KIND_HEADER}`);
+  for (const [label, e] of shown) console.log(`  ${kindLine(set, ranker(e))}  ${label}`);
+}
+if (process.argv.includes('--changed')) {
+  // The tuning half's needs whose first right tool moved, for reading why (never the held-out half's).
+  const at = (e: ExpansionSettings, q: LabelledQuery): number => ranker(e)(q.need).ids.findIndex((id) => q.right.includes(id));
+  for (const q of tuning) if (at(base, q) !== at(chosen, q)) console.log(`  ${q.kind}: ${at(base, q)} → ${at(chosen, q)}  ${q.need}`);
+}
+
+if (process.argv.includes('--time')) {
+  // Time per search at 1,000 tools (the bench's toolsUpTo), interleaved rounds, every need 3 times a round: CPU and wall.
+  const big = new SearchIndex(toolsUpTo(docs, 1_000));
+  console.log('\nat 1,000 tools: CPU median / p95, wall median / p95 (ms)');
+  const timed = [rows[0], rows[2]].filter((r) => r !== undefined);
+  for (let round = 0; round < 3; round++) {
+    for (const [label, e] of timed) console.log(`  ${searchTimes((need) => rankTools(big, need, { limit: 5, admit: () => true }, e), queries.map((q) => q.need))}  ${label}`);
+  }
+}
