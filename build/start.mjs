@@ -47,7 +47,18 @@ const [command, args] =
   binary && hasDisplay
     ? [binary, [root]]
     : [process.execPath, [fileURLToPath(new URL('../bin/connected-services.mjs', import.meta.url)), 'serve', ...rest]];
-if (!binary) console.log('Electron is not installed here; starting the headless UI (`connected-services serve`)…');
+// The package installs without its binary where the download fails (no route to its host): say how to fetch it.
+const packaged = (() => {
+  try {
+    require.resolve('electron/package.json');
+    return true;
+  } catch {
+    return false;
+  }
+})();
+if (!binary && packaged) {
+  console.log("Electron's binary is missing (its download at install failed or was skipped; `node node_modules/electron/install.js` fetches it); starting the headless UI (`connected-services serve`)…");
+} else if (!binary) console.log('Electron is not installed here; starting the headless UI (`connected-services serve`)…');
 else if (!hasDisplay) console.log('No display found; starting the headless UI (`connected-services serve`)…');
 else console.log('Starting the desktop app…');
 

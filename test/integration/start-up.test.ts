@@ -150,6 +150,16 @@ describe('start-up never fails by surprise', () => {
     expect(result.code).toBe(7);
   });
 
+  // "Electron is not installed here" was said right after `npm install` installed it without its binary.
+  it('`npm start` where Electron\'s binary did not download says how to fetch it', async () => {
+    const port = await freePort();
+    await hold(port);
+    const result = await runStart(quietHome(), ['--port', String(port), '--bridge-port', '0'], { ELECTRON_OVERRIDE_DIST_PATH: join(tempHome('cs-no-electron-'), 'absent') });
+    expect(result.stdout).toContain("Electron's binary is missing (its download at install failed or was skipped; `node node_modules/electron/install.js` fetches it); starting the headless UI");
+    expect(result.stdout).not.toContain('Electron is not installed here');
+    expect(result.code).toBe(7);
+  });
+
   it('`npm start` whose build fails says so and starts nothing (exit 1)', async () => {
     const build = join(tempHome('cs-start-build-'), '..', 'failing-build.mjs');
     writeFileSync(build, 'process.exit(3);\n');
