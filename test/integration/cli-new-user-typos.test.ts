@@ -40,3 +40,23 @@ describe('typos and wrong values a new user types', () => {
     expect(result.stderr).not.toContain('the server reported');
   });
 });
+
+describe('a per-tool rule for a server that is not configured', () => {
+  const home = tempHome('cs-new-user-rules-');
+
+  it('is kept, with a note naming the server it likely meant (as --servers gets)', async () => {
+    expect((await runCli(home, ['agents', 'add', 'laptop', '--servers', '*'])).code).toBe(0);
+    const result = await runCli(home, ['agents', 'set', 'laptop', '--tool', 'evrything/echo=allow']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toContain('note: no server named "evrything" is configured (yet); its --tool rule applies once one is added under that name. Did you mean everything?');
+    expect(result.stdout).toContain('evrything/echo=allow');
+    const known = await runCli(home, ['agents', 'set', 'laptop', '--tool', 'everything/echo=deny']);
+    expect(known.stderr).not.toContain('note:');
+  }, 60_000);
+
+  it('says nothing before the error of an agent that is not there', async () => {
+    const result = await runCli(home, ['agents', 'set', 'nobody', '--tool', 'evrything/echo=allow']);
+    expect(result.code).toBe(3);
+    expect(result.stderr).not.toContain('note:');
+  });
+});
