@@ -80,6 +80,30 @@ function strayWord(command: Command, argv: readonly string[]): { group: Command;
   return parent !== null && defaultOf(parent) === command.name() && !named ? { group: parent, word } : undefined;
 }
 
+/**
+ * Commander suggests only options shown in help, so a typo of a hidden, refused one (`--tokn` for
+ * `--token`) got no guess: it is answered with the shown option that replaces it (`--token-stdin`).
+ */
+function replacementOfHidden(command: Command, flag: string): string | undefined {
+  const hidden = command.options.filter((option) => option.hidden && option.long !== undefined).map((option) => option.long ?? '');
+  const near = closestWord(flag, hidden);
+  if (near === undefined) return undefined;
+  return command.options.find((option) => !option.hidden && option.long?.startsWith(`${near}-`) === true)?.long;
+}
+
+/**
+ * Commander checks required options before unknown ones, so `--clint claude-code` was "required option
+ * '--client <client>' not specified" with no word of the typo: the typed flag is named with what it meant.
+ */
+function mistypedRequired(command: Command, message: string, argv: readonly string[]): string | undefined {
+  const flags = /option '([^']+)'/.exec(message)?.[1];
+  const long = flags?.split(/[ ,]+/).find((flag) => flag.startsWith('--'));
+  if (flags === undefined || long === undefined) return undefined;
+  const known = new Set(command.options.flatMap((option) => [option.long, option.short]));
+  const typed = argv.map((word) => word.split('=')[0] ?? '').find((word) => word.startsWith('--') && !known.has(word) && closestWord(word, [long]) !== undefined);
+  return typed === undefined ? `Give it: \`${flags}\`.` : `Did you mean ${long} (you typed ${typed.slice(0, 60)})?`;
+}
+
 /** What to fix for an option commander does not know in `command`. */
 function unknownOptionFix(command: Command, path: readonly string[], flag: string, argv: readonly string[]): string | undefined {
   // A command's option written before the command (`connected-services --json status`).
@@ -117,7 +141,8 @@ export function usageError(error: CommanderError, program: Command, argv: readon
       break;
     case 'commander.unknownOption': {
       const flag = /unknown option '([^'=]+)/.exec(message)?.[1] ?? '';
-      fix = suggested === undefined ? unknownOptionFix(command, path, flag, argv) : `Did you mean ${suggested}?`;
+      const meant = suggested ?? replacementOfHidden(command, flag);
+      fix = meant === undefined ? unknownOptionFix(command, path, flag, argv) : `Did you mean ${meant}?`;
       break;
     }
     case 'commander.optionMissingArgument': {
@@ -125,6 +150,9 @@ export function usageError(error: CommanderError, program: Command, argv: readon
       fix = option === undefined ? usage : `Give its value right after it: \`${option}\`.`;
       break;
     }
+    case 'commander.missingMandatoryOptionValue':
+      fix = mistypedRequired(command, message, argv);
+      break;
     case 'commander.missingArgument':
     case 'commander.excessArguments':
       fix = usage;

@@ -20,6 +20,11 @@ export const CatalogInputSchema = z.strictObject({
    * program as the path of a private copy, `${secretFile:ID}`.
    */
   file: z.boolean().optional(),
+  /**
+   * The value is a path the program resolves against its own working folder, which is the app's: a
+   * relative one (`notes`, or `~/notes`, which no shell expands here) would name another folder.
+   */
+  absolutePath: z.boolean().optional(),
   /** Where the person gets the value (a client ID, a token, a key file). */
   helpUrl: https.optional(),
   required: z.boolean(),
@@ -29,6 +34,9 @@ export const CatalogInputSchema = z.strictObject({
   ]),
 });
 export type CatalogInput = z.infer<typeof CatalogInputSchema>;
+/** An absolute path on POSIX (`/…`) or Windows (`C:\\…`, `\\\\server\\share`). */
+export const ABSOLUTE_PATH = /^(\/|[A-Za-z]:[\\/]|\\\\)/;
+
 
 /** The API key of an `api_key` service: where it goes in the request. */
 export const CatalogApiKeySchema = z.strictObject({

@@ -4,6 +4,7 @@ import { REMOTE_SERVICES } from './remote-services';
 import { CREDENTIAL_SERVERS } from './credential-servers';
 
 export {
+  ABSOLUTE_PATH,
   CATALOG_AUTH,
   CatalogAuthSchema,
   CatalogInputSchema,

@@ -1,6 +1,6 @@
 import { HttpServerSchema, StdioServerSchema, type HttpServerConfig, type StdioServerConfig } from '../config';
 import { CodedError } from '../errors';
-import type { CatalogEntry, HttpCatalogEntry, StdioCatalogEntry } from './catalog-schema';
+import { ABSOLUTE_PATH, type CatalogEntry, type HttpCatalogEntry, type StdioCatalogEntry } from './catalog-schema';
 
 /** What the person typed in when adding a catalog entry: input values by id, and the API key. */
 export interface CatalogChoice {
@@ -34,6 +34,12 @@ export function secretFileReference(name: string): string {
 
 function missing(label: string): CodedError {
   return new CodedError('invalid_input', `${label} is required`, { hint: `Fill in “${label}”.` });
+}
+
+function notAbsolute(label: string, value: string): CodedError {
+  return new CodedError('invalid_input', `${label} must be an absolute path, not "${value.slice(0, 80)}"`, {
+    hint: `Give the whole path, e.g. /home/you/notes: the program runs in the app's own folder, and ~ is not expanded here.`,
+  });
 }
 
 function planHttp(entry: HttpCatalogEntry, choice: CatalogChoice): { config: HttpServerConfig; secrets: PlannedSecret[] } {
@@ -75,6 +81,7 @@ function planStdio(entry: StdioCatalogEntry, choice: CatalogChoice): { config: S
       if (input.required) throw missing(input.label);
       continue;
     }
+    if (input.absolutePath === true && !ABSOLUTE_PATH.test(value)) throw notAbsolute(input.label, value);
     let written = value;
     if (input.secret) {
       secrets.push({ name: input.id, value });

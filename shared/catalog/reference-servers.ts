@@ -43,8 +43,9 @@ export const REFERENCE_SERVERS: readonly StdioCatalogEntry[] = [
       {
         id: 'folder',
         label: 'Allowed folder',
-        description: 'An absolute path; the server can reach nothing outside it.',
+        description: 'An absolute path, e.g. /home/you/notes; the server can reach nothing outside it.',
         secret: false,
+        absolutePath: true,
         required: true,
         target: { kind: 'arg' },
       },

@@ -46,6 +46,14 @@ export interface ToolRule {
   decision: TierPolicy['read'] | null;
 }
 
+/** What a mistyped rule likely meant: the decision one letter off, or the server left out. */
+function toolRuleHint(slash: number, equals: number, server: string, tool: string, decision: string): string {
+  const meant = closestWord(decision, [...POLICY_DECISIONS, 'default']);
+  if (slash > 0 && equals > slash + 1 && server !== '' && tool !== '' && meant !== undefined) return `did you mean ${server}/${tool}=${meant}?`;
+  if (slash < 0 && equals > 0) return 'name its server before the tool, e.g. everything/echo=allow: `connected-services tools` lists which server has it';
+  return 'decisions are allow, ask and deny; default removes the rule';
+}
+
 /** `SERVER/TOOL=DECISION` (the tool's own name on that server); `default` removes the rule. */
 export function parseToolRule(text: string, previous: ToolRule[] = []): ToolRule[] {
   const slash = text.indexOf('/');
@@ -55,7 +63,9 @@ export function parseToolRule(text: string, previous: ToolRule[] = []): ToolRule
   const decision = text.slice(equals + 1).trim();
   const known = decision === 'default' || (POLICY_DECISIONS as readonly string[]).includes(decision);
   if (slash <= 0 || equals <= slash + 1 || server === '' || tool === '' || !known) {
-    throw new CodedError('invalid_input', `--tool takes SERVER/TOOL=DECISION like github/delete_repo=deny (allow, ask, deny, or default to remove the rule), not "${text}"`);
+    throw new CodedError('invalid_input', `--tool takes SERVER/TOOL=DECISION like github/delete_repo=deny (allow, ask, deny, or default to remove the rule), not "${text}"`, {
+      hint: toolRuleHint(slash, equals, server, tool, decision),
+    });
   }
   return [...previous, { server, tool, decision: decision === 'default' ? null : (decision as TierPolicy['read']) }];
 }

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { CONFIG_TARGETS, ConfigTargetSchema, NAME_STYLES, TOOL_MODES, type AgentView, type NameStyleView, type ToolModeView } from '../../../shared/api';
 import { CodedError } from '../../../shared/errors';
+import { closestWord } from '../closest-word';
 import { printJson, table } from '../output';
 import type { Run } from '../runner';
 import type { CliContext } from '../context';
@@ -81,6 +82,18 @@ async function noteUnknownServers(ctx: CliContext, agent: string, servers: strin
   if (unknown.length === 0) return;
   const names = unknown.map((s) => `"${s}"`).join(', ');
   ctx.output.err(`note: no server named ${names} is configured (yet); ${agent} reaches it once one is added under that name. Configured: ${configured.join(', ') || 'none'}.`);
+}
+
+/** A per-tool rule naming a server that is not configured: likely a typo, said as for `--servers`; the rule is still kept. */
+async function noteUnknownRuleServers(ctx: CliContext, agent: string, rules: readonly ToolRule[]): Promise<void> {
+  const api = (await ctx.core()).api;
+  // As noteUnknownServers: an agent that is not there gets its error alone.
+  if (rules.length === 0 || !(await api.listAgents({})).some((a) => a.name === agent)) return;
+  const configured = (await api.status({})).servers.map((s) => s.name);
+  for (const server of new Set(rules.map((rule) => rule.server).filter((name) => !configured.includes(name)))) {
+    const meant = closestWord(server, configured);
+    ctx.output.err(`note: no server named "${server}" is configured (yet); its --tool rule applies once one is added under that name.${meant === undefined ? '' : ` Did you mean ${meant}?`}`);
+  }
 }
 
 export function registerAgents(program: Command, run: Run): void {
@@ -180,6 +193,7 @@ export function registerAgents(program: Command, run: Run): void {
           });
         }
         await noteUnknownServers(ctx, name, options.servers, 'set');
+        await noteUnknownRuleServers(ctx, name, options.tool);
         const agent = await (await ctx.core()).api.updateAgent({
           name,
           ...(options.servers !== undefined ? { servers: parseServers(options.servers) } : {}),

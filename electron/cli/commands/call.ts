@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Command } from 'commander';
 import { z } from 'zod';
 import type { CallResult } from '../../../shared/api';
+import { MAX_TIMEOUT_MS } from '../../../shared/config';
 import { CodedError } from '../../../shared/errors';
 import type { Output } from '../output';
 import { printJson } from '../output';
@@ -62,7 +63,12 @@ export function registerCall(program: Command, run: Run): void {
     .description('call a tool with JSON arguments, e.g. call everything echo \'{"message":"hi"}\'')
     .option('--timeout <ms>', 'give up after this many milliseconds', (v) => {
       const n = Number(v);
-      if (!Number.isInteger(n) || n < 1) throw new CodedError('invalid_input', `--timeout takes a whole number of milliseconds, not "${v}"`);
+      // The limit said here, in the option's words: the API's schema would say "timeoutMs: Too big".
+      if (v.trim() === '' || !Number.isInteger(n) || n < 1 || n > MAX_TIMEOUT_MS) {
+        throw new CodedError('invalid_input', `--timeout takes a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS} (an hour), not "${v}"`, {
+          hint: 'e.g. --timeout 120000 for two minutes',
+        });
+      }
       return n;
     })
     .option('--json', 'print the whole result as JSON')

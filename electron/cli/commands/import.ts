@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { IMPORT_SOURCES, ImportSourceSchema, type ImportReport, type ImportSource } from '../../../shared/api';
 import { CodedError } from '../../../shared/errors';
+import { withSuggestion } from '../closest-word';
 import { previewCredentialFiles } from '../../registry';
 import type { CliContext } from '../context';
 import { printJson, type Output } from '../output';
@@ -50,7 +51,11 @@ export function registerImport(program: Command, run: Run): void {
     .action((source: string, options: ImportFlags) =>
       run(async (ctx) => {
         const parsed = ImportSourceSchema.safeParse(source);
-        if (!parsed.success) throw new CodedError('invalid_input', `Unknown source "${source}"; use one of: ${IMPORT_SOURCES.join(', ')}`);
+        if (!parsed.success) {
+          throw new CodedError('invalid_input', `Unknown source "${source.slice(0, 60)}"; use one of: ${IMPORT_SOURCES.join(', ')}`, {
+            hint: withSuggestion(source, IMPORT_SOURCES, '`connected-services help import` explains it (docs/cli.md#import)'),
+          });
+        }
         // Absolute: the running app, which may do the import, has a working folder of its own.
         const path = options.path ? resolve(options.path) : undefined;
         const move = options.moveCredentialFiles === true || (ctx.interactive && !options.json && (await askToMove(ctx, parsed.data, path)));

@@ -62,6 +62,17 @@ async function assertConfigured(ctx: CliContext, server: string): Promise<void> 
   }
 }
 
+/**
+ * A resource's URI has a scheme (RFC 3986 §3: `scheme ":" hier-part`): a word without one was sent to
+ * the server and came back as its "Invalid URL", exit 1, blamed on the server.
+ */
+function assertResourceUri(server: string, uri: string): void {
+  if (/^[A-Za-z][A-Za-z0-9+.-]*:/.test(uri)) return;
+  throw new CodedError('invalid_input', `"${uri.slice(0, 80)}" is not a resource URI: it needs a scheme, e.g. file:///notes.md or demo://resource/static/document/architecture.md`, {
+    hint: `\`connected-services resources ${server.slice(0, 48)}\` lists the URIs it offers`,
+  });
+}
+
 export function registerRead(program: Command, run: Run): void {
   program
     .command('read <server> <uri>')
@@ -69,6 +80,7 @@ export function registerRead(program: Command, run: Run): void {
     .option('--json', 'print the whole result as JSON (binary contents as base64)')
     .action((server: string, uri: string, options: { json?: boolean }) =>
       run(async (ctx) => {
+        assertResourceUri(server, uri);
         await assertConfigured(ctx, server);
         const core = await ctx.core();
         const read = await core.api.readResource({ server, uri }).catch((error: unknown) => explainServerError(core.api, server, error));

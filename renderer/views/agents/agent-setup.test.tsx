@@ -148,7 +148,18 @@ describe('setting up a client for an agent', () => {
     expect(buttons.some((text) => /set up/i.test(text ?? ''))).toBe(false);
     fireEvent.click(within(card).getByRole('button', { name: 'Show configuration to paste for desk' }));
     await within(card).findByRole('group', { name: 'VS Code configuration for desk' });
-    expect(card.textContent).toContain('the same as connected-services agents config desk --for vscode prints');
+    expect(card.textContent).toContain('the same as connected-services agents config "desk" --for vscode prints');
+  });
+
+  // The command shown to paste was unquoted: `agents config Claude Code on my laptop` is four words to a shell.
+  it('quotes the agent name in the command it shows, as the command line itself does', async () => {
+    const { api, agents } = setupApi();
+    agents.push({ name: 'my desk', servers: '*', policy: { read: 'allow', write: 'ask', destructive: 'ask' }, tools: {}, createdAt: Date.now(), client: 'vscode' });
+    renderApp(api, { hash: '#/agents' });
+    const card = await screen.findByRole('listitem', { name: 'my desk' });
+    fireEvent.click(within(card).getByRole('button', { name: 'Show configuration to paste for my desk' }));
+    await within(card).findByRole('group', { name: 'VS Code configuration for my desk' });
+    expect(card.textContent).toContain('the same as connected-services agents config "my desk" --for vscode prints');
   });
 
   it('editing keeps another client’s prefix length, and may forget the client', async () => {

@@ -71,7 +71,7 @@ export function ConfigSnippet({ agent, token, tokenShown = false, target, becaus
       </p>
       {shownFor !== undefined && (
         <p className="muted">
-          To paste yourself: the same as <code>{`connected-services agents config ${agent} --for ${shownFor}`}</code> prints.
+          To paste yourself: the same as <code>{`connected-services agents config "${agent}" --for ${shownFor}`}</code> prints.
         </p>
       )}
       {why !== undefined && (

@@ -6,7 +6,7 @@ import { FormDialog } from '../../forms';
 import { describeError, type ShownError } from '../../lib';
 import { useLive } from '../../state';
 import { addPlannedServer } from './add-planned-server';
-import { authLabel, freeName } from './catalog-model';
+import { authLabel, freeName, storesSecrets } from './catalog-model';
 import { choiceOf, entryFormSchema, type EntryFormData } from './entry-form-schema';
 
 export interface AddEntryDialogProps {
@@ -71,7 +71,8 @@ export function AddEntryDialog({ entry, taken, onClose, onAdded, onPlanned }: Ad
       }}
     >
       <p>{entry.description}</p>
-      <MemoryVaultNote />
+      {/* A service that stores nothing (Filesystem) is not warned about a vault it does not use. */}
+      {storesSecrets(entry) && <MemoryVaultNote />}
       <dl className="facts">
         <dt>Runs as</dt>
         <dd>{entry.transport === 'http' ? 'a remote service (Streamable HTTP)' : 'a program on this computer (stdio)'}</dd>

@@ -37,6 +37,11 @@ export function needsLabel(entry: CatalogEntry): string {
   return secrets.some((input) => input.file === true) ? 'credentials file' : 'token';
 }
 
+/** Whether adding `entry` asks for anything the vault keeps: a sign-in, an API key or a secret input. */
+export function storesSecrets(entry: CatalogEntry): boolean {
+  return entry.auth !== 'none' || (entry.transport === 'stdio' && (entry.inputs ?? []).some((input) => input.secret));
+}
+
 export interface ServerRowModel {
   status: ServerStatus;
   entry: CatalogEntry | undefined;

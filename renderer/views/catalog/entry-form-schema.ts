@@ -1,6 +1,6 @@
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { SERVER_NAME } from '../../../shared/config';
-import type { CatalogChoice, CatalogEntry } from '../../../shared/catalog';
+import { ABSOLUTE_PATH, type CatalogChoice, type CatalogEntry } from '../../../shared/catalog';
 
 export type EntryFormData = Record<string, string | undefined>;
 
@@ -25,7 +25,9 @@ export function entryFormSchema(entry: CatalogEntry, suggestedName: string): { s
       const key = `${INPUT_PREFIX}${input.id}`;
       const where = input.helpUrl !== undefined ? `Get it at ${input.helpUrl}` : undefined;
       const description = [input.description, input.file === true ? "Paste the file's whole content; the vault keeps it, the program gets a private copy." : undefined, where].filter(Boolean).join(' ');
-      properties[key] = { type: 'string', title: input.label, ...(description !== '' ? { description } : {}), minLength: input.required ? 1 : 0 };
+      // Said at the field, before Continue: the plan refuses it too (planCatalogServer).
+      const absolute = input.absolutePath === true ? { pattern: ABSOLUTE_PATH.source, errorMessage: 'Give the whole path, e.g. /home/you/notes (~ is not expanded here).' } : {};
+      properties[key] = { type: 'string', title: input.label, ...(description !== '' ? { description } : {}), minLength: input.required ? 1 : 0, ...absolute };
       if (input.required) required.push(key);
       // A key file has several lines: a password field would join them.
       if (input.secret) uiSchema[key] = input.file === true ? { 'ui:widget': 'textarea', 'ui:options': { rows: 6 }, 'ui:autocomplete': 'off' } : { 'ui:widget': 'password', 'ui:autocomplete': 'off' };

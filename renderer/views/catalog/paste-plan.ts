@@ -34,6 +34,10 @@ export function readPaste(text: string, name: string): PastedRow[] {
     throw new CodedError('invalid_input', `"${given.slice(0, 60)}" is not a valid server name`, { hint: 'Use 1-48 letters, digits, "_" or "-", starting with a letter or digit.' });
   }
   if (text.trim() === '') throw new CodedError('invalid_input', 'nothing was pasted', { hint: 'Paste a command line or an mcpServers entry.' });
+  // A service's address as its README gives it (https://…/mcp): an HTTP entry, never a program named so.
+  if (/^https?:\/\/\S*$/i.test(text.trim())) {
+    return parsePastedEntry(JSON.stringify({ url: text.trim() })).map((server) => ({ name: given !== '' ? given : suggestName(server.config), config: server.config, warnings: server.warnings }));
+  }
   if (looksLikeJson(text)) {
     const found = parsePastedEntry(text);
     return found.map((server) => ({

@@ -126,7 +126,7 @@ export function PasteServiceDialog({ taken, onClose, onAdded }: PasteServiceDial
   return (
     <Dialog title="Paste a command or JSON" onClose={onClose} wide>
       <p className="muted">
-        Paste a command line (<code>npx -y @modelcontextprotocol/server-memory</code>) or a server entry from Claude, Cursor or VS Code (
+        Paste a command line (<code>npx -y @modelcontextprotocol/server-memory</code>), a service’s address (<code>https://…/mcp</code>) or a server entry from Claude, Cursor or VS Code (
         <code>{'{"mcpServers": {…}}'}</code>). Nothing runs until you approve the command.
       </p>
       <form

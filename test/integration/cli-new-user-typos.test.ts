@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { runCli, tempHome } from '../support/cli';
+
+// A new user's walk through the command line with typos and wrong values: each mistake is answered
+// with what they most likely meant, in the option's own words, and exit 2 (nothing done).
+describe('typos and wrong values a new user types', () => {
+  const home = tempHome('cs-new-user-typos-');
+
+  it('a typo of the refused --token suggests --token-stdin (commander suggests only options shown in help)', async () => {
+    const result = await runCli(home, ['agents', 'config', 'laptop', '--tokn', 'abc']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^error \[invalid_input\]: unknown option '--tokn'\n {2}hint: Did you mean --token-stdin\? /);
+  });
+
+  it('a typo of a required option names the typo, not only "required option not specified"', async () => {
+    const result = await runCli(home, ['agents', 'connect', 'laptop', '--clint', 'claude-code']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^error \[invalid_input\]: required option '--client <client>' not specified\n {2}hint: Did you mean --client \(you typed --clint\)\? /);
+    const missing = await runCli(home, ['agents', 'connect', 'laptop']);
+    expect(missing.stderr).toMatch(/hint: Give it: `--client <client>`\. /);
+  });
+
+  it('an import source one letter off gets the source it likely meant', async () => {
+    const result = await runCli(home, ['import', 'cursr']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^error \[invalid_input\]: Unknown source "cursr"; use one of: [^\n]+\n {2}hint: Did you mean cursor\? /);
+  });
+
+  it("call's --timeout past an hour is said in the option's words, not the API schema's", async () => {
+    const result = await runCli(home, ['call', 'everything', 'echo', '{"message":"hi"}', '--timeout', '99999999999']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('error [invalid_input]: --timeout takes a whole number of milliseconds from 1 to 3600000 (an hour), not "99999999999"');
+    expect(result.stderr).not.toContain('timeoutMs');
+  });
+
+  it('read with a word that is not a URI is refused before the server is asked (it was exit 1, blamed on the server)', async () => {
+    const result = await runCli(home, ['read', 'everything', 'architecture.md']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^error \[invalid_input\]: "architecture\.md" is not a resource URI: it needs a scheme, [^\n]+\n {2}hint: `connected-services resources everything` lists the URIs it offers/);
+    expect(result.stderr).not.toContain('the server reported');
+  });
+});
+
+describe('a per-tool rule for a server that is not configured', () => {
+  const home = tempHome('cs-new-user-rules-');
+
+  it('is kept, with a note naming the server it likely meant (as --servers gets)', async () => {
+    expect((await runCli(home, ['agents', 'add', 'laptop', '--servers', '*'])).code).toBe(0);
+    const result = await runCli(home, ['agents', 'set', 'laptop', '--tool', 'evrything/echo=allow']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toContain('note: no server named "evrything" is configured (yet); its --tool rule applies once one is added under that name. Did you mean everything?');
+    expect(result.stdout).toContain('evrything/echo=allow');
+    const known = await runCli(home, ['agents', 'set', 'laptop', '--tool', 'everything/echo=deny']);
+    expect(known.stderr).not.toContain('note:');
+  }, 60_000);
+
+  it('says nothing before the error of an agent that is not there', async () => {
+    const result = await runCli(home, ['agents', 'set', 'nobody', '--tool', 'evrything/echo=allow']);
+    expect(result.code).toBe(3);
+    expect(result.stderr).not.toContain('note:');
+  });
+});
