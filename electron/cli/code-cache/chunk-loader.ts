@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { debuglog } from 'node:util';
-import { constants, Script } from 'node:vm';
+import { Script } from 'node:vm';
 import { cacheKey, readCodeCache, writeCodeCache } from './cache-file';
 
 /** NODE_DEBUG=cs-chunks names each chunk as it loads (test/integration/serve-start-loads.test.ts). */
@@ -46,12 +46,8 @@ export class ChunkLoader {
     const cachedData = this.cacheDir === undefined ? undefined : readCodeCache(this.cacheDir, name, cacheKey(fileDigest));
     // The wrapper Node gives a CommonJS file; strict, as the ES module the chunk was built from.
     const source = `(function (exports, require, module, __filename, __dirname) {"use strict";${readFileSync(file, 'utf8')}\n})`;
-    const script = new Script(source, {
-      filename: file,
-      ...(cachedData ? { cachedData } : {}),
-      // import() of a package (not of a chunk: those are requires) resolves as it would from an ES module here.
-      importModuleDynamically: constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
-    });
+    // The copy holds no import() (commonJsCopy makes each a require; test/build/cli-bundle.test.ts).
+    const script = new Script(source, { filename: file, ...(cachedData ? { cachedData } : {}) });
     this.#loaded.push({ name, script, cached: cachedData !== undefined && !script.cachedDataRejected });
     debug('loading %s (code cache %s)', file, cachedData === undefined ? 'none' : script.cachedDataRejected ? 'rejected' : 'used');
     const module = { exports: {} };
