@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { build as viteBuild } from 'vite';
-import { cliBuildOptions, pruneChunks } from './cli-bundle.mjs';
+import { cliBuildOptions, commonJsCopy, pruneChunks } from './cli-bundle.mjs';
 import { buildLibraryTypes } from './library-types.mjs';
 import { libraryOptions, shellMainOptions } from './main-bundles.mjs';
 
@@ -21,7 +21,10 @@ const common = {
 };
 
 await Promise.all([
-  build(cliBuildOptions(common, 'dist')).then((result) => pruneChunks(result.metafile, 'dist')),
+  build(cliBuildOptions(common, 'dist')).then(async (result) => {
+    await commonJsCopy(result.metafile, 'dist');
+    pruneChunks(result.metafile, 'dist');
+  }),
   build(shellMainOptions(common)),
   build(libraryOptions(common)),
   // Sandboxed preloads can only require('electron'): CommonJS, with every other dependency bundled in.

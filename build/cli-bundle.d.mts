@@ -8,3 +8,5 @@ export declare function cliBuildOptions(common: BuildOptions, outdir: string): B
 export declare function startUpInputs(metafile: Metafile, entry?: string, alsoLoaded?: string[]): string[];
 export declare function pruneChunks(metafile: Metafile, outdir: string): void;
 export declare function sameCode(a: string, b: string, seen?: Set<string>): Promise<boolean>;
+export declare const CJS_DIR: string;
+export declare function commonJsCopy(metafile: Metafile, outdir: string): Promise<void>;

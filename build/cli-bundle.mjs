@@ -3,9 +3,11 @@
 // out, is minified, and is split at dynamic import(): a command loads the MCP SDK's client and server
 // only when it opens a connection or a session (docs/how-it-is-built.md). Other packages (native ones,
 // CommonJS with dependencies of their own) stay external and load from node_modules as published.
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
+import { transform } from 'esbuild';
 
 /**
  * Bundled into the CLI; one copy of zod, so the SDK's schemas and ours are the same library. diff,
@@ -115,7 +117,7 @@ export function cliBuildOptions(common, outdir) {
   return {
     ...common,
     packages: undefined,
-    entryPoints: { cli: 'electron/cli/main.ts' },
+    entryPoints: { cli: 'electron/cli/entry.ts', 'cli-main': 'electron/cli/main.ts' },
     outdir,
     chunkNames: `${CHUNK_DIR}/[name]-[hash]`,
     outExtension: { '.js': '.mjs' },
@@ -180,5 +182,48 @@ export function pruneChunks(metafile, outdir) {
   for (const name of existsSync(dir) ? readdirSync(dir) : []) {
     if (name !== 'builds.json' && !keep.has(name)) rmSync(join(dir, name), { force: true });
   }
+  // The CommonJS copy (commonJsCopy) keeps the same builds' chunks.
+  const copies = join(outdir, CJS_DIR);
+  for (const name of existsSync(copies) ? readdirSync(copies) : []) {
+    if (name.endsWith('.cjs') && name !== 'cli-main.cjs' && !keep.has(name.replace(/\.cjs$/, '.mjs'))) rmSync(join(copies, name), { force: true });
+  }
   writeFileSync(record, JSON.stringify(builds));
+}
+
+/** Where the CommonJS copy of the CLI's chunks goes, beside dist/cli.mjs (electron/cli/code-cache). */
+export const CJS_DIR = 'cli-cjs';
+
+const BANNER = "import { createRequire as __csRequire } from 'node:module'; const require = __csRequire(import.meta.url);";
+
+/**
+ * The CLI's bundle as CommonJS, chunk for chunk (the entry's `main`, cli-main.mjs, and every chunk):
+ * `serve` runs this copy so that V8 can keep a code cache of each file (Node 20 has none for ES
+ * modules). A relative import or import() becomes a require of the copy's own file (one instance of
+ * each module, as in the ES build); `import.meta.url` is the copied file's. Writes manifest.json last:
+ * each file's SHA-256, the key of its code cache.
+ */
+export async function commonJsCopy(metafile, outdir) {
+  const dir = join(outdir, CJS_DIR);
+  mkdirSync(dir, { recursive: true });
+  const manifest = {};
+  const files = Object.keys(metafile.outputs).filter((file) => file.endsWith('.mjs') && (file.includes(`/${CHUNK_DIR}/`) || basename(file) === 'cli-main.mjs'));
+  for (const file of files) {
+    const source = (await readFile(file, 'utf8')).replace(BANNER, '').replace(/^\/\/# sourceMappingURL=.*$/m, '');
+    const relativeToCopy = source.replace(/(["'])\.\/(?:[\w-]+\/)*([\w-]+)\.mjs\1/g, '$1./$2.cjs$1');
+    const { code } = await transform(relativeToCopy, {
+      format: 'cjs',
+      loader: 'js',
+      platform: 'node',
+      target: 'node20',
+      minify: true,
+      define: { 'import.meta.url': '__csFileUrl' },
+      supported: { 'dynamic-import': false },
+      banner: 'const __csFileUrl = require("node:url").pathToFileURL(__filename).href;',
+      logLevel: 'warning',
+    });
+    const name = basename(file).replace(/\.mjs$/, '.cjs');
+    writeFileSync(join(dir, name), code);
+    manifest[name] = createHash('sha256').update(code).digest('hex');
+  }
+  writeFileSync(join(dir, 'manifest.json'), JSON.stringify(manifest));
 }

@@ -1,5 +1,4 @@
 import { serveAction } from './commands/serve';
-import { drained, ignoreClosedPipes } from './drain-output';
 import { consoleOutput, redactedOutput } from './output';
 import { createRunner } from './runner';
 import { plainServe } from './serve-args';
@@ -16,8 +15,3 @@ export async function main(argv: string[], env: Record<string, string | undefine
   await runProgram(argv, env, output);
 }
 
-ignoreClosedPipes([process.stdout, process.stderr]);
-await main(process.argv, process.env);
-// Children are closed by now; do not wait for stray handles (an open stdin, a timer), only for the output.
-await Promise.all([drained(process.stdout), drained(process.stderr)]);
-process.exit(process.exitCode ?? 0);

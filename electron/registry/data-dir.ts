@@ -2,29 +2,9 @@ import path from 'node:path';
 import { chmod, mkdir, stat } from 'node:fs/promises';
 import { CodedError } from '../../shared/errors';
 import { errnoCode, fsFailure } from '../fs-safe';
+import { DATA_DIR_ENV } from '../data-dir';
 
-export interface DataDirContext {
-  env: Record<string, string | undefined>;
-  platform: NodeJS.Platform;
-  homeDir: string;
-}
-
-export const DATA_DIR_ENV = 'CONNECTED_SERVICES_HOME';
-
-/** Where mcp.json, the vault and approvals live: CONNECTED_SERVICES_HOME, else the platform's config folder. */
-export function defaultDataDir({ env, platform, homeDir }: DataDirContext): string {
-  const override = env[DATA_DIR_ENV]?.trim();
-  if (override) return override;
-  if (platform === 'win32') {
-    const appData = env['APPDATA']?.trim() || path.win32.join(homeDir, 'AppData', 'Roaming');
-    return path.win32.join(appData, 'Connected Services');
-  }
-  if (platform === 'darwin') return path.posix.join(homeDir, 'Library', 'Application Support', 'Connected Services');
-  // XDG Base Directory spec: a relative XDG_CONFIG_HOME is invalid and must be ignored.
-  const xdg = env['XDG_CONFIG_HOME']?.trim();
-  const base = xdg && path.posix.isAbsolute(xdg) ? xdg : path.posix.join(homeDir, '.config');
-  return path.posix.join(base, 'connected-services');
-}
+export { DATA_DIR_ENV, defaultDataDir, type DataDirContext } from '../data-dir';
 
 function notAFolder(dir: string): CodedError {
   return new CodedError('invalid_config', `The data folder ${dir} (or a folder above it) is a file, not a folder.`, {

@@ -1,10 +1,11 @@
-import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Metafile } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { CHUNK_DIR, cliBuildOptions, oneAjvProvider, pruneChunks, startUpInputs } from '../../build/cli-bundle.mjs';
+import { CHUNK_DIR, CJS_DIR, cliBuildOptions, oneAjvProvider, pruneChunks, startUpInputs } from '../../build/cli-bundle.mjs';
 import { sdkPackages } from '../support/sdk-ajv-packages';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -22,9 +23,14 @@ async function buildMetafile(): Promise<Metafile> {
   return result.metafile;
 }
 
-/** What every command but a plain `serve` loads before it runs: main.ts always imports program.ts for them. */
+/** What every command but a plain `serve` loads before it runs: the entry, then main.ts, which imports program.ts for them. */
 function commandStartUp(metafile: Metafile): string[] {
-  return startUpInputs(metafile, 'cli.mjs', ['electron/cli/program.ts']);
+  return [...startUpInputs(metafile), ...startUpInputs(metafile, 'cli-main.mjs', ['electron/cli/program.ts'])];
+}
+
+/** What a plain `serve` loads before it runs: main.ts's graph (from the CommonJS copy of the same chunks, electron/cli/code-cache). */
+function serveStartUp(metafile: Metafile): string[] {
+  return startUpInputs(metafile, 'cli-main.mjs');
 }
 
 // What `status`, `servers list` and `tools` load before they run: a timing-free guard for their start-up
@@ -65,7 +71,7 @@ describe('the CLI bundle', () => {
     const coordinator = /electron\/auth\/(coordinator|token-manager|connect|flows|discovery|fetch-for|client-identity|loopback-listener)\.ts$/;
     expect(everything.filter((input) => coordinator.test(input)).length).toBe(8);
     expect(everything).toContain('electron/auth/lazy-coordinator.ts');
-    for (const startUp of [commandStartUp(metafile), startUpInputs(metafile)]) {
+    for (const startUp of [commandStartUp(metafile), serveStartUp(metafile)]) {
       expect(startUp).toContain('electron/auth/lazy-coordinator.ts');
       expect(startUp.filter((input) => coordinator.test(input))).toEqual([]);
       expect(startUp.filter((input) => /node_modules\/(openid-client|oauth4webapi|jose)\//.test(input))).toEqual([]);
@@ -74,7 +80,7 @@ describe('the CLI bundle', () => {
 
   it('starts a plain `serve` without commander or the other commands (main.ts reads its arguments itself)', async () => {
     const metafile = await cliMetafile();
-    const serve = startUpInputs(metafile);
+    const serve = serveStartUp(metafile);
     expect(serve).toContain('electron/cli/commands/serve.ts');
     expect(serve).toContain('electron/bridge/http-endpoint.ts');
     expect(serve.filter((input) => /node_modules\/commander\//.test(input))).toEqual([]);
@@ -85,6 +91,30 @@ describe('the CLI bundle', () => {
     // The MCP Registry (its server.json schemas) loads with the first catalog read (app/servers/registry-api.ts).
     expect(serve.filter((input) => input.startsWith('electron/mcp-registry/'))).toEqual([]);
   }, 60_000);
+});
+
+describe('the entry and the CommonJS copy', () => {
+  it('keeps the entry (dist/cli.mjs) to itself, the code cache and the data folder: main.ts and the rest load after it chooses how', async () => {
+    const metafile = await cliMetafile();
+    const entry = startUpInputs(metafile);
+    expect(entry.filter((input) => !/^electron\/(cli\/(entry|drain-output|code-cache\/[\w-]+)|data-dir\/[\w-]+)\.ts$/.test(input))).toEqual([]);
+    expect(entry).toContain('electron/cli/code-cache/chunk-loader.ts');
+  }, 60_000);
+
+  it('copies main and every chunk of the build (dist/) as CommonJS, each named in the manifest with its SHA-256, requiring the copies', () => {
+    const dir = join(root, 'dist', CJS_DIR);
+    const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as Record<string, string>;
+    const builds = JSON.parse(readFileSync(join(root, 'dist', CHUNK_DIR, 'builds.json'), 'utf8')) as string[][];
+    const chunks = (builds[0] ?? []).filter((name) => name.endsWith('.mjs')).map((name) => name.replace(/\.mjs$/, '.cjs'));
+    expect(Object.keys(manifest).sort()).toEqual(['cli-main.cjs', ...chunks].sort());
+    for (const [name, digest] of Object.entries(manifest)) {
+      const code = readFileSync(join(dir, name), 'utf8');
+      expect(createHash('sha256').update(code).digest('hex'), name).toBe(digest);
+      // Another module instance (an ES module chunk beside its copy) would split state: no import of a chunk is left.
+      expect(code, name).not.toMatch(/["']\.\.?\/[^"']*\.mjs["']/);
+      expect(code, name).not.toMatch(/\bimport\s*\(/);
+    }
+  });
 });
 
 describe('pruneChunks', () => {

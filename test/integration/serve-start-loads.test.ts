@@ -6,14 +6,21 @@ import { tempHome } from '../support/cli';
 import { eventually, startServe, type Served } from '../support/serve';
 
 /**
- * The sources held by the ES modules the process has loaded so far: with NODE_DEBUG=esm, Node prints
- * each one it loads ("Translating StandardModule URL"), and each chunk of the bundle has a source map.
+ * The sources held by the chunks of the bundle the process has loaded so far. `serve` runs the
+ * bundle's CommonJS copy (electron/cli/code-cache), whose loader names each chunk with
+ * NODE_DEBUG=cs-chunks ("loading …/dist/cli-cjs/NAME.cjs"); the copy of a chunk holds what the ES
+ * module chunk of that name holds, whose source map lists its sources. NODE_DEBUG=esm names the ES
+ * modules loaded ("Translating StandardModule URL"), the entry's among them.
  */
 function loadedSources(stderr: string): string[] {
-  const urls = [...stderr.matchAll(/Translating StandardModule (file:\S+)/g)].map((m) => m[1] ?? '');
-  if (urls.length === 0) throw new Error(`NODE_DEBUG=esm printed no module loads: ${stderr.slice(0, 500)}`);
-  return urls.flatMap((url) => {
-    const map = `${fileURLToPath(url)}.map`;
+  const copies = [...stderr.matchAll(/loading (\S+[\\/]cli-cjs[\\/]([\w-]+)\.cjs) /g)].map((m) => {
+    const name = m[2] ?? '';
+    return join(m[1] ?? '', '..', '..', name === 'cli-main' ? 'cli-main.mjs' : join('cli-chunks', `${name}.mjs`));
+  });
+  const modules = [...stderr.matchAll(/Translating StandardModule (file:\S+)/g)].map((m) => fileURLToPath(m[1] ?? ''));
+  if (copies.length === 0) throw new Error(`NODE_DEBUG=cs-chunks printed no chunk loads: ${stderr.slice(0, 500)}`);
+  return [...copies, ...modules].flatMap((file) => {
+    const map = `${file}.map`;
     return existsSync(map) ? (JSON.parse(readFileSync(map, 'utf8')) as { sources: string[] }).sources : [];
   });
 }
@@ -30,7 +37,7 @@ describe('a plain serve start', () => {
     mkdirSync(home, { recursive: true, mode: 0o700 });
     // An OAuth server, disabled so that nothing connects it: only a status asks the coordinator about it.
     writeFileSync(join(home, 'mcp.json'), JSON.stringify({ mcpServers: { mail: { type: 'http', url: 'https://mail.example/mcp', enabled: false, auth: { type: 'oauth' } } } }));
-    served = await startServe(home, [], { NODE_DEBUG: 'esm' });
+    served = await startServe(home, [], { NODE_DEBUG: 'esm,cs-chunks' });
   });
   afterAll(async () => {
     await served.stop();

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 
 export const LAYERS = [
   ['shared'],
-  ['electron/fs-safe', 'electron/net', 'electron/proc-env', 'electron/mcp-wire', 'electron/tool-search', 'electron/mcp-apps'],
+  ['electron/fs-safe', 'electron/data-dir', 'electron/net', 'electron/proc-env', 'electron/mcp-wire', 'electron/tool-search', 'electron/mcp-apps'],
   ['electron/vault', 'electron/registry', 'electron/pool', 'electron/secret-stores', 'electron/mcp-registry', 'electron/pinning'],
   ['electron/auth'],
   ['electron/bridge'],

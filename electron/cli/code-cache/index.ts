@@ -1,0 +1,1 @@
+export { loadMain } from './load-main';
