@@ -12,7 +12,6 @@ import { appsExtensions } from './apps-advertised';
 import { lazySchemaValidator } from './lazy-schema-validator';
 import { onParsedRequest, type RequestSchema } from '../mcp-wire';
 import { requestIdOf, sessionExtra as laneExtra } from './tool-call-lane';
-import { plainCallFirst } from './plain-session-call';
 
 const INSTRUCTIONS =
   'Tools, resources and prompts of the services the person connected in Connected Services. ' +
@@ -56,7 +55,7 @@ export async function createSessionServer(ctx: CallContext, agentName: string, v
   const askerOf = (rc: ServerContext) => agentAsker(server, agentName, requestIdOf(rc), ctx.agents);
 
   on('tools/list', types.ListToolsRequestSchema, () => listTools(ctx, agentName, declaresApps(server.getClientCapabilities())));
-  on('tools/call', plainCallFirst(types.CallToolRequestSchema), (request, rc) => callTool(ctx, agentName, request, sessionExtra(rc), askerOf(rc), declaresApps(server.getClientCapabilities())));
+  on('tools/call', types.CallToolRequestSchema, (request, rc) => callTool(ctx, agentName, request, sessionExtra(rc), askerOf(rc), declaresApps(server.getClientCapabilities())));
   on('logging/setLevel', types.SetLevelRequestSchema, (request) => setLevel(server, request.params.level));
 
   on('resources/list', types.ListResourcesRequestSchema, () => listResources(ctx, agentName));
