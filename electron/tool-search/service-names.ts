@@ -6,8 +6,9 @@ import { MAX_TEXT, stem, terms } from './tokens';
  * name the server `github`; "pagerduty" names a server called `PagerDuty` or `pager-duty`; "Sentry" names
  * `sentry` though the stemmer makes it `sentri`. A server's key is its name's letters and digits,
  * lowercased; a word of the need, or a run of its adjacent words joined, names the server when it is that
- * key (one word: its letters, or its stem the key's stem). Never a part of a name: "search" does not name
- * `elasticsearch`, nor "map" `mapbox`. The keys are the index's own server names (no list of services).
+ * key (one word: its letters, or its stem the key's stem); with `parts`, also a word that is one of the
+ * words of a name written in parts. Never a part of a word: "search" does not name `elasticsearch`, nor
+ * "map" `mapbox`. The keys are the index's own server names (no list of services).
  * Measured in docs/tool-search.md ("Service names joined", "Names a service: whole names only").
  */
 export interface ServiceNameSettings {
@@ -102,7 +103,7 @@ export function joinableGroups(need: string): string[][] {
  * The servers the need names by their whole name written apart or joined: one word whose letters are a
  * server's key, or whose stem is the key's stem; or a run of 2 to MAX_PARTS adjacent words
  * (joinableGroups) whose letters are exactly a key of at least MIN_JOINED letters. A word is never cut,
- * nor a name: "digit hub" does not name `github`, "search" does not name `elasticsearch`. `parts` and
+ * nor a word of a name: "digit hub" does not name `github`, "search" does not name `elasticsearch`. `parts` and
  * `ordinary`: ServiceNameSettings.
  */
 export function servicesNamed(index: SearchIndex, need: string, settings: Omit<ServiceNameSettings, 'weight'> = {}): Set<string> {
