@@ -89,10 +89,11 @@ export interface Ranking {
  * The second pass (expansion.ts): each tool raised by up to 1.5× by how well its server's words match
  * the need, and the need's words' strongest associated word at up to 0.15. Chosen on the tuning half;
  * on the held-out half paraphrased needs went from r@1 0.622 / r@5 0.797 to 0.649 / 0.851
- * (docs/tool-search.md, "Lexical expansion"). No `subwords` (subwords.ts) and no `serviceNames`
- * (service-names.ts): measured and left out (docs/tool-search.md, "Subwords: …", "Service names joined …").
+ * (docs/tool-search.md, "Lexical expansion"). No `subwords` (subwords.ts): measured and left out. A service
+ * is named by its whole name or a word of a name in parts, and its name's terms are not lent (weight 0):
+ * docs/tool-search.md, "Service names joined …" and "Names a service: …".
  */
-export const EXPANSION: ExpansionSettings = { server: { weight: 1.5 }, association: { terms: 1, weight: 0.15, minTools: 3 } };
+export const EXPANSION: ExpansionSettings = { server: { weight: 1.5 }, association: { terms: 1, weight: 0.15, minTools: 3 }, serviceNames: { weight: 0, parts: true } };
 
 /**
  * None: term proximity, the name's object and its verb by kind, measured on the tuning half and (the best,
@@ -108,12 +109,8 @@ export function rankTools(index: SearchIndex, need: string, options: SearchOptio
   const asked = needActions(need);
   const refine = refiner(index, query, asked, refinements, NAME_BONUS);
   const subwords = expansion.subwords === undefined ? { terms: [], joined: [] } : subwordTerms(index, need, query, expansion.subwords);
-  // A service named in two words ("Mongo DB" for mongodb) is named too, when compounds are joined.
-  const naming = [...query.map((q) => q.term), ...subwords.joined];
-  const named = new Set(index.docs.filter((d) => naming.some((t) => index.serverTerms.has(t) && d.server.toLowerCase().includes(t))).map((d) => d.server));
-  // A service named by its whole name however it is written ("GitHub" read as git hub, "pagerduty" for PagerDuty).
-  const joinedNames = expansion.serviceNames === undefined ? new Set<string>() : servicesNamed(index, need);
-  for (const server of joinedNames) named.add(server);
+  // A service named by its whole name however it is written ("GitHub" read as git hub, "pagerduty" for PagerDuty), never by a part of it.
+  const named = servicesNamed(index, need, expansion.serviceNames);
   const weigh = (found: Scored[], nameCover: (s: Scored) => number, prior: (server: string) => number = () => 1) =>
     found.map((s) => {
       const cover = nameCover(s);
@@ -134,7 +131,7 @@ export function rankTools(index: SearchIndex, need: string, options: SearchOptio
     ...(expansion.association === undefined ? [] : associatedTerms(index, query, expansion.association)),
     ...(expansion.corpus === undefined ? [] : corpusTerms(query, expansion.corpus)),
     ...subwords.terms,
-    ...(expansion.serviceNames === undefined ? [] : serviceNameTerms(joinedNames, query, expansion.serviceNames)),
+    ...(expansion.serviceNames === undefined ? [] : serviceNameTerms(named, query, expansion.serviceNames)),
   ];
   let picked = firstPicked;
   if (extra.length > 0 || expansion.server !== undefined) {

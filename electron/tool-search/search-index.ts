@@ -53,8 +53,6 @@ export class SearchIndex {
   readonly #names: ReadonlyArray<ReadonlySet<string>>;
   /** Each tool's terms with their weighted, length-normalized frequency: what expansion (expansion.ts) reads. */
   readonly #docTerms: Array<ReadonlyMap<string, number>> = [];
-  /** Terms that occur in server names, so a need naming a service is known to. */
-  readonly serverTerms: ReadonlySet<string>;
   /** Each tool's kind of action, as its name says (actions.ts). */
   readonly actions: ReadonlyArray<Action | undefined>;
 
@@ -79,7 +77,6 @@ export class SearchIndex {
     });
     this.#names = fields.map((f) => new Set(f.name));
     this.actions = fields.map((f) => toolAction(f.name));
-    this.serverTerms = new Set(docs.flatMap((d) => terms(d.server)));
   }
 
   /** A tool's terms and their weighted frequency (BM25F's tf̃, before saturation). */

@@ -1,20 +1,30 @@
 import type { QueryTerm, SearchIndex } from './search-index';
-import { MAX_TEXT, terms } from './tokens';
+import { MAX_TEXT, stem, terms } from './tokens';
 
 /**
- * A service the need names however it writes the name: "git hub", "GitHub" and "github" all name the
- * server `github`; "pagerduty" names a server called `PagerDuty` or `pager-duty`. The forms come from
- * the index's own server names (no list of services): a server's name with only its letters and
- * digits, lowercased, is its key, and a run of the need's adjacent words whose letters join to that key
- * names it. Measured in docs/tool-search.md ("Service names joined").
+ * A service the need names, by its whole name however it writes it: "git hub", "GitHub" and "github" all
+ * name the server `github`; "pagerduty" names a server called `PagerDuty` or `pager-duty`; "Sentry" names
+ * `sentry` though the stemmer makes it `sentri`. A server's key is its name's letters and digits,
+ * lowercased; a word of the need, or a run of its adjacent words joined, names the server when it is that
+ * key (one word: its letters, or its stem the key's stem); with `parts`, also a word that is one of the
+ * words of a name written in parts. Never a part of a word: "search" does not name `elasticsearch`, nor
+ * "map" `mapbox`. The keys are the index's own server names (no list of services).
+ * Measured in docs/tool-search.md ("Service names joined", "Names a service: whole names only").
  */
 export interface ServiceNameSettings {
   /** The named server's own name terms lent to the second pass at this weight (0: naming only). */
   weight: number;
+  /** A word of a name written in parts names that server too: "jira" names `jira-cloud` (never a part of a word: not `mapbox` for "map"). */
+  parts?: boolean;
+  /**
+   * A word that is a word of the tools of at least this many servers besides the one it names (`memory`,
+   * `time`, `fetch`, `search`) is read as an ordinary word and names nothing; absent: any server's name names it.
+   */
+  ordinary?: number;
 }
 
-/** A key shorter than this is not joined to: two or three letters meet by chance ("a i", "ci"). */
-const MIN_KEY = 5;
+/** A joined key shorter than this is not joined to: two or three letters meet by chance ("a i", "ci"). */
+const MIN_JOINED = 5;
 /** At most this many words join: the longest server names of the set are two or three words. */
 const MAX_PARTS = 3;
 /** A need past this many words is read no further for names (bounds the work an agent's text costs). */
@@ -25,21 +35,41 @@ export function nameKey(name: string): string {
   return name.toLowerCase().replace(/[^a-z0-9]/g, '');
 }
 
-const keyIndexes = new WeakMap<SearchIndex, ReadonlyMap<string, readonly string[]>>();
+interface Keys {
+  /** Each key and the servers that have it. */
+  byKey: ReadonlyMap<string, readonly string[]>;
+  /** Each key's stem and the servers it is the key of (one word named in another form: "memories"). */
+  byStem: ReadonlyMap<string, readonly string[]>;
+  /** Each word (stemmed) of a name written in parts and the servers whose name has it. */
+  byPart: ReadonlyMap<string, readonly string[]>;
+  /** For each of those stems, the servers whose tools have it as a word: how ordinary it is. */
+  usedBy: ReadonlyMap<string, ReadonlySet<string>>;
+}
 
-/** Per index: each server name's key and the servers that have it. */
-function serverKeys(index: SearchIndex): ReadonlyMap<string, readonly string[]> {
+const keyIndexes = new WeakMap<SearchIndex, Keys>();
+
+const add = (map: Map<string, string[]>, key: string, server: string): void => {
+  const list = map.get(key) ?? [];
+  list.push(server);
+  map.set(key, list);
+};
+
+/** Per index: the servers by key, by the key's stem and by a word of their name, and who uses those words. */
+function serverKeys(index: SearchIndex): Keys {
   let known = keyIndexes.get(index);
   if (known !== undefined) return known;
-  const keys = new Map<string, string[]>();
+  const [byKey, byStem, byPart] = [new Map<string, string[]>(), new Map<string, string[]>(), new Map<string, string[]>()];
   for (const server of new Set(index.docs.map((d) => d.server))) {
     const key = nameKey(server);
-    if (key.length < MIN_KEY) continue;
-    const list = keys.get(key) ?? [];
-    list.push(server);
-    keys.set(key, list);
+    if (key === '') continue;
+    add(byKey, key, server);
+    add(byStem, stem(key), server);
+    const parts = new Set(terms(server));
+    if (parts.size > 1) for (const part of parts) add(byPart, part, server);
   }
-  keyIndexes.set(index, (known = keys));
+  const usedBy = new Map<string, Set<string>>();
+  for (const word of [...byStem.keys(), ...byPart.keys()]) usedBy.set(word, new Set(index.docsWith(word).map((doc) => index.docs[doc]?.server ?? '')));
+  keyIndexes.set(index, (known = { byKey, byStem, byPart, usedBy }));
   return known;
 }
 
@@ -70,20 +100,34 @@ export function joinableGroups(need: string): string[][] {
 }
 
 /**
- * The servers the need names by their whole name written apart or joined: a run of 1 to MAX_PARTS
- * adjacent words (joinableGroups) whose letters are exactly a server name's key. A word is never cut:
- * "digit hub" does not name `github`.
+ * The servers the need names by their whole name written apart or joined: one word whose letters are a
+ * server's key, or whose stem is the key's stem; or a run of 2 to MAX_PARTS adjacent words
+ * (joinableGroups) whose letters are exactly a key of at least MIN_JOINED letters. A word is never cut,
+ * nor a word of a name: "digit hub" does not name `github`, "search" does not name `elasticsearch`. `parts` and
+ * `ordinary`: ServiceNameSettings.
  */
-export function servicesNamed(index: SearchIndex, need: string): Set<string> {
-  const keys = serverKeys(index);
+export function servicesNamed(index: SearchIndex, need: string, settings: Omit<ServiceNameSettings, 'weight'> = {}): Set<string> {
+  const { byKey, byStem, byPart, usedBy } = serverKeys(index);
   const named = new Set<string>();
-  if (keys.size === 0) return named;
+  if (byKey.size === 0) return named;
+  const { parts = false, ordinary = Infinity } = settings;
+  // One word names a server unless the tools of `ordinary` other servers use it as a word.
+  const name = (word: string, servers: readonly string[] | undefined): void => {
+    for (const server of servers ?? []) {
+      const users = usedBy.get(word);
+      if ((users?.size ?? 0) - (users?.has(server) === true ? 1 : 0) < ordinary) named.add(server);
+    }
+  };
   for (const group of joinableGroups(need)) {
     for (let i = 0; i < group.length; i++) {
-      let joined = '';
-      for (let n = 0; n < MAX_PARTS && i + n < group.length; n++) {
+      const word = group[i] ?? '';
+      const wordStem = stem(word);
+      name(wordStem, byStem.get(wordStem));
+      if (parts) name(wordStem, byPart.get(wordStem));
+      let joined = word;
+      for (let n = 1; n < MAX_PARTS && i + n < group.length; n++) {
         joined += group[i + n] ?? '';
-        for (const server of keys.get(joined) ?? []) named.add(server);
+        if (joined.length >= MIN_JOINED) for (const server of byKey.get(joined) ?? []) named.add(server);
       }
     }
   }

@@ -4,10 +4,11 @@
  * features"). The candidates are the shipped ranking's best CANDIDATES tools, the list the bench and
  * the recall test score; each feature is a number the ranking's own parts give.
  */
-import { NOTHING_FITS_BELOW, rankTools, type SearchIndex, type ToolDoc } from '../../electron/tool-search';
+import { EXPANSION, NOTHING_FITS_BELOW, rankTools, type SearchIndex, type ToolDoc } from '../../electron/tool-search';
 import { needActions } from '../../electron/tool-search/actions';
 import { serverPrior } from '../../electron/tool-search/expansion';
 import { queryTerms, WEIGHTS } from '../../electron/tool-search/search-index';
+import { servicesNamed } from '../../electron/tool-search/service-names';
 import { FIELDS, fieldTerms, type Field } from '../../electron/tool-search/tool-doc';
 
 /** As search-index.ts normalizes each field's length (its B); K1 its saturation. */
@@ -70,7 +71,7 @@ export function featuresOf(index: SearchIndex, counts: ReturnType<typeof fieldCo
   const first = new Map(index.score(query, () => true).map((s) => [s.doc, s]));
   const prior = serverPrior(index, query, 1);
   const asked = needActions(need);
-  const named = new Set(index.docs.filter((d) => query.some((q) => index.serverTerms.has(q.term) && d.server.toLowerCase().includes(q.term))).map((d) => d.server));
+  const named = servicesNamed(index, need, EXPANSION.serviceNames);
   const seen = new Map<string, number>();
   const candidates = ranking.hits.map((hit) => {
     const doc = hit.doc;
