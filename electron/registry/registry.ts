@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {
   SERVER_NAME,
+  assertNoCaseTwin,
   canonicalJson,
   diffServers,
   formatIssue,
@@ -188,6 +189,7 @@ class FileRegistry implements Omit<Registry, 'fromCode' | 'declareFromCode' | 'f
           hint: 'Choose another name, or remove the existing server first.',
         });
       }
+      assertNoCaseTwin([...Object.keys(servers), ...Object.keys(this.#config.mcpServers)], name);
       servers[name] = config;
     });
     await this.reload();
