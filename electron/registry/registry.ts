@@ -185,9 +185,7 @@ class FileRegistry implements Omit<Registry, 'fromCode' | 'declareFromCode' | 'f
     }
     await this.#edit(({ servers }) => {
       if (Object.hasOwn(servers, name)) {
-        throw new CodedError('invalid_input', `A server named "${name}" already exists.`, {
-          hint: 'Choose another name, or remove the existing server first.',
-        });
+        throw new CodedError('invalid_input', `A server named "${name}" already exists.`, { hint: 'Choose another name, or remove the existing server first.' });
       }
       assertNoCaseTwin([...Object.keys(servers), ...Object.keys(this.#config.mcpServers)], name);
       servers[name] = config;
