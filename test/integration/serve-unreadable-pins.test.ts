@@ -2,14 +2,12 @@ import { appendFileSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { HeldChange, ToolInfo } from '../../shared/api';
-import { createCore } from '../../electron/app';
 import { MAX_PIN_FILE_BYTES } from '../../electron/pinning/pin-file';
-import { shiftingServer } from '../fixtures/servers/config';
 import { runCli, tempHome } from '../support/cli';
 import { startServe, type Served } from '../support/serve';
+import { SHIFTING_PASSPHRASE as PASSPHRASE, coreWithShifting } from '../support/shifting-core';
 
 // A server able to make its own pin file unreadable must not get its next listing approved whole.
-const PASSPHRASE = { CONNECTED_SERVICES_PASSPHRASE: 'correct horse battery staple' };
 const open: Served[] = [];
 afterEach(async () => {
   for (const served of open.splice(0)) await served.stop();
@@ -20,11 +18,8 @@ async function pinnedThenShifted(): Promise<{ home: string; pinFile: string }> {
   const home = tempHome('cs-lost-pins-');
   const stageFile = join(home, '..', 'stage');
   writeFileSync(stageFile, '1');
-  const core = await createCore({ dataDir: home, demo: false, env: { ...process.env, ...PASSPHRASE }, vaultProvider: 'passphrase' });
+  const core = await coreWithShifting(home, stageFile);
   try {
-    await core.api.addServer({ name: 'shifting', config: shiftingServer(stageFile) });
-    await core.api.approveServer({ name: 'shifting' });
-    await core.api.connect({ name: 'shifting' });
     expect((await core.pool.tools('shifting')).map((t) => t.name)).toContain('search');
   } finally {
     await core.close();
