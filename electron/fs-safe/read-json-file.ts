@@ -12,10 +12,17 @@ export type JsonFileRead<T> = { ok: true; value: T } | { ok: false; reason: stri
  * Reads a small JSON file checked by `schema`: missing, unreadable, not JSON and invalid each give
  * their reason. With `server`, a file of one server's (named `<server>.json`) must also say it is
  * that server's, so a file copied or renamed is not taken for another's. With `checked`, bytes the
- * schema passed unchanged before are not walked again (checked-files.ts).
+ * schema passed unchanged before are not walked again (checked-files.ts). `maxBytes`: a file larger is
+ * `too large` (MAX_STATE_FILE_BYTES unless its writer bounds it otherwise).
  */
-export async function readJsonFile<T>(file: string, schema: z.ZodType<T>, server?: string, checked?: CheckedFiles): Promise<JsonFileRead<T>> {
-  const read = await readRegularFile(file, MAX_STATE_FILE_BYTES);
+export async function readJsonFile<T>(
+  file: string,
+  schema: z.ZodType<T>,
+  server?: string,
+  checked?: CheckedFiles,
+  maxBytes = MAX_STATE_FILE_BYTES,
+): Promise<JsonFileRead<T>> {
+  const read = await readRegularFile(file, maxBytes);
   if ('problem' in read && read.problem !== 'empty') {
     if (read.problem !== 'unreadable') return { ok: false, reason: read.problem === 'not_regular' ? 'not a regular file (a FIFO, a device or a folder)' : 'too large' };
     const code = errnoCode(read.cause);

@@ -20,7 +20,7 @@ export const MAX_LISTING_PAGES = 500;
 export type ListedKind = keyof Inventory;
 
 type Bound = 'bytes' | 'items' | 'pages' | 'cursor';
-const BoundData = z.object({ listingBound: z.enum(['bytes', 'items', 'pages', 'cursor']) });
+const BoundData = z.object({ listingBound: z.enum(['bytes', 'items', 'pages', 'cursor', 'depth']) });
 
 /** Whether a listing failed by being past a bound: the server is halted (restarting lists it again). */
 export function isListingTooLarge(error: unknown): boolean {

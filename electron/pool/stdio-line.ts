@@ -1,4 +1,5 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/client';
+import { isTooDeepListing } from './listing-depth';
 import { parseRpcMessage, type RpcSchemas } from './rpc-message';
 
 const OPEN_BRACE = 0x7b;
@@ -10,14 +11,15 @@ export function serializeMessage(message: JSONRPCMessage): string {
 
 /**
  * One stdout line read as a message: `blank` for a line of spaces only, undefined for a line that is
- * not JSON-RPC. A line that does not start with `{` costs a byte compare.
+ * not JSON-RPC, `too_deep` for a listing nested past MAX_LISTING_DEPTH (listing-depth.ts). A line that
+ * does not start with `{` costs a byte compare.
  */
 export function readRpcLine(
   buffer: Buffer,
   start: number,
   end: number,
   schemas: RpcSchemas<JSONRPCMessage> | undefined,
-): JSONRPCMessage | 'blank' | undefined {
+): JSONRPCMessage | 'blank' | 'too_deep' | undefined {
   let first = start;
   while (first < end && (buffer[first] === 0x20 || buffer[first] === 0x09 || buffer[first] === 0x0d)) first++;
   if (first === end) return 'blank';
@@ -27,6 +29,7 @@ export function readRpcLine(
     // A cheap look before the schema, whose failures are slow (a flood of `{}` lines).
     if (typeof value !== 'object' || value === null || (value as { jsonrpc?: unknown }).jsonrpc !== '2.0') return undefined;
     if (!schemas) return undefined;
+    if (isTooDeepListing(value)) return 'too_deep';
     return parseRpcMessage(value, schemas);
   } catch {
     return undefined;

@@ -19,6 +19,7 @@ import {
   type SpawnLike,
   type StdioTransportOptions,
 } from './stdio-options';
+import { tooDeepListing } from './listing-depth';
 import { readRpcLine, serializeMessage } from './stdio-line';
 import { writeToStdin } from './stdin-write';
 
@@ -248,6 +249,10 @@ export class StdioProcessTransport implements Transport {
     if (this.#failure) return;
     const message = readRpcLine(buffer, start, end, this.#schemas);
     if (message === 'blank') return;
+    if (message === 'too_deep') {
+      this.#fail(tooDeepListing(this.#options.server));
+      return;
+    }
     if (message === undefined) {
       this.#output.stdoutLine(buffer, start, end);
       return;

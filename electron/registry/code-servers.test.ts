@@ -68,6 +68,17 @@ describe('servers declared in code beside mcp.json', () => {
     expect(Object.keys(registry.config().mcpServers)).toEqual(['mine']);
   });
 
+  it('refuses a name equal to another ignoring case, in code, in mcp.json or across the two', async () => {
+    registry = await openRegistry({ dataDir, codeServers: { mine: fromCode } });
+    expect((await failure(registry.addServer('MINE', fromFile))).message).toBe('A server named "mine" already exists; "MINE" differs from it only in case.');
+    expect((await failure(registry.addServer('Files', fromFile))).message).toContain('A server named "files" already exists');
+    expect((await failure(registry.declareFromCode({ FILES: fromCode }))).message).toContain('"FILES" differs from it only in case');
+    expect((await failure(registry.declareFromCode({ other: fromCode, OTHER: fromCode }))).message).toContain('differs from it only in case');
+    expect(Object.keys(registry.config().mcpServers).sort()).toEqual(['files', 'mine']);
+    // Declaring the same name again is no twin of itself.
+    await registry.declareFromCode({ mine: fromFile });
+  });
+
   it('announces a declaration and a forgetting as config changes', async () => {
     registry = await openRegistry({ dataDir });
     const changes: string[][] = [];

@@ -1,4 +1,4 @@
-import { SERVER_NAME, canonicalJson, diffServers, type ConfigIssue, type McpConfig, type ServerConfig } from '../../shared/config';
+import { SERVER_NAME, assertNoCaseTwin, caseTwin, caseTwinError, canonicalJson, diffServers, type ConfigIssue, type McpConfig, type ServerConfig } from '../../shared/config';
 import { CodedError } from '../../shared/errors';
 import { Emitter } from '../../shared/events';
 import type { ImportReport, ImportSource } from '../../shared/api';
@@ -83,9 +83,15 @@ export class CodeServerRegistry implements Registry {
 
   /** Adds (or replaces) servers declared in code; a name mcp.json has is refused, naming both places. */
   declareFromCode(servers: Record<string, ServerConfig>): Promise<void> {
-    checkNames(servers);
-    const fileServers = this.#file.config().mcpServers;
-    for (const name of Object.keys(servers)) if (Object.hasOwn(fileServers, name)) throw declaredTwice(name, this.file);
+    try {
+      checkNames(servers);
+      const fileServers = this.#file.config().mcpServers;
+      for (const name of Object.keys(servers)) if (Object.hasOwn(fileServers, name)) throw declaredTwice(name, this.file);
+      const names = [...Object.keys(fileServers), ...Object.keys(this.#code), ...Object.keys(servers)];
+      for (const name of Object.keys(servers)) assertNoCaseTwin(names, name);
+    } catch (error) {
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
     this.#code = { ...this.#code, ...servers };
     this.#recompute();
     return Promise.resolve();
@@ -133,6 +139,8 @@ export class CodeServerRegistry implements Registry {
   }
   addServer(name: string, config: ServerConfig): Promise<void> {
     if (this.fromCode(name)) return Promise.reject(declaredTwice(name, this.file));
+    const twin = caseTwin(Object.keys(this.#merged.mcpServers), name);
+    if (twin !== undefined) return Promise.reject(caseTwinError(name, twin));
     return this.#file.addServer(name, config);
   }
   updateServer(name: string, config: ServerConfig): Promise<void> {

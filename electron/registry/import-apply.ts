@@ -1,4 +1,5 @@
 import type { ImportReport, ImportSource } from '../../shared/api';
+import { caseTwin } from '../../shared/config';
 import type { ImportContext } from './import-locations';
 import { planImport, type ImportPlan } from './import-plan';
 import { importCredentialFiles } from './import-credential-files';
@@ -49,9 +50,13 @@ export async function moveImportedSecrets(
 export function mergeImport(plan: ImportPlan, servers: Record<string, unknown>, source: ImportSource, secrets: ImportReport['secrets']): ImportReport {
   const out: ImportReport = { source, files: plan.files, added: [], skipped: [...plan.skipped], secrets };
   for (const candidate of plan.candidates) {
+    const as = candidate.name === candidate.originalName ? '' : ` (as "${candidate.name}")`;
+    const twin = caseTwin(Object.keys(servers), candidate.name);
     if (Object.hasOwn(servers, candidate.name)) {
-      const as = candidate.name === candidate.originalName ? '' : ` (as "${candidate.name}")`;
       out.skipped.push({ name: candidate.originalName, from: candidate.from, reason: `already configured${as}` });
+    } else if (twin !== undefined) {
+      // Files are named after a server: on macOS and Windows the two would share them.
+      out.skipped.push({ name: candidate.originalName, from: candidate.from, reason: `"${twin}" is configured, which differs only in case${as}` });
     } else {
       servers[candidate.name] = candidate.config;
       out.added.push({ name: candidate.name, from: candidate.from });

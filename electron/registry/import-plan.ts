@@ -1,6 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { locateJsonError, type ServerConfig } from '../../shared/config';
 import type { ImportReport, ImportSource } from '../../shared/api';
+import { nestsDeeperThan } from '../../shared/collections';
 import { CodedError } from '../../shared/errors';
 import { errnoCode, fsFailure, readRegularFile } from '../fs-safe';
 import { convertEntry } from './import-convert';
@@ -63,6 +64,9 @@ const MAX_IMPORT_BYTES: Record<ImportSource, number> = {
   vscode: 1024 * 1024,
 };
 
+/** Deeper than any client's config nests (Claude Code's project history included): past it a file is refused whole. */
+const MAX_IMPORT_DEPTH = 64;
+
 function mib(bytes: number): string {
   return `${bytes / (1024 * 1024)} MiB`;
 }
@@ -122,6 +126,13 @@ export async function planImport(source: ImportSource, explicit: string | undefi
       raw = parseJsonc(text);
     } catch {
       const reason = `could not read this file: ${locateJsonError(text)}`;
+      broken.push(`${file}: ${reason}`);
+      plan.skipped.push({ name: '*', from: file, reason });
+      continue;
+    }
+    if (nestsDeeperThan(raw, MAX_IMPORT_DEPTH)) {
+      // Walking it (entries, `${input:…}` prompts) would recurse until the stack ends.
+      const reason = `it nests deeper than ${MAX_IMPORT_DEPTH} levels, more than any client's config does`;
       broken.push(`${file}: ${reason}`);
       plan.skipped.push({ name: '*', from: file, reason });
       continue;

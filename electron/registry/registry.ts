@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {
   SERVER_NAME,
+  assertNoCaseTwin,
   canonicalJson,
   diffServers,
   formatIssue,
@@ -184,10 +185,9 @@ class FileRegistry implements Omit<Registry, 'fromCode' | 'declareFromCode' | 'f
     }
     await this.#edit(({ servers }) => {
       if (Object.hasOwn(servers, name)) {
-        throw new CodedError('invalid_input', `A server named "${name}" already exists.`, {
-          hint: 'Choose another name, or remove the existing server first.',
-        });
+        throw new CodedError('invalid_input', `A server named "${name}" already exists.`, { hint: 'Choose another name, or remove the existing server first.' });
       }
+      assertNoCaseTwin([...Object.keys(servers), ...Object.keys(this.#config.mcpServers)], name);
       servers[name] = config;
     });
     await this.reload();

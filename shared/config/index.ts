@@ -73,3 +73,4 @@ export {
 export type { SecretStoreConfig, CommandStoreConfig, SecretStoreType } from './secret-stores-schema';
 export { gatherBelowQuiet, INPUT_ROUND_SETTINGS, INPUT_ROUND_SETTING_NAMES, inputRoundMs } from './input-round-settings';
 export type { InputRoundSetting } from './input-round-settings';
+export { assertNoCaseTwin, caseTwin, caseTwinError, caseTwins } from './name-case';

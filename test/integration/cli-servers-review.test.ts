@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { HeldChange } from '../../shared/api';
 import { createCore } from '../../electron/app';
-import { shiftingServer } from '../fixtures/servers/config';
 import { runCli, tempHome } from '../support/cli';
+import { coreWithShifting } from '../support/shifting-core';
 import { waitFor } from '../support/server-harness';
 
 const PASSPHRASE = { CONNECTED_SERVICES_PASSPHRASE: 'correct horse battery staple' };
@@ -14,12 +14,8 @@ describe('servers review, through the built CLI', () => {
     const home = tempHome('cs-review-');
     const stageFile = join(home, '..', 'stage');
     writeFileSync(stageFile, '1');
-    const core = await createCore({ dataDir: home, demo: false, env: { ...process.env, ...PASSPHRASE }, vaultProvider: 'passphrase' });
+    const core = await coreWithShifting(home, stageFile);
     try {
-      await core.api.addServer({ name: 'shifting', config: shiftingServer(stageFile) });
-      await core.api.approveServer({ name: 'shifting' });
-      await core.api.connect({ name: 'shifting' });
-      await core.pool.tools('shifting');
       await core.pool.callTool('shifting', 'shift', {});
       await waitFor('the shifted listing held', async () => ((await core.api.listHeldChanges({ server: 'shifting' })).length >= 4 ? true : undefined));
     } finally {

@@ -9,6 +9,7 @@ import { portChecks } from './port-checks';
 import { isPortFree } from './port-free';
 import { referenceChecks, type StoreEntryCheck } from './reference-checks';
 import { argumentSecretChecks } from './argument-secret-checks';
+import { nameCaseChecks } from './name-case-checks';
 import { errorMessage } from '../../../shared/errors';
 
 export interface DoctorOptions {
@@ -141,6 +142,7 @@ export async function runDoctor(deps: DoctorOptions): Promise<DoctorCheck[]> {
   if (deps.extra) checks.push(...(await deps.extra()));
   checks.push(...(await Promise.all(Object.entries(deps.servers).map(([name, config]) => serverCheck(name, config, deps)))));
   checks.push(...argumentSecretChecks(deps.servers));
+  checks.push(...nameCaseChecks(deps.servers));
   if (deps.hasSecret || deps.storeEntry) {
     checks.push(...(await referenceChecks({ servers: deps.servers, hasSecret: deps.hasSecret, storeEntry: deps.storeEntry, env: deps.env })));
   }

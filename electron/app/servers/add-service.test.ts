@@ -113,6 +113,8 @@ describe('addService: add, approve as shown and connect, as one transaction', ()
     expect(result.steps.map((s) => `${s.step}:${s.outcome}`)).toEqual(['secrets:not_needed', 'add:done', 'approve:done', 'connect:skipped']);
     expect(result.status?.approval).toBe('approved');
     expect((await failure(core.api.addService({ name: 'notes', config, dryRun: true }))).message).toContain('already exists');
+    // Even a dry run: files are named after the server, and on macOS and Windows these two would share them.
+    expect((await failure(core.api.addService({ name: 'NOTES', config, dryRun: true }))).message).toBe('A server named "notes" already exists; "NOTES" differs from it only in case.');
   });
 
   it('never shows a secret value in the log or on a confirmation card', () => {

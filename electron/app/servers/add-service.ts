@@ -1,5 +1,5 @@
 import type { AddServiceResult, ApiInput, ServerStatus } from '../../../shared/api';
-import { isStdio } from '../../../shared/config';
+import { assertNoCaseTwin, isStdio } from '../../../shared/config';
 import { CodedError, errorMessage, isCodedError, type ErrorCode } from '../../../shared/errors';
 import { redact } from '../../../shared/redact';
 import { secretKey, type Vault } from '../../../shared/vault';
@@ -49,6 +49,7 @@ export function createAddService(deps: AddServiceOptions): (input: ApiInput<'add
     if (Object.hasOwn(registry.config().mcpServers, name)) {
       throw new CodedError('invalid_input', `A service named "${name}" already exists.`, { hint: 'Choose another name, or open that service to connect it.' });
     }
+    assertNoCaseTwin(Object.keys(registry.config().mcpServers), name);
     const needsApproval = isStdio(config) || sendsSecret(config);
     const commandLine = needsApproval ? redact(approvalCommandLine(config)) : undefined;
     const shown = { ...(commandLine !== undefined ? { commandLine } : {}), needsApproval };
