@@ -34,7 +34,8 @@ export interface Target {
   rule?: boolean;
 }
 
-export type Found = { target: Target } | { error: AgentError };
+/** `denied`: the lookup found it but refuses it (audited as a refusal, not an error). */
+export type Found = { target: Target } | { error: AgentError; denied?: true };
 
 /** One agent call as the gate sees it; tool-call.ts and read-calls.ts only say what is called. */
 export interface GateCall<R> {
@@ -164,7 +165,7 @@ export async function passGate<R>(ctx: CallContext, call: GateCall<R>, cancel: C
   const agent = ctx.agents.peek(call.agent);
   if (!agent) return pass.refuse('lookup', denied('your agent was removed', 'ask the person for a new agent token'), 'denied');
   const found = await call.find(agent);
-  if ('error' in found) return pass.refuse('lookup', found.error, 'error');
+  if ('error' in found) return pass.refuse('lookup', found.error, found.denied ? 'denied' : 'error');
   const { target } = found;
   pass.found(target);
 

@@ -2,7 +2,7 @@ import type { CallToolRequest, CallToolResult } from '@modelcontextprotocol/serv
 import { CodedError } from '../../shared/errors';
 import { redact } from '../../shared/redact';
 import type { CallAsker, CallProgress } from '../pool';
-import { agentError, errorResult, redactedToolError, rpcError } from './agent-errors';
+import { agentError, errorResult, redactedToolError, rpcError, type AgentError } from './agent-errors';
 import type { Agent } from './agent-schema';
 import { withoutSecrets } from './agent-result';
 import type { CallContext } from './call-context';
@@ -30,18 +30,40 @@ function unknownTool(name: string): Found {
   return { error: agentError(new CodedError('not_found', redact(`unknown tool "${name}"`), { hint: 'call tools/list for the tools you may use' })) };
 }
 
+/** Refusals of app-only tools, answered as JSON-RPC errors (the agent asked for what it may not call). */
+const appOnlyRefusals = new WeakSet<AgentError>();
+
+/**
+ * SEP-1865 (MCP Apps, 2026-01-26) §Resource Discovery, Visibility: `"model"` is "visible to and
+ * callable by the agent"; a tool whose visibility leaves it out is not listed for the model, and a
+ * client that declared no MCP Apps hosts no app, so only its model can be calling it.
+ */
+function appOnlyRefusal(name: string, server: string): Found {
+  const error = agentError(
+    new CodedError('denied', redact(`tool "${name}" may only be called by an MCP App of "${server}" (its _meta.ui.visibility leaves out "model"), and your client declared no MCP Apps support`), {
+      hint: 'call the tools tools/list gives you; a client hosting MCP Apps declares the extension "io.modelcontextprotocol/ui" in its capabilities and calls this tool from the app',
+    }),
+    server,
+  );
+  appOnlyRefusals.add(error);
+  return { error, denied: true };
+}
+
 /** The tool behind a bridge name and the agent's verdict on it; tools of servers it may not use do not exist for it. */
-async function findTool(ctx: CallContext, agent: Readonly<Agent>, name: string): Promise<Found> {
+async function findTool(ctx: CallContext, agent: Readonly<Agent>, name: string, hostsApps: boolean): Promise<Found> {
   const found = await lookupTool(ctx, agent, name);
   if (found && 'error' in found) return found;
   const verdict = found && judgeTool(agent, found.entry.server, found.entry.info, found.entry.tier);
   if (!found || !verdict) return unknownTool(name);
+  const app = found.entry.info.app;
+  if (!hostsApps && app !== undefined && !app.visibility.includes('model')) return appOnlyRefusal(name, found.entry.server);
   return { target: { server: found.entry.server, name: found.entry.info.name, tier: verdict.tier, decision: verdict.decision, rule: verdict.overridden } };
 }
 
 /**
  * tools/call: which tool, then the gate; the pool starts the server lazily, times out, cancels on the
- * agent's abort. `hostsApps`: the client declared MCP Apps, so tool search may offer app-only tools.
+ * agent's abort. `hostsApps`: the client declared MCP Apps, so tool search may offer app-only tools
+ * and its app may call them; a client that did not is refused them (appOnlyRefusal).
  */
 export async function callTool(ctx: CallContext, agentName: string, request: CallToolRequest, extra: Extra, asker?: CallAsker, hostsApps = false): Promise<CallToolResult> {
   const name = request.params.name;
@@ -63,7 +85,7 @@ export async function callTool(ctx: CallContext, agentName: string, request: Cal
       asked: name,
       args,
       check: () => checkLength(name, 'the tool name', MAX_CALL_NAME_LENGTH) ?? checkBounds(args, 'arguments', ARGUMENT_LIMITS),
-      find: (agent) => findTool(ctx, agent, name),
+      find: (agent) => findTool(ctx, agent, name, hostsApps),
       run: (target, cancel) => {
         const onProgress = progressRelay(request, extra);
         // The server's requests during the call go back to this agent (server-asks.ts).
@@ -77,5 +99,6 @@ export async function callTool(ctx: CallContext, agentName: string, request: Cal
   if (result.ok) return (result.value.isError === true ? redactedToolError(result.value) : withoutSecrets(result.value)) as CallToolResult;
   // Protocol errors (MCP server/tools "Error Handling"): unknown tools and invalid arguments; the rest is a result the model reads.
   if (result.step === 'input' || (result.step === 'lookup' && result.error.code === 'not_found')) throw rpcError(result.error, -32602);
+  if (appOnlyRefusals.has(result.error)) throw rpcError(result.error);
   return errorResult(result.error);
 }

@@ -188,6 +188,7 @@ export async function openConnection(options: ConnectOptions): Promise<Connectio
   // A 2026-07-28 server asks in its results: the pool answers those rounds itself, in the call's scope (server-rounds.ts).
   const answerInput = askOptions && client.getProtocolEra() === 'modern' ? inputAnswerer(sdk, askOptions) : undefined;
   const relist = options.relistTools;
-  const toolRounds = answerInput ? new ToolRounds(client, sdk, listed, answerInput, relist ? { server, relist } : undefined) : undefined;
+  // Every 2026-07-28 call hands callTool the tool's definition, with or without asks: the SDK's own re-list after a header mismatch never runs (tool-rounds.ts).
+  const toolRounds = client.getProtocolEra() === 'modern' ? new ToolRounds(client, sdk, listed, answerInput, relist ? { server, relist } : undefined) : undefined;
   return { client, pid: stdio?.pid, ended, close, direct, protocol: client.getNegotiatedProtocolVersion(), subscriptions, answerInput, toolRounds };
 }

@@ -9,8 +9,12 @@ import { isProtocolError } from './rpc-codes';
  */
 export const HEADER_MISMATCH = -32020;
 
-/** Lists the server's tools again, within the bounds of every listing (listing-bound.ts); throws what stopped it. */
-export type RelistTools = () => Promise<void>;
+/**
+ * Lists the server's tools again, within the bounds of every listing (listing-bound.ts); throws what
+ * stopped it, or the signal's reason once its caller gave up. `join`: a listing of the tools under way
+ * will do (a call that mismatched shares it with the others that did). True when it joined one.
+ */
+export type RelistTools = (options: { signal?: AbortSignal | undefined; join?: boolean | undefined }) => Promise<boolean>;
 
 export function isHeaderMismatch(error: unknown): boolean {
   return isProtocolError(error) && error.code === HEADER_MISMATCH;

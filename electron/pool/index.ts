@@ -19,3 +19,4 @@ export { parseRpcMessage, type RpcSchemas } from './rpc-message';
 export { atLeast, LOG_LEVELS, LOG_LEVEL_META_KEY, type LogLevel } from './call-logs';
 export { LineSplitter } from './line-splitter';
 export { MAX_STDERR_LINE, ServerOutput } from './server-output';
+export { nestsDeeperThan } from './result-depth';

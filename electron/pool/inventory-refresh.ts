@@ -20,14 +20,39 @@ export interface RefreshOptions {
   overBound: (conn: Connection, error: CodedError) => void;
 }
 
-/** Told how the listing of a part it waits for ended: undefined when it was stored. */
-type Waiter = (error: CodedError | undefined) => void;
+/** One caller waiting for a part's listing (relist), told once how it ended: undefined when it was stored. */
+interface Waiter {
+  part: InventoryPart;
+  tell: (error: unknown) => void;
+}
 
-/** Re-lists the parts a server said changed (list_changed), one listing at a time, coalescing bursts. */
+/** One listing under way: its parts, who waits for it, and whether anything but those waiting wants it. */
+interface Round {
+  parts: readonly InventoryPart[];
+  waiters: Set<Waiter>;
+  /** A list_changed or a person's refresh asked for one of its parts: it runs to its end whoever gives up. */
+  wanted: boolean;
+  controller: AbortController;
+}
+
+/** How a relist waits: for the listing under way (`join`) or the next, until `signal` says its caller gave up. */
+export interface RelistOptions {
+  signal?: AbortSignal | undefined;
+  join?: boolean | undefined;
+}
+
+/**
+ * Re-lists the parts a server said changed (list_changed), one listing at a time, coalescing bursts.
+ * A listing only callers wait for (relist) ends when the last of them gives up (its call cancelled or
+ * past its deadline): nobody would use what it fetched.
+ */
 export class InventoryRefresher {
   readonly #pending = new Set<InventoryPart>();
+  /** Parts pending for a list_changed or a refresh, not only for those waiting. */
+  readonly #wanted = new Set<InventoryPart>();
   /** Those waiting for a part's next listing (relist), each told once. */
-  readonly #waiters = new Map<InventoryPart, Waiter[]>();
+  readonly #waiters = new Map<InventoryPart, Set<Waiter>>();
+  #round: Round | undefined;
   #running: Promise<void> | undefined;
 
   constructor(private readonly deps: RefreshOptions) {}
@@ -39,25 +64,59 @@ export class InventoryRefresher {
 
   add(part: InventoryPart): void {
     this.#pending.add(part);
+    this.#wanted.add(part);
   }
 
   clear(): void {
     this.#pending.clear();
-    this.#take([...this.#waiters.keys()])(this.#stopped());
+    this.#wanted.clear();
+    tell(this.#take([...this.#waiters.keys()]), this.#stopped());
   }
 
   /**
-   * Lists `part` again, after any listing under way, with the same walk and bounds as every listing
-   * (fetch-inventory.ts); throws what stopped it (a listing past its bound halts the server, as ever).
+   * Lists `part` again with the same walk and bounds as every listing (fetch-inventory.ts): after any
+   * listing under way, or joining it when `join`; throws what stopped it (a listing past its bound
+   * halts the server, as ever), or the signal's reason as soon as it aborts. True when it joined one.
    */
-  relist(part: InventoryPart): Promise<void> {
+  relist(part: InventoryPart, options: RelistOptions = {}): Promise<boolean> {
+    const { signal } = options;
+    if (signal?.aborted) return Promise.reject(asError(signal.reason));
+    const round = this.#round;
+    const joined = options.join === true && round !== undefined && round.parts.includes(part);
     return new Promise((resolve, reject) => {
-      const waiters = this.#waiters.get(part) ?? [];
-      waiters.push((error) => (error ? reject(error) : resolve()));
+      const onAbort = (): void => this.#giveUp(waiter, signal?.reason);
+      const waiter: Waiter = {
+        part,
+        tell: (error) => {
+          signal?.removeEventListener('abort', onAbort);
+          if (error) reject(asError(error));
+          else resolve(joined);
+        },
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      if (joined) return void round.waiters.add(waiter);
+      const waiters = this.#waiters.get(part) ?? new Set<Waiter>();
+      waiters.add(waiter);
       this.#waiters.set(part, waiters);
       this.#pending.add(part);
       this.kick();
     });
+  }
+
+  /** A waiter's caller gave up: a listing nobody else wants is not started, or is ended. */
+  #giveUp(waiter: Waiter, reason: unknown): void {
+    const round = this.#round;
+    if (round?.waiters.delete(waiter)) {
+      if (round.waiters.size === 0 && !round.wanted) round.controller.abort(reason);
+    } else {
+      const waiters = this.#waiters.get(waiter.part);
+      if (!waiters?.delete(waiter)) return;
+      if (waiters.size === 0) {
+        this.#waiters.delete(waiter.part);
+        if (!this.#wanted.has(waiter.part)) this.#pending.delete(waiter.part);
+      }
+    }
+    waiter.tell(reason);
   }
 
   kick(): void {
@@ -68,7 +127,7 @@ export class InventoryRefresher {
   }
 
   async refresh(parts: readonly InventoryPart[]): Promise<void> {
-    for (const part of parts) this.#pending.add(part);
+    for (const part of parts) this.add(part);
     this.kick();
     await this.#running;
   }
@@ -78,7 +137,7 @@ export class InventoryRefresher {
       await this.#listPending();
     } finally {
       // Ended with parts still pending (the server stopped, or was halted): nobody waits for them in vain.
-      this.#take([...this.#waiters.keys()])(this.#stopped());
+      tell(this.#take([...this.#waiters.keys()]), this.#stopped());
     }
   }
 
@@ -90,16 +149,27 @@ export class InventoryRefresher {
       const { conn, config } = current;
       const parts = [...this.#pending];
       this.#pending.clear();
-      // Only those that asked before this listing began: a listing under way may predate their reason.
-      const settle = this.#take(parts);
+      const wanted = parts.filter((part) => this.#wanted.delete(part)).length > 0;
+      // Only those that asked before this listing began (or join it): a listing under way may predate their reason.
+      const round: Round = { parts, waiters: this.#take(parts), wanted, controller: new AbortController() };
+      this.#round = round;
+      const settle = (error: CodedError | undefined): void => {
+        this.#round = undefined;
+        tell(round.waiters, error);
+      };
       const timeout = config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
       try {
-        const inventory = await fetchInventory(name, conn.client, { timeout }, store.inventory, parts);
+        const inventory = await fetchInventory(name, conn.client, { timeout, signal: round.controller.signal }, store.inventory, parts);
         if (this.deps.current()?.conn !== conn) return settle(this.#stopped());
         await store.store(inventory, config, this.deps.now());
         settle(undefined);
         this.deps.onUpdated();
       } catch (error) {
+        // Ended because everyone waiting for it gave up: each was told already.
+        if (round.controller.signal.aborted) {
+          settle(undefined);
+          continue;
+        }
         const coded = toPoolError(error, errorContext(name, config, 'call', timeout, conn, 'listing'));
         log(`[${name}] could not refresh its ${parts.join(', ')}: ${coded.message}`);
         settle(coded);
@@ -112,15 +182,22 @@ export class InventoryRefresher {
   }
 
   /** Those waiting for `parts` now, to be told how their listing ended. */
-  #take(parts: readonly InventoryPart[]): Waiter {
-    const waiters = parts.flatMap((part) => this.#waiters.get(part) ?? []);
+  #take(parts: readonly InventoryPart[]): Set<Waiter> {
+    const waiters = new Set(parts.flatMap((part) => [...(this.#waiters.get(part) ?? [])]));
     for (const part of parts) this.#waiters.delete(part);
-    return (error) => {
-      for (const waiter of waiters) waiter(error);
-    };
+    return waiters;
   }
 
   #stopped(): CodedError {
     return new CodedError('server_unavailable', `"${this.deps.name}" stopped while its listing was taken again`, { hint: 'start it again or retry the call' });
   }
+}
+
+function tell(waiters: Iterable<Waiter>, error: CodedError | undefined): void {
+  for (const waiter of waiters) waiter.tell(error);
+}
+
+/** An abort's reason as thrown: an Error (the call's own cancellation or timeout) as it is. */
+function asError(reason: unknown): Error {
+  return reason instanceof Error ? reason : new Error(String(reason));
 }

@@ -2,6 +2,7 @@ import { isStdio, type ServerConfig } from '../../shared/config';
 import type { Connection, ConnectRequest } from './connection';
 import type { SlotCredentials } from './credential-renewal';
 import type { InventoryPart } from './fetch-inventory';
+import type { RelistTools } from './header-mismatch';
 import type { ListedTools } from './output-validators';
 import { toCall } from './call-logs';
 import { configuredRoots } from './roots';
@@ -16,7 +17,7 @@ export interface StartingSlot {
   readonly credentials: SlotCredentials;
   readonly tools: ListedTools;
   /** Lists its tools again through the slot's own walk (a 2026-07-28 server's header mismatch, header-mismatch.ts). */
-  relistTools(): Promise<void>;
+  relistTools: RelistTools;
   /** The entry in force now (roots are read from it at each request). */
   config(): ServerConfig;
   /** Bumped by every stop: a start's reports are dropped once it changed. */
@@ -56,6 +57,6 @@ export function connectRequest(
     asks: { ...options.asks, calls: slot.calls, roots: () => configuredRoots(slot.config()), now: options.now, setTimer: options.setTimer },
     prepare: async (resolved) => (isStdio(resolved) ? slot.credentials.prepare(resolved) : resolved),
     tools: slot.tools,
-    relistTools: () => slot.relistTools(),
+    relistTools: (relist) => slot.relistTools(relist),
   };
 }

@@ -95,7 +95,7 @@ export class SlotLifecycle {
       calls: this.calls,
       credentials: this.#credentials,
       tools: this.#tools,
-      relistTools: () => this.#refresher.relist('tools'),
+      relistTools: (relist) => this.#refresher.relist('tools', relist),
       config: () => this.config,
       closed: (conn) => this.#onClosed(conn),
       listChanged: (generation, part) => this.#onListChanged(generation, part),

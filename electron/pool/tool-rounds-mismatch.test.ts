@@ -38,6 +38,7 @@ function listing(relisted: () => Promise<void> = () => Promise.resolve()): { too
   const relist = vi.fn<RelistTools>(async () => {
     await relisted();
     schema = declared;
+    return false;
   });
   return { tools: (tool) => (tool === 'regional' ? { inputSchema: schema } : undefined), relist };
 }

@@ -1,15 +1,10 @@
 import type { Client, RequestOptions, Tool } from '@modelcontextprotocol/client';
 import { withMeta } from './call-helpers';
 import type { ClientSdk } from './client-sdk';
-import { isHeaderMismatch, stillMismatched, type RelistTools } from './header-mismatch';
+import { isHeaderMismatch, stillMismatched } from './header-mismatch';
+import { awaitFreshDefinition, type MismatchRecovery } from './mismatch-relist';
 import { invalidOutput, OutputValidators, type ListedTools } from './output-validators';
 import { throughRounds, type AnswerInput } from './server-rounds';
-
-/** How a call recovers from a server's header mismatch: its name (for the error), and our own bounded re-list. */
-export interface MismatchRecovery {
-  server: string;
-  relist: RelistTools;
-}
 
 /**
  * tools/call on a 2026-07-28 connection, its `input_required` rounds answered by the pool in the call's
@@ -21,18 +16,26 @@ export interface MismatchRecovery {
  * server's header-mismatch error (-32020): its own walk holds up to 64 pages of a message's bound each.
  * The pool lists them again instead, with the walk and bounds of every listing (`recovery`), and sends
  * the leg once more with the fresh definition; a second mismatch is the server's fault, said clearly.
+ * Without `answer` (a connection that routes no asks) the call is one leg, checked by callTool itself,
+ * still with its definition: every 2026-07-28 call goes this way, so the SDK's own re-list never runs.
  */
 export class ToolRounds {
   readonly #client: Client;
-  readonly #ProtocolError: ClientSdk['ProtocolError'];
+  readonly #sdk: Pick<ClientSdk, 'ProtocolError' | 'SdkError' | 'SdkErrorCode'>;
   readonly #tools: ListedTools;
   readonly #validators: OutputValidators;
-  readonly #answer: AnswerInput;
+  readonly #answer: AnswerInput | undefined;
   readonly #recovery: MismatchRecovery | undefined;
 
-  constructor(client: Client, sdk: Pick<ClientSdk, 'ProtocolError' | 'jsonSchemaValidator'>, tools: ListedTools, answer: AnswerInput, recovery?: MismatchRecovery) {
+  constructor(
+    client: Client,
+    sdk: Pick<ClientSdk, 'ProtocolError' | 'SdkError' | 'SdkErrorCode' | 'jsonSchemaValidator'>,
+    tools: ListedTools,
+    answer: AnswerInput | undefined,
+    recovery?: MismatchRecovery,
+  ) {
     this.#client = client;
-    this.#ProtocolError = sdk.ProtocolError;
+    this.#sdk = sdk;
     this.#tools = tools;
     this.#validators = new OutputValidators(sdk.jsonSchemaValidator, tools);
     this.#answer = answer;
@@ -42,11 +45,13 @@ export class ToolRounds {
   /** The final result (parsed by the SDK with its CallToolResultSchema), checked against the tool's output schema. */
   async call(tool: string, args: Record<string, unknown>, options: RequestOptions, meta?: Record<string, unknown>): Promise<Record<string, unknown>> {
     const params = withMeta({ name: tool, arguments: args }, meta);
+    const answer = this.#answer;
     let listed = this.#tools(tool);
     let check = this.#validators.of(tool);
+    // One leg checked by callTool: a schema the SDK cannot compile (it refuses the call with its own error, before sending it), or no rounds to answer.
+    const plain = (): boolean => check === 'uncompilable' || !answer;
     const leg = (answers: object | undefined): Promise<unknown> =>
-      // A schema the SDK cannot compile: callTool refuses the call with its own error, before sending it.
-      check === 'uncompilable'
+      plain()
         ? this.#client.callTool({ ...params, ...answers }, { ...options, toolDefinition: definition(tool, listed?.inputSchema, listed?.outputSchema) })
         : this.#client.callTool({ ...params, ...answers }, { ...options, allowInputRequired: true, toolDefinition: definition(tool, listed?.inputSchema, undefined) });
     let relisted = false;
@@ -59,7 +64,7 @@ export class ToolRounds {
         // Once a call: a server that refuses the fresh definition too would have us list it forever.
         if (relisted) throw stillMismatched(recovery.server, tool, error as Error);
         relisted = true;
-        await recovery.relist();
+        await awaitFreshDefinition(recovery, this.#tools, tool, listed, options, this.#sdk);
         listed = this.#tools(tool);
         check = this.#validators.of(tool);
         try {
@@ -69,8 +74,9 @@ export class ToolRounds {
         }
       }
     };
-    const result = check === 'uncompilable' ? ((await send(undefined)) as Record<string, unknown>) : await throughRounds<Record<string, unknown>>(send, this.#answer, options.signal);
-    const invalid = check === 'uncompilable' ? undefined : invalidOutput(this.#ProtocolError, tool, result, check);
+    if (plain() || !answer) return (await send(undefined)) as Record<string, unknown>;
+    const result = await throughRounds<Record<string, unknown>>(send, answer, options.signal);
+    const invalid = check === 'uncompilable' ? undefined : invalidOutput(this.#sdk.ProtocolError, tool, result, check);
     if (invalid) throw invalid;
     return result;
   }

@@ -114,6 +114,30 @@ describe('MCP Apps for agents through the bridge', () => {
     expect(names).toContain('monitor__get-system-info');
     expect(names).not.toContain('monitor__poll-system-stats');
   }, 60_000);
+  it('refuses an app-only tool called by name from a client that declared no MCP Apps, audited; one that declared it may call it', async () => {
+    const refusal = {
+      code: -32010,
+      message: expect.stringContaining('tool "monitor__poll-system-stats" may only be called by an MCP App of "monitor" (its _meta.ui.visibility leaves out "model"), and your client declared no MCP Apps support') as unknown,
+    };
+    const plain = await legacy('apps', false);
+    await expect(plain.client.callTool({ name: 'monitor__poll-system-stats', arguments: {} })).rejects.toMatchObject(refusal);
+    const plainModern = await modern('apps', false);
+    await expect(plainModern.client.callTool({ name: 'monitor__poll-system-stats', arguments: {} })).rejects.toMatchObject(refusal);
+    // In search mode, through its call tool too: there a refusal is a result the model reads.
+    const searcher = await legacy('searcher', false);
+    const viaSearch = await searcher.client.callTool({ name: 'call_read_tool', arguments: { name: 'monitor__poll-system-stats', arguments: {} } });
+    expect(viaSearch.isError).toBe(true);
+    expect(JSON.stringify(viaSearch.content)).toContain('may only be called by an MCP App of \\"monitor\\"');
+    const host = await legacy('apps', true);
+    const result = await host.client.callTool({ name: 'monitor__poll-system-stats', arguments: {} });
+    expect(result.isError).not.toBe(true);
+    const refused = await waitFor('the refusals audited', async () => {
+      const read = await core.api.readAudit({ agent: 'apps' });
+      const found = read.filter((e) => e.tool === 'monitor__poll-system-stats' && e.outcome === 'denied');
+      return found.length >= 2 ? found : undefined;
+    });
+    expect(refused[0]).toMatchObject({ agent: 'apps', kind: 'tool', outcome: 'denied', errorCode: 'denied' });
+  }, 60_000);
 });
 
 describe('an app the host closes itself', () => {

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createPool, type Pool } from '../../electron/pool';
 import { MAX_LISTING_BYTES } from '../../electron/pool/listing-bound';
 import { ENDLESS_PAGE_BYTES, startMismatchServer, type MismatchServer } from '../fixtures/servers/mismatch-server';
-import { tempDir } from '../support/server-harness';
+import { tempDir, waitFor } from '../support/server-harness';
 
 /**
  * A 2026-07-28 server's header mismatch (-32020, SEP-2243) on a tools/call: the pool lists the tools
@@ -79,5 +79,47 @@ describe("a 2026-07-28 server's header mismatch, recovered by the pool's own bou
     expect(server.served.calls).toBe(2);
     expect(server.served.lists).toBe(2);
     expect(server.regions).toEqual([null, null]);
+  });
+
+  it('shares one re-list among concurrent calls that mismatch, each sent once more with the fresh definition', async () => {
+    const { server, pool } = await listed();
+    server.declared = true;
+    let release = (): void => undefined;
+    server.hold = new Promise((resolve) => (release = resolve));
+    const calls = ['north', 'south', 'east'].map((region) => pool.callTool('remote', 'regional', { region }));
+    // All three refused while the re-list the first began is held.
+    await waitFor('three refused calls', () => server.served.calls === 3 && server.served.lists === 2);
+    release();
+    const results = await Promise.all(calls);
+    expect(results.map((r) => r.content)).toEqual(['north', 'south', 'east'].map((region) => [{ type: 'text', text: `ok in ${region}` }]));
+    expect(server.served.lists).toBe(2);
+    expect(server.served.calls).toBe(6);
+  });
+
+  it('ends the re-list its call triggered when the agent cancels the call', async () => {
+    const { server, pool } = await listed();
+    server.declared = true;
+    server.hold = new Promise(() => undefined);
+    const cancel = new AbortController();
+    const call = pool.callTool('remote', 'regional', { region: 'north' }, { signal: cancel.signal });
+    await waitFor('the re-list under way', () => server.served.lists === 2);
+    cancel.abort();
+    await expect(call).rejects.toMatchObject({ code: 'timeout', message: 'tool "regional" on "remote" was cancelled by the caller' });
+    await waitFor('the re-list cancelled upstream', () => server.served.listsCancelled === 1);
+    expect(server.served.calls).toBe(1);
+    expect(pool.status('remote').state).toBe('ready');
+  });
+
+  it("ends the re-list when the call's own timeout passes, not the server's", async () => {
+    const { server, pool } = await listed();
+    server.declared = true;
+    server.hold = new Promise(() => undefined);
+    // The server's timeout (60 s) would hold the listing far past the call's.
+    await expect(pool.callTool('remote', 'regional', { region: 'north' }, { timeoutMs: 1500 })).rejects.toMatchObject({
+      code: 'timeout',
+      message: 'tool "regional" on "remote" did not answer within 1.5 s and was cancelled',
+    });
+    await waitFor('the re-list cancelled upstream', () => server.served.listsCancelled === 1);
+    expect(server.served.calls).toBe(1);
   });
 });

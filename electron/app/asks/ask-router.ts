@@ -5,7 +5,7 @@ import { redact } from '../../../shared/redact';
 import type { Reach } from '../../auth';
 import { isAgentAsker, lacksCapability, type AgentAsker } from '../../bridge';
 import { AskRefused, AskTimeout, type AskContext, type AskRouter, type CallAsker } from '../../pool';
-import { elicitationView, MAX_SCHEMA_CHARS, outOfReach, samplingView } from './ask-view';
+import { boundedElicitation, elicitationView, outOfReach, samplingView } from './ask-view';
 import { routeElicitation, routeRoots, routeSampling, type AgentFacts } from './ask-routing';
 import type { WaitingAsks } from './waiting-asks';
 import type { ReachOf } from './ask-reach';
@@ -86,8 +86,14 @@ export function createAskRouter(options: AskRouterOptions): AskRouter {
   const unanswered = (context: AskContext): AskOutcome => (timedOut(context.signal.reason) ? 'timeout' : 'ended');
 
   return {
-    async elicit(params, context) {
+    async elicit(asked, context) {
       const started = now();
+      // Bounded alike for the agent and the person (ask-view.ts): a server controls all of it.
+      const params = boundedElicitation(asked);
+      if (params === undefined) {
+        record(context, 'elicitation', started, 'decline', 'nobody');
+        return { action: 'decline' };
+      }
       const agent = isAgentAsker(context.asker) ? context.asker : undefined;
       const route = routeElicitation(params.mode === 'url' ? 'url' : 'form', agent && factsOf(agent));
       // A URL is no closer than the server (electron/auth/reach.ts); its name resolved now. Unresolved: refused.
@@ -115,10 +121,6 @@ export function createAskRouter(options: AskRouterOptions): AskRouter {
           record(context, 'elicitation', started, context.signal.aborted ? unanswered(context) : 'cancel', 'agent');
           throw error;
         }
-      }
-      if (params.mode !== 'url' && JSON.stringify(params.requestedSchema).length > MAX_SCHEMA_CHARS) {
-        record(context, 'elicitation', started, 'decline', 'nobody');
-        return { action: 'decline' };
       }
       // The person sees it with why it cannot be opened (urlProblem); openAskUrl refuses it.
       const answer = await waiting.ask(elicitationView(params, base(context), reach), context.signal, timedOut);

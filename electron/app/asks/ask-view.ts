@@ -2,10 +2,13 @@ import type { CreateMessageRequestParams, ElicitRequestParams } from '@modelcont
 import { sensitiveFields, type PendingAsk } from '../../../shared/api';
 import { redact } from '../../../shared/redact';
 import { hostReachRefusal, validateBrowserUrl, type Reach } from '../../auth';
+import { nestsDeeperThan } from '../../pool';
 
 /** A server controls these: bounded before the person sees them. */
 const MAX_MESSAGE_CHARS = 4000;
 export const MAX_SCHEMA_CHARS = 64 * 1024;
+/** A form's schema is flat (MCP client/elicitation: primitive properties); its enums' options nest a few levels more. */
+export const MAX_SCHEMA_DEPTH = 16;
 const MAX_SAMPLING_CHARS = 32 * 1024;
 
 type ViewDraft = Omit<PendingAsk, 'id' | 'requestedAt'>;
@@ -40,6 +43,19 @@ export function urlProblem(url: string, reach: Reach): { origin?: string; proble
 export function outOfReach(url: string, reach: Reach): string | undefined {
   const parsed = URL.parse(url);
   return parsed === null ? undefined : hostReachRefusal(parsed.hostname, reach);
+}
+
+/**
+ * The request as it may reach the person or the agent: its message cut as the person sees it, or
+ * undefined when its schema passes the bounds (size, depth), which is declined for both alike.
+ */
+export function boundedElicitation(params: ElicitRequestParams): ElicitRequestParams | undefined {
+  if (params.mode !== 'url') {
+    const schema: unknown = params.requestedSchema;
+    // Depth first: it never recurses past the bound, where writing the schema out would go as deep as it does.
+    if (nestsDeeperThan(schema, MAX_SCHEMA_DEPTH) || JSON.stringify(schema).length > MAX_SCHEMA_CHARS) return undefined;
+  }
+  return params.message.length <= MAX_MESSAGE_CHARS ? params : { ...params, message: cut(params.message, MAX_MESSAGE_CHARS) };
 }
 
 /** `reach`: the asking server's (electron/auth/reach.ts); only a URL-mode request's URL is checked against it. */
