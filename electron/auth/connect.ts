@@ -1,6 +1,7 @@
 import { CodedError } from '../../shared/errors';
 import type { AnyOAuth, AuthTarget } from './auth-config';
 import { isInvalidClient } from './auth-errors';
+import { checkedBrowserUrl } from './browser-url';
 import type { NotedChallenge } from './coordinator-state';
 import { dropRegistration, resolveClient, type ClientIdentity } from './client-identity';
 import type { CoreContext } from './core-context';
@@ -135,7 +136,8 @@ export async function connectOAuth(deps: ConnectOAuthOptions, run: ConnectRun): 
     });
     const fallback = identity.chosenMethod === true && identity.authMethod === 'client_secret_post';
     const config = await oauthConfiguration(discovery.as, { ...identity, onBasicFallback: fallback ? () => (identity.authMethod = 'client_secret_basic') : undefined }, fetch);
-    const ctx: FlowContext = { server, discovery, reach, config, scopes, signal: run.signal, emit: run.emit, now: core.now, authorizationParams: authorizationParamsOf(auth) };
+    const checkBrowserUrl = (value: string, what: string): Promise<URL> => checkedBrowserUrl(value, what, reach, core.resolver, pins);
+    const ctx: FlowContext = { server, discovery, reach, checkBrowserUrl, config, scopes, signal: run.signal, emit: run.emit, now: core.now, authorizationParams: authorizationParamsOf(auth) };
     try {
       const response = await runFlow(deps, run, ctx);
       const record = recordOf(run, discovery, identity, scopes, stepUps, response, core.now());

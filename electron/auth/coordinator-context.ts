@@ -42,6 +42,7 @@ export function openCoordinatorContext(
       const addresses = servers.answeredFrom(response);
       return addresses === undefined ? undefined : farthest(addresses.map(({ address }) => addressReach(address) ?? 'public'));
     },
+    resolver: options.resolver ?? systemResolver,
     reachOf: (serverUrl) => pinnedServerReach(serverUrl, options.resolver ?? systemResolver),
     lock: { ...DEFAULT_AUTH_LOCK, ...options.lock },
     mutex: new KeyedQueue(),

@@ -4,6 +4,7 @@ import type { Vault } from '../../shared/vault';
 import type { AuthLockOptions } from './file-lock';
 import type { FetchLike } from '../net';
 import type { KeyedQueue } from '../fs-safe';
+import type { Resolver } from './endpoint-fetch';
 import type { Reach } from './reach';
 import type { ServerReach } from './server-reach';
 
@@ -18,6 +19,8 @@ export interface CoreContext extends CoreEnv {
   serverFetch: FetchLike;
   /** The class of the addresses a serverFetch response came from (farthest wins); undefined when no name was resolved. */
   answerReach: (response: Response) => Reach | undefined;
+  /** Resolves host names: the one every request uses. */
+  resolver: Resolver;
   /** How far the endpoints of the server at this URL may be, its host name resolved now, and that answer (server-reach.ts). */
   reachOf: (serverUrl: string) => Promise<ServerReach>;
   lock: AuthLockOptions;

@@ -64,6 +64,7 @@ async function setUp(fetch: FetchLike, vaultOverride?: (vault: Vault, dir: strin
     serverFetch: fetch,
     reachOf: () => Promise.resolve({ reach: 'public', pins: new Map() }),
     answerReach: () => undefined,
+    resolver: () => Promise.reject(new Error('no lookup in these tests')),
     now: () => 10_000,
     log: (line) => void logs.push(line),
     lock: DEFAULT_AUTH_LOCK,
