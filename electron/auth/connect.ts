@@ -1,6 +1,8 @@
 import { CodedError } from '../../shared/errors';
 import type { AnyOAuth, AuthTarget } from './auth-config';
 import { isInvalidClient } from './auth-errors';
+import { checkedBrowserUrl } from './browser-url';
+import type { NotedChallenge } from './coordinator-state';
 import { dropRegistration, resolveClient, type ClientIdentity } from './client-identity';
 import type { CoreContext } from './core-context';
 import { assertS256, discover, type Discovery } from './discovery';
@@ -11,13 +13,13 @@ import { assertPinnedIssuer, pinnedIssuer, recordPinnedIssuer } from './issuer-p
 import type { RedirectListenerFactory } from './loopback-listener';
 import { oauthConfiguration } from './oauth-client';
 import type { Opener } from './openers';
+import { farthest } from './reach';
 import { canonicalResource } from './resource';
 import { selectScopes, unionScopes } from './scopes';
 import type { TokenManager } from './token-manager';
 import { applyTokenResponse, listTokens, tokensFor, tokensKey, type AuthFlow, type TokenRecord, type TokenResponseLike } from './token-record';
 import type { FlowEvent } from './types';
 import { userinfoAccount } from './userinfo-account';
-import type { BearerChallenge } from './www-authenticate';
 
 export interface ConnectOAuthOptions {
   core: CoreContext;
@@ -27,7 +29,7 @@ export interface ConnectOAuthOptions {
   sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   clientName: string;
   callbackTimeoutMs: number;
-  challengeOf: (server: string) => BearerChallenge | undefined;
+  challengeOf: (server: string) => NotedChallenge | undefined;
 }
 
 export interface ConnectRun {
@@ -81,15 +83,20 @@ export async function connectOAuth(deps: ConnectOAuthOptions, run: ConnectRun): 
   const { server, target, auth, flow } = run;
   // Endpoints no closer than the server itself (reach.ts), its name resolved once for this sign-in;
   // a stdio server's AS is the person's choice.
-  const reach = target.stdio ? 'loopback' : await core.reachOf(target.url);
-  const fetch = guardedFetch(core.endpointFetch, run.signal, { reach });
+  // Requests to the server's own host name connect to the addresses its reach was told from; a 401
+  // seen before (by the pool) counts no closer than the addresses that sent it.
+  const told = target.stdio ? { reach: 'loopback' as const, pins: undefined } : await core.reachOf(target.url);
+  const noted = target.stdio ? undefined : deps.challengeOf(server);
+  const reach = farthest([told.reach, noted?.reach ?? told.reach]);
+  const { pins } = told;
+  const fetch = guardedFetch(core.endpointFetch, run.signal, { reach, pins });
   const pinned = await pinnedIssuer(core.vault, server, auth);
   const discovery = target.stdio
     ? await discoverNamedIssuer({ server, auth, fetch, signal: run.signal })
     : await discover({
         server,
         serverUrl: target.url,
-        challenge: deps.challengeOf(server),
+        challenge: noted?.challenge,
         authServerMetadataUrl: auth.authServerMetadataUrl,
         preferIssuer: pinned,
         reach,
@@ -129,7 +136,8 @@ export async function connectOAuth(deps: ConnectOAuthOptions, run: ConnectRun): 
     });
     const fallback = identity.chosenMethod === true && identity.authMethod === 'client_secret_post';
     const config = await oauthConfiguration(discovery.as, { ...identity, onBasicFallback: fallback ? () => (identity.authMethod = 'client_secret_basic') : undefined }, fetch);
-    const ctx: FlowContext = { server, discovery, reach, config, scopes, signal: run.signal, emit: run.emit, now: core.now, authorizationParams: authorizationParamsOf(auth) };
+    const checkBrowserUrl = (value: string, what: string): Promise<URL> => checkedBrowserUrl(value, what, reach, core.resolver, pins);
+    const ctx: FlowContext = { server, discovery, reach, checkBrowserUrl, config, scopes, signal: run.signal, emit: run.emit, now: core.now, authorizationParams: authorizationParamsOf(auth) };
     try {
       const response = await runFlow(deps, run, ctx);
       const record = recordOf(run, discovery, identity, scopes, stepUps, response, core.now());

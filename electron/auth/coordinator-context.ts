@@ -8,7 +8,8 @@ import type { FetchLike } from '../net';
 import type { CoreContext } from './core-context';
 import type { CoordinatorState, StatusReporter } from './coordinator-state';
 import { createEndpointFetch, systemResolver } from './endpoint-fetch';
-import { serverReach } from './server-reach';
+import { pinnedServerReach } from './server-reach';
+import { addressReach, farthest } from './reach';
 import { DEFAULT_AUTH_LOCK } from './file-lock';
 import type { AuthCoordinatorOptions } from './types';
 
@@ -37,7 +38,12 @@ export function openCoordinatorContext(
     fetch: baseFetch,
     endpointFetch: endpoints.fetch,
     serverFetch: servers.fetch,
-    reachOf: (serverUrl) => serverReach(serverUrl, options.resolver ?? systemResolver),
+    answerReach: (response) => {
+      const addresses = servers.answeredFrom(response);
+      return addresses === undefined ? undefined : farthest(addresses.map(({ address }) => addressReach(address) ?? 'public'));
+    },
+    resolver: options.resolver ?? systemResolver,
+    reachOf: (serverUrl) => pinnedServerReach(serverUrl, options.resolver ?? systemResolver),
     lock: { ...DEFAULT_AUTH_LOCK, ...options.lock },
     mutex: new KeyedQueue(),
     resolveSecret: (server, value) =>

@@ -1,4 +1,5 @@
 import type { CodedError } from '../../shared/errors';
+import type { Reach } from './reach';
 import type { AuthStatusChange, FlowEvent } from './types';
 import type { BearerChallenge } from './www-authenticate';
 
@@ -8,12 +9,21 @@ export interface PendingAuth {
   scopes?: string[];
 }
 
+/**
+ * A Bearer challenge and the class of the addresses that sent it: a sign-in that follows it trusts
+ * the endpoints it names no further than that (its host name may have answered otherwise then).
+ */
+export interface NotedChallenge {
+  challenge: BearerChallenge;
+  reach?: Reach | undefined;
+}
+
 /** What one coordinator remembers between calls; each step reads or changes only its part. */
 export interface CoordinatorState {
   /** `on('flow')` subscribers. */
   readonly listeners: Set<(event: FlowEvent) => void>;
   /** The last Bearer challenge each server sent (its scope and resource_metadata steer discovery). */
-  readonly challenges: Map<string, BearerChallenge>;
+  readonly challenges: Map<string, NotedChallenge>;
   /** Servers marked needs_auth, and why. */
   readonly needs: Map<string, PendingAuth>;
   /** Sign-ins running, one per server, so disconnect and close can cancel them. */

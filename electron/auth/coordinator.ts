@@ -61,7 +61,7 @@ function serverFetchFor(core: CoreContext, tokens: TokenManager, state: Coordina
       core,
       tokens,
       obtainClientCredentials,
-      noteChallenge: (name, challenge) => state.challenges.set(name, challenge),
+      noteChallenge: (name, challenge, reach) => state.challenges.set(name, { challenge, reach }),
       stepUp: (name, url, needed) => stepUp(core, tokens, name, url, needed),
     },
     server,
@@ -93,7 +93,7 @@ export function createAuthCoordinator(options: AuthCoordinatorOptions): AuthCoor
     disconnect: (server, disconnectOptions = {}) => disconnectServer({ core, state, report }, server, disconnectOptions),
     forgetIssuer: (server) => forgetPinnedIssuer(core.vault, server),
     status: (server, config) => authStatus(core, state.needs, server, config),
-    reach: (serverUrl) => core.reachOf(serverUrl),
+    reach: async (serverUrl) => (await core.reachOf(serverUrl)).reach,
     on(_event, listener) {
       state.listeners.add(listener);
       return () => state.listeners.delete(listener);

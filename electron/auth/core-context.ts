@@ -4,7 +4,9 @@ import type { Vault } from '../../shared/vault';
 import type { AuthLockOptions } from './file-lock';
 import type { FetchLike } from '../net';
 import type { KeyedQueue } from '../fs-safe';
+import type { Resolver } from './endpoint-fetch';
 import type { Reach } from './reach';
+import type { ServerReach } from './server-reach';
 
 /** What the coordinator's parts share: the core's environment (its log redacting), the injected side effects and the status bookkeeping. */
 export interface CoreContext extends CoreEnv {
@@ -15,8 +17,12 @@ export interface CoreContext extends CoreEnv {
   endpointFetch: FetchLike;
   /** For the MCP server's own URL (fetchFor): host resolved, address checked and pinned. */
   serverFetch: FetchLike;
-  /** How far the endpoints of the server at this URL may be, its host name resolved now (server-reach.ts). */
-  reachOf: (serverUrl: string) => Promise<Reach>;
+  /** The class of the addresses a serverFetch response came from (farthest wins); undefined when no name was resolved. */
+  answerReach: (response: Response) => Reach | undefined;
+  /** Resolves host names: the one every request uses. */
+  resolver: Resolver;
+  /** How far the endpoints of the server at this URL may be, its host name resolved now, and that answer (server-reach.ts). */
+  reachOf: (serverUrl: string) => Promise<ServerReach>;
   lock: AuthLockOptions;
   mutex: KeyedQueue;
   /** Resolves `${secret:…}` (server-scoped first) and `${env:…}` references. */

@@ -106,6 +106,25 @@ describe('endpoint fetch: the connection goes to the address that was checked', 
     expect(requests).toHaveLength(1);
   });
 
+  it('a name pinned for this step (the server reach told from it) connects to that answer; its second answer is never asked', async () => {
+    const server = createHttpServer((_req, res) => res.end('pinned'));
+    const port = await listen(server);
+    // Asked again, the name would answer the metadata address: the request would be refused.
+    const resolver = scriptedResolver(['169.254.169.254']);
+    const { fetch, answeredFrom } = endpointFetch({ fetch: (url, init) => globalThis.fetch(url, init), resolver, policy: 'endpoint' });
+    const pins = new Map([['mcp.rebind.test', [{ address: '127.0.0.1', family: 4 }]]]);
+    const response = await fetch(`https://mcp.rebind.test:${port}/`, { ...ON_THIS_COMPUTER, pins } as ReachInit).catch((error: unknown) => error);
+    // https to a plain HTTP listener fails the TLS handshake: what matters is where it connected and that nothing was resolved.
+    expect(response).toBeInstanceOf(Error);
+    expect(resolver.calls).toEqual([]);
+    // A pinned answer is checked like a resolved one: out of reach is refused.
+    expect((await rejection(fetch(`https://mcp.rebind.test:${port}/`, { reach: 'public', pins } as ReachInit))).message).toContain('mcp.rebind.test resolves to 127.0.0.1: it points at this computer');
+    const plain = await fetch(`http://localhost:${port}/`, { ...ON_THIS_COMPUTER, pins: new Map([['localhost', [{ address: '127.0.0.1', family: 4 }]]]) } as ReachInit);
+    expect(await plain.text()).toBe('pinned');
+    expect(answeredFrom(plain)).toEqual([{ address: '127.0.0.1', family: 4 }]);
+    expect(resolver.calls).toEqual([]);
+  });
+
   it('offers every checked address to the connection, so an IPv4-only server behind ::1 first is still reached', async () => {
     const server = createHttpServer((_req, res) => res.end('v4'));
     const port = await listen(server);

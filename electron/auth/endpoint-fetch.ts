@@ -7,8 +7,14 @@ import { checkAddress, hostAddress } from './ip-address';
 import { addressReach, type Reach } from './reach';
 import { reachRefusal, refuse, validateEndpointUrl } from './url-safety';
 
-/** A request's init with how far its endpoint may be (see reach.ts); set by guardedFetch. */
-export type ReachInit = RequestInit & { reach?: Reach | undefined };
+/** Host name → the checked answer its requests connect to, instead of resolving it again. */
+export type HostPins = ReadonlyMap<string, readonly ResolvedAddress[]>;
+
+/**
+ * A request's init with how far its endpoint may be (see reach.ts) and the host names already
+ * resolved for this step (server-reach.ts); set by guardedFetch.
+ */
+export type ReachInit = RequestInit & { reach?: Reach | undefined; pins?: HostPins | undefined };
 
 /** A request that names no reach (none should: guardedFetch always does) is held to the narrowest. */
 const UNSTATED_REACH: Reach = 'public';
@@ -39,6 +45,8 @@ export interface EndpointFetchOptions {
 
 export interface EndpointFetch {
   fetch: FetchLike;
+  /** The checked addresses a response of `fetch` came from; undefined for an IP literal (or another fetch's response). */
+  answeredFrom: (response: Response) => readonly ResolvedAddress[] | undefined;
   /** Closes the pinned connection pools. Idempotent. */
   close(): Promise<void>;
 }
@@ -101,6 +109,7 @@ const loadUndici = (): Promise<typeof Undici> => (undiciModule ??= import('undic
 export function createEndpointFetch(options: EndpointFetchOptions): EndpointFetch {
   const resolver = options.resolver ?? systemResolver;
   const agents = new Map<string, Agent>();
+  const answers = new WeakMap<Response, readonly ResolvedAddress[]>();
   let closed = false;
 
   async function agentFor(hostname: string, pinned: readonly ResolvedAddress[]): Promise<Agent> {
@@ -133,22 +142,29 @@ export function createEndpointFetch(options: EndpointFetchOptions): EndpointFetc
   }
 
   const fetch: FetchLike = async (input, withReach) => {
-    const { reach = UNSTATED_REACH, ...init } = (withReach ?? {}) as ReachInit;
+    const { reach = UNSTATED_REACH, pins, ...init } = (withReach ?? {}) as ReachInit;
     const endpoint = options.policy === 'endpoint';
     const url = endpoint ? validateEndpointUrl(String(input), 'the endpoint', reach) : new URL(String(input));
+    // A name this step already resolved (the server's, to tell its reach) keeps that answer: a second
+    // lookup could answer otherwise (DNS rebinding). It is checked again all the same.
+    const known = pins?.get(url.hostname);
+    const lookup: Resolver = known === undefined ? resolver : () => Promise.resolve(known);
     // An endpoint's http: was allowed for a loopback name: its addresses must be loopback too; and
     // every address no closer than the MCP server itself.
-    const pinned = await checkedAddress(url, resolver, endpoint ? 'the endpoint' : 'the server URL', endpoint && url.protocol === 'http:', endpoint ? reach : 'loopback');
+    const pinned = await checkedAddress(url, lookup, endpoint ? 'the endpoint' : 'the server URL', endpoint && url.protocol === 'http:', endpoint ? reach : 'loopback');
     if (closed) throw new CodedError('internal', 'The auth coordinator is closed.');
     const request: RequestInit = endpoint ? { ...init, redirect: 'manual' } : { ...init };
     if (pinned === undefined) return options.fetch(input, request);
     const dispatcher = await agentFor(url.hostname, pinned);
     // `dispatcher` is undici's extension of RequestInit (Node's fetch is undici).
-    return options.fetch(input, { ...request, dispatcher } as RequestInit);
+    const response = await options.fetch(input, { ...request, dispatcher } as RequestInit);
+    answers.set(response, pinned);
+    return response;
   };
 
   return {
     fetch,
+    answeredFrom: (response) => answers.get(response),
     async close() {
       closed = true;
       const all = [...agents.values()];

@@ -4,6 +4,7 @@ import type { AnyOAuth, ApiKeyAuth, AuthTarget } from './auth-config';
 import { authRequired } from './auth-errors';
 import type { CoreContext } from './core-context';
 import type { FetchLike } from '../net';
+import type { Reach } from './reach';
 import type { TokenRecord } from './token-record';
 import type { TokenManager } from './token-manager';
 import { parseBearerChallenge, type BearerChallenge } from './www-authenticate';
@@ -14,7 +15,8 @@ export interface FetchForOptions {
   tokens: TokenManager;
   /** Client credentials need no person: tokens are obtained here when there are none. */
   obtainClientCredentials: (server: string, target: AuthTarget, auth: AnyOAuth) => Promise<TokenRecord>;
-  noteChallenge: (server: string, challenge: BearerChallenge) => void;
+  /** `reach`: the class of the addresses that answered (CoreContext.answerReach). */
+  noteChallenge: (server: string, challenge: BearerChallenge, reach: Reach | undefined) => void;
   stepUp: (server: string, serverUrl: string, needed: string[]) => Promise<Error>;
 }
 
@@ -49,7 +51,7 @@ export function oauthFetch(deps: FetchForOptions, server: string, target: AuthTa
   };
   const challengeOf = (response: Response): BearerChallenge | undefined => {
     const challenge = parseBearerChallenge(response.headers.get('www-authenticate'));
-    if (challenge) deps.noteChallenge(server, challenge);
+    if (challenge) deps.noteChallenge(server, challenge, core.answerReach(response));
     return challenge;
   };
   const send = (input: string | URL, init: RequestInit | undefined, record: TokenRecord): Promise<Response> =>

@@ -1,7 +1,10 @@
 import * as oidc from 'openid-client';
 import { describe, expect, it } from 'vitest';
 import { CodedError } from '../../shared/errors';
+import { checkedBrowserUrl } from './browser-url';
 import type { Discovery } from './discovery';
+import type { Resolver } from './endpoint-fetch';
+import { scriptedResolver } from '../../test/support/scripted-resolver';
 import { MAX_DEVICE_CODE_MS, MIN_POLL_MS } from './device-timing';
 import { runDeviceFlow, type FlowContext } from './flows';
 import type { FetchLike } from '../net';
@@ -26,11 +29,15 @@ function stubAs(deviceAnswer: Record<string, unknown>, polls: Response[]) {
   return { fetch, requests };
 }
 
-function context(fetch: FetchLike, now: () => number = () => 1_000_000, signal?: AbortSignal): { ctx: FlowContext; events: FlowEvent[] } {
+/** The device URIs' names resolve to a public address here, as as.test would. */
+const publicNames = scriptedResolver(['93.184.216.34']);
+
+function context(fetch: FetchLike, now: () => number = () => 1_000_000, signal?: AbortSignal, resolver: Resolver = publicNames): { ctx: FlowContext; events: FlowEvent[] } {
   const discovery: Discovery = { resource: 'https://mcp.test/mcp', issuer: AS.issuer, as: AS };
   const events: FlowEvent[] = [];
   const config = oauthConfigurationOf(oidc, AS, { clientId: 'client', authMethod: 'none' }, fetch);
-  return { ctx: { server: 'srv', discovery, reach: 'public', config, scopes: ['a'], emit: (e) => events.push(e), now, signal }, events };
+  const checkBrowserUrl = (value: string, what: string): Promise<URL> => checkedBrowserUrl(value, what, 'public', resolver);
+  return { ctx: { server: 'srv', discovery, reach: 'public', checkBrowserUrl, config, scopes: ['a'], emit: (e) => events.push(e), now, signal }, events };
 }
 
 const device = { device_code: 'dc', user_code: 'ABCD-EFGH', verification_uri: 'https://as.test/device', expires_in: 600, interval: 2 };
@@ -132,3 +139,28 @@ describe('device flow polling (RFC 8628 §3.4-3.5)', () => {
     expect(waits).toEqual([60_000]);
   });
 });
+
+describe('device flow: the verification URI is checked by what its name resolves to (review: written host only)', () => {
+  it('a public server\'s verification_uri named by a host that resolves to 127.0.0.1 is refused, never shown nor polled', async () => {
+    const { fetch, requests } = stubAs({ ...device, verification_uri: 'https://login.rebind.test/device' }, [tokens()]);
+    const loopbackName = scriptedResolver(['127.0.0.1']);
+    const { ctx, events } = context(fetch, undefined, undefined, loopbackName);
+    const error = await failure(runDeviceFlow(ctx, { sleep: () => Promise.resolve() }));
+    expect(error.code).toBe('denied');
+    expect(error.message).toBe(
+      'Refused the verification_uri "https://login.rebind.test/device": login.rebind.test resolves to 127.0.0.1: it points at this computer, and the MCP server is not on this computer.',
+    );
+    expect(loopbackName.calls).toEqual(['login.rebind.test']);
+    expect(events).toEqual([]);
+    expect(requests.filter((u) => u === AS.token_endpoint)).toEqual([]);
+  });
+
+  it('one resolving to a private address is refused too; one resolving to a public address is shown', async () => {
+    const privateName = context(stubAs(device, []).fetch, undefined, undefined, scriptedResolver(['10.0.0.7']));
+    expect((await failure(runDeviceFlow(privateName.ctx, { sleep: () => Promise.resolve() }))).message).toContain('as.test resolves to 10.0.0.7: it points at a private network');
+    const { ctx, events } = context(stubAs(device, [tokens()]).fetch);
+    await runDeviceFlow(ctx, { sleep: () => Promise.resolve() });
+    expect(events[0]).toMatchObject({ type: 'device_code', verificationUri: 'https://as.test/device' });
+  });
+});
+

@@ -11,13 +11,14 @@ import { OFFLINE_ACCESS } from './scopes';
 import type { TokenResponseLike } from './token-record';
 import type { FlowEvent } from './types';
 import type { Reach } from './reach';
-import { validateBrowserUrl } from './url-safety';
 
 export interface FlowContext {
   server: string;
   discovery: Discovery;
   /** The server's reach for this sign-in: the pages opened in the browser are no closer. */
   reach: Reach;
+  /** Checks a URL before the browser is given it, its host name resolved (browser-url.ts). */
+  checkBrowserUrl: (value: string, what: string) => Promise<URL>;
   config: oidc.Configuration;
   scopes: string[] | undefined;
   signal?: AbortSignal | undefined;
@@ -62,7 +63,7 @@ export async function runBrowserFlow(ctx: FlowContext, options: BrowserFlowOptio
     };
     // OpenID Connect Core §11: offline access is granted only with consent asked for.
     if (ctx.scopes?.includes(OFFLINE_ACCESS) && params['prompt'] === undefined) params['prompt'] = 'consent';
-    const url = validateBrowserUrl(lib.buildAuthorizationUrl(ctx.config, params).href, 'the sign-in page', ctx.reach);
+    const url = await ctx.checkBrowserUrl(lib.buildAuthorizationUrl(ctx.config, params).href, 'the sign-in page');
     const waiting = listener.next(ctx.signal, options.timeoutMs, state);
     waiting.catch(() => undefined);
     ctx.emit({ type: 'browser', server: ctx.server, url: url.href, expiresAt: ctx.now() + options.timeoutMs });
@@ -104,11 +105,11 @@ export async function runDeviceFlow(ctx: FlowContext, options: DeviceFlowOptions
     throw flowError(ctx.server, error, 'while asking for a device code');
   }
   // The verification URIs come from the AS: shown and opened only when safe.
-  const verificationUri = validateBrowserUrl(authorization.verification_uri, 'the verification_uri', ctx.reach).href;
+  const verificationUri = (await ctx.checkBrowserUrl(authorization.verification_uri, 'the verification_uri')).href;
   const complete =
     authorization.verification_uri_complete === undefined
       ? undefined
-      : validateBrowserUrl(authorization.verification_uri_complete, 'the verification_uri_complete', ctx.reach).href;
+      : (await ctx.checkBrowserUrl(authorization.verification_uri_complete, 'the verification_uri_complete')).href;
   // Bounded both ways whatever the AS says (see device-timing.ts).
   const expiresAt = ctx.now() + deviceCodeLifetime(authorization.expires_in);
   let intervalMs = firstPollInterval(authorization.interval);

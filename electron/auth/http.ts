@@ -1,6 +1,6 @@
 import { CodedError, errorMessage } from '../../shared/errors';
 import { cappedResponse, deadline, readBoundedBody, type FetchLike } from '../net';
-import type { ReachInit } from './endpoint-fetch';
+import type { HostPins, ReachInit } from './endpoint-fetch';
 import type { Reach } from './reach';
 import { validateEndpointUrl } from './url-safety';
 
@@ -18,6 +18,8 @@ export interface RequestLimits {
   maxBytes?: number | undefined;
   /** How far endpoints may be: the MCP server's own reach (server-reach.ts); required, so no caller forgets it. */
   reach: Reach;
+  /** The host names resolved to tell that reach, and their answers: requests to them connect there. */
+  pins?: HostPins | undefined;
 }
 
 function shown(url: string): string {
@@ -50,11 +52,11 @@ export function guardedFetch(base: FetchLike, signal: AbortSignal | undefined, l
   const maxBytes = limits.maxBytes ?? MAX_AUTH_BODY_BYTES;
   return async (input, init) => {
     const url = String(input);
-    const { reach } = limits;
+    const { reach, pins } = limits;
     validateEndpointUrl(url, 'the endpoint', reach);
     const limit = deadline(timeoutMs, [init?.signal, signal], () => timedOut(url, timeoutMs));
     try {
-      const request: ReachInit = { ...init, redirect: 'manual', signal: limit.signal, reach };
+      const request: ReachInit = { ...init, redirect: 'manual', signal: limit.signal, reach, pins };
       const response = await base(input, request);
       // The timer runs on until the body is read (or given up): a trickled answer times out too.
       return cappedResponse(response, maxBytes, () => tooLarge(url, maxBytes), () => limit.clear());

@@ -33,7 +33,7 @@ export async function revokeRecord(core: CoreContext, server: string, record: To
     const configuration = await oauthConfiguration(
       { issuer: record.issuer, token_endpoint: record.tokenEndpoint, revocation_endpoint: record.revocationEndpoint },
       client,
-      guardedFetch(core.endpointFetch, undefined, { reach: await core.reachOf(record.serverUrl) }),
+      guardedFetch(core.endpointFetch, undefined, await core.reachOf(record.serverUrl)),
     );
     const token = record.refreshToken ?? record.accessToken;
     const { tokenRevocation } = await loadOidc();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CodedError } from '../../shared/errors';
 import type { Resolver } from './endpoint-fetch';
-import { serverReach } from './server-reach';
+import { pinnedServerReach, serverReach } from './server-reach';
 import { validateEndpointUrl } from './url-safety';
 import { rejection } from '../../test/support/rejection';
 import { scriptedResolver } from '../../test/support/scripted-resolver';
@@ -26,6 +26,12 @@ describe('serverReach: a server configured by host name is as far as its address
     expect(await serverReach('https://mixed.test/mcp', scriptedResolver(['93.184.216.34', '10.0.0.5']))).toBe('public');
     expect(await serverReach('https://mixed.test/mcp', scriptedResolver(['127.0.0.1', '93.184.216.34']))).toBe('public');
     expect(await serverReach('https://mixed.test/mcp', scriptedResolver(['127.0.0.1', '192.168.1.9']))).toBe('private');
+  });
+
+  it('keeps the answer it was told from, for the requests of the same step to connect to', async () => {
+    const told = await pinnedServerReach('https://mcp.example.com/mcp', scriptedResolver(['127.0.0.1'], ['93.184.216.34']));
+    expect(told).toEqual({ reach: 'loopback', pins: new Map([['mcp.example.com', [{ address: '127.0.0.1', family: 4 }]]]) });
+    expect((await pinnedServerReach('https://10.1.2.3/mcp', scriptedResolver(['93.184.216.34']))).pins.size).toBe(0);
   });
 
   it('localhost, IP literals and stdio servers need no lookup', async () => {

@@ -92,7 +92,7 @@ export class TokenManager {
     }
     const client = await this.#clientFor(server, record, auth);
     const reach = await this.core.reachOf(record.serverUrl);
-    const config = await oauthConfiguration({ issuer: record.issuer, token_endpoint: record.tokenEndpoint }, client, guardedFetch(this.core.endpointFetch, undefined, { reach }));
+    const config = await oauthConfiguration({ issuer: record.issuer, token_endpoint: record.tokenEndpoint }, client, guardedFetch(this.core.endpointFetch, undefined, reach));
     const { clientCredentialsGrant, refreshTokenGrant } = await loadOidc();
     // Tokens of a stdio server were obtained for no resource (see flows.ts).
     const params: Record<string, string> = record.resource === '' ? {} : { resource: record.resource };

@@ -9,6 +9,8 @@ export interface AppOriginOptions {
   ancestors: () => readonly string[];
   /** 0 picks a free port. */
   port?: number;
+  /** Default MAX_LOOPBACK_CONNECTIONS. */
+  maxConnections?: number;
 }
 
 export interface AppOrigin {
@@ -45,6 +47,8 @@ export async function startAppOrigin(options: AppOriginOptions): Promise<AppOrig
     const match = ID.exec(new URL(request.url ?? '/', 'http://127.0.0.1').pathname);
     const document = match?.[1] === undefined ? undefined : options.shelf.get(match[1]);
     if (!document) return refuse(response, 404, 'No such app (it was closed or has expired)');
+    // Its unguessable id is its credential: the frame's connection gives way only after every one without.
+    guard.trust(request.socket);
     response.writeHead(200, {
       'content-type': 'text/html; charset=utf-8',
       'content-security-policy': appCsp(document.declared, options.ancestors()),
@@ -58,7 +62,7 @@ export async function startAppOrigin(options: AppOriginOptions): Promise<AppOrig
   }
 
   const server = createServer(LOOPBACK_TIMEOUTS);
-  guardConnections(server, MAX_LOOPBACK_CONNECTIONS, handle);
+  const guard = guardConnections(server, options.maxConnections ?? MAX_LOOPBACK_CONNECTIONS, handle);
   server.on('connection', (socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));

@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { API_METHODS, type AppApi, type ApiEvent, type ApiEventPayload } from '../../shared/api';
 import { CodedError } from '../../shared/errors';
 import { createApiDoor, EventHub, type ApiDoor, type CallerInfo } from '../app';
-import { droppedUnanswered, holdConnections, openStream, releaseAll, statusLineOn, whenClosed } from '../../test/support/held-connections';
+import { droppedUnanswered, holdConnections, openStream, postedOn, releaseAll, statusLineOn, whenClosed } from '../../test/support/held-connections';
 import { waitFor } from '../../test/support/server-harness';
 import { startWebServer, type WebServer } from './web-server';
 
@@ -127,6 +127,29 @@ describe('web server', () => {
       await streams[0]!.close();
       expect(await waitFor('a connection taken again', async () => ((await send(small.port, '/health').catch(() => undefined))?.status === 200 ? true : undefined))).toBe(true);
       await Promise.all(streams.map((s) => s.close()));
+    } finally {
+      await small.close();
+    }
+  });
+
+  it('at its cap, the UI\'s kept-alive connection (its secret shown) gives way only after those that showed none', async () => {
+    const cap = 3;
+    const small = await startWebServer({ api: fakeApi(events), door: createApiDoor({ api: fakeApi(events), admin: { record: (e) => ({ ...e, id: 'x', time: 0 }) } }), port: 0, staticDir: mkdtempSync(join(tmpdir(), 'cs-web-trust-')), maxConnections: cap, secret });
+    const host = `127.0.0.1:${small.port}`;
+    try {
+      // The UI's connection is the one idle longest: without trust it would be the first to go.
+      const [ui] = await holdConnections(small.port, 1);
+      expect(await postedOn(ui!, '/api/status', host, auth)).toBe('HTTP/1.1 200 OK');
+      const flood = await holdConnections(small.port, cap - 1);
+      for (const socket of flood) expect(await postedOn(socket, '/api/status', host, {})).toBe('HTTP/1.1 401 Unauthorized');
+      for (let round = 0; round < cap; round++) {
+        const [next] = await holdConnections(small.port, 1);
+        expect(await statusLineOn(next!, '/api/nothing', host)).toBe('HTTP/1.1 401 Unauthorized');
+        flood.push(next!);
+      }
+      await Promise.all(flood.slice(0, cap).map((socket) => whenClosed(socket)));
+      expect(await postedOn(ui!, '/api/status', host, auth)).toBe('HTTP/1.1 200 OK');
+      await releaseAll([ui!, ...flood]);
     } finally {
       await small.close();
     }

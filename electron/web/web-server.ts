@@ -107,6 +107,8 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
         sendJson(response, 401, { error: { code: 'denied', message: 'Open the address `connected-services serve` printed to sign in to this UI' } });
         return;
       }
+      // The UI's (or the command line's) secret: its connection gives way only after every one that showed none.
+      guard.trust(request.socket);
       await handleApi(request, response, url.pathname.slice('/api/'.length), from);
       return;
     }
@@ -168,7 +170,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   }
 
   const server = createServer(LOOPBACK_TIMEOUTS);
-  guardConnections(server, options.maxConnections ?? MAX_LOOPBACK_CONNECTIONS, (request, response) => {
+  const guard = guardConnections(server, options.maxConnections ?? MAX_LOOPBACK_CONNECTIONS, (request, response) => {
     handle(request, response).catch((error: unknown) => {
       const coded = toCodedError(error);
       if (coded.code === 'internal') options.log?.(redact(`web: ${coded.message}`));

@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createAuthCoordinator, type ResolvedAddress, type Resolver } from '../../electron/auth';
+import { createAuthCoordinator, type Resolver } from '../../electron/auth';
 import type { FetchLike } from '../../electron/net';
 import { secretKey } from '../../electron/vault';
 import { CC_POST_CLIENT } from '../fixtures/oauth/constants';
+import { networkOf, tableResolver } from '../support/auth-network';
 import { openTestVault, startStack } from '../support/oauth-harness';
 import { rejection } from '../support/rejection';
 
@@ -14,35 +15,6 @@ const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
-
-function tableResolver(table: Record<string, string[]>): Resolver & { calls: string[] } {
-  const calls: string[] = [];
-  const resolver = (hostname: string): Promise<readonly ResolvedAddress[]> => {
-    calls.push(hostname);
-    const answer = table[hostname];
-    if (!answer) return Promise.reject(new Error(`getaddrinfo ENOTFOUND ${hostname}`));
-    return Promise.resolve(answer.map((address) => ({ address, family: address.includes(':') ? 6 : 4 })));
-  };
-  return Object.assign(resolver, { calls });
-}
-
-/** Sends `origin`'s requests to the fixture listening on 127.0.0.1:PORT; any other host but 127.0.0.1/localhost is refused and recorded. */
-function networkOf(origin: string, port: () => number): FetchLike & { sent: string[]; leftThisComputer: string[] } {
-  const sent: string[] = [];
-  const leftThisComputer: string[] = [];
-  const fetch: FetchLike = (input, init) => {
-    const url = String(input);
-    sent.push(url);
-    if (url.startsWith(origin)) return globalThis.fetch(`http://127.0.0.1:${port()}${url.slice(origin.length)}`, init);
-    const host = new URL(url).hostname;
-    if (host !== '127.0.0.1' && host !== 'localhost') {
-      leftThisComputer.push(url);
-      return Promise.reject(new Error(`the test network has no ${host}`));
-    }
-    return globalThis.fetch(input, init);
-  };
-  return Object.assign(fetch, { sent, leftThisComputer });
-}
 
 const CC_AUTH = { type: 'client_credentials', clientId: CC_POST_CLIENT.clientId, clientSecret: '${secret:CC_SECRET}', tokenEndpointAuthMethod: 'client_secret_post' };
 const PUBLIC_ORIGIN = 'https://mcp.public.test';
@@ -60,7 +32,7 @@ async function setUp(resolver: Resolver, mcpOptions: Parameters<typeof startStac
 
 describe('auth: a server configured by host name, against oidc-provider', () => {
   it('`http://localhost:PORT` is on this computer: it signs in through the authorization server on 127.0.0.1 and answers with the token', async () => {
-    const resolver = tableResolver({ localhost: ['127.0.0.1'] });
+    const resolver = tableResolver({ localhost: [['127.0.0.1']] });
     const { stack, coordinator } = await setUp(resolver, { origin: (port) => `http://localhost:${port}` });
     expect(stack.mcp.url).toMatch(/^http:\/\/localhost:\d+\/mcp$/);
     const target = { url: stack.mcp.url, auth: CC_AUTH };
@@ -70,7 +42,7 @@ describe('auth: a server configured by host name, against oidc-provider', () => 
   });
 
   it('a name resolving to a public address may not name an authorization server on 127.0.0.1: refused, nothing sent to it', async () => {
-    const resolver = tableResolver({ 'mcp.public.test': ['203.0.113.7'] });
+    const resolver = tableResolver({ 'mcp.public.test': [['203.0.113.7']] });
     let mcpPort = 0;
     const network = networkOf(PUBLIC_ORIGIN, () => mcpPort);
     const { stack, coordinator } = await setUp(resolver, { origin: (port) => ((mcpPort = port), PUBLIC_ORIGIN) }, network);
@@ -83,7 +55,7 @@ describe('auth: a server configured by host name, against oidc-provider', () => 
   });
 
   it('a name resolving to a public address may not name an authorization server on a private network (it could when names counted private)', async () => {
-    const resolver = tableResolver({ 'mcp.public.test': ['203.0.113.7'], 'as.intranet.test': ['10.0.0.9'] });
+    const resolver = tableResolver({ 'mcp.public.test': [['203.0.113.7']], 'as.intranet.test': [['10.0.0.9']] });
     let mcpPort = 0;
     const network = networkOf(PUBLIC_ORIGIN, () => mcpPort);
     const mcpOptions = { origin: (port: number) => ((mcpPort = port), PUBLIC_ORIGIN), prmOverrides: { authorization_servers: ['https://as.intranet.test'] } };

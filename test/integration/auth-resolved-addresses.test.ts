@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createAuthCoordinator, type ResolvedAddress, type Resolver } from '../../electron/auth';
+import { createAuthCoordinator, type Resolver } from '../../electron/auth';
 import { secretKey } from '../../electron/vault';
 import { CC_POST_CLIENT, PUBLIC_CLIENT } from '../fixtures/oauth/constants';
+import { tableResolver } from '../support/auth-network';
 import { openTestVault, scriptedBrowser, startStack } from '../support/oauth-harness';
 import { rejection } from '../support/rejection';
 
@@ -9,20 +10,6 @@ const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
-
-/** Answers host names from a table, one answer list per call (the last repeats), and records the calls. */
-function tableResolver(table: Record<string, string[][]>): Resolver & { calls: string[] } {
-  const calls: string[] = [];
-  const resolver = (hostname: string): Promise<readonly ResolvedAddress[]> => {
-    const answers = table[hostname];
-    const made = calls.filter((c) => c === hostname).length;
-    calls.push(hostname);
-    const answer = answers?.[Math.min(made, answers.length - 1)];
-    if (!answer) return Promise.reject(new Error(`getaddrinfo ENOTFOUND ${hostname}`));
-    return Promise.resolve(answer.map((address) => ({ address, family: address.includes(':') ? 6 : 4 })));
-  };
-  return Object.assign(resolver, { calls });
-}
 
 async function setUp(resolver: Resolver, stackOptions: Parameters<typeof startStack>[0] = {}, mcpOptions: Parameters<typeof startStack>[1] = {}) {
   const stack = await startStack(stackOptions, mcpOptions);

@@ -36,6 +36,16 @@ export async function releaseAll(sockets: Socket[]): Promise<void> {
 
 /** Sends a GET on a held connection and resolves with its answer's status line. */
 export function statusLineOn(socket: Socket, path: string, host: string): Promise<string> {
+  return sentOn(socket, `GET ${path} HTTP/1.1\r\nHost: ${host}\r\n\r\n`);
+}
+
+/** Sends a JSON POST with these headers on a held connection and resolves with its answer's status line. */
+export function postedOn(socket: Socket, path: string, host: string, headers: Record<string, string>, body = '{}'): Promise<string> {
+  const lines = Object.entries({ ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) }).map(([name, value]) => `${name}: ${value}\r\n`);
+  return sentOn(socket, `POST ${path} HTTP/1.1\r\nHost: ${host}\r\n${lines.join('')}\r\n${body}`);
+}
+
+function sentOn(socket: Socket, raw: string): Promise<string> {
   return new Promise((resolve, reject) => {
     // Closed already (by the server): its close event is gone, no answer will come.
     if (socket.destroyed) return reject(new Error('the connection is closed'));
@@ -49,7 +59,7 @@ export function statusLineOn(socket: Socket, path: string, host: string): Promis
     };
     socket.on('data', onData);
     socket.once('close', () => reject(new Error(`the connection closed before an answer (${JSON.stringify(text)})`)));
-    socket.write(`GET ${path} HTTP/1.1\r\nHost: ${host}\r\n\r\n`);
+    socket.write(raw);
   });
 }
 

@@ -2,7 +2,7 @@ import type { AppApi } from '../../../shared/api';
 import type { ServerConfig } from '../../../shared/config';
 import type { CoreEnvOptions } from '../../../shared/core-env';
 import type { Vault } from '../../../shared/vault';
-import type { AuthCoordinator, Opener } from '../../auth';
+import type { AuthCoordinator, AuthCoordinatorOptions, Opener } from '../../auth';
 import type { Bridge } from '../../bridge';
 import type { Pool } from '../../pool';
 import type { Registry } from '../../registry';
@@ -33,6 +33,11 @@ export interface CoreOptions extends CoreEnvOptions {
   bridge?: { port?: number; required: boolean };
   /** How sign-in pages are opened; default: the system browser (the URL is logged if that fails). */
   opener?: Opener;
+  /**
+   * Tests only: how sign-in and the services' own requests reach the network (a resolver for host
+   * names, a fetch carrying them to fixtures on 127.0.0.1). Default: the system's lookup and fetch.
+   */
+  network?: Pick<AuthCoordinatorOptions, 'resolver' | 'fetch'>;
   /** Runs keychain operations (the desktop app's own helper); default: the vault's helper child. */
   keychainRunner?: KeychainRunner;
   /**

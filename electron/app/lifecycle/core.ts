@@ -37,7 +37,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   // One record of store reads for the pool's starts and the Access page's tests.
   const storeUses = new StoreUses(core.now);
   const secretStores = openSecretStores(registry, vault, core, storeUses);
-  const auth = createAuthCoordinator({ ...core, vault, opener, secretStore: (server) => secretStores.resolverFor(server) });
+  const auth = createAuthCoordinator({ ...core, ...options.network, vault, opener, secretStore: (server) => secretStores.resolverFor(server) });
   const logs = new ServerLogs();
   const asks = routeAsks(reachOfServers(registry, auth));
   const pins = openToolPins(core, registry);

@@ -23,6 +23,13 @@ export function hardenContents(contents: WebContents, options: HardenOptions): v
     return { action: 'deny' };
   });
   contents.on('will-navigate', (details) => {
+    // Moved by a frame inside the page (an MCP App's, whose sandbox already forbids it): nowhere, not
+    // even our own routes, and no link handed to the system browser (an app asks the host for that).
+    if (details.isMainFrame && details.initiator?.parent != null) {
+      details.preventDefault();
+      options.log(`a frame's navigation of the window was refused: ${details.url.slice(0, 120)}`);
+      return;
+    }
     if (navigationDecision(details.url, options.host).action === 'allow') return;
     details.preventDefault();
     openOutside(details.url);
