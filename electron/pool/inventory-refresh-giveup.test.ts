@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/client';
 import type { Connection } from './connection';
-import { EMPTY_INVENTORY, type Inventory } from './inventory';
+import type { Inventory } from './inventory';
 import { InventoryRefresher } from './inventory-refresh';
-import type { InventoryStore } from './inventory-store';
+import { memoryInventoryStore } from '../../test/support/memory-inventory-store';
 
 // relist after a header mismatch: calls that mismatch together share one listing (join), and a
 // listing only callers wait for ends when the last of them gives up (its call cancelled or timed out).
@@ -30,18 +30,7 @@ function heldConnection(): { conn: Connection; release: () => void; signals: Abo
 }
 
 function refresherOf(conn: Connection): { refresher: InventoryRefresher; stored: Inventory[] } {
-  const stored: Inventory[] = [];
-  let inventory = EMPTY_INVENTORY;
-  const store = {
-    get inventory() {
-      return inventory;
-    },
-    store: (next: Inventory) => {
-      inventory = next;
-      stored.push(next);
-      return Promise.resolve();
-    },
-  } as unknown as InventoryStore;
+  const { store, stored } = memoryInventoryStore();
   const deps = { name: 'remote', store, current: () => ({ conn, config: { type: 'http' as const, url: 'http://127.0.0.1:1/mcp' } }), now: () => 0, log: () => undefined, onUpdated: () => undefined, overBound: () => undefined };
   return { refresher: new InventoryRefresher(deps), stored };
 }

@@ -2,9 +2,9 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Client } from '@modelcontextprotocol/client';
 import { CodedError } from '../../shared/errors';
 import type { Connection } from './connection';
-import { EMPTY_INVENTORY, type Inventory } from './inventory';
+import type { Inventory } from './inventory';
 import { InventoryRefresher } from './inventory-refresh';
-import type { InventoryStore } from './inventory-store';
+import { memoryInventoryStore } from '../../test/support/memory-inventory-store';
 import { MAX_LISTING_PAGES } from './listing-bound';
 
 // relist: a part listed again on request (a header mismatch of a call), through the same bounded walk
@@ -25,18 +25,7 @@ function connection(pages: (n: number) => { tools: unknown[]; nextCursor?: strin
 }
 
 function refresherOf(conn: Connection | undefined): { refresher: InventoryRefresher; stored: Inventory[]; overBound: ReturnType<typeof vi.fn> } {
-  const stored: Inventory[] = [];
-  let inventory = EMPTY_INVENTORY;
-  const store = {
-    get inventory() {
-      return inventory;
-    },
-    store: (next: Inventory) => {
-      inventory = next;
-      stored.push(next);
-      return Promise.resolve();
-    },
-  } as unknown as InventoryStore;
+  const { store, stored } = memoryInventoryStore();
   const overBound = vi.fn();
   const deps = { name: 'remote', store, current: () => (conn ? { conn, config: { type: 'http' as const, url: 'http://127.0.0.1:1/mcp' } } : undefined), now: () => 0, log: () => undefined, onUpdated: () => undefined, overBound };
   return { refresher: new InventoryRefresher(deps), stored, overBound };
