@@ -5,7 +5,7 @@ import { redact } from '../../../shared/redact';
 import type { Reach } from '../../auth';
 import { isAgentAsker, lacksCapability, type AgentAsker } from '../../bridge';
 import { AskRefused, AskTimeout, type AskContext, type AskRouter, type CallAsker } from '../../pool';
-import { boundedElicitation, elicitationView, outOfReach, samplingView } from './ask-view';
+import { boundedElicitation, elicitationView, outOfReach, samplingBeyondView, samplingView } from './ask-view';
 import { routeElicitation, routeRoots, routeSampling, type AgentFacts } from './ask-routing';
 import type { WaitingAsks } from './waiting-asks';
 import type { ReachOf } from './ask-reach';
@@ -158,6 +158,11 @@ export function createAskRouter(options: AskRouterOptions): AskRouter {
         // A 2026-07-28 agent whose request did not declare sampling hears of it (-32021 should the server fail).
         if (route.to === 'refuse' && route.lacks !== undefined) lacksCapability(agent)?.lacks(route.lacks);
         throw new AskRefused(REJECTED, `Sampling request declined: ${route.to === 'refuse' ? route.reason : 'no agent'}`);
+      }
+      const beyond = samplingBeyondView(params);
+      if (beyond !== undefined) {
+        record(context, 'sampling', started, 'decline', 'nobody');
+        throw new AskRefused(REJECTED, `Sampling request declined: ${beyond}`);
       }
       // The person approves each request, seeing the messages the agent's model would get. A
       // 2026-07-28 agent's round meanwhile waits for it, to put it with the others (mrtr §InputRequests).

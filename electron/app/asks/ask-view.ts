@@ -5,11 +5,11 @@ import { hostReachRefusal, validateBrowserUrl, type Reach } from '../../auth';
 import { nestsDeeperThan } from '../../pool';
 
 /** A server controls these: bounded before the person sees them. */
-const MAX_MESSAGE_CHARS = 4000;
+export const MAX_MESSAGE_CHARS = 4000;
 export const MAX_SCHEMA_CHARS = 64 * 1024;
 /** A form's schema is flat (MCP client/elicitation: primitive properties); its enums' options nest a few levels more. */
 export const MAX_SCHEMA_DEPTH = 16;
-const MAX_SAMPLING_CHARS = 32 * 1024;
+export const MAX_SAMPLING_CHARS = 32 * 1024;
 
 type ViewDraft = Omit<PendingAsk, 'id' | 'requestedAt'>;
 type Base = Pick<ViewDraft, 'server' | 'asker' | 'agent' | 'call' | 'callId' | 'expiresAt'>;
@@ -77,6 +77,18 @@ function contentText(content: unknown): string {
       item.type === 'text' && typeof item.text === 'string' ? item.text : `[${String(item.type)}${typeof item.mimeType === 'string' ? ` ${item.mimeType}` : ''}]`,
     )
     .join('\n');
+}
+
+/**
+ * Why a sampling request is more than the person can be shown whole (the view cuts past its bounds):
+ * the agent's model would get text the person never saw approving it, so such a request is declined.
+ */
+export function samplingBeyondView(params: CreateMessageRequestParams): string | undefined {
+  const chars = params.messages.reduce((sum, m) => sum + redact(contentText(m.content)).length, 0);
+  if (chars > MAX_SAMPLING_CHARS) return `its messages hold ${chars} characters, more than the ${MAX_SAMPLING_CHARS} that can be shown to the person approving it`;
+  const prompt = params.systemPrompt === undefined ? 0 : redact(params.systemPrompt).length;
+  if (prompt > MAX_MESSAGE_CHARS) return `its system prompt holds ${prompt} characters, more than the ${MAX_MESSAGE_CHARS} that can be shown to the person approving it`;
+  return undefined;
 }
 
 /** What the person approves: the messages as they would reach the agent's model (redacted, bounded). */
