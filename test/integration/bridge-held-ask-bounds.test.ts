@@ -44,8 +44,17 @@ describe("a server's request too large to hold for the agent", () => {
     expect(elicited.map((p) => p.message)).toEqual(['for me']);
     expect(small.isError).not.toBe(true);
 
-    const large = await agent.client.callTool({ name: 'asking__ask-for', arguments: { who: 'x'.repeat(MAX_ASK_BYTES + 1024) } }).catch((error: unknown) => error);
+    // Past the bound as a whole, within each of the view's bounds (a message up to 4,000 characters, a form's schema up to 64 Ki).
+    const large = await agent.client.callTool({ name: 'asking__ask-for', arguments: { who: 'y'.repeat(3_000), note: 'n'.repeat(MAX_ASK_BYTES - 2_048) } }).catch((error: unknown) => error);
     expect(textOf(large)).toContain('64 KiB');
     expect(elicited).toHaveLength(1);
+  }, 60_000);
+
+  it('a message longer than the view shows reaches the agent cut as the person would see it, not whole', async () => {
+    const long = await agent.client.callTool({ name: 'asking__ask-for', arguments: { who: 'x'.repeat(MAX_ASK_BYTES + 1024) } });
+    expect(long.isError).not.toBe(true);
+    const message = elicited.at(-1)?.message ?? '';
+    expect(message.startsWith('for xxx')).toBe(true);
+    expect(message).toMatch(/^.{4000}\[cut: \d+ more characters\]$/s);
   }, 60_000);
 });
