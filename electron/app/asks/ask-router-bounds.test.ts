@@ -5,6 +5,7 @@ import type { AgentAsker } from '../../bridge';
 import { createAskRouter } from './ask-router';
 import { MAX_SCHEMA_CHARS, MAX_SCHEMA_DEPTH } from './ask-view';
 import { WaitingAsks } from './waiting-asks';
+import { fakeAgentAsker } from '../../../test/support/fake-agent-asker';
 
 // Review F4: the bounds a server's elicitation is held to before the person sees it apply as well
 // to the copy forwarded to the agent.
@@ -12,22 +13,11 @@ import { WaitingAsks } from './waiting-asks';
 /** An agent whose client takes form requests and whose settings let servers ask it; records what reached it. */
 function formAgent(): AgentAsker & { forwarded: ElicitRequestParams[] } {
   const forwarded: ElicitRequestParams[] = [];
-  return {
-    kind: 'agent' as const,
-    label: 'agent "a"',
-    agent: 'a',
-    canElicit: { form: true, url: true },
-    canSample: false,
-    canListRoots: false,
-    settings: () => ({ elicitation: 'allow' as const, sampling: 'deny' as const, roots: 'deny' as const }),
-    elicit: (params: ElicitRequestParams) => {
-      forwarded.push(params);
-      return Promise.resolve({ action: 'accept' as const, content: {} });
-    },
-    sample: () => Promise.reject(new Error('no sampling')),
-    listRoots: () => Promise.resolve({ roots: [] }),
-    forwarded,
+  const elicit = (params: ElicitRequestParams) => {
+    forwarded.push(params);
+    return Promise.resolve({ action: 'accept' as const, content: {} });
   };
+  return { ...fakeAgentAsker({ elicit }), forwarded };
 }
 
 function setUp() {

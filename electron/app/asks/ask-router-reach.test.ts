@@ -7,27 +7,16 @@ import type { Reach } from '../../auth';
 import { AskRefused } from '../../pool';
 import { createAskRouter } from './ask-router';
 import { WaitingAsks } from './waiting-asks';
+import { fakeAgentAsker } from '../../../test/support/fake-agent-asker';
 
 /** An agent whose client takes URL requests and whose settings let servers ask it; records what reached it. */
 function urlAgent(): AgentAsker & { forwarded: string[] } {
   const forwarded: string[] = [];
-  const agent = {
-    kind: 'agent' as const,
-    label: 'agent "a"',
-    agent: 'a',
-    canElicit: { form: true, url: true },
-    canSample: false,
-    canListRoots: false,
-    settings: () => ({ elicitation: 'allow' as const, sampling: 'deny' as const, roots: 'deny' as const }),
-    elicit: (params: ElicitRequestParams) => {
-      forwarded.push(params.mode === 'url' ? params.url : 'form');
-      return Promise.resolve({ action: 'accept' as const });
-    },
-    sample: () => Promise.reject(new Error('no sampling')),
-    listRoots: () => Promise.resolve({ roots: [] }),
-    forwarded,
+  const elicit = (params: ElicitRequestParams) => {
+    forwarded.push(params.mode === 'url' ? params.url : 'form');
+    return Promise.resolve({ action: 'accept' as const });
   };
-  return agent;
+  return { ...fakeAgentAsker({ elicit }), forwarded };
 }
 
 function setUp(reachOf: (server: string) => Promise<Reach>, asker?: AgentAsker) {

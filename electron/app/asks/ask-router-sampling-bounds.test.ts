@@ -5,28 +5,19 @@ import type { AgentAsker } from '../../bridge';
 import { createAskRouter } from './ask-router';
 import { MAX_MESSAGE_CHARS, MAX_SAMPLING_CHARS } from './ask-view';
 import { WaitingAsks } from './waiting-asks';
+import { fakeAgentAsker } from '../../../test/support/fake-agent-asker';
 
 // The person approves a sampling request seeing its messages; the agent's model may get no more than
 // was shown, so a request past what the view shows whole is declined before anyone is asked.
 
 function samplingAgent(): AgentAsker & { sampled: CreateMessageRequestParams[] } {
   const sampled: CreateMessageRequestParams[] = [];
-  return {
-    kind: 'agent' as const,
-    label: 'agent "a"',
-    agent: 'a',
-    canElicit: { form: false, url: false },
-    canSample: true,
-    canListRoots: false,
-    settings: () => ({ elicitation: 'deny' as const, sampling: 'ask' as const, roots: 'deny' as const }),
-    elicit: () => Promise.reject(new Error('no elicitation')),
-    sample: (params: CreateMessageRequestParams) => {
-      sampled.push(params);
-      return Promise.resolve({ role: 'assistant' as const, content: { type: 'text' as const, text: 'done' }, model: 'm' });
-    },
-    listRoots: () => Promise.resolve({ roots: [] }),
-    sampled,
+  const sample = (params: CreateMessageRequestParams) => {
+    sampled.push(params);
+    return Promise.resolve({ role: 'assistant' as const, content: { type: 'text' as const, text: 'done' }, model: 'm' });
   };
+  const settings = () => ({ elicitation: 'deny' as const, sampling: 'ask' as const, roots: 'deny' as const });
+  return { ...fakeAgentAsker({ canElicit: { form: false, url: false }, canSample: true, settings, sample }), sampled };
 }
 
 function setUp() {
