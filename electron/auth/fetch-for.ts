@@ -30,9 +30,27 @@ function replayable(init: RequestInit | undefined): boolean {
   return body === undefined || body === null || typeof body === 'string' || body instanceof URLSearchParams || body instanceof Uint8Array || body instanceof ArrayBuffer;
 }
 
+/**
+ * Whether fetch can send `value` as a header's value: after the trim it applies, no NUL, CR or LF,
+ * and one byte per character (RFC 9110 §5.5; Fetch §2.2 "header value").
+ */
+export function sendableInHeader(value: string): boolean {
+  const trimmed = value.replace(/^[\t\n\r ]+|[\t\n\r ]+$/g, '');
+  for (let i = 0; i < trimmed.length; i++) {
+    const code = trimmed.charCodeAt(i);
+    if (code === 0 || code === 10 || code === 13 || code > 0xff) return false;
+  }
+  return true;
+}
+
+/** fetch's own refusal quotes the value, a secret here: it never goes on (checked before, in any case). */
 function withHeader(init: RequestInit | undefined, name: string, value: string): RequestInit {
   const headers = new Headers(init?.headers);
-  headers.set(name, value);
+  try {
+    headers.set(name, value);
+  } catch {
+    throw new CodedError('invalid_config', `The "${name}" header could not be set: its value cannot be sent in a header.`);
+  }
   return { ...init, headers };
 }
 
@@ -54,8 +72,10 @@ export function oauthFetch(deps: FetchForOptions, server: string, target: AuthTa
     if (challenge) deps.noteChallenge(server, challenge, core.answerReach(response));
     return challenge;
   };
-  const send = (input: string | URL, init: RequestInit | undefined, record: TokenRecord): Promise<Response> =>
-    core.serverFetch(input, withHeader(init, 'authorization', `Bearer ${record.accessToken}`));
+  const send = (input: string | URL, init: RequestInit | undefined, record: TokenRecord): Promise<Response> => {
+    if (!sendableInHeader(record.accessToken)) throw fail('the access token it was issued holds a line break or a character a header cannot carry; sign in again');
+    return core.serverFetch(input, withHeader(init, 'authorization', `Bearer ${record.accessToken}`));
+  };
 
   return async (input, init) => {
     // Tokens go only to the origin of the server they were obtained for.
@@ -123,6 +143,13 @@ export function apiKeyFetch(core: CoreContext, server: string, target: AuthTarge
       const error = authRequired(server, 'no API key is stored');
       core.markNeedsAuth(server, error);
       throw new CodedError(error.code, error.message, { hint: apiKeyHint(server, auth), ...(error.data ? { data: error.data } : {}) });
+    }
+    if (!sendableInHeader(key)) {
+      const error = new CodedError('invalid_config', `The API key of "${server}" cannot be sent in the "${header}" header: it holds a line break or a character outside Latin-1.`, {
+        hint: `a key is one line of text: ${apiKeyHint(server, auth)} again`,
+      });
+      core.markNeedsAuth(server, error);
+      throw error;
     }
     const response = await core.serverFetch(input, withHeader(init, header, scheme === '' ? key : `${scheme} ${key}`));
     if (response.status === 401 || response.status === 403) {

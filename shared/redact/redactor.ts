@@ -1,4 +1,5 @@
 import { KnownMatcher, MATCH_WINDOW } from './known-matcher';
+import { secretLinePieces } from './secret-pieces';
 import { secretVariants } from './secret-variants';
 
 /** What replaces a secret in every string that leaves the core. */
@@ -43,6 +44,11 @@ export class Redactor {
    * of their forms. `label` says which secret it is, for the one place that names them (`nameKnown`).
    */
   addSecret(value: string, label?: string): void {
+    this.#addOne(value, label);
+    for (const piece of secretLinePieces(value)) this.#addOne(piece, label);
+  }
+
+  #addOne(value: string, label: string | undefined): void {
     if (value.length < MIN_KNOWN_SECRET) return;
     const known = this.#known.get(value);
     if (label !== undefined) for (const form of known ?? secretVariants(value)) if (!this.#labels.has(form)) this.#labels.set(form, label);
@@ -53,6 +59,10 @@ export class Redactor {
   }
 
   removeSecret(value: string): void {
+    for (const piece of [value, ...secretLinePieces(value)]) this.#removeOne(piece);
+  }
+
+  #removeOne(value: string): void {
     const forms = this.#known.get(value);
     if (!forms || !this.#known.delete(value)) return;
     for (const form of forms) this.#labels.delete(form);

@@ -1,5 +1,6 @@
 import type { ServerState } from '../../../shared/api';
 import type { PrivateRuntimeDir } from '../../fs-safe';
+import { secretLinePieces } from '../../../shared/redact';
 
 export interface SecretFilesOptions {
   /** This process's private runtime folder, opened at the first file (most runs never need one). */
@@ -12,7 +13,6 @@ export interface SecretFilesOptions {
 /** States in which a server's program is not running: its secret files are removed. */
 const DOWN: ReadonlySet<ServerState> = new Set<ServerState>(['stopped', 'idle', 'error', 'needs_auth']);
 
-const MIN_PIECE = 20;
 const SECRET_FIELD = /key|secret|token|password/i;
 
 /**
@@ -22,7 +22,7 @@ const SECRET_FIELD = /key|secret|token|password/i;
 export function secretPieces(content: string): string[] {
   const pieces = new Set<string>([content.trim()]);
   const addLines = (text: string): void => {
-    for (const line of text.split(/\r?\n/)) if (line.trim().length >= MIN_PIECE) pieces.add(line.trim());
+    for (const piece of secretLinePieces(text)) pieces.add(piece);
   };
   addLines(content);
   try {
