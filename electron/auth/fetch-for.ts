@@ -3,7 +3,7 @@ import { vaultKey } from '../../shared/vault';
 import type { AnyOAuth, ApiKeyAuth, AuthTarget } from './auth-config';
 import { authRequired } from './auth-errors';
 import type { CoreContext } from './core-context';
-import type { FetchLike } from '../net';
+import { sendableInHeader, type FetchLike } from '../net';
 import type { Reach } from './reach';
 import type { TokenRecord } from './token-record';
 import type { TokenManager } from './token-manager';
@@ -28,19 +28,6 @@ function urlOf(input: string | URL): URL {
 function replayable(init: RequestInit | undefined): boolean {
   const body = init?.body;
   return body === undefined || body === null || typeof body === 'string' || body instanceof URLSearchParams || body instanceof Uint8Array || body instanceof ArrayBuffer;
-}
-
-/**
- * Whether fetch can send `value` as a header's value: after the trim it applies, no NUL, CR or LF,
- * and one byte per character (RFC 9110 §5.5; Fetch §2.2 "header value").
- */
-export function sendableInHeader(value: string): boolean {
-  const trimmed = value.replace(/^[\t\n\r ]+|[\t\n\r ]+$/g, '');
-  for (let i = 0; i < trimmed.length; i++) {
-    const code = trimmed.charCodeAt(i);
-    if (code === 0 || code === 10 || code === 13 || code > 0xff) return false;
-  }
-  return true;
 }
 
 /** fetch's own refusal quotes the value, a secret here: it never goes on (checked before, in any case). */

@@ -5,3 +5,4 @@ export { LOOPBACK_TIMEOUTS, MAX_LOOPBACK_CONNECTIONS } from './loopback-timeouts
 export { guardConnections, MAX_PIPELINED, type ConnectionGuard } from './connection-guard';
 export { deadline, type Deadline } from './deadline';
 export { cappedResponse } from './capped-response';
+export { sendableInHeader } from './header-value';

@@ -1,5 +1,6 @@
 import { isStdio, type ServerConfig } from '../../../shared/config';
 import { CodedError } from '../../../shared/errors';
+import { sendableInHeader } from '../../net';
 import { resolveReferences, type ReferenceResolvers } from '../../vault';
 
 async function mapValues(record: Record<string, string> | undefined, resolvers: ReferenceResolvers): Promise<Record<string, string> | undefined> {
@@ -23,6 +24,14 @@ export async function resolveServerConfig(name: string, config: ServerConfig, re
     // No program reads a file for an HTTP server: `${secretFile:…}` is refused there.
     const { secretFile: _files, ...httpResolvers } = resolvers;
     const headers = await mapValues(config.headers, httpResolvers);
+    // fetch's refusal would quote the value, a secret once resolved: named here instead.
+    for (const [header, value] of Object.entries(headers ?? {})) {
+      if (!sendableInHeader(value)) {
+        throw new CodedError('invalid_config', `the "${header}" header cannot be sent: the secret in it holds a line break or a character outside Latin-1`, {
+          hint: 'store that secret again as one line of text with `connected-services secrets set NAME`',
+        });
+      }
+    }
     return { ...config, ...(headers ? { headers } : {}) };
   } catch (error) {
     // A reference that cannot be resolved (invalid_config) or a store that cannot answer (auth_required: needs_auth).

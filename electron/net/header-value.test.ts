@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sendableInHeader } from './fetch-for';
+import { sendableInHeader } from './header-value';
 
 describe('sendableInHeader (RFC 9110 §5.5)', () => {
   it('takes what fetch sends after its trim, and refuses what fetch would refuse', () => {
