@@ -90,6 +90,9 @@ export interface DeviceFlowOptions {
   sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
+/** Longer than any code a person is asked to type (RFC 8628 §6.1 suggests 8 characters or so). */
+const MAX_USER_CODE = 64;
+
 /** RFC 8628: show a code, then poll the token endpoint until the person approves (or not). */
 export async function runDeviceFlow(ctx: FlowContext, options: DeviceFlowOptions): Promise<TokenResponseLike> {
   if (ctx.discovery.as.device_authorization_endpoint === undefined) {
@@ -103,6 +106,13 @@ export async function runDeviceFlow(ctx: FlowContext, options: DeviceFlowOptions
     authorization = await lib.initiateDeviceAuthorization(ctx.config, baseParameters(ctx));
   } catch (error) {
     throw flowError(ctx.server, error, 'while asking for a device code');
+  }
+  // RFC 8628 §6.1: a code a person reads and types. A longer one is not shown (a terminal or the
+  // sign-in dialog would be flooded by whatever the AS sent).
+  if (authorization.user_code.length > MAX_USER_CODE) {
+    throw new CodedError('denied', `Refused the user_code of the authorization server of "${ctx.server}": ${authorization.user_code.length} characters, where a code to type has a few.`, {
+      hint: 'Sign in through the browser instead, or ask the service to fix its device sign-in.',
+    });
   }
   // The verification URIs come from the AS: shown and opened only when safe.
   const verificationUri = (await ctx.checkBrowserUrl(authorization.verification_uri, 'the verification_uri')).href;

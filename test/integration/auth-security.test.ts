@@ -158,6 +158,17 @@ describe('auth: hostile metadata never reaches the opener', () => {
     });
   }
 
+  it('a device user_code too long to type is refused, never shown nor polled', async () => {
+    const { stack, coordinator, opened } = await setUp({ deviceOverrides: { user_code: 'WXYZ'.repeat(5_000) } });
+    const events: string[] = [];
+    const error = await failure(coordinator.connect('remote', { url: stack.mcp.url, auth }, { flow: 'device', onEvent: (event) => events.push(event.type) }));
+    expect(error.code).toBe('denied');
+    expect(error.message).toContain('Refused the user_code of the authorization server of "remote": 20000 characters');
+    expect(error.message).not.toContain('WXYZWXYZ');
+    expect(opened).toEqual([]);
+    expect(events).not.toContain('device_code');
+  });
+
   it('device verification_uri_complete of javascript: is refused too', async () => {
     const { stack, coordinator, opened } = await setUp({ deviceOverrides: { verification_uri_complete: 'javascript:alert(1)' } });
     const error = await failure(coordinator.connect('remote', { url: stack.mcp.url, auth }, { flow: 'device' }));
