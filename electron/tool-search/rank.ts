@@ -90,10 +90,15 @@ export interface Ranking {
  * the need, and the need's words' strongest associated word at up to 0.15. Chosen on the tuning half;
  * on the held-out half paraphrased needs went from r@1 0.622 / r@5 0.797 to 0.649 / 0.851
  * (docs/tool-search.md, "Lexical expansion"). No `subwords` (subwords.ts): measured and left out. A service
- * is named by its whole name or a word of a name in parts, and its name's terms are not lent (weight 0):
- * docs/tool-search.md, "Service names joined …" and "Names a service: …".
+ * is named by its whole name or a word of a name in parts, but not by a common word (COMMON_PARTS) or a word of
+ * three or more servers' names alone, and its name's terms are not lent (weight 0): docs/tool-search.md,
+ * "Service names joined …" and "Names a service: …".
  */
-export const EXPANSION: ExpansionSettings = { server: { weight: 1.5 }, association: { terms: 1, weight: 0.15, minTools: 3 }, serviceNames: { weight: 0, parts: true } };
+export const EXPANSION: ExpansionSettings = {
+  server: { weight: 1.5 },
+  association: { terms: 1, weight: 0.15, minTools: 3 },
+  serviceNames: { weight: 0, parts: true, sharedPart: 3, commonParts: true },
+};
 
 /**
  * None: term proximity, the name's object and its verb by kind, measured on the tuning half and (the best,

