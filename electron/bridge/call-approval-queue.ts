@@ -19,6 +19,8 @@ export interface ApprovalRequest {
   tier: Tier;
   /** A tool's or prompt's arguments, redacted and bounded (consentView): what the person consents to, whatever auditArguments says. */
   arguments?: Record<string, unknown>;
+  /** Why the call is held whatever its tier (a value we hold in its arguments): names the secret, never its value. */
+  warning?: string;
 }
 
 export interface PendingApproval extends ApprovalRequest {
@@ -110,7 +112,8 @@ export class CallApprovalQueue {
 
   /**
    * Lets the call through. `remember` also allows this tool for this agent from now on (saved), and
-   * releases other calls of that agent to that tool waiting now. Only a tool call can be remembered:
+   * releases other calls of that agent to that tool waiting now, but for those held by a warning
+   * (each is the person's to see). Only a tool call can be remembered:
    * a rule for a prompt or resource name would also allow a tool of that name.
    * @throws CodedError not_found when nothing waits under that id (decided already, or timed out).
    * @throws CodedError invalid_input when asked to remember a resource read or a prompt.
@@ -128,7 +131,7 @@ export class CallApprovalQueue {
       await this.#remember(agent, server, tool);
       for (const other of [...this.#waiters.values()]) {
         const p = other.pending;
-        if (p.id !== id && p.kind === 'tool' && p.agent === agent && p.server === server && p.tool === tool) this.#settle(p.id, 'allowed', 'remembered', false);
+        if (p.id !== id && p.kind === 'tool' && p.agent === agent && p.server === server && p.tool === tool && p.warning === undefined) this.#settle(p.id, 'allowed', 'remembered', false);
       }
     }
     this.#settle(id, 'allowed', 'person', remember);

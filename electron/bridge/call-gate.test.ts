@@ -1,90 +1,17 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CallToolRequest } from '@modelcontextprotocol/server';
-import { cancellationOf, type Cancellation, type Pool } from '../pool';
-import type { Agent } from './agent-schema';
-import type { AgentStore } from './agent-store';
-import { CallApprovalQueue, type PendingApproval } from './call-approval-queue';
-import type { AuditEntry } from './audit-entry';
-import type { AuditLog } from './audit-log';
-import { ResourceSubscriptions } from './resource-subscriptions';
-import { record, type AuditDraft, type CallContext } from './call-context';
+import { cancellationOf, type Cancellation } from '../pool';
+import { AGENT, asked, fake } from '../../test/support/fake-gate';
+import { record, type AuditDraft } from './call-context';
 import { passGate, type Extra, type GateCall } from './call-gate';
 import { LazyAbort } from '../pool';
 import { CallRefused } from './refusals';
 import { CodedError } from '../../shared/errors';
-import type { ToolIndex } from './tool-index';
 import { callTool } from './tool-call';
 
 afterEach(() => {
   vi.useRealTimers();
 });
-
-const AGENT: Agent = { name: 'claude', servers: ['*'], policy: { read: 'ask', write: 'ask', destructive: 'ask' }, tools: {}, createdAt: 0 } as unknown as Agent;
-
-interface Fake {
-  ctx: CallContext;
-  approvals: CallApprovalQueue;
-  audit: AuditEntry[];
-  /** Of those, the refusals the agent caused alone (counted past a bound: audit-refusals.ts). */
-  alone: AuditEntry[];
-  pending: PendingApproval[];
-  setPaused(value: boolean): void;
-  /** Calls that reached the pool. */
-  pool: Array<{ server: string; tool: string; args: unknown }>;
-}
-
-/** A gate's world: a real CallApprovalQueue with its defaults, fakes for what it does not decide. */
-function fake(options: { auditArguments?: boolean } = {}): Fake {
-  let paused = false;
-  const audit: AuditEntry[] = [];
-  const alone: AuditEntry[] = [];
-  const pending: PendingApproval[] = [];
-  const pool: Fake['pool'] = [];
-  const approvals = new CallApprovalQueue({ now: () => Date.now(), remember: () => Promise.resolve() });
-  approvals.on('pending', (p) => pending.push(p));
-  const entry = { server: 'mail', info: { server: 'mail', name: 'send_email', inputSchema: { type: 'object' } }, tier: 'write', listed: {} };
-  const ctx: CallContext = {
-    pool: {
-      callTool: (server: string, tool: string, args: unknown) => {
-        pool.push({ server, tool, args });
-        return Promise.resolve({ content: [{ type: 'text', text: 'sent' }] });
-      },
-      statuses: () => [],
-    } as unknown as Pool,
-    toolIndex: { tools: () => Promise.resolve(new Map([['mail__send_email', entry]])), servers: () => ['mail'], invalidate: () => undefined } as unknown as ToolIndex,
-    agents: { peek: (name: string) => (name === AGENT.name ? AGENT : undefined) } as unknown as AgentStore,
-    approvals,
-    audit: {
-      append: (e: AuditEntry) => audit.push(e),
-      appendRefusal: (e: AuditEntry) => {
-        audit.push(e);
-        alone.push(e);
-      },
-    } as unknown as AuditLog,
-    auditArguments: () => options.auditArguments === true,
-    paused: () => paused,
-    subscriptions: new ResourceSubscriptions({ subscribeResource: () => Promise.resolve(), unsubscribeResource: () => Promise.resolve() }),
-    now: () => Date.now(),
-    log: () => undefined,
-  };
-  return { ctx, approvals, audit, alone, pending, pool, setPaused: (value) => (paused = value) };
-}
-
-/** A call the person is asked about (the agent's policy says ask). */
-function asked(f: Fake, args: Record<string, unknown> = { to: 'bob@example.test' }): GateCall<string> {
-  return {
-    agent: AGENT.name,
-    kind: 'tool',
-    asked: 'mail__send_email',
-    args,
-    check: () => undefined,
-    find: () => Promise.resolve({ target: { server: 'mail', name: 'send_email', tier: 'write', decision: 'ask' } }),
-    run: (target) => {
-      f.pool.push({ server: target.server, tool: target.name, args });
-      return Promise.resolve('sent');
-    },
-  };
-}
 
 const signal = (): AbortSignal => new AbortController().signal;
 const cancel = (): Cancellation => cancellationOf(signal());

@@ -8,6 +8,7 @@ import { recordable } from './audit-log';
 import { record, type AuditDraft, type CallContext } from './call-context';
 import { consentView } from './consent-view';
 import { CallRefused, notApproved, pausedError } from './refusals';
+import { vaultValueWarning } from './vault-value-warning';
 
 /**
  * What a call's handler needs of its request, in either era: the agent's cancellation and a way to
@@ -90,6 +91,11 @@ class Pass<R> {
     draft.decidedBy = target.rule === true ? 'rule' : 'tier';
   }
 
+  /** Why the call is held for the person whatever its tier (vault-value-warning.ts). */
+  warned(warning: string): void {
+    this.#draft.warning = warning;
+  }
+
   /** The person's part, kept apart from the call's own duration. */
   waited(ms: number): void {
     this.#draft.waitMs = Math.max(0, ms);
@@ -135,11 +141,12 @@ function policyRefusal(kind: GateCall<unknown>['kind'], target: Target): AgentEr
   return denied(`your agent may not ${what}`, "ask the person to change your agent's policy in Connected Services", target.server);
 }
 
-/** The person's approval, when the policy asks: what is consented to travels with the request. */
-async function askPerson<R>(pass: Pass<R>, target: Target, signal: AbortSignal): Promise<GateResult<R> | undefined> {
+/** The person's approval, when the policy asks or a warning holds the call: what is consented to, and why it was held, travel with the request. */
+async function askPerson<R>(pass: Pass<R>, target: Target, signal: AbortSignal, warning: string | undefined): Promise<GateResult<R> | undefined> {
   const { ctx, call } = pass;
   const ask: ApprovalRequest = { agent: call.agent, server: target.server, kind: call.kind, tool: target.name, tier: target.tier };
   if (call.args !== undefined) ask.arguments = consentView(call.args);
+  if (warning !== undefined) ask.warning = warning;
   const asked = ctx.now();
   pass.approval = await ctx.approvals.request(ask, signal);
   pass.waited(ctx.now() - asked);
@@ -151,7 +158,7 @@ async function askPerson<R>(pass: Pass<R>, target: Target, signal: AbortSignal):
 
 /**
  * Every agent call passes here, in this order: the input's bounds → paused? → lookup → policy →
- * the person's approval (ask) → paused again? (an allow may race a pause; a lookup may have started a
+ * a value we hold in what it sends? → the person's approval (ask, or that value whatever the tier) → paused again? (an allow may race a pause; a lookup may have started a
  * server) → the call → audit. The bridge starts no server itself: the pool starts lazily.
  */
 export async function passGate<R>(ctx: CallContext, call: GateCall<R>, cancel: Cancellation): Promise<GateResult<R>> {
@@ -170,8 +177,11 @@ export async function passGate<R>(ctx: CallContext, call: GateCall<R>, cancel: C
   pass.found(target);
 
   if (target.decision === 'deny') return pass.refuse('policy', policyRefusal(call.kind, target), 'denied');
-  if (target.decision === 'ask') {
-    const refused = await askPerson(pass, target, cancel.signal);
+  // An agent never needs a value we hold: one in its call is shown to the person first, whatever the tier.
+  const warning = vaultValueWarning(call.kind === 'resource' ? [call.asked, call.args] : call.args);
+  if (warning !== undefined) pass.warned(warning);
+  if (target.decision === 'ask' || warning !== undefined) {
+    const refused = await askPerson(pass, target, cancel.signal, warning);
     if (refused) return refused;
   }
   if (ctx.paused()) return pass.refuse('paused', pausedError(target.server), 'denied');

@@ -77,19 +77,38 @@ export class KnownMatcher {
 
   /** Replaces each match with `replacement`, or what it gives for the string found. */
   replace(text: string, replacement: string | ((found: string) => string)): string {
-    const length = text.length;
-    if (this.#byHash.size === 0 || length < MATCH_WINDOW) return text;
     let out = '';
     let last = 0;
+    this.#scan(text, (at, found) => {
+      out += text.slice(last, at) + (typeof replacement === 'string' ? replacement : replacement(found));
+      last = at + found.length;
+      return true;
+    });
+    return last === 0 ? text : out + text.slice(last);
+  }
+
+  /** The first string found in `text` (as it was added), if any: the scan stops there. */
+  first(text: string): string | undefined {
+    let first: string | undefined;
+    this.#scan(text, (_at, found) => {
+      first = found;
+      return false;
+    });
+    return first;
+  }
+
+  /** Calls `onFound` at each match, left to right, past it; stops when it returns false. */
+  #scan(text: string, onFound: (at: number, found: string) => boolean): void {
+    const length = text.length;
+    if (this.#byHash.size === 0 || length < MATCH_WINDOW) return;
     let i = 0;
     let h = hashAt(text, 0);
     while (i + MATCH_WINDOW <= length) {
       const candidates = this.#byHash.get(h);
       const found = candidates?.find((s) => foldedAt(text, s, i));
       if (found !== undefined) {
-        out += text.slice(last, i) + (typeof replacement === 'string' ? replacement : replacement(found));
+        if (!onFound(i, found)) return;
         i += found.length;
-        last = i;
         if (i + MATCH_WINDOW <= length) h = hashAt(text, i);
         continue;
       }
@@ -98,6 +117,5 @@ export class KnownMatcher {
       }
       i++;
     }
-    return last === 0 ? text : out + text.slice(last);
   }
 }

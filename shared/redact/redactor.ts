@@ -120,6 +120,19 @@ export class Redactor {
     return this.#walkKnown(value, this.#matcher, name, 0) as T;
   }
 
+  /**
+   * Whether a string inside `value` (a leaf or a key) holds a known secret, in any form redaction
+   * removes (the same matcher, the same shortest length): which one (its label, where whoever added
+   * it gave one), or undefined. The bridge asks this of an agent's arguments (call-gate.ts). Walked
+   * to the depth `removeKnown` walks; the first secret found ends the walk.
+   */
+  knownIn(value: unknown): { label: string | undefined } | undefined {
+    if (this.#known.size === 0) return undefined;
+    this.#matcher ??= new KnownMatcher(new Set([...this.#known.values()].flat()));
+    const found = firstKnown(value, this.#matcher, 0);
+    return found === undefined ? undefined : { label: this.#labels.get(found) };
+  }
+
   #walkKnown(value: unknown, matcher: KnownMatcher, replacement: string | ((found: string) => string), depth: number): unknown {
     if (typeof value === 'string') return matcher.replace(value, replacement);
     if (value === null || typeof value !== 'object') return value;
@@ -164,6 +177,24 @@ export class Redactor {
     }
     return value;
   }
+}
+
+/** The first known string in a leaf or key of `value`, depth first, to MAX_WALK_DEPTH. */
+function firstKnown(value: unknown, matcher: KnownMatcher, depth: number): string | undefined {
+  if (typeof value === 'string') return matcher.first(value);
+  if (value === null || typeof value !== 'object' || depth > MAX_WALK_DEPTH) return undefined;
+  if (Array.isArray(value)) {
+    for (const item of value as unknown[]) {
+      const found = firstKnown(item, matcher, depth + 1);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  }
+  for (const [key, item] of Object.entries(value)) {
+    const found = matcher.first(key) ?? firstKnown(item, matcher, depth + 1);
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }
 
 /**

@@ -25,6 +25,13 @@ describe('the change log in words', () => {
     }
   });
 
+  it("says why a call was held when the person confirms allowing it (a value from the vault in its arguments)", () => {
+    const approval = { id: 'p1', agent: 'claude', server: 'everything', kind: 'tool' as const, tool: 'echo', tier: 'read' as const, requestedAt: 0, expiresAt: 1 };
+    const warning = 'its arguments hold the value of GITHUB_TOKEN from the vault';
+    expect(summarize('decideApproval', { id: 'p1', decision: 'allow' }, { approval })).toBe('allow "claude"\'s call of "echo" on "everything"');
+    expect(summarize('decideApproval', { id: 'p1', decision: 'allow' }, { approval: { ...approval, warning } })).toBe(`allow "claude"'s call of "echo" on "everything" (held because ${warning})`);
+  });
+
   it('puts a method without its own line in words', () => {
     expect(methodInWords('setBridgePaused')).toBe('set bridge paused');
   });

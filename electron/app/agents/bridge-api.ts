@@ -31,6 +31,7 @@ export function pendingView(pending: BridgePendingApproval): PendingApproval {
   const { id, agent, server, kind, tool, tier, requestedAt, expiresAt } = pending;
   const view: PendingApproval = { id, agent, server, kind, tool, tier, requestedAt, expiresAt };
   if (pending.arguments !== undefined) view.arguments = pending.arguments;
+  if (pending.warning !== undefined) view.warning = pending.warning;
   return view;
 }
 

@@ -31,4 +31,11 @@ describe('approvals list', () => {
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain('mail file:///notes/plan.md');
   });
+
+  it('puts the warning of a call held for a value from the vault under the table, naming the secret', () => {
+    const warning = 'its arguments hold the value of GITHUB_TOKEN from the vault';
+    const lines = approvalLines([base, { ...base, id: 'd4e5f6', tier: 'read', warning }], 0);
+    expect(lines).toHaveLength(4);
+    expect(lines[3]).toBe(`d4e5f6 WARNING: held because ${warning}; deny it unless you gave claude that value`);
+  });
 });

@@ -50,6 +50,13 @@ describe('activity', () => {
     expect(within(item).queryByRole('button', { name: /^Always allow/ })).toBeNull();
   });
 
+  it('says on a waiting call why it was held whatever the policy: a value from the vault in its arguments, named', async () => {
+    const warning = 'its arguments hold the value of GITHUB_TOKEN from the vault';
+    renderApp(createFakeApi({ listApprovals: () => [{ ...approval('w1', 'echo'), tier: 'read', arguments: { message: '[secret GITHUB_TOKEN]' }, warning }] }), { hash: '#/activity' });
+    const item = await screen.findByRole('listitem', { name: /wants to call .*echo/ });
+    expect(within(item).getByRole('note').textContent).toContain(`Held for you whatever claude's policy says: ${warning}.`);
+  });
+
   it('shows the arguments of a waiting call when the person records them', async () => {
     const call: PendingApproval = { ...approval('c1', 'create_issue'), arguments: { title: 'Crash on start' } };
     renderApp(createFakeApi({ listApprovals: () => [call] }), { hash: '#/activity' });

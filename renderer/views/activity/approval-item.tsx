@@ -41,6 +41,13 @@ export function ApprovalItem({ pending, now }: { pending: PendingApproval; now: 
         <strong>{pending.agent}</strong> wants to {VERB[pending.kind]} {pending.kind === 'resource' ? <code>{revealHidden(pending.tool)}</code> : <ToolName server={pending.server} tool={pending.tool} />} on <strong>{pending.server}</strong>{' '}
         <Badge tone={TIER_TONE[pending.tier]}>{pending.tier}</Badge>
       </p>
+      {pending.warning !== undefined && (
+        <div className="note note-warn" role="note">
+          <p className="note-message">
+            Held for you whatever {pending.agent}&apos;s policy says: {pending.warning}. An agent never needs it (the bridge supplies credentials). Deny it unless you gave {pending.agent} that value yourself; if you did not, it may be guessing, so change that secret.
+          </p>
+        </div>
+      )}
       {pending.arguments !== undefined && (
         <>
           <ArgumentList value={pending.arguments} label={`Arguments of ${what}`} />

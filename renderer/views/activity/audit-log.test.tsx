@@ -20,6 +20,16 @@ describe('audit log', () => {
     expect(table.textContent).toContain('you, confirming it in the app');
   });
 
+  it('shows why a call was held for the person (a value from the vault in its arguments) on its row, and who decided it', async () => {
+    const warning = 'its arguments hold the value of GITHUB_TOKEN from the vault';
+    const entry: AuditEntry = { ...BASE, tool: 'echo', tier: 'read', decidedBy: 'tier', outcome: 'denied', warning };
+    renderApp(createFakeApi({ readAudit: () => [entry], listAgents: () => [] }), { hash: '#/activity' });
+    const table = await screen.findByRole('table');
+    expect(within(bodyRows(table)[0] as HTMLElement).getByRole('note').textContent).toBe(`Held for you: ${warning}`);
+    fireEvent.click(within(table).getByRole('button', { name: /^Details of echo on github/ }));
+    expect(table.textContent).toContain(`you (held for you: ${warning})`);
+  });
+
   it('says how many refusals a counted line stands for', async () => {
     const entry: AuditEntry = { ...BASE, server: '', tool: 'nope', outcome: 'error', errorCode: 'not_found', approval: undefined, durationMs: 0, repeated: 3630 };
     renderApp(createFakeApi({ readAudit: () => [entry], listAgents: () => [] }), { hash: '#/activity' });

@@ -45,6 +45,11 @@ export function AuditRow({ entry: e }: { entry: AuditEntry }) {
         <td data-label="Call">
           <code>{shownLine(e.tool)}</code> {e.kind !== 'tool' && <span className="muted">({e.kind})</span>}
           {e.repeated !== undefined && <Badge tone="warn">{`and ${e.repeated} more refused in that minute`}</Badge>}
+          {e.warning !== undefined && (
+            <span className="note note-warn audit-warning" role="note">
+              Held for you: {e.warning}
+            </span>
+          )}
         </td>
         <td data-label="Outcome">
           <Badge tone={OUTCOME_TONE[e.outcome]}>{e.outcome.replace('_', ' ')}</Badge>

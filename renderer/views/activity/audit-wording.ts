@@ -61,14 +61,15 @@ const TIER_WORDS: Record<NonNullable<AuditEntry['tier']>, string> = { read: 'rea
  * Who decided, in words: the person (and whether they made it a rule), a rule for this one tool
  * (an "always allow" or a block), or the agent's setting for the tool's tier.
  */
-export function decidedByText(entry: Pick<AuditEntry, 'approval' | 'outcome' | 'tier' | 'decidedBy' | 'agent' | 'via'>): string {
+export function decidedByText(entry: Pick<AuditEntry, 'approval' | 'outcome' | 'tier' | 'decidedBy' | 'agent' | 'via' | 'warning'>): string {
   // An app shown in this app: no agent's policy; a read runs, anything else only once the person confirms it there.
   if (entry.via === 'app') return entry.tier === 'read' || entry.tier === undefined ? 'nobody: an app may read from its own service' : entry.outcome === 'denied' ? 'nobody: it waited for you to confirm it in the app' : 'you, confirming it in the app';
   const tier = entry.tier !== undefined ? `${TIER_WORDS[entry.tier]} tools` : 'this kind of call';
   const policy = entry.decidedBy === 'rule' ? `${entry.agent}'s rule for this one tool` : `${entry.agent}'s setting for ${tier}`;
   switch (entry.approval) {
     case 'person':
-      return `you (${policy} says ask)`;
+      // A value from the vault in its arguments held it whatever the policy said.
+      return entry.warning !== undefined ? `you (held for you: ${entry.warning})` : `you (${policy} says ask)`;
     case 'remembered':
       return 'your "always allow" for this tool, given while the call waited';
     case undefined:

@@ -1,0 +1,106 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { redactor } from '../../shared/redact';
+import { cancellationOf, type Cancellation } from '../pool';
+import { asked, fake, type Fake } from '../../test/support/fake-gate';
+import { passGate, type GateCall } from './call-gate';
+
+const VALUE = 'ghp_vault-value-hold-test-5309';
+const WARNING = 'its arguments hold the value of GITHUB_TOKEN of github from the vault';
+
+afterEach(() => {
+  redactor.removeSecret(VALUE);
+  vi.useRealTimers();
+});
+
+const cancel = (): Cancellation => cancellationOf(new AbortController().signal);
+
+/** A call the agent's policy allows outright: only a value from the vault in it brings the person in. */
+function allowed(f: Fake, args: Record<string, unknown>): GateCall<string> {
+  return { ...asked(f, args), find: () => Promise.resolve({ target: { server: 'mail', name: 'send_email', tier: 'read', decision: 'allow' } }) };
+}
+
+describe('a call whose arguments hold a value from the vault', () => {
+  it('runs at once with a wrong guess, and is held for the person with the right one though the policy allows it', async () => {
+    redactor.addSecret(VALUE, 'GITHUB_TOKEN of github');
+    const f = fake({ auditArguments: true });
+    expect(await passGate(f.ctx, allowed(f, { text: 'ghp_vault-value-hold-test-5308' }), cancel())).toEqual({ ok: true, value: 'sent' });
+    expect(f.pending).toEqual([]);
+    expect(f.audit[0]?.warning).toBeUndefined();
+
+    const held = passGate(f.ctx, allowed(f, { list: [{ text: `try ${VALUE}` }] }), cancel());
+    await vi.waitFor(() => expect(f.pending).toHaveLength(1));
+    expect(f.pending[0]).toMatchObject({ tier: 'read', warning: WARNING, arguments: { list: [{ text: 'try [secret GITHUB_TOKEN of github]' }] } });
+    // Only the wrong guess ran so far.
+    expect(f.pool).toHaveLength(1);
+    // The person may have pasted the token to the agent: allowed, it runs.
+    await f.approvals.allow(f.pending[0]?.id ?? '');
+    expect(await held).toEqual({ ok: true, value: 'sent' });
+    expect(f.pool).toHaveLength(2);
+    expect(f.audit[1]).toMatchObject({ outcome: 'ok', approval: 'person', warning: WARNING });
+    expect(JSON.stringify(f.audit)).not.toContain(VALUE);
+  });
+
+  it('is refused, once denied or timed out, as any call the person did not approve is', async () => {
+    redactor.addSecret(VALUE, 'GITHUB_TOKEN of github');
+    const f = fake();
+    const ordinary = passGate(f.ctx, asked(f), cancel());
+    const held = passGate(f.ctx, allowed(f, { text: VALUE }), cancel());
+    await vi.waitFor(() => expect(f.pending).toHaveLength(2));
+    for (const p of f.pending) f.approvals.deny(p.id);
+    const [plain, warned] = [await ordinary, await held];
+    expect(warned).toEqual(plain);
+    expect(JSON.stringify(warned)).not.toContain(VALUE);
+    expect(JSON.stringify(warned)).not.toContain('GITHUB_TOKEN');
+    expect(f.audit.map((e) => [e.outcome, e.approval, e.warning])).toEqual([
+      ['denied', 'person', undefined],
+      ['denied', 'person', WARNING],
+    ]);
+
+    vi.useFakeTimers();
+    const late = passGate(f.ctx, allowed(f, { text: VALUE }), cancel());
+    await vi.waitFor(() => expect(f.pending).toHaveLength(3));
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(await late).toMatchObject({ ok: false, step: 'approval', error: { code: 'denied' } });
+    expect(f.audit[2]).toMatchObject({ outcome: 'denied', approval: 'timeout', warning: WARNING });
+    expect(f.pool).toHaveLength(0);
+  });
+
+  it('is not released by an "always allow" given to another call of that tool', async () => {
+    redactor.addSecret(VALUE, 'GITHUB_TOKEN of github');
+    const f = fake();
+    const ordinary = passGate(f.ctx, asked(f), cancel());
+    const held = passGate(f.ctx, asked(f, { text: VALUE }), cancel());
+    await vi.waitFor(() => expect(f.pending).toHaveLength(2));
+    await f.approvals.allow(f.pending[0]?.id ?? '', { remember: true });
+    expect(await ordinary).toMatchObject({ ok: true });
+    expect(f.approvals.list().map((p) => p.warning)).toEqual([WARNING]);
+    f.approvals.deny(f.pending[1]?.id ?? '');
+    expect(await held).toMatchObject({ ok: false, step: 'approval' });
+  });
+
+  it('holds a resource read whose URI holds the value, and never holds a call the policy refuses', async () => {
+    redactor.addSecret(VALUE, 'GITHUB_TOKEN of github');
+    const f = fake();
+    const read: GateCall<string> = { ...allowed(f, {}), kind: 'resource', asked: `memo://${VALUE}` };
+    delete read.args;
+    const held = passGate(f.ctx, read, cancel());
+    await vi.waitFor(() => expect(f.pending).toHaveLength(1));
+    expect(f.pending[0]?.warning).toBe(WARNING);
+    expect(f.pending[0]?.tool).not.toContain(VALUE);
+    f.approvals.deny(f.pending[0]?.id ?? '');
+    await held;
+    const blocked = { ...allowed(f, { text: VALUE }), find: () => Promise.resolve({ target: { server: 'mail', name: 'send_email', tier: 'read' as const, decision: 'deny' as const } }) };
+    expect(await passGate(f.ctx, blocked, cancel())).toMatchObject({ ok: false, step: 'policy' });
+    expect(f.pending).toHaveLength(1);
+  });
+
+  it('names a secret nobody labelled as one we hold, without its value', async () => {
+    redactor.addSecret(VALUE);
+    const f = fake();
+    const held = passGate(f.ctx, allowed(f, { text: VALUE }), cancel());
+    await vi.waitFor(() => expect(f.pending).toHaveLength(1));
+    expect(f.pending[0]?.warning).toBe('its arguments hold the value of a secret Connected Services holds');
+    f.approvals.deny(f.pending[0]?.id ?? '');
+    await held;
+  });
+});

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { KnownMatcher } from './known-matcher';
+import { Redactor } from './redactor';
+
+/** `depth` objects, each inside the one before, `leaf` at the bottom. */
+function nested(depth: number, leaf: unknown): unknown {
+  let value = leaf;
+  for (let i = 0; i < depth; i++) value = { inner: value };
+  return value;
+}
+
+describe('Redactor.knownIn (an agent\'s arguments checked for a value we hold)', () => {
+  const secret = 'ghp_known-in-vault-value-71';
+  const made = (): Redactor => {
+    const r = new Redactor();
+    r.addSecret(secret, 'GITHUB_TOKEN of github');
+    return r;
+  };
+
+  it('names the secret a nested string leaf holds, inside other text, in another case or encoded', () => {
+    const r = made();
+    expect(r.knownIn({ a: 1, b: [true, null, { c: ['x', `guess ${secret} end`] }] })).toEqual({ label: 'GITHUB_TOKEN of github' });
+    expect(r.knownIn({ q: secret.toUpperCase() })).toEqual({ label: 'GITHUB_TOKEN of github' });
+    expect(r.knownIn({ q: encodeURIComponent(`a ${secret}`) })).toEqual({ label: 'GITHUB_TOKEN of github' });
+    expect(r.knownIn({ q: Buffer.from(`xx${secret}`).toString('base64') })).toEqual({ label: 'GITHUB_TOKEN of github' });
+  });
+
+  it('checks keys as well as values: a key reaches the tool too', () => {
+    expect(made().knownIn({ [secret]: 1 })).toEqual({ label: 'GITHUB_TOKEN of github' });
+  });
+
+  it('finds nothing in a wrong guess, a prefix of the value, or numbers and booleans', () => {
+    const r = made();
+    expect(r.knownIn({ q: 'ghp_known-in-vault-value-72', p: secret.slice(0, -1), n: 71, t: true })).toBeUndefined();
+  });
+
+  it('ignores values shorter than 6 characters, as redaction does', () => {
+    const r = new Redactor();
+    r.addSecret('abc12', 'SHORT');
+    expect(r.knownIn({ q: 'abc12' })).toBeUndefined();
+    expect(r.redact('abc12')).toBe('abc12');
+  });
+
+  it('says a secret nobody named is one, without a label', () => {
+    const r = new Redactor();
+    r.addSecret('unnamed-token-value-99');
+    expect(r.knownIn(['unnamed-token-value-99'])).toEqual({ label: undefined });
+  });
+
+  it('finds nothing when no secret is known', () => {
+    expect(new Redactor().knownIn({ q: secret })).toBeUndefined();
+  });
+
+  it('walks as deep as redaction walks and no deeper (the bridge refuses arguments past 64 levels first)', () => {
+    const r = made();
+    expect(r.knownIn(nested(200, secret))).toEqual({ label: 'GITHUB_TOKEN of github' });
+    // Past 256 levels redaction passes nothing on; the check returns rather than recursing on.
+    expect(r.knownIn(nested(10_000, secret))).toBeUndefined();
+  });
+});
+
+describe('KnownMatcher.first', () => {
+  it('gives the first string found, longest at its place, and undefined when none', () => {
+    const m = new KnownMatcher(['abcdef', 'abcdefgh', 'zzzzzz']);
+    expect(m.first('.. zzzzzz abcdefgh')).toBe('zzzzzz');
+    expect(m.first('xx ABCDEFGH')).toBe('abcdefgh');
+    expect(m.first('abcde zzzzz')).toBeUndefined();
+  });
+});
