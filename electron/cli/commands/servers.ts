@@ -20,20 +20,11 @@ import { hideCommandSecrets, hideSecrets } from '../secret-shapes';
 import { checkServerName } from '../name-checks';
 import { warnIfClearText } from './clear-text-note';
 import { warnIfArgumentSecrets } from './argument-secrets-note';
-
-function collect(value: string, previous: string[] = []): string[] {
-  return [...previous, value];
-}
+import { collect, optionPair } from './pair-option';
 
 function pairs(items: string[] | undefined, separator: RegExp, flag: string): Record<string, string> | undefined {
   if (!items || items.length === 0) return undefined;
-  const out: Record<string, string> = {};
-  for (const item of items) {
-    const match = separator.exec(item);
-    if (!match || match.index === 0) throw new CodedError('invalid_input', `${flag} takes NAME${flag === '--header' ? ': ' : '='}VALUE, not "${item}"`);
-    out[item.slice(0, match.index).trim()] = item.slice(match.index + match[0].length).trim();
-  }
-  return out;
+  return Object.fromEntries(items.map((item) => optionPair(item, separator, flag)));
 }
 
 interface AddOptions {
