@@ -12,7 +12,7 @@ const pass = (used: boolean): SecretStoreView => ({
   type: 'pass',
   abilities,
   ok: false,
-  detail: 'has no password store at /home/ana/.password-store',
+  detail: 'The secret store "pass" has no password store at /home/ana/.password-store.',
   fix: 'Run `pass init YOUR-GPG-KEY`.',
   used,
 });
@@ -22,8 +22,8 @@ describe('Settings → Secret stores', () => {
     renderApp(createFakeApi({ listSecretStores: () => [pass(false), { name: 'vault', type: 'vault', abilities, ok: true, detail: 'the app’s own vault', used: true }] }), { hash: '#/settings' });
     const item = await screen.findByRole('listitem', { name: 'store pass' });
     expect(item.textContent).toContain('not set up');
-    expect(item.textContent).toContain('Not set up on this computer (has no password store at /home/ana/.password-store)');
-    expect(item.textContent).toContain('To use it: Run `pass init YOUR-GPG-KEY`.');
+    expect(item.textContent).toContain('has no password store at /home/ana/.password-store.');
+    expect(item.textContent).toContain('Nothing uses it yet, so nothing needs fixing. To use it: Run `pass init YOUR-GPG-KEY`.');
     expect(item.textContent).not.toMatch(/not ready|not working/);
     expect(within(item).getByText('not set up').className).not.toMatch(/error/);
     expect(screen.getByRole('listitem', { name: 'store vault' }).textContent).toContain('ready');

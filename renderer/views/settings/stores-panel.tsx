@@ -23,8 +23,10 @@ function StoreState({ store }: { store: SecretStoreView }) {
     return (
       <>
         <Badge tone="muted">not set up</Badge>
-        <div className="muted">Not set up on this computer ({shownLine(store.detail)}). Nothing uses it yet.</div>
-        {fix !== null && <div className="muted">To use it: {fix}</div>}
+        <div className="muted">{shownLine(store.detail)}</div>
+        <div className="muted">
+          Nothing uses it yet, so nothing needs fixing.{fix !== null && <> To use it: {fix}</>}
+        </div>
       </>
     );
   }
