@@ -132,12 +132,14 @@ export function usageError(error: CommanderError, program: Command, argv: readon
   const path = pathOf(command);
   const [first = '', ...rest] = error.message.split('\n').map((line) => line.trim()).filter((line) => line !== '');
   const message = first.replace(/^error:\s*/, '');
-  const suggested = /Did you mean (\S+?)\?/.exec(rest.join(' '))?.[1];
+  // Commander says "Did you mean X?", or "Did you mean one of X, Y?" when two are as close (`server`: serve, servers).
+  const similar = /Did you mean (?:one of )?([^?]+)\?/.exec(rest.join(' '))?.[1]?.split(', ') ?? [];
+  const suggested = similar[0];
   const usage = `usage: \`${[BIN, ...path, command.usage()].join(' ')}\`.`;
   let fix: string | undefined;
   switch (error.code) {
     case 'commander.unknownCommand':
-      fix = suggested === undefined ? undefined : `Did you mean \`${[BIN, ...path, suggested].join(' ')}\`?`;
+      fix = suggested === undefined ? undefined : `Did you mean ${similar.map((word) => `\`${[BIN, ...path, word].join(' ')}\``).join(' or ')}?`;
       break;
     case 'commander.unknownOption': {
       const flag = /unknown option '([^'=]+)/.exec(message)?.[1] ?? '';

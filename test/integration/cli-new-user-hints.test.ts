@@ -38,4 +38,17 @@ describe('hints for wrong values a new user gives', () => {
     expect(env.code).toBe(2);
     expect(env.stderr).toContain('hint: write it as NAME=VALUE');
   });
+
+  it('a command two commands are as close to (server: serve, servers) suggests both, not nothing', async () => {
+    const result = await runCli(home, ['server', 'list']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^error \[invalid_input\]: unknown command 'server'\n {2}hint: Did you mean `connected-services serve` or `connected-services servers`\? /);
+  });
+
+  it('servers add --url that is no web address says what --url takes', async () => {
+    const result = await runCli(home, ['servers', 'add', 'files', '--url', 'ftp://files.example.com']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('error [invalid_input]: Invalid server: url: must be an http:// or https:// URL');
+    expect(result.stderr).toContain("hint: --url takes the service's MCP endpoint as its README gives it, e.g. --url https://mcp.example.com/mcp");
+  });
 });

@@ -8,6 +8,7 @@ import { refuseLiteralSecrets } from '../literal-secret-flags';
 import { warnIfClearText } from './clear-text-note';
 import { warnIfArgumentSecrets } from './argument-secrets-note';
 import { collect, optionPair } from './pair-option';
+import { invalidServer } from './invalid-server';
 
 interface EditOptions {
   command?: string;
@@ -55,9 +56,7 @@ export function editedConfig(before: ServerConfig, commandLine: string[], option
     if (options.header) next['headers'] = Object.fromEntries(options.header.map((h) => optionPair(h, /:\s*/, '--header')));
   }
   const parsed = (isStdio(before) ? StdioServerSchema : HttpServerSchema).safeParse(next);
-  if (!parsed.success) {
-    throw new CodedError('invalid_input', `Invalid server: ${parsed.error.issues.map((i) => `${i.path.map(String).join('.') || 'config'}: ${i.message}`).join('; ')}`);
-  }
+  if (!parsed.success) throw invalidServer(parsed.error.issues, 'edit');
   return parsed.data;
 }
 
