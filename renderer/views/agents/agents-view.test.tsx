@@ -62,6 +62,7 @@ describe('agents', () => {
     // The asks routing (input, completions) is explained on the card, not here.
     expect(text).not.toMatch(/completions|asks back/);
     expect(text.length).toBeLessThan(220);
+    expect(screen.getByText(/^A short name, such as “claude” or “laptop”\. Keep it short/)).toBeTruthy();
   });
 
   it('limits an agent to chosen services with a per-tier policy', async () => {
