@@ -120,6 +120,13 @@ function unknownOptionFix(command: Command, path: readonly string[], flag: strin
   return `${flag} is an option of a command${path.length === 0 ? '' : ` under ${path.join(' ')}`}: give it after the command${example}.`;
 }
 
+/** What the missing argument is, where its command describes it (`read`'s URI: where to find one). */
+function missingArgumentSays(command: Command, message: string): string {
+  const name = /missing required argument '([^']+)'/.exec(message)?.[1];
+  const description = command.registeredArguments.find((argument) => argument.name() === name)?.description;
+  return description === undefined || description === '' ? '' : ` <${name}>: ${description}.`;
+}
+
 /**
  * Commander's message (`error: unknown command 'statsu'` and a `(Did you mean status?)` line) as one
  * of ours, with a hint that says what to fix: the command a typo likely meant, the command's usage
@@ -156,6 +163,8 @@ export function usageError(error: CommanderError, program: Command, argv: readon
       fix = mistypedRequired(command, message, argv);
       break;
     case 'commander.missingArgument':
+      fix = `${usage}${missingArgumentSays(command, message)}`;
+      break;
     case 'commander.excessArguments':
       fix = usage;
       break;

@@ -51,4 +51,13 @@ describe('hints for wrong values a new user gives', () => {
     expect(result.stderr).toContain('error [invalid_input]: Invalid server: url: must be an http:// or https:// URL');
     expect(result.stderr).toContain("hint: --url takes the service's MCP endpoint as its README gives it, e.g. --url https://mcp.example.com/mcp");
   });
+
+  it('a missing argument is said with what it is: read without a URI says where the URIs are, import without a source lists them', async () => {
+    const read = await runCli(home, ['read', 'everything']);
+    expect(read.code).toBe(2);
+    expect(read.stderr).toContain('<uri>: the resource URI, as `connected-services resources SERVER` lists them.');
+    const source = await runCli(home, ['import']);
+    expect(source.code).toBe(2);
+    expect(source.stderr).toContain('<source>: the client to import from: claude-desktop, claude-code, cursor, vscode.');
+  });
 });
