@@ -120,6 +120,13 @@ function unknownOptionFix(command: Command, path: readonly string[], flag: strin
   return `${flag} is an option of a command${path.length === 0 ? '' : ` under ${path.join(' ')}`}: give it after the command${example}.`;
 }
 
+/** What the missing argument is, where its command describes it (`read`'s URI: where to find one). */
+function missingArgumentSays(command: Command, message: string): string {
+  const name = /missing required argument '([^']+)'/.exec(message)?.[1];
+  const description = command.registeredArguments.find((argument) => argument.name() === name)?.description;
+  return description === undefined || description === '' ? '' : ` <${name}>: ${description}.`;
+}
+
 /**
  * Commander's message (`error: unknown command 'statsu'` and a `(Did you mean status?)` line) as one
  * of ours, with a hint that says what to fix: the command a typo likely meant, the command's usage
@@ -132,12 +139,14 @@ export function usageError(error: CommanderError, program: Command, argv: readon
   const path = pathOf(command);
   const [first = '', ...rest] = error.message.split('\n').map((line) => line.trim()).filter((line) => line !== '');
   const message = first.replace(/^error:\s*/, '');
-  const suggested = /Did you mean (\S+?)\?/.exec(rest.join(' '))?.[1];
+  // Commander says "Did you mean X?", or "Did you mean one of X, Y?" when two are as close (`server`: serve, servers).
+  const similar = /Did you mean (?:one of )?([^?]+)\?/.exec(rest.join(' '))?.[1]?.split(', ') ?? [];
+  const suggested = similar[0];
   const usage = `usage: \`${[BIN, ...path, command.usage()].join(' ')}\`.`;
   let fix: string | undefined;
   switch (error.code) {
     case 'commander.unknownCommand':
-      fix = suggested === undefined ? undefined : `Did you mean \`${[BIN, ...path, suggested].join(' ')}\`?`;
+      fix = suggested === undefined ? undefined : `Did you mean ${similar.map((word) => `\`${[BIN, ...path, word].join(' ')}\``).join(' or ')}?`;
       break;
     case 'commander.unknownOption': {
       const flag = /unknown option '([^'=]+)/.exec(message)?.[1] ?? '';
@@ -154,6 +163,8 @@ export function usageError(error: CommanderError, program: Command, argv: readon
       fix = mistypedRequired(command, message, argv);
       break;
     case 'commander.missingArgument':
+      fix = `${usage}${missingArgumentSays(command, message)}`;
+      break;
     case 'commander.excessArguments':
       fix = usage;
       break;

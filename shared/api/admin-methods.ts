@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import {
   AdminEntrySchema,
-  CallerSchema,
+  AdminActorSchema,
   ConfirmationAnswerSchema,
   ConfirmationOutcomeSchema,
   ConfirmationSchema,
@@ -38,7 +38,7 @@ export const ADMIN_METHODS = {
   }),
   /** Changes of policy, agents, servers, secrets and settings, newest first. */
   readAdminLog: () => ({
-    input: z.strictObject({ who: CallerSchema.optional(), limit: z.number().int().min(1).max(5000).optional() }),
+    input: z.strictObject({ who: AdminActorSchema.optional(), limit: z.number().int().min(1).max(5000).optional() }),
     output: z.array(AdminEntrySchema),
   }),
   /** Widenings made from the command line while no app ran, not yet acknowledged. */

@@ -11,6 +11,11 @@ export const CALLERS = ['app', 'ipc', 'terminal', 'cli', 'cli-offline'] as const
 export const CallerSchema = lazySchema(() => z.enum(CALLERS));
 export type Caller = z.infer<typeof CallerSchema>;
 
+/** Who made a change in the admin log: a caller, or `core` when the app did it by itself (a tool pinned at its first listing). */
+export const ADMIN_ACTORS = [...CALLERS, 'core'] as const;
+export const AdminActorSchema = lazySchema(() => z.enum(ADMIN_ACTORS));
+export type AdminActor = z.infer<typeof AdminActorSchema>;
+
 /** The person's own interfaces: what they do is done, and only they confirm requests. */
 export const PERSON_CALLERS: ReadonlySet<Caller> = new Set(['app', 'ipc', 'terminal']);
 
@@ -22,7 +27,7 @@ export type AdminOutcome = z.infer<typeof AdminOutcomeSchema>;
 export const AdminEntrySchema = lazySchema(() => z.object({
   id: z.string(),
   time: z.number(),
-  who: CallerSchema,
+  who: AdminActorSchema,
   /** The process id the command line said it has (not proven). */
   pid: z.number().int().optional(),
   method: z.string(),

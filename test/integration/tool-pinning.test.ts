@@ -106,6 +106,9 @@ describe('tools pinned at approval, through the real bridge', () => {
     expect(Object.keys(await toolsSeen(agent))).not.toContain('upload');
     const admin = await core.api.readAdminLog({});
     expect(admin.map((e) => e.method)).toEqual(expect.arrayContaining(['pinTools', 'reviewChanges']));
+    // The app pinned by itself: the log says so, not that the person at the web UI did it.
+    expect(new Set(admin.filter((e) => e.method === 'pinTools').map((e) => e.who))).toEqual(new Set(['core']));
+    expect(admin.find((e) => e.method === 'reviewChanges')?.who).not.toBe('core');
 
     // Across a restart of the core: the refusal holds, the acceptance too, nothing waits.
     await core.close();

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { AdminEntrySchema, type AdminEntry, type Caller } from '../../../shared/api';
+import { AdminEntrySchema, type AdminActor, type AdminEntry } from '../../../shared/api';
 import type { CoreEnvOptions } from '../../../shared/core-env';
 import { JsonlLog } from '../../fs-safe';
 import { OfflineReview } from './offline-review';
@@ -14,7 +14,7 @@ export interface AdminLogOptions extends CoreEnvOptions {
 }
 
 export interface AdminQuery {
-  who?: Caller;
+  who?: AdminActor;
   /** Newest first; default 200. */
   limit?: number;
 }

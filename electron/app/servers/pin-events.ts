@@ -32,7 +32,7 @@ export function forwardPinEvents(pins: ToolPins, admin: AdminLog, events: EventH
   return [
     pins.on('held', (payload) => events.emit('heldChanged', payload)),
     pins.on('decided', (event) => {
-      admin.record({ who: 'app', method: 'pinTools', summary: summaryOf(event), input: { server: event.server, outcome: event.outcome, tools: event.tools, prompts: event.prompts }, outcome: 'ok' });
+      admin.record({ who: 'core', method: 'pinTools', summary: summaryOf(event), input: { server: event.server, outcome: event.outcome, tools: event.tools, prompts: event.prompts }, outcome: 'ok' });
     }),
   ];
 }

@@ -17,7 +17,19 @@ function clientOf(value: string): AgentClientView | undefined {
 
 function unknown(value: string, choices: readonly string[]): CodedError {
   const meant = closestWord(value, choices);
-  return new CodedError('invalid_input', `--for takes ${choices.join(', ')} or a prefix length, not "${value}"`, meant === undefined ? {} : { hint: `did you mean --for ${meant}?` });
+  return new CodedError('invalid_input', `--for takes ${choices.join(', ')} or a prefix length, not "${value}"`, {
+    hint: meant !== undefined ? `did you mean --for ${meant}?` : `name the client the agent runs in (one of those), or the length of the prefix it puts before tool names`,
+  });
+}
+
+/** `agents config --for`: a client we write a configuration for; a typo gets the one it likely meant. */
+export function parseTarget(value: string): ConfigTarget {
+  const target = CONFIG_TARGETS.find((t) => t === value.trim());
+  if (target !== undefined) return target;
+  const meant = closestWord(value, CONFIG_TARGETS);
+  throw new CodedError('invalid_input', `--for takes a client whose configuration it prints: ${CONFIG_TARGETS.join(', ')}; not "${value}"`, {
+    hint: meant !== undefined ? `did you mean --for ${meant}?` : '`connected-services agents clients` lists the clients found on this computer',
+  });
 }
 
 /** `agents set --for`: a client, a prefix length, or `none` (forget it; commander turns a null into '', so a word). */

@@ -1,11 +1,11 @@
 import type { Command } from 'commander';
-import { CONFIG_TARGETS, ConfigTargetSchema, NAME_STYLES, TOOL_MODES, type AgentView, type NameStyleView, type ToolModeView } from '../../../shared/api';
+import { CONFIG_TARGETS, NAME_STYLES, TOOL_MODES, type AgentView, type NameStyleView, type ToolModeView } from '../../../shared/api';
 import { CodedError } from '../../../shared/errors';
 import { closestWord } from '../closest-word';
 import { printJson, table } from '../output';
 import type { Run } from '../runner';
 import type { CliContext } from '../context';
-import { CLIENT_HELP, parseClient, parseForOnAdd, toolModeNotes, type ForOnAdd } from './agent-client-options';
+import { CLIENT_HELP, parseClient, parseForOnAdd, parseTarget, toolModeNotes, type ForOnAdd } from './agent-client-options';
 import { parseChoice, parsePolicy, parseToolRule, type ToolRule } from './agent-option-parsers';
 import { registerAgentConnect } from './agents-connect';
 import { checkAgentName } from '../name-checks';
@@ -18,12 +18,6 @@ function rulesOf(agent: AgentView): string {
 
 function parseServers(text: string): '*' | string[] {
   return text.trim() === '*' ? '*' : text.split(',').map((s) => s.trim()).filter(Boolean);
-}
-
-function parseTarget(value: string) {
-  const parsed = ConfigTargetSchema.safeParse(value);
-  if (!parsed.success) throw new CodedError('invalid_input', `--for takes one of ${CONFIG_TARGETS.join(', ')}, not "${value}"`);
-  return parsed.data;
 }
 
 const NAMES_HELP = 'the names it sees: prefixed (<server>__<tool>, the default) or plain (each tool and prompt under its own name where none of its servers collide)';

@@ -43,7 +43,8 @@ function printCredentialFiles(output: Output, files: NonNullable<ImportReport['c
 
 export function registerImport(program: Command, run: Run): void {
   program
-    .command('import <source>')
+    .command('import')
+    .argument('<source>', `the client to import from: ${IMPORT_SOURCES.join(', ')}`)
     .description(`import servers from another client (${IMPORT_SOURCES.join(', ')}) without overwriting yours`)
     .option('--path <file>', 'read this config file instead of the usual location')
     .option('--move-credential-files', 'move credential and token files named in env into the vault, as ${secretFile:…} (asked at a terminal otherwise)')

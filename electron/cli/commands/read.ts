@@ -75,7 +75,9 @@ function assertResourceUri(server: string, uri: string): void {
 
 export function registerRead(program: Command, run: Run): void {
   program
-    .command('read <server> <uri>')
+    .command('read')
+    .argument('<server>', 'the server that offers it')
+    .argument('<uri>', 'the resource URI, as `connected-services resources SERVER` lists them')
     .description('read a resource, e.g. read everything demo://resource/static/document/architecture.md')
     .option('--json', 'print the whole result as JSON (binary contents as base64)')
     .action((server: string, uri: string, options: { json?: boolean }) =>

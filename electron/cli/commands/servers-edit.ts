@@ -7,6 +7,8 @@ import type { Run } from '../runner';
 import { refuseLiteralSecrets } from '../literal-secret-flags';
 import { warnIfClearText } from './clear-text-note';
 import { warnIfArgumentSecrets } from './argument-secrets-note';
+import { collect, optionPair } from './pair-option';
+import { invalidServer } from './invalid-server';
 
 interface EditOptions {
   command?: string;
@@ -19,15 +21,6 @@ interface EditOptions {
   description?: string;
 }
 
-function collect(value: string, previous: string[] = []): string[] {
-  return [...previous, value];
-}
-
-function pair(item: string, separator: RegExp, flag: string): [string, string] {
-  const match = separator.exec(item);
-  if (!match || match.index === 0) throw new CodedError('invalid_input', `${flag} takes NAME${flag === '--header' ? ': ' : '='}VALUE, not "${item}"`);
-  return [item.slice(0, match.index).trim(), item.slice(match.index + match[0].length).trim()];
-}
 
 /** The entry with the options applied: only what is given changes; `-- COMMAND ARGS…` replaces both. */
 export function editedConfig(before: ServerConfig, commandLine: string[], options: EditOptions): ServerConfig {
@@ -49,7 +42,7 @@ export function editedConfig(before: ServerConfig, commandLine: string[], option
     }
     const env: Record<string, string> = { ...(before.env ?? {}) };
     for (const item of options.env ?? []) {
-      const [name, value] = pair(item, /=/, '--env');
+      const [name, value] = optionPair(item, /=/, '--env');
       env[name] = value;
     }
     for (const name of options.unsetEnv ?? []) delete env[name];
@@ -60,12 +53,10 @@ export function editedConfig(before: ServerConfig, commandLine: string[], option
       throw new CodedError('invalid_input', 'this is a URL server: a command, --arg, --env and --cwd apply to stdio servers', { hint: 'Remove it and add it again to change its transport.' });
     }
     if (options.url !== undefined) next['url'] = options.url;
-    if (options.header) next['headers'] = Object.fromEntries(options.header.map((h) => pair(h, /:\s*/, '--header')));
+    if (options.header) next['headers'] = Object.fromEntries(options.header.map((h) => optionPair(h, /:\s*/, '--header')));
   }
   const parsed = (isStdio(before) ? StdioServerSchema : HttpServerSchema).safeParse(next);
-  if (!parsed.success) {
-    throw new CodedError('invalid_input', `Invalid server: ${parsed.error.issues.map((i) => `${i.path.map(String).join('.') || 'config'}: ${i.message}`).join('; ')}`);
-  }
+  if (!parsed.success) throw invalidServer(parsed.error.issues, 'edit');
   return parsed.data;
 }
 
@@ -85,7 +76,7 @@ export function registerServerEdits(servers: Command, run: Run): void {
     .action((name: string, command: string[], options: EditOptions) =>
       run(async (ctx) => {
         // Only what is given now: an entry written by hand before stays the person's own choice.
-        const given = (items: string[] | undefined, separator: RegExp, flag: string) => (items ? Object.fromEntries(items.map((item) => pair(item, separator, flag))) : undefined);
+        const given = (items: string[] | undefined, separator: RegExp, flag: string) => (items ? Object.fromEntries(items.map((item) => optionPair(item, separator, flag))) : undefined);
         const [headers, env] = [given(options.header, /:\s*/, '--header'), given(options.env, /=/, '--env')];
         const args = options.arg ?? (command.length > 0 ? command.slice(1) : undefined); // what editedConfig writes
         refuseLiteralSecrets(name, {

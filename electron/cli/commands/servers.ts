@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { HttpServerSchema, MAX_TIMEOUT_MS, StdioServerSchema, type ServerConfig, isStdio } from '../../../shared/config';
-import { describeIssues } from '../../../shared/api';
 import { CodedError } from '../../../shared/errors';
 import { printJson, table } from '../output';
 import { confirm } from '../prompt';
@@ -20,20 +19,12 @@ import { hideCommandSecrets, hideSecrets } from '../secret-shapes';
 import { checkServerName } from '../name-checks';
 import { warnIfClearText } from './clear-text-note';
 import { warnIfArgumentSecrets } from './argument-secrets-note';
-
-function collect(value: string, previous: string[] = []): string[] {
-  return [...previous, value];
-}
+import { collect, optionPair } from './pair-option';
+import { invalidServer } from './invalid-server';
 
 function pairs(items: string[] | undefined, separator: RegExp, flag: string): Record<string, string> | undefined {
   if (!items || items.length === 0) return undefined;
-  const out: Record<string, string> = {};
-  for (const item of items) {
-    const match = separator.exec(item);
-    if (!match || match.index === 0) throw new CodedError('invalid_input', `${flag} takes NAME${flag === '--header' ? ': ' : '='}VALUE, not "${item}"`);
-    out[item.slice(0, match.index).trim()] = item.slice(match.index + match[0].length).trim();
-  }
-  return out;
+  return Object.fromEntries(items.map((item) => optionPair(item, separator, flag)));
 }
 
 interface AddOptions {
@@ -73,7 +64,7 @@ export function buildServerConfig(commandLine: string[], options: AddOptions): S
     if (commandLine.length > 0) throw new CodedError('invalid_input', 'Give either --url or a command, not both');
     const headers = pairs(options.header, /:\s*/, '--header');
     const parsed = HttpServerSchema.safeParse({ type: 'http', url: options.url, ...(headers ? { headers } : {}), ...common });
-    if (!parsed.success) throw new CodedError('invalid_input', `Invalid server: ${describeIssues(parsed.error.issues)}`);
+    if (!parsed.success) throw invalidServer(parsed.error.issues, 'add');
     return parsed.data;
   }
   const [command, ...args] = commandLine;
@@ -93,7 +84,7 @@ export function buildServerConfig(commandLine: string[], options: AddOptions): S
     ...(options.cwd === undefined && relativePathIn(commandLine) !== undefined ? { cwd: process.cwd() } : {}),
     ...common,
   });
-  if (!parsed.success) throw new CodedError('invalid_input', `Invalid server: ${describeIssues(parsed.error.issues)}`);
+  if (!parsed.success) throw invalidServer(parsed.error.issues, 'add');
   return parsed.data;
 }
 

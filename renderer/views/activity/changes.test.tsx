@@ -141,6 +141,15 @@ describe('activity: changes asked from the command line', () => {
     await waitFor(() => expect(within(table).getAllByRole('row')[1]?.textContent).toMatch(/remove the agent "night"/));
   });
 
+  it('shows what the app did by itself (a first listing pinned) as automatic, not as the person at the web UI', async () => {
+    const pinned: AdminEntry = { id: 'p-1', time: 1_000, who: 'core', method: 'pinTools', summary: 'everything: tool echo pinned at first listing', outcome: 'ok' };
+    renderApp(createFakeApi({ readAdminLog: () => [pinned] }), { hash: '#/activity' });
+    const table = await screen.findByRole('table', { name: 'Changes, newest first' });
+    const row = within(table).getAllByRole('row')[1]?.textContent ?? '';
+    expect(row).toMatch(/automatic \(the app\).*pinned at first listing/);
+    expect(row).not.toContain('web UI');
+  });
+
   it('shows a request the person has since decided as asked, then its outcome, not waiting for ever', async () => {
     const asked: AdminEntry = { id: 'e-1', time: 1_000, who: 'cli', pid: 4047, method: 'addAgent', summary: 'add the agent "claude"', outcome: 'waiting', confirmation: 'c-9' };
     const decided: AdminEntry = { id: 'e-2', time: 2_000, who: 'app', method: 'addAgent', summary: asked.summary, outcome: 'confirmed', confirmation: 'c-9' };

@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
-import type { AdminEntry, AdminOutcome, Caller } from '../../../shared/api';
+import type { AdminActor, AdminEntry, AdminOutcome } from '../../../shared/api';
 import { revealHidden } from '../../../shared/text';
 import { Badge, ErrorNote, LoadingSkeleton, Table } from '../../components';
 import { describeError, timestamp, type ShownError } from '../../lib';
 import { useLive } from '../../state';
 
 const LIMIT = 200;
-const WHO: Record<Caller, string> = { app: 'web UI', ipc: 'app', terminal: 'terminal', cli: 'command line', 'cli-offline': 'command line, app closed' };
+const WHO: Record<AdminActor, string> = { app: 'web UI', ipc: 'app', terminal: 'terminal', cli: 'command line', 'cli-offline': 'command line, app closed', core: 'automatic (the app)' };
 const TONE: Record<AdminOutcome, 'ok' | 'warn' | 'error' | 'muted'> = {
   ok: 'ok',
   confirmed: 'ok',

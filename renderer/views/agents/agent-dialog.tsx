@@ -60,8 +60,8 @@ export function AgentDialog({ agent, onClose, onSaved, onCreated }: AgentDialogP
     >
       {!agent && (
         <p className="muted">
-          Each agent gets its own token; you can limit what it reaches and when it must ask you. If a service asks back during its calls, input goes
-          to the agent when its client can, else to you, and completions wait for your approval (change that on its card).
+          An agent is one AI app on this computer, such as Claude or Cursor. It gets its own token. Choose which services it may use and when it
+          must ask you first; you can change this later on its card.
         </p>
       )}
     </FormDialog>

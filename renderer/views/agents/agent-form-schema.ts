@@ -41,7 +41,7 @@ const AGENT_NAME: RJSFSchema = {
   pattern: '^[A-Za-z0-9][A-Za-z0-9 _.-]{0,63}$',
   errorMessage: 'Use 1-64 letters, digits, spaces, "_", "." or "-".',
   // The example is taken as typed: a long one (“Claude Code on my laptop”) left too little room for tool names.
-  description: 'Which agent this is, short, e.g. “claude” or “laptop”: its client puts it before every tool name, and models take at most 64 characters.',
+  description: 'A short name, such as “claude” or “laptop”. Keep it short: its client puts it before every tool name.',
 };
 
 /** Create and edit share one schema: name, which servers, a decision per tier of tool, and its client. */

@@ -52,6 +52,19 @@ function agentsApi(overrides: FakeHandlers = {}) {
 }
 
 describe('agents', () => {
+  it('opens the Create dialog with a short, plain intro: what an agent is and what to choose', async () => {
+    renderApp(agentsApi().api, { hash: '#/agents' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Create agent' }));
+    const intro = within(screen.getByRole('dialog', { name: 'Create an agent' })).getByText(/^An agent is one AI app/);
+    const text = intro.textContent ?? '';
+    expect(text).toContain('such as Claude or Cursor');
+    expect(text).toContain('you can change this later');
+    // The asks routing (input, completions) is explained on the card, not here.
+    expect(text).not.toMatch(/completions|asks back/);
+    expect(text.length).toBeLessThan(220);
+    expect(screen.getByText(/^A short name, such as “claude” or “laptop”\. Keep it short/)).toBeTruthy();
+  });
+
   it('limits an agent to chosen services with a per-tier policy', async () => {
     const { api } = agentsApi();
     renderApp(api, { hash: '#/agents' });

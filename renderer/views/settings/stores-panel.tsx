@@ -5,6 +5,41 @@ import { shownLine } from '../../lib';
 import { useLive } from '../../state';
 
 /**
+ * Whether a store answers. One that no server uses and that does not answer is simply not set up
+ * (pass never initialised, no keyring): said plainly with how to set it up, not shown as a failure.
+ */
+function StoreState({ store }: { store: SecretStoreView }) {
+  if (store.approval === 'pending') return <Badge tone="warn">waiting for approval</Badge>;
+  if (store.ok) {
+    return (
+      <>
+        <Badge tone="ok">ready</Badge>
+        <div className="muted">{shownLine(store.detail)}</div>
+      </>
+    );
+  }
+  const fix = store.fix === undefined ? null : shownLine(store.fix);
+  if (!store.used) {
+    return (
+      <>
+        <Badge tone="muted">not set up</Badge>
+        <div className="muted">{shownLine(store.detail)}</div>
+        <div className="muted">
+          Nothing uses it yet, so nothing needs fixing.{fix !== null && <> To use it: {fix}</>}
+        </div>
+      </>
+    );
+  }
+  return (
+    <>
+      <Badge tone="error">not working</Badge>
+      <div className="muted">{shownLine(store.detail)}</div>
+      {fix !== null && <div className="muted">{fix}</div>}
+    </>
+  );
+}
+
+/**
  * The stores `${secret:STORE:PATH}` reads (docs/vault.md, "Secret stores"), each with whether it
  * answers; a command store waiting for approval shows its exact command, program and arguments one
  * by one as they are run (no shell), with Approve and Refuse. Approving is logged like every other change.
@@ -36,9 +71,7 @@ export function StoresPanel() {
         {(stores ?? []).map((store) => (
           <li key={store.name} aria-label={`store ${store.name}`}>
             <code>{store.name}</code> <span className="muted">{store.type}</span>{' '}
-            <Badge tone={store.ok ? 'ok' : store.approval === 'pending' ? 'warn' : store.used ? 'error' : 'muted'}>{store.ok ? 'ready' : store.approval === 'pending' ? 'waiting for approval' : 'not ready'}</Badge>
-            {store.approval !== 'pending' && <div className="muted">{shownLine(store.detail)}</div>}
-            {!store.ok && store.fix !== undefined && store.approval !== 'pending' && <div className="muted">{shownLine(store.fix)}</div>}
+            <StoreState store={store} />
             {store.approval === 'pending' && store.argv !== undefined && (
               <div className="store-approval">
                 <p>It runs this program with these arguments, without a shell ({'{path}'} becomes the path a reference names):</p>

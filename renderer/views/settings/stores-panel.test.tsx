@@ -1,0 +1,39 @@
+// @vitest-environment jsdom
+import { cleanup, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { SecretStoreView } from '../../../shared/api';
+import { createFakeApi, renderApp } from '../../../test/support/renderer';
+
+afterEach(cleanup);
+
+const abilities = { list: true, set: true, delete: true };
+const pass = (used: boolean): SecretStoreView => ({
+  name: 'pass',
+  type: 'pass',
+  abilities,
+  ok: false,
+  detail: 'The secret store "pass" has no password store at /home/ana/.password-store.',
+  fix: 'Run `pass init YOUR-GPG-KEY`.',
+  used,
+});
+
+describe('Settings → Secret stores', () => {
+  it('shows a store nothing uses and that is not there as not set up, with how to set it up, not as an error', async () => {
+    renderApp(createFakeApi({ listSecretStores: () => [pass(false), { name: 'vault', type: 'vault', abilities, ok: true, detail: 'the app’s own vault', used: true }] }), { hash: '#/settings' });
+    const item = await screen.findByRole('listitem', { name: 'store pass' });
+    expect(item.textContent).toContain('not set up');
+    expect(item.textContent).toContain('has no password store at /home/ana/.password-store.');
+    expect(item.textContent).toContain('Nothing uses it yet, so nothing needs fixing. To use it: Run `pass init YOUR-GPG-KEY`.');
+    expect(item.textContent).not.toMatch(/not ready|not working/);
+    expect(within(item).getByText('not set up').className).not.toMatch(/error/);
+    expect(screen.getByRole('listitem', { name: 'store vault' }).textContent).toContain('ready');
+  });
+
+  it('shows a store a server reads from that does not answer as not working, with the fix', async () => {
+    renderApp(createFakeApi({ listSecretStores: () => [pass(true)] }), { hash: '#/settings' });
+    const item = await screen.findByRole('listitem', { name: 'store pass' });
+    expect(within(item).getByText('not working').className).toMatch(/error/);
+    expect(item.textContent).toContain('Run `pass init YOUR-GPG-KEY`.');
+    expect(item.textContent).not.toContain('not set up');
+  });
+});
