@@ -60,17 +60,6 @@ describe('a URL request is no closer than the server that sends it (review: URL 
     expect(agent.forwarded).toEqual(['https://pay.example.com/confirm', 'http://127.0.0.1:8080/confirm']);
   });
 
-  it('shown to the person with why it must not be opened', async () => {
-    const { waiting, ask } = setUp(publicServer);
-    const answer = ask('http://localhost:5000/');
-    // The server's reach is looked up first (a resolver's turn).
-    await new Promise((resolve) => setImmediate(resolve));
-    const [pending] = waiting.list();
-    expect(pending).toMatchObject({ kind: 'url', server: 'svc', urlProblem: 'it points at this computer, and the MCP server is not on this computer' });
-    waiting.answer(pending?.id ?? '', { action: 'decline' });
-    expect(await answer).toEqual({ action: 'decline' });
-  });
-
   it('a server whose name does not resolve: the request is refused, not guessed', async () => {
     const agent = urlAgent();
     const failing = () => Promise.reject(new CodedError('server_unavailable', 'Could not resolve mcp.example.com.'));
@@ -101,12 +90,16 @@ describe('a URL request is no closer than the server that sends it (review: URL 
     expect(audited.map((e) => [e.answer, e.answeredBy])).toEqual([['decline', 'nobody']]);
   });
 
-  it('shown to the person with why, when its name resolves to this computer', async () => {
+  it.each([
+    ['http://localhost:5000/', 'it points at this computer, and the MCP server is not on this computer'],
+    ['https://admin.rebind.test/', 'admin.rebind.test resolves to 127.0.0.1: it points at this computer, and the MCP server is not on this computer'],
+  ])('%s: shown to the person with why it must not be opened', async (url, why) => {
     const { waiting, ask } = setUp(publicServer, undefined, names);
-    const answer = ask('https://admin.rebind.test/');
+    const answer = ask(url);
+    // The server's reach and the URL's name are looked up first.
     await vi.waitFor(() => expect(waiting.list()).toHaveLength(1));
     const [pending] = waiting.list();
-    expect(pending).toMatchObject({ kind: 'url', origin: 'https://admin.rebind.test', urlProblem: 'admin.rebind.test resolves to 127.0.0.1: it points at this computer, and the MCP server is not on this computer' });
+    expect(pending).toMatchObject({ kind: 'url', server: 'svc', urlProblem: why });
     waiting.answer(pending?.id ?? '', { action: 'decline' });
     expect(await answer).toEqual({ action: 'decline' });
   });
