@@ -25,6 +25,7 @@ export {
 export type { AuthTarget, FullAuthConfig, OAuthAuth, ClientCredentialsAuth, ApiKeyAuth } from './auth-config';
 export { validateBrowserUrl, validateEndpointUrl, isLoopbackHost, isLinkLocalOrMetadata, hostReachRefusal } from './url-safety';
 export type { Reach } from './reach';
+export type { UrlOpenedBy } from './browser-url';
 export { systemBrowserOpener, systemOpenerCommand, printUrl, openWith, OPENED_REACH } from './openers';
 export type { Opener, SpawnOpenerOptions } from './openers';
 export { parseCommandLine } from './command-argv';

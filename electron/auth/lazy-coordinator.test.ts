@@ -20,6 +20,7 @@ function fakeModule() {
     forgetIssuer: vi.fn(() => Promise.resolve(undefined)),
     status: vi.fn(() => Promise.resolve(STATUS)),
     reach: vi.fn(() => Promise.resolve('public' as const)),
+    checkUrl: vi.fn((url: string) => Promise.resolve(new URL(url))),
     on: vi.fn((_event: 'flow', listener: (event: FlowEvent) => void) => {
       flow.add(listener);
       return () => flow.delete(listener);

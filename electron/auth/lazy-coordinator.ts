@@ -54,6 +54,7 @@ export function lazyAuthCoordinator(options: AuthCoordinatorOptions, load: LoadC
     forgetIssuer: async (server) => (await coordinator()).forgetIssuer(server),
     status: async (server, config) => (await coordinator()).status(server, config),
     reach: async (serverUrl) => (await coordinator()).reach(serverUrl),
+    checkUrl: async (url, reach, by) => (await coordinator()).checkUrl(url, reach, by),
     on(_event, listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -5,6 +5,7 @@ import type { AuthTarget } from './auth-config';
 import type { AuthLockOptions } from './file-lock';
 import type { Resolver } from './endpoint-fetch';
 import type { Reach } from './reach';
+import type { UrlOpenedBy } from './browser-url';
 import type { FetchLike } from '../net';
 import type { PoolCredential } from '../pool';
 import type { RedirectListenerFactory } from './loopback-listener';
@@ -147,6 +148,12 @@ export interface AuthCoordinator {
    * the resolver every request uses. Rejects when the name does not resolve.
    */
   reach(serverUrl: string): Promise<Reach>;
+  /**
+   * A URL a server asks to have opened (a URL-mode elicitation), no closer than the server's `reach`
+   * by what its host name resolves to now, through the same resolver (browser-url.ts). Rejects denied,
+   * or server_unavailable when the name does not resolve.
+   */
+  checkUrl(url: string, reach: Reach, by: UrlOpenedBy): Promise<URL>;
   /** Flow events of every server. Returns the unsubscribe function. */
   on(event: 'flow', listener: (event: FlowEvent) => void): () => void;
   /** Cancels running sign-ins. Idempotent. */

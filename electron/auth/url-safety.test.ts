@@ -103,3 +103,13 @@ describe('host classification', () => {
     expect(isLinkLocalOrMetadata('example.com')).toBe(false);
   });
 });
+
+describe('how far a URL may lead is always stated', () => {
+  it('neither validator has a default reach: a caller that names none does not compile', () => {
+    // tsc fails here should `reach` become optional (a forgotten one would mean "this computer too").
+    // @ts-expect-error the reach is required
+    expect(() => validateBrowserUrl('http://127.0.0.1:8080/', 'to open')).toThrow();
+    // @ts-expect-error the reach is required
+    expect(() => validateEndpointUrl('http://127.0.0.1:8080/token', 'the endpoint')).toThrow();
+  });
+});

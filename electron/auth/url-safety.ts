@@ -74,7 +74,8 @@ export function refuse(what: string, value: string, why: string): CodedError {
   });
 }
 
-function parse(value: string, what: string): URL {
+/** A URL of bounded length, parsed. @throws CodedError denied */
+export function parseUrl(value: string, what: string): URL {
   if (typeof value !== 'string' || value.length === 0 || value.length > 8192) throw refuse(what, String(value), 'not a URL');
   const url = URL.parse(value);
   if (!url) throw refuse(what, value, 'not a valid URL');
@@ -115,7 +116,7 @@ function checkHost(url: URL, value: string, what: string, reach: Reach): void {
  * @throws CodedError denied
  */
 export function validateBrowserUrl(value: string, what: string, reach: Reach): URL {
-  const url = parse(value, what);
+  const url = parseUrl(value, what);
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopbackHost(url.hostname))) {
     throw refuse(what, value, `only https: URLs (or http: to this computer) are opened, not ${url.protocol}`);
   }
@@ -131,7 +132,7 @@ export function validateBrowserUrl(value: string, what: string, reach: Reach): U
  * @throws CodedError denied
  */
 export function validateEndpointUrl(value: string, what: string, reach: Reach): URL {
-  const url = parse(value, what);
+  const url = parseUrl(value, what);
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopbackHost(url.hostname))) {
     throw refuse(what, value, `endpoints must use https: (http: only on this computer), not ${url.protocol}`);
   }

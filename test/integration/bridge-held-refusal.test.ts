@@ -6,6 +6,7 @@ import { startBridge, type BridgeHarness } from '../support/bridge-harness';
 import { messageOf, modernCall, modernRequest } from '../support/modern-raw';
 import { startRelatedAsksHttp, type RelatedAsksHttp } from '../support/related-asks-http';
 import { textOf } from '../support/server-harness';
+import { askUrlChecksFor } from '../support/ask-url-checks';
 
 // Issue #30 item 4 (docs/asks.md §Whose call): a 2026-07-28 agent holds at most 32 calls open waiting
 // for its retries. When a 2025-era server asks during one more, the bridge ends that call itself with
@@ -21,7 +22,7 @@ const waiting = new WaitingAsks();
 
 beforeAll(async () => {
   server = await startRelatedAsksHttp();
-  const router = createAskRouter({ waiting, audit: () => undefined, now: Date.now, reachOf: () => Promise.resolve('loopback' as const) });
+  const router = createAskRouter({ waiting, audit: () => undefined, now: Date.now, urls: askUrlChecksFor('loopback') });
   // One request per call: a short quiet ends each round soon.
   h = await startBridge({ legacy: server.config }, { inputRoundGather: () => ({ quietMs: 20 }) }, { asks: { router } });
   await h.pool.start('legacy');

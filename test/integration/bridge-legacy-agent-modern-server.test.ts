@@ -7,6 +7,7 @@ import { createAskRouter } from '../../electron/app/asks/ask-router';
 import { WaitingAsks } from '../../electron/app/asks/waiting-asks';
 import { startEraServer, type EraServer } from '../fixtures/servers/era-server';
 import { firstText, startBridge, type BridgeHarness } from '../support/bridge-harness';
+import { askUrlChecksFor } from '../support/ask-url-checks';
 
 // Issue #30 item 4, the other way: an SDK 1.x client (what VS Code speaks) calls a tool of an SDK v2
 // server that refuses `initialize`; the server's `input_required` elicitation reaches that agent as
@@ -18,7 +19,7 @@ let client: Client | undefined;
 
 beforeAll(async () => {
   server = await startEraServer('modern');
-  const router = createAskRouter({ waiting: new WaitingAsks(), audit: (entry) => audited.push(entry), now: Date.now, reachOf: () => Promise.resolve('loopback' as const) });
+  const router = createAskRouter({ waiting: new WaitingAsks(), audit: (entry) => audited.push(entry), now: Date.now, urls: askUrlChecksFor('loopback') });
   h = await startBridge({ modern: { type: 'http', url: server.url } }, {}, { asks: { router } });
 }, 60_000);
 

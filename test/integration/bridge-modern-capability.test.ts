@@ -4,6 +4,7 @@ import { createAskRouter } from '../../electron/app/asks/ask-router';
 import { WaitingAsks } from '../../electron/app/asks/waiting-asks';
 import { askingServer } from '../fixtures/servers/config';
 import { mcpHeaders, rawRequest, startBridge, type BridgeHarness } from '../support/bridge-harness';
+import { askUrlChecksFor } from '../support/ask-url-checks';
 
 // MCP 2026-07-28 basic §Client capabilities: a server that needs what the agent's request did not
 // declare answers -32021 (HTTP 400) naming it. Behind the bridge a 2025-era server asks for sampling
@@ -16,7 +17,7 @@ let h: BridgeHarness;
 const audited: AuditEntry[] = [];
 
 beforeAll(async () => {
-  const router = createAskRouter({ waiting: new WaitingAsks(), audit: (entry) => audited.push(entry), now: Date.now, reachOf: () => Promise.resolve('loopback' as const) });
+  const router = createAskRouter({ waiting: new WaitingAsks(), audit: (entry) => audited.push(entry), now: Date.now, urls: askUrlChecksFor('loopback') });
   h = await startBridge({ asking: askingServer() }, {}, { asks: { router } });
   await h.pool.start('asking');
 }, 60_000);

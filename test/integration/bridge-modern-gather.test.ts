@@ -3,6 +3,7 @@ import { createAskRouter } from '../../electron/app/asks/ask-router';
 import { WaitingAsks } from '../../electron/app/asks/waiting-asks';
 import { askingServer } from '../fixtures/servers/config';
 import { mcpHeaders, rawRequest, startBridge, type BridgeHarness } from '../support/bridge-harness';
+import { askUrlChecksFor } from '../support/ask-url-checks';
 
 // Issue #30 item 4: the requests a 2025-era server sends during one call of a 2026-07-28 agent come
 // to that agent in one input_required result (MCP 2026-07-28 basic/patterns/mrtr §InputRequests),
@@ -14,7 +15,7 @@ const ALLOW_ALL = { read: 'allow', write: 'allow', destructive: 'allow' } as con
 let h: BridgeHarness;
 
 beforeAll(async () => {
-  const router = createAskRouter({ waiting: new WaitingAsks(), audit: () => undefined, now: Date.now, reachOf: () => Promise.resolve('loopback' as const) });
+  const router = createAskRouter({ waiting: new WaitingAsks(), audit: () => undefined, now: Date.now, urls: askUrlChecksFor('loopback') });
   h = await startBridge({ asking: askingServer() }, {}, { asks: { router } });
   await h.pool.start('asking');
 }, 60_000);

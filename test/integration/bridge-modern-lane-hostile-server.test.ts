@@ -9,6 +9,7 @@ import { faultServer } from '../fixtures/servers/config';
 import { BAD_KEYS, startHostileServer, type HostileServer } from '../fixtures/servers/hostile-modern-server';
 import { tempDir, type RawResponse } from '../support/bridge-harness';
 import { callBody, callHeaders, messageOf, modernCall, modernRequest } from '../support/modern-raw';
+import { askUrlChecksFor } from '../support/ask-url-checks';
 
 // docs/bridge.md §Speed of the two eras, attacked from both ends: an agent that goes away mid-call,
 // many times at once (the lane's LazyAbort must cancel the server's call and leave nothing behind),
@@ -31,7 +32,7 @@ beforeAll(async () => {
   process.on('warning', onWarning);
   const dir = tempDir();
   hostile = await startHostileServer();
-  const router = createAskRouter({ waiting: new WaitingAsks(), audit: () => undefined, now: Date.now, reachOf: () => Promise.resolve('loopback' as const) });
+  const router = createAskRouter({ waiting: new WaitingAsks(), audit: () => undefined, now: Date.now, urls: askUrlChecksFor('loopback') });
   pool = createPool({ cacheDir: join(dir, 'cache'), gate: () => null, asks: { router } });
   await pool.apply({ mcpServers: { fault: faultServer(), hostile: { type: 'http', url: hostile.url } } });
   await Promise.all([pool.start('fault'), pool.start('hostile')]);

@@ -4,6 +4,7 @@ import { WaitingAsks } from '../../electron/app/asks/waiting-asks';
 import { loggingServer } from '../fixtures/servers/config';
 import { startModernLoggingServer } from '../fixtures/servers/logging-server';
 import { mcpHeaders, rawRequest, startBridge, type BridgeHarness } from '../support/bridge-harness';
+import { askUrlChecksFor } from '../support/ask-url-checks';
 
 // Issue #30 items 2 and 4, a held call's log messages (MCP 2026-07-28 basic/patterns/mrtr and
 // server/utilities/logging §Per-request log level): a 2026-07-28 agent's prompts/get and
@@ -57,7 +58,7 @@ const waiting = new WaitingAsks();
 
 beforeAll(async () => {
   modern = await startModernLoggingServer();
-  const router = createAskRouter({ waiting, audit: () => undefined, now: Date.now, reachOf: () => Promise.resolve('loopback' as const) });
+  const router = createAskRouter({ waiting, audit: () => undefined, now: Date.now, urls: askUrlChecksFor('loopback') });
   h = await startBridge({ logs: loggingServer(), remote: { type: 'http', url: modern.url, protocol: MODERN } }, {}, { asks: { router } });
   await Promise.all([h.pool.start('logs'), h.pool.start('remote')]);
   for (const server of SERVERS) tokens[server] = (await h.bridge.agents.add(`held-${server}`, { servers: [server], policy: ALLOW_ALL })).token;

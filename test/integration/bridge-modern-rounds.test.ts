@@ -5,6 +5,7 @@ import { WaitingAsks } from '../../electron/app/asks/waiting-asks';
 import { askingServer, everythingServer } from '../fixtures/servers/config';
 import { mcpHeaders, rawRequest, startBridge, type BridgeHarness } from '../support/bridge-harness';
 import { connectModernAgent, type ModernAgent } from '../support/modern-agent';
+import { askUrlChecksFor } from '../support/ask-url-checks';
 
 // Issue #30 item 4, the bounds of a held call: a 2026-07-28 agent that never retries, or that closes
 // its request, releases the upstream call; roots go to the agent's client where its settings allow.
@@ -19,7 +20,7 @@ const audited: AuditEntry[] = [];
 const agents: ModernAgent[] = [];
 
 beforeAll(async () => {
-  const router = createAskRouter({ waiting: new WaitingAsks(), audit: (entry) => audited.push(entry), now: Date.now, reachOf: () => Promise.resolve('loopback' as const) });
+  const router = createAskRouter({ waiting: new WaitingAsks(), audit: (entry) => audited.push(entry), now: Date.now, urls: askUrlChecksFor('loopback') });
   h = await startBridge({ everything: everythingServer(), asking: askingServer() }, { inputRoundWindowMs: WINDOW_MS }, { asks: { router } });
   await Promise.all([h.pool.start('everything'), h.pool.start('asking')]);
 }, 60_000);

@@ -4,6 +4,7 @@ import { createAskRouter } from '../../electron/app/asks/ask-router';
 import type { WaitingAsks } from '../../electron/app/asks/waiting-asks';
 import { ROOT } from '../fixtures/servers/config';
 import { startBridge, type BridgeHarness } from './bridge-harness';
+import { askUrlChecksFor } from './ask-url-checks';
 
 // A bridge whose servers ask during calls (elicitation, sampling, roots), routed by the app's one ask
 // router: the tests of that routing in both eras start from here.
@@ -21,7 +22,7 @@ export const BOTH_ERAS = { legacy: conformanceServer(), modern: conformanceServe
 
 /** Starts `servers` behind a bridge whose asks go through `waiting`; audited asks land in `audited`. */
 export async function startAskingBridge(servers: Record<string, StdioServerConfig>, waiting: WaitingAsks, audited: AuditEntry[] = []): Promise<BridgeHarness> {
-  const router = createAskRouter({ waiting, audit: (entry) => audited.push(entry), now: Date.now, reachOf: () => Promise.resolve('loopback' as const) });
+  const router = createAskRouter({ waiting, audit: (entry) => audited.push(entry), now: Date.now, urls: askUrlChecksFor('loopback') });
   const h = await startBridge(servers, {}, { asks: { router } });
   await Promise.all(Object.keys(servers).map((name) => h.pool.start(name)));
   return h;

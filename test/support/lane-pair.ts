@@ -7,6 +7,7 @@ import { openVault, type Vault } from '../../electron/vault';
 import { secretKey } from '../../shared/vault';
 import { askingServer, everythingServer, faultServer } from '../fixtures/servers/config';
 import { tempDir } from './bridge-harness';
+import { askUrlChecksFor } from './ask-url-checks';
 
 export const LANE_MAX_BODY = 64 * 1024;
 
@@ -30,7 +31,7 @@ export async function startLanePair(secrets: Record<string, string> = {}): Promi
   const dir = tempDir();
   const vault = await openVault({ dataDir: join(dir, 'vault'), provider: 'memory' });
   for (const [name, value] of Object.entries(secrets)) await vault.set(secretKey(name), value);
-  const router = createAskRouter({ waiting: new WaitingAsks(), audit: () => undefined, now: Date.now, reachOf: () => Promise.resolve('loopback' as const) });
+  const router = createAskRouter({ waiting: new WaitingAsks(), audit: () => undefined, now: Date.now, urls: askUrlChecksFor('loopback') });
   const pool = createPool({ cacheDir: join(dir, 'cache'), gate: () => null, asks: { router } });
   await pool.apply({ mcpServers: { everything: everythingServer(), fault: faultServer(), asking: askingServer() } });
   await Promise.all(['everything', 'fault', 'asking'].map((name) => pool.start(name)));

@@ -10,7 +10,7 @@ import { AdminLog } from '../admin/admin-log';
 import { createApiDoor, type ApiDoor } from '../door/api-door';
 import { createAddService } from '../servers/add-service';
 import { createAppApi } from './app-api';
-import { reachOfServers } from '../asks/ask-reach';
+import { askUrlChecks } from '../asks/ask-reach';
 import { createAsksApi } from '../asks/asks-api';
 import { createAuthApi, withAuthInfo } from '../sign-in/auth-api';
 import { createBridgeApi } from '../agents/bridge-api';
@@ -93,7 +93,7 @@ export function buildAppApi(parts: AppApiParts): BuiltAppApi {
   });
   const admin = new AdminLog(core);
   const confirmations = parts.runsBridge ? new Confirmations() : undefined;
-  const asksApi = createAsksApi({ waiting: parts.waitingAsks, opener: parts.opener, reachOf: reachOfServers(registry, parts.auth) });
+  const asksApi = createAsksApi({ waiting: parts.waitingAsks, opener: parts.opener, urls: askUrlChecks(registry, parts.auth) });
   const adminApi = createAdminApi({ api: () => personApi, admin, ...(confirmations ? { confirmations } : {}) });
   const pinsApi = createPinsApi({ pins: parts.pins, registry, settled });
   const decisionParts = { bridgeApi, adminApi, asksApi, pinsApi };

@@ -6,6 +6,7 @@ import { createAskRouter } from './ask-router';
 import { MAX_SCHEMA_CHARS, MAX_SCHEMA_DEPTH } from './ask-view';
 import { WaitingAsks } from './waiting-asks';
 import { fakeAgentAsker } from '../../../test/support/fake-agent-asker';
+import { askUrlChecksFor } from '../../../test/support/ask-url-checks';
 
 // Review F4: the bounds a server's elicitation is held to before the person sees it apply as well
 // to the copy forwarded to the agent.
@@ -23,7 +24,7 @@ function formAgent(): AgentAsker & { forwarded: ElicitRequestParams[] } {
 function setUp() {
   const agent = formAgent();
   const audited: AuditEntry[] = [];
-  const router = createAskRouter({ waiting: new WaitingAsks({ now: () => 1 }), audit: (e) => audited.push(e), now: () => 1, reachOf: () => Promise.resolve('public') });
+  const router = createAskRouter({ waiting: new WaitingAsks({ now: () => 1 }), audit: (e) => audited.push(e), now: () => 1, urls: askUrlChecksFor('public') });
   const context = { server: 'svc', asker: agent, call: 'tool "t"', signal: new AbortController().signal, expiresAt: 10 };
   const ask = (message: string, requestedSchema: unknown) => router.elicit({ mode: 'form', message, requestedSchema } as ElicitRequestParams, context);
   return { agent, audited, ask };

@@ -1,13 +1,15 @@
 import type { ElicitRequestParams } from '@modelcontextprotocol/client';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { AuditEntry } from '../../../shared/api';
 import { CodedError } from '../../../shared/errors';
 import type { AgentAsker } from '../../bridge';
-import type { Reach } from '../../auth';
+import type { Reach, Resolver } from '../../auth';
 import { AskRefused } from '../../pool';
 import { createAskRouter } from './ask-router';
 import { WaitingAsks } from './waiting-asks';
 import { fakeAgentAsker } from '../../../test/support/fake-agent-asker';
+import { askUrlChecksFor } from '../../../test/support/ask-url-checks';
+import { tableResolver } from '../../../test/support/auth-network';
 
 /** An agent whose client takes URL requests and whose settings let servers ask it; records what reached it. */
 function urlAgent(): AgentAsker & { forwarded: string[] } {
@@ -19,10 +21,11 @@ function urlAgent(): AgentAsker & { forwarded: string[] } {
   return { ...fakeAgentAsker({ elicit }), forwarded };
 }
 
-function setUp(reachOf: (server: string) => Promise<Reach>, asker?: AgentAsker) {
+/** `resolver`: answers the URLs' host names (default: every name public). */
+function setUp(reachOf: (server: string) => Promise<Reach>, asker?: AgentAsker, resolver?: Resolver) {
   const waiting = new WaitingAsks({ now: () => 1 });
   const audited: AuditEntry[] = [];
-  const router = createAskRouter({ waiting, audit: (e) => audited.push(e), now: () => 1, reachOf });
+  const router = createAskRouter({ waiting, audit: (e) => audited.push(e), now: () => 1, urls: askUrlChecksFor(reachOf, resolver) });
   const context = { server: 'svc', asker, call: 'tool "t"', signal: new AbortController().signal, expiresAt: 10 };
   const ask = (url: string) => router.elicit({ mode: 'url', message: 'open this', url, elicitationId: 'e1' }, context);
   return { waiting, audited, ask };
@@ -34,6 +37,9 @@ describe('a URL request is no closer than the server that sends it (review: URL 
   it.each([
     ['http://127.0.0.1:8080/admin', /this computer/],
     ['https://10.0.0.7/router', /private network/],
+    ['http://169.254.169.254/latest/meta-data/', /link-local/],
+    ['https://metadata.google.internal/computeMetadata/v1/', /cloud metadata/],
+    ['file:///etc/passwd', /this computer/],
   ])('a public server’s %s never reaches the agent: the server gets an error', async (url, why) => {
     const agent = urlAgent();
     const { audited, ask } = setUp(publicServer, agent);
@@ -54,17 +60,6 @@ describe('a URL request is no closer than the server that sends it (review: URL 
     expect(agent.forwarded).toEqual(['https://pay.example.com/confirm', 'http://127.0.0.1:8080/confirm']);
   });
 
-  it('shown to the person with why it must not be opened', async () => {
-    const { waiting, ask } = setUp(publicServer);
-    const answer = ask('http://localhost:5000/');
-    // The server's reach is looked up first (a resolver's turn).
-    await new Promise((resolve) => setImmediate(resolve));
-    const [pending] = waiting.list();
-    expect(pending).toMatchObject({ kind: 'url', server: 'svc', urlProblem: 'it points at this computer, and the MCP server is not on this computer' });
-    waiting.answer(pending?.id ?? '', { action: 'decline' });
-    expect(await answer).toEqual({ action: 'decline' });
-  });
-
   it('a server whose name does not resolve: the request is refused, not guessed', async () => {
     const agent = urlAgent();
     const failing = () => Promise.reject(new CodedError('server_unavailable', 'Could not resolve mcp.example.com.'));
@@ -72,5 +67,47 @@ describe('a URL request is no closer than the server that sends it (review: URL 
     await expect(ask('https://pay.example.com/confirm')).rejects.toThrow(/URL request refused: Could not resolve mcp.example.com/);
     expect(agent.forwarded).toEqual([]);
     expect(waiting.list()).toEqual([]);
+  });
+
+  // Names a public server controls: looked up before the person or the agent sees them.
+  const names = tableResolver({
+    'admin.rebind.test': [['127.0.0.1']],
+    'router.rebind.test': [['203.0.113.9', '192.168.1.1']],
+    'meta.rebind.test': [['169.254.169.254']],
+    'pay.example.com': [['203.0.113.7']],
+  });
+
+  it.each([
+    ['https://admin.rebind.test/', /admin\.rebind\.test resolves to 127\.0\.0\.1: it points at this computer/],
+    ['https://router.rebind.test/', /router\.rebind\.test resolves to 192\.168\.1\.1: it points at a private network/],
+    ['https://meta.rebind.test/', /meta\.rebind\.test resolves to 169\.254\.169\.254, a link-local address/],
+    ['https://gone.rebind.test/', /Could not resolve gone\.rebind\.test/],
+  ])('a public server’s %s, by what its name resolves to, never reaches the agent', async (url, why) => {
+    const agent = urlAgent();
+    const { audited, ask } = setUp(publicServer, agent, names);
+    await expect(ask(url)).rejects.toThrow(why);
+    expect(agent.forwarded).toEqual([]);
+    expect(audited.map((e) => [e.answer, e.answeredBy])).toEqual([['decline', 'nobody']]);
+  });
+
+  it.each([
+    ['http://localhost:5000/', 'it points at this computer, and the MCP server is not on this computer'],
+    ['https://admin.rebind.test/', 'admin.rebind.test resolves to 127.0.0.1: it points at this computer, and the MCP server is not on this computer'],
+  ])('%s: shown to the person with why it must not be opened', async (url, why) => {
+    const { waiting, ask } = setUp(publicServer, undefined, names);
+    const answer = ask(url);
+    // The server's reach and the URL's name are looked up first.
+    await vi.waitFor(() => expect(waiting.list()).toHaveLength(1));
+    const [pending] = waiting.list();
+    expect(pending).toMatchObject({ kind: 'url', server: 'svc', urlProblem: why });
+    waiting.answer(pending?.id ?? '', { action: 'decline' });
+    expect(await answer).toEqual({ action: 'decline' });
+  });
+
+  it('a public name, and a loopback server’s name on this computer, still reach the agent', async () => {
+    const agent = urlAgent();
+    expect(await setUp(publicServer, agent, names).ask('https://pay.example.com/confirm')).toEqual({ action: 'accept' });
+    expect(await setUp(() => Promise.resolve('loopback'), agent, names).ask('https://admin.rebind.test/')).toEqual({ action: 'accept' });
+    expect(agent.forwarded).toEqual(['https://pay.example.com/confirm', 'https://admin.rebind.test/']);
   });
 });

@@ -6,6 +6,7 @@ import { createAskRouter } from './ask-router';
 import { MAX_MESSAGE_CHARS, MAX_SAMPLING_CHARS } from './ask-view';
 import { WaitingAsks } from './waiting-asks';
 import { fakeAgentAsker } from '../../../test/support/fake-agent-asker';
+import { askUrlChecksFor } from '../../../test/support/ask-url-checks';
 
 // The person approves a sampling request seeing its messages; the agent's model may get no more than
 // was shown, so a request past what the view shows whole is declined before anyone is asked.
@@ -24,7 +25,7 @@ function setUp() {
   const agent = samplingAgent();
   const audited: AuditEntry[] = [];
   const waiting = new WaitingAsks({ now: () => 1 });
-  const router = createAskRouter({ waiting, audit: (e) => audited.push(e), now: () => 1, reachOf: () => Promise.resolve('public') });
+  const router = createAskRouter({ waiting, audit: (e) => audited.push(e), now: () => 1, urls: askUrlChecksFor('public') });
   const context = { server: 'svc', asker: agent, call: 'tool "t"', signal: new AbortController().signal, expiresAt: 10 };
   const sample = (texts: string[], systemPrompt?: string) =>
     router.sample({ messages: texts.map((text) => ({ role: 'user' as const, content: { type: 'text' as const, text } })), maxTokens: 10, ...(systemPrompt !== undefined ? { systemPrompt } : {}) }, context);

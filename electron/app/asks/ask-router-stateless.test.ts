@@ -3,6 +3,7 @@ import type { AuditEntry } from '../../../shared/api';
 import { statelessAgentAsker, type AgentStore } from '../../bridge';
 import { createAskRouter } from './ask-router';
 import { WaitingAsks } from './waiting-asks';
+import { askUrlChecksFor } from '../../../test/support/ask-url-checks';
 
 // Issue #30: a 2026-07-28 agent whose request declared no client capabilities (or a call that is
 // not held for rounds) gets none of a server's requests: an elicitation goes to the person naming the
@@ -14,7 +15,7 @@ describe('a server request during a 2026-07-28 agent call', () => {
   it('an elicitation goes to the person, naming the agent; sampling is refused; both audited under the agent', async () => {
     const waiting = new WaitingAsks({ now: () => 1 });
     const audited: AuditEntry[] = [];
-    const router = createAskRouter({ waiting, audit: (e) => audited.push(e), now: () => 1, reachOf: () => Promise.resolve('loopback' as const) });
+    const router = createAskRouter({ waiting, audit: (e) => audited.push(e), now: () => 1, urls: askUrlChecksFor('loopback') });
     const context = { server: 'svc', asker: statelessAgentAsker('stateless', agents), call: 'tool "t"', signal: new AbortController().signal, expiresAt: 10 };
 
     const answer = router.elicit({ mode: 'form', message: 'name?', requestedSchema: { type: 'object', properties: { n: { type: 'string' } } } }, context);

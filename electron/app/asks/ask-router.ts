@@ -5,10 +5,11 @@ import { redact } from '../../../shared/redact';
 import type { Reach } from '../../auth';
 import { isAgentAsker, lacksCapability, type AgentAsker } from '../../bridge';
 import { AskRefused, AskTimeout, type AskContext, type AskRouter, type CallAsker } from '../../pool';
-import { boundedElicitation, elicitationView, outOfReach, samplingBeyondView, samplingView } from './ask-view';
+import { boundedElicitation, elicitationView, samplingBeyondView, samplingView } from './ask-view';
+import { agentUrlProblem, lookedUpUrlProblem, type UrlVerdict } from './ask-url';
 import { routeElicitation, routeRoots, routeSampling, type AgentFacts } from './ask-routing';
 import type { WaitingAsks } from './waiting-asks';
-import type { ReachOf } from './ask-reach';
+import type { AskUrlChecks } from './ask-reach';
 
 /** A call the person makes through the App API (the UI, the CLI's `call`); `callId` lets the caller find its requests. */
 export interface PersonAsker extends CallAsker {
@@ -32,8 +33,8 @@ export interface AskRouterOptions {
   /** One entry per request: how it ended, never its values. */
   audit: (entry: AuditEntry) => void;
   now: () => number;
-  /** The asking server's reach (ask-reach.ts): a URL-mode request's URL is no closer. */
-  reachOf: ReachOf;
+  /** The asking server's reach and the look-up of a URL's host name (ask-reach.ts): a URL-mode request's URL is no closer. */
+  urls: AskUrlChecks;
 }
 
 function factsOf(agent: AgentAsker): AgentFacts {
@@ -100,15 +101,16 @@ export function createAskRouter(options: AskRouterOptions): AskRouter {
       let reach: Reach = 'public';
       if (params.mode === 'url') {
         try {
-          reach = await options.reachOf(context.server);
+          reach = await options.urls.reachOf(context.server);
         } catch (error) {
           record(context, 'elicitation', started, 'decline', 'nobody');
           throw new AskRefused(REJECTED, `URL request refused: ${errorMessage(error)}`);
         }
       }
       if (route.to === 'agent' && agent) {
-        // The agent's client may open it: one this server may not name never goes there.
-        const problem = params.mode === 'url' ? outOfReach(params.url, reach) : undefined;
+        // The agent's client may open it: one this server may not name, by its written host or by what
+        // its name resolves to now, never goes there.
+        const problem = params.mode === 'url' ? await agentUrlProblem(params.url, reach, options.urls) : undefined;
         if (problem !== undefined) {
           record(context, 'elicitation', started, 'decline', 'nobody');
           throw new AskRefused(REJECTED, `URL request refused: ${problem}`);
@@ -122,8 +124,9 @@ export function createAskRouter(options: AskRouterOptions): AskRouter {
           throw error;
         }
       }
-      // The person sees it with why it cannot be opened (urlProblem); openAskUrl refuses it.
-      const answer = await waiting.ask(elicitationView(params, base(context), reach), context.signal, timedOut);
+      // The person sees it with why it cannot be opened (its name looked up first); openAskUrl refuses it.
+      const verdict: UrlVerdict = params.mode === 'url' ? await lookedUpUrlProblem(params.url, reach, options.urls) : {};
+      const answer = await waiting.ask(elicitationView(params, base(context), verdict), context.signal, timedOut);
       if (typeof answer === 'string') {
         record(context, 'elicitation', started, answer, 'nobody');
         throw new Error(`the request ${answer === 'timeout' ? 'timed out' : 'ended with its call'}`);

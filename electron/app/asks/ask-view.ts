@@ -1,8 +1,8 @@
 import type { CreateMessageRequestParams, ElicitRequestParams } from '@modelcontextprotocol/client';
 import { sensitiveFields, type PendingAsk } from '../../../shared/api';
 import { redact } from '../../../shared/redact';
-import { hostReachRefusal, validateBrowserUrl, type Reach } from '../../auth';
 import { nestsDeeperThan } from '../../pool';
+import type { UrlVerdict } from './ask-url';
 
 /** A server controls these: bounded before the person sees them. */
 export const MAX_MESSAGE_CHARS = 4000;
@@ -19,33 +19,6 @@ function cut(text: string, max: number): string {
 }
 
 /**
- * Why a URL-mode URL must not be opened: the checks sign-in uses (https, or http to this computer; a
- * plain host, not link-local or a metadata service; no credentials or specials; no closer than the
- * server's `reach`, so a remote server cannot have a page on this computer or its network opened),
- * and no internationalized host (a look-alike of a known name): such a URL is shown, never opened.
- */
-export function urlProblem(url: string, reach: Reach): { origin?: string; problem?: string } {
-  const parsed = URL.parse(url);
-  const origin = parsed && parsed.origin !== 'null' ? parsed.origin : undefined;
-  try {
-    const checked = validateBrowserUrl(url, 'to open', reach);
-    if (checked.hostname.split('.').some((label) => label.startsWith('xn--'))) {
-      return { origin: checked.origin, problem: 'its host name is internationalized (it may imitate another); copy it only if you trust it' };
-    }
-    return { origin: checked.origin };
-  } catch (error) {
-    const reason = (error as { data?: { reason?: unknown } }).data?.reason;
-    return { ...(origin ? { origin } : {}), problem: typeof reason === 'string' ? reason : 'not a URL that can be opened' };
-  }
-}
-
-/** Why a URL leads closer than the server's `reach` (this computer, its network), or undefined. */
-export function outOfReach(url: string, reach: Reach): string | undefined {
-  const parsed = URL.parse(url);
-  return parsed === null ? undefined : hostReachRefusal(parsed.hostname, reach);
-}
-
-/**
  * The request as it may reach the person or the agent: its message cut as the person sees it, or
  * undefined when its schema passes the bounds (size, depth), which is declined for both alike.
  */
@@ -58,11 +31,11 @@ export function boundedElicitation(params: ElicitRequestParams): ElicitRequestPa
   return params.message.length <= MAX_MESSAGE_CHARS ? params : { ...params, message: cut(params.message, MAX_MESSAGE_CHARS) };
 }
 
-/** `reach`: the asking server's (electron/auth/reach.ts); only a URL-mode request's URL is checked against it. */
-export function elicitationView(params: ElicitRequestParams, base: Base, reach: Reach): ViewDraft {
+/** `url`: a URL-mode request's URL as checked (ask-url.ts); a form's request has none. */
+export function elicitationView(params: ElicitRequestParams, base: Base, url: UrlVerdict): ViewDraft {
   const message = cut(params.message, MAX_MESSAGE_CHARS);
   if (params.mode === 'url') {
-    const { origin, problem } = urlProblem(params.url, reach);
+    const { origin, problem } = url;
     return { ...base, kind: 'url', message, url: params.url, ...(origin !== undefined ? { origin } : {}), ...(problem !== undefined ? { urlProblem: problem } : {}) };
   }
   const schema = params.requestedSchema as Record<string, unknown>;

@@ -1,8 +1,8 @@
 import type { ApiInput, ApiOutput } from '../../../shared/api';
 import { CodedError } from '../../../shared/errors';
 import { validateBrowserUrl, type Opener } from '../../auth';
-import type { ReachOf } from './ask-reach';
-import { urlProblem } from './ask-view';
+import type { AskUrlChecks } from './ask-reach';
+import { lookedUpUrlProblem } from './ask-url';
 import type { WaitingAsks } from './waiting-asks';
 
 export type AsksMethods = {
@@ -15,8 +15,8 @@ export interface AsksApiOptions {
   waiting: WaitingAsks;
   /** The browser opener sign-in uses. */
   opener: Opener;
-  /** The asking server's reach (ask-reach.ts): its URL is no closer. */
-  reachOf: ReachOf;
+  /** The asking server's reach and the look-up of the URL's host name (ask-reach.ts): its URL is no closer. */
+  urls: AskUrlChecks;
 }
 
 /** Servers' requests waiting for the person: list, answer, and open a URL-mode URL (only when the person clicks). */
@@ -33,9 +33,10 @@ export function createAsksApi(options: AsksApiOptions): AsksMethods {
       if (!ask || ask.kind !== 'url' || ask.url === undefined) {
         throw new CodedError('not_found', 'no URL request with this id is waiting', { hint: 'it was answered, timed out, or its call ended' });
       }
-      // Checked again at the click, as sign-in checks the URLs it opens, with the server's reach now.
-      const reach = await options.reachOf(ask.server);
-      const { problem } = urlProblem(ask.url, reach);
+      // Checked again at the click, as sign-in checks the URLs it opens: the server's reach and the
+      // URL's host name looked up now (a name may point elsewhere than when the request came).
+      const reach = await options.urls.reachOf(ask.server);
+      const { problem } = await lookedUpUrlProblem(ask.url, reach, options.urls);
       if (problem !== undefined) {
         throw new CodedError('denied', `This address was not opened: ${problem}`, { hint: 'decline the request, or contact the service\'s operator' });
       }

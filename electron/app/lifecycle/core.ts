@@ -9,7 +9,7 @@ import { EventHub } from '../api/event-hub';
 import { forgivingOpener } from '../sign-in/forgiving-opener';
 import { forwardAdminEvents, forwardAgentEvents, forwardAskEvents, forwardBridgeEvents, forwardCoreEvents, forwardDecisionEvents } from './forward-events';
 import { openCorePool, routeAsks } from './open-core-pool';
-import { reachOfServers } from '../asks/ask-reach';
+import { askUrlChecks } from '../asks/ask-reach';
 import { forwardPinEvents, openToolPins } from '../servers/pin-events';
 import { openSecretFiles } from '../secrets/open-secret-files';
 import { openSecretStores } from '../secrets/open-secret-stores';
@@ -39,7 +39,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const secretStores = openSecretStores(registry, vault, core, storeUses);
   const auth = createAuthCoordinator({ ...core, ...options.network, vault, opener, secretStore: (server) => secretStores.resolverFor(server) });
   const logs = new ServerLogs();
-  const asks = routeAsks(reachOfServers(registry, auth));
+  const asks = routeAsks(askUrlChecks(registry, auth));
   const pins = openToolPins(core, registry);
   const pool = openCorePool({ core, registry, vault, auth, secretFiles, secretStores, asks: asks.router, logs, pins });
   options.onPool?.(pool);

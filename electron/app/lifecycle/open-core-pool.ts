@@ -8,7 +8,7 @@ import type { AuthCoordinator } from '../../auth';
 import { commandLineOf, createPool, type AskRouter, type InventoryPins, type Pool, type PoolOptions } from '../../pool';
 import type { Registry } from '../../registry';
 import { secretLookup } from '../../vault';
-import type { ReachOf } from '../asks/ask-reach';
+import type { AskUrlChecks } from '../asks/ask-reach';
 import { createAskRouter } from '../asks/ask-router';
 import { authTargetOf } from '../sign-in/auth-api';
 import { resolveServerConfig } from '../secrets/resolve-server';
@@ -26,10 +26,10 @@ export interface AskRouting {
   auditTo: (audit: { append(entry: AuditEntry): void }) => void;
 }
 
-export function routeAsks(reachOf: ReachOf): AskRouting {
+export function routeAsks(urls: AskUrlChecks): AskRouting {
   const waiting = new WaitingAsks();
   let auditAsk: (entry: AuditEntry) => void = () => undefined;
-  const router = createAskRouter({ waiting, audit: (entry) => auditAsk(entry), now: Date.now, reachOf });
+  const router = createAskRouter({ waiting, audit: (entry) => auditAsk(entry), now: Date.now, urls });
   return {
     waiting,
     router,
