@@ -11,6 +11,7 @@ import type { FloodLimits } from './flood-budget';
 import { minimalEnv } from '../proc-env';
 import { rateLimitedFetch } from './rate-limited-fetch';
 import { messageBoundFetch } from './message-bound';
+import { sessionExpiryFetch } from './session-expiry';
 import { settleFailedSends } from './settle-failed-sends';
 import { StdioProcessTransport, type SpawnLike } from './stdio-transport';
 import type { FetchLike } from '../net';
@@ -44,6 +45,8 @@ export interface Connection {
   readonly protocol: string | undefined;
   /** Resource subscriptions in the connection's era: `resources/subscribe`, or the modern era's listen filter. */
   readonly subscriptions: ResourceSubscriber;
+  /** The server answered HTTP 404 for this connection's 2025-11-25 session: it no longer knows it (session-expiry.ts). */
+  readonly sessionExpired: () => boolean;
   /** A 2026-07-28 connection with a router: answers its server's `input_required` rounds (server-rounds.ts). */
   readonly answerInput?: AnswerInput | undefined;
   /** The same connection's tools/call, rounds answered and output schemas checked by the pool (tool-rounds.ts). */
@@ -74,6 +77,8 @@ export interface ConnectRequest {
   onClosed: () => void;
   onListChanged: (part: InventoryPart) => void;
   onLog: (message: { level: UpstreamLog['level']; logger?: string; data: unknown }) => void;
+  /** The server answered HTTP 404 for the session's id (MCP 2025-11-25 Transports §Session Management); once per connection. */
+  onSessionExpired?: (() => void) | undefined;
   /** `notifications/resources/updated` for a resource subscribed to (MCP 2025-11-25 server/resources §Subscriptions). */
   onResourceUpdated?: ((uri: string) => void) | undefined;
   /** After resolve, before spawn: hands the program its credential (`${token}`, credentialFile). */
@@ -104,13 +109,13 @@ function stdioTransport(options: ConnectOptions, config: StdioServerConfig): Std
   });
 }
 
-function httpTransport(sdk: ClientSdk, options: ConnectOptions, config: HttpServerConfig): StreamableHTTPClientTransport {
+function httpTransport(sdk: ClientSdk, options: ConnectOptions, config: HttpServerConfig, onExpired: () => void): StreamableHTTPClientTransport {
   const transportOptions: StreamableHTTPClientTransportOptions = {};
   if (config.headers) transportOptions.requestInit = { headers: config.headers };
   const fetch: FetchLike = options.httpFetch?.(options.server, config) ?? ((url, init) => globalThis.fetch(url, init));
   // A 429 keeps the wait the server asked for (the SDK's own error drops its headers); every message
   // is bounded as a stdio server's line is (the SDK reads a body whole, of any size).
-  transportOptions.fetch = rateLimitedFetch(messageBoundFetch(fetch, options.server, options.maxMessageBytes), options.now);
+  transportOptions.fetch = sessionExpiryFetch(rateLimitedFetch(messageBoundFetch(fetch, options.server, options.maxMessageBytes), options.now), onExpired);
   return new sdk.StreamableHTTPClientTransport(new URL(config.url), transportOptions);
 }
 
@@ -119,10 +124,17 @@ export async function openConnection(options: ConnectOptions): Promise<Connectio
   const { server, config } = options;
   const sdk = await loadClientSdk();
   const stdio = transportOf(config) === 'stdio' ? stdioTransport(options, config as StdioServerConfig) : undefined;
-  const http = stdio ? undefined : httpTransport(sdk, options, config as HttpServerConfig);
+  let closing: Promise<void> | undefined;
+  let expired = false;
+  const onExpired = (): void => {
+    // Our own close ends the session; a 404 after it is no news.
+    if (expired || closing) return;
+    expired = true;
+    options.onSessionExpired?.();
+  };
+  const http = stdio ? undefined : httpTransport(sdk, options, config as HttpServerConfig, onExpired);
   const transport: Transport = settleFailedSends(stdio ?? (http as StreamableHTTPClientTransport), { server, checkSerializable: !stdio });
 
-  let closing: Promise<void> | undefined;
   // Only a close that came before any exit or failure of the child makes its end ours, not a crash.
   let stoppedByUs = false;
   const ended = (): EndInfo | undefined =>
@@ -179,7 +191,7 @@ export async function openConnection(options: ConnectOptions): Promise<Connectio
   try {
     const connect = (prior: PriorDiscovery | undefined): Promise<void> =>
       client.connect(transport, { timeout: options.startupTimeoutMs, signal: options.signal, ...(prior ? { prior } : {}) });
-    await connectInEra({ server, config, era, eras: options.eras, client, connect });
+    await connectInEra({ server, config, era, eras: options.eras, client, connect, sessionRefused: () => expired });
     await subscriptions.open();
   } catch (error) {
     await close();
@@ -190,5 +202,6 @@ export async function openConnection(options: ConnectOptions): Promise<Connectio
   const relist = options.relistTools;
   // Every 2026-07-28 call hands callTool the tool's definition, with or without asks: the SDK's own re-list after a header mismatch never runs (tool-rounds.ts).
   const toolRounds = client.getProtocolEra() === 'modern' ? new ToolRounds(client, sdk, listed, answerInput, relist ? { server, relist } : undefined) : undefined;
-  return { client, pid: stdio?.pid, ended, close, direct, protocol: client.getNegotiatedProtocolVersion(), subscriptions, answerInput, toolRounds };
+  const sessionExpired = (): boolean => expired;
+  return { client, pid: stdio?.pid, ended, close, direct, protocol: client.getNegotiatedProtocolVersion(), subscriptions, answerInput, toolRounds, sessionExpired };
 }

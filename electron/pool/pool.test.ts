@@ -58,6 +58,7 @@ function inMemoryFactory(holdListing?: Promise<void>): { connect: ConnectionFact
       },
       protocol: client.getNegotiatedProtocolVersion(),
       subscriptions: new ResourceSubscriber(client, () => undefined),
+      sessionExpired: () => false,
     };
     return conn;
   };

@@ -2,7 +2,9 @@ import { callTimeout, isEnabled, sameConnection, type CallTimeout, type ServerCo
 import { redact } from '../../shared/redact';
 import type { CallResult, PromptInfo, ResourceInfo, ResourceTemplateInfo, ServerStatus, ToolInfo } from '../../shared/api';
 import { cancelledError, untilAborted } from './call-helpers';
-import { cancellationOf } from './cancellation';
+import { cancellationOf, type Cancellation } from './cancellation';
+import type { Connection } from './connection';
+import { isSessionGone, sessionGoneAgain } from './session-expiry';
 import { upstreamLogLevel } from './call-logs';
 import { toPoolError } from './map-error';
 import { assertEnabled, completion, errorContext, promptGet, requestOptions, resourceRead, resourceSubscription, toolCall, toolRefusal, type Completion, type CompletionParams, type Run } from './slot-calls';
@@ -13,7 +15,7 @@ import type { Inventory } from './inventory';
 import { rootsOf } from './roots';
 import type { CallOptions } from './types';
 import { MAX_RESULT_DEPTH, nestsDeeperThan, tooDeepResult } from './result-depth';
-import { errorMessage } from '../../shared/errors';
+import { CodedError, errorMessage } from '../../shared/errors';
 
 /**
  * One configured server as the pool sees it: what it lists (from the cache), its calls (each
@@ -199,7 +201,12 @@ export class ServerSlot {
     return this.#life.calls.run(options?.asker, what, () => this.#requestNow(what, options, run, tool), options?.log);
   }
 
-  /** One request to an enabled server: started lazily, held from idle stop until it ends, failures mapped. */
+  /**
+   * One request to an enabled server: started lazily, held from idle stop until it ends, failures
+   * mapped. A 404 for its 2025-11-25 session (the server forgot it) starts one new session and sends
+   * the request again on it (MCP 2025-11-25 Transports §Session Management): a tools/call too, since
+   * a server answers 404 instead of running a request of a session it does not know.
+   */
   async #requestNow<T>(what: string, options: CallOptions | undefined, run: Run<T>, tool?: string): Promise<T> {
     const cancel = cancellationOf(options?.signal);
     if (cancel?.aborted) throw cancelledError(this.name, what, cancel);
@@ -213,22 +220,42 @@ export class ServerSlot {
       const deadline: { ms: number; raise?: CallTimeout['raise'] } =
         options?.timeoutMs !== undefined ? { ms: options.timeoutMs } : callTimeout(this.name, this.#life.config, this.#settings, tool);
       try {
-        // Only the first request that asks a connection for log messages pays an await for them (the bridge's hot path does not).
-        const asked = options?.log === undefined ? undefined : upstreamLogLevel(conn.client, conn.protocol, options.log, (line) => this.options.log(`[${this.name}] ${line}`));
-        const meta = asked instanceof Promise ? await asked : asked;
-        const result = await run(conn.client, requestOptions(this.name, deadline.ms, options, this.options.log), conn, cancel, meta);
-        if (nestsDeeperThan(result, MAX_RESULT_DEPTH)) throw tooDeepResult(this.name, what);
-        return result;
+        return await this.#attempt(conn, what, options, run, cancel, deadline);
       } catch (error) {
-        if (cancel?.aborted) throw cancelledError(this.name, what, cancel);
-        const context = errorContext(this.name, this.#life.config, 'call', deadline.ms, conn, what);
-        if (deadline.raise !== undefined) context.raise = deadline.raise;
-        const coded = toPoolError(error, context);
-        this.#life.callFailed(conn, coded);
-        throw coded;
+        if (cancel?.aborted || !isSessionGone(conn.sessionExpired(), error)) throw this.#failed(conn, error, cancel);
+        const renewed = await untilAborted(this.#life.renewal.renew(conn), cancel, () => cancelledError(this.name, what, cancel));
+        try {
+          return await this.#attempt(renewed, what, options, run, cancel, deadline);
+        } catch (again) {
+          throw this.#failed(renewed, !cancel?.aborted && isSessionGone(renewed.sessionExpired(), again) ? sessionGoneAgain(this.name) : again, cancel);
+        }
       }
     } finally {
       release();
     }
+  }
+
+  /** One try of a request on `conn`; its failure mapped (a cancellation as the caller's). */
+  async #attempt<T>(conn: Connection, what: string, options: CallOptions | undefined, run: Run<T>, cancel: Cancellation | undefined, deadline: { ms: number; raise?: CallTimeout['raise'] }): Promise<T> {
+    try {
+      // Only the first request that asks a connection for log messages pays an await for them (the bridge's hot path does not).
+      const asked = options?.log === undefined ? undefined : upstreamLogLevel(conn.client, conn.protocol, options.log, (line) => this.options.log(`[${this.name}] ${line}`));
+      const meta = asked instanceof Promise ? await asked : asked;
+      const result = await run(conn.client, requestOptions(this.name, deadline.ms, options, this.options.log), conn, cancel, meta);
+      if (nestsDeeperThan(result, MAX_RESULT_DEPTH)) throw tooDeepResult(this.name, what);
+      this.#life.renewal.used(conn);
+      return result;
+    } catch (error) {
+      if (cancel?.aborted) throw cancelledError(this.name, what, cancel);
+      const context = errorContext(this.name, this.#life.config, 'call', deadline.ms, conn, what);
+      if (deadline.raise !== undefined) context.raise = deadline.raise;
+      throw toPoolError(error, context);
+    }
+  }
+
+  /** A failed request: its HTTP session dropped when it failed for auth or the network (not for a cancellation). */
+  #failed(conn: Connection, error: unknown, cancel: Cancellation | undefined): unknown {
+    if (!cancel?.aborted && error instanceof CodedError) this.#life.callFailed(conn, error);
+    return error;
   }
 }

@@ -23,6 +23,8 @@ export interface StartingSlot {
   /** Bumped by every stop: a start's reports are dropped once it changed. */
   generation(): number;
   closed(conn: Connection): void;
+  /** The server no longer knows the connection's session (HTTP 404): a new one (slot-session-renewal.ts). */
+  sessionExpired(conn: Connection): void;
   listChanged(generation: number, part: InventoryPart): void;
 }
 
@@ -45,6 +47,9 @@ export function connectRequest(
       if (holder.conn) slot.closed(holder.conn);
     },
     onListChanged: (part) => slot.listChanged(generation, part),
+    onSessionExpired: () => {
+      if (holder.conn) slot.sessionExpired(holder.conn);
+    },
     onLog: (message) => {
       if (generation !== slot.generation()) return;
       // To the call it arose in, if its caller asked (call-logs.ts); and, as every message, to the pool's listeners.

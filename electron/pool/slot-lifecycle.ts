@@ -17,6 +17,7 @@ import { slotStatus } from './slot-status';
 import type { StartingSlot } from './slot-connect';
 import { startSlot, type StartHost } from './slot-start';
 import { SlotIdleStop } from './slot-idle-stop';
+import { SessionRenewal } from './slot-session-renewal';
 
 const ALL_PARTS: readonly InventoryPart[] = ['tools', 'resources', 'prompts'];
 
@@ -29,11 +30,7 @@ export class SlotLifecycle {
   config: ServerConfig;
   readonly state: SlotState;
   readonly store: InventoryStore;
-  /**
-   * The calls running now: a server's request goes to the asker of its call, told by its stream over
-   * HTTP, and on a stdio entry that may speak 2026-07-28 by the call whose `input_required` result
-   * carried it (the SDK's driver asks in that call's async context): scoped there (running-calls.ts).
-   */
+  /** The calls running now: a server's request goes to its call's asker, told by its HTTP stream or (stdio that may speak 2026-07-28) the call whose `input_required` carried it (running-calls.ts). */
   readonly calls = new RunningCalls(() => !isStdio(this.config) || (this.config.protocol ?? '2025-11-25') !== '2025-11-25');
   #conn: Connection | undefined;
   #starting: Promise<Connection> | undefined;
@@ -53,6 +50,8 @@ export class SlotLifecycle {
   readonly #host: RestartHost & StartingSlot;
   /** What one start (slot-start.ts) needs of it. */
   readonly #starter: StartHost;
+  /** A new session for one the server forgot (slot-session-renewal.ts). */
+  readonly renewal: SessionRenewal;
 
   constructor(
     readonly name: string,
@@ -98,6 +97,7 @@ export class SlotLifecycle {
       relistTools: (relist) => this.#refresher.relist('tools', relist),
       config: () => this.config,
       closed: (conn) => this.#onClosed(conn),
+      sessionExpired: (conn) => this.renewal.expired(conn),
       listChanged: (generation, part) => this.#onListChanged(generation, part),
       busy: () => this.#conn !== undefined || this.#starting !== undefined,
       generation: () => this.#generation,
@@ -123,6 +123,8 @@ export class SlotLifecycle {
         this.#idle.timer.arm();
       },
     };
+    const drop = (conn: Connection): void => this.#drop(conn, 'idle');
+    this.renewal = new SessionRenewal({ ...this.#host, current: () => this.#conn, drop, callFailed: (conn, error) => this.callFailed(conn, error), start: () => this.start(false) });
   }
 
   /** Running, starting, or waiting to restart after a crash. */
@@ -153,10 +155,7 @@ export class SlotLifecycle {
     };
   }
 
-  /**
-   * Keeps the server from an idle stop until the returned release (a resource subscription an agent
-   * holds), without holding its credential renewal, which waits only for calls.
-   */
+  /** Kept from an idle stop until the release (an agent's resource subscription); its credential renewal waits only for calls. */
   holdAwake(): () => void {
     return this.#idle.timer.use();
   }
@@ -166,10 +165,7 @@ export class SlotLifecycle {
     this.#startedListeners.push(listener);
   }
 
-  /**
-   * The running connection (as it is, when nothing is in the way: the common case costs no promise),
-   * or a lazy start (which checks, after any stop it waits for, that the server is enabled).
-   */
+  /** The running connection as it is (the common case costs no promise), or a lazy start (enabled checked after any stop). */
   connection(): Connection | Promise<Connection> {
     if (this.#conn && this.#credentials.gate.open) return this.#conn;
     // A call that arrives while the program's credential is being renewed waits for it.
@@ -224,13 +220,19 @@ export class SlotLifecycle {
   callFailed(conn: Connection, error: CodedError): void {
     if (this.#conn !== conn || isStdio(this.config)) return;
     if (error.code !== 'auth_required' && error.code !== 'server_unavailable') return;
-    this.#conn = undefined;
-    this.#idle.timer.disarm();
-    void conn.close();
+    this.#drop(conn);
     // Halted meanwhile (its tools listed again for this call passed a bound): that state and its error stay.
     if (this.state.state !== 'ready') return;
     this.state.fail(error, this.options.now());
     this.publish();
+  }
+
+  /** The running connection closed by us, between uses; `to` idle: as an idle stop, the next start a new session. */
+  #drop(conn: Connection, to?: 'idle'): void {
+    this.#conn = undefined;
+    this.#idle.timer.disarm();
+    void conn.close();
+    if (to) this.#move(to);
   }
 
   async #doStart(): Promise<Connection> {

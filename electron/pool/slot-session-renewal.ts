@@ -1,0 +1,92 @@
+import { errorMessage, toCodedError, type CodedError } from '../../shared/errors';
+import { redact } from '../../shared/redact';
+import type { Connection } from './connection';
+import { sessionGoneAgain } from './session-expiry';
+import type { SlotState } from './slot-state';
+
+/** What renewing a session needs of its slot (slot-lifecycle.ts). */
+export interface RenewalHost {
+  readonly name: string;
+  readonly state: SlotState;
+  /** The running connection, undefined while none. */
+  current(): Connection | undefined;
+  /** Closes the running connection between uses, as an idle stop (not a crash: no restart is counted). */
+  drop(conn: Connection): void;
+  /** A request failed on `conn`: dropped and shown as the server's error (slot-lifecycle.ts). */
+  callFailed(conn: Connection, error: CodedError): void;
+  /** A lazy start: a fresh `initialize`, the tools listed again, then every held subscription asked for again (server-slot.ts). */
+  start(): Promise<Connection>;
+  publish(): void;
+  log(line: string): void;
+}
+
+/**
+ * A 2025-11-25 HTTP session the server forgot (HTTP 404 for its id, MCP 2025-11-25 Transports
+ * §Session Management) is replaced by one new session, shared by every request and the GET stream
+ * that found out. A session made so is renewed again only once a request of ours succeeded on it:
+ * a server that forgets the new one too gets an error naming it, never a loop of sessions.
+ */
+export class SessionRenewal {
+  readonly #host: RenewalHost;
+  #renewing: { from: Connection; next: Promise<Connection> } | undefined;
+  /** The connection a renewal made, until a request succeeds on it. */
+  #unproven: Connection | undefined;
+
+  constructor(host: RenewalHost) {
+    this.#host = host;
+  }
+
+  /** A request succeeded on `conn`: the server keeps that session, a later expiry of it may be renewed. */
+  used(conn: Connection): void {
+    if (this.#unproven === conn) this.#unproven = undefined;
+  }
+
+  /** The GET stream (or a notification's POST) was answered 404: renewed now, so updates keep coming. */
+  expired(conn: Connection): void {
+    // A connection still starting has its own listing to pass or fail.
+    if (this.#host.current() !== conn || this.#host.state.state !== 'ready') return;
+    this.renew(conn).catch((error: unknown) => this.#host.log(redact(`[${this.#host.name}] ${errorMessage(error)}`)));
+  }
+
+  /** The connection to send a request again on, after `conn` was answered 404 for its session. */
+  renew(conn: Connection): Promise<Connection> {
+    const host = this.#host;
+    if (this.#renewing?.from === conn) return this.#renewing.next;
+    const current = host.current();
+    // Renewed already (by the GET stream or another request): the request goes on the new one.
+    if (current !== undefined && current !== conn) return Promise.resolve(current);
+    if (this.#unproven === conn) {
+      const error = sessionGoneAgain(host.name);
+      this.#fail(conn, error);
+      return Promise.reject(error);
+    }
+    host.log(`[${host.name}] the server no longer knows its session (HTTP 404): starting a new session`);
+    if (current === conn) host.drop(conn);
+    const next = host.start().then(
+      (renewed) => {
+        this.#unproven = renewed;
+        return renewed;
+      },
+      (error: unknown) => {
+        const coded = toCodedError(error);
+        if (coded.data?.['status'] !== 404) throw coded;
+        const again = sessionGoneAgain(host.name);
+        this.#fail(undefined, again);
+        throw again;
+      },
+    );
+    const renewing = { from: conn, next };
+    this.#renewing = renewing;
+    void next.catch(() => undefined).finally(() => {
+      if (this.#renewing === renewing) this.#renewing = undefined;
+    });
+    return next;
+  }
+
+  /** Shown on the server; a connection still running is dropped and nothing starts by itself. */
+  #fail(conn: Connection | undefined, error: CodedError): void {
+    if (conn !== undefined) this.#host.callFailed(conn, error);
+    this.#host.state.note(error);
+    this.#host.publish();
+  }
+}
