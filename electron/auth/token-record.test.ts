@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyTokenResponse, DEFAULT_EXPIRES_IN_S, issuerHash, refreshMargin, tokensKey, type TokenRecord } from './token-record';
+import { applyTokenResponse, DEFAULT_EXPIRES_IN_S, issuerHash, MAX_EXPIRES_IN_S, MIN_EXPIRES_IN_S, parseRecord, refreshMargin, tokensKey, type TokenRecord } from './token-record';
 
 const base: TokenRecord = {
   v: 1,
@@ -25,6 +25,19 @@ describe('applyTokenResponse', () => {
     const record = applyTokenResponse(base, { access_token: 'new' }, 1_000_000);
     expect(record.expiresAt).toBe(1_000_000 + DEFAULT_EXPIRES_IN_S * 1000);
     expect(applyTokenResponse(base, { access_token: 'new', expires_in: 0 }, 5).expiresAt).toBe(5 + DEFAULT_EXPIRES_IN_S * 1000);
+  });
+
+  it.each([
+    [1e306, MAX_EXPIRES_IN_S], [Number.MAX_VALUE, MAX_EXPIRES_IN_S], [10 * MAX_EXPIRES_IN_S, MAX_EXPIRES_IN_S], [0.0001, MIN_EXPIRES_IN_S], [1, MIN_EXPIRES_IN_S], [3600, 3600],
+  ])('keeps expires_in %d within 3 s and a year (%d s), and the record reads back with its rotated refresh token', (expiresIn, kept) => {
+    const record = applyTokenResponse(base, { access_token: 'new', refresh_token: 'rotated', expires_in: expiresIn }, 1_000_000);
+    expect(record.expiresAt).toBe(1_000_000 + kept * 1000);
+    expect(parseRecord(JSON.stringify(record))).toEqual(record);
+  });
+
+  it('reads a record stored with expiresAt null (before the bound) as expired, keeping its refresh token', () => {
+    const stored = parseRecord(JSON.stringify({ ...base, refreshToken: 'rotated', expiresAt: null }));
+    expect(stored).toMatchObject({ refreshToken: 'rotated', expiresAt: 1 });
   });
 
   it('keeps the old refresh token when the response has none, takes a rotated one', () => {

@@ -6,6 +6,14 @@ import { splitScope } from './scopes';
 
 /** When a token response has no `expires_in` (RFC 6749 §5.1 makes it optional), assume one hour. */
 export const DEFAULT_EXPIRES_IN_S = 3600;
+/**
+ * RFC 6749 §5.1 sets no bounds on `expires_in`; an authorization server's figure is kept within these:
+ * below (0.0001), every call would refresh first; above (1e306), the expiry is Infinity, which JSON
+ * stores as null and the record, with a rotated refresh token in it, could not be read back. The floor
+ * is low: a token assumed to live longer than the server says would be sent after it expired.
+ */
+export const MIN_EXPIRES_IN_S = 3;
+export const MAX_EXPIRES_IN_S = 365 * 24 * 3600;
 
 export const FLOWS = ['browser', 'device', 'client_credentials'] as const;
 export type AuthFlow = (typeof FLOWS)[number];
@@ -31,8 +39,8 @@ export const TokenRecordSchema = z.object({
   accessToken: z.string().min(1),
   tokenType: z.string(),
   refreshToken: z.string().optional(),
-  /** ms since epoch; never 0 (see DEFAULT_EXPIRES_IN_S). */
-  expiresAt: z.number().positive(),
+  /** ms since epoch; never 0 (see DEFAULT_EXPIRES_IN_S). A record stored as null (an unbounded expires_in before MAX_EXPIRES_IN_S) reads as expired, so its refresh token is used, not lost. */
+  expiresAt: z.union([z.number().positive().finite(), z.null().transform(() => 1)]),
   obtainedAt: z.number(),
   /** Granted scopes (the response's `scope`, else what was asked for). */
   scopes: z.array(z.string()),
@@ -106,7 +114,8 @@ export function applyTokenResponse(
   response: TokenResponseLike,
   now: number,
 ): TokenRecord {
-  const expiresIn = typeof response.expires_in === 'number' && response.expires_in > 0 ? response.expires_in : DEFAULT_EXPIRES_IN_S;
+  const given = typeof response.expires_in === 'number' && response.expires_in > 0 ? response.expires_in : DEFAULT_EXPIRES_IN_S;
+  const expiresIn = Math.min(MAX_EXPIRES_IN_S, Math.max(MIN_EXPIRES_IN_S, given));
   const granted = response.scope !== undefined ? splitScope(response.scope) : (base.scopes ?? base.requestedScopes);
   const record: TokenRecord = {
     ...base,

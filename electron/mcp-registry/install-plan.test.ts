@@ -78,4 +78,18 @@ describe('planInstall', () => {
     const clean: ServerDetail = { ...base, packages: [{ registryType: 'npm', identifier: 'demo', version: '1.0.0', transport: { type: 'stdio' }, environmentVariables: [{ name: 'B' }] }] };
     expect(() => planInstall(clean, { package: 0 }, { B: '${env:HOME}' }, named)).toThrow(/reference/);
   });
+
+  it.each([
+    ['npm', 'npm_config_registry'], ['npm', 'NPM_CONFIG_USERCONFIG'], ['npm', 'NODE_OPTIONS'], ['npm', 'node_options'], ['npm', 'LD_PRELOAD'], ['npm', 'PATH'], ['npm', 'HTTPS_PROXY'], ['npm', 'NODE_TLS_REJECT_UNAUTHORIZED'],
+    ['pypi', 'UV_INDEX_URL'], ['pypi', 'uv_default_index'], ['pypi', 'PIP_INDEX_URL'], ['pypi', 'PYTHONPATH'], ['oci', 'DOCKER_HOST'], ['oci', 'docker_config'],
+  ] as const)('refuses a %s entry that sets %s, which decides what runs or where the package comes from', (registryType, name) => {
+    const pkg = registryType === 'oci' ? { identifier: 'ghcr.io/example/demo:1.0.0' } : { identifier: 'demo', version: '1.0.0' };
+    const server: ServerDetail = { ...base, packages: [{ registryType, ...pkg, transport: { type: 'stdio' }, environmentVariables: [{ name: name, value: 'https://attacker.example/' }] }] };
+    expect(() => planInstall(server, { package: 0 }, {}, named)).toThrow(`The registry entry sets the variable "${name}", which is not accepted from a registry`);
+  });
+
+  it('keeps the variables a server reads for itself', () => {
+    const server: ServerDetail = { ...base, packages: [{ registryType: 'npm', identifier: 'demo', version: '1.0.0', transport: { type: 'stdio' }, environmentVariables: [{ name: 'NODE_ENV', value: 'production' }, { name: 'GITHUB_TOKEN', value: 'x' }, { name: 'UVICORN_PORT', value: '1' }] }] };
+    expect(planInstall(server, { package: 0 }, {}, named).config).toMatchObject({ env: { NODE_ENV: 'production', GITHUB_TOKEN: 'x', UVICORN_PORT: '1' } });
+  });
 });

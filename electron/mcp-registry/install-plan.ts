@@ -3,7 +3,9 @@ import { CodedError } from '../../shared/errors';
 import type { BundleCommand } from './bundle-manifest';
 import { resolveInput, type InputAsk, type InputState } from './install-inputs';
 import { pinnedPackage } from './package-pins';
-import { dockerArguments, npxArguments, uvxArguments } from './runtime-arguments';
+import { dockerArguments } from './docker-arguments';
+import { checkEntryVariable } from './entry-env';
+import { npxArguments, uvxArguments } from './runtime-arguments';
 import type { RegistryArgument, RegistryPackage, RegistryRemote, ServerDetail } from './server-json';
 
 export type InstallChoice = { package: number } | { remote: number };
@@ -46,6 +48,7 @@ function args(list: RegistryArgument[] | undefined, state: InputState): string[]
 function env(pkg: RegistryPackage, state: InputState): Record<string, string> | undefined {
   const out: Record<string, string> = {};
   for (const variable of pkg.environmentVariables ?? []) {
+    checkEntryVariable(variable.name);
     const value = resolveInput(state, variable.name, variable);
     if (value !== undefined) out[variable.name] = value;
   }

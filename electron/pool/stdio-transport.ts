@@ -8,7 +8,7 @@ import { LineSplitter } from './line-splitter';
 import { MessagePump } from './message-pump';
 import type { RpcSchemas } from './rpc-message';
 import { unsendable } from './settle-failed-sends';
-import { endGroup } from './process-group';
+import { endGroup } from '../proc-env';
 import { ServerOutput } from './server-output';
 import { lineTooLong, outran, spawnError } from './stdio-errors';
 import {

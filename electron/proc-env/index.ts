@@ -1,2 +1,3 @@
 export { minimalEnv, INHERITED_ENV_VARS } from './minimal-env';
 export type { SpawnLike } from './spawn-like';
+export { endGroup, groupAlive, signalGroup } from './process-group';

@@ -3,11 +3,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FakeChild } from '../../test/support/fake-child';
 import { MAX_STORE_OUTPUT, runStoreProgram, type StoreSpawn } from './run-store-program';
 
-function fake(): { child: FakeChild; spawn: StoreSpawn; calls: { command: string; args: readonly string[]; shell: unknown; env: unknown }[] } {
+function fake(): { child: FakeChild; spawn: StoreSpawn; calls: { command: string; args: readonly string[]; shell: unknown; env: unknown; detached: unknown }[] } {
   const child = new FakeChild();
-  const calls: { command: string; args: readonly string[]; shell: unknown; env: unknown }[] = [];
+  const calls: { command: string; args: readonly string[]; shell: unknown; env: unknown; detached: unknown }[] = [];
   const spawn: StoreSpawn = (command, args, options) => {
-    calls.push({ command, args, shell: options.shell, env: options.env });
+    calls.push({ command, args, shell: options.shell, env: options.env, detached: options.detached });
     return child as unknown as ChildProcessWithoutNullStreams;
   };
   return { child, spawn, calls };
@@ -26,14 +26,14 @@ describe('runStoreProgram', () => {
     await new Promise((resolve) => setImmediate(resolve));
     child.exit(0, null);
     expect(await running).toEqual({ code: 0, stdout: 'value\n', stderr: 'note\n' });
-    expect(calls).toEqual([{ command: 'pass', args: ['show', '--', 'a b; rm -rf ~'], shell: false, env: { PATH: '/usr/bin' } }]);
+    expect(calls).toEqual([{ command: 'pass', args: ['show', '--', 'a b; rm -rf ~'], shell: false, env: { PATH: '/usr/bin' }, detached: process.platform !== 'win32' }]);
     expect(input).toBe('pw\n');
   });
 
   it('kills a program that does not answer in time: the store did not answer, never a hang', async () => {
     vi.useFakeTimers();
     const { child, spawn } = fake();
-    const running = runStoreProgram('op', ['read', 'x'], { store: 'op', env: {}, timeoutMs: 2000, spawn });
+    const running = runStoreProgram('op', ['read', 'x'], { store: 'op', env: {}, timeoutMs: 2000, spawn, platform: 'win32' });
     const settled = running.catch((e: unknown) => e);
     await vi.advanceTimersByTimeAsync(2000);
     expect(child.signals).toEqual(['SIGKILL']);
@@ -42,7 +42,7 @@ describe('runStoreProgram', () => {
 
   it('stops a program that prints more than one secret could be', async () => {
     const { child, spawn } = fake();
-    const running = runStoreProgram('op', [], { store: 'op', env: {}, spawn });
+    const running = runStoreProgram('op', [], { store: 'op', env: {}, spawn, platform: 'win32' });
     const settled = running.catch((e: unknown) => e);
     child.stdout.write(Buffer.alloc(MAX_STORE_OUTPUT + 1, 0x61));
     await new Promise((resolve) => setImmediate(resolve));

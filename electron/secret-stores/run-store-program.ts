@@ -1,6 +1,6 @@
 import { spawn as nodeSpawn, type ChildProcessWithoutNullStreams, type SpawnOptionsWithoutStdio } from 'node:child_process';
 import type { CoreEnv } from '../../shared/core-env';
-import type { SpawnLike } from '../proc-env';
+import { signalGroup, type SpawnLike } from '../proc-env';
 import { storeUnavailable } from './secret-store';
 
 export type StoreSpawn = SpawnLike<SpawnOptionsWithoutStdio, ChildProcessWithoutNullStreams>;
@@ -29,6 +29,8 @@ export interface RunOptions {
   input?: string | undefined;
   timeoutMs?: number | undefined;
   spawn?: StoreSpawn | undefined;
+  /** Whose way of stopping a program and what it started applies (tests of a stand-in child give win32: it alone is signalled). */
+  platform?: NodeJS.Platform | undefined;
 }
 
 /**
@@ -39,10 +41,12 @@ export interface RunOptions {
 export function runStoreProgram(command: string, args: readonly string[], options: RunOptions): Promise<ProgramResult> {
   const spawn = options.spawn ?? nodeSpawn;
   const timeoutMs = options.timeoutMs ?? DEFAULT_STORE_TIMEOUT_MS;
+  const platform = options.platform ?? process.platform;
   return new Promise((resolve, reject) => {
     let child: ChildProcessWithoutNullStreams;
     try {
-      child = spawn(command, args, { env: options.env, shell: false, windowsHide: true });
+      // Its own process group (POSIX), so a program it starts (pass runs gpg, gpg a pinentry) is stopped with it.
+      child = spawn(command, args, { env: options.env, shell: false, windowsHide: true, detached: platform !== 'win32' });
     } catch (error) {
       reject(notStarted(options.store, command, error));
       return;
@@ -50,10 +54,19 @@ export function runStoreProgram(command: string, args: readonly string[], option
     const out: Buffer[] = [];
     let outBytes = 0;
     let stderr = '';
-    let failure: Error | undefined;
+    let settled = false;
+    const settle = (finish: () => void): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      finish();
+    };
+    // Settled at once: 'close' would wait for every copy of the pipes, which a left-over grandchild may hold.
     const stop = (error: Error): void => {
-      failure ??= error;
-      child.kill('SIGKILL');
+      settle(() => reject(error));
+      signalGroup(child, 'SIGKILL', platform);
+      child.stdout.destroy();
+      child.stderr.destroy();
     };
     const timer = setTimeout(
       () => stop(storeUnavailable(options.store, `did not answer within ${Math.round(timeoutMs / 1000)} s (${command} may be waiting to be unlocked)`, `Unlock it, then try again; or raise "timeoutMs" of the store in settings.secretStores.`)),
@@ -67,15 +80,8 @@ export function runStoreProgram(command: string, args: readonly string[], option
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
       if (stderr.length < MAX_STDERR) stderr += chunk.slice(0, MAX_STDERR - stderr.length);
     });
-    child.on('error', (error) => {
-      clearTimeout(timer);
-      reject(failure ?? notStarted(options.store, command, error));
-    });
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      if (failure) reject(failure);
-      else resolve({ code, stdout: Buffer.concat(out).toString('utf8'), stderr });
-    });
+    child.on('error', (error) => settle(() => reject(notStarted(options.store, command, error))));
+    child.on('close', (code) => settle(() => resolve({ code, stdout: Buffer.concat(out).toString('utf8'), stderr })));
     // A program that never reads its stdin must not fail us with EPIPE.
     child.stdin.on('error', () => undefined);
     child.stdin.end(options.input ?? '');

@@ -17,6 +17,7 @@ import { serverNotConfigured } from '../../registry';
 import { refuseLiteralSecrets } from '../literal-secret-flags';
 import { hideCommandSecrets, hideSecrets } from '../secret-shapes';
 import { checkServerName } from '../name-checks';
+import { shownCommand } from './shown-command';
 import { warnIfClearText } from './clear-text-note';
 import { warnIfArgumentSecrets } from './argument-secrets-note';
 import { collect, optionPair } from './pair-option';
@@ -140,7 +141,7 @@ export function registerServers(program: Command, run: Run): void {
           warnIfArgumentSecrets(ctx.output, plan.config);
           if (options.connect === true) return addAndConnect(ctx, name, plan.config, options.yes === true, secrets);
           await (await ctx.core()).api.addService({ name, config: plan.config, ...(secrets.length > 0 ? { secrets } : {}), connect: false });
-          const runs = isStdio(plan.config) ? [plan.config.command, ...(plan.config.args ?? [])].join(' ') : plan.config.url;
+          const runs = isStdio(plan.config) ? hideCommandSecrets(shownCommand(plan.config)) : plan.config.url;
           ctx.output.out(`Added ${name}: ${runs}${secrets.length > 0 ? ` (${secrets.length} secret(s) in the vault)` : ''}.`);
           if (isStdio(plan.config)) ctx.output.out(`Its command needs your approval before it runs: connected-services servers approve ${name} (or add it with --connect to approve and start it in one step)`);
           return 0;

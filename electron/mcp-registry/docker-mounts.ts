@@ -1,0 +1,96 @@
+import { posix } from 'node:path';
+
+/**
+ * What a registry entry's docker mount may take from the computer. A container runs as root, so a
+ * host folder it mounts is one it can rewrite: only folders inside the person's home folder are
+ * accepted (never the home folder itself, nor a hidden folder in it, where keys, settings and
+ * Docker Desktop's socket live), or a named volume. Each function returns why a value is refused.
+ */
+
+// docker's own rule for a volume name; `.`, `..`, `./x` and `~` are not names (the CLI would resolve them as folders).
+const VOLUME_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
+
+function hostFolder(path: string, home: string): string | undefined {
+  const normal = posix.normalize(path).replace(/(.)\/+$/, '$1');
+  const inside = posix.relative(home, normal);
+  if (inside === '' || inside.startsWith('..') || posix.isAbsolute(inside)) return 'only a folder inside the home folder may be mounted (not the home folder, a system folder or the docker socket).';
+  if (inside.split('/').some((part) => part.startsWith('.'))) return 'a hidden folder of the home folder (keys, settings, the docker socket) is not mounted.';
+  return undefined;
+}
+
+/** A mount's source: a named volume, or a host folder (bind mounts must name one). */
+export function sourceRefusal(source: string, home: string, bind: boolean): string | undefined {
+  const value = source.trim();
+  if (value.startsWith('/')) return hostFolder(value, home);
+  if (/^[A-Za-z]:[\\/]/.test(value) || value.startsWith('\\')) return 'a Windows host folder is not mounted from a registry entry.';
+  if (bind) return 'a bind mount names its folder by its full path.';
+  return VOLUME_NAME.test(value) ? undefined : 'a volume is a name or a full path inside the home folder.';
+}
+
+/** `-v SOURCE:TARGET[:MODE]`; a single part is an anonymous volume at that path in the container. */
+export function volumeRefusal(spec: string, home: string): string | undefined {
+  if (/^[A-Za-z]:[\\/]/.test(spec)) return 'a Windows host folder is not mounted from a registry entry.';
+  const parts = spec.split(':');
+  return parts.length < 2 ? undefined : sourceRefusal(parts[0] ?? '', home, false);
+}
+
+/**
+ * One CSV record as Go's encoding/csv reads it (docker reads `--mount` so): a field in double quotes
+ * may hold commas and `""`; a quote anywhere else, or a line break, is docker's error, refused here.
+ */
+export function csvFields(text: string): string[] | undefined {
+  if (/[\r\n]/.test(text)) return undefined;
+  const fields: string[] = [];
+  let at = 0;
+  for (;;) {
+    if (text[at] === '"') {
+      let value = '';
+      at += 1;
+      for (;;) {
+        const quote = text.indexOf('"', at);
+        if (quote < 0) return undefined;
+        value += text.slice(at, quote);
+        at = quote + 1;
+        if (text[at] !== '"') break;
+        value += '"';
+        at += 1;
+      }
+      fields.push(value);
+      if (at === text.length) return fields;
+      if (text[at] !== ',') return undefined;
+      at += 1;
+    } else {
+      const comma = text.indexOf(',', at);
+      const value = text.slice(at, comma < 0 ? text.length : comma);
+      if (value.includes('"')) return undefined;
+      fields.push(value);
+      if (comma < 0) return fields;
+      at = comma + 1;
+    }
+  }
+}
+
+// `volume-opt` (`device=/,o=bind`) and `volume-driver` let a volume be any host folder; they are not among these.
+const MOUNT_KEYS = new Set(['type', 'source', 'src', 'target', 'destination', 'dst', 'readonly', 'ro', 'bind-propagation', 'consistency', 'tmpfs-size', 'tmpfs-mode', 'volume-nocopy']);
+const MOUNT_TYPES = new Set(['bind', 'volume', 'tmpfs']);
+
+/** `--mount type=…,source=…,target=…`: keys as docker reads them (case-insensitive, quotes removed). */
+export function mountRefusal(spec: string, home: string): string | undefined {
+  const fields = csvFields(spec);
+  if (!fields) return 'the mount is not one line of comma-separated key=value fields.';
+  const pairs = fields.map((field) => {
+    const eq = field.indexOf('=');
+    return eq < 0 ? [field.trim().toLowerCase(), ''] : [field.slice(0, eq).trim().toLowerCase(), field.slice(eq + 1)];
+  });
+  const unknown = pairs.find(([key]) => !MOUNT_KEYS.has(key ?? ''));
+  if (unknown) return `the mount option ${JSON.stringify(unknown[0])} is not accepted (type, source, target, readonly and the like are).`;
+  const types = pairs.filter(([key]) => key === 'type').map(([, value]) => (value ?? '').trim().toLowerCase());
+  if (types.some((type) => !MOUNT_TYPES.has(type))) return 'a mount is of type bind, volume or tmpfs.';
+  const bind = types.includes('bind');
+  for (const [key, value] of pairs) {
+    if (key !== 'source' && key !== 'src') continue;
+    const why = sourceRefusal(value ?? '', home, bind);
+    if (why) return why;
+  }
+  return undefined;
+}
