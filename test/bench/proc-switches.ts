@@ -57,3 +57,8 @@ export function describeSwitches(switches: Switches): string {
     .map(([name, s]) => `${name} ${s.voluntary.toFixed(2)}/${s.involuntary.toFixed(2)}`)
     .join(' ');
 }
+
+/** Context switches so far of every thread of these processes. */
+export function totalSwitches(pids: number[]): number {
+  return pids.reduce((sum, pid) => sum + totalOf(switchesOf(pid)), 0);
+}
