@@ -16,18 +16,13 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { EVERYTHING, ROOT } from '../fixtures/servers/config';
-import { load, median } from './ab-figures';
+import { abSettings, load, median, sequentialP50 } from './ab-figures';
 import { startBenchProcess, type BenchProcess } from './bench-process';
 import { LeanClient } from './lean-client';
 import { processTree } from './proc-rss';
 import { describeSwitches, switchesOf, switchesPerCall, totalOf, type Switches } from './proc-switches';
 
-const BEFORE = process.env['AB_BEFORE'];
-if (BEFORE === undefined) throw new Error('AB_BEFORE: the tree of the code to compare against (see the header of wakeups-ab.ts)');
-const AFTER = process.env['AB_AFTER'] ?? ROOT;
-const ROUNDS = Number(process.env['AB_ROUNDS'] ?? 7);
-const CALLS = Number(process.env['AB_CALLS'] ?? 1000);
-const WARMUP = Number(process.env['AB_WARMUP'] ?? 5000);
+const { before: BEFORE, after: AFTER, rounds: ROUNDS, calls: CALLS, warmup: WARMUP } = abSettings('wakeups-ab.ts', ROOT, { rounds: 7, calls: 1000, warmup: 5000 });
 
 interface Side {
   name: string;
@@ -46,17 +41,11 @@ async function measure(side: Side, calls: number): Promise<Figures> {
   const pids = { agent: process.pid, bridge: side.bridge?.pid ?? 0, server: side.server };
   const cpu0 = (await side.bridge?.usage())?.cpuUs ?? 0;
   const before = { agent: switchesOf(pids.agent), bridge: switchesOf(pids.bridge), server: switchesOf(pids.server) };
-  const latencies: number[] = [];
-  for (let i = 0; i < calls; i++) {
-    const t0 = performance.now();
-    const text = await side.echo(`m${i}`);
-    latencies.push(performance.now() - t0);
-    if (text !== `Echo: m${i}`) throw new Error(`${side.name}: call ${i} answered ${String(text)}`);
-  }
+  const p50 = await sequentialP50(side.name, side.echo, calls);
   const after = { agent: switchesOf(pids.agent), bridge: switchesOf(pids.bridge), server: switchesOf(pids.server) };
   const cpu1 = (await side.bridge?.usage())?.cpuUs ?? 0;
   return {
-    p50: median(latencies),
+    p50,
     cpu: (cpu1 - cpu0) / calls,
     switches: {
       agent: switchesPerCall(before.agent, after.agent, calls),

@@ -2,10 +2,10 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { LeanClient } from '../bench/lean-client';
 import { runCli, tempHome } from '../support/cli';
-import { confirmAsPerson, startServe, type Served } from '../support/serve';
+import { confirmAsPerson, startServe } from '../support/serve';
 
 function auditLines(home: string): Array<{ agent: string; tool: string; outcome: string }> {
   const file = join(home, 'audit', 'audit.jsonl');
@@ -18,18 +18,13 @@ function auditLines(home: string): Array<{ agent: string; tool: string; outcome:
 
 // The audit's promise: a call an agent got its answer to is in the file, even if serve dies at once.
 describe('a serve killed right after a call', () => {
-  let home: string;
-  let served: Served;
-  beforeAll(async () => {
-    home = tempHome();
-    served = await startServe(home);
-  });
-  afterAll(async () => {
-    // Killed by the test: no exit code to wait for.
-    if (served.child.signalCode === null) await served.stop();
-  });
-
   it('has the audit lines of the calls it answered (a session and a 2026-07-28 call) after SIGKILL', async () => {
+    const home = tempHome();
+    const served = await startServe(home);
+    // Killed by the test: no exit code to wait for.
+    onTestFinished(async () => {
+      if (served.child.signalCode === null) await served.stop();
+    });
     const add = await runCli(home, ['agents', 'add', 'crasher', '--servers', 'everything', '--policy', 'read=allow,write=allow,destructive=allow', '--json']);
     const { token } = (await confirmAsPerson(served, add)) as { token: string };
     const url = served.bridge ?? '';
