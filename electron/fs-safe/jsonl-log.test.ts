@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { makeFifo, settlesWithin } from '../../test/support';
 import { JsonlLog } from './jsonl-log';
@@ -18,21 +18,32 @@ function lines(file: string): number[] {
 }
 
 describe('JsonlLog batching', () => {
-  it('writes what came during a write with the next batch, not at once after it', async () => {
+  it('writes a batch when it runs, at once, and arms one batch for what comes after it', () => {
     const timers: Array<() => void> = [];
     const log = new JsonlLog({ dir: mkdtempSync(join(tmpdir(), 'jsonl-')), base: 'log', schema: Entry, setTimer: (run) => timers.push(run) });
     log.append({ n: 1 });
     log.append({ n: 2 });
     expect(timers).toHaveLength(1);
     timers[0]?.();
-    // These arrive while the first batch is being written: no timer until it is done.
-    for (let n = 3; n <= 6; n++) log.append({ n });
-    expect(timers).toHaveLength(1);
-    await vi.waitFor(() => expect(timers).toHaveLength(2));
+    // Written synchronously: no threadpool round trip, nothing left for a later turn.
     expect(lines(log.file)).toEqual([1, 2]);
+    for (let n = 3; n <= 6; n++) log.append({ n });
+    expect(timers).toHaveLength(2);
     timers[1]?.();
-    await log.flush();
     expect(lines(log.file)).toEqual([1, 2, 3, 4, 5, 6]);
+    void log.close();
+  });
+
+  it("by default writes what one run of code appended before that code's awaiting callers go on", async () => {
+    const log = new JsonlLog({ dir: mkdtempSync(join(tmpdir(), 'jsonl-')), base: 'log', schema: Entry });
+    const handler = async (): Promise<string> => {
+      await Promise.resolve(); // as a handler appends after what it awaited (the server's answer)
+      for (let n = 1; n <= 3; n++) log.append({ n });
+      return 'answer';
+    };
+    // As a request handler's caller sends the answer: the entries are in the file by then.
+    const seen = await handler().then((answer) => ({ answer, lines: lines(log.file) }));
+    expect(seen).toEqual({ answer: 'answer', lines: [1, 2, 3] });
     await log.close();
   });
 

@@ -1,6 +1,5 @@
 import path from 'node:path';
-import { appendFileSync, mkdirSync } from 'node:fs';
-import { chmod, mkdir, open, stat, type FileHandle } from 'node:fs/promises';
+import { appendFileSync, closeSync, fchmodSync, fstatSync, mkdirSync, openSync, statSync, writeSync } from 'node:fs';
 import type { z } from 'zod';
 import { Emitter } from '../../shared/events';
 import { redact } from '../../shared/redact';
@@ -12,10 +11,13 @@ import { rotateIfStill } from './jsonl-rotation';
 export const DEFAULT_JSONL_MAX_BYTES = 5 * 1024 * 1024;
 export const DEFAULT_JSONL_KEEP = 5;
 /**
- * Entries are written in batches at most this often: one file write per batch, not per entry. An
- * entry reaches the file within this window plus one write; the process's exit writes what waits.
+ * Entries are written in batches: one per run of synchronous code, as a microtask at its end (one
+ * `write`, synchronous, with a `stat` of the path for another process's rotation), so an entry is in
+ * the file (the kernel's page cache) before the code that appended it goes on to answer anyone: a
+ * process killed after that answer loses no entry. Synchronous on purpose: through libuv's threadpool
+ * each `stat` and `write` woke a worker thread and then the main thread (docs/bridge.md, wakeups).
  */
-export const JSONL_BATCH_MS = 20;
+const batchAtEnd = (run: () => void): void => queueMicrotask(run);
 
 /** Logs with entries not yet written, flushed synchronously when the process exits (process.exit, an uncaught error). */
 const unwritten = new Set<JsonlLog<unknown>>();
@@ -35,7 +37,7 @@ export interface JsonlLogOptions<T> {
   maxBytes?: number;
   keep?: number;
   log?: (line: string) => void;
-  /** Arms the batch timer; tests inject it. Default: an unref'd setTimeout of JSONL_BATCH_MS. */
+  /** Arms the batch; tests inject it. Default: a microtask. */
   setTimer?: (run: () => void) => void;
 }
 
@@ -62,7 +64,7 @@ export class JsonlLog<T> {
   readonly #setTimer: (run: () => void) => void;
   #size = 0;
   /** Kept open between writes: an open/close per batch costs more than the write itself. */
-  #handle: FileHandle | undefined;
+  #fd: number | undefined;
   /** Which file the handle is (device, inode): another process's rotation puts a new one at `file`. */
   #opened: { dev: number; ino: number } | undefined;
   #closed = false;
@@ -76,7 +78,7 @@ export class JsonlLog<T> {
     this.#keep = Math.max(1, options.keep ?? DEFAULT_JSONL_KEEP);
     this.#log = (line) => options.log?.(redact(line));
     this.#emitter = new Emitter((error) => this.#log(`a listener of ${this.file} failed: ${String(error)}`));
-    this.#setTimer = options.setTimer ?? ((run) => setTimeout(run, JSONL_BATCH_MS).unref());
+    this.#setTimer = options.setTimer ?? batchAtEnd;
   }
 
   append(entry: T): void {
@@ -88,6 +90,7 @@ export class JsonlLog<T> {
 
   /** Resolves when everything appended so far is on disk. */
   async flush(): Promise<void> {
+    this.#writeBatch();
     for (let writing = this.#startDrain(); writing; writing = this.#startDrain()) await writing;
   }
 
@@ -112,7 +115,7 @@ export class JsonlLog<T> {
     }
   }
 
-  /** One batch timer at a time, and none while a write runs: entries that come meanwhile wait for the next batch. */
+  /** One batch armed at a time, and none while a rotation runs: entries that come meanwhile wait for the next batch. */
   #arm(): void {
     unwritten.add(this as JsonlLog<unknown>);
     if (!exitHook) {
@@ -123,8 +126,24 @@ export class JsonlLog<T> {
     this.#armed = true;
     this.#setTimer(() => {
       this.#armed = false;
-      void this.#startDrain();
+      this.#writeBatch();
     });
+  }
+
+  /** What is queued, written now; only a rotation (under a lock, so async) leaves it to #drain. */
+  #writeBatch(): void {
+    if (this.#writing !== undefined || this.#queue.length === 0) return;
+    const chunk = this.#queue.join('');
+    try {
+      if (!this.#appendSync(chunk)) {
+        void this.#startDrain();
+        return;
+      }
+    } catch (error) {
+      this.#failed(error);
+    }
+    this.#queue = [];
+    unwritten.delete(this as JsonlLog<unknown>);
   }
 
   /** Newest first, across the rotated files, keeping those `keep` accepts, at most `limit`. */
@@ -166,9 +185,7 @@ export class JsonlLog<T> {
   async close(): Promise<void> {
     this.#closed = true;
     await this.flush();
-    const handle = this.#handle;
-    this.#handle = undefined;
-    await handle?.close().catch(() => undefined);
+    this.#closeFd();
   }
 
   /** Current file first, then the rotated ones, newest to oldest. */
@@ -182,7 +199,7 @@ export class JsonlLog<T> {
     return path.join(this.dir, `${this.#base}.${n}.jsonl`);
   }
 
-  /** One write of everything queued; what is appended meanwhile waits for the next batch (under load, writing again at once meant a write per entry or two). */
+  /** Everything queued, written by #write (with a rotation when due); what is appended meanwhile waits for the next batch. */
   async #drain(): Promise<void> {
     try {
       const chunk = this.#queue.join('');
@@ -191,10 +208,7 @@ export class JsonlLog<T> {
       try {
         await this.#write(chunk);
       } catch (error) {
-        // Reopen on the next write (the file may have been moved or the disk was full).
-        await this.#handle?.close().catch(() => undefined);
-        this.#handle = undefined;
-        this.#log(`could not write ${this.file}: ${errorMessage(error)}`);
+        this.#failed(error);
       }
     } finally {
       this.#writing = undefined;
@@ -202,44 +216,71 @@ export class JsonlLog<T> {
     }
   }
 
-  async #write(chunk: string): Promise<void> {
-    const bytes = Buffer.byteLength(chunk);
-    let handle = this.#handle ?? (await this.#open());
-    // Another process (serve, a CLI command) may have rotated the file since we opened it, and its
-    // appends count toward the size: the file at the path decides, not what we remember.
-    const there = await stat(this.file).catch(() => undefined);
-    if (there === undefined || there.ino !== this.#opened?.ino || there.dev !== this.#opened.dev) handle = await this.#reopen();
-    else this.#size = there.size;
-    if (this.#size > 0 && this.#size + bytes > this.#maxBytes) {
-      const opened = this.#opened;
-      try {
-        if (opened) await rotateIfStill(this.file, opened, this.#keep, (n) => this.#rotated(n));
-      } catch (error) {
-        // A lock that cannot be had leaves the file longer than maxBytes; the entries are still written.
-        this.#log(`could not rotate ${this.file}: ${errorMessage(error)}`);
-      }
-      handle = await this.#reopen();
-    }
-    await handle.write(chunk);
-    this.#size += bytes;
+  #failed(error: unknown): void {
+    // Reopen on the next write (the file may have been moved or the disk was full).
+    this.#closeFd();
+    this.#log(`could not write ${this.file}: ${errorMessage(error)}`);
   }
 
-  async #reopen(): Promise<FileHandle> {
-    const old = this.#handle;
-    this.#handle = undefined;
-    await old?.close().catch(() => undefined);
+  /** Appends `chunk` unless the file must be rotated first (false). */
+  #appendSync(chunk: string): boolean {
+    const bytes = Buffer.byteLength(chunk);
+    const fd = this.#fd ?? this.#open();
+    // Another process (serve, a CLI command) may have rotated the file since we opened it, and its
+    // appends count toward the size: the file at the path decides, not what we remember.
+    const there = statSync(this.file, { throwIfNoEntry: false });
+    const current = there === undefined || there.ino !== this.#opened?.ino || there.dev !== this.#opened.dev ? this.#reopen() : fd;
+    if (there !== undefined && current === fd) this.#size = there.size;
+    if (this.#size > 0 && this.#size + bytes > this.#maxBytes) return false;
+    writeSync(current, chunk);
+    this.#size += bytes;
+    return true;
+  }
+
+  /** The batch with a rotation first (under the rotation lock). */
+  async #write(chunk: string): Promise<void> {
+    if (this.#appendSync(chunk)) return;
+    const opened = this.#opened;
+    try {
+      if (opened) await rotateIfStill(this.file, opened, this.#keep, (n) => this.#rotated(n));
+    } catch (error) {
+      // A lock that cannot be had leaves the file longer than maxBytes; the entries are still written.
+      this.#log(`could not rotate ${this.file}: ${errorMessage(error)}`);
+    }
+    writeSync(this.#reopen(), chunk);
+    this.#size += Buffer.byteLength(chunk);
+  }
+
+  #closeFd(): void {
+    const fd = this.#fd;
+    this.#fd = undefined;
+    if (fd === undefined) return;
+    try {
+      closeSync(fd);
+    } catch {
+      // Already gone: nothing to release.
+    }
+  }
+
+  #reopen(): number {
+    this.#closeFd();
     return this.#open();
   }
 
-  async #open(): Promise<FileHandle> {
-    await mkdir(this.dir, { recursive: true, mode: 0o700 });
-    const handle = await open(this.file, 'a', 0o600);
-    // The mode applies only when open creates the file: make sure of 0600 either way.
-    if (process.platform !== 'win32') await chmod(this.file, 0o600);
-    const { size, dev, ino } = await handle.stat();
-    this.#size = size;
-    this.#opened = { dev, ino };
-    this.#handle = handle;
-    return handle;
+  #open(): number {
+    mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+    const fd = openSync(this.file, 'a', 0o600);
+    try {
+      // The mode applies only when open creates the file: make sure of 0600 either way.
+      if (process.platform !== 'win32') fchmodSync(fd, 0o600);
+      const { size, dev, ino } = fstatSync(fd);
+      this.#size = size;
+      this.#opened = { dev, ino };
+    } catch (error) {
+      closeSync(fd);
+      throw error;
+    }
+    this.#fd = fd;
+    return fd;
   }
 }

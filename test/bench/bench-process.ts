@@ -13,6 +13,8 @@ export interface Usage {
 
 export interface BenchProcess {
   url: string;
+  /** Its process id (its children are the servers it started). */
+  pid: number;
   /** The agent token, for a bridge. */
   token?: string;
   /** Its CPU time so far and, of that, its garbage collection pauses, µs. */
@@ -63,6 +65,7 @@ export async function startBenchProcess(script: string, env: Record<string, stri
   const ready = JSON.parse(await nextLine()) as { url: string; token?: string };
   const started: BenchProcess = {
     url: ready.url,
+    pid: child.pid ?? 0,
     usage: async () => {
       const answer = nextLine();
       child.stdin.write('cpu\n');

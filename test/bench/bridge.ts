@@ -12,10 +12,12 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { EVERYTHING } from '../fixtures/servers/config';
 import { startBenchProcess, type Usage } from './bench-process';
 import { startMcpProxy } from './mcp-proxy';
-import { cpuUsOf } from './proc-rss';
+import { cpuUsOf, processTree } from './proc-rss';
 import { homeWithServers, startServe } from './serve-process';
 import { check, ratioSpread, spread, type Row } from './report';
 import { LeanClient } from './lean-client';
+import { leanEcho, sdkEcho, type Echo } from './echo-clients';
+import { totalSwitches } from './proc-switches';
 import { httpClient, sessions } from './bridge-sessions';
 
 const CONCURRENCY = 16;
@@ -33,31 +35,12 @@ interface Run {
   middleCpuUs?: number;
   /** Of that, its garbage collection pauses per call, µs (our fixtures only). */
   middleGcUs?: number;
+  /** Context switches per call of every thread of this process and the side's `pids` (/proc). */
+  switches?: number;
 }
 
 function median(values: number[]): number {
   return spread(values).median;
-}
-
-/** The text of a tool result's first content block; a clear error for anything else. */
-function firstText(result: Record<string, unknown>, tool: string): string | undefined {
-  const content: unknown = result['content'];
-  if (!Array.isArray(content)) throw new Error(`${tool} answered no content${result['isError'] === true ? ' (an error result)' : ''}`);
-  const first = (content as unknown[])[0] as { text?: unknown } | undefined;
-  return typeof first?.text === 'string' ? first.text : undefined;
-}
-
-/** Calls `echo` with a message and returns the text it answered. */
-type Echo = (message: string) => Promise<string | undefined>;
-
-function sdkEcho(client: Client, tool: string): Echo {
-  return async (message) => {
-    return firstText(await client.callTool({ name: tool, arguments: { message } }), tool);
-  };
-}
-
-function leanEcho(client: LeanClient, tool: string): Echo {
-  return (message) => client.callTool(tool, { message });
 }
 
 /** `calls` echo calls, `concurrency` at a time: per-call latency, throughput, CPU of this process. */
@@ -86,14 +69,19 @@ interface Side {
   echo: Echo;
   /** CPU of the process in the middle (relay, bridge or proxy) so far, µs, with its collection pauses when known. */
   middleUsage?: () => Promise<Usage>;
+  /** The processes a call crosses besides this one (the middle, the server), whose switches count. */
+  pids?: number[];
 }
 
 async function run(side: Side, calls: number, concurrency: number): Promise<Run> {
-  if (!side.middleUsage) return measure(side.echo, calls, concurrency);
-  const before = await side.middleUsage();
-  const result = await measure(side.echo, calls, concurrency);
-  const after = await side.middleUsage();
-  const out: Run = { ...result, middleCpuUs: (after.cpuUs - before.cpuUs) / calls };
+  const pids = [process.pid, ...(side.pids ?? [])];
+  const before = await side.middleUsage?.();
+  const switches = totalSwitches(pids);
+  const out: Run = await measure(side.echo, calls, concurrency);
+  out.switches = (totalSwitches(pids) - switches) / calls;
+  const after = await side.middleUsage?.();
+  if (before === undefined || after === undefined) return out;
+  out.middleCpuUs = (after.cpuUs - before.cpuUs) / calls;
   if (after.gcUs !== undefined && before.gcUs !== undefined) out.middleGcUs = (after.gcUs - before.gcUs) / calls;
   return out;
 }
@@ -136,7 +124,9 @@ export async function benchBridge(options: BridgeOptions): Promise<Row[]> {
     const serve = await startServe(served.home);
     stack.push(() => serve.stop());
     const direct = new Client({ name: 'bench-direct', version: '1' });
-    await direct.connect(new StdioClientTransport({ ...everything, stderr: 'ignore' }));
+    const directStdio = new StdioClientTransport({ ...everything, stderr: 'ignore' });
+    await direct.connect(directStdio);
+    const bridgePids = [bridge.pid, processTree(bridge.pid)[1] ?? 0];
     stack.push(() => direct.close());
     const sdk = httpClient(bridge.url, bridge.token ?? '');
     await sdk.client.connect(sdk.transport);
@@ -167,10 +157,10 @@ export async function benchBridge(options: BridgeOptions): Promise<Row[]> {
     stack.push(() => leanThinServer.close());
     const proxyCpu = (): Promise<Usage> => Promise.resolve({ cpuUs: cpuUsOf(proxy.pid) });
     const sides: Array<Side & { name: SideName; sequential: boolean }> = [
-      { name: 'direct', echo: sdkEcho(direct, 'echo'), sequential: true },
+      { name: 'direct', echo: sdkEcho(direct, 'echo'), pids: [directStdio.pid ?? 0], sequential: true },
       { name: 'floor', echo: leanEcho(leanRelay, 'echo'), middleUsage: () => relay.usage(), sequential: false },
-      { name: 'bridge', echo: leanEcho(lean, 'everything__echo'), middleUsage: () => bridge.usage(), sequential: true },
-      { name: 'bridgeModern', echo: leanEcho(leanModern, 'everything__echo'), middleUsage: () => bridge.usage(), sequential: true },
+      { name: 'bridge', echo: leanEcho(lean, 'everything__echo'), middleUsage: () => bridge.usage(), pids: bridgePids, sequential: true },
+      { name: 'bridgeModern', echo: leanEcho(leanModern, 'everything__echo'), middleUsage: () => bridge.usage(), pids: bridgePids, sequential: true },
       { name: 'serve', echo: leanEcho(leanServe, `${served.servers[0] ?? ''}__echo`), middleUsage: () => Promise.resolve({ cpuUs: cpuUsOf(serve.pid) }), sequential: true },
       { name: 'bridgeSdk', echo: sdkEcho(sdk.client, 'everything__echo'), middleUsage: () => bridge.usage(), sequential: true },
       { name: 'proxy', echo: leanEcho(leanProxy, 'echo'), middleUsage: proxyCpu, sequential: true },
@@ -197,7 +187,8 @@ export async function benchBridge(options: BridgeOptions): Promise<Row[]> {
       for (const side of sides) if (side.sequential) runs.get(side.name)?.seq.push(await run(side, options.sequentialCalls, 1));
     }
     const conc = (name: SideName, pick: (r: Run) => number = (r) => r.throughput): number[] => (runs.get(name)?.conc ?? []).map(pick);
-    const seq = (name: SideName): number[] => (runs.get(name)?.seq ?? []).map((r) => r.p50);
+    const seq = (name: SideName, pick: (r: Run) => number = (r) => r.p50): number[] => (runs.get(name)?.seq ?? []).map(pick);
+    const switches = (name: SideName): string => `${median(seq(name, (r) => r.switches ?? NaN)).toFixed(2)} context switches per call (the agent's, bridge's and server's threads; direct stdio ${median(seq('direct', (r) => r.switches ?? NaN)).toFixed(2)})`;
     const cpu = (name: SideName): string => `${median(conc(name, (r) => r.middleCpuUs ?? NaN)).toFixed(0)}`;
     const gc = (name: SideName): string => `${median(conc(name, (r) => r.middleGcUs ?? NaN)).toFixed(1)}`;
     const many = await sessions(bridge.url, bridge.token ?? '', options.sessions);
@@ -239,7 +230,7 @@ export async function benchBridge(options: BridgeOptions): Promise<Row[]> {
         figureUnit: 'ms added',
         target: '<= 0.3 ms',
         status: check(added.median, '<=', 0.3),
-        note: `the real \`serve\` adds ${ratioSpread(seq('serve'), seq('direct'), (a, b) => a - b).median.toFixed(2)} ms; with the SDK HTTP client the bridge adds ${addedSdk.toFixed(2)} ms; mcp-proxy (lean client) p50 ${median(seq('proxy')).toFixed(2)} ms; the SDK's server alone (no server behind it) p50 ${median(seq('sdkServer')).toFixed(2)} ms`,
+        note: `the real \`serve\` adds ${ratioSpread(seq('serve'), seq('direct'), (a, b) => a - b).median.toFixed(2)} ms; with the SDK HTTP client the bridge adds ${addedSdk.toFixed(2)} ms; mcp-proxy (lean client) p50 ${median(seq('proxy')).toFixed(2)} ms; the SDK's server alone (no server behind it) p50 ${median(seq('sdkServer')).toFixed(2)} ms; ${switches('bridge')}`,
       },
       {
         key: 'throughput-2026',
@@ -265,7 +256,7 @@ export async function benchBridge(options: BridgeOptions): Promise<Row[]> {
         figureUnit: 'ms added',
         target: '<= 0.3 ms',
         status: check(addedModern.median, '<=', 0.3),
-        note: `a 2025-era session adds ${added.median.toFixed(2)} ms in the same run`,
+        note: `a 2025-era session adds ${added.median.toFixed(2)} ms in the same run; ${switches('bridgeModern')}`,
       },
       {
         key: 'cpu-2026',

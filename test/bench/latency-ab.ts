@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { EVERYTHING, ROOT } from '../fixtures/servers/config';
-import { load, median } from './ab-figures';
+import { load, median, sequentialP50 } from './ab-figures';
 import { startBenchProcess, type BenchProcess } from './bench-process';
 import { LeanClient } from './lean-client';
 
@@ -34,16 +34,7 @@ interface Side {
 }
 
 /** p50 in ms of `calls` calls one at a time. */
-async function p50(side: Side, calls: number): Promise<number> {
-  const latencies: number[] = [];
-  for (let i = 0; i < calls; i++) {
-    const t0 = performance.now();
-    const text = await side.echo(`m${i}`);
-    latencies.push(performance.now() - t0);
-    if (text !== `Echo: m${i}`) throw new Error(`${side.name}: call ${i} answered ${String(text)}`);
-  }
-  return median(latencies);
-}
+const p50 = (side: Side, calls: number): Promise<number> => sequentialP50(side.name, side.echo, calls);
 
 const everything = { command: process.execPath, args: [EVERYTHING, 'stdio'] };
 const stops: Array<() => Promise<unknown>> = [];

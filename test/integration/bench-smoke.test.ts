@@ -48,5 +48,7 @@ describe('bench --quick', () => {
     expect(stdout).toMatch(/the first [\d,]+ calls after start \(warm-up, not in the figure\): bridge \d+, relay \d+ calls\/s, \d+\.\d+x/);
     // Collection pauses of the process in the middle, from our fixtures (a Map that kept calls alive showed here).
     expect(stdout).toMatch(/CPU µs per call in the middle: bridge \d+, relay \d+, of which garbage collection pauses \d+\.\d and \d+\.\d;/);
+    // The wakeups a one-at-a-time call costs, beside direct stdio's (/proc, Linux only).
+    if (process.platform === 'linux') expect(stdout).toMatch(/\d+\.\d\d context switches per call \(the agent's, bridge's and server's threads; direct stdio \d+\.\d\d\)/);
   });
 });
