@@ -191,8 +191,7 @@ export class ToolPins {
     const servers = server !== undefined ? [server] : [...this.#states.keys()];
     const out: HeldChange[] = [];
     for (const name of servers) {
-      // The latest: a listing reviewed meanwhile (the pool reviews a cached one at start) is what waits.
-      const state = await this.#current(name);
+      const state = await this.#state(name);
       if (state && !('unreadable' in state)) out.push(...heldChanges(name, state));
     }
     return out;

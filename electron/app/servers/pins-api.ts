@@ -38,9 +38,9 @@ export function createPinsApi({ pins, registry, settled }: PinsApiOptions): Pins
       if (server !== undefined) {
         // A misspelt name is an error that says so, not "nothing waits".
         registry.require(server);
-        const held = await pins.held(server);
-        if (held.length === 0) await refuseUnreadable(pins, server);
-        return held;
+        // First: a listing under review meanwhile (the pool reviews a cached one at start) replaces the lost pins.
+        await refuseUnreadable(pins, server);
+        return pins.held(server);
       }
       return (await Promise.all(servers().map((name) => pins.held(name)))).flat();
     },
