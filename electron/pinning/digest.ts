@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { canonicalJson } from '../../shared/config';
-import type { PromptInfo, ToolInfo } from '../../shared/api';
+import type { PromptInfo, ResourceInfo, ResourceTemplateInfo, ToolInfo } from '../../shared/api';
 
 /**
  * What a pin covers of a tool: everything an agent's model reads of it (the server's name aside), and
@@ -22,6 +22,15 @@ export function toolMaterial(tool: ToolInfo): Record<string, unknown> {
 
 export function promptMaterial(prompt: PromptInfo): Record<string, unknown> {
   return { name: prompt.name, description: prompt.description ?? null, arguments: prompt.arguments ?? [] };
+}
+
+/** What an agent's model reads of a resource as listed (MCP 2025-11-25 server/resources §Resource). */
+export function resourceMaterial(resource: ResourceInfo): Record<string, unknown> {
+  return { uri: resource.uri, name: resource.name, description: resource.description ?? null, mimeType: resource.mimeType ?? null };
+}
+
+export function templateMaterial(template: ResourceTemplateInfo): Record<string, unknown> {
+  return { uriTemplate: template.uriTemplate, name: template.name, description: template.description ?? null, mimeType: template.mimeType ?? null };
 }
 
 /** SHA-256 of the canonical JSON (keys sorted), so key order on the wire never reads as a change. */
@@ -49,3 +58,5 @@ function onceEach<T extends object>(digest: (item: T) => string): (item: T) => s
 
 export const toolDigest = onceEach((tool: ToolInfo): string => digestOf(toolMaterial(tool)));
 export const promptDigest = onceEach((prompt: PromptInfo): string => digestOf(promptMaterial(prompt)));
+export const resourceDigest = onceEach((resource: ResourceInfo): string => digestOf(resourceMaterial(resource)));
+export const templateDigest = onceEach((template: ResourceTemplateInfo): string => digestOf(templateMaterial(template)));

@@ -1,30 +1,25 @@
-import type { HeldChange, PromptInfo, ToolInfo } from '../../shared/api';
+import type { HeldChange } from '../../shared/api';
 import type { ServerPins } from './pin-file';
+import { PART_RULES, PIN_PARTS, type PartRules } from './pin-kinds';
 import type { PinState } from './pin-state';
-import { promptChanges, toolChanges } from './schema-diff';
 import { wordDiff } from './word-diff';
 
-function changesOf<T extends { description?: string | undefined }>(
-  server: string,
-  kind: HeldChange['kind'],
-  state: PinState<T>,
-  schema: (before: T | undefined, after: T) => HeldChange['schema'],
-): HeldChange[] {
-  return Object.entries(state.held).map(([name, held]) => {
-    const before = state.approved[name]?.def;
+function changesOf<T extends { description?: string | undefined }>(server: string, rules: PartRules<T>, state: PinState<T> | undefined): HeldChange[] {
+  return Object.entries(state?.held ?? {}).map(([name, held]) => {
+    const before = state?.approved[name]?.def;
     return {
       server,
-      kind,
+      kind: rules.kind,
       name,
       change: before === undefined ? 'added' : 'changed',
       seenAt: held.at,
       description: wordDiff(before?.description ?? '', held.def.description ?? ''),
-      schema: schema(before, held.def),
+      schema: rules.changes(before, held.def),
     };
   });
 }
 
 /** What waits of one server, each with the difference the person decides on. */
 export function heldChanges(server: string, pins: ServerPins): HeldChange[] {
-  return [...changesOf<ToolInfo>(server, 'tool', pins.tools, toolChanges), ...changesOf<PromptInfo>(server, 'prompt', pins.prompts, promptChanges)];
+  return PIN_PARTS.flatMap((part) => changesOf(server, PART_RULES[part] as PartRules<{ description?: string | undefined }>, pins[part] as PinState<{ description?: string | undefined }> | undefined));
 }

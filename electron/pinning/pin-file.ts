@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { PromptInfoSchema, ToolInfoSchema, type PromptInfo, type ToolInfo } from '../../shared/api';
+import { PromptInfoSchema, ResourceInfoSchema, ResourceTemplateInfoSchema, ToolInfoSchema, type PromptInfo, type ResourceInfo, type ResourceTemplateInfo, type ToolInfo } from '../../shared/api';
 import { CodedError } from '../../shared/errors';
 import { checkedIn, readJsonFile, writeFileAtomic } from '../fs-safe';
 import { pinStateSchema, type PinState } from './pin-state';
@@ -20,6 +20,12 @@ export interface ServerPins {
   tools: PinState<ToolInfo>;
   prompts: PinState<PromptInfo>;
   /**
+   * Absent in a file written before resources were pinned: the next listing pins its resources (or
+   * templates) as they are then, as a first listing does, and holds what changes after.
+   */
+  resources?: PinState<ResourceInfo> | undefined;
+  templates?: PinState<ResourceTemplateInfo> | undefined;
+  /**
    * Set when the server's pin file could not be read: every name it lists was held again, and none
    * is approved without the person (not even under `pinning.acceptNewTools`) until nothing waits.
    */
@@ -31,6 +37,8 @@ const PinFileSchema = z.object({
   server: z.string(),
   tools: pinStateSchema<ToolInfo>(ToolInfoSchema),
   prompts: pinStateSchema<PromptInfo>(PromptInfoSchema),
+  resources: pinStateSchema<ResourceInfo>(ResourceInfoSchema).optional(),
+  templates: pinStateSchema<ResourceTemplateInfo>(ResourceTemplateInfoSchema).optional(),
   unverified: z.object({ since: z.number(), reason: z.string().max(500) }).optional(),
 });
 
@@ -48,8 +56,8 @@ export type PinRead = { ok: true; pins: ServerPins } | { ok: false; reason: stri
 export async function readPins(dir: string, server: string): Promise<PinRead> {
   const read = await readJsonFile(pinFile(dir, server), PinFileSchema, server, checkedIn(dir, `pins v${PIN_FILE_VERSION}`), MAX_PIN_FILE_BYTES);
   if (!read.ok) return read;
-  const { tools, prompts, unverified } = read.value;
-  return { ok: true, pins: { tools, prompts, ...(unverified ? { unverified } : {}) } };
+  const { tools, prompts, resources, templates, unverified } = read.value;
+  return { ok: true, pins: { tools, prompts, ...(resources ? { resources } : {}), ...(templates ? { templates } : {}), ...(unverified ? { unverified } : {}) } };
 }
 
 /** The file's text, compact; a CodedError when it would be past MAX_PIN_FILE_BYTES (it could not be read back). */

@@ -6,7 +6,7 @@ interface Item {
   v: number;
 }
 const digest = (i: Item): string => `${i.name}:${i.v}`.padEnd(64, '0');
-const opts = { digest, acceptNew: false, now: 1 };
+const opts = { key: (i: Item): string => i.name, digest, acceptNew: false, now: 1 };
 const items = (...pairs: Array<[string, number]>): Item[] => pairs.map(([name, v]) => ({ name, v }));
 
 describe('reviewing a listing against its pins', () => {

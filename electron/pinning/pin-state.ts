@@ -29,6 +29,8 @@ export function pinStateSchema<T>(item: z.ZodType<T>): z.ZodType<PinState<T>> {
 }
 
 export interface ReviewOptions<T> {
+  /** What an item is known by: a tool's or prompt's name, a resource's URI, a template's URI template. */
+  key: (item: T) => string;
   digest: (item: T) => string;
   /** New names are approved as they come (the server's `pinning.acceptNewTools`); changes never are. */
   acceptNew: boolean;
@@ -48,23 +50,19 @@ export interface Reviewed<T> {
   removed: string[];
 }
 
-interface Named {
-  name: string;
-}
-
 /**
  * A listing against its pins. First sight approves everything (the server was just approved); later,
  * a removed name goes at once, a new or changed one is held (a changed one keeps its approved
  * definition visible), a refused definition stays out for good.
  */
-export function review<T extends Named>(state: PinState<T> | undefined, items: readonly T[], options: ReviewOptions<T>): Reviewed<T> {
+export function review<T>(state: PinState<T> | undefined, items: readonly T[], options: ReviewOptions<T>): Reviewed<T> {
   if (state === undefined) {
     const approved: Record<string, Pinned<T>> = {};
-    for (const item of items) approved[item.name] ??= { digest: options.digest(item), def: item, at: options.now };
+    for (const item of items) approved[options.key(item)] ??= { digest: options.digest(item), def: item, at: options.now };
     return { visible: [...items], next: { approved, held: {}, refused: {} }, changed: true, heldChanged: false, approvedNow: Object.keys(approved), removed: [] };
   }
   const next: PinState<T> = { approved: { ...state.approved }, held: { ...state.held }, refused: { ...state.refused } };
-  const present = new Set(items.map((i) => i.name));
+  const present = new Set(items.map(options.key));
   const removed = Object.keys(next.approved).filter((name) => !present.has(name));
   for (const name of removed) delete next.approved[name];
   let heldChanged = false;
@@ -78,31 +76,32 @@ export function review<T extends Named>(state: PinState<T> | undefined, items: r
   const approvedNow: string[] = [];
   const seen = new Set<string>();
   for (const item of items) {
-    if (seen.has(item.name)) continue;
-    seen.add(item.name);
+    const name = options.key(item);
+    if (seen.has(name)) continue;
+    seen.add(name);
     const digest = options.digest(item);
-    const approved = next.approved[item.name];
+    const approved = next.approved[name];
     const dropHeld = (): void => {
-      if (next.held[item.name] === undefined) return;
-      delete next.held[item.name];
+      if (next.held[name] === undefined) return;
+      delete next.held[name];
       changed = heldChanged = true;
     };
     if (approved?.digest === digest) {
       visible.push(approved.def);
       dropHeld();
-    } else if (next.refused[item.name]?.includes(digest) === true) {
+    } else if (next.refused[name]?.includes(digest) === true) {
       if (approved) visible.push(approved.def);
       dropHeld();
     } else if (approved === undefined && options.acceptNew) {
-      next.approved[item.name] = { digest, def: item, at: options.now };
+      next.approved[name] = { digest, def: item, at: options.now };
       visible.push(item);
-      approvedNow.push(item.name);
+      approvedNow.push(name);
       dropHeld();
       changed = true;
     } else {
       if (approved) visible.push(approved.def);
-      if (next.held[item.name]?.digest !== digest && (next.held[item.name] !== undefined || Object.keys(next.held).length < MAX_HELD)) {
-        next.held[item.name] = { digest, def: item, at: options.now };
+      if (next.held[name]?.digest !== digest && (next.held[name] !== undefined || Object.keys(next.held).length < MAX_HELD)) {
+        next.held[name] = { digest, def: item, at: options.now };
         changed = heldChanged = true;
       }
     }

@@ -1,17 +1,20 @@
 import type { ProcessEnv } from '../../shared/core-env';
-import type { HeldChange, PinDecision, PromptInfo, ToolInfo } from '../../shared/api';
+import { PIN_KIND_WORDS, type HeldChange, type PinDecision, type PromptInfo, type ResourceInfo, type ResourceTemplateInfo, type ToolInfo } from '../../shared/api';
 import { CodedError } from '../../shared/errors';
 import { Emitter } from '../../shared/events';
 import { redact } from '../../shared/redact';
-import { promptDigest, toolDigest } from './digest';
 import { heldChanges } from './held-view';
-import { pinFileText, readPins, writePins, type ServerPins } from './pin-file';
-import { decide, review, type PinState } from './pin-state';
+import { PART_OF_KIND, PART_RULES, PIN_PARTS, type PartRules, type PinnedItems, type PinPart } from './pin-kinds';
+import { pinFile, pinFileText, readPins, writePins, type ServerPins } from './pin-file';
+import { decide, review, type PinState, type Reviewed } from './pin-state';
 
 /** What a listing holds that pins concern (the pool's Inventory has these and more). */
 export interface Listing {
   tools: ToolInfo[];
   prompts: PromptInfo[];
+  /** Absent: this listing says nothing of them, and their pins stay as they are. */
+  resources?: ResourceInfo[];
+  templates?: ResourceTemplateInfo[];
 }
 
 /** The core's clock and log (shared/core-env), each defaulting to the process's. */
@@ -32,6 +35,10 @@ export interface PinEvent {
   outcome: 'pinned' | 'auto-accepted' | 'removed';
   tools: string[];
   prompts: string[];
+  /** By URI. */
+  resources: string[];
+  /** By URI template. */
+  templates: string[];
 }
 
 export interface PinsEvents {
@@ -56,8 +63,24 @@ function emptyState<T>(): PinState<T> {
   return { approved: {}, held: {}, refused: {} };
 }
 
-function heldCount(pins: Pick<ServerPins, 'tools' | 'prompts'>): number {
-  return Object.keys(pins.tools.held).length + Object.keys(pins.prompts.held).length;
+type Parts = { [P in PinPart]: Reviewed<PinnedItems[P]> | undefined };
+
+function heldCount(parts: Parts): number {
+  return PIN_PARTS.reduce((sum, part) => sum + Object.keys(parts[part]?.next.held ?? {}).length, 0);
+}
+
+/** One part of a listing against its pins; undefined when the listing does not carry that part. */
+function reviewPart<P extends PinPart>(part: P, state: ServerPins | undefined, items: PinnedItems[P][] | undefined, acceptNew: boolean, now: number): Reviewed<PinnedItems[P]> | undefined {
+  if (items === undefined) return undefined;
+  const rules: PartRules<PinnedItems[P]> = PART_RULES[part];
+  return review(state?.[part] as PinState<PinnedItems[P]> | undefined, items, { key: rules.key, digest: rules.digest, acceptNew, now });
+}
+
+/** The names of the parts `of` a listing approved (`approvedNow`) or removed, for the admin log; undefined for none. */
+function namesOf(parts: Parts, which: 'approvedNow' | 'removed', of: (part: PinPart) => boolean = () => true): Omit<PinEvent, 'server' | 'outcome'> | undefined {
+  const pick = (part: PinPart): string[] => (of(part) ? (parts[part]?.[which] ?? []) : []);
+  const names = { tools: pick('tools'), prompts: pick('prompts'), resources: pick('resources'), templates: pick('templates') };
+  return PIN_PARTS.some((part) => names[part].length > 0) ? names : undefined;
 }
 
 /**
@@ -123,22 +146,44 @@ export class ToolPins {
     const now = this.#now();
     const lost = loaded !== undefined && 'unreadable' in loaded;
     // Pins not read start empty, not as a first sight: every name is held as new.
-    const state: ServerPins | undefined = lost ? { tools: emptyState(), prompts: emptyState(), unverified: { since: now, reason: loaded.unreadable } } : loaded;
+    const empty = { tools: emptyState<ToolInfo>(), prompts: emptyState<PromptInfo>(), resources: emptyState<ResourceInfo>(), templates: emptyState<ResourceTemplateInfo>() };
+    const state: ServerPins | undefined = lost ? { ...empty, unverified: { since: now, reason: loaded.unreadable } } : loaded;
     const unverified = state?.unverified;
     const acceptNew = unverified === undefined && this.options.acceptNew(server);
-    const tools = review(state?.tools, listing.tools, { digest: toolDigest, acceptNew, now });
-    const prompts = review(state?.prompts, listing.prompts, { digest: promptDigest, acceptNew, now });
+    const parts: Parts = {
+      tools: reviewPart('tools', state, listing.tools, acceptNew, now),
+      prompts: reviewPart('prompts', state, listing.prompts, acceptNew, now),
+      resources: reviewPart('resources', state, listing.resources, acceptNew, now),
+      templates: reviewPart('templates', state, listing.templates, acceptNew, now),
+    };
     // Unverified until a listing leaves nothing waiting (every name it lists approved or refused by the person).
-    const stillUnverified = unverified !== undefined && heldCount({ tools: tools.next, prompts: prompts.next }) > 0;
-    if (lost || tools.changed || prompts.changed || (unverified !== undefined && !stillUnverified)) {
+    const stillUnverified = unverified !== undefined && heldCount(parts) > 0;
+    const changed = PIN_PARTS.some((part) => parts[part]?.changed === true);
+    if (lost || changed || (unverified !== undefined && !stillUnverified)) {
       // Another listing may have been reviewed meanwhile: the later one wins, as it saw the later state.
-      this.#keep(server, { tools: tools.next, prompts: prompts.next, ...(stillUnverified ? { unverified } : {}) });
-      const outcome = state === undefined ? 'pinned' : 'auto-accepted';
-      if (tools.approvedNow.length + prompts.approvedNow.length > 0) this.#events.emit('decided', { server, outcome, tools: tools.approvedNow, prompts: prompts.approvedNow });
-      if (tools.removed.length + prompts.removed.length > 0) this.#events.emit('decided', { server, outcome: 'removed', tools: tools.removed, prompts: prompts.removed });
+      const next: ServerPins = { tools: parts.tools?.next ?? emptyState(), prompts: parts.prompts?.next ?? emptyState() };
+      for (const part of ['resources', 'templates'] as const) {
+        const kept = parts[part]?.next ?? state?.[part];
+        if (kept !== undefined) Object.assign(next, { [part]: kept });
+      }
+      this.#keep(server, { ...next, ...(stillUnverified ? { unverified } : {}) });
+      // A part never pinned before (a first listing, or resources in a pin file older than their pins) is pinned now.
+      const firstSight = (part: PinPart): boolean => state?.[part] === undefined;
+      const pinned = namesOf(parts, 'approvedNow', firstSight);
+      if (pinned) this.#events.emit('decided', { server, outcome: 'pinned', ...pinned });
+      const accepted = namesOf(parts, 'approvedNow', (part) => !firstSight(part));
+      if (accepted) this.#events.emit('decided', { server, outcome: 'auto-accepted', ...accepted });
+      const removed = namesOf(parts, 'removed');
+      if (removed) this.#events.emit('decided', { server, outcome: 'removed', ...removed });
     }
-    if (tools.heldChanged || prompts.heldChanged) this.#events.emit('held', { server });
-    return { ...listing, tools: tools.visible, prompts: prompts.visible };
+    if (PIN_PARTS.some((part) => parts[part]?.heldChanged === true)) this.#events.emit('held', { server });
+    return {
+      ...listing,
+      tools: parts.tools?.visible ?? [],
+      prompts: parts.prompts?.visible ?? [],
+      ...(parts.resources ? { resources: parts.resources.visible } : {}),
+      ...(parts.templates ? { templates: parts.templates.visible } : {}),
+    };
   }
 
   /** What waits for the person, of one server or of every server whose pins were read. */
@@ -152,16 +197,26 @@ export class ToolPins {
     return out;
   }
 
-  /** The person's decisions on one server's held tools and prompts; all-or-nothing when one names nothing held. */
+  /**
+   * The server's pin file and why it could not be read, while no listing has held what it lists since
+   * (nothing waits yet, yet nothing reaches agents either); undefined once read or replaced.
+   */
+  async unreadable(server: string): Promise<{ file: string; reason: string } | undefined> {
+    const state = await this.#current(server);
+    return state !== undefined && 'unreadable' in state ? { file: pinFile(this.options.dir, server), reason: state.unreadable } : undefined;
+  }
+
+  /** The person's decisions on one server's held items; all-or-nothing when one names nothing held. */
   async decide(server: string, decisions: readonly PinDecision[]): Promise<void> {
     const loaded = await this.#current(server);
     const state = loaded && !('unreadable' in loaded) ? loaded : undefined;
     let next = state;
     for (const { kind, name, decision } of decisions) {
-      const part = kind === 'tool' ? 'tools' : 'prompts';
-      const decided = next ? decide<ToolInfo | PromptInfo>(next[part], name, decision, this.#now()) : undefined;
+      const part = PART_OF_KIND[kind];
+      const pinned = next?.[part] as PinState<unknown> | undefined;
+      const decided = pinned ? decide(pinned, name, decision, this.#now()) : undefined;
       if (next === undefined || decided === undefined) {
-        throw new CodedError('not_found', redact(`No ${kind} "${name}" of "${server}" waits for review.`), {
+        throw new CodedError('not_found', redact(`No ${PIN_KIND_WORDS[kind]} "${name}" of "${server}" waits for review.`), {
           hint: `Run \`connected-services servers review ${server}\` to see what waits.`,
         });
       }

@@ -1,5 +1,5 @@
 import { canonicalJson } from '../../shared/config';
-import type { PromptInfo, SchemaChange, ToolInfo } from '../../shared/api';
+import type { PromptInfo, ResourceInfo, ResourceTemplateInfo, SchemaChange, ToolInfo } from '../../shared/api';
 
 /** A value as one line for people, cut: schemas come from the server. */
 function shown(value: unknown): string {
@@ -68,4 +68,9 @@ function argumentSchema(prompt: PromptInfo | undefined): Record<string, unknown>
 
 export function promptChanges(before: PromptInfo | undefined, after: PromptInfo): SchemaChange[] {
   return objectSchemaChanges('arguments', argumentSchema(before), argumentSchema(after));
+}
+
+/** A resource's or template's name and MIME type (its URI is what it is pinned by, its description is diffed apart). */
+export function resourceChanges(before: ResourceInfo | ResourceTemplateInfo | undefined, after: ResourceInfo | ResourceTemplateInfo): SchemaChange[] {
+  return [...valueChange('name', before?.name, after.name), ...valueChange('mimeType', before?.mimeType, after.mimeType)];
 }

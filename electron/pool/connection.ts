@@ -11,6 +11,7 @@ import type { FloodLimits } from './flood-budget';
 import { minimalEnv } from '../proc-env';
 import { rateLimitedFetch } from './rate-limited-fetch';
 import { messageBoundFetch } from './message-bound';
+import { listingDepthFetch } from './listing-depth-fetch';
 import { sessionExpiryFetch } from './session-expiry';
 import { settleFailedSends } from './settle-failed-sends';
 import { StdioProcessTransport, type SpawnLike } from './stdio-transport';
@@ -114,8 +115,10 @@ function httpTransport(sdk: ClientSdk, options: ConnectOptions, config: HttpServ
   if (config.headers) transportOptions.requestInit = { headers: config.headers };
   const fetch: FetchLike = options.httpFetch?.(options.server, config) ?? ((url, init) => globalThis.fetch(url, init));
   // A 429 keeps the wait the server asked for (the SDK's own error drops its headers); every message
-  // is bounded as a stdio server's line is (the SDK reads a body whole, of any size).
-  transportOptions.fetch = sessionExpiryFetch(rateLimitedFetch(messageBoundFetch(fetch, options.server, options.maxMessageBytes), options.now), onExpired);
+  // is bounded as a stdio server's line is (the SDK reads a body whole, of any size), and a listing's
+  // depth as a stdio server's listing is, before the SDK parses it.
+  const bounded = listingDepthFetch(messageBoundFetch(fetch, options.server, options.maxMessageBytes), options.server);
+  transportOptions.fetch = sessionExpiryFetch(rateLimitedFetch(bounded, options.now), onExpired);
   return new sdk.StreamableHTTPClientTransport(new URL(config.url), transportOptions);
 }
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { CodedError } from '../../shared/errors';
 import type { FetchLike } from '../net';
 import { RPC_ERROR } from './rpc-codes';
+import { tooDeepListing } from './listing-depth';
 
 /** A server sent one message past the bound (`maxMessageBytes`, the same as stdio's per line). */
 export function messageTooLarge(server: string, limit: number): CodedError {
@@ -71,22 +72,28 @@ const NULL_BODY = new Set([101, 103, 204, 205, 304]);
 
 /** Marks our own stand-in answer: a server cannot know it, so cannot pass its error off as ours. */
 const OURS = randomUUID();
-const OurAnswer = z.object({ data: z.object({ messageBound: z.literal(OURS), limitBytes: z.number() }) });
+/** Which bound a stand-in answer stands for: one message's bytes, or a listing's depth (listing-depth-fetch.ts). */
+const OurAnswer = z.object({
+  data: z.union([z.object({ messageBound: z.literal(OURS), limitBytes: z.number() }), z.object({ messageBound: z.literal(OURS), listingDepth: z.number() })]),
+});
+export type StandIn = { limitBytes: number } | { listingDepth: number };
 
 /** The bounded error of a call whose over-bound SSE answer was replaced by our stand-in (see answerInstead). */
 export function boundedErrorOf(error: unknown, server: string): CodedError | undefined {
   const ours = OurAnswer.safeParse(error);
-  return ours.success ? messageTooLarge(server, ours.data.data.limitBytes) : undefined;
+  if (!ours.success) return undefined;
+  const { data } = ours.data;
+  return 'limitBytes' in data ? messageTooLarge(server, data.limitBytes) : tooDeepListing(server);
 }
 
 const SentRequest = z.object({ method: z.string(), id: z.union([z.string(), z.number()]) });
 
-/** The id of the one request an SSE answer is for: the SDK POSTs it as a JSON string. */
-function requestIdOf(init: RequestInit | undefined): string | number | undefined {
+/** The one request an SSE answer is for: the SDK POSTs it as a JSON string. */
+export function sentRequestOf(init: RequestInit | undefined): { method: string; id: string | number } | undefined {
   if (typeof init?.body !== 'string') return undefined;
   try {
     const sent = SentRequest.safeParse(JSON.parse(init.body));
-    return sent.success ? sent.data.id : undefined;
+    return sent.success ? sent.data : undefined;
   } catch {
     return undefined;
   }
@@ -97,8 +104,8 @@ function requestIdOf(init: RequestInit | undefined): string | number | undefined
  * SDK's parser as bad JSON), then an error answer to the request (JSON-RPC 2.0 §5.1), so the call
  * fails at once with the bounded error (boundedErrorOf) instead of waiting for its timeout.
  */
-function answerInstead(id: string | number, error: Error, limit: number): Uint8Array {
-  const answer = { jsonrpc: '2.0', id, error: { code: RPC_ERROR.InternalError, message: error.message, data: { messageBound: OURS, limitBytes: limit } } };
+export function answerInstead(id: string | number, error: Error, bound: StandIn): Uint8Array {
+  const answer = { jsonrpc: '2.0', id, error: { code: RPC_ERROR.InternalError, message: error.message, data: { messageBound: OURS, ...bound } } };
   return new TextEncoder().encode(`\n\nevent: message\ndata: ${JSON.stringify(answer)}\n\n`);
 }
 
@@ -106,16 +113,17 @@ function answerInstead(id: string | number, error: Error, limit: number): Uint8A
 export function boundedResponse(response: Response, limit: number, error: () => Error, init?: RequestInit): Response {
   if (response.body === null || NULL_BODY.has(response.status)) return response;
   const sse = (response.headers.get('content-type') ?? '').toLowerCase().includes('text/event-stream');
-  const id = sse ? requestIdOf(init) : undefined;
-  const last = id === undefined ? undefined : () => answerInstead(id, error(), limit);
-  const bounded = new Response(response.body.pipeThrough(messageBoundStream(sse, limit, error, last)), {
-    status: response.status,
-    statusText: response.statusText,
-    headers: response.headers,
-  });
+  const id = sse ? sentRequestOf(init)?.id : undefined;
+  const last = id === undefined ? undefined : () => answerInstead(id, error(), { limitBytes: limit });
+  return withBody(response, response.body.pipeThrough(messageBoundStream(sse, limit, error, last)));
+}
+
+/** `response` with another body; its status, headers, url and `redirected` kept. */
+export function withBody(response: Response, body: ReadableStream<Uint8Array>): Response {
+  const answer = new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
   // The SDK reads `url` and `redirected` to explain a redirect it did not follow.
-  Object.defineProperties(bounded, { url: { value: response.url }, redirected: { value: response.redirected } });
-  return bounded;
+  Object.defineProperties(answer, { url: { value: response.url }, redirected: { value: response.redirected } });
+  return answer;
 }
 
 /** `fetch` for an MCP server's HTTP transport whose every message is at most `limit` bytes (as stdio's lines). */

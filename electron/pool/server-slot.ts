@@ -87,7 +87,7 @@ export class ServerSlot {
     return this.#life.store.isStale(this.#life.config);
   }
 
-  /** The inventory as fetched, its tools and prompts through the pins (what the person approved). */
+  /** The inventory as fetched, its tools, prompts, resources and templates through the pins (what the person approved). */
   async #listing(): Promise<Inventory> {
     await this.loaded;
     const { store } = this.#life;
@@ -105,8 +105,7 @@ export class ServerSlot {
   }
 
   async resources(): Promise<{ resources: ResourceInfo[]; templates: ResourceTemplateInfo[] }> {
-    await this.loaded;
-    const { resources, templates } = visibleInventory(this.#life.config, this.#life.store.inventory);
+    const { resources, templates } = visibleInventory(this.#life.config, await this.#listing());
     return { resources, templates };
   }
 

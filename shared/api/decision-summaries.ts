@@ -3,7 +3,7 @@ import type { PendingAppCall } from './app-call-views';
 import type { PendingAsk } from './ask-views';
 import type { PendingApproval } from './bridge-views';
 import type { DecisionOf } from './decision-views';
-import type { HeldChange } from './pin-views';
+import { PIN_KIND_WORDS, type HeldChange } from './pin-views';
 
 /** Each kind's view as a decision: its one-line summary for people beside the view itself. */
 
@@ -58,8 +58,8 @@ export function appCallDecision(call: PendingAppCall): DecisionOf<'appCall'> {
   };
 }
 
-/** A held tool or prompt; `id` is the core's (a digest where the names are long). */
+/** A held tool, prompt, resource or resource template; `id` is the core's (a digest where the names are long). */
 export function toolChangeDecision(held: HeldChange, id: string): DecisionOf<'toolChange'> {
-  const what = held.change === 'added' ? `lists a new ${held.kind}` : `changed the ${held.kind}`;
+  const what = held.change === 'added' ? `lists a new ${PIN_KIND_WORDS[held.kind]}` : `changed the ${PIN_KIND_WORDS[held.kind]}`;
   return { kind: 'toolChange', id, summary: `"${held.server}" ${what} "${held.name}"`, requestedAt: held.seenAt, item: held };
 }

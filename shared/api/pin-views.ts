@@ -19,14 +19,22 @@ export const SchemaChangeSchema = lazySchema(() =>
 );
 export type SchemaChange = z.infer<typeof SchemaChangeSchema>;
 
+/** What a pin holds: a server's tools, prompts, resources (by URI) and resource templates (by URI template). */
+export const PIN_KINDS = ['tool', 'prompt', 'resource', 'resourceTemplate'] as const;
+export type PinKind = (typeof PIN_KINDS)[number];
+
+/** A kind as a sentence says it. */
+export const PIN_KIND_WORDS: Readonly<Record<PinKind, string>> = { tool: 'tool', prompt: 'prompt', resource: 'resource', resourceTemplate: 'resource template' };
+
 /**
- * A tool or prompt a server lists that agents do not see until the person decides: new (`added`) or
+ * A tool, prompt, resource or resource template a server lists that agents do not see until the person decides: new (`added`) or
  * different from the definition approved (`changed`, agents keep seeing the approved one).
  */
 export const HeldChangeSchema = lazySchema(() =>
   z.object({
     server: z.string(),
-    kind: z.enum(['tool', 'prompt']),
+    kind: z.enum(PIN_KINDS),
+    /** A tool's or prompt's name, a resource's URI, a template's URI template. */
     name: z.string(),
     change: z.enum(['added', 'changed']),
     seenAt: z.number(),
@@ -39,8 +47,9 @@ export type HeldChange = z.infer<typeof HeldChangeSchema>;
 /** One decision on a held change. */
 export const PinDecisionSchema = lazySchema(() =>
   z.strictObject({
-    kind: z.enum(['tool', 'prompt']),
-    name: z.string().min(1).max(512),
+    kind: z.enum(PIN_KINDS),
+    // A resource's URI may be long: the bridge takes URIs up to 8 KiB (bridge/input-bounds.ts).
+    name: z.string().min(1).max(8192),
     decision: z.enum(['accept', 'refuse']),
   }),
 );

@@ -1,4 +1,4 @@
-import { appendFileSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { HeldChange, ToolInfo } from '../../shared/api';
@@ -64,6 +64,17 @@ describe('a pin file that cannot be read, through the real serve and CLI', () =>
   it('the CLI with no app open follows the same rule when it lists the server itself', async () => {
     const { home, pinFile } = await pinnedThenShifted();
     writeFileSync(pinFile, '{"version":1,');
+    // No listing of it kept either: nothing is held until its next one.
+    rmSync(join(home, 'cache', 'inventory', 'shifting.json'));
+
+    // Before that listing: not "nothing waits", but the file, why, and what to do.
+    const unread = await runCli(home, ['servers', 'review', 'shifting'], { env: PASSPHRASE });
+    expect(unread.code, unread.stdout).not.toBe(0);
+    expect(unread.stdout).not.toContain('Nothing of shifting waits');
+    expect(unread.stderr).toContain('The pinned tools of "shifting" could not be read (not valid JSON');
+    expect(unread.stderr).toContain(pinFile);
+    expect(unread.stderr).toContain('Nothing shifting lists reaches agents until you review it.');
+    expect(unread.stderr).toContain('connected-services tools shifting');
 
     const listed = await runCli(home, ['tools', 'shifting', '--json'], { env: PASSPHRASE });
     expect(listed.code, listed.stderr).toBe(0);

@@ -22,7 +22,12 @@ const SAID: Record<PinEvent['outcome'], string> = {
 };
 
 function summaryOf(event: PinEvent): string {
-  const names = [...event.tools.map((t) => `tool ${t}`), ...event.prompts.map((p) => `prompt ${p}`)];
+  const names = [
+    ...event.tools.map((t) => `tool ${t}`),
+    ...event.prompts.map((p) => `prompt ${p}`),
+    ...event.resources.map((r) => `resource ${r}`),
+    ...event.templates.map((t) => `resource template ${t}`),
+  ];
   const shown = names.length > 8 ? `${names.slice(0, 8).join(', ')} and ${names.length - 8} more` : names.join(', ');
   return redact(`${event.server}: ${shown} ${SAID[event.outcome]}`);
 }
@@ -32,7 +37,7 @@ export function forwardPinEvents(pins: ToolPins, admin: AdminLog, events: EventH
   return [
     pins.on('held', (payload) => events.emit('heldChanged', payload)),
     pins.on('decided', (event) => {
-      admin.record({ who: 'core', method: 'pinTools', summary: summaryOf(event), input: { server: event.server, outcome: event.outcome, tools: event.tools, prompts: event.prompts }, outcome: 'ok' });
+      admin.record({ who: 'core', method: 'pinTools', summary: summaryOf(event), input: { server: event.server, outcome: event.outcome, tools: event.tools, prompts: event.prompts, resources: event.resources, templates: event.templates }, outcome: 'ok' });
     }),
   ];
 }

@@ -1,5 +1,6 @@
 import type { ApiInput, ApiOutput, PinDecision } from '../../../shared/api';
 import { CodedError } from '../../../shared/errors';
+import { redact } from '../../../shared/redact';
 import type { ToolPins } from '../../pinning';
 import type { Registry } from '../../registry';
 
@@ -15,6 +16,19 @@ export interface PinsMethods {
   reviewChanges(input: ApiInput<'reviewChanges'>): Promise<ApiOutput<'reviewChanges'>>;
 }
 
+/**
+ * "Nothing waits" would be false of a server whose pin file could not be read: nothing it lists
+ * reaches agents, yet nothing is held until its next listing (electron/pinning, fails closed).
+ */
+async function refuseUnreadable(pins: ToolPins, server: string): Promise<void> {
+  const lost = await pins.unreadable(server);
+  if (lost === undefined) return;
+  throw new CodedError('invalid_config', redact(`The pinned tools of "${server}" could not be read (${lost.reason}): ${lost.file}. Nothing ${server} lists reaches agents until you review it.`), {
+    hint: `Run \`connected-services tools ${server}\` once: that listing holds everything ${server} lists, and \`connected-services servers review ${server}\` then shows it to accept or refuse. Do not delete the file: a server without one has its next listing approved whole.`,
+    data: { pinFile: lost.file },
+  });
+}
+
 /** Tools pinned at approval: what waits for the person, and their decisions (docs/configuration.md, "Pinned tools"). */
 export function createPinsApi({ pins, registry, settled }: PinsApiOptions): PinsMethods {
   const servers = (): string[] => Object.keys(registry.config().mcpServers);
@@ -24,6 +38,8 @@ export function createPinsApi({ pins, registry, settled }: PinsApiOptions): Pins
       if (server !== undefined) {
         // A misspelt name is an error that says so, not "nothing waits".
         registry.require(server);
+        // First: a listing under review meanwhile (the pool reviews a cached one at start) replaces the lost pins.
+        await refuseUnreadable(pins, server);
         return pins.held(server);
       }
       return (await Promise.all(servers().map((name) => pins.held(name)))).flat();

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { HeldChange, PinDecision, SchemaChange } from '../../../shared/api';
+import { PIN_KIND_WORDS, type HeldChange, type PinDecision, type SchemaChange } from '../../../shared/api';
 import { CodedError } from '../../../shared/errors';
 import { revealHidden } from '../../../shared/text';
 import { printJson } from '../output';
@@ -24,9 +24,9 @@ function shownSchemaChange(change: SchemaChange): string {
   }
 }
 
-/** One held tool or prompt, as the person reads it before deciding. */
+/** One held tool, prompt, resource or resource template, as the person reads it before deciding. */
 export function heldLines(held: HeldChange): string[] {
-  const lines = [`${held.kind} ${revealHidden(held.name)} (${held.change === 'added' ? 'new' : 'changed'}, seen ${new Date(held.seenAt).toISOString()})`];
+  const lines = [`${PIN_KIND_WORDS[held.kind]} ${revealHidden(held.name)} (${held.change === 'added' ? 'new' : 'changed'}, seen ${new Date(held.seenAt).toISOString()})`];
   lines.push(`  description: ${shownWordDiff(held.description)}`);
   for (const change of held.schema) lines.push(`  ${shownSchemaChange(change)}`);
   return lines;
@@ -41,14 +41,14 @@ function decisionsFor(held: HeldChange[], names: string[], decision: PinDecision
 }
 
 /**
- * `servers review NAME`: the tools and prompts of a server held since its approval (docs/configuration.md,
+ * `servers review NAME`: the tools, prompts, resources and templates of a server held since its approval (docs/configuration.md,
  * "Pinned tools"), each with its difference; `--accept`, `--refuse` or `--accept-all` decide.
  */
 export function registerServerReview(servers: Command, run: Run): void {
   servers
     .command('review <name>')
-    .description("show a server's new or changed tools and prompts held since its approval; accept or refuse them")
-    .option('--accept <tool...>', 'let these tools (or prompts) reach agents as they are now')
+    .description("show a server's new or changed tools, prompts and resources held since its approval; accept or refuse them")
+    .option('--accept <tool...>', 'let these tools (or prompts, or resources by URI) reach agents as they are now')
     .option('--refuse <tool...>', 'keep these definitions from agents for good (an approved one stays)')
     .option('--accept-all', 'accept everything that waits')
     .option('--json', 'print JSON')
@@ -70,7 +70,7 @@ export function registerServerReview(servers: Command, run: Run): void {
         }
         const decisions = [...decisionsFor(held, options.accept ?? [], 'accept'), ...decisionsFor(held, options.refuse ?? [], 'refuse')];
         await core.api.reviewChanges({ name, decisions });
-        const said = (d: PinDecision['decision']): string[] => decisions.filter((x) => x.decision === d).map((x) => `${x.kind} ${x.name}`);
+        const said = (d: PinDecision['decision']): string[] => decisions.filter((x) => x.decision === d).map((x) => `${PIN_KIND_WORDS[x.kind]} ${x.name}`);
         if (said('accept').length > 0) ctx.output.out(`Accepted ${said('accept').join(', ')}.`);
         if (said('refuse').length > 0) ctx.output.out(`Refused ${said('refuse').join(', ')}.`);
         return 0;

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { HeldChange, PinDecision, SchemaChange } from '../../../shared/api';
+import { PIN_KIND_WORDS, type HeldChange, type PinDecision, type SchemaChange } from '../../../shared/api';
 import { revealHidden } from '../../../shared/text';
 import { ErrorNote } from '../../components';
 import { useDecisions, useLive } from '../../state';
@@ -19,11 +19,12 @@ function SchemaLine({ change }: { change: SchemaChange }) {
 }
 
 function HeldItem({ held, busy, decide }: { held: HeldChange; busy: boolean; decide: (decision: PinDecision['decision']) => void }) {
-  const label = `${held.kind} ${held.name}`;
+  const word = PIN_KIND_WORDS[held.kind];
+  const label = `${word} ${held.name}`;
   return (
     <li className="held-change" aria-label={label}>
       <h3>
-        {held.kind === 'tool' ? 'Tool' : 'Prompt'} <code>{revealHidden(held.name)}</code> — {held.change === 'added' ? 'new' : 'changed'}
+        {word.charAt(0).toUpperCase() + word.slice(1)} <code>{revealHidden(held.name)}</code> — {held.change === 'added' ? 'new' : 'changed'}
       </h3>
       <p className="word-diff" aria-label={`Description of ${label}`}>
         {held.description.map((part, i) =>

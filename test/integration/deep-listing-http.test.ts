@@ -1,0 +1,47 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createPool, type Pool } from '../../electron/pool';
+import { MAX_LISTING_DEPTH } from '../../electron/pool/listing-depth';
+import { startDeepListingHttpServer } from '../fixtures/servers/deep-listing-http-server';
+import { tempDir, waitFor } from '../support/server-harness';
+import { rejection } from '../support/rejection';
+
+const open: Array<{ close(): Promise<void> }> = [];
+
+afterEach(async () => {
+  for (const item of open.splice(0).reverse()) await item.close();
+});
+
+async function poolWith(levels: number, json: boolean): Promise<Pool> {
+  const server = await startDeepListingHttpServer(levels, json);
+  open.push(server);
+  const pool = createPool({ cacheDir: tempDir('deep-http-') });
+  open.push(pool);
+  await pool.apply({ mcpServers: { deep: { type: 'http', url: server.url } } });
+  return pool;
+}
+
+// The SDK checks a listing against its schemas by recursion: over HTTP as over stdio, one nested
+// without end is refused as it arrives, before the SDK parses it.
+describe("an HTTP server's listing nested without end, from the SDK's own Streamable HTTP server", () => {
+  it.each([
+    ['a JSON body', true],
+    ['an SSE stream', false],
+  ])('%s: the listing is refused naming the server, and the server stops in error showing it', async (_how, json) => {
+    const pool = await poolWith(1500, json);
+    const failed = await rejection(pool.start('deep'));
+    expect(failed.message).toContain(`"deep" sent a listing nested deeper than ${MAX_LISTING_DEPTH} levels`);
+    expect(failed.message).not.toContain('Maximum call stack');
+    expect(failed).toMatchObject({ code: 'server_unavailable', data: { listingBound: 'depth' } });
+    const status = await waitFor('deep in error', () => Promise.resolve(pool.status('deep').state === 'error' ? pool.status('deep') : undefined));
+    expect(status.lastError?.message).toContain(`nested deeper than ${MAX_LISTING_DEPTH} levels`);
+    expect(await pool.tools('deep').catch(() => [])).toEqual([]);
+  }, 60_000);
+
+  it('a schema nested as deep as real ones is listed as ever, over both', async () => {
+    for (const json of [true, false]) {
+      const pool = await poolWith(40, json);
+      await pool.start('deep');
+      expect((await pool.listTools('deep')).map((t) => t.name).sort()).toEqual(['deep', 'plain']);
+    }
+  }, 60_000);
+});
