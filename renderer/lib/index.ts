@@ -1,4 +1,4 @@
-export { safeHref } from './safe-href';
+export { safeHref, serverContentHref } from './safe-href';
 export { serverBadge, serverActions, shortReason, tokenExpired } from './server-badge';
 export type { BadgeKind, BadgeTone, ServerBadge, ServerActionSet } from './server-badge';
 export { humanDuration, relativeTime, timeAgo, timeUntil, refreshEvery, expiryText, clockText, timestamp, plural } from './format';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeHref } from './safe-href';
+import { safeHref, serverContentHref } from './safe-href';
 
 describe('safeHref', () => {
   it('allows https and loopback http', () => {
@@ -32,5 +32,23 @@ describe('safeHref', () => {
 
   it('returns the normalised form the browser would follow', () => {
     expect(safeHref('https://EXAMPLE.com')).toBe('https://example.com/');
+  });
+});
+
+// Guards session 26: a tool result's resource_link was a one-click link to http://127.0.0.1 for the person.
+describe('serverContentHref: a URL inside what a server or registry sent', () => {
+  it('is a link only when https to a public-looking name', () => {
+    expect(serverContentHref('https://github.com/o/r/issues/1')).toBe('https://github.com/o/r/issues/1');
+    expect(serverContentHref('https://docs.example.co.uk/a?b=c')).toBe('https://docs.example.co.uk/a?b=c');
+  });
+
+  it('is text for this computer, its network, IP literals, one-label and local names', () => {
+    for (const local of [
+      'http://127.0.0.1:8080/admin', 'http://localhost:3000/', 'https://localhost/', 'https://127.0.0.1/', 'https://10.0.0.7/', 'https://169.254.169.254/latest',
+      'https://[::1]/', 'https://[fe80::1]/', 'https://intranet/', 'https://printer.local/', 'https://db.internal/', 'https://nas.lan/', 'https://x.home.arpa/',
+      'https://app.localhost/', 'https://router.local./x', 'http://example.com/', 'javascript:alert(1)', 'file:///etc/passwd',
+    ]) {
+      expect(serverContentHref(local), local).toBeUndefined();
+    }
   });
 });

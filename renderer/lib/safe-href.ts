@@ -18,3 +18,23 @@ export function safeHref(value: string | undefined | null): string | undefined {
   if (url.protocol === 'http:' && (LOOPBACK_HOSTS.has(url.hostname) || /^127(?:\.\d{1,3}){3}$/.test(url.hostname))) return url.href;
   return undefined;
 }
+
+/** Names that lead to this computer or its network by convention (RFC 6761 §6.3, RFC 6762, RFC 8375). */
+const LOCAL_SUFFIXES = ['.localhost', '.local', '.internal', '.lan', '.home.arpa'];
+
+/**
+ * The `href` for a URL inside what a server sent (a tool result's resource_link), or undefined: only
+ * https to a public-looking name. A server must not put a one-click link to this computer or its
+ * network in front of the person, so loopback http, IP literals, `localhost`, one-label names
+ * (intranet hosts) and local suffixes are shown as text. A name that resolves to such an address
+ * still passes: the renderer cannot look names up, and the browser resolves it again itself.
+ */
+export function serverContentHref(value: string | undefined | null): string | undefined {
+  const href = safeHref(value);
+  if (href === undefined) return undefined;
+  const url = new URL(href);
+  const host = url.hostname.toLowerCase().replace(/\.$/, '');
+  if (url.protocol !== 'https:' || host.startsWith('[') || /^[\d.]+$/.test(host) || !host.includes('.')) return undefined;
+  if (host === 'localhost' || LOCAL_SUFFIXES.some((suffix) => host.endsWith(suffix))) return undefined;
+  return href;
+}

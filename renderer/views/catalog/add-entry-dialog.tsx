@@ -84,7 +84,7 @@ export function AddEntryDialog({ entry, taken, onClose, onAdded, onPlanned }: Ad
         <dd>{authLabel(entry.auth)}</dd>
         <dt>Documentation</dt>
         <dd>
-          <SafeLink href={entry.docsUrl} />
+          <SafeLink href={entry.docsUrl} fromServer />
         </dd>
       </dl>
       {entry.note !== undefined && <p className="muted">{entry.note}</p>}

@@ -38,7 +38,7 @@ export const EntryRow = memo(function EntryRow({ row, hidden = false, onAdd }: E
         {!entry.verified && <Badge tone="muted" title="The address was not checked against the provider’s documentation">unverified</Badge>}
       </span>
       <span className="row-cell">
-        <SafeLink href={entry.docsUrl}>
+        <SafeLink href={entry.docsUrl} fromServer>
           Docs<span className="visually-hidden"> for {entry.name}</span>
         </SafeLink>
       </span>

@@ -56,7 +56,7 @@ export function ContentItem({
     const uri = str(item['uri']);
     return (
       <p>
-        Link to resource <strong>{shownLine(str(item['name']) ?? uri ?? '')}</strong>: <SafeLink href={uri}>{shownLine(uri ?? '')}</SafeLink>
+        Link to resource <strong>{shownLine(str(item['name']) ?? uri ?? '')}</strong>: <SafeLink href={uri} fromServer>{shownLine(uri ?? '')}</SafeLink>
         {str(item['description']) !== undefined && <span className="muted"> — {shownText(str(item['description']) ?? '')}</span>}
       </p>
     );
