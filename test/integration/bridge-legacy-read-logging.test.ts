@@ -15,6 +15,8 @@ import { connectAgent, startBridge, type AgentClient, type BridgeHarness } from 
 // one of the two (both offer the same resource templates).
 const ALLOW_ALL = { read: 'allow', write: 'allow', destructive: 'allow' } as const;
 const SECRET = 'legacy-read-secret-91c2e8aa';
+/** Handed to the server in two parts, joined there: a call holding a vault value whole waits for the person (SECURITY.md). */
+const SPLIT = `${SECRET.slice(0, 8)}|${SECRET.slice(8)}`;
 const PAIRS = [
   { server: 'logs', agents: ['alice', 'bob'] },
   { server: 'remote', agents: ['carol', 'dave'] },
@@ -105,7 +107,7 @@ describe.each(['prompts/get', 'resources/read', 'completion/complete'] as const)
     const from = received[agent]?.length ?? 0;
     redactor.addSecret(SECRET);
     try {
-      await ask(clientOf(agent), method, server, 'leak', SECRET);
+      await ask(clientOf(agent), method, server, 'leak', SPLIT);
     } finally {
       redactor.removeSecret(SECRET);
     }

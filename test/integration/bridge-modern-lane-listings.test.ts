@@ -110,7 +110,7 @@ const CASES: Case[] = [
   { name: 'progress, three steps', method: 'tools/call', body: progress('fault__progress', '{"steps":3}', '"p3"'), lane: true },
   { name: 'progress, a numeric token', method: 'tools/call', body: progress('fault__progress', '{"steps":2}', '7'), lane: true },
   { name: 'progress asked of a tool that sends none', method: 'tools/call', body: progress('everything__echo', '{"message":"quiet"}', '"q"'), lane: true },
-  { name: 'progress, a vault secret in the result', method: 'tools/call', body: progress('everything__echo', `{"message":"got ${SECRET}"}`, '"s"'), lane: true },
+  { name: 'progress, a vault secret in the result', method: 'tools/call', body: progress('everything__get-env', '{}', '"s"'), lane: true },
   { name: 'progress, a tool error', method: 'tools/call', body: progress('fault__fail', '{}', '"f"'), lane: true },
   { name: 'progress, an unknown tool', method: 'tools/call', body: progress('everything__nope', '{}', '"u"'), lane: true },
   { name: 'progress, arguments that do not fit', method: 'tools/call', body: progress('fault__progress', '{"steps":"many"}', '"a"'), lane: true },

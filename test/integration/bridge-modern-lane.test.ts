@@ -63,7 +63,8 @@ const CASES: Case[] = [
   { name: 'arguments that do not fit the tool', tool: 'everything__echo', args: { message: 5 }, lane: true },
   { name: 'arguments that are not an object', tool: 'everything__echo', args: 'text', lane: true },
   { name: 'arguments past the bounds', tool: 'everything__echo', args: { message: 'x', deep: deep(70) }, lane: true },
-  { name: 'a vault secret in the result', tool: 'everything__echo', args: { message: `got ${SECRET}` }, lane: true },
+  // From the server's environment (a call holding a vault value whole would wait for the person).
+  { name: 'a vault secret in the result', tool: 'everything__get-env', args: {}, lane: true },
   { name: 'a capability the request did not declare', tool: 'asking__ask-sample', capabilities: { elicitation: { form: {} } }, lane: true },
   { name: 'Mcp-Name disagrees with the body', tool: 'everything__echo', args: { message: 'x' }, headers: { 'Mcp-Name': 'everything__add' }, lane: false },
   { name: 'Mcp-Method disagrees with the body', tool: 'everything__echo', args: { message: 'x' }, headers: { 'Mcp-Method': 'tools/list' }, lane: false },

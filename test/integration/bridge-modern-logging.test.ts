@@ -13,6 +13,8 @@ import { connectModernAgent } from '../support/modern-agent';
 const MODERN = '2026-07-28';
 const ALLOW_ALL = { read: 'allow', write: 'allow', destructive: 'allow' } as const;
 const SECRET = 'log-secret-value-7f3a9c21';
+/** Handed to the server in two parts, joined there: a call holding a vault value whole waits for the person (SECURITY.md). */
+const SPLIT = `${SECRET.slice(0, 8)}|${SECRET.slice(8)}`;
 const LOG_KEY = 'io.modelcontextprotocol/logLevel';
 
 interface Message {
@@ -84,7 +86,7 @@ describe('log messages of a 2026-07-28 request', () => {
     redactor.addSecret(SECRET);
     try {
       for (const [id, tool] of [[6, 'logs__log'], [7, 'remote__log']] as const) {
-        const messages = await call('alice', id, tool, { tag: 'leak', secret: SECRET }, 'error');
+        const messages = await call('alice', id, tool, { tag: 'leak', secret: SPLIT }, 'error');
         expect(JSON.stringify(messages)).not.toContain(SECRET);
         expect(logs(messages).map((m) => m.params?.data)).toContainEqual({ message: 'leak used [redacted]' });
       }

@@ -33,7 +33,8 @@ export async function startLanePair(secrets: Record<string, string> = {}): Promi
   for (const [name, value] of Object.entries(secrets)) await vault.set(secretKey(name), value);
   const router = createAskRouter({ waiting: new WaitingAsks(), audit: () => undefined, now: Date.now, urls: askUrlChecksFor('loopback') });
   const pool = createPool({ cacheDir: join(dir, 'cache'), gate: () => null, asks: { router } });
-  await pool.apply({ mcpServers: { everything: everythingServer(), fault: faultServer(), asking: askingServer() } });
+  // The secrets are in everything's environment too: its get-env tool sends them back in a result.
+  await pool.apply({ mcpServers: { everything: everythingServer({ env: secrets }), fault: faultServer(), asking: askingServer() } });
   await Promise.all(['everything', 'fault', 'asking'].map((name) => pool.start(name)));
   let served = 0;
   const withLane = await createBridge({ pool, dataDir: join(dir, 'lane'), port: 0, maxBodyBytes: LANE_MAX_BODY, laneServed: () => void served++ });
