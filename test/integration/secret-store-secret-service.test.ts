@@ -27,7 +27,8 @@ describe('the Secret Service store, end to end', () => {
     const text = await scenario.agentEnv();
     expect(text).toContain('"STORE_VALUE": "[redacted]"');
     expect(text).not.toContain(VALUE);
-    expect((await scenario.serverStatus()).state).toBe('ready');
+    // A call may be served while the server's first listing is still on its way: ready follows it.
+    await expect.poll(async () => (await scenario.serverStatus()).state, { timeout: 20_000 }).toBe('ready');
     expect(scenario.everythingWritten()).not.toContain(VALUE);
   });
 
