@@ -67,21 +67,24 @@ describe('the reference MCP Apps in the tool browser', () => {
   it('map: offline, the app runs in its sandbox, reaches only the origins its resource declared, and the host says it did not start', async () => {
     // The map app loads CesiumJS from cesium.com before it even connects to its host (SEP-1865
     // ui/initialize); this machine reaches no CDN, so it never starts and shows its own error.
-    const requested: string[] = [];
-    const failed: string[] = [];
-    let address = '';
-    const fromApp = (request: Request): boolean => address !== '' && request.frame().url() === address && request.url() !== address;
-    ui.page.on('request', (request) => void (fromApp(request) && requested.push(request.url())));
-    ui.page.on('requestfailed', (request) => void (fromApp(request) && failed.push(request.url())));
+    // Every request with its frame, sorted out once the app's address is known: the app may ask for
+    // its library before the test has read its frame's address (a loaded machine).
+    const seen: { frame: string; url: string; failed: boolean }[] = [];
+    const record = (request: Request, failed: boolean): void => void seen.push({ frame: request.frame().url(), url: request.url(), failed });
+    ui.page.on('request', (request) => record(request, false));
+    ui.page.on('requestfailed', (request) => record(request, true));
     const panel = await callToolWithApp(ui.page, 'map', 'show-map');
     const frame = panel.locator('iframe');
     expect(await frame.getAttribute('sandbox')).toBe('allow-scripts');
-    address = (await frame.getAttribute('src')) ?? '';
+    const address = (await frame.getAttribute('src')) ?? '';
     expect(address).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/app\//);
     const origins = declaredSources(MAP_CSP);
     // Its own script ran inside the sandbox and reported what it could not load.
     const loading = appFrame(panel).locator('#loading');
     await until(async () => /Failed to load CesiumJS/.test((await loading.textContent()) ?? ''), 'the app’s own error about its CDN', 30_000);
+    const fromApp = seen.filter((r) => r.frame === address && r.url !== address);
+    const requested = fromApp.filter((r) => !r.failed).map((r) => r.url);
+    const failed = fromApp.filter((r) => r.failed).map((r) => r.url);
     // It asked for its library at a declared origin (unreachable here), and for nothing outside them.
     expect(requested.some((url) => url.startsWith('https://cesium.com/'))).toBe(true);
     expect(failed.some((url) => url.startsWith('https://cesium.com/'))).toBe(true);

@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,14 +13,21 @@ const VERSION = (createRequire(import.meta.url)(`${PACKAGE}/package.json`) as { 
 
 // Issue 35's "one entry of each kind … the server running where its runtime exists here", for npm:
 // the derived `npx -y PACKAGE@VERSION` really runs. npm here reads the package from its own cache
-// (filled by `npm ci`): the entry's environment says offline, so the test reaches only 127.0.0.1.
+// (filled by `npm ci`), offline, so the test reaches only 127.0.0.1. A registry entry may not say
+// so itself (npm_config_* choose where the pinned package comes from: review 26): the person's own
+// npm settings do, in a home folder of the test's (the only variable of ours a server inherits).
 describe('App API: an npm registry entry installed and running', () => {
   let core: Core;
   let registry: FixtureRegistry;
   let dataDir: string;
+  let home: string | undefined;
 
   beforeAll(async () => {
     const cache = execFileSync('npm', ['config', 'get', 'cache'], { encoding: 'utf8' }).trim();
+    home = process.env['HOME'];
+    const npmHome = mkdtempSync(join(tmpdir(), 'cs-npm-home-'));
+    writeFileSync(join(npmHome, '.npmrc'), `offline=true\ncache=${cache}\n`);
+    process.env['HOME'] = npmHome;
     registry = await startFixtureRegistry(5);
     registry.add({
       name: 'io.example/everything',
@@ -32,10 +40,6 @@ describe('App API: an npm registry entry installed and running', () => {
           version: VERSION,
           transport: { type: 'stdio' },
           packageArguments: [{ type: 'positional', value: 'stdio' }],
-          environmentVariables: [
-            { name: 'npm_config_offline', default: 'true' },
-            { name: 'npm_config_cache', default: cache },
-          ],
         },
       ],
     });
@@ -45,6 +49,8 @@ describe('App API: an npm registry entry installed and running', () => {
   afterAll(async () => {
     await core?.close();
     await registry?.close();
+    if (home === undefined) delete process.env['HOME'];
+    else process.env['HOME'] = home;
   });
 
   it('shows npx with the exact version, then adds, approves, starts and lists it in one step', async () => {

@@ -11,6 +11,8 @@ import { startServe, type Served } from '../support/serve';
 const PASSPHRASE = { CONNECTED_SERVICES_PASSPHRASE: 'secret results passphrase' };
 const SECRET = 's3cr3t-value-xyz-123456';
 
+const FORMS = { FORM_UPPER: SECRET.toUpperCase(), FORM_BASE64: Buffer.from(SECRET).toString('base64'), FORM_URL: encodeURIComponent(`a b ${SECRET}`) };
+
 const textOf = (result: unknown): string => ((result as { content?: { text?: string }[] }).content ?? []).map((c) => c.text ?? '').join('');
 
 describe('a value from the vault never reaches an agent in a result', () => {
@@ -21,7 +23,10 @@ describe('a value from the vault never reaches an agent in a result', () => {
   beforeAll(async () => {
     home = tempHome('cs-secret-results-');
     mkdirSync(home, { recursive: true, mode: 0o700 });
-    writeFileSync(join(home, 'mcp.json'), JSON.stringify({ mcpServers: { everything: { command: process.execPath, args: [EVERYTHING, 'stdio'], env: { MYKEY: '${secret:MYKEY}' } } } }));
+    // The encoded and case forms too, in the server's own environment: a call whose arguments held one
+    // would wait for the person (SECURITY.md), and what is tested here is what the server sends back.
+    const env = { MYKEY: '${secret:MYKEY}', ...FORMS };
+    writeFileSync(join(home, 'mcp.json'), JSON.stringify({ mcpServers: { everything: { command: process.execPath, args: [EVERYTHING, 'stdio'], env } } }));
     const cli = (args: string[], input?: string) => runCli(home, args, { env: PASSPHRASE, ...(input !== undefined ? { input } : {}) });
     expect((await cli(['secrets', 'set', 'MYKEY'], `${SECRET}\n`)).code).toBe(0);
     expect((await cli(['servers', 'approve', 'everything'])).code).toBe(0);
@@ -43,11 +48,10 @@ describe('a value from the vault never reaches an agent in a result', () => {
   });
 
   it("in its encoded and case forms too, while the tool's own data passes as it is", async () => {
-    const forms = [SECRET.toUpperCase(), Buffer.from(SECRET).toString('base64'), encodeURIComponent(`a b ${SECRET}`)];
-    for (const form of forms) {
-      const text = textOf(await agent.client.callTool({ name: 'everything__echo', arguments: { message: `got ${form}` } }));
+    const text = textOf(await agent.client.callTool({ name: 'everything__get-env', arguments: {} }));
+    for (const [name, form] of Object.entries(FORMS)) {
       expect(text).not.toContain(form);
-      expect(text).toContain('[redacted]');
+      expect(text).toMatch(new RegExp(`"${name}": "[^"]*\\[redacted\\]`));
     }
     // Only vault values go: a page token or a "Bearer" in a tool's data is that tool's answer.
     const data = 'nextPageToken=abc123def456 Authorization: Bearer sample-doc-token-1234 password=hunter2hunter2';
