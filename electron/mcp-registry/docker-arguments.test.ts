@@ -1,20 +1,28 @@
-import { describe, expect, it } from 'vitest';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { dockerArguments } from './docker-arguments';
 import { csvFields } from './docker-mounts';
 
+// Refusals below are of the path as written; a folder that is accepted must exist (docker-mounts.test.ts), so those use a real one.
 const HOME = '/home/me';
+const top = realpathSync(mkdtempSync(join(tmpdir(), 'cs-docker-args-')));
+const REAL = join(top, 'me');
+for (const folder of ['notes', 'p', 'x', 'ok']) mkdirSync(join(REAL, folder), { recursive: true });
+afterAll(() => rmSync(top, { recursive: true, force: true }));
 
 describe('dockerArguments', () => {
   it('keeps listed flags inside the container and folders inside the home folder, each written out as --flag=value', () => {
-    const args = ['-e', 'LOG=debug', '--init', '--network', 'none', '-v', '/home/me/notes:/data', '--mount', 'type=bind,source=/home/me/p,target=/p', '-v', 'cache:/cache', '-it', '--rm=false', '--net=bridge', '-v', '/scratch'];
-    expect(dockerArguments(args, HOME)).toEqual([
-      '--env=LOG=debug', '--init', '--network=none', '--volume=/home/me/notes:/data', '--mount=type=bind,source=/home/me/p,target=/p',
+    const args = ['-e', 'LOG=debug', '--init', '--network', 'none', '-v', `${REAL}/notes:/data`, '--mount', `type=bind,source=${REAL}/p,target=/p`, '-v', 'cache:/cache', '-it', '--rm=false', '--net=bridge', '-v', '/scratch'];
+    expect(dockerArguments(args, REAL)).toEqual([
+      '--env=LOG=debug', '--init', '--network=none', `--volume=${REAL}/notes:/data`, `--mount=type=bind,source=${REAL}/p,target=/p`,
       '--volume=cache:/cache', '--interactive', '--tty', '--rm=false', '--network=bridge', '--volume=/scratch',
     ]);
   });
 
   it('reads a short flag with its value attached, after =, or after bundled switches, as docker does', () => {
-    expect(dockerArguments(['-eA=1', '-e=B=2', '-itv/home/me/x:/x', '-iu', '1000'], HOME)).toEqual(['--env=A=1', '--env=B=2', '--interactive', '--tty', '--volume=/home/me/x:/x', '--interactive', '--user=1000']);
+    expect(dockerArguments(['-eA=1', '-e=B=2', `-itv${REAL}/x:/x`, '-iu', '1000'], REAL)).toEqual(['--env=A=1', '--env=B=2', '--interactive', '--tty', `--volume=${REAL}/x:/x`, '--interactive', '--user=1000']);
   });
 
   it.each([
@@ -31,11 +39,15 @@ describe('dockerArguments', () => {
     ['-v/:/host'], ['-iv/:/h'], ['-itv', '/:/host'], ['-v=/:/host'], ['-iv=/etc:/e'],
     // --mount as docker's CSV reader sees it: quotes removed, keys in any case
     ['--mount', 'type=bind,src=/,dst=/host'], ['--mount', 'type=bind,"source=/var/run/docker.sock",target=/d'], ['--mount=type=bind,SOURCE=/etc,target=/e'],
-    ['--mount', 'type=bind,"src=/home/me/ok","src=/",target=/d'], ['--mount', 'type=bind, source=/,target=/d'], ['--mount', 'type=bind,source=relative,target=/d'],
+['--mount', 'type=bind, source=/,target=/d'], ['--mount', 'type=bind,source=relative,target=/d'],
     ['--mount', 'type=volume,volume-opt=device=/,volume-opt=o=bind,volume-opt=type=none,dst=/host'], ['--mount', 'type=volume,volume-driver=x,src=v,dst=/v'],
     ['--mount', 'type=image,source=other,target=/i'], ['--mount', 'type=bind,source=/home/me/x"y,target=/d'], ['--mount', 'type=bind,target=/d\nsource=/'],
   ])('refuses %j', (...args) => {
     expect(() => dockerArguments(args, HOME)).toThrow(/docker to run with .* which is not accepted/);
+  });
+
+  it('refuses a second source after an accepted one', () => {
+    expect(() => dockerArguments(['--mount', `type=bind,"src=${REAL}/ok","src=/",target=/d`], REAL)).toThrow(/which is not accepted: only a folder inside the home folder/);
   });
 
   it('says which flags it takes when one is not among them', () => {

@@ -1,4 +1,5 @@
 import { posix } from 'node:path';
+import { realHome, realHostPath, type RealHostPath } from './host-path';
 
 /**
  * What a registry entry's docker mount may take from the computer. A container runs as root, so a
@@ -10,12 +11,37 @@ import { posix } from 'node:path';
 // docker's own rule for a volume name; `.`, `..`, `./x` and `~` are not names (the CLI would resolve them as folders).
 const VOLUME_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
 
-function hostFolder(path: string, home: string): string | undefined {
-  const normal = posix.normalize(path).replace(/(.)\/+$/, '$1');
-  const inside = posix.relative(home, normal);
+function insideHome(path: string, home: string): string | undefined {
+  const inside = posix.relative(home, path);
   if (inside === '' || inside.startsWith('..') || posix.isAbsolute(inside)) return 'only a folder inside the home folder may be mounted (not the home folder, a system folder or the docker socket).';
   if (inside.split('/').some((part) => part.startsWith('.'))) return 'a hidden folder of the home folder (keys, settings, the docker socket) is not mounted.';
   return undefined;
+}
+
+const shown = (path: string): string => (path.length > 200 ? `${path.slice(0, 200)}…` : path);
+
+/**
+ * Where the folder really is: docker's mount follows links, so `~/link` to `/` is the whole disk.
+ * A path that does not exist is refused, not created: until it is, anything writing in the home
+ * folder (a container with a parent mounted) could make it a link to anywhere.
+ */
+function realFolderRefusal(path: string, home: string): string | undefined {
+  let found: RealHostPath;
+  try {
+    found = realHostPath(path);
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    return `${shown(path)} cannot be followed to a real folder (${typeof code === 'string' ? code : 'unreadable'}); give a folder that can.`;
+  }
+  if (found.danglingTo !== undefined) return `${shown(path)} leads through a symbolic link to ${shown(found.danglingTo)}, which does not exist; create the folder, then add the entry again.`;
+  if (found.missing.length > 0) return `${shown(path)} does not exist; create the folder, then add the entry again (a path that does not exist yet could later be made a link out of the home folder).`;
+  const why = insideHome(found.real, realHome(home));
+  return why === undefined ? undefined : `${shown(path)} really is ${shown(found.real)} (through a symbolic link): ${why}`;
+}
+
+function hostFolder(path: string, home: string): string | undefined {
+  const normal = posix.normalize(path).replace(/(.)\/+$/, '$1');
+  return insideHome(normal, home) ?? realFolderRefusal(normal, home);
 }
 
 /** A mount's source: a named volume, or a host folder (bind mounts must name one). */

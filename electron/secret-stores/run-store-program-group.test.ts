@@ -6,29 +6,36 @@ import { runStoreProgram } from './run-store-program';
 
 // Real programs that start one of their own, as pass starts gpg and gpg a pinentry (review of session 26).
 const FORKS = '$1 & echo $! > "$2"; wait';
+// The shell answers and exits at once, what it started still holding its stdout and stderr.
+const LEAVES = '$1 & echo $! > "$2"; echo value; echo note >&2';
 const started: number[] = [];
 let folder: string | undefined;
 
 function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch {
     return false;
   }
+  // A killed process waits as a zombie until init reaps it, which may take a while here: it is gone.
+  try {
+    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return true;
+  }
 }
 
-/** Runs `program` inside a shell that waits for it; gives the result and the program's pid. */
-async function runForking(program: string, timeoutMs: number): Promise<{ error: unknown; pid: number }> {
+/** Runs `program` inside a shell (`script`: $1 the program, $2 the file for its pid); gives the result or error and the program's pid. */
+async function runForking(program: string, timeoutMs: number, script = FORKS): Promise<{ result: unknown; error: unknown; pid: number }> {
   folder = mkdtempSync(join(tmpdir(), 'cs-store-group-'));
   const pidFile = join(folder, 'pid');
-  const error = await runStoreProgram('sh', ['-c', FORKS, 'sh', program, pidFile], { store: 'pass', env: { PATH: process.env.PATH ?? '/usr/bin:/bin' }, timeoutMs }).then(
-    () => undefined,
-    (e: unknown) => e,
+  const { result, error } = await runStoreProgram('sh', ['-c', script, 'sh', program, pidFile], { store: 'pass', env: { PATH: process.env.PATH ?? '/usr/bin:/bin' }, timeoutMs }).then(
+    (value) => ({ result: value, error: undefined }),
+    (e: unknown) => ({ result: undefined, error: e }),
   );
   const pid = Number(readFileSync(pidFile, 'utf8').trim());
   started.push(pid);
-  return { error, pid };
+  return { result, error, pid };
 }
 
 async function gone(pid: number): Promise<boolean> {
@@ -53,5 +60,19 @@ describe.skipIf(process.platform === 'win32')('runStoreProgram with a program th
     const { error, pid } = await runForking('yes', 60_000);
     expect(error).toMatchObject({ code: 'auth_required', message: expect.stringContaining('no one secret') as unknown });
     expect(await gone(pid)).toBe(true);
+  }, 30_000);
+
+  // A time limit of ten minutes: without settling on the program's own exit the test times out.
+  it('settles on the program\'s own exit with what it printed, and stops what it started that still holds the pipes', async () => {
+    const { result, pid } = await runForking('sleep 600', 600_000, LEAVES);
+    expect(result).toEqual({ code: 0, stdout: 'value\n', stderr: 'note\n' });
+    expect(await gone(pid)).toBe(true);
+  }, 30_000);
+
+  // setsid is util-linux's.
+  it.skipIf(process.platform !== 'linux')('settles after a short drain when what it started left its process group and still holds the pipes', async () => {
+    const { result, pid } = await runForking('setsid sleep 600', 600_000, LEAVES);
+    expect(result).toEqual({ code: 0, stdout: 'value\n', stderr: 'note\n' });
+    expect(alive(pid)).toBe(true);
   }, 30_000);
 });

@@ -20,13 +20,14 @@ describe('runStoreProgram', () => {
     const { child, spawn, calls } = fake();
     let input = '';
     child.stdin.on('data', (chunk: Buffer) => (input += chunk.toString()));
-    const running = runStoreProgram('pass', ['show', '--', 'a b; rm -rf ~'], { store: 'pass', env: { PATH: '/usr/bin' }, input: 'pw\n', spawn });
+    // win32: the stand-in's exit signals no real process group.
+    const running = runStoreProgram('pass', ['show', '--', 'a b; rm -rf ~'], { store: 'pass', env: { PATH: '/usr/bin' }, input: 'pw\n', spawn, platform: 'win32' });
     child.stdout.write('value\n');
     child.stderr.write('note\n');
     await new Promise((resolve) => setImmediate(resolve));
     child.exit(0, null);
     expect(await running).toEqual({ code: 0, stdout: 'value\n', stderr: 'note\n' });
-    expect(calls).toEqual([{ command: 'pass', args: ['show', '--', 'a b; rm -rf ~'], shell: false, env: { PATH: '/usr/bin' }, detached: process.platform !== 'win32' }]);
+    expect(calls).toEqual([{ command: 'pass', args: ['show', '--', 'a b; rm -rf ~'], shell: false, env: { PATH: '/usr/bin' }, detached: false }]);
     expect(input).toBe('pw\n');
   });
 
@@ -38,6 +39,24 @@ describe('runStoreProgram', () => {
     await vi.advanceTimersByTimeAsync(2000);
     expect(child.signals).toEqual(['SIGKILL']);
     expect(await settled).toMatchObject({ code: 'auth_required', message: 'The secret store "op" did not answer within 2 s (op may be waiting to be unlocked).' });
+  });
+
+  it('settles on the program\'s exit with what it printed when its pipes stay open, after a bounded drain and not its time limit', async () => {
+    vi.useFakeTimers();
+    const { child, spawn } = fake();
+    const running = runStoreProgram('pass', [], { store: 'pass', env: {}, timeoutMs: 600_000, spawn, platform: 'win32' });
+    let result: unknown;
+    void running.then((value) => (result = value));
+    child.stdout.write('value\n');
+    await vi.advanceTimersByTimeAsync(0);
+    // Exited, as node marks it before 'exit'; no 'close' follows (a pipe is still held).
+    child.exitCode = 0;
+    child.emit('exit', 0, null);
+    await vi.advanceTimersByTimeAsync(999);
+    expect(result).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(result).toEqual({ code: 0, stdout: 'value\n', stderr: '' });
+    expect(child.stdout.destroyed).toBe(true);
   });
 
   it('stops a program that prints more than one secret could be', async () => {

@@ -15,6 +15,8 @@ export const DEFAULT_STORE_TIMEOUT_MS = 15_000;
 /** A secret is short; a program that prints more than this is not printing one. */
 export const MAX_STORE_OUTPUT = 1024 * 1024;
 const MAX_STDERR = 16 * 1024;
+/** After the program exits, how long its pipes may stay open (held by one it started that left its process group). */
+const DRAIN_MS = 1000;
 
 export interface ProgramResult {
   code: number | null;
@@ -35,7 +37,7 @@ export interface RunOptions {
 
 /**
  * Runs a store's program without a shell (argv as given), its stdin fed and closed, its output
- * bounded, and killed past its time. A program that is not installed, hangs (waiting for an unlock
+ * bounded, settled on its own exit (what it started is stopped with it), and killed past its time. A program that is not installed, hangs (waiting for an unlock
  * prompt no one sees) or floods is the store's error (auth_required), never a crash.
  */
 export function runStoreProgram(command: string, args: readonly string[], options: RunOptions): Promise<ProgramResult> {
@@ -55,10 +57,12 @@ export function runStoreProgram(command: string, args: readonly string[], option
     let outBytes = 0;
     let stderr = '';
     let settled = false;
+    let drain: NodeJS.Timeout | undefined;
     const settle = (finish: () => void): void => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      clearTimeout(drain);
       finish();
     };
     // Settled at once: 'close' would wait for every copy of the pipes, which a left-over grandchild may hold.
@@ -80,8 +84,21 @@ export function runStoreProgram(command: string, args: readonly string[], option
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
       if (stderr.length < MAX_STDERR) stderr += chunk.slice(0, MAX_STDERR - stderr.length);
     });
+    const done = (code: number | null): void => settle(() => resolve({ code, stdout: Buffer.concat(out).toString('utf8'), stderr }));
     child.on('error', (error) => settle(() => reject(notStarted(options.store, command, error))));
-    child.on('close', (code) => settle(() => resolve({ code, stdout: Buffer.concat(out).toString('utf8'), stderr })));
+    child.on('close', done);
+    // The program's own exit settles it: what it started is stopped, which closes the pipes they held
+    // ('close' then follows with all the program printed); one that left the group and holds them is not waited for past the drain.
+    child.on('exit', (code) => {
+      if (settled) return;
+      signalGroup(child, 'SIGKILL', platform);
+      clearTimeout(timer);
+      drain = setTimeout(() => {
+        done(code);
+        child.stdout.destroy();
+        child.stderr.destroy();
+      }, DRAIN_MS);
+    });
     // A program that never reads its stdin must not fail us with EPIPE.
     child.stdin.on('error', () => undefined);
     child.stdin.end(options.input ?? '');

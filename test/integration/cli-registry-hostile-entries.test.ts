@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, tempHome } from '../support/cli';
@@ -11,6 +11,7 @@ const ENV = { CONNECTED_SERVICES_PASSPHRASE: 'hostile registry passphrase', PATH
 describe('servers add --from-registry with a hostile entry', () => {
   let registry: FixtureRegistry;
   let home: string;
+  let person: string;
   const cli = (args: string[]) => runCli(home, args, { env: ENV });
   const servers = () => Object.keys((JSON.parse(readFileSync(join(home, 'mcp.json'), 'utf8')) as { mcpServers: object }).mcpServers);
   const npmEntry = (name: string, version: string, runtimeArguments?: object[]) => ({
@@ -39,6 +40,11 @@ describe('servers add --from-registry with a hostile entry', () => {
     registry.add(npmEntry('fine', '1.2.3', [{ type: 'named', name: '--yes' }]));
     home = tempHome('cs-registry-hostile-');
     mkdirSync(home, { recursive: true, mode: 0o700 });
+    // The person's home folder (HOME of the CLI) with a link in it to the whole disk.
+    person = join(dirname(home), 'person');
+    mkdirSync(join(person, 'work'), { recursive: true });
+    if (process.platform !== 'win32') symlinkSync('/', join(person, 'work', 'root'));
+    registry.add({ name: 'io.github.acme/link', description: 'Link', version: '1.0.0', packages: [{ registryType: 'oci', identifier: 'ghcr.io/acme/link:1.0.0', transport: { type: 'stdio' }, runtimeArguments: [{ type: 'named', name: '-v', value: `${person}/work/root:/host` }] }] });
     writeFileSync(join(home, 'mcp.json'), JSON.stringify({ mcpServers: {}, settings: { registries: [registry.url] } }));
   });
   afterAll(async () => {
@@ -90,5 +96,13 @@ describe('servers add --from-registry with a hostile entry', () => {
     expect(added.stderr).toBe('');
     expect(added.stdout).toContain('Added fine: npx -y @acme/files-mcp@1.2.3');
     expect(servers()).toContain('fine');
+  });
+
+  it.skipIf(process.platform === 'win32')('refuses a folder of the home folder that is a symbolic link to /, naming where it leads', async () => {
+    const added = await runCli(home, ['servers', 'add', 'link', '--from-registry', 'io.github.acme/link'], { env: { ...ENV, HOME: person } });
+    expect(added.code).not.toBe(0);
+    expect(added.stderr).toContain(`${person}/work/root really is / (through a symbolic link): only a folder inside the home folder may be mounted`);
+    expect(added.stderr).not.toMatch(/\n\s+at /);
+    expect(servers()).not.toContain('link');
   });
 });
