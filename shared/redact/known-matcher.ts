@@ -1,43 +1,15 @@
+import { foldAt, foldedKey } from './case-fold';
+import { PrefixTrie } from './prefix-trie';
+
 /** Every form of a known secret is at least this long (code units); the hash window. */
 export const MATCH_WINDOW = 6;
 
 const BASE = 0x01000193;
 
-/**
- * Each code unit without its case, so `AbC` and `abc` hash and compare alike: its lower case where
- * that is one code unit (`Ä` → `ä`), else itself. A table (128 KiB): one load per character keeps
- * the scan as fast as the case-sensitive one was. Filled as code units are first met, not all 65,536
- * at once (that took 15–60 ms of every start, at the first status redacted): 0 is "not yet", since
- * no code unit but U+0000 lowers to U+0000.
- */
-const foldTable = new Uint16Array(0x10000);
-
-function foldOf(code: number): number {
-  const lower = code >= 0xd800 && code <= 0xdfff ? '' : String.fromCharCode(code).toLowerCase();
-  const folded = lower.length === 1 ? lower.charCodeAt(0) : code;
-  foldTable[code] = folded;
-  return folded;
-}
-
-/** The code unit at `at` of `text`, folded. */
-function foldAt(text: string, at: number): number {
-  const code = text.charCodeAt(at);
-  return foldTable[code] || foldOf(code);
-}
-
 function hashAt(text: string, at: number): number {
   let h = 0;
   for (let i = at; i < at + MATCH_WINDOW; i++) h = (Math.imul(h, BASE) + foldAt(text, i)) | 0;
   return h;
-}
-
-/** Whether `s` is at `at` in `text`, case aside. */
-function foldedAt(text: string, s: string, at: number): boolean {
-  if (at + s.length > text.length) return false;
-  for (let i = 0; i < s.length; i++) {
-    if (text.charCodeAt(at + i) !== s.charCodeAt(i) && foldAt(text, at + i) !== foldAt(s, i)) return false;
-  }
-  return true;
 }
 
 /** BASE^(MATCH_WINDOW-1) mod 2^32: what the character leaving the window weighs. */
@@ -53,26 +25,26 @@ const OUTGOING = (() => {
  * strings' first MATCH_WINDOW characters, in time linear in the text whatever their number; one big
  * regular expression of thousands of alternatives is 30× slower per line. At each position the
  * longest string that matches wins, as in a longest-first alternation. What a replacement function
- * is given is the string as it was added, not the text's case of it.
+ * is given is the string as it was added, not the text's case of it. The strings of one window are a
+ * prefix trie, so a text made of a prefix many of them share (an agent's arguments of `github_pat_`
+ * repeated) costs that prefix once per place, not once per string.
  */
 export class KnownMatcher {
-  readonly #byHash = new Map<number, string[]>();
+  readonly #byHash = new Map<number, PrefixTrie>();
 
   constructor(strings: Iterable<string>) {
     const seen = new Set<string>();
     for (const s of strings) {
       if (s.length < MATCH_WINDOW) continue;
       // Forms that differ only in case are one form here: the first added stands for them.
-      let key = '';
-      for (let i = 0; i < s.length; i++) key += String.fromCharCode(foldAt(s, i));
+      const key = foldedKey(s);
       if (seen.has(key)) continue;
       seen.add(key);
       const h = hashAt(s, 0);
-      const list = this.#byHash.get(h);
-      if (list) list.push(s);
-      else this.#byHash.set(h, [s]);
+      const trie = this.#byHash.get(h);
+      if (trie) trie.add(s);
+      else this.#byHash.set(h, new PrefixTrie(s));
     }
-    for (const list of this.#byHash.values()) list.sort((a, b) => b.length - a.length);
   }
 
   /** Replaces each match with `replacement`, or what it gives for the string found. */
@@ -105,7 +77,7 @@ export class KnownMatcher {
     let h = hashAt(text, 0);
     while (i + MATCH_WINDOW <= length) {
       const candidates = this.#byHash.get(h);
-      const found = candidates?.find((s) => foldedAt(text, s, i));
+      const found = candidates?.longestAt(text, i);
       if (found !== undefined) {
         if (!onFound(i, found)) return;
         i += found.length;

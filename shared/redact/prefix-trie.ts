@@ -1,0 +1,80 @@
+import { foldAt, foldedFrom } from './case-fold';
+
+/** One string alone below a branch: compared directly from `from` on. */
+interface Leaf {
+  readonly leaf: string;
+  readonly from: number;
+}
+
+/** A branch on the folded code unit at its depth; `end` is a string that ends there. */
+interface Branch {
+  end?: string;
+  readonly next: Map<number, Leaf | Branch>;
+}
+
+function isLeaf(node: Leaf | Branch): node is Leaf {
+  return 'leaf' in node;
+}
+
+/** A branch holding both strings, which agree (case aside) on their first `depth` code units. */
+function branchOf(a: string, b: string, depth: number): Branch {
+  const branch: Branch = { next: new Map() };
+  insert(branch, a, depth);
+  insert(branch, b, depth);
+  return branch;
+}
+
+function insert(branch: Branch, s: string, depth: number): void {
+  if (depth === s.length) {
+    branch.end ??= s;
+    return;
+  }
+  const code = foldAt(s, depth);
+  const child = branch.next.get(code);
+  if (child === undefined) branch.next.set(code, { leaf: s, from: depth });
+  else if (isLeaf(child)) branch.next.set(code, branchOf(child.leaf, s, depth + 1));
+  else insert(child, s, depth + 1);
+}
+
+/**
+ * Strings that begin alike (the known secrets of one hash window: twenty `github_pat_…` tokens, the
+ * sign-in tokens that are JWTs of one issuer), walked once per position: finding the longest at a
+ * place costs the text's common prefix with them, not that prefix once for each string. Branches
+ * exist only where strings share a prefix; a string alone below one is a leaf compared directly.
+ * Strings are added once per case-folded form (the caller dedupes).
+ */
+export class PrefixTrie {
+  #root: Leaf | Branch;
+  /** Code units the last `longestAt` compared (its cost; tests read it). */
+  lastSteps = 0;
+
+  constructor(first: string) {
+    this.#root = { leaf: first, from: 0 };
+  }
+
+  add(s: string): void {
+    if (isLeaf(this.#root)) this.#root = branchOf(this.#root.leaf, s, 0);
+    else insert(this.#root, s, 0);
+  }
+
+  /** The longest string added that is at `at` in `text`, case aside, as it was added. */
+  longestAt(text: string, at: number): string | undefined {
+    let node: Leaf | Branch = this.#root;
+    let depth = 0;
+    let longest: string | undefined;
+    for (;;) {
+      if (isLeaf(node)) {
+        this.lastSteps = depth + node.leaf.length - node.from;
+        return foldedFrom(text, node.leaf, at, node.from) ? node.leaf : longest;
+      }
+      if (node.end !== undefined) longest = node.end;
+      const child: Leaf | Branch | undefined = at + depth < text.length ? node.next.get(foldAt(text, at + depth)) : undefined;
+      if (child === undefined) {
+        this.lastSteps = depth;
+        return longest;
+      }
+      node = child;
+      depth++;
+    }
+  }
+}
