@@ -8,6 +8,9 @@ import { runStoreProgram } from './run-store-program';
 const FORKS = '$1 & echo $! > "$2"; wait';
 // The shell answers and exits at once, what it started still holding its stdout and stderr.
 const LEAVES = '$1 & echo $! > "$2"; echo value; echo note >&2';
+// As LEAVES, with what it starts in a session of its own: the shell answers only once that one has
+// left its process group (it writes its pid from there), so the group's kill cannot come first.
+const LEAVES_GROUP = 'setsid sh -c \'echo $$ > "$1"; exec sleep 600\' sh "$2" & while [ ! -s "$2" ]; do sleep 0.05; done; echo value; echo note >&2';
 const started: number[] = [];
 let folder: string | undefined;
 
@@ -71,7 +74,7 @@ describe.skipIf(process.platform === 'win32')('runStoreProgram with a program th
 
   // setsid is util-linux's.
   it.skipIf(process.platform !== 'linux')('settles after a short drain when what it started left its process group and still holds the pipes', async () => {
-    const { result, pid } = await runForking('setsid sleep 600', 600_000, LEAVES);
+    const { result, pid } = await runForking('', 600_000, LEAVES_GROUP);
     expect(result).toEqual({ code: 0, stdout: 'value\n', stderr: 'note\n' });
     expect(alive(pid)).toBe(true);
   }, 30_000);
