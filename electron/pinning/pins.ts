@@ -226,6 +226,18 @@ export class ToolPins {
     return state !== undefined && 'unreadable' in state ? { file: pinFile(this.options.dir, server), reason: state.unreadable } : undefined;
   }
 
+  /**
+   * Whether a resource URI the server listed is one the person has not approved: new and held for
+   * their review, or refused. The bridge reads it through no template either (read-calls.ts).
+   */
+  async withheldResource(server: string, uri: string): Promise<'held' | 'refused' | undefined> {
+    const state = await this.#state(server);
+    const resources = state !== undefined && !('unreadable' in state) ? state.resources : undefined;
+    if (resources === undefined || resources.approved[uri] !== undefined) return undefined;
+    if (resources.held[uri] !== undefined) return 'held';
+    return resources.refused[uri] !== undefined ? 'refused' : undefined;
+  }
+
   /** The person's decisions on one server's held items; all-or-nothing when one names nothing held. */
   async decide(server: string, decisions: readonly PinDecision[]): Promise<void> {
     if (!(await this.#inTurn(server, () => this.#decide(server, decisions)))) return;
