@@ -152,7 +152,7 @@ function followChanges({ pool, agents, toolIndex, sessions, listChanged, subscri
 function callContext(options: BridgeOptions, parts: Pick<BridgeParts, 'pool' | 'toolIndex' | 'agents' | 'approvals' | 'audit' | 'state' | 'subscriptions' | 'core'>): CallContext {
   const { pool, toolIndex, agents, approvals, audit, state, subscriptions, core } = parts;
   const auditArguments = typeof options.auditArguments === 'function' ? options.auditArguments : () => options.auditArguments === true;
-  return { pool, toolIndex, agents, approvals, audit, auditArguments, paused: () => state.paused, subscriptions, now: core.now, log: core.log };
+  return { pool, toolIndex, agents, approvals, audit, auditArguments, paused: () => state.paused, subscriptions, withheldResource: options.withheldResource, now: core.now, log: core.log };
 }
 
 /** Step 3: the HTTP endpoint (guard, bearer, sessions) listening on 127.0.0.1. */

@@ -8,6 +8,7 @@ import type { AuditEntry } from './audit-entry';
 import type { AuditLog } from './audit-log';
 import { shortRefusedName } from './audit-refusals';
 import type { ToolIndex } from './tool-index';
+import type { WithheldResource } from './withheld-resources';
 
 /** What a session's request handlers need of the bridge: its parts, and the clock and (redacting) log of its CoreEnv. */
 export interface CallContext extends Pick<CoreEnv, 'now' | 'log'> {
@@ -21,6 +22,8 @@ export interface CallContext extends Pick<CoreEnv, 'now' | 'log'> {
   paused: () => boolean;
   /** Agents' resource subscriptions, by session. */
   subscriptions: ResourceSubscriptions;
+  /** Resources a server lists that the person has not approved (withheld-resources.ts). */
+  withheldResource?: WithheldResource | undefined;
 }
 
 export type AuditDraft = Omit<AuditEntry, 'durationMs' | 'time'>;

@@ -13,6 +13,7 @@ import { serverAllowed } from './policy';
 import { fromBridgeAddress } from '../mcp-apps';
 import type { CallAsker } from '../pool';
 import { logOption } from './log-forwarding';
+import { refuseWithheld } from './withheld-resources';
 
 /** Which allowed server a URI belongs to: an exact listed URI first, then a matching template. */
 export async function serverOfUri(ctx: CallContext, agent: Readonly<Agent>, uri: string): Promise<string> {
@@ -23,6 +24,10 @@ export async function serverOfUri(ctx: CallContext, agent: Readonly<Agent>, uri:
   let servers = (view.byUri.get(uri) ?? []).filter((s) => serverAllowed(agent, s));
   if (servers.length === 0) {
     servers = [...new Set(view.templates.filter((t) => serverAllowed(agent, t.server) && t.template?.match(uri)).map((t) => t.server))];
+    // Not listed as approved: a resource held for review (or refused) is not read through a template that
+    // matches it; one no template matches is told as held, not as unknown.
+    const holders = servers.length > 0 ? servers : ctx.toolIndex.servers().filter((s) => serverAllowed(agent, s));
+    await refuseWithheld(ctx.withheldResource, holders, uri);
   }
   const [only] = servers;
   if (only !== undefined && servers.length === 1) return only;

@@ -3,10 +3,13 @@ import type { Pool } from '../pool';
 import type { AgentStore } from './agent-store';
 import type { CallApprovalQueue } from './call-approval-queue';
 import type { AuditLog } from './audit-log';
+import type { WithheldResource } from './withheld-resources';
 
 /** The core's environment (agents.json and audit/ live in its `dataDir`; its log is redacted), resolved once in createBridge. */
 export interface BridgeOptions extends CoreEnvOptions {
   pool: Pool;
+  /** The pins' word on a listed resource the person has not approved (its read is refused, through templates too). */
+  withheldResource?: WithheldResource;
   /** Default DEFAULT_BRIDGE_PORT; 0 picks a free one. The host is always 127.0.0.1. */
   port?: number;
   /** How long an `ask` call waits for the person before it is denied. Default 120 s. */

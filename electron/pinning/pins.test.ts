@@ -41,4 +41,17 @@ describe('ToolPins reviewing listings', () => {
     expect((await store.held('notes')).map((h) => `${h.name} ${h.change}`)).toEqual(['search changed']);
     await store.flush();
   });
+
+  it("keeps a decision made while a listing is reviewed: the listing starts from the decision's state", async () => {
+    const store = pins();
+    await store.review('notes', { tools: [tool('search', 'Search.')], prompts: [] });
+    await store.review('notes', { tools: [tool('search', 'Search.'), tool('upload', 'Upload.')], prompts: [] });
+    // Both read the state in the same turn of the event loop; the decision asked first.
+    const deciding = store.decide('notes', [{ kind: 'tool', name: 'upload', decision: 'accept' }]);
+    const seen = store.review('notes', { tools: [tool('search', 'Search.'), tool('upload', 'Upload.'), tool('purge', 'Purge.')], prompts: [] });
+    await deciding;
+    expect((await seen).tools.map((t) => t.name)).toEqual(['search', 'upload']);
+    expect((await store.held('notes')).map((h) => h.name)).toEqual(['purge']);
+    await store.flush();
+  });
 });

@@ -47,7 +47,7 @@ export interface PinsEvents {
   /** What waits for the person changed (the app's decisions area, the tray's count). */
   held: { server: string };
   decided: PinEvent;
-  /** The person's decisions, before the `held` that follows them (the decisions queue words its records with them). */
+  /** The person's decisions, as they are kept: before their write and the `held` that follows (the decisions queue words its records with them). */
   reviewed: { server: string; decisions: readonly PinDecision[] };
 }
 
@@ -91,6 +91,8 @@ function namesOf(parts: Parts, which: 'approvedNow' | 'removed', of: (part: PinP
 export class ToolPins {
   readonly #states = new Map<string, Promise<Loaded>>();
   readonly #writes = new Map<string, Promise<void>>();
+  /** Each server's last review or decision: the next one starts from the state it kept. */
+  readonly #turns = new Map<string, Promise<unknown>>();
   readonly #events: Emitter<PinsEvents>;
   readonly #now: () => number;
   readonly #log: (line: string) => void;
@@ -129,6 +131,20 @@ export class ToolPins {
     }
   }
 
+  /**
+   * One review or decision of a server at a time. Without it two could read the same state and the
+   * later keep would drop what the earlier kept (a listing reviewed while a decision was kept undid it).
+   */
+  #inTurn<T>(server: string, step: () => Promise<T>): Promise<T> {
+    const turn = (this.#turns.get(server) ?? Promise.resolve()).then(step);
+    const done = turn.catch(() => undefined);
+    this.#turns.set(server, done);
+    void done.then(() => {
+      if (this.#turns.get(server) === done) this.#turns.delete(server);
+    });
+    return turn;
+  }
+
   /** Throws (pin-file.ts) when the state would be past the bound a pin file is read with: nothing is kept then. */
   #keep(server: string, pins: ServerPins): void {
     const text = pinFileText(server, pins);
@@ -141,7 +157,11 @@ export class ToolPins {
   }
 
   /** A server's listing as agents may see it: approved definitions only. New and changed ones are held. */
-  async review<L extends Listing>(server: string, listing: L): Promise<L> {
+  review<L extends Listing>(server: string, listing: L): Promise<L> {
+    return this.#inTurn(server, () => this.#review(server, listing));
+  }
+
+  async #review<L extends Listing>(server: string, listing: L): Promise<L> {
     const loaded = await this.#current(server);
     const now = this.#now();
     const lost = loaded !== undefined && 'unreadable' in loaded;
@@ -206,8 +226,28 @@ export class ToolPins {
     return state !== undefined && 'unreadable' in state ? { file: pinFile(this.options.dir, server), reason: state.unreadable } : undefined;
   }
 
+  /**
+   * Whether a resource URI the server listed is one the person has not approved: new and held for
+   * their review, or refused. The bridge reads it through no template either (read-calls.ts).
+   */
+  async withheldResource(server: string, uri: string): Promise<'held' | 'refused' | undefined> {
+    const state = await this.#state(server);
+    const resources = state !== undefined && !('unreadable' in state) ? state.resources : undefined;
+    if (resources === undefined || resources.approved[uri] !== undefined) return undefined;
+    if (resources.held[uri] !== undefined) return 'held';
+    return resources.refused[uri] !== undefined ? 'refused' : undefined;
+  }
+
   /** The person's decisions on one server's held items; all-or-nothing when one names nothing held. */
   async decide(server: string, decisions: readonly PinDecision[]): Promise<void> {
+    if (!(await this.#inTurn(server, () => this.#decide(server, decisions)))) return;
+    await this.#writes.get(server);
+    this.#events.emit('held', { server });
+    this.#events.emit('visible', { server });
+  }
+
+  /** Keeps the decisions; false when they changed nothing. */
+  async #decide(server: string, decisions: readonly PinDecision[]): Promise<boolean> {
     const loaded = await this.#current(server);
     const state = loaded && !('unreadable' in loaded) ? loaded : undefined;
     let next = state;
@@ -222,12 +262,12 @@ export class ToolPins {
       }
       next = { ...next, [part]: decided };
     }
-    if (next === undefined || next === state) return;
+    if (next === undefined || next === state) return false;
     this.#keep(server, next);
-    await this.#writes.get(server);
+    // Told as the state is kept, not after its write: a listing reviewed meanwhile that tells of what
+    // waits must not find the decided items gone without the person's answer (tool-change-decisions.ts).
     this.#events.emit('reviewed', { server, decisions });
-    this.#events.emit('held', { server });
-    this.#events.emit('visible', { server });
+    return true;
   }
 
   /** Waits for the writes under way. */

@@ -34,9 +34,9 @@ describe('a resource whose description changes after approval, from a real SDK s
     expect(await listed()).toEqual(['notes://readme [shifting] How the notes are kept.']);
 
     await core.pool.callTool('shifting', 'shift', {});
-    await waitFor('the changed resources held', async () => ((await core.api.listHeldChanges({ server: 'shifting' })).filter((h) => h.kind !== 'tool' && h.kind !== 'prompt').length >= 3 ? true : undefined));
+    await waitFor('the changed resources held', async () => ((await core.api.listHeldChanges({ server: 'shifting' })).filter((h) => h.kind !== 'tool' && h.kind !== 'prompt').length >= 4 ? true : undefined));
     const held = (await core.api.listHeldChanges({ server: 'shifting' })).filter((h) => h.kind === 'resource' || h.kind === 'resourceTemplate');
-    expect(held.map((h) => `${h.kind} ${h.name} ${h.change}`).sort()).toEqual(['resource notes://keys added', 'resource notes://readme changed', 'resourceTemplate notes://note/{id} changed']);
+    expect(held.map((h) => `${h.kind} ${h.name} ${h.change}`).sort()).toEqual(['resource notes://keys added', 'resource notes://note/secret added', 'resource notes://readme changed', 'resourceTemplate notes://note/{id} changed']);
     expect(held.find((h) => h.name === 'notes://note/{id}')?.schema).toEqual([{ part: 'mimeType', change: 'changed', before: '"text/plain"', after: '"text/html"' }]);
 
     // Held: the approved description and MIME type still, the new resource not at all, and its read refused.

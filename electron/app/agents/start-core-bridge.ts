@@ -4,6 +4,7 @@ import { DEFAULT_BRIDGE_PORT, DEFAULT_UI_PORT } from '../../../shared/config';
 import { redact } from '../../../shared/redact';
 import type { Vault } from '../../../shared/vault';
 import { AgentStore, AuditLog, createBridge, type Bridge } from '../../bridge';
+import type { ToolPins } from '../../pinning';
 import type { Pool } from '../../pool';
 import type { Registry } from '../../registry';
 import { chooseBridgePort } from './bridge-port';
@@ -34,6 +35,8 @@ export interface CoreBridgeOptions {
   registry: Registry;
   vault: Vault;
   pool: Pool;
+  /** Resources held or refused by the person are not read through the bridge. */
+  pins: Pick<ToolPins, 'withheldResource'>;
   secretFiles: SecretFiles;
   core: CoreEnv;
 }
@@ -42,7 +45,7 @@ export interface CoreBridgeOptions {
  * Starts the agents' bridge where this process runs one. A required bridge that fails closes what is
  * open and throws; otherwise the failure is reported and the core runs without it.
  */
-export async function startCoreBridge({ options, ports, registry, vault, pool, secretFiles, core }: CoreBridgeOptions): Promise<BridgeStart> {
+export async function startCoreBridge({ options, ports, registry, vault, pool, pins, secretFiles, core }: CoreBridgeOptions): Promise<BridgeStart> {
   const { log } = core;
   if (!options.bridge) return { bridge: undefined, bridgeError: undefined };
   try {
@@ -57,6 +60,7 @@ export async function startCoreBridge({ options, ports, registry, vault, pool, s
     const bridge = await createBridge({
       ...core,
       pool,
+      withheldResource: (server, uri) => pins.withheldResource(server, uri),
       port,
       version: VERSION,
       auditArguments: () => registry.config().settings?.auditArguments === true,

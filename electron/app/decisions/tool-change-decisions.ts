@@ -74,6 +74,8 @@ export function toolChangeDecisions(parts: ToolChangeParts): DecisionSource<'too
       }
       const { server, kind, name } = decision.item;
       await parts.pinsApi.reviewChanges({ name: server, decisions: [{ kind, name, decision: answer.decision }] });
+      // The review's `held` has queued its listing: settled (and recorded, with who decided) before the answer returns.
+      await chain;
       return { outcome: OUTCOME[answer.decision] };
     },
     watch: (onAdded, onSettled) => {

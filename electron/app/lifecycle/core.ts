@@ -52,7 +52,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
 
   const ports = portsOf(options);
   const bridgePort = configuredBridgePort(options, registry, ports);
-  const { bridge, bridgeError } = await startCoreBridge({ options, ports, registry, vault, pool, secretFiles, core });
+  const { bridge, bridgeError } = await startCoreBridge({ options, ports, registry, vault, pool, pins, secretFiles, core });
   // After the bridge listens, with no I/O turn between (the bridge's listen resolves in a tick), so no
   // agent finds the pool empty; the 50 inventory caches of a large config then load after the ready
   // line, not before it (docs/how-it-is-built.md).
