@@ -29,7 +29,7 @@ export class SecretOrigins {
     this.#current.set(key, next);
     for (const value of values) {
       let stamps = this.#stamps.get(value);
-      if (!stamps) this.#stamps.set(value, (stamps = new Map()));
+      if (!stamps) this.#stamps.set(value, (stamps = new Map<string, Stamp>()));
       stamps.set(key, { source, handOut: next });
     }
   }
