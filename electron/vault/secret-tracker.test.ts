@@ -30,7 +30,8 @@ describe('the vault and the redactor', () => {
     await vault.delete(key);
     expect(redactor.knownIn(['sk-live-NEWVALUE-654321'])).toEqual({ source: rotated, former: false });
 
-    const tokens = vaultKey('linear', 'tokens');
+    // A tokens entry's kind is tokens:<the issuer's hash> (electron/auth tokensKey).
+    const tokens = vaultKey('linear', 'tokens:4f2a9c');
     await vault.set(tokens, JSON.stringify({ accessToken: 'at-first-0123456789', access_token: 'at-first-0123456789', refresh_token: 'rt-kept-0123456789' }));
     await vault.set(tokens, JSON.stringify({ access_token: 'at-second-0123456789', refresh_token: 'rt-kept-0123456789' }));
     const signIn = { from: 'sign-in', server: 'linear' };

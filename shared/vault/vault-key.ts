@@ -86,7 +86,7 @@ export function describeVaultKey(key: VaultKey): string {
 
 /** Where a value of this entry came from, for redaction's words: a tokens entry holds a sign-in's tokens. */
 export function vaultSource(key: VaultKey): SecretSource {
-  return key.kind === 'tokens' ? { from: 'sign-in', server: key.server } : { from: 'vault', name: describeVaultKey(key) };
+  return key.kind.split(':')[0] === 'tokens' ? { from: 'sign-in', server: key.server } : { from: 'vault', name: describeVaultKey(key) };
 }
 
 export function sameVaultKey(a: VaultKey, b: VaultKey): boolean {
