@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openVault } from '../../electron/vault';
 import { runCli, tempHome } from '../support/cli';
 import { BROWSER, startStack } from '../support/oauth-stack';
-import { eventually, startServe, type Served } from '../support/serve';
+import { heldApproval } from '../support/held-approval';
+import { startServe, type Served } from '../support/serve';
 
 // SECURITY.md, "Guessed values": a sign-in's access token in a call is held as that sign-in's token, not "from the vault".
 const PASSPHRASE = { CONNECTED_SERVICES_PASSPHRASE: 'held sign-in token passphrase' };
@@ -58,14 +59,10 @@ describe('a sign-in token in a call, through serve and a real authorization serv
     expect(textOf(await client.callTool({ name: 'notes__echo', arguments: { text: 'hi' } }))).toContain('echo: hi');
     const accessToken = await storedAccessToken(home, 'notes');
     const call = client.callTool({ name: 'notes__echo', arguments: { text: accessToken } });
-    const listed = await eventually(async () => {
-      const run = await runCli(home, ['approvals', 'list'], { env: PASSPHRASE });
-      return run.stdout.includes('WARNING') ? run : undefined;
-    }, 30_000);
-    const id = /^([0-9a-f]+) WARNING/m.exec(listed.stdout)?.[1] ?? '';
-    expect(listed.stdout).toContain(`${id} WARNING: held because ${REASON};`);
-    expect(listed.stdout).toContain('[secret sign-in token of notes]');
-    expect(listed.stdout).not.toContain(accessToken);
+    const { id, stdout } = await heldApproval(home, PASSPHRASE);
+    expect(stdout).toContain(`${id} WARNING: held because ${REASON};`);
+    expect(stdout).toContain('[secret sign-in token of notes]');
+    expect(stdout).not.toContain(accessToken);
     expect((await runCli(home, ['approvals', 'deny', id], { env: PASSPHRASE })).code).toBe(0);
     const refused = await call;
     expect(refused.isError).toBe(true);

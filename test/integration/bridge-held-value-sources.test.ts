@@ -5,7 +5,8 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, tempHome } from '../support/cli';
 import { EVERYTHING } from '../fixtures/servers/config';
-import { eventually, startServe, type Served } from '../support/serve';
+import { heldApproval } from '../support/held-approval';
+import { startServe, type Served } from '../support/serve';
 
 // SECURITY.md, "Guessed values": a held call says where the value came from, not always "the vault".
 const ENV_VALUE = 'env-held-source-value-5551212';
@@ -44,13 +45,9 @@ describe('a held call names where the value came from, through serve', () => {
   /** Calls echo with `message`, waits for it in `approvals list`, checks the reason there, denies it. */
   async function heldAndDenied(message: string, reason: string): Promise<void> {
     const call = client.callTool({ name: 'everything__echo', arguments: { message } });
-    const listed = await eventually(async () => {
-      const run = await runCli(home, ['approvals', 'list']);
-      return run.stdout.includes('WARNING') ? run : undefined;
-    }, 30_000);
-    const id = /^([0-9a-f]+) WARNING/m.exec(listed.stdout)?.[1] ?? '';
-    expect(listed.stdout).toContain(`${id} WARNING: held because ${reason};`);
-    expect(listed.stdout).not.toContain(message);
+    const { id, stdout } = await heldApproval(home);
+    expect(stdout).toContain(`${id} WARNING: held because ${reason};`);
+    expect(stdout).not.toContain(message);
     expect((await runCli(home, ['approvals', 'deny', id])).code).toBe(0);
     const refused = await call;
     expect(refused.isError).toBe(true);
