@@ -65,10 +65,9 @@ export function openCoordinatorContext(
       state.needs.delete(server);
       report(server, { state: 'connected' });
     },
-    remember: (record) => {
-      // Tokens are secrets: whatever string they show up in later is redacted.
-      processRedactor.addSecret(record.accessToken);
-      if (record.refreshToken !== undefined) processRedactor.addSecret(record.refreshToken);
+    remember: (server, record) => {
+      // Tokens are secrets: whatever string they show up in later is redacted. Both are one hand-out of the sign-in.
+      processRedactor.addSecret(record.accessToken, { from: 'sign-in', server }, record.refreshToken === undefined ? [] : [record.refreshToken]);
     },
   };
   return { core, close: async () => void (await Promise.all([endpoints.close(), servers.close()])) };

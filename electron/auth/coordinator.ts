@@ -41,7 +41,7 @@ function connectDepsOf(options: AuthCoordinatorOptions, core: CoreContext, token
 function clientCredentialsGrant(connect: ConnectOAuthOptions, emit: (event: FlowEvent) => void): ObtainClientCredentials {
   return async (server, target, auth) => {
     const record = await connectOAuth(connect, { server, target, auth, flow: 'client_credentials', emit: (event) => emit(event) });
-    connect.core.remember(record);
+    connect.core.remember(server, record);
     connect.core.markConnected(server);
     return record;
   };

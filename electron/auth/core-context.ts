@@ -30,6 +30,6 @@ export interface CoreContext extends CoreEnv {
   /** Marks the server needs_auth (reported once per change). */
   markNeedsAuth: (server: string, error: CodedError, scopes?: string[]) => void;
   markConnected: (server: string) => void;
-  /** Registers a record's tokens with the redactor (they are secrets wherever they show up). */
-  remember: (record: { accessToken: string; refreshToken?: string | undefined }) => void;
+  /** Registers a record's tokens with the redactor (they are secrets wherever they show up), as the server's sign-in. */
+  remember: (server: string, record: { accessToken: string; refreshToken?: string | undefined }) => void;
 }

@@ -65,7 +65,7 @@ export async function deliveredCredential(deps: DeliveredCredentialOptions, serv
   let record = await tokens.current(server, target.url, auth);
   if (!record && auth.type === 'client_credentials') record = await tokens.obtainOnce(server, target.url, () => deps.obtainClientCredentials(server, target, auth));
   if (!record) throw refused(core, server, 'it is not connected yet', undefined, FIRST_SIGN_IN);
-  core.remember(record);
+  core.remember(server, record);
   const credential: DeliveredCredential = {
     accessToken: record.accessToken,
     tokenType: record.tokenType,

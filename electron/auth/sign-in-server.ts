@@ -60,7 +60,7 @@ async function runOAuthSignIn(options: SignInOptions, server: string, config: Au
   const sink = (event: FlowEvent): void => options.emit(event, asked.onEvent);
   try {
     const record = await connectOAuth(options.connect, { server, target: config, auth, flow, signal, opener: asked.opener, emit: sink });
-    core.remember(record);
+    core.remember(server, record);
     state.challenges.delete(server);
     core.markConnected(server);
     sink({ type: 'connected', server, scopes: record.scopes, expiresAt: record.expiresAt });

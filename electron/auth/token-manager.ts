@@ -34,7 +34,7 @@ export class TokenManager {
    */
   async current(server: string, serverUrl: string, auth: AnyOAuth, failed?: string): Promise<TokenRecord | undefined> {
     const record = await this.#current(server, serverUrl, auth, failed);
-    if (record) this.core.remember(record);
+    if (record) this.core.remember(server, record);
     return record;
   }
 

@@ -16,7 +16,7 @@ describe('consentView', () => {
 
   it('hides only values we hold, each named', () => {
     const vaultValue = 'ghp_consent-view-known-value-42';
-    redactor.addSecret(vaultValue, 'GITHUB_TOKEN');
+    redactor.addSecret(vaultValue, { from: 'vault', name: 'GITHUB_TOKEN' });
     const anonymous = 'an-unnamed-known-secret-77';
     redactor.addSecret(anonymous);
     try {

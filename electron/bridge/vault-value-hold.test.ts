@@ -7,8 +7,11 @@ import { passGate, type GateCall } from './call-gate';
 const VALUE = 'ghp_vault-value-hold-test-5309';
 const WARNING = 'its arguments hold the value of GITHUB_TOKEN of github from the vault';
 
+const OTHERS = ['env-held-value-0123', 'at-held-sign-in-0123', 'at-held-sign-in-0124', 'pass-held-value-0123'];
+
 afterEach(() => {
   redactor.removeSecret(VALUE);
+  for (const value of OTHERS) redactor.removeSecret(value);
   vi.useRealTimers();
 });
 
@@ -21,7 +24,7 @@ function allowed(f: Fake, args: Record<string, unknown>): GateCall<string> {
 
 describe('a call whose arguments hold a value from the vault', () => {
   it('runs at once with a wrong guess, and is held for the person with the right one though the policy allows it', async () => {
-    redactor.addSecret(VALUE, 'GITHUB_TOKEN of github');
+    redactor.addSecret(VALUE, { from: 'vault', name: 'GITHUB_TOKEN of github' });
     const f = fake({ auditArguments: true });
     expect(await passGate(f.ctx, allowed(f, { text: 'ghp_vault-value-hold-test-5308' }), cancel())).toEqual({ ok: true, value: 'sent' });
     expect(f.pending).toEqual([]);
@@ -41,7 +44,7 @@ describe('a call whose arguments hold a value from the vault', () => {
   });
 
   it('is refused, once denied or timed out, as any call the person did not approve is', async () => {
-    redactor.addSecret(VALUE, 'GITHUB_TOKEN of github');
+    redactor.addSecret(VALUE, { from: 'vault', name: 'GITHUB_TOKEN of github' });
     const f = fake();
     const ordinary = passGate(f.ctx, asked(f), cancel());
     const held = passGate(f.ctx, allowed(f, { text: VALUE }), cancel());
@@ -66,7 +69,7 @@ describe('a call whose arguments hold a value from the vault', () => {
   });
 
   it('is not released by an "always allow" given to another call of that tool', async () => {
-    redactor.addSecret(VALUE, 'GITHUB_TOKEN of github');
+    redactor.addSecret(VALUE, { from: 'vault', name: 'GITHUB_TOKEN of github' });
     const f = fake();
     const ordinary = passGate(f.ctx, asked(f), cancel());
     const held = passGate(f.ctx, asked(f, { text: VALUE }), cancel());
@@ -79,7 +82,7 @@ describe('a call whose arguments hold a value from the vault', () => {
   });
 
   it('holds a resource read whose URI holds the value, and never holds a call the policy refuses', async () => {
-    redactor.addSecret(VALUE, 'GITHUB_TOKEN of github');
+    redactor.addSecret(VALUE, { from: 'vault', name: 'GITHUB_TOKEN of github' });
     const f = fake();
     const read: GateCall<string> = { ...allowed(f, {}), kind: 'resource', asked: `memo://${VALUE}` };
     delete read.args;
@@ -102,5 +105,28 @@ describe('a call whose arguments hold a value from the vault', () => {
     expect(f.pending[0]?.warning).toBe('its arguments hold the value of a secret Connected Services holds');
     f.approvals.deny(f.pending[0]?.id ?? '');
     await held;
+  });
+
+  it('says where the value came from, and when it is a former value of that secret', async () => {
+    redactor.addSecret('env-held-value-0123', { from: 'env', name: 'HOME_TOKEN' });
+    redactor.addSecret('at-held-sign-in-0123', { from: 'sign-in', server: 'linear' });
+    redactor.addSecret('at-held-sign-in-0124', { from: 'sign-in', server: 'linear' });
+    redactor.addSecret('pass-held-value-0123', { from: 'store', store: 'pass', name: 'work/mail' });
+    const f = fake();
+    const reasons: [string, string][] = [
+      ['env-held-value-0123', 'its arguments hold the value of the environment variable HOME_TOKEN'],
+      ['at-held-sign-in-0124', 'its arguments hold the sign-in token of linear'],
+      ['at-held-sign-in-0123', 'its arguments hold a former sign-in token of linear'],
+      ['pass-held-value-0123', 'its arguments hold the value of the pass entry work/mail'],
+    ];
+    for (const [value, reason] of reasons) {
+      const held = passGate(f.ctx, allowed(f, { text: value }), cancel());
+      await vi.waitFor(() => expect(f.pending).toHaveLength(1));
+      expect(f.pending[0]?.warning).toBe(reason);
+      f.approvals.deny(f.pending[0]?.id ?? '');
+      await held;
+      f.pending.length = 0;
+    }
+    expect(f.audit.map((e) => e.warning)).toEqual(reasons.map(([, reason]) => reason));
   });
 });

@@ -165,7 +165,7 @@ describe('a listing past its bound', () => {
 describe('a listing that carries a value we hold', () => {
   it('is kept without it, in every part and in kept parts from before', async () => {
     const secret = 'listing-vault-value-7Q';
-    redactor.addSecret(secret, 'EVIL_PW');
+    redactor.addSecret(secret, { from: 'vault', name: 'EVIL_PW' });
     try {
       const server = new Server({ name: 's', version: '1' }, { capabilities: { tools: {}, resources: {}, prompts: {} } });
       server.setRequestHandler('tools/list', () => ({

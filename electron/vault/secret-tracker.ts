@@ -1,14 +1,14 @@
-import { SECRET_NAME } from '../../shared/redact';
+import { SECRET_NAME, type SecretSource } from '../../shared/redact';
 
 export interface RedactorLike {
-  addSecret(value: string, label?: string): void;
+  addSecret(value: string, source?: SecretSource, parts?: readonly string[]): void;
   redact(text: string): string;
   redactValue<T>(value: T): T;
 }
 
-/** A value and, for JSON values, the strings under secret-named fields (access_token, client_secret…). */
-function secretsIn(value: string): string[] {
-  const found = [value];
+/** For JSON values, the strings under secret-named fields (access_token, client_secret…). */
+function secretFieldsOf(value: string): string[] {
+  const found: string[] = [];
   const start = value.trimStart()[0];
   if (start !== '{' && start !== '[') return found;
   let json: unknown;
@@ -33,22 +33,18 @@ function secretsIn(value: string): string[] {
 /**
  * Keeps the redactor knowing every value the vault has held. Never forgets one: a rotated or deleted
  * value may still be in a running server's environment, or an access token still valid until it
- * expires, and other parts register the same values (resolved references, OAuth tokens).
+ * expires, and other parts register the same values (resolved references, OAuth tokens). Each value
+ * the vault adopts is its entry's current one: the entry's earlier values are former ones.
  */
 export class SecretTracker {
-  readonly #known = new Set<string>();
   readonly #redactor: RedactorLike;
 
   constructor(redactor: RedactorLike) {
     this.#redactor = redactor;
   }
 
-  /** `label`: which secret it is (describeVaultKey), for the consent view that names them. */
-  add(value: string, label: string): void {
-    for (const secret of secretsIn(value)) {
-      if (this.#known.has(secret)) continue;
-      this.#known.add(secret);
-      this.#redactor.addSecret(secret, label);
-    }
+  /** `source`: which entry it is (vaultSource), for the words that name it. */
+  add(value: string, source: SecretSource): void {
+    this.#redactor.addSecret(value, source, secretFieldsOf(value));
   }
 }

@@ -1,6 +1,5 @@
 import { CodedError, toCodedError } from '../../shared/errors';
 import {
-  describeVaultKey,
   formatVaultKey,
   tryParseVaultKey,
   VaultKeySchema,
@@ -9,6 +8,7 @@ import {
   type VaultEvents,
   type VaultHealth,
   type VaultKey,
+  vaultSource,
 } from '../../shared/vault';
 import type { Backend } from './backend';
 import { healthMessage, stateOf } from './health-message';
@@ -82,8 +82,8 @@ export class VaultCore implements Vault {
   async set(key: VaultKey, value: string): Promise<void> {
     const id = this.#id(key);
     this.#checkValue(value);
-    // Known to the redactor before anything can fail and print it.
-    this.#redactor.addSecret(value, describeVaultKey(key));
+    // Known to the redactor before anything can fail and print it; it is the entry's value once adopted (#adopt).
+    this.#redactor.addSecret(value);
     await this.#keys.run(id, () =>
       this.#mutate((entries) => {
         if (entries.get(id) === value) return { changed: false, result: undefined };
@@ -106,7 +106,7 @@ export class VaultCore implements Vault {
   async compareAndSet(key: VaultKey, expected: string | undefined, value: string): Promise<boolean> {
     const id = this.#id(key);
     this.#checkValue(value);
-    this.#redactor.addSecret(value, describeVaultKey(key));
+    this.#redactor.addSecret(value);
     return this.#keys.run(id, () =>
       this.#mutate((entries) => {
         const current = entries.get(id);
@@ -247,7 +247,7 @@ export class VaultCore implements Vault {
       const old = previous.get(id);
       if (old === value) continue;
       const key = tryParseVaultKey(id);
-      this.#tracker.add(value, key === undefined ? id : describeVaultKey(key));
+      this.#tracker.add(value, key === undefined ? { from: 'vault', name: id } : vaultSource(key));
       this.#emitter.change(id, 'set', origin);
     }
     for (const id of previous.keys()) {

@@ -90,7 +90,7 @@ export const PendingApprovalSchema = lazySchema(() => z.object({
    * person consents to. Redacted; a long value is cut and says so (`[cut: N more characters]`).
    */
   arguments: z.record(z.string(), z.unknown()).optional(),
-  /** Why the call is held whatever its tier: its arguments hold a value from the vault (names the secret, never its value). */
+  /** Why the call is held whatever its tier: its arguments hold a value we hold (a vault secret, a sign-in token, an environment variable, a store entry, or a former value of one; names it, never the value). */
   warning: z.string().optional(),
 }));
 export type PendingApproval = z.infer<typeof PendingApprovalSchema>;
@@ -120,7 +120,7 @@ export const AuditEntrySchema = lazySchema(() => z.object({
   tier: z.enum(['read', 'write', 'destructive']).optional(),
   /** What the agent's policy went by: its tier's setting or a rule for this one tool (an "always allow", a block). */
   decidedBy: z.enum(['tier', 'rule']).optional(),
-  /** Why the call was held for the person whatever its tier: its arguments held a value from the vault (names the secret, never its value). */
+  /** Why the call was held for the person whatever its tier: its arguments held a value we hold (a vault secret, a sign-in token, an environment variable, a store entry, or a former value of one; names it, never the value). */
   warning: z.string().optional(),
   outcome: AuditOutcomeSchema,
   errorCode: ErrorCodeSchema.optional(),

@@ -1,2 +1,3 @@
 export { REDACTED, SECRET_NAME, Redactor, redactor, redact } from './redactor';
 export { secretLinePieces } from './secret-pieces';
+export { sourceLabel, sourceWords, type SecretSource } from './secret-source';

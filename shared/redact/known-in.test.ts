@@ -13,20 +13,20 @@ describe('Redactor.knownIn (an agent\'s arguments checked for a value we hold)',
   const secret = 'ghp_known-in-vault-value-71';
   const made = (): Redactor => {
     const r = new Redactor();
-    r.addSecret(secret, 'GITHUB_TOKEN of github');
+    r.addSecret(secret, { from: 'vault', name: 'GITHUB_TOKEN of github' });
     return r;
   };
 
   it('names the secret a nested string leaf holds, inside other text, in another case or encoded', () => {
     const r = made();
-    expect(r.knownIn({ a: 1, b: [true, null, { c: ['x', `guess ${secret} end`] }] })).toEqual({ label: 'GITHUB_TOKEN of github' });
-    expect(r.knownIn({ q: secret.toUpperCase() })).toEqual({ label: 'GITHUB_TOKEN of github' });
-    expect(r.knownIn({ q: encodeURIComponent(`a ${secret}`) })).toEqual({ label: 'GITHUB_TOKEN of github' });
-    expect(r.knownIn({ q: Buffer.from(`xx${secret}`).toString('base64') })).toEqual({ label: 'GITHUB_TOKEN of github' });
+    expect(r.knownIn({ a: 1, b: [true, null, { c: ['x', `guess ${secret} end`] }] })).toEqual({ source: { from: 'vault', name: 'GITHUB_TOKEN of github' }, former: false });
+    expect(r.knownIn({ q: secret.toUpperCase() })).toEqual({ source: { from: 'vault', name: 'GITHUB_TOKEN of github' }, former: false });
+    expect(r.knownIn({ q: encodeURIComponent(`a ${secret}`) })).toEqual({ source: { from: 'vault', name: 'GITHUB_TOKEN of github' }, former: false });
+    expect(r.knownIn({ q: Buffer.from(`xx${secret}`).toString('base64') })).toEqual({ source: { from: 'vault', name: 'GITHUB_TOKEN of github' }, former: false });
   });
 
   it('checks keys as well as values: a key reaches the tool too', () => {
-    expect(made().knownIn({ [secret]: 1 })).toEqual({ label: 'GITHUB_TOKEN of github' });
+    expect(made().knownIn({ [secret]: 1 })).toEqual({ source: { from: 'vault', name: 'GITHUB_TOKEN of github' }, former: false });
   });
 
   it('finds nothing in a wrong guess, a prefix of the value, or numbers and booleans', () => {
@@ -36,7 +36,7 @@ describe('Redactor.knownIn (an agent\'s arguments checked for a value we hold)',
 
   it('ignores values shorter than 6 characters, as redaction does', () => {
     const r = new Redactor();
-    r.addSecret('abc12', 'SHORT');
+    r.addSecret('abc12', { from: 'vault', name: 'SHORT' });
     expect(r.knownIn({ q: 'abc12' })).toBeUndefined();
     expect(r.redact('abc12')).toBe('abc12');
   });
@@ -44,7 +44,7 @@ describe('Redactor.knownIn (an agent\'s arguments checked for a value we hold)',
   it('says a secret nobody named is one, without a label', () => {
     const r = new Redactor();
     r.addSecret('unnamed-token-value-99');
-    expect(r.knownIn(['unnamed-token-value-99'])).toEqual({ label: undefined });
+    expect(r.knownIn(['unnamed-token-value-99'])).toEqual({ source: undefined, former: false });
   });
 
   it('finds nothing when no secret is known', () => {
@@ -53,7 +53,7 @@ describe('Redactor.knownIn (an agent\'s arguments checked for a value we hold)',
 
   it('walks as deep as redaction walks and no deeper (the bridge refuses arguments past 64 levels first)', () => {
     const r = made();
-    expect(r.knownIn(nested(200, secret))).toEqual({ label: 'GITHUB_TOKEN of github' });
+    expect(r.knownIn(nested(200, secret))).toEqual({ source: { from: 'vault', name: 'GITHUB_TOKEN of github' }, former: false });
     // Past 256 levels redaction passes nothing on; the check returns rather than recursing on.
     expect(r.knownIn(nested(10_000, secret))).toBeUndefined();
   });

@@ -136,7 +136,7 @@ describe('Redactor: keys are strings an agent reads too', () => {
 
   it('nameKnown names the secret in a key as in a value', () => {
     const r = new Redactor();
-    r.addSecret(secret, 'GITHUB_TOKEN');
+    r.addSecret(secret, { from: 'vault', name: 'GITHUB_TOKEN' });
     expect(r.nameKnown({ [secret]: secret })).toEqual({ '[secret GITHUB_TOKEN]': '[secret GITHUB_TOKEN]' });
   });
 

@@ -1,5 +1,7 @@
 import { KnownMatcher, MATCH_WINDOW } from './known-matcher';
+import { SecretOrigins } from './secret-origins';
 import { secretLinePieces } from './secret-pieces';
+import { sourceLabel, type SecretSource } from './secret-source';
 import { secretVariants } from './secret-variants';
 
 /** What replaces a secret in every string that leaves the core. */
@@ -36,26 +38,34 @@ export class Redactor {
   /** Redacted short strings for the current set of known secrets: emptied whenever that set changes. */
   readonly #memo = new Map<string, string>();
 
-  /** Which secret each known form is (`GITHUB_TOKEN`, `the API key of github`), where whoever added it said. */
-  readonly #labels = new Map<string, string>();
+  /** The value each known form is a form of (the first added, for a form two values share). */
+  readonly #valueOf = new Map<string, string>();
+  /** Where each value came from, where whoever added it said (`nameKnown`, `knownIn`). */
+  readonly #origins = new SecretOrigins();
 
   /**
    * Values known to be secret (vault entries, env secrets) are removed wherever they appear, in any
-   * of their forms. `label` says which secret it is, for the one place that names them (`nameKnown`).
+   * of their forms, and never forgotten while the process runs (a rotated value may still be in a
+   * running server's environment or a token valid until it expires). `source` says where it came
+   * from; `parts`: strings of it that text may hold alone (a token record's access_token), given
+   * with it as one hand-out of that source, so what it handed out before is its former values.
    */
-  addSecret(value: string, label?: string): void {
-    this.#addOne(value, label);
-    for (const piece of secretLinePieces(value)) this.#addOne(piece, label);
+  addSecret(value: string, source?: SecretSource, parts: readonly string[] = []): void {
+    const added: string[] = [];
+    for (const whole of [value, ...parts]) for (const piece of [whole, ...secretLinePieces(whole)]) if (this.#addOne(piece)) added.push(piece);
+    if (source !== undefined && added.length > 0) this.#origins.handOut(source, added);
   }
 
-  #addOne(value: string, label: string | undefined): void {
-    if (value.length < MIN_KNOWN_SECRET) return;
-    const known = this.#known.get(value);
-    if (label !== undefined) for (const form of known ?? secretVariants(value)) if (!this.#labels.has(form)) this.#labels.set(form, label);
-    if (known !== undefined) return;
-    this.#known.set(value, secretVariants(value));
+  /** Whether the value is known (long enough to be). */
+  #addOne(value: string): boolean {
+    if (value.length < MIN_KNOWN_SECRET) return false;
+    if (this.#known.has(value)) return true;
+    const forms = secretVariants(value);
+    this.#known.set(value, forms);
+    for (const form of forms) if (!this.#valueOf.has(form)) this.#valueOf.set(form, value);
     this.#matcher = null;
     this.#memo.clear();
+    return true;
   }
 
   removeSecret(value: string): void {
@@ -65,9 +75,16 @@ export class Redactor {
   #removeOne(value: string): void {
     const forms = this.#known.get(value);
     if (!forms || !this.#known.delete(value)) return;
-    for (const form of forms) this.#labels.delete(form);
+    for (const form of forms) if (this.#valueOf.get(form) === value) this.#valueOf.delete(form);
+    this.#origins.forget(value);
     this.#matcher = null;
     this.#memo.clear();
+  }
+
+  /** Where the known form `found` came from, if whoever added it said. */
+  #originOf(found: string): { source: SecretSource; former: boolean } | undefined {
+    const value = this.#valueOf.get(found);
+    return value === undefined ? undefined : this.#origins.of(value);
   }
 
   redact(text: string): string {
@@ -114,23 +131,25 @@ export class Redactor {
     if (this.#known.size === 0) return value;
     this.#matcher ??= new KnownMatcher(new Set([...this.#known.values()].flat()));
     const name = (found: string): string => {
-      const label = this.#labels.get(found);
-      return label === undefined ? REDACTED : `[secret ${label}]`;
+      const origin = this.#originOf(found);
+      return origin === undefined ? REDACTED : `[secret ${sourceLabel(origin.source)}]`;
     };
     return this.#walkKnown(value, this.#matcher, name, 0) as T;
   }
 
   /**
    * Whether a string inside `value` (a leaf or a key) holds a known secret, in any form redaction
-   * removes (the same matcher, the same shortest length): which one (its label, where whoever added
-   * it gave one), or undefined. The bridge asks this of an agent's arguments (call-gate.ts). Walked
+   * removes (the same matcher, the same shortest length): where it came from (where whoever added it
+   * said) and whether that source has changed since (a former value), or undefined. The bridge asks this of an agent's arguments (call-gate.ts). Walked
    * to the depth `removeKnown` walks; the first secret found ends the walk.
    */
-  knownIn(value: unknown): { label: string | undefined } | undefined {
+  knownIn(value: unknown): { source: SecretSource | undefined; former: boolean } | undefined {
     if (this.#known.size === 0) return undefined;
     this.#matcher ??= new KnownMatcher(new Set([...this.#known.values()].flat()));
     const found = firstKnown(value, this.#matcher, 0);
-    return found === undefined ? undefined : { label: this.#labels.get(found) };
+    if (found === undefined) return undefined;
+    const origin = this.#originOf(found);
+    return origin === undefined ? { source: undefined, former: false } : origin;
   }
 
   #walkKnown(value: unknown, matcher: KnownMatcher, replacement: string | ((found: string) => string), depth: number): unknown {

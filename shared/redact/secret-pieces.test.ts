@@ -21,7 +21,7 @@ describe('secretLinePieces', () => {
 describe('Redactor: a secret of several lines', () => {
   it('removes it where a message holds it trimmed or one line of it, labelled as the whole', () => {
     const redactor = new Redactor();
-    redactor.addSecret('sk-live-SUPERSECRET-0123456789\nsecond-line-of-the-key-abcdef\n', 'webkey');
+    redactor.addSecret('sk-live-SUPERSECRET-0123456789\nsecond-line-of-the-key-abcdef\n', { from: 'vault', name: 'webkey' });
     // What fetch's refusal quoted: the value without its last newline.
     expect(redactor.redact('"sk-live-SUPERSECRET-0123456789\nsecond-line-of-the-key-abcdef" is an invalid header value')).toBe('"[redacted]" is an invalid header value');
     expect(redactor.redact('line two: second-line-of-the-key-abcdef.')).toBe('line two: [redacted].');

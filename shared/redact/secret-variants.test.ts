@@ -48,7 +48,7 @@ describe('secret forms', () => {
 
   it('names the secret as it was added, whatever case it was found in', () => {
     const n = new Redactor();
-    n.addSecret('Named-Secret-Value', 'API_KEY');
+    n.addSecret('Named-Secret-Value', { from: 'vault', name: 'API_KEY' });
     expect(n.nameKnown({ a: 'x NAMED-secret-VALUE y' })).toEqual({ a: 'x [secret API_KEY] y' });
   });
 });

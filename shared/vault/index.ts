@@ -11,6 +11,7 @@ export {
   secretNameOf,
   sameVaultKey,
   describeVaultKey,
+  vaultSource,
 } from './vault-key';
 export type { VaultKey, VaultBaseKind } from './vault-key';
 export {

@@ -60,6 +60,13 @@ describe('resolveReferences', () => {
     await resolveReferences('${secret:GITHUB_TOKEN}', { ...resolvers(), redactor });
     expect(redactor.redact('ghp_resolved-secret-1')).toBe('[redacted]');
   });
+
+  it('says where a resolved value came from: an environment variable (a vault secret is named by the vault that read it)', async () => {
+    const redactor = new Redactor();
+    await resolveReferences('${secret:GITHUB_TOKEN} ${env:HOME_TOKEN}', { ...resolvers({ HOME_TOKEN: 'env-token-value-1234' }), redactor });
+    expect(redactor.knownIn(['env-token-value-1234'])).toEqual({ source: { from: 'env', name: 'HOME_TOKEN' }, former: false });
+    expect(redactor.knownIn(['ghp_resolved-secret-1'])).toEqual({ source: undefined, former: false });
+  });
 });
 
 describe('${secretFile:NAME}', () => {

@@ -1,5 +1,5 @@
 import { CodedError } from '../errors';
-import { redactor as processRedactor } from '../redact';
+import { redactor as processRedactor, type SecretSource } from '../redact';
 import { SECRET_NAME_PATTERN } from './vault-key';
 
 /**
@@ -40,7 +40,7 @@ export interface ReferenceResolvers {
   /** Writes the secret NAME to a private file and gives its path; absent where no program reads files (HTTP). */
   secretFile?: (name: string) => Promise<string | undefined>;
   /** Resolved values are secrets: they are registered here. Default: the process redactor. */
-  redactor?: { addSecret(value: string, label?: string): void };
+  redactor?: { addSecret(value: string, source?: SecretSource): void };
 }
 
 function unterminated(text: string): CodedError {
@@ -161,13 +161,22 @@ export async function resolveReferences(value: string, resolvers: ReferenceResol
   const redactor = resolvers.redactor ?? processRedactor;
   for (const ref of refs) {
     const secret = resolved.get(ref.text);
-    if (secret !== undefined) redactor.addSecret(secret, ref.kind === 'env' ? `$${ref.name}` : ref.store !== undefined ? `${ref.store}:${ref.name}` : ref.name);
+    if (secret !== undefined) redactor.addSecret(secret, sourceOf(ref));
   }
 
   return value.replace(REFERENCE, (whole: string, escape: string) => {
     if (escape === '$') return whole.slice(1);
     return resolved.get(whole) ?? whole;
   });
+}
+
+/**
+ * Where a resolved value came from. A vault secret's value was named by the vault when it read it
+ * (its exact entry, scoped or global), and a secretFile's is the file's path: neither is a hand-out here.
+ */
+function sourceOf(ref: SecretReference): SecretSource | undefined {
+  if (ref.store !== undefined) return { from: 'store', store: ref.store, name: ref.name };
+  return ref.kind === 'env' ? { from: 'env', name: ref.name } : undefined;
 }
 
 function lookUp(ref: SecretReference, resolvers: ReferenceResolvers): Promise<string | undefined> {

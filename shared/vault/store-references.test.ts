@@ -47,6 +47,16 @@ describe('${secret:STORE:PATH}', () => {
     expect(given.asked).toEqual(['pass|work/github-token']);
   });
 
+  it("says a store's value came from that store's entry; another value of the entry later makes it a former one", async () => {
+    const redactor = new Redactor();
+    await resolveReferences('${secret:pass:work/github-token}', resolvers(redactor));
+    const pass = { from: 'store', store: 'pass', name: 'work/github-token' };
+    expect(redactor.knownIn(['ghp_from-pass-store-1'])).toEqual({ source: pass, former: false });
+    await resolveReferences('${secret:pass:work/github-token}', { ...resolvers(redactor), store: () => Promise.resolve('ghp_rotated-in-pass-2') });
+    expect(redactor.knownIn(['ghp_from-pass-store-1'])).toEqual({ source: pass, former: true });
+    expect(redactor.redact('ghp_from-pass-store-1')).toBe('[redacted]');
+  });
+
   it('passes odd but printable names through unchanged: spaces, unicode, colons, parentheses', async () => {
     const given = resolvers();
     expect(await resolveReferences('${secret:keepassxc:Root/Mail: ünïcødé entry (2)}', given)).toBe('kp-odd-name-value-22');

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CodedError } from '../errors';
+import type { SecretSource } from '../redact';
 
 /**
  * The namespace of secrets that belong to no one server (`${secret:NAME}` in mcp.json).
@@ -81,6 +82,11 @@ export function describeVaultKey(key: VaultKey): string {
   const base = key.kind.split(':')[0];
   const what = base === 'tokens' ? 'sign-in token' : base === 'apiKey' ? 'API key' : 'client secret';
   return `${what} of ${key.server}`;
+}
+
+/** Where a value of this entry came from, for redaction's words: a tokens entry holds a sign-in's tokens. */
+export function vaultSource(key: VaultKey): SecretSource {
+  return key.kind.split(':')[0] === 'tokens' ? { from: 'sign-in', server: key.server } : { from: 'vault', name: describeVaultKey(key) };
 }
 
 export function sameVaultKey(a: VaultKey, b: VaultKey): boolean {

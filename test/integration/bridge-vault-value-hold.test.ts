@@ -5,7 +5,8 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, tempHome } from '../support/cli';
 import { connectModernAgent } from '../support/modern-agent';
-import { confirmAsPerson, eventually, startServe, type Served } from '../support/serve';
+import { heldApproval } from '../support/held-approval';
+import { confirmAsPerson, startServe, type Served } from '../support/serve';
 
 const VALUE = 'ghp_echo-oracle-vault-value-8675309';
 const WRONG = 'ghp_echo-oracle-vault-value-8675310';
@@ -14,15 +15,6 @@ const ALLOW = { read: 'allow', write: 'allow', destructive: 'allow' };
 
 type Text = { content?: { type: string; text?: string }[]; isError?: boolean };
 const textOf = (result: unknown): string => ((result as Text).content ?? []).map((c) => c.text ?? '').join('\n');
-
-/** The id of the one call waiting, as `approvals list` prints it, once it shows the reason. */
-async function waitingId(home: string): Promise<{ id: string; stdout: string }> {
-  const listed = await eventually(async () => {
-    const run = await runCli(home, ['approvals', 'list']);
-    return run.stdout.includes('WARNING') ? run : undefined;
-  }, 30_000);
-  return { id: /^([0-9a-f]+) WARNING/m.exec(listed.stdout)?.[1] ?? '', stdout: listed.stdout };
-}
 
 // SECURITY.md, "Guessed values": an agent testing guesses with an echo tool. Wrong guesses cost nothing; the right one is shown to the person.
 describe('a call whose arguments hold a value from the vault, through serve', () => {
@@ -51,7 +43,7 @@ describe('a call whose arguments hold a value from the vault, through serve', ()
       expect((await served.api('listApprovals', {})).body.result).toEqual([]);
 
       const call = client.callTool({ name: 'everything__echo', arguments: { message: `is it ${VALUE}?` } });
-      const { id, stdout } = await waitingId(home);
+      const { id, stdout } = await heldApproval(home);
       expect(stdout).toContain(`${id} WARNING: held because ${REASON}; deny it unless you gave guesser that value`);
       expect(stdout).toContain('[secret GITHUB_TOKEN]');
       expect(stdout).not.toContain(VALUE);
@@ -79,7 +71,7 @@ describe('a call whose arguments hold a value from the vault, through serve', ()
     const agent = await connectModernAgent(served.bridge ?? '', searchToken);
     try {
       const call = agent.client.callTool({ name: 'call_destructive_tool', arguments: { name: 'everything__echo', arguments: { message: VALUE } } });
-      const { id } = await waitingId(home);
+      const { id } = await heldApproval(home);
       // Allowing from the command line while serve runs is a widening the person confirms, told why the call was held.
       const allow = await runCli(home, ['approvals', 'allow', id]);
       expect(allow.stderr).toContain(REASON);

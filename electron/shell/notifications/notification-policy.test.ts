@@ -43,6 +43,20 @@ describe('notification policy', () => {
     }
   });
 
+  it("says why a call was held whatever the policy (the secret's name and where it came from, never its value), in place of its arguments", () => {
+    const policy = createNotificationPolicy();
+    const note = policy.approvalPending({
+      id: 'a3', agent: 'claude', server: 'mail', kind: 'tool', tool: 'send_email', tier: 'read', requestedAt: 0, expiresAt: 1,
+      arguments: { body: '[secret sign-in token of github]' },
+      warning: 'its arguments hold the sign-in token of github',
+    });
+    expect(note).toMatchObject({ kind: 'approval-waiting', warning: 'its arguments hold the sign-in token of github' });
+    expect(notificationText(note).body).toBe('On mail, held because its arguments hold the sign-in token of github. Click to allow or deny it before it expires.');
+    const long = notificationText({ kind: 'approval-waiting', id: 'a4', agent: 'claude', server: 'mail', tool: 'send_email', warning: `its arguments hold the value of the pass entry \u202e${'x'.repeat(500)}` }).body;
+    expect(long.length).toBeLessThan(220);
+    expect(long).not.toContain('\u202e');
+  });
+
   it('writes short plain texts, even for hostile tool names', () => {
     expect(notificationText({ kind: 'needs-sign-in', server: 'github' }).title).toBe('github needs you to sign in');
     const text = notificationText({ kind: 'approval-waiting', id: 'a', agent: 'claude', server: 'fs', tool: `rm\u0000\u202e -rf ${'x'.repeat(200)}` });

@@ -15,10 +15,7 @@ export function notificationText(notification: ShellNotification): NotificationT
     case 'needs-sign-in':
       return { title: `${plain(notification.server)} needs you to sign in`, body: 'Its tools are unavailable to agents until you sign in again. Click to open it.' };
     case 'approval-waiting':
-      return {
-        title: `${plain(notification.agent)} asks to use ${plain(notification.tool)}`,
-        body: `On ${plain(notification.server)}${notification.arguments === undefined ? '' : `, with ${plain(notification.arguments)}`}. Click to allow or deny it before it expires.`,
-      };
+      return { title: `${plain(notification.agent)} asks to use ${plain(notification.tool)}`, body: approvalBody(notification) };
     case 'device-login-finished': {
       const server = plain(notification.server);
       const outcomes = {
@@ -40,6 +37,15 @@ export function notificationText(notification: ShellNotification): NotificationT
       return { title: `${plain(notification.server)} ${what}`, body: `${during ? `It came${during}. ` : ''}Click to answer it before it expires.` };
     }
   }
+}
+
+/**
+ * Where, then why it was held whatever the policy (a value we hold in it: which secret, never the
+ * value) in place of its arguments, which the reason matters more than; else with what.
+ */
+function approvalBody(note: Extract<ShellNotification, { kind: 'approval-waiting' }>): string {
+  const why = note.warning !== undefined ? `, held because ${plainText(note.warning, 140)}` : note.arguments !== undefined ? `, with ${plain(note.arguments)}` : '';
+  return `On ${plain(note.server)}${why}. Click to allow or deny it before it expires.`;
 }
 
 const FINISHED = new Set<DeviceLogin['state']>(['approved', 'denied', 'expired', 'failed']);
@@ -69,6 +75,7 @@ export function createNotificationPolicy(): NotificationPolicy {
     approvalPending(approval) {
       const note: ShellNotification = { kind: 'approval-waiting', id: approval.id, agent: approval.agent, server: approval.server, tool: approval.tool };
       if (approval.arguments !== undefined) note.arguments = argumentsSummary(approval.arguments, 100);
+      if (approval.warning !== undefined) note.warning = approval.warning;
       return note;
     },
     confirmationPending(confirmation) {

@@ -10,7 +10,7 @@ export type ShellRoute =
 
 export type ShellNotification =
   | { kind: 'needs-sign-in'; server: string }
-  | { kind: 'approval-waiting'; id: string; agent: string; server: string; tool: string; arguments?: string }
+  | { kind: 'approval-waiting'; id: string; agent: string; server: string; tool: string; arguments?: string; warning?: string }
   | { kind: 'device-login-finished'; server: string; state: 'approved' | 'denied' | 'expired' | 'failed' }
   | { kind: 'confirmation-waiting'; id: string; summary: string; pid?: number }
   | { kind: 'ask-waiting'; id: string; server: string; ask: 'form' | 'url' | 'sampling'; asker?: string };
