@@ -21,3 +21,4 @@ export { downloadBundle, checkBundleUrl, MAX_BUNDLE_BYTES } from './bundle-downl
 export { unpackBundle, MAX_BUNDLE_ENTRIES, MAX_UNPACKED_BYTES } from './bundle-unpack';
 export { installOptions, installSecretName } from './install-options';
 export type { InstallOption } from './install-options';
+export { dockerSpawnRefusal } from './docker-spawn-check';

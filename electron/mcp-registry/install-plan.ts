@@ -78,7 +78,7 @@ function planBundle(pkg: RegistryPackage, bundle: BundleCommand | undefined, par
   return /[\\/]/.test(bundle.command) ? { config } : { config, runtime: bundle.command };
 }
 
-function planPackage(pkg: RegistryPackage, state: InputState, bundle: BundleCommand | undefined): Planned {
+function planPackage(server: string, pkg: RegistryPackage, state: InputState, bundle: BundleCommand | undefined): Planned {
   if (pkg.transport.type !== 'stdio') {
     throw new CodedError('invalid_input', `This package runs its own ${pkg.transport.type} server; pick a remote or a stdio package instead.`);
   }
@@ -95,7 +95,9 @@ function planPackage(pkg: RegistryPackage, state: InputState, bundle: BundleComm
     case 'oci': {
       // Each variable passes by name only (`-e NAME`): docker takes its value from its own environment, which mcp.json sets.
       const names = Object.keys(environment ?? {}).flatMap((name) => ['-e', name]);
-      return { runtime: 'docker', config: withEnv({ command: 'docker', args: ['run', '-i', '--rm', ...dockerArguments(runtimeArgs), ...names, pinnedImage(pkg.identifier), ...packageArgs] }) };
+      // fromRegistry: its mounts are checked again before each start (docker-spawn-check.ts).
+      const args = ['run', '-i', '--rm', ...dockerArguments(runtimeArgs), ...names, pinnedImage(pkg.identifier), ...packageArgs];
+      return { runtime: 'docker', config: withEnv({ command: 'docker', args, fromRegistry: server }) };
     }
     case 'mcpb':
       return planBundle(pkg, bundle, { runtimeArgs, packageArgs, environment });
@@ -129,7 +131,7 @@ export function planInstall(server: ServerDetail, choice: InstallChoice, given: 
   if ('package' in choice) {
     const pkg = server.packages?.[choice.package];
     if (!pkg) throw new CodedError('invalid_input', `${server.name} has no package number ${choice.package + 1}.`);
-    planned = planPackage(pkg, state, bundle);
+    planned = planPackage(server.name, pkg, state, bundle);
   } else {
     const remote = server.remotes?.[choice.remote];
     if (!remote) throw new CodedError('invalid_input', `${server.name} has no remote number ${choice.remote + 1}.`);

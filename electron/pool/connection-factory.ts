@@ -32,6 +32,9 @@ export function connectionFactory(options: PoolOptions, core: ProcessEnv, spawn?
     if (request.signal.aborted) throw stoppedWhileStarting(request.server);
     const config = request.prepare ? await request.prepare(resolved) : resolved;
     if (request.signal.aborted) throw stoppedWhileStarting(request.server);
+    // Last, on what will run: a check made when the entry was added may no longer hold.
+    const refusal = options.spawnCheck?.(request.server, config);
+    if (refusal) throw refusal;
     return openConnection({ ...settings, ...request, config });
   };
 }

@@ -61,6 +61,8 @@ export interface PoolOptions extends Partial<ProcessEnv> {
   gate?: (name: string, config: ServerConfig) => CodedError | null;
   /** Approval shown in status (the registry knows it). Default: 'not_needed'. */
   approval?: (name: string, config: ServerConfig) => Approval;
+  /** Refuses to spawn the entry as it will run (references resolved), checked after resolve and just before spawn: return the error, or null to allow. */
+  spawnCheck?: (name: string, config: ServerConfig) => CodedError | null;
   /** Resolves references (`${secret:…}`, `${env:…}`) just before spawn/connect. Default: identity. */
   resolve?: (name: string, config: ServerConfig) => Promise<ServerConfig>;
   /**

@@ -67,6 +67,8 @@ export const StdioServerSchema = z.strictObject({
   args: z.array(z.string()).optional(),
   env: z.record(z.string(), z.string()).optional(),
   cwd: z.string().min(1).optional(),
+  /** The registry entry (server.json name) it was added from: its docker mounts are checked again at each start (electron/mcp-registry/docker-spawn-check.ts). */
+  fromRegistry: z.string().max(200).regex(/^[a-zA-Z0-9.-]+\/[a-zA-Z0-9._-]+$/, 'a registry server name, such as io.github.owner/name').optional(),
   ...commonFields,
   auth: StdioAuthConfigSchema.optional(),
   credentialFile: CredentialFileSchema.optional(),

@@ -8,6 +8,7 @@ import type { AuthCoordinator } from '../../auth';
 import { commandLineOf, createPool, type AskRouter, type InventoryPins, type Pool, type PoolOptions } from '../../pool';
 import type { Registry } from '../../registry';
 import { secretLookup } from '../../vault';
+import { dockerSpawnRefusal } from '../../mcp-registry';
 import type { AskUrlChecks } from '../asks/ask-reach';
 import { createAskRouter } from '../asks/ask-router';
 import { authTargetOf } from '../sign-in/auth-api';
@@ -108,6 +109,7 @@ export function openCorePool(options: CorePoolOptions): Pool {
     },
     approval: (name, config) => registry.approvals.status(name, config),
     gate,
+    spawnCheck: (name, config) => (isStdio(config) ? (dockerSpawnRefusal(name, config) ?? null) : null),
     pins: options.pins,
   });
   // Every status shows the whole entry its approval covers (the pool's line: code-loading variables only).

@@ -1,0 +1,70 @@
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { dockerMountSpecs, dockerSpawnRefusal } from './docker-spawn-check';
+
+describe('dockerMountSpecs', () => {
+  it('reads mounts as docker does: long, inline, attached, bundled', () => {
+    expect(dockerMountSpecs(['run', '--volume=/a:/x', '--volume', '/b:/x', '-v/c:/x', '-v=/d:/x', '-itv', '/e:/x', '--mount', 'type=bind,src=/f,dst=/x', '-e', '-v', 'img'])).toEqual([
+      { flag: '--volume', spec: '/a:/x' }, { flag: '--volume', spec: '/b:/x' }, { flag: '--volume', spec: '/c:/x' },
+      { flag: '--volume', spec: '/d:/x' }, { flag: '--volume', spec: '/e:/x' }, { flag: '--mount', spec: 'type=bind,src=/f,dst=/x' },
+    ]);
+  });
+});
+
+describe.skipIf(process.platform === 'win32')('dockerSpawnRefusal, with real links in a temp home', () => {
+  let root: string;
+  let home: string;
+  beforeEach(() => {
+    root = mkdtempSync(join(tmpdir(), 'cs-spawn-check-'));
+    home = join(root, 'home');
+    mkdirSync(join(home, 'work', 'data'), { recursive: true });
+    mkdirSync(join(home, '.ssh'));
+    mkdirSync(join(root, 'outside'));
+  });
+  afterEach(() => rmSync(root, { recursive: true, force: true }));
+  const swap = (to: string): void => {
+    rmSync(join(home, 'work', 'data'), { recursive: true });
+    symlinkSync(to, join(home, 'work', 'data'));
+  };
+  const docker = (args: string[], fromRegistry?: string) => ({ command: 'docker', args: ['run', '-i', '--rm', ...args, 'img:1'], ...(fromRegistry ? { fromRegistry } : {}) });
+
+  it('lets a real folder through, then refuses it once it is a link to /, naming both and the fix', () => {
+    const entry = docker([`--volume=${home}/work/data:/data`], 'io.github.acme/box');
+    expect(dockerSpawnRefusal('box', entry, home)).toBeUndefined();
+    swap('/');
+    const refusal = dockerSpawnRefusal('box', entry, home);
+    expect(refusal?.code).toBe('denied');
+    expect(refusal?.message).toBe(`"box" was not started: its docker mount ${home}/work/data now leads to /, outside the home folder (a symbolic link has taken the folder's place), so docker was not run.`);
+    expect(refusal?.hint).toContain(`ls -l ${home}/work/data`);
+    expect(refusal?.data).toEqual({ server: 'box', path: `${home}/work/data`, leadsTo: '/' });
+  });
+
+  it('refuses a --mount source and a path below the link too, in any docker entry', () => {
+    swap('/etc');
+    expect(dockerSpawnRefusal('mine', docker(['--mount', `type=bind,source=${home}/work/data,target=/d`]), home)?.message).toContain('now leads to /etc');
+    expect(dockerSpawnRefusal('mine', docker(['-v', `${home}/work/data/ssl:/d`]), home)?.message).toContain('now leads to /etc/ssl');
+    expect(dockerSpawnRefusal('mine', { command: '/usr/local/bin/docker', args: ['run', '-v', `${home}/work/data:/d`, 'i'] }, home)).toBeDefined();
+  });
+
+  it("keeps a person's own mount of a folder outside home, or a hidden one, working", () => {
+    expect(dockerSpawnRefusal('mine', docker(['-v', `${root}/outside:/data`, '-v', `${home}/.ssh:/s`, '-v', '/:/host']), home)).toBeUndefined();
+  });
+
+  it('re-checks a registry entry as when it was added: a link to a hidden folder of home is refused', () => {
+    const entry = docker([`--volume=${home}/work/data:/data`], 'io.github.acme/box');
+    swap(join(home, '.ssh'));
+    const refusal = dockerSpawnRefusal('box', entry, home);
+    expect(refusal?.message).toContain('from the registry, is no longer accepted');
+    expect(refusal?.message).toContain('a hidden folder of the home folder');
+    expect(refusal?.hint).toContain('servers remove box');
+    // The same mount in a person's own entry stays inside home: it starts.
+    expect(dockerSpawnRefusal('mine', docker([`--volume=${home}/work/data:/data`]), home)).toBeUndefined();
+  });
+
+  it('leaves other commands alone', () => {
+    swap('/');
+    expect(dockerSpawnRefusal('node', { command: 'node', args: ['-v', `${home}/work/data:/d`] }, home)).toBeUndefined();
+  });
+});
