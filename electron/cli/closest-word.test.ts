@@ -9,4 +9,10 @@ describe('closestWord', () => {
     expect(closestWord('sometimes', ['allow', 'ask', 'deny'])).toBeUndefined();
     expect(closestWord('x', ['ask'])).toBeUndefined();
   });
+
+  it('counts two swapped neighbours as one edit, so a short word typed with them is found', () => {
+    expect(closestWord('ehco', ['echo', 'get-sum'])).toBe('echo');
+    expect(closestWord('lsit', ['list', 'add'])).toBe('list');
+    expect(closestWord('oceh', ['echo'])).toBeUndefined();
+  });
 });

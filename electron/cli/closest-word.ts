@@ -1,9 +1,17 @@
-/** Edits (insert, delete, replace) between two short words: Levenshtein distance. */
+/**
+ * Edits (insert, delete, replace, or swap two neighbours) between two short words: the optimal
+ * string alignment distance, so `ehco` is one edit from `echo`, as a typo's swapped letters are.
+ */
 function distance(a: string, b: string): number {
+  let before: number[] = [];
   let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
   for (let i = 1; i <= a.length; i++) {
     const current = [i];
-    for (let j = 1; j <= b.length; j++) current[j] = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1));
+    for (let j = 1; j <= b.length; j++) {
+      current[j] = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) current[j] = Math.min(current[j] ?? 0, (before[j - 2] ?? 0) + 1);
+    }
+    before = previous;
     previous = current;
   }
   return previous[b.length] ?? 0;

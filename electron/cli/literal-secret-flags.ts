@@ -80,8 +80,8 @@ export function refuseLiteralSecrets(server: string, given: GivenEntry): void {
     const name = suggestedName(server, first.key);
     const scheme = first.flag === '--header' ? /^(Bearer|Basic|Token|Bot)\s/i.exec(given.headers?.[first.key] ?? '')?.[1] : undefined;
     const reference = `${scheme ? `${scheme} ` : ''}\${secret:${name}}`;
-    // Worded so the output's redaction (which hides `Authorization: …` and `*_TOKEN=…`) leaves the reference readable.
-    refuse(`${first.flag} ${first.key}`, name, `give ${first.flag} ${first.key} with the value ${reference} (in single quotes: a shell replaces \${…} in double quotes or none)`);
+    const typed = first.flag === '--header' ? `${first.key}: ${reference}` : `${first.key}=${reference}`;
+    refuse(`${first.flag} ${first.key}`, name, `give ${first.flag} '${typed}' (in single quotes: a shell replaces \${…} in double quotes or none)`);
   }
   const commandWords = given.command?.trim().split(/\s+/) ?? [];
   const inCommand = secretArguments(commandWords)[0];
@@ -101,7 +101,6 @@ export function refuseLiteralSecrets(server: string, given: GivenEntry): void {
   if (param !== undefined) {
     const name = suggestedName(server, param === 'password' ? 'URL_PASSWORD' : param === 'path' ? 'URL_TOKEN' : param);
     const where = param === 'password' ? 'password' : param === 'path' ? 'path' : `parameter ${param}`;
-    // Worded so the output's redaction (which hides `Authorization: …`) leaves the advice whole.
-    refuse(`--url (its ${where})`, name, `if the service takes it as a header, give --header Authorization with the value Bearer \${secret:${name}} (in single quotes): a URL is sent to the service as written and holds no \${secret:…} references`);
+    refuse(`--url (its ${where})`, name, `if the service takes it as a header, give --header 'Authorization: Bearer \${secret:${name}}' (in single quotes): a URL is sent to the service as written and holds no \${secret:…} references`);
   }
 }

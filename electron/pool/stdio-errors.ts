@@ -1,6 +1,20 @@
 import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { CodedError, errorMessage } from '../../shared/errors';
 import { redact } from '../../shared/redact';
+
+/**
+ * What to do about a program that was not found. A path (`/opt/x/server`, `./bin/server`) is not
+ * looked up on PATH: either no file is there, or the file's `#!` line names an interpreter that is
+ * missing (the system says ENOENT for both).
+ */
+function notFoundHint(server: string, command: string, cwd: string | undefined): string {
+  if (!/[\\/]/.test(command)) return `\`${command}\` was not found on PATH; run \`connected-services doctor\``;
+  if (!existsSync(path.resolve(cwd ?? '.', command))) {
+    return `there is no program at \`${command}\`: fix the command of "${server}" (\`connected-services servers edit ${server} --command …\`), or install the program there`;
+  }
+  return `\`${command}\` is there, but the interpreter its first line (\`#!…\`) names was not found: install it, or run the script with it in the command`;
+}
 
 /** Why a stdio server's program could not be started, and what to fix. */
 export function spawnError(error: unknown, { server, command, cwd }: { server: string; command: string; cwd?: string | undefined }): CodedError {
@@ -12,10 +26,7 @@ export function spawnError(error: unknown, { server, command, cwd }: { server: s
     });
   }
   if (code === 'ENOENT') {
-    return new CodedError('server_unavailable', redact(`could not start "${server}": \`${command}\` was not found`), {
-      hint: redact(`\`${command}\` was not found on PATH; run \`connected-services doctor\``),
-      cause: error,
-    });
+    return new CodedError('server_unavailable', redact(`could not start "${server}": \`${command}\` was not found`), { hint: redact(notFoundHint(server, command, cwd)), cause: error });
   }
   if (code === 'EACCES') {
     return new CodedError('server_unavailable', redact(`could not start "${server}": \`${command}\` is not executable`), {

@@ -28,4 +28,15 @@ describe('vaultDoctorCheck', () => {
     });
     expect(refused).toMatchObject({ status: 'fail', fix: 'Run: chmod 600 /d/vault.enc' });
   });
+
+  it('says the fix of a refused vault once: in its fix line, not also at the end of its detail', () => {
+    const hint = 'Set CONNECTED_SERVICES_PASSPHRASE, or run the command in a terminal so it can ask for the passphrase.';
+    const sealed = vaultDoctorCheck({
+      ...ready,
+      state: 'locked',
+      message: `The vault is sealed with a passphrase and none was given. ${hint}`,
+      error: { code: 'auth_required', message: 'The vault is sealed with a passphrase and none was given.', hint },
+    });
+    expect(sealed).toEqual({ id: 'vault', title: 'Credential vault', status: 'fail', detail: 'The vault is sealed with a passphrase and none was given.', fix: hint });
+  });
 });

@@ -9,7 +9,12 @@ export function vaultDoctorCheck(health: VaultHealth): DoctorCheck {
   const check: DoctorCheck = { id: 'vault', title: 'Credential vault', status: 'ok', detail: health.message };
   if (health.state !== 'ready') {
     check.status = 'fail';
-    if (health.error?.hint) check.fix = health.error.hint;
+    const hint = health.error?.hint;
+    if (hint) {
+      check.fix = hint;
+      // The health message ends with the error's hint (Settings shows it alone); doctor's fix line says it once.
+      check.detail = health.message.replace(` ${hint}`, '');
+    }
   } else if (health.safety !== 'encrypted' || health.corruptFiles.length > 0) {
     check.status = 'warn';
     if (health.safety === 'memory-only') check.fix = 'Set CONNECTED_SERVICES_PASSPHRASE, or unlock the OS keychain, to keep secrets.';

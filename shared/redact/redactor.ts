@@ -10,18 +10,44 @@ export const REDACTED = '[redacted]';
 /** Env names whose values are secrets (ARCHITECTURE: redaction everywhere). */
 export const SECRET_NAME = /(TOKEN|KEY|SECRET|PASSWORD|PASSWD|PASSPHRASE|CREDENTIALS?)$/i;
 
-const SECRET_QUERY_PARAM =
-  /((?:^|[?&#\s;,(])(?:access_token|refresh_token|id_token|token|code|key|api_key|apikey|api-key|secret|client_secret|password|sig|signature)=)(?!\[redacted\])[^&#\s"'<>)\]},;]+/gi;
+/**
+ * Our references (`${secret:NAME}`, `${secret:STORE:PATH}`, `${env:NAME}`, `${secretFile:NAME}`, as
+ * shared/vault/references.ts reads them) name a value and are none: where one stands alone (or after
+ * a scheme) in a credential's place it is kept, so a hint or a config can show the form to type.
+ * The patterns take one whole (its `}` would end their value otherwise); it is bounded and holds no
+ * `$`, `{`, so a long text of unclosed ones is scanned in linear time.
+ */
+const REFERENCE = String.raw`\$\{(?:secretFile|secret|env):[^$\{}\r\n"'\\]{1,600}\}`;
+const REFERENCES = new RegExp(REFERENCE, 'g');
+const SCHEME_ONLY = /^\s*(?:(?:Bearer|Basic|Token|Bot)\s*)?$/i;
+
+/** Whether a credential's value is references alone (with a scheme): no secret in it. */
+function onlyReferences(value: string): boolean {
+  const outside = value.replace(REFERENCES, '');
+  return outside !== value && SCHEME_ONLY.test(outside);
+}
+
+/** A value that runs until one of `stop`, taking a reference whole. */
+const valueUntil = (stop: string): string => `((?:${REFERENCE}|[^${stop}])+)`;
+
+const SECRET_QUERY_PARAM = new RegExp(
+  String.raw`((?:^|[?&#\s;,(])(?:access_token|refresh_token|id_token|token|code|key|api_key|apikey|api-key|secret|client_secret|password|sig|signature)=)(?!\[redacted\])` +
+    valueUntil(String.raw`&#\s"'<>)\]},;`),
+  'gi',
+);
 const BEARER = /\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]{4,}/gi;
 // A header value runs to the end of the line; an `api-key=value` argument stops at white space.
-const AUTH_HEADER = /\b((?:proxy-)?authorization|x-api-key|api-key|cookie)(["']?\s*:\s*["']?)[^"'\r\n,}]+/gi;
-const AUTH_ASSIGNMENT = /\b(x-api-key|api-key|apikey)=(?!\[redacted\])[^\s"'&)\]},;]+/gi;
+const AUTH_HEADER = new RegExp(String.raw`\b((?:proxy-)?authorization|x-api-key|api-key|cookie)(["']?\s*:\s*["']?)` + valueUntil(String.raw`"'\r\n,}`), 'gi');
+const AUTH_ASSIGNMENT = new RegExp(String.raw`\b(x-api-key|api-key|apikey)=(?!\[redacted\])` + valueUntil(String.raw`\s"'&)\]},;`), 'gi');
 // The value runs to its closing quote: an escaped one (`\"`) is part of it (RFC 8259 §7). One left
 // open runs to the end of the text, so every match succeeds where it starts and the scan stays
 // linear (a failing one would rescan the rest of the text from each `"password":"`).
 const JSON_SECRET_FIELD =
-  /("(?:access_token|refresh_token|id_token|client_secret|password|api_key|apiKey|token|secret)"\s*:\s*")(?:[^"\\]|\\[\s\S])*("|\\?$)/g;
-const ENV_ASSIGNMENT = /\b([A-Za-z_][A-Za-z0-9_]*(?:TOKEN|KEY|SECRET|PASSWORD|PASSWD|CREDENTIALS?))=(?!\[redacted\])([^\s"'&)\]},;]+)/gi;
+  /("(?:access_token|refresh_token|id_token|client_secret|password|api_key|apiKey|token|secret)"\s*:\s*")((?:[^"\\]|\\[\s\S])*)("|\\?$)/g;
+const ENV_ASSIGNMENT = new RegExp(
+  String.raw`\b([A-Za-z_][A-Za-z0-9_]*(?:TOKEN|KEY|SECRET|PASSWORD|PASSWD|CREDENTIALS?))=(?!\[redacted\])` + valueUntil(String.raw`\s"'&)\]},;`),
+  'gi',
+);
 
 /** Secrets shorter than this are not matched verbatim: too likely to hit ordinary words. */
 const MIN_KNOWN_SECRET = MATCH_WINDOW;
@@ -102,11 +128,11 @@ export class Redactor {
     return this.#matcher
       .replace(text, REDACTED)
       .replace(BEARER, `$1 ${REDACTED}`)
-      .replace(AUTH_HEADER, `$1$2${REDACTED}`)
-      .replace(AUTH_ASSIGNMENT, `$1=${REDACTED}`)
-      .replace(SECRET_QUERY_PARAM, `$1${REDACTED}`)
-      .replace(JSON_SECRET_FIELD, `$1${REDACTED}$2`)
-      .replace(ENV_ASSIGNMENT, `$1=${REDACTED}`);
+      .replace(AUTH_HEADER, (whole, name: string, separator: string, value: string) => (onlyReferences(value) ? whole : `${name}${separator}${REDACTED}`))
+      .replace(AUTH_ASSIGNMENT, (whole, name: string, value: string) => (onlyReferences(value) ? whole : `${name}=${REDACTED}`))
+      .replace(SECRET_QUERY_PARAM, (whole, start: string, value: string) => (onlyReferences(value) ? whole : `${start}${REDACTED}`))
+      .replace(JSON_SECRET_FIELD, (whole, start: string, value: string, end: string) => (onlyReferences(value) ? whole : `${start}${REDACTED}${end}`))
+      .replace(ENV_ASSIGNMENT, (whole, name: string, value: string) => (onlyReferences(value) ? whole : `${name}=${REDACTED}`));
   }
 
   /**
@@ -186,7 +212,7 @@ export class Redactor {
 
   #walk(value: unknown, key: string | undefined): unknown {
     if (typeof value === 'string') {
-      if (key !== undefined && SECRET_NAME.test(key) && value.length > 0) return REDACTED;
+      if (key !== undefined && SECRET_NAME.test(key) && value.length > 0 && !onlyReferences(value)) return REDACTED;
       return this.redact(value);
     }
     if (Array.isArray(value)) return value.map((item) => this.#walk(item, undefined));

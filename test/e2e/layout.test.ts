@@ -56,6 +56,23 @@ describe('layout at 420 px (a phone, a narrow window)', () => {
     expect(box.x + box.width).toBeLessThanOrEqual(400);
   });
 
+  it('keeps a waiting change with a long server name and address inside a 390 px window', async () => {
+    const { page, home } = ui;
+    const { origin, secret } = JSON.parse(readFileSync(join(home, 'runtime.json'), 'utf8')) as { origin: string; secret: string };
+    const name = 'a-very-long-service-name-that-goes-on-and-on-and';
+    const url = 'https://very-long-host-name-for-testing-layout.example.com/some/deep/path/to/the/mcp/endpoint/that/is/long';
+    const asked = await fetch(`${origin}/api/addServer`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${secret}` }, body: JSON.stringify({ name, config: { type: 'http', url } }) });
+    expect(asked.status).toBe(403);
+    await page.setViewportSize({ width: 390, height: 900 });
+    await ui.open('#/activity');
+    const card = page.locator('li.confirmation').filter({ hasText: name }).first();
+    await card.waitFor();
+    await ui.screenshot('layout-390-long-confirmation');
+    const box = (await card.boundingBox())!;
+    expect(box.x + box.width, 'the card ends in the window').toBeLessThanOrEqual(390);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+
   it("keeps an agent's card and Activity's Agent filter in a 400 px window when its name is long", async () => {
     const { page } = ui;
     const name = 'claude-code-on-my-laptop-with-a-long-name';

@@ -13,10 +13,13 @@ describe('CLI: a secret typed into --header or --env is refused, never written t
     expect(header.code).toBe(2);
     expect(header.stderr).toContain('--header Authorization holds a secret in clear');
     expect(header.stderr).toContain('connected-services secrets set G_AUTHORIZATION');
-    expect(header.stderr).toContain('then give --header Authorization with the value Bearer ${secret:G_AUTHORIZATION}');
+    // The literal form to type: the output's redaction keeps a reference (a name), never the value.
+    expect(header.stderr).toContain("then give --header 'Authorization: Bearer ${secret:G_AUTHORIZATION}' (in single quotes");
+    expect(header.stdout + header.stderr).not.toContain(TOKEN);
     const env = await runCli(home, ['servers', 'add', 'gh', '--env', `GITHUB_TOKEN=${TOKEN}`, '--', 'node', '-e', '0']);
     expect(env.code).toBe(2);
-    expect(env.stderr).toContain('then give --env GITHUB_TOKEN with the value ${secret:GH_GITHUB_TOKEN}');
+    expect(env.stderr).toContain("then give --env 'GITHUB_TOKEN=${secret:GH_GITHUB_TOKEN}' (in single quotes");
+    expect(env.stdout + env.stderr).not.toContain(TOKEN);
 
     // References and values that are no secret pass, as before.
     expect((await runCli(home, ['servers', 'add', 'ok', '--url', 'https://api.example.com/mcp', '--header', 'X-Team: blue', '--header', 'Authorization: Bearer ${secret:G_AUTHORIZATION}'])).code).toBe(0);

@@ -24,7 +24,7 @@ describe('hints for wrong values a new user gives', () => {
     const result = await runCli(home, ['servers', 'add', 'gh', '--url', 'https://api.example.com/mcp', '--header', 'Authorization']);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('error [invalid_input]: --header takes NAME: VALUE, not "Authorization"');
-    expect(result.stderr).toContain("hint: a credential stays in the vault: store it with `connected-services secrets set TOKEN` (asked without echo), then give --header Authorization with the value Bearer ${secret:TOKEN} (in single quotes, as 'NAME: VALUE')");
+    expect(result.stderr).toContain("hint: a credential stays in the vault: store it with `connected-services secrets set TOKEN` (asked without echo), then give --header 'Authorization: Bearer ${secret:TOKEN}' (in single quotes: a shell replaces ${…} in double quotes or none)");
     expect(result.stderr).toContain('`connected-services connect NAME`');
     const listed = await runCli(home, ['servers', 'list', '--json']);
     expect(listed.stdout).not.toContain('"gh"');

@@ -56,5 +56,11 @@ describe('the command line for a new user', () => {
     expect(call.stderr).not.toContain('[denied]');
     const json = await runCli(home, ['call', 'everything', 'echo', '{"message":"hi"}', '--json']);
     expect(JSON.parse(json.stderr)).toMatchObject({ error: { code: 'denied', data: { reason: 'awaiting_confirmation' } } });
+    // A call that leaves out an argument the tool requires would fail once confirmed: refused now, nothing asked.
+    const asked = ((await served.api('listConfirmations')).body.result as unknown[]).length;
+    const bare = await runCli(home, ['call', 'everything', 'echo']);
+    expect(bare.code, bare.stderr).toBe(2);
+    expect(bare.stderr).toContain('error [invalid_input]: Tool "echo" of "everything" requires the argument "message", missing from this call; nothing was asked in the app');
+    expect(((await served.api('listConfirmations')).body.result as unknown[]).length).toBe(asked);
   }, 60_000);
 });

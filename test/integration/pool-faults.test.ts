@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createPool, type Pool, type PoolOptions } from '../../electron/pool';
@@ -213,6 +213,16 @@ describe('pool: servers that never work', () => {
     expect(pool.status('f')).toMatchObject({ state: 'error', lastError: { code: 'server_unavailable' } });
     // A call tries again (no automatic loop) and fails the same way.
     expect((await rejection(pool.callTool('f', 'x', {}))).hint).toBe(error.hint);
+  });
+
+  it('says a path names no program, and a script that is there lacks its #! interpreter (neither is looked up on PATH)', async () => {
+    const dir = tempDir();
+    const script = join(dir, 'server');
+    writeFileSync(script, '#!/nonexistent/interpreter\n');
+    chmodSync(script, 0o755);
+    const { pool } = await poolWith({ gone: { command: join(dir, 'no-such-program') }, script: { command: script } });
+    expect((await rejection(pool.start('gone'))).hint).toBe(`there is no program at \`${join(dir, 'no-such-program')}\`: fix the command of "gone" (\`connected-services servers edit gone --command …\`), or install the program there`);
+    expect((await rejection(pool.start('script'))).hint).toContain('is there, but the interpreter its first line (`#!…`) names was not found');
   });
 
   it('reports a server that exits while starting with its exit code and stderr, redacted', async () => {

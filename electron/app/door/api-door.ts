@@ -15,6 +15,7 @@ import { consentInput, shownInput, summarize, type SummaryContext } from '../adm
 import { ChangeRate, DEFAULT_CHANGE_RATE } from './change-rate';
 import type { Confirmations } from './confirmations';
 import { powerOf } from './method-powers';
+import { refuseUnusableCall } from './refuse-call';
 import { refuseNow } from './refuse-now';
 
 /** Where the door writes what changed (the AdminLog; a fake in tests). */
@@ -121,21 +122,6 @@ export function createApiDoor(options: ApiDoorOptions): ApiDoor {
     return commandLine === undefined ? input : { ...(input as object), commandLine };
   };
 
-  /**
-   * A call of a tool its server's last inventory does not have is refused now, not after the person
-   * confirmed it (a server never listed is asked about as it is).
-   */
-  const refuseUnknownTool = async (method: ApiMethod, input: unknown): Promise<void> => {
-    if (method !== 'callTool') return;
-    const { server, tool } = input as ApiInput<'callTool'>;
-    const tools: unknown = await api.listTools({ server }).catch(() => undefined);
-    if (!Array.isArray(tools) || tools.length === 0) return;
-    if ((tools as Array<{ name: string }>).some((t) => t.name === tool)) return;
-    throw new CodedError('not_found', redact(`"${server}" has no tool "${tool}"`), {
-      hint: `run \`connected-services tools ${server}\` to see what it offers`,
-    });
-  };
-
   /** Runs as the person and records the outcome. */
   const run = async <M extends ApiMethod>(from: CallerInfo, method: M, input: unknown, extra: Partial<AdminEntry>): Promise<ApiOutput<M>> => {
     const base = await entryBase(from, method, input);
@@ -173,7 +159,7 @@ export function createApiDoor(options: ApiDoorOptions): ApiDoor {
         hint: 'Run the command again: it asks the running app, where you confirm it',
       });
     }
-    await refuseUnknownTool(method, input);
+    if (method === 'callTool') await refuseUnusableCall(api, input as ApiInput<'callTool'>);
     await refuseNow(api, method, input);
     const pinned = await pinnedInput(method, input);
     const base = await entryBase(from, method, pinned);

@@ -50,3 +50,20 @@ describe('a confirmation as its asker sees it (confirmationAnswer)', () => {
     expect(confirmations.answer(ids[2] ?? '')).toEqual({ outcome: 'refused' });
   });
 });
+
+describe('the app stopping (expireAll)', () => {
+  it('ends every waiting request as expired, reported once each; one being decided is left to its decider', () => {
+    const confirmations = new Confirmations({ now: () => 1000 });
+    const [first, second, running] = [ask(confirmations), ask(confirmations), ask(confirmations)];
+    confirmations.take(running.id);
+    const reported: string[] = [];
+    confirmations.on('decided', ({ confirmation, outcome }) => reported.push(`${confirmation.id} ${outcome}`));
+    confirmations.expireAll();
+    expect(reported).toEqual([`${first.id} expired`, `${second.id} expired`]);
+    expect(confirmations.list()).toEqual([]);
+    expect(confirmations.answer(first.id)).toEqual({ outcome: 'expired' });
+    expect(confirmations.answer(running.id)).toEqual({ outcome: 'waiting' });
+    confirmations.expireAll();
+    expect(reported).toHaveLength(2);
+  });
+});

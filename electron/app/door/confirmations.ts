@@ -120,12 +120,21 @@ export class Confirmations {
   /** Drops requests past their time, reporting each as expired. */
   expire(): void {
     const now = this.#now();
-    for (const [id, waiting] of this.#waiting) {
-      if (waiting.view.expiresAt > now) continue;
-      this.#waiting.delete(id);
-      this.#ended.set(id, { outcome: 'expired' });
-      this.#emitter.emit('decided', { confirmation: waiting.view, outcome: 'expired' });
-    }
+    for (const [id, waiting] of this.#waiting) if (waiting.view.expiresAt <= now) this.#expireOne(id, waiting);
+  }
+
+  /**
+   * The app is stopping: every waiting request ends, reported as expired. Requests live in this
+   * process only, so none can be confirmed after it; unreported, the log would show them waiting for ever.
+   */
+  expireAll(): void {
+    for (const [id, waiting] of this.#waiting) this.#expireOne(id, waiting);
+  }
+
+  #expireOne(id: string, waiting: Waiting): void {
+    this.#waiting.delete(id);
+    this.#ended.set(id, { outcome: 'expired' });
+    this.#emitter.emit('decided', { confirmation: waiting.view, outcome: 'expired' });
   }
 
   on<E extends keyof ConfirmationsEvents>(event: E, listener: (payload: ConfirmationsEvents[E]) => void): () => void {

@@ -5,6 +5,7 @@ import type { ToolPins } from '../../pinning';
 import type { Pool } from '../../pool';
 import type { Registry } from '../../registry';
 import type { AdminLog } from '../admin/admin-log';
+import type { Confirmations } from '../door/confirmations';
 import type { ApplyChain } from './apply-chain';
 import type { OpenDecisions } from '../decisions';
 import type { SecretFiles } from '../secrets/secret-files';
@@ -19,6 +20,7 @@ export interface OpenParts {
   bridge: Bridge | undefined;
   audit: AuditLog;
   admin: AdminLog;
+  confirmations: Confirmations | undefined;
   decisions: OpenDecisions;
   pool: Pool;
   pins: ToolPins;
@@ -30,6 +32,8 @@ export interface OpenParts {
 
 /** Stops listening and waiting, then closes from the top down: agents first, so no call reaches a pool that is closing. */
 export async function closeCore(parts: OpenParts): Promise<void> {
+  // While the admin log still listens: a request left waiting is logged as expired, not waiting for ever.
+  parts.confirmations?.expireAll();
   for (const off of parts.unsubscribe) off();
   parts.signIns.cancelAll();
   parts.waitingAsks.closeAll();

@@ -111,7 +111,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   unsubscribe.push(...forwardPinEvents(pins, admin, events));
   unsubscribe.push(...forwardDecisionEvents(decisions.queue, events));
 
-  const parts = { unsubscribe, signIns, waitingAsks: asks.waiting, applying, bridge, audit, admin, decisions, pool, pins, secretFiles, auth, registry, vault };
+  const parts = { unsubscribe, signIns, waitingAsks: asks.waiting, applying, bridge, audit, admin, confirmations, decisions, pool, pins, secretFiles, auth, registry, vault };
   let closing: Promise<void> | undefined;
   return {
     api,

@@ -16,8 +16,8 @@ function pairHint(item: string, flag: string): string {
   if (CREDENTIAL_HEADER.test(name)) {
     const scheme = /authorization/i.test(name) ? 'Bearer ' : '';
     return (
-      `a credential stays in the vault: store it with \`connected-services secrets set TOKEN\` (asked without echo), then give --header ${name} with the value ${scheme}\${secret:TOKEN} ` +
-      '(in single quotes, as \'NAME: VALUE\'); a service that signs in with OAuth needs no header: add it with --url only, then `connected-services connect NAME`'
+      `a credential stays in the vault: store it with \`connected-services secrets set TOKEN\` (asked without echo), then give --header '${name}: ${scheme}\${secret:TOKEN}' ` +
+      '(in single quotes: a shell replaces ${…} in double quotes or none); a service that signs in with OAuth needs no header: add it with --url only, then `connected-services connect NAME`'
     );
   }
   return item.includes('=') ? `a header has a colon between its name and value: --header '${name}: VALUE'` : `give the header's value after a colon: --header '${name || 'Name'}: VALUE'`;

@@ -1,0 +1,26 @@
+import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { spawnError } from './stdio-errors';
+
+const ENOENT = Object.assign(new Error('spawn ENOENT'), { code: 'ENOENT' });
+
+describe('spawnError: a program that was not found', () => {
+  it('a bare name was looked up on PATH', () => {
+    expect(spawnError(ENOENT, { server: 'x', command: 'no-such-program' }).hint).toBe('`no-such-program` was not found on PATH; run `connected-services doctor`');
+  });
+
+  it('a path names a file that is not there (no PATH is searched), and says how to fix the command', () => {
+    const error = spawnError(ENOENT, { server: 'broken', command: '/nonexistent/program' });
+    expect(error.message).toBe('could not start "broken": `/nonexistent/program` was not found');
+    expect(error.hint).toBe('there is no program at `/nonexistent/program`: fix the command of "broken" (`connected-services servers edit broken --command …`), or install the program there');
+  });
+
+  it('a file that is there: the interpreter its #! line names is what is missing', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cs-spawn-'));
+    writeFileSync(join(dir, 'server'), '#!/nonexistent/interpreter\n');
+    chmodSync(join(dir, 'server'), 0o755);
+    expect(spawnError(ENOENT, { server: 's', command: './server', cwd: dir }).hint).toContain('is there, but the interpreter its first line (`#!…`) names was not found');
+  });
+});
