@@ -38,3 +38,11 @@ export function sessionGoneAgain(server: string): CodedError {
     data: { status: 404 },
   });
 }
+
+/** The GET stream found one session after another forgotten, each having served us only a moment: no further one. */
+export function sessionsKeptForgotten(server: string, count: number, windowMs: number): CodedError {
+  return new CodedError('server_unavailable', redact(`"${server}" forgot ${count} sessions within ${windowMs / 1000} s, each soon after it started: no further session is started`), {
+    hint: redact(`the server (or a proxy in front of it, such as a load balancer without sticky sessions) does not keep its sessions; check it, then start "${server}" again`),
+    data: { status: 404 },
+  });
+}

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CodedError } from '../../shared/errors';
 import type { Connection } from './connection';
 import { DEFAULT_RESTART_POLICY } from './restart-policy';
-import { SessionRenewal } from './slot-session-renewal';
+import { MAX_STREAM_RENEWALS, SessionRenewal, STREAM_RENEWAL_WINDOW_MS } from './slot-session-renewal';
 import { SlotState } from './slot-state';
 
 /** A connection as the renewal sees it: whether a 404 was told for its session, and whether its GET stream opened. */
@@ -26,7 +26,7 @@ function slot(startFails?: CodedError) {
   const state = new SlotState('memo', DEFAULT_RESTART_POLICY, 0);
   state.move('starting', 0);
   state.move('ready', 0);
-  const slotView = { current: fresh() as Connection | undefined, starts: 0, dropped: 0, failed: [] as CodedError[] };
+  const slotView = { current: fresh() as Connection | undefined, starts: 0, dropped: 0, failed: [] as CodedError[], now: 0 };
   const renewal: SessionRenewal = new SessionRenewal({
     name: 'memo',
     state,
@@ -52,6 +52,7 @@ function slot(startFails?: CodedError) {
     },
     publish: () => undefined,
     log: () => undefined,
+    now: () => slotView.now,
   });
   /** The server answers 404 for `conn`'s session (as the fetch wrapper tells it, once). */
   const forget = (conn: Connection): void => {
@@ -110,6 +111,31 @@ describe('SessionRenewal (one new session per forgotten one, MCP 2025-11-25 Tran
     await streamRefused(slotView.current as Connection);
     expect(slotView.starts).toBe(2);
     expect(slotView.failed).toHaveLength(1);
+  });
+
+  it('sessions that each served a moment only: the GET stream renews a bounded number within its window, then an error naming the server', async () => {
+    const { slotView, state, streamOpened, streamRefused } = slot();
+    const once = async (): Promise<void> => {
+      const conn = slotView.current as Connection;
+      streamOpened(conn);
+      await streamRefused(conn);
+    };
+    for (let i = 0; i < MAX_STREAM_RENEWALS; i++) await once();
+    expect(slotView.starts).toBe(MAX_STREAM_RENEWALS);
+    await once();
+    expect(slotView.starts).toBe(MAX_STREAM_RENEWALS);
+    expect(state.lastError?.message).toMatch(/"memo" forgot 5 sessions within 60 s/);
+
+    // Spread over more than the window, each is renewed.
+    const spread = slot();
+    for (let i = 0; i < MAX_STREAM_RENEWALS + 2; i++) {
+      spread.slotView.now += STREAM_RENEWAL_WINDOW_MS / (MAX_STREAM_RENEWALS - 1);
+      const conn = spread.slotView.current as Connection;
+      spread.streamOpened(conn);
+      await spread.streamRefused(conn);
+    }
+    expect(spread.slotView.starts).toBe(MAX_STREAM_RENEWALS + 2);
+    expect(spread.slotView.failed).toHaveLength(0);
   });
 
   it('once a request succeeded on the new session, the GET stream renews it again', async () => {

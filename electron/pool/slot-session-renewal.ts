@@ -1,7 +1,7 @@
 import { errorMessage, toCodedError, type CodedError } from '../../shared/errors';
 import { redact } from '../../shared/redact';
 import type { Connection } from './connection';
-import { sessionGoneAgain } from './session-expiry';
+import { sessionGoneAgain, sessionsKeptForgotten } from './session-expiry';
 import type { SlotState } from './slot-state';
 
 /** What renewing a session needs of its slot (slot-lifecycle.ts). */
@@ -18,7 +18,12 @@ export interface RenewalHost {
   start(): Promise<Connection>;
   publish(): void;
   log(line: string): void;
+  now(): number;
 }
+
+/** At most this many renewals found by the GET stream or the check (no request waiting) within STREAM_RENEWAL_WINDOW_MS. */
+export const MAX_STREAM_RENEWALS = 5;
+export const STREAM_RENEWAL_WINDOW_MS = 60_000;
 
 /**
  * A 2025-11-25 HTTP session the server forgot (HTTP 404 for its id, MCP 2025-11-25 Transports
@@ -33,6 +38,8 @@ export class SessionRenewal {
   #renewing: { from: Connection; next: Promise<Connection> } | undefined;
   /** The connection a renewal made, until it served us (a request answered on it, or its GET stream opened). */
   #unproven: Connection | undefined;
+  /** When the last renewals found by the GET stream or the check began: a server that serves each session a moment only is no loop either. */
+  readonly #streamRenewals: number[] = [];
 
   constructor(host: RenewalHost) {
     this.#host = host;
@@ -63,6 +70,13 @@ export class SessionRenewal {
       this.#fail(conn, sessionGoneAgain(this.#host.name));
       return;
     }
+    const now = this.#host.now();
+    const recent = this.#streamRenewals.filter((at) => now - at < STREAM_RENEWAL_WINDOW_MS);
+    if (recent.length >= MAX_STREAM_RENEWALS) {
+      this.#fail(conn, sessionsKeptForgotten(this.#host.name, recent.length, STREAM_RENEWAL_WINDOW_MS));
+      return;
+    }
+    this.#streamRenewals.splice(0, this.#streamRenewals.length, ...recent, now);
     this.renew(conn).catch((error: unknown) => this.#host.log(redact(`[${this.#host.name}] ${errorMessage(error)}`)));
   }
 
