@@ -12,7 +12,7 @@ import { minimalEnv } from '../proc-env';
 import { rateLimitedFetch } from './rate-limited-fetch';
 import { messageBoundFetch } from './message-bound';
 import { listingDepthFetch } from './listing-depth-fetch';
-import { sessionExpiryFetch } from './session-expiry';
+import { sessionExpiryFetch, type SessionNews } from './session-expiry';
 import { settleFailedSends } from './settle-failed-sends';
 import { StdioProcessTransport, type SpawnLike } from './stdio-transport';
 import type { FetchLike } from '../net';
@@ -48,6 +48,8 @@ export interface Connection {
   readonly subscriptions: ResourceSubscriber;
   /** The server answered HTTP 404 for this connection's 2025-11-25 session: it no longer knows it (session-expiry.ts). */
   readonly sessionExpired: () => boolean;
+  /** A 2025-11-25 HTTP session: whether its GET stream was answered 200 (the server knew the session then); undefined without one. */
+  readonly streamOpened?: (() => boolean) | undefined;
   /** A 2026-07-28 connection with a router: answers its server's `input_required` rounds (server-rounds.ts). */
   readonly answerInput?: AnswerInput | undefined;
   /** The same connection's tools/call, rounds answered and output schemas checked by the pool (tool-rounds.ts). */
@@ -110,7 +112,7 @@ function stdioTransport(options: ConnectOptions, config: StdioServerConfig): Std
   });
 }
 
-function httpTransport(sdk: ClientSdk, options: ConnectOptions, config: HttpServerConfig, onExpired: () => void): StreamableHTTPClientTransport {
+function httpTransport(sdk: ClientSdk, options: ConnectOptions, config: HttpServerConfig, news: SessionNews): StreamableHTTPClientTransport {
   const transportOptions: StreamableHTTPClientTransportOptions = {};
   if (config.headers) transportOptions.requestInit = { headers: config.headers };
   const fetch: FetchLike = options.httpFetch?.(options.server, config) ?? ((url, init) => globalThis.fetch(url, init));
@@ -118,7 +120,7 @@ function httpTransport(sdk: ClientSdk, options: ConnectOptions, config: HttpServ
   // is bounded as a stdio server's line is (the SDK reads a body whole, of any size), and a listing's
   // depth as a stdio server's listing is, before the SDK parses it.
   const bounded = listingDepthFetch(messageBoundFetch(fetch, options.server, options.maxMessageBytes), options.server);
-  transportOptions.fetch = sessionExpiryFetch(rateLimitedFetch(bounded, options.now), onExpired);
+  transportOptions.fetch = sessionExpiryFetch(rateLimitedFetch(bounded, options.now), news);
   return new sdk.StreamableHTTPClientTransport(new URL(config.url), transportOptions);
 }
 
@@ -129,13 +131,19 @@ export async function openConnection(options: ConnectOptions): Promise<Connectio
   const stdio = transportOf(config) === 'stdio' ? stdioTransport(options, config as StdioServerConfig) : undefined;
   let closing: Promise<void> | undefined;
   let expired = false;
-  const onExpired = (): void => {
-    // Our own close ends the session; a 404 after it is no news.
-    if (expired || closing) return;
-    expired = true;
-    options.onSessionExpired?.();
+  let opened = false;
+  const news: SessionNews = {
+    expired: () => {
+      // Our own close ends the session; a 404 after it is no news.
+      if (expired || closing) return;
+      expired = true;
+      options.onSessionExpired?.();
+    },
+    streamOpened: () => {
+      opened = true;
+    },
   };
-  const http = stdio ? undefined : httpTransport(sdk, options, config as HttpServerConfig, onExpired);
+  const http = stdio ? undefined : httpTransport(sdk, options, config as HttpServerConfig, news);
   const transport: Transport = settleFailedSends(stdio ?? (http as StreamableHTTPClientTransport), { server, checkSerializable: !stdio });
 
   // Only a close that came before any exit or failure of the child makes its end ours, not a crash.
@@ -206,5 +214,7 @@ export async function openConnection(options: ConnectOptions): Promise<Connectio
   // Every 2026-07-28 call hands callTool the tool's definition, with or without asks: the SDK's own re-list after a header mismatch never runs (tool-rounds.ts).
   const toolRounds = client.getProtocolEra() === 'modern' ? new ToolRounds(client, sdk, listed, answerInput, relist ? { server, relist } : undefined) : undefined;
   const sessionExpired = (): boolean => expired;
-  return { client, pid: stdio?.pid, ended, close, direct, protocol: client.getNegotiatedProtocolVersion(), subscriptions, answerInput, toolRounds, sessionExpired };
+  // Only a 2025-11-25 HTTP connection has a session (and a GET stream for it).
+  const streamOpened = http && client.getProtocolEra() !== 'modern' ? (): boolean => opened : undefined;
+  return { client, pid: stdio?.pid, ended, close, direct, protocol: client.getNegotiatedProtocolVersion(), subscriptions, answerInput, toolRounds, sessionExpired, streamOpened };
 }

@@ -222,7 +222,9 @@ export class ServerSlot {
         return await this.#attempt(conn, what, options, run, cancel, deadline);
       } catch (error) {
         if (cancel?.aborted || !isSessionGone(conn.sessionExpired(), error)) throw this.#failed(conn, error, cancel);
-        const renewed = await untilAborted(this.#life.renewal.renew(conn), cancel, () => cancelledError(this.name, what, cancel));
+        const renewed = await untilAborted(this.#life.session.renewal.renew(conn), cancel, () => cancelledError(this.name, what, cancel));
+        // Forgotten while it was starting: sent again, it would only be answered 404 once more.
+        if (renewed.sessionExpired()) throw this.#failed(renewed, sessionGoneAgain(this.name), cancel);
         try {
           return await this.#attempt(renewed, what, options, run, cancel, deadline);
         } catch (again) {
@@ -242,7 +244,7 @@ export class ServerSlot {
       const meta = asked instanceof Promise ? await asked : asked;
       const result = await run(conn.client, requestOptions(this.name, deadline.ms, options, this.options.log), conn, cancel, meta);
       if (nestsDeeperThan(result, MAX_RESULT_DEPTH)) throw tooDeepResult(this.name, what);
-      this.#life.renewal.used(conn);
+      this.#life.session.answered(conn);
       return result;
     } catch (error) {
       if (cancel?.aborted) throw cancelledError(this.name, what, cancel);

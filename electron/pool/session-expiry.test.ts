@@ -2,11 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { CodedError } from '../../shared/errors';
 import { isSessionGone, sessionExpiryFetch, sessionGoneAgain } from './session-expiry';
 
-/** A fetch that answers every request with `status`, and the count of expiries the wrapper told. */
-function wrapped(status: number): { fetch: ReturnType<typeof sessionExpiryFetch>; told: () => number } {
+/** A fetch that answers every request with `status`, and the count of expiries and stream openings the wrapper told. */
+function wrapped(status: number): { fetch: ReturnType<typeof sessionExpiryFetch>; told: () => number; opened: () => number } {
   let told = 0;
-  const fetch = sessionExpiryFetch(() => Promise.resolve(new Response(null, { status })), () => void told++);
-  return { fetch, told: () => told };
+  let opened = 0;
+  const fetch = sessionExpiryFetch(() => Promise.resolve(new Response(null, { status })), { expired: () => void told++, streamOpened: () => void opened++ });
+  return { fetch, told: () => told, opened: () => opened };
 }
 
 const withSession = { 'mcp-session-id': 'abc' };
@@ -28,6 +29,19 @@ describe('sessionExpiryFetch (MCP 2025-11-25 Transports §Session Management)', 
     const other = wrapped(400);
     await other.fetch('http://127.0.0.1/mcp', { method: 'POST', headers: withSession });
     expect(other.told()).toBe(0);
+  });
+
+  it('tells of the GET stream of a session answered 200 (the server knew it then), and of nothing else answered 200', async () => {
+    const ok = wrapped(200);
+    await ok.fetch('http://127.0.0.1/mcp', { method: 'POST', headers: withSession });
+    await ok.fetch('http://127.0.0.1/mcp', { method: 'GET', headers: {} });
+    expect(ok.opened()).toBe(0);
+    await ok.fetch('http://127.0.0.1/mcp', { method: 'GET', headers: withSession });
+    expect(ok.opened()).toBe(1);
+    expect(ok.told()).toBe(0);
+    const refused = wrapped(404);
+    await refused.fetch('http://127.0.0.1/mcp', { method: 'GET', headers: withSession });
+    expect(refused.opened()).toBe(0);
   });
 });
 

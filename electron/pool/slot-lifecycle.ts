@@ -17,7 +17,7 @@ import { slotStatus } from './slot-status';
 import type { StartingSlot } from './slot-connect';
 import { startSlot, type StartHost } from './slot-start';
 import { SlotIdleStop } from './slot-idle-stop';
-import { SessionRenewal } from './slot-session-renewal';
+import { SlotSession } from './slot-session';
 
 const ALL_PARTS: readonly InventoryPart[] = ['tools', 'resources', 'prompts'];
 
@@ -50,8 +50,8 @@ export class SlotLifecycle {
   readonly #host: RestartHost & StartingSlot;
   /** What one start (slot-start.ts) needs of it. */
   readonly #starter: StartHost;
-  /** A new session for one the server forgot (slot-session-renewal.ts). */
-  readonly renewal: SessionRenewal;
+  /** A new session for one the server forgot, and a quiet one checked (slot-session.ts). */
+  readonly session: SlotSession;
 
   constructor(
     readonly name: string,
@@ -97,7 +97,7 @@ export class SlotLifecycle {
       relistTools: (relist) => this.#refresher.relist('tools', relist),
       config: () => this.config,
       closed: (conn) => this.#onClosed(conn),
-      sessionExpired: (conn) => this.renewal.expired(conn),
+      sessionExpired: (conn) => this.session.renewal.expired(conn),
       listChanged: (generation, part) => this.#onListChanged(generation, part),
       busy: () => this.#conn !== undefined || this.#starting !== undefined,
       generation: () => this.#generation,
@@ -118,13 +118,15 @@ export class SlotLifecycle {
         this.#conn = conn;
       },
       ready: () => {
+        if (this.#conn) this.session.ready(this.#conn);
         for (const listener of this.#startedListeners) listener();
         // A start for a call arms nothing yet: the call holds the timer until it ends.
         this.#idle.timer.arm();
       },
     };
     const drop = (conn: Connection): void => this.#drop(conn, 'idle');
-    this.renewal = new SessionRenewal({ ...this.#host, current: () => this.#conn, drop, callFailed: (conn, error) => this.callFailed(conn, error), start: () => this.start(false) });
+    const callFailed = (conn: Connection, error: CodedError): void => this.callFailed(conn, error);
+    this.session = new SlotSession({ ...this.#host, setTimer: options.setTimer, current: () => this.#conn, drop, callFailed, start: () => this.start(false) });
   }
 
   /** Running, starting, or waiting to restart after a crash. */
@@ -172,10 +174,7 @@ export class SlotLifecycle {
     return this.#credentials.gate.whenOpen().then(() => this.#conn ?? this.start(false));
   }
 
-  /**
-   * Spawns or connects unless running. `explicit` (a person or the app asked) also clears a crash
-   * give-up, flood halt or needs_auth, and refreshes the inventory of a running server.
-   */
+  /** Spawns or connects unless running; `explicit` (a person or the app asked) also clears a crash give-up, flood halt or needs_auth, and refreshes a running server's inventory. */
   async start(explicit: boolean): Promise<Connection> {
     await this.store.loaded;
     if (this.#stopping) await this.#stopping;
@@ -231,6 +230,7 @@ export class SlotLifecycle {
   #drop(conn: Connection, to?: 'idle'): void {
     this.#conn = undefined;
     this.#idle.timer.disarm();
+    this.session.ended();
     void conn.close();
     if (to) this.#move(to);
   }
@@ -255,6 +255,7 @@ export class SlotLifecycle {
   async #doStop(to: 'stopped' | 'idle'): Promise<void> {
     this.#generation++;
     this.#idle.timer.disarm();
+    this.session.ended();
     this.state.crashes.cancelRestart();
     this.state.crashes.reset();
     this.#abort?.abort();
@@ -270,6 +271,7 @@ export class SlotLifecycle {
     if (this.#conn !== conn) return;
     this.#conn = undefined;
     this.#idle.timer.disarm();
+    this.session.ended();
     void this.#credentials.release();
     // A failure while starting is reported by #doStart itself.
     if (this.state.state !== 'ready') return;

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ResourceUpdatedNotificationSchema, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { FetchLike } from '../../electron/net';
 import { createPool, type Pool } from '../../electron/pool';
 import { NOTE, startSessionExpiryServer, type SessionExpiryServer } from '../fixtures/servers/session-expiry-server';
 import { connectAgent, startBridge, type AgentClient, type BridgeHarness } from '../support/bridge-harness';
@@ -26,8 +27,17 @@ async function server(): Promise<SessionExpiryServer> {
   return started;
 }
 
+/** GET streams the pool saw answered 200 (its own fetch, under the pool's wrappers): the session check and renewal read the same answer. */
+const streamsSeen = { count: 0 };
+const seeingFetch: FetchLike = async (url, init) => {
+  const response = await fetch(url, init);
+  if (init?.method === 'GET' && response.ok) streamsSeen.count++;
+  return response;
+};
+
 async function pool(url: string, cacheDir = tempDir('expiry-')): Promise<Pool> {
-  const p = createPool({ cacheDir });
+  streamsSeen.count = 0;
+  const p = createPool({ cacheDir, httpFetch: () => seeingFetch });
   closers.push(() => p.close());
   await p.apply({ mcpServers: { memo: { type: 'http', url } } });
   return p;
@@ -120,5 +130,34 @@ describe('a 2025-11-25 HTTP session that expires (HTTP 404)', () => {
     expect(p.status('memo').lastError?.message).toMatch(/"memo"/);
     // A session refused is no sign of another era: the verdict stays.
     expect(await readFile(join(cacheDir, 'eras', 'memo.json'), 'utf8')).toBe(verdict);
+  }, 60_000);
+
+  it('a new session nobody used, whose GET stream opened, is renewed again when the server forgets it too', async () => {
+    const s = await server();
+    const p = await pool(s.url);
+    await p.start('memo');
+    await waitFor('the GET stream open', () => streamsSeen.count === 1);
+    await s.expire();
+    await waitFor('a new session with its GET stream open', () => s.initializes === 2 && streamsSeen.count === 2 && p.status('memo').state === 'ready', 30_000);
+
+    // Nothing is called on it: the server knew it (its GET stream opened), so its own expiry is renewed too.
+    await s.expire();
+    await waitFor('a third session', () => s.initializes === 3 && p.status('memo').state === 'ready', 30_000);
+    expect(textOf(await p.callTool('memo', 'echo', { text: 'after' }))).toBe('after');
+    expect(s.initializes).toBe(3);
+  }, 60_000);
+
+  it('a server that forgets every new session at its GET stream: the GET stream renews once, then an error naming it', async () => {
+    const s = await server();
+    const p = await pool(s.url);
+    await p.start('memo');
+    await waitFor('the GET stream open', () => streamsSeen.count === 1);
+    s.forgetAtStream();
+    await s.expire();
+    await waitFor('the error', () => p.status('memo').state === 'error', 30_000);
+    expect(p.status('memo').lastError?.message).toMatch(/"memo" answered HTTP 404 for the new session/);
+    expect(s.initializes).toBe(2);
+    // The new session's start was answered (it listed): it was forgotten at its stream, which never opened.
+    expect(streamsSeen.count).toBe(1);
   }, 60_000);
 });

@@ -1,0 +1,81 @@
+import type { Connection } from './connection';
+import type { SetTimer } from './idle-timer';
+
+/** How often a quiet 2025-11-25 HTTP session with its GET stream open is asked whether the server still knows it. */
+export const SESSION_CHECK_MS = 60_000;
+/** A check's ping waits no longer than this. */
+export const SESSION_CHECK_TIMEOUT_MS = 10_000;
+
+/** What the check needs of its slot (slot-lifecycle.ts). */
+export interface SessionCheckHost {
+  setTimer: SetTimer;
+  /** The running connection, undefined while none. */
+  current(): Connection | undefined;
+  /** The check's ping was answered: the session served us (slot-session-renewal.ts). */
+  answered(conn: Connection): void;
+}
+
+/**
+ * A server that forgets a session while our GET stream stays open (no end, no 404 to its re-open)
+ * would be found out only at the next request, and its list changes meanwhile lost. It answers 404 to
+ * any request carrying an id it does not know (MCP 2025-11-25 Transports §Session Management), so a
+ * `ping` (MCP basic/utilities §Ping) says it: at most one per SESSION_CHECK_MS per server, and none
+ * while requests are answered anyway. Its 404 is told by the fetch wrapper (session-expiry.ts), which
+ * renews the session; any other failure shows at the next request.
+ */
+export class SessionCheck {
+  readonly #host: SessionCheckHost;
+  #watched: Connection | undefined;
+  #cancel: (() => void) | undefined;
+  /** A request was answered on the watched connection since the last tick. */
+  #answered = false;
+
+  constructor(host: SessionCheckHost) {
+    this.#host = host;
+  }
+
+  /** `conn` reached ready: checked from now on if it has a session with a GET stream. */
+  watch(conn: Connection): void {
+    this.stop();
+    if (conn.streamOpened === undefined) return;
+    this.#watched = conn;
+    this.#arm();
+  }
+
+  /** A request was answered on `conn`: no check is needed for this period. */
+  answered(conn: Connection): void {
+    if (conn === this.#watched) this.#answered = true;
+  }
+
+  stop(): void {
+    this.#cancel?.();
+    this.#cancel = undefined;
+    this.#watched = undefined;
+  }
+
+  #arm(): void {
+    this.#cancel = this.#host.setTimer(() => void this.#tick(), SESSION_CHECK_MS);
+  }
+
+  async #tick(): Promise<void> {
+    this.#cancel = undefined;
+    const conn = this.#watched;
+    if (conn === undefined) return;
+    if (this.#host.current() !== conn) {
+      this.#watched = undefined;
+      return;
+    }
+    const quiet = !this.#answered;
+    this.#answered = false;
+    // No stream open yet: nothing to lose, and a GET that opens later is checked at the next tick.
+    if (quiet && conn.streamOpened?.() === true && !conn.sessionExpired()) {
+      try {
+        await conn.client.ping({ timeout: SESSION_CHECK_TIMEOUT_MS });
+        this.#host.answered(conn);
+      } catch {
+        // A 404 renews the session through the fetch wrapper; anything else shows at the next request.
+      }
+    }
+    if (this.#watched === conn && this.#host.current() === conn) this.#arm();
+  }
+}
