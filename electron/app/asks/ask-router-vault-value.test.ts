@@ -42,7 +42,7 @@ describe("an agent's answer to a server's request holding a vault value", () => 
       const sampled = router.sample({ messages: [{ role: 'user', content: { type: 'text', text: 'hi' } }], maxTokens: 5 }, context).catch((e: unknown) => String(e));
       await vi.waitFor(() => expect(waiting.list()).toHaveLength(1));
       waiting.answer(waiting.list()[0]?.id ?? '', { action: 'accept' });
-      return [elicited, await sampled, await router.roots(context)];
+      return [elicited, await sampled, await router.roots?.(context)];
     };
 
     const wrong = await asked('ghp_ask-router-vault-value-90211');
