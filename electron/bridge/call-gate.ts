@@ -1,5 +1,5 @@
 import type { ServerNotification } from '@modelcontextprotocol/server';
-import type { CodedError } from '../../shared/errors';
+import { CodedError } from '../../shared/errors';
 import type { Cancellation, LogLevel } from '../pool';
 import { agentError, denied, type AgentError } from './agent-errors';
 import type { Agent, Decision, Tier } from './agent-schema';
@@ -50,6 +50,8 @@ export interface GateCall<R> {
   check(): CodedError | undefined;
   /** Which server, what on it, the agent's decision; may start a server to find a tool. */
   find(agent: Readonly<Agent>): Promise<Found>;
+  /** The answer for a name or URI that names nothing (unknown-names.ts): also the one for a name holding a vault value. */
+  unknown?(): AgentError;
   /** The call itself, through the pool. */
   run(target: Target, cancel: Cancellation): Promise<R>;
   /** A result that reports a failure of the server's own (a tool's isError): audited as tool_error. */
@@ -115,11 +117,12 @@ class Pass<R> {
     return draft;
   }
 
-  refuse(step: GateStep, error: AgentError, outcome: 'denied' | 'error' | 'cancelled', errorCode = error.code): GateResult<R> {
+  /** `shown`: written in full whatever the agent caused alone (a vault value in what it asked for is the person's to see). */
+  refuse(step: GateStep, error: AgentError, outcome: 'denied' | 'error' | 'cancelled', errorCode = error.code, shown = false): GateResult<R> {
     // A refusal after done() failed to append: the entry is the refusal's, without a result.
     if ('result' in this.#draft) delete this.#draft.result;
     // Nothing ran and nobody was asked: the agent alone caused it, and may not flood the audit with it.
-    const agentAlone = this.#callStarted === undefined && this.approval === undefined;
+    const agentAlone = !shown && this.#callStarted === undefined && this.approval === undefined;
     record(this.ctx, this.#started, this.#end(outcome, errorCode), this.approval, agentAlone);
     return { ok: false, step, error };
   }
@@ -171,6 +174,14 @@ export async function passGate<R>(ctx: CallContext, call: GateCall<R>, cancel: C
 
   const agent = ctx.agents.peek(call.agent);
   if (!agent) return pass.refuse('lookup', denied('your agent was removed', 'ask the person for a new agent token'), 'denied');
+  // A vault value in the name or URI itself, before the lookup: whether that finds anything must not
+  // tell a right guess from a wrong one. The agent gets the answer for a name that names nothing; the
+  // person gets the refusal with the warning in Activity, never folded into the agent's refusal count.
+  const inName = vaultValueWarning(call.asked);
+  if (inName !== undefined) {
+    pass.warned(inName);
+    return pass.refuse('lookup', call.unknown?.() ?? agentError(new CodedError('not_found', 'nothing among the services you may use has that name')), 'denied', 'denied', true);
+  }
   const found = await call.find(agent);
   if ('error' in found) return pass.refuse('lookup', found.error, found.denied ? 'denied' : 'error');
   const { target } = found;
@@ -178,7 +189,7 @@ export async function passGate<R>(ctx: CallContext, call: GateCall<R>, cancel: C
 
   if (target.decision === 'deny') return pass.refuse('policy', policyRefusal(call.kind, target), 'denied');
   // An agent never needs a value we hold: one in its call is shown to the person first, whatever the tier.
-  const warning = vaultValueWarning(call.kind === 'resource' ? [call.asked, call.args] : call.args);
+  const warning = vaultValueWarning(call.args);
   if (warning !== undefined) pass.warned(warning);
   if (target.decision === 'ask' || warning !== undefined) {
     const refused = await askPerson(pass, target, cancel.signal, warning);

@@ -14,6 +14,7 @@ import { fromBridgeAddress } from '../mcp-apps';
 import type { CallAsker } from '../pool';
 import { logOption } from './log-forwarding';
 import { refuseWithheld } from './withheld-resources';
+import { unknownName, unknownNameError } from './unknown-names';
 
 /** Which allowed server a URI belongs to: an exact listed URI first, then a matching template. */
 export async function serverOfUri(ctx: CallContext, agent: Readonly<Agent>, uri: string): Promise<string> {
@@ -32,9 +33,9 @@ export async function serverOfUri(ctx: CallContext, agent: Readonly<Agent>, uri:
   const [only] = servers;
   if (only !== undefined && servers.length === 1) return only;
   if (servers.length === 0) {
-    throw new CodedError('not_found', redact(`no resource ${uri} among the services you may use`), { hint: 'call resources/list and resources/templates/list' });
+    throw unknownNameError('resource', uri);
   }
-  throw new CodedError('invalid_input', redact(`${uri} is offered by several services (${servers.join(', ')})`), {
+  throw new CodedError('invalid_input', `that resource URI is offered by several services (${servers.join(', ')})`, {
     hint: 'ask the person to allow only one of them for your agent',
   });
 }
@@ -53,7 +54,7 @@ async function findPrompt(ctx: CallContext, agent: Readonly<Agent>, name: string
   const prompts = await ctx.toolIndex.prompts();
   const entry = prompts.get(agentNames(prompts, agent).bridgeOf(name));
   if (!entry || !serverAllowed(agent, entry.server)) {
-    return { error: agentError(new CodedError('not_found', redact(`unknown prompt "${name}"`), { hint: 'call prompts/list' })) };
+    return { error: unknownName('prompt', name) };
   }
   return { target: { server: entry.server, name: entry.info.name, tier: 'read', decision: agent.policy.read } };
 }
@@ -79,6 +80,7 @@ export async function readResource(ctx: CallContext, agentName: string, request:
       asked: uri,
       check: () => checkLength(uri, 'the resource URI', MAX_URI_LENGTH),
       find: (agent) => findResource(ctx, agent, uri),
+      unknown: () => unknownName('resource', uri),
       run: async (target, cancel): Promise<ReadResourceResult> => {
         // The server reads its own address; the agent gets back the one it asked for.
         const own = fromBridgeAddress(uri)?.uri ?? uri;
@@ -104,6 +106,7 @@ export async function getPrompt(ctx: CallContext, agentName: string, request: Ge
       args,
       check: () => checkLength(name, 'the prompt name', MAX_CALL_NAME_LENGTH) ?? checkBounds(args, 'prompt arguments', ARGUMENT_LIMITS),
       find: (agent) => findPrompt(ctx, agent, name),
+      unknown: () => unknownName('prompt', name),
       run: async (target, cancel) => (await ctx.pool.getPrompt(target.server, target.name, args, { signal: cancel, ...(asker ? { asker } : {}), ...logOption(target.server, extra) })) as GetPromptResult,
     },
     callCancellation(extra),
@@ -124,9 +127,9 @@ async function findCompletion(ctx: CallContext, agent: Readonly<Agent>, ref: Com
     const view = await ctx.toolIndex.resources();
     const servers = [...new Set(view.templates.filter((t) => serverAllowed(agent, t.server) && t.listed.uriTemplate === ref.uri).map((t) => t.server))];
     const [only] = servers;
-    if (only === undefined || servers.length > 1) {
-      const why = only === undefined ? `no resource template ${ref.uri} among the services you may use` : `${ref.uri} is offered by several services (${servers.join(', ')})`;
-      return { error: agentError(new CodedError(only === undefined ? 'not_found' : 'invalid_input', redact(why), { hint: 'call resources/templates/list' })) };
+    if (only === undefined) return { error: unknownName('template', ref.uri) };
+    if (servers.length > 1) {
+      return { error: agentError(new CodedError('invalid_input', `that resource template is offered by several services (${servers.join(', ')})`, { hint: 'ask the person to allow only one of them for your agent' })) };
     }
     found = { target: { server: only, name: ref.uri, tier: 'read', decision: agent.policy.read } };
   }
@@ -146,7 +149,8 @@ async function findCompletion(ctx: CallContext, agent: Readonly<Agent>, ref: Com
 export async function complete(ctx: CallContext, agentName: string, request: CompleteRequest, extra: Extra): Promise<CompleteResult> {
   const { ref, argument, context } = request.params;
   const asked = ref.type === 'ref/prompt' ? ref.name : ref.uri;
-  const args = { ...(context?.arguments ?? {}), [argument.name]: argument.value };
+  // Checked, held and audited exactly as forwarded: a context key named as the argument hides nothing.
+  const args: Record<string, unknown> = { argument, ...(context?.arguments ? { context: context.arguments } : {}) };
   const result = await passGate(
     ctx,
     {
@@ -158,6 +162,7 @@ export async function complete(ctx: CallContext, agentName: string, request: Com
         checkLength(asked, ref.type === 'ref/prompt' ? 'the prompt name' : 'the resource template', ref.type === 'ref/prompt' ? MAX_CALL_NAME_LENGTH : MAX_URI_LENGTH) ??
         checkBounds(args, 'completion arguments', ARGUMENT_LIMITS),
       find: (agent) => findCompletion(ctx, agent, ref),
+      unknown: () => (ref.type === 'ref/prompt' ? unknownName('prompt', ref.name) : unknownName('template', ref.uri)),
       run: async (target, cancel) => {
         const upstreamRef = ref.type === 'ref/prompt' ? { type: 'ref/prompt' as const, name: target.name } : { type: 'ref/resource' as const, uri: target.name };
         return (await ctx.pool.complete(target.server, { ref: upstreamRef, argument, ...(context?.arguments ? { context: { arguments: context.arguments } } : {}) }, { signal: cancel, ...logOption(target.server, extra) }));

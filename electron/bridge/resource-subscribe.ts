@@ -8,6 +8,7 @@ import { checkLength, MAX_SUBSCRIBED_URI_LENGTH, MAX_URI_LENGTH } from './input-
 import { serverOfUri } from './read-calls';
 import { MAX_SUBSCRIPTIONS_PER_SESSION } from './resource-subscriptions';
 import { callCancellation } from './tool-call-lane';
+import { unknownName } from './unknown-names';
 
 /** Who holds a subscription: a legacy session (its SDK server), or one 2026-07-28 listen stream. */
 export interface Subscriber {
@@ -50,6 +51,7 @@ export async function subscribeUri(ctx: CallContext, agentName: string, subscrib
           return { error: agentError(error) };
         }
       },
+      unknown: () => unknownName('resource', uri),
       run: async (target, cancel) => {
         const signal = cancel?.signal;
         // An app's address as the bridge gives it (`ui://<server>/…`) is subscribed by the server's own (read-calls.ts does the same for reads).

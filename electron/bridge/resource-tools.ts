@@ -9,6 +9,7 @@ import type { CallContext } from './call-context';
 import type { Extra } from './call-gate';
 import type { CallAsker } from '../pool';
 import { serverAllowed } from './policy';
+import { unknownName } from './unknown-names';
 import { getPrompt, readResource } from './read-calls';
 
 /**
@@ -87,7 +88,7 @@ function listResources(ctx: CallContext, agent: Readonly<Agent>, server: string 
     return Promise.resolve(errorResult(denied('your agent may not read from services', "ask the person to change your agent's policy in Connected Services")));
   }
   if (server !== undefined && !serverAllowed(agent, server)) {
-    return Promise.resolve(errorResult(agentError(new CodedError('not_found', redact(`no service "${server}" among those you may use`), { hint: 'call list_resources without a server' }))));
+    return Promise.resolve(errorResult(unknownName('service', server, 'call list_resources without a server')));
   }
   const mine = (of: string): boolean => serverAllowed(agent, of) && (server === undefined || of === server);
   return (async () => {

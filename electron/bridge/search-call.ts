@@ -9,6 +9,7 @@ import type { Agent } from './agent-schema';
 import type { CallContext } from './call-context';
 import { MAX_CALL_NAME_LENGTH } from './input-bounds';
 import { serverAllowed } from './policy';
+import { unknownName } from './unknown-names';
 import { callToolFits, callToolTier, CALL_TOOLS, MAX_NEED_LENGTH, SEARCH_TOOL } from './search-tools';
 import { foundListing } from './found-listing';
 import { findTools } from './tool-finder';
@@ -44,7 +45,7 @@ function json(value: unknown): CallToolResult {
 async function search(ctx: CallContext, agent: Readonly<Agent>, args: Record<string, unknown>, hostsApps: boolean): Promise<CallToolResult> {
   const { query, server, limit } = parsed(SearchArgs, args, SEARCH_TOOL);
   if (server !== undefined && !serverAllowed(agent, server)) {
-    return errorResult(agentError(new CodedError('not_found', redact(`no service "${server}" among those you may use`), { hint: 'search without a server' })));
+    return errorResult(unknownName('service', server, 'search without a server'));
   }
   const counts = usageCounts(ctx);
   await counts.seed(ctx);
@@ -57,7 +58,7 @@ async function search(ctx: CallContext, agent: Readonly<Agent>, args: Record<str
     return json({ tools: found.tools.map(({ id: _id, ...tool }) => tool) });
   }
   const services = [...new Set([...index.values()].filter((e) => serverAllowed(agent, e.server)).map((e) => e.server))];
-  return json({ tools: [], nothingFits: `none of your tools fits "${query}"; try other words, or search one of these services with \`server\``, services });
+  return json({ tools: [], nothingFits: `none of your tools fits that query; try other words, or search one of these services with \`server\``, services });
 }
 
 async function call(ctx: CallContext, agent: Readonly<Agent>, callName: string, args: Record<string, unknown>, direct: DirectCall): Promise<CallToolResult> {
@@ -71,7 +72,7 @@ async function call(ctx: CallContext, agent: Readonly<Agent>, callName: string, 
   const found = await lookupTool(ctx, agent, name);
   if (found && 'entry' in found && !callToolFits(tier, found.entry.tier)) {
     const right = CALL_TOOLS[found.entry.tier];
-    return errorResult(agentError(new CodedError('invalid_input', redact(`"${name}" is a ${found.entry.tier} tool: ${callName} does not call it`), { hint: `call it with ${right}` })));
+    return errorResult(agentError(new CodedError('invalid_input', `that tool is a ${found.entry.tier} tool: ${callName} does not call it`, { hint: `call it with ${right}` })));
   }
   try {
     const result = await direct(name, toolArgs ?? {});

@@ -14,6 +14,7 @@ import { judgeTool } from './policy';
 import { callResourceTool, isResourceTool } from './resource-tools';
 import { callSearchTool, isSearchTool } from './search-call';
 import { lookupTool } from './tool-lookup';
+import { unknownName } from './unknown-names';
 
 type OnProgress = (p: CallProgress) => void;
 
@@ -27,7 +28,7 @@ function progressRelay(request: CallToolRequest, extra: Extra): OnProgress | und
 }
 
 function unknownTool(name: string): Found {
-  return { error: agentError(new CodedError('not_found', redact(`unknown tool "${name}"`), { hint: 'call tools/list for the tools you may use' })) };
+  return { error: unknownName('tool', name) };
 }
 
 /** Refusals of app-only tools, answered as JSON-RPC errors (the agent asked for what it may not call). */
@@ -86,6 +87,7 @@ export async function callTool(ctx: CallContext, agentName: string, request: Cal
       args,
       check: () => checkLength(name, 'the tool name', MAX_CALL_NAME_LENGTH) ?? checkBounds(args, 'arguments', ARGUMENT_LIMITS),
       find: (agent) => findTool(ctx, agent, name, hostsApps),
+      unknown: () => unknownName('tool', name),
       run: (target, cancel) => {
         const onProgress = progressRelay(request, extra);
         // The server's requests during the call go back to this agent (server-asks.ts).

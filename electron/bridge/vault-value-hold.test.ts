@@ -81,20 +81,40 @@ describe('a call whose arguments hold a value from the vault', () => {
     expect(await held).toMatchObject({ ok: false, step: 'approval' });
   });
 
-  it('holds a resource read whose URI holds the value, and never holds a call the policy refuses', async () => {
+  it('refuses a name or URI holding the value before the lookup, as a name naming nothing; the person sees it past the refusal bound', async () => {
     redactor.addSecret(VALUE, { from: 'vault', name: 'GITHUB_TOKEN of github' });
     const f = fake();
-    const read: GateCall<string> = { ...allowed(f, {}), kind: 'resource', asked: `memo://${VALUE}` };
-    delete read.args;
-    const held = passGate(f.ctx, read, cancel());
-    await vi.waitFor(() => expect(f.pending).toHaveLength(1));
-    expect(f.pending[0]?.warning).toBe(WARNING);
-    expect(f.pending[0]?.tool).not.toContain(VALUE);
-    f.approvals.deny(f.pending[0]?.id ?? '');
-    await held;
+    let looked = 0;
+    const unknown = { code: 'not_found' as const, message: 'unknown tool (a name of 30 characters)' };
+    const named = (asked: string, kind: GateCall<string>['kind']): GateCall<string> => {
+      const call: GateCall<string> = { ...allowed(f, {}), kind, asked, unknown: () => unknown, find: () => ((looked += 1), Promise.resolve({ error: unknown })) };
+      delete call.args;
+      return call;
+    };
+    for (const kind of ['tool', 'prompt', 'resource'] as const) {
+      expect(await passGate(f.ctx, named(kind === 'resource' ? `memo://${VALUE}` : VALUE, kind), cancel())).toEqual({ ok: false, step: 'lookup', error: unknown });
+    }
+    expect(looked).toBe(0);
+    expect(await passGate(f.ctx, named('ghp_vault-value-hold-test-5308', 'tool'), cancel())).toEqual({ ok: false, step: 'lookup', error: unknown });
+    expect(looked).toBe(1);
+    expect(f.pending).toEqual([]);
+    // The three held names are written as the person's to see, not among the refusals the agent caused alone.
+    expect(f.audit.map((e) => [e.outcome, e.warning])).toEqual([
+      ['denied', WARNING],
+      ['denied', WARNING],
+      ['denied', WARNING],
+      ['error', undefined],
+    ]);
+    expect(f.alone).toEqual([f.audit[3]]);
+    expect(JSON.stringify(f.audit)).not.toContain(VALUE);
+  });
+
+  it('never holds a call the policy refuses', async () => {
+    redactor.addSecret(VALUE, { from: 'vault', name: 'GITHUB_TOKEN of github' });
+    const f = fake();
     const blocked = { ...allowed(f, { text: VALUE }), find: () => Promise.resolve({ target: { server: 'mail', name: 'send_email', tier: 'read' as const, decision: 'deny' as const } }) };
     expect(await passGate(f.ctx, blocked, cancel())).toMatchObject({ ok: false, step: 'policy' });
-    expect(f.pending).toHaveLength(1);
+    expect(f.pending).toHaveLength(0);
   });
 
   it('names a secret nobody labelled as one we hold, without its value', async () => {

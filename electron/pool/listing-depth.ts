@@ -29,3 +29,14 @@ export function tooDeepListing(server: string): CodedError {
     data: { listingBound: 'depth', limit: MAX_LISTING_DEPTH },
   });
 }
+
+/** The deepest any message of a server may nest: a listing's items, plus the message and its `result`. */
+export const MAX_MESSAGE_DEPTH = MAX_LISTING_DEPTH + 2;
+
+/** Any other message nested past it (a call's result): refused before the SDK checks it by recursion. */
+export function tooDeepMessage(server: string): CodedError {
+  return new CodedError('internal', `"${server}" sent a message nested deeper than ${MAX_MESSAGE_DEPTH} levels; it was not read`, {
+    hint: 'the server\'s answer nests deeper than any real one: check the server',
+    data: { messageDepth: MAX_MESSAGE_DEPTH },
+  });
+}

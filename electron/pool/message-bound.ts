@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { CodedError } from '../../shared/errors';
 import type { FetchLike } from '../net';
 import { RPC_ERROR } from './rpc-codes';
-import { tooDeepListing } from './listing-depth';
+import { tooDeepListing, tooDeepMessage } from './listing-depth';
 
 /** A server sent one message past the bound (`maxMessageBytes`, the same as stdio's per line). */
 export function messageTooLarge(server: string, limit: number): CodedError {
@@ -72,18 +72,23 @@ const NULL_BODY = new Set([101, 103, 204, 205, 304]);
 
 /** Marks our own stand-in answer: a server cannot know it, so cannot pass its error off as ours. */
 const OURS = randomUUID();
-/** Which bound a stand-in answer stands for: one message's bytes, or a listing's depth (listing-depth-fetch.ts). */
+/** Which bound a stand-in answer stands for: one message's bytes, a listing's depth or another message's (listing-depth-fetch.ts). */
 const OurAnswer = z.object({
-  data: z.union([z.object({ messageBound: z.literal(OURS), limitBytes: z.number() }), z.object({ messageBound: z.literal(OURS), listingDepth: z.number() })]),
+  data: z.union([
+    z.object({ messageBound: z.literal(OURS), limitBytes: z.number() }),
+    z.object({ messageBound: z.literal(OURS), listingDepth: z.number() }),
+    z.object({ messageBound: z.literal(OURS), messageDepth: z.number() }),
+  ]),
 });
-export type StandIn = { limitBytes: number } | { listingDepth: number };
+export type StandIn = { limitBytes: number } | { listingDepth: number } | { messageDepth: number };
 
 /** The bounded error of a call whose over-bound SSE answer was replaced by our stand-in (see answerInstead). */
 export function boundedErrorOf(error: unknown, server: string): CodedError | undefined {
   const ours = OurAnswer.safeParse(error);
   if (!ours.success) return undefined;
   const { data } = ours.data;
-  return 'limitBytes' in data ? messageTooLarge(server, data.limitBytes) : tooDeepListing(server);
+  if ('limitBytes' in data) return messageTooLarge(server, data.limitBytes);
+  return 'listingDepth' in data ? tooDeepListing(server) : tooDeepMessage(server);
 }
 
 const SentRequest = z.object({ method: z.string(), id: z.union([z.string(), z.number()]) });

@@ -3,7 +3,7 @@ import type { AskOutcome, AuditEntry } from '../../../shared/api';
 import { errorMessage } from '../../../shared/errors';
 import { redact } from '../../../shared/redact';
 import type { Reach } from '../../auth';
-import { isAgentAsker, lacksCapability, type AgentAsker } from '../../bridge';
+import { isAgentAsker, lacksCapability, vaultValueWarning, type AgentAsker } from '../../bridge';
 import { AskRefused, AskTimeout, type AskContext, type AskRouter, type CallAsker } from '../../pool';
 import { boundedElicitation, elicitationView, samplingBeyondView, samplingView } from './ask-view';
 import { agentUrlProblem, lookedUpUrlProblem, type UrlVerdict } from './ask-url';
@@ -53,7 +53,7 @@ const MAX_AGENT_ROOTS = 64;
 export function createAskRouter(options: AskRouterOptions): AskRouter {
   const { waiting, now } = options;
 
-  function record(context: AskContext, kind: 'elicitation' | 'sampling', started: number, answer: AskOutcome, answeredBy: 'agent' | 'person' | 'nobody'): void {
+  function record(context: AskContext, kind: 'elicitation' | 'sampling', started: number, answer: AskOutcome, answeredBy: 'agent' | 'person' | 'nobody', warning?: string): void {
     const agent = isAgentAsker(context.asker) ? context.asker.agent : '';
     const outcome = answer === 'accept' ? 'ok' : answer === 'decline' ? 'denied' : answer === 'timeout' ? 'error' : 'cancelled';
     options.audit({
@@ -67,6 +67,7 @@ export function createAskRouter(options: AskRouterOptions): AskRouter {
       ...(answer === 'timeout' ? { errorCode: 'timeout' as const } : {}),
       answer,
       answeredBy,
+      ...(warning !== undefined ? { warning } : {}),
     });
   }
 
@@ -117,6 +118,12 @@ export function createAskRouter(options: AskRouterOptions): AskRouter {
         }
         try {
           const result = await agent.elicit(params, context.signal, context.key);
+          // An agent never needs a vault value: an answer holding one is declined, the person sees why in Activity.
+          const warning = vaultValueWarning(result);
+          if (warning !== undefined) {
+            record(context, 'elicitation', started, 'decline', 'agent', warning);
+            return { action: 'decline' };
+          }
           record(context, 'elicitation', started, result.action, 'agent');
           return result;
         } catch (error) {
@@ -148,6 +155,8 @@ export function createAskRouter(options: AskRouterOptions): AskRouter {
         if (context.signal.aborted) throw error;
         return [];
       }
+      // An agent's roots holding a vault value: none reach the server (roots are not audited).
+      if (vaultValueWarning(answer) !== undefined) return [];
       // Bounded as a configured list is (shared/config: at most 64 roots); only file:// roots (MCP client/roots).
       return answer.roots.filter((root) => root.uri.startsWith('file://') && root.uri.length <= 4096).slice(0, MAX_AGENT_ROOTS);
     },
@@ -186,17 +195,24 @@ export function createAskRouter(options: AskRouterOptions): AskRouter {
         record(context, 'sampling', started, approval.action, 'person');
         throw new AskRefused(REJECTED, 'Sampling request declined by the person');
       }
+      let result: Awaited<ReturnType<AgentAsker['sample']>>;
       try {
         // modelPreferences, systemPrompt and maxTokens go to the agent as the server sent them.
         const answer = agent.sample(params, context.signal, context.key);
         arrived?.();
-        const result = await answer;
-        record(context, 'sampling', started, 'accept', 'agent');
-        return result;
+        result = await answer;
       } catch (error) {
         record(context, 'sampling', started, context.signal.aborted ? unanswered(context) : 'cancel', 'agent');
         throw error;
       }
+      // An agent never needs a vault value: one in its answer is not passed on, and the person sees why in Activity.
+      const warning = vaultValueWarning(result);
+      if (warning !== undefined) {
+        record(context, 'sampling', started, 'decline', 'agent', warning);
+        throw new AskRefused(REJECTED, 'Sampling request declined: the answer was not passed on');
+      }
+      record(context, 'sampling', started, 'accept', 'agent');
+      return result;
     },
   };
 }
