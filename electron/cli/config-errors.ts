@@ -1,5 +1,5 @@
 import type { AppApi } from '../../shared/api';
-import { formatIssue, type ConfigIssue } from '../../shared/config';
+import { formatIssue, ServerNameSchema, type ConfigIssue } from '../../shared/config';
 import { CodedError, toCodedError } from '../../shared/errors';
 import { serverNotConfigured } from '../registry';
 import { withSuggestion } from './closest-word';
@@ -20,11 +20,13 @@ export function configError(issues: readonly ConfigIssue[]): CodedError {
  * A command named a server and got `not_found`: when the server is not configured, say so with a
  * command that exists and the name a typo most likely meant, or, when mcp.json is broken, that the
  * file is why (the server may be in it). Given the tool the command named, a tool the server does
- * not have is answered with the closest of its tools.
+ * not have is answered with the closest of its tools. A name no server can have (`bad name`) is not
+ * configured either: said so, not as the App API's refusal of its input.
  */
 export async function explainServerError(api: Pick<AppApi, 'status' | 'listTools'>, server: string, error: unknown, tool?: string): Promise<never> {
   const coded = toCodedError(error);
-  if (coded.code !== 'not_found') throw coded;
+  const impossibleName = coded.code === 'invalid_input' && !ServerNameSchema.safeParse(server).success;
+  if (coded.code !== 'not_found' && !impossibleName) throw coded;
   const status = await api.status({});
   if (status.servers.some((s) => s.name === server)) {
     if (tool === undefined) throw coded;

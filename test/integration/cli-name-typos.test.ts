@@ -16,6 +16,15 @@ describe('a mistyped server or tool name', () => {
     expect((await runCli(home, ['servers', 'list'])).stdout).toMatch(/everything\s+stdio\s+idle[^]*memory\s+stdio\s+idle/);
   }, 60_000);
 
+  it('a name no server can have (a space in it) is not configured, as any other: never the App API\'s refusal of its input', async () => {
+    for (const args of [['servers', 'edit', 'every thing', '--description', 'x'], ['servers', 'remove', 'every thing'], ['tools', 'every thing'], ['servers', 'disable', 'every thing']]) {
+      const result = await runCli(home, args);
+      expect(result.code, args.join(' ')).toBe(3);
+      expect(result.stderr, args.join(' ')).toMatch(/^error \[not_found\]: No server named "every thing" is configured\n {2}hint: /);
+      expect(result.stderr, args.join(' ')).not.toContain('Invalid input for');
+    }
+  }, 60_000);
+
   it('a name close to none of them gets no guess', async () => {
     const result = await runCli(home, ['tools', 'zzzzzz']);
     expect(result.code).toBe(3);
