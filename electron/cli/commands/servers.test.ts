@@ -8,6 +8,12 @@ describe('servers add: the entry built from the command line', () => {
     expect(buildServerConfig(['node'], { cwd: '/srv/notes/' })).toEqual({ command: 'node', cwd: '/srv/notes/' }); // absolute: kept as typed
   });
 
+  it('keeps --description on either kind of entry, and refuses one past the schema\'s 500 characters', () => {
+    expect(buildServerConfig(['node', 'notes.js'], { description: 'My notes' })).toEqual({ command: 'node', args: ['notes.js'], description: 'My notes' });
+    expect(buildServerConfig([], { url: 'https://mcp.example.com/mcp', description: 'Work tracker' })).toEqual({ type: 'http', url: 'https://mcp.example.com/mcp', description: 'Work tracker' });
+    expect(() => buildServerConfig(['node'], { description: 'x'.repeat(501) })).toThrow(/description: Too big/);
+  });
+
   it('refuses a header fetch would refuse at connect, saying which (not a protocol error later)', () => {
     const url = 'https://a.example/mcp';
     expect(() => buildServerConfig([], { url, header: ['Bad Name: v'] })).toThrow(/headers\.Bad Name: a header name is letters/);

@@ -38,6 +38,7 @@ interface AddOptions {
   env?: string[];
   cwd?: string;
   timeout?: string;
+  description?: string;
   connect?: boolean;
   yes?: boolean;
 }
@@ -60,7 +61,7 @@ export function relativePathIn(commandLine: readonly string[]): string | undefin
 
 export function buildServerConfig(commandLine: string[], options: AddOptions): ServerConfig {
   const timeoutMs = options.timeout === undefined ? undefined : parseServerTimeout(options.timeout);
-  const common = timeoutMs === undefined ? {} : { timeoutMs };
+  const common = { ...(timeoutMs === undefined ? {} : { timeoutMs }), ...(options.description !== undefined ? { description: options.description } : {}) };
   if (options.url !== undefined) {
     if (commandLine.length > 0) throw new CodedError('invalid_input', 'Give either --url or a command, not both');
     const headers = pairs(options.header, /:\s*/, '--header');
@@ -124,6 +125,7 @@ export function registerServers(program: Command, run: Run): void {
     .option('--env <pair>', 'environment variable NAME=VALUE for the command (repeatable)', collect)
     .option('--cwd <dir>', 'working directory of the command')
     .option('--timeout <ms>', 'default call timeout in milliseconds')
+    .option('--description <text>', 'what the server is for')
     .option('--from-registry <id>', 'an MCP Registry entry, ID[@VERSION] as the registry names it (docs/configuration.md#the-registry-catalog)')
     .option('--input <pair>', 'a registry entry\'s input KEY=VALUE (repeatable; asked at the terminal when missing)', collect)
     .option('--package <n>', 'with --from-registry: install its package number N (default: the first npm, pypi, oci or mcpb one)')
@@ -136,7 +138,8 @@ export function registerServers(program: Command, run: Run): void {
         if (options.fromRegistry !== undefined) {
           if (command.length > 0 || options.url !== undefined) throw new CodedError('invalid_input', 'Give either --from-registry or a command or --url, not both');
           if (options.yes === true && options.connect !== true) throw new CodedError('invalid_input', '--yes goes with --connect', { hint: 'add --connect to approve and connect in one step, or leave out --yes' });
-          const { plan, secrets } = await planFromRegistry(ctx, name, { ...options, fromRegistry: options.fromRegistry });
+          const { plan: planned, secrets } = await planFromRegistry(ctx, name, { ...options, fromRegistry: options.fromRegistry });
+          const plan = options.description === undefined ? planned : { ...planned, config: { ...planned.config, description: options.description } };
           if (!isStdio(plan.config)) warnIfClearText(ctx.output, plan.config.url);
           warnIfArgumentSecrets(ctx.output, plan.config);
           if (options.connect === true) return addAndConnect(ctx, name, plan.config, options.yes === true, secrets);
