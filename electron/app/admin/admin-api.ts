@@ -3,6 +3,7 @@ import { CodedError, toCodedError } from '../../../shared/errors';
 import { redact } from '../../../shared/redact';
 import type { AdminLog } from './admin-log';
 import type { Confirmations } from '../door/confirmations';
+import { endOrphanedWaits } from './orphaned-waits';
 
 function invoke(api: AppApi, method: keyof AppApi, input: unknown): Promise<unknown> {
   return (api[method] as (input: unknown) => Promise<unknown>)(input);
@@ -45,7 +46,8 @@ export function createAdminApi(options: { api: () => AppApi; admin: AdminLog; co
       confirmations.settle(view, 'confirmed', { result });
       return { outcome: 'confirmed' as const, result };
     },
-    readAdminLog: ({ who, limit }) => admin.query({ ...(who ? { who } : {}), ...(limit !== undefined ? { limit } : {}) }),
+    readAdminLog: async ({ who, limit }) =>
+      endOrphanedWaits(await admin.query({ ...(who ? { who } : {}), ...(limit !== undefined ? { limit } : {}) }), (id) => confirmations?.isOpen(id) ?? false),
     listOfflineChanges: () => admin.unreviewed(),
     acknowledgeChanges: async ({ upTo }, who = 'ipc') => {
       admin.record({ who, method: 'acknowledgeChanges', summary: 'reviewed the changes made from the command line while the app was closed', input: { upTo }, outcome: 'acknowledged' });

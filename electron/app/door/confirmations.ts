@@ -117,6 +117,12 @@ export class Confirmations {
     return ended;
   }
 
+  /** Whether this process still holds the request: waiting, or confirmed and running (not expired by time). */
+  isOpen(id: string): boolean {
+    this.expire();
+    return this.#waiting.has(id) || this.#deciding.has(id);
+  }
+
   /** Drops requests past their time, reporting each as expired. */
   expire(): void {
     const now = this.#now();
