@@ -33,7 +33,7 @@ export function connectionFactory(options: PoolOptions, core: ProcessEnv, spawn?
     const config = request.prepare ? await request.prepare(resolved) : resolved;
     if (request.signal.aborted) throw stoppedWhileStarting(request.server);
     // Last, on what will run: a check made when the entry was added may no longer hold.
-    const refusal = options.spawnCheck?.(request.server, config);
+    const refusal = await options.spawnCheck?.(request.server, config);
     if (refusal) throw refusal;
     return openConnection({ ...settings, ...request, config });
   };

@@ -62,7 +62,7 @@ export interface PoolOptions extends Partial<ProcessEnv> {
   /** Approval shown in status (the registry knows it). Default: 'not_needed'. */
   approval?: (name: string, config: ServerConfig) => Approval;
   /** Refuses to spawn the entry as it will run (references resolved), checked after resolve and just before spawn: return the error, or null to allow. */
-  spawnCheck?: (name: string, config: ServerConfig) => CodedError | null;
+  spawnCheck?: (name: string, config: ServerConfig) => CodedError | null | Promise<CodedError | null>;
   /** Resolves references (`${secret:…}`, `${env:…}`) just before spawn/connect. Default: identity. */
   resolve?: (name: string, config: ServerConfig) => Promise<ServerConfig>;
   /**

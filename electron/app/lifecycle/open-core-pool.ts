@@ -1,4 +1,4 @@
-import { join } from 'node:path';
+import { join, posix } from 'node:path';
 import type { AuditEntry } from '../../../shared/api';
 import type { CoreEnv } from '../../../shared/core-env';
 import { CodedError } from '../../../shared/errors';
@@ -8,7 +8,6 @@ import type { AuthCoordinator } from '../../auth';
 import { commandLineOf, createPool, type AskRouter, type InventoryPins, type Pool, type PoolOptions } from '../../pool';
 import type { Registry } from '../../registry';
 import { secretLookup } from '../../vault';
-import { dockerSpawnRefusal } from '../../mcp-registry';
 import type { AskUrlChecks } from '../asks/ask-reach';
 import { createAskRouter } from '../asks/ask-router';
 import { authTargetOf } from '../sign-in/auth-api';
@@ -109,7 +108,9 @@ export function openCorePool(options: CorePoolOptions): Pool {
     },
     approval: (name, config) => registry.approvals.status(name, config),
     gate,
-    spawnCheck: (name, config) => (isStdio(config) ? (dockerSpawnRefusal(name, config) ?? null) : null),
+    // The registry's code (its server.json schemas) loads only for a docker entry: not at serve's start-up.
+    spawnCheck: async (name, config) =>
+      isStdio(config) && /^docker(\.exe)?$/i.test(posix.basename(config.command.replace(/\\/g, '/'))) ? ((await import('../../mcp-registry')).dockerSpawnRefusal(name, config) ?? null) : null,
     pins: options.pins,
   });
   // Every status shows the whole entry its approval covers (the pool's line: code-loading variables only).
