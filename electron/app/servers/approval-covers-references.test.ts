@@ -20,6 +20,7 @@ type JsonSchema = {
   anyOf?: JsonSchema[];
   required?: string[];
   minimum?: number;
+  pattern?: string;
 };
 
 type Step = { key: string } | { item: true } | { anyKey: true };
@@ -28,6 +29,8 @@ interface StringSite {
   /** The object the site's variant needs around it (a discriminated union's required fields). */
   variant: Record<string, unknown> | undefined;
   variantAt: number;
+  /** The field's own pattern, when the schema gives one: a field no reference fits cannot carry one. */
+  pattern?: string;
 }
 
 /** A minimal value of the schema: its const, first enum, minimum, or an object of its required fields. */
@@ -50,7 +53,7 @@ function minimal(schema: JsonSchema): unknown {
 
 function sites(schema: JsonSchema, path: Step[], variant: StringSite['variant'], variantAt: number, out: StringSite[]): void {
   for (const choice of schema.oneOf ?? schema.anyOf ?? []) sites(choice, path, minimal(choice) as Record<string, unknown>, path.length, out);
-  if (schema.type === 'string' && schema.const === undefined && schema.enum === undefined) out.push({ path, variant, variantAt });
+  if (schema.type === 'string' && schema.const === undefined && schema.enum === undefined) out.push({ path, variant, variantAt, ...(schema.pattern !== undefined ? { pattern: schema.pattern } : {}) });
   for (const [key, inner] of Object.entries(schema.properties ?? {})) sites(inner, [...path, { key }], variant, variantAt, out);
   if (typeof schema.additionalProperties === 'object') sites(schema.additionalProperties, [...path, { anyKey: true }], variant, variantAt, out);
   if (schema.items) sites(schema.items, [...path, { item: true }], variant, variantAt, out);
@@ -59,7 +62,9 @@ function sites(schema: JsonSchema, path: Step[], variant: StringSite['variant'],
 function stringSites(schema: z.ZodType): StringSite[] {
   const out: StringSite[] = [];
   sites(z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema, [], undefined, 0, out);
-  return out;
+  // `fromRegistry` (a registry server's name, its pattern fits no reference) is a marker, never resolved:
+  // in the fingerprint (removing it asks again), not shown. Other patterned fields stay tested as before.
+  return out.filter((site) => !(label(site.path) === 'fromRegistry' && site.pattern !== undefined && !new RegExp(site.pattern).test('${secret:ALPHA_TOKEN}')));
 }
 
 function label(path: Step[]): string {
@@ -133,6 +138,12 @@ describe('every field that can carry a reference is part of the approval', () =>
   const stdioSites = stringSites(StdioServerSchema).filter((site) => {
     const top = site.path[0];
     return top !== undefined && 'key' in top && (!NOT_RUN_FIELDS.has(top.key) || top.key === 'auth');
+  });
+
+  it('counts the registry marker in a stdio entry\'s fingerprint: removing it (to escape the registry\'s mount re-check) asks again', () => {
+    const marked: StdioServerConfig = { command: 'docker', args: ['run', 'x'], fromRegistry: 'io.github.owner/name' };
+    const { fromRegistry: _marker, ...unmarked } = marked;
+    expect(commandFingerprint(marked)).not.toBe(commandFingerprint(unmarked));
   });
 
   it('finds the string fields of a stdio entry, the auth blocks\u2019 included', () => {
