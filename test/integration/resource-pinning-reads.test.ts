@@ -1,16 +1,12 @@
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createCore, type Core } from '../../electron/app';
-import { shiftingServer } from '../fixtures/servers/config';
+import type { Core } from '../../electron/app';
 import { connectAgent } from '../support/bridge-harness';
-import { tempHome } from '../support/cli';
 import { connectModernAgent } from '../support/modern-agent';
 import { waitFor } from '../support/server-harness';
+import { startShiftingReader } from '../support/shifting-reader';
 
 // Reads of resources the person has not approved (review 26): refused in words that say they wait for
 // the person, in both eras, and not read through an approved template that matches their URI.
-const PASSPHRASE = { CONNECTED_SERVICES_PASSPHRASE: 'correct horse battery staple' };
 const open: Array<Core | { close(): Promise<void> }> = [];
 
 afterEach(async () => {
@@ -34,19 +30,11 @@ const texts = async (read: Read, uri: string): Promise<unknown[]> => (await read
 
 describe('a resource held for review, from a real SDK server, read through the bridge', () => {
   it('is refused as waiting for the person in both eras, through the approved template that matches it too, and as refused once the person refuses it', async () => {
-    const home = tempHome('cs-pins-reads-');
-    const stageFile = join(home, '..', 'stage');
-    writeFileSync(stageFile, '1');
-    const core = await createCore({ dataDir: home, demo: false, env: { ...process.env, ...PASSPHRASE }, vaultProvider: 'passphrase', bridge: { port: 0, required: true } });
+    const { core, bridgeUrl, token } = await startShiftingReader('cs-pins-reads-');
     open.push(core);
-    await core.api.addServer({ name: 'shifting', config: shiftingServer(stageFile, { env: { SHIFT_FILE: stageFile, SHIFT_RESOURCES: '1' } }) });
-    await core.api.approveServer({ name: 'shifting' });
-    await core.api.connect({ name: 'shifting' });
-    const { token } = await core.api.addAgent({ name: 'reader', servers: ['*'], policy: { read: 'allow', write: 'allow', destructive: 'allow' } });
-    if (!core.bridge) throw new Error('the core runs no bridge');
-    const legacy = await connectAgent(core.bridge.url, token, 'reader');
+    const legacy = await connectAgent(bridgeUrl, token, 'reader');
     open.push(legacy);
-    const modern = await connectModernAgent(core.bridge.url, token);
+    const modern = await connectModernAgent(bridgeUrl, token);
     open.push(modern);
     expect(modern.client.getNegotiatedProtocolVersion()).toBe('2026-07-28');
     const eras: Array<[string, Read]> = [
