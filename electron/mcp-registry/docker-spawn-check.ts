@@ -1,6 +1,6 @@
 import { homedir } from 'node:os';
 import { posix } from 'node:path';
-import type { StdioServerConfig } from '../../shared/config';
+import { isDockerCommand, type StdioServerConfig } from '../../shared/config';
 import { CodedError } from '../../shared/errors';
 import { mountRefusal, volumeRefusal } from './docker-mounts';
 import { realHome, realHostPath } from './host-path';
@@ -84,7 +84,7 @@ const shown = (text: string): string => (text.length > 200 ? `${text.slice(0, 20
  * entry, a path inside the home folder that now leads out of it. Returns why docker must not run.
  */
 export function dockerSpawnRefusal(name: string, config: Pick<StdioServerConfig, 'command' | 'args' | 'fromRegistry'>, home: string = homedir()): CodedError | undefined {
-  if (!/^docker(\.exe)?$/i.test(posix.basename(config.command.replace(/\\/g, '/')))) return undefined;
+  if (!isDockerCommand(config.command)) return undefined;
   for (const given of dockerMountSpecs(config.args ?? [])) {
     const source = hostSource(given) ?? '';
     const real = ledOutOfHome(source, home);

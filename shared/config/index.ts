@@ -74,3 +74,4 @@ export type { SecretStoreConfig, CommandStoreConfig, SecretStoreType } from './s
 export { gatherBelowQuiet, INPUT_ROUND_SETTINGS, INPUT_ROUND_SETTING_NAMES, inputRoundMs } from './input-round-settings';
 export type { InputRoundSetting } from './input-round-settings';
 export { assertNoCaseTwin, caseTwin, caseTwinError, caseTwins } from './name-case';
+export { isDockerCommand } from './docker-command';

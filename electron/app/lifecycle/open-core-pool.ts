@@ -1,4 +1,4 @@
-import { join, posix } from 'node:path';
+import { join } from 'node:path';
 import type { AuditEntry } from '../../../shared/api';
 import type { CoreEnv } from '../../../shared/core-env';
 import { CodedError } from '../../../shared/errors';
@@ -17,7 +17,7 @@ import type { SecretFiles } from '../secrets/secret-files';
 import type { ServerLogs } from '../servers/server-logs';
 import { approvalCommandLine, withApprovalCommandLines } from '../servers/shown-command';
 import { WaitingAsks } from '../asks/waiting-asks';
-import { isStdio } from '../../../shared/config';
+import { isDockerCommand, isStdio } from '../../../shared/config';
 
 /** Servers' requests (elicitation, sampling): routed to the agent or the person, audited once an audit log exists. */
 export interface AskRouting {
@@ -110,7 +110,7 @@ export function openCorePool(options: CorePoolOptions): Pool {
     gate,
     // The registry's code (its server.json schemas) loads only for a docker entry: not at serve's start-up.
     spawnCheck: async (name, config) =>
-      isStdio(config) && /^docker(\.exe)?$/i.test(posix.basename(config.command.replace(/\\/g, '/'))) ? ((await import('../../mcp-registry')).dockerSpawnRefusal(name, config) ?? null) : null,
+      isStdio(config) && isDockerCommand(config.command) ? ((await import('../../mcp-registry')).dockerSpawnRefusal(name, config) ?? null) : null,
     pins: options.pins,
   });
   // Every status shows the whole entry its approval covers (the pool's line: code-loading variables only).
