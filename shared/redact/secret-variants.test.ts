@@ -20,6 +20,14 @@ describe('secret forms', () => {
   const r = holding(SECRET);
   const removed = (text: string): string => r.removeKnown({ text }).text;
 
+  it('takes a value holding a lone surrogate (a config written by hand) and still finds it', () => {
+    const odd = new Redactor();
+    const value = '\ud800abcdefgh';
+    expect(() => odd.addSecret(value)).not.toThrow();
+    expect(odd.removeKnown({ text: `token=${value};` }).text).toBe(`token=${REDACTED};`);
+    expect(odd.removeKnown({ text: `t=${encodeURIComponent('\ufffdabcdefgh')}` }).text).toBe(`t=${REDACTED}`);
+  });
+
   it('finds the value escaped in JSON, by JSON.stringify, by json.dumps, with \\/ and nested twice', () => {
     const json = JSON.stringify({ config: { password: SECRET } });
     expect(removed(json)).toBe(`{"config":{"password":"${REDACTED}"}}`);

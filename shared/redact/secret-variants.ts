@@ -38,13 +38,16 @@ function jsonForms(secret: string): string[] {
   return [plain, ascii, slashed(plain), slashed(ascii), JSON.stringify(plain).slice(1, -1)];
 }
 
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
 /**
  * The secret percent-encoded (RFC 3986 §2.1) as encoders write it: encodeURIComponent's, every
  * reserved character encoded (`!'()*` too, RFC 3986 §2.2), Python's quote (`/` left as is), and a
  * form's (space as `+`, WHATWG URL §5.2). Lower-case hex digits (`%2f`) are the matcher's case.
  */
 function percentForms(secret: string): string[] {
-  const component = encodeURIComponent(secret);
+  // encodeURIComponent throws on a lone surrogate; encoders (and UTF-8) write it as U+FFFD.
+  const component = encodeURIComponent(secret.replace(LONE_SURROGATE, '\ufffd'));
   const strict = component.replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return [component, strict, strict.replace(/%2F/g, '/'), strict.replace(/%20/g, '+')];
 }
