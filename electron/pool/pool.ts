@@ -1,4 +1,4 @@
-import { diffServers, type McpConfig, type ServerDiff } from '../../shared/config';
+import { diffServers, serverEntry, type McpConfig, type ServerDiff } from '../../shared/config';
 import { resolveProcessEnv, type ProcessEnv } from '../../shared/core-env';
 import { CodedError } from '../../shared/errors';
 import { redact } from '../../shared/redact';
@@ -80,13 +80,13 @@ export function createPool(options: PoolOptions, internals: PoolSeamOptions = {}
     current = next;
     const work: Promise<void>[] = [];
     for (const name of diff.added) {
-      const added = new ServerSlot(name, next.mcpServers[name] as McpConfig['mcpServers'][string], next.settings, slotOptions);
+      const added = new ServerSlot(name, serverEntry(next, name) as McpConfig['mcpServers'][string], next.settings, slotOptions);
       slots.set(name, added);
       // Announce it once its cached inventory (counts) is known.
       work.push(added.loaded.then(() => emitter.emit('state', added.status())));
     }
     for (const name of diff.changed) {
-      const config = next.mcpServers[name];
+      const config = serverEntry(next, name);
       const changed = slots.get(name);
       if (config && changed) work.push(changed.replaceConfig(config));
     }

@@ -1,4 +1,4 @@
-import type { McpConfig, ServerConfig } from '../../shared/config';
+import { serverEntry, type McpConfig, type ServerConfig } from '../../shared/config';
 import { CodedError } from '../../shared/errors';
 import { redact } from '../../shared/redact';
 
@@ -14,7 +14,7 @@ export function serverNotConfigured(name: string, options: { hint?: string; data
 
 /** The entry named `name` in `config`. @throws CodedError not_found (`serverNotConfigured`). */
 export function requireServer(config: McpConfig, name: string): ServerConfig {
-  const entry = Object.hasOwn(config.mcpServers, name) ? config.mcpServers[name] : undefined;
+  const entry = serverEntry(config, name);
   if (!entry) throw serverNotConfigured(name);
   return entry;
 }

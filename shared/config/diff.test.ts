@@ -10,6 +10,14 @@ describe('diffServers', () => {
     );
     expect(diff).toEqual({ added: ['fresh'], changed: ['edited'], removed: ['gone'], unchanged: ['same'] });
   });
+
+  it('adds and removes servers named like what every JavaScript object has (valueOf, constructor)', () => {
+    const names = ['valueOf', 'constructor', 'toString', 'hasOwnProperty'];
+    const entries = Object.fromEntries(names.map((name) => [name, { command: 'x' }]));
+    expect(diffServers({ mcpServers: {} }, { mcpServers: entries }).added).toEqual(names);
+    expect(diffServers({ mcpServers: entries }, { mcpServers: {} }).removed).toEqual(names);
+    expect(diffServers({ mcpServers: entries }, { mcpServers: entries }).unchanged).toEqual(names);
+  });
 });
 
 describe('sameConnection', () => {

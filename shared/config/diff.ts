@@ -1,4 +1,5 @@
 import type { McpConfig, ServerConfig } from './schema';
+import { serverEntry } from './server-entry';
 
 export interface ServerDiff {
   added: string[];
@@ -64,13 +65,13 @@ export function sameConnection(a: ServerConfig, b: ServerConfig): boolean {
 export function diffServers(previous: McpConfig, next: McpConfig): ServerDiff {
   const diff: ServerDiff = { added: [], changed: [], removed: [], unchanged: [] };
   for (const [name, config] of Object.entries(next.mcpServers)) {
-    const before = previous.mcpServers[name];
+    const before = serverEntry(previous, name);
     if (!before) diff.added.push(name);
     else if (sameServer(before, config)) diff.unchanged.push(name);
     else diff.changed.push(name);
   }
   for (const name of Object.keys(previous.mcpServers)) {
-    if (!(name in next.mcpServers)) diff.removed.push(name);
+    if (!Object.hasOwn(next.mcpServers, name)) diff.removed.push(name);
   }
   return diff;
 }

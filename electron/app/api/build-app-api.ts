@@ -1,4 +1,5 @@
 import type { CoreEnv } from '../../../shared/core-env';
+import { serverEntry } from '../../../shared/config';
 import type { AppApi } from '../../../shared/api';
 import type { Vault } from '../../../shared/vault';
 import type { AuthCoordinator, Opener } from '../../auth';
@@ -143,7 +144,7 @@ export function buildAppApi(parts: AppApiParts): BuiltAppApi {
       settled,
       grants: new AppGrants(core.dataDir),
       audit: (entry) => parts.audit.append(entry),
-      serverConfig: (server) => registry.config().mcpServers[server],
+      serverConfig: (server) => serverEntry(registry.config(), server),
       ownOrigins: () => [parts.bridge?.url ?? parts.bridgeUrl],
     }),
     secretStoresApi: createSecretStoresApi({ registry, stores: openSecretStores(registry, vault, core) }),

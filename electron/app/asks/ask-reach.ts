@@ -1,4 +1,4 @@
-import { isStdio } from '../../../shared/config';
+import { isStdio, serverEntry } from '../../../shared/config';
 import type { AuthCoordinator, Reach, UrlOpenedBy } from '../../auth';
 import type { Registry } from '../../registry';
 
@@ -20,7 +20,7 @@ export interface AskUrlChecks {
 export function askUrlChecks(registry: Registry, auth: Pick<AuthCoordinator, 'reach' | 'checkUrl'>): AskUrlChecks {
   return {
     reachOf: (server) => {
-      const config = registry.config().mcpServers[server];
+      const config = serverEntry(registry.config(), server);
       if (config === undefined) return Promise.resolve('public');
       return isStdio(config) ? Promise.resolve('loopback') : auth.reach(config.url);
     },

@@ -17,7 +17,7 @@ import type { SecretFiles } from '../secrets/secret-files';
 import type { ServerLogs } from '../servers/server-logs';
 import { approvalCommandLine, withApprovalCommandLines } from '../servers/shown-command';
 import { WaitingAsks } from '../asks/waiting-asks';
-import { isDockerCommand, isStdio } from '../../../shared/config';
+import { isDockerCommand, isStdio, serverEntry } from '../../../shared/config';
 
 /** Servers' requests (elicitation, sampling): routed to the agent or the person, audited once an audit log exists. */
 export interface AskRouting {
@@ -96,7 +96,7 @@ export function openCorePool(options: CorePoolOptions): Pool {
     httpFetch: (name, config) => auth.fetchFor(name, config),
     // The same for programs on this computer: `${token}` and credential files.
     credential: (name, credentialOptions) => {
-      const config = registry.config().mcpServers[name];
+      const config = serverEntry(registry.config(), name);
       if (!config) return Promise.reject(new CodedError('not_found', `No server named "${name}" is configured, so it has no token to give.`, { hint: 'Fix the ${token:SERVER} reference in mcp.json.' }));
       // `${token:NAME}` in another entry: that entry's approval covers the reference, not NAME's `auth` block
       // (which key, which client); NAME's own approval does, so an unapproved edit there hands out nothing.

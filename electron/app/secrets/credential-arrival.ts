@@ -1,5 +1,5 @@
 import type { ServerStatus } from '../../../shared/api';
-import type { McpConfig, ServerConfig } from '../../../shared/config';
+import { serverEntry, type McpConfig, type ServerConfig } from '../../../shared/config';
 import { findReferences, GLOBAL_SERVER, type VaultChange } from '../../../shared/vault';
 
 /** A server a missing credential stopped: no sign-in or API key (needs_auth), or an unresolved `${secret:…}` (error). */
@@ -33,7 +33,7 @@ export function serversWaitingFor(change: VaultChange, statuses: readonly Server
   if (change.change !== 'set') return [];
   return statuses
     .filter((status) => {
-      const entry = config.mcpServers[status.name];
+      const entry = serverEntry(config, status.name);
       return entry !== undefined && WAITING.has(status.state) && waitsFor(change, status.name, status.state, entry);
     })
     .map((status) => status.name);

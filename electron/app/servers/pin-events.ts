@@ -1,6 +1,7 @@
 import type { CoreEnv } from '../../../shared/core-env';
 import { join } from 'node:path';
 import { redact } from '../../../shared/redact';
+import { serverEntry } from '../../../shared/config';
 import { ToolPins, type PinEvent } from '../../pinning';
 import type { Registry } from '../../registry';
 import type { AdminLog } from '../admin/admin-log';
@@ -11,7 +12,7 @@ export function openToolPins(core: CoreEnv, registry: Registry): ToolPins {
   return new ToolPins({
     ...core,
     dir: join(core.dataDir, 'pins'),
-    acceptNew: (server) => registry.config().mcpServers[server]?.pinning?.acceptNewTools === true,
+    acceptNew: (server) => serverEntry(registry.config(), server)?.pinning?.acceptNewTools === true,
   });
 }
 

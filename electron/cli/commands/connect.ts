@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { ServerStatus } from '../../../shared/api';
-import type { ServerConfig } from '../../../shared/config';
+import { serverEntry, type ServerConfig } from '../../../shared/config';
 import { CodedError, ERROR_REASONS } from '../../../shared/errors';
 import type { VaultHealth } from '../../../shared/vault';
 import type { FlowEvent } from '../../auth';
@@ -82,7 +82,7 @@ export function registerConnect(program: Command, run: Run): void {
           status = await core.api.connect({ name: server, ...(options.device ? { flow: 'device' as const } : {}) });
         } else {
           const health = core.vault.health();
-          if (!health.persistent && mayKeepTokens(core.registry.config().mcpServers[server])) await refuseLostSignIn(server, health, ctx.dataDir);
+          if (!health.persistent && mayKeepTokens(serverEntry(core.registry.config(), server))) await refuseLostSignIn(server, health, ctx.dataDir);
           status = await core.signIns.connect(server, { ...(options.device ? { flow: 'device' as const } : {}), onEvent: progress(ctx.output) });
         }
         const [withAuth] = await core.api.status({}).then((s) => s.servers.filter((row) => row.name === status.name));
