@@ -35,6 +35,13 @@ describe('schema changes', () => {
     ]);
   });
 
+  it('sees a property named like what every object has (constructor, toString) added or removed', () => {
+    const bare: ToolInfo = { server: 's', name: 't', inputSchema: { type: 'object', properties: {} } };
+    const odd: ToolInfo = { ...bare, inputSchema: { type: 'object', properties: JSON.parse('{"constructor":{"type":"string"},"toString":{"type":"string"}}') as Record<string, object> } };
+    expect(toolChanges(bare, odd).map((c) => `${c.change} ${c.name}`)).toEqual(['added constructor', 'added toString']);
+    expect(toolChanges(odd, bare).map((c) => `${c.change} ${c.name}`)).toEqual(['removed constructor', 'removed toString']);
+  });
+
   it('sees the rest of a schema, the output schema and annotations', () => {
     const after: ToolInfo = { ...before, inputSchema: { ...before.inputSchema, additionalProperties: true }, outputSchema: { type: 'object' }, annotations: { readOnlyHint: false } };
     const changes = toolChanges(before, after);

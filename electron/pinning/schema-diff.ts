@@ -20,9 +20,9 @@ export function objectSchemaChanges(part: string, before: unknown, after: unknow
   const out: SchemaChange[] = [];
   const was = record(record(before)['properties']);
   const now = record(record(after)['properties']);
-  for (const name of Object.keys(was)) if (!(name in now)) out.push({ part, change: 'removed', name, before: shown(was[name]) });
+  for (const name of Object.keys(was)) if (!Object.hasOwn(now, name)) out.push({ part, change: 'removed', name, before: shown(was[name]) });
   for (const [name, value] of Object.entries(now)) {
-    if (!(name in was)) out.push({ part, change: 'added', name, after: shown(value) });
+    if (!Object.hasOwn(was, name)) out.push({ part, change: 'added', name, after: shown(value) });
     else if (canonicalJson(was[name]) !== canonicalJson(value)) out.push({ part, change: 'changed', name, before: shown(was[name]), after: shown(value) });
   }
   const required = names(record(before)['required']);

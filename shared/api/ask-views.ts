@@ -110,6 +110,6 @@ export function answerProblem(schema: Record<string, unknown>, content: AskConte
     if (!ok) return `"${name}" must be of type ${String(type)}`;
   }
   const required = Array.isArray(schema['required']) ? (schema['required'] as unknown[]) : [];
-  for (const name of required) if (typeof name === 'string' && !(name in content)) return `"${name}" is required`;
+  for (const name of required) if (typeof name === 'string' && !Object.hasOwn(content, name)) return `"${name}" is required`;
   return undefined;
 }

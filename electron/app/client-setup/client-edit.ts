@@ -57,7 +57,7 @@ export function withoutEntry(text: string, container: ClientEntry['container'], 
   const config = parseClientConfig(text, jsonc, file);
   let out = text;
   const servers = config[container];
-  if (servers !== null && typeof servers === 'object' && !Array.isArray(servers) && name in servers) {
+  if (servers !== null && typeof servers === 'object' && !Array.isArray(servers) && Object.hasOwn(servers, name)) {
     out = removeMember(out, [container, name]);
   }
   if (inputId !== undefined) {
