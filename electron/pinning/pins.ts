@@ -1,6 +1,6 @@
 import type { ProcessEnv } from '../../shared/core-env';
 import { PIN_KIND_WORDS, type HeldChange, type PinDecision, type PromptInfo, type ResourceInfo, type ResourceTemplateInfo, type ToolInfo } from '../../shared/api';
-import { CodedError } from '../../shared/errors';
+import { CodedError, errorMessage, isCodedError } from '../../shared/errors';
 import { Emitter } from '../../shared/events';
 import { redact } from '../../shared/redact';
 import { heldChanges } from './held-view';
@@ -145,15 +145,20 @@ export class ToolPins {
     return turn;
   }
 
-  /** Throws (pin-file.ts) when the state would be past the bound a pin file is read with: nothing is kept then. */
-  #keep(server: string, pins: ServerPins): void {
+  /**
+   * Kept in memory at once, written after the writes under way; the write is returned, and a failed one
+   * is logged. Throws (pin-file.ts) when the state would be past the bound a pin file is read with: nothing is kept then.
+   */
+  #keep(server: string, pins: ServerPins): Promise<void> {
     const text = pinFileText(server, pins);
     this.#states.set(server, Promise.resolve(pins));
     const previous = this.#writes.get(server) ?? Promise.resolve();
-    const write = previous
-      .then(() => writePins(this.options.dir, server, text))
-      .catch((error: unknown) => this.#log(`[${server}] could not write its pinned tools: ${String(error)}`));
-    this.#writes.set(server, write);
+    const write = previous.then(() => writePins(this.options.dir, server, text));
+    this.#writes.set(
+      server,
+      write.catch((error: unknown) => this.#log(`[${server}] could not write its pinned tools: ${String(error)}`)),
+    );
+    return write;
   }
 
   /** A server's listing as agents may see it: approved definitions only. New and changed ones are held. */
@@ -186,7 +191,7 @@ export class ToolPins {
         const kept = parts[part]?.next ?? state?.[part];
         if (kept !== undefined) Object.assign(next, { [part]: kept });
       }
-      this.#keep(server, { ...next, ...(stillUnverified ? { unverified } : {}) });
+      void this.#keep(server, { ...next, ...(stillUnverified ? { unverified } : {}) }).catch(() => undefined);
       // A part never pinned before (a first listing, or resources in a pin file older than their pins) is pinned now.
       const firstSight = (part: PinPart): boolean => state?.[part] === undefined;
       const pinned = namesOf(parts, 'approvedNow', firstSight);
@@ -241,7 +246,6 @@ export class ToolPins {
   /** The person's decisions on one server's held items; all-or-nothing when one names nothing held. */
   async decide(server: string, decisions: readonly PinDecision[]): Promise<void> {
     if (!(await this.#inTurn(server, () => this.#decide(server, decisions)))) return;
-    await this.#writes.get(server);
     this.#events.emit('held', { server });
     this.#events.emit('visible', { server });
   }
@@ -263,9 +267,19 @@ export class ToolPins {
       next = { ...next, [part]: decided };
     }
     if (next === undefined || next === state) return false;
-    this.#keep(server, next);
-    // Told as the state is kept, not after its write: a listing reviewed meanwhile that tells of what
-    // waits must not find the decided items gone without the person's answer (tool-change-decisions.ts).
+    const before = this.#states.get(server);
+    try {
+      // Written in this turn: no listing is reviewed until the decision is on disk or undone.
+      await this.#keep(server, next);
+    } catch (error) {
+      if (before !== undefined) this.#states.set(server, before);
+      // Past the bound (pin-file.ts): nothing was kept, and its own error says why.
+      if (isCodedError(error)) throw error;
+      throw new CodedError('internal', redact(`Your decisions on "${server}" were not kept: its pin file could not be written (${errorMessage(error)}). Nothing changed: what waited still waits.`), {
+        hint: `Check that ${this.options.dir} can be written (free space, permissions), then decide again.`,
+      });
+    }
+    // Told once kept: the decisions queue records who decided only what is on disk (tool-change-decisions.ts).
     this.#events.emit('reviewed', { server, decisions });
     return true;
   }
