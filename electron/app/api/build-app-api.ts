@@ -145,6 +145,7 @@ export function buildAppApi(parts: AppApiParts): BuiltAppApi {
       audit: (entry) => parts.audit.append(entry),
       serverConfig: (server) => registry.config().mcpServers[server],
       ownOrigins: () => [parts.bridge?.url ?? parts.bridgeUrl],
+      withheldResource: (server, uri) => parts.pins.withheldResource(server, uri),
     }),
     secretStoresApi: createSecretStoresApi({ registry, stores: openSecretStores(registry, vault, core) }),
     storeReferencesApi: createStoreReferencesApi({ registry, stores: openSecretStores(registry, vault, core, parts.storeUses), uses: parts.storeUses }),
