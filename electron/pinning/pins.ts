@@ -1,9 +1,9 @@
 import type { ProcessEnv } from '../../shared/core-env';
-import { PIN_KIND_WORDS, type HeldChange, type PinDecision, type PromptInfo, type ResourceInfo, type ResourceTemplateInfo, type ToolInfo } from '../../shared/api';
+import { PIN_KIND_WORDS, type HeldChange, type PinDecision, type RefusedItem, type PromptInfo, type ResourceInfo, type ResourceTemplateInfo, type ToolInfo } from '../../shared/api';
 import { CodedError, errorMessage, isCodedError } from '../../shared/errors';
 import { Emitter } from '../../shared/events';
 import { redact } from '../../shared/redact';
-import { heldChanges } from './held-view';
+import { heldChanges, refusedItems } from './held-view';
 import { PART_OF_KIND, PART_RULES, PIN_PARTS, type PartRules, type PinnedItems, type PinPart } from './pin-kinds';
 import { pinFile, pinFileText, readPins, writePins, type ServerPins } from './pin-file';
 import { decide, review, type PinState, type Reviewed } from './pin-state';
@@ -212,12 +212,20 @@ export class ToolPins {
   }
 
   /** What waits for the person, of one server or of every server whose pins were read. */
-  async held(server?: string): Promise<HeldChange[]> {
-    const servers = server !== undefined ? [server] : [...this.#states.keys()];
-    const out: HeldChange[] = [];
-    for (const name of servers) {
+  held(server?: string): Promise<HeldChange[]> {
+    return this.#view(server, heldChanges);
+  }
+
+  /** What the person refused, of one server or of every server whose pins were read. */
+  refused(server?: string): Promise<RefusedItem[]> {
+    return this.#view(server, refusedItems);
+  }
+
+  async #view<T>(server: string | undefined, view: (name: string, pins: ServerPins) => T[]): Promise<T[]> {
+    const out: T[] = [];
+    for (const name of server !== undefined ? [server] : [...this.#states.keys()]) {
       const state = await this.#state(name);
-      if (state && !('unreadable' in state)) out.push(...heldChanges(name, state));
+      if (state && !('unreadable' in state)) out.push(...view(name, state));
     }
     return out;
   }
@@ -260,9 +268,8 @@ export class ToolPins {
       const pinned = next?.[part] as PinState<unknown> | undefined;
       const decided = pinned ? decide(pinned, name, decision, this.#now()) : undefined;
       if (next === undefined || decided === undefined) {
-        throw new CodedError('not_found', redact(`No ${PIN_KIND_WORDS[kind]} "${name}" of "${server}" waits for review.`), {
-          hint: `Run \`connected-services servers review ${server}\` to see what waits.`,
-        });
+        const what = decision === 'forget' ? `No refused ${PIN_KIND_WORDS[kind]} "${name}" of "${server}" is kept.` : `No ${PIN_KIND_WORDS[kind]} "${name}" of "${server}" waits for review.`;
+        throw new CodedError('not_found', redact(what), { hint: `Run \`connected-services servers review ${server}\` to see what waits and what you refused.` });
       }
       next = { ...next, [part]: decided };
     }

@@ -79,6 +79,7 @@ const EXPECTED: Record<ApiMethod, Power | 'depends'> = {
   cancelCall: 'narrowing',
   registryCatalog: 'read',
   listHeldChanges: 'read',
+  listRefused: 'read',
   reviewChanges: 'depends',
   refreshRegistries: 'narrowing',
   registryInstallOptions: 'read',
