@@ -20,7 +20,11 @@ import { unknownName, unknownNameError } from './unknown-names';
 export async function serverOfUri(ctx: CallContext, agent: Readonly<Agent>, uri: string): Promise<string> {
   // An app's address names its server (SEP-1865 resources, rewritten by the bridge), listed or not.
   const app = fromBridgeAddress(uri);
-  if (app !== undefined && serverAllowed(agent, app.server)) return app.server;
+  if (app !== undefined && serverAllowed(agent, app.server)) {
+    // An app's document is a resource like any other: one held for review or refused is not read.
+    await refuseWithheld(ctx.withheldResource, [app.server], app.uri);
+    return app.server;
+  }
   const view = await ctx.toolIndex.resources();
   let servers = (view.byUri.get(uri) ?? []).filter((s) => serverAllowed(agent, s));
   if (servers.length === 0) {

@@ -1,4 +1,4 @@
-import type { HeldChange } from '../../shared/api';
+import type { HeldChange, RefusedItem } from '../../shared/api';
 import type { ServerPins } from './pin-file';
 import { PART_RULES, PIN_PARTS, type PartRules } from './pin-kinds';
 import type { PinState } from './pin-state';
@@ -22,4 +22,25 @@ function changesOf<T extends { description?: string | undefined }>(server: strin
 /** What waits of one server, each with the difference the person decides on. */
 export function heldChanges(server: string, pins: ServerPins): HeldChange[] {
   return PIN_PARTS.flatMap((part) => changesOf(server, PART_RULES[part] as PartRules<{ description?: string | undefined }>, pins[part] as PinState<{ description?: string | undefined }> | undefined));
+}
+
+function refusedOf<T extends { description?: string | undefined }>(server: string, rules: PartRules<T>, state: PinState<T> | undefined): RefusedItem[] {
+  return Object.keys(state?.refused ?? {}).map((name) => {
+    const def = state?.refusedDefs?.[name];
+    const unlistedSince = state?.unlisted?.[name];
+    return {
+      server,
+      kind: rules.kind,
+      name,
+      listed: unlistedSince === undefined,
+      ...(unlistedSince !== undefined ? { unlistedSince } : {}),
+      ...(def !== undefined ? { refusedAt: def.at, ...(def.def.description !== undefined ? { description: def.def.description } : {}) } : {}),
+      canAccept: def !== undefined,
+    };
+  });
+}
+
+/** What the person refused of one server, each listed or no longer. */
+export function refusedItems(server: string, pins: ServerPins): RefusedItem[] {
+  return PIN_PARTS.flatMap((part) => refusedOf(server, PART_RULES[part] as PartRules<{ description?: string | undefined }>, pins[part] as PinState<{ description?: string | undefined }> | undefined));
 }

@@ -17,6 +17,31 @@ export interface PinState<T> {
   held: Record<string, Pinned<T>>;
   /** Name → digests the person refused: that definition never reaches agents. */
   refused: Record<string, string[]>;
+  /** Name → the definition the person refused last, to show it and let them accept it later (absent in older files). */
+  refusedDefs?: Record<string, Pinned<T>> | undefined;
+  /** Refused names the server no longer lists, since when: still refused (fail closed) until the person forgets them. */
+  unlisted?: Record<string, number> | undefined;
+}
+
+function copyState<T>(state: PinState<T>): PinState<T> {
+  return {
+    approved: { ...state.approved },
+    held: { ...state.held },
+    refused: { ...state.refused },
+    ...(state.refusedDefs !== undefined ? { refusedDefs: { ...state.refusedDefs } } : {}),
+    ...(state.unlisted !== undefined ? { unlisted: { ...state.unlisted } } : {}),
+  };
+}
+
+/** The name's refusal forgotten with what was kept beside it; `digest` alone when one is given. */
+function dropRefusal<T>(next: PinState<T>, name: string, digest?: string): void {
+  const left = digest === undefined ? [] : (next.refused[name] ?? []).filter((d) => d !== digest);
+  if (left.length > 0) next.refused[name] = left;
+  else {
+    delete next.refused[name];
+    if (next.unlisted) delete next.unlisted[name];
+  }
+  if (next.refusedDefs) delete next.refusedDefs[name];
 }
 
 export function pinStateSchema<T>(item: z.ZodType<T>): z.ZodType<PinState<T>> {
@@ -25,6 +50,8 @@ export function pinStateSchema<T>(item: z.ZodType<T>): z.ZodType<PinState<T>> {
     approved: z.record(z.string(), pinned),
     held: z.record(z.string(), pinned),
     refused: z.record(z.string(), z.array(z.string()).max(MAX_REFUSED)),
+    refusedDefs: z.record(z.string(), pinned).optional(),
+    unlisted: z.record(z.string(), z.number()).optional(),
   });
 }
 
@@ -43,7 +70,7 @@ export interface Reviewed<T> {
   next: PinState<T>;
   /** The state differs from the one given (to be written). */
   changed: boolean;
-  /** The set of held names or their definitions changed (the person has something new to see). */
+  /** The set of held names or their definitions changed, or a refused name was listed again or no longer (the person has something new to see). */
   heldChanged: boolean;
   /** Names approved now without review: all of them on first sight, new ones under acceptNew. */
   approvedNow: string[];
@@ -61,11 +88,21 @@ export function review<T>(state: PinState<T> | undefined, items: readonly T[], o
     for (const item of items) approved[options.key(item)] ??= { digest: options.digest(item), def: item, at: options.now };
     return { visible: [...items], next: { approved, held: {}, refused: {} }, changed: true, heldChanged: false, approvedNow: Object.keys(approved), removed: [] };
   }
-  const next: PinState<T> = { approved: { ...state.approved }, held: { ...state.held }, refused: { ...state.refused } };
+  const next = copyState(state);
   const present = new Set(items.map(options.key));
   const removed = Object.keys(next.approved).filter((name) => !present.has(name));
   for (const name of removed) delete next.approved[name];
   let heldChanged = false;
+  // A refused name the server stops listing stays refused (a read of its URI too); it is shown as gone.
+  for (const name of Object.keys(next.refused)) {
+    const since = next.unlisted?.[name];
+    if (present.has(name) === (since === undefined)) continue;
+    next.unlisted ??= {};
+    if (since === undefined) next.unlisted[name] = options.now;
+    else delete next.unlisted[name];
+    heldChanged = true;
+  }
+  if (next.unlisted !== undefined && Object.keys(next.unlisted).length === 0) delete next.unlisted;
   for (const name of Object.keys(next.held)) {
     if (present.has(name)) continue;
     delete next.held[name];
@@ -109,16 +146,32 @@ export function review<T>(state: PinState<T> | undefined, items: readonly T[], o
   return { visible, next, changed, heldChanged, approvedNow, removed };
 }
 
-/** The person's decision on one held name; undefined when nothing of that name waits. */
-export function decide<T>(state: PinState<T>, name: string, decision: 'accept' | 'refuse', now: number): PinState<T> | undefined {
+/**
+ * The person's decision on one name: a held one accepted or refused; a refused one accepted after all
+ * (its definition as refused, when kept) or forgotten (listed again, it is held again). Undefined when
+ * nothing of that name waits or was refused.
+ */
+export function decide<T>(state: PinState<T>, name: string, decision: 'accept' | 'refuse' | 'forget', now: number): PinState<T> | undefined {
   const held = state.held[name];
-  if (held === undefined) return undefined;
-  const next: PinState<T> = { approved: { ...state.approved }, held: { ...state.held }, refused: { ...state.refused } };
+  const refusedDef = state.refusedDefs?.[name];
+  const next = copyState(state);
+  if (decision === 'forget') {
+    if (state.refused[name] === undefined) return undefined;
+    dropRefusal(next, name);
+    return next;
+  }
+  if (held === undefined) {
+    if (decision !== 'accept' || refusedDef === undefined) return undefined;
+    next.approved[name] = { digest: refusedDef.digest, def: refusedDef.def, at: now };
+    dropRefusal(next, name, refusedDef.digest);
+    return next;
+  }
   delete next.held[name];
   if (decision === 'accept') {
     next.approved[name] = { digest: held.digest, def: held.def, at: now };
   } else {
     next.refused[name] = [...(next.refused[name] ?? []).filter((d) => d !== held.digest), held.digest].slice(-MAX_REFUSED);
+    next.refusedDefs = { ...next.refusedDefs, [name]: { digest: held.digest, def: held.def, at: now } };
   }
   return next;
 }

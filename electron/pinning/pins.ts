@@ -1,9 +1,9 @@
 import type { ProcessEnv } from '../../shared/core-env';
-import { PIN_KIND_WORDS, type HeldChange, type PinDecision, type PromptInfo, type ResourceInfo, type ResourceTemplateInfo, type ToolInfo } from '../../shared/api';
-import { CodedError } from '../../shared/errors';
+import { PIN_KIND_WORDS, type HeldChange, type PinDecision, type RefusedItem, type PromptInfo, type ResourceInfo, type ResourceTemplateInfo, type ToolInfo } from '../../shared/api';
+import { CodedError, errorMessage, isCodedError } from '../../shared/errors';
 import { Emitter } from '../../shared/events';
 import { redact } from '../../shared/redact';
-import { heldChanges } from './held-view';
+import { heldChanges, refusedItems } from './held-view';
 import { PART_OF_KIND, PART_RULES, PIN_PARTS, type PartRules, type PinnedItems, type PinPart } from './pin-kinds';
 import { pinFile, pinFileText, readPins, writePins, type ServerPins } from './pin-file';
 import { decide, review, type PinState, type Reviewed } from './pin-state';
@@ -145,15 +145,20 @@ export class ToolPins {
     return turn;
   }
 
-  /** Throws (pin-file.ts) when the state would be past the bound a pin file is read with: nothing is kept then. */
-  #keep(server: string, pins: ServerPins): void {
+  /**
+   * Kept in memory at once, written after the writes under way; the write is returned, and a failed one
+   * is logged. Throws (pin-file.ts) when the state would be past the bound a pin file is read with: nothing is kept then.
+   */
+  #keep(server: string, pins: ServerPins): Promise<void> {
     const text = pinFileText(server, pins);
     this.#states.set(server, Promise.resolve(pins));
     const previous = this.#writes.get(server) ?? Promise.resolve();
-    const write = previous
-      .then(() => writePins(this.options.dir, server, text))
-      .catch((error: unknown) => this.#log(`[${server}] could not write its pinned tools: ${String(error)}`));
-    this.#writes.set(server, write);
+    const write = previous.then(() => writePins(this.options.dir, server, text));
+    this.#writes.set(
+      server,
+      write.catch((error: unknown) => this.#log(`[${server}] could not write its pinned tools: ${String(error)}`)),
+    );
+    return write;
   }
 
   /** A server's listing as agents may see it: approved definitions only. New and changed ones are held. */
@@ -186,7 +191,7 @@ export class ToolPins {
         const kept = parts[part]?.next ?? state?.[part];
         if (kept !== undefined) Object.assign(next, { [part]: kept });
       }
-      this.#keep(server, { ...next, ...(stillUnverified ? { unverified } : {}) });
+      void this.#keep(server, { ...next, ...(stillUnverified ? { unverified } : {}) }).catch(() => undefined);
       // A part never pinned before (a first listing, or resources in a pin file older than their pins) is pinned now.
       const firstSight = (part: PinPart): boolean => state?.[part] === undefined;
       const pinned = namesOf(parts, 'approvedNow', firstSight);
@@ -207,12 +212,20 @@ export class ToolPins {
   }
 
   /** What waits for the person, of one server or of every server whose pins were read. */
-  async held(server?: string): Promise<HeldChange[]> {
-    const servers = server !== undefined ? [server] : [...this.#states.keys()];
-    const out: HeldChange[] = [];
-    for (const name of servers) {
+  held(server?: string): Promise<HeldChange[]> {
+    return this.#view(server, heldChanges);
+  }
+
+  /** What the person refused, of one server or of every server whose pins were read. */
+  refused(server?: string): Promise<RefusedItem[]> {
+    return this.#view(server, refusedItems);
+  }
+
+  async #view<T>(server: string | undefined, view: (name: string, pins: ServerPins) => T[]): Promise<T[]> {
+    const out: T[] = [];
+    for (const name of server !== undefined ? [server] : [...this.#states.keys()]) {
       const state = await this.#state(name);
-      if (state && !('unreadable' in state)) out.push(...heldChanges(name, state));
+      if (state && !('unreadable' in state)) out.push(...view(name, state));
     }
     return out;
   }
@@ -241,7 +254,6 @@ export class ToolPins {
   /** The person's decisions on one server's held items; all-or-nothing when one names nothing held. */
   async decide(server: string, decisions: readonly PinDecision[]): Promise<void> {
     if (!(await this.#inTurn(server, () => this.#decide(server, decisions)))) return;
-    await this.#writes.get(server);
     this.#events.emit('held', { server });
     this.#events.emit('visible', { server });
   }
@@ -256,16 +268,25 @@ export class ToolPins {
       const pinned = next?.[part] as PinState<unknown> | undefined;
       const decided = pinned ? decide(pinned, name, decision, this.#now()) : undefined;
       if (next === undefined || decided === undefined) {
-        throw new CodedError('not_found', redact(`No ${PIN_KIND_WORDS[kind]} "${name}" of "${server}" waits for review.`), {
-          hint: `Run \`connected-services servers review ${server}\` to see what waits.`,
-        });
+        const what = decision === 'forget' ? `No refused ${PIN_KIND_WORDS[kind]} "${name}" of "${server}" is kept.` : `No ${PIN_KIND_WORDS[kind]} "${name}" of "${server}" waits for review.`;
+        throw new CodedError('not_found', redact(what), { hint: `Run \`connected-services servers review ${server}\` to see what waits and what you refused.` });
       }
       next = { ...next, [part]: decided };
     }
     if (next === undefined || next === state) return false;
-    this.#keep(server, next);
-    // Told as the state is kept, not after its write: a listing reviewed meanwhile that tells of what
-    // waits must not find the decided items gone without the person's answer (tool-change-decisions.ts).
+    const before = this.#states.get(server);
+    try {
+      // Written in this turn: no listing is reviewed until the decision is on disk or undone.
+      await this.#keep(server, next);
+    } catch (error) {
+      if (before !== undefined) this.#states.set(server, before);
+      // Past the bound (pin-file.ts): nothing was kept, and its own error says why.
+      if (isCodedError(error)) throw error;
+      throw new CodedError('internal', redact(`Your decisions on "${server}" were not kept: its pin file could not be written (${errorMessage(error)}). Nothing changed: what waited still waits.`), {
+        hint: `Check that ${this.options.dir} can be written (free space, permissions), then decide again.`,
+      });
+    }
+    // Told once kept: the decisions queue records who decided only what is on disk (tool-change-decisions.ts).
     this.#events.emit('reviewed', { server, decisions });
     return true;
   }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ServerNameSchema } from '../config';
-import { HeldChangeSchema, PinDecisionSchema } from './pin-views';
+import { HeldChangeSchema, PinDecisionSchema, RefusedItemSchema } from './pin-views';
 import { DecideInputSchema, DecideOutputSchema, DecisionSchema } from './decision-views';
 import { OptionalServer, Ok } from './method-schemas';
 
@@ -8,7 +8,9 @@ import { OptionalServer, Ok } from './method-schemas';
 export const DECISION_METHODS = {
   /** Tools and prompts held since their server's approval (new or changed), with their differences; one server or all. */
   listHeldChanges: () => ({ input: OptionalServer, output: z.array(HeldChangeSchema) }),
-  /** The person's decisions on held tools and prompts of one server; `acceptAll` accepts whatever waits. */
+  /** What the person refused, of one server or all: each listed or no longer, to accept after all or forget (`reviewChanges`). */
+  listRefused: () => ({ input: OptionalServer, output: z.array(RefusedItemSchema) }),
+  /** The person's decisions on held tools and prompts of one server, and on refused ones; `acceptAll` accepts whatever waits. */
   reviewChanges: () => ({
     input: z.strictObject({ name: ServerNameSchema, decisions: z.array(PinDecisionSchema).max(1000).optional(), acceptAll: z.boolean().optional() }),
     output: Ok,

@@ -44,13 +44,38 @@ export const HeldChangeSchema = lazySchema(() =>
 );
 export type HeldChange = z.infer<typeof HeldChangeSchema>;
 
-/** One decision on a held change. */
+/**
+ * One decision: on a held change, `accept` or `refuse`; on one the person refused before, `accept`
+ * (its definition as refused) or `forget` (the refusal dropped: listed again, it is held again).
+ */
 export const PinDecisionSchema = lazySchema(() =>
   z.strictObject({
     kind: z.enum(PIN_KINDS),
     // A resource's URI may be long: the bridge takes URIs up to 8 KiB (bridge/input-bounds.ts).
     name: z.string().min(1).max(8192),
-    decision: z.enum(['accept', 'refuse']),
+    decision: z.enum(['accept', 'refuse', 'forget']),
   }),
 );
 export type PinDecision = z.infer<typeof PinDecisionSchema>;
+
+/**
+ * A tool, prompt, resource or template the person refused: it never reaches agents (nor is a refused
+ * resource read) until they accept it after all or forget the refusal.
+ */
+export const RefusedItemSchema = lazySchema(() =>
+  z.object({
+    server: z.string(),
+    kind: z.enum(PIN_KINDS),
+    name: z.string(),
+    /** False once the server no longer lists the name: still refused until the person forgets it. */
+    listed: z.boolean(),
+    /** Since when it is not listed. */
+    unlistedSince: z.number().optional(),
+    /** When the person refused it, and its description then; absent when refused before these were kept. */
+    refusedAt: z.number().optional(),
+    description: z.string().optional(),
+    /** Its definition as refused is kept, so it can be accepted; otherwise only forgotten. */
+    canAccept: z.boolean(),
+  }),
+);
+export type RefusedItem = z.infer<typeof RefusedItemSchema>;

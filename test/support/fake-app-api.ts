@@ -86,6 +86,7 @@ const DEFAULTS: FakeHandlers = {
   registryInstallOptions: () => ({ name: 'io.example/none', version: '1.0.0', options: [] }),
   installRegistryEntry: ({ server }) => ({ name: server, secrets: [], needsApproval: false, steps: [] }),
   listHeldChanges: () => [],
+  listRefused: () => [],
   inputRoundSettings: () => ({}),
 };
 

@@ -17,15 +17,16 @@ export interface ShiftingReader {
 
 /**
  * A core with its bridge and the shifting SDK server (resources on) approved and connected, and an
- * agent `reader` allowed everything: the start of the resource-pinning tests. The caller closes `core`.
+ * agent `reader` allowed everything: the start of the resource-pinning tests. `env`: more of the
+ * server's (`SHIFT_APPS: '1'` for its apps). The caller closes `core`.
  */
-export async function startShiftingReader(prefix: string): Promise<ShiftingReader> {
+export async function startShiftingReader(prefix: string, env: Record<string, string> = {}): Promise<ShiftingReader> {
   const home = tempHome(prefix);
   const stageFile = join(home, '..', 'stage');
   writeFileSync(stageFile, '1');
   const core = await createCore({ dataDir: home, demo: false, env: { ...process.env, ...SHIFTING_PASSPHRASE }, vaultProvider: 'passphrase', bridge: { port: 0, required: true } });
   try {
-    await core.api.addServer({ name: 'shifting', config: shiftingServer(stageFile, { env: { SHIFT_FILE: stageFile, SHIFT_RESOURCES: '1' } }) });
+    await core.api.addServer({ name: 'shifting', config: shiftingServer(stageFile, { env: { SHIFT_FILE: stageFile, SHIFT_RESOURCES: '1', ...env } }) });
     await core.api.approveServer({ name: 'shifting' });
     await core.api.connect({ name: 'shifting' });
     const { token } = await core.api.addAgent({ name: 'reader', servers: ['*'], policy: { read: 'allow', write: 'allow', destructive: 'allow' } });

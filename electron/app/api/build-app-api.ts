@@ -146,6 +146,7 @@ export function buildAppApi(parts: AppApiParts): BuiltAppApi {
       audit: (entry) => parts.audit.append(entry),
       serverConfig: (server) => serverEntry(registry.config(), server),
       ownOrigins: () => [parts.bridge?.url ?? parts.bridgeUrl],
+      withheldResource: (server, uri) => parts.pins.withheldResource(server, uri),
     }),
     secretStoresApi: createSecretStoresApi({ registry, stores: openSecretStores(registry, vault, core) }),
     storeReferencesApi: createStoreReferencesApi({ registry, stores: openSecretStores(registry, vault, core, parts.storeUses), uses: parts.storeUses }),

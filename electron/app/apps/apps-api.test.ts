@@ -112,6 +112,25 @@ describe('apps api', () => {
     await expect(headless.openApp({ server: 'bank', tool: 'get-balance' })).rejects.toMatchObject({ code: 'not_found' });
   });
 
+  it('shows no app whose document the person has not approved: held for review or refused, each saying why, nothing read', async () => {
+    const reads: string[] = [];
+    const pool = fakePool([]);
+    const counted = { ...pool, readResource: (server: string, uri: string) => (reads.push(uri), pool.readResource(server, uri)) };
+    const host = new AppsHost();
+    host.setOrigin('http://127.0.0.1:5555');
+    const pins: Record<string, 'held' | 'refused' | undefined> = { 'ui://shop/cart.html': 'held' };
+    const api = createAppsApi({ pool: counted, host, settled: () => Promise.resolve(), withheldResource: (server, uri) => Promise.resolve(server === 'shop' ? pins[uri] : undefined) });
+    const held: unknown = await api.openApp({ server: 'shop', tool: 'show-cart' }).catch((e: unknown) => e);
+    expect(held).toMatchObject({ code: 'denied', message: 'The app of "show-cart" (ui://shop/cart.html) is new on "shop" and waits for your review; it is not shown until you accept it' });
+    expect((held as { hint?: string }).hint).toContain('`connected-services servers review shop`');
+    pins['ui://shop/cart.html'] = 'refused';
+    await expect(api.openApp({ server: 'shop', tool: 'show-cart' })).rejects.toMatchObject({ code: 'denied', message: 'You refused the app of "show-cart" (ui://shop/cart.html) on "shop"; it is not shown' });
+    expect(reads).toEqual([]);
+    pins['ui://shop/cart.html'] = undefined;
+    expect((await api.openApp({ server: 'shop', tool: 'show-cart' })).appId).toBeTruthy();
+    expect(reads).toEqual(['ui://shop/cart.html']);
+  });
+
   it('an app the host stops itself (the desktop app’s memory bound) is closed as by Close, and says why once', async () => {
     const { api, app, host } = await opened();
     const heard: unknown[] = [];

@@ -20,6 +20,22 @@ export interface AppsApiOptions {
   serverConfig?: (server: string) => ServerConfig | undefined;
   /** The product's own origins besides the app origin (the bridge): never an app's to reach. */
   ownOrigins?: () => string[];
+  /** What the pins say of a listed resource (electron/pinning): an app's document held or refused is not shown. */
+  withheldResource?: (server: string, uri: string) => Promise<'held' | 'refused' | undefined>;
+}
+
+/** The person is told why an app is not shown: its document waits for their review, or they refused it. */
+async function refuseWithheldApp(options: AppsApiOptions, server: string, tool: string, uri: string): Promise<void> {
+  const withheld = await options.withheldResource?.(server, uri);
+  if (withheld === undefined) return;
+  const review = `connected-services servers review ${server}`;
+  throw withheld === 'held'
+    ? new CodedError('denied', `The app of "${tool}" (${uri}) is new on "${server}" and waits for your review; it is not shown until you accept it`, {
+        hint: `Accept it in the service's waiting changes, or run \`${review}\``,
+      })
+    : new CodedError('denied', `You refused the app of "${tool}" (${uri}) on "${server}"; it is not shown`, {
+        hint: `To show it after all, accept it among the refused items of \`${review}\` or the service's page`,
+      });
 }
 
 function placeOf(config: ServerConfig | undefined): AppServerPlace | undefined {
@@ -59,6 +75,7 @@ export function createAppsApi(options: AppsApiOptions): AppsMethods {
       }
       const uri = info?.app?.resourceUri;
       if (uri === undefined) throw new CodedError('not_found', `"${server}" has no app for "${tool}"`, { hint: 'the Tools tab marks the tools that have one' });
+      await refuseWithheldApp(options, server, tool, uri);
       const read = await pool.readResource(server, uri);
       const { html, meta } = documentOf(read.contents, uri, host.shelf.maxBytes);
       const resource = resourceApp(meta);

@@ -112,6 +112,11 @@ export class DecisionQueue {
     if (this.#shown.has(key(kind, id))) this.#deciders.set(key(kind, id), who);
   }
 
+  /** Drops that note: the answer failed, and the decision still waits for whoever answers next. */
+  notDecided(kind: DecisionKind, id: string): void {
+    this.#deciders.delete(key(kind, id));
+  }
+
   on<E extends keyof DecisionQueueEvents>(event: E, listener: (payload: DecisionQueueEvents[E]) => void): () => void {
     return this.#emitter.on(event, listener);
   }

@@ -40,13 +40,18 @@ export function createDecisionsApi({ queue, bridgeApi, adminApi, asksApi, pinsAp
       queue.decidedBy('ask', input.id, who);
       return asksApi.answerAsk(input);
     },
-    reviewChanges: (input, who = 'ipc') => {
+    reviewChanges: async (input, who = 'ipc') => {
       // Each held change this review names (or all of the server's, with acceptAll) is noted as decided by `who`.
       const named = new Set((input.decisions ?? []).map((d) => `${d.kind}/${d.name}`));
-      for (const d of queue.list()) {
-        if (d.kind === 'toolChange' && d.item.server === input.name && (input.acceptAll === true || named.has(`${d.item.kind}/${d.item.name}`))) queue.decidedBy('toolChange', d.id, who);
+      const noted = queue.list().filter((d) => d.kind === 'toolChange' && d.item.server === input.name && (input.acceptAll === true || named.has(`${d.item.kind}/${d.item.name}`)));
+      for (const d of noted) queue.decidedBy('toolChange', d.id, who);
+      try {
+        return await pinsApi.reviewChanges(input);
+      } catch (error) {
+        // Not kept (a pin file not written, a name not waiting): nothing was decided, by `who` or anyone.
+        for (const d of noted) queue.notDecided('toolChange', d.id);
+        throw error;
       }
-      return pinsApi.reviewChanges(input);
     },
   };
 }

@@ -84,7 +84,11 @@ export function toolChangeDecisions(parts: ToolChangeParts): DecisionSource<'too
       first = Promise.all(parts.servers().map((server) => refresh(server))).then(() => undefined);
       return [
         parts.pins.on('reviewed', ({ server, decisions }) => {
-          for (const d of decisions) answered.set(toolChangeId({ server, kind: d.kind, name: d.name }), OUTCOME[d.decision]);
+          for (const d of decisions) {
+            const id = toolChangeId({ server, kind: d.kind, name: d.name });
+            // Only an answer to what waits: a refused item accepted or forgotten later was no waiting decision.
+            if (d.decision !== 'forget' && waiting.has(id)) answered.set(id, OUTCOME[d.decision]);
+          }
         }),
         parts.pins.on('held', ({ server }) => void refresh(server)),
         () => {

@@ -79,6 +79,7 @@ const EXPECTED: Record<ApiMethod, Power | 'depends'> = {
   cancelCall: 'narrowing',
   registryCatalog: 'read',
   listHeldChanges: 'read',
+  listRefused: 'read',
   reviewChanges: 'depends',
   refreshRegistries: 'narrowing',
   registryInstallOptions: 'read',
@@ -116,6 +117,9 @@ describe('the caller rules of the App API', () => {
     expect(await powerOf('decide', { kind: 'call', id: 'a', answer: { decision: 'deny' } }, context)).toBe('narrowing');
     expect(await powerOf('decide', { kind: 'confirmation', id: 'c-1', answer: { decision: 'refuse' } }, context)).toBe('person');
     expect(await powerOf('decide', { kind: 'ask', id: 'ask_1', answer: { action: 'decline' } }, context)).toBe('person');
+    // Refusing narrows; accepting, and forgetting a refusal (a refused resource then reads through its template), widen.
+    const review = (decision: 'accept' | 'refuse' | 'forget') => powerOf('reviewChanges', { name: 'notes', decisions: [{ kind: 'resource', name: 'notes://keys', decision }] }, context);
+    expect([await review('refuse'), await review('accept'), await review('forget')]).toEqual(['narrowing', 'widening', 'widening']);
     expect(await powerOf('setServerEnabled', { name: 'github', enabled: true }, context)).toBe('widening');
     expect(await powerOf('setServerEnabled', { name: 'github', enabled: false }, context)).toBe('narrowing');
     expect(await powerOf('setBridgePaused', { paused: false }, context)).toBe('widening');

@@ -103,6 +103,7 @@ export const METHOD_POWERS: Record<ApiMethod, Rule> = {
   // As addService: adds (approves, connects) a server and its secrets; a dry run only fetches into the cache.
   installRegistryEntry: 'depends',
   listHeldChanges: 'read',
+  listRefused: 'read',
   // Accepting lets a new or changed definition reach agents; refusing keeps it from them.
   reviewChanges: 'depends',
   listDecisions: 'read',
@@ -163,7 +164,8 @@ export async function powerOf<M extends ApiMethod>(method: M, input: ApiInput<M>
       return (input as ApiInput<'disconnect'>).forgetIssuer === true ? 'widening' : 'narrowing';
     case 'reviewChanges': {
       const { decisions, acceptAll } = input as ApiInput<'reviewChanges'>;
-      return acceptAll === true || (decisions ?? []).some((d) => d.decision === 'accept') ? 'widening' : 'narrowing';
+      // Forgetting a refusal widens too: a refused resource no longer listed is then read through a template that matches it.
+      return acceptAll === true || (decisions ?? []).some((d) => d.decision !== 'refuse') ? 'widening' : 'narrowing';
     }
     case 'decideApproval':
       return (input as ApiInput<'decideApproval'>).decision === 'allow' ? 'widening' : 'narrowing';

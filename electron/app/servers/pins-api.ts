@@ -13,6 +13,7 @@ export interface PinsApiOptions {
 
 export interface PinsMethods {
   listHeldChanges(input: ApiInput<'listHeldChanges'>): Promise<ApiOutput<'listHeldChanges'>>;
+  listRefused(input: ApiInput<'listRefused'>): Promise<ApiOutput<'listRefused'>>;
   reviewChanges(input: ApiInput<'reviewChanges'>): Promise<ApiOutput<'reviewChanges'>>;
 }
 
@@ -32,25 +33,30 @@ async function refuseUnreadable(pins: ToolPins, server: string): Promise<void> {
 /** Tools pinned at approval: what waits for the person, and their decisions (docs/configuration.md, "Pinned tools"). */
 export function createPinsApi({ pins, registry, settled }: PinsApiOptions): PinsMethods {
   const servers = (): string[] => Object.keys(registry.config().mcpServers);
-  return {
-    async listHeldChanges({ server }) {
+  /** One view of the pins, of one server (named as configured, its pins read) or of every configured server. */
+  const listOf =
+    <T>(view: (server: string) => Promise<T[]>) =>
+    async ({ server }: { server?: string | undefined }): Promise<T[]> => {
       await settled();
       if (server !== undefined) {
         // A misspelt name is an error that says so, not "nothing waits".
         registry.require(server);
         // First: a listing under review meanwhile (the pool reviews a cached one at start) replaces the lost pins.
         await refuseUnreadable(pins, server);
-        return pins.held(server);
+        return view(server);
       }
-      return (await Promise.all(servers().map((name) => pins.held(name)))).flat();
-    },
+      return (await Promise.all(servers().map(view))).flat();
+    };
+  return {
+    listHeldChanges: listOf((server) => pins.held(server)),
+    listRefused: listOf((server) => pins.refused(server)),
     async reviewChanges({ name, decisions, acceptAll }) {
       registry.require(name);
       let chosen: PinDecision[] = decisions ?? [];
       if (acceptAll === true) chosen = (await pins.held(name)).map((held) => ({ kind: held.kind, name: held.name, decision: 'accept' }));
       if (chosen.length === 0) {
         if (acceptAll === true) return { ok: true };
-        throw new CodedError('invalid_input', 'Name the tools to accept or refuse, or accept all.', { hint: `Run \`connected-services servers review ${name}\` to see what waits.` });
+        throw new CodedError('invalid_input', 'Name the tools to accept, refuse or forget, or accept all.', { hint: `Run \`connected-services servers review ${name}\` to see what waits.` });
       }
       await pins.decide(name, chosen);
       return { ok: true };

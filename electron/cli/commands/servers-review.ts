@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { PIN_KIND_WORDS, type HeldChange, type PinDecision, type SchemaChange } from '../../../shared/api';
+import { PIN_KIND_WORDS, type HeldChange, type PinDecision, type RefusedItem, type SchemaChange } from '../../../shared/api';
 import { CodedError } from '../../../shared/errors';
 import { revealHidden } from '../../../shared/text';
 import { printJson } from '../output';
@@ -32,47 +32,84 @@ export function heldLines(held: HeldChange): string[] {
   return lines;
 }
 
-function decisionsFor(held: HeldChange[], names: string[], decision: PinDecision['decision']): PinDecision[] {
+/** One item the person refused: whether the server still lists it, and how to reconsider it. */
+export function refusedLines(item: RefusedItem): string[] {
+  const when = item.refusedAt !== undefined ? `refused ${new Date(item.refusedAt).toISOString()}` : 'refused';
+  const listed = item.listed ? 'still listed' : `no longer listed by the server${item.unlistedSince !== undefined ? ` since ${new Date(item.unlistedSince).toISOString()}` : ''}`;
+  const lines = [`${PIN_KIND_WORDS[item.kind]} ${revealHidden(item.name)} (${when}, ${listed})`];
+  if (item.description !== undefined) lines.push(`  description: ${revealHidden(item.description)}`);
+  if (!item.canAccept) lines.push('  refused before its definition was kept: forget it to have it held again when listed');
+  return lines;
+}
+
+/** What each name decides: a held item by its name; `accept` and `forget` also one refused before. */
+function decisionsFor(held: HeldChange[], refused: RefusedItem[], names: string[], decision: PinDecision['decision']): PinDecision[] {
   return names.flatMap((name) => {
-    const found = held.filter((h) => h.name === name);
-    if (found.length === 0) throw new CodedError('not_found', `Nothing named "${name}" waits for review.`, { hint: 'Run the command without --accept or --refuse to see what waits.' });
+    const waiting = decision === 'forget' ? [] : held.filter((h) => h.name === name);
+    const found = waiting.length > 0 || decision === 'refuse' ? waiting : refused.filter((r) => r.name === name && (decision === 'forget' || r.canAccept));
+    if (found.length === 0) {
+      const what = decision === 'forget' ? 'was refused' : decision === 'accept' ? 'waits for review or was refused' : 'waits for review';
+      throw new CodedError('not_found', `Nothing named "${name}" ${what}.`, { hint: 'Run the command without --accept, --refuse or --forget to see what waits and what you refused.' });
+    }
     return found.map((h) => ({ kind: h.kind, name: h.name, decision }));
   });
 }
 
+function printRefused(out: (line: string) => void, refused: RefusedItem[]): void {
+  if (refused.length === 0) return;
+  out('Refused (never shown to agents):');
+  for (const item of refused) for (const line of refusedLines(item)) out(`  ${line}`);
+}
+
 /**
  * `servers review NAME`: the tools, prompts, resources and templates of a server held since its approval (docs/configuration.md,
- * "Pinned tools"), each with its difference; `--accept`, `--refuse` or `--accept-all` decide.
+ * "Pinned tools"), each with its difference, and what the person refused; `--accept`, `--refuse`,
+ * `--forget` or `--accept-all` decide.
  */
 export function registerServerReview(servers: Command, run: Run): void {
   servers
     .command('review <name>')
     .description("show a server's new or changed tools, prompts and resources held since its approval; accept or refuse them")
-    .option('--accept <tool...>', 'let these tools (or prompts, or resources by URI) reach agents as they are now')
+    .option('--accept <tool...>', 'let these tools (or prompts, or resources by URI) reach agents as they are now; one refused before, as it was refused')
     .option('--refuse <tool...>', 'keep these definitions from agents for good (an approved one stays)')
+    .option('--forget <tool...>', 'drop the refusal of these (listed again, they wait for review again)')
     .option('--accept-all', 'accept everything that waits')
-    .option('--json', 'print JSON')
-    .action((name: string, options: { accept?: string[]; refuse?: string[]; acceptAll?: boolean; json?: boolean }) =>
+    .option('--refused', 'show only what you refused')
+    .option('--json', 'print JSON (what waits; with --refused, what you refused)')
+    .action((name: string, options: { accept?: string[]; refuse?: string[]; forget?: string[]; acceptAll?: boolean; refused?: boolean; json?: boolean }) =>
       run(async (ctx) => {
         const core = await ctx.core();
         const held = await core.api.listHeldChanges({ server: name });
-        const deciding = options.acceptAll === true || options.accept !== undefined || options.refuse !== undefined;
+        const refused = await core.api.listRefused({ server: name });
+        const deciding = options.acceptAll === true || options.accept !== undefined || options.refuse !== undefined || options.forget !== undefined;
         if (!deciding) {
-          if (options.json) return printJson(ctx.output, held);
-          if (held.length === 0) return ctx.output.out(`Nothing of ${name} waits for review.`);
-          for (const each of held) for (const line of heldLines(each)) ctx.output.out(line);
-          ctx.output.out(`Decide with: connected-services servers review ${name} --accept TOOL… | --refuse TOOL… | --accept-all`);
+          if (options.json) return printJson(ctx.output, options.refused === true ? refused : held);
+          const out = (line: string): void => ctx.output.out(line);
+          if (options.refused === true) {
+            if (refused.length === 0) return ctx.output.out(`You refused nothing of ${name}.`);
+            printRefused(out, refused);
+          } else {
+            if (held.length === 0) out(`Nothing of ${name} waits for review.`);
+            for (const each of held) for (const line of heldLines(each)) out(line);
+            printRefused(out, refused);
+          }
+          if (held.length > 0 || refused.length > 0) out(`Decide with: connected-services servers review ${name} --accept NAME… | --refuse NAME… | --forget NAME… | --accept-all`);
           return 0;
         }
         if (options.acceptAll === true) {
           await core.api.reviewChanges({ name, acceptAll: true });
           return ctx.output.out(held.length === 0 ? `Nothing of ${name} waited for review.` : `Accepted ${held.map((h) => h.name).join(', ')}.`);
         }
-        const decisions = [...decisionsFor(held, options.accept ?? [], 'accept'), ...decisionsFor(held, options.refuse ?? [], 'refuse')];
+        const decisions = [
+          ...decisionsFor(held, refused, options.accept ?? [], 'accept'),
+          ...decisionsFor(held, refused, options.refuse ?? [], 'refuse'),
+          ...decisionsFor(held, refused, options.forget ?? [], 'forget'),
+        ];
         await core.api.reviewChanges({ name, decisions });
         const said = (d: PinDecision['decision']): string[] => decisions.filter((x) => x.decision === d).map((x) => `${PIN_KIND_WORDS[x.kind]} ${x.name}`);
         if (said('accept').length > 0) ctx.output.out(`Accepted ${said('accept').join(', ')}.`);
         if (said('refuse').length > 0) ctx.output.out(`Refused ${said('refuse').join(', ')}.`);
+        if (said('forget').length > 0) ctx.output.out(`Forgot your refusal of ${said('forget').join(', ')}.`);
         return 0;
       }),
     );

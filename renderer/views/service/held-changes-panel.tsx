@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { PIN_KIND_WORDS, type HeldChange, type PinDecision, type SchemaChange } from '../../../shared/api';
+import { PIN_KIND_WORDS, type HeldChange, type SchemaChange } from '../../../shared/api';
 import { revealHidden } from '../../../shared/text';
 import { ErrorNote } from '../../components';
 import { useDecisions, useLive } from '../../state';
@@ -18,7 +18,7 @@ function SchemaLine({ change }: { change: SchemaChange }) {
   return <li>~ {what} is now {change.change}</li>;
 }
 
-function HeldItem({ held, busy, decide }: { held: HeldChange; busy: boolean; decide: (decision: PinDecision['decision']) => void }) {
+function HeldItem({ held, busy, decide }: { held: HeldChange; busy: boolean; decide: (decision: 'accept' | 'refuse') => void }) {
   const word = PIN_KIND_WORDS[held.kind];
   const label = `${word} ${held.name}`;
   return (
