@@ -75,3 +75,5 @@ export { gatherBelowQuiet, INPUT_ROUND_SETTINGS, INPUT_ROUND_SETTING_NAMES, inpu
 export type { InputRoundSetting } from './input-round-settings';
 export { assertNoCaseTwin, caseTwin, caseTwinError, caseTwins } from './name-case';
 export { isDockerCommand } from './docker-command';
+export { SESSION_SETTINGS, sessionSetting, sessionTimings } from './session-settings';
+export type { SessionSetting, SessionTimings } from './session-settings';
