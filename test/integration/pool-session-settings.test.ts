@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { FetchLike } from '../../electron/net';
 import { defaultSetTimer, type SetTimer } from '../../electron/pool/idle-timer';
 import { SESSION_CHECK_MS } from '../../electron/pool/session-check';
 import { startSessionExpiryServer } from '../fixtures/servers/session-expiry-server';
 import { startBridge } from '../support/bridge-harness';
+import { streamCountingFetch } from '../support/stream-counting-fetch';
 import { waitFor } from '../support/server-harness';
 
 /** `settings.sessionCheckMs` reaches the pool's real check of a quiet session, and applies without a restart. */
@@ -35,18 +35,13 @@ describe('the session settings of the pool', () => {
     const s = await startSessionExpiryServer();
     closers.push(() => s.close());
     const timers = checkTimers();
-    let streams = 0;
-    const seeing: FetchLike = async (url, init) => {
-      const response = await fetch(url, init);
-      if (init?.method === 'GET' && response.ok) streams++;
-      return response;
-    };
+    const { fetch: seeing, streams } = streamCountingFetch();
     const h = await startBridge({}, {}, { setTimer: timers.setTimer, httpFetch: () => seeing });
     closers.unshift(() => h.close());
     const servers = { memo: { type: 'http' as const, url: s.url } };
     await h.pool.apply({ mcpServers: servers, settings: { sessionCheckMs: SET } });
     await h.pool.start('memo');
-    await waitFor('the GET stream open', () => streams === 1);
+    await waitFor('the GET stream open', () => streams() === 1);
     expect(timers.armed()).toEqual([SET]);
 
     s.expireQuietly();
@@ -69,29 +64,26 @@ describe('the session settings of the pool', () => {
   it('counts new sessions by the server\'s name up to settings.sessionRenewalsPerMinute, across the entry removed and added again', async () => {
     const s = await startSessionExpiryServer();
     closers.push(() => s.close());
-    let streams = 0;
-    const seeing: FetchLike = async (url, init) => {
-      const response = await fetch(url, init);
-      if (init?.method === 'GET' && response.ok) streams++;
-      return response;
-    };
+    const { fetch: seeing, streams } = streamCountingFetch();
     const h = await startBridge({}, {}, { httpFetch: () => seeing });
     closers.unshift(() => h.close());
+    // Ready once its listing is done: a session forgotten before that is one the server forgot at once.
+    const ready = (): boolean => h.pool.status('memo').state === 'ready';
     const config = { mcpServers: { memo: { type: 'http' as const, url: s.url } }, settings: { sessionRenewalsPerMinute: 2 } };
     await h.pool.apply(config);
     await h.pool.start('memo');
-    await waitFor('the GET stream open', () => streams === 1);
+    await waitFor('the GET stream open', () => streams() === 1);
     // The forgotten session's GET stream ends, its re-open is answered 404: a new session (one of two).
     await s.expire();
-    await waitFor('the second session, its stream open', () => s.initializes === 2 && streams === 2, 30_000);
+    await waitFor('the second session, its stream open', () => s.initializes === 2 && streams() === 2 && ready(), 30_000);
 
     // Removed and added again within the minute: a new slot, the same name, the same count.
     await h.pool.apply({ mcpServers: {}, settings: config.settings });
     await h.pool.apply(config);
     await h.pool.start('memo');
-    await waitFor('the third session, its stream open', () => s.initializes === 3 && streams === 3, 30_000);
+    await waitFor('the third session, its stream open', () => s.initializes === 3 && streams() === 3 && ready(), 30_000);
     await s.expire();
-    await waitFor('the fourth session (two of two), its stream open', () => s.initializes === 4 && streams === 4, 30_000);
+    await waitFor('the fourth session (two of two), its stream open', () => s.initializes === 4 && streams() === 4 && ready(), 30_000);
     // It served a request: forgotten now, it is renewed unless the count says no.
     await h.pool.callTool('memo', 'echo', { text: 'served' });
     await s.expire();
