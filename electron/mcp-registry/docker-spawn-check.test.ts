@@ -11,6 +11,10 @@ describe('dockerMountSpecs', () => {
       { flag: '--volume', spec: '/d:/x' }, { flag: '--volume', spec: '/e:/x' }, { flag: '--mount', spec: 'type=bind,src=/f,dst=/x' },
     ]);
   });
+
+  it('reads none after the image: those are the server\'s own arguments', () => {
+    expect(dockerMountSpecs(['run', '-i', '--rm', '-v', '/a:/x', 'img:1', '-v', '/etc', '--mount', 'src=/'])).toEqual([{ flag: '--volume', spec: '/a:/x' }]);
+  });
 });
 
 describe.skipIf(process.platform === 'win32')('dockerSpawnRefusal, with real links in a temp home', () => {
@@ -61,6 +65,30 @@ describe.skipIf(process.platform === 'win32')('dockerSpawnRefusal, with real lin
     expect(refusal?.hint).toContain('servers remove box');
     // The same mount in a person's own entry stays inside home: it starts.
     expect(dockerSpawnRefusal('mine', docker([`--volume=${home}/work/data:/data`]), home)).toBeUndefined();
+  });
+
+  it("starts a registry entry whose server takes `-v PATH` after the image (the server's argument, not a mount)", () => {
+    swap('/');
+    const entry = { command: 'docker', args: ['run', '-i', '--rm', 'img:1', '-v', '/etc', '--volume', `${home}/work/data:/d`], fromRegistry: 'io.github.acme/box' };
+    expect(dockerSpawnRefusal('box', entry, home)).toBeUndefined();
+  });
+
+  it("resolves a relative source against the entry's cwd (else the core's own), as docker does, and checks it the same way", () => {
+    const relative = [['-v', './data:/d'], ['--mount', 'type=bind,source=data,target=/d'], ['--mount', '"type=bind","src=./data/../data"']];
+    for (const args of relative) expect(dockerSpawnRefusal('mine', { ...docker(args), cwd: join(home, 'work') }, home)).toBeUndefined();
+    swap('/etc');
+    for (const args of relative) {
+      expect(dockerSpawnRefusal('mine', { ...docker(args), cwd: join(home, 'work') }, home)?.message).toContain(`its docker mount ${home}/work/data now leads to /etc`);
+    }
+    // No cwd: docker runs in the core's folder; a relative cwd is taken from there too.
+    expect(dockerSpawnRefusal('mine', docker(['-v', '../work/data:/d']), home, join(home, 'work'))?.data).toEqual({ server: 'mine', path: `${home}/work/data`, leadsTo: '/etc' });
+    expect(dockerSpawnRefusal('mine', { ...docker(['-v', './data:/d']), cwd: 'work' }, home, home)?.message).toContain('now leads to /etc');
+  });
+
+  it('takes no volume name, volume-type source or anonymous volume for a folder', () => {
+    swap('/');
+    const cwd = join(home, 'work');
+    expect(dockerSpawnRefusal('mine', { ...docker(['-v', 'data:/d', '--mount', 'source=data,target=/e', '-v', `${home}/work/data`]), cwd }, home)).toBeUndefined();
   });
 
   it('leaves other commands alone', () => {

@@ -2,7 +2,8 @@ import { homedir } from 'node:os';
 import { posix } from 'node:path';
 import { isDockerCommand, type StdioServerConfig } from '../../shared/config';
 import { CodedError } from '../../shared/errors';
-import { mountRefusal, volumeRefusal } from './docker-mounts';
+import { csvFields, mountRefusal, volumeRefusal } from './docker-mounts';
+import { dockerOwnArguments } from './docker-run-options';
 import { realHome, realHostPath } from './host-path';
 
 interface MountGiven {
@@ -15,10 +16,11 @@ const SHORT_WITH_VALUE = new Set(['a', 'c', 'e', 'h', 'l', 'm', 'p', 'u', 'w']);
 
 /**
  * Every `-v`/`--volume`/`--mount` given, read as docker's flag parser reads them (`--volume=X`,
- * `--volume X`, `-vX`, `-v=X`, bundled `-itv X`). Every argument is read, the image's own too: a
- * server flag that looks like a mount is checked rather than a mount being missed.
+ * `--volume X`, `-vX`, `-v=X`, bundled `-itv X`), among docker's own arguments only: after the
+ * image they are the server's (docker-run-options.ts).
  */
-export function dockerMountSpecs(args: readonly string[]): MountGiven[] {
+export function dockerMountSpecs(allArgs: readonly string[]): MountGiven[] {
+  const args = dockerOwnArguments(allArgs);
   const found: MountGiven[] = [];
   for (let i = 0; i < args.length; i += 1) {
     const arg = args[i] ?? '';
@@ -42,14 +44,28 @@ export function dockerMountSpecs(args: readonly string[]): MountGiven[] {
   return found;
 }
 
-/** The host path a mount names, if it names one by its full path. */
-function hostSource({ flag, spec }: MountGiven): string | undefined {
-  if (flag === '--volume') return spec.split(':')[0];
-  for (const field of spec.split(',')) {
-    const [key, ...value] = field.split('=');
-    if (['source', 'src'].includes((key ?? '').trim().toLowerCase())) return value.join('=').replace(/^"|"$/g, '').trim();
+/**
+ * The host path a mount names, if it names one. docker resolves a relative one against its own
+ * working folder, the entry's `cwd`: a `-v` source starting with `.`, a bind `--mount` source not a
+ * full path (docker CLI, opts/mount.go and container/opts.go). A `-v` of one part is an anonymous volume.
+ */
+function hostSource({ flag, spec }: MountGiven, cwd: string): string | undefined {
+  if (flag === '--volume') {
+    const colon = spec.indexOf(':');
+    if (colon < 0) return undefined;
+    const source = spec.slice(0, colon);
+    return source.startsWith('.') ? posix.resolve(cwd, source) : source;
   }
-  return undefined;
+  let source: string | undefined;
+  let bind = false;
+  for (const field of csvFields(spec) ?? spec.split(',')) {
+    const eq = field.indexOf('=');
+    const key = field.slice(0, eq < 0 ? field.length : eq).trim().toLowerCase();
+    const value = eq < 0 ? '' : field.slice(eq + 1).trim();
+    if (key === 'type') bind = value.toLowerCase() === 'bind';
+    if (key === 'source' || key === 'src') source = value;
+  }
+  return source !== undefined && bind && source !== '' && !source.startsWith('/') ? posix.resolve(cwd, source) : source;
 }
 
 const within = (path: string, folder: string): boolean => {
@@ -81,12 +97,20 @@ const shown = (text: string): string => (text.length > 200 ? `${text.slice(0, 20
  * that passed when the entry was added can since have been swapped for a symbolic link out of the
  * home folder (to `/`, `/etc`, the docker socket) by anything writing in its parent folder. An entry
  * the registry added (`fromRegistry`) has every mount checked as when it was added; any docker
- * entry, a path inside the home folder that now leads out of it. Returns why docker must not run.
+ * entry, a path inside the home folder that now leads out of it (a relative one resolved as docker
+ * resolves it). Returns why docker must not run.
  */
-export function dockerSpawnRefusal(name: string, config: Pick<StdioServerConfig, 'command' | 'args' | 'fromRegistry'>, home: string = homedir()): CodedError | undefined {
+export function dockerSpawnRefusal(
+  name: string,
+  config: Pick<StdioServerConfig, 'command' | 'args' | 'fromRegistry' | 'cwd'>,
+  home: string = homedir(),
+  processCwd: string = process.cwd(),
+): CodedError | undefined {
   if (!isDockerCommand(config.command)) return undefined;
+  // docker runs in the entry's folder, else in ours (as the pool spawns it).
+  const cwd = posix.resolve(processCwd, config.cwd ?? '.');
   for (const given of dockerMountSpecs(config.args ?? [])) {
-    const source = hostSource(given) ?? '';
+    const source = hostSource(given, cwd) ?? '';
     const real = ledOutOfHome(source, home);
     if (real !== undefined) {
       return new CodedError('denied', `"${name}" was not started: its docker mount ${shown(source)} now leads to ${shown(real)}, outside the home folder (a symbolic link has taken the folder's place), so docker was not run.`, {

@@ -45,6 +45,7 @@ export function createPool(options: PoolOptions, internals: PoolSeamOptions = {}
     log,
     pins: options.pins,
     events: emitter,
+    sessionRenewals: new Map(),
   };
   const slots = new Map<string, ServerSlot>();
   let current: McpConfig = { mcpServers: {} };

@@ -33,6 +33,7 @@ export class ServerSlot {
     private readonly options: SlotOptions,
   ) {
     this.#life = new SlotLifecycle(name, config, settings, options);
+    this.#life.session.settingsChanged(settings);
     this.#settings = settings;
     // A restart loses the server's subscriptions: each held one is asked for again.
     this.#life.onStarted(() => {
@@ -163,6 +164,7 @@ export class ServerSlot {
   settingsChanged(settings: Settings | undefined): void {
     this.#settings = settings;
     this.#life.idleTimeoutChanged(settings);
+    this.#life.session.settingsChanged(settings);
   }
 
   /**

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { sessionTimings, type SessionTimings } from '../../shared/config';
 import type { Connection } from './connection';
 import { SESSION_CHECK_MS, SESSION_CHECK_TIMEOUT_MS, SessionCheck } from './session-check';
 
@@ -37,10 +38,10 @@ function connection(options: { stream?: boolean; refuse?: boolean } = {}) {
   return { conn, pings };
 }
 
-function check(current: () => Connection | undefined) {
+function check(current: () => Connection | undefined, timings?: () => SessionTimings) {
   const t = timers();
   const answered: Connection[] = [];
-  const sessionCheck = new SessionCheck({ setTimer: t.setTimer, current, answered: (conn) => void answered.push(conn) });
+  const sessionCheck = new SessionCheck({ setTimer: t.setTimer, current, answered: (conn) => void answered.push(conn), ...(timings ? { timings } : {}) });
   return { sessionCheck, t, answered };
 }
 
@@ -99,6 +100,22 @@ describe('SessionCheck (a quiet session asked whether the server still knows it,
     current = undefined;
     await t.fire();
     expect(pings).toHaveLength(0);
+    expect(t.pending).toHaveLength(0);
+  });
+
+  it('follows the settings in force: its period and its ping\'s wait, a change at once, none at 0', async () => {
+    let timings = sessionTimings({ sessionCheckMs: 5_000, sessionCheckTimeoutMs: 250 });
+    const { conn, pings } = connection({ stream: true });
+    const { sessionCheck, t } = check(() => conn, () => timings);
+    sessionCheck.watch(conn);
+    expect(t.pending.map((p) => p.ms)).toEqual([5_000]);
+    await t.fire();
+    expect(pings).toEqual([{ timeout: 250 }]);
+    timings = sessionTimings({ sessionCheckMs: 9_000 });
+    sessionCheck.retime();
+    expect(t.pending.map((p) => p.ms)).toEqual([9_000]);
+    timings = sessionTimings({ sessionCheckMs: 0 });
+    sessionCheck.retime();
     expect(t.pending).toHaveLength(0);
   });
 });

@@ -1,10 +1,12 @@
+import { SESSION_SETTINGS, sessionTimings, type SessionTimings } from '../../shared/config';
 import type { Connection } from './connection';
 import type { SetTimer } from './idle-timer';
 
-/** How often a quiet 2025-11-25 HTTP session with its GET stream open is asked whether the server still knows it. */
-export const SESSION_CHECK_MS = 60_000;
-/** A check's ping waits no longer than this. */
-export const SESSION_CHECK_TIMEOUT_MS = 10_000;
+/** How often a quiet 2025-11-25 HTTP session with its GET stream open is asked whether the server still knows it, unless `settings.sessionCheckMs` says otherwise. */
+export const SESSION_CHECK_MS = SESSION_SETTINGS.sessionCheckMs.default;
+/** A check's ping waits no longer than this, unless `settings.sessionCheckTimeoutMs` says otherwise. */
+export const SESSION_CHECK_TIMEOUT_MS = SESSION_SETTINGS.sessionCheckTimeoutMs.default;
+const DEFAULTS = sessionTimings(undefined);
 
 /** What the check needs of its slot (slot-lifecycle.ts). */
 export interface SessionCheckHost {
@@ -13,13 +15,15 @@ export interface SessionCheckHost {
   current(): Connection | undefined;
   /** The check's ping was answered: the session served us (slot-session-renewal.ts). */
   answered(conn: Connection): void;
+  /** The settings in force, read at each period and ping (default: the defaults). */
+  timings?: () => SessionTimings;
 }
 
 /**
  * A server that forgets a session while our GET stream stays open (no end, no 404 to its re-open)
  * would be found out only at the next request, and its list changes meanwhile lost. It answers 404 to
  * any request carrying an id it does not know (MCP 2025-11-25 Transports §Session Management), so a
- * `ping` (MCP basic/utilities §Ping) says it: at most one per SESSION_CHECK_MS per server, and none
+ * `ping` (MCP basic/utilities §Ping) says it: at most one per `checkMs` per server (0: none), and none
  * while requests are answered anyway. Its 404 is told by the fetch wrapper (session-expiry.ts), which
  * renews the session; any other failure shows at the next request.
  */
@@ -53,8 +57,20 @@ export class SessionCheck {
     this.#watched = undefined;
   }
 
+  /** A changed setting: the period in force starts over. */
+  retime(): void {
+    this.#cancel?.();
+    this.#cancel = undefined;
+    if (this.#watched !== undefined) this.#arm();
+  }
+
+  #timings(): SessionTimings {
+    return this.#host.timings?.() ?? DEFAULTS;
+  }
+
   #arm(): void {
-    this.#cancel = this.#host.setTimer(() => void this.#tick(), SESSION_CHECK_MS);
+    const ms = this.#timings().checkMs;
+    if (ms > 0) this.#cancel = this.#host.setTimer(() => void this.#tick(), ms);
   }
 
   async #tick(): Promise<void> {
@@ -70,7 +86,7 @@ export class SessionCheck {
     // No stream open yet: nothing to lose, and a GET that opens later is checked at the next tick.
     if (quiet && conn.streamOpened?.() === true && !conn.sessionExpired()) {
       try {
-        await conn.client.ping({ timeout: SESSION_CHECK_TIMEOUT_MS });
+        await conn.client.ping({ timeout: this.#timings().checkTimeoutMs });
         this.#host.answered(conn);
       } catch {
         // A 404 renews the session through the fetch wrapper; anything else shows at the next request.

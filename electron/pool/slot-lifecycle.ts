@@ -126,7 +126,7 @@ export class SlotLifecycle {
     };
     const drop = (conn: Connection): void => this.#drop(conn, 'idle');
     const callFailed = (conn: Connection, error: CodedError): void => this.callFailed(conn, error);
-    this.session = new SlotSession({ ...this.#host, setTimer: options.setTimer, current: () => this.#conn, drop, callFailed, start: () => this.start(false) });
+    this.session = new SlotSession({ ...this.#host, setTimer: options.setTimer, renewals: options.sessionRenewals, current: () => this.#conn, drop, callFailed, start: () => this.start(false) });
   }
 
   /** Running, starting, or waiting to restart after a crash. */

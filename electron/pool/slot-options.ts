@@ -27,4 +27,6 @@ export interface SlotOptions extends Pick<ProcessEnv, 'now' | 'log'> {
   asks: { router: AskRouter; timeoutMs: number };
   pins: InventoryPins | undefined;
   events: Pick<Emitter<PoolEvents>, 'emit'>;
+  /** When each server's sessions were renewed by the GET stream or the check, by name (slot-session-renewal.ts): outlives its slot. */
+  sessionRenewals: Map<string, number[]>;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { sessionTimings } from '../../shared/config';
 import { CodedError } from '../../shared/errors';
 import type { Connection } from './connection';
 import { DEFAULT_RESTART_POLICY } from './restart-policy';
@@ -13,8 +14,8 @@ interface FakeConn {
 
 const settle = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
-/** A slot as the renewal sees it: each start makes the next connection and reaches ready (or fails as told). */
-function slot(startFails?: CodedError) {
+/** A slot as the renewal sees it: each start makes the next connection and reaches ready (or fails as told); `renewalTimes` as the pool keeps them for its name. */
+function slot(startFails?: CodedError, renewalTimes: number[] = [], renewalsPerMinute?: number) {
   const made: Connection[] = [];
   const flags = new Map<Connection, FakeConn>();
   const fresh = (): Connection => {
@@ -53,6 +54,8 @@ function slot(startFails?: CodedError) {
     publish: () => undefined,
     log: () => undefined,
     now: () => slotView.now,
+    timings: () => sessionTimings({ sessionRenewalsPerMinute: renewalsPerMinute }),
+    renewalTimes,
   });
   /** The server answers 404 for `conn`'s session (as the fetch wrapper tells it, once). */
   const forget = (conn: Connection): void => {
@@ -136,6 +139,36 @@ describe('SessionRenewal (one new session per forgotten one, MCP 2025-11-25 Tran
     }
     expect(spread.slotView.starts).toBe(MAX_STREAM_RENEWALS + 2);
     expect(spread.slotView.failed).toHaveLength(0);
+  });
+
+  it('counts renewals by the server\'s name, not its slot: one made again within the minute (the entry removed and added) starts none past the limit', async () => {
+    const times: number[] = [];
+    const first = slot(undefined, times);
+    for (let i = 0; i < MAX_STREAM_RENEWALS - 1; i++) {
+      const conn = first.slotView.current as Connection;
+      first.streamOpened(conn);
+      await first.streamRefused(conn);
+    }
+    expect(first.slotView.starts).toBe(MAX_STREAM_RENEWALS - 1);
+    const again = slot(undefined, times);
+    for (let i = 0; i < 2; i++) {
+      const conn = again.slotView.current as Connection;
+      again.streamOpened(conn);
+      await again.streamRefused(conn);
+    }
+    expect(again.slotView.starts).toBe(1);
+    expect(again.state.lastError?.message).toMatch(/"memo" forgot 5 sessions within 60 s/);
+  });
+
+  it('follows settings.sessionRenewalsPerMinute', async () => {
+    const { slotView, state, streamOpened, streamRefused } = slot(undefined, [], 2);
+    for (let i = 0; i < 3; i++) {
+      const conn = slotView.current as Connection;
+      streamOpened(conn);
+      await streamRefused(conn);
+    }
+    expect(slotView.starts).toBe(2);
+    expect(state.lastError?.message).toMatch(/"memo" forgot 2 sessions within 60 s/);
   });
 
   it('once a request succeeded on the new session, the GET stream renews it again', async () => {

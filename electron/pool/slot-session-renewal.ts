@@ -1,3 +1,4 @@
+import { SESSION_SETTINGS, type SessionTimings } from '../../shared/config';
 import { errorMessage, toCodedError, type CodedError } from '../../shared/errors';
 import { redact } from '../../shared/redact';
 import type { Connection } from './connection';
@@ -19,10 +20,17 @@ export interface RenewalHost {
   publish(): void;
   log(line: string): void;
   now(): number;
+  /** The settings in force (`renewalsPerMinute`), read at each renewal. */
+  timings(): SessionTimings;
+  /**
+   * When renewals found by the GET stream or the check began, for this server's name: kept by the
+   * pool, so the count holds across the entry removed and added again within the minute.
+   */
+  readonly renewalTimes: number[];
 }
 
-/** At most this many renewals found by the GET stream or the check (no request waiting) within STREAM_RENEWAL_WINDOW_MS. */
-export const MAX_STREAM_RENEWALS = 5;
+/** By default, at most this many renewals found by the GET stream or the check (no request waiting) within STREAM_RENEWAL_WINDOW_MS. */
+export const MAX_STREAM_RENEWALS = SESSION_SETTINGS.sessionRenewalsPerMinute.default;
 export const STREAM_RENEWAL_WINDOW_MS = 60_000;
 
 /**
@@ -38,9 +46,6 @@ export class SessionRenewal {
   #renewing: { from: Connection; next: Promise<Connection> } | undefined;
   /** The connection a renewal made, until it served us (a request answered on it, or its GET stream opened). */
   #unproven: Connection | undefined;
-  /** When the last renewals found by the GET stream or the check began: a server that serves each session a moment only is no loop either. */
-  readonly #streamRenewals: number[] = [];
-
   constructor(host: RenewalHost) {
     this.#host = host;
   }
@@ -70,13 +75,15 @@ export class SessionRenewal {
       this.#fail(conn, sessionGoneAgain(this.#host.name));
       return;
     }
+    // A server that serves each session a moment only is no loop either: so many a minute, then its error.
     const now = this.#host.now();
-    const recent = this.#streamRenewals.filter((at) => now - at < STREAM_RENEWAL_WINDOW_MS);
-    if (recent.length >= MAX_STREAM_RENEWALS) {
+    const times = this.#host.renewalTimes;
+    const recent = times.filter((at) => now - at < STREAM_RENEWAL_WINDOW_MS);
+    if (recent.length >= this.#host.timings().renewalsPerMinute) {
       this.#fail(conn, sessionsKeptForgotten(this.#host.name, recent.length, STREAM_RENEWAL_WINDOW_MS));
       return;
     }
-    this.#streamRenewals.splice(0, this.#streamRenewals.length, ...recent, now);
+    times.splice(0, times.length, ...recent, now);
     this.renew(conn).catch((error: unknown) => this.#host.log(redact(`[${this.#host.name}] ${errorMessage(error)}`)));
   }
 

@@ -1,6 +1,10 @@
+import { sessionTimings, type SessionTimings, type Settings } from '../../shared/config';
 import type { Connection } from './connection';
 import { SessionCheck, type SessionCheckHost } from './session-check';
 import { SessionRenewal, type RenewalHost } from './slot-session-renewal';
+
+/** A slot's part of the renewal host, with the pool's renewals of every server by name (slot-options.ts). */
+type SessionHost = Omit<RenewalHost, 'timings' | 'renewalTimes'> & Pick<SessionCheckHost, 'setTimer'> & { readonly renewals: Map<string, number[]> };
 
 /**
  * A slot's 2025-11-25 HTTP session kept alive across the server forgetting it: renewed when a 404
@@ -9,10 +13,23 @@ import { SessionRenewal, type RenewalHost } from './slot-session-renewal';
 export class SlotSession {
   readonly renewal: SessionRenewal;
   readonly #check: SessionCheck;
+  /** mcp.json's session settings as last applied (server-slot.ts): read at each check and renewal. */
+  #timings: SessionTimings = sessionTimings(undefined);
 
-  constructor(host: RenewalHost & Pick<SessionCheckHost, 'setTimer'>) {
-    this.renewal = new SessionRenewal(host);
-    this.#check = new SessionCheck({ setTimer: host.setTimer, current: () => host.current(), answered: (conn) => this.renewal.used(conn) });
+  constructor(host: SessionHost) {
+    const renewalTimes = host.renewals.get(host.name) ?? [];
+    host.renewals.set(host.name, renewalTimes);
+    const timings = (): SessionTimings => this.#timings;
+    this.renewal = new SessionRenewal({ ...host, timings, renewalTimes });
+    this.#check = new SessionCheck({ setTimer: host.setTimer, current: () => host.current(), answered: (conn) => this.renewal.used(conn), timings });
+  }
+
+  /** New settings: the check's period in force starts over; the rest applies at its next use. */
+  settingsChanged(settings: Settings | undefined): void {
+    const next = sessionTimings(settings);
+    const retime = next.checkMs !== this.#timings.checkMs;
+    this.#timings = next;
+    if (retime) this.#check.retime();
   }
 
   /** A start reached ready on `conn` (a 404 while starting is acted on now), then watched while it runs. */

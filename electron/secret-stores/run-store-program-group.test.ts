@@ -11,6 +11,10 @@ const LEAVES = '$1 & echo $! > "$2"; echo value; echo note >&2';
 // As LEAVES, with what it starts in a session of its own: the shell answers only once that one has
 // left its process group (it writes its pid from there), so the group's kill cannot come first.
 const LEAVES_GROUP = 'setsid sh -c \'echo $$ > "$1"; exec sleep 600\' sh "$2" & while [ ! -s "$2" ]; do sleep 0.05; done; echo value; echo note >&2';
+// As LEAVES_GROUP, the one it starts closing its output first, as a daemon does (gpg-agent): it is meant to outlive the run.
+const DAEMON = 'setsid sh -c \'exec >/dev/null 2>&1; echo $$ > "$1"; exec sleep 600\' sh "$2" & while [ ! -s "$2" ]; do sleep 0.05; done; echo value';
+// As LEAVES_GROUP, the program itself never answering: its time limit stops both.
+const HANGS_LEFT_GROUP = 'setsid sh -c \'echo $$ > "$1"; exec sleep 600\' sh "$2" & while [ ! -s "$2" ]; do sleep 0.05; done; exec sleep 600';
 const started: number[] = [];
 let folder: string | undefined;
 
@@ -72,10 +76,22 @@ describe.skipIf(process.platform === 'win32')('runStoreProgram with a program th
     expect(await gone(pid)).toBe(true);
   }, 30_000);
 
-  // setsid is util-linux's.
-  it.skipIf(process.platform !== 'linux')('settles after a short drain when what it started left its process group and still holds the pipes', async () => {
+  // setsid is util-linux's. Without the run's mark it was left running, holding the pipes.
+  it.skipIf(process.platform !== 'linux')('settles after a short drain when what it started left its process group and holds the pipes, and kills that one', async () => {
     const { result, pid } = await runForking('', 600_000, LEAVES_GROUP);
     expect(result).toEqual({ code: 0, stdout: 'value\n', stderr: 'note\n' });
+    expect(await gone(pid)).toBe(true);
+  }, 30_000);
+
+  it.skipIf(process.platform !== 'linux')('kills one that left the process group at the time limit too', async () => {
+    const { error, pid } = await runForking('', 3000, HANGS_LEFT_GROUP);
+    expect(error).toMatchObject({ code: 'auth_required', message: expect.stringContaining('did not answer within') as unknown });
+    expect(await gone(pid)).toBe(true);
+  }, 30_000);
+
+  it.skipIf(process.platform !== 'linux')('leaves running one that left the group and closed its output (a daemon such as gpg-agent)', async () => {
+    const { result, pid } = await runForking('', 600_000, DAEMON);
+    expect(result).toEqual({ code: 0, stdout: 'value\n', stderr: '' });
     expect(alive(pid)).toBe(true);
   }, 30_000);
 });

@@ -1,6 +1,6 @@
 import { spawn as nodeSpawn, type ChildProcessWithoutNullStreams, type SpawnOptionsWithoutStdio } from 'node:child_process';
 import type { CoreEnv } from '../../shared/core-env';
-import { signalGroup, type SpawnLike } from '../proc-env';
+import { killMarkedOutputHolders, newRunMark, RUN_MARK_VAR, signalGroup, type SpawnLike } from '../proc-env';
 import { storeUnavailable } from './secret-store';
 
 export type StoreSpawn = SpawnLike<SpawnOptionsWithoutStdio, ChildProcessWithoutNullStreams>;
@@ -15,7 +15,7 @@ export const DEFAULT_STORE_TIMEOUT_MS = 15_000;
 /** A secret is short; a program that prints more than this is not printing one. */
 export const MAX_STORE_OUTPUT = 1024 * 1024;
 const MAX_STDERR = 16 * 1024;
-/** After the program exits, how long its pipes may stay open (held by one it started that left its process group). */
+/** After the program exits, how long its pipes may stay open (held by one it started that left its process group) before that one is killed. */
 const DRAIN_MS = 1000;
 
 export interface ProgramResult {
@@ -44,11 +44,14 @@ export function runStoreProgram(command: string, args: readonly string[], option
   const spawn = options.spawn ?? nodeSpawn;
   const timeoutMs = options.timeoutMs ?? DEFAULT_STORE_TIMEOUT_MS;
   const platform = options.platform ?? process.platform;
+  // Linux: what the program starts carries this mark, so one that left the process group is found too (run-mark.ts).
+  const mark = platform === 'linux' ? newRunMark() : undefined;
+  const env = mark === undefined ? options.env : { ...options.env, [RUN_MARK_VAR]: mark };
   return new Promise((resolve, reject) => {
     let child: ChildProcessWithoutNullStreams;
     try {
       // Its own process group (POSIX), so a program it starts (pass runs gpg, gpg a pinentry) is stopped with it.
-      child = spawn(command, args, { env: options.env, shell: false, windowsHide: true, detached: platform !== 'win32' });
+      child = spawn(command, args, { env, shell: false, windowsHide: true, detached: platform !== 'win32' });
     } catch (error) {
       reject(notStarted(options.store, command, error));
       return;
@@ -65,10 +68,15 @@ export function runStoreProgram(command: string, args: readonly string[], option
       clearTimeout(drain);
       finish();
     };
+    // What is left of the run: its group, and what left the group still holding the pipes.
+    const stopAll = (): void => {
+      signalGroup(child, 'SIGKILL', platform);
+      if (mark !== undefined) killMarkedOutputHolders(mark);
+    };
     // Settled at once: 'close' would wait for every copy of the pipes, which a left-over grandchild may hold.
     const stop = (error: Error): void => {
       settle(() => reject(error));
-      signalGroup(child, 'SIGKILL', platform);
+      stopAll();
       child.stdout.destroy();
       child.stderr.destroy();
     };
@@ -88,13 +96,14 @@ export function runStoreProgram(command: string, args: readonly string[], option
     child.on('error', (error) => settle(() => reject(notStarted(options.store, command, error))));
     child.on('close', done);
     // The program's own exit settles it: what it started is stopped, which closes the pipes they held
-    // ('close' then follows with all the program printed); one that left the group and holds them is not waited for past the drain.
+    // ('close' then follows with all the program printed); one that left the group and holds them is killed after the drain.
     child.on('exit', (code) => {
       if (settled) return;
       signalGroup(child, 'SIGKILL', platform);
       clearTimeout(timer);
       drain = setTimeout(() => {
         done(code);
+        if (mark !== undefined) killMarkedOutputHolders(mark);
         child.stdout.destroy();
         child.stderr.destroy();
       }, DRAIN_MS);

@@ -4,6 +4,7 @@ import { AuthConfigSchema, StdioAuthConfigSchema } from './auth-schema';
 import { SecretStoresSchema } from './secret-stores-schema';
 import { checkStdioDelivery, CredentialFileSchema } from './stdio-credential';
 import { inputRoundMs } from './input-round-settings';
+import { sessionSetting } from './session-settings';
 
 /** Server names become bridge prefixes (`<server>__<tool>`), so they stay short and plain. */
 export const SERVER_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]{0,47}$/;
@@ -131,6 +132,10 @@ export const SettingsSchema = z.looseObject({
   inputRoundQuietMs: inputRoundMs('inputRoundQuietMs').optional(),
   /** The longest a round gathers a server's requests, from the first (default 2 s); 0 … 60 s, never below inputRoundQuietMs. */
   inputRoundGatherMaxMs: inputRoundMs('inputRoundGatherMaxMs').optional(),
+  /** A 2025-11-25 HTTP session kept alive: its quiet check, the check's wait, new sessions a minute (session-settings.ts). */
+  sessionCheckMs: sessionSetting('sessionCheckMs').optional(),
+  sessionCheckTimeoutMs: sessionSetting('sessionCheckTimeoutMs').optional(),
+  sessionRenewalsPerMinute: sessionSetting('sessionRenewalsPerMinute').optional(),
   /** Secret stores `${secret:STORE:PATH}` reads from, by name (secret-stores-schema.ts). */
   secretStores: SecretStoresSchema.optional(),
   /** MCP registries the catalog reads, in order (default: the official one); `[]` reads none. */

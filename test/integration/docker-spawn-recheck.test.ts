@@ -26,6 +26,8 @@ describe.skipIf(process.platform === 'win32')('docker mounts checked again befor
     person = join(dirname(home), 'person');
     mkdirSync(join(person, 'work', 'data'), { recursive: true });
     mkdirSync(join(person, 'work', 'mine'), { recursive: true });
+    mkdirSync(join(person, 'work', 'rel'), { recursive: true });
+    symlinkSync('/', join(person, 'work', 'root'));
     const bin = join(dirname(home), 'bin');
     mkdirSync(bin);
     calls = join(dirname(home), 'docker-calls.txt');
@@ -75,6 +77,31 @@ describe.skipIf(process.platform === 'win32')('docker mounts checked again befor
     expect(second.code).not.toBe(0);
     expect(second.stderr).toContain(`its docker mount ${person}/work/mine now leads to /`);
     expect(second.stderr).not.toMatch(/\n\s+at /);
+    expect(dockerRuns()).toHaveLength(before + 1);
+  }, 120_000);
+
+  it("an argument after the image is the server's own: `-v` there naming a link out of home does not stop the start", async () => {
+    const linked = join(person, 'work', 'root');
+    expect((await cli(['servers', 'add', 'after', '--', 'docker', 'run', '-i', '--rm', 'my/image:1', '-v', `${linked}:/x`])).code).toBe(0);
+    expect((await cli(['servers', 'approve', 'after'])).code).toBe(0);
+    const before = dockerRuns().length;
+    const started = await cli(['connect', 'after']);
+    expect(started.stderr).toBe('');
+    expect(started.code).toBe(0);
+    expect(dockerRuns()).toHaveLength(before + 1);
+  }, 120_000);
+
+  it("a relative mount source is resolved against the entry's cwd, as docker does, and checked the same way", async () => {
+    expect((await cli(['servers', 'add', 'rel', '--cwd', join(person, 'work'), '--', 'docker', 'run', '-i', '--rm', '-v', './rel:/r', 'my/image:1'])).code).toBe(0);
+    expect((await cli(['servers', 'approve', 'rel'])).code).toBe(0);
+    const before = dockerRuns().length;
+    expect((await cli(['connect', 'rel'])).code).toBe(0);
+    expect(dockerRuns()).toHaveLength(before + 1);
+
+    swapForLink(join(person, 'work', 'rel'));
+    const second = await cli(['connect', 'rel']);
+    expect(second.code).not.toBe(0);
+    expect(second.stderr).toContain(`its docker mount ${person}/work/rel now leads to /`);
     expect(dockerRuns()).toHaveLength(before + 1);
   }, 120_000);
 });

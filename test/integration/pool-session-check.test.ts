@@ -1,10 +1,10 @@
 import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { FetchLike } from '../../electron/net';
 import { defaultSetTimer, type SetTimer } from '../../electron/pool/idle-timer';
 import { SESSION_CHECK_MS } from '../../electron/pool/session-check';
 import { startSessionExpiryServer, type SessionExpiryServer } from '../fixtures/servers/session-expiry-server';
 import { connectAgent, startBridge } from '../support/bridge-harness';
+import { streamCountingFetch } from '../support/stream-counting-fetch';
 import { waitFor } from '../support/server-harness';
 
 /**
@@ -39,12 +39,7 @@ describe('a session forgotten while its GET stream stays open (the session check
     const s: SessionExpiryServer = await startSessionExpiryServer();
     closers.push(() => s.close());
     const timers = checkTimers();
-    let streams = 0;
-    const seeing: FetchLike = async (url, init) => {
-      const response = await fetch(url, init);
-      if (init?.method === 'GET' && response.ok) streams++;
-      return response;
-    };
+    const { fetch: seeing, streams } = streamCountingFetch();
     const h = await startBridge({ memo: { type: 'http', url: s.url } }, {}, { setTimer: timers.setTimer, httpFetch: () => seeing });
     closers.unshift(() => h.close());
     await h.pool.start('memo');
@@ -55,7 +50,7 @@ describe('a session forgotten while its GET stream stays open (the session check
     let changed = 0;
     agent.client.setNotificationHandler(ToolListChangedNotificationSchema, () => void changed++);
     expect((await agent.client.listTools()).tools.map((t) => t.name)).toContain('memo__echo');
-    await waitFor('the GET stream open', () => streams === 1);
+    await waitFor('the GET stream open', () => streams() === 1);
     // One check per server, armed while it runs.
     expect(timers.armed()).toBe(1);
 
