@@ -1,4 +1,4 @@
-import type { ClientCapabilities, CreateMessageRequestParams, CreateMessageResult, ElicitRequestParams, ElicitResult, ListRootsResult } from '@modelcontextprotocol/client';
+import type { ClientCapabilities, CreateMessageResult, ElicitRequestParams, ElicitResult, ListRootsResult } from '@modelcontextprotocol/client';
 import type { RequestId, Server } from '@modelcontextprotocol/server';
 import type { CallAsker } from '../pool';
 import { withoutSecrets } from './agent-result';
@@ -6,6 +6,7 @@ import { asksOf } from './agent-schema';
 import type { AgentStore } from './agent-store';
 import type { InputMethod } from './input-rounds';
 import type { LacksCapability, NeededCapability } from './lacked-capability';
+import { forwardedSampling, type ForwardedSampling } from './sampling-request';
 
 /** An agent's call, as the pool carries it to the router of servers' requests (electron/app/asks/ask-router.ts). */
 export interface AgentAsker extends CallAsker {
@@ -24,7 +25,8 @@ export interface AgentAsker extends CallAsker {
    * keeps where it can (held-call.ts); a session's request has no key.
    */
   elicit(params: ElicitRequestParams, signal: AbortSignal, key?: string): Promise<ElicitResult>;
-  sample(params: CreateMessageRequestParams, signal: AbortSignal, key?: string): Promise<CreateMessageResult>;
+  /** Only what the person approved (sampling-request.ts), the allowlist applied again here, no vault value. */
+  sample(params: ForwardedSampling, signal: AbortSignal, key?: string): Promise<CreateMessageResult>;
   listRoots(signal: AbortSignal, key?: string): Promise<ListRootsResult>;
   /**
    * A 2026-07-28 agent's: a request will come to it after the person's approval, so its round waits
@@ -35,6 +37,11 @@ export interface AgentAsker extends CallAsker {
 
 export function isAgentAsker(asker: CallAsker | undefined): asker is AgentAsker {
   return asker !== undefined && (asker as Partial<AgentAsker>).kind === 'agent';
+}
+
+/** A sampling request as it reaches the agent, in either era: the allowlisted fields only, no vault value. */
+function agentSampling(params: ForwardedSampling): ForwardedSampling {
+  return withoutSecrets(forwardedSampling(params));
 }
 
 /** The asker of one agent request: its session's SDK server, the request's id, the agent's settings. */
@@ -52,7 +59,7 @@ export function agentAsker(server: Server, agent: string, requestId: RequestId, 
     canListRoots: declared?.roots !== undefined,
     settings: () => asksOf(agents.peek(agent)?.asks),
     elicit: (params, signal) => server.elicitInput(withoutSecrets(params), { relatedRequestId: requestId, signal }),
-    sample: (params, signal) => server.createMessage(withoutSecrets(params), { relatedRequestId: requestId, signal }),
+    sample: (params, signal) => server.createMessage(agentSampling(params), { relatedRequestId: requestId, signal }),
     listRoots: (signal) => server.listRoots(undefined, { relatedRequestId: requestId, signal }),
   };
 }
@@ -119,8 +126,8 @@ class RoundsAgentAsker implements AgentAsker, LacksCapability {
   async elicit(params: ElicitRequestParams, signal: AbortSignal, key?: string): Promise<ElicitResult> {
     return (await this.held.ask('elicitation/create', modernElicitation(params), signal, key)) as ElicitResult;
   }
-  async sample(params: CreateMessageRequestParams, signal: AbortSignal, key?: string): Promise<CreateMessageResult> {
-    return (await this.held.ask('sampling/createMessage', { ...withoutSecrets(params) }, signal, key)) as CreateMessageResult;
+  async sample(params: ForwardedSampling, signal: AbortSignal, key?: string): Promise<CreateMessageResult> {
+    return (await this.held.ask('sampling/createMessage', { ...agentSampling(params) }, signal, key)) as CreateMessageResult;
   }
   async listRoots(signal: AbortSignal, key?: string): Promise<ListRootsResult> {
     return (await this.held.ask('roots/list', undefined, signal, key)) as ListRootsResult;
@@ -160,7 +167,7 @@ export function statelessAgentAsker(agent: string, agents: AgentStore, rounds?: 
     canListRoots: declared?.roots !== undefined,
     settings: () => asksOf(agents.peek(agent)?.asks),
     elicit: rounds ? async (params, signal, key) => (await rounds.ask('elicitation/create', modernElicitation(params), signal, key)) as ElicitResult : unreachable,
-    sample: rounds ? async (params, signal, key) => (await rounds.ask('sampling/createMessage', { ...withoutSecrets(params) }, signal, key)) as CreateMessageResult : unreachable,
+    sample: rounds ? async (params, signal, key) => (await rounds.ask('sampling/createMessage', { ...agentSampling(params) }, signal, key)) as CreateMessageResult : unreachable,
     listRoots: rounds ? async (signal, key) => (await rounds.ask('roots/list', undefined, signal, key)) as ListRootsResult : unreachable,
     ...(rounds ? { expect: () => rounds.expect() } : {}),
   };

@@ -38,6 +38,8 @@ export { AgentAsksSchema, DEFAULT_AGENT_ASKS, asksOf } from './agent-schema';
 export type { AgentAsks } from './agent-schema';
 export { isAgentAsker, statelessAgentAsker } from './agent-asker';
 export type { AgentAsker } from './agent-asker';
+export { samplingForAgent } from './sampling-request';
+export type { ForwardedMessage, ForwardedSampling } from './sampling-request';
 export { lacksCapability } from './lacked-capability';
 export { describeClient, prefixLength } from './client-names';
 export { describeToolMode } from './tool-mode';

@@ -21,6 +21,13 @@ export const SamplingMessageViewSchema = lazySchema(() => z.object({
   text: z.string(),
 }));
 
+export const ModelPreferencesViewSchema = lazySchema(() => z.object({
+  hints: z.array(z.string()).optional(),
+  costPriority: z.number().optional(),
+  speedPriority: z.number().optional(),
+  intelligencePriority: z.number().optional(),
+}));
+
 export const PendingAskSchema = lazySchema(() => z.object({
   id: z.string(),
   kind: z.enum(ASK_KINDS),
@@ -42,10 +49,14 @@ export const PendingAskSchema = lazySchema(() => z.object({
   url: z.string().optional(),
   origin: z.string().optional(),
   urlProblem: z.string().optional(),
-  /** sampling: what would be sent to the agent's model. */
+  /** sampling: all that would be sent to the agent's model (nothing else of the server's request is). */
   messages: z.array(SamplingMessageViewSchema).optional(),
   systemPrompt: z.string().optional(),
   maxTokens: z.number().optional(),
+  temperature: z.number().optional(),
+  stopSequences: z.array(z.string()).optional(),
+  /** The server's wishes for the model the agent picks (MCP client/sampling §Model Preferences): hints by name, priorities 0–1. */
+  modelPreferences: ModelPreferencesViewSchema.optional(),
   requestedAt: z.number(),
   expiresAt: z.number(),
 }));

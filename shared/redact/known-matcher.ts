@@ -31,6 +31,8 @@ const OUTGOING = (() => {
  */
 export class KnownMatcher {
   readonly #byHash = new Map<number, PrefixTrie>();
+  /** Per string, its first offset past 0 whose window is the start of some string (where one may begin inside it). */
+  readonly #firstInside = new Map<string, number>();
 
   constructor(strings: Iterable<string>) {
     const seen = new Set<string>();
@@ -45,18 +47,44 @@ export class KnownMatcher {
       if (trie) trie.add(s);
       else this.#byHash.set(h, new PrefixTrie(s));
     }
+    for (const trie of this.#byHash.values()) for (const s of trie.strings()) this.#noteInside(s);
   }
 
-  /** Replaces each match with `replacement`, or what it gives for the string found. */
+  #noteInside(s: string): void {
+    for (let k = 1; k + MATCH_WINDOW <= s.length; k++) {
+      if (this.#byHash.has(hashAt(s, k))) {
+        this.#firstInside.set(s, k);
+        return;
+      }
+    }
+  }
+
+  /**
+   * Replaces each stretch of text that known strings cover with `replacement`, or what it gives for
+   * the first string of the stretch: strings that overlap (`abcdef12` and `ef12345678` in
+   * `abcdef12345678`) are one stretch, so no tail of either is left; strings side by side are two.
+   */
   replace(text: string, replacement: string | ((found: string) => string)): string {
+    const replaced = (found: string): string => (typeof replacement === 'string' ? replacement : replacement(found));
     let out = '';
     let last = 0;
+    let start = -1;
+    let end = 0;
+    let first = '';
     this.#scan(text, (at, found) => {
-      out += text.slice(last, at) + (typeof replacement === 'string' ? replacement : replacement(found));
-      last = at + found.length;
+      if (at < end) {
+        end = Math.max(end, at + found.length);
+        return true;
+      }
+      if (start >= 0) out += text.slice(last, start) + replaced(first);
+      last = end;
+      start = at;
+      end = at + found.length;
+      first = found;
       return true;
     });
-    return last === 0 ? text : out + text.slice(last);
+    if (start < 0) return text;
+    return out + text.slice(last, start) + replaced(first) + text.slice(end);
   }
 
   /** The first string found in `text` (as it was added), if any: the scan stops there. */
@@ -69,25 +97,42 @@ export class KnownMatcher {
     return first;
   }
 
-  /** Calls `onFound` at each match, left to right, past it; stops when it returns false. */
+  /**
+   * Calls `onFound` with the longest string at each place, left to right, where it reaches past all
+   * found before it (one that ends inside them changes no stretch); stops when it returns false. Every
+   * place is looked at, inside an earlier match too, so an overlapping string is found; a place whose
+   * strings are all too short to reach past the last end is not walked.
+   */
   #scan(text: string, onFound: (at: number, found: string) => boolean): void {
     const length = text.length;
     if (this.#byHash.size === 0 || length < MATCH_WINDOW) return;
-    let i = 0;
+    let end = 0;
     let h = hashAt(text, 0);
+    let i = 0;
+    const byHash = this.#byHash;
     while (i + MATCH_WINDOW <= length) {
-      const candidates = this.#byHash.get(h);
-      const found = candidates?.longestAt(text, i);
-      if (found !== undefined) {
-        if (!onFound(i, found)) return;
-        i += found.length;
-        if (i + MATCH_WINDOW <= length) h = hashAt(text, i);
+      const candidates = byHash.get(h);
+      // Most places start no string: the window rolls on by one.
+      if (candidates === undefined || i + candidates.maxLength <= end) {
+        if (i + MATCH_WINDOW === length) return;
+        h = (Math.imul(h - Math.imul(foldAt(text, i), OUTGOING), BASE) + foldAt(text, i + MATCH_WINDOW)) | 0;
+        i++;
         continue;
       }
-      if (i + MATCH_WINDOW < length) {
-        h = (Math.imul(h - Math.imul(foldAt(text, i), OUTGOING), BASE) + foldAt(text, i + MATCH_WINDOW)) | 0;
+      const found = candidates.longestAt(text, i);
+      let next = i + 1;
+      if (found !== undefined) {
+        if (i + found.length > end) {
+          end = i + found.length;
+          if (!onFound(i, found)) return;
+        }
+        // The windows inside `found` are its own: none starts a string before its first that does, so
+        // a value repeated costs its windows once, not each of them looked up again.
+        next = i + (this.#firstInside.get(found) ?? Math.max(1, found.length - MATCH_WINDOW + 1));
       }
-      i++;
+      if (next + MATCH_WINDOW > length) return;
+      h = next === i + 1 ? (Math.imul(h - Math.imul(foldAt(text, i), OUTGOING), BASE) + foldAt(text, i + MATCH_WINDOW)) | 0 : hashAt(text, next);
+      i = next;
     }
   }
 }

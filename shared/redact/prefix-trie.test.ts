@@ -45,4 +45,10 @@ describe('PrefixTrie', () => {
     expect(trie.lastSteps).toBeLessThanOrEqual('github_pat_'.length + 1);
     expect(trie.longestAt(`${tokens[7]}!`, 0)).toBe(tokens[7]);
   });
+
+  it('lists every string added, as added, and knows the longest one\'s length', () => {
+    const trie = trieOf(['Token-One', 'token-two', 'token', 'other-one-longer']);
+    expect(trie.strings().sort()).toEqual(['Token-One', 'other-one-longer', 'token', 'token-two']);
+    expect(trie.maxLength).toBe('other-one-longer'.length);
+  });
 });

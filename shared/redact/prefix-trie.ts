@@ -47,14 +47,33 @@ export class PrefixTrie {
   #root: Leaf | Branch;
   /** Code units the last `longestAt` compared (its cost; tests read it). */
   lastSteps = 0;
+  /** The longest string added: a place where no match could reach past a point need not be walked. */
+  maxLength: number;
 
   constructor(first: string) {
     this.#root = { leaf: first, from: 0 };
+    this.maxLength = first.length;
   }
 
   add(s: string): void {
+    this.maxLength = Math.max(this.maxLength, s.length);
     if (isLeaf(this.#root)) this.#root = branchOf(this.#root.leaf, s, 0);
     else insert(this.#root, s, 0);
+  }
+
+  /** Every string added. */
+  strings(): string[] {
+    const out: string[] = [];
+    const walk = (node: Leaf | Branch): void => {
+      if (isLeaf(node)) {
+        out.push(node.leaf);
+        return;
+      }
+      if (node.end !== undefined) out.push(node.end);
+      for (const child of node.next.values()) walk(child);
+    };
+    walk(this.#root);
+    return out;
   }
 
   /** The longest string added that is at `at` in `text`, case aside, as it was added. */

@@ -1,35 +1,15 @@
-import type { CreateMessageRequestParams } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
-import type { AuditEntry } from '../../../shared/api';
-import type { AgentAsker } from '../../bridge';
-import { createAskRouter } from './ask-router';
 import { MAX_MESSAGE_CHARS, MAX_SAMPLING_CHARS } from './ask-view';
-import { WaitingAsks } from './waiting-asks';
-import { fakeAgentAsker } from '../../../test/support/fake-agent-asker';
-import { askUrlChecksFor } from '../../../test/support/ask-url-checks';
+import { samplingRouter } from '../../../test/support/sampling-router';
 
 // The person approves a sampling request seeing its messages; the agent's model may get no more than
 // was shown, so a request past what the view shows whole is declined before anyone is asked.
 
-function samplingAgent(): AgentAsker & { sampled: CreateMessageRequestParams[] } {
-  const sampled: CreateMessageRequestParams[] = [];
-  const sample = (params: CreateMessageRequestParams) => {
-    sampled.push(params);
-    return Promise.resolve({ role: 'assistant' as const, content: { type: 'text' as const, text: 'done' }, model: 'm' });
-  };
-  const settings = () => ({ elicitation: 'deny' as const, sampling: 'ask' as const, roots: 'deny' as const });
-  return { ...fakeAgentAsker({ canElicit: { form: false, url: false }, canSample: true, settings, sample }), sampled };
-}
-
 function setUp() {
-  const agent = samplingAgent();
-  const audited: AuditEntry[] = [];
-  const waiting = new WaitingAsks({ now: () => 1 });
-  const router = createAskRouter({ waiting, audit: (e) => audited.push(e), now: () => 1, urls: askUrlChecksFor('public') });
-  const context = { server: 'svc', asker: agent, call: 'tool "t"', signal: new AbortController().signal, expiresAt: 10 };
-  const sample = (texts: string[], systemPrompt?: string) =>
-    router.sample({ messages: texts.map((text) => ({ role: 'user' as const, content: { type: 'text' as const, text } })), maxTokens: 10, ...(systemPrompt !== undefined ? { systemPrompt } : {}) }, context);
-  return { agent, audited, waiting, sample };
+  const { sample, ...rest } = samplingRouter();
+  const sampleTexts = (texts: string[], systemPrompt?: string) =>
+    sample({ messages: texts.map((text) => ({ role: 'user' as const, content: { type: 'text' as const, text } })), maxTokens: 10, ...(systemPrompt !== undefined ? { systemPrompt } : {}) });
+  return { ...rest, sample: sampleTexts };
 }
 
 describe('a sampling request longer than the person can be shown', () => {

@@ -3,8 +3,8 @@ import type { AskOutcome, AuditEntry } from '../../../shared/api';
 import { errorMessage } from '../../../shared/errors';
 import { redact } from '../../../shared/redact';
 import type { Reach } from '../../auth';
-import { isAgentAsker, lacksCapability, vaultValueWarning, type AgentAsker } from '../../bridge';
-import { AskRefused, AskTimeout, type AskContext, type AskRouter, type CallAsker } from '../../pool';
+import { isAgentAsker, lacksCapability, samplingForAgent, vaultValueWarning, type AgentAsker } from '../../bridge';
+import { AskRefused, AskTimeout, RPC_ERROR, type AskContext, type AskRouter, type CallAsker } from '../../pool';
 import { boundedElicitation, elicitationView, samplingBeyondView, samplingView } from './ask-view';
 import { agentUrlProblem, lookedUpUrlProblem, type UrlVerdict } from './ask-url';
 import { routeElicitation, routeRoots, routeSampling, type AgentFacts } from './ask-routing';
@@ -171,17 +171,24 @@ export function createAskRouter(options: AskRouterOptions): AskRouter {
         if (route.to === 'refuse' && route.lacks !== undefined) lacksCapability(agent)?.lacks(route.lacks);
         throw new AskRefused(REJECTED, `Sampling request declined: ${route.to === 'refuse' ? route.reason : 'no agent'}`);
       }
-      const beyond = samplingBeyondView(params);
+      // Of the server's request only an allowlist goes on (electron/bridge/sampling-request.ts); tools are refused.
+      const checked = samplingForAgent(params);
+      if ('refused' in checked) {
+        record(context, 'sampling', started, 'decline', 'nobody');
+        throw new AskRefused(RPC_ERROR.InvalidParams, `Sampling request declined: ${checked.refused}`);
+      }
+      const forward = checked.forward;
+      const beyond = samplingBeyondView(forward);
       if (beyond !== undefined) {
         record(context, 'sampling', started, 'decline', 'nobody');
         throw new AskRefused(REJECTED, `Sampling request declined: ${beyond}`);
       }
-      // The person approves each request, seeing the messages the agent's model would get. A
+      // The person approves each request, seeing all of what the agent's model would get. A
       // 2026-07-28 agent's round meanwhile waits for it, to put it with the others (mrtr §InputRequests).
       const arrived = agent.expect?.();
       let approval: Awaited<ReturnType<typeof waiting.ask>>;
       try {
-        approval = await waiting.ask(samplingView(params, base(context)), context.signal, timedOut);
+        approval = await waiting.ask(samplingView(forward, base(context)), context.signal, timedOut);
       } catch (error) {
         arrived?.();
         throw error;
@@ -197,8 +204,7 @@ export function createAskRouter(options: AskRouterOptions): AskRouter {
       }
       let result: Awaited<ReturnType<AgentAsker['sample']>>;
       try {
-        // modelPreferences, systemPrompt and maxTokens go to the agent as the server sent them.
-        const answer = agent.sample(params, context.signal, context.key);
+        const answer = agent.sample(forward, context.signal, context.key);
         arrived?.();
         result = await answer;
       } catch (error) {

@@ -1,6 +1,7 @@
-import type { CreateMessageRequestParams, ElicitRequestParams } from '@modelcontextprotocol/client';
+import type { ElicitRequestParams } from '@modelcontextprotocol/client';
 import { sensitiveFields, type PendingAsk } from '../../../shared/api';
 import { redact } from '../../../shared/redact';
+import type { ForwardedSampling } from '../../bridge';
 import { nestsDeeperThan } from '../../pool';
 import type { UrlVerdict } from './ask-url';
 
@@ -52,26 +53,41 @@ function contentText(content: unknown): string {
     .join('\n');
 }
 
+/** Stop sequences and model hints, as the person is shown them (redacted), and what they weigh in the bound. */
+function samplingExtras(params: ForwardedSampling): { stopSequences?: string[]; hints?: string[]; chars: number } {
+  const stopSequences = params.stopSequences?.map((s) => redact(s));
+  const hints = params.modelPreferences?.hints?.flatMap((h) => (h.name === undefined ? [] : [redact(h.name)]));
+  // As JSON, so a list of many empty strings weighs what it costs to show.
+  const chars = (stopSequences ? JSON.stringify(stopSequences).length : 0) + (hints ? JSON.stringify(hints).length : 0);
+  return { ...(stopSequences ? { stopSequences } : {}), ...(hints ? { hints } : {}), chars };
+}
+
 /**
  * Why a sampling request is more than the person can be shown whole (the view cuts past its bounds):
  * the agent's model would get text the person never saw approving it, so such a request is declined.
+ * It counts all that is forwarded (electron/bridge/sampling-request.ts).
  */
-export function samplingBeyondView(params: CreateMessageRequestParams): string | undefined {
+export function samplingBeyondView(params: ForwardedSampling): string | undefined {
   const chars = params.messages.reduce((sum, m) => sum + redact(contentText(m.content)).length, 0);
   if (chars > MAX_SAMPLING_CHARS) return `its messages hold ${chars} characters, more than the ${MAX_SAMPLING_CHARS} that can be shown to the person approving it`;
   const prompt = params.systemPrompt === undefined ? 0 : redact(params.systemPrompt).length;
   if (prompt > MAX_MESSAGE_CHARS) return `its system prompt holds ${prompt} characters, more than the ${MAX_MESSAGE_CHARS} that can be shown to the person approving it`;
+  const extras = samplingExtras(params).chars;
+  if (extras > MAX_MESSAGE_CHARS) return `its stop sequences and model hints hold ${extras} characters, more than the ${MAX_MESSAGE_CHARS} that can be shown to the person approving it`;
   return undefined;
 }
 
-/** What the person approves: the messages as they would reach the agent's model (redacted, bounded). */
-export function samplingView(params: CreateMessageRequestParams, base: Base): ViewDraft {
+/** What the person approves: all that would reach the agent's model (redacted, bounded), as sampling-request.ts forwards it. */
+export function samplingView(params: ForwardedSampling, base: Base): ViewDraft {
   let left = MAX_SAMPLING_CHARS;
   const messages = params.messages.map((m) => {
     const text = cut(redact(contentText(m.content)), Math.max(0, left));
     left -= text.length;
     return { role: m.role, text };
   });
+  const { stopSequences, hints } = samplingExtras(params);
+  const preferences = params.modelPreferences;
+  const { costPriority, speedPriority, intelligencePriority } = preferences ?? {};
   return {
     ...base,
     kind: 'sampling',
@@ -79,5 +95,17 @@ export function samplingView(params: CreateMessageRequestParams, base: Base): Vi
     messages,
     ...(params.systemPrompt !== undefined ? { systemPrompt: cut(redact(params.systemPrompt), MAX_MESSAGE_CHARS) } : {}),
     maxTokens: params.maxTokens,
+    ...(params.temperature !== undefined ? { temperature: params.temperature } : {}),
+    ...(stopSequences !== undefined ? { stopSequences } : {}),
+    ...(preferences !== undefined
+      ? {
+          modelPreferences: {
+            ...(hints !== undefined ? { hints } : {}),
+            ...(costPriority !== undefined ? { costPriority } : {}),
+            ...(speedPriority !== undefined ? { speedPriority } : {}),
+            ...(intelligencePriority !== undefined ? { intelligencePriority } : {}),
+          },
+        }
+      : {}),
   };
 }

@@ -87,7 +87,28 @@ function UrlAsk({ ask, busy, answer, openUrl }: AskBodyProps) {
   );
 }
 
-/** Sampling: the messages the agent's model would receive; approved one request at a time. */
+const quoted = (texts: string[]): string => texts.map((t) => `"${revealHidden(t)}"`).join(', ');
+
+/** The rest of what goes to the agent with the messages: temperature, stop sequences, the server's model preferences. */
+function SamplingSettings({ ask }: Pick<AskBodyProps, 'ask'>) {
+  const preferences = ask.modelPreferences;
+  const priorities: [string, number | undefined][] = [
+    ['cost', preferences?.costPriority],
+    ['speed', preferences?.speedPriority],
+    ['intelligence', preferences?.intelligencePriority],
+  ];
+  const given = priorities.filter(([, value]) => value !== undefined);
+  return (
+    <>
+      {ask.temperature !== undefined && <p className="muted">Temperature {ask.temperature}.</p>}
+      {ask.stopSequences !== undefined && ask.stopSequences.length > 0 && <p className="muted">Stops at {quoted(ask.stopSequences)}.</p>}
+      {preferences?.hints !== undefined && preferences.hints.length > 0 && <p className="muted">Models asked for: {quoted(preferences.hints)}.</p>}
+      {given.length > 0 && <p className="muted">Priorities: {given.map(([name, value]) => `${name} ${String(value)}`).join(', ')}.</p>}
+    </>
+  );
+}
+
+/** Sampling: all that the agent's model would receive; approved one request at a time. */
 function SamplingAsk({ ask, busy, answer }: AskBodyProps) {
   return (
     <>
@@ -106,6 +127,7 @@ function SamplingAsk({ ask, busy, answer }: AskBodyProps) {
         ))}
       </ol>
       {ask.maxTokens !== undefined && <p className="muted">At most {ask.maxTokens} tokens.</p>}
+      <SamplingSettings ask={ask} />
       <div className="form-buttons">
         <button type="button" className="button primary" disabled={busy} onClick={() => answer('accept')}>
           Send to the agent

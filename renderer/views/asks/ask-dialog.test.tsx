@@ -90,4 +90,24 @@ describe('a server\'s request in the app', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Send to the agent' }));
     await waitFor(() => expect(api.callsOf('decide')).toEqual([{ kind: 'ask', id: 'p1', answer: { action: 'accept' } }]));
   });
+
+  it('sampling: shows the rest of what goes to the agent with the messages', async () => {
+    const sampling: PendingAsk = {
+      ...base,
+      id: 'p2',
+      kind: 'sampling',
+      message: 'asks',
+      messages: [{ role: 'user', text: 'Summarise my orders' }],
+      maxTokens: 50,
+      temperature: 0.4,
+      stopSequences: ['END', 'STOP\u202e'],
+      modelPreferences: { hints: ['claude'], costPriority: 0.1, intelligencePriority: 0.9 },
+    };
+    renderApp(createFakeApi({ listAsks: () => [sampling] }));
+    expect(await screen.findByText('Temperature 0.4.')).toBeTruthy();
+    // Hidden characters are shown as escapes, as in the messages.
+    expect(screen.getByText('Stops at "END", "STOP\\u202e".')).toBeTruthy();
+    expect(screen.getByText('Models asked for: "claude".')).toBeTruthy();
+    expect(screen.getByText('Priorities: cost 0.1, intelligence 0.9.')).toBeTruthy();
+  });
 });
