@@ -68,11 +68,11 @@ describe('a new user at the command line', () => {
     const accented = await runCli(home, ['agents', 'add', 'Jürgen’s laptop'], { env: PASSPHRASE });
     expect(accented.code).toBe(2);
     expect(accented.stderr).toBe(
-      'error [invalid_input]: "Jürgen’s laptop" cannot be an agent\'s name: use 1-64 letters, digits, spaces, "_", "." or "-", starting with a letter or digit\n  hint: e.g. Jurgen-s laptop\n',
+      'error [invalid_input]: "Jürgen’s laptop" cannot be an agent\'s name: use 1-64 letters, digits, spaces, "_", "." or "-", starting with a letter or digit\n  hint: For example: Jurgen-s laptop\n',
     );
     expect(accented.stderr).not.toContain('addAgent');
     const cafe = await runCli(home, ['servers', 'add', 'café', '--url', 'https://cafe.example/mcp'], { env: PASSPHRASE });
-    expect(cafe.stderr).toContain('hint: e.g. cafe\n');
+    expect(cafe.stderr).toContain('hint: For example: cafe\n');
   }, 60_000);
 
   it('agents config without a token says what to do with the reference it prints', async () => {
