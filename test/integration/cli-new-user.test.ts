@@ -34,7 +34,7 @@ describe('a new user at the command line', () => {
     expect((await runCli(home, ['servers', 'approve', 'crash', '--yes'], { env: PASSPHRASE })).code).toBe(0);
     const result = await runCli(home, ['tools', 'crash'], { env: PASSPHRASE, timeoutMs: 60_000 });
     expect(result.code).not.toBe(0);
-    expect(result.stderr).toContain("check the server's output below");
+    expect(result.stderr).toContain("Check the server's output below");
     expect(result.stderr).toMatch(/ {2}its output ended with:\n {4}Error: Cannot find module \.\/missing-piece\.js\n/);
     expect(result.stderr.split('its output ended with:')[1]).not.toContain('_resolveFilename');
   }, 90_000);

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { explainServerError } from '../config-errors';
 import { printJson } from '../output';
 import type { Run } from '../runner';
 import { connectServer, signInCore } from './connect-server';
@@ -22,7 +23,8 @@ export function registerConnect(program: Command, run: Run): void {
     .action((server: string, options: ConnectOptions) =>
       run(async (ctx) => {
         const core = await signInCore(ctx, options);
-        const status = await connectServer(ctx, core, server, options);
+        // A mistyped name is answered with the server it most likely meant, as `tools` and `call` do.
+        const status = await connectServer(ctx, core, server, options).catch((error: unknown) => explainServerError(core.api, server, error));
         const [withAuth] = await core.api.status({}).then((s) => s.servers.filter((row) => row.name === status.name));
         const shown = withAuth ?? status;
         if (options.json) return printJson(ctx.output, shown);
@@ -41,7 +43,9 @@ export function registerConnect(program: Command, run: Run): void {
       run(async (ctx) => {
         // Through the running app when one runs: forgetting the issuer pin is a widening the person confirms there.
         const core = await ctx.core();
-        const result = await core.api.disconnect({ name: server, revoke: options.revoke ?? false, ...(options.forgetIssuer ? { forgetIssuer: true } : {}) });
+        const result = await core.api
+          .disconnect({ name: server, revoke: options.revoke ?? false, ...(options.forgetIssuer ? { forgetIssuer: true } : {}) })
+          .catch((error: unknown) => explainServerError(core.api, server, error));
         if (!options.revoke) ctx.output.out(`Disconnected ${server}.`);
         else if (result.revoked === true) ctx.output.out(`Disconnected ${server} and revoked its tokens.`);
         else if (result.revoked === false) ctx.output.out(`Disconnected ${server}: the tokens were deleted here but not revoked: ${result.revokeError ?? 'unknown reason'}.`);
