@@ -30,7 +30,7 @@ export async function agentTokenInput(options: AgentTokenOptions, env: Readonly<
   if (given === undefined || given === '') return undefined;
   if (!TOKEN_SHAPE.test(given)) {
     throw new CodedError('invalid_input', 'That is not an agent token (they start with cs_agent_); nothing was done', {
-      hint: 'use the token printed by `agents add` or `agents rotate`',
+      hint: 'Use the token printed by `agents add` or `agents rotate`',
     });
   }
   return given;
@@ -40,6 +40,6 @@ export async function agentTokenInput(options: AgentTokenOptions, env: Readonly<
 export function refuseTokenArgument(options: AgentTokenOptions): void {
   if (options.token === undefined) return;
   throw new CodedError('invalid_input', 'A token on the command line can be read by every account on this computer (ps shows it); nothing was done', {
-    hint: 'pass it in CONNECTED_SERVICES_TOKEN, or pipe it in with --token-stdin (at a terminal, it is asked for hidden)',
+    hint: 'Pass it in CONNECTED_SERVICES_TOKEN, or pipe it in with --token-stdin (at a terminal, it is asked for hidden)',
   });
 }

@@ -31,7 +31,7 @@ export async function explainServerError(api: Pick<AppApi, 'status' | 'listTools
   if (status.servers.some((s) => s.name === server)) {
     if (tool === undefined) throw coded;
     const tools = await api.listTools({ server }).catch(() => []);
-    const hint = coded.hint ?? `run \`connected-services tools ${server}\` to see what it offers`;
+    const hint = coded.hint ?? `Run \`connected-services tools ${server}\` to see what it offers`;
     throw new CodedError(coded.code, coded.message, { hint: withSuggestion(tool, tools.map((t) => t.name), hint), ...(coded.data ? { data: coded.data } : {}) });
   }
   // The entry itself is bad (the others are loaded): its own problem is the reason.

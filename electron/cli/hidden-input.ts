@@ -11,7 +11,7 @@ export async function readStdin(stdin: AsyncIterable<unknown> = process.stdin, m
     const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
     length += bytes.byteLength;
     // A pipe that never ends (`yes | …`) must not fill memory before the value is refused.
-    if (length > max) throw new CodedError('invalid_input', `Standard input is longer than ${max / 1024} KiB, more than any value here may be; nothing was stored`, { hint: 'pipe in only the value' });
+    if (length > max) throw new CodedError('invalid_input', `Standard input is longer than ${max / 1024} KiB, more than any value here may be; nothing was stored`, { hint: 'Pipe in only the value' });
     chunks.push(bytes);
   }
   return Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');

@@ -33,7 +33,7 @@ function secretEnv(key: string, value: string): boolean {
   return !isPath(key, value);
 }
 
-const QUOTE_HINT = "a shell replaces ${…} in double quotes or none: put the flag's value in single quotes, e.g. --env 'NAME=${secret:NAME}'";
+const QUOTE_HINT = "A shell replaces ${…} in double quotes or none: put the flag's value in single quotes, e.g. --env 'NAME=${secret:NAME}'";
 
 /** Says where a secret in clear was found and what to do instead; never the value. */
 function refuse(what: string, name: string, instead: string): never {

@@ -15,7 +15,7 @@ function suggestion(name: string, other: RegExp, max: number): string {
 function refuse(name: string, what: string, rule: string, fixed: string, pattern: RegExp, fallback: string): never {
   const shown = name.length > 60 ? `${name.slice(0, 60)}…` : name;
   throw new CodedError('invalid_input', `"${shown}" cannot be ${what}: use ${rule}, starting with a letter or digit`, {
-    hint: `e.g. ${pattern.test(fixed) ? fixed : fallback}`,
+    hint: `For example: ${pattern.test(fixed) ? fixed : fallback}`,
   });
 }
 

@@ -33,6 +33,14 @@ export function printJson(output: Output, value: unknown): void {
   output.out(JSON.stringify(value, null, 2));
 }
 
+/**
+ * A hint as the command line prints it: one form whatever layer wrote it, a sentence that starts with a
+ * capital ("Run …", not "run …"); test/integration/cli-hint-form.test.ts keeps it.
+ */
+export function hintText(hint: string): string {
+  return hint.charAt(0).toUpperCase() + hint.slice(1);
+}
+
 export function printError(output: Output, error: CodedError, json: boolean): void {
   if (json) {
     output.err(JSON.stringify({ error: error.toWire() }));
@@ -40,7 +48,7 @@ export function printError(output: Output, error: CodedError, json: boolean): vo
   }
   // A `denied` that asks the person to act is labelled by what it waits for, not as a refusal.
   output.err(`error [${errorReason(error) ?? error.code}]: ${error.message}`);
-  if (error.hint) output.err(`  hint: ${error.hint}`);
+  if (error.hint) output.err(`  hint: ${hintText(error.hint)}`);
   const tail = serverOutputTail(error.data);
   if (tail.length > 0) {
     output.err('  its output ended with:');

@@ -40,7 +40,7 @@ export async function connectRunningApp(dataDir: string, known?: RuntimeInfo): P
       } catch {
         // What could not be written is ours to say, not a silent app's (a RangeError of a deep value).
         throw new CodedError('invalid_input', `The input of ${method} cannot be sent to the running app as JSON: it is nested too deeply`, {
-          hint: 'send plain JSON values: no deep nesting',
+          hint: 'Send plain JSON values: no deep nesting',
         });
       }
       let response: Response;

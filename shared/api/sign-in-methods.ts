@@ -12,8 +12,12 @@ export const SIGN_IN_METHODS = {
    * without a valid credential, runs the sign-in flow first (browser, or device code).
    */
   connect: () => ({
-    /** `retry`: a sign-in to it already in progress is cancelled and a new one started (else that is refused). */
-    input: z.strictObject({ name: ServerNameSchema, flow: z.enum(['browser', 'device']).optional(), retry: z.boolean().optional() }),
+    /**
+     * `retry`: a sign-in to it already in progress is cancelled and a new one started (else that is refused).
+     * `signIn: false`: start it only; one that needs a sign-in answers auth_required instead of beginning
+     * one (a script that no one follows, e.g. the CLI's listings without a terminal).
+     */
+    input: z.strictObject({ name: ServerNameSchema, flow: z.enum(['browser', 'device']).optional(), retry: z.boolean().optional(), signIn: z.boolean().optional() }),
     output: ServerStatusSchema,
   }),
   /**

@@ -58,7 +58,7 @@ describe('agents add/set --tool-mode and --for (issue #32)', () => {
     const refused = await runCli(home, ['agents', 'add', 'plain', '--servers', 'everything', '--list-found']);
     expect(refused.code).not.toBe(0);
     expect(refused.stderr).toContain('--list-found adds the tools an agent finds by searching, and this agent would not search');
-    expect(refused.stderr).toContain('add --tool-mode search (or auto)');
+    expect(refused.stderr).toContain('Add --tool-mode search (or auto)');
     expect((await runCli(home, ['agents', 'list'])).stdout).not.toContain('plain');
     expect((await runCli(home, ['agents', 'add', 'finder', '--tool-mode', 'search', '--list-found'])).code).toBe(0);
     expect((await runCli(home, ['agents', 'set', 'finder', '--tool-mode', 'all'])).code).toBe(0);
@@ -91,10 +91,10 @@ describe('agents add/set --tool-mode and --for (issue #32)', () => {
     const mode = await runCli(home, ['agents', 'add', 'x', '--tool-mode', 'serch']);
     expect(mode.code).not.toBe(0);
     expect(mode.stderr).toContain('--tool-mode takes all or search or auto, not "serch"');
-    expect(mode.stderr).toContain('did you mean --tool-mode search?');
+    expect(mode.stderr).toContain('Did you mean --tool-mode search?');
     const client = await runCli(home, ['agents', 'add', 'y', '--for', 'cursr']);
     expect(client.code).not.toBe(0);
-    expect(client.stderr).toContain('did you mean --for cursor?');
+    expect(client.stderr).toContain('Did you mean --for cursor?');
     const long = await runCli(home, ['agents', 'add', 'z', '--for', '99']);
     expect(long.stderr).toContain('at most 40');
   }, 60_000);

@@ -100,6 +100,10 @@ describe('agents connect writes the bridge into each client\'s user configuratio
     expect(result.stdout).toMatch(new RegExp(`^\\+.*"connected-services-${client}"`, 'm'));
     expect(result.stdout).not.toContain('connected-services-planned-token');
     expect(result.stderr).toContain('nothing was written');
+    // A dry run does nothing: what connecting would do is said as what would happen, and nothing is left to reload.
+    expect(result.stderr).toContain(`note: ${client} would get a new token: clients set up with its old token would stop working`);
+    if (client !== 'vscode') expect(result.stderr).toContain('No token would be written: it would stay in the vault');
+    expect(result.stderr).not.toMatch(/gets a new token|No token is written|Restart the client/);
     expect(readFileSync(file, 'utf8')).toBe(EXISTING[client].text);
     expect(backups(file)).toEqual([]);
   });
@@ -170,11 +174,15 @@ describe('agents connect writes the bridge into each client\'s user configuratio
     expect(add.code, add.stderr).toBe(0);
     const memory = { HOME: home, CONNECTED_SERVICES_VAULT_PROVIDER: 'memory' };
     const dry = await runCli(dataDir, ['agents', 'connect', 'plain', '--client', 'cursor', '--dry-run'], { env: memory });
+    expect(dry.stdout).toContain('does not exist yet; it would be created:');
     expect(dry.stdout).toContain('"Authorization"');
     expect(dry.stdout).not.toContain('cs_agent_');
-    expect(dry.stderr).toContain('The token itself is written into this file');
+    expect(dry.stderr).toContain('The token itself would be written into this file, which would be made yours alone');
+    expect(dry.stderr).toContain('the entry would name a helper instead');
     const result = await runCli(dataDir, ['agents', 'connect', 'plain', '--client', 'cursor'], { env: memory });
     expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain('does not exist yet; it will be created:');
+    expect(result.stderr).toContain('The token itself is written into this file, which is made yours alone');
     const token = /Bearer ([^"]+)"/.exec(readFileSync(join(home, '.cursor', 'mcp.json'), 'utf8'))?.[1] ?? '';
     expect(token).toMatch(/^cs_agent_/);
     expect(result.stdout + result.stderr).not.toContain(token);

@@ -7,7 +7,7 @@ describe('a mistyped server or tool name', () => {
   const home = tempHome('cs-name-typos-');
 
   it('a server name one letter off: not found (exit 3), and the hint names the configured server', async () => {
-    for (const args of [['tools', 'evrything'], ['call', 'evrything', 'echo', '{}'], ['servers', 'remove', 'evrything'], ['servers', 'disable', 'memroy']]) {
+    for (const args of [['tools', 'evrything'], ['call', 'evrything', 'echo', '{}'], ['servers', 'remove', 'evrything'], ['servers', 'disable', 'memroy'], ['connect', 'evrything'], ['disconnect', 'memroy']]) {
       const result = await runCli(home, args);
       expect(result.code, args.join(' ')).toBe(3);
       expect(result.stderr, args.join(' ')).toMatch(/^error \[not_found\]: No server named "(evrything|memroy)" is configured\n {2}hint: Did you mean (everything|memory)\? See `connected-services servers list`/);

@@ -11,20 +11,20 @@ describe('hints for wrong values a new user gives', () => {
     expect(unknown.stderr).toMatch(/^error \[invalid_input\]: --for takes a client whose configuration it prints: claude-code, claude-desktop, cursor, vscode, acp; not "nope"\n {2}hint: `connected-services agents clients` lists/);
     const typo = await runCli(home, ['agents', 'config', 'laptop', '--for', 'curser']);
     expect(typo.code).toBe(2);
-    expect(typo.stderr).toContain('hint: did you mean --for cursor?');
+    expect(typo.stderr).toContain('hint: Did you mean --for cursor?');
   });
 
   it('agents add --for with a word that is no client says what it takes, not only that it is wrong', async () => {
     const result = await runCli(home, ['agents', 'add', 'laptop', '--for', 'nope']);
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/\n {2}hint: name the client the agent runs in/);
+    expect(result.stderr).toMatch(/\n {2}hint: Name the client the agent runs in/);
   });
 
   it('servers add --header Authorization with no value says the token goes in the vault, and how to name it', async () => {
     const result = await runCli(home, ['servers', 'add', 'gh', '--url', 'https://api.example.com/mcp', '--header', 'Authorization']);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('error [invalid_input]: --header takes NAME: VALUE, not "Authorization"');
-    expect(result.stderr).toContain("hint: a credential stays in the vault: store it with `connected-services secrets set TOKEN` (asked without echo), then give --header 'Authorization: Bearer ${secret:TOKEN}' (in single quotes: a shell replaces ${…} in double quotes or none)");
+    expect(result.stderr).toContain("hint: A credential stays in the vault: store it with `connected-services secrets set TOKEN` (asked without echo), then give --header 'Authorization: Bearer ${secret:TOKEN}' (in single quotes: a shell replaces ${…} in double quotes or none)");
     expect(result.stderr).toContain('`connected-services connect NAME`');
     const listed = await runCli(home, ['servers', 'list', '--json']);
     expect(listed.stdout).not.toContain('"gh"');
@@ -33,10 +33,10 @@ describe('hints for wrong values a new user gives', () => {
   it('a header written with "=" is told to use a colon; --env without "=" gets an example', async () => {
     const header = await runCli(home, ['servers', 'add', 'web', '--url', 'https://api.example.com/mcp', '--header', 'X-Team=blue']);
     expect(header.code).toBe(2);
-    expect(header.stderr).toContain("hint: a header has a colon between its name and value: --header 'X-Team: VALUE'");
+    expect(header.stderr).toContain("hint: A header has a colon between its name and value: --header 'X-Team: VALUE'");
     const env = await runCli(home, ['servers', 'edit', 'everything', '--env', 'DEBUG']);
     expect(env.code).toBe(2);
-    expect(env.stderr).toContain('hint: write it as NAME=VALUE');
+    expect(env.stderr).toContain('hint: Write it as NAME=VALUE');
   });
 
   it('a command two commands are as close to (server: serve, servers) suggests both, not nothing', async () => {

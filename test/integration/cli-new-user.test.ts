@@ -34,7 +34,7 @@ describe('a new user at the command line', () => {
     expect((await runCli(home, ['servers', 'approve', 'crash', '--yes'], { env: PASSPHRASE })).code).toBe(0);
     const result = await runCli(home, ['tools', 'crash'], { env: PASSPHRASE, timeoutMs: 60_000 });
     expect(result.code).not.toBe(0);
-    expect(result.stderr).toContain("check the server's output below");
+    expect(result.stderr).toContain("Check the server's output below");
     expect(result.stderr).toMatch(/ {2}its output ended with:\n {4}Error: Cannot find module \.\/missing-piece\.js\n/);
     expect(result.stderr.split('its output ended with:')[1]).not.toContain('_resolveFilename');
   }, 90_000);
@@ -68,11 +68,11 @@ describe('a new user at the command line', () => {
     const accented = await runCli(home, ['agents', 'add', 'Jürgen’s laptop'], { env: PASSPHRASE });
     expect(accented.code).toBe(2);
     expect(accented.stderr).toBe(
-      'error [invalid_input]: "Jürgen’s laptop" cannot be an agent\'s name: use 1-64 letters, digits, spaces, "_", "." or "-", starting with a letter or digit\n  hint: e.g. Jurgen-s laptop\n',
+      'error [invalid_input]: "Jürgen’s laptop" cannot be an agent\'s name: use 1-64 letters, digits, spaces, "_", "." or "-", starting with a letter or digit\n  hint: For example: Jurgen-s laptop\n',
     );
     expect(accented.stderr).not.toContain('addAgent');
     const cafe = await runCli(home, ['servers', 'add', 'café', '--url', 'https://cafe.example/mcp'], { env: PASSPHRASE });
-    expect(cafe.stderr).toContain('hint: e.g. cafe\n');
+    expect(cafe.stderr).toContain('hint: For example: cafe\n');
   }, 60_000);
 
   it('agents config without a token says what to do with the reference it prints', async () => {

@@ -56,7 +56,7 @@ describe('the command line says what is wrong, once', () => {
     const result = await runCli(home, ['servers', 'add', 'x', '--timeout', '1e99', '--', 'echo'], { env: PASSPHRASE });
     expect(result.code).toBe(2);
     expect(result.stderr).toBe(
-      'error [invalid_input]: --timeout takes a whole number of milliseconds from 100 to 3600000 (an hour), not "1e99"\n  hint: e.g. --timeout 120000 for two minutes\n',
+      'error [invalid_input]: --timeout takes a whole number of milliseconds from 100 to 3600000 (an hour), not "1e99"\n  hint: For example: --timeout 120000 for two minutes\n',
     );
   });
 

@@ -148,7 +148,7 @@ describe('a mistyped command line', () => {
     expect(spaced.code).toBe(2);
     expect(spaced.stderr.split('\n')).toEqual([
       'error [invalid_input]: "my notes" cannot be a server\'s name: use 1-48 letters, digits, "_" or "-", starting with a letter or digit',
-      '  hint: e.g. my-notes',
+      '  hint: For example: my-notes',
       '',
     ]);
     const long = await runCli(home, ['servers', 'add', 'b'.repeat(100_000), '--', 'node', 'x.js']);

@@ -110,7 +110,7 @@ describe("a server's rate limit keeps its wait (Retry-After, RFC 9110 §10.2.3)"
     const plain = await runCli(home, ['call', 'api', 'limited']);
     expect(plain.code, plain.stderr).toBe(8);
     expect(plain.stderr).toContain('error [rate_limited]: "api" is rate limiting requests (HTTP 429); retry after 60 s');
-    expect(plain.stderr).toContain('hint: wait 60 s, then retry');
+    expect(plain.stderr).toContain('hint: Wait 60 s, then retry');
     const json = await runCli(home, ['call', 'api', 'limited', '--json']);
     expect(json.code, json.stderr).toBe(8);
     expect(JSON.parse(json.stderr.trim())).toMatchObject({ error: { code: 'rate_limited', data: { retryAfterMs: 60_000 } } });

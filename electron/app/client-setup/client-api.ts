@@ -35,15 +35,22 @@ function helperWords(label: string, entry: Record<string, unknown>): string {
   return typeof entry['headersHelper'] === 'string' ? `${label}'s headersHelper runs "connected-services bridge headers"` : `${label} starts "connected-services bridge --stdio"`;
 }
 
-function notesFor(label: string, place: TokenPlace, rotates: boolean, agent: string, entry: Record<string, unknown>, blocker: string | undefined): string[] {
+/**
+ * What the person should know beyond the diff, in the plan's mood (`done` false: said before anything
+ * is written, so what would happen) or after the write. A new token is `rotates`, worded by each reader.
+ */
+function notesFor(label: string, place: TokenPlace, agent: string, entry: Record<string, unknown>, blocker: string | undefined, done: boolean): string[] {
   const notes: string[] = [];
-  if (rotates) notes.push(`${agent} gets a new token: clients set up with its old token stop working until they are connected again.`);
   if (place === 'vault') {
-    notes.push(`No token is written: it stays in the vault, and ${helperWords(label, entry)} for ${agent}, which reads it each time the client starts it. The file can be synced, backed up or shared without giving the token away; any program running as you can still run that command, as it could read the file before.`);
+    notes.push(
+      `${done ? 'No token is written: it stays' : 'No token would be written: it would stay'} in the vault, and ${helperWords(label, entry)} for ${agent}, which reads it each time the client starts it. The file can be synced, backed up or shared without giving the token away; any program running as you can still run that command, as it could read the file before.`,
+    );
   } else if (place === 'client-secret-storage') {
     notes.push('VS Code asks for the token the first time it starts this server and keeps it in its secret storage; copy it from here when it asks.');
   } else {
-    notes.push(`The token itself is written into this file, which is made yours alone (read and written by your account only; never a project file): ${blocker ?? 'the vault cannot hand it to a helper'}. With the vault in the OS keychain, or CONNECTED_SERVICES_PASSPHRASE set, the entry names a helper instead.`);
+    notes.push(
+      `${done ? 'The token itself is written into this file, which is made' : 'The token itself would be written into this file, which would be made'} yours alone (read and written by your account only; never a project file): ${blocker ?? 'the vault cannot hand it to a helper'}. With the vault in the OS keychain, or CONNECTED_SERVICES_PASSPHRASE set, the entry ${done ? 'names' : 'would name'} a helper instead.`,
+    );
   }
   notes.push(RELOAD);
   return notes;
@@ -93,10 +100,10 @@ export function createClientApi(options: ClientApiOptions): ClientMethods {
     }
     return false;
   };
-  const fullPlan = (change: PlannedChange, rotates: boolean, removing: boolean, entry: Record<string, unknown> = {}): ClientPlan => {
+  const fullPlan = (change: PlannedChange, rotates: boolean, removing: boolean, entry: Record<string, unknown> = {}, done = false): ClientPlan => {
     const client = change.plan.client;
     const place = placeFor(client);
-    return { ...change.plan, rotates, tokenPlace: place, notes: removing ? [RELOAD] : notesFor(clientLocation(client, ctx()).label, place, rotates, change.plan.agent, entry, blocker()) };
+    return { ...change.plan, rotates, tokenPlace: place, notes: removing ? [RELOAD] : notesFor(clientLocation(client, ctx()).label, place, change.plan.agent, entry, blocker(), done) };
   };
 
   return {
@@ -144,7 +151,7 @@ export function createClientApi(options: ClientApiOptions): ClientMethods {
       if (placeFor(client) === 'vault' && options.vault) await keepToken(options.vault, agent, secret);
       const change = await planChange(client, agent, { connect: written, secrets: [secret] }, context);
       const { backup } = await applyChange(change, trial.plan.base, now());
-      return { plan: fullPlan(change, reused === undefined, false, written.entry), ...(backup !== undefined ? { backup } : {}), ...(keepsTokenItself(client) ? { token: secret } : {}) };
+      return { plan: fullPlan(change, reused === undefined, false, written.entry, true), ...(backup !== undefined ? { backup } : {}), ...(keepsTokenItself(client) ? { token: secret } : {}) };
     },
     disconnectClient: async ({ agent, client, base }: ApiInput<'disconnectClient'>) => {
       const context = ctx();

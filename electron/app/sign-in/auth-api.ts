@@ -62,9 +62,9 @@ export function authTargetOf(name: string, config: ServerConfig): AuthTarget {
 
 export function createAuthApi(deps: AuthApiOptions): AuthMethods {
   return {
-    connect: async ({ name, flow, retry }: ApiInput<'connect'>) => {
+    connect: async ({ name, flow, retry, signIn }: ApiInput<'connect'>) => {
       await deps.settled();
-      const status = await deps.signIns.connect(name, { ...(flow ? { flow } : {}), ...(retry === true ? { retry } : {}) });
+      const status = await deps.signIns.connect(name, { ...(flow ? { flow } : {}), ...(retry === true ? { retry } : {}), ...(signIn === false ? { signIn } : {}) });
       return (await withAuthInfo(deps.auth, deps.registry, [status]))[0] ?? status;
     },
     disconnect: async ({ name, revoke, forgetIssuer }: ApiInput<'disconnect'>) => {

@@ -47,6 +47,18 @@ describe('SignIns', () => {
     expect(signIns.list()[0]?.state).toBe('signed_in');
   });
 
+  it('with signIn: false begins none: auth_required naming the command that signs in, nothing waiting', async () => {
+    const { signIns, events, finishers } = setup();
+    await expect(signIns.connect('notes', { signIn: false })).rejects.toMatchObject({
+      code: 'auth_required',
+      message: 'notes needs a sign-in first: run `connected-services connect notes`',
+      data: { server: 'notes' },
+    });
+    expect(finishers).toEqual([]);
+    expect(events).toEqual([]);
+    expect(signIns.list()).toEqual([]);
+  });
+
   it('says a sign-in whose wait ran out expired, with the reason', async () => {
     const { signIns, finishers } = setup();
     const connected = signIns.connect('notes');

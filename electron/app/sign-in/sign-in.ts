@@ -17,6 +17,8 @@ export interface SignInOptions {
    * cancelled: for a caller that must outlive a restart (addService, whose undo a cancel starts).
    */
   followRetry?: boolean;
+  /** False: never begin a sign-in; one that is needed is an auth_required error saying how to sign in. */
+  signIn?: boolean;
 }
 
 export interface SignInsOptions {
@@ -39,6 +41,14 @@ interface InFlight {
 }
 
 const INTERACTIVE = new Set(['oauth', 'device']);
+
+/** Where no one would follow a sign-in (`signIn: false`): the step that does it, instead of a wait. */
+function needsSignIn(name: string): CodedError {
+  return new CodedError('auth_required', `${name} needs a sign-in first: run \`connected-services connect ${name}\``, {
+    hint: 'Or press Connect on its row in the app',
+    data: { server: name },
+  });
+}
 
 function progressEnd(error: unknown, cancelled: boolean): SignInProgress['state'] {
   if (cancelled) return 'cancelled';
@@ -87,6 +97,7 @@ export class SignIns {
         if (!asks || error.data?.['store'] !== undefined) throw error;
       }
     }
+    if (options.signIn === false) throw needsSignIn(name);
     await this.#signIn(name, target, options);
     return this.#deps.pool.start(name);
   }

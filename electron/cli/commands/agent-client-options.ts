@@ -9,7 +9,7 @@ function clientOf(value: string): AgentClientView | undefined {
   const text = value.trim();
   if (/^\d{1,3}$/.test(text)) {
     const length = Number(text);
-    if (length > MAX_CLIENT_PREFIX) throw new CodedError('invalid_input', `--for takes a prefix length of at most ${MAX_CLIENT_PREFIX}, not ${length}`, { hint: 'our own tools’ names must still fit within 64 characters' });
+    if (length > MAX_CLIENT_PREFIX) throw new CodedError('invalid_input', `--for takes a prefix length of at most ${MAX_CLIENT_PREFIX}, not ${length}`, { hint: 'Our own tools’ names must still fit within 64 characters' });
     return length;
   }
   return NAME_CLIENTS.find((c) => c === text);
@@ -18,7 +18,7 @@ function clientOf(value: string): AgentClientView | undefined {
 function unknown(value: string, choices: readonly string[]): CodedError {
   const meant = closestWord(value, choices);
   return new CodedError('invalid_input', `--for takes ${choices.join(', ')} or a prefix length, not "${value}"`, {
-    hint: meant !== undefined ? `did you mean --for ${meant}?` : `name the client the agent runs in (one of those), or the length of the prefix it puts before tool names`,
+    hint: meant !== undefined ? `Did you mean --for ${meant}?` : `Name the client the agent runs in (one of those), or the length of the prefix it puts before tool names`,
   });
 }
 
@@ -28,7 +28,7 @@ export function parseTarget(value: string): ConfigTarget {
   if (target !== undefined) return target;
   const meant = closestWord(value, CONFIG_TARGETS);
   throw new CodedError('invalid_input', `--for takes a client whose configuration it prints: ${CONFIG_TARGETS.join(', ')}; not "${value}"`, {
-    hint: meant !== undefined ? `did you mean --for ${meant}?` : '`connected-services agents clients` lists the clients found on this computer',
+    hint: meant !== undefined ? `Did you mean --for ${meant}?` : '`connected-services agents clients` lists the clients found on this computer',
   });
 }
 

@@ -10,7 +10,7 @@ export function parseChoice<T extends string>(value: string, choices: readonly T
   if (found === undefined) {
     const meant = closestWord(value, choices);
     throw new CodedError('invalid_input', `${option} takes ${choices.join(' or ')}, not "${value}"`, {
-      hint: meant !== undefined ? `did you mean ${option} ${meant}?` : `give ${option} one of: ${choices.join(', ')}`,
+      hint: meant !== undefined ? `Did you mean ${option} ${meant}?` : `Give ${option} one of: ${choices.join(', ')}`,
     });
   }
   return found;
@@ -27,12 +27,12 @@ export function parsePolicy(text: string): Partial<TierPolicy> {
       const meantDecision = closestWord(decision ?? '', POLICY_DECISIONS) ?? decision;
       const fixed = `${meantTier ?? ''}=${meantDecision ?? ''}`;
       throw new CodedError('invalid_input', `--policy takes TIER=DECISION pairs like read=allow,write=ask,destructive=deny, not "${part}"`, {
-        hint: fixed !== part && /^(read|write|destructive)=(allow|ask|deny)$/.test(fixed) ? `did you mean ${fixed}?` : 'tiers are read, write and destructive; decisions allow, ask and deny',
+        hint: fixed !== part && /^(read|write|destructive)=(allow|ask|deny)$/.test(fixed) ? `Did you mean ${fixed}?` : 'Tiers are read, write and destructive; decisions allow, ask and deny',
       });
     }
     // Twice the same tier (read=allow,read=deny): which one was meant is not for us to guess.
     if (out[tier] !== undefined) {
-      throw new CodedError('invalid_input', `--policy names the tier ${tier} twice`, { hint: `give ${tier} one decision: allow, ask or deny` });
+      throw new CodedError('invalid_input', `--policy names the tier ${tier} twice`, { hint: `Give ${tier} one decision: allow, ask or deny` });
     }
     out[tier] = decision as TierPolicy['read'];
   }
@@ -49,9 +49,9 @@ export interface ToolRule {
 /** What a mistyped rule likely meant: the decision one letter off, or the server left out. */
 function toolRuleHint(slash: number, equals: number, server: string, tool: string, decision: string): string {
   const meant = closestWord(decision, [...POLICY_DECISIONS, 'default']);
-  if (slash > 0 && equals > slash + 1 && server !== '' && tool !== '' && meant !== undefined) return `did you mean ${server}/${tool}=${meant}?`;
-  if (slash < 0 && equals > 0) return 'name its server before the tool, e.g. everything/echo=allow: `connected-services tools` lists which server has it';
-  return 'decisions are allow, ask and deny; default removes the rule';
+  if (slash > 0 && equals > slash + 1 && server !== '' && tool !== '' && meant !== undefined) return `Did you mean ${server}/${tool}=${meant}?`;
+  if (slash < 0 && equals > 0) return 'Name its server before the tool, e.g. everything/echo=allow: `connected-services tools` lists which server has it';
+  return 'Decisions are allow, ask and deny; default removes the rule';
 }
 
 /** `SERVER/TOOL=DECISION` (the tool's own name on that server); `default` removes the rule. */

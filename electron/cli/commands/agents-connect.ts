@@ -11,12 +11,13 @@ function parseClient(value: string): ConnectClient {
 }
 
 /** The diff, then what the person should know; secrets are never in it. */
-function printPlan(ctx: CliContext, plan: ClientPlan, verb: string): void {
+function printPlan(ctx: CliContext, plan: ClientPlan, verb: string, dryRun: boolean): void {
   if (plan.unchanged) {
     ctx.output.out(`${plan.file} already ${verb === 'remove' ? 'holds no entry' : 'holds this entry'} for ${plan.agent}; nothing to change.`);
     return;
   }
-  ctx.output.out(plan.creates ? `${plan.file} does not exist yet; it will be created:` : `Changes to ${plan.file}:`);
+  // A dry run does nothing: it says what would be done.
+  ctx.output.out(plan.creates ? `${plan.file} does not exist yet; it ${dryRun ? 'would' : 'will'} be created:` : `Changes to ${plan.file}:`);
   for (const line of plan.diff.trimEnd().split('\n')) ctx.output.out(line);
 }
 
@@ -51,18 +52,20 @@ export function registerAgentConnect(agents: Command, run: Run): void {
         const plan = await api.planClientConnection({ agent: name, client: options.client });
         if (options.dryRun === true) {
           if (options.json) return printJson(ctx.output, plan);
-          printPlan(ctx, plan, 'connect');
-          for (const note of plan.notes) ctx.output.err(`note: ${note}`);
+          printPlan(ctx, plan, 'connect', true);
+          if (plan.rotates) ctx.output.err(`note: ${name} would get a new token: clients set up with its old token would stop working until they are connected again.`);
+          // The last note is to reload the client: after a dry run there is nothing to pick up.
+          for (const note of plan.notes.slice(0, -1)) ctx.output.err(`note: ${note}`);
           return ctx.output.err('Dry run: nothing was written.');
         }
         const token = await agentTokenInput(options, ctx.env);
-        if (!options.json) printPlan(ctx, plan, 'connect');
+        if (!options.json) printPlan(ctx, plan, 'connect', false);
         const change = await api.connectClient({ agent: name, client: options.client, base: plan.base, ...(token ? { token } : {}) });
         if (options.json) return printJson(ctx.output, { ...change, ...(options.showToken === true ? {} : { token: undefined }) });
         ctx.output.out(change.plan.unchanged ? 'Nothing changed.' : `Wrote ${change.plan.file}${change.backup ? ` (the file as it was: ${change.backup})` : ''}.`);
         if (change.plan.rotates) ctx.output.err(`note: ${name} has a new token; clients set up with its old token stop working until connected again.`);
         // Where the token went (the vault and the helper, the client's secret storage, or the file itself, and why).
-        for (const note of change.plan.notes.slice(change.plan.rotates ? 1 : 0, -1)) ctx.output.err(`note: ${note}`);
+        for (const note of change.plan.notes.slice(0, -1)) ctx.output.err(`note: ${note}`);
         if (change.token !== undefined) {
           if (options.showToken === true) process.stdout.write(`Token to paste when ${options.client} asks:\n  ${change.token}\n`);
           else ctx.output.err(`${options.client} asks for the token the first time it starts this server: run again with --show-token to print it (the agent then gets another new one).`);
@@ -80,7 +83,7 @@ export function registerAgentConnect(agents: Command, run: Run): void {
       run(async (ctx) => {
         const api = (await ctx.core()).api;
         const plan = await api.planClientConnection({ agent: name, client: options.client, remove: true });
-        printPlan(ctx, plan, 'remove');
+        printPlan(ctx, plan, 'remove', options.dryRun === true);
         if (options.dryRun === true) return ctx.output.err('Dry run: nothing was written.');
         if (plan.unchanged) return;
         const change = await api.disconnectClient({ agent: name, client: options.client, base: plan.base });

@@ -109,7 +109,7 @@ export function registerAgents(program: Command, run: Run): void {
         checkAgentName(name);
         if (options.listFound === true && options.toolMode !== 'search' && options.toolMode !== 'auto') {
           throw new CodedError('invalid_input', '--list-found adds the tools an agent finds by searching, and this agent would not search', {
-            hint: 'add --tool-mode search (or auto), or leave out --list-found',
+            hint: 'Add --tool-mode search (or auto), or leave out --list-found',
           });
         }
         const api = (await ctx.core()).api;
@@ -183,7 +183,7 @@ export function registerAgents(program: Command, run: Run): void {
         };
         if (options.servers === undefined && options.policy === undefined && options.tool.length === 0 && Object.keys(asks).length === 0 && options.names === undefined && options.resourceTools === undefined && options.toolMode === undefined && options.listFound === undefined && options.for === undefined) {
           throw new CodedError('invalid_input', 'nothing to change', {
-            hint: 'give --servers, --policy, --tool, --elicitation, --sampling, --roots, --names, --[no-]resource-tools, --tool-mode, --[no-]list-found or --for (see `connected-services agents set --help`)',
+            hint: 'Give --servers, --policy, --tool, --elicitation, --sampling, --roots, --names, --[no-]resource-tools, --tool-mode, --[no-]list-found or --for (see `connected-services agents set --help`)',
           });
         }
         await noteUnknownServers(ctx, name, options.servers, 'set');

@@ -19,10 +19,10 @@ function loopbackOnly(url: string, what: string): void {
   try {
     host = new URL(url).hostname;
   } catch {
-    throw new CodedError('invalid_input', `${what} is not a URL`, { hint: 'use http://127.0.0.1:<bridge port>/mcp' });
+    throw new CodedError('invalid_input', `${what} is not a URL`, { hint: 'Use http://127.0.0.1:<bridge port>/mcp' });
   }
   if (!['127.0.0.1', 'localhost', '[::1]'].includes(host)) {
-    throw new CodedError('denied', `${what} is not on this machine (${host}): the agent's token goes only to the bridge at 127.0.0.1`, { hint: 'use http://127.0.0.1:<bridge port>/mcp' });
+    throw new CodedError('denied', `${what} is not on this machine (${host}): the agent's token goes only to the bridge at 127.0.0.1`, { hint: 'Use http://127.0.0.1:<bridge port>/mcp' });
   }
 }
 
@@ -64,7 +64,7 @@ export function registerBridge(program: Command, run: Run): void {
       run(async (ctx) => {
         // `bridge` has an --agent of its own (for --stdio), which commander may give the parent.
         const agent = options.agent ?? bridge.opts<{ agent?: string }>().agent;
-        if (agent === undefined) throw new CodedError('invalid_input', 'bridge headers needs --agent NAME', { hint: 'connected-services bridge headers --agent NAME' });
+        if (agent === undefined) throw new CodedError('invalid_input', 'bridge headers needs --agent NAME', { hint: 'For example: connected-services bridge headers --agent NAME' });
         const asked = ctx.env[HELPER_URL_ENV];
         if (asked !== undefined && asked !== '') loopbackOnly(asked, HELPER_URL_ENV);
         const token = await helperToken(ctx, agent);

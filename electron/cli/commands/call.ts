@@ -30,7 +30,7 @@ export function parseToolArguments(text: string | undefined): Record<string, unk
   const parsed = ArgumentsSchema.safeParse(raw);
   if (!parsed.success) {
     throw new CodedError('invalid_input', 'The tool arguments must be a JSON object, e.g. {"message":"hi"}', {
-      hint: 'name each argument: `connected-services tools SERVER --json` shows the names a tool takes',
+      hint: 'Name each argument: `connected-services tools SERVER --json` shows the names a tool takes',
     });
   }
   return parsed.data;
@@ -66,7 +66,7 @@ export function registerCall(program: Command, run: Run): void {
       // The limit said here, in the option's words: the API's schema would say "timeoutMs: Too big".
       if (v.trim() === '' || !Number.isInteger(n) || n < 1 || n > MAX_TIMEOUT_MS) {
         throw new CodedError('invalid_input', `--timeout takes a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS} (an hour), not "${v}"`, {
-          hint: 'e.g. --timeout 120000 for two minutes',
+          hint: 'For example: --timeout 120000 for two minutes',
         });
       }
       return n;

@@ -12,15 +12,15 @@ const CREDENTIAL_HEADER = /^(?:authorization|proxy-authorization|x-api-key|api-k
 /** What to type instead of a pair that is not one: the separator it needs, and where a credential goes. */
 function pairHint(item: string, flag: string): string {
   const name = item.split(/[:=]/)[0]?.trim() ?? '';
-  if (flag !== '--header') return `write it as NAME=VALUE, e.g. --env API_KEY='\${secret:API_KEY}' (the value from the vault)`;
+  if (flag !== '--header') return `Write it as NAME=VALUE, e.g. --env API_KEY='\${secret:API_KEY}' (the value from the vault)`;
   if (CREDENTIAL_HEADER.test(name)) {
     const scheme = /authorization/i.test(name) ? 'Bearer ' : '';
     return (
-      `a credential stays in the vault: store it with \`connected-services secrets set TOKEN\` (asked without echo), then give --header '${name}: ${scheme}\${secret:TOKEN}' ` +
+      `A credential stays in the vault: store it with \`connected-services secrets set TOKEN\` (asked without echo), then give --header '${name}: ${scheme}\${secret:TOKEN}' ` +
       '(in single quotes: a shell replaces ${…} in double quotes or none); a service that signs in with OAuth needs no header: add it with --url only, then `connected-services connect NAME`'
     );
   }
-  return item.includes('=') ? `a header has a colon between its name and value: --header '${name}: VALUE'` : `give the header's value after a colon: --header '${name || 'Name'}: VALUE'`;
+  return item.includes('=') ? `A header has a colon between its name and value: --header '${name}: VALUE'` : `Give the header's value after a colon: --header '${name || 'Name'}: VALUE'`;
 }
 
 /** `NAME<separator>VALUE` → [name, value], else invalid_input with what to type instead. */

@@ -38,13 +38,13 @@ export function checkSecretInput(input: SecretInput): void {
   if (name === undefined) return;
   if (store !== undefined && !validStorePath(name)) {
     throw new CodedError('invalid_input', `"${shown(name)}" cannot be a path in a secret store: use 1-${MAX_STORE_PATH} printable characters, not starting with "-", without "." or ".." segments`, {
-      hint: 'e.g. work/github-token',
+      hint: 'For example: work/github-token',
     });
   }
   if (store === undefined && !SECRET_NAME_PATTERN.test(name)) {
     const fixed = name.replace(/[^A-Za-z0-9_.-]+/g, '_').slice(0, 128);
     throw new CodedError('invalid_input', `"${shown(name)}" cannot be a secret's name: use 1-128 letters, digits, "_", "." or "-"`, {
-      hint: `e.g. ${SECRET_NAME_PATTERN.test(fixed) && /[A-Za-z0-9]/.test(fixed) ? fixed : 'GITHUB_TOKEN'}`,
+      hint: `For example: ${SECRET_NAME_PATTERN.test(fixed) && /[A-Za-z0-9]/.test(fixed) ? fixed : 'GITHUB_TOKEN'}`,
     });
   }
 }

@@ -5,7 +5,7 @@ import type { CorruptFile } from '../../../shared/vault';
 import { askHidden, readStdin } from '../hidden-input';
 import { confirm } from '../prompt';
 import { deleteOriginal, MAX_SECRET_FILE_BYTES, readSecretFile } from '../secret-file-input';
-import { printJson, table } from '../output';
+import { hintText, printJson, table } from '../output';
 import type { Run } from '../runner';
 import { registerSecretStores } from './secret-stores';
 import { checkSecretInput } from './secret-input';
@@ -116,7 +116,7 @@ export function registerSecrets(program: Command, run: Run): void {
         const lost = lostVaultWarning((await core.api.status({})).vault.corruptFiles);
         if (lost) {
           if (options.json) ctx.output.err(JSON.stringify({ warning: lost }));
-          else for (const line of [`warning: ${lost.message}`, `  hint: ${lost.hint}`]) ctx.output.err(line);
+          else for (const line of [`warning: ${lost.message}`, `  hint: ${hintText(lost.hint)}`]) ctx.output.err(line);
         }
         const code = lost ? LOST_SECRETS_EXIT : 0;
         if (options.json) printJson(ctx.output, list);

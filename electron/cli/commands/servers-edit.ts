@@ -110,7 +110,7 @@ export function registerServerEdits(servers: Command, run: Run): void {
     .action((name: string | undefined, options: { failed?: boolean }) =>
       run(async (ctx) => {
         if ((name === undefined) === !options.failed) {
-          throw new CodedError('invalid_input', 'Give a server name or --failed', { hint: 'e.g. connected-services servers restart memory' });
+          throw new CodedError('invalid_input', 'Give a server name or --failed', { hint: 'For example: connected-services servers restart memory' });
         }
         const core = await ctx.core();
         const names = name !== undefined ? [name] : failedServers((await core.api.status({})).servers).map((s) => s.name);

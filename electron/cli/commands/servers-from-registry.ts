@@ -21,7 +21,7 @@ export function parseId(raw: string): { id: string; version?: string } {
   // An empty id or version (an unset shell variable, a trailing @) would be asked of the registry as is.
   if (parsed.id === '' || parsed.version === '') {
     throw new CodedError('invalid_input', `--from-registry takes ID[@VERSION] as the registry names it, not "${raw}"`, {
-      hint: 'e.g. --from-registry io.github.owner/name or io.github.owner/name@1.2.0',
+      hint: 'For example: --from-registry io.github.owner/name or io.github.owner/name@1.2.0',
     });
   }
   return parsed;

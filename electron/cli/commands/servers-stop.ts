@@ -15,7 +15,7 @@ export function registerServerStop(servers: Command, run: Run): void {
     .action((name: string | undefined, options: { all?: boolean }) =>
       run(async (ctx) => {
         if ((name === undefined) === !options.all) {
-          throw new CodedError('invalid_input', 'Give a server name or --all', { hint: 'e.g. connected-services servers stop memory' });
+          throw new CodedError('invalid_input', 'Give a server name or --all', { hint: 'For example: connected-services servers stop memory' });
         }
         const core = await ctx.core();
         const { servers: statuses } = await core.api.status({});

@@ -48,7 +48,7 @@ export function parseServerTimeout(text: string): number {
   const ms = Number(text);
   if (text.trim() === '' || !Number.isInteger(ms) || ms < 100 || ms > MAX_TIMEOUT_MS) {
     throw new CodedError('invalid_input', `--timeout takes a whole number of milliseconds from 100 to ${MAX_TIMEOUT_MS} (an hour), not "${text}"`, {
-      hint: 'e.g. --timeout 120000 for two minutes',
+      hint: 'For example: --timeout 120000 for two minutes',
     });
   }
   return ms;
@@ -72,7 +72,7 @@ export function buildServerConfig(commandLine: string[], options: AddOptions): S
   const [command, ...args] = commandLine;
   if (command === undefined) {
     throw new CodedError('invalid_input', 'Give a command after --, or --url for an HTTP server', {
-      hint: 'e.g. connected-services servers add files -- npx -y @modelcontextprotocol/server-filesystem ~/notes',
+      hint: 'For example: connected-services servers add files -- npx -y @modelcontextprotocol/server-filesystem ~/notes',
     });
   }
   const env = pairs(options.env, /=/, '--env');
@@ -137,7 +137,7 @@ export function registerServers(program: Command, run: Run): void {
         checkServerName(name);
         if (options.fromRegistry !== undefined) {
           if (command.length > 0 || options.url !== undefined) throw new CodedError('invalid_input', 'Give either --from-registry or a command or --url, not both');
-          if (options.yes === true && options.connect !== true) throw new CodedError('invalid_input', '--yes goes with --connect', { hint: 'add --connect to approve and connect in one step, or leave out --yes' });
+          if (options.yes === true && options.connect !== true) throw new CodedError('invalid_input', '--yes goes with --connect', { hint: 'Add --connect to approve and connect in one step, or leave out --yes' });
           const { plan: planned, secrets } = await planFromRegistry(ctx, name, { ...options, fromRegistry: options.fromRegistry });
           const plan = options.description === undefined ? planned : { ...planned, config: { ...planned.config, description: options.description } };
           if (!isStdio(plan.config)) warnIfClearText(ctx.output, plan.config.url);
@@ -155,7 +155,7 @@ export function registerServers(program: Command, run: Run): void {
         refuseLiteralSecrets(name, isStdio(config) ? { ...(config.env ? { env: config.env } : {}), ...(config.args ? { args: config.args } : {}), command: config.command, ...(config.cwd ? { cwd: config.cwd } : {}) } : { ...(config.headers ? { headers: config.headers } : {}), url: config.url });
         warnIfArgumentSecrets(ctx.output, config);
         if (options.connect === true) return addAndConnect(ctx, name, config, options.yes === true);
-        if (options.yes === true) throw new CodedError('invalid_input', '--yes goes with --connect', { hint: 'add --connect to approve and connect in one step, or leave out --yes' });
+        if (options.yes === true) throw new CodedError('invalid_input', '--yes goes with --connect', { hint: 'Add --connect to approve and connect in one step, or leave out --yes' });
         const core = await ctx.core();
         await core.api.addServer({ name, config });
         ctx.output.out(`Added ${name}.`);

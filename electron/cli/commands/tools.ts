@@ -5,10 +5,14 @@ import type { CliContext } from '../context';
 import { printJson, table } from '../output';
 import { configError, explainServerError } from '../config-errors';
 import type { Run } from '../runner';
-import { errorMessage } from '../../../shared/errors';
+import { connectServer, signInCore } from './connect-server';
+import { errorMessage, isCodedError } from '../../../shared/errors';
 
-/** A server never inventoried is started once so the first listing is not empty; later ones read the cache. */
-async function fetchMissingInventories(ctx: CliContext, core: Core, server: string | undefined, refresh: boolean): Promise<void> {
+/**
+ * A server never inventoried is started once so the first listing is not empty; later ones read the cache.
+ * `signIn`: one that needs a sign-in begins it as `connect` does; else it is said which command signs in.
+ */
+async function fetchMissingInventories(ctx: CliContext, core: Core, server: string | undefined, refresh: boolean, signIn: boolean): Promise<void> {
   const { servers } = await core.api.status({});
   const targets = servers.filter(
     (s) => (server === undefined || s.name === server) && s.enabled && s.approval !== 'pending' && (refresh || s.inventoryUpdatedAt === undefined),
@@ -16,7 +20,11 @@ async function fetchMissingInventories(ctx: CliContext, core: Core, server: stri
   for (const s of targets) {
     ctx.output.err(`fetching the inventory of ${s.name}…`);
     try {
-      await core.api.connect({ name: s.name });
+      await core.api.connect({ name: s.name, signIn: false }).catch((error: unknown) => {
+        // Tried without a sign-in first: only a server that asks for one takes the person through it.
+        if (!signIn || !isCodedError(error) || error.code !== 'auth_required') throw error;
+        return connectServer(ctx, core, s.name, {});
+      });
     } catch (error) {
       // One broken server must not hide the others' tools; `status` shows why.
       if (server !== undefined) throw error;
@@ -67,9 +75,12 @@ function registerListing<T>(program: Command, run: Run, listing: Listing<T>): vo
     .option('--refresh', 'start the servers and fetch their inventories now')
     .action((server: string | undefined, options: ListOptions) =>
       run(async (ctx) => {
-        const core = await ctx.core();
+        // Only a person at a terminal, asking for one server, follows a sign-in: a script (or a listing of
+        // every server) is told the command that signs in rather than left waiting on a browser.
+        const signIn = ctx.interactive && server !== undefined;
+        const core = signIn ? await signInCore(ctx, {}) : await ctx.core();
         const value = await (async () => {
-          await fetchMissingInventories(ctx, core, server, options.refresh ?? false);
+          await fetchMissingInventories(ctx, core, server, options.refresh ?? false, signIn);
           return listing.fetch(core, server);
         })().catch((error: unknown) => {
           // A named server that is not there: say why (not configured, or a broken mcp.json).

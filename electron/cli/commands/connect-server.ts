@@ -1,0 +1,75 @@
+import type { ServerStatus } from '../../../shared/api';
+import { serverEntry, type ServerConfig } from '../../../shared/config';
+import { CodedError, ERROR_REASONS } from '../../../shared/errors';
+import type { VaultHealth } from '../../../shared/vault';
+import type { Core } from '../../app';
+import type { FlowEvent } from '../../auth';
+import type { CliContext } from '../context';
+import type { Output } from '../output';
+import { signInOpener, type SignInOpenerOptions } from '../sign-in-opener';
+import { findLiveApp } from '../start-up';
+
+/** Servers whose connect may end in tokens to keep: HTTP ones and stdio ones with an OAuth "auth", not signing in with a key from the config. */
+function mayKeepTokens(config: ServerConfig | undefined): boolean {
+  if (config === undefined || config.auth?.type === 'api_key' || config.auth?.type === 'none') return false;
+  return 'url' in config || config.auth !== undefined;
+}
+
+/**
+ * A sign-in into a memory-only vault would say it worked and die with this process (like `secrets
+ * set`, refused before anything starts). The running app, if any, is where a sign-in lasts.
+ */
+async function refuseLostSignIn(server: string, health: VaultHealth, dataDir: string): Promise<never> {
+  const live = await findLiveApp(dataDir);
+  const where = live
+    ? `or connect it in the app running at ${live.origin} (its window; \`connected-services serve\` prints its address again)`
+    : 'or start the app (`connected-services serve`) and connect it there';
+  throw new CodedError('denied', `The sign-in of "${server}" would be lost when this command ends: ${health.message}`, {
+    hint: `Set CONNECTED_SERVICES_PASSPHRASE, or unlock or install an OS keychain, so the vault keeps it; ${where}`,
+    data: { reason: ERROR_REASONS.vaultMemoryOnly, server },
+  });
+}
+
+function minutes(ms: number): string {
+  const m = Math.max(0, Math.round(ms / 60_000));
+  return m <= 1 ? 'a minute' : `${m} minutes`;
+}
+
+/** What a person at a terminal needs to follow a sign-in, on stderr (stdout stays for results). */
+function progress(output: Output): (event: FlowEvent) => void {
+  return (event) => {
+    if (event.type === 'device_code') {
+      output.err(`To sign in, open ${event.verificationUri} and enter the code:`);
+      output.err(`    ${event.userCode}`);
+      if (event.verificationUriComplete) output.err(`(or open ${event.verificationUriComplete})`);
+      output.err(`The code expires in ${minutes(event.expiresAt - Date.now())}. Waiting for approval…`);
+    } else if (event.type === 'device_poll' && event.state === 'slow_down') {
+      output.err(`The server asked to poll more slowly (every ${Math.round(event.intervalMs / 1000)} s).`);
+    } else if (event.type === 'browser') {
+      output.err('Waiting for the sign-in to finish in the browser…');
+    }
+  };
+}
+
+/**
+ * The core of a command that may sign in: a running app signs in with its own opener (an opener here
+ * would make the work local); with none, a machine without a display prints the address here.
+ */
+export async function signInCore(ctx: CliContext, options: SignInOpenerOptions): Promise<Core> {
+  const custom = signInOpener(options, ctx.env, process.platform, process.stderr, (await findLiveApp(ctx.dataDir)) === undefined);
+  return ctx.core(custom ? { opener: custom } : {});
+}
+
+/** Starts a server, signing in first when it needs it: in the running app, or here with the progress shown. */
+export async function connectServer(ctx: CliContext, core: Core, server: string, options: { device?: boolean }): Promise<ServerStatus> {
+  const flow = options.device ? { flow: 'device' as const } : {};
+  const app = ctx.runningApp();
+  if (app) {
+    // The running app signs in and keeps the tokens; its window (or `serve`'s address) shows a device code.
+    ctx.output.err(`Connecting ${server} in the app running at ${app.origin}; follow the sign-in there if one is needed…`);
+    return core.api.connect({ name: server, ...flow });
+  }
+  const health = core.vault.health();
+  if (!health.persistent && mayKeepTokens(serverEntry(core.registry.config(), server))) await refuseLostSignIn(server, health, ctx.dataDir);
+  return core.signIns.connect(server, { ...flow, onEvent: progress(ctx.output) });
+}
