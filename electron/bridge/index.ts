@@ -41,4 +41,4 @@ export type { AgentAsker } from './agent-asker';
 export { lacksCapability } from './lacked-capability';
 export { describeClient, prefixLength } from './client-names';
 export { describeToolMode } from './tool-mode';
-export { vaultValueWarning } from './vault-value-warning';
+export { vaultValueWarning, type ValueHolder } from './vault-value-warning';

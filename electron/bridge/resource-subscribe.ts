@@ -38,6 +38,7 @@ export async function subscribeUri(ctx: CallContext, agentName: string, subscrib
       agent: agentName,
       kind: 'resource',
       asked: uri,
+      sendsAsked: true,
       check: () =>
         checkLength(uri, 'a subscribed resource URI', MAX_SUBSCRIBED_URI_LENGTH) ??
         (ctx.subscriptions.count(session) >= MAX_SUBSCRIPTIONS_PER_SESSION
