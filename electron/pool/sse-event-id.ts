@@ -1,10 +1,8 @@
+import { BACKSLASH, CLOSE_ARRAY, CLOSE_OBJECT, CR, LF, OPEN_ARRAY, OPEN_OBJECT, QUOTE } from './json-bytes';
+
 /** An id longer than this is no request id of ours (we send numbers): not kept. */
 const MAX_ID_BYTES = 256;
 
-const LF = 0x0a;
-const CR = 0x0d;
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
 const COLON = 0x3a;
 const COMMA = 0x2c;
 const SPACE = 0x20;
@@ -138,11 +136,11 @@ export class SseEventId {
       } else if (this.#depth === 1 && this.#idNext) this.#value = [byte];
       return;
     }
-    if (byte === 0x7b || byte === 0x5b) {
+    if (byte === OPEN_OBJECT || byte === OPEN_ARRAY) {
       this.#depth++;
-      this.#expectKey = this.#depth === 1 && byte === 0x7b;
+      this.#expectKey = this.#depth === 1 && byte === OPEN_OBJECT;
       this.#idNext = false;
-    } else if (byte === 0x7d || byte === 0x5d) this.#depth--;
+    } else if (byte === CLOSE_OBJECT || byte === CLOSE_ARRAY) this.#depth--;
     else if (this.#depth === 1 && byte === COMMA) {
       this.#expectKey = true;
       this.#idNext = false;
