@@ -8,6 +8,7 @@ import { recordable } from './audit-log';
 import { record, type AuditDraft, type CallContext } from './call-context';
 import { consentView } from './consent-view';
 import { CallRefused, notApproved, pausedError } from './refusals';
+import { countedWarning } from './vault-value-count';
 import { vaultValueWarning } from './vault-value-warning';
 
 /**
@@ -50,6 +51,12 @@ export interface GateCall<R> {
   check(): CodedError | undefined;
   /** Which server, what on it, the agent's decision; may start a server to find a tool. */
   find(agent: Readonly<Agent>): Promise<Found>;
+  /**
+   * The server receives `asked` itself (a resource read's or subscription's URI, which a template may
+   * match whatever it holds): a vault value in it is held for the person after the lookup, as one in
+   * arguments is, so a right guess is not refused where a wrong one would be read.
+   */
+  sendsAsked?: true;
   /** The answer for a name or URI that names nothing (unknown-names.ts): also the one for a name holding a vault value. */
   unknown?(): AgentError;
   /** The call itself, through the pool. */
@@ -96,6 +103,10 @@ class Pass<R> {
   /** Why the call is held for the person whatever its tier (vault-value-warning.ts). */
   warned(warning: string): void {
     this.#draft.warning = warning;
+  }
+
+  get warning(): string | undefined {
+    return this.#draft.warning;
   }
 
   /** The person's part, kept apart from the call's own duration. */
@@ -177,20 +188,22 @@ export async function passGate<R>(ctx: CallContext, call: GateCall<R>, cancel: C
   // A vault value in the name or URI itself, before the lookup: whether that finds anything must not
   // tell a right guess from a wrong one. The agent gets the answer for a name that names nothing; the
   // person gets the refusal with the warning in Activity, never folded into the agent's refusal count.
-  const inName = vaultValueWarning(call.asked);
-  if (inName !== undefined) {
-    pass.warned(inName);
+  // A URI the server receives is looked up first: one a template matches is held below, as arguments are.
+  const inName = vaultValueWarning(call.asked, call.kind === 'resource' ? 'address' : 'name');
+  if (inName !== undefined) pass.warned(countedWarning(ctx, call.agent, inName));
+  if (inName !== undefined && call.sendsAsked !== true) {
     return pass.refuse('lookup', call.unknown?.() ?? agentError(new CodedError('not_found', 'nothing among the services you may use has that name')), 'denied', 'denied', true);
   }
   const found = await call.find(agent);
-  if ('error' in found) return pass.refuse('lookup', found.error, found.denied ? 'denied' : 'error');
+  if ('error' in found) return pass.refuse('lookup', found.error, found.denied || inName !== undefined ? 'denied' : 'error', inName !== undefined ? 'denied' : undefined, inName !== undefined);
   const { target } = found;
   pass.found(target);
 
   if (target.decision === 'deny') return pass.refuse('policy', policyRefusal(call.kind, target), 'denied');
   // An agent never needs a value we hold: one in its call is shown to the person first, whatever the tier.
-  const warning = vaultValueWarning(call.args);
-  if (warning !== undefined) pass.warned(warning);
+  const inArgs = inName === undefined ? vaultValueWarning(call.args, 'arguments') : undefined;
+  if (inArgs !== undefined) pass.warned(countedWarning(ctx, call.agent, inArgs));
+  const warning = pass.warning;
   if (target.decision === 'ask' || warning !== undefined) {
     const refused = await askPerson(pass, target, cancel.signal, warning);
     if (refused) return refused;

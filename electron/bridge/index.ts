@@ -43,4 +43,4 @@ export type { ForwardedMessage, ForwardedSampling } from './sampling-request';
 export { lacksCapability } from './lacked-capability';
 export { describeClient, prefixLength } from './client-names';
 export { describeToolMode } from './tool-mode';
-export { vaultValueWarning } from './vault-value-warning';
+export { vaultValueWarning, type ValueHolder } from './vault-value-warning';

@@ -82,6 +82,7 @@ export async function readResource(ctx: CallContext, agentName: string, request:
       agent: agentName,
       kind: 'resource',
       asked: uri,
+      sendsAsked: true,
       check: () => checkLength(uri, 'the resource URI', MAX_URI_LENGTH),
       find: (agent) => findResource(ctx, agent, uri),
       unknown: () => unknownName('resource', uri),

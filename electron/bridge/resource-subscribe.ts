@@ -27,8 +27,8 @@ export function sessionSubscriber(session: Server): Subscriber {
  * resources/subscribe (MCP 2025-11-25 server/resources §Subscriptions), or one URI of a 2026-07-28
  * `subscriptions/listen` (`resourceSubscriptions`), through the gate: the URI must be one of the
  * agent's servers' (listed, or matching a template), its read tier not `deny`, and the bridge not
- * paused. A subscription reads nothing (the reads that follow are gated as reads), so it is never
- * queued for the person; it is audited like a read. Updates reach this subscriber only.
+ * paused. A subscription reads nothing (the reads that follow are gated as reads), so it is not
+ * queued for the person, unless its URI holds a vault value (call-gate.ts); it is audited like a read. Updates reach this subscriber only.
  */
 export async function subscribeUri(ctx: CallContext, agentName: string, subscriber: Subscriber, uri: string, extra: Pick<Extra, 'signal'>): Promise<void> {
   const session = subscriber.key;
@@ -38,6 +38,7 @@ export async function subscribeUri(ctx: CallContext, agentName: string, subscrib
       agent: agentName,
       kind: 'resource',
       asked: uri,
+      sendsAsked: true,
       check: () =>
         checkLength(uri, 'a subscribed resource URI', MAX_SUBSCRIBED_URI_LENGTH) ??
         (ctx.subscriptions.count(session) >= MAX_SUBSCRIPTIONS_PER_SESSION

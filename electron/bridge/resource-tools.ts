@@ -1,15 +1,13 @@
 import type { CallToolResult, ContentBlock, GetPromptResult, ReadResourceResult, Tool } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import { CodedError } from '../../shared/errors';
-import { redact } from '../../shared/redact';
-import { agentError, denied, errorResult, RpcError, rpcError } from './agent-errors';
+import { agentError, denied, errorResult, RpcError } from './agent-errors';
 import { agentNames, RESOURCE_TOOL_NAMES } from './agent-names';
 import type { Agent } from './agent-schema';
 import type { CallContext } from './call-context';
 import type { Extra } from './call-gate';
 import type { CallAsker } from '../pool';
 import { serverAllowed } from './policy';
-import { unknownName } from './unknown-names';
+import { ownToolArgs, unknownService } from './own-tool-args';
 import { getPrompt, readResource } from './read-calls';
 
 /**
@@ -67,17 +65,10 @@ export function isResourceTool(agent: Readonly<Agent>, name: string): name is Re
   return agent.resourceTools === true && (RESOURCE_TOOL_NAMES as readonly string[]).includes(name);
 }
 
-const ListArgs = z.strictObject({ server: z.string().min(1).optional() });
+const ListArgs = z.strictObject({ server: z.string().min(1).max(200).optional() });
 const ReadArgs = z.strictObject({ uri: z.string() });
 const PromptArgs = z.strictObject({ name: z.string(), arguments: z.record(z.string(), z.string()).optional() });
 
-/** Arguments that do not fit the tool's schema are a protocol error, as for every tool (tool-call.ts). */
-function parsed<T>(schema: z.ZodType<T>, args: Record<string, unknown>, tool: ResourceToolName): T {
-  const result = schema.safeParse(args);
-  if (result.success) return result.data;
-  const why = result.error.issues.map((i) => `${i.path.map(String).join('.') || 'arguments'}: ${i.message}`).join('; ');
-  throw rpcError(agentError(new CodedError('invalid_input', redact(`invalid arguments for ${tool}: ${why}`))), -32602);
-}
 
 function text(value: string): CallToolResult {
   return { content: [{ type: 'text', text: value }] };
@@ -88,7 +79,7 @@ function listResources(ctx: CallContext, agent: Readonly<Agent>, server: string 
     return Promise.resolve(errorResult(denied('your agent may not read from services', "ask the person to change your agent's policy in Connected Services")));
   }
   if (server !== undefined && !serverAllowed(agent, server)) {
-    return Promise.resolve(errorResult(unknownName('service', server, 'call list_resources without a server')));
+    return Promise.resolve(unknownService(ctx, agent.name, 'list_resources', server, 'call list_resources without a server'));
   }
   const mine = (of: string): boolean => serverAllowed(agent, of) && (server === undefined || of === server);
   return (async () => {
@@ -145,12 +136,12 @@ export async function callResourceTool(
   /** The tools/call's asker: a server's requests during the read or prompt go where the call's would. */
   asker?: CallAsker,
 ): Promise<CallToolResult> {
-  if (name === 'list_resources') return listResources(ctx, agent, parsed(ListArgs, args, name).server);
+  if (name === 'list_resources') return listResources(ctx, agent, ownToolArgs(ListArgs, args, name).server);
   if (name === 'read_resource') {
-    const { uri } = parsed(ReadArgs, args, name);
+    const { uri } = ownToolArgs(ReadArgs, args, name);
     return asToolResult(() => readResource(ctx, agent.name, { method: 'resources/read', params: { uri } }, extra, asker), resourceContent);
   }
-  const { name: prompt, arguments: promptArgs } = parsed(PromptArgs, args, name);
+  const { name: prompt, arguments: promptArgs } = ownToolArgs(PromptArgs, args, name);
   const params = promptArgs === undefined ? { name: prompt } : { name: prompt, arguments: promptArgs };
   return asToolResult(() => getPrompt(ctx, agent.name, { method: 'prompts/get', params }, extra, asker), promptContent);
 }

@@ -1,15 +1,14 @@
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { CodedError } from '../../shared/errors';
-import { redact } from '../../shared/redact';
 import { MAX_LIMIT } from '../tool-search';
-import { agentError, errorResult, RpcError, rpcError } from './agent-errors';
+import { agentError, errorResult, RpcError } from './agent-errors';
 import { RESOURCE_TOOL_NAMES } from './agent-names';
 import type { Agent } from './agent-schema';
 import type { CallContext } from './call-context';
 import { MAX_CALL_NAME_LENGTH } from './input-bounds';
 import { serverAllowed } from './policy';
-import { unknownName } from './unknown-names';
+import { ownToolArgs, unknownService } from './own-tool-args';
 import { callToolFits, callToolTier, CALL_TOOLS, MAX_NEED_LENGTH, SEARCH_TOOL } from './search-tools';
 import { foundListing } from './found-listing';
 import { findTools } from './tool-finder';
@@ -30,22 +29,15 @@ const CallArgs = z.strictObject({
 });
 const OURS: ReadonlySet<string> = new Set([SEARCH_TOOL, ...Object.values(CALL_TOOLS), ...RESOURCE_TOOL_NAMES]);
 
-/** Arguments that do not fit the tool's schema are a protocol error, as for every tool (tool-call.ts). */
-function parsed<T>(schema: z.ZodType<T>, args: Record<string, unknown>, tool: string): T {
-  const result = schema.safeParse(args);
-  if (result.success) return result.data;
-  const why = result.error.issues.map((i) => `${i.path.map(String).join('.') || 'arguments'}: ${i.message}`).join('; ');
-  throw rpcError(agentError(new CodedError('invalid_input', redact(`invalid arguments for ${tool}: ${why}`))), -32602);
-}
 
 function json(value: unknown): CallToolResult {
   return { content: [{ type: 'text', text: JSON.stringify(value) }] };
 }
 
 async function search(ctx: CallContext, agent: Readonly<Agent>, args: Record<string, unknown>, hostsApps: boolean): Promise<CallToolResult> {
-  const { query, server, limit } = parsed(SearchArgs, args, SEARCH_TOOL);
+  const { query, server, limit } = ownToolArgs(SearchArgs, args, SEARCH_TOOL);
   if (server !== undefined && !serverAllowed(agent, server)) {
-    return errorResult(unknownName('service', server, 'search without a server'));
+    return unknownService(ctx, agent.name, SEARCH_TOOL, server, 'search without a server');
   }
   const counts = usageCounts(ctx);
   await counts.seed(ctx);
@@ -63,7 +55,7 @@ async function search(ctx: CallContext, agent: Readonly<Agent>, args: Record<str
 
 async function call(ctx: CallContext, agent: Readonly<Agent>, callName: string, args: Record<string, unknown>, direct: DirectCall): Promise<CallToolResult> {
   const tier = callToolTier(callName);
-  const { name, arguments: toolArgs } = parsed(CallArgs, args, callName);
+  const { name, arguments: toolArgs } = ownToolArgs(CallArgs, args, callName);
   if (tier === undefined) throw new Error(`not a call tool: ${callName}`);
   if (OURS.has(name)) {
     return errorResult(agentError(new CodedError('invalid_input', `${name} is not a service's tool`, { hint: `call ${name} itself` })));

@@ -64,7 +64,7 @@ describe('a call whose arguments hold a value from the vault', () => {
     await vi.waitFor(() => expect(f.pending).toHaveLength(3));
     await vi.advanceTimersByTimeAsync(120_000);
     expect(await late).toMatchObject({ ok: false, step: 'approval', error: { code: 'denied' } });
-    expect(f.audit[2]).toMatchObject({ outcome: 'denied', approval: 'timeout', warning: WARNING });
+    expect(f.audit[2]).toMatchObject({ outcome: 'denied', approval: 'timeout', warning: `${WARNING} (the 2nd such call of claude since Connected Services started)` });
     expect(f.pool).toHaveLength(0);
   });
 
@@ -99,14 +99,54 @@ describe('a call whose arguments hold a value from the vault', () => {
     expect(looked).toBe(1);
     expect(f.pending).toEqual([]);
     // The three held names are written as the person's to see, not among the refusals the agent caused alone.
+    // Each says what held the value, and from the second on how many of the agent's calls held one.
+    const from = 'the value of GITHUB_TOKEN of github from the vault';
     expect(f.audit.map((e) => [e.outcome, e.warning])).toEqual([
-      ['denied', WARNING],
-      ['denied', WARNING],
-      ['denied', WARNING],
+      ['denied', `its name holds ${from}`],
+      ['denied', `its name holds ${from} (the 2nd such call of claude since Connected Services started)`],
+      ['denied', `the resource address holds ${from} (the 3rd such call of claude since Connected Services started)`],
       ['error', undefined],
     ]);
     expect(f.alone).toEqual([f.audit[3]]);
     expect(JSON.stringify(f.audit)).not.toContain(VALUE);
+  });
+
+  it('holds a read whose URI a template matches for the person, as arguments are; one naming nothing is answered as a wrong guess is, the person told', async () => {
+    redactor.addSecret(VALUE, { from: 'vault', name: 'GITHUB_TOKEN of github' });
+    const f = fake();
+    const unknown = { code: 'not_found' as const, message: 'no resource among the services you may use has that URI (a URI of 40 characters)' };
+    // A template `memo://{id}` of `mail` matches every memo:// URI; nothing else is found.
+    const read = (uri: string): GateCall<string> => {
+      const call: GateCall<string> = {
+        ...allowed(f, {}),
+        kind: 'resource',
+        asked: uri,
+        sendsAsked: true,
+        unknown: () => unknown,
+        find: () => Promise.resolve(uri.startsWith('memo://') ? { target: { server: 'mail', name: uri, tier: 'read', decision: 'allow' } } : { error: unknown }),
+        run: () => Promise.resolve('read'),
+      };
+      delete call.args;
+      return call;
+    };
+    const address = 'the resource address holds the value of GITHUB_TOKEN of github from the vault';
+    expect(await passGate(f.ctx, read('memo://ghp_vault-value-hold-test-5308'), cancel())).toEqual({ ok: true, value: 'read' });
+    const held = passGate(f.ctx, read(`memo://${VALUE}`), cancel());
+    await vi.waitFor(() => expect(f.pending).toHaveLength(1));
+    expect(f.pending[0]).toMatchObject({ kind: 'resource', warning: address });
+    f.approvals.deny(f.pending[0]?.id ?? '');
+    expect(await held).toMatchObject({ ok: false, step: 'approval', error: { code: 'denied' } });
+
+    const [wrong, right] = [await passGate(f.ctx, read('none://ghp_vault-value-hold-test-5308'), cancel()), await passGate(f.ctx, read(`none://${VALUE}`), cancel())];
+    expect(right).toEqual(wrong);
+    expect(f.audit.map((e) => [e.outcome, e.warning])).toEqual([
+      ['ok', undefined],
+      ['denied', address],
+      ['error', undefined],
+      ['denied', `${address} (the 2nd such call of claude since Connected Services started)`],
+    ]);
+    // The wrong guess is among the refusals the agent caused alone; the right one is the person's to see.
+    expect(f.alone).toEqual([f.audit[2]]);
   });
 
   it('never holds a call the policy refuses', async () => {
@@ -132,7 +172,6 @@ describe('a call whose arguments hold a value from the vault', () => {
     redactor.addSecret('at-held-sign-in-0123', { from: 'sign-in', server: 'linear' });
     redactor.addSecret('at-held-sign-in-0124', { from: 'sign-in', server: 'linear' });
     redactor.addSecret('pass-held-value-0123', { from: 'store', store: 'pass', name: 'work/mail' });
-    const f = fake();
     const reasons: [string, string][] = [
       ['env-held-value-0123', 'its arguments hold the value of the environment variable HOME_TOKEN'],
       ['at-held-sign-in-0124', 'its arguments hold the sign-in token of linear'],
@@ -140,13 +179,14 @@ describe('a call whose arguments hold a value from the vault', () => {
       ['pass-held-value-0123', 'its arguments hold the value of the pass entry work/mail'],
     ];
     for (const [value, reason] of reasons) {
+      // A bridge of its own for each: the count of an agent's held calls is per bridge.
+      const f = fake();
       const held = passGate(f.ctx, allowed(f, { text: value }), cancel());
       await vi.waitFor(() => expect(f.pending).toHaveLength(1));
       expect(f.pending[0]?.warning).toBe(reason);
       f.approvals.deny(f.pending[0]?.id ?? '');
       await held;
-      f.pending.length = 0;
+      expect(f.audit[0]?.warning).toBe(reason);
     }
-    expect(f.audit.map((e) => e.warning)).toEqual(reasons.map(([, reason]) => reason));
   });
 });

@@ -1,9 +1,4 @@
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const OPEN_OBJECT = 0x7b;
-const OPEN_ARRAY = 0x5b;
-const CLOSE_OBJECT = 0x7d;
-const CLOSE_ARRAY = 0x5d;
+import { BACKSLASH, CLOSE_ARRAY, CLOSE_OBJECT, CR, LF, OPEN_ARRAY, OPEN_OBJECT, QUOTE } from './json-bytes';
 
 /**
  * How deep JSON text nests objects and arrays, read byte by byte as it arrives, without parsing it
@@ -41,8 +36,6 @@ export class JsonDepthMeter {
   }
 }
 
-const LF = 0x0a;
-const CR = 0x0d;
 const DATA = new TextEncoder().encode('data:');
 
 /**

@@ -2,7 +2,7 @@ import type { FetchLike } from '../net';
 import { JsonDepthMeter, SseDepthMeter } from './json-depth-meter';
 import { MAX_LISTING_DEPTH, MAX_MESSAGE_DEPTH, tooDeepListing, tooDeepMessage } from './listing-depth';
 import { answerInstead, sentRequestOf, withBody } from './message-bound';
-import { SseEventStart } from './sse-event-id';
+import { SseEventId } from './sse-event-id';
 
 /** The requests whose answers are listings (MCP 2025-11-25 server/tools, server/prompts, server/resources). */
 const LISTINGS = new Set(['tools/list', 'prompts/list', 'resources/list', 'resources/templates/list']);
@@ -34,20 +34,55 @@ export function listingDepthFetch(fetch: FetchLike, server: string): FetchLike {
     if (response.body === null) return response;
     const sse = (response.headers.get('content-type') ?? '').toLowerCase().includes('text/event-stream');
     const meter = sse ? new SseDepthMeter(MAX_LISTING_MESSAGE_DEPTH) : new JsonDepthMeter(MAX_LISTING_MESSAGE_DEPTH);
-    const start = sse ? new SseEventStart() : undefined;
+    const events = sse ? new SseEventId() : undefined;
+    const own = sent?.id ?? sentRequestOf(init)?.id;
+    const standIn = (id: string | number): Uint8Array => {
+      const listing = listings.includes(id);
+      return answerInstead(id, listing ? tooDeepListing(server) : tooDeepMessage(server), listing ? { listingDepth: MAX_LISTING_DEPTH } : { messageDepth: MAX_MESSAGE_DEPTH });
+    };
+    // Cut, on a GET stream, before the event named its request: the rest of that event is read (not
+    // passed on; the message bound keeps it finite) until its message names it.
+    let cut = false;
     const depthBound = new TransformStream<Uint8Array, Uint8Array>({
       transform(chunk, controller) {
-        start?.add(chunk);
-        if (meter.add(chunk)) return controller.enqueue(chunk);
-        // Whose answer was cut: a POST's own request, else the id the event began with (a GET's).
-        const id = sent?.id ?? sentRequestOf(init)?.id ?? start?.id();
-        const listing = id !== undefined && listings.includes(id);
-        const error = listing ? tooDeepListing(server) : tooDeepMessage(server);
-        if (!sse || id === undefined) return controller.error(error);
-        controller.enqueue(answerInstead(id, error, listing ? { listingDepth: MAX_LISTING_DEPTH } : { messageDepth: MAX_MESSAGE_DEPTH }));
-        controller.terminate();
+        if (events === undefined) {
+          if (meter.add(chunk)) return controller.enqueue(chunk);
+          return controller.error(own !== undefined && listings.includes(own) ? tooDeepListing(server) : tooDeepMessage(server));
+        }
+        if (cut) return drained(chunk, controller);
+        // Metered an event at a time, so the one that goes too deep is known with the id it named.
+        const { ends, ids } = events.add(chunk);
+        let from = 0;
+        for (let i = 0; i <= ends.length; i++) {
+          const to = ends[i] ?? chunk.length;
+          const part = chunk.subarray(from, to);
+          if (!meter.add(part)) {
+            const id = own ?? (i < ends.length ? ids[i] : events.id());
+            if (from > 0) controller.enqueue(chunk.subarray(0, from));
+            if (id !== undefined) return finish(controller, id);
+            // The event went on past this chunk: its id may come later. One that ended without one is answered by no request.
+            if (i < ends.length) return controller.error(tooDeepMessage(server));
+            cut = true;
+            return;
+          }
+          from = to;
+        }
+        controller.enqueue(chunk);
+      },
+      flush(controller) {
+        if (cut) controller.error(tooDeepMessage(server));
       },
     });
+    function finish(controller: TransformStreamDefaultController<Uint8Array>, id: string | number): void {
+      controller.enqueue(standIn(id));
+      controller.terminate();
+    }
+    function drained(chunk: Uint8Array, controller: TransformStreamDefaultController<Uint8Array>): void {
+      const { ids } = (events as SseEventId).add(chunk);
+      const id = ids.length > 0 ? ids[0] : (events as SseEventId).id();
+      if (id !== undefined) return finish(controller, id);
+      if (ids.length > 0) controller.error(tooDeepMessage(server));
+    }
     return withBody(response, response.body.pipeThrough(depthBound));
   };
 }

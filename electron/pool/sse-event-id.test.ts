@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { SseEventStart, topLevelId } from './sse-event-id';
+import { SseEventId, topLevelId } from './sse-event-id';
+
+const bytes = (text: string): Uint8Array => new TextEncoder().encode(text);
 
 describe('the id an SSE event answers', () => {
   it('is read at the top level only, a number or a string', () => {
@@ -7,13 +9,23 @@ describe('the id an SSE event answers', () => {
     expect(topLevelId('{"jsonrpc":"2.0","id":"a\\"b","result":{')).toBe('a"b');
     expect(topLevelId('{"jsonrpc":"2.0","result":{"id":5,"tools":[')).toBeUndefined();
     expect(topLevelId('{"method":"id","params":{}}')).toBeUndefined();
+    expect(topLevelId('{"jsonrpc":"2.0","result":{"a":"}\\"id\\":9"},"id":12}')).toBe(12);
   });
 
   it("is the current event's, across chunks, after a blank line ended the one before", () => {
-    const start = new SseEventStart();
-    const bytes = new TextEncoder().encode('id: 1\ndata: {"jsonrpc":"2.0","id":1,"result":{}}\n\nid: 2\ndata: {"jsonrpc":"2.0",\ndata: "id":2,"result":{"tools":[[[[');
-    start.add(bytes.slice(0, 40));
-    start.add(bytes.slice(40));
-    expect(start.id()).toBe(2);
+    const scan = new SseEventId();
+    const all = bytes('id: 1\ndata: {"jsonrpc":"2.0","id":1,"result":{}}\n\nid: 2\ndata: {"jsonrpc":"2.0",\ndata: "id":2,"result":{"tools":[[[[');
+    expect(scan.add(all.slice(0, 40))).toEqual({ ends: [], ids: [] });
+    expect(scan.add(all.slice(40)).ids).toEqual([1]);
+    expect(scan.id()).toBe(2);
+  });
+
+  it('is found wherever the message names it: after a long result, split byte by byte', () => {
+    const scan = new SseEventId();
+    const deep = `{"jsonrpc":"2.0","result":{"pad":"${'x'.repeat(5000)}","deep":${'['.repeat(3000)}${']'.repeat(3000)}},"id":4321}`;
+    const all = bytes(`event: message\ndata: ${deep}\n\n`);
+    const ids: (string | number | undefined)[] = [];
+    for (let i = 0; i < all.length; i++) ids.push(...scan.add(all.subarray(i, i + 1)).ids);
+    expect(ids).toEqual([4321]);
   });
 });

@@ -1,53 +1,164 @@
-/** How much of an event's start is kept to find its id: a JSON-RPC message names it before its payload. */
-const PREFIX_BYTES = 1024;
+import { BACKSLASH, CLOSE_ARRAY, CLOSE_OBJECT, CR, LF, OPEN_ARRAY, OPEN_OBJECT, QUOTE } from './json-bytes';
 
-/**
- * The top-level `id` of a JSON-RPC message (JSON-RPC 2.0 §5) from the start of its text, if that start
- * holds it: keys are read only at the top level, so an `id` inside the result is never taken for it.
- */
+/** An id longer than this is no request id of ours (we send numbers): not kept. */
+const MAX_ID_BYTES = 256;
+
+const COLON = 0x3a;
+const COMMA = 0x2c;
+const SPACE = 0x20;
+const DATA = [0x64, 0x61, 0x74, 0x61]; // "data"
+const ID_KEY = [0x69, 0x64]; // "id"
+
+/** The top-level `id` of a JSON-RPC message's text (JSON-RPC 2.0 §5); one inside the result is never taken for it. */
 export function topLevelId(text: string): string | number | undefined {
-  let depth = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (c === '{' || c === '[') depth++;
-    else if (c === '}' || c === ']') depth--;
-    else if (c === '"') {
-      const string = /^"(?:[^"\\]|\\.)*"/.exec(text.slice(i))?.[0];
-      if (string === undefined) return undefined;
-      if (depth === 1 && string === '"id"') {
-        const value = /^\s*:\s*(-?\d+|"(?:[^"\\]|\\.)*")/.exec(text.slice(i + string.length))?.[1];
-        return value === undefined ? undefined : (JSON.parse(value) as string | number);
-      }
-      i += string.length - 1;
-    }
-  }
-  return undefined;
+  const scan = new SseEventId();
+  // The blank line ends the event, and with it a number the text ends with.
+  return scan.add(new TextEncoder().encode(`data:${text.replace(/\n/g, '\ndata:')}\n\n`)).ids[0];
 }
 
 /**
- * The first bytes of the SSE event being read (WHATWG HTML §9.2.6: a blank line ends one), to tell
- * which request an event answers when it has to be cut (a GET stream sent no request of its own).
+ * Which request the SSE event being read answers (WHATWG HTML §9.2.6: `data:` lines, a blank line
+ * ends an event), read as the bytes arrive, wherever in the event the message's top-level `id` comes:
+ * an event cut for its depth must still reach its request when the stream is a GET's (no request of
+ * its own). JSON is followed only as far as telling keys at the top level (depth, strings, escapes),
+ * in constant memory.
  */
-export class SseEventStart {
-  #bytes: number[] = [];
-  #afterLf = false;
+export class SseEventId {
+  // The SSE line.
+  #lineStart = true;
+  #field: number[] | undefined = [];
+  #inData = false;
+  #skipSpace = false;
+  #dataLines = 0;
+  // The JSON of the event's data.
+  #depth = 0;
+  #inString = false;
+  #escaped = false;
+  #key: number[] | undefined;
+  #expectKey = false;
+  #idNext = false;
+  #value: number[] | undefined;
+  #id: string | number | undefined;
 
-  add(chunk: Uint8Array): void {
-    for (const byte of chunk) {
-      if (byte === 0x0a && this.#afterLf) {
-        this.#bytes = [];
-        this.#afterLf = false;
+  /** The ids of the events that ended in the chunk, in order (undefined: it had none), and where in it each ended. */
+  add(chunk: Uint8Array): { ends: number[]; ids: (string | number | undefined)[] } {
+    const ends: number[] = [];
+    const ids: (string | number | undefined)[] = [];
+    for (let i = 0; i < chunk.length; i++) {
+      const byte = chunk[i] as number;
+      if (byte === CR) continue;
+      if (byte === LF) {
+        if (this.#lineStart) {
+          this.#endValue();
+          ids.push(this.#id);
+          ends.push(i + 1);
+          this.#reset();
+          continue;
+        }
+        this.#lineStart = true;
+        this.#field = [];
+        this.#inData = false;
         continue;
       }
-      if (byte !== 0x0d) this.#afterLf = byte === 0x0a;
-      if (this.#bytes.length < PREFIX_BYTES) this.#bytes.push(byte);
+      if (this.#lineStart) {
+        this.#lineStart = false;
+        if (this.#dataLines > 0) this.#json(LF);
+      }
+      if (this.#inData) {
+        if (this.#skipSpace && byte === SPACE) {
+          this.#skipSpace = false;
+          continue;
+        }
+        this.#skipSpace = false;
+        this.#json(byte);
+      } else if (this.#field !== undefined) {
+        if (byte === COLON) {
+          this.#inData = this.#field.length === 4 && this.#field.every((b, k) => b === DATA[k]);
+          if (this.#inData) this.#dataLines++;
+          this.#skipSpace = true;
+          this.#field = undefined;
+        } else if (this.#field.length < 5) this.#field.push(byte);
+        else this.#field = undefined;
+      }
     }
+    return { ends, ids };
   }
 
-  /** The id of the message the event's `data:` lines begin. */
+  /** The id of the event being read, once its message has named it. */
   id(): string | number | undefined {
-    const text = new TextDecoder().decode(Uint8Array.from(this.#bytes));
-    const data = text.split(/\r?\n/).filter((line) => line.startsWith('data:')).map((line) => line.slice(line.startsWith('data: ') ? 6 : 5));
-    return topLevelId(data.join('\n'));
+    return this.#id;
+  }
+
+  #reset(): void {
+    this.#lineStart = true;
+    this.#field = [];
+    this.#inData = false;
+    this.#dataLines = 0;
+    this.#depth = 0;
+    this.#inString = false;
+    this.#escaped = false;
+    this.#key = undefined;
+    this.#expectKey = false;
+    this.#idNext = false;
+    this.#value = undefined;
+    this.#id = undefined;
+  }
+
+  #json(byte: number): void {
+    if (this.#value !== undefined && !this.#inString && this.#value[0] !== QUOTE) {
+      // A number runs until a byte that is none of its own.
+      if ((byte >= 0x30 && byte <= 0x39) || byte === 0x2d || byte === 0x2e || byte === 0x65 || byte === 0x45 || byte === 0x2b) {
+        if (this.#value.length < MAX_ID_BYTES) this.#value.push(byte);
+        return;
+      }
+      this.#endValue();
+    }
+    if (this.#inString) {
+      if (this.#value !== undefined && this.#value.length < MAX_ID_BYTES) this.#value.push(byte);
+      if (this.#escaped) this.#escaped = false;
+      else if (byte === BACKSLASH) this.#escaped = true;
+      else if (byte === QUOTE) {
+        this.#inString = false;
+        if (this.#key !== undefined) {
+          this.#idNext = this.#key.length === 2 && this.#key.every((b, k) => b === ID_KEY[k]);
+          this.#key = undefined;
+        } else if (this.#value !== undefined) this.#endValue();
+        return;
+      }
+      if (this.#key !== undefined && byte !== QUOTE) this.#key = this.#key.length < 3 ? [...this.#key, byte] : this.#key;
+      return;
+    }
+    if (byte === QUOTE) {
+      this.#inString = true;
+      if (this.#depth === 1 && this.#expectKey) {
+        this.#key = [];
+        this.#expectKey = false;
+      } else if (this.#depth === 1 && this.#idNext) this.#value = [byte];
+      return;
+    }
+    if (byte === OPEN_OBJECT || byte === OPEN_ARRAY) {
+      this.#depth++;
+      this.#expectKey = this.#depth === 1 && byte === OPEN_OBJECT;
+      this.#idNext = false;
+    } else if (byte === CLOSE_OBJECT || byte === CLOSE_ARRAY) this.#depth--;
+    else if (this.#depth === 1 && byte === COMMA) {
+      this.#expectKey = true;
+      this.#idNext = false;
+    } else if (this.#depth === 1 && this.#idNext && ((byte >= 0x30 && byte <= 0x39) || byte === 0x2d)) this.#value = [byte];
+  }
+
+  /** A value taken whole becomes the id, once: a second top-level `id` (invalid JSON-RPC) changes nothing. */
+  #endValue(): void {
+    const value = this.#value;
+    if (value === undefined || (value[0] === QUOTE && this.#inString)) return;
+    this.#value = undefined;
+    this.#idNext = false;
+    if (this.#id !== undefined || value.length >= MAX_ID_BYTES) return;
+    try {
+      const parsed: unknown = JSON.parse(new TextDecoder().decode(Uint8Array.from(value)));
+      if (typeof parsed === 'string' || typeof parsed === 'number') this.#id = parsed;
+    } catch {
+      // Not a whole number or string: no id.
+    }
   }
 }

@@ -26,9 +26,13 @@ describe('the vault and the redactor', () => {
     const rotated = { from: 'vault', name: 'ROTATED of github' };
     expect(redactor.knownIn(['sk-live-OLDVALUE-123456'])).toEqual({ source: rotated, former: true });
     expect(redactor.knownIn(['sk-live-NEWVALUE-654321'])).toEqual({ source: rotated, former: false });
-    // Deleted, the last value stays known (redaction never forgets a value it has handed out).
+    // Deleted, the last value stays known (redaction never forgets a value it has handed out), as a former value.
     await vault.delete(key);
-    expect(redactor.knownIn(['sk-live-NEWVALUE-654321'])).toEqual({ source: rotated, former: false });
+    expect(redactor.knownIn(['sk-live-NEWVALUE-654321'])).toEqual({ source: rotated, former: true });
+    expect(redactor.knownIn(['sk-live-OLDVALUE-123456'])).toEqual({ source: rotated, former: true });
+    // Set again, the new value is its current one.
+    await vault.set(key, 'sk-live-THIRDVALUE-98765');
+    expect(redactor.knownIn(['sk-live-THIRDVALUE-98765'])).toEqual({ source: rotated, former: false });
 
     // A tokens entry's kind is tokens:<the issuer's hash> (electron/auth tokensKey).
     const tokens = vaultKey('linear', 'tokens:4f2a9c');
@@ -38,6 +42,9 @@ describe('the vault and the redactor', () => {
     expect(redactor.knownIn({ q: 'at-first-0123456789' })).toEqual({ source: signIn, former: true });
     expect(redactor.knownIn({ q: 'at-second-0123456789' })).toEqual({ source: signIn, former: false });
     expect(redactor.knownIn({ q: 'rt-kept-0123456789' })).toEqual({ source: signIn, former: false });
+    // Signed out (its tokens entry deleted): the tokens it held are former ones.
+    await vault.delete(tokens);
+    expect(redactor.knownIn({ q: 'rt-kept-0123456789' })).toEqual({ source: signIn, former: true });
     await vault.close();
   });
 });

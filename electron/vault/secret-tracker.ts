@@ -1,7 +1,9 @@
 import { SECRET_NAME, type SecretSource } from '../../shared/redact';
+import { tryParseVaultKey, vaultSource } from '../../shared/vault';
 
 export interface RedactorLike {
   addSecret(value: string, source?: SecretSource, parts?: readonly string[]): void;
+  retireSource(source: SecretSource): void;
   redact(text: string): string;
   redactValue<T>(value: T): T;
 }
@@ -30,6 +32,11 @@ function secretFieldsOf(value: string): string[] {
   return found;
 }
 
+function sourceOf(id: string): SecretSource {
+  const key = tryParseVaultKey(id);
+  return key === undefined ? { from: 'vault', name: id } : vaultSource(key);
+}
+
 /**
  * Keeps the redactor knowing every value the vault has held. Never forgets one: a rotated or deleted
  * value may still be in a running server's environment, or an access token still valid until it
@@ -43,8 +50,13 @@ export class SecretTracker {
     this.#redactor = redactor;
   }
 
-  /** `source`: which entry it is (vaultSource), for the words that name it. */
-  add(value: string, source: SecretSource): void {
-    this.#redactor.addSecret(value, source, secretFieldsOf(value));
+  /** `id`: the entry's, named by its source (vaultSource) in the words that name the value. */
+  add(value: string, id: string): void {
+    this.#redactor.addSecret(value, sourceOf(id), secretFieldsOf(value));
+  }
+
+  /** The entry was deleted: its values stay known (the comment above), each a former value of it. */
+  retire(id: string): void {
+    this.#redactor.retireSource(sourceOf(id));
   }
 }

@@ -8,7 +8,6 @@ import {
   type VaultEvents,
   type VaultHealth,
   type VaultKey,
-  vaultSource,
 } from '../../shared/vault';
 import type { Backend } from './backend';
 import { healthMessage, stateOf } from './health-message';
@@ -246,12 +245,12 @@ export class VaultCore implements Vault {
     for (const [id, value] of next) {
       const old = previous.get(id);
       if (old === value) continue;
-      const key = tryParseVaultKey(id);
-      this.#tracker.add(value, key === undefined ? { from: 'vault', name: id } : vaultSource(key));
+      this.#tracker.add(value, id);
       this.#emitter.change(id, 'set', origin);
     }
     for (const id of previous.keys()) {
       if (next.has(id)) continue;
+      this.#tracker.retire(id);
       this.#emitter.change(id, 'delete', origin);
     }
   }

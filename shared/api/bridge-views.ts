@@ -90,7 +90,7 @@ export const PendingApprovalSchema = lazySchema(() => z.object({
    * person consents to. Redacted; a long value is cut and says so (`[cut: N more characters]`).
    */
   arguments: z.record(z.string(), z.unknown()).optional(),
-  /** Why the call is held whatever its tier: its arguments hold a value we hold (a vault secret, a sign-in token, an environment variable, a store entry, or a former value of one; names it, never the value). */
+  /** Why the call is held whatever its tier (or refused): what it sends (its arguments, the name or address it asks for, an agent's answer) holds a value we hold (a vault secret, a sign-in token, an environment variable, a store entry, or a former value of one; names it, never the value). */
   warning: z.string().optional(),
 }));
 export type PendingApproval = z.infer<typeof PendingApprovalSchema>;

@@ -94,6 +94,14 @@ export class Redactor {
     return true;
   }
 
+  /**
+   * `source` holds no value now (a vault entry deleted, a sign-in removed): what it handed out stays
+   * known, as a rotated value does, and is a former value of it from now on.
+   */
+  retireSource(source: SecretSource): void {
+    this.#origins.retire(source);
+  }
+
   removeSecret(value: string): void {
     for (const piece of [value, ...secretLinePieces(value)]) this.#removeOne(piece);
   }

@@ -34,6 +34,13 @@ export class SecretOrigins {
     }
   }
 
+  /** The source holds nothing now (its secret deleted, its sign-in ended): all it handed out is former. */
+  retire(source: SecretSource): void {
+    const key = sourceKey(source);
+    const now = this.#current.get(key);
+    if (now !== undefined) this.#current.set(key, now + 1);
+  }
+
   forget(value: string): void {
     this.#stamps.delete(value);
   }

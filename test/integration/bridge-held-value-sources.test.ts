@@ -61,11 +61,18 @@ describe('a held call names where the value came from, through serve', () => {
 
     expect((await served.api('setSecret', { name: 'ROTATED_TOKEN', value: OLD_VALUE })).status).toBe(200);
     expect((await served.api('setSecret', { name: 'ROTATED_TOKEN', value: NEW_VALUE })).status).toBe(200);
-    await heldAndDenied(OLD_VALUE, FORMER_REASON);
+    // From the agent's second such call on, the reason counts them.
+    const second = `${FORMER_REASON} (the 2nd such call of guesser since Connected Services started)`;
+    await heldAndDenied(OLD_VALUE, second);
+    // Deleted from the vault, its last value is still held, as a former value of it.
+    expect((await served.api('deleteSecret', { name: 'ROTATED_TOKEN' })).status).toBe(200);
+    const deleted = 'its arguments hold a former value of ROTATED_TOKEN from the vault (the 3rd such call of guesser since Connected Services started)';
+    await heldAndDenied(NEW_VALUE, deleted);
 
     const audit = (await served.api('readAudit', { agent: 'guesser' })).body.result as { outcome: string; warning?: string }[];
     expect(audit.map((e) => [e.outcome, e.warning])).toEqual([
-      ['denied', FORMER_REASON],
+      ['denied', deleted],
+      ['denied', second],
       ['denied', ENV_REASON],
       ['ok', undefined],
     ]);

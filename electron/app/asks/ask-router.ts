@@ -119,7 +119,7 @@ export function createAskRouter(options: AskRouterOptions): AskRouter {
         try {
           const result = await agent.elicit(params, context.signal, context.key);
           // An agent never needs a vault value: an answer holding one is declined, the person sees why in Activity.
-          const warning = vaultValueWarning(result);
+          const warning = vaultValueWarning(result, 'answer');
           if (warning !== undefined) {
             record(context, 'elicitation', started, 'decline', 'agent', warning);
             return { action: 'decline' };
@@ -156,7 +156,7 @@ export function createAskRouter(options: AskRouterOptions): AskRouter {
         return [];
       }
       // An agent's roots holding a vault value: none reach the server (roots are not audited).
-      if (vaultValueWarning(answer) !== undefined) return [];
+      if (vaultValueWarning(answer, 'answer') !== undefined) return [];
       // Bounded as a configured list is (shared/config: at most 64 roots); only file:// roots (MCP client/roots).
       return answer.roots.filter((root) => root.uri.startsWith('file://') && root.uri.length <= 4096).slice(0, MAX_AGENT_ROOTS);
     },
@@ -212,7 +212,7 @@ export function createAskRouter(options: AskRouterOptions): AskRouter {
         throw error;
       }
       // An agent never needs a vault value: one in its answer is not passed on, and the person sees why in Activity.
-      const warning = vaultValueWarning(result);
+      const warning = vaultValueWarning(result, 'answer');
       if (warning !== undefined) {
         record(context, 'sampling', started, 'decline', 'agent', warning);
         throw new AskRefused(REJECTED, 'Sampling request declined: the answer was not passed on');

@@ -9,15 +9,14 @@ const SECRET_HEADER = /^(authorization|proxy-authorization|x-api-key|api-key|coo
  * not hold them.
  */
 export function registerConfigSecrets(config: McpConfig, redactor: Pick<Redactor, 'addSecret'>): void {
-  for (const server of Object.values(config.mcpServers)) {
-    const pairs = isStdio(server) ? Object.entries(server.env ?? {}) : Object.entries(server.headers ?? {});
+  for (const [server, entry] of Object.entries(config.mcpServers)) {
+    const pairs = isStdio(entry) ? Object.entries(entry.env ?? {}) : Object.entries(entry.headers ?? {});
     for (const [name, value] of pairs) {
       if (value.includes('${')) continue;
       if (SECRET_NAME.test(name) || SECRET_HEADER.test(name)) {
-        redactor.addSecret(value);
-        // `Bearer <token>`: the token alone is the secret.
+        // `Bearer <token>`: the token alone is the secret. Named, so a call holding it says where it is written.
         const token = /^\S+\s+(\S{6,})$/.exec(value)?.[1];
-        if (token) redactor.addSecret(token);
+        redactor.addSecret(value, { from: 'config', server, name }, token ? [token] : []);
       }
     }
   }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PrivateRuntimeDir } from '../../fs-safe';
+import { Redactor, sourceWords } from '../../../shared/redact';
 import { SecretFiles, secretPieces } from './secret-files';
 
 const KEY = JSON.stringify({ type: 'service_account', private_key: '-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC\n-----END PRIVATE KEY-----\n', client_email: 'a@b.iam.gserviceaccount.com' }, null, 2);
@@ -47,7 +48,7 @@ describe('SecretFiles', () => {
         return Promise.resolve(dir);
       },
       lookup: () => (name) => Promise.resolve(vault[name]),
-      redactor: { addSecret: (value) => void added.push(value) },
+      redactor: { addSecret: (value, _source, parts = []) => void added.push(value, ...parts) },
     });
     await files.stateChanged('a', 'stopped');
     expect(opened).toBe(0);
@@ -66,5 +67,15 @@ describe('SecretFiles', () => {
     }
     await files.close();
     expect(dir.files.size).toBe(0);
+  });
+});
+
+describe('what a secret file hands the redactor', () => {
+  it('names its pieces by the file they are in, so a call holding one says where it is', async () => {
+    const redactor = new Redactor();
+    const files = new SecretFiles({ open: () => Promise.resolve(memoryDir()), lookup: () => () => Promise.resolve(KEY), redactor });
+    await files.resolverFor('gcloud')('SERVICE_KEY');
+    expect(redactor.knownIn(['MIIEvQIBADANBgkqhkiG9w0BAQEFAASC'])).toEqual({ source: { from: 'secret-file', server: 'gcloud', name: 'SERVICE_KEY' }, former: false });
+    expect(sourceWords({ from: 'secret-file', server: 'gcloud', name: 'SERVICE_KEY' }, false)).toBe('the value of SERVICE_KEY from the vault, as the secret file of gcloud');
   });
 });

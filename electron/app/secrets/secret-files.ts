@@ -1,13 +1,13 @@
 import type { ServerState } from '../../../shared/api';
 import type { PrivateRuntimeDir } from '../../fs-safe';
-import { secretLinePieces } from '../../../shared/redact';
+import { secretLinePieces, type SecretSource } from '../../../shared/redact';
 
 export interface SecretFilesOptions {
   /** This process's private runtime folder, opened at the first file (most runs never need one). */
   open: () => Promise<PrivateRuntimeDir>;
   /** A server's view of the vault: its own secret of that name, else the global one. */
   lookup: (server: string) => (name: string) => Promise<string | undefined>;
-  redactor: { addSecret(value: string): void };
+  redactor: { addSecret(value: string, source?: SecretSource, parts?: readonly string[]): void };
 }
 
 /** States in which a server's program is not running: its secret files are removed. */
@@ -59,7 +59,9 @@ export class SecretFiles {
     return async (name) => {
       const value = await lookup(name);
       if (value === undefined) return undefined;
-      for (const piece of secretPieces(value)) this.#options.redactor.addSecret(piece);
+      // One hand-out of this file: a call holding a piece says which secret file it is (vault-value-warning.ts).
+      const [whole, ...parts] = secretPieces(value);
+      if (whole !== undefined) this.#options.redactor.addSecret(whole, { from: 'secret-file', server, name }, parts);
       this.#dir ??= this.#options.open();
       return (await this.#dir).write(`${server}.${name}`, value);
     };

@@ -52,6 +52,12 @@ describe('notification policy', () => {
     });
     expect(note).toMatchObject({ kind: 'approval-waiting', warning: 'its arguments hold the sign-in token of github' });
     expect(notificationText(note).body).toBe('On mail, held because its arguments hold the sign-in token of github. Click to allow or deny it before it expires.');
+    // A read held for its address says so, not "its arguments".
+    const read = policy.approvalPending({
+      id: 'a5', agent: 'claude', server: 'logs', kind: 'resource', tool: 'logs://log/[secret GITHUB_TOKEN]', tier: 'read', requestedAt: 0, expiresAt: 1,
+      warning: 'the resource address holds the value of GITHUB_TOKEN from the vault',
+    });
+    expect(notificationText(read).body).toBe('On logs, held because the resource address holds the value of GITHUB_TOKEN from the vault. Click to allow or deny it before it expires.');
     const long = notificationText({ kind: 'approval-waiting', id: 'a4', agent: 'claude', server: 'mail', tool: 'send_email', warning: `its arguments hold the value of the pass entry \u202e${'x'.repeat(500)}` }).body;
     expect(long.length).toBeLessThan(220);
     expect(long).not.toContain('\u202e');

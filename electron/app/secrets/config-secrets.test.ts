@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import type { McpConfig } from '../../../shared/config';
+import { Redactor, sourceWords } from '../../../shared/redact';
+import { registerConfigSecrets } from './config-secrets';
+
+describe('literal secrets written in mcp.json', () => {
+  it('are known by the entry and field they are written in, a bearer token alone too', () => {
+    const redactor = new Redactor();
+    const config = {
+      mcpServers: {
+        notes: { command: 'notes-server', env: { NOTES_API_KEY: 'literal-notes-key-0123' } },
+        wiki: { url: 'https://wiki.example.com/mcp', headers: { Authorization: 'Bearer literal-wiki-token-4567' } },
+      },
+    } as unknown as McpConfig;
+    registerConfigSecrets(config, redactor);
+    const notes = { from: 'config', server: 'notes', name: 'NOTES_API_KEY' } as const;
+    expect(redactor.knownIn({ q: 'literal-notes-key-0123' })).toEqual({ source: notes, former: false });
+    expect(redactor.knownIn({ q: 'literal-wiki-token-4567' })).toEqual({ source: { from: 'config', server: 'wiki', name: 'Authorization' }, former: false });
+    expect(sourceWords(notes, false)).toBe('the value of NOTES_API_KEY of notes written in mcp.json');
+  });
+});

@@ -1,0 +1,41 @@
+import type { CallToolResult } from '@modelcontextprotocol/server';
+import type { z } from 'zod';
+import { CodedError } from '../../shared/errors';
+import { redact } from '../../shared/redact';
+import { agentError, errorResult, rpcError } from './agent-errors';
+import { record, type CallContext } from './call-context';
+import { countedWarning } from './vault-value-count';
+import { unknownName } from './unknown-names';
+import { vaultValueWarning } from './vault-value-warning';
+
+/** One issue in words that never repeat what the agent sent: a key it made up is counted, not named. */
+function issueWords(issue: z.core.$ZodIssue): string {
+  const where = issue.path.map(String).join('.') || 'arguments';
+  if (issue.code === 'unrecognized_keys') return `${where}: ${issue.keys.length} argument${issue.keys.length === 1 ? '' : 's'} this tool does not take`;
+  return `${where}: ${issue.message}`;
+}
+
+/**
+ * The bridge's own tools' arguments (search mode's, the resource tools): ones that do not fit are a
+ * protocol error, as for every tool (tool-call.ts). The error names no key of the agent's: redacted,
+ * a key holding a vault value would come back "[redacted]" and a wrong guess verbatim.
+ */
+export function ownToolArgs<T>(schema: z.ZodType<T>, args: Record<string, unknown>, tool: string): T {
+  const result = schema.safeParse(args);
+  if (result.success) return result.data;
+  const why = result.error.issues.map(issueWords).join('; ');
+  throw rpcError(agentError(new CodedError('invalid_input', redact(`invalid arguments for ${tool}: ${why}`), { hint: `list your tools with tools/list to see what ${tool} takes` })), -32602);
+}
+
+/**
+ * A `server` no allowed service has, answered as one naming nothing (unknown-names.ts). One holding a
+ * vault value gets that same answer, and its refusal is audited with the warning, so the person sees
+ * it in Activity as an asked name's (call-gate.ts).
+ */
+export function unknownService(ctx: CallContext, agent: string, tool: string, server: string, hint: string): CallToolResult {
+  const warning = vaultValueWarning(server, 'service');
+  if (warning !== undefined) {
+    record(ctx, ctx.now(), { agent, server: '', kind: 'tool', tool, outcome: 'denied', errorCode: 'denied', warning: countedWarning(ctx, agent, warning) });
+  }
+  return errorResult(unknownName('service', server, hint));
+}
