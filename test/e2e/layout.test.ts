@@ -129,6 +129,15 @@ describe('layout at 800 and 1280 px', () => {
       expect(box.x + box.width, 'the command inside the window').toBeLessThanOrEqual(width);
       expect(await lead.evaluate((e) => e.scrollWidth - e.clientWidth), 'no text past its box').toBeLessThanOrEqual(0);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      // Its addition in Activity's Changes wraps too: the table needs no sideways scroll to its outcome.
+      await ui.open('#/activity');
+      const changes = page.getByRole('table', { name: 'Changes, newest first' });
+      const added = changes.getByRole('row').filter({ hasText: 'add the server "oneword"' });
+      await added.waitFor();
+      await ui.screenshot(`layout-one-word-change-${width}`);
+      expect(await changes.evaluate((e) => e.scrollWidth - e.clientWidth), 'no sideways scroll').toBeLessThanOrEqual(0);
+      const outcome = (await added.locator('td').last().boundingBox())!;
+      expect(outcome.x + outcome.width, 'the outcome in the window').toBeLessThanOrEqual(width);
     });
   }
 

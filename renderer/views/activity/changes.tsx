@@ -112,7 +112,9 @@ function AdminLogTable() {
                 {WHO[e.who]}
                 {e.pid !== undefined && <span className="muted"> (process {e.pid})</span>}
               </td>
-              <td data-label="Change">{revealHidden(e.summary)}</td>
+              <td data-label="Change" className="change-summary">
+                {revealHidden(e.summary)}
+              </td>
               <td data-label="Outcome">
                 <Outcome entry={e} decided={e.confirmation === undefined ? undefined : decisions.get(e.confirmation)} />
                 {e.error !== undefined && (
