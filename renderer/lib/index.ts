@@ -11,7 +11,7 @@ export { parseRoute, routeHref, navigate, SERVICE_TABS } from './route';
 export type { Route, ServiceTab } from './route';
 export { expandTemplate, templateParts } from './uri-template';
 export type { TemplateParts } from './uri-template';
-export { shownLine, shownText } from './shown-text';
+export { codeSpanParts, shownLine, shownText, withoutCodeMarks } from './shown-text';
 export { nextStep } from './server-step';
 export type { ServerStep, StepKind } from './server-step';
 export { agentCardHeading, focusWhenShown, nextInList, serverRowFocus } from './focus-after';

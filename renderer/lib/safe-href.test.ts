@@ -52,3 +52,30 @@ describe('serverContentHref: a URL inside what a server or registry sent', () =>
     }
   });
 });
+
+// Session 28: `https://localhost../` and names that spell a local address stayed links.
+describe('serverContentHref: names that lead here whatever their spelling', () => {
+  it('is text for localhost with any number of trailing dots, and its sub-names', () => {
+    for (const local of ['https://localhost./', 'https://localhost../', 'https://LOCALHOST.../x', 'https://foo.localhost./', 'https://foo.localhost../', 'https://localhost%2e/', 'https://localhost.localdomain/']) {
+      expect(serverContentHref(local), local).toBeUndefined();
+    }
+  });
+
+  it('is text for IPv4 written in decimal, hex, octal or short form, and for 0.0.0.0 and IPv6 loopback forms', () => {
+    for (const local of ['http://2130706433/', 'https://2130706433/', 'https://0x7f000001/', 'https://0x7f.1/', 'https://017700000001/', 'https://127.1/', 'https://127.0.0.1./', 'https://0/', 'https://0.0.0.0/', 'https://3232235777/', 'https://[::ffff:127.0.0.1]/', 'https://[0:0:0:0:0:0:0:1]/']) {
+      expect(serverContentHref(local), local).toBeUndefined();
+    }
+  });
+
+  it('is text for names that spell an address (wildcard DNS) and names kept to answer 127.0.0.1', () => {
+    for (const local of ['https://127.0.0.1.nip.io/', 'https://app.10.0.0.7.nip.io/', 'https://192-168-1-1.sslip.io/', 'https://x-169-254-169-254.sslip.io/', 'https://localtest.me/', 'https://a.lvh.me/']) {
+      expect(serverContentHref(local), local).toBeUndefined();
+    }
+  });
+
+  it('still links public names that merely hold digits', () => {
+    for (const open of ['https://www.w3.org/TR/', 'https://web3.example.com/', 'https://v1.2.example.com/', 'https://my-localhost-notes.example.com/', 'https://a1-b2.example.org/']) {
+      expect(serverContentHref(open), open).toBe(open);
+    }
+  });
+});

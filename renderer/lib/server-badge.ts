@@ -1,4 +1,5 @@
 import { moreAccessNeeded, type ServerStatus } from '../../shared/api';
+import { withoutCodeMarks } from './shown-text';
 
 export type BadgeTone = 'ok' | 'warn' | 'error' | 'muted' | 'info';
 export type BadgeKind = 'ready' | 'needs_auth' | 'error' | 'disabled' | 'pending_approval' | 'starting' | 'idle' | 'stopped';
@@ -13,11 +14,16 @@ export interface ServerBadge {
 
 const SHORT = 56;
 
-/** The first sentence of an error, cut to fit a badge. */
+/** The first sentence of an error, cut to fit a badge (plain text: a badge sets nothing as code). */
 export function shortReason(message: string): string {
-  const first = message.split(/(?<=[.!?])\s/)[0] ?? message;
+  const first = withoutCodeMarks(message).split(/(?<=[.!?])\s/)[0] ?? message;
   const clean = first.replace(/[.!?]$/, '');
   return clean.length > SHORT ? `${clean.slice(0, SHORT - 1).trimEnd()}…` : clean;
+}
+
+/** An error message as a tooltip shows it: plain text, without the backticks meant for code. */
+function tooltip(message: string | undefined): string | undefined {
+  return message === undefined ? undefined : withoutCodeMarks(message);
 }
 
 /** What the state badge of a server says; disabled and unapproved outrank the pool state. */
@@ -43,11 +49,11 @@ export function serverBadge(status: ServerStatus): ServerBadge {
     case 'ready':
       return { kind: 'ready', label: 'ready', tone: 'ok' };
     case 'needs_auth':
-      if (apiKey) return { kind: 'needs_auth', label: 'needs an API key', tone: 'warn', detail: status.lastError?.message ?? 'Enter its API key to use it.' };
-      return { kind: 'needs_auth', label: 'needs sign-in', tone: 'warn', detail: status.lastError?.message ?? 'Sign in to use it.' };
+      if (apiKey) return { kind: 'needs_auth', label: 'needs an API key', tone: 'warn', detail: tooltip(status.lastError?.message) ?? 'Enter its API key to use it.' };
+      return { kind: 'needs_auth', label: 'needs sign-in', tone: 'warn', detail: tooltip(status.lastError?.message) ?? 'Sign in to use it.' };
     case 'error': {
       const message = status.lastError?.message ?? 'failed';
-      return { kind: 'error', label: `error: ${shortReason(message)}`, tone: 'error', detail: message };
+      return { kind: 'error', label: `error: ${shortReason(message)}`, tone: 'error', detail: withoutCodeMarks(message) };
     }
     case 'starting':
       return { kind: 'starting', label: 'starting…', tone: 'info' };

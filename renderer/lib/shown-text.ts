@@ -13,3 +13,16 @@ export function shownText(text: string): string {
 export function shownLine(text: string): string {
   return revealHidden(text);
 }
+
+/** What the core quotes in backticks (a command to run, a file): one line, no backtick inside. */
+const CODE_SPAN = /`([^`\n]+)`/g;
+
+/** The text cut around its code spans: the odd parts are code (split keeps the captured group). */
+export function codeSpanParts(text: string): string[] {
+  return text.split(CODE_SPAN);
+}
+
+/** The text with the backticks around its code spans dropped, where it cannot be set as code (a tooltip, a badge). */
+export function withoutCodeMarks(text: string): string {
+  return text.replace(CODE_SPAN, '$1');
+}

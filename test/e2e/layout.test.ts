@@ -7,6 +7,8 @@ import { controlBoxes, dialog, overlaps, serverRow, useUiSession, waitForState }
 const WIDTHS = [800, 1280] as const;
 const LONG_COMMAND = 'definitely-not-a-command-cs-e2e-with-a-long-name-that-goes-on-and-on-and-on-without-any-space';
 
+const ONE_WORD_COMMAND = `/usr/bin/${'z'.repeat(180)}`;
+
 const ui = useUiSession();
 
 beforeAll(async () => {
@@ -14,6 +16,8 @@ beforeAll(async () => {
   await ui.api('approveServer', { name: 'broken' });
   await ui.api('connect', { name: 'broken' }).catch(() => undefined);
   await waitForState(serverRow(ui.page, 'broken'), 'error');
+  // One word with nowhere to break (no hyphen, no slash after the first ones): it waits for approval.
+  await ui.api('addServer', { name: 'oneword', config: { command: ONE_WORD_COMMAND } });
 }, 45_000);
 
 describe('layout at 420 px (a phone, a narrow window)', () => {
@@ -111,6 +115,31 @@ describe('layout at 800 and 1280 px', () => {
     expect(Math.abs(now.y - again.y)).toBeLessThan(2);
     expect(again.x, 'at the end, not floating in the middle').toBeGreaterThan(640);
   });
+
+  // Session 28: a service's command of one long word ran off the window under its title.
+  for (const width of WIDTHS) {
+    it(`wraps a service's one-word command under its title inside the window (${width} px)`, async () => {
+      const { page } = ui;
+      await page.setViewportSize({ width, height: 800 });
+      await ui.open('#/services/oneword');
+      const lead = page.locator('.page-header .lead');
+      expect(await lead.textContent()).toContain('zzzz');
+      await ui.screenshot(`layout-one-word-command-${width}`);
+      const box = (await lead.boundingBox())!;
+      expect(box.x + box.width, 'the command inside the window').toBeLessThanOrEqual(width);
+      expect(await lead.evaluate((e) => e.scrollWidth - e.clientWidth), 'no text past its box').toBeLessThanOrEqual(0);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      // Its addition in Activity's Changes wraps too: the table needs no sideways scroll to its outcome.
+      await ui.open('#/activity');
+      const changes = page.getByRole('table', { name: 'Changes, newest first' });
+      const added = changes.getByRole('row').filter({ hasText: 'add the server "oneword"' });
+      await added.waitFor();
+      await ui.screenshot(`layout-one-word-change-${width}`);
+      expect(await changes.evaluate((e) => e.scrollWidth - e.clientWidth), 'no sideways scroll').toBeLessThanOrEqual(0);
+      const outcome = (await added.locator('td').last().boundingBox())!;
+      expect(outcome.x + outcome.width, 'the outcome in the window').toBeLessThanOrEqual(width);
+    });
+  }
 
   for (const width of WIDTHS) {
     for (const colorScheme of ['light', 'dark'] as const) {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { AdminActor, AdminEntry, AdminOutcome } from '../../../shared/api';
 import { revealHidden } from '../../../shared/text';
-import { Badge, ErrorNote, LoadingSkeleton, Table } from '../../components';
+import { Badge, CodeSpans, ErrorNote, LoadingSkeleton, Table } from '../../components';
 import { describeError, timestamp, type ShownError } from '../../lib';
 import { useLive } from '../../state';
 
@@ -112,10 +112,17 @@ function AdminLogTable() {
                 {WHO[e.who]}
                 {e.pid !== undefined && <span className="muted"> (process {e.pid})</span>}
               </td>
-              <td data-label="Change">{revealHidden(e.summary)}</td>
+              <td data-label="Change" className="change-summary">
+                {revealHidden(e.summary)}
+              </td>
               <td data-label="Outcome">
                 <Outcome entry={e} decided={e.confirmation === undefined ? undefined : decisions.get(e.confirmation)} />
-                {e.error !== undefined && <span className="muted"> {e.error}</span>}
+                {e.error !== undefined && (
+                  <span className="muted">
+                    {' '}
+                    <CodeSpans text={e.error} />
+                  </span>
+                )}
               </td>
             </tr>
           ))}

@@ -1,5 +1,6 @@
 import type { StateChange } from '../../../shared/api';
-import { shownText, timestamp } from '../../lib';
+import { CodeSpans } from '../../components';
+import { timestamp } from '../../lib';
 
 const WORDS: Record<StateChange['state'], string> = {
   idle: 'idle',
@@ -18,7 +19,12 @@ export function StateHistory({ history }: { history: readonly StateChange[] }) {
       {[...history].reverse().map((change, i) => (
         <li key={`${change.at}-${i}`}>
           <time dateTime={new Date(change.at).toISOString()}>{timestamp(change.at)}</time> <strong>{WORDS[change.state]}</strong>
-          {change.error !== undefined && <span className="muted"> — {shownText(change.error.message)}</span>}
+          {change.error !== undefined && (
+            <span className="muted">
+              {' — '}
+              <CodeSpans text={change.error.message} />
+            </span>
+          )}
         </li>
       ))}
     </ol>

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { DoctorCheck } from '../../../shared/api';
-import { Badge, ErrorNote } from '../../components';
+import { Badge, CodeSpans, ErrorNote } from '../../components';
 import { describeError, type ShownError } from '../../lib';
 import { useLive } from '../../state';
 
@@ -62,10 +62,12 @@ export function DoctorPanel() {
             <Badge tone={TONE[check.status]}>{WORD[check.status]}</Badge>
             <div>
               <p className="check-title">{check.title}</p>
-              <p className="check-detail">{check.detail}</p>
+              <p className="check-detail">
+                <CodeSpans text={check.detail} />
+              </p>
               {check.fix !== undefined && (
                 <p className="check-fix">
-                  <strong>Fix:</strong> {check.fix}
+                  <strong>Fix:</strong> <CodeSpans text={check.fix} />
                 </p>
               )}
             </div>

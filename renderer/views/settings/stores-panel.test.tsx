@@ -23,7 +23,8 @@ describe('Settings → Secret stores', () => {
     const item = await screen.findByRole('listitem', { name: 'store pass' });
     expect(item.textContent).toContain('not set up');
     expect(item.textContent).toContain('has no password store at /home/ana/.password-store.');
-    expect(item.textContent).toContain('Nothing uses it yet, so nothing needs fixing. To use it: Run `pass init YOUR-GPG-KEY`.');
+    expect(item.textContent).toContain('Nothing uses it yet, so nothing needs fixing. To use it: Run pass init YOUR-GPG-KEY.');
+    expect(within(item).getByText('pass init YOUR-GPG-KEY').tagName).toBe('CODE');
     expect(item.textContent).not.toMatch(/not ready|not working/);
     expect(within(item).getByText('not set up').className).not.toMatch(/error/);
     expect(screen.getByRole('listitem', { name: 'store vault' }).textContent).toContain('ready');
@@ -33,7 +34,8 @@ describe('Settings → Secret stores', () => {
     renderApp(createFakeApi({ listSecretStores: () => [pass(true)] }), { hash: '#/settings' });
     const item = await screen.findByRole('listitem', { name: 'store pass' });
     expect(within(item).getByText('not working').className).toMatch(/error/);
-    expect(item.textContent).toContain('Run `pass init YOUR-GPG-KEY`.');
+    expect(item.textContent).toContain('Run pass init YOUR-GPG-KEY.');
+    expect(within(item).getByText('pass init YOUR-GPG-KEY').tagName).toBe('CODE');
     expect(item.textContent).not.toContain('not set up');
   });
 });

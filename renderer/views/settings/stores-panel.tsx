@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { SecretStoreView } from '../../../shared/api';
-import { Badge, LoadingSkeleton } from '../../components';
+import { Badge, CodeSpans, LoadingSkeleton } from '../../components';
 import { shownLine } from '../../lib';
 import { useLive } from '../../state';
 
@@ -18,7 +18,8 @@ function StoreState({ store }: { store: SecretStoreView }) {
       </>
     );
   }
-  const fix = store.fix === undefined ? null : shownLine(store.fix);
+  // A fix often names a command in backticks: set as code, not shown with its backticks.
+  const fix = store.fix === undefined ? null : <CodeSpans text={store.fix} />;
   if (!store.used) {
     return (
       <>
