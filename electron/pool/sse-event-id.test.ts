@@ -9,6 +9,9 @@ describe('the id an SSE event answers', () => {
     expect(topLevelId('{"jsonrpc":"2.0","id":"a\\"b","result":{')).toBe('a"b');
     expect(topLevelId('{"jsonrpc":"2.0","result":{"id":5,"tools":[')).toBeUndefined();
     expect(topLevelId('{"method":"id","params":{}}')).toBeUndefined();
+    // "id" as a value, not a key, before the real one.
+    expect(topLevelId('{"method":"id","id":5}')).toBe(5);
+    expect(topLevelId('{"note":"id","id":"x"}')).toBe('x');
     expect(topLevelId('{"jsonrpc":"2.0","result":{"a":"}\\"id\\":9"},"id":12}')).toBe(12);
   });
 

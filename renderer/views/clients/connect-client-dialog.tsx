@@ -99,7 +99,7 @@ export function ConnectClientDialog({ agent, onClose, onConnected }: { agent: st
           <ClientDiff diff={step.plan.diff} />
           {step.plan.rotates && <p className="note note-warn">{agent} gets a new token: clients set up with its old token stop working until they are connected again.</p>}
           <ul className="plain-list muted">
-            {step.plan.notes.filter((n) => !n.includes('gets a new token')).map((n) => (
+            {step.plan.notes.map((n) => (
               <li key={n}>{n}</li>
             ))}
           </ul>
