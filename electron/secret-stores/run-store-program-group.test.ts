@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runStoreProgram } from './run-store-program';
 
-// Real programs that start one of their own, as pass starts gpg and gpg a pinentry (review of session 26).
+// Real programs that start one of their own, as pass starts gpg and gpg a pinentry.
 const FORKS = '$1 & echo $! > "$2"; wait';
 // The shell answers and exits at once, what it started still holding its stdout and stderr.
 const LEAVES = '$1 & echo $! > "$2"; echo value; echo note >&2';

@@ -35,7 +35,7 @@ describe('safeHref', () => {
   });
 });
 
-// Guards session 26: a tool result's resource_link was a one-click link to http://127.0.0.1 for the person.
+// A tool result's resource_link must not be a one-click link to http://127.0.0.1 for the person.
 describe('serverContentHref: a URL inside what a server or registry sent', () => {
   it('is a link only when https to a public-looking name', () => {
     expect(serverContentHref('https://github.com/o/r/issues/1')).toBe('https://github.com/o/r/issues/1');
@@ -53,7 +53,7 @@ describe('serverContentHref: a URL inside what a server or registry sent', () =>
   });
 });
 
-// Session 28: `https://localhost../` and names that spell a local address stayed links.
+// `https://localhost../` and names that spell a local address are no links either.
 describe('serverContentHref: names that lead here whatever their spelling', () => {
   it('is text for localhost with any number of trailing dots, and its sub-names', () => {
     for (const local of ['https://localhost./', 'https://localhost../', 'https://LOCALHOST.../x', 'https://foo.localhost./', 'https://foo.localhost../', 'https://localhost%2e/', 'https://localhost.localdomain/']) {

@@ -6,8 +6,8 @@ import { createFakeApi, renderApp, serverStatus } from '../../test/support/rende
 
 afterEach(cleanup);
 
-// Session 28: a broken service's state history and its header badge showed the core's backticks
-// (`command`) as typed, where the error note beside them set the same text as code.
+// A broken service's state history and its header badge set the core's backticks (`command`) as code,
+// as the error note beside them does, never as typed.
 const MESSAGE = 'could not start "broken": `no-such-cmd` was not found. Run `connected-services doctor`.';
 /** What a server could slip into a message: must stay text, never become markup. */
 const MARKUP = 'failed: `<img src=x onerror=alert(1)>` and <b>bold</b>';

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { serverRow, stateOf, useUiSession, waitForState } from '../support/e2e';
 
-// Session 28: a broken service's header badge and state history showed the core's backticks
-// (`command`) as typed, where the error note beside them set the same text as code.
+// A broken service's header badge and state history set the core's backticks (`command`) as code,
+// as the error note beside them does, never as typed.
 const ui = useUiSession();
 const COMMAND = 'no-such-command-cs-e2e';
 

@@ -116,7 +116,7 @@ describe('layout at 800 and 1280 px', () => {
     expect(again.x, 'at the end, not floating in the middle').toBeGreaterThan(640);
   });
 
-  // Session 28: a service's command of one long word ran off the window under its title.
+  // A service's command of one long word wraps inside the window under its title.
   for (const width of WIDTHS) {
     it(`wraps a service's one-word command under its title inside the window (${width} px)`, async () => {
       const { page } = ui;

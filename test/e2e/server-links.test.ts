@@ -3,7 +3,7 @@ import { linkServer } from '../fixtures/servers/config';
 import { LOCAL_URIS, PUBLIC_URI } from '../fixtures/servers/link-server';
 import { serverRow, useUiSession, waitForState } from '../support/e2e';
 
-// Session 28: a link in what a server sent stayed clickable when its name led to this computer
+// A link in what a server sent is text when its name leads to this computer
 // (`localhost..`, `127.0.0.1.nip.io`). Checked in Chromium, whose URL parser the page uses.
 const ui = useUiSession();
 

@@ -20,8 +20,8 @@ function written(home: string, dir = home): string {
   return text;
 }
 
-// Review 26, finding 2: fetch's refusal of a header value quotes the value, so a key of two lines was
-// printed and written to the admin log in full (its trailing newline gone, so not matched as stored).
+// Fetch's refusal of a header value quotes the value: a key of two lines must not be printed or written
+// to the admin log in full (its trailing newline gone, it is not matched as stored).
 const CASES = [
   { why: 'X-Api-Key', entry: { auth: { type: 'api_key', header: 'X-Api-Key', key: '${secret:webkey}' } }, says: 'cannot be sent in the "X-Api-Key" header: it holds a line break' },
   { why: 'Authorization', entry: { auth: { type: 'api_key', header: 'Authorization', key: '${secret:webkey}' } }, says: 'cannot be sent in the "Authorization" header: it holds a line break' },

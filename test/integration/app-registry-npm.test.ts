@@ -14,7 +14,7 @@ const VERSION = (createRequire(import.meta.url)(`${PACKAGE}/package.json`) as { 
 // Issue 35's "one entry of each kind … the server running where its runtime exists here", for npm:
 // the derived `npx -y PACKAGE@VERSION` really runs. npm here reads the package from its own cache
 // (filled by `npm ci`), offline, so the test reaches only 127.0.0.1. A registry entry may not say
-// so itself (npm_config_* choose where the pinned package comes from: review 26): the person's own
+// so itself (npm_config_* choose where the pinned package comes from): the person's own
 // npm settings do, in a home folder of the test's (the only variable of ours a server inherits).
 describe('App API: an npm registry entry installed and running', () => {
   let core: Core;

@@ -12,7 +12,7 @@ afterEach(async () => {
 
 const TAIL = 'injected-second-line-0123456789';
 
-// Review 26, finding 2 for tokens: fetch's refusal of a header value quotes it. An authorization
+// Fetch's refusal of a header value quotes it. An authorization
 // server that issues a token a header cannot carry gets a clear error, and the token is never quoted.
 describe('auth: an access token a header cannot carry', () => {
   it('is refused before sending, by what to do, without the token in the error', async () => {

@@ -7,7 +7,7 @@ import { tempHome } from '../support/cli';
 import { connectModernAgent } from '../support/modern-agent';
 import { startServe, type Served } from '../support/serve';
 
-// Review 27: an agent's answer to a server's elicitation reached the server unchecked, a way past the hold for a vault value.
+// An agent's answer to a server's elicitation is checked before it reaches the server: unchecked, it was a way past the hold for a vault value.
 const VALUE = 'ghp_agent-answer-vault-value-4242';
 const ALLOW = { read: 'allow', write: 'allow', destructive: 'allow' };
 const textOf = (r: unknown): string => ((r as { content?: { text?: string }[] }).content ?? []).map((c) => c.text ?? '').join('\n');

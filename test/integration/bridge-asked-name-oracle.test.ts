@@ -6,7 +6,7 @@ import { tempHome } from '../support/cli';
 import { connectModernAgent } from '../support/modern-agent';
 import { eventually, startServe, type Served } from '../support/serve';
 
-// Review 27: the bridge's own errors echoed (redacted) what the agent asked for, so a name holding a vault value came back "[redacted]" and a wrong guess verbatim.
+// The bridge's own errors never echo what the agent asked for: echoed (redacted), a name holding a vault value came back "[redacted]" and a wrong guess verbatim.
 const VALUE = 'ghp_asked-name-oracle-value-1234567';
 const WRONG = 'ghp_asked-name-oracle-value-1234568';
 const ALLOW = { read: 'allow', write: 'allow', destructive: 'allow' };

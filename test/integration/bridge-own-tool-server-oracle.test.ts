@@ -5,9 +5,9 @@ import { tempHome } from '../support/cli';
 import { connectModernAgent } from '../support/modern-agent';
 import { eventually, startServe, type Served } from '../support/serve';
 
-// Session 28: search mode's and the resource tools' `server` argument (and any key of theirs) did not
-// pass the vault-value check: not audited, and a key the agent made up came back in the error, redacted
-// ("[redacted]") for a right guess and verbatim for a wrong one.
+// Search mode's and the resource tools' `server` argument (and any key of theirs) pass the vault-value
+// check: audited, and a key the agent made up never comes back in the error (redacted, "[redacted]",
+// for a right guess and verbatim for a wrong one, it told the two apart).
 const VALUE = 'ghp_own-tool-server-oracle-1234567';
 const WRONG = 'ghp_own-tool-server-oracle-1234568';
 const ALLOW = { read: 'allow', write: 'allow', destructive: 'allow' };

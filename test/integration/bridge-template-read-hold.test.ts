@@ -6,9 +6,9 @@ import { tempHome } from '../support/cli';
 import { connectModernAgent } from '../support/modern-agent';
 import { eventually, startServe, type Served } from '../support/serve';
 
-// Session 28: a URI a server's resource template matches was read with a wrong guess inside and refused
-// at once with the right one (a vault value): the answer told the agent its guess was right. Now the
-// right one waits for the person, as a tool call holding a vault value does.
+// A URI a server's resource template matches is read with a wrong guess inside; with the right one (a
+// vault value) it waits for the person, as a tool call holding a vault value does. Refused at once, the
+// answer would tell the agent its guess was right.
 const VALUE = 'ghp_template-read-hold-value-1234567';
 const WRONG = 'ghp_template-read-hold-value-1234568';
 const ALLOW = { read: 'allow', write: 'allow', destructive: 'allow' };

@@ -42,7 +42,7 @@ describe('servers add --from-registry', () => {
   it('npm: npx with the exact version, the secret in the vault, the entry waiting for approval', async () => {
     const added = await cli(['servers', 'add', 'notes', '--from-registry', 'io.example/notes', '--input', 'folder=/home/me/notes', '--input', 'NOTES_TOKEN=tok-very-secret-1']);
     expect(added.stderr).toBe('');
-    // The entry's variables are shown, a secret by its reference (review 26, finding 4).
+    // The entry's variables are shown, a secret by its reference.
     expect(added.stdout).toContain("Added notes: NOTES_TOKEN='${secret:notes_NOTES_TOKEN}' npx -y @example/notes-mcp@2.1.0 /home/me/notes (1 secret(s) in the vault).");
     expect(added.stdout).not.toContain('tok-very-secret-1');
     expect(added.stdout).toContain('servers approve notes');

@@ -20,10 +20,10 @@ async function poolWith(levels: number, how: DeepGetHow): Promise<Pool> {
   return pool;
 }
 
-// Review 27: only a POST's answer to a listing was metered; one answered on a GET stream ran the SDK's
+// A listing answered on a GET stream is metered as a POST's answer is: unmetered, it ran the SDK's
 // recursive check out of stack ("Maximum call stack size exceeded", shown as the server's error).
 describe('a message nested without end on any response of an HTTP server', () => {
-  // Session 28: one whose `id` came after the event's first KiB was not routed, and its request waited for its timeout.
+  // Also one whose `id` comes after the event's first KiB: its request gets the error, not its timeout.
   it.each([['resume' as const], ['standalone' as const], ['standalone-id-last' as const]])('a listing answered on a %s GET stream is refused with the depth error', async (how) => {
     const pool = await poolWith(200_000, how);
     const failed = await rejection(pool.start('deep'));

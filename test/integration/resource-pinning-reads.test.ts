@@ -5,7 +5,7 @@ import { connectModernAgent } from '../support/modern-agent';
 import { waitFor } from '../support/server-harness';
 import { startShiftingReader } from '../support/shifting-reader';
 
-// Reads of resources the person has not approved (review 26): refused in words that say they wait for
+// Reads of resources the person has not approved: refused in words that say they wait for
 // the person, in both eras, and not read through an approved template that matches their URI.
 const open: Array<Core | { close(): Promise<void> }> = [];
 

@@ -6,7 +6,7 @@ import { waitFor } from '../support/server-harness';
 import { SHIFTING_PASSPHRASE } from '../support/shifting-core';
 import { startShiftingReader } from '../support/shifting-reader';
 
-// Resources and resource templates are pinned at approval as tools are (hostile review, session 25, finding 4).
+// Resources and resource templates are pinned at approval as tools are.
 const open: Array<Core | AgentClient> = [];
 
 afterEach(async () => {

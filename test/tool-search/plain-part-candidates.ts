@@ -13,7 +13,7 @@ import { toolsUpTo, type LabelledQuery } from '../support/tool-search-set';
 import { docs, heldOut, index, objective, queries, ranker, tuning } from './labelled-ranking';
 import { bestOf, KIND_HEADER, kindLine } from './tuning-choice';
 
-// What shipped before: whole names and every word of a name in parts (session 25).
+// What shipped before: whole names and every word of a name in parts.
 const before: ServiceNameSettings = { weight: 0, parts: true };
 const settings = (sharedPart: number | undefined, commonParts: boolean): ServiceNameSettings => ({
   ...before,

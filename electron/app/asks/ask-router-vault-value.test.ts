@@ -6,7 +6,7 @@ import { createAskRouter } from './ask-router';
 import { WaitingAsks } from './waiting-asks';
 import { askUrlChecksFor } from '../../../test/support/ask-url-checks';
 
-// Review 27: an agent's answers to a server's requests went to the server unchecked, a way to test a guess at a vault value past the hold.
+// An agent's answers to a server's requests are checked too: unchecked, they were a way to test a guess at a vault value past the hold.
 const VALUE = 'ghp_ask-router-vault-value-90210';
 const agents = { peek: () => undefined } as unknown as AgentStore;
 type AgentRounds = NonNullable<Parameters<typeof statelessAgentAsker>[2]>;

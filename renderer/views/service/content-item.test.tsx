@@ -5,7 +5,7 @@ import { ContentItem } from './content-item';
 
 afterEach(cleanup);
 
-// Guards session 26: a server's resource_link was a one-click link to this computer for the person.
+// A server's resource_link must not be a one-click link to this computer for the person.
 describe('a tool result\'s resource_link', () => {
   it('is a link to a public https address, and text for an address on this computer or its network', () => {
     render(
