@@ -3,24 +3,20 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../shared/api';
-import { tempHome } from '../support/cli';
 import { connectModernAgent } from '../support/modern-agent';
-import { startServe, type Served } from '../support/serve';
+import { type Served } from '../support/serve';
+import { agentToken, serveHoldingValue } from '../support/vault-guess';
 
 // An agent's answer to a server's elicitation is checked before it reaches the server: unchecked, it was a way past the hold for a vault value.
 const VALUE = 'ghp_agent-answer-vault-value-4242';
-const ALLOW = { read: 'allow', write: 'allow', destructive: 'allow' };
 const textOf = (r: unknown): string => ((r as { content?: { text?: string }[] }).content ?? []).map((c) => c.text ?? '').join('\n');
 
 describe("an agent's elicitation answer holding a vault value, from server-everything", () => {
   let served: Served;
   const tokens: Record<string, string> = {};
   beforeAll(async () => {
-    served = await startServe(tempHome());
-    expect((await served.api('setSecret', { name: 'GITHUB_TOKEN', value: VALUE })).status).toBe(200);
-    for (const name of ['legacy', 'modern']) {
-      tokens[name] = ((await served.api('addAgent', { name, servers: ['everything'], policy: ALLOW })).body.result as { token: string }).token;
-    }
+    served = await serveHoldingValue(VALUE);
+    for (const name of ['legacy', 'modern']) tokens[name] = await agentToken(served, name, { servers: ['everything'] });
   }, 60_000);
   afterAll(async () => {
     await served?.stop();

@@ -1,15 +1,13 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loggingServer } from '../fixtures/servers/config';
-import { tempHome } from '../support/cli';
 import { connectModernAgent } from '../support/modern-agent';
-import { eventually, startServe, type Served } from '../support/serve';
+import { eventually, type Served } from '../support/serve';
+import { agentToken, serveHoldingValue } from '../support/vault-guess';
 
 // The bridge's own errors never echo what the agent asked for: echoed (redacted), a name holding a vault value came back "[redacted]" and a wrong guess verbatim.
 const VALUE = 'ghp_asked-name-oracle-value-1234567';
 const WRONG = 'ghp_asked-name-oracle-value-1234568';
-const ALLOW = { read: 'allow', write: 'allow', destructive: 'allow' };
 
 type Audited = { tool: string; outcome: string; warning?: string; repeated?: number; arguments?: unknown };
 const answer = (promise: Promise<unknown>): Promise<string> => promise.then((r) => JSON.stringify(r), (e: unknown) => String(e));
@@ -18,11 +16,8 @@ describe('a name or URI an agent asks for, holding a vault value or not', () => 
   let served: Served;
   let token: string;
   beforeAll(async () => {
-    served = await startServe(tempHome());
-    expect((await served.api('setSecret', { name: 'GITHUB_TOKEN', value: VALUE })).status).toBe(200);
-    expect((await served.api('addServer', { name: 'logs', config: loggingServer() })).status).toBe(200);
-    expect((await served.api('approveServer', { name: 'logs' })).status).toBe(200);
-    token = ((await served.api('addAgent', { name: 'guesser', servers: ['everything', 'logs'], policy: ALLOW })).body.result as { token: string }).token;
+    served = await serveHoldingValue(VALUE, { logs: true });
+    token = await agentToken(served, 'guesser', { servers: ['everything', 'logs'] });
   }, 60_000);
   afterAll(async () => {
     await served?.stop();

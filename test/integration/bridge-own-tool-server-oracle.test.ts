@@ -1,16 +1,15 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tempHome } from '../support/cli';
 import { connectModernAgent } from '../support/modern-agent';
-import { eventually, startServe, type Served } from '../support/serve';
+import { eventually, type Served } from '../support/serve';
+import { agentToken, serveHoldingValue } from '../support/vault-guess';
 
 // Search mode's and the resource tools' `server` argument (and any key of theirs) pass the vault-value
 // check: audited, and a key the agent made up never comes back in the error (redacted, "[redacted]",
 // for a right guess and verbatim for a wrong one, it told the two apart).
 const VALUE = 'ghp_own-tool-server-oracle-1234567';
 const WRONG = 'ghp_own-tool-server-oracle-1234568';
-const ALLOW = { read: 'allow', write: 'allow', destructive: 'allow' };
 
 type Audited = { tool: string; outcome: string; warning?: string };
 const answer = (promise: Promise<unknown>): Promise<string> => promise.then((r) => JSON.stringify(r), (e: unknown) => String(e));
@@ -19,10 +18,8 @@ describe("the `server` argument of the bridge's own tools, holding a vault value
   let served: Served;
   let token: string;
   beforeAll(async () => {
-    served = await startServe(tempHome());
-    expect((await served.api('setSecret', { name: 'GITHUB_TOKEN', value: VALUE })).status).toBe(200);
-    const added = await served.api('addAgent', { name: 'guesser', servers: ['everything'], policy: ALLOW, toolMode: 'search', resourceTools: true });
-    token = (added.body.result as { token: string }).token;
+    served = await serveHoldingValue(VALUE);
+    token = await agentToken(served, 'guesser', { servers: ['everything'], toolMode: 'search', resourceTools: true });
   }, 60_000);
   afterAll(async () => {
     await served?.stop();

@@ -1,28 +1,23 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loggingServer } from '../fixtures/servers/config';
-import { tempHome } from '../support/cli';
 import { connectModernAgent } from '../support/modern-agent';
-import { eventually, startServe, type Served } from '../support/serve';
+import { eventually, type Served } from '../support/serve';
+import { agentToken, serveHoldingValue } from '../support/vault-guess';
 
 // A URI a server's resource template matches is read with a wrong guess inside; with the right one (a
 // vault value) it waits for the person, as a tool call holding a vault value does. Refused at once, the
 // answer would tell the agent its guess was right.
 const VALUE = 'ghp_template-read-hold-value-1234567';
 const WRONG = 'ghp_template-read-hold-value-1234568';
-const ALLOW = { read: 'allow', write: 'allow', destructive: 'allow' };
 const ADDRESS = 'the resource address holds the value of GITHUB_TOKEN from the vault';
 
 describe('a resource read whose URI a template matches, holding a vault value or not', () => {
   let served: Served;
   let token: string;
   beforeAll(async () => {
-    served = await startServe(tempHome());
-    expect((await served.api('setSecret', { name: 'GITHUB_TOKEN', value: VALUE })).status).toBe(200);
-    expect((await served.api('addServer', { name: 'logs', config: loggingServer() })).status).toBe(200);
-    expect((await served.api('approveServer', { name: 'logs' })).status).toBe(200);
-    token = ((await served.api('addAgent', { name: 'reader', servers: ['logs'], policy: ALLOW })).body.result as { token: string }).token;
+    served = await serveHoldingValue(VALUE, { logs: true });
+    token = await agentToken(served, 'reader', { servers: ['logs'] });
   }, 60_000);
   afterAll(async () => {
     await served?.stop();

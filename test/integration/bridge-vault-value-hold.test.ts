@@ -6,12 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, tempHome } from '../support/cli';
 import { connectModernAgent } from '../support/modern-agent';
 import { heldApproval } from '../support/held-approval';
-import { confirmAsPerson, startServe, type Served } from '../support/serve';
+import { confirmAsPerson, type Served } from '../support/serve';
+import { agentToken, serveHoldingValue } from '../support/vault-guess';
 
 const VALUE = 'ghp_echo-oracle-vault-value-8675309';
 const WRONG = 'ghp_echo-oracle-vault-value-8675310';
 const REASON = 'its arguments hold the value of GITHUB_TOKEN from the vault';
-const ALLOW = { read: 'allow', write: 'allow', destructive: 'allow' };
 
 type Text = { content?: { type: string; text?: string }[]; isError?: boolean };
 const textOf = (result: unknown): string => ((result as Text).content ?? []).map((c) => c.text ?? '').join('\n');
@@ -24,10 +24,9 @@ describe('a call whose arguments hold a value from the vault, through serve', ()
   let searchToken: string;
   beforeAll(async () => {
     home = tempHome();
-    served = await startServe(home);
-    expect((await served.api('setSecret', { name: 'GITHUB_TOKEN', value: VALUE })).status).toBe(200);
-    token = ((await served.api('addAgent', { name: 'guesser', servers: ['everything'], policy: ALLOW })).body.result as { token: string }).token;
-    searchToken = ((await served.api('addAgent', { name: 'searcher', servers: ['everything'], toolMode: 'search', policy: ALLOW })).body.result as { token: string }).token;
+    served = await serveHoldingValue(VALUE, { home });
+    token = await agentToken(served, 'guesser', { servers: ['everything'] });
+    searchToken = await agentToken(served, 'searcher', { servers: ['everything'], toolMode: 'search' });
   });
   afterAll(async () => {
     await served.stop();
