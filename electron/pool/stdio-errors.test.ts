@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,5 +23,20 @@ describe('spawnError: a program that was not found', () => {
     writeFileSync(join(dir, 'server'), '#!/nonexistent/interpreter\n');
     chmodSync(join(dir, 'server'), 0o755);
     expect(spawnError(ENOENT, { server: 's', command: './server', cwd: dir }).hint).toContain('is there, but the interpreter its first line (`#!…`) names was not found');
+  });
+});
+
+describe('spawnError: a value Node refuses to pass to a program', () => {
+  it("names the property, never Node's quote of the value (a secret the redactor no longer recognises)", () => {
+    let thrown: unknown;
+    try {
+      spawnSync(process.execPath, ['-e', ''], { env: { API_TOKEN: 'TOPSECRET-VALUE\0tail' } });
+    } catch (error) {
+      thrown = error;
+    }
+    expect((thrown as NodeJS.ErrnoException).code).toBe('ERR_INVALID_ARG_VALUE');
+    const error = spawnError(thrown, { server: 'srv', command: 'node' });
+    expect(error.message).toBe(`could not start "srv": options.env['API_TOKEN'] cannot be passed to a program`);
+    expect(`${error.message} ${error.hint ?? ''}`).not.toContain('TOPSECRET');
   });
 });

@@ -34,6 +34,14 @@ export function spawnError(error: unknown, { server, command, cwd }: { server: s
       cause: error,
     });
   }
+  // Node quotes the refused value, which may hold a secret in a form the redactor cannot see (`\x00`).
+  if (code === 'ERR_INVALID_ARG_VALUE' || code === 'ERR_INVALID_ARG_TYPE') {
+    const property = /^The (?:property|argument) '(.{1,100}?)' (?:must|is)/.exec(errorMessage(error))?.[1];
+    return new CodedError('server_unavailable', redact(`could not start "${server}": ${property ?? 'its environment or arguments'} cannot be passed to a program`), {
+      hint: 'an environment value or argument holds a NUL byte or is not text; fix it in mcp.json or in the secret it names',
+      cause: error,
+    });
+  }
   const message = errorMessage(error);
   return new CodedError('server_unavailable', redact(`could not start "${server}": ${message}`), {
     hint: 'run `connected-services doctor`',

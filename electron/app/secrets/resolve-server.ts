@@ -11,6 +11,21 @@ async function mapValues(record: Record<string, string> | undefined, resolvers: 
 }
 
 /**
+ * A NUL byte cannot be passed to a program (execve's strings end at it), and Node's refusal quotes the
+ * value, a secret once resolved, where the redactor no longer knows it (`\0` becomes `\x00`): named here.
+ */
+function refuseNul(env: Record<string, string> | undefined, args: readonly string[] | undefined): void {
+  const where = [
+    ...Object.entries(env ?? {}).map(([key, value]) => [`env.${key}`, value] as const),
+    ...(args ?? []).map((value, index) => [`args[${index}]`, value] as const),
+  ].find(([, value]) => value.includes('\0'))?.[0];
+  if (where === undefined) return;
+  throw new CodedError('invalid_config', `${where} cannot be passed to the program: the secret in it holds a NUL byte`, {
+    hint: 'store that secret again as text without NUL bytes with `connected-services secrets set NAME`, or fix what its store gives',
+  });
+}
+
+/**
  * `${secret:NAME}`, `${env:NAME}` (and `${secretFile:NAME}` for commands) in a server's env, args and headers, resolved just before it is
  * spawned or connected, so each child receives only its own secrets and mcp.json never holds them.
  */
@@ -19,6 +34,7 @@ export async function resolveServerConfig(name: string, config: ServerConfig, re
     if (isStdio(config)) {
       const env = await mapValues(config.env, resolvers);
       const args = config.args ? await Promise.all(config.args.map((arg) => resolveReferences(arg, resolvers))) : undefined;
+      refuseNul(env, args);
       return { ...config, ...(env ? { env } : {}), ...(args ? { args } : {}) };
     }
     // No program reads a file for an HTTP server: `${secretFile:…}` is refused there.
