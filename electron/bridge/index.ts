@@ -31,6 +31,7 @@ export { judgeTool, serverAllowed } from './policy';
 export type { ToolVerdict } from './policy';
 export { ERROR_META_KEY } from './agent-errors';
 export { MCP_PATH, AUTH_REALM } from './http-guard';
+export { nestsDeeper } from './input-bounds';
 export { TOKEN_PREFIX, hashToken, newAgentToken } from './token';
 export { runStdioShim } from './stdio-shim-lazy';
 export type { StdioShimOptions } from './stdio-shim';

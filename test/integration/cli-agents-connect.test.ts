@@ -265,6 +265,19 @@ describe('agents connect writes the bridge into each client\'s user configuratio
     expect(existsSync(join(process.cwd(), '.cursor', 'mcp.json'))).toBe(false);
   });
 
+  it('refuses a configuration nesting deeper than any client writes, saying so instead of overflowing the stack', async () => {
+    const deep = mkdtempSync(join(tmpdir(), 'cs-user-deep-'));
+    mkdirSync(join(deep, '.cursor'));
+    const file = join(deep, '.cursor', 'mcp.json');
+    const text = `{"mcpServers":{}, "x": ${'['.repeat(200_000)}${']'.repeat(200_000)}}\n`;
+    writeFileSync(file, text);
+    const result = await runCli(dataDir, ['agents', 'connect', 'cursor', '--client', 'cursor'], { env: { HOME: deep } });
+    expect(result.code).not.toBe(0);
+    expect(result.stderr).toContain('nests deeper than 64 levels');
+    expect(result.stderr).not.toContain('call stack');
+    expect(readFileSync(file, 'utf8')).toBe(text);
+  });
+
   describe('while the app runs', () => {
     let stop: (() => Promise<void>) | undefined;
     let running: Served | undefined;

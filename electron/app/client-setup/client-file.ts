@@ -1,10 +1,15 @@
 import { lstat, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { CodedError } from '../../../shared/errors';
+import { nestsDeeper } from '../../bridge';
 import { errnoCode, readRegularFile } from '../../fs-safe';
+import { stripJsonc } from '../../registry';
 
 /** A client's configuration is small; anything larger is not one. */
 export const MAX_CLIENT_FILE_BYTES = 4 * 1024 * 1024;
+
+/** No client's configuration nests this deep; the JSONC parser that edits it recurses per level. */
+export const MAX_CLIENT_FILE_DEPTH = 64;
 
 export interface ClientFileRead {
   /** The path written to: the file itself, or the target of a link that stays inside the home folder. */
@@ -60,7 +65,13 @@ export async function readClientFile(file: string, home: string): Promise<Client
     if (read.problem === 'empty') return { target: resolved, text: '', mode: (await lstat(resolved)).mode & 0o777 };
     throw new CodedError('invalid_config', `${file} could not be read (${read.problem.replace('_', ' ')})`, { hint: 'Check the file, or set the client up by hand with `connected-services agents config`' });
   }
-  return { target: resolved, text: read.bytes.toString('utf8'), mode: (await lstat(resolved)).mode & 0o777 };
+  const text = read.bytes.toString('utf8');
+  if (nestsDeeper(stripJsonc(text), MAX_CLIENT_FILE_DEPTH)) {
+    throw new CodedError('invalid_config', `${file} nests deeper than ${MAX_CLIENT_FILE_DEPTH} levels, more than any client's configuration does; it is not read or written`, {
+      hint: 'Check the file, or set the client up by hand with `connected-services agents config`',
+    });
+  }
+  return { target: resolved, text, mode: (await lstat(resolved)).mode & 0o777 };
 }
 
 function outside(file: string): CodedError {
