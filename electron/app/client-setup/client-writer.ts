@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ClientPlan, ConnectClient } from '../../../shared/api';
 import { CodedError } from '../../../shared/errors';
-import { writeFileAtomic } from '../../fs-safe';
+import { errnoCode, readRegularFile, writeFileAtomic } from '../../fs-safe';
 import { entryName, inputId, type ClientEntry } from '../../bridge';
 import { clientDiff } from './client-diff';
 import { withEntry, withoutEntry } from './client-edit';
-import { readClientFile } from './client-file';
+import { MAX_CLIENT_FILE_BYTES, readClientFile } from './client-file';
 import type { ClientContext } from './client-home';
 import { clientLocation } from './client-locations';
 
@@ -55,21 +55,34 @@ function stamp(now: number): string {
   return new Date(now).toISOString().replace(/[:.]/g, '-');
 }
 
+/** The file's text now, `undefined` when there is none; what is not a readable regular file counts as changed. */
+async function currentText(file: string): Promise<string | undefined | null> {
+  const read = await readRegularFile(file, MAX_CLIENT_FILE_BYTES);
+  if (!('problem' in read)) return read.bytes.toString('utf8');
+  if (read.problem === 'empty') return '';
+  if (read.problem === 'unreadable' && errnoCode(read.cause) === 'ENOENT') return undefined;
+  return null;
+}
+
+function changedSince(file: string): CodedError {
+  return new CodedError('invalid_input', `${file} changed since its diff was shown`, { hint: 'Look at the new diff, then try again' });
+}
+
 /**
- * Makes the planned change: refuses when the file changed since `base` was read, keeps a copy of the
- * file as it was beside it (0600), then writes the new text atomically with the file's own mode, less
- * every other account's access when it holds a token.
+ * Makes the planned change: refuses when the file changed since `base` was read, or since the new text
+ * was made from it (a client such as Claude Code rewrites its file often: its write is never undone),
+ * keeps the text the diff was made from beside it (0600), then writes the new text atomically with the
+ * file's own mode, less every other account's access when it holds a token.
  */
 export async function applyChange(change: PlannedChange, base: string | undefined, now: number): Promise<{ backup?: string }> {
-  if (base !== undefined && base !== change.plan.base) {
-    throw new CodedError('invalid_input', `${change.plan.file} changed since its diff was shown`, { hint: 'Look at the new diff, then try again' });
-  }
+  if (base !== undefined && base !== change.plan.base) throw changedSince(change.plan.file);
   if (change.plan.unchanged) return {};
+  if ((await currentText(change.target)) !== change.before) throw changedSince(change.plan.file);
   let backup: string | undefined;
   if (change.before !== undefined) {
     backup = `${change.target}.connected-services-backup-${stamp(now)}`;
     // Created 0600 (never a copy at the file's own mode first): the old text may hold a token too.
-    await writeFile(backup, await readFile(change.target), { mode: 0o600, flag: 'wx' });
+    await writeFile(backup, change.before, { mode: 0o600, flag: 'wx' });
   } else {
     await mkdir(path.dirname(change.target), { recursive: true, mode: 0o700 });
   }

@@ -1,0 +1,42 @@
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { applyChange, planChange } from './client-writer';
+
+const ENTRY = { container: 'mcpServers' as const, entry: { url: 'http://127.0.0.1:47781/mcp' } };
+
+function cursorHome(text: string): { home: string; file: string } {
+  const home = mkdtempSync(path.join(tmpdir(), 'cs-writer-'));
+  mkdirSync(path.join(home, '.cursor'));
+  const file = path.join(home, '.cursor', 'mcp.json');
+  writeFileSync(file, text);
+  return { home, file };
+}
+
+describe('applyChange', () => {
+  it("refuses when the client rewrote its file after the new text was made, and keeps the client's write", async () => {
+    const { home, file } = cursorHome('{"mcpServers": {}}\n');
+    const change = await planChange('cursor', 'a1', { connect: ENTRY, secrets: [] }, { home, platform: 'linux', env: {} });
+    writeFileSync(file, '{"mcpServers": {}, "theirs": 1}\n');
+    await expect(applyChange(change, change.plan.base, 0)).rejects.toMatchObject({ code: 'invalid_input', message: `${file} changed since its diff was shown` });
+    expect(readFileSync(file, 'utf8')).toBe('{"mcpServers": {}, "theirs": 1}\n');
+    expect(readdirSync(path.dirname(file))).toEqual(['mcp.json']);
+  });
+
+  it('refuses when a file appeared where there was none', async () => {
+    const home = mkdtempSync(path.join(tmpdir(), 'cs-writer-'));
+    const change = await planChange('cursor', 'a1', { connect: ENTRY, secrets: [] }, { home, platform: 'linux', env: {} });
+    mkdirSync(path.join(home, '.cursor'));
+    writeFileSync(path.join(home, '.cursor', 'mcp.json'), '{}');
+    await expect(applyChange(change, change.plan.base, 0)).rejects.toMatchObject({ code: 'invalid_input' });
+  });
+
+  it('backs up the text the diff was made from, then writes the new one', async () => {
+    const { home, file } = cursorHome('{"mcpServers": {}}\n');
+    const change = await planChange('cursor', 'a1', { connect: ENTRY, secrets: [] }, { home, platform: 'linux', env: {} });
+    const { backup } = await applyChange(change, change.plan.base, 0);
+    expect(readFileSync(backup!, 'utf8')).toBe('{"mcpServers": {}}\n');
+    expect(readFileSync(file, 'utf8')).toBe(change.after);
+  });
+});
