@@ -4,6 +4,7 @@ import { revealHidden } from '../../../shared/text';
 import { methodInWords, summarizeAction } from './admin-summary-more';
 import { isStdio } from '../../../shared/config';
 import { summarizeAddService, withoutSecretValues } from './add-service-summary';
+import { agentAdded, agentChange, codeAgentAdded } from './agent-change-summary';
 
 /** Shown inputs longer than this (as JSON) are cut: a request cannot flood the log or the card. */
 const MAX_SHOWN_CHARS = 16 * 1024;
@@ -68,19 +69,6 @@ export interface SummaryContext {
 
 const q = (text: string): string => `"${revealHidden(text)}"`;
 
-function agentChange(input: ApiInput<'updateAgent'>): string {
-  const parts: string[] = [];
-  if (input.servers !== undefined) parts.push(`servers → ${input.servers === '*' ? 'all' : input.servers.join(', ') || 'none'}`);
-  for (const [tier, decision] of Object.entries(input.policy ?? {})) if (decision !== undefined) parts.push(`${tier} → ${decision}`);
-  for (const t of input.tools ?? []) parts.push(`${t.tool} on ${t.server} → ${t.decision ?? 'tier default'}`);
-  if (input.names !== undefined) parts.push(`names → ${input.names}`);
-  if (input.resourceTools !== undefined) parts.push(`resource tools → ${input.resourceTools ? 'on' : 'off'}`);
-  if (input.toolMode !== undefined) parts.push(`tool mode → ${input.toolMode}`);
-  if (input.listFound !== undefined) parts.push(`found tools listed → ${input.listFound ? 'on' : 'off'}`);
-  if (input.client !== undefined) parts.push(`names for → ${input.client === null ? 'no client' : String(input.client)}`);
-  return parts.join('; ') || 'nothing';
-}
-
 /** One line saying what the call does, for the log and the confirmation card (redacted). */
 export function summarize(method: ApiMethod, input: unknown, context: SummaryContext = {}): string {
   const line = ((): string => {
@@ -120,7 +108,7 @@ export function summarize(method: ApiMethod, input: unknown, context: SummaryCon
       }
       case 'declareAgents': {
         const { agents } = input as ApiInput<'declareAgents'>;
-        const each = Object.entries(agents).map(([name, agent]) => `${q(name)} with ${agent.servers === '*' ? 'every server' : `servers: ${agent.servers.join(', ') || 'none'}`}`);
+        const each = Object.entries(agents).map(([name, agent]) => `${q(name)} with ${codeAgentAdded(agent)}`);
         return `add agents declared in a program's code: ${each.join('; ') || 'none'}`;
       }
       case 'forgetAgents':
@@ -130,8 +118,8 @@ export function summarize(method: ApiMethod, input: unknown, context: SummaryCon
       case 'removeServer':
         return `remove the server ${q((input as ApiInput<'removeServer'>).name)}`;
       case 'addAgent': {
-        const { name, servers } = input as ApiInput<'addAgent'>;
-        return `add the agent ${q(name)} with ${servers === '*' ? 'every server' : `servers: ${(servers ?? []).join(', ') || 'none'}`}`;
+        const { name, ...rest } = input as ApiInput<'addAgent'>;
+        return `add the agent ${q(name)} with ${agentAdded(rest)}`;
       }
       case 'updateAgent': {
         const update = input as ApiInput<'updateAgent'>;
