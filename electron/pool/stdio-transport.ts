@@ -8,17 +8,10 @@ import { LineSplitter } from './line-splitter';
 import { MessagePump } from './message-pump';
 import type { RpcSchemas } from './rpc-message';
 import { unsendable } from './settle-failed-sends';
-import { endGroup } from '../proc-env';
+import { endRun, newRunMark, RUN_MARK_VAR, RunWatch } from '../proc-env';
 import { ServerOutput } from './server-output';
 import { lineTooLong, outran, spawnError } from './stdio-errors';
-import {
-  DEFAULT_MAX_MESSAGE_BYTES,
-  DEFAULT_STOP_GRACE_MS,
-  MAX_QUEUED_MESSAGES,
-  type ExitInfo,
-  type SpawnLike,
-  type StdioTransportOptions,
-} from './stdio-options';
+import { DEFAULT_MAX_MESSAGE_BYTES, DEFAULT_STOP_GRACE_MS, MAX_QUEUED_MESSAGES, type ExitInfo, type SpawnLike, type StdioTransportOptions } from './stdio-options';
 import { tooDeepListing } from './listing-depth';
 import { readRpcLine, serializeMessage } from './stdio-line';
 import { writeToStdin } from './stdin-write';
@@ -52,6 +45,7 @@ export class StdioProcessTransport implements Transport {
   readonly #stdout: LineSplitter;
   readonly #output: ServerOutput;
   #child: ChildProcessWithoutNullStreams | undefined;
+  #watch: RunWatch | undefined;
   #exit: ExitInfo | undefined;
   #exited: Promise<void> | undefined;
   #failure: CodedError | undefined;
@@ -122,8 +116,11 @@ export class StdioProcessTransport implements Transport {
   }
 
   #spawn(): Promise<void> {
-    const { command, args, cwd, env } = this.#options;
+    const { command, args, cwd } = this.#options;
     const spawn: SpawnLike = this.#options.spawn ?? nodeSpawn;
+    // Linux: a random mark in the environment, one of the signs of what the run started (run-watch.ts).
+    const mark = this.#platform === 'linux' ? newRunMark() : undefined;
+    const env = mark === undefined ? this.#options.env : { ...this.#options.env, [RUN_MARK_VAR]: mark };
     return new Promise<void>((resolve, reject) => {
       const spawnOptions: SpawnOptionsWithoutStdio = {
         env,
@@ -142,6 +139,8 @@ export class StdioProcessTransport implements Transport {
         return;
       }
       this.#child = child;
+      // In the spawn's turn, before any look at /proc could take its first children for strangers.
+      if (mark !== undefined && child.pid !== undefined) this.#watch = RunWatch.of(child.pid, mark);
       let spawned = false;
       this.#exited = new Promise((done) => child.once('exit', () => done()));
       child.once('spawn', () => {
@@ -221,11 +220,11 @@ export class StdioProcessTransport implements Transport {
     }
   }
 
-  /** SIGTERM the group, SIGKILL it after the grace period if anything in it is still alive. */
+  /** SIGTERM the group and what left it, SIGKILL them after the grace period if anything is still alive. */
   async #endGroup(): Promise<void> {
     if (!this.#child) return;
     try {
-      if (await endGroup(this.#child, this.#grace, this.#platform)) {
+      if (await endRun(this.#child, this.#watch, this.#grace, this.#platform)) {
         this.#options.log?.(`[${this.#options.server}] did not stop within ${this.#grace} ms of SIGTERM; sent SIGKILL`);
       }
     } catch (error) {
@@ -282,6 +281,7 @@ export class StdioProcessTransport implements Transport {
     if (this.#finished) return;
     this.#finished = true;
     this.#markFinished();
+    this.#watch?.close(); // endRun reads /proc itself; the periodic looks are over
     if (this.#finishTimer) clearTimeout(this.#finishTimer);
     this.#stdout.clear();
     this.#output.flush();
