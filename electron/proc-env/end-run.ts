@@ -28,8 +28,9 @@ function signalEach(stats: readonly ProcStat[], signal: NodeJS.Signals): void {
  * /proc showed it with the start time recorded, so a reused pid is not. Resolves true if it had to SIGKILL.
  */
 export async function endRun(child: ChildProcess, watch: RunWatch | undefined, graceMs: number, platform: NodeJS.Platform): Promise<boolean> {
-  signalGroup(child, 'SIGTERM', platform);
+  // Read before the group's SIGTERM: the links of what left the group die with its parents.
   let outside = watch?.survivors() ?? [];
+  signalGroup(child, 'SIGTERM', platform);
   signalEach(outside, 'SIGTERM');
   const deadline = Date.now() + graceMs;
   const anyLeft = (): boolean => groupAlive(child, platform) || outside.some((stat) => stillRunning(stat));
