@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import { spawn as nodeSpawn, type ChildProcessWithoutNullStreams, type SpawnOptionsWithoutStdio } from 'node:child_process';
 import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
 import { CodedError } from '../../shared/errors';
@@ -10,7 +11,7 @@ import type { RpcSchemas } from './rpc-message';
 import { unsendable } from './settle-failed-sends';
 import { endRun, newRunMark, RUN_MARK_VAR, RunWatch } from '../proc-env';
 import { ServerOutput } from './server-output';
-import { lineTooLong, outran, spawnError } from './stdio-errors';
+import { closedStdout, lineTooLong, outran, spawnError } from './stdio-errors';
 import { DEFAULT_MAX_MESSAGE_BYTES, DEFAULT_STOP_GRACE_MS, MAX_QUEUED_MESSAGES, type ExitInfo, type SpawnLike, type StdioTransportOptions } from './stdio-options';
 import { tooDeepListing } from './listing-depth';
 import { readRpcLine, serializeMessage } from './stdio-line';
@@ -19,10 +20,6 @@ import { writeToStdin } from './stdin-write';
 export { STDERR_TAIL_BYTES } from './server-output';
 export { DEFAULT_MAX_MESSAGE_BYTES, DEFAULT_STOP_GRACE_MS, MAX_QUEUED_MESSAGES } from './stdio-options';
 export type { ExitInfo, SpawnLike, StdioTransportOptions } from './stdio-options';
-
-function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
 
 /**
  * MCP stdio transport (spec: basic/transports#stdio) that owns its child: own process group on
@@ -158,6 +155,8 @@ export class StdioProcessTransport implements Transport {
       child.stdin.on('error', (error) => this.onerror?.(error));
       child.stdout.on('error', (error) => this.onerror?.(error));
       child.stdout.on('data', (chunk: Buffer) => this.#onData(chunk));
+      // Stdout ended with no exit within the grace: it can answer nothing more (an exit on its way settles it instead).
+      child.stdout.once('end', () => setTimeout(() => this.#exit === undefined && !this.closing && this.#fail(closedStdout(this.#options.server)), this.#grace).unref());
       child.stderr.on('data', (chunk: Buffer) => this.#onStderr(chunk));
       child.once('exit', (code, signal) => {
         this.#exit = { code, signal };

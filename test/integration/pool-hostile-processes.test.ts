@@ -70,11 +70,14 @@ describe.skipIf(process.platform !== 'linux')('pool: hostile servers are stopped
     await waitFor('the flooding grandchild to die', () => !isAlive(flooder), 5000);
   });
 
-  it('a server that closes its stdout and keeps running is stopped, and a call after it does not hang', async () => {
+  it('a server that closes its stdout and keeps running is stopped, saying so; the next call starts it again', async () => {
     const { pool } = await poolWith();
     const server = Number(textOf(await pool.callTool('s', 'pid', {})));
     left.push(server);
     await pool.callTool('s', 'closeStdout', {});
     await waitFor('the server to be stopped', () => !isAlive(server), 5000);
+    await waitFor('its error', () => pool.status('s').lastError?.message.includes('closed its stdout but kept running'), 2000);
+    const again = Number(textOf(await pool.callTool('s', 'pid', {})));
+    expect(again).not.toBe(server);
   });
 });
