@@ -50,6 +50,7 @@ describe.skipIf(process.platform !== 'linux')('pool: hostile servers are stopped
     const { pool, lines } = await poolWith({ IGNORE_SIGTERM: '1' });
     const server = Number(textOf(await pool.callTool('s', 'pid', {})));
     const [stubborn = -1] = await run(pool, ['env', '-i', 'setsid', 'sh', '-c', "trap '' TERM; exec sleep 600"], 'ignore');
+    expect(isAlive(stubborn)).toBe(true);
     const { ms } = await timed(pool.stop('s'));
     expect(ms).toBeLessThan(GRACE_MS * 3 + 2000);
     await waitFor('both to die', () => !isAlive(server) && !isAlive(stubborn), 3000);
