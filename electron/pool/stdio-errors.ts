@@ -62,3 +62,10 @@ export function outran(server: string, queued: number): CodedError {
     hint: `more than ${queued} messages were waiting; check the server, then start it again`,
   });
 }
+
+/** The server closed its stdout and went on running: it can answer nothing more, so it is stopped. */
+export function closedStdout(server: string): CodedError {
+  return new CodedError('server_unavailable', `"${server}" closed its stdout but kept running; it was stopped`, {
+    hint: 'a stdio MCP server answers on stdout for as long as it runs; check the server, then start it again',
+  });
+}

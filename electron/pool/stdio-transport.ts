@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import { spawn as nodeSpawn, type ChildProcessWithoutNullStreams, type SpawnOptionsWithoutStdio } from 'node:child_process';
 import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
 import { CodedError } from '../../shared/errors';
@@ -8,17 +9,10 @@ import { LineSplitter } from './line-splitter';
 import { MessagePump } from './message-pump';
 import type { RpcSchemas } from './rpc-message';
 import { unsendable } from './settle-failed-sends';
-import { endGroup } from '../proc-env';
+import { endRun, newRunMark, RUN_MARK_VAR, RunWatch } from '../proc-env';
 import { ServerOutput } from './server-output';
-import { lineTooLong, outran, spawnError } from './stdio-errors';
-import {
-  DEFAULT_MAX_MESSAGE_BYTES,
-  DEFAULT_STOP_GRACE_MS,
-  MAX_QUEUED_MESSAGES,
-  type ExitInfo,
-  type SpawnLike,
-  type StdioTransportOptions,
-} from './stdio-options';
+import { closedStdout, lineTooLong, outran, spawnError } from './stdio-errors';
+import { DEFAULT_MAX_MESSAGE_BYTES, DEFAULT_STOP_GRACE_MS, MAX_QUEUED_MESSAGES, type ExitInfo, type SpawnLike, type StdioTransportOptions } from './stdio-options';
 import { tooDeepListing } from './listing-depth';
 import { readRpcLine, serializeMessage } from './stdio-line';
 import { writeToStdin } from './stdin-write';
@@ -26,10 +20,6 @@ import { writeToStdin } from './stdin-write';
 export { STDERR_TAIL_BYTES } from './server-output';
 export { DEFAULT_MAX_MESSAGE_BYTES, DEFAULT_STOP_GRACE_MS, MAX_QUEUED_MESSAGES } from './stdio-options';
 export type { ExitInfo, SpawnLike, StdioTransportOptions } from './stdio-options';
-
-function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
 
 /**
  * MCP stdio transport (spec: basic/transports#stdio) that owns its child: own process group on
@@ -52,6 +42,7 @@ export class StdioProcessTransport implements Transport {
   readonly #stdout: LineSplitter;
   readonly #output: ServerOutput;
   #child: ChildProcessWithoutNullStreams | undefined;
+  #watch: RunWatch | undefined;
   #exit: ExitInfo | undefined;
   #exited: Promise<void> | undefined;
   #failure: CodedError | undefined;
@@ -122,8 +113,11 @@ export class StdioProcessTransport implements Transport {
   }
 
   #spawn(): Promise<void> {
-    const { command, args, cwd, env } = this.#options;
+    const { command, args, cwd } = this.#options;
     const spawn: SpawnLike = this.#options.spawn ?? nodeSpawn;
+    // Linux: a random mark in the environment, one of the signs of what the run started (run-watch.ts).
+    const mark = this.#platform === 'linux' ? newRunMark() : undefined;
+    const env = mark === undefined ? this.#options.env : { ...this.#options.env, [RUN_MARK_VAR]: mark };
     return new Promise<void>((resolve, reject) => {
       const spawnOptions: SpawnOptionsWithoutStdio = {
         env,
@@ -142,6 +136,8 @@ export class StdioProcessTransport implements Transport {
         return;
       }
       this.#child = child;
+      // In the spawn's turn, before any look at /proc could take its first children for strangers.
+      if (mark !== undefined && child.pid !== undefined) this.#watch = RunWatch.of(child.pid, mark);
       let spawned = false;
       this.#exited = new Promise((done) => child.once('exit', () => done()));
       child.once('spawn', () => {
@@ -159,6 +155,8 @@ export class StdioProcessTransport implements Transport {
       child.stdin.on('error', (error) => this.onerror?.(error));
       child.stdout.on('error', (error) => this.onerror?.(error));
       child.stdout.on('data', (chunk: Buffer) => this.#onData(chunk));
+      // Stdout ended with no exit within the grace: it can answer nothing more (an exit on its way settles it instead).
+      child.stdout.once('end', () => setTimeout(() => this.#exit === undefined && !this.closing && this.#fail(closedStdout(this.#options.server)), this.#grace).unref());
       child.stderr.on('data', (chunk: Buffer) => this.#onStderr(chunk));
       child.once('exit', (code, signal) => {
         this.#exit = { code, signal };
@@ -221,11 +219,11 @@ export class StdioProcessTransport implements Transport {
     }
   }
 
-  /** SIGTERM the group, SIGKILL it after the grace period if anything in it is still alive. */
+  /** SIGTERM the group and what left it, SIGKILL them after the grace period if anything is still alive. */
   async #endGroup(): Promise<void> {
     if (!this.#child) return;
     try {
-      if (await endGroup(this.#child, this.#grace, this.#platform)) {
+      if (await endRun(this.#child, this.#watch, this.#grace, this.#platform)) {
         this.#options.log?.(`[${this.#options.server}] did not stop within ${this.#grace} ms of SIGTERM; sent SIGKILL`);
       }
     } catch (error) {
@@ -282,6 +280,7 @@ export class StdioProcessTransport implements Transport {
     if (this.#finished) return;
     this.#finished = true;
     this.#markFinished();
+    this.#watch?.close(); // endRun reads /proc itself; the periodic looks are over
     if (this.#finishTimer) clearTimeout(this.#finishTimer);
     this.#stdout.clear();
     this.#output.flush();

@@ -1,11 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
 
-const POLL_MS = 25;
-
-function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
 function exited(child: ChildProcess): boolean {
   return child.exitCode !== null || child.signalCode !== null;
 }
@@ -37,14 +31,4 @@ export function groupAlive(child: ChildProcess, platform: NodeJS.Platform): bool
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
-}
-
-/** SIGTERM the group; SIGKILL it if anything is still alive after `graceMs`. Resolves true if it had to. */
-export async function endGroup(child: ChildProcess, graceMs: number, platform: NodeJS.Platform): Promise<boolean> {
-  signalGroup(child, 'SIGTERM', platform);
-  const deadline = Date.now() + graceMs;
-  while (groupAlive(child, platform) && Date.now() < deadline) await delay(POLL_MS);
-  if (!groupAlive(child, platform)) return false;
-  signalGroup(child, 'SIGKILL', platform);
-  return true;
 }

@@ -38,6 +38,11 @@ function holdsOutput(pid: string, proc: string): boolean {
   return false;
 }
 
+/** Whether the environment of `pid` carries `mark` (Linux). */
+export function carriesMark(pid: number, mark: string, proc = '/proc'): boolean {
+  return carries(String(pid), Buffer.from(`${RUN_MARK_VAR}=${mark}`), proc);
+}
+
 /**
  * The processes (never this one) whose environment carries `mark` and whose stdout or stderr is still
  * a pipe or socket: what a run started that keeps its output open. One that closed its output (a

@@ -1,0 +1,50 @@
+import { readdirSync, readFileSync } from 'node:fs';
+
+/** What /proc/PID/stat (proc(5)) says of a process that ties it to a run: its parent, group, session and start. */
+export interface ProcStat {
+  pid: number;
+  ppid: number;
+  pgrp: number;
+  session: number;
+  /** Clock ticks after boot: with the pid, names one process (a reused pid starts later). */
+  start: string;
+  /** Z (zombie) and X (dead) are gone already; only the reaping is left. */
+  state: string;
+}
+
+/** The pids in `proc` (never this process's own). */
+export function listPids(proc = '/proc'): number[] {
+  let names: string[];
+  try {
+    names = readdirSync(proc);
+  } catch {
+    return [];
+  }
+  const pids: number[] = [];
+  for (const name of names) if (/^\d+$/.test(name) && Number(name) !== process.pid) pids.push(Number(name));
+  return pids;
+}
+
+/** The stat of `pid`, undefined once it is gone. */
+export function readProcStat(pid: number, proc = '/proc'): ProcStat | undefined {
+  let text: string;
+  try {
+    text = readFileSync(`${proc}/${pid}/stat`, 'latin1');
+  } catch {
+    return undefined;
+  }
+  // The name (field 2) is in parentheses and may hold spaces and ')': the fields after the last ')' are plain.
+  const close = text.lastIndexOf(')');
+  if (close < 0) return undefined;
+  const fields = text.slice(close + 2).split(' ');
+  const [state, ppid, pgrp, session] = fields;
+  const start = fields[19];
+  if (state === undefined || ppid === undefined || pgrp === undefined || session === undefined || start === undefined) return undefined;
+  return { pid, ppid: Number(ppid), pgrp: Number(pgrp), session: Number(session), start, state };
+}
+
+/** Still the process `stat` names: same pid, same start, not yet dead. */
+export function stillRunning(stat: Pick<ProcStat, 'pid' | 'start'>, proc = '/proc'): boolean {
+  const now = readProcStat(stat.pid, proc);
+  return now !== undefined && now.start === stat.start && now.state !== 'Z' && now.state !== 'X';
+}

@@ -1,0 +1,100 @@
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { readProcStat, type ProcStat } from './proc-stat';
+import { readAll, RunTree } from './run-tree';
+import { holdsSocket, stdioSockets } from './stdio-sockets';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A stand-in /proc: each process a stat file (its name with a space and a ')' in it, as a hostile one may be). */
+function fakeProc(): { proc: string; put: (stat: Omit<ProcStat, 'state'> & { state?: string }) => ProcStat; gone: (pid: number) => void } {
+  const proc = mkdtempSync(join(tmpdir(), 'fake-proc-'));
+  dirs.push(proc);
+  return {
+    proc,
+    put: (stat) => {
+      mkdirSync(join(proc, String(stat.pid)), { recursive: true });
+      const state = stat.state ?? 'S';
+      const rest = Array.from({ length: 30 }, (_, i) => (i === 19 ? stat.start : '0'));
+      rest.splice(0, 4, state, String(stat.ppid), String(stat.pgrp), String(stat.session));
+      writeFileSync(join(proc, String(stat.pid), 'stat'), `${stat.pid} (a) b) ${rest.join(' ')}\n`);
+      return { ...stat, state };
+    },
+    gone: (pid) => rmSync(join(proc, String(pid)), { recursive: true }),
+  };
+}
+
+describe('readProcStat', () => {
+  it('reads the fields after the last ")" of the name', () => {
+    const { proc, put } = fakeProc();
+    put({ pid: 10, ppid: 1, pgrp: 10, session: 10, start: '500' });
+    expect(readProcStat(10, proc)).toEqual({ pid: 10, ppid: 1, pgrp: 10, session: 10, start: '500', state: 'S' });
+    expect(readProcStat(11, proc)).toBeUndefined();
+  });
+});
+
+describe('RunTree', () => {
+  it('adopts what descends from the root, deepest first or not, and the members of its session; nothing else', () => {
+    const { proc, put } = fakeProc();
+    const root = put({ pid: 100, ppid: 1, pgrp: 100, session: 100, start: '1000' });
+    const tree = new RunTree(root, proc);
+    const grandchild = put({ pid: 102, ppid: 101, pgrp: 102, session: 102, start: '1002' }); // left group and session
+    const child = put({ pid: 101, ppid: 100, pgrp: 100, session: 100, start: '1001' });
+    const jobOfAShell = put({ pid: 103, ppid: 1, pgrp: 103, session: 100, start: '1003' }); // own group, re-parented
+    const stranger = put({ pid: 104, ppid: 1, pgrp: 104, session: 104, start: '1004' });
+    tree.adopt([grandchild, child, jobOfAShell, stranger]);
+    expect(tree.running().map((s) => s.pid).sort()).toEqual([100, 101, 102, 103]);
+  });
+
+  it('does not take the child of a process that reused a parent’s pid, nor one whose own pid was reused', () => {
+    const { proc, put, gone } = fakeProc();
+    const root = put({ pid: 100, ppid: 1, pgrp: 100, session: 100, start: '1000' });
+    const tree = new RunTree(root, proc);
+    const child = put({ pid: 101, ppid: 100, pgrp: 100, session: 100, start: '1001' });
+    tree.adopt([child]);
+    // The child and the root end; other programs take their pids, and one of them starts another.
+    gone(101);
+    put({ pid: 101, ppid: 1, pgrp: 101, session: 101, start: '2001' });
+    gone(100);
+    put({ pid: 100, ppid: 1, pgrp: 100, session: 100, start: '2000' });
+    const ofTheStranger = put({ pid: 105, ppid: 101, pgrp: 101, session: 100, start: '2005' });
+    tree.adopt([ofTheStranger]);
+    expect(tree.running()).toEqual([]);
+  });
+
+  it('counts a zombie as gone, and refresh() reads every process', () => {
+    const { proc, put } = fakeProc();
+    const root = put({ pid: 100, ppid: 1, pgrp: 100, session: 100, start: '1000' });
+    const tree = new RunTree(root, proc);
+    put({ pid: 101, ppid: 100, pgrp: 100, session: 100, start: '1001', state: 'Z' });
+    put({ pid: 102, ppid: 100, pgrp: 102, session: 102, start: '1002' });
+    tree.refresh(readAll(proc));
+    expect(tree.running().map((s) => s.pid).sort()).toEqual([100, 102]);
+  });
+});
+
+describe('stdioSockets', () => {
+  it('takes the child’s stdio sockets, never a pipe nor a socket this process holds itself', () => {
+    const { proc, put } = fakeProc();
+    put({ pid: 100, ppid: 1, pgrp: 100, session: 100, start: '1000' });
+    put({ pid: 200, ppid: 1, pgrp: 200, session: 200, start: '2000' });
+    put({ pid: 300, ppid: 1, pgrp: 300, session: 300, start: '3000' });
+    const fds = (pid: number | 'self', links: Record<number, string>): void => {
+      mkdirSync(join(proc, String(pid), 'fd'), { recursive: true });
+      for (const [fd, target] of Object.entries(links)) symlinkSync(target, join(proc, String(pid), 'fd', fd));
+    };
+    fds('self', { 0: 'socket:[9]', 7: 'socket:[1]' });
+    fds(100, { 0: 'socket:[1]', 1: 'socket:[2]', 2: 'pipe:[3]', 5: 'socket:[4]' });
+    fds(200, { 0: '/dev/null', 2: 'socket:[2]' });
+    fds(300, { 1: 'pipe:[3]', 4: 'socket:[2]' });
+    const sockets = stdioSockets(100, proc);
+    expect([...sockets]).toEqual(['socket:[2]']);
+    expect(holdsSocket(200, sockets, proc)).toBe(true);
+    expect(holdsSocket(300, sockets, proc)).toBe(false);
+  });
+});

@@ -1,0 +1,95 @@
+import { listPids, readProcStat, stillRunning, type ProcStat } from './proc-stat';
+
+/** Processes of one run held at once; past it a run (a fork bomb) adds no more, and its group kill is what is left. */
+export const MAX_RUN_PROCESSES = 4096;
+
+/**
+ * The processes provably of one run (Linux): its root, what each of them started (a parent link seen
+ * while that parent lived), and every member of the root's session (it leads one: spawned detached).
+ * A process that leaves the group (setsid), its session, or clears its environment (`env -i`) keeps
+ * the link recorded here; re-parenting to init after its parent exits does not erase it. Each entry
+ * is a pid with its start time, so a pid reused by another program is never taken for ours.
+ */
+export class RunTree {
+  readonly root: ProcStat;
+  readonly #proc: string;
+  readonly #known = new Map<number, string>();
+
+  constructor(root: ProcStat, proc = '/proc') {
+    this.root = root;
+    this.#proc = proc;
+    this.#known.set(root.pid, root.start);
+  }
+
+  get size(): number {
+    return this.#known.size;
+  }
+
+  /**
+   * Adopts, among `stats` (all read before this call), each process whose parent is ours and, while
+   * the root runs, each member of its session. A parent (or the root) counts only if it is read again
+   * now with the start recorded: it then lived when the child's stat was read, so the link was to ours
+   * and not to a process that took its pid since.
+   */
+  adopt(stats: readonly ProcStat[]): void {
+    const verified = new Map<number, boolean>();
+    const ours = (pid: number): boolean => {
+      const start = this.#known.get(pid);
+      if (start === undefined) return false; // not ours yet: may be adopted later in this call
+      let alive = verified.get(pid);
+      if (alive === undefined) verified.set(pid, (alive = readProcStat(pid, this.#proc)?.start === start));
+      return alive;
+    };
+    const sessionOurs = ours(this.root.pid);
+    let pending = stats.filter((stat) => this.#known.get(stat.pid) !== stat.start);
+    for (let grew = true; grew && pending.length > 0; ) {
+      grew = false;
+      const rest: ProcStat[] = [];
+      for (const stat of pending) {
+        if (this.#known.size >= MAX_RUN_PROCESSES) return;
+        if ((sessionOurs && stat.session === this.root.pid) || ours(stat.ppid)) {
+          this.#known.set(stat.pid, stat.start);
+          grew = true;
+        } else {
+          rest.push(stat);
+        }
+      }
+      pending = rest;
+    }
+  }
+
+  /** Takes a process found ours by another sign (it holds the run's socket, or carries its mark). */
+  claim(stat: ProcStat): void {
+    if (this.#known.size < MAX_RUN_PROCESSES) this.#known.set(stat.pid, stat.start);
+  }
+
+  has(stat: ProcStat): boolean {
+    return this.#known.get(stat.pid) === stat.start;
+  }
+
+  /** Reads every process now and adopts what descends from ours; forgets the ones that ended. */
+  refresh(stats: readonly ProcStat[] = readAll(this.#proc)): void {
+    for (const [pid, start] of this.#known) if (!stillRunning({ pid, start }, this.#proc)) this.#known.delete(pid);
+    this.adopt(stats);
+  }
+
+  /** Ours and still running (a zombie is not: only its reaping is left). */
+  running(): ProcStat[] {
+    const alive: ProcStat[] = [];
+    for (const [pid, start] of this.#known) {
+      const stat = readProcStat(pid, this.#proc);
+      if (stat !== undefined && stat.start === start && stat.state !== 'Z' && stat.state !== 'X') alive.push(stat);
+    }
+    return alive;
+  }
+}
+
+/** The stat of every process now (those that end while being read are left out). */
+export function readAll(proc = '/proc'): ProcStat[] {
+  const stats: ProcStat[] = [];
+  for (const pid of listPids(proc)) {
+    const stat = readProcStat(pid, proc);
+    if (stat !== undefined) stats.push(stat);
+  }
+  return stats;
+}
