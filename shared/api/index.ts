@@ -30,5 +30,5 @@ export * from './decision-views';
 export { askDecision, callDecision, confirmationDecision, toolChangeDecision } from './decision-summaries';
 export { appCallDecision } from './decision-summaries';
 export * from './app-call-views';
-export { InputRoundSettingsSchema, SetInputRoundSettingsSchema } from './settings-methods';
-export type { InputRoundSettingsView } from './settings-methods';
+export { InputRoundSettingsSchema, SessionSettingsSchema, SetInputRoundSettingsSchema, SetSessionSettingsSchema } from './settings-methods';
+export type { InputRoundSettingsView, SessionSettingsView } from './settings-methods';
