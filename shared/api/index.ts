@@ -3,7 +3,7 @@ export * from './admin-views';
 export * from './views';
 export * from './inspect-views';
 export * from './ask-views';
-export { base64Size, baseType, imageShowable, MAX_SHOWN_IMAGE_BYTES, MAX_SHOWN_IMAGE_PIXELS, SHOWN_IMAGE_TYPES, wavDurationMs } from './media-facts';
+export { base64Size, baseType, imageShowable, wavDurationMs } from './media-facts';
 export * from './registry-views';
 export * from './client-views';
 export * from './sign-in-views';

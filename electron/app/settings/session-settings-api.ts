@@ -1,13 +1,11 @@
 import type { ApiInput, SessionSettingsView } from '../../../shared/api';
-import { SESSION_SETTINGS, type SessionSetting, type Settings } from '../../../shared/config';
+import { SESSION_SETTING_NAMES, type Settings } from '../../../shared/config';
 import type { Registry } from '../../registry';
-
-const NAMES = Object.keys(SESSION_SETTINGS) as SessionSetting[];
 
 /** The session settings of `settings` as set (left out: the default applies). */
 function sessionSettingsOf(settings: Settings | undefined): SessionSettingsView {
   const view: SessionSettingsView = {};
-  for (const name of NAMES) {
+  for (const name of SESSION_SETTING_NAMES) {
     const value = settings?.[name];
     if (value !== undefined) view[name] = value;
   }

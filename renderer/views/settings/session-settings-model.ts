@@ -1,5 +1,5 @@
 import type { ApiInput, SessionSettingsView } from '../../../shared/api';
-import { SESSION_SETTINGS, sessionSetting, type SessionSetting } from '../../../shared/config';
+import { SESSION_SETTING_NAMES, SESSION_SETTINGS, sessionSetting, type SessionSetting } from '../../../shared/config';
 import { secondsText } from './input-round-model';
 
 /**
@@ -8,8 +8,6 @@ import { secondsText } from './input-round-model';
  * file's own schema (shared/config/session-settings.ts), so the form refuses what the file refuses.
  */
 export type SessionFields = Record<SessionSetting, string>;
-
-export const SESSION_SETTING_NAMES = Object.keys(SESSION_SETTINGS) as SessionSetting[];
 
 /** Whether a field is typed in seconds (shown and typed as seconds, saved as ms). */
 export function inSeconds(name: SessionSetting): boolean {

@@ -1,7 +1,7 @@
 import type { ApiInput, SessionSettingsView } from '../../../shared/api';
-import { SESSION_SETTINGS, type SessionSetting } from '../../../shared/config';
+import { SESSION_SETTING_NAMES, SESSION_SETTINGS, type SessionSetting } from '../../../shared/config';
 import { ErrorNote, LoadingSkeleton } from '../../components';
-import { checkFields, fieldsOf, fieldText, inSeconds, rangeText, SESSION_SETTING_NAMES } from './session-settings-model';
+import { checkFields, fieldsOf, fieldText, inSeconds, rangeText } from './session-settings-model';
 import { SettingField } from './setting-field';
 import { useSettingsForm, type SettingsFormSpec } from './use-settings-form';
 
