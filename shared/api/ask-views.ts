@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { looksSecret } from '../text';
 import { lazySchema } from './lazy-schema';
+import { MAX_SHOWN_IMAGE_CHARS } from './media-facts';
 
 /**
  * A server's request waiting for the person (MCP 2025-11-25 client/elicitation, client/sampling):
@@ -15,10 +16,33 @@ export const ASK_OUTCOMES = ['accept', 'decline', 'cancel', 'timeout', 'ended'] 
 export const AskOutcomeSchema = lazySchema(() => z.enum(ASK_OUTCOMES));
 export type AskOutcome = z.infer<typeof AskOutcomeSchema>;
 
+/** One block of a sampling message as the person is shown it (electron/app/asks/sampling-parts.ts). */
+export const SamplingPartViewSchema = lazySchema(() => z.object({
+  /** `text`, `image`, `audio`; another is shown by its type only. */
+  type: z.string(),
+  /** text: the text, redacted. */
+  text: z.string().optional(),
+  /** image, audio: the type the server names, cut. */
+  mimeType: z.string().optional(),
+  /** image, audio: its size, when its data is base64. */
+  bytes: z.number().optional(),
+  /** image: its base64, only of a type shown as pixels, within the bounds, its bytes that type's (media-facts.ts). */
+  data: z.string().max(MAX_SHOWN_IMAGE_CHARS).optional(),
+  width: z.number().optional(),
+  height: z.number().optional(),
+  /** audio: a WAV's duration, read from its header. */
+  durationMs: z.number().optional(),
+  /** image: why it is not shown as pixels, in words. */
+  unshown: z.string().optional(),
+}));
+export type SamplingPartView = z.infer<typeof SamplingPartViewSchema>;
+
 export const SamplingMessageViewSchema = lazySchema(() => z.object({
   role: z.string(),
   /** Text content as text; anything else summarised (`[image image/png]`). */
   text: z.string(),
+  /** The same content block by block, images shown (a core before these shows `text` only). */
+  parts: z.array(SamplingPartViewSchema).optional(),
 }));
 
 export const ModelPreferencesViewSchema = lazySchema(() => z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { inputRoundMs } from '../config';
+import { inputRoundMs, sessionSetting, type SessionSetting } from '../config';
 import { lazySchema } from './lazy-schema';
 
 /** The round settings as mcp.json has them: a setting left out is its default (INPUT_ROUND_SETTINGS). */
@@ -30,10 +30,39 @@ export const SetInputRoundSettingsSchema = lazySchema(() =>
     }),
 );
 
-/** The settings of the rounds the bridge holds a 2026-07-28 agent's call for (docs/asks.md, "How long a round gathers"). */
+/** The session settings as mcp.json has them: a setting left out is its default (SESSION_SETTINGS). */
+export const SessionSettingsSchema = lazySchema(() =>
+  z.object({
+    sessionCheckMs: z.number().int().optional(),
+    sessionCheckTimeoutMs: z.number().int().optional(),
+    sessionRenewalsPerMinute: z.number().int().optional(),
+  }),
+);
+export type SessionSettingsView = z.infer<typeof SessionSettingsSchema>;
+
+/** As `change`, within the session settings' bounds. */
+const sessionChange = (name: SessionSetting) => sessionSetting(name).nullable().optional();
+
+export const SetSessionSettingsSchema = lazySchema(() =>
+  z.strictObject({
+    sessionCheckMs: sessionChange('sessionCheckMs'),
+    sessionCheckTimeoutMs: sessionChange('sessionCheckTimeoutMs'),
+    sessionRenewalsPerMinute: sessionChange('sessionRenewalsPerMinute'),
+  }),
+);
+
+/**
+ * The settings of the rounds the bridge holds a 2026-07-28 agent's call for (docs/asks.md, "How
+ * long a round gathers"), and of a 2025-11-25 HTTP session kept alive (docs/configuration.md, "An
+ * HTTP session that expires").
+ */
 export const SETTINGS_METHODS = {
   /** `settings.inputRoundWindowMs`, `inputRoundQuietMs` and `inputRoundGatherMaxMs` as mcp.json has them. */
   inputRoundSettings: () => ({ input: z.strictObject({}), output: InputRoundSettingsSchema }),
   /** Writes them into mcp.json (read at each round: no restart); answers them as now in force. */
   setInputRoundSettings: () => ({ input: SetInputRoundSettingsSchema, output: InputRoundSettingsSchema }),
+  /** `settings.sessionCheckMs`, `sessionCheckTimeoutMs` and `sessionRenewalsPerMinute` as mcp.json has them. */
+  sessionSettings: () => ({ input: z.strictObject({}), output: SessionSettingsSchema }),
+  /** Writes them into mcp.json (the pool takes them at once: no restart); answers them as now in force. */
+  setSessionSettings: () => ({ input: SetSessionSettingsSchema, output: SessionSettingsSchema }),
 };

@@ -76,5 +76,5 @@ export type { InputRoundSetting } from './input-round-settings';
 export { assertNoCaseTwin, caseTwin, caseTwinError, caseTwins } from './name-case';
 export { isDockerCommand } from './docker-command';
 export { serverEntry } from './server-entry';
-export { SESSION_SETTINGS, sessionSetting, sessionTimings } from './session-settings';
+export { SESSION_SETTING_NAMES, SESSION_SETTINGS, sessionSetting, sessionTimings } from './session-settings';
 export type { SessionSetting, SessionTimings } from './session-settings';

@@ -15,6 +15,7 @@ export const SESSION_SETTINGS = {
 } as const;
 
 export type SessionSetting = keyof typeof SESSION_SETTINGS;
+export const SESSION_SETTING_NAMES = Object.keys(SESSION_SETTINGS) as SessionSetting[];
 /** A check more often than this would be a flood of pings, not a check; 0 turns it off. */
 const MIN_CHECK_MS = 1_000;
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PendingAsk } from '../../shared/api';
 import { WaitingAsks } from '../../electron/app/asks/waiting-asks';
 import { askingServer } from '../fixtures/servers/config';
+import { MEDIA_SAMPLING } from '../fixtures/servers/sampling-media';
 import { WIDE_SAMPLING } from '../fixtures/servers/wide-sampling';
 import { ALLOW_ALL, startAskingBridge } from '../support/asking-bridge';
 import { connectAgent, firstText, type BridgeHarness } from '../support/bridge-harness';
@@ -89,6 +90,23 @@ describe.each([
       expect(shown).toHaveLength(1);
       const [card] = shown;
       expect(card && requestShown(card)).toEqual(shownFor(received));
+    } finally {
+      await agent.close();
+    }
+  }, 60_000);
+
+  it('images and audio reach its model as the server sent them, and the person was shown each image of a shown type as its data', async () => {
+    const agent = await connect();
+    shown.length = 0;
+    try {
+      expect(await agent.call('ask-sample-media')).toBe('the model said ok');
+      expect(agent.received[0]?.['messages']).toEqual(MEDIA_SAMPLING.messages);
+      const parts = (shown[0]?.messages ?? []).flatMap((m) => m.parts ?? []);
+      const sent = MEDIA_SAMPLING.messages.flatMap((m) => (Array.isArray(m.content) ? m.content : [m.content])) as Array<{ type: string; data?: string; mimeType?: string }>;
+      expect(parts.map((p) => p.type)).toEqual(sent.map((b) => b.type));
+      // The PNG, JPEG, WebP and GIF as sent; the SVG, the mislabelled and the huge by their facts.
+      expect(parts.filter((p) => p.data !== undefined).map((p) => [p.mimeType, p.data])).toEqual(sent.slice(1, 5).map((b) => [b.mimeType, b.data]));
+      expect(parts.filter((p) => p.unshown !== undefined)).toHaveLength(3);
     } finally {
       await agent.close();
     }

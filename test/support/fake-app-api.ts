@@ -88,6 +88,7 @@ const DEFAULTS: FakeHandlers = {
   listHeldChanges: () => [],
   listRefused: () => [],
   inputRoundSettings: () => ({}),
+  sessionSettings: () => ({}),
 };
 
 /** The one in-memory AppApi of the tests: chosen answers, recorded calls, events on demand. */

@@ -40,7 +40,11 @@ export function shownFor(received: Record<string, unknown>): Shown {
   const hints = named?.map((h) => h.name ?? '');
   return {
     ...rest,
-    messages: messages.map((m) => ({ role: m.role, text: (Array.isArray(m.content) ? m.content : [m.content]).map((b) => (b.type === 'text' ? b.text : `[${b.type}]`)).join('\n') })),
+    messages: messages.map((m) => {
+      const blocks = Array.isArray(m.content) ? m.content : [m.content];
+      const text = blocks.map((b) => (b.type === 'text' ? b.text : `[${b.type}]`)).join('\n');
+      return { role: m.role, text, parts: blocks.map((b) => (b.type === 'text' ? { type: 'text', text: b.text } : { type: b.type })) };
+    }),
     ...(modelPreferences ? { modelPreferences: { ...priorities, ...(hints ? { hints } : {}) } } : {}),
   };
 }

@@ -205,6 +205,10 @@ export function summarize(method: ApiMethod, input: unknown, context: SummaryCon
         const each = Object.entries(input as ApiInput<'setInputRoundSettings'>).map(([key, value]) => `${key} → ${value === null ? 'default' : `${String(value)} ms`}`);
         return `change how agents answer services' questions: ${each.join(', ') || 'nothing'}`;
       }
+      case 'setSessionSettings': {
+        const each = Object.entries(input as ApiInput<'setSessionSettings'>).map(([key, value]) => `${key} → ${value === null ? 'default' : key.endsWith('Ms') ? `${String(value)} ms` : String(value)}`);
+        return `change how services' sessions are kept alive: ${each.join(', ') || 'nothing'}`;
+      }
       default:
         return summarizeAction(method, input) ?? methodInWords(method);
     }

@@ -19,6 +19,7 @@ import { personAsker } from '../asks/ask-router';
 import type { RegistryApi } from '../servers/registry-api';
 import type { PinsMethods } from '../servers/pins-api';
 import type { createInputRoundApi } from '../settings/input-round-api';
+import type { createSessionSettingsApi } from '../settings/session-settings-api';
 import { apiKeyLocation } from '../sign-in/api-key';
 import { missingHeaderSecrets } from '../servers/missing-header-secrets';
 
@@ -49,6 +50,8 @@ export interface AppApiOptions {
   pinsApi: PinsMethods;
   /** The settings of a held call's rounds in mcp.json (electron/app/settings/input-round-api.ts). */
   inputRoundApi: ReturnType<typeof createInputRoundApi>;
+  /** The settings of a 2025-11-25 HTTP session kept alive, in mcp.json (electron/app/settings/session-settings-api.ts). */
+  sessionSettingsApi: ReturnType<typeof createSessionSettingsApi>;
   /** A service added, approved and connected in one transaction (electron/app/add-service.ts). */
   addService: AppApi['addService'];
   /** A registry entry installed through addService (electron/app/servers/registry-install.ts). */
@@ -100,6 +103,7 @@ export function createAppApi(deps: AppApiOptions): AppApi {
     ...deps.registryApi,
     ...deps.pinsApi,
     ...deps.inputRoundApi,
+    ...deps.sessionSettingsApi,
     // Last: its deciding methods note who decided, then call the parts' own.
     ...deps.decisionsApi,
     status: async () => {

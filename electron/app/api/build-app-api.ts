@@ -38,6 +38,7 @@ import type { RegistryApi } from '../servers/registry-api';
 import type { ToolPins } from '../../pinning';
 import { createPinsApi } from '../servers/pins-api';
 import { createInputRoundApi } from '../settings/input-round-api';
+import { createSessionSettingsApi } from '../settings/session-settings-api';
 
 export interface AppApiParts {
   core: CoreEnv;
@@ -126,6 +127,7 @@ export function buildAppApi(parts: AppApiParts): BuiltAppApi {
     registryApi: parts.registryApi,
     pinsApi,
     inputRoundApi: createInputRoundApi(registry),
+    sessionSettingsApi: createSessionSettingsApi(registry),
     clientApi: createClientApi({
       agents: parts.agents,
       bridgeUrl: () => parts.bridge?.url ?? parts.bridgeUrl,

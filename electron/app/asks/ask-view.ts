@@ -1,9 +1,10 @@
 import type { ElicitRequestParams } from '@modelcontextprotocol/client';
-import { sensitiveFields, type PendingAsk } from '../../../shared/api';
+import { sensitiveFields, type PendingAsk, type SamplingPartView } from '../../../shared/api';
 import { redact } from '../../../shared/redact';
 import type { ForwardedSampling } from '../../bridge';
 import { nestsDeeperThan } from '../../pool';
 import type { UrlVerdict } from './ask-url';
+import { mediaPart, MAX_SHOWN_REQUEST_IMAGE_BYTES } from './sampling-parts';
 
 /** A server controls these: bounded before the person sees them. */
 export const MAX_MESSAGE_CHARS = 4000;
@@ -80,10 +81,19 @@ export function samplingBeyondView(params: ForwardedSampling): string | undefine
 /** What the person approves: all that would reach the agent's model (redacted, bounded), as sampling-request.ts forwards it. */
 export function samplingView(params: ForwardedSampling, base: Base): ViewDraft {
   let left = MAX_SAMPLING_CHARS;
+  // The parts' text is bounded as the joined text is; their images share one budget.
+  let partsLeft = MAX_SAMPLING_CHARS;
+  const images = { bytes: MAX_SHOWN_REQUEST_IMAGE_BYTES };
   const messages = params.messages.map((m) => {
     const text = cut(redact(contentText(m.content)), Math.max(0, left));
     left -= text.length;
-    return { role: m.role, text };
+    const parts = (Array.isArray(m.content) ? m.content : [m.content]).map((block): SamplingPartView => {
+      if (block.type !== 'text') return mediaPart(block, images);
+      const shown = cut(redact(block.text), Math.max(0, partsLeft));
+      partsLeft -= shown.length;
+      return { type: 'text', text: shown };
+    });
+    return { role: m.role, text, parts };
   });
   const { stopSequences, hints } = samplingExtras(params);
   const preferences = params.modelPreferences;

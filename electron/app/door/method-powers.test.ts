@@ -90,6 +90,9 @@ const EXPECTED: Record<ApiMethod, Power | 'depends'> = {
   inputRoundSettings: 'read',
   // A longer retry window lets an agent hold a service's call longer.
   setInputRoundSettings: 'widening',
+  sessionSettings: 'read',
+  // How a quiet session is kept alive, within the file's bounds: no one reaches more.
+  setSessionSettings: 'narrowing',
 };
 
 const AGENT: AgentView = {

@@ -112,6 +112,9 @@ export const METHOD_POWERS: Record<ApiMethod, Rule> = {
   inputRoundSettings: 'read',
   // A longer retry window lets an agent hold a service's call longer (docs/asks.md, "Whose call").
   setInputRoundSettings: 'widening',
+  sessionSettings: 'read',
+  // How often a quiet session is asked whether the server still knows it, within bounds: gives no one access to anything.
+  setSessionSettings: 'narrowing',
 };
 
 const RANK: Record<PolicyDecision, number> = { deny: 0, ask: 1, allow: 2 };

@@ -2,6 +2,7 @@ import type { RJSFSchema } from '@rjsf/utils';
 import { formDefaults, sensitiveFields, type AskContent, type PendingAsk } from '../../../shared/api';
 import { revealHidden } from '../../../shared/text';
 import { SchemaForm } from '../../forms';
+import { SamplingPart } from './sampling-part';
 
 export interface AskBodyProps {
   ask: PendingAsk;
@@ -121,8 +122,16 @@ function SamplingAsk({ ask, busy, answer }: AskBodyProps) {
       <ol className="ask-messages">
         {(ask.messages ?? []).map((m, i) => (
           <li key={i}>
-            <span className="muted">{m.role}: </span>
-            <span className="ask-message-text">{revealHidden(m.text, ['\n'])}</span>
+            <span className="muted">{revealHidden(m.role)}: </span>
+            {m.parts === undefined ? (
+              <span className="ask-message-text">{revealHidden(m.text, ['\n'])}</span>
+            ) : (
+              <div className="ask-parts">
+                {m.parts.map((part, k) => (
+                  <SamplingPart key={k} part={part} />
+                ))}
+              </div>
+            )}
           </li>
         ))}
       </ol>

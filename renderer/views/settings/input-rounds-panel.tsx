@@ -1,9 +1,9 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import type { ApiInput, InputRoundSettingsView } from '../../../shared/api';
 import { INPUT_ROUND_SETTINGS, type InputRoundSetting } from '../../../shared/config';
 import { ErrorNote, LoadingSkeleton } from '../../components';
-import { describeError, type ShownError } from '../../lib';
-import { useLive } from '../../state';
-import { checkFields, fieldsOf, rangeText, secondsText, type RoundCheck, type RoundFields } from './input-round-model';
+import { checkFields, fieldsOf, rangeText, secondsText } from './input-round-model';
+import { SettingField } from './setting-field';
+import { useSettingsForm, type SettingsFormSpec } from './use-settings-form';
 
 interface FieldText {
   label: string;
@@ -29,45 +29,12 @@ const TEXT: Record<InputRoundSetting, FieldText> = {
   },
 };
 
-function RoundField({ name, value, error, onChange }: { name: InputRoundSetting; value: string; error: string | undefined; onChange: (text: string) => void }) {
-  const { default: fallback } = INPUT_ROUND_SETTINGS[name];
-  const text = TEXT[name];
-  const id = `round-${name}`;
-  const hint = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const tradeOffId = `${id}-trade-off`;
-  return (
-    <div className="round-field">
-      <label htmlFor={id}>{text.label}</label>
-      <div className="round-input">
-        <input
-          id={id}
-          type="text"
-          inputMode="decimal"
-          value={value}
-          placeholder={secondsText(fallback)}
-          onChange={(e) => onChange(e.target.value)}
-          aria-invalid={error !== undefined}
-          aria-describedby={`${error !== undefined ? `${errorId} ` : ''}${hint} ${tradeOffId}`}
-          autoComplete="off"
-        />
-        <span className="muted">seconds</span>
-      </div>
-      <p id={hint} className="round-hint muted">
-        {rangeText(name)}. Default: {secondsText(fallback)}
-        {text.defaultWords !== undefined ? ` (${text.defaultWords})` : ''}.
-      </p>
-      <p id={tradeOffId} className="round-hint">
-        {text.tradeOff}
-      </p>
-      {error !== undefined && (
-        <p id={errorId} className="note note-error round-error">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
+const ROUNDS: SettingsFormSpec<InputRoundSettingsView, InputRoundSetting, ApiInput<'setInputRoundSettings'>> = {
+  load: (api) => api.inputRoundSettings({}),
+  save: (api, payload) => api.setInputRoundSettings(payload),
+  fieldsOf,
+  check: checkFields,
+};
 
 /**
  * settings.inputRoundWindowMs, inputRoundQuietMs and inputRoundGatherMaxMs (docs/asks.md, "How long
@@ -75,66 +42,7 @@ function RoundField({ name, value, error, onChange }: { name: InputRoundSetting;
  * checks them against the settings file's bounds again.
  */
 export function InputRoundsPanel() {
-  const live = useLive();
-  const [fields, setFields] = useState<RoundFields | null>(null);
-  const [loadError, setLoadError] = useState<ShownError | null>(null);
-  const [shown, setShown] = useState<RoundCheck['errors']>({});
-  const [saveError, setSaveError] = useState<ShownError | null>(null);
-  const [saved, setSaved] = useState(false);
-  const [busy, setBusy] = useState(false);
-  // Unsaved edits are the person's: a change made elsewhere does not replace them, it is said.
-  const edited = useRef(false);
-  const [changedElsewhere, setChangedElsewhere] = useState(false);
-  useEffect(() => {
-    let current = true;
-    const load = () =>
-      live.api.inputRoundSettings({}).then(
-        (view) => {
-          if (!current) return;
-          if (edited.current) return setChangedElsewhere(true);
-          setFields(fieldsOf(view));
-          setLoadError(null);
-        },
-        (failure: unknown) => current && setLoadError(describeError(failure)),
-      );
-    void load();
-    // Changed in another window, from the command line or in mcp.json: shown here at once.
-    const off = live.api.on('settingsChanged', () => void load());
-    return () => {
-      current = false;
-      off();
-    };
-  }, [live]);
-
-  const change = (name: InputRoundSetting, text: string) => {
-    edited.current = true;
-    setFields((current) => (current ? { ...current, [name]: text } : current));
-    setSaved(false);
-  };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!fields) return;
-    const { payload, errors } = checkFields(fields);
-    setShown(errors);
-    setSaveError(null);
-    setSaved(false);
-    if (Object.keys(errors).length > 0) return;
-    setBusy(true);
-    live.api.setInputRoundSettings(payload).then(
-      (view) => {
-        setBusy(false);
-        edited.current = false;
-        setChangedElsewhere(false);
-        setFields(fieldsOf(view));
-        setSaved(true);
-      },
-      (failure: unknown) => {
-        setBusy(false);
-        setSaveError(describeError(failure));
-      },
-    );
-  };
-
+  const { fields, loadError, shown, saveError, saved, busy, changedElsewhere, change, submit } = useSettingsForm(ROUNDS);
   return (
     <section aria-labelledby="rounds-title" className="panel panel-wide" aria-busy={fields === null && loadError === null}>
       <h2 id="rounds-title">When agents answer a service&apos;s questions</h2>
@@ -147,9 +55,24 @@ export function InputRoundsPanel() {
       {fields && (
         <form className="round-form" aria-label="Answer times" onSubmit={submit} noValidate>
           <div className="round-fields">
-            {(Object.keys(TEXT) as InputRoundSetting[]).map((name) => (
-              <RoundField key={name} name={name} value={fields[name]} error={shown[name]} onChange={(text) => change(name, text)} />
-            ))}
+            {(Object.keys(TEXT) as InputRoundSetting[]).map((name) => {
+              const { default: fallback } = INPUT_ROUND_SETTINGS[name];
+              const text = TEXT[name];
+              return (
+                <SettingField
+                  key={name}
+                  id={`round-${name}`}
+                  label={text.label}
+                  value={fields[name]}
+                  placeholder={secondsText(fallback)}
+                  unit="seconds"
+                  hint={`${rangeText(name)}. Default: ${secondsText(fallback)}${text.defaultWords !== undefined ? ` (${text.defaultWords})` : ''}.`}
+                  explanation={text.tradeOff}
+                  error={shown[name]}
+                  onChange={(value) => change(name, value)}
+                />
+              );
+            })}
           </div>
           {changedElsewhere && (
             <p className="note" role="note">

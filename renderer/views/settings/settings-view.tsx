@@ -5,6 +5,7 @@ import { DoctorPanel } from './doctor-panel';
 import { ImportPanel } from './import-panel';
 import { InputRoundsPanel } from './input-rounds-panel';
 import { SecretsPanel } from './secrets-panel';
+import { SessionSettingsPanel } from './session-settings-panel';
 import { StoresPanel } from './stores-panel';
 import { VaultPanel } from './vault-panel';
 import './settings.css';
@@ -36,6 +37,7 @@ export function SettingsView() {
         {info && <VaultPanel vault={info.vault} />}
         <BridgePanel />
         <InputRoundsPanel />
+        <SessionSettingsPanel />
         <DoctorPanel />
         <SecretsPanel />
         <StoresPanel />
