@@ -37,7 +37,6 @@ export function SafeLink({ href, children, fromServer = false, server, className
       </a>
       {refused !== undefined && (
         <span className="link-refused" role="alert">
-          {' '}
           {refused}
         </span>
       )}

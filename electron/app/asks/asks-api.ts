@@ -48,9 +48,10 @@ export function createAsksApi(options: AsksApiOptions): AsksMethods {
       return { ok: true as const };
     },
     openLink: async ({ url, server, checkOnly }) => {
-      // A link no server vouches for (a registry's, the app's own) is held to public addresses. The
-      // browser looks the name up again itself: a name rebound after this check is not caught.
-      const reach = server === undefined ? 'public' : await options.urls.reachOf(server);
+      // A link no server vouches for (a registry's, the app's own), or of a server whose own name does
+      // not resolve now, is held to public addresses, the narrowest. The browser looks the name up
+      // again itself: a name rebound after this check is not caught.
+      const reach = server === undefined ? 'public' : await options.urls.reachOf(server).catch(() => 'public' as const);
       const { problem } = await lookedUpUrlProblem(url, reach, options.urls);
       if (problem !== undefined) {
         throw new CodedError('denied', `This link was not opened: ${problem}`, { hint: 'copy it only if you trust where it leads' });

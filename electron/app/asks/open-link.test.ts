@@ -64,3 +64,15 @@ describe('openLink with checkOnly (the web UI opens the link in its own tab)', (
     expect(opened).toEqual([]);
   });
 });
+
+describe('openLink for a server whose own name does not resolve now', () => {
+  it('holds its links to public addresses, the narrowest, and says what the link itself does', async () => {
+    const opened: string[] = [];
+    const resolver = tableResolver({ 'docs.example.com': [['203.0.113.7']], 'wiki.office.test': [['10.0.0.7']] });
+    const urls = askUrlChecksFor(() => Promise.reject(new Error('getaddrinfo ENOTFOUND mcp.gone.test')), resolver);
+    const api = createAsksApi({ waiting: new WaitingAsks(), opener: (u) => Promise.resolve(void opened.push(u)), urls });
+    await expect(api.openLink({ url: 'https://wiki.office.test/', server: 'gone' })).rejects.toMatchObject({ code: 'denied', message: expect.stringContaining('wiki.office.test resolves to 10.0.0.7') as string });
+    await api.openLink({ url: 'https://docs.example.com/', server: 'gone' });
+    expect(opened).toEqual(['https://docs.example.com/']);
+  });
+});
