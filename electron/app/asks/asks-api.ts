@@ -54,7 +54,7 @@ export function createAsksApi(options: AsksApiOptions): AsksMethods {
       const reach = server === undefined ? 'public' : await options.urls.reachOf(server).catch(() => 'public' as const);
       const { problem } = await lookedUpUrlProblem(url, reach, options.urls);
       if (problem !== undefined) {
-        throw new CodedError('denied', `This link was not opened: ${problem}`, { hint: 'copy it only if you trust where it leads' });
+        throw new CodedError('denied', `This link was not opened: ${problem}`, { hint: 'Copy it only if you trust where it leads.' });
       }
       if (checkOnly !== true) await options.opener(validateBrowserUrl(url, 'to open', reach).href);
       return { ok: true as const };
