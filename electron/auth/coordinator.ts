@@ -2,6 +2,7 @@ import { resolveCoreEnv } from '../../shared/core-env';
 import { redact } from '../../shared/redact';
 import { parseAuthConfig, type AnyOAuth, type AuthTarget, type FullAuthConfig } from './auth-config';
 import { checkedServerUrl } from './browser-url';
+import { boundedResolver } from './bounded-resolver';
 import { authStatus } from './auth-status';
 import { connectOAuth, type ConnectOAuthOptions } from './connect';
 import { openCoordinatorContext } from './coordinator-context';
@@ -95,7 +96,8 @@ export function createAuthCoordinator(options: AuthCoordinatorOptions): AuthCoor
     forgetIssuer: (server) => forgetPinnedIssuer(core.vault, server),
     status: (server, config) => authStatus(core, state.needs, server, config),
     reach: async (serverUrl) => (await core.reachOf(serverUrl)).reach,
-    checkUrl: (url, reach, by) => checkedServerUrl(url, reach, by, core.resolver),
+    // A person waits on this lookup (a click, a request shown): bounded.
+    checkUrl: (url, reach, by) => checkedServerUrl(url, reach, by, boundedResolver(core.resolver)),
     on(_event, listener) {
       state.listeners.add(listener);
       return () => state.listeners.delete(listener);

@@ -78,7 +78,6 @@ async function openCore(shell: ShellState): Promise<Core> {
     preloadPath: context.paths.passphrasePreload,
     vaultFile: path.join(coreEnv.dataDir, VAULT_FILE_NAME),
     icon,
-    opener,
     log,
   });
   shell.stop['passphrase dialog'] = () => passphrase.close();

@@ -67,7 +67,7 @@ export function createShellState(context: ShellContext): ShellState {
   const devTools = !app.isPackaged;
   const opener = electronOpener((url) => electronShell.openExternal(url));
   const icon = iconImage(64, 'none');
-  const window = new MainWindow({ preloadPath: context.paths.preload, devTools, icon, opener, log });
+  const window = new MainWindow({ preloadPath: context.paths.preload, devTools, icon, log });
   const coreEnv = resolveCoreEnv(context, { env: process.env, log, now: Date.now });
   return { context, coreEnv, devTools, opener, icon, window, stop: {}, ready: false, pendingShow: undefined, core: undefined, tray: undefined, settings: { openAtLogin: false } };
 }

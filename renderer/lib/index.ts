@@ -15,3 +15,5 @@ export { codeSpanParts, shownLine, shownText, withoutCodeMarks } from './shown-t
 export { nextStep } from './server-step';
 export type { ServerStep, StepKind } from './server-step';
 export { agentCardHeading, focusWhenShown, nextInList, serverRowFocus } from './focus-after';
+export { openCheckedLink, pageLinkOpening } from './open-link';
+export type { LinkOpening } from './open-link';

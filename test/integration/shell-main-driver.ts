@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url';
 interface FakeContents {
   id: number;
   sent: [string, unknown][];
-  openHandler: (details: { url: string }) => { action: string };
+  openHandler: (details: { url: string; frameName: string; features: string; disposition: string; referrer: { url: string; policy: string } }) => { action: string };
   emit(event: string, ...args: unknown[]): boolean;
 }
 interface FakeWindow {
@@ -96,7 +96,14 @@ const navigation = (url: string) => {
   return details.prevented;
 };
 out['navigation'] = { https: navigation('https://docs.example.com/guide'), file: navigation('file:///etc/passwd'), own: navigation('app://connected-services/index.html#/agents') };
-out['windowOpen'] = window.webContents.openHandler({ url: 'https://docs.example.com/new' });
+// As Electron tells it: which frame asked is not among the details.
+out['windowOpen'] = window.webContents.openHandler({ url: 'https://docs.example.com/new', frameName: '', features: '', disposition: 'foreground-tab', referrer: { url: '', policy: 'no-referrer' } });
+// Links open through the App API: from the window's main frame only, after the core's checks.
+out['openLink'] = {
+  iframe: await call(asFrame('app://connected-services/index.html', {}), { method: 'openLink', input: { url: 'http://127.0.0.1:5000/device', server: 'reference' } }),
+  local: await fromWindow({ method: 'openLink', input: { url: 'https://localhost/admin' } }),
+  own: await fromWindow({ method: 'openLink', input: { url: 'http://127.0.0.1:5000/device', server: 'reference' } }),
+};
 
 const tray = await until(() => (stub.trays[0]?.tooltip?.includes('to approve') ? stub.trays[0] : undefined), 'the tray to show the pending command');
 out['tray'] = { tooltip: tray.tooltip, labels: tray.menu?.template.map((item) => item.label ?? '---') };

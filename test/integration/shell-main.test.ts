@@ -60,8 +60,10 @@ describe('the bundled desktop main process, on a stand-in electron module', () =
     expect(seen['permission']).toEqual({ media: false, clipboardWrite: true });
     expect(seen['requests']).toEqual({ https: { cancel: true }, app: { cancel: false } });
     expect(seen['navigation']).toEqual({ https: true, file: true, own: false });
+    // Neither a navigation nor a new window hands a link to the browser: only openLink, from the window.
     expect(seen['windowOpen']).toEqual({ action: 'deny' });
-    expect(seen['opened']).toEqual(['https://docs.example.com/guide', 'https://docs.example.com/new']);
+    expect(seen['openLink']).toMatchObject({ iframe: { ok: false, error: { code: 'denied' } }, local: { ok: false, error: { code: 'denied' } }, own: { ok: true } });
+    expect(seen['opened']).toEqual(['http://127.0.0.1:5000/device']);
 
     const tray = seen['tray'] as { tooltip: string; labels: string[] };
     expect(tray.tooltip).toContain('1 command to approve');

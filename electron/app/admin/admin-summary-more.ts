@@ -42,6 +42,8 @@ export function summarizeAction(method: ApiMethod, input: unknown): string | und
     }
     case 'openAskUrl':
       return "open the page a server asked you to visit";
+    case 'openLink':
+      return 'open a link in the browser';
     default:
       return undefined;
   }

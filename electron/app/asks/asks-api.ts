@@ -9,6 +9,7 @@ export type AsksMethods = {
   listAsks: (input: ApiInput<'listAsks'>) => Promise<ApiOutput<'listAsks'>>;
   answerAsk: (input: ApiInput<'answerAsk'>) => Promise<ApiOutput<'answerAsk'>>;
   openAskUrl: (input: ApiInput<'openAskUrl'>) => Promise<ApiOutput<'openAskUrl'>>;
+  openLink: (input: ApiInput<'openLink'>) => Promise<ApiOutput<'openLink'>>;
 };
 
 export interface AsksApiOptions {
@@ -19,7 +20,10 @@ export interface AsksApiOptions {
   urls: AskUrlChecks;
 }
 
-/** Servers' requests waiting for the person: list, answer, and open a URL-mode URL (only when the person clicks). */
+/**
+ * Servers' requests waiting for the person: list, answer, and open a URL-mode URL (only when the
+ * person clicks); and the links the person clicks, opened by the same rule.
+ */
 export function createAsksApi(options: AsksApiOptions): AsksMethods {
   const { waiting } = options;
   return {
@@ -41,6 +45,18 @@ export function createAsksApi(options: AsksApiOptions): AsksMethods {
         throw new CodedError('denied', `This address was not opened: ${problem}`, { hint: 'decline the request, or contact the service\'s operator' });
       }
       await options.opener(validateBrowserUrl(ask.url, 'to open', reach).href);
+      return { ok: true as const };
+    },
+    openLink: async ({ url, server, checkOnly }) => {
+      // A link no server vouches for (a registry's, the app's own), or of a server whose own name does
+      // not resolve now, is held to public addresses, the narrowest. The browser looks the name up
+      // again itself: a name rebound after this check is not caught.
+      const reach = server === undefined ? 'public' : await options.urls.reachOf(server).catch(() => 'public' as const);
+      const { problem } = await lookedUpUrlProblem(url, reach, options.urls);
+      if (problem !== undefined) {
+        throw new CodedError('denied', `This link was not opened: ${problem}`, { hint: 'Copy it only if you trust where it leads.' });
+      }
+      if (checkOnly !== true) await options.opener(validateBrowserUrl(url, 'to open', reach).href);
       return { ok: true as const };
     },
   };

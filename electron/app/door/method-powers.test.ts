@@ -73,6 +73,7 @@ const EXPECTED: Record<ApiMethod, Power | 'depends'> = {
   listAsks: 'read',
   answerAsk: 'person',
   openAskUrl: 'person',
+  openLink: 'person',
   serverConfig: 'read',
   updateServer: 'widening',
   restartServer: 'narrowing',

@@ -91,6 +91,7 @@ export const METHOD_POWERS: Record<ApiMethod, Rule> = {
   // Answers go to a server as the person's; a URL opens in the person's browser.
   answerAsk: 'person',
   openAskUrl: 'person',
+  openLink: 'person',
   serverConfig: 'read',
   // A new command, URL or header changes what runs or where credentials go.
   updateServer: 'widening',

@@ -1,7 +1,6 @@
 import { BrowserWindow, ipcMain, type NativeImage } from 'electron';
 import { existsSync } from 'node:fs';
 import { CodedError, errorMessage } from '../../../shared/errors';
-import type { Opener } from '../../auth';
 import { PASSPHRASE_HOST, PASSPHRASE_ORIGIN } from '../app-identity';
 import { PASSPHRASE_CHANNEL } from '../ipc/ipc-protocol';
 import { senderOf } from '../ipc/ipc-adapter';
@@ -16,7 +15,6 @@ export interface PassphraseDialogOptions {
   /** vault.enc: present means unlock, absent means choose a passphrase for a new vault. */
   vaultFile: string;
   icon: NativeImage;
-  opener: Opener;
   log: (line: string) => void;
 }
 
@@ -82,7 +80,7 @@ export function createPassphraseDialog(options: PassphraseDialogOptions): Passph
         show: false,
         webPreferences: webPreferences(options.preloadPath),
       });
-      hardenContents(window.webContents, { host: PASSPHRASE_HOST, opener: options.opener, log: options.log });
+      hardenContents(window.webContents, { host: PASSPHRASE_HOST, log: options.log });
       let resolve: (passphrase: string) => void = () => undefined;
       let reject: (error: Error) => void = () => undefined;
       const promise = new Promise<string>((res, rej) => {

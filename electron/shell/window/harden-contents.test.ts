@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { WebContents } from 'electron';
+import type { HandlerDetails, WebContents, WindowOpenHandlerResponse } from 'electron';
 import { describe, expect, it } from 'vitest';
 import { hardenContents } from './harden-contents';
 
@@ -7,12 +7,15 @@ interface FakeFrame {
   parent: FakeFrame | null;
 }
 
+type Handler = (details: HandlerDetails) => WindowOpenHandlerResponse;
+
 /** The events hardenContents listens to, on an EventEmitter standing in for a window's contents. */
 function fakeContents() {
   const emitter = new EventEmitter();
-  const contents = Object.assign(emitter, { setWindowOpenHandler: () => undefined }) as unknown as WebContents;
-  const opened: string[] = [];
-  hardenContents(contents, { host: 'connected-services', opener: (url) => Promise.resolve(void opened.push(url)), log: () => undefined });
+  let handler: Handler | undefined;
+  const contents = Object.assign(emitter, { setWindowOpenHandler: (h: Handler) => void (handler = h) }) as unknown as WebContents;
+  const logged: string[] = [];
+  hardenContents(contents, { host: 'connected-services', log: (line) => void logged.push(line) });
   const mainFrame: FakeFrame = { parent: null };
   const appFrame: FakeFrame = { parent: mainFrame };
   /** Emits will-navigate of the window, started by `initiator`; true when it was stopped. */
@@ -21,22 +24,30 @@ function fakeContents() {
     emitter.emit('will-navigate', { url, isMainFrame: true, frame: mainFrame, initiator, preventDefault: () => (prevented = true) });
     return prevented;
   };
-  return { navigate, opened, mainFrame, appFrame };
+  const open = (url: string): WindowOpenHandlerResponse | undefined =>
+    handler?.({ url, frameName: '', features: '', disposition: 'foreground-tab', referrer: { url: '', policy: 'no-referrer' } });
+  return { navigate, open, logged, mainFrame, appFrame };
 }
 
 describe('hardenContents: a frame inside our page (an MCP App) cannot move the window', () => {
-  it('the window moved by its own page stays within our origin, and an https link opens in the system browser', () => {
-    const { navigate, opened, mainFrame } = fakeContents();
+  it('the window moved by its own page stays within our origin; a link elsewhere is not followed, nor opened from here', () => {
+    const { navigate, logged, mainFrame } = fakeContents();
     expect(navigate('app://connected-services/index.html#/services/github', mainFrame)).toBe(false);
     expect(navigate('app://connected-services/index.html#/agents', null)).toBe(false);
     expect(navigate('https://docs.example.com/', mainFrame)).toBe(true);
-    expect(opened).toEqual(['https://docs.example.com/']);
+    expect(logged).toEqual(["the window was not moved to https://docs.example.com/: links open through the app's Open"]);
   });
 
-  it('moved by an app\'s frame: refused, even to our own routes, and nothing is opened outside', () => {
-    const { navigate, opened, appFrame } = fakeContents();
+  it('moved by an app\'s frame: refused, even to our own routes', () => {
+    const { navigate, appFrame, logged } = fakeContents();
     expect(navigate('app://connected-services/index.html#/settings', appFrame)).toBe(true);
     expect(navigate('https://phish.example.com/login', appFrame)).toBe(true);
-    expect(opened).toEqual([]);
+    expect(logged).toHaveLength(2);
+  });
+
+  it('no window opens, whoever asked: the handler is not told which frame did', () => {
+    const { open, logged } = fakeContents();
+    expect(open('https://docs.example.com/')).toEqual({ action: 'deny' });
+    expect(logged).toEqual(['a new window was refused (foreground-tab): https://docs.example.com/']);
   });
 });

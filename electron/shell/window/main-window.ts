@@ -1,5 +1,4 @@
 import { BrowserWindow, type NativeImage } from 'electron';
-import type { Opener } from '../../auth';
 import { RENDERER_ENTRY, RENDERER_HOST } from '../app-identity';
 import { EVENT_CHANNEL, type EventMessage } from '../ipc/ipc-protocol';
 import { hashFor, isShellHash, type ShellRoute } from '../notifications/screen-routes';
@@ -11,7 +10,6 @@ export interface MainWindowOptions {
   preloadPath: string;
   devTools: boolean;
   icon: NativeImage;
-  opener: Opener;
   log: (line: string) => void;
 }
 
@@ -67,9 +65,9 @@ export class MainWindow {
   }
 
   #create(): BrowserWindow {
-    const { preloadPath, devTools, icon, opener, log } = this.#options;
+    const { preloadPath, devTools, icon, log } = this.#options;
     const window = new BrowserWindow(windowOptions(preloadPath, { devTools, icon }));
-    hardenContents(window.webContents, { host: RENDERER_HOST, opener, log });
+    hardenContents(window.webContents, { host: RENDERER_HOST, log });
     window.once('ready-to-show', () => window.show());
     window.on('closed', () => {
       if (this.#window === window) this.#window = undefined;

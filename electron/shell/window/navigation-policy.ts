@@ -6,8 +6,9 @@ export type NavigationDecision = { action: 'allow' } | { action: 'deny' } | { ac
 
 /**
  * Where a page of ours may go: within its own origin, yes; a URL the core would hand to a browser
- * (https, or http to this computer, plain host, no credentials) opens outside, in the system
- * browser; anything else (file:, javascript:, other app hosts, custom schemes) goes nowhere.
+ * (https, or http to this computer, plain host, no credentials) is external, which the window never
+ * follows (such a link opens through the App API's openLink); anything else (file:, javascript:,
+ * other app hosts, custom schemes) goes nowhere.
  */
 export function navigationDecision(url: string, host: string = RENDERER_HOST): NavigationDecision {
   if (hasAppOrigin(url, host)) return { action: 'allow' };

@@ -94,7 +94,7 @@ export function DeviceLoginView({ server }: { server: string }) {
               <li>
                 {linkable ? (
                   <>
-                    Open <SafeLink href={address}>{shownLine(login.verificationUri ?? address ?? '')}</SafeLink>, or scan the QR code.
+                    Open <SafeLink href={address} server={server}>{shownLine(login.verificationUri ?? address ?? '')}</SafeLink>, or scan the QR code.
                   </>
                 ) : (
                   <>The sign-in page address was not given or is not a secure address; ask the service for it.</>

@@ -1,5 +1,5 @@
 import type { SignInProgress } from '../../../shared/api';
-import { CopyButton } from '../../components';
+import { CopyButton, SafeLink } from '../../components';
 import { humanDuration, routeHref, safeHref, shownLine, shownText, timeUntil } from '../../lib';
 import { useNowFor } from '../../state';
 import './sign-in-progress.css';
@@ -87,9 +87,9 @@ export function SignInProgressPanel({ progress, busy, onCancel, onRetry, onDismi
       <div className="button-row">
         {link !== undefined && progress.flow === 'browser' && (
           <>
-            <a className="button small primary" href={link} target="_blank" rel="noopener noreferrer" aria-label={`Open the sign-in page of ${server}`}>
+            <SafeLink href={link} server={server} className="button small primary" label={`Open the sign-in page of ${server}`}>
               Open the sign-in page
-            </a>
+            </SafeLink>
             <CopyButton text={link} label="Copy address" />
           </>
         )}

@@ -40,7 +40,7 @@ export function OverviewPanel({ status }: { status: ServerStatus }) {
             <>
               <dt>Address</dt>
               <dd>
-                <SafeLink href={status.url} />
+                <SafeLink href={status.url} server={status.name} />
               </dd>
             </>
           )}

@@ -5,7 +5,7 @@ import { FrameTransport } from './frame-transport';
 
 /** What an app said that the screen shows and nothing else receives (SEP-1865 ui/message, ui/update-model-context, logging). */
 export interface AppNote {
-  kind: 'message' | 'context' | 'log' | 'call';
+  kind: 'message' | 'context' | 'log' | 'call' | 'link';
   text: string;
 }
 
@@ -21,6 +21,8 @@ export interface AppHostOptions {
   onNote: (note: AppNote) => void;
   /** The app answered the host's handshake (`ui/notifications/initialized`). */
   onStarted: () => void;
+  /** The app asks to open an address (ui/open-link): resolves whether the person had it opened (app-links.ts). */
+  onOpenLink: (url: string) => Promise<boolean>;
   /** The app flooded its channel or asked to be torn down: the screen closes it. */
   onStop: (why: 'flood' | 'teardown') => void;
 }
@@ -48,14 +50,14 @@ function textOf(blocks: unknown): string {
  * The host side of one app (SEP-1865) through the extension's AppBridge: `ui/initialize` answered
  * with what this host does, the tool's input and result sent once the app is initialized, the
  * app's tool calls through `callAppTool` (the core checks server, visibility and tier), its messages
- * and context updates shown, never sent on. The bridge talks over a bounded FrameTransport.
+ * and context updates shown, never sent on, an address it asks to open left to the person. The bridge talks over a bounded FrameTransport.
  */
 export async function connectAppHost(options: AppHostOptions): Promise<{ close: () => Promise<void> }> {
   const { api, appId, tool, onNote } = options;
   const bridge = new AppBridge(
     null,
     { name: 'Connected Services', version: options.version },
-    { serverTools: {}, logging: {}, message: { text: {} }, updateModelContext: { text: {} } },
+    { serverTools: {}, logging: {}, message: { text: {} }, updateModelContext: { text: {} }, openLinks: {} },
     {
       hostContext: {
         displayMode: 'inline',
@@ -84,6 +86,8 @@ export async function connectAppHost(options: AppHostOptions): Promise<{ close: 
   };
   bridge.onloggingmessage = (params) => onNote({ kind: 'log', text: `${params.level}: ${String(JSON.stringify(params.data)).slice(0, MAX_NOTE)}` });
   bridge.onrequestteardown = () => options.onStop('teardown');
+  // Opened only when the person says so, after the core's check; never on the app's word.
+  bridge.onopenlink = async ({ url }) => ((await options.onOpenLink(url)) ? {} : { isError: true });
   bridge.oncalltool = async (params) => {
     try {
       const result = await api.callAppTool({ appId, tool: params.name, ...(params.arguments !== undefined ? { arguments: params.arguments } : {}) });

@@ -8,12 +8,14 @@ import { AppPermissions } from './app-permissions';
 import { AppDroppedNote } from './app-dropped-note';
 import { AppStartNote } from './app-start-note';
 import { connectAppHost, MIN_HEIGHT, type AppNote } from './app-host';
+import { AppLinkCard } from './app-link-card';
+import { appLinkRequests, type LinkAsk } from './app-links';
 import './app-panel.css';
 
 type Opened = ApiOutput<'openApp'>;
 /** Notes kept on screen: the newest. */
 const MAX_NOTES = 50;
-const NOTE_WORD: Record<AppNote['kind'], string> = { message: 'Message', context: 'Context for the model', log: 'Log', call: 'Tool call' };
+const NOTE_WORD: Record<AppNote['kind'], string> = { message: 'Message', context: 'Context for the model', log: 'Log', call: 'Tool call', link: 'Link' };
 
 /**
  * A tool's MCP App beside its result (SEP-1865): a sandboxed frame on the app origin, its size
@@ -32,6 +34,7 @@ export function AppPanel({ tool, args, result }: { tool: ToolInfo; args: Record<
   const [height, setHeight] = useState(MIN_HEIGHT * 4);
   const [notes, setNotes] = useState<AppNote[]>([]);
   const [started, setStarted] = useState(false);
+  const [linkAsk, setLinkAsk] = useState<LinkAsk | null>(null);
   const frame = useRef<HTMLIFrameElement>(null);
   // Bumped when the person changes what the server's apps may use: the app opens again with it.
   const [generation, setGeneration] = useState(0);
@@ -63,6 +66,7 @@ export function AppPanel({ tool, args, result }: { tool: ToolInfo; args: Record<
     let host: { close: () => Promise<void> } | undefined;
     let over = false;
     setStarted(false);
+    const note = (n: AppNote) => setNotes((all) => [...all, n].slice(-MAX_NOTES));
     void connectAppHost({
       api: live.api,
       appId: opened.appId,
@@ -72,12 +76,14 @@ export function AppPanel({ tool, args, result }: { tool: ToolInfo; args: Record<
       result,
       version: '1',
       onHeight: setHeight,
-      onNote: (note) => setNotes((all) => [...all, note].slice(-MAX_NOTES)),
+      onNote: note,
+      onOpenLink: appLinkRequests(setLinkAsk, (text) => note({ kind: 'link', text })),
       onStarted: () => setStarted(true),
       onStop: (why) => setClosed(why),
     }).then((connected) => (over ? void connected.close() : (host = connected)));
     return () => {
       over = true;
+      setLinkAsk(null);
       void host?.close();
     };
   }, [live, opened, closed, tool, args, result]);
@@ -140,6 +146,7 @@ export function AppPanel({ tool, args, result }: { tool: ToolInfo; args: Record<
           style={{ height: `${String(height)}px` }}
         />
       )}
+      {linkAsk && closed === null && <AppLinkCard ask={linkAsk} server={tool.server} />}
       {waiting.length > 0 && (
         <ul className="card-list" aria-label="Changes the app asks for">
           {waiting.map((call) => (
