@@ -14,8 +14,10 @@ function RefusedRow({ item, busy, decide }: { item: RefusedItem; busy: boolean; 
       </h3>
       {item.description !== undefined && <p>{revealHidden(item.description)}</p>}
       {!item.canAccept && <p>Refused before its definition was kept: forget it, and it waits for review again when the service lists it.</p>}
+      {item.canAccept && !item.listed && <p>Accept it after all once the service lists it again; or forget it.</p>}
+      {item.changed === true && <p>The service now lists another definition of it, not the one you refused: the refused one cannot be accepted.</p>}
       <div className="actions">
-        {item.canAccept && (
+        {item.canAccept && item.listed && item.changed !== true && (
           <button type="button" className="button" disabled={busy} onClick={() => decide('accept')} aria-label={`Accept ${label} after all`}>
             Accept after all
           </button>
@@ -50,7 +52,8 @@ export function RefusedPanel({ server }: { server: string }) {
     setBusy(true);
     setError(undefined);
     live.api
-      .reviewChanges({ name: server, decisions: [{ kind: item.kind, name: item.name, decision }] })
+      // The refusal shown: the core accepts it only while it is that one, and the service still lists it so.
+      .reviewChanges({ name: server, decisions: [{ kind: item.kind, name: item.name, decision, ...(decision === 'accept' && item.digest !== undefined ? { digest: item.digest } : {}) }] })
       .then(load, (e: unknown) => setError(e instanceof Error ? e.message : String(e)))
       .finally(() => setBusy(false));
   };
