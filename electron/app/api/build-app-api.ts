@@ -105,6 +105,9 @@ export function buildAppApi(parts: AppApiParts): BuiltAppApi {
       await pool.start(name);
       await pool.tools(name);
     },
+    reviewListing: async (name) => {
+      await pool.tools(name);
+    },
   });
   const decisionParts = { bridgeApi, adminApi, asksApi, pinsApi };
   const decisions = openDecisions({

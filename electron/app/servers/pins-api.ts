@@ -11,6 +11,8 @@ export interface PinsApiOptions {
   settled: () => Promise<void>;
   /** Lists the server afresh (starting it if need be), its listing reviewed by the pins before this resolves. */
   relist: (server: string) => Promise<void>;
+  /** Has the pool's last listing of the server (its cache at start) reviewed by the pins; never starts it. */
+  reviewListing: (server: string) => Promise<void>;
 }
 
 export interface PinsMethods {
@@ -52,7 +54,7 @@ async function relistForRefusals(pins: ToolPins, server: string, decisions: read
 }
 
 /** Tools pinned at approval: what waits for the person, and their decisions (docs/configuration.md, "Pinned tools"). */
-export function createPinsApi({ pins, registry, settled, relist }: PinsApiOptions): PinsMethods {
+export function createPinsApi({ pins, registry, settled, relist, reviewListing }: PinsApiOptions): PinsMethods {
   const servers = (): string[] => Object.keys(registry.config().mcpServers);
   /** One view of the pins, of one server (named as configured, its pins read) or of every configured server. */
   const listOf =
@@ -70,7 +72,11 @@ export function createPinsApi({ pins, registry, settled, relist }: PinsApiOption
     };
   return {
     listHeldChanges: listOf((server) => pins.held(server)),
-    listRefused: listOf((server) => pins.refused(server)),
+    // Whether a refusal is still listed, and as refused, is known from a listing reviewed.
+    listRefused: listOf(async (server) => {
+      await reviewListing(server).catch(() => undefined);
+      return pins.refused(server);
+    }),
     async reviewChanges({ name, decisions, acceptAll }) {
       registry.require(name);
       let chosen: PinDecision[] = decisions ?? [];
