@@ -50,7 +50,7 @@ describe("the service page's refused items", () => {
       status: async () => ({ ...(await createFakeApi().status({})), servers: [serverStatus({ name: 'notes' })] }),
       listRefused: () => [shifted, purge],
       reviewChanges: () => {
-        throw new CodedError('invalid_input', '"notes" now lists another definition of the tool "purge" than the one you refused. Nothing was decided.');
+        throw new CodedError('invalid_input', '"notes" now lists another definition of the tool "purge" than the one you refused. Nothing was decided.', { hint: 'Run `connected-services servers review notes` to see what it lists.' });
       },
     });
     renderApp(api, { hash: '#/services/notes' });
@@ -59,6 +59,7 @@ describe("the service page's refused items", () => {
     expect(screen.queryByRole('button', { name: 'Accept tool shift after all' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Accept tool purge after all' }));
     expect(await screen.findByText(/now lists another definition of the tool "purge"/)).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toContain('to see what it lists');
     expect(screen.getByRole('heading', { name: 'Refused (2)' })).toBeTruthy();
   });
 });

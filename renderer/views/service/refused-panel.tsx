@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { PIN_KIND_WORDS, type PinDecision, type RefusedItem } from '../../../shared/api';
 import { revealHidden } from '../../../shared/text';
 import { ErrorNote } from '../../components';
+import { describeError, type ShownError } from '../../lib';
 import { useLive } from '../../state';
 
 function RefusedRow({ item, busy, decide }: { item: RefusedItem; busy: boolean; decide: (decision: PinDecision['decision']) => void }) {
@@ -38,7 +39,7 @@ export function RefusedPanel({ server }: { server: string }) {
   const live = useLive();
   const [refused, setRefused] = useState<RefusedItem[]>([]);
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | undefined>(undefined);
+  const [error, setError] = useState<ShownError | undefined>(undefined);
   const load = useCallback(() => {
     live.api.listRefused({ server }).then(setRefused, () => setRefused([]));
   }, [live, server]);
@@ -54,14 +55,14 @@ export function RefusedPanel({ server }: { server: string }) {
     live.api
       // The refusal shown: the core accepts it only while it is that one, and the service still lists it so.
       .reviewChanges({ name: server, decisions: [{ kind: item.kind, name: item.name, decision, ...(decision === 'accept' && item.digest !== undefined ? { digest: item.digest } : {}) }] })
-      .then(load, (e: unknown) => setError(e instanceof Error ? e.message : String(e)))
+      .then(load, (e: unknown) => setError(describeError(e)))
       .finally(() => setBusy(false));
   };
   return (
     <section aria-labelledby="refused-title" className="panel held-changes">
       <h2 id="refused-title">Refused ({refused.length})</h2>
       <p>Agents never see these, nor read a refused resource. Accept one after all, or forget it: listed again, it waits for your review.</p>
-      {error !== undefined && <ErrorNote error={{ message: error }} />}
+      {error !== undefined && <ErrorNote error={error} />}
       <ul>
         {refused.map((item) => (
           <RefusedRow key={`${item.kind}/${item.name}`} item={item} busy={busy} decide={(decision) => decide(item, decision)} />
