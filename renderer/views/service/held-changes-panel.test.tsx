@@ -26,5 +26,7 @@ describe("the service page's held changes", () => {
     expect(alert.textContent).toContain('were not kept');
     expect(alert.textContent).toContain('/home/me/pins can be written');
     expect(screen.getByRole('listitem', { name: 'tool search' })).toBeTruthy();
+    // The definition shown is named: the core refuses the answer if what waits changed since.
+    expect(api.callsOf('decide')).toEqual([{ kind: 'toolChange', id: 'notes/tool/search', answer: { decision: 'accept', digest: 'a'.repeat(64) } }]);
   });
 });

@@ -74,7 +74,7 @@ export function HeldChangesPanel({ server }: { server: string }) {
       {error !== undefined && <ErrorNote error={error} />}
       <ul>
         {held.map((d) => (
-          <HeldItem key={d.id} held={d.item} busy={busy} decide={(decision) => run(() => live.api.decide({ kind: 'toolChange', id: d.id, answer: { decision } }))} />
+          <HeldItem key={d.id} held={d.item} busy={busy} decide={(decision) => run(() => live.api.decide({ kind: 'toolChange', id: d.id, answer: { decision, ...(d.item.digest !== undefined ? { digest: d.item.digest } : {}) } }))} />
         ))}
       </ul>
       <button type="button" className="button" disabled={busy} onClick={() => run(() => live.api.reviewChanges({ name: server, acceptAll: true }))}>
