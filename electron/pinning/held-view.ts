@@ -1,17 +1,19 @@
 import type { HeldChange, RefusedItem } from '../../shared/api';
+import { own } from './own-entry';
 import type { ServerPins } from './pin-file';
-import { PART_RULES, PIN_PARTS, type PartRules } from './pin-kinds';
+import { PART_RULES, PIN_PARTS, type PartRules, type PinPart } from './pin-kinds';
 import type { PinState } from './pin-state';
 import { wordDiff } from './word-diff';
 
 function changesOf<T extends { description?: string | undefined }>(server: string, rules: PartRules<T>, state: PinState<T> | undefined): HeldChange[] {
   return Object.entries(state?.held ?? {}).map(([name, held]) => {
-    const before = state?.approved[name]?.def;
+    const before = own(state?.approved, name)?.def;
     return {
       server,
       kind: rules.kind,
       name,
       change: before === undefined ? 'added' : 'changed',
+      digest: held.digest,
       seenAt: held.at,
       description: wordDiff(before?.description ?? '', held.def.description ?? ''),
       schema: rules.changes(before, held.def),
@@ -24,10 +26,15 @@ export function heldChanges(server: string, pins: ServerPins): HeldChange[] {
   return PIN_PARTS.flatMap((part) => changesOf(server, PART_RULES[part] as PartRules<{ description?: string | undefined }>, pins[part] as PinState<{ description?: string | undefined }> | undefined));
 }
 
-function refusedOf<T extends { description?: string | undefined }>(server: string, rules: PartRules<T>, state: PinState<T> | undefined): RefusedItem[] {
+/** The digest a server's last listing carries a refused name with (pins.ts); undefined when none seen. */
+export type ListedRefused = (part: PinPart, name: string) => string | undefined;
+
+function refusedOf<T extends { description?: string | undefined }>(server: string, rules: PartRules<T>, state: PinState<T> | undefined, listed: (name: string) => string | undefined): RefusedItem[] {
   return Object.keys(state?.refused ?? {}).map((name) => {
-    const def = state?.refusedDefs?.[name];
-    const unlistedSince = state?.unlisted?.[name];
+    const def = own(state?.refusedDefs, name);
+    const unlistedSince = own(state?.unlisted, name);
+    const now = listed(name);
+    const changed = def !== undefined && unlistedSince === undefined && (own(state?.held, name) !== undefined || (now !== undefined && now !== def.digest));
     return {
       server,
       kind: rules.kind,
@@ -36,11 +43,14 @@ function refusedOf<T extends { description?: string | undefined }>(server: strin
       ...(unlistedSince !== undefined ? { unlistedSince } : {}),
       ...(def !== undefined ? { refusedAt: def.at, ...(def.def.description !== undefined ? { description: def.def.description } : {}) } : {}),
       canAccept: def !== undefined,
+      ...(def !== undefined ? { digest: def.digest, changed } : {}),
     };
   });
 }
 
 /** What the person refused of one server, each listed or no longer. */
-export function refusedItems(server: string, pins: ServerPins): RefusedItem[] {
-  return PIN_PARTS.flatMap((part) => refusedOf(server, PART_RULES[part] as PartRules<{ description?: string | undefined }>, pins[part] as PinState<{ description?: string | undefined }> | undefined));
+export function refusedItems(server: string, pins: ServerPins, listed: ListedRefused): RefusedItem[] {
+  return PIN_PARTS.flatMap((part) =>
+    refusedOf(server, PART_RULES[part] as PartRules<{ description?: string | undefined }>, pins[part] as PinState<{ description?: string | undefined }> | undefined, (name) => listed(part, name)),
+  );
 }

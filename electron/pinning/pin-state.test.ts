@@ -51,4 +51,23 @@ describe('reviewing a listing against its pins', () => {
     expect(later.approvedNow).toEqual(['n']);
     expect(Object.keys(later.next.held)).toEqual(['a']);
   });
+
+  it('takes names such as toString, constructor and __proto__ as names, not as members every object has', () => {
+    const names: Array<[string, number]> = [['toString', 1], ['constructor', 1], ['__proto__', 1]];
+    const first = review(undefined, items(...names), opts);
+    expect(first.approvedNow).toEqual(['toString', 'constructor', '__proto__']);
+    // Written as a key of the pin file, not as the record's prototype.
+    expect(Object.hasOwn(JSON.parse(JSON.stringify(first.next.approved)) as object, '__proto__')).toBe(true);
+    // Unchanged: visible, nothing held; changed: held like any other.
+    const same = review(first.next, items(...names), opts);
+    expect(same.changed).toBe(false);
+    expect(same.visible).toHaveLength(3);
+    const changed = review(first.next, items(['toString', 2], ['constructor', 1], ['__proto__', 2]), opts);
+    expect(Object.keys(changed.next.held).sort()).toEqual(['__proto__', 'toString']);
+    const refused = decide(changed.next, 'toString', 'refuse', 2) as PinState<Item>;
+    expect(Object.keys(refused.refused)).toEqual(['toString']);
+    // Nothing named hasOwnProperty waits or was refused.
+    expect(decide(refused, 'hasOwnProperty', 'accept', 2)).toBeUndefined();
+    expect(decide(refused, 'valueOf', 'forget', 2)).toBeUndefined();
+  });
 });

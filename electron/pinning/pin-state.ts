@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { own, put } from './own-entry';
 
 /** How many refused definitions of one name are remembered: a server cycling through more is held again. */
 export const MAX_REFUSED = 32;
@@ -35,8 +36,8 @@ function copyState<T>(state: PinState<T>): PinState<T> {
 
 /** The name's refusal forgotten with what was kept beside it; `digest` alone when one is given. */
 function dropRefusal<T>(next: PinState<T>, name: string, digest?: string): void {
-  const left = digest === undefined ? [] : (next.refused[name] ?? []).filter((d) => d !== digest);
-  if (left.length > 0) next.refused[name] = left;
+  const left = digest === undefined ? [] : (own(next.refused, name) ?? []).filter((d) => d !== digest);
+  if (left.length > 0) put(next.refused, name, left);
   else {
     delete next.refused[name];
     if (next.unlisted) delete next.unlisted[name];
@@ -75,6 +76,8 @@ export interface Reviewed<T> {
   /** Names approved now without review: all of them on first sight, new ones under acceptNew. */
   approvedNow: string[];
   removed: string[];
+  /** Each refused name this listing carries, with the digest it carries it with (accepting a refusal checks it). */
+  listedRefused: Map<string, string>;
 }
 
 /**
@@ -85,8 +88,8 @@ export interface Reviewed<T> {
 export function review<T>(state: PinState<T> | undefined, items: readonly T[], options: ReviewOptions<T>): Reviewed<T> {
   if (state === undefined) {
     const approved: Record<string, Pinned<T>> = {};
-    for (const item of items) approved[options.key(item)] ??= { digest: options.digest(item), def: item, at: options.now };
-    return { visible: [...items], next: { approved, held: {}, refused: {} }, changed: true, heldChanged: false, approvedNow: Object.keys(approved), removed: [] };
+    for (const item of items) if (own(approved, options.key(item)) === undefined) put(approved, options.key(item), { digest: options.digest(item), def: item, at: options.now });
+    return { visible: [...items], next: { approved, held: {}, refused: {} }, changed: true, heldChanged: false, approvedNow: Object.keys(approved), removed: [], listedRefused: new Map() };
   }
   const next = copyState(state);
   const present = new Set(items.map(options.key));
@@ -95,10 +98,10 @@ export function review<T>(state: PinState<T> | undefined, items: readonly T[], o
   let heldChanged = false;
   // A refused name the server stops listing stays refused (a read of its URI too); it is shown as gone.
   for (const name of Object.keys(next.refused)) {
-    const since = next.unlisted?.[name];
+    const since = own(next.unlisted, name);
     if (present.has(name) === (since === undefined)) continue;
     next.unlisted ??= {};
-    if (since === undefined) next.unlisted[name] = options.now;
+    if (since === undefined) put(next.unlisted, name, options.now);
     else delete next.unlisted[name];
     heldChanged = true;
   }
@@ -112,38 +115,42 @@ export function review<T>(state: PinState<T> | undefined, items: readonly T[], o
   const visible: T[] = [];
   const approvedNow: string[] = [];
   const seen = new Set<string>();
+  const listedRefused = new Map<string, string>();
   for (const item of items) {
     const name = options.key(item);
     if (seen.has(name)) continue;
     seen.add(name);
     const digest = options.digest(item);
-    const approved = next.approved[name];
+    const approved = own(next.approved, name);
+    const refused = own(next.refused, name);
+    if (refused !== undefined) listedRefused.set(name, digest);
     const dropHeld = (): void => {
-      if (next.held[name] === undefined) return;
+      if (own(next.held, name) === undefined) return;
       delete next.held[name];
       changed = heldChanged = true;
     };
     if (approved?.digest === digest) {
       visible.push(approved.def);
       dropHeld();
-    } else if (next.refused[name]?.includes(digest) === true) {
+    } else if (refused?.includes(digest) === true) {
       if (approved) visible.push(approved.def);
       dropHeld();
     } else if (approved === undefined && options.acceptNew) {
-      next.approved[name] = { digest, def: item, at: options.now };
+      put(next.approved, name, { digest, def: item, at: options.now });
       visible.push(item);
       approvedNow.push(name);
       dropHeld();
       changed = true;
     } else {
       if (approved) visible.push(approved.def);
-      if (next.held[name]?.digest !== digest && (next.held[name] !== undefined || Object.keys(next.held).length < MAX_HELD)) {
-        next.held[name] = { digest, def: item, at: options.now };
+      const held = own(next.held, name);
+      if (held?.digest !== digest && (held !== undefined || Object.keys(next.held).length < MAX_HELD)) {
+        put(next.held, name, { digest, def: item, at: options.now });
         changed = heldChanged = true;
       }
     }
   }
-  return { visible, next, changed, heldChanged, approvedNow, removed };
+  return { visible, next, changed, heldChanged, approvedNow, removed, listedRefused };
 }
 
 /**
@@ -152,26 +159,27 @@ export function review<T>(state: PinState<T> | undefined, items: readonly T[], o
  * nothing of that name waits or was refused.
  */
 export function decide<T>(state: PinState<T>, name: string, decision: 'accept' | 'refuse' | 'forget', now: number): PinState<T> | undefined {
-  const held = state.held[name];
-  const refusedDef = state.refusedDefs?.[name];
+  const held = own(state.held, name);
+  const refusedDef = own(state.refusedDefs, name);
   const next = copyState(state);
   if (decision === 'forget') {
-    if (state.refused[name] === undefined) return undefined;
+    if (own(state.refused, name) === undefined) return undefined;
     dropRefusal(next, name);
     return next;
   }
   if (held === undefined) {
     if (decision !== 'accept' || refusedDef === undefined) return undefined;
-    next.approved[name] = { digest: refusedDef.digest, def: refusedDef.def, at: now };
+    put(next.approved, name, { digest: refusedDef.digest, def: refusedDef.def, at: now });
     dropRefusal(next, name, refusedDef.digest);
     return next;
   }
   delete next.held[name];
   if (decision === 'accept') {
-    next.approved[name] = { digest: held.digest, def: held.def, at: now };
+    put(next.approved, name, { digest: held.digest, def: held.def, at: now });
   } else {
-    next.refused[name] = [...(next.refused[name] ?? []).filter((d) => d !== held.digest), held.digest].slice(-MAX_REFUSED);
-    next.refusedDefs = { ...next.refusedDefs, [name]: { digest: held.digest, def: held.def, at: now } };
+    put(next.refused, name, [...(own(next.refused, name) ?? []).filter((d) => d !== held.digest), held.digest].slice(-MAX_REFUSED));
+    next.refusedDefs = { ...next.refusedDefs };
+    put(next.refusedDefs, name, { digest: held.digest, def: held.def, at: now });
   }
   return next;
 }

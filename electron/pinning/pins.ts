@@ -4,9 +4,12 @@ import { CodedError, errorMessage, isCodedError } from '../../shared/errors';
 import { Emitter } from '../../shared/events';
 import { redact } from '../../shared/redact';
 import { heldChanges, refusedItems } from './held-view';
-import { PART_OF_KIND, PART_RULES, PIN_PARTS, type PartRules, type PinnedItems, type PinPart } from './pin-kinds';
+import { own } from './own-entry';
+import { emptyState, heldCount, namesOf, reviewPart, type Parts } from './listing-parts';
+import { PART_OF_KIND, PIN_PARTS, type PinPart } from './pin-kinds';
 import { pinFile, pinFileText, readPins, writePins, type ServerPins } from './pin-file';
-import { decide, review, type PinState, type Reviewed } from './pin-state';
+import { decide, type PinState } from './pin-state';
+import { decisionDrift, driftError } from './refusal-check';
 
 /** What a listing holds that pins concern (the pool's Inventory has these and more). */
 export interface Listing {
@@ -59,30 +62,6 @@ interface Unreadable {
 /** What a server's pins are once loaded: none yet (missing file: first sight), its pins, or a file not read. */
 type Loaded = ServerPins | undefined | Unreadable;
 
-function emptyState<T>(): PinState<T> {
-  return { approved: {}, held: {}, refused: {} };
-}
-
-type Parts = { [P in PinPart]: Reviewed<PinnedItems[P]> | undefined };
-
-function heldCount(parts: Parts): number {
-  return PIN_PARTS.reduce((sum, part) => sum + Object.keys(parts[part]?.next.held ?? {}).length, 0);
-}
-
-/** One part of a listing against its pins; undefined when the listing does not carry that part. */
-function reviewPart<P extends PinPart>(part: P, state: ServerPins | undefined, items: PinnedItems[P][] | undefined, acceptNew: boolean, now: number): Reviewed<PinnedItems[P]> | undefined {
-  if (items === undefined) return undefined;
-  const rules: PartRules<PinnedItems[P]> = PART_RULES[part];
-  return review(state?.[part] as PinState<PinnedItems[P]> | undefined, items, { key: rules.key, digest: rules.digest, acceptNew, now });
-}
-
-/** The names of the parts `of` a listing approved (`approvedNow`) or removed, for the admin log; undefined for none. */
-function namesOf(parts: Parts, which: 'approvedNow' | 'removed', of: (part: PinPart) => boolean = () => true): Omit<PinEvent, 'server' | 'outcome'> | undefined {
-  const pick = (part: PinPart): string[] => (of(part) ? (parts[part]?.[which] ?? []) : []);
-  const names = { tools: pick('tools'), prompts: pick('prompts'), resources: pick('resources'), templates: pick('templates') };
-  return PIN_PARTS.some((part) => names[part].length > 0) ? names : undefined;
-}
-
 /**
  * Tools and prompts pinned at approval (docs/configuration.md, "Pinned tools"): what a server
  * lists reaches agents only as the person approved it. State lives in memory, loaded per server on
@@ -93,6 +72,8 @@ export class ToolPins {
   readonly #writes = new Map<string, Promise<void>>();
   /** Each server's last review or decision: the next one starts from the state it kept. */
   readonly #turns = new Map<string, Promise<unknown>>();
+  /** Per server, the digest its last listing carried each refused name with (accepting a refusal checks it). */
+  readonly #listedRefused = new Map<string, Partial<Record<PinPart, Map<string, string>>>>();
   readonly #events: Emitter<PinsEvents>;
   readonly #now: () => number;
   readonly #log: (line: string) => void;
@@ -181,6 +162,9 @@ export class ToolPins {
       resources: reviewPart('resources', state, listing.resources, acceptNew, now),
       templates: reviewPart('templates', state, listing.templates, acceptNew, now),
     };
+    const listed = { ...this.#listedRefused.get(server) };
+    for (const part of PIN_PARTS) if (parts[part] !== undefined) listed[part] = parts[part].listedRefused;
+    this.#listedRefused.set(server, listed);
     // Unverified until a listing leaves nothing waiting (every name it lists approved or refused by the person).
     const stillUnverified = unverified !== undefined && heldCount(parts) > 0;
     const changed = PIN_PARTS.some((part) => parts[part]?.changed === true);
@@ -218,7 +202,7 @@ export class ToolPins {
 
   /** What the person refused, of one server or of every server whose pins were read. */
   refused(server?: string): Promise<RefusedItem[]> {
-    return this.#view(server, refusedItems);
+    return this.#view(server, (name, pins) => refusedItems(name, pins, (part, key) => this.#listedRefused.get(name)?.[part]?.get(key)));
   }
 
   async #view<T>(server: string | undefined, view: (name: string, pins: ServerPins) => T[]): Promise<T[]> {
@@ -246,9 +230,9 @@ export class ToolPins {
   async withheldResource(server: string, uri: string): Promise<'held' | 'refused' | undefined> {
     const state = await this.#state(server);
     const resources = state !== undefined && !('unreadable' in state) ? state.resources : undefined;
-    if (resources === undefined || resources.approved[uri] !== undefined) return undefined;
-    if (resources.held[uri] !== undefined) return 'held';
-    return resources.refused[uri] !== undefined ? 'refused' : undefined;
+    if (resources === undefined || own(resources.approved, uri) !== undefined) return undefined;
+    if (own(resources.held, uri) !== undefined) return 'held';
+    return own(resources.refused, uri) !== undefined ? 'refused' : undefined;
   }
 
   /** The person's decisions on one server's held items; all-or-nothing when one names nothing held. */
@@ -263,9 +247,12 @@ export class ToolPins {
     const loaded = await this.#current(server);
     const state = loaded && !('unreadable' in loaded) ? loaded : undefined;
     let next = state;
-    for (const { kind, name, decision } of decisions) {
+    for (const each of decisions) {
+      const { kind, name, decision } = each;
       const part = PART_OF_KIND[kind];
       const pinned = next?.[part] as PinState<unknown> | undefined;
+      const drift = pinned ? decisionDrift(pinned, each, this.#listedRefused.get(server)?.[part]?.get(name)) : undefined;
+      if (drift !== undefined) throw driftError(server, each, drift);
       const decided = pinned ? decide(pinned, name, decision, this.#now()) : undefined;
       if (next === undefined || decided === undefined) {
         const what = decision === 'forget' ? `No refused ${PIN_KIND_WORDS[kind]} "${name}" of "${server}" is kept.` : `No ${PIN_KIND_WORDS[kind]} "${name}" of "${server}" waits for review.`;

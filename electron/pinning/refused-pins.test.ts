@@ -77,7 +77,7 @@ describe('ToolPins: what the person refused', () => {
     await pins.review('notes', listing(readme, keys));
     now = 2;
     await pins.decide('notes', [{ kind: 'resource', name: 'notes://keys', decision: 'refuse' }]);
-    expect(await pins.refused('notes')).toEqual([{ server: 'notes', kind: 'resource', name: 'notes://keys', listed: true, refusedAt: 2, description: 'Every key.', canAccept: true }]);
+    expect(await pins.refused('notes')).toEqual([{ server: 'notes', kind: 'resource', name: 'notes://keys', listed: true, refusedAt: 2, description: 'Every key.', canAccept: true, digest: expect.stringMatching(/^[0-9a-f]{64}$/) as unknown, changed: false }]);
     now = 3;
     const held: string[] = [];
     pins.on('held', ({ server }) => held.push(server));
@@ -88,6 +88,12 @@ describe('ToolPins: what the person refused', () => {
     expect(await pins.held('notes')).toEqual([]);
 
     await expect(pins.decide('notes', [{ kind: 'resource', name: 'notes://readme', decision: 'forget' }])).rejects.toThrow('No refused resource "notes://readme" of "notes" is kept.');
+    // Not listed: nothing to accept, and nothing changes.
+    await expect(pins.decide('notes', [{ kind: 'resource', name: 'notes://keys', decision: 'accept' }])).rejects.toMatchObject({ code: 'invalid_input', data: { changedSince: 'unlisted' } });
+    expect(await pins.withheldResource('notes', 'notes://keys')).toBe('refused');
+    // Listed again as refused: still refused, and now accepted after all.
+    await pins.review('notes', listing(readme, keys));
+    expect(await pins.withheldResource('notes', 'notes://keys')).toBe('refused');
     await pins.decide('notes', [{ kind: 'resource', name: 'notes://keys', decision: 'accept' }]);
     expect(await pins.refused('notes')).toEqual([]);
     expect(await pins.withheldResource('notes', 'notes://keys')).toBeUndefined();
@@ -104,6 +110,8 @@ describe('ToolPins: what the person refused', () => {
     await pins.review('notes', listing());
     await pins.flush();
     const again = new ToolPins({ dir, acceptNew: () => false, now: () => 6 });
-    expect(await again.refused('notes')).toEqual([{ server: 'notes', kind: 'resource', name: 'notes://keys', listed: false, unlistedSince: 5, refusedAt: 5, description: 'Every key.', canAccept: true }]);
+    expect(await again.refused('notes')).toEqual([
+      { server: 'notes', kind: 'resource', name: 'notes://keys', listed: false, unlistedSince: 5, refusedAt: 5, description: 'Every key.', canAccept: true, digest: expect.stringMatching(/^[0-9a-f]{64}$/) as unknown, changed: false },
+    ]);
   });
 });

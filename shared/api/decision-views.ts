@@ -34,7 +34,8 @@ const KINDS = {
   /** A server's new or changed tool or prompt, held since its approval (docs/configuration.md, "Pinned tools"). */
   toolChange: {
     item: () => HeldChangeSchema,
-    answer: () => z.strictObject({ decision: z.enum(['accept', 'refuse']) }),
+    // `digest`: the held definition shown (its item's); the answer fails if what waits changed since.
+    answer: () => z.strictObject({ decision: z.enum(['accept', 'refuse']), digest: z.string().regex(/^[0-9a-f]{64}$/).optional() }),
   },
 } as const;
 

@@ -37,6 +37,8 @@ export const HeldChangeSchema = lazySchema(() =>
     /** A tool's or prompt's name, a resource's URI, a template's URI template. */
     name: z.string(),
     change: z.enum(['added', 'changed']),
+    /** The held definition's digest: a decision naming it is refused if what waits changed since. */
+    digest: z.string().optional(),
     seenAt: z.number(),
     description: z.array(WordChangeSchema),
     schema: z.array(SchemaChangeSchema),
@@ -46,7 +48,9 @@ export type HeldChange = z.infer<typeof HeldChangeSchema>;
 
 /**
  * One decision: on a held change, `accept` or `refuse`; on one the person refused before, `accept`
- * (its definition as refused) or `forget` (the refusal dropped: listed again, it is held again).
+ * (its definition as refused, only while its server still lists exactly that) or `forget` (the
+ * refusal dropped: listed again, it is held again). `digest`: the definition the person saw (a held
+ * change's or a refusal's); the decision is refused if it is no longer that one.
  */
 export const PinDecisionSchema = lazySchema(() =>
   z.strictObject({
@@ -54,6 +58,7 @@ export const PinDecisionSchema = lazySchema(() =>
     // A resource's URI may be long: the bridge takes URIs up to 8 KiB (bridge/input-bounds.ts).
     name: z.string().min(1).max(8192),
     decision: z.enum(['accept', 'refuse', 'forget']),
+    digest: z.string().regex(/^[0-9a-f]{64}$/).optional(),
   }),
 );
 export type PinDecision = z.infer<typeof PinDecisionSchema>;
@@ -76,6 +81,13 @@ export const RefusedItemSchema = lazySchema(() =>
     description: z.string().optional(),
     /** Its definition as refused is kept, so it can be accepted; otherwise only forgotten. */
     canAccept: z.boolean(),
+    /** The refused definition's digest, when kept: accepting it names this. */
+    digest: z.string().optional(),
+    /**
+     * The server's last listing carries another definition of the name than the one refused (held for
+     * review, or one refused earlier): accepting the refused one is refused, as it is not what it lists.
+     */
+    changed: z.boolean().optional(),
   }),
 );
 export type RefusedItem = z.infer<typeof RefusedItemSchema>;

@@ -130,7 +130,7 @@ export function createFakeApi(handlers: FakeHandlers = {}, options: FakeApiOptio
         return { outcome: input.answer.action };
       case 'toolChange': {
         const [server = '', kind = 'tool', ...name] = input.id.split('/');
-        await faked('reviewChanges')({ name: server, decisions: [{ kind: kind === 'prompt' ? 'prompt' : 'tool', name: name.join('/'), decision: input.answer.decision }] });
+        await faked('reviewChanges')({ name: server, decisions: [{ kind: kind === 'prompt' ? 'prompt' : 'tool', name: name.join('/'), decision: input.answer.decision, ...(input.answer.digest !== undefined ? { digest: input.answer.digest } : {}) }] });
         return { outcome: input.answer.decision === 'accept' ? 'accepted' : 'refused' };
       }
       case 'appCall':

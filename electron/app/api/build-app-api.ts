@@ -97,7 +97,19 @@ export function buildAppApi(parts: AppApiParts): BuiltAppApi {
   const confirmations = parts.runsBridge ? new Confirmations() : undefined;
   const asksApi = createAsksApi({ waiting: parts.waitingAsks, opener: parts.opener, urls: askUrlChecks(registry, parts.auth) });
   const adminApi = createAdminApi({ api: () => personApi, admin, ...(confirmations ? { confirmations } : {}) });
-  const pinsApi = createPinsApi({ pins: parts.pins, registry, settled });
+  const pinsApi = createPinsApi({
+    pins: parts.pins,
+    registry,
+    settled,
+    // An explicit start lists a running server afresh; its tools() is that listing reviewed by the pins.
+    relist: async (name) => {
+      await pool.start(name);
+      await pool.tools(name);
+    },
+    reviewListing: async (name) => {
+      await pool.tools(name);
+    },
+  });
   const decisionParts = { bridgeApi, adminApi, asksApi, pinsApi };
   const decisions = openDecisions({
     core,

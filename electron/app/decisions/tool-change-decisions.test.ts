@@ -58,4 +58,14 @@ describe('toolChangeDecisions', () => {
     await source.ready();
     expect(lines).toEqual(['[notes] its held tool changes were not listed: the pins file of "notes" could not be read']);
   });
+
+  it('answers with the digest of the definition shown, so a change since is refused by the pins', async () => {
+    const { pins } = fakePins({ notes: [held('search', { change: 'changed', digest: 'a'.repeat(64) })] });
+    const asked: unknown[] = [];
+    const source = toolChangeDecisions({ pins, servers: () => ['notes'], pinsApi: { reviewChanges: (input) => (asked.push(input), Promise.resolve({ ok: true as const })) } });
+    source.watch(() => undefined, () => undefined);
+    await source.ready();
+    await source.decide({ kind: 'toolChange', id: 'notes/tool/search', answer: { decision: 'accept', digest: 'a'.repeat(64) } }, 'app');
+    expect(asked).toEqual([{ name: 'notes', decisions: [{ kind: 'tool', name: 'search', decision: 'accept', digest: 'a'.repeat(64) }] }]);
+  });
 });

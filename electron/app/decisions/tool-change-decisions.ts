@@ -73,7 +73,7 @@ export function toolChangeDecisions(parts: ToolChangeParts): DecisionSource<'too
         throw new CodedError('not_found', `No tool change "${id}" waits for review`, { hint: 'Run `connected-services servers review` to see what waits.' });
       }
       const { server, kind, name } = decision.item;
-      await parts.pinsApi.reviewChanges({ name: server, decisions: [{ kind, name, decision: answer.decision }] });
+      await parts.pinsApi.reviewChanges({ name: server, decisions: [{ kind, name, decision: answer.decision, ...(answer.digest !== undefined ? { digest: answer.digest } : {}) }] });
       // The review's `held` has queued its listing: settled (and recorded, with who decided) before the answer returns.
       await chain;
       return { outcome: OUTCOME[answer.decision] };

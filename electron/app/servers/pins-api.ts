@@ -1,5 +1,5 @@
 import type { ApiInput, ApiOutput, PinDecision } from '../../../shared/api';
-import { CodedError } from '../../../shared/errors';
+import { CodedError, errorMessage, isCodedError } from '../../../shared/errors';
 import { redact } from '../../../shared/redact';
 import type { ToolPins } from '../../pinning';
 import type { Registry } from '../../registry';
@@ -9,6 +9,10 @@ export interface PinsApiOptions {
   registry: Registry;
   /** Resolves when the pool has applied every config change seen so far. */
   settled: () => Promise<void>;
+  /** Lists the server afresh (starting it if need be), its listing reviewed by the pins before this resolves. */
+  relist: (server: string) => Promise<void>;
+  /** Has the pool's last listing of the server (its cache at start) reviewed by the pins; never starts it. */
+  reviewListing: (server: string) => Promise<void>;
 }
 
 export interface PinsMethods {
@@ -30,8 +34,27 @@ async function refuseUnreadable(pins: ToolPins, server: string): Promise<void> {
   });
 }
 
+/**
+ * A refusal is accepted only as the server lists it now: its listing is asked for afresh first, so the
+ * pins compare the refused definition with what the server carries at this moment, not at its last start.
+ */
+async function relistForRefusals(pins: ToolPins, server: string, decisions: readonly PinDecision[], relist: (server: string) => Promise<void>): Promise<void> {
+  const accepting = decisions.filter((d) => d.decision === 'accept');
+  if (accepting.length === 0) return;
+  const refused = await pins.refused(server);
+  if (!accepting.some((d) => refused.some((r) => r.kind === d.kind && r.name === d.name))) return;
+  try {
+    await relist(server);
+  } catch (error) {
+    const why = errorMessage(error);
+    throw new CodedError(isCodedError(error) ? error.code : 'server_unavailable', redact(`Could not check what "${server}" lists now (${why}), so nothing you refused was accepted. Nothing was decided.`), {
+      hint: isCodedError(error) && error.hint !== undefined ? error.hint : `Start "${server}" (\`connected-services connect ${server}\`), then decide again.`,
+    });
+  }
+}
+
 /** Tools pinned at approval: what waits for the person, and their decisions (docs/configuration.md, "Pinned tools"). */
-export function createPinsApi({ pins, registry, settled }: PinsApiOptions): PinsMethods {
+export function createPinsApi({ pins, registry, settled, relist, reviewListing }: PinsApiOptions): PinsMethods {
   const servers = (): string[] => Object.keys(registry.config().mcpServers);
   /** One view of the pins, of one server (named as configured, its pins read) or of every configured server. */
   const listOf =
@@ -49,7 +72,11 @@ export function createPinsApi({ pins, registry, settled }: PinsApiOptions): Pins
     };
   return {
     listHeldChanges: listOf((server) => pins.held(server)),
-    listRefused: listOf((server) => pins.refused(server)),
+    // Whether a refusal is still listed, and as refused, is known from a listing reviewed.
+    listRefused: listOf(async (server) => {
+      await reviewListing(server).catch(() => undefined);
+      return pins.refused(server);
+    }),
     async reviewChanges({ name, decisions, acceptAll }) {
       registry.require(name);
       let chosen: PinDecision[] = decisions ?? [];
@@ -58,6 +85,7 @@ export function createPinsApi({ pins, registry, settled }: PinsApiOptions): Pins
         if (acceptAll === true) return { ok: true };
         throw new CodedError('invalid_input', 'Name the tools to accept, refuse or forget, or accept all.', { hint: `Run \`connected-services servers review ${name}\` to see what waits.` });
       }
+      await relistForRefusals(pins, name, chosen, relist);
       await pins.decide(name, chosen);
       return { ok: true };
     },

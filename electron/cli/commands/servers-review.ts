@@ -39,6 +39,7 @@ export function refusedLines(item: RefusedItem): string[] {
   const lines = [`${PIN_KIND_WORDS[item.kind]} ${revealHidden(item.name)} (${when}, ${listed})`];
   if (item.description !== undefined) lines.push(`  description: ${revealHidden(item.description)}`);
   if (!item.canAccept) lines.push('  refused before its definition was kept: forget it to have it held again when listed');
+  else if (item.changed === true) lines.push('  the server now lists another definition of it (approved, waiting for review, or refused earlier): the refused one cannot be accepted');
   return lines;
 }
 
@@ -51,7 +52,8 @@ function decisionsFor(held: HeldChange[], refused: RefusedItem[], names: string[
       const what = decision === 'forget' ? 'was refused' : decision === 'accept' ? 'waits for review or was refused' : 'waits for review';
       throw new CodedError('not_found', `Nothing named "${name}" ${what}.`, { hint: 'Run the command without --accept, --refuse or --forget to see what waits and what you refused.' });
     }
-    return found.map((h) => ({ kind: h.kind, name: h.name, decision }));
+    // The definition shown a moment ago: the core refuses the decision if it changed since.
+    return found.map((h) => ({ kind: h.kind, name: h.name, decision, ...(decision !== 'forget' && h.digest !== undefined ? { digest: h.digest } : {}) }));
   });
 }
 
@@ -70,7 +72,7 @@ export function registerServerReview(servers: Command, run: Run): void {
   servers
     .command('review <name>')
     .description("show a server's new or changed tools, prompts and resources held since its approval; accept or refuse them")
-    .option('--accept <tool...>', 'let these tools (or prompts, or resources by URI) reach agents as they are now; one refused before, as it was refused')
+    .option('--accept <tool...>', 'let these tools (or prompts, or resources by URI) reach agents as they are now; one refused before, as it was refused, if the server still lists exactly that')
     .option('--refuse <tool...>', 'keep these definitions from agents for good (an approved one stays)')
     .option('--forget <tool...>', 'drop the refusal of these (listed again, they wait for review again)')
     .option('--accept-all', 'accept everything that waits')

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { PIN_KIND_WORDS, type HeldChange, type SchemaChange } from '../../../shared/api';
 import { revealHidden } from '../../../shared/text';
 import { ErrorNote } from '../../components';
+import { describeError, type ShownError } from '../../lib';
 import { useDecisions, useLive } from '../../state';
 
 function SchemaLine({ change }: { change: SchemaChange }) {
@@ -56,24 +57,24 @@ export function HeldChangesPanel({ server }: { server: string }) {
   const live = useLive();
   const held = useDecisions('toolChange').filter((d) => d.item.server === server);
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | undefined>(undefined);
+  const [error, setError] = useState<ShownError | undefined>(undefined);
   if (held.length === 0) return null;
   // Each leaves the list by the core's decisionSettled: what was decided is what the core says.
   const run = (work: () => Promise<unknown>): void => {
     setBusy(true);
     setError(undefined);
     work()
-      .catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)))
+      .catch((e: unknown) => setError(describeError(e)))
       .finally(() => setBusy(false));
   };
   return (
     <section aria-labelledby="held-title" className="panel held-changes">
       <h2 id="held-title">Tool changes to review ({held.length})</h2>
       <p>Agents keep seeing what you approved until you decide. What you refuse never reaches them.</p>
-      {error !== undefined && <ErrorNote error={{ message: error }} />}
+      {error !== undefined && <ErrorNote error={error} />}
       <ul>
         {held.map((d) => (
-          <HeldItem key={d.id} held={d.item} busy={busy} decide={(decision) => run(() => live.api.decide({ kind: 'toolChange', id: d.id, answer: { decision } }))} />
+          <HeldItem key={d.id} held={d.item} busy={busy} decide={(decision) => run(() => live.api.decide({ kind: 'toolChange', id: d.id, answer: { decision, ...(d.item.digest !== undefined ? { digest: d.item.digest } : {}) } }))} />
         ))}
       </ul>
       <button type="button" className="button" disabled={busy} onClick={() => run(() => live.api.reviewChanges({ name: server, acceptAll: true }))}>

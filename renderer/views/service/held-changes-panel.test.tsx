@@ -1,0 +1,32 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { HeldChange } from '../../../shared/api';
+import { CodedError } from '../../../shared/errors';
+import { createFakeApi, renderApp, serverStatus } from '../../../test/support/renderer';
+
+afterEach(cleanup);
+
+const search: HeldChange = { server: 'notes', kind: 'tool', name: 'search', change: 'changed', digest: 'a'.repeat(64), seenAt: 1, description: [{ text: 'Search.', op: 'same' }], schema: [] };
+
+describe("the service page's held changes", () => {
+  it('shows why a decision was not kept, with what to fix, and keeps the change waiting', async () => {
+    const api = createFakeApi({
+      status: async () => ({ ...(await createFakeApi().status({})), servers: [serverStatus({ name: 'notes' })] }),
+      listHeldChanges: () => [search],
+      reviewChanges: () => {
+        throw new CodedError('internal', 'Your decisions on "notes" were not kept: its pin file could not be written (EACCES). Nothing changed: what waited still waits.', {
+          hint: 'Check that /home/me/pins can be written (free space, permissions), then decide again.',
+        });
+      },
+    });
+    renderApp(api, { hash: '#/services/notes' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Accept tool search' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('were not kept');
+    expect(alert.textContent).toContain('/home/me/pins can be written');
+    expect(screen.getByRole('listitem', { name: 'tool search' })).toBeTruthy();
+    // The definition shown is named: the core refuses the answer if what waits changed since.
+    expect(api.callsOf('decide')).toEqual([{ kind: 'toolChange', id: 'notes/tool/search', answer: { decision: 'accept', digest: 'a'.repeat(64) } }]);
+  });
+});
