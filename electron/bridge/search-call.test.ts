@@ -54,4 +54,17 @@ describe("search_tools' query holding a value from the vault", () => {
     expect(JSON.stringify(refused)).not.toContain('nothingFits');
     expect(f.audit.map((e) => [e.tool, e.outcome, e.errorCode, e.approval, e.warning])).toEqual([['search_tools', 'denied', 'denied', 'person', WARNING]]);
   });
+
+  it('answers a service it may not search first, as for a wrong guess: a value in `server` is never held', async () => {
+    redactor.addSecret(VALUE, { from: 'vault', name: 'GITHUB_TOKEN of github' });
+    const f = fake();
+    const only: Agent = { ...SEARCHER, servers: ['mail'] };
+    const [wrong, right] = [
+      await callSearchTool(f.ctx, only, 'search_tools', { query: 'send', server: WRONG }, noCall, false, signal),
+      await callSearchTool(f.ctx, only, 'search_tools', { query: 'send', server: VALUE }, noCall, false, signal),
+    ];
+    expect(right).toEqual(wrong);
+    expect(f.pending).toEqual([]);
+    expect(f.audit.map((e) => [e.outcome, e.warning])).toEqual([['denied', 'the service name it asks for holds the value of GITHUB_TOKEN of github from the vault']]);
+  });
 });

@@ -36,13 +36,14 @@ function json(value: unknown): CallToolResult {
 
 async function search(ctx: CallContext, agent: Readonly<Agent>, args: Record<string, unknown>, hostsApps: boolean, signal: () => AbortSignal): Promise<CallToolResult> {
   const parsed = ownToolArgs(SearchArgs, args, SEARCH_TOOL);
+  // A service it may not search is answered first: a right guess there gets a wrong one's answer, never a hold.
+  if (parsed.server !== undefined && !serverAllowed(agent, parsed.server)) {
+    return unknownService(ctx, agent.name, SEARCH_TOOL, parsed.server, 'search without a server');
+  }
   return heldOwnTool(ctx, agent.name, SEARCH_TOOL, args, signal, () => searchNow(ctx, agent, parsed, hostsApps));
 }
 
 async function searchNow(ctx: CallContext, agent: Readonly<Agent>, { query, server, limit }: z.infer<typeof SearchArgs>, hostsApps: boolean): Promise<CallToolResult> {
-  if (server !== undefined && !serverAllowed(agent, server)) {
-    return unknownService(ctx, agent.name, SEARCH_TOOL, server, 'search without a server');
-  }
   const counts = usageCounts(ctx);
   await counts.seed(ctx);
   const index = await ctx.toolIndex.tools();
