@@ -113,7 +113,7 @@ export class CallApprovalQueue {
   /**
    * Lets the call through. `remember` also allows this tool for this agent from now on (saved), and
    * releases other calls of that agent to that tool waiting now, but for those held by a warning
-   * (each is the person's to see). Only a tool call can be remembered:
+   * (each is the person's to see). Only a service's tool call can be remembered:
    * a rule for a prompt or resource name would also allow a tool of that name.
    * @throws CodedError not_found when nothing waits under that id (decided already, or timed out).
    * @throws CodedError invalid_input when asked to remember a resource read or a prompt.
@@ -128,6 +128,8 @@ export class CallApprovalQueue {
           hint: "allow it once, or set the agent's read policy to allow",
         });
       }
+      // The bridge's own tool (search_tools held for a value we hold): no service's rule could name it.
+      if (server === '') throw new CodedError('invalid_input', `${tool} is the bridge's own tool, not a service's: it cannot be always allowed`, { hint: 'allow it once' });
       await this.#remember(agent, server, tool);
       for (const other of [...this.#waiters.values()]) {
         const p = other.pending;

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { JSONRPCMessage, MessageExtraInfo, RequestId, Transport, TransportSendOptions } from '@modelcontextprotocol/server';
 import { IdTable } from '../../shared/collections';
+import { withoutAgentReason } from './agent-cancel';
 import { parseRpcMessage, type RpcSchemas } from '../pool';
 import type { SdkTypes } from './server-sdk';
 import { openSse, PostAnswer, sseEvent, type StreamTimers } from './post-answer';
@@ -134,7 +135,7 @@ export class HttpServerTransport implements Transport {
       let message: JSONRPCMessage;
       try {
         if (item === null || typeof item !== 'object') throw new TypeError('not an object');
-        message = parseRpcMessage(item, this.#options.types);
+        message = withoutAgentReason(parseRpcMessage(item, this.#options.types));
       } catch {
         return refuse(res, { status: 400, code: -32700, message: 'Parse error: Invalid JSON-RPC message' });
       }

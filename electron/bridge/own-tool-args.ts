@@ -3,7 +3,10 @@ import type { z } from 'zod';
 import { CodedError } from '../../shared/errors';
 import { redact } from '../../shared/redact';
 import { agentError, errorResult, rpcError } from './agent-errors';
-import { record, type CallContext } from './call-context';
+import { recordable } from './audit-log';
+import { record, type AuditDraft, type CallContext } from './call-context';
+import { consentView } from './consent-view';
+import { notApproved } from './refusals';
 import { countedWarning } from './vault-value-count';
 import { unknownName } from './unknown-names';
 import { vaultValueWarning } from './vault-value-warning';
@@ -38,4 +41,35 @@ export function unknownService(ctx: CallContext, agent: string, tool: string, se
     record(ctx, ctx.now(), { agent, server: '', kind: 'tool', tool, outcome: 'denied', errorCode: 'denied', warning: countedWarning(ctx, agent, warning) });
   }
   return errorResult(unknownName('service', server, hint));
+}
+
+/**
+ * A bridge tool's arguments holding a value we hold (search_tools' `query`): held for the person
+ * first whatever the tier, as a service's tool's arguments are (call-gate.ts), then `run` once
+ * allowed. A search reaches no server, but an agent never needs such a value, and refusing it
+ * unsearched would answer "nothing fits" where a wrong guess finds tools. Audited with the warning,
+ * on the bridge's side (no service); none without a value, as the search itself is not audited.
+ */
+export async function heldOwnTool(ctx: CallContext, agent: string, tool: string, args: Record<string, unknown>, signal: () => AbortSignal, run: () => Promise<CallToolResult>): Promise<CallToolResult> {
+  const found = vaultValueWarning(args, 'arguments');
+  if (found === undefined) return run();
+  const started = ctx.now();
+  const warning = countedWarning(ctx, agent, found);
+  const draft: AuditDraft = { agent, server: '', kind: 'tool', tool, outcome: 'ok', tier: 'read', warning };
+  if (ctx.auditArguments()) draft.arguments = recordable(args);
+  const approval = await ctx.approvals.request({ agent, server: '', kind: 'tool', tool, tier: 'read', arguments: consentView(args), warning }, signal());
+  draft.waitMs = Math.max(0, ctx.now() - started);
+  if (approval.outcome !== 'allowed') {
+    const cancelled = approval.reason === 'cancelled';
+    draft.outcome = cancelled ? 'cancelled' : 'denied';
+    draft.errorCode = cancelled ? 'timeout' : 'denied';
+    record(ctx, started, draft, approval);
+    return errorResult(notApproved(approval, ''));
+  }
+  const ran = ctx.now();
+  const result = await run();
+  draft.callMs = Math.max(0, ctx.now() - ran);
+  if (ctx.auditArguments()) draft.result = recordable(result);
+  record(ctx, started, draft, approval);
+  return result;
 }

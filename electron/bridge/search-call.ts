@@ -8,7 +8,7 @@ import type { Agent } from './agent-schema';
 import type { CallContext } from './call-context';
 import { MAX_CALL_NAME_LENGTH } from './input-bounds';
 import { serverAllowed } from './policy';
-import { ownToolArgs, unknownService } from './own-tool-args';
+import { heldOwnTool, ownToolArgs, unknownService } from './own-tool-args';
 import { callToolFits, callToolTier, CALL_TOOLS, MAX_NEED_LENGTH, SEARCH_TOOL } from './search-tools';
 import { foundListing } from './found-listing';
 import { findTools } from './tool-finder';
@@ -34,11 +34,16 @@ function json(value: unknown): CallToolResult {
   return { content: [{ type: 'text', text: JSON.stringify(value) }] };
 }
 
-async function search(ctx: CallContext, agent: Readonly<Agent>, args: Record<string, unknown>, hostsApps: boolean): Promise<CallToolResult> {
-  const { query, server, limit } = ownToolArgs(SearchArgs, args, SEARCH_TOOL);
-  if (server !== undefined && !serverAllowed(agent, server)) {
-    return unknownService(ctx, agent.name, SEARCH_TOOL, server, 'search without a server');
+async function search(ctx: CallContext, agent: Readonly<Agent>, args: Record<string, unknown>, hostsApps: boolean, signal: () => AbortSignal): Promise<CallToolResult> {
+  const parsed = ownToolArgs(SearchArgs, args, SEARCH_TOOL);
+  // A service it may not search is answered first: a right guess there gets a wrong one's answer, never a hold.
+  if (parsed.server !== undefined && !serverAllowed(agent, parsed.server)) {
+    return unknownService(ctx, agent.name, SEARCH_TOOL, parsed.server, 'search without a server');
   }
+  return heldOwnTool(ctx, agent.name, SEARCH_TOOL, args, signal, () => searchNow(ctx, agent, parsed, hostsApps));
+}
+
+async function searchNow(ctx: CallContext, agent: Readonly<Agent>, { query, server, limit }: z.infer<typeof SearchArgs>, hostsApps: boolean): Promise<CallToolResult> {
   const counts = usageCounts(ctx);
   await counts.seed(ctx);
   const index = await ctx.toolIndex.tools();
@@ -82,7 +87,10 @@ export function isSearchTool(name: string): boolean {
   return name === SEARCH_TOOL || callToolTier(name) !== undefined;
 }
 
-/** `hostsApps`: the client declared MCP Apps; one that did not is never offered a tool only an app may call. */
-export function callSearchTool(ctx: CallContext, agent: Readonly<Agent>, name: string, args: Record<string, unknown>, direct: DirectCall, hostsApps = false): Promise<CallToolResult> {
-  return name === SEARCH_TOOL ? search(ctx, agent, args, hostsApps) : call(ctx, agent, name, args, direct);
+/**
+ * `hostsApps`: the client declared MCP Apps; one that did not is never offered a tool only an app may
+ * call. `signal`: the call's cancellation, made only for a search held for the person.
+ */
+export function callSearchTool(ctx: CallContext, agent: Readonly<Agent>, name: string, args: Record<string, unknown>, direct: DirectCall, hostsApps: boolean, signal: () => AbortSignal): Promise<CallToolResult> {
+  return name === SEARCH_TOOL ? search(ctx, agent, args, hostsApps, signal) : call(ctx, agent, name, args, direct);
 }

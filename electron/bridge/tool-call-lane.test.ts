@@ -176,7 +176,8 @@ describe('the tools/call lane (tool-call-lane.ts)', () => {
     expect(gone).toContain('"error":{"code":-32602,"message":"no such resource"}');
     expect(viaLane.answers[8]).toContain('\\"action\\":\\"accept\\"');
     expect(viaLane.answers[10]).toContain('\\"pick\\":\\"a\\"');
-    expect(viaLane.seen).toEqual(['aborted: changed my mind', 'aborted: SdkError', 'late: SdkError: Not connected']);
+    // The agent's reason is dropped by the transport (agent-cancel.ts): the handler hears a plain abort.
+    expect(viaLane.seen).toEqual(['aborted: AbortError', 'aborted: SdkError', 'late: SdkError: Not connected']);
   });
 
   it('makes no AbortController for a handler that never reads the signal', async () => {

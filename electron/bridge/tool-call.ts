@@ -76,7 +76,7 @@ export async function callTool(ctx: CallContext, agentName: string, request: Cal
   if (agent?.toolMode !== undefined && isSearchTool(name)) {
     const direct = (real: string, realArgs: Record<string, unknown>): Promise<CallToolResult> =>
       callTool(ctx, agentName, { ...request, params: { ...request.params, name: real, arguments: realArgs } }, extra, asker, hostsApps);
-    return callSearchTool(ctx, agent, name, args, direct, hostsApps);
+    return callSearchTool(ctx, agent, name, args, direct, hostsApps, () => callCancellation(extra).signal);
   }
   const result = await passGate(
     ctx,

@@ -98,3 +98,38 @@ describe('ask handlers: a 2026-07-28 server\'s input requests (inputAnswerer)', 
     expect(seen).toEqual([]);
   });
 });
+
+describe('ask handlers: roots the entry names', () => {
+  it('answer roots/list in either era, the router told whose call got them (for the audit)', async () => {
+    const calls = new RunningCalls();
+    const handlers = new Map<string, Handler>();
+    const client = { setRequestHandler: (method: string, handler: Handler) => handlers.set(method, handler) } as unknown as Pick<Client, 'setRequestHandler'>;
+    const told: Array<[unknown, string | undefined, string, number]> = [];
+    const options = {
+      server: 's',
+      calls,
+      router: {
+        elicit: () => Promise.reject(new Error('unused')),
+        sample: () => Promise.reject(new Error('unused')),
+        roots: () => Promise.reject(new Error('the entry names roots: the agent is not asked')),
+        rootsConfigured: (context: Pick<AskContext, 'server' | 'asker' | 'call'>, roots: readonly unknown[]) => told.push([context.asker, context.call, context.server, roots.length]),
+      },
+      timeoutMs: 5_000,
+      roots: () => [{ uri: 'file:///srv/data', name: 'data' }],
+      now: () => 0,
+      setTimer: new ManualTimers().setTimer,
+      log: () => undefined,
+    };
+    registerAskHandlers(client, ProtocolError, options);
+    const answer = inputAnswerer({ ProtocolError, schemas: await loadSdkSchemas() }, options);
+    const listRoots = handlers.get('roots/list');
+    if (!listRoots) throw new Error('no roots handler');
+    const legacy = await calls.run(alice, 'tool "x"', () => listRoots({ method: 'roots/list' }, { mcpReq: { signal: new AbortController().signal } }));
+    const modern = await calls.run(bob, 'tool "y"', () => answer('roots', 'roots/list', undefined, new AbortController().signal));
+    expect([legacy, modern]).toEqual([{ roots: [{ uri: 'file:///srv/data', name: 'data' }] }, { roots: [{ uri: 'file:///srv/data', name: 'data' }] }]);
+    expect(told).toEqual([
+      [alice, 'tool "x"', 's', 1],
+      [bob, 'tool "y"', 's', 1],
+    ]);
+  });
+});

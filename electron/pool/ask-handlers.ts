@@ -102,6 +102,23 @@ async function routed<T>(
 }
 
 /**
+ * MCP client/roots: the folders the person configured; where the entry names none, the calling
+ * agent's (its client's, where the router lets them through); else none. The router hears of either,
+ * to audit what an agent's call gave the server.
+ */
+async function listRoots(ProtocolError: ClientSdk['ProtocolError'], options: AskHandlerOptions, signal: AbortSignal, key: string | undefined): Promise<Root[]> {
+  const configured = options.roots();
+  const router = options.router;
+  if (configured !== undefined) {
+    const owner = options.calls.owner();
+    router.rootsConfigured?.({ server: options.server, asker: owner.asker, call: owner.call }, configured);
+    return configured;
+  }
+  if (router.roots === undefined) return [];
+  return routed(ProtocolError, options, signal, key, (context) => router.roots?.(context) ?? Promise.resolve([]), () => []);
+}
+
+/**
  * elicitation/create, sampling/createMessage and roots/list on one connection's client: a legacy
  * server's requests, and the input a modern server asks for in an `input_required` result, which
  * the SDK hands to the same handlers (MCP 2026-07-28 §Multi-round-trip requests).
@@ -116,15 +133,7 @@ export function registerAskHandlers(client: Pick<Client, 'setRequestHandler'>, P
       throw new ProtocolError(RPC_ERROR.RequestTimeout, `no answer to the sampling request within ${options.timeoutMs} ms`);
     }),
   );
-  // MCP client/roots: the folders the person configured; where the entry names none, the calling
-  // agent's (its client's, where the router lets them through); else none.
-  client.setRequestHandler('roots/list', async (_request, ctx) => {
-    const configured = options.roots();
-    if (configured !== undefined) return { roots: configured };
-    const router = options.router;
-    if (router.roots === undefined) return { roots: [] };
-    return { roots: await routed(ProtocolError, options, ctx.mcpReq.signal, undefined, (context) => router.roots?.(context) ?? Promise.resolve([]), () => []) };
-  });
+  client.setRequestHandler('roots/list', async (_request, ctx) => ({ roots: await listRoots(ProtocolError, options, ctx.mcpReq.signal, undefined) }));
 }
 
 /**
@@ -148,13 +157,7 @@ export function inputAnswerer(sdk: Pick<ClientSdk, 'ProtocolError' | 'schemas'>,
         throw new ProtocolError(RPC_ERROR.RequestTimeout, `no answer to the sampling request within ${options.timeoutMs} ms`);
       });
     }
-    if (method === 'roots/list') {
-      const configured = options.roots();
-      if (configured !== undefined) return { roots: configured };
-      const router = options.router;
-      if (router.roots === undefined) return { roots: [] };
-      return { roots: await routed(ProtocolError, options, signal, key, (context) => router.roots?.(context) ?? Promise.resolve([]), () => []) };
-    }
+    if (method === 'roots/list') return { roots: await listRoots(ProtocolError, options, signal, key) };
     throw new ProtocolError(RPC_ERROR.InvalidParams, `"${method.slice(0, 100)}" is not an input request of MCP 2026-07-28`);
   };
 }

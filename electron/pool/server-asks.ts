@@ -39,6 +39,8 @@ export interface AskRouter {
   sample(params: CreateMessageRequestParams, context: AskContext): Promise<CreateMessageResult>;
   /** roots/list of a server whose entry names no roots: the caller's, where it may give them; none without this. */
   roots?(context: AskContext): Promise<Root[]>;
+  /** roots/list answered with the roots the entry names (whoever called): told, for the audit. */
+  rootsConfigured?(context: Pick<AskContext, 'server' | 'asker' | 'call'>, roots: readonly Root[]): void;
 }
 
 /** PoolOptions.asks: the router and the time limit of each request. */

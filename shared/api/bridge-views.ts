@@ -106,8 +106,8 @@ export const AuditEntrySchema = lazySchema(() => z.object({
   time: z.number(),
   agent: z.string(),
   server: z.string(),
-  /** elicitation and sampling: a server's request during a call (`agent` is empty outside an agent's call). */
-  kind: z.enum(['tool', 'resource', 'prompt', 'elicitation', 'sampling']),
+  /** elicitation, sampling and roots: a server's request during a call (`agent` is empty outside an agent's call; roots are audited only within one). */
+  kind: z.enum(['tool', 'resource', 'prompt', 'elicitation', 'sampling', 'roots']),
   /** The tool or prompt name on its server, or the resource URI; for a server's request, the call it belongs to. */
   tool: z.string(),
   /** From arrival to the answer, any wait for the person included. */
@@ -128,7 +128,10 @@ export const AuditEntrySchema = lazySchema(() => z.object({
   approval: z.enum(['person', 'remembered', 'timeout', 'cancelled', 'closed', 'paused', 'flood']).optional(),
   /** A server's request: how it ended and who answered; never the values. */
   answer: AskOutcomeSchema.optional(),
-  answeredBy: z.enum(['agent', 'person', 'nobody']).optional(),
+  /** `config`: the roots the server's entry names (mcp.json), given whoever called. */
+  answeredBy: z.enum(['agent', 'person', 'nobody', 'config']).optional(),
+  /** roots/list: how many roots the server got; never their paths. */
+  roots: z.number().int().nonnegative().optional(),
   /** Who asked when no agent did: `app`, an MCP App shown in this app (callAppTool), `agent` then empty. */
   via: z.enum(['app']).optional(),
   /** Only with argument recording on, redacted. */

@@ -47,6 +47,8 @@ export function fake(options: { auditArguments?: boolean } = {}): Fake {
     approvals,
     audit: {
       append: (e: AuditEntry) => audit.push(e),
+      // Tool search's use counts are seeded from it (usage-counts.ts).
+      read: () => Promise.resolve([]),
       appendRefusal: (e: AuditEntry) => {
         audit.push(e);
         alone.push(e);

@@ -25,7 +25,7 @@ function agentAnswering(answers: Record<InputMethod, unknown>) {
 }
 
 describe("an agent's answer to a server's request holding a vault value", () => {
-  it('is not passed on: an elicitation is declined, sampling refused, roots none; the audit names the secret, never the value', async () => {
+  it('is not passed on: an elicitation is declined, sampling refused, roots none; the audit names the secret, never the value (nor the roots a wrong guess gave)', async () => {
     redactor.addSecret(VALUE, { from: 'vault', name: 'GITHUB_TOKEN' });
     const waiting = new WaitingAsks({ now: () => 1 });
     const audited: AuditEntry[] = [];
@@ -55,10 +55,13 @@ describe("an agent's answer to a server's request holding a vault value", () => 
     expect(audited.map((e) => [e.kind, e.answer, e.answeredBy, e.warning])).toEqual([
       ['elicitation', 'accept', 'agent', undefined],
       ['sampling', 'accept', 'agent', undefined],
+      ['roots', 'accept', 'agent', undefined],
       // What held it is the agent's answer, not arguments of a call.
       ['elicitation', 'decline', 'agent', expect.stringMatching(/^the agent's answer holds .*GITHUB_TOKEN/)],
       ['sampling', 'decline', 'agent', expect.stringMatching(/^the agent's answer holds .*GITHUB_TOKEN/)],
+      ['roots', 'decline', 'agent', expect.stringMatching(/^the agent's answer holds .*GITHUB_TOKEN/)],
     ]);
     expect(JSON.stringify(audited)).not.toContain(VALUE);
+    expect(JSON.stringify(audited)).not.toContain('file://');
   });
 });

@@ -43,6 +43,9 @@ function factsOf(agent: AgentAsker): AgentFacts {
 
 const timedOut = (reason: unknown): boolean => reason instanceof AskTimeout;
 
+type AskKind = 'elicitation' | 'sampling' | 'roots';
+type AnsweredBy = NonNullable<AuditEntry['answeredBy']>;
+
 /** At most this many roots are taken from an agent's client, as many as an entry may name (shared/config). */
 const MAX_AGENT_ROOTS = 64;
 
@@ -53,7 +56,7 @@ const MAX_AGENT_ROOTS = 64;
 export function createAskRouter(options: AskRouterOptions): AskRouter {
   const { waiting, now } = options;
 
-  function record(context: AskContext, kind: 'elicitation' | 'sampling', started: number, answer: AskOutcome, answeredBy: 'agent' | 'person' | 'nobody', warning?: string): void {
+  function record(context: Pick<AskContext, 'server' | 'asker' | 'call'>, kind: AskKind, started: number, answer: AskOutcome, answeredBy: AnsweredBy, warning?: string, roots?: number): void {
     const agent = isAgentAsker(context.asker) ? context.asker.agent : '';
     const outcome = answer === 'accept' ? 'ok' : answer === 'decline' ? 'denied' : answer === 'timeout' ? 'error' : 'cancelled';
     options.audit({
@@ -68,7 +71,13 @@ export function createAskRouter(options: AskRouterOptions): AskRouter {
       answer,
       answeredBy,
       ...(warning !== undefined ? { warning } : {}),
+      ...(roots !== undefined ? { roots } : {}),
     });
+  }
+
+  /** roots/list is audited within an agent's call only: outside one, no agent gave or got anything. */
+  function recordRoots(context: Pick<AskContext, 'server' | 'asker' | 'call'>, started: number, answer: AskOutcome, answeredBy: AnsweredBy, roots: number, warning?: string): void {
+    if (isAgentAsker(context.asker)) record(context, 'roots', started, answer, answeredBy, warning, roots);
   }
 
   function base(context: AskContext) {
@@ -145,20 +154,35 @@ export function createAskRouter(options: AskRouterOptions): AskRouter {
     },
 
     async roots(context) {
+      const started = now();
       const agent = isAgentAsker(context.asker) ? context.asker : undefined;
-      if (routeRoots(agent && factsOf(agent)).to !== 'agent' || !agent) return [];
+      if (routeRoots(agent && factsOf(agent)).to !== 'agent' || !agent) {
+        recordRoots(context, started, 'decline', 'nobody', 0);
+        return [];
+      }
       let answer: Awaited<ReturnType<AgentAsker['listRoots']>>;
       try {
         answer = await agent.listRoots(context.signal, context.key);
       } catch (error) {
         // An answer that breaks the schema (a root that is no file:// URI) gives the server none, not an error of ours.
+        recordRoots(context, started, context.signal.aborted ? unanswered(context) : 'cancel', 'agent', 0);
         if (context.signal.aborted) throw error;
         return [];
       }
-      // An agent's roots holding a vault value: none reach the server (roots are not audited).
-      if (vaultValueWarning(answer, 'answer') !== undefined) return [];
+      // An agent's roots holding a vault value: none reach the server, the person sees why in Activity.
+      const warning = vaultValueWarning(answer, 'answer');
+      if (warning !== undefined) {
+        recordRoots(context, started, 'decline', 'agent', 0, warning);
+        return [];
+      }
       // Bounded as a configured list is (shared/config: at most 64 roots); only file:// roots (MCP client/roots).
-      return answer.roots.filter((root) => root.uri.startsWith('file://') && root.uri.length <= 4096).slice(0, MAX_AGENT_ROOTS);
+      const roots = answer.roots.filter((root) => root.uri.startsWith('file://') && root.uri.length <= 4096).slice(0, MAX_AGENT_ROOTS);
+      recordRoots(context, started, 'accept', 'agent', roots.length);
+      return roots;
+    },
+
+    rootsConfigured(context, roots) {
+      recordRoots(context, now(), 'accept', 'config', roots.length);
     },
 
     async sample(params, context) {

@@ -38,4 +38,10 @@ describe('approvals list', () => {
     expect(lines).toHaveLength(4);
     expect(lines[3]).toBe(`d4e5f6 WARNING: held because ${warning}; deny it unless you gave claude that value`);
   });
+
+  it("names a held search by the bridge's own tool alone: it is no service's", () => {
+    const lines = approvalLines([{ ...base, server: '', tool: 'search_tools', tier: 'read', arguments: { query: '[secret GITHUB_TOKEN]' } }], 0);
+    expect(lines[1]).toMatch(/^a1b2c3 +claude +tool +search_tools +read/);
+    expect(lines).toContain('a1b2c3 search_tools on the bridge, arguments:');
+  });
 });

@@ -12,14 +12,14 @@ import { connectRunningApp } from '../running-app';
  */
 export function approvalLines(list: readonly PendingApproval[], now: number): string[] {
   if (list.length === 0) return ['Nothing is waiting for approval.'];
-  const rows = list.map((a) => [a.id, a.agent, a.kind, revealHidden(`${a.server} ${a.tool}`), a.tier, `${Math.max(0, Math.round((a.expiresAt - now) / 1000))}s`]);
+  const rows = list.map((a) => [a.id, a.agent, a.kind, revealHidden(a.server === '' ? a.tool : `${a.server} ${a.tool}`), a.tier, `${Math.max(0, Math.round((a.expiresAt - now) / 1000))}s`]);
   const lines = table([['ID', 'AGENT', 'KIND', 'CALL', 'TIER', 'EXPIRES IN'], ...rows]);
   // Held whatever the policy says: the person reads why before anything else.
   for (const a of list) if (a.warning !== undefined) lines.push(revealHidden(`${a.id} WARNING: held because ${a.warning}; deny it unless you gave ${a.agent} that value`));
   for (const a of list) {
     if (a.arguments === undefined) continue;
     const json = revealHidden(JSON.stringify(a.arguments, null, 2), ['\n']);
-    lines.push('', `${a.id} ${revealHidden(a.tool)} on ${a.server}, ${a.kind === 'prompt' ? 'prompt arguments' : 'arguments'}:`, ...json.split('\n').map((l) => `  ${l}`));
+    lines.push('', `${a.id} ${revealHidden(a.tool)} on ${a.server === '' ? 'the bridge' : a.server}, ${a.kind === 'prompt' ? 'prompt arguments' : 'arguments'}:`, ...json.split('\n').map((l) => `  ${l}`));
   }
   return lines;
 }

@@ -57,6 +57,15 @@ describe('activity', () => {
     expect(within(item).getByRole('note').textContent).toContain(`Held for you whatever claude's policy says: ${warning}.`);
   });
 
+  it("says a held search is the bridge's own, on no service, and offers no \"Always allow\" for it", async () => {
+    const warning = 'its arguments hold the value of GITHUB_TOKEN from the vault';
+    const search: PendingApproval = { ...approval('s1', 'search_tools'), server: '', tier: 'read', arguments: { query: '[secret GITHUB_TOKEN]' }, warning };
+    renderApp(createFakeApi({ listApprovals: () => [search] }), { hash: '#/activity' });
+    const item = await screen.findByRole('listitem', { name: /wants to call search_tools \(Connected Services' own search, reaching no service\)/ });
+    expect(within(item).getByRole('button', { name: 'Allow search_tools of Connected Services for claude' })).toBeTruthy();
+    expect(within(item).queryByRole('button', { name: /^Always allow/ })).toBeNull();
+  });
+
   it('shows the arguments of a waiting call when the person records them', async () => {
     const call: PendingApproval = { ...approval('c1', 'create_issue'), arguments: { title: 'Crash on start' } };
     renderApp(createFakeApi({ listApprovals: () => [call] }), { hash: '#/activity' });

@@ -33,12 +33,15 @@ export function ApprovalItem({ pending, now }: { pending: PendingApproval; now: 
       },
     );
   };
-  const what = `${pending.tool} on ${pending.server}`;
+  // No service: the bridge's own tool (search_tools), held for a value we hold in what the agent searched for.
+  const own = pending.server === '';
+  const what = own ? `${pending.tool} of Connected Services` : `${pending.tool} on ${pending.server}`;
   const headingId = useId();
   return (
     <li ref={item} className="card approval" data-kind="call" aria-labelledby={headingId}>
       <p id={headingId} className="approval-text">
-        <strong>{pending.agent}</strong> wants to {VERB[pending.kind]} {pending.kind === 'resource' ? <code>{revealHidden(pending.tool)}</code> : <ToolName server={pending.server} tool={pending.tool} />} on <strong>{pending.server}</strong>{' '}
+        <strong>{pending.agent}</strong> wants to {VERB[pending.kind]} {pending.kind === 'resource' ? <code>{revealHidden(pending.tool)}</code> : <ToolName server={pending.server} tool={pending.tool} />}{' '}
+        {own ? "(Connected Services' own search, reaching no service)" : <>on <strong>{pending.server}</strong></>}{' '}
         <Badge tone={TIER_TONE[pending.tier]}>{pending.tier}</Badge>
       </p>
       {pending.warning !== undefined && (
@@ -76,7 +79,7 @@ export function ApprovalItem({ pending, now }: { pending: PendingApproval; now: 
         </button>
         {/* Only a tool call can be remembered; reads follow the agent's read policy. The text says what it
             applies to (this tool of this service, for this agent), so its name is what is seen (WCAG 2.5.3). */}
-        {pending.kind === 'tool' && (
+        {pending.kind === 'tool' && !own && (
           <button type="button" className="button small always-allow" disabled={busy} onClick={() => decide('allow', true)}>
             Always allow {revealHidden(pending.tool)} on {pending.server} for {pending.agent}
           </button>

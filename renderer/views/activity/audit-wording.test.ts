@@ -34,4 +34,11 @@ describe('a server request in the audit log', () => {
     expect(approvalText({ outcome: 'denied', answer: 'decline', answeredBy: 'person' })).toBe('declined by you');
     expect(approvalText({ outcome: 'error', answer: 'timeout', answeredBy: 'nobody' })).toBe('timed out');
   });
+
+  it('says how many roots a server was given and from where, never which', () => {
+    expect(approvalText({ outcome: 'ok', kind: 'roots', answer: 'accept', answeredBy: 'agent', roots: 2 })).toBe('2 roots from the agent');
+    expect(approvalText({ outcome: 'ok', kind: 'roots', answer: 'accept', answeredBy: 'config', roots: 1 })).toBe("1 root from the service's entry");
+    expect(approvalText({ outcome: 'ok', kind: 'roots', answer: 'accept', answeredBy: 'agent', roots: 0 })).toBe('no roots from the agent');
+    expect(approvalText({ outcome: 'denied', kind: 'roots', answer: 'decline', answeredBy: 'agent' })).toBe('declined by the agent');
+  });
 });

@@ -4,7 +4,8 @@ import type { AuditEntry } from '../../../shared/api';
  * Who let the call through or stopped it, in words: "allowed by you", "denied: timed out"…
  * `approval` is set only when the person was asked; without it the agent's policy decided.
  */
-export function approvalText(entry: Pick<AuditEntry, 'approval' | 'outcome'> & Partial<Pick<AuditEntry, 'answer' | 'answeredBy'>>): string {
+export function approvalText(entry: Pick<AuditEntry, 'approval' | 'outcome'> & Partial<Pick<AuditEntry, 'answer' | 'answeredBy' | 'kind' | 'roots'>>): string {
+  if (entry.kind === 'roots' && entry.answer === 'accept') return rootsText(entry.roots ?? 0, entry.answeredBy);
   if (entry.answer !== undefined) return answerText(entry.answer, entry.answeredBy);
   const denied = entry.outcome === 'denied';
   switch (entry.approval) {
@@ -36,10 +37,16 @@ const ANSWERED: Record<NonNullable<AuditEntry['answer']>, string> = {
   ended: 'ended with its call',
 };
 
-/** A server's request (elicitation, sampling): how it ended and by whom, never what was answered. */
+/** A server's request (elicitation, sampling, roots): how it ended and by whom, never what was answered. */
 function answerText(answer: NonNullable<AuditEntry['answer']>, by: AuditEntry['answeredBy']): string {
   const who = by === 'agent' ? ' by the agent' : by === 'person' ? ' by you' : '';
   return `${ANSWERED[answer]}${answer === 'timeout' || answer === 'ended' ? '' : who}`;
+}
+
+/** Roots given: how many and from where (the agent's client, the service's entry), never their paths. */
+function rootsText(count: number, by: AuditEntry['answeredBy']): string {
+  const given = count === 0 ? 'no roots' : count === 1 ? '1 root' : `${count} roots`;
+  return `${given} ${by === 'config' ? "from the service's entry" : 'from the agent'}`;
 }
 
 /** "120 ms", "2.5 s", "54 s", "1 min 3 s", "1 h 2 min": a measured duration, not rounded away. */
