@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import type { AuditEntry, AuditOutcome } from '../../../shared/api';
-import { Badge, JsonView } from '../../components';
+import { Badge, CodeSpans, JsonView } from '../../components';
 import { shownLine, timestamp } from '../../lib';
 import { approvalText, callDuration, decidedByText } from './audit-wording';
 
@@ -47,7 +47,7 @@ export function AuditRow({ entry: e }: { entry: AuditEntry }) {
           {e.repeated !== undefined && <Badge tone="warn">{`and ${e.repeated} more refused in that minute`}</Badge>}
           {e.warning !== undefined && (
             <span className="note note-warn audit-warning" role="note">
-              Held for you: {e.warning}
+              Held for you: <CodeSpans text={e.warning} />
             </span>
           )}
         </td>
