@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator } from 'playwright-core';
+import { LONG_TOOL, longNamesServer } from '../fixtures/servers/config';
 import { serverRow, useUiSession, waitForState } from '../support/e2e';
 
 // The screens at the widths of a laptop (1280 × 800) and a half-screen window (900 × 700), with
@@ -7,6 +8,8 @@ import { serverRow, useUiSession, waitForState } from '../support/e2e';
 
 const MIRRORS = Array.from({ length: 12 }, (_, i) => `github-enterprise-production-mirror-number-${String(i).padStart(2, '0')}`);
 const LONG_NAME = 'broken-server-with-a-long-name-failing-to-start';
+const TOOLS = 'long-names';
+const AGENT = 'claude-code-on-my-laptop-with-a-long-name';
 
 const ui = useUiSession();
 
@@ -17,9 +20,18 @@ beforeAll(async () => {
   await ui.api('addServer', { name: LONG_NAME, config: { command: 'definitely-not-a-command-with-a-long-name-that-goes-on-and-on' } });
   await ui.api('approveServer', { name: LONG_NAME });
   await ui.api('connect', { name: LONG_NAME }).catch(() => undefined);
+  await ui.api('addServer', { name: TOOLS, config: longNamesServer() });
+  await ui.api('approveServer', { name: TOOLS });
+  await ui.api('connect', { name: TOOLS });
+  await ui.api('addAgent', { name: AGENT, servers: '*' });
   await waitForState(serverRow(ui.page, 'everything'), 'ready');
   await waitForState(serverRow(ui.page, LONG_NAME), 'error');
 }, 60_000);
+
+const SIZES = [
+  [1280, 800],
+  [900, 700],
+] as const;
 
 /** Each button of a row's actions: its name, box, and how many lines its label takes. */
 async function buttonsOf(row: Locator): Promise<Array<{ name: string; top: number; height: number; lines: number }>> {
@@ -62,4 +74,57 @@ describe("a service row's buttons", () => {
       expect(disable.x + disable.width, 'Disable inside its row').toBeLessThanOrEqual(box.x + box.width);
     });
   }
+});
+
+describe('long names elsewhere', () => {
+  it("shows a service's address and its \"more\" on one line, not the toggle on a line of its own", async () => {
+    const { page } = ui;
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await ui.open('#/');
+    const row = serverRow(page, MIRRORS[0] ?? '');
+    const more = (await row.getByRole('button', { name: /^More of/ }).boundingBox())!;
+    const sub = (await row.locator('.row-sub').boundingBox())!;
+    expect(more.y, 'the toggle starts within the address line').toBeLessThan(sub.y + sub.height);
+    expect(more.x, 'after the address').toBeGreaterThanOrEqual(sub.x + sub.width - 0.5);
+    // A catalog entry has one or two short buttons: its name and description take the room instead.
+    const entry = (await page.locator('li.row.entry .row-name').first().boundingBox())!;
+    const name = (await row.locator('.row-name').boundingBox())!;
+    expect(entry.width).toBeGreaterThan(name.width + 30);
+  });
+
+  for (const [width, height] of SIZES) {
+    it(`wraps a long tool name in the list and the pane instead of cutting it or widening the page (${width} px)`, async () => {
+      const { page } = ui;
+      await page.setViewportSize({ width, height });
+      await ui.open(`#/services/${TOOLS}/tools/${LONG_TOOL}`);
+      const call = page.getByRole('button', { name: `Call ${LONG_TOOL}` });
+      await call.waitFor();
+      await ui.screenshot(`long-names-tool-${width}`);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      const box = (await call.boundingBox())!;
+      expect(box.x + box.width, 'the Call button inside the window').toBeLessThanOrEqual(width);
+      const name = page.locator('.tool-list .tool-name').first();
+      expect(await name.textContent()).toBe(LONG_TOOL);
+      const list = (await page.locator('.tool-list ul').boundingBox())!;
+      const shown = (await name.boundingBox())!;
+      expect(shown.x + shown.width, 'the whole name inside the list').toBeLessThanOrEqual(list.x + list.width);
+      expect(await page.locator('.tool-list ul').evaluate((e) => e.scrollWidth - e.clientWidth), 'no sideways scroll in the list').toBeLessThanOrEqual(0);
+    });
+  }
+
+  it("keeps the agent's name readable and in view while the services scroll sideways on Access", async () => {
+    const { page } = ui;
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await ui.open('#/access');
+    const agent = page.locator('.access-matrix th[scope="row"]').filter({ hasText: AGENT });
+    await agent.waitFor();
+    await ui.screenshot('long-names-access-1280');
+    const before = (await agent.boundingBox())!;
+    expect(before.width, 'no word-per-line column').toBeGreaterThanOrEqual(12 * 14 - 1);
+    const wrap = page.locator('.access-matrix-wrap');
+    expect(await wrap.evaluate((e) => e.scrollWidth > e.clientWidth), 'many services: the table scrolls').toBe(true);
+    await wrap.evaluate((e) => e.scrollBy(400, 0));
+    const after = (await agent.boundingBox())!;
+    expect(Math.abs(after.x - before.x), 'the name stays where it was').toBeLessThan(1);
+  });
 });
