@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator } from 'playwright-core';
 import { LONG_TOOL, longNamesServer } from '../fixtures/servers/config';
+import { connectAgent } from '../support/bridge-harness';
 import { serverRow, useUiSession, waitForState } from '../support/e2e';
 
 // The screens at the widths of a laptop (1280 × 800) and a half-screen window (900 × 700), with
@@ -23,7 +24,14 @@ beforeAll(async () => {
   await ui.api('addServer', { name: TOOLS, config: longNamesServer() });
   await ui.api('approveServer', { name: TOOLS });
   await ui.api('connect', { name: TOOLS });
-  await ui.api('addAgent', { name: AGENT, servers: '*' });
+  const { token } = await ui.api<{ token: string }>('addAgent', { name: AGENT, servers: '*' });
+  // A call of a long name no service offers: the audit log records the name as sent.
+  const agent = await connectAgent(ui.served.bridge ?? '', token);
+  try {
+    await agent.client.callTool({ name: `${TOOLS}__${LONG_TOOL}_that_no_service_offers` }).catch(() => undefined);
+  } finally {
+    await agent.close();
+  }
   await waitForState(serverRow(ui.page, 'everything'), 'ready');
   await waitForState(serverRow(ui.page, LONG_NAME), 'error');
 }, 60_000);
@@ -111,6 +119,17 @@ describe('long names elsewhere', () => {
       expect(await page.locator('.tool-list ul').evaluate((e) => e.scrollWidth - e.clientWidth), 'no sideways scroll in the list').toBeLessThanOrEqual(0);
     });
   }
+
+  it('wraps a long call name in the agent calls instead of widening the table past the window (900 px)', async () => {
+    const { page } = ui;
+    await page.setViewportSize({ width: 900, height: 700 });
+    await ui.open('#/activity');
+    const table = page.getByRole('table', { name: /^Agent calls/ });
+    await table.locator('code', { hasText: 'that_no_service_offers' }).first().waitFor();
+    await ui.screenshot('long-names-activity-900');
+    expect(await table.evaluate((e) => e.scrollWidth - e.clientWidth), 'no sideways scroll').toBeLessThanOrEqual(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(900);
+  });
 
   it("keeps the agent's name readable and in view while the services scroll sideways on Access", async () => {
     const { page } = ui;

@@ -43,7 +43,7 @@ export function AuditRow({ entry: e }: { entry: AuditEntry }) {
         <td data-label="Agent">{e.via === 'app' ? <Badge tone="muted">from an app</Badge> : e.agent}</td>
         <td data-label="Service">{e.server}</td>
         <td data-label="Call">
-          <code>{shownLine(e.tool)}</code> {e.kind !== 'tool' && <span className="muted">({e.kind})</span>}
+          <code className="audit-call">{shownLine(e.tool)}</code> {e.kind !== 'tool' && <span className="muted">({e.kind})</span>}
           {e.repeated !== undefined && <Badge tone="warn">{`and ${e.repeated} more refused in that minute`}</Badge>}
           {e.warning !== undefined && (
             <span className="note note-warn audit-warning" role="note">
