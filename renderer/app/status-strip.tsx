@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { BRIDGE_OPEN, BRIDGE_PAUSED, NOTHING_WAITS, questionsWaiting, type BridgeInfo, type HeldChange, type PendingApproval } from '../../shared/api';
-import { describeError, focusWhenShown, plural, routeHref, type Route, type ShownError } from '../lib';
+import { CodeSpans } from '../components';
+import { describeError, focusWhenShown, plural, routeHref, shownLine, type Route, type ShownError } from '../lib';
 import { useConnection, useDecisions, useLive } from '../state';
 import './status-strip.css';
 
@@ -28,7 +29,7 @@ function WaitingCall({ pending, more }: { pending: PendingApproval; more: number
   const live = useLive();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ShownError | null>(null);
-  const what = `${pending.tool} on ${pending.server}`;
+  const what = `${shownLine(pending.tool)} on ${pending.server}`;
   const decide = (decision: 'allow' | 'deny') => {
     setBusy(true);
     setError(null);
@@ -52,7 +53,7 @@ function WaitingCall({ pending, more }: { pending: PendingApproval; more: number
   return (
     <span className="strip-item strip-waiting">
       <span>
-        <strong>{pending.agent}</strong> waits to {pending.kind === 'tool' ? 'call' : pending.kind === 'prompt' ? 'get' : 'read'} <code>{pending.tool}</code> on <strong>{pending.server}</strong>
+        <strong>{pending.agent}</strong> waits to {pending.kind === 'tool' ? 'call' : pending.kind === 'prompt' ? 'get' : 'read'} <code>{shownLine(pending.tool)}</code> on <strong>{pending.server}</strong>
       </span>
       <button type="button" className="button small primary" disabled={busy} onClick={() => decide('allow')} aria-label={`Allow ${what} for ${pending.agent}`}>
         Allow
@@ -63,7 +64,7 @@ function WaitingCall({ pending, more }: { pending: PendingApproval; more: number
       <a href={routeHref({ screen: 'activity' })}>{more > 0 ? `${plural(more, 'more call')} waiting, with arguments` : 'See its arguments'}</a>
       {error && (
         <span className="strip-error" role="alert">
-          {error.message}
+          <CodeSpans text={error.message} />
         </span>
       )}
     </span>

@@ -9,8 +9,9 @@ const CLIP_AT = 70;
  */
 export function ClippedText({ text, className, label }: { text: string; className: string; label: string }) {
   const [open, setOpen] = useState(false);
+  // One line with its toggle at its end: the toggle does not take a line of its own under it.
   return (
-    <>
+    <span className="clipped-line">
       <span className={`${className} clipped${open ? ' unclipped' : ''}`} title={text}>
         {text}
       </span>
@@ -19,6 +20,6 @@ export function ClippedText({ text, className, label }: { text: string; classNam
           {open ? 'less' : 'more'}
         </button>
       )}
-    </>
+    </span>
   );
 }

@@ -43,6 +43,26 @@ describe('serverBadge', () => {
     expect(badge.detail).toBe(message);
   });
 
+  it("shows a server's hidden characters in an error's reason and tooltip as escapes", () => {
+    // A zero-width space and a right-to-left override: `\u202E` would show "notes.exe" as "exe.seton".
+    const message = 'bad\u200Bname in \u202Enotes.exe: try again';
+    const badge = serverBadge(status({ state: 'error', lastError: { code: 'server_unavailable', message } }));
+    expect(badge.label).toBe('error: bad\\u200bname in \\u202enotes.exe: try again');
+    expect(badge.detail).toBe('bad\\u200bname in \\u202enotes.exe: try again');
+    const auth = serverBadge(status({ state: 'needs_auth', lastError: { code: 'auth_required', message: 'sign in as \u202Eadmin' } }));
+    expect(auth.detail).toBe('sign in as \\u202eadmin');
+    const more = serverBadge(status({ auth: { connected: true, kind: 'oauth', scopes: ['read'], pendingScopes: ['read', 'repo\u200B'] } }));
+    expect(more.detail).toBe('Grant more access to add repo\\u200b.');
+  });
+
+  it('cuts a long reason without leaving half an escape or half a character', () => {
+    // The cut falls inside `\u200b`: the unfinished escape goes, never "\u20".
+    const escaped = shortReason(`${'x'.repeat(52)}\u200B${'y'.repeat(40)}`);
+    expect(escaped).toBe(`${'x'.repeat(52)}…`);
+    const astral = shortReason(`${'x'.repeat(54)}😀${'y'.repeat(40)}`);
+    expect(astral).toBe(`${'x'.repeat(54)}😀…`);
+  });
+
   it('shortens long first sentences with an ellipsis', () => {
     expect(shortReason('x'.repeat(100))).toHaveLength(56);
     expect(shortReason('x'.repeat(100)).endsWith('…')).toBe(true);

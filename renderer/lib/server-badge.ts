@@ -1,5 +1,5 @@
 import { moreAccessNeeded, type ServerStatus } from '../../shared/api';
-import { withoutCodeMarks } from './shown-text';
+import { shownLine, shownText, withoutCodeMarks } from './shown-text';
 
 export type BadgeTone = 'ok' | 'warn' | 'error' | 'muted' | 'info';
 export type BadgeKind = 'ready' | 'needs_auth' | 'error' | 'disabled' | 'pending_approval' | 'starting' | 'idle' | 'stopped';
@@ -13,17 +13,24 @@ export interface ServerBadge {
 }
 
 const SHORT = 56;
+/** A hidden character's escape the cut left unfinished (`\u20`): dropped, never shown as if whole. */
+const CUT_ESCAPE = /\\(?:u[0-9a-f]{0,3}|U[0-9a-f]{0,7})$/;
 
-/** The first sentence of an error, cut to fit a badge (plain text: a badge sets nothing as code). */
+/**
+ * The first sentence of an error, cut to fit a badge (plain text: a badge sets nothing as code). The
+ * server wrote it, so its hidden characters show as escapes, as in every other place it is shown.
+ */
 export function shortReason(message: string): string {
   const first = withoutCodeMarks(message).split(/(?<=[.!?])\s/)[0] ?? message;
-  const clean = first.replace(/[.!?]$/, '');
-  return clean.length > SHORT ? `${clean.slice(0, SHORT - 1).trimEnd()}…` : clean;
+  const clean = shownLine(first.replace(/[.!?]$/, ''));
+  if (clean.length <= SHORT) return clean;
+  // By code points: a cut between a surrogate pair would leave half a character.
+  return `${Array.from(clean).slice(0, SHORT - 1).join('').replace(CUT_ESCAPE, '').trimEnd()}…`;
 }
 
-/** An error message as a tooltip shows it: plain text, without the backticks meant for code. */
-function tooltip(message: string | undefined): string | undefined {
-  return message === undefined ? undefined : withoutCodeMarks(message);
+/** An error message as a tooltip shows it: plain text, without the backticks meant for code, hidden characters as escapes. */
+function tooltip(message: string): string {
+  return shownText(withoutCodeMarks(message));
 }
 
 /** What the state badge of a server says; disabled and unapproved outrank the pool state. */
@@ -36,7 +43,7 @@ export function serverBadge(status: ServerStatus): ServerBadge {
   // Step-up: the server refused a call for lack of scope; a new sign-in asks for the union.
   const more = moreAccessNeeded(status.auth);
   if (more.length > 0 && status.state !== 'error' && status.state !== 'starting') {
-    return { kind: 'needs_auth', label: 'needs more access', tone: 'warn', detail: `Grant more access to add ${more.join(' ')}.` };
+    return { kind: 'needs_auth', label: 'needs more access', tone: 'warn', detail: `Grant more access to add ${shownLine(more.join(' '))}.` };
   }
   const apiKey = status.auth?.kind === 'api_key';
   // Nothing held yet by a service that signs in: it is not "idle", it cannot start.
@@ -49,11 +56,11 @@ export function serverBadge(status: ServerStatus): ServerBadge {
     case 'ready':
       return { kind: 'ready', label: 'ready', tone: 'ok' };
     case 'needs_auth':
-      if (apiKey) return { kind: 'needs_auth', label: 'needs an API key', tone: 'warn', detail: tooltip(status.lastError?.message) ?? 'Enter its API key to use it.' };
-      return { kind: 'needs_auth', label: 'needs sign-in', tone: 'warn', detail: tooltip(status.lastError?.message) ?? 'Sign in to use it.' };
+      if (apiKey) return { kind: 'needs_auth', label: 'needs an API key', tone: 'warn', detail: status.lastError ? tooltip(status.lastError.message) : 'Enter its API key to use it.' };
+      return { kind: 'needs_auth', label: 'needs sign-in', tone: 'warn', detail: status.lastError ? tooltip(status.lastError.message) : 'Sign in to use it.' };
     case 'error': {
       const message = status.lastError?.message ?? 'failed';
-      return { kind: 'error', label: `error: ${shortReason(message)}`, tone: 'error', detail: withoutCodeMarks(message) };
+      return { kind: 'error', label: `error: ${shortReason(message)}`, tone: 'error', detail: tooltip(message) };
     }
     case 'starting':
       return { kind: 'starting', label: 'starting…', tone: 'info' };

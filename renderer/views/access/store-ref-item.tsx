@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import type { StoreReferenceView, StoreUse } from '../../../shared/api';
-import { Badge, ConfirmDialog, SecretField, TimeAgo } from '../../components';
+import { Badge, CodeSpans, ConfirmDialog, SecretField, TimeAgo } from '../../components';
 import { describeError } from '../../lib';
 import { useLive } from '../../state';
 import { NewValueForm } from './new-value-form';
@@ -13,8 +13,17 @@ function LastUse({ use }: { use: StoreUse }) {
     <>
       {verb} <TimeAgo at={use.at} />
       {who}
-      {problem !== undefined && `: ${problem}`}
-      {use.fix !== undefined && !use.ok && <span className="muted"> {use.fix}</span>}
+      {problem !== undefined && (
+        <>
+          : <CodeSpans text={problem} />
+        </>
+      )}
+      {use.fix !== undefined && !use.ok && (
+        <span className="muted">
+          {' '}
+          <CodeSpans text={use.fix} />
+        </span>
+      )}
     </>
   );
 }
@@ -76,7 +85,9 @@ export function StoreRefItem({ entry, onChanged }: { entry: StoreReferenceView; 
           </>
         )}
       </dl>
-      <p className="muted">{entry.guidance}</p>
+      <p className="muted">
+        <CodeSpans text={entry.guidance} />
+      </p>
       <div className="button-row">
         {entry.type !== 'unknown' && (
           <button type="button" className="button small" onClick={test} disabled={testing} aria-label={`Test ${name}`}>
@@ -90,7 +101,7 @@ export function StoreRefItem({ entry, onChanged }: { entry: StoreReferenceView; 
         )}
       </div>
       <p role="status" className="muted">
-        {note}
+        <CodeSpans text={note} />
       </p>
       {replacing && entry.canReplace && (
         <NewValueForm name={name} value={value} onValue={setValue} onSubmit={() => setConfirming(true)} />

@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import type { PendingApproval } from '../../../shared/api';
-import { Badge, ErrorNote } from '../../components';
+import { Badge, CodeSpans, ErrorNote } from '../../components';
 import { clockText, describeError, focusWhenShown, nextInList, type ShownError } from '../../lib';
 import { useLive } from '../../state';
 import { revealHidden } from '../../../shared/text';
@@ -47,7 +47,7 @@ export function ApprovalItem({ pending, now }: { pending: PendingApproval; now: 
       {pending.warning !== undefined && (
         <div className="note note-warn" role="note">
           <p className="note-message">
-            Held for you whatever {pending.agent}&apos;s policy says: {pending.warning}. An agent never needs it (the bridge supplies credentials). Deny it unless you gave {pending.agent} that value yourself; if you did not, it may be guessing, so change that secret.
+            Held for you whatever {pending.agent}&apos;s policy says: <CodeSpans text={pending.warning} />. An agent never needs it (the bridge supplies credentials). Deny it unless you gave {pending.agent} that value yourself; if you did not, it may be guessing, so change that secret.
           </p>
         </div>
       )}

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import type { AuditEntry, AuditOutcome } from '../../../shared/api';
-import { Badge, JsonView } from '../../components';
+import { Badge, CodeSpans, JsonView } from '../../components';
 import { shownLine, timestamp } from '../../lib';
 import { approvalText, callDuration, decidedByText } from './audit-wording';
 
@@ -43,11 +43,11 @@ export function AuditRow({ entry: e }: { entry: AuditEntry }) {
         <td data-label="Agent">{e.via === 'app' ? <Badge tone="muted">from an app</Badge> : e.agent}</td>
         <td data-label="Service">{e.server}</td>
         <td data-label="Call">
-          <code>{shownLine(e.tool)}</code> {e.kind !== 'tool' && <span className="muted">({e.kind})</span>}
+          <code className="audit-call">{shownLine(e.tool)}</code> {e.kind !== 'tool' && <span className="muted">({e.kind})</span>}
           {e.repeated !== undefined && <Badge tone="warn">{`and ${e.repeated} more refused in that minute`}</Badge>}
           {e.warning !== undefined && (
             <span className="note note-warn audit-warning" role="note">
-              Held for you: {e.warning}
+              Held for you: <CodeSpans text={e.warning} />
             </span>
           )}
         </td>

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AgentView, BridgeInfo, ConfigTarget } from '../../../shared/api';
-import { Badge, CopyButton, ErrorNote, LoadingSkeleton, PageHeader } from '../../components';
+import { Badge, CodeSpans, CopyButton, ErrorNote, LoadingSkeleton, PageHeader } from '../../components';
 import { agentCardHeading, describeError, focusWhenShown, type ShownError } from '../../lib';
 import { useLive } from '../../state';
 import { AgentCard } from './agent-card';
@@ -83,7 +83,10 @@ export function AgentsView() {
               </button>
             </>
           ) : (
-            <span className="muted">The bridge is not running{bridge.error !== undefined ? `: ${bridge.error}` : ''}.</span>
+            <span className="muted">
+              The bridge is not running{bridge.error !== undefined ? ': ' : ''}
+              {bridge.error !== undefined && <CodeSpans text={bridge.error.replace(/\.$/, '')} />}.
+            </span>
           )}
         </p>
       )}

@@ -1,8 +1,8 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type { RegistryRow, ServerStatus } from '../../../shared/api';
 import { CATALOG, type CatalogEntry, type ServerPlan } from '../../../shared/catalog';
-import { ErrorNote, LoadingSkeleton, PageHeader } from '../../components';
-import { focusWhenShown, plural, serverRowFocus, shownLine, shownText } from '../../lib';
+import { CodeSpans, ErrorNote, LoadingSkeleton, PageHeader } from '../../components';
+import { focusWhenShown, plural, serverRowFocus, shownLine } from '../../lib';
 import { useLive, useStore } from '../../state';
 import { AddEntryDialog } from './add-entry-dialog';
 import { ApproveCommandDialog } from './approve-command-dialog';
@@ -93,8 +93,8 @@ export function CatalogView() {
           <ul>
             {issues.map((issue, i) => (
               <li key={i}>
-                {issue.server !== undefined && <strong>{issue.server}: </strong>}
-                {issue.field !== undefined && <code>{shownLine(issue.field)}</code>} {shownText(issue.message)}
+                {issue.server !== undefined && <strong>{shownLine(issue.server)}: </strong>}
+                {issue.field !== undefined && <code>{shownLine(issue.field)}</code>} <CodeSpans text={issue.message} />
               </li>
             ))}
           </ul>

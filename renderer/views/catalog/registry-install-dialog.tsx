@@ -1,7 +1,7 @@
 import type { FormValidation } from '@rjsf/utils';
 import { useEffect, useMemo, useState } from 'react';
 import type { RegistryInstallOptions, RegistryRow } from '../../../shared/api';
-import { MemoryVaultNote } from '../../components';
+import { CodeSpans, MemoryVaultNote } from '../../components';
 import { FormDialog } from '../../forms';
 import { describeError, shownLine, shownText, type ShownError } from '../../lib';
 import { useLive } from '../../state';
@@ -104,7 +104,10 @@ export function RegistryInstallDialog({ row, taken, onClose, onReview }: Registr
             <label key={place} className="choice-line">
               <input type="radio" name="registry-install-choice" checked={place === picked} disabled={o.problem !== undefined} onChange={() => setPicked(place)} />{' '}
               <code>{shownLine(o.label)}</code>
-              {o.problem !== undefined && <span className="muted"> — {shownText(o.problem)}</span>}
+              {o.problem !== undefined && <span className="muted">
+                  {' '}
+                  — <CodeSpans text={o.problem} />
+                </span>}
             </label>
           ))}
         </fieldset>

@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
 import type { RegistryRow, RegistryState } from '../../../shared/api';
 import { searchRegistry } from '../../../shared/catalog';
-import { TimeAgo } from '../../components';
-import { plural, shownText } from '../../lib';
+import { CodeSpans, TimeAgo } from '../../components';
+import { plural } from '../../lib';
 import { RegistryEntryRow } from './registry-entry-row';
 import { useRegistryCatalog } from './use-registry-catalog';
 
@@ -46,7 +46,7 @@ function RegistryLine({ state }: { state: RegistryState }) {
       {state.lastFailure && (
         <span className="registry-failure" role="status">
           {' '}
-          — the last refresh failed: {asSentence(shownText(state.lastFailure.message))}{' '}
+          — the last refresh failed: <CodeSpans text={asSentence(state.lastFailure.message)} />{' '}
           {state.entries > 0 ? 'Showing the snapshot it had.' : 'Press Refresh once this computer can reach it; the catalog above works without it.'}
         </span>
       )}

@@ -1,5 +1,6 @@
 import type { DeviceLogin } from '../../../shared/api';
-import { routeHref, shownText } from '../../lib';
+import { CodeSpans } from '../../components';
+import { routeHref } from '../../lib';
 
 type EndState = 'approved' | 'denied' | 'expired' | 'cancelled' | 'failed';
 
@@ -27,7 +28,9 @@ export function LoginOutcome({ login, busy, onRetry }: LoginOutcomeProps) {
   return (
     <div className={`note note-${text.tone} outcome`} role="status" data-login-state={login.state}>
       <h2>{text.title}</h2>
-      {login.message !== undefined && login.state !== 'approved' && <p>{shownText(login.message)}</p>}
+      {login.message !== undefined && login.state !== 'approved' && <p>
+          <CodeSpans text={login.message} />
+        </p>}
       <p>{text.next}</p>
       <div className="button-row">
         {login.state === 'approved' ? (

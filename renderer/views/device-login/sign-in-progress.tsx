@@ -1,6 +1,6 @@
 import type { SignInProgress } from '../../../shared/api';
-import { CopyButton, SafeLink } from '../../components';
-import { humanDuration, routeHref, safeHref, shownLine, shownText, timeUntil } from '../../lib';
+import { CodeSpans, CopyButton, SafeLink } from '../../components';
+import { humanDuration, routeHref, safeHref, shownLine, timeUntil } from '../../lib';
 import { useNowFor } from '../../state';
 import './sign-in-progress.css';
 
@@ -34,11 +34,17 @@ export function SignInProgressPanel({ progress, busy, onCancel, onRetry, onDismi
   if (progress.state !== 'waiting') {
     const wait = waitOf(progress);
     const text =
-      progress.state === 'expired'
-        ? `The sign-in to ${server} was not finished${wait !== undefined ? ` within ${wait}` : ' in time'}, so the app stopped waiting. Nothing was changed.`
-        : progress.state === 'cancelled'
-          ? `The sign-in to ${server} was cancelled. Nothing was changed.`
-          : `The sign-in to ${server} failed${progress.message !== undefined ? `: ${shownText(progress.message)}` : '.'}`;
+      progress.state === 'expired' ? (
+        `The sign-in to ${server} was not finished${wait !== undefined ? ` within ${wait}` : ' in time'}, so the app stopped waiting. Nothing was changed.`
+      ) : progress.state === 'cancelled' ? (
+        `The sign-in to ${server} was cancelled. Nothing was changed.`
+      ) : progress.message !== undefined ? (
+        <>
+          The sign-in to {server} failed: <CodeSpans text={progress.message} />
+        </>
+      ) : (
+        `The sign-in to ${server} failed.`
+      );
     return (
       <div className={`note ${progress.state === 'cancelled' ? 'note-hint' : progress.state === 'expired' ? 'note-warn' : 'note-error'} sign-in-progress`} role={progress.state === 'failed' ? 'alert' : 'status'} data-sign-in-state={progress.state}>
         <p>{text}</p>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { moreAccessNeeded, type ServerStatus } from '../../../shared/api';
 import { ErrorNote, SafeLink, TimeAgo } from '../../components';
-import { expiryText, routeHref, shownLine, timestamp } from '../../lib';
+import { expiryText, plural, routeHref, shownLine, timestamp } from '../../lib';
 import { useLive, useNowFor, useStore } from '../../state';
 import { useServerActions } from '../catalog/use-server-actions';
 import { ApiKeyDialog } from '../device-login/api-key-dialog';
@@ -52,7 +52,7 @@ export function OverviewPanel({ status }: { status: ServerStatus }) {
           </dd>
           <dt>Inventory</dt>
           <dd>
-            {status.toolCount} tools, {status.resourceCount} resources, {status.promptCount} prompts
+            {plural(status.toolCount, 'tool')}, {plural(status.resourceCount, 'resource')}, {plural(status.promptCount, 'prompt')}
             {status.inventoryUpdatedAt !== undefined && <span className="muted">, fetched <TimeAgo at={status.inventoryUpdatedAt} /></span>}
           </dd>
           <dt>Crashes</dt>
