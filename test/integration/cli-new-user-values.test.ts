@@ -41,4 +41,10 @@ describe('empty, huge and missing values a new user gives', () => {
     expect(result.code).toBe(2);
     expect(result.stderr).toBe(`error [invalid_config]: The data folder ${file} (or a folder above it) is a file, not a folder.\n  hint: Move that file away, or choose another folder (--home, or CONNECTED_SERVICES_HOME).\n`);
   });
+
+  it('a --servers name that cannot be a server is refused in the option\'s words, before any note, shown cut short', async () => {
+    const result = await runCli(home, ['agents', 'add', 'huge', '--servers', `everything,${'s'.repeat(100_000)}`]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(`error [invalid_input]: "${'s'.repeat(60)}…" cannot be a server's name: use 1-48 letters, digits, "_" or "-", starting with a letter or digit\n  hint: For example: ${'s'.repeat(48)}\n`);
+  });
 });
