@@ -10,7 +10,7 @@ describe('agentError: what an agent learns of a failure', () => {
 
   it("passes a rate limit's wait on, in a tool result's _meta and in a JSON-RPC error's data, and no other data", () => {
     const error = agentError(limited, 'api');
-    expect(error).toEqual({ code: 'rate_limited', message: limited.message, hint: 'wait 60 s, then retry', server: 'api', retryAfterMs: 60_000 });
+    expect(error).toEqual({ code: 'rate_limited', message: limited.message, hint: 'Wait 60 s, then retry', server: 'api', retryAfterMs: 60_000 });
     expect(errorResult(error)._meta?.[ERROR_META_KEY]).toMatchObject({ retryAfterMs: 60_000 });
     expect(rpcError(error).data).toMatchObject({ code: 'rate_limited', retryAfterMs: 60_000 });
   });
@@ -22,10 +22,16 @@ describe('agentError: what an agent learns of a failure', () => {
     expect(agentError(new CodedError('rate_limited', 'x'))).not.toHaveProperty('retryAfterMs');
   });
 
+  // An agent reads a hint in the form a person does: a sentence, whichever layer wrote it.
+  it('words every hint as a sentence, the ones it writes itself too', () => {
+    expect(agentError(new CodedError('auth_required', 'x'), 'mail').hint).toBe('The person must re-authorize "mail" in Connected Services; retry after that');
+    expect(errorResult(agentError(limited))).toMatchObject({ content: [{ type: 'text', text: `rate_limited: ${limited.message}\nWhat to do: Wait 60 s, then retry` }] });
+  });
+
   // Try-out: an agent was told to run `servers approve` itself for a server waiting for the person.
   it("turns a fix for the person's terminal into one the agent asks the person for", () => {
     const waiting = new CodedError('denied', '"forged" sends a secret and waits for your approval', { hint: 'Review it, then run `connected-services servers approve forged`' });
-    expect(agentError(waiting, 'forged').hint).toBe('ask the person to do this in Connected Services: Review it, then run `connected-services servers approve forged`');
-    expect(agentError(new CodedError('not_found', 'no tool', { hint: 'call tools/list' })).hint).toBe('call tools/list');
+    expect(agentError(waiting, 'forged').hint).toBe('Ask the person to do this in Connected Services: Review it, then run `connected-services servers approve forged`');
+    expect(agentError(new CodedError('not_found', 'no tool', { hint: 'call tools/list' })).hint).toBe('Call tools/list');
   });
 });

@@ -1,5 +1,5 @@
 import type { CallToolResult } from '@modelcontextprotocol/server';
-import { CodedError, toCodedError, type ErrorCode as Code } from '../../shared/errors';
+import { CodedError, hintSentence, toCodedError, type ErrorCode as Code } from '../../shared/errors';
 import { redact, redactor } from '../../shared/redact';
 import { RPC_ERROR } from '../pool';
 
@@ -33,7 +33,7 @@ export function agentError(error: unknown, server?: string): AgentError {
     // A fix written for the person's terminal (an approval, a sign-in) is theirs to make, not the agent's.
     hint = `ask the person to do this in Connected Services: ${hint}`;
   }
-  if (hint !== undefined) out.hint = hint;
+  if (hint !== undefined) out.hint = hintSentence(hint);
   if (server !== undefined) out.server = server;
   const retryAfterMs = coded.code === 'rate_limited' ? retryAfterOf(coded.data) : undefined;
   if (retryAfterMs !== undefined) out.retryAfterMs = retryAfterMs;

@@ -133,7 +133,7 @@ describe('the call gate', () => {
         return Promise.reject(new Error('"mail" cancelled the call'));
       },
     };
-    expect(await passGate(f.ctx, ended, cancelled)).toEqual({ ok: false, step: 'call', error: { code: 'rate_limited', message: refusal.message, hint: 'answer them', server: 'mail' } });
+    expect(await passGate(f.ctx, ended, cancelled)).toEqual({ ok: false, step: 'call', error: { code: 'rate_limited', message: refusal.message, hint: 'Answer them', server: 'mail' } });
     expect(f.audit[0]).toMatchObject({ outcome: 'denied', errorCode: 'rate_limited', server: 'mail', tool: 'send_email' });
     // Any other cancel stays a cancel.
     const other = new LazyAbort();

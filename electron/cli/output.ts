@@ -1,4 +1,4 @@
-import { errorReason, type CodedError } from '../../shared/errors';
+import { errorReason, hintSentence, type CodedError } from '../../shared/errors';
 import { redact } from '../../shared/redact';
 import { terminalSafe } from '../../shared/text';
 import { serverOutputTail } from './server-output';
@@ -34,12 +34,10 @@ export function printJson(output: Output, value: unknown): void {
 }
 
 /**
- * A hint as the command line prints it: one form whatever layer wrote it, a sentence that starts with a
- * capital ("Run …", not "run …"); test/integration/cli-hint-form.test.ts keeps it.
+ * A hint as the command line prints it: the one wording of shared/errors (`--json` and agents get the
+ * same); test/integration/cli-hint-form.test.ts keeps it.
  */
-export function hintText(hint: string): string {
-  return hint.charAt(0).toUpperCase() + hint.slice(1);
-}
+export const hintText = hintSentence;
 
 export function printError(output: Output, error: CodedError, json: boolean): void {
   if (json) {

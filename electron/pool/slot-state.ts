@@ -86,7 +86,7 @@ export class SlotState {
     }
     if (this.crashes.gaveUp) {
       return new CodedError('server_unavailable', redact(`"${this.name}" kept crashing and is no longer restarted automatically`), {
-        hint: `run \`connected-services connect ${this.name}\` to start it again`,
+        hint: `Run \`connected-services connect ${this.name}\` to start it again`,
       });
     }
     return undefined;
@@ -103,7 +103,7 @@ export class SlotState {
       wire = {
         ...wire,
         message: `${wire.message}; no longer restarted after ${outcome.crashesInWindow} crashes within ${this.policy.windowMs / 1000} s`,
-        hint: `run \`connected-services connect ${this.name}\` to start it again`,
+        hint: `Run \`connected-services connect ${this.name}\` to start it again`,
       };
     }
     this.#lastError = wire;

@@ -1,4 +1,4 @@
-import type { CodedError } from '../../shared/errors';
+import { hintSentence, type CodedError } from '../../shared/errors';
 import type { CorruptFile, VaultState } from '../../shared/vault';
 import { NEWER_FORMAT } from './encrypted-sealer';
 import { UNSAFE_PERMISSIONS } from './permissions';
@@ -29,7 +29,7 @@ export interface HealthMessageInput {
 export function healthMessage({ info, file, error, corruptFiles, note }: HealthMessageInput): string {
   const parts: string[] = [];
   if (error) {
-    parts.push(error.hint ? `${error.message} ${error.hint}` : error.message);
+    parts.push(error.hint ? `${error.message} ${hintSentence(error.hint)}` : error.message);
   } else if (info.safety === 'memory-only') {
     parts.push(
       `${note ? `${note} ` : ''}Secrets are kept in memory for this session only and are lost when it ends; nothing is written in clear. Unlock or install an OS keychain, or set CONNECTED_SERVICES_PASSPHRASE, to keep them.`,

@@ -1,4 +1,5 @@
 import type { ErrorCode, WireError } from './error-code';
+import { hintSentence } from './hint-sentence';
 
 export interface CodedErrorOptions {
   /** What the person can do about it ("run `connected-services doctor`"). */
@@ -21,9 +22,10 @@ export class CodedError extends Error {
     this.data = options.data;
   }
 
+  /** The form every reader gets (`--json`, the App API, the UI): the hint worded as a sentence. */
   toWire(): WireError {
     const wire: WireError = { code: this.code, message: this.message };
-    if (this.hint !== undefined) wire.hint = this.hint;
+    if (this.hint !== undefined) wire.hint = hintSentence(this.hint);
     if (this.data !== undefined) wire.data = this.data;
     return wire;
   }

@@ -2,5 +2,6 @@ export { ERROR_CODES, ErrorCodeSchema, WireErrorSchema } from './error-code';
 export type { ErrorCode, WireError } from './error-code';
 export { CodedError, errorMessage, isCodedError, toCodedError } from './coded-error';
 export type { CodedErrorOptions } from './coded-error';
+export { hintSentence } from './hint-sentence';
 export { ERROR_REASONS, errorReason } from './error-reason';
 export type { ErrorReason } from './error-reason';

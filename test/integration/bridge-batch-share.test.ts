@@ -53,7 +53,7 @@ describe("a batch's calls count against its agent's share", () => {
     for (const { error } of errors) {
       expect(error.code).toBe(-32012);
       expect(error.data.code).toBe('rate_limited');
-      expect(error.data.hint).toContain('send fewer requests in one batch');
+      expect(error.data.hint).toContain('Send fewer requests in one batch');
     }
     expect(await started()).toBe(BATCH);
     // A batch that fits the rest of the share is served.

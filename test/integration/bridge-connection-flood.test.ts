@@ -75,7 +75,7 @@ describe("one agent's streams take at most its share of the cap", () => {
     const error = (JSON.parse(refused.body) as { error?: { code?: number; data?: { code?: string; hint?: string } } }).error;
     expect(error?.code).toBe(-32012);
     expect(error?.data?.code).toBe('rate_limited');
-    expect(error?.data?.hint).toContain('close the streams and sessions you no longer use');
+    expect(error?.data?.hint).toContain('Close the streams and sessions you no longer use');
 
     const agent = await connectAgent(small.bridge.url, other);
     expect((await agent.client.listTools()).tools).toEqual([]);

@@ -65,7 +65,7 @@ describe('a 2026-07-28 agent past 32 held calls, a 2025-era server behind the br
     expect(error).toEqual({
       code: 'rate_limited',
       message: 'your agent already holds 32 calls waiting for it to answer their services\' questions (each sent to it as an input_required result, or about to be), so the bridge ended this call when its service asked for input',
-      hint: 'answer those calls (retry each with its inputResponses and requestState; a decline or cancel ends it) or abandon them (each ends 5 min after its input_required result), then call again',
+      hint: 'Answer those calls (retry each with its inputResponses and requestState; a decline or cancel ends it) or abandon them (each ends 5 min after its input_required result), then call again',
       server: 'legacy',
     });
     expect(JSON.stringify(result)).not.toContain('the server reported this error itself');

@@ -151,7 +151,7 @@ describe('a hostile 2026-07-28 server behind the bridge', () => {
     expect(lane.body.length).toBeLessThan(64 * 1024);
     const text = JSON.stringify(answer.result ?? answer.error);
     expect(text).toContain('\\"hostile\\" sent a message over 8 MiB');
-    expect(text).toContain("the server's answer is too large");
+    expect(text).toContain("The server's answer is too large");
     // The server is not stopped for it: its next call is answered.
     expect(messageOf((await both('hostile__asks')).lane.body).result?.['resultType']).toBe('input_required');
   });
@@ -160,7 +160,7 @@ describe('a hostile 2026-07-28 server behind the bridge', () => {
     const answer = await alike('huge_sse');
     const text = JSON.stringify(answer.result ?? answer.error);
     expect(text).toContain('\\"hostile\\" sent a message over 8 MiB');
-    expect(text).toContain("the server's answer is too large");
+    expect(text).toContain("The server's answer is too large");
   });
 
   // A result nested past the pool's bounds is refused as the server's fault (over HTTP the body's depth
@@ -194,7 +194,7 @@ describe('a hostile 2026-07-28 server behind the bridge', () => {
     for (let i = 0; i < 40; i++) kinds.push(await kind(hoarder, i));
     expect(kinds.slice(0, 32)).toEqual(Array.from({ length: 32 }, () => 'held'));
     // Told by the bridge itself (code and what to do), never as an error of the server's (docs/asks.md).
-    const refusal = /^\{"_meta":\{"connected-services\/error":\{"code":"rate_limited","message":"your agent already holds 32 calls waiting for it to answer .*","hint":"answer those calls .*","server":"hostile"\}/;
+    const refusal = /^\{"_meta":\{"connected-services\/error":\{"code":"rate_limited","message":"your agent already holds 32 calls waiting for it to answer .*","hint":"Answer those calls .*","server":"hostile"\}/;
     expect(kinds.slice(32).filter((k) => !refusal.test(k) || k.includes('the server reported this error itself'))).toEqual([]);
     // The refused calls' rounds were not answered upstream: nothing more was sent for them.
     expect(hostile.asks.retries).toBe(retries);

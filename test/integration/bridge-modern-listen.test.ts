@@ -80,7 +80,7 @@ describe('subscriptions/listen through the bridge (2026-07-28)', () => {
     expect(refused?.code).toBe(-32012);
     expect(refused?.data?.code).toBe('rate_limited');
     expect(refused?.message).toContain(`${MAX_LISTENS_PER_AGENT} subscriptions/listen streams`);
-    expect(refused?.data?.hint).toContain('close the listen streams you no longer read');
+    expect(refused?.data?.hint).toContain('Close the listen streams you no longer read');
     // The bridge still answers the agent, and a closed stream frees its place.
     expect((await a.client.listTools()).tools.length).toBeGreaterThan(0);
     await open.pop()!.close();

@@ -42,4 +42,18 @@ describe('the form of every hint the CLI prints for bad input', () => {
     // A hint a lower layer writes with a small letter (the agents' store) is printed in the same form.
     expect(seen).toContain('  hint: Choose another name, or run `connected-services agents rotate "twice"` for a new token');
   }, 120_000);
+
+  // `--json` carries the hint a person reads, worded once (shared/errors), not the lower layer's raw text.
+  it('is the same sentence under --json, a lower layer\'s hint too', async () => {
+    const home = tempHome('cs-hint-json-');
+    expect((await runCli(home, ['agents', 'add', 'twice'])).code).toBe(0);
+    for (const args of [['agents', 'add', 'twice'], ['agents', 'add', 'x', '--policy', 'read=alow'], ['tools', 'nosuch'], ['statsu']]) {
+      const human = await runCli(home, args);
+      const json = await runCli(home, [...args, '--json']);
+      expect(json.code, args.join(' ')).toBe(human.code);
+      const wire = JSON.parse(json.stderr) as { error: { code: string; message: string; hint?: string } };
+      expect(Object.keys(wire.error).filter((key) => !['code', 'message', 'hint', 'data'].includes(key)), args.join(' ')).toEqual([]);
+      expect(`  hint: ${wire.error.hint ?? ''}`, args.join(' ')).toBe(human.stderr.split('\n').find((line) => line.startsWith('  hint: ')));
+    }
+  }, 120_000);
 });

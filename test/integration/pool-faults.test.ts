@@ -152,12 +152,12 @@ describe('pool: crashes and restarts', () => {
       return s.crashes === 3 && s.state === 'error' ? s : undefined;
     });
     expect(status.lastError?.message).toContain('no longer restarted after 3 crashes within 60 s');
-    expect(status.lastError?.hint).toBe('run `connected-services connect f` to start it again');
+    expect(status.lastError?.hint).toBe('Run `connected-services connect f` to start it again');
     // Calls do not restart it either.
     const mark = log.mark();
     const refused = await rejection(pool.callTool('f', 'slow', { ms: 0 }));
     expect(refused.code).toBe('server_unavailable');
-    expect(refused.hint).toBe('run `connected-services connect f` to start it again');
+    expect(refused.hint).toBe('Run `connected-services connect f` to start it again');
     // Well past the backoff (20/40 ms): still no restart.
     await new Promise((r) => setTimeout(r, 300));
     expect(log.events.slice(mark).map((e) => e.state)).toEqual([]);

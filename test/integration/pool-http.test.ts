@@ -66,7 +66,7 @@ describe('pool: HTTP errors', () => {
     expect(error.hint).toBe('run `connected-services connect remote`');
     const status = pool.status('remote');
     expect(status.state).toBe('needs_auth');
-    expect(status.lastError).toMatchObject({ code: 'auth_required', hint: 'run `connected-services connect remote`' });
+    expect(status.lastError).toMatchObject({ code: 'auth_required', hint: 'Run `connected-services connect remote`' });
     // Config headers (requestInit) and the seam's headers both reached the server.
     expect(requests[0]?.['x-team']).toBe('blue');
     expect(requests[0]?.authorization).toBe('Bearer stale-token-123456');

@@ -79,7 +79,7 @@ describe("a server's rate limit keeps its wait (Retry-After, RFC 9110 §10.2.3)"
       expect(result._meta?.['connected-services/error']).toEqual({
         code: 'rate_limited',
         message: '"api" is rate limiting requests (HTTP 429); retry after 60 s',
-        hint: 'wait 60 s, then retry',
+        hint: 'Wait 60 s, then retry',
         server: 'api',
         retryAfterMs: 60_000,
       });

@@ -1,6 +1,6 @@
 import type { ApiInput, DoctorCheck } from '../../../shared/api';
 import type { CoreEnv } from '../../../shared/core-env';
-import { toCodedError } from '../../../shared/errors';
+import { hintSentence, toCodedError } from '../../../shared/errors';
 import { redact } from '../../../shared/redact';
 import type { Vault } from '../../../shared/vault';
 import type { Pool } from '../../pool';
@@ -32,7 +32,7 @@ export async function coreDoctor(options: CoreDoctorOptions, input: ApiInput<'do
       return { present: (await stores.open(store, server).get(path)) !== undefined };
     } catch (error) {
       const coded = toCodedError(error);
-      return { problem: redact(coded.message), ...(coded.hint !== undefined ? { fix: redact(coded.hint) } : {}) };
+      return { problem: redact(coded.message), ...(coded.hint !== undefined ? { fix: redact(hintSentence(coded.hint)) } : {}) };
     }
   };
   return runDoctor({

@@ -1,6 +1,6 @@
 import type { Approval, DoctorCheck } from '../../../shared/api';
 import { isEnabled, type ServerConfig, isStdio } from '../../../shared/config';
-import { CodedError, toCodedError, type ErrorCode } from '../../../shared/errors';
+import { CodedError, hintSentence, toCodedError, type ErrorCode } from '../../../shared/errors';
 import { redact } from '../../../shared/redact';
 
 export interface LiveCheckOptions {
@@ -58,7 +58,7 @@ async function liveCheck(name: string, config: ServerConfig, options: LiveCheckO
     return { id, title, status: 'ok', detail: `answered initialize and tools/list (${tools} tool${tools === 1 ? '' : 's'})` };
   } catch (error) {
     const coded = toCodedError(error);
-    const fix = coded.hint ?? DEFAULT_FIX[coded.code]?.(name) ?? `connected-services status`;
+    const fix = (coded.hint === undefined ? undefined : hintSentence(coded.hint)) ?? DEFAULT_FIX[coded.code]?.(name) ?? `connected-services status`;
     return { id, title, status: 'fail', detail: redact(`a call would fail now: [${coded.code}] ${coded.message}`), fix: redact(fix) };
   }
 }

@@ -1,8 +1,8 @@
-import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cacheKey, readCodeCache, writeCodeCache } from './cache-file';
+import { cacheKey, isPrivateFolder, readCodeCache, writeCodeCache } from './cache-file';
 
 const fresh = (): string => join(mkdtempSync(join(tmpdir(), 'cs-code-cache-')), 'code');
 const bytes = Buffer.from('compiled code of chunk-A, as V8 gave it');
@@ -44,5 +44,30 @@ describe('a code cache file', () => {
     writeFileSync(join(dir, 'chunk-A.cjs.cache'), 'damaged');
     writeCodeCache(dir, 'chunk-A.cjs', cacheKey('aa11'), bytes);
     expect(readCodeCache(dir, 'chunk-A.cjs', cacheKey('aa11'))).toEqual(bytes);
+  });
+
+  // V8 runs what a cache holds: one that another account could have written is never read.
+  it('is not read when group or others may write it, nor from a folder they may write or a link', () => {
+    const dir = fresh();
+    writeCodeCache(dir, 'chunk-A.cjs', cacheKey('aa11'), bytes);
+    const file = join(dir, 'chunk-A.cjs.cache');
+    for (const mode of [0o620, 0o602, 0o666]) {
+      chmodSync(file, mode);
+      expect(readCodeCache(dir, 'chunk-A.cjs', cacheKey('aa11')), mode.toString(8)).toBeUndefined();
+    }
+    chmodSync(file, 0o600);
+    expect(readCodeCache(dir, 'chunk-A.cjs', cacheKey('aa11'))).toEqual(bytes);
+    expect(isPrivateFolder(dir)).toBe(true);
+    for (const mode of [0o770, 0o707, 0o777]) {
+      chmodSync(dir, mode);
+      expect(isPrivateFolder(dir), mode.toString(8)).toBe(false);
+    }
+    chmodSync(dir, 0o700);
+    const link = `${dir}-link`;
+    symlinkSync(dir, link);
+    expect(isPrivateFolder(link)).toBe(false);
+    expect(isPrivateFolder(join(dir, 'none'))).toBe(false);
+    mkdirSync(join(dir, 'sub'), { mode: 0o700 });
+    expect(isPrivateFolder(join(dir, 'sub'))).toBe(true);
   });
 });

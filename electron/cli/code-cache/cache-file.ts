@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { chmodSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, closeSync, fstatSync, lstatSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
 
 /**
@@ -19,11 +19,38 @@ export function cacheKey(fileDigest: string): string {
   return `${fileDigest} ${process.version} ${process.arch}`;
 }
 
-/** The cached bytes for `name` made for `key`; undefined when none, made for another build, or damaged. */
+/**
+ * Written by no one but this user: ours, and writable by neither group nor others. V8 runs what a
+ * cache holds, so one another account could write is never read (POSIX; Windows keeps the data
+ * folder in the user's own profile).
+ */
+function onlyOurs(stats: Stats): boolean {
+  const uid = process.getuid?.();
+  return uid === undefined || (stats.uid === uid && (stats.mode & 0o022) === 0);
+}
+
+/** The cache folder itself, not a link, and only this user's (the caches in it are checked each again). */
+export function isPrivateFolder(dir: string): boolean {
+  try {
+    const stats = lstatSync(dir);
+    return stats.isDirectory() && onlyOurs(stats);
+  } catch {
+    return false;
+  }
+}
+
+/** The cached bytes for `name` made for `key`; undefined when none, made for another build, damaged, or not only ours. */
 export function readCodeCache(dir: string, name: string, key: string): Buffer | undefined {
   let file: Buffer;
   try {
-    file = readFileSync(join(dir, `${name}.cache`));
+    const fd = openSync(join(dir, `${name}.cache`), 'r');
+    try {
+      const stats = fstatSync(fd);
+      if (!stats.isFile() || !onlyOurs(stats)) return undefined;
+      file = readFileSync(fd);
+    } finally {
+      closeSync(fd);
+    }
   } catch {
     return undefined;
   }

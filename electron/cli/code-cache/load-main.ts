@@ -1,5 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { lstatSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { isPrivateFolder } from './cache-file';
 import { ChunkLoader, type Manifest } from './chunk-loader';
 
 export type Main = (argv: string[], env: Record<string, string | undefined>) => Promise<void>;
@@ -35,20 +36,25 @@ function readManifest(dir: string): Manifest | undefined {
 }
 
 /**
- * The CLI's `main`. `serve` runs it from the bundle's CommonJS copy with a V8 code cache per chunk in
- * the data folder's `cache/code/` (ES modules get none on Node 20): compiling the ~650 KB it runs
- * before health was a sixth of its start (docs/how-it-is-built.md). A start without a cache (the first
- * after a build) writes them a few seconds in, or as it exits. Every other command, and a build
- * without the copy, runs the ES modules (`esm`).
+ * The CLI's `main`, run from the bundle's CommonJS copy with a V8 code cache per chunk in the data
+ * folder's `cache/code/` (ES modules get none on Node 20): compiling the bundle was a sixth of
+ * `serve`'s start and a quarter of a short command's CPU (docs/how-it-is-built.md). A start without a
+ * cache (the first after a build) writes them a few seconds in, or as it exits. A build without the
+ * copy runs the ES modules (`esm`).
  */
 export function loadMain(argv: string[], distDir: string, dataDirOf: (home: string | undefined) => string, esm: () => Promise<Main>): Promise<Main> {
   const args = argv.slice(2);
   const dir = join(distDir, 'cli-cjs');
-  const manifest = args.includes('serve') ? readManifest(dir) : undefined;
+  const manifest = readManifest(dir);
   if (manifest === undefined) return esm();
   const dataDir = dataDirOf(homeOf(args));
-  // Only into a data folder serve has already made (it holds cache/ then); never one a mistyped --home names.
-  const cacheDir = existsSync(join(dataDir, 'cache')) ? join(dataDir, 'cache', 'code') : undefined;
+  const cache = join(dataDir, 'cache');
+  const code = join(cache, 'code');
+  // Only into a data folder a command has already made, never one a mistyped --home names; and only
+  // where every folder down to cache/code/ is this user's alone (its files are checked each).
+  const absent = (path: string): boolean => lstatSync(path, { throwIfNoEntry: false }) === undefined;
+  const privateDown = isPrivateFolder(dataDir) && (isPrivateFolder(cache) || absent(cache)) && (isPrivateFolder(code) || absent(code));
+  const cacheDir = privateDown ? code : undefined;
   const loader = new ChunkLoader(dir, manifest, cacheDir);
   const main = (loader.require('cli-main.cjs') as { main: Main }).main;
   setTimeout(() => loader.writeCaches(), WRITE_AFTER_MS).unref();

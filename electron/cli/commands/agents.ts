@@ -8,7 +8,7 @@ import type { CliContext } from '../context';
 import { CLIENT_HELP, parseClient, parseForOnAdd, parseTarget, toolModeNotes, type ForOnAdd } from './agent-client-options';
 import { parseChoice, parsePolicy, parseToolRule, type ToolRule } from './agent-option-parsers';
 import { registerAgentConnect } from './agents-connect';
-import { checkAgentName } from '../name-checks';
+import { checkAgentName, checkServerName } from '../name-checks';
 import { agentTokenInput, refusedTokenOption, tokenStdinOption, type AgentTokenOptions } from '../agent-token-input';
 
 function rulesOf(agent: AgentView): string {
@@ -16,8 +16,12 @@ function rulesOf(agent: AgentView): string {
   return rules.length === 0 ? '-' : rules.join(' ');
 }
 
+/** Each name checked before a note on it or the App API's refusal in its own words (`servers.0: …`). */
 function parseServers(text: string): '*' | string[] {
-  return text.trim() === '*' ? '*' : text.split(',').map((s) => s.trim()).filter(Boolean);
+  if (text.trim() === '*') return '*';
+  const names = text.split(',').map((s) => s.trim()).filter(Boolean);
+  for (const name of names) checkServerName(name);
+  return names;
 }
 
 const NAMES_HELP = 'the names it sees: prefixed (<server>__<tool>, the default) or plain (each tool and prompt under its own name where none of its servers collide)';

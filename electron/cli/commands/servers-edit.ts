@@ -9,6 +9,7 @@ import { warnIfClearText } from './clear-text-note';
 import { warnIfArgumentSecrets } from './argument-secrets-note';
 import { collect, optionPair } from './pair-option';
 import { invalidServer } from './invalid-server';
+import { noteMissingPaths } from './missing-path-note';
 import { explainServerError } from '../config-errors';
 
 interface EditOptions {
@@ -93,6 +94,7 @@ export function registerServerEdits(servers: Command, run: Run): void {
         const core = await ctx.core();
         const { config } = await core.api.serverConfig({ name }).catch((error: unknown) => explainServerError(core.api, name, error));
         const edited = editedConfig(config, command, options);
+        noteMissingPaths(ctx.output, edited);
         warnIfArgumentSecrets(ctx.output, edited);
         const status = await core.api.updateServer({ name, config: edited });
         ctx.output.out(`Changed ${name}.`);

@@ -22,6 +22,7 @@ import { warnIfClearText } from './clear-text-note';
 import { warnIfArgumentSecrets } from './argument-secrets-note';
 import { collect, optionPair } from './pair-option';
 import { invalidServer } from './invalid-server';
+import { noteMissingPaths } from './missing-path-note';
 
 function pairs(items: string[] | undefined, separator: RegExp, flag: string): Record<string, string> | undefined {
   if (!items || items.length === 0) return undefined;
@@ -154,6 +155,7 @@ export function registerServers(program: Command, run: Run): void {
         if (!isStdio(config)) warnIfClearText(ctx.output, config.url);
         refuseLiteralSecrets(name, isStdio(config) ? { ...(config.env ? { env: config.env } : {}), ...(config.args ? { args: config.args } : {}), command: config.command, ...(config.cwd ? { cwd: config.cwd } : {}) } : { ...(config.headers ? { headers: config.headers } : {}), url: config.url });
         warnIfArgumentSecrets(ctx.output, config);
+        noteMissingPaths(ctx.output, config);
         if (options.connect === true) return addAndConnect(ctx, name, config, options.yes === true);
         if (options.yes === true) throw new CodedError('invalid_input', '--yes goes with --connect', { hint: 'Add --connect to approve and connect in one step, or leave out --yes' });
         const core = await ctx.core();
