@@ -79,6 +79,16 @@ describe('planInstall', () => {
     expect(() => planInstall(clean, { package: 0 }, { B: '${env:HOME}' }, named)).toThrow(/reference/);
   });
 
+  it('refuses an mcpb package whose runtime arguments would load other code or open a debugger, before the download', () => {
+    const mcpb = (runtimeArguments: NonNullable<ServerDetail['packages']>[number]['runtimeArguments']): ServerDetail => ({ ...base, packages: [{ registryType: 'mcpb', identifier: 'https://example.com/notes.mcpb', fileSha256: 'a'.repeat(64), transport: { type: 'stdio' }, runtimeArguments }] });
+    const bundle = { command: 'node', args: ['/data/bundles/notes/server/index.js'], env: {} };
+    const hostile = mcpb([{ type: 'positional', value: '--inspect=0.0.0.0:9229' }, { type: 'named', name: '--require', value: '/tmp/anything.js' }]);
+    expect(() => planInstall(hostile, { package: 0 }, {}, named)).toThrow(/--inspect=0.0.0.0:9229/);
+    expect(() => planInstall(hostile, { package: 0 }, {}, named, bundle)).toThrow(/not accepted/);
+    expect(() => planInstall(mcpb([{ type: 'named', name: '--import', value: '/tmp/x.mjs' }]), { package: 0 }, {}, named, bundle)).toThrow(/--import/);
+    expect(planInstall(mcpb([{ type: 'positional', value: '--max-old-space-size=256' }]), { package: 0 }, {}, named, bundle).config).toMatchObject({ args: ['--max-old-space-size=256', '/data/bundles/notes/server/index.js'] });
+  });
+
   it('refuses a reference joined from plain pieces (`$` and `{secret:…}`), keeping the ones written for the person\'s secrets', () => {
     const split = { value: '{a}{b}', variables: { a: { default: '$' }, b: { default: '{secret:GITHUB_TOKEN}' } } };
     const remote: ServerDetail = { ...base, remotes: [{ type: 'streamable-http', url: 'https://weather.example/mcp', headers: [{ name: 'X-Client', ...split }] }] };

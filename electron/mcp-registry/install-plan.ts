@@ -5,7 +5,7 @@ import { resolveInput, type InputAsk, type InputState } from './install-inputs';
 import { pinnedPackage } from './package-pins';
 import { dockerArguments } from './docker-arguments';
 import { checkEntryVariable } from './entry-env';
-import { npxArguments, uvxArguments } from './runtime-arguments';
+import { bundleArguments, npxArguments, uvxArguments } from './runtime-arguments';
 import type { RegistryArgument, RegistryPackage, RegistryRemote, ServerDetail } from './server-json';
 
 export type InstallChoice = { package: number } | { remote: number };
@@ -100,7 +100,7 @@ function planPackage(server: string, pkg: RegistryPackage, state: InputState, bu
       return { runtime: 'docker', config: withEnv({ command: 'docker', args, fromRegistry: server }) };
     }
     case 'mcpb':
-      return planBundle(pkg, bundle, { runtimeArgs, packageArgs, environment });
+      return planBundle(pkg, bundle, { runtimeArgs: bundleArguments(runtimeArgs), packageArgs, environment });
     default:
       throw new CodedError('invalid_input', `Packages from ${pkg.registryType} cannot be installed here (npm, pypi, oci and mcpb can).`);
   }
@@ -121,7 +121,7 @@ function planRemote(remote: RegistryRemote, state: InputState): Planned {
 
 /**
  * How an entry runs, from its server.json (2025-12-11): the command of a package (npx, uvx or
- * docker run, one exact version of one named package pinned, runtime flags that change what runs refused; an unpacked mcpb's own command; argv only, never a shell) or the
+ * docker run, one exact version of one named package pinned, runtime flags that change what runs refused; an unpacked mcpb's own command, its runtime's flags allow-listed too; argv only, never a shell) or the
  * address of a remote, with the person's inputs. Secrets become `${secret:…}` references and are
  * returned to store. `asked` lists every input the person may give, for a form.
  */
