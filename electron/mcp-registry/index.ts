@@ -22,3 +22,4 @@ export { unpackBundle, MAX_BUNDLE_ENTRIES, MAX_UNPACKED_BYTES } from './bundle-u
 export { installOptions, installSecretName } from './install-options';
 export type { InstallOption } from './install-options';
 export { dockerSpawnRefusal } from './docker-spawn-check';
+export { mountHost, type MountHost } from './docker-mounts';

@@ -1,8 +1,10 @@
+import { homedir } from 'node:os';
 import path from 'node:path';
 import type { FetchLike } from '../net';
 import { downloadBundle } from './bundle-download';
 import { bundleCommand, readManifest } from './bundle-manifest';
 import { unpackBundle } from './bundle-unpack';
+import { mountHost } from './docker-mounts';
 import type { InputAsk } from './install-inputs';
 import { planInstall, type InstallChoice, type InstallPlan } from './install-plan';
 import type { ServerDetail } from './server-json';
@@ -31,9 +33,11 @@ export async function deriveInstall(
   secretName: (key: string) => string,
   options: DeriveOptions,
 ): Promise<InstallPlan & { asked: InputAsk[] }> {
-  const plan = planInstall(server, choice, given, secretName);
+  // A docker mount may not reach the data folder this core uses (docker-mounts.ts).
+  const mounts = mountHost(homedir(), options.dataDir);
+  const plan = planInstall(server, choice, given, secretName, undefined, mounts);
   if (plan.download === undefined || plan.missing.length > 0) return plan;
   const dir = bundleFolder(options.dataDir, server, plan.download.sha256);
   await unpackBundle(await downloadBundle(options.fetch, plan.download.url, plan.download.sha256), dir);
-  return planInstall(server, choice, given, secretName, bundleCommand(await readManifest(dir), dir));
+  return planInstall(server, choice, given, secretName, bundleCommand(await readManifest(dir), dir), mounts);
 }

@@ -4,6 +4,7 @@ import type { BundleCommand } from './bundle-manifest';
 import { resolveInput, type InputAsk, type InputState } from './install-inputs';
 import { pinnedPackage } from './package-pins';
 import { dockerArguments } from './docker-arguments';
+import type { MountHost } from './docker-mounts';
 import { checkEntryVariable } from './entry-env';
 import { bundleArguments, npxArguments, uvxArguments } from './runtime-arguments';
 import type { RegistryArgument, RegistryPackage, RegistryRemote, ServerDetail } from './server-json';
@@ -78,7 +79,7 @@ function planBundle(pkg: RegistryPackage, bundle: BundleCommand | undefined, par
   return /[\\/]/.test(bundle.command) ? { config } : { config, runtime: bundle.command };
 }
 
-function planPackage(server: string, pkg: RegistryPackage, state: InputState, bundle: BundleCommand | undefined): Planned {
+function planPackage(server: string, pkg: RegistryPackage, state: InputState, bundle: BundleCommand | undefined, mounts: MountHost | undefined): Planned {
   if (pkg.transport.type !== 'stdio') {
     throw new CodedError('invalid_input', `This package runs its own ${pkg.transport.type} server; pick a remote or a stdio package instead.`);
   }
@@ -96,7 +97,7 @@ function planPackage(server: string, pkg: RegistryPackage, state: InputState, bu
       // Each variable passes by name only (`-e NAME`): docker takes its value from its own environment, which mcp.json sets.
       const names = Object.keys(environment ?? {}).flatMap((name) => ['-e', name]);
       // fromRegistry: its mounts are checked again before each start (docker-spawn-check.ts).
-      const args = ['run', '-i', '--rm', ...dockerArguments(runtimeArgs), ...names, pinnedImage(pkg.identifier), ...packageArgs];
+      const args = ['run', '-i', '--rm', ...dockerArguments(runtimeArgs, ...(mounts ? [mounts] : [])), ...names, pinnedImage(pkg.identifier), ...packageArgs];
       return { runtime: 'docker', config: withEnv({ command: 'docker', args, fromRegistry: server }) };
     }
     case 'mcpb':
@@ -125,13 +126,13 @@ function planRemote(remote: RegistryRemote, state: InputState): Planned {
  * address of a remote, with the person's inputs. Secrets become `${secret:…}` references and are
  * returned to store. `asked` lists every input the person may give, for a form.
  */
-export function planInstall(server: ServerDetail, choice: InstallChoice, given: Readonly<Record<string, string>>, secretName: (key: string) => string, bundle?: BundleCommand): InstallPlan & { asked: InputAsk[] } {
+export function planInstall(server: ServerDetail, choice: InstallChoice, given: Readonly<Record<string, string>>, secretName: (key: string) => string, bundle?: BundleCommand, mounts?: MountHost): InstallPlan & { asked: InputAsk[] } {
   const state: InputState = { given, secretName, secrets: new Map(), missing: [], asked: [] };
   let planned: Planned;
   if ('package' in choice) {
     const pkg = server.packages?.[choice.package];
     if (!pkg) throw new CodedError('invalid_input', `${server.name} has no package number ${choice.package + 1}.`);
-    planned = planPackage(server.name, pkg, state, bundle);
+    planned = planPackage(server.name, pkg, state, bundle, mounts);
   } else {
     const remote = server.remotes?.[choice.remote];
     if (!remote) throw new CodedError('invalid_input', `${server.name} has no remote number ${choice.remote + 1}.`);
