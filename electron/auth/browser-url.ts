@@ -1,6 +1,6 @@
 import { checkedAddress, type HostPins, type Resolver } from './endpoint-fetch';
-import type { Reach } from './reach';
-import { hostReachRefusal, hostRefusal, parseUrl, reachRefusal, refuse, validateBrowserUrl } from './url-safety';
+import { hostRefusal, type Reach } from '../net';
+import { hostReachRefusal, parseUrl, reachRefusal, refuse, validateBrowserUrl } from './url-safety';
 
 /**
  * A URL to hand to the person's browser, checked as an endpoint is: its written host

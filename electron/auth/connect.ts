@@ -13,7 +13,7 @@ import { assertPinnedIssuer, pinnedIssuer, recordPinnedIssuer } from './issuer-p
 import type { RedirectListenerFactory } from './loopback-listener';
 import { oauthConfiguration } from './oauth-client';
 import type { Opener } from './openers';
-import { farthest } from './reach';
+import { farthest } from '../net';
 import { canonicalResource } from './resource';
 import { selectScopes, unionScopes } from './scopes';
 import type { TokenManager } from './token-manager';

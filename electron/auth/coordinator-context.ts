@@ -4,12 +4,11 @@ import { redactor as processRedactor } from '../../shared/redact';
 import { resolveReferences } from '../../shared/vault';
 import { KeyedQueue } from '../fs-safe';
 import { secretLookup } from '../vault';
-import type { FetchLike } from '../net';
+import { type FetchLike, addressReach, farthest } from '../net';
 import type { CoreContext } from './core-context';
 import type { CoordinatorState, StatusReporter } from './coordinator-state';
 import { createEndpointFetch, systemResolver } from './endpoint-fetch';
 import { pinnedServerReach } from './server-reach';
-import { addressReach, farthest } from './reach';
 import { DEFAULT_AUTH_LOCK } from './file-lock';
 import type { AuthCoordinatorOptions } from './types';
 

@@ -1,5 +1,5 @@
 import type { CodedError } from '../../shared/errors';
-import type { Reach } from './reach';
+import type { Reach } from '../net';
 import type { AuthStatusChange, FlowEvent } from './types';
 import type { BearerChallenge } from './www-authenticate';
 

@@ -2,10 +2,9 @@ import type { CoreEnv } from '../../shared/core-env';
 import type { CodedError } from '../../shared/errors';
 import type { Vault } from '../../shared/vault';
 import type { AuthLockOptions } from './file-lock';
-import type { FetchLike } from '../net';
+import type { FetchLike, Reach } from '../net';
 import type { KeyedQueue } from '../fs-safe';
 import type { Resolver } from './endpoint-fetch';
-import type { Reach } from './reach';
 import type { ServerReach } from './server-reach';
 
 /** What the coordinator's parts share: the core's environment (its log redacting), the injected side effects and the status bookkeeping. */

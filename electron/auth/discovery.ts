@@ -1,5 +1,5 @@
 import { CodedError } from '../../shared/errors';
-import type { FetchLike } from '../net';
+import type { FetchLike, Reach } from '../net';
 import { requestJson, type JsonAnswer } from './http';
 import {
   AuthServerMetadataSchema,
@@ -9,7 +9,6 @@ import {
   type ProtectedResourceMetadata,
 } from './metadata';
 import { canonicalResource, resourceAllowed, type ResourceRule } from './resource';
-import type { Reach } from './reach';
 import { validateBrowserUrl, validateEndpointUrl } from './url-safety';
 import { parseBearerChallenge, type BearerChallenge } from './www-authenticate';
 

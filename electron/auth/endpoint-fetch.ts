@@ -2,9 +2,7 @@ import { promises as dns } from 'node:dns';
 import type * as Undici from 'undici';
 import type { Agent } from 'undici';
 import { CodedError, errorMessage } from '../../shared/errors';
-import type { FetchLike } from '../net';
-import { checkAddress, hostAddress } from './ip-address';
-import { addressReach, type Reach } from './reach';
+import { type FetchLike, checkAddress, hostAddress, addressReach, type Reach } from '../net';
 import { reachRefusal, refuse, validateEndpointUrl } from './url-safety';
 
 /** Host name → the checked answer its requests connect to, instead of resolving it again. */

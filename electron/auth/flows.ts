@@ -10,7 +10,7 @@ import { loadOidc } from './oidc-module';
 import { OFFLINE_ACCESS } from './scopes';
 import type { TokenResponseLike } from './token-record';
 import type { FlowEvent } from './types';
-import type { Reach } from './reach';
+import type { Reach } from '../net';
 
 export interface FlowContext {
   server: string;

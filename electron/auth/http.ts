@@ -1,7 +1,6 @@
 import { CodedError, errorMessage } from '../../shared/errors';
-import { cappedResponse, deadline, readBoundedBody, type FetchLike } from '../net';
+import { cappedResponse, deadline, readBoundedBody, type FetchLike, type Reach } from '../net';
 import type { HostPins, ReachInit } from './endpoint-fetch';
-import type { Reach } from './reach';
 import { validateEndpointUrl } from './url-safety';
 
 /**

@@ -24,7 +24,7 @@ export {
 } from './auth-config';
 export type { AuthTarget, FullAuthConfig, OAuthAuth, ClientCredentialsAuth, ApiKeyAuth } from './auth-config';
 export { validateBrowserUrl, validateEndpointUrl, isLoopbackHost, isLinkLocalOrMetadata, hostReachRefusal } from './url-safety';
-export type { Reach } from './reach';
+export type { Reach } from '../net';
 export type { UrlOpenedBy } from './browser-url';
 export { systemBrowserOpener, systemOpenerCommand, printUrl, openWith, OPENED_REACH } from './openers';
 export type { Opener, SpawnOpenerOptions } from './openers';

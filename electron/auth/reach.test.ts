@@ -3,7 +3,7 @@ import { CodedError } from '../../shared/errors';
 import { AuthServerMetadataSchema } from './metadata';
 import { fetchAuthServerMetadata } from './discovery';
 import { checkedAddress } from './endpoint-fetch';
-import { addressReach, farthest, literalReach, within } from './reach';
+import { addressReach, farthest, literalReach, within } from '../net';
 import { validateBrowserUrl, validateEndpointUrl } from './url-safety';
 
 describe('reach: endpoints no closer than the MCP server (review: SSRF to loopback)', () => {

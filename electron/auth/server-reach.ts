@@ -1,6 +1,6 @@
 import { CodedError } from '../../shared/errors';
 import { checkedAddress, type HostPins, type Resolver } from './endpoint-fetch';
-import { addressReach, farthest, literalReach, type Reach } from './reach';
+import { addressReach, farthest, literalReach, type Reach } from '../net';
 
 /** A server's reach and the answer it was told from, which the requests that follow connect to. */
 export interface ServerReach {

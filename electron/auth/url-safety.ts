@@ -1,19 +1,5 @@
 import { CodedError } from '../../shared/errors';
-import { checkAddress, hostAddress } from './ip-address';
-import { addressReach, within, type Reach } from './reach';
-
-/**
- * Hostnames of cloud instance-metadata services. Discovery never follows an endpoint there: a hostile
- * metadata document could otherwise make us send requests (with credentials) to them.
- */
-const METADATA_HOSTS = new Set([
-  'metadata',
-  'metadata.google.internal',
-  'metadata.goog',
-  'metadata.azure.com',
-  'instance-data',
-  'instance-data.ec2.internal',
-]);
+import { addressReach, checkAddress, hostAddress, hostRefusal, within, type Reach } from '../net';
 
 /** One DNS label: letters, digits, inner hyphens (IDNs arrive as xn-- punycode from the URL parser). */
 const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
@@ -37,18 +23,6 @@ export function isLoopbackHost(hostname: string): boolean {
   if (address === undefined) return false;
   const verdict = checkAddress(address);
   return verdict.blocked === undefined && verdict.loopback;
-}
-
-/**
- * Why a URL host must not be contacted: a metadata-service name, or an IP literal that is unspecified,
- * link-local or a cloud metadata address in any of its forms (see ip-address.ts). Undefined when fine;
- * host names are checked again once resolved (endpoint-fetch.ts).
- */
-export function hostRefusal(hostname: string): string | undefined {
-  const host = hostname.toLowerCase().replace(/\.$/, '');
-  if (METADATA_HOSTS.has(host)) return 'it names a cloud metadata service';
-  const address = hostAddress(host);
-  return address === undefined ? undefined : checkAddress(address).blocked;
 }
 
 /** 169.254.0.0/16 and fe80::/10 (link-local), metadata-service names and addresses, unspecified addresses. */

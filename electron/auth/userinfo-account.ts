@@ -1,12 +1,11 @@
 import { z } from 'zod';
-import { deadline, readBoundedBody, type FetchLike } from '../net';
+import { deadline, readBoundedBody, type FetchLike, type Reach } from '../net';
 import { timedOut } from './http';
 import { AccountClaimsSchema, accountOfClaims, idTokenClaims } from './id-token-account';
 import { loadOidc } from './oidc-module';
 import { oauthConfigurationOf, type ServerEndpoints } from './oauth-client';
 import { splitScope } from './scopes';
 import type { TokenResponseLike } from './token-record';
-import type { Reach } from './reach';
 import { validateEndpointUrl } from './url-safety';
 
 /** A userinfo answer larger than this is not read: it names one person. */

@@ -13,20 +13,30 @@ describe('downloadBundle', () => {
   });
 
   it('returns the bytes when their SHA-256 is the registry\'s, through a checked redirect', async () => {
-    expect(await downloadBundle(fetch, files.url('/redirect/b.mcpb'), sha256(bytes))).toEqual(bytes);
+    expect(await downloadBundle(fetch, files.url('/redirect/b.mcpb'), sha256(bytes), 'loopback')).toEqual(bytes);
   });
 
   it('refuses a mismatched SHA-256, and a bundle over the size bound', async () => {
-    await expect(downloadBundle(fetch, files.url('/b.mcpb'), 'f'.repeat(64))).rejects.toThrow(/not the f{64} the registry gives; it was refused/);
-    await expect(downloadBundle(fetch, files.url('/b.mcpb'), sha256(bytes), 100)).rejects.toThrow(/larger than/);
+    await expect(downloadBundle(fetch, files.url('/b.mcpb'), 'f'.repeat(64), 'loopback')).rejects.toThrow(/not the f{64} the registry gives; it was refused/);
+    await expect(downloadBundle(fetch, files.url('/b.mcpb'), sha256(bytes), 'loopback', 100)).rejects.toThrow(/larger than/);
   });
 
   it('accepts https, and http only to this computer; no user or password', () => {
-    expect(checkBundleUrl('https://github.com/o/r/releases/download/v1/s.mcpb').host).toBe('github.com');
-    expect(checkBundleUrl('http://127.0.0.1:9/s.mcpb').port).toBe('9');
-    expect(() => checkBundleUrl('http://example.com/s.mcpb')).toThrow(/must use https/);
-    expect(() => checkBundleUrl('file:///etc/passwd')).toThrow(/must use https/);
-    expect(() => checkBundleUrl('https://u:p@example.com/s.mcpb')).toThrow(/user or password/);
-    expect(() => checkBundleUrl('not a url')).toThrow(/not a URL/);
+    expect(checkBundleUrl('https://github.com/o/r/releases/download/v1/s.mcpb', 'loopback').host).toBe('github.com');
+    expect(checkBundleUrl('http://127.0.0.1:9/s.mcpb', 'loopback').port).toBe('9');
+    expect(() => checkBundleUrl('http://example.com/s.mcpb', 'loopback')).toThrow(/must use https/);
+    expect(() => checkBundleUrl('file:///etc/passwd', 'loopback')).toThrow(/must use https/);
+    expect(() => checkBundleUrl('https://u:p@example.com/s.mcpb', 'loopback')).toThrow(/user or password/);
+    expect(() => checkBundleUrl('not a url', 'loopback')).toThrow(/not a URL/);
+  });
+
+  it('holds the address, and each redirect, to the registry\'s reach: no LAN, no metadata address for a registry on the internet', async () => {
+    for (const url of ['https://10.0.0.5/s.mcpb', 'https://192.168.1.1/s.mcpb', 'https://[fd00::1]/s.mcpb']) expect(() => checkBundleUrl(url, 'public')).toThrow(/it points at a private network/);
+    expect(() => checkBundleUrl('http://127.0.0.1:9/s.mcpb', 'public')).toThrow(/it points at this computer/);
+    expect(() => checkBundleUrl('https://169.254.169.254/latest', 'loopback')).toThrow(/link-local or cloud-metadata/);
+    expect(() => checkBundleUrl('https://metadata.google.internal/x', 'loopback')).toThrow(/link-local or cloud-metadata/);
+    expect(checkBundleUrl('https://10.0.0.5/s.mcpb', 'private').host).toBe('10.0.0.5');
+    // A local download is refused before any request, with no hash of what answered.
+    await expect(downloadBundle(fetch, files.url('/b.mcpb'), 'f'.repeat(64), 'public')).rejects.toThrow(/it points at this computer/);
   });
 });

@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { CodedError, errorMessage } from '../../shared/errors';
-import { readBoundedBody, type FetchLike } from '../net';
+import { readBoundedBody, type FetchLike, type Reach } from '../net';
+import { checkEntryAddress } from './entry-address';
 
 /** An MCP bundle is at most this large to download (bundles with a runtime inside run to tens of MiB). */
 export const MAX_BUNDLE_BYTES = 200 * 1024 * 1024;
@@ -13,7 +14,7 @@ const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
  * registry under test), with no user or password in it; the same rule as a registry's own address
  * (shared/config/registry-url.ts).
  */
-export function checkBundleUrl(raw: string): URL {
+export function checkBundleUrl(raw: string, reach: Reach): URL {
   let url: URL;
   try {
     url = new URL(raw);
@@ -24,6 +25,7 @@ export function checkBundleUrl(raw: string): URL {
     throw new CodedError('invalid_input', `The bundle address ${url.origin} must use https (http only to this computer); it is not downloaded.`);
   }
   if (url.username !== '' || url.password !== '') throw new CodedError('invalid_input', 'The bundle address carries a user or password; it is not downloaded.');
+  checkEntryAddress(url.href, 'bundle address', reach);
   return url;
 }
 
@@ -38,8 +40,8 @@ async function boundedBytes(response: Response, max: number): Promise<Buffer> {
  * its SHA-256 compared with the registry's `fileSha256` before anything reads it (the registry's
  * server.json: clients must verify it). A mismatch is refused.
  */
-export async function downloadBundle(fetch: FetchLike, raw: string, sha256: string, max = MAX_BUNDLE_BYTES): Promise<Buffer> {
-  let url = checkBundleUrl(raw);
+export async function downloadBundle(fetch: FetchLike, raw: string, sha256: string, reach: Reach, max = MAX_BUNDLE_BYTES): Promise<Buffer> {
+  let url = checkBundleUrl(raw, reach);
   const signal = AbortSignal.timeout(BUNDLE_TIMEOUT_MS);
   for (let hop = 0; ; hop += 1) {
     let response: Response;
@@ -52,7 +54,7 @@ export async function downloadBundle(fetch: FetchLike, raw: string, sha256: stri
     if (response.status >= 300 && response.status < 400 && location !== null) {
       await response.body?.cancel().catch(() => undefined);
       if (hop >= MAX_REDIRECTS) throw new CodedError('server_unavailable', `The bundle's address redirected more than ${MAX_REDIRECTS} times; it is not downloaded.`);
-      url = checkBundleUrl(new URL(location, url).href);
+      url = checkBundleUrl(new URL(location, url).href, reach);
       continue;
     }
     if (!response.ok) {
@@ -68,7 +70,7 @@ export async function downloadBundle(fetch: FetchLike, raw: string, sha256: stri
     const actual = createHash('sha256').update(bytes).digest();
     const expected = Buffer.from(sha256, 'hex');
     if (expected.length !== actual.length || !timingSafeEqual(actual, expected)) {
-      throw new CodedError('invalid_input', `The downloaded bundle's SHA-256 is ${actual.toString('hex')}, not the ${sha256} the registry gives; it was refused and nothing was unpacked.`, {
+      throw new CodedError('invalid_input', `The downloaded bundle's SHA-256 is not the ${sha256} the registry gives; it was refused and nothing was unpacked.`, {
         hint: 'The file changed after it was published, or someone altered it on the way. Ask the publisher, or pick another package.',
       });
     }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { dockerArguments } from './docker-arguments';
-import { csvFields } from './docker-mounts';
+import { csvFields, mountHost } from './docker-mounts';
 
 // Refusals below are of the path as written; a folder that is accepted must exist (docker-mounts.test.ts), so those use a real one.
 const HOME = '/home/me';
@@ -15,14 +15,14 @@ afterAll(() => rmSync(top, { recursive: true, force: true }));
 describe('dockerArguments', () => {
   it('keeps listed flags inside the container and folders inside the home folder, each written out as --flag=value', () => {
     const args = ['-e', 'LOG=debug', '--init', '--network', 'none', '-v', `${REAL}/notes:/data`, '--mount', `type=bind,source=${REAL}/p,target=/p`, '-v', 'cache:/cache', '-it', '--rm=false', '--net=bridge', '-v', '/scratch'];
-    expect(dockerArguments(args, REAL)).toEqual([
+    expect(dockerArguments(args, mountHost(REAL))).toEqual([
       '--env=LOG=debug', '--init', '--network=none', `--volume=${REAL}/notes:/data`, `--mount=type=bind,source=${REAL}/p,target=/p`,
       '--volume=cache:/cache', '--interactive', '--tty', '--rm=false', '--network=bridge', '--volume=/scratch',
     ]);
   });
 
   it('reads a short flag with its value attached, after =, or after bundled switches, as docker does', () => {
-    expect(dockerArguments(['-eA=1', '-e=B=2', `-itv${REAL}/x:/x`, '-iu', '1000'], REAL)).toEqual(['--env=A=1', '--env=B=2', '--interactive', '--tty', `--volume=${REAL}/x:/x`, '--interactive', '--user=1000']);
+    expect(dockerArguments(['-eA=1', '-e=B=2', `-itv${REAL}/x:/x`, '-iu', '1000'], mountHost(REAL))).toEqual(['--env=A=1', '--env=B=2', '--interactive', '--tty', `--volume=${REAL}/x:/x`, '--interactive', '--user=1000']);
   });
 
   it.each([
@@ -43,15 +43,15 @@ describe('dockerArguments', () => {
     ['--mount', 'type=volume,volume-opt=device=/,volume-opt=o=bind,volume-opt=type=none,dst=/host'], ['--mount', 'type=volume,volume-driver=x,src=v,dst=/v'],
     ['--mount', 'type=image,source=other,target=/i'], ['--mount', 'type=bind,source=/home/me/x"y,target=/d'], ['--mount', 'type=bind,target=/d\nsource=/'],
   ])('refuses %j', (...args) => {
-    expect(() => dockerArguments(args, HOME)).toThrow(/docker to run with .* which is not accepted/);
+    expect(() => dockerArguments(args, mountHost(HOME))).toThrow(/docker to run with .* which is not accepted/);
   });
 
   it('refuses a second source after an accepted one', () => {
-    expect(() => dockerArguments(['--mount', `type=bind,"src=${REAL}/ok","src=/",target=/d`], REAL)).toThrow(/which is not accepted: only a folder inside the home folder/);
+    expect(() => dockerArguments(['--mount', `type=bind,"src=${REAL}/ok","src=/",target=/d`], mountHost(REAL))).toThrow(/which is not accepted: only a folder inside the home folder/);
   });
 
   it('says which flags it takes when one is not among them', () => {
-    expect(() => dockerArguments(['--privileged'], HOME)).toThrow(/only --interactive, --tty, --rm.* are accepted/);
+    expect(() => dockerArguments(['--privileged'], mountHost(HOME))).toThrow(/only --interactive, --tty, --rm.* are accepted/);
   });
 });
 
@@ -67,7 +67,7 @@ describe('csvFields (docker --mount)', () => {
 
 describe('dockerArguments refusals', () => {
   it('quote the arguments as the registry entry gave them', () => {
-    expect(() => dockerArguments(['-v', '/:/host'], HOME)).toThrow('asks docker to run with "-v /:/host", which is not accepted: only a folder inside the home folder');
-    expect(() => dockerArguments(['-iv/:/h'], HOME)).toThrow('asks docker to run with "-iv/:/h"');
+    expect(() => dockerArguments(['-v', '/:/host'], mountHost(HOME))).toThrow('asks docker to run with "-v /:/host", which is not accepted: only a folder inside the home folder');
+    expect(() => dockerArguments(['-iv/:/h'], mountHost(HOME))).toThrow('asks docker to run with "-iv/:/h"');
   });
 });

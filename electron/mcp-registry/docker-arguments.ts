@@ -1,13 +1,13 @@
 import { homedir } from 'node:os';
 import { CodedError } from '../../shared/errors';
-import { mountRefusal, volumeRefusal } from './docker-mounts';
+import { mountHost, mountRefusal, volumeRefusal, type MountHost } from './docker-mounts';
 
 interface DockerFlag {
   long: string;
   /** A flag with a value; without one it is a switch (`--rm`, `--rm=false`). */
   value: boolean;
   /** Why a value is refused, if it is. */
-  check?: (value: string, home: string) => string | undefined;
+  check?: (value: string, host: MountHost) => string | undefined;
 }
 
 const NETWORKS = new Set(['none', 'bridge']);
@@ -81,7 +81,7 @@ function unlisted(): string {
  * docker run: only the listed flags, each value checked (mounts, network). What is returned is
  * each flag written out as `--flag=value`, so docker reads exactly what was checked.
  */
-export function dockerArguments(args: readonly string[], home: string = homedir()): string[] {
+export function dockerArguments(args: readonly string[], host: MountHost = mountHost(homedir())): string[] {
   const out: string[] = [];
   for (let i = 0; i < args.length; i += 1) {
     const start = i;
@@ -99,7 +99,7 @@ export function dockerArguments(args: readonly string[], home: string = homedir(
         continue;
       }
       const text = value ?? '';
-      const why = flag.check?.(text, home);
+      const why = flag.check?.(text, host);
       if (why !== undefined) refuse(shown, why);
       out.push(`${flag.long}=${text}`);
     }

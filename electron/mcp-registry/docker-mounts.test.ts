@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dockerArguments } from './docker-arguments';
+import { mountHost } from './docker-mounts';
 
 // Real links in a real home folder: docker's mount follows them, so the check must too.
 let top: string;
@@ -24,9 +25,9 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(top, { recursive: true, force: true }));
 
-const refused = (args: string[]): string => {
+const refused = (args: string[], host = mountHost(home)): string => {
   try {
-    dockerArguments(args, home);
+    dockerArguments(args, host);
   } catch (error) {
     return (error as Error).message;
   }
@@ -71,8 +72,33 @@ describe.skipIf(process.platform === 'win32')('docker mounts through symbolic li
   });
 
   it('accepts a link that stays inside the home folder, and a home folder that is itself behind a link, written out as given', () => {
-    expect(dockerArguments(['-v', `${work}/inside:/d`, '-v', `${work}/sibling:/o`, '-v', `${work}/file:/n.txt`], home)).toEqual([`--volume=${work}/inside:/d`, `--volume=${work}/sibling:/o`, `--volume=${work}/file:/n.txt`]);
+    expect(dockerArguments(['-v', `${work}/inside:/d`, '-v', `${work}/sibling:/o`, '-v', `${work}/file:/n.txt`], mountHost(home))).toEqual([`--volume=${work}/inside:/d`, `--volume=${work}/sibling:/o`, `--volume=${work}/file:/n.txt`]);
     const linked = join(top, 'home-link');
-    expect(dockerArguments(['--mount', `type=bind,source=${linked}/work/data,target=/d`], linked)).toEqual([`--mount=type=bind,source=${linked}/work/data,target=/d`]);
+    expect(dockerArguments(['--mount', `type=bind,source=${linked}/work/data,target=/d`], mountHost(linked))).toEqual([`--mount=type=bind,source=${linked}/work/data,target=/d`]);
+  });
+});
+
+describe.skipIf(process.platform === 'win32')('docker mounts of system folders of the home folder', () => {
+  let person: string;
+  let data: string;
+  beforeAll(() => {
+    person = join(top, 'person');
+    data = join(person, 'Library', 'Application Support', 'connected-services');
+    for (const folder of ['Library/LaunchAgents', 'Library/Application Support/connected-services/bundles', 'AppData/Roaming', 'bin', 'go/bin', 'notes', 'cs/data']) mkdirSync(join(person, folder), { recursive: true });
+  });
+
+  it.each([
+    ['Library/LaunchAgents', 'the user library'], ['Library/Application Support/connected-services', 'the user library'], ['Library', 'the user library'],
+    ['AppData/Roaming', 'the app data folder'], ['bin', 'a folder of programs on PATH (~/bin)'],
+  ])('refuses ~/%s', (folder, said) => {
+    expect(refused(['-v', `${join(person, folder)}:/mnt`], mountHost(person, data, '/usr/bin'))).toContain(said);
+  });
+
+  it('refuses the data folder wherever it is, what is inside it and what holds it, and every folder on PATH in the home folder', () => {
+    const host = mountHost(person, join(person, 'cs', 'data'), `/usr/bin:${join(person, 'go', 'bin')}:relative/bin`);
+    for (const folder of ['cs/data', 'cs', 'go/bin', 'go']) {
+      expect(refused(['--mount', `type=bind,source=${join(person, folder)},target=/d`], host)).toMatch(/is, holds or is inside .* \(the app's data folder or a folder of programs on PATH\)/);
+    }
+    expect(dockerArguments(['-v', `${join(person, 'notes')}:/n`], host)).toEqual([`--volume=${join(person, 'notes')}:/n`]);
   });
 });

@@ -2,7 +2,7 @@ import { homedir } from 'node:os';
 import { posix } from 'node:path';
 import { isDockerCommand, type StdioServerConfig } from '../../shared/config';
 import { CodedError } from '../../shared/errors';
-import { csvFields, mountRefusal, volumeRefusal } from './docker-mounts';
+import { csvFields, mountHost, mountRefusal, volumeRefusal, type MountHost } from './docker-mounts';
 import { dockerOwnArguments } from './docker-run-options';
 import { realHome, realHostPath } from './host-path';
 
@@ -103,7 +103,7 @@ const shown = (text: string): string => (text.length > 200 ? `${text.slice(0, 20
 export function dockerSpawnRefusal(
   name: string,
   config: Pick<StdioServerConfig, 'command' | 'args' | 'fromRegistry' | 'cwd'>,
-  home: string = homedir(),
+  host: MountHost = mountHost(homedir()),
   processCwd: string = process.cwd(),
 ): CodedError | undefined {
   if (!isDockerCommand(config.command)) return undefined;
@@ -111,7 +111,7 @@ export function dockerSpawnRefusal(
   const cwd = posix.resolve(processCwd, config.cwd ?? '.');
   for (const given of dockerMountSpecs(config.args ?? [])) {
     const source = hostSource(given, cwd) ?? '';
-    const real = ledOutOfHome(source, home);
+    const real = ledOutOfHome(source, host.home);
     if (real !== undefined) {
       return new CodedError('denied', `"${name}" was not started: its docker mount ${shown(source)} now leads to ${shown(real)}, outside the home folder (a symbolic link has taken the folder's place), so docker was not run.`, {
         hint: `See what replaced it (\`ls -l ${shown(source)}\`) and put the folder back; to mount ${shown(real)} on purpose, write that path in the entry (\`connected-services servers edit ${name}\`).`,
@@ -119,7 +119,7 @@ export function dockerSpawnRefusal(
       });
     }
     if (config.fromRegistry === undefined) continue;
-    const why = given.flag === '--volume' ? volumeRefusal(given.spec, home) : mountRefusal(given.spec, home);
+    const why = given.flag === '--volume' ? volumeRefusal(given.spec, host) : mountRefusal(given.spec, host);
     if (why !== undefined) {
       return new CodedError('denied', `"${name}" was not started: its docker mount ${JSON.stringify(shown(given.spec))}, from the registry, is no longer accepted: ${why} Docker was not run.`, {
         hint: `Put the folder back as it was when the entry was added, or remove the entry (\`connected-services servers remove ${name}\`) and add it again.`,

@@ -20,7 +20,8 @@ export interface CheckedEntry {
   isLatest: boolean;
 }
 
-export type EntryVerdict = { ok: CheckedEntry } | { skip: 'invalid' | 'hostile' };
+/** `bytes`: the kept entry's size as JSON, what holding it costs. */
+export type EntryVerdict = { ok: CheckedEntry; bytes: number } | { skip: 'invalid' | 'hostile' };
 
 /** Whether any string (key or value) in `value` carries a hostile character, or it nests too deep. */
 function hasHostileText(value: unknown, depth: number): boolean {
@@ -48,14 +49,14 @@ export function checkEntry(item: unknown): EntryVerdict {
   const parsed = ServerResponseSchema.safeParse(item);
   if (!parsed.success) return { skip: 'invalid' };
   const meta = parsed.data._meta?.[OFFICIAL_META];
-  return {
-    ok: {
-      server: parsed.data.server,
-      status: meta?.status ?? 'active',
-      ...(meta?.statusMessage !== undefined ? { statusMessage: meta.statusMessage } : {}),
-      ...(meta?.updatedAt !== undefined ? { updatedAt: meta.updatedAt } : {}),
-      ...(meta?.publishedAt !== undefined ? { publishedAt: meta.publishedAt } : {}),
-      isLatest: meta?.isLatest ?? true,
-    },
+  const ok: CheckedEntry = {
+    server: parsed.data.server,
+    status: meta?.status ?? 'active',
+    ...(meta?.statusMessage !== undefined ? { statusMessage: meta.statusMessage } : {}),
+    ...(meta?.updatedAt !== undefined ? { updatedAt: meta.updatedAt } : {}),
+    ...(meta?.publishedAt !== undefined ? { publishedAt: meta.publishedAt } : {}),
+    isLatest: meta?.isLatest ?? true,
   };
+  // What is kept, unknown keys dropped: a sync bounds the sum (sync-held.ts).
+  return { ok, bytes: JSON.stringify(ok).length };
 }

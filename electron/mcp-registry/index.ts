@@ -2,7 +2,9 @@ export { RegistryCatalog } from './registry-catalog';
 export type { RegistryCatalogOptions, RegistryCatalogEvents } from './registry-catalog';
 export { configuredRegistries, registryBaseUrl } from './registry-url';
 export { syncRegistry, MAX_PAGES } from './sync';
+export { SYNC_LIMITS } from './sync-held';
 export type { SyncOptions, SyncProgress } from './sync';
+export type { SyncLimits } from './sync-held';
 export { loadSnapshot, saveSnapshot, snapshotFile } from './snapshot';
 export type { Snapshot } from './snapshot';
 export { checkEntry, MAX_ENTRY_BYTES } from './entry-check';
@@ -22,3 +24,4 @@ export { unpackBundle, MAX_BUNDLE_ENTRIES, MAX_UNPACKED_BYTES } from './bundle-u
 export { installOptions, installSecretName } from './install-options';
 export type { InstallOption } from './install-options';
 export { dockerSpawnRefusal } from './docker-spawn-check';
+export { mountHost, type MountHost } from './docker-mounts';

@@ -1,8 +1,11 @@
+import { homedir } from 'node:os';
 import path from 'node:path';
 import type { FetchLike } from '../net';
 import { downloadBundle } from './bundle-download';
 import { bundleCommand, readManifest } from './bundle-manifest';
 import { unpackBundle } from './bundle-unpack';
+import { mountHost } from './docker-mounts';
+import { checkEntryAddress, registryReach } from './entry-address';
 import type { InputAsk } from './install-inputs';
 import { planInstall, type InstallChoice, type InstallPlan } from './install-plan';
 import type { ServerDetail } from './server-json';
@@ -11,6 +14,8 @@ export interface DeriveOptions {
   fetch: FetchLike;
   /** The data folder: bundles unpack into its `bundles/`. */
   dataDir: string;
+  /** The base URL of the registry the entry came from: its addresses may be no closer than it (entry-address.ts). */
+  registry: string;
 }
 
 /** Where a bundle unpacks: one folder per server, version and file hash, so a new version never overwrites a running one. */
@@ -31,9 +36,13 @@ export async function deriveInstall(
   secretName: (key: string) => string,
   options: DeriveOptions,
 ): Promise<InstallPlan & { asked: InputAsk[] }> {
-  const plan = planInstall(server, choice, given, secretName);
+  // A docker mount may not reach the data folder this core uses (docker-mounts.ts).
+  const mounts = mountHost(homedir(), options.dataDir);
+  const plan = planInstall(server, choice, given, secretName, undefined, mounts);
+  const reach = registryReach(options.registry);
+  if ('url' in plan.config && plan.missing.length === 0) checkEntryAddress(plan.config.url, 'remote', reach);
   if (plan.download === undefined || plan.missing.length > 0) return plan;
   const dir = bundleFolder(options.dataDir, server, plan.download.sha256);
-  await unpackBundle(await downloadBundle(options.fetch, plan.download.url, plan.download.sha256), dir);
-  return planInstall(server, choice, given, secretName, bundleCommand(await readManifest(dir), dir));
+  await unpackBundle(await downloadBundle(options.fetch, plan.download.url, plan.download.sha256, reach), dir);
+  return planInstall(server, choice, given, secretName, bundleCommand(await readManifest(dir), dir), mounts);
 }

@@ -32,6 +32,18 @@ export function plainValue(value: string, where: string): string {
   return value;
 }
 
+/**
+ * A filled value holds no reference but those we wrote for the person's own secrets: pieces that are
+ * each plain (`$` and `{secret:X}`) must not make one once joined.
+ */
+function plainFilled(filled: string, state: InputState, where: string): string {
+  let rest = filled;
+  // A NUL never passes the entry check, so it cannot itself help make `${`.
+  for (const name of state.secrets.keys()) rest = rest.split(`\${secret:${name}}`).join('\u0000');
+  plainValue(rest, where);
+  return filled;
+}
+
 function askOf(key: string, input: RegistryInput): InputAsk {
   return {
     key,
@@ -52,11 +64,12 @@ function askOf(key: string, input: RegistryInput): InputAsk {
 export function resolveInput(state: InputState, key: string, input: RegistryInput & { variables?: Record<string, RegistryInput> | undefined }): string | undefined {
   if (input.value !== undefined) {
     // `{name}` in a fixed value is filled from its variables, each an input of its own.
-    return plainValue(input.value, key).replace(/\{([A-Za-z0-9_.-]+)\}/g, (whole, name: string) => {
+    const filled = plainValue(input.value, key).replace(/\{([A-Za-z0-9_.-]+)\}/g, (whole, name: string) => {
       const variable = input.variables?.[name];
       if (!variable) return whole;
       return resolveInput(state, name, variable) ?? '';
     });
+    return plainFilled(filled, state, key);
   }
   if (!state.asked.some((a) => a.key === key)) state.asked.push(askOf(key, input));
   const given = state.given[key];

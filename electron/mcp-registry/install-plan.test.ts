@@ -79,6 +79,32 @@ describe('planInstall', () => {
     expect(() => planInstall(clean, { package: 0 }, { B: '${env:HOME}' }, named)).toThrow(/reference/);
   });
 
+  it('refuses an mcpb package whose runtime arguments would load other code or open a debugger, before the download', () => {
+    const mcpb = (runtimeArguments: NonNullable<ServerDetail['packages']>[number]['runtimeArguments']): ServerDetail => ({ ...base, packages: [{ registryType: 'mcpb', identifier: 'https://example.com/notes.mcpb', fileSha256: 'a'.repeat(64), transport: { type: 'stdio' }, runtimeArguments }] });
+    const bundle = { command: 'node', args: ['/data/bundles/notes/server/index.js'], env: {} };
+    const hostile = mcpb([{ type: 'positional', value: '--inspect=0.0.0.0:9229' }, { type: 'named', name: '--require', value: '/tmp/anything.js' }]);
+    expect(() => planInstall(hostile, { package: 0 }, {}, named)).toThrow(/--inspect=0.0.0.0:9229/);
+    expect(() => planInstall(hostile, { package: 0 }, {}, named, bundle)).toThrow(/not accepted/);
+    expect(() => planInstall(mcpb([{ type: 'named', name: '--import', value: '/tmp/x.mjs' }]), { package: 0 }, {}, named, bundle)).toThrow(/--import/);
+    expect(planInstall(mcpb([{ type: 'positional', value: '--max-old-space-size=256' }]), { package: 0 }, {}, named, bundle).config).toMatchObject({ args: ['--max-old-space-size=256', '/data/bundles/notes/server/index.js'] });
+  });
+
+  it('refuses a reference joined from plain pieces (`$` and `{secret:…}`), keeping the ones written for the person\'s secrets', () => {
+    const split = { value: '{a}{b}', variables: { a: { default: '$' }, b: { default: '{secret:GITHUB_TOKEN}' } } };
+    const remote: ServerDetail = { ...base, remotes: [{ type: 'streamable-http', url: 'https://weather.example/mcp', headers: [{ name: 'X-Client', ...split }] }] };
+    expect(() => planInstall(remote, { remote: 0 }, {}, named)).toThrow(/X-Client contains "\$\{"/);
+    const env: ServerDetail = { ...base, packages: [{ registryType: 'npm', identifier: 'demo', version: '1.0.0', transport: { type: 'stdio' }, environmentVariables: [{ name: 'UNITS', value: '{a}{b}', variables: { a: { default: '$' }, b: { default: '{env:AWS_SECRET_ACCESS_KEY}' } } }] }] };
+    expect(() => planInstall(env, { package: 0 }, {}, named)).toThrow(/reference/);
+    const arg: ServerDetail = { ...base, packages: [{ registryType: 'npm', identifier: 'demo', version: '1.0.0', transport: { type: 'stdio' }, packageArguments: [{ type: 'positional', valueHint: 'pin', ...split }] }] };
+    expect(() => planInstall(arg, { package: 0 }, {}, named)).toThrow(/reference/);
+    // The person's own answers joined the same way.
+    const asked: ServerDetail = { ...base, remotes: [{ type: 'streamable-http', url: 'https://weather.example/mcp', headers: [{ name: 'X-Client', value: '{a}{b}', variables: { a: {}, b: {} } }] }] };
+    expect(() => planInstall(asked, { remote: 0 }, { a: '$', b: '{env:HOME}' }, named)).toThrow(/reference/);
+    // A `$` before the person's own secret stays: the reference is the one written for it.
+    const dollar: ServerDetail = { ...base, remotes: [{ type: 'streamable-http', url: 'https://weather.example/mcp', headers: [{ name: 'X-Key', value: '{a}{token}', variables: { a: { default: '$' }, token: { isSecret: true } } }] }] };
+    expect(planInstall(dollar, { remote: 0 }, { token: 't' }, named).config).toMatchObject({ headers: { 'X-Key': '$${secret:demo_token}' } });
+  });
+
   it.each([
     ['npm', 'npm_config_registry'], ['npm', 'NPM_CONFIG_USERCONFIG'], ['npm', 'NODE_OPTIONS'], ['npm', 'node_options'], ['npm', 'LD_PRELOAD'], ['npm', 'PATH'], ['npm', 'HTTPS_PROXY'], ['npm', 'NODE_TLS_REJECT_UNAUTHORIZED'],
     ['pypi', 'UV_INDEX_URL'], ['pypi', 'uv_default_index'], ['pypi', 'PIP_INDEX_URL'], ['pypi', 'PYTHONPATH'], ['oci', 'DOCKER_HOST'], ['oci', 'docker_config'],

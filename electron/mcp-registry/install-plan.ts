@@ -4,8 +4,9 @@ import type { BundleCommand } from './bundle-manifest';
 import { resolveInput, type InputAsk, type InputState } from './install-inputs';
 import { pinnedPackage } from './package-pins';
 import { dockerArguments } from './docker-arguments';
+import type { MountHost } from './docker-mounts';
 import { checkEntryVariable } from './entry-env';
-import { npxArguments, uvxArguments } from './runtime-arguments';
+import { bundleArguments, npxArguments, uvxArguments } from './runtime-arguments';
 import type { RegistryArgument, RegistryPackage, RegistryRemote, ServerDetail } from './server-json';
 
 export type InstallChoice = { package: number } | { remote: number };
@@ -78,7 +79,7 @@ function planBundle(pkg: RegistryPackage, bundle: BundleCommand | undefined, par
   return /[\\/]/.test(bundle.command) ? { config } : { config, runtime: bundle.command };
 }
 
-function planPackage(server: string, pkg: RegistryPackage, state: InputState, bundle: BundleCommand | undefined): Planned {
+function planPackage(server: string, pkg: RegistryPackage, state: InputState, bundle: BundleCommand | undefined, mounts: MountHost | undefined): Planned {
   if (pkg.transport.type !== 'stdio') {
     throw new CodedError('invalid_input', `This package runs its own ${pkg.transport.type} server; pick a remote or a stdio package instead.`);
   }
@@ -96,11 +97,11 @@ function planPackage(server: string, pkg: RegistryPackage, state: InputState, bu
       // Each variable passes by name only (`-e NAME`): docker takes its value from its own environment, which mcp.json sets.
       const names = Object.keys(environment ?? {}).flatMap((name) => ['-e', name]);
       // fromRegistry: its mounts are checked again before each start (docker-spawn-check.ts).
-      const args = ['run', '-i', '--rm', ...dockerArguments(runtimeArgs), ...names, pinnedImage(pkg.identifier), ...packageArgs];
+      const args = ['run', '-i', '--rm', ...dockerArguments(runtimeArgs, ...(mounts ? [mounts] : [])), ...names, pinnedImage(pkg.identifier), ...packageArgs];
       return { runtime: 'docker', config: withEnv({ command: 'docker', args, fromRegistry: server }) };
     }
     case 'mcpb':
-      return planBundle(pkg, bundle, { runtimeArgs, packageArgs, environment });
+      return planBundle(pkg, bundle, { runtimeArgs: bundleArguments(runtimeArgs), packageArgs, environment });
     default:
       throw new CodedError('invalid_input', `Packages from ${pkg.registryType} cannot be installed here (npm, pypi, oci and mcpb can).`);
   }
@@ -121,17 +122,17 @@ function planRemote(remote: RegistryRemote, state: InputState): Planned {
 
 /**
  * How an entry runs, from its server.json (2025-12-11): the command of a package (npx, uvx or
- * docker run, one exact version of one named package pinned, runtime flags that change what runs refused; an unpacked mcpb's own command; argv only, never a shell) or the
+ * docker run, one exact version of one named package pinned, runtime flags that change what runs refused; an unpacked mcpb's own command, its runtime's flags allow-listed too; argv only, never a shell) or the
  * address of a remote, with the person's inputs. Secrets become `${secret:…}` references and are
  * returned to store. `asked` lists every input the person may give, for a form.
  */
-export function planInstall(server: ServerDetail, choice: InstallChoice, given: Readonly<Record<string, string>>, secretName: (key: string) => string, bundle?: BundleCommand): InstallPlan & { asked: InputAsk[] } {
+export function planInstall(server: ServerDetail, choice: InstallChoice, given: Readonly<Record<string, string>>, secretName: (key: string) => string, bundle?: BundleCommand, mounts?: MountHost): InstallPlan & { asked: InputAsk[] } {
   const state: InputState = { given, secretName, secrets: new Map(), missing: [], asked: [] };
   let planned: Planned;
   if ('package' in choice) {
     const pkg = server.packages?.[choice.package];
     if (!pkg) throw new CodedError('invalid_input', `${server.name} has no package number ${choice.package + 1}.`);
-    planned = planPackage(server.name, pkg, state, bundle);
+    planned = planPackage(server.name, pkg, state, bundle, mounts);
   } else {
     const remote = server.remotes?.[choice.remote];
     if (!remote) throw new CodedError('invalid_input', `${server.name} has no remote number ${choice.remote + 1}.`);

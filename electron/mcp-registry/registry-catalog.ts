@@ -5,6 +5,7 @@ import type { FetchLike } from '../net';
 import type { CheckedEntry } from './entry-check';
 import { loadSnapshot, saveSnapshot, type Snapshot } from './snapshot';
 import { syncRegistry, type SyncProgress } from './sync';
+import type { SyncLimits } from './sync-held';
 import { errorMessage } from '../../shared/errors';
 
 /** The core's environment: snapshots live in `<dataDir>`, refreshes are logged and timed by it. */
@@ -12,6 +13,8 @@ export interface RegistryCatalogOptions extends CoreEnvOptions {
   /** The registries to read, checked base URLs in order (registry-url.ts `configuredRegistries`). */
   registries: () => string[];
   fetch?: FetchLike;
+  /** What one registry's catalog may hold (sync-held.ts SYNC_LIMITS). */
+  syncLimits?: SyncLimits;
 }
 
 export interface RegistryCatalogEvents {
@@ -128,6 +131,7 @@ export class RegistryCatalog {
         ...(previous ? { previous } : {}),
         full,
         now,
+        ...(this.#options.syncLimits ? { limits: this.#options.syncLimits } : {}),
         onProgress: (progress) => {
           this.#syncing.set(base, progress);
           this.#events.emit('state', this.state());

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { npxArguments, uvxArguments } from './runtime-arguments';
+import { bundleArguments, npxArguments, uvxArguments } from './runtime-arguments';
 
 describe('npxArguments', () => {
   it('always starts with -y and keeps only quiet flags', () => {
@@ -17,5 +17,14 @@ describe('uvxArguments', () => {
   });
   it.each([['--from', 'git+https://x.test/r'], ['--with', 'evil'], ['--index-url', 'http://127.0.0.1:9/simple'], ['--python', 'evil; sh'], ['--python'], ['-p', '/tmp/python']])('refuses %j', (...args) => {
     expect(() => uvxArguments(args)).toThrow(/uvx to run with/);
+  });
+});
+
+describe('bundleArguments', () => {
+  it('keeps quiet and memory flags', () => {
+    expect(bundleArguments(['--no-warnings', '--max-old-space-size=512', '-u'])).toEqual(['--no-warnings', '--max-old-space-size=512', '-u']);
+  });
+  it.each([['--inspect=0.0.0.0:9229'], ['--inspect-brk'], ['--require', '/tmp/anything.js'], ['-r', 'x'], ['--import=/tmp/x.mjs'], ['--loader', 'x'], ['-e', 'x'], ['--eval=x'], ['-c', 'x'], ['-m', 'http.server'], ['--max-old-space-size=1;x']])('refuses %j, which runs code from outside the pinned bundle or opens it to others', (...args) => {
+    expect(() => bundleArguments(args)).toThrow(/the bundle's runtime to run with .* which is not accepted/);
   });
 });

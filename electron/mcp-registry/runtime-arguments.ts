@@ -36,3 +36,19 @@ export function uvxArguments(args: readonly string[]): string[] {
   }
   return [...args];
 }
+
+const BUNDLE_FLAGS = new Set(['--no-warnings', '--no-deprecation', '--enable-source-maps', '-u', '-B']);
+const NODE_HEAP = /^--max-old-space-size=\d{1,6}$/;
+
+/**
+ * An mcpb bundle's runtime (its manifest's `node`, `python3`, …): quiet and memory flags only. The
+ * bundle's SHA-256 pins the code that runs, so nothing may load other code (`--require`, `--import`,
+ * `--loader`, `-e`, `-c`, `-m`) or open it to others (`--inspect`, Node's debugger, takes code from
+ * whoever connects). Checked before the bundle is downloaded.
+ */
+export function bundleArguments(args: readonly string[]): string[] {
+  for (const arg of args) {
+    if (!BUNDLE_FLAGS.has(arg) && !NODE_HEAP.test(arg)) refuse('the bundle\'s runtime', arg, 'only --no-warnings, --no-deprecation, --enable-source-maps, --max-old-space-size=MB, -u and -B are allowed.');
+  }
+  return [...args];
+}

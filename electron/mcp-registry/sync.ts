@@ -1,7 +1,8 @@
 import { CodedError } from '../../shared/errors';
 import type { FetchLike } from '../net';
-import { checkEntry, type CheckedEntry } from './entry-check';
-import { laterTime, mergeEntry } from './merge-entry';
+import { checkEntry } from './entry-check';
+import { laterTime } from './merge-entry';
+import { Held, SYNC_LIMITS, type SyncLimits } from './sync-held';
 import { fetchPage } from './page-fetch';
 import type { Snapshot } from './snapshot';
 
@@ -25,6 +26,7 @@ export interface SyncOptions {
   now?: () => number;
   signal?: AbortSignal;
   onProgress?: (progress: SyncProgress) => void;
+  limits?: SyncLimits;
 }
 
 /**
@@ -37,7 +39,8 @@ export async function syncRegistry(options: SyncOptions): Promise<Snapshot> {
   const previous = options.full ? undefined : options.previous;
   const incremental = previous?.updatedSince !== undefined ? previous.updatedSince : undefined;
   const kind = incremental !== undefined ? 'incremental' : 'full';
-  const byName = new Map<string, CheckedEntry>(kind === 'incremental' && previous ? previous.entries.map((e) => [e.server.name, e]) : []);
+  const held = new Held(kind === 'incremental' && previous ? previous.entries : []);
+  const limits = options.limits ?? SYNC_LIMITS;
   const skipped = kind === 'incremental' && previous ? { ...previous.skipped } : { invalid: 0, hostile: 0 };
   let updatedSince = kind === 'incremental' ? incremental : undefined;
   const seenCursors = new Set<string>();
@@ -55,9 +58,10 @@ export async function syncRegistry(options: SyncOptions): Promise<Snapshot> {
         skipped[verdict.skip] += 1;
         continue;
       }
-      mergeEntry(byName, verdict.ok);
+      held.merge(verdict.ok, verdict.bytes);
       updatedSince = laterTime(updatedSince, verdict.ok.updatedAt);
     }
+    held.check(options.base, limits);
     options.onProgress?.({ base: options.base, kind, pages, received });
     if (page.nextCursor === undefined) break;
     if (seenCursors.has(page.nextCursor)) throw new CodedError('server_unavailable', `The registry at ${options.base} sent the same cursor twice; the sync stopped.`);
@@ -65,7 +69,7 @@ export async function syncRegistry(options: SyncOptions): Promise<Snapshot> {
     cursor = page.nextCursor;
   }
   const at = now();
-  const entries = [...byName.values()].sort((a, b) => (a.server.name < b.server.name ? -1 : a.server.name > b.server.name ? 1 : 0));
+  const entries = [...held.byName.values()].sort((a, b) => (a.server.name < b.server.name ? -1 : a.server.name > b.server.name ? 1 : 0));
   return {
     format: 1,
     base: options.base,

@@ -51,6 +51,11 @@ describe('toPoolError', () => {
       code: 'server_unavailable',
       hint: 'is the server running at http://127.0.0.1:9/mcp?',
     });
+    // The answer's body is shown only when it is a JSON-RPC message: agents read this text.
+    const page = new SdkHttpError(SdkErrorCode.ClientHttpNotImplemented, 'Error POSTing to endpoint: INTERNAL-ADMIN-PAGE session=abcd1234', { status: 400 });
+    expect(toPoolError(page, http).message).toBe('"srv" answered HTTP 400 (its answer is not an MCP message and is not shown)');
+    const rpc = 'Error POSTing to endpoint: {"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"Unsupported protocol version"}}';
+    expect(toPoolError(new SdkHttpError(SdkErrorCode.ClientHttpNotImplemented, rpc, { status: 400 }), http).message).toBe(`"srv" answered HTTP 400: ${rpc}`);
     const refused = new TypeError('fetch failed', { cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) });
     expect(toPoolError(refused, http)).toMatchObject({
       code: 'server_unavailable',

@@ -9,6 +9,7 @@ import { isProtocolError, RPC_ERROR, type ProtocolErrorLike } from './rpc-codes'
 import { StdinWriteError } from './stdin-write-error';
 import { unknownName } from './unknown-name';
 import { meaningfulStderr } from './stderr-lines';
+import { shownAnswer } from './http-answer';
 
 /** What is known about a connection when one of its requests fails. */
 export interface ErrorContext {
@@ -191,7 +192,7 @@ function httpError(error: SdkHttpError, ctx: ErrorContext): CodedError {
       data: { status },
     });
   }
-  return coded('server_unavailable', `"${ctx.server}" answered HTTP ${status}: ${error.message.slice(0, 300)}`, {
+  return coded('server_unavailable', `"${ctx.server}" answered HTTP ${status}${shownAnswer(error.message)}`, {
     hint: `is the server running at ${url}?`,
     data: { status },
   });

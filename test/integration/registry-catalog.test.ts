@@ -105,6 +105,29 @@ describe('the registry catalog against a registry of our own (35,000 entries)', 
   }, 120_000);
 });
 
+describe('a registry that sends more than a catalog holds', () => {
+  it('stops the refresh at the bound, says so in its result and keeps the snapshot it had', async () => {
+    const registry = await startFixtureRegistry(400);
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'cs-registry-'));
+    try {
+      const small = new RegistryCatalog({ dataDir, registries: () => [registry.url] });
+      const [first] = await small.refresh();
+      const held = first?.entries ?? 0;
+      expect(held).toBe(expectedCounts(400).shown);
+      const asked = registry.queries.length;
+      const bounded = new RegistryCatalog({ dataDir, registries: () => [registry.url], syncLimits: { entries: 150, bytes: 64 * 1024 * 1024 } });
+      const [state] = await bounded.refresh({ full: true });
+      expect(state?.lastFailure?.message).toBe(`The registry at ${registry.url} sent more than 150 entries, more than one catalog holds; the sync stopped and the catalog keeps what it had.`);
+      expect(state?.entries).toBe(held);
+      // It stopped at the page that passed the bound (100 entries a page): the second.
+      expect(registry.queries.length - asked).toBe(2);
+    } finally {
+      await registry.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('a second registry', () => {
   it('is read beside the first, each its own snapshot, entries in the configured order', async () => {
     const first = await startFixtureRegistry(120);

@@ -1,3 +1,4 @@
+import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { AuditEntry } from '../../../shared/api';
 import type { CoreEnv } from '../../../shared/core-env';
@@ -109,8 +110,11 @@ export function openCorePool(options: CorePoolOptions): Pool {
     approval: (name, config) => registry.approvals.status(name, config),
     gate,
     // The registry's code (its server.json schemas) loads only for a docker entry: not at serve's start-up.
-    spawnCheck: async (name, config) =>
-      isStdio(config) && isDockerCommand(config.command) ? ((await import('../../mcp-registry')).dockerSpawnRefusal(name, config) ?? null) : null,
+    spawnCheck: async (name, config) => {
+      if (!isStdio(config) || !isDockerCommand(config.command)) return null;
+      const { dockerSpawnRefusal, mountHost } = await import('../../mcp-registry');
+      return dockerSpawnRefusal(name, config, mountHost(homedir(), options.core.dataDir)) ?? null;
+    },
     pins: options.pins,
   });
   // Every status shows the whole entry its approval covers (the pool's line: code-loading variables only).

@@ -49,19 +49,19 @@ function defaultChoice(entry: CheckedEntry, options: FromRegistryOptions): Insta
 }
 
 /** The entry from the registries' snapshots, or fetched when a version not in them is asked for. */
-async function findEntry(ctx: CliContext, id: string, version: string | undefined): Promise<CheckedEntry> {
+async function findEntry(ctx: CliContext, id: string, version: string | undefined): Promise<{ entry: CheckedEntry; base: string }> {
   const { registries } = await (await ctx.core()).api.registryCatalog({});
   for (const { base } of registries) {
     const shown = (await loadSnapshot(ctx.dataDir, base))?.entries.find((e) => e.server.name === id);
-    if (shown && (version === undefined || shown.server.version === version)) return shown;
+    if (shown && (version === undefined || shown.server.version === version)) return { entry: shown, base };
     if (shown || version !== undefined) {
       const fetched = await fetchServerVersion(fetch, base, id, version ?? 'latest');
-      if (fetched) return fetched;
+      if (fetched) return { entry: fetched, base };
     }
   }
   for (const { base } of registries) {
     const fetched = await fetchServerVersion(fetch, base, id, version ?? 'latest').catch(() => undefined);
-    if (fetched) return fetched;
+    if (fetched) return { entry: fetched, base };
   }
   throw new CodedError('not_found', `No registry has ${id}${version !== undefined ? `@${version}` : ''}.`, {
     hint: 'Check the id as the registry names it (e.g. io.github.owner/name); the app\'s Services screen searches the registries.',
@@ -98,11 +98,11 @@ export interface RegistryAdd {
  */
 export async function planFromRegistry(ctx: CliContext, name: string, options: FromRegistryOptions): Promise<RegistryAdd> {
   const { id, version } = parseId(options.fromRegistry);
-  const entry = await findEntry(ctx, id, version);
+  const { entry, base } = await findEntry(ctx, id, version);
   const choice = defaultChoice(entry, options);
   const secretName = installSecretName(name);
   let given = givenInputs(options.input);
-  const derive = { fetch, dataDir: ctx.dataDir };
+  const derive = { fetch, dataDir: ctx.dataDir, registry: base };
   let plan = await deriveInstall(entry.server, choice, given, secretName, derive);
   if (plan.missing.length > 0 && ctx.interactive) {
     given = { ...given, ...(await askMissing(plan.missing)) };

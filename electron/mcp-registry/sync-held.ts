@@ -1,0 +1,50 @@
+import { CodedError } from '../../shared/errors';
+import type { CheckedEntry } from './entry-check';
+import { mergeEntry } from './merge-entry';
+
+/**
+ * What one registry's catalog may hold: distinct entries, and their size as JSON. The official
+ * registry holds a few thousand of a few KiB; without a bound, pages of 64 KiB entries would fill
+ * the core's memory before the last page.
+ */
+export const SYNC_LIMITS: SyncLimits = { entries: 50_000, bytes: 128 * 1024 * 1024 };
+
+export interface SyncLimits {
+  entries: number;
+  bytes: number;
+}
+
+/** The entries being gathered, and what they hold, checked against the limits after each page. */
+export class Held {
+  readonly byName: Map<string, CheckedEntry>;
+  readonly #bytes = new Map<string, number>();
+  #total = 0;
+
+  constructor(entries: readonly CheckedEntry[]) {
+    this.byName = new Map(entries.map((e) => [e.server.name, e]));
+    for (const entry of entries) this.#count(entry.server.name, JSON.stringify(entry).length);
+  }
+
+  merge(entry: CheckedEntry, bytes: number): void {
+    const name = entry.server.name;
+    const before = this.byName.get(name);
+    mergeEntry(this.byName, entry);
+    const after = this.byName.get(name);
+    if (after !== before) this.#count(name, after === undefined ? 0 : bytes);
+  }
+
+  #count(name: string, bytes: number): void {
+    this.#total += bytes - (this.#bytes.get(name) ?? 0);
+    if (bytes === 0) this.#bytes.delete(name);
+    else this.#bytes.set(name, bytes);
+  }
+
+  /** @throws CodedError server_unavailable past a limit (the caller keeps its snapshot). */
+  check(base: string, limits: SyncLimits): void {
+    const over = this.byName.size > limits.entries ? `more than ${limits.entries} entries` : this.#total > limits.bytes ? `entries of more than ${limits.bytes / (1024 * 1024)} MiB` : undefined;
+    if (over === undefined) return;
+    throw new CodedError('server_unavailable', `The registry at ${base} sent ${over}, more than one catalog holds; the sync stopped and the catalog keeps what it had.`, {
+      hint: 'Ask the registry\'s operator; remove it from settings.registries if it keeps sending this.',
+    });
+  }
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import type { FetchLike } from '../net';
+import { OFFICIAL_META } from './server-json';
+import { syncRegistry } from './sync';
+import type { Snapshot } from './snapshot';
+
+const BASE = 'https://registry.example';
+const item = (n: number, extra = '', status = 'active') => ({
+  server: { name: `io.example/s${n}`, description: `Server ${n}${extra}`, version: '1.0.0' },
+  _meta: { [OFFICIAL_META]: { status, isLatest: true, updatedAt: '2025-10-01T00:00:00Z' } },
+});
+
+/** A registry of `pages` pages, the n-th page holding the given items; asked pages are counted. */
+function registry(pages: unknown[][]): { fetch: FetchLike; asked: () => number } {
+  let asked = 0;
+  const fetch: FetchLike = (url) => {
+    const cursor = new URL(String(url)).searchParams.get('cursor');
+    const at = cursor === null ? 0 : Number(cursor);
+    asked += 1;
+    const next = at + 1 < pages.length ? { nextCursor: String(at + 1) } : {};
+    return Promise.resolve(new Response(JSON.stringify({ servers: pages[at], metadata: next }), { headers: { 'content-type': 'application/json' } }));
+  };
+  return { fetch, asked: () => asked };
+}
+
+const page = (from: number, count: number, extra = '') => Array.from({ length: count }, (_, i) => item(from + i, extra));
+
+describe('syncRegistry bounds what one catalog holds', () => {
+  it('stops at the page that passes the entry bound, before asking for the next, and says so', async () => {
+    const served = registry([page(0, 4), page(4, 4), page(8, 4), page(12, 4)]);
+    await expect(syncRegistry({ fetch: served.fetch, base: BASE, limits: { entries: 6, bytes: 1 << 20 } })).rejects.toThrow(
+      `The registry at ${BASE} sent more than 6 entries, more than one catalog holds; the sync stopped and the catalog keeps what it had.`,
+    );
+    expect(served.asked()).toBe(2);
+  });
+
+  it('stops past the byte bound: the size of the entries held, as JSON', async () => {
+    const long = ` ${'x'.repeat(380)}`;
+    const served = registry([page(0, 2, long), page(2, 2, long), page(4, 2, long)]);
+    await expect(syncRegistry({ fetch: served.fetch, base: BASE, limits: { entries: 100, bytes: 1500 } })).rejects.toThrow(/sent entries of more than 0\.\d+ MiB/);
+    expect(served.asked()).toBe(2);
+  });
+
+  it('counts what is held, not what was sent: the same entry again, or a deleted one, adds nothing', async () => {
+    const again = [page(0, 3), page(0, 3), [item(0, '', 'deleted'), item(1, '', 'deleted'), item(3)]];
+    const snapshot = await syncRegistry({ fetch: registry(again).fetch, base: BASE, limits: { entries: 3, bytes: 1 << 20 } });
+    expect(snapshot.entries.map((e) => e.server.name)).toEqual(['io.example/s2', 'io.example/s3']);
+  });
+
+  it('counts an incremental sync from the snapshot it starts with', async () => {
+    const previous: Snapshot = { ...(await syncRegistry({ fetch: registry([page(0, 3)]).fetch, base: BASE })), updatedSince: '2025-10-01T00:00:00Z' };
+    await expect(syncRegistry({ fetch: registry([page(3, 2)]).fetch, base: BASE, previous, limits: { entries: 4, bytes: 1 << 20 } })).rejects.toThrow(/more than 4 entries/);
+    expect((await syncRegistry({ fetch: registry([page(3, 1)]).fetch, base: BASE, previous, limits: { entries: 4, bytes: 1 << 20 } })).entries).toHaveLength(4);
+  });
+});
