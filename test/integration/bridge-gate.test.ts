@@ -129,6 +129,6 @@ describe('the bridge gate against real servers', () => {
     const longName = await refusal(c.client.callTool({ name: `svc__${'n'.repeat(300)}`, arguments: {} }));
     expect(longName).toMatchObject({ message: expect.stringContaining('the tool name is longer than 256 characters') as string, data: { code: 'invalid_input' } });
     expect(JSON.stringify(longName)).not.toContain('smaller arguments');
-    expect(JSON.stringify(longName)).toContain('send the tool name exactly as');
+    expect(JSON.stringify(longName)).toContain('Send the tool name exactly as');
   });
 });
