@@ -43,4 +43,34 @@ describe('wavDurationMs', () => {
     expect(wavDurationMs(WAV_250MS, 'audio/mpeg', base64Size(WAV_250MS) ?? 0)).toBeUndefined();
     expect(wavDurationMs(PNG_64X40, 'audio/wav', base64Size(PNG_64X40) ?? 0)).toBeUndefined();
   });
+
+  describe('a GIF is as large as its largest frame, as a browser decodes it', () => {
+    /** A GIF89a: a logical screen, then one frame of the given size (an empty LZW stream, a trailer). */
+    function gif(screen: [number, number], frame: [number, number], options: { trailer?: boolean; extension?: boolean } = {}): string {
+      const u16 = (n: number): number[] => [n & 0xff, n >> 8];
+      const bytes = [
+        ...[...'GIF89a'].map((c) => c.charCodeAt(0)),
+        ...u16(screen[0]), ...u16(screen[1]), 0x80, 0, 0, // a global colour table of 2 entries
+        0, 0, 0, 255, 255, 255,
+        ...(options.extension !== false ? [0x21, 0xf9, 4, 0, 0, 0, 0, 0] : []), // a graphic control extension
+        0x2c, ...u16(0), ...u16(0), ...u16(frame[0]), ...u16(frame[1]), 0, // the image descriptor
+        2, 2, 0x4c, 0x01, 0, // LZW minimum code size 2, one sub-block, the end
+        ...(options.trailer !== false ? [0x3b] : []),
+      ];
+      return btoa(String.fromCharCode(...bytes));
+    }
+
+    it('a 1 × 1 screen holding a 5000 × 4000 frame is 5000 × 4000, too many pixels to show', () => {
+      expect(imageShowable(gif([1, 1], [5000, 4000]), 'image/gif')).toEqual({ unshown: '5000 × 4000 pixels, too many to show' });
+    });
+
+    it('a frame within its screen leaves the screen size', () => {
+      expect(imageShowable(gif([64, 40], [8, 8]), 'image/gif')).toMatchObject({ size: { width: 64, height: 40 } });
+      expect(imageShowable(gif([64, 40], [8, 8], { extension: false }), 'image/gif')).toMatchObject({ size: { width: 64, height: 40 } });
+    });
+
+    it('a GIF whose blocks end before its trailer is not shown', () => {
+      expect(imageShowable(gif([8, 8], [8, 8], { trailer: false }), 'image/gif')).toEqual({ unshown: 'its bytes are not of type image/gif' });
+    });
+  });
 });

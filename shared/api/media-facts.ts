@@ -62,9 +62,43 @@ function pngSize(b: Uint8Array): Size | undefined {
   return { width: u32be(b, 16), height: u32be(b, 20) };
 }
 
+/** Where a run of GIF data sub-blocks (a length byte, that many bytes; a zero length ends it) ends. */
+function subBlocksEnd(b: Uint8Array, from: number): number | undefined {
+  let i = from;
+  while (i < b.length) {
+    const length = b[i] ?? 0;
+    if (length === 0) return i + 1;
+    i += 1 + length;
+  }
+  return undefined;
+}
+
+const colourTable = (packed: number): number => ((packed & 0x80) !== 0 ? 3 * 2 ** ((packed & 0x07) + 1) : 0);
+
+/**
+ * The canvas a browser decodes a GIF into: its logical screen, grown to hold every frame (GIF89a §18,
+ * §20), as Chromium grows it to a larger frame. A GIF whose blocks cannot be walked has no size.
+ */
 function gifSize(b: Uint8Array): Size | undefined {
-  if (!(ascii(b, 0, 'GIF87a') || ascii(b, 0, 'GIF89a')) || b.length < 10) return undefined;
-  return { width: u16le(b, 6), height: u16le(b, 8) };
+  if (!(ascii(b, 0, 'GIF87a') || ascii(b, 0, 'GIF89a')) || b.length < 13) return undefined;
+  let width = u16le(b, 6);
+  let height = u16le(b, 8);
+  let i = 13 + colourTable(b[10] ?? 0);
+  while (i < b.length) {
+    const introducer = b[i];
+    if (introducer === 0x3b) return { width, height }; // trailer
+    let end: number | undefined;
+    if (introducer === 0x21) end = subBlocksEnd(b, i + 2); // an extension: its label, then sub-blocks
+    else if (introducer === 0x2c && i + 10 < b.length) {
+      width = Math.max(width, u16le(b, i + 1) + u16le(b, i + 5));
+      height = Math.max(height, u16le(b, i + 3) + u16le(b, i + 7));
+      // The descriptor (10 bytes), its colour table, the LZW minimum code size, then the data's sub-blocks.
+      end = subBlocksEnd(b, i + 10 + colourTable(b[i + 9] ?? 0) + 1);
+    }
+    if (end === undefined) return undefined;
+    i = end;
+  }
+  return undefined;
 }
 
 function webpSize(b: Uint8Array): Size | undefined {
