@@ -118,4 +118,25 @@ describe('SessionCheck (a quiet session asked whether the server still knows it,
     sessionCheck.retime();
     expect(t.pending).toHaveLength(0);
   });
+
+  it('a change while a ping waits leaves one timer, armed with the new period when the ping settles', async () => {
+    let timings = sessionTimings({ sessionCheckMs: 1_000 });
+    const settle: (() => void)[] = [];
+    const conn = {
+      sessionExpired: () => false,
+      streamOpened: () => true,
+      client: { ping: () => new Promise<object>((resolve) => settle.push(() => resolve({}))) },
+    } as unknown as Connection;
+    const { sessionCheck, t } = check(() => conn, () => timings);
+    sessionCheck.watch(conn);
+    for (let round = 0; round < 10; round++) {
+      (t.pending.shift() as { run: () => void }).run();
+      timings = sessionTimings({ sessionCheckMs: 1_000 + round + 1 });
+      sessionCheck.retime();
+      expect(t.pending).toHaveLength(0);
+      settle.shift()?.();
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(t.pending.map((p) => p.ms)).toEqual([1_000 + round + 1]);
+    }
+  });
 });

@@ -33,6 +33,8 @@ export class SessionCheck {
   #cancel: (() => void) | undefined;
   /** A request was answered on the watched connection since the last tick. */
   #answered = false;
+  /** A tick is awaiting its ping. */
+  #ticking = false;
 
   constructor(host: SessionCheckHost) {
     this.#host = host;
@@ -61,7 +63,9 @@ export class SessionCheck {
   retime(): void {
     this.#cancel?.();
     this.#cancel = undefined;
-    if (this.#watched !== undefined) this.#arm();
+    // A tick awaiting its ping arms the next one itself, with the new period: arming here too would
+    // leave a second chain of timers that nothing cancels.
+    if (this.#watched !== undefined && !this.#ticking) this.#arm();
   }
 
   #timings(): SessionTimings {
@@ -75,6 +79,17 @@ export class SessionCheck {
 
   async #tick(): Promise<void> {
     this.#cancel = undefined;
+    this.#ticking = true;
+    try {
+      await this.#check();
+    } finally {
+      this.#ticking = false;
+    }
+    const conn = this.#watched;
+    if (conn !== undefined && this.#host.current() === conn && this.#cancel === undefined) this.#arm();
+  }
+
+  async #check(): Promise<void> {
     const conn = this.#watched;
     if (conn === undefined) return;
     if (this.#host.current() !== conn) {
@@ -92,6 +107,5 @@ export class SessionCheck {
         // A 404 renews the session through the fetch wrapper; anything else shows at the next request.
       }
     }
-    if (this.#watched === conn && this.#host.current() === conn) this.#arm();
   }
 }
