@@ -15,6 +15,7 @@ import type { CallContext } from './call-context';
 import { DEFAULT_MAX_BODY_BYTES } from './http-body';
 import { foundListing } from './found-listing';
 import { createEndpoint } from './http-endpoint';
+import { notTheProgramsAgent } from './program-bridge';
 import { MCP_PATH } from './http-guard';
 import { ListChangedNotifier } from './list-changed';
 import { ModernHandlers } from './modern-handlers';
@@ -83,6 +84,8 @@ function openParts(options: BridgeOptions): BridgeParts {
     ...core,
     ...(options.approvalTimeoutMs === undefined ? {} : { timeoutMs: options.approvalTimeoutMs }),
     remember: async (agent, server, tool) => {
+      // A program's bridge never widens one of the person's agents in agents.json.
+      if (options.codeAgentsOnly === true && !agents.fromCode(agent)) throw notTheProgramsAgent(agent);
       await agents.setToolDecision(agent, server, tool, 'allow');
     },
   });
@@ -170,6 +173,7 @@ async function listen(options: BridgeOptions, parts: BridgeParts): Promise<{ htt
       port: () => port,
       maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
       agents: parts.agents,
+      ...(options.codeAgentsOnly === true ? { codeAgentsOnly: true } : {}),
       sessions: parts.sessions,
       modern: parts.modern,
       newServer: (agent) => createSessionServer(ctx, agent, version),

@@ -20,12 +20,15 @@ import type { ModernHandlers } from './modern-handlers';
 import { serveModern, isModernRequest, type ModernDeps } from './modern-endpoint';
 import { errorMessage } from '../../shared/errors';
 import type { AgentShare } from './agent-share';
+import { STORED_AGENT_REFUSED } from './program-bridge';
 
 /** The bridge's parts the endpoint uses, and its CoreEnv's clock and log. */
 export interface EndpointOptions extends Pick<CoreEnv, 'now' | 'log'> {
   port: () => number;
   maxBodyBytes: number;
   agents: AgentStore;
+  /** Only the agents declared in code are served (a program's own bridge; types.ts BridgeOptions). */
+  codeAgentsOnly?: boolean;
   sessions: SessionRegistry;
   /** A fresh SDK server for one session of this agent. */
   newServer: (agent: string) => Promise<Server>;
@@ -111,6 +114,7 @@ export function createEndpoint(deps: EndpointOptions): (req: IncomingMessage, re
     const digest = plausibleToken(token) ? socketDigest(req.socket, token) : undefined;
     const agent = digest && deps.agents.byDigest(digest);
     if (!agent || !digest) return refuse(res, unauthorized('the agent token is not valid (removed or rotated?)', true));
+    if (deps.codeAgentsOnly === true && !deps.agents.fromCode(agent.name)) return refuse(res, unauthorized(STORED_AGENT_REFUSED, true));
     deps.authenticated(agent.name, req.socket);
     if (deps.share && !deps.share.take(agent.name, res)) return;
 

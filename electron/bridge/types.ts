@@ -50,6 +50,11 @@ export interface BridgeOptions extends CoreEnvOptions {
   /** Audit rotation: file size and rotated files kept. Default 5 MiB, 5. */
   auditMaxBytes?: number;
   auditKeep?: number;
+  /**
+   * Serve only the agents declared in code: a program's own bridge (docs/library.md). agents.json's
+   * agents are the person's, whose asks the person answers in the app, never a program.
+   */
+  codeAgentsOnly?: boolean;
 }
 
 export interface BridgeConnection {

@@ -21,6 +21,7 @@ export interface CoreChoice extends Pick<CoreOptions, 'watch' | 'warmUp' | 'brid
   /**
    * Where no app runs and this process opens its own core, run the agents' bridge in it too (a program
    * with agents declared in code, docs/library.md); with an app running, that app's bridge serves them.
+   * It serves only those agents: agents.json's are the app's to serve.
    */
   ownBridge?: { port?: number };
 }
@@ -56,7 +57,7 @@ export function createContext(globals: GlobalOptions, output: Output, env: Recor
       ...(vaultProvider ? { vaultProvider } : {}),
       watch: options.watch ?? false,
       warmUp: options.warmUp ?? false,
-      ...(options.bridge ? { bridge: options.bridge } : options.ownBridge ? { bridge: { ...options.ownBridge, required: true } } : {}),
+      ...(options.bridge ? { bridge: options.bridge } : options.ownBridge ? { bridge: { ...options.ownBridge, required: true, codeAgentsOnly: true } } : {}),
       ...(options.log ? { log: options.log } : {}),
       ...(options.opener ? { opener: options.opener } : {}),
       ...(options.onPool ? { onPool: options.onPool } : {}),

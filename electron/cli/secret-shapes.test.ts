@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { shellQuote } from '../pool';
-import { hideCommandSecrets, secretArguments, secretInQuery, secretInUrlPath, secretNamed, tokenShaped } from './secret-shapes';
+import { secretArguments, secretInQuery, secretInUrlPath, secretNamed, tokenShaped } from '../registry';
+import { hideCommandSecrets } from './secret-shapes';
 
 describe('tokenShaped', () => {
   it('a path whose folder mixes case at random (mkdtemp) is no token; a known prefix in a path is', () => {

@@ -175,7 +175,13 @@ export class ToolPins {
         const kept = parts[part]?.next ?? state?.[part];
         if (kept !== undefined) Object.assign(next, { [part]: kept });
       }
-      void this.#keep(server, { ...next, ...(stillUnverified ? { unverified } : {}) }).catch(() => undefined);
+      const failed = await this.#keep(server, { ...next, ...(stillUnverified ? { unverified } : {}) }).then(() => undefined, errorMessage);
+      // Fails closed: pins not on disk would let the next start take a changed listing for a first sight.
+      if (failed !== undefined && !lost) {
+        this.#log(`[${server}] its pinned tools could not be written (${failed}): nothing it lists reaches agents until you review it`);
+        this.#states.set(server, Promise.resolve({ unreadable: `not written: ${failed}` }));
+        return this.#review(server, listing);
+      }
       // A part never pinned before (a first listing, or resources in a pin file older than their pins) is pinned now.
       const firstSight = (part: PinPart): boolean => state?.[part] === undefined;
       const pinned = namesOf(parts, 'approvedNow', firstSight);

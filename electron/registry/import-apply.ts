@@ -3,7 +3,7 @@ import { caseTwin } from '../../shared/config';
 import type { ImportContext } from './import-locations';
 import { planImport, type ImportPlan } from './import-plan';
 import { importCredentialFiles } from './import-credential-files';
-import { moveSecrets, type SecretSink } from './import-secrets';
+import { moveSecrets, secretInUrl, type SecretSink } from './import-secrets';
 
 /**
  * Credential files named in the env of servers an import will add: reported, or with `move` put into
@@ -60,6 +60,8 @@ export function mergeImport(plan: ImportPlan, servers: Record<string, unknown>, 
     } else {
       servers[candidate.name] = candidate.config;
       out.added.push({ name: candidate.name, from: candidate.from });
+      const inUrl = secretInUrl(candidate.config);
+      if (inUrl !== undefined) (out.inClear ??= []).push({ server: candidate.name, field: 'url', reason: `the URL holds a secret in clear (${inUrl})` });
     }
   }
   return out;

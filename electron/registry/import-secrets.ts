@@ -1,11 +1,12 @@
 import { isStdio, type ServerConfig } from '../../shared/config';
 import { SECRET_NAME } from '../../shared/redact';
+import { looksLikeToken, secretArguments, secretInQuery, secretInUrlPath, secretNamed, tokenShaped, urlWithPassword } from './secret-shapes';
 
 /** Stores a secret under a name like `preferred` and resolves the name actually used. */
 export type SecretSink = (preferred: string, value: string) => Promise<string>;
 
 export interface FoundSecret {
-  /** `env.GITHUB_TOKEN`, `headers.Authorization`. */
+  /** `env.GITHUB_TOKEN`, `headers.Authorization`, `args.3` (the fourth argument). */
   field: string;
   preferredName: string;
   value: string;
@@ -13,20 +14,8 @@ export interface FoundSecret {
   replacement: (name: string) => string;
 }
 
-const TOKEN_PREFIX = /^(sk-|sk_|pk_live_|rk_live_|ghp_|gho_|ghs_|github_pat_|xox[abpr]-|glpat-|AKIA|AIza|ya29\.|eyJ[A-Za-z0-9_-]{8,}\.)/;
 const SECRET_HEADER = /^(authorization|proxy-authorization|x-api-key|api-key|cookie)$|token|secret|key|auth/i;
 const SCHEME = /^(Bearer|Basic|Token|Bot)\s+(\S.*)$/i;
-
-/** A known token's prefix (`ghp_`, `sk-`, `xoxb-`, `AKIA`, a JWT's header). */
-export function hasTokenPrefix(value: string): boolean {
-  return TOKEN_PREFIX.test(value);
-}
-
-/** High-entropy-looking values: long, mixed letters and digits, no spaces, not a path or URL. */
-export function looksLikeToken(value: string): boolean {
-  if (TOKEN_PREFIX.test(value)) return true;
-  return value.length >= 24 && /[A-Za-z]/.test(value) && /\d/.test(value) && !/[\s/\\:]/.test(value);
-}
 
 function isLiteral(value: string): boolean {
   // References (ours or another client's `${VAR}`) are not secrets in clear.
@@ -37,13 +26,41 @@ function secretName(server: string, field: string): string {
   return `${server}_${field}`.toUpperCase().replace(/[^A-Z0-9_.-]+/g, '_').slice(0, 128);
 }
 
-/** The literal secrets of an imported entry: secret-named or token-like env values and auth headers. */
+/** A value that names a file (`~/…`, `./…`, `/…`): a path is no secret, the file's content may be (import-credential-files.ts). */
+function pathLike(value: string): boolean {
+  return /^(?:~|\.{1,2})?\//.test(value) && !tokenShaped(value);
+}
+
+/** An env value in clear, as `servers add` judges one: a URL with a password or a secret parameter, a token's shape, or a credential's name. */
+function secretEnv(name: string, value: string): boolean {
+  if (urlWithPassword(value) || secretInQuery(value) !== undefined || looksLikeToken(value) || tokenShaped(value)) return true;
+  return (SECRET_NAME.test(name) || secretNamed(name)) && !pathLike(value);
+}
+
+/** The argument's value after `--flag=`, or all of it. */
+function argumentSecret(arg: string, flag: string | undefined): { value: string; prefix: string } {
+  return flag !== undefined && arg.startsWith(`${flag}=`) ? { value: arg.slice(flag.length + 1), prefix: `${flag}=` } : { value: arg, prefix: '' };
+}
+
+/**
+ * The literal secrets of an imported entry, judged as `servers add` judges them: env values (a
+ * credential's name, a token's shape, a URL with a password), command arguments (a secret-named
+ * flag's value, a token's shape) and auth headers.
+ */
 export function findLiteralSecrets(server: string, config: ServerConfig): FoundSecret[] {
   const found: FoundSecret[] = [];
   if (isStdio(config)) {
     for (const [name, value] of Object.entries(config.env ?? {})) {
-      if (!isLiteral(value) || !(SECRET_NAME.test(name) || looksLikeToken(value))) continue;
+      if (!isLiteral(value) || !secretEnv(name, value)) continue;
       found.push({ field: `env.${name}`, preferredName: secretName(server, name), value, replacement: (ref) => `\${secret:${ref}}` });
+    }
+    const args = config.args ?? [];
+    for (const { index, flag } of secretArguments(args)) {
+      const arg = args[index] ?? '';
+      const { value, prefix } = argumentSecret(arg, flag);
+      if (!isLiteral(value)) continue;
+      const label = flag?.replace(/^-+/, '') ?? `ARG${index + 1}`;
+      found.push({ field: `args.${index}`, preferredName: secretName(server, label), value, replacement: (ref) => `${prefix}\${secret:${ref}}` });
     }
   } else {
     for (const [name, value] of Object.entries(config.headers ?? {})) {
@@ -55,6 +72,19 @@ export function findLiteralSecrets(server: string, config: ServerConfig): FoundS
     }
   }
   return found;
+}
+
+/**
+ * Why an HTTP entry's URL holds a secret in clear (a password, a secret parameter, a token in its
+ * path), or undefined. A URL is sent as written and holds no references, so it cannot be moved.
+ */
+export function secretInUrl(config: ServerConfig): string | undefined {
+  if (isStdio(config)) return undefined;
+  const { url } = config;
+  if (urlWithPassword(url)) return 'its password';
+  const param = secretInQuery(url);
+  if (param !== undefined) return `its parameter ${param}`;
+  return secretInUrlPath(url) ? 'a token in its path' : undefined;
 }
 
 /** Moves each literal secret into the vault and returns the entry with references in their place. */
@@ -72,7 +102,8 @@ export async function moveSecrets(
   for (const secret of found) {
     const name = await sink(secret.preferredName, secret.value);
     const [section, key] = [secret.field.slice(0, secret.field.indexOf('.')), secret.field.slice(secret.field.indexOf('.') + 1)];
-    const target = section === 'env' && isStdio(next) ? next.env : !isStdio(next) ? next.headers : undefined;
+    if (section === 'args' && isStdio(next) && next.args) next.args[Number(key)] = secret.replacement(name);
+    const target = section === 'env' && isStdio(next) ? next.env : section === 'headers' && !isStdio(next) ? next.headers : undefined;
     if (target) target[key] = secret.replacement(name);
     moved.push({ server, field: secret.field, secret: name });
   }

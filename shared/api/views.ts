@@ -156,5 +156,7 @@ export const ImportReportSchema = lazySchema(() => z.object({
   secrets: z.array(z.object({ server: z.string(), field: z.string(), secret: z.string() })),
   /** Env variables naming credential or token files (present when any were found). */
   credentialFiles: z.array(ImportedCredentialFileSchema).optional(),
+  /** Secrets an added entry keeps in clear, since a URL holds no references (present when any were found). */
+  inClear: z.array(z.object({ server: z.string(), field: z.string(), reason: z.string() })).optional(),
 }));
 export type ImportReport = z.infer<typeof ImportReportSchema>;

@@ -62,6 +62,7 @@ export async function startCoreBridge({ options, ports, registry, vault, pool, p
       pool,
       withheldResource: (server, uri) => pins.withheldResource(server, uri),
       port,
+      ...(options.bridge.codeAgentsOnly === true ? { codeAgentsOnly: true } : {}),
       version: VERSION,
       auditArguments: () => registry.config().settings?.auditArguments === true,
       // Read at each round, so a change to mcp.json applies without a restart.

@@ -28,9 +28,10 @@ export interface CoreOptions extends CoreEnvOptions {
   passphrasePrompt?: () => Promise<string>;
   /**
    * Run the agent bridge in this process (long-running modes). `port` overrides the config's
-   * `settings.bridgePort`; `required` makes a failure to start it fatal instead of reported.
+   * `settings.bridgePort`; `required` makes a failure to start it fatal instead of reported;
+   * `codeAgentsOnly` serves only the agents declared in code (a program's bridge, docs/library.md).
    */
-  bridge?: { port?: number; required: boolean };
+  bridge?: { port?: number; required: boolean; codeAgentsOnly?: boolean };
   /** How sign-in pages are opened; default: the system browser (the URL is logged if that fails). */
   opener?: Opener;
   /**

@@ -53,6 +53,15 @@ export function ImportPanel() {
               ))}
             </ul>
           )}
+          {report.inClear && report.inClear.length > 0 && (
+            <ul>
+              {report.inClear.map((c) => (
+                <li key={`${c.server}/${c.field}`}>
+                  {c.server}: {c.reason}. A URL holds no vault references: if the service takes it as a header, remove it from the URL and add it as one.
+                </li>
+              ))}
+            </ul>
+          )}
         </div>
       )}
     </section>

@@ -1,0 +1,158 @@
+import { SECRET_NAME } from '../../shared/redact';
+
+/*
+ * What a secret in clear looks like, in an env value, a command argument or a URL: pure tests that
+ * `import` and `servers add` share, so both judge an entry alike (SECURITY.md, "nothing is written in clear").
+ */
+
+const TOKEN_PREFIX = /^(sk-|sk_|pk_live_|rk_live_|ghp_|gho_|ghs_|github_pat_|xox[abpr]-|glpat-|AKIA|AIza|ya29\.|eyJ[A-Za-z0-9_-]{8,}\.)/;
+
+/** A known token's prefix (`ghp_`, `sk-`, `xoxb-`, `AKIA`, a JWT's header). */
+export function hasTokenPrefix(value: string): boolean {
+  return TOKEN_PREFIX.test(value);
+}
+
+/** High-entropy-looking values: long, mixed letters and digits, no spaces, not a path or URL. */
+export function looksLikeToken(value: string): boolean {
+  if (TOKEN_PREFIX.test(value)) return true;
+  return value.length >= 24 && /[A-Za-z]/.test(value) && /\d/.test(value) && !/[\s/\\:]/.test(value);
+}
+
+/** Our references: what `mcp.json` may hold where a secret goes. */
+const REFERENCE = /\$\{(?:secretFile|secret|env):[^}]+\}/g;
+
+/** A last word that says the variable holds something about a secret, not the secret (`TOKEN_URL`, `SECRET_NAME`). */
+const ABOUT_A_SECRET = /_(?:URL|URI|ENDPOINT|NAME|ID|TYPE|FILE|PATH|DIR|HOST|PORT|HEADER|PREFIX|EXPIRY|EXPIRES|TTL|LENGTH|SCOPES?)$/i;
+
+/**
+ * Names a credential: `*_TOKEN`, `*_KEY`, … as the redaction knows them, `DB_PASS`, `PGPASS`, `GITHUB_PAT`,
+ * `OPENAI_API_KEY_2`, and a credential's word inside the name (`SLACK_TOKEN_VALUE`).
+ */
+export function secretNamed(name: string): boolean {
+  const base = name.replace(/-/g, '_').replace(/_?\d+$/, '');
+  if (SECRET_NAME.test(base) || /(?:^|_)PAT$|(?:^|_|PG)(?:PASS|PWD)$/i.test(base)) return true;
+  return /(?:^|_)(?:TOKEN|SECRET|PASSWORD|PASSWD|PASSPHRASE|APIKEY)_/i.test(base) && !ABOUT_A_SECRET.test(base);
+}
+
+/** The text of a value outside its `${secret:…}`/`${env:…}` references. */
+export function outsideReferences(value: string): string {
+  return value.replace(REFERENCE, '');
+}
+
+/** Only references and plain text: a stray `${` is no reference. */
+export function onlyReferences(value: string): boolean {
+  return value.includes('${') && !outsideReferences(value).includes('${');
+}
+
+/** What a shell leaves of an unquoted or double-quoted `${secret:NAME}`: nothing, or a scheme alone. */
+export function emptied(value: string): boolean {
+  return /^\s*(?:(?:Bearer|Basic|Token|Bot)\s*)?$/i.test(value);
+}
+
+/**
+ * A word made of words (`Qwen2.5-Coder-32B-Instruct`, `McpServerMain2024Edition`): nearly all its
+ * letters stand in runs of three or more that read as words, which a random token's rarely do.
+ */
+function madeOfWords(word: string): boolean {
+  const letters = word.replace(/[^A-Za-z]/g, '').length;
+  const inWords = (word.match(/[A-Z]?[a-z]+|[A-Z]+(?![a-z])/g) ?? []).filter((run) => run.length >= 3).reduce((sum, run) => sum + run.length, 0);
+  return letters > 0 && inWords / letters >= 0.8;
+}
+
+/** A file's path: `/…`, `~/…`, `./…`, `../…`, `C:\…`. */
+const PATH = /^(?:~|\.{1,2})?[/\\]|^[A-Za-z]:[/\\]/;
+
+/**
+ * A token's shape (`looksLikeToken`, which `import` uses) in any word of a value: a path's segment, a
+ * flag's `=value`, a query's parameter. Without a known prefix a word must mix upper and lower case,
+ * so an id, a UUID, a package or a project's name is not taken for one; in a path only a known
+ * prefix counts (`~/sk-…`), since folders made by mkdtemp and the like mix case at random.
+ */
+export function tokenShaped(value: string): boolean {
+  const text = outsideReferences(value);
+  const path = PATH.test(text.trim());
+  return text
+    .split(/[\s/\\=&?#,;]+/)
+    .some((word) => word.length >= 16 && !word.startsWith('-') && looksLikeToken(word) && (hasTokenPrefix(word) || (!path && /[a-z]/.test(word) && /[A-Z]/.test(word) && !madeOfWords(word))));
+}
+
+/** A URL carrying a password (`postgres://app:pw@db/x`). */
+export function urlWithPassword(value: string): boolean {
+  return URL.canParse(value) && new URL(value).password !== '';
+}
+
+/** A URL's parameters: its query, its fragment's (`#access_token=…`, OAuth's implicit grant) and its path's (`/mcp;token=…`). */
+function urlParameters(url: URL): Iterable<[string, string]> {
+  const matrix = url.pathname.split('/').flatMap((segment) => segment.split(';').slice(1).map((pair): [string, string] => {
+    const eq = pair.indexOf('=');
+    return eq < 0 ? [pair, ''] : [pair.slice(0, eq), decodeURIComponentSafe(pair.slice(eq + 1))];
+  }));
+  return [...url.searchParams, ...new URLSearchParams(url.hash.slice(1)), ...matrix];
+}
+
+function decodeURIComponentSafe(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+/** A URL parameter (query, fragment, path) with a secret's name (`api_key`, `token`, `access_token`) or a token-shaped value. */
+export function secretInQuery(value: string): string | undefined {
+  if (!URL.canParse(value)) return undefined;
+  for (const [name, param] of urlParameters(new URL(value))) {
+    const literal = outsideReferences(param).trim();
+    if (literal === '') continue;
+    if (secretNamed(name) || /^(?:auth|sig|signature|apikey)$/i.test(name) || tokenShaped(param)) return name;
+  }
+  return undefined;
+}
+
+/** A URL whose path holds a token-shaped segment (`/u/<token>/mcp`): the service reads it as a credential. */
+export function secretInUrlPath(value: string): boolean {
+  return URL.canParse(value) && new URL(value).pathname.split(/[/;]/).some((segment) => tokenShaped(decodeURIComponentSafe(segment)));
+}
+
+/** A flag whose value is a credential: `--api-key`, `--token`, `--password`, `--client-secret`, `--apiToken`. */
+const SECRET_FLAG = /^--?(?:[a-z0-9]+[-_])*(?:api[-_]?key|apikey|key|token|secret|password|passwd|credentials?|pat|auth|authorization)$/i;
+
+/** `--apiToken` read as `--api-token`: camelCase flags name a credential as often as dashed ones. */
+function secretFlag(flag: string): boolean {
+  return SECRET_FLAG.test(flag.replace(/([a-z0-9])([A-Z])/g, '$1-$2'));
+}
+
+/** `--auth basic`, `--auth oauth`: an auth flag's value that is a plain word names a method, not a secret. */
+function namesAMethod(flag: string, value: string): boolean {
+  return /auth(?:orization)?$/i.test(flag) && /^[A-Za-z][A-Za-z_-]{0,15}$/.test(value.trim());
+}
+
+/** A value that names a file rather than being a secret: `~/…`, `./…`, `/…` (token-shaped ones aside). */
+function pathLike(value: string): boolean {
+  return /^(?:~|\.{1,2})?\//.test(value) && !tokenShaped(value);
+}
+
+/** Whether an argument's value is a secret in clear, given the flag before it; text beside a reference (`${secret:X}abc`) is as clear as text alone. */
+function secretValue(flag: string, value: string): boolean {
+  const outside = outsideReferences(value);
+  if (outside.trim() === '' || pathLike(value) || namesAMethod(flag, value)) return false;
+  return !onlyReferences(value) || !emptied(outside);
+}
+
+/**
+ * The command arguments that hold a secret in clear: the value of a secret-named flag (`--api-key
+ * sk-…`, `--token=…`, `flag` says which), a token-shaped word, or a URL with a password or a secret
+ * query parameter.
+ */
+export function secretArguments(args: readonly string[]): { index: number; flag?: string }[] {
+  const found: { index: number; flag?: string }[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] ?? '';
+    const next = args[i + 1];
+    const eq = arg.indexOf('=');
+    if (arg.startsWith('-') && eq > 0 && secretFlag(arg.slice(0, eq)) && secretValue(arg.slice(0, eq), arg.slice(eq + 1))) found.push({ index: i, flag: arg.slice(0, eq) });
+    else if (arg.startsWith('-') && secretFlag(arg) && next !== undefined && !next.startsWith('-') && secretValue(arg, next)) found.push({ index: ++i, flag: arg });
+    else if (tokenShaped(arg) || urlWithPassword(arg) || secretInQuery(arg) !== undefined) found.push({ index: i });
+  }
+  return found;
+}
