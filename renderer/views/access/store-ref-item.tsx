@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import type { StoreReferenceView, StoreUse } from '../../../shared/api';
 import { Badge, CodeSpans, ConfirmDialog, SecretField, TimeAgo } from '../../components';
-import { describeError } from '../../lib';
+import { describeError, shownLine } from '../../lib';
 import { useLive } from '../../state';
 import { NewValueForm } from './new-value-form';
 import { lastUseParts, NEVER_READ, storeWords, usersOf, usesWords } from './store-ref-model';
@@ -57,7 +57,7 @@ export function StoreRefItem({ entry, onChanged }: { entry: StoreReferenceView; 
   return (
     <li className="card credential" aria-labelledby={titleId}>
       <div className="card-head">
-        <h3 id={titleId}>{name}</h3>
+        <h3 id={titleId}>{shownLine(name)}</h3>
         <Badge tone="muted">secret store entry</Badge>
         {last !== undefined && <Badge tone={last.ok ? 'ok' : 'error'}>{last.ok ? 'resolves' : 'does not resolve'}</Badge>}
       </div>
@@ -66,7 +66,7 @@ export function StoreRefItem({ entry, onChanged }: { entry: StoreReferenceView; 
         <dd>{storeWords(entry)}</dd>
         <dt>Reference</dt>
         <dd>
-          <code>{entry.reference}</code>
+          <code>{shownLine(entry.reference)}</code>
         </dd>
         <dt>Used by</dt>
         <dd>{usesWords(entry.uses)}</dd>

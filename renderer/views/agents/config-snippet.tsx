@@ -76,7 +76,7 @@ export function ConfigSnippet({ agent, token, tokenShown = false, target, becaus
       )}
       {why !== undefined && (
         <p className="muted">
-          {why}. Choose another client above to see its configuration; <em>Edit access</em> changes the client its tool names are made for.
+          <CodeSpans text={why} />. Choose another client above to see its configuration; <em>Edit access</em> changes the client its tool names are made for.
         </p>
       )}
       {error && <ErrorNote error={error} />}

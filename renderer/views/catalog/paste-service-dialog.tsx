@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
-import { ClearTextNote, Dialog, ErrorNote } from '../../components';
-import { describeError, plural, type ShownError } from '../../lib';
+import { ClearTextNote, CodeSpans, Dialog, ErrorNote } from '../../components';
+import { describeError, plural, shownLine, type ShownError } from '../../lib';
 import { useLive } from '../../state';
 import { addPlannedServer } from './add-planned-server';
 import { pastedPlan, readPaste, type PastedRow } from './paste-plan';
@@ -16,13 +16,13 @@ function PastedServer({ row }: { row: PastedRow }) {
   const { config } = row;
   return (
     <li className="pasted" aria-label={`Server ${row.name}`}>
-      <h4>{row.name}</h4>
+      <h4>{shownLine(row.name)}</h4>
       <dl className="facts">
         {isStdio(config) ? (
           <>
             <dt>Program</dt>
             <dd>
-              <code>{config.command}</code>
+              <code>{shownLine(config.command)}</code>
             </dd>
             <dt>Arguments</dt>
             <dd>
@@ -30,7 +30,7 @@ function PastedServer({ row }: { row: PastedRow }) {
                 <ol className="pasted-args" aria-label="Arguments">
                   {config.args.map((arg, i) => (
                     <li key={i}>
-                      <code>{arg}</code>
+                      <code>{shownLine(arg)}</code>
                     </li>
                   ))}
                 </ol>
@@ -44,7 +44,7 @@ function PastedServer({ row }: { row: PastedRow }) {
                 <dd>
                   {Object.entries(config.env).map(([key, value]) => (
                     <div key={key}>
-                      <code>{key}</code> = <code>{value}</code>
+                      <code>{shownLine(key)}</code> = <code>{shownLine(value)}</code>
                     </div>
                   ))}
                 </dd>
@@ -54,7 +54,7 @@ function PastedServer({ row }: { row: PastedRow }) {
               <>
                 <dt>Folder</dt>
                 <dd>
-                  <code>{config.cwd}</code>
+                  <code>{shownLine(config.cwd)}</code>
                 </dd>
               </>
             )}
@@ -63,12 +63,12 @@ function PastedServer({ row }: { row: PastedRow }) {
           <>
             <dt>Address</dt>
             <dd>
-              <code>{config.url}</code>
+              <code>{shownLine(config.url)}</code>
             </dd>
             {config.headers && (
               <>
                 <dt>Headers</dt>
-                <dd>{Object.keys(config.headers).join(', ')}</dd>
+                <dd>{shownLine(Object.keys(config.headers).join(', '))}</dd>
               </>
             )}
           </>
@@ -77,7 +77,7 @@ function PastedServer({ row }: { row: PastedRow }) {
       {!isStdio(config) && <ClearTextNote url={config.url} />}
       {row.warnings.map((warning) => (
         <p key={warning} className="note note-warn">
-          {warning}
+          <CodeSpans text={warning} />
         </p>
       ))}
     </li>

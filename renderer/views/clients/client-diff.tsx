@@ -1,4 +1,9 @@
-/** A unified diff, each line marked for sight and for screen readers alike. */
+import { shownText } from '../../lib';
+
+/**
+ * A unified diff, each line marked for sight and for screen readers alike. The file may hold what
+ * another program wrote: its hidden characters show as escapes.
+ */
 export function ClientDiff({ diff }: { diff: string }) {
   if (diff === '') return null;
   const lines = diff.trimEnd().split('\n');
@@ -10,7 +15,7 @@ export function ClientDiff({ diff }: { diff: string }) {
           <span key={i} className={`diff-${kind}`}>
             {kind === 'add' && <span className="visually-hidden">added: </span>}
             {kind === 'del' && <span className="visually-hidden">removed: </span>}
-            {line}
+            {shownText(line)}
             {'\n'}
           </span>
         );

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { ClientChange, ClientInfo, ClientPlan } from '../../../shared/api';
-import { Dialog, ErrorNote, SecretField } from '../../components';
-import { describeError, timestamp, type ShownError } from '../../lib';
+import { CodeSpans, Dialog, ErrorNote, SecretField } from '../../components';
+import { describeError, shownLine, timestamp, type ShownError } from '../../lib';
 import { useLive } from '../../state';
 import { ClientDiff } from './client-diff';
 import './clients.css';
@@ -25,7 +25,7 @@ function FirstRequestNote({ agent, client, since }: { agent: string; client: Cli
       {first.call !== undefined && (
         <>
           {' '}
-          First call: <code>{first.call.tool}</code> on {first.call.server} ({first.call.outcome}).
+          First call: <code>{shownLine(first.call.tool)}</code> on {first.call.server} ({first.call.outcome}).
         </>
       )}
     </p>
@@ -75,10 +75,10 @@ export function ConnectClientDialog({ agent, onClose, onConnected }: { agent: st
             {(clients ?? []).map((c) => (
               <li key={c.client} className={c.detected ? 'client found' : 'client'}>
                 <div>
-                  <strong>{c.label}</strong> <span className="muted">{c.detected ? `found: ${c.evidence ?? ''}` : 'not found for you'}</span>
+                  <strong>{c.label}</strong> <span className="muted">{c.detected ? `found: ${shownLine(c.evidence ?? '')}` : 'not found for you'}</span>
                   {c.agents.includes(agent) && <span className="muted"> · already holds {agent}</span>}
                   <div className="muted small">
-                    <code>{c.file}</code>
+                    <code>{shownLine(c.file)}</code>
                   </div>
                 </div>
                 <button type="button" className={c.detected ? 'button small primary' : 'button small'} disabled={busy} onClick={() => review(c)} aria-label={`Connect ${agent} to ${c.label}`}>
@@ -93,14 +93,16 @@ export function ConnectClientDialog({ agent, onClose, onConnected }: { agent: st
         <>
           <p>
             {step.plan.unchanged ? 'Nothing to change in ' : step.plan.creates ? 'This creates ' : 'This changes '}
-            <code>{step.plan.file}</code>
+            <code>{shownLine(step.plan.file)}</code>
             {step.plan.creates ? '.' : ` (a copy of it as it is now is kept beside it).`}
           </p>
           <ClientDiff diff={step.plan.diff} />
           {step.plan.rotates && <p className="note note-warn">{agent} gets a new token: clients set up with its old token stop working until they are connected again.</p>}
           <ul className="plain-list muted">
             {step.plan.notes.map((n) => (
-              <li key={n}>{n}</li>
+              <li key={n}>
+                <CodeSpans text={n} />
+              </li>
             ))}
           </ul>
           <div className="button-row">
@@ -128,7 +130,7 @@ export function ConnectClientDialog({ agent, onClose, onConnected }: { agent: st
       {step.step === 'done' && (
         <>
           <p className="note note-ok">
-            Wrote <code>{step.change.plan.file}</code>.{step.change.backup !== undefined && <> The file as it was: <code>{step.change.backup}</code>.</>}
+            Wrote <code>{shownLine(step.change.plan.file)}</code>.{step.change.backup !== undefined && <> The file as it was: <code>{shownLine(step.change.backup)}</code>.</>}
           </p>
           {step.change.token !== undefined && (
             <div>

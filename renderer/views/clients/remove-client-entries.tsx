@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { ClientInfo, ConnectClient } from '../../../shared/api';
+import { shownLine } from '../../lib';
 import { useLive } from '../../state';
 
 /**
@@ -43,7 +44,7 @@ export function RemoveClientEntries({ agent, onChange }: { agent: string; onChan
         <label key={c.client} className="check">
           <input type="checkbox" checked={chosen.has(c.client)} onChange={(e) => toggle(c.client, e.target.checked)} />
           <span>
-            Also remove it from {c.label} (<code>{c.file}</code>; a copy is kept)
+            Also remove it from {c.label} (<code>{shownLine(c.file)}</code>; a copy is kept)
           </span>
         </label>
       ))}

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { BridgeInfo } from '../../../shared/api';
-import { LoadingSkeleton } from '../../components';
+import { CodeSpans, LoadingSkeleton } from '../../components';
+import { shownLine } from '../../lib';
 import { useLive } from '../../state';
 
 export function BridgePanel() {
@@ -18,13 +19,15 @@ export function BridgePanel() {
       {info && (
         <dl className="facts">
           <dt>Address</dt>
-          <dd>{info.url !== undefined ? <code>{info.url}</code> : 'not listening'}</dd>
+          <dd>{info.url !== undefined ? <code>{shownLine(info.url)}</code> : 'not listening'}</dd>
           <dt>State</dt>
           <dd>{info.running ? (info.paused ? 'paused' : 'running') : 'stopped'}</dd>
           {info.error !== undefined && (
             <>
               <dt>Problem</dt>
-              <dd>{info.error}</dd>
+              <dd>
+                <CodeSpans text={info.error} />
+              </dd>
             </>
           )}
         </dl>

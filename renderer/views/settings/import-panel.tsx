@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { IMPORT_SOURCES, type ImportReport, type ImportSource } from '../../../shared/api';
-import { ErrorNote } from '../../components';
-import { describeError, plural, type ShownError } from '../../lib';
+import { CodeSpans, ErrorNote } from '../../components';
+import { describeError, plural, shownLine, type ShownError } from '../../lib';
 import { useLive } from '../../state';
 
 const NAMES: Record<ImportSource, string> = { 'claude-desktop': 'Claude Desktop', 'claude-code': 'Claude Code', cursor: 'Cursor', vscode: 'VS Code' };
@@ -48,7 +48,7 @@ export function ImportPanel() {
             <ul>
               {report.skipped.map((s) => (
                 <li key={`${s.from}/${s.name}`}>
-                  {s.name}: {s.reason}
+                  {shownLine(s.name)}: <CodeSpans text={s.reason} />
                 </li>
               ))}
             </ul>

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SecretStoreView } from '../../../shared/api';
 import { createFakeApi, renderApp } from '../../../test/support/renderer';
@@ -37,5 +37,24 @@ describe('Settings → Secret stores', () => {
     expect(item.textContent).toContain('Run pass init YOUR-GPG-KEY.');
     expect(within(item).getByText('pass init YOUR-GPG-KEY').tagName).toBe('CODE');
     expect(item.textContent).not.toContain('not set up');
+  });
+
+  it('shows why approving failed with what it quotes in backticks as code, hidden characters as escapes, and the hint', async () => {
+    const waiting: SecretStoreView = { name: 'op', type: 'command', abilities, ok: false, detail: 'waiting for approval', used: true, approval: 'pending', argv: ['op', 'read', '{path}'], commandLine: 'op read {path}' };
+    const api = createFakeApi({
+      listSecretStores: () => [waiting],
+      approveSecretStore: () => {
+        throw Object.assign(new Error('The command of `op` changed\u200b since it was shown.\u202etxt.exe'), { code: 'invalid_input', hint: 'Look at it again, then run `connected-services stores approve op`.' });
+      },
+    });
+    renderApp(api, { hash: '#/settings' });
+    const panel = await screen.findByRole('region', { name: 'Secret stores' });
+    fireEvent.click(await within(panel).findByRole('button', { name: 'Approve the command of op' }));
+    const alert = await within(panel).findByRole('alert');
+    expect(within(alert).getByText('op').tagName).toBe('CODE');
+    expect(within(alert).getByText('connected-services stores approve op').tagName).toBe('CODE');
+    expect(alert.textContent).toContain('The command of op changed\\u200b since it was shown.\\u202etxt.exe');
+    expect(alert.textContent).toContain('Look at it again, then run connected-services stores approve op.');
+    expect(alert.textContent).not.toMatch(/[\u200b\u202e`]/);
   });
 });

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { SecretStoreView } from '../../../shared/api';
-import { Badge, CodeSpans, LoadingSkeleton } from '../../components';
-import { shownLine } from '../../lib';
+import { Badge, CodeSpans, ErrorNote, LoadingSkeleton } from '../../components';
+import { describeError, shownLine, type ShownError } from '../../lib';
 import { useLive } from '../../state';
 
 /**
@@ -49,29 +49,25 @@ export function StoresPanel() {
   const live = useLive();
   const [stores, setStores] = useState<SecretStoreView[] | null>(null);
   const [refused, setRefused] = useState<string[]>([]);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<ShownError | null>(null);
   const load = useCallback(() => {
     live.api.listSecretStores({}).then(setStores, () => setStores([]));
   }, [live]);
   useEffect(load, [load]);
   const approve = (store: SecretStoreView) => {
     setError(null);
-    live.api.approveSecretStore({ name: store.name, ...(store.commandLine !== undefined ? { commandLine: store.commandLine } : {}) }).then(load, (e: unknown) => setError(e instanceof Error ? e.message : String(e)));
+    live.api.approveSecretStore({ name: store.name, ...(store.commandLine !== undefined ? { commandLine: store.commandLine } : {}) }).then(load, (e: unknown) => setError(describeError(e)));
   };
   return (
     <section aria-labelledby="stores-title" className="panel" aria-busy={stores === null}>
       <h2 id="stores-title">Secret stores</h2>
       <p className="muted">Where {'${secret:STORE:PATH}'} reads from. Values are never shown.</p>
-      {error !== null && (
-        <p className="note note-error" role="alert">
-          {error}
-        </p>
-      )}
+      {error !== null && <ErrorNote error={error} />}
       {stores === null && <LoadingSkeleton label="Loading secret stores" shape="lines" count={2} />}
       <ul className="plain-list stores">
         {(stores ?? []).map((store) => (
           <li key={store.name} aria-label={`store ${store.name}`}>
-            <code>{store.name}</code> <span className="muted">{store.type}</span>{' '}
+            <code>{shownLine(store.name)}</code> <span className="muted">{store.type}</span>{' '}
             <StoreState store={store} />
             {store.approval === 'pending' && store.argv !== undefined && (
               <div className="store-approval">

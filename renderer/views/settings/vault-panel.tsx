@@ -1,6 +1,6 @@
 import type { VaultHealth } from '../../../shared/vault';
-import { Badge } from '../../components';
-import { timestamp } from '../../lib';
+import { Badge, CodeSpans } from '../../components';
+import { shownLine, timestamp } from '../../lib';
 
 const SAFETY = {
   encrypted: { tone: 'ok', text: 'encrypted' },
@@ -15,7 +15,7 @@ export function VaultPanel({ vault }: { vault: VaultHealth }) {
       <h2 id="vault-title">Credential vault</h2>
       <dl className="facts">
         <dt>Key from</dt>
-        <dd>{vault.providerLabel}</dd>
+        <dd>{shownLine(vault.providerLabel)}</dd>
         <dt>Safety</dt>
         <dd>
           <Badge tone={safety.tone}>{safety.text}</Badge>
@@ -26,21 +26,23 @@ export function VaultPanel({ vault }: { vault: VaultHealth }) {
           <>
             <dt>File</dt>
             <dd>
-              <code>{vault.file}</code> {vault.fileExists ? '' : <span className="muted">(created on the first secret)</span>}
+              <code>{shownLine(vault.file)}</code> {vault.fileExists ? '' : <span className="muted">(created on the first secret)</span>}
             </dd>
           </>
         )}
         <dt>Entries</dt>
         <dd>{vault.entryCount}</dd>
       </dl>
-      <p className={vault.safety === 'encrypted' && vault.state === 'ready' ? 'muted' : 'note note-warn'}>{vault.message}</p>
+      <p className={vault.safety === 'encrypted' && vault.state === 'ready' ? 'muted' : 'note note-warn'}>
+        <CodeSpans text={vault.message} />
+      </p>
       {vault.corruptFiles.length > 0 && (
         <div className="note note-error">
           <p>Unreadable vault files were moved aside (never deleted):</p>
           <ul>
             {vault.corruptFiles.map((f) => (
               <li key={f.path}>
-                <code>{f.path}</code> on {timestamp(f.movedAt)}
+                <code>{shownLine(f.path)}</code> on {timestamp(f.movedAt)}
               </li>
             ))}
           </ul>

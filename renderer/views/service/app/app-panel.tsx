@@ -9,14 +9,13 @@ import { AppDroppedNote } from './app-dropped-note';
 import { AppStartNote } from './app-start-note';
 import { connectAppHost, MIN_HEIGHT, type AppNote } from './app-host';
 import { AppLinkCard } from './app-link-card';
+import { AppNotes } from './app-notes';
 import { appLinkRequests, type LinkAsk } from './app-links';
 import './app-panel.css';
 
 type Opened = ApiOutput<'openApp'>;
 /** Notes kept on screen: the newest. */
 const MAX_NOTES = 50;
-const NOTE_WORD: Record<AppNote['kind'], string> = { message: 'Message', context: 'Context for the model', log: 'Log', call: 'Tool call', link: 'Link' };
-
 /**
  * A tool's MCP App beside its result (SEP-1865): a sandboxed frame on the app origin, its size
  * bounded, what it says shown here, the changes it asks for waiting for the person, and a Close
@@ -154,18 +153,7 @@ export function AppPanel({ tool, args, result }: { tool: ToolInfo; args: Record<
           ))}
         </ul>
       )}
-      {notes.length > 0 && (
-        <details open>
-          <summary>What the app said ({notes.length}) — shown here only, sent nowhere</summary>
-          <ol className="app-notes" aria-label="What the app said">
-            {notes.map((note, index) => (
-              <li key={index}>
-                <strong>{NOTE_WORD[note.kind]}:</strong> {note.text}
-              </li>
-            ))}
-          </ol>
-        </details>
-      )}
+      <AppNotes notes={notes} />
     </section>
   );
 }

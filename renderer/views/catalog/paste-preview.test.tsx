@@ -1,0 +1,24 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createFakeApi, renderApp } from '../../../test/support/renderer';
+
+afterEach(cleanup);
+
+describe('pasting a server entry', () => {
+  it('previews a pasted entry with the hidden characters of its program, arguments, variables and folder as escapes', async () => {
+    renderApp(createFakeApi(), { hash: '#/' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Paste a command or JSON' }));
+    const dialog = screen.getByRole('dialog', { name: 'Paste a command or JSON' });
+    const entry = { mcpServers: { notes: { command: 'npx\u200b', args: ['-y', 'notes-server\u202ejs.exe'], env: { MODE: 'safe\u2066' }, cwd: '/tmp/\u200ework' } } };
+    fireEvent.change(within(dialog).getByLabelText('Command line or JSON entry'), { target: { value: JSON.stringify(entry) } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Read it' }));
+    const server = await within(dialog).findByRole('listitem', { name: /^Server notes/ });
+    const text = server.textContent ?? '';
+    expect(text).toContain('npx\\u200b');
+    expect(text).toContain('notes-server\\u202ejs.exe');
+    expect(text).toContain('safe\\u2066');
+    expect(text).toContain('/tmp/\\u200ework');
+    expect(text).not.toMatch(/[\u200b\u200e\u202e\u2066]/);
+  });
+});

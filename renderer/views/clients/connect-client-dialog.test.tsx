@@ -1,0 +1,51 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ClientInfo, ClientPlan } from '../../../shared/api';
+import { createFakeApi, renderApp } from '../../../test/support/renderer';
+
+afterEach(cleanup);
+
+const cursor: ClientInfo = { client: 'cursor', label: 'Cursor', detected: true, evidence: '~/.cursor\u200b exists', file: '/home/ana/.cursor/mcp\u202e.json', agents: [], tokenPlace: 'vault' };
+const plan: ClientPlan = {
+  client: 'cursor',
+  agent: 'desk',
+  file: '/home/ana/.cursor/mcp\u202e.json',
+  entry: 'connected-services-desk',
+  diff: '--- a\n+++ b\n@@ -1 +1 @@\n-  "other": "x\u2066"\n+  "connected-services-desk": {}',
+  unchanged: false,
+  creates: false,
+  base: 'abc',
+  rotates: false,
+  tokenPlace: 'vault',
+  notes: ['Restart Cursor, or run `Developer: Reload Window`\u200b.'],
+};
+
+describe('connecting an agent to a client', () => {
+  it('shows the client’s file, evidence, diff, notes and the first call’s tool with hidden characters as escapes, backticks as code', async () => {
+    const api = createFakeApi({
+      listAgents: () => [{ name: 'desk', servers: '*', policy: { read: 'allow', write: 'ask', destructive: 'ask' }, tools: {}, createdAt: 0 }],
+      listClients: () => [cursor],
+      planClientConnection: () => plan,
+      connectClient: () => ({ plan, backup: '/home/ana/.cursor/mcp.json.bak\u200b' }),
+    });
+    renderApp(api, { hash: '#/agents' });
+    const card = await screen.findByRole('listitem', { name: 'desk' });
+    fireEvent.click(within(card).getByRole('button', { name: 'Connect desk to an installed client' }));
+    const dialog = await screen.findByRole('dialog');
+    const connect = await within(dialog).findByRole('button', { name: 'Connect desk to Cursor' });
+    expect(dialog.textContent).toContain('found: ~/.cursor\\u200b exists');
+    expect(dialog.textContent).toContain('/home/ana/.cursor/mcp\\u202e.json');
+    fireEvent.click(connect);
+    const diff = await within(dialog).findByLabelText('Changes to the file');
+    expect(diff.textContent).toContain('"other": "x\\u2066"');
+    expect(within(dialog).getByText('Developer: Reload Window').tagName).toBe('CODE');
+    expect(dialog.textContent).toContain('Restart Cursor, or run Developer: Reload Window\\u200b.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Write to Cursor' }));
+    await within(dialog).findByText(/^Wrote/);
+    expect(dialog.textContent).toContain('/home/ana/.cursor/mcp.json.bak\\u200b');
+    api.emit('auditEntry', { time: Date.now() + 1, agent: 'desk', server: 'notes', kind: 'tool', tool: 'delete_all\u202egnidaer', durationMs: 1, outcome: 'ok' });
+    await waitFor(() => expect(dialog.textContent).toContain('First call: delete_all\\u202egnidaer on notes'));
+    expect(dialog.textContent).not.toMatch(/[\u200b\u202e\u2066`]/);
+  });
+});
