@@ -62,10 +62,13 @@ describe('empty, huge and missing values a new user gives', () => {
     expect(removed.stderr).toBe(
       "error [invalid_input]: missing required argument 'name' (it was given empty)\n  hint: Usage: `connected-services servers remove [options] <name>`. `connected-services help servers remove` explains it (docs/cli.md#servers-remove)\n",
     );
-    for (const args of [['import', 'cursor', '--path', ''], ['connect', 'files', '--open-with', ' '], ['serve', '--open-with', ' ']]) {
+    const empties = [['import', 'cursor', '--path', ''], ['connect', 'files', '--open-with', ' '], ['serve', '--open-with', ' '], ['servers', 'edit', 'typo', '--unset-env', ''], ['secrets', 'set', 'KEY', '--from-file', ''], ['bridge', '--stdio', '--url', '']];
+    for (const args of empties) {
       const run = await runCli(home, args);
       expect({ args, code: run.code }).toEqual({ args, code: 2 });
       expect(run.stderr).toMatch(/^error \[invalid_input\]: --[a-z-]+ was given an empty value: give one, or leave --[a-z-]+ out\n {2}hint: For example: /);
     }
+    const entry = await runCli(home, ['servers', 'add', 'reg', '--from-registry', 'io.github.owner/name', '--package', '0']);
+    expect(entry.stderr).toBe('error [invalid_input]: --package takes a whole number from 1 (the entry\'s first), not "0"\n  hint: For example: --package 2 for the entry\'s second\n');
   }, 60_000);
 });
