@@ -11,7 +11,21 @@ describe('runProgram', () => {
     const output = { out: (line: string) => lines.push(line), err: (line: string) => lines.push(line) };
     await runProgram(['node', 'connected-services', 'serve', '--port', 'abc'], {}, output);
     expect(process.exitCode).toBe(2);
-    expect(lines).toEqual(['error [invalid_input]: A port is a whole number from 0 to 65535, not "abc"']);
+    expect(lines).toEqual(['error [invalid_input]: A port is a whole number from 0 to 65535, not "abc"', '  hint: For example: --port 8080, or --port 0 for a free one']);
+  });
+
+  it('refuses an empty argument as a missing one (required) or one to leave out (optional), before any action runs', async () => {
+    const lines: string[] = [];
+    const output = { out: (line: string) => lines.push(line), err: (line: string) => lines.push(line) };
+    await runProgram(['node', 'connected-services', 'servers', 'remove', ''], {}, output);
+    expect(process.exitCode).toBe(2);
+    await runProgram(['node', 'connected-services', 'tools', ' '], {}, output);
+    expect(lines).toEqual([
+      "error [invalid_input]: missing required argument 'name' (it was given empty)",
+      '  hint: Usage: `connected-services servers remove [options] <name>`. `connected-services help servers remove` explains it (docs/cli.md#servers-remove)',
+      'error [invalid_input]: <server> was given an empty value: give one, or leave it out',
+      '  hint: Usage: `connected-services tools [options] [server]`. `connected-services help tools` explains it (docs/cli.md#tools)',
+    ]);
   });
 
   it("serve's help names both default ports, so a new user knows which the bridge takes", () => {

@@ -20,6 +20,7 @@ import { EXIT_CODES, EXIT_USAGE } from './exit-codes';
 import { printError, type Output } from './output';
 import type { GlobalOptions } from './context';
 import { createRunner } from './runner';
+import { refuseEmptyArguments } from './empty-values';
 import { helpTopics, throwUsageErrors, usageError } from './usage-errors';
 
 /** An empty `--home` (an unset shell variable) must not quietly mean the default, your real data folder. */
@@ -54,6 +55,7 @@ export function buildProgram(env: Record<string, string | undefined>, output: Ou
   registerApprovals(program, run);
   registerBridge(program, run);
   throwUsageErrors(program);
+  refuseEmptyArguments(program);
   return program;
 }
 

@@ -1,5 +1,6 @@
 import { port, type ServeOptions } from './commands/serve';
 import type { GlobalOptions } from './context';
+import { OPEN_WITH } from './sign-in-opener';
 
 export interface PlainServe {
   globals: GlobalOptions;
@@ -9,9 +10,9 @@ export interface PlainServe {
 /** Sets a serve option that takes a value; false when the value is not one commander would accept. */
 function setValue(options: ServeOptions, name: string, value: string): boolean {
   try {
-    if (name === '--port') options.port = port(value);
-    else if (name === '--bridge-port') options.bridgePort = port(value);
-    else if (name === '--open-with') options.openWith = value;
+    if (name === '--port') options.port = port(value, name);
+    else if (name === '--bridge-port') options.bridgePort = port(value, name);
+    else if (name === '--open-with') options.openWith = OPEN_WITH(value);
     else return false;
     return true;
   } catch {

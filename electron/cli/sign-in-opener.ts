@@ -1,5 +1,9 @@
 import { CodedError } from '../../shared/errors';
 import { openWith, printUrl, type Opener } from '../auth';
+import { nonEmpty } from './empty-values';
+
+/** `--open-with`'s parser: an empty program would quietly mean the system browser. */
+export const OPEN_WITH = nonEmpty('--open-with', '--open-with firefox');
 
 export interface SignInOpenerOptions {
   printUrl?: boolean;

@@ -166,6 +166,7 @@ export function usageError(error: CommanderError, program: Command, argv: readon
       fix = `${usage}${missingArgumentSays(command, message)}`;
       break;
     case 'commander.excessArguments':
+    case 'commander.emptyArgument':
       fix = usage;
       break;
     default:

@@ -47,4 +47,28 @@ describe('empty, huge and missing values a new user gives', () => {
     expect(result.code).toBe(2);
     expect(result.stderr).toBe(`error [invalid_input]: "${'s'.repeat(60)}…" cannot be a server's name: use 1-48 letters, digits, "_" or "-", starting with a letter or digit\n  hint: For example: ${'s'.repeat(48)}\n`);
   });
+
+  it('a number out of range says what to type, and an empty argument or value is refused, not taken as none', async () => {
+    const lines = await runCli(home, ['logs', 'files', '-n', '0']);
+    expect(lines.stderr).toBe('error [invalid_input]: --lines takes a whole number from 1 to 5000, not "0"\n  hint: For example: -n 50 for the last 50 lines\n');
+    const port = await runCli(home, ['serve', '--bridge-port', '99999']);
+    expect(port.stderr).toBe('error [invalid_input]: A port is a whole number from 0 to 65535, not "99999"\n  hint: For example: --bridge-port 8080, or --bridge-port 0 for a free one\n');
+    const policy = await runCli(home, ['agents', 'add', 'empty-policy', '--policy', '']);
+    expect(policy.code).toBe(2);
+    expect(policy.stderr).toMatch(/^error \[invalid_input\]: --policy takes TIER=DECISION pairs like read=allow,write=ask,destructive=deny, not ""\n {2}hint: For example: --policy read=allow/);
+    expect((await runCli(home, ['agents', 'list'])).stdout).not.toContain('empty-policy');
+    const removed = await runCli(home, ['servers', 'remove', '']);
+    expect(removed.code).toBe(2);
+    expect(removed.stderr).toBe(
+      "error [invalid_input]: missing required argument 'name' (it was given empty)\n  hint: Usage: `connected-services servers remove [options] <name>`. `connected-services help servers remove` explains it (docs/cli.md#servers-remove)\n",
+    );
+    const empties = [['import', 'cursor', '--path', ''], ['connect', 'files', '--open-with', ' '], ['serve', '--open-with', ' '], ['servers', 'edit', 'typo', '--unset-env', ''], ['secrets', 'set', 'KEY', '--from-file', ''], ['bridge', '--stdio', '--url', '']];
+    for (const args of empties) {
+      const run = await runCli(home, args);
+      expect({ args, code: run.code }).toEqual({ args, code: 2 });
+      expect(run.stderr).toMatch(/^error \[invalid_input\]: --[a-z-]+ was given an empty value: give one, or leave --[a-z-]+ out\n {2}hint: For example: /);
+    }
+    const entry = await runCli(home, ['servers', 'add', 'reg', '--from-registry', 'io.github.owner/name', '--package', '0']);
+    expect(entry.stderr).toBe('error [invalid_input]: --package takes a whole number from 1 (the entry\'s first), not "0"\n  hint: For example: --package 2 for the entry\'s second\n');
+  }, 60_000);
 });

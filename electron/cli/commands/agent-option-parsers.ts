@@ -19,7 +19,14 @@ export function parseChoice<T extends string>(value: string, choices: readonly T
 /** `read=allow,write=ask,destructive=deny` → the tiers given. */
 export function parsePolicy(text: string): Partial<TierPolicy> {
   const out: Partial<TierPolicy> = {};
-  for (const part of text.split(',').map((p) => p.trim()).filter(Boolean)) {
+  const parts = text.split(',').map((p) => p.trim()).filter(Boolean);
+  // An empty --policy (an unset shell variable) would change nothing and say nothing.
+  if (parts.length === 0) {
+    throw new CodedError('invalid_input', `--policy takes TIER=DECISION pairs like read=allow,write=ask,destructive=deny, not "${text}"`, {
+      hint: 'For example: --policy read=allow,write=ask,destructive=deny; or leave --policy out',
+    });
+  }
+  for (const part of parts) {
     const pieces = part.split('=').map((p) => p.trim());
     const [tier, decision] = pieces;
     if (pieces.length !== 2 || (tier !== 'read' && tier !== 'write' && tier !== 'destructive') || !(POLICY_DECISIONS as readonly (string | undefined)[]).includes(decision)) {

@@ -9,6 +9,9 @@ describe('agents options', () => {
     expect(() => parsePolicy('admin=allow')).toThrow(/TIER=DECISION/);
     expect(() => parsePolicy('read=allow,write=ask,read=deny')).toThrow('--policy names the tier read twice');
     expect(() => parsePolicy('read=allow=deny')).toThrow(/TIER=DECISION pairs .* not "read=allow=deny"/);
+    // Empty, or only commas: refused with the form to give, not taken as no change.
+    expect(() => parsePolicy('')).toThrow('--policy takes TIER=DECISION pairs like read=allow,write=ask,destructive=deny, not ""');
+    expect(() => parsePolicy(' , ')).toThrow(CodedError);
   });
 
   it('reads SERVER/TOOL=DECISION rules, repeatable, with default removing a rule', () => {

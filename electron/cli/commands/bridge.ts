@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { nonEmpty } from '../empty-values';
 import type { BridgeInfo } from '../../../shared/api';
 import { DEFAULT_BRIDGE_PORT } from '../../../shared/config';
 import { CodedError } from '../../../shared/errors';
@@ -42,7 +43,7 @@ export function registerBridge(program: Command, run: Run): void {
     .command('bridge')
     .description(`serve the running bridge over stdio, for clients that only speak stdio (token from ${TOKEN_ENV}); headers, status, pause, resume`)
     .option('--stdio', 'speak MCP on standard input and output')
-    .option('--url <url>', 'the bridge endpoint (default: the running app\'s, else the default port)')
+    .option('--url <url>', 'the bridge endpoint (default: the running app\'s, else the default port)', nonEmpty('--url', `--url http://127.0.0.1:${DEFAULT_BRIDGE_PORT}/mcp`))
     .option('--agent <name>', `read this agent's token from the vault (kept there by \`agents connect\`) instead of ${TOKEN_ENV}`)
     .action((options: { stdio?: boolean; url?: string; agent?: string }) =>
       run(async (ctx) => {

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { explainServerError } from '../config-errors';
 import { printJson } from '../output';
+import { OPEN_WITH } from '../sign-in-opener';
 import type { Run } from '../runner';
 import { connectServer, signInCore } from './connect-server';
 import { stateLabel } from './status';
@@ -18,7 +19,7 @@ export function registerConnect(program: Command, run: Run): void {
     .description('start a server now, signing in first when it needs it (browser, or --device for a code)')
     .option('--device', 'sign in with a device code (for machines without a browser)')
     .option('--print-url', 'print the sign-in address instead of opening a browser')
-    .option('--open-with <command>', 'open the sign-in address with this program (it gets the address as its one argument)')
+    .option('--open-with <command>', 'open the sign-in address with this program (it gets the address as its one argument)', OPEN_WITH)
     .option('--json', 'print the resulting status as JSON')
     .action((server: string, options: ConnectOptions) =>
       run(async (ctx) => {

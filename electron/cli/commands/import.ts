@@ -4,6 +4,7 @@ import type { Command } from 'commander';
 import { IMPORT_SOURCES, ImportSourceSchema, type ImportReport, type ImportSource } from '../../../shared/api';
 import { CodedError } from '../../../shared/errors';
 import { withSuggestion } from '../closest-word';
+import { nonEmpty } from '../empty-values';
 import { previewCredentialFiles } from '../../registry';
 import type { CliContext } from '../context';
 import { printJson, type Output } from '../output';
@@ -46,7 +47,7 @@ export function registerImport(program: Command, run: Run): void {
     .command('import')
     .argument('<source>', `the client to import from: ${IMPORT_SOURCES.join(', ')}`)
     .description(`import servers from another client (${IMPORT_SOURCES.join(', ')}) without overwriting yours`)
-    .option('--path <file>', 'read this config file instead of the usual location')
+    .option('--path <file>', 'read this config file instead of the usual location', nonEmpty('--path', '--path ~/.cursor/mcp.json'))
     .option('--move-credential-files', 'move credential and token files named in env into the vault, as ${secretFile:…} (asked at a terminal otherwise)')
     .option('--json', 'print JSON')
     .action((source: string, options: ImportFlags) =>

@@ -32,7 +32,9 @@ function print(output: Output, tail: LogTail, json: boolean): void {
 
 function parseLines(value: string): number {
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 1 || n > 5000) throw new CodedError('invalid_input', `--lines takes a whole number from 1 to 5000, not "${value}"`);
+  if (!Number.isInteger(n) || n < 1 || n > 5000) {
+    throw new CodedError('invalid_input', `--lines takes a whole number from 1 to 5000, not "${value}"`, { hint: 'For example: -n 50 for the last 50 lines' });
+  }
   return n;
 }
 

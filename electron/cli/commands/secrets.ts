@@ -9,6 +9,7 @@ import { hintText, printJson, table } from '../output';
 import type { Run } from '../runner';
 import { registerSecretStores } from './secret-stores';
 import { checkSecretInput } from './secret-input';
+import { nonEmpty } from '../empty-values';
 
 interface ScopeOptions {
   server?: string;
@@ -45,7 +46,7 @@ export function registerSecrets(program: Command, run: Run): void {
     .description('store a secret; the value is read from standard input, asked for without echo, or read from a file (--from-file), never taken as an argument')
     .option('--server <server>', 'only for this server (default: usable by every server)')
     .option('--store <store>', 'store it in this secret store instead (pass, secret-service, …); NAME is its path there, used as ${secret:STORE:NAME}')
-    .option('--from-file <path>', 'the whole file is the value (a key or token file of several lines, at most 64 KiB)')
+    .option('--from-file <path>', 'the whole file is the value (a key or token file of several lines, at most 64 KiB)', nonEmpty('--from-file', '--from-file ~/keys/service.json'))
     .option('--delete-original', 'with --from-file: delete the file once the secret is stored (asked at a terminal otherwise)')
     .action((name: string, options: SetOptions) =>
       run(async (ctx) => {

@@ -5,7 +5,7 @@ import { DEFAULT_BRIDGE_PORT, DEFAULT_UI_PORT } from '../../../shared/config';
 import { CodedError } from '../../../shared/errors';
 import { redact } from '../../../shared/redact';
 import { isPortFree, packageRoot, QuietCompaction, startOnce, writeRuntimeFile, type RuntimeInfo } from '../../app';
-import { signInOpener } from '../sign-in-opener';
+import { OPEN_WITH, signInOpener } from '../sign-in-opener';
 import { startWebServer } from '../../web';
 
 import type { CliContext } from '../context';
@@ -20,10 +20,13 @@ async function warnIfOthersRead(dir: string, err: (line: string) => void): Promi
   err(`warning: the data folder ${dir} can be read by other users (mode ${mode.toString(8)}), so the vault will not open there. Run: chmod 700 "${dir}"`);
 }
 
-export function port(value: string): number {
+/** `--port` or `--bridge-port`, refused in that option's words. */
+export function port(value: string, option: '--port' | '--bridge-port'): number {
   // Plain decimal digits only: Number() also takes `1e3`, `0x50`, ` 80 ` and `8_0`-free oddities.
   const n = /^\d{1,5}$/.test(value) ? Number(value) : NaN;
-  if (!Number.isInteger(n) || n < 0 || n > 65_535) throw new CodedError('invalid_input', `A port is a whole number from 0 to 65535, not "${value}"`);
+  if (!Number.isInteger(n) || n < 0 || n > 65_535) {
+    throw new CodedError('invalid_input', `A port is a whole number from 0 to 65535, not "${value}"`, { hint: `For example: ${option} 8080, or ${option} 0 for a free one` });
+  }
   return n;
 }
 
@@ -57,11 +60,11 @@ export function registerServe(program: Command, run: Run): void {
   program
     .command('serve')
     .description('run the core and the web UI on 127.0.0.1 until stopped (Ctrl-C)')
-    .option('--port <n>', `UI port (default ${DEFAULT_UI_PORT}; 0 picks a free one)`, port)
-    .option('--bridge-port <n>', `agent bridge port (default ${DEFAULT_BRIDGE_PORT}, or settings.bridgePort; 0 picks a free one)`, port)
+    .option('--port <n>', `UI port (default ${DEFAULT_UI_PORT}; 0 picks a free one)`, (v) => port(v, '--port'))
+    .option('--bridge-port <n>', `agent bridge port (default ${DEFAULT_BRIDGE_PORT}, or settings.bridgePort; 0 picks a free one)`, (v) => port(v, '--bridge-port'))
     .option('--json', 'print one JSON line when ready: {"ui", "bridge", "pid"}')
     .option('--print-url', 'print sign-in addresses instead of opening a browser')
-    .option('--open-with <command>', 'open sign-in addresses with this program (the address is its one argument)')
+    .option('--open-with <command>', 'open sign-in addresses with this program (the address is its one argument)', OPEN_WITH)
     .option('--confirm-at-terminal', 'ask at this terminal to confirm what the command line asks that widens access (machines without a display)')
     .action((options: ServeOptions) => run(serveAction(options)));
 }

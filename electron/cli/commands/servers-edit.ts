@@ -8,6 +8,9 @@ import { refuseLiteralSecrets } from '../literal-secret-flags';
 import { warnIfClearText } from './clear-text-note';
 import { warnIfArgumentSecrets } from './argument-secrets-note';
 import { collect, optionPair } from './pair-option';
+import { nonEmpty } from '../empty-values';
+
+const unsetName = nonEmpty('--unset-env', '--unset-env API_KEY');
 import { invalidServer } from './invalid-server';
 import { noteMissingPaths } from './missing-path-note';
 import { explainServerError } from '../config-errors';
@@ -70,7 +73,7 @@ export function registerServerEdits(servers: Command, run: Run): void {
     .option('--command <program>', 'the program to run')
     .option('--arg <arg>', 'an argument (repeatable; the given ones replace all arguments)', collect)
     .option('--env <pair>', 'set an environment variable NAME=VALUE (repeatable; use ${secret:NAME} for secrets)', collect)
-    .option('--unset-env <name>', 'remove an environment variable (repeatable)', collect)
+    .option('--unset-env <name>', 'remove an environment variable (repeatable)', (value: string, previous?: string[]) => collect(unsetName(value), previous))
     .option('--cwd <dir>', 'working directory ("" removes it)')
     .option('--url <url>', 'the Streamable HTTP endpoint (URL servers)')
     .option('--header <header>', 'HTTP header "Name: value" (repeatable; the given ones replace all headers)', collect)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseId } from './servers-from-registry';
+import { entryNumber, parseId } from './servers-from-registry';
 
 describe('servers add --from-registry ID[@VERSION]', () => {
   it('reads the id and an optional version (the last @; a scoped npm-like id keeps its first)', () => {
@@ -12,5 +12,13 @@ describe('servers add --from-registry ID[@VERSION]', () => {
     for (const raw of ['', ' ', 'io.github.owner/name@']) {
       expect(() => parseId(raw), raw).toThrow(/--from-registry takes ID\[@VERSION\]/);
     }
+  });
+
+  it('--package and --remote take a whole number from 1, refused with an example before the registry is asked', () => {
+    expect(entryNumber('--package')('2')).toBe('2');
+    for (const bad of ['', '0', 'x', '1.5', '-1', ' 1']) {
+      expect(() => entryNumber('--remote')(bad), bad).toThrow(`--remote takes a whole number from 1 (the entry's first), not "${bad}"`);
+    }
+    expect(() => entryNumber('--package')('0')).toThrow(expect.objectContaining({ hint: "For example: --package 2 for the entry's second" }));
   });
 });

@@ -27,6 +27,14 @@ export function parseId(raw: string): { id: string; version?: string } {
   return parsed;
 }
 
+/** `--package N` or `--remote N`, counted from 1 as `servers add --from-registry` lists them: refused before the registry is asked. */
+export function entryNumber(option: '--package' | '--remote'): (value: string) => string {
+  return (value) => {
+    if (/^[1-9]\d{0,3}$/.test(value)) return value;
+    throw new CodedError('invalid_input', `${option} takes a whole number from 1 (the entry's first), not "${value.slice(0, 60)}"`, { hint: `For example: ${option} 2 for the entry's second` });
+  };
+}
+
 function givenInputs(items: string[] | undefined): Record<string, string> {
   const out: Record<string, string> = {};
   for (const item of items ?? []) {

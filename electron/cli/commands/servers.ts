@@ -9,7 +9,7 @@ import { configError, explainServerError, issueRows } from '../config-errors';
 import type { Run } from '../runner';
 import { registerServerEdits } from './servers-edit';
 import { addAndConnect } from './servers-add-connect';
-import { planFromRegistry } from './servers-from-registry';
+import { entryNumber, planFromRegistry } from './servers-from-registry';
 import { registerServerStop } from './servers-stop';
 import { registerServerReview } from './servers-review';
 import { stateLabel } from './status';
@@ -129,8 +129,8 @@ export function registerServers(program: Command, run: Run): void {
     .option('--description <text>', 'what the server is for')
     .option('--from-registry <id>', 'an MCP Registry entry, ID[@VERSION] as the registry names it (docs/configuration.md#the-registry-catalog)')
     .option('--input <pair>', 'a registry entry\'s input KEY=VALUE (repeatable; asked at the terminal when missing)', collect)
-    .option('--package <n>', 'with --from-registry: install its package number N (default: the first npm, pypi, oci or mcpb one)')
-    .option('--remote <n>', 'with --from-registry: use its remote number N instead of a package')
+    .option('--package <n>', 'with --from-registry: install its package number N (default: the first npm, pypi, oci or mcpb one)', entryNumber('--package'))
+    .option('--remote <n>', 'with --from-registry: use its remote number N instead of a package', entryNumber('--remote'))
     .option('--connect', 'in one step: approve what it runs (shown first), sign in if it needs it, start it and list its tools; a step that fails undoes the ones before')
     .option('-y, --yes', 'with --connect: approve without asking')
     .action((name: string, command: string[], options: AddOptions) =>
