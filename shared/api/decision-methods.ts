@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ServerNameSchema } from '../config';
-import { HeldChangeSchema, PinDecisionSchema, RefusedItemSchema } from './pin-views';
+import { HeldChangeSchema, MAX_PIN_DECISIONS, PinDecisionSchema, RefusedItemSchema } from './pin-views';
 import { DecideInputSchema, DecideOutputSchema, DecisionSchema } from './decision-views';
 import { OptionalServer, Ok } from './method-schemas';
 
@@ -12,7 +12,7 @@ export const DECISION_METHODS = {
   listRefused: () => ({ input: OptionalServer, output: z.array(RefusedItemSchema) }),
   /** The person's decisions on held tools and prompts of one server, and on refused ones; `acceptAll` accepts whatever waits. */
   reviewChanges: () => ({
-    input: z.strictObject({ name: ServerNameSchema, decisions: z.array(PinDecisionSchema).max(1000).optional(), acceptAll: z.boolean().optional() }),
+    input: z.strictObject({ name: ServerNameSchema, decisions: z.array(PinDecisionSchema).max(MAX_PIN_DECISIONS).optional(), acceptAll: z.boolean().optional() }),
     output: Ok,
   }),
   /** Everything waiting for the person, of every kind (calls, confirmations, asks, tool changes, app calls), oldest first. */

@@ -63,6 +63,9 @@ export const PinDecisionSchema = lazySchema(() =>
 );
 export type PinDecision = z.infer<typeof PinDecisionSchema>;
 
+/** The most decisions one `reviewChanges` takes. */
+export const MAX_PIN_DECISIONS = 1000;
+
 /**
  * A tool, prompt, resource or template the person refused: it never reaches agents (nor is a refused
  * resource read) until they accept it after all or forget the refusal.

@@ -29,4 +29,27 @@ describe("the service page's held changes", () => {
     // The definition shown is named: the core refuses the answer if what waits changed since.
     expect(api.callsOf('decide')).toEqual([{ kind: 'toolChange', id: 'notes/tool/search', answer: { decision: 'accept', digest: 'a'.repeat(64) } }]);
   });
+
+  it('accepts all as shown: each item with the digest read, so one changed since is refused by the core', async () => {
+    const upload: HeldChange = { ...search, kind: 'prompt', name: 'upload', change: 'added', digest: 'b'.repeat(64) };
+    const api = createFakeApi({
+      status: async () => ({ ...(await createFakeApi().status({})), servers: [serverStatus({ name: 'notes' })] }),
+      listHeldChanges: () => [search, upload],
+      reviewChanges: () => {
+        throw new CodedError('invalid_input', 'The tool "search" of "notes" waiting for review changed since you saw it. Nothing was decided.', { data: { changedSince: 'seen-changed' } });
+      },
+    });
+    renderApp(api, { hash: '#/services/notes' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Accept all' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('changed since you saw it');
+    expect(api.callsOf('reviewChanges')).toEqual([
+      {
+        name: 'notes',
+        decisions: [
+          { kind: 'tool', name: 'search', decision: 'accept', digest: 'a'.repeat(64) },
+          { kind: 'prompt', name: 'upload', decision: 'accept', digest: 'b'.repeat(64) },
+        ],
+      },
+    ]);
+  });
 });

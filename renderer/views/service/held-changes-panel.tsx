@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { PIN_KIND_WORDS, type HeldChange, type SchemaChange } from '../../../shared/api';
+import { MAX_PIN_DECISIONS, PIN_KIND_WORDS, type HeldChange, type PinDecision, type SchemaChange } from '../../../shared/api';
 import { revealHidden } from '../../../shared/text';
 import { ErrorNote } from '../../components';
 import { describeError, type ShownError } from '../../lib';
@@ -50,6 +50,17 @@ function HeldItem({ held, busy, decide }: { held: HeldChange; busy: boolean; dec
 }
 
 /**
+ * Accept all as what is shown: each item with the digest read, so the core refuses the lot if one
+ * changed since, and what arrived after is left waiting (unlike the CLI's `--accept-all`).
+ */
+function shownAccepts(held: readonly HeldChange[]): PinDecision[][] {
+  const all = held.map((h): PinDecision => ({ kind: h.kind, name: h.name, decision: 'accept', ...(h.digest !== undefined ? { digest: h.digest } : {}) }));
+  const batches: PinDecision[][] = [];
+  for (let i = 0; i < all.length; i += MAX_PIN_DECISIONS) batches.push(all.slice(i, i + MAX_PIN_DECISIONS));
+  return batches;
+}
+
+/**
  * What a server lists that agents do not see yet (docs/configuration.md, "Pinned tools"): each new
  * or changed tool and prompt with its word diff and schema changes, accepted or refused one by one.
  */
@@ -67,6 +78,9 @@ export function HeldChangesPanel({ server }: { server: string }) {
       .catch((e: unknown) => setError(describeError(e)))
       .finally(() => setBusy(false));
   };
+  const acceptShown = async (): Promise<void> => {
+    for (const decisions of shownAccepts(held.map((d) => d.item))) await live.api.reviewChanges({ name: server, decisions });
+  };
   return (
     <section aria-labelledby="held-title" className="panel held-changes">
       <h2 id="held-title">Tool changes to review ({held.length})</h2>
@@ -77,7 +91,7 @@ export function HeldChangesPanel({ server }: { server: string }) {
           <HeldItem key={d.id} held={d.item} busy={busy} decide={(decision) => run(() => live.api.decide({ kind: 'toolChange', id: d.id, answer: { decision, ...(d.item.digest !== undefined ? { digest: d.item.digest } : {}) } }))} />
         ))}
       </ul>
-      <button type="button" className="button" disabled={busy} onClick={() => run(() => live.api.reviewChanges({ name: server, acceptAll: true }))}>
+      <button type="button" className="button" disabled={busy} onClick={() => run(acceptShown)}>
         Accept all
       </button>
     </section>
