@@ -92,7 +92,7 @@ describe('serve with servers that flood their output', () => {
     expect(byName.get('out')).toMatchObject({ code: 'server_unavailable', message: expect.stringContaining('"out" flooded its stdout with lines that are not JSON-RPC') as unknown });
     expect(byName.get('out')?.hint).toContain('only JSON-RPC to stdout');
     expect(byName.get('err')).toMatchObject({ code: 'server_unavailable', message: expect.stringContaining('"err" flooded its stderr') as unknown });
-    expect(byName.get('err')?.hint).toContain('lower the log level');
+    expect(byName.get('err')?.hint).toContain('Lower the log level');
     expect(byName.get('both')?.message).toMatch(/"both" flooded its std(out|err)/);
     // Stopped, not restarted: a call says why until a person starts it again.
     const again = await api('callTool', { server: 'err', tool: 'ping' });
