@@ -105,6 +105,7 @@ describe('ask handlers: roots the entry names', () => {
     const handlers = new Map<string, Handler>();
     const client = { setRequestHandler: (method: string, handler: Handler) => handlers.set(method, handler) } as unknown as Pick<Client, 'setRequestHandler'>;
     const told: Array<[unknown, string | undefined, string, number]> = [];
+    const ends: Array<AbortSignal | undefined> = [];
     const options = {
       server: 's',
       calls,
@@ -112,7 +113,10 @@ describe('ask handlers: roots the entry names', () => {
         elicit: () => Promise.reject(new Error('unused')),
         sample: () => Promise.reject(new Error('unused')),
         roots: () => Promise.reject(new Error('the entry names roots: the agent is not asked')),
-        rootsConfigured: (context: Pick<AskContext, 'server' | 'asker' | 'call'>, roots: readonly unknown[]) => told.push([context.asker, context.call, context.server, roots.length]),
+        rootsConfigured: (context: Pick<AskContext, 'server' | 'asker' | 'call' | 'ended'>, roots: readonly unknown[]) => {
+          told.push([context.asker, context.call, context.server, roots.length]);
+          ends.push(context.ended);
+        },
       },
       timeoutMs: 5_000,
       roots: () => [{ uri: 'file:///srv/data', name: 'data' }],
@@ -131,5 +135,7 @@ describe('ask handlers: roots the entry names', () => {
       [alice, 'tool "x"', 's', 1],
       [bob, 'tool "y"', 's', 1],
     ]);
+    // Each call's end, heard by the router to write its one roots entry: both calls have ended.
+    expect(ends.map((ended) => ended?.aborted)).toEqual([true, true]);
   });
 });

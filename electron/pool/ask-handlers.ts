@@ -76,7 +76,7 @@ async function routed<T>(
   owner.ended?.addEventListener('abort', onCallEnd, { once: true });
   if (serverSignal.aborted) onServer();
   if (owner.ended?.aborted) onCallEnd();
-  const context: AskContext = { server: options.server, asker: owner.asker, call: owner.call, signal: abort.signal, expiresAt, ...(key === undefined ? {} : { key }) };
+  const context: AskContext = { server: options.server, asker: owner.asker, call: owner.call, signal: abort.signal, ended: owner.ended, expiresAt, ...(key === undefined ? {} : { key }) };
   try {
     const answer = run(context);
     // The router is asked to stop on the signal; the answer never waits past it.
@@ -111,7 +111,7 @@ async function listRoots(ProtocolError: ClientSdk['ProtocolError'], options: Ask
   const router = options.router;
   if (configured !== undefined) {
     const owner = options.calls.owner();
-    router.rootsConfigured?.({ server: options.server, asker: owner.asker, call: owner.call }, configured);
+    router.rootsConfigured?.({ server: options.server, asker: owner.asker, call: owner.call, ended: owner.ended }, configured);
     return configured;
   }
   if (router.roots === undefined) return [];

@@ -19,6 +19,8 @@ export interface AskContext {
   call: string | undefined;
   /** Aborted when the call ends, the server cancels the request, or the time limit passes. */
   signal: AbortSignal;
+  /** Aborted when the call it belongs to ends; undefined outside any call. */
+  ended?: AbortSignal | undefined;
   /** When the time limit passes (ms since epoch). */
   expiresAt: number;
   /**
@@ -40,7 +42,7 @@ export interface AskRouter {
   /** roots/list of a server whose entry names no roots: the caller's, where it may give them; none without this. */
   roots?(context: AskContext): Promise<Root[]>;
   /** roots/list answered with the roots the entry names (whoever called): told, for the audit. */
-  rootsConfigured?(context: Pick<AskContext, 'server' | 'asker' | 'call'>, roots: readonly Root[]): void;
+  rootsConfigured?(context: Pick<AskContext, 'server' | 'asker' | 'call' | 'ended'>, roots: readonly Root[]): void;
 }
 
 /** PoolOptions.asks: the router and the time limit of each request. */

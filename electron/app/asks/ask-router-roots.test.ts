@@ -35,12 +35,32 @@ describe("roots/list during an agent's call, in the audit", () => {
     expect(await router.roots?.(during(agentGiving(['file:///home/me/site'], { elicitation: 'allow', sampling: 'ask', roots: 'deny' })))).toEqual([]);
     router.rootsConfigured?.(during(agentGiving([])), [{ uri: 'file:///srv/data' }]);
     expect(audited).toEqual([
-      { time: 5, agent: 'claude', server: 'files', kind: 'roots', tool: 'tool "list"', durationMs: 0, outcome: 'ok', answer: 'accept', answeredBy: 'agent', roots: 2 },
+      { time: 5, agent: 'claude', server: 'files', kind: 'roots', tool: 'tool "list"', durationMs: 0, outcome: 'ok', answer: 'accept', answeredBy: 'agent', roots: 2, requests: 1 },
       // Its settings give servers none: nobody answered.
-      { time: 5, agent: 'claude', server: 'files', kind: 'roots', tool: 'tool "list"', durationMs: 0, outcome: 'denied', answer: 'decline', answeredBy: 'nobody', roots: 0 },
-      { time: 5, agent: 'claude', server: 'files', kind: 'roots', tool: 'tool "list"', durationMs: 0, outcome: 'ok', answer: 'accept', answeredBy: 'config', roots: 1 },
+      { time: 5, agent: 'claude', server: 'files', kind: 'roots', tool: 'tool "list"', durationMs: 0, outcome: 'denied', answer: 'decline', answeredBy: 'nobody', roots: 0, requests: 1 },
+      { time: 5, agent: 'claude', server: 'files', kind: 'roots', tool: 'tool "list"', durationMs: 0, outcome: 'ok', answer: 'accept', answeredBy: 'config', roots: 1, requests: 1 },
     ]);
     expect(JSON.stringify(audited)).not.toContain('file://');
+  });
+
+  it('writes one entry per call and server when the call ends, counting its requests: a looping server cannot flood the audit', async () => {
+    const { router, audited } = routerAuditing();
+    const call = new AbortController();
+    const asker = agentGiving(['file:///home/me/site']);
+    const inCall = (server: string): AskContext => ({ ...during(asker), server, ended: call.signal });
+    for (let i = 0; i < 1000; i++) expect(await router.roots?.(inCall('files'))).toEqual([{ uri: 'file:///home/me/site' }]);
+    router.rootsConfigured?.(inCall('data'), [{ uri: 'file:///srv/data' }]);
+    router.rootsConfigured?.(inCall('data'), [{ uri: 'file:///srv/data' }]);
+    expect(audited).toEqual([]);
+    call.abort();
+    expect(audited).toEqual([
+      { time: 5, agent: 'claude', server: 'files', kind: 'roots', tool: 'tool "list"', durationMs: 0, outcome: 'ok', answer: 'accept', answeredBy: 'agent', roots: 1, requests: 1000 },
+      { time: 5, agent: 'claude', server: 'data', kind: 'roots', tool: 'tool "list"', durationMs: 0, outcome: 'ok', answer: 'accept', answeredBy: 'config', roots: 1, requests: 2 },
+    ]);
+    // A request after its call ended (its end already heard) is its own entry; the next call starts its own count.
+    router.rootsConfigured?.(inCall('data'), [{ uri: 'file:///srv/data' }]);
+    expect(audited).toHaveLength(3);
+    expect(audited[2]).toMatchObject({ server: 'data', requests: 1 });
   });
 
   it('records nothing outside an agent\'s call: no agent gave or got anything', async () => {

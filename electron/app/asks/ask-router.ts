@@ -10,6 +10,7 @@ import { agentUrlProblem, lookedUpUrlProblem, type UrlVerdict } from './ask-url'
 import { routeElicitation, routeRoots, routeSampling, type AgentFacts } from './ask-routing';
 import type { WaitingAsks } from './waiting-asks';
 import type { AskUrlChecks } from './ask-reach';
+import { RootsTally } from './roots-tally';
 
 /** A call the person makes through the App API (the UI, the CLI's `call`); `callId` lets the caller find its requests. */
 export interface PersonAsker extends CallAsker {
@@ -56,10 +57,12 @@ const MAX_AGENT_ROOTS = 64;
 export function createAskRouter(options: AskRouterOptions): AskRouter {
   const { waiting, now } = options;
 
-  function record(context: Pick<AskContext, 'server' | 'asker' | 'call'>, kind: AskKind, started: number, answer: AskOutcome, answeredBy: AnsweredBy, warning?: string, roots?: number): void {
+  const rootsTally = new RootsTally(options.audit);
+
+  function entryOf(context: Pick<AskContext, 'server' | 'asker' | 'call'>, kind: AskKind, started: number, answer: AskOutcome, answeredBy: AnsweredBy, warning?: string, roots?: number): AuditEntry {
     const agent = isAgentAsker(context.asker) ? context.asker.agent : '';
     const outcome = answer === 'accept' ? 'ok' : answer === 'decline' ? 'denied' : answer === 'timeout' ? 'error' : 'cancelled';
-    options.audit({
+    return {
       time: started,
       agent,
       server: context.server,
@@ -72,12 +75,19 @@ export function createAskRouter(options: AskRouterOptions): AskRouter {
       answeredBy,
       ...(warning !== undefined ? { warning } : {}),
       ...(roots !== undefined ? { roots } : {}),
-    });
+    };
   }
 
-  /** roots/list is audited within an agent's call only: outside one, no agent gave or got anything. */
-  function recordRoots(context: Pick<AskContext, 'server' | 'asker' | 'call'>, started: number, answer: AskOutcome, answeredBy: AnsweredBy, roots: number, warning?: string): void {
-    if (isAgentAsker(context.asker)) record(context, 'roots', started, answer, answeredBy, warning, roots);
+  function record(context: Pick<AskContext, 'server' | 'asker' | 'call'>, kind: AskKind, started: number, answer: AskOutcome, answeredBy: AnsweredBy, warning?: string): void {
+    options.audit(entryOf(context, kind, started, answer, answeredBy, warning));
+  }
+
+  /**
+   * roots/list is audited within an agent's call only: outside one, no agent gave or got anything.
+   * One entry per call and server, its requests counted (roots-tally.ts): a server may loop on it.
+   */
+  function recordRoots(context: Pick<AskContext, 'server' | 'asker' | 'call' | 'ended'>, started: number, answer: AskOutcome, answeredBy: AnsweredBy, roots: number, warning?: string): void {
+    if (isAgentAsker(context.asker)) rootsTally.count(context.asker, context.ended, entryOf(context, 'roots', started, answer, answeredBy, warning, roots));
   }
 
   function base(context: AskContext) {

@@ -39,6 +39,8 @@ describe('a server request in the audit log', () => {
     expect(approvalText({ outcome: 'ok', kind: 'roots', answer: 'accept', answeredBy: 'agent', roots: 2 })).toBe('2 roots from the agent');
     expect(approvalText({ outcome: 'ok', kind: 'roots', answer: 'accept', answeredBy: 'config', roots: 1 })).toBe("1 root from the service's entry");
     expect(approvalText({ outcome: 'ok', kind: 'roots', answer: 'accept', answeredBy: 'agent', roots: 0 })).toBe('no roots from the agent');
+    expect(approvalText({ outcome: 'ok', kind: 'roots', answer: 'accept', answeredBy: 'config', roots: 1, requests: 1 })).toBe("1 root from the service's entry");
+    expect(approvalText({ outcome: 'ok', kind: 'roots', answer: 'accept', answeredBy: 'config', roots: 1, requests: 200 })).toBe("1 root from the service's entry, asked 200 times");
     expect(approvalText({ outcome: 'denied', kind: 'roots', answer: 'decline', answeredBy: 'agent' })).toBe('declined by the agent');
   });
 });

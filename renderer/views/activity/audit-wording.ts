@@ -4,9 +4,11 @@ import type { AuditEntry } from '../../../shared/api';
  * Who let the call through or stopped it, in words: "allowed by you", "denied: timed out"…
  * `approval` is set only when the person was asked; without it the agent's policy decided.
  */
-export function approvalText(entry: Pick<AuditEntry, 'approval' | 'outcome'> & Partial<Pick<AuditEntry, 'answer' | 'answeredBy' | 'kind' | 'roots'>>): string {
-  if (entry.kind === 'roots' && entry.answer === 'accept') return rootsText(entry.roots ?? 0, entry.answeredBy);
-  if (entry.answer !== undefined) return answerText(entry.answer, entry.answeredBy);
+export function approvalText(entry: Pick<AuditEntry, 'approval' | 'outcome'> & Partial<Pick<AuditEntry, 'answer' | 'answeredBy' | 'kind' | 'roots' | 'requests'>>): string {
+  // One roots entry stands for all of a call's roots/list by its service (the first one's answer).
+  const times = entry.kind === 'roots' && entry.requests !== undefined && entry.requests > 1 ? `, asked ${entry.requests} times` : '';
+  if (entry.kind === 'roots' && entry.answer === 'accept') return rootsText(entry.roots ?? 0, entry.answeredBy) + times;
+  if (entry.answer !== undefined) return answerText(entry.answer, entry.answeredBy) + times;
   const denied = entry.outcome === 'denied';
   switch (entry.approval) {
     case 'person':
