@@ -195,7 +195,7 @@ describe('a hostile 2026-07-28 server behind the bridge', () => {
     expect(kinds.slice(0, 32)).toEqual(Array.from({ length: 32 }, () => 'held'));
     // Told by the bridge itself (code and what to do), never as an error of the server's (docs/asks.md).
     const refusal = /^\{"_meta":\{"connected-services\/error":\{"code":"rate_limited","message":"your agent already holds 32 calls waiting for it to answer .*","hint":"Answer those calls .*","server":"hostile"\}/;
-    expect(kinds.slice(32).filter((k) => !refusal.test(k) || k.includes('the server reported this error itself'))).toEqual([]);
+    expect(kinds.slice(32).filter((k) => !refusal.test(k) || /the server reported this error itself/i.test(k))).toEqual([]);
     // The refused calls' rounds were not answered upstream: nothing more was sent for them.
     expect(hostile.asks.retries).toBe(retries);
     expect(await kind(victim, 99)).toBe('held');
