@@ -1,31 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { createPool, type Pool } from '../../electron/pool';
-import { leavingServer } from '../fixtures/servers/config';
-import { isAlive, tempDir, textOf, waitFor } from '../support/server-harness';
-
-const pools: Pool[] = [];
-const left: number[] = [];
-
-afterEach(async () => {
-  await Promise.all(pools.splice(0).map((p) => p.close()));
-  for (const pid of left.splice(0)) if (isAlive(pid)) process.kill(pid, 'SIGKILL');
-});
+import { describe, expect, it } from 'vitest';
+import { leavingPools } from '../support/leaving-pools';
+import { isAlive, textOf, waitFor } from '../support/server-harness';
 
 const GRACE_MS = 500;
-
-async function poolWith(env: Record<string, string> = {}) {
-  const lines: string[] = [];
-  const pool = createPool({ cacheDir: tempDir('pool-hostile-'), log: (l) => lines.push(l), stopGraceMs: GRACE_MS });
-  pools.push(pool);
-  await pool.apply({ mcpServers: { s: leavingServer(env) } });
-  return { pool, lines };
-}
-
-async function run(pool: Pool, argv: string[], stdio: 'inherit' | 'ignore', extra: { waitLine?: boolean; exit?: boolean } = {}): Promise<number[]> {
-  const pids = textOf(await pool.callTool('s', 'run', { argv, stdio, ...extra })).trim().split(/\s+/).map(Number);
-  left.push(...pids);
-  return pids;
-}
+const { poolWith, run, left } = leavingPools('pool-hostile-', GRACE_MS);
 
 async function timed<T>(work: Promise<T>): Promise<{ value: T; ms: number }> {
   const began = Date.now();

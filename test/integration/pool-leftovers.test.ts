@@ -1,34 +1,16 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createPool, type Pool, type PoolOptions } from '../../electron/pool';
-import { leavingServer } from '../fixtures/servers/config';
-import { isAlive, tempDir, textOf, waitFor } from '../support/server-harness';
+import { leavingPools } from '../support/leaving-pools';
+import { isAlive, waitFor } from '../support/server-harness';
 
-const pools: Pool[] = [];
 const strangers: ChildProcess[] = [];
-const left: number[] = [];
+const { poolWith, run } = leavingPools('pool-left-', 500);
 
-afterEach(async () => {
-  await Promise.all(pools.splice(0).map((p) => p.close()));
+afterEach(() => {
   for (const child of strangers.splice(0)) child.kill('SIGKILL');
-  // What a failed test left: only pids a test was given by our fixture.
-  for (const pid of left.splice(0)) if (isAlive(pid)) process.kill(pid, 'SIGKILL');
 });
 
-async function poolWith(env: Record<string, string> = {}, options: Partial<PoolOptions> = {}) {
-  const lines: string[] = [];
-  const pool = createPool({ cacheDir: tempDir('pool-left-'), log: (l) => lines.push(l), stopGraceMs: 500, ...options });
-  pools.push(pool);
-  await pool.apply({ mcpServers: { s: leavingServer(env) } });
-  return { pool, lines };
-}
-
-async function run(pool: Pool, argv: string[], stdio: 'inherit' | 'ignore', extra: { waitLine?: boolean; exit?: boolean } = {}): Promise<number[]> {
-  const pids = textOf(await pool.callTool('s', 'run', { argv, stdio, ...extra })).trim().split(/\s+/).map(Number);
-  left.push(...pids);
-  return pids;
-}
 
 /** A `sleep 600` of the test's own, in a session of its own: the same program, not the server's. */
 function stranger(): number {
