@@ -4,7 +4,7 @@ import { redact } from '../../../shared/redact';
 import type { ForwardedSampling } from '../../bridge';
 import { nestsDeeperThan } from '../../pool';
 import type { UrlVerdict } from './ask-url';
-import { mediaPart, MAX_SHOWN_REQUEST_IMAGE_BYTES } from './sampling-parts';
+import { mediaPart, MAX_SHOWN_REQUEST_IMAGE_BYTES, MAX_SHOWN_REQUEST_IMAGE_PIXELS } from './sampling-parts';
 
 /** A server controls these: bounded before the person sees them. */
 export const MAX_MESSAGE_CHARS = 4000;
@@ -83,7 +83,7 @@ export function samplingView(params: ForwardedSampling, base: Base): ViewDraft {
   let left = MAX_SAMPLING_CHARS;
   // The parts' text is bounded as the joined text is; their images share one budget.
   let partsLeft = MAX_SAMPLING_CHARS;
-  const images = { bytes: MAX_SHOWN_REQUEST_IMAGE_BYTES };
+  const images = { bytes: MAX_SHOWN_REQUEST_IMAGE_BYTES, pixels: MAX_SHOWN_REQUEST_IMAGE_PIXELS };
   const messages = params.messages.map((m) => {
     const text = cut(redact(contentText(m.content)), Math.max(0, left));
     left -= text.length;

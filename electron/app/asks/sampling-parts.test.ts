@@ -52,6 +52,18 @@ describe('a sampling request\'s images and audio, as the person is shown them', 
     expect(parts[4]).toEqual({ type: 'image', mimeType: 'image/png', bytes: size(big), unshown: 'past the 4 MiB of images one request shows' });
   });
 
+  it('shows at most two of the largest images per request: a flat image is few bytes but many pixels to decode', async () => {
+    // A PNG's signature and a header saying 4096 × 4096; its pixels are never read here.
+    const header = atob(PNG_64X40).slice(0, 33).split('');
+    header.splice(16, 8, '\0', '\0', '\x10', '\0', '\0', '\0', '\x10', '\0');
+    const flat = btoa(`${header.join('')}${'\0'.repeat(1000)}`);
+    const image = { type: 'image', data: flat, mimeType: 'image/png' };
+    const [message] = await shown({ messages: [{ role: 'user', content: [image, image, image] }], maxTokens: 5 });
+    const parts = message?.parts ?? [];
+    expect(parts.slice(0, 2).map((p) => [p.width, p.height])).toEqual([[4096, 4096], [4096, 4096]]);
+    expect(parts[2]).toEqual({ type: 'image', mimeType: 'image/png', bytes: size(flat), unshown: 'past the 32 million pixels of images one request shows' });
+  });
+
   it('cuts a long type, as any text a server sends', async () => {
     const [message] = await shown({ messages: [{ role: 'user', content: { type: 'audio', data: 'QUJD', mimeType: `audio/${'x'.repeat(200)}` } }], maxTokens: 5 });
     expect(message?.parts?.[0]?.mimeType).toBe(`audio/${'x'.repeat(94)}…`);
