@@ -1,4 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
+import { decimalAt, readProcFile } from './proc-read';
 
 /** What /proc/PID/stat (proc(5)) says of a process that ties it to a run: its parent, group, session and start. */
 export interface ProcStat {
@@ -25,22 +26,33 @@ export function listPids(proc = '/proc'): number[] {
   return pids;
 }
 
+const SPACE = 0x20;
+const CLOSE = 0x29; // ')'
+/** The fields kept, counted from the state (field 3 of proc(5)): state, ppid, pgrp, session, starttime. */
+const STARTTIME = 19;
+
 /** The stat of `pid`, undefined once it is gone. */
 export function readProcStat(pid: number, proc = '/proc'): ProcStat | undefined {
-  let text: string;
-  try {
-    text = readFileSync(`${proc}/${pid}/stat`, 'latin1');
-  } catch {
-    return undefined;
-  }
+  const bytes = readProcFile(`${proc}/${pid}/stat`);
+  if (bytes === undefined) return undefined;
   // The name (field 2) is in parentheses and may hold spaces and ')': the fields after the last ')' are plain.
-  const close = text.lastIndexOf(')');
+  const close = bytes.lastIndexOf(CLOSE);
   if (close < 0) return undefined;
-  const fields = text.slice(close + 2).split(' ');
-  const [state, ppid, pgrp, session] = fields;
-  const start = fields[19];
-  if (state === undefined || ppid === undefined || pgrp === undefined || session === undefined || start === undefined) return undefined;
-  return { pid, ppid: Number(ppid), pgrp: Number(pgrp), session: Number(session), start, state };
+  const numbers: number[] = [];
+  let state: string | undefined;
+  let start: string | undefined;
+  for (let from = close + 2, field = 0; field <= STARTTIME && from < bytes.length; field++) {
+    let to = bytes.indexOf(SPACE, from);
+    if (to < 0) to = bytes.length;
+    if (field === 0) state = bytes.toString('latin1', from, to);
+    else if (field <= 3) numbers.push(decimalAt(bytes, from, to));
+    else if (field === STARTTIME) start = bytes.toString('latin1', from, to).trimEnd();
+    from = to + 1;
+  }
+  const [ppid, pgrp, session] = numbers;
+  if (state === undefined || start === undefined || ppid === undefined || pgrp === undefined || session === undefined) return undefined;
+  if (Number.isNaN(ppid) || Number.isNaN(pgrp) || Number.isNaN(session)) return undefined;
+  return { pid, ppid, pgrp, session, start, state };
 }
 
 /** Still the process `stat` names: same pid, same start, not yet dead. */

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
-import { markedOutputHolders, newRunMark, RUN_MARK_VAR } from './run-mark';
+import { PROC_READ_BYTES } from './proc-read';
+import { carriesMark, markedOutputHolders, newRunMark, RUN_MARK_VAR } from './run-mark';
 
 const children: ChildProcess[] = [];
 
@@ -28,5 +29,21 @@ describe.skipIf(process.platform !== 'linux')('markedOutputHolders', () => {
   it('never gives this process, and nothing for a mark no one carries', () => {
     expect(markedOutputHolders(newRunMark())).toEqual([]);
     expect(newRunMark()).toMatch(/^[0-9a-f]{32}$/);
+  });
+});
+
+describe.skipIf(process.platform !== 'linux')('carriesMark', () => {
+  it('finds the mark past the first read of a large environment, and only the exact mark', () => {
+    const mark = newRunMark();
+    // Variables before the mark fill more than one buffer's worth: the mark is read from the whole file.
+    const filler = Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`FILL_${String(i).padStart(2, '0')}`, 'x'.repeat(4000)]));
+    expect(Object.values(filler).join('').length).toBeGreaterThan(PROC_READ_BYTES * 2);
+    const far = sleeper({ ...filler, [RUN_MARK_VAR]: mark }, 'ignore');
+    const near = sleeper({ [RUN_MARK_VAR]: mark }, 'ignore');
+    const other = sleeper({ ...filler, [RUN_MARK_VAR]: `${mark}0` }, 'ignore');
+    expect(carriesMark(far, mark)).toBe(true);
+    expect(carriesMark(near, mark)).toBe(true);
+    expect(carriesMark(other, mark)).toBe(false);
+    expect(carriesMark(2 ** 22 + 7, mark)).toBe(false); // no such process
   });
 });

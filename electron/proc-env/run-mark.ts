@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { PROC_READ_BYTES, readProcFile } from './proc-read';
 
 /**
  * The variable that marks every process one run started (Linux). A program that leaves its process
@@ -14,11 +15,15 @@ export function newRunMark(): string {
 }
 
 function carries(pid: string, entry: Buffer, proc: string): boolean {
-  let environ: Buffer;
-  try {
-    environ = readFileSync(`${proc}/${pid}/environ`);
-  } catch {
-    return false; // gone, or another user's: not one we started
+  let environ = readProcFile(`${proc}/${pid}/environ`);
+  // gone, or another user's: not one we started
+  if (environ === undefined) return false;
+  if (environ.length === PROC_READ_BYTES) {
+    try {
+      environ = readFileSync(`${proc}/${pid}/environ`);
+    } catch {
+      return false;
+    }
   }
   for (let at = environ.indexOf(entry); at >= 0; at = environ.indexOf(entry, at + 1)) {
     if ((at === 0 || environ[at - 1] === 0) && (at + entry.length === environ.length || environ[at + entry.length] === 0)) return true;
@@ -26,7 +31,6 @@ function carries(pid: string, entry: Buffer, proc: string): boolean {
   return false;
 }
 
-/** Its stdout or stderr is still a pipe or socket: the way it inherited (and holds) the run's output. */
 function holdsOutput(pid: string, proc: string): boolean {
   for (const fd of [1, 2]) {
     try {

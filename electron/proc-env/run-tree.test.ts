@@ -36,6 +36,24 @@ describe('readProcStat', () => {
     expect(readProcStat(10, proc)).toEqual({ pid: 10, ppid: 1, pgrp: 10, session: 10, start: '500', state: 'S' });
     expect(readProcStat(11, proc)).toBeUndefined();
   });
+
+  it('refuses a stat whose numbers are not numbers or whose start is missing', () => {
+    const { proc } = fakeProc();
+    mkdirSync(join(proc, '12'));
+    writeFileSync(join(proc, '12', 'stat'), '12 (x) S 1x 12 12 0\n');
+    mkdirSync(join(proc, '13'));
+    writeFileSync(join(proc, '13', 'stat'), '13 (x) S 1 13 13 0 0\n');
+    expect(readProcStat(12, proc)).toBeUndefined();
+    expect(readProcStat(13, proc)).toBeUndefined();
+  });
+
+  it('reads this process as proc(5) writes it', () => {
+    if (process.platform !== 'linux') return;
+    const own = readProcStat(process.pid);
+    expect(own).toMatchObject({ pid: process.pid, ppid: process.ppid });
+    expect(own?.state).toMatch(/^[A-Za-z]$/);
+    expect(own?.start).toMatch(/^\d+$/);
+  });
 });
 
 describe('RunTree', () => {

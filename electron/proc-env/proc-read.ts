@@ -1,0 +1,47 @@
+import { closeSync, openSync, readSync } from 'node:fs';
+
+/*
+ * Reads of /proc files into one buffer kept for the process's life. A server's stop reads the stat
+ * (and some environments) of every process on the computer, several times; a string per file and an
+ * array per field made so much short-lived garbage that V8's young generation grew and stayed grown
+ * after the stop (serve's quiet memory, docs/benchmarks.md `memory-idle`).
+ */
+
+/** Large enough for any stat line and most environments; a larger file is read whole (proc-read's caller). */
+export const PROC_READ_BYTES = 64 * 1024;
+
+const scratch = Buffer.allocUnsafe(PROC_READ_BYTES);
+
+/**
+ * The first PROC_READ_BYTES of `path` in a buffer that the next read overwrites (use it before
+ * reading again), or undefined when it cannot be read (gone, or another user's).
+ */
+export function readProcFile(path: string): Buffer | undefined {
+  let fd: number;
+  try {
+    fd = openSync(path, 'r');
+  } catch {
+    return undefined;
+  }
+  try {
+    let filled = 0;
+    for (let n = -1; n !== 0 && filled < scratch.length; filled += n) n = readSync(fd, scratch, filled, scratch.length - filled, null);
+    return scratch.subarray(0, filled);
+  } catch {
+    return undefined;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The unsigned decimal in `bytes` from `from` to `to`, or NaN. */
+export function decimalAt(bytes: Buffer, from: number, to: number): number {
+  if (to <= from) return NaN;
+  let value = 0;
+  for (let i = from; i < to; i++) {
+    const digit = (bytes[i] ?? 0) - 48;
+    if (digit < 0 || digit > 9) return NaN;
+    value = value * 10 + digit;
+  }
+  return value;
+}
