@@ -1,6 +1,7 @@
 import type { ClientCapabilities, CreateMessageResult, ElicitRequestParams, ElicitResult, ListRootsResult } from '@modelcontextprotocol/client';
 import type { RequestId, Server } from '@modelcontextprotocol/server';
 import type { CallAsker } from '../pool';
+import type { AgentError } from './agent-errors';
 import { withoutSecrets } from './agent-result';
 import { asksOf } from './agent-schema';
 import type { AgentStore } from './agent-store';
@@ -33,7 +34,15 @@ export interface AgentAsker extends CallAsker {
    * for it (held-call.ts); what it returns is called once the request was put to the agent or refused.
    */
   expect?(): () => void;
+  /**
+   * Set by the gate once the call passed it (call-gate.ts stillPasses): why the call would not pass
+   * now, if it would not. An agent's answer reaches the server only when it would.
+   */
+  recheck?: GateRecheck | undefined;
 }
+
+/** Why a call that passed the gate would not pass it now, if it would not (call-gate.ts stillPasses). */
+export type GateRecheck = () => Promise<AgentError | undefined>;
 
 export function isAgentAsker(asker: CallAsker | undefined): asker is AgentAsker {
   return asker !== undefined && (asker as Partial<AgentAsker>).kind === 'agent';
@@ -91,6 +100,8 @@ function elicitModes(declared: ClientCapabilities | undefined): { form: boolean;
 
 /** Where a 2026-07-28 agent's call keeps the server's requests for its next round: its held call (held-call.ts). */
 export interface HeldRounds extends LacksCapability {
+  /** The gate's recheck of the call, kept with the held call for its retries (modern-round-trip.ts). */
+  recheck: GateRecheck | undefined;
   ask(method: InputMethod, params: Record<string, unknown> | undefined, signal: AbortSignal, key: string | undefined): Promise<unknown>;
   expect(): () => void;
 }
@@ -110,6 +121,12 @@ class RoundsAgentAsker implements AgentAsker, LacksCapability {
 
   get label(): string {
     return `agent "${this.agent}"`;
+  }
+  get recheck(): GateRecheck | undefined {
+    return this.held.recheck;
+  }
+  set recheck(recheck: GateRecheck | undefined) {
+    this.held.recheck = recheck;
   }
   get canElicit(): { form: boolean; url: boolean } {
     return elicitModes(this.declared);

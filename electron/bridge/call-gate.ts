@@ -1,6 +1,7 @@
 import type { ServerNotification } from '@modelcontextprotocol/server';
 import { CodedError } from '../../shared/errors';
-import type { Cancellation, LogLevel } from '../pool';
+import type { CallAsker, Cancellation, LogLevel } from '../pool';
+import { isAgentAsker } from './agent-asker';
 import { agentError, denied, type AgentError } from './agent-errors';
 import type { Agent, Decision, Tier } from './agent-schema';
 import type { ApprovalRequest, DecidedApproval } from './call-approval-queue';
@@ -63,6 +64,8 @@ export interface GateCall<R> {
   run(target: Target, cancel: Cancellation): Promise<R>;
   /** A result that reports a failure of the server's own (a tool's isError): audited as tool_error. */
   failed?(value: R): boolean;
+  /** Who answers the server's requests during the call: an agent's answers wait on the gate again (stillPasses). */
+  asker?: CallAsker;
 }
 
 export type GateStep = 'input' | 'paused' | 'lookup' | 'policy' | 'approval' | 'call';
@@ -209,6 +212,7 @@ export async function passGate<R>(ctx: CallContext, call: GateCall<R>, cancel: C
     if (refused) return refused;
   }
   if (ctx.paused()) return pass.refuse('paused', pausedError(target.server), 'denied');
+  if (isAgentAsker(call.asker)) call.asker.recheck = () => stillPasses(ctx, call);
 
   try {
     pass.running();
@@ -218,4 +222,20 @@ export async function passGate<R>(ctx: CallContext, call: GateCall<R>, cancel: C
     if (cancel.reason instanceof CallRefused) return pass.refuse('call', agentError(cancel.reason, target.server), 'denied');
     return pass.refuse('call', agentError(error, target.server), cancel.aborted ? 'cancelled' : 'error');
   }
+}
+
+/**
+ * A call that passed the gate and then waits for its agent's answer to the server's request (an
+ * elicitation, sampling, roots; a 2026-07-28 agent's retry): the answer goes on only if the call would
+ * pass now. A pause, a removal, a policy now denying it or the tool gone each refuse it, as a new
+ * call would be (docs/bridge.md "Pause"); the person's approval given for the call stands.
+ */
+export async function stillPasses<R>(ctx: CallContext, call: GateCall<R>): Promise<AgentError | undefined> {
+  if (ctx.paused()) return pausedError();
+  const agent = ctx.agents.peek(call.agent);
+  if (!agent) return denied('your agent was removed', 'ask the person for a new agent token');
+  const found = await call.find(agent);
+  if ('error' in found) return found.error;
+  if (found.target.decision === 'deny') return policyRefusal(call.kind, found.target);
+  return undefined;
 }

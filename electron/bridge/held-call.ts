@@ -1,6 +1,6 @@
 import type { ServerNotification } from '@modelcontextprotocol/server';
 import { LazyAbort } from '../pool';
-import type { HeldRounds } from './agent-asker';
+import type { GateRecheck, HeldRounds } from './agent-asker';
 import type { Extra } from './call-gate';
 import { HeldExtra } from './held-extra';
 import type { NeededCapability } from './lacked-capability';
@@ -94,6 +94,8 @@ export class HeldCall<R> implements HeldRounds {
   liveId: string | undefined;
   /** Counted among the calls its agent holds (InputRounds.mayHold), until forgotten. */
   counted = false;
+  /** Set by the gate when the call passed it: each retry passes it again before its answers go on. */
+  recheck: GateRecheck | undefined;
 
   /** What the call runs with: cancelled with the held call; progress and log messages go to whichever round is open (MCP 2026-07-28 §Progress); the service is asked at the first request's log level. */
   extra(logLevel?: Extra['logLevel']): Extra {

@@ -5,6 +5,7 @@ import type { CallContext } from './call-context';
 import { judgeAnswer, loadFormValidator } from './input-answers';
 import { StaleRequestState, type HeldCall, type InputRequiredResult, type InputRounds, type RoundMethod } from './input-rounds';
 import { modernExtra } from './modern-extra';
+import { retryRefused } from './refusals';
 import { argumentsDigest, type StateClaims } from './request-state-seal';
 import type { ModernSdk } from './server-sdk';
 
@@ -46,8 +47,15 @@ export async function modernRoundTrip<R>(sdk: ModernSdk, ctx: CallContext, round
       ctx.log(`agent "${agentName}": a retry of ${trip.method} "${trip.name}" refused: ${error.message}`);
       throw invalidState(sdk);
     }
-    const forms = await loadFormValidator();
-    held.answer(rc.mcpReq.inputResponses, (method, value, params) => judgeAnswer(sdk, forms, method, value, params));
+    // A retry is a call at the gate again: paused, narrowed or removed since, its answers go nowhere.
+    const refusal = await held.recheck?.();
+    if (refusal !== undefined) {
+      ctx.log(`agent "${agentName}": a retry of ${trip.method} "${trip.name}" refused: ${refusal.message}`);
+      held.end(retryRefused(refusal));
+    } else {
+      const forms = await loadFormValidator();
+      held.answer(rc.mcpReq.inputResponses, (method, value, params) => judgeAnswer(sdk, forms, method, value, params));
+    }
   } else {
     // The digest binds a sealed state to these arguments: made only if the server asks back.
     held = rounds.hold<R>(agentName, trip.method, trip.name, () => argumentsDigest(trip.args));

@@ -93,6 +93,7 @@ export async function readResource(ctx: CallContext, agentName: string, request:
         const shown = own === uri ? contents : contents.map((item) => (item['uri'] === own ? { ...item, uri } : item));
         return { contents: shown } as ReadResourceResult;
       },
+      ...(asker ? { asker } : {}),
     },
     callCancellation(extra),
   );
@@ -113,6 +114,7 @@ export async function getPrompt(ctx: CallContext, agentName: string, request: Ge
       find: (agent) => findPrompt(ctx, agent, name),
       unknown: () => unknownName('prompt', name),
       run: async (target, cancel) => (await ctx.pool.getPrompt(target.server, target.name, args, { signal: cancel, ...(asker ? { asker } : {}), ...logOption(target.server, extra) })) as GetPromptResult,
+      ...(asker ? { asker } : {}),
     },
     callCancellation(extra),
   );

@@ -62,3 +62,11 @@ export function tooManyHeld(limit: number, windowMs: number): CallRefused {
     hint: `answer those calls (retry each with its inputResponses and requestState; a decline or cancel ends it) or abandon them (each ends ${duration(windowMs)} after its input_required result), then call again`,
   }, `the bridge ended the call: its agent already holds ${limit} calls waiting for its answers`);
 }
+
+/**
+ * A 2026-07-28 agent's retry of a call that would no longer pass the gate (call-gate.ts stillPasses):
+ * the call ends with the refusal a new call gets, its server's requests dismissed, the answers unsent.
+ */
+export function retryRefused(refusal: AgentError): CallRefused {
+  return new CallRefused(refusal.code, refusal.message, refusal.hint === undefined ? {} : { hint: refusal.hint }, `the bridge ended the call: ${refusal.message}`);
+}

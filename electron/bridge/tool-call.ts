@@ -95,6 +95,7 @@ export async function callTool(ctx: CallContext, agentName: string, request: Cal
         return ctx.pool.callTool(target.server, target.name, args, { signal: cancel, ...(onProgress ? { onProgress } : {}), ...(asker ? { asker } : {}), ...logOption(target.server, extra) });
       },
       failed: (value) => value.isError === true,
+      ...(asker ? { asker } : {}),
     },
     callCancellation(extra),
   );

@@ -44,6 +44,15 @@ function factsOf(agent: AgentAsker): AgentFacts {
 
 const timedOut = (reason: unknown): boolean => reason instanceof AskTimeout;
 
+/**
+ * Why an agent's answer is not passed on, if it is not: the call it answers for would not pass the
+ * gate now (paused, the agent removed or narrowed since; electron/bridge/call-gate.ts stillPasses).
+ */
+async function notPassedOn(agent: AgentAsker): Promise<string | undefined> {
+  const refusal = await agent.recheck?.();
+  return refusal === undefined ? undefined : `not passed on: ${refusal.message}`;
+}
+
 type AskKind = 'elicitation' | 'sampling' | 'roots';
 type AnsweredBy = NonNullable<AuditEntry['answeredBy']>;
 
@@ -143,6 +152,11 @@ export function createAskRouter(options: AskRouterOptions): AskRouter {
             record(context, 'elicitation', started, 'decline', 'agent', warning);
             return { action: 'decline' };
           }
+          const refused = await notPassedOn(agent);
+          if (refused !== undefined) {
+            record(context, 'elicitation', started, 'cancel', 'agent', refused);
+            return { action: 'cancel' };
+          }
           record(context, 'elicitation', started, result.action, 'agent');
           return result;
         } catch (error) {
@@ -183,6 +197,11 @@ export function createAskRouter(options: AskRouterOptions): AskRouter {
       const warning = vaultValueWarning(answer, 'answer');
       if (warning !== undefined) {
         recordRoots(context, started, 'decline', 'agent', 0, warning);
+        return [];
+      }
+      const refused = await notPassedOn(agent);
+      if (refused !== undefined) {
+        recordRoots(context, started, 'cancel', 'agent', 0, refused);
         return [];
       }
       // Bounded as a configured list is (shared/config: at most 64 roots); only file:// roots (MCP client/roots).
@@ -250,6 +269,11 @@ export function createAskRouter(options: AskRouterOptions): AskRouter {
       if (warning !== undefined) {
         record(context, 'sampling', started, 'decline', 'agent', warning);
         throw new AskRefused(REJECTED, 'Sampling request declined: the answer was not passed on');
+      }
+      const refused = await notPassedOn(agent);
+      if (refused !== undefined) {
+        record(context, 'sampling', started, 'cancel', 'agent', refused);
+        throw new AskRefused(REJECTED, 'Sampling request declined: the call may no longer go on');
       }
       record(context, 'sampling', started, 'accept', 'agent');
       return result;
