@@ -16,6 +16,7 @@ interface Opened {
   mode: string;
   url: string;
   token: string;
+  configs: Record<string, string>;
 }
 
 /**
@@ -55,12 +56,16 @@ describe("a program's own bridge and the app's port", () => {
     expect(refused).toMatchObject({ step: 'refused', code: 'invalid_input' });
     expect(refused['message']).toContain(`Port ${appPort} is the app's agent bridge port (settings.bridgePort in ${join(home, 'mcp.json')}`);
 
-    const program = runScript(FIXTURES, 'own-bridge.mjs', [home], ENV);
+    const program = runScript(FIXTURES, 'own-bridge.mjs', [home, '', 'stored'], ENV);
     programs.push(program);
     const opened = (await program.next()) as unknown as Opened;
     expect(opened).toMatchObject({ step: 'opened', mode: 'in-process' });
     const programPort = Number(new URL(opened.url).port);
     expect(programPort).not.toBe(appPort);
+    // Asked in the program, a stored agent's entry names the app's bridge; its own agent's, the program's.
+    expect(opened.configs['stored']).toContain(`http://127.0.0.1:${appPort}/mcp`);
+    expect(opened.configs['stored']).not.toContain(opened.url);
+    expect(opened.configs['runtime']).toContain(opened.url);
 
     // The app starts later, on its port (the one settings.bridgePort names), which the program left free.
     served = await startServe(home, ['--bridge-port', String(appPort)], ENV);
