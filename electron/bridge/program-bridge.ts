@@ -6,9 +6,12 @@ import { CodedError } from '../../shared/errors';
  * in the app, never a program.
  */
 
-/** What a stored agent hears from a program's bridge: its own bridge, the app's, is not running. */
+/**
+ * What a stored agent hears from a program's bridge. It says nothing of whether the app runs: the app
+ * may start at any time, on its own port (never this one), and this bridge would not know.
+ */
 export const STORED_AGENT_REFUSED =
-  'the app is not running: this bridge belongs to a program and serves only the agents it declared; start the app (or connected-services serve) for this agent';
+  "this bridge belongs to a program and serves only the agents it declared; this agent is served by the app's bridge (`connected-services bridge status` gives its address; start the app or connected-services serve if it is not running)";
 
 /** A program's bridge remembers nothing for an agent of agents.json. */
 export function notTheProgramsAgent(agent: string): CodedError {

@@ -52,7 +52,7 @@ export interface OpenOptions {
    * A name agents.json has too is an error naming both places.
    */
   agents?: Record<string, AgentEntry>;
-  /** With agents declared and no app running: the port of the bridge this process runs (default settings.bridgePort, else 47781, else a free one). */
+  /** With agents declared and no app running: the port of the bridge this process runs (default a free one; never the app's, settings.bridgePort else 47781). */
   bridgePort?: number;
   /**
    * While an app runs for the data folder, a widening (declaring servers, approving, calling a tool,

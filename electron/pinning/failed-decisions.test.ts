@@ -26,10 +26,11 @@ describe('a decision whose pin file cannot be written', () => {
   it('fails saying so, keeps the change waiting, and tells no one it was decided', async () => {
     const { pins, reviewed } = await heldThenUnwritable();
     const error: unknown = await pins.decide('notes', [{ kind: 'tool', name: 'upload', decision: 'accept' }]).catch((e: unknown) => e);
-    expect(error).toMatchObject({ code: 'internal' });
+    // The folder is a file: the person's to move away, not a fault of ours (`internal`).
+    expect(error).toMatchObject({ code: 'invalid_config' });
     const { message, hint } = error as { message: string; hint?: string };
-    expect(message).toContain('Your decisions on "notes" were not kept');
-    expect(hint).toContain('then decide again');
+    expect(message).toContain('Your decisions on "notes" were not kept: its pin file could not be written (it is a file, not a folder)');
+    expect(hint).toMatch(/^Move the file at .*pins away \(the pins folder is made again\), then decide again\.$/);
     expect(reviewed).toEqual([]);
     expect((await pins.held('notes')).map((h) => h.name)).toEqual(['upload']);
     // Agents still do not see it: the listing reviewed next holds it as before.

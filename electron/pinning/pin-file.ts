@@ -42,6 +42,18 @@ const PinFileSchema = z.object({
   unverified: z.object({ since: z.number(), reason: z.string().max(500) }).optional(),
 });
 
+/**
+ * The file's own JSON, once PinFileSchema passed it. A zod parse builds new objects, and a key
+ * `__proto__` (a tool or prompt so named, a member of a definition) assigned to one sets its
+ * prototype instead: the name would be new at the next start, the definition not the one approved.
+ * JSON.parse keeps such a key an own property, and so does the rest of pinning (own-entry.ts).
+ */
+const PinFileAsWritten = z.unknown().superRefine((value, ctx) => {
+  const checked = PinFileSchema.safeParse(value, { jitless: true });
+  const issue = checked.success ? undefined : checked.error.issues[0];
+  if (issue) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+}) as unknown as z.ZodType<z.infer<typeof PinFileSchema>>;
+
 export function pinFile(dir: string, server: string): string {
   return join(dir, `${server}.json`);
 }
@@ -54,7 +66,7 @@ export type PinRead = { ok: true; pins: ServerPins } | { ok: false; reason: stri
  * would approve whatever the server lists (pins.ts holds all of it instead).
  */
 export async function readPins(dir: string, server: string): Promise<PinRead> {
-  const read = await readJsonFile(pinFile(dir, server), PinFileSchema, server, checkedIn(dir, `pins v${PIN_FILE_VERSION}`), MAX_PIN_FILE_BYTES);
+  const read = await readJsonFile(pinFile(dir, server), PinFileAsWritten, server, checkedIn(dir, `pins v${PIN_FILE_VERSION}`), MAX_PIN_FILE_BYTES);
   if (!read.ok) return read;
   const { tools, prompts, resources, templates, unverified } = read.value;
   return { ok: true, pins: { tools, prompts, ...(resources ? { resources } : {}), ...(templates ? { templates } : {}), ...(unverified ? { unverified } : {}) } };

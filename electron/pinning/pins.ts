@@ -10,6 +10,7 @@ import { PART_OF_KIND, PIN_PARTS, type PinPart } from './pin-kinds';
 import { pinFile, pinFileText, readPins, writePins, type ServerPins } from './pin-file';
 import { decide, type PinState } from './pin-state';
 import { decisionDrift, driftError } from './refusal-check';
+import { pinWriteFailure } from './pin-write-failure';
 
 /** What a listing holds that pins concern (the pool's Inventory has these and more). */
 export interface Listing {
@@ -275,9 +276,7 @@ export class ToolPins {
       if (before !== undefined) this.#states.set(server, before);
       // Past the bound (pin-file.ts): nothing was kept, and its own error says why.
       if (isCodedError(error)) throw error;
-      throw new CodedError('internal', redact(`Your decisions on "${server}" were not kept: its pin file could not be written (${errorMessage(error)}). Nothing changed: what waited still waits.`), {
-        hint: `Check that ${this.options.dir} can be written (free space, permissions), then decide again.`,
-      });
+      throw pinWriteFailure(server, this.options.dir, error);
     }
     // Told once kept: the decisions queue records who decided only what is on disk (tool-change-decisions.ts).
     this.#events.emit('reviewed', { server, decisions });

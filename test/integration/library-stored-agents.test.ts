@@ -21,7 +21,7 @@ describe("the library's own bridge and the stored agents", () => {
     agent = cs = undefined;
   });
 
-  it("refuses a stored agent's initialize saying the app is not running; the code agent works", async () => {
+  it("refuses a stored agent's initialize, pointing it to the app's bridge; the code agent works", async () => {
     const home = tempHome('cs-lib-stored-');
     const added = await runCli(home, ['agents', 'add', 'stored', '--servers', '*', '--policy', 'read=ask,write=ask,destructive=ask', '--json'], { env: ENV });
     expect(added.code, added.stderr).toBe(0);
@@ -41,7 +41,7 @@ describe("the library's own bridge and the stored agents", () => {
 
     const refused = await rawRequest(port, { headers: mcpHeaders(port, storedToken), body: INITIALIZE });
     expect(refused.status).toBe(401);
-    expect(refused.body).toContain('the app is not running');
+    expect(refused.body).toContain("this agent is served by the app's bridge");
     expect(await cs.api.listApprovals({})).toEqual([]);
 
     agent = await connectAgent(handle?.url ?? '', handle?.token ?? '');

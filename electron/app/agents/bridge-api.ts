@@ -11,6 +11,8 @@ export interface BridgeApiOptions {
   agents: AgentStore;
   audit: AuditLog;
   bridgeUrl: string;
+  /** The bridge an agent calls: this process's, else the app's (bridgeUrl). */
+  agentUrl: (agent: string) => string;
   /** How a stdio client starts `bridge --stdio` on this machine (asked only for a snippet). */
   stdioCommand?: () => StdioCommand;
   /** The bridge was paused or resumed. */
@@ -184,7 +186,7 @@ export function createBridgeApi(deps: BridgeApiOptions): BridgeMethods {
       const target = given ?? assumed?.target ?? 'claude-code';
       const text = agents.configSnippet(name, token ?? null, {
         for: target,
-        bridgeUrl: deps.bridge?.url ?? deps.bridgeUrl,
+        bridgeUrl: deps.agentUrl(name),
         ...(deps.stdioCommand ? { stdioCommand: deps.stdioCommand() } : {}),
       });
       const file = snippetFile(target, name);

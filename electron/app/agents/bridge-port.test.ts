@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CodedError } from '../../../shared/errors';
-import { chooseBridgePort } from './bridge-port';
+import { chooseBridgePort, programBridgePort } from './bridge-port';
 
 const busy = (taken: number[]) => (port: number) => Promise.resolve(!taken.includes(port));
 
@@ -33,5 +33,30 @@ describe('chooseBridgePort', () => {
   it('takes a free chosen port and port 0 as they are', async () => {
     expect(await chooseBridgePort({ given: 0, fallback: 47781, configFile: 'm', portFree: busy([0]), log: () => undefined })).toBe(0);
     expect(await chooseBridgePort({ configured: 5001, fallback: 47781, configFile: 'm', portFree: busy([]), log: () => undefined })).toBe(5001);
+  });
+});
+
+describe('programBridgePort', () => {
+  it('takes a free port when the program gives none, never the default', () => {
+    expect(programBridgePort({ appPort: 47781, configFile: 'mcp.json' })).toBe(0);
+    expect(programBridgePort({ given: 0, appPort: 47781, configFile: 'mcp.json' })).toBe(0);
+  });
+
+  it("keeps a port the program gives that is not the app's", () => {
+    expect(programBridgePort({ given: 5000, appPort: 47781, configFile: 'mcp.json' })).toBe(5000);
+  });
+
+  it("refuses the app's port with a coded error that says how to take another", () => {
+    const error = (() => {
+      try {
+        return programBridgePort({ given: 6000, appPort: 6000, configFile: '/d/mcp.json' });
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(error).toBeInstanceOf(CodedError);
+    expect((error as CodedError).code).toBe('invalid_input');
+    expect((error as CodedError).message).toContain("Port 6000 is the app's agent bridge port (settings.bridgePort in /d/mcp.json");
+    expect((error as CodedError).hint).toContain('Leave bridgePort out');
   });
 });

@@ -32,3 +32,25 @@ export async function chooseBridgePort(options: BridgePortOptions): Promise<numb
   options.log(`Port ${options.fallback} (the bridge's default) is in use by another program; the bridge takes a free port instead (see its address).`);
   return 0;
 }
+
+export interface ProgramBridgePortOptions {
+  /** From the program (openConnectedServices's `bridgePort`). */
+  given?: number | undefined;
+  /** The app's bridge port: settings.bridgePort, else the default. */
+  appPort: number;
+  configFile: string;
+}
+
+/**
+ * The port of a program's own bridge (docs/library.md): a free one unless the program gives one, and
+ * never the app's. agents.json's agents are set up for the app's port, and the app must be able to
+ * take it when it starts later; a program holding it would leave them talking to the wrong bridge.
+ */
+export function programBridgePort(options: ProgramBridgePortOptions): number {
+  if (options.given === undefined || options.given === 0) return 0;
+  if (options.given !== options.appPort) return options.given;
+  throw new CodedError('invalid_input', `Port ${options.given} is the app's agent bridge port (settings.bridgePort in ${options.configFile}, else the default), so a program's own bridge cannot take it`, {
+    hint: 'Leave bridgePort out to take a free port (cs.codeAgents[NAME].url gives the address), or choose another',
+    data: { port: options.given },
+  });
+}

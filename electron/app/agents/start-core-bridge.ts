@@ -7,7 +7,7 @@ import { AgentStore, AuditLog, createBridge, type Bridge } from '../../bridge';
 import type { ToolPins } from '../../pinning';
 import type { Pool } from '../../pool';
 import type { Registry } from '../../registry';
-import { chooseBridgePort } from './bridge-port';
+import { chooseBridgePort, programBridgePort } from './bridge-port';
 import type { CoreOptions } from '../lifecycle/core-types';
 import { isPortFree } from '../doctor';
 import { readRuntimeFile } from '../lifecycle/runtime-file';
@@ -49,14 +49,11 @@ export async function startCoreBridge({ options, ports, registry, vault, pool, p
   const { log } = core;
   if (!options.bridge) return { bridge: undefined, bridgeError: undefined };
   try {
-    const port = await chooseBridgePort({
-      given: options.bridge.port,
-      configured: registry.config().settings?.bridgePort,
-      fallback: ports.bridge,
-      configFile: registry.file,
-      portFree: isPortFree,
-      log,
-    });
+    const configured = registry.config().settings?.bridgePort;
+    const port =
+      options.bridge.codeAgentsOnly === true
+        ? programBridgePort({ given: options.bridge.port, appPort: configured ?? ports.bridge, configFile: registry.file })
+        : await chooseBridgePort({ given: options.bridge.port, configured, fallback: ports.bridge, configFile: registry.file, portFree: isPortFree, log });
     const bridge = await createBridge({
       ...core,
       pool,

@@ -56,7 +56,10 @@ export interface AppApiParts {
   events: EventHub;
   bridge: Bridge | undefined;
   bridgeError: string | undefined;
+  /** Where agents are told to call when `bridge` is absent, or is a program's (then the app's bridge). */
   bridgeUrl: string;
+  /** `bridge` is a program's: it serves only the agents declared in code (docs/library.md). */
+  programBridge?: boolean;
   agents: AgentStore;
   audit: AuditLog;
   settled: () => Promise<void>;
@@ -82,12 +85,15 @@ export interface BuiltAppApi {
 /** The App API from its parts (bridge, asks, admin, decisions, auth, inspect), behind the door that names each caller. */
 export function buildAppApi(parts: AppApiParts): BuiltAppApi {
   const { registry, vault, pool, auth, events, settled, core } = parts;
+  // An agent of agents.json calls the app's bridge, never a program's, which would refuse it.
+  const agentUrl = (agent: string): string => (parts.bridge && (parts.programBridge !== true || parts.agents.fromCode(agent)) ? parts.bridge.url : parts.bridgeUrl);
   const bridgeApi = createBridgeApi({
     bridge: parts.bridge,
     bridgeError: parts.bridgeError,
     agents: parts.agents,
     audit: parts.audit,
     bridgeUrl: parts.bridgeUrl,
+    agentUrl,
     stdioCommand: () => cliStdioCommand(core),
     changed: (info) => events.emit('bridgeChanged', info),
     toolNames: async (server) => (await pool.tools(server).catch(() => [])).map((t) => t.name),
@@ -142,7 +148,7 @@ export function buildAppApi(parts: AppApiParts): BuiltAppApi {
     sessionSettingsApi: createSessionSettingsApi(registry),
     clientApi: createClientApi({
       agents: parts.agents,
-      bridgeUrl: () => parts.bridge?.url ?? parts.bridgeUrl,
+      bridgeUrl: agentUrl,
       stdioCommand: () => cliStdioCommand(core),
       vault,
       context: () => clientContext(core.env),

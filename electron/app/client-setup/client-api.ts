@@ -13,7 +13,8 @@ import { applyChange, entryName, inputId, planChange, type PlannedChange } from 
 
 export interface ClientApiOptions {
   agents: AgentStore;
-  bridgeUrl: () => string;
+  /** The bridge an agent calls (a program's serves only its own agents: the app's, for the others). */
+  bridgeUrl: (agent: string) => string;
   /** How a stdio client starts `bridge --stdio` (Claude Desktop); the helpers are made from it. */
   stdioCommand?: () => StdioCommand;
   /** Where agents' tokens are kept for the helpers the entries name; without it, the token goes into the file. */
@@ -71,7 +72,7 @@ export function createClientApi(options: ClientApiOptions): ClientMethods {
     const place = placeFor(client);
     const source: TokenSource = place === 'vault' ? { helper: { agent } } : place === 'client-secret-storage' ? { reference: true } : { token };
     return clientEntry(client, source, {
-      bridgeUrl: options.bridgeUrl(),
+      bridgeUrl: options.bridgeUrl(agent),
       inputId: inputId(agent),
       ...(options.stdioCommand ? { stdioCommand: options.stdioCommand() } : {}),
       platform: ctx().platform,

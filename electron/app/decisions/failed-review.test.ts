@@ -42,7 +42,7 @@ describe('a review whose pin file cannot be written', () => {
   it('records nothing through decide: the change still waits, and is recorded by who decides it once the store is mended', async () => {
     const { queue, records, breakStore, mendStore } = await heldUpload();
     breakStore();
-    await expect(queue.decide({ kind: 'toolChange', id: 'notes/tool/upload', answer: { decision: 'accept' } }, 'cli')).rejects.toMatchObject({ code: 'internal' });
+    await expect(queue.decide({ kind: 'toolChange', id: 'notes/tool/upload', answer: { decision: 'accept' } }, 'cli')).rejects.toMatchObject({ code: 'invalid_config' });
     expect(records).toEqual([]);
     expect(queue.list().map((d) => d.id)).toEqual(['notes/tool/upload']);
     mendStore();

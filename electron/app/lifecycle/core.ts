@@ -66,7 +66,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   unsubscribe.push(...forwardAskEvents(asks.waiting, events));
   if (bridge) unsubscribe.push(...forwardBridgeEvents(bridge, registry, events, applying));
   unsubscribe.push(...forwardAgentEvents(agents, events));
-  const bridgeUrl = await bridgeUrlOf(bridge, options.dataDir, bridgePort);
+  // A program's bridge serves only the agents it declared (docs/library.md): agents.json's are set up
+  // for the app's bridge, running or not, never for the program's port.
+  const programBridge = options.bridge?.codeAgentsOnly === true;
+  const bridgeUrl = programBridge
+    ? await bridgeUrlOf(undefined, options.dataDir, registry.config().settings?.bridgePort ?? ports.bridge)
+    : await bridgeUrlOf(bridge, options.dataDir, bridgePort);
 
   const settled = async (): Promise<void> => {
     await applying.settled();
@@ -98,6 +103,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     bridge,
     bridgeError,
     bridgeUrl,
+    programBridge,
     agents,
     audit,
     settled,

@@ -15,8 +15,8 @@ describe("the service page's held changes", () => {
       status: async () => ({ ...(await createFakeApi().status({})), servers: [serverStatus({ name: 'notes' })] }),
       listHeldChanges: () => [search],
       reviewChanges: () => {
-        throw new CodedError('internal', 'Your decisions on "notes" were not kept: its pin file could not be written (EACCES). Nothing changed: what waited still waits.', {
-          hint: 'Check that /home/me/pins can be written (free space, permissions), then decide again.',
+        throw new CodedError('denied', 'Your decisions on "notes" were not kept: its pin file could not be written (permission denied). Nothing changed: what waited still waits.', {
+          hint: 'Make /home/me/pins writable for the user running the app (its permissions, owner or immutable flag), then decide again.',
         });
       },
     });
@@ -24,7 +24,7 @@ describe("the service page's held changes", () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Accept tool search' }));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('were not kept');
-    expect(alert.textContent).toContain('/home/me/pins can be written');
+    expect(alert.textContent).toContain('Make /home/me/pins writable');
     expect(screen.getByRole('listitem', { name: 'tool search' })).toBeTruthy();
     // The definition shown is named: the core refuses the answer if what waits changed since.
     expect(api.callsOf('decide')).toEqual([{ kind: 'toolChange', id: 'notes/tool/search', answer: { decision: 'accept', digest: 'a'.repeat(64) } }]);
