@@ -164,6 +164,7 @@ export function buildAppApi(parts: AppApiParts): BuiltAppApi {
       settled,
       grants: new AppGrants(core.dataDir),
       audit: (entry) => parts.audit.append(entry),
+      auditRefusal: (entry) => parts.audit.appendRefusal(entry),
       serverConfig: (server) => serverEntry(registry.config(), server),
       ownOrigins: () => [parts.bridge?.url ?? parts.bridgeUrl],
       withheldResource: (server, uri) => parts.pins.withheldResource(server, uri),

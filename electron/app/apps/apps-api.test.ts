@@ -1,5 +1,9 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ToolInfo } from '../../../shared/api';
+import { AuditLog, REFUSALS_PER_WINDOW } from '../../bridge';
 import type { Pool } from '../../pool';
 import { createAppsApi } from './apps-api';
 import { AppsHost } from './apps-host';
@@ -85,6 +89,29 @@ describe('apps api', () => {
     await expect(api.callAppTool({ appId: app.appId, tool: 'delete-account' })).rejects.toMatchObject({ code: 'denied' });
     expect(shown).toHaveLength(2);
     expect(calls).toEqual(['shop/refresh-cart {}', 'shop/place-order {"id":2}']);
+  });
+
+  it("counts the refusals an app causes alone as an agent's are, so a looping app cannot rotate the audit away", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'apps-audit-'));
+    const log = new AuditLog({ dataDir });
+    try {
+      const host = new AppsHost();
+      host.setOrigin('http://127.0.0.1:5555');
+      host.calls.on('pending', (call) => host.calls.decide(call.id, 'deny'));
+      const api = createAppsApi({ pool: fakePool([]), host, settled: () => Promise.resolve(), audit: (e) => log.append(e), auditRefusal: (e) => log.appendRefusal(e) });
+      const app = await api.openApp({ server: 'shop', tool: 'show-cart' });
+      for (let i = 0; i < 300; i++) await api.callAppTool({ appId: app.appId, tool: 'get-balance' }).catch(() => undefined);
+      // The person's own no is theirs to see whatever the count.
+      await expect(api.callAppTool({ appId: app.appId, tool: 'place-order', arguments: { id: 9 } })).rejects.toMatchObject({ code: 'denied' });
+      await log.close();
+      const kept = await new AuditLog({ dataDir }).read({ limit: 10_000 });
+      const refused = kept.filter((e) => e.tool === 'get-balance');
+      expect(refused.length).toBeLessThanOrEqual(REFUSALS_PER_WINDOW + 1);
+      expect(refused.reduce((sum, e) => sum + (e.repeated ?? 1), 0)).toBe(300);
+      expect(kept.filter((e) => e.tool === 'place-order')).toMatchObject([{ outcome: 'denied', via: 'app', tier: 'write' }]);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   it('refuses a waiting write when its app is closed, and bounds what one app may hold', async () => {

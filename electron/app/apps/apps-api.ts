@@ -16,6 +16,12 @@ export interface AppsApiOptions {
   grants?: AppGrants;
   /** The call audit log: an app's calls are kept there, marked `via: 'app'` (issue #36 item 3). */
   audit?: (entry: AuditEntry) => void;
+  /**
+   * Where a refusal goes that the app caused alone (a tool not its own; nothing ran, nobody was asked):
+   * counted past a bound per window as an agent's are (electron/bridge/audit-refusals.ts), so an app
+   * left open and asking in a loop cannot rotate the call audit away. Unset: written as `audit`.
+   */
+  auditRefusal?: (entry: AuditEntry) => void;
   /** A server's entry, for where it runs: only a local server's app may reach this machine's ports. */
   serverConfig?: (server: string) => ServerConfig | undefined;
   /** The product's own origins besides the app origin (the bridge): never an app's to reach. */
@@ -64,6 +70,7 @@ function documentOf(contents: ReadonlyArray<Record<string, unknown>>, uri: strin
 export function createAppsApi(options: AppsApiOptions): AppsMethods {
   const { pool, host } = options;
   const audit = options.audit ?? (() => undefined);
+  const auditRefusal = options.auditRefusal ?? audit;
   return {
     openApp: async ({ server, tool }: ApiInput<'openApp'>) => {
       await options.settled();
@@ -107,7 +114,8 @@ export function createAppsApi(options: AppsApiOptions): AppsMethods {
       } catch (error) {
         const code = isCodedError(error) ? error.code : undefined;
         const outcome = code === 'denied' ? 'denied' : 'error';
-        audit({ ...audited, ...(tier !== undefined ? { tier } : {}), durationMs: Date.now() - started, ...(ran !== undefined ? { callMs: Date.now() - ran } : {}), outcome, ...(code !== undefined ? { errorCode: code } : {}) });
+        const alone = outcome === 'denied' && tier === undefined && ran === undefined;
+        (alone ? auditRefusal : audit)({ ...audited, ...(tier !== undefined ? { tier } : {}), durationMs: Date.now() - started, ...(ran !== undefined ? { callMs: Date.now() - ran } : {}), outcome, ...(code !== undefined ? { errorCode: code } : {}) });
         throw error;
       }
     },
