@@ -2,7 +2,7 @@ import { promises as dns } from 'node:dns';
 import type * as Undici from 'undici';
 import type { Agent } from 'undici';
 import { CodedError, errorMessage } from '../../shared/errors';
-import { type FetchLike, checkAddress, hostAddress, addressReach, type Reach } from '../net';
+import { type FetchLike, checkAddress, hostAddress, addressReach, isLocalhostName, LOCALHOST_ADDRESSES, type Reach } from '../net';
 import { reachRefusal, refuse, validateEndpointUrl } from './url-safety';
 
 /** Host name → the checked answer its requests connect to, instead of resolving it again. */
@@ -54,7 +54,7 @@ function shown(url: URL): string {
 }
 
 /**
- * Resolves the URL's host once and checks every address it has (with `loopbackOnly`, each must be
+ * Resolves the URL's host once (a localhost name is its loopback addresses) and checks every address it has (with `loopbackOnly`, each must be
  * loopback too); resolves the addresses that may be connected to, or undefined for an IP literal
  * (nothing to resolve, so nothing to rebind).
  * @throws CodedError denied for a refused address, server_unavailable when the name does not resolve
@@ -68,7 +68,8 @@ export async function checkedAddress(url: URL, resolver: Resolver, what: string,
   }
   let addresses: readonly ResolvedAddress[];
   try {
-    addresses = await resolver(url.hostname, { all: true });
+    // A localhost name is this computer whatever a resolver says (RFC 6761 §6.3): not asked.
+    addresses = isLocalhostName(url.hostname) ? LOCALHOST_ADDRESSES : await resolver(url.hostname, { all: true });
   } catch (error) {
     throw new CodedError('server_unavailable', `Could not resolve ${url.hostname} (for ${shown(url)}): ${errorMessage(error)}`, {
       hint: 'Check the network and the host name, then try again.',

@@ -1,5 +1,5 @@
 import { CodedError } from '../../shared/errors';
-import { addressReach, hostAddress, hostRefusal, literalReach, within, type Reach } from '../net';
+import { addressReach, hostAddress, hostRefusal, isLocalhostName, literalReach, within, type Reach } from '../net';
 
 /**
  * How close to this computer the addresses a registry's entries name may be: no closer than the
@@ -17,7 +17,7 @@ function addressRefusal(url: URL, reach: Reach): string | undefined {
   const refused = hostRefusal(host);
   if (refused !== undefined) return `it points at a link-local or cloud-metadata address (${refused})`;
   const address = hostAddress(host);
-  const target = host === 'localhost' || host.endsWith('.localhost') ? 'loopback' : address === undefined ? undefined : addressReach(address);
+  const target = isLocalhostName(host) ? 'loopback' : address === undefined ? undefined : addressReach(address);
   if (target === undefined || within(reach, target)) return undefined;
   return target === 'loopback' ? 'it points at this computer' : 'it points at a private network';
 }
