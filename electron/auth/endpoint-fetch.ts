@@ -27,8 +27,8 @@ export type Resolver = (hostname: string, options: { all: true }) => Promise<rea
 
 export const systemResolver: Resolver = (hostname, options) => dns.lookup(hostname, options);
 
-/** At most this many pinned connection pools are kept (one per host name and set of checked addresses). */
-const MAX_AGENTS = 16;
+/** At most this many pinned connection pools are kept (one per host name and set of checked addresses): every MCP server by name has one. */
+const MAX_AGENTS = 64;
 
 export interface EndpointFetchOptions {
   /** Sends the request; gets `dispatcher` in its init when the host was resolved here. */
