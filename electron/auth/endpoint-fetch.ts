@@ -1,8 +1,7 @@
-import { promises as dns } from 'node:dns';
 import type * as Undici from 'undici';
 import type { Agent } from 'undici';
 import { CodedError, errorMessage } from '../../shared/errors';
-import { type FetchLike, checkAddress, hostAddress, addressReach, isLocalhostName, LOCALHOST_ADDRESSES, type Reach } from '../net';
+import { type FetchLike, checkAddress, hostAddress, addressReach, isLocalhostName, LOCALHOST_ADDRESSES, systemResolver, type Reach, type ResolvedAddress, type Resolver } from '../net';
 import { reachRefusal, refuse, validateEndpointUrl } from './url-safety';
 
 /** Host name → the checked answer its requests connect to, instead of resolving it again. */
@@ -17,15 +16,7 @@ export type ReachInit = RequestInit & { reach?: Reach | undefined; pins?: HostPi
 /** A request that names no reach (none should: guardedFetch always does) is held to the narrowest. */
 const UNSTATED_REACH: Reach = 'public';
 
-export interface ResolvedAddress {
-  address: string;
-  family: number;
-}
-
-/** Host name → every address it has; the shape of `dns.promises.lookup(host, { all: true })`. */
-export type Resolver = (hostname: string, options: { all: true }) => Promise<readonly ResolvedAddress[]>;
-
-export const systemResolver: Resolver = (hostname, options) => dns.lookup(hostname, options);
+export { systemResolver, type Resolver, type ResolvedAddress };
 
 /** At most this many pinned connection pools are kept (one per host name and set of checked addresses): every MCP server by name has one. */
 const MAX_AGENTS = 64;

@@ -10,3 +10,4 @@ export { checkAddress, hostAddress, ipv6Bytes, type AddressVerdict } from './ip-
 export { addressReach, farthest, literalReach, within, type Reach } from './reach';
 export { hostRefusal } from './host-refusal';
 export { isLocalhostName, LOCALHOST_ADDRESSES } from './localhost-name';
+export { systemResolver, type Resolver, type ResolvedAddress } from './resolver';
