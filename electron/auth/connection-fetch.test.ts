@@ -61,8 +61,10 @@ describe('connectionFetch: a connection keeps the answer it was made to, and it 
     const answered = contextOf(scriptedResolver(['127.0.0.1']));
     await connectionFetch(answered.core, 'local', URL_OF_SERVER)(URL_OF_SERVER);
     expect(answered.peers.reach('local', URL_OF_SERVER)).toBe('loopback');
-    // The entry now names another address: what was learnt of the old one does not carry over.
+    // The entry now names another host: what was learnt of the old one does not carry over; another
+    // path or a reference in the query (the entry as written) is the same host.
     expect(answered.peers.reach('local', 'https://mcp.other.test/mcp')).toBe('public');
+    expect(answered.peers.reach('local', 'https://MCP.example.test./mcp?key=${secret:KEY}')).toBe('loopback');
     expect(answered.peers.reach('other', URL_OF_SERVER)).toBe('public');
   });
 
