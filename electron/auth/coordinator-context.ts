@@ -9,6 +9,7 @@ import type { CoreContext } from './core-context';
 import type { CoordinatorState, StatusReporter } from './coordinator-state';
 import { createEndpointFetch, systemResolver } from './endpoint-fetch';
 import { pinnedServerReach } from './server-reach';
+import { ServerPeers } from './server-peers';
 import { DEFAULT_AUTH_LOCK } from './file-lock';
 import type { AuthCoordinatorOptions } from './types';
 
@@ -43,6 +44,7 @@ export function openCoordinatorContext(
     },
     resolver: options.resolver ?? systemResolver,
     reachOf: (serverUrl) => pinnedServerReach(serverUrl, options.resolver ?? systemResolver),
+    peers: new ServerPeers(),
     lock: { ...DEFAULT_AUTH_LOCK, ...options.lock },
     mutex: new KeyedQueue(),
     resolveSecret: (server, value) =>

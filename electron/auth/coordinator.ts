@@ -11,6 +11,8 @@ import type { CoreContext } from './core-context';
 import { deliveredCredential } from './delivered-credential';
 import { disconnectServer } from './disconnect-server';
 import { apiKeyFetch, oauthFetch } from './fetch-for';
+import { connectionFetch } from './connection-fetch';
+import { namedServerUrl } from './server-peers';
 import { defaultSleep } from './flows';
 import { forgetPinnedIssuer } from './issuer-pin';
 import { createLoopbackListener } from './loopback-listener';
@@ -48,7 +50,11 @@ function clientCredentialsGrant(connect: ConnectOAuthOptions, emit: (event: Flow
   };
 }
 
-/** The pool seam: a fetch that adds the server's credential, or none for `auth.type: "none"`. */
+/**
+ * The pool seam, once per connection: a fetch that adds the server's credential (none for
+ * `auth.type: "none"`) and, for a server by host name, keeps the connection to its first answer and
+ * records it (connection-fetch.ts). Undefined for a server without auth at a literal address.
+ */
 function serverFetchFor(core: CoreContext, tokens: TokenManager, state: CoordinatorState, obtainClientCredentials: ObtainClientCredentials, server: string, config: AuthTarget): FetchLike | undefined {
   let auth: FullAuthConfig;
   try {
@@ -56,11 +62,13 @@ function serverFetchFor(core: CoreContext, tokens: TokenManager, state: Coordina
   } catch (error) {
     return () => Promise.reject(error instanceof Error ? error : new Error(String(error)));
   }
-  if (auth.type === 'none') return undefined;
-  if (auth.type === 'api_key') return apiKeyFetch(core, server, config, auth);
+  const named = namedServerUrl(config.url);
+  const connected: CoreContext = named ? { ...core, serverFetch: connectionFetch(core, server, config.url) } : core;
+  if (auth.type === 'none') return named ? connected.serverFetch : undefined;
+  if (auth.type === 'api_key') return apiKeyFetch(connected, server, config, auth);
   return oauthFetch(
     {
-      core,
+      core: connected,
       tokens,
       obtainClientCredentials,
       noteChallenge: (name, challenge, reach) => state.challenges.set(name, { challenge, reach }),
@@ -95,7 +103,7 @@ export function createAuthCoordinator(options: AuthCoordinatorOptions): AuthCoor
     disconnect: (server, disconnectOptions = {}) => disconnectServer({ core, state, report }, server, disconnectOptions),
     forgetIssuer: (server) => forgetPinnedIssuer(core.vault, server),
     status: (server, config) => authStatus(core, state.needs, server, config),
-    reach: async (serverUrl) => (await core.reachOf(serverUrl)).reach,
+    serverReach: (server, serverUrl) => Promise.resolve(core.peers.reach(server, serverUrl)),
     // A person waits on this lookup (a click, a request shown): bounded.
     checkUrl: (url, reach, by) => checkedServerUrl(url, reach, by, boundedResolver(core.resolver)),
     on(_event, listener) {

@@ -6,6 +6,7 @@ import type { FetchLike, Reach } from '../net';
 import type { KeyedQueue } from '../fs-safe';
 import type { Resolver } from './endpoint-fetch';
 import type { ServerReach } from './server-reach';
+import type { ServerPeers } from './server-peers';
 
 /** What the coordinator's parts share: the core's environment (its log redacting), the injected side effects and the status bookkeeping. */
 export interface CoreContext extends CoreEnv {
@@ -22,6 +23,8 @@ export interface CoreContext extends CoreEnv {
   resolver: Resolver;
   /** How far the endpoints of the server at this URL may be, its host name resolved now, and that answer (server-reach.ts). */
   reachOf: (serverUrl: string) => Promise<ServerReach>;
+  /** Where each server's connections were made (connection-fetch.ts): the reach of what the server hands over. */
+  peers: ServerPeers;
   lock: AuthLockOptions;
   mutex: KeyedQueue;
   /** Resolves `${secret:…}` (server-scoped first) and `${env:…}` references. */

@@ -54,10 +54,18 @@ describe('endpoint fetch: host names are resolved and every address checked', ()
     expect(error.message).toContain(why);
   });
 
-  it('refuses http: to a loopback name that resolves elsewhere', async () => {
-    const { fetch } = endpointFetch({ fetch: neverCalled, resolver: scriptedResolver(['10.0.0.5']), policy: 'endpoint' });
-    const error = await rejection(fetch('http://localhost:9000/token', ON_THIS_COMPUTER));
-    expect(error.message).toContain('http: is only used on this computer, and localhost resolves to 10.0.0.5');
+  it('never asks about a localhost name (RFC 6761 §6.3): it is this computer, held to reach as 127.0.0.1 is', async () => {
+    // Asked, the resolver would say 10.0.0.5 (or a public address): it is not asked.
+    const resolver = scriptedResolver(['10.0.0.5']);
+    const sent: unknown[] = [];
+    const { fetch, answeredFrom } = endpointFetch({ fetch: (_url, init) => (sent.push(init), Promise.resolve(new Response('ok'))), resolver, policy: 'endpoint' });
+    for (const host of ['localhost', 'app.localhost', 'A.B.LOCALHOST.']) {
+      const response = await fetch(`http://${host}:9000/token`, ON_THIS_COMPUTER);
+      expect(answeredFrom(response)).toEqual([{ address: '127.0.0.1', family: 4 }, { address: '::1', family: 6 }]);
+      expect((await rejection(fetch(`https://${host}:9000/token`, { reach: 'private' } as ReachInit))).message).toContain('it points at this computer');
+    }
+    expect(sent).toHaveLength(3);
+    expect(resolver.calls).toEqual([]);
   });
 
   it('a request that names no reach is held to the narrowest (public)', async () => {
@@ -121,7 +129,8 @@ describe('endpoint fetch: the connection goes to the address that was checked', 
     expect((await rejection(fetch(`https://mcp.rebind.test:${port}/`, { reach: 'public', pins } as ReachInit))).message).toContain('mcp.rebind.test resolves to 127.0.0.1: it points at this computer');
     const plain = await fetch(`http://localhost:${port}/`, { ...ON_THIS_COMPUTER, pins: new Map([['localhost', [{ address: '127.0.0.1', family: 4 }]]]) } as ReachInit);
     expect(await plain.text()).toBe('pinned');
-    expect(answeredFrom(plain)).toEqual([{ address: '127.0.0.1', family: 4 }]);
+    // localhost is never looked up, not even in the pins: it is this computer's loopback addresses.
+    expect(answeredFrom(plain)).toEqual([{ address: '127.0.0.1', family: 4 }, { address: '::1', family: 6 }]);
     expect(resolver.calls).toEqual([]);
   });
 

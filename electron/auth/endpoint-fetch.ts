@@ -1,8 +1,7 @@
-import { promises as dns } from 'node:dns';
 import type * as Undici from 'undici';
 import type { Agent } from 'undici';
 import { CodedError, errorMessage } from '../../shared/errors';
-import { type FetchLike, checkAddress, hostAddress, addressReach, type Reach } from '../net';
+import { type FetchLike, checkAddress, hostAddress, addressReach, isLocalhostName, LOCALHOST_ADDRESSES, systemResolver, type Reach, type ResolvedAddress, type Resolver } from '../net';
 import { reachRefusal, refuse, validateEndpointUrl } from './url-safety';
 
 /** Host name → the checked answer its requests connect to, instead of resolving it again. */
@@ -17,18 +16,10 @@ export type ReachInit = RequestInit & { reach?: Reach | undefined; pins?: HostPi
 /** A request that names no reach (none should: guardedFetch always does) is held to the narrowest. */
 const UNSTATED_REACH: Reach = 'public';
 
-export interface ResolvedAddress {
-  address: string;
-  family: number;
-}
+export { systemResolver, type Resolver, type ResolvedAddress };
 
-/** Host name → every address it has; the shape of `dns.promises.lookup(host, { all: true })`. */
-export type Resolver = (hostname: string, options: { all: true }) => Promise<readonly ResolvedAddress[]>;
-
-export const systemResolver: Resolver = (hostname, options) => dns.lookup(hostname, options);
-
-/** At most this many pinned connection pools are kept (one per host name and set of checked addresses). */
-const MAX_AGENTS = 16;
+/** At most this many pinned connection pools are kept (one per host name and set of checked addresses): every MCP server by name has one. */
+const MAX_AGENTS = 64;
 
 export interface EndpointFetchOptions {
   /** Sends the request; gets `dispatcher` in its init when the host was resolved here. */
@@ -54,7 +45,7 @@ function shown(url: URL): string {
 }
 
 /**
- * Resolves the URL's host once and checks every address it has (with `loopbackOnly`, each must be
+ * Resolves the URL's host once (a localhost name is its loopback addresses) and checks every address it has (with `loopbackOnly`, each must be
  * loopback too); resolves the addresses that may be connected to, or undefined for an IP literal
  * (nothing to resolve, so nothing to rebind).
  * @throws CodedError denied for a refused address, server_unavailable when the name does not resolve
@@ -68,7 +59,8 @@ export async function checkedAddress(url: URL, resolver: Resolver, what: string,
   }
   let addresses: readonly ResolvedAddress[];
   try {
-    addresses = await resolver(url.hostname, { all: true });
+    // A localhost name is this computer whatever a resolver says (RFC 6761 §6.3): not asked.
+    addresses = isLocalhostName(url.hostname) ? LOCALHOST_ADDRESSES : await resolver(url.hostname, { all: true });
   } catch (error) {
     throw new CodedError('server_unavailable', `Could not resolve ${url.hostname} (for ${shown(url)}): ${errorMessage(error)}`, {
       hint: 'Check the network and the host name, then try again.',

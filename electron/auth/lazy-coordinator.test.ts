@@ -6,7 +6,8 @@ import type { AuthCoordinator, AuthStatus, FlowEvent } from './types';
 
 const STATUS: AuthStatus = { server: 'mail', type: 'oauth', connected: false, needsAuth: true, scopes: [], refreshable: false };
 const OAUTH = { url: 'https://mail.example/mcp', auth: { type: 'oauth' as const, issuer: 'https://id.example', clientId: 'app' } };
-const NONE = { url: 'https://open.example/mcp', auth: { type: 'none' as const } };
+const NONE = { url: 'https://10.0.0.5/mcp', auth: { type: 'none' as const } };
+const NAMED_NONE = { url: 'https://open.example/mcp', auth: { type: 'none' as const } };
 
 /** A coordinator module that records when it is loaded, and the coordinator it makes. */
 function fakeModule() {
@@ -19,7 +20,7 @@ function fakeModule() {
     disconnect: vi.fn(() => Promise.resolve({ removed: 0, revoked: false })),
     forgetIssuer: vi.fn(() => Promise.resolve(undefined)),
     status: vi.fn(() => Promise.resolve(STATUS)),
-    reach: vi.fn(() => Promise.resolve('public' as const)),
+    serverReach: vi.fn(() => Promise.resolve('private' as const)),
     checkUrl: vi.fn((url: string) => Promise.resolve(new URL(url))),
     on: vi.fn((_event: 'flow', listener: (event: FlowEvent) => void) => {
       flow.add(listener);
@@ -36,10 +37,16 @@ function fakeModule() {
 const options = { vault: {} as Vault, dataDir: '/nowhere' };
 
 describe('lazyAuthCoordinator: the coordinator loads at its first use, not at start-up', () => {
-  it('loads nothing to be built, to give a server without auth no fetch, to take flow listeners or to close', async () => {
+  it('loads nothing to be built, to give a server without auth no fetch, to take flow listeners, to tell a reach or to close', async () => {
     const module = fakeModule();
     const auth = lazyAuthCoordinator(options, module.load);
     expect(auth.fetchFor('open', NONE)).toBeUndefined();
+    // A server by name, even without auth, has its connection pinned and recorded by the coordinator's fetch.
+    expect(auth.fetchFor('open', NAMED_NONE)).toBeTypeOf('function');
+    // Nothing loaded, no connection made through it: a server by name is judged remote, a literal as written.
+    expect(await auth.serverReach('open', NAMED_NONE.url)).toBe('public');
+    expect(await auth.serverReach('open', NONE.url)).toBe('private');
+    expect(await auth.serverReach('local', 'http://app.localhost:3000/mcp')).toBe('loopback');
     // No `auth` means OAuth when the server asks for it: that one gets a fetch (still nothing loaded).
     expect(auth.fetchFor('plain', { url: 'https://plain.example/mcp' })).toBeTypeOf('function');
     auth.on('flow', () => undefined)();
@@ -55,7 +62,7 @@ describe('lazyAuthCoordinator: the coordinator loads at its first use, not at st
     await auth.credential('mail', OAUTH, { withRefresh: true });
     await auth.disconnect('mail', { revoke: true });
     await auth.forgetIssuer('mail');
-    expect(await auth.reach('https://mail.example/mcp')).toBe('public');
+    expect(await auth.serverReach('mail', 'https://mail.example/mcp')).toBe('private');
     expect(module.load).toHaveBeenCalledTimes(1);
     expect(module.create).toHaveBeenCalledWith(options);
     expect(module.real.status).toHaveBeenCalledWith('mail', OAUTH);
@@ -63,7 +70,7 @@ describe('lazyAuthCoordinator: the coordinator loads at its first use, not at st
     expect(module.real.credential).toHaveBeenCalledWith('mail', OAUTH, { withRefresh: true });
     expect(module.real.disconnect).toHaveBeenCalledWith('mail', { revoke: true });
     expect(module.real.forgetIssuer).toHaveBeenCalledWith('mail');
-    expect(module.real.reach).toHaveBeenCalledWith('https://mail.example/mcp');
+    expect(module.real.serverReach).toHaveBeenCalledWith('mail', 'https://mail.example/mcp');
   });
 
   it("gives a server with auth a fetch at once that loads the coordinator on its first request and uses the coordinator's fetch for it from then on", async () => {

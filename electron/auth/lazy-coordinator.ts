@@ -1,6 +1,7 @@
 import { CodedError } from '../../shared/errors';
 import type { FetchLike } from '../net';
 import { parseAuthConfig, type AuthTarget } from './auth-config';
+import { namedServerUrl, ServerPeers } from './server-peers';
 import type { AuthCoordinator, AuthCoordinatorOptions, FlowEvent } from './types';
 
 /** The module that holds the coordinator; a parameter so a test can watch when it loads. */
@@ -11,7 +12,7 @@ const loadCoordinator: LoadCoordinator = () => import('./coordinator');
 /**
  * The coordinator (sign-in flows, discovery, token refresh: a sixth of the CLI's start-up code)
  * loaded at its first use, not before `serve` answers health (docs/how-it-is-built.md). It behaves as the
- * coordinator itself: `fetchFor` answers at once (no fetch for `auth.type: "none"`), flow listeners
+ * coordinator itself: `fetchFor` answers at once (no fetch for `auth.type: "none"` at a literal address), flow listeners
  * added before the load hear every event, and once closed it stays closed.
  */
 export function lazyAuthCoordinator(options: AuthCoordinatorOptions, load: LoadCoordinator = loadCoordinator): AuthCoordinator {
@@ -33,7 +34,7 @@ export function lazyAuthCoordinator(options: AuthCoordinatorOptions, load: LoadC
 
   const fetchFor = (server: string, config: AuthTarget): FetchLike | undefined => {
     try {
-      if (parseAuthConfig(server, config.auth).type === 'none') return undefined;
+      if (parseAuthConfig(server, config.auth).type === 'none' && !namedServerUrl(config.url)) return undefined;
     } catch {
       // The coordinator's own fetch rejects with the same error on every request.
     }
@@ -53,7 +54,8 @@ export function lazyAuthCoordinator(options: AuthCoordinatorOptions, load: LoadC
     disconnect: async (server, disconnectOptions) => (await coordinator()).disconnect(server, disconnectOptions),
     forgetIssuer: async (server) => (await coordinator()).forgetIssuer(server),
     status: async (server, config) => (await coordinator()).status(server, config),
-    reach: async (serverUrl) => (await coordinator()).reach(serverUrl),
+    // Not loaded: no connection was made through it, so none is known (server-peers.ts).
+    serverReach: async (server, serverUrl) => (loading ? (await loading).serverReach(server, serverUrl) : new ServerPeers().reach(server, serverUrl)),
     checkUrl: async (url, reach, by) => (await coordinator()).checkUrl(url, reach, by),
     on(_event, listener) {
       listeners.add(listener);

@@ -6,6 +6,7 @@ import type { CodedError } from '../../shared/errors';
 import type { Vault, VaultKey } from '../../shared/vault';
 import { openVault } from '../vault';
 import type { CoreContext } from './core-context';
+import { ServerPeers } from './server-peers';
 import { DEFAULT_AUTH_LOCK } from './file-lock';
 import type { FetchLike } from '../net';
 import { registrationKey } from './client-identity';
@@ -63,6 +64,7 @@ async function setUp(fetch: FetchLike, vaultOverride?: (vault: Vault, dir: strin
     endpointFetch: fetch,
     serverFetch: fetch,
     reachOf: () => Promise.resolve({ reach: 'public', pins: new Map() }),
+    peers: new ServerPeers(),
     answerReach: () => undefined,
     resolver: () => Promise.reject(new Error('no lookup in these tests')),
     now: () => 10_000,

@@ -123,9 +123,11 @@ export interface AuthCoordinator {
   /** Discovery, client identity, the flow; stores the tokens. Rejects with a CodedError. */
   connect(server: string, config: AuthTarget, options?: ConnectOptions): Promise<AuthStatus>;
   /**
-   * The pool seam: a fetch that adds the server's credentials (only to its own origin), refreshes them
-   * shortly before expiry and once on 401, and turns what cannot be fixed into `auth_required`.
-   * Undefined for `auth.type: "none"`.
+   * The pool seam, asked once per connection: a fetch that adds the server's credentials (only to its
+   * own origin), refreshes them shortly before expiry and once on 401, and turns what cannot be fixed
+   * into `auth_required`; for a server by host name, every request of the connection goes to the
+   * answer its first one was resolved to, recorded for serverReach. Undefined for `auth.type: "none"`
+   * at localhost or an IP literal.
    */
   fetchFor(server: string, config: AuthTarget): FetchLike | undefined;
   /**
@@ -143,10 +145,11 @@ export interface AuthCoordinator {
   forgetIssuer(server: string): Promise<string | undefined>;
   status(server: string, config?: AuthTarget): Promise<AuthStatus>;
   /**
-   * How far what the server at this URL names may lead (reach.ts): its host name resolved now, through
-   * the resolver every request uses. Rejects when the name does not resolve.
+   * How far the links and URLs a server hands over may lead (reach.ts): as its URL is written for
+   * localhost and IP literals; else the farthest address its latest connection was pinned to
+   * (server-peers.ts), never its name resolved now; public when it has not connected at this URL.
    */
-  reach(serverUrl: string): Promise<Reach>;
+  serverReach(server: string, serverUrl: string): Promise<Reach>;
   /**
    * A URL a server asks to have opened (a URL-mode elicitation), no closer than the server's `reach`
    * by what its host name resolves to now, through the same resolver (browser-url.ts). Rejects denied,

@@ -1,5 +1,5 @@
 import { CodedError } from '../../shared/errors';
-import { addressReach, checkAddress, hostAddress, hostRefusal, within, type Reach } from '../net';
+import { addressReach, checkAddress, hostAddress, hostRefusal, isLocalhostName, within, type Reach } from '../net';
 
 /** One DNS label: letters, digits, inner hyphens (IDNs arrive as xn-- punycode from the URL parser). */
 const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
@@ -15,10 +15,10 @@ function ipv4(hostname: string): number[] | undefined {
   return parts.every((p) => p <= 255) ? parts : undefined;
 }
 
-/** 127.0.0.0/8, ::1 (IPv4-mapped forms too) and `localhost` (RFC 8252 §8.3 prefers the IP literal; both are accepted here). */
+/** 127.0.0.0/8, ::1 (IPv4-mapped forms too), `localhost` and names under it (RFC 8252 §8.3 prefers the IP literal; both are accepted here). */
 export function isLoopbackHost(hostname: string): boolean {
   const host = hostname.toLowerCase();
-  if (host === 'localhost') return true;
+  if (isLocalhostName(host)) return true;
   const address = hostAddress(host);
   if (address === undefined) return false;
   const verdict = checkAddress(address);
@@ -63,13 +63,13 @@ export function reachRefusal(target: Reach, reach: Reach): string | undefined {
 }
 
 /**
- * Why a URL's host is out of `reach`, for `localhost` and IP literals (a host name is checked once
+ * Why a URL's host is out of `reach`, for localhost names (never looked up) and IP literals (a host name is checked once
  * resolved, where we connect: endpoint-fetch.ts); undefined when within or not told by the URL.
  */
 export function hostReachRefusal(hostname: string, reach: Reach): string | undefined {
   const host = hostname.toLowerCase().replace(/\.$/, '');
   const address = hostAddress(host);
-  const target = host === 'localhost' ? 'loopback' : address === undefined ? undefined : addressReach(address);
+  const target = isLocalhostName(host) ? 'loopback' : address === undefined ? undefined : addressReach(address);
   return target === undefined ? undefined : reachRefusal(target, reach);
 }
 

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveFiles, sha256, type FileServer } from '../../test/fixtures/registry/mcpb-bundle';
+import { scriptedResolver } from '../../test/support/scripted-resolver';
+import type { FetchLike } from '../net';
 import { checkBundleUrl, downloadBundle } from './bundle-download';
 
 describe('downloadBundle', () => {
@@ -38,5 +40,18 @@ describe('downloadBundle', () => {
     expect(checkBundleUrl('https://10.0.0.5/s.mcpb', 'private').host).toBe('10.0.0.5');
     // A local download is refused before any request, with no hash of what answered.
     await expect(downloadBundle(fetch, files.url('/b.mcpb'), 'f'.repeat(64), 'public')).rejects.toThrow(/it points at this computer/);
+  });
+
+  it('holds a download by host name, and a redirect to one, to the addresses the name resolves to: ip6-localhost is this computer', async () => {
+    const neverSent: FetchLike = () => Promise.reject(new Error('no request may be sent'));
+    const loopbackName = scriptedResolver(['::1']);
+    await expect(downloadBundle(neverSent, 'https://ip6-localhost/s.mcpb', sha256(bytes), 'public', undefined, loopbackName)).rejects.toThrow(/ip6-localhost resolves to ::1: it points at this computer/);
+    expect(loopbackName.calls).toEqual(['ip6-localhost']);
+    // A public name whose download redirects to a name on the LAN: the redirect is refused before it is followed.
+    const sent: string[] = [];
+    const redirecting: FetchLike = (input) => (sent.push(String(input)), Promise.resolve(new Response(null, { status: 302, headers: { location: 'https://ip6-loopback/s.mcpb' } })));
+    const answers = scriptedResolver(['203.0.113.7'], ['10.0.0.9']);
+    await expect(downloadBundle(redirecting, 'https://cdn.example.test/s.mcpb', sha256(bytes), 'public', undefined, answers)).rejects.toThrow(/ip6-loopback resolves to 10.0.0.9: it points at a private network/);
+    expect(sent).toEqual(['https://cdn.example.test/s.mcpb']);
   });
 });

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { CodedError, errorMessage } from '../../shared/errors';
-import { readBoundedBody, type FetchLike, type Reach } from '../net';
-import { checkEntryAddress } from './entry-address';
+import { readBoundedBody, type FetchLike, type Reach, type Resolver } from '../net';
+import { checkEntryAddress, checkResolvedEntryAddress } from './entry-address';
 
 /** An MCP bundle is at most this large to download (bundles with a runtime inside run to tens of MiB). */
 export const MAX_BUNDLE_BYTES = 200 * 1024 * 1024;
@@ -36,12 +36,14 @@ async function boundedBytes(response: Response, max: number): Promise<Buffer> {
 }
 
 /**
- * The bundle's bytes, downloaded with every redirect's address checked again, its size bounded, and
+ * The bundle's bytes, downloaded with every redirect's address checked again (its host name's
+ * addresses too, by `resolver`: entry-address.ts), its size bounded, and
  * its SHA-256 compared with the registry's `fileSha256` before anything reads it (the registry's
  * server.json: clients must verify it). A mismatch is refused.
  */
-export async function downloadBundle(fetch: FetchLike, raw: string, sha256: string, reach: Reach, max = MAX_BUNDLE_BYTES): Promise<Buffer> {
+export async function downloadBundle(fetch: FetchLike, raw: string, sha256: string, reach: Reach, max = MAX_BUNDLE_BYTES, resolver?: Resolver): Promise<Buffer> {
   let url = checkBundleUrl(raw, reach);
+  await checkResolvedEntryAddress(url.href, 'bundle address', reach, resolver);
   const signal = AbortSignal.timeout(BUNDLE_TIMEOUT_MS);
   for (let hop = 0; ; hop += 1) {
     let response: Response;
@@ -55,6 +57,7 @@ export async function downloadBundle(fetch: FetchLike, raw: string, sha256: stri
       await response.body?.cancel().catch(() => undefined);
       if (hop >= MAX_REDIRECTS) throw new CodedError('server_unavailable', `The bundle's address redirected more than ${MAX_REDIRECTS} times; it is not downloaded.`);
       url = checkBundleUrl(new URL(location, url).href, reach);
+      await checkResolvedEntryAddress(url.href, 'bundle address', reach, resolver);
       continue;
     }
     if (!response.ok) {

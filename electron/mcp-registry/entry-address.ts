@@ -1,5 +1,5 @@
 import { CodedError } from '../../shared/errors';
-import { addressReach, hostAddress, hostRefusal, literalReach, within, type Reach } from '../net';
+import { addressReach, checkAddress, hostAddress, hostRefusal, isLocalhostName, literalReach, systemResolver, within, type Reach, type Resolver } from '../net';
 
 /**
  * How close to this computer the addresses a registry's entries name may be: no closer than the
@@ -11,15 +11,26 @@ export function registryReach(base: string): Reach {
   return literalReach(base) ?? 'public';
 }
 
+/** Why an address of class `target` is out of the registry's `reach`, or undefined. */
+function reachRefusal(target: Reach | undefined, reach: Reach): string | undefined {
+  if (target === undefined || within(reach, target)) return undefined;
+  return target === 'loopback' ? 'it points at this computer' : 'it points at a private network';
+}
+
 /** Why `url` (a remote, a bundle's download) may not be reached from an entry of a registry at `reach`. */
 function addressRefusal(url: URL, reach: Reach): string | undefined {
   const host = url.hostname.toLowerCase().replace(/\.$/, '');
   const refused = hostRefusal(host);
   if (refused !== undefined) return `it points at a link-local or cloud-metadata address (${refused})`;
   const address = hostAddress(host);
-  const target = host === 'localhost' || host.endsWith('.localhost') ? 'loopback' : address === undefined ? undefined : addressReach(address);
-  if (target === undefined || within(reach, target)) return undefined;
-  return target === 'loopback' ? 'it points at this computer' : 'it points at a private network';
+  return reachRefusal(isLocalhostName(host) ? 'loopback' : address === undefined ? undefined : addressReach(address), reach);
+}
+
+function refusal(url: URL, what: string, why: string): CodedError {
+  return new CodedError('denied', `The ${what} ${url.origin} is refused: ${why}, and an entry of a registry on the internet must name an address on the internet.`, {
+    hint: 'Pick another package or remote of the entry, or ask its publisher; to use a server on this computer or your network on purpose, add it yourself with `connected-services servers add`.',
+    data: { reason: why },
+  });
 }
 
 /**
@@ -31,9 +42,25 @@ export function checkEntryAddress(raw: string, what: string, reach: Reach): void
   const url = URL.parse(raw);
   if (!url) throw new CodedError('invalid_input', `The ${what} ${JSON.stringify(raw.slice(0, 200))} is not a URL; it is not installed.`);
   const why = addressRefusal(url, reach);
-  if (why === undefined) return;
-  throw new CodedError('denied', `The ${what} ${url.origin} is refused: ${why}, and an entry of a registry on the internet must name an address on the internet.`, {
-    hint: 'Pick another package or remote of the entry, or ask its publisher; to use a server on this computer or your network on purpose, add it yourself with `connected-services servers add`.',
-    data: { reason: why },
-  });
+  if (why !== undefined) throw refusal(url, what, why);
+}
+
+/**
+ * checkEntryAddress, then every address its host name resolves to now, by the system's answer (its
+ * hosts file too: `ip6-localhost`, `ip6-loopback`, this machine's own name are this computer however
+ * they are spelled), no closer than the registry and none link-local or a metadata address. A
+ * registry on this computer may name anything on it: nothing is looked up. A name that does not
+ * resolve has no address to judge (nothing can connect to it either); one rebound later is not caught here.
+ * @throws CodedError denied
+ */
+export async function checkResolvedEntryAddress(raw: string, what: string, reach: Reach, resolver: Resolver = systemResolver): Promise<void> {
+  checkEntryAddress(raw, what, reach);
+  const url = new URL(raw);
+  if (reach === 'loopback' || hostAddress(url.hostname) !== undefined || isLocalhostName(url.hostname)) return;
+  const addresses = await resolver(url.hostname, { all: true }).catch(() => []);
+  for (const { address } of addresses) {
+    const blocked = checkAddress(address).blocked;
+    const why = blocked !== undefined ? `it points at a link-local or cloud-metadata address (${blocked})` : reachRefusal(addressReach(address), reach);
+    if (why !== undefined) throw refusal(url, what, `${url.hostname} resolves to ${address}: ${why}`);
+  }
 }

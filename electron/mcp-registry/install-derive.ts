@@ -1,11 +1,11 @@
 import { homedir } from 'node:os';
 import path from 'node:path';
-import type { FetchLike } from '../net';
+import type { FetchLike, Resolver } from '../net';
 import { downloadBundle } from './bundle-download';
 import { bundleCommand, readManifest } from './bundle-manifest';
 import { unpackBundle } from './bundle-unpack';
 import { mountHost } from './docker-mounts';
-import { checkEntryAddress, registryReach } from './entry-address';
+import { checkResolvedEntryAddress, registryReach } from './entry-address';
 import type { InputAsk } from './install-inputs';
 import { planInstall, type InstallChoice, type InstallPlan } from './install-plan';
 import type { ServerDetail } from './server-json';
@@ -16,6 +16,8 @@ export interface DeriveOptions {
   dataDir: string;
   /** The base URL of the registry the entry came from: its addresses may be no closer than it (entry-address.ts). */
   registry: string;
+  /** Looks up the host names of a remote and a bundle's download (entry-address.ts). Default: the system's. */
+  resolver?: Resolver | undefined;
 }
 
 /** Where a bundle unpacks: one folder per server, version and file hash, so a new version never overwrites a running one. */
@@ -40,9 +42,9 @@ export async function deriveInstall(
   const mounts = mountHost(homedir(), options.dataDir);
   const plan = planInstall(server, choice, given, secretName, undefined, mounts);
   const reach = registryReach(options.registry);
-  if ('url' in plan.config && plan.missing.length === 0) checkEntryAddress(plan.config.url, 'remote', reach);
+  if ('url' in plan.config && plan.missing.length === 0) await checkResolvedEntryAddress(plan.config.url, 'remote', reach, options.resolver);
   if (plan.download === undefined || plan.missing.length > 0) return plan;
   const dir = bundleFolder(options.dataDir, server, plan.download.sha256);
-  await unpackBundle(await downloadBundle(options.fetch, plan.download.url, plan.download.sha256, reach), dir);
+  await unpackBundle(await downloadBundle(options.fetch, plan.download.url, plan.download.sha256, reach, undefined, options.resolver), dir);
   return planInstall(server, choice, given, secretName, bundleCommand(await readManifest(dir), dir), mounts);
 }

@@ -9,3 +9,5 @@ export { sendableInHeader } from './header-value';
 export { checkAddress, hostAddress, ipv6Bytes, type AddressVerdict } from './ip-address';
 export { addressReach, farthest, literalReach, within, type Reach } from './reach';
 export { hostRefusal } from './host-refusal';
+export { isLocalhostName, LOCALHOST_ADDRESSES } from './localhost-name';
+export { systemResolver, type Resolver, type ResolvedAddress } from './resolver';

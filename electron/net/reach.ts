@@ -1,5 +1,6 @@
 import { isIPv4 } from 'node:net';
 import { checkAddress, hostAddress, ipv6Bytes } from './ip-address';
+import { isLocalhostName } from './localhost-name';
 
 /**
  * How far from this computer a URL may lead. An endpoint a server or metadata document names may be
@@ -31,7 +32,8 @@ export function addressReach(address: string): Reach | undefined {
 }
 
 /**
- * The reach of a configured server URL that needs no lookup: loopback for `localhost`, loopback
+ * The reach of a configured server URL that needs no lookup: loopback for `localhost` and the names
+ * under it (localhost-name.ts), loopback
  * literals and no URL (a stdio server, or its records' `stdio://NAME`, names its authorization server
  * in the person's own config), the class of an IP literal; undefined for a host name (server-reach.ts
  * resolves it).
@@ -42,9 +44,8 @@ export function literalReach(serverUrl: string): Reach | undefined {
   if (!url) return 'public';
   // stdio://NAME: the records of a program on this computer (auth-config.ts stdioTokenUrl).
   if (url.protocol === 'stdio:') return 'loopback';
-  const host = url.hostname.toLowerCase();
-  if (host === 'localhost' || host === 'localhost.') return 'loopback';
-  const address = hostAddress(host);
+  if (isLocalhostName(url.hostname)) return 'loopback';
+  const address = hostAddress(url.hostname.toLowerCase());
   return address === undefined ? undefined : (addressReach(address) ?? 'public');
 }
 

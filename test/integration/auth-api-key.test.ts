@@ -82,8 +82,10 @@ describe('auth: static API keys from the vault', () => {
     expect(other.seen[0]?.authorization).toBeUndefined();
   });
 
-  it('auth type none gets no fetch of its own', () => {
+  it('auth type none at a literal address gets no fetch of its own; by host name, one that pins its connection (server-peers.ts)', () => {
     const coordinator = createAuthCoordinator({ vault: {} as never, dataDir: '/nonexistent' });
-    expect(coordinator.fetchFor('plain', { url: 'https://example.com/mcp', auth: { type: 'none' } })).toBeUndefined();
+    expect(coordinator.fetchFor('plain', { url: 'https://203.0.113.7/mcp', auth: { type: 'none' } })).toBeUndefined();
+    expect(coordinator.fetchFor('local', { url: 'http://localhost:3000/mcp', auth: { type: 'none' } })).toBeUndefined();
+    expect(coordinator.fetchFor('plain', { url: 'https://example.com/mcp', auth: { type: 'none' } })).toBeTypeOf('function');
   });
 });

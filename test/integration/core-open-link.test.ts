@@ -32,7 +32,7 @@ async function openCore() {
     opener: (url) => Promise.resolve(void opened.push(url)),
     network: { resolver, fetch: networkOf('https://nowhere.invalid', () => 0) },
   });
-  // A service on the office network: its own links may lead into that network.
+  // A service on the office network, never connected here: judged remote until it is.
   await core.api.addServer({ name: 'office', config: { type: 'http', url: 'https://mcp.office.test/mcp' } });
   return { api: core.api, opened, resolver };
 }
@@ -53,10 +53,12 @@ describe('core: openLink looks a link\'s host name up before the browser gets it
     expect(resolver.calls).toEqual(expect.arrayContaining(['localtest.me', '127.0.0.1.nip.io', 'mapped.example.test', 'docs.example.test']));
   }, 60_000);
 
-  it('a private name opens for a server on that network, not for a link no server vouches for', async () => {
+  it('a private name opens for no link no server vouches for, nor for a server never connected, whatever its name resolves to now', async () => {
     const { api, opened } = await openCore();
     await expect(api.openLink({ url: 'https://wiki.office.test/page' })).rejects.toMatchObject({ code: 'denied', message: expect.stringContaining('wiki.office.test resolves to 10.0.0.7') as string });
-    await api.openLink({ url: 'https://wiki.office.test/page', server: 'office' });
-    expect(opened).toEqual(['https://wiki.office.test/page']);
+    // mcp.office.test resolves to 10.0.0.5, but no connection was made there: the server is judged remote
+    // (a connected one may link into its network: core-open-link-connected.test.ts).
+    await expect(api.openLink({ url: 'https://wiki.office.test/page', server: 'office' })).rejects.toMatchObject({ code: 'denied' });
+    expect(opened).toEqual([]);
   }, 60_000);
 });

@@ -2,7 +2,7 @@ import { isStdio, serverEntry } from '../../../shared/config';
 import type { AuthCoordinator, Reach, UrlOpenedBy } from '../../auth';
 import type { Registry } from '../../registry';
 
-/** Resolves the reach of a server by its name (electron/auth/reach.ts). */
+/** The reach of a server by its name (electron/net/reach.ts). */
 export type ReachOf = (server: string) => Promise<Reach>;
 
 /** What a URL-mode request's URL is held to: its server's reach, and where its host name leads now. */
@@ -13,16 +13,17 @@ export interface AskUrlChecks {
 }
 
 /**
- * A server's reach for the URLs it asks the person to open: a stdio server runs on this computer
- * (loopback); a URL server's is its configured URL's, its name resolved now; one no longer configured
- * gets the narrowest. Each URL's own host name is looked up through the same resolver.
+ * A server's reach for the URLs and links it hands over: a stdio server runs on this computer
+ * (loopback); a URL server's is where the pool's connection to it was made (AuthCoordinator.serverReach),
+ * never its name resolved at the click; one no longer configured, or never connected, gets the
+ * narrowest. Each URL's own host name is looked up through the coordinator's resolver.
  */
-export function askUrlChecks(registry: Registry, auth: Pick<AuthCoordinator, 'reach' | 'checkUrl'>): AskUrlChecks {
+export function askUrlChecks(registry: Registry, auth: Pick<AuthCoordinator, 'serverReach' | 'checkUrl'>): AskUrlChecks {
   return {
     reachOf: (server) => {
       const config = serverEntry(registry.config(), server);
       if (config === undefined) return Promise.resolve('public');
-      return isStdio(config) ? Promise.resolve('loopback') : auth.reach(config.url);
+      return isStdio(config) ? Promise.resolve('loopback') : auth.serverReach(server, config.url);
     },
     checkUrl: (url, reach, by) => auth.checkUrl(url, reach, by),
   };

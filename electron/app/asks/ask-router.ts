@@ -126,7 +126,7 @@ export function createAskRouter(options: AskRouterOptions): AskRouter {
       }
       const agent = isAgentAsker(context.asker) ? context.asker : undefined;
       const route = routeElicitation(params.mode === 'url' ? 'url' : 'form', agent && factsOf(agent));
-      // A URL is no closer than the server (electron/auth/reach.ts); its name resolved now. Unresolved: refused.
+      // A URL is no closer than the server (electron/net/reach.ts): where its connection was made (ask-reach.ts).
       let reach: Reach = 'public';
       if (params.mode === 'url') {
         try {

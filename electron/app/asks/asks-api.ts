@@ -37,8 +37,8 @@ export function createAsksApi(options: AsksApiOptions): AsksMethods {
       if (!ask || ask.kind !== 'url' || ask.url === undefined) {
         throw new CodedError('not_found', 'no URL request with this id is waiting', { hint: 'it was answered, timed out, or its call ended' });
       }
-      // Checked again at the click, as sign-in checks the URLs it opens: the server's reach and the
-      // URL's host name looked up now (a name may point elsewhere than when the request came).
+      // Checked again at the click, as sign-in checks the URLs it opens: the server's reach (where its
+      // connection was made) and the URL's host name looked up now (it may point elsewhere than when the request came).
       const reach = await options.urls.reachOf(ask.server);
       const { problem } = await lookedUpUrlProblem(ask.url, reach, options.urls);
       if (problem !== undefined) {
@@ -48,9 +48,10 @@ export function createAsksApi(options: AsksApiOptions): AsksMethods {
       return { ok: true as const };
     },
     openLink: async ({ url, server, checkOnly }) => {
-      // A link no server vouches for (a registry's, the app's own), or of a server whose own name does
-      // not resolve now, is held to public addresses, the narrowest. The browser looks the name up
-      // again itself: a name rebound after this check is not caught.
+      // A link no server vouches for (a registry's, the app's own), or of a server not yet connected, is
+      // held to public addresses, the narrowest; a server's reach is where its connection was made,
+      // never its name resolved now (ask-reach.ts). The browser looks the link's name up again itself:
+      // a name rebound after this check is not caught.
       const reach = server === undefined ? 'public' : await options.urls.reachOf(server).catch(() => 'public' as const);
       const { problem } = await lookedUpUrlProblem(url, reach, options.urls);
       if (problem !== undefined) {

@@ -76,3 +76,17 @@ describe('openLink for a server whose own name does not resolve now', () => {
     expect(opened).toEqual(['https://docs.example.com/']);
   });
 });
+
+describe('openLink to a localhost name (RFC 6761 §6.3)', () => {
+  it('is a link to this computer whatever DNS would answer: refused for a remote or LAN server, opened for a local one, never looked up', async () => {
+    const { api, opened, resolver } = setup();
+    for (const url of ['http://admin.localhost:8080/', 'https://app.localhost/', 'http://LOCALHOST./x']) {
+      for (const server of [undefined, 'remote', 'office']) {
+        await expect(api.openLink({ url, ...(server !== undefined ? { server } : {}) }), `${url} ${server}`).rejects.toMatchObject({ code: 'denied', message: expect.stringContaining('it points at this computer') as string });
+      }
+    }
+    await api.openLink({ url: 'http://admin.localhost:8080/', server: 'local' });
+    expect(opened).toEqual(['http://admin.localhost:8080/']);
+    expect(resolver.calls.filter((name) => name.endsWith('localhost') || name.endsWith('localhost.'))).toEqual([]);
+  });
+});
