@@ -7,6 +7,7 @@ import { APP_MIME_TYPE, appFrameAllow, declaredSources, grantedPermissions, isVi
 import type { Pool } from '../../pool';
 import type { AppGrants } from './app-grants';
 import type { AppsHost } from './apps-host';
+import { nearSourcesDropped } from './near-sources';
 
 export interface AppsApiOptions {
   pool: Pool;
@@ -87,7 +88,11 @@ export function createAppsApi(options: AppsApiOptions): AppsMethods {
       const { html, meta } = documentOf(read.contents, uri, host.shelf.maxBytes);
       const resource = resourceApp(meta);
       const granted = grantedPermissions(resource, (await options.grants?.allowed(server)) ?? new Set<AppPermission>());
-      const { declared, dropped } = localSourcesOnly(resource.csp, placeOf(options.serverConfig?.(server)), [...host.ownOrigins(), ...(options.ownOrigins?.() ?? [])]);
+      const place = placeOf(options.serverConfig?.(server));
+      const local = localSourcesOnly(resource.csp, place, [...host.ownOrigins(), ...(options.ownOrigins?.() ?? [])]);
+      const near = nearSourcesDropped(local.declared, place);
+      const declared = near.declared;
+      const dropped = [...local.dropped, ...near.dropped];
       const appId = host.shelf.put({ server, uri, html, declared, granted });
       const origins = [...new Set(declaredSources(declared))];
       return {
