@@ -47,12 +47,15 @@ export interface ApiDoor {
   as(from: CallerInfo): AppApi;
 }
 
-/** The error a widening from the command line answers with: coded `denied`, the request's id in `data`. */
-export function waitingForConfirmation(confirmation: Confirmation): CodedError {
+/**
+ * The error a widening from the command line answers with: coded `denied`, the request's id in `data`,
+ * and its `claim`, which `confirmationAnswer` wants: this caller alone learns how it ended.
+ */
+export function waitingForConfirmation(confirmation: Confirmation, claim: string): CodedError {
   const minutes = Math.max(1, Math.round((confirmation.expiresAt - confirmation.requestedAt) / 60_000));
   return new CodedError('denied', `Waiting for confirmation in the app: ${confirmation.summary}`, {
     hint: `Confirm it in Connected Services (Activity → Waiting for you) within ${minutes} minutes; nothing changed yet. Request ${confirmation.id}.`,
-    data: { reason: ERROR_REASONS.awaitingConfirmation, confirmation: confirmation.id, expiresAt: confirmation.expiresAt },
+    data: { reason: ERROR_REASONS.awaitingConfirmation, confirmation: confirmation.id, claim, expiresAt: confirmation.expiresAt },
   });
 }
 
@@ -163,7 +166,7 @@ export function createApiDoor(options: ApiDoorOptions): ApiDoor {
     await refuseNow(api, method, input);
     const pinned = await pinnedInput(method, input);
     const base = await entryBase(from, method, pinned);
-    const confirmation = confirmations.request({
+    const { confirmation, claim } = confirmations.request({
       method,
       input: pinned,
       // What the person confirms is what runs, as sent (only values we hold named); the log keeps its redacted form.
@@ -173,7 +176,7 @@ export function createApiDoor(options: ApiDoorOptions): ApiDoor {
       ...(from.pid !== undefined ? { pid: from.pid } : {}),
     });
     admin.record({ ...base, outcome: 'waiting', confirmation: confirmation.id });
-    throw waitingForConfirmation(confirmation);
+    throw waitingForConfirmation(confirmation, claim);
   };
 
   return {
