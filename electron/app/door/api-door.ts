@@ -21,6 +21,10 @@ import { refuseNow } from './refuse-now';
 /** Where the door writes what changed (the AdminLog; a fake in tests). */
 export interface AdminRecorder {
   record(entry: Omit<AdminEntry, 'id' | 'time'>): AdminEntry;
+  /** Writes a change `pending` before it is made, on disk when it resolves (AdminLog; fakes may leave it out). */
+  recordAhead?(entry: Omit<AdminEntry, 'id' | 'time' | 'outcome'>): Promise<AdminEntry>;
+  /** How a change written ahead ended. */
+  recordOutcome?(ahead: AdminEntry, outcome: Pick<AdminEntry, 'outcome' | 'error'>): AdminEntry;
 }
 
 /** Who is calling, as the transport knows it. */
@@ -138,6 +142,23 @@ export function createApiDoor(options: ApiDoorOptions): ApiDoor {
     }
   };
 
+  /**
+   * A widening with no app to confirm it: written ahead (admin line and review record on disk), then
+   * made, then its outcome, so a command killed in between still leaves it listed for the person.
+   */
+  const runAhead = async <M extends ApiMethod>(from: CallerInfo, method: M, input: unknown): Promise<ApiOutput<M>> => {
+    if (!admin.recordAhead || !admin.recordOutcome) return run(from, method, input, { review: true });
+    const ahead = await admin.recordAhead({ ...(await entryBase(from, method, input)), review: true });
+    try {
+      const result = await invoke(api, method, input, from.caller);
+      admin.recordOutcome(ahead, { outcome: 'ok' });
+      return result;
+    } catch (error) {
+      admin.recordOutcome(ahead, { outcome: 'failed', error: redact(toCodedError(error).message) });
+      throw error;
+    }
+  };
+
   const call = async <M extends ApiMethod>(from: CallerInfo, method: M, input: ApiInput<M>): Promise<ApiOutput<M>> => {
     const power = await powerOf(method, input, { agent: async (name) => (await api.listAgents({})).find((a) => a.name === name) });
     const person = PERSON_CALLERS.has(from.caller);
@@ -155,7 +176,7 @@ export function createApiDoor(options: ApiDoorOptions): ApiDoor {
       return (api[method] as unknown as (input: unknown, who: Caller) => Promise<ApiOutput<M>>)(input, from.caller);
     }
     if (power === 'narrowing' || person) return run(from, method, input, {});
-    if (from.caller === 'cli-offline') return run(from, method, input, { review: true });
+    if (from.caller === 'cli-offline') return runAhead(from, method, input);
     // A widening from the command line while an app runs: the person decides.
     if (!confirmations) {
       throw new CodedError('denied', `While Connected Services runs, ${method} from the command line is confirmed in the app`, {
