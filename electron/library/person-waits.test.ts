@@ -8,10 +8,10 @@ function appWith(answers: ApiOutput<'confirmationAnswer'>[]): { api: AppApi; ask
   const asked: string[] = [];
   const api = {
     on: () => () => undefined,
-    approveServer: () => Promise.reject(new CodedError('denied', 'Waiting for confirmation in the app: approve "x"', { data: { confirmation: 'c-1' } })),
+    approveServer: () => Promise.reject(new CodedError('denied', 'Waiting for confirmation in the app: approve "x"', { data: { confirmation: 'c-1', claim: 'k-1' } })),
     listTools: () => Promise.resolve([]),
-    confirmationAnswer: ({ id }: { id: string }) => {
-      asked.push(id);
+    confirmationAnswer: ({ id, claim }: { id: string; claim: string }) => {
+      asked.push(`${id} ${claim}`);
       return Promise.resolve(answers.shift() ?? { outcome: 'waiting' });
     },
   } as unknown as AppApi;
@@ -24,7 +24,7 @@ describe('a widening through a running app waits for the person', () => {
   it('answers once the person confirmed, asking after the request it made', async () => {
     const { api, asked } = appWith([{ outcome: 'waiting' }, { outcome: 'waiting' }, { outcome: 'confirmed', result: { ok: true } }]);
     await expect(personWaits(api, instant).approveServer({ name: 'x' })).resolves.toEqual({ ok: true });
-    expect(asked).toEqual(['c-1', 'c-1', 'c-1']);
+    expect(asked).toEqual(['c-1 k-1', 'c-1 k-1', 'c-1 k-1']);
   });
 
   it('fails with the outcome when refused, and with a timeout when nobody decides in time', async () => {
@@ -33,6 +33,13 @@ describe('a widening through a running app waits for the person', () => {
     let now = 0;
     const late = personWaits(appWith([]).api, { sleep: () => Promise.resolve(void (now += 1000)), now: () => now, timeoutMs: 5000 });
     await expect(late.approveServer({ name: 'x' })).rejects.toMatchObject({ code: 'timeout' });
+  });
+
+  it('asks with the claim its request was given; without one there is nothing to wait for', async () => {
+    const { api, asked } = appWith([{ outcome: 'confirmed', result: { ok: true } }]);
+    const bare = { ...api, approveServer: () => Promise.reject(new CodedError('denied', 'Waiting', { data: { confirmation: 'c-2' } })) } as unknown as AppApi;
+    await expect(personWaits(bare, instant).approveServer({ name: 'x' })).rejects.toMatchObject({ code: 'denied', message: 'Waiting' });
+    expect(asked).toEqual([]);
   });
 
   it('passes through what does not wait, and tells a waiting error by its request', async () => {

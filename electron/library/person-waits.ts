@@ -18,6 +18,12 @@ export function waitingRequest(error: unknown): string | undefined {
   return typeof id === 'string' ? id : undefined;
 }
 
+/** The claim that proves the asker of a waiting request (`confirmationAnswer` wants it). */
+function claimOf(error: CodedError): string | undefined {
+  const claim = error.data?.['claim'];
+  return typeof claim === 'string' ? claim : undefined;
+}
+
 /**
  * The running app's App API, where a widening waits for the person instead of failing at once (the
  * command line exits 4 and leaves it to the person): the method's answer once confirmed, the app's
@@ -29,9 +35,12 @@ export function personWaits(api: AppApi, options: PersonWaitsOptions = {}): AppA
   const now = options.now ?? Date.now;
 
   const waitFor = async <M extends ApiMethod>(method: M, id: string, asked: CodedError): Promise<unknown> => {
+    const claim = claimOf(asked);
+    // An app that gives no claim answers to nobody: waiting would only end in a timeout.
+    if (claim === undefined) throw asked;
     const deadline = now() + timeoutMs;
     for (;;) {
-      const answer = await api.confirmationAnswer({ id });
+      const answer = await api.confirmationAnswer({ id, claim });
       // A new agent's token is the person's: confirmed, with no answer for the asker.
       if (answer.outcome === 'confirmed') return answer.result === undefined ? undefined : API_METHODS[method].output.parse(answer.result);
       if (answer.outcome !== 'waiting') {

@@ -19,7 +19,7 @@ const confirmation: Confirmation = {
 
 const appCall = appCallDecision({
   id: 'a-1',
-  appId: 'app-1',
+  frame: 'f-1',
   server: 'notes',
   tool: 'save_note',
   tier: 'write',

@@ -25,8 +25,11 @@ export const ADMIN_METHODS = {
    * @deprecated kept for one release; use `listDecisions` (kind `confirmation`).
    */
   listConfirmations: () => ({ input: z.strictObject({}), output: z.array(ConfirmationSchema) }),
-  /** How one stands for whoever asked: waiting, or its end and answer (docs/library.md). */
-  confirmationAnswer: () => ({ input: z.strictObject({ id: z.string().min(1).max(100) }), output: ConfirmationAnswerSchema }),
+  /**
+   * How one stands for whoever asked: waiting, or its end and answer, once (docs/library.md). `claim`
+   * is what the request's `denied` error gave its asker alone: ids are listed to every caller.
+   */
+  confirmationAnswer: () => ({ input: z.strictObject({ id: z.string().min(1).max(100), claim: z.string().min(1).max(100) }), output: ConfirmationAnswerSchema }),
   /**
    * The person's interfaces only: confirming runs the request as the person; `result` is its answer
    * (a new agent's token is shown to the person, not to whoever asked).

@@ -19,7 +19,8 @@ export type AdminActor = z.infer<typeof AdminActorSchema>;
 /** The person's own interfaces: what they do is done, and only they confirm requests. */
 export const PERSON_CALLERS: ReadonlySet<Caller> = new Set(['app', 'ipc', 'terminal']);
 
-export const ADMIN_OUTCOMES = ['ok', 'failed', 'waiting', 'confirmed', 'refused', 'expired', 'acknowledged'] as const;
+/** `pending`: written before a change made while no app ran, so a process killed in it still leaves the change listed. */
+export const ADMIN_OUTCOMES = ['ok', 'failed', 'waiting', 'confirmed', 'refused', 'expired', 'acknowledged', 'pending'] as const;
 export const AdminOutcomeSchema = lazySchema(() => z.enum(ADMIN_OUTCOMES));
 export type AdminOutcome = z.infer<typeof AdminOutcomeSchema>;
 

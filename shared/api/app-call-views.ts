@@ -8,8 +8,11 @@ import { lazySchema } from './lazy-schema';
  */
 export const PendingAppCallSchema = lazySchema(() => z.object({
   id: z.string(),
-  /** The opened app that asks (its frame in the tool browser). */
-  appId: z.string(),
+  /**
+   * The opened app that asks, by its `frame` tag (openApp's): it names the panel, and opens nothing.
+   * Never its id, the app's only credential on the app origin: decisions are listed to every caller.
+   */
+  frame: z.string(),
   server: z.string(),
   tool: z.string(),
   tier: z.enum(['write', 'destructive']),

@@ -36,6 +36,8 @@ export const INSPECT_METHODS = {
     input: z.strictObject({ server: ServerNameSchema, tool: z.string().min(1).max(256) }),
     output: z.object({
       appId: z.string(),
+      /** Names this app in its `appCall` decisions (theirs carry no `appId`); it opens nothing. */
+      frame: z.string(),
       address: z.string(),
       /** The frame's `allow` attribute: only what the app asked for and the person allowed. */
       allow: z.string(),

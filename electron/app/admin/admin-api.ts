@@ -20,9 +20,9 @@ export function createAdminApi(options: { api: () => AppApi; admin: AdminLog; co
   const { admin, confirmations } = options;
   return {
     listConfirmations: () => Promise.resolve(confirmations?.list() ?? []),
-    confirmationAnswer: ({ id }) => {
+    confirmationAnswer: ({ id, claim }) => {
       if (!confirmations) throw new CodedError('not_found', 'Nothing waits for confirmation in this process', { hint: 'Ask the running app' });
-      return Promise.resolve(confirmations.answer(id));
+      return Promise.resolve(confirmations.answer(id, claim));
     },
     decideConfirmation: async ({ id, decision }, who = 'ipc') => {
       if (!confirmations) throw new CodedError('not_found', 'Nothing waits for confirmation in this process', { hint: 'Confirm in the running app' });

@@ -81,4 +81,23 @@ describe('AdminLog', () => {
     expect(listed.find((e) => e.method === 'omitted')?.summary).toMatch(/^\d+ more changes were made from the command line/);
     await log.close();
   });
+
+  // A command killed between making a change and recording it left the change in force, unlisted.
+  it('writes a change ahead: listed as "may have been applied" until its outcome replaces it', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'admin-'));
+    let now = 1000;
+    const log = new AdminLog({ dataDir, now: () => now++ });
+    const ahead = await log.recordAhead({ who: 'cli-offline', method: 'updateAgent', summary: 'give "me" every server', review: true });
+    // On disk already, before anything is flushed: another process (the next app) sees it.
+    const other = new AdminLog({ dataDir });
+    const listed = await other.unreviewed();
+    expect(listed.map((e) => [e.id, e.outcome])).toEqual([[ahead.id, 'pending']]);
+    expect(listed[0]?.summary).toBe('give "me" every server (may have been applied: the command stopped before it said how it ended)');
+    expect((await other.query()).map((e) => e.outcome)).toEqual(['pending']);
+    const done = log.recordOutcome(ahead, { outcome: 'ok' });
+    await log.flush();
+    expect((await other.unreviewed()).map((e) => [e.id, e.outcome, e.summary])).toEqual([[done.id, 'ok', 'give "me" every server']]);
+    expect((await other.query()).map((e) => e.outcome)).toEqual(['ok', 'pending']);
+    await Promise.all([log.close(), other.close()]);
+  });
 });

@@ -54,6 +54,25 @@ export class AdminLog extends JsonlLog<AdminEntry> {
     return full;
   }
 
+  /**
+   * Writes a change ahead of making it: its `pending` line and, for a change to review, its review
+   * record, both on disk when this resolves. A process killed while making it still leaves it listed.
+   */
+  async recordAhead(entry: Omit<AdminEntry, 'id' | 'time' | 'outcome'>): Promise<AdminEntry> {
+    const full: AdminEntry = { id: randomUUID(), time: this.#now(), ...entry, outcome: 'pending' };
+    this.append(full);
+    await Promise.all([super.flush(), full.review === true ? this.#review.keepNow(full) : Promise.resolve()]);
+    return full;
+  }
+
+  /** How a change written ahead ended: a line of its own, and its review record replaced by it. */
+  recordOutcome(ahead: AdminEntry, outcome: Pick<AdminEntry, 'outcome' | 'error'>): AdminEntry {
+    const full: AdminEntry = { ...ahead, id: randomUUID(), time: this.#now(), ...outcome };
+    this.append(full);
+    if (full.review === true) this.#review.add(full, ahead.id);
+    return full;
+  }
+
   override async flush(): Promise<void> {
     await super.flush();
     await this.#review.flush();

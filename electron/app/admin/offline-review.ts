@@ -45,11 +45,20 @@ export class OfflineReview {
     this.#log = log;
   }
 
-  /** Keeps a change for review; written in order, awaited by `flush`. */
-  add(entry: AdminEntry): void {
-    this.#writing = this.#writing
-      .then(() => this.#update((file) => keep(file, entry)))
-      .catch((error: unknown) => this.#log(`keeping a change for review failed: ${errorMessage(error)}`));
+  /** Keeps a change for review (in place of the one `replaces` names, its pending record); written in order, awaited by `flush`. */
+  add(entry: AdminEntry, replaces?: string): void {
+    this.#queue((file) => keep(file, entry, replaces)).catch((error: unknown) => this.#log(`keeping a change for review failed: ${errorMessage(error)}`));
+  }
+
+  /** Keeps a change for review and resolves once it is on disk (synced): rejects when it could not be. */
+  keepNow(entry: AdminEntry): Promise<void> {
+    return this.#queue((file) => keep(file, entry));
+  }
+
+  #queue(change: (file: ReviewFile) => ReviewFile): Promise<void> {
+    const next = this.#writing.then(() => this.#update(change));
+    this.#writing = next.catch(() => undefined);
+    return next;
   }
 
   /** Resolves when every change added so far is on disk (or its failure logged). */
@@ -61,7 +70,7 @@ export class OfflineReview {
   async list(): Promise<{ entries: AdminEntry[]; acknowledgedUpTo: number; since: number }> {
     await this.#writing;
     const file = await this.#read();
-    const entries = file.entries.filter((e) => e.time > file.acknowledgedUpTo);
+    const entries = file.entries.filter((e) => e.time > file.acknowledgedUpTo).map(shownPending);
     if (file.omitted.count > 0 && file.omitted.newest > file.acknowledgedUpTo) {
       const at = entries.findIndex((e) => e.time > file.omitted.newest);
       const note: AdminEntry = {
@@ -120,8 +129,16 @@ export class OfflineReview {
   }
 }
 
-/** The file with `entry` kept: whole while there is room, else the newest kept whole and the one it pushes out counted. */
-function keep(current: ReviewFile, entry: AdminEntry): ReviewFile {
+/** A change whose command was stopped between writing it ahead and running it to its end. */
+function shownPending(entry: AdminEntry): AdminEntry {
+  if (entry.outcome !== 'pending') return entry;
+  return { ...entry, summary: `${entry.summary} (may have been applied: the command stopped before it said how it ended)` };
+}
+
+/** The file with `entry` kept: in place of its pending record, or whole while there is room, else the newest kept whole and the one it pushes out counted. */
+function keep(current: ReviewFile, entry: AdminEntry, replaces?: string): ReviewFile {
+  const at = replaces === undefined ? -1 : current.entries.findIndex((e) => e.id === replaces);
+  if (at !== -1) return { ...current, entries: current.entries.map((e, i) => (i === at ? entry : e)) };
   const file = current.since === undefined ? { ...current, since: entry.time } : current;
   if (file.entries.length < 2 * REVIEW_KEEP_EACH_END) return { ...file, entries: [...file.entries, entry] };
   const pushedOut = file.entries[REVIEW_KEEP_EACH_END];

@@ -23,6 +23,8 @@ export interface AppCallsOptions {
 
 interface Waiting {
   call: PendingAppCall;
+  /** Kept here, never in the view: the app's only credential on the app origin. */
+  appId: string;
   settle: (outcome: AppCallOutcome) => void;
 }
 
@@ -50,8 +52,9 @@ export class AppCalls {
    * Waits for the person's answer; true when they allowed it.
    * @throws CodedError rate_limited when the app (or all apps) already have too many waiting.
    */
-  hold(ask: Pick<PendingAppCall, 'appId' | 'server' | 'tool' | 'tier' | 'arguments'>): Promise<AppCallOutcome> {
-    const ofApp = [...this.#waiting.values()].filter((w) => w.call.appId === ask.appId).length;
+  hold(ask: Pick<PendingAppCall, 'frame' | 'server' | 'tool' | 'tier' | 'arguments'> & { appId: string }): Promise<AppCallOutcome> {
+    const { appId, ...shown } = ask;
+    const ofApp = [...this.#waiting.values()].filter((w) => w.appId === appId).length;
     if (ofApp >= this.#perApp || this.#waiting.size >= this.#max) {
       throw new CodedError('rate_limited', `The app of "${ask.server}" already waits for your answer on ${String(ofApp)} calls`, {
         hint: 'answer or close the app first',
@@ -59,8 +62,8 @@ export class AppCalls {
     }
     const now = this.#now();
     const call: PendingAppCall = {
-      ...ask,
-      arguments: redactor.redactValue(ask.arguments),
+      ...shown,
+      arguments: redactor.redactValue(shown.arguments),
       id: randomUUID(),
       requestedAt: now,
       expiresAt: now + this.#timeoutMs,
@@ -74,7 +77,7 @@ export class AppCalls {
         this.#emitter.emit('decided', { id: call.id, outcome });
         resolve(outcome);
       };
-      this.#waiting.set(call.id, { call, settle });
+      this.#waiting.set(call.id, { call, appId, settle });
       this.#emitter.emit('pending', call);
     });
   }
@@ -94,7 +97,7 @@ export class AppCalls {
 
   /** A closed app's waiting calls are refused. */
   dropApp(appId: string): void {
-    for (const waiting of [...this.#waiting.values()]) if (waiting.call.appId === appId) waiting.settle('closed');
+    for (const waiting of [...this.#waiting.values()]) if (waiting.appId === appId) waiting.settle('closed');
   }
 
   on<E extends keyof AppCallsEvents>(event: E, listener: (payload: AppCallsEvents[E]) => void): () => void {

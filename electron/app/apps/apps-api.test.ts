@@ -114,6 +114,19 @@ describe('apps api', () => {
     }
   });
 
+  it('names a waiting write by the app\'s frame tag, never by its id (decisions are listed to every caller)', async () => {
+    const { api, app, host } = await opened();
+    const other = await api.openApp({ server: 'shop', tool: 'show-cart' });
+    const waiting = api.callAppTool({ appId: app.appId, tool: 'place-order', arguments: { id: 4 } });
+    await waitingCalls(host, 1);
+    const [call] = host.calls.list();
+    expect(call?.frame).toBe(app.frame);
+    expect(app.frame).not.toBe(other.frame);
+    expect(JSON.stringify(host.calls.list())).not.toContain(app.appId);
+    host.calls.decide(call?.id ?? '', 'deny');
+    await expect(waiting).rejects.toMatchObject({ code: 'denied' });
+  });
+
   it('refuses a waiting write when its app is closed, and bounds what one app may hold', async () => {
     const { api, app, host, calls } = await opened();
     const waiting = api.callAppTool({ appId: app.appId, tool: 'place-order', arguments: { id: 3 } });

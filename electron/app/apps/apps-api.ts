@@ -97,6 +97,7 @@ export function createAppsApi(options: AppsApiOptions): AppsMethods {
       const origins = [...new Set(declaredSources(declared))];
       return {
         appId,
+        frame: host.frameOf(appId),
         address: host.addressOf(appId),
         allow: appFrameAllow(granted),
         requested: requestedPermissions(resource),
@@ -149,7 +150,7 @@ export function createAppsApi(options: AppsApiOptions): AppsMethods {
     judged(tier);
     // A change runs only once the person has seen the tool and its arguments and allowed it (decision kind `appCall`).
     if (tier !== 'read') {
-      const outcome = await host.calls.hold({ appId, server, tool, tier, arguments: args ?? {} });
+      const outcome = await host.calls.hold({ appId, frame: host.frameOf(appId), server, tool, tier, arguments: args ?? {} });
       if (outcome !== 'allowed') {
         throw new CodedError('denied', `You did not allow the app of "${server}" to run "${tool}" (${outcome})`, { hint: 'the app may ask again' });
       }

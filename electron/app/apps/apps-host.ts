@@ -1,3 +1,4 @@
+import { createHmac, randomBytes } from 'node:crypto';
 import { CodedError } from '../../../shared/errors';
 import { AppShelf } from '../../mcp-apps';
 import { AppCalls } from './app-calls';
@@ -19,6 +20,8 @@ export class AppsHost {
   readonly calls = new AppCalls();
   #origin: string | undefined;
   readonly #stopped = new Set<(stopped: StoppedApp) => void>();
+  /** Keys the apps' frame tags: a tag cannot be turned back into the id it names. */
+  readonly #frameKey = randomBytes(32);
 
   #served: readonly string[] = [];
 
@@ -31,6 +34,11 @@ export class AppsHost {
   /** The app origin and what is served beside it: no app may reach them. */
   ownOrigins(): string[] {
     return this.#origin === undefined ? [] : [this.#origin, ...this.#served];
+  }
+
+  /** The public tag of an opened app (its `appCall` decisions name it by this): its id is its credential. */
+  frameOf(appId: string): string {
+    return createHmac('sha256', this.#frameKey).update(appId).digest('base64url').slice(0, 22);
   }
 
   addressOf(id: string): string {

@@ -75,7 +75,7 @@ describe('DecisionQueue: every kind of decision in one place', () => {
     const settled: DecisionRecord[] = [];
     queue.on('settled', (r) => settled.push(r));
     const call = approvals.request(CALL);
-    const confirmation = confirmations.request({ method: 'addAgent', input: {}, shown: {}, summary: 'add the agent "x"', from: 'cli' });
+    const { confirmation, claim } = confirmations.request({ method: 'addAgent', input: {}, shown: {}, summary: 'add the agent "x"', from: 'cli' });
     const answer = asks.ask(FORM, new AbortController().signal, () => false);
     expect(added).toEqual(['call', 'confirmation', 'ask']);
     const [c, f, a] = queue.list();
@@ -83,7 +83,7 @@ describe('DecisionQueue: every kind of decision in one place', () => {
     expect(await queue.decide({ kind: 'call', id: c?.id ?? '', answer: { decision: 'allow' } }, 'app')).toEqual({ outcome: 'allowed' });
     expect((await call).outcome).toBe('allowed');
     expect(await queue.decide({ kind: 'confirmation', id: f?.id ?? '', answer: { decision: 'refuse' } }, 'ipc')).toEqual({ outcome: 'refused' });
-    expect(confirmations.answer(confirmation.id)).toEqual({ outcome: 'refused' });
+    expect(confirmations.answer(confirmation.id, claim)).toEqual({ outcome: 'refused' });
     expect(await queue.decide({ kind: 'ask', id: a?.id ?? '', answer: { action: 'accept', content: { folder: 'inbox' } } }, 'terminal')).toEqual({ outcome: 'accept' });
     expect(await answer).toEqual({ action: 'accept', content: { folder: 'inbox' } });
 

@@ -218,3 +218,32 @@ describe('the door: who may do what', () => {
     expect(confirmations?.list()).toEqual([]);
   });
 });
+
+describe('the door: a widening while no app runs is written ahead', () => {
+  it('records it pending, on disk, before the method runs, then its outcome; a failure too', async () => {
+    const order: string[] = [];
+    const admin: AdminRecorder = {
+      record: (entry) => ({ ...entry, id: 'r', time: 0 }),
+      recordAhead: (entry) => {
+        order.push(`ahead ${entry.method} review=${String(entry.review)}`);
+        return Promise.resolve({ ...entry, id: 'p', time: 0, outcome: 'pending' });
+      },
+      recordOutcome: (ahead, outcome) => {
+        order.push(`${outcome.outcome} ${ahead.method} of ${ahead.id}`);
+        return { ...ahead, ...outcome, id: 'o' };
+      },
+    };
+    const api = {
+      listAgents: () => Promise.resolve([AGENT]),
+      updateAgent: () => {
+        order.push('updateAgent runs');
+        return Promise.resolve({ ok: true });
+      },
+      approveServer: () => Promise.reject(new Error('no such server')),
+    } as unknown as AppApi;
+    const door = createApiDoor({ api, admin });
+    await door.call({ caller: 'cli-offline' }, 'updateAgent', { name: 'claude', servers: '*' });
+    await expect(door.call({ caller: 'cli-offline' }, 'approveServer', { name: 'gh' })).rejects.toThrow('no such server');
+    expect(order).toEqual(['ahead updateAgent review=true', 'updateAgent runs', 'ok updateAgent of p', 'ahead approveServer review=true', 'failed approveServer of p']);
+  });
+});

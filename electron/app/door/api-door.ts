@@ -21,6 +21,10 @@ import { refuseNow } from './refuse-now';
 /** Where the door writes what changed (the AdminLog; a fake in tests). */
 export interface AdminRecorder {
   record(entry: Omit<AdminEntry, 'id' | 'time'>): AdminEntry;
+  /** Writes a change `pending` before it is made, on disk when it resolves (AdminLog; fakes may leave it out). */
+  recordAhead?(entry: Omit<AdminEntry, 'id' | 'time' | 'outcome'>): Promise<AdminEntry>;
+  /** How a change written ahead ended. */
+  recordOutcome?(ahead: AdminEntry, outcome: Pick<AdminEntry, 'outcome' | 'error'>): AdminEntry;
 }
 
 /** Who is calling, as the transport knows it. */
@@ -47,12 +51,15 @@ export interface ApiDoor {
   as(from: CallerInfo): AppApi;
 }
 
-/** The error a widening from the command line answers with: coded `denied`, the request's id in `data`. */
-export function waitingForConfirmation(confirmation: Confirmation): CodedError {
+/**
+ * The error a widening from the command line answers with: coded `denied`, the request's id in `data`,
+ * and its `claim`, which `confirmationAnswer` wants: this caller alone learns how it ended.
+ */
+export function waitingForConfirmation(confirmation: Confirmation, claim: string): CodedError {
   const minutes = Math.max(1, Math.round((confirmation.expiresAt - confirmation.requestedAt) / 60_000));
   return new CodedError('denied', `Waiting for confirmation in the app: ${confirmation.summary}`, {
     hint: `Confirm it in Connected Services (Activity → Waiting for you) within ${minutes} minutes; nothing changed yet. Request ${confirmation.id}.`,
-    data: { reason: ERROR_REASONS.awaitingConfirmation, confirmation: confirmation.id, expiresAt: confirmation.expiresAt },
+    data: { reason: ERROR_REASONS.awaitingConfirmation, confirmation: confirmation.id, claim, expiresAt: confirmation.expiresAt },
   });
 }
 
@@ -135,6 +142,23 @@ export function createApiDoor(options: ApiDoorOptions): ApiDoor {
     }
   };
 
+  /**
+   * A widening with no app to confirm it: written ahead (admin line and review record on disk), then
+   * made, then its outcome, so a command killed in between still leaves it listed for the person.
+   */
+  const runAhead = async <M extends ApiMethod>(from: CallerInfo, method: M, input: unknown): Promise<ApiOutput<M>> => {
+    if (!admin.recordAhead || !admin.recordOutcome) return run(from, method, input, { review: true });
+    const ahead = await admin.recordAhead({ ...(await entryBase(from, method, input)), review: true });
+    try {
+      const result = await invoke(api, method, input, from.caller);
+      admin.recordOutcome(ahead, { outcome: 'ok' });
+      return result;
+    } catch (error) {
+      admin.recordOutcome(ahead, { outcome: 'failed', error: redact(toCodedError(error).message) });
+      throw error;
+    }
+  };
+
   const call = async <M extends ApiMethod>(from: CallerInfo, method: M, input: ApiInput<M>): Promise<ApiOutput<M>> => {
     const power = await powerOf(method, input, { agent: async (name) => (await api.listAgents({})).find((a) => a.name === name) });
     const person = PERSON_CALLERS.has(from.caller);
@@ -152,7 +176,7 @@ export function createApiDoor(options: ApiDoorOptions): ApiDoor {
       return (api[method] as unknown as (input: unknown, who: Caller) => Promise<ApiOutput<M>>)(input, from.caller);
     }
     if (power === 'narrowing' || person) return run(from, method, input, {});
-    if (from.caller === 'cli-offline') return run(from, method, input, { review: true });
+    if (from.caller === 'cli-offline') return runAhead(from, method, input);
     // A widening from the command line while an app runs: the person decides.
     if (!confirmations) {
       throw new CodedError('denied', `While Connected Services runs, ${method} from the command line is confirmed in the app`, {
@@ -163,7 +187,7 @@ export function createApiDoor(options: ApiDoorOptions): ApiDoor {
     await refuseNow(api, method, input);
     const pinned = await pinnedInput(method, input);
     const base = await entryBase(from, method, pinned);
-    const confirmation = confirmations.request({
+    const { confirmation, claim } = confirmations.request({
       method,
       input: pinned,
       // What the person confirms is what runs, as sent (only values we hold named); the log keeps its redacted form.
@@ -173,7 +197,7 @@ export function createApiDoor(options: ApiDoorOptions): ApiDoor {
       ...(from.pid !== undefined ? { pid: from.pid } : {}),
     });
     admin.record({ ...base, outcome: 'waiting', confirmation: confirmation.id });
-    throw waitingForConfirmation(confirmation);
+    throw waitingForConfirmation(confirmation, claim);
   };
 
   return {

@@ -2,26 +2,45 @@ import { describe, expect, it } from 'vitest';
 import { CodedError } from '../../../shared/errors';
 import { Confirmations } from './confirmations';
 
-const ask = (confirmations: Confirmations, method: 'callTool' | 'addAgent' = 'callTool') =>
-  confirmations.request({ method, input: {}, shown: {}, summary: 'a change', from: 'cli' });
+const claims = new Map<string, string>();
+const ask = (confirmations: Confirmations, method: 'callTool' | 'addAgent' = 'callTool') => {
+  const { confirmation, claim } = confirmations.request({ method, input: {}, shown: {}, summary: 'a change', from: 'cli' });
+  claims.set(confirmation.id, claim);
+  return confirmation;
+};
+/** As its asker: with the claim its request gave it. */
+const answerOf = (confirmations: Confirmations, id: string) => confirmations.answer(id, claims.get(id) ?? 'none');
 
 describe('a confirmation as its asker sees it (confirmationAnswer)', () => {
   it('waits while it waits and while the confirmed change runs, then answers with its result', () => {
     const confirmations = new Confirmations({ now: () => 1000 });
     const view = ask(confirmations);
-    expect(confirmations.answer(view.id)).toEqual({ outcome: 'waiting' });
+    expect(answerOf(confirmations, view.id)).toEqual({ outcome: 'waiting' });
     const taken = confirmations.take(view.id);
     // Running as the person: not yet answered, and not unknown either.
-    expect(confirmations.answer(view.id)).toEqual({ outcome: 'waiting' });
+    expect(answerOf(confirmations, view.id)).toEqual({ outcome: 'waiting' });
     confirmations.settle(taken.view, 'confirmed', { result: { content: [] } });
-    expect(confirmations.answer(view.id)).toEqual({ outcome: 'confirmed', result: { content: [] } });
+    expect(answerOf(confirmations, view.id)).toEqual({ outcome: 'confirmed', result: { content: [] } });
+  });
+
+  it('answers only the caller holding the claim, and hands a result out once', () => {
+    const confirmations = new Confirmations({ now: () => 1000 });
+    const view = ask(confirmations);
+    const other = ask(confirmations);
+    // Another caller sees the id listed, but holds no claim (or another request's).
+    expect(() => confirmations.answer(view.id, 'guessed')).toThrow(/asked for recently/);
+    expect(() => confirmations.answer(view.id, claims.get(other.id) ?? '')).toThrow(/asked for recently/);
+    confirmations.settle(confirmations.take(view.id).view, 'confirmed', { result: { content: ['the person\'s data'] } });
+    expect(() => confirmations.answer(view.id, 'guessed')).toThrow(/asked for recently/);
+    expect(answerOf(confirmations, view.id)).toEqual({ outcome: 'confirmed', result: { content: ['the person\'s data'] } });
+    expect(answerOf(confirmations, view.id)).toEqual({ outcome: 'confirmed' });
   });
 
   it('keeps a new agent\'s token for the person: confirmed, without the answer', () => {
     const confirmations = new Confirmations({ now: () => 1000 });
     const view = ask(confirmations, 'addAgent');
     confirmations.settle(confirmations.take(view.id).view, 'confirmed', { result: { token: 'secret-token' } });
-    expect(confirmations.answer(view.id)).toEqual({ outcome: 'confirmed' });
+    expect(answerOf(confirmations, view.id)).toEqual({ outcome: 'confirmed' });
   });
 
   it('says a refusal, a failure and an expiry; an unknown id is not_found', () => {
@@ -29,14 +48,14 @@ describe('a confirmation as its asker sees it (confirmationAnswer)', () => {
     const confirmations = new Confirmations({ now: () => now, ttlMs: 100 });
     const refused = ask(confirmations);
     confirmations.settle(confirmations.take(refused.id).view, 'refused');
-    expect(confirmations.answer(refused.id)).toEqual({ outcome: 'refused' });
+    expect(answerOf(confirmations, refused.id)).toEqual({ outcome: 'refused' });
     const failed = ask(confirmations);
     confirmations.settle(confirmations.take(failed.id).view, 'failed', { error: 'no such tool' });
-    expect(confirmations.answer(failed.id)).toEqual({ outcome: 'failed', error: 'no such tool' });
+    expect(answerOf(confirmations, failed.id)).toEqual({ outcome: 'failed', error: 'no such tool' });
     const expired = ask(confirmations);
     now += 101;
-    expect(confirmations.answer(expired.id)).toEqual({ outcome: 'expired' });
-    expect(() => confirmations.answer('c-unknown')).toThrow(CodedError);
+    expect(answerOf(confirmations, expired.id)).toEqual({ outcome: 'expired' });
+    expect(() => answerOf(confirmations, 'c-unknown')).toThrow(CodedError);
   });
 
   it('remembers only as many ended requests as may wait at once', () => {
@@ -46,8 +65,8 @@ describe('a confirmation as its asker sees it (confirmationAnswer)', () => {
       confirmations.settle(confirmations.take(view.id).view, 'refused');
       return view.id;
     });
-    expect(() => confirmations.answer(ids[0] ?? '')).toThrow(/asked for recently/);
-    expect(confirmations.answer(ids[2] ?? '')).toEqual({ outcome: 'refused' });
+    expect(() => answerOf(confirmations, ids[0] ?? '')).toThrow(/asked for recently/);
+    expect(answerOf(confirmations, ids[2] ?? '')).toEqual({ outcome: 'refused' });
   });
 });
 
@@ -61,8 +80,8 @@ describe('the app stopping (expireAll)', () => {
     confirmations.expireAll();
     expect(reported).toEqual([`${first.id} expired`, `${second.id} expired`]);
     expect(confirmations.list()).toEqual([]);
-    expect(confirmations.answer(first.id)).toEqual({ outcome: 'expired' });
-    expect(confirmations.answer(running.id)).toEqual({ outcome: 'waiting' });
+    expect(answerOf(confirmations, first.id)).toEqual({ outcome: 'expired' });
+    expect(answerOf(confirmations, running.id)).toEqual({ outcome: 'waiting' });
     confirmations.expireAll();
     expect(reported).toHaveLength(2);
   });

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { ApiMethod, Caller, Confirmation, ConfirmationAnswer, ConfirmationOutcome } from '../../../shared/api';
 import { CodedError } from '../../../shared/errors';
 import { Emitter } from '../../../shared/events';
@@ -33,6 +33,15 @@ interface Waiting {
   input: unknown;
 }
 
+/** A request as its asker holds it: the view everyone may list, and the claim only the asker gets. */
+export interface AskedConfirmation {
+  confirmation: Confirmation;
+  /** Presented to `answer`: ids are listed to every command-line caller, so they prove nothing. */
+  claim: string;
+}
+
+const digest = (claim: string): Buffer => createHash('sha256').update(claim, 'utf8').digest();
+
 export interface ConfirmationsEvents {
   pending: Confirmation;
   decided: { confirmation: Confirmation; outcome: ConfirmationOutcome };
@@ -46,6 +55,8 @@ export class Confirmations {
   readonly #waiting = new Map<string, Waiting>();
   readonly #ended = new Map<string, ConfirmationAnswer>();
   readonly #deciding = new Set<string>();
+  /** Each request's claim, hashed: kept while the request waits or its end is kept. */
+  readonly #claims = new Map<string, Buffer>();
   readonly #emitter = new Emitter<ConfirmationsEvents>();
 
   constructor(options: ConfirmationsOptions = {}) {
@@ -54,7 +65,7 @@ export class Confirmations {
     this.#max = options.maxWaiting ?? MAX_WAITING_CONFIRMATIONS;
   }
 
-  request(request: ConfirmationRequest): Confirmation {
+  request(request: ConfirmationRequest): AskedConfirmation {
     this.expire();
     if (this.#waiting.size >= this.#max) {
       throw new CodedError('rate_limited', `${this.#max} changes are already waiting for confirmation in the app`, {
@@ -72,9 +83,11 @@ export class Confirmations {
       requestedAt,
       expiresAt: requestedAt + this.#ttlMs,
     };
+    const claim = randomBytes(32).toString('base64url');
     this.#waiting.set(view.id, { view, method: request.method, input: request.input });
+    this.#claims.set(view.id, digest(claim));
     this.#emitter.emit('pending', view);
-    return view;
+    return { confirmation: view, claim };
   }
 
   list(): Confirmation[] {
@@ -103,17 +116,25 @@ export class Confirmations {
     this.#deciding.delete(confirmation.id);
     const keep = PERSON_ONLY_ANSWERS.has(confirmation.method) ? { ...answer, result: undefined } : answer;
     this.#ended.set(confirmation.id, { outcome, ...(keep.result !== undefined ? { result: keep.result } : {}), ...(keep.error !== undefined ? { error: keep.error } : {}) });
-    // Kept as long as requests wait: a few for a while, never a growing log.
-    while (this.#ended.size > this.#max) this.#ended.delete(this.#ended.keys().next().value as string);
+    this.#forgetOldest();
     this.#emitter.emit('decided', { confirmation, outcome });
   }
 
-  /** How a request stands for whoever asked it: waiting, or how it ended (recent ones only). */
-  answer(id: string): ConfirmationAnswer {
+  /**
+   * How a request stands for whoever asked it, proven by its claim: waiting, or how it ended (recent
+   * ones only). A result is handed out once; a wrong claim is told the same as an unknown id.
+   */
+  answer(id: string, claim: string): ConfirmationAnswer {
     this.expire();
+    const kept = this.#claims.get(id);
+    const presented = digest(claim);
+    if (!kept || !timingSafeEqual(kept, presented)) {
+      throw new CodedError('not_found', `No change ${id} was asked for recently by this caller`, { hint: 'Ask for it again' });
+    }
     if (this.#waiting.has(id) || this.#deciding.has(id)) return { outcome: 'waiting' };
     const ended = this.#ended.get(id);
-    if (!ended) throw new CodedError('not_found', `No change ${id} was asked for recently`, { hint: 'Ask for it again' });
+    if (!ended) throw new CodedError('not_found', `No change ${id} was asked for recently by this caller`, { hint: 'Ask for it again' });
+    if (ended.result !== undefined) this.#ended.set(id, { outcome: ended.outcome, ...(ended.error !== undefined ? { error: ended.error } : {}) });
     return ended;
   }
 
@@ -140,7 +161,17 @@ export class Confirmations {
   #expireOne(id: string, waiting: Waiting): void {
     this.#waiting.delete(id);
     this.#ended.set(id, { outcome: 'expired' });
+    this.#forgetOldest();
     this.#emitter.emit('decided', { confirmation: waiting.view, outcome: 'expired' });
+  }
+
+  /** Ends are kept as long as requests wait: a few for a while, never a growing log. */
+  #forgetOldest(): void {
+    while (this.#ended.size > this.#max) {
+      const oldest = this.#ended.keys().next().value as string;
+      this.#ended.delete(oldest);
+      this.#claims.delete(oldest);
+    }
   }
 
   on<E extends keyof ConfirmationsEvents>(event: E, listener: (payload: ConfirmationsEvents[E]) => void): () => void {

@@ -15,6 +15,7 @@ const TONE: Record<AdminOutcome, 'ok' | 'warn' | 'error' | 'muted'> = {
   refused: 'error',
   expired: 'muted',
   failed: 'error',
+  pending: 'warn',
 };
 
 /** What the command line changed while the app was closed, until the person has looked. */

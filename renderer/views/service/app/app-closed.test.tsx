@@ -16,7 +16,7 @@ describe('an app the host closed', () => {
       status: async () => ({ ...(await createFakeApi().status({})), servers: [serverStatus({ name: 'map', toolCount: 1 })] }),
       listTools: () => [TOOL],
       callTool: () => ({ content: [{ type: 'text', text: 'shown' }] }),
-      openApp: () => ({ appId: 'app-1', address: 'about:blank', allow: '', requested: [] }),
+      openApp: () => ({ appId: 'app-1', frame: 'f-1', address: 'about:blank', allow: '', requested: [] }),
       closeApp: () => ({ ok: true as const }),
     });
     renderApp(api, { hash: '#/services/map/tools/show-map' });

@@ -15,7 +15,7 @@ describe("an app's origins on this computer that were left out", () => {
       status: async () => ({ ...(await createFakeApi().status({})), servers: [serverStatus({ name: 'map', toolCount: 1 })] }),
       listTools: () => [TOOL],
       callTool: () => ({ content: [{ type: 'text', text: 'shown' }] }),
-      openApp: () => ({ appId: 'app-1', address: 'about:blank', allow: '', requested: [], dropped: ['http://localhost:2375'] }),
+      openApp: () => ({ appId: 'app-1', frame: 'f-1', address: 'about:blank', allow: '', requested: [], dropped: ['http://localhost:2375'] }),
       closeApp: () => ({ ok: true as const }),
     });
     renderApp(api, { hash: '#/services/map/tools/show-map' });

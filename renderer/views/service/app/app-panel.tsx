@@ -108,7 +108,7 @@ export function AppPanel({ tool, args, result }: { tool: ToolInfo; args: Record<
     return () => void live.api.closeApp({ appId }).catch(() => undefined);
   }, [live, opened, closed]);
 
-  const waiting = opened ? decisions.flatMap((d) => (d.kind === 'appCall' && d.item.appId === opened.appId ? [d.item] : [])) : [];
+  const waiting = opened ? decisions.flatMap((d) => (d.kind === 'appCall' && d.item.frame === opened.frame ? [d.item] : [])) : [];
   const title = `App of ${tool.name}`;
   return (
     <section className="app-panel" aria-label={title}>
