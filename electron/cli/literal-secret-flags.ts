@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { isAbsolute } from 'node:path';
 import { CodedError } from '../../shared/errors';
 import { SECRET_NAME } from '../../shared/redact';
+import { secretHeaderNamed } from '../../shared/text';
 import { emptied, findLiteralSecrets, onlyReferences, outsideReferences, secretArguments, secretInQuery, secretInUrlPath, secretNamed, tokenShaped, urlWithPassword } from '../registry';
 
 /** A vault name for the value, as `import` would choose it (SERVER_FIELD, upper case). */
@@ -62,7 +63,7 @@ export interface GivenEntry {
 
 export function refuseLiteralSecrets(server: string, given: GivenEntry): void {
   const blank = [
-    ...Object.entries(given.headers ?? {}).filter(([key]) => /^(?:authorization|proxy-authorization)$/i.test(key) || SECRET_NAME.test(key.replace(/-/g, '_'))).filter(([, value]) => emptied(value)).map(([key]) => ({ flag: '--header', key })),
+    ...Object.entries(given.headers ?? {}).filter(([key]) => secretHeaderNamed(key) || SECRET_NAME.test(key.replace(/-/g, '_'))).filter(([, value]) => emptied(value)).map(([key]) => ({ flag: '--header', key })),
     ...Object.entries(given.env ?? {}).filter(([key, value]) => secretNamed(key) && value.trim() === '').map(([key]) => ({ flag: '--env', key })),
   ][0];
   if (blank !== undefined) {

@@ -71,4 +71,9 @@ describe('the secrets an import moves: as `servers add` judges them', () => {
     const { config } = await moveSecrets('api', { type: 'http', url: 'https://x.example/mcp', headers: { Authorization: 'Bearer abcdEFGH1234ijklMNOP5678', 'X-Pass': 'hunter2' } }, sink);
     expect(config).toMatchObject({ headers: { Authorization: 'Bearer ${secret:API_AUTHORIZATION}' } });
   });
+
+  it("moves a header whose name holds a credential's word (X-Api-Pass), not one that only holds its letters", () => {
+    const found = findLiteralSecrets('s', { type: 'http', url: 'https://a.example/mcp', headers: { 'X-Api-Pass': 'hunter2', 'X-Team': 'blue', 'X-Monkey': 'banana' } });
+    expect(found.map((f) => [f.field, f.value, f.replacement('S_X_API_PASS')])).toEqual([['headers.X-Api-Pass', 'hunter2', '${secret:S_X_API_PASS}']]);
+  });
 });

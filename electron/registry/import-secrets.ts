@@ -1,5 +1,6 @@
 import { isStdio, type ServerConfig } from '../../shared/config';
 import { SECRET_NAME } from '../../shared/redact';
+import { secretHeaderNamed } from '../../shared/text';
 import { looksLikeToken, secretArguments, secretInQuery, secretInUrlPath, secretNamed, tokenShaped, urlWithPassword } from './secret-shapes';
 
 /** Stores a secret under a name like `preferred` and resolves the name actually used. */
@@ -14,7 +15,6 @@ export interface FoundSecret {
   replacement: (name: string) => string;
 }
 
-const SECRET_HEADER = /^(authorization|proxy-authorization|x-api-key|api-key|cookie)$|token|secret|key|auth/i;
 const SCHEME = /^(Bearer|Basic|Token|Bot)\s+(\S.*)$/i;
 
 function isLiteral(value: string): boolean {
@@ -64,7 +64,7 @@ export function findLiteralSecrets(server: string, config: ServerConfig): FoundS
     }
   } else {
     for (const [name, value] of Object.entries(config.headers ?? {})) {
-      if (!isLiteral(value) || !(SECRET_HEADER.test(name) || looksLikeToken(value))) continue;
+      if (!isLiteral(value) || !(secretHeaderNamed(name) || looksLikeToken(value))) continue;
       const scheme = SCHEME.exec(value);
       const secret = scheme?.[2] ?? value;
       const prefix = scheme?.[1] ? `${scheme[1]} ` : '';
