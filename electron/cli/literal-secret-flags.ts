@@ -101,6 +101,10 @@ export function refuseLiteralSecrets(server: string, given: GivenEntry): void {
   if (param !== undefined) {
     const name = suggestedName(server, param === 'password' ? 'URL_PASSWORD' : param === 'path' ? 'URL_TOKEN' : param);
     const where = param === 'password' ? 'password' : param === 'path' ? 'path' : `parameter ${param}`;
-    refuse(`--url (its ${where})`, name, `if the service takes it as a header, give --header 'Authorization: Bearer \${secret:${name}}' (in single quotes): a URL is sent to the service as written and holds no \${secret:…} references`);
+    const instead =
+      param === 'password'
+        ? `give --header 'Authorization: Bearer \${secret:${name}}' if the service takes it as a header (in single quotes): a URL holds no user or password`
+        : `write \${secret:${name}} in its place in --url, in single quotes (it is filled in, percent-encoded, when the server connects), or give --header 'Authorization: Bearer \${secret:${name}}' if the service takes it as a header`;
+    refuse(`--url (its ${where})`, name, instead);
   }
 }

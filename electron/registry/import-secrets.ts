@@ -1,6 +1,7 @@
 import { isStdio, type ServerConfig } from '../../shared/config';
 import { SECRET_NAME } from '../../shared/redact';
 import { secretHeaderNamed } from '../../shared/text';
+import { querySecrets, withQueryReference } from './url-query-secrets';
 import { looksLikeToken, secretArguments, secretInQuery, secretInUrlPath, secretNamed, tokenShaped, urlWithPassword } from './secret-shapes';
 
 /** Stores a secret under a name like `preferred` and resolves the name actually used. */
@@ -70,13 +71,17 @@ export function findLiteralSecrets(server: string, config: ServerConfig): FoundS
       const prefix = scheme?.[1] ? `${scheme[1]} ` : '';
       found.push({ field: `headers.${name}`, preferredName: secretName(server, name), value: secret, replacement: (ref) => `${prefix}\${secret:${ref}}` });
     }
+    // A URL's query may hold references (filled in at connect, percent-encoded): its secrets move too.
+    for (const { name, value } of querySecrets(config.url)) {
+      found.push({ field: `url.${name}`, preferredName: secretName(server, name), value, replacement: (ref) => `\${secret:${ref}}` });
+    }
   }
   return found;
 }
 
 /**
  * Why an HTTP entry's URL holds a secret in clear (a password, a secret parameter, a token in its
- * path), or undefined. A URL is sent as written and holds no references, so it cannot be moved.
+ * path), or undefined: what is left once its query's secrets moved, which a person moves by hand.
  */
 export function secretInUrl(config: ServerConfig): string | undefined {
   if (isStdio(config)) return undefined;
@@ -105,6 +110,7 @@ export async function moveSecrets(
     if (section === 'args' && isStdio(next) && next.args) next.args[Number(key)] = secret.replacement(name);
     const target = section === 'env' && isStdio(next) ? next.env : section === 'headers' && !isStdio(next) ? next.headers : undefined;
     if (target) target[key] = secret.replacement(name);
+    if (section === 'url' && !isStdio(next)) next.url = withQueryReference(next.url, key, secret.value, secret.replacement(name));
     moved.push({ server, field: secret.field, secret: name });
   }
   return { config: next, moved };
