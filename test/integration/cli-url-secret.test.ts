@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startHeaderRecorder } from '../fixtures/servers/header-recorder-server';
 import { runCli, tempHome } from '../support/cli';
+import { startServe } from '../support/serve';
 
 const ENV = { CONNECTED_SERVICES_PASSPHRASE: 'url secret passphrase', CONNECTED_SERVICES_REGISTRY_REFRESH: 'off' };
 const SECRET = 'Sekr3t&Val=ue#42/xyz';
@@ -55,6 +56,30 @@ describe('CLI: a secret in an HTTP server\'s URL', () => {
     const printed = shown.map((run) => run.stdout + run.stderr).join('\n');
     expect(printed).toContain('api_key=${secret:URL_KEY}');
     for (const form of FORMS) expect(printed).not.toContain(form);
+    for (const form of FORMS) expect(dataFolderText(home)).not.toContain(form);
+  }, 120_000);
+
+  it('under serve: the App API\'s status, the server\'s log and serve\'s own output show it as written', async () => {
+    const recorder = await startHeaderRecorder('url-secret-serve');
+    cleanups.push(() => recorder.close());
+    const home = tempHome('cs-url-secret-serve-');
+    const cli = (args: string[], input?: string) => runCli(home, args, { env: ENV, timeoutMs: 40_000, ...(input !== undefined ? { input } : {}) });
+    expect((await cli(['secrets', 'set', 'URL_KEY'], `${SECRET}\n`)).code).toBe(0);
+    expect((await cli(['servers', 'add', 'keyed', '--url', `${recorder.url}?api_key=\${secret:URL_KEY}`])).code).toBe(0);
+    expect((await cli(['servers', 'approve', 'keyed', '--yes'])).code).toBe(0);
+    const served = await startServe(home, [], ENV);
+    cleanups.push(() => served.stop());
+    const connected = await served.api('connect', { name: 'keyed' });
+    expect(connected.body.error).toBeUndefined();
+    expect(recorder.targets.some((target) => new URL(target, 'http://x').searchParams.get('api_key') === SECRET)).toBe(true);
+    await recorder.close();
+    const restarted = await served.api('restartServer', { name: 'keyed' });
+    const status = await served.api('status', {});
+    const logs = await cli(['logs', 'keyed']);
+    const printed = [JSON.stringify(connected.body), JSON.stringify(restarted.body), JSON.stringify(status.body), logs.stdout, logs.stderr, served.stderr()].join('\n');
+    expect(printed).toContain('api_key=${secret:URL_KEY}');
+    for (const form of FORMS) expect(printed).not.toContain(form);
+    await served.stop();
     for (const form of FORMS) expect(dataFolderText(home)).not.toContain(form);
   }, 120_000);
 
