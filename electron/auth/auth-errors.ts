@@ -1,5 +1,6 @@
 import { CodedError, errorMessage } from '../../shared/errors';
 import { redact } from '../../shared/redact';
+import { OAUTH_ERROR_BOUNDS, oauthErrorFields, oneLine } from './oauth-error-fields';
 
 export function connectHint(server: string): string {
   return `run \`connected-services connect ${server}\` (or press Connect in the app)`;
@@ -38,20 +39,20 @@ function codedCause(error: unknown): CodedError | undefined {
 /**
  * The OAuth error inside what openid-client throws: ResponseBodyError and AuthorizationResponseError carry
  * `error`; WWWAuthenticateChallengeError (a 401 from the token endpoint) carries it in its challenges.
+ * Every field is bounded to one printable line (oauth-error-fields.ts): the server chooses them.
  */
 export function oauthErrorOf(error: unknown): OAuthErrorInfo {
   const info: OAuthErrorInfo = {};
-  const code = field(error, 'error');
-  if (typeof code === 'string') info.error = code;
-  const description = field(error, 'error_description');
-  if (typeof description === 'string') info.description = description;
+  const fields = oauthErrorFields(error);
+  if (fields.error !== undefined) info.error = fields.error;
+  if (fields.error_description !== undefined) info.description = fields.error_description;
   const status = field(error, 'status');
   if (typeof status === 'number') info.status = status;
   const cause = field(error, 'cause');
   if (info.error === undefined && Array.isArray(cause)) {
-    for (const challenge of cause) {
-      const inner = field(field(challenge, 'parameters'), 'error');
-      if (typeof inner === 'string') {
+    for (const challenge of cause.slice(0, 8)) {
+      const inner = oauthErrorFields(field(challenge, 'parameters')).error;
+      if (inner !== undefined) {
         info.error = inner;
         break;
       }
@@ -79,7 +80,8 @@ export function flowError(server: string, error: unknown, during: string): Coded
   const info = oauthErrorOf(error);
   // openid-client wraps oauth4webapi's precise message ("unexpected "state" …") in its cause.
   const inner = field(error, 'cause');
-  const text = inner instanceof Error ? `${message(error)}: ${inner.message}` : message(error);
+  // Bounded as the fields are: a parse error's message quotes the start of the server's answer.
+  const text = oneLine(inner instanceof Error ? `${message(error)}: ${inner.message}` : message(error), OAUTH_ERROR_BOUNDS.text);
   const data: Record<string, unknown> = { server };
   if (info.error !== undefined) data['oauthError'] = info.error;
   const detail = info.description ? `: ${info.description}` : '';

@@ -5,6 +5,7 @@ import type { AnyOAuth } from './auth-config';
 import type { Discovery } from './discovery';
 import type { FetchLike } from '../net';
 import { requestJson } from './http';
+import { oauthErrorFields } from './oauth-error-fields';
 import type { ClientAuthMethod, ClientSource } from './token-record';
 import { REGISTRATION_NAMESPACE, registrationKey } from './vault-keys';
 
@@ -106,8 +107,9 @@ async function register(input: ClientIdentityInput, endpoint: string, redirectUr
   );
   const parsed = RegistrationResponseSchema.safeParse(answer.json);
   if (answer.status < 200 || answer.status >= 300 || !parsed.success) {
-    const error = z.object({ error: z.string(), error_description: z.string().optional() }).safeParse(answer.json);
-    const why = error.success ? `${error.data.error}${error.data.error_description ? `: ${error.data.error_description}` : ''}` : `HTTP ${answer.status}`;
+    // RFC 7591 §3.2.2: the server's own words, bounded to a printable line.
+    const error = oauthErrorFields(answer.json);
+    const why = error.error !== undefined ? `${error.error}${error.error_description !== undefined ? `: ${error.error_description}` : ''}` : `HTTP ${answer.status}`;
     throw new CodedError('denied', `The authorization server ${input.discovery.issuer} refused to register this app (${why}).`, {
       hint: `Register a client there yourself and set "clientId" in the "auth" of "${input.server}".`,
       data: { issuer: input.discovery.issuer },

@@ -1,3 +1,5 @@
+import { oauthErrorFields } from './oauth-error-fields';
+
 /** What a `Bearer` challenge says (RFC 6750 §3, RFC 9728 §5.1). */
 export interface BearerChallenge {
   error?: string;
@@ -66,8 +68,10 @@ export function parseBearerChallenge(header: string | null | undefined): BearerC
   if (!bearer) return undefined;
   const out: BearerChallenge = {};
   const p = bearer.params;
-  if (p['error']) out.error = p['error'];
-  if (p['error_description']) out.errorDescription = p['error_description'];
+  // The server's words, bounded to a printable line like every OAuth error (RFC 6750 §3).
+  const fields = oauthErrorFields({ error: p['error'], error_description: p['error_description'] });
+  if (fields.error !== undefined) out.error = fields.error;
+  if (fields.error_description !== undefined) out.errorDescription = fields.error_description;
   if (p['scope'] !== undefined) {
     const scopes = p['scope'].split(' ').filter(Boolean);
     if (scopes.length > 0) out.scope = scopes;

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { isAbsolute } from 'node:path';
 import { CodedError } from '../../shared/errors';
 import { SECRET_NAME } from '../../shared/redact';
+import { secretHeaderNamed } from '../../shared/text';
 import { emptied, findLiteralSecrets, onlyReferences, outsideReferences, secretArguments, secretInQuery, secretInUrlPath, secretNamed, tokenShaped, urlWithPassword } from '../registry';
 
 /** A vault name for the value, as `import` would choose it (SERVER_FIELD, upper case). */
@@ -62,7 +63,7 @@ export interface GivenEntry {
 
 export function refuseLiteralSecrets(server: string, given: GivenEntry): void {
   const blank = [
-    ...Object.entries(given.headers ?? {}).filter(([key]) => /^(?:authorization|proxy-authorization)$/i.test(key) || SECRET_NAME.test(key.replace(/-/g, '_'))).filter(([, value]) => emptied(value)).map(([key]) => ({ flag: '--header', key })),
+    ...Object.entries(given.headers ?? {}).filter(([key]) => secretHeaderNamed(key) || SECRET_NAME.test(key.replace(/-/g, '_'))).filter(([, value]) => emptied(value)).map(([key]) => ({ flag: '--header', key })),
     ...Object.entries(given.env ?? {}).filter(([key, value]) => secretNamed(key) && value.trim() === '').map(([key]) => ({ flag: '--env', key })),
   ][0];
   if (blank !== undefined) {
@@ -100,6 +101,10 @@ export function refuseLiteralSecrets(server: string, given: GivenEntry): void {
   if (param !== undefined) {
     const name = suggestedName(server, param === 'password' ? 'URL_PASSWORD' : param === 'path' ? 'URL_TOKEN' : param);
     const where = param === 'password' ? 'password' : param === 'path' ? 'path' : `parameter ${param}`;
-    refuse(`--url (its ${where})`, name, `if the service takes it as a header, give --header 'Authorization: Bearer \${secret:${name}}' (in single quotes): a URL is sent to the service as written and holds no \${secret:…} references`);
+    const instead =
+      param === 'password'
+        ? `give --header 'Authorization: Bearer \${secret:${name}}' if the service takes it as a header (in single quotes): a URL holds no user or password`
+        : `write \${secret:${name}} in its place in --url, in single quotes (it is filled in, percent-encoded, when the server connects), or give --header 'Authorization: Bearer \${secret:${name}}' if the service takes it as a header`;
+    refuse(`--url (its ${where})`, name, instead);
   }
 }

@@ -41,4 +41,31 @@ describe('connectionFactory (the pool default)', () => {
     expect(seen).toEqual([{ command: 'fake-server', env: { TOKEN: '${secret:token}' } }]);
     expect(spawned).toEqual([]);
   });
+
+  it('sends to the resolved URL, while sign-in and the error name the URL as written', async () => {
+    const written = 'http://127.0.0.1:9/mcp?api_key=${secret:K}';
+    const given: string[] = [];
+    const requested: string[] = [];
+    const connect = connectionFactory(
+      {
+        cacheDir: '/nowhere',
+        resolve: (_name, config) => Promise.resolve({ ...config, url: 'http://127.0.0.1:9/mcp?api_key=resolved-value' } as ServerConfig),
+        httpFetch: (_name, config) => {
+          given.push(config.url);
+          return (input) => {
+            requested.push(String(input));
+            return Promise.reject(Object.assign(new TypeError('fetch failed'), { cause: Object.assign(new Error('refused'), { code: 'ECONNREFUSED' }) }));
+          };
+        },
+      },
+      { env: {}, log: () => undefined, now: () => 0 },
+    );
+    const opening = connect({ ...request(new AbortController().signal), config: { type: 'http', url: written, protocol: '2025-11-25' } });
+    const error: unknown = await opening.catch((e: unknown) => e);
+    expect(given).toEqual([written]);
+    expect(requested.length).toBeGreaterThan(0);
+    expect(requested.every((url) => url === 'http://127.0.0.1:9/mcp?api_key=resolved-value')).toBe(true);
+    expect(String((error as Error).message)).toContain(written);
+    expect(String((error as Error).message)).not.toContain('resolved-value');
+  });
 });

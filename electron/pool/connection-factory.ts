@@ -1,3 +1,4 @@
+import { isStdio } from '../../shared/config';
 import type { ProcessEnv } from '../../shared/core-env';
 import { DEFAULT_FLOOD_LIMITS } from './flood-budget';
 import { openConnection, type Connection, type ConnectionSettings, type ConnectRequest } from './connection';
@@ -35,6 +36,7 @@ export function connectionFactory(options: PoolOptions, core: ProcessEnv, spawn?
     // Last, on what will run: a check made when the entry was added may no longer hold.
     const refusal = await options.spawnCheck?.(request.server, config);
     if (refusal) throw refusal;
-    return openConnection({ ...settings, ...request, config });
+    const writtenUrl = isStdio(request.config) ? undefined : request.config.url;
+    return openConnection({ ...settings, ...request, config, writtenUrl });
   };
 }

@@ -75,6 +75,12 @@ export interface ConnectRequest {
   server: string;
   /** As written in mcp.json for a ConnectionFactory; already resolved (no `${secret:…}` left) for openConnection. */
   config: ServerConfig;
+  /**
+   * An HTTP entry's `url` as written, references and all: what is shown, what sign-in and the era
+   * verdicts are keyed by; only the request itself goes to the resolved one, so a secret in the URL
+   * reaches no authorization server (as RFC 8707 `resource`), no cache and no message. Absent: `config.url`.
+   */
+  writtenUrl?: string | undefined;
   startupTimeoutMs: number;
   signal: AbortSignal;
   onClosed: () => void;
@@ -115,7 +121,8 @@ function stdioTransport(options: ConnectOptions, config: StdioServerConfig): Std
 function httpTransport(sdk: ClientSdk, options: ConnectOptions, config: HttpServerConfig, news: SessionNews): StreamableHTTPClientTransport {
   const transportOptions: StreamableHTTPClientTransportOptions = {};
   if (config.headers) transportOptions.requestInit = { headers: config.headers };
-  const fetch: FetchLike = options.httpFetch?.(options.server, config) ?? ((url, init) => globalThis.fetch(url, init));
+  const written = { ...config, url: options.writtenUrl ?? config.url };
+  const fetch: FetchLike = options.httpFetch?.(options.server, written) ?? ((url, init) => globalThis.fetch(url, init));
   // A 429 keeps the wait the server asked for (the SDK's own error drops its headers); every message
   // is bounded as a stdio server's line is (the SDK reads a body whole, of any size), and a listing's
   // depth as a stdio server's listing is, before the SDK parses it.
@@ -198,11 +205,12 @@ export async function openConnection(options: ConnectOptions): Promise<Connectio
   };
 
   const context: ErrorContext = { server, phase: 'start', timeoutMs: options.startupTimeoutMs, ended };
-  if (!stdio) context.url = redact((config as HttpServerConfig).url);
+  const written = stdio ? config : { ...(config as HttpServerConfig), url: options.writtenUrl ?? (config as HttpServerConfig).url };
+  if (!stdio) context.url = redact((written as HttpServerConfig).url);
   try {
     const connect = (prior: PriorDiscovery | undefined): Promise<void> =>
       client.connect(transport, { timeout: options.startupTimeoutMs, signal: options.signal, ...(prior ? { prior } : {}) });
-    await connectInEra({ server, config, era, eras: options.eras, client, connect, sessionRefused: () => expired });
+    await connectInEra({ server, config: written, era, eras: options.eras, client, connect, sessionRefused: () => expired });
     await subscriptions.open();
   } catch (error) {
     await close();

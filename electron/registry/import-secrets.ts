@@ -1,5 +1,7 @@
 import { isStdio, type ServerConfig } from '../../shared/config';
 import { SECRET_NAME } from '../../shared/redact';
+import { secretHeaderNamed } from '../../shared/text';
+import { querySecrets, withQueryReference } from './url-query-secrets';
 import { looksLikeToken, secretArguments, secretInQuery, secretInUrlPath, secretNamed, tokenShaped, urlWithPassword } from './secret-shapes';
 
 /** Stores a secret under a name like `preferred` and resolves the name actually used. */
@@ -14,7 +16,6 @@ export interface FoundSecret {
   replacement: (name: string) => string;
 }
 
-const SECRET_HEADER = /^(authorization|proxy-authorization|x-api-key|api-key|cookie)$|token|secret|key|auth/i;
 const SCHEME = /^(Bearer|Basic|Token|Bot)\s+(\S.*)$/i;
 
 function isLiteral(value: string): boolean {
@@ -64,11 +65,15 @@ export function findLiteralSecrets(server: string, config: ServerConfig): FoundS
     }
   } else {
     for (const [name, value] of Object.entries(config.headers ?? {})) {
-      if (!isLiteral(value) || !(SECRET_HEADER.test(name) || looksLikeToken(value))) continue;
+      if (!isLiteral(value) || !(secretHeaderNamed(name) || looksLikeToken(value))) continue;
       const scheme = SCHEME.exec(value);
       const secret = scheme?.[2] ?? value;
       const prefix = scheme?.[1] ? `${scheme[1]} ` : '';
       found.push({ field: `headers.${name}`, preferredName: secretName(server, name), value: secret, replacement: (ref) => `${prefix}\${secret:${ref}}` });
+    }
+    // A URL's query may hold references (filled in at connect, percent-encoded): its secrets move too.
+    for (const { name, value } of querySecrets(config.url)) {
+      found.push({ field: `url.${name}`, preferredName: secretName(server, name), value, replacement: (ref) => `\${secret:${ref}}` });
     }
   }
   return found;
@@ -76,7 +81,7 @@ export function findLiteralSecrets(server: string, config: ServerConfig): FoundS
 
 /**
  * Why an HTTP entry's URL holds a secret in clear (a password, a secret parameter, a token in its
- * path), or undefined. A URL is sent as written and holds no references, so it cannot be moved.
+ * path), or undefined: what is left once its query's secrets moved, which a person moves by hand.
  */
 export function secretInUrl(config: ServerConfig): string | undefined {
   if (isStdio(config)) return undefined;
@@ -105,6 +110,7 @@ export async function moveSecrets(
     if (section === 'args' && isStdio(next) && next.args) next.args[Number(key)] = secret.replacement(name);
     const target = section === 'env' && isStdio(next) ? next.env : section === 'headers' && !isStdio(next) ? next.headers : undefined;
     if (target) target[key] = secret.replacement(name);
+    if (section === 'url' && !isStdio(next)) next.url = withQueryReference(next.url, key, secret.value, secret.replacement(name));
     moved.push({ server, field: secret.field, secret: name });
   }
   return { config: next, moved };

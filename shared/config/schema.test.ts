@@ -76,4 +76,11 @@ describe('an HTTP server URL that does not parse', () => {
     const scheme = HttpServerSchema.safeParse({ type: 'http', url: 'file:///etc/passwd' });
     expect(scheme.error?.issues[0]?.message).toBe('must be an http:// or https:// URL');
   });
+
+  it('takes references in the path and query, and says a reference in the host or port may not stand there', () => {
+    for (const url of ['https://api.example.com/mcp?api_key=${secret:K}', 'https://api.example.com/u/${secret:T}/mcp']) expect(HttpServerSchema.safeParse({ type: 'http', url }).success).toBe(true);
+    for (const url of ['https://${secret:HOST}.example.com/mcp', 'https://api.example.com:${env:PORT}/mcp']) {
+      expect(HttpServerSchema.safeParse({ type: 'http', url }).error?.issues[0]?.message).toMatch(/^may hold a \$\{…\} reference only in its path or query/);
+    }
+  });
 });

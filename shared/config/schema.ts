@@ -92,6 +92,8 @@ function withoutUserinfo(url: string): boolean {
 
 /** A URL that does not parse (`http://[::1`) is said to be one, not to have the wrong scheme. */
 export function urlProblem(input: unknown): string {
+  // The origin is where a secret goes: it is written out, never filled in.
+  if (typeof input === 'string' && /^[^/]*\/\/[^/?#]*\$\{/.test(input)) return 'may hold a ${…} reference only in its path or query, not in its host or port (where a secret is sent is written out)';
   if (typeof input === 'string' && !URL.canParse(input)) return 'is not a whole URL (a bracket, a part or a character is missing or wrong), e.g. https://example.com/mcp';
   return 'must be an http:// or https:// URL';
 }

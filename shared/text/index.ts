@@ -2,4 +2,5 @@ export { HIDDEN_CHAR, escapeCodePoint, revealHidden } from './hidden-chars';
 export { terminalSafe } from './terminal-safe';
 export { foldLookAlikes, readingForm } from './look-alikes';
 export { looksSecret } from './secret-looking';
+export { headerNameWords, secretHeaderNamed } from './secret-header';
 export type { FieldWords } from './secret-looking';

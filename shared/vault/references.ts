@@ -142,9 +142,10 @@ function validName(ref: SecretReference): boolean {
 /**
  * Replaces every `${secret:NAME}` and `${env:NAME}` in `value`, once (resolved values are not scanned
  * again). An unknown, unset or malformed reference throws CodedError invalid_config naming the
- * reference (never a value); the caller adds which server it belongs to.
+ * reference (never a value); the caller adds which server it belongs to. `encode` writes each value
+ * into its place (a URL's component: percent-encoded); the value itself is what the redactor learns.
  */
-export async function resolveReferences(value: string, resolvers: ReferenceResolvers): Promise<string> {
+export async function resolveReferences(value: string, resolvers: ReferenceResolvers, encode: (value: string) => string = (v) => v): Promise<string> {
   const refs = findReferences(value);
   if (refs.length === 0) return value.includes('$${') ? unescape(value) : value;
   for (const ref of refs) if (!validName(ref)) throw badName(ref);
@@ -166,7 +167,8 @@ export async function resolveReferences(value: string, resolvers: ReferenceResol
 
   return value.replace(REFERENCE, (whole: string, escape: string) => {
     if (escape === '$') return whole.slice(1);
-    return resolved.get(whole) ?? whole;
+    const secret = resolved.get(whole);
+    return secret === undefined ? whole : encode(secret);
   });
 }
 

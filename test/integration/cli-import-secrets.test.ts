@@ -18,7 +18,7 @@ const CLAUDE_DESKTOP = {
 };
 
 describe('import of secrets in clear, through the built CLI', () => {
-  it('moves env and argument secrets into the vault and reports the one a URL keeps', async () => {
+  it('moves env, argument and URL query secrets into the vault', async () => {
     const home = tempHome('cs-import-secrets-');
     const file = join(home, '..', 'claude_desktop_config.json');
     writeFileSync(file, JSON.stringify(CLAUDE_DESKTOP));
@@ -26,11 +26,13 @@ describe('import of secrets in clear, through the built CLI', () => {
     const run = await runCli(home, ['import', 'claude-desktop', '--path', file], { env: ENV });
     expect(run.code, run.stderr).toBe(0);
     for (const field of ['env.DATABASE_URL', 'env.DB_PASS', 'env.PGPASS', 'args.3', 'args.4']) expect(run.stdout).toContain(`moved   db ${field} into the vault`);
-    expect(run.stdout).toContain('in clear remote url: the URL holds a secret in clear (its parameter api_key)');
+    expect(run.stdout).toContain('moved   remote url.api_key into the vault');
+    expect(run.stdout).not.toContain('in clear');
     expect(run.stdout).toContain('2 added, 0 skipped.');
 
     const written = readFileSync(join(home, 'mcp.json'), 'utf8');
-    expect(written).not.toMatch(/hunter2|Hunter2Passw0rd|s3cret|sk-ant-api03/);
+    expect(written).not.toMatch(/hunter2|Hunter2Passw0rd|s3cret|sk-ant-api03|AAAAbbbb/);
+    expect(written).toContain('"url": "https://mcp.example.com/mcp?api_key=${secret:REMOTE_API_KEY}"');
     const db = (JSON.parse(written) as { mcpServers: Record<string, { args?: string[]; env?: Record<string, string> }> }).mcpServers['db'];
     expect(db?.args?.slice(3)).toEqual(['${secret:DB_API-KEY}', '--password=${secret:DB_PASSWORD}']);
     expect(db?.env).toEqual({ DATABASE_URL: '${secret:DB_DATABASE_URL}', DB_PASS: '${secret:DB_DB_PASS}', PGPASS: '${secret:DB_PGPASS}' });

@@ -103,7 +103,8 @@ describe('CLI: secrets in clear are refused wherever servers add and servers edi
       expect(run.stdout + run.stderr).not.toContain(secret);
     }
     const fragment = await runCli(home, ['servers', 'add', 'again', '--url', `https://api.example.com/mcp#access_token=${hex}`]);
-    expect(fragment.stderr).toContain("give --header 'Authorization: Bearer ${secret:AGAIN_ACCESS_TOKEN}' (in single quotes)");
+    expect(fragment.stderr).toContain('write ${secret:AGAIN_ACCESS_TOKEN} in its place in --url, in single quotes (it is filled in, percent-encoded, when the server connects)');
+    expect(fragment.stderr).toContain("or give --header 'Authorization: Bearer ${secret:AGAIN_ACCESS_TOKEN}' if the service takes it as a header");
 
     expect((await runCli(home, ['servers', 'add', 'prog', '--', 'node', '-e', '0'])).code).toBe(0);
     const command = await runCli(home, ['servers', 'edit', 'prog', '--command', `node --api-key=${hex}`]);

@@ -110,7 +110,9 @@ async function serverCheck(name: string, config: ServerConfig, deps: DoctorOptio
   if (deps.approval(name, config) === 'pending') {
     return { id, title, status: 'warn', detail: `${redact(config.url)}: where it sends its secrets is waiting for your approval`, fix: `connected-services servers approve ${name}` };
   }
-  const failure = await urlReachable(config.url, deps.fetch ?? fetch, deps.urlTimeoutMs ?? 3000);
+  // A URL with a reference is probed at its origin: the probe sends no secret, nor a reference's text.
+  const probed = config.url.includes('${') ? `${new URL(config.url).origin}/` : config.url;
+  const failure = await urlReachable(probed, deps.fetch ?? fetch, deps.urlTimeoutMs ?? 3000);
   return failure === null
     ? { id, title, status: 'ok', detail: `${redact(config.url)} is reachable` }
     : { id, title, status: 'fail', detail: `${redact(config.url)} is not reachable (${redact(failure)})`, fix: 'Is the server running? Check the URL in the config' };

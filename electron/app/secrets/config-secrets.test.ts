@@ -18,4 +18,11 @@ describe('literal secrets written in mcp.json', () => {
     expect(redactor.knownIn({ q: 'literal-wiki-token-4567' })).toEqual({ source: { from: 'config', server: 'wiki', name: 'Authorization' }, former: false });
     expect(sourceWords(notes, false)).toBe('the value of NOTES_API_KEY of notes written in mcp.json');
   });
+
+  it('knows a header by a credential word in its name (X-Api-Pass), not a fixed list', () => {
+    const redactor = new Redactor();
+    const config = { mcpServers: { wiki: { url: 'https://wiki.example.com/mcp', headers: { 'X-Api-Pass': 'hunter2-literal-pass', 'X-Team': 'blue-team-0001' } } } } as unknown as McpConfig;
+    registerConfigSecrets(config, redactor);
+    expect(redactor.redact('sent hunter2-literal-pass for blue-team-0001')).toBe('sent [redacted] for blue-team-0001');
+  });
 });

@@ -34,3 +34,31 @@ describe('resolveServerConfig: a secret holding a NUL byte', () => {
     await expect(resolveServerConfig('srv', { command: 'node', env: { A: '${secret:mine}' } }, clean)).resolves.toMatchObject({ env: { A: 'plain' } });
   });
 });
+
+describe('resolveServerConfig: references in an HTTP entry\'s URL', () => {
+  const values: Record<string, string> = { K: 'a&b=c#d/e f', T: 'tok-123' };
+  const given: ReferenceResolvers = { secret: (name) => Promise.resolve(values[name]), env: { REGION: 'eu' }, redactor: { addSecret: () => undefined } };
+
+  it('fills in the query and the path, each value percent-encoded in its place', async () => {
+    const config = await resolveServerConfig('srv', { type: 'http', url: 'https://api.example.com/u/${secret:T}/mcp?api_key=${secret:K}&region=${env:REGION}' }, given);
+    expect(config).toMatchObject({ url: 'https://api.example.com/u/tok-123/mcp?api_key=a%26b%3Dc%23d%2Fe%20f&region=eu' });
+    expect(new URL((config as { url: string }).url).searchParams.get('api_key')).toBe('a&b=c#d/e f');
+  });
+
+  it('leaves a URL without references as written', async () => {
+    await expect(resolveServerConfig('srv', { type: 'http', url: 'https://api.example.com/mcp?x=1' }, given)).resolves.toMatchObject({ url: 'https://api.example.com/mcp?x=1' });
+  });
+
+  it('refuses a secret that is no valid text, never quoting it', async () => {
+    const broken: ReferenceResolvers = { ...given, secret: () => Promise.resolve('ok\ud800') };
+    const error: unknown = await resolveServerConfig('srv', { type: 'http', url: 'https://api.example.com/mcp?k=${secret:K}' }, broken).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CodedError);
+    expect((error as CodedError).message).toBe('Server "srv": its URL cannot be sent: a secret in it is not valid text (a lone surrogate)');
+  });
+
+  it('an unknown reference in the URL is a config error naming it', async () => {
+    const error: unknown = await resolveServerConfig('srv', { type: 'http', url: 'https://api.example.com/mcp?k=${secret:NOPE}' }, given).catch((e: unknown) => e);
+    expect((error as CodedError).code).toBe('invalid_config');
+    expect((error as CodedError).message).toContain('NOPE');
+  });
+});

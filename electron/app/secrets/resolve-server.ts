@@ -26,7 +26,29 @@ function refuseNul(env: Record<string, string> | undefined, args: readonly strin
 }
 
 /**
- * `${secret:NAME}`, `${env:NAME}` (and `${secretFile:NAME}` for commands) in a server's env, args and headers, resolved just before it is
+ * References in an HTTP entry's `url` (its path or query: `?api_key=${secret:K}`), each value
+ * percent-encoded as a URL's component (RFC 3986 §2.1), so a `&`, `#` or `/` in a secret stays inside
+ * its parameter. The address it goes to is the one written: references cannot stand in the origin
+ * (the schema refuses them there), and the resolved URL must keep it.
+ */
+async function resolveUrl(written: string, resolvers: ReferenceResolvers): Promise<string> {
+  const cannot = (why: string) => new CodedError('invalid_config', `its URL cannot be sent: ${why}`, { hint: 'store that secret again as plain text with `connected-services secrets set NAME`' });
+  let url: string;
+  try {
+    url = await resolveReferences(written, resolvers, encodeURIComponent);
+  } catch (error) {
+    // encodeURIComponent's URIError (a lone surrogate) would quote nothing, but say what it is.
+    if (error instanceof URIError) throw cannot('a secret in it is not valid text (a lone surrogate)');
+    throw error;
+  }
+  if (url === written) return url;
+  const origin = URL.parse(written.replace(/\$\{[^}]*\}/g, ''))?.origin;
+  if (origin === undefined || URL.parse(url)?.origin !== origin) throw cannot('a reference in it would change where it goes');
+  return url;
+}
+
+/**
+ * `${secret:NAME}`, `${env:NAME}` (and `${secretFile:NAME}` for commands) in a server's env, args, headers and URL, resolved just before it is
  * spawned or connected, so each child receives only its own secrets and mcp.json never holds them.
  */
 export async function resolveServerConfig(name: string, config: ServerConfig, resolvers: ReferenceResolvers): Promise<ServerConfig> {
@@ -48,7 +70,8 @@ export async function resolveServerConfig(name: string, config: ServerConfig, re
         });
       }
     }
-    return { ...config, ...(headers ? { headers } : {}) };
+    const url = await resolveUrl(config.url, httpResolvers);
+    return { ...config, url, ...(headers ? { headers } : {}) };
   } catch (error) {
     // A reference that cannot be resolved (invalid_config) or a store that cannot answer (auth_required: needs_auth).
     if (error instanceof CodedError && (error.code === 'invalid_config' || error.code === 'auth_required')) {

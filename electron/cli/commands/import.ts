@@ -73,8 +73,8 @@ export function registerImport(program: Command, run: Run): void {
         for (const m of report.secrets) ctx.output.out(`  moved   ${m.server} ${m.field} into the vault as \${secret:${m.secret}}`);
         printCredentialFiles(ctx.output, report.credentialFiles ?? []);
         for (const c of report.inClear ?? []) {
-          ctx.output.out(`  in clear ${c.server} ${c.field}: ${c.reason}; a URL holds no \${secret:…} references, so it stays in mcp.json`);
-          ctx.output.out(`          if the service takes it as a header, remove it from the URL and give it as Authorization: Bearer \${secret:NAME}`);
+          ctx.output.out(`  in clear ${c.server} ${c.field}: ${c.reason}, which import leaves in mcp.json`);
+          ctx.output.out(`          store it with \`connected-services secrets set NAME\` and write \${secret:NAME} in its place (its path or query), or give it as a header if the service takes one`);
         }
         ctx.output.out(`${report.added.length} added, ${report.skipped.length} skipped.`);
         if (report.added.length > 0) ctx.output.out('Imported commands need your approval before they run: see `connected-services servers list`.');

@@ -1,4 +1,5 @@
 import { CodedError } from '../../../shared/errors';
+import { secretHeaderNamed } from '../../../shared/text';
 
 // `--header "Name: value"` and `--env NAME=VALUE` of `servers add` and `servers edit`.
 
@@ -7,13 +8,11 @@ export function collect(value: string, previous: string[] = []): string[] {
   return [...previous, value];
 }
 
-const CREDENTIAL_HEADER = /^(?:authorization|proxy-authorization|x-api-key|api-key|x-auth-token)$/i;
-
 /** What to type instead of a pair that is not one: the separator it needs, and where a credential goes. */
 function pairHint(item: string, flag: string): string {
   const name = item.split(/[:=]/)[0]?.trim() ?? '';
   if (flag !== '--header') return `Write it as NAME=VALUE, e.g. --env API_KEY='\${secret:API_KEY}' (the value from the vault)`;
-  if (CREDENTIAL_HEADER.test(name)) {
+  if (secretHeaderNamed(name)) {
     const scheme = /authorization/i.test(name) ? 'Bearer ' : '';
     return (
       `A credential stays in the vault: store it with \`connected-services secrets set TOKEN\` (asked without echo), then give --header '${name}: ${scheme}\${secret:TOKEN}' ` +

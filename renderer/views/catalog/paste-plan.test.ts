@@ -38,6 +38,13 @@ describe('pastedPlan', () => {
     expect(http && pastedPlan(http)).toMatchObject({ config: { headers: { Authorization: '${secret:Authorization}', 'X-Team': 'a' } }, secrets: [{ name: 'Authorization', value: 'Bearer t0k' }] });
   });
 
+  it('moves a header named by a credential word (X-Auth, X-Session-Cookie), as servers add and import judge one', () => {
+    const [http] = readPaste('{"url": "https://x.example/mcp", "headers": {"X-Auth": "p1", "X-Session-Cookie": "p2", "X-Monkey": "banana"}}', 'x');
+    const plan = http && pastedPlan(http);
+    expect(plan?.secrets.map((s) => s.name)).toEqual(['X-Auth', 'X-Session-Cookie']);
+    expect(plan?.config).toMatchObject({ headers: { 'X-Monkey': 'banana' } });
+  });
+
   it('moves variables that evade a suffix check: key ids, one-time codes, other languages; plain ones stay', () => {
     const [row] = readPaste('AWS_ACCESS_KEY_ID=AKIA1 MYSQL_PWD=p1 TOTP_SEED=s1 DB_PASSWORT=p3 TOKENIZER_MODEL=bpe LOG_LEVEL=debug PWD=/home/me npx -y x', 'x');
     const plan = row && pastedPlan(row);

@@ -1,7 +1,7 @@
 import { looksLikeJson, parsePastedEntry, SERVER_NAME, splitCommandLine, type ServerConfig, isStdio } from '../../../shared/config';
 import { secretReference, type ServerPlan } from '../../../shared/catalog';
 import { CodedError } from '../../../shared/errors';
-import { looksSecret } from '../../../shared/text';
+import { looksSecret, secretHeaderNamed } from '../../../shared/text';
 
 /** The shell's working folders (POSIX `PWD`, `OLDPWD`): a path, though `pwd` alone reads as a password. */
 const SHELL_FOLDER_VARIABLE: ReadonlySet<string> = new Set(['PWD', 'OLDPWD']);
@@ -56,9 +56,6 @@ export function readPaste(text: string, name: string): PastedRow[] {
   return [{ name: given !== '' ? given : suggestName(config), config, warnings: split.warnings }];
 }
 
-/** Headers that carry a credential whatever their words say. */
-const SECRET_HEADER = /^(authorization|proxy-authorization|x-api-key|api-key|cookie)$/i;
-
 /**
  * The row as a plan to add: literal values of secret-named variables and headers (`API_KEY=…`,
  * `Authorization`) go to the vault, scoped to the server, and the entry refers to them.
@@ -80,6 +77,6 @@ export function pastedPlan(row: PastedRow): ServerPlan {
   const config: ServerConfig =
     isStdio(row.config)
       ? { ...row.config, ...(row.config.env ? { env: move(row.config.env, (k) => !SHELL_FOLDER_VARIABLE.has(k) && looksSecret({ name: k })) ?? {} } : {}) }
-      : { ...row.config, ...(row.config.headers ? { headers: move(row.config.headers, (k) => SECRET_HEADER.test(k) || looksSecret({ name: k })) ?? {} } : {}) };
+      : { ...row.config, ...(row.config.headers ? { headers: move(row.config.headers, (k) => secretHeaderNamed(k) || looksSecret({ name: k })) ?? {} } : {}) };
   return { name: row.name, config, secrets };
 }
