@@ -83,6 +83,12 @@ export interface PoolOptions extends Partial<ProcessEnv> {
   maxMessageBytes?: number;
   /** How long a stopping stdio server (its process group) gets between SIGTERM and SIGKILL. Default: 2000. */
   stopGraceMs?: number;
+  /**
+   * Linux: a private folder where the processes of running stdio servers are recorded, so that the
+   * pool's start stops what an app process that is gone (a crash) left running (leftover-runs.ts).
+   * Default: none, nothing recorded.
+   */
+  runsDir?: string;
   /** Budgets for a stdio server's stderr and stray stdout lines (docs/configuration.md, "Server output"). Default: DEFAULT_FLOOD_LIMITS. */
   floodLimits?: Partial<FloodLimits>;
   /** Where servers' elicitation and sampling requests go (server-asks.ts). Default: declined. */

@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { parseStat } from './proc-scan';
 
 /** What /proc/PID/stat (proc(5)) says of a process that ties it to a run: its parent, group, session and start. */
 export interface ProcStat {
@@ -27,20 +28,11 @@ export function listPids(proc = '/proc'): number[] {
 
 /** The stat of `pid`, undefined once it is gone. */
 export function readProcStat(pid: number, proc = '/proc'): ProcStat | undefined {
-  let text: string;
   try {
-    text = readFileSync(`${proc}/${pid}/stat`, 'latin1');
+    return parseStat(pid, readFileSync(`${proc}/${pid}/stat`, 'latin1'));
   } catch {
     return undefined;
   }
-  // The name (field 2) is in parentheses and may hold spaces and ')': the fields after the last ')' are plain.
-  const close = text.lastIndexOf(')');
-  if (close < 0) return undefined;
-  const fields = text.slice(close + 2).split(' ');
-  const [state, ppid, pgrp, session] = fields;
-  const start = fields[19];
-  if (state === undefined || ppid === undefined || pgrp === undefined || session === undefined || start === undefined) return undefined;
-  return { pid, ppid: Number(ppid), pgrp: Number(pgrp), session: Number(session), start, state };
 }
 
 /** Still the process `stat` names: same pid, same start, not yet dead. */

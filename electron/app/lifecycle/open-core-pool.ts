@@ -80,6 +80,8 @@ export function openCorePool(options: CorePoolOptions): Pool {
   const gate = approvalGate(registry);
   const ownPool = createPool({
     cacheDir: join(options.core.dataDir, 'cache', 'inventory'),
+    // What its stdio servers run, so a start after a crash stops what they left (leftover-runs.ts).
+    runsDir: join(options.core.dataDir, 'runs'),
     asks: { router: options.asks },
     env,
     log: (line) => {
