@@ -5,9 +5,9 @@ import { groupAlive, signalGroup } from './process-group';
 import type { DaemonRule } from './run-watch';
 
 const POLL_MS = 25;
-/** Rounds of SIGKILL for what the survivors start while being killed (a fork loop); each round reads /proc afresh. */
+/** Rounds of SIGSTOP for what the survivors started before being stopped (a fork loop); each round reads /proc afresh. */
 export const KILL_ROUNDS = 5;
-/** The SIGKILL rounds end by this, however many are left: a run forking in a loop cannot hold up its stop. */
+/** The SIGSTOP rounds end by this, however many are left: a run forking in a loop cannot hold up its stop. */
 export const KILL_PHASE_MS = 2000;
 
 /** What endRun asks of a RunWatch. */
@@ -49,10 +49,10 @@ async function anyRunning(stats: readonly ProcStat[]): Promise<boolean> {
 /**
  * Ends a child and everything provably of its run (one rule for stdio servers and store programs):
  * SIGTERM to its process group and to what the watch finds outside it (Linux: left the group or
- * session, cleared its environment), SIGKILL to whatever still runs after `graceMs`, repeated for
- * what they started meanwhile, KILL_ROUNDS times and KILL_PHASE_MS at most. /proc is read without
- * blocking the event loop. Each pid is signalled just after /proc showed it with the start time
- * recorded, so a reused pid is not. Without `child` (a run of an earlier process) only what the watch
+ * session, cleared its environment); after `graceMs` SIGSTOP to whatever still runs, repeated for
+ * what they started meanwhile (KILL_ROUNDS times and KILL_PHASE_MS at most), then SIGKILL to all of
+ * it. /proc is read without blocking the event loop. Each pid is signalled just after /proc showed it
+ * with the start time recorded (and a stopped process cannot end), so a reused pid is not. Without `child` (a run of an earlier process) only what the watch
  * finds. Resolves true if it had to SIGKILL.
  */
 export async function endRun(child: ChildProcess | undefined, watch: RunSurvivors | undefined, options: EndRunOptions): Promise<boolean> {
@@ -76,12 +76,23 @@ export async function endRun(child: ChildProcess | undefined, watch: RunSurvivor
     outside = (await watch?.survivors(daemons)) ?? [];
     if (!groupLeft() && outside.length === 0) return false;
   }
-  group('SIGKILL');
+  // Stopped first, so that nothing of the run forks or exits between the looks: every child found
+  // then still has its stopped parent, so the link is read; then all are killed at once.
+  const freeze = platform !== 'win32';
+  if (freeze) group('SIGSTOP');
+  const found = new Map<number, ProcStat>();
   const killEnd = now() + KILL_PHASE_MS;
-  for (let round = 0; round < KILL_ROUNDS && outside.length > 0 && now() < killEnd; round++) {
-    signalEach(outside, 'SIGKILL');
-    await delay(POLL_MS);
+  for (let round = 0; round < KILL_ROUNDS && now() < killEnd; round++) {
+    const fresh = outside.filter((stat) => found.get(stat.pid)?.start !== stat.start);
+    if (fresh.length === 0) break;
+    for (const stat of fresh) found.set(stat.pid, stat);
+    if (!freeze) break;
+    signalEach(fresh, 'SIGSTOP');
+    await delay(0);
     outside = (await watch?.survivors(daemons)) ?? [];
   }
+  for (const stat of outside) found.set(stat.pid, stat);
+  group('SIGKILL');
+  signalEach([...found.values()], 'SIGKILL');
   return true;
 }
