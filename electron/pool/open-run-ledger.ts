@@ -8,9 +8,9 @@ import type { PoolOptions } from './types';
  * running; undefined elsewhere. The leftovers are stopped in the background: a start-up does not
  * wait for them, and this pool's own runs are never among them (their records name a live owner).
  */
-export function openRunLedger(options: Pick<PoolOptions, 'runsDir' | 'stopGraceMs'>, log: (line: string) => void, platform: NodeJS.Platform = process.platform): RunLedger | undefined {
+export function openRunLedger(options: Pick<PoolOptions, 'runsDir' | 'stopGraceMs' | 'onLeftovers'>, log: (line: string) => void, platform: NodeJS.Platform = process.platform): RunLedger | undefined {
   if (options.runsDir === undefined || platform !== 'linux') return undefined;
   const ledger = new RunLedger(options.runsDir);
-  void stopLeftoverRuns(options.runsDir, options.stopGraceMs ?? DEFAULT_STOP_GRACE_MS, log, platform).catch((error: unknown) => log(`stopping what an earlier run of the app left running failed: ${String(error)}`));
+  void stopLeftoverRuns(options.runsDir, options.stopGraceMs ?? DEFAULT_STOP_GRACE_MS, log, options.onLeftovers, platform).catch((error: unknown) => log(`stopping what an earlier run of the app left running failed: ${String(error)}`));
   return ledger;
 }

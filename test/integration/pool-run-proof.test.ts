@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createPool, type Pool } from '../../electron/pool';
+import { createPool, type LeftoverReport, type Pool } from '../../electron/pool';
 import { carriesMark, RUN_MARK_VAR, scanAll } from '../../electron/proc-env';
 import { leavingPools } from '../support/leaving-pools';
 import { isAlive, tempDir, textOf, waitFor } from '../support/server-harness';
@@ -101,7 +101,8 @@ describe.skipIf(process.platform !== 'linux')('pool: what proves a process is a 
     expect(isAlive(escaped)).toBe(true);
 
     const lines: string[] = [];
-    const pool = createPool({ cacheDir: tempDir('pool-cache-'), runsDir, stopGraceMs: GRACE_MS, log: (l) => lines.push(l) });
+    const reports: LeftoverReport[] = [];
+    const pool = createPool({ cacheDir: tempDir('pool-cache-'), runsDir, stopGraceMs: GRACE_MS, log: (l) => lines.push(l), onLeftovers: (r) => reports.push(r) });
     pools.push(pool);
     await waitFor('the escaped sleep to be stopped', () => !isAlive(escaped), 10_000);
     await waitFor('the record to be removed', () => !existsSync(join(runsDir, `${mark}.json`)), 5000);
@@ -109,5 +110,8 @@ describe.skipIf(process.platform !== 'linux')('pool: what proves a process is a 
     expect(lines.some((l) => l.startsWith('[s] stopping') && l.includes(`pid ${escaped} (sleep)`))).toBe(true);
     expect(lines.some((l) => l.includes(`pid ${persons} (sleep)`) && l.includes('not provably started by it'))).toBe(true);
     expect(readdirSync(runsDir)).toEqual([]);
+    expect(reports).toHaveLength(1);
+    expect(reports[0]?.stopped).toContainEqual({ pid: escaped, name: 'sleep' });
+    expect(reports[0]?.leftRunning).toEqual([{ pid: persons, name: 'sleep' }]);
   });
 });

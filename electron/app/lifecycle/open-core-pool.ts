@@ -53,6 +53,8 @@ export interface CorePoolOptions {
   logs: ServerLogs;
   /** Tools and prompts pinned at approval: every listing passes through them. */
   pins: InventoryPins;
+  /** What the start stopped of a crashed app process's servers (leftover-audit.ts). */
+  onLeftovers?: PoolOptions['onLeftovers'];
 }
 
 /**
@@ -82,6 +84,7 @@ export function openCorePool(options: CorePoolOptions): Pool {
     cacheDir: join(options.core.dataDir, 'cache', 'inventory'),
     // What its stdio servers run, so a start after a crash stops what they left (leftover-runs.ts).
     runsDir: join(options.core.dataDir, 'runs'),
+    onLeftovers: options.onLeftovers,
     asks: { router: options.asks },
     env,
     log: (line) => {
