@@ -65,8 +65,9 @@ export async function endRun(child: ChildProcess | undefined, watch: RunSurvivor
   const now = options.now ?? Date.now;
   // From here /proc is read whole at each step; the periodic look would only race it.
   watch?.close();
-  // Read before the group's signal: the links of what left the group die with its parents.
-  let outside = (await watch?.survivors(daemons)) ?? [];
+  // Read before the group's signal: the links of what left the group die with its parents. Without a
+  // watch the group is signalled in this turn.
+  let outside = watch === undefined ? [] : await watch.survivors(daemons);
   if (options.graceMs > 0) {
     group('SIGTERM');
     signalEach(outside, 'SIGTERM');
