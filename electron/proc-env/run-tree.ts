@@ -82,6 +82,11 @@ export class RunTree {
     return [...this.#known].map(([pid, start]) => ({ pid, start }));
   }
 
+  /** Forgets the ones whose pid `pids` (every pid now) lacks: they ended, and a long run's record stays its living ones. */
+  forgetMissing(pids: ReadonlySet<number>): void {
+    for (const pid of this.#known.keys()) if (!pids.has(pid) && pid !== this.root.pid) this.#known.delete(pid);
+  }
+
   /** Forgets the ones `stats` (every process, read at once) does not show running. */
   forgetAbsent(stats: readonly ProcStat[]): void {
     const running = new Map(stats.filter((stat) => stat.state !== 'Z' && stat.state !== 'X').map((stat) => [stat.pid, stat.start]));
