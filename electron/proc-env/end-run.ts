@@ -83,17 +83,21 @@ export async function endRun(child: ChildProcess | undefined, watch: RunSurvivor
   if (freeze) group('SIGSTOP');
   const found = new Map<number, ProcStat>();
   const killEnd = now() + KILL_PHASE_MS;
-  for (let round = 0; round < KILL_ROUNDS && now() < killEnd; round++) {
-    const fresh = outside.filter((stat) => found.get(stat.pid)?.start !== stat.start);
-    if (fresh.length === 0) break;
-    for (const stat of fresh) found.set(stat.pid, stat);
-    if (!freeze) break;
-    signalEach(fresh, 'SIGSTOP');
-    await delay(0);
-    outside = (await watch?.survivors(daemons)) ?? [];
+  try {
+    for (let round = 0; round < KILL_ROUNDS && now() < killEnd; round++) {
+      const fresh = outside.filter((stat) => found.get(stat.pid)?.start !== stat.start);
+      if (fresh.length === 0) break;
+      for (const stat of fresh) found.set(stat.pid, stat);
+      if (!freeze) break;
+      signalEach(fresh, 'SIGSTOP');
+      await delay(0);
+      outside = (await watch?.survivors(daemons)) ?? [];
+    }
+    for (const stat of outside) found.set(stat.pid, stat);
+  } finally {
+    // Whatever happened meanwhile, nothing is left stopped.
+    group('SIGKILL');
+    signalEach([...found.values()], 'SIGKILL');
   }
-  for (const stat of outside) found.set(stat.pid, stat);
-  group('SIGKILL');
-  signalEach([...found.values()], 'SIGKILL');
   return true;
 }
