@@ -5,6 +5,7 @@ import { openConnection, type Connection, type ConnectionSettings, type ConnectR
 import { stoppedWhileStarting } from './map-error';
 import { EraVerdicts } from './era-verdicts';
 import { DEFAULT_MAX_MESSAGE_BYTES, DEFAULT_STOP_GRACE_MS, type SpawnLike } from './stdio-transport';
+import type { RunLedger } from './run-ledger';
 import type { PoolOptions } from './types';
 
 /**
@@ -15,7 +16,7 @@ import type { PoolOptions } from './types';
 export type ConnectionFactory = (request: ConnectRequest) => Promise<Connection>;
 
 /** The factory `createPool` uses: resolve (`${secret:…}`), then spawn (stdio) or connect (Streamable HTTP) and initialize. */
-export function connectionFactory(options: PoolOptions, core: ProcessEnv, spawn?: SpawnLike): ConnectionFactory {
+export function connectionFactory(options: PoolOptions, core: ProcessEnv, spawn?: SpawnLike, ledger?: RunLedger): ConnectionFactory {
   const resolve = options.resolve ?? ((_name, config) => Promise.resolve(config));
   // Built once: every start of every server opens its connection with the same settings.
   const settings: ConnectionSettings = {
@@ -26,6 +27,7 @@ export function connectionFactory(options: PoolOptions, core: ProcessEnv, spawn?
     httpFetch: options.httpFetch,
     spawn,
     eras: new EraVerdicts(options.cacheDir, { recheckMs: options.eraRecheckMs, now: core.now }),
+    ledger,
   };
   return async (request) => {
     const resolved = await resolve(request.server, request.config);

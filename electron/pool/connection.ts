@@ -14,6 +14,7 @@ import { messageBoundFetch } from './message-bound';
 import { listingDepthFetch } from './listing-depth-fetch';
 import { sessionExpiryFetch, type SessionNews } from './session-expiry';
 import { settleFailedSends } from './settle-failed-sends';
+import type { RunLedger } from './run-ledger';
 import { StdioProcessTransport, type SpawnLike } from './stdio-transport';
 import type { FetchLike } from '../net';
 import { DirectToolCalls } from './direct-calls';
@@ -68,6 +69,8 @@ export interface ConnectionSettings extends ProcessEnv {
   spawn?: SpawnLike | undefined;
   /** The era each HTTP server spoke when last asked (era-verdicts.ts); none: every start asks. */
   eras?: EraVerdicts | undefined;
+  /** Where stdio servers' processes are recorded while they run (run-ledger.ts). */
+  ledger?: RunLedger | undefined;
 }
 
 /** One server's attempt to connect: its entry, its startup deadline, and where the connection reports. */
@@ -115,6 +118,7 @@ function stdioTransport(options: ConnectOptions, config: StdioServerConfig): Std
     floodLimits: options.floodLimits,
     now: options.now,
     ...(options.spawn ? { spawn: options.spawn } : {}),
+    ledger: options.ledger,
   });
 }
 

@@ -11,6 +11,7 @@ export type { SetTimer } from './idle-timer';
 export type { ConnectionFactory } from './connection-factory';
 export type { Connection, ConnectRequest } from './connection';
 export type { PoolSeamOptions } from './pool';
+export type { LeftoverReport } from './leftover-runs';
 export { DEFAULT_ASK_TIMEOUT_MS } from './server-asks';
 export type { AskContext, AskOptions, AskRouter, CallAsker } from './server-asks';
 export { AskRefused, AskTimeout } from './ask-handlers';

@@ -8,6 +8,7 @@ import { connectionFactory, type ConnectionFactory } from './connection-factory'
 import { CredentialFiles, defaultRuntimeDir } from './credential-files';
 import { defaultSetTimer } from './idle-timer';
 import { oneAtATime } from './one-at-a-time';
+import { openRunLedger } from './open-run-ledger';
 import { resolveRestartPolicy } from './restart-policy';
 import { ServerSlot } from './server-slot';
 import type { SlotOptions } from './slot-options';
@@ -31,8 +32,9 @@ export function createPool(options: PoolOptions, internals: PoolSeamOptions = {}
   const files = new CredentialFiles({ root: options.runtimeDir ?? defaultRuntimeDir(core.env), log });
   // Credential files a crashed process left behind go at start-up, not only at the first spawn.
   if (options.credential) void files.sweep().catch((error: unknown) => log(`sweeping credential files failed: ${String(error)}`));
+  const ledger = openRunLedger(options, log);
   const slotOptions: SlotOptions = {
-    connect: internals.connect ?? connectionFactory(options, core, internals.spawn),
+    connect: internals.connect ?? connectionFactory(options, core, internals.spawn, ledger),
     cacheDir: options.cacheDir,
     cacheLoads: oneAtATime(),
     gate: options.gate,

@@ -1,6 +1,7 @@
 import type { ChildProcessWithoutNullStreams, SpawnOptionsWithoutStdio } from 'node:child_process';
 import type { SpawnLike as ProcessSpawnLike } from '../proc-env';
 import type { FloodLimits } from './flood-budget';
+import type { RunLedger } from './run-ledger';
 
 export const DEFAULT_MAX_MESSAGE_BYTES = 8 * 1024 * 1024;
 export const DEFAULT_STOP_GRACE_MS = 2000;
@@ -27,6 +28,8 @@ export interface StdioTransportOptions {
   now?: (() => number) | undefined;
   spawn?: SpawnLike;
   platform?: NodeJS.Platform;
+  /** Where the run's processes are recorded while it runs (Linux), for a start after a crash to stop. */
+  ledger?: RunLedger | undefined;
 }
 
 export interface ExitInfo {

@@ -9,8 +9,8 @@ import { LineSplitter } from './line-splitter';
 import { MessagePump } from './message-pump';
 import type { RpcSchemas } from './rpc-message';
 import { unsendable } from './settle-failed-sends';
-import { endRun, newRunMark, RUN_MARK_VAR, RunWatch } from '../proc-env';
 import { ServerOutput } from './server-output';
+import { ServerRun } from './server-run';
 import { closedStdout, lineTooLong, outran, spawnError } from './stdio-errors';
 import { DEFAULT_MAX_MESSAGE_BYTES, DEFAULT_STOP_GRACE_MS, MAX_QUEUED_MESSAGES, type ExitInfo, type SpawnLike, type StdioTransportOptions } from './stdio-options';
 import { tooDeepListing } from './listing-depth';
@@ -42,7 +42,7 @@ export class StdioProcessTransport implements Transport {
   readonly #stdout: LineSplitter;
   readonly #output: ServerOutput;
   #child: ChildProcessWithoutNullStreams | undefined;
-  #watch: RunWatch | undefined;
+  readonly #run: ServerRun;
   #exit: ExitInfo | undefined;
   #exited: Promise<void> | undefined;
   #failure: CodedError | undefined;
@@ -61,6 +61,7 @@ export class StdioProcessTransport implements Transport {
     this.#options = options;
     this.#platform = options.platform ?? process.platform;
     this.#grace = options.stopGraceMs ?? DEFAULT_STOP_GRACE_MS;
+    this.#run = new ServerRun({ server: options.server, platform: this.#platform, graceMs: this.#grace, log: options.log, ledger: options.ledger });
     this.#stdout = new LineSplitter(options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES);
     this.#output = new ServerOutput({
       server: options.server,
@@ -115,9 +116,8 @@ export class StdioProcessTransport implements Transport {
   #spawn(): Promise<void> {
     const { command, args, cwd } = this.#options;
     const spawn: SpawnLike = this.#options.spawn ?? nodeSpawn;
-    // Linux: a random mark in the environment, one of the signs of what the run started (run-watch.ts).
-    const mark = this.#platform === 'linux' ? newRunMark() : undefined;
-    const env = mark === undefined ? this.#options.env : { ...this.#options.env, [RUN_MARK_VAR]: mark };
+    // Linux: a random mark in the environment, to find candidates of what the run started (run-watch.ts).
+    const env = this.#run.env(this.#options.env);
     return new Promise<void>((resolve, reject) => {
       const spawnOptions: SpawnOptionsWithoutStdio = {
         env,
@@ -136,8 +136,7 @@ export class StdioProcessTransport implements Transport {
         return;
       }
       this.#child = child;
-      // In the spawn's turn, before any look at /proc could take its first children for strangers.
-      if (mark !== undefined && child.pid !== undefined) this.#watch = RunWatch.of(child.pid, mark);
+      this.#run.watch(child.pid);
       let spawned = false;
       this.#exited = new Promise((done) => child.once('exit', () => done()));
       child.once('spawn', () => {
@@ -219,16 +218,9 @@ export class StdioProcessTransport implements Transport {
     }
   }
 
-  /** SIGTERM the group and what left it, SIGKILL them after the grace period if anything is still alive. */
+  /** SIGTERM the group and what left it, SIGKILL after the grace period if anything is still alive (server-run.ts). */
   async #endGroup(): Promise<void> {
-    if (!this.#child) return;
-    try {
-      if (await endRun(this.#child, this.#watch, this.#grace, this.#platform)) {
-        this.#options.log?.(`[${this.#options.server}] did not stop within ${this.#grace} ms of SIGTERM; sent SIGKILL`);
-      }
-    } catch (error) {
-      this.#options.log?.(`[${this.#options.server}] could not stop its process group: ${redact(String(error))}`);
-    }
+    if (this.#child) await this.#run.end(this.#child);
   }
 
   #onData(chunk: Buffer): void {
@@ -280,7 +272,6 @@ export class StdioProcessTransport implements Transport {
     if (this.#finished) return;
     this.#finished = true;
     this.#markFinished();
-    this.#watch?.close(); // endRun reads /proc itself; the periodic looks are over
     if (this.#finishTimer) clearTimeout(this.#finishTimer);
     this.#stdout.clear();
     this.#output.flush();

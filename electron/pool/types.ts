@@ -3,6 +3,7 @@ import type { CodedError } from '../../shared/errors';
 import type { FetchLike } from '../net';
 import type { Cancellation } from './cancellation';
 import type { FloodLimits } from './flood-budget';
+import type { LeftoverReport } from './leftover-runs';
 import type { SetTimer } from './idle-timer';
 import type { AskOptions, CallAsker } from './server-asks';
 import type { Completion, CompletionParams } from './slot-calls';
@@ -83,6 +84,14 @@ export interface PoolOptions extends Partial<ProcessEnv> {
   maxMessageBytes?: number;
   /** How long a stopping stdio server (its process group) gets between SIGTERM and SIGKILL. Default: 2000. */
   stopGraceMs?: number;
+  /**
+   * Linux: a private folder where the processes of running stdio servers are recorded, so that the
+   * pool's start stops what an app process that is gone (a crash) left running (leftover-runs.ts).
+   * Default: none, nothing recorded.
+   */
+  runsDir?: string;
+  /** Told what the start stopped of each earlier run (and left running for want of proof), for the audit. */
+  onLeftovers?: ((report: LeftoverReport) => void) | undefined;
   /** Budgets for a stdio server's stderr and stray stdout lines (docs/configuration.md, "Server output"). Default: DEFAULT_FLOOD_LIMITS. */
   floodLimits?: Partial<FloodLimits>;
   /** Where servers' elicitation and sampling requests go (server-asks.ts). Default: declined. */

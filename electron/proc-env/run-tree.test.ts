@@ -85,6 +85,15 @@ describe('RunTree', () => {
     expect(tree.running()).toEqual([]);
   });
 
+  it('forgets the members whose pid is gone, never the root, so a long run keeps room for new ones', () => {
+    const { proc, put } = fakeProc();
+    const root = put({ pid: 100, ppid: 1, pgrp: 100, session: 100, start: '1000' });
+    const tree = new RunTree(root, proc);
+    tree.adopt([put({ pid: 101, ppid: 100, pgrp: 100, session: 100, start: '1001' }), put({ pid: 102, ppid: 100, pgrp: 100, session: 100, start: '1002' })]);
+    tree.forgetMissing(new Set([102]));
+    expect(tree.members()).toEqual([{ pid: 100, start: '1000' }, { pid: 102, start: '1002' }]);
+  });
+
   it('counts a zombie as gone, and refresh() reads every process', () => {
     const { proc, put } = fakeProc();
     const root = put({ pid: 100, ppid: 1, pgrp: 100, session: 100, start: '1000' });

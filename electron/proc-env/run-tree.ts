@@ -14,6 +14,8 @@ export class RunTree {
   readonly root: ProcStat;
   readonly #proc: string;
   readonly #known = new Map<number, string>();
+  /** Called when adoption added processes (a record of them may be kept elsewhere). */
+  onGrow: (() => void) | undefined;
 
   constructor(root: ProcStat, proc = '/proc') {
     this.root = root;
@@ -27,26 +29,27 @@ export class RunTree {
 
   /**
    * Adopts, among `stats` (all read before this call), each process whose parent is ours and, while
-   * the root runs, each member of its session. A parent (or the root) counts only if it is read again
-   * now with the start recorded: it then lived when the child's stat was read, so the link was to ours
-   * and not to a process that took its pid since.
+   * the root runs, each member of its session. A parent (or the root) counts only if `alive` finds it
+   * now (read after `stats`) with the start recorded: it then lived when the child's stat was read, so
+   * the link was to ours and not to a process that took its pid since. `alive` reads /proc by default.
    */
-  adopt(stats: readonly ProcStat[]): void {
+  adopt(stats: readonly ProcStat[], alive: (pid: number, start: string) => boolean = (pid, start) => readProcStat(pid, this.#proc)?.start === start): void {
     const verified = new Map<number, boolean>();
     const ours = (pid: number): boolean => {
       const start = this.#known.get(pid);
       if (start === undefined) return false; // not ours yet: may be adopted later in this call
-      let alive = verified.get(pid);
-      if (alive === undefined) verified.set(pid, (alive = readProcStat(pid, this.#proc)?.start === start));
-      return alive;
+      let lives = verified.get(pid);
+      if (lives === undefined) verified.set(pid, (lives = alive(pid, start)));
+      return lives;
     };
+    const before = this.#known.size;
     const sessionOurs = ours(this.root.pid);
     let pending = stats.filter((stat) => this.#known.get(stat.pid) !== stat.start);
     for (let grew = true; grew && pending.length > 0; ) {
       grew = false;
       const rest: ProcStat[] = [];
       for (const stat of pending) {
-        if (this.#known.size >= MAX_RUN_PROCESSES) return;
+        if (this.#known.size >= MAX_RUN_PROCESSES) break;
         if ((sessionOurs && stat.session === this.root.pid) || ours(stat.ppid)) {
           this.#known.set(stat.pid, stat.start);
           grew = true;
@@ -56,14 +59,46 @@ export class RunTree {
       }
       pending = rest;
     }
+    if (this.#known.size > before) this.onGrow?.();
   }
 
-  /** Takes a process found ours by another sign (it holds the run's socket, or carries its mark). */
+  /** The parents `stats` name that are ours: what `adopt` asks `alive` about (read them after `stats`). */
+  parentsIn(stats: readonly ProcStat[]): { pid: number; start: string }[] {
+    const wanted = new Map<number, string>([[this.root.pid, this.root.start]]);
+    for (const stat of stats) {
+      const start = this.#known.get(stat.ppid);
+      if (start !== undefined) wanted.set(stat.ppid, start);
+    }
+    return [...wanted].map(([pid, start]) => ({ pid, start }));
+  }
+
+  /** Takes a process found ours by another sign (it holds the run's socket). */
   claim(stat: ProcStat): void {
     if (this.#known.size < MAX_RUN_PROCESSES) this.#known.set(stat.pid, stat.start);
   }
 
-  has(stat: ProcStat): boolean {
+  /** Every process taken so far, as pid and start (some may have ended). */
+  members(): { pid: number; start: string }[] {
+    return [...this.#known].map(([pid, start]) => ({ pid, start }));
+  }
+
+  /** Forgets the ones whose pid `pids` (every pid now) lacks: they ended, and a long run's record stays its living ones. */
+  forgetMissing(pids: ReadonlySet<number>): void {
+    for (const pid of this.#known.keys()) if (!pids.has(pid) && pid !== this.root.pid) this.#known.delete(pid);
+  }
+
+  /** Forgets the ones `stats` (every process, read at once) does not show running. */
+  forgetAbsent(stats: readonly ProcStat[]): void {
+    const running = new Map(stats.filter((stat) => stat.state !== 'Z' && stat.state !== 'X').map((stat) => [stat.pid, stat.start]));
+    for (const [pid, start] of this.#known) if (running.get(pid) !== start && pid !== this.root.pid) this.#known.delete(pid);
+  }
+
+  /** Ours among `stats`, zombies left out. */
+  runningIn(stats: readonly ProcStat[]): ProcStat[] {
+    return stats.filter((stat) => this.has(stat) && stat.state !== 'Z' && stat.state !== 'X');
+  }
+
+  has(stat: Pick<ProcStat, 'pid' | 'start'>): boolean {
     return this.#known.get(stat.pid) === stat.start;
   }
 

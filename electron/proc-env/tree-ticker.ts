@@ -21,7 +21,11 @@ function look(): void {
     if (stat !== undefined) fresh.push(stat);
   }
   seen = new Set(pids);
-  for (const tree of trees) tree.adopt(fresh);
+  for (const tree of trees) {
+    // Before adopting: a pid missing from the list is not one of `fresh`.
+    tree.forgetMissing(seen);
+    tree.adopt(fresh);
+  }
 }
 
 /**

@@ -1,6 +1,6 @@
 import { spawn as nodeSpawn, type ChildProcessWithoutNullStreams, type SpawnOptionsWithoutStdio } from 'node:child_process';
 import type { CoreEnv } from '../../shared/core-env';
-import { killMarkedOutputHolders, newRunMark, RUN_MARK_VAR, signalGroup, type SpawnLike } from '../proc-env';
+import { endRun, newRunMark, RUN_MARK_VAR, RunWatch, type SpawnLike } from '../proc-env';
 import { storeUnavailable } from './secret-store';
 
 export type StoreSpawn = SpawnLike<SpawnOptionsWithoutStdio, ChildProcessWithoutNullStreams>;
@@ -15,7 +15,7 @@ export const DEFAULT_STORE_TIMEOUT_MS = 15_000;
 /** A secret is short; a program that prints more than this is not printing one. */
 export const MAX_STORE_OUTPUT = 1024 * 1024;
 const MAX_STDERR = 16 * 1024;
-/** After the program exits, how long its pipes may stay open (held by one it started that left its process group) before that one is killed. */
+/** After the program exits and what it started is stopped, how long its pipes may stay open (held by one not provably of the run) before the answer is taken as it is. */
 const DRAIN_MS = 1000;
 
 export interface ProgramResult {
@@ -56,6 +56,8 @@ export function runStoreProgram(command: string, args: readonly string[], option
       reject(notStarted(options.store, command, error));
       return;
     }
+    // In the spawn's turn (run-watch.ts): what the program starts is found by the same rule as a stdio server's.
+    const watch = mark !== undefined && child.pid !== undefined ? RunWatch.of(child.pid, mark) : undefined;
     const out: Buffer[] = [];
     let outBytes = 0;
     let stderr = '';
@@ -64,14 +66,16 @@ export function runStoreProgram(command: string, args: readonly string[], option
     const settle = (finish: () => void): void => {
       if (settled) return;
       settled = true;
+      watch?.close();
       clearTimeout(timer);
       clearTimeout(drain);
       finish();
     };
-    // What is left of the run: its group, and what left the group still holding the pipes.
+    // What is left of the run, as proc-env's endRun finds it; its daemons (gpg-agent) are the person's
+    // tools' and are kept (docs/configuration.md, "Child processes"). Once: a second call would find nothing more.
+    let ending: Promise<unknown> | undefined;
     const stopAll = (): void => {
-      signalGroup(child, 'SIGKILL', platform);
-      if (mark !== undefined) killMarkedOutputHolders(mark);
+      ending ??= endRun(child, watch, { graceMs: 0, platform, daemons: 'keep' }).catch(() => undefined);
     };
     // Settled at once: 'close' would wait for every copy of the pipes, which a left-over grandchild may hold.
     const stop = (error: Error): void => {
@@ -96,14 +100,13 @@ export function runStoreProgram(command: string, args: readonly string[], option
     child.on('error', (error) => settle(() => reject(notStarted(options.store, command, error))));
     child.on('close', done);
     // The program's own exit settles it: what it started is stopped, which closes the pipes they held
-    // ('close' then follows with all the program printed); one that left the group and holds them is killed after the drain.
+    // ('close' then follows with all the program printed); if one not provably of the run still holds them, after the drain.
     child.on('exit', (code) => {
       if (settled) return;
-      signalGroup(child, 'SIGKILL', platform);
+      stopAll();
       clearTimeout(timer);
       drain = setTimeout(() => {
         done(code);
-        if (mark !== undefined) killMarkedOutputHolders(mark);
         child.stdout.destroy();
         child.stderr.destroy();
       }, DRAIN_MS);

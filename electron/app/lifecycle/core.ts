@@ -8,6 +8,7 @@ import type { Core, CoreOptions } from './core-types';
 import { EventHub } from '../api/event-hub';
 import { forgivingOpener } from '../sign-in/forgiving-opener';
 import { forwardAdminEvents, forwardAgentEvents, forwardAskEvents, forwardBridgeEvents, forwardCoreEvents, forwardDecisionEvents } from './forward-events';
+import { leftoverAudit } from './leftover-audit';
 import { openCorePool, routeAsks } from './open-core-pool';
 import { askUrlChecks } from '../asks/ask-reach';
 import { forwardPinEvents, openToolPins } from '../servers/pin-events';
@@ -41,7 +42,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const logs = new ServerLogs();
   const asks = routeAsks(askUrlChecks(registry, auth));
   const pins = openToolPins(core, registry);
-  const pool = openCorePool({ core, registry, vault, auth, secretFiles, secretStores, asks: asks.router, logs, pins });
+  const leftovers = leftoverAudit();
+  const pool = openCorePool({ core, registry, vault, auth, secretFiles, secretStores, asks: asks.router, logs, pins, onLeftovers: leftovers.report });
   options.onPool?.(pool);
   const signIns = new SignIns({ auth, pool, registry, onDeviceLogin: (login) => events.emit('deviceLogin', login), onSignIn: (progress) => events.emit('signIn', progress) });
 
@@ -114,6 +116,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     storeUses,
   });
   unsubscribe.push(...forwardAdminEvents(admin, confirmations, events));
+  unsubscribe.push(leftovers.to(admin));
   unsubscribe.push(...forwardPinEvents(pins, admin, events));
   unsubscribe.push(...forwardDecisionEvents(decisions.queue, events));
 

@@ -53,6 +53,8 @@ export interface CorePoolOptions {
   logs: ServerLogs;
   /** Tools and prompts pinned at approval: every listing passes through them. */
   pins: InventoryPins;
+  /** What the start stopped of a crashed app process's servers (leftover-audit.ts). */
+  onLeftovers?: PoolOptions['onLeftovers'];
 }
 
 /**
@@ -80,6 +82,9 @@ export function openCorePool(options: CorePoolOptions): Pool {
   const gate = approvalGate(registry);
   const ownPool = createPool({
     cacheDir: join(options.core.dataDir, 'cache', 'inventory'),
+    // What its stdio servers run, so a start after a crash stops what they left (leftover-runs.ts).
+    runsDir: join(options.core.dataDir, 'runs'),
+    onLeftovers: options.onLeftovers,
     asks: { router: options.asks },
     env,
     log: (line) => {

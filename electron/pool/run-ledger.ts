@@ -1,0 +1,77 @@
+import { mkdir, readdir, unlink } from 'node:fs/promises';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { KeyedQueue, LockOwnerSchema, markHeld, ownerRecord, readJsonFile, systemProbe, writeFileAtomic, type LockOwner } from '../fs-safe';
+
+/** A run's processes the record holds at most (proc-env's MAX_RUN_PROCESSES). */
+const MAX_RECORDED = 4096;
+/** The largest record: MAX_RECORDED members at a few dozen bytes each. */
+export const MAX_RECORD_BYTES = 512 * 1024;
+export const RECORD_NAME = /^[0-9a-f]{32}\.json$/;
+
+export const RunRecordSchema = z.object({
+  v: z.literal(1),
+  server: z.string().max(500),
+  mark: z.string().regex(/^[0-9a-f]{32}$/),
+  /** The app process that started the run: its records are another live process's while it runs. */
+  owner: LockOwnerSchema,
+  /** The root first, then what was found of the run, each a pid with its start (clock ticks after boot). */
+  members: z.array(z.object({ pid: z.number().int().positive(), start: z.string().regex(/^\d{1,20}$/) })).min(1).max(MAX_RECORDED),
+});
+export type RunRecord = z.infer<typeof RunRecordSchema>;
+
+/**
+ * The stdio server runs of this app process (Linux), one file a run in a private folder of the data
+ * folder (`runs/<mark>.json`), written at the spawn and as the run grows, removed once it is stopped.
+ * What a crash leaves is read at the next start (leftover-runs.ts).
+ */
+export class RunLedger {
+  readonly dir: string;
+  readonly #owner: LockOwner;
+  readonly #queue = new KeyedQueue();
+  readonly #ended = new Set<string>();
+  #made: Promise<void> | undefined;
+
+  constructor(dir: string) {
+    this.dir = dir;
+    this.#owner = ownerRecord(systemProbe, new Date());
+    // Its records stay this process's while it runs (fs-safe's ownerStatus asks this of our own pid).
+    markHeld(this.#owner, true);
+  }
+
+  /** Records the run's members now; a write after `end` is dropped, so no record outlives its stop. */
+  record(server: string, mark: string, members: readonly { pid: number; start: string }[]): Promise<void> {
+    return this.#queue.run(mark, async () => {
+      if (this.#ended.has(mark)) return;
+      this.#made ??= mkdir(this.dir, { recursive: true, mode: 0o700 }).then(() => undefined);
+      await this.#made;
+      const record: RunRecord = { v: 1, server, mark, owner: this.#owner, members: members.slice(0, MAX_RECORDED) };
+      await writeFileAtomic(join(this.dir, `${mark}.json`), JSON.stringify(record));
+    });
+  }
+
+  /** Removes the record once the run is stopped. */
+  end(mark: string): Promise<void> {
+    this.#ended.add(mark);
+    return this.#queue.run(mark, () => unlink(join(this.dir, `${mark}.json`)).catch(() => undefined));
+  }
+}
+
+/** The records in `dir` with why each of the others is not one (to log); none when the folder is missing. */
+export async function readRunRecords(dir: string): Promise<{ records: { file: string; record: RunRecord }[]; bad: string[] }> {
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch {
+    return { records: [], bad: [] };
+  }
+  const records: { file: string; record: RunRecord }[] = [];
+  const bad: string[] = [];
+  for (const name of names.filter((n) => RECORD_NAME.test(n))) {
+    const file = join(dir, name);
+    const read = await readJsonFile(file, RunRecordSchema, undefined, undefined, MAX_RECORD_BYTES);
+    if (read.ok && `${read.value.mark}.json` === name) records.push({ file, record: read.value });
+    else bad.push(`${name}: ${read.ok ? 'named for another run' : read.reason}`);
+  }
+  return { records, bad };
+}

@@ -1,0 +1,117 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createPool, type LeftoverReport, type Pool } from '../../electron/pool';
+import { carriesMark, RUN_MARK_VAR, scanAll } from '../../electron/proc-env';
+import { leavingPools } from '../support/leaving-pools';
+import { isAlive, tempDir, textOf, waitFor } from '../support/server-harness';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const FORK_LOOP = fileURLToPath(new URL('../fixtures/proc/fork-loop.sh', import.meta.url));
+const CRASHING_POOL = fileURLToPath(new URL('../fixtures/proc/crashing-pool.ts', import.meta.url));
+const GRACE_MS = 500;
+const { poolWith, run } = leavingPools('pool-proof-', GRACE_MS);
+const children: ChildProcess[] = [];
+const marks: string[] = [];
+const pools: Pool[] = [];
+
+afterEach(async () => {
+  await Promise.all(pools.splice(0).map((p) => p.close()));
+  for (const child of children.splice(0)) child.kill('SIGKILL');
+  // Whatever of a test's runs is left (a failing test): every process with one of its marks.
+  for (const mark of marks.splice(0)) {
+    for (const stat of await scanAll()) if (await carriesMark(stat.pid, mark)) process.kill(stat.pid, 'SIGKILL');
+  }
+});
+
+function markOf(pid: number): string {
+  const entry = readFileSync(`/proc/${pid}/environ`, 'latin1').split('\0').find((e) => e.startsWith(`${RUN_MARK_VAR}=`)) ?? '';
+  const mark = entry.slice(RUN_MARK_VAR.length + 1);
+  marks.push(mark);
+  return mark;
+}
+
+/** A `sleep 600` of the test's own, as a launcher the server gave its mark to would start it for the person. */
+function launched(mark: string): number {
+  const child = spawn('setsid', ['sleep', '600'], { env: { PATH: process.env.PATH ?? '/usr/bin:/bin', [RUN_MARK_VAR]: mark }, stdio: 'ignore' });
+  children.push(child);
+  return child.pid ?? -1;
+}
+
+describe.skipIf(process.platform !== 'linux')('pool: what proves a process is a server’s (Linux)', () => {
+  it('leaves running, and logs, a program started outside the server that carries its mark (copied into a launcher)', async () => {
+    const { pool, lines } = await poolWith();
+    const server = Number(textOf(await pool.callTool('s', 'pid', {})));
+    const mark = markOf(server);
+    const persons = launched(mark);
+    const [escaped = -1] = await run(pool, ['env', '-i', 'setsid', 'sleep', '600'], 'ignore');
+    expect((await pool.stop('s')).state).toBe('stopped');
+    await waitFor('the server’s own escaped sleep to die', () => !isAlive(escaped), 5000);
+    expect(isAlive(persons)).toBe(true);
+    expect(lines.some((l) => l.includes(`pid ${persons} (sleep)`) && l.includes('not provably started by it'))).toBe(true);
+  });
+
+  it('stops a server forking in a loop without stalling the event loop, and kills all it forked', async () => {
+    const { pool } = await poolWith();
+    markOf(Number(textOf(await pool.callTool('s', 'pid', {}))));
+    // Answers once 1500 are started, and forks on to 3000 while being stopped.
+    const [looper = -1] = await run(pool, ['setsid', 'sh', FORK_LOOP, '3000', '1500'], 'ignore', { waitLine: true });
+    expect(isAlive(looper)).toBe(true);
+    let last = Date.now();
+    let longest = 0;
+    const ticker = setInterval(() => {
+      longest = Math.max(longest, Date.now() - last);
+      last = Date.now();
+    }, 5);
+    try {
+      expect((await pool.stop('s')).state).toBe('stopped');
+    } finally {
+      clearInterval(ticker);
+    }
+    // Read synchronously, /proc held the event loop 0.5–0.9 s at each of the stop's looks with 3000 of them.
+    expect(longest).toBeLessThan(300);
+    const mark = marks[0] ?? '';
+    const left = async (): Promise<number[]> => {
+      const pids: number[] = [];
+      for (const stat of await scanAll()) if (stat.state !== 'Z' && (await carriesMark(stat.pid, mark))) pids.push(stat.pid);
+      return pids;
+    };
+    await waitFor('every forked sleep to die', async () => (await left()).length === 0, 5000);
+  });
+
+  it('at a start, stops what a crashed app process’s server left running, by its record; never a program that only carries the mark', async () => {
+    const runsDir = join(tempDir('pool-runs-'), 'runs');
+    const crashing = spawn(process.execPath, ['--import', 'tsx', CRASHING_POOL, runsDir, tempDir('pool-cache-')], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+    children.push(crashing);
+    const line = await new Promise<string>((resolve, reject) => {
+      let seen = '';
+      crashing.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
+        seen += chunk;
+        if (seen.includes('\n')) resolve(seen.slice(0, seen.indexOf('\n')));
+      });
+      crashing.once('exit', () => reject(new Error('the crashing pool exited early')));
+    });
+    const { escaped, mark } = JSON.parse(line) as { escaped: number; server: number; mark: string };
+    marks.push(mark);
+    const persons = launched(mark);
+    crashing.kill('SIGKILL');
+    await waitFor('the app process to be gone', () => crashing.exitCode !== null || crashing.signalCode !== null, 5000);
+    expect(isAlive(escaped)).toBe(true);
+
+    const lines: string[] = [];
+    const reports: LeftoverReport[] = [];
+    const pool = createPool({ cacheDir: tempDir('pool-cache-'), runsDir, stopGraceMs: GRACE_MS, log: (l) => lines.push(l), onLeftovers: (r) => reports.push(r) });
+    pools.push(pool);
+    await waitFor('the escaped sleep to be stopped', () => !isAlive(escaped), 10_000);
+    await waitFor('the record to be removed', () => !existsSync(join(runsDir, `${mark}.json`)), 5000);
+    expect(isAlive(persons)).toBe(true);
+    expect(lines.some((l) => l.startsWith('[s] stopping') && l.includes(`pid ${escaped} (sleep)`))).toBe(true);
+    expect(lines.some((l) => l.includes(`pid ${persons} (sleep)`) && l.includes('not provably started by it'))).toBe(true);
+    expect(readdirSync(runsDir)).toEqual([]);
+    expect(reports).toHaveLength(1);
+    expect(reports[0]?.stopped).toContainEqual({ pid: escaped, name: 'sleep' });
+    expect(reports[0]?.leftRunning).toEqual([{ pid: persons, name: 'sleep' }]);
+  });
+});
