@@ -1,8 +1,37 @@
-import { readdir, readFile, readlink } from 'node:fs/promises';
+import { open, readdir, readFile, readlink } from 'node:fs/promises';
 import type { ProcStat } from './proc-stat';
 
 /** Reads in flight at once: enough to be quick, few enough not to fill libuv's pool. */
 const BATCH = 32;
+/*
+ * /proc files say they are empty, so fs's readFile reads them in 64 KiB chunks: one such buffer per
+ * process looked at, several looks per stop, grew serve's memory (docs/benchmarks.md, memory after
+ * the agents go quiet). A stat line fits STAT_BYTES (a buffer from Node's shared pool); most
+ * environments fit ENVIRON_FIRST_BYTES, and a larger one is read whole.
+ */
+const STAT_BYTES = 1024;
+const ENVIRON_FIRST_BYTES = 16 * 1024;
+
+/** Up to `bytes` of `path`, undefined when it cannot be read (gone, another user's). */
+async function readSmall(path: string, bytes: number): Promise<Buffer | undefined> {
+  let handle;
+  try {
+    handle = await open(path, 'r');
+  } catch {
+    return undefined;
+  }
+  try {
+    const buffer = Buffer.allocUnsafe(bytes);
+    let length = 0;
+    for (let read = -1; read !== 0 && length < buffer.length; length += read) read = (await handle.read(buffer, length, buffer.length - length, null)).bytesRead;
+    return buffer.subarray(0, length);
+  } catch {
+    return undefined;
+  } finally {
+    await handle.close().catch(() => undefined);
+  }
+}
+
 /** starttime, counted from the state (field 3 of proc(5)). */
 const STARTTIME = 19;
 /** A run's mark is one variable; an environment longer than this is read only this far (a hostile one may be huge). */
@@ -34,11 +63,8 @@ export function parseStat(pid: number, text: string): ProcStat | undefined {
 }
 
 export async function statOf(pid: number, proc = '/proc'): Promise<ProcStat | undefined> {
-  try {
-    return parseStat(pid, await readFile(`${proc}/${pid}/stat`, 'latin1'));
-  } catch {
-    return undefined;
-  }
+  const bytes = await readSmall(`${proc}/${pid}/stat`, STAT_BYTES);
+  return bytes === undefined ? undefined : parseStat(pid, bytes.toString('latin1'));
 }
 
 /** The stat of every process now (never this one), read without blocking; those that end meanwhile are left out. */
@@ -56,11 +82,12 @@ export async function scanAll(proc = '/proc'): Promise<ProcStat[]> {
 
 /** The first MAX_ENVIRON_BYTES of the environment of `pid`; undefined when gone or another user's. */
 export async function environOf(pid: number, proc = '/proc'): Promise<Buffer | undefined> {
-  // Read as long as it is (a few KiB, most): a buffer of the bound for every process looked at was
-  // 256 KiB of memory each, in batches of 32.
+  const path = `${proc}/${pid}/environ`;
+  const first = await readSmall(path, ENVIRON_FIRST_BYTES);
+  if (first === undefined || first.length < ENVIRON_FIRST_BYTES) return first;
   let environ: Buffer;
   try {
-    environ = await readFile(`${proc}/${pid}/environ`);
+    environ = await readFile(path);
   } catch {
     return undefined;
   }
