@@ -5,7 +5,7 @@ import { closestWord } from '../closest-word';
 import { printJson, table } from '../output';
 import type { Run } from '../runner';
 import type { CliContext } from '../context';
-import { CLIENT_HELP, parseClient, parseForOnAdd, parseTarget, toolModeNotes, type ForOnAdd } from './agent-client-options';
+import { CLIENT_HELP, parseClientOnSet, parseForOnAdd, parseTarget, toolModeNotes, type ForOnAdd } from './agent-client-options';
 import { parseChoice, parsePolicy, parseToolRule, type ToolRule } from './agent-option-parsers';
 import { registerAgentConnect } from './agents-connect';
 import { checkAgentName, checkServerName } from '../name-checks';
@@ -164,7 +164,7 @@ export function registerAgents(program: Command, run: Run): void {
   agents
     .command('set <name>')
     .description("change an agent's servers, tier policy or per-tool rules (its token stays)")
-    .option('--servers <list>', 'servers it may use, comma-separated, or * for all')
+    .option('--servers <list>', 'servers it may use, comma-separated, or * for all ("" for none)')
     .option('--policy <pairs>', 'per tier: read=allow,write=ask,destructive=ask (tiers not named stay)')
     .option('--tool <rule>', 'SERVER/TOOL=allow|ask|deny overrides the tier for one tool; =default removes the rule (repeatable)', parseToolRule, [])
     .option('--elicitation <choice>', "services' forms during its calls: allow (to the agent when its client can) or deny (always you)", (v) => parseChoice(v, ['allow', 'deny'] as const, '--elicitation'))
@@ -176,9 +176,9 @@ export function registerAgents(program: Command, run: Run): void {
     .option('--tool-mode <mode>', TOOL_MODE_HELP, parseToolMode)
     .option('--list-found', LIST_FOUND_HELP)
     .option('--no-list-found', 'list only the search and call tools again')
-    .option('--for <client>', `the client its names are made to fit; ${CLIENT_HELP}; none forgets it`, parseClient)
+    .option('--for <client>', `the client its names are made to fit; ${CLIENT_HELP}; none (or "") forgets it`, parseClientOnSet)
     .option('--json', 'print JSON')
-    .action((name: string, options: { servers?: string; policy?: string; tool: ToolRule[]; elicitation?: 'allow' | 'deny'; sampling?: 'ask' | 'deny'; roots?: 'allow' | 'deny'; names?: NameStyleView; resourceTools?: boolean; toolMode?: ToolModeView; listFound?: boolean; for?: ReturnType<typeof parseClient>; json?: boolean }) =>
+    .action((name: string, options: { servers?: string; policy?: string; tool: ToolRule[]; elicitation?: 'allow' | 'deny'; sampling?: 'ask' | 'deny'; roots?: 'allow' | 'deny'; names?: NameStyleView; resourceTools?: boolean; toolMode?: ToolModeView; listFound?: boolean; for?: ReturnType<typeof parseClientOnSet>; json?: boolean }) =>
       run(async (ctx) => {
         const asks = {
           ...(options.elicitation !== undefined ? { elicitation: options.elicitation } : {}),
