@@ -79,6 +79,12 @@ describe('a mistyped command line', () => {
     const bridge = await runCli(home, ['bridge', 'stauts']);
     expect(bridge.code).toBe(2);
     expect(bridge.stderr).toMatch(/^error \[invalid_input\]: unknown command 'stauts'\n {2}hint: Did you mean `connected-services bridge status`\? `connected-services help bridge` explains its commands/);
+    // `bridge` alone (or with --agent or --url but no --stdio): what a client's config runs, and where the HTTP bridge is.
+    for (const args of [['bridge'], ['bridge', '--agent', 'claude']]) {
+      const bare = await runCli(home, args);
+      expect(bare.code, args.join(' ')).toBe(2);
+      expect(bare.stderr).toMatch(/^error \[invalid_input\]: `bridge` needs --stdio, or one of its commands: headers, status, pause, resume\n {2}hint: A client's config runs `connected-services bridge --stdio` [^\n]*`connected-services serve`/);
+    }
     const none = await runCli(home, ['secrets', 'stores', 'qqqqqq']);
     expect(none.stderr).toBe("error [invalid_input]: unknown command 'qqqqqq'\n  hint: `connected-services help secrets stores` explains its commands (docs/cli.md)\n");
     // The default itself still runs, and a stray word after a named subcommand is still its usage.
