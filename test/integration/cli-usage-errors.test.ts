@@ -18,6 +18,12 @@ describe('a mistyped command line', () => {
     ]);
     const sub = await runCli(home, ['servers', 'lst']);
     expect(sub.stderr).toMatch(/^error \[invalid_input\]: unknown command 'lst'\n {2}hint: Did you mean `connected-services servers list`\? /);
+    // Another word for a command (not the nearest by letters: `agents create` is two edits from rotate).
+    for (const [typed, meant] of [[['servers', 'rm', 'x'], 'servers remove'], [['agents', 'create', 'x'], 'agents add'], [['secrets', 'add', 'X'], 'secrets set'], [['start'], 'serve'], [['version'], '--version']] as const) {
+      const other = await runCli(home, [...typed]);
+      expect(other.code, typed.join(' ')).toBe(2);
+      expect(other.stderr).toContain(`hint: Did you mean \`connected-services ${meant}\`?`);
+    }
     const option = await runCli(home, ['status', '--jsn']);
     expect(option.code).toBe(2);
     expect(option.stderr).toMatch(/^error \[invalid_input\]: unknown option '--jsn'\n {2}hint: Did you mean --json\? /);
