@@ -13,6 +13,11 @@ describe('a mistyped tool, prompt, resource or agent name', () => {
     expect(prompt.stderr).toContain('hint: Did you mean args-prompt? Run `connected-services prompts everything --refresh`');
     const resource = await runCli(home, ['read', 'everything', 'demo://resource/static/document/architecture.m']);
     expect(resource.stderr).toContain('hint: Did you mean demo://resource/static/document/architecture.md? Run');
+    for (const verb of ['stop', 'restart']) {
+      const server = await runCli(home, ['servers', verb, 'memroy']);
+      expect(server.code, verb).toBe(3);
+      expect(server.stderr).toBe('error [not_found]: No server named "memroy" is configured\n  hint: Did you mean memory? See `connected-services servers list`, or add one with `connected-services servers add`\n');
+    }
     expect((await runCli(home, ['agents', 'add', 'laptop'])).code).toBe(0);
     for (const args of [['agents', 'set', 'laptp', '--servers', 'memory'], ['agents', 'rotate', 'laptp'], ['agents', 'remove', 'laptp']]) {
       const agent = await runCli(home, args);

@@ -137,7 +137,8 @@ export function registerServerEdits(servers: Command, run: Run): void {
             const status = await core.api.restartServer({ name: server });
             ctx.output.out(`Restarted ${server}: ${status.state}.`);
           } catch (error) {
-            last = toCodedError(error);
+            // One named server that is not there: with the name a typo likely meant, as servers stop says it.
+            last = toCodedError(name === undefined ? error : await explainServerError(core.api, server, error).catch((explained: unknown) => explained));
             failures += 1;
             if (name === undefined) ctx.output.err(`${server} did not start: ${last.message}`);
           }
