@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { closestWord } from './closest-word';
+import { closestWord, withSuggestion } from './closest-word';
 
 describe('closestWord', () => {
   it('finds the choice a typo meant, and nothing for a word far from every choice', () => {
@@ -14,5 +14,12 @@ describe('closestWord', () => {
     expect(closestWord('ehco', ['echo', 'get-sum'])).toBe('echo');
     expect(closestWord('lsit', ['list', 'add'])).toBe('list');
     expect(closestWord('oceh', ['echo'])).toBeUndefined();
+  });
+});
+
+describe('withSuggestion', () => {
+  it('puts the question before the hint, the hint then a sentence of its own', () => {
+    expect(withSuggestion('ecoh', ['echo'], 'run `connected-services tools x --refresh`')).toBe('Did you mean echo? Run `connected-services tools x --refresh`');
+    expect(withSuggestion('zzzz', ['echo'], 'run it again')).toBe('run it again');
   });
 });

@@ -1,3 +1,5 @@
+import { hintSentence } from '../../shared/errors';
+
 /**
  * Edits (insert, delete, replace, or swap two neighbours) between two short words: the optimal
  * string alignment distance, so `ehco` is one edit from `echo`, as a typo's swapped letters are.
@@ -31,5 +33,6 @@ export function closestWord(value: string, choices: readonly string[]): string |
 /** "Did you mean X? " before a hint when a typo most likely meant one of `choices`, else the hint alone. */
 export function withSuggestion(value: string, choices: readonly string[], hint: string): string {
   const meant = closestWord(value, choices);
-  return meant === undefined ? hint : `Did you mean ${meant}? ${hint}`;
+  // The hint is a sentence of its own after the question, as printed alone ("Run …").
+  return meant === undefined ? hint : `Did you mean ${meant}? ${hintSentence(hint)}`;
 }

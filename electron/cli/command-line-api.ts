@@ -14,13 +14,14 @@ export async function commandLineApi(core: Core, dataDir: string): Promise<AppAp
   const caller: Caller = running ? 'cli' : 'cli-offline';
   const from = { caller, pid: process.pid };
   const agent = async (name: string) => (await core.door.call(from, 'listAgents', {})).find((a) => a.name === name);
+  const sessionSettings = () => core.door.call(from, 'sessionSettings', {});
   const out: Record<string, unknown> = { on: core.api.on.bind(core.api) };
   for (const method of Object.keys(API_METHODS) as ApiMethod[]) {
     out[method] = async (given: ApiInput<typeof method>) => {
       // Checked here as by the app's transports: a command's own core gets nothing unchecked either.
       const input = parseApiInput(method, given);
       if (running) {
-        const power = await powerOf(method, input, { agent });
+        const power = await powerOf(method, input, { agent, sessionSettings });
         if (power === 'widening' || power === 'person') return running.call(method, input);
       }
       return core.door.call(from, method, input);

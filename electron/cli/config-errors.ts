@@ -16,23 +16,36 @@ export function configError(issues: readonly ConfigIssue[]): CodedError {
   });
 }
 
+/** What a command named on the server: a tool (as `call` gives it), a prompt or a resource's URI. */
+export type Offered = string | { prompt: string } | { resource: string };
+
+type Listings = Pick<AppApi, 'listTools' | 'listPrompts' | 'listResources'>;
+
+/** The name the command gave, the server's names of that kind, and the listing that shows them. */
+async function offeredNames(api: Listings, server: string, offered: Offered): Promise<{ name: string; names: string[]; listing: string }> {
+  if (typeof offered === 'string') return { name: offered, names: (await api.listTools({ server }).catch(() => [])).map((t) => t.name), listing: 'tools' };
+  if ('prompt' in offered) return { name: offered.prompt, names: (await api.listPrompts({ server }).catch(() => [])).map((p) => p.name), listing: 'prompts' };
+  const { resources } = await api.listResources({ server }).catch(() => ({ resources: [] }));
+  return { name: offered.resource, names: resources.map((r) => r.uri), listing: 'resources' };
+}
+
 /**
  * A command named a server and got `not_found`: when the server is not configured, say so with a
  * command that exists and the name a typo most likely meant, or, when mcp.json is broken, that the
- * file is why (the server may be in it). Given the tool the command named, a tool the server does
- * not have is answered with the closest of its tools. A name no server can have (`bad name`) is not
- * configured either: said so, not as the App API's refusal of its input.
+ * file is why (the server may be in it). Given the tool, prompt or resource the command named, one
+ * the server does not have is answered with the closest it has. A name no server can have (`bad name`)
+ * is not configured either: said so, not as the App API's refusal of its input.
  */
-export async function explainServerError(api: Pick<AppApi, 'status' | 'listTools'>, server: string, error: unknown, tool?: string): Promise<never> {
+export async function explainServerError(api: Pick<AppApi, 'status'> & Listings, server: string, error: unknown, offered?: Offered): Promise<never> {
   const coded = toCodedError(error);
   const impossibleName = coded.code === 'invalid_input' && !ServerNameSchema.safeParse(server).success;
   if (coded.code !== 'not_found' && !impossibleName) throw coded;
   const status = await api.status({});
   if (status.servers.some((s) => s.name === server)) {
-    if (tool === undefined) throw coded;
-    const tools = await api.listTools({ server }).catch(() => []);
-    const hint = coded.hint ?? `Run \`connected-services tools ${server}\` to see what it offers`;
-    throw new CodedError(coded.code, coded.message, { hint: withSuggestion(tool, tools.map((t) => t.name), hint), ...(coded.data ? { data: coded.data } : {}) });
+    if (offered === undefined) throw coded;
+    const { name, names, listing } = await offeredNames(api, server, offered);
+    const hint = coded.hint ?? `Run \`connected-services ${listing} ${server}\` to see what it offers`;
+    throw new CodedError(coded.code, coded.message, { hint: withSuggestion(name, names, hint), ...(coded.data ? { data: coded.data } : {}) });
   }
   // The entry itself is bad (the others are loaded): its own problem is the reason.
   const own = status.configIssues.filter((issue) => issue.server === server);

@@ -25,3 +25,8 @@ export function nonEmpty(option: string, example: string): (value: string) => st
     throw new CodedError('invalid_input', `${option} was given an empty value: give one, or leave ${option} out`, { hint: `For example: ${example}` });
   };
 }
+
+/** An option's text, or undefined when it is blank: `--description ''` (or an unset shell variable) means none, never "". */
+export function givenText(text: string | undefined): string | undefined {
+  return text === undefined || text.trim() === '' ? undefined : text;
+}

@@ -1,6 +1,7 @@
 import type { Command, CommanderError } from 'commander';
 import { CodedError } from '../../shared/errors';
 import { closestWord } from './closest-word';
+import { synonymOf } from './command-synonyms';
 
 const BIN = 'connected-services';
 
@@ -145,9 +146,12 @@ export function usageError(error: CommanderError, program: Command, argv: readon
   const usage = `usage: \`${[BIN, ...path, command.usage()].join(' ')}\`.`;
   let fix: string | undefined;
   switch (error.code) {
-    case 'commander.unknownCommand':
-      fix = suggested === undefined ? undefined : `Did you mean ${similar.map((word) => `\`${[BIN, ...path, word].join(' ')}\``).join(' or ')}?`;
+    case 'commander.unknownCommand': {
+      const synonym = synonymOf(command, /unknown command '([^']+)'/.exec(message)?.[1] ?? '');
+      if (synonym !== undefined) fix = `Did you mean \`${[BIN, ...synonym].join(' ')}\`?`;
+      else fix = suggested === undefined ? undefined : `Did you mean ${similar.map((word) => `\`${[BIN, ...path, word].join(' ')}\``).join(' or ')}?`;
       break;
+    }
     case 'commander.unknownOption': {
       const flag = /unknown option '([^'=]+)/.exec(message)?.[1] ?? '';
       const meant = suggested ?? replacementOfHidden(command, flag);
@@ -178,8 +182,9 @@ export function usageError(error: CommanderError, program: Command, argv: readon
 
 /** `word` given where `group` reads a subcommand and naming none, with what it likely meant (`shown` is the command line before it). */
 function unknownSubcommand(group: Command, word: string, shown: readonly string[]): CodedError {
+  const synonym = synonymOf(group, word);
   const meant = closestWord(word, group.commands.map((c) => c.name()).filter((name) => name !== 'help'));
-  const fix = meant === undefined ? '' : `Did you mean \`${[BIN, ...shown, meant].join(' ')}\`? `;
+  const fix = synonym !== undefined ? `Did you mean \`${[BIN, ...(shown[0] === 'help' ? ['help'] : []), ...synonym].join(' ')}\`? ` : meant === undefined ? '' : `Did you mean \`${[BIN, ...shown, meant].join(' ')}\`? `;
   const hint = `${fix}${readMore(pathOf(group), group)}`;
   return new CodedError('invalid_input', `unknown command '${word.slice(0, 60)}'`, { hint: hint.charAt(0).toUpperCase() + hint.slice(1) });
 }

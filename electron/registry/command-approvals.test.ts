@@ -19,6 +19,17 @@ describe('command approvals: the credential an approved program is handed', () =
   });
   afterEach(() => rm(root, { recursive: true, force: true }));
 
+  it('says why a broken file was ignored, until it is read whole again or rewritten', async () => {
+    await store.load();
+    expect(store.ignoredBecause()).toBeUndefined(); // missing: nothing approved yet, nothing wrong
+    await writeFile(path.join(root, 'approvals.json'), '{bad');
+    await store.load();
+    expect(store.ignoredBecause()).toBe('not valid JSON');
+    expect(store.status('notes', notes)).toBe('pending');
+    await store.approve('notes', notes);
+    expect(store.ignoredBecause()).toBeUndefined();
+  });
+
   it('asks again when an edit points an approved program at another credential', async () => {
     await store.approve('notes', keyed);
     expect(store.status('notes', keyed)).toBe('approved');

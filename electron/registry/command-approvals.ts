@@ -52,6 +52,7 @@ export class FileCommandApprovalStore implements CommandApprovalStore {
   readonly #options: CommandApprovalStoreOptions;
   /** Per server name: an approval is that name together with that entry, never the entry alone. */
   #approved = new Map<string, ApprovalRecord>();
+  #ignored: string | undefined;
 
   constructor(file: string, options: CommandApprovalStoreOptions) {
     this.file = file;
@@ -117,11 +118,18 @@ export class FileCommandApprovalStore implements CommandApprovalStore {
     else {
       if (current.reason !== 'missing') this.#options.log(`${this.file} ignored: ${current.reason}`);
       this.#approved = new Map();
+      this.#ignored = current.reason === 'missing' ? undefined : current.reason;
     }
+  }
+
+  /** Why the file on disk was ignored at the last read (every entry then waits for approval), if it was. */
+  ignoredBecause(): string | undefined {
+    return this.#ignored;
   }
 
   #use(data: ApprovalsFile): void {
     this.#approved = new Map(data.approvals.map((entry) => [entry.name, entry]));
+    this.#ignored = undefined;
   }
 
   async #read(): Promise<ReadResult> {

@@ -41,6 +41,10 @@ export interface CommandApprovalStore {
   recordOf(name: string): ApprovalRecord | undefined;
   /** Puts `name`'s approval back as `recordOf` read it (undefined: none). */
   restore(name: string, previous: ApprovalRecord | undefined): Promise<void>;
+  /** approvals.json. */
+  readonly file: string;
+  /** Why the file was ignored at its last read (not valid JSON, …): every entry then waits for approval. */
+  ignoredBecause(): string | undefined;
 }
 
 export interface ImportOptions {

@@ -78,8 +78,19 @@ describe('App API: settings.sessionCheckMs, sessionCheckTimeoutMs, sessionRenewa
     ]);
   }, 60_000);
 
-  it('is done at once from the command line too: it gives no one access to anything', async () => {
-    expect(await dispatch(core.door, 'setSessionSettings', { sessionRenewalsPerMinute: 3 }, { caller: 'cli' })).toEqual({ sessionCheckTimeoutMs: 2_000, sessionRenewalsPerMinute: 3 });
-    expect(settingsInFile()).toEqual({ auditArguments: true, sessionCheckTimeoutMs: 2_000, sessionRenewalsPerMinute: 3 });
+  it('from the command line, a tighter bound is done at once; a looser one is a widening, confirmed in the app', async () => {
+    const cli = (payload: unknown) => dispatch(core.door, 'setSessionSettings', payload, { caller: 'cli' });
+    // The default renewals (5) lowered, the check's wait (2,000) lowered, how often it checks: at once.
+    expect(await cli({ sessionRenewalsPerMinute: 3 })).toEqual({ sessionCheckTimeoutMs: 2_000, sessionRenewalsPerMinute: 3 });
+    expect(await cli({ sessionCheckTimeoutMs: 1_500, sessionCheckMs: 5_000 })).toEqual({ sessionCheckMs: 5_000, sessionCheckTimeoutMs: 1_500, sessionRenewalsPerMinute: 3 });
+    const now = settingsInFile();
+    expect(now).toEqual({ auditArguments: true, sessionCheckMs: 5_000, sessionCheckTimeoutMs: 1_500, sessionRenewalsPerMinute: 3 });
+    // More new sessions a minute for a server, longer for it to hold the check, or either back to its higher default.
+    for (const payload of [{ sessionRenewalsPerMinute: 60 }, { sessionCheckTimeoutMs: 600_000 }, { sessionRenewalsPerMinute: null }, { sessionCheckTimeoutMs: null, sessionCheckMs: 0 }]) {
+      await expect(cli(payload), JSON.stringify(payload)).rejects.toMatchObject({ code: 'denied', message: expect.stringContaining('confirmed in the app') as unknown });
+    }
+    expect(settingsInFile()).toEqual(now);
+    // The person's own Settings screen sets them at once.
+    expect(await call('setSessionSettings', { sessionRenewalsPerMinute: null })).toEqual({ sessionCheckMs: 5_000, sessionCheckTimeoutMs: 1_500 });
   });
 });

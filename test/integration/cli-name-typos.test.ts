@@ -35,7 +35,7 @@ describe('a mistyped server or tool name', () => {
   it('a tool name one letter off: not found (exit 3), and the hint names the server\'s tool', async () => {
     const result = await runCli(home, ['call', 'everything', 'ech', '{"message":"hi"}']);
     expect(result.code, result.stderr).toBe(3);
-    expect(result.stderr).toMatch(/^error \[not_found\]: "everything" has no tool "ech"[^\n]*\n {2}hint: Did you mean echo\? run `connected-services tools everything --refresh` to see what it offers now/);
+    expect(result.stderr).toMatch(/^error \[not_found\]: "everything" has no tool "ech"[^\n]*\n {2}hint: Did you mean echo\? Run `connected-services tools everything --refresh` to see what it offers now/);
     // Two letters swapped, the commonest slip in a short name, is one edit.
     const swapped = await runCli(home, ['call', 'everything', 'ehco', '{"message":"hi"}']);
     expect(swapped.code, swapped.stderr).toBe(3);

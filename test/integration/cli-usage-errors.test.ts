@@ -18,6 +18,12 @@ describe('a mistyped command line', () => {
     ]);
     const sub = await runCli(home, ['servers', 'lst']);
     expect(sub.stderr).toMatch(/^error \[invalid_input\]: unknown command 'lst'\n {2}hint: Did you mean `connected-services servers list`\? /);
+    // Another word for a command (not the nearest by letters: `agents create` is two edits from rotate).
+    for (const [typed, meant] of [[['servers', 'rm', 'x'], 'servers remove'], [['agents', 'create', 'x'], 'agents add'], [['secrets', 'add', 'X'], 'secrets set'], [['start'], 'serve'], [['version'], '--version']] as const) {
+      const other = await runCli(home, [...typed]);
+      expect(other.code, typed.join(' ')).toBe(2);
+      expect(other.stderr).toContain(`hint: Did you mean \`connected-services ${meant}\`?`);
+    }
     const option = await runCli(home, ['status', '--jsn']);
     expect(option.code).toBe(2);
     expect(option.stderr).toMatch(/^error \[invalid_input\]: unknown option '--jsn'\n {2}hint: Did you mean --json\? /);
@@ -79,6 +85,12 @@ describe('a mistyped command line', () => {
     const bridge = await runCli(home, ['bridge', 'stauts']);
     expect(bridge.code).toBe(2);
     expect(bridge.stderr).toMatch(/^error \[invalid_input\]: unknown command 'stauts'\n {2}hint: Did you mean `connected-services bridge status`\? `connected-services help bridge` explains its commands/);
+    // `bridge` alone (or with --agent or --url but no --stdio): what a client's config runs, and where the HTTP bridge is.
+    for (const args of [['bridge'], ['bridge', '--agent', 'claude']]) {
+      const bare = await runCli(home, args);
+      expect(bare.code, args.join(' ')).toBe(2);
+      expect(bare.stderr).toMatch(/^error \[invalid_input\]: `bridge` needs --stdio, or one of its commands: headers, status, pause, resume\n {2}hint: A client's config runs `connected-services bridge --stdio` [^\n]*`connected-services serve`/);
+    }
     const none = await runCli(home, ['secrets', 'stores', 'qqqqqq']);
     expect(none.stderr).toBe("error [invalid_input]: unknown command 'qqqqqq'\n  hint: `connected-services help secrets stores` explains its commands (docs/cli.md)\n");
     // The default itself still runs, and a stray word after a named subcommand is still its usage.

@@ -43,7 +43,7 @@ describe("roots/list during an agent's call, in the audit", () => {
     expect(JSON.stringify(audited)).not.toContain('file://');
   });
 
-  it('writes one entry per call and server when the call ends, counting its requests: a looping server cannot flood the audit', async () => {
+  it('writes at most two entries per call and server, the first at once and the rest counted at the end: a looping server cannot flood the audit', async () => {
     const { router, audited } = routerAuditing();
     const call = new AbortController();
     const asker = agentGiving(['file:///home/me/site']);
@@ -51,16 +51,16 @@ describe("roots/list during an agent's call, in the audit", () => {
     for (let i = 0; i < 1000; i++) expect(await router.roots?.(inCall('files'))).toEqual([{ uri: 'file:///home/me/site' }]);
     router.rootsConfigured?.(inCall('data'), [{ uri: 'file:///srv/data' }]);
     router.rootsConfigured?.(inCall('data'), [{ uri: 'file:///srv/data' }]);
-    expect(audited).toEqual([]);
+    const files = { time: 5, agent: 'claude', server: 'files', kind: 'roots', tool: 'tool "list"', durationMs: 0, outcome: 'ok', answer: 'accept', answeredBy: 'agent', roots: 1 } as const;
+    const data = { ...files, server: 'data', answeredBy: 'config' } as const;
+    // Each server's first, while the call still runs: nothing lost if the app stops now.
+    expect(audited).toEqual([{ ...files, requests: 1 }, { ...data, requests: 1 }]);
     call.abort();
-    expect(audited).toEqual([
-      { time: 5, agent: 'claude', server: 'files', kind: 'roots', tool: 'tool "list"', durationMs: 0, outcome: 'ok', answer: 'accept', answeredBy: 'agent', roots: 1, requests: 1000 },
-      { time: 5, agent: 'claude', server: 'data', kind: 'roots', tool: 'tool "list"', durationMs: 0, outcome: 'ok', answer: 'accept', answeredBy: 'config', roots: 1, requests: 2 },
-    ]);
+    expect(audited).toEqual([{ ...files, requests: 1 }, { ...data, requests: 1 }, { ...files, requests: 999 }, { ...data, requests: 1 }]);
     // A request after its call ended (its end already heard) is its own entry; the next call starts its own count.
     router.rootsConfigured?.(inCall('data'), [{ uri: 'file:///srv/data' }]);
-    expect(audited).toHaveLength(3);
-    expect(audited[2]).toMatchObject({ server: 'data', requests: 1 });
+    expect(audited).toHaveLength(5);
+    expect(audited[4]).toMatchObject({ server: 'data', requests: 1 });
   });
 
   it('records nothing outside an agent\'s call: no agent gave or got anything', async () => {

@@ -93,7 +93,7 @@ export function createAskRouter(options: AskRouterOptions): AskRouter {
 
   /**
    * roots/list is audited within an agent's call only: outside one, no agent gave or got anything.
-   * One entry per call and server, its requests counted (roots-tally.ts): a server may loop on it.
+   * At most two entries per call and server, the first at once (roots-tally.ts): a server may loop on it.
    */
   function recordRoots(context: Pick<AskContext, 'server' | 'asker' | 'call' | 'ended'>, started: number, answer: AskOutcome, answeredBy: AnsweredBy, roots: number, warning?: string): void {
     if (isAgentAsker(context.asker)) rootsTally.count(context.asker, context.ended, entryOf(context, 'roots', started, answer, answeredBy, warning, roots));

@@ -174,6 +174,13 @@ describe('runDoctor', () => {
     expect(fetched).toEqual([]);
   });
 
+  it('warns of an approvals file it ignored, with why every command waits again and what fixes it', async () => {
+    expect((await runDoctor(deps('approved', []))).find((c) => c.id === 'approvals')).toBeUndefined();
+    const check = (await runDoctor({ ...deps('pending', []), approvalsIgnored: { file: '/d/approvals.json', reason: 'not valid JSON' } })).find((c) => c.id === 'approvals');
+    expect(check).toMatchObject({ status: 'warn', detail: '/d/approvals.json is not valid JSON: it is ignored, so every command waits for your approval again' });
+    expect(check?.fix).toContain('connected-services servers approve NAME');
+  });
+
   it('checks an approved one by reaching its address', async () => {
     const fetched: string[] = [];
     const check = (await runDoctor(deps('approved', fetched))).find((c) => c.id === 'server:spy');

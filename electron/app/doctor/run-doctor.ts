@@ -18,6 +18,8 @@ export interface DoctorOptions {
   configIssues: ConfigIssue[];
   servers: Record<string, ServerConfig>;
   approval: (name: string, config: ServerConfig) => Approval;
+  /** approvals.json and why it was ignored (then every command waits for approval again), when it was. */
+  approvalsIgnored?: { file: string; reason: string } | undefined;
   env: Record<string, string | undefined>;
   /** The default ports; the running app's real ones come from `running`. */
   ports: { ui: number; bridge: number };
@@ -130,6 +132,16 @@ export async function runDoctor(deps: DoctorOptions): Promise<DoctorCheck[]> {
       : { id: 'config', title: 'Config file', status: 'fail', detail: deps.configIssues.map(formatIssue).join('\n'), fix: `Fix ${deps.configFile}; the last good config stays in use meanwhile` },
   );
   checks.push(dataDirCheck(deps.dataDir, deps.modeOf ?? defaultModeOf));
+  if (deps.approvalsIgnored !== undefined) {
+    const { file, reason } = deps.approvalsIgnored;
+    checks.push({
+      id: 'approvals',
+      title: 'Approvals file',
+      status: 'warn',
+      detail: `${file} is ${reason}: it is ignored, so every command waits for your approval again`,
+      fix: `Fix ${file}, or approve each server again (\`connected-services servers approve NAME\`): the first approval moves the broken file aside`,
+    });
+  }
   const fetcher = deps.fetch ?? fetch;
   checks.push(
     ...(await portChecks({

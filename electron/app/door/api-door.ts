@@ -160,7 +160,7 @@ export function createApiDoor(options: ApiDoorOptions): ApiDoor {
   };
 
   const call = async <M extends ApiMethod>(from: CallerInfo, method: M, input: ApiInput<M>): Promise<ApiOutput<M>> => {
-    const power = await powerOf(method, input, { agent: async (name) => (await api.listAgents({})).find((a) => a.name === name) });
+    const power = await powerOf(method, input, { agent: async (name) => (await api.listAgents({})).find((a) => a.name === name), sessionSettings: () => api.sessionSettings({}) });
     const person = PERSON_CALLERS.has(from.caller);
     if (power === 'read') return invoke(api, method, input);
     // Each change from the command line's credential is written to the admin log: paced, so none is buried.

@@ -93,7 +93,7 @@ const EXPECTED: Record<ApiMethod, Power | 'depends'> = {
   setInputRoundSettings: 'widening',
   sessionSettings: 'read',
   // How a quiet session is kept alive, within the file's bounds: no one reaches more.
-  setSessionSettings: 'narrowing',
+  setSessionSettings: 'depends',
 };
 
 const AGENT: AgentView = {
@@ -104,9 +104,28 @@ const AGENT: AgentView = {
   createdAt: 0,
   asks: { elicitation: 'deny', sampling: 'deny', roots: 'deny' },
 };
-const context = { agent: (name: string) => Promise.resolve(name === 'claude' ? AGENT : undefined) };
+/** mcp.json's session settings now: renewals raised past their default (5), the check's wait lowered below its (10,000). */
+const SESSIONS = { sessionRenewalsPerMinute: 20, sessionCheckTimeoutMs: 2_000 };
+const context = { agent: (name: string) => Promise.resolve(name === 'claude' ? AGENT : undefined), sessionSettings: () => Promise.resolve(SESSIONS) };
 
 describe('the caller rules of the App API', () => {
+  it('setSessionSettings widens when it raises a bound kept against a server, by what the payload changes from what is set', async () => {
+    const power = (input: Parameters<typeof powerOf<'setSessionSettings'>>[1]) => powerOf('setSessionSettings', input, context);
+    // More new sessions a minute, or longer for a server to hold the check: looser.
+    expect(await power({ sessionRenewalsPerMinute: 30 })).toBe('widening');
+    expect(await power({ sessionCheckTimeoutMs: 60_000 })).toBe('widening');
+    // Back to the default: the check's wait goes up from 2,000 to 10,000 (wider); renewals down from 20 to 5 (narrower).
+    expect(await power({ sessionCheckTimeoutMs: null })).toBe('widening');
+    expect(await power({ sessionRenewalsPerMinute: null })).toBe('narrowing');
+    // Lower bounds, the same values, or only how often the pool checks: nothing loosened.
+    expect(await power({ sessionRenewalsPerMinute: 2, sessionCheckTimeoutMs: 1_000 })).toBe('narrowing');
+    expect(await power({ sessionRenewalsPerMinute: 20 })).toBe('narrowing');
+    expect(await power({ sessionCheckMs: 1_000 })).toBe('narrowing');
+    expect(await power({ sessionCheckMs: 0 })).toBe('narrowing');
+    // One widening among narrowings is a widening.
+    expect(await power({ sessionRenewalsPerMinute: 1, sessionCheckTimeoutMs: 3_000 })).toBe('widening');
+  });
+
   it('classifies every method of the contract, and nothing else', () => {
     expect(Object.keys(METHOD_POWERS).sort()).toEqual(Object.keys(API_METHODS).sort());
     expect(METHOD_POWERS).toEqual(EXPECTED);

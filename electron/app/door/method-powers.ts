@@ -1,4 +1,5 @@
-import type { AgentView, ApiInput, ApiMethod, PolicyDecision } from '../../../shared/api';
+import type { AgentView, ApiInput, ApiMethod, PolicyDecision, SessionSettingsView } from '../../../shared/api';
+import { sessionTimings } from '../../../shared/config';
 
 /**
  * What a method does to what agents can reach:
@@ -114,8 +115,8 @@ export const METHOD_POWERS: Record<ApiMethod, Rule> = {
   // A longer retry window lets an agent hold a service's call longer (docs/asks.md, "Whose call").
   setInputRoundSettings: 'widening',
   sessionSettings: 'read',
-  // How often a quiet session is asked whether the server still knows it, within bounds: gives no one access to anything.
-  setSessionSettings: 'narrowing',
+  // Raising a bound kept against a server (its new sessions a minute, how long it may hold our check) widens.
+  setSessionSettings: 'depends',
 };
 
 const RANK: Record<PolicyDecision, number> = { deny: 0, ask: 1, allow: 2 };
@@ -145,8 +146,22 @@ function widensAgent(input: ApiInput<'updateAgent'>, current: AgentView | undefi
   return (input.tools ?? []).some((t) => t.decision !== 'deny');
 }
 
+/**
+ * Whether new session settings loosen what a server may make the pool do: more new sessions a minute
+ * for a server that keeps forgetting them, or longer for a server to hold the check's `ping`. How often a
+ * quiet session is checked is the pool's own traffic, each check bounded by those two: it widens nothing.
+ * `null` is the default again, which may be higher than the value set now.
+ */
+function widensSessions(input: ApiInput<'setSessionSettings'>, current: SessionSettingsView): boolean {
+  const before = sessionTimings(current);
+  const after = sessionTimings({ ...current, ...Object.fromEntries(Object.entries(input).map(([key, value]) => [key, value ?? undefined])) });
+  return after.renewalsPerMinute > before.renewalsPerMinute || after.checkTimeoutMs > before.checkTimeoutMs;
+}
+
 export interface PowerContext {
   agent(name: string): Promise<AgentView | undefined>;
+  /** The session settings as mcp.json has them now (what `setSessionSettings` changes from). */
+  sessionSettings(): Promise<SessionSettingsView>;
 }
 
 /** The power of this call with this input. */
@@ -184,6 +199,8 @@ export async function powerOf<M extends ApiMethod>(method: M, input: ApiInput<M>
       const update = input as ApiInput<'updateAgent'>;
       return widensAgent(update, await context.agent(update.name)) ? 'widening' : 'narrowing';
     }
+    case 'setSessionSettings':
+      return widensSessions(input as ApiInput<'setSessionSettings'>, await context.sessionSettings()) ? 'widening' : 'narrowing';
     default:
       // A `depends` rule without a case is a bug: treat it as the strictest.
       return 'widening';

@@ -1,6 +1,7 @@
 import { CONFIG_TARGETS, MAX_CLIENT_PREFIX, NAME_CLIENTS, type AgentClientView, type AgentView, type ConfigTarget } from '../../../shared/api';
 import { CodedError } from '../../../shared/errors';
 import { closestWord } from '../closest-word';
+import { givenText } from '../empty-values';
 
 /** `--for` of `agents add` and `agents set` (issue #32): the client whose prefix an agent's names fit. */
 export const CLIENT_HELP = `names fit ${NAME_CLIENTS.join(', ')}, or a prefix length 0-${MAX_CLIENT_PREFIX}`;
@@ -38,6 +39,11 @@ export function parseClient(value: string): AgentClientView | 'none' {
   const client = clientOf(value);
   if (client === undefined) throw unknown(value, [...NAME_CLIENTS, 'none']);
   return client;
+}
+
+/** `agents set --for ''` forgets the client, as an empty `servers edit` option clears its field. */
+export function parseClientOnSet(value: string): AgentClientView | 'none' {
+  return givenText(value) === undefined ? 'none' : parseClient(value);
 }
 
 export interface ForOnAdd {

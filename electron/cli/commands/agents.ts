@@ -5,9 +5,10 @@ import { closestWord } from '../closest-word';
 import { printJson, table } from '../output';
 import type { Run } from '../runner';
 import type { CliContext } from '../context';
-import { CLIENT_HELP, parseClient, parseForOnAdd, parseTarget, toolModeNotes, type ForOnAdd } from './agent-client-options';
+import { CLIENT_HELP, parseClientOnSet, parseForOnAdd, parseTarget, toolModeNotes, type ForOnAdd } from './agent-client-options';
 import { parseChoice, parsePolicy, parseToolRule, type ToolRule } from './agent-option-parsers';
 import { registerAgentConnect } from './agents-connect';
+import { explainAgentError } from './agent-not-found';
 import { checkAgentName, checkServerName } from '../name-checks';
 import { agentTokenInput, refusedTokenOption, tokenStdinOption, type AgentTokenOptions } from '../agent-token-input';
 
@@ -164,7 +165,7 @@ export function registerAgents(program: Command, run: Run): void {
   agents
     .command('set <name>')
     .description("change an agent's servers, tier policy or per-tool rules (its token stays)")
-    .option('--servers <list>', 'servers it may use, comma-separated, or * for all')
+    .option('--servers <list>', 'servers it may use, comma-separated, or * for all ("" for none)')
     .option('--policy <pairs>', 'per tier: read=allow,write=ask,destructive=ask (tiers not named stay)')
     .option('--tool <rule>', 'SERVER/TOOL=allow|ask|deny overrides the tier for one tool; =default removes the rule (repeatable)', parseToolRule, [])
     .option('--elicitation <choice>', "services' forms during its calls: allow (to the agent when its client can) or deny (always you)", (v) => parseChoice(v, ['allow', 'deny'] as const, '--elicitation'))
@@ -176,9 +177,9 @@ export function registerAgents(program: Command, run: Run): void {
     .option('--tool-mode <mode>', TOOL_MODE_HELP, parseToolMode)
     .option('--list-found', LIST_FOUND_HELP)
     .option('--no-list-found', 'list only the search and call tools again')
-    .option('--for <client>', `the client its names are made to fit; ${CLIENT_HELP}; none forgets it`, parseClient)
+    .option('--for <client>', `the client its names are made to fit; ${CLIENT_HELP}; none (or "") forgets it`, parseClientOnSet)
     .option('--json', 'print JSON')
-    .action((name: string, options: { servers?: string; policy?: string; tool: ToolRule[]; elicitation?: 'allow' | 'deny'; sampling?: 'ask' | 'deny'; roots?: 'allow' | 'deny'; names?: NameStyleView; resourceTools?: boolean; toolMode?: ToolModeView; listFound?: boolean; for?: ReturnType<typeof parseClient>; json?: boolean }) =>
+    .action((name: string, options: { servers?: string; policy?: string; tool: ToolRule[]; elicitation?: 'allow' | 'deny'; sampling?: 'ask' | 'deny'; roots?: 'allow' | 'deny'; names?: NameStyleView; resourceTools?: boolean; toolMode?: ToolModeView; listFound?: boolean; for?: ReturnType<typeof parseClientOnSet>; json?: boolean }) =>
       run(async (ctx) => {
         const asks = {
           ...(options.elicitation !== undefined ? { elicitation: options.elicitation } : {}),
@@ -192,7 +193,8 @@ export function registerAgents(program: Command, run: Run): void {
         }
         await noteUnknownServers(ctx, name, options.servers, 'set');
         await noteUnknownRuleServers(ctx, name, options.tool);
-        const agent = await (await ctx.core()).api.updateAgent({
+        const api = (await ctx.core()).api;
+        const agent = await api.updateAgent({
           name,
           ...(options.servers !== undefined ? { servers: parseServers(options.servers) } : {}),
           ...(options.policy !== undefined ? { policy: parsePolicy(options.policy) } : {}),
@@ -203,7 +205,7 @@ export function registerAgents(program: Command, run: Run): void {
           ...(options.toolMode !== undefined ? { toolMode: options.toolMode } : {}),
           ...(options.listFound !== undefined ? { listFound: options.listFound } : {}),
           ...(options.for !== undefined ? { client: options.for === 'none' ? null : options.for } : {}),
-        });
+        }).catch((error: unknown) => explainAgentError(api, name, error));
         if (options.json) return printJson(ctx.output, agent);
         for (const line of table([['AGENT', 'SERVERS', 'POLICY', 'MCP', 'TOOL RULES'], describe(agent)])) ctx.output.out(line);
         for (const note of notesOf(agent)) ctx.output.out(note);
@@ -224,7 +226,7 @@ export function registerAgents(program: Command, run: Run): void {
             ctx.output.out(`Removed its entry from ${change.plan.file}${change.backup ? ` (the file as it was: ${change.backup})` : ''}.`);
           }
         }
-        await api.removeAgent({ name });
+        await api.removeAgent({ name }).catch((error: unknown) => explainAgentError(api, name, error));
         ctx.output.out(`Removed ${name}.`);
         if (options.fromClients !== true && holding.length > 0) {
           ctx.output.err(`note: ${holding.map((c) => c.label).join(', ')} still ${holding.length === 1 ? 'has' : 'have'} an entry for ${name}, which no longer works. Remove it with \`connected-services agents disconnect ${name} --client ${holding[0]?.client ?? ''}\` (or remove agents with --from-clients).`);
@@ -239,7 +241,8 @@ export function registerAgents(program: Command, run: Run): void {
     .description('give an agent a new token; the old one stops working at once')
     .action((name: string) =>
       run(async (ctx) => {
-        const { token } = await (await ctx.core()).api.rotateAgent({ name });
+        const { api } = await ctx.core();
+        const { token } = await api.rotateAgent({ name }).catch((error: unknown) => explainAgentError(api, name, error));
         ctx.output.out(`New token for ${name} (shown only now):`);
         process.stdout.write(`  ${token}\n`);
       }),
@@ -256,7 +259,8 @@ export function registerAgents(program: Command, run: Run): void {
         // Put in: --token-stdin, else CONNECTED_SERVICES_TOKEN, else a reference the client expands.
         const token = await agentTokenInput(options, ctx.env);
         // Computed here: the snippet names the programs as this shell's PATH finds them (a global install).
-        const config = await (await ctx.core({ local: true })).api.agentConfig({ name, ...(options.for ? { for: options.for } : {}), ...(token ? { token } : {}) });
+        const { api } = await ctx.core({ local: true });
+        const config = await api.agentConfig({ name, ...(options.for ? { for: options.for } : {}), ...(token ? { token } : {}) }).catch((error: unknown) => explainAgentError(api, name, error));
         if (config.assumed !== undefined) ctx.output.err(`# for ${config.assumed} (another: --for ${CONFIG_TARGETS.join('|')})`);
         if (config.file) ctx.output.err(`# ${config.file}`);
         for (const note of config.notes ?? []) ctx.output.err(`# ${note}`);

@@ -47,7 +47,11 @@ export function registerBridge(program: Command, run: Run): void {
     .option('--agent <name>', `read this agent's token from the vault (kept there by \`agents connect\`) instead of ${TOKEN_ENV}`)
     .action((options: { stdio?: boolean; url?: string; agent?: string }) =>
       run(async (ctx) => {
-        if (!options.stdio) throw new CodedError('invalid_input', 'Only `bridge --stdio` exists; agents that speak HTTP connect to the bridge directly');
+        if (!options.stdio) {
+          throw new CodedError('invalid_input', '`bridge` needs --stdio, or one of its commands: headers, status, pause, resume', {
+            hint: `A client's config runs \`connected-services bridge --stdio\` (the agent's token in ${TOKEN_ENV}, or --agent NAME); the HTTP bridge runs while the app or \`connected-services serve\` runs: \`connected-services bridge status\` says where`,
+          });
+        }
         const running = await readRuntimeFile(ctx.dataDir);
         const bridgeUrl = options.url ?? running?.bridge ?? `http://127.0.0.1:${DEFAULT_BRIDGE_PORT}/mcp`;
         if (options.agent !== undefined) loopbackOnly(bridgeUrl, '--url');

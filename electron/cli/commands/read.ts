@@ -85,7 +85,7 @@ export function registerRead(program: Command, run: Run): void {
         assertResourceUri(server, uri);
         await assertConfigured(ctx, server);
         const core = await ctx.core();
-        const read = await core.api.readResource({ server, uri }).catch((error: unknown) => explainServerError(core.api, server, error));
+        const read = await core.api.readResource({ server, uri }).catch((error: unknown) => explainServerError(core.api, server, error, { resource: uri }));
         if (options.json) printJson(ctx.output, read);
         else printContents(ctx.output, read);
       }),
@@ -99,7 +99,7 @@ export function registerRead(program: Command, run: Run): void {
         const args = parsePromptArguments(json);
         await assertConfigured(ctx, server);
         const core = await ctx.core();
-        const prompt = await core.api.getPrompt({ server, name, arguments: args }).catch((error: unknown) => explainServerError(core.api, server, error));
+        const prompt = await core.api.getPrompt({ server, name, arguments: args }).catch((error: unknown) => explainServerError(core.api, server, error, { prompt: name }));
         if (options.json) printJson(ctx.output, prompt);
         else printPrompt(ctx.output, prompt);
       }),

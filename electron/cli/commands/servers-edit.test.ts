@@ -22,6 +22,16 @@ describe('servers edit: the entry with the options applied', () => {
     expect(editedConfig({ ...stdio, cwd: '/x' }, [], { cwd: '', unsetEnv: ['A', 'B'] })).toEqual({ command: 'npx', args: ['-y', 'pkg'], timeoutMs: 5000 });
   });
 
+  it('an empty --description, or --arg or --header alone empty, clears its field instead of storing ""', () => {
+    const described = { ...stdio, description: 'old' };
+    expect(editedConfig(described, [], { description: '' })).toEqual(stdio);
+    expect(editedConfig(described, [], { description: '  ' })).toEqual(stdio);
+    expect(editedConfig(stdio, [], { arg: [''] })).toEqual({ command: 'npx', env: stdio.env, timeoutMs: 5000 });
+    expect(editedConfig(stdio, [], { arg: ['a', '', 'b'] })).toEqual({ ...stdio, args: ['a', '', 'b'] }); // among others, an argument
+    const http = { type: 'http' as const, url: 'https://a.example/mcp', headers: { X: '1' }, description: 'old' };
+    expect(editedConfig(http, [], { header: [''], description: '' })).toEqual({ type: 'http', url: 'https://a.example/mcp' });
+  });
+
   it('a relative --cwd is the folder where it was typed, not wherever the app runs', () => {
     expect(editedConfig(stdio, [], { cwd: 'notes' })).toEqual({ ...stdio, cwd: resolve(process.cwd(), 'notes') });
   });

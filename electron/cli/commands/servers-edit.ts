@@ -8,7 +8,7 @@ import { refuseLiteralSecrets } from '../literal-secret-flags';
 import { warnIfClearText } from './clear-text-note';
 import { warnIfArgumentSecrets } from './argument-secrets-note';
 import { collect, optionPair } from './pair-option';
-import { nonEmpty } from '../empty-values';
+import { givenText, nonEmpty } from '../empty-values';
 
 const unsetName = nonEmpty('--unset-env', '--unset-env API_KEY');
 import { invalidServer } from './invalid-server';
@@ -27,10 +27,19 @@ interface EditOptions {
 }
 
 
+const isEmpty = (text: string): boolean => givenText(text) === undefined;
+
+/** `--arg ''` or `--header ''` alone: the repeatable option's list cleared (they replace the whole list). */
+const cleared = (items: string[] | undefined): boolean => items?.length === 1 && isEmpty(items[0] ?? '');
+
 /** The entry with the options applied: only what is given changes; `-- COMMAND ARGS…` replaces both. */
 export function editedConfig(before: ServerConfig, commandLine: string[], options: EditOptions): ServerConfig {
   const next: Record<string, unknown> = { ...before };
-  if (options.description !== undefined) next['description'] = options.description;
+  // Blank clears the field (as --cwd ''), never stores "".
+  if (options.description !== undefined) {
+    if (isEmpty(options.description)) delete next['description'];
+    else next['description'] = options.description;
+  }
   if (isStdio(before)) {
     if (options.url !== undefined || options.header) throw new CodedError('invalid_input', 'this is a stdio server: --url and --header apply to URL servers', { hint: 'Remove it and add it again to change its transport.' });
     const [command, ...args] = commandLine;
@@ -39,10 +48,10 @@ export function editedConfig(before: ServerConfig, commandLine: string[], option
       next['args'] = args;
     }
     if (options.command !== undefined) next['command'] = options.command;
-    if (options.arg) next['args'] = options.arg;
+    if (options.arg) next['args'] = cleared(options.arg) ? [] : options.arg;
     if (Array.isArray(next['args']) && next['args'].length === 0) delete next['args'];
     if (options.cwd !== undefined) {
-      if (options.cwd === '') delete next['cwd'];
+      if (isEmpty(options.cwd)) delete next['cwd'];
       else next['cwd'] = isAbsolute(options.cwd) ? options.cwd : resolve(options.cwd); // relative to where the person typed it, not to where the app runs
     }
     const env: Record<string, string> = { ...(before.env ?? {}) };
@@ -58,7 +67,8 @@ export function editedConfig(before: ServerConfig, commandLine: string[], option
       throw new CodedError('invalid_input', 'this is a URL server: a command, --arg, --env and --cwd apply to stdio servers', { hint: 'Remove it and add it again to change its transport.' });
     }
     if (options.url !== undefined) next['url'] = options.url;
-    if (options.header) next['headers'] = Object.fromEntries(options.header.map((h) => optionPair(h, /:\s*/, '--header')));
+    if (cleared(options.header)) delete next['headers'];
+    else if (options.header) next['headers'] = Object.fromEntries(options.header.map((h) => optionPair(h, /:\s*/, '--header')));
   }
   const parsed = (isStdio(before) ? StdioServerSchema : HttpServerSchema).safeParse(next);
   if (!parsed.success) throw invalidServer(parsed.error.issues, 'edit');
@@ -71,19 +81,19 @@ export function registerServerEdits(servers: Command, run: Run): void {
     .command('edit <name> [command...]')
     .description('change a server: `edit NAME -- COMMAND ARGS…` replaces its command line; options change one part each')
     .option('--command <program>', 'the program to run')
-    .option('--arg <arg>', 'an argument (repeatable; the given ones replace all arguments)', collect)
+    .option('--arg <arg>', 'an argument (repeatable; the given ones replace all arguments; --arg "" alone removes them)', collect)
     .option('--env <pair>', 'set an environment variable NAME=VALUE (repeatable; use ${secret:NAME} for secrets)', collect)
     .option('--unset-env <name>', 'remove an environment variable (repeatable)', (value: string, previous?: string[]) => collect(unsetName(value), previous))
     .option('--cwd <dir>', 'working directory ("" removes it)')
     .option('--url <url>', 'the Streamable HTTP endpoint (URL servers)')
-    .option('--header <header>', 'HTTP header "Name: value" (repeatable; the given ones replace all headers)', collect)
-    .option('--description <text>', 'what the server is for')
+    .option('--header <header>', 'HTTP header "Name: value" (repeatable; the given ones replace all headers; --header "" alone removes them)', collect)
+    .option('--description <text>', 'what the server is for ("" removes it)')
     .action((name: string, command: string[], options: EditOptions) =>
       run(async (ctx) => {
         // Only what is given now: an entry written by hand before stays the person's own choice.
-        const given = (items: string[] | undefined, separator: RegExp, flag: string) => (items ? Object.fromEntries(items.map((item) => optionPair(item, separator, flag))) : undefined);
+        const given = (items: string[] | undefined, separator: RegExp, flag: string) => (items && !cleared(items) ? Object.fromEntries(items.map((item) => optionPair(item, separator, flag))) : undefined);
         const [headers, env] = [given(options.header, /:\s*/, '--header'), given(options.env, /=/, '--env')];
-        const args = options.arg ?? (command.length > 0 ? command.slice(1) : undefined); // what editedConfig writes
+        const args = (cleared(options.arg) ? undefined : options.arg) ?? (command.length > 0 ? command.slice(1) : undefined); // what editedConfig writes
         refuseLiteralSecrets(name, {
           ...(headers ? { headers } : {}),
           ...(env ? { env } : {}),
@@ -127,7 +137,8 @@ export function registerServerEdits(servers: Command, run: Run): void {
             const status = await core.api.restartServer({ name: server });
             ctx.output.out(`Restarted ${server}: ${status.state}.`);
           } catch (error) {
-            last = toCodedError(error);
+            // One named server that is not there: with the name a typo likely meant, as servers stop says it.
+            last = toCodedError(name === undefined ? error : await explainServerError(core.api, server, error).catch((explained: unknown) => explained));
             failures += 1;
             if (name === undefined) ctx.output.err(`${server} did not start: ${last.message}`);
           }

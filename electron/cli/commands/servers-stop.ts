@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { isRunning } from '../../../shared/api';
 import { CodedError, toCodedError } from '../../../shared/errors';
 import type { Run } from '../runner';
+import { explainServerError } from '../config-errors';
 
 /**
  * `servers stop` (issue 33): stop one server or every running one, in the running app when one runs
@@ -21,8 +22,8 @@ export function registerServerStop(servers: Command, run: Run): void {
         const { servers: statuses } = await core.api.status({});
         if (name !== undefined) {
           const before = statuses.find((s) => s.name === name);
-          // An unknown name: stopServer's own not_found says so.
-          await core.api.stopServer({ name });
+          // An unknown name: said as every servers command says it, with the name a typo likely meant.
+          await core.api.stopServer({ name }).catch((error: unknown) => explainServerError(core.api, name, error));
           ctx.output.out(before !== undefined && !isRunning(before) ? `${name} was not running (${before.state}).` : `Stopped ${name}.`);
           return 0;
         }

@@ -14,6 +14,11 @@ describe('servers add: the entry built from the command line', () => {
     expect(() => buildServerConfig(['node'], { description: 'x'.repeat(501) })).toThrow('--description takes at most 500 characters');
   });
 
+  it('an empty --description gives the entry none, not ""', () => {
+    expect(buildServerConfig(['node'], { description: '' })).toEqual({ command: 'node' });
+    expect(buildServerConfig([], { url: 'https://mcp.example.com/mcp', description: ' ' })).toEqual({ type: 'http', url: 'https://mcp.example.com/mcp' });
+  });
+
   it('refuses a header fetch would refuse at connect, saying which (not a protocol error later)', () => {
     const url = 'https://a.example/mcp';
     expect(() => buildServerConfig([], { url, header: ['Bad Name: v'] })).toThrow(/headers\.Bad Name: a header name is letters/);

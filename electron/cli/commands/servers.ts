@@ -23,6 +23,7 @@ import { warnIfArgumentSecrets } from './argument-secrets-note';
 import { collect, optionPair } from './pair-option';
 import { invalidServer } from './invalid-server';
 import { noteMissingPaths } from './missing-path-note';
+import { givenText } from '../empty-values';
 
 function pairs(items: string[] | undefined, separator: RegExp, flag: string): Record<string, string> | undefined {
   if (!items || items.length === 0) return undefined;
@@ -62,7 +63,7 @@ export function relativePathIn(commandLine: readonly string[]): string | undefin
 
 export function buildServerConfig(commandLine: string[], options: AddOptions): ServerConfig {
   const timeoutMs = options.timeout === undefined ? undefined : parseServerTimeout(options.timeout);
-  const common = { ...(timeoutMs === undefined ? {} : { timeoutMs }), ...(options.description !== undefined ? { description: options.description } : {}) };
+  const common = { ...(timeoutMs === undefined ? {} : { timeoutMs }), ...(givenText(options.description) !== undefined ? { description: options.description } : {}) };
   if (options.url !== undefined) {
     if (commandLine.length > 0) throw new CodedError('invalid_input', 'Give either --url or a command, not both');
     const headers = pairs(options.header, /:\s*/, '--header');
@@ -126,7 +127,7 @@ export function registerServers(program: Command, run: Run): void {
     .option('--env <pair>', 'environment variable NAME=VALUE for the command (repeatable)', collect)
     .option('--cwd <dir>', 'working directory of the command')
     .option('--timeout <ms>', 'default call timeout in milliseconds')
-    .option('--description <text>', 'what the server is for')
+    .option('--description <text>', 'what the server is for ("" gives none)')
     .option('--from-registry <id>', 'an MCP Registry entry, ID[@VERSION] as the registry names it (docs/configuration.md#the-registry-catalog)')
     .option('--input <pair>', 'a registry entry\'s input KEY=VALUE (repeatable; asked at the terminal when missing)', collect)
     .option('--package <n>', 'with --from-registry: install its package number N (default: the first npm, pypi, oci or mcpb one)', entryNumber('--package'))
@@ -140,7 +141,8 @@ export function registerServers(program: Command, run: Run): void {
           if (command.length > 0 || options.url !== undefined) throw new CodedError('invalid_input', 'Give either --from-registry or a command or --url, not both');
           if (options.yes === true && options.connect !== true) throw new CodedError('invalid_input', '--yes goes with --connect', { hint: 'Add --connect to approve and connect in one step, or leave out --yes' });
           const { plan: planned, secrets } = await planFromRegistry(ctx, name, { ...options, fromRegistry: options.fromRegistry });
-          const plan = options.description === undefined ? planned : { ...planned, config: { ...planned.config, description: options.description } };
+          const description = givenText(options.description);
+          const plan = description === undefined ? planned : { ...planned, config: { ...planned.config, description } };
           if (!isStdio(plan.config)) warnIfClearText(ctx.output, plan.config.url);
           warnIfArgumentSecrets(ctx.output, plan.config);
           if (options.connect === true) return addAndConnect(ctx, name, plan.config, options.yes === true, secrets);

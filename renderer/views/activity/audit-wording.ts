@@ -5,7 +5,7 @@ import type { AuditEntry } from '../../../shared/api';
  * `approval` is set only when the person was asked; without it the agent's policy decided.
  */
 export function approvalText(entry: Pick<AuditEntry, 'approval' | 'outcome'> & Partial<Pick<AuditEntry, 'answer' | 'answeredBy' | 'kind' | 'roots' | 'requests'>>): string {
-  // One roots entry stands for all of a call's roots/list by its service (the first one's answer).
+  // A roots entry may stand for several of a call's roots/list by its service (the first one's answer).
   const times = entry.kind === 'roots' && entry.requests !== undefined && entry.requests > 1 ? `, asked ${entry.requests} times` : '';
   if (entry.kind === 'roots' && entry.answer === 'accept') return rootsText(entry.roots ?? 0, entry.answeredBy) + times;
   if (entry.answer !== undefined) return answerText(entry.answer, entry.answeredBy) + times;
