@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findLiteralSecrets, moveSecrets, secretInUrl } from './import-secrets';
+import { moveSecrets } from './import-secrets';
 
 /** Stores each value under the name it is offered, and keeps what it was given. */
 function vault(): { sink: (name: string, value: string) => Promise<string>; stored: Map<string, string> } {
@@ -28,16 +28,6 @@ const STDIO = {
 };
 
 describe('the secrets an import moves: as `servers add` judges them', () => {
-  it('finds a URL with a password, DB_PASS and PGPASS in env, and the secret arguments', () => {
-    expect(findLiteralSecrets('db', STDIO).map((f) => [f.field, f.value])).toEqual([
-      ['env.DATABASE_URL', 'postgres://admin:Hunter2Passw0rd@db.internal:5432/prod'],
-      ['env.DB_PASS', 'hunter2'],
-      ['env.PGPASS', 's3cret!'],
-      ['args.3', 'sk-ant-api03-AAAAbbbbCCCCddddEEEE1234'],
-      ['args.4', 'hunter2'],
-    ]);
-  });
-
   it('moves them into the vault and writes references in their place, the flag kept', async () => {
     const { sink, stored } = vault();
     const { config, moved } = await moveSecrets('db', STDIO, sink);
@@ -57,13 +47,6 @@ describe('the secrets an import moves: as `servers add` judges them', () => {
     expect(stored.get('DB_API-KEY')).toBe('sk-ant-api03-AAAAbbbbCCCCddddEEEE1234');
     expect(stored.get('DB_PASSWORD')).toBe('hunter2');
     expect(JSON.stringify(config)).not.toMatch(/hunter2|Hunter2|s3cret|sk-ant/);
-  });
-
-  it("names the URL's secret (it cannot be moved: a URL holds no references), and nothing in a plain URL", () => {
-    expect(secretInUrl({ type: 'http', url: 'https://mcp.example.com/mcp?api_key=AAAAbbbbCCCCddddEEEE1234' })).toBe('its parameter api_key');
-    expect(secretInUrl({ type: 'http', url: 'https://me:Passw0rd@mcp.example.com/mcp' })).toBe('its password');
-    expect(secretInUrl({ type: 'http', url: 'https://mcp.example.com/mcp?region=eu' })).toBeUndefined();
-    expect(secretInUrl({ command: 'npx' })).toBeUndefined();
   });
 
   it('still moves an auth header, its scheme kept', async () => {
