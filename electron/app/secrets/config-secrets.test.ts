@@ -18,4 +18,18 @@ describe('literal secrets written in mcp.json', () => {
     expect(redactor.knownIn({ q: 'literal-wiki-token-4567' })).toEqual({ source: { from: 'config', server: 'wiki', name: 'Authorization' }, former: false });
     expect(sourceWords(notes, false)).toBe('the value of NOTES_API_KEY of notes written in mcp.json');
   });
+
+  it("are known wherever servers add would find them: a secret flag's value, a token in a URL's path or parameters", () => {
+    const redactor = new Redactor();
+    const config = {
+      mcpServers: {
+        tool: { command: 'npx', args: ['some-mcp', '--api-key', 'sk-live-0123456789abcdef'] },
+        wiki: { url: 'https://wiki.example.com/u/Xq7Lm2Np9Rt4Vw8Zb3Kd6Hf1Jg5s/mcp?api_key=AAAAbbbbCCCCddddEEEE1234' },
+      },
+    } as unknown as McpConfig;
+    registerConfigSecrets(config, redactor);
+    expect(redactor.redact('Could not resolve (for https://wiki.example.com/u/Xq7Lm2Np9Rt4Vw8Zb3Kd6Hf1Jg5s/mcp?x=1)')).toBe('Could not resolve (for https://wiki.example.com/u/[redacted]/mcp?x=1)');
+    expect(redactor.knownIn({ q: 'AAAAbbbbCCCCddddEEEE1234' })).toEqual({ source: { from: 'config', server: 'wiki', name: 'url' }, former: false });
+    expect(redactor.knownIn({ q: 'sk-live-0123456789abcdef' })).toEqual({ source: { from: 'config', server: 'tool', name: 'args.2' }, former: false });
+  });
 });
