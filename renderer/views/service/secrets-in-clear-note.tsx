@@ -1,4 +1,5 @@
-import { useCallback, useRef, useState } from 'react';
+import { useState } from 'react';
+import { useHandOverFocus } from '../../components';
 
 /**
  * Said above the edit form of an entry holding secrets in clear: they are hidden, and Reveal asks
@@ -7,18 +8,8 @@ import { useCallback, useRef, useState } from 'react';
 export function SecretsInClearNote({ fields, revealed, onReveal }: { fields: readonly string[]; revealed: boolean; onReveal: (shown: boolean) => void }) {
   const count = fields.length;
   const [asking, setAsking] = useState(false);
-  // The button pressed goes away: the one that takes its place takes the focus, so a keyboard keeps its place.
-  const moved = useRef(false);
-  const takeFocus = useCallback((button: HTMLButtonElement | null) => {
-    if (button === null || !moved.current) return;
-    moved.current = false;
-    button.focus();
-  }, []);
-  const act = (then: () => void) => () => {
-    moved.current = true;
-    then();
-  };
   const them = count === 1 ? 'it' : 'them';
+  const { takeFocus, pressed: act } = useHandOverFocus();
   return (
     <div className="note note-warn secrets-in-clear" role="note" aria-label="Secrets in clear">
       <p>
