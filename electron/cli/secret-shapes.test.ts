@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { shellQuote } from '../pool';
-import { secretArguments, secretInQuery, secretInUrlPath, secretNamed, tokenShaped } from '../registry';
+import { secretArguments, secretInQuery, secretInUrlPath, secretNamed, tokenShaped } from '../../shared/config';
 import { hideCommandSecrets } from './secret-shapes';
 
 describe('tokenShaped', () => {

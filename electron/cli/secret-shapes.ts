@@ -1,5 +1,5 @@
 import { REDACTED } from '../../shared/redact';
-import { secretArguments, secretInQuery } from '../registry';
+import { secretArguments, secretInQuery } from '../../shared/config';
 import { shellQuote } from '../pool';
 import { shellWords } from './shell-words';
 

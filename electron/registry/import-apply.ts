@@ -1,9 +1,9 @@
 import type { ImportReport, ImportSource } from '../../shared/api';
-import { caseTwin } from '../../shared/config';
+import { caseTwin, secretInUrl } from '../../shared/config';
 import type { ImportContext } from './import-locations';
 import { planImport, type ImportPlan } from './import-plan';
 import { importCredentialFiles } from './import-credential-files';
-import { moveSecrets, secretInUrl, type SecretSink } from './import-secrets';
+import { moveSecrets, type SecretSink } from './import-secrets';
 
 /**
  * Credential files named in the env of servers an import will add: reported, or with `move` put into

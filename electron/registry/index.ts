@@ -7,8 +7,6 @@ export type { SentReference } from './fingerprint';
 export { stripJsonc, parseJsonc } from './jsonc';
 export { sanitizeServerName } from './sanitize-name';
 export type { CommandApprovalStore, ImportOptions, Registry, RegistryEvents, RegistryOptions, SettingsChanges } from './types';
-export { findLiteralSecrets } from './import-secrets';
-export { emptied, hasTokenPrefix, looksLikeToken, onlyReferences, outsideReferences, secretArguments, secretInQuery, secretInUrlPath, secretNamed, tokenShaped, urlWithPassword } from './secret-shapes';
 export { previewCredentialFiles } from './import-apply';
 export { classifyCredential } from './import-credential-files';
 export type { SecretSink } from './import-secrets';

@@ -73,7 +73,8 @@ export function App({ api, clock = systemClock, connection = ALWAYS_LIVE }: AppP
           <main ref={mainRef} id="main" tabIndex={-1}>
             {/* A disabled fieldset disables every control inside: none can work without the core. */}
             <fieldset className="connection-gate" disabled={linked !== 'live'}>
-              <ErrorBoundary key={routeHref(route)} what="this screen" hint="Go to another screen with the navigation above, or reload the page.">
+              {/* Reset, not remounted, by a new route: a tab or a tool chosen keeps the focus, the filter and the scroll. */}
+              <ErrorBoundary resetKey={routeHref(route)} what="this screen" hint="Go to another screen with the navigation above, or reload the page.">
                 <Screen route={route} />
               </ErrorBoundary>
             </fieldset>

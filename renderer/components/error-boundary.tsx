@@ -6,23 +6,31 @@ export interface ErrorBoundaryProps {
   what: string;
   /** What the person can do instead. */
   hint: string;
+  /** What it shows (a route): when this changes a failure shown is cleared and the children tried again. */
+  resetKey?: string;
   children: ReactNode;
 }
 
 interface State {
   error: Error | null;
+  resetKey: string | undefined;
 }
 
 /**
  * Keeps a failure while rendering (a malformed schema from a server, say) to the part that failed:
- * without it React unmounts the whole app and the navigation goes with it. Give it a `key` that
- * changes with what it shows, so the next screen or tool gets a fresh try.
+ * without it React unmounts the whole app and the navigation goes with it. Give it a `resetKey`
+ * (or a `key`, which also remounts what it holds) that changes with what it shows, so the next
+ * screen or tool gets a fresh try.
  */
 export class ErrorBoundary extends Component<ErrorBoundaryProps, State> {
-  override state: State = { error: null };
+  override state: State = { error: null, resetKey: this.props.resetKey };
 
-  static getDerivedStateFromError(error: unknown): State {
+  static getDerivedStateFromError(error: unknown): Partial<State> {
     return { error: error instanceof Error ? error : new Error(String(error)) };
+  }
+
+  static getDerivedStateFromProps(props: ErrorBoundaryProps, state: State): Partial<State> | null {
+    return props.resetKey !== state.resetKey ? { error: null, resetKey: props.resetKey } : null;
   }
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {

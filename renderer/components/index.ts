@@ -22,3 +22,4 @@ export { AppMark } from './app-mark';
 export { LoadingSkeleton } from './loading-skeleton';
 export type { LoadingSkeletonProps, SkeletonShape } from './loading-skeleton';
 export { ClearTextNote } from './clear-text-note';
+export { useHandOverFocus } from './use-hand-over-focus';

@@ -33,6 +33,19 @@ describe('a secret on screen', () => {
     expect(load).toHaveBeenCalledTimes(1);
   });
 
+  it('keeps the keyboard in place: each button that takes the pressed one\'s place takes the focus', async () => {
+    render(<SecretField value={() => Promise.resolve('s3cret-value')} label="value of KEY" />);
+    fireEvent.click(screen.getByRole('button', { name: 'Reveal' }));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Show value of KEY' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Keep hidden' }));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Reveal' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Reveal' }));
+    await act(() => clickAndSettle(screen.getByRole('button', { name: 'Show value of KEY' })));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Hide' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Hide' }));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Reveal' }));
+  });
+
   it('copied, it leaves the clipboard after 30 s — unless something else was copied since', async () => {
     vi.useFakeTimers();
     render(<SecretField value="tok-123" label="token" />);

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { CLIPBOARD_CLEAR_MS, clearClipboardLater } from './copy-button';
+import { useHandOverFocus } from './use-hand-over-focus';
 
 export { CLIPBOARD_CLEAR_MS };
 
@@ -32,6 +33,7 @@ export function SecretField({
   const [asking, setAsking] = useState(false);
   const [status, setStatus] = useState('');
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const { takeFocus, pressed } = useHandOverFocus();
   // Gone from the screen, the clear still runs (a token must not stay on the clipboard); only the status goes.
   const mounted = useRef(true);
   useEffect(() => {
@@ -65,7 +67,7 @@ export function SecretField({
     <div className="secret-field">
       <code aria-label={shown ? label : `${label}, hidden`}>{shown && loaded !== null ? loaded : '•'.repeat(12)}</code>
       {!shown && !asking && (
-        <button type="button" className="button small" onClick={() => setAsking(true)}>
+        <button type="button" className="button small" ref={takeFocus} onClick={pressed(() => setAsking(true))}>
           Reveal
         </button>
       )}
@@ -75,23 +77,24 @@ export function SecretField({
           <button
             type="button"
             className="button small"
+            ref={takeFocus}
             onClick={() => {
               get().then(
-                () => {
+                pressed(() => {
                   setShown(true);
                   setAsking(false);
                   onReveal?.();
-                },
-                () => {
+                }),
+                pressed(() => {
                   setAsking(false);
                   setStatus(readFailed);
-                },
+                }),
               );
             }}
           >
             Show {label}
           </button>
-          <button type="button" className="button small quiet" onClick={() => setAsking(false)}>
+          <button type="button" className="button small quiet" onClick={pressed(() => setAsking(false))}>
             Keep hidden
           </button>
         </span>
@@ -100,10 +103,11 @@ export function SecretField({
         <button
           type="button"
           className="button small"
-          onClick={() => {
+          ref={takeFocus}
+          onClick={pressed(() => {
             setShown(false);
             onHide?.();
-          }}
+          })}
         >
           Hide
         </button>

@@ -1,5 +1,5 @@
 import Form, { type IChangeEvent } from '@rjsf/core';
-import type { CustomValidator, RJSFSchema, UiSchema } from '@rjsf/utils';
+import type { CustomValidator, RegistryWidgetsType, RJSFSchema, UiSchema } from '@rjsf/utils';
 import { useMemo, type ReactNode } from 'react';
 import { ArrayFieldItemTemplate, ArrayFieldTemplate } from './array-templates';
 import { BUTTON_TEMPLATES } from './form-buttons';
@@ -23,6 +23,10 @@ export interface SchemaFormProps<T> {
   /** A field lost focus: rjsf's field id (`<idPrefix>_<field>`) and its value. */
   onBlur?: (id: string, value: unknown) => void;
   customValidate?: CustomValidator<T>;
+  /** Widgets of the caller's own, named in its uiSchema (`'ui:widget': 'masked'`). */
+  widgets?: RegistryWidgetsType<T>;
+  /** What those widgets read (registry.formContext). */
+  formContext?: unknown;
   /** Extra buttons beside the submit button (Cancel). */
   children?: ReactNode;
 }
@@ -41,6 +45,8 @@ export function SchemaForm<T>(props: SchemaFormProps<T>) {
     ...(props.disabled !== undefined ? { disabled: props.disabled } : {}),
     ...(props.customValidate ? { customValidate: props.customValidate } : {}),
     ...(props.onBlur ? { onBlur: props.onBlur } : {}),
+    ...(props.widgets ? { widgets: props.widgets } : {}),
+    ...(props.formContext !== undefined ? { formContext: props.formContext } : {}),
   };
   return (
     <div className="schema-form-wrap" role="group" aria-label={props.label}>

@@ -78,3 +78,19 @@ export { isDockerCommand } from './docker-command';
 export { serverEntry } from './server-entry';
 export { SESSION_SETTING_NAMES, SESSION_SETTINGS, sessionSetting, sessionTimings } from './session-settings';
 export type { SessionSetting, SessionTimings } from './session-settings';
+export { findLiteralSecrets, secretInUrl, urlSecretParts } from './literal-secrets';
+export { querySecrets, withQueryReference } from './url-query-secrets';
+export type { FoundSecret } from './literal-secrets';
+export {
+  emptied,
+  hasTokenPrefix,
+  looksLikeToken,
+  onlyReferences,
+  outsideReferences,
+  secretArguments,
+  secretInQuery,
+  secretInUrlPath,
+  secretNamed,
+  tokenShaped,
+  urlWithPassword,
+} from './secret-shapes';

@@ -25,4 +25,18 @@ describe('literal secrets written in mcp.json', () => {
     registerConfigSecrets(config, redactor);
     expect(redactor.redact('sent hunter2-literal-pass for blue-team-0001')).toBe('sent [redacted] for blue-team-0001');
   });
+
+  it("are known wherever servers add would find them: a secret flag's value, a token in a URL's path or parameters", () => {
+    const redactor = new Redactor();
+    const config = {
+      mcpServers: {
+        tool: { command: 'npx', args: ['some-mcp', '--api-key', 'sk-live-0123456789abcdef'] },
+        wiki: { url: 'https://wiki.example.com/u/Xq7Lm2Np9Rt4Vw8Zb3Kd6Hf1Jg5s/mcp?api_key=AAAAbbbbCCCCddddEEEE1234' },
+      },
+    } as unknown as McpConfig;
+    registerConfigSecrets(config, redactor);
+    expect(redactor.redact('Could not resolve (for https://wiki.example.com/u/Xq7Lm2Np9Rt4Vw8Zb3Kd6Hf1Jg5s/mcp?x=1)')).toBe('Could not resolve (for https://wiki.example.com/u/[redacted]/mcp?x=1)');
+    expect(redactor.knownIn({ q: 'AAAAbbbbCCCCddddEEEE1234' })).toEqual({ source: { from: 'config', server: 'wiki', name: 'url.api_key' }, former: false });
+    expect(redactor.knownIn({ q: 'sk-live-0123456789abcdef' })).toEqual({ source: { from: 'config', server: 'tool', name: 'args.2' }, former: false });
+  });
 });

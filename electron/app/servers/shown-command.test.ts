@@ -24,6 +24,15 @@ describe('approvalCommandLine', () => {
     expect(approvalCommandLine({ command: 'node', env: { 'A B': 'x', C: 'line\nbreak', D: '' } })).toBe("'A B'=x C=$'line\\nbreak' D='' node");
   });
 
+  it("hides a secret written in clear, as servers add judges one (a secret flag's value, DB_PASS), the flag and the rest kept", () => {
+    const line = approvalCommandLine({
+      command: 'npx',
+      args: ['-y', 'some-mcp', '--api-key', 'sk-live-0123456789abcdefABCDEF', '--password=hunter2', '--token', '${secret:OTHER}'],
+      env: { DB_PASS: 'hunter2', LOG_LEVEL: 'debug' },
+    });
+    expect(line).toBe(`DB_PASS=${REDACTED} LOG_LEVEL=debug npx -y some-mcp --api-key ${REDACTED} --password=${REDACTED} --token '\${secret:OTHER}'  # \${secret:OTHER} in its arguments, which every account on this computer can read`);
+  });
+
   it('shows the credential the program is handed: the auth block and the credential file', () => {
     expect(
       approvalCommandLine({ command: 'mail-mcp', auth: { type: 'oauth', issuer: 'https://id.example', clientId: 'app' }, credentialFile: { env: 'TOKEN_FILE', format: 'json' } }),
@@ -102,5 +111,11 @@ describe('approvalCommandLine of an HTTP entry that sends secrets', () => {
     expect(
       approvalCommandLine({ url: 'https://a.example/${env:TENANT}/mcp', headers: { 'X-B': '${env:B} ${secret:c}', 'X-A': '${secret:a}' }, auth: { type: 'api_key', header: 'X-Key' } }),
     ).toBe('https://a.example/${env:TENANT}/mcp  # sends ${env:TENANT} in the URL, ${secret:a} in header X-A, ${env:B} ${secret:c} in header X-B, its API key in header X-Key');
+  });
+
+  it('hides what servers add calls a secret in the address: a token in its path, a secret parameter', () => {
+    expect(approvalCommandLine({ url: 'https://mcp.example.com/u/Xq7Lm2Np9Rt4Vw8Zb3Kd6Hf1Jg5s/mcp?key=AAAAbbbbCCCCddddEEEE1234&region=eu', headers: { 'X-A': '${secret:a}' } })).toBe(
+      `https://mcp.example.com/u/${REDACTED}/mcp?key=${REDACTED}&region=eu  # sends \${secret:a} in header X-A`,
+    );
   });
 });

@@ -1,6 +1,6 @@
 import type { ServerStatus } from '../../../shared/api';
-import { canonicalJson, type HttpServerConfig, type StdioServerConfig, isStdio, secretsInArguments } from '../../../shared/config';
-import { redact } from '../../../shared/redact';
+import { canonicalJson, findLiteralSecrets, urlSecretParts, type HttpServerConfig, type StdioServerConfig, isStdio, secretsInArguments } from '../../../shared/config';
+import { REDACTED, redact } from '../../../shared/redact';
 import { shellQuote, type Pool, type PoolEvents } from '../../pool';
 import { sendsSecret, sentReferences, type Registry } from '../../registry';
 
@@ -13,7 +13,7 @@ const PLAIN_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
  */
 export function approvalCommandLine(config: ShownEntry): string {
   if (!isStdio(config)) return secretDestinationLine(config);
-  const line = commandPart(config);
+  const line = commandPart(secretsHidden(config));
   // The approval covers the credential handed to the program too (fingerprint.ts), so it is shown.
   const credential: string[] = [];
   if (config.auth !== undefined && config.auth.type !== 'none') credential.push(`auth ${canonicalJson(config.auth)}`);
@@ -51,14 +51,46 @@ function secretDestinationLine(config: Pick<HttpServerConfig, 'url' | 'headers' 
   found.sort((a, b) => order(a.field) - order(b.field));
   const sent = found.map(({ field, references }) => `${references.join(' ')} ${destination(config, field)}`);
   if (config.auth?.type === 'api_key' && config.auth.key === undefined) sent.push(`its API key in header ${config.auth.header ?? 'Authorization'}`);
-  return sent.length === 0 ? config.url : `${config.url}  # sends ${sent.join(', ')}`;
+  return sent.length === 0 ? urlShown(config.url) : `${urlShown(config.url)}  # sends ${sent.join(', ')}`;
+}
+
+/**
+ * The entry with each secret written in clear (an env value, an argument, as `servers add` judges
+ * them) as `[redacted]`, a flag's name kept: the line says where one is and never shows it, as the
+ * redaction does for `API_TOKEN=…` (which knows no `--api-key sk-…` or `DB_PASS=…`).
+ */
+function secretsHidden<C extends Pick<StdioServerConfig, 'command' | 'args' | 'env' | 'cwd'>>(config: C): C {
+  const found = findLiteralSecrets('', { command: config.command, ...(config.args ? { args: config.args } : {}), ...(config.env ? { env: config.env } : {}) });
+  if (found.length === 0) return config;
+  const env = { ...config.env };
+  const args = [...(config.args ?? [])];
+  for (const { field, value } of found) {
+    const key = field.slice(field.indexOf('.') + 1);
+    if (field.startsWith('env.')) env[key] = REDACTED;
+    else args[Number(key)] = (args[Number(key)] ?? '').split(value).join(REDACTED);
+  }
+  return { ...config, env, args };
+}
+
+/** `[redacted]` and plain characters stand unquoted, as the redaction leaves them (`API_TOKEN=[redacted]`). */
+const PLAIN_SHOWN = /^[A-Za-z0-9_@%+=:,./-]*$/;
+
+function quoted(word: string): string {
+  return word.includes(REDACTED) && PLAIN_SHOWN.test(word.split(REDACTED).join('')) ? word : shellQuote(word);
+}
+
+/** An address with what `servers add` calls a secret in it (a token in its path, a secret parameter) as `[redacted]`. */
+function urlShown(url: string): string {
+  let shown = url;
+  for (const part of urlSecretParts(url).sort((a, b) => b.length - a.length)) shown = shown.split(part).join(REDACTED);
+  return shown;
 }
 
 function commandPart(config: Pick<StdioServerConfig, 'command' | 'args' | 'env' | 'cwd'>): string {
   const env = Object.entries(config.env ?? {})
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([name, value]) => `${PLAIN_NAME.test(name) ? name : shellQuote(name)}=${shellQuote(value)}`);
-  const line = [...env, ...[config.command, ...(config.args ?? [])].map(shellQuote)].join(' ');
+    .map(([name, value]) => `${PLAIN_NAME.test(name) ? name : shellQuote(name)}=${quoted(value)}`);
+  const line = [...env, ...[config.command, ...(config.args ?? [])].map(quoted)].join(' ');
   return config.cwd === undefined ? line : `cd ${shellQuote(config.cwd)} && ${line}`;
 }
 
@@ -73,7 +105,8 @@ export function withApprovalCommandLines(pool: Pool, registry: Pick<Registry, 'c
     const servers = registry.config().mcpServers;
     const config = Object.hasOwn(servers, status.name) ? servers[status.name] : undefined;
     if (!config) return status;
-    const marked = registry.fromCode?.(status.name) === true ? { ...status, fromCode: true } : status;
+    const fromCode = registry.fromCode?.(status.name) === true ? { ...status, fromCode: true } : status;
+    const marked = !isStdio(config) && fromCode.url !== undefined ? { ...fromCode, url: urlShown(fromCode.url) } : fromCode;
     // An HTTP entry shows a line only when it has one to approve: where its secrets go.
     if (!isStdio(config) && !sendsSecret(config)) return marked;
     const exposed = secretsInArguments(config);

@@ -9,6 +9,9 @@ import { useLive } from '../../state';
 import { splitCommandField, type CustomServiceData } from '../catalog/custom-service-plan';
 import { CUSTOM_SERVICE_UI } from '../catalog/custom-service-schema';
 import { changesApproval, configDiff, editedPlan, editServiceSchema, formDataOf } from './edit-service-model';
+import { fieldsInClear, maskSecrets, secretsInClear } from './entry-secrets';
+import { MaskedTextWidget, type SecretsContext } from './masked-text-widget';
+import { SecretsInClearNote } from './secrets-in-clear-note';
 
 export interface EditServiceDialogProps {
   status: ServerStatus;
@@ -19,6 +22,17 @@ export interface EditServiceDialogProps {
 
 type Loaded = { config: ServerConfig; secrets: string[] };
 
+const WIDGETS = { masked: MaskedTextWidget };
+const MASKED = { 'ui:widget': 'masked', 'ui:autocomplete': 'off' };
+/** The custom form's layout, each field that may hold a secret in clear hidden while it does. */
+const EDIT_UI = {
+  ...CUSTOM_SERVICE_UI,
+  url: MASKED,
+  args: { items: MASKED },
+  env: { items: { 'ui:title': 'Variable', value: MASKED } },
+  headers: { items: { 'ui:title': 'Header', value: MASKED } },
+};
+
 /** Edit a service's entry: the form, then the change as a diff, then save (and restart, or re-approve). */
 export function EditServiceDialog({ status, onClose, onNeedsApproval }: EditServiceDialogProps) {
   const { name } = status;
@@ -28,6 +42,7 @@ export function EditServiceDialog({ status, onClose, onNeedsApproval }: EditServ
   const [plan, setPlan] = useState<ServerPlan | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ShownError | null>(null);
+  const [revealed, setRevealed] = useState(false);
 
   useEffect(() => {
     let live_ = true;
@@ -48,6 +63,12 @@ export function EditServiceDialog({ status, onClose, onNeedsApproval }: EditServ
 
   const schema = useMemo(() => editServiceSchema(loaded?.secrets ?? []), [loaded]);
   const rows = useMemo(() => (loaded && plan ? configDiff(loaded.config, plan.config) : []), [loaded, plan]);
+  // Hidden wherever the entry shows: in the form and, with what the form added, in the changes.
+  const inClear = useMemo(() => (loaded ? secretsInClear(name, loaded.config) : []), [loaded, name]);
+  const clearFields = useMemo(() => (loaded ? fieldsInClear(name, loaded.config) : []), [loaded, name]);
+  const shownSecrets = useMemo(() => (plan ? [...new Set([...inClear, ...secretsInClear(name, plan.config)])].sort((a, b) => b.length - a.length) : inClear), [inClear, plan, name]);
+  const context = useMemo((): SecretsContext => ({ secrets: inClear, revealed }), [inClear, revealed]);
+  const shown = (text: string) => (revealed ? text : maskSecrets(text, shownSecrets));
   // A description, timeout or tool rule is read per call: the running server is kept (shared/config diff.ts);
   // a new secret value reaches it only through a restart.
   const restarts = loaded !== null && plan !== null && (!sameConnection(loaded.config, plan.config) || plan.secrets.length > 0);
@@ -99,6 +120,7 @@ export function EditServiceDialog({ status, onClose, onNeedsApproval }: EditServ
     <Dialog title={`Edit ${name}`} onClose={onClose} wide>
       {error && <ErrorNote error={error} />}
       {!loaded && !error && <LoadingSkeleton label={`Loading the settings of ${name}`} shape="lines" count={4} />}
+      {clearFields.length > 0 && <SecretsInClearNote fields={clearFields} revealed={revealed} onReveal={setRevealed} />}
       {loaded && plan === null && (
         <>
           <p className="muted">New secrets are stored in the vault; mcp.json only refers to them as {'${secret:NAME}'}.</p>
@@ -107,7 +129,9 @@ export function EditServiceDialog({ status, onClose, onNeedsApproval }: EditServ
             idPrefix="edit"
             label={`Settings of ${name}`}
             schema={schema}
-            uiSchema={CUSTOM_SERVICE_UI}
+            uiSchema={EDIT_UI}
+            widgets={WIDGETS}
+            formContext={context}
             formData={data}
             onChange={setData}
             onBlur={onBlur}
@@ -140,8 +164,8 @@ export function EditServiceDialog({ status, onClose, onNeedsApproval }: EditServ
                     <th scope="row">
                       <code>{row.field}</code>
                     </th>
-                    <td className="diff-before">{row.before !== undefined ? <del>{row.before}</del> : <span className="muted">(none)</span>}</td>
-                    <td className="diff-after">{row.after !== undefined ? <ins>{row.after}</ins> : <span className="muted">(removed)</span>}</td>
+                    <td className="diff-before">{row.before !== undefined ? <del>{shown(row.before)}</del> : <span className="muted">(none)</span>}</td>
+                    <td className="diff-after">{row.after !== undefined ? <ins>{shown(row.after)}</ins> : <span className="muted">(removed)</span>}</td>
                   </tr>
                 ))}
               </tbody>

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { SECRET_NAME_PATTERN } from '../../../shared/vault';
 import { ErrorNote } from '../../components';
 import { describeError, type ShownError } from '../../lib';
@@ -29,8 +29,15 @@ export function AddSecretForm({ memoryOnly, onAdded, onCancel }: { memoryOnly: b
     );
   };
 
+  // Escape leaves the form as Cancel does, as it leaves a dialog.
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || busy) return;
+    event.preventDefault();
+    onCancel();
+  };
+
   return (
-    <form className="add-secret" aria-label="Add a secret" onSubmit={submit}>
+    <form className="add-secret" aria-label="Add a secret" onSubmit={submit} onKeyDown={onKeyDown}>
       {memoryOnly && (
         <p id={noteId} className="note note-warn">
           The vault is memory-only: this secret is kept until the app stops, not after.
@@ -38,7 +45,8 @@ export function AddSecretForm({ memoryOnly, onAdded, onCancel }: { memoryOnly: b
       )}
       <label className="field">
         <span>Name</span>
-        <input value={name} onChange={(e) => setName(e.target.value)} required aria-invalid={badName} autoComplete="off" />
+        {/* Opened by a click on Add secret, which it replaces: the focus starts here, not on the page. */}
+        <input value={name} onChange={(e) => setName(e.target.value)} required aria-invalid={badName} autoComplete="off" autoFocus />
       </label>
       {badName && <p className="note note-error">Use 1-128 letters, digits, “_”, “.” or “-”.</p>}
       <label className="field">

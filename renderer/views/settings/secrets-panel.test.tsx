@@ -47,4 +47,23 @@ describe('Settings → Secrets', () => {
     const note = document.getElementById(value.getAttribute('aria-describedby') ?? '');
     expect(note?.textContent).toMatch(/memory-only: this secret is kept until the app stops/);
   });
+
+  it('keeps the keyboard in place: the form takes the focus, and Cancel, Escape or Store give it back to Add secret', async () => {
+    setup('encrypted');
+    fireEvent.click(await screen.findByRole('button', { name: 'Add secret' }));
+    const form = screen.getByRole('form', { name: 'Add a secret' });
+    expect(document.activeElement).toBe(within(form).getByLabelText('Name'));
+    fireEvent.click(within(form).getByRole('button', { name: 'Cancel' }));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add secret' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add secret' }));
+    fireEvent.keyDown(within(screen.getByRole('form', { name: 'Add a secret' })).getByLabelText('Value'), { key: 'Escape' });
+    expect(screen.queryByRole('form', { name: 'Add a secret' })).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add secret' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add secret' }));
+    const again = screen.getByRole('form', { name: 'Add a secret' });
+    fireEvent.change(within(again).getByLabelText('Name'), { target: { value: 'TOKEN' } });
+    fireEvent.change(within(again).getByLabelText('Value'), { target: { value: 's3cret' } });
+    fireEvent.click(within(again).getByRole('button', { name: 'Store secret' }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add secret' })));
+  });
 });

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../components';
 import { useLive, useStore } from '../../state';
 import { AddSecretForm } from './add-secret-form';
@@ -15,6 +15,18 @@ export function SecretsPanel() {
   const [deleting, setDeleting] = useState<SecretName | null>(null);
   const [adding, setAdding] = useState(false);
   const [added, setAdded] = useState<string | null>(null);
+  // The form takes the button's place: when it goes, the focus goes back to the button, not to the page.
+  const addButton = useRef<HTMLButtonElement>(null);
+  const refocus = useRef(false);
+  useEffect(() => {
+    if (adding || !refocus.current) return;
+    refocus.current = false;
+    addButton.current?.focus();
+  }, [adding]);
+  const close = () => {
+    refocus.current = true;
+    setAdding(false);
+  };
   const { info } = useStore(live.servers);
   const memoryOnly = info?.vault.safety === 'memory-only';
   const load = useCallback(() => {
@@ -34,15 +46,15 @@ export function SecretsPanel() {
       {adding ? (
         <AddSecretForm
           memoryOnly={memoryOnly}
-          onCancel={() => setAdding(false)}
+          onCancel={close}
           onAdded={(name) => {
-            setAdding(false);
+            close();
             setAdded(name);
             load();
           }}
         />
       ) : (
-        <button type="button" className="button small" onClick={() => setAdding(true)}>
+        <button type="button" className="button small" ref={addButton} onClick={() => setAdding(true)}>
           Add secret
         </button>
       )}

@@ -1,4 +1,4 @@
-import { SECRET_NAME } from '../../shared/redact';
+import { SECRET_NAME } from '../redact';
 
 /*
  * What a secret in clear looks like, in an env value, a command argument or a URL: pure tests that
@@ -98,20 +98,29 @@ function decodeURIComponentSafe(text: string): string {
   }
 }
 
-/** A URL parameter (query, fragment, path) with a secret's name (`api_key`, `token`, `access_token`) or a token-shaped value. */
+/** The URL parameters (query, fragment, path) with a secret's name (`api_key`, `token`, `access_token`) or a token-shaped value, as written. */
+export function secretParameters(value: string): [name: string, value: string][] {
+  if (!URL.canParse(value)) return [];
+  return [...urlParameters(new URL(value))].filter(([name, param]) => {
+    if (outsideReferences(param).trim() === '') return false;
+    return secretNamed(name) || /^(?:auth|sig|signature|apikey)$/i.test(name) || tokenShaped(param);
+  });
+}
+
+/** The name of the first of a URL's `secretParameters`. */
 export function secretInQuery(value: string): string | undefined {
-  if (!URL.canParse(value)) return undefined;
-  for (const [name, param] of urlParameters(new URL(value))) {
-    const literal = outsideReferences(param).trim();
-    if (literal === '') continue;
-    if (secretNamed(name) || /^(?:auth|sig|signature|apikey)$/i.test(name) || tokenShaped(param)) return name;
-  }
-  return undefined;
+  return secretParameters(value)[0]?.[0];
+}
+
+/** A URL's path segments that are token-shaped (`/u/<token>/mcp`), decoded. */
+export function secretPathSegments(value: string): string[] {
+  if (!URL.canParse(value)) return [];
+  return new URL(value).pathname.split(/[/;]/).map(decodeURIComponentSafe).filter((segment) => tokenShaped(segment));
 }
 
 /** A URL whose path holds a token-shaped segment (`/u/<token>/mcp`): the service reads it as a credential. */
 export function secretInUrlPath(value: string): boolean {
-  return URL.canParse(value) && new URL(value).pathname.split(/[/;]/).some((segment) => tokenShaped(decodeURIComponentSafe(segment)));
+  return secretPathSegments(value).length > 0;
 }
 
 /** A flag whose value is a credential: `--api-key`, `--token`, `--password`, `--client-secret`, `--apiToken`. */
