@@ -3,11 +3,11 @@ import { exchangeSignInLink } from './sign-in-exchange';
 
 function answering(status: number, body: unknown) {
   const sent: Array<{ url: string; init: RequestInit | undefined }> = [];
-  const fetch = (url: string | URL | Request, init?: RequestInit) => {
-    sent.push({ url: String(url), init });
+  const fetch: typeof globalThis.fetch = (url, init) => {
+    sent.push({ url: url instanceof Request ? url.url : url.toString(), init });
     return Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
   };
-  return { fetch: fetch as typeof globalThis.fetch, sent };
+  return { fetch, sent };
 }
 
 describe('trading the printed link for a session', () => {
