@@ -45,7 +45,9 @@ export async function startServe(home: string, args: string[] = [], env: Record<
   // Another serve already ran for this home: its line names that one's origin, and no UI address.
   const url = new URL(ready.ui ?? `${ready.origin ?? ''}/`);
   // The printed address is a one-time link; the test's App API calls go with the session it is traded for.
-  const secret = ready.ui === null ? '' : await signIn(url.origin, linkOf(ready.ui));
+  // Another tree's serve (A/B benchmarks) may predate the sign-in trade: its printed secret is the session.
+  const older = cli !== CLI && ready.ui !== null && (await fetch(`${url.origin}/api/session`, { method: 'POST' })).headers.has('www-authenticate');
+  const secret = ready.ui === null ? '' : older ? linkOf(ready.ui) : await signIn(url.origin, linkOf(ready.ui));
   const newLink = async (): Promise<string> => {
     const runtime = JSON.parse(readFileSync(join(home, 'runtime.json'), 'utf8')) as { secret: string };
     const shown = nextLine(lines, child, () => `serve showed no new address: ${stderr}`);
@@ -54,7 +56,7 @@ export async function startServe(home: string, args: string[] = [], env: Record<
     return (JSON.parse(await shown) as { ui: string }).ui;
   };
   // A browser needs an unused address of its own, shown by serve as `serve --ui-link` has it do.
-  const ui = ready.ui === null ? '' : await newLink();
+  const ui = ready.ui === null || older ? (ready.ui ?? '') : await newLink();
   return {
     child,
     ui,
