@@ -8,11 +8,12 @@ export interface SignInNeededProps {
 
 const NEW_LINK = 'connected-services serve --ui-link';
 
-function NewAddress() {
+/** `rules`: also say how long an address and a tab's session last (a refusal's message already says the first). */
+function NewAddress({ rules = true }: { rules?: boolean }) {
   return (
     <p>
-      For a new address, run <code>{NEW_LINK}</code> in a terminal: the running <code>serve</code> prints it where it runs. Each
-      address works once, within 10 minutes; a tab then stays signed in until it is closed or reloaded.
+      For a new address, run <code>{NEW_LINK}</code> in a terminal: the running <code>serve</code> prints it where it runs.
+      {rules ? ' Each address works once, within 10 minutes; a tab then stays signed in until it is closed or reloaded.' : ''}
     </p>
   );
 }
@@ -31,7 +32,7 @@ export function SignInNeeded({ signIn, reloaded = false }: SignInNeededProps) {
       <main id="main">
         <h1>This sign-in address no longer works</h1>
         <p>{signIn.error.message}.</p>
-        <NewAddress />
+        <NewAddress rules={false} />
       </main>
     );
   }
