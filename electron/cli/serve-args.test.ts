@@ -12,6 +12,7 @@ describe('plainServe', () => {
       options: { openWith: 'xdg-open', confirmAtTerminal: true },
     });
     expect(plainServe(['serve'])).toEqual({ globals: {}, options: {} });
+    expect(plainServe(['serve', '--ui-link', '--json'])).toEqual({ globals: {}, options: { uiLink: true, json: true } });
   });
 
   it('leaves everything else to commander', () => {

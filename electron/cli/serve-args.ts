@@ -24,6 +24,7 @@ function setFlag(options: ServeOptions, name: string): boolean {
   if (name === '--json') options.json = true;
   else if (name === '--print-url') options.printUrl = true;
   else if (name === '--confirm-at-terminal') options.confirmAtTerminal = true;
+  else if (name === '--ui-link') options.uiLink = true;
   else return false;
   return true;
 }

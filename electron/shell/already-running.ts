@@ -7,7 +7,7 @@ import { log } from './shell-state';
 export function alreadyRunningText(info: RuntimeInfo, dataDir: string): string {
   return (
     `${PRODUCT_NAME} is already running for this data folder (pid ${info.pid}, most likely \`connected-services serve\`).\n\n` +
-    `Open the address it printed when it started (${info.origin}/#token=…); its secret is never stored on disk.\n` +
+    `Open the sign-in address it printed (${info.origin}/#token=…; it works once, within 10 minutes), or run \`connected-services serve --ui-link\` for a new one printed where it runs.\n` +
     `To use the desktop app instead, stop it (kill ${info.pid}) and open the app again.\n\n` +
     `Bridge: ${info.bridge ?? 'not running'}\nData: ${dataDir}`
   );

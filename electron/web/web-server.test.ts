@@ -3,62 +3,19 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { API_METHODS, type AppApi, type ApiEvent, type ApiEventPayload } from '../../shared/api';
-import { CodedError } from '../../shared/errors';
 import { createApiDoor, EventHub, type ApiDoor, type CallerInfo } from '../app';
 import { droppedUnanswered, holdConnections, openStream, postedOn, releaseAll, statusLineOn, whenClosed } from '../../test/support/held-connections';
 import { waitFor } from '../../test/support/server-harness';
+import { corsHeaders, cookiesSet, errorOf, fakeApi, send, signIn } from '../../test/support/web-server-harness';
 import { startWebServer, type WebServer } from './web-server';
 
-function errorOf(reply: Reply): { code: string; message: string } {
-  return (JSON.parse(reply.body) as { error: { code: string; message: string } }).error;
-}
-
-interface Reply {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: string;
-}
-
-/** Every Set-Cookie header any response of this file carried: there must be none. */
-const cookiesSet: string[] = [];
-/** Every CORS header any response of this file carried: there must be none (no page of another origin may read us). */
-const corsHeaders: string[] = [];
-
-function send(port: number, path: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Reply> {
-  return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path, method: options.method ?? 'GET', headers: { host: `127.0.0.1:${port}`, ...options.headers } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      const setCookie = res.headers['set-cookie'];
-      if (setCookie) cookiesSet.push(...setCookie);
-      for (const name of Object.keys(res.headers)) if (name.startsWith('access-control-')) corsHeaders.push(`${path}: ${name}`);
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
-    });
-    req.on('error', reject);
-    if (options.body !== undefined) req.write(options.body);
-    req.end();
-  });
-}
-
-function fakeApi(events: EventHub): AppApi {
-  const notUsed = () => Promise.reject(new CodedError('internal', 'not used in this test'));
-  const methods = Object.fromEntries(Object.keys(API_METHODS).map((m) => [m, notUsed])) as unknown as Omit<AppApi, 'on'>;
-  return {
-    ...methods,
-    status: () =>
-      Promise.resolve({
-        version: 't',
-        dataDir: '/d',
-        configFile: '/d/mcp.json',
-        configIssues: [],
-        servers: [],
-        vault: { fileExists: false, provider: 'memory', providerLabel: 'memory', persistent: false, safety: 'memory-only' as const, state: 'ready' as const, message: '', entryCount: 0, corruptFiles: [] },
-      }),
-    stopServer: () => Promise.reject(new CodedError('not_found', 'No server named "x" is configured')),
-    listTools: () => Promise.resolve([]),
-    on: <E extends ApiEvent>(event: E, listener: (payload: ApiEventPayload<E>) => void) => events.on(event, listener),
-  };
+/** A new link, as `serve --ui-link` asks for one: the server shows it (here: into `shown`), and never answers it. */
+let shown: string[] = [];
+async function newLink(port: number, cliSecret: string): Promise<string> {
+  const reply = await send(port, '/api/ui-link', { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${cliSecret}` }, body: '{}' });
+  if (reply.status !== 200) throw new Error(`no new link: ${reply.body}`);
+  const url = shown.at(-1) ?? '';
+  return new URLSearchParams(new URL(url).hash.slice(1)).get('token') ?? '';
 }
 
 describe('web server', () => {
@@ -67,8 +24,10 @@ describe('web server', () => {
   const secret = 'per-run-secret-for-tests';
   const cliSecret = 'command-line-secret-for-tests';
   let callers: CallerInfo[];
-  const auth = { authorization: `Bearer ${secret}` };
-  const json = { 'content-type': 'application/json', ...auth };
+  /** The session the printed link was traded for: the UI's credential. */
+  let session = '';
+  let auth: Record<string, string> = {};
+  let json: Record<string, string> = {};
 
   beforeEach(async () => {
     const staticDir = mkdtempSync(join(tmpdir(), 'cs-web-'));
@@ -78,7 +37,11 @@ describe('web server', () => {
     const door = createApiDoor({ api, admin: { record: (e) => ({ ...e, id: 'x', time: 0 }) } });
     callers = [];
     const spy: ApiDoor = { ...door, call: (from, method, input) => (callers.push(from), door.call(from, method, input)) };
-    web = await startWebServer({ api, door: spy, port: 0, staticDir, secret, cliSecret });
+    shown = [];
+    web = await startWebServer({ api, door: spy, port: 0, staticDir, secret, cliSecret, showLink: (url) => shown.push(url) });
+    session = await signIn(web.port, secret);
+    auth = { authorization: `Bearer ${session}` };
+    json = { 'content-type': 'application/json', ...auth };
   });
   afterEach(async () => {
     await web.close();
@@ -110,6 +73,7 @@ describe('web server', () => {
   it('at its cap, a new connection takes the place of the oldest silent one; with every connection serving, the new one is dropped', async () => {
     const cap = 4;
     const small = await startWebServer({ api: fakeApi(events), door: createApiDoor({ api: fakeApi(events), admin: { record: (e) => ({ ...e, id: 'x', time: 0 }) } }), port: 0, staticDir: mkdtempSync(join(tmpdir(), 'cs-web-cap-')), maxConnections: cap, secret });
+    const auth = { authorization: `Bearer ${await signIn(small.port, secret)}` };
     try {
       const held = await holdConnections(small.port, cap);
       expect((await send(small.port, '/health', { headers: { connection: 'close' } })).status).toBe(200);
@@ -135,6 +99,7 @@ describe('web server', () => {
   it('at its cap, the UI\'s kept-alive connection (its secret shown) gives way only after those that showed none', async () => {
     const cap = 3;
     const small = await startWebServer({ api: fakeApi(events), door: createApiDoor({ api: fakeApi(events), admin: { record: (e) => ({ ...e, id: 'x', time: 0 }) } }), port: 0, staticDir: mkdtempSync(join(tmpdir(), 'cs-web-trust-')), maxConnections: cap, secret });
+    const auth = { authorization: `Bearer ${await signIn(small.port, secret)}` };
     const host = `127.0.0.1:${small.port}`;
     try {
       // The UI's connection is the one idle longest: without trust it would be the first to go.
@@ -195,11 +160,14 @@ describe('web server', () => {
     expect((await send(web.port, '/', { method: 'POST', body: '{}' })).status).toBe(404);
   });
 
-  it('sends an address of the old ?token= form to the fragment form, setting no cookie', async () => {
+  it('sends an address of the old ?token= form to the fragment form, setting no cookie, while its link is unused', async () => {
     expect((await send(web.port, '/?token=wrong')).status).toBe(403);
-    const old = await send(web.port, `/?token=${secret}`);
+    // The link printed at start was traded in beforeEach; a new one is shown (here: kept) and not yet used.
+    const fresh = await newLink(web.port, cliSecret);
+    const old = await send(web.port, `/?token=${fresh}`);
     expect(old.status).toBe(303);
-    expect(old.headers.location).toBe(`/#token=${secret}`);
+    expect(old.headers.location).toBe(`/#token=${fresh}`);
+    expect((await send(web.port, `/?token=${secret}`)).status).toBe(403);
     expect(old.headers['set-cookie']).toBeUndefined();
     expect(old.headers['referrer-policy']).toBe('no-referrer');
   });
@@ -211,7 +179,7 @@ describe('web server', () => {
     expect(missing.headers['www-authenticate']).toContain('Bearer');
     expect(errorOf(missing).message).toContain('connected-services serve');
     expect((await post({ authorization: 'Bearer wrong' })).status).toBe(401);
-    expect((await post({ authorization: secret })).status).toBe(401);
+    expect((await post({ authorization: session })).status).toBe(401);
     // What the earlier version set, and what any other local server could have collected.
     expect((await post({ cookie: `cs_session=${secret}` })).status).toBe(401);
     expect((await send(web.port, '/api/events', { headers: { cookie: `cs_session=${secret}` } })).status).toBe(401);
@@ -224,7 +192,9 @@ describe('web server', () => {
   it('tells the door who calls: the UI secret is the person (`app`), the command line credential is `cli`', async () => {
     const post = (bearer: string, extra: Record<string, string> = {}) =>
       send(web.port, '/api/status', { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${bearer}`, ...extra }, body: '{}' });
-    expect((await post(secret)).status).toBe(200);
+    expect((await post(session)).status).toBe(200);
+    // The printed link's secret is no credential: it only signs a tab in, once.
+    expect((await post(secret)).status).toBe(401);
     expect((await post(cliSecret, { 'x-connected-services-pid': '4242' })).status).toBe(200);
     expect((await post(cliSecret, { 'x-connected-services-pid': 'not a pid' })).status).toBe(200);
     expect(callers).toEqual([{ caller: 'app' }, { caller: 'cli', pid: 4242 }, { caller: 'cli' }]);
@@ -234,8 +204,9 @@ describe('web server', () => {
     // The command line has no screen: the event stream is the UI's.
     const events = await send(web.port, '/api/events', { headers: { authorization: `Bearer ${cliSecret}` } });
     expect(events.status).toBe(403);
-    // The old ?token= form takes the UI's secret only.
+    // The old ?token= form takes a sign-in link only.
     expect((await send(web.port, `/?token=${cliSecret}`)).status).toBe(403);
+    expect((await send(web.port, `/?token=${session}`)).status).toBe(403);
   });
 
   it('parses every payload with the contract and returns coded errors', async () => {

@@ -11,6 +11,8 @@ import { HTTP_STATUS } from './http-status';
 import { BodyTooLarge, readJsonBody } from './read-body';
 import { guardConnections, isAllowedHost, isAllowedOrigin, LOOPBACK_TIMEOUTS, MAX_LOOPBACK_CONNECTIONS, newSessionSecret, presentedSecret, sameSecret } from '../net';
 import { sendStatic, staticFiles } from './static-files';
+import { signInRefusal, SignInRequestSchema, UI_LINK_COMMAND } from './sign-in-words';
+import { UiSignIn } from './ui-sign-in';
 
 /** The core's `log` (shared/core-env) gets the web server's internal errors, redacted. */
 export interface WebServerOptions extends Partial<Pick<CoreEnv, 'log'>> {
@@ -22,7 +24,7 @@ export interface WebServerOptions extends Partial<Pick<CoreEnv, 'log'>> {
   port: number;
   /** Built renderer files; a missing file answers 404. */
   staticDir: string;
-  /** The web UI's per-run secret (only in the printed address); generated when absent. */
+  /** The first sign-in link's one-time secret (only in the printed address); generated when absent. */
   secret?: string;
   /** The command line's credential (for runtime.json, never the UI's); generated when absent. */
   cliSecret?: string;
@@ -30,17 +32,26 @@ export interface WebServerOptions extends Partial<Pick<CoreEnv, 'log'>> {
   apps?: AppsHost;
   /** Connections open at once; default MAX_LOOPBACK_CONNECTIONS (electron/net). */
   maxConnections?: number;
+  /**
+   * Shows a new sign-in address to the person (serve: on its own terminal), asked for with
+   * `POST /api/ui-link`; never answered to the asker, who may be any local process. Absent: refused.
+   */
+  showLink?: (url: string) => void;
+  /** Told when a tab traded the link for its session (serve notes it: the link now works no more). */
+  onSignedIn?: () => void;
+  /** The clock of the links' lifetime (tests). */
+  now?: () => number;
 }
 
 export interface WebServer {
   readonly port: number;
   /**
-   * The UI address: the per-run secret rides in the fragment (`/#token=…`), which a browser never
-   * sends to any server; the page keeps it for its tab and sends it as a bearer token.
+   * The first sign-in address: a one-time secret rides in the fragment (`/#token=…`), which a
+   * browser never sends to any server; the page trades it once for a session secret it keeps in memory.
    */
   readonly url: string;
   readonly origin: string;
-  /** The web UI's per-run secret: in the address only, never in runtime.json. */
+  /** The first link's one-time secret: in the address only, never in runtime.json. */
   readonly secret: string;
   /** The command line's credential, written to runtime.json: its calls are the CLI's (`cli`), not the person's. */
   readonly cliSecret: string;
@@ -78,9 +89,10 @@ function sendError(response: ServerResponse, error: CodedError): void {
 
 /** Headless mode: the renderer and the App API over HTTP on 127.0.0.1 only. */
 export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
-  const secret = options.secret ?? newSessionSecret();
   const cliSecret = options.cliSecret ?? newSessionSecret();
-  if (sameSecret(cliSecret, secret)) throw new CodedError('internal', 'The UI and the command line need different secrets');
+  if (options.secret !== undefined && sameSecret(cliSecret, options.secret)) throw new CodedError('internal', 'The UI and the command line need different secrets');
+  const signIn = new UiSignIn({ ...(options.secret !== undefined ? { first: options.secret } : {}), ...(options.now ? { now: options.now } : {}) });
+  const secret = signIn.firstSecret;
   let port = options.port;
   const sockets = new Set<Socket>();
   const files = staticFiles(options.staticDir);
@@ -99,12 +111,16 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       sendJson(response, 200, { ok: true });
       return;
     }
+    if (url.pathname === '/api/session') {
+      await exchangeLink(request, response);
+      return;
+    }
     if (url.pathname.startsWith('/api/')) {
       const presented = presentedSecret(request);
       const from = presented === undefined ? undefined : callerOf(request, presented);
       if (!from) {
         response.setHeader('www-authenticate', 'Bearer realm="connected-services"');
-        sendJson(response, 401, { error: { code: 'denied', message: 'Open the address `connected-services serve` printed to sign in to this UI' } });
+        sendJson(response, 401, { error: { code: 'denied', message: 'This tab is not signed in: open a sign-in address that `connected-services serve` printed', hint: `For a new one: ${UI_LINK_COMMAND}` } });
         return;
       }
       // The UI's (or the command line's) secret: its connection gives way only after every one that showed none.
@@ -118,12 +134,12 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     }
     const token = url.searchParams.get('token');
     if (url.pathname === '/' && token !== null) {
-      if (!sameSecret(token, secret)) {
-        sendError(response, new CodedError('denied', 'This link is not valid for the running server; use the address it printed'));
+      if (!signIn.isLink(token)) {
+        sendError(response, new CodedError('denied', 'This link is used, out of date or not for the running server', { hint: `For a new one: ${UI_LINK_COMMAND}` }));
         return;
       }
-      // Addresses of the older `/?token=` form still open the UI: the secret moves to the fragment.
-      response.writeHead(303, { ...SECURITY_HEADERS, location: `/#token=${secret}` });
+      // Addresses of the older `/?token=` form still open the UI: the one-time secret moves to the fragment.
+      response.writeHead(303, { ...SECURITY_HEADERS, location: `/#token=${token}` });
       response.end();
       return;
     }
@@ -136,9 +152,29 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     await sendStatic(response, file, { ...SECURITY_HEADERS, 'content-security-policy': pageCsp(appOrigin?.origin) });
   }
 
-  /** Both secrets are compared, always, so the time taken says nothing about which one matched. */
+  /**
+   * The page trades the printed link's secret, once, for a session secret in the response body: the
+   * link the browser recorded in its profile is then worth nothing. A JSON body, so another site's
+   * page cannot send it without a preflight, which is never granted.
+   */
+  async function exchangeLink(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    if (request.method !== 'POST' || !(request.headers['content-type'] ?? '').startsWith('application/json')) {
+      sendError(response, new CodedError('invalid_input', 'Sign in with a JSON POST: {"link": SECRET}'));
+      return;
+    }
+    const body = SignInRequestSchema.safeParse(await readJsonBody(request, 4096));
+    const session = body.success ? signIn.exchange(body.data.link) : undefined;
+    if (session === undefined) {
+      sendJson(response, 401, { error: signInRefusal() });
+      return;
+    }
+    options.onSignedIn?.();
+    sendJson(response, 200, { session });
+  }
+
+  /** Every secret is compared, always, so the time taken says nothing about which one matched. */
   function callerOf(request: IncomingMessage, presented: string): CallerInfo | undefined {
-    const isUi = sameSecret(presented, secret);
+    const isUi = signIn.isSession(presented);
     const isCli = sameSecret(presented, cliSecret);
     if (isUi) return { caller: 'app' };
     if (!isCli) return undefined;
@@ -147,6 +183,13 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   }
 
   async function handleApi(request: IncomingMessage, response: ServerResponse, method: string, from: CallerInfo): Promise<void> {
+    if (method === 'ui-link' && request.method === 'POST') {
+      // Shown where the person sees it, never answered: the command line's credential is readable by every local process.
+      if (!options.showLink) throw new CodedError('not_found', 'This app shows its UI in its own window: it has no sign-in address', { hint: 'Open the window from the tray or the app menu' });
+      options.showLink(`${origin}/#token=${signIn.issue()}`);
+      sendJson(response, 200, { result: { shown: true } });
+      return;
+    }
     if (method === 'events' && request.method === 'GET') {
       // The event stream is the UI's: the command line has no screen to keep current.
       if (from.caller !== 'app') {

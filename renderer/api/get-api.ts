@@ -1,7 +1,5 @@
 import { API_METHODS, type ApiMethod, type AppApi } from '../../shared/api';
 import { CodedError, WireErrorSchema } from '../../shared/errors';
-import { createHttpClient } from './http-client';
-import { takeSessionToken, type TokenScope } from './session-token';
 
 declare global {
   interface Window {
@@ -43,14 +41,4 @@ export function fromPreload(api: AppApi): AppApi {
 /** The Electron preload's App API, undefined in web mode. */
 export function preloadApi(scope: { connectedServices?: unknown } = window): AppApi | undefined {
   return looksLikeApi(scope.connectedServices) ? fromPreload(scope.connectedServices) : undefined;
-}
-
-/**
- * The App API: the Electron preload's when present, else HTTP to the serving core (web mode) with
- * the secret of the address `serve` printed. Undefined in web mode when this tab never had it.
- */
-export function getApi(scope: { connectedServices?: unknown } & TokenScope = window): AppApi | undefined {
-  if (looksLikeApi(scope.connectedServices)) return fromPreload(scope.connectedServices);
-  const token = takeSessionToken(scope);
-  return token === undefined ? undefined : createHttpClient({ token });
 }

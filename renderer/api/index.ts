@@ -1,6 +1,8 @@
 export { createHttpClient } from './http-client';
 export type { HttpClientOptions, HttpAppApi } from './http-client';
-export { getApi, preloadApi } from './get-api';
-export { takeSessionToken, watchSessionToken, TOKEN_STORAGE_KEY } from './session-token';
-export type { TokenScope, WatchScope } from './session-token';
+export { preloadApi } from './get-api';
+export { takeSignInLink, watchSignInLink } from './sign-in-link';
+export type { LinkScope, WatchScope } from './sign-in-link';
+export { exchangeSignInLink } from './sign-in-exchange';
+export type { SignInOutcome } from './sign-in-exchange';
 export type { ConnectionState, OnConnection } from './connection';

@@ -17,8 +17,8 @@ export function ConnectionBanner() {
         </p>
       ) : (
         <p>
-          <strong>This address is out of date:</strong> open the one <code>serve</code> printed (paste it into this tab; no reload
-          needed).
+          <strong>This tab is signed out:</strong> the app was started again. Run <code>connected-services serve --ui-link</code>{' '}
+          for a new address and paste it into this tab (no reload needed).
         </p>
       )}
     </div>

@@ -1,19 +1,24 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { AppApi } from '../../shared/api';
-import { createHttpClient, watchSessionToken, type OnConnection, type WatchScope } from '../api';
+import type { WireError } from '../../shared/errors';
+import { createHttpClient, exchangeSignInLink, watchSignInLink, type OnConnection, type SignInOutcome, type WatchScope } from '../api';
 import type { Clock } from '../lib';
 import { createConnectionStore } from '../state';
 import { App } from './app';
 import { SignInNeeded } from './sign-in-needed';
 
-/** An App API for one secret; `close` (when present) ends its event stream. */
+/** An App API for one session secret; `close` (when present) ends its event stream. */
 export type WebApi = AppApi & { close?: () => void };
 
 export interface WebRootProps {
-  /** The secret this tab already had, if any. */
-  token: string | undefined;
-  /** Builds the client for a secret (tests pass a fake); reports whether the core answers it. */
-  connect?: (token: string, onConnection: OnConnection) => WebApi;
+  /** The one-time secret of the address this page was opened with, if any. */
+  link: string | undefined;
+  /** This load is a reload (the session secret, kept in memory only, is gone). */
+  reloaded?: boolean;
+  /** Builds the client for a session secret (tests pass a fake); reports whether the core answers it. */
+  connect?: (session: string, onConnection: OnConnection) => WebApi;
+  /** Trades a link for a session secret (tests pass a fake). */
+  exchange?: (link: string) => Promise<SignInOutcome>;
   /** Where a pasted address arrives (`window`). */
   scope?: WatchScope;
   clock?: Clock;
@@ -24,40 +29,53 @@ interface Session {
   api: WebApi;
 }
 
+type SignIn = { state: 'none' } | { state: 'waiting' } | { state: 'refused'; error: WireError } | { state: 'lost' };
+
 const httpConnect = (token: string, onConnection: OnConnection): WebApi => createHttpClient({ token, onConnection });
 
 /**
- * Web mode: the app for the secret this tab holds, switched at once when the address `serve`
- * printed is pasted (only the fragment changes, so the page does not reload). The new session gets a
- * fresh app (event stream, data, route); reports from the old client are ignored.
+ * Web mode: the printed address's one-time secret is traded for a session secret, and the app runs
+ * on that; an address pasted into the open tab (only the fragment changes, so no reload) signs in
+ * again and switches at once to a fresh app (event stream, data, route); the old client's reports
+ * are ignored. A refused address keeps a working session as it is.
  */
-export function WebRoot({ token, connect = httpConnect, scope = window, clock }: WebRootProps) {
+export function WebRoot({ link, reloaded = false, connect = httpConnect, exchange = exchangeSignInLink, scope = window, clock }: WebRootProps) {
   const connection = useMemo(() => createConnectionStore(), []);
   const count = useRef(0);
   const latest = useRef<Session | undefined>(undefined);
-  const open = (secret: string): Session => {
-    const id = ++count.current;
-    const report: OnConnection = (state) => {
-      if (latest.current?.id === id) connection.set(state);
-    };
-    return { id, api: connect(secret, report) };
-  };
-  const [session, setSession] = useState<Session | undefined>(() => (token === undefined ? undefined : open(token)));
+  const [session, setSession] = useState<Session | undefined>(undefined);
+  const [signIn, setSignIn] = useState<SignIn>(link === undefined ? { state: 'none' } : { state: 'waiting' });
   latest.current = session;
 
-  useEffect(
-    () =>
-      watchSessionToken(scope, (secret) => {
-        latest.current?.api.close?.();
-        const next = open(secret);
-        latest.current = next;
-        connection.set('live');
-        setSession(next);
-      }),
-    // `open` and `connect` are fixed for the page's life.
-    [scope, connection],
-  );
+  const signInWith = useRef((secret: string) => {
+    if (latest.current === undefined) setSignIn({ state: 'waiting' });
+    void exchange(secret).then((outcome) => {
+      if (!('session' in outcome)) {
+        if (latest.current === undefined) setSignIn('refused' in outcome ? { state: 'refused', error: outcome.refused } : { state: 'lost' });
+        return;
+      }
+      latest.current?.api.close?.();
+      const id = ++count.current;
+      const report: OnConnection = (state) => {
+        if (latest.current?.id === id) connection.set(state);
+      };
+      const next = { id, api: connect(outcome.session, report) };
+      latest.current = next;
+      connection.set('live');
+      setSession(next);
+    });
+  }).current;
 
-  if (!session) return <SignInNeeded />;
+  // The link works once: it is traded once even when an effect runs twice (StrictMode in development).
+  const traded = useRef(false);
+  useEffect(() => {
+    if (link === undefined || traded.current) return;
+    traded.current = true;
+    signInWith(link);
+  }, [link, signInWith]);
+
+  useEffect(() => watchSignInLink(scope, signInWith), [scope, signInWith]);
+
+  if (!session) return <SignInNeeded signIn={signIn} reloaded={reloaded} />;
   return <App key={session.id} api={session.api} connection={connection} {...(clock ? { clock } : {})} />;
 }

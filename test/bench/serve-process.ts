@@ -106,8 +106,8 @@ export async function waitHealthy(origin: string): Promise<void> {
 }
 
 /**
- * `serve --json` (test/support/serve.ts). The web UI's secret is taken from the address in the ready
- * line (its fragment), which stays valid whatever runtime.json holds. `cli`: another tree's entry (A/B).
+ * `serve --json` (test/support/serve.ts). The web UI's session is the one the printed address was
+ * traded for, which stays valid whatever runtime.json holds. `cli`: another tree's entry (A/B).
  */
 export async function startServe(home: string, cli?: string): Promise<ServeProcess> {
   const served = await startServed(home, [], {}, cli);

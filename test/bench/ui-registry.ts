@@ -51,6 +51,8 @@ export async function benchUiRegistry(): Promise<Row[]> {
       // Left open, as a live event stream: an answered one makes the page say the app stopped, and
       // that banner re-mounts the view (and its search input) mid-typing.
       if (url.pathname === '/api/events') return;
+      // The sign-in trade of the printed link (electron/web/ui-sign-in.ts).
+      if (url.pathname === '/api/session') return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ session: 'bench-ui-session' }) });
       if (url.pathname === '/api/registryCatalog') return route.fulfill({ status: 200, contentType: 'application/json', body: catalog });
       if (url.pathname.startsWith('/api/')) {
         return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ result: benchAnswer(url.pathname.slice(5), data) }) });

@@ -98,6 +98,8 @@ export async function benchUi(): Promise<Row[]> {
       const url = new URL(route.request().url());
       // Left open, as a live event stream (as in ui-registry.ts): an answered one makes the page say the app stopped, re-mounting the view and its search input.
       if (url.pathname === '/api/events') return;
+      // The sign-in trade of the printed link (electron/web/ui-sign-in.ts).
+      if (url.pathname === '/api/session') return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ session: 'bench-ui-session' }) });
       if (url.pathname.startsWith('/api/')) {
         return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ result: benchAnswer(url.pathname.slice(5), data) }) });
       }
@@ -112,7 +114,7 @@ export async function benchUi(): Promise<Row[]> {
     await page.goto(`${ORIGIN}/baseline`);
     const baseline = await measure(page, '#plain');
 
-    // The per-run secret rides in the fragment (the App API here is answered by the route above).
+    // The one-time sign-in link rides in the fragment (the App API here is answered by the route above).
     await page.goto(`${ORIGIN}/#token=bench-ui`);
     await page.waitForFunction((count) => document.querySelectorAll('li[data-server]').length === count, SERVERS, { timeout: 60_000 });
     const samples = await measure(page, 'input[type="search"]');

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PendingAsk } from '../../shared/api';
 import { ASKING_SERVER, ROOT } from '../fixtures/servers/config';
 import { CLI, runCli, tempHome } from '../support/cli';
-import { appApi, eventually, startServe, type Served } from '../support/serve';
+import { appApi, eventually, linkOf, signIn, startServe, type Served } from '../support/serve';
 
 const ESC = String.fromCharCode(27);
 const plain = (text: string): string => text.replace(new RegExp(`${ESC}\\[[0-9;?]*[A-Za-z]`, 'g'), '').replace(/\r/g, '');
@@ -91,7 +91,8 @@ async function serveOnTerminal(home: string): Promise<TerminalServe> {
   await shows(/\{"ui":"[^"]+"[^\n]*\}/);
   const ready = JSON.parse(/\{"ui":"[^"]+"[^\n]*\}/.exec(plain(output))?.[0] ?? '{}') as { ui: string; pid: number };
   const url = new URL(ready.ui);
-  const secret = new URLSearchParams(url.hash.slice(1)).get('token') ?? '';
+  // The printed address is a one-time link: traded for the session the person's tab would get.
+  const secret = await signIn(url.origin, linkOf(ready.ui));
   return {
     child,
     output: () => plain(output),

@@ -21,14 +21,25 @@ describe('serve (headless core + App API over HTTP)', () => {
   });
 
   it('prints one ready line with the UI address on 127.0.0.1 and answers health', async () => {
-    expect(served.ui).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/#token=[\w-]{20,}$/);
-    expect(served.ui).toBe(`${served.origin}/#token=${served.secret}`);
+    expect(served.printed).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/#token=[\w-]{20,}$/);
+    expect(served.ui).toBe(`${served.origin}/#token=${served.link}`);
     expect(served.bridge).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
     const health = await fetch(`${served.origin}/health`);
     expect(await health.json()).toEqual({ ok: true });
   });
 
-  it('serves the App API only with the per-run secret', async () => {
+  it('trades a printed address once for a session; the address itself is no credential, and a used one says what to do', async () => {
+    const printed = new URLSearchParams(new URL(served.printed).hash.slice(1)).get('token') ?? '';
+    const post = (path: string, headers: Record<string, string>, body: string) => fetch(`${served.origin}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+    expect((await post('/api/status', { authorization: `Bearer ${printed}` }, '{}')).status).toBe(401);
+    const again = await post('/api/session', {}, JSON.stringify({ link: printed }));
+    expect(again.status).toBe(401);
+    expect(JSON.stringify(await again.json())).toContain('connected-services serve --ui-link');
+    // Serve said at its terminal that the link was used.
+    expect(served.stderr()).toContain('A browser tab signed in with the printed address');
+  });
+
+  it('serves the App API only with the session secret', async () => {
     const denied = await fetch(`${served.origin}/api/status`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
     expect(denied.status).toBe(401);
     const status = await served.api('status');
@@ -60,10 +71,10 @@ describe('serve (headless core + App API over HTTP)', () => {
       expect(file.headers.get('set-cookie'), asset).toBeNull();
       await file.body?.cancel();
     }
-    // An address of the old `?token=` form moves the secret into the fragment, still without a cookie.
-    const old = await fetch(`${served.origin}/?token=${served.secret}`, { redirect: 'manual' });
+    // An address of the old `?token=` form moves an unused link into the fragment, still without a cookie.
+    const old = await fetch(`${served.origin}/?token=${served.link}`, { redirect: 'manual' });
     expect(old.status).toBe(303);
-    expect(old.headers.get('location')).toBe(`/#token=${served.secret}`);
+    expect(old.headers.get('location')).toBe(`/#token=${served.link}`);
     expect(old.headers.get('set-cookie')).toBeNull();
   });
 

@@ -236,6 +236,7 @@ describe('a second start for the same data directory', () => {
     // The web UI's secret is never on disk, so a second start cannot (and must not) print it.
     expect(result.stdout).not.toContain(new URL(served.ui).hash.slice('#token='.length));
     expect(result.stdout).toContain(served.bridge ?? 'no bridge');
+    expect(result.stdout).toContain('connected-services serve --ui-link');
     expectNoStackTrace(result);
     // The first one is untouched.
     expect((await served.api('bridgeInfo')).status).toBe(200);
@@ -245,6 +246,23 @@ describe('a second start for the same data directory', () => {
     const result = await runCli(home, ['serve', '--json', '--port', '0']);
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual({ ui: null, origin: served.origin, bridge: served.bridge, pid: served.child.pid, alreadyRunning: true });
+  });
+
+  it('with --ui-link has the running serve print a new sign-in address where it runs, never to the asker', async () => {
+    const shown = served.nextLine();
+    const result = await runCli(home, ['serve', '--ui-link']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('A new sign-in address is printed where it runs');
+    const fresh = (JSON.parse(await shown) as { ui: string }).ui;
+    expect(fresh).toMatch(new RegExp(`^${served.origin}/#token=[\\w-]{43}$`));
+    const link = new URL(fresh).hash.slice('#token='.length);
+    expect(result.stdout + result.stderr).not.toContain(link);
+    // It signs a tab in, once.
+    const trade = () => fetch(`${served.origin}/api/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ link }) });
+    expect((await trade()).status).toBe(200);
+    expect((await trade()).status).toBe(401);
+    const json = await runCli(home, ['serve', '--ui-link', '--json']);
+    expect(JSON.parse(json.stdout)).toMatchObject({ ui: null, alreadyRunning: true, linkShown: true });
   });
 
   it('`npm start` (build/start.mjs) for the same data directory: exit 0, the address, no stack trace', async () => {

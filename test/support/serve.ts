@@ -1,11 +1,19 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createInterface } from 'node:readline';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createInterface, type Interface } from 'node:readline';
 import { CLI } from './cli';
 
 export interface Served {
   child: ChildProcess;
+  /** An unused sign-in address, for a browser (the printed one was traded for `secret`). */
   ui: string;
+  /** The one-time secret of `ui`. */
+  link: string;
+  /** The address serve printed when ready, already traded for `secret`. */
+  printed: string;
   origin: string;
+  /** The session secret the printed address was traded for: the person's App API credential. */
   secret: string;
   bridge: string | null;
   /** The pid of the app serving this home (another process's when alreadyRunning). */
@@ -14,7 +22,11 @@ export interface Served {
   alreadyRunning: boolean;
   /** Everything serve wrote to stderr so far. */
   stderr(): string;
-  /** Calls the App API over HTTP with the per-run secret. */
+  /** Has serve show a new sign-in address (as `serve --ui-link` does) and returns it. */
+  newLink(): Promise<string>;
+  /** The next line serve writes to stdout (listen before causing it). */
+  nextLine(): Promise<string>;
+  /** Calls the App API over HTTP with the session secret. */
   api(method: string, input?: unknown): Promise<{ status: number; body: { result?: unknown; error?: { code: string; message: string } } }>;
   stop(): Promise<number | null>;
 }
@@ -28,22 +40,30 @@ export async function startServe(home: string, args: string[] = [], env: Record<
   let stderr = '';
   child.stderr?.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
   const lines = createInterface({ input: child.stdout });
-  const first = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`serve did not get ready: ${stderr}`)), 20_000);
-    lines.once('line', (line) => {
-      clearTimeout(timer);
-      resolve(line);
-    });
-    child.once('exit', (code) => reject(new Error(`serve exited with ${code}: ${stderr}`)));
-  });
+  const first = await nextLine(lines, child, () => `serve did not get ready: ${stderr}`);
   const ready = JSON.parse(first) as { ui: string | null; origin?: string; bridge: string | null; pid: number; alreadyRunning?: true };
   // Another serve already ran for this home: its line names that one's origin, and no UI address.
   const url = new URL(ready.ui ?? `${ready.origin ?? ''}/`);
-  // The per-run secret rides in the fragment (`/#token=…`), which a browser never sends to a server.
-  const secret = new URLSearchParams(url.hash.slice(1)).get('token') ?? '';
+  // The printed address is a one-time link; the test's App API calls go with the session it is traded for.
+  // Another tree's serve (A/B benchmarks) may predate the sign-in trade: its printed secret is the session.
+  const older = cli !== CLI && ready.ui !== null && (await fetch(`${url.origin}/api/session`, { method: 'POST' })).headers.has('www-authenticate');
+  const secret = ready.ui === null ? '' : older ? linkOf(ready.ui) : await signIn(url.origin, linkOf(ready.ui));
+  const newLink = async (): Promise<string> => {
+    const runtime = JSON.parse(readFileSync(join(home, 'runtime.json'), 'utf8')) as { secret: string };
+    const shown = nextLine(lines, child, () => `serve showed no new address: ${stderr}`);
+    const asked = await fetch(`${url.origin}/api/ui-link`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${runtime.secret}` }, body: '{}' });
+    if (asked.status !== 200) throw new Error(`ui-link refused: HTTP ${asked.status} ${await asked.text()}`);
+    return (JSON.parse(await shown) as { ui: string }).ui;
+  };
+  // A browser needs an unused address of its own, shown by serve as `serve --ui-link` has it do.
+  const ui = ready.ui === null || older ? (ready.ui ?? '') : await newLink();
   return {
     child,
-    ui: ready.ui ?? '',
+    ui,
+    link: ui === '' ? '' : linkOf(ui),
+    printed: ready.ui ?? '',
+    newLink,
+    nextLine: () => nextLine(lines, child, () => `serve wrote no line: ${stderr}`),
     origin: url.origin,
     pid: ready.pid,
     alreadyRunning: ready.alreadyRunning === true,
@@ -84,7 +104,34 @@ export async function eventually<T>(check: () => Promise<T | undefined>, timeout
   }
 }
 
-/** The App API of a running `serve` at `origin`, called with the UI's per-run secret. */
+/** The next line serve writes to stdout (bounded). */
+function nextLine(lines: Interface, child: ChildProcess, why: () => string): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    const exited = (code: number | null) => reject(new Error(`serve exited with ${code}: ${why()}`));
+    const timer = setTimeout(() => reject(new Error(why())), 20_000);
+    child.once('exit', exited);
+    lines.once('line', (line) => {
+      clearTimeout(timer);
+      child.off('exit', exited);
+      resolve(line);
+    });
+  });
+}
+
+/** The one-time secret in a sign-in address's fragment (`/#token=…`), which a browser never sends to a server. */
+export function linkOf(address: string): string {
+  return new URLSearchParams(new URL(address).hash.slice(1)).get('token') ?? '';
+}
+
+/** Trades a sign-in link for a session secret, as the page does. */
+export async function signIn(origin: string, link: string): Promise<string> {
+  const response = await fetch(`${origin}/api/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ link }) });
+  const body = (await response.json()) as { session?: string };
+  if (response.status !== 200 || body.session === undefined) throw new Error(`sign-in refused: HTTP ${response.status} ${JSON.stringify(body)}`);
+  return body.session;
+}
+
+/** The App API of a running `serve` at `origin`, called with a session secret of the UI. */
 export function appApi(origin: string, secret: string): Served['api'] {
   return async (method, input = {}) => {
     const response = await fetch(`${origin}/api/${method}`, {

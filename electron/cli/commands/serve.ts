@@ -11,6 +11,7 @@ import { startWebServer } from '../../web';
 import type { CliContext } from '../context';
 import type { Action, Run } from '../runner';
 import { chooseUiPort } from '../start-up';
+import { askForUiLink } from '../ui-link';
 
 /** A folder made with plain `mkdir` is 0755 and the vault refuses it (docs/vault.md): say so at start, not when a screen fails. */
 async function warnIfOthersRead(dir: string, err: (line: string) => void): Promise<void> {
@@ -37,23 +38,30 @@ export interface ServeOptions {
   printUrl?: boolean;
   openWith?: string;
   confirmAtTerminal?: boolean;
+  uiLink?: boolean;
 }
 
 /**
  * A second start for the same data directory is not an error: it says where the running app is. The
- * web UI's secret is never on disk (runtime.json holds only the command line's credential, whose
- * widenings wait for the person), so the address to open is the one the running app printed.
+ * web UI's sign-in secret is never on disk (runtime.json holds only the command line's credential,
+ * whose widenings wait for the person), so a new address is shown where the running serve prints.
  */
-function printRunning(info: RuntimeInfo, dataDir: string, json: boolean): void {
-  if (json) process.stdout.write(`${JSON.stringify({ ui: null, origin: info.origin, bridge: info.bridge, pid: info.pid, alreadyRunning: true })}\n`);
+function printRunning(info: RuntimeInfo, dataDir: string, json: boolean, linkShown: boolean): void {
+  if (json) process.stdout.write(`${JSON.stringify({ ui: null, origin: info.origin, bridge: info.bridge, pid: info.pid, alreadyRunning: true, ...(linkShown ? { linkShown } : {}) })}\n`);
   else {
     process.stdout.write(
       `Connected Services is already running for this data directory (pid ${info.pid}).\n` +
-        `  Open the address it printed when it started (${info.origin}/#token=…); the secret in it is never stored on disk.\n` +
-        `  To get a new address, stop it (kill ${info.pid}) and start again.\n` +
+        (linkShown
+          ? `  A new sign-in address is printed where it runs (the terminal of its serve); it works once, within 10 minutes.\n`
+          : `  Open the sign-in address it printed (${info.origin}/#token=…), or run \`connected-services serve --ui-link\` for a new one printed there.\n`) +
         `  Bridge: ${info.bridge ?? 'not running'}\n  Data:   ${dataDir}\n`,
     );
   }
+}
+
+/** A new sign-in address from the running serve, printed as the first one was (a JSON line with --json). */
+function showLink(json: boolean): (url: string) => void {
+  return (url) => process.stdout.write(json ? `${JSON.stringify({ ui: url })}\n` : `A new sign-in address (it works once, within 10 minutes):\n  Open:   ${url}\n`);
 }
 
 export function registerServe(program: Command, run: Run): void {
@@ -66,6 +74,7 @@ export function registerServe(program: Command, run: Run): void {
     .option('--print-url', 'print sign-in addresses instead of opening a browser')
     .option('--open-with <command>', 'open sign-in addresses with this program (the address is its one argument)', OPEN_WITH)
     .option('--confirm-at-terminal', 'ask at this terminal to confirm what the command line asks that widens access (machines without a display)')
+    .option('--ui-link', 'when serve already runs for this data directory, have it print a new sign-in address for the web UI where it runs')
     .action((options: ServeOptions) => run(serveAction(options)));
 }
 
@@ -93,6 +102,8 @@ async function startServe(ctx: CliContext, options: ServeOptions, opener: Return
     staticDir: join(packageRoot(), 'dist', 'renderer'),
     log: (line) => ctx.output.err(line),
     apps: core.apps,
+    showLink: showLink(options.json === true),
+    onSignedIn: () => ctx.output.err(`A browser tab signed in with the printed address, which now works no more; for another tab: connected-services serve --ui-link`),
   });
   const bridge = core.bridge?.url ?? null;
   const removeRuntime = await writeRuntimeFile(ctx.dataDir, {
@@ -138,16 +149,17 @@ export function serveAction(options: ServeOptions): Action {
       },
     });
     if ('live' in once) {
-      printRunning(once.live, ctx.dataDir, options.json === true);
+      if (options.uiLink) await askForUiLink(once.live);
+      printRunning(once.live, ctx.dataDir, options.json === true, options.uiLink === true);
       return 0;
     }
     const { core, web, bridge, compaction, removeRuntime } = once.started;
     if (options.json) {
-      // Written raw: the UI address carries the per-run secret the caller needs.
+      // Written raw: the UI address carries the one-time sign-in secret the caller needs.
       process.stdout.write(`${JSON.stringify({ ui: web.url, bridge, pid: process.pid })}\n`);
     } else {
       process.stdout.write(
-        `Connected Services is running.\n  Open:   ${web.url}\n  Bridge: ${bridge ?? 'not running'}\n  Data:   ${ctx.dataDir}\nPress Ctrl-C to stop.\n`,
+        `Connected Services is running.\n  Open:   ${web.url}\n          (works once, within 10 minutes; for a new one: connected-services serve --ui-link)\n  Bridge: ${bridge ?? 'not running'}\n  Data:   ${ctx.dataDir}\nPress Ctrl-C to stop.\n`,
       );
     }
     if (core.bridge) compaction.watchBridge(core.bridge);

@@ -70,8 +70,8 @@ export async function startUiSession(options: UiSessionOptions = {}): Promise<Ui
     });
     const log: string[] = [];
     served.child.stderr?.on('data', (chunk: Buffer) => log.push(chunk.toString('utf8')));
-    // The printed address carries the per-run secret in its fragment; the page keeps it for the tab
-    // (sessionStorage) and sends it as a bearer header.
+    // An unused sign-in address: the page trades its one-time secret for a session secret it keeps in
+    // memory and sends as a bearer header.
     await page.goto(served.ui);
     try {
       await page.getByRole('heading', { level: 1, name: 'Services' }).waitFor({ timeout: 20_000 });

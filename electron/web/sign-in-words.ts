@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import type { WireError } from '../../shared/errors';
+import { SIGN_IN_LINK_TTL_MS } from './ui-sign-in';
+
+/** What the person runs, in any terminal, for a new sign-in address (shown where `serve` runs). */
+export const UI_LINK_COMMAND = 'connected-services serve --ui-link';
+
+/** The page's sign-in request: the printed link's one-time secret (a 43-character base64url word). */
+export const SignInRequestSchema = z.object({ link: z.string().min(1).max(256) }).strict();
+
+/** A link used, out of date, or never printed: the page shows this and what to do. */
+export function signInRefusal(): WireError {
+  return {
+    code: 'denied',
+    message: `This sign-in address was already used or is out of date: each one works once, within ${SIGN_IN_LINK_TTL_MS / 60_000} minutes`,
+    hint: `Run \`${UI_LINK_COMMAND}\` in a terminal: the running serve prints a new address where it runs`,
+  };
+}
