@@ -23,4 +23,12 @@ describe.skipIf(process.platform !== 'linux')('carriesMark', () => {
     expect(await carriesMark(sleeper({}), mark)).toBe(false);
     expect(newRunMark()).toMatch(/^[0-9a-f]{32}$/);
   });
+
+  it('finds the mark past the first read of a large environment, which is read whole', async () => {
+    const mark = newRunMark();
+    // More than the first 16 KiB read, and more than one fs chunk: the mark comes after all of it.
+    const filler = Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`FILL_${String(i).padStart(2, '0')}`, 'x'.repeat(4000)]));
+    expect(await carriesMark(sleeper({ ...filler, [RUN_MARK_VAR]: mark }), mark)).toBe(true);
+    expect(await carriesMark(sleeper({ ...filler, [RUN_MARK_VAR]: `${mark}0` }), mark)).toBe(false);
+  });
 });
