@@ -6,4 +6,4 @@ export { appCsp, isAllowedSource } from './app-csp';
 export { AppShelf, DEFAULT_MAX_APP_BYTES, type AppDocument, type AppShelfOptions } from './app-shelf';
 export { APP_PERMISSIONS, requestedPermissions, grantedPermissions, appPermissionsPolicy, appFrameAllow } from './app-permissions';
 export { declaredSources, withinSources } from './declared-sources';
-export { localSourcesOnly, type AppServerPlace } from './local-sources';
+export { keptSources, localSourcesOnly, type AppServerPlace } from './local-sources';

@@ -42,14 +42,21 @@ export function localSourcesOnly(
   if (declared === undefined) return { declared, dropped: [] };
   // The product's addresses may carry a path (the bridge's `/mcp`): only their ports count.
   const ownPorts = new Set(ownOrigins.map((origin) => URL.parse(origin)).flatMap((url) => (url ? [url.port || (DEFAULT_PORTS[url.protocol] ?? '')] : [])));
+  return keptSources(declared, (source) => {
+    const at = hostAndPort(source);
+    return at === undefined || !isLoopbackHost(at.host) || keepsLoopback(at, place, ownPorts);
+  });
+}
+
+/** Each of the declared lists with only the sources `keep` passes, and those it did not (lower case, no trailing slash). */
+export function keptSources(declared: AppCspDomains, keep: (source: string) => boolean): { declared: AppCspDomains; dropped: string[] } {
   const dropped = new Set<string>();
   const kept: AppCspDomains = { ...declared };
   for (const list of LISTS) {
     const sources = declared[list];
     if (sources === undefined) continue;
     kept[list] = sources.filter((source) => {
-      const at = hostAndPort(source);
-      if (at === undefined || !isLoopbackHost(at.host) || keepsLoopback(at, place, ownPorts)) return true;
+      if (keep(source)) return true;
       dropped.add(source.trim().toLowerCase().replace(/\/$/, ''));
       return false;
     });

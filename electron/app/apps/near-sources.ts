@@ -1,5 +1,5 @@
 import { addressReach, hostAddress, literalReach, within, type Reach } from '../../net';
-import type { AppCspDomains, AppServerPlace } from '../../mcp-apps';
+import { keptSources, type AppCspDomains, type AppServerPlace } from '../../mcp-apps';
 
 /*
  * An app's document runs on a 127.0.0.1 origin, where Private Network Access does not apply: an
@@ -11,8 +11,6 @@ import type { AppCspDomains, AppServerPlace } from '../../mcp-apps';
 
 /** Names whose every subdomain resolves to the address it spells (or to 127.0.0.1). */
 const ADDRESS_ECHO_DOMAINS = ['nip.io', 'sslip.io', 'xip.io', 'localtest.me', 'lvh.me', 'traefik.me', 'local.gd', 'vcap.me'];
-
-const LISTS = ['connectDomains', 'resourceDomains', 'frameDomains', 'baseUriDomains'] as const;
 
 function hostOf(source: string): string | undefined {
   const match = /^[a-z]+:\/\/(?:\*\.)?([^/:]+|\[[^\]]+\])(?::\d+)?\/?$/.exec(source.trim().toLowerCase());
@@ -42,16 +40,5 @@ function tooNear(source: string, reach: Reach): boolean {
 export function nearSourcesDropped(declared: AppCspDomains | undefined, place: AppServerPlace | undefined): { declared: AppCspDomains | undefined; dropped: string[] } {
   if (declared === undefined) return { declared, dropped: [] };
   const reach = serverReach(place);
-  const dropped = new Set<string>();
-  const kept: AppCspDomains = { ...declared };
-  for (const list of LISTS) {
-    const sources = declared[list];
-    if (sources === undefined) continue;
-    kept[list] = sources.filter((source) => {
-      if (!tooNear(source, reach)) return true;
-      dropped.add(source.trim().toLowerCase().replace(/\/$/, ''));
-      return false;
-    });
-  }
-  return { declared: kept, dropped: [...dropped] };
+  return keptSources(declared, (source) => !tooNear(source, reach));
 }
