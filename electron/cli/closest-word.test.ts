@@ -10,6 +10,11 @@ describe('closestWord', () => {
     expect(closestWord('x', ['ask'])).toBeUndefined();
   });
 
+  it('never suggests the name typed: a listed name the server no longer has is no typo', () => {
+    expect(closestWord('retired', ['retired', 'strict'])).toBeUndefined();
+    expect(closestWord('Echo', ['echo'])).toBe('echo');
+  });
+
   it('counts two swapped neighbours as one edit, so a short word typed with them is found', () => {
     expect(closestWord('ehco', ['echo', 'get-sum'])).toBe('echo');
     expect(closestWord('lsit', ['list', 'add'])).toBe('list');

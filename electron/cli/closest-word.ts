@@ -19,11 +19,17 @@ function distance(a: string, b: string): number {
   return previous[b.length] ?? 0;
 }
 
-/** The choice a typo most likely meant (at most two edits away, and fewer than half its letters), or undefined. */
+/**
+ * The choice a typo most likely meant (at most two edits away, and fewer than half its letters), or
+ * undefined. The name typed exactly is no typo: a listed name the server no longer has (a stale
+ * listing) is not suggested back.
+ */
 export function closestWord(value: string, choices: readonly string[]): string | undefined {
-  const word = value.trim().toLowerCase();
+  const typed = value.trim();
+  const word = typed.toLowerCase();
   let best: { choice: string; edits: number } | undefined;
   for (const choice of choices) {
+    if (choice === typed) continue;
     const edits = distance(word, choice.toLowerCase());
     if (edits <= 2 && edits < choice.length / 2 && (best === undefined || edits < best.edits)) best = { choice, edits };
   }

@@ -46,7 +46,8 @@ describe('a -32602 for a listed tool: gone from the server, or its arguments', (
     expect((await runCli(home, ['servers', 'approve', 'stale', '--yes'])).stdout).toContain('Approved stale.');
     const gone = await runCli(home, ['call', 'stale', 'retired', '{}']);
     expect(gone.stderr).toContain(`error [not_found]: "stale" has no tool "retired": Tool 'retired' not found.`);
-    expect(gone.stderr).toContain(refresh);
+    // Printed as a sentence, after no "Did you mean": the name typed is the listed one.
+    expect(gone.stderr).toContain(`hint: R${refresh.slice(1)}`);
     expect(gone.code).toBe(3);
     const invalid = await runCli(home, ['call', 'stale', 'strict', '{}']);
     expect(invalid.stderr).toContain('error [invalid_input]');
