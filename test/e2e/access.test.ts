@@ -66,7 +66,7 @@ describe('the Access page', () => {
     await ui.api('addServer', { name: 'memory-notes', config: { type: 'http', url: 'http://127.0.0.1:9/mcp' } });
     await ui.api('addServer', { name: 'a-very-long-service-name-for-the-layout-check', config: { type: 'http', url: 'http://127.0.0.1:9/mcp' } });
     await page.setViewportSize({ width: 1280, height: 900 });
-    await page.reload();
+    await ui.reload();
     await page.getByRole('columnheader', { name: 'a-very-long-service-name-for-the-layout-check' }).waitFor();
     await expect.poll(fits).toBe(true);
     await ui.screenshot('access-three-services-1280');

@@ -39,16 +39,17 @@ describe('loading', () => {
   it('shows a busy skeleton while the app and then its first answers load, then the page', async () => {
     const { page } = ui;
     const code = await gate((url) => url.pathname.endsWith('.js'));
-    const api = await gate((url) => url.pathname.startsWith('/api/') && url.pathname !== '/api/events');
+    const api = await gate((url) => url.pathname.startsWith('/api/') && url.pathname !== '/api/events' && url.pathname !== '/api/session');
     for (const scheme of ['light', 'dark'] as const) {
       for (const width of [1280, 420]) {
         const where = `${scheme} ${width}`;
         await page.emulateMedia({ colorScheme: scheme });
         await page.setViewportSize({ width, height: 860 });
-        // The app's code and the App API held back, the page is loaded again (the tab keeps its secret).
+        // The app's code and the App API held back, the page is loaded again (a new sign-in address:
+        // a reload signs the tab out).
         code.shut();
         api.shut();
-        await page.reload({ waitUntil: 'commit' });
+        await ui.reload({ waitUntil: 'commit', hash: null });
 
         const boot = page.getByRole('status', { name: 'Loading Connected Services' });
         await boot.waitFor();
@@ -91,16 +92,15 @@ describe('loading', () => {
   ];
   it('shows each screen’s own busy skeleton while its first answers load', async () => {
     const { page } = ui;
-    const api = await gate((url) => url.pathname.startsWith('/api/') && url.pathname !== '/api/events');
+    const api = await gate((url) => url.pathname.startsWith('/api/') && url.pathname !== '/api/events' && url.pathname !== '/api/session');
     for (const screen of SCREENS) {
-      await page.evaluate((h) => (window.location.hash = h), screen.hash);
       for (const scheme of ['light', 'dark'] as const) {
         for (const width of [1280, 420]) {
           const where = `${screen.name} ${scheme} ${width}`;
           await page.emulateMedia({ colorScheme: scheme });
           await page.setViewportSize({ width, height: 860 });
           api.shut();
-          await page.reload({ waitUntil: 'commit' });
+          await ui.reload({ waitUntil: 'commit', hash: screen.hash });
           for (const label of screen.labels) {
             const skeleton = page.getByRole('status', { name: label });
             await skeleton.waitFor();

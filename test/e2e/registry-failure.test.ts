@@ -16,7 +16,7 @@ const ui = useUiSession(() => {
 
 beforeAll(async () => {
   await ui.api('refreshRegistries', {}).catch(() => undefined);
-  await ui.page.reload();
+  await ui.reload();
 }, 60_000);
 
 describe('the registry could not be reached', () => {

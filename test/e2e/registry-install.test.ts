@@ -41,7 +41,7 @@ const ui = useUiSession(async () => {
 
 beforeAll(async () => {
   await ui.api('refreshRegistries', {});
-  await ui.page.reload();
+  await ui.reload();
 }, 60_000);
 
 describe('installing a registry entry from the catalog', () => {

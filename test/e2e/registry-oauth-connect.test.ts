@@ -31,7 +31,7 @@ const ui = useUiSession(async () => {
 
 beforeAll(async () => {
   await ui.api('refreshRegistries', {});
-  await ui.page.reload();
+  await ui.reload();
 }, 60_000);
 
 /** Both widths, each checked by axe: the sheet must work on a narrow window too. */

@@ -57,7 +57,7 @@ describe('sign-in journeys in Chromium, where no browser opens by itself', () =>
     await expect(page.getByRole('link', { name: 'Show its address' }).count()).resolves.toBe(1);
     await ui.open('#/');
     await row.getByRole('button', { name: 'Cancel sign-in to notes' }).waitFor();
-    await page.reload();
+    await ui.reload();
     await row.getByRole('button', { name: 'Cancel sign-in to notes' }).waitFor({ timeout: 15_000 });
 
     // A second try replaces the first: a new address (a new state), never "already in progress".

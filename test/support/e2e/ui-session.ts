@@ -30,6 +30,13 @@ export interface UiSession {
   idle(timeoutMs?: number): Promise<void>;
   /** Goes to a screen by its hash (`#/settings`) and waits for its title. */
   open(hash: string): Promise<void>;
+  /**
+   * The page loaded again as a person does after a reload: a reload signs the tab out (its session
+   * is in the page's memory only), so a new sign-in address is loaded. `hash`: the screen to go to
+   * once the page took the address (by default the one shown before; null: none, and nothing waited
+   * for, as when the page's code is held back).
+   */
+  reload(options?: { waitUntil?: 'commit' | 'load'; hash?: string | null }): Promise<void>;
   /** Saves a full-page screenshot as test-artifacts/screens/<name>.png. */
   screenshot(name: string): Promise<void>;
   /** The App API over HTTP, as the page uses it (for arranging state the test is not about). */
@@ -108,6 +115,15 @@ export async function startUiSession(options: UiSessionOptions = {}): Promise<Ui
       async open(hash) {
         await page.evaluate((h) => (window.location.hash = h), hash);
         await page.locator('main h1').first().waitFor();
+      },
+      async reload({ waitUntil = 'load', hash = new URL(page.url()).hash } = {}) {
+        const link = await served.newLink();
+        await page.goto('about:blank');
+        await page.goto(link, { waitUntil });
+        if (hash === null) return;
+        // The page reads its sign-in address first; the screen is chosen after.
+        await page.waitForFunction(() => !window.location.hash.startsWith('#token='));
+        if (hash !== '' && hash !== '#/') await page.evaluate((h) => (window.location.hash = h), hash);
       },
       async screenshot(name) {
         mkdirSync(SCREENS_DIR, { recursive: true });

@@ -43,6 +43,7 @@ export function useUiSession(setup: UiSessionSetup = {}, timeoutMs = 45_000): Ui
     waitForLog: (pattern, timeoutMs) => current().waitForLog(pattern, timeoutMs),
     idle: (timeoutMs) => current().idle(timeoutMs),
     open: (hash) => current().open(hash),
+    reload: (options) => current().reload(options),
     screenshot: (name) => current().screenshot(name),
     api: <T>(method: string, input?: unknown) => current().api<T>(method, input),
     close: () => current().close(),
