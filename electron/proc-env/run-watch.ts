@@ -107,9 +107,14 @@ export class RunWatch {
   }
 
   async #look(daemons: DaemonRule): Promise<ProcStat[]> {
+    // The root read alive before the scan lived when every stat of it was read: a server that exits
+    // while the scan is under way (its stdin closed at the stop) still has its session and children
+    // counted. A pid is not reused within one scan.
+    const root = this.#tree.root;
+    const rootBefore = (await statOf(root.pid, this.#proc))?.start === root.start;
     const stats = await scanAll(this.#proc);
     this.#tree.forgetAbsent(stats);
-    await this.#adopt(stats);
+    await this.#adopt(stats, rootBefore);
     // One started before the root cannot descend from it: most processes, and their links and environment go unread.
     const since = Number(this.#tree.root.start);
     const newer = stats.filter((stat) => Number(stat.start) >= since && !this.#tree.has(stat)).slice(0, MAX_RUN_PROCESSES);
@@ -123,7 +128,7 @@ export class RunWatch {
       return false;
     });
     // What the ones just claimed started.
-    if (claimed.includes(true)) await this.#adopt(stats);
+    if (claimed.includes(true)) await this.#adopt(stats, rootBefore);
     const ours = this.#tree.runningIn(stats);
     if (daemons === 'end') return ours;
     const kept = await inBatches(ours, async (stat) => stat.session === this.#tree.root.pid || (await this.#holdsSocket(stat.pid)));
@@ -135,10 +140,11 @@ export class RunWatch {
    * level of descent per pass (a parent adopted in a pass is read in the next), ADOPT_PASSES at most:
    * deeper chains were linked by the periodic looks, or are by the next look.
    */
-  async #adopt(stats: readonly ProcStat[]): Promise<void> {
+  async #adopt(stats: readonly ProcStat[], rootBefore: boolean): Promise<void> {
     for (let pass = 0, size = -1; pass < ADOPT_PASSES && size !== this.#tree.size; pass++) {
       size = this.#tree.size;
       const alive = new Set<number>();
+      if (rootBefore) alive.add(this.#tree.root.pid);
       await inBatches(this.#tree.parentsIn(stats), async ({ pid, start }) => {
         if ((await statOf(pid, this.#proc))?.start === start) alive.add(pid);
       });
