@@ -95,11 +95,15 @@ async function cli(args, timeoutMs = 60_000) {
  */
 function watchAsks(uiAddress, approve, agents) {
   const ui = new URL(uiAddress);
-  const secret = new URLSearchParams(ui.hash.slice(1)).get('token');
-  const api = (method, body) =>
+  // The printed address signs in once: its secret is traded for a session secret, as the page does.
+  const link = new URLSearchParams(ui.hash.slice(1)).get('token');
+  const session = fetch(`${ui.origin}/api/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ link }) })
+    .then((response) => response.json())
+    .then((answer) => answer.session);
+  const api = async (method, body) =>
     fetch(`${ui.origin}/api/${method}`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${await session}`, 'content-type': 'application/json' },
       body: JSON.stringify(body),
     }).then((response) => response.json());
   const state = { approved: 0, stopped: false, seen: [] };
