@@ -8,7 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { CLI, tempHome } from '../support/cli';
-import { startServe as startServed } from '../support/serve';
+import { startServe as startServed, type ServeStartOptions } from '../support/serve';
 
 export interface BenchHome {
   home: string;
@@ -108,9 +108,10 @@ export async function waitHealthy(origin: string): Promise<void> {
 /**
  * `serve --json` (test/support/serve.ts). The web UI's session is the one the printed address was
  * traded for, which stays valid whatever runtime.json holds. `cli`: another tree's entry (A/B).
+ * `ready`: awaited once the ready line is read, before the sign-in requests (start-up is timed there).
  */
-export async function startServe(home: string, cli?: string): Promise<ServeProcess> {
-  const served = await startServed(home, [], {}, cli);
+export async function startServe(home: string, cli?: string, ready?: ServeStartOptions['ready']): Promise<ServeProcess> {
+  const served = await startServed(home, [], {}, cli, { browserLink: false, ...(ready ? { ready } : {}) });
   try {
     if (served.secret === '') throw new Error(`the UI address printed by serve carries no #token= (${served.origin}/…)`);
     const bridgeUrl = served.bridge;

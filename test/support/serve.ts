@@ -31,8 +31,15 @@ export interface Served {
   stop(): Promise<number | null>;
 }
 
+export interface ServeStartOptions {
+  /** Awaited as soon as the ready line is read, before any sign-in request: a benchmark times start-up here. */
+  ready?: (origin: string, pid: number) => Promise<void>;
+  /** Have serve show an unused address for a browser (default true); benchmarks need none. */
+  browserLink?: boolean;
+}
+
 /** Starts `connected-services serve --json` and waits for its ready line (`cli`: another tree's, for A/B benchmarks). */
-export async function startServe(home: string, args: string[] = [], env: Record<string, string> = {}, cli = CLI): Promise<Served> {
+export async function startServe(home: string, args: string[] = [], env: Record<string, string> = {}, cli = CLI, options: ServeStartOptions = {}): Promise<Served> {
   const child = spawn(process.execPath, [cli, '--home', home, 'serve', '--port', '0', '--bridge-port', '0', '--json', ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, ...env },
@@ -44,6 +51,7 @@ export async function startServe(home: string, args: string[] = [], env: Record<
   const ready = JSON.parse(first) as { ui: string | null; origin?: string; bridge: string | null; pid: number; alreadyRunning?: true };
   // Another serve already ran for this home: its line names that one's origin, and no UI address.
   const url = new URL(ready.ui ?? `${ready.origin ?? ''}/`);
+  await options.ready?.(url.origin, ready.pid);
   // The printed address is a one-time link; the test's App API calls go with the session it is traded for.
   // Another tree's serve (A/B benchmarks) may predate the sign-in trade: its printed secret is the session.
   const older = cli !== CLI && ready.ui !== null && (await fetch(`${url.origin}/api/session`, { method: 'POST' })).headers.has('www-authenticate');
@@ -56,7 +64,7 @@ export async function startServe(home: string, args: string[] = [], env: Record<
     return (JSON.parse(await shown) as { ui: string }).ui;
   };
   // A browser needs an unused address of its own, shown by serve as `serve --ui-link` has it do.
-  const ui = ready.ui === null || older ? (ready.ui ?? '') : await newLink();
+  const ui = ready.ui === null || older || options.browserLink === false ? (ready.ui ?? '') : await newLink();
   return {
     child,
     ui,
