@@ -4,6 +4,7 @@ import type { Connection } from './connection';
 import type { Inventory } from './inventory';
 import { InventoryRefresher } from './inventory-refresh';
 import { memoryInventoryStore } from '../../test/support/memory-inventory-store';
+import { ManualTimers } from '../../test/support/manual-timers';
 
 // relist after a header mismatch: calls that mismatch together share one listing (join), and a
 // listing only callers wait for ends when the last of them gives up (its call cancelled or timed out).
@@ -31,7 +32,7 @@ function heldConnection(): { conn: Connection; release: () => void; signals: Abo
 
 function refresherOf(conn: Connection): { refresher: InventoryRefresher; stored: Inventory[] } {
   const { store, stored } = memoryInventoryStore();
-  const deps = { name: 'remote', store, current: () => ({ conn, config: { type: 'http' as const, url: 'http://127.0.0.1:1/mcp' } }), now: () => 0, log: () => undefined, onUpdated: () => undefined, overBound: () => undefined };
+  const deps = { name: 'remote', store, current: () => ({ conn, config: { type: 'http' as const, url: 'http://127.0.0.1:1/mcp' } }), now: () => 0, setTimer: new ManualTimers().setTimer, ready: () => true, log: () => undefined, onUpdated: () => undefined, overBound: () => undefined };
   return { refresher: new InventoryRefresher(deps), stored };
 }
 

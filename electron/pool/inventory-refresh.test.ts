@@ -5,6 +5,7 @@ import type { Connection } from './connection';
 import type { Inventory } from './inventory';
 import { InventoryRefresher } from './inventory-refresh';
 import { memoryInventoryStore } from '../../test/support/memory-inventory-store';
+import { ManualTimers } from '../../test/support/manual-timers';
 import { MAX_LISTING_PAGES } from './listing-bound';
 
 // relist: a part listed again on request (a header mismatch of a call), through the same bounded walk
@@ -27,7 +28,7 @@ function connection(pages: (n: number) => { tools: unknown[]; nextCursor?: strin
 function refresherOf(conn: Connection | undefined): { refresher: InventoryRefresher; stored: Inventory[]; overBound: ReturnType<typeof vi.fn> } {
   const { store, stored } = memoryInventoryStore();
   const overBound = vi.fn();
-  const deps = { name: 'remote', store, current: () => (conn ? { conn, config: { type: 'http' as const, url: 'http://127.0.0.1:1/mcp' } } : undefined), now: () => 0, log: () => undefined, onUpdated: () => undefined, overBound };
+  const deps = { name: 'remote', store, current: () => (conn ? { conn, config: { type: 'http' as const, url: 'http://127.0.0.1:1/mcp' } } : undefined), now: () => 0, setTimer: new ManualTimers().setTimer, ready: () => true, log: () => undefined, onUpdated: () => undefined, overBound };
   return { refresher: new InventoryRefresher(deps), stored, overBound };
 }
 
@@ -81,5 +82,33 @@ describe('InventoryRefresher.relist', () => {
     const waiting = stopping.relist('tools');
     stopping.clear();
     await expect(waiting).rejects.toBeInstanceOf(CodedError);
+  });
+});
+
+describe('InventoryRefresher after list_changed', () => {
+  it('stores and reports a listing only when it differs from what is held', async () => {
+    let tools = [tool('same')];
+    const { conn, requests } = connection(() => ({ tools }));
+    const { store, stored } = memoryInventoryStore();
+    let updated = 0;
+    const deps = {
+      name: 'remote',
+      store,
+      current: () => ({ conn, config: { type: 'http' as const, url: 'http://127.0.0.1:1/mcp' } }),
+      now: () => 0,
+      setTimer: new ManualTimers().setTimer,
+      ready: () => true,
+      log: () => undefined,
+      onUpdated: () => void updated++,
+      overBound: () => undefined,
+    };
+    const refresher = new InventoryRefresher(deps);
+    await refresher.refresh(['tools']);
+    await refresher.refresh(['tools']);
+    expect(requests()).toBe(2);
+    expect([stored.length, updated]).toEqual([1, 1]);
+    tools = [tool('same'), tool('new')];
+    await refresher.refresh(['tools']);
+    expect([stored.length, updated]).toEqual([2, 2]);
   });
 });

@@ -6,15 +6,17 @@ import type { InventoryStore } from './inventory-store';
 import { toPoolError } from './map-error';
 import { errorContext } from './slot-calls';
 import { isListingTooLarge } from './listing-bound';
+import { ListChangePacer, type PacerClock } from './list-change-pacer';
 
-export interface RefreshOptions {
+export interface RefreshOptions extends PacerClock {
   name: string;
   store: InventoryStore;
   /** The live connection and the config it runs, or undefined when not running. */
   current: () => { conn: Connection; config: ServerConfig } | undefined;
-  now: () => number;
+  /** Whether the server is ready: parts a server said changed while it starts wait for the start's kick. */
+  ready: () => boolean;
   log: (line: string) => void;
-  /** After a refreshed inventory was stored. */
+  /** After a refreshed inventory was stored (not when the listing is what was held). */
   onUpdated: () => void;
   /** A refreshed listing was past its bound (listing-bound.ts): the slot halts the server. */
   overBound: (conn: Connection, error: CodedError) => void;
@@ -54,8 +56,14 @@ export class InventoryRefresher {
   readonly #waiters = new Map<InventoryPart, Set<Waiter>>();
   #round: Round | undefined;
   #running: Promise<void> | undefined;
+  readonly #pacer: ListChangePacer;
 
-  constructor(private readonly deps: RefreshOptions) {}
+  constructor(private readonly deps: RefreshOptions) {
+    this.#pacer = new ListChangePacer(deps, (parts) => {
+      for (const part of parts) this.add(part);
+      if (deps.ready()) this.kick();
+    });
+  }
 
   /** The refresh under way, if any. */
   get running(): Promise<void> | undefined {
@@ -67,7 +75,13 @@ export class InventoryRefresher {
     this.#wanted.add(part);
   }
 
+  /** The server said `part` changed (list_changed): listed again as the pacer allows. */
+  changed(part: InventoryPart): void {
+    this.#pacer.notify(part);
+  }
+
   clear(): void {
+    this.#pacer.clear();
     this.#pending.clear();
     this.#wanted.clear();
     tell(this.#take([...this.#waiters.keys()]), this.#stopped());
@@ -161,6 +175,11 @@ export class InventoryRefresher {
       try {
         const inventory = await fetchInventory(name, conn.client, { timeout, signal: round.controller.signal }, store.inventory, parts);
         if (this.deps.current()?.conn !== conn) return settle(this.#stopped());
+        await store.loaded;
+        if (store.holds(inventory, config, this.deps.now())) {
+          settle(undefined);
+          continue;
+        }
         await store.store(inventory, config, this.deps.now());
         settle(undefined);
         this.deps.onUpdated();

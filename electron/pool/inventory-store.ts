@@ -50,6 +50,17 @@ export class InventoryStore {
   }
 
   /** Keeps a freshly fetched inventory; a failed cache write is logged, the memory copy still counts. */
+  /**
+   * Whether `inventory`, listed under `config`, is what is held already: a server may say its lists
+   * changed when nothing did, and nothing downstream needs to hear of it then. Only the time moves.
+   */
+  holds(inventory: Inventory, config: ServerConfig, at: number): boolean {
+    if (this.#updatedAt === undefined || this.#fingerprint !== fingerprintOf(config)) return false;
+    if (JSON.stringify(inventory) !== JSON.stringify(this.#inventory)) return false;
+    this.#updatedAt = at;
+    return true;
+  }
+
   async store(inventory: Inventory, config: ServerConfig, at: number): Promise<void> {
     await this.loaded;
     this.#inventory = inventory;

@@ -67,6 +67,8 @@ export class SlotLifecycle {
       store: this.store,
       current: () => (this.#conn ? { conn: this.#conn, config: this.config } : undefined),
       now: options.now,
+      setTimer: options.setTimer,
+      ready: () => this.state.state === 'ready',
       log: options.log,
       onUpdated: () => {
         this.options.events.emit('inventory', { server: this.name });
@@ -287,9 +289,7 @@ export class SlotLifecycle {
   }
 
   #onListChanged(generation: number, part: InventoryPart): void {
-    if (generation !== this.#generation) return;
-    this.#refresher.add(part);
-    if (this.state.state === 'ready') this.#refresher.kick();
+    if (generation === this.#generation) this.#refresher.changed(part);
   }
 
   #move(to: ServerState, error?: WireError): void {

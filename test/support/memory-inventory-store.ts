@@ -9,6 +9,9 @@ export function memoryInventoryStore(): { store: InventoryStore; stored: Invento
     get inventory() {
       return inventory;
     },
+    loaded: Promise.resolve(),
+    // As the real store: held once stored, and only while the listing is the same.
+    holds: (next: Inventory) => stored.length > 0 && JSON.stringify(next) === JSON.stringify(inventory),
     store: (next: Inventory) => {
       inventory = next;
       stored.push(next);
