@@ -9,6 +9,8 @@ export interface AppDocument {
   /** The resource's `_meta.ui.csp`; the app origin builds the policy from it (appCsp). */
   readonly declared: AppCspDomains | undefined;
   readonly granted: readonly AppPermission[];
+  /** Who opened it, as the App API names its callers: a caller that is not the person closes only its own. */
+  readonly openedBy?: string;
 }
 
 export interface AppShelfOptions {

@@ -2,6 +2,7 @@ import { app } from 'electron';
 import { deepLinkFromArgv, parseDeepLink } from './deep-link/deep-link';
 import { log, showWindow, STOP_ORDER, type ShellState } from './shell-state';
 import { createShutdown, type ShutdownStep } from './shutdown';
+import { narrowWebRtc } from './window/webrtc-policy';
 
 /** Quitting (menu, tray, SIGINT, SIGTERM) first runs what boot registered in STOP_ORDER, within 15 s. */
 export function stopOnQuit(shell: ShellState): void {
@@ -36,5 +37,6 @@ export function followAppEvents(shell: ShellState): void {
     // Belt and braces for any page, including ones without a window of ours: no pop-ups, no <webview>.
     contents.setWindowOpenHandler(() => ({ action: 'deny' }));
     contents.on('will-attach-webview', (event) => event.preventDefault());
+    narrowWebRtc(contents);
   });
 }

@@ -1,4 +1,4 @@
-import { app, ipcMain, Menu, session } from 'electron';
+import { app, dialog, ipcMain, Menu, session } from 'electron';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createCore, QuietCompaction, startOnce, writeRuntimeFile, type Core } from '../app';
@@ -42,7 +42,9 @@ export async function boot(shell: ShellState): Promise<void> {
     await openCliDoor(shell, core);
     return core;
   });
-  if ('live' in once) return leaveToRunningApp(once.live, shell.coreEnv.dataDir);
+  if ('live' in once) {
+    return leaveToRunningApp(once.live, shell.coreEnv.dataDir, { showErrorBox: (title, text) => dialog.showErrorBox(title, text), exit: (code) => app.exit(code), log });
+  }
   startTrayAndNotifications(shell, once.started);
   showFirstWindow(shell);
 }

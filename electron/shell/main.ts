@@ -5,6 +5,7 @@ import { defaultDataDir } from '../registry';
 import { APP_USER_MODEL_ID, PRODUCT_NAME } from './app-identity';
 import { isNodeEvalInvocation } from './node-invocation';
 import { registerAppScheme } from './protocol/register-protocol';
+import { refuseDebugging } from './remote-debugging';
 import { shellPaths } from './shell-paths';
 import { startShell } from './start-shell';
 import { errorMessage } from '../../shared/errors';
@@ -25,7 +26,16 @@ function prepareDataDir(): boolean {
   }
 }
 
-if (isNodeEvalInvocation(process.argv) || !prepareDataDir()) {
+/** A start open to a debugger lets any local program drive the window as the person: said, and not started. */
+function refusedDebugging(): boolean {
+  const refused = refuseDebugging({ argv: process.argv, env: process.env, platform: process.platform, isPackaged: app.isPackaged });
+  if (refused === undefined) return false;
+  // Before `ready` on Linux this goes to stderr, elsewhere to a dialog.
+  dialog.showErrorBox(PRODUCT_NAME, refused);
+  return true;
+}
+
+if (isNodeEvalInvocation(process.argv) || refusedDebugging() || !prepareDataDir()) {
   app.exit(1);
 } else {
   app.setPath('userData', paths.userData);

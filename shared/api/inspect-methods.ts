@@ -62,7 +62,10 @@ export const INSPECT_METHODS = {
     }),
     output: CallResultSchema,
   }),
-  /** Closes an opened app: its address stops serving at once. */
+  /**
+   * Closes an opened app: its address stops serving at once. The person closes any; the command
+   * line's credential only the apps it opened (another's is `not_found`, as an id never issued).
+   */
   closeApp: () => ({ input: z.strictObject({ appId: z.string().min(1).max(64) }), output: Ok }),
   /** What the person allowed a server's apps (camera, microphone, geolocation, clipboard write); nothing until allowed once. */
   listAppPermissions: () => ({

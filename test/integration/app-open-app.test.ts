@@ -1,9 +1,9 @@
 import os from 'node:os';
 import path from 'node:path';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appServer } from '../fixtures/servers/config';
-import { startServe, type Served } from '../support/serve';
+import { appApi, startServe, type Served } from '../support/serve';
 
 interface Opened {
   appId: string;
@@ -59,6 +59,37 @@ describe('openApp and closeApp through serve', () => {
 
     expect((await served.api('closeApp', { appId: app.appId })).status).toBe(200);
     expect((await fetch(app.address, { headers: { 'sec-fetch-dest': 'iframe' } })).status).toBe(404);
+  }, 60_000);
+
+  it('the command line’s credential closes only the apps it opened: another’s is refused as an id never issued', async () => {
+    if (!served) throw new Error('serve did not start');
+    const runtime = JSON.parse(await readFile(path.join(home, 'runtime.json'), 'utf8')) as { secret: string };
+    const cli = appApi(served.origin, runtime.secret);
+    const framed = (address: string) => fetch(address, { headers: { 'sec-fetch-dest': 'iframe' } }).then((r) => r.status);
+
+    const persons = (await served.api('openApp', { server: 'basic', tool: 'get-time' })).body.result as Opened;
+    const refused = await cli('closeApp', { appId: persons.appId });
+    const never = await cli('closeApp', { appId: 'never-issued' });
+    expect(refused.body.error).toMatchObject({ code: 'not_found', message: 'That app was closed or has expired' });
+    expect(never).toEqual(refused);
+    expect(await framed(persons.address)).toBe(200);
+
+    // Asked from the command line, the app opens once the person confirms it, and is the command line's to close.
+    const asked = await cli('openApp', { server: 'basic', tool: 'get-time' });
+    const data = (asked.body.error as { data?: { confirmation: string; claim: string } } | undefined)?.data;
+    if (!data) throw new Error(`expected a confirmation: ${JSON.stringify(asked.body)}`);
+    expect((await served.api('decide', { kind: 'confirmation', id: data.confirmation, answer: { decision: 'confirm' } })).body.result).toMatchObject({ outcome: 'confirmed' });
+    const answer = (await cli('confirmationAnswer', { id: data.confirmation, claim: data.claim })).body.result as { outcome: string; result?: Opened };
+    expect(answer.outcome).toBe('confirmed');
+    const own = answer.result;
+    if (!own) throw new Error('the confirmed openApp answered no app');
+    expect(await framed(own.address)).toBe(200);
+    expect((await cli('closeApp', { appId: own.appId })).body).toEqual({ result: { ok: true } });
+    expect(await framed(own.address)).toBe(404);
+
+    // The person closes any app.
+    expect((await served.api('closeApp', { appId: persons.appId })).status).toBe(200);
+    expect(await framed(persons.address)).toBe(404);
   }, 60_000);
 
   it('says clearly when a tool has no app or the server is unknown', async () => {

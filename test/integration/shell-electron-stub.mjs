@@ -52,6 +52,10 @@ let nextId = 100;
 class WebContents extends EventEmitter {
   id = nextId++;
   sent = [];
+  webrtcPolicies = [];
+  setWebRTCIPHandlingPolicy(policy) {
+    this.webrtcPolicies.push(policy);
+  }
   setWindowOpenHandler(handler) {
     this.openHandler = handler;
   }

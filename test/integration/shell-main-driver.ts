@@ -10,6 +10,7 @@ import { pathToFileURL } from 'node:url';
 interface FakeContents {
   id: number;
   sent: [string, unknown][];
+  webrtcPolicies: string[];
   openHandler: (details: { url: string; frameName: string; features: string; disposition: string; referrer: { url: string; policy: string } }) => { action: string };
   emit(event: string, ...args: unknown[]): boolean;
 }
@@ -74,6 +75,7 @@ const beforeRequest = (url: string) =>
 const out: Record<string, unknown> = {
   registered: stub.calls.filter((c) => ['protocol.registerSchemesAsPrivileged', 'app.enableSandbox', 'app.setPath'].includes(String(c[0]))).map((c) => c[0]),
   window: { url: window.urls[0], shown: window.shown === true, webPreferences: window.options.webPreferences },
+  webrtcPolicies: window.webContents.webrtcPolicies,
   protocol: { status: page.status, csp: page.headers.get('content-security-policy'), traversal: (await protocol(new Request('app://connected-services/..%2f..%2fpackage.json'))).status },
   status: await fromWindow({ method: 'status' }),
   iframe: await call(asFrame('app://connected-services/index.html', {}), { method: 'status' }),

@@ -46,6 +46,9 @@ describe('the bundled desktop main process, on a stand-in electron module', () =
       shown: true,
       webPreferences: { contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true, preload: path.join(ROOT, 'dist', 'shell-preload.cjs') },
     });
+    // The window's contents, whose frames the MCP Apps are: WebRTC sends no UDP but through a proxy (set by app-events and hardenContents).
+    expect(seen['webrtcPolicies']).toEqual(expect.arrayContaining(['disable_non_proxied_udp']));
+    expect(new Set(seen['webrtcPolicies'] as string[])).toEqual(new Set(['disable_non_proxied_udp']));
     expect(seen['protocol']).toMatchObject({ status: 200, traversal: 404 });
     expect(String((seen['protocol'] as { csp: string }).csp)).toContain("default-src 'none'");
 

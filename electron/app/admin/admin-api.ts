@@ -1,11 +1,14 @@
-import type { ApiInput, ApiOutput, AppApi, Caller } from '../../../shared/api';
+import type { ApiInput, ApiMethod, ApiOutput, AppApi, Caller } from '../../../shared/api';
 import { CodedError, toCodedError } from '../../../shared/errors';
 import { redact } from '../../../shared/redact';
 import type { AdminLog } from './admin-log';
 import type { Confirmations } from '../door/confirmations';
+import { OPENER_BOUND } from '../door/opener-bound';
 import { endOrphanedWaits } from './orphaned-waits';
 
-function invoke(api: AppApi, method: keyof AppApi, input: unknown): Promise<unknown> {
+/** Runs what was confirmed; a method bound to its opener runs as the caller that asked it. */
+function invoke(api: AppApi, method: ApiMethod, input: unknown, asked: Caller): Promise<unknown> {
+  if (OPENER_BOUND.has(method)) return (api[method] as (input: unknown, who: Caller) => Promise<unknown>)(input, asked);
   return (api[method] as (input: unknown) => Promise<unknown>)(input);
 }
 
@@ -35,7 +38,7 @@ export function createAdminApi(options: { api: () => AppApi; admin: AdminLog; co
       }
       let result: unknown;
       try {
-        result = await invoke(options.api(), method, input);
+        result = await invoke(options.api(), method, input, view.from);
       } catch (error) {
         const message = redact(toCodedError(error).message);
         admin.record({ ...base, outcome: 'failed', error: message });

@@ -186,3 +186,43 @@ describe('apps api', () => {
     expect(heard).toHaveLength(1);
   });
 });
+
+// An app's id is its credential; still, whoever holds the command line's credential closes only the apps it opened.
+describe('closeApp: an app is its opener’s and the person’s to close', () => {
+  function host(): AppsHost {
+    const made = new AppsHost();
+    made.setOrigin('http://127.0.0.1:5555');
+    return made;
+  }
+
+  it('the command line cannot close an app the person opened, and learns no more than of an id never issued', async () => {
+    const apps = host();
+    const api = createAppsApi({ pool: fakePool([]), host: apps, settled: () => Promise.resolve() });
+    const theirs = await api.openApp({ server: 'shop', tool: 'show-cart' }, 'app');
+    const refused = await api.closeApp({ appId: theirs.appId }, 'cli').catch((e: unknown) => e);
+    const unknown = await api.closeApp({ appId: 'never-issued' }, 'cli').catch((e: unknown) => e);
+    expect(refused).toMatchObject({ code: 'not_found', message: 'That app was closed or has expired' });
+    expect(unknown).toEqual(refused);
+    // Still served, and its calls still run.
+    expect(apps.shelf.get(theirs.appId)).toBeDefined();
+    await expect(api.callAppTool({ appId: theirs.appId, tool: 'refresh-cart' })).resolves.toMatchObject({ content: [{ text: 'done' }] });
+    // Any of the person's interfaces closes it (the desktop window as well as the tab that opened it).
+    await expect(api.closeApp({ appId: theirs.appId }, 'ipc')).resolves.toEqual({ ok: true });
+    expect(apps.shelf.get(theirs.appId)).toBeUndefined();
+  });
+
+  it('the command line closes what it opened; the person closes that too, and an id already gone is no error to the person', async () => {
+    const apps = host();
+    const api = createAppsApi({ pool: fakePool([]), host: apps, settled: () => Promise.resolve() });
+    const own = await api.openApp({ server: 'shop', tool: 'show-cart' }, 'cli');
+    await expect(api.closeApp({ appId: own.appId }, 'cli')).resolves.toEqual({ ok: true });
+    expect(apps.shelf.get(own.appId)).toBeUndefined();
+    await expect(api.closeApp({ appId: own.appId }, 'cli')).rejects.toMatchObject({ code: 'not_found' });
+    const again = await api.openApp({ server: 'shop', tool: 'show-cart' }, 'cli');
+    await expect(api.closeApp({ appId: again.appId }, 'terminal')).resolves.toEqual({ ok: true });
+    await expect(api.closeApp({ appId: again.appId })).resolves.toEqual({ ok: true });
+    // An offline command's own core is not the running app's command line.
+    const offline = await api.openApp({ server: 'shop', tool: 'show-cart' }, 'cli-offline');
+    await expect(api.closeApp({ appId: offline.appId }, 'cli')).rejects.toMatchObject({ code: 'not_found' });
+  });
+});

@@ -1,4 +1,4 @@
-import type { ApiInput, AppApi, AuditEntry } from '../../../shared/api';
+import { PERSON_CALLERS, type ApiInput, type ApiOutput, type AppApi, type AuditEntry, type Caller } from '../../../shared/api';
 import { CodedError, isCodedError } from '../../../shared/errors';
 import { redactor } from '../../../shared/redact';
 import { toolTier } from '../../bridge';
@@ -50,7 +50,14 @@ function placeOf(config: ServerConfig | undefined): AppServerPlace | undefined {
   return 'url' in config ? { kind: 'http', url: config.url } : { kind: 'stdio' };
 }
 
-type AppsMethods = Pick<AppApi, 'openApp' | 'closeApp' | 'callAppTool' | 'listAppPermissions' | 'setAppPermissions'>;
+/** `who`: the caller (the door passes it; in-process callers are the person's). An app is its opener's, and the person's, to close. */
+type AppsMethods = Pick<AppApi, 'callAppTool' | 'listAppPermissions' | 'setAppPermissions'> & {
+  openApp(input: ApiInput<'openApp'>, who?: Caller): Promise<ApiOutput<'openApp'>>;
+  closeApp(input: ApiInput<'closeApp'>, who?: Caller): Promise<ApiOutput<'closeApp'>>;
+};
+
+/** The answer to any app a caller may not close, as to one that never was: it learns nothing of other callers' apps. */
+const notOpen = (): CodedError => new CodedError('not_found', 'That app was closed or has expired', { hint: 'open it again from the tool' });
 
 /** The app's document among a read's contents: the item of its address, as text or base64 blob. */
 function documentOf(contents: ReadonlyArray<Record<string, unknown>>, uri: string, maxBytes: number): { html: string; meta: unknown } {
@@ -73,7 +80,7 @@ export function createAppsApi(options: AppsApiOptions): AppsMethods {
   const audit = options.audit ?? (() => undefined);
   const auditRefusal = options.auditRefusal ?? audit;
   return {
-    openApp: async ({ server, tool }: ApiInput<'openApp'>) => {
+    openApp: async ({ server, tool }: ApiInput<'openApp'>, who?: Caller) => {
       await options.settled();
       // A server not started yet has no inventory to find the tool in: opening its app starts it.
       let info = (await pool.tools(server)).find((t) => t.name === tool);
@@ -93,7 +100,7 @@ export function createAppsApi(options: AppsApiOptions): AppsMethods {
       const near = nearSourcesDropped(local.declared, place);
       const declared = near.declared;
       const dropped = [...local.dropped, ...near.dropped];
-      const appId = host.shelf.put({ server, uri, html, declared, granted });
+      const appId = host.shelf.put({ server, uri, html, declared, granted, ...(who !== undefined ? { openedBy: who } : {}) });
       const origins = [...new Set(declaredSources(declared))];
       return {
         appId,
@@ -108,7 +115,7 @@ export function createAppsApi(options: AppsApiOptions): AppsMethods {
     },
     callAppTool: async ({ appId, tool, arguments: args }: ApiInput<'callAppTool'>) => {
       const app = host.shelf.get(appId);
-      if (!app) throw new CodedError('not_found', 'That app was closed or has expired', { hint: 'open it again from the tool' });
+      if (!app) throw notOpen();
       const started = Date.now();
       const audited = { time: started, agent: '', server: app.server, kind: 'tool' as const, tool, via: 'app' as const };
       let tier: AuditEntry['tier'];
@@ -125,7 +132,9 @@ export function createAppsApi(options: AppsApiOptions): AppsMethods {
         throw error;
       }
     },
-    closeApp: ({ appId }: ApiInput<'closeApp'>) => {
+    closeApp: ({ appId }: ApiInput<'closeApp'>, who?: Caller) => {
+      // The person closes any app (one gone already too); the command line only what it opened.
+      if (who !== undefined && !PERSON_CALLERS.has(who) && host.shelf.get(appId)?.openedBy !== who) return Promise.reject(notOpen());
       host.shelf.drop(appId);
       host.calls.dropApp(appId);
       return Promise.resolve({ ok: true as const });

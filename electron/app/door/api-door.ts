@@ -15,6 +15,7 @@ import { consentInput, shownInput, summarize, type SummaryContext } from '../adm
 import { ChangeRate, DEFAULT_CHANGE_RATE } from './change-rate';
 import type { Confirmations } from './confirmations';
 import { powerOf } from './method-powers';
+import { OPENER_BOUND } from './opener-bound';
 import { refuseUnusableCall } from './refuse-call';
 import { refuseNow } from './refuse-now';
 
@@ -74,7 +75,7 @@ const TOLD_WHO: ReadonlySet<ApiMethod> = new Set<ApiMethod>(['decide', 'decideAp
 const REVEALS: ReadonlySet<ApiMethod> = new Set<ApiMethod>(['revealSecret', 'revealStoreReference']);
 
 function invoke<M extends ApiMethod>(api: AppApi, method: M, input: unknown, who?: Caller): Promise<ApiOutput<M>> {
-  if (who !== undefined && TOLD_WHO.has(method)) return (api[method] as unknown as (input: unknown, who: Caller) => Promise<ApiOutput<M>>)(input, who);
+  if (who !== undefined && (TOLD_WHO.has(method) || OPENER_BOUND.has(method))) return (api[method] as unknown as (input: unknown, who: Caller) => Promise<ApiOutput<M>>)(input, who);
   return (api[method] as (input: unknown) => Promise<ApiOutput<M>>)(input);
 }
 

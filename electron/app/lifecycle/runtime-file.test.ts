@@ -27,4 +27,12 @@ describe('writeRuntimeFile', () => {
     expect(failure).toBeInstanceOf(CodedError);
     expect(failure).toMatchObject({ code: 'invalid_config', message: expect.stringContaining(join(notAFolder, 'runtime.json')) as string });
   });
+
+  it('a pid of 0 or below names no running app: probing it would reach a process group or every process', async () => {
+    for (const pid of [0, -1]) {
+      const dir = mkdtempSync(join(tmpdir(), 'cs-runtime-'));
+      writeFileSync(join(dir, 'runtime.json'), JSON.stringify({ ...info, pid }), { mode: 0o600 });
+      expect(await readRuntimeFile(dir)).toBeUndefined();
+    }
+  });
 });

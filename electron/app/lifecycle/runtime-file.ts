@@ -9,7 +9,8 @@ export const RUNTIME_FILE = 'runtime.json';
 
 /** How CLI commands find the running app of a data directory (approvals are decided there). */
 export const RuntimeInfoSchema = z.object({
-  pid: z.number().int(),
+  // 0 and below name a process group or every process (kill(2)): a probe of them says "alive".
+  pid: z.number().int().positive(),
   /** The App API origin (`http://127.0.0.1:<port>`). */
   origin: z.string(),
   /**

@@ -13,7 +13,11 @@ type Handler = (details: HandlerDetails) => WindowOpenHandlerResponse;
 function fakeContents() {
   const emitter = new EventEmitter();
   let handler: Handler | undefined;
-  const contents = Object.assign(emitter, { setWindowOpenHandler: (h: Handler) => void (handler = h) }) as unknown as WebContents;
+  const policies: string[] = [];
+  const contents = Object.assign(emitter, {
+    setWindowOpenHandler: (h: Handler) => void (handler = h),
+    setWebRTCIPHandlingPolicy: (policy: string) => void policies.push(policy),
+  }) as unknown as WebContents;
   const logged: string[] = [];
   hardenContents(contents, { host: 'connected-services', log: (line) => void logged.push(line) });
   const mainFrame: FakeFrame = { parent: null };
@@ -26,7 +30,7 @@ function fakeContents() {
   };
   const open = (url: string): WindowOpenHandlerResponse | undefined =>
     handler?.({ url, frameName: '', features: '', disposition: 'foreground-tab', referrer: { url: '', policy: 'no-referrer' } });
-  return { navigate, open, logged, mainFrame, appFrame };
+  return { navigate, open, logged, mainFrame, appFrame, policies };
 }
 
 describe('hardenContents: a frame inside our page (an MCP App) cannot move the window', () => {
@@ -49,5 +53,13 @@ describe('hardenContents: a frame inside our page (an MCP App) cannot move the w
     const { open, logged } = fakeContents();
     expect(open('https://docs.example.com/')).toEqual({ action: 'deny' });
     expect(logged).toEqual(['a new window was refused (foreground-tab): https://docs.example.com/']);
+  });
+});
+
+describe('hardenContents: WebRTC of the page and its apps\' frames', () => {
+  // An app's CSP does not reach WebRTC: without this it could send UDP to any host near the person.
+  it('sends no UDP but through a proxy', () => {
+    const { policies } = fakeContents();
+    expect(policies).toEqual(['disable_non_proxied_udp']);
   });
 });

@@ -1,5 +1,6 @@
 import type { WebContents } from 'electron';
 import { navigationDecision } from './navigation-policy';
+import { narrowWebRtc } from './webrtc-policy';
 import { windowOpenDecision } from './window-open';
 
 export interface HardenOptions {
@@ -10,10 +11,11 @@ export interface HardenOptions {
 
 /**
  * A page of ours never leaves its origin: navigation elsewhere is stopped, no new window is ever
- * created, no <webview> attaches. Nothing is handed to the system browser from here: a link opens
+ * created, no <webview> attaches, and its frames' WebRTC sends no UDP but through a proxy. Nothing is handed to the system browser from here: a link opens
  * through the App API (openLink), whose core looks its host name up first (window-open.ts).
  */
 export function hardenContents(contents: WebContents, options: HardenOptions): void {
+  narrowWebRtc(contents);
   contents.setWindowOpenHandler((details) => windowOpenDecision(details, options.log));
   contents.on('will-navigate', (details) => {
     // Moved by a frame inside the page (an MCP App's, whose sandbox already forbids it): nowhere, not

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { API_METHODS, type AppApi, type Caller } from '../../../shared/api';
+import { createAdminApi } from '../admin/admin-api';
+import { createApiDoor, type ApiDoor } from './api-door';
+import { Confirmations } from './confirmations';
+
+/** The person's API as a recorder of whom openApp and closeApp were told; the door's own methods are real. */
+function setup(): { door: ApiDoor; told: Array<[string, unknown]> } {
+  const told: Array<[string, unknown]> = [];
+  const methods: Record<string, unknown> = { on: () => () => undefined };
+  for (const method of Object.keys(API_METHODS)) {
+    methods[method] = (_input: unknown, who?: unknown) => {
+      if (method === 'openApp' || method === 'closeApp') told.push([method, who]);
+      if (method === 'status') return Promise.resolve({ servers: [{ name: 'shop' }] });
+      return Promise.resolve(method === 'listAgents' || method === 'listApprovals' ? [] : { ok: true });
+    };
+  }
+  const api = methods as unknown as AppApi;
+  const record = (entry: object) => ({ ...entry, id: 'e', time: 0 }) as never;
+  const confirmations = new Confirmations({ now: () => 1000, ttlMs: 600_000 });
+  const adminApi = createAdminApi({ api: () => api, admin: { record, query: () => Promise.resolve([]), unreviewed: () => Promise.resolve([]) } as never, confirmations });
+  Object.assign(methods, adminApi);
+  return { door: createApiDoor({ api, admin: { record }, confirmations }), told };
+}
+
+describe('openApp and closeApp are told who asks', () => {
+  it.each(['app', 'ipc', 'terminal', 'cli'] as Caller[])('closeApp from %s', async (caller) => {
+    const { door, told } = setup();
+    await door.call({ caller }, 'closeApp', { appId: 'a' });
+    expect(told).toEqual([['closeApp', caller]]);
+  });
+
+  it('an app the person opens is theirs', async () => {
+    const { door, told } = setup();
+    await door.call({ caller: 'app' }, 'openApp', { server: 'shop', tool: 'show-cart' });
+    expect(told).toEqual([['openApp', 'app']]);
+  });
+
+  it('an app the command line asked for, once the person confirms it, is the command line’s', async () => {
+    const { door, told } = setup();
+    const waiting = await door.call({ caller: 'cli' }, 'openApp', { server: 'shop', tool: 'show-cart' }).catch((e: unknown) => e);
+    const id = (waiting as { data?: { confirmation?: string } }).data?.confirmation ?? '';
+    expect(waiting).toMatchObject({ code: 'denied', data: { confirmation: expect.stringMatching(/^c-/) as unknown } });
+    expect(told).toEqual([]);
+    await expect(door.call({ caller: 'app' }, 'decideConfirmation', { id, decision: 'confirm' })).resolves.toMatchObject({ outcome: 'confirmed' });
+    expect(told).toEqual([['openApp', 'cli']]);
+  });
+});
