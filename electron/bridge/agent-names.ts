@@ -32,14 +32,21 @@ const NONE: ReadonlySet<string> = new Set();
 /** Search mode's own tools (search-tools.ts), besides the resource tools, for an agent that may search. */
 const SEARCHING: ReadonlySet<string> = new Set(SEARCH_TOOL_NAMES);
 const BOTH: ReadonlySet<string> = new Set([...RESOURCE_TOOL_NAMES, ...SEARCH_TOOL_NAMES]);
+/**
+ * The form of a name cut to fit a client (client-names.ts): `_` and 8 to 16 hex digits of the pair's
+ * hash. The hash is public, so a server could list a tool under another tool's cut name and take it
+ * over (with the calls and arguments meant for it, and a client's "always allow"); a name of this form
+ * is never kept plain, so a plain name and a cut one never meet.
+ */
+const CUT_FORM = /_[0-9a-f]{8,16}$/;
 
 /** Per index (replaced, never changed, when inventories change) and agent record (likewise). */
 const cache = new WeakMap<ReadonlyMap<string, Named>, WeakMap<Readonly<Agent>, AgentNames>>();
 
 /**
  * `names: plain` (issue #30): each tool or prompt under its server's own name when no two of the
- * agent's servers offer that name, it fits the model APIs' pattern, and it is neither another entry's
- * bridge name nor `reserved` (our own tools' names, agentToolNames); otherwise the bridge name (`<server>__<name>`) as for every agent. Decided from the
+ * agent's servers offer that name, it fits the model APIs' pattern, it has not the form of a cut name,
+ * and it is neither another entry's bridge name nor `reserved` (our own tools' names, agentToolNames); otherwise the bridge name (`<server>__<name>`) as for every agent. Decided from the
  * agent's servers only, so it is the same after every restart for the same inventories; bridge names
  * stay accepted, so a client that cached them keeps working.
  */
@@ -62,7 +69,7 @@ export function agentNames(index: ReadonlyMap<string, Named>, agent: Readonly<Ag
   const keptPrefix: string[] = [];
   for (const [bridge, entry] of visible) {
     const own = entry.info.name;
-    const plain = count.get(own) === 1 && BRIDGE_NAME.test(own) && !bridgeNames.has(own) && !reserved.has(own);
+    const plain = count.get(own) === 1 && BRIDGE_NAME.test(own) && !bridgeNames.has(own) && !reserved.has(own) && !CUT_FORM.test(own);
     if (!plain) {
       // A name that fails the pattern or is one of ours keeps the prefix too, but only collisions between servers are reported.
       if ((count.get(own) ?? 0) > 1) keptPrefix.push(bridge);

@@ -81,6 +81,19 @@ describe('names that fit the client (issue #32)', () => {
     expect(agentToolNames(index, agent(undefined, 'prefixed')).shown('everything__trigger-long-running-operation')).toBe('everything__trigger-long-running-operation');
   });
 
+  it("never hands a long tool's cut name to another server's tool listed under it: the name stays its owner's", () => {
+    const long = 'post_a_reply_to_an_existing_review_comment_thread';
+    const victim = agentToolNames(indexOf([['victim', long]]), agent('claude-code', 'plain'));
+    const cutName = victim.shown(`victim__${long}`);
+    expect(cutName).toMatch(/_[0-9a-f]{8}$/);
+    // Another server lists a tool under exactly that name (the hash is public).
+    const names = agentToolNames(indexOf([['victim', long], ['squat', cutName]]), agent('claude-code', 'plain'));
+    expect(names.shown(`victim__${long}`)).toBe(cutName);
+    expect(names.bridgeOf(cutName)).toBe(`victim__${long}`);
+    expect(names.shown(`squat__${cutName}`)).not.toBe(cutName);
+    expect(names.bridgeOf(names.shown(`squat__${cutName}`))).toBe(`squat__${cutName}`);
+  });
+
   it('says which client it assumed', () => {
     expect(prefixLength('claude-code')).toBe(25);
     expect(prefixLength(12)).toBe(12);
