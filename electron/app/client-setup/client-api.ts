@@ -2,6 +2,7 @@ import { CONNECT_CLIENTS, type ApiInput, type AppApi, type ClientInfo, type Clie
 import { CodedError } from '../../../shared/errors';
 import type { Vault } from '../../../shared/vault';
 import { clientEntry, keepsTokenItself, type AgentStore, type StdioCommand, type TokenSource } from '../../bridge';
+import { scrubClientBackups } from './client-backups';
 import { entryNames } from './client-edit';
 import { readClientFile } from './client-file';
 import { clientContext, type ClientContext } from './client-home';
@@ -158,6 +159,8 @@ export function createClientApi(options: ClientApiOptions): ClientMethods {
       const context = ctx();
       const change = await planChange(client, agent, { remove: true }, context);
       const { backup } = await applyChange(change, base, now());
+      // The token still works after a disconnect: no backup made before may keep it.
+      await scrubClientBackups(context);
       // The vault's copy is there for the helpers: once no client names one, it goes.
       if (options.vault && !(await namedAnywhere(agent, context))) await forgetKeptToken(options.vault, agent);
       return { plan: fullPlan(change, false, true), ...(backup !== undefined ? { backup } : {}) };

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { ClientPlan, ConnectClient } from '../../../shared/api';
 import { CodedError } from '../../../shared/errors';
 import { errnoCode, readRegularFile, writeFileAtomic } from '../../fs-safe';
 import { entryName, inputId, type ClientEntry } from '../../bridge';
+import { writeBackup } from './client-backups';
 import { clientDiff } from './client-diff';
 import { withEntry, withoutEntry } from './client-edit';
 import { MAX_CLIENT_FILE_BYTES, readClientFile } from './client-file';
@@ -51,10 +52,6 @@ export async function planChange(client: ConnectClient, agent: string, kind: Cli
   };
 }
 
-function stamp(now: number): string {
-  return new Date(now).toISOString().replace(/[:.]/g, '-');
-}
-
 /** The file's text now, `undefined` when there is none; what is not a readable regular file counts as changed. */
 async function currentText(file: string): Promise<string | undefined | null> {
   const read = await readRegularFile(file, MAX_CLIENT_FILE_BYTES);
@@ -71,7 +68,7 @@ function changedSince(file: string): CodedError {
 /**
  * Makes the planned change: refuses when the file changed since `base` was read, or since the new text
  * was made from it (a client such as Claude Code rewrites its file often: its write is never undone),
- * keeps the text the diff was made from beside it (0600), then writes the new text atomically with the
+ * keeps the text the diff was made from beside it (0600, every agent token taken out), then writes the new text atomically with the
  * file's own mode, less every other account's access when it holds a token.
  */
 export async function applyChange(change: PlannedChange, base: string | undefined, now: number): Promise<{ backup?: string }> {
@@ -80,9 +77,8 @@ export async function applyChange(change: PlannedChange, base: string | undefine
   if ((await currentText(change.target)) !== change.before) throw changedSince(change.plan.file);
   let backup: string | undefined;
   if (change.before !== undefined) {
-    backup = `${change.target}.connected-services-backup-${stamp(now)}`;
-    // Created 0600 (never a copy at the file's own mode first): the old text may hold a token too.
-    await writeFile(backup, change.before, { mode: 0o600, flag: 'wx' });
+    // The old text may hold an agent token (ours, or one pasted by hand): the backup never does.
+    backup = await writeBackup(change.target, change.before, now);
   } else {
     await mkdir(path.dirname(change.target), { recursive: true, mode: 0o700 });
   }
