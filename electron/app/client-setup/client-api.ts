@@ -94,7 +94,7 @@ export function createClientApi(options: ClientApiOptions): ClientMethods {
       if (keepsTokenItself(other)) continue;
       const where = clientLocation(other, context);
       try {
-        if (entryNames((await readClientFile(where.file, context.home)).text, 'mcpServers', where.jsonc, where.file).includes(entryName(agent))) return true;
+        if (entryNames((await readClientFile(where.file, context.home, context.uid)).text, 'mcpServers', where.jsonc, where.file).includes(entryName(agent))) return true;
       } catch {
         // A file we cannot read may still name it: keep the copy.
         return true;
@@ -118,7 +118,7 @@ export function createClientApi(options: ClientApiOptions): ClientMethods {
         const found = await detectClient(client, context);
         let holding: string[] = [];
         try {
-          const read = await readClientFile(where.file, context.home);
+          const read = await readClientFile(where.file, context.home, context.uid);
           const names = entryNames(read.text, client === 'vscode' ? 'servers' : 'mcpServers', where.jsonc, where.file);
           holding = agents.filter((a) => names.includes(entryName(a)));
         } catch {

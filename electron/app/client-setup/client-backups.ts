@@ -93,7 +93,7 @@ export async function scrubClientBackups(ctx: ClientContext): Promise<void> {
   for (const client of CONNECT_CLIENTS) {
     const where = clientLocation(client, ctx);
     // Beside the file as it is written: the target of a link that stays in the home folder.
-    const target = await readClientFile(where.file, ctx.home).then(
+    const target = await readClientFile(where.file, ctx.home, ctx.uid).then(
       (read) => read.target,
       () => undefined,
     );

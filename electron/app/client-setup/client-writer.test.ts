@@ -53,4 +53,14 @@ describe('applyChange', () => {
     expect(statSync(backup!).mode & 0o777).toBe(0o600);
     expect(readFileSync(file, 'utf8')).not.toContain(token);
   });
+
+  it('writes a file that began with a byte order mark back with it, after the same check, and backs it up with it', async () => {
+    const { home, file } = cursorHome('\uFEFF{\n  "mcpServers": {}\n}\n');
+    const change = await planChange('cursor', 'a1', { connect: ENTRY, secrets: [] }, { home, platform: 'linux', env: {} });
+    expect(change.before).toBe('{\n  "mcpServers": {}\n}\n');
+    const { backup } = await applyChange(change, change.plan.base, 0);
+    expect(readFileSync(file, 'utf8')).toBe(`\uFEFF${change.after}`);
+    expect(readFileSync(backup!, 'utf8')).toBe('\uFEFF{\n  "mcpServers": {}\n}\n');
+    expect(JSON.parse(change.after)).toEqual({ mcpServers: { 'connected-services-a1': ENTRY.entry } });
+  });
 });

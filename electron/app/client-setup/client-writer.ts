@@ -24,6 +24,8 @@ export interface PlannedChange {
   mode: number | undefined;
   /** The new text holds a secret (an agent's token written in clear). */
   holdsSecret: boolean;
+  /** The file began with a byte order mark: `before` and `after` are without it, the file keeps it. */
+  bom: boolean;
 }
 
 function sha256(text: string | undefined): string {
@@ -33,7 +35,7 @@ function sha256(text: string | undefined): string {
 /** What the change would make of the file: its new text and the diff, secrets hidden. Writes nothing. */
 export async function planChange(client: ConnectClient, agent: string, kind: ClientChangeKind, ctx: ClientContext): Promise<PlannedChange> {
   const where = clientLocation(client, ctx);
-  const read = await readClientFile(where.file, ctx.home);
+  const read = await readClientFile(where.file, ctx.home, ctx.uid);
   const name = entryName(agent);
   const before = read.text;
   const after =
@@ -49,6 +51,7 @@ export async function planChange(client: ConnectClient, agent: string, kind: Cli
     after,
     mode: read.mode,
     holdsSecret: secrets.some((secret) => secret !== '' && after.includes(secret)),
+    bom: read.bom,
   };
 }
 
@@ -74,16 +77,18 @@ function changedSince(file: string): CodedError {
 export async function applyChange(change: PlannedChange, base: string | undefined, now: number): Promise<{ backup?: string }> {
   if (base !== undefined && base !== change.plan.base) throw changedSince(change.plan.file);
   if (change.plan.unchanged) return {};
-  if ((await currentText(change.target)) !== change.before) throw changedSince(change.plan.file);
+  const bom = change.bom ? '\uFEFF' : '';
+  const before = change.before === undefined ? undefined : bom + change.before;
+  if ((await currentText(change.target)) !== before) throw changedSince(change.plan.file);
   let backup: string | undefined;
-  if (change.before !== undefined) {
+  if (before !== undefined) {
     // The old text may hold an agent token (ours, or one pasted by hand): the backup never does.
-    backup = await writeBackup(change.target, change.before, now);
+    backup = await writeBackup(change.target, before, now);
   } else {
     await mkdir(path.dirname(change.target), { recursive: true, mode: 0o700 });
   }
   // A file that holds a token is kept from other accounts, whatever mode it had (many are made 0644).
   const mode = change.mode ?? 0o600;
-  await writeFileAtomic(change.target, change.after, { mode: change.holdsSecret ? mode & ~0o077 : mode });
+  await writeFileAtomic(change.target, bom + change.after, { mode: change.holdsSecret ? mode & ~0o077 : mode });
   return backup !== undefined ? { backup } : {};
 }
