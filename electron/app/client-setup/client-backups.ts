@@ -16,7 +16,7 @@ export const BACKUP_MARK = '.connected-services-backup-';
  */
 export const TOKEN_REMOVED = 'connected-services-token-removed-connect-again';
 
-/** A backup folder holding more than this many of ours is not gone through whole: the newest are not older names. */
+/** At most this many backups beside one file are gone through: a folder filled with such names is not read without end. */
 const MAX_BACKUPS_SCRUBBED = 1000;
 
 const AGENT_TOKEN = new RegExp(`${TOKEN_PREFIX}[A-Za-z0-9_-]+`, 'g');
