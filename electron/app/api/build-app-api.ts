@@ -16,7 +16,7 @@ import { createAsksApi } from '../asks/asks-api';
 import { createAuthApi, withAuthInfo } from '../sign-in/auth-api';
 import { createBridgeApi } from '../agents/bridge-api';
 import { cliStdioCommand } from '../agents/cli-command';
-import { clientContext, createClientApi, forgetKeptToken, replaceKeptToken } from '../client-setup';
+import { clientContext, createClientApi, forgetKeptToken, replaceKeptToken, scrubClientBackups } from '../client-setup';
 import { Confirmations } from '../door/confirmations';
 import { coreDoctor } from '../doctor/core-doctor';
 import type { EventHub } from './event-hub';
@@ -97,7 +97,17 @@ export function buildAppApi(parts: AppApiParts): BuiltAppApi {
     stdioCommand: () => cliStdioCommand(core),
     changed: (info) => events.emit('bridgeChanged', info),
     toolNames: async (server) => (await pool.tools(server).catch(() => [])).map((t) => t.name),
-    keptTokens: { replace: (agent, token) => replaceKeptToken(vault, agent, token), forget: (agent) => forgetKeptToken(vault, agent) },
+    // An old token left in a client file's backup goes too: backups are for the person's own content.
+    keptTokens: {
+      replace: async (agent, token) => {
+        await replaceKeptToken(vault, agent, token);
+        await scrubClientBackups(clientContext(core.env));
+      },
+      forget: async (agent) => {
+        await forgetKeptToken(vault, agent);
+        await scrubClientBackups(clientContext(core.env));
+      },
+    },
   });
   const admin = new AdminLog(core);
   const confirmations = parts.runsBridge ? new Confirmations() : undefined;

@@ -2,6 +2,7 @@ import { CONNECT_CLIENTS, type ApiInput, type AppApi, type ClientInfo, type Clie
 import { CodedError } from '../../../shared/errors';
 import type { Vault } from '../../../shared/vault';
 import { clientEntry, keepsTokenItself, type AgentStore, type StdioCommand, type TokenSource } from '../../bridge';
+import { scrubClientBackups } from './client-backups';
 import { entryNames } from './client-edit';
 import { readClientFile } from './client-file';
 import { clientContext, type ClientContext } from './client-home';
@@ -93,7 +94,7 @@ export function createClientApi(options: ClientApiOptions): ClientMethods {
       if (keepsTokenItself(other)) continue;
       const where = clientLocation(other, context);
       try {
-        if (entryNames((await readClientFile(where.file, context.home)).text, 'mcpServers', where.jsonc, where.file).includes(entryName(agent))) return true;
+        if (entryNames((await readClientFile(where.file, context.home, context.uid)).text, 'mcpServers', where.jsonc, where.file).includes(entryName(agent))) return true;
       } catch {
         // A file we cannot read may still name it: keep the copy.
         return true;
@@ -117,7 +118,7 @@ export function createClientApi(options: ClientApiOptions): ClientMethods {
         const found = await detectClient(client, context);
         let holding: string[] = [];
         try {
-          const read = await readClientFile(where.file, context.home);
+          const read = await readClientFile(where.file, context.home, context.uid);
           const names = entryNames(read.text, client === 'vscode' ? 'servers' : 'mcpServers', where.jsonc, where.file);
           holding = agents.filter((a) => names.includes(entryName(a)));
         } catch {
@@ -158,6 +159,8 @@ export function createClientApi(options: ClientApiOptions): ClientMethods {
       const context = ctx();
       const change = await planChange(client, agent, { remove: true }, context);
       const { backup } = await applyChange(change, base, now());
+      // The token still works after a disconnect: no backup made before may keep it.
+      await scrubClientBackups(context);
       // The vault's copy is there for the helpers: once no client names one, it goes.
       if (options.vault && !(await namedAnywhere(agent, context))) await forgetKeptToken(options.vault, agent);
       return { plan: fullPlan(change, false, true), ...(backup !== undefined ? { backup } : {}) };

@@ -43,6 +43,27 @@ describe('a client file merged with our entry', () => {
   });
 });
 
+describe('a block comment after the last server', () => {
+  it('stays on its line, after it, when our entry is added below', () => {
+    const text = '{\n\t"servers": {\n\t\t"fetch": { "command": "uvx" } /* kept */\n\t}\n}\n';
+    const added = withEntry(text, 'cs', { container: 'servers', entry: { url: 'u' } }, true, 'mcp.json');
+    expect(added).toContain('\t\t"fetch": { "command": "uvx" }, /* kept */\n\t\t"cs": {');
+    expect(withoutEntry(added, 'servers', 'cs', undefined, true, 'mcp.json')).toBe(text);
+  });
+});
+
+describe('a key written twice', () => {
+  it('is refused, for the container or our entry, where an edit would change the copy the client ignores', () => {
+    const twiceContainer = '{"mcpServers": {"a": {}}, "mcpServers": {"x": {}}}\n';
+    expect(() => withEntry(twiceContainer, 'cs', { container: 'mcpServers', entry: { url: 'u' } }, false, 'f')).toThrow('f names "mcpServers" more than once; the client reads only the last, so it is not changed');
+    const twiceEntry = '{"mcpServers": {"cs": {"url": "a"}, "cs": {"headers": {"Authorization": "Bearer cs_agent_x"}}}}\n';
+    expect(() => withoutEntry(twiceEntry, 'mcpServers', 'cs', undefined, false, 'f')).toThrow('f names "cs" more than once');
+    expect(() => withEntry(twiceEntry, 'cs', { container: 'mcpServers', entry: { url: 'u' } }, false, 'f')).toThrow('names "cs" more than once');
+    // Another server named twice is the person's business: ours is still added.
+    expect(JSON.parse(withEntry('{"mcpServers": {"a": {}, "a": {}}}', 'cs', { container: 'mcpServers', entry: { url: 'u' } }, false, 'f'))).toMatchObject({ mcpServers: { cs: { url: 'u' } } });
+  });
+});
+
 describe('the diff a person sees', () => {
   it('hides our token, other bearer tokens and secret-named values, keeps references', () => {
     const before = '{\n  "mcpServers": {\n    "gh": { "headers": { "Authorization": "Bearer ghp_abcdef123456" }, "env": { "API_KEY": "sk-123" } }\n  }\n}\n';

@@ -1,4 +1,4 @@
-import { parse, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import { parse, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import { CodedError } from '../../../shared/errors';
 import type { ClientEntry } from '../../bridge';
 import { appendItem, removeMember, setMember, type Layout } from './json-insert';
@@ -28,6 +28,26 @@ export function parseClientConfig(text: string, jsonc: boolean, file: string): R
   return value as Record<string, unknown>;
 }
 
+function keysNamed(object: Node | undefined, key: string): Node[] {
+  if (object?.type !== 'object') return [];
+  return (object.children ?? []).filter((property) => property.children?.[0]?.value === key).map((property) => property.children?.[1]).filter((value): value is Node => value !== undefined);
+}
+
+/**
+ * A key written twice (`"mcpServers"` at the top, or our entry inside it) is refused: a client reads
+ * the last one, an edit would change the first (an entry it never sees; a token left behind after a
+ * disconnect).
+ */
+function refuseTwice(text: string, container: string, name: string, file: string): void {
+  const containers = keysNamed(parseTree(text, [], { allowTrailingComma: true }), container);
+  const twice = containers.length > 1 ? container : containers.some((servers) => keysNamed(servers, name).length > 1) ? name : undefined;
+  if (twice !== undefined) {
+    throw new CodedError('invalid_config', `${file} names "${twice}" more than once; the client reads only the last, so it is not changed`, {
+      hint: 'Keep one of them in the file, then try again',
+    });
+  }
+}
+
 function inputIndex(config: Record<string, unknown>, id: string): number {
   const inputs = config['inputs'];
   if (!Array.isArray(inputs)) return -1;
@@ -38,6 +58,7 @@ function inputIndex(config: Record<string, unknown>, id: string): number {
 export function withEntry(text: string, name: string, planned: ClientEntry, jsonc: boolean, file: string): string {
   const base = text.trim() === '' ? '{}\n' : text;
   const config = parseClientConfig(base, jsonc, file);
+  refuseTwice(base, planned.container, name, file);
   const layout = layoutOf(base);
   const container = config[planned.container];
   if (container !== undefined && (container === null || typeof container !== 'object' || Array.isArray(container))) {
@@ -55,6 +76,7 @@ export function withEntry(text: string, name: string, planned: ClientEntry, json
 export function withoutEntry(text: string, container: ClientEntry['container'], name: string, inputId: string | undefined, jsonc: boolean, file: string): string {
   if (text.trim() === '') return text;
   const config = parseClientConfig(text, jsonc, file);
+  refuseTwice(text, container, name, file);
   let out = text;
   const servers = config[container];
   if (servers !== null && typeof servers === 'object' && !Array.isArray(servers) && Object.hasOwn(servers, name)) {

@@ -1,8 +1,9 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, lstatSync, mkdirSync, mkdtempSync, realpathSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readClientFile } from './client-file';
+import { makeFifo, settlesWithin } from '../../../test/support';
+import { MAX_CLIENT_FILE_BYTES, readClientFile } from './client-file';
 
 describe('readClientFile', () => {
   it('says the home folder does not exist, not that the file leads outside it', async () => {
@@ -17,7 +18,7 @@ describe('readClientFile', () => {
 
   it('reads nothing yet from a home folder that exists', async () => {
     const home = mkdtempSync(path.join(tmpdir(), 'cs-home-'));
-    expect(await readClientFile(path.join(home, '.cursor', 'mcp.json'), home)).toEqual({ target: path.join(home, '.cursor', 'mcp.json'), text: undefined, mode: undefined });
+    expect(await readClientFile(path.join(home, '.cursor', 'mcp.json'), home)).toEqual({ target: path.join(home, '.cursor', 'mcp.json'), text: undefined, mode: undefined, bom: false });
   });
 
   it('refuses a file nesting deeper than any client config, by saying so (its parser would overflow the stack)', async () => {
@@ -36,4 +37,58 @@ describe('readClientFile', () => {
     writeFileSync(file, text);
     expect((await readClientFile(file, home)).text).toBe(text);
   });
+
+  it('says what a link that loops or leads to nothing is, and keeps the link', async () => {
+    const { home, file } = cursorFolder();
+    symlinkSync(file, file);
+    await expect(readClientFile(file, home)).rejects.toMatchObject({ code: 'invalid_config', message: `${file} could not be read: it is a link that leads round in a loop` });
+    const other = cursorFolder();
+    symlinkSync(path.join(other.home, 'dotfiles', 'mcp.json'), other.file);
+    await expect(readClientFile(other.file, other.home)).rejects.toMatchObject({ message: `${other.file} is a link to ${path.join(other.home, 'dotfiles', 'mcp.json')}, which does not exist; it is not written` });
+    expect(lstatSync(other.file).isSymbolicLink()).toBe(true);
+  });
+
+  it('follows a link that stays in the home folder (a dotfiles repository), and writes through it', async () => {
+    const { home, file } = cursorFolder();
+    mkdirSync(path.join(home, 'dotfiles'));
+    writeFileSync(path.join(home, 'dotfiles', 'mcp.json'), '{}');
+    symlinkSync(path.join(home, 'dotfiles', 'mcp.json'), file);
+    expect(await readClientFile(file, home)).toMatchObject({ target: path.join(realpathSync(home), 'dotfiles', 'mcp.json'), text: '{}' });
+  });
+
+  it('never blocks on a FIFO, and refuses one or a file too large for a configuration, saying which', async () => {
+    const { home, file } = cursorFolder();
+    makeFifo(file);
+    await expect(settlesWithin(readClientFile(file, home), file)).rejects.toMatchObject({ message: `${file} is not a regular file (a folder, a FIFO or a device); it is not read or written` });
+    const big = cursorFolder();
+    writeFileSync(big.file, ' '.repeat(MAX_CLIENT_FILE_BYTES + 1));
+    await expect(readClientFile(big.file, big.home)).rejects.toMatchObject({ message: `${big.file} is larger than 4 MiB, more than any client's configuration; it is not read or written` });
+  });
+
+  it("refuses a client folder of another account's, or one every account may write (unless sticky)", async () => {
+    const { home, file } = cursorFolder();
+    writeFileSync(file, '{}');
+    const asRoot = process.getuid?.() === 0;
+    // Root owns what it makes: another account is made the owner; otherwise this process stands for another.
+    if (asRoot) chownSync(path.dirname(file), 65534, 65534);
+    const uid = asRoot ? 0 : statSync(home).uid + 1;
+    await expect(readClientFile(file, home, uid)).rejects.toMatchObject({ code: 'denied', message: expect.stringMatching(/ belongs to another account \(uid \d+\); .* is not written$/) as unknown });
+    const open = cursorFolder();
+    chmodSync(path.dirname(open.file), 0o777);
+    await expect(readClientFile(open.file, open.home)).rejects.toMatchObject({ code: 'denied', message: `${path.join(realpathSync(open.home), '.cursor')} can be written by every account on this machine; ${open.file} is not written there` });
+    chmodSync(path.dirname(open.file), 0o1777);
+    expect((await readClientFile(open.file, open.home)).text).toBeUndefined();
+  });
+
+  it('reads past a byte order mark and says it was there', async () => {
+    const { home, file } = cursorFolder();
+    writeFileSync(file, '\uFEFF{"mcpServers": {}}\n');
+    expect(await readClientFile(file, home)).toMatchObject({ text: '{"mcpServers": {}}\n', bom: true });
+  });
 });
+
+function cursorFolder(): { home: string; file: string } {
+  const home = mkdtempSync(path.join(tmpdir(), 'cs-home-'));
+  mkdirSync(path.join(home, '.cursor'));
+  return { home, file: path.join(home, '.cursor', 'mcp.json') };
+}

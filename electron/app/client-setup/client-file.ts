@@ -1,9 +1,10 @@
-import { lstat, realpath } from 'node:fs/promises';
+import { lstat, readlink, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { CodedError } from '../../../shared/errors';
 import { nestsDeeper } from '../../bridge';
 import { errnoCode, readRegularFile } from '../../fs-safe';
 import { stripJsonc } from '../../registry';
+import { checkClientFolders } from './client-file-owner';
 
 /** A client's configuration is small; anything larger is not one. */
 export const MAX_CLIENT_FILE_BYTES = 4 * 1024 * 1024;
@@ -14,23 +15,27 @@ export const MAX_CLIENT_FILE_DEPTH = 64;
 export interface ClientFileRead {
   /** The path written to: the file itself, or the target of a link that stays inside the home folder. */
   target: string;
-  /** Its text, `undefined` when there is no file yet. */
+  /** Its text (without a byte order mark), `undefined` when there is no file yet. */
   text: string | undefined;
   /** Its permission bits, kept when it is written again. */
   mode: number | undefined;
+  /** It began with a UTF-8 byte order mark (Windows editors write one; VS Code reads it): written back with it. */
+  bom: boolean;
 }
+
+const BOM = '\uFEFF';
 
 function inside(root: string, file: string): boolean {
   const rel = path.relative(root, file);
   return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
 }
 
-/** The nearest folder above `file` that exists, resolved through links. */
+/** Where `file` would be made: the nearest folder above it that exists, resolved through links, and the rest of its path below. */
 async function realParent(file: string): Promise<string> {
   let dir = path.dirname(file);
   for (;;) {
     try {
-      return await realpath(dir);
+      return path.join(await realpath(dir), path.relative(dir, file));
     } catch (error) {
       if (errnoCode(error) !== 'ENOENT' || path.dirname(dir) === dir) throw error;
       dir = path.dirname(dir);
@@ -38,40 +43,85 @@ async function realParent(file: string): Promise<string> {
   }
 }
 
+const BY_HAND = 'set the client up by hand with `connected-services agents config`';
+
+/** What a file system refusal means for the person, in words rather than an errno. */
+function unreadable(file: string, error: unknown): CodedError {
+  const code = errnoCode(error);
+  const why =
+    code === 'ELOOP' ? 'it is a link that leads round in a loop' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'ENOTDIR' ? 'a part of its path is not a folder' : (code ?? 'it could not be read');
+  return new CodedError('invalid_config', `${file} could not be read: ${why}`, { hint: `Check the file and the folders above it, or ${BY_HAND}` });
+}
+
 /**
- * Reads a client's configuration file. A link (the file or a folder above it) is followed only when
- * it ends inside the home folder: a config linked out to a shared or system place is not ours to write.
+ * Where `file` really is: a link (the file or a folder above it) is followed only when it ends inside
+ * the home folder; a link to nothing is refused, not replaced by a file of ours.
  */
-export async function readClientFile(file: string, home: string): Promise<ClientFileRead> {
+async function resolveClientFile(file: string, realHome: string): Promise<{ target: string; exists: boolean }> {
+  let isLink = false;
+  try {
+    isLink = (await lstat(file)).isSymbolicLink();
+  } catch (error) {
+    if (errnoCode(error) !== 'ENOENT') throw error;
+    const made = await realParent(file);
+    if (!inside(realHome, made)) throw outside(file);
+    return { target: made, exists: false };
+  }
+  let resolved: string;
+  try {
+    resolved = await realpath(file);
+  } catch (error) {
+    if (!isLink || errnoCode(error) !== 'ENOENT') throw error;
+    throw new CodedError('invalid_config', `${file} is a link to ${await readlink(file).catch(() => '?')}, which does not exist; it is not written`, {
+      hint: `Create the file it points to, remove the link, or ${BY_HAND}`,
+    });
+  }
+  if (!inside(realHome, resolved)) throw outside(file);
+  return { target: resolved, exists: true };
+}
+
+/**
+ * Reads a client's configuration file: bounded, a regular file only (never a FIFO or a device), in
+ * folders no other account controls, through links only within the home folder.
+ */
+export async function readClientFile(file: string, home: string, uid: number | undefined = process.getuid?.()): Promise<ClientFileRead> {
   const realHome = await realpath(home).catch((error: unknown) => {
     // Without a home folder every path "leads outside" it; say what is really wrong.
     if (errnoCode(error) === 'ENOENT') throw noHome(home, file);
     return path.resolve(home);
   });
-  let target = file;
   try {
-    const info = await lstat(file);
-    if (info.isSymbolicLink()) target = await realpath(file);
+    const { target, exists } = await resolveClientFile(file, realHome);
+    await checkClientFolders(target, realHome, uid, file);
+    if (!exists) return { target: file, text: undefined, mode: undefined, bom: false };
+    return await readResolved(file, target);
   } catch (error) {
-    if (errnoCode(error) !== 'ENOENT') throw error;
-    const parent = await realParent(file);
-    if (!inside(realHome, path.join(parent, 'x'))) throw outside(file);
-    return { target: file, text: undefined, mode: undefined };
+    throw error instanceof CodedError ? error : unreadable(file, error);
   }
-  const resolved = await realpath(target);
-  if (!inside(realHome, resolved)) throw outside(file);
+}
+
+async function readResolved(file: string, resolved: string): Promise<ClientFileRead> {
   const read = await readRegularFile(resolved, MAX_CLIENT_FILE_BYTES);
   if ('problem' in read) {
-    if (read.problem === 'empty') return { target: resolved, text: '', mode: (await lstat(resolved)).mode & 0o777 };
-    throw new CodedError('invalid_config', `${file} could not be read (${read.problem.replace('_', ' ')})`, { hint: 'Check the file, or set the client up by hand with `connected-services agents config`' });
+    if (read.problem === 'empty') return { target: resolved, text: '', mode: (await lstat(resolved)).mode & 0o777, bom: false };
+    if (read.problem === 'unreadable') throw unreadable(file, read.cause);
+    throw new CodedError(
+      'invalid_config',
+      read.problem === 'too_large'
+        ? `${file} is larger than ${MAX_CLIENT_FILE_BYTES / 1024 / 1024} MiB, more than any client's configuration; it is not read or written`
+        : `${file} is not a regular file (a folder, a FIFO or a device); it is not read or written`,
+      { hint: `Check the file, or ${BY_HAND}` },
+    );
   }
-  const text = read.bytes.toString('utf8');
+  const raw = read.bytes.toString('utf8');
+  const bom = raw.startsWith(BOM);
+  const text = bom ? raw.slice(BOM.length) : raw;
   if (nestsDeeper(stripJsonc(text), MAX_CLIENT_FILE_DEPTH)) {
     throw new CodedError('invalid_config', `${file} nests deeper than ${MAX_CLIENT_FILE_DEPTH} levels, more than any client's configuration does; it is not read or written`, {
-      hint: 'Check the file, or set the client up by hand with `connected-services agents config`',
+      hint: `Check the file, or ${BY_HAND}`,
     });
   }
-  return { target: resolved, text, mode: (await lstat(resolved)).mode & 0o777 };
+  return { target: resolved, text, mode: (await lstat(resolved)).mode & 0o777, bom };
 }
 
 function outside(file: string): CodedError {

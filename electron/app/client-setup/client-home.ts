@@ -6,6 +6,8 @@ export interface ClientContext {
   home: string;
   platform: NodeJS.Platform;
   env: Record<string, string | undefined>;
+  /** The account whose folders a client file may be in; default this process's (none on Windows). */
+  uid?: number;
 }
 
 /** The home folder as `HOME` says (so tests and sandboxes can move it), else the OS's answer. */

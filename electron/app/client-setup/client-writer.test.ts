@@ -1,7 +1,8 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { TOKEN_REMOVED } from './client-backups';
 import { applyChange, planChange } from './client-writer';
 
 const ENTRY = { container: 'mcpServers' as const, entry: { url: 'http://127.0.0.1:47781/mcp' } };
@@ -38,5 +39,28 @@ describe('applyChange', () => {
     const { backup } = await applyChange(change, change.plan.base, 0);
     expect(readFileSync(backup!, 'utf8')).toBe('{"mcpServers": {}}\n');
     expect(readFileSync(file, 'utf8')).toBe(change.after);
+  });
+
+  it('keeps no agent token in the backup of a file that held one (a disconnect leaves the token working)', async () => {
+    const token = 'cs_agent_live0123456789abcdefghijklmnopqrstuvwxyzAB';
+    const held = `{\n  "mcpServers": {\n    "mine": { "url": "https://mine.example" },\n    "connected-services-a1": { "headers": { "Authorization": "Bearer ${token}" } }\n  }\n}\n`;
+    const { home, file } = cursorHome(held);
+    const change = await planChange('cursor', 'a1', { remove: true }, { home, platform: 'linux', env: {} });
+    const { backup } = await applyChange(change, change.plan.base, 0);
+    const kept = readFileSync(backup!, 'utf8');
+    expect(kept).not.toContain(token);
+    expect(kept).toBe(held.replace(token, TOKEN_REMOVED));
+    expect(statSync(backup!).mode & 0o777).toBe(0o600);
+    expect(readFileSync(file, 'utf8')).not.toContain(token);
+  });
+
+  it('writes a file that began with a byte order mark back with it, after the same check, and backs it up with it', async () => {
+    const { home, file } = cursorHome('\uFEFF{\n  "mcpServers": {}\n}\n');
+    const change = await planChange('cursor', 'a1', { connect: ENTRY, secrets: [] }, { home, platform: 'linux', env: {} });
+    expect(change.before).toBe('{\n  "mcpServers": {}\n}\n');
+    const { backup } = await applyChange(change, change.plan.base, 0);
+    expect(readFileSync(file, 'utf8')).toBe(`\uFEFF${change.after}`);
+    expect(readFileSync(backup!, 'utf8')).toBe('\uFEFF{\n  "mcpServers": {}\n}\n');
+    expect(JSON.parse(change.after)).toEqual({ mcpServers: { 'connected-services-a1': ENTRY.entry } });
   });
 });

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { ClientPlan, ConnectClient } from '../../../shared/api';
 import { CodedError } from '../../../shared/errors';
 import { errnoCode, readRegularFile, writeFileAtomic } from '../../fs-safe';
 import { entryName, inputId, type ClientEntry } from '../../bridge';
+import { writeBackup } from './client-backups';
 import { clientDiff } from './client-diff';
 import { withEntry, withoutEntry } from './client-edit';
 import { MAX_CLIENT_FILE_BYTES, readClientFile } from './client-file';
@@ -23,6 +24,8 @@ export interface PlannedChange {
   mode: number | undefined;
   /** The new text holds a secret (an agent's token written in clear). */
   holdsSecret: boolean;
+  /** The file began with a byte order mark: `before` and `after` are without it, the file keeps it. */
+  bom: boolean;
 }
 
 function sha256(text: string | undefined): string {
@@ -32,7 +35,7 @@ function sha256(text: string | undefined): string {
 /** What the change would make of the file: its new text and the diff, secrets hidden. Writes nothing. */
 export async function planChange(client: ConnectClient, agent: string, kind: ClientChangeKind, ctx: ClientContext): Promise<PlannedChange> {
   const where = clientLocation(client, ctx);
-  const read = await readClientFile(where.file, ctx.home);
+  const read = await readClientFile(where.file, ctx.home, ctx.uid);
   const name = entryName(agent);
   const before = read.text;
   const after =
@@ -48,11 +51,8 @@ export async function planChange(client: ConnectClient, agent: string, kind: Cli
     after,
     mode: read.mode,
     holdsSecret: secrets.some((secret) => secret !== '' && after.includes(secret)),
+    bom: read.bom,
   };
-}
-
-function stamp(now: number): string {
-  return new Date(now).toISOString().replace(/[:.]/g, '-');
 }
 
 /** The file's text now, `undefined` when there is none; what is not a readable regular file counts as changed. */
@@ -71,23 +71,24 @@ function changedSince(file: string): CodedError {
 /**
  * Makes the planned change: refuses when the file changed since `base` was read, or since the new text
  * was made from it (a client such as Claude Code rewrites its file often: its write is never undone),
- * keeps the text the diff was made from beside it (0600), then writes the new text atomically with the
+ * keeps the text the diff was made from beside it (0600, every agent token taken out), then writes the new text atomically with the
  * file's own mode, less every other account's access when it holds a token.
  */
 export async function applyChange(change: PlannedChange, base: string | undefined, now: number): Promise<{ backup?: string }> {
   if (base !== undefined && base !== change.plan.base) throw changedSince(change.plan.file);
   if (change.plan.unchanged) return {};
-  if ((await currentText(change.target)) !== change.before) throw changedSince(change.plan.file);
+  const bom = change.bom ? '\uFEFF' : '';
+  const before = change.before === undefined ? undefined : bom + change.before;
+  if ((await currentText(change.target)) !== before) throw changedSince(change.plan.file);
   let backup: string | undefined;
-  if (change.before !== undefined) {
-    backup = `${change.target}.connected-services-backup-${stamp(now)}`;
-    // Created 0600 (never a copy at the file's own mode first): the old text may hold a token too.
-    await writeFile(backup, change.before, { mode: 0o600, flag: 'wx' });
+  if (before !== undefined) {
+    // The old text may hold an agent token (ours, or one pasted by hand): the backup never does.
+    backup = await writeBackup(change.target, before, now);
   } else {
     await mkdir(path.dirname(change.target), { recursive: true, mode: 0o700 });
   }
   // A file that holds a token is kept from other accounts, whatever mode it had (many are made 0644).
   const mode = change.mode ?? 0o600;
-  await writeFileAtomic(change.target, change.after, { mode: change.holdsSecret ? mode & ~0o077 : mode });
+  await writeFileAtomic(change.target, bom + change.after, { mode: change.holdsSecret ? mode & ~0o077 : mode });
   return backup !== undefined ? { backup } : {};
 }

@@ -25,7 +25,7 @@ export async function heldToken(agent: string, except: ConnectClient, agents: Ag
     if (client === except) continue;
     const where = clientLocation(client, ctx);
     try {
-      const read = await readClientFile(where.file, ctx.home);
+      const read = await readClientFile(where.file, ctx.home, ctx.uid);
       if (read.text === undefined) continue;
       const config = parseClientConfig(read.text, where.jsonc, where.file);
       const servers = config[client === 'vscode' ? 'servers' : 'mcpServers'];

@@ -1,3 +1,4 @@
+export { scrubClientBackups } from './client-backups';
 export { createClientApi } from './client-api';
 export type { ClientApiOptions } from './client-api';
 export { clientContext, userHome } from './client-home';

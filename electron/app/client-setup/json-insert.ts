@@ -39,8 +39,8 @@ function append(text: string, container: Node, key: string | undefined, value: u
   }
   const indent = lineIndent(text, last.offset);
   const end = last.offset + last.length;
-  // After the last member, on its line: an optional comma, then an optional line comment.
-  const rest = /^[ \t]*(,?)[ \t]*(\/\/[^\n]*)?(?=\r?\n)/.exec(text.slice(end));
+  // After the last member, on its line: an optional comma, then an optional comment (`//`, or `/* */` ending there).
+  const rest = /^[ \t]*(,?)[ \t]*(\/\/[^\n]*|\/\*(?:[^*\n]|\*(?!\/))*\*\/[ \t]*)?(?=\r?\n)/.exec(text.slice(end));
   const trailingComma = rest?.[1] === ',';
   const member = `${layout.eol}${indent}${head}${rendered(value, indent, layout)}${trailingComma ? ',' : ''}`;
   if (rest === null) return splice(text, end, 0, `,${member}`);

@@ -1,13 +1,41 @@
 import type { Command } from 'commander';
-import { CONNECT_CLIENTS, type ClientPlan, type ConnectClient } from '../../../shared/api';
+import { CONNECT_CLIENTS, type AppApi, type ClientPlan, type ConnectClient } from '../../../shared/api';
+import { CodedError } from '../../../shared/errors';
+import { closestWord } from '../closest-word';
 import { printJson, table } from '../output';
 import type { Run } from '../runner';
 import type { CliContext } from '../context';
 import { parseChoice } from './agent-option-parsers';
+import { explainAgentError } from './agent-not-found';
 import { agentTokenInput, refusedTokenOption, refuseTokenArgument, tokenStdinOption, type AgentTokenOptions } from '../agent-token-input';
 
+/** A client's name; a word only its start was typed of (`claude`, `gemini`) is answered with the names it begins. */
 function parseClient(value: string): ConnectClient {
+  const word = value.trim().toLowerCase();
+  const begun = word.length >= 3 ? CONNECT_CLIENTS.filter((client) => client !== word && client.startsWith(word)) : [];
+  if (closestWord(value, CONNECT_CLIENTS) === undefined && begun.length > 0 && !(CONNECT_CLIENTS as readonly string[]).includes(value.trim())) {
+    throw new CodedError('invalid_input', `--client takes ${CONNECT_CLIENTS.join(' or ')}, not "${value}"`, {
+      hint: `Did you mean ${begun.map((client) => `--client ${client}`).join(' or ')}?`,
+    });
+  }
   return parseChoice(value, CONNECT_CLIENTS, '--client');
+}
+
+/**
+ * After "holds no entry" on disconnect: the agent a typo most likely meant (never the name typed), or
+ * the clients whose files hold this agent's entry.
+ */
+async function noteNoEntry(ctx: CliContext, api: AppApi, name: string, client: ConnectClient): Promise<void> {
+  const agents = (await api.listAgents({})).map((agent) => agent.name);
+  const clients = await api.listClients({});
+  if (!agents.includes(name)) {
+    const held = clients.find((c) => c.client === client)?.agents ?? [];
+    const meant = closestWord(name, [...new Set([...held, ...agents])]);
+    ctx.output.err(`note: no agent is named "${name}".${meant === undefined ? ' See `connected-services agents clients`.' : ` Did you mean ${meant}?`}`);
+    return;
+  }
+  const elsewhere = clients.filter((c) => c.client !== client && c.agents.includes(name));
+  if (elsewhere.length > 0) ctx.output.err(`note: ${name}'s entry is in ${elsewhere.map((c) => `${c.label} (--client ${c.client})`).join(', ')}.`);
 }
 
 /** The diff, then what the person should know; secrets are never in it. */
@@ -49,7 +77,7 @@ export function registerAgentConnect(agents: Command, run: Run): void {
       run(async (ctx) => {
         refuseTokenArgument(options);
         const api = (await ctx.core()).api;
-        const plan = await api.planClientConnection({ agent: name, client: options.client });
+        const plan = await api.planClientConnection({ agent: name, client: options.client }).catch((error: unknown) => explainAgentError(api, name, error));
         if (options.dryRun === true) {
           if (options.json) return printJson(ctx.output, plan);
           printPlan(ctx, plan, 'connect', true);
@@ -60,7 +88,7 @@ export function registerAgentConnect(agents: Command, run: Run): void {
         }
         const token = await agentTokenInput(options, ctx.env);
         if (!options.json) printPlan(ctx, plan, 'connect', false);
-        const change = await api.connectClient({ agent: name, client: options.client, base: plan.base, ...(token ? { token } : {}) });
+        const change = await api.connectClient({ agent: name, client: options.client, base: plan.base, ...(token ? { token } : {}) }).catch((error: unknown) => explainAgentError(api, name, error));
         if (options.json) return printJson(ctx.output, { ...change, ...(options.showToken === true ? {} : { token: undefined }) });
         ctx.output.out(change.plan.unchanged ? 'Nothing changed.' : `Wrote ${change.plan.file}${change.backup ? ` (the file as it was: ${change.backup})` : ''}.`);
         if (change.plan.rotates) ctx.output.err(`note: ${name} has a new token; clients set up with its old token stop working until connected again.`);
@@ -84,6 +112,7 @@ export function registerAgentConnect(agents: Command, run: Run): void {
         const api = (await ctx.core()).api;
         const plan = await api.planClientConnection({ agent: name, client: options.client, remove: true });
         printPlan(ctx, plan, 'remove', options.dryRun === true);
+        if (plan.unchanged) await noteNoEntry(ctx, api, name, options.client);
         if (options.dryRun === true) return ctx.output.err('Dry run: nothing was written.');
         if (plan.unchanged) return;
         const change = await api.disconnectClient({ agent: name, client: options.client, base: plan.base });

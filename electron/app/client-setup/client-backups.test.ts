@@ -1,0 +1,83 @@
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { scrubBackups, scrubClientBackups, TOKEN_REMOVED, withoutAgentTokens, writeBackup } from './client-backups';
+
+const TOKEN = 'cs_agent_AbC-123_xyzXYZ0987654321';
+const WITH_TOKEN = `{\n  // mine\n  "mcpServers": {\n    "mine": { "env": { "API_KEY": "sk-mine" } },\n    "connected-services-a1": { "headers": { "Authorization": "Bearer ${TOKEN}" }, "env": { "CONNECTED_SERVICES_TOKEN": "${TOKEN}" } }\n  }\n}\n`;
+
+function folder(): string {
+  return mkdtempSync(path.join(tmpdir(), 'cs-backups-'));
+}
+
+describe('a client file as its backup keeps it', () => {
+  it('takes out every agent token and nothing else', () => {
+    const clean = withoutAgentTokens(WITH_TOKEN);
+    expect(clean).not.toContain('cs_agent_');
+    expect(clean).toBe(WITH_TOKEN.split(TOKEN).join(TOKEN_REMOVED));
+    expect(clean).toContain('"API_KEY": "sk-mine"');
+    expect(withoutAgentTokens('{"a": "no token"}')).toBe('{"a": "no token"}');
+  });
+
+  it('is written 0600, never through a link already at its name', async () => {
+    const dir = folder();
+    const target = path.join(dir, 'mcp.json');
+    const elsewhere = path.join(folder(), 'theirs');
+    const first = await writeBackup(target, WITH_TOKEN, 0);
+    symlinkSync(elsewhere, `${first}-1`);
+    const second = await writeBackup(target, WITH_TOKEN, 0);
+    expect(path.basename(first)).toBe('mcp.json.connected-services-backup-1970-01-01T00-00-00-000Z');
+    expect(second).toBe(`${first}-2`);
+    expect(() => statSync(elsewhere)).toThrow();
+    for (const file of [first, second]) {
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      expect(readFileSync(file, 'utf8')).not.toContain(TOKEN);
+    }
+  });
+});
+
+describe('backups made before tokens were kept out', () => {
+  it('are rewritten without them (0600), the person’s content kept; other files and links are left alone', async () => {
+    const dir = folder();
+    const target = path.join(dir, 'mcp.json');
+    const old = `${target}.connected-services-backup-2020-01-01T00-00-00-000Z`;
+    writeFileSync(old, WITH_TOKEN, { mode: 0o644 });
+    const clean = `${target}.connected-services-backup-2021-01-01T00-00-00-000Z`;
+    writeFileSync(clean, '{}\n', { mode: 0o600 });
+    const unrelated = path.join(dir, 'notes.txt');
+    writeFileSync(unrelated, TOKEN);
+    const outside = path.join(folder(), 'linked.json');
+    writeFileSync(outside, WITH_TOKEN);
+    symlinkSync(outside, `${target}.connected-services-backup-2022-01-01T00-00-00-000Z`);
+
+    expect(await scrubBackups(target)).toBe(1);
+    expect(readFileSync(old, 'utf8')).toBe(withoutAgentTokens(WITH_TOKEN));
+    expect(statSync(old).mode & 0o777).toBe(0o600);
+    expect(readFileSync(clean, 'utf8')).toBe('{}\n');
+    expect(readFileSync(unrelated, 'utf8')).toBe(TOKEN);
+    expect(readFileSync(outside, 'utf8')).toBe(WITH_TOKEN);
+  });
+
+  it('belonging to another account are not rewritten', async () => {
+    const dir = folder();
+    const target = path.join(dir, 'mcp.json');
+    const old = `${target}.connected-services-backup-2020-01-01T00-00-00-000Z`;
+    writeFileSync(old, WITH_TOKEN);
+    expect(await scrubBackups(target, statSync(old).uid + 1)).toBe(0);
+    expect(readFileSync(old, 'utf8')).toBe(WITH_TOKEN);
+  });
+
+  it('are gone through for every client, beside each client file', async () => {
+    const home = folder();
+    mkdirSync(path.join(home, '.cursor'));
+    mkdirSync(path.join(home, '.gemini'));
+    const cursor = path.join(home, '.cursor', 'mcp.json.connected-services-backup-x');
+    const claude = path.join(home, '.claude.json.connected-services-backup-x');
+    const gemini = path.join(home, '.gemini', 'settings.json.connected-services-backup-x');
+    for (const file of [cursor, claude, gemini]) writeFileSync(file, WITH_TOKEN);
+    await scrubClientBackups({ home, platform: 'linux', env: {} });
+    for (const file of [cursor, claude, gemini]) expect(readFileSync(file, 'utf8')).not.toContain(TOKEN);
+    expect(readdirSync(path.join(home, '.cursor'))).toEqual(['mcp.json.connected-services-backup-x']);
+  });
+});

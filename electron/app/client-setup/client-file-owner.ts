@@ -1,0 +1,43 @@
+import { lstat } from 'node:fs/promises';
+import path from 'node:path';
+import { CodedError } from '../../../shared/errors';
+import { errnoCode } from '../../fs-safe';
+
+const STICKY = 0o1000;
+
+/**
+ * Refuses a client file that another account could swap, or read through its backup: the file, or
+ * a folder from it up to the home folder, belonging to an account that is neither this one nor root
+ * (a `sudo` run with your HOME would leave root's files in your folders; a folder of another
+ * account's is theirs to change), or a folder every account may write (without the sticky bit any
+ * of them may rename our file or a backup away and put its own in place). Paths are real (no links).
+ * Nothing is checked where there are no owners to compare (Windows).
+ */
+export async function checkClientFolders(target: string, realHome: string, uid: number | undefined, file: string): Promise<void> {
+  if (uid === undefined) return;
+  const paths: string[] = [];
+  for (let at = target; ; at = path.dirname(at)) {
+    paths.push(at);
+    if (at === realHome || path.dirname(at) === at || !at.startsWith(realHome)) break;
+  }
+  for (const at of paths) {
+    let info;
+    try {
+      info = await lstat(at);
+    } catch (error) {
+      // Not there yet: made by us, 0700, when written.
+      if (errnoCode(error) === 'ENOENT') continue;
+      throw error;
+    }
+    if (info.uid !== uid && info.uid !== 0) {
+      throw new CodedError('denied', `${at} belongs to another account (uid ${info.uid}); ${file} is not written`, {
+        hint: 'Run as the account that owns it, give it to yours (chown), or set the client up by hand with `connected-services agents config`',
+      });
+    }
+    if (info.isDirectory() && (info.mode & 0o002) !== 0 && (info.mode & STICKY) === 0) {
+      throw new CodedError('denied', `${at} can be written by every account on this machine; ${file} is not written there`, {
+        hint: `Make it yours alone (chmod go-w '${at}'), or set the client up by hand with \`connected-services agents config\``,
+      });
+    }
+  }
+}
