@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createPool, type LeftoverReport, type Pool } from '../../electron/pool';
-import { carriesMark, RUN_MARK_VAR, scanAll } from '../../electron/proc-env';
+import { carriesMark, newRunMark, RUN_MARK_VAR, scanAll } from '../../electron/proc-env';
 import { leavingPools } from '../support/leaving-pools';
 import { isAlive, tempDir, textOf, waitFor } from '../support/server-harness';
 
@@ -12,6 +12,8 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const FORK_LOOP = fileURLToPath(new URL('../fixtures/proc/fork-loop.sh', import.meta.url));
 const CRASHING_POOL = fileURLToPath(new URL('../fixtures/proc/crashing-pool.ts', import.meta.url));
 const GRACE_MS = 500;
+/** The most CPU time a watch's look may take in one turn of the event loop. */
+const LOOK_PAUSE_MS = 30;
 const { poolWith, run } = leavingPools('pool-proof-', GRACE_MS);
 const children: ChildProcess[] = [];
 const marks: string[] = [];
@@ -79,6 +81,39 @@ describe.skipIf(process.platform !== 'linux')('pool: what proves a process is a 
       return pids;
     };
     await waitFor('every forked sleep to die', async () => (await left()).length === 0, 5000);
+  });
+
+  it('watches a server while thousands of processes run without stalling the event loop (its first look reads them all)', async () => {
+    // A first start loads what a start loads, so that the pause measured is the watch's.
+    const warm = await poolWith();
+    await warm.pool.callTool('s', 'pid', {});
+    await warm.pool.close();
+    // Thousands of processes not of any run, started before the server: its watch's first look reads every one.
+    const mark = newRunMark();
+    marks.push(mark);
+    const crowd = spawn('sh', [FORK_LOOP, '3000', '3000'], { env: { PATH: process.env.PATH ?? '/usr/bin:/bin', [RUN_MARK_VAR]: mark }, stdio: ['ignore', 'pipe', 'ignore'] });
+    children.push(crowd);
+    await new Promise((resolve) => crowd.stdout?.once('data', resolve));
+    // Time on the CPU between two turns of the event loop, not the wall clock: on a busy computer a
+    // process waits for a CPU whatever it does, and that wait is not the look's.
+    let last = process.cpuUsage();
+    let longest = 0;
+    const ticker = setInterval(() => {
+      const spent = process.cpuUsage(last);
+      last = process.cpuUsage();
+      const ms = (spent.user + spent.system) / 1000;
+      longest = Math.max(longest, ms);
+    }, 5);
+    try {
+      const { pool } = await poolWith();
+      expect(Number(textOf(await pool.callTool('s', 'pid', {})))).toBeGreaterThan(0);
+      // Three looks of the watch, the first of them over every process.
+      await new Promise((resolve) => setTimeout(resolve, 1600));
+    } finally {
+      clearInterval(ticker);
+    }
+    // Read synchronously, the first look spent some 90 ms of CPU in one turn with 3000 processes.
+    expect(longest).toBeLessThan(LOOK_PAUSE_MS);
   });
 
   it('at a start, stops what a crashed app process’s server left running, by its record; never a program that only carries the mark', async () => {
