@@ -7,3 +7,4 @@ export { RunWatch, type DaemonRule, type Unproven } from './run-watch';
 export { RunTree, readAll } from './run-tree';
 export { nameOf, scanAll, statOf } from './proc-scan';
 export type { ProcStat } from './proc-stat';
+export { keepRecorded, type RunKind, type RunRecords } from './run-records';

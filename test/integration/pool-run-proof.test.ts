@@ -11,6 +11,7 @@ import { isAlive, tempDir, textOf, waitFor } from '../support/server-harness';
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const FORK_LOOP = fileURLToPath(new URL('../fixtures/proc/fork-loop.sh', import.meta.url));
 const CRASHING_POOL = fileURLToPath(new URL('../fixtures/proc/crashing-pool.ts', import.meta.url));
+const CRASHING_STORE = fileURLToPath(new URL('../fixtures/proc/crashing-store.ts', import.meta.url));
 const GRACE_MS = 500;
 /** The most CPU time a watch's look may take in one turn of the event loop. */
 const LOOK_PAUSE_MS = 30;
@@ -33,6 +34,18 @@ function markOf(pid: number): string {
   const mark = entry.slice(RUN_MARK_VAR.length + 1);
   marks.push(mark);
   return mark;
+}
+
+/** The first line a crashing app process prints. */
+function firstLine(crashing: ChildProcess): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    let seen = '';
+    crashing.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
+      seen += chunk;
+      if (seen.includes('\n')) resolve(seen.slice(0, seen.indexOf('\n')));
+    });
+    crashing.once('exit', () => reject(new Error('the crashing app process exited early')));
+  });
 }
 
 /** A `sleep 600` of the test's own, as a launcher the server gave its mark to would start it for the person. */
@@ -120,14 +133,7 @@ describe.skipIf(process.platform !== 'linux')('pool: what proves a process is a 
     const runsDir = join(tempDir('pool-runs-'), 'runs');
     const crashing = spawn(process.execPath, ['--import', 'tsx', CRASHING_POOL, runsDir, tempDir('pool-cache-')], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
     children.push(crashing);
-    const line = await new Promise<string>((resolve, reject) => {
-      let seen = '';
-      crashing.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
-        seen += chunk;
-        if (seen.includes('\n')) resolve(seen.slice(0, seen.indexOf('\n')));
-      });
-      crashing.once('exit', () => reject(new Error('the crashing pool exited early')));
-    });
+    const line = await firstLine(crashing);
     const { escaped, mark } = JSON.parse(line) as { escaped: number; server: number; mark: string };
     marks.push(mark);
     const persons = launched(mark);
@@ -148,5 +154,30 @@ describe.skipIf(process.platform !== 'linux')('pool: what proves a process is a 
     expect(reports).toHaveLength(1);
     expect(reports[0]?.stopped).toContainEqual({ pid: escaped, name: 'sleep' });
     expect(reports[0]?.leftRunning).toEqual([{ pid: persons, name: 'sleep' }]);
+  });
+
+  it('at a start, stops what a crashed app process’s secret store program left running, by its record, and keeps its daemon', async () => {
+    const runsDir = join(tempDir('store-runs-'), 'runs');
+    const crashing = spawn(process.execPath, ['--import', 'tsx', CRASHING_STORE, runsDir, tempDir('store-pids-')], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+    children.push(crashing);
+    const { left, daemon, program, mark } = JSON.parse(await firstLine(crashing)) as { left: number; daemon: number; program: number; mark: string };
+    marks.push(mark);
+    crashing.kill('SIGKILL');
+    await waitFor('the app process to be gone', () => crashing.exitCode !== null || crashing.signalCode !== null, 5000);
+    expect(isAlive(left) && isAlive(program)).toBe(true);
+
+    const lines: string[] = [];
+    const reports: LeftoverReport[] = [];
+    const pool = createPool({ cacheDir: tempDir('pool-cache-'), runsDir, stopGraceMs: GRACE_MS, log: (l) => lines.push(l), onLeftovers: (r) => reports.push(r) });
+    pools.push(pool);
+    await waitFor('the program and its sleep to be stopped', () => !isAlive(left) && !isAlive(program), 10_000);
+    await waitFor('the record to be removed', () => !existsSync(join(runsDir, `${mark}.json`)), 5000);
+    // A store's daemons (gpg-agent) are the person's tools': kept, as at a clean end.
+    expect(isAlive(daemon)).toBe(true);
+    expect(lines.some((l) => l.startsWith('[store vaultx] stopping') && l.includes(`pid ${left} (sleep)`))).toBe(true);
+    expect(reports).toHaveLength(1);
+    expect(reports[0]).toMatchObject({ server: 'vaultx', kind: 'store', leftRunning: [] });
+    expect(reports[0]?.stopped).toContainEqual({ pid: left, name: 'sleep' });
+    expect(reports[0]?.stopped.some((s) => s.pid === daemon)).toBe(false);
   });
 });
