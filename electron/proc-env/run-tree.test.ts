@@ -106,7 +106,7 @@ describe('RunTree', () => {
 });
 
 describe('stdioSockets', () => {
-  it('takes the child’s stdio sockets, never a pipe nor a socket this process holds itself', () => {
+  it('takes the child’s stdio sockets, never a pipe nor a socket this process holds itself', async () => {
     const { proc, put } = fakeProc();
     put({ pid: 100, ppid: 1, pgrp: 100, session: 100, start: '1000' });
     put({ pid: 200, ppid: 1, pgrp: 200, session: 200, start: '2000' });
@@ -119,7 +119,7 @@ describe('stdioSockets', () => {
     fds(100, { 0: 'socket:[1]', 1: 'socket:[2]', 2: 'pipe:[3]', 5: 'socket:[4]' });
     fds(200, { 0: '/dev/null', 2: 'socket:[2]' });
     fds(300, { 1: 'pipe:[3]', 4: 'socket:[2]' });
-    const sockets = stdioSockets(100, proc);
+    const sockets = await stdioSockets(100, proc);
     expect([...sockets]).toEqual(['socket:[2]']);
     expect(holdsSocket(200, sockets, proc)).toBe(true);
     expect(holdsSocket(300, sockets, proc)).toBe(false);

@@ -35,7 +35,8 @@ export interface Unproven {
  */
 export class RunWatch {
   readonly #tree: RunTree;
-  readonly #sockets: Set<string>;
+  /** Read from the spawn's turn on; every look waits for it. */
+  readonly #sockets: Promise<Set<string>>;
   readonly #entry: Buffer | undefined;
   readonly #proc: string;
   readonly #unproven = new Map<number, string>();
@@ -47,7 +48,7 @@ export class RunWatch {
     this.#tree = tree;
     this.#entry = mark === undefined ? undefined : Buffer.from(`${RUN_MARK_VAR}=${mark}`);
     this.#proc = proc;
-    this.#sockets = tree.root.state === 'X' ? new Set() : stdioSockets(tree.root.pid, proc);
+    this.#sockets = tree.root.state === 'X' ? Promise.resolve(new Set()) : stdioSockets(tree.root.pid, proc);
     this.#unwatch = looking ? watchTree(tree) : undefined;
   }
 
@@ -153,7 +154,8 @@ export class RunWatch {
   }
 
   async #holdsSocket(pid: number): Promise<boolean> {
-    if (this.#sockets.size === 0) return false;
-    return (await stdioLinks(pid, this.#proc)).some((link) => link !== undefined && this.#sockets.has(link));
+    const sockets = await this.#sockets;
+    if (sockets.size === 0) return false;
+    return (await stdioLinks(pid, this.#proc)).some((link) => link !== undefined && sockets.has(link));
   }
 }
