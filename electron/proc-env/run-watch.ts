@@ -55,7 +55,7 @@ export class RunWatch {
   /** Watches `pid` (spawned detached, so it leads its session); undefined when it is gone already. */
   static of(pid: number, mark?: string, proc = '/proc'): RunWatch | undefined {
     const root = readProcStat(pid, proc);
-    return root === undefined ? undefined : new RunWatch(new RunTree(root, proc), mark, proc, true);
+    return root === undefined ? undefined : new RunWatch(new RunTree(root), mark, proc, true);
   }
 
   /**
@@ -68,7 +68,7 @@ export class RunWatch {
     if (first === undefined) return undefined;
     const root = readProcStat(first.pid, proc);
     // The root gone (or its pid another's), its session and sockets prove nothing: a stand-in that never matches.
-    const tree = new RunTree(root?.start === first.start ? root : { pid: first.pid, ppid: 0, pgrp: 0, session: 0, start: first.start, state: 'X' }, proc);
+    const tree = new RunTree(root?.start === first.start ? root : { pid: first.pid, ppid: 0, pgrp: 0, session: 0, start: first.start, state: 'X' });
     for (const member of rest) tree.claim({ ...member, ppid: 0, pgrp: 0, session: 0, state: 'S' });
     return new RunWatch(tree, mark, proc, false);
   }

@@ -37,13 +37,3 @@ async function ownLinks(proc: string): Promise<Set<string> | undefined> {
   const targets = await inBatches(fds, (fd) => readlink(`${proc}/self/fd/${fd}`).catch(() => undefined));
   return new Set(targets.filter((target): target is string => target !== undefined));
 }
-
-/** Whether `pid` holds one of `sockets` on its stdin, stdout or stderr (where a run's programs inherit them). */
-export function holdsSocket(pid: number, sockets: ReadonlySet<string>, proc = '/proc'): boolean {
-  if (sockets.size === 0) return false;
-  for (const fd of STDIO_FDS) {
-    const target = link(pid, fd, proc);
-    if (target !== undefined && sockets.has(target)) return true;
-  }
-  return false;
-}

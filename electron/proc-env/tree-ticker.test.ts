@@ -44,7 +44,7 @@ function manualTicker(proc: string, maxStats?: number) {
 describe('TreeTicker', () => {
   it('arms the next look only once the last one is over: a look under way is never doubled', async () => {
     const { proc, put } = fakeProc();
-    const tree = new RunTree(put(P, 1), proc);
+    const tree = new RunTree(put(P, 1));
     const { ticker, armed } = manualTicker(proc);
     const unwatch = ticker.watch(tree);
     expect(armed).toHaveLength(1);
@@ -52,7 +52,7 @@ describe('TreeTicker', () => {
     armed.shift()?.();
     const underWay = ticker.look();
     // Another tree watched meanwhile arms nothing either.
-    const other = ticker.watch(new RunTree(put(P + 9, 1), proc));
+    const other = ticker.watch(new RunTree(put(P + 9, 1)));
     expect(armed).toHaveLength(0);
     expect(ticker.look()).toBe(underWay);
     await underWay;
@@ -65,7 +65,7 @@ describe('TreeTicker', () => {
 
   it('reads at most maxStats new stats a look; the rest are read by the next looks, none lost', async () => {
     const { proc, put } = fakeProc();
-    const tree = new RunTree(put(P, 1), proc);
+    const tree = new RunTree(put(P, 1));
     for (let i = 1; i <= 10; i++) put(P + i, P);
     const { ticker } = manualTicker(proc, 4);
     const unwatch = ticker.watch(tree);
@@ -82,7 +82,7 @@ describe('TreeTicker', () => {
 
   it('links a chain started between two looks in one look (a level of descent per pass)', async () => {
     const { proc, put } = fakeProc();
-    const tree = new RunTree(put(P, 1), proc);
+    const tree = new RunTree(put(P, 1));
     const { ticker } = manualTicker(proc);
     const unwatch = ticker.watch(tree);
     await ticker.look();
