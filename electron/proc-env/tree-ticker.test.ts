@@ -34,11 +34,20 @@ function fakeProc(): { proc: string; put: (pid: number, ppid: number) => ProcSta
 /** A ticker whose looks are armed by the test: `armed` holds each look it asked for. */
 function manualTicker(proc: string, maxStats?: number) {
   const armed: (() => void)[] = [];
-  const ticker = new TreeTicker({ proc, ...(maxStats !== undefined ? { maxStats } : {}), schedule: (look) => {
-    armed.push(look);
-    return () => armed.splice(armed.indexOf(look), 1);
-  } });
-  return { ticker, armed };
+  const waits: number[] = [];
+  const clock = { now: 0 };
+  const ticker = new TreeTicker({
+    proc,
+    everyMs: 500,
+    ...(maxStats !== undefined ? { maxStats } : {}),
+    now: () => clock.now,
+    schedule: (look, ms) => {
+      armed.push(look);
+      waits.push(ms);
+      return () => armed.splice(armed.indexOf(look), 1);
+    },
+  });
+  return { ticker, armed, waits, clock };
 }
 
 describe('TreeTicker', () => {
@@ -61,6 +70,21 @@ describe('TreeTicker', () => {
     other();
     unwatch();
     expect(armed).toHaveLength(0);
+  });
+
+  it('keeps the looks everyMs apart from start to start, the next at once after one that took longer', async () => {
+    const { proc, put } = fakeProc();
+    const { ticker, waits, clock, armed } = manualTicker(proc);
+    const unwatch = ticker.watch(new RunTree(put(P, 1)));
+    armed.shift()?.();
+    clock.now = 200;
+    await ticker.look();
+    clock.now = 500;
+    armed.shift()?.();
+    clock.now = 1200;
+    await ticker.look();
+    expect(waits).toEqual([500, 300, 0]);
+    unwatch();
   });
 
   it('reads at most maxStats new stats a look; the rest are read by the next looks, none lost', async () => {

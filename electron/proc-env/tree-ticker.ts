@@ -22,6 +22,8 @@ export interface TreeTickerOptions {
   maxStats?: number;
   /** A seam for tests: arms the next look; returns its cancel. Default: an unref'd setTimeout. */
   schedule?: (look: () => void, ms: number) => () => void;
+  /** A seam for tests: milliseconds on a monotonic clock. Default: performance.now. */
+  now?: () => number;
 }
 
 function unrefTimeout(look: () => void, ms: number): () => void {
@@ -41,16 +43,20 @@ export class TreeTicker {
   readonly #everyMs: number;
   readonly #maxStats: number;
   readonly #schedule: (look: () => void, ms: number) => () => void;
+  readonly #now: () => number;
   /** Pids read by an earlier look (or listed by it and read before): not read again. */
   #seen = new Set<number>();
   #cancel: (() => void) | undefined;
   #looking: Promise<void> | undefined;
+  /** When the last look began (#now). */
+  #began: number | undefined;
 
   constructor(options: TreeTickerOptions = {}) {
     this.#proc = options.proc ?? '/proc';
     this.#everyMs = options.everyMs ?? TREE_LOOK_MS;
     this.#maxStats = options.maxStats ?? TREE_LOOK_STATS;
     this.#schedule = options.schedule ?? unrefTimeout;
+    this.#now = options.now ?? (() => performance.now());
   }
 
   /**
@@ -65,15 +71,22 @@ export class TreeTicker {
       if (this.#trees.size > 0) return;
       this.#cancel?.();
       this.#cancel = undefined;
-      if (this.#looking === undefined) this.#seen = new Set();
+      if (this.#looking === undefined) {
+        this.#seen = new Set();
+        this.#began = undefined;
+      }
     };
   }
 
   /** One look now (the timer's; tests call it), or the one under way: looks never overlap. */
   look(): Promise<void> {
+    if (this.#looking === undefined) this.#began = this.#now();
     this.#looking ??= this.#lookOnce().finally(() => {
       this.#looking = undefined;
-      if (this.#trees.size === 0) this.#seen = new Set();
+      if (this.#trees.size === 0) {
+        this.#seen = new Set();
+        this.#began = undefined;
+      }
       this.#arm();
     });
     return this.#looking;
@@ -81,10 +94,12 @@ export class TreeTicker {
 
   #arm(): void {
     if (this.#cancel !== undefined || this.#looking !== undefined || this.#trees.size === 0) return;
+    // everyMs from the last look's start, as with a fixed interval, unless that look took longer.
+    const wait = this.#began === undefined ? this.#everyMs : Math.max(0, this.#everyMs - (this.#now() - this.#began));
     this.#cancel = this.#schedule(() => {
       this.#cancel = undefined;
       this.look().catch(() => undefined);
-    }, this.#everyMs);
+    }, wait);
   }
 
   async #lookOnce(): Promise<void> {
@@ -96,24 +111,25 @@ export class TreeTicker {
     }
     const listed = new Set<number>();
     const fresh: number[] = [];
+    const unread: number[] = [];
     for (const name of names) {
       if (!/^\d+$/.test(name)) continue;
       const pid = Number(name);
       if (pid === process.pid) continue;
       listed.add(pid);
-      if (!this.#seen.has(pid) && fresh.length < this.#maxStats) fresh.push(pid);
+      if (!this.#seen.has(pid)) (fresh.length < this.#maxStats ? fresh : unread).push(pid);
     }
     const read = await inBatches(fresh, (pid) => statOf(pid, this.#proc));
     const stats = read.filter((stat): stat is ProcStat => stat !== undefined);
-    // Seen: what was seen before and is still listed, and what this look read; the rest stays new.
-    const seen = new Set<number>(fresh);
-    for (const pid of this.#seen) if (listed.has(pid)) seen.add(pid);
-    this.#seen = seen;
     for (const tree of [...this.#trees]) {
       // Before adopting: a pid missing from the list is not one of `stats`.
       tree.forgetMissing(listed);
-      await adoptChecked(tree, stats, this.#proc);
+      // Nothing new, nothing to adopt: a quiet run's look reads no stat at all.
+      if (stats.length > 0) await adoptChecked(tree, stats, this.#proc);
     }
+    // Seen: every pid listed but those past the bound, which stay new for the next look.
+    for (const pid of unread) listed.delete(pid);
+    this.#seen = listed;
   }
 }
 
