@@ -1,12 +1,14 @@
 import { unlink } from 'node:fs/promises';
 import { ownerStatus, systemProbe } from '../fs-safe';
-import { endRun, nameOf, RunWatch } from '../proc-env';
+import { endRun, nameOf, RunWatch, type RunKind } from '../proc-env';
 import { readRunRecords } from './run-ledger';
 import { describePids, unprovenLine } from './server-run';
 
 /** What a start stopped of one earlier run, for the admin audit log: each process with its program name. */
 export interface LeftoverReport {
+  /** The server's name, or the store's whose program it is (`kind`). */
   server: string;
+  kind: RunKind;
   stopped: { pid: number; name: string }[];
   /** Carrying the run's mark without a proof: left running. */
   leftRunning: { pid: number; name: string }[];
@@ -19,13 +21,14 @@ async function named(pids: readonly number[]): Promise<{ pid: number; name: stri
   return Promise.all(pids.slice(0, LISTED).map(async (pid) => ({ pid, name: await nameOf(pid) })));
 }
 
-/** A recorded server name as a log prefix: the record is a file, so anything but a plain name is shown as such. */
-function prefixOf(server: string): string {
-  return /^[\w.@-]{1,100}$/.test(server) ? `[${server}]` : '[a server]';
+/** A recorded name as a log prefix: the record is a file, so anything but a plain name is shown as such. */
+function prefixOf(name: string, kind: RunKind): string {
+  if (kind === 'store') return /^[\w.@-]{1,100}$/.test(name) ? `[store ${name}]` : '[a store]';
+  return /^[\w.@-]{1,100}$/.test(name) ? `[${name}]` : '[a server]';
 }
 
 /**
- * Stops what stdio servers of an app process that is gone (it crashed, or was killed) left running:
+ * Stops what stdio servers and stores' programs of an app process that is gone (it crashed, or was killed) left running:
  * for each of its run records (run-ledger.ts), the processes still running with a recorded pid and
  * start time, and what those started (RunWatch.resume); each stop is logged. A process carrying the
  * run's mark without that proof is left running and logged; so is every record of a process still
@@ -43,19 +46,22 @@ export async function stopLeftoverRuns(
   for (const reason of bad) log(`a file in ${dir} is not a run record of ours and was left as it is (${reason})`);
   for (const { file, record } of records) {
     if (ownerStatus(record.owner, systemProbe) !== 'dead') continue;
-    const prefix = prefixOf(record.server);
+    const kind = record.kind ?? 'server';
+    const prefix = prefixOf(record.server, kind);
+    // A store's program keeps its daemons (gpg-agent) as it does at a clean end (docs/configuration.md, "Child processes").
+    const daemons = kind === 'store' ? 'keep' : 'end';
     // Another boot's record: nothing of that run can be running.
     const watch = record.owner.boot === systemProbe.bootId() ? RunWatch.resume(record.members, record.mark) : undefined;
     if (watch !== undefined) {
-      const left = await watch.survivors('end');
+      const left = await watch.survivors(daemons);
       const stopped = await named(left.map((stat) => stat.pid));
       if (left.length > 0) {
-        log(`${prefix} stopping ${await describePids(left.map((stat) => stat.pid))}, left running by this server when the app ended without stopping it`);
-        await endRun(undefined, watch, { graceMs, platform, daemons: 'end' });
+        log(`${prefix} stopping ${await describePids(left.map((stat) => stat.pid))}, left running by this ${kind === 'store' ? "store's program" : 'server'} when the app ended without stopping it`);
+        await endRun(undefined, watch, { graceMs, platform, daemons });
       }
       const unproven = watch.unproven();
       if (unproven.length > 0) log(`${prefix} ${await unprovenLine(unproven)}`);
-      if (left.length > 0 || unproven.length > 0) report({ server: record.server, stopped, leftRunning: await named(unproven.map((u) => u.pid)) });
+      if (left.length > 0 || unproven.length > 0) report({ server: record.server, kind, stopped, leftRunning: await named(unproven.map((u) => u.pid)) });
     }
     await unlink(file).catch(() => undefined);
   }

@@ -1,6 +1,7 @@
 import { mkdir, readdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
+import type { RunKind, RunRecords } from '../proc-env';
 import { KeyedQueue, LockOwnerSchema, markHeld, ownerRecord, readJsonFile, systemProbe, writeFileAtomic, type LockOwner } from '../fs-safe';
 
 /** A run's processes the record holds at most (proc-env's MAX_RUN_PROCESSES). */
@@ -11,7 +12,10 @@ export const RECORD_NAME = /^[0-9a-f]{32}\.json$/;
 
 export const RunRecordSchema = z.object({
   v: z.literal(1),
+  /** The server's name, or the store's whose program it is (`kind`). */
   server: z.string().max(500),
+  /** Absent in a record of a server's run. */
+  kind: z.enum(['server', 'store']).optional(),
   mark: z.string().regex(/^[0-9a-f]{32}$/),
   /** The app process that started the run: its records are another live process's while it runs. */
   owner: LockOwnerSchema,
@@ -21,11 +25,12 @@ export const RunRecordSchema = z.object({
 export type RunRecord = z.infer<typeof RunRecordSchema>;
 
 /**
- * The stdio server runs of this app process (Linux), one file a run in a private folder of the data
- * folder (`runs/<mark>.json`), written at the spawn and as the run grows, removed once it is stopped.
+ * The runs of this app process's stdio servers and secret stores' programs (Linux), one file a run
+ * in a private folder of the data folder (`runs/<mark>.json`), written at the spawn and as the run
+ * grows, removed once it is stopped.
  * What a crash leaves is read at the next start (leftover-runs.ts).
  */
-export class RunLedger {
+export class RunLedger implements RunRecords {
   readonly dir: string;
   readonly #owner: LockOwner;
   readonly #queue = new KeyedQueue();
@@ -40,12 +45,12 @@ export class RunLedger {
   }
 
   /** Records the run's members now; a write after `end` is dropped, so no record outlives its stop. */
-  record(server: string, mark: string, members: readonly { pid: number; start: string }[]): Promise<void> {
+  record(server: string, mark: string, members: readonly { pid: number; start: string }[], kind: RunKind = 'server'): Promise<void> {
     return this.#queue.run(mark, async () => {
       if (this.#ended.has(mark)) return;
       this.#made ??= mkdir(this.dir, { recursive: true, mode: 0o700 }).then(() => undefined);
       await this.#made;
-      const record: RunRecord = { v: 1, server, mark, owner: this.#owner, members: members.slice(0, MAX_RECORDED) };
+      const record: RunRecord = { v: 1, server, ...(kind === 'store' ? { kind } : {}), mark, owner: this.#owner, members: members.slice(0, MAX_RECORDED) };
       await writeFileAtomic(join(this.dir, `${mark}.json`), JSON.stringify(record));
     });
   }

@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { redact } from '../../shared/redact';
-import { endRun, nameOf, newRunMark, RUN_MARK_VAR, RunWatch, type Unproven } from '../proc-env';
+import { endRun, keepRecorded, nameOf, newRunMark, RUN_MARK_VAR, RunWatch, type Unproven } from '../proc-env';
 import type { RunLedger } from './run-ledger';
 
 /** Processes named in one log line; the rest are counted. */
@@ -35,8 +35,6 @@ export class ServerRun {
   readonly mark: string | undefined;
   readonly #options: ServerRunOptions;
   #watch: RunWatch | undefined;
-  #recording = false;
-  #again = false;
   readonly #told = new Set<number>();
 
   constructor(options: ServerRunOptions) {
@@ -53,9 +51,9 @@ export class ServerRun {
   watch(pid: number | undefined): void {
     if (this.mark === undefined || pid === undefined) return;
     this.#watch = RunWatch.of(pid, this.mark);
-    if (this.#watch === undefined || this.#options.ledger === undefined) return;
-    this.#watch.onGrow = () => this.#record();
-    this.#record();
+    const { ledger, server, log } = this.#options;
+    if (this.#watch === undefined || ledger === undefined) return;
+    keepRecorded(this.#watch, ledger, { name: server, mark: this.mark, kind: 'server' }, (error) => log?.(`[${server}] could not record its processes: ${redact(String(error))}`));
   }
 
   /** SIGTERM the group and what is provably of the run, SIGKILL after the grace; then tell what was left for want of proof. */
@@ -70,26 +68,5 @@ export class ServerRun {
       log?.(`[${server}] could not stop its process group: ${redact(String(error))}`);
     }
     if (this.mark !== undefined) await this.#options.ledger?.end(this.mark);
-  }
-
-  /** The periodic look found more: one write at a time, the last one with all of them. */
-  #record(): void {
-    const { ledger, server, log } = this.#options;
-    if (ledger === undefined || this.mark === undefined || this.#watch === undefined) return;
-    if (this.#recording) {
-      this.#again = true;
-      return;
-    }
-    this.#recording = true;
-    void ledger
-      .record(server, this.mark, this.#watch.members())
-      .catch((error: unknown) => log?.(`[${server}] could not record its processes: ${redact(String(error))}`))
-      .finally(() => {
-        this.#recording = false;
-        if (this.#again) {
-          this.#again = false;
-          this.#record();
-        }
-      });
   }
 }

@@ -7,8 +7,12 @@ import { closeSync, openSync, readSync } from 'node:fs';
  * after the stop (serve's quiet memory, docs/benchmarks.md `memory-idle`).
  */
 
-/** Large enough for any stat line and most environments; a larger file is read whole (proc-read's caller). */
-export const PROC_READ_BYTES = 64 * 1024;
+/**
+ * Large enough for any stat line (some fifty numbers and a name of 16 bytes), the one file read here
+ * (a process's stat at a run's spawn): environments are read by proc-scan. Kept for the process's
+ * life, so no larger than that.
+ */
+export const PROC_READ_BYTES = 4 * 1024;
 
 const scratch = Buffer.allocUnsafe(PROC_READ_BYTES);
 

@@ -1,4 +1,4 @@
-import { open, readdir, readFile, readlink } from 'node:fs/promises';
+import { open, readdir, readlink } from 'node:fs/promises';
 import type { ProcStat } from './proc-stat';
 
 /** Reads in flight at once: enough to be quick, few enough not to fill libuv's pool. */
@@ -11,6 +11,8 @@ const BATCH = 32;
  */
 const STAT_BYTES = 1024;
 const ENVIRON_FIRST_BYTES = 16 * 1024;
+/** comm is 16 bytes at most with its newline (proc(5)). */
+const COMM_BYTES = 64;
 
 /** Up to `bytes` of `path`, undefined when it cannot be read (gone, another user's). */
 async function readSmall(path: string, bytes: number): Promise<Buffer | undefined> {
@@ -85,13 +87,8 @@ export async function environOf(pid: number, proc = '/proc'): Promise<Buffer | u
   const path = `${proc}/${pid}/environ`;
   const first = await readSmall(path, ENVIRON_FIRST_BYTES);
   if (first === undefined || first.length < ENVIRON_FIRST_BYTES) return first;
-  let environ: Buffer;
-  try {
-    environ = await readFile(path);
-  } catch {
-    return undefined;
-  }
-  return environ.length > MAX_ENVIRON_BYTES ? environ.subarray(0, MAX_ENVIRON_BYTES) : environ;
+  // Read again from the start, no further than the bound: a hostile environment may be megabytes.
+  return readSmall(path, MAX_ENVIRON_BYTES);
 }
 
 export function holdsEntry(environ: Buffer, entry: Buffer): boolean {
@@ -108,9 +105,6 @@ export async function stdioLinks(pid: number, proc = '/proc'): Promise<(string |
 
 /** The program name of `pid` (comm), for messages; bounded by the kernel to 15 bytes. */
 export async function nameOf(pid: number, proc = '/proc'): Promise<string> {
-  try {
-    return (await readFile(`${proc}/${pid}/comm`, 'latin1')).trim();
-  } catch {
-    return '?';
-  }
+  const bytes = await readSmall(`${proc}/${pid}/comm`, COMM_BYTES);
+  return bytes === undefined ? '?' : bytes.toString('latin1').trim();
 }

@@ -1,4 +1,3 @@
-import { readdirSync } from 'node:fs';
 import { decimalAt, readProcFile } from './proc-read';
 
 /** What /proc/PID/stat (proc(5)) says of a process that ties it to a run: its parent, group, session and start. */
@@ -13,25 +12,16 @@ export interface ProcStat {
   state: string;
 }
 
-/** The pids in `proc` (never this process's own). */
-export function listPids(proc = '/proc'): number[] {
-  let names: string[];
-  try {
-    names = readdirSync(proc);
-  } catch {
-    return [];
-  }
-  const pids: number[] = [];
-  for (const name of names) if (/^\d+$/.test(name) && Number(name) !== process.pid) pids.push(Number(name));
-  return pids;
-}
-
 const SPACE = 0x20;
 const CLOSE = 0x29; // ')'
 /** The fields kept, counted from the state (field 3 of proc(5)): state, ppid, pgrp, session, starttime. */
 const STARTTIME = 19;
 
-/** The stat of `pid`, undefined once it is gone. */
+/**
+ * The stat of `pid`, undefined once it is gone. Read synchronously, so only for the one process a
+ * run's watch starts from (in its spawn's turn, or a recorded run's root at a start): every other
+ * read of /proc is proc-scan's, without blocking.
+ */
 export function readProcStat(pid: number, proc = '/proc'): ProcStat | undefined {
   const bytes = readProcFile(`${proc}/${pid}/stat`);
   if (bytes === undefined) return undefined;
@@ -53,10 +43,4 @@ export function readProcStat(pid: number, proc = '/proc'): ProcStat | undefined 
   if (state === undefined || start === undefined || ppid === undefined || pgrp === undefined || session === undefined) return undefined;
   if (Number.isNaN(ppid) || Number.isNaN(pgrp) || Number.isNaN(session)) return undefined;
   return { pid, ppid, pgrp, session, start, state };
-}
-
-/** Still the process `stat` names: same pid, same start, not yet dead. */
-export function stillRunning(stat: Pick<ProcStat, 'pid' | 'start'>, proc = '/proc'): boolean {
-  const now = readProcStat(stat.pid, proc);
-  return now !== undefined && now.start === stat.start && now.state !== 'Z' && now.state !== 'X';
 }

@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readProcStat, type ProcStat } from './proc-stat';
-import { readAll, RunTree } from './run-tree';
-import { holdsSocket, stdioSockets } from './stdio-sockets';
+import { RunTree } from './run-tree';
+import { stdioLinks } from './proc-scan';
+import { stdioSockets } from './stdio-sockets';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -56,57 +57,65 @@ describe('readProcStat', () => {
   });
 });
 
+/** What `adopt` is told of a parent: whether `proc` shows it now with the start recorded. */
+function aliveIn(proc: string): (pid: number, start: string) => boolean {
+  return (pid, start) => readProcStat(pid, proc)?.start === start;
+}
+
 describe('RunTree', () => {
   it('adopts what descends from the root, deepest first or not, and the members of its session; nothing else', () => {
     const { proc, put } = fakeProc();
     const root = put({ pid: 100, ppid: 1, pgrp: 100, session: 100, start: '1000' });
-    const tree = new RunTree(root, proc);
+    const tree = new RunTree(root);
     const grandchild = put({ pid: 102, ppid: 101, pgrp: 102, session: 102, start: '1002' }); // left group and session
     const child = put({ pid: 101, ppid: 100, pgrp: 100, session: 100, start: '1001' });
     const jobOfAShell = put({ pid: 103, ppid: 1, pgrp: 103, session: 100, start: '1003' }); // own group, re-parented
     const stranger = put({ pid: 104, ppid: 1, pgrp: 104, session: 104, start: '1004' });
-    tree.adopt([grandchild, child, jobOfAShell, stranger]);
-    expect(tree.running().map((s) => s.pid).sort()).toEqual([100, 101, 102, 103]);
+    tree.adopt([grandchild, child, jobOfAShell, stranger], aliveIn(proc));
+    expect(tree.members().map((s) => s.pid).sort()).toEqual([100, 101, 102, 103]);
   });
 
   it('does not take the child of a process that reused a parent’s pid, nor one whose own pid was reused', () => {
     const { proc, put, gone } = fakeProc();
     const root = put({ pid: 100, ppid: 1, pgrp: 100, session: 100, start: '1000' });
-    const tree = new RunTree(root, proc);
+    const tree = new RunTree(root);
     const child = put({ pid: 101, ppid: 100, pgrp: 100, session: 100, start: '1001' });
-    tree.adopt([child]);
+    tree.adopt([child], aliveIn(proc));
     // The child and the root end; other programs take their pids, and one of them starts another.
     gone(101);
-    put({ pid: 101, ppid: 1, pgrp: 101, session: 101, start: '2001' });
+    const reused = put({ pid: 101, ppid: 1, pgrp: 101, session: 101, start: '2001' });
     gone(100);
     put({ pid: 100, ppid: 1, pgrp: 100, session: 100, start: '2000' });
     const ofTheStranger = put({ pid: 105, ppid: 101, pgrp: 101, session: 100, start: '2005' });
-    tree.adopt([ofTheStranger]);
-    expect(tree.running()).toEqual([]);
+    tree.adopt([ofTheStranger], aliveIn(proc));
+    expect(tree.has(ofTheStranger)).toBe(false);
+    expect(tree.runningIn([reused, ofTheStranger])).toEqual([]);
   });
 
   it('forgets the members whose pid is gone, never the root, so a long run keeps room for new ones', () => {
     const { proc, put } = fakeProc();
     const root = put({ pid: 100, ppid: 1, pgrp: 100, session: 100, start: '1000' });
-    const tree = new RunTree(root, proc);
-    tree.adopt([put({ pid: 101, ppid: 100, pgrp: 100, session: 100, start: '1001' }), put({ pid: 102, ppid: 100, pgrp: 100, session: 100, start: '1002' })]);
+    const tree = new RunTree(root);
+    tree.adopt([put({ pid: 101, ppid: 100, pgrp: 100, session: 100, start: '1001' }), put({ pid: 102, ppid: 100, pgrp: 100, session: 100, start: '1002' })], aliveIn(proc));
     tree.forgetMissing(new Set([102]));
     expect(tree.members()).toEqual([{ pid: 100, start: '1000' }, { pid: 102, start: '1002' }]);
   });
 
-  it('counts a zombie as gone, and refresh() reads every process', () => {
+  it('counts a zombie as gone: not running, and forgotten by a read of every process', () => {
     const { proc, put } = fakeProc();
     const root = put({ pid: 100, ppid: 1, pgrp: 100, session: 100, start: '1000' });
-    const tree = new RunTree(root, proc);
-    put({ pid: 101, ppid: 100, pgrp: 100, session: 100, start: '1001', state: 'Z' });
-    put({ pid: 102, ppid: 100, pgrp: 102, session: 102, start: '1002' });
-    tree.refresh(readAll(proc));
-    expect(tree.running().map((s) => s.pid).sort()).toEqual([100, 102]);
+    const tree = new RunTree(root);
+    const zombie = put({ pid: 101, ppid: 100, pgrp: 100, session: 100, start: '1001', state: 'Z' });
+    const child = put({ pid: 102, ppid: 100, pgrp: 102, session: 102, start: '1002' });
+    tree.adopt([zombie, child], aliveIn(proc));
+    expect(tree.runningIn([root, zombie, child]).map((s) => s.pid)).toEqual([100, 102]);
+    tree.forgetAbsent([root, zombie, child]);
+    expect(tree.members().map((s) => s.pid)).toEqual([100, 102]);
   });
 });
 
 describe('stdioSockets', () => {
-  it('takes the child’s stdio sockets, never a pipe nor a socket this process holds itself', () => {
+  it('takes the child’s stdio sockets, never a pipe nor a socket this process holds itself', async () => {
     const { proc, put } = fakeProc();
     put({ pid: 100, ppid: 1, pgrp: 100, session: 100, start: '1000' });
     put({ pid: 200, ppid: 1, pgrp: 200, session: 200, start: '2000' });
@@ -119,9 +128,10 @@ describe('stdioSockets', () => {
     fds(100, { 0: 'socket:[1]', 1: 'socket:[2]', 2: 'pipe:[3]', 5: 'socket:[4]' });
     fds(200, { 0: '/dev/null', 2: 'socket:[2]' });
     fds(300, { 1: 'pipe:[3]', 4: 'socket:[2]' });
-    const sockets = stdioSockets(100, proc);
+    const sockets = await stdioSockets(100, proc);
     expect([...sockets]).toEqual(['socket:[2]']);
-    expect(holdsSocket(200, sockets, proc)).toBe(true);
-    expect(holdsSocket(300, sockets, proc)).toBe(false);
+    const holds = async (pid: number): Promise<boolean> => (await stdioLinks(pid, proc)).some((link) => link !== undefined && sockets.has(link));
+    expect(await holds(200)).toBe(true);
+    expect(await holds(300)).toBe(false);
   });
 });

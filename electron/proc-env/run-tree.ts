@@ -1,4 +1,4 @@
-import { listPids, readProcStat, stillRunning, type ProcStat } from './proc-stat';
+import type { ProcStat } from './proc-stat';
 
 /** Processes of one run held at once; past it a run (a fork bomb) adds no more, and its group kill is what is left. */
 export const MAX_RUN_PROCESSES = 4096;
@@ -12,14 +12,12 @@ export const MAX_RUN_PROCESSES = 4096;
  */
 export class RunTree {
   readonly root: ProcStat;
-  readonly #proc: string;
   readonly #known = new Map<number, string>();
   /** Called when adoption added processes (a record of them may be kept elsewhere). */
   onGrow: (() => void) | undefined;
 
-  constructor(root: ProcStat, proc = '/proc') {
+  constructor(root: ProcStat) {
     this.root = root;
-    this.#proc = proc;
     this.#known.set(root.pid, root.start);
   }
 
@@ -31,9 +29,10 @@ export class RunTree {
    * Adopts, among `stats` (all read before this call), each process whose parent is ours and, while
    * the root runs, each member of its session. A parent (or the root) counts only if `alive` finds it
    * now (read after `stats`) with the start recorded: it then lived when the child's stat was read, so
-   * the link was to ours and not to a process that took its pid since. `alive` reads /proc by default.
+   * the link was to ours and not to a process that took its pid since. The callers read /proc for it
+   * without blocking (parentsIn names what to read).
    */
-  adopt(stats: readonly ProcStat[], alive: (pid: number, start: string) => boolean = (pid, start) => readProcStat(pid, this.#proc)?.start === start): void {
+  adopt(stats: readonly ProcStat[], alive: (pid: number, start: string) => boolean): void {
     const verified = new Map<number, boolean>();
     const ours = (pid: number): boolean => {
       const start = this.#known.get(pid);
@@ -101,30 +100,4 @@ export class RunTree {
   has(stat: Pick<ProcStat, 'pid' | 'start'>): boolean {
     return this.#known.get(stat.pid) === stat.start;
   }
-
-  /** Reads every process now and adopts what descends from ours; forgets the ones that ended. */
-  refresh(stats: readonly ProcStat[] = readAll(this.#proc)): void {
-    for (const [pid, start] of this.#known) if (!stillRunning({ pid, start }, this.#proc)) this.#known.delete(pid);
-    this.adopt(stats);
-  }
-
-  /** Ours and still running (a zombie is not: only its reaping is left). */
-  running(): ProcStat[] {
-    const alive: ProcStat[] = [];
-    for (const [pid, start] of this.#known) {
-      const stat = readProcStat(pid, this.#proc);
-      if (stat !== undefined && stat.start === start && stat.state !== 'Z' && stat.state !== 'X') alive.push(stat);
-    }
-    return alive;
-  }
-}
-
-/** The stat of every process now (those that end while being read are left out). */
-export function readAll(proc = '/proc'): ProcStat[] {
-  const stats: ProcStat[] = [];
-  for (const pid of listPids(proc)) {
-    const stat = readProcStat(pid, proc);
-    if (stat !== undefined) stats.push(stat);
-  }
-  return stats;
 }

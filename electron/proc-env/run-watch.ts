@@ -35,7 +35,8 @@ export interface Unproven {
  */
 export class RunWatch {
   readonly #tree: RunTree;
-  readonly #sockets: Set<string>;
+  /** Read from the spawn's turn on; every look waits for it. */
+  readonly #sockets: Promise<Set<string>>;
   readonly #entry: Buffer | undefined;
   readonly #proc: string;
   readonly #unproven = new Map<number, string>();
@@ -47,14 +48,14 @@ export class RunWatch {
     this.#tree = tree;
     this.#entry = mark === undefined ? undefined : Buffer.from(`${RUN_MARK_VAR}=${mark}`);
     this.#proc = proc;
-    this.#sockets = tree.root.state === 'X' ? new Set() : stdioSockets(tree.root.pid, proc);
+    this.#sockets = tree.root.state === 'X' ? Promise.resolve(new Set()) : stdioSockets(tree.root.pid, proc);
     this.#unwatch = looking ? watchTree(tree) : undefined;
   }
 
   /** Watches `pid` (spawned detached, so it leads its session); undefined when it is gone already. */
   static of(pid: number, mark?: string, proc = '/proc'): RunWatch | undefined {
     const root = readProcStat(pid, proc);
-    return root === undefined ? undefined : new RunWatch(new RunTree(root, proc), mark, proc, true);
+    return root === undefined ? undefined : new RunWatch(new RunTree(root), mark, proc, true);
   }
 
   /**
@@ -67,7 +68,7 @@ export class RunWatch {
     if (first === undefined) return undefined;
     const root = readProcStat(first.pid, proc);
     // The root gone (or its pid another's), its session and sockets prove nothing: a stand-in that never matches.
-    const tree = new RunTree(root?.start === first.start ? root : { pid: first.pid, ppid: 0, pgrp: 0, session: 0, start: first.start, state: 'X' }, proc);
+    const tree = new RunTree(root?.start === first.start ? root : { pid: first.pid, ppid: 0, pgrp: 0, session: 0, start: first.start, state: 'X' });
     for (const member of rest) tree.claim({ ...member, ppid: 0, pgrp: 0, session: 0, state: 'S' });
     return new RunWatch(tree, mark, proc, false);
   }
@@ -153,7 +154,8 @@ export class RunWatch {
   }
 
   async #holdsSocket(pid: number): Promise<boolean> {
-    if (this.#sockets.size === 0) return false;
-    return (await stdioLinks(pid, this.#proc)).some((link) => link !== undefined && this.#sockets.has(link));
+    const sockets = await this.#sockets;
+    if (sockets.size === 0) return false;
+    return (await stdioLinks(pid, this.#proc)).some((link) => link !== undefined && sockets.has(link));
   }
 }

@@ -36,7 +36,7 @@ export function createCommandStore(options: CommandStoreOptions): SecretStore {
     async get(path) {
       if (options.approval(name, config) !== 'approved') throw waiting();
       const args = (config.args ?? []).map((arg) => arg.split(STORE_PATH_PLACEHOLDER).join(path));
-      const result = await runStoreProgram(config.command, args, { store: name, env, spawn: options.spawn, timeoutMs: config.timeoutMs });
+      const result = await runStoreProgram(config.command, args, { store: name, env, spawn: options.spawn, runs: options.runs, timeoutMs: config.timeoutMs });
       if (result.code !== 0) {
         const why = firstLine(result.stderr) || `exited with code ${result.code ?? '?'}`;
         throw storeUnavailable(name, `could not give "${path}" (${why})`, `Sign in or unlock ${config.command} in a terminal, then connect the server again.`);

@@ -56,7 +56,7 @@ export function createKeepassxcStore(options: KeepassxcStoreOptions): SecretStor
     }
     const secret = await password();
     const args = [command, ...(config.keyFile !== undefined ? ['--key-file', config.keyFile] : []), ...(secret === undefined ? ['--no-password'] : []), database, ...tail];
-    const result = await runStoreProgram('keepassxc-cli', args, { store: name, env, spawn: options.spawn, input: secret === undefined ? '' : `${secret}\n`, timeoutMs: config.timeoutMs });
+    const result = await runStoreProgram('keepassxc-cli', args, { store: name, env, spawn: options.spawn, runs: options.runs, input: secret === undefined ? '' : `${secret}\n`, timeoutMs: config.timeoutMs });
     // keepassxc-cli prompts on stderr; what follows the prompt is its complaint.
     const complaint = firstLine(result.stderr.split('\n').filter((line) => !PROMPT.test(line)).join('\n'));
     return { ...result, complaint };

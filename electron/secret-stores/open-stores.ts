@@ -2,6 +2,7 @@ import type { CoreEnv } from '../../shared/core-env';
 import { CodedError } from '../../shared/errors';
 import { configuredStores, VAULT_STORE_NAME, type CommandStoreConfig, type SecretStoreConfig, type Settings } from '../../shared/config';
 import type { Vault } from '../../shared/vault';
+import type { RunRecords } from '../proc-env';
 import { createCommandStore, type StoreApproval } from './command-store';
 import { createKeepassxcStore } from './keepassxc-store';
 import { createPassStore } from './pass-store';
@@ -19,6 +20,8 @@ export interface SecretStoresOptions extends Pick<CoreEnv, 'env'> {
   /** Whether the person approved a command store's exact command line. */
   approval: (name: string, config: CommandStoreConfig) => StoreApproval;
   spawn?: StoreSpawn;
+  /** Where the stores' program runs are recorded while they run (Linux), so a start after a crash stops what they left. */
+  runs?: RunRecords;
   /** Where each read of a reference records whether it resolved (the Access page shows it). */
   uses?: StoreUses;
 }
@@ -57,7 +60,7 @@ export function createSecretStores(options: SecretStoresOptions): SecretStores {
 }
 
 function storeOf(name: string, config: SecretStoreConfig, options: SecretStoresOptions): SecretStore {
-  const common = { name, env: options.env, spawn: options.spawn };
+  const common = { name, env: options.env, spawn: options.spawn, runs: options.runs };
   switch (config.type) {
     case 'pass':
       return createPassStore({ ...common, config });

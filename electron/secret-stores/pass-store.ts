@@ -26,7 +26,7 @@ export function createPassStore(options: PassStoreOptions): SecretStore {
   const dir = config.dir ?? options.env['PASSWORD_STORE_DIR'] ?? join(options.env['HOME'] ?? homedir(), '.password-store');
   const env = storeEnv(options.env, { PASSWORD_STORE_DIR: dir, GNUPGHOME: config.gnupgHome ?? options.env['GNUPGHOME'] });
   const run = (args: string[], input?: string) =>
-    runStoreProgram('pass', args, { store: name, env, spawn: options.spawn, input, timeoutMs: config.timeoutMs });
+    runStoreProgram('pass', args, { store: name, env, spawn: options.spawn, runs: options.runs, input, timeoutMs: config.timeoutMs });
   const fileOf = (path: string): string => join(dir, `${path}.gpg`);
 
   const assertInitialized = async (): Promise<void> => {

@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { RunKind, RunRecords } from '../proc-env';
 import { runStoreProgram } from './run-store-program';
 
 // Real programs that start one of their own, as pass starts gpg and gpg a pinentry.
@@ -93,5 +94,26 @@ describe.skipIf(process.platform === 'win32')('runStoreProgram with a program th
     const { result, pid } = await runForking('', 600_000, DAEMON);
     expect(result).toEqual({ code: 0, stdout: 'value\n', stderr: '' });
     expect(alive(pid)).toBe(true);
+  }, 30_000);
+
+  it.skipIf(process.platform !== 'linux')('records its run while it runs (its program first) and removes the record once all of it is stopped', async () => {
+    const written: { name: string; mark: string; pids: number[]; kind: RunKind | undefined }[] = [];
+    let ended: (mark: string) => void = () => undefined;
+    const end = new Promise<string>((resolve) => (ended = resolve));
+    const runs: RunRecords = {
+      record: (name, mark, members, kind) => {
+        written.push({ name, mark, pids: members.map((m) => m.pid), kind });
+        return Promise.resolve();
+      },
+      end: (mark) => {
+        ended(mark);
+        return Promise.resolve();
+      },
+    };
+    folder = mkdtempSync(join(tmpdir(), 'cs-store-group-'));
+    const result = await runStoreProgram('sh', ['-c', 'echo $$ > "$1"; echo value', 'sh', join(folder, 'pid')], { store: 'pass', env: { PATH: process.env.PATH ?? '/usr/bin:/bin' }, runs });
+    expect(result).toMatchObject({ code: 0, stdout: 'value\n' });
+    const mark = await end;
+    expect(written[0]).toEqual({ name: 'pass', mark, pids: [Number(readFileSync(join(folder, 'pid'), 'utf8').trim())], kind: 'store' });
   }, 30_000);
 });

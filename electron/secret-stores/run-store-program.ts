@@ -1,6 +1,6 @@
 import { spawn as nodeSpawn, type ChildProcessWithoutNullStreams, type SpawnOptionsWithoutStdio } from 'node:child_process';
 import type { CoreEnv } from '../../shared/core-env';
-import { endRun, newRunMark, RUN_MARK_VAR, RunWatch, type SpawnLike } from '../proc-env';
+import { endRun, keepRecorded, newRunMark, RUN_MARK_VAR, RunWatch, type RunRecords, type SpawnLike } from '../proc-env';
 import { storeUnavailable } from './secret-store';
 
 export type StoreSpawn = SpawnLike<SpawnOptionsWithoutStdio, ChildProcessWithoutNullStreams>;
@@ -9,6 +9,8 @@ export type StoreSpawn = SpawnLike<SpawnOptionsWithoutStdio, ChildProcessWithout
 export interface StoreProgramOptions extends Pick<CoreEnv, 'env'> {
   name: string;
   spawn?: StoreSpawn | undefined;
+  /** Where its program's runs are recorded while they run (Linux), so a start after a crash stops them. */
+  runs?: RunRecords | undefined;
 }
 
 export const DEFAULT_STORE_TIMEOUT_MS = 15_000;
@@ -31,6 +33,8 @@ export interface RunOptions {
   input?: string | undefined;
   timeoutMs?: number | undefined;
   spawn?: StoreSpawn | undefined;
+  /** Where the run is recorded while it runs (Linux); none: not recorded. */
+  runs?: RunRecords | undefined;
   /** Whose way of stopping a program and what it started applies (tests of a stand-in child give win32: it alone is signalled). */
   platform?: NodeJS.Platform | undefined;
 }
@@ -58,6 +62,10 @@ export function runStoreProgram(command: string, args: readonly string[], option
     }
     // In the spawn's turn (run-watch.ts): what the program starts is found by the same rule as a stdio server's.
     const watch = mark !== undefined && child.pid !== undefined ? RunWatch.of(child.pid, mark) : undefined;
+    const runs = watch !== undefined && mark !== undefined ? options.runs : undefined;
+    // Recorded as a server's run is, so that a start after a crash stops what it left (pool/leftover-runs.ts).
+    // A failed write costs only that: the answer never waits on its record.
+    if (watch !== undefined && runs !== undefined && mark !== undefined) keepRecorded(watch, runs, { name: options.store, mark, kind: 'store' }, () => undefined);
     const out: Buffer[] = [];
     let outBytes = 0;
     let stderr = '';
@@ -75,7 +83,10 @@ export function runStoreProgram(command: string, args: readonly string[], option
     // tools' and are kept (docs/configuration.md, "Child processes"). Once: a second call would find nothing more.
     let ending: Promise<unknown> | undefined;
     const stopAll = (): void => {
-      ending ??= endRun(child, watch, { graceMs: 0, platform, daemons: 'keep' }).catch(() => undefined);
+      ending ??= endRun(child, watch, { graceMs: 0, platform, daemons: 'keep' })
+        .catch(() => undefined)
+        .then(() => (runs !== undefined && mark !== undefined ? runs.end(mark) : undefined))
+        .catch(() => undefined);
     };
     // Settled at once: 'close' would wait for every copy of the pipes, which a left-over grandchild may hold.
     const stop = (error: Error): void => {

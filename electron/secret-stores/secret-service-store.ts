@@ -47,7 +47,7 @@ function splitAttributes(path: string): string[] {
 export function createSecretServiceStore(options: SecretServiceStoreOptions): SecretStore {
   const { name, config } = options;
   const env = storeEnv(options.env);
-  const run = (args: string[], input?: string) => runStoreProgram('secret-tool', args, { store: name, env, spawn: options.spawn, input, timeoutMs: config.timeoutMs });
+  const run = (args: string[], input?: string) => runStoreProgram('secret-tool', args, { store: name, env, spawn: options.spawn, runs: options.runs, input, timeoutMs: config.timeoutMs });
   const noService = (complaint: string) =>
     storeUnavailable(name, `cannot reach the Secret Service (${complaint})`, 'Start your keyring (GNOME Keyring, KWallet) in your desktop session, or run the app inside one.');
 

@@ -4,14 +4,17 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createPool, type LeftoverReport, type Pool } from '../../electron/pool';
-import { carriesMark, RUN_MARK_VAR, scanAll } from '../../electron/proc-env';
+import { carriesMark, newRunMark, RUN_MARK_VAR, scanAll } from '../../electron/proc-env';
 import { leavingPools } from '../support/leaving-pools';
 import { isAlive, tempDir, textOf, waitFor } from '../support/server-harness';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const FORK_LOOP = fileURLToPath(new URL('../fixtures/proc/fork-loop.sh', import.meta.url));
 const CRASHING_POOL = fileURLToPath(new URL('../fixtures/proc/crashing-pool.ts', import.meta.url));
+const CRASHING_STORE = fileURLToPath(new URL('../fixtures/proc/crashing-store.ts', import.meta.url));
 const GRACE_MS = 500;
+/** The most CPU time a watch's look may take in one turn of the event loop. */
+const LOOK_PAUSE_MS = 30;
 const { poolWith, run } = leavingPools('pool-proof-', GRACE_MS);
 const children: ChildProcess[] = [];
 const marks: string[] = [];
@@ -31,6 +34,18 @@ function markOf(pid: number): string {
   const mark = entry.slice(RUN_MARK_VAR.length + 1);
   marks.push(mark);
   return mark;
+}
+
+/** The first line a crashing app process prints. */
+function firstLine(crashing: ChildProcess): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    let seen = '';
+    crashing.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
+      seen += chunk;
+      if (seen.includes('\n')) resolve(seen.slice(0, seen.indexOf('\n')));
+    });
+    crashing.once('exit', () => reject(new Error('the crashing app process exited early')));
+  });
 }
 
 /** A `sleep 600` of the test's own, as a launcher the server gave its mark to would start it for the person. */
@@ -81,18 +96,44 @@ describe.skipIf(process.platform !== 'linux')('pool: what proves a process is a 
     await waitFor('every forked sleep to die', async () => (await left()).length === 0, 5000);
   });
 
+  it('watches a server while thousands of processes run without stalling the event loop (its first look reads them all)', async () => {
+    // A first start loads what a start loads, so that the pause measured is the watch's.
+    const warm = await poolWith();
+    await warm.pool.callTool('s', 'pid', {});
+    await warm.pool.close();
+    // Thousands of processes not of any run, started before the server: its watch's first look reads every one.
+    const mark = newRunMark();
+    marks.push(mark);
+    const crowd = spawn('sh', [FORK_LOOP, '3000', '3000'], { env: { PATH: process.env.PATH ?? '/usr/bin:/bin', [RUN_MARK_VAR]: mark }, stdio: ['ignore', 'pipe', 'ignore'] });
+    children.push(crowd);
+    await new Promise((resolve) => crowd.stdout?.once('data', resolve));
+    // Time on the CPU between two turns of the event loop, not the wall clock: on a busy computer a
+    // process waits for a CPU whatever it does, and that wait is not the look's.
+    let last = process.cpuUsage();
+    let longest = 0;
+    const ticker = setInterval(() => {
+      const spent = process.cpuUsage(last);
+      last = process.cpuUsage();
+      const ms = (spent.user + spent.system) / 1000;
+      longest = Math.max(longest, ms);
+    }, 5);
+    try {
+      const { pool } = await poolWith();
+      expect(Number(textOf(await pool.callTool('s', 'pid', {})))).toBeGreaterThan(0);
+      // Three looks of the watch, the first of them over every process.
+      await new Promise((resolve) => setTimeout(resolve, 1600));
+    } finally {
+      clearInterval(ticker);
+    }
+    // Read synchronously, the first look spent some 90 ms of CPU in one turn with 3000 processes.
+    expect(longest).toBeLessThan(LOOK_PAUSE_MS);
+  });
+
   it('at a start, stops what a crashed app process’s server left running, by its record; never a program that only carries the mark', async () => {
     const runsDir = join(tempDir('pool-runs-'), 'runs');
     const crashing = spawn(process.execPath, ['--import', 'tsx', CRASHING_POOL, runsDir, tempDir('pool-cache-')], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
     children.push(crashing);
-    const line = await new Promise<string>((resolve, reject) => {
-      let seen = '';
-      crashing.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
-        seen += chunk;
-        if (seen.includes('\n')) resolve(seen.slice(0, seen.indexOf('\n')));
-      });
-      crashing.once('exit', () => reject(new Error('the crashing pool exited early')));
-    });
+    const line = await firstLine(crashing);
     const { escaped, mark } = JSON.parse(line) as { escaped: number; server: number; mark: string };
     marks.push(mark);
     const persons = launched(mark);
@@ -113,5 +154,30 @@ describe.skipIf(process.platform !== 'linux')('pool: what proves a process is a 
     expect(reports).toHaveLength(1);
     expect(reports[0]?.stopped).toContainEqual({ pid: escaped, name: 'sleep' });
     expect(reports[0]?.leftRunning).toEqual([{ pid: persons, name: 'sleep' }]);
+  });
+
+  it('at a start, stops what a crashed app process’s secret store program left running, by its record, and keeps its daemon', async () => {
+    const runsDir = join(tempDir('store-runs-'), 'runs');
+    const crashing = spawn(process.execPath, ['--import', 'tsx', CRASHING_STORE, runsDir, tempDir('store-pids-')], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+    children.push(crashing);
+    const { left, daemon, program, mark } = JSON.parse(await firstLine(crashing)) as { left: number; daemon: number; program: number; mark: string };
+    marks.push(mark);
+    crashing.kill('SIGKILL');
+    await waitFor('the app process to be gone', () => crashing.exitCode !== null || crashing.signalCode !== null, 5000);
+    expect(isAlive(left) && isAlive(program)).toBe(true);
+
+    const lines: string[] = [];
+    const reports: LeftoverReport[] = [];
+    const pool = createPool({ cacheDir: tempDir('pool-cache-'), runsDir, stopGraceMs: GRACE_MS, log: (l) => lines.push(l), onLeftovers: (r) => reports.push(r) });
+    pools.push(pool);
+    await waitFor('the program and its sleep to be stopped', () => !isAlive(left) && !isAlive(program), 10_000);
+    await waitFor('the record to be removed', () => !existsSync(join(runsDir, `${mark}.json`)), 5000);
+    // A store's daemons (gpg-agent) are the person's tools': kept, as at a clean end.
+    expect(isAlive(daemon)).toBe(true);
+    expect(lines.some((l) => l.startsWith('[store vaultx] stopping') && l.includes(`pid ${left} (sleep)`))).toBe(true);
+    expect(reports).toHaveLength(1);
+    expect(reports[0]).toMatchObject({ server: 'vaultx', kind: 'store', leftRunning: [] });
+    expect(reports[0]?.stopped).toContainEqual({ pid: left, name: 'sleep' });
+    expect(reports[0]?.stopped.some((s) => s.pid === daemon)).toBe(false);
   });
 });

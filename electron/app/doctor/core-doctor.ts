@@ -15,7 +15,7 @@ export interface CoreDoctorOptions {
   registry: Registry;
   vault: Vault;
   pool: Pool;
-  core: Pick<CoreEnv, 'env'>;
+  core: Pick<CoreEnv, 'env' | 'dataDir'>;
   ports: { ui: number; bridge: number };
 }
 
