@@ -10,7 +10,7 @@ export function connectHint(server: string): string {
 
 /** The error of every call that cannot get a valid token. */
 export function authRequired(server: string, reason: string, data: Record<string, unknown> = {}): CodedError {
-  // No "authorization:" in the text: the redactor would take it for a header and hide the reason.
+  // No "Authorization:" in the text: the redactor takes a capitalized credential name before a colon for a header and would hide the reason.
   return new CodedError('auth_required', redact(`"${server}" needs authorization (${reason}).`), {
     hint: connectHint(server),
     data: { server, reason: redact(reason), ...data },
