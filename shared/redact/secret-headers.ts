@@ -58,12 +58,16 @@ const isBlankAt = (text: string, at: number): boolean => {
   return code === 32 || code === 9;
 };
 const isQuote = (char: string | undefined): char is '"' | "'" => char === '"' || char === "'";
+const isQuoteAt = (text: string, at: number): boolean => {
+  const code = text.charCodeAt(at);
+  return code === 34 || code === 39;
+};
 
 /** Where the header name (`Name:`, `"Name" :`) before the `:` at `colon` ends: past blanks and a closing quote. */
 function nameEnd(text: string, colon: number): number {
   let end = colon;
   while (end > 0 && isBlankAt(text, end - 1)) end--;
-  return isQuote(text[end - 1]) ? end - 1 : end;
+  return isQuoteAt(text, end - 1) ? end - 1 : end;
 }
 
 /**
@@ -75,7 +79,7 @@ function nameStart(text: string, end: number): number {
   let start = end;
   while (start > 0 && end - start <= MAX_NAME && isNameChar(text.charCodeAt(start - 1))) start--;
   if (start === end || end - start > MAX_NAME || !isLetter(text.charCodeAt(start))) return -1;
-  return start >= 2 && text[start - 1] === '{' && text[start - 2] === '$' ? -1 : start;
+  return start >= 2 && text.charCodeAt(start - 1) === 123 && text.charCodeAt(start - 2) === 36 ? -1 : start;
 }
 
 /** `text` with the value of every credential's header replaced by `replacement`; a value of references alone is kept. */
