@@ -1,5 +1,7 @@
 import { CodedError, errorMessage } from '../../shared/errors';
 import { redact } from '../../shared/redact';
+import type { Reach } from '../net';
+import { shownErrorUri } from './error-uri';
 import { OAUTH_ERROR_BOUNDS, oauthErrorFields, oneLine } from './oauth-error-fields';
 
 export function connectHint(server: string): string {
@@ -8,7 +10,7 @@ export function connectHint(server: string): string {
 
 /** The error of every call that cannot get a valid token. */
 export function authRequired(server: string, reason: string, data: Record<string, unknown> = {}): CodedError {
-  // No "authorization:" in the text: the redactor would take it for a header and hide the reason.
+  // No "Authorization:" in the text: the redactor takes a capitalized credential name before a colon for a header and would hide the reason.
   return new CodedError('auth_required', redact(`"${server}" needs authorization (${reason}).`), {
     hint: connectHint(server),
     data: { server, reason: redact(reason), ...data },
@@ -19,6 +21,8 @@ export interface OAuthErrorInfo {
   /** The OAuth `error` code (`invalid_grant`, `invalid_client`, `slow_down`, …). */
   error?: string;
   description?: string;
+  /** The `error_uri` as the server sent it, bounded; shownErrorUri decides whether it is shown. */
+  uri?: string;
   status?: number;
 }
 
@@ -36,6 +40,12 @@ function codedCause(error: unknown): CodedError | undefined {
   return undefined;
 }
 
+/** The bounded `error_uri` of a parsed body or a redirect's parameters. */
+function errorUriOf(source: unknown): string | undefined {
+  const value = source instanceof URLSearchParams ? source.get('error_uri') : field(source, 'error_uri');
+  return oauthErrorFields({ error_uri: value }).error_uri;
+}
+
 /**
  * The OAuth error inside what openid-client throws: ResponseBodyError and AuthorizationResponseError carry
  * `error`; WWWAuthenticateChallengeError (a 401 from the token endpoint) carries it in its challenges.
@@ -46,14 +56,19 @@ export function oauthErrorOf(error: unknown): OAuthErrorInfo {
   const fields = oauthErrorFields(error);
   if (fields.error !== undefined) info.error = fields.error;
   if (fields.error_description !== undefined) info.description = fields.error_description;
+  // oauth4webapi keeps no `error_uri` of its own: it is in the body (ResponseBodyError) or the
+  // redirect's parameters (AuthorizationResponseError), the error's `cause`.
+  const uri = fields.error_uri ?? errorUriOf(field(error, 'cause'));
+  if (uri !== undefined) info.uri = uri;
   const status = field(error, 'status');
   if (typeof status === 'number') info.status = status;
   const cause = field(error, 'cause');
   if (info.error === undefined && Array.isArray(cause)) {
     for (const challenge of cause.slice(0, 8)) {
-      const inner = oauthErrorFields(field(challenge, 'parameters')).error;
-      if (inner !== undefined) {
-        info.error = inner;
+      const inner = oauthErrorFields(field(challenge, 'parameters'));
+      if (inner.error !== undefined) {
+        info.error = inner.error;
+        if (inner.error_uri !== undefined) info.uri = inner.error_uri;
         break;
       }
     }
@@ -70,8 +85,22 @@ function message(error: unknown): string {
   return errorMessage(error);
 }
 
-/** What went wrong in a flow or grant, as a CodedError people can act on (secrets redacted). */
-export function flowError(server: string, error: unknown, during: string): CodedError {
+/**
+ * The hint of an authorization server's error: how to sign in again and, when the server named a
+ * page about the error that passes the URL check, where to read about it (`data.errorUri` for the app).
+ */
+function oauthErrorHint(server: string, info: OAuthErrorInfo, reach: Reach, data: Record<string, unknown>): string {
+  const uri = shownErrorUri(info.uri, reach);
+  if (uri === undefined) return connectHint(server);
+  data['errorUri'] = redact(uri);
+  return `${connectHint(server)}; the authorization server explains this error at ${redact(uri)}`;
+}
+
+/**
+ * What went wrong in a flow or grant, as a CodedError people can act on (secrets redacted). `reach`:
+ * the server's, no closer than which an error page the authorization server names is shown.
+ */
+export function flowError(server: string, error: unknown, during: string, reach: Reach = 'public'): CodedError {
   if (error instanceof CodedError) return error;
   // Our own refusals (an endpoint's address, a timeout, an answer past the size bound) thrown inside
   // openid-client's customFetch or its body read, which it wraps once or twice.
@@ -86,10 +115,10 @@ export function flowError(server: string, error: unknown, during: string): Coded
   if (info.error !== undefined) data['oauthError'] = info.error;
   const detail = info.description ? `: ${info.description}` : '';
   if (info.error === 'access_denied') {
-    return new CodedError('denied', redact(`Sign-in to "${server}" was declined${detail}.`), { hint: connectHint(server), data });
+    return new CodedError('denied', redact(`Sign-in to "${server}" was declined${detail}.`), { hint: oauthErrorHint(server, info, reach, data), data });
   }
   if (info.error !== undefined) {
-    return new CodedError('auth_required', redact(`The authorization server answered ${info.error}${detail} ${during}.`), { hint: connectHint(server), data });
+    return new CodedError('auth_required', redact(`The authorization server answered ${info.error}${detail} ${during}.`), { hint: oauthErrorHint(server, info, reach, data), data });
   }
   // RFC 9207 and RFC 6749 §10.12 checks made by openid-client.
   if (/"state"/.test(text)) {

@@ -75,7 +75,7 @@ export async function runBrowserFlow(ctx: FlowContext, options: BrowserFlowOptio
       callback.respond({ ok: true });
       return tokens;
     } catch (error) {
-      const coded = flowError(ctx.server, error, 'while finishing the sign-in');
+      const coded = flowError(ctx.server, error, 'while finishing the sign-in', ctx.reach);
       callback.respond({ ok: false, message: coded.message });
       throw coded;
     }
@@ -105,7 +105,7 @@ export async function runDeviceFlow(ctx: FlowContext, options: DeviceFlowOptions
   try {
     authorization = await lib.initiateDeviceAuthorization(ctx.config, baseParameters(ctx));
   } catch (error) {
-    throw flowError(ctx.server, error, 'while asking for a device code');
+    throw flowError(ctx.server, error, 'while asking for a device code', ctx.reach);
   }
   // RFC 8628 §6.1: a code a person reads and types. A longer one is not shown (a terminal or the
   // sign-in dialog would be flooded by whatever the AS sent).
@@ -167,7 +167,7 @@ export async function runDeviceFlow(ctx: FlowContext, options: DeviceFlowOptions
       if (code === 'access_denied') {
         throw new CodedError('denied', `Sign-in to "${ctx.server}" was declined on the verification page.`, { hint: connectHint(ctx.server) });
       }
-      throw flowError(ctx.server, error, 'while waiting for the device approval');
+      throw flowError(ctx.server, error, 'while waiting for the device approval', ctx.reach);
     }
   }
 }
@@ -178,7 +178,7 @@ export async function runClientCredentials(ctx: FlowContext): Promise<TokenRespo
   try {
     return await lib.clientCredentialsGrant(ctx.config, baseParameters(ctx));
   } catch (error) {
-    throw flowError(ctx.server, error, 'while getting a client-credentials token');
+    throw flowError(ctx.server, error, 'while getting a client-credentials token', ctx.reach);
   }
 }
 

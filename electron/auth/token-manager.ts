@@ -128,7 +128,7 @@ export class TokenManager {
         this.core.log(`[${server}] token refresh failed, the current token is still valid: ${flowError(server, error, 'refreshing').message}`);
         return record;
       }
-      const coded = flowError(server, error, 'while refreshing the token');
+      const coded = flowError(server, error, 'while refreshing the token', reach.reach);
       throw coded.code === 'auth_required' ? coded : new CodedError('server_unavailable', coded.message, { hint: 'Try again in a moment.', data: { server } });
     }
     const next = applyTokenResponse(record, response, now);

@@ -19,6 +19,11 @@ export const SignInProgressSchema = lazySchema(() => z.object({
   expiresAt: z.number().optional(),
   /** Why it ended, for `expired` and `failed`. */
   message: z.string().optional(),
+  /**
+   * The authorization server's page about its error (RFC 6749 §5.2 `error_uri`), for `failed`: checked
+   * by the core as the sign-in page is (https:, or http: to loopback), shown as a link, never opened.
+   */
+  errorUri: z.string().max(2048).optional(),
 }));
 export type SignInProgress = z.infer<typeof SignInProgressSchema>;
 export type SignInState = SignInProgress['state'];

@@ -1,7 +1,9 @@
 import { KnownMatcher, MATCH_WINDOW } from './known-matcher';
+import { onlyReferences, valueUntil } from './reference-values';
 import { SecretOrigins } from './secret-origins';
 import { secretLinePieces } from './secret-pieces';
 import { sourceLabel, type SecretSource } from './secret-source';
+import { redactSecretHeaders } from './secret-headers';
 import { secretVariants } from './secret-variants';
 
 /** What replaces a secret in every string that leaves the core. */
@@ -10,34 +12,13 @@ export const REDACTED = '[redacted]';
 /** Env names whose values are secrets (ARCHITECTURE: redaction everywhere). */
 export const SECRET_NAME = /(TOKEN|KEY|SECRET|PASSWORD|PASSWD|PASSPHRASE|CREDENTIALS?)$/i;
 
-/**
- * Our references (`${secret:NAME}`, `${secret:STORE:PATH}`, `${env:NAME}`, `${secretFile:NAME}`, as
- * shared/vault/references.ts reads them) name a value and are none: where one stands alone (or after
- * a scheme) in a credential's place it is kept, so a hint or a config can show the form to type.
- * The patterns take one whole (its `}` would end their value otherwise); it is bounded and holds no
- * `$`, `{`, so a long text of unclosed ones is scanned in linear time.
- */
-const REFERENCE = String.raw`\$\{(?:secretFile|secret|env):[^$\{}\r\n"'\\]{1,600}\}`;
-const REFERENCES = new RegExp(REFERENCE, 'g');
-const SCHEME_ONLY = /^\s*(?:(?:Bearer|Basic|Token|Bot)\s*)?$/i;
-
-/** Whether a credential's value is references alone (with a scheme): no secret in it. */
-function onlyReferences(value: string): boolean {
-  const outside = value.replace(REFERENCES, '');
-  return outside !== value && SCHEME_ONLY.test(outside);
-}
-
-/** A value that runs until one of `stop`, taking a reference whole. */
-const valueUntil = (stop: string): string => `((?:${REFERENCE}|[^${stop}])+)`;
-
 const SECRET_QUERY_PARAM = new RegExp(
   String.raw`((?:^|[?&#\s;,(])(?:access_token|refresh_token|id_token|token|code|key|api_key|apikey|api-key|secret|client_secret|password|sig|signature)=)(?!\[redacted\])` +
     valueUntil(String.raw`&#\s"'<>)\]},;`),
   'gi',
 );
 const BEARER = /\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]{4,}/gi;
-// A header value runs to the end of the line; an `api-key=value` argument stops at white space.
-const AUTH_HEADER = new RegExp(String.raw`\b((?:proxy-)?authorization|x-api-key|api-key|cookie)(["']?\s*:\s*["']?)` + valueUntil(String.raw`"'\r\n,}`), 'gi');
+// An `api-key=value` argument stops at white space (a header's `Name: value`: secret-headers.ts).
 const AUTH_ASSIGNMENT = new RegExp(String.raw`\b(x-api-key|api-key|apikey)=(?!\[redacted\])` + valueUntil(String.raw`\s"'&)\]},;`), 'gi');
 // The value runs to its closing quote: an escaped one (`\"`) is part of it (RFC 8259 §7). One left
 // open runs to the end of the text, so every match succeeds where it starts and the scan stays
@@ -133,10 +114,7 @@ export class Redactor {
 
   #redact(text: string): string {
     this.#matcher ??= new KnownMatcher(new Set([...this.#known.values()].flat()));
-    return this.#matcher
-      .replace(text, REDACTED)
-      .replace(BEARER, `$1 ${REDACTED}`)
-      .replace(AUTH_HEADER, (whole, name: string, separator: string, value: string) => (onlyReferences(value) ? whole : `${name}${separator}${REDACTED}`))
+    return redactSecretHeaders(this.#matcher.replace(text, REDACTED).replace(BEARER, `$1 ${REDACTED}`), REDACTED)
       .replace(AUTH_ASSIGNMENT, (whole, name: string, value: string) => (onlyReferences(value) ? whole : `${name}=${REDACTED}`))
       .replace(SECRET_QUERY_PARAM, (whole, start: string, value: string) => (onlyReferences(value) ? whole : `${start}${REDACTED}`))
       .replace(JSON_SECRET_FIELD, (whole, start: string, value: string, end: string) => (onlyReferences(value) ? whole : `${start}${REDACTED}${end}`))

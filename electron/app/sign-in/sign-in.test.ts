@@ -13,7 +13,7 @@ const URL_SHOWN = 'https://id.example.com/authorize?client_id=app&state=s';
 /** A coordinator whose browser flow shows its address, then waits for the test to end it (or for cancellation). */
 function setup() {
   const events: SignInProgress[] = [];
-  const finishers: Array<(outcome: 'ok' | 'timeout') => void> = [];
+  const finishers: Array<(outcome: 'ok' | 'timeout' | CodedError) => void> = [];
   const auth = {
     status: () => Promise.resolve({ server: 'notes', type: 'oauth', connected: false, needsAuth: true, scopes: [], refreshable: false }),
     connect: (_name: string, _config: unknown, options: ConnectOptions) =>
@@ -21,7 +21,7 @@ function setup() {
         options.onEvent?.({ type: 'browser', server: 'notes', url: URL_SHOWN, expiresAt: 1_000 + 300_000 });
         options.signal?.addEventListener('abort', () => reject(new CodedError('denied', 'The sign-in was cancelled.')));
         finishers.push((outcome) =>
-          outcome === 'ok' ? resolve() : reject(new CodedError('timeout', 'No answer from the browser sign-in within 300 s.')),
+          outcome === 'ok' ? resolve() : reject(outcome instanceof CodedError ? outcome : new CodedError('timeout', 'No answer from the browser sign-in within 300 s.')),
         );
       }),
   } as unknown as AuthCoordinator;
@@ -66,6 +66,16 @@ describe('SignIns', () => {
     finishers[0]?.('timeout');
     await expect(connected).rejects.toMatchObject({ code: 'timeout' });
     expect(signIns.list()[0]).toMatchObject({ state: 'expired', message: 'No answer from the browser sign-in within 300 s.' });
+  });
+
+  it('keeps the authorization server\'s page about its error with a failed sign-in, for the app to link', async () => {
+    const { signIns, finishers } = setup();
+    const connected = signIns.connect('notes');
+    await until(() => finishers.length === 1);
+    const page = 'https://id.example.com/errors/invalid_scope';
+    finishers[0]?.(new CodedError('auth_required', 'The authorization server answered invalid_scope.', { data: { oauthError: 'invalid_scope', errorUri: page } }));
+    await expect(connected).rejects.toMatchObject({ code: 'auth_required' });
+    expect(signIns.list()[0]).toMatchObject({ state: 'failed', message: 'The authorization server answered invalid_scope.', errorUri: page });
   });
 
   it('refuses a second sign-in while one waits, saying it can be retried; retry cancels the first and starts again', async () => {

@@ -200,7 +200,13 @@ export class SignIns {
       else settle?.reject(error);
       const message = isCodedError(error) ? error.message : undefined;
       if (device) this.#deps.onDeviceLogin({ ...device, state: deviceEnd(error, controller.signal.aborted), ...(message !== undefined ? { message } : {}) });
-      this.#report({ ...progress, state: progressEnd(error, controller.signal.aborted), ...(message !== undefined ? { message } : {}) });
+      const errorUri = isCodedError(error) ? error.data?.['errorUri'] : undefined;
+      this.#report({
+        ...progress,
+        state: progressEnd(error, controller.signal.aborted),
+        ...(message !== undefined ? { message } : {}),
+        ...(typeof errorUri === 'string' ? { errorUri } : {}),
+      });
       followed = options.followRetry === true ? replacement : undefined;
       if (followed === undefined) throw error;
     } finally {

@@ -78,6 +78,26 @@ describe('a browser sign-in that never dead-ends', () => {
     fireEvent.click(within(note).getByRole('button', { name: 'Sign in again to notes' }));
     await waitFor(() => expect(api.callsOf('connect')).toEqual([{ name: 'notes', flow: 'browser', retry: true }]));
   });
+
+  it('links the authorization server\'s page about its error, and opens nothing by itself', async () => {
+    const page = 'https://id.example.com/errors/invalid_scope';
+    const api = setup([waiting({ state: 'failed', message: 'The authorization server answered invalid_scope.', errorUri: page })]);
+    const link = await screen.findByRole('link', { name: page });
+    expect(link.getAttribute('href')).toBe(page);
+    expect(link.closest('[data-sign-in-state="failed"]')?.textContent).toContain('The authorization server explains this error at');
+    expect(api.callsOf('openLink')).toEqual([]);
+  });
+
+  it('shows an error page on no secure address as text, never as a link', async () => {
+    setup([waiting({ state: 'failed', message: 'The authorization server answered invalid_scope.', errorUri: 'http://id.example.com/errors' })]);
+    const note = await waitFor(() => {
+      const found = row().querySelector('[data-sign-in-state="failed"]');
+      if (!found) throw new Error('no failed note yet');
+      return found as HTMLElement;
+    });
+    expect(note.textContent).toContain('explains this error at http://id.example.com/errors');
+    expect(within(note).queryByRole('link')).toBeNull();
+  });
 });
 
 describe('an API key entered in the app', () => {

@@ -48,6 +48,12 @@ export function SignInProgressPanel({ progress, busy, onCancel, onRetry, onDismi
     return (
       <div className={`note ${progress.state === 'cancelled' ? 'note-hint' : progress.state === 'expired' ? 'note-warn' : 'note-error'} sign-in-progress`} role={progress.state === 'failed' ? 'alert' : 'status'} data-sign-in-state={progress.state}>
         <p>{text}</p>
+        {progress.state === 'failed' && progress.errorUri !== undefined && (
+          // The authorization server's page about its error: a link a person may follow, never opened by itself.
+          <p className="muted">
+            The authorization server explains this error at <SafeLink href={progress.errorUri} fromServer server={server} />
+          </p>
+        )}
         <div className="button-row">
           <button type="button" className="button small primary" disabled={busy} onClick={onRetry} aria-label={`Sign in again to ${server}`}>
             Sign in again

@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+
+import { secretHeaderNamed } from '../text';
+import { REDACTED, Redactor } from './redactor';
+
+// The names the config's header rule takes for a credential's (shared/text/secret-header.test.ts).
+const SECRET_NAMES = [
+  'Authorization', 'Proxy-Authorization', 'Cookie', 'X-Session-Cookie', 'X-Pass', 'X-Api-Pass', 'X-Password', 'Passcode', 'X-Secret', 'X-Auth',
+  'X-Access-Key', 'Private-Token', 'X-Goog-Api-Key', 'Ocp-Apim-Subscription-Key', 'X-APIKEY', 'xAuthToken', 'X-Auth-Key', 'X-Client-Secret', 'X-Jwt',
+  'X-Accesskey', 'X-Auth-Token', 'x-api-key', 'api-key', 'X_API_PASS',
+];
+const PLAIN_NAMES = ['Content-Type', 'Accept', 'X-Request-Id', 'Mcp-Session-Id', 'X-Token-Type', 'Idempotency-Key', 'X-Monkey', 'User-Agent'];
+const VALUE = 's3cr3t-V4lue_9';
+
+/** Each shape a header is printed in: a header line, mid-line, JSON, a printed object, lower case, `curl -v`. */
+const SHAPES: ((name: string) => [string, string])[] = [
+  (name) => [`${name}: ${VALUE}`, `${name}: ${REDACTED}`],
+  (name) => [`request failed (401) ${name}: ${VALUE}`, `request failed (401) ${name}: ${REDACTED}`],
+  (name) => [`{"headers":{"${name}":"${VALUE}","Accept":"*/*"}}`, `{"headers":{"${name}":"${REDACTED}","Accept":"*/*"}}`],
+  (name) => [`headers: { '${name}': '${VALUE}', accept: '*/*' }`, `headers: { '${name}': '${REDACTED}', accept: '*/*' }`],
+  (name) => [`{"${name.toLowerCase()}": "${VALUE}"}`, `{"${name.toLowerCase()}": "${REDACTED}"}`],
+  (name) => [`* h2\n> ${name.toLowerCase()}: ${VALUE}\n> accept: */*`, `* h2\n> ${name.toLowerCase()}: ${REDACTED}\n> accept: */*`],
+];
+
+describe('Redactor: a credential header by the config rule', () => {
+  it('the names here are the rule’s own verdicts', () => {
+    expect(SECRET_NAMES.filter((name) => !secretHeaderNamed(name))).toEqual([]);
+    expect(PLAIN_NAMES.filter((name) => secretHeaderNamed(name))).toEqual([]);
+  });
+
+  it('redacts the value of every credential header in each shape', () => {
+    const r = new Redactor();
+    for (const name of SECRET_NAMES) {
+      for (const shape of SHAPES) {
+        const [text, out] = shape(name);
+        expect({ text, out: r.redact(text) }).toEqual({ text, out });
+      }
+    }
+  });
+
+  it('keeps the value of a header that holds no credential', () => {
+    const r = new Redactor();
+    for (const name of PLAIN_NAMES) {
+      for (const shape of SHAPES) {
+        const [text] = shape(name);
+        expect(r.redact(text)).toBe(text);
+      }
+    }
+  });
+
+  it('reads on past a name that is no header, to the credential after it on the line', () => {
+    const r = new Redactor();
+    expect(r.redact(`GET https://x.test/a failed: X-Pass: ${VALUE}`)).toBe(`GET https://x.test/a failed: X-Pass: ${REDACTED}`);
+    expect(r.redact(`{"level":"warn","Private-Token":"${VALUE}"}`)).toBe(`{"level":"warn","Private-Token":"${REDACTED}"}`);
+  });
+
+  it('runs a quoted value to its closing quote, an escaped quote inside it', () => {
+    expect(new Redactor().redact(`{"X-Pass":"ab\\"cd, ef","ok":1}`)).toBe(`{"X-Pass":"${REDACTED}","ok":1}`);
+  });
+
+  it('leaves a one-word credential name inside a sentence', () => {
+    const r = new Redactor();
+    for (const text of ['could not restore the session: connection reset', 'Invalid vault key: expected 32 bytes', 'missing secret: server github needs GITHUB_TOKEN', 'auth: {"note":"signed in"}']) {
+      expect(r.redact(text)).toBe(text);
+    }
+    expect(r.redact(`Token: ${VALUE}`)).toBe(`Token: ${REDACTED}`);
+    expect(r.redact(`{"token": "${VALUE}"}`)).toBe(`{"token": "${REDACTED}"}`);
+    expect(r.redact(`{ cookie: '${VALUE}' }`)).toBe(`{ cookie: '${REDACTED}' }`);
+  });
+
+  it('keeps a value of references alone, and a reference’s own `${secret:…}` is no header', () => {
+    const r = new Redactor();
+    expect(r.redact('X-Auth-Token: ${secret:TOKEN}')).toBe('X-Auth-Token: ${secret:TOKEN}');
+    expect(r.redact('"Private-Token": "${secretFile:GITLAB}"')).toBe('"Private-Token": "${secretFile:GITLAB}"');
+  });
+
+  it('stays linear on long runs of names, colons, blanks and open quotes', () => {
+    const r = new Redactor();
+    const runs = [
+      'a-'.repeat(200_000) + ': x',
+      'X-Pass:'.repeat(100_000),
+      `X-Pass: "${'\\"'.repeat(100_000)}`,
+      'x:'.repeat(300_000),
+      `X-Pass${' '.repeat(300_000)}:${' '.repeat(300_000)}v`,
+      '"Private-Token":"'.repeat(50_000),
+    ];
+    for (const text of runs) expect(r.redact(text).length).toBeLessThanOrEqual(text.length + REDACTED.length);
+  });
+});

@@ -1,0 +1,111 @@
+import { headerNameWords, secretHeaderNamed } from '../text';
+import { REFERENCE, onlyReferences, valueUntil } from './reference-values';
+
+/*
+ * A credential's header in text (`X-Pass: v`, `"Private-Token": "v"`, `{ cookie: 'v' }`), its name
+ * judged by the rule that judges a header in a config (secretHeaderNamed, word by word), so the two
+ * never disagree on which header holds a secret.
+ */
+
+/** A header name's longest (the run of name characters before a `:` is read back at most this far). */
+const MAX_NAME = 128;
+// A header value runs to the end of the line (or a JSON member's `,` or `}`); a quoted one to its
+// closing quote, an escaped one (`\"`, RFC 8259 §7) part of it, or to the end of its line when left open.
+const HEADER_VALUE = new RegExp(valueUntil(String.raw`"'\r\n,}`), 'y');
+const QUOTED_VALUE = {
+  '"': new RegExp(String.raw`((?:${REFERENCE}|[^"\\\r\n]|\\[^\r\n])+)`, 'y'),
+  "'": new RegExp(String.raw`((?:${REFERENCE}|[^'\\\r\n]|\\[^\r\n])+)`, 'y'),
+} as const;
+
+interface NameVerdict {
+  readonly secret: boolean;
+  readonly oneWord: boolean;
+}
+
+/** Verdicts of names seen (a log repeats its few names on every line), bounded. */
+const verdicts = new Map<string, NameVerdict>();
+const MAX_VERDICTS = 1024;
+
+function verdictOf(name: string): NameVerdict {
+  const known = verdicts.get(name);
+  if (known !== undefined) return known;
+  const verdict = { secret: secretHeaderNamed(name), oneWord: headerNameWords(name).length === 1 };
+  if (verdicts.size >= MAX_VERDICTS) verdicts.clear();
+  verdicts.set(name, verdict);
+  return verdict;
+}
+
+/**
+ * Whether a one-word name (`Token`, `session`) stands as a header, not in a sentence ("could not
+ * restore the session: …", "Invalid vault key: …") or before a logger's message (`auth: {…}`):
+ * quoted (JSON, a printed object), its value quoted, capitalized as HTTP/1.1 writes it, or after
+ * `curl -v`'s `> ` or `< ` (HTTP/2 writes names in lower case). A name of more words is a header's
+ * wherever it stands.
+ */
+function standsAsHeader(text: string, at: number, name: string, separator: string): boolean {
+  const before = text[at - 1];
+  if (before === '"' || before === "'" || separator.includes('"') || separator.includes("'")) return true;
+  const first = name.charCodeAt(0);
+  if (first >= 65 && first <= 90) return true;
+  const marker = text[at - 2];
+  return text[at - 1] === ' ' && (marker === '>' || marker === '<') && (at === 2 || text[at - 3] === '\n');
+}
+
+const isNameChar = (code: number): boolean => (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57) || code === 45 || code === 95;
+const isLetter = (code: number): boolean => (code >= 97 && code <= 122) || (code >= 65 && code <= 90);
+const isBlankAt = (text: string, at: number): boolean => {
+  const code = text.charCodeAt(at);
+  return code === 32 || code === 9;
+};
+const isQuote = (char: string | undefined): char is '"' | "'" => char === '"' || char === "'";
+const isQuoteAt = (text: string, at: number): boolean => {
+  const code = text.charCodeAt(at);
+  return code === 34 || code === 39;
+};
+
+/** Where the header name (`Name:`, `"Name" :`) before the `:` at `colon` ends: past blanks and a closing quote. */
+function nameEnd(text: string, colon: number): number {
+  let end = colon;
+  while (end > 0 && isBlankAt(text, end - 1)) end--;
+  return isQuoteAt(text, end - 1) ? end - 1 : end;
+}
+
+/**
+ * Where the header name ending at `end` starts: a run of name characters that begins with a letter
+ * and is not a reference's (`${secret:…}`); -1 when there is none. Read back from each `:` and never
+ * past the one before it, so the whole scan is linear in the text.
+ */
+function nameStart(text: string, end: number): number {
+  let start = end;
+  while (start > 0 && end - start <= MAX_NAME && isNameChar(text.charCodeAt(start - 1))) start--;
+  if (start === end || end - start > MAX_NAME || !isLetter(text.charCodeAt(start))) return -1;
+  return start >= 2 && text.charCodeAt(start - 1) === 123 && text.charCodeAt(start - 2) === 36 ? -1 : start;
+}
+
+/** `text` with the value of every credential's header replaced by `replacement`; a value of references alone is kept. */
+export function redactSecretHeaders(text: string, replacement: string): string {
+  let out = '';
+  let copied = 0;
+  for (let colon = text.indexOf(':'); colon !== -1; colon = text.indexOf(':', colon + 1)) {
+    const end = nameEnd(text, colon);
+    const start = nameStart(text, end);
+    if (start === -1) continue;
+    const name = text.slice(start, end);
+    const verdict = verdictOf(name);
+    if (!verdict.secret) continue;
+    let valueAt = colon + 1;
+    while (isBlankAt(text, valueAt)) valueAt++;
+    const quote = text[valueAt];
+    if (isQuote(quote)) valueAt++;
+    if (verdict.oneWord && !standsAsHeader(text, start, name, text.slice(end, valueAt))) continue;
+    const pattern = isQuote(quote) ? QUOTED_VALUE[quote] : HEADER_VALUE;
+    pattern.lastIndex = valueAt;
+    const value = pattern.exec(text)?.[1];
+    if (value === undefined) continue;
+    colon = valueAt + value.length - 1;
+    if (onlyReferences(value)) continue;
+    out += text.slice(copied, valueAt) + replacement;
+    copied = valueAt + value.length;
+  }
+  return copied === 0 ? text : out + text.slice(copied);
+}
