@@ -68,6 +68,13 @@ describe('Redactor: a credential header by the config rule', () => {
     expect(r.redact(`{ cookie: '${VALUE}' }`)).toBe(`{ cookie: '${REDACTED}' }`);
   });
 
+  it('redacts authorization and cookie wherever they stand, in any case', () => {
+    const r = new Redactor();
+    expect(r.redact(`upstream said 401 with authorization: token ${VALUE}`)).toBe(`upstream said 401 with authorization: ${REDACTED}`);
+    expect(r.redact(`retrying, cookie: sid=${VALUE}`)).toBe(`retrying, cookie: ${REDACTED}`);
+    expect(r.redact(`AUTHORIZATION: ${VALUE}`)).toBe(`AUTHORIZATION: ${REDACTED}`);
+  });
+
   it('keeps a value of references alone, and a reference’s own `${secret:…}` is no header', () => {
     const r = new Redactor();
     expect(r.redact('X-Auth-Token: ${secret:TOKEN}')).toBe('X-Auth-Token: ${secret:TOKEN}');

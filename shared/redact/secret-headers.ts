@@ -22,6 +22,13 @@ interface NameVerdict {
   readonly oneWord: boolean;
 }
 
+/**
+ * One-word names that hold a credential wherever they stand, in any case (`authorization: token …`
+ * mid-line, an HTTP/2 `cookie:`): no sentence says them before a colon, and their value is the whole
+ * credential (RFC 9110 §11.6.2, RFC 6265 §5.4).
+ */
+const ALWAYS_HEADER: ReadonlySet<string> = new Set(['authorization', 'cookie']);
+
 /** Verdicts of names seen (a log repeats its few names on every line), bounded. */
 const verdicts = new Map<string, NameVerdict>();
 const MAX_VERDICTS = 1024;
@@ -29,7 +36,7 @@ const MAX_VERDICTS = 1024;
 function verdictOf(name: string): NameVerdict {
   const known = verdicts.get(name);
   if (known !== undefined) return known;
-  const verdict = { secret: secretHeaderNamed(name), oneWord: headerNameWords(name).length === 1 };
+  const verdict = { secret: secretHeaderNamed(name), oneWord: headerNameWords(name).length === 1 && !ALWAYS_HEADER.has(name.toLowerCase()) };
   if (verdicts.size >= MAX_VERDICTS) verdicts.clear();
   verdicts.set(name, verdict);
   return verdict;
