@@ -37,8 +37,20 @@ export function messageOf(body: string): { result?: Record<string, unknown>; err
   return JSON.parse(data.length > 0 ? (data.at(-1) ?? '') : body) as ReturnType<typeof messageOf>;
 }
 
+/** The capabilities of a client that answers forms (MCP 2026-07-28 client/elicitation §Capabilities). */
+export const FORMS = { elicitation: { form: {} } };
+
 /** A raw 2026-07-28 request of any method that names something (`Mcp-Name`: a tool, a prompt, a URI), its client declaring `capabilities`. */
-export function modernRequest(port: number, token: string | undefined, method: string, name: string, params: Record<string, unknown>, capabilities: Record<string, unknown> = {}): Promise<RawResponse> {
+export function modernRequest(port: number, token: string | undefined, method: string, name: string, params: Record<string, unknown>, capabilities: Record<string, unknown> = {}, id: number | string = 1): Promise<RawResponse> {
   const headers = mcpHeaders(port, token, { 'MCP-Protocol-Version': MODERN, 'Mcp-Method': method, 'Mcp-Name': name });
-  return rawRequest(port, { headers, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: { ...params, _meta: envelope(capabilities) } }) });
+  return rawRequest(port, { headers, body: JSON.stringify({ jsonrpc: '2.0', id, method, params: { ...params, _meta: envelope(capabilities) } }) });
+}
+
+/**
+ * A raw tools/call with its params whole: the tool's `name` and `arguments`, and on a retry the round's
+ * `requestState` and `inputResponses` (MCP 2026-07-28 basic/patterns/mrtr); its client answers forms
+ * unless `capabilities` say otherwise.
+ */
+export function modernToolCall(port: number, token: string | undefined, id: number | string, params: { name: string } & Record<string, unknown>, capabilities: Record<string, unknown> = FORMS): Promise<RawResponse> {
+  return modernRequest(port, token, 'tools/call', params.name, params, capabilities, id);
 }
