@@ -27,13 +27,24 @@ export function modernCall(port: number, token: string | undefined, name: string
   return rawRequest(port, { headers: callHeaders(port, token, name, options.headers), body: callBody(options.id ?? 1, name, args, options.meta, options.capabilities) });
 }
 
-/** What a raw answer says: its JSON-RPC message (the last SSE event's, when it streamed). */
-export function messageOf(body: string): { result?: Record<string, unknown>; error?: { code: number; message: string; data?: unknown } } {
-  const data = body
+/** The `data:` lines of a raw answer that streamed (none for a JSON body). */
+function dataLines(body: string): string[] {
+  return body
     .split('\n')
     .filter((line) => line.startsWith('data:'))
     .map((line) => line.slice(5).trim())
     .filter((line) => line !== '');
+}
+
+/** Every JSON-RPC message of a raw answer: its SSE stream's events in order, or its one JSON body. */
+export function messagesOf(body: string): unknown[] {
+  const data = dataLines(body);
+  return (data.length > 0 ? data : [body]).map((text) => JSON.parse(text) as unknown);
+}
+
+/** What a raw answer says: its JSON-RPC message (the last SSE event's, when it streamed). */
+export function messageOf(body: string): { result?: Record<string, unknown>; error?: { code: number; message: string; data?: unknown } } {
+  const data = dataLines(body);
   return JSON.parse(data.length > 0 ? (data.at(-1) ?? '') : body) as ReturnType<typeof messageOf>;
 }
 
