@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findLiteralSecrets, secretInUrl } from '../../shared/config';
 import { moveSecrets } from './import-secrets';
+import { STDIO_IN_CLEAR } from '../../test/fixtures/secrets/stdio-in-clear';
 
 /** Stores each value under the name it is offered, and keeps what it was given. */
 function vault(): { sink: (name: string, value: string) => Promise<string>; stored: Map<string, string> } {
@@ -14,24 +15,10 @@ function vault(): { sink: (name: string, value: string) => Promise<string>; stor
   };
 }
 
-/** The shapes `servers add` refuses, as Claude Desktop files hold them. */
-const STDIO = {
-  command: 'npx',
-  args: ['-y', 'some-mcp', '--api-key', 'sk-ant-api03-AAAAbbbbCCCCddddEEEE1234', '--password=hunter2', '--verbose', 'some-project'],
-  env: {
-    DATABASE_URL: 'postgres://admin:Hunter2Passw0rd@db.internal:5432/prod',
-    DB_PASS: 'hunter2',
-    PGPASS: 's3cret!',
-    LOG_LEVEL: 'debug',
-    DB_PASS_REF: '${secret:KEPT}',
-    SSL_KEY: '~/.ssh/id',
-  },
-};
-
 describe('the secrets an import moves: as `servers add` judges them', () => {
   it('moves them into the vault and writes references in their place, the flag kept', async () => {
     const { sink, stored } = vault();
-    const { config, moved } = await moveSecrets('db', STDIO, sink);
+    const { config, moved } = await moveSecrets('db', STDIO_IN_CLEAR, sink);
     expect(config).toEqual({
       command: 'npx',
       args: ['-y', 'some-mcp', '--api-key', '${secret:DB_API-KEY}', '--password=${secret:DB_PASSWORD}', '--verbose', 'some-project'],

@@ -1,23 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { findLiteralSecrets, secretInUrl, urlSecretParts } from './literal-secrets';
-
-/** The shapes `servers add` refuses, as Claude Desktop files hold them. */
-const STDIO = {
-  command: 'npx',
-  args: ['-y', 'some-mcp', '--api-key', 'sk-ant-api03-AAAAbbbbCCCCddddEEEE1234', '--password=hunter2', '--verbose', 'some-project'],
-  env: {
-    DATABASE_URL: 'postgres://admin:Hunter2Passw0rd@db.internal:5432/prod',
-    DB_PASS: 'hunter2',
-    PGPASS: 's3cret!',
-    LOG_LEVEL: 'debug',
-    DB_PASS_REF: '${secret:KEPT}',
-    SSL_KEY: '~/.ssh/id',
-  },
-};
+import { STDIO_IN_CLEAR } from '../../test/fixtures/secrets/stdio-in-clear';
 
 describe('the secrets an entry holds in clear: as `servers add` judges them', () => {
   it('finds a URL with a password, DB_PASS and PGPASS in env, and the secret arguments', () => {
-    expect(findLiteralSecrets('db', STDIO).map((f) => [f.field, f.value])).toEqual([
+    expect(findLiteralSecrets('db', STDIO_IN_CLEAR).map((f) => [f.field, f.value])).toEqual([
       ['env.DATABASE_URL', 'postgres://admin:Hunter2Passw0rd@db.internal:5432/prod'],
       ['env.DB_PASS', 'hunter2'],
       ['env.PGPASS', 's3cret!'],

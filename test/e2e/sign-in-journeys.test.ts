@@ -1,20 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { CC_BASIC_CLIENT } from '../fixtures/oauth/constants';
-import { startStack, type Stack } from '../support/oauth-harness';
+import { startStack, staticToken, type Stack } from '../support/oauth-harness';
 import { serverRow, useUiSession, waitForState } from '../support/e2e';
 
 const PASSPHRASE = { CONNECTED_SERVICES_PASSPHRASE: 'ui sign-in journeys' };
-
-/** A bearer token the protected server accepts, got out of band, as an API key is. */
-async function staticToken(stack: Stack): Promise<string> {
-  const basic = Buffer.from(`${CC_BASIC_CLIENT.clientId}:${CC_BASIC_CLIENT.clientSecret}`).toString('base64');
-  const response = await fetch(`${stack.as.issuer}/token`, {
-    method: 'POST',
-    headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'client_credentials', resource: stack.mcp.resource, scope: 'mcp:read' }).toString(),
-  });
-  return ((await response.json()) as { access_token: string }).access_token;
-}
 
 describe('sign-in journeys in Chromium, where no browser opens by itself', () => {
   let stack: Stack;

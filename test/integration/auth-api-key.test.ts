@@ -4,24 +4,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createAuthCoordinator, type AuthStatusChange } from '../../electron/auth';
 import { secretKey, vaultKey } from '../../electron/vault';
 import { CC_BASIC_CLIENT } from '../fixtures/oauth/constants';
-import { openTestVault, startStack, type Stack } from '../support/oauth-harness';
+import { openTestVault, startStack, staticToken } from '../support/oauth-harness';
 import { rejection } from '../support/rejection';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
-
-/** A static bearer token the protected server accepts, obtained out of band (as an API key would be). */
-async function staticToken(stack: Stack): Promise<string> {
-  const basic = Buffer.from(`${CC_BASIC_CLIENT.clientId}:${CC_BASIC_CLIENT.clientSecret}`).toString('base64');
-  const response = await fetch(`${stack.as.issuer}/token`, {
-    method: 'POST',
-    headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'client_credentials', resource: stack.mcp.resource, scope: 'mcp:read' }).toString(),
-  });
-  return ((await response.json()) as { access_token: string }).access_token;
-}
 
 /** Another origin that records what it is sent. */
 async function bystander(): Promise<{ url: string; seen: IncomingHttpHeaders[] }> {

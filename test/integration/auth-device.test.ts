@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAuthCoordinator, REGISTRATION_NAMESPACE, registrationKey, type AuthCoordinator, type FlowEvent } from '../../electron/auth';
 import type { Vault } from '../../electron/vault';
-import { CodedError } from '../../shared/errors';
 import { DEVICE_GRANT, LOOPBACK_CALLBACK } from '../fixtures/oauth/constants';
 import { approveDevice, openTestVault, startStack, type Stack } from '../support/oauth-harness';
+import { rejection } from '../support/rejection';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -51,16 +51,6 @@ async function setUp(stackOptions: Parameters<typeof startStack>[0], options: { 
   });
   cleanups.push(() => coordinator.close());
   return { stack, vault, coordinator, waits, opened };
-}
-
-async function failure(promise: Promise<unknown>): Promise<CodedError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof CodedError) return error;
-    throw error;
-  }
-  throw new Error('expected the sign-in to fail');
 }
 
 /** Approves the sign-in (as the person would) once `when` sees the event it waits for. */
@@ -137,7 +127,7 @@ describe('auth: device authorization (RFC 8628) against oidc-provider', () => {
     const { stack, vault, coordinator } = await setUp({ deviceInterval: 1 });
     stack.as.knobs.deny = true;
     const script = approveOn(isPending);
-    const error = await failure(coordinator.connect('remote', { url: stack.mcp.url }, { flow: 'device', onEvent: script.onEvent }));
+    const error = await rejection(coordinator.connect('remote', { url: stack.mcp.url }, { flow: 'device', onEvent: script.onEvent }));
     await script.approvals[0];
     expect(error.code).toBe('denied');
     expect(error.message).toContain('declined');
@@ -148,7 +138,7 @@ describe('auth: device authorization (RFC 8628) against oidc-provider', () => {
     // The AS's clock runs out (1 s code); ours stands still so the AS is the one that says so.
     const frozen = Date.now();
     const { stack, coordinator } = await setUp({ deviceInterval: 1, deviceCodeTtl: 1 }, { scale: 1, sleep: () => delay(300), now: () => frozen });
-    const error = await failure(coordinator.connect('remote', { url: stack.mcp.url }, { flow: 'device' }));
+    const error = await rejection(coordinator.connect('remote', { url: stack.mcp.url }, { flow: 'device' }));
     expect(error.code).toBe('timeout');
     expect(error.message).toContain('expired');
     expect(Object.keys(stack.as.counts.tokenErrors).some((k) => k.endsWith(':expired_token'))).toBe(true);
@@ -158,7 +148,7 @@ describe('auth: device authorization (RFC 8628) against oidc-provider', () => {
     const { stack, coordinator } = await setUp({ deviceInterval: 1 });
     const controller = new AbortController();
     const seen: string[] = [];
-    const error = await failure(
+    const error = await rejection(
       coordinator.connect('remote', { url: stack.mcp.url }, {
         flow: 'device',
         signal: controller.signal,

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAuthCoordinator, type AuthCoordinator } from '../../electron/auth';
 import type { Vault } from '../../electron/vault';
-import { CodedError } from '../../shared/errors';
 import { PUBLIC_CLIENT } from '../fixtures/oauth/constants';
 import { openTestVault, scriptedBrowser, startStack, type ScriptedBrowser, type Stack } from '../support/oauth-harness';
+import { rejection } from '../support/rejection';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -44,16 +44,6 @@ async function setUp(
   return { stack, vault, browser, coordinator, opened };
 }
 
-async function failure(promise: Promise<unknown>): Promise<CodedError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof CodedError) return error;
-    throw error;
-  }
-  throw new Error('expected the sign-in to fail');
-}
-
 async function tokenCount(vault: Vault): Promise<number> {
   return (await vault.keys({ server: 'remote' })).filter((k) => k.kind.startsWith('tokens:')).length;
 }
@@ -71,7 +61,7 @@ describe('auth: authorization response checks (state, RFC 9207 iss)', () => {
       {},
       2_000,
     );
-    const error = await failure(coordinator.connect('remote', { url: stack.mcp.url, auth }));
+    const error = await rejection(coordinator.connect('remote', { url: stack.mcp.url, auth }));
     expect(error.code).toBe('timeout');
     await browser.settled();
     expect(browser.visits[0]?.status).toBe(400);
@@ -100,7 +90,7 @@ describe('auth: authorization response checks (state, RFC 9207 iss)', () => {
 
   it('refuses a redirect that names another issuer', async () => {
     const { stack, vault, coordinator } = await setUp({ issMode: 'wrong' });
-    const error = await failure(coordinator.connect('remote', { url: stack.mcp.url, auth }));
+    const error = await rejection(coordinator.connect('remote', { url: stack.mcp.url, auth }));
     expect(error).toMatchObject({ code: 'denied', data: { check: 'iss' } });
     expect(error.message).toContain('iss mismatch');
     expect(stack.as.counts.token['authorization_code'] ?? 0).toBe(0);
@@ -109,7 +99,7 @@ describe('auth: authorization response checks (state, RFC 9207 iss)', () => {
 
   it('refuses a redirect without iss when the AS promises one', async () => {
     const { stack, vault, coordinator } = await setUp({ issMode: 'missing' });
-    const error = await failure(coordinator.connect('remote', { url: stack.mcp.url, auth }));
+    const error = await rejection(coordinator.connect('remote', { url: stack.mcp.url, auth }));
     expect(error).toMatchObject({ code: 'denied', data: { check: 'iss' } });
     expect(error.message).toContain('did not name its issuer');
     expect(await tokenCount(vault)).toBe(0);
@@ -123,7 +113,7 @@ describe('auth: PKCE S256 is required', () => {
   ] as const) {
     it(`refuses an AS whose code_challenge_methods_supported is ${label}, before registering or opening anything`, async () => {
       const { stack, coordinator, opened } = await setUp({ metadataOverrides: { code_challenge_methods_supported: value } });
-      const error = await failure(coordinator.connect('remote', { url: stack.mcp.url }));
+      const error = await rejection(coordinator.connect('remote', { url: stack.mcp.url }));
       expect(error.code).toBe('denied');
       expect(error.message).toContain('S256');
       expect(opened).toEqual([]);
@@ -138,7 +128,7 @@ describe('auth: hostile metadata never reaches the opener', () => {
   for (const value of HOSTILE) {
     it(`authorization_endpoint ${value}`, async () => {
       const { stack, coordinator, opened } = await setUp({ metadataOverrides: { authorization_endpoint: value } });
-      const error = await failure(coordinator.connect('remote', { url: stack.mcp.url, auth }));
+      const error = await rejection(coordinator.connect('remote', { url: stack.mcp.url, auth }));
       expect(error.code).toBe('denied');
       expect(error.message).toMatch(/^Refused the authorization_endpoint/);
       expect(opened).toEqual([]);
@@ -147,7 +137,7 @@ describe('auth: hostile metadata never reaches the opener', () => {
     it(`device verification_uri ${value}`, async () => {
       const { stack, coordinator, opened } = await setUp({ deviceOverrides: { verification_uri: value, verification_uri_complete: null } });
       const events: string[] = [];
-      const error = await failure(
+      const error = await rejection(
         coordinator.connect('remote', { url: stack.mcp.url, auth }, { flow: 'device', onEvent: (event) => events.push(event.type) }),
       );
       expect(error.code).toBe('denied');
@@ -161,7 +151,7 @@ describe('auth: hostile metadata never reaches the opener', () => {
   it('a device user_code too long to type is refused, never shown nor polled', async () => {
     const { stack, coordinator, opened } = await setUp({ deviceOverrides: { user_code: 'WXYZ'.repeat(5_000) } });
     const events: string[] = [];
-    const error = await failure(coordinator.connect('remote', { url: stack.mcp.url, auth }, { flow: 'device', onEvent: (event) => events.push(event.type) }));
+    const error = await rejection(coordinator.connect('remote', { url: stack.mcp.url, auth }, { flow: 'device', onEvent: (event) => events.push(event.type) }));
     expect(error.code).toBe('denied');
     expect(error.message).toContain('Refused the user_code of the authorization server of "remote": 20000 characters');
     expect(error.message).not.toContain('WXYZWXYZ');
@@ -171,14 +161,14 @@ describe('auth: hostile metadata never reaches the opener', () => {
 
   it('device verification_uri_complete of javascript: is refused too', async () => {
     const { stack, coordinator, opened } = await setUp({ deviceOverrides: { verification_uri_complete: 'javascript:alert(1)' } });
-    const error = await failure(coordinator.connect('remote', { url: stack.mcp.url, auth }, { flow: 'device' }));
+    const error = await rejection(coordinator.connect('remote', { url: stack.mcp.url, auth }, { flow: 'device' }));
     expect(error.message).toMatch(/^Refused the verification_uri_complete/);
     expect(opened).toEqual([]);
   });
 
   it('never fetches a token endpoint at a link-local (cloud metadata) address', async () => {
     const { stack, coordinator, opened } = await setUp({ metadataOverrides: { token_endpoint: 'https://169.254.169.254/latest/meta-data/' } });
-    const error = await failure(coordinator.connect('remote', { url: stack.mcp.url, auth }));
+    const error = await rejection(coordinator.connect('remote', { url: stack.mcp.url, auth }));
     expect(error.code).toBe('denied');
     expect(error.message).toContain('link-local');
     expect(opened).toEqual([]);
@@ -200,7 +190,7 @@ describe('auth: hostile metadata never reaches the opener', () => {
       },
     });
     cleanups.push(() => coordinator.close());
-    const error = await failure(coordinator.connect('remote', { url: stack.mcp.url }));
+    const error = await rejection(coordinator.connect('remote', { url: stack.mcp.url }));
     expect(error.code).toBe('denied');
     expect(seen.some((u) => u.includes('metadata.google.internal'))).toBe(false);
   });

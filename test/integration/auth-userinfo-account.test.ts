@@ -9,16 +9,22 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-/** oidc-provider with a coordinator signed in through the scripted browser; every log line kept. */
-async function setUp(asOptions: AuthServerOptions = {}) {
-  const as = await startAuthorizationServer(asOptions);
-  cleanups.push(() => as.close());
+/** A coordinator on a test vault that signs in through the scripted browser; every log line kept. */
+async function signingCoordinator() {
   const { vault, dataDir } = await openTestVault();
   cleanups.push(() => vault.close());
   const browser = scriptedBrowser();
   const lines: string[] = [];
   const coordinator = createAuthCoordinator({ vault, dataDir, opener: browser.opener, log: (line) => lines.push(line) });
   cleanups.push(() => coordinator.close());
+  return { vault, browser, lines, coordinator };
+}
+
+/** oidc-provider and a signingCoordinator. */
+async function setUp(asOptions: AuthServerOptions = {}) {
+  const as = await startAuthorizationServer(asOptions);
+  cleanups.push(() => as.close());
+  const { vault, browser, lines, coordinator } = await signingCoordinator();
   const auth = (scopes: string[]) => ({ type: 'oauth' as const, issuer: as.issuer, clientId: PUBLIC_CLIENT.clientId, scopes });
   const accessTokenOf = async (server: string) => (JSON.parse((await vault.get(tokensKey(server, as.issuer))) ?? '{}') as { accessToken?: string }).accessToken ?? '';
   return { as, browser, coordinator, auth, lines, accessTokenOf };
@@ -65,12 +71,7 @@ describe('the account of a sign-in, from the provider’s userinfo (OIDC Core §
   it('for an MCP server’s token bound to its resource (RFC 8707), is not sent to userinfo: the ID Token names the account', async () => {
     const stack = await startStack();
     cleanups.push(() => stack.close());
-    const { vault, dataDir } = await openTestVault();
-    cleanups.push(() => vault.close());
-    const browser = scriptedBrowser();
-    const lines: string[] = [];
-    const coordinator = createAuthCoordinator({ vault, dataDir, opener: browser.opener, log: (line) => lines.push(line) });
-    cleanups.push(() => coordinator.close());
+    const { browser, lines, coordinator } = await signingCoordinator();
     const status = await coordinator.connect('notes', { url: stack.mcp.url, auth: { type: 'oauth', scopes: ['openid', 'email', 'mcp:read'] } });
     await browser.settled();
     expect(status.connected).toBe(true);

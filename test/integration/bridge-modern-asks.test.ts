@@ -2,15 +2,14 @@ import type { CreateMessageRequestParams, ElicitRequestParams } from '@modelcont
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry, PendingAsk } from '../../shared/api';
 import { tempHome } from '../support/cli';
-import { mcpHeaders, rawRequest } from '../support/bridge-harness';
 import { connectModernAgent, type ModernAgent } from '../support/modern-agent';
+import { messageOf, MODERN, modernToolCall } from '../support/modern-raw';
 import { eventually, startServe, type Served } from '../support/serve';
 
 // Issue #30 item 4: a legacy server's requests during a 2026-07-28 agent's call reach that agent as
 // `input_required` rounds (MCP 2026-07-28 basic/patterns/mrtr), through the same routing as a legacy
 // agent's: the agent where its settings and client allow, the person first for sampling.
 const ALLOW_ALL = { read: 'allow', write: 'allow', destructive: 'allow' } as const;
-const MODERN = '2026-07-28';
 const textOf = (result: unknown): string => ((result as { content?: { text?: string }[] }).content ?? []).map((c) => c.text ?? '').join('\n');
 
 interface Capable extends ModernAgent {
@@ -54,23 +53,6 @@ async function capableAgent(name: string): Promise<Capable> {
 
 async function audit(agent: string): Promise<AuditEntry[]> {
   return (await served.api('readAudit', { agent })).body.result as AuditEntry[];
-}
-
-/** A raw 2026-07-28 request: the `_meta` envelope declaring elicitation, and the standard headers. */
-function rawCall(port: number, token: string, id: number, params: Record<string, unknown>) {
-  const _meta = {
-    'io.modelcontextprotocol/protocolVersion': MODERN,
-    'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1' },
-    'io.modelcontextprotocol/clientCapabilities': { elicitation: { form: {} } },
-  };
-  const headers = mcpHeaders(port, token, { 'MCP-Protocol-Version': MODERN, 'Mcp-Method': 'tools/call', 'Mcp-Name': String(params['name']) });
-  return rawRequest(port, { headers, body: JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { ...params, _meta } }) });
-}
-
-/** The JSON-RPC message of a response, JSON or the last `data:` of an SSE stream. */
-function messageOf(body: string): { result?: Record<string, unknown>; error?: { code: number; message: string; data?: unknown } } {
-  const data = body.split('\n').filter((line) => line.startsWith('data:')).map((line) => line.slice(5).trim()).filter((line) => line !== '');
-  return JSON.parse(data.length > 0 ? (data.at(-1) ?? '') : body) as ReturnType<typeof messageOf>;
 }
 
 describe('a 2026-07-28 agent in front of a 2025-era stdio server (server-everything through serve)', () => {
@@ -119,22 +101,22 @@ describe('a 2026-07-28 agent in front of a 2025-era stdio server (server-everyth
     const alice = await tokenFor('state-alice');
     const bob = await tokenFor('state-bob');
     const call = { name: 'everything__trigger-elicitation-request', arguments: {} };
-    const first = messageOf((await rawCall(port, alice, 1, call)).body);
+    const first = messageOf((await modernToolCall(port, alice, 1, call)).body);
     expect(first.result).toMatchObject({ resultType: 'input_required' });
     const state = String(first.result?.['requestState']);
     const [key] = Object.keys(first.result?.['inputRequests'] ?? {});
     const inputResponses = { [String(key)]: { action: 'accept', content: { name: 'Ada', check: true } } };
     const forged = `${state.slice(0, -3)}${state.endsWith('AAA') ? 'BBB' : 'AAA'}`;
     const refusals = [
-      await rawCall(port, alice, 2, { ...call, inputResponses, requestState: forged }),
-      await rawCall(port, alice, 3, { ...call, inputResponses, requestState: 'eyJub3QiOiJvdXJzIn0' }),
-      await rawCall(port, bob, 4, { ...call, inputResponses, requestState: state }),
-      await rawCall(port, alice, 5, { name: 'everything__echo', arguments: { message: 'x' }, inputResponses, requestState: state }),
+      await modernToolCall(port, alice, 2, { ...call, inputResponses, requestState: forged }),
+      await modernToolCall(port, alice, 3, { ...call, inputResponses, requestState: 'eyJub3QiOiJvdXJzIn0' }),
+      await modernToolCall(port, bob, 4, { ...call, inputResponses, requestState: state }),
+      await modernToolCall(port, alice, 5, { name: 'everything__echo', arguments: { message: 'x' }, inputResponses, requestState: state }),
     ];
-    const done = await rawCall(port, alice, 6, { ...call, inputResponses, requestState: state });
+    const done = await modernToolCall(port, alice, 6, { ...call, inputResponses, requestState: state });
     expect(done.status).toBe(200);
     expect(JSON.stringify(messageOf(done.body).result)).toContain('Name: Ada');
-    refusals.push(await rawCall(port, alice, 7, { ...call, inputResponses, requestState: state }));
+    refusals.push(await modernToolCall(port, alice, 7, { ...call, inputResponses, requestState: state }));
     for (const refused of refusals) {
       expect(refused.status).toBeLessThan(500);
       expect(messageOf(refused.body).error).toMatchObject({ code: -32602, message: 'Invalid or expired requestState' });

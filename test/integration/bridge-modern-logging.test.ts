@@ -4,13 +4,13 @@ import { loggingServer } from '../fixtures/servers/config';
 import { startModernLoggingServer } from '../fixtures/servers/logging-server';
 import { mcpHeaders, rawRequest, startBridge, type BridgeHarness } from '../support/bridge-harness';
 import { connectModernAgent } from '../support/modern-agent';
+import { envelope, messagesOf, MODERN } from '../support/modern-raw';
 
 // Issue #30 item 2, logging levels where the era has them: a 2026-07-28 agent asks for a request's log
 // messages in its `_meta` (MCP 2026-07-28 server/utilities/logging §Per-request log level); the
 // service's messages during that call come back on the call's own stream, at or above the level,
 // redacted, and never another agent's. Behind the bridge: our SDK v2 server over stdio (2025-11-25,
 // logging/setLevel) and the same server over HTTP speaking only 2026-07-28 (the level in `_meta`).
-const MODERN = '2026-07-28';
 const ALLOW_ALL = { read: 'allow', write: 'allow', destructive: 'allow' } as const;
 const SECRET = 'log-secret-value-7f3a9c21';
 /** Handed to the server in two parts, joined there: a call holding a vault value whole waits for the person (SECURITY.md). */
@@ -42,17 +42,11 @@ afterAll(async () => {
 
 /** One 2026-07-28 tools/call as raw HTTP: every message of its answer (the SSE stream's events, or the one JSON body). */
 async function call(agent: string, id: number, name: string, args: Record<string, unknown>, level?: string): Promise<Message[]> {
-  const _meta = {
-    'io.modelcontextprotocol/protocolVersion': MODERN,
-    'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1' },
-    'io.modelcontextprotocol/clientCapabilities': {},
-    ...(level === undefined ? {} : { [LOG_KEY]: level }),
-  };
+  const _meta = { ...envelope(), ...(level === undefined ? {} : { [LOG_KEY]: level }) };
   const headers = mcpHeaders(h.bridge.port, tokens[agent], { 'MCP-Protocol-Version': MODERN, 'Mcp-Method': 'tools/call', 'Mcp-Name': name });
   const answer = await rawRequest(h.bridge.port, { headers, body: JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args, _meta } }) });
   expect(answer.status).toBe(200);
-  const events = answer.body.split('\n').filter((line) => line.startsWith('data:')).map((line) => line.slice(5).trim()).filter((line) => line !== '');
-  return (events.length > 0 ? events : [answer.body]).map((text) => JSON.parse(text) as Message);
+  return messagesOf(answer.body) as Message[];
 }
 
 const logs = (messages: Message[]): Message[] => messages.filter((m) => m.method === 'notifications/message');

@@ -3,6 +3,7 @@ import { redactor } from '../../shared/redact';
 import { loggingServer } from '../fixtures/servers/config';
 import { startModernLoggingServer } from '../fixtures/servers/logging-server';
 import { mcpHeaders, rawRequest, startBridge, type BridgeHarness } from '../support/bridge-harness';
+import { envelope, messagesOf, MODERN } from '../support/modern-raw';
 
 // Issue #30 item 2, logging levels where the era has them, for every request an agent may make of a
 // service besides tools/call: a 2026-07-28 agent's prompts/get, resources/read and completion/complete
@@ -11,7 +12,6 @@ import { mcpHeaders, rawRequest, startBridge, type BridgeHarness } from '../supp
 // turns SSE), at or above the level, redacted, and never another agent's. Behind the bridge: our SDK v2
 // logging server over stdio (2025-11-25) and over HTTP speaking only 2026-07-28. Each pair of agents
 // may use one of the two (both offer the same resource templates).
-const MODERN = '2026-07-28';
 const ALLOW_ALL = { read: 'allow', write: 'allow', destructive: 'allow' } as const;
 const SECRET = 'read-log-secret-4be19d07';
 /** Handed to the server in two parts, joined there: a call holding a vault value whole waits for the person (SECURITY.md). */
@@ -95,18 +95,12 @@ interface Answer {
 
 /** One 2026-07-28 request as raw HTTP: the answer's content type and every message of it (the SSE stream's events, or the one JSON body). */
 async function ask(agent: string, method: Shape['method'], request: { params: Record<string, unknown>; name?: string }, level?: string): Promise<Answer> {
-  const _meta = {
-    'io.modelcontextprotocol/protocolVersion': MODERN,
-    'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1' },
-    'io.modelcontextprotocol/clientCapabilities': {},
-    ...(level === undefined ? {} : { [LOG_KEY]: level }),
-  };
+  const _meta = { ...envelope(), ...(level === undefined ? {} : { [LOG_KEY]: level }) };
   const headers = mcpHeaders(h.bridge.port, tokens[agent], { 'MCP-Protocol-Version': MODERN, 'Mcp-Method': method, ...(request.name ? { 'Mcp-Name': request.name } : {}) });
   const body = JSON.stringify({ jsonrpc: '2.0', id: nextId++, method, params: { ...request.params, _meta } });
   const answer = await rawRequest(h.bridge.port, { headers, body });
   expect(answer.status).toBe(200);
-  const events = answer.body.split('\n').filter((line) => line.startsWith('data:')).map((line) => line.slice(5).trim()).filter((line) => line !== '');
-  return { type: String(answer.headers['content-type']), messages: (events.length > 0 ? events : [answer.body]).map((text) => JSON.parse(text) as Message) };
+  return { type: String(answer.headers['content-type']), messages: messagesOf(answer.body) as Message[] };
 }
 
 const logs = (messages: Message[]): Message[] => messages.filter((m) => m.method === 'notifications/message');

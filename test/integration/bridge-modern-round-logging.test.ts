@@ -5,6 +5,7 @@ import { loggingServer } from '../fixtures/servers/config';
 import { startModernLoggingServer } from '../fixtures/servers/logging-server';
 import { mcpHeaders, rawRequest, startBridge, type BridgeHarness } from '../support/bridge-harness';
 import { askUrlChecksFor } from '../support/ask-url-checks';
+import { envelope, FORMS, messagesOf, MODERN } from '../support/modern-raw';
 
 // Issue #30 items 2 and 4, a held call's log messages (MCP 2026-07-28 basic/patterns/mrtr and
 // server/utilities/logging §Per-request log level): a 2026-07-28 agent's prompts/get and
@@ -14,7 +15,6 @@ import { askUrlChecksFor } from '../support/ask-url-checks';
 // below the level. Behind the bridge: our SDK v2 logging server over stdio (2025-11-25: the form
 // crosses as `elicitation/create`, both legs are one upstream request) and over HTTP speaking only
 // 2026-07-28 (each leg its own upstream request, answered by the pool).
-const MODERN = '2026-07-28';
 const ALLOW_ALL = { read: 'allow', write: 'allow', destructive: 'allow' } as const;
 const LOG_KEY = 'io.modelcontextprotocol/logLevel';
 
@@ -71,17 +71,11 @@ afterAll(async () => {
 
 /** One 2026-07-28 request as raw HTTP, declaring form elicitation and the level: every message of its answer. */
 async function ask(server: string, method: Shape['method'], request: { params: Record<string, unknown>; name: string }, level: string): Promise<Message[]> {
-  const _meta = {
-    'io.modelcontextprotocol/protocolVersion': MODERN,
-    'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1' },
-    'io.modelcontextprotocol/clientCapabilities': { elicitation: { form: {} } },
-    [LOG_KEY]: level,
-  };
+  const _meta = { ...envelope(FORMS), [LOG_KEY]: level };
   const headers = mcpHeaders(h.bridge.port, tokens[server] ?? '', { 'MCP-Protocol-Version': MODERN, 'Mcp-Method': method, 'Mcp-Name': request.name });
   const answer = await rawRequest(h.bridge.port, { headers, body: JSON.stringify({ jsonrpc: '2.0', id: nextId++, method, params: { ...request.params, _meta } }) });
   expect(answer.status).toBe(200);
-  const events = answer.body.split('\n').filter((line) => line.startsWith('data:')).map((line) => line.slice(5).trim()).filter((line) => line !== '');
-  return (events.length > 0 ? events : [answer.body]).map((text) => JSON.parse(text) as Message);
+  return messagesOf(answer.body) as Message[];
 }
 
 const logs = (messages: Message[]): unknown[] => messages.filter((m) => m.method === 'notifications/message').map((m) => [m.params?.level, m.params?.data]);

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WaitingAsks } from '../../electron/app/asks/waiting-asks';
 import { ALLOW_ALL, conformanceServer, startAskingBridge } from '../support/asking-bridge';
-import { mcpHeaders, rawRequest, type BridgeHarness } from '../support/bridge-harness';
+import { type BridgeHarness } from '../support/bridge-harness';
 import { connectModernAgent, type ModernAgent } from '../support/modern-agent';
+import { messageOf, MODERN, modernRequest } from '../support/modern-raw';
 
 // Issue #30 items 2 and 4, the rounds beyond tools/call (MCP 2026-07-28 basic/patterns/mrtr): a
 // server's requests during prompts/get and resources/read reach a 2026-07-28 agent as
@@ -10,7 +11,6 @@ import { connectModernAgent, type ModernAgent } from '../support/modern-agent';
 // once the person approved it; only what the agent's request declared is put to it. Upstream is our
 // conformance server (SDK v2, spoken to in the 2025 era over stdio, so its `input_required` results
 // cross as requests), routed by the app's own router.
-const MODERN = '2026-07-28';
 const ALL_CAPABILITIES = { elicitation: { form: {} }, sampling: {}, roots: { listChanged: true } };
 
 let h: BridgeHarness;
@@ -37,20 +37,9 @@ async function token(name: string): Promise<string> {
 
 type Message = { result?: Record<string, unknown>; error?: { code: number; message: string } };
 
-function messageOf(body: string): Message {
-  const data = body.split('\n').filter((line) => line.startsWith('data:')).map((line) => line.slice(5).trim()).filter((line) => line !== '');
-  return JSON.parse(data.length > 0 ? (data.at(-1) ?? '') : body) as Message;
-}
-
 /** One raw 2026-07-28 request with the envelope declaring `capabilities`. */
 async function raw(tokenOf: string, method: string, name: string, params: Record<string, unknown>, capabilities: Record<string, unknown> = ALL_CAPABILITIES): Promise<Message> {
-  const _meta = {
-    'io.modelcontextprotocol/protocolVersion': MODERN,
-    'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1' },
-    'io.modelcontextprotocol/clientCapabilities': capabilities,
-  };
-  const headers = mcpHeaders(h.bridge.port, tokenOf, { 'MCP-Protocol-Version': MODERN, 'Mcp-Method': method, 'Mcp-Name': name });
-  const response = await rawRequest(h.bridge.port, { headers, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: { ...params, _meta } }) });
+  const response = await modernRequest(h.bridge.port, tokenOf, method, name, params, capabilities);
   expect(response.status).toBeLessThan(500);
   return messageOf(response.body);
 }

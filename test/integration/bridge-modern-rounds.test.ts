@@ -3,15 +3,15 @@ import type { AuditEntry } from '../../shared/api';
 import { createAskRouter } from '../../electron/app/asks/ask-router';
 import { WaitingAsks } from '../../electron/app/asks/waiting-asks';
 import { askingServer, everythingServer } from '../fixtures/servers/config';
-import { mcpHeaders, rawRequest, startBridge, type BridgeHarness } from '../support/bridge-harness';
+import { startBridge, type BridgeHarness } from '../support/bridge-harness';
 import { connectModernAgent, type ModernAgent } from '../support/modern-agent';
+import { messageOf, MODERN, modernToolCall } from '../support/modern-raw';
 import { askUrlChecksFor } from '../support/ask-url-checks';
 
 // Issue #30 item 4, the bounds of a held call: a 2026-07-28 agent that never retries, or that closes
 // its request, releases the upstream call; roots go to the agent's client where its settings allow.
 // The app's own router (electron/app/asks/ask-router.ts) decides, as in serve.
 const ALLOW_ALL = { read: 'allow', write: 'allow', destructive: 'allow' } as const;
-const MODERN = '2026-07-28';
 const WINDOW_MS = 400;
 const textOf = (result: unknown): string => ((result as { content?: { text?: string }[] }).content ?? []).map((c) => c.text ?? '').join('\n');
 
@@ -39,30 +39,15 @@ async function toolEntry(agent: string, tool: string): Promise<AuditEntry | unde
   return (await h.bridge.audit.read({ agent })).find((e) => e.kind === 'tool' && e.tool === tool);
 }
 
-function rawCall(tokenOf: string, id: number, params: Record<string, unknown>) {
-  const _meta = {
-    'io.modelcontextprotocol/protocolVersion': MODERN,
-    'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1' },
-    'io.modelcontextprotocol/clientCapabilities': { elicitation: { form: {} } },
-  };
-  const headers = mcpHeaders(h.bridge.port, tokenOf, { 'MCP-Protocol-Version': MODERN, 'Mcp-Method': 'tools/call', 'Mcp-Name': String(params['name']) });
-  return rawRequest(h.bridge.port, { headers, body: JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { ...params, _meta } }) });
-}
-
-function messageOf(body: string): { result?: Record<string, unknown>; error?: { code: number } } {
-  const data = body.split('\n').filter((line) => line.startsWith('data:')).map((line) => line.slice(5).trim()).filter((line) => line !== '');
-  return JSON.parse(data.length > 0 ? (data.at(-1) ?? '') : body) as ReturnType<typeof messageOf>;
-}
-
 describe('held calls of 2026-07-28 agents', () => {
   it('an agent that never retries: the server\'s request is answered cancel, the upstream call cancelled, the state refused after', async () => {
     const tokenOf = await token('never-retries');
     const call = { name: 'asking__ask-for', arguments: { who: 'nobody' } };
-    const first = messageOf((await rawCall(tokenOf, 1, call)).body);
+    const first = messageOf((await modernToolCall(h.bridge.port, tokenOf, 1, call)).body);
     expect(first.result).toMatchObject({ resultType: 'input_required' });
     await expect.poll(async () => (await toolEntry('never-retries', 'ask-for'))?.outcome, { timeout: 15_000 }).toBe('cancelled');
     expect(audited.find((e) => e.agent === 'never-retries' && e.kind === 'elicitation')).toMatchObject({ answeredBy: 'agent', answer: 'cancel' });
-    const late = await rawCall(tokenOf, 2, { ...call, inputResponses: {}, requestState: String(first.result?.['requestState']) });
+    const late = await modernToolCall(h.bridge.port, tokenOf, 2, { ...call, inputResponses: {}, requestState: String(first.result?.['requestState']) });
     expect(late.status).toBeLessThan(500);
     expect(messageOf(late.body).error).toMatchObject({ code: -32602 });
   });

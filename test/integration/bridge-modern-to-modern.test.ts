@@ -5,7 +5,8 @@ import { WaitingAsks } from '../../electron/app/asks/waiting-asks';
 import type { StdioServerConfig } from '../../shared/config';
 import { ROOT } from '../fixtures/servers/config';
 import { ALLOW_ALL, conformanceServer, startAskingBridge } from '../support/asking-bridge';
-import { mcpHeaders, rawRequest, type BridgeHarness } from '../support/bridge-harness';
+import { type BridgeHarness } from '../support/bridge-harness';
+import { FORMS, messageOf, MODERN, modernToolCall } from '../support/modern-raw';
 
 // Issue #30 items 3 and 4: a 2026-07-28 agent → bridge → a 2026-07-28 stdio server (the entry's
 // `protocol`). The server's `input_required` results reach the pool as they are; the bridge puts
@@ -14,9 +15,7 @@ import { mcpHeaders, rawRequest, type BridgeHarness } from '../support/bridge-ha
 // call's requests are still told apart and go to their own agent, not to the person. A tool with an
 // output schema asks the same way (electron/pool/tool-rounds.ts): its final result is then checked
 // against the schema with the SDK's own callTool words.
-const MODERN = '2026-07-28';
 const CONFORMANCE = conformanceServer(MODERN);
-const FORMS = { elicitation: { form: {} } };
 /** `forecast`: an output schema, a round asking for a unit, then structured content (`broken` breaks the schema). */
 const WEATHER: StdioServerConfig = { command: process.execPath, args: ['--import', 'tsx', 'test/fixtures/servers/schema-asking-server.ts'], cwd: ROOT, protocol: MODERN };
 const FORECAST = 'weather__forecast';
@@ -40,21 +39,9 @@ async function token(name: string): Promise<string> {
 type Message = { result?: Record<string, unknown>; error?: { code: number; message: string } };
 type Requests = Record<string, { method: string; params?: Record<string, unknown> }>;
 
-function messageOf(body: string): Message {
-  const data = body.split('\n').filter((line) => line.startsWith('data:')).map((line) => line.slice(5).trim()).filter((line) => line !== '');
-  return JSON.parse(data.length > 0 ? (data.at(-1) ?? '') : body) as Message;
-}
-
 /** One raw 2026-07-28 tools/call with the envelope declaring form elicitation. */
 async function call(tokenOf: string, tool: string, extra: Record<string, unknown> = {}): Promise<Message> {
-  const _meta = {
-    'io.modelcontextprotocol/protocolVersion': MODERN,
-    'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1' },
-    'io.modelcontextprotocol/clientCapabilities': FORMS,
-  };
-  const headers = mcpHeaders(h.bridge.port, tokenOf, { 'MCP-Protocol-Version': MODERN, 'Mcp-Method': 'tools/call', 'Mcp-Name': tool });
-  const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: tool, arguments: {}, ...extra, _meta } });
-  const response = await rawRequest(h.bridge.port, { headers, body });
+  const response = await modernToolCall(h.bridge.port, tokenOf, 1, { name: tool, arguments: {}, ...extra });
   expect(response.status).toBeLessThan(500);
   return messageOf(response.body);
 }

@@ -3,6 +3,7 @@ import type { PendingApproval } from '../../electron/bridge';
 import { everythingServer } from '../fixtures/servers/config';
 import { connectAgent, firstText, mcpHeaders, rawRequest, startBridge, type AgentClient, type BridgeHarness } from '../support/bridge-harness';
 import { connectModernAgent, probeWith, type ModernAgent } from '../support/modern-agent';
+import { envelope, MODERN } from '../support/modern-raw';
 
 // Issue #30 item 2: the bridge serves 2026-07-28 agents (stateless, per-request `_meta`) and 2025-era
 // sessions on its one URL, with the same gate, approvals and audit for both.
@@ -12,7 +13,6 @@ const modern: ModernAgent[] = [];
 const pending: PendingApproval[] = [];
 const ALLOW = { read: 'allow', write: 'allow', destructive: 'allow' } as const;
 const ASK = { read: 'ask', write: 'ask', destructive: 'ask' } as const;
-const MODERN = '2026-07-28';
 
 beforeAll(async () => {
   h = await startBridge({ everything: everythingServer() });
@@ -32,12 +32,7 @@ async function token(name: string, policy: typeof ALLOW | typeof ASK = ALLOW): P
 
 /** A raw 2026-07-28 request: the `_meta` envelope and the standard headers (MCP 2026-07-28 basic/transports). */
 function modernBody(id: number, method: string, params: Record<string, unknown> = {}): string {
-  const _meta = {
-    'io.modelcontextprotocol/protocolVersion': MODERN,
-    'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1' },
-    'io.modelcontextprotocol/clientCapabilities': {},
-  };
-  return JSON.stringify({ jsonrpc: '2.0', id, method, params: { ...params, _meta } });
+  return JSON.stringify({ jsonrpc: '2.0', id, method, params: { ...params, _meta: envelope() } });
 }
 
 describe('both eras on the one URL (server-everything over stdio behind the bridge)', () => {

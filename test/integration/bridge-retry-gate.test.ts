@@ -5,14 +5,14 @@ import { createAskRouter } from '../../electron/app/asks/ask-router';
 import { WaitingAsks } from '../../electron/app/asks/waiting-asks';
 import { askingServer } from '../fixtures/servers/config';
 import { askUrlChecksFor } from '../support/ask-url-checks';
-import { connectAgent, mcpHeaders, rawRequest, startBridge, type AgentClient, type BridgeHarness } from '../support/bridge-harness';
+import { connectAgent, startBridge, type AgentClient, type BridgeHarness } from '../support/bridge-harness';
+import { messageOf, modernToolCall } from '../support/modern-raw';
 
 // A call that passed the gate and then waits for its agent's answer to the server's question passes the
 // gate again before the answer goes on: a pause, the server taken away or a policy now denying it each
 // keep the answer from the server, in both eras (a 2026-07-28 retry, a 2025-11-25 session's answer).
 const ALLOW_ALL = { read: 'allow', write: 'allow', destructive: 'allow' } as const;
 const DENY_ALL = { read: 'deny', write: 'deny', destructive: 'deny' } as const;
-const MODERN = '2026-07-28';
 const textOf = (result: unknown): string => ((result as { content?: { text?: string }[] }).content ?? []).map((c) => c.text ?? '').join('\n');
 
 let h: BridgeHarness;
@@ -30,21 +30,6 @@ afterAll(async () => {
   await h.close();
 });
 
-function rawCall(token: string, id: number, params: Record<string, unknown>) {
-  const _meta = {
-    'io.modelcontextprotocol/protocolVersion': MODERN,
-    'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1' },
-    'io.modelcontextprotocol/clientCapabilities': { elicitation: { form: {} } },
-  };
-  const headers = mcpHeaders(h.bridge.port, token, { 'MCP-Protocol-Version': MODERN, 'Mcp-Method': 'tools/call', 'Mcp-Name': String(params['name']) });
-  return rawRequest(h.bridge.port, { headers, body: JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { ...params, _meta } }) });
-}
-
-function messageOf(body: string): { result?: Record<string, unknown>; error?: { code: number; message: string } } {
-  const data = body.split('\n').filter((line) => line.startsWith('data:')).map((line) => line.slice(5).trim()).filter((line) => line !== '');
-  return JSON.parse(data.length > 0 ? (data.at(-1) ?? '') : body) as ReturnType<typeof messageOf>;
-}
-
 async function toolEntries(agent: string): Promise<AuditEntry[]> {
   await h.bridge.audit.flush();
   return (await h.bridge.audit.read({ agent })).filter((e) => e.kind === 'tool' && e.tool === 'ask-for');
@@ -61,12 +46,12 @@ describe("a 2026-07-28 agent's retry passes the gate again", () => {
     const agent = `modern-${label.replace(/\W+/g, '-')}`;
     const { token } = await h.bridge.agents.add(agent, { servers: ['*'], policy: ALLOW_ALL });
     const call = { name: 'asking__ask-for', arguments: { who: 'a' } };
-    const first = messageOf((await rawCall(token, 1, call)).body);
+    const first = messageOf((await modernToolCall(h.bridge.port, token, 1, call)).body);
     expect(first.result).toMatchObject({ resultType: 'input_required' });
     const key = Object.keys(first.result?.['inputRequests'] as Record<string, unknown>)[0] ?? '';
     await narrow(agent);
     try {
-      const retry = await rawCall(token, 2, { ...call, requestState: first.result?.['requestState'], inputResponses: { [key]: { action: 'accept', content: { reply: 'still here' } } } });
+      const retry = await modernToolCall(h.bridge.port, token, 2, { ...call, requestState: first.result?.['requestState'], inputResponses: { [key]: { action: 'accept', content: { reply: 'still here' } } } });
       expect(retry.status).toBeLessThan(500);
       const answer = messageOf(retry.body);
       const said = answer.result !== undefined ? textOf(answer.result) : (answer.error?.message ?? '');
@@ -83,9 +68,9 @@ describe("a 2026-07-28 agent's retry passes the gate again", () => {
   it('a retry with nothing narrowed still goes on', async () => {
     const { token } = await h.bridge.agents.add('modern-unchanged', { servers: ['*'], policy: ALLOW_ALL });
     const call = { name: 'asking__ask-for', arguments: { who: 'b' } };
-    const first = messageOf((await rawCall(token, 1, call)).body);
+    const first = messageOf((await modernToolCall(h.bridge.port, token, 1, call)).body);
     const key = Object.keys(first.result?.['inputRequests'] as Record<string, unknown>)[0] ?? '';
-    const retry = messageOf((await rawCall(token, 2, { ...call, requestState: first.result?.['requestState'], inputResponses: { [key]: { action: 'accept', content: { reply: 'yes' } } } })).body);
+    const retry = messageOf((await modernToolCall(h.bridge.port, token, 2, { ...call, requestState: first.result?.['requestState'], inputResponses: { [key]: { action: 'accept', content: { reply: 'yes' } } } })).body);
     expect(textOf(retry.result)).toBe('b: accept yes');
   });
 });

@@ -4,8 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { RefusedItem } from '../../shared/api';
 import { createCore } from '../../electron/app';
 import { runCli, tempHome } from '../support/cli';
-import { coreWithShifting, SHIFTING_PASSPHRASE as PASSPHRASE } from '../support/shifting-core';
-import { waitFor } from '../support/server-harness';
+import { coreWithShifting, shifted, SHIFTING_PASSPHRASE as PASSPHRASE } from '../support/shifting-core';
 
 // A refusal accepted after all approves what the server lists at that moment: the command lists the
 // server afresh first, so a cached listing that still carries the refused text does not decide it.
@@ -16,8 +15,7 @@ describe('accepting a refusal after all, through the built CLI', () => {
     writeFileSync(stageFile, '1');
     const core = await coreWithShifting(home, stageFile);
     try {
-      await core.pool.callTool('shifting', 'shift', {});
-      await waitFor('the shifted listing held', async () => ((await core.api.listHeldChanges({ server: 'shifting' })).length >= 4 ? true : undefined));
+      await shifted(core);
       await core.api.reviewChanges({ name: 'shifting', decisions: [{ kind: 'tool', name: 'upload', decision: 'refuse' }, { kind: 'tool', name: 'search', decision: 'refuse' }] });
     } finally {
       await core.close();

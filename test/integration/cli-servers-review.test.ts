@@ -4,10 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { HeldChange } from '../../shared/api';
 import { createCore } from '../../electron/app';
 import { runCli, tempHome } from '../support/cli';
-import { coreWithShifting } from '../support/shifting-core';
-import { waitFor } from '../support/server-harness';
-
-const PASSPHRASE = { CONNECTED_SERVICES_PASSPHRASE: 'correct horse battery staple' };
+import { coreWithShifting, shifted, SHIFTING_PASSPHRASE as PASSPHRASE } from '../support/shifting-core';
 
 describe('servers review, through the built CLI', () => {
   it('shows each held tool with its word diff and schema changes, then accepts and refuses', async () => {
@@ -16,8 +13,7 @@ describe('servers review, through the built CLI', () => {
     writeFileSync(stageFile, '1');
     const core = await coreWithShifting(home, stageFile);
     try {
-      await core.pool.callTool('shifting', 'shift', {});
-      await waitFor('the shifted listing held', async () => ((await core.api.listHeldChanges({ server: 'shifting' })).length >= 4 ? true : undefined));
+      await shifted(core);
     } finally {
       await core.close();
     }

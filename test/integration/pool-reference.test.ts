@@ -1,10 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createPool, type Pool } from '../../electron/pool';
 import type { CodedError } from '../../shared/errors';
-import { freePort } from '../support/ports';
-import { EVERYTHING, everythingServer, memoryServer } from '../fixtures/servers/config';
+import { everythingServer, memoryServer } from '../fixtures/servers/config';
+import { everythingOverHttp } from '../support/everything-http';
 import { tempDir, textOf } from '../support/server-harness';
 
 const pools: Pool[] = [];
@@ -68,23 +68,7 @@ describe('pool with server-everything over Streamable HTTP', () => {
   let url = '';
 
   beforeAll(async () => {
-    const port = await freePort();
-    url = `http://127.0.0.1:${port}/mcp`;
-    const child = spawn(process.execPath, [EVERYTHING, 'streamableHttp'], {
-      env: { PATH: process.env['PATH'] ?? '', PORT: String(port) },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    server = child;
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('server-everything (HTTP) did not start')), 15_000);
-      child.stderr.on('data', (chunk: Buffer) => {
-        if (chunk.toString().includes('listening on port')) {
-          clearTimeout(timer);
-          resolve();
-        }
-      });
-      child.once('exit', (code) => reject(new Error(`server-everything exited with ${code}`)));
-    });
+    ({ child: server, url } = await everythingOverHttp());
   });
 
   afterAll(() => {

@@ -2,20 +2,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { lstat, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CodedError } from '../../shared/errors';
 import { openRegistry, type Registry, type RegistryEvents } from '../../electron/registry';
+import { hintedRejection } from '../support/rejection';
 
 const posix = process.platform !== 'win32';
-
-async function codedFailure(work: Promise<unknown>): Promise<CodedError> {
-  const error = await work.then(
-    () => new Error('expected a failure'),
-    (e: unknown) => e,
-  );
-  if (!(error instanceof CodedError)) throw error instanceof Error ? error : new Error(String(error));
-  expect(error.hint).toBeTruthy();
-  return error;
-}
 
 async function readJson(file: string): Promise<Record<string, unknown>> {
   return JSON.parse(await readFile(file, 'utf8')) as Record<string, unknown>;
@@ -115,31 +105,31 @@ describe('registry: edits', () => {
 
   it('rejects a duplicate or invalid name and an invalid entry, leaving the file as it was', async () => {
     const before = await readFile(file, 'utf8');
-    expect((await codedFailure(registry.addServer('keep', { command: 'x' }))).code).toBe('invalid_input');
-    expect((await codedFailure(registry.addServer('bad name!', { command: 'x' }))).code).toBe('invalid_input');
-    const invalid = await codedFailure(registry.addServer('empty', { command: '' }));
+    expect((await hintedRejection(registry.addServer('keep', { command: 'x' }))).code).toBe('invalid_input');
+    expect((await hintedRejection(registry.addServer('bad name!', { command: 'x' }))).code).toBe('invalid_input');
+    const invalid = await hintedRejection(registry.addServer('empty', { command: '' }));
     expect(invalid.code).toBe('invalid_input');
     expect(invalid.message).toMatch(/server "empty".*field "command"/);
     expect(await readFile(file, 'utf8')).toBe(before);
   });
 
   it('reports a missing server as not_found', async () => {
-    expect((await codedFailure(registry.removeServer('ghost'))).code).toBe('not_found');
-    expect((await codedFailure(registry.setEnabled('ghost', false))).code).toBe('not_found');
+    expect((await hintedRejection(registry.removeServer('ghost'))).code).toBe('not_found');
+    expect((await hintedRejection(registry.setEnabled('ghost', false))).code).toBe('not_found');
   });
 
   it('refuses to edit while the file is invalid, naming the problem', async () => {
     const broken = JSON.stringify({ mcpServers: { keep: { command: 'node' } }, settings: { bridgePort: 'x' } });
     await writeFile(file, broken);
     await registry.reload();
-    const error = await codedFailure(registry.addServer('new', { command: 'x' }));
+    const error = await hintedRejection(registry.addServer('new', { command: 'x' }));
     expect(error.code).toBe('invalid_config');
     expect(error.message).toMatch(/field "settings\.bridgePort"/);
     expect(error.hint).toMatch(/Fix .*mcp\.json first/);
     expect(await readFile(file, 'utf8')).toBe(broken);
 
     await writeFile(file, '{ not json');
-    expect((await codedFailure(registry.removeServer('keep'))).code).toBe('invalid_config');
+    expect((await hintedRejection(registry.removeServer('keep'))).code).toBe('invalid_config');
   });
 
   it('edits around a bad entry (it stays as written) and removes it on request', async () => {
@@ -152,7 +142,7 @@ describe('registry: edits', () => {
     expect(written.mcpServers['bad']).toEqual({ command: 'node', args: 'x.js' });
     expect(Object.keys(registry.config().mcpServers)).toEqual(['keep', 'new']);
     // A change that brings a problem of its own is still refused.
-    expect((await codedFailure(registry.addServer('worse', { command: '' }))).code).toBe('invalid_input');
+    expect((await hintedRejection(registry.addServer('worse', { command: '' }))).code).toBe('invalid_input');
     await registry.removeServer('bad');
     expect(registry.issues()).toEqual([]);
   });

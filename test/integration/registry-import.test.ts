@@ -4,8 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ImportReport } from '../../shared/api';
-import { CodedError } from '../../shared/errors';
 import { openRegistry, type Registry, type RegistryOptions } from '../../electron/registry';
+import { hintedRejection } from '../support/rejection';
 
 const fixtures = fileURLToPath(new URL('../fixtures/import', import.meta.url));
 const home = path.join(fixtures, 'home');
@@ -17,16 +17,6 @@ function names(list: { name: string }[]): string[] {
 
 function reasonFor(report: ImportReport, name: string): string {
   return report.skipped.find((item) => item.name === name)?.reason ?? '';
-}
-
-async function failure(work: Promise<unknown>): Promise<CodedError> {
-  const error = await work.then(
-    () => new Error('expected a failure'),
-    (e: unknown) => e,
-  );
-  if (!(error instanceof CodedError)) throw error instanceof Error ? error : new Error(String(error));
-  expect(error.hint).toBeTruthy();
-  return error;
 }
 
 describe('registry: import from other clients', () => {
@@ -140,10 +130,10 @@ describe('registry: import from other clients', () => {
     const empty = path.join(root, 'empty-home');
     await mkdir(empty);
     const r = await open({ homeDir: empty, cwd: empty });
-    const error = await failure(r.importFrom('cursor'));
+    const error = await hintedRejection(r.importFrom('cursor'));
     expect(error.code).toBe('not_found');
     expect(error.message).toContain(path.join(empty, '.cursor', 'mcp.json'));
-    expect((await failure(r.importFrom('vscode', path.join(empty, 'nope.json')))).code).toBe('not_found');
+    expect((await hintedRejection(r.importFrom('vscode', path.join(empty, 'nope.json')))).code).toBe('not_found');
   });
 
   it('fails with invalid_config when the only file found is broken', async () => {
@@ -151,7 +141,7 @@ describe('registry: import from other clients', () => {
     await mkdir(path.join(other, '.cursor'), { recursive: true });
     await writeFile(path.join(other, '.cursor', 'mcp.json'), '{ "mcpServers": { "x": ');
     const r = await open({ homeDir: other, cwd: other });
-    expect((await failure(r.importFrom('cursor'))).code).toBe('invalid_config');
+    expect((await hintedRejection(r.importFrom('cursor'))).code).toBe('invalid_config');
 
     const report = await r.importFrom('cursor', path.join(project, '.cursor', 'mcp.json'));
     expect(names(report.added)).toEqual(['project-db']);
@@ -171,7 +161,7 @@ describe('registry: import from other clients', () => {
   it('refuses to import into an mcp.json that cannot be used', async () => {
     const r = await open();
     await writeFile(r.file, '{ "mcpServers": { "memory": { "command": "node" } }, "settings": { "bridgePort": "x" } }');
-    const error = await failure(r.importFrom('cursor'));
+    const error = await hintedRejection(r.importFrom('cursor'));
     expect(error.code).toBe('invalid_config');
     expect(error.message).toMatch(/bridgePort/);
   });

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createAuthCoordinator } from '../../electron/auth';
 import { createSecretStores } from '../../electron/secret-stores';
 import { CC_BASIC_CLIENT } from '../fixtures/oauth/constants';
-import { openTestVault, startStack, type Stack } from '../support/oauth-harness';
+import { openTestVault, startStack, staticToken } from '../support/oauth-harness';
 import { makePassStore, type PassFixture } from '../support/pass-store';
 import { rejection } from '../support/rejection';
 
@@ -12,16 +12,6 @@ const cleanups: (() => Promise<unknown> | void)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
-
-async function staticToken(stack: Stack): Promise<string> {
-  const basic = Buffer.from(`${CC_BASIC_CLIENT.clientId}:${CC_BASIC_CLIENT.clientSecret}`).toString('base64');
-  const response = await fetch(`${stack.as.issuer}/token`, {
-    method: 'POST',
-    headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'client_credentials', resource: stack.mcp.resource, scope: 'mcp:read' }).toString(),
-  });
-  return ((await response.json()) as { access_token: string }).access_token;
-}
 
 async function coordinatorWith(pass: PassFixture) {
   const { vault, dataDir } = await openTestVault();

@@ -1,36 +1,15 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ElicitRequestSchema, type ElicitRequest } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PendingAsk } from '../../shared/api';
-import { EVERYTHING } from '../fixtures/servers/config';
 import { tempHome } from '../support/cli';
-import { freePort } from '../support/ports';
+import { everythingOverHttp } from '../support/everything-http';
 import { startServe, type Served } from '../support/serve';
 
 const ALLOW_ALL = { read: 'allow', write: 'allow', destructive: 'allow' } as const;
 const textOf = (result: unknown): string => ((result as { content?: { text?: string }[] }).content ?? []).map((c) => c.text ?? '').join('\n');
-
-/** server-everything in its Streamable HTTP mode on a free port (it listens on PORT). */
-async function everythingOverHttp(): Promise<{ child: ChildProcess; url: string }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [EVERYTHING, 'streamableHttp'], {
-    env: { PATH: process.env['PATH'] ?? '', PORT: String(port) },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('server-everything (HTTP) did not start')), 15_000);
-    child.stderr.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('listening on port')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`server-everything exited with ${code}`)));
-  });
-  return { child, url: `http://127.0.0.1:${port}/mcp` };
-}
 
 interface Agent {
   name: string;

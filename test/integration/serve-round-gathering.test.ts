@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { askingServer } from '../fixtures/servers/config';
 import { runCli, tempHome } from '../support/cli';
-import { mcpHeaders, rawRequest } from '../support/bridge-harness';
+import { messageOf, modernToolCall } from '../support/modern-raw';
 import { startServe, type Served } from '../support/serve';
 
 // settings.inputRoundQuietMs / inputRoundGatherMaxMs in mcp.json reach a headless `serve`: a 2025-era
@@ -14,7 +14,6 @@ import { startServe, type Served } from '../support/serve';
 // three sent 1 s apart do not (the first round is answered before the second request comes, so
 // the agent hears sooner); at a quiet of 3 s three sent 400 ms apart come in one round. A bad value is
 // refused naming the field.
-const MODERN = '2026-07-28';
 const ALLOW_ALL = { read: 'allow', write: 'allow', destructive: 'allow' } as const;
 const TOOL = 'asking__ask-three';
 
@@ -23,14 +22,6 @@ function homeWith(settings: Record<string, unknown>): string {
   mkdirSync(home, { recursive: true, mode: 0o700 });
   writeFileSync(join(home, 'mcp.json'), JSON.stringify({ mcpServers: { asking: askingServer() }, settings }), { mode: 0o600 });
   return home;
-}
-
-type Message = { result?: Record<string, unknown>; error?: { code: number; message: string } };
-
-/** The last JSON-RPC message of a response (JSON, or the last `data:` of an SSE stream). */
-function messageOf(body: string): Message {
-  const data = body.split('\n').filter((line) => line.startsWith('data:')).map((line) => line.slice(5).trim()).filter((line) => line !== '');
-  return JSON.parse(data.length > 0 ? (data.at(-1) ?? '') : body) as Message;
 }
 
 async function served(settings: Record<string, unknown>): Promise<{ serve: Served; token: string }> {
@@ -48,17 +39,10 @@ async function served(settings: Record<string, unknown>): Promise<{ serve: Serve
  */
 async function callThrough({ serve, token }: { serve: Served; token: string }, gapMs: number): Promise<{ rounds: string[][]; text: unknown }> {
   const port = Number(new URL(serve.bridge ?? '').port);
-  const _meta = {
-    'io.modelcontextprotocol/protocolVersion': MODERN,
-    'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1' },
-    'io.modelcontextprotocol/clientCapabilities': { elicitation: { form: {} } },
-  };
-  const headers = mcpHeaders(port, token, { 'MCP-Protocol-Version': MODERN, 'Mcp-Method': 'tools/call', 'Mcp-Name': TOOL });
   const rounds: string[][] = [];
   let retry: Record<string, unknown> = {};
   for (let id = 1; id <= 5; id++) {
-    const body = JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: TOOL, arguments: { gapMs }, ...retry, _meta } });
-    const answer = messageOf((await rawRequest(port, { headers, body })).body);
+    const answer = messageOf((await modernToolCall(port, token, id, { name: TOOL, arguments: { gapMs }, ...retry })).body);
     expect(answer.error).toBeUndefined();
     if (answer.result?.['resultType'] !== 'input_required') return { rounds, text: (answer.result?.['content'] as { text?: string }[] | undefined)?.[0]?.text };
     const requests = answer.result['inputRequests'] as Record<string, { method: string; params?: { message?: string } }>;

@@ -1,8 +1,8 @@
-import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, runCli, tempHome } from '../support/cli';
+import { everythingOverHttp } from '../support/everything-http';
 import { eventually, startServe, type Served } from '../support/serve';
 import { freePort } from '../support/ports';
 
@@ -129,20 +129,10 @@ describe('serve (headless core + App API over HTTP)', () => {
 
 describe('Streamable HTTP servers through the CLI', () => {
   it('adds server-everything over its own HTTP mode and calls echo', async () => {
-    const port = await freePort();
-    const server = spawn(process.execPath, [everything, 'streamableHttp'], { env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'] });
+    const { child: server, url } = await everythingOverHttp();
     try {
-      await new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error('server-everything did not start')), 15_000);
-        server.stderr.on('data', (c: Buffer) => {
-          if (c.toString().includes('listening')) {
-            clearTimeout(timer);
-            resolve();
-          }
-        });
-      });
       const home = tempHome();
-      expect((await runCli(home, ['servers', 'add', 'remote', '--url', `http://127.0.0.1:${port}/mcp`])).code).toBe(0);
+      expect((await runCli(home, ['servers', 'add', 'remote', '--url', url])).code).toBe(0);
       const call = await runCli(home, ['call', 'remote', 'echo', '{"message":"hi"}']);
       expect(call.stderr).toBe('');
       expect(call.stdout).toMatch(/\bhi\b/);

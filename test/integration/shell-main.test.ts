@@ -1,13 +1,10 @@
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { ROOT } from '../support/cli';
 import { freePort } from '../support/ports';
-
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const MAIN = path.join(ROOT, 'dist', 'shell-main.mjs');
+import { runShellDriver, SHELL_MAIN as MAIN } from '../support/shell-driver';
 
 /** Runs shell-main-driver.ts against the bundled main with a stand-in `electron`; returns what it printed. */
 async function drive(): Promise<Record<string, unknown>> {
@@ -15,24 +12,11 @@ async function drive(): Promise<Record<string, unknown>> {
   mkdirSync(home, { recursive: true, mode: 0o700 });
   // Its own bridge port: the default one may be taken by the person's app or another test.
   writeFileSync(path.join(home, 'mcp.json'), JSON.stringify({ mcpServers: {}, settings: { bridgePort: await freePort() } }), { mode: 0o600 });
-  const child = spawn(process.execPath, ['--import', 'tsx', 'test/integration/shell-main-driver.ts', MAIN], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      STUB_APP_PATH: ROOT,
-      CONNECTED_SERVICES_HOME: home,
-      CONNECTED_SERVICES_PASSPHRASE: 'shell-main-test-passphrase',
-      CONNECTED_SERVICES_TEST_TRAY_FILE: path.join(home, '..', 'tray.json'),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const { printed } = await runShellDriver('test/integration/shell-main-driver.ts', home, {
+    CONNECTED_SERVICES_PASSPHRASE: 'shell-main-test-passphrase',
+    CONNECTED_SERVICES_TEST_TRAY_FILE: path.join(home, '..', 'tray.json'),
   });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-  if (code !== 0) throw new Error(`the driver exited with ${String(code)}:\n${stderr}`);
-  return JSON.parse(stdout) as Record<string, unknown>;
+  return printed;
 }
 
 describe('the bundled desktop main process, on a stand-in electron module', () => {

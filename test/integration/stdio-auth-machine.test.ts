@@ -20,6 +20,7 @@ import { startTokenApi, type TokenApi } from '../fixtures/stdio-auth/token-api';
 import { openTestVault } from '../support/oauth-harness';
 import { rejection } from '../support/rejection';
 import { tempDir, textOf } from '../support/server-harness';
+import { overlappingCalls, who } from '../support/token-callers';
 
 const ENV_SERVER = fileURLToPath(new URL('../fixtures/stdio-auth/token-env-server.ts', import.meta.url));
 const FILE_SERVER = fileURLToPath(new URL('../fixtures/stdio-auth/token_file_server.py', import.meta.url));
@@ -89,14 +90,6 @@ async function setUp(servers: (as: AuthServer, api: TokenApi) => Record<string, 
   return { as, api, vault, coordinator, pool, runtimeDir, logs, configs };
 }
 
-interface Who {
-  pid: number;
-  status: number;
-  body: Record<string, string>;
-}
-
-const who = (text: string): Who => JSON.parse(text) as Who;
-
 /** Every access token the authorization server issued (the API saw them all) and the secrets behind them. */
 function expectNothingSecret(s: SetUp, texts: string[], secrets: string[]): void {
   const all = [...new Set([...s.api.requests.map((r) => r.token).filter((t) => t !== ''), ...secrets])];
@@ -116,21 +109,8 @@ describe('stdio auth: client credentials (RFC 6749 §4.4) for programs on this c
     expect(first).toMatchObject({ status: 200, body: { client_id: CC_BASIC_CLIENT.clientId } });
     expect(as.counts.token['client_credentials']).toBe(1);
 
-    const pids = new Set<number>([first.pid]);
-    const errors: string[] = [];
-    const deadline = Date.now() + 3 * TTL_S * 1000;
-    const caller = async (ms: number): Promise<void> => {
-      while (Date.now() < deadline) {
-        try {
-          const result = await pool.callTool('machine', 'slow', { ms });
-          if (result.isError) errors.push(textOf(result));
-          else pids.add(who(textOf(result)).pid);
-        } catch (error) {
-          errors.push(String(error));
-        }
-      }
-    };
-    await Promise.all([caller(700), caller(450)]);
+    const { pids, errors } = await overlappingCalls(pool, 'machine', Date.now() + 3 * TTL_S * 1000);
+    pids.add(first.pid);
     // A restart during a call would have failed it; an expired token would have been refused by the API.
     expect(errors).toEqual([]);
     expect(pids.size).toBeGreaterThanOrEqual(3);

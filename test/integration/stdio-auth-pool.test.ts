@@ -14,6 +14,7 @@ import { ROOT } from '../fixtures/servers/config';
 import { tempDir, textOf, waitFor } from '../support/server-harness';
 import { startTokenApi, type TokenApi } from '../fixtures/stdio-auth/token-api';
 import { rejection } from '../support/rejection';
+import { overlappingCalls, who } from '../support/token-callers';
 
 const ENV_SERVER = fileURLToPath(new URL('../fixtures/stdio-auth/token-env-server.ts', import.meta.url));
 const FILE_SERVER = fileURLToPath(new URL('../fixtures/stdio-auth/token_file_server.py', import.meta.url));
@@ -78,16 +79,6 @@ async function setUp(asOptions: Parameters<typeof startAuthorizationServer>[0] =
   return { as, api, vault, coordinator, pool, runtimeDir, logs, configs };
 }
 
-interface Who {
-  pid: number;
-  status: number;
-  body: { sub: string };
-}
-
-function who(text: string): Who {
-  return JSON.parse(text) as Who;
-}
-
 async function signInWithDevice(coordinator: AuthCoordinator, name: string, config: StdioServerConfig): Promise<void> {
   const approvals: Promise<string>[] = [];
   const onEvent = (event: FlowEvent): void => {
@@ -129,21 +120,8 @@ describe('stdio auth: tokens delivered to programs on this computer', () => {
 
     // Two callers keep overlapping slow calls going for several token lifetimes: each must succeed (a
     // restart during a call would fail it), and the program is restarted (new pid) between them.
-    const pids = new Set<number>([first.pid]);
-    const errors: string[] = [];
-    const deadline = Date.now() + 4 * TTL_S * 1000;
-    const caller = async (ms: number): Promise<void> => {
-      while (Date.now() < deadline) {
-        try {
-          const result = await pool.callTool('envtok', 'slow', { ms });
-          if (result.isError) errors.push(textOf(result));
-          else pids.add(who(textOf(result)).pid);
-        } catch (error) {
-          errors.push(String(error));
-        }
-      }
-    };
-    await Promise.all([caller(700), caller(450)]);
+    const { pids, errors } = await overlappingCalls(pool, 'envtok', Date.now() + 4 * TTL_S * 1000);
+    pids.add(first.pid);
     expect(errors).toEqual([]);
     expect(pids.size).toBeGreaterThanOrEqual(3);
     expect(api.requests.every((r) => r.status === 200)).toBe(true);

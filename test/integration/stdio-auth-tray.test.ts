@@ -1,13 +1,9 @@
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { freePort } from '../support/ports';
-
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const MAIN = path.join(ROOT, 'dist', 'shell-main.mjs');
+import { runShellDriver } from '../support/shell-driver';
 
 interface Answer {
   result?: { isError?: boolean; content?: { text?: string }[] };
@@ -18,24 +14,11 @@ interface Answer {
 async function drive(): Promise<Record<string, unknown>> {
   const home = path.join(mkdtempSync(path.join(tmpdir(), 'cs-stdio-tray-')), 'home');
   mkdirSync(home, { recursive: true, mode: 0o700 });
-  const child = spawn(process.execPath, ['--import', 'tsx', 'test/integration/stdio-auth-tray-driver.ts', MAIN], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      STUB_APP_PATH: ROOT,
-      CONNECTED_SERVICES_HOME: home,
-      CONNECTED_SERVICES_PASSPHRASE: 'stdio-tray-test-passphrase',
-      BRIDGE_PORT: String(await freePort()),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const { printed, stderr } = await runShellDriver('test/integration/stdio-auth-tray-driver.ts', home, {
+    CONNECTED_SERVICES_PASSPHRASE: 'stdio-tray-test-passphrase',
+    BRIDGE_PORT: String(await freePort()),
   });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-  if (code !== 0) throw new Error(`the driver exited with ${String(code)}:\n${stderr}`);
-  return { ...(JSON.parse(stdout) as Record<string, unknown>), stderr };
+  return { ...printed, stderr };
 }
 
 describe('the tray of the desktop app, for a program on this computer that signs in', () => {

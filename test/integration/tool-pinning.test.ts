@@ -8,6 +8,7 @@ import { connectAgent, type AgentClient } from '../support/bridge-harness';
 import { tempHome } from '../support/cli';
 import { connectModernAgent, type ModernAgent } from '../support/modern-agent';
 import { waitFor } from '../support/server-harness';
+import { shifted } from '../support/shifting-core';
 
 // Issue #35 item 3: what a server lists reaches agents only as the person approved it.
 const PASSPHRASE = { CONNECTED_SERVICES_PASSPHRASE: 'correct horse battery staple' };
@@ -52,11 +53,6 @@ async function toolsSeen(agent: AgentClient): Promise<Record<string, string>> {
 async function promptsSeen(agent: AgentClient): Promise<Record<string, string>> {
   const { prompts } = await agent.client.listPrompts();
   return Object.fromEntries(prompts.map((p) => [p.name.replace(/^shifting__/, ''), p.description ?? '']));
-}
-
-async function shifted(core: Core, count: number): Promise<void> {
-  await core.pool.callTool('shifting', 'shift', {});
-  await waitFor('the shifted listing held', async () => ((await core.api.listHeldChanges({ server: 'shifting' })).length >= count ? true : undefined));
 }
 
 describe('tools pinned at approval, through the real bridge', () => {

@@ -1,5 +1,6 @@
 import { createCore, type Core } from '../../electron/app';
 import { shiftingServer } from '../fixtures/servers/config';
+import { waitFor } from './server-harness';
 
 export const SHIFTING_PASSPHRASE = { CONNECTED_SERVICES_PASSPHRASE: 'correct horse battery staple' };
 
@@ -16,4 +17,10 @@ export async function coreWithShifting(home: string, stageFile: string): Promise
     await core.close();
     throw error;
   }
+}
+
+/** `shifting` moved to its next stage (its `shift` tool), until the core holds `count` changes of it for the person. */
+export async function shifted(core: Core, count = 4): Promise<void> {
+  await core.pool.callTool('shifting', 'shift', {});
+  await waitFor('the shifted listing held', async () => ((await core.api.listHeldChanges({ server: 'shifting' })).length >= count ? true : undefined));
 }
