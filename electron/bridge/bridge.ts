@@ -19,6 +19,7 @@ import { notTheProgramsAgent } from './program-bridge';
 import { MCP_PATH } from './http-guard';
 import { ListChangedNotifier } from './list-changed';
 import { ModernHandlers } from './modern-handlers';
+import { serverAllowed } from './policy';
 import { BRIDGE_HOST, listenOnLoopback } from './loopback-listen';
 import { createSessionServer } from './session-server';
 import { SessionRegistry, type Session } from './sessions';
@@ -144,6 +145,9 @@ function followChanges({ pool, agents, toolIndex, sessions, listChanged, subscri
         void modern.drop(name).catch((error: unknown) => log(`closing agent "${name}"'s 2026-07-28 handler failed: ${String(error)}`));
       }
       for (const name of changed) {
+        const agent = agents.peek(name);
+        const mayUse = (server: string): boolean => agent !== undefined && serverAllowed(agent, server);
+        void subscriptions.narrow(name, mayUse).catch((error: unknown) => log(`ending agent "${name}"'s subscriptions it may no longer hold failed: ${String(error)}`));
         for (const session of sessions.forAgent(name)) listChanged.session(session);
         listChanged.agent(name);
       }

@@ -56,3 +56,22 @@ describe('ResourceSubscriptions per agent', () => {
     expect(subs.count(b)).toBe(half + 2);
   });
 });
+
+describe('ResourceSubscriptions when an agent is narrowed', () => {
+  it("gives back only that agent's holdings of servers it may no longer use, and frees their room", async () => {
+    const { pool, calls } = fakePool();
+    const subs = new ResourceSubscriptions(pool);
+    const mine = {};
+    const other = {};
+    const heard: string[] = [];
+    await subs.add(mine, (uri) => heard.push(`mine ${uri}`), 'mail', 'mail://inbox', { agent: 'a' });
+    await subs.add(mine, (uri) => heard.push(`mine ${uri}`), 'files', 'file:///x', { agent: 'a' });
+    await subs.add(other, (uri) => heard.push(`other ${uri}`), 'mail', 'mail://inbox', { agent: 'b' });
+    await subs.narrow('a', (server) => server === 'files');
+    expect(calls.filter((c) => c.startsWith('-'))).toEqual(['-mail mail://inbox']);
+    subs.updated('mail', 'mail://inbox');
+    subs.updated('files', 'file:///x');
+    expect(heard).toEqual(['other mail://inbox', 'mine file:///x']);
+    expect(subs.count(mine)).toBe(1);
+  });
+});

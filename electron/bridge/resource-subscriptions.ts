@@ -111,6 +111,24 @@ export class ResourceSubscriptions {
     await Promise.all([...own.held.values()].map((held) => this.#pool.unsubscribeResource(held.server, held.uri)));
   }
 
+  /**
+   * The person changed what `agent` may use: its sessions and listen streams give back what they hold
+   * of servers it may no longer use, so it hears nothing more of them and they are no longer kept up for it.
+   */
+  async narrow(agent: string, mayUse: (server: string) => boolean): Promise<void> {
+    const lost: Array<{ server: string; uri: string }> = [];
+    for (const own of this.#sessions.values()) {
+      if (own.agent !== agent) continue;
+      for (const [key, held] of own.held) {
+        if (mayUse(held.server)) continue;
+        own.held.delete(key);
+        this.#release(agent, key);
+        lost.push(held);
+      }
+    }
+    await Promise.all(lost.map((held) => this.#pool.unsubscribeResource(held.server, held.uri)));
+  }
+
   /** A server says one of its resources changed: every session subscribed to it is told. */
   updated(server: string, uri: string): void {
     const key = keyOf(server, uri);

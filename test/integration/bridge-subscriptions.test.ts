@@ -51,6 +51,23 @@ describe('resource subscriptions through the bridge (server-everything)', () => 
     expect(audited.some((e) => e.kind === 'resource' && e.tool === uri && e.outcome === 'ok')).toBe(true);
   });
 
+  it("a session hears no more of a server the person took from its agent, while another agent's goes on", async () => {
+    const narrowed = await agent('narrowed', 'allow');
+    const witness = await agent('witness', 'allow');
+    const uri = (await narrowed.c.client.listResources()).resources[0]?.uri ?? '';
+    await narrowed.c.client.subscribeResource({ uri });
+    await witness.c.client.subscribeResource({ uri });
+    await witness.c.client.callTool({ name: 'everything__toggle-subscriber-updates', arguments: {} });
+    await waitFor('an update to reach both', () => (narrowed.updates.includes(uri) && witness.updates.includes(uri) ? true : undefined), 30_000);
+    await h.bridge.agents.update('narrowed', { servers: ['memory'] });
+    const heard = narrowed.updates.length;
+    const seen = witness.updates.length;
+    // Two more updates reach the agent that still may use the server: none reaches the narrowed one.
+    await waitFor('two more updates to the witness', () => (witness.updates.length >= seen + 2 ? true : undefined), 30_000);
+    expect(narrowed.updates.length).toBe(heard);
+    await witness.c.client.callTool({ name: 'everything__toggle-subscriber-updates', arguments: {} });
+  });
+
   it('refuses a resource of no allowed server, and an agent whose read tier is deny', async () => {
     const denied = await agent('no-reads', 'deny');
     const uri = (await h.pool.resources('everything')).resources[0]?.uri ?? '';
