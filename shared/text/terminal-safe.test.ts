@@ -14,6 +14,18 @@ describe('terminalSafe', () => {
     expect(terminalSafe('name\tvalue\nnext äöü 日本 👩‍💻')).toBe('name\tvalue\nnext äöü 日本 👩‍💻');
   });
 
+  it('shows the characters that hide text or make two names look alike: zero-width, bidi marks, tags, separators', () => {
+    expect(terminalSafe('wipe\u200beverything')).toBe('wipe\\u200beverything');
+    expect(terminalSafe('a\u200e\u200f\u061c\ufeff\u2060b')).toBe('a\\u200e\\u200f\\u061c\\ufeff\\u2060b');
+    expect(terminalSafe('x\u2028y\u2029z\ufff9')).toBe('x\\u2028y\\u2029z\\ufff9');
+    // A tag character (hidden text) as its two UTF-16 units, so JSON still parses.
+    expect(terminalSafe('ok\u{E0041}')).toBe('ok\\udb40\\udc41');
+    expect(JSON.parse(terminalSafe(JSON.stringify({ t: 'ok\u{E0041}\u200d' })))).toEqual({ t: 'ok\u{E0041}\u200d' });
+    // A joiner inside an emoji sequence draws one emoji and stays; a joiner elsewhere is shown.
+    expect(terminalSafe('👩\u200d💻 👍🏽\u200d👍')).toBe('👩\u200d💻 👍🏽\u200d👍');
+    expect(terminalSafe('a\u200db')).toBe('a\\u200db');
+  });
+
   it('drops the CR of CRLF line ends and shows a lone CR, which would let a line overwrite itself', () => {
     expect(terminalSafe('one\r\ntwo\r\n')).toBe('one\ntwo\n');
     expect(terminalSafe('rm -rf ~\rls')).toBe('rm -rf ~\\u000dls');

@@ -1,12 +1,26 @@
-import { escapeCodePoint } from './hidden-chars';
-
 /**
- * What a terminal acts on instead of showing: C0 and C1 controls and DEL (ESC and CSI begin the
- * sequences that move the cursor over earlier lines, retitle the window or write the clipboard;
- * ECMA-48 §5) and the bidi embeddings, overrides and isolates that reorder what a person reads
- * (Unicode UAX #9 §2.1–2.4). Tab and newline are layout and stay.
+ * What a terminal acts on or hides instead of showing: C0 and C1 controls and DEL (ESC and CSI begin
+ * the sequences that move the cursor over earlier lines, retitle the window or write the clipboard;
+ * ECMA-48 §5), format characters (`\p{Cf}`: the bidi embeddings, overrides, isolates and marks that
+ * reorder what a person reads, UAX #9 §2; zero-width characters that make two names look alike; tag
+ * characters that carry hidden text) and the line and paragraph separators. Tab and newline are layout and stay.
  */
-const TERMINAL_ACTIVE = /[\p{Cc}\u202a-\u202e\u2066-\u2069]/gu;
+const TERMINAL_ACTIVE = /[\p{Cc}\p{Cf}\u2028\u2029]/gu;
+const ZWJ = '\u200d';
+const EMOJI_BEFORE = /\p{Extended_Pictographic}(?:[\u{1F3FB}-\u{1F3FF}]|\uFE0F)?$/u;
+const EMOJI_AFTER = /^\p{Extended_Pictographic}/u;
+
+/** A zero-width joiner between two emoji draws one emoji (UTS #51 §2.3): shown, not escaped. */
+function joinsEmoji(text: string, at: number): boolean {
+  return EMOJI_BEFORE.test(text.slice(Math.max(0, at - 4), at)) && EMOJI_AFTER.test(text.slice(at + 1, at + 3));
+}
+
+/** `\u` and four hex digits per UTF-16 unit, so printed JSON still parses to the same value. */
+function escaped(char: string): string {
+  let out = '';
+  for (let i = 0; i < char.length; i++) out += `\\u${char.charCodeAt(i).toString(16).padStart(4, '0')}`;
+  return out;
+}
 
 /**
  * Text safe to write to a terminal: every such character shown as `\u` and four hex digits. A CR
@@ -14,5 +28,7 @@ const TERMINAL_ACTIVE = /[\p{Cc}\u202a-\u202e\u2066-\u2069]/gu;
  * Inside JSON text the escapes are JSON's own, so printed JSON still parses to the same value.
  */
 export function terminalSafe(text: string): string {
-  return text.replace(/\r\n/g, '\n').replace(TERMINAL_ACTIVE, (char) => (char === '\t' || char === '\n' ? char : escapeCodePoint(char)));
+  return text
+    .replace(/\r\n/g, '\n')
+    .replace(TERMINAL_ACTIVE, (char: string, at: number, whole: string) => (char === '\t' || char === '\n' || (char === ZWJ && joinsEmoji(whole, at)) ? char : escaped(char)));
 }
