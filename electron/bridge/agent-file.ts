@@ -75,14 +75,19 @@ export function changesBetween(before: ReadonlyMap<string, StoredAgent>, after: 
   return { revoked, changed };
 }
 
+function ownEntry<V>(record: Record<string, V>, name: string, value: V): void {
+  Object.defineProperty(record, name, { value, enumerable: true, writable: true, configurable: true });
+}
+
 /** An agent's per-tool decisions with one set (or removed: null). */
 export function withDecision(current: StoredAgent['tools'], server: string, tool: string, decision: Decision | null): StoredAgent['tools'] {
   const tools: StoredAgent['tools'] = structuredClone(current);
   const forServer = Object.hasOwn(tools, server) ? (tools[server] ?? {}) : {};
+  // Defined, not assigned: a tool named `__proto__` gets its rule, not a prototype.
   if (decision === null) delete forServer[tool];
-  else forServer[tool] = decision;
+  else ownEntry(forServer, tool, decision);
   if (Object.keys(forServer).length === 0) delete tools[server];
-  else tools[server] = forServer;
+  else ownEntry(tools, server, forServer);
   return tools;
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_CLIENT_PREFIX, NAME_CLIENTS, TOOL_MODES } from '../../shared/api';
+import { ownRecord } from '../../shared/config';
 
 export const DECISIONS = ['allow', 'ask', 'deny'] as const;
 export const DecisionSchema = z.enum(DECISIONS);
@@ -28,8 +29,8 @@ export const AgentNameSchema = z
 /** In `servers`, this stands for every configured server. */
 export const ALL_SERVERS = '*';
 
-/** Per server, per tool: a decision that wins over the tier policy. */
-export const ToolOverridesSchema = z.record(z.string(), z.record(z.string(), DecisionSchema));
+/** Per server, per tool: a decision that wins over the tier policy (a tool may be named `__proto__`). */
+export const ToolOverridesSchema = ownRecord(z.string(), ownRecord(z.string(), DecisionSchema));
 export type ToolOverrides = z.infer<typeof ToolOverridesSchema>;
 
 /**

@@ -9,7 +9,7 @@ import { agentNotFound, agentRecord, changesBetween, fileStamp, index, parseFile
 import { agentDeclaredTwice, agentNotEditable, checkDeclarable, codeAgentRecord, mergeAgents, type CodeAgentInput } from './code-agents';
 import { configSnippet, type SnippetOptions } from './config-snippet';
 import { Emitter } from '../../shared/events';
-import { FileLock, MAX_STATE_FILE_BYTES, readTextFileSync, writeFileAtomic } from '../fs-safe';
+import { FileLock, fsFailure, MAX_STATE_FILE_BYTES, readTextFileSync, writeFileAtomic } from '../fs-safe';
 import { hashToken, newAgentToken, plausibleToken, sameDigest, tokenHint, type TokenDigest } from './token';
 
 export const AGENTS_FILE = 'agents.json';
@@ -282,7 +282,9 @@ export class AgentStore {
       const stamp = this.#fileStamp();
       const current = stamp === 'none' ? [] : parseFile(readTextFileSync(this.file, MAX_STATE_FILE_BYTES), this.file);
       const next = edit(current);
-      await writeFileAtomic(this.file, `${JSON.stringify({ version: AGENTS_FILE_VERSION, agents: next }, null, 2)}\n`);
+      await writeFileAtomic(this.file, `${JSON.stringify({ version: AGENTS_FILE_VERSION, agents: next }, null, 2)}\n`).catch((error: unknown) => {
+        throw fsFailure(error, 'write', this.file);
+      });
       this.#checkedAt = this.#core.now();
       this.#replace(next, this.#fileStamp(), true);
     });

@@ -1,6 +1,7 @@
 import { toCodedError } from '../../shared/errors';
 import { createContext, type CliContext, type GlobalOptions } from './context';
 import { EXIT_CODES } from './exit-codes';
+import { prepareHomeFolder } from './home-folder';
 import { printError, type Output } from './output';
 
 export type Action = (ctx: CliContext) => Promise<number | void>;
@@ -16,6 +17,7 @@ export function createRunner(globalsOf: () => GlobalOptions, output: Output, env
     const json = process.argv.includes('--json');
     const ctx = createContext(globals, output, env);
     try {
+      if (globals.home !== undefined) await prepareHomeFolder(globals.home, (line) => output.err(line));
       const code: unknown = await action(ctx);
       // `void` actions may still return a value (a `return output.out(…)`): only a number is an exit code.
       process.exitCode = typeof code === 'number' ? code : 0;

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { CodedError, errorMessage } from '../../shared/errors';
+import { CodedError, errorMessage, type ErrorCode } from '../../shared/errors';
 import { redact } from '../../shared/redact';
 
 export function errnoCode(error: unknown): string | undefined {
@@ -8,18 +8,38 @@ export function errnoCode(error: unknown): string | undefined {
   return typeof code === 'string' ? code : undefined;
 }
 
+/** Where a data folder is chosen: said wherever the fix is another folder. */
+const ANOTHER_FOLDER = 'choose a data folder on another disk (--home, or CONNECTED_SERVICES_HOME)';
+
+/**
+ * What stops a write, by the system's error code, and what the person fixes, in one place for every
+ * file we keep (pins, mcp.json, agents.json, the vault…). A full disk is no fault of ours and passes
+ * once space is freed (`server_unavailable`, as for anything that cannot be done now); a folder that
+ * may not be written is the person's to open (`denied`).
+ */
+export function fsCause(errno: string | undefined, dir: string): { code: ErrorCode; why: string; fix: string } | undefined {
+  switch (errno) {
+    case 'ENOSPC':
+    case 'EDQUOT':
+      return { code: 'server_unavailable', why: errno === 'EDQUOT' ? 'the disk quota is used up' : 'the disk is full', fix: `The disk is full: free space in ${dir}` };
+    case 'EROFS':
+      return { code: 'denied', why: 'the file system is read-only', fix: `Mount the disk holding ${dir} writable, or ${ANOTHER_FOLDER}` };
+    case 'EACCES':
+    case 'EPERM':
+      return { code: 'denied', why: 'permission denied', fix: `Make ${dir} writable for the user running the app (its permissions, owner or immutable flag)` };
+    default:
+      return undefined;
+  }
+}
+
 /** Turns a file-system failure into an error a person can act on (no stack trace, a hint). */
 export function fsFailure(error: unknown, action: string, target: string): CodedError {
   if (error instanceof CodedError) return error;
   const code = errnoCode(error);
   const where = path.dirname(target);
+  const known = fsCause(code, where);
+  if (known) return new CodedError(known.code, `Could not ${action} ${target}: ${known.why}.`, { hint: `${known.fix}.`, cause: error });
   switch (code) {
-    case 'EACCES':
-    case 'EPERM':
-      return new CodedError('denied', `Could not ${action} ${target}: permission denied.`, {
-        hint: `Check that your user owns ${where} and may read and write it.`,
-        cause: error,
-      });
     case 'ENOENT':
       return new CodedError('not_found', `Could not ${action} ${target}: it does not exist.`, {
         hint: `Check the path, or create ${where} first.`,
@@ -29,17 +49,6 @@ export function fsFailure(error: unknown, action: string, target: string): Coded
     case 'EISDIR':
       return new CodedError('invalid_config', `Could not ${action} ${target}: a file and a folder are mixed up in this path.`, {
         hint: `Check that ${where} is a folder and ${target} is a file.`,
-        cause: error,
-      });
-    case 'ENOSPC':
-    case 'EDQUOT':
-      return new CodedError('internal', `Could not ${action} ${target}: the disk is full.`, {
-        hint: 'Free some disk space and try again.',
-        cause: error,
-      });
-    case 'EROFS':
-      return new CodedError('denied', `Could not ${action} ${target}: the file system is read-only.`, {
-        hint: 'Set CONNECTED_SERVICES_HOME to a writable folder.',
         cause: error,
       });
     default: {

@@ -2,7 +2,7 @@ export { writeFileAtomic, removeStaleTemps, syncDir } from './atomic-write';
 export type { AtomicWriteOptions } from './atomic-write';
 export { withFileLock, FileLock, DEFAULT_LOCK } from './file-lock';
 export type { LockOptions } from './file-lock';
-export { errnoCode, fsFailure } from './fs-errors';
+export { errnoCode, fsCause, fsFailure } from './fs-errors';
 export { readRegularFile, readRegularFileSync } from './read-regular-file';
 export { readTextFile, readTextFileSync, MAX_STATE_FILE_BYTES } from './read-text-file';
 export type { RegularFileRead } from './read-regular-file';

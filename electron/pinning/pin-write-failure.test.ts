@@ -8,8 +8,9 @@ describe('pinWriteFailure', () => {
   it.each([
     ['EACCES', 'denied', 'permission denied', 'Make /d/pins writable for the user running the app'],
     ['EPERM', 'denied', 'permission denied', 'Make /d/pins writable for the user running the app'],
-    ['EROFS', 'denied', 'the file system is read-only', 'Mount the disk holding /d/pins writable, or set CONNECTED_SERVICES_HOME'],
-    ['ENOSPC', 'server_unavailable', 'the disk is full', 'Free some space on the disk holding /d/pins'],
+    ['EROFS', 'denied', 'the file system is read-only', 'Mount the disk holding /d/pins writable, or choose a data folder on another disk (--home, or CONNECTED_SERVICES_HOME)'],
+    ['ENOSPC', 'server_unavailable', 'the disk is full', 'The disk is full: free space in /d/pins'],
+    ['EDQUOT', 'server_unavailable', 'the disk quota is used up', 'The disk is full: free space in /d/pins'],
     ['EEXIST', 'invalid_config', 'it is a file, not a folder', 'Move the file at /d/pins away'],
   ])('%s: code %s, what failed, and what to fix as a sentence', (errno, code, why, fix) => {
     const error = pinWriteFailure('notes', '/d/pins', failed(errno));

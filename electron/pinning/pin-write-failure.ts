@@ -1,24 +1,11 @@
 import { CodedError, errorMessage, type ErrorCode } from '../../shared/errors';
 import { redact } from '../../shared/redact';
-import { errnoCode } from '../fs-safe';
+import { errnoCode, fsCause } from '../fs-safe';
 
-/** What the person fixes when a pins folder cannot be written, by the system's error code. */
+/** What the person fixes when a pins folder cannot be written: the data folder's own causes, and a file in its place. */
 function cause(dir: string, errno: string | undefined): { code: ErrorCode; why: string; fix: string } | undefined {
-  switch (errno) {
-    case 'EACCES':
-    case 'EPERM':
-      return { code: 'denied', why: 'permission denied', fix: `Make ${dir} writable for the user running the app (its permissions, owner or immutable flag)` };
-    case 'EROFS':
-      return { code: 'denied', why: 'the file system is read-only', fix: `Mount the disk holding ${dir} writable, or set CONNECTED_SERVICES_HOME to a folder on a writable disk` };
-    case 'ENOSPC':
-    case 'EDQUOT':
-      return { code: 'server_unavailable', why: 'the disk is full', fix: `Free some space on the disk holding ${dir}` };
-    case 'EEXIST':
-    case 'ENOTDIR':
-      return { code: 'invalid_config', why: 'it is a file, not a folder', fix: `Move the file at ${dir} away (the pins folder is made again)` };
-    default:
-      return undefined;
-  }
+  if (errno === 'EEXIST' || errno === 'ENOTDIR') return { code: 'invalid_config', why: 'it is a file, not a folder', fix: `Move the file at ${dir} away (the pins folder is made again)` };
+  return fsCause(errno, dir);
 }
 
 /**

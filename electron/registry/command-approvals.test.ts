@@ -135,3 +135,22 @@ describe('command approvals: undoing an approval', () => {
     expect(error).toMatchObject({ code: 'invalid_config', message: expect.stringContaining('not a regular file') as unknown });
   });
 });
+
+describe('command approvals under names every object has', () => {
+  it('a record approves its own name only: __proto__, toString or constructor approve nothing else', async () => {
+    const root = await mkdtemp(path.join(os.tmpdir(), 'cs-command-approvals-'));
+    const store = new FileCommandApprovalStore(path.join(root, 'approvals.json'), { now: () => 1, log: () => undefined });
+    const entry: StdioServerConfig = { command: 'notes-mcp' };
+    await store.approve('constructor', entry);
+    const [record] = (JSON.parse(await readFile(store.file, 'utf8')) as { approvals: Array<Record<string, unknown>> }).approvals;
+    await writeFile(store.file, JSON.stringify({ version: 2, approvals: [record, { ...record, name: '__proto__' }, { ...record, name: 'toString' }] }));
+    await store.load();
+    expect(store.status('constructor', entry)).toBe('approved');
+    expect(store.status('prototype', entry)).toBe('pending');
+    expect(store.status('hasOwnProperty', entry)).toBe('pending');
+    expect(store.status('__proto__', entry)).toBe('approved');
+    await store.restore('__proto__', undefined);
+    expect((JSON.parse(await readFile(store.file, 'utf8')) as { approvals: Array<{ name: string }> }).approvals.map((a) => a.name)).toEqual(['constructor', 'toString']);
+    await rm(root, { recursive: true, force: true });
+  });
+});

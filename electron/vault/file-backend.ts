@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { CorruptFile } from '../../shared/vault';
 import type { Backend, UpdateResult } from './backend';
-import { removeStaleTemps, withFileLock, writeFileAtomic, type LockOptions as FileLockOptions } from '../fs-safe';
+import { fsFailure, removeStaleTemps, withFileLock, writeFileAtomic, type LockOptions as FileLockOptions } from '../fs-safe';
 import { assertPrivateFile, checkDir, ensurePrivateDir } from './permissions';
 import { CorruptVaultError, type Sealer } from './sealer';
 import {
@@ -124,7 +124,9 @@ export function createFileBackend(options: FileBackendOptions): Backend {
         if (mutate(after)) {
           const bytes = await sealer.seal(after);
           await removeStaleTemps(file);
-          await writeFileAtomic(file, bytes, { beforeRename: assertHeld });
+          await writeFileAtomic(file, bytes, { beforeRename: assertHeld }).catch((error: unknown) => {
+            throw fsFailure(error, 'write', file);
+          });
           stamp = await statStamp(file);
           entries = after;
           present = true;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ownRecord } from '../config';
 import { ErrorCodeSchema } from '../errors';
 import { AskOutcomeSchema } from './ask-views';
 import { lazySchema } from './lazy-schema';
@@ -44,7 +45,7 @@ export const AgentViewSchema = lazySchema(() => z.object({
   servers: z.union([z.literal('*'), z.array(z.string())]),
   policy: TierPolicySchema,
   /** Per-tool overrides: server → tool (its name on that server) → decision. */
-  tools: z.record(z.string(), z.record(z.string(), PolicyDecisionSchema)),
+  tools: ownRecord(z.string(), ownRecord(z.string(), PolicyDecisionSchema)),
   createdAt: z.number(),
   lastUsedAt: z.number().optional(),
   /** The MCP revision its last session spoke (`2025-11-25`), while the app runs. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ServerNameSchema } from '../config';
+import { ServerNameSchema, ownRecord } from '../config';
 import { AgentAsksViewSchema, AgentClientViewSchema, NameStyleViewSchema, PolicyDecisionSchema, TierPolicySchema, ToolModeViewSchema } from './bridge-views';
 import { lazySchema } from './lazy-schema';
 
@@ -13,7 +13,7 @@ export const CodeAgentSchema = lazySchema(() =>
     servers: z.union([z.literal('*'), z.array(ServerNameSchema).max(1000)]),
     policy: TierPolicySchema.partial().optional(),
     /** Per-tool decisions: server → tool → decision. */
-    tools: z.record(ServerNameSchema, z.record(z.string().min(1).max(256), PolicyDecisionSchema)).optional(),
+    tools: ownRecord(ServerNameSchema, ownRecord(z.string().min(1).max(256), PolicyDecisionSchema)).optional(),
     asks: AgentAsksViewSchema.partial().optional(),
     names: NameStyleViewSchema.optional(),
     resourceTools: z.boolean().optional(),

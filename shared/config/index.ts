@@ -76,6 +76,7 @@ export type { InputRoundSetting } from './input-round-settings';
 export { assertNoCaseTwin, caseTwin, caseTwinError, caseTwins } from './name-case';
 export { isDockerCommand } from './docker-command';
 export { serverEntry } from './server-entry';
+export { ownRecord } from './own-record';
 export { SESSION_SETTING_NAMES, SESSION_SETTINGS, sessionSetting, sessionTimings } from './session-settings';
 export type { SessionSetting, SessionTimings } from './session-settings';
 export { findLiteralSecrets, secretInUrl, urlSecretParts } from './literal-secrets';

@@ -38,6 +38,23 @@ describe('CLI: servers edit and servers restart', () => {
     expect(wrong.stderr).toContain('this is a stdio server');
   }, 60_000);
 
+  it('an empty --command or --url is refused in the words typed, the entry unchanged', async () => {
+    const home = tempHome('cs-cli-edit-empty-');
+    expect((await runCli(home, ['servers', 'add', 'f', '--', process.execPath, '-e', '0'])).code).toBe(0);
+    expect((await runCli(home, ['servers', 'add', 'web', '--url', 'https://mcp.example.com/mcp'])).code).toBe(0);
+    const before = readFileSync(join(home, 'mcp.json'), 'utf8');
+    for (const [name, option, value] of [['f', '--command', ''], ['f', '--command', '  '], ['web', '--url', ''], ['web', '--url', ' ']] as const) {
+      const refused = await runCli(home, ['servers', 'edit', name, option, value]);
+      expect(refused.code, `${option} "${value}"`).toBe(2);
+      expect(refused.stderr).toContain(`${option} was given an empty value: give one, or leave ${option} out`);
+      expect(refused.stderr).not.toMatch(/\b(command|url): /);
+    }
+    expect(readFileSync(join(home, 'mcp.json'), 'utf8')).toBe(before);
+    const added = await runCli(home, ['servers', 'add', 'other', '--url', '']);
+    expect(added.code).toBe(2);
+    expect(added.stderr).toContain('--url was given an empty value');
+  }, 60_000);
+
   it('restart --failed with nothing failed says so, and restart needs a name or --failed', async () => {
     const home = tempHome('cs-cli-restart-');
     const none = await runCli(home, ['servers', 'restart', '--failed']);

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,8 +13,11 @@ export interface CliResult {
   stderr: string;
 }
 
+/** A new, empty data folder (0700), as one a person made: `--home` names a folder it makes itself only with a note (cli-home-folder.test.ts). */
 export function tempHome(prefix = 'cs-home-'): string {
-  return join(mkdtempSync(join(tmpdir(), prefix)), 'home');
+  const home = join(mkdtempSync(join(tmpdir(), prefix)), 'home');
+  mkdirSync(home, { mode: 0o700 });
+  return home;
 }
 
 /** Runs a node script to its end with a bounded time: its exit code and everything it printed. */

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { SERVER_NAME } from '../../../shared/config';
 import { CodedError } from '../../../shared/errors';
-import { readRegularFile, writeFileAtomic } from '../../fs-safe';
+import { fsFailure, readRegularFile, writeFileAtomic } from '../../fs-safe';
 import { APP_PERMISSIONS, type AppPermission } from '../../mcp-apps';
 
 /** `app-permissions/<server>.json`: what the person allowed that server's apps (SEP-1865 §permissions). */
@@ -49,7 +49,11 @@ export class AppGrants {
       await rm(file, { force: true });
       return;
     }
-    await mkdir(this.#dir, { recursive: true, mode: 0o700 });
-    await writeFileAtomic(file, `${JSON.stringify({ version: 1, allowed: kept })}\n`);
+    try {
+      await mkdir(this.#dir, { recursive: true, mode: 0o700 });
+      await writeFileAtomic(file, `${JSON.stringify({ version: 1, allowed: kept })}\n`);
+    } catch (error) {
+      throw fsFailure(error, 'write', file);
+    }
   }
 }

@@ -11,6 +11,9 @@ import { collect, optionPair } from './pair-option';
 import { givenText, nonEmpty } from '../empty-values';
 
 const unsetName = nonEmpty('--unset-env', '--unset-env API_KEY');
+// Refused as typed: the schema would name its own field (`command: must name a program`), and a blank one passed it.
+const program = nonEmpty('--command', '--command npx');
+const endpoint = nonEmpty('--url', '--url https://mcp.example.com/mcp');
 import { invalidServer } from './invalid-server';
 import { noteMissingPaths } from './missing-path-note';
 import { explainServerError } from '../config-errors';
@@ -80,12 +83,12 @@ export function registerServerEdits(servers: Command, run: Run): void {
   servers
     .command('edit <name> [command...]')
     .description('change a server: `edit NAME -- COMMAND ARGS…` replaces its command line; options change one part each')
-    .option('--command <program>', 'the program to run')
+    .option('--command <program>', 'the program to run', program)
     .option('--arg <arg>', 'an argument (repeatable; the given ones replace all arguments; --arg "" alone removes them)', collect)
     .option('--env <pair>', 'set an environment variable NAME=VALUE (repeatable; use ${secret:NAME} for secrets)', collect)
     .option('--unset-env <name>', 'remove an environment variable (repeatable)', (value: string, previous?: string[]) => collect(unsetName(value), previous))
     .option('--cwd <dir>', 'working directory ("" removes it)')
-    .option('--url <url>', 'the Streamable HTTP endpoint (URL servers)')
+    .option('--url <url>', 'the Streamable HTTP endpoint (URL servers)', endpoint)
     .option('--header <header>', 'HTTP header "Name: value" (repeatable; the given ones replace all headers; --header "" alone removes them)', collect)
     .option('--description <text>', 'what the server is for ("" removes it)')
     .action((name: string, command: string[], options: EditOptions) =>

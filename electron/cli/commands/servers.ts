@@ -23,7 +23,7 @@ import { warnIfArgumentSecrets } from './argument-secrets-note';
 import { collect, optionPair } from './pair-option';
 import { invalidServer } from './invalid-server';
 import { noteMissingPaths } from './missing-path-note';
-import { givenText } from '../empty-values';
+import { givenText, nonEmpty } from '../empty-values';
 
 function pairs(items: string[] | undefined, separator: RegExp, flag: string): Record<string, string> | undefined {
   if (!items || items.length === 0) return undefined;
@@ -122,7 +122,7 @@ export function registerServers(program: Command, run: Run): void {
   servers
     .command('add <name> [command...]')
     .description('add a stdio server (`add NAME -- COMMAND ARGS…`) or an HTTP server (`add NAME --url URL`)')
-    .option('--url <url>', 'Streamable HTTP endpoint')
+    .option('--url <url>', 'Streamable HTTP endpoint', nonEmpty('--url', '--url https://mcp.example.com/mcp'))
     .option('--header <header>', 'HTTP header "Name: value" (repeatable; use ${secret:NAME} for secrets)', collect)
     .option('--env <pair>', 'environment variable NAME=VALUE for the command (repeatable)', collect)
     .option('--cwd <dir>', 'working directory of the command')

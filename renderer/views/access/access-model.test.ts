@@ -32,4 +32,11 @@ describe('the credentials on the Access page', () => {
     expect(cellOf(agent({ tools: { y: { t: 'allow', u: 'allow' } } }), 'y', ['t', 'u'])).toBe('allow');
     expect(cellOf(agent({ tools: { y: { t: 'allow' } } }), 'y', ['t', 'u'])).toBe('tiers');
   });
+
+  it('takes only own rules: a server or tool named like a member of every object is no rule', () => {
+    expect(cellOf(agent({}), 'constructor', ['prototype'])).toBe('tiers');
+    expect(cellOf(agent({ tools: { y: {} } }), 'y', ['toString'])).toBe('tiers');
+    const rules = JSON.parse('{"constructor":{"__proto__":"deny","prototype":"deny"}}') as AgentView['tools'];
+    expect(cellOf(agent({ tools: rules }), 'constructor', ['__proto__', 'prototype'])).toBe('deny');
+  });
 });

@@ -89,8 +89,9 @@ export type CellChoice = 'tiers' | 'allow' | 'ask' | 'deny' | 'block';
 /** One agent × service cell: blocked (not among its services), its tiers, or one decision for every tool it has a rule for. */
 export function cellOf(agent: AgentView, server: string, tools: string[]): CellChoice {
   if (!reaches(agent, server)) return 'block';
-  const rules = agent.tools[server] ?? {};
-  const decisions = new Set(tools.map((t) => rules[t]));
+  // Own entries only: a server or tool named `constructor` or `toString` is no rule.
+  const rules = Object.hasOwn(agent.tools, server) ? agent.tools[server] : undefined;
+  const decisions = new Set(tools.map((t) => (rules !== undefined && Object.hasOwn(rules, t) ? rules[t] : undefined)));
   if (tools.length > 0 && decisions.size === 1) {
     const only = [...decisions][0];
     if (only !== undefined) return only;

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { fsFailure } from './fs-errors';
+
+const failed = (code: string): Error => Object.assign(new Error(`${code}: it failed, open '/d/home/agents.json.tmp'`), { code });
+
+describe('fsFailure: one mapping of what stops a write, for every file kept', () => {
+  it.each([
+    ['ENOSPC', 'server_unavailable', 'the disk is full', 'The disk is full: free space in /d/home.'],
+    ['EDQUOT', 'server_unavailable', 'the disk quota is used up', 'The disk is full: free space in /d/home.'],
+    ['EROFS', 'denied', 'the file system is read-only', 'Mount the disk holding /d/home writable, or choose a data folder on another disk (--home, or CONNECTED_SERVICES_HOME).'],
+    ['EACCES', 'denied', 'permission denied', 'Make /d/home writable for the user running the app (its permissions, owner or immutable flag).'],
+    ['EPERM', 'denied', 'permission denied', 'Make /d/home writable for the user running the app (its permissions, owner or immutable flag).'],
+  ])('%s: %s, what failed and what to fix', (errno, code, why, hint) => {
+    const error = fsFailure(failed(errno), 'write', '/d/home/agents.json');
+    expect(error.code).toBe(code);
+    expect(error.message).toBe(`Could not write /d/home/agents.json: ${why}.`);
+    expect(error.hint).toBe(hint);
+  });
+
+  it('keeps an error of no known cause internal, in its own words', () => {
+    const error = fsFailure(failed('EIO'), 'write', '/d/home/agents.json');
+    expect(error.code).toBe('internal');
+    expect(error.message).toContain('EIO');
+  });
+});

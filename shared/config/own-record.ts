@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * A record keyed by names from outside (a server's, a tool's). z.record neither checks nor keeps a
+ * `__proto__` key, so a person's rule for a tool so named would vanish as the file is read; here
+ * every own key is checked and kept as an own property (defined, not assigned: never the prototype).
+ */
+export function ownRecord<V extends z.ZodType>(key: z.ZodType<string>, value: V): z.ZodType<Record<string, z.output<V>>, Record<string, z.input<V>>> {
+  return z.unknown().transform((input, ctx) => {
+    const out: Record<string, z.output<V>> = {};
+    if (!isObject(input)) {
+      ctx.addIssue({ code: 'custom', message: 'expected an object' });
+      return z.NEVER;
+    }
+    for (const name of Object.keys(input)) {
+      const checkedKey = key.safeParse(name);
+      if (!checkedKey.success) {
+        ctx.addIssue({ code: 'custom', message: `the key "${name}": ${checkedKey.error.issues[0]?.message ?? 'invalid'}`, path: [name] });
+        continue;
+      }
+      const checked = value.safeParse(input[name]);
+      if (!checked.success) {
+        for (const issue of checked.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: [name, ...issue.path] });
+        continue;
+      }
+      Object.defineProperty(out, name, { value: checked.data, enumerable: true, writable: true, configurable: true });
+    }
+    return out;
+  }) as unknown as z.ZodType<Record<string, z.output<V>>, Record<string, z.input<V>>>;
+}

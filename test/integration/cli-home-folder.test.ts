@@ -1,0 +1,33 @@
+import { existsSync, mkdtempSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CLI, runCli, runNode } from '../support/cli';
+
+const NOTE = 'note: created a new, empty data folder at';
+
+// `--home` names a folder the person typed: a typo must not quietly start a new, empty data folder.
+describe('CLI: --home naming a folder that does not exist', () => {
+  it('is made when the folder above it exists, said once on stderr, owner-only', async () => {
+    const home = join(mkdtempSync(join(tmpdir(), 'cs-home-new-')), 'data');
+    const first = await runCli(home, ['servers', 'list', '--json']);
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stderr).toBe(`${NOTE} ${home} (--home named a folder that did not exist)\n`);
+    expect(statSync(home).mode & 0o777).toBe(0o700);
+    const again = await runCli(home, ['servers', 'list', '--json']);
+    expect(again.code).toBe(0);
+    expect(again.stderr).not.toContain(NOTE);
+  }, 60_000);
+
+  it('is refused, with what to check, when the folder above it is missing too; nothing is made', async () => {
+    const base = mkdtempSync(join(tmpdir(), 'cs-home-typo-'));
+    const home = join(base, 'connected-servcies', 'data');
+    for (const args of [['servers', 'list'], ['serve', '--port', '0', '--bridge-port', '0']]) {
+      const refused = await runNode([CLI, '--home', home, ...args], { env: { ...process.env, CONNECTED_SERVICES_PASSPHRASE: 'cs-home-typo-test' } });
+      expect(refused.code, args.join(' ')).toBe(2);
+      expect(refused.stderr).toContain(`--home ${home}: neither that folder nor the folder above it (${join(base, 'connected-servcies')}) exists`);
+      expect(refused.stderr).toContain('hint: Check the path for a typo');
+      expect(existsSync(join(base, 'connected-servcies'))).toBe(false);
+    }
+  }, 60_000);
+});
