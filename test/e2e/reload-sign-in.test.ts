@@ -1,7 +1,7 @@
 import type { Response } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { linkOf } from '../support/serve';
-import { controlBoxes, layoutProblems, seriousAxeProblems, useUiSession } from '../support/e2e';
+import { controlBoxes, dialog, layoutProblems, seriousAxeProblems, useUiSession } from '../support/e2e';
 
 const BUTTON = "Show a new sign-in address in serve's terminal";
 
@@ -71,5 +71,31 @@ describe('signing a reloaded tab in again from the page', () => {
       }
     }
     expect(ui.problems.filter((problem) => !problem.includes('429'))).toEqual([]);
+  });
+
+  it("asks with the browser's own Leave site? before a reload would sign out a tab with unsaved edits, and the edits stay", async () => {
+    const { page, served } = ui;
+    await page.goto(await served.newLink());
+    await page.getByRole('heading', { level: 1, name: 'Services' }).waitFor({ timeout: 15_000 });
+    const asked: string[] = [];
+    page.on('dialog', (prompt) => {
+      asked.push(prompt.type());
+      void prompt.dismiss();
+    });
+    await page.getByRole('button', { name: 'Add custom service' }).click();
+    const add = dialog(page, 'Add a custom service');
+    await add.getByLabel('Name', { exact: false }).first().fill('half-done');
+    await page.evaluate(() => Object.assign(window, { stillThisPage: true }));
+    void page.evaluate(() => window.location.reload());
+    await expect.poll(() => asked, { timeout: 10_000 }).toEqual(['beforeunload']);
+    // Stayed: the same page, still signed in, the edit kept.
+    expect(await page.evaluate(() => (window as unknown as { stillThisPage?: boolean }).stillThisPage)).toBe(true);
+    expect(await add.getByLabel('Name', { exact: false }).first().inputValue()).toBe('half-done');
+    await add.getByRole('button', { name: 'Cancel' }).click();
+    await add.waitFor({ state: 'detached' });
+    // Nothing left unsaved: a reload goes ahead without asking.
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Open the address that serve printed' }).waitFor();
+    expect(asked).toEqual(['beforeunload']);
   });
 });
