@@ -42,9 +42,11 @@ afterEach(async () => {
 describe('a signed-out page asking for a new sign-in address', () => {
   it('has serve show one where it runs, and the answer carries nothing of it', async () => {
     const shown: string[] = [];
-    const web = await start({ showLink: (url) => shown.push(url) });
+    const askers: string[] = [];
+    const web = await start({ showLink: (url, askedBy) => (shown.push(url), askers.push(askedBy)) });
     const asked = await ask(web.port, { origin: web.origin });
     expect(asked.status).toBe(200);
+    expect(askers).toEqual(['sign-in page']);
     expect(JSON.parse(asked.body)).toEqual({ result: { shown: true } });
     expect(shown).toHaveLength(1);
     const fresh = tokenOf(shown[0] ?? '');

@@ -38,7 +38,7 @@ export interface WebServerOptions extends Partial<Pick<CoreEnv, 'log'>> {
    * `POST /api/ui-link` (the command line) or `POST /api/ui-link/request` (a signed-out page, rate
    * limited); never answered to the asker, who may be any local process. Absent: refused.
    */
-  showLink?: (url: string) => void;
+  showLink?: (url: string, askedBy: 'command line' | 'sign-in page') => void;
   /** Told when a tab traded the link for its session (serve notes it: the link now works no more). */
   onSignedIn?: () => void;
   /** The clock of the links' lifetime (tests). */
@@ -196,7 +196,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       sendError(response, tooSoon(waitMs));
       return;
     }
-    options.showLink(`${origin}/#token=${signIn.issue()}`);
+    options.showLink(`${origin}/#token=${signIn.issue()}`, 'sign-in page');
     sendJson(response, 200, { result: { shown: true } });
   }
 
@@ -214,7 +214,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     if (method === 'ui-link' && request.method === 'POST') {
       // Shown where the person sees it, never answered: the command line's credential is readable by every local process.
       if (!options.showLink) throw new CodedError('not_found', 'This app shows its UI in its own window: it has no sign-in address', { hint: 'Open the window from the tray or the app menu' });
-      options.showLink(`${origin}/#token=${signIn.issue()}`);
+      options.showLink(`${origin}/#token=${signIn.issue()}`, 'command line');
       sendJson(response, 200, { result: { shown: true } });
       return;
     }

@@ -59,9 +59,13 @@ function printRunning(info: RuntimeInfo, dataDir: string, json: boolean, linkSho
   }
 }
 
-/** A new sign-in address from the running serve, printed as the first one was (a JSON line with --json). */
-function showLink(json: boolean): (url: string) => void {
-  return (url) => process.stdout.write(json ? `${JSON.stringify({ ui: url })}\n` : `A new sign-in address (it works once, within 10 minutes):\n  Open:   ${url}\n`);
+/**
+ * A new sign-in address from the running serve, printed as the first one was (a JSON line with --json).
+ * Who asked is said: a request nobody here made stands out.
+ */
+function showLink(json: boolean): (url: string, askedBy: string) => void {
+  return (url, askedBy) =>
+    process.stdout.write(json ? `${JSON.stringify({ ui: url })}\n` : `A new sign-in address, asked for on the ${askedBy} (it works once, within 10 minutes):\n  Open:   ${url}\n`);
 }
 
 export function registerServe(program: Command, run: Run): void {
