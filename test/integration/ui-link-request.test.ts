@@ -22,6 +22,10 @@ describe("a signed-out page asks serve for a new sign-in address (serve's termin
     await exited;
   });
 
+  it('names both ways to a new address in its ready line', () => {
+    expect(terminal).toContain('(works once, within 10 minutes; for a new one: the button of a signed-out tab, or connected-services serve --ui-link)');
+  });
+
   it('prints the address where serve runs, saying the sign-in page asked, and answers the asker (any process: no secret) nothing of it', async () => {
     const before = terminal.length;
     const asked = await fetch(`${origin}/api/ui-link/request`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });

@@ -107,7 +107,7 @@ async function startServe(ctx: CliContext, options: ServeOptions, opener: Return
     log: (line) => ctx.output.err(line),
     apps: core.apps,
     showLink: showLink(options.json === true),
-    onSignedIn: () => ctx.output.err(`A browser tab signed in with the printed address, which now works no more; for another tab: connected-services serve --ui-link`),
+    onSignedIn: () => ctx.output.err(`A browser tab signed in with the printed address, which now works no more; for another tab: the button of a signed-out tab, or connected-services serve --ui-link`),
   });
   const bridge = core.bridge?.url ?? null;
   const removeRuntime = await writeRuntimeFile(ctx.dataDir, {
@@ -163,7 +163,7 @@ export function serveAction(options: ServeOptions): Action {
       process.stdout.write(`${JSON.stringify({ ui: web.url, bridge, pid: process.pid })}\n`);
     } else {
       process.stdout.write(
-        `Connected Services is running.\n  Open:   ${web.url}\n          (works once, within 10 minutes; for a new one: connected-services serve --ui-link)\n  Bridge: ${bridge ?? 'not running'}\n  Data:   ${ctx.dataDir}\nPress Ctrl-C to stop.\n`,
+        `Connected Services is running.\n  Open:   ${web.url}\n          (works once, within 10 minutes; for a new one: the button of a signed-out tab, or connected-services serve --ui-link)\n  Bridge: ${bridge ?? 'not running'}\n  Data:   ${ctx.dataDir}\nPress Ctrl-C to stop.\n`,
       );
     }
     if (core.bridge) compaction.watchBridge(core.bridge);
