@@ -13,6 +13,7 @@ import { guardConnections, isAllowedHost, isAllowedOrigin, LOOPBACK_TIMEOUTS, MA
 import { sendStatic, staticFiles } from './static-files';
 import { signInRefusal, SignInRequestSchema, UI_LINK_COMMAND } from './sign-in-words';
 import { UiSignIn } from './ui-sign-in';
+import { LINK_REQUEST_MAX_BYTES, LINK_REQUEST_PATH, LinkRequestRate, LinkRequestSchema, tooSoon } from './link-request';
 
 /** The core's `log` (shared/core-env) gets the web server's internal errors, redacted. */
 export interface WebServerOptions extends Partial<Pick<CoreEnv, 'log'>> {
@@ -34,9 +35,10 @@ export interface WebServerOptions extends Partial<Pick<CoreEnv, 'log'>> {
   maxConnections?: number;
   /**
    * Shows a new sign-in address to the person (serve: on its own terminal), asked for with
-   * `POST /api/ui-link`; never answered to the asker, who may be any local process. Absent: refused.
+   * `POST /api/ui-link` (the command line) or `POST /api/ui-link/request` (a signed-out page, rate
+   * limited); never answered to the asker, who may be any local process. Absent: refused.
    */
-  showLink?: (url: string) => void;
+  showLink?: (url: string, askedBy: 'command line' | 'sign-in page') => void;
   /** Told when a tab traded the link for its session (serve notes it: the link now works no more). */
   onSignedIn?: () => void;
   /** The clock of the links' lifetime (tests). */
@@ -91,6 +93,7 @@ function sendError(response: ServerResponse, error: CodedError): void {
 export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
   const cliSecret = options.cliSecret ?? newSessionSecret();
   if (options.secret !== undefined && sameSecret(cliSecret, options.secret)) throw new CodedError('internal', 'The UI and the command line need different secrets');
+  const linkRate = new LinkRequestRate(options.now);
   const signIn = new UiSignIn({ ...(options.secret !== undefined ? { first: options.secret } : {}), ...(options.now ? { now: options.now } : {}) });
   const secret = signIn.firstSecret;
   let port = options.port;
@@ -113,6 +116,10 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     }
     if (url.pathname === '/api/session') {
       await exchangeLink(request, response);
+      return;
+    }
+    if (url.pathname === LINK_REQUEST_PATH) {
+      await requestLink(request, response);
       return;
     }
     if (url.pathname.startsWith('/api/')) {
@@ -172,6 +179,27 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     sendJson(response, 200, { session });
   }
 
+  /** A signed-out page asks for a new address in serve's terminal: it needs no secret, so it gets none. */
+  async function requestLink(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    if (request.method !== 'POST' || !(request.headers['content-type'] ?? '').startsWith('application/json')) {
+      sendError(response, new CodedError('invalid_input', 'Ask with a JSON POST: {}'));
+      return;
+    }
+    if (!LinkRequestSchema.safeParse(await readJsonBody(request, LINK_REQUEST_MAX_BYTES)).success) {
+      sendError(response, new CodedError('invalid_input', 'The request for a new sign-in address has no fields: send {}'));
+      return;
+    }
+    if (!options.showLink) throw new CodedError('not_found', 'This app shows its UI in its own window: it has no sign-in address');
+    const waitMs = linkRate.take();
+    if (waitMs !== undefined) {
+      response.setHeader('retry-after', String(Math.ceil(waitMs / 1000))); // RFC 9110 §10.2.3: seconds
+      sendError(response, tooSoon(waitMs));
+      return;
+    }
+    options.showLink(`${origin}/#token=${signIn.issue()}`, 'sign-in page');
+    sendJson(response, 200, { result: { shown: true } });
+  }
+
   /** Every secret is compared, always, so the time taken says nothing about which one matched. */
   function callerOf(request: IncomingMessage, presented: string): CallerInfo | undefined {
     const isUi = signIn.isSession(presented);
@@ -186,7 +214,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     if (method === 'ui-link' && request.method === 'POST') {
       // Shown where the person sees it, never answered: the command line's credential is readable by every local process.
       if (!options.showLink) throw new CodedError('not_found', 'This app shows its UI in its own window: it has no sign-in address', { hint: 'Open the window from the tray or the app menu' });
-      options.showLink(`${origin}/#token=${signIn.issue()}`);
+      options.showLink(`${origin}/#token=${signIn.issue()}`, 'command line');
       sendJson(response, 200, { result: { shown: true } });
       return;
     }

@@ -5,4 +5,6 @@ export { takeSignInLink, watchSignInLink } from './sign-in-link';
 export type { LinkScope, WatchScope } from './sign-in-link';
 export { exchangeSignInLink } from './sign-in-exchange';
 export type { SignInOutcome } from './sign-in-exchange';
+export { requestSignInLink } from './sign-in-request';
+export type { LinkRequestOutcome } from './sign-in-request';
 export type { ConnectionState, OnConnection } from './connection';

@@ -1,56 +1,87 @@
+import type { ReactNode } from 'react';
 import type { WireError } from '../../shared/errors';
+import { requestSignInLink, type LinkRequestOutcome } from '../api';
+import { AppMark } from '../components';
+import { NewAddressButton } from './new-address-button';
+import './sign-in-needed.css';
 
 export interface SignInNeededProps {
   signIn: { state: 'none' } | { state: 'waiting' } | { state: 'refused'; error: WireError } | { state: 'lost' };
   /** The tab was reloaded: its session, kept in memory only, went with the page. */
   reloaded?: boolean;
+  /** Has the running serve print a new address where it runs (tests pass a fake). */
+  requestLink?: () => Promise<LinkRequestOutcome>;
 }
 
 const NEW_LINK = 'connected-services serve --ui-link';
 
-/** `rules`: also say how long an address and a tab's session last (a refusal's message already says the first). */
-function NewAddress({ rules = true }: { rules?: boolean }) {
+/** The button, and the same from any terminal; `rules`: also say how long an address and a tab's session last. */
+function NewAddress({ rules = true, requestLink }: { rules?: boolean; requestLink: () => Promise<LinkRequestOutcome> }) {
   return (
-    <p>
-      For a new address, run <code>{NEW_LINK}</code> in a terminal: the running <code>serve</code> prints it where it runs.
-      {rules ? ' Each address works once, within 10 minutes; a tab then stays signed in until it is closed or reloaded.' : ''}
-    </p>
+    <>
+      <NewAddressButton requestLink={requestLink} />
+      <p className="muted">
+        The same from any terminal: <code>{NEW_LINK}</code>.
+        {rules ? ' Each address works once, within 10 minutes; a tab then stays signed in until it is closed or reloaded.' : ''}
+      </p>
+    </>
+  );
+}
+
+/** The page under the app's name, as every screen is (the signed-out page has no sections to show). */
+function SignedOut({ children, busy = false }: { children: ReactNode; busy?: boolean }) {
+  return (
+    <>
+      <header className="app-header">
+        <span className="brand">
+          <AppMark />
+          Connected Services
+        </span>
+      </header>
+      <main id="main" className="sign-in-needed" {...(busy ? { 'aria-busy': true } : {})}>
+        {children}
+      </main>
+    </>
   );
 }
 
 /** Web mode without a session: the page cannot reach the core, and says how to fix that. */
-export function SignInNeeded({ signIn, reloaded = false }: SignInNeededProps) {
+export function SignInNeeded({ signIn, reloaded = false, requestLink = requestSignInLink }: SignInNeededProps) {
   if (signIn.state === 'waiting') {
     return (
-      <main id="main" aria-busy="true">
+      <SignedOut busy>
         <p>Signing in…</p>
-      </main>
+      </SignedOut>
     );
   }
   if (signIn.state === 'refused') {
     return (
-      <main id="main">
+      <SignedOut>
         <h1>This sign-in address no longer works</h1>
         <p>{signIn.error.message}.</p>
-        <NewAddress rules={false} />
-      </main>
+        <NewAddress rules={false} requestLink={requestLink} />
+      </SignedOut>
+    );
+  }
+  if (signIn.state === 'lost') {
+    return (
+      <SignedOut>
+        <h1>Open the address that serve printed</h1>
+        <p>The app did not answer: start it again with <code>connected-services serve</code>, then open the address it prints.</p>
+      </SignedOut>
     );
   }
   return (
-    <main id="main">
+    <SignedOut>
       <h1>Open the address that serve printed</h1>
-      {signIn.state === 'lost' ? (
-        <p>The app did not answer: start it again with <code>connected-services serve</code>, then open the address it prints.</p>
-      ) : reloaded ? (
-        <p>
-          Reloading signed this tab out: its session is kept in memory only, never on disk, where other programs could read it.
-        </p>
+      {reloaded ? (
+        <p>Reloading signed this tab out: its session is kept in memory only, never on disk, where other programs could read it.</p>
       ) : (
         <p>
           This page needs a sign-in address that <code>connected-services serve</code> printed (it ends in <code>#token=…</code>).
         </p>
       )}
-      <NewAddress />
-    </main>
+      <NewAddress requestLink={requestLink} />
+    </SignedOut>
   );
 }

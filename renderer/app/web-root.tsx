@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { AppApi } from '../../shared/api';
 import type { WireError } from '../../shared/errors';
-import { createHttpClient, exchangeSignInLink, watchSignInLink, type OnConnection, type SignInOutcome, type WatchScope } from '../api';
+import { createHttpClient, exchangeSignInLink, requestSignInLink, watchSignInLink, type LinkRequestOutcome, type OnConnection, type SignInOutcome, type WatchScope } from '../api';
 import type { Clock } from '../lib';
 import { createConnectionStore } from '../state';
 import { App } from './app';
@@ -19,6 +19,8 @@ export interface WebRootProps {
   connect?: (session: string, onConnection: OnConnection) => WebApi;
   /** Trades a link for a session secret (tests pass a fake). */
   exchange?: (link: string) => Promise<SignInOutcome>;
+  /** Has serve print a new address in its terminal (tests pass a fake). */
+  requestLink?: () => Promise<LinkRequestOutcome>;
   /** Where a pasted address arrives (`window`). */
   scope?: WatchScope;
   clock?: Clock;
@@ -39,7 +41,7 @@ const httpConnect = (token: string, onConnection: OnConnection): WebApi => creat
  * again and switches at once to a fresh app (event stream, data, route); the old client's reports
  * are ignored. A refused address keeps a working session as it is.
  */
-export function WebRoot({ link, reloaded = false, connect = httpConnect, exchange = exchangeSignInLink, scope = window, clock }: WebRootProps) {
+export function WebRoot({ link, reloaded = false, connect = httpConnect, exchange = exchangeSignInLink, requestLink = requestSignInLink, scope = window, clock }: WebRootProps) {
   const connection = useMemo(() => createConnectionStore(), []);
   const count = useRef(0);
   const latest = useRef<Session | undefined>(undefined);
@@ -76,6 +78,6 @@ export function WebRoot({ link, reloaded = false, connect = httpConnect, exchang
 
   useEffect(() => watchSignInLink(scope, signInWith), [scope, signInWith]);
 
-  if (!session) return <SignInNeeded signIn={signIn} reloaded={reloaded} />;
+  if (!session) return <SignInNeeded signIn={signIn} reloaded={reloaded} requestLink={requestLink} />;
   return <App key={session.id} api={session.api} connection={connection} {...(clock ? { clock } : {})} />;
 }

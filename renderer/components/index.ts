@@ -23,3 +23,5 @@ export { LoadingSkeleton } from './loading-skeleton';
 export type { LoadingSkeletonProps, SkeletonShape } from './loading-skeleton';
 export { ClearTextNote } from './clear-text-note';
 export { useHandOverFocus } from './use-hand-over-focus';
+export { useLeaveGuard } from './use-leave-guard';
+export type { LeaveScope } from './use-leave-guard';

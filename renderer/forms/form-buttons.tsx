@@ -6,13 +6,13 @@ function itemNumber(id: string | undefined): number | undefined {
   return match?.[1] !== undefined ? Number(match[1]) + 1 : undefined;
 }
 
-/** rjsf's default buttons are icon fonts we do not ship; these say what they do in words. */
+/** rjsf's default buttons are icon fonts we do not ship; these say what they do in words (each edits the form: `data-edits`). */
 function textButton(label: string, tone = '') {
   function TextButton(props: IconButtonProps) {
     const { iconType: _iconType, icon: _icon, uiSchema: _uiSchema, registry: _registry, className: _className, title: _title, ...rest } = props;
     const item = itemNumber(props.id);
     return (
-      <button type="button" {...rest} className={`button small ${tone}`.trim()} {...(item !== undefined ? { 'aria-label': `${label} item ${item}` } : {})}>
+      <button type="button" data-edits {...rest} className={`button small ${tone}`.trim()} {...(item !== undefined ? { 'aria-label': `${label} item ${item}` } : {})}>
         {label}
       </button>
     );

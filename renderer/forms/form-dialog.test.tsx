@@ -42,7 +42,20 @@ function open(): HTMLElement {
   return opener;
 }
 
+/** True when the browser would ask "Leave site?" before a reload or a close. */
+const leavingAsks = () => !window.dispatchEvent(new Event('beforeunload', { cancelable: true }));
+
 describe('FormDialog', () => {
+  it('asks before the page is left once the person edited the form, until the dialog closes', () => {
+    render(<Opened onSubmit={vi.fn()} />);
+    open();
+    expect(leavingAsks()).toBe(false);
+    fireEvent.change(screen.getByRole('textbox', { name: /Name/ }), { target: { value: 'half typed' } });
+    expect(leavingAsks()).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(leavingAsks()).toBe(false);
+  });
+
   it('is a dialog named by its title, with the text, the labelled form, its first field focused, and submit beside Cancel', async () => {
     const onSubmit = vi.fn();
     render(<Opened onSubmit={onSubmit} />);

@@ -1,6 +1,6 @@
 import Form, { type IChangeEvent } from '@rjsf/core';
 import type { CustomValidator, RegistryWidgetsType, RJSFSchema, UiSchema } from '@rjsf/utils';
-import { useMemo, type ReactNode } from 'react';
+import { useMemo, type MouseEvent, type ReactNode } from 'react';
 import { ArrayFieldItemTemplate, ArrayFieldTemplate } from './array-templates';
 import { BUTTON_TEMPLATES } from './form-buttons';
 import { liteValidator } from './lite-validator';
@@ -27,6 +27,8 @@ export interface SchemaFormProps<T> {
   widgets?: RegistryWidgetsType<T>;
   /** What those widgets read (registry.formContext). */
   formContext?: unknown;
+  /** The person changed a field, or added, moved or removed an item: there are edits to lose. */
+  onEdited?: () => void;
   /** Extra buttons beside the submit button (Cancel). */
   children?: ReactNode;
 }
@@ -48,8 +50,18 @@ export function SchemaForm<T>(props: SchemaFormProps<T>) {
     ...(props.widgets ? { widgets: props.widgets } : {}),
     ...(props.formContext !== undefined ? { formContext: props.formContext } : {}),
   };
+  // Read from the person's own events, not rjsf's onChange, which also reports defaults it fills in.
+  const onEdited = props.onEdited;
+  const edits = onEdited
+    ? {
+        onChange: () => onEdited(),
+        onClick: (event: MouseEvent<HTMLDivElement>) => {
+          if (event.target instanceof Element && event.target.closest('[data-edits]')) onEdited();
+        },
+      }
+    : {};
   return (
-    <div className="schema-form-wrap" role="group" aria-label={props.label}>
+    <div className="schema-form-wrap" role="group" aria-label={props.label} {...edits}>
       <Form<T>
         className="schema-form"
         schema={schema}

@@ -59,9 +59,13 @@ function printRunning(info: RuntimeInfo, dataDir: string, json: boolean, linkSho
   }
 }
 
-/** A new sign-in address from the running serve, printed as the first one was (a JSON line with --json). */
-function showLink(json: boolean): (url: string) => void {
-  return (url) => process.stdout.write(json ? `${JSON.stringify({ ui: url })}\n` : `A new sign-in address (it works once, within 10 minutes):\n  Open:   ${url}\n`);
+/**
+ * A new sign-in address from the running serve, printed as the first one was (a JSON line with --json).
+ * Who asked is said: a request nobody here made stands out.
+ */
+function showLink(json: boolean): (url: string, askedBy: string) => void {
+  return (url, askedBy) =>
+    process.stdout.write(json ? `${JSON.stringify({ ui: url })}\n` : `A new sign-in address, asked for on the ${askedBy} (it works once, within 10 minutes):\n  Open:   ${url}\n`);
 }
 
 export function registerServe(program: Command, run: Run): void {
@@ -103,7 +107,7 @@ async function startServe(ctx: CliContext, options: ServeOptions, opener: Return
     log: (line) => ctx.output.err(line),
     apps: core.apps,
     showLink: showLink(options.json === true),
-    onSignedIn: () => ctx.output.err(`A browser tab signed in with the printed address, which now works no more; for another tab: connected-services serve --ui-link`),
+    onSignedIn: () => ctx.output.err(`A browser tab signed in with the printed address, which now works no more; for another tab: the button of a signed-out tab, or connected-services serve --ui-link`),
   });
   const bridge = core.bridge?.url ?? null;
   const removeRuntime = await writeRuntimeFile(ctx.dataDir, {
@@ -159,7 +163,7 @@ export function serveAction(options: ServeOptions): Action {
       process.stdout.write(`${JSON.stringify({ ui: web.url, bridge, pid: process.pid })}\n`);
     } else {
       process.stdout.write(
-        `Connected Services is running.\n  Open:   ${web.url}\n          (works once, within 10 minutes; for a new one: connected-services serve --ui-link)\n  Bridge: ${bridge ?? 'not running'}\n  Data:   ${ctx.dataDir}\nPress Ctrl-C to stop.\n`,
+        `Connected Services is running.\n  Open:   ${web.url}\n          (works once, within 10 minutes; for a new one: the button of a signed-out tab, or connected-services serve --ui-link)\n  Bridge: ${bridge ?? 'not running'}\n  Data:   ${ctx.dataDir}\nPress Ctrl-C to stop.\n`,
       );
     }
     if (core.bridge) compaction.watchBridge(core.bridge);

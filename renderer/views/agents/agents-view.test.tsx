@@ -7,6 +7,9 @@ import { createFakeApi, renderApp, serverStatus, type FakeHandlers } from '../..
 
 afterEach(cleanup);
 
+/** True when the browser would ask "Leave site?" before a reload or a close. */
+const leavingAsks = () => !window.dispatchEvent(new Event('beforeunload', { cancelable: true }));
+
 const TOKEN = 'cs_agent_ONLY-ONCE-7f3a';
 
 function agentsApi(overrides: FakeHandlers = {}) {
@@ -218,7 +221,7 @@ describe('agents', () => {
     await waitFor(() => expect(api.callsOf('updateAgent').at(-1)).toEqual({ name: 'ci', asks: { elicitation: 'deny', sampling: 'deny', roots: 'deny' } }));
   });
 
-  it('keeps the settings form open with the error when saving fails, and Escape closes it unsaved', async () => {
+  it('keeps the settings form open with the error when saving fails (leaving the page asks first), and Escape closes it unsaved', async () => {
     const { api: failing, agents } = agentsApi({
       updateAgent: () => {
         throw new CodedError('invalid_config', 'agents.json changed on disk', { hint: 'Reload the screen and try again.' });
@@ -231,7 +234,9 @@ describe('agents', () => {
     expect(within(card).getByText('you approve each one')).toBeTruthy();
     fireEvent.click(within(card).getByRole('button', { name: 'Change when services ask, for ci' }));
     const form = within(card).getByRole('form', { name: 'When services ask, for ci' });
+    expect(leavingAsks()).toBe(false);
     fireEvent.click(within(form).getByRole('radio', { name: 'Refuse' }));
+    expect(leavingAsks()).toBe(true);
     fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
     const alert = await within(form).findByRole('alert');
     expect(alert.textContent).toContain('agents.json changed on disk');
@@ -242,5 +247,6 @@ describe('agents', () => {
     fireEvent.keyDown(within(form).getByRole('radio', { name: 'Refuse' }), { key: 'Escape' });
     expect(within(card).queryByRole('form', { name: 'When services ask, for ci' })).toBeNull();
     expect(failing.callsOf('updateAgent')).toHaveLength(1);
+    expect(leavingAsks()).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import type { AgentView } from '../../../shared/api';
-import { ErrorNote } from '../../components';
+import { ErrorNote, useLeaveGuard } from '../../components';
 import { describeError, type ShownError } from '../../lib';
 import { useLive } from '../../state';
 import { asksOf, ELICITATION_CHOICES, ELICITATION_QUESTION, ROOTS_CHOICES, ROOTS_QUESTION, SAMPLING_CHOICES, SAMPLING_QUESTION, type AgentAsks, type Choice } from './agent-asks';
@@ -32,6 +32,7 @@ export function AsksForm({ agent, onSaved, onCancel }: AsksFormProps) {
   const [asks, setAsks] = useState<AgentAsks>(() => asksOf(agent));
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ShownError | null>(null);
+  useLeaveGuard(JSON.stringify(asks) !== JSON.stringify(asksOf(agent)));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -21,4 +21,16 @@ describe('pasting a server entry', () => {
     expect(text).toContain('/tmp/\\u200ework');
     expect(text).not.toMatch(/[\u200b\u200e\u202e\u2066]/);
   });
+
+  it('asks before the page is left with something pasted, until the dialog closes', async () => {
+    const leavingAsks = () => !window.dispatchEvent(new Event('beforeunload', { cancelable: true }));
+    renderApp(createFakeApi(), { hash: '#/' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Paste a command or JSON' }));
+    const dialog = screen.getByRole('dialog', { name: 'Paste a command or JSON' });
+    expect(leavingAsks()).toBe(false);
+    fireEvent.change(within(dialog).getByLabelText('Command line or JSON entry'), { target: { value: 'npx -y notes-server' } });
+    expect(leavingAsks()).toBe(true);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(leavingAsks()).toBe(false);
+  });
 });

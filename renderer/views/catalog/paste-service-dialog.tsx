@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { ClearTextNote, CodeSpans, Dialog, ErrorNote } from '../../components';
+import { ClearTextNote, CodeSpans, Dialog, ErrorNote, useLeaveGuard } from '../../components';
 import { describeError, plural, shownLine, type ShownError } from '../../lib';
 import { useLive } from '../../state';
 import { addPlannedServer } from './add-planned-server';
@@ -94,6 +94,8 @@ export function PasteServiceDialog({ taken, onClose, onAdded }: PasteServiceDial
   const [rows, setRows] = useState<PastedRow[] | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ShownError | null>(null);
+  // What was pasted is not kept anywhere: leaving the page asks first, until it is added or the dialog closes.
+  useLeaveGuard(text.trim() !== '' || name !== '');
 
   const read = () => {
     setError(null);

@@ -5,6 +5,9 @@ import { createFakeApi, renderApp, serverStatus } from '../../../test/support/re
 
 afterEach(cleanup);
 
+/** True when the browser would ask "Leave site?" before a reload or a close. */
+const leavingAsks = () => !window.dispatchEvent(new Event('beforeunload', { cancelable: true }));
+
 const REMOTE = { type: 'http' as const, url: 'https://api.example.com/mcp', auth: { type: 'api_key' as const } };
 
 function remoteApi() {
@@ -29,14 +32,20 @@ async function review(change: (edit: HTMLElement) => void): Promise<HTMLElement>
 }
 
 describe('editing a service: restarted only when what it runs or holds changes', () => {
-  it('a description only: Save, and no restart', async () => {
+  it('a description only: Save, and no restart; until saved, leaving the page asks first', async () => {
     const api = remoteApi();
     renderApp(api, { hash: '#/services/remote' });
-    const edit = await review((dialog) => fireEvent.change(within(dialog).getByLabelText('Description'), { target: { value: 'The team API' } }));
+    const edit = await review((dialog) => {
+      expect(leavingAsks()).toBe(false);
+      fireEvent.change(within(dialog).getByLabelText('Description'), { target: { value: 'The team API' } });
+    });
+    // Reviewed is not saved: leaving the page asks first.
+    expect(leavingAsks()).toBe(true);
     expect(within(edit).queryByRole('button', { name: 'Save and restart' })).toBeNull();
     fireEvent.click(within(edit).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(api.callsOf('updateServer')).toHaveLength(1));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit remote' })).toBeNull());
+    expect(leavingAsks()).toBe(false);
     expect(api.callsOf('restartServer')).toEqual([]);
   });
 

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import type { ServerStatus } from '../../../shared/api';
 import { sameConnection, type ServerConfig, isStdio } from '../../../shared/config';
 import type { ServerPlan } from '../../../shared/catalog';
-import { Dialog, ErrorNote, LoadingSkeleton, MemoryVaultNote } from '../../components';
+import { Dialog, ErrorNote, LoadingSkeleton, MemoryVaultNote, useLeaveGuard } from '../../components';
 import { SchemaForm } from '../../forms';
 import { describeError, type ShownError } from '../../lib';
 import { useLive } from '../../state';
@@ -43,6 +43,9 @@ export function EditServiceDialog({ status, onClose, onNeedsApproval }: EditServ
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ShownError | null>(null);
   const [revealed, setRevealed] = useState(false);
+  // Edits are kept through the review of the changes, until saved or the dialog closes.
+  const [edited, setEdited] = useState(false);
+  useLeaveGuard(edited);
 
   useEffect(() => {
     let live_ = true;
@@ -135,6 +138,7 @@ export function EditServiceDialog({ status, onClose, onNeedsApproval }: EditServ
             formData={data}
             onChange={setData}
             onBlur={onBlur}
+            onEdited={() => setEdited(true)}
             submitText="Review changes"
             onSubmit={review}
           >

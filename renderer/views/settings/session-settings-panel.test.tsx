@@ -7,6 +7,9 @@ import { createFakeApi, renderApp } from '../../../test/support/renderer';
 
 afterEach(cleanup);
 
+/** True when the browser would ask "Leave site?" before a reload or a close. */
+const leavingAsks = () => !window.dispatchEvent(new Event('beforeunload', { cancelable: true }));
+
 async function openPanel(setting: SessionSettingsView | (() => SessionSettingsView), save?: (input: ApiInput<'setSessionSettings'>) => SessionSettingsView) {
   const api = createFakeApi({
     sessionSettings: typeof setting === 'function' ? setting : () => setting,
@@ -40,10 +43,13 @@ describe('Settings → Keeping web services connected', () => {
     const described = (check.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent);
     expect(described).toEqual(['0 (never) or 1 to 86400 seconds. Default: 60 (1 minute).', expect.stringMatching(/^Some services forget a connection without a word/) as unknown]);
 
+    expect(leavingAsks()).toBe(false);
     fireEvent.change(timeout, { target: { value: '2.5' } });
     fireEvent.change(renewals, { target: { value: '12' } });
+    expect(leavingAsks()).toBe(true);
     save(panel);
     expect((await panel.findByRole('status')).textContent).toBe('Saved. Running services use them at once.');
+    expect(leavingAsks()).toBe(false);
     expect(api.callsOf('setSessionSettings')).toEqual([{ sessionCheckMs: 120_000, sessionCheckTimeoutMs: 2_500, sessionRenewalsPerMinute: 12 }]);
     // Shown as the core answered.
     expect(timeout.value).toBe('2.5');

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { AppApi } from '../../../shared/api';
+import { useLeaveGuard } from '../../components';
 import { describeError, type ShownError } from '../../lib';
 import { useLive } from '../../state';
 
@@ -41,6 +42,9 @@ export function useSettingsForm<View, Name extends string, Payload>(spec: Settin
   const [busy, setBusy] = useState(false);
   // Unsaved edits are the person's: a change made elsewhere does not replace them, it is said.
   const edited = useRef(false);
+  // Leaving the page with them asks first (a reload of the web UI also signs the tab out).
+  const [unsaved, setUnsaved] = useState(false);
+  useLeaveGuard(unsaved);
   const [changedElsewhere, setChangedElsewhere] = useState(false);
   useEffect(() => {
     let current = true;
@@ -64,6 +68,7 @@ export function useSettingsForm<View, Name extends string, Payload>(spec: Settin
 
   const change = (name: Name, text: string) => {
     edited.current = true;
+    setUnsaved(true);
     setFields((now) => (now ? { ...now, [name]: text } : now));
     setSaved(false);
   };
@@ -80,6 +85,7 @@ export function useSettingsForm<View, Name extends string, Payload>(spec: Settin
       (view) => {
         setBusy(false);
         edited.current = false;
+        setUnsaved(false);
         setChangedElsewhere(false);
         setFields(spec.fieldsOf(view));
         setSaved(true);
