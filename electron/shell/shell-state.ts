@@ -1,10 +1,10 @@
 import { app, shell as electronShell, type NativeImage } from 'electron';
 import { resolveCoreEnv, type CoreEnv, type CoreEnvOptions } from '../../shared/core-env';
-import { redact } from '../../shared/redact';
 import type { Core } from '../app';
 import type { Opener } from '../auth';
 import type { ShellSettings } from './login-item/settings-file';
 import type { ShellRoute } from './notifications/screen-routes';
+import { logLine } from './log-line';
 import { electronOpener } from './opener';
 import type { ShellPaths } from './shell-paths';
 import type { TrayController } from './tray/tray-controller';
@@ -59,7 +59,7 @@ export interface ShellState {
   settings: ShellSettings;
 }
 
-export const log = (line: string): void => console.error(redact(`[connected-services] ${line}`));
+export const log = (line: string): void => console.error(logLine(line));
 export const message = (error: unknown): string => (errorMessage(error));
 
 /** The window (not yet shown) and the empty state around it. */
