@@ -68,6 +68,12 @@ describe('Redactor: a credential header by the config rule', () => {
     expect(r.redact(`{ cookie: '${VALUE}' }`)).toBe(`{ cookie: '${REDACTED}' }`);
   });
 
+  it('leaves a JSON array or object under a credential-sounding name to the rules of its members', () => {
+    const r = new Redactor();
+    const json = JSON.stringify({ credentialFiles: [{ server: 'gdrive', variable: 'GOOGLE_APPLICATION_CREDENTIALS' }], secrets: { count: 2 } }, null, 2);
+    expect(JSON.parse(r.redact(json))).toEqual(JSON.parse(json));
+  });
+
   it('redacts authorization and cookie wherever they stand, in any case', () => {
     const r = new Redactor();
     expect(r.redact(`upstream said 401 with authorization: token ${VALUE}`)).toBe(`upstream said 401 with authorization: ${REDACTED}`);

@@ -103,6 +103,8 @@ export function redactSecretHeaders(text: string, replacement: string): string {
     let valueAt = colon + 1;
     while (isBlankAt(text, valueAt)) valueAt++;
     const quote = text[valueAt];
+    // A JSON array or object after the name (`"credentialFiles": [ … ]`) is a structure, never a header's value.
+    if (quote === '[' || quote === '{') continue;
     if (isQuote(quote)) valueAt++;
     if (verdict.oneWord && !standsAsHeader(text, start, name, text.slice(end, valueAt))) continue;
     const pattern = isQuote(quote) ? QUOTED_VALUE[quote] : HEADER_VALUE;
