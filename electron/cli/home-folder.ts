@@ -3,11 +3,14 @@ import { dirname, resolve } from 'node:path';
 import { CodedError } from '../../shared/errors';
 import { errnoCode, fsFailure } from '../fs-safe';
 
+/** Whether something is at `path`; a file where a folder of it should be counts (ensureDataDir says so). */
 async function exists(path: string): Promise<boolean> {
   return stat(path).then(
     () => true,
     (error: unknown) => {
-      if (errnoCode(error) === 'ENOENT') return false;
+      const code = errnoCode(error);
+      if (code === 'ENOTDIR') return true;
+      if (code === 'ENOENT') return false;
       throw error;
     },
   );

@@ -79,7 +79,7 @@ describe('a new user at the command line', () => {
     expect((await runCli(home, ['agents', 'add', 'laptop', '--servers', '*'], { env: PASSPHRASE })).code).toBe(0);
     const code = await runCli(home, ['agents', 'config', 'laptop', '--for', 'claude-code'], { env: PASSPHRASE });
     expect(code.stdout).toContain('"Authorization": "Bearer ${CONNECTED_SERVICES_TOKEN}"');
-    expect(code.stderr).toContain('# the entry reads the token from the variable CONNECTED_SERVICES_TOKEN: start the client with it set to laptop\'s token');
+    expect(code.stderr).toContain('# the entry reads the token from the variable CONNECTED_SERVICES_TOKEN; start the client with it set to laptop\'s token');
     const desktop = await runCli(home, ['agents', 'config', 'laptop', '--for', 'claude-desktop'], { env: PASSPHRASE });
     expect(desktop.stderr).toContain('# replace PASTE_THE_AGENT_TOKEN_HERE with laptop\'s token');
     // With the token given, there is nothing to replace.

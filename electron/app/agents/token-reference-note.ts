@@ -10,7 +10,7 @@ export function tokenReferenceNote(target: ConfigTarget, agent: string): string 
   switch (target) {
     case 'claude-code':
     case 'cursor':
-      return `the entry reads the token from the variable ${TOKEN_ENV}: start the client with it set to ${token}, or print the token in with --token-stdin`;
+      return `the entry reads the token from the variable ${TOKEN_ENV}; start the client with it set to ${token}, or print the token in with --token-stdin`;
     case 'vscode':
       return `VS Code asks for the token the first time it connects: paste ${token}`;
     case 'claude-desktop':
