@@ -11,6 +11,8 @@ import { startWebServer, type WebServer } from './web-server';
 
 /** A new link, as `serve --ui-link` asks for one: the server shows it (here: into `shown`), and never answers it. */
 let shown: string[] = [];
+const exchange = (port: number, body: string) => send(port, '/api/session', { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+
 async function newLink(port: number, cliSecret: string): Promise<string> {
   const reply = await send(port, '/api/ui-link', { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${cliSecret}` }, body: '{}' });
   if (reply.status !== 200) throw new Error(`no new link: ${reply.body}`);
@@ -160,16 +162,25 @@ describe('web server', () => {
     expect((await send(web.port, '/', { method: 'POST', body: '{}' })).status).toBe(404);
   });
 
-  it('sends an address of the old ?token= form to the fragment form, setting no cookie, while its link is unused', async () => {
-    expect((await send(web.port, '/?token=wrong')).status).toBe(403);
+  it('sends an address of the old ?token= form to the fragment form, setting no cookie, used or not: the page trades it or says it is used', async () => {
     // The link printed at start was traded in beforeEach; a new one is shown (here: kept) and not yet used.
     const fresh = await newLink(web.port, cliSecret);
     const old = await send(web.port, `/?token=${fresh}`);
     expect(old.status).toBe(303);
     expect(old.headers.location).toBe(`/#token=${fresh}`);
-    expect((await send(web.port, `/?token=${secret}`)).status).toBe(403);
     expect(old.headers['set-cookie']).toBeUndefined();
     expect(old.headers['referrer-policy']).toBe('no-referrer');
+    // A used one is no JSON error: the page shows it as it shows a used #token= address.
+    const used = await send(web.port, `/?token=${secret}`);
+    expect(used.status).toBe(303);
+    expect(used.headers.location).toBe(`/#token=${secret}`);
+    expect((await exchange(web.port, JSON.stringify({ link: secret }))).status).toBe(401);
+    // Whatever the query holds goes back only as one encoded, bounded fragment value.
+    const odd = 'a\r\nset-cookie: x=1&b=' + 'z'.repeat(300);
+    const echoed = await send(web.port, `/?token=${encodeURIComponent(odd)}`);
+    expect(echoed.status).toBe(303);
+    expect(echoed.headers['set-cookie']).toBeUndefined();
+    expect(echoed.headers.location).toBe(`/#token=${encodeURIComponent(odd.slice(0, 256))}`);
   });
 
   it('serves the App API and the event stream only to the bearer secret, never to a session cookie', async () => {
@@ -204,9 +215,10 @@ describe('web server', () => {
     // The command line has no screen: the event stream is the UI's.
     const events = await send(web.port, '/api/events', { headers: { authorization: `Bearer ${cliSecret}` } });
     expect(events.status).toBe(403);
-    // The old ?token= form takes a sign-in link only.
-    expect((await send(web.port, `/?token=${cliSecret}`)).status).toBe(403);
-    expect((await send(web.port, `/?token=${session}`)).status).toBe(403);
+    // The old ?token= form signs nothing in by itself: the page trades what it holds as a link, and only a link is taken.
+    expect((await send(web.port, `/?token=${cliSecret}`)).headers.location).toBe(`/#token=${cliSecret}`);
+    expect((await exchange(web.port, JSON.stringify({ link: cliSecret }))).status).toBe(401);
+    expect((await exchange(web.port, JSON.stringify({ link: session }))).status).toBe(401);
   });
 
   it('parses every payload with the contract and returns coded errors', async () => {

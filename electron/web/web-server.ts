@@ -11,7 +11,7 @@ import { HTTP_STATUS } from './http-status';
 import { BodyTooLarge, readJsonBody } from './read-body';
 import { guardConnections, isAllowedHost, isAllowedOrigin, LOOPBACK_TIMEOUTS, MAX_LOOPBACK_CONNECTIONS, newSessionSecret, presentedSecret, sameSecret } from '../net';
 import { sendStatic, staticFiles } from './static-files';
-import { signInRefusal, SignInRequestSchema, UI_LINK_COMMAND } from './sign-in-words';
+import { MAX_LINK_CHARS, signInRefusal, SignInRequestSchema, UI_LINK_COMMAND } from './sign-in-words';
 import { UiSignIn } from './ui-sign-in';
 import { LINK_REQUEST_MAX_BYTES, LINK_REQUEST_PATH, LinkRequestRate, LinkRequestSchema, tooSoon } from './link-request';
 
@@ -141,12 +141,9 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     }
     const token = url.searchParams.get('token');
     if (url.pathname === '/' && token !== null) {
-      if (!signIn.isLink(token)) {
-        sendError(response, new CodedError('denied', 'This link is used, out of date or not for the running server', { hint: `For a new one: ${UI_LINK_COMMAND}` }));
-        return;
-      }
-      // Addresses of the older `/?token=` form still open the UI: the one-time secret moves to the fragment.
-      response.writeHead(303, { ...SECURITY_HEADERS, location: `/#token=${token}` });
+      // Addresses of the older `/?token=` form still open the UI: the secret moves to the fragment,
+      // where the page trades it (once) or, used or out of date, shows the page of a used link.
+      response.writeHead(303, { ...SECURITY_HEADERS, location: `/#token=${encodeURIComponent(token.slice(0, MAX_LINK_CHARS))}` });
       response.end();
       return;
     }

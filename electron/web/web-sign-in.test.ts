@@ -49,7 +49,7 @@ describe('signing the web UI in', () => {
     // What a process that read the link from the browser's history gets: nothing.
     const again = await exchange(web.port, JSON.stringify({ link }));
     expect(again.status).toBe(401);
-    expect(errorOf(again).message).toContain('already used or is out of date');
+    expect(errorOf(again).message).toBe('A sign-in address works once, within 10 minutes: this one was already used or is out of date');
     expect((JSON.parse(again.body) as { error: { hint: string } }).error.hint).toContain('connected-services serve --ui-link');
     expect((await status(web.port, link)).status).toBe(401);
     expect(signedIn).toHaveLength(1);

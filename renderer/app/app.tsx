@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef } from 'react';
 import type { AppApi } from '../../shared/api';
+import type { LinkRequestOutcome } from '../api';
 import { navigate, routeHref, systemClock, type Clock } from '../lib';
 import { ErrorBoundary } from '../components';
 import { ClockContext, ConnectionContext, createConnectionStore, createLiveState, LiveContext, useStore, type ConnectionState, type Store } from '../state';
@@ -17,12 +18,19 @@ export interface AppProps {
   clock?: Clock;
   /** Web mode: whether the core answers (the desktop app's preload always does). */
   connection?: Store<ConnectionState>;
+  /** Web mode: has serve print a new sign-in address in its terminal (a reload signs the tab out). */
+  requestLink?: () => Promise<LinkRequestOutcome>;
 }
+
+/** A failed screen is tried again once the route changes; the window's Reload is in its menu only with developer tools. */
+const DESKTOP_HINT = 'Go to another screen with the navigation above, then back to try again.';
+/** In web mode a reload signs the tab out (its session is in memory only). */
+const WEB_HINT = 'Go to another screen with the navigation above, then back to try again. A reload would sign this tab out: the page then offers a new sign-in address.';
 
 const ALWAYS_LIVE = createConnectionStore();
 
 /** The whole UI: shared live state from core events, hash routing, and focus that follows the screen. */
-export function App({ api, clock = systemClock, connection = ALWAYS_LIVE }: AppProps) {
+export function App({ api, clock = systemClock, connection = ALWAYS_LIVE, requestLink }: AppProps) {
   const live = useMemo(() => createLiveState(api), [api]);
   const linked = useStore(connection);
   const wasLive = useRef(true);
@@ -69,12 +77,12 @@ export function App({ api, clock = systemClock, connection = ALWAYS_LIVE }: AppP
           <NavBar route={route} />
           <StatusStrip route={route} />
           <LoginBanner route={route} />
-          <ConnectionBanner />
+          <ConnectionBanner {...(requestLink ? { requestLink } : {})} />
           <main ref={mainRef} id="main" tabIndex={-1}>
             {/* A disabled fieldset disables every control inside: none can work without the core. */}
             <fieldset className="connection-gate" disabled={linked !== 'live'}>
               {/* Reset, not remounted, by a new route: a tab or a tool chosen keeps the focus, the filter and the scroll. */}
-              <ErrorBoundary resetKey={routeHref(route)} what="this screen" hint="Go to another screen with the navigation above, or reload the page.">
+              <ErrorBoundary resetKey={routeHref(route)} what="this screen" hint={requestLink ? WEB_HINT : DESKTOP_HINT}>
                 <Screen route={route} />
               </ErrorBoundary>
             </fieldset>

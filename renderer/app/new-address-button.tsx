@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import type { WireError } from '../../shared/errors';
 import type { LinkRequestOutcome } from '../api';
+import './new-address-button.css';
 
 export interface NewAddressButtonProps {
   /** Asks the running serve to print a new address where it runs (requestSignInLink). */

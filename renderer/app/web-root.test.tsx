@@ -108,7 +108,12 @@ describe('web mode follows its address', () => {
 
   it('shows the app stopped or the address out of date, with states unknown and buttons disabled, and reloads when back', async () => {
     const net = fakeConnect();
-    render(<WebRoot link="t1" connect={net.connect} exchange={fakeExchange().exchange} />);
+    let asked = 0;
+    const requestLink = () => {
+      asked += 1;
+      return Promise.resolve({ shown: true as const });
+    };
+    render(<WebRoot link="t1" connect={net.connect} exchange={fakeExchange().exchange} requestLink={requestLink} />);
     await screen.findByRole('link', { name: 'svc-s-t1' });
     const { api, report } = net.last();
     expect(within(row('svc-s-t1')).getByText('ready')).toBeTruthy();
@@ -122,7 +127,14 @@ describe('web mode follows its address', () => {
     expect(buttons().every((b) => b.matches(':disabled'))).toBe(true);
 
     act(() => report('rejected'));
-    expect(screen.getByRole('alert').textContent).toContain('This tab is signed out: the app was started again. Run connected-services serve --ui-link');
+    const banner = screen.getByRole('alert');
+    expect(banner.textContent).toContain('This tab is signed out: the app was started again. Have serve print a new address in its terminal (or run connected-services serve --ui-link in any terminal), then paste it into this tab (no reload needed).');
+    // The signed-out page's button, here too: it works while every other button waits for the core.
+    const ask = within(banner).getByRole<HTMLButtonElement>('button', { name: "Show a new sign-in address in serve's terminal" });
+    expect(ask.matches(':disabled')).toBe(false);
+    act(() => ask.click());
+    await within(banner).findByText('A new address is printed in the terminal where serve runs');
+    expect(asked).toBe(1);
 
     act(() => report('live'));
     expect(screen.queryByRole('alert')).toBeNull();

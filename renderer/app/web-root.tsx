@@ -79,5 +79,5 @@ export function WebRoot({ link, reloaded = false, connect = httpConnect, exchang
   useEffect(() => watchSignInLink(scope, signInWith), [scope, signInWith]);
 
   if (!session) return <SignInNeeded signIn={signIn} reloaded={reloaded} requestLink={requestLink} />;
-  return <App key={session.id} api={session.api} connection={connection} {...(clock ? { clock } : {})} />;
+  return <App key={session.id} api={session.api} connection={connection} requestLink={requestLink} {...(clock ? { clock } : {})} />;
 }

@@ -73,6 +73,35 @@ describe('signing a reloaded tab in again from the page', () => {
     expect(ui.problems.filter((problem) => !problem.includes('429'))).toEqual([]);
   });
 
+  it('shows an old /?token= address that is already used as the page of a used address, not raw JSON, and its first sentence says why', async () => {
+    const { page, served } = ui;
+    const old = linkOf(await served.newLink());
+    // Used once: in this tab, in its older `?token=` form, which moves the secret to the fragment.
+    await page.goto(`${served.origin}/?token=${old}`);
+    await page.getByRole('heading', { level: 1, name: 'Services' }).waitFor({ timeout: 15_000 });
+    // Opened again from the history, where the browser wrote it.
+    await page.goto(`${served.origin}/?token=${old}`);
+    const heading = page.getByRole('heading', { level: 1, name: 'This sign-in address no longer works' });
+    await heading.waitFor();
+    expect(page.url()).toBe(`${served.origin}/`);
+    const first = await page.locator('main p').first().textContent();
+    expect(first).toBe('A sign-in address works once, within 10 minutes: this one was already used or is out of date.');
+    await page.getByRole('button', { name: BUTTON }).waitFor();
+    for (const colorScheme of ['light', 'dark'] as const) {
+      for (const viewport of [{ width: 1280, height: 800 }, { width: 800, height: 600 }]) {
+        await page.emulateMedia({ colorScheme });
+        await page.setViewportSize(viewport);
+        expect(await seriousAxeProblems(page), `${colorScheme} ${viewport.width}`).toEqual([]);
+        expect(layoutProblems(await controlBoxes(page.locator('body')), viewport.width), `${colorScheme} ${viewport.width}`).toEqual([]);
+        await ui.screenshot(`reload-sign-in-used-query-link-${colorScheme}-${viewport.width}`);
+      }
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    // The refused trade is the one failure the browser reports.
+    expect(ui.problems.filter((problem) => !problem.includes('429') && !problem.includes('401'))).toEqual([]);
+  });
+
   it("asks with the browser's own Leave site? before a reload would sign out a tab with unsaved edits, and the edits stay", async () => {
     const { page, served } = ui;
     await page.goto(await served.newLink());
