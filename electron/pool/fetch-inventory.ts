@@ -6,6 +6,7 @@ import { toolListingWalk } from '../mcp-wire';
 import { isProtocolError, RPC_ERROR } from './rpc-codes';
 import { ListingMeter, type ListedKind } from './listing-bound';
 import { redactor } from '../../shared/redact';
+import { cutTitle } from '../../shared/text';
 
 type ListMethod = 'tools/list' | 'resources/list' | 'resources/templates/list' | 'prompts/list';
 type Page<T> = Record<string, unknown> & { nextCursor?: string | undefined } & T;
@@ -100,11 +101,12 @@ export async function fetchInventory(
           ToolInfoSchema.parse({
             server,
             name: t.name,
-            title: t.title ?? t.annotations?.title,
+            // Titles are display names, cut here so every listing, search and page gets them cut (cut-text.ts).
+            title: cutTitle(t.title ?? t.annotations?.title),
             description: t.description,
             inputSchema: t.inputSchema,
             outputSchema: t.outputSchema,
-            annotations: t.annotations,
+            annotations: t.annotations?.title === undefined ? t.annotations : { ...t.annotations, title: cutTitle(t.annotations.title) },
             app: toolApp(t._meta),
           }),
         );
