@@ -6,7 +6,7 @@ import { toolListingWalk } from '../mcp-wire';
 import { isProtocolError, RPC_ERROR } from './rpc-codes';
 import { ListingMeter, type ListedKind } from './listing-bound';
 import { redactor } from '../../shared/redact';
-import { cutTitle } from '../../shared/text';
+import { withTitlesCut } from './tool-titles';
 
 type ListMethod = 'tools/list' | 'resources/list' | 'resources/templates/list' | 'prompts/list';
 type Page<T> = Record<string, unknown> & { nextCursor?: string | undefined } & T;
@@ -98,17 +98,16 @@ export async function fetchInventory(
     out.tools = !caps.tools
       ? []
       : (await orEmpty(() => listTools(server, client, meter, options))).map((t) =>
-          ToolInfoSchema.parse({
+          withTitlesCut(ToolInfoSchema.parse({
             server,
             name: t.name,
-            // Titles are display names, cut here so every listing, search and page gets them cut (cut-text.ts).
-            title: cutTitle(t.title ?? t.annotations?.title),
+            title: t.title ?? t.annotations?.title,
             description: t.description,
             inputSchema: t.inputSchema,
             outputSchema: t.outputSchema,
-            annotations: t.annotations?.title === undefined ? t.annotations : { ...t.annotations, title: cutTitle(t.annotations.title) },
+            annotations: t.annotations,
             app: toolApp(t._meta),
-          }),
+          })),
         );
   }
   if (parts.includes('resources')) {
