@@ -1,5 +1,6 @@
 import type { ListToolsResult, Tool } from '@modelcontextprotocol/server';
 import { agentToolNames } from './agent-names';
+import { foundSchema, schemaFits } from './found-bounds';
 import type { Agent } from './agent-schema';
 import { judgeTool } from './policy';
 import { resourceTools } from './resource-tools';
@@ -14,6 +15,11 @@ import type { ToolEntry } from './tool-index';
  * The result is shared by all of that agent's sessions and serialized once (shared-result.ts).
  */
 const listings = new WeakMap<ReadonlyMap<string, ToolEntry>, WeakMap<Readonly<Agent>, { found: ReadonlySet<string> | undefined; listing: ListToolsResult }>>();
+
+/** A found tool as a listing adds it: its input schema bounded as search_tools gives it (found-bounds.ts). */
+function foundListed(tool: Tool): Tool {
+  return schemaFits(tool.inputSchema) ? tool : { ...tool, inputSchema: foundSchema(tool.inputSchema) as Tool['inputSchema'] };
+}
 
 /**
  * `found`: the tools the agent's searches found (found-listing.ts), added to a search listing when the
@@ -37,7 +43,8 @@ export function agentTools(index: ReadonlyMap<string, ToolEntry>, agent: Readonl
     const shown = names.shown(bridge);
     const tool = shown === bridge ? entry.listed : { ...entry.listed, name: shown };
     tools.push(tool);
-    if (found?.has(bridge) === true) listedFound.push(tool);
+    // Bounded as search answers give it: the listing holds a few searches' tools, not a server's megabytes.
+    if (found?.has(bridge) === true) listedFound.push(foundListed(tool));
   }
   // Search mode (issue #32): a search and call tools stand in for the services' tools, and the tools found, for agents with listFound.
   const searching = searchesFor(agent.toolMode, tools.length, () => estimatedTokens(tools));

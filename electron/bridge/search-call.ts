@@ -11,6 +11,7 @@ import { serverAllowed } from './policy';
 import { heldOwnTool, ownToolArgs, unknownService } from './own-tool-args';
 import { callToolFits, callToolTier, CALL_TOOLS, MAX_NEED_LENGTH, SEARCH_TOOL } from './search-tools';
 import { foundListing } from './found-listing';
+import { MAX_SEARCH_ANSWER_BYTES } from './found-bounds';
 import { findTools } from './tool-finder';
 import { lookupTool } from './tool-lookup';
 import { usageCounts } from './usage-counts';
@@ -52,7 +53,9 @@ async function searchNow(ctx: CallContext, agent: Readonly<Agent>, { query, serv
   if (found.tools.length > 0) {
     // Only tools the agent may call are found (tool-finder.ts), so only those join its listing.
     if (agent.listFound === true) foundListing(ctx).add(agent.name, found.tools.map((t) => t.id));
-    return json({ tools: found.tools.map(({ id: _id, ...tool }) => tool) });
+    const tools = found.tools.map(({ id: _id, ...tool }) => tool);
+    if (found.left === 0) return json({ tools });
+    return json({ tools, more: `${found.left} more found did not fit one answer (${MAX_SEARCH_ANSWER_BYTES / 1024} KB); search with other words or a \`server\` to see them` });
   }
   const services = [...new Set([...index.values()].filter((e) => serverAllowed(agent, e.server)).map((e) => e.server))];
   return json({ tools: [], nothingFits: `none of your tools fits that query; try other words, or search one of these services with \`server\``, services });

@@ -1,7 +1,9 @@
+import { cutTitle } from '../../shared/text';
 import { SearchIndex, searchTools, type ToolDoc } from '../tool-search';
 import { agentToolNames } from './agent-names';
 import type { Agent, Tier } from './agent-schema';
 import { judgeTool } from './policy';
+import { foundSchema, withinAnswer } from './found-bounds';
 import { callToolFor } from './search-tools';
 import type { ToolEntry } from './tool-index';
 import type { Usage } from './usage-counts';
@@ -66,12 +68,6 @@ function searchIndexOf(index: ReadonlyMap<string, ToolEntry>, descriptions: Read
 
 const NONE: ReadonlyMap<string, string> = new Map();
 
-/** A schema as short as it means the same: without `$schema`, no whitespace when serialized. */
-function compactSchema(schema: Record<string, unknown>): Record<string, unknown> {
-  const { $schema: _ignored, ...rest } = schema;
-  return rest;
-}
-
 export interface FindOptions {
   need: string;
   server?: string;
@@ -83,8 +79,11 @@ export interface FindOptions {
   serverDescriptions?: ReadonlyMap<string, string>;
 }
 
-/** The best tools for a need among those the agent may call: a tool it may not call is never scored. */
-export function findTools(index: ReadonlyMap<string, ToolEntry>, agent: Readonly<Agent>, options: FindOptions): { tools: FoundTool[]; nothingFits: boolean } {
+/**
+ * The best tools for a need among those the agent may call: a tool it may not call is never scored.
+ * Each bounded (found-bounds.ts), and as many as fit one answer; `left`: how many more were found.
+ */
+export function findTools(index: ReadonlyMap<string, ToolEntry>, agent: Readonly<Agent>, options: FindOptions): { tools: FoundTool[]; nothingFits: boolean; left: number } {
   const { search, ids } = searchIndexOf(index, options.serverDescriptions ?? NONE);
   const entryAt = (doc: number): ToolEntry | undefined => {
     const id = ids[doc];
@@ -111,12 +110,14 @@ export function findTools(index: ReadonlyMap<string, ToolEntry>, agent: Readonly
     const entry = entryAt(hit.doc);
     const verdict = entry && judgeTool(agent, entry.server, entry.info, entry.tier);
     if (id === undefined || entry === undefined || verdict === undefined || verdict.decision === 'deny') continue;
-    const found: FoundTool = { id, name: names.shown(id), server: entry.server, tier: verdict.tier, call: callToolFor(verdict.tier), inputSchema: compactSchema(entry.listed.inputSchema) };
-    if (entry.info.title !== undefined) found.title = entry.info.title;
+    const found: FoundTool = { id, name: names.shown(id), server: entry.server, tier: verdict.tier, call: callToolFor(verdict.tier), inputSchema: foundSchema(entry.listed.inputSchema) };
+    // Cut again: an inventory cache written before titles were cut at the pool still holds them whole.
+    if (entry.info.title !== undefined) found.title = cutTitle(entry.info.title);
     const description = entry.info.description;
     if (description !== undefined && description !== '') found.description = description.length > MAX_DESCRIPTION ? `${description.slice(0, MAX_DESCRIPTION)}…` : description;
     if (verdict.decision === 'ask') found.approval = 'asked';
     tools.push(found);
   }
-  return { tools, nothingFits: answer.nothingFits };
+  const { kept, left } = withinAnswer(tools);
+  return { tools: kept, nothingFits: answer.nothingFits, left };
 }

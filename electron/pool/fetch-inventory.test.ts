@@ -2,6 +2,7 @@ import { Client } from '@modelcontextprotocol/client';
 import { InMemoryTransport, Server } from '@modelcontextprotocol/server';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { redactor } from '../../shared/redact';
+import { MAX_TITLE } from '../../shared/text';
 import { loadClientSdk } from './client-sdk';
 import { fetchInventory } from './fetch-inventory';
 import { EMPTY_INVENTORY } from './inventory';
@@ -47,6 +48,23 @@ describe('fetchInventory', () => {
     expect(inventory.resources).toEqual([{ server: 'srv', uri: 'x://1', name: 'one' }]);
     expect(inventory.templates).toEqual([]);
     expect(inventory.prompts).toEqual([]);
+    await client.close();
+  });
+
+  it("cuts a tool's title and annotations title to MAX_TITLE code points", async () => {
+    const server = new Server({ name: 's', version: '1' }, { capabilities: { tools: {} } });
+    const huge = 'T'.repeat(300_000);
+    server.setRequestHandler('tools/list', () => ({
+      tools: [
+        { name: 'titled', title: huge, inputSchema: { type: 'object' as const }, annotations: { title: huge, readOnlyHint: true } },
+        { name: 'annotated', inputSchema: { type: 'object' as const }, annotations: { title: huge } },
+      ],
+    }));
+    const client = await connected(server);
+    const inventory = await fetchInventory('srv', client, { timeout: 5000 }, EMPTY_INVENTORY);
+    const cut = `${'T'.repeat(MAX_TITLE - 1)}…`;
+    expect(inventory.tools[0]).toMatchObject({ title: cut, annotations: { title: cut, readOnlyHint: true } });
+    expect(inventory.tools[1]).toMatchObject({ title: cut, annotations: { title: cut } });
     await client.close();
   });
 

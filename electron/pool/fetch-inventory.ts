@@ -6,6 +6,7 @@ import { toolListingWalk } from '../mcp-wire';
 import { isProtocolError, RPC_ERROR } from './rpc-codes';
 import { ListingMeter, type ListedKind } from './listing-bound';
 import { redactor } from '../../shared/redact';
+import { withTitlesCut } from './tool-titles';
 
 type ListMethod = 'tools/list' | 'resources/list' | 'resources/templates/list' | 'prompts/list';
 type Page<T> = Record<string, unknown> & { nextCursor?: string | undefined } & T;
@@ -97,7 +98,7 @@ export async function fetchInventory(
     out.tools = !caps.tools
       ? []
       : (await orEmpty(() => listTools(server, client, meter, options))).map((t) =>
-          ToolInfoSchema.parse({
+          withTitlesCut(ToolInfoSchema.parse({
             server,
             name: t.name,
             title: t.title ?? t.annotations?.title,
@@ -106,7 +107,7 @@ export async function fetchInventory(
             outputSchema: t.outputSchema,
             annotations: t.annotations,
             app: toolApp(t._meta),
-          }),
+          })),
         );
   }
   if (parts.includes('resources')) {

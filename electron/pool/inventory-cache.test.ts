@@ -2,6 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { MAX_TITLE } from '../../shared/text';
 import { CACHE_VERSION, fingerprintOf, type CachedInventory } from './inventory';
 import { cacheFile, deleteCache, readCache, writeCache } from './inventory-cache';
 
@@ -26,6 +27,17 @@ describe('inventory cache', () => {
     expect(await readCache(dir, 'files')).toEqual({ ok: true, cache: sample() });
     await deleteCache(dir, 'files');
     expect(await readCache(dir, 'files')).toEqual({ ok: false, reason: 'missing' });
+  });
+
+  it('cuts titles a cache written before the cut holds whole', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pool-cache-'));
+    const huge = 'T'.repeat(300_000);
+    const old = sample();
+    old.tools = [{ server: 'files', name: 'read', title: huge, inputSchema: { type: 'object' }, annotations: { title: huge, readOnlyHint: true } }];
+    await writeCache(dir, old);
+    const read = await readCache(dir, 'files');
+    const cut = `${'T'.repeat(MAX_TITLE - 1)}…`;
+    expect(read.ok && read.cache.tools[0]).toEqual({ server: 'files', name: 'read', title: cut, inputSchema: { type: 'object' }, annotations: { title: cut, readOnlyHint: true } });
   });
 
   it('refuses invalid JSON, a wrong shape, and another server’s file', async () => {

@@ -2,6 +2,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import { checkedIn, readJsonFile, writeFileAtomic } from '../fs-safe';
 import { join } from 'node:path';
 import { CACHE_VERSION, CachedInventorySchema, type CachedInventory } from './inventory';
+import { withTitlesCut } from './tool-titles';
 
 export function cacheFile(dir: string, server: string): string {
   return join(dir, `${server}.json`);
@@ -12,7 +13,9 @@ export type CacheRead = { ok: true; cache: CachedInventory } | { ok: false; reas
 /** A missing, unreadable or invalid cache is reported and treated as absent: it is only a cache. */
 export async function readCache(dir: string, server: string): Promise<CacheRead> {
   const read = await readJsonFile(cacheFile(dir, server), CachedInventorySchema, server, checkedIn(dir, `inventory v${CACHE_VERSION}`));
-  return read.ok ? { ok: true, cache: read.value } : read;
+  if (!read.ok) return read;
+  // A cache written before titles were cut at listing holds them whole.
+  return { ok: true, cache: { ...read.value, tools: read.value.tools.map(withTitlesCut) } };
 }
 
 /** Atomic, so a reader (another process's listing) never sees half a file. */

@@ -1,4 +1,4 @@
-import { revealHidden } from '../../shared/text';
+import { cutText, revealHidden } from '../../shared/text';
 
 /**
  * A server's text as the page shows it: hidden characters (bidi overrides, zero-width, controls) as
@@ -9,9 +9,13 @@ export function shownText(text: string): string {
   return revealHidden(text, ['\n', '\t']);
 }
 
-/** A name, title or address a server (or mcp.json) chose: one line, every hidden character an escape. */
-export function shownLine(text: string): string {
-  return revealHidden(text);
+/**
+ * A name, title or address a server (or mcp.json) chose: one line, every hidden character an escape;
+ * cut to `max` code points first where it heads something (one unbroken line of 300,000 characters
+ * takes a browser a minute to lay out).
+ */
+export function shownLine(text: string, max?: number): string {
+  return revealHidden(max === undefined ? text : cutText(text, max));
 }
 
 /** What the core quotes in backticks (a command to run, a file): one line, no backtick inside. */

@@ -4,3 +4,4 @@ export { foldLookAlikes, readingForm } from './look-alikes';
 export { looksSecret } from './secret-looking';
 export { headerNameWords, secretHeaderNamed } from './secret-header';
 export type { FieldWords } from './secret-looking';
+export { MAX_TITLE, cutText, cutTitle } from './cut-text';

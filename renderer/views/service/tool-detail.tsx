@@ -1,4 +1,5 @@
 import type { ToolInfo } from '../../../shared/api';
+import { MAX_TITLE } from '../../../shared/text';
 import { ErrorBoundary, JsonView } from '../../components';
 import { shownLine, shownText } from '../../lib';
 import { AnnotationBadges } from './annotation-badges';
@@ -8,7 +9,7 @@ export function ToolDetail({ tool }: { tool: ToolInfo }) {
   return (
     <article className="tool-detail" aria-labelledby="tool-title">
       <h2 id="tool-title">
-        {shownLine(tool.title ?? tool.name)} {tool.title !== undefined && <code className="muted">{shownLine(tool.name)}</code>}
+        {shownLine(tool.title ?? tool.name, MAX_TITLE)} {tool.title !== undefined && <code className="muted">{shownLine(tool.name, MAX_TITLE)}</code>}
       </h2>
       <AnnotationBadges tool={tool} />
       {tool.description !== undefined && <p className="tool-description">{shownText(tool.description)}</p>}

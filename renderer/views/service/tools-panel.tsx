@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { ServerStatus } from '../../../shared/api';
+import { MAX_TITLE } from '../../../shared/text';
 import { LoadingSkeleton } from '../../components';
 import { routeHref, shownLine } from '../../lib';
 import { useLive, useStore } from '../../state';
@@ -46,7 +47,7 @@ export function ToolsPanel({ status, selected }: { status: ServerStatus; selecte
                 aria-current={t.name === selected ? 'page' : undefined}
               >
                 <span className="tool-name">{shownLine(t.name)}</span>
-                {t.title !== undefined && t.title !== t.name && <span className="tool-title">{shownLine(t.title)}</span>}
+                {t.title !== undefined && t.title !== t.name && <span className="tool-title">{shownLine(t.title, MAX_TITLE)}</span>}
                 {t.description !== undefined && <span className="tool-summary">{shownLine(firstLine(t.description))}</span>}
                 <AnnotationBadges tool={t} />
                 <AppBadge tool={t} />

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { MAX_TITLE, cutText, cutTitle } from './cut-text';
+
+describe('cutText', () => {
+  it('keeps a text within the bound as it is', () => {
+    expect(cutText('short', 5)).toBe('short');
+    expect(cutText('😀😀', 2)).toBe('😀😀');
+  });
+
+  it('cuts a longer text to max code points, the last an ellipsis', () => {
+    expect(cutText('abcdef', 4)).toBe('abc…');
+    expect(Array.from(cutText('x'.repeat(300_000), MAX_TITLE))).toHaveLength(MAX_TITLE);
+  });
+
+  it('never cuts a surrogate pair in half', () => {
+    expect(cutText('😀😀😀😀', 3)).toBe('😀😀…');
+  });
+
+  it('cuts a title to MAX_TITLE and leaves undefined alone', () => {
+    expect(cutTitle(undefined)).toBeUndefined();
+    expect(cutTitle('T'.repeat(300_000))).toBe(`${'T'.repeat(MAX_TITLE - 1)}…`);
+  });
+});
