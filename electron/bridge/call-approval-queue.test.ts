@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CallApprovalQueue, type DecidedApproval, type PendingApproval } from './call-approval-queue';
+import { StoppedWaiting } from './stopped-waiting';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -51,6 +52,14 @@ describe('CallApprovalQueue', () => {
     const aborted = q.request({ agent: 'a', server: 's', kind: 'tool', tool: 't', tier: 'write' }, controller.signal);
     controller.abort();
     expect(await aborted).toMatchObject({ outcome: 'denied', reason: 'cancelled' });
+
+    // The stream that would carry the answer closed: the agent stopped waiting, whenever it happened.
+    const gone = new AbortController();
+    const withdrawn = q.request({ agent: 'a', server: 's', kind: 'tool', tool: 't', tier: 'write' }, gone.signal);
+    gone.abort(new StoppedWaiting());
+    expect(await withdrawn).toMatchObject({ outcome: 'denied', reason: 'gone' });
+    expect(await q.request({ agent: 'a', server: 's', kind: 'tool', tool: 't', tier: 'write' }, AbortSignal.abort(new StoppedWaiting()))).toMatchObject({ reason: 'gone' });
+    expect(q.list()).toEqual([]);
 
     const closed = q.request({ agent: 'a', server: 's', kind: 'tool', tool: 't', tier: 'write' });
     q.close();

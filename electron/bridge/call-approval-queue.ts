@@ -4,6 +4,7 @@ import { CodedError } from '../../shared/errors';
 import { redact } from '../../shared/redact';
 import type { Tier } from './agent-schema';
 import { Emitter } from '../../shared/events';
+import { isStoppedWaiting } from './stopped-waiting';
 
 export const DEFAULT_APPROVAL_TIMEOUT_MS = 120_000;
 /** More than this many waiting calls of one agent are refused: nobody can judge a flood. */
@@ -32,9 +33,10 @@ export interface PendingApproval extends ApprovalRequest {
 export type ApprovalOutcome = 'allowed' | 'denied';
 /**
  * person: decided in the app/CLI; remembered: an earlier "always allow"; timeout; cancelled: the agent
- * gave up; closed: the bridge stopped; paused: the person paused the bridge; flood: too many waiting.
+ * gave up; gone: the agent stopped waiting (the stream that would carry the answer closed: stopped-waiting.ts);
+ * closed: the bridge stopped; paused: the person paused the bridge; flood: too many waiting.
  */
-export type ApprovalReason = 'person' | 'remembered' | 'timeout' | 'cancelled' | 'closed' | 'paused' | 'flood';
+export type ApprovalReason = 'person' | 'remembered' | 'timeout' | 'cancelled' | 'gone' | 'closed' | 'paused' | 'flood';
 
 export interface DecidedApproval extends PendingApproval {
   outcome: ApprovalOutcome;
@@ -63,6 +65,11 @@ interface Waiter {
   cleanup: () => void;
 }
 
+/** Why an aborted wait ended: the agent's cancel, or nobody left to hear the answer. */
+function withdrawn(signal: AbortSignal | undefined): ApprovalReason {
+  return isStoppedWaiting(signal?.reason) ? 'gone' : 'cancelled';
+}
+
 /** Calls under an `ask` policy wait here for the person; nothing decided within the timeout is denied. */
 export class CallApprovalQueue {
   readonly #waiters = new Map<string, Waiter>();
@@ -81,18 +88,18 @@ export class CallApprovalQueue {
     this.#emitter = new Emitter((error) => this.#core.log(redact(`an approval listener failed: ${String(error)}`)));
   }
 
-  /** Waits for a decision; an abort (the agent cancelled) withdraws the request. */
+  /** Waits for a decision; an abort (the agent cancelled, or its answer's stream closed: StoppedWaiting) withdraws the request. */
   request(input: ApprovalRequest, signal?: AbortSignal): Promise<DecidedApproval> {
     const requestedAt = this.#core.now();
     // What the person reads (a URI, a name) is agent-supplied: redacted like everything shown.
     const pending: PendingApproval = { ...input, tool: redact(input.tool), id: randomBytes(6).toString('hex'), requestedAt, expiresAt: requestedAt + this.#timeoutMs };
     if (this.#closed) return Promise.resolve(this.#decision(pending, 'denied', 'closed', false));
-    if (signal?.aborted) return Promise.resolve(this.#decision(pending, 'denied', 'cancelled', false));
+    if (signal?.aborted) return Promise.resolve(this.#decision(pending, 'denied', withdrawn(signal), false));
     let waiting = 0;
     for (const w of this.#waiters.values()) if (w.pending.agent === input.agent) waiting++;
     if (waiting >= this.#maxPerAgent) return Promise.resolve(this.#decision(pending, 'denied', 'flood', false));
     return new Promise<DecidedApproval>((resolve) => {
-      const onAbort = (): void => this.#settle(pending.id, 'denied', 'cancelled', false);
+      const onAbort = (): void => this.#settle(pending.id, 'denied', withdrawn(signal), false);
       const timer = setTimeout(() => this.#settle(pending.id, 'denied', 'timeout', false), this.#timeoutMs);
       timer.unref();
       signal?.addEventListener('abort', onAbort, { once: true });

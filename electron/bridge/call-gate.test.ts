@@ -6,6 +6,7 @@ import { record, type AuditDraft } from './call-context';
 import { passGate, type Extra, type GateCall } from './call-gate';
 import { LazyAbort } from '../pool';
 import { CallRefused } from './refusals';
+import { StoppedWaiting } from './stopped-waiting';
 import { CodedError } from '../../shared/errors';
 import { callTool } from './tool-call';
 
@@ -166,5 +167,20 @@ describe('the call gate', () => {
       'agent,server,kind,tool,outcome,errorCode,time,durationMs',
       'agent,server,kind,tool,outcome,arguments,tier,decidedBy,waitMs,callMs,result,time,durationMs,approval',
     ]);
+  });
+
+  it("withdraws the wait when the answer's stream closes, audited as the agent stopping; the running call's own cancel is left alone", async () => {
+    const f = fake();
+    const stream = new AbortController();
+    const own = new LazyAbort();
+    const result = passGate(f.ctx, asked(f), own, { stoppedWaiting: () => stream.signal });
+    await vi.waitFor(() => expect(f.pending).toHaveLength(1));
+    stream.abort(new StoppedWaiting());
+    expect(await result).toMatchObject({ ok: false, step: 'approval' });
+    expect(f.approvals.list()).toEqual([]);
+    expect(f.pool).toEqual([]);
+    expect(own.aborted).toBe(false);
+    expect(f.audit[0]).toMatchObject({ outcome: 'cancelled', approval: 'gone', tool: 'send_email' });
+    expect(f.audit[0]?.callMs).toBeUndefined();
   });
 });

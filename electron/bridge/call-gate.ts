@@ -11,6 +11,7 @@ import { consentView } from './consent-view';
 import { CallRefused, notApproved, pausedError } from './refusals';
 import { countedWarning } from './vault-value-count';
 import { vaultValueWarning } from './vault-value-warning';
+import { waitSignal } from './stopped-waiting';
 
 /**
  * What a call's handler needs of its request, in either era: the agent's cancellation and a way to
@@ -24,6 +25,8 @@ export interface Extra {
   /** The level a 2026-07-28 request asked its log messages at (`_meta`, log-forwarding.ts callLog); none: no messages. */
   readonly logLevel?: LogLevel | undefined;
   sendNotification(notification: ServerNotification): Promise<void>;
+  /** Aborts when the request's answer can no longer reach the agent (stopped-waiting.ts); absent where the transport cannot tell. */
+  readonly stoppedWaiting?: (() => AbortSignal | undefined) | undefined;
 }
 
 /** What a call is about once found, and what the agent's policy says of it. */
@@ -168,7 +171,7 @@ async function askPerson<R>(pass: Pass<R>, target: Target, signal: AbortSignal, 
   pass.approval = await ctx.approvals.request(ask, signal);
   pass.waited(ctx.now() - asked);
   if (pass.approval.outcome === 'allowed') return undefined;
-  if (pass.approval.reason === 'cancelled') return pass.refuse('approval', notApproved(pass.approval, target.server), 'cancelled', 'timeout');
+  if (pass.approval.reason === 'cancelled' || pass.approval.reason === 'gone') return pass.refuse('approval', notApproved(pass.approval, target.server), 'cancelled', 'timeout');
   const why = notApproved(pass.approval, target.server);
   return pass.refuse('approval', why, 'denied');
 }
@@ -178,7 +181,7 @@ async function askPerson<R>(pass: Pass<R>, target: Target, signal: AbortSignal, 
  * a value we hold in what it sends? → the person's approval (ask, or that value whatever the tier) → paused again? (an allow may race a pause; a lookup may have started a
  * server) → the call → audit. The bridge starts no server itself: the pool starts lazily.
  */
-export async function passGate<R>(ctx: CallContext, call: GateCall<R>, cancel: Cancellation): Promise<GateResult<R>> {
+export async function passGate<R>(ctx: CallContext, call: GateCall<R>, cancel: Cancellation, extra?: Pick<Extra, 'stoppedWaiting'>): Promise<GateResult<R>> {
   const pass = new Pass(ctx, call);
   const invalid = call.check();
   if (invalid) return pass.refuse('input', agentError(invalid), 'error');
@@ -208,7 +211,8 @@ export async function passGate<R>(ctx: CallContext, call: GateCall<R>, cancel: C
   if (inArgs !== undefined) pass.warned(countedWarning(ctx, call.agent, inArgs));
   const warning = pass.warning;
   if (target.decision === 'ask' || warning !== undefined) {
-    const refused = await askPerson(pass, target, cancel.signal, warning);
+    // The wait also ends when the answer can no longer reach the agent; the call itself, once running, does not.
+    const refused = await askPerson(pass, target, waitSignal(cancel, extra), warning);
     if (refused) return refused;
   }
   if (ctx.paused()) return pass.refuse('paused', pausedError(target.server), 'denied');

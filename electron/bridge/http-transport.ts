@@ -8,6 +8,7 @@ import { openSse, PostAnswer, sseEvent, type StreamTimers } from './post-answer'
 import { endJson, responseHeaders } from './response-headers';
 import { rpcKind, type Deliver, type RpcKind } from '../mcp-wire';
 import type { Lane } from './tool-call-lane';
+import { StoppedWaiting, type AnswerStreams } from './stopped-waiting';
 
 /**
  * What a message's handler learns of its HTTP request: nothing (the SDK's would be a web Request
@@ -61,7 +62,7 @@ function wantsProgress(m: JSONRPCMessage): boolean {
  * difference in the bench. The endpoint has already checked Host, Origin, token, session, size and
  * JSON-RPC shape; this checks what the SDK's transport checks after that.
  */
-export class HttpServerTransport implements Transport {
+export class HttpServerTransport implements Transport, AnswerStreams {
   sessionId: string | undefined;
   onclose?: () => void;
   onerror?: (error: Error) => void;
@@ -201,6 +202,14 @@ export class HttpServerTransport implements Transport {
       return { status: 400, code: -32000, message: `Bad Request: Unsupported protocol version: ${version} (supported versions: ${supported.join(', ')})` };
     }
     return undefined;
+  }
+
+  /**
+   * Aborts once the POST that answers request `id` closed before its answer: with no event store
+   * (no resumability) nothing reaches the agent after that. Already aborted when that POST is gone.
+   */
+  answerGone(id: RequestId): AbortSignal {
+    return this.#answers.get(id)?.gone ?? AbortSignal.abort(new StoppedWaiting());
   }
 
   send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {

@@ -60,7 +60,7 @@ export async function heldOwnTool(ctx: CallContext, agent: string, tool: string,
   const approval = await ctx.approvals.request({ agent, server: '', kind: 'tool', tool, tier: 'read', arguments: consentView(args), warning }, signal());
   draft.waitMs = Math.max(0, ctx.now() - started);
   if (approval.outcome !== 'allowed') {
-    const cancelled = approval.reason === 'cancelled';
+    const cancelled = approval.reason === 'cancelled' || approval.reason === 'gone';
     draft.outcome = cancelled ? 'cancelled' : 'denied';
     draft.errorCode = cancelled ? 'timeout' : 'denied';
     record(ctx, started, draft, approval);

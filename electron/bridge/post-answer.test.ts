@@ -3,6 +3,7 @@ import type { ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { PostAnswer, type StreamTimers } from './post-answer';
 import { SSE_HEADERS_MAX_DELAY_MS } from './sse-headers';
+import { isStoppedWaiting } from './stopped-waiting';
 
 /** What a ServerResponse is asked to do, in order (headers are flushed only on request). */
 class FakeResponse extends EventEmitter {
@@ -144,5 +145,23 @@ describe('PostAnswer', () => {
     streaming.a.stream();
     streaming.a.abandon();
     expect(streaming.res.log.at(-1)).toBe('end');
+  });
+
+  it('says it is gone when the connection closes before the answer, whether asked before or after; not once answered', () => {
+    const early = answer([1], manualTimers().timers);
+    const gone = early.a.gone;
+    expect(gone.aborted).toBe(false);
+    early.res.emit('close');
+    expect(gone.aborted).toBe(true);
+    expect(isStoppedWaiting(gone.reason)).toBe(true);
+    const askedLate = answer([1], manualTimers().timers);
+    askedLate.a.stream();
+    askedLate.res.emit('close');
+    expect(askedLate.a.gone.aborted).toBe(true);
+    const answered = answer([1], manualTimers().timers);
+    const after = answered.a.gone;
+    answered.a.respond(1, result(1));
+    answered.res.emit('close');
+    expect(after.aborted).toBe(false);
   });
 });

@@ -4,6 +4,7 @@ import { DelayList, type Delayed } from '../../shared/collections';
 import { endJson, responseHeaders } from './response-headers';
 import { sharedResponseBytes } from './shared-result';
 import { headersWithFirstEvent, SSE_HEADERS_MAX_DELAY_MS, type HeaderDelayOptions } from './sse-headers';
+import { StoppedWaiting } from './stopped-waiting';
 
 /** How often an open SSE stream carries a comment, so idle proxies and clients keep it (as the SDK does). */
 export const SSE_KEEP_ALIVE_MS = 15_000;
@@ -85,6 +86,9 @@ export class PostAnswer implements Delayed<PostAnswer> {
   #waiting: number;
   #mode: 'pending' | 'sse' | 'done' = 'pending';
   #stopKeepAlive: (() => void) | undefined;
+  /** Aborts when the connection closes before the answer ended (made only when read: `gone`). */
+  #gone: AbortController | undefined;
+  #closedEarly = false;
   /** Its place in the late answers' list (lateAnswersOf). */
   due: number | undefined;
   prev: PostAnswer | undefined;
@@ -113,8 +117,21 @@ export class PostAnswer implements Delayed<PostAnswer> {
   /** The connection closed (closedAnswer). */
   closed(): void {
     this.#res.off('close', closedAnswer);
+    if (this.#mode !== 'done') {
+      this.#closedEarly = true;
+      this.#gone?.abort(new StoppedWaiting());
+    }
     this.#finish();
     this.#onClosed(this);
+  }
+
+  /** Aborted (reason: StoppedWaiting) once the connection closed before the answer ended: no later answer reaches the agent. */
+  get gone(): AbortSignal {
+    if (!this.#gone) {
+      this.#gone = new AbortController();
+      if (this.#closedEarly) this.#gone.abort(new StoppedWaiting());
+    }
+    return this.#gone.signal;
   }
 
   get done(): boolean {

@@ -96,6 +96,7 @@ export async function readResource(ctx: CallContext, agentName: string, request:
       ...(asker ? { asker } : {}),
     },
     callCancellation(extra),
+    extra,
   );
   return unwrap(result, 'resource');
 }
@@ -117,6 +118,7 @@ export async function getPrompt(ctx: CallContext, agentName: string, request: Ge
       ...(asker ? { asker } : {}),
     },
     callCancellation(extra),
+    extra,
   );
   return unwrap(result, 'prompt');
 }
@@ -176,6 +178,7 @@ export async function complete(ctx: CallContext, agentName: string, request: Com
       },
     },
     callCancellation(extra),
+    extra,
   );
   return unwrap(result, ref.type === 'ref/prompt' ? 'prompt' : 'resource');
 }

@@ -15,6 +15,8 @@ export function notApproved(decided: DecidedApproval, server: string): AgentErro
   switch (decided.reason) {
     case 'timeout':
       return denied(`nobody approved the call within ${seconds} s`, ask, server);
+    case 'gone':
+      return denied('you stopped waiting before the call was approved', ask, server);
     case 'closed':
       return denied('the bridge stopped before the call was approved', ask, server);
     case 'paused':

@@ -30,7 +30,7 @@ export function sessionSubscriber(session: Server): Subscriber {
  * paused. A subscription reads nothing (the reads that follow are gated as reads), so it is not
  * queued for the person, unless its URI holds a vault value (call-gate.ts); it is audited like a read. Updates reach this subscriber only.
  */
-export async function subscribeUri(ctx: CallContext, agentName: string, subscriber: Subscriber, uri: string, extra: Pick<Extra, 'signal'>): Promise<void> {
+export async function subscribeUri(ctx: CallContext, agentName: string, subscriber: Subscriber, uri: string, extra: Pick<Extra, 'signal' | 'stoppedWaiting'>): Promise<void> {
   const session = subscriber.key;
   const result = await passGate(
     ctx,
@@ -62,6 +62,7 @@ export async function subscribeUri(ctx: CallContext, agentName: string, subscrib
       },
     },
     callCancellation(extra),
+    extra,
   );
   if (!result.ok) throw rpcError(result.error);
 }

@@ -3,6 +3,7 @@ import { redactor } from '../../shared/redact';
 import { AGENT, fake } from '../../test/support/fake-gate';
 import type { Agent } from './agent-schema';
 import { callSearchTool } from './search-call';
+import { StoppedWaiting } from './stopped-waiting';
 
 const VALUE = 'ghp_search-query-hold-test-5309';
 const WRONG = 'ghp_search-query-hold-test-5308';
@@ -66,5 +67,15 @@ describe("search_tools' query holding a value from the vault", () => {
     expect(right).toEqual(wrong);
     expect(f.pending).toEqual([]);
     expect(f.audit.map((e) => [e.outcome, e.warning])).toEqual([['denied', 'the service name it asks for holds the value of GITHUB_TOKEN of github from the vault']]);
+  });
+
+  it('is withdrawn when the stream that would carry its answer closed: audited as the agent stopping, nothing searched', async () => {
+    redactor.addSecret(VALUE, { from: 'vault', name: 'GITHUB_TOKEN of github' });
+    const f = fake();
+    const gone = (): AbortSignal => AbortSignal.abort(new StoppedWaiting());
+    const refused = await callSearchTool(f.ctx, SEARCHER, 'search_tools', { query: VALUE }, noCall, false, gone);
+    expect(refused.isError).toBe(true);
+    expect(f.approvals.list()).toEqual([]);
+    expect(f.audit[0]).toMatchObject({ tool: 'search_tools', outcome: 'cancelled', approval: 'gone', warning: WARNING });
   });
 });

@@ -49,7 +49,7 @@ export async function createSessionServer(ctx: CallContext, agentName: string, v
   };
 
   // Each request's Extra carries the session's log level: its services' messages during it come back on it (log-forwarding.ts).
-  const sessionExtra = (rc: ServerContext) => laneExtra(rc, sessionLevel(server));
+  const sessionExtra = (rc: ServerContext) => laneExtra(rc, sessionLevel(server), server.transport);
 
   // A server's requests during a call, a read or a prompt go to this agent, related to its request (agent-asker.ts).
   const askerOf = (rc: ServerContext) => agentAsker(server, agentName, requestIdOf(rc), ctx.agents);

@@ -2,6 +2,7 @@ import type { JSONRPCMessage, JSONRPCRequest, MessageExtraInfo, RequestId, Reque
 import { carriesWireMaterial, errorReporter, legacyErrorCode, registeredHere, requestHandlers, runningRequests, useIdTables, type RunningTable } from '../mcp-wire';
 import { cancellationOf, LazyAbort, type Cancellation, type LogLevel } from '../pool';
 import type { Extra } from './call-gate';
+import { answerStreamsOf } from './stopped-waiting';
 
 /** Takes one request past the SDK's Protocol; false when it is not the lane's (then the SDK answers it). */
 export type Lane = (message: JSONRPCMessage, info: MessageExtraInfo) => boolean;
@@ -60,6 +61,11 @@ class LaneCall extends LazyAbort implements Extra {
 
   get sendNotification(): (notification: ServerNotification) => Promise<void> {
     return this.notify;
+  }
+
+  /** Its POST's answer stream closing first (http-transport.ts `answerGone`), where the transport tells. */
+  get stoppedWaiting(): () => AbortSignal | undefined {
+    return () => answerStreamsOf(this.#protocol.transport)?.answerGone(this.id);
   }
 
   /** As the SDK's `send`: a request to the client, related to this call (its result checked by the SDK's schema for the method). */
@@ -167,12 +173,13 @@ export function callCancellation(extra: { readonly signal: AbortSignal; readonly
  * What the bridge's call logic takes (call-gate.ts `Extra`) from a legacy session's handler context
  * (the lane's call is one already), with the session's log level (log-forwarding.ts sessionLevel).
  */
-export function sessionExtra(ctx: ServerContext, logLevel: LogLevel): Extra {
+export function sessionExtra(ctx: ServerContext, logLevel: LogLevel, transport?: unknown): Extra {
   if (ctx instanceof LaneCall) {
     ctx.logLevel = logLevel;
     return ctx;
   }
-  return { signal: ctx.mcpReq.signal, logLevel, sendNotification: (notification) => ctx.mcpReq.notify(notification) };
+  const id = ctx.mcpReq.id;
+  return { signal: ctx.mcpReq.signal, logLevel, sendNotification: (notification) => ctx.mcpReq.notify(notification), stoppedWaiting: () => answerStreamsOf(transport)?.answerGone(id) };
 }
 
 /** The id of the request a legacy session's handler serves. */

@@ -7,6 +7,7 @@ import type { Agent } from './agent-schema';
 import { withoutSecrets } from './agent-result';
 import type { CallContext } from './call-context';
 import { callCancellation } from './tool-call-lane';
+import { waitSignal } from './stopped-waiting';
 import { passGate, type Extra, type Found } from './call-gate';
 import { ARGUMENT_LIMITS, checkBounds, checkLength, MAX_CALL_NAME_LENGTH } from './input-bounds';
 import { logOption } from './log-forwarding';
@@ -76,7 +77,7 @@ export async function callTool(ctx: CallContext, agentName: string, request: Cal
   if (agent?.toolMode !== undefined && isSearchTool(name)) {
     const direct = (real: string, realArgs: Record<string, unknown>): Promise<CallToolResult> =>
       callTool(ctx, agentName, { ...request, params: { ...request.params, name: real, arguments: realArgs } }, extra, asker, hostsApps);
-    return callSearchTool(ctx, agent, name, args, direct, hostsApps, () => callCancellation(extra).signal);
+    return callSearchTool(ctx, agent, name, args, direct, hostsApps, () => waitSignal(callCancellation(extra), extra));
   }
   const result = await passGate(
     ctx,
@@ -98,6 +99,7 @@ export async function callTool(ctx: CallContext, agentName: string, request: Cal
       ...(asker ? { asker } : {}),
     },
     callCancellation(extra),
+    extra,
   );
   if (result.ok) return (result.value.isError === true ? redactedToolError(result.value) : withoutSecrets(result.value)) as CallToolResult;
   // Protocol errors (MCP server/tools "Error Handling"): unknown tools and invalid arguments; the rest is a result the model reads.

@@ -126,7 +126,7 @@ export const AuditEntrySchema = lazySchema(() => z.object({
   outcome: AuditOutcomeSchema,
   errorCode: ErrorCodeSchema.optional(),
   /** How the call got its permission when the person was asked. */
-  approval: z.enum(['person', 'remembered', 'timeout', 'cancelled', 'closed', 'paused', 'flood']).optional(),
+  approval: z.enum(['person', 'remembered', 'timeout', 'cancelled', 'gone', 'closed', 'paused', 'flood']).optional(),
   /** A server's request: how it ended and who answered; never the values. */
   answer: AskOutcomeSchema.optional(),
   /** `config`: the roots the server's entry names (mcp.json), given whoever called. */

@@ -11,6 +11,7 @@ const NOT_THE_PERSON: Partial<Record<ApprovalReason, DecisionDecider>> = {
   paused: 'core',
   flood: 'core',
   cancelled: 'agent',
+  gone: 'agent',
 };
 
 /**

@@ -12,6 +12,7 @@ describe('audit wording', () => {
     expect(approvalText({ approval: 'timeout', outcome: 'denied' })).toBe('denied: timed out');
     expect(approvalText({ approval: 'paused', outcome: 'denied' })).toBe('denied: bridge paused');
     expect(approvalText({ approval: 'flood', outcome: 'denied' })).toBe('denied: too many waiting');
+    expect(approvalText({ approval: 'gone', outcome: 'cancelled' })).toBe('withdrawn: the agent stopped waiting');
     expect(approvalText({ approval: 'closed', outcome: 'denied' })).toBe('denied: the bridge stopped');
     expect(approvalText({ approval: 'cancelled', outcome: 'cancelled' })).toBe('cancelled by the agent while waiting');
     expect(approvalText({ outcome: 'error' })).toBe('');

@@ -19,6 +19,8 @@ export function approvalText(entry: Pick<AuditEntry, 'approval' | 'outcome'> & P
       return 'denied: timed out';
     case 'cancelled':
       return 'cancelled by the agent while waiting';
+    case 'gone':
+      return 'withdrawn: the agent stopped waiting';
     case 'closed':
       return 'denied: the bridge stopped';
     case 'paused':
