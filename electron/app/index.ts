@@ -13,6 +13,7 @@ export type { Power } from './door/method-powers';
 export { packageRoot } from './lifecycle/package-root';
 export { readRuntimeFile, writeRuntimeFile, RUNTIME_FILE } from './lifecycle/runtime-file';
 export type { RuntimeInfo } from './lifecycle/runtime-file';
+export { shownRuntime, stopCommand, type ShownRuntime } from './lifecycle/runtime-shown';
 export { findLiveApp, startOnce } from './lifecycle/start-lock';
 export { isPortFree } from './doctor';
 export { WaitingAsks } from './asks/waiting-asks';

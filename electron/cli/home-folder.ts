@@ -17,17 +17,18 @@ async function exists(path: string): Promise<boolean> {
 }
 
 /**
- * `--home` names a folder the person typed: a missing one is made when the folder above it exists
- * (a new data folder, said once, on stderr), and refused when that is missing too, as a typo most
- * likely is, instead of quietly starting an empty data folder in a new tree. A file in its place,
- * or its permissions, are the data folder's own checks (ensureDataDir).
+ * `--home` or CONNECTED_SERVICES_HOME names a folder the person typed: a missing one is made when the
+ * folder above it exists (a new data folder, said once, on stderr), and refused when that is missing
+ * too, as a typo most likely is, instead of quietly starting an empty data folder in a new tree.
+ * `by` is what named it, as the person wrote it. A file in its place, or its permissions, are the
+ * data folder's own checks (ensureDataDir).
  */
-export async function prepareHomeFolder(home: string, note: (line: string) => void): Promise<void> {
+export async function prepareHomeFolder(home: string, note: (line: string) => void, by = '--home'): Promise<void> {
   const dir = resolve(home);
   if (await exists(dir)) return;
   const parent = dirname(dir);
   if (!(await exists(parent))) {
-    throw new CodedError('invalid_input', `--home ${dir}: neither that folder nor the folder above it (${parent}) exists`, {
+    throw new CodedError('invalid_input', `${by} ${dir}: neither that folder nor the folder above it (${parent}) exists`, {
       hint: `Check the path for a typo; to start a new data folder there, create ${parent} first (mkdir -p '${parent}')`,
     });
   }
@@ -35,5 +36,5 @@ export async function prepareHomeFolder(home: string, note: (line: string) => vo
     // Made meanwhile by another command: as good as ours.
     if (errnoCode(error) !== 'EEXIST') throw fsFailure(error, 'create the data folder', dir);
   });
-  note(`note: created a new, empty data folder at ${dir} (--home named a folder that did not exist)`);
+  note(`note: created a new, empty data folder at ${dir} (${by} named a folder that did not exist)`);
 }

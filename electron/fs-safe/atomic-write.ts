@@ -3,7 +3,9 @@ import { open, readdir, rename, unlink, type FileHandle } from 'node:fs/promises
 import path from 'node:path';
 import { errnoCode } from './fs-errors';
 
-const TEMP_MARK = '.tmp-';
+/** writeFileAtomic's temp files are FILE + this + PID-RANDOM (leftover-temps.ts reads the same pattern). */
+export const TEMP_MARK = '.tmp-';
+export const TEMP_RANDOM_BYTES = 6;
 
 export interface AtomicWriteOptions {
   /** Default 0600: everything this app writes is private to the person. */
@@ -20,7 +22,7 @@ export interface AtomicWriteOptions {
 export async function writeFileAtomic(file: string, data: string | Uint8Array, options: AtomicWriteOptions = {}): Promise<void> {
   const mode = options.mode ?? 0o600;
   const platform = options.platform ?? process.platform;
-  const temp = `${file}${TEMP_MARK}${process.pid}-${randomBytes(6).toString('hex')}`;
+  const temp = `${file}${TEMP_MARK}${process.pid}-${randomBytes(TEMP_RANDOM_BYTES).toString('hex')}`;
   let handle: FileHandle | undefined;
   try {
     handle = await open(temp, 'wx', mode);

@@ -1,4 +1,5 @@
 export { writeFileAtomic, removeStaleTemps, syncDir } from './atomic-write';
+export { removeLeftoverTemps, LEFTOVER_AGE_MS } from './leftover-temps';
 export type { AtomicWriteOptions } from './atomic-write';
 export { withFileLock, FileLock, DEFAULT_LOCK } from './file-lock';
 export type { LockOptions } from './file-lock';

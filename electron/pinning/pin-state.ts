@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ownRecord } from '../../shared/config';
 import { own, put } from './own-entry';
 
 /** How many refused definitions of one name are remembered: a server cycling through more is held again. */
@@ -48,11 +49,12 @@ function dropRefusal<T>(next: PinState<T>, name: string, digest?: string): void 
 export function pinStateSchema<T>(item: z.ZodType<T>): z.ZodType<PinState<T>> {
   const pinned = z.object({ digest: z.string().regex(/^[0-9a-f]{64}$/), def: item, at: z.number() });
   return z.object({
-    approved: z.record(z.string(), pinned),
-    held: z.record(z.string(), pinned),
-    refused: z.record(z.string(), z.array(z.string()).max(MAX_REFUSED)),
-    refusedDefs: z.record(z.string(), pinned).optional(),
-    unlisted: z.record(z.string(), z.number()).optional(),
+    // ownRecord: z.record drops a `__proto__` key unread (a refusal of a tool so named, forgotten).
+    approved: ownRecord(z.string(), pinned),
+    held: ownRecord(z.string(), pinned),
+    refused: ownRecord(z.string(), z.array(z.string()).max(MAX_REFUSED)),
+    refusedDefs: ownRecord(z.string(), pinned).optional(),
+    unlisted: ownRecord(z.string(), z.number()).optional(),
   });
 }
 

@@ -5,6 +5,7 @@ import { SecretStoresSchema } from './secret-stores-schema';
 import { checkStdioDelivery, CredentialFileSchema } from './stdio-credential';
 import { inputRoundMs } from './input-round-settings';
 import { sessionSetting } from './session-settings';
+import { ownRecord } from './own-record';
 
 /** Server names become bridge prefixes (`<server>__<tool>`), so they stay short and plain. */
 export const SERVER_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]{0,47}$/;
@@ -66,7 +67,8 @@ export const StdioServerSchema = z.strictObject({
   type: z.literal('stdio').optional(),
   command: z.string().min(1, 'must name a program'),
   args: z.array(z.string()).optional(),
-  env: z.record(z.string(), z.string()).optional(),
+  // ownRecord: z.record drops a `__proto__` key unread, and the variable with it.
+  env: ownRecord(z.string(), z.string()).optional(),
   cwd: z.string().min(1).optional(),
   /** The registry entry (server.json name) it was added from: its docker mounts are checked again at each start (electron/mcp-registry/docker-spawn-check.ts). */
   fromRegistry: z.string().max(200).regex(/^[a-zA-Z0-9.-]+\/[a-zA-Z0-9._-]+$/, 'a registry server name, such as io.github.owner/name').optional(),
@@ -105,8 +107,7 @@ export const HttpServerSchema = z.strictObject({
     error: 'must not carry a user name or password: keep the credential in the vault (`secrets set NAME`) and send it in a header (--header) that names it as ${secret:NAME}',
     abort: true,
   }),
-  headers: z
-    .record(z.string(), headerValue)
+  headers: ownRecord(z.string(), headerValue)
     .superRefine((headers, ctx) => {
       for (const name of Object.keys(headers)) {
         if (!HEADER_NAME.test(name)) ctx.addIssue({ code: 'custom', path: [name], message: 'a header name is letters, digits and !#$%&\'*+-.^_`|~ only (no spaces or colons)' });

@@ -30,4 +30,23 @@ describe('CLI: --home naming a folder that does not exist', () => {
       expect(existsSync(join(base, 'connected-servcies'))).toBe(false);
     }
   }, 60_000);
+
+  it('holds for CONNECTED_SERVICES_HOME too, naming the variable: made under an existing folder, refused under a missing one', async () => {
+    const base = mkdtempSync(join(tmpdir(), 'cs-home-env-'));
+    const run = (home: string) => {
+      const env: Record<string, string | undefined> = { ...process.env, CONNECTED_SERVICES_HOME: home, CONNECTED_SERVICES_PASSPHRASE: 'cs-home-env-test' };
+      return runNode([CLI, 'servers', 'list', '--json'], { env });
+    };
+    const made = join(base, 'data');
+    const first = await run(made);
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stderr).toBe(`${NOTE} ${made} (CONNECTED_SERVICES_HOME named a folder that did not exist)\n`);
+    expect(statSync(made).mode & 0o777).toBe(0o700);
+
+    const typo = join(base, 'connected-servcies', 'data');
+    const refused = await run(typo);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(`CONNECTED_SERVICES_HOME ${typo}: neither that folder nor the folder above it (${join(base, 'connected-servcies')}) exists`);
+    expect(existsSync(join(base, 'connected-servcies'))).toBe(false);
+  }, 60_000);
 });

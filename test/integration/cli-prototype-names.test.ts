@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EVERYTHING } from '../fixtures/servers/config';
 import { runCli, tempHome } from '../support/cli';
@@ -27,4 +29,13 @@ describe('CLI: servers named valueOf or constructor', () => {
     const after = await runCli(home, ['servers', 'list', '--json']);
     expect((JSON.parse(after.stdout) as { name: string }[]).map((s) => s.name)).not.toContain('valueOf');
   }, 120_000);
+
+  it('keep a variable named __proto__ in an entry\'s env as written (it was dropped as mcp.json was read)', async () => {
+    const home = tempHome('cs-proto-env-');
+    writeFileSync(join(home, 'mcp.json'), '{"mcpServers":{"local":{"command":"node","args":["x.js"],"env":{"__proto__":"v","A":"1"}}}}');
+    const list = await runCli(home, ['servers', 'list', '--json']);
+    expect(list.code, list.stderr).toBe(0);
+    const shown = (JSON.parse(list.stdout) as { name: string; commandLine?: string }[]).find((s) => s.name === 'local');
+    expect(shown?.commandLine).toContain('__proto__=v');
+  }, 60_000);
 });

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -62,5 +62,18 @@ describe('applyChange', () => {
     expect(readFileSync(file, 'utf8')).toBe(`\uFEFF${change.after}`);
     expect(readFileSync(backup!, 'utf8')).toBe('\uFEFF{\n  "mcpServers": {}\n}\n');
     expect(JSON.parse(change.after)).toEqual({ mcpServers: { 'connected-services-a1': ENTRY.entry } });
+  });
+
+  it('removes a temp copy a crashed write of ours left beside the file (it may hold a token), not a recent one', async () => {
+    const { home, file } = cursorHome('{}');
+    const now = Date.now();
+    const stale = `${file}.tmp-4242-0123456789ab`;
+    const recent = `${file}.tmp-4243-0123456789ab`;
+    for (const leftover of [stale, recent]) writeFileSync(leftover, '{"mcpServers":{"a1":{"headers":{"Authorization":"Bearer cs_agent_x"}}}}');
+    utimesSync(stale, (now - 120_000) / 1000, (now - 120_000) / 1000);
+    const change = await planChange('cursor', 'a1', { connect: ENTRY, secrets: [] }, { home, platform: 'linux', env: {} });
+    await applyChange(change, change.plan.base, now);
+    expect(existsSync(stale)).toBe(false);
+    expect(existsSync(recent)).toBe(true);
   });
 });

@@ -3,7 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { ClientPlan, ConnectClient } from '../../../shared/api';
 import { CodedError } from '../../../shared/errors';
-import { errnoCode, readRegularFile, writeFileAtomic } from '../../fs-safe';
+import { errnoCode, readRegularFile, removeLeftoverTemps, writeFileAtomic } from '../../fs-safe';
 import { entryName, inputId, type ClientEntry } from '../../bridge';
 import { writeBackup } from './client-backups';
 import { clientDiff } from './client-diff';
@@ -87,6 +87,8 @@ export async function applyChange(change: PlannedChange, base: string | undefine
   } else {
     await mkdir(path.dirname(change.target), { recursive: true, mode: 0o700 });
   }
+  // A write of ours that died before its rename left a temp copy, perhaps holding an agent's token.
+  await removeLeftoverTemps(path.dirname(change.target), now);
   // A file that holds a token is kept from other accounts, whatever mode it had (many are made 0644).
   const mode = change.mode ?? 0o600;
   await writeFileAtomic(change.target, bom + change.after, { mode: change.holdsSecret ? mode & ~0o077 : mode });

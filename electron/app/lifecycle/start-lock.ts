@@ -3,6 +3,7 @@ import { CodedError } from '../../../shared/errors';
 import { ownerStatus, systemProbe, withFileLock, type ProcessProbe } from '../../fs-safe';
 import { ensureDataDir } from '../../registry';
 import { readRuntimeFile, RUNTIME_FILE, type RuntimeInfo } from './runtime-file';
+import { stopCommand } from './runtime-shown';
 
 export interface LiveAppOptions {
   fetch?: typeof fetch;
@@ -43,14 +44,14 @@ const START_LOCK = { staleMs: 10_000, timeoutMs: 120_000, label: 'the start of t
 export async function startOnce<T>(
   dataDir: string,
   start: () => Promise<T>,
-  hooks: { locked?: () => void; live?: LiveAppOptions; probe?: ProcessProbe } = {},
+  hooks: { locked?: () => void; live?: LiveAppOptions; probe?: ProcessProbe; platform?: NodeJS.Platform } = {},
 ): Promise<{ live: RuntimeInfo } | { started: T }> {
   await ensureDataDir(dataDir);
   return withFileLock(join(dataDir, RUNTIME_FILE), START_LOCK, async () => {
     hooks.locked?.();
     const live = await findLiveApp(dataDir, hooks.live);
     if (live) return { live };
-    await refuseIfSilentApp(dataDir, hooks.probe ?? systemProbe);
+    await refuseIfSilentApp(dataDir, hooks.probe ?? systemProbe, hooks.platform ?? process.platform);
     return { started: await start() };
   });
 }
@@ -61,11 +62,16 @@ export async function startOnce<T>(
  * pid), a second app on the folder would run beside it, and the first one's exit would later remove
  * the second's runtime.json; so the start is refused instead.
  */
-async function refuseIfSilentApp(dataDir: string, probe: ProcessProbe): Promise<void> {
+async function refuseIfSilentApp(dataDir: string, probe: ProcessProbe, platform: NodeJS.Platform): Promise<void> {
   const info = await readRuntimeFile(dataDir);
   const owner = info?.owner;
   if (!info || owner?.pid !== info.pid || owner.start === undefined || ownerStatus(owner, probe) !== 'alive') return;
-  throw new CodedError('timeout', `The app for this data folder is already running (pid ${info.pid}, since ${owner.since}) but did not answer.`, {
-    hint: `Wait a moment and try again; if it stays silent, stop it first (kill ${info.pid}).`,
+  throw silentAppError(info.pid, owner.since, platform);
+}
+
+/** The refusal, with how to stop that process in the system's own words. */
+export function silentAppError(pid: number, since: string, platform: NodeJS.Platform): CodedError {
+  return new CodedError('timeout', `The app for this data folder is already running (pid ${pid}, since ${since}) but did not answer.`, {
+    hint: `Wait a moment and try again; if it stays silent, stop it first (${stopCommand(pid, platform)}).`,
   });
 }

@@ -62,3 +62,15 @@ describe('resolveServerConfig: references in an HTTP entry\'s URL', () => {
     expect((error as CodedError).message).toContain('NOPE');
   });
 });
+
+describe('resolveServerConfig: a variable or header named __proto__', () => {
+  const clean: ReferenceResolvers = { secret: () => Promise.resolve('plain'), env: {} };
+  it('stays a key once its references are filled in', async () => {
+    const env = JSON.parse('{"__proto__":"${secret:mine}"}') as Record<string, string>;
+    const stdio = await resolveServerConfig('srv', { command: 'node', env }, clean);
+    expect('env' in stdio && Object.hasOwn(stdio.env ?? {}, '__proto__') && stdio.env?.['__proto__']).toBe('plain');
+    const headers = JSON.parse('{"__proto__":"Bearer ${secret:mine}"}') as Record<string, string>;
+    const http = await resolveServerConfig('srv', { type: 'http', url: 'https://mcp.example.com/mcp', headers }, clean);
+    expect('headers' in http && Object.hasOwn(http.headers ?? {}, '__proto__') && http.headers?.['__proto__']).toBe('Bearer plain');
+  });
+});

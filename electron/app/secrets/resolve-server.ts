@@ -6,7 +6,8 @@ import { resolveReferences, type ReferenceResolvers } from '../../vault';
 async function mapValues(record: Record<string, string> | undefined, resolvers: ReferenceResolvers): Promise<Record<string, string> | undefined> {
   if (!record) return undefined;
   const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(record)) out[key] = await resolveReferences(value, resolvers);
+  // Defined, not assigned: a `__proto__` header or variable stays a key.
+  for (const [key, value] of Object.entries(record)) Object.defineProperty(out, key, { value: await resolveReferences(value, resolvers), enumerable: true, writable: true, configurable: true });
   return out;
 }
 

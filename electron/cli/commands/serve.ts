@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { DEFAULT_BRIDGE_PORT, DEFAULT_UI_PORT } from '../../../shared/config';
 import { CodedError } from '../../../shared/errors';
 import { redact } from '../../../shared/redact';
-import { isPortFree, packageRoot, QuietCompaction, startOnce, writeRuntimeFile, type RuntimeInfo } from '../../app';
+import { isPortFree, packageRoot, QuietCompaction, startOnce, writeRuntimeFile } from '../../app';
 import { OPEN_WITH, signInOpener } from '../sign-in-opener';
 import { startWebServer } from '../../web';
 
@@ -12,6 +12,7 @@ import type { CliContext } from '../context';
 import type { Action, Run } from '../runner';
 import { chooseUiPort } from '../start-up';
 import { askForUiLink } from '../ui-link';
+import { runningText } from './serve-running';
 
 /** A folder made with plain `mkdir` is 0755 and the vault refuses it (docs/vault.md): say so at start, not when a screen fails. */
 async function warnIfOthersRead(dir: string, err: (line: string) => void): Promise<void> {
@@ -39,24 +40,6 @@ export interface ServeOptions {
   openWith?: string;
   confirmAtTerminal?: boolean;
   uiLink?: boolean;
-}
-
-/**
- * A second start for the same data directory is not an error: it says where the running app is. The
- * web UI's sign-in secret is never on disk (runtime.json holds only the command line's credential,
- * whose widenings wait for the person), so a new address is shown where the running serve prints.
- */
-function printRunning(info: RuntimeInfo, dataDir: string, json: boolean, linkShown: boolean): void {
-  if (json) process.stdout.write(`${JSON.stringify({ ui: null, origin: info.origin, bridge: info.bridge, pid: info.pid, alreadyRunning: true, ...(linkShown ? { linkShown } : {}) })}\n`);
-  else {
-    process.stdout.write(
-      `Connected Services is already running for this data directory (pid ${info.pid}).\n` +
-        (linkShown
-          ? `  A new sign-in address is printed where it runs (the terminal of its serve); it works once, within 10 minutes.\n`
-          : `  Open the sign-in address it printed (${info.origin}/#token=…), or run \`connected-services serve --ui-link\` for a new one printed there.\n`) +
-        `  Bridge: ${info.bridge ?? 'not running'}\n  Data:   ${dataDir}\n`,
-    );
-  }
 }
 
 /**
@@ -154,7 +137,7 @@ export function serveAction(options: ServeOptions): Action {
     });
     if ('live' in once) {
       if (options.uiLink) await askForUiLink(once.live);
-      printRunning(once.live, ctx.dataDir, options.json === true, options.uiLink === true);
+      process.stdout.write(runningText(once.live, ctx.dataDir, options.json === true, options.uiLink === true));
       return 0;
     }
     const { core, web, bridge, compaction, removeRuntime } = once.started;
