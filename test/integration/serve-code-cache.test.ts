@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cacheKey, readCodeCache } from '../../electron/cli/code-cache/cache-file';
@@ -33,6 +33,8 @@ describe('serve and its code cache', () => {
   }, 90_000);
 
   it('writes one owner-only cache per chunk it ran, for this build, and the next start uses them', async () => {
+    // The command above ran in a data folder that existed, so it may have cached its own chunks: none to begin with.
+    rmSync(dir, { recursive: true, force: true });
     expect(new Set(await serveOnce(home))).toEqual(new Set(['none']));
     expect(statSync(dir).mode & 0o777).toBe(0o700);
     const written = cacheFiles(dir);

@@ -1,4 +1,4 @@
-import { chmodSync, mkdirSync } from 'node:fs';
+import { chmodSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { tempHome } from '../support/cli';
 import { eventually, startServe, type Served } from '../support/serve';
@@ -14,7 +14,6 @@ describe('serve with a data folder other users can read', () => {
   it('warns at start, naming the chmod that fixes it (POSIX)', async () => {
     if (process.platform === 'win32') return;
     const home = tempHome();
-    mkdirSync(home);
     chmodSync(home, 0o755);
     served = await startServe(home, [], { CONNECTED_SERVICES_PASSPHRASE: 'pw' });
     const warning = await eventually(() => Promise.resolve(served?.stderr().includes('chmod 700') ? served.stderr() : undefined));
