@@ -9,7 +9,7 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
  * every own key is checked and kept as an own property (defined, not assigned: never the prototype).
  */
 export function ownRecord<V extends z.ZodType>(key: z.ZodType<string>, value: V): z.ZodType<Record<string, z.output<V>>, Record<string, z.input<V>>> {
-  return z.unknown().transform((input, ctx) => {
+  const checked = z.unknown().transform((input, ctx) => {
     const out: Record<string, z.output<V>> = {};
     if (!isObject(input)) {
       ctx.addIssue({ code: 'custom', message: 'expected an object' });
@@ -29,5 +29,9 @@ export function ownRecord<V extends z.ZodType>(key: z.ZodType<string>, value: V)
       Object.defineProperty(out, name, { value: checked.data, enumerable: true, writable: true, configurable: true });
     }
     return out;
-  }) as unknown as z.ZodType<Record<string, z.output<V>>, Record<string, z.input<V>>>;
+  });
+  // Described as the record it checks, so JSON Schemas made of it (the documented shapes, the tests that
+  // walk every field a reference may sit in) see its keys' and values' schemas, not an opaque transform.
+  const { $schema: _dialect, ...described } = z.toJSONSchema(z.record(key, value), { io: 'input', unrepresentable: 'any' });
+  return checked.meta(described) as unknown as z.ZodType<Record<string, z.output<V>>, Record<string, z.input<V>>>;
 }
