@@ -29,12 +29,21 @@ export interface StoreScenario {
 
 export const textOf = (result: unknown): string => ((result as { content?: { text?: string }[] }).content ?? []).map((c) => c.text ?? '').join('');
 
+function readIfThere(file: string): string {
+  try {
+    return readFileSync(file, 'latin1');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return '';
+    throw error;
+  }
+}
+
 function filesUnder(dir: string, out: string[] = []): string[] {
   for (const name of readdirSync(dir)) {
     const full = join(dir, name);
-    const info = statSync(full);
-    if (info.isDirectory()) filesUnder(full, out);
-    else if (info.isFile()) out.push(full);
+    const info = statSync(full, { throwIfNoEntry: false });
+    if (info?.isDirectory()) filesUnder(full, out);
+    else if (info?.isFile()) out.push(full);
   }
   return out;
 }
@@ -76,7 +85,8 @@ export async function storeScenario(options: {
       if (!row) throw new Error('no row for everything');
       return row;
     },
-    everythingWritten: () => [served.stderr(), ...filesUnder(home).map((file) => readFileSync(file, 'latin1'))].join('\n'),
+    // A run record (runs/) may end between the listing and its read: what is gone holds nothing.
+    everythingWritten: () => [served.stderr(), ...filesUnder(home).map((file) => readIfThere(file))].join('\n'),
     close: async () => {
       await agent.close().catch(() => undefined);
       await served.stop();
