@@ -1,4 +1,4 @@
-import { AppMark } from '../components';
+import { Brand } from './brand';
 import { routeHref, type Route } from '../lib';
 import { useLive, useStore } from '../state';
 
@@ -21,10 +21,7 @@ export function NavBar({ route }: { route: Route }) {
   const pending = useStore(live.decisions).length;
   return (
     <header className="app-header">
-      <span className="brand">
-        <AppMark />
-        Connected Services
-      </span>
+      <Brand />
       <nav aria-label="Main">
         <ul>
           {ITEMS.map((item) => (

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { WireError } from '../../shared/errors';
 import { requestSignInLink, type LinkRequestOutcome } from '../api';
-import { AppMark } from '../components';
+import { Brand } from './brand';
 import { NewAddressButton } from './new-address-button';
 import './sign-in-needed.css';
 
@@ -33,10 +33,7 @@ function SignedOut({ children, busy = false }: { children: ReactNode; busy?: boo
   return (
     <>
       <header className="app-header">
-        <span className="brand">
-          <AppMark />
-          Connected Services
-        </span>
+        <Brand />
       </header>
       <main id="main" className="sign-in-needed" {...(busy ? { 'aria-busy': true } : {})}>
         {children}
