@@ -1,12 +1,7 @@
-import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { tempHome } from '../support/cli';
-
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const MAIN = path.join(ROOT, 'dist', 'shell-main.mjs');
+import { runShellDriver, SHELL_MAIN as MAIN } from '../support/shell-driver';
 
 interface Seen {
   running: boolean;
@@ -17,19 +12,8 @@ interface Seen {
 /** The bundled desktop main on the stand-in electron (shell-start-driver.ts), started with `args`; what it did before exiting. */
 async function startWith(args: string[], env: Record<string, string> = {}): Promise<Seen> {
   const home = tempHome('cs-remote-debugging-');
-  mkdirSync(home, { recursive: true, mode: 0o700 });
-  const child = spawn(process.execPath, ['--import', 'tsx', 'test/integration/shell-start-driver.ts', MAIN, ...args], {
-    cwd: ROOT,
-    env: { ...process.env, STUB_APP_PATH: ROOT, CONNECTED_SERVICES_HOME: home, CONNECTED_SERVICES_PASSPHRASE: 'remote-debugging-test', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-  if (code !== 0) throw new Error(`the app driver exited with ${String(code)}:\n${stderr}`);
-  return JSON.parse(stdout) as Seen;
+  const { printed } = await runShellDriver('test/integration/shell-start-driver.ts', home, { CONNECTED_SERVICES_PASSPHRASE: 'remote-debugging-test', ...env }, args);
+  return printed as unknown as Seen;
 }
 
 // Started with a DevTools or inspector switch, the app would let any local program drive its window.

@@ -7,10 +7,11 @@ export const SHELL_MAIN = path.join(ROOT, 'dist', 'shell-main.mjs');
 
 /**
  * Runs a driver (`test/integration/*-driver.ts`) against the bundled main on the stand-in `electron`
- * (shell-electron-stub.mjs), its data folder `home`, `env` added; the JSON it printed and its stderr.
+ * (shell-electron-stub.mjs), its data folder `home`, `env` added, `args` on the app's command line;
+ * the JSON it printed and its stderr.
  */
-export async function runShellDriver(driver: string, home: string, env: Record<string, string>): Promise<{ printed: Record<string, unknown>; stderr: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', driver, SHELL_MAIN], {
+export async function runShellDriver(driver: string, home: string, env: Record<string, string>, args: string[] = []): Promise<{ printed: Record<string, unknown>; stderr: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', driver, SHELL_MAIN, ...args], {
     cwd: ROOT,
     env: { ...process.env, STUB_APP_PATH: ROOT, CONNECTED_SERVICES_HOME: home, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
