@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { ownRecord } from '../../shared/config';
 import { CodedError } from '../../shared/errors';
 import { readTextFile } from '../fs-safe';
 
@@ -16,7 +17,7 @@ const ManifestSchema = z.object({
     mcp_config: z.object({
       command: z.string().min(1).max(1000),
       args: z.array(text(4000)).max(256).optional(),
-      env: z.record(text(200), text(4000)).optional(),
+      env: ownRecord(text(200), text(4000)).optional(),
     }),
   }),
 });
@@ -66,6 +67,7 @@ function substitute(value: string, dir: string): string {
 export function bundleCommand(manifest: BundleManifest, dir: string): BundleCommand {
   const config = manifest.server.mcp_config;
   const env: Record<string, string> = {};
-  for (const [name, value] of Object.entries(config.env ?? {})) env[name] = substitute(value, dir);
+  // Defined, not assigned: a variable named `__proto__` stays a variable, as ownRecord read it.
+  for (const [name, value] of Object.entries(config.env ?? {})) Object.defineProperty(env, name, { value: substitute(value, dir), enumerable: true, writable: true, configurable: true });
   return { command: substitute(config.command, dir), args: (config.args ?? []).map((arg) => substitute(arg, dir)), env };
 }

@@ -65,14 +65,17 @@ export function resolveInput(state: InputState, key: string, input: RegistryInpu
   if (input.value !== undefined) {
     // `{name}` in a fixed value is filled from its variables, each an input of its own.
     const filled = plainValue(input.value, key).replace(/\{([A-Za-z0-9_.-]+)\}/g, (whole, name: string) => {
-      const variable = input.variables?.[name];
+      // Own keys only: `{constructor}` must not find Object's own members.
+      const variables = input.variables;
+      if (!variables || !Object.hasOwn(variables, name)) return whole;
+      const variable = variables[name];
       if (!variable) return whole;
       return resolveInput(state, name, variable) ?? '';
     });
     return plainFilled(filled, state, key);
   }
   if (!state.asked.some((a) => a.key === key)) state.asked.push(askOf(key, input));
-  const given = state.given[key];
+  const given = Object.hasOwn(state.given, key) ? state.given[key] : undefined;
   if (given !== undefined) {
     if (input.choices && input.choices.length > 0 && !input.choices.includes(given)) {
       throw new CodedError('invalid_input', `--input ${key} must be one of: ${input.choices.join(', ')}`);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { planInstall } from './install-plan';
-import type { ServerDetail } from './server-json';
+import { RemoteSchema, type ServerDetail } from './server-json';
 
 const named = (key: string) => `demo_${key}`;
 const base = { name: 'io.example/demo', description: 'Demo', version: '1.2.3' };
@@ -70,6 +70,15 @@ describe('planInstall', () => {
     });
     expect(planInstall(server, { remote: 0 }, {}, named).missing.map((m) => m.key)).toEqual(['tenant', 'token']);
     expect(() => planInstall(server, { remote: 1 }, {}, named)).toThrow(/SSE/);
+  });
+
+  it('a placeholder named after Object\'s members stays as written; a variable named `__proto__` is read and filled', () => {
+    // Parsed from text, as a registry's answer is: the `__proto__` key is an own key there.
+    const remote = RemoteSchema.parse(JSON.parse('{"type":"streamable-http","url":"https://h.example/{constructor}/{toString}/{__proto__}/mcp","variables":{"__proto__":{"isRequired":true}}}'));
+    const server: ServerDetail = { ...base, remotes: [remote] };
+    expect(planInstall(server, { remote: 0 }, {}, named).missing.map((m) => m.key)).toEqual(['__proto__']);
+    const given = JSON.parse('{"__proto__":"acme","constructor":"no"}') as Record<string, string>;
+    expect(planInstall(server, { remote: 0 }, given, named).config).toEqual({ type: 'http', url: 'https://h.example/{constructor}/{toString}/acme/mcp' });
   });
 
   it('refuses values that would read as references, from the registry or the person', () => {

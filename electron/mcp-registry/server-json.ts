@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ownRecord } from '../../shared/config';
 
 /**
  * server.json as the MCP Registry serves it (schema 2025-12-11; the registry's OpenAPI description,
@@ -23,7 +24,7 @@ const InputFields = {
 export const InputSchema = z.object(InputFields);
 export type RegistryInput = z.infer<typeof InputSchema>;
 
-const Variables = z.record(text(100), InputSchema).refine((v) => Object.keys(v).length <= MAX_LIST, 'too many variables').optional();
+const Variables = ownRecord(text(100), InputSchema).refine((v) => Object.keys(v).length <= MAX_LIST, 'too many variables').optional();
 
 export const KeyValueInputSchema = z.object({ ...InputFields, variables: Variables, name: z.string().min(1).max(200) });
 export type KeyValueInput = z.infer<typeof KeyValueInputSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ServerNameSchema } from '../config';
+import { ownRecord, ServerNameSchema } from '../config';
 import { AddServiceResultSchema } from './add-service-views';
 import {
   InstallChoiceSchema,
@@ -28,7 +28,7 @@ export const REGISTRY_METHODS = {
       name: z.string().min(1).max(200),
       server: ServerNameSchema,
       choice: InstallChoiceSchema,
-      inputs: z.record(z.string().min(1).max(200), z.string().max(64 * 1024)).refine((v) => Object.keys(v).length <= 256, 'too many inputs'),
+      inputs: ownRecord(z.string().min(1).max(200), z.string().max(64 * 1024)).refine((v) => Object.keys(v).length <= 256, 'too many inputs'),
       approve: z.strictObject({ commandLine: z.string().max(64 * 1024) }).optional(),
       connect: z.boolean().optional(),
       flow: z.enum(['browser', 'device']).optional(),

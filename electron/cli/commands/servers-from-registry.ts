@@ -40,7 +40,8 @@ function givenInputs(items: string[] | undefined): Record<string, string> {
   for (const item of items ?? []) {
     const at = item.indexOf('=');
     if (at <= 0) throw new CodedError('invalid_input', `--input takes KEY=VALUE, not "${item}"`);
-    out[item.slice(0, at)] = item.slice(at + 1);
+    // Defined, not assigned: a key `__proto__` (an entry may name an input so) is kept as the others.
+    Object.defineProperty(out, item.slice(0, at), { value: item.slice(at + 1), enumerable: true, writable: true, configurable: true });
   }
   return out;
 }

@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { API_METHODS } from './contract';
+
+describe('installRegistryEntry\'s input', () => {
+  it('keeps an input named `__proto__` (an entry may name one so) as an own input', () => {
+    const payload: unknown = JSON.parse('{"registry":"official","name":"io.example/demo","server":"demo","choice":{"remote":0},"inputs":{"__proto__":"acme","tenant":"t"}}');
+    const parsed = API_METHODS.installRegistryEntry.input.parse(payload);
+    expect(Object.keys(parsed.inputs)).toEqual(['__proto__', 'tenant']);
+    expect(Object.getOwnPropertyDescriptor(parsed.inputs, '__proto__')?.value).toBe('acme');
+  });
+
+  it('still bounds the inputs\' keys and values', () => {
+    const payload = { registry: 'official', name: 'io.example/demo', server: 'demo', choice: { remote: 0 }, inputs: { '': 'x' } };
+    expect(API_METHODS.installRegistryEntry.input.safeParse(payload).success).toBe(false);
+  });
+});
