@@ -24,4 +24,11 @@ describe('ownRecord: a record keyed by names from outside', () => {
     expect(Rules.safeParse([]).success).toBe(false);
     expect(Rules.safeParse(null).success).toBe(false);
   });
+
+  it('is described in JSON Schema as the record it checks (worked out when first read)', () => {
+    const Env = ownRecord(z.string().max(100), z.string());
+    const { $schema: _own, ...own } = z.toJSONSchema(z.object({ env: Env.optional() }), { io: 'input', unrepresentable: 'any' });
+    const { $schema: _plain, ...plain } = z.toJSONSchema(z.object({ env: z.record(z.string().max(100), z.string()).optional() }), { io: 'input' });
+    expect(own).toEqual(plain);
+  });
 });

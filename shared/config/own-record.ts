@@ -30,8 +30,25 @@ export function ownRecord<V extends z.ZodType>(key: z.ZodType<string>, value: V)
     }
     return out;
   });
-  // Described as the record it checks, so JSON Schemas made of it (the documented shapes, the tests that
-  // walk every field a reference may sit in) see its keys' and values' schemas, not an opaque transform.
-  const { $schema: _dialect, ...described } = z.toJSONSchema(z.record(key, value), { io: 'input', unrepresentable: 'any' });
-  return checked.meta(described) as unknown as z.ZodType<Record<string, z.output<V>>, Record<string, z.input<V>>>;
+  return checked.meta(recordDescription(key, value)) as unknown as z.ZodType<Record<string, z.output<V>>, Record<string, z.input<V>>>;
+}
+
+/** The JSON Schema members of a record (`z.toJSONSchema` of z.record gives these three). */
+const RECORD_MEMBERS = ['type', 'propertyNames', 'additionalProperties'] as const;
+
+/**
+ * Described as the record it checks, so JSON Schemas made of it (the documented shapes, the tests that
+ * walk every field a reference may sit in) see its keys' and values' schemas, not an opaque transform.
+ * Worked out when first read, not when the schema is made: every command builds these schemas at
+ * start, and z.toJSONSchema cost it some 10 ms of CPU there, for a description only docs and tests read.
+ */
+function recordDescription(key: z.ZodType<string>, value: z.ZodType): Record<string, unknown> {
+  let described: Record<string, unknown> | undefined;
+  const read = (member: string): unknown => {
+    described ??= z.toJSONSchema(z.record(key, value), { io: 'input', unrepresentable: 'any' });
+    return described[member];
+  };
+  const description: Record<string, unknown> = {};
+  for (const member of RECORD_MEMBERS) Object.defineProperty(description, member, { get: () => read(member), enumerable: true });
+  return description;
 }
