@@ -51,4 +51,14 @@ describe('PrefixTrie', () => {
     expect(trie.strings().sort()).toEqual(['Token-One', 'other-one-longer', 'token', 'token-two']);
     expect(trie.maxLength).toBe('other-one-longer'.length);
   });
+
+  it('holds strings that agree for tens of thousands of code units without running out of stack', () => {
+    const long = 'k'.repeat(64 * 1024);
+    const strings = [`${long}A`, `${long}b`, long.toUpperCase(), `${long.slice(0, 10_000)}z`];
+    const trie = trieOf(strings);
+    expect(trie.strings()).toHaveLength(4);
+    expect(trie.longestAt(`${long}a`, 0)).toBe(`${long}A`);
+    expect(trie.longestAt(`x${long}b!`, 1)).toBe(`${long}b`);
+    expect(trie.longestAt(`${long.slice(0, 10_000)}Z`, 0)).toBe(`${long.slice(0, 10_000)}z`);
+  });
 });

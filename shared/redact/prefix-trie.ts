@@ -16,24 +16,37 @@ function isLeaf(node: Leaf | Branch): node is Leaf {
   return 'leaf' in node;
 }
 
-/** A branch holding both strings, which agree (case aside) on their first `depth` code units. */
-function branchOf(a: string, b: string, depth: number): Branch {
-  const branch: Branch = { next: new Map() };
-  insert(branch, a, depth);
-  insert(branch, b, depth);
-  return branch;
+/** A string put in a branch that has nothing at its code unit yet: ending there, or a leaf below it. */
+function place(branch: Branch, s: string, depth: number): void {
+  if (depth === s.length) branch.end ??= s;
+  else branch.next.set(foldAt(s, depth), { leaf: s, from: depth });
 }
 
-function insert(branch: Branch, s: string, depth: number): void {
-  if (depth === s.length) {
-    branch.end ??= s;
-    return;
+/**
+ * A loop, not a recursion: two strings that agree for thousands of code units (a long secret and its
+ * own variants) make a path that deep, and a call per unit overflowed the stack.
+ */
+function insert(root: Branch, s: string, from: number): void {
+  let branch = root;
+  for (let depth = from; ; depth++) {
+    if (depth === s.length) {
+      branch.end ??= s;
+      return;
+    }
+    const code = foldAt(s, depth);
+    const child = branch.next.get(code);
+    if (child === undefined) {
+      branch.next.set(code, { leaf: s, from: depth });
+      return;
+    }
+    if (isLeaf(child)) {
+      // The leaf's string and this one agree here: a branch holds the leaf's one level down.
+      const split: Branch = { next: new Map() };
+      place(split, child.leaf, depth + 1);
+      branch.next.set(code, split);
+      branch = split;
+    } else branch = child;
   }
-  const code = foldAt(s, depth);
-  const child = branch.next.get(code);
-  if (child === undefined) branch.next.set(code, { leaf: s, from: depth });
-  else if (isLeaf(child)) branch.next.set(code, branchOf(child.leaf, s, depth + 1));
-  else insert(child, s, depth + 1);
 }
 
 /**
@@ -57,22 +70,25 @@ export class PrefixTrie {
 
   add(s: string): void {
     this.maxLength = Math.max(this.maxLength, s.length);
-    if (isLeaf(this.#root)) this.#root = branchOf(this.#root.leaf, s, 0);
-    else insert(this.#root, s, 0);
+    if (isLeaf(this.#root)) {
+      const root: Branch = { next: new Map() };
+      place(root, this.#root.leaf, 0);
+      this.#root = root;
+    }
+    insert(this.#root, s, 0);
   }
 
   /** Every string added. */
   strings(): string[] {
     const out: string[] = [];
-    const walk = (node: Leaf | Branch): void => {
-      if (isLeaf(node)) {
-        out.push(node.leaf);
-        return;
+    const pending: Array<Leaf | Branch> = [this.#root];
+    for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
+      if (isLeaf(node)) out.push(node.leaf);
+      else {
+        if (node.end !== undefined) out.push(node.end);
+        pending.push(...node.next.values());
       }
-      if (node.end !== undefined) out.push(node.end);
-      for (const child of node.next.values()) walk(child);
-    };
-    walk(this.#root);
+    }
     return out;
   }
 

@@ -28,6 +28,18 @@ describe('Redactor', () => {
     expect(r.redact('sentinel-value-42')).toBe('sentinel-value-42');
   });
 
+  it('takes a secret of kilobytes (an RSA-4096 key, a large access token) and redacts it, its variants too', () => {
+    const r = new Redactor();
+    let seed = 7;
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+    const body = Array.from({ length: 3200 }, () => alphabet[(seed = (Math.imul(seed, 1103515245) + 12345) & 0x7fffffff) % 64]).join('');
+    const pem = `-----BEGIN PRIVATE KEY-----\n${body.match(/.{1,64}/g)?.join('\n') ?? ''}\n-----END PRIVATE KEY-----\n`;
+    r.addSecret(pem);
+    r.addSecret('x'.repeat(40_000));
+    expect(r.redact(`read ${pem} done`)).toBe(`read ${REDACTED} done`);
+    expect(r.redact(`t=${'X'.repeat(40_000)};`)).not.toContain('XXXX');
+  });
+
   it('redacts a short string it has seen before anew once a secret is added or removed (the memo of short strings)', () => {
     const r = new Redactor();
     const name = 'tool-sentinel-value-43';
