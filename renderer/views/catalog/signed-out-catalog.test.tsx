@@ -36,7 +36,7 @@ describe('the catalog while the tab is signed out', () => {
     expect(open.closest('fieldset')?.getAttribute('title')).toBe(reason);
 
     act(() => connection.set('lost'));
-    expect(screen.getByText('The app is not answering: this works again once it is back.')).toBeTruthy();
+    expect(screen.getByText('The app is not answering: buttons work again once it is back.')).toBeTruthy();
 
     act(() => connection.set('live'));
     expect(within(added).getByRole('link', { name: 'Open everything' }).getAttribute('href')).toBe('#/services/everything');
