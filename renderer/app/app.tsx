@@ -3,7 +3,7 @@ import type { AppApi } from '../../shared/api';
 import type { LinkRequestOutcome } from '../api';
 import { navigate, routeHref, systemClock, type Clock } from '../lib';
 import { ErrorBoundary } from '../components';
-import { ClockContext, ConnectionContext, createConnectionStore, createLiveState, LiveContext, useStore, type ConnectionState, type Store } from '../state';
+import { ClockContext, ConnectionContext, createConnectionStore, createLiveState, GATE_REASON, LiveContext, useStore, type ConnectionState, type Store } from '../state';
 import { ConnectionBanner } from './connection-banner';
 import { LoginBanner } from './login-banner';
 import { NavBar } from './nav-bar';
@@ -80,7 +80,8 @@ export function App({ api, clock = systemClock, connection = ALWAYS_LIVE, reques
           <ConnectionBanner {...(requestLink ? { requestLink } : {})} />
           <main ref={mainRef} id="main" tabIndex={-1}>
             {/* A disabled fieldset disables every control inside: none can work without the core. */}
-            <fieldset className="connection-gate" disabled={linked !== 'live'}>
+            {/* Its title is the tooltip of every control it disables: why they do nothing now. */}
+            <fieldset className="connection-gate" disabled={linked !== 'live'} {...(linked === 'live' ? {} : { title: GATE_REASON[linked] })}>
               {/* Reset, not remounted, by a new route: a tab or a tool chosen keeps the focus, the filter and the scroll. */}
               <ErrorBoundary resetKey={routeHref(route)} what="this screen" hint={requestLink ? WEB_HINT : DESKTOP_HINT}>
                 <Screen route={route} />

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ClippedText } from './clipped-text';
 
 afterEach(cleanup);
@@ -19,5 +19,44 @@ describe('a clipped one-line text', () => {
     fireEvent.click(more);
     expect(text.className).toContain('unclipped');
     expect(screen.getByRole('button', { name: 'Less of the description of mirror' }).getAttribute('aria-expanded')).toBe('true');
+  });
+});
+
+describe('a short text its column cuts', () => {
+  const SHORT = 'A knowledge-graph memory that persists across sessions.';
+  let observed: Array<() => void> = [];
+  beforeEach(() => {
+    observed = [];
+    // jsdom lays nothing out: the observer reports at once, and the text is as wide as the test says.
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        constructor(private readonly report: () => void) {}
+        observe() {
+          observed.push(this.report);
+        }
+        disconnect() {}
+      },
+    );
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  function sized(scrollWidth: number, clientWidth: number) {
+    const text = screen.getByTitle(SHORT);
+    Object.defineProperty(text, 'scrollWidth', { configurable: true, value: scrollWidth });
+    Object.defineProperty(text, 'clientWidth', { configurable: true, value: clientWidth });
+    act(() => observed.forEach((report) => report()));
+  }
+
+  it('offers "more" once the ellipsis cuts it, and not while it fits', () => {
+    render(<ClippedText className="row-sub" text={SHORT} label="Memory" />);
+    sized(300, 300);
+    expect(screen.queryByRole('button', { name: 'More of the description of Memory' })).toBeNull();
+    sized(420, 300);
+    const more = screen.getByRole('button', { name: 'More of the description of Memory' });
+    fireEvent.click(more);
+    // Shown whole, it fits: the toggle stays, to fold it again.
+    sized(300, 300);
+    expect(screen.getByRole('button', { name: 'Less of the description of Memory' })).toBeTruthy();
   });
 });

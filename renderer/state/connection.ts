@@ -22,3 +22,9 @@ export function useConnectionStore(): Store<ConnectionState> {
 export function useConnection(): ConnectionState {
   return useStore(useContext(ConnectionContext));
 }
+
+/** Why the controls that need the core are disabled: their tooltip, and the line a screen shows by them. */
+export const GATE_REASON: Record<Exclude<ConnectionState, 'live'>, string> = {
+  lost: 'The app is not answering: buttons work again once it is back.',
+  rejected: 'Sign in first: this tab is signed out (the note at the top says how).',
+};

@@ -10,5 +10,5 @@ export { useDecisions } from './use-decisions';
 export { createLiveState } from './live-state';
 export type { LiveState } from './live-state';
 export { LiveContext, ClockContext, useLive, useClock, useStore, useNow, useNowFor, useNowForExpiry } from './contexts';
-export { ConnectionContext, createConnectionStore, useConnection, useConnectionStore } from './connection';
+export { ConnectionContext, createConnectionStore, GATE_REASON, useConnection, useConnectionStore } from './connection';
 export type { ConnectionState } from './connection';

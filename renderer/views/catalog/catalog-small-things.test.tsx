@@ -97,3 +97,13 @@ describe('catalog: the small things of issue 17', () => {
     expect(within(alert).getByText('connected-services serve').tagName).toBe('CODE');
   });
 });
+
+describe('catalog: a service not from the catalog', () => {
+  it('says its sign-in is not known, in words, not only with a dash', async () => {
+    renderApp(withServers([serverStatus({ name: 'mine', commandLine: 'node --version' })]));
+    const row = await screen.findByRole('listitem', { name: 'mine' });
+    const cell = within(row).getByTitle('Not known for a service not from the catalog');
+    expect(cell.textContent).toBe('—not known');
+    expect(cell.closest('.row-cell')?.textContent).toBe('sign-in: —not known');
+  });
+});

@@ -3,7 +3,7 @@ import type { RegistryRow, ServerStatus } from '../../../shared/api';
 import { CATALOG, type CatalogEntry, type ServerPlan } from '../../../shared/catalog';
 import { CodeSpans, ErrorNote, LoadingSkeleton, PageHeader } from '../../components';
 import { focusWhenShown, plural, serverRowFocus, shownLine } from '../../lib';
-import { useLive, useStore } from '../../state';
+import { GATE_REASON, useConnection, useLive, useStore } from '../../state';
 import { AddEntryDialog } from './add-entry-dialog';
 import { ApproveCommandDialog } from './approve-command-dialog';
 import { entryRows, filterEntries, filterServers, serverRows, type StateFilter } from './catalog-model';
@@ -28,6 +28,7 @@ type Open = { kind: 'entry'; entry: CatalogEntry } | { kind: 'connect'; target: 
 /** Every configured server and every catalog entry, searchable and filterable by state. */
 export function CatalogView() {
   const live = useLive();
+  const linked = useConnection();
   const { loaded, servers, info, error } = useStore(live.servers);
   const { byServer } = useStore(live.tools);
   const [query, setQuery] = useState('');
@@ -86,6 +87,8 @@ export function CatalogView() {
           Add custom service
         </button>
       </PageHeader>
+      {/* Beside the buttons it explains: every one of them is disabled until the core answers this tab. */}
+      {linked !== 'live' && <p className="note note-warn">{GATE_REASON[linked]}</p>}
       {error && <ErrorNote error={error} />}
       {issues.length > 0 && (
         <div className="note note-warn" role="status">

@@ -2,6 +2,7 @@ import { memo } from 'react';
 import type { CatalogEntry } from '../../../shared/catalog';
 import { Badge, ClippedText, SafeLink, ServiceIcon } from '../../components';
 import { routeHref } from '../../lib';
+import { useConnection } from '../../state';
 import { needsLabel, type EntryRowModel } from './catalog-model';
 
 export interface EntryRowProps {
@@ -17,6 +18,8 @@ export const EntryRow = memo(function EntryRow({ row, hidden = false, onAdd }: E
   const nameId = `entry-${entry.id}`;
   // Already added: opening it is the likely wish; adding another (another folder, account) stays possible.
   const first = row.addedAs[0];
+  // A link is not disabled by the gate around the screen (app.tsx): it says so itself, as Add beside it does.
+  const gated = useConnection() !== 'live';
   return (
     <li className="row entry" aria-labelledby={nameId} hidden={hidden}>
       <ServiceIcon iconKey={entry.icon} transport={entry.transport} name={entry.name} />
@@ -47,7 +50,7 @@ export const EntryRow = memo(function EntryRow({ row, hidden = false, onAdd }: E
         <div className="button-row">
           {first !== undefined ? (
             <>
-              <a className="button small" href={routeHref({ screen: 'service', server: first, tab: 'overview' })} aria-label={`Open ${first}`}>
+              <a className="button small" {...(gated ? { role: 'link', 'aria-disabled': true } : { href: routeHref({ screen: 'service', server: first, tab: 'overview' }) })} aria-label={`Open ${first}`}>
                 Open
               </a>
               <button type="button" className="button small quiet" onClick={() => onAdd(entry)} aria-label={`Add again, ${entry.name}`}>

@@ -47,7 +47,15 @@ const ServerRowCells = memo(function ServerRowCells({ row, onApprove }: Omit<Ser
       </span>
       <span className="row-cell" title="Sign-in">
         <span className="visually-hidden">sign-in: </span>
-        {row.auth}
+        {/* Not from the catalog and no sign-in configured: the app cannot tell whether (or how) it signs in. */}
+        {row.auth === '—' ? (
+          <span title="Not known for a service not from the catalog">
+            <span aria-hidden="true">—</span>
+            <span className="visually-hidden">not known</span>
+          </span>
+        ) : (
+          row.auth
+        )}
       </span>
       <span className="row-state">
         <StateBadge status={status} />

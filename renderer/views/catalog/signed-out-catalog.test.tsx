@@ -1,0 +1,48 @@
+// @vitest-environment jsdom
+import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { App } from '../../app';
+import { createConnectionStore } from '../../state';
+import { createFakeApi, serverStatus } from '../../../test/support/renderer';
+
+afterEach(cleanup);
+
+const EVERYTHING = serverStatus({ name: 'everything', commandLine: 'npx -y @modelcontextprotocol/server-everything stdio' });
+
+function renderSignedOut() {
+  window.location.hash = '#/';
+  const connection = createConnectionStore();
+  const api = createFakeApi({ status: async () => ({ ...(await createFakeApi().status({})), servers: [EVERYTHING] }) });
+  render(<App api={api} connection={connection} />);
+  return connection;
+}
+
+describe('the catalog while the tab is signed out', () => {
+  it('disables Open as it does Add, and says why beside them and as their tooltip', async () => {
+    const connection = renderSignedOut();
+    const added = await screen.findByRole('listitem', { name: 'Everything (reference)' });
+    const other = screen.getByRole('listitem', { name: 'Filesystem (reference)' });
+    expect(within(added).getByRole('link', { name: 'Open everything' }).getAttribute('href')).toBe('#/services/everything');
+
+    act(() => connection.set('rejected'));
+    const open = within(added).getByRole('link', { name: 'Open everything' });
+    // A link leads nowhere once disabled: no address to follow, and it says it is disabled.
+    expect(open.getAttribute('href')).toBeNull();
+    expect(open.getAttribute('aria-disabled')).toBe('true');
+    expect(within(added).getByRole<HTMLButtonElement>('button', { name: 'Add again, Everything (reference)' }).matches(':disabled')).toBe(true);
+    expect(within(other).getByRole<HTMLButtonElement>('button', { name: 'Add Filesystem (reference)' }).matches(':disabled')).toBe(true);
+    const reason = 'Sign in first: this tab is signed out (the note at the top says how).';
+    expect(screen.getByText(reason)).toBeTruthy();
+    expect(open.closest('fieldset')?.getAttribute('title')).toBe(reason);
+
+    act(() => connection.set('lost'));
+    expect(screen.getByText('The app is not answering: buttons work again once it is back.')).toBeTruthy();
+
+    act(() => connection.set('live'));
+    expect(within(added).getByRole('link', { name: 'Open everything' }).getAttribute('href')).toBe('#/services/everything');
+    expect(within(added).getByRole('link', { name: 'Open everything' }).hasAttribute('aria-disabled')).toBe(false);
+    expect(within(other).getByRole<HTMLButtonElement>('button', { name: 'Add Filesystem (reference)' }).matches(':disabled')).toBe(false);
+    expect(screen.queryByText(reason)).toBeNull();
+    expect(screen.getByRole('main').querySelector('fieldset')?.hasAttribute('title')).toBe(false);
+  });
+});
