@@ -4,7 +4,7 @@
  * `${token}` (the Node fixture reads its environment) and `credentialFile` (the Python fixture reads the
  * file on every call), against a small API that accepts only valid ones.
  */
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -20,7 +20,7 @@ import { startTokenApi, type TokenApi } from '../fixtures/stdio-auth/token-api';
 import { openTestVault } from '../support/oauth-harness';
 import { rejection } from '../support/rejection';
 import { tempDir, textOf } from '../support/server-harness';
-import { overlappingCalls, who } from '../support/token-callers';
+import { fileRenewals, overlappingCalls, who } from '../support/token-callers';
 
 const ENV_SERVER = fileURLToPath(new URL('../fixtures/stdio-auth/token-env-server.ts', import.meta.url));
 const FILE_SERVER = fileURLToPath(new URL('../fixtures/stdio-auth/token_file_server.py', import.meta.url));
@@ -141,15 +141,7 @@ describe('stdio auth: client credentials (RFC 6749 §4.4) for programs on this c
 
     const first = who(textOf(await pool.callTool('machine', 'whoami', {})));
     expect(first.body).toEqual({ client_id: CC_POST_CLIENT.clientId });
-    const inodes = new Set<number>([statSync(file.path).ino]);
-    const deadline = Date.now() + 2.5 * TTL_S * 1000;
-    while (Date.now() < deadline) {
-      const result = await pool.callTool('machine', 'whoami', {});
-      expect(result.isError ?? false, textOf(result)).toBe(false);
-      expect(who(textOf(result)).pid).toBe(first.pid);
-      inodes.add(statSync(file.path).ino);
-      await new Promise((r) => setTimeout(r, 300));
-    }
+    const { inodes } = await fileRenewals(pool, 'machine', file.path, first.pid, Date.now() + 2.5 * TTL_S * 1000);
     expect(new Set(api.requests.map((r) => r.token)).size).toBeGreaterThanOrEqual(3);
     expect(inodes.size).toBeGreaterThanOrEqual(3);
     expect(api.requests.every((r) => r.status === 200)).toBe(true);

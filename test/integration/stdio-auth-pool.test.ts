@@ -14,7 +14,7 @@ import { ROOT } from '../fixtures/servers/config';
 import { tempDir, textOf, waitFor } from '../support/server-harness';
 import { startTokenApi, type TokenApi } from '../fixtures/stdio-auth/token-api';
 import { rejection } from '../support/rejection';
-import { overlappingCalls, who } from '../support/token-callers';
+import { fileRenewals, overlappingCalls, who } from '../support/token-callers';
 
 const ENV_SERVER = fileURLToPath(new URL('../fixtures/stdio-auth/token-env-server.ts', import.meta.url));
 const FILE_SERVER = fileURLToPath(new URL('../fixtures/stdio-auth/token_file_server.py', import.meta.url));
@@ -152,17 +152,7 @@ describe('stdio auth: tokens delivered to programs on this computer', () => {
     // Across several expiries the same program keeps working: the file is replaced (a new inode: temp file
     // renamed over it), never restarted.
     const first = who(textOf(await pool.callTool('filetok', 'whoami', {})));
-    const inodes = new Set<number>([statSync(file.path).ino]);
-    const tokens = new Set<string>([String(content['access_token'])]);
-    const deadline = Date.now() + 3 * TTL_S * 1000;
-    while (Date.now() < deadline) {
-      const result = await pool.callTool('filetok', 'whoami', {});
-      expect(result.isError ?? false, textOf(result)).toBe(false);
-      expect(who(textOf(result)).pid).toBe(first.pid);
-      inodes.add(statSync(file.path).ino);
-      tokens.add(String((JSON.parse(readFileSync(file.path, 'utf8')) as Record<string, unknown>)['access_token']));
-      await new Promise((r) => setTimeout(r, 300));
-    }
+    const { inodes, tokens } = await fileRenewals(pool, 'filetok', file.path, first.pid, Date.now() + 3 * TTL_S * 1000);
     expect(tokens.size).toBeGreaterThanOrEqual(3);
     expect(inodes.size).toBeGreaterThanOrEqual(3);
     expect(statSync(file.path).mode & 0o777).toBe(0o600);
