@@ -14,3 +14,4 @@ export { seriousAxeProblems } from './axe';
 export type { AxeProblem } from './axe';
 export { startSpy, callToolWithApp, appFrame, until } from './apps';
 export { addShiftedServer } from './shifting';
+export { signInInTab, useStackSession } from './stack-session';
