@@ -9,71 +9,31 @@
  * `AB_BEFORE=/tmp/before node --import tsx test/bench/era-ab.ts`. AB_AFTER (default this tree),
  * AB_ROUNDS (11), AB_CALLS (5000), AB_WARMUP (10000).
  */
-import { join } from 'node:path';
-import { EVERYTHING, ROOT } from '../fixtures/servers/config';
-import { load, median } from './ab-figures';
-import { startBenchProcess, type BenchProcess } from './bench-process';
-import { LeanClient } from './lean-client';
+import { ROOT } from '../fixtures/servers/config';
+import { abSettings, median } from './ab-figures';
+import { abRounds, closeAbSides, concurrently, startAbSides, type AbSide } from './ab-sides';
 
-const BEFORE = process.env['AB_BEFORE'];
-if (BEFORE === undefined) throw new Error('AB_BEFORE: the tree of the code to compare against (see the header of era-ab.ts)');
-const AFTER = process.env['AB_AFTER'] ?? ROOT;
-const ROUNDS = Number(process.env['AB_ROUNDS'] ?? 11);
-const CALLS = Number(process.env['AB_CALLS'] ?? 5000);
-const WARMUP = Number(process.env['AB_WARMUP'] ?? 10000);
-const CONCURRENCY = 16;
-
-type Era = 'session' | 'modern';
-interface Side {
-  name: string;
-  bridge: BenchProcess;
-  clients: Record<Era, LeanClient>;
-}
+const settings = abSettings('era-ab.ts', ROOT, { rounds: 11, calls: 5000, warmup: 10000 });
+const ERAS = ['session', 'modern'] as const;
+type Era = (typeof ERAS)[number];
 interface Figures {
   cpu: number;
   gc: number;
 }
 
-async function measure(side: Side, era: Era, calls: number): Promise<Figures> {
+async function measure(side: AbSide, era: Era, calls: number): Promise<Figures> {
   const before = await side.bridge.usage();
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < calls) {
-      const i = next++;
-      const text = await side.clients[era].callTool('everything__echo', { message: `m${i}` });
-      if (text !== `Echo: m${i}`) throw new Error(`${side.name} ${era}: call ${i} answered ${String(text)}`);
-    }
-  };
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  await concurrently(calls, async (i) => {
+    const text = await side[era].callTool('everything__echo', { message: `m${i}` });
+    if (text !== `Echo: m${i}`) throw new Error(`${side.name} ${era}: call ${i} answered ${String(text)}`);
+  });
   const after = await side.bridge.usage();
   return { cpu: (after.cpuUs - before.cpuUs) / calls, gc: ((after.gcUs ?? 0) - (before.gcUs ?? 0)) / calls };
 }
 
-const everything = { command: process.execPath, args: [EVERYTHING, 'stdio'] };
-const sides: Side[] = [];
-for (const [name, tree] of [['before', BEFORE], ['after', AFTER]] as const) {
-  const bridge = await startBenchProcess(join(tree, 'test/fixtures/bridge/bridge-process.ts'), { BRIDGE_SERVERS: JSON.stringify({ everything }) });
-  sides.push({ name, bridge, clients: { session: await LeanClient.connect(bridge.url, bridge.token), modern: LeanClient.modern(bridge.url, bridge.token) } });
-}
+const sides = await startAbSides([['before', settings.before], ['after', settings.after]]);
 try {
-  for (const side of sides) for (const era of ['session', 'modern'] as const) await measure(side, era, WARMUP);
-  console.log(`load at the start: ${load()}`);
-  const rows = new Map<string, Figures[]>();
-  for (let round = 0; round < ROUNDS; round++) {
-    // Each round the other process goes first.
-    const order = round % 2 === 0 ? sides : [...sides].reverse();
-    const line: string[] = [];
-    for (const side of order) {
-      for (const era of ['session', 'modern'] as const) {
-        const figures = await measure(side, era, CALLS);
-        const key = `${side.name} ${era}`;
-        rows.set(key, [...(rows.get(key) ?? []), figures]);
-        line.push(`${key} ${figures.cpu.toFixed(0)}/${figures.gc.toFixed(0)}`);
-      }
-    }
-    console.log(`round ${round}: ${line.join('  ')} (CPU/GC µs per call)`);
-  }
-  console.log(`load at the end: ${load()}`);
+  const rows = await abRounds(sides, ERAS, settings, measure, (f) => `${f.cpu.toFixed(0)}/${f.gc.toFixed(0)}`, 'CPU/GC µs per call');
   for (const [key, figures] of rows) console.log(`${key}: CPU ${median(figures.map((f) => f.cpu)).toFixed(1)} µs, GC ${median(figures.map((f) => f.gc)).toFixed(1)} µs per call (medians)`);
   for (const side of sides) {
     const session = rows.get(`${side.name} session`) ?? [];
@@ -81,9 +41,5 @@ try {
     console.log(`${side.name}: cpu-2026 ${median(ratios).toFixed(2)}x (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)})`);
   }
 } finally {
-  for (const side of sides) {
-    await side.clients.session.close();
-    await side.clients.modern.close();
-    await side.bridge.stop();
-  }
+  await closeAbSides(sides);
 }

@@ -12,18 +12,13 @@
  * without AB_BEFORE for this tree alone. AB_AFTER (default this tree), AB_ROUNDS (7), AB_CALLS (3000),
  * AB_WARMUP (5000), AB_KINDS (all, comma-separated).
  */
-import { join } from 'node:path';
-import { EVERYTHING, ROOT } from '../fixtures/servers/config';
-import { load, median } from './ab-figures';
-import { startBenchProcess, type BenchProcess } from './bench-process';
-import { LeanClient } from './lean-client';
+import { ROOT } from '../fixtures/servers/config';
+import { median } from './ab-figures';
+import { abRounds, closeAbSides, concurrently, startAbSides, type AbSide } from './ab-sides';
 
 const BEFORE = process.env['AB_BEFORE'];
 const AFTER = process.env['AB_AFTER'] ?? ROOT;
-const ROUNDS = Number(process.env['AB_ROUNDS'] ?? 7);
-const CALLS = Number(process.env['AB_CALLS'] ?? 3000);
-const WARMUP = Number(process.env['AB_WARMUP'] ?? 5000);
-const CONCURRENCY = 16;
+const settings = { rounds: Number(process.env['AB_ROUNDS'] ?? 7), calls: Number(process.env['AB_CALLS'] ?? 3000), warmup: Number(process.env['AB_WARMUP'] ?? 5000) };
 const ECHO = 'everything__echo';
 const LOG_LEVEL = 'io.modelcontextprotocol/logLevel';
 
@@ -31,18 +26,14 @@ const KINDS = ['lane', 'progress', 'log', 'list', 'session'] as const;
 type Kind = (typeof KINDS)[number];
 const kinds = (process.env['AB_KINDS']?.split(',') ?? KINDS).filter((kind): kind is Kind => (KINDS as readonly string[]).includes(kind));
 
-interface Side {
-  name: string;
-  bridge: BenchProcess;
-  promoted: () => Promise<number>;
-  session: LeanClient;
-  modern: LeanClient;
-}
 interface Figures {
   cpu: number;
   gc: number;
   promoted: number;
 }
+
+/** Bytes young collections promoted in the side's process since it was last asked. */
+const promoted = async (side: AbSide): Promise<number> => ((await side.bridge.ask('promoted')) as { promotedBytes: number }).promotedBytes;
 
 function echoed(reply: { result?: unknown; error?: { message?: string } } | undefined, i: number): string | undefined {
   const text = (reply?.result as { content?: Array<{ text?: string }> } | undefined)?.content?.[0]?.text;
@@ -50,7 +41,7 @@ function echoed(reply: { result?: unknown; error?: { message?: string } } | unde
 }
 
 /** One request of the kind; throws unless it was answered as expected. */
-async function one(side: Side, kind: Kind, i: number): Promise<void> {
+async function one(side: AbSide, kind: Kind, i: number): Promise<void> {
   const args = { message: `m${i}` };
   let answer: string | undefined;
   if (kind === 'session') answer = await side.session.callTool(ECHO, args);
@@ -66,53 +57,23 @@ async function one(side: Side, kind: Kind, i: number): Promise<void> {
   if (answer !== `Echo: m${i}`) throw new Error(`${side.name} ${kind}: request ${i} answered ${String(answer)}`);
 }
 
-async function measure(side: Side, kind: Kind, calls: number): Promise<Figures> {
+async function measure(side: AbSide, kind: Kind, calls: number): Promise<Figures> {
   const before = await side.bridge.usage();
-  await side.promoted();
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < calls) await one(side, kind, next++);
-  };
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  const promoted = await side.promoted();
+  await promoted(side);
+  await concurrently(calls, (i) => one(side, kind, i));
+  const bytes = await promoted(side);
   const after = await side.bridge.usage();
-  return { cpu: (after.cpuUs - before.cpuUs) / calls, gc: ((after.gcUs ?? 0) - (before.gcUs ?? 0)) / calls, promoted: promoted / calls };
+  return { cpu: (after.cpuUs - before.cpuUs) / calls, gc: ((after.gcUs ?? 0) - (before.gcUs ?? 0)) / calls, promoted: bytes / calls };
 }
 
-const everything = { command: process.execPath, args: [EVERYTHING, 'stdio'] };
-const sides: Side[] = [];
-const trees: Array<[string, string]> = BEFORE === undefined ? [['this', AFTER]] : [['before', BEFORE], ['after', AFTER]];
-for (const [name, tree] of trees) {
-  const bridge = await startBenchProcess(join(tree, 'test/fixtures/bridge/bridge-process.ts'), { BRIDGE_SERVERS: JSON.stringify({ everything }) });
-  const promoted = async (): Promise<number> => ((await bridge.ask('promoted')) as { promotedBytes: number }).promotedBytes;
-  sides.push({ name, bridge, promoted, session: await LeanClient.connect(bridge.url, bridge.token), modern: LeanClient.modern(bridge.url, bridge.token) });
-}
+const sides = await startAbSides(BEFORE === undefined ? [['this', AFTER]] : [['before', BEFORE], ['after', AFTER]]);
 try {
-  for (const side of sides) for (const kind of kinds) await measure(side, kind, WARMUP);
-  console.log(`load at the start: ${load()}`);
-  const rows = new Map<string, Figures[]>();
-  for (let round = 0; round < ROUNDS; round++) {
-    const order = round % 2 === 0 ? sides : [...sides].reverse();
-    const line: string[] = [];
-    for (const side of order) {
-      for (const kind of kinds) {
-        const figures = await measure(side, kind, CALLS);
-        const key = `${side.name} ${kind}`;
-        rows.set(key, [...(rows.get(key) ?? []), figures]);
-        line.push(`${key} ${figures.cpu.toFixed(0)}/${figures.gc.toFixed(0)}/${figures.promoted.toFixed(0)}`);
-      }
-    }
-    console.log(`round ${round}: ${line.join('  ')} (CPU µs/GC µs/promoted bytes per request)`);
-  }
-  console.log(`load at the end: ${load()}`);
+  const show = (f: Figures): string => `${f.cpu.toFixed(0)}/${f.gc.toFixed(0)}/${f.promoted.toFixed(0)}`;
+  const rows = await abRounds(sides, kinds, settings, measure, show, 'CPU µs/GC µs/promoted bytes per request');
   for (const [key, figures] of rows) {
     const m = (pick: (f: Figures) => number): string => median(figures.map(pick)).toFixed(1);
     console.log(`${key}: CPU ${m((f) => f.cpu)} µs, GC ${m((f) => f.gc)} µs, promoted ${m((f) => f.promoted)} bytes per request (medians)`);
   }
 } finally {
-  for (const side of sides) {
-    await side.session.close();
-    await side.modern.close();
-    await side.bridge.stop();
-  }
+  await closeAbSides(sides);
 }

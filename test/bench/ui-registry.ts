@@ -1,15 +1,13 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { extname, join, normalize } from 'node:path';
 import type { RegistryRow } from '../../shared/api';
-import { launchBrowser } from '../support/e2e';
 import { check, spread, type Row } from './report';
-import { CSP, ORIGIN, RENDERER, TYPES, measure, stats } from './ui';
-import { benchAnswer, benchData } from './ui-fake-api';
+import { benchData } from './ui-fake-api';
+import { BASELINE_LABEL, measureBaseline, openSignedIn, withBenchPage } from './ui-page';
+import { measure, stats } from './ui-probe';
 
 /**
  * The catalog's registry search in Chromium (production bundle): 35,000 registry entries, each
  * keystroke to the results painted (the first frame after the last change it caused), beside a
- * bare input in the same run. The App API is answered by request interception, as in ui.ts.
+ * bare input in the same run. The page and its App API: ui-page.ts.
  */
 const ENTRIES = 35_000;
 const TARGET_MS = 50;
@@ -37,38 +35,13 @@ function registryRows(count: number): RegistryRow[] {
 }
 
 export async function benchUiRegistry(): Promise<Row[]> {
-  if (!existsSync(join(RENDERER, 'index.html'))) throw new Error('dist/renderer is missing: run `npm run build` first');
-  const data = benchData(10, 2);
   const catalog = JSON.stringify({
     // Synced a day ago: "updated 1 day ago" does not tick each second, a change no keystroke caused (ours would count it as the results').
     result: { registries: [{ base: 'https://registry.modelcontextprotocol.io', entries: ENTRIES, syncedAt: Date.now() - 24 * 3600_000, skipped: { invalid: 0, hostile: 0 } }], entries: registryRows(ENTRIES) },
   });
-  const browser = await launchBrowser({ viewport: { width: 1280, height: 900 } });
-  try {
-    const page = await browser.context.newPage();
-    await page.route(`${ORIGIN}/**`, async (route) => {
-      const url = new URL(route.request().url());
-      // Left open, as a live event stream: an answered one makes the page say the app stopped, and
-      // that banner re-mounts the view (and its search input) mid-typing.
-      if (url.pathname === '/api/events') return;
-      // The sign-in trade of the printed link (electron/web/ui-sign-in.ts).
-      if (url.pathname === '/api/session') return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ session: 'bench-ui-session' }) });
-      if (url.pathname === '/api/registryCatalog') return route.fulfill({ status: 200, contentType: 'application/json', body: catalog });
-      if (url.pathname.startsWith('/api/')) {
-        return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ result: benchAnswer(url.pathname.slice(5), data) }) });
-      }
-      if (url.pathname === '/baseline') {
-        return route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><main><input id="plain" aria-label="plain"></main>' });
-      }
-      const file = normalize(join(RENDERER, url.pathname === '/' ? 'index.html' : url.pathname));
-      if (!file.startsWith(RENDERER) || !existsSync(file)) return route.fulfill({ status: 404 });
-      return route.fulfill({ status: 200, headers: { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'content-security-policy': CSP }, body: readFileSync(file) });
-    });
-
-    await page.goto(`${ORIGIN}/baseline`);
-    const baseline = await measure(page, '#plain', KEYS);
-
-    await page.goto(`${ORIGIN}/#token=bench-ui`);
+  return withBenchPage(benchData(10, 2), { registryCatalog: catalog }, async (page) => {
+    const baseline = await measureBaseline(page, KEYS);
+    await openSignedIn(page);
     // The search's first page (REGISTRY_ROWS in renderer/views/catalog/registry-section.tsx).
     await page.waitForFunction(() => document.querySelectorAll('li.registry-entry').length === 15, undefined, { timeout: 60_000 });
     const samples = await measure(page, 'input[type="search"]', KEYS);
@@ -83,7 +56,7 @@ export async function benchUiRegistry(): Promise<Row[]> {
         unit: 'ms',
         ours: spread(samples.map((s) => s.settled)),
         baseline: spread(baseline.map((s) => s.settled)),
-        baselineLabel: 'a bare <input> in the same browser',
+        baselineLabel: BASELINE_LABEL,
         figure: spread(samples.map((s) => s.settled)),
         figureUnit: 'ms',
         target: `p95 <= ${TARGET_MS} ms`,
@@ -91,7 +64,5 @@ export async function benchUiRegistry(): Promise<Row[]> {
         note: `p95 ${f(painted.p95)} ms, average ${f(painted.avg)} ms (bare input: p95 ${f(base.p95)} ms, average ${f(base.avg)} ms); to the next paint: p95 ${f(stats(samples.map((s) => s.paint)).p95)} ms`,
       },
     ];
-  } finally {
-    await browser.close();
-  }
+  });
 }

@@ -1,12 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeFileSync } from 'node:fs';
-import type { Decision, HeldChange } from '../../shared/api';
-import { ASKING_SERVER, ROOT, shiftingServer } from '../fixtures/servers/config';
+import type { Decision } from '../../shared/api';
+import { ASKING_SERVER, ROOT } from '../fixtures/servers/config';
 import { connectAgent, type AgentClient } from '../support/bridge-harness';
 import { runCli, tempHome } from '../support/cli';
-import { seriousAxeProblems, useUiSession } from '../support/e2e';
+import { addShiftedServer, seriousAxeProblems, useUiSession } from '../support/e2e';
 import { eventually } from '../support/serve';
 
 let agent: AgentClient | undefined;
@@ -24,14 +23,7 @@ const ui = useUiSession(async () => {
 
 beforeAll(async () => {
   // A server whose tools change after approval: its held changes are decisions too.
-  const stageFile = join(ui.home, '..', 'stage');
-  writeFileSync(stageFile, '1');
-  await ui.api('addServer', { name: 'shifting', config: shiftingServer(stageFile) });
-  await ui.api('approveServer', { name: 'shifting' });
-  await ui.api('connect', { name: 'shifting' });
-  await ui.api('listTools', { server: 'shifting' });
-  await ui.api('callTool', { server: 'shifting', tool: 'shift' });
-  await eventually(async () => ((await ui.api<HeldChange[]>('listHeldChanges', { server: 'shifting' })).length >= 4 ? true : undefined), 30_000);
+  await addShiftedServer(ui);
 }, 90_000);
 
 afterAll(async () => {

@@ -1,6 +1,5 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import { startStack, type Stack } from '../support/oauth-harness';
-import { seriousAxeProblems, serverRow, useUiSession, waitForState, type UiSession } from '../support/e2e';
+import { describe, expect, it } from 'vitest';
+import { seriousAxeProblems, serverRow, signInInTab, useStackSession, waitForState, type UiSession } from '../support/e2e';
 
 const PASSPHRASE = { CONNECTED_SERVICES_PASSPHRASE: 'ui grant account passphrase' };
 
@@ -9,31 +8,17 @@ async function signIn(ui: UiSession, server: string, index: number): Promise<voi
   await serverRow(ui.page, server).getByRole('button', { name: `Sign in to ${server}` }).click();
   const addresses = () => ui.log().match(/http:\/\/127\.0\.0\.1:\d+\/auth\?\S+/g) ?? [];
   await expect.poll(() => addresses().length, { timeout: 15_000 }).toBe(index + 1);
-  const page = await ui.page.context().newPage();
-  try {
-    await page.goto(addresses()[index] ?? '');
-    await page.waitForURL(/127\.0\.0\.1:\d+\/callback/, { timeout: 15_000 });
-  } finally {
-    await page.close();
-  }
+  await signInInTab(ui.page, addresses()[index] ?? '');
   await waitForState(serverRow(ui.page, server), 'ready');
 }
 
 describe('the account of a sign-in on the Access page', () => {
-  let stack: Stack;
-  afterAll(async () => {
-    await stack?.close();
-  });
-
-  const ui = useUiSession(async () => {
-    stack = await startStack();
-    return { serveArgs: ['--print-url'], env: PASSPHRASE };
-  });
+  const { ui, stack } = useStackSession(PASSPHRASE);
 
   it('names the account from the ID Token beside scopes, issuer and expiry, and says "account unknown" without one', async () => {
     // With openid the authorization server sends an ID Token naming the test user; without it, none.
-    await ui.api('addServer', { name: 'notes', config: { type: 'http', url: stack.mcp.url, auth: { type: 'oauth', scopes: ['openid', 'offline_access', 'mcp:read'] } } });
-    await ui.api('addServer', { name: 'plain', config: { type: 'http', url: stack.mcp.url, auth: { type: 'oauth', scopes: ['offline_access', 'mcp:read'] } } });
+    await ui.api('addServer', { name: 'notes', config: { type: 'http', url: stack().mcp.url, auth: { type: 'oauth', scopes: ['openid', 'offline_access', 'mcp:read'] } } });
+    await ui.api('addServer', { name: 'plain', config: { type: 'http', url: stack().mcp.url, auth: { type: 'oauth', scopes: ['offline_access', 'mcp:read'] } } });
     await signIn(ui, 'notes', 0);
     await signIn(ui, 'plain', 1);
 

@@ -1,20 +1,8 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openVault } from '../../electron/vault';
-import { startStack, type Stack } from '../support/oauth-harness';
-import { deviceLoginScreen, serverRow, useUiSession, waitForState, type UiSession } from '../support/e2e';
+import { deviceLoginScreen, serverRow, signInInTab, useStackSession, waitForState } from '../support/e2e';
 
 const PASSPHRASE = { CONNECTED_SERVICES_PASSPHRASE: 'ui oauth passphrase' };
-
-/** Follows an authorization server page to its end in a second tab (the fixture signs the test user in). */
-async function completeInBrowser(ui: UiSession, url: string): Promise<void> {
-  const page = await ui.page.context().newPage();
-  try {
-    await page.goto(url);
-    await page.waitForURL(/127\.0\.0\.1:\d+\/callback/, { timeout: 15_000 });
-  } finally {
-    await page.close();
-  }
-}
 
 /** The access token the app holds for a server, read from the vault the way another process would. */
 async function storedAccessToken(home: string, server: string): Promise<string> {
@@ -31,27 +19,19 @@ async function storedAccessToken(home: string, server: string): Promise<string> 
 }
 
 describe('signing in from the UI against a real authorization server', () => {
-  let stack: Stack;
-  afterAll(async () => {
-    await stack?.close();
-  });
-
-  const ui = useUiSession(async () => {
-    stack = await startStack();
-    return { serveArgs: ['--print-url'], env: PASSPHRASE };
-  });
+  const { ui, stack } = useStackSession(PASSPHRASE);
 
   it('connects with the browser flow, turns ready, and recovers from a revoked grant by signing in again', async () => {
-    await ui.api('addServer', { name: 'notes', config: { type: 'http', url: stack.mcp.url, auth: { type: 'oauth' } } });
+    await ui.api('addServer', { name: 'notes', config: { type: 'http', url: stack().mcp.url, auth: { type: 'oauth' } } });
     const row = serverRow(ui.page, 'notes');
     await row.getByRole('button', { name: 'Sign in to notes' }).click();
     const [url = ''] = await ui.waitForLog(/http:\/\/127\.0\.0\.1:\d+\/auth\?\S+/);
-    await completeInBrowser(ui, url);
+    await signInInTab(ui.page, url);
     await waitForState(row, 'ready');
     await ui.screenshot('oauth-connected');
 
     // The grant is revoked at the authorization server: the next call finds out, and the row says so.
-    const revoked = await stack.as.revokeGrantOf(await storedAccessToken(ui.home, 'notes'));
+    const revoked = await stack().as.revokeGrantOf(await storedAccessToken(ui.home, 'notes'));
     expect(revoked).toBe(true);
     await ui.api('callTool', { server: 'notes', tool: 'echo', arguments: { text: 'x' } }).catch(() => undefined);
     await waitForState(row, 'needs_auth');
@@ -60,13 +40,13 @@ describe('signing in from the UI against a real authorization server', () => {
     await row.getByRole('button', { name: /^Sign in (again )?to notes$/ }).click();
     const addresses = () => ui.log().match(/http:\/\/127\.0\.0\.1:\d+\/auth\?\S+/g) ?? [];
     await expect.poll(() => addresses().length, { timeout: 15_000 }).toBe(2);
-    await completeInBrowser(ui, addresses()[1] ?? '');
+    await signInInTab(ui.page, addresses()[1] ?? '');
     await waitForState(row, 'ready');
   });
 
   it('completes a device login from the login screen', async () => {
     await ui.page.goto(`${ui.served.origin}/#/`);
-    await ui.api('addServer', { name: 'tv', config: { type: 'http', url: stack.mcp.url, auth: { type: 'device' } } });
+    await ui.api('addServer', { name: 'tv', config: { type: 'http', url: stack().mcp.url, auth: { type: 'device' } } });
     const row = serverRow(ui.page, 'tv');
     await row.getByRole('button', { name: 'Sign in to tv' }).click();
     const screen = deviceLoginScreen(ui.page);

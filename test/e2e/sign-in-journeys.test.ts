@@ -1,24 +1,16 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import { startStack, staticToken, type Stack } from '../support/oauth-harness';
-import { serverRow, useUiSession, waitForState } from '../support/e2e';
+import { describe, expect, it } from 'vitest';
+import { staticToken } from '../support/oauth-harness';
+import { serverRow, signInInTab, useStackSession, waitForState } from '../support/e2e';
 
 const PASSPHRASE = { CONNECTED_SERVICES_PASSPHRASE: 'ui sign-in journeys' };
 
 describe('sign-in journeys in Chromium, where no browser opens by itself', () => {
-  let stack: Stack;
-  afterAll(async () => {
-    await stack?.close();
-  });
-
-  const ui = useUiSession(async () => {
-    stack = await startStack();
-    // `serve --print-url` opens no browser: it only prints the address, as on a remote session.
-    return { serveArgs: ['--print-url'], env: PASSPHRASE };
-  });
+  // `serve --print-url` opens no browser: it only prints the address, as on a remote session.
+  const { ui, stack } = useStackSession(PASSPHRASE);
 
   it('shows the sign-in address with Open and Copy, keeps Cancel after navigating away, starts again, and signs in through the shown address', async () => {
     const { page } = ui;
-    await ui.api('addServer', { name: 'notes', config: { type: 'http', url: stack.mcp.url, auth: { type: 'oauth' } } });
+    await ui.api('addServer', { name: 'notes', config: { type: 'http', url: stack().mcp.url, auth: { type: 'oauth' } } });
     const row = serverRow(page, 'notes');
     await waitForState(row, 'needs_auth');
     await expect(row.getByRole('button', { name: 'Re-authorize notes' }).count()).resolves.toBe(0);
@@ -63,13 +55,7 @@ describe('sign-in journeys in Chromium, where no browser opens by itself', () =>
     await row.getByRole('button', { name: 'Sign in again to notes' }).click();
     await expect.poll(async () => ((await address.count()) > 0 ? ((await address.textContent()) ?? '') : ''), { timeout: 15_000 }).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/auth\?/);
     const href = (await row.getByRole('link', { name: 'Open the sign-in page of notes' }).getAttribute('href')) ?? '';
-    const tab = await page.context().newPage();
-    try {
-      await tab.goto(href);
-      await tab.waitForURL(/127\.0\.0\.1:\d+\/callback/, { timeout: 15_000 });
-    } finally {
-      await tab.close();
-    }
+    await signInInTab(page, href);
     await waitForState(row, 'ready');
     await expect(row.getByRole('group', { name: 'Sign-in to notes' }).count()).resolves.toBe(0);
     // The connects that were cancelled (Start again, Cancel) answer `denied`, which is HTTP 403 by design.
@@ -81,7 +67,7 @@ describe('sign-in journeys in Chromium, where no browser opens by itself', () =>
     const { page } = ui;
     await ui.open('#/');
     await ui.api('setSecret', { name: 'REMOTE_KEY', value: 'not-the-right-key' });
-    await ui.api('addServer', { name: 'search', config: { type: 'http', url: stack.mcp.url, auth: { type: 'api_key', key: '${secret:REMOTE_KEY}' } } });
+    await ui.api('addServer', { name: 'search', config: { type: 'http', url: stack().mcp.url, auth: { type: 'api_key', key: '${secret:REMOTE_KEY}' } } });
     // The person approved where its key goes (the catalog's step before this one).
     await ui.api('approveServer', { name: 'search' });
     await ui.api('connect', { name: 'search' }).catch(() => undefined);
@@ -94,7 +80,7 @@ describe('sign-in journeys in Chromium, where no browser opens by itself', () =>
     const field = page.getByRole('dialog', { name: 'API key for search' }).getByLabel('API key', { exact: true });
     await expect(field.getAttribute('type')).resolves.toBe('password');
     // The dialog opened on its field: typing goes straight in.
-    await page.keyboard.type(await staticToken(stack));
+    await page.keyboard.type(await staticToken(stack()));
     await ui.screenshot('api-key-dialog');
     await page.getByRole('button', { name: 'Store and connect' }).click();
     await waitForState(row, 'ready');

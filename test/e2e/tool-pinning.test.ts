@@ -1,22 +1,11 @@
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { HeldChange } from '../../shared/api';
-import { shiftingServer } from '../fixtures/servers/config';
-import { useUiSession } from '../support/e2e';
-import { waitFor } from '../support/server-harness';
+import { addShiftedServer, useUiSession } from '../support/e2e';
 
 const ui = useUiSession({}, 60_000);
 
 beforeAll(async () => {
-  const stageFile = join(ui.home, '..', 'stage');
-  writeFileSync(stageFile, '1');
-  await ui.api('addServer', { name: 'shifting', config: shiftingServer(stageFile) });
-  await ui.api('approveServer', { name: 'shifting' });
-  await ui.api('connect', { name: 'shifting' });
-  await ui.api('listTools', { server: 'shifting' });
-  await ui.api('callTool', { server: 'shifting', tool: 'shift' });
-  await waitFor('the shifted listing held', async () => ((await ui.api<HeldChange[]>('listHeldChanges', { server: 'shifting' })).length >= 4 ? true : undefined));
+  await addShiftedServer(ui);
 }, 60_000);
 
 describe('tool changes to review, in Chromium', () => {

@@ -4,26 +4,21 @@
  * `${token}` (the Node fixture reads its environment) and `credentialFile` (the Python fixture reads the
  * file on every call), against a small API that accepts only valid ones.
  */
-import { readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createAuthCoordinator, stdioAuthTarget, tokensKey, type AuthCoordinator } from '../../electron/auth';
-import { createPool, type Pool } from '../../electron/pool';
-import { secretKey, type Vault } from '../../electron/vault';
+import { createAuthCoordinator, stdioAuthTarget, tokensKey } from '../../electron/auth';
+import { secretKey } from '../../electron/vault';
 import type { StdioServerConfig } from '../../shared/config';
 import { vaultKey } from '../../shared/vault';
 import { startAuthorizationServer, type AuthServer } from '../fixtures/oauth/authorization-server';
 import { CC_BASIC_CLIENT, CC_POST_CLIENT } from '../fixtures/oauth/constants';
-import { ROOT } from '../fixtures/servers/config';
 import { startTokenApi, type TokenApi } from '../fixtures/stdio-auth/token-api';
 import { openTestVault } from '../support/oauth-harness';
 import { rejection } from '../support/rejection';
-import { tempDir, textOf } from '../support/server-harness';
-import { overlappingCalls, who } from '../support/token-callers';
+import { textOf } from '../support/server-harness';
+import { credentialPool, tokenEnvServer, tokenFileServer, type StdioAuthSetUp } from '../support/stdio-auth-pool';
+import { fileRenewals, overlappingCalls, who } from '../support/token-callers';
 
-const ENV_SERVER = fileURLToPath(new URL('../fixtures/stdio-auth/token-env-server.ts', import.meta.url));
-const FILE_SERVER = fileURLToPath(new URL('../fixtures/stdio-auth/token_file_server.py', import.meta.url));
 /**
  * Short-lived tokens, renewed every few seconds (refresh margin: a quarter of their life). Long enough that
  * the margin (2 s) covers a restart of the Node fixture and a call in flight; oidc-provider's expiry is
@@ -38,33 +33,7 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-interface SetUp {
-  as: AuthServer;
-  api: TokenApi;
-  vault: Vault;
-  coordinator: AuthCoordinator;
-  pool: Pool;
-  runtimeDir: string;
-  logs: string[];
-}
-
-const envServer = (api: TokenApi, auth: StdioServerConfig['auth']): StdioServerConfig => ({
-  command: process.execPath,
-  args: ['--import', 'tsx', ENV_SERVER],
-  cwd: ROOT,
-  env: { API_TOKEN: '${token}', API_URL: api.url },
-  auth,
-});
-
-const fileServer = (api: TokenApi, auth: StdioServerConfig['auth'], format: 'token' | 'json'): StdioServerConfig => ({
-  command: 'python3',
-  args: [FILE_SERVER],
-  env: { API_URL: api.url, TOKEN_FORMAT: format },
-  credentialFile: { env: 'TOKEN_FILE', format },
-  auth,
-});
-
-async function setUp(servers: (as: AuthServer, api: TokenApi) => Record<string, StdioServerConfig>): Promise<SetUp & { configs: Record<string, StdioServerConfig> }> {
+async function setUp(servers: (as: AuthServer, api: TokenApi) => Record<string, StdioServerConfig>): Promise<StdioAuthSetUp> {
   const as = await startAuthorizationServer({ accessTokenTtl: TTL_S });
   cleanups.push(() => as.close());
   const api = await startTokenApi(as.issuer, { apiKeys: [GOOD_KEY] });
@@ -76,22 +45,13 @@ async function setUp(servers: (as: AuthServer, api: TokenApi) => Record<string, 
   const coordinator = createAuthCoordinator({ vault, dataDir, opener: () => Promise.reject(new Error('nothing here opens a browser')) });
   cleanups.push(() => coordinator.close());
   const configs = servers(as, api);
-  const runtimeDir = join(tempDir('stdio-machine-run-'), 'run');
-  const logs: string[] = [];
-  const pool = createPool({
-    cacheDir: tempDir('stdio-machine-cache-'),
-    runtimeDir,
-    restartPolicy: { baseDelayMs: 600_000, maxDelayMs: 600_000 },
-    log: (line) => logs.push(line),
-    credential: (name, options) => coordinator.credential(name, stdioAuthTarget(name, configs[name] ?? {}), options),
-  });
+  const { pool, runtimeDir, logs } = await credentialPool(coordinator, configs, 'stdio-machine');
   cleanups.push(() => pool.close());
-  await pool.apply({ mcpServers: configs });
   return { as, api, vault, coordinator, pool, runtimeDir, logs, configs };
 }
 
 /** Every access token the authorization server issued (the API saw them all) and the secrets behind them. */
-function expectNothingSecret(s: SetUp, texts: string[], secrets: string[]): void {
+function expectNothingSecret(s: StdioAuthSetUp, texts: string[], secrets: string[]): void {
   const all = [...new Set([...s.api.requests.map((r) => r.token).filter((t) => t !== ''), ...secrets])];
   expect(all.length).toBeGreaterThan(0);
   const seen = [...texts, ...s.logs, JSON.stringify(s.pool.statuses())];
@@ -101,7 +61,7 @@ function expectNothingSecret(s: SetUp, texts: string[], secrets: string[]): void
 describe('stdio auth: client credentials (RFC 6749 §4.4) for programs on this computer', () => {
   it('${token}: obtained without a person, renewed across several expiries between calls only, never during one', async () => {
     const s = await setUp((as, api) => ({
-      machine: envServer(api, { type: 'client_credentials', issuer: as.issuer, clientId: CC_BASIC_CLIENT.clientId, clientSecret: '${secret:CC_BASIC_SECRET}' }),
+      machine: tokenEnvServer(api, { type: 'client_credentials', issuer: as.issuer, clientId: CC_BASIC_CLIENT.clientId, clientSecret: '${secret:CC_BASIC_SECRET}' }),
     }));
     const { pool, as, api } = s;
     // No sign-in: the first call gets a token by itself.
@@ -125,7 +85,7 @@ describe('stdio auth: client credentials (RFC 6749 §4.4) for programs on this c
 
   it('credentialFile: the same program reads a renewed token from its file across several expiries', async () => {
     const s = await setUp((as, api) => ({
-      machine: fileServer(
+      machine: tokenFileServer(
         api,
         { type: 'client_credentials', issuer: as.issuer, clientId: CC_POST_CLIENT.clientId, clientSecret: '${secret:CC_POST_SECRET}', tokenEndpointAuthMethod: 'client_secret_post' },
         'json',
@@ -141,15 +101,7 @@ describe('stdio auth: client credentials (RFC 6749 §4.4) for programs on this c
 
     const first = who(textOf(await pool.callTool('machine', 'whoami', {})));
     expect(first.body).toEqual({ client_id: CC_POST_CLIENT.clientId });
-    const inodes = new Set<number>([statSync(file.path).ino]);
-    const deadline = Date.now() + 2.5 * TTL_S * 1000;
-    while (Date.now() < deadline) {
-      const result = await pool.callTool('machine', 'whoami', {});
-      expect(result.isError ?? false, textOf(result)).toBe(false);
-      expect(who(textOf(result)).pid).toBe(first.pid);
-      inodes.add(statSync(file.path).ino);
-      await new Promise((r) => setTimeout(r, 300));
-    }
+    const { inodes } = await fileRenewals(pool, 'machine', file.path, first.pid, Date.now() + 2.5 * TTL_S * 1000);
     expect(new Set(api.requests.map((r) => r.token)).size).toBeGreaterThanOrEqual(3);
     expect(inodes.size).toBeGreaterThanOrEqual(3);
     expect(api.requests.every((r) => r.status === 200)).toBe(true);
@@ -160,7 +112,7 @@ describe('stdio auth: client credentials (RFC 6749 §4.4) for programs on this c
 
   it('a wrong client secret: auth_required before spawn, naming the fix, the secret nowhere', async () => {
     const s = await setUp((as, api) => ({
-      machine: envServer(api, { type: 'client_credentials', issuer: as.issuer, clientId: CC_BASIC_CLIENT.clientId, clientSecret: '${secret:CC_WRONG}' }),
+      machine: tokenEnvServer(api, { type: 'client_credentials', issuer: as.issuer, clientId: CC_BASIC_CLIENT.clientId, clientSecret: '${secret:CC_WRONG}' }),
     }));
     await s.vault.set(secretKey('CC_WRONG'), 'not-the-client-secret-123456');
     const error = await rejection(s.pool.callTool('machine', 'whoami', {}));
@@ -182,8 +134,8 @@ describe('stdio auth: client credentials (RFC 6749 §4.4) for programs on this c
 describe('stdio auth: an API key from the vault for programs on this computer', () => {
   it('is delivered as ${token} and as a credential file; without one, auth_required names where to store it', async () => {
     const s = await setUp((_as, api) => ({
-      notes: envServer(api, { type: 'api_key', key: '${secret:NOTES_KEY}' }),
-      files: fileServer(api, { type: 'api_key' }, 'token'),
+      notes: tokenEnvServer(api, { type: 'api_key', key: '${secret:NOTES_KEY}' }),
+      files: tokenFileServer(api, { type: 'api_key' }, 'token'),
     }));
     const { pool, vault, api } = s;
     const missing = await rejection(pool.callTool('notes', 'whoami', {}));
@@ -213,8 +165,8 @@ describe('stdio auth: an API key from the vault for programs on this computer', 
 
   it('a wrong key the API refuses is auth_required with a hint to store the right one', async () => {
     const s = await setUp((_as, api) => ({
-      notes: envServer(api, { type: 'api_key', key: '${secret:NOTES_KEY}' }),
-      files: fileServer(api, { type: 'api_key' }, 'token'),
+      notes: tokenEnvServer(api, { type: 'api_key', key: '${secret:NOTES_KEY}' }),
+      files: tokenFileServer(api, { type: 'api_key' }, 'token'),
     }));
     await s.vault.set(secretKey('NOTES_KEY'), WRONG_KEY);
     await s.vault.set(vaultKey('files', 'apiKey'), WRONG_KEY);

@@ -1,23 +1,19 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAuthCoordinator, stdioAuthTarget, tokensKey, type AuthCoordinator, type FlowEvent } from '../../electron/auth';
-import { createPool, type Pool } from '../../electron/pool';
-import type { Vault } from '../../electron/vault';
+import { createPool } from '../../electron/pool';
 import type { StdioServerConfig } from '../../shared/config';
-import { startAuthorizationServer, type AuthServer } from '../fixtures/oauth/authorization-server';
+import { startAuthorizationServer } from '../fixtures/oauth/authorization-server';
 import { PUBLIC_CLIENT, TEST_USER } from '../fixtures/oauth/constants';
 import { approveDevice, openTestVault, scriptedBrowser } from '../support/oauth-harness';
-import { ROOT } from '../fixtures/servers/config';
 import { tempDir, textOf, waitFor } from '../support/server-harness';
-import { startTokenApi, type TokenApi } from '../fixtures/stdio-auth/token-api';
+import { startTokenApi } from '../fixtures/stdio-auth/token-api';
 import { rejection } from '../support/rejection';
-import { overlappingCalls, who } from '../support/token-callers';
+import { credentialPool, tokenEnvServer, tokenFileServer, type StdioAuthSetUp } from '../support/stdio-auth-pool';
+import { fileRenewals, overlappingCalls, who } from '../support/token-callers';
 
-const ENV_SERVER = fileURLToPath(new URL('../fixtures/stdio-auth/token-env-server.ts', import.meta.url));
-const FILE_SERVER = fileURLToPath(new URL('../fixtures/stdio-auth/token_file_server.py', import.meta.url));
 /** Short-lived tokens: renewed every few seconds (refresh margin: a quarter of their life). */
 const TTL_S = 4;
 
@@ -26,18 +22,7 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-interface SetUp {
-  as: AuthServer;
-  api: TokenApi;
-  vault: Vault;
-  coordinator: AuthCoordinator;
-  pool: Pool;
-  runtimeDir: string;
-  logs: string[];
-  configs: Record<string, StdioServerConfig>;
-}
-
-async function setUp(asOptions: Parameters<typeof startAuthorizationServer>[0] = {}): Promise<SetUp> {
+async function setUp(asOptions: Parameters<typeof startAuthorizationServer>[0] = {}): Promise<StdioAuthSetUp> {
   const as = await startAuthorizationServer({ accessTokenTtl: TTL_S, ...asOptions });
   cleanups.push(() => as.close());
   const api = await startTokenApi(as.issuer);
@@ -49,33 +34,11 @@ async function setUp(asOptions: Parameters<typeof startAuthorizationServer>[0] =
   cleanups.push(() => coordinator.close());
   const auth = { issuer: as.issuer, clientId: PUBLIC_CLIENT.clientId, scopes: ['openid', 'offline_access'] };
   const configs: Record<string, StdioServerConfig> = {
-    envtok: {
-      command: process.execPath,
-      args: ['--import', 'tsx', ENV_SERVER],
-      cwd: ROOT,
-      env: { API_TOKEN: '${token}', API_URL: api.url },
-      auth: { type: 'oauth', ...auth },
-    },
-    filetok: {
-      command: 'python3',
-      args: [FILE_SERVER],
-      env: { API_URL: api.url, TOKEN_FORMAT: 'json' },
-      credentialFile: { env: 'TOKEN_FILE', format: 'json' },
-      auth: { type: 'device', ...auth },
-    },
+    envtok: tokenEnvServer(api, { type: 'oauth', ...auth }),
+    filetok: tokenFileServer(api, { type: 'device', ...auth }, 'json'),
   };
-  const runtimeDir = join(tempDir('stdio-auth-run-'), 'run');
-  const logs: string[] = [];
-  const pool = createPool({
-    cacheDir: tempDir('stdio-auth-cache-'),
-    runtimeDir,
-    // A crashed program is not restarted within a test: what removes its file is its end, not a new start.
-    restartPolicy: { baseDelayMs: 600_000, maxDelayMs: 600_000 },
-    log: (line) => logs.push(line),
-    credential: (name, options) => coordinator.credential(name, stdioAuthTarget(name, configs[name] ?? {}), options),
-  });
+  const { pool, runtimeDir, logs } = await credentialPool(coordinator, configs, 'stdio-auth');
   cleanups.push(() => pool.close());
-  await pool.apply({ mcpServers: configs });
   return { as, api, vault, coordinator, pool, runtimeDir, logs, configs };
 }
 
@@ -90,7 +53,7 @@ async function signInWithDevice(coordinator: AuthCoordinator, name: string, conf
 }
 
 /** Nothing the app wrote, logged or reports holds a token. */
-async function expectNoTokens(setUp: SetUp, servers: string[], texts: string[]): Promise<void> {
+async function expectNoTokens(setUp: StdioAuthSetUp, servers: string[], texts: string[]): Promise<void> {
   for (const server of servers) {
     const record = JSON.parse((await setUp.vault.get(tokensKey(server, setUp.as.issuer))) ?? '{}') as { accessToken?: string; refreshToken?: string };
     for (const secret of [record.accessToken, record.refreshToken]) {
@@ -152,17 +115,7 @@ describe('stdio auth: tokens delivered to programs on this computer', () => {
     // Across several expiries the same program keeps working: the file is replaced (a new inode: temp file
     // renamed over it), never restarted.
     const first = who(textOf(await pool.callTool('filetok', 'whoami', {})));
-    const inodes = new Set<number>([statSync(file.path).ino]);
-    const tokens = new Set<string>([String(content['access_token'])]);
-    const deadline = Date.now() + 3 * TTL_S * 1000;
-    while (Date.now() < deadline) {
-      const result = await pool.callTool('filetok', 'whoami', {});
-      expect(result.isError ?? false, textOf(result)).toBe(false);
-      expect(who(textOf(result)).pid).toBe(first.pid);
-      inodes.add(statSync(file.path).ino);
-      tokens.add(String((JSON.parse(readFileSync(file.path, 'utf8')) as Record<string, unknown>)['access_token']));
-      await new Promise((r) => setTimeout(r, 300));
-    }
+    const { inodes, tokens } = await fileRenewals(pool, 'filetok', file.path, first.pid, Date.now() + 3 * TTL_S * 1000);
     expect(tokens.size).toBeGreaterThanOrEqual(3);
     expect(inodes.size).toBeGreaterThanOrEqual(3);
     expect(statSync(file.path).mode & 0o777).toBe(0o600);

@@ -13,3 +13,5 @@ export type { Box } from './layout-checks';
 export { seriousAxeProblems } from './axe';
 export type { AxeProblem } from './axe';
 export { startSpy, callToolWithApp, appFrame, until } from './apps';
+export { addShiftedServer } from './shifting';
+export { signInInTab, useStackSession } from './stack-session';
