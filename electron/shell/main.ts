@@ -7,6 +7,7 @@ import { isNodeEvalInvocation } from './node-invocation';
 import { registerAppScheme } from './protocol/register-protocol';
 import { refuseDebugging } from './remote-debugging';
 import { shellPaths } from './shell-paths';
+import { refuseWeakenedIsolation } from './weakened-isolation';
 import { startShell } from './start-shell';
 import { errorMessage } from '../../shared/errors';
 
@@ -26,16 +27,20 @@ function prepareDataDir(): boolean {
   }
 }
 
-/** A start open to a debugger lets any local program drive the window as the person: said, and not started. */
-function refusedDebugging(): boolean {
-  const refused = refuseDebugging({ argv: process.argv, env: process.env, platform: process.platform, isPackaged: app.isPackaged });
+/**
+ * A start open to a debugger lets any local program drive the window as the person, one with the
+ * window's isolation weakened lets a service's app out of its frame: said, and not started.
+ */
+function refusedStart(): boolean {
+  const refused =
+    refuseDebugging({ argv: process.argv, env: process.env, platform: process.platform, isPackaged: app.isPackaged }) ?? refuseWeakenedIsolation(process.argv, process.platform);
   if (refused === undefined) return false;
   // Before `ready` on Linux this goes to stderr, elsewhere to a dialog.
   dialog.showErrorBox(PRODUCT_NAME, refused);
   return true;
 }
 
-if (isNodeEvalInvocation(process.argv) || refusedDebugging() || !prepareDataDir()) {
+if (isNodeEvalInvocation(process.argv) || refusedStart() || !prepareDataDir()) {
   app.exit(1);
 } else {
   app.setPath('userData', paths.userData);
