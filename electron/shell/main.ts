@@ -1,28 +1,35 @@
 import { app, dialog } from 'electron';
 import { mkdirSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { defaultDataDir } from '../registry';
+import { DATA_DIR_ENV, defaultDataDir, prepareHomeFolder } from '../registry';
 import { APP_USER_MODEL_ID, PRODUCT_NAME } from './app-identity';
+import { logLine } from './log-line';
 import { isNodeEvalInvocation } from './node-invocation';
 import { registerAppScheme } from './protocol/register-protocol';
 import { refuseDebugging } from './remote-debugging';
 import { shellPaths } from './shell-paths';
 import { refuseWeakenedIsolation } from './weakened-isolation';
 import { startShell } from './start-shell';
-import { errorMessage } from '../../shared/errors';
+import { errorMessage, isCodedError } from '../../shared/errors';
 
 // Everything here runs before Electron is ready, without awaiting: the scheme must be registered
 // and the profile folder set before `ready`, and the lock taken before anything else starts.
 const dataDir = defaultDataDir({ env: process.env, platform: process.platform, homeDir: homedir() });
 const paths = shellPaths(app.getAppPath(), dataDir);
 
-/** The same folder as the CLI, created owner-only before Chromium puts its profile inside it. */
+/**
+ * The same folder as the CLI, created owner-only before Chromium puts its profile inside it. One
+ * CONNECTED_SERVICES_HOME names follows the CLI's rule (prepareHomeFolder): made only under a folder
+ * that exists, said in the log; a typo or a file in the way is refused in a dialog.
+ */
 function prepareDataDir(): boolean {
   try {
+    if (process.env[DATA_DIR_ENV]?.trim()) prepareHomeFolder(dataDir, (line) => console.error(logLine(line)), DATA_DIR_ENV);
     mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     return true;
   } catch (error) {
-    dialog.showErrorBox(PRODUCT_NAME, `The data folder ${dataDir} cannot be created: ${errorMessage(error)}`);
+    const said = isCodedError(error) ? `${error.message}${error.hint !== undefined ? `\n\n${error.hint}` : ''}` : `The data folder ${dataDir} cannot be created: ${errorMessage(error)}`;
+    dialog.showErrorBox(PRODUCT_NAME, said);
     return false;
   }
 }
