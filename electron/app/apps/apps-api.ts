@@ -58,7 +58,7 @@ type AppsMethods = Pick<AppApi, 'listAppPermissions' | 'setAppPermissions'> & {
 };
 
 /** The answer to any app a caller may not use or close, as to one that never was: it learns nothing of other callers' apps. */
-const notOpen = (): CodedError => new CodedError('not_found', 'That app was closed or has expired', { hint: 'open it again from the tool' });
+export const notOpen = (): CodedError => new CodedError('not_found', 'That app was closed or has expired', { hint: 'open it again from the tool' });
 
 /** The person reaches any app; any other caller (the command line) only the apps it opened. */
 const reaches = (openedBy: string | undefined, who: Caller | undefined): boolean => who === undefined || PERSON_CALLERS.has(who) || openedBy === who;
