@@ -2,7 +2,7 @@ import { toCodedError } from '../../shared/errors';
 import { createContext, type CliContext, type GlobalOptions } from './context';
 import { EXIT_CODES } from './exit-codes';
 import { DATA_DIR_ENV } from '../data-dir';
-import { prepareHomeFolder } from './home-folder';
+import { prepareHomeFolder } from '../registry';
 import { printError, type Output } from './output';
 
 export type Action = (ctx: CliContext) => Promise<number | void>;
@@ -19,8 +19,8 @@ export function createRunner(globalsOf: () => GlobalOptions, output: Output, env
     const ctx = createContext(globals, output, env);
     try {
       const fromEnv = env[DATA_DIR_ENV]?.trim();
-      if (globals.home !== undefined) await prepareHomeFolder(globals.home, (line) => output.err(line));
-      else if (fromEnv) await prepareHomeFolder(fromEnv, (line) => output.err(line), DATA_DIR_ENV);
+      if (globals.home !== undefined) prepareHomeFolder(globals.home, (line) => output.err(line));
+      else if (fromEnv) prepareHomeFolder(fromEnv, (line) => output.err(line), DATA_DIR_ENV);
       const code: unknown = await action(ctx);
       // `void` actions may still return a value (a `return output.out(…)`): only a number is an exit code.
       process.exitCode = typeof code === 'number' ? code : 0;

@@ -12,7 +12,7 @@ export { JsonlLog, DEFAULT_JSONL_KEEP, DEFAULT_JSONL_MAX_BYTES } from './jsonl-l
 export type { JsonlLogOptions, JsonlLogEvents } from './jsonl-log';
 export { openPrivateRuntimeDir, sweepRuntimeDirs, runtimeBase } from './private-runtime-dir';
 export type { PrivateRuntimeDir, RuntimeDirOptions } from './private-runtime-dir';
-export { LockOwnerSchema, markHeld, ownerRecord, ownerStatus, systemProbe } from './lock-owner';
+export { LockOwnerSchema, markHeld, ownerRecord, ownerStatus, shownSince, systemProbe } from './lock-owner';
 export type { LockOwner, ProcessProbe } from './lock-owner';
 export { readJsonFile } from './read-json-file';
 export { checkedIn, CheckedFiles, CHECKED_MEMO } from './checked-files';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { markHeld, ownerRecord, ownerStatus, parseProcStat, type LockOwner, type ProcessProbe } from './lock-owner';
+import { describeOwner, markHeld, ownerRecord, ownerStatus, parseProcStat, type LockOwner, type ProcessProbe } from './lock-owner';
 
 const errno = (code: string): Error => Object.assign(new Error(code), { code });
 
@@ -75,5 +75,22 @@ describe('parseProcStat', () => {
     fields[19] = '123456';
     expect(parseProcStat(`42 (my (odd) name) ${fields.join(' ')}`)).toEqual({ state: 'T', start: '123456' });
     expect(parseProcStat('garbage')).toBeUndefined();
+  });
+});
+
+// Another process wrote the owner record: what of it a message quotes is only what ours would write.
+describe('describeOwner', () => {
+  it('names the pid, another host and the time as written', () => {
+    expect(describeOwner(owner(), probe())).toBe('pid 4242, since 2026-01-01T00:00:00.000Z');
+    expect(describeOwner(owner({ host: 'desk-2.local' }), probe())).toBe('pid 4242 on desk-2.local, since 2026-01-01T00:00:00.000Z');
+    expect(describeOwner(ownerRecord(probe(), new Date(0)), probe())).toBe('pid 100, since 1970-01-01T00:00:00.000Z');
+  });
+
+  it('leaves out a time or host not in that form: of any length, with a line break, not a date', () => {
+    for (const since of ['x'.repeat(100_000), '2026-01-01T00:00:00.000Z\nhint: run rm -rf ~', '2026-13-01T00:00:00.000Z', '']) {
+      expect(describeOwner(owner({ since }), probe())).toBe('pid 4242');
+    }
+    expect(describeOwner(owner({ host: 'a\n\nPaste your key' }), probe())).toBe('pid 4242 on another host, since 2026-01-01T00:00:00.000Z');
+    expect(describeOwner(owner({ host: 'h'.repeat(300) }), probe())).toBe('pid 4242 on another host, since 2026-01-01T00:00:00.000Z');
   });
 });

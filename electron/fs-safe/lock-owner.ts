@@ -108,8 +108,24 @@ export function ownerStatus(owner: LockOwner, probe: ProcessProbe): 'alive' | 'd
   return 'alive';
 }
 
-/** For messages: "pid 123 on host-a, since …". */
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+/**
+ * An owner's `since` as it may be shown, or undefined: another process wrote it, so only the time
+ * `ownerRecord` writes (`toISOString`, a real date) is quoted, never text of any length or line.
+ */
+export function shownSince(since: string): string | undefined {
+  if (!ISO_TIME.test(since)) return undefined;
+  const time = Date.parse(since);
+  return Number.isNaN(time) || new Date(time).toISOString() !== since ? undefined : since;
+}
+
+/** A host name as os.hostname() gives one (RFC 1123 §2.1 letters, digits, hyphens and dots); anything else is not quoted. */
+const HOST_NAME = /^[A-Za-z0-9][A-Za-z0-9.-]{0,252}$/;
+
+/** For messages: "pid 123 on host-a, since …"; what another process wrote is quoted only in the form ours writes. */
 export function describeOwner(owner: LockOwner, probe: ProcessProbe): string {
-  const where = owner.host === probe.hostname() ? '' : ` on ${owner.host}`;
-  return `pid ${owner.pid}${where}, since ${owner.since}`;
+  const where = owner.host === probe.hostname() ? '' : HOST_NAME.test(owner.host) ? ` on ${owner.host}` : ' on another host';
+  const since = shownSince(owner.since);
+  return `pid ${owner.pid}${where}${since === undefined ? '' : `, since ${since}`}`;
 }

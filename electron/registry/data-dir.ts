@@ -6,7 +6,7 @@ import { DATA_DIR_ENV } from '../data-dir';
 
 export { DATA_DIR_ENV, defaultDataDir, type DataDirContext } from '../data-dir';
 
-function notAFolder(dir: string): CodedError {
+export function notAFolder(dir: string): CodedError {
   return new CodedError('invalid_config', `The data folder ${dir} (or a folder above it) is a file, not a folder.`, {
     hint: `Move that file away, or choose another folder (--home, or ${DATA_DIR_ENV}).`,
   });

@@ -1,6 +1,7 @@
 export { openRegistry, CONFIG_FILE, APPROVALS_FILE } from './registry';
 export { requireServer, serverNotConfigured, SERVERS_LIST_HINT } from './not-configured';
 export { defaultDataDir, ensureDataDir, DATA_DIR_ENV } from './data-dir';
+export { prepareHomeFolder } from './home-folder';
 export type { DataDirContext } from './data-dir';
 export { commandFingerprint, httpFingerprint, referencesIn, sendsSecret, sentReferences, HTTP_UNSENT_FIELDS, NOT_RUN_FIELDS } from './fingerprint';
 export type { SentReference } from './fingerprint';

@@ -1,3 +1,5 @@
+import { switchName } from './switch-name';
+
 /** Set (to `1`) in an unpackaged app only, it lets a developer attach a debugger: unsafe, see docs/desktop.md. */
 export const DEV_ENV = 'CONNECTED_SERVICES_DEV';
 
@@ -10,17 +12,6 @@ const NODE_DEBUG_SWITCHES = new Set(['debug', 'debug-brk', 'debug-port']);
  */
 function isDebugSwitch(name: string): boolean {
   return name.startsWith('remote-debugging-') || name === 'remote-allow-origins' || name.startsWith('inspect') || NODE_DEBUG_SWITCHES.has(name);
-}
-
-/**
- * The switch an argument names, as Chromium and Node read it: after `--` or `-` (also `/` on
- * Windows), up to `=`; Windows ignores case, and Node takes `_` for `-`.
- */
-function switchName(arg: string, platform: NodeJS.Platform): string | undefined {
-  const prefix = /^--?/.exec(arg)?.[0] ?? (platform === 'win32' && arg.startsWith('/') ? '/' : undefined);
-  if (prefix === undefined) return undefined;
-  const name = arg.slice(prefix.length).split('=', 1)[0] ?? '';
-  return name.toLowerCase().replaceAll('_', '-');
 }
 
 /** The words of NODE_OPTIONS as Node splits them: on spaces, a quoted part kept whole. */

@@ -34,3 +34,13 @@ describe('the desktop app refuses to start open to a debugger', () => {
     expect(seen.errorBoxes[0]).toContain('does not start with NODE_OPTIONS=--inspect-port');
   }, 60_000);
 });
+
+// Started with the window's walls down, a service's app could reach the app's own pages and this computer.
+describe('the desktop app refuses to start with its isolation weakened', () => {
+  it.each([['--disable-web-security'], ['--disable-site-isolation-trials'], ['--disable-features=IsolateOrigins,site-per-process']])('%s: says why and exits 1 before it starts anything', async (arg) => {
+    const seen = await startWith([arg]);
+    expect(seen).toMatchObject({ running: false, exitCode: 1 });
+    expect(seen.errorBoxes).toHaveLength(1);
+    expect(seen.errorBoxes[0]).toContain(`does not start with ${arg.split(',')[0] ?? ''}`);
+  }, 60_000);
+});

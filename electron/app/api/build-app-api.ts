@@ -192,6 +192,6 @@ export function buildAppApi(parts: AppApiParts): BuiltAppApi {
     settled,
     doctor: (input) => coreDoctor({ registry, vault, pool, core, ports: parts.ports }, input),
   });
-  const door = createApiDoor({ api: personApi, admin, ...(confirmations ? { confirmations } : {}) });
+  const door = createApiDoor({ api: personApi, admin, ...(confirmations ? { confirmations } : {}), appOpener: (appId) => parts.apps.shelf.get(appId)?.openedBy });
   return { api: door.as({ caller: 'ipc' }), door, admin, confirmations, decisions };
 }

@@ -188,7 +188,7 @@ describe('apps api', () => {
 });
 
 // An app's id is its credential; still, whoever holds the command line's credential closes only the apps it opened.
-describe('closeApp: an app is its opener’s and the person’s to close', () => {
+describe('closeApp and callAppTool: an app is its opener’s and the person’s to use and close', () => {
   function host(): AppsHost {
     const made = new AppsHost();
     made.setOrigin('http://127.0.0.1:5555');
@@ -224,5 +224,22 @@ describe('closeApp: an app is its opener’s and the person’s to close', () =>
     // An offline command's own core is not the running app's command line.
     const offline = await api.openApp({ server: 'shop', tool: 'show-cart' }, 'cli-offline');
     await expect(api.closeApp({ appId: offline.appId }, 'cli')).rejects.toMatchObject({ code: 'not_found' });
+  });
+
+  it('the command line runs tools only in the apps it opened, and is answered as for an id never issued', async () => {
+    const apps = host();
+    const api = createAppsApi({ pool: fakePool([]), host: apps, settled: () => Promise.resolve() });
+    const theirs = await api.openApp({ server: 'shop', tool: 'show-cart' }, 'app');
+    const refused = await api.callAppTool({ appId: theirs.appId, tool: 'refresh-cart' }, 'cli').catch((e: unknown) => e);
+    const unknown = await api.callAppTool({ appId: 'never-issued', tool: 'refresh-cart' }, 'cli').catch((e: unknown) => e);
+    expect(refused).toMatchObject({ code: 'not_found', message: 'That app was closed or has expired' });
+    expect(unknown).toEqual(refused);
+    const offline = await api.openApp({ server: 'shop', tool: 'show-cart' }, 'cli-offline');
+    await expect(api.callAppTool({ appId: offline.appId, tool: 'refresh-cart' }, 'cli')).rejects.toMatchObject({ code: 'not_found' });
+    // Its own app, and the person's everywhere.
+    const own = await api.openApp({ server: 'shop', tool: 'show-cart' }, 'cli');
+    await expect(api.callAppTool({ appId: own.appId, tool: 'refresh-cart' }, 'cli')).resolves.toMatchObject({ content: [{ text: 'done' }] });
+    await expect(api.callAppTool({ appId: own.appId, tool: 'refresh-cart' }, 'ipc')).resolves.toMatchObject({ content: [{ text: 'done' }] });
+    await expect(api.callAppTool({ appId: theirs.appId, tool: 'refresh-cart' }, 'app')).resolves.toMatchObject({ content: [{ text: 'done' }] });
   });
 });

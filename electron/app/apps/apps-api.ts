@@ -50,14 +50,18 @@ function placeOf(config: ServerConfig | undefined): AppServerPlace | undefined {
   return 'url' in config ? { kind: 'http', url: config.url } : { kind: 'stdio' };
 }
 
-/** `who`: the caller (the door passes it; in-process callers are the person's). An app is its opener's, and the person's, to close. */
-type AppsMethods = Pick<AppApi, 'callAppTool' | 'listAppPermissions' | 'setAppPermissions'> & {
+/** `who`: the caller (the door passes it; in-process callers are the person's). An app is its opener's, and the person's, to use and close. */
+type AppsMethods = Pick<AppApi, 'listAppPermissions' | 'setAppPermissions'> & {
   openApp(input: ApiInput<'openApp'>, who?: Caller): Promise<ApiOutput<'openApp'>>;
+  callAppTool(input: ApiInput<'callAppTool'>, who?: Caller): Promise<ApiOutput<'callAppTool'>>;
   closeApp(input: ApiInput<'closeApp'>, who?: Caller): Promise<ApiOutput<'closeApp'>>;
 };
 
-/** The answer to any app a caller may not close, as to one that never was: it learns nothing of other callers' apps. */
-const notOpen = (): CodedError => new CodedError('not_found', 'That app was closed or has expired', { hint: 'open it again from the tool' });
+/** The answer to any app a caller may not use or close, as to one that never was: it learns nothing of other callers' apps. */
+export const notOpen = (): CodedError => new CodedError('not_found', 'That app was closed or has expired', { hint: 'open it again from the tool' });
+
+/** The person reaches any app; any other caller (the command line) only the apps it opened. */
+const reaches = (openedBy: string | undefined, who: Caller | undefined): boolean => who === undefined || PERSON_CALLERS.has(who) || openedBy === who;
 
 /** The app's document among a read's contents: the item of its address, as text or base64 blob. */
 function documentOf(contents: ReadonlyArray<Record<string, unknown>>, uri: string, maxBytes: number): { html: string; meta: unknown } {
@@ -113,9 +117,9 @@ export function createAppsApi(options: AppsApiOptions): AppsMethods {
         ...(dropped.length > 0 ? { dropped } : {}),
       };
     },
-    callAppTool: async ({ appId, tool, arguments: args }: ApiInput<'callAppTool'>) => {
+    callAppTool: async ({ appId, tool, arguments: args }: ApiInput<'callAppTool'>, who?: Caller) => {
       const app = host.shelf.get(appId);
-      if (!app) throw notOpen();
+      if (!app || !reaches(app.openedBy, who)) throw notOpen();
       const started = Date.now();
       const audited = { time: started, agent: '', server: app.server, kind: 'tool' as const, tool, via: 'app' as const };
       let tier: AuditEntry['tier'];
@@ -134,7 +138,7 @@ export function createAppsApi(options: AppsApiOptions): AppsMethods {
     },
     closeApp: ({ appId }: ApiInput<'closeApp'>, who?: Caller) => {
       // The person closes any app (one gone already too); the command line only what it opened.
-      if (who !== undefined && !PERSON_CALLERS.has(who) && host.shelf.get(appId)?.openedBy !== who) return Promise.reject(notOpen());
+      if (!reaches(host.shelf.get(appId)?.openedBy, who)) return Promise.reject(notOpen());
       host.shelf.drop(appId);
       host.calls.dropApp(appId);
       return Promise.resolve({ ok: true as const });

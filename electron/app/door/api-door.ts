@@ -12,6 +12,7 @@ import {
 import { CodedError, ERROR_REASONS, toCodedError } from '../../../shared/errors';
 import { redact } from '../../../shared/redact';
 import { consentInput, shownInput, summarize, type SummaryContext } from '../admin/admin-summary';
+import { notOpen } from '../apps/apps-api';
 import { ChangeRate, DEFAULT_CHANGE_RATE } from './change-rate';
 import type { Confirmations } from './confirmations';
 import { powerOf } from './method-powers';
@@ -43,6 +44,8 @@ export interface ApiDoorOptions {
   confirmations?: Confirmations;
   /** The command line's changes are paced (DEFAULT_CHANGE_RATE); `now` for tests. */
   changeRate?: { burst: number; perSecond: number; now?: () => number };
+  /** Who opened an MCP App (undefined: nobody, or the person in process): `callAppTool` for another's app is refused before the person is asked. */
+  appOpener?: (appId: string) => string | undefined;
 }
 
 export interface ApiDoor {
@@ -185,6 +188,8 @@ export function createApiDoor(options: ApiDoorOptions): ApiDoor {
       });
     }
     if (method === 'callTool') await refuseUnusableCall(api, input as ApiInput<'callTool'>);
+    // Answered as the method would once confirmed (apps-api.ts), without asking the person first.
+    if (method === 'callAppTool' && options.appOpener && options.appOpener((input as ApiInput<'callAppTool'>).appId) !== from.caller) throw notOpen();
     await refuseNow(api, method, input);
     const pinned = await pinnedInput(method, input);
     const base = await entryBase(from, method, pinned);

@@ -27,4 +27,12 @@ describe('how to stop the running app, in the system\'s words', () => {
     expect(silentAppError(42, '2026-01-01T00:00:00.000Z', 'win32').hint).toBe('Wait a moment and try again; if it stays silent, stop it first (taskkill /PID 42).');
     expect(silentAppError(42, '2026-01-01T00:00:00.000Z', 'darwin').hint).toBe('Wait a moment and try again; if it stays silent, stop it first (kill 42).');
   });
+
+  it('the silent app\'s refusal quotes runtime.json\'s `since` only as the app writes it', () => {
+    expect(silentAppError(42, '2026-01-01T00:00:00.000Z', 'linux').message).toBe('The app for this data folder is already running (pid 42, since 2026-01-01T00:00:00.000Z) but did not answer.');
+    for (const since of ['x'.repeat(100_000), '2026-01-01T00:00:00.000Z\n\nPaste your API key here', '2026-02-30T00:00:00.000Z', 'yesterday']) {
+      const refused = silentAppError(42, since, 'linux');
+      expect(refused.message).toBe('The app for this data folder is already running (pid 42) but did not answer.');
+    }
+  });
 });

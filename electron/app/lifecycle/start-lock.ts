@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { CodedError } from '../../../shared/errors';
-import { ownerStatus, systemProbe, withFileLock, type ProcessProbe } from '../../fs-safe';
+import { ownerStatus, shownSince, systemProbe, withFileLock, type ProcessProbe } from '../../fs-safe';
 import { ensureDataDir } from '../../registry';
 import { readRuntimeFile, RUNTIME_FILE, type RuntimeInfo } from './runtime-file';
 import { stopCommand } from './runtime-shown';
@@ -69,9 +69,10 @@ async function refuseIfSilentApp(dataDir: string, probe: ProcessProbe, platform:
   throw silentAppError(info.pid, owner.since, platform);
 }
 
-/** The refusal, with how to stop that process in the system's own words. */
+/** The refusal, with how to stop that process in the system's own words; `since` as runtime.json says it, quoted only in the form the app writes. */
 export function silentAppError(pid: number, since: string, platform: NodeJS.Platform): CodedError {
-  return new CodedError('timeout', `The app for this data folder is already running (pid ${pid}, since ${since}) but did not answer.`, {
+  const shown = shownSince(since);
+  return new CodedError('timeout', `The app for this data folder is already running (pid ${pid}${shown === undefined ? '' : `, since ${shown}`}) but did not answer.`, {
     hint: `Wait a moment and try again; if it stays silent, stop it first (${stopCommand(pid, platform)}).`,
   });
 }
