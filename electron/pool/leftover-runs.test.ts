@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { stopLeftoverRuns, type LeftoverReport } from './leftover-runs';
-import { readProcStat } from '../proc-env/proc-stat';
+import { statOf } from '../proc-env';
 import { RunLedger, type RunRecord } from './run-ledger';
 
 const dirs: string[] = [];
@@ -53,7 +53,7 @@ describe.skipIf(process.platform !== 'linux')('stopLeftoverRuns', () => {
     const pid = program.pid ?? -1;
     const exited = spawnSync('true').pid;
     try {
-      const start = (await readProcStat(pid))?.start ?? '';
+      const start = (await statOf(pid))?.start ?? '';
       const owner = { ...record.owner, pid: exited, nonce: 'another-process' };
       writeFileSync(file, JSON.stringify({ ...record, server: 'vaultx', kind: 'store', owner, members: [{ pid, start }] }));
       const lines: string[] = [];
