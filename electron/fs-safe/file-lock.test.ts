@@ -27,7 +27,7 @@ describe('withFileLock', () => {
     const seen = await withFileLock(file, { staleMs: 1_000, timeoutMs: 1_000 }, () => Promise.resolve(readFileSync(`${file}.lock`, 'utf8')));
     const owner = LockOwnerSchema.parse(JSON.parse(seen));
     expect(owner).toMatchObject({ pid: process.pid, host: hostname() });
-    if (process.platform === 'linux') expect(owner.start).toBe(systemProbe.processStat(process.pid)?.start);
+    if (process.platform === 'linux') expect(owner.start).toBe((await systemProbe.processStat(process.pid))?.start);
     expect(existsSync(`${file}.lock`)).toBe(false);
   });
 

@@ -63,14 +63,14 @@ function holds(lockPath: string, owner: LockOwner): boolean {
   }
 }
 
-function isStale(entry: LockEntry, staleMs: number): boolean {
-  if (entry.kind === 'owner') return ownerStatus(entry.owner, systemProbe) === 'dead';
+async function isStale(entry: LockEntry, staleMs: number): Promise<boolean> {
+  if (entry.kind === 'owner') return (await ownerStatus(entry.owner, systemProbe)) === 'dead';
   if (entry.kind === 'ownerless') return Date.now() - entry.mtimeMs > staleMs;
   return false;
 }
 
 async function acquire(lockPath: string, options: LockOptions, label: string): Promise<LockOwner> {
-  const owner = ownerRecord(systemProbe, new Date());
+  const owner = await ownerRecord(systemProbe, new Date());
   const deadline = Date.now() + options.timeoutMs;
   let lateTakeovers = 0;
   for (;;) {
@@ -86,7 +86,7 @@ async function acquire(lockPath: string, options: LockOptions, label: string): P
     const entry = await inspectLock(lockPath).catch((error: unknown) => {
       throw fsFailure(error, 'read the lock', lockPath);
     });
-    const stale = isStale(entry, options.staleMs);
+    const stale = await isStale(entry, options.staleMs);
     if (stale) {
       await removeStaleEntry(lockPath, entry).catch((error: unknown) => {
         throw fsFailure(error, 'take over the stale lock', lockPath);

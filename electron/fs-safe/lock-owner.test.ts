@@ -1,5 +1,7 @@
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { describeOwner, markHeld, ownerRecord, ownerStatus, parseProcStat, type LockOwner, type ProcessProbe } from './lock-owner';
+import { describeOwner, markHeld, ownerRecord, ownerStatus, parseProcStat, systemProbe, type LockOwner, type ProcessProbe } from './lock-owner';
 
 const errno = (code: string): Error => Object.assign(new Error(code), { code });
 
@@ -11,8 +13,8 @@ function probe(overrides: Partial<ProcessProbe> = {}): ProcessProbe {
     signal0: (pid) => {
       if (pid !== 4242) throw errno('ESRCH');
     },
-    bootId: () => 'boot-a',
-    processStat: (pid) => (pid === 4242 ? { start: '777', state: 'S' } : pid === 100 ? { start: '5', state: 'R' } : undefined),
+    bootId: () => Promise.resolve('boot-a'),
+    processStat: (pid) => Promise.resolve(pid === 4242 ? { start: '777', state: 'S' } : pid === 100 ? { start: '5', state: 'R' } : undefined),
     ...overrides,
   };
 }
@@ -29,42 +31,42 @@ const owner = (overrides: Partial<LockOwner> = {}): LockOwner => ({
 });
 
 describe('ownerStatus: a lock is taken over only when its owner process is gone', () => {
-  it('a running owner keeps its lock, also when stopped (state T) or owned by another user (EPERM)', () => {
-    expect(ownerStatus(owner(), probe())).toBe('alive');
-    expect(ownerStatus(owner(), probe({ processStat: () => ({ start: '777', state: 'T' }) }))).toBe('alive');
+  it('a running owner keeps its lock, also when stopped (state T) or owned by another user (EPERM)', async () => {
+    expect(await ownerStatus(owner(), probe())).toBe('alive');
+    expect(await ownerStatus(owner(), probe({ processStat: () => Promise.resolve({ start: '777', state: 'T' }) }))).toBe('alive');
     const otherUser = probe({ signal0: () => { throw errno('EPERM'); } });
-    expect(ownerStatus(owner(), otherUser)).toBe('alive');
+    expect(await ownerStatus(owner(), otherUser)).toBe('alive');
   });
 
-  it('an exited owner (ESRCH), or one that exited and waits to be reaped (zombie), loses it', () => {
-    expect(ownerStatus(owner({ pid: 5000 }), probe())).toBe('dead');
-    expect(ownerStatus(owner(), probe({ processStat: () => ({ start: '777', state: 'Z' }) }))).toBe('dead');
+  it('an exited owner (ESRCH), or one that exited and waits to be reaped (zombie), loses it', async () => {
+    expect(await ownerStatus(owner({ pid: 5000 }), probe())).toBe('dead');
+    expect(await ownerStatus(owner(), probe({ processStat: () => Promise.resolve({ start: '777', state: 'Z' }) }))).toBe('dead');
   });
 
-  it('a reused pid is told apart: another start time, or another boot', () => {
-    expect(ownerStatus(owner({ start: '778' }), probe())).toBe('dead');
-    expect(ownerStatus(owner({ boot: 'boot-b' }), probe())).toBe('dead');
+  it('a reused pid is told apart: another start time, or another boot', async () => {
+    expect(await ownerStatus(owner({ start: '778' }), probe())).toBe('dead');
+    expect(await ownerStatus(owner({ boot: 'boot-b' }), probe())).toBe('dead');
   });
 
-  it('without /proc (macOS, Windows) a running pid counts as the owner', () => {
-    const noProc = probe({ bootId: () => undefined, processStat: () => undefined });
-    expect(ownerStatus(owner({ boot: undefined, start: undefined }), noProc)).toBe('alive');
-    expect(ownerStatus(owner({ pid: 5000, boot: undefined, start: undefined }), noProc)).toBe('dead');
+  it('without /proc (macOS, Windows) a running pid counts as the owner', async () => {
+    const noProc = probe({ bootId: () => Promise.resolve(undefined), processStat: () => Promise.resolve(undefined) });
+    expect(await ownerStatus(owner({ boot: undefined, start: undefined }), noProc)).toBe('alive');
+    expect(await ownerStatus(owner({ pid: 5000, boot: undefined, start: undefined }), noProc)).toBe('dead');
   });
 
-  it('our own pid: alive only for a lock this process holds now, not for one a past process with our pid left', () => {
+  it('our own pid: alive only for a lock this process holds now, not for one a past process with our pid left', async () => {
     const p = probe();
-    const mine = ownerRecord(p, new Date(0));
+    const mine = await ownerRecord(p, new Date(0));
     expect(mine).toMatchObject({ pid: 100, host: 'laptop', boot: 'boot-a', start: '5' });
-    expect(ownerStatus(mine, p)).toBe('dead');
+    expect(await ownerStatus(mine, p)).toBe('dead');
     markHeld(mine, true);
-    expect(ownerStatus(mine, p)).toBe('alive');
+    expect(await ownerStatus(mine, p)).toBe('alive');
     markHeld(mine, false);
-    expect(ownerStatus(mine, p)).toBe('dead');
+    expect(await ownerStatus(mine, p)).toBe('dead');
   });
 
-  it('another host cannot be looked at, so its lock is kept', () => {
-    expect(ownerStatus(owner({ host: 'desktop', pid: 5000 }), probe())).toBe('elsewhere');
+  it('another host cannot be looked at, so its lock is kept', async () => {
+    expect(await ownerStatus(owner({ host: 'desktop', pid: 5000 }), probe())).toBe('elsewhere');
   });
 });
 
@@ -80,10 +82,10 @@ describe('parseProcStat', () => {
 
 // Another process wrote the owner record: what of it a message quotes is only what ours would write.
 describe('describeOwner', () => {
-  it('names the pid, another host and the time as written', () => {
+  it('names the pid, another host and the time as written', async () => {
     expect(describeOwner(owner(), probe())).toBe('pid 4242, since 2026-01-01T00:00:00.000Z');
     expect(describeOwner(owner({ host: 'desk-2.local' }), probe())).toBe('pid 4242 on desk-2.local, since 2026-01-01T00:00:00.000Z');
-    expect(describeOwner(ownerRecord(probe(), new Date(0)), probe())).toBe('pid 100, since 1970-01-01T00:00:00.000Z');
+    expect(describeOwner(await ownerRecord(probe(), new Date(0)), probe())).toBe('pid 100, since 1970-01-01T00:00:00.000Z');
   });
 
   it('leaves out a time or host not in that form: of any length, with a line break, not a date', () => {
@@ -92,5 +94,40 @@ describe('describeOwner', () => {
     }
     expect(describeOwner(owner({ host: 'a\n\nPaste your key' }), probe())).toBe('pid 4242 on another host, since 2026-01-01T00:00:00.000Z');
     expect(describeOwner(owner({ host: 'h'.repeat(300) }), probe())).toBe('pid 4242 on another host, since 2026-01-01T00:00:00.000Z');
+  });
+});
+
+describe.skipIf(process.platform !== 'linux')('systemProbe against the real /proc, read without blocking', () => {
+  const startOf = (pid: number): string | undefined => parseProcStat(readFileSync(`/proc/${pid}/stat`, 'latin1'))?.start;
+
+  it('reads this process, and a child while it runs and once it is gone', async () => {
+    expect(await systemProbe.processStat(process.pid)).toEqual({ start: startOf(process.pid), state: expect.stringMatching(/^[A-Za-z]$/) as unknown });
+    const child = spawn('sleep', ['30'], { stdio: 'ignore' });
+    const pid = child.pid ?? -1;
+    try {
+      expect(await systemProbe.processStat(pid)).toEqual({ start: startOf(pid), state: expect.stringMatching(/^[A-Za-z]$/) as unknown });
+    } finally {
+      child.kill('SIGKILL');
+    }
+    await new Promise((resolve) => child.once('exit', resolve));
+    expect(await systemProbe.processStat(pid)).toBeUndefined();
+  });
+
+  it("reads the kernel's boot id, once for the process's life", async () => {
+    const boot = await systemProbe.bootId();
+    expect(boot).toBe(readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim());
+    expect(systemProbe.bootId()).toBe(systemProbe.bootId());
+  });
+
+  it('records this process as a live owner, and a child that exited as a dead one', async () => {
+    const mine = await ownerRecord(systemProbe, new Date());
+    expect(mine).toMatchObject({ pid: process.pid, start: startOf(process.pid), boot: await systemProbe.bootId() });
+    const child = spawn('sleep', ['30'], { stdio: 'ignore' });
+    const pid = child.pid ?? -1;
+    const theirs = { ...mine, pid, start: startOf(pid), nonce: 'another-process' };
+    expect(await ownerStatus(theirs, systemProbe)).toBe('alive');
+    child.kill('SIGKILL');
+    await new Promise((resolve) => child.once('exit', resolve));
+    expect(await ownerStatus(theirs, systemProbe)).toBe('dead');
   });
 });

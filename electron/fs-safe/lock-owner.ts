@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { z } from 'zod';
 import { errnoCode } from './fs-errors';
@@ -28,16 +28,30 @@ export interface ProcessProbe {
   /** `process.kill(pid, 0)`: throws ESRCH when no such process exists, EPERM when it belongs to another user. */
   signal0(pid: number): void;
   /** Linux: boot id of the running kernel; undefined elsewhere. */
-  bootId(): string | undefined;
+  bootId(): Promise<string | undefined>;
   /** Linux: start time and state of a process from /proc/<pid>/stat; undefined when not readable. */
-  processStat(pid: number): { start: string; state: string } | undefined;
+  processStat(pid: number): Promise<{ start: string; state: string } | undefined>;
 }
 
-function readTrimmed(file: string): string | undefined {
+/** A stat line (some fifty numbers and a 16-byte name) and a boot id fit; fs's readFile would take 64 KiB for a /proc file. */
+const PROC_LINE_BYTES = 1024;
+
+/** The first line-sized part of a /proc file, trimmed, read without blocking; undefined when unreadable. */
+export async function readProcLine(file: string): Promise<string | undefined> {
+  let handle;
   try {
-    return readFileSync(file, 'utf8').trim();
+    handle = await open(file, 'r');
   } catch {
     return undefined;
+  }
+  try {
+    const buffer = Buffer.allocUnsafe(PROC_LINE_BYTES);
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, null);
+    return buffer.toString('latin1', 0, bytesRead).trim();
+  } catch {
+    return undefined;
+  } finally {
+    await handle.close().catch(() => undefined);
   }
 }
 
@@ -50,14 +64,18 @@ export function parseProcStat(text: string): { start: string; state: string } | 
   return state && start ? { start, state } : undefined;
 }
 
+/** The running kernel's boot id cannot change while this process runs: read once. */
+let bootIdRead: Promise<string | undefined> | undefined;
+
+/** This computer's processes, read from /proc without blocking the event loop (locks are taken on it). */
 export const systemProbe: ProcessProbe = {
   hostname,
   pid: process.pid,
   signal0: (pid) => void process.kill(pid, 0),
-  bootId: () => (process.platform === 'linux' ? readTrimmed('/proc/sys/kernel/random/boot_id') : undefined),
-  processStat: (pid) => {
+  bootId: () => (process.platform === 'linux' ? (bootIdRead ??= readProcLine('/proc/sys/kernel/random/boot_id')) : Promise.resolve(undefined)),
+  processStat: async (pid) => {
     if (process.platform !== 'linux') return undefined;
-    const text = readTrimmed(`/proc/${pid}/stat`);
+    const text = await readProcLine(`/proc/${pid}/stat`);
     return text === undefined ? undefined : parseProcStat(text);
   },
 };
@@ -65,9 +83,9 @@ export const systemProbe: ProcessProbe = {
 /** Nonces of the locks this process holds now: a record with our pid and another nonce is a past incarnation's. */
 const heldHere = new Set<string>();
 
-export function ownerRecord(probe: ProcessProbe, now: Date): LockOwner {
-  const boot = probe.bootId();
-  const start = probe.processStat(probe.pid)?.start;
+export async function ownerRecord(probe: ProcessProbe, now: Date): Promise<LockOwner> {
+  const [boot, stat] = await Promise.all([probe.bootId(), probe.processStat(probe.pid)]);
+  const start = stat?.start;
   return {
     v: 1,
     pid: probe.pid,
@@ -89,9 +107,9 @@ export function markHeld(owner: LockOwner, held: boolean): void {
  * `dead`: the owner is gone, its lock may be taken at once. `elsewhere`: another host; its processes
  * cannot be looked at, so the lock is kept (a data folder shared over NFS is not supported).
  */
-export function ownerStatus(owner: LockOwner, probe: ProcessProbe): 'alive' | 'dead' | 'elsewhere' {
+export async function ownerStatus(owner: LockOwner, probe: ProcessProbe): Promise<'alive' | 'dead' | 'elsewhere'> {
   if (owner.host !== probe.hostname()) return 'elsewhere';
-  const boot = probe.bootId();
+  const boot = await probe.bootId();
   if (owner.boot !== undefined && boot !== undefined && owner.boot !== boot) return 'dead';
   if (owner.pid === probe.pid) return heldHere.has(owner.nonce) ? 'alive' : 'dead';
   try {
@@ -100,7 +118,7 @@ export function ownerStatus(owner: LockOwner, probe: ProcessProbe): 'alive' | 'd
     // EPERM: the process exists but belongs to someone else.
     if (errnoCode(error) === 'ESRCH') return 'dead';
   }
-  const stat = probe.processStat(owner.pid);
+  const stat = await probe.processStat(owner.pid);
   if (stat === undefined) return 'alive';
   // A zombie has exited and only waits for its parent to reap it.
   if (stat.state === 'Z' || stat.state === 'X') return 'dead';

@@ -92,7 +92,7 @@ export async function sweepRuntimeDirs(options: RuntimeDirOptions): Promise<stri
     if (!name.startsWith('run-') && !name.startsWith('.new-')) continue;
     const folder = path.join(base, name);
     const owner = await readOwner(folder);
-    if (!owner || ownerStatus(owner, probe) !== 'dead') continue;
+    if (!owner || (await ownerStatus(owner, probe)) !== 'dead') continue;
     await rm(folder, { recursive: true, force: true });
     removed.push(folder);
   }
@@ -106,7 +106,7 @@ export async function openPrivateRuntimeDir(options: RuntimeDirOptions): Promise
   // The shared root (`…/connected-services`) is ours too, unless the caller named the folder whole.
   if (!('base' in options)) await privateFolder(path.dirname(base), platform);
   await privateFolder(base, platform);
-  const owner = ownerRecord(options.probe ?? systemProbe, (options.now ?? (() => new Date()))());
+  const owner = await ownerRecord(options.probe ?? systemProbe, (options.now ?? (() => new Date()))());
   const nonce = randomBytes(8).toString('hex');
   const fresh = path.join(base, `.new-${nonce}`);
   const dir = path.join(base, `run-${nonce}`);

@@ -12,7 +12,7 @@ export type { ConnectionFactory } from './connection-factory';
 export type { Connection, ConnectRequest } from './connection';
 export type { PoolSeamOptions } from './pool';
 export type { LeftoverReport } from './leftover-runs';
-export { RunLedger } from './run-ledger';
+export { RunLedger, runLedgerFor } from './run-ledger';
 export { DEFAULT_ASK_TIMEOUT_MS } from './server-asks';
 export type { AskContext, AskOptions, AskRouter, CallAsker } from './server-asks';
 export { AskRefused, AskTimeout } from './ask-handlers';

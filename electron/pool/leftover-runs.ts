@@ -45,22 +45,23 @@ export async function stopLeftoverRuns(
   const { records, bad } = await readRunRecords(dir);
   for (const reason of bad) log(`a file in ${dir} is not a run record of ours and was left as it is (${reason})`);
   for (const { file, record } of records) {
-    if (ownerStatus(record.owner, systemProbe) !== 'dead') continue;
+    if ((await ownerStatus(record.owner, systemProbe)) !== 'dead') continue;
     const kind = record.kind ?? 'server';
     const prefix = prefixOf(record.server, kind);
+    const what = kind === 'store' ? 'secret store program' : 'server';
     // A store's program keeps its daemons (gpg-agent) as it does at a clean end (docs/configuration.md, "Child processes").
     const daemons = kind === 'store' ? 'keep' : 'end';
     // Another boot's record: nothing of that run can be running.
-    const watch = record.owner.boot === systemProbe.bootId() ? RunWatch.resume(record.members, record.mark) : undefined;
+    const watch = record.owner.boot === (await systemProbe.bootId()) ? await RunWatch.resume(record.members, record.mark) : undefined;
     if (watch !== undefined) {
       const left = await watch.survivors(daemons);
       const stopped = await named(left.map((stat) => stat.pid));
       if (left.length > 0) {
-        log(`${prefix} stopping ${await describePids(left.map((stat) => stat.pid))}, left running by this ${kind === 'store' ? "store's program" : 'server'} when the app ended without stopping it`);
+        log(`${prefix} stopping ${await describePids(left.map((stat) => stat.pid))}, left running by this ${what} when the app ended without stopping it`);
         await endRun(undefined, watch, { graceMs, platform, daemons });
       }
       const unproven = watch.unproven();
-      if (unproven.length > 0) log(`${prefix} ${await unprovenLine(unproven)}`);
+      if (unproven.length > 0) log(`${prefix} ${await unprovenLine(unproven, what)}`);
       if (left.length > 0 || unproven.length > 0) report({ server: record.server, kind, stopped, leftRunning: await named(unproven.map((u) => u.pid)) });
     }
     await unlink(file).catch(() => undefined);

@@ -1,6 +1,6 @@
 import { DEFAULT_STOP_GRACE_MS } from './stdio-options';
 import { stopLeftoverRuns } from './leftover-runs';
-import { RunLedger } from './run-ledger';
+import { runLedgerFor, type RunLedger } from './run-ledger';
 import type { PoolOptions } from './types';
 
 /**
@@ -10,7 +10,7 @@ import type { PoolOptions } from './types';
  */
 export function openRunLedger(options: Pick<PoolOptions, 'runsDir' | 'stopGraceMs' | 'onLeftovers'>, log: (line: string) => void, platform: NodeJS.Platform = process.platform): RunLedger | undefined {
   if (options.runsDir === undefined || platform !== 'linux') return undefined;
-  const ledger = new RunLedger(options.runsDir);
+  const ledger = runLedgerFor(options.runsDir);
   void stopLeftoverRuns(options.runsDir, options.stopGraceMs ?? DEFAULT_STOP_GRACE_MS, log, options.onLeftovers, platform).catch((error: unknown) => log(`stopping what an earlier run of the app left running failed: ${String(error)}`));
   return ledger;
 }

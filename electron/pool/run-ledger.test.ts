@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { readRunRecords, RunLedger } from './run-ledger';
+import { readRunRecords, RunLedger, runLedgerFor } from './run-ledger';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -49,5 +49,18 @@ describe.skipIf(process.platform === 'win32')('RunLedger', () => {
     const { records, bad } = await readRunRecords(dir);
     expect(records.map((r) => r.record.mark)).toEqual([A]);
     expect(bad).toHaveLength(3);
+  });
+
+  it('is one per folder in a process (the pool and every set of secret stores of a data folder), one owner in its records', async () => {
+    const dir = folder();
+    const ledger = runLedgerFor(dir);
+    expect(runLedgerFor(`${dir}/`)).toBe(ledger);
+    expect(runLedgerFor(join(dir, '..', 'runs'))).toBe(ledger);
+    expect(runLedgerFor(folder())).not.toBe(ledger);
+    await ledger.record('s', A, [{ pid: 10, start: '100' }]);
+    await runLedgerFor(dir).record('vaultx', B, [{ pid: 11, start: '101' }], 'store');
+    const { records } = await readRunRecords(dir);
+    expect(new Set(records.map((r) => r.record.owner.nonce)).size).toBe(1);
+    expect(records.find((r) => r.record.mark === B)?.record).toMatchObject({ server: 'vaultx', kind: 'store', owner: { pid: process.pid } });
   });
 });

@@ -1,5 +1,5 @@
 import { mkdir, readdir, unlink } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import type { RunKind, RunRecords } from '../proc-env';
 import { KeyedQueue, LockOwnerSchema, markHeld, ownerRecord, readJsonFile, systemProbe, writeFileAtomic, type LockOwner } from '../fs-safe';
@@ -32,16 +32,23 @@ export type RunRecord = z.infer<typeof RunRecordSchema>;
  */
 export class RunLedger implements RunRecords {
   readonly dir: string;
-  readonly #owner: LockOwner;
   readonly #queue = new KeyedQueue();
   readonly #ended = new Set<string>();
   #made: Promise<void> | undefined;
+  /** Read from /proc at the first record, without blocking: a ledger that records nothing reads nothing. */
+  #owner: Promise<LockOwner> | undefined;
 
   constructor(dir: string) {
     this.dir = dir;
-    this.#owner = ownerRecord(systemProbe, new Date());
-    // Its records stay this process's while it runs (fs-safe's ownerStatus asks this of our own pid).
-    markHeld(this.#owner, true);
+  }
+
+  #ownerRecord(): Promise<LockOwner> {
+    this.#owner ??= ownerRecord(systemProbe, new Date()).then((owner) => {
+      // Its records stay this process's while it runs (fs-safe's ownerStatus asks this of our own pid).
+      markHeld(owner, true);
+      return owner;
+    });
+    return this.#owner;
   }
 
   /** Records the run's members now; a write after `end` is dropped, so no record outlives its stop. */
@@ -49,8 +56,8 @@ export class RunLedger implements RunRecords {
     return this.#queue.run(mark, async () => {
       if (this.#ended.has(mark)) return;
       this.#made ??= mkdir(this.dir, { recursive: true, mode: 0o700 }).then(() => undefined);
-      await this.#made;
-      const record: RunRecord = { v: 1, server, ...(kind === 'store' ? { kind } : {}), mark, owner: this.#owner, members: members.slice(0, MAX_RECORDED) };
+      const [owner] = await Promise.all([this.#ownerRecord(), this.#made]);
+      const record: RunRecord = { v: 1, server, ...(kind === 'store' ? { kind } : {}), mark, owner, members: members.slice(0, MAX_RECORDED) };
       await writeFileAtomic(join(this.dir, `${mark}.json`), JSON.stringify(record));
     });
   }
@@ -60,6 +67,19 @@ export class RunLedger implements RunRecords {
     this.#ended.add(mark);
     return this.#queue.run(mark, () => unlink(join(this.dir, `${mark}.json`)).catch(() => undefined));
   }
+}
+
+const ledgers = new Map<string, RunLedger>();
+
+/**
+ * The one ledger of `dir` in this process: the pool's and each set of secret stores opened on a data
+ * folder (a core opens several) record through it, one owner record read once.
+ */
+export function runLedgerFor(dir: string): RunLedger {
+  const key = resolve(dir);
+  let ledger = ledgers.get(key);
+  if (ledger === undefined) ledgers.set(key, (ledger = new RunLedger(key)));
+  return ledger;
 }
 
 /** The records in `dir` with why each of the others is not one (to log); none when the folder is missing. */

@@ -21,9 +21,9 @@ export async function describePids(pids: readonly number[]): Promise<string> {
   return `${named.join(', ')}${pids.length > NAMED ? ` and ${pids.length - NAMED} more` : ''}`;
 }
 
-/** The line told of processes with a run's mark left running for want of a proof (run-watch.ts). */
-export async function unprovenLine(unproven: readonly Unproven[]): Promise<string> {
-  return `left running ${await describePids(unproven.map((u) => u.pid))}: each carries this server's run mark but is not provably started by it (the mark can be copied into a program started elsewhere)`;
+/** The line told of processes with a run's mark left running for want of a proof (run-watch.ts); `what` ran the run. */
+export async function unprovenLine(unproven: readonly Unproven[], what = 'server'): Promise<string> {
+  return `left running ${await describePids(unproven.map((u) => u.pid))}: each carries this ${what}'s run mark but is not provably started by it (the mark can be copied into a program started elsewhere)`;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { open } from 'node:fs/promises';
 import { decimalAt, readProcFile } from './proc-read';
 
 /** What /proc/PID/stat (proc(5)) says of a process that ties it to a run: its parent, group, session and start. */
@@ -17,14 +18,45 @@ const CLOSE = 0x29; // ')'
 /** The fields kept, counted from the state (field 3 of proc(5)): state, ppid, pgrp, session, starttime. */
 const STARTTIME = 19;
 
+/** A stat line: some fifty numbers and a name of 16 bytes. */
+const STAT_BYTES = 1024;
+
 /**
- * The stat of `pid`, undefined once it is gone. Read synchronously, so only for the one process a
- * run's watch starts from (in its spawn's turn, or a recorded run's root at a start): every other
- * read of /proc is proc-scan's, without blocking.
+ * The stat of `pid`, undefined once it is gone, read without blocking: a recorded run's root at a
+ * start (a start after a crash reads one a record).
  */
-export function readProcStat(pid: number, proc = '/proc'): ProcStat | undefined {
+export async function readProcStat(pid: number, proc = '/proc'): Promise<ProcStat | undefined> {
+  let handle;
+  try {
+    handle = await open(`${proc}/${pid}/stat`, 'r');
+  } catch {
+    return undefined;
+  }
+  try {
+    const buffer = Buffer.allocUnsafe(STAT_BYTES);
+    let filled = 0;
+    for (let n = -1; n !== 0 && filled < buffer.length; filled += n) n = (await handle.read(buffer, filled, buffer.length - filled, null)).bytesRead;
+    return parseStatBytes(pid, buffer.subarray(0, filled));
+  } catch {
+    return undefined;
+  } finally {
+    await handle.close().catch(() => undefined);
+  }
+}
+
+/**
+ * The stat of `pid` read synchronously, for the one read that must be: a spawned child's, in its
+ * spawn's turn. At the next turn libuv may have reaped a child that exited at once, and its stat is
+ * gone (a zombie's is still there); and the tree must be watched from that turn on, or the periodic
+ * look counts the run's first processes as seen (tree-ticker.ts). One small read per spawn.
+ */
+export function readProcStatSync(pid: number, proc = '/proc'): ProcStat | undefined {
   const bytes = readProcFile(`${proc}/${pid}/stat`);
-  if (bytes === undefined) return undefined;
+  return bytes === undefined ? undefined : parseStatBytes(pid, bytes);
+}
+
+/** The fields of a stat line (proc(5)) kept; undefined for one that is not whole. */
+function parseStatBytes(pid: number, bytes: Buffer): ProcStat | undefined {
   // The name (field 2) is in parentheses and may hold spaces and ')': the fields after the last ')' are plain.
   const close = bytes.lastIndexOf(CLOSE);
   if (close < 0) return undefined;

@@ -1,8 +1,9 @@
+import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { readProcStat, type ProcStat } from './proc-stat';
+import { readProcStat, readProcStatSync, type ProcStat } from './proc-stat';
 import { RunTree } from './run-tree';
 import { stdioLinks } from './proc-scan';
 import { stdioSockets } from './stdio-sockets';
@@ -30,36 +31,54 @@ function fakeProc(): { proc: string; put: (stat: Omit<ProcStat, 'state'> & { sta
   };
 }
 
-describe('readProcStat', () => {
-  it('reads the fields after the last ")" of the name', () => {
+describe('readProcStat and readProcStatSync', () => {
+  it('reads the fields after the last ")" of the name', async () => {
     const { proc, put } = fakeProc();
     put({ pid: 10, ppid: 1, pgrp: 10, session: 10, start: '500' });
-    expect(readProcStat(10, proc)).toEqual({ pid: 10, ppid: 1, pgrp: 10, session: 10, start: '500', state: 'S' });
-    expect(readProcStat(11, proc)).toBeUndefined();
+    const want = { pid: 10, ppid: 1, pgrp: 10, session: 10, start: '500', state: 'S' };
+    expect(await readProcStat(10, proc)).toEqual(want);
+    expect(readProcStatSync(10, proc)).toEqual(want);
+    expect(await readProcStat(11, proc)).toBeUndefined();
+    expect(readProcStatSync(11, proc)).toBeUndefined();
   });
 
-  it('refuses a stat whose numbers are not numbers or whose start is missing', () => {
+  it('refuses a stat whose numbers are not numbers or whose start is missing', async () => {
     const { proc } = fakeProc();
     mkdirSync(join(proc, '12'));
     writeFileSync(join(proc, '12', 'stat'), '12 (x) S 1x 12 12 0\n');
     mkdirSync(join(proc, '13'));
     writeFileSync(join(proc, '13', 'stat'), '13 (x) S 1 13 13 0 0\n');
-    expect(readProcStat(12, proc)).toBeUndefined();
-    expect(readProcStat(13, proc)).toBeUndefined();
+    for (const pid of [12, 13]) {
+      expect(await readProcStat(pid, proc)).toBeUndefined();
+      expect(readProcStatSync(pid, proc)).toBeUndefined();
+    }
   });
 
-  it('reads this process as proc(5) writes it', () => {
-    if (process.platform !== 'linux') return;
-    const own = readProcStat(process.pid);
+  it.skipIf(process.platform !== 'linux')('reads this process and a child as proc(5) writes them, the child undefined once reaped', async () => {
+    const own = await readProcStat(process.pid);
     expect(own).toMatchObject({ pid: process.pid, ppid: process.ppid });
     expect(own?.state).toMatch(/^[A-Za-z]$/);
     expect(own?.start).toMatch(/^\d+$/);
+    expect(readProcStatSync(process.pid)?.start).toBe(own?.start);
+    const child = spawn('sleep', ['30'], { stdio: 'ignore', detached: true });
+    const pid = child.pid ?? -1;
+    try {
+      const stat = await readProcStat(pid);
+      // Spawned detached: it leads its own group and session, as a run's root does.
+      expect(stat).toMatchObject({ pid, ppid: process.pid, pgrp: pid, session: pid });
+      expect(stat?.start).toBe(readProcStatSync(pid)?.start);
+      expect(Number(stat?.start)).toBeGreaterThanOrEqual(Number(own?.start));
+    } finally {
+      child.kill('SIGKILL');
+    }
+    await new Promise((resolve) => child.once('exit', resolve));
+    expect(await readProcStat(pid)).toBeUndefined();
   });
 });
 
 /** What `adopt` is told of a parent: whether `proc` shows it now with the start recorded. */
 function aliveIn(proc: string): (pid: number, start: string) => boolean {
-  return (pid, start) => readProcStat(pid, proc)?.start === start;
+  return (pid, start) => readProcStatSync(pid, proc)?.start === start;
 }
 
 describe('RunTree', () => {

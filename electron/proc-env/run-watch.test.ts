@@ -43,7 +43,7 @@ describe('RunWatch: what proves a process is the run’s', () => {
     // A program the person started through a launcher the server gave its mark to (tmux setenv -g).
     put({ pid: P + 3, ppid: 1, pgrp: P + 3, session: P + 3, start: '1003' }, ['HOME=/h', mark], { 1: '/dev/pts/1' });
     put({ pid: P + 4, ppid: 1, pgrp: P + 4, session: P + 4, start: '900' }, [mark]); // older than the run: never read
-    const watch = RunWatch.resume([{ pid: P, start: '1000' }], MARK, proc);
+    const watch = await RunWatch.resume([{ pid: P, start: '1000' }], MARK, proc);
     const survivors = await watch?.survivors('end');
     expect(survivors?.map((s) => s.pid).sort()).toEqual([P, P + 1, P + 2]);
     expect(watch?.unproven()).toEqual([{ pid: P + 3, start: '1003' }]);
@@ -53,7 +53,7 @@ describe('RunWatch: what proves a process is the run’s', () => {
     const { proc, put } = fakeProc();
     put({ pid: P, ppid: 1, pgrp: P, session: P, start: '1000' });
     for (let i = 1; i <= 5; i++) put({ pid: P + i, ppid: P + i - 1, pgrp: P + i, session: P + i, start: String(1000 + i) });
-    const survivors = await RunWatch.resume([{ pid: P, start: '1000' }], MARK, proc)?.survivors('end');
+    const survivors = await (await RunWatch.resume([{ pid: P, start: '1000' }], MARK, proc))?.survivors('end');
     expect(survivors).toHaveLength(6);
   });
 
@@ -63,7 +63,7 @@ describe('RunWatch: what proves a process is the run’s', () => {
     put({ pid: P + 1, ppid: P, pgrp: P + 1, session: P + 1, start: '1001' }, [], { 1: '/dev/null' }); // gpg-agent
     put({ pid: P + 2, ppid: P, pgrp: P + 2, session: P + 2, start: '1002' }, [], { 1: 'socket:[2]' });
     put({ pid: P + 3, ppid: P, pgrp: P + 3, session: P, start: '1003' }, [], { 1: '/dev/null' }); // a job of its session
-    const watch = RunWatch.resume([{ pid: P, start: '1000' }], MARK, proc);
+    const watch = await RunWatch.resume([{ pid: P, start: '1000' }], MARK, proc);
     expect((await watch?.survivors('keep'))?.map((s) => s.pid).sort()).toEqual([P, P + 2, P + 3]);
     expect((await watch?.survivors('end'))?.map((s) => s.pid).sort()).toEqual([P, P + 1, P + 2, P + 3]);
   });
@@ -75,7 +75,7 @@ describe('RunWatch: what proves a process is the run’s', () => {
     put({ pid: P + 2, ppid: P + 1, pgrp: P, session: P, start: '1002' }); // started by a recorded one
     put({ pid: P + 3, ppid: P, pgrp: P, session: P, start: '5001' }, [], { 1: 'socket:[2]' }); // the new program's
     put({ pid: P + 4, ppid: 1, pgrp: P + 4, session: P + 4, start: '1004' }); // recorded with another start: reused
-    const watch = RunWatch.resume([{ pid: P, start: '1000' }, { pid: P + 1, start: '1001' }, { pid: P + 4, start: '999' }], MARK, proc);
+    const watch = await RunWatch.resume([{ pid: P, start: '1000' }, { pid: P + 1, start: '1001' }, { pid: P + 4, start: '999' }], MARK, proc);
     expect((await watch?.survivors('end'))?.map((s) => s.pid).sort()).toEqual([P + 1, P + 2]);
   });
 });

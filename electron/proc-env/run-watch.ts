@@ -1,5 +1,5 @@
 import { RUN_MARK_VAR } from './run-mark';
-import { readProcStat, type ProcStat } from './proc-stat';
+import { readProcStat, readProcStatSync, type ProcStat } from './proc-stat';
 import { environOf, holdsEntry, inBatches, scanAll, statOf, stdioLinks } from './proc-scan';
 import { MAX_RUN_PROCESSES, RunTree } from './run-tree';
 import { stdioSockets } from './stdio-sockets';
@@ -54,19 +54,20 @@ export class RunWatch {
 
   /** Watches `pid` (spawned detached, so it leads its session); undefined when it is gone already. */
   static of(pid: number, mark?: string, proc = '/proc'): RunWatch | undefined {
-    const root = readProcStat(pid, proc);
+    // Synchronously, in the spawn's turn (readProcStatSync says why); the only such read of /proc.
+    const root = readProcStatSync(pid, proc);
     return root === undefined ? undefined : new RunWatch(new RunTree(root), mark, proc, true);
   }
 
   /**
    * The run of an earlier process of the app (it crashed): `members` as it recorded them, the first its
    * root, each a pid with its start, so only those still running as recorded (and what they started) are
-   * the run's. No periodic look: `survivors` reads /proc whole.
+   * the run's. No periodic look: `survivors` reads /proc whole. The root is read without blocking.
    */
-  static resume(members: readonly { pid: number; start: string }[], mark: string, proc = '/proc'): RunWatch | undefined {
+  static async resume(members: readonly { pid: number; start: string }[], mark: string, proc = '/proc'): Promise<RunWatch | undefined> {
     const [first, ...rest] = members;
     if (first === undefined) return undefined;
-    const root = readProcStat(first.pid, proc);
+    const root = await readProcStat(first.pid, proc);
     // The root gone (or its pid another's), its session and sockets prove nothing: a stand-in that never matches.
     const tree = new RunTree(root?.start === first.start ? root : { pid: first.pid, ppid: 0, pgrp: 0, session: 0, start: first.start, state: 'X' });
     for (const member of rest) tree.claim({ ...member, ppid: 0, pgrp: 0, session: 0, state: 'S' });

@@ -156,12 +156,13 @@ describe.skipIf(process.platform !== 'linux')('pool: what proves a process is a 
     expect(reports[0]?.leftRunning).toEqual([{ pid: persons, name: 'sleep' }]);
   });
 
-  it('at a start, stops what a crashed app process’s secret store program left running, by its record, and keeps its daemon', async () => {
+  it('at a start, stops what a crashed app process’s secret store program left running, by its record, keeps its daemon, and leaves (naming the store) a program that only carries its mark', async () => {
     const runsDir = join(tempDir('store-runs-'), 'runs');
     const crashing = spawn(process.execPath, ['--import', 'tsx', CRASHING_STORE, runsDir, tempDir('store-pids-')], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
     children.push(crashing);
     const { left, daemon, program, mark } = JSON.parse(await firstLine(crashing)) as { left: number; daemon: number; program: number; mark: string };
     marks.push(mark);
+    const persons = launched(mark);
     crashing.kill('SIGKILL');
     await waitFor('the app process to be gone', () => crashing.exitCode !== null || crashing.signalCode !== null, 5000);
     expect(isAlive(left) && isAlive(program)).toBe(true);
@@ -174,9 +175,12 @@ describe.skipIf(process.platform !== 'linux')('pool: what proves a process is a 
     await waitFor('the record to be removed', () => !existsSync(join(runsDir, `${mark}.json`)), 5000);
     // A store's daemons (gpg-agent) are the person's tools': kept, as at a clean end.
     expect(isAlive(daemon)).toBe(true);
-    expect(lines.some((l) => l.startsWith('[store vaultx] stopping') && l.includes(`pid ${left} (sleep)`))).toBe(true);
+    expect(lines.some((l) => l.startsWith('[store vaultx] stopping') && l.includes(`pid ${left} (sleep)`) && l.includes('left running by this secret store program'))).toBe(true);
+    // The line of a program that only carries the mark names what ran: a store's program, not a server.
+    expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^\\[store vaultx\\] left running pid ${persons} \\(sleep\\): each carries this secret store program's run mark`)));
+    expect(isAlive(persons)).toBe(true);
     expect(reports).toHaveLength(1);
-    expect(reports[0]).toMatchObject({ server: 'vaultx', kind: 'store', leftRunning: [] });
+    expect(reports[0]).toMatchObject({ server: 'vaultx', kind: 'store', leftRunning: [{ pid: persons, name: 'sleep' }] });
     expect(reports[0]?.stopped).toContainEqual({ pid: left, name: 'sleep' });
     expect(reports[0]?.stopped.some((s) => s.pid === daemon)).toBe(false);
   });

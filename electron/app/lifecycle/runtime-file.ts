@@ -46,7 +46,7 @@ function replaceNow(file: string, text: string): void {
 
 export async function writeRuntimeFile(dataDir: string, info: RuntimeInfo): Promise<() => Promise<void>> {
   const file = join(dataDir, RUNTIME_FILE);
-  const text = JSON.stringify({ ...info, owner: info.owner ?? ownerRecord(systemProbe, new Date()) });
+  const text = JSON.stringify({ ...info, owner: info.owner ?? (await ownerRecord(systemProbe, new Date())) });
   try {
     replaceNow(file, text);
   } catch {

@@ -65,7 +65,7 @@ export async function startOnce<T>(
 async function refuseIfSilentApp(dataDir: string, probe: ProcessProbe, platform: NodeJS.Platform): Promise<void> {
   const info = await readRuntimeFile(dataDir);
   const owner = info?.owner;
-  if (!info || owner?.pid !== info.pid || owner.start === undefined || ownerStatus(owner, probe) !== 'alive') return;
+  if (!info || owner?.pid !== info.pid || owner.start === undefined || (await ownerStatus(owner, probe)) !== 'alive') return;
   throw silentAppError(info.pid, owner.since, platform);
 }
 

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { CommandStoreConfig } from '../../../shared/config';
 import type { CoreEnv } from '../../../shared/core-env';
 import type { Vault } from '../../../shared/vault';
-import { RunLedger } from '../../pool';
+import { runLedgerFor } from '../../pool';
 import type { Registry } from '../../registry';
 import { createSecretStores, type SecretStores, type StoreUses } from '../../secret-stores';
 
@@ -22,12 +22,13 @@ export function storeApprovalEntry(config: CommandStoreConfig): { command: strin
 /**
  * The stores `${secret:STORE:PATH}` reads, configured by `settings.secretStores` as it is now; `uses`
  * records each read's outcome. Their programs' runs are recorded beside the stdio servers' (Linux),
- * so the pool's start after a crash stops what they left (pool/leftover-runs.ts).
+ * through the data folder's one ledger, so the pool's start after a crash stops what they left
+ * (pool/leftover-runs.ts).
  */
 export function openSecretStores(registry: Registry, vault: Vault, core: Pick<CoreEnv, 'env' | 'dataDir'>, uses?: StoreUses, platform: NodeJS.Platform = process.platform): SecretStores {
   return createSecretStores({
     ...(uses !== undefined ? { uses } : {}),
-    ...(platform === 'linux' ? { runs: new RunLedger(join(core.dataDir, 'runs')) } : {}),
+    ...(platform === 'linux' ? { runs: runLedgerFor(join(core.dataDir, 'runs')) } : {}),
     settings: () => registry.config().settings,
     vault,
     env: core.env,
