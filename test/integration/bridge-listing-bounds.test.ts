@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { LISTED_CUT_NOTE, MAX_LISTED_SCHEMA_BYTES } from '../../electron/bridge/listing-bounds';
+import { LISTED_CUT_NOTE, MAX_AGENT_LISTING_BYTES, MAX_LISTED_SCHEMA_BYTES } from '../../electron/bridge/listing-bounds';
 import { OUTLINE_BYTES, schemaCutNote } from '../../electron/bridge/schema-outline';
 import { hugeToolsServer } from '../fixtures/servers/config';
 import { connectAgent, firstText, startBridge, type AgentClient, type BridgeHarness } from '../support/bridge-harness';
@@ -42,4 +42,33 @@ describe('an all-mode listing bounds each input schema', () => {
     expect(result.isError).toBeUndefined();
     expect(firstText(result)).toBe(`clicked ${JSON.stringify(args)}`);
   });
+});
+
+// 72 tools of 60 KB schemas each: none is cut, together they pass an agent's listing bound.
+describe('an all-mode listing past the whole bound', () => {
+  let wideBridge: BridgeHarness;
+  let agent: AgentClient;
+  beforeAll(async () => {
+    wideBridge = await startBridge({ wide: hugeToolsServer(72) });
+    await wideBridge.pool.start('wide');
+    wideBridge.bridge.refresh();
+    const { token } = await wideBridge.bridge.agents.add('all-wide', { servers: ['*'], policy: { read: 'allow', write: 'ask', destructive: 'deny' } });
+    agent = await connectAgent(wideBridge.bridge.url, token, 'all-wide');
+  }, 90_000);
+  afterAll(async () => {
+    await agent?.close();
+    await wideBridge?.close();
+  });
+
+  it('lists the search and call tools instead, and they answer', async () => {
+    const { tools } = await agent.client.listTools();
+    expect(tools.map((t) => t.name)).toEqual(['search_tools', 'call_read_tool']);
+    expect(bytes(tools)).toBeLessThan(MAX_AGENT_LISTING_BYTES);
+    const found = (await agent.client.callTool({ name: 'search_tools', arguments: { query: 'read the record of the shelff shelf', limit: 1 } })) as CallToolResult;
+    expect(found.isError).toBeUndefined();
+    expect(firstText(found), firstText(found).slice(0, 600)).toContain('wide__wide_5');
+    const args = { record: 'r5' };
+    const called = (await agent.client.callTool({ name: 'call_read_tool', arguments: { name: 'wide__wide_5', arguments: args } })) as CallToolResult;
+    expect(firstText(called)).toBe(`read ${JSON.stringify(args)}`);
+  }, 60_000);
 });
