@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { ToolInfo } from '../../shared/api';
 import type { Agent } from './agent-schema';
-import { agentTools } from './agent-tools';
+import { agentTools, offersSearch } from './agent-tools';
+import { MAX_AGENT_LISTING_BYTES } from './listing-bounds';
+import { CALL_TOOLS, SEARCH_TOOL } from './search-tools';
 import { sharedResponseBytes } from './shared-result';
 import type { ToolEntry } from './tool-index';
 import { toolTier } from './tool-tier';
@@ -55,5 +57,27 @@ describe('agentTools', () => {
     const rebuilt = new Map([...index, entry('three', 'get_more')]);
     expect(names(agentTools(rebuilt, record))).toContain('three__get_more');
     expect(names(agentTools(index, record))).not.toContain('three__get_more');
+  });
+});
+
+describe('agentTools past the listing bound', () => {
+  const wide = (i: number): [string, ToolEntry] => {
+    const [name, e] = entry('wide', `get_${i}`);
+    return [name, { ...e, listed: { ...e.listed, inputSchema: { type: 'object', properties: { q: { type: 'string', description: 'S'.repeat(60 * 1024) } } } } }];
+  };
+  const many = (count: number) => new Map(Array.from({ length: count }, (_, i) => wide(i)));
+  const count = Math.ceil(MAX_AGENT_LISTING_BYTES / (60 * 1024));
+
+  it('an `all` agent lists every tool within the bound, and gets the search listing past it', () => {
+    const under = agentTools(many(count - 2), agent());
+    expect(under.tools).toHaveLength(count - 2);
+    expect(offersSearch(under)).toBe(false);
+    const past = agentTools(many(count + 1), agent());
+    expect(names(past)).toEqual([SEARCH_TOOL, CALL_TOOLS.read]);
+    expect(offersSearch(past)).toBe(true);
+  });
+
+  it('a search listing of a search agent says it offers search', () => {
+    expect(offersSearch(agentTools(index, agent({ toolMode: 'search' })))).toBe(true);
   });
 });

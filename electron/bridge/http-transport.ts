@@ -8,6 +8,7 @@ import { openSse, PostAnswer, sseEvent, type StreamTimers } from './post-answer'
 import { endJson, responseHeaders } from './response-headers';
 import { rpcKind, type Deliver, type RpcKind } from '../mcp-wire';
 import type { Lane } from './tool-call-lane';
+import { reusedIdAnswer } from './reused-request-id';
 import { StoppedWaiting, type AnswerStreams } from './stopped-waiting';
 
 /**
@@ -162,9 +163,19 @@ export class HttpServerTransport implements Transport, AnswerStreams {
       return;
     }
     // The session id goes out with the InitializeResult (§Session Management); later answers need not repeat it.
+    // An id a request in flight holds is refused here, never handed on: its answer would go to this POST.
+    let reused: Set<JSONRPCMessage> | undefined;
+    for (const request of requests) if (this.#answers.has(request.id)) (reused ??= new Set()).add(request);
     const answer = new PostAnswer(res, requests.map((r) => r.id), init ? this.sessionId : undefined, this.#timers, this.#released);
-    for (const request of requests) this.#answers.set(request.id, answer);
+    for (const request of requests) if (reused?.has(request) !== true) this.#answers.set(request.id, answer);
     if (requests.some(wantsProgress)) answer.stream();
+    if (reused !== undefined) {
+      for (const request of reused) if (isRequest(request)) answer.respond(request.id, reusedIdAnswer(request.id));
+      messages.forEach((message, i) => {
+        if (reused?.has(message) !== true) this.#dispatch(message, kinds[i] ?? rpcKind(message), extra);
+      });
+      return;
+    }
     const [single] = messages;
     if (messages.length === 1 && single && this.#lane?.(single, extra)) return;
     messages.forEach((message, i) => this.#dispatch(message, kinds[i] ?? rpcKind(message), extra));

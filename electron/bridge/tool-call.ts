@@ -13,6 +13,8 @@ import { ARGUMENT_LIMITS, checkBounds, checkLength, MAX_CALL_NAME_LENGTH } from 
 import { logOption } from './log-forwarding';
 import { judgeTool } from './policy';
 import { callResourceTool, isResourceTool } from './resource-tools';
+import { listTools } from './agent-listings';
+import { offersSearch } from './agent-tools';
 import { callSearchTool, isSearchTool } from './search-call';
 import { lookupTool } from './tool-lookup';
 import { unknownName } from './unknown-names';
@@ -74,7 +76,7 @@ export async function callTool(ctx: CallContext, agentName: string, request: Cal
   const agent = ctx.agents.peek(agentName);
   if (agent !== undefined && isResourceTool(agent, name)) return callResourceTool(ctx, agent, name, args, extra, asker);
   // Search mode's tools; a call tool's call is this function again, with the real tool's name and arguments.
-  if (agent?.toolMode !== undefined && isSearchTool(name)) {
+  if (agent !== undefined && isSearchTool(name) && (agent.toolMode !== undefined || offersSearch(await listTools(ctx, agent.name, true)))) {
     const direct = (real: string, realArgs: Record<string, unknown>): Promise<CallToolResult> =>
       callTool(ctx, agentName, { ...request, params: { ...request.params, name: real, arguments: realArgs } }, extra, asker, hostsApps);
     return callSearchTool(ctx, agent, name, args, direct, hostsApps, () => waitSignal(callCancellation(extra), extra));

@@ -5,6 +5,7 @@ import { bridgeName, buildNameTable } from '../../shared/naming';
 import { toBridgeAddress } from '../mcp-apps';
 import type { Pool } from '../pool';
 import type { Tier } from './agent-schema';
+import { listedWithin } from './listing-bounds';
 import { toolTier } from './tool-tier';
 import { markedUnavailable, unavailableOf, type Unavailable } from './unavailable';
 
@@ -40,7 +41,8 @@ function listTool(name: string, info: ToolInfo): Tool {
   if (info.outputSchema !== undefined) tool.outputSchema = { ...info.outputSchema, type: 'object' };
   if (info.annotations !== undefined) tool.annotations = { ...info.annotations };
   if (info.app !== undefined) tool._meta = appMeta(info.server, info.app);
-  return tool;
+  // A schema past the listing's bound is listed as its outline; calls still pass through unchanged.
+  return listedWithin(tool);
 }
 
 /** A tool's MCP App as agents' hosts read it (SEP-1865), its `ui://` address with the server's name first. */

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DecidedApproval, PendingApproval } from '../../electron/bridge';
 import { faultServer } from '../fixtures/servers/config';
 import { waitFor } from '../support/server-harness';
-import { firstText, mcpHeaders, rawRequest, startBridge, type BridgeHarness } from '../support/bridge-harness';
+import { firstText, rawRequest, startBridge, type BridgeHarness } from '../support/bridge-harness';
+import { openPost, rawSession } from '../support/legacy-raw';
 import { callBody, callHeaders } from '../support/modern-raw';
 
 // A 2025-11-25 agent that closes its POST while its call waits for the person (a client that timed out
@@ -12,7 +13,6 @@ import { callBody, callHeaders } from '../support/modern-raw';
 
 const ASK_ALL = { read: 'ask', write: 'ask', destructive: 'ask' } as const;
 const ALLOW_ALL = { read: 'allow', write: 'allow', destructive: 'allow' } as const;
-const VERSION = '2025-11-25';
 
 let h: BridgeHarness;
 const pending: PendingApproval[] = [];
@@ -29,25 +29,15 @@ afterAll(async () => {
   await h.close();
 });
 
-/** A raw legacy session of a new agent: its token and session id. */
+/** A raw legacy session of a new agent: its headers. */
 async function session(name: string, policy: typeof ASK_ALL | typeof ALLOW_ALL): Promise<{ headers: Record<string, string> }> {
   const { token } = await h.bridge.agents.add(name, { servers: ['*'], policy });
-  const init = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: VERSION, capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
-  const opened = await rawRequest(h.bridge.port, { headers: mcpHeaders(h.bridge.port, token), body: init });
-  const id = opened.headers['mcp-session-id'];
-  if (opened.status !== 200 || typeof id !== 'string') throw new Error(`initialize failed: ${opened.status} ${opened.body}`);
-  const headers = mcpHeaders(h.bridge.port, token, { 'Mcp-Session-Id': id, 'Mcp-Protocol-Version': VERSION });
-  const initialized = await rawRequest(h.bridge.port, { headers, body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }) });
-  expect(initialized.status).toBe(202);
-  return { headers };
+  return { headers: await rawSession(h.bridge.port, token) };
 }
 
 /** POSTs one request and leaves it open; the caller destroys its socket. */
 function post(headers: Record<string, string>, body: unknown): ClientRequest {
-  const req = request({ host: '127.0.0.1', port: h.bridge.port, method: 'POST', path: '/mcp', headers, agent: false });
-  req.on('error', () => undefined);
-  req.end(JSON.stringify(body));
-  return req;
+  return openPost(h.bridge.port, headers, body).req;
 }
 
 async function seen(headers: Record<string, string>): Promise<{ started: number; cancelled: number }> {

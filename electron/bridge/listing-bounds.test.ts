@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import type { Tool } from '@modelcontextprotocol/server';
+import { LISTED_CUT_NOTE, listedWithin, MAX_AGENT_LISTING_BYTES, MAX_LISTED_SCHEMA_BYTES, pastAgentListing } from './listing-bounds';
+import { OUTLINE_BYTES, schemaCutNote } from './schema-outline';
+
+const bytes = (value: unknown) => Buffer.byteLength(JSON.stringify(value));
+const schemaOf = (size: number): Tool['inputSchema'] => ({ type: 'object', properties: { target: { type: 'string', description: 'S'.repeat(size) }, count: { type: 'number' } }, required: ['target'] });
+
+describe('listedWithin', () => {
+  it('lists a schema within the bound as the server listed it, the same object', () => {
+    const tool: Tool = { name: 'big', description: '[s] Does it.', inputSchema: schemaOf(MAX_LISTED_SCHEMA_BYTES - 200) };
+    expect(listedWithin(tool)).toBe(tool);
+  });
+
+  it('lists a schema past the bound as its outline, and says so in the description', () => {
+    const tool: Tool = { name: 'huge', description: '[s] Does it.', inputSchema: schemaOf(MAX_LISTED_SCHEMA_BYTES) };
+    const listed = listedWithin(tool);
+    expect(listed.inputSchema).toEqual({ type: 'object', description: schemaCutNote(MAX_LISTED_SCHEMA_BYTES), properties: { target: { type: 'string' }, count: { type: 'number' } } });
+    expect(bytes(listed.inputSchema)).toBeLessThanOrEqual(OUTLINE_BYTES);
+    expect(listed.description).toBe(`[s] Does it. ${LISTED_CUT_NOTE}`);
+    expect(listed.name).toBe('huge');
+    expect(tool.inputSchema.properties).toHaveProperty('target.description');
+  });
+});
+
+describe('pastAgentListing', () => {
+  it('is past the bound once the tools together serialize past it', () => {
+    const tool = (i: number): Tool => ({ name: `t${i}`, inputSchema: schemaOf(60 * 1024) });
+    const count = Math.ceil(MAX_AGENT_LISTING_BYTES / (60 * 1024));
+    const under = Array.from({ length: count - 2 }, (_, i) => tool(i));
+    expect(pastAgentListing(under)).toBe(false);
+    expect(pastAgentListing([...under, tool(count), tool(count + 1)])).toBe(true);
+  });
+});
