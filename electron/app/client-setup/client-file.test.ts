@@ -1,4 +1,4 @@
-import { chmodSync, chownSync, lstatSync, mkdirSync, mkdtempSync, realpathSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, lstatSync, mkdirSync, mkdtempSync, realpathSync, statSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -61,8 +61,10 @@ describe('readClientFile', () => {
     makeFifo(file);
     await expect(settlesWithin(readClientFile(file, home), file)).rejects.toMatchObject({ message: `${file} is not a regular file (a folder, a FIFO or a device); it is not read or written` });
     const big = cursorFolder();
-    writeFileSync(big.file, ' '.repeat(MAX_CLIENT_FILE_BYTES + 1));
-    await expect(readClientFile(big.file, big.home)).rejects.toMatchObject({ message: `${big.file} is larger than 4 MiB, more than any client's configuration; it is not read or written` });
+    // Sparse: the bound's size without writing it.
+    writeFileSync(big.file, '');
+    truncateSync(big.file, MAX_CLIENT_FILE_BYTES + 1);
+    await expect(readClientFile(big.file, big.home)).rejects.toMatchObject({ message: `${big.file} is larger than 256 MiB, more than any client's configuration; it is not read or written` });
   });
 
   it("refuses a client folder of another account's, or one every account may write (unless sticky)", async () => {

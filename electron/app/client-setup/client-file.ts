@@ -1,13 +1,18 @@
 import { lstat, readlink, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { CodedError } from '../../../shared/errors';
-import { nestsDeeper } from '../../bridge';
 import { errnoCode, readRegularFile } from '../../fs-safe';
-import { stripJsonc } from '../../registry';
 import { checkClientFolders } from './client-file-owner';
+import { nestsDeeperThan } from './json-outline';
 
-/** A client's configuration is small; anything larger is not one. */
-export const MAX_CLIENT_FILE_BYTES = 4 * 1024 * 1024;
+/**
+ * Claude Code keeps every project's prompt history (pasted text too) in `~/.claude.json`: 5–50 MB on
+ * a busy machine, 101 MB the largest reported. 256 MiB is more than twice that, and below V8's
+ * longest string (512 Mi characters), past which Claude Code could not read its own file either.
+ * Measured on a generated busy file: 40 MB read, edited and written back in ~5 s with ~450 MB more
+ * memory; 128 MiB in ~8 s with ~1 GB (docs/cli.md).
+ */
+export const MAX_CLIENT_FILE_BYTES = 256 * 1024 * 1024;
 
 /** No client's configuration nests this deep; the JSONC parser that edits it recurses per level. */
 export const MAX_CLIENT_FILE_DEPTH = 64;
@@ -116,7 +121,7 @@ async function readResolved(file: string, resolved: string): Promise<ClientFileR
   const raw = read.bytes.toString('utf8');
   const bom = raw.startsWith(BOM);
   const text = bom ? raw.slice(BOM.length) : raw;
-  if (nestsDeeper(stripJsonc(text), MAX_CLIENT_FILE_DEPTH)) {
+  if (nestsDeeperThan(text, MAX_CLIENT_FILE_DEPTH)) {
     throw new CodedError('invalid_config', `${file} nests deeper than ${MAX_CLIENT_FILE_DEPTH} levels, more than any client's configuration does; it is not read or written`, {
       hint: `Check the file, or ${BY_HAND}`,
     });
