@@ -3,6 +3,7 @@ import path from 'node:path';
 import { CodedError } from '../../../shared/errors';
 import { errnoCode, readRegularFile } from '../../fs-safe';
 import { checkClientFolders } from './client-file-owner';
+import { SYSTEM_ACCOUNT_FILES, type AccountFiles } from './group-members';
 import { nestsDeeperThan } from './json-outline';
 
 /**
@@ -89,7 +90,7 @@ async function resolveClientFile(file: string, realHome: string): Promise<{ targ
  * Reads a client's configuration file: bounded, a regular file only (never a FIFO or a device), in
  * folders no other account controls, through links only within the home folder.
  */
-export async function readClientFile(file: string, home: string, uid: number | undefined = process.getuid?.()): Promise<ClientFileRead> {
+export async function readClientFile(file: string, home: string, uid: number | undefined = process.getuid?.(), accounts: AccountFiles = SYSTEM_ACCOUNT_FILES): Promise<ClientFileRead> {
   const realHome = await realpath(home).catch((error: unknown) => {
     // Without a home folder every path "leads outside" it; say what is really wrong.
     if (errnoCode(error) === 'ENOENT') throw noHome(home, file);
@@ -97,7 +98,7 @@ export async function readClientFile(file: string, home: string, uid: number | u
   });
   try {
     const { target, exists } = await resolveClientFile(file, realHome);
-    await checkClientFolders(target, realHome, uid, file);
+    await checkClientFolders(target, realHome, uid, file, accounts);
     if (!exists) return { target: file, text: undefined, mode: undefined, bom: false };
     return await readResolved(file, target);
   } catch (error) {
