@@ -56,6 +56,28 @@ describe('readClientFile', () => {
     expect(await readClientFile(file, home)).toMatchObject({ target: path.join(realpathSync(home), 'dotfiles', 'mcp.json'), text: '{}' });
   });
 
+  it("checks a link's target as the file itself: one in a dotfiles repository is followed, one into a folder every account may write is refused", async () => {
+    const { home, file } = cursorFolder();
+    mkdirSync(path.join(home, 'dotfiles'), { mode: 0o755 });
+    writeFileSync(path.join(home, 'dotfiles', 'mcp.json'), '{}');
+    symlinkSync(path.join(home, 'dotfiles', 'mcp.json'), file);
+    expect((await readClientFile(file, home)).text).toBe('{}');
+    const open = cursorFolder();
+    const shared = path.join(open.home, 'shared');
+    mkdirSync(shared);
+    chmodSync(shared, 0o777);
+    writeFileSync(path.join(shared, 'mcp.json'), '{}');
+    symlinkSync(path.join(shared, 'mcp.json'), open.file);
+    await expect(readClientFile(open.file, open.home)).rejects.toMatchObject({ code: 'denied', message: `${path.join(realpathSync(open.home), 'shared')} can be written by every account on this machine; ${open.file} is not written there` });
+    // The link's own folder too: another account could point it elsewhere.
+    const linkIn = cursorFolder();
+    mkdirSync(path.join(linkIn.home, 'dotfiles'));
+    writeFileSync(path.join(linkIn.home, 'dotfiles', 'mcp.json'), '{}');
+    symlinkSync(path.join(linkIn.home, 'dotfiles', 'mcp.json'), linkIn.file);
+    chmodSync(path.dirname(linkIn.file), 0o777);
+    await expect(readClientFile(linkIn.file, linkIn.home)).rejects.toMatchObject({ message: `${path.join(realpathSync(linkIn.home), '.cursor')} can be written by every account on this machine; ${linkIn.file} is not written there` });
+  });
+
   it('never blocks on a FIFO, and refuses one or a file too large for a configuration, saying which', async () => {
     const { home, file } = cursorFolder();
     makeFifo(file);

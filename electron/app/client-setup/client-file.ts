@@ -98,7 +98,10 @@ export async function readClientFile(file: string, home: string, uid: number | u
   });
   try {
     const { target, exists } = await resolveClientFile(file, realHome);
+    // A link's target gets the file's own checks at its real path; the link's folders too (another account could re-point it).
     await checkClientFolders(target, realHome, uid, file, accounts);
+    const at = await realParent(file);
+    if (exists && at !== target) await checkClientFolders(at, realHome, uid, file, accounts);
     if (!exists) return { target: file, text: undefined, mode: undefined, bom: false };
     return await readResolved(file, target);
   } catch (error) {
