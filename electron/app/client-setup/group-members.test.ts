@@ -51,5 +51,9 @@ describe.skipIf(process.platform === 'win32')('a client folder its group may wri
     await expect(readClientFile(unlisted.file, unlisted.home, process.getuid?.(), unlisted.accounts)).rejects.toMatchObject({
       message: `${path.join(realpathSync(unlisted.home), '.cursor')} can be written by its group ${process.getgid?.()}, whose members cannot be told (it is not in ${unlisted.accounts.group}); ${unlisted.file} is not written there`,
     });
+    const gone = { ...unlisted.accounts, group: path.join(unlisted.home, 'no-group-file') };
+    await expect(readClientFile(unlisted.file, unlisted.home, process.getuid?.(), gone)).rejects.toMatchObject({
+      message: expect.stringContaining(`whose members cannot be told (${gone.group} or ${gone.passwd} could not be read)`) as unknown,
+    });
   });
 });

@@ -40,12 +40,12 @@ async function text(file: string): Promise<string> {
 }
 
 /** The group's name and its members other than this account, as the machine's lists say (undefined: not listed, or unreadable). */
-export async function groupOthers(gid: number, uid: number, files: AccountFiles): Promise<{ name: string; others: string[] | undefined }> {
+export async function groupOthers(gid: number, uid: number, files: AccountFiles): Promise<{ name: string; others: string[] | undefined; unread?: true }> {
   try {
     const [groups, passwd] = await Promise.all([text(files.group), text(files.passwd)]);
     const name = records(groups).find((fields) => Number(fields[2]) === gid && fields[2] !== '')?.[0] ?? String(gid);
     return { name, others: otherGroupMembers(gid, uid, groups, passwd) };
   } catch {
-    return { name: String(gid), others: undefined };
+    return { name: String(gid), others: undefined, unread: true };
   }
 }
