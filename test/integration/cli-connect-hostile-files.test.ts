@@ -1,4 +1,4 @@
-import { chmodSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { parse } from 'jsonc-parser';
@@ -56,6 +56,21 @@ describe('agents connect with a client file another process prepared', () => {
     expect(result.code).toBe(4);
     expect(result.stderr).toContain('can be written by every account on this machine');
     expect(readdirSync(dirname(file))).toEqual([]);
+  });
+
+  it('a link into a folder every account may write is refused, saying which folder; the link and its target kept', async () => {
+    const { user, file } = home();
+    const shared = join(user, 'shared');
+    mkdirSync(shared);
+    chmodSync(shared, 0o777);
+    writeFileSync(join(shared, 'mcp.json'), '{}');
+    symlinkSync(join(shared, 'mcp.json'), file);
+    const result = await connect(user);
+    expect(result.code).toBe(4);
+    expect(result.stderr).toContain(`${realpathSync(shared)} can be written by every account on this machine; ${file} is not written there`);
+    expect(lstatSync(file).isSymbolicLink()).toBe(true);
+    expect(readFileSync(join(shared, 'mcp.json'), 'utf8')).toBe('{}');
+    expect(readdirSync(shared)).toEqual(['mcp.json']);
   });
 
   it('a file naming mcpServers twice is refused: the entry would go where the client never reads it', async () => {

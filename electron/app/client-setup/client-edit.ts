@@ -1,7 +1,8 @@
-import { parse, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+import { parse, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import { CodedError } from '../../../shared/errors';
 import type { ClientEntry } from '../../bridge';
 import { appendItem, removeMember, setMember, type Layout } from './json-insert';
+import { shallowTree } from './json-outline';
 
 /** How the file is indented now, so our lines look like the person's. */
 function layoutOf(text: string): Layout {
@@ -14,6 +15,14 @@ function layoutOf(text: string): Layout {
 /** The file's top-level object; JSONC (comments, trailing commas) only where the client reads it. */
 export function parseClientConfig(text: string, jsonc: boolean, file: string): Record<string, unknown> {
   if (text.trim() === '') return {};
+  // Plain JSON is parsed natively (a busy `~/.claude.json` in a second, not several); jsonc-parser only says where it is wrong.
+  if (!jsonc) {
+    try {
+      return objectIn(JSON.parse(text), file);
+    } catch (error) {
+      if (!(error instanceof SyntaxError)) throw error;
+    }
+  }
   const errors: ParseError[] = [];
   const value: unknown = parse(text, errors, { allowTrailingComma: jsonc, disallowComments: !jsonc });
   const first = errors[0];
@@ -22,6 +31,11 @@ export function parseClientConfig(text: string, jsonc: boolean, file: string): R
       hint: 'Fix the file (the client cannot read it either), then try again',
     });
   }
+  if (!jsonc) throw new CodedError('invalid_config', `${file} is not valid JSON`, { hint: 'Fix the file (the client cannot read it either), then try again' });
+  return objectIn(value, file);
+}
+
+function objectIn(value: unknown, file: string): Record<string, unknown> {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw new CodedError('invalid_config', `${file} does not hold a JSON object`, { hint: 'Fix the file, then try again' });
   }
@@ -39,7 +53,7 @@ function keysNamed(object: Node | undefined, key: string): Node[] {
  * disconnect).
  */
 function refuseTwice(text: string, container: string, name: string, file: string): void {
-  const containers = keysNamed(parseTree(text, [], { allowTrailingComma: true }), container);
+  const containers = keysNamed(shallowTree(text, container), container);
   const twice = containers.length > 1 ? container : containers.some((servers) => keysNamed(servers, name).length > 1) ? name : undefined;
   if (twice !== undefined) {
     throw new CodedError('invalid_config', `${file} names "${twice}" more than once; the client reads only the last, so it is not changed`, {

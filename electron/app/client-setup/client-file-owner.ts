@@ -2,6 +2,7 @@ import { lstat } from 'node:fs/promises';
 import path from 'node:path';
 import { CodedError } from '../../../shared/errors';
 import { errnoCode } from '../../fs-safe';
+import { groupOthers, SYSTEM_ACCOUNT_FILES, type AccountFiles } from './group-members';
 
 const STICKY = 0o1000;
 
@@ -13,7 +14,7 @@ const STICKY = 0o1000;
  * of them may rename our file or a backup away and put its own in place). Paths are real (no links).
  * Nothing is checked where there are no owners to compare (Windows).
  */
-export async function checkClientFolders(target: string, realHome: string, uid: number | undefined, file: string): Promise<void> {
+export async function checkClientFolders(target: string, realHome: string, uid: number | undefined, file: string, accounts: AccountFiles = SYSTEM_ACCOUNT_FILES): Promise<void> {
   if (uid === undefined) return;
   const paths: string[] = [];
   for (let at = target; ; at = path.dirname(at)) {
@@ -39,5 +40,20 @@ export async function checkClientFolders(target: string, realHome: string, uid: 
         hint: `Make it yours alone (chmod go-w '${at}'), or set the client up by hand with \`connected-services agents config\``,
       });
     }
+    if (info.isDirectory() && (info.mode & 0o020) !== 0 && (info.mode & STICKY) === 0) await checkGroup(at, info.gid, uid, file, accounts);
   }
+}
+
+/**
+ * A folder its group may write is yours alone when that group has no other member (a user private
+ * group, as Debian and Ubuntu make one per account with umask 002); a group with other accounts in it,
+ * or one whose members cannot be told, lets them swap the file.
+ */
+async function checkGroup(at: string, gid: number, uid: number, file: string, accounts: AccountFiles): Promise<void> {
+  const { name, others, unread } = await groupOthers(gid, uid, accounts);
+  if (others !== undefined && others.length === 0) return;
+  const who = others === undefined ? `whose members cannot be told (${unread ? `${accounts.group} or ${accounts.passwd} could not be read` : `it is not in ${accounts.group}`})` : `which has other members (${others.slice(0, 5).join(', ')}${others.length > 5 ? ', …' : ''})`;
+  throw new CodedError('denied', `${at} can be written by its group ${name}, ${who}; ${file} is not written there`, {
+    hint: `Make it yours alone (chmod g-w '${at}'), or set the client up by hand with \`connected-services agents config\``,
+  });
 }

@@ -1,4 +1,4 @@
-import { chmodSync, chownSync, lstatSync, mkdirSync, mkdtempSync, realpathSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, lstatSync, mkdirSync, mkdtempSync, realpathSync, statSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -56,13 +56,37 @@ describe('readClientFile', () => {
     expect(await readClientFile(file, home)).toMatchObject({ target: path.join(realpathSync(home), 'dotfiles', 'mcp.json'), text: '{}' });
   });
 
+  it("checks a link's target as the file itself: one in a dotfiles repository is followed, one into a folder every account may write is refused", async () => {
+    const { home, file } = cursorFolder();
+    mkdirSync(path.join(home, 'dotfiles'), { mode: 0o755 });
+    writeFileSync(path.join(home, 'dotfiles', 'mcp.json'), '{}');
+    symlinkSync(path.join(home, 'dotfiles', 'mcp.json'), file);
+    expect((await readClientFile(file, home)).text).toBe('{}');
+    const open = cursorFolder();
+    const shared = path.join(open.home, 'shared');
+    mkdirSync(shared);
+    chmodSync(shared, 0o777);
+    writeFileSync(path.join(shared, 'mcp.json'), '{}');
+    symlinkSync(path.join(shared, 'mcp.json'), open.file);
+    await expect(readClientFile(open.file, open.home)).rejects.toMatchObject({ code: 'denied', message: `${path.join(realpathSync(open.home), 'shared')} can be written by every account on this machine; ${open.file} is not written there` });
+    // The link's own folder too: another account could point it elsewhere.
+    const linkIn = cursorFolder();
+    mkdirSync(path.join(linkIn.home, 'dotfiles'));
+    writeFileSync(path.join(linkIn.home, 'dotfiles', 'mcp.json'), '{}');
+    symlinkSync(path.join(linkIn.home, 'dotfiles', 'mcp.json'), linkIn.file);
+    chmodSync(path.dirname(linkIn.file), 0o777);
+    await expect(readClientFile(linkIn.file, linkIn.home)).rejects.toMatchObject({ message: `${path.join(realpathSync(linkIn.home), '.cursor')} can be written by every account on this machine; ${linkIn.file} is not written there` });
+  });
+
   it('never blocks on a FIFO, and refuses one or a file too large for a configuration, saying which', async () => {
     const { home, file } = cursorFolder();
     makeFifo(file);
     await expect(settlesWithin(readClientFile(file, home), file)).rejects.toMatchObject({ message: `${file} is not a regular file (a folder, a FIFO or a device); it is not read or written` });
     const big = cursorFolder();
-    writeFileSync(big.file, ' '.repeat(MAX_CLIENT_FILE_BYTES + 1));
-    await expect(readClientFile(big.file, big.home)).rejects.toMatchObject({ message: `${big.file} is larger than 4 MiB, more than any client's configuration; it is not read or written` });
+    // Sparse: the bound's size without writing it.
+    writeFileSync(big.file, '');
+    truncateSync(big.file, MAX_CLIENT_FILE_BYTES + 1);
+    await expect(readClientFile(big.file, big.home)).rejects.toMatchObject({ message: `${big.file} is larger than 256 MiB, more than any client's configuration; it is not read or written` });
   });
 
   it("refuses a client folder of another account's, or one every account may write (unless sticky)", async () => {

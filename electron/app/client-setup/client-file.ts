@@ -1,13 +1,19 @@
 import { lstat, readlink, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { CodedError } from '../../../shared/errors';
-import { nestsDeeper } from '../../bridge';
 import { errnoCode, readRegularFile } from '../../fs-safe';
-import { stripJsonc } from '../../registry';
 import { checkClientFolders } from './client-file-owner';
+import { SYSTEM_ACCOUNT_FILES, type AccountFiles } from './group-members';
+import { nestsDeeperThan } from './json-outline';
 
-/** A client's configuration is small; anything larger is not one. */
-export const MAX_CLIENT_FILE_BYTES = 4 * 1024 * 1024;
+/**
+ * Claude Code keeps every project's prompt history (pasted text too) in `~/.claude.json`: 5–50 MB on
+ * a busy machine, 101 MB the largest reported. 256 MiB is more than twice that, and below V8's
+ * longest string (512 Mi characters), past which Claude Code could not read its own file either.
+ * Measured on a generated busy file: 40 MB read, edited and written back in ~5 s with ~450 MB more
+ * memory; 128 MiB in ~8 s with ~1 GB (docs/cli.md).
+ */
+export const MAX_CLIENT_FILE_BYTES = 256 * 1024 * 1024;
 
 /** No client's configuration nests this deep; the JSONC parser that edits it recurses per level. */
 export const MAX_CLIENT_FILE_DEPTH = 64;
@@ -84,7 +90,7 @@ async function resolveClientFile(file: string, realHome: string): Promise<{ targ
  * Reads a client's configuration file: bounded, a regular file only (never a FIFO or a device), in
  * folders no other account controls, through links only within the home folder.
  */
-export async function readClientFile(file: string, home: string, uid: number | undefined = process.getuid?.()): Promise<ClientFileRead> {
+export async function readClientFile(file: string, home: string, uid: number | undefined = process.getuid?.(), accounts: AccountFiles = SYSTEM_ACCOUNT_FILES): Promise<ClientFileRead> {
   const realHome = await realpath(home).catch((error: unknown) => {
     // Without a home folder every path "leads outside" it; say what is really wrong.
     if (errnoCode(error) === 'ENOENT') throw noHome(home, file);
@@ -92,7 +98,10 @@ export async function readClientFile(file: string, home: string, uid: number | u
   });
   try {
     const { target, exists } = await resolveClientFile(file, realHome);
-    await checkClientFolders(target, realHome, uid, file);
+    // A link's target gets the file's own checks at its real path; the link's folders too (another account could re-point it).
+    await checkClientFolders(target, realHome, uid, file, accounts);
+    const at = await realParent(file);
+    if (exists && at !== target) await checkClientFolders(at, realHome, uid, file, accounts);
     if (!exists) return { target: file, text: undefined, mode: undefined, bom: false };
     return await readResolved(file, target);
   } catch (error) {
@@ -116,7 +125,7 @@ async function readResolved(file: string, resolved: string): Promise<ClientFileR
   const raw = read.bytes.toString('utf8');
   const bom = raw.startsWith(BOM);
   const text = bom ? raw.slice(BOM.length) : raw;
-  if (nestsDeeper(stripJsonc(text), MAX_CLIENT_FILE_DEPTH)) {
+  if (nestsDeeperThan(text, MAX_CLIENT_FILE_DEPTH)) {
     throw new CodedError('invalid_config', `${file} nests deeper than ${MAX_CLIENT_FILE_DEPTH} levels, more than any client's configuration does; it is not read or written`, {
       hint: `Check the file, or ${BY_HAND}`,
     });

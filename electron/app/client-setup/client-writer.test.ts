@@ -1,7 +1,9 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createTwoFilesPatch } from 'diff';
 import { describe, expect, it } from 'vitest';
+import { busyClaudeJson } from '../../../test/support/claude-json';
 import { TOKEN_REMOVED } from './client-backups';
 import { applyChange, planChange } from './client-writer';
 
@@ -75,5 +77,26 @@ describe('applyChange', () => {
     await applyChange(change, change.plan.base, now);
     expect(existsSync(stale)).toBe(false);
     expect(existsSync(recent)).toBe(true);
+  });
+
+  it("connects Claude Code through a busy ~/.claude.json past 4 MiB: only the entry's lines change, and disconnecting gives it back byte for byte", async () => {
+    const home = mkdtempSync(path.join(tmpdir(), 'cs-writer-'));
+    const file = path.join(home, '.claude.json');
+    const text = busyClaudeJson(5 * 1024 * 1024, { mine: { type: 'http', url: 'https://mine.example/mcp' } });
+    writeFileSync(file, text);
+    expect(statSync(file).size).toBeGreaterThan(5 * 1024 * 1024);
+    const ctx = { home, platform: 'linux' as const, env: {} };
+    const connect = await planChange('claude-code', 'a1', { connect: ENTRY, secrets: [] }, ctx);
+    await applyChange(connect, connect.plan.base, 0);
+    const written = readFileSync(file, 'utf8');
+    const at = text.indexOf('"url": "https://mine.example/mcp"') + '"url": "https://mine.example/mcp"'.length;
+    expect(written).toBe(`${text.slice(0, at)}\n    },\n    "connected-services-a1": {\n      "url": "http://127.0.0.1:47781/mcp"\n    }${text.slice(at + '\n    }'.length)}`);
+    // Made from the changed part only, it is the whole file's diff (lines counted from the top).
+    const whole = createTwoFilesPatch(file, file, text, written, undefined, undefined, { context: 3 });
+    expect(connect.plan.diff).toBe(whole.slice(whole.indexOf('--- ')));
+    expect(connect.plan.diff).toContain('@@ -13,6 +13,9 @@');
+    const disconnect = await planChange('claude-code', 'a1', { remove: true }, ctx);
+    await applyChange(disconnect, disconnect.plan.base, 1);
+    expect(readFileSync(file, 'utf8')).toBe(text);
   });
 });

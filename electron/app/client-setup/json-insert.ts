@@ -1,4 +1,5 @@
-import { findNodeAtLocation, parseTree, type JSONPath, type Node } from 'jsonc-parser';
+import { findNodeAtLocation, type JSONPath, type Node } from 'jsonc-parser';
+import { shallowTree } from './json-outline';
 
 /**
  * Sets one member of a JSON(C) document by inserting or replacing only its own text: every other
@@ -51,7 +52,7 @@ function append(text: string, container: Node, key: string | undefined, value: u
 
 /** Sets `path` (object keys, then an optional array index to replace) to `value`, creating the parent objects it needs. */
 export function setMember(text: string, path: JSONPath, value: unknown, layout: Layout): string {
-  const root = parseTree(text, [], { allowTrailingComma: true });
+  const root = shallowTree(text, path[0]);
   if (root === undefined) return `${rendered(nest(path, value), '', layout)}${layout.eol}`;
   const existing = findNodeAtLocation(root, path);
   if (existing !== undefined) {
@@ -70,7 +71,7 @@ export function setMember(text: string, path: JSONPath, value: unknown, layout: 
 
 /** Appends `value` to the array at `path`, creating it when absent. */
 export function appendItem(text: string, path: JSONPath, value: unknown, layout: Layout): string {
-  const root = parseTree(text, [], { allowTrailingComma: true });
+  const root = shallowTree(text, path[0]);
   const array = root === undefined ? undefined : findNodeAtLocation(root, path);
   if (array?.type === 'array') return append(text, array, undefined, value, layout);
   return setMember(text, path, [value], layout);
@@ -82,7 +83,7 @@ function nest(path: JSONPath, value: unknown): unknown {
 
 /** Removes the member at `path` with its own line(s) only; the comma of the one before goes when it becomes last. */
 export function removeMember(text: string, path: JSONPath): string {
-  const root = parseTree(text, [], { allowTrailingComma: true });
+  const root = shallowTree(text, path[0]);
   const node = root === undefined ? undefined : findNodeAtLocation(root, path);
   if (node === undefined) return text;
   const member = node.parent?.type === 'property' ? node.parent : node;
@@ -109,7 +110,7 @@ export function removeMember(text: string, path: JSONPath): string {
 
 /** A container left with nothing but white space between its brackets closes up (`{}`), as it was before our entry. */
 function emptied(text: string, path: JSONPath): string {
-  const root = parseTree(text, [], { allowTrailingComma: true });
+  const root = shallowTree(text, path[0]);
   const container = root === undefined ? undefined : path.length === 0 ? root : findNodeAtLocation(root, path);
   if (container === undefined || (container.children ?? []).length > 0) return text;
   const inside = text.slice(container.offset + 1, container.offset + container.length - 1);
