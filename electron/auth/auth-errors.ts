@@ -17,6 +17,17 @@ export function authRequired(server: string, reason: string, data: Record<string
   });
 }
 
+/**
+ * authRequired for an authorization server's refusal (a refresh's `invalid_grant`, RFC 6749 §5.2): its
+ * hint names the server's page about the error as flowError's does, when it passes the same URL check.
+ */
+export function refusedAuth(server: string, reason: string, info: OAuthErrorInfo, reach: Reach, data: Record<string, unknown> = {}): CodedError {
+  const page: Record<string, unknown> = {};
+  const hint = oauthErrorHint(server, info, reach, page);
+  const plain = authRequired(server, reason, data);
+  return new CodedError('auth_required', plain.message, { hint, data: { ...plain.data, ...page } });
+}
+
 export interface OAuthErrorInfo {
   /** The OAuth `error` code (`invalid_grant`, `invalid_client`, `slow_down`, …). */
   error?: string;
