@@ -22,6 +22,8 @@ const JSON_SECRET_FIELD =
 // A URL's password (RFC 3986 §3.2.1 `scheme://user:password@host`, a database's DSN), found from
 // its `://` (a scheme before it would be tried at every word) and bounded, so the scan stays linear.
 const URL_PASSWORD = /(:\/\/[^\s/:@]{0,256}:)(?!\[redacted\])([^\s/@]{1,512})@/g;
+/** A value of punctuation alone (`user:…@host` in prose) holds no secret. */
+const HAS_ALNUM = /[A-Za-z0-9]/;
 // Tokens whose shape says what they are, wherever they stand: GitHub's (`ghp_`, `github_pat_`),
 // OpenAI's and Anthropic's (`sk-`), Slack's (`xoxb-`), GitLab's (`glpat-`).
 const TOKEN_SHAPE = /\b(?:gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{22,255}|sk-(?:proj-|ant-|svcacct-|admin-)?[A-Za-z0-9_-]{32,255}|xox[abposre]-[A-Za-z0-9-]{10,255}|glpat-[A-Za-z0-9_-]{20,255})/g;
@@ -112,7 +114,7 @@ export class Redactor {
     this.#matcher ??= new KnownMatcher(new Set([...this.#known.values()].flat()));
     const fielded = redactSecretHeaders(this.#matcher.replace(text, REDACTED).replace(BEARER, `$1 ${REDACTED}`), REDACTED)
       .replace(JSON_SECRET_FIELD, (whole, start: string, value: string, end: string) => (onlyReferences(value) ? whole : `${start}${REDACTED}${end}`))
-      .replace(URL_PASSWORD, (whole, start: string, value: string) => (onlyReferences(value) ? whole : `${start}${REDACTED}@`));
+      .replace(URL_PASSWORD, (whole, start: string, value: string) => (onlyReferences(value) || !HAS_ALNUM.test(value) ? whole : `${start}${REDACTED}@`));
     return redactSecretAssignments(fielded, REDACTED).replace(TOKEN_SHAPE, REDACTED);
   }
 

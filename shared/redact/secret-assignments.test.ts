@@ -52,7 +52,7 @@ describe('Redactor: URL passwords and token shapes', () => {
     expect(r.redact('DATABASE_URL=postgres://app:hunter2@db.internal:5432/main ok')).toBe(`DATABASE_URL=postgres://app:${X}@db.internal:5432/main ok`);
     expect(r.redact('mongodb+srv://admin:p%40ss@cluster0.test/db')).toBe(`mongodb+srv://admin:${X}@cluster0.test/db`);
     expect(r.redact('redis://:sekrit@localhost:6379')).toBe(`redis://:${X}@localhost:6379`);
-    const plain = 'https://h.test:8443/users/@me and ssh://git@github.com:22/org/repo';
+    const plain = 'https://h.test:8443/users/@me and ssh://git@github.com:22/org/repo and `postgres://user:…@host`';
     expect(r.redact(plain)).toBe(plain);
   });
 
