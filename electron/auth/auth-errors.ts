@@ -1,4 +1,4 @@
-import { CodedError, errorMessage } from '../../shared/errors';
+import { CodedError, errorMessage, type ErrorCode } from '../../shared/errors';
 import { redact } from '../../shared/redact';
 import type { Reach } from '../net';
 import { shownErrorUri } from './error-uri';
@@ -15,6 +15,23 @@ export function authRequired(server: string, reason: string, data: Record<string
     hint: connectHint(server),
     data: { server, reason: redact(reason), ...data },
   });
+}
+
+/**
+ * An error an authorization server's answer ends a flow with (a refresh's `invalid_grant`, RFC 6749
+ * §5.2; a device code's `access_denied` or `expired_token`, RFC 8628 §3.5): its hint names the
+ * server's page about the error as flowError's does, when it passes the same URL check.
+ */
+export function serverRefusal(code: ErrorCode, message: string, server: string, info: OAuthErrorInfo, reach: Reach, data: Record<string, unknown> = {}): CodedError {
+  const page: Record<string, unknown> = {};
+  const hint = oauthErrorHint(server, info, reach, page);
+  return new CodedError(code, message, { hint, data: { ...data, ...page } });
+}
+
+/** authRequired for an authorization server's refusal, with its page about the error (serverRefusal). */
+export function refusedAuth(server: string, reason: string, info: OAuthErrorInfo, reach: Reach, data: Record<string, unknown> = {}): CodedError {
+  const plain = authRequired(server, reason, data);
+  return serverRefusal('auth_required', plain.message, server, info, reach, plain.data);
 }
 
 export interface OAuthErrorInfo {

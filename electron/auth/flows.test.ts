@@ -92,6 +92,19 @@ describe('device flow polling (RFC 8628 §3.4-3.5)', () => {
     });
   });
 
+  it("a device code's access_denied and expired_token carry the server's error_uri when it passes the URL check (RFC 8628 §3.5)", async () => {
+    const sleep = () => Promise.resolve();
+    const page = 'https://as.example/device-errors';
+    for (const [error, code] of [['access_denied', 'denied'], ['expired_token', 'timeout']] as const) {
+      const ended = await failure(runDeviceFlow(context(stubAs(device, [json(400, { error, error_uri: page })]).fetch).ctx, { sleep }));
+      expect(ended, error).toMatchObject({ code, data: { errorUri: page } });
+      expect(ended.hint, error).toContain(page);
+    }
+    const hostile = await failure(runDeviceFlow(context(stubAs(device, [json(400, { error: 'access_denied', error_uri: 'javascript:alert(1)' })]).fetch).ctx, { sleep }));
+    expect(hostile.data?.['errorUri']).toBeUndefined();
+    expect(hostile.hint).not.toContain('javascript');
+  });
+
   it('stops when its own clock says the code expired, without asking again', async () => {
     let now = 0;
     const { fetch, requests } = stubAs({ ...device, expires_in: 10 }, [pending(), pending()]);

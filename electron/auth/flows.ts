@@ -1,6 +1,6 @@
 import type * as oidc from 'openid-client';
 import { CodedError } from '../../shared/errors';
-import { connectHint, flowError, oauthErrorOf } from './auth-errors';
+import { connectHint, flowError, oauthErrorOf, serverRefusal } from './auth-errors';
 import { DEVICE_GRANT } from './client-identity';
 import type { Discovery } from './discovery';
 import type { RedirectListener } from './loopback-listener';
@@ -150,7 +150,8 @@ export async function runDeviceFlow(ctx: FlowContext, options: DeviceFlowOptions
       return tokens;
     } catch (error) {
       if (ctx.signal?.aborted) throw cancelled(ctx.server);
-      const code = oauthErrorOf(error).error;
+      const info = oauthErrorOf(error);
+      const code = info.error;
       if (code === 'authorization_pending') {
         ctx.emit({ type: 'device_poll', server: ctx.server, state: 'pending', attempt, intervalMs });
         continue;
@@ -162,10 +163,10 @@ export async function runDeviceFlow(ctx: FlowContext, options: DeviceFlowOptions
         continue;
       }
       if (code === 'expired_token') {
-        throw new CodedError('timeout', `The device code for "${ctx.server}" expired before it was approved.`, { hint: connectHint(ctx.server) });
+        throw serverRefusal('timeout', `The device code for "${ctx.server}" expired before it was approved.`, ctx.server, info, ctx.reach);
       }
       if (code === 'access_denied') {
-        throw new CodedError('denied', `Sign-in to "${ctx.server}" was declined on the verification page.`, { hint: connectHint(ctx.server) });
+        throw serverRefusal('denied', `Sign-in to "${ctx.server}" was declined on the verification page.`, ctx.server, info, ctx.reach);
       }
       throw flowError(ctx.server, error, 'while waiting for the device approval', ctx.reach);
     }

@@ -117,6 +117,19 @@ describe('TokenManager refresh', () => {
     expect(needs.map(([server]) => server)).toEqual(['srv']);
   });
 
+  it("invalid_grant's error_uri is carried to the needs-sign-in state when it passes the URL check, and dropped when not", async () => {
+    const page = 'https://as.example/errors/invalid_grant';
+    const shown = await setUp(() => Promise.resolve(json(400, { error: 'invalid_grant', error_uri: page })));
+    const error = await shown.manager.current('srv', SERVER_URL, auth).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'auth_required', data: { oauthError: 'invalid_grant', errorUri: page } });
+    expect((error as { hint: string }).hint).toContain(page);
+    expect(shown.needs[0]?.[1]).toBe(error);
+    const hostile = await setUp(() => Promise.resolve(json(400, { error: 'invalid_grant', error_uri: 'javascript:alert(1)' })));
+    const refused = await hostile.manager.current('srv', SERVER_URL, auth).catch((e: unknown) => e);
+    expect((refused as { data: Record<string, unknown> }).data['errorUri']).toBeUndefined();
+    expect((refused as { hint: string }).hint).not.toContain('javascript');
+  });
+
   it('invalid_grant deletes nothing when newer tokens were stored meanwhile, and uses those', async () => {
     const holder: { vault?: Vault } = {};
     const newer = record({ accessToken: 'access-new', refreshToken: 'refresh-new', expiresAt: 999_999_999, obtainedAt: 10_000 });

@@ -2,7 +2,7 @@ import type * as oidc from 'openid-client';
 import { CodedError } from '../../shared/errors';
 import { formatVaultKey, type VaultKey } from '../../shared/vault';
 import type { AnyOAuth } from './auth-config';
-import { authRequired, flowError, oauthErrorOf } from './auth-errors';
+import { authRequired, flowError, oauthErrorOf, refusedAuth } from './auth-errors';
 import { findRegistration } from './client-identity';
 import type { CoreContext } from './core-context';
 import { lockPathFor, withAuthLock } from './file-lock';
@@ -107,10 +107,12 @@ export class TokenManager {
         response = await refreshTokenGrant(config, record.refreshToken ?? '', params);
       }
     } catch (error) {
-      const code = oauthErrorOf(error).error;
+      const info = oauthErrorOf(error);
+      const code = info.error;
       if (code !== undefined && FATAL_REFRESH_ERRORS.has(code)) {
         // Only the tokens that failed are deleted; a newer record (another sign-in) stays.
-        const coded = authRequired(server, `the authorization server no longer accepts its ${record.flow === 'client_credentials' ? 'client credentials' : 'refresh token'} (${code})`, { oauthError: code });
+        const reason = `the authorization server no longer accepts its ${record.flow === 'client_credentials' ? 'client credentials' : 'refresh token'} (${code})`;
+        const coded = refusedAuth(server, reason, info, reach.reach, { oauthError: code });
         if (!(await this.core.vault.compareAndDelete(stored.key, stored.raw))) {
           // Someone stored other tokens meanwhile (a new sign-in): those are used, nothing is deleted.
           const latest = await readTokens(this.core.vault, stored.key);

@@ -167,6 +167,11 @@ export const DeviceLoginSchema = lazySchema(() => z.object({
   /** Seconds between polls, as the server last asked. */
   intervalSeconds: z.number().optional(),
   message: z.string().optional(),
+  /**
+   * The authorization server's page about the error that ended it (RFC 8628 §3.5, RFC 6749 §5.2
+   * `error_uri`): checked by the core as a failed sign-in's is, shown as a link, never opened.
+   */
+  errorUri: z.string().max(2048).optional(),
 }));
 export type DeviceLogin = z.infer<typeof DeviceLoginSchema>;
 

@@ -1,8 +1,9 @@
 import { KnownMatcher, MATCH_WINDOW } from './known-matcher';
-import { onlyReferences, valueUntil } from './reference-values';
+import { onlyReferences } from './reference-values';
 import { SecretOrigins } from './secret-origins';
 import { secretLinePieces } from './secret-pieces';
 import { sourceLabel, type SecretSource } from './secret-source';
+import { redactSecretAssignments } from './secret-assignments';
 import { redactSecretHeaders } from './secret-headers';
 import { secretVariants } from './secret-variants';
 
@@ -12,23 +13,20 @@ export const REDACTED = '[redacted]';
 /** Env names whose values are secrets (ARCHITECTURE: redaction everywhere). */
 export const SECRET_NAME = /(TOKEN|KEY|SECRET|PASSWORD|PASSWD|PASSPHRASE|CREDENTIALS?)$/i;
 
-const SECRET_QUERY_PARAM = new RegExp(
-  String.raw`((?:^|[?&#\s;,(])(?:access_token|refresh_token|id_token|token|code|key|api_key|apikey|api-key|secret|client_secret|password|sig|signature)=)(?!\[redacted\])` +
-    valueUntil(String.raw`&#\s"'<>)\]},;`),
-  'gi',
-);
 const BEARER = /\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]{4,}/gi;
-// An `api-key=value` argument stops at white space (a header's `Name: value`: secret-headers.ts).
-const AUTH_ASSIGNMENT = new RegExp(String.raw`\b(x-api-key|api-key|apikey)=(?!\[redacted\])` + valueUntil(String.raw`\s"'&)\]},;`), 'gi');
 // The value runs to its closing quote: an escaped one (`\"`) is part of it (RFC 8259 §7). One left
 // open runs to the end of the text, so every match succeeds where it starts and the scan stays
 // linear (a failing one would rescan the rest of the text from each `"password":"`).
 const JSON_SECRET_FIELD =
   /("(?:access_token|refresh_token|id_token|client_secret|password|api_key|apiKey|token|secret)"\s*:\s*")((?:[^"\\]|\\[\s\S])*)("|\\?$)/g;
-const ENV_ASSIGNMENT = new RegExp(
-  String.raw`\b([A-Za-z_][A-Za-z0-9_]*(?:TOKEN|KEY|SECRET|PASSWORD|PASSWD|CREDENTIALS?))=(?!\[redacted\])` + valueUntil(String.raw`\s"'&)\]},;`),
-  'gi',
-);
+// A URL's password (RFC 3986 §3.2.1 `scheme://user:password@host`, a database's DSN), found from
+// its `://` (a scheme before it would be tried at every word) and bounded, so the scan stays linear.
+const URL_PASSWORD = /(:\/\/[^\s/:@]{0,256}:)(?!\[redacted\])([^\s/@]{1,512})@/g;
+/** A value of punctuation alone (`user:…@host` in prose) holds no secret. */
+const HAS_ALNUM = /[A-Za-z0-9]/;
+// Tokens whose shape says what they are, wherever they stand: GitHub's (`ghp_`, `github_pat_`),
+// OpenAI's and Anthropic's (`sk-`), Slack's (`xoxb-`), GitLab's (`glpat-`).
+const TOKEN_SHAPE = /\b(?:gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{22,255}|sk-(?:proj-|ant-|svcacct-|admin-)?[A-Za-z0-9_-]{32,255}|xox[abposre]-[A-Za-z0-9-]{10,255}|glpat-[A-Za-z0-9_-]{20,255})/g;
 
 /** Secrets shorter than this are not matched verbatim: too likely to hit ordinary words. */
 const MIN_KNOWN_SECRET = MATCH_WINDOW;
@@ -114,11 +112,10 @@ export class Redactor {
 
   #redact(text: string): string {
     this.#matcher ??= new KnownMatcher(new Set([...this.#known.values()].flat()));
-    return redactSecretHeaders(this.#matcher.replace(text, REDACTED).replace(BEARER, `$1 ${REDACTED}`), REDACTED)
-      .replace(AUTH_ASSIGNMENT, (whole, name: string, value: string) => (onlyReferences(value) ? whole : `${name}=${REDACTED}`))
-      .replace(SECRET_QUERY_PARAM, (whole, start: string, value: string) => (onlyReferences(value) ? whole : `${start}${REDACTED}`))
+    const fielded = redactSecretHeaders(this.#matcher.replace(text, REDACTED).replace(BEARER, `$1 ${REDACTED}`), REDACTED)
       .replace(JSON_SECRET_FIELD, (whole, start: string, value: string, end: string) => (onlyReferences(value) ? whole : `${start}${REDACTED}${end}`))
-      .replace(ENV_ASSIGNMENT, (whole, name: string, value: string) => (onlyReferences(value) ? whole : `${name}=${REDACTED}`));
+      .replace(URL_PASSWORD, (whole, start: string, value: string) => (onlyReferences(value) || !HAS_ALNUM.test(value) ? whole : `${start}${REDACTED}@`));
+    return redactSecretAssignments(fielded, REDACTED).replace(TOKEN_SHAPE, REDACTED);
   }
 
   /**

@@ -58,6 +58,16 @@ describe('Redactor: a credential header by the config rule', () => {
     expect(new Redactor().redact(`{"X-Pass":"ab\\"cd, ef","ok":1}`)).toBe(`{"X-Pass":"${REDACTED}","ok":1}`);
   });
 
+  it("leaves a config problem's dotted field path, whose last step is a credential's name (formatIssue)", () => {
+    const r = new Redactor();
+    for (const text of [
+      '/h/mcp.json: server "github": field "env.GITHUB_TOKEN": Invalid input: expected string, received number',
+      'agents.json is not a valid agents file: agents.claude.API_KEY: Invalid input',
+    ])
+      expect(r.redact(text)).toBe(text);
+    expect(r.redact(`env.json: GITHUB_TOKEN: ${VALUE}`)).toBe(`env.json: GITHUB_TOKEN: ${REDACTED}`);
+  });
+
   it('leaves a one-word credential name inside a sentence', () => {
     const r = new Redactor();
     for (const text of ['could not restore the session: connection reset', 'Invalid vault key: expected 32 bytes', 'missing secret: server github needs GITHUB_TOKEN', 'auth: {"note":"signed in"}']) {

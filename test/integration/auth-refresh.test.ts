@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createAuthCoordinator, tokensKey, type AuthCoordinator, type AuthStatusChange } from '../../electron/auth';
 import type { Vault } from '../../electron/vault';
 import { PUBLIC_CLIENT } from '../fixtures/oauth/constants';
+import { startRawTokenServer } from '../fixtures/oauth/raw-token-server';
 import { openTestVault, scriptedBrowser, startStack, type Stack } from '../support/oauth-harness';
 import { rejection } from '../support/rejection';
 
@@ -123,6 +124,33 @@ describe('auth: refresh', () => {
     expect(stack.as.counts.token['refresh_token']).toBe(1);
     expect((await coordinator.status('remote', { url: stack.mcp.url, auth })).connected).toBe(false);
   });
+
+  it("on invalid_grant names the token endpoint's error page (error_uri) in the needs-sign-in state, and only one that passes the URL check", async () => {
+    for (const [errorUri, shown] of [['https://as.example/errors/invalid_grant', true], ['javascript:alert(1)', false]] as const) {
+      const { stack, vault, coordinator, key, statuses } = await setUp();
+      // A token endpoint on 127.0.0.1 that refuses every refresh, naming a page about why (RFC 6749 §5.2).
+      const hostile = await startRawTokenServer({ expectedBasic: 'Basic none', errorBody: { error: 'invalid_grant', error_description: 'grant revoked', error_uri: errorUri } });
+      cleanups.push(() => hostile.close());
+      const record = JSON.parse((await vault.get(key)) ?? '{}') as Record<string, unknown>;
+      await vault.set(key, JSON.stringify({ ...record, tokenEndpoint: `${hostile.url.replace(/\/mcp$/, '')}/token` }));
+      await expire(vault, key);
+      statuses.length = 0;
+
+      const error = await rejection(whoami(coordinator, stack));
+      expect(hostile.requests.map((r) => r.body.get('grant_type'))).toEqual(['refresh_token']);
+      expect(error).toMatchObject({ code: 'auth_required', data: { server: 'remote', oauthError: 'invalid_grant' } });
+      const wire = statuses.find(([server, status]) => server === 'remote' && status.state === 'needs_auth')?.[1].error;
+      if (shown) {
+        expect(error.data?.['errorUri']).toBe(errorUri);
+        expect(error.hint).toContain(`explains this error at ${errorUri}`);
+        expect(wire?.data?.['errorUri']).toBe(errorUri);
+      } else {
+        expect(error.data?.['errorUri']).toBeUndefined();
+        expect(error.hint).not.toContain('javascript');
+        expect(wire?.data?.['errorUri']).toBeUndefined();
+      }
+    }
+  }, 60_000);
 
   it('five processes at once: one refresh, and the grant is not revoked', async () => {
     const { stack, vault, dataDir, coordinator, key } = await setUp();

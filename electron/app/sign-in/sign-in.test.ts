@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ServerStatus, SignInProgress } from '../../../shared/api';
+import type { DeviceLogin, ServerStatus, SignInProgress } from '../../../shared/api';
 import type { HttpServerConfig } from '../../../shared/config';
 import { CodedError } from '../../../shared/errors';
 import type { AuthCoordinator, ConnectOptions } from '../../auth';
@@ -10,15 +10,20 @@ import { SignIns } from './sign-in';
 const entry: HttpServerConfig = { type: 'http', url: 'https://mcp.example.com/mcp', auth: { type: 'oauth' } };
 const URL_SHOWN = 'https://id.example.com/authorize?client_id=app&state=s';
 
-/** A coordinator whose browser flow shows its address, then waits for the test to end it (or for cancellation). */
-function setup() {
+/** A coordinator whose browser flow (or device flow: its code) shows its address, then waits for the test to end it (or for cancellation). */
+function setup(flow: 'browser' | 'device' = 'browser') {
+  const devices: DeviceLogin[] = [];
   const events: SignInProgress[] = [];
   const finishers: Array<(outcome: 'ok' | 'timeout' | CodedError) => void> = [];
   const auth = {
     status: () => Promise.resolve({ server: 'notes', type: 'oauth', connected: false, needsAuth: true, scopes: [], refreshable: false }),
     connect: (_name: string, _config: unknown, options: ConnectOptions) =>
       new Promise<void>((resolve, reject) => {
-        options.onEvent?.({ type: 'browser', server: 'notes', url: URL_SHOWN, expiresAt: 1_000 + 300_000 });
+        options.onEvent?.(
+          flow === 'browser'
+            ? { type: 'browser', server: 'notes', url: URL_SHOWN, expiresAt: 1_000 + 300_000 }
+            : { type: 'device_code', server: 'notes', userCode: 'WDJB-MJHT', verificationUri: 'https://id.example.com/device', expiresAt: 301_000, intervalMs: 5_000 },
+        );
         options.signal?.addEventListener('abort', () => reject(new CodedError('denied', 'The sign-in was cancelled.')));
         finishers.push((outcome) =>
           outcome === 'ok' ? resolve() : reject(outcome instanceof CodedError ? outcome : new CodedError('timeout', 'No answer from the browser sign-in within 300 s.')),
@@ -27,8 +32,8 @@ function setup() {
   } as unknown as AuthCoordinator;
   const pool = { start: (name: string) => Promise.resolve({ name, state: 'ready' } as unknown as ServerStatus) } as unknown as Pool;
   const registry = { config: () => ({ mcpServers: { notes: entry } }), require: (name: string) => requireServer({ mcpServers: { notes: entry } }, name), approvals: { status: () => 'not_needed' } } as unknown as Registry;
-  const signIns = new SignIns({ auth, pool, registry, onDeviceLogin: () => undefined, onSignIn: (p) => events.push(p), now: () => 1_000 });
-  return { signIns, events, finishers };
+  const signIns = new SignIns({ auth, pool, registry, onDeviceLogin: (d) => devices.push(d), onSignIn: (p) => events.push(p), now: () => 1_000 });
+  return { signIns, events, finishers, devices };
 }
 
 const until = async (check: () => boolean): Promise<void> => {
@@ -76,6 +81,16 @@ describe('SignIns', () => {
     finishers[0]?.(new CodedError('auth_required', 'The authorization server answered invalid_scope.', { data: { oauthError: 'invalid_scope', errorUri: page } }));
     await expect(connected).rejects.toMatchObject({ code: 'auth_required' });
     expect(signIns.list()[0]).toMatchObject({ state: 'failed', message: 'The authorization server answered invalid_scope.', errorUri: page });
+  });
+
+  it("hands the device-code screen the authorization server's page about the error that ended it", async () => {
+    const { signIns, finishers, devices } = setup('device');
+    const connected = signIns.connect('notes');
+    await until(() => finishers.length === 1);
+    const page = 'https://id.example.com/errors/access_denied';
+    finishers[0]?.(new CodedError('denied', 'Sign-in to "notes" was declined on the verification page.', { data: { errorUri: page } }));
+    await expect(connected).rejects.toMatchObject({ code: 'denied' });
+    expect(devices.at(-1)).toMatchObject({ server: 'notes', state: 'denied', errorUri: page });
   });
 
   it('refuses a second sign-in while one waits, saying it can be retried; retry cancels the first and starts again', async () => {

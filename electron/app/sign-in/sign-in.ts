@@ -199,8 +199,16 @@ export class SignIns {
       if (replacement !== undefined) replacement.then(() => settle?.resolve(), (later: unknown) => settle?.reject(later));
       else settle?.reject(error);
       const message = isCodedError(error) ? error.message : undefined;
-      if (device) this.#deps.onDeviceLogin({ ...device, state: deviceEnd(error, controller.signal.aborted), ...(message !== undefined ? { message } : {}) });
+      // The authorization server's page about its error, checked where it was read (shownErrorUri).
       const errorUri = isCodedError(error) ? error.data?.['errorUri'] : undefined;
+      if (device) {
+        this.#deps.onDeviceLogin({
+          ...device,
+          state: deviceEnd(error, controller.signal.aborted),
+          ...(message !== undefined ? { message } : {}),
+          ...(typeof errorUri === 'string' ? { errorUri } : {}),
+        });
+      }
       this.#report({
         ...progress,
         state: progressEnd(error, controller.signal.aborted),

@@ -82,6 +82,16 @@ describe('device login screen', () => {
     expect(screen.queryByText('WDJB-MJHT')).toBeNull();
   });
 
+  it("links the authorization server's page about the error that ended it, and only an https one", () => {
+    const { api } = setup();
+    act(() => api.emit('deviceLogin', pending()));
+    act(() => api.emit('deviceLogin', pending({ state: 'denied', errorUri: 'https://auth.example.com/errors/access_denied' })));
+    expect(screen.getByText(/explains this error at/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'https://auth.example.com/errors/access_denied' })).toBeTruthy();
+    act(() => api.emit('deviceLogin', pending({ state: 'failed', errorUri: 'http://evil.example/errors' })));
+    expect(screen.queryByRole('link', { name: /evil/ })).toBeNull();
+  });
+
   it('cancels through the API and asks for a new code with the device flow', async () => {
     const { api } = setup();
     act(() => api.emit('deviceLogin', pending()));

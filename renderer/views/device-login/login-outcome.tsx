@@ -1,5 +1,5 @@
 import type { DeviceLogin } from '../../../shared/api';
-import { CodeSpans } from '../../components';
+import { CodeSpans, SafeLink } from '../../components';
 import { routeHref } from '../../lib';
 
 type EndState = 'approved' | 'denied' | 'expired' | 'cancelled' | 'failed';
@@ -31,6 +31,12 @@ export function LoginOutcome({ login, busy, onRetry }: LoginOutcomeProps) {
       {login.message !== undefined && login.state !== 'approved' && <p>
           <CodeSpans text={login.message} />
         </p>}
+      {login.errorUri !== undefined && login.state !== 'approved' && (
+        // The authorization server's page about its error: a link a person may follow, never opened by itself.
+        <p className="muted">
+          The authorization server explains this error at <SafeLink href={login.errorUri} fromServer server={login.server} />
+        </p>
+      )}
       <p>{text.next}</p>
       <div className="button-row">
         {login.state === 'approved' ? (

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { REDACTED, Redactor } from './redactor';
+import { redactSecretAssignments, secretAssignmentNamed } from './secret-assignments';
+
+const X = REDACTED;
+
+describe('redactSecretAssignments', () => {
+  it('judges a name = by the header word rule, which a fixed list of names missed', () => {
+    const cases: [string, string][] = [
+      ['curl "https://h.test/v1?x-goog-api-key=AIzaSyA12345&alt=json"', `curl "https://h.test/v1?x-goog-api-key=${X}&alt=json"`],
+      ['GET /cb?access-token=abc123def#top', `GET /cb?access-token=${X}#top`],
+      ['GET /x?client-secret=abc123&page=2', `GET /x?client-secret=${X}&page=2`],
+      ['https://b.s3.test/k?X-Amz-Date=20261201&X-Amz-Signature=0f1e2d3c', `https://b.s3.test/k?X-Amz-Date=20261201&X-Amz-Signature=${X}`],
+      ['https://a.blob.test/c?sv=2020-08-04&sig=abcDEF%2Bxyz', `https://a.blob.test/c?sv=2020-08-04&sig=${X}`],
+      ['AWS_SECRET_ACCESS_KEY=wJalrXUtnFEMI/K7MDENG LANG=C', `AWS_SECRET_ACCESS_KEY=${X} LANG=C`],
+      ['export GITHUB_PAT="ghp_abc def"', `export GITHUB_PAT="${X}"`],
+      ["DB_PASS='p4ss word' next", `DB_PASS='${X}' next`],
+      ['serve --client-secret=abc123 --verbose', `serve --client-secret=${X} --verbose`],
+    ];
+    for (const [text, redacted] of cases) expect(redactSecretAssignments(text, X), text).toBe(redacted);
+  });
+
+  it('leaves ordinary query strings, ids, references and values of punctuation alone', () => {
+    const clean = [
+      'https://h.test/search?sort=asc&page=2&keyword=token&tokens=3&max_tokens=100',
+      'AWS_ACCESS_KEY_ID=AKIAIOSFODNN7EXAMPLE TOKEN_URL=https://h.test/token X_CACHE_KEY=abc PUBLIC_KEY=ssh-ed25519 MONKEY=banana',
+      'https://h.test/mcp?api_key=${secret:EXAMPLE_KEY}',
+      'an address of the older `/?token=` form, `/#token=…` and `--password=` in prose',
+      'error_code=400 status_code=500 zip_code=12345',
+      '${env:API_KEY=x}',
+    ];
+    for (const text of clean) expect(redactSecretAssignments(text, X), text).toBe(text);
+  });
+
+  it('takes an authorization code and a signature as credentials only where a query names them so', () => {
+    expect(secretAssignmentNamed('code')).toBe(true);
+    expect(secretAssignmentNamed('X-Goog-Signature')).toBe(true);
+    expect(secretAssignmentNamed('error_code')).toBe(false);
+    expect(secretAssignmentNamed('signature_version')).toBe(false);
+  });
+
+  it('stays linear on long runs of names and equals signs', () => {
+    const text = `${'a_token='.repeat(50_000)} ${'x'.repeat(200)}=`.repeat(2);
+    expect(redactSecretAssignments(text, X)).toContain(X);
+    expect(redactSecretAssignments('='.repeat(400_000), X)).toBe('='.repeat(400_000));
+  });
+});
+
+describe('Redactor: URL passwords and token shapes', () => {
+  const r = new Redactor();
+  it("removes a URL's password and keeps its user and host", () => {
+    expect(r.redact('DATABASE_URL=postgres://app:hunter2@db.internal:5432/main ok')).toBe(`DATABASE_URL=postgres://app:${X}@db.internal:5432/main ok`);
+    expect(r.redact('mongodb+srv://admin:p%40ss@cluster0.test/db')).toBe(`mongodb+srv://admin:${X}@cluster0.test/db`);
+    expect(r.redact('redis://:sekrit@localhost:6379')).toBe(`redis://:${X}@localhost:6379`);
+    const plain = 'https://h.test:8443/users/@me and ssh://git@github.com:22/org/repo and `postgres://user:…@host`';
+    expect(r.redact(plain)).toBe(plain);
+  });
+
+  it('removes tokens by their shape wherever they stand', () => {
+    for (const token of [
+      `ghp_${'a1'.repeat(18)}`,
+      `github_pat_11ABCDEFG0123456789_${'b'.repeat(40)}`,
+      `sk-proj-${'c3'.repeat(20)}`,
+      `sk-ant-api03-${'d4'.repeat(20)}`,
+      'xoxb-123456789012-1234567890123-abcdefghijklmnopqrstuvwx',
+      'glpat-abcdefghijklmnopqrst',
+    ])
+      expect(r.redact(`got ${token} here`), token).toBe(`got ${X} here`);
+    const plain = 'the task-runner sk-learn ghp_short xoxb- glpat-';
+    expect(r.redact(plain)).toBe(plain);
+  });
+});
