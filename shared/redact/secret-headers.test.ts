@@ -68,6 +68,17 @@ describe('Redactor: a credential header by the config rule', () => {
     expect(r.redact(`env.json: GITHUB_TOKEN: ${VALUE}`)).toBe(`env.json: GITHUB_TOKEN: ${REDACTED}`);
   });
 
+  it("leaves the last step of a URL's or file's path before a colon (a sign-in error's reason)", () => {
+    const r = new Redactor();
+    for (const text of [
+      'No usable authorization server metadata (http://127.0.0.1:18700/.well-known/oauth-authorization-server: issuer is http://a, not http://b)',
+      'Refused the token_endpoint "file:///etc/passwd": its scheme is file:, not https:.',
+      'Refused the token_endpoint "https://127.0.0.1:18703/token": it points at this computer',
+    ])
+      expect(r.redact(text)).toBe(text);
+    expect(r.redact(`GET /x HTTP/1.1\nAuthorization: Bearer ${VALUE}`)).toBe(`GET /x HTTP/1.1\nAuthorization: ${REDACTED}`);
+  });
+
   it('leaves a one-word credential name inside a sentence', () => {
     const r = new Redactor();
     for (const text of ['could not restore the session: connection reset', 'Invalid vault key: expected 32 bytes', 'missing secret: server github needs GITHUB_TOKEN', 'auth: {"note":"signed in"}']) {

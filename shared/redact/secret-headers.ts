@@ -79,16 +79,17 @@ function nameEnd(text: string, colon: number): number {
 
 /**
  * Where the header name ending at `end` starts: a run of name characters that begins with a letter
- * and is neither a reference's (`${secret:…}`) nor a dotted path's; -1 when there is none. Read back from each `:` and never
+ * and is neither a reference's (`${secret:…}`) nor a dotted or slashed path's; -1 when there is none. Read back from each `:` and never
  * past the one before it, so the whole scan is linear in the text.
  */
 function nameStart(text: string, end: number): number {
   let start = end;
   while (start > 0 && end - start <= MAX_NAME && isNameChar(text.charCodeAt(start - 1))) start--;
   if (start === end || end - start > MAX_NAME || !isLetter(text.charCodeAt(start))) return -1;
-  // The last step of a dotted path (a config problem's `field "env.GITHUB_TOKEN": expected string`),
-  // which names a place, never a header.
-  if (start >= 1 && text.charCodeAt(start - 1) === 46) return -1;
+  // The last step of a dotted path (a config problem's `field "env.GITHUB_TOKEN": expected string`) or of
+  // a URL's or file's path (`…/oauth-authorization-server: issuer …`, `"file:///etc/passwd": …`), which
+  // names a place, never a header.
+  if (start >= 1 && (text.charCodeAt(start - 1) === 46 || text.charCodeAt(start - 1) === 47)) return -1;
   return start >= 2 && text.charCodeAt(start - 1) === 123 && text.charCodeAt(start - 2) === 36 ? -1 : start;
 }
 
