@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseBearerChallenge } from './www-authenticate';
+import { MAX_CHALLENGE_SCOPES, parseBearerChallenge } from './www-authenticate';
 
 describe('parseBearerChallenge', () => {
   it('reads the RFC 9728 and RFC 6750 parameters', () => {
@@ -28,5 +28,12 @@ describe('parseBearerChallenge', () => {
 
   it('a bare Bearer is an empty challenge', () => {
     expect(parseBearerChallenge('Bearer')).toEqual({});
+  });
+
+  it('keeps at most 64 distinct scopes of a challenge, none longer than 256 characters (a server could send thousands)', () => {
+    const many = Array.from({ length: 2000 }, (_, i) => `s${i}`).join(' ');
+    const parsed = parseBearerChallenge(`Bearer error="insufficient_scope", scope="a a ${'x'.repeat(300)} ${many}"`);
+    expect(parsed?.scope).toHaveLength(MAX_CHALLENGE_SCOPES);
+    expect(parsed?.scope?.slice(0, 3)).toEqual(['a', 's0', 's1']);
   });
 });

@@ -1,5 +1,9 @@
 import { oauthErrorFields } from './oauth-error-fields';
 
+/** The most scopes one challenge may ask for, and the longest scope kept (longer ones are dropped). */
+export const MAX_CHALLENGE_SCOPES = 64;
+export const MAX_SCOPE_LENGTH = 256;
+
 /** What a `Bearer` challenge says (RFC 6750 §3, RFC 9728 §5.1). */
 export interface BearerChallenge {
   error?: string;
@@ -73,7 +77,8 @@ export function parseBearerChallenge(header: string | null | undefined): BearerC
   if (fields.error !== undefined) out.error = fields.error;
   if (fields.error_description !== undefined) out.errorDescription = fields.error_description;
   if (p['scope'] !== undefined) {
-    const scopes = p['scope'].split(' ').filter(Boolean);
+    // RFC 6750 §3 sets no size; a step-up's scopes are kept in the vault and shown, so a server gets a bound.
+    const scopes = [...new Set(p['scope'].split(' ').filter((s) => s !== '' && s.length <= MAX_SCOPE_LENGTH))].slice(0, MAX_CHALLENGE_SCOPES);
     if (scopes.length > 0) out.scope = scopes;
   }
   if (p['resource_metadata']) out.resourceMetadata = p['resource_metadata'];
