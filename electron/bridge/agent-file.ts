@@ -36,7 +36,7 @@ export function parseFile(text: string, file: string): StoredAgent[] {
   const parsed = AgentsFileSchema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new CodedError('invalid_config', `${file} is not a valid agents file: ${issue ? `${issue.path.join('.')}: ${issue.message}` : 'unknown'}`, {
+    throw new CodedError('invalid_config', `${file} is not a valid agents file: ${issue ? `at ${issue.path.join('.')}, ${issue.message}` : 'unknown'}`, {
       hint: 'fix it, or move it aside to start with no agents',
     });
   }

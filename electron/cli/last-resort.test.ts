@@ -17,6 +17,9 @@ describe('lastResortLine', () => {
 
   it('shows the stack only when asked to, and takes what is not an Error', () => {
     expect(lastResortLine(new Error('x'), true).split('\n').length).toBeGreaterThan(1);
+    redactor.addSecret('sentinel-last-resort-10');
+    expect(lastResortLine(new Error('near sentinel-last-resort-10'), true)).not.toContain('sentinel-last-resort-10');
+    redactor.removeSecret('sentinel-last-resort-10');
     expect(lastResortLine('plain', false)).toBe('error [internal]: Error: plain (an error of this program; CONNECTED_SERVICES_DEBUG=1 shows where)');
   });
 });

@@ -5,14 +5,17 @@ import { terminalSafe } from '../../shared/text';
 export function lastResortLine(error: unknown, debug: boolean): string {
   const kind = error instanceof Error ? error.name : 'Error';
   const message = error instanceof Error ? error.message : String(error);
-  let shown: string;
-  try {
-    shown = redact(message);
-  } catch {
-    // The redactor may be what failed: say nothing of a text it could not read.
-    shown = '';
-  }
+  // The redactor may be what failed: say nothing of a text it could not read.
+  const redacted = (text: string): string => {
+    try {
+      return redact(text);
+    } catch {
+      return '';
+    }
+  };
+  const shown = redacted(message);
   const line = terminalSafe(`${kind}${shown === '' ? '' : `: ${shown}`}`).slice(0, 300);
-  const stack = debug && error instanceof Error && error.stack !== undefined ? `\n${error.stack}` : '';
+  // The stack's first line repeats the message: it is redacted as the line is.
+  const stack = debug && error instanceof Error && error.stack !== undefined ? `\n${redacted(error.stack)}` : '';
   return `error [internal]: ${line} (an error of this program; CONNECTED_SERVICES_DEBUG=1 shows where)${stack}`;
 }

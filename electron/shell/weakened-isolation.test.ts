@@ -9,6 +9,7 @@ describe('isolationWeakened', () => {
     [['--disable-web-security'], '--disable-web-security'],
     [['--disable-site-isolation-trials'], '--disable-site-isolation-trials'],
     [['--allow-running-insecure-content'], '--allow-running-insecure-content'],
+    [['--allow-insecure-localhost'], '--allow-insecure-localhost'],
     [['--unsafely-treat-insecure-origin-as-secure=http://evil.example'], '--unsafely-treat-insecure-origin-as-secure'],
     [['--allow-file-access-from-files'], '--allow-file-access-from-files'],
     [['--ignore-certificate-errors'], '--ignore-certificate-errors'],

@@ -13,6 +13,7 @@ const WEAKENING = new Set([
   'disable-site-isolation-for-policy',
   'allow-file-access-from-files',
   'allow-running-insecure-content',
+  'allow-insecure-localhost',
   'unsafely-treat-insecure-origin-as-secure',
   'reduce-security-for-testing',
   'ignore-certificate-errors',

@@ -1,4 +1,6 @@
-import { SECRET_NAME } from '../redact';
+import { secretNamed } from '../redact';
+
+export { secretNamed };
 
 /*
  * What a secret in clear looks like, in an env value, a command argument or a URL: pure tests that
@@ -20,19 +22,6 @@ export function looksLikeToken(value: string): boolean {
 
 /** Our references: what `mcp.json` may hold where a secret goes. */
 const REFERENCE = /\$\{(?:secretFile|secret|env):[^}]+\}/g;
-
-/** A last word that says the variable holds something about a secret, not the secret (`TOKEN_URL`, `SECRET_NAME`). */
-const ABOUT_A_SECRET = /_(?:URL|URI|ENDPOINT|NAME|ID|TYPE|FILE|PATH|DIR|HOST|PORT|HEADER|PREFIX|EXPIRY|EXPIRES|TTL|LENGTH|SCOPES?)$/i;
-
-/**
- * Names a credential: `*_TOKEN`, `*_KEY`, … as the redaction knows them, `DB_PASS`, `PGPASS`, `GITHUB_PAT`,
- * `OPENAI_API_KEY_2`, and a credential's word inside the name (`SLACK_TOKEN_VALUE`).
- */
-export function secretNamed(name: string): boolean {
-  const base = name.replace(/-/g, '_').replace(/_?\d+$/, '');
-  if (SECRET_NAME.test(base) || /(?:^|_)PAT$|(?:^|_|PG)(?:PASS|PWD)$/i.test(base)) return true;
-  return /(?:^|_)(?:TOKEN|SECRET|PASSWORD|PASSWD|PASSPHRASE|APIKEY)_/i.test(base) && !ABOUT_A_SECRET.test(base);
-}
 
 /** The text of a value outside its `${secret:…}`/`${env:…}` references. */
 export function outsideReferences(value: string): string {

@@ -6,12 +6,12 @@ import { sourceLabel, type SecretSource } from './secret-source';
 import { redactSecretAssignments } from './secret-assignments';
 import { redactSecretHeaders } from './secret-headers';
 import { secretVariants } from './secret-variants';
+import { SECRET_NAME } from './secret-names';
 
 /** What replaces a secret in every string that leaves the core. */
 export const REDACTED = '[redacted]';
 
-/** Env names whose values are secrets (ARCHITECTURE: redaction everywhere). */
-export const SECRET_NAME = /(TOKEN|KEY|SECRET|PASSWORD|PASSWD|PASSPHRASE|CREDENTIALS?)$/i;
+export { SECRET_NAME } from './secret-names';
 
 const BEARER = /\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]{4,}/gi;
 // The value runs to its closing quote: an escaped one (`\"`) is part of it (RFC 8259 §7). One left
@@ -26,7 +26,7 @@ const URL_PASSWORD = /(:\/\/[^\s/:@]{0,256}:)(?!\[redacted\])([^\s/@]{1,512})@/g
 const HAS_ALNUM = /[A-Za-z0-9]/;
 // Tokens whose shape says what they are, wherever they stand: GitHub's (`ghp_`, `github_pat_`),
 // OpenAI's and Anthropic's (`sk-`), Slack's (`xoxb-`), GitLab's (`glpat-`).
-const TOKEN_SHAPE = /\b(?:gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{22,255}|sk-(?:proj-|ant-|svcacct-|admin-)?[A-Za-z0-9_-]{32,255}|xox[abposre]-[A-Za-z0-9-]{10,255}|glpat-[A-Za-z0-9_-]{20,255})/g;
+const TOKEN_SHAPE = /\b(?:gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{22,255}|sk-(?:proj-|ant-|svcacct-|admin-)?[A-Za-z0-9_-]{32,255}|xox[abposre]-[A-Za-z0-9-]{10,255}|glpat-[A-Za-z0-9_-]{20,255}|[sr]k_(?:live|test)_[A-Za-z0-9]{16,255}|AIza[0-9A-Za-z_-]{35}|ya29\.[0-9A-Za-z_-]{20,2048})/g;
 
 /** Secrets shorter than this are not matched verbatim: too likely to hit ordinary words. */
 const MIN_KNOWN_SECRET = MATCH_WINDOW;

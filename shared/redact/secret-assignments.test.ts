@@ -23,7 +23,7 @@ describe('redactSecretAssignments', () => {
   it('leaves ordinary query strings, ids, references and values of punctuation alone', () => {
     const clean = [
       'https://h.test/search?sort=asc&page=2&keyword=token&tokens=3&max_tokens=100',
-      'AWS_ACCESS_KEY_ID=AKIAIOSFODNN7EXAMPLE TOKEN_URL=https://h.test/token X_CACHE_KEY=abc PUBLIC_KEY=ssh-ed25519 MONKEY=banana',
+      'AWS_ACCESS_KEY_ID=AKIAIOSFODNN7EXAMPLE TOKEN_URL=https://h.test/token X_CACHE_KEY=abc PUBLIC_KEY=ssh-ed25519',
       'https://h.test/mcp?api_key=${secret:EXAMPLE_KEY}',
       'an address of the older `/?token=` form, `/#token=…` and `--password=` in prose',
       'error_code=400 status_code=500 zip_code=12345',
@@ -68,5 +68,12 @@ describe('Redactor: URL passwords and token shapes', () => {
       expect(r.redact(`got ${token} here`), token).toBe(`got ${X} here`);
     const plain = 'the task-runner sk-learn ghp_short xoxb- glpat-';
     expect(r.redact(plain)).toBe(plain);
+  });
+
+  it('hides what `import` would move to the vault by its name, and known token shapes wherever they stand', () => {
+    const r = new Redactor();
+    for (const name of ['OPENAI_API_KEY_2', 'PGPASS', 'DOCKERHUBKEY', 'STRIPEKEY', 'GITHUB_PAT']) expect(r.redact(`${name}=abc123def456`)).toBe(`${name}=${REDACTED}`);
+    expect(r.redact('AWS_ACCESS_KEY_ID=AKIAEXAMPLE')).toBe('AWS_ACCESS_KEY_ID=AKIAEXAMPLE');
+    for (const token of ['sk_live_abcdefghijklmnop1234', 'rk_test_abcdefghijklmnop1234', `AIza${'B'.repeat(35)}`, `ya29.${'c'.repeat(40)}`]) expect(r.redact(`got ${token} back`)).toBe(`got ${REDACTED} back`);
   });
 });

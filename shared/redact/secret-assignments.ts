@@ -1,5 +1,6 @@
-import { headerNameWords, secretHeaderNamed } from '../text';
+import { headerNameWords, plainKeyNamed, secretHeaderNamed } from '../text';
 import { REFERENCE, onlyReferences } from './reference-values';
+import { secretNamed } from './secret-names';
 
 /*
  * A credential's `name=value` in text (`GITHUB_TOKEN=…` in an env dump, `--api-key=…`, `?access_token=…`,
@@ -35,7 +36,11 @@ export function secretAssignmentNamed(name: string): boolean {
   if (known !== undefined) return known;
   const words = headerNameWords(name);
   const last = words.at(-1) ?? '';
-  const secret = secretHeaderNamed(name) || QUERY_LAST_WORDS.has(last) || (words.length === 1 && QUERY_WHOLE_NAMES.has(last));
+  // An environment variable's name (upper case, `_`) is judged as `import` judges it too: what one moves to
+  // the vault the other hides (`OPENAI_API_KEY_2`, `PGPASS`, `STRIPEKEY`; `MONKEY` too, which no rule of
+  // letters tells from `STRIPEKEY`), but for a key that says what it keys (`X_CACHE_KEY`).
+  const envName = /^[A-Z][A-Z0-9_]*$/.test(name) && secretNamed(name) && !plainKeyNamed(name);
+  const secret = envName || secretHeaderNamed(name) || QUERY_LAST_WORDS.has(last) || (words.length === 1 && QUERY_WHOLE_NAMES.has(last));
   if (verdicts.size >= MAX_VERDICTS) verdicts.clear();
   verdicts.set(name, secret);
   return secret;

@@ -62,7 +62,8 @@ describe('Redactor: a credential header by the config rule', () => {
     const r = new Redactor();
     for (const text of [
       '/h/mcp.json: server "github": field "env.GITHUB_TOKEN": Invalid input: expected string, received number',
-      'agents.json is not a valid agents file: agents.claude.API_KEY: Invalid input',
+      'agents.json is not a valid agents file: at agents.claude.API_KEY, Invalid input',
+      'x: server "github": field "env.GITHUB_TOKEN": Invalid input',
     ])
       expect(r.redact(text)).toBe(text);
     expect(r.redact(`env.json: GITHUB_TOKEN: ${VALUE}`)).toBe(`env.json: GITHUB_TOKEN: ${REDACTED}`);
@@ -77,6 +78,19 @@ describe('Redactor: a credential header by the config rule', () => {
     ])
       expect(r.redact(text)).toBe(text);
     expect(r.redact(`GET /x HTTP/1.1\nAuthorization: Bearer ${VALUE}`)).toBe(`GET /x HTTP/1.1\nAuthorization: ${REDACTED}`);
+  });
+
+  it('redacts a credential after any other dotted or slashed path: a config dump, a secrets mount, a flattened JSON key', () => {
+    const r = new Redactor();
+    for (const [before, after] of [
+      ['req.headers.x-api-key: ', ''],
+      ['config.apiKey: ', ''],
+      ['process.env.API_KEY: ', ''],
+      ['/run/secrets/db_password: ', ''],
+      ['{"spring.datasource.password":"', '"}'],
+      ['{"app.secret": "', '"}'],
+    ])
+      expect(r.redact(`${before}${VALUE}${after}`)).toBe(`${before}${REDACTED}${after}`);
   });
 
   it('leaves a one-word credential name inside a sentence', () => {

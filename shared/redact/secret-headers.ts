@@ -77,19 +77,41 @@ function nameEnd(text: string, colon: number): number {
   return isQuoteAt(text, end - 1) ? end - 1 : end;
 }
 
+/** How far back a path is read for the form it stands in (a field path, a URL): bounded, so the scan stays linear. */
+const MAX_PATH = 512;
+
+/** A dotted path in quotes after `field ` (`field "env.GITHUB_TOKEN"`), as config problems name a place. */
+function inQuotedField(text: string, at: number): boolean {
+  let i = at - 1;
+  while (i >= 0 && at - i <= MAX_PATH && (isNameChar(text.charCodeAt(i)) || text.charCodeAt(i) === 46)) i--;
+  return text[i] === '"' && text.slice(Math.max(0, i - 6), i) === 'field ';
+}
+
+/** A path inside a URL (`scheme://host/…`): its own run of non-blank characters holds a `://`. */
+function inUrl(text: string, at: number): boolean {
+  for (let i = at - 1; i >= 2 && at - i <= MAX_PATH; i--) {
+    const code = text.charCodeAt(i);
+    if (code === 32 || code === 9 || code === 10 || code === 13) return false;
+    if (code === 47 && text.charCodeAt(i - 1) === 47 && text.charCodeAt(i - 2) === 58) return true;
+  }
+  return false;
+}
+
 /**
  * Where the header name ending at `end` starts: a run of name characters that begins with a letter
- * and is neither a reference's (`${secret:…}`) nor a dotted or slashed path's; -1 when there is none. Read back from each `:` and never
+ * and is neither a reference's (`${secret:…}`) nor the end of a quoted field path or a URL's path; -1 when there is none. Read back from each `:` and never
  * past the one before it, so the whole scan is linear in the text.
  */
 function nameStart(text: string, end: number): number {
   let start = end;
   while (start > 0 && end - start <= MAX_NAME && isNameChar(text.charCodeAt(start - 1))) start--;
   if (start === end || end - start > MAX_NAME || !isLetter(text.charCodeAt(start))) return -1;
-  // The last step of a dotted path (a config problem's `field "env.GITHUB_TOKEN": expected string`) or of
-  // a URL's or file's path (`…/oauth-authorization-server: issuer …`, `"file:///etc/passwd": …`), which
-  // names a place, never a header.
-  if (start >= 1 && (text.charCodeAt(start - 1) === 46 || text.charCodeAt(start - 1) === 47)) return -1;
+  // Only where the product itself writes such a place before a colon: a config problem's quoted field
+  // path (`field "env.GITHUB_TOKEN": expected string`) and the last step of a URL's path (`…/oauth-
+  // authorization-server: issuer …`). Anything else dotted or slashed (`req.headers.x-api-key: v`,
+  // `/run/secrets/db_password: v`, `{"app.secret": "v"}`) is a credential's like any name.
+  if (start >= 1 && text.charCodeAt(start - 1) === 46 && inQuotedField(text, start)) return -1;
+  if (start >= 1 && text.charCodeAt(start - 1) === 47 && inUrl(text, start)) return -1;
   return start >= 2 && text.charCodeAt(start - 1) === 123 && text.charCodeAt(start - 2) === 36 ? -1 : start;
 }
 

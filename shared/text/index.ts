@@ -2,6 +2,6 @@ export { HIDDEN_CHAR, escapeCodePoint, revealHidden } from './hidden-chars';
 export { terminalSafe } from './terminal-safe';
 export { foldLookAlikes, readingForm } from './look-alikes';
 export { looksSecret } from './secret-looking';
-export { headerNameWords, secretHeaderNamed } from './secret-header';
+export { headerNameWords, plainKeyNamed, secretHeaderNamed } from './secret-header';
 export type { FieldWords } from './secret-looking';
 export { MAX_TITLE, cutText, cutTitle } from './cut-text';

@@ -47,3 +47,9 @@ export function secretHeaderNamed(name: string): boolean {
   if (LAST_WORDS.has(last)) return !(last === 'key' && PLAIN_KEY_QUALIFIERS.has(words.at(-2) ?? ''));
   return words.some(credential) && !ABOUT_A_CREDENTIAL.has(last);
 }
+
+/** A key that says what it keys and is no credential (`X-Cache-Key`, `PUBLIC_KEY`, `Idempotency-Key`). */
+export function plainKeyNamed(name: string): boolean {
+  const words = headerNameWords(name);
+  return words.at(-1) === 'key' && PLAIN_KEY_QUALIFIERS.has(words.at(-2) ?? '');
+}
