@@ -1,11 +1,13 @@
-import type { HttpServerConfig, StdioServerConfig } from '../../shared/config';
+import { secretNamed, type HttpServerConfig, type StdioServerConfig } from '../../shared/config';
 import { CodedError } from '../../shared/errors';
+import { secretHeaderNamed } from '../../shared/text';
 import type { BundleCommand } from './bundle-manifest';
 import { resolveInput, type InputAsk, type InputState } from './install-inputs';
 import { pinnedPackage } from './package-pins';
 import { dockerArguments } from './docker-arguments';
 import type { MountHost } from './docker-mounts';
 import { checkEntryVariable } from './entry-env';
+import { defineOwn, secretNamedValue } from './entry-secret-values';
 import { bundleArguments, npxArguments, uvxArguments } from './runtime-arguments';
 import type { RegistryArgument, RegistryPackage, RegistryRemote, ServerDetail } from './server-json';
 
@@ -50,8 +52,8 @@ function env(pkg: RegistryPackage, state: InputState): Record<string, string> | 
   const out: Record<string, string> = {};
   for (const variable of pkg.environmentVariables ?? []) {
     checkEntryVariable(variable.name);
-    const value = resolveInput(state, variable.name, variable);
-    if (value !== undefined) out[variable.name] = value;
+    const value = secretNamedValue(state, variable, 'variable', secretNamed(variable.name));
+    if (value !== undefined) defineOwn(out, variable.name, value);
   }
   return Object.keys(out).length > 0 ? out : undefined;
 }
@@ -114,8 +116,8 @@ function planRemote(remote: RegistryRemote, state: InputState): Planned {
   const url = resolveInput(state, 'url', { value: remote.url, ...(remote.variables ? { variables: remote.variables } : {}) }) ?? remote.url;
   const headers: Record<string, string> = {};
   for (const header of remote.headers ?? []) {
-    const value = resolveInput(state, header.name, header);
-    if (value !== undefined) headers[header.name] = value;
+    const value = secretNamedValue(state, header, 'header', secretHeaderNamed(header.name));
+    if (value !== undefined) defineOwn(headers, header.name, value);
   }
   return { config: { type: 'http', url, ...(Object.keys(headers).length > 0 ? { headers } : {}) } };
 }
