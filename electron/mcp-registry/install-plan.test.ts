@@ -133,6 +133,13 @@ describe('planInstall', () => {
     expect(() => planInstall(server, { package: 0 }, {}, named)).toThrow(`The registry entry sets the variable "${name}", which is not accepted from a registry`);
   });
 
+  it('refuses a remote URL with a user name or password, saying so', () => {
+    const remote: ServerDetail = { ...base, remotes: [{ type: 'streamable-http', url: 'https://user:pass@h.example/mcp' }] };
+    expect(() => planInstall(remote, { remote: 0 }, {}, named)).toThrow('The registry entry\'s remote URL holds a user name or password; not installed.');
+    const filled: ServerDetail = { ...base, remotes: [{ type: 'streamable-http', url: 'https://{who}@h.example/mcp', variables: { who: {} } }] };
+    expect(() => planInstall(filled, { remote: 0 }, { who: 'me' }, named)).toThrow(/user name or password/);
+  });
+
   it('keeps a variable and a header named `__proto__` as the entry names them', () => {
     const pkg = JSON.parse('{"registryType":"npm","identifier":"demo","version":"1.0.0","transport":{"type":"stdio"},"environmentVariables":[{"name":"__proto__","value":"v"}]}') as NonNullable<ServerDetail['packages']>[number];
     const env = planInstall({ ...base, packages: [pkg] }, { package: 0 }, {}, named).config as { env?: Record<string, string> };

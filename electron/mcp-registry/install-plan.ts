@@ -109,11 +109,22 @@ function planPackage(server: string, pkg: RegistryPackage, state: InputState, bu
   }
 }
 
+/** `https://user:password@host/…`: a credential in clear in an address, which mcp.json does not keep. */
+function withUserInfo(url: string): boolean {
+  try {
+    const parsed = new URL(url);
+    return parsed.username !== '' || parsed.password !== '';
+  } catch {
+    return false;
+  }
+}
+
 function planRemote(remote: RegistryRemote, state: InputState): Planned {
   if (remote.type !== 'streamable-http') {
     throw new CodedError('invalid_input', 'This remote speaks the older HTTP+SSE transport, which is not supported; pick a Streamable HTTP remote.');
   }
   const url = resolveInput(state, 'url', { value: remote.url, ...(remote.variables ? { variables: remote.variables } : {}) }) ?? remote.url;
+  if (withUserInfo(url)) throw new CodedError('invalid_input', 'The registry entry\'s remote URL holds a user name or password; not installed.');
   const headers: Record<string, string> = {};
   for (const header of remote.headers ?? []) {
     const value = secretNamedValue(state, header, 'header', secretHeaderNamed(header.name));
