@@ -110,8 +110,8 @@ describe('planInstall', () => {
     const asked: ServerDetail = { ...base, remotes: [{ type: 'streamable-http', url: 'https://weather.example/mcp', headers: [{ name: 'X-Client', value: '{a}{b}', variables: { a: {}, b: {} } }] }] };
     expect(() => planInstall(asked, { remote: 0 }, { a: '$', b: '{env:HOME}' }, named)).toThrow(/reference/);
     // A `$` before the person's own secret stays: the reference is the one written for it.
-    const dollar: ServerDetail = { ...base, remotes: [{ type: 'streamable-http', url: 'https://weather.example/mcp', headers: [{ name: 'X-Key', value: '{a}{token}', variables: { a: { default: '$' }, token: { isSecret: true } } }] }] };
-    expect(planInstall(dollar, { remote: 0 }, { token: 't' }, named).config).toMatchObject({ headers: { 'X-Key': '$${secret:demo_token}' } });
+    const dollar: ServerDetail = { ...base, remotes: [{ type: 'streamable-http', url: 'https://weather.example/mcp', headers: [{ name: 'X-Client', value: '{a}{token}', variables: { a: { default: '$' }, token: { isSecret: true } } }] }] };
+    expect(planInstall(dollar, { remote: 0 }, { token: 't' }, named).config).toMatchObject({ headers: { 'X-Client': '$${secret:demo_token}' } });
   });
 
   it.each([
@@ -152,12 +152,17 @@ describe('planInstall', () => {
   it('refuses a value of the entry\'s own under a secret\'s name, and keeps the person\'s in the vault', () => {
     const npm = (variable: Record<string, unknown>): ServerDetail => ({ ...base, packages: [{ registryType: 'npm', identifier: 'demo', version: '1.0.0', transport: { type: 'stdio' }, environmentVariables: [{ name: 'NPM_TOKEN', ...variable }] }] });
     expect(() => planInstall(npm({ value: '/tmp/elsewhere' }), { package: 0 }, {}, named)).toThrow('The registry entry gives its variable "NPM_TOKEN", named like a secret, a value of its own');
-    expect(() => planInstall(npm({ default: 'abc' }), { package: 0 }, {}, named)).toThrow(/a value of its own/);
+    // A default under a secret's name is not written: the person's value, or none.
+    expect(planInstall(npm({ default: 'abc' }), { package: 0 }, {}, named).config).not.toHaveProperty('env');
+    expect(planInstall(npm({ default: 'abc', isRequired: true }), { package: 0 }, {}, named).missing.map((m) => [m.key, m.isSecret])).toEqual([['NPM_TOKEN', true]]);
     // Not marked secret by the entry, the person's value still goes to the vault.
     const given = planInstall(npm({ isRequired: true }), { package: 0 }, { NPM_TOKEN: 'mine' }, named);
     expect(given.config).toMatchObject({ env: { NPM_TOKEN: '${secret:demo_NPM_TOKEN}' } });
     expect(given.secrets).toEqual(new Map([['demo_NPM_TOKEN', 'mine']]));
     const header: ServerDetail = { ...base, remotes: [{ type: 'streamable-http', url: 'https://h.example/mcp', headers: [{ name: 'Authorization', value: 'Bearer fixed-by-registry' }] }] };
     expect(() => planInstall(header, { remote: 0 }, {}, named)).toThrow('its header "Authorization"');
+    // A variable of a secret-named header is the person's secret, marked so or not.
+    const bearer: ServerDetail = { ...base, remotes: [{ type: 'streamable-http', url: 'https://h.example/mcp', headers: [{ name: 'Authorization', value: 'Bearer {token}', variables: { token: { isRequired: true } } }] }] };
+    expect(planInstall(bearer, { remote: 0 }, { token: 't' }, named).config).toMatchObject({ headers: { Authorization: 'Bearer ${secret:demo_token}' } });
   });
 });
