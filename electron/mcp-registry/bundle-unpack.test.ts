@@ -56,6 +56,15 @@ describe('unpackBundle', () => {
     await expect(unpackBundle(bomb, join(freshDir(), 'echo'), { entries: 10, bytes: 32 * 1024 })).rejects.toThrow(/unpacks to more than/);
   });
 
+  it('a check of the unpacked files that refuses leaves neither the folder nor its staging', async () => {
+    const zip = new JSZip();
+    zip.file('manifest.json', '{}');
+    const bytes = await zip.generateAsync({ type: 'nodebuffer' });
+    const parent = freshDir();
+    await expect(unpackBundle(bytes, join(parent, 'echo'), undefined, () => Promise.reject(new Error('manifest refused')))).rejects.toThrow('manifest refused');
+    expect(readdirSync(parent)).toEqual([]);
+  });
+
   it('refuses what is not a zip', async () => {
     await expect(unpackBundle(Buffer.from('not a zip at all'), join(freshDir(), 'echo'))).rejects.toThrow(/is not a zip file/);
   });

@@ -79,13 +79,15 @@ async function extractInto(zip: ZipFile, root: string, limits: { entries: number
 /**
  * An .mcpb (a zip with manifest.json at its root, MCPB spec) unpacked into `target`: first into a
  * fresh folder beside it, then moved into place, so a refused bundle leaves nothing behind and a
- * half-unpacked one is never run. The bytes must already be verified (bundle-download.ts).
+ * half-unpacked one is never run. `check` reads the unpacked files before the move (the manifest): its
+ * refusal too leaves nothing. The bytes must already be verified (bundle-download.ts).
  */
-export async function unpackBundle(bytes: Buffer, target: string, limits = { entries: MAX_BUNDLE_ENTRIES, bytes: MAX_UNPACKED_BYTES }): Promise<void> {
+export async function unpackBundle(bytes: Buffer, target: string, limits = { entries: MAX_BUNDLE_ENTRIES, bytes: MAX_UNPACKED_BYTES }, check?: (staging: string) => Promise<void>): Promise<void> {
   const staging = `${target}.unpacking-${randomBytes(6).toString('hex')}`;
   await mkdir(staging, { recursive: true, mode: 0o700 });
   try {
     await extractInto(await openZip(bytes), path.resolve(staging), limits);
+    await check?.(staging);
     await rm(target, { recursive: true, force: true });
     await rename(staging, target);
   } catch (error) {

@@ -36,5 +36,10 @@ export async function fetchServerVersion(fetch: FetchLike, base: string, name: s
   }
   const verdict = checkEntry(json);
   if ('skip' in verdict) throw new CodedError('invalid_input', `The registry's entry for ${name}@${version} ${verdict.skip === 'hostile' ? 'carries hidden characters or is oversized' : 'does not follow the server.json schema'}; it is not installed.`);
+  // A mirror's or cache's mix-up must not install another server than the one the person named.
+  const answered = verdict.ok.server;
+  if (answered.name !== name || (version !== 'latest' && answered.version !== version)) {
+    throw new CodedError('invalid_input', `The registry at ${base} answered ${answered.name}@${answered.version} when asked for ${name}@${version}; it is not installed.`);
+  }
   return verdict.ok;
 }

@@ -2,7 +2,7 @@ import { homedir } from 'node:os';
 import path from 'node:path';
 import type { FetchLike, Resolver } from '../net';
 import { downloadBundle } from './bundle-download';
-import { bundleCommand, readManifest } from './bundle-manifest';
+import { bundleCommand, readManifest, type BundleCommand } from './bundle-manifest';
 import { unpackBundle } from './bundle-unpack';
 import { mountHost } from './docker-mounts';
 import { checkResolvedEntryAddress, registryReach } from './entry-address';
@@ -45,6 +45,13 @@ export async function deriveInstall(
   if ('url' in plan.config && plan.missing.length === 0) await checkResolvedEntryAddress(plan.config.url, 'remote', reach, options.resolver);
   if (plan.download === undefined || plan.missing.length > 0) return plan;
   const dir = bundleFolder(options.dataDir, server, plan.download.sha256);
-  await unpackBundle(await downloadBundle(options.fetch, plan.download.url, plan.download.sha256, reach, undefined, options.resolver), dir);
-  return planInstall(server, choice, given, secretName, bundleCommand(await readManifest(dir), dir), mounts);
+  const bytes = await downloadBundle(options.fetch, plan.download.url, plan.download.sha256, reach, undefined, options.resolver);
+  let command: BundleCommand | undefined;
+  // Planned from the manifest before the folder moves into bundles/: a refused bundle leaves no files
+  // of its author's choosing at a path anyone can predict.
+  await unpackBundle(bytes, dir, undefined, async (staging) => {
+    command = bundleCommand(await readManifest(staging), dir);
+    planInstall(server, choice, given, secretName, command, mounts);
+  });
+  return planInstall(server, choice, given, secretName, command, mounts);
 }

@@ -110,8 +110,8 @@ describe('planInstall', () => {
     const asked: ServerDetail = { ...base, remotes: [{ type: 'streamable-http', url: 'https://weather.example/mcp', headers: [{ name: 'X-Client', value: '{a}{b}', variables: { a: {}, b: {} } }] }] };
     expect(() => planInstall(asked, { remote: 0 }, { a: '$', b: '{env:HOME}' }, named)).toThrow(/reference/);
     // A `$` before the person's own secret stays: the reference is the one written for it.
-    const dollar: ServerDetail = { ...base, remotes: [{ type: 'streamable-http', url: 'https://weather.example/mcp', headers: [{ name: 'X-Key', value: '{a}{token}', variables: { a: { default: '$' }, token: { isSecret: true } } }] }] };
-    expect(planInstall(dollar, { remote: 0 }, { token: 't' }, named).config).toMatchObject({ headers: { 'X-Key': '$${secret:demo_token}' } });
+    const dollar: ServerDetail = { ...base, remotes: [{ type: 'streamable-http', url: 'https://weather.example/mcp', headers: [{ name: 'X-Client', value: '{a}{token}', variables: { a: { default: '$' }, token: { isSecret: true } } }] }] };
+    expect(planInstall(dollar, { remote: 0 }, { token: 't' }, named).config).toMatchObject({ headers: { 'X-Client': '$${secret:demo_token}' } });
   });
 
   it.each([
@@ -124,7 +124,45 @@ describe('planInstall', () => {
   });
 
   it('keeps the variables a server reads for itself', () => {
-    const server: ServerDetail = { ...base, packages: [{ registryType: 'npm', identifier: 'demo', version: '1.0.0', transport: { type: 'stdio' }, environmentVariables: [{ name: 'NODE_ENV', value: 'production' }, { name: 'GITHUB_TOKEN', value: 'x' }, { name: 'UVICORN_PORT', value: '1' }] }] };
-    expect(planInstall(server, { package: 0 }, {}, named).config).toMatchObject({ env: { NODE_ENV: 'production', GITHUB_TOKEN: 'x', UVICORN_PORT: '1' } });
+    const server: ServerDetail = { ...base, packages: [{ registryType: 'npm', identifier: 'demo', version: '1.0.0', transport: { type: 'stdio' }, environmentVariables: [{ name: 'NODE_ENV', value: 'production' }, { name: 'UVICORN_PORT', value: '1' }] }] };
+    expect(planInstall(server, { package: 0 }, {}, named).config).toMatchObject({ env: { NODE_ENV: 'production', UVICORN_PORT: '1' } });
+  });
+
+  it.each(['PREFIX', 'HOME', 'home', 'XDG_CONFIG_HOME', 'XDG_CONFIG_DIRS', 'USERPROFILE', 'APPDATA', 'LOCALAPPDATA', 'HOMEDRIVE', 'HOMEPATH', 'PROGRAMDATA', 'SYSTEMDRIVE', 'GCONV_PATH', 'PYTHONUSERBASE', 'NODE_REPL_EXTERNAL_MODULE'])('refuses an entry that sets %s, which moves where the runtime reads its configuration or loads code', (name) => {
+    const server: ServerDetail = { ...base, packages: [{ registryType: 'npm', identifier: 'demo', version: '1.0.0', transport: { type: 'stdio' }, environmentVariables: [{ name, value: '/tmp/elsewhere' }] }] };
+    expect(() => planInstall(server, { package: 0 }, {}, named)).toThrow(`The registry entry sets the variable "${name}", which is not accepted from a registry`);
+  });
+
+  it('refuses a remote URL with a user name or password, saying so', () => {
+    const remote: ServerDetail = { ...base, remotes: [{ type: 'streamable-http', url: 'https://user:pass@h.example/mcp' }] };
+    expect(() => planInstall(remote, { remote: 0 }, {}, named)).toThrow('The registry entry\'s remote URL holds a user name or password; not installed.');
+    const filled: ServerDetail = { ...base, remotes: [{ type: 'streamable-http', url: 'https://{who}@h.example/mcp', variables: { who: {} } }] };
+    expect(() => planInstall(filled, { remote: 0 }, { who: 'me' }, named)).toThrow(/user name or password/);
+  });
+
+  it('keeps a variable and a header named `__proto__` as the entry names them', () => {
+    const pkg = JSON.parse('{"registryType":"npm","identifier":"demo","version":"1.0.0","transport":{"type":"stdio"},"environmentVariables":[{"name":"__proto__","value":"v"}]}') as NonNullable<ServerDetail['packages']>[number];
+    const env = planInstall({ ...base, packages: [pkg] }, { package: 0 }, {}, named).config as { env?: Record<string, string> };
+    expect(Object.entries(env.env ?? {})).toEqual([['__proto__', 'v']]);
+    const remote = RemoteSchema.parse(JSON.parse('{"type":"streamable-http","url":"https://h.example/mcp","headers":[{"name":"__proto__","value":"h"},{"name":"X-A","value":"a"}]}'));
+    const http = planInstall({ ...base, remotes: [remote] }, { remote: 0 }, {}, named).config as { headers?: Record<string, string> };
+    expect(Object.entries(http.headers ?? {})).toEqual([['__proto__', 'h'], ['X-A', 'a']]);
+  });
+
+  it('refuses a value of the entry\'s own under a secret\'s name, and keeps the person\'s in the vault', () => {
+    const npm = (variable: Record<string, unknown>): ServerDetail => ({ ...base, packages: [{ registryType: 'npm', identifier: 'demo', version: '1.0.0', transport: { type: 'stdio' }, environmentVariables: [{ name: 'NPM_TOKEN', ...variable }] }] });
+    expect(() => planInstall(npm({ value: '/tmp/elsewhere' }), { package: 0 }, {}, named)).toThrow('The registry entry gives its variable "NPM_TOKEN", named like a secret, a value of its own');
+    // A default under a secret's name is not written: the person's value, or none.
+    expect(planInstall(npm({ default: 'abc' }), { package: 0 }, {}, named).config).not.toHaveProperty('env');
+    expect(planInstall(npm({ default: 'abc', isRequired: true }), { package: 0 }, {}, named).missing.map((m) => [m.key, m.isSecret])).toEqual([['NPM_TOKEN', true]]);
+    // Not marked secret by the entry, the person's value still goes to the vault.
+    const given = planInstall(npm({ isRequired: true }), { package: 0 }, { NPM_TOKEN: 'mine' }, named);
+    expect(given.config).toMatchObject({ env: { NPM_TOKEN: '${secret:demo_NPM_TOKEN}' } });
+    expect(given.secrets).toEqual(new Map([['demo_NPM_TOKEN', 'mine']]));
+    const header: ServerDetail = { ...base, remotes: [{ type: 'streamable-http', url: 'https://h.example/mcp', headers: [{ name: 'Authorization', value: 'Bearer fixed-by-registry' }] }] };
+    expect(() => planInstall(header, { remote: 0 }, {}, named)).toThrow('its header "Authorization"');
+    // A variable of a secret-named header is the person's secret, marked so or not.
+    const bearer: ServerDetail = { ...base, remotes: [{ type: 'streamable-http', url: 'https://h.example/mcp', headers: [{ name: 'Authorization', value: 'Bearer {token}', variables: { token: { isRequired: true } } }] }] };
+    expect(planInstall(bearer, { remote: 0 }, { token: 't' }, named).config).toMatchObject({ headers: { Authorization: 'Bearer ${secret:demo_token}' } });
   });
 });

@@ -1,11 +1,13 @@
-import type { HttpServerConfig, StdioServerConfig } from '../../shared/config';
+import { secretNamed, type HttpServerConfig, type StdioServerConfig } from '../../shared/config';
 import { CodedError } from '../../shared/errors';
+import { secretHeaderNamed } from '../../shared/text';
 import type { BundleCommand } from './bundle-manifest';
 import { resolveInput, type InputAsk, type InputState } from './install-inputs';
 import { pinnedPackage } from './package-pins';
 import { dockerArguments } from './docker-arguments';
 import type { MountHost } from './docker-mounts';
 import { checkEntryVariable } from './entry-env';
+import { defineOwn, secretNamedValue } from './entry-secret-values';
 import { bundleArguments, npxArguments, uvxArguments } from './runtime-arguments';
 import type { RegistryArgument, RegistryPackage, RegistryRemote, ServerDetail } from './server-json';
 
@@ -50,8 +52,8 @@ function env(pkg: RegistryPackage, state: InputState): Record<string, string> | 
   const out: Record<string, string> = {};
   for (const variable of pkg.environmentVariables ?? []) {
     checkEntryVariable(variable.name);
-    const value = resolveInput(state, variable.name, variable);
-    if (value !== undefined) out[variable.name] = value;
+    const value = secretNamedValue(state, variable, 'variable', secretNamed(variable.name));
+    if (value !== undefined) defineOwn(out, variable.name, value);
   }
   return Object.keys(out).length > 0 ? out : undefined;
 }
@@ -107,15 +109,26 @@ function planPackage(server: string, pkg: RegistryPackage, state: InputState, bu
   }
 }
 
+/** `https://user:password@host/…`: a credential in clear in an address, which mcp.json does not keep. */
+function withUserInfo(url: string): boolean {
+  try {
+    const parsed = new URL(url);
+    return parsed.username !== '' || parsed.password !== '';
+  } catch {
+    return false;
+  }
+}
+
 function planRemote(remote: RegistryRemote, state: InputState): Planned {
   if (remote.type !== 'streamable-http') {
     throw new CodedError('invalid_input', 'This remote speaks the older HTTP+SSE transport, which is not supported; pick a Streamable HTTP remote.');
   }
   const url = resolveInput(state, 'url', { value: remote.url, ...(remote.variables ? { variables: remote.variables } : {}) }) ?? remote.url;
+  if (withUserInfo(url)) throw new CodedError('invalid_input', 'The registry entry\'s remote URL holds a user name or password; not installed.');
   const headers: Record<string, string> = {};
   for (const header of remote.headers ?? []) {
-    const value = resolveInput(state, header.name, header);
-    if (value !== undefined) headers[header.name] = value;
+    const value = secretNamedValue(state, header, 'header', secretHeaderNamed(header.name));
+    if (value !== undefined) defineOwn(headers, header.name, value);
   }
   return { config: { type: 'http', url, ...(Object.keys(headers).length > 0 ? { headers } : {}) } };
 }

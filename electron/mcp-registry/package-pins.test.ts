@@ -6,6 +6,13 @@ const npm = (identifier: string, version?: string): RegistryPackage => ({ regist
 const pypi = (identifier: string, version: string): RegistryPackage => ({ registryType: 'pypi', identifier, version, transport: { type: 'stdio' } });
 
 describe('pinnedPackage', () => {
+  it('refuses a package published on another registry than the one npx or uvx fetch from', () => {
+    expect(pinnedPackage({ ...npm('files-mcp', '1.0.0'), registryBaseUrl: 'https://registry.npmjs.org/' }, 'npm')).toBe('files-mcp@1.0.0');
+    expect(pinnedPackage({ ...pypi('files-mcp', '1.0.0'), registryBaseUrl: 'https://pypi.org' }, 'pypi')).toBe('files-mcp==1.0.0');
+    expect(() => pinnedPackage({ ...npm('files-mcp', '1.0.0'), registryBaseUrl: 'https://npm.corp.example' }, 'npm')).toThrow('files-mcp is published on https://npm.corp.example, not on https://registry.npmjs.org; npx would fetch');
+    expect(() => pinnedPackage({ ...pypi('files-mcp', '1.0.0'), registryBaseUrl: 'https://test.pypi.org' }, 'pypi')).toThrow(/uvx would fetch the same name/);
+  });
+
   it('passes one exact release of one named package', () => {
     expect(pinnedPackage(npm('@acme/files-mcp', '1.0.0'), 'npm')).toBe('@acme/files-mcp@1.0.0');
     expect(pinnedPackage(npm('files-mcp', '2.10.3-beta.1+build.7'), 'npm')).toBe('files-mcp@2.10.3-beta.1+build.7');

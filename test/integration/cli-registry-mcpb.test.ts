@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, tempHome } from '../support/cli';
-import { nodeBundle, serveFiles, sha256, traversalBundle, type FileServer } from '../fixtures/registry/mcpb-bundle';
+import { nodeBundle, refusedManifestBundle, serveFiles, sha256, traversalBundle, type FileServer } from '../fixtures/registry/mcpb-bundle';
 import { startFixtureRegistry, type FixtureRegistry } from '../fixtures/registry/registry-server';
 
 const ENV = { CONNECTED_SERVICES_PASSPHRASE: 'mcpb install passphrase', PATH: dirname(process.execPath) };
@@ -21,12 +21,14 @@ describe('servers add --from-registry with an mcpb package', () => {
   beforeAll(async () => {
     const good = await nodeBundle();
     const slip = await traversalBundle();
-    files = await serveFiles({ '/echo.mcpb': good, '/slip.mcpb': slip });
+    const plant = await refusedManifestBundle();
+    files = await serveFiles({ '/echo.mcpb': good, '/slip.mcpb': slip, '/plant.mcpb': plant });
     registry = await startFixtureRegistry(5);
     entry('io.example/echo', files.url('/echo.mcpb'), sha256(good), { environmentVariables: [{ name: 'ECHO_TOKEN', isRequired: true, isSecret: true }] });
     entry('io.example/echo-redirected', files.url('/redirect/echo.mcpb'), sha256(good));
     entry('io.example/tampered', files.url('/echo.mcpb'), sha256(Buffer.from('what the publisher uploaded')));
     entry('io.example/slip', files.url('/slip.mcpb'), sha256(slip));
+    entry('io.example/plant', files.url('/plant.mcpb'), sha256(plant));
     entry('io.example/plain-http', 'http://bundles.example.com/echo.mcpb', sha256(good));
     home = tempHome('cs-registry-mcpb-');
     mkdirSync(home, { recursive: true, mode: 0o700 });
@@ -103,6 +105,14 @@ describe('servers add --from-registry with an mcpb package', () => {
     expect(existsSync(join(dirname(home), 'escaped.txt'))).toBe(false);
     expect(readdirSync(bundlesDir()).some((name) => name.includes('slip'))).toBe(false);
     expect(config().mcpServers['slip']).toBeUndefined();
+  });
+
+  it('a bundle whose manifest is refused leaves nothing in bundles/', async () => {
+    const refused = await cli(['servers', 'add', 'plant', '--from-registry', 'io.example/plant']);
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toContain('The bundle\'s manifest uses "${HOME}"');
+    expect(readdirSync(bundlesDir()).filter((name) => name.includes('plant'))).toEqual([]);
+    expect(config().mcpServers['plant']).toBeUndefined();
   });
 
   it('plain http to another computer is refused before any request', async () => {
