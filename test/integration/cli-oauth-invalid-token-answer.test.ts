@@ -13,7 +13,7 @@ afterEach(async () => {
 
 /** A data folder with one client-credentials server whose token endpoint answers `answer()`. */
 async function hostile(answer: () => { status: number; body: string }) {
-  const server = await startRawTokenServer({ expectedBasic: 'Basic none', tokenAnswer: answer });
+  const server = await startRawTokenServer({ expectedBasic: 'Basic none', tokenAnswer: answer, speaksMcp: true });
   cleanups.push(() => server.close());
   const home = tempHome('cs-oauth-invalid-');
   expect((await runCli(home, ['secrets', 'set', 'CC_SECRET'], { env: ENV, input: 'cc-secret-value\n' })).code).toBe(0);
@@ -45,5 +45,17 @@ describe('CLI: a token endpoint answering an invalid token response', () => {
     const run = await connect();
     expect(run.stderr).toMatch(/error \[server_unavailable\]: The answer from http:\/\/127\.0\.0\.1:\d+\/token is larger than 256 KiB/);
     expect(run.code).toBe(7);
+  }, 120_000);
+});
+
+describe('CLI: a token answer with expires_in 0', () => {
+  it('is shown as already expired (RFC 6749 §5.1), not as one hour, and renewed at its first use', async () => {
+    const { server, connect } = await hostile(() => ({ status: 200, body: token({ expires_in: 0 }) }));
+    const run = await connect();
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain('the authorization server gave the access token no lifetime (expires_in 0), so it counts as expired and is renewed at its first use');
+    expect(run.stdout).not.toContain('the access token expires 20');
+    // The sign-in's token, then a new one for the first request it was needed for.
+    expect(server.requests.length).toBeGreaterThanOrEqual(2);
   }, 120_000);
 });
