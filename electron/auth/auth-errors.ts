@@ -2,6 +2,7 @@ import { CodedError, errorMessage, type ErrorCode } from '../../shared/errors';
 import { redact } from '../../shared/redact';
 import type { Reach } from '../net';
 import { shownErrorUri } from './error-uri';
+import { cutOffError } from './http';
 import { OAUTH_ERROR_BOUNDS, oauthErrorFields, oneLine } from './oauth-error-fields';
 
 export function connectHint(server: string): string {
@@ -154,6 +155,10 @@ export function flowError(server: string, error: unknown, during: string, reach:
       { hint: connectHint(server), data: { ...data, check: 'iss' } },
     );
   }
+  const cutError = cutOffError(inner);
+  if (cutError !== undefined) return cutError;
+  const invalid = invalidAnswer(server, error, inner, during, data);
+  if (invalid !== undefined) return invalid;
   const causeCode = field(inner, 'code');
   const network = typeof causeCode === 'string' && /^(E[A-Z]+|UND_ERR_[A-Z_]+)$/.test(causeCode) ? causeCode : undefined;
   if ((error instanceof TypeError && /fetch failed/i.test(text)) || network !== undefined) {
@@ -163,4 +168,36 @@ export function flowError(server: string, error: unknown, during: string, reach:
     });
   }
   return new CodedError('internal', redact(`Signing in to "${server}" failed ${during}: ${text}`), { hint: connectHint(server), data });
+}
+
+/**
+ * oauth4webapi's checks of what the authorization server answered (RFC 6749 §5.1, RFC 8628 §3.2, an
+ * ID Token's signature and claims): their failure is the server's fault, not a defect of ours.
+ */
+const INVALID_ANSWER_CODES = new Set([
+  'OAUTH_INVALID_RESPONSE',
+  'OAUTH_PARSE_ERROR',
+  'OAUTH_RESPONSE_IS_NOT_JSON',
+  'OAUTH_RESPONSE_IS_NOT_CONFORM',
+  'OAUTH_JSON_ATTRIBUTE_COMPARISON_FAILED',
+  'OAUTH_JWT_CLAIM_COMPARISON_FAILED',
+  'OAUTH_JWT_TIMESTAMP_CHECK_FAILED',
+  'OAUTH_KEY_SELECTION_FAILED',
+  'OAUTH_UNSUPPORTED_OPERATION',
+]);
+
+function answerName(during: string): string {
+  if (/device code/.test(during)) return 'device authorization response';
+  if (/revok/.test(during)) return 'revocation response';
+  return 'token response';
+}
+
+function invalidAnswer(server: string, error: unknown, inner: unknown, during: string, data: Record<string, unknown>): CodedError | undefined {
+  const code = field(error, 'code');
+  if (typeof code !== 'string' || !INVALID_ANSWER_CODES.has(code)) return undefined;
+  const why = oneLine(inner instanceof Error ? inner.message : message(error), OAUTH_ERROR_BOUNDS.text);
+  return new CodedError('server_unavailable', redact(`The authorization server answered an invalid ${answerName(during)} ${during}: ${why}`), {
+    hint: `The authorization server of "${server}" misbehaves; try again later or contact its operator.`,
+    data: { ...data, check: code },
+  });
 }

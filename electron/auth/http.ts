@@ -32,6 +32,22 @@ export function tooLarge(url: string, max: number): CodedError {
   });
 }
 
+/**
+ * Answers cut at the size bound. oauth4webapi reads an error answer's body in a try/catch of its own
+ * and throws "unexpected HTTP status code" with the answer, so the bound is found again from it.
+ */
+const cut = new WeakMap<Response, CodedError>();
+
+function cutOff(response: Response, error: CodedError): CodedError {
+  cut.set(response, error);
+  return error;
+}
+
+/** The size-bound error of an answer read through a guardedFetch, if its body was cut. */
+export function cutOffError(response: unknown): CodedError | undefined {
+  return response instanceof Response ? cut.get(response) : undefined;
+}
+
 export function timedOut(url: string, ms: number): CodedError {
   return new CodedError('timeout', `No complete answer from ${shown(url)} within ${ms / 1000} s.`, {
     hint: 'Check the network and that the server is running, then try again.',
@@ -58,7 +74,8 @@ export function guardedFetch(base: FetchLike, signal: AbortSignal | undefined, l
       const request: ReachInit = { ...init, redirect: 'manual', signal: limit.signal, reach, pins };
       const response = await base(input, request);
       // The timer runs on until the body is read (or given up): a trickled answer times out too.
-      return cappedResponse(response, maxBytes, () => tooLarge(url, maxBytes), () => limit.clear());
+      const capped: Response = cappedResponse(response, maxBytes, () => cutOff(capped, tooLarge(url, maxBytes)), () => limit.clear());
+      return capped;
     } catch (error) {
       limit.clear();
       throw limit.signal.reason instanceof CodedError && limit.signal.aborted ? limit.signal.reason : error;

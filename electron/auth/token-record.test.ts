@@ -24,7 +24,13 @@ describe('applyTokenResponse', () => {
   it('never stores expires_at 0: without expires_in it assumes one hour', () => {
     const record = applyTokenResponse(base, { access_token: 'new' }, 1_000_000);
     expect(record.expiresAt).toBe(1_000_000 + DEFAULT_EXPIRES_IN_S * 1000);
-    expect(applyTokenResponse(base, { access_token: 'new', expires_in: 0 }, 5).expiresAt).toBe(5 + DEFAULT_EXPIRES_IN_S * 1000);
+  });
+
+  it('takes expires_in 0 for a token already expired (RFC 6749 §5.1): due for renewal at once, never stored as 0', () => {
+    const record = applyTokenResponse(base, { access_token: 'new', refresh_token: 'rt', expires_in: 0 }, 5_000);
+    expect(record.expiresAt).toBe(5_000);
+    expect(refreshMargin(record)).toBe(0);
+    expect(applyTokenResponse(base, { access_token: 'new', expires_in: 0 }, 0).expiresAt).toBe(1);
   });
 
   it.each([

@@ -4,7 +4,7 @@ import { canonicalResource } from './resource';
 import { accountOf } from './id-token-account';
 import { splitScope } from './scopes';
 
-/** When a token response has no `expires_in` (RFC 6749 §5.1 makes it optional), assume one hour. */
+/** When a token response has no `expires_in` (RFC 6749 §5.1 makes it optional), assume one hour; 0 is expired. */
 export const DEFAULT_EXPIRES_IN_S = 3600;
 /**
  * RFC 6749 §5.1 sets no bounds on `expires_in`; an authorization server's figure is kept within these:
@@ -116,12 +116,14 @@ export function applyTokenResponse(
 ): TokenRecord {
   const given = typeof response.expires_in === 'number' && response.expires_in > 0 ? response.expires_in : DEFAULT_EXPIRES_IN_S;
   const expiresIn = Math.min(MAX_EXPIRES_IN_S, Math.max(MIN_EXPIRES_IN_S, given));
+  // RFC 6749 §5.1: a lifetime of 0 seconds is a token already expired, renewed at its first use.
+  const expiresAt = response.expires_in === 0 ? Math.max(1, now) : now + expiresIn * 1000;
   const granted = response.scope !== undefined ? splitScope(response.scope) : (base.scopes ?? base.requestedScopes);
   const record: TokenRecord = {
     ...base,
     accessToken: response.access_token,
     tokenType: response.token_type ?? 'bearer',
-    expiresAt: now + expiresIn * 1000,
+    expiresAt,
     obtainedAt: now,
     scopes: granted,
   };

@@ -12,7 +12,8 @@ export const DATA_DIR_ENV = 'CONNECTED_SERVICES_HOME';
 /** Where mcp.json, the vault and approvals live: CONNECTED_SERVICES_HOME, else the platform's config folder. */
 export function defaultDataDir({ env, platform, homeDir }: DataDirContext): string {
   const override = env[DATA_DIR_ENV]?.trim();
-  if (override) return override;
+  // A relative folder is the working directory's, as `--home`'s is: the vault needs an absolute one.
+  if (override) return (platform === 'win32' ? path.win32 : path.posix).isAbsolute(override) ? override : path.resolve(override);
   if (platform === 'win32') {
     const appData = env['APPDATA']?.trim() || path.win32.join(homeDir, 'AppData', 'Roaming');
     return path.win32.join(appData, 'Connected Services');

@@ -12,6 +12,11 @@ describe('defaultDataDir', () => {
     }
   });
 
+  it('takes a relative CONNECTED_SERVICES_HOME from the working directory, as --home', () => {
+    expect(defaultDataDir({ env: { CONNECTED_SERVICES_HOME: ' rel/data ' }, platform: 'linux', homeDir: '/h' })).toBe(path.resolve('rel/data'));
+    expect(defaultDataDir({ env: { CONNECTED_SERVICES_HOME: 'C:\\cs' }, platform: 'win32', homeDir: '/h' })).toBe('C:\\cs');
+  });
+
   it('uses XDG_CONFIG_HOME or ~/.config on Linux', () => {
     expect(defaultDataDir({ env: {}, platform: 'linux', homeDir: '/home/me' })).toBe('/home/me/.config/connected-services');
     expect(defaultDataDir({ env: { XDG_CONFIG_HOME: '/xdg' }, platform: 'linux', homeDir: '/home/me' })).toBe('/xdg/connected-services');

@@ -28,16 +28,34 @@ export interface PassphraseProviderOptions {
 const powerOfTwo = z
   .number()
   .int()
-  .refine((n) => n >= 2 ** 10 && n <= 2 ** 20 && (n & (n - 1)) === 0, 'N must be a power of two in [2^10, 2^20]');
+  .refine((n) => n >= 2 ** 10 && n <= 2 ** 30 && (n & (n - 1)) === 0, 'N must be a power of two');
 
-// Bounds keep a tampered header from asking for hours of work or gigabytes of memory.
 const ParamsSchema = z.object({
   kdf: z.literal('scrypt'),
   N: powerOfTwo,
-  r: z.number().int().min(1).max(32),
-  p: z.number().int().min(1).max(16),
+  r: z.number().int().min(1).max(1024),
+  p: z.number().int().min(1).max(1024),
   salt: z.string().regex(/^[A-Za-z0-9+/]{22,88}={0,2}$/),
-}).refine((params) => 128 * params.N * params.r <= 2 ** 30, 'scrypt memory above 1 GiB');
+});
+
+/**
+ * The header's costs are used before anything in the file is authenticated, so whoever can write the
+ * file chooses them; the deadline cannot stop scrypt once it runs in the thread pool. Only what this
+ * product writes is run: r=8, p=1 and N up to twice DEFAULT_SCRYPT's (cheaper N is harmless).
+ */
+export const MAX_SCRYPT_N = 2 ** 18;
+
+export function usualScryptCosts({ N, r, p }: ScryptParams): boolean {
+  return r === DEFAULT_SCRYPT.r && p === DEFAULT_SCRYPT.p && N <= MAX_SCRYPT_N;
+}
+
+function unusualCosts({ N, r, p }: ScryptParams): CodedError {
+  // invalid_config: the file on disk is not one this product wrote; nothing was refused to a person.
+  return new CodedError('invalid_config', `The vault header asks for unusual scrypt costs (N=${N}, r=${r}, p=${p}); the vault was not opened.`, {
+    hint: 'Something other than connected-services rewrote the vault file header. Restore vault.enc from a backup, or move it aside and re-enter the secrets.',
+    data: { N, r, p },
+  });
+}
 
 export function hasPassphrase(options: PassphraseProviderOptions): boolean {
   return Boolean(options.env?.[PASSPHRASE_ENV]) || options.prompt !== undefined;
@@ -85,7 +103,7 @@ export function createPassphraseProvider(options: PassphraseProviderOptions = {}
     id: PASSPHRASE_PROVIDER_ID,
     label,
     persistent: true,
-    // scrypt at the header's bounded costs is seconds at worst on a loaded machine, never a hang.
+    // scrypt at the usual costs (at most 256 MiB) is seconds at worst on a loaded machine, never a hang.
     deadlineMs: 60_000,
 
     async loadKey(params: KeyParams, signal: AbortSignal): Promise<Uint8Array> {
@@ -96,10 +114,12 @@ export function createPassphraseProvider(options: PassphraseProviderOptions = {}
         });
       }
       const { N, r, p, salt } = parsed.data;
+      if (!usualScryptCosts({ N, r, p })) throw unusualCosts({ N, r, p });
       return derive(await passphrase(), Buffer.from(salt, 'base64'), { N, r, p }, signal);
     },
 
     async createKey(signal: AbortSignal) {
+      if (!usualScryptCosts(fresh)) throw unusualCosts(fresh);
       const params = ParamsSchema.parse({ kdf: 'scrypt', ...fresh, salt: randomBytes(16).toString('base64') });
       const key = await derive(await passphrase(), Buffer.from(params.salt, 'base64'), fresh, signal);
       return { key, params };

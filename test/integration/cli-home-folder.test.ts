@@ -50,3 +50,17 @@ describe('CLI: --home naming a folder that does not exist', () => {
     expect(existsSync(join(base, 'connected-servcies'))).toBe(false);
   }, 60_000);
 });
+
+describe('CLI: a relative CONNECTED_SERVICES_HOME', () => {
+  it('is the working directory\'s folder, as a relative --home is, vault included', async () => {
+    const base = mkdtempSync(join(tmpdir(), 'cs-home-rel-'));
+    const env: Record<string, string | undefined> = { ...process.env, CONNECTED_SERVICES_HOME: 'data', CONNECTED_SERVICES_PASSPHRASE: 'cs-home-rel-test' };
+    const set = await runNode([CLI, 'secrets', 'set', 'REL_KEY'], { env, cwd: base, input: 'rel-value\n' });
+    expect(set.code, set.stderr).toBe(0);
+    expect(set.stderr).toContain(`${NOTE} ${join(base, 'data')} (CONNECTED_SERVICES_HOME named a folder that did not exist)`);
+    expect(existsSync(join(base, 'data', 'vault.enc'))).toBe(true);
+    const listed = await runNode([CLI, '--home', 'data', 'secrets', 'list'], { env: { ...env, CONNECTED_SERVICES_HOME: undefined }, cwd: base });
+    expect(listed.code, listed.stderr).toBe(0);
+    expect(listed.stdout).toContain('REL_KEY');
+  }, 60_000);
+});

@@ -79,8 +79,12 @@ describe('CLI sign-in variants against real fixtures', () => {
     await withStack({}, async (stack) => {
       const home = tempHome();
       await runCli(home, ['status'], { env: PASSPHRASE });
-      configure(home, stack.mcpUrl, { type: 'oauth', clientId: 'pre-public', tokenEndpointAuthMethod: 'none' });
-      await signInAndCall(home, ['--open-with', BROWSER]);
+      configure(home, stack.mcpUrl, { type: 'oauth', clientId: 'pre-public', tokenEndpointAuthMethod: 'none', scopes: ['mcp:read', 'openid', 'email'] });
+      const connect = await runCli(home, ['connect', 'notes', '--open-with', BROWSER], { env: PASSPHRASE, timeoutMs: 40_000 });
+      expect(connect.code, connect.stderr).toBe(0);
+      // The account signed in is named: a sign-in finished with another account's code shows there (SECURITY.md).
+      expect(connect.stdout).toMatch(/^Signed in as test-user@example\.test; the access token expires /m);
+      await signInAndCall(home, []);
     });
   });
 

@@ -31,7 +31,17 @@ export function registerConnect(program: Command, run: Run): void {
         if (options.json) return printJson(ctx.output, shown);
         ctx.output.out(`${shown.name}: ${stateLabel(shown)}, ${shown.toolCount} tools.`);
         if (shown.auth?.refreshTokenShared) ctx.output.out('Its credential file holds the refresh token: it leaves the vault for that program, which renews its tokens by itself.');
-        if (shown.auth?.expiresAt) ctx.output.out(`Signed in; the access token expires ${new Date(shown.auth.expiresAt).toISOString()} and is refreshed automatically.`);
+        // Whose account this is: the one check against a sign-in completed with someone else's code (SECURITY.md).
+        const as = shown.auth?.account !== undefined ? ` as ${shown.auth.account}` : '';
+        const expiresAt = shown.auth?.expiresAt;
+        if (expiresAt !== undefined && expiresAt <= Date.now()) {
+          // RFC 6749 §5.1 expires_in 0: the token came already expired.
+          ctx.output.out(`Signed in${as}; the authorization server gave the access token no lifetime (expires_in 0), so it counts as expired and is renewed at its first use.`);
+        } else if (expiresAt !== undefined) {
+          ctx.output.out(`Signed in${as}; the access token expires ${new Date(expiresAt).toISOString()} and is refreshed automatically.`);
+        } else if (as !== '') {
+          ctx.output.out(`Signed in${as}.`);
+        }
       }),
     );
 
