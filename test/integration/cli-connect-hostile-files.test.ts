@@ -73,6 +73,29 @@ describe('agents connect with a client file another process prepared', () => {
     expect(readdirSync(shared)).toEqual(['mcp.json']);
   });
 
+  it('a chain whose second link sits in a folder every account may write is refused, naming that link; a private dotfiles chain is written through', async () => {
+    const { user, file } = home();
+    for (const dir of ['open', 'cfg']) mkdirSync(join(user, dir), { mode: 0o700 });
+    chmodSync(join(user, 'open'), 0o777);
+    writeFileSync(join(user, 'cfg', 'mcp.json'), '{}');
+    symlinkSync(join(user, 'cfg', 'mcp.json'), join(user, 'open', 'l1'));
+    symlinkSync(join(user, 'open', 'l1'), file);
+    const result = await connect(user);
+    expect(result.code).toBe(4);
+    expect(result.stderr).toContain(`${realpathSync(join(user, 'open'))} can be written by every account on this machine; ${file} (through the link ${join(realpathSync(user), 'open', 'l1')}) is not written there`);
+    expect(readFileSync(join(user, 'cfg', 'mcp.json'), 'utf8')).toBe('{}');
+    expect(readdirSync(join(user, 'cfg'))).toEqual(['mcp.json']);
+    const dots = home();
+    for (const dir of ['dotfiles', 'work']) mkdirSync(join(dots.user, dir), { mode: 0o700 });
+    writeFileSync(join(dots.user, 'work', 'mcp.json'), '{}');
+    symlinkSync(join('..', 'work', 'mcp.json'), join(dots.user, 'dotfiles', 'mcp.json'));
+    symlinkSync(join(dots.user, 'dotfiles', 'mcp.json'), dots.file);
+    const written = await connect(dots.user);
+    expect(written.code).toBe(0);
+    expect(lstatSync(dots.file).isSymbolicLink()).toBe(true);
+    expect(Object.keys((parse(readFileSync(join(dots.user, 'work', 'mcp.json'), 'utf8')) as { mcpServers: object }).mcpServers)).toEqual(['connected-services-bot']);
+  });
+
   it('a file naming mcpServers twice is refused: the entry would go where the client never reads it', async () => {
     const { user, file } = home();
     const text = '{"mcpServers": {}, "mcpServers": {"theirs": {"url": "https://elsewhere.example/mcp"}}}\n';

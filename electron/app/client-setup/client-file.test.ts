@@ -78,6 +78,47 @@ describe('readClientFile', () => {
     await expect(readClientFile(linkIn.file, linkIn.home)).rejects.toMatchObject({ message: `${path.join(realpathSync(linkIn.home), '.cursor')} can be written by every account on this machine; ${linkIn.file} is not written there` });
   });
 
+  it('checks every link of a chain where it is, naming the one at fault; a dotfiles chain in folders of yours alone is followed', async () => {
+    const { home, file } = cursorFolder();
+    const real = realpathSync(home);
+    for (const dir of ['open', 'cfg']) mkdirSync(path.join(home, dir), { mode: 0o755 });
+    chmodSync(path.join(home, 'open'), 0o777);
+    writeFileSync(path.join(home, 'cfg', 'mcp.json'), '{}');
+    symlinkSync(path.join(home, 'cfg', 'mcp.json'), path.join(home, 'open', 'l1'));
+    symlinkSync(path.join(home, 'open', 'l1'), file);
+    await expect(readClientFile(file, home)).rejects.toMatchObject({
+      code: 'denied',
+      message: `${path.join(real, 'open')} can be written by every account on this machine; ${file} (through the link ${path.join(real, 'open', 'l1')}) is not written there`,
+    });
+    // The same chain through a folder link: ~/.cursor -> open/dir, a folder every account may write.
+    const viaFolder = cursorFolder();
+    mkdirSync(path.join(viaFolder.home, 'open'), { mode: 0o755 });
+    chmodSync(path.join(viaFolder.home, 'open'), 0o777);
+    symlinkSync(path.join(viaFolder.home, 'cfg'), path.join(viaFolder.home, 'open', 'dir'));
+    mkdirSync(path.join(viaFolder.home, 'cfg'), { mode: 0o700 });
+    writeFileSync(path.join(viaFolder.home, 'cfg', 'mcp.json'), '{}');
+    const cursor = path.join(viaFolder.home, '.cursor');
+    chmodSync(cursor, 0o700);
+    symlinkSync(path.join(viaFolder.home, 'open', 'dir'), path.join(cursor, 'cfg'));
+    await expect(readClientFile(path.join(cursor, 'cfg', 'mcp.json'), viaFolder.home)).rejects.toMatchObject({ message: expect.stringContaining(`(through the link ${path.join(realpathSync(viaFolder.home), 'open', 'dir')})`) as unknown });
+    // ~/.cursor/mcp.json -> ~/dotfiles/mcp.json -> ~/work/cfg/mcp.json, every folder private: followed to the end.
+    const dotfiles = cursorFolder();
+    for (const dir of ['dotfiles', 'work', path.join('work', 'cfg')]) mkdirSync(path.join(dotfiles.home, dir), { mode: 0o700 });
+    writeFileSync(path.join(dotfiles.home, 'work', 'cfg', 'mcp.json'), '{"mcpServers": {}}');
+    symlinkSync(path.join('..', 'work', 'cfg', 'mcp.json'), path.join(dotfiles.home, 'dotfiles', 'mcp.json'));
+    symlinkSync(path.join(dotfiles.home, 'dotfiles', 'mcp.json'), dotfiles.file);
+    expect(await readClientFile(dotfiles.file, dotfiles.home)).toMatchObject({ target: path.join(realpathSync(dotfiles.home), 'work', 'cfg', 'mcp.json'), text: '{"mcpServers": {}}' });
+  });
+
+  it('refuses a chain with a link outside the home folder on the way, though it ends inside it', async () => {
+    const { home, file } = cursorFolder();
+    const away = mkdtempSync(path.join(tmpdir(), 'cs-away-'));
+    writeFileSync(path.join(home, 'real.json'), '{}');
+    symlinkSync(path.join(home, 'real.json'), path.join(away, 'hop'));
+    symlinkSync(path.join(away, 'hop'), file);
+    await expect(readClientFile(file, home)).rejects.toMatchObject({ code: 'denied', message: `${file} leads outside your home folder through the link ${path.join(realpathSync(away), 'hop')}; it is not written` });
+  });
+
   it('never blocks on a FIFO, and refuses one or a file too large for a configuration, saying which', async () => {
     const { home, file } = cursorFolder();
     makeFifo(file);

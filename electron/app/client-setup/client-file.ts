@@ -3,6 +3,7 @@ import path from 'node:path';
 import { CodedError } from '../../../shared/errors';
 import { errnoCode, readRegularFile } from '../../fs-safe';
 import { checkClientFolders } from './client-file-owner';
+import { linksOnTheWay, outsideThrough, throughLink } from './client-link-chain';
 import { SYSTEM_ACCOUNT_FILES, type AccountFiles } from './group-members';
 import { nestsDeeperThan } from './json-outline';
 
@@ -98,14 +99,23 @@ export async function readClientFile(file: string, home: string, uid: number | u
   });
   try {
     const { target, exists } = await resolveClientFile(file, realHome);
-    // A link's target gets the file's own checks at its real path; the link's folders too (another account could re-point it).
+    // A link's target gets the file's own checks at its real path; every link's folders on the way too (another account could re-point it).
     await checkClientFolders(target, realHome, uid, file, accounts);
-    const at = await realParent(file);
-    if (exists && at !== target) await checkClientFolders(at, realHome, uid, file, accounts);
+    if (uid !== undefined) await checkLinks(file, home, realHome, uid, accounts);
     if (!exists) return { target: file, text: undefined, mode: undefined, bom: false };
     return await readResolved(file, target);
   } catch (error) {
     throw error instanceof CodedError ? error : unreadable(file, error);
+  }
+}
+
+async function checkLinks(file: string, home: string, realHome: string, uid: number, accounts: AccountFiles): Promise<void> {
+  const links = await linksOnTheWay(file, home, realHome);
+  if (links.length === 0) return;
+  const itself = await realParent(file);
+  for (const link of links) {
+    if (!inside(realHome, link)) throw outsideThrough(file, link);
+    await checkClientFolders(link, realHome, uid, throughLink(file, link, itself), accounts);
   }
 }
 
