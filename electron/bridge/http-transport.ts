@@ -162,6 +162,9 @@ export class HttpServerTransport implements Transport, AnswerStreams {
       messages.forEach((message, i) => this.#dispatch(message, kinds[i] ?? rpcKind(message), extra));
       return;
     }
+    // Ids are unique within a session (MCP basic §Requests), so within one batch too: two alike would share one answer.
+    const ids = new Set(requests.map((r) => r.id));
+    if (ids.size < requests.length) return refuse(res, { status: 400, code: -32600, message: 'Invalid Request: the requests of a batch must have distinct ids' });
     // The session id goes out with the InitializeResult (§Session Management); later answers need not repeat it.
     // An id a request in flight holds is refused here, never handed on: its answer would go to this POST.
     let reused: Set<JSONRPCMessage> | undefined;

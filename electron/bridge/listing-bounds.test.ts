@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Tool } from '@modelcontextprotocol/server';
-import { LISTED_CUT_NOTE, listedWithin, MAX_AGENT_LISTING_BYTES, MAX_LISTED_SCHEMA_BYTES, pastAgentListing } from './listing-bounds';
+import { LISTED_CUT_NOTE, LISTED_DESCRIPTION_CUT_NOTE, LISTED_OUTPUT_CUT_NOTE, listedWithin, MAX_AGENT_LISTING_BYTES, MAX_LISTED_DESCRIPTION, MAX_LISTED_SCHEMA_BYTES, pastAgentListing } from './listing-bounds';
 import { OUTLINE_BYTES, schemaCutNote } from './schema-outline';
 
 const bytes = (value: unknown) => Buffer.byteLength(JSON.stringify(value));
@@ -20,6 +20,34 @@ describe('listedWithin', () => {
     expect(listed.description).toBe(`[s] Does it. ${LISTED_CUT_NOTE}`);
     expect(listed.name).toBe('huge');
     expect(tool.inputSchema.properties).toHaveProperty('target.description');
+  });
+
+  it('cuts a description past the bound with an ellipsis and says so', () => {
+    const tool: Tool = { name: 'talky', description: `[s] ${'D'.repeat(4_000_000)}`, inputSchema: schemaOf(10) };
+    const listed = listedWithin(tool);
+    expect(listed.description).toBe(`[s] ${'D'.repeat(MAX_LISTED_DESCRIPTION - 5)}… ${LISTED_DESCRIPTION_CUT_NOTE}`);
+    expect(listed.inputSchema).toBe(tool.inputSchema);
+    const within: Tool = { name: 'within', description: 'D'.repeat(MAX_LISTED_DESCRIPTION), inputSchema: schemaOf(10) };
+    expect(listedWithin(within)).toBe(within);
+  });
+
+  it('lists an output schema past the bound as its outline, which still accepts what the full one accepts', () => {
+    const outputSchema = schemaOf(4 * 1024 * 1024) as NonNullable<Tool['outputSchema']>;
+    const tool: Tool = { name: 'wordy', description: '[s] Does it.', inputSchema: schemaOf(10), outputSchema };
+    const listed = listedWithin(tool);
+    expect(listed.outputSchema).toEqual({ type: 'object', description: schemaCutNote(MAX_LISTED_SCHEMA_BYTES), properties: { target: { type: 'string' }, count: { type: 'number' } } });
+    expect(listed.description).toBe(`[s] Does it. ${LISTED_OUTPUT_CUT_NOTE}`);
+    expect(listed.inputSchema).toBe(tool.inputSchema);
+    // No `required` and no closed properties: a result the server's schema takes, the outline takes.
+    expect(listed.outputSchema).not.toHaveProperty('required');
+    expect(listed.outputSchema).not.toHaveProperty('additionalProperties');
+  });
+
+  it('says each cut, the description first', () => {
+    const tool: Tool = { name: 'all', inputSchema: schemaOf(MAX_LISTED_SCHEMA_BYTES), outputSchema: schemaOf(MAX_LISTED_SCHEMA_BYTES) };
+    expect(listedWithin(tool).description).toBe(`${LISTED_CUT_NOTE} ${LISTED_OUTPUT_CUT_NOTE}`);
+    const long: Tool = { ...tool, description: 'x'.repeat(MAX_LISTED_DESCRIPTION + 1) };
+    expect(listedWithin(long).description).toBe(`${'x'.repeat(MAX_LISTED_DESCRIPTION - 1)}… ${LISTED_DESCRIPTION_CUT_NOTE} ${LISTED_CUT_NOTE} ${LISTED_OUTPUT_CUT_NOTE}`);
   });
 });
 

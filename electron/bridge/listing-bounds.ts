@@ -1,9 +1,10 @@
 import type { Tool } from '@modelcontextprotocol/server';
+import { cutText } from '../../shared/text';
 import { jsonBytes, outlineSchema } from './schema-outline';
 
 /**
  * Bounds on an agent's `tools/list` in `all` mode (and `auto` below its search bounds): a server writes
- * the schemas, and the listing goes whole into the model's context. The labelled set's largest input
+ * the descriptions and schemas, and the listing goes whole into the model's context. The labelled set's largest input
  * schema (test/fixtures/tool-search) is 17.4 KB (line's push_flex_message) and all 912 of its tools,
  * 42 servers, list in 1.4 MB.
  */
@@ -16,14 +17,45 @@ export const MAX_LISTED_SCHEMA_BYTES = 64 * 1024;
  */
 export const MAX_AGENT_LISTING_BYTES = 4 * 1024 * 1024;
 
+/**
+ * Characters of a listed description (the server's name included) past which it is cut, `…` ending it:
+ * 4.6 times the labelled set's longest, 6,993 (firecrawl's firecrawl_monitor_create).
+ */
+export const MAX_LISTED_DESCRIPTION = 32_000;
+
 /** Ends a cut tool's description, so the model knows why its schema says little. */
 export const LISTED_CUT_NOTE = `(Its input schema was past ${MAX_LISTED_SCHEMA_BYTES / 1024} KB and is listed as an outline of its property names and types; calls pass to the service unchanged.)`;
+/** Ends a description whose tool's output schema was cut. */
+export const LISTED_OUTPUT_CUT_NOTE = `(Its output schema was past ${MAX_LISTED_SCHEMA_BYTES / 1024} KB and is listed as an outline of its property names and types; results pass unchanged.)`;
+/** Ends a description that was itself cut. */
+export const LISTED_DESCRIPTION_CUT_NOTE = `(Its description was past ${MAX_LISTED_DESCRIPTION.toLocaleString('en-US')} characters and is cut.)`;
 
-/** A tool as an agent's listing holds it: as the server listed it within the bound, else its schema's outline and a note. */
+/**
+ * A tool as an agent's listing holds it: as the server listed it within the bounds, else with its long
+ * description cut, its schemas past the bound as outlines, and a note for each. An outline of an output
+ * schema keeps only property types the full schema requires of them too, so every result valid against
+ * the server's schema is valid against it: clients that check structured results (§Tools, Output
+ * Schema) still accept them.
+ */
 export function listedWithin(tool: Tool): Tool {
-  if (jsonBytes(tool.inputSchema) <= MAX_LISTED_SCHEMA_BYTES) return tool;
-  const description = tool.description === undefined || tool.description === '' ? LISTED_CUT_NOTE : `${tool.description} ${LISTED_CUT_NOTE}`;
-  return { ...tool, description, inputSchema: outlineSchema(tool.inputSchema, MAX_LISTED_SCHEMA_BYTES) as Tool['inputSchema'] };
+  const inputPast = jsonBytes(tool.inputSchema) > MAX_LISTED_SCHEMA_BYTES;
+  const outputPast = tool.outputSchema !== undefined && jsonBytes(tool.outputSchema) > MAX_LISTED_SCHEMA_BYTES;
+  const descriptionPast = tool.description !== undefined && tool.description.length > MAX_LISTED_DESCRIPTION;
+  if (!inputPast && !outputPast && !descriptionPast) return tool;
+  const listed: Tool = { ...tool };
+  const notes: string[] = [];
+  if (descriptionPast) notes.push(LISTED_DESCRIPTION_CUT_NOTE);
+  if (inputPast) {
+    listed.inputSchema = outlineSchema(tool.inputSchema, MAX_LISTED_SCHEMA_BYTES) as Tool['inputSchema'];
+    notes.push(LISTED_CUT_NOTE);
+  }
+  if (outputPast && tool.outputSchema !== undefined) {
+    listed.outputSchema = outlineSchema(tool.outputSchema, MAX_LISTED_SCHEMA_BYTES);
+    notes.push(LISTED_OUTPUT_CUT_NOTE);
+  }
+  const given = tool.description === undefined || tool.description === '' ? [] : [cutText(tool.description, MAX_LISTED_DESCRIPTION)];
+  listed.description = [...given, ...notes].join(' ');
+  return listed;
 }
 
 /** Each listed tool's bytes, measured once per tool index (its entries are replaced, never changed). */

@@ -1,5 +1,5 @@
 /**
- * A server's input schema cut to an outline: its property names and types, within OUTLINE_BYTES, and a
+ * A server's tool schema (input or output) cut to an outline: its property names and types, within OUTLINE_BYTES, and a
  * note saying so. Search answers (found-bounds.ts) and `all`-mode listings (listing-bounds.ts) cut
  * alike, each past its own bound; the outline is what an agent can still call the tool with.
  */

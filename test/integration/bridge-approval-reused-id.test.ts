@@ -57,3 +57,18 @@ describe('a request reusing the id of one waiting for the person', () => {
     expect(messageOf(reused.body).result).toHaveProperty('tools');
   });
 });
+
+describe('a batch whose requests share an id', () => {
+  it('is refused whole, and neither request reaches the person', async () => {
+    const { token } = await h.bridge.agents.add('batcher', { servers: ['*'], policy: ASK_ALL });
+    const headers = await rawSession(h.bridge.port, token);
+    const batch = [
+      { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'fault__slow', arguments: { ms: 1 } } },
+      { jsonrpc: '2.0', id: 1, method: 'ping' },
+    ];
+    const refused = await rawRequest(h.bridge.port, { headers, body: JSON.stringify(batch) });
+    expect(refused.status).toBe(400);
+    expect(JSON.parse(refused.body)).toMatchObject({ id: null, error: { code: -32600, message: expect.stringContaining('distinct ids') as unknown } });
+    expect(h.bridge.approvals.list().filter((p) => p.agent === 'batcher')).toEqual([]);
+  });
+});

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { LISTED_CUT_NOTE, MAX_AGENT_LISTING_BYTES, MAX_LISTED_SCHEMA_BYTES } from '../../electron/bridge/listing-bounds';
+import { LISTED_CUT_NOTE, LISTED_DESCRIPTION_CUT_NOTE, LISTED_OUTPUT_CUT_NOTE, MAX_AGENT_LISTING_BYTES, MAX_LISTED_DESCRIPTION, MAX_LISTED_SCHEMA_BYTES } from '../../electron/bridge/listing-bounds';
 import { OUTLINE_BYTES, schemaCutNote } from '../../electron/bridge/schema-outline';
 import { hugeToolsServer } from '../fixtures/servers/config';
 import { connectAgent, firstText, startBridge, type AgentClient, type BridgeHarness } from '../support/bridge-harness';
@@ -71,4 +71,37 @@ describe('an all-mode listing past the whole bound', () => {
     const called = (await agent.client.callTool({ name: 'call_read_tool', arguments: { name: 'wide__wide_5', arguments: args } })) as CallToolResult;
     expect(firstText(called)).toBe(`read ${JSON.stringify(args)}`);
   }, 60_000);
+});
+
+// A 4,000,000-character description and a 300 KB output schema: each cut, and the SDK client still takes the tool's structured result.
+describe('an all-mode listing bounds descriptions and output schemas', () => {
+  let longBridge: BridgeHarness;
+  let agent: AgentClient;
+  beforeAll(async () => {
+    longBridge = await startBridge({ long: hugeToolsServer(0, true) });
+    await longBridge.pool.start('long');
+    longBridge.bridge.refresh();
+    const { token } = await longBridge.bridge.agents.add('all-long', { servers: ['*'], policy: { read: 'allow', write: 'ask', destructive: 'deny' } });
+    agent = await connectAgent(longBridge.bridge.url, token, 'all-long');
+  }, 60_000);
+  afterAll(async () => {
+    await agent?.close();
+    await longBridge?.close();
+  });
+
+  it('cuts the description with a note and lists the output schema as its outline', async () => {
+    const { tools } = await agent.client.listTools();
+    expect(tools).toHaveLength(21);
+    const long = tools.find((t) => t.name === 'long__long_0');
+    const head = '[long] Weighs the parcel. ';
+    expect(long?.description).toBe(`${head}${'L'.repeat(MAX_LISTED_DESCRIPTION - head.length - 1)}… ${LISTED_DESCRIPTION_CUT_NOTE} ${LISTED_OUTPUT_CUT_NOTE}`);
+    expect(long?.outputSchema).toEqual({ type: 'object', description: schemaCutNote(MAX_LISTED_SCHEMA_BYTES), properties: { grams: { type: 'number' }, parcel: { type: 'string' } } });
+    expect(bytes(tools)).toBeLessThan(1024 * 1024);
+  });
+
+  it('passes the structured result, which the client checks against the outline', async () => {
+    const result = (await agent.client.callTool({ name: 'long__long_0', arguments: { parcel: 'p1' } })) as CallToolResult;
+    expect(result.isError).toBeUndefined();
+    expect(result.structuredContent).toEqual({ grams: 120, parcel: 'p1' });
+  });
 });
