@@ -8,7 +8,7 @@ import {
   type AuthServerMetadata,
   type ProtectedResourceMetadata,
 } from './metadata';
-import { canonicalResource, resourceAllowed, sameResource, type ResourceRule } from './resource';
+import { canonicalResource, resourceAllowed, type ResourceRule } from './resource';
 import { validateBrowserUrl, validateEndpointUrl } from './url-safety';
 import { parseBearerChallenge, type BearerChallenge } from './www-authenticate';
 
@@ -165,9 +165,7 @@ export async function discover(input: DiscoveryInput): Promise<Discovery> {
   const withChallenge = { ...input, challenge };
   const notes: string[] = [];
   const prm = await fetchResourceMetadata(withChallenge, notes);
-  // RFC 8707 §2, RFC 9728 §3.3: the resource asked for is the server itself. Root metadata naming the
-  // whole origin only finds the authorization server; it never widens the tokens' audience to the host.
-  const resource = prm && sameResource(prm.resource, input.serverUrl) ? prm.resource : canonicalResource(input.serverUrl);
+  const resource = prm ? prm.resource : canonicalResource(input.serverUrl);
   const base = { resource, ...(prm ? { prm } : {}), ...(challenge ? { challenge } : {}) };
 
   if (input.authServerMetadataUrl !== undefined) {

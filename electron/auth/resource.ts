@@ -25,8 +25,7 @@ export function sameResource(resource: string, other: string | URL): boolean {
  *   inserted into, which is the server URL; otherwise the metadata must not be used.
  * - `origin`: the root well-known URL (MCP authorization's last fallback). The suffix was inserted into
  *   the origin, so the origin is the identifier RFC 9728 §3.3 asks for; the server URL itself (narrower)
- *   is accepted too. Such metadata only names the authorization server: the `resource` asked for stays
- *   the server's own URL (discovery.ts).
+ *   is accepted too.
  */
 export type ResourceRule = 'server' | 'origin';
 
