@@ -1,7 +1,9 @@
 import { closeSync, openSync, readSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 
 /*
- * Reads of /proc files into one buffer kept for the process's life. A server's stop reads the stat
+ * Reads of /proc files: synchronous ones into one buffer kept for the process's life, asynchronous ones
+ * (readSmall) into a buffer of the size asked for. A server's stop reads the stat
  * (and some environments) of every process on the computer, several times; a string per file and an
  * array per field made so much short-lived garbage that V8's young generation grew and stayed grown
  * after the stop (serve's quiet memory, docs/benchmarks.md `memory-idle`).
@@ -48,4 +50,24 @@ export function decimalAt(bytes: Buffer, from: number, to: number): number {
     value = value * 10 + digit;
   }
   return value;
+}
+
+/** Up to `bytes` of `path` in a buffer of its own, read without blocking; undefined when it cannot be read (gone, another user's). */
+export async function readSmall(path: string, bytes: number): Promise<Buffer | undefined> {
+  let handle;
+  try {
+    handle = await open(path, 'r');
+  } catch {
+    return undefined;
+  }
+  try {
+    const buffer = Buffer.allocUnsafe(bytes);
+    let length = 0;
+    for (let read = -1; read !== 0 && length < buffer.length; length += read) read = (await handle.read(buffer, length, buffer.length - length, null)).bytesRead;
+    return buffer.subarray(0, length);
+  } catch {
+    return undefined;
+  } finally {
+    await handle.close().catch(() => undefined);
+  }
 }

@@ -1,5 +1,6 @@
-import { open, readdir, readlink } from 'node:fs/promises';
+import { readdir, readlink } from 'node:fs/promises';
 import type { ProcStat } from './proc-stat';
+import { readSmall } from './proc-read';
 
 /** Reads in flight at once: enough to be quick, few enough not to fill libuv's pool. */
 const BATCH = 32;
@@ -13,26 +14,6 @@ const STAT_BYTES = 1024;
 const ENVIRON_FIRST_BYTES = 16 * 1024;
 /** comm is 16 bytes at most with its newline (proc(5)). */
 const COMM_BYTES = 64;
-
-/** Up to `bytes` of `path`, undefined when it cannot be read (gone, another user's). */
-async function readSmall(path: string, bytes: number): Promise<Buffer | undefined> {
-  let handle;
-  try {
-    handle = await open(path, 'r');
-  } catch {
-    return undefined;
-  }
-  try {
-    const buffer = Buffer.allocUnsafe(bytes);
-    let length = 0;
-    for (let read = -1; read !== 0 && length < buffer.length; length += read) read = (await handle.read(buffer, length, buffer.length - length, null)).bytesRead;
-    return buffer.subarray(0, length);
-  } catch {
-    return undefined;
-  } finally {
-    await handle.close().catch(() => undefined);
-  }
-}
 
 /** starttime, counted from the state (field 3 of proc(5)). */
 const STARTTIME = 19;

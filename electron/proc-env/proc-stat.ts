@@ -1,5 +1,4 @@
-import { open } from 'node:fs/promises';
-import { decimalAt, readProcFile } from './proc-read';
+import { decimalAt, readProcFile, readSmall } from './proc-read';
 
 /** What /proc/PID/stat (proc(5)) says of a process that ties it to a run: its parent, group, session and start. */
 export interface ProcStat {
@@ -26,22 +25,8 @@ const STAT_BYTES = 1024;
  * start (a start after a crash reads one a record).
  */
 export async function readProcStat(pid: number, proc = '/proc'): Promise<ProcStat | undefined> {
-  let handle;
-  try {
-    handle = await open(`${proc}/${pid}/stat`, 'r');
-  } catch {
-    return undefined;
-  }
-  try {
-    const buffer = Buffer.allocUnsafe(STAT_BYTES);
-    let filled = 0;
-    for (let n = -1; n !== 0 && filled < buffer.length; filled += n) n = (await handle.read(buffer, filled, buffer.length - filled, null)).bytesRead;
-    return parseStatBytes(pid, buffer.subarray(0, filled));
-  } catch {
-    return undefined;
-  } finally {
-    await handle.close().catch(() => undefined);
-  }
+  const bytes = await readSmall(`${proc}/${pid}/stat`, STAT_BYTES);
+  return bytes === undefined ? undefined : parseStatBytes(pid, bytes);
 }
 
 /**
