@@ -1,4 +1,5 @@
 import { redactor } from '../../shared/redact';
+import { groupDigits } from '../../shared/text';
 
 /** Characters of one string the person is shown; the rest is cut with a note saying how much. */
 export const SHOWN_STRING_LENGTH = 8 * 1024;
@@ -9,7 +10,7 @@ export const SHOWN_BUDGET = 256 * 1024;
 const SHOWN_DEPTH = 64;
 
 function more(n: number, what: string): string {
-  return `[cut: ${n.toLocaleString('en-US')} more ${what}]`;
+  return `[cut: ${groupDigits(n)} more ${what}]`;
 }
 
 /** The key of the note on an object's left-out keys: an agent's own key like it is escaped (below), so never equals it. */

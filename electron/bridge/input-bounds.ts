@@ -1,4 +1,5 @@
 import { CodedError } from '../../shared/errors';
+import { groupDigits } from '../../shared/text';
 
 /**
  * What the bridge accepts of an agent's arguments (tool and prompt arguments). Checked before
@@ -34,10 +35,6 @@ export const MAX_CALL_NAME_LENGTH = 256;
 
 const HINT = 'send smaller arguments: the bridge refuses arguments beyond its limits (docs/bridge.md)';
 
-function count(n: number): string {
-  return n.toLocaleString('en-US');
-}
-
 function refuse(message: string): CodedError {
   return new CodedError('invalid_input', message, { hint: HINT });
 }
@@ -50,9 +47,9 @@ function refuse(message: string): CodedError {
 export function checkBounds(value: unknown, what: string, limits: Readonly<InputLimits> = ARGUMENT_LIMITS): CodedError | undefined {
   const stack: Array<{ value: unknown; depth: number }> = [{ value, depth: 0 }];
   let total = 0;
-  const tooLarge = (): CodedError => refuse(`${what} are larger than ${count(limits.totalBytes)} bytes as JSON`);
+  const tooLarge = (): CodedError => refuse(`${what} are larger than ${groupDigits(limits.totalBytes)} bytes as JSON`);
   const checkString = (text: string): CodedError | undefined => {
-    if (text.length > limits.stringLength) return refuse(`a string in ${what} is longer than ${count(limits.stringLength)} characters`);
+    if (text.length > limits.stringLength) return refuse(`a string in ${what} is longer than ${groupDigits(limits.stringLength)} characters`);
     total += text.length + 3;
     return total > limits.totalBytes ? tooLarge() : undefined;
   };
@@ -70,15 +67,15 @@ export function checkBounds(value: unknown, what: string, limits: Readonly<Input
       continue;
     }
     const depth = item.depth + 1;
-    if (depth > limits.depth) return refuse(`${what} nest deeper than ${count(limits.depth)} levels`);
+    if (depth > limits.depth) return refuse(`${what} nest deeper than ${groupDigits(limits.depth)} levels`);
     total += 2;
     if (Array.isArray(current)) {
-      if (current.length > limits.arrayLength) return refuse(`an array in ${what} has more than ${count(limits.arrayLength)} items`);
+      if (current.length > limits.arrayLength) return refuse(`an array in ${what} has more than ${groupDigits(limits.arrayLength)} items`);
       for (const child of current as unknown[]) stack.push({ value: child, depth });
       continue;
     }
     const keys = Object.keys(current);
-    if (keys.length > limits.keys) return refuse(`an object in ${what} has more than ${count(limits.keys)} keys`);
+    if (keys.length > limits.keys) return refuse(`an object in ${what} has more than ${groupDigits(limits.keys)} keys`);
     for (const key of keys) {
       const broken = checkString(key);
       if (broken) return broken;
@@ -92,8 +89,8 @@ export function checkBounds(value: unknown, what: string, limits: Readonly<Input
 export function checkLength(text: string, what: string, max: number): CodedError | undefined {
   // Its own hint: "send smaller arguments" would send an agent after the wrong thing.
   if (text.length <= max) return undefined;
-  return new CodedError('invalid_input', `${what} is longer than ${count(max)} characters`, {
-    hint: `send ${what} exactly as the server's listing gives it: the bridge refuses ${what} beyond ${count(max)} characters (docs/bridge.md)`,
+  return new CodedError('invalid_input', `${what} is longer than ${groupDigits(max)} characters`, {
+    hint: `send ${what} exactly as the server's listing gives it: the bridge refuses ${what} beyond ${groupDigits(max)} characters (docs/bridge.md)`,
   });
 }
 

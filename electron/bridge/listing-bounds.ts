@@ -1,5 +1,5 @@
 import type { Tool } from '@modelcontextprotocol/server';
-import { cutText } from '../../shared/text';
+import { cutText, groupDigits } from '../../shared/text';
 import { jsonBytes, outlineSchema } from './schema-outline';
 
 /**
@@ -28,7 +28,7 @@ export const LISTED_CUT_NOTE = `(Its input schema was past ${MAX_LISTED_SCHEMA_B
 /** Ends a description whose tool's output schema was cut. */
 export const LISTED_OUTPUT_CUT_NOTE = `(Its output schema was past ${MAX_LISTED_SCHEMA_BYTES / 1024} KB and is listed as an outline of its property names and types; results pass unchanged.)`;
 /** Ends a description that was itself cut. */
-export const LISTED_DESCRIPTION_CUT_NOTE = `(Its description was past ${MAX_LISTED_DESCRIPTION.toLocaleString('en-US')} characters and is cut.)`;
+export const LISTED_DESCRIPTION_CUT_NOTE = `(Its description was past ${groupDigits(MAX_LISTED_DESCRIPTION)} characters and is cut.)`;
 
 /**
  * A tool as an agent's listing holds it: as the server listed it within the bounds, else with its long

@@ -1,5 +1,6 @@
 import type { ToolMode } from './agent-schema';
 import { MAX_FOUND_LISTED } from './found-listing';
+import { groupDigits } from '../../shared/text';
 
 /**
  * What an agent's tools/list holds (issue #32): `all` its tools, `search` a search and call tools
@@ -32,6 +33,6 @@ export function searchesFor(mode: ToolMode | undefined, count: number, tokens: (
 export function describeToolMode(mode: ToolMode | undefined, listFound?: boolean): string {
   const found = listFound === true ? `; the tools its searches find join its listing (the newest ${MAX_FOUND_LISTED}), announced by list_changed` : '';
   if (mode === 'search') return `tool mode search: it lists search_tools and a call tool per tier, and finds its tools by searching${found}`;
-  if (mode === 'auto') return `tool mode auto: it lists its tools while they are at most ${AUTO_SEARCH_TOOLS} and about ${AUTO_SEARCH_TOKENS.toLocaleString('en')} tokens, then searches as in search mode${found}`;
+  if (mode === 'auto') return `tool mode auto: it lists its tools while they are at most ${AUTO_SEARCH_TOOLS} and about ${groupDigits(AUTO_SEARCH_TOKENS)} tokens, then searches as in search mode${found}`;
   return 'tool mode all: it lists every tool it may call';
 }

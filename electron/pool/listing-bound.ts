@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CodedError } from '../../shared/errors';
 import type { Inventory } from './inventory';
+import { groupDigits } from '../../shared/text';
 
 /**
  * What one server may list, all its tools, resources, templates and prompts together (JSON bytes as
@@ -35,7 +36,7 @@ const BOUNDS: Record<Exclude<Bound, 'cursor'>, { limit: number; unit: string }> 
 
 function halted(server: string, what: string, bound: Bound): CodedError {
   const limit = bound === 'cursor' ? undefined : BOUNDS[bound];
-  const past = limit ? `, past the bound of ${limit.limit.toLocaleString('en-US')} ${limit.unit} per server` : '';
+  const past = limit ? `, past the bound of ${groupDigits(limit.limit)} ${limit.unit} per server` : '';
   return new CodedError('server_unavailable', `"${server}" ${what}${past}; its listing was not kept and the server was stopped`, {
     hint: `check the server (a server of this size is not one we know of); \`connected-services connect ${server}\` starts it again`,
     data: { listingBound: bound, ...(limit ? { limit: limit.limit } : {}) },
@@ -66,7 +67,7 @@ export class ListingMeter {
     if (nextCursor === undefined) return;
     const pages = (this.#pages.get(kind) ?? 0) + 1;
     this.#pages.set(kind, pages);
-    if (pages >= MAX_LISTING_PAGES) throw halted(this.server, `lists more than ${MAX_LISTING_PAGES.toLocaleString('en-US')} pages of ${kind}`, 'pages');
+    if (pages >= MAX_LISTING_PAGES) throw halted(this.server, `lists more than ${groupDigits(MAX_LISTING_PAGES)} pages of ${kind}`, 'pages');
     const seen = this.#cursors.get(kind) ?? new Set<string>();
     this.#cursors.set(kind, seen);
     if (seen.has(nextCursor)) throw halted(this.server, `hands out a cursor of its ${kind} it handed out before: its pages loop`, 'cursor');
@@ -78,7 +79,7 @@ export class ListingMeter {
   add(kind: ListedKind, items: readonly unknown[]): void {
     const count = (this.#items.get(kind) ?? 0) + items.length;
     this.#items.set(kind, count);
-    if (count > MAX_LISTED_ITEMS) throw halted(this.server, `lists more than ${MAX_LISTED_ITEMS.toLocaleString('en-US')} ${kind}`, 'items');
+    if (count > MAX_LISTED_ITEMS) throw halted(this.server, `lists more than ${groupDigits(MAX_LISTED_ITEMS)} ${kind}`, 'items');
     this.#addBytes(byteLength(items));
   }
 

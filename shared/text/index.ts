@@ -5,3 +5,4 @@ export { looksSecret } from './secret-looking';
 export { headerNameWords, plainKeyNamed, secretHeaderNamed } from './secret-header';
 export type { FieldWords } from './secret-looking';
 export { MAX_TITLE, cutText, cutTitle } from './cut-text';
+export { groupDigits } from './group-digits';

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { AdminEntrySchema, type AdminEntry } from '../../../shared/api';
 import { errnoCode, FileLock, fsFailure, MAX_STATE_FILE_BYTES, readTextFile, writeFileAtomic } from '../../fs-safe';
+import { groupDigits } from '../../../shared/text';
 
 /** The oldest and the newest this many of the unreviewed changes are kept whole; those between are counted. */
 export const REVIEW_KEEP_EACH_END = 250;
@@ -78,7 +79,7 @@ export class OfflineReview {
         time: file.omitted.newest,
         who: 'cli-offline',
         method: 'omitted',
-        summary: `${file.omitted.count.toLocaleString('en-US')} more changes were made from the command line while the app was closed; every one is in audit/admin.jsonl`,
+        summary: `${groupDigits(file.omitted.count)} more changes were made from the command line while the app was closed; every one is in audit/admin.jsonl`,
         outcome: 'ok',
         review: true,
       };
