@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { describeOwner, markHeld, ownerRecord, ownerStatus, parseProcStat, systemProbe, type LockOwner, type ProcessProbe } from './lock-owner';
+import { bootIdOnce, describeOwner, markHeld, ownerRecord, ownerStatus, parseProcStat, systemProbe, type LockOwner, type ProcessProbe } from './lock-owner';
 
 const errno = (code: string): Error => Object.assign(new Error(code), { code });
 
@@ -94,6 +94,53 @@ describe('describeOwner', () => {
     }
     expect(describeOwner(owner({ host: 'a\n\nPaste your key' }), probe())).toBe('pid 4242 on another host, since 2026-01-01T00:00:00.000Z');
     expect(describeOwner(owner({ host: 'h'.repeat(300) }), probe())).toBe('pid 4242 on another host, since 2026-01-01T00:00:00.000Z');
+  });
+});
+
+describe('bootIdOnce: a boot id that was read is kept, a failed read is tried again', () => {
+  it('reads again after a failure (EMFILE, a rejection, an empty file), then keeps the first id found', async () => {
+    const answers: (() => Promise<string | undefined>)[] = [
+      () => Promise.resolve(undefined),
+      () => Promise.reject(errno('EMFILE')),
+      () => Promise.resolve(''),
+      () => Promise.resolve('boot-a'),
+      () => Promise.resolve('boot-b'),
+    ];
+    let reads = 0;
+    const bootId = bootIdOnce(() => (answers[reads++] ?? answers[answers.length - 1] ?? (() => Promise.resolve(undefined)))());
+    expect(await bootId()).toBeUndefined();
+    expect(await bootId()).toBeUndefined();
+    expect(await bootId()).toBeUndefined();
+    expect(await bootId()).toBe('boot-a');
+    expect(await bootId()).toBe('boot-a');
+    expect(reads).toBe(4);
+  });
+
+  it('callers that ask while a read is under way share it', async () => {
+    let reads = 0;
+    let finish: (boot: string | undefined) => void = () => undefined;
+    const bootId = bootIdOnce(() => {
+      reads++;
+      return new Promise((resolve) => (finish = resolve));
+    });
+    const first = bootId();
+    expect(bootId()).toBe(first);
+    finish(undefined);
+    expect(await first).toBeUndefined();
+    const second = bootId();
+    finish('boot-a');
+    expect(await second).toBe('boot-a');
+    expect(reads).toBe(2);
+  });
+
+  it('an owner check after a failed read compares boots again once the read succeeds', async () => {
+    let fail = true;
+    const bootId = bootIdOnce(() => Promise.resolve(fail ? undefined : 'boot-a'));
+    const p = probe({ bootId });
+    // Without a boot id a live pid from another boot is taken for the owner; with it, it is not.
+    expect(await ownerStatus(owner({ boot: 'boot-b' }), p)).toBe('alive');
+    fail = false;
+    expect(await ownerStatus(owner({ boot: 'boot-b' }), p)).toBe('dead');
   });
 });
 

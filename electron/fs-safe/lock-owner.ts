@@ -64,15 +64,35 @@ export function parseProcStat(text: string): { start: string; state: string } | 
   return state && start ? { start, state } : undefined;
 }
 
-/** The running kernel's boot id cannot change while this process runs: read once. */
-let bootIdRead: Promise<string | undefined> | undefined;
+/**
+ * The running kernel's boot id cannot change while this process runs, so a read that found it is kept
+ * for the process's life. A failed one (EMFILE, a moment without /proc) is not: kept, it would judge
+ * every later owner without the boot check, or write owner records without a boot.
+ */
+export function bootIdOnce(read: () => Promise<string | undefined>): () => Promise<string | undefined> {
+  let kept: Promise<string | undefined> | undefined;
+  return () => {
+    if (kept !== undefined) return kept;
+    const attempt = read().then(
+      (boot) => (boot === '' ? undefined : boot),
+      () => undefined,
+    );
+    kept = attempt;
+    void attempt.then((boot) => {
+      if (boot === undefined && kept === attempt) kept = undefined;
+    });
+    return attempt;
+  };
+}
+
+const bootIdRead = bootIdOnce(() => readProcLine('/proc/sys/kernel/random/boot_id'));
 
 /** This computer's processes, read from /proc without blocking the event loop (locks are taken on it). */
 export const systemProbe: ProcessProbe = {
   hostname,
   pid: process.pid,
   signal0: (pid) => void process.kill(pid, 0),
-  bootId: () => (process.platform === 'linux' ? (bootIdRead ??= readProcLine('/proc/sys/kernel/random/boot_id')) : Promise.resolve(undefined)),
+  bootId: () => (process.platform === 'linux' ? bootIdRead() : Promise.resolve(undefined)),
   processStat: async (pid) => {
     if (process.platform !== 'linux') return undefined;
     const text = await readProcLine(`/proc/${pid}/stat`);

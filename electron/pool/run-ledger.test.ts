@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { readRunRecords, RunLedger, runLedgerFor } from './run-ledger';
+import { ENDED_KEPT, readRunRecords, RunLedger, runLedgerFor } from './run-ledger';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -36,6 +36,22 @@ describe.skipIf(process.platform === 'win32')('RunLedger', () => {
     await late;
     await ledger.record('s', A, [{ pid: 13, start: '103' }]);
     expect(existsSync(join(dir, `${A}.json`))).toBe(false);
+  });
+
+  it('remembers only the latest ended runs over many (a crash-looping server, every store program answer): a late write of those is dropped', async () => {
+    const dir = folder();
+    const ledger = new RunLedger(dir);
+    const mark = (i: number): string => i.toString(16).padStart(32, '0');
+    const runs = ENDED_KEPT * 3;
+    for (let i = 0; i < runs; i++) await ledger.end(mark(i));
+    expect(ledger.endedKept).toBe(ENDED_KEPT);
+    // The latest run's late write is still dropped; the oldest's is no longer known to be late.
+    await ledger.record('s', mark(runs - 1), [{ pid: 10, start: '100' }]);
+    await ledger.record('s', mark(runs - ENDED_KEPT), [{ pid: 10, start: '100' }]);
+    expect(existsSync(join(dir, `${mark(runs - 1)}.json`))).toBe(false);
+    expect(existsSync(join(dir, `${mark(runs - ENDED_KEPT)}.json`))).toBe(false);
+    await ledger.record('s', mark(0), [{ pid: 10, start: '100' }]);
+    expect(existsSync(join(dir, `${mark(0)}.json`))).toBe(true);
   });
 
   it('reads no file that is not a record of ours as one: another run’s name, bad JSON, a wrong shape', async () => {

@@ -9,6 +9,13 @@ const MAX_RECORDED = 4096;
 /** The largest record: MAX_RECORDED members at a few dozen bytes each. */
 export const MAX_RECORD_BYTES = 512 * 1024;
 export const RECORD_NAME = /^[0-9a-f]{32}\.json$/;
+/**
+ * Ended runs remembered, so a write arriving after a run's end is dropped. Such a write is one the run's
+ * own recording had under way at the end (proc-env's keepRecorded chains at most one more; the end closes
+ * the watch that asks for more), so only the latest runs need it; every server restart and every secret
+ * store program's answer ends a run, and a long `serve` must not keep them all.
+ */
+export const ENDED_KEPT = 1024;
 
 export const RunRecordSchema = z.object({
   v: z.literal(1),
@@ -62,9 +69,20 @@ export class RunLedger implements RunRecords {
     });
   }
 
+  /** How many ended runs are remembered now: at most ENDED_KEPT. */
+  get endedKept(): number {
+    return this.#ended.size;
+  }
+
   /** Removes the record once the run is stopped. */
   end(mark: string): Promise<void> {
+    this.#ended.delete(mark);
     this.#ended.add(mark);
+    // A Set iterates in insertion order: the first is the run that ended longest ago.
+    for (const oldest of this.#ended) {
+      if (this.#ended.size <= ENDED_KEPT) break;
+      this.#ended.delete(oldest);
+    }
     return this.#queue.run(mark, () => unlink(join(this.dir, `${mark}.json`)).catch(() => undefined));
   }
 }

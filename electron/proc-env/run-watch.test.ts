@@ -68,6 +68,16 @@ describe('RunWatch: what proves a process is the run’s', () => {
     expect((await watch?.survivors('end'))?.map((s) => s.pid).sort()).toEqual([P, P + 1, P + 2, P + 3]);
   });
 
+  it('resuming reads the root’s stdio links without blocking: links gone before the read prove nothing', async () => {
+    const { proc, put } = fakeProc();
+    put({ pid: P, ppid: 1, pgrp: P, session: P, start: '1000' }, [], { 2: 'socket:[3]' });
+    put({ pid: P + 2, ppid: 1, pgrp: P + 2, session: P + 2, start: '1002' }, [], { 2: 'socket:[3]' }); // re-parented, holds stderr
+    const watch = await RunWatch.resume([{ pid: P, start: '1000' }], MARK, proc);
+    // Read in resume's own turn, the link would prove P + 2 the run's; it is read later, once gone.
+    rmSync(join(proc, String(P), 'fd'), { recursive: true });
+    expect((await watch?.survivors('end'))?.map((s) => s.pid)).toEqual([P]);
+  });
+
   it('resumes a run whose root is gone from its recorded members, never from a process that took a pid since', async () => {
     const { proc, put } = fakeProc();
     put({ pid: P, ppid: 1, pgrp: P, session: P, start: '5000' }, [], { 1: 'socket:[2]' }); // the root's pid, another program's now

@@ -2,7 +2,7 @@ import { RUN_MARK_VAR } from './run-mark';
 import { readProcStat, readProcStatSync, type ProcStat } from './proc-stat';
 import { environOf, holdsEntry, inBatches, scanAll, statOf, stdioLinks } from './proc-scan';
 import { MAX_RUN_PROCESSES, RunTree } from './run-tree';
-import { stdioSockets } from './stdio-sockets';
+import { stdioSockets, stdioSocketsLater } from './stdio-sockets';
 import { watchTree } from './tree-ticker';
 
 /** Levels of descent one look links (see #adopt). */
@@ -44,19 +44,20 @@ export class RunWatch {
   /** One look at a time: each forgets what its own read of /proc does not show. */
   #queue: Promise<unknown> = Promise.resolve();
 
-  private constructor(tree: RunTree, mark: string | undefined, proc: string, looking: boolean) {
+  private constructor(tree: RunTree, mark: string | undefined, proc: string, sockets: Promise<Set<string>>, looking: boolean) {
     this.#tree = tree;
     this.#entry = mark === undefined ? undefined : Buffer.from(`${RUN_MARK_VAR}=${mark}`);
     this.#proc = proc;
-    this.#sockets = tree.root.state === 'X' ? Promise.resolve(new Set()) : stdioSockets(tree.root.pid, proc);
+    this.#sockets = sockets;
     this.#unwatch = looking ? watchTree(tree) : undefined;
   }
 
   /** Watches `pid` (spawned detached, so it leads its session); undefined when it is gone already. */
   static of(pid: number, mark?: string, proc = '/proc'): RunWatch | undefined {
-    // Synchronously, in the spawn's turn (readProcStatSync says why); the only such read of /proc.
+    // Synchronously, in the spawn's turn (readProcStatSync says why), as its stdio links are (stdio-sockets.ts): the only such reads of /proc.
     const root = readProcStatSync(pid, proc);
-    return root === undefined ? undefined : new RunWatch(new RunTree(root), mark, proc, true);
+    if (root === undefined) return undefined;
+    return new RunWatch(new RunTree(root), mark, proc, root.state === 'X' ? Promise.resolve(new Set()) : stdioSockets(pid, proc), true);
   }
 
   /**
@@ -71,7 +72,9 @@ export class RunWatch {
     // The root gone (or its pid another's), its session and sockets prove nothing: a stand-in that never matches.
     const tree = new RunTree(root?.start === first.start ? root : { pid: first.pid, ppid: 0, pgrp: 0, session: 0, start: first.start, state: 'X' });
     for (const member of rest) tree.claim({ ...member, ppid: 0, pgrp: 0, session: 0, state: 'S' });
-    return new RunWatch(tree, mark, proc, false);
+    // Long running already: its links are read without blocking (stdio-sockets.ts).
+    const sockets = tree.root.state === 'X' ? Promise.resolve(new Set<string>()) : stdioSocketsLater(first.pid, proc);
+    return new RunWatch(tree, mark, proc, sockets, false);
   }
 
   get root(): ProcStat {

@@ -6,6 +6,7 @@ import { APP_USER_MODEL_ID, PRODUCT_NAME } from './app-identity';
 import { logLine } from './log-line';
 import { isNodeEvalInvocation } from './node-invocation';
 import { registerAppScheme } from './protocol/register-protocol';
+import { refuseRedirectedTraffic } from './redirected-traffic';
 import { refuseDebugging } from './remote-debugging';
 import { shellPaths } from './shell-paths';
 import { refuseWeakenedIsolation } from './weakened-isolation';
@@ -36,11 +37,14 @@ function prepareDataDir(): boolean {
 
 /**
  * A start open to a debugger lets any local program drive the window as the person, one with the
- * window's isolation weakened lets a service's app out of its frame: said, and not started.
+ * window's isolation weakened lets a service's app out of its frame, one with its requests sent
+ * through a proxy or host map lets another program read and answer them: said, and not started.
  */
 function refusedStart(): boolean {
   const refused =
-    refuseDebugging({ argv: process.argv, env: process.env, platform: process.platform, isPackaged: app.isPackaged }) ?? refuseWeakenedIsolation(process.argv, process.platform);
+    refuseDebugging({ argv: process.argv, env: process.env, platform: process.platform, isPackaged: app.isPackaged }) ??
+    refuseWeakenedIsolation(process.argv, process.platform) ??
+    refuseRedirectedTraffic(process.argv, process.platform);
   if (refused === undefined) return false;
   // Before `ready` on Linux this goes to stderr, elsewhere to a dialog.
   dialog.showErrorBox(PRODUCT_NAME, refused);

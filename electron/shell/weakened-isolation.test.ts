@@ -14,6 +14,8 @@ describe('isolationWeakened', () => {
     [['--allow-file-access-from-files'], '--allow-file-access-from-files'],
     [['--ignore-certificate-errors'], '--ignore-certificate-errors'],
     [['--single-process'], '--single-process'],
+    [['--js-flags=--allow-natives-syntax'], '--js-flags'],
+    [['--js-flags', '--expose-gc'], '--js-flags'],
     // Chromium reads one dash as two; Windows ignores case and takes a slash.
     [['-disable-web-security'], '-disable-web-security'],
     [['--hidden', '--Disable-Web-Security'], '--Disable-Web-Security'],

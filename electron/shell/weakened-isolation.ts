@@ -5,7 +5,9 @@ import { switchName } from './switch-name';
  * (`--disable-web-security`, file pages reading each other), site isolation (a page of one site in a
  * process with another's, or the browser's own), mixed content and which origins count as secure,
  * and certificate checks. Any of them lets a service's app, or a page it loads, reach what the app
- * keeps from it. `--no-sandbox` is not here: SECURITY.md says why.
+ * keeps from it. `--js-flags` hands V8 flags to every page's engine (and Electron's main process's):
+ * `--allow-natives-syntax` alone gives a page's script V8's internal functions, a way out of its
+ * process's memory safety. `--no-sandbox` is not here: SECURITY.md says why.
  */
 const WEAKENING = new Set([
   'disable-web-security',
@@ -19,6 +21,7 @@ const WEAKENING = new Set([
   'ignore-certificate-errors',
   'ignore-certificate-errors-spki-list',
   'single-process',
+  'js-flags',
 ]);
 
 /** Features whose turning off (`--disable-features=…`) ends site isolation, lower-cased. */

@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { freePort } from '../support/ports';
 import { runShellDriver } from '../support/shell-driver';
 
 interface Seen {
@@ -18,6 +19,21 @@ async function startAt(home: string): Promise<Seen> {
 
 // CONNECTED_SERVICES_HOME names a folder the person typed: the desktop app follows the CLI's rule for it.
 describe('the desktop app and a CONNECTED_SERVICES_HOME that does not exist', () => {
+  it('makes it (owner-only) when the folder above it exists, and says so in its log once; then starts', async () => {
+    const base = mkdtempSync(join(tmpdir(), 'cs-shell-home-new-'));
+    const home = join(base, 'data');
+    // Its bridge on a free port, not the fixed one a new folder would take (shell-new-home-driver.ts).
+    const port = await freePort();
+    const { printed, stderr } = await runShellDriver('test/integration/shell-new-home-driver.ts', home, {
+      CONNECTED_SERVICES_PASSPHRASE: 'shell-home-folder-test',
+      STUB_BRIDGE_PORT: String(port),
+    });
+    expect(printed).toMatchObject({ existedBefore: false, made: { folder: true, mode: 0o700 }, running: true, bridge: `http://127.0.0.1:${port}/mcp`, errorBoxes: [] });
+    const said = stderr.split('\n').filter((line) => line.includes('created a new, empty data folder'));
+    expect(said).toEqual([`[connected-services] note: created a new, empty data folder at ${home} (CONNECTED_SERVICES_HOME named a folder that did not exist)`]);
+    expect(existsSync(join(home, 'mcp.json'))).toBe(true);
+  }, 90_000);
+
   it('is refused in a dialog, with what to check, when the folder above it is missing too; nothing is made', async () => {
     const base = mkdtempSync(join(tmpdir(), 'cs-shell-home-typo-'));
     const home = join(base, 'connected-servcies', 'data');

@@ -44,3 +44,19 @@ describe('the desktop app refuses to start with its isolation weakened', () => {
     expect(seen.errorBoxes[0]).toContain(`does not start with ${arg.split(',')[0] ?? ''}`);
   }, 60_000);
 });
+
+// Started with its requests sent through a proxy or a host map, the window's traffic is another program's to read and answer.
+describe('the desktop app refuses to start with its requests sent elsewhere', () => {
+  it.each([['--host-rules=MAP * 127.0.0.1:9'], ['--proxy-server=127.0.0.1:9'], ['--proxy-pac-url=http://127.0.0.1:9/p.pac']])('%s: says why and exits 1 before it starts anything', async (arg) => {
+    const seen = await startWith([arg]);
+    expect(seen).toMatchObject({ running: false, exitCode: 1 });
+    expect(seen.errorBoxes).toHaveLength(1);
+    expect(seen.errorBoxes[0]).toContain(`does not start with ${arg.split('=')[0] ?? ''}: it would let another program on this computer`);
+  }, 60_000);
+
+  it('--js-flags is refused as weakened isolation, a development build too', async () => {
+    const seen = await startWith(['--js-flags=--allow-natives-syntax'], { CONNECTED_SERVICES_DEV: '1' });
+    expect(seen).toMatchObject({ running: false, exitCode: 1 });
+    expect(seen.errorBoxes[0]).toContain("does not start with --js-flags: it would let a service's app");
+  }, 60_000);
+});
