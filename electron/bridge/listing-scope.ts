@@ -1,7 +1,8 @@
 import type { Agent } from './agent-schema';
 import { listingFit, type ListingFit } from './listing-bounds';
 import { judgeTool } from './policy';
-import type { ToolEntry } from './tool-index';
+import type { Pool } from '../pool';
+import { ToolIndex, type ToolEntry } from './tool-index';
 
 /** Per index and agent record: both are replaced, never changed, when inventories or the agent change. */
 const fits = new WeakMap<ReadonlyMap<string, ToolEntry>, WeakMap<Readonly<Agent>, ListingFit>>();
@@ -46,4 +47,10 @@ export function boundSearched(index: ReadonlyMap<string, ToolEntry>, agent: Read
   const fit = agentListingFit(index, agent);
   if (fit.whole) return '*';
   return fit.past.length > 0 ? fit.past : undefined;
+}
+
+/** boundSearched without a running bridge: from the pool's cached inventories (nothing spawns), for `agents config` run alone. */
+export async function boundSearchedIn(pool: Pool, agent: Readonly<Agent>): Promise<readonly string[] | '*' | undefined> {
+  if (agent.toolMode !== undefined) return undefined;
+  return boundSearched(await new ToolIndex(pool).tools(), agent);
 }

@@ -17,6 +17,8 @@ export interface BridgeApiOptions {
   stdioCommand?: () => StdioCommand;
   /** The bridge was paused or resumed. */
   changed: (info: BridgeInfo) => void;
+  /** The servers an `all` agent searches past the listing bound, `*` for all (listing-scope.ts' boundSearched). */
+  boundSearched?: (agent: Agent) => Promise<readonly string[] | '*' | undefined>;
   /** Tool names in a server's cached inventory (never spawns; empty when never listed). */
   toolNames?: (server: string) => Promise<string[]>;
   /** The copy of an agent's token the vault keeps for the helpers clients start (client-setup/kept-token.ts). */
@@ -183,7 +185,7 @@ export function createBridgeApi(deps: BridgeApiOptions): BridgeMethods {
     },
     agentConfig: async ({ name, for: given, token }: ApiInput<'agentConfig'>) => {
       const agent = existing(name);
-      const searched = await deps.bridge?.boundSearched(name);
+      const searched = await deps.boundSearched?.(agent).catch(() => undefined);
       // Without a client named, the one its names are made for (and the answer says it assumed it).
       const assumed = given === undefined ? assumedTarget(agent.client) : undefined;
       const target = given ?? assumed?.target ?? 'claude-code';
