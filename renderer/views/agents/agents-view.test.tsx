@@ -141,7 +141,7 @@ describe('agents', () => {
     agents.push({ name: 'narrow', servers: '*', policy: { read: 'allow', write: 'ask', destructive: 'ask' }, tools: {}, createdAt: Date.now() });
     renderApp(api, { hash: '#/agents' });
     const card = await screen.findByRole('listitem', { name: 'wide' });
-    expect(card.textContent).toContain('Tools it listsevery tool it may call, a search for a service listing past 4 MiB — searched, past 4 MiB: huge');
+    expect(card.textContent).toContain('Tools it listsevery tool it may call, a search for a service listing past 4 MiB — searched now: huge');
     const other = await screen.findByRole('listitem', { name: 'narrow' });
     expect(other.textContent).toContain('Tools it listsevery tool it may call, a search for a service listing past 4 MiBTools it finds');
   });
