@@ -5,6 +5,7 @@ import { agentNames } from './agent-names';
 import { agentTools } from './agent-tools';
 import type { CallContext } from './call-context';
 import { foundListing } from './found-listing';
+import { sayListingSwitch } from './listing-switch';
 import { serverAllowed } from './policy';
 
 /** An agent's listings, answered alike in both eras: every answer is computed for that agent only. */
@@ -15,7 +16,9 @@ import { serverAllowed } from './policy';
 export async function listTools(ctx: CallContext, agentName: string, hostsApps = false): Promise<ListToolsResult> {
   const agent = ctx.agents.peek(agentName);
   if (!agent) return { tools: [] };
-  const listed = agentTools(await ctx.toolIndex.tools(), agent, agent.listFound === true ? foundListing(ctx).of(agent.name) : undefined);
+  const index = await ctx.toolIndex.tools();
+  const listed = agentTools(index, agent, agent.listFound === true ? foundListing(ctx).of(agent.name) : undefined);
+  sayListingSwitch(ctx, index, agent);
   return hostsApps ? listed : withoutAppOnly(listed);
 }
 

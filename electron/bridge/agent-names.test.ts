@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { BRIDGE_NAME, bridgeName } from '../../shared/naming';
 import type { Agent } from './agent-schema';
-import { agentNames } from './agent-names';
+import { agentNames, agentToolNames, RESOURCE_TOOL_NAMES } from './agent-names';
+import { SEARCH_TOOL_NAMES } from './search-tools';
 
 const agent = (servers: string[], names?: 'plain' | 'prefixed'): Agent => ({
   name: 'a',
@@ -72,6 +73,43 @@ describe('agentNames', () => {
       const again = agentNames(index(entries), agent(['*'], 'plain'));
       expect([...built.keys()].map((b) => again.shown(b))).toEqual(shown);
       for (const b of built.keys()) expect(names.bridgeOf(names.shown(b))).toBe(b);
+    }
+  });
+});
+
+describe('agentToolNames', () => {
+  const ours = [...SEARCH_TOOL_NAMES, ...RESOURCE_TOOL_NAMES];
+
+  it('never shows a server\u2019s tool under search\u2019s names, in any tool mode: an `all` listing may gain them', () => {
+    const tools = index([['shop', 'search_tools'], ['shop', 'call_read_tool'], ['shop', 'find']]);
+    for (const toolMode of [undefined, 'search', 'auto'] as const) {
+      const names = agentToolNames(tools, { ...agent(['*'], 'plain'), ...(toolMode ? { toolMode } : {}) });
+      expect(names.shown('shop__search_tools')).toBe('shop__search_tools');
+      expect(names.shown('shop__call_read_tool')).toBe('shop__call_read_tool');
+      expect(names.shown('shop__find')).toBe('find');
+      expect(names.bridgeOf('search_tools')).toBe('search_tools');
+    }
+  });
+
+  it('no shown name is one of ours, for every tool mode and resource tools or not (a property over generated inventories)', () => {
+    let seed = 11;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31);
+    const words = [...ours, 'get', 'search', 'list', 'x'];
+    for (let round = 0; round < 200; round++) {
+      const entries: Array<[string, string]> = [];
+      const count = 1 + (next() % 10);
+      for (let i = 0; i < count; i++) entries.push([['s1', 's2', 'files'][next() % 3] ?? 's1', words[next() % words.length] ?? 'x']);
+      const built = index(entries);
+      const toolMode = ([undefined, 'search', 'auto'] as const)[next() % 3];
+      const record: Agent = { ...agent(['*'], 'plain'), ...(toolMode ? { toolMode } : {}), ...(next() % 2 === 0 ? { resourceTools: true } : {}) };
+      const names = agentToolNames(built, record);
+      for (const bridge of built.keys()) {
+        const shown = names.shown(bridge);
+        const searchName = SEARCH_TOOL_NAMES.includes(shown);
+        const resourceName = (RESOURCE_TOOL_NAMES as readonly string[]).includes(shown) && record.resourceTools === true;
+        expect(searchName || resourceName, `${bridge} shown as ${shown}`).toBe(false);
+        expect(names.bridgeOf(shown)).toBe(bridge);
+      }
     }
   });
 });

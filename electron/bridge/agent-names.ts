@@ -27,9 +27,8 @@ const PREFIXED: AgentNames = { shown: (name) => name, bridgeOf: (name) => name, 
  * so these never equal one; an agent offered them is shown no server's tool under these names.
  */
 export const RESOURCE_TOOL_NAMES = ['list_resources', 'read_resource', 'get_prompt'] as const;
-const RESERVED: ReadonlySet<string> = new Set(RESOURCE_TOOL_NAMES);
 const NONE: ReadonlySet<string> = new Set();
-/** Search mode's own tools (search-tools.ts), besides the resource tools, for an agent that may search. */
+/** Search's own tools (search-tools.ts), besides the resource tools: every agent may be offered them. */
 const SEARCHING: ReadonlySet<string> = new Set(SEARCH_TOOL_NAMES);
 const BOTH: ReadonlySet<string> = new Set([...RESOURCE_TOOL_NAMES, ...SEARCH_TOOL_NAMES]);
 /**
@@ -89,12 +88,13 @@ export function agentNames(index: ReadonlyMap<string, Named>, agent: Readonly<Ag
 
 /**
  * The names an agent sees for the tool index (every caller about tools goes through here, so one
- * index and agent record always get the same answer): agentNames less our own tools' names, for an
- * agent offered them (`resourceTools`, `toolMode`), made to fit the agent's client (client-names.ts).
+ * index and agent record always get the same answer): agentNames less our own tools' names, made to
+ * fit the agent's client (client-names.ts). Search's names are kept from every agent's servers: an
+ * `all` agent's listing gains them once a server passes the listing bound (listing-scope.ts), and a
+ * name must not change meaning then.
  */
 export function agentToolNames(index: ReadonlyMap<string, Named>, agent: Readonly<Agent>): AgentNames {
-  const searching = agent.toolMode !== undefined;
-  const reserved = agent.resourceTools === true ? (searching ? BOTH : RESERVED) : searching ? SEARCHING : NONE;
+  const reserved = agent.resourceTools === true ? BOTH : SEARCHING;
   // Cut to fit the client's prefix last, so every caller about tools sees the same fitted names.
   return fitToClient(agentNames(index, agent, reserved), index, agent);
 }

@@ -68,13 +68,39 @@ describe('agentTools past the listing bound', () => {
   const many = (count: number) => new Map(Array.from({ length: count }, (_, i) => wide(i)));
   const count = Math.ceil(MAX_AGENT_LISTING_BYTES / (60 * 1024));
 
-  it('an `all` agent lists every tool within the bound, and gets the search listing past it', () => {
+  it('an `all` agent lists every tool within the bound, and searches a server past it', () => {
     const under = agentTools(many(count - 2), agent());
     expect(under.tools).toHaveLength(count - 2);
     expect(offersSearch(under)).toBe(false);
     const past = agentTools(many(count + 1), agent());
     expect(names(past)).toEqual([SEARCH_TOOL, CALL_TOOLS.read]);
     expect(offersSearch(past)).toBe(true);
+  });
+
+  it('keeps the other servers\u2019 tools listed beside search for the one past it (a mixed listing)', () => {
+    const mixed = agentTools(new Map([...index, ...many(count + 1)]), agent());
+    expect(names(mixed)).toEqual(['one__get_thing', 'one__update_thing', 'two__list_items', SEARCH_TOOL, CALL_TOOLS.read]);
+    expect(mixed.tools.find((t) => t.name === SEARCH_TOOL)?.description).toMatch(/^Finds the tools of these services, too many to list here: wide\. The other services' tools are listed\. Answers/);
+    expect(offersSearch(mixed)).toBe(true);
+    // Its call tools are those of the searched server's tiers: `one`'s writes are listed, so no call_write_tool.
+    expect(names(mixed)).not.toContain(CALL_TOOLS.write);
+  });
+
+  it('searches every server when the others still pass the bound together', () => {
+    const half = Math.ceil(count / 2) + 1;
+    const server = (name: string, n: number): Array<[string, ToolEntry]> => Array.from({ length: n }, (_, i) => {
+      const [, e] = wide(i);
+      return [`${name}__get_${i}`, { ...e, server: name, info: { ...e.info, server: name } }];
+    });
+    const whole = agentTools(new Map([...index, ...server('a', half), ...server('b', half), ...many(count + 1)]), agent());
+    expect(names(whole)).toEqual([SEARCH_TOOL, CALL_TOOLS.read, CALL_TOOLS.write]);
+    expect(whole.tools[0]?.description).toMatch(/^Finds the tools of the person's connected services/);
+  });
+
+  it('a search or auto agent with a server past it searches every server, as before', () => {
+    const big = new Map([...index, ...many(count + 1)]);
+    expect(names(agentTools(big, agent({ toolMode: 'auto' })))).toEqual([SEARCH_TOOL, CALL_TOOLS.read, CALL_TOOLS.write]);
+    expect(names(agentTools(big, agent({ toolMode: 'search' })))).toEqual([SEARCH_TOOL, CALL_TOOLS.read, CALL_TOOLS.write]);
   });
 
   it('a search listing of a search agent says it offers search', () => {

@@ -2,7 +2,7 @@ import type { ListToolsResult, Tool } from '@modelcontextprotocol/server';
 import { agentToolNames } from './agent-names';
 import { foundSchema, schemaFits } from './found-bounds';
 import type { Agent } from './agent-schema';
-import { pastAgentListing } from './listing-bounds';
+import { agentListingFit, searchedServers } from './listing-scope';
 import { judgeTool } from './policy';
 import { resourceTools } from './resource-tools';
 import { searchListing } from './search-tools';
@@ -17,10 +17,10 @@ import type { ToolEntry } from './tool-index';
  */
 const listings = new WeakMap<ReadonlyMap<string, ToolEntry>, WeakMap<Readonly<Agent>, { found: ReadonlySet<string> | undefined; listing: ListToolsResult }>>();
 
-/** Listings that are search mode's (an `all` agent's past MAX_AGENT_LISTING_BYTES too): their search and call tools answer. */
+/** Listings that offer search_tools (search mode's, and an `all` agent's past MAX_AGENT_LISTING_BYTES, wholly or mixed): their search and call tools answer. */
 const searchListings = new WeakSet<ListToolsResult>();
 
-/** Whether `listing` (agentTools') offers search_tools and the call tools instead of the services' tools. */
+/** Whether `listing` (agentTools') offers search_tools and the call tools, instead of the services' tools or beside some. */
 export function offersSearch(listing: ListToolsResult): boolean {
   return searchListings.has(listing);
 }
@@ -42,8 +42,9 @@ export function agentTools(index: ReadonlyMap<string, ToolEntry>, agent: Readonl
   }
   const known = byAgent.get(agent);
   if (known !== undefined && known.found === found) return known.listing;
+  // A mixed listing (an `all` agent): the tools of servers past the bound on their own are searched, the others' listed.
+  const searched = searchedServers(index, agent);
   const tools: Tool[] = [];
-  const measured: Tool[] = [];
   const listedFound: Tool[] = [];
   const names = agentToolNames(index, agent);
   for (const [bridge, entry] of index) {
@@ -52,19 +53,21 @@ export function agentTools(index: ReadonlyMap<string, ToolEntry>, agent: Readonl
     if (!verdict || verdict.decision === 'deny') continue;
     const shown = names.shown(bridge);
     const tool = shown === bridge ? entry.listed : { ...entry.listed, name: shown };
-    tools.push(tool);
-    measured.push(entry.listed);
+    const isSearched = searched?.includes(entry.server) === true;
+    if (!isSearched) tools.push(tool);
     // Bounded as search answers give it: the listing holds a few searches' tools, not a server's megabytes.
-    if (found?.has(bridge) === true) listedFound.push(foundListed(tool));
+    if (found?.has(bridge) === true && (searched === undefined || isSearched)) listedFound.push(foundListed(tool));
   }
   // Search mode (issue #32): a search and call tools stand in for the services' tools, and the tools found, for agents with listFound.
-  // Past MAX_AGENT_LISTING_BYTES a listing of every tool would not fit any model: search, in every mode.
-  const searching = searchesFor(agent.toolMode, tools.length, () => estimatedTokens(tools)) || pastAgentListing(measured);
-  const offered = searching ? [...searchListing(index, agent), ...(agent.listFound === true ? listedFound : [])] : tools;
+  // Past MAX_AGENT_LISTING_BYTES a listing of every tool would not fit any model: search, in every mode (mixed above where only some servers pass it).
+  const fit = agentListingFit(index, agent);
+  const searching = searchesFor(agent.toolMode, tools.length, () => estimatedTokens(tools)) || fit.whole || (fit.past.length > 0 && searched === undefined);
+  const withFound = agent.listFound === true ? listedFound : [];
+  const offered = searching ? [...searchListing(index, agent), ...withFound] : searched !== undefined ? [...tools, ...searchListing(index, agent, searched), ...withFound] : tools;
   // Resources and prompts as tools, for clients that use tools only (an option of the agent's record).
   offered.push(...resourceTools(agent));
   const listing: ListToolsResult = sharedResult({ tools: offered });
-  if (searching) searchListings.add(listing);
+  if (searching || searched !== undefined) searchListings.add(listing);
   byAgent.set(agent, { found, listing });
   return listing;
 }

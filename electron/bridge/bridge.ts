@@ -9,6 +9,7 @@ import { AgentActivity } from './agent-activity';
 import { AgentStore } from './agent-store';
 import { CallApprovalQueue } from './call-approval-queue';
 import { agentNames, agentToolNames } from './agent-names';
+import { boundSearched } from './listing-scope';
 import { AuditLog } from './audit-log';
 import { ResourceSubscriptions } from './resource-subscriptions';
 import type { CallContext } from './call-context';
@@ -257,6 +258,10 @@ function bridgeHandle(
       if (agent?.names !== 'plain') return [];
       const [tools, prompts] = await Promise.all([toolIndex.tools(), toolIndex.prompts()]);
       return [...agentToolNames(tools, agent).keptPrefix, ...agentNames(prompts, agent).keptPrefix];
+    },
+    boundSearched: async (name) => {
+      const agent = agents.get(name);
+      return agent === undefined ? undefined : boundSearched(await toolIndex.tools(), agent);
     },
     refresh: () => {
       toolIndex.invalidate();

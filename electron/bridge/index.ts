@@ -44,5 +44,6 @@ export { samplingForAgent } from './sampling-request';
 export type { ForwardedMessage, ForwardedSampling } from './sampling-request';
 export { lacksCapability } from './lacked-capability';
 export { describeClient, prefixLength } from './client-names';
-export { describeToolMode } from './tool-mode';
+export { describeBoundSearched, describeToolMode } from './tool-mode';
+export { boundSearchedIn } from './listing-scope';
 export { vaultValueWarning, type ValueHolder } from './vault-value-warning';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Tool } from '@modelcontextprotocol/server';
-import { LISTED_CUT_NOTE, LISTED_DESCRIPTION_CUT_NOTE, LISTED_OUTPUT_CUT_NOTE, listedWithin, MAX_AGENT_LISTING_BYTES, MAX_LISTED_DESCRIPTION, MAX_LISTED_SCHEMA_BYTES, pastAgentListing } from './listing-bounds';
+import { LISTED_CUT_NOTE, LISTED_DESCRIPTION_CUT_NOTE, LISTED_OUTPUT_CUT_NOTE, listedWithin, MAX_AGENT_LISTING_BYTES, MAX_LISTED_DESCRIPTION, MAX_LISTED_SCHEMA_BYTES, listingFit } from './listing-bounds';
 import { OUTLINE_BYTES, schemaCutNote } from './schema-outline';
 
 const bytes = (value: unknown) => Buffer.byteLength(JSON.stringify(value));
@@ -51,12 +51,28 @@ describe('listedWithin', () => {
   });
 });
 
-describe('pastAgentListing', () => {
-  it('is past the bound once the tools together serialize past it', () => {
-    const tool = (i: number): Tool => ({ name: `t${i}`, inputSchema: schemaOf(60 * 1024) });
-    const count = Math.ceil(MAX_AGENT_LISTING_BYTES / (60 * 1024));
-    const under = Array.from({ length: count - 2 }, (_, i) => tool(i));
-    expect(pastAgentListing(under)).toBe(false);
-    expect(pastAgentListing([...under, tool(count), tool(count + 1)])).toBe(true);
+describe('listingFit', () => {
+  const tool = (i: number): Tool => ({ name: `t${i}`, inputSchema: schemaOf(60 * 1024) });
+  const count = Math.ceil(MAX_AGENT_LISTING_BYTES / (60 * 1024));
+  const of = (server: string, n: number, from = 0) => Array.from({ length: n }, (_, i) => ({ server, tool: tool(from + i) }));
+
+  it('is within the bound while every server is, and the servers together are', () => {
+    expect(listingFit(of('a', count - 2))).toEqual({ past: [], whole: false });
+  });
+
+  it('names a server whose own tools pass the bound, and keeps the others', () => {
+    const fit = listingFit([...of('small', 3), ...of('big', count + 1), ...of('other', 2)]);
+    expect(fit).toEqual({ past: ['big'], whole: false });
+  });
+
+  it('names every server past it, sorted', () => {
+    expect(listingFit([...of('z', count + 1), ...of('m', 1), ...of('b', count + 1)])).toEqual({ past: ['b', 'z'], whole: false });
+  });
+
+  it('is past as a whole when the servers within it pass it together', () => {
+    const half = Math.ceil(count / 2) + 1;
+    expect(listingFit([...of('a', half), ...of('b', half)])).toEqual({ past: [], whole: true });
+    // Without the big server the rest still passes: every tool is searched.
+    expect(listingFit([...of('a', half), ...of('b', half), ...of('big', count + 1)])).toEqual({ past: ['big'], whole: true });
   });
 });

@@ -70,12 +70,26 @@ function toolBytes(tool: Tool): number {
   return size;
 }
 
-/** Whether `tools` (the index's listed tools, before an agent's own names) serialize past MAX_AGENT_LISTING_BYTES. */
-export function pastAgentListing(tools: Iterable<Tool>): boolean {
-  let size = 0;
-  for (const tool of tools) {
-    size += toolBytes(tool) + 1;
-    if (size > MAX_AGENT_LISTING_BYTES) return true;
+/** How a listing of `tools` fits MAX_AGENT_LISTING_BYTES, measured per server. */
+export interface ListingFit {
+  /** Servers whose own tools serialize past the bound: searched, not listed (sorted). */
+  past: readonly string[];
+  /** Whether the other servers' tools still pass it together: then every tool is searched. */
+  whole: boolean;
+}
+
+/**
+ * `tools`: the index's listed tools (before an agent's own names) with their servers. One server past
+ * the bound is searched alone, so it does not take every other server's tools out of the listing.
+ */
+export function listingFit(tools: Iterable<{ server: string; tool: Tool }>): ListingFit {
+  const perServer = new Map<string, number>();
+  for (const { server, tool } of tools) perServer.set(server, (perServer.get(server) ?? 0) + toolBytes(tool) + 1);
+  const past: string[] = [];
+  let rest = 0;
+  for (const [server, size] of perServer) {
+    if (size > MAX_AGENT_LISTING_BYTES) past.push(server);
+    else rest += size;
   }
-  return false;
+  return { past: past.sort(), whole: rest > MAX_AGENT_LISTING_BYTES };
 }

@@ -14,6 +14,7 @@ import { foundListing } from './found-listing';
 import { MAX_SEARCH_ANSWER_BYTES } from './found-bounds';
 import { findTools } from './tool-finder';
 import { lookupTool } from './tool-lookup';
+import { searchedServers } from './listing-scope';
 import { usageCounts } from './usage-counts';
 
 /** The call behind a call tool: tools/call of the real tool, through tool-call.ts and so the gate. */
@@ -49,7 +50,9 @@ async function searchNow(ctx: CallContext, agent: Readonly<Agent>, { query, serv
   await counts.seed(ctx);
   const index = await ctx.toolIndex.tools();
   const serverDescriptions = new Map(ctx.pool.statuses().flatMap((s) => (s.description === undefined || s.description === '' ? [] : [[s.name, s.description] as const])));
-  const found = findTools(index, agent, { need: query, limit: limit ?? 5, ...(server !== undefined ? { server } : {}), used: (s, t) => counts.of(agent.name, s, t), appOnly: hostsApps, serverDescriptions });
+  // In a mixed listing only the searched servers' tools are found: the others' are listed already.
+  const searched = searchedServers(index, agent);
+  const found = findTools(index, agent, { need: query, limit: limit ?? 5, ...(server !== undefined ? { server } : {}), ...(searched !== undefined ? { servers: searched } : {}), used: (s, t) => counts.of(agent.name, s, t), appOnly: hostsApps, serverDescriptions });
   if (found.tools.length > 0) {
     // Only tools the agent may call are found (tool-finder.ts), so only those join its listing.
     if (agent.listFound === true) foundListing(ctx).add(agent.name, found.tools.map((t) => t.id));
@@ -57,7 +60,7 @@ async function searchNow(ctx: CallContext, agent: Readonly<Agent>, { query, serv
     if (found.left === 0) return json({ tools });
     return json({ tools, more: `${found.left} more found did not fit one answer (${MAX_SEARCH_ANSWER_BYTES / 1024} KB); search with other words or a \`server\` to see them` });
   }
-  const services = [...new Set([...index.values()].filter((e) => serverAllowed(agent, e.server)).map((e) => e.server))];
+  const services = [...new Set([...index.values()].filter((e) => serverAllowed(agent, e.server) && (searched === undefined || searched.includes(e.server))).map((e) => e.server))];
   return json({ tools: [], nothingFits: `none of your tools fits that query; try other words, or search one of these services with \`server\``, services });
 }
 

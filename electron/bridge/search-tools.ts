@@ -81,12 +81,25 @@ export function callToolTier(name: string): Tier | undefined {
   return TIER_ORDER.find((t) => CALL_TOOLS[t] === name);
 }
 
-/** search_tools and the call tool of each tier the agent may call some tool of; never one it could not use. */
-export function searchListing(index: ReadonlyMap<string, ToolEntry>, agent: Readonly<Agent>): Tool[] {
+/**
+ * search_tools in a mixed listing (an `all` agent's, some servers past the listing bound): it says
+ * which services it finds tools of, since the listing holds every other service's.
+ */
+function searchOf(servers: readonly string[]): Tool {
+  const which = `Finds the tools of these services, too many to list here: ${servers.join(', ')}. The other services' tools are listed. `;
+  return { ...SEARCH, description: which + (SEARCH.description ?? '').replace(/^[^.]*\. /, '') };
+}
+
+/**
+ * search_tools and the call tool of each tier the agent may call some tool of; never one it could
+ * not use. `only`: the servers searched in a mixed listing, whose tools alone decide the tiers.
+ */
+export function searchListing(index: ReadonlyMap<string, ToolEntry>, agent: Readonly<Agent>, only?: readonly string[]): Tool[] {
   const tiers = new Set<Tier>();
   for (const entry of index.values()) {
+    if (only !== undefined && !only.includes(entry.server)) continue;
     const verdict = judgeTool(agent, entry.server, entry.info, entry.tier);
     if (verdict && verdict.decision !== 'deny') tiers.add(verdict.tier);
   }
-  return [SEARCH, ...TIER_ORDER.filter((t) => tiers.has(t)).map((t) => CALLS[t])];
+  return [only === undefined ? SEARCH : searchOf(only), ...TIER_ORDER.filter((t) => tiers.has(t)).map((t) => CALLS[t])];
 }

@@ -77,6 +77,8 @@ export interface FindOptions {
   appOnly?: boolean;
   /** Each server's `description` in mcp.json (the person's words for it), searched with its name. */
   serverDescriptions?: ReadonlyMap<string, string>;
+  /** Only these servers' tools (a mixed listing's searched servers: the others' are listed). */
+  servers?: readonly string[];
 }
 
 /**
@@ -94,6 +96,7 @@ export function findTools(index: ReadonlyMap<string, ToolEntry>, agent: Readonly
     admit: (doc) => {
       const entry = entryAt(doc);
       if (entry === undefined || (options.server !== undefined && entry.server !== options.server)) return false;
+      if (options.servers !== undefined && !options.servers.includes(entry.server)) return false;
       if (options.appOnly !== true && entry.info.app !== undefined && !entry.info.app.visibility.includes('model')) return false;
       const verdict = judgeTool(agent, entry.server, entry.info, entry.tier);
       return verdict !== undefined && verdict.decision !== 'deny';

@@ -1,7 +1,7 @@
 import type { AgentView, ApiInput, AppApi, BridgeInfo, CodeAgent, PendingApproval } from '../../../shared/api';
 import { CodedError } from '../../../shared/errors';
 import { tokenReferenceNote } from './token-reference-note';
-import { ALL_SERVERS, assumedTarget, asksOf, describeClient, describeConnectEntry, describeToolMode, snippetFile, type Agent, type AgentAsks, type AgentPolicy, type AgentStore, type AuditLog, type Bridge, type CodeAgentInput, type PendingApproval as BridgePendingApproval, type StdioCommand } from '../../bridge';
+import { ALL_SERVERS, assumedTarget, asksOf, describeClient, describeBoundSearched, describeConnectEntry, describeToolMode, snippetFile, type Agent, type AgentAsks, type AgentPolicy, type AgentStore, type AuditLog, type Bridge, type CodeAgentInput, type PendingApproval as BridgePendingApproval, type StdioCommand } from '../../bridge';
 
 export interface BridgeApiOptions {
   /** Present in long-running processes (serve, the desktop app). */
@@ -17,6 +17,8 @@ export interface BridgeApiOptions {
   stdioCommand?: () => StdioCommand;
   /** The bridge was paused or resumed. */
   changed: (info: BridgeInfo) => void;
+  /** The servers an `all` agent searches past the listing bound, `*` for all (listing-scope.ts' boundSearched). */
+  boundSearched?: (agent: Agent) => Promise<readonly string[] | '*' | undefined>;
   /** Tool names in a server's cached inventory (never spawns; empty when never listed). */
   toolNames?: (server: string) => Promise<string[]>;
   /** The copy of an agent's token the vault keeps for the helpers clients start (client-setup/kept-token.ts). */
@@ -104,9 +106,11 @@ export function createBridgeApi(deps: BridgeApiOptions): BridgeMethods {
     };
   };
   /** The view, with the names that keep their prefix for an agent with plain names (known while the bridge runs). */
+  /** And the services it searches past the listing bound (likewise). */
   const viewWithNames = async (agent: Agent): Promise<AgentView> => {
     const kept = agent.names === 'plain' ? await deps.bridge?.keptPrefix(agent.name) : undefined;
-    return kept === undefined ? view(agent) : { ...view(agent), keptPrefix: kept };
+    const searched = await deps.bridge?.boundSearched(agent.name);
+    return { ...view(agent), ...(kept !== undefined ? { keptPrefix: kept } : {}), ...(searched !== undefined ? { boundSearched: searched === '*' ? '*' : [...searched] } : {}) };
   };
   const existing = (name: string): Agent => {
     const agent = agents.get(name);
@@ -179,8 +183,9 @@ export function createBridgeApi(deps: BridgeApiOptions): BridgeMethods {
       await deps.keptTokens?.replace(name, token);
       return { agent: view(existing(name)), token };
     },
-    agentConfig: ({ name, for: given, token }: ApiInput<'agentConfig'>) => {
+    agentConfig: async ({ name, for: given, token }: ApiInput<'agentConfig'>) => {
       const agent = existing(name);
+      const searched = await deps.boundSearched?.(agent).catch(() => undefined);
       // Without a client named, the one its names are made for (and the answer says it assumed it).
       const assumed = given === undefined ? assumedTarget(agent.client) : undefined;
       const target = given ?? assumed?.target ?? 'claude-code';
@@ -190,7 +195,7 @@ export function createBridgeApi(deps: BridgeApiOptions): BridgeMethods {
         ...(deps.stdioCommand ? { stdioCommand: deps.stdioCommand() } : {}),
       });
       const file = snippetFile(target, name);
-      const notes = [describeToolMode(agent.toolMode, agent.listFound), describeClient(agent.client, agent.name)];
+      const notes = [describeToolMode(agent.toolMode, agent.listFound), ...(searched !== undefined ? [describeBoundSearched(searched)] : []), describeClient(agent.client, agent.name)];
       if (agent.fromCode === true) notes.push(`declared in a program's code (from code): its token is that program's, and it is changed there`);
       // A client whose prefix the names were not made for may find some too long (issue #32).
       if (agent.client === undefined) notes.push(`make its names fit ${target}'s prefix: connected-services agents set "${name}" --for ${target}`);
@@ -201,7 +206,7 @@ export function createBridgeApi(deps: BridgeApiOptions): BridgeMethods {
       // The printed entry holds the token or a reference to it; the one `agents connect` writes holds neither.
       const written = describeConnectEntry(target, name);
       if (written !== undefined) notes.push(written);
-      return Promise.resolve({ text, for: target, ...(assumed ? { assumed: assumed.why } : {}), ...(file ? { file } : {}), notes });
+      return { text, for: target, ...(assumed ? { assumed: assumed.why } : {}), ...(file ? { file } : {}), notes };
     },
     listApprovals: () => Promise.resolve(deps.bridge ? deps.bridge.approvals.list().map(pendingView) : []),
     decideApproval: async ({ id, decision, remember }: ApiInput<'decideApproval'>) => {

@@ -3,7 +3,7 @@ import { serverEntry } from '../../../shared/config';
 import type { AppApi } from '../../../shared/api';
 import type { Vault } from '../../../shared/vault';
 import type { AuthCoordinator, Opener } from '../../auth';
-import type { AgentStore, AuditLog, Bridge } from '../../bridge';
+import { boundSearchedIn, type AgentStore, type AuditLog, type Bridge } from '../../bridge';
 import type { Pool } from '../../pool';
 import type { Registry } from '../../registry';
 import { createAdminApi } from '../admin/admin-api';
@@ -97,6 +97,8 @@ export function buildAppApi(parts: AppApiParts): BuiltAppApi {
     stdioCommand: () => cliStdioCommand(core),
     changed: (info) => events.emit('bridgeChanged', info),
     toolNames: async (server) => (await pool.tools(server).catch(() => [])).map((t) => t.name),
+    // The running bridge's own answer, else the same from the cached inventories.
+    boundSearched: (agent) => (parts.bridge ? parts.bridge.boundSearched(agent.name) : boundSearchedIn(pool, agent)),
     // An old token left in a client file's backup goes too: backups are for the person's own content.
     keptTokens: {
       replace: async (agent, token) => {

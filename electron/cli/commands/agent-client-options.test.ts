@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseClient, parseClientOnSet } from './agent-client-options';
+import type { AgentView } from '../../../shared/api';
+import { parseClient, parseClientOnSet, toolModeNotes } from './agent-client-options';
 
 describe('agents set --for', () => {
   it('an empty value forgets the client, as none does (an empty option clears its field)', () => {
@@ -12,5 +13,21 @@ describe('agents set --for', () => {
 
   it('--client of agents connect still refuses an empty value, naming the clients', () => {
     expect(() => parseClient('')).toThrow(/--for takes .*not ""/);
+  });
+});
+
+describe('agents list: the listing bound of an all agent', () => {
+  const view = (over: Partial<AgentView>): AgentView => ({ name: 'x', servers: '*', policy: { read: 'allow', write: 'ask', destructive: 'deny' }, tools: {}, createdAt: 0, ...over });
+
+  it('names the servers it searches past 4 MiB, or says it searches all of them', () => {
+    expect(toolModeNotes(view({ boundSearched: ['big', 'bigger'] }))).toEqual([
+      "x finds the tools of big, bigger through search_tools: each lists tools past 4 MiB; its other servers' tools stay listed (tool mode all).",
+    ]);
+    expect(toolModeNotes(view({ boundSearched: '*' }))).toEqual(['x\'s servers list tools past 4 MiB together: it lists search_tools and call tools instead of them (tool mode all).']);
+    expect(toolModeNotes(view({}))).toEqual([]);
+  });
+
+  it('an all agent that searches a big server lists the tools it finds, when it has listFound', () => {
+    expect(toolModeNotes(view({ boundSearched: ['big'], listFound: true }))[1]).toBe('While x searches, the tools it finds join its listing (list_changed).');
   });
 });

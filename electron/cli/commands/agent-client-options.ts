@@ -67,9 +67,11 @@ export function toolModeNotes(agent: AgentView): string[] {
   const notes: string[] = [];
   if (agent.toolMode === 'search') notes.push(`${agent.name} lists search_tools and call tools instead of its tools (tool mode search).`);
   if (agent.toolMode === 'auto') notes.push(`${agent.name} lists its tools, or search_tools and call tools once they pass a size (tool mode auto).`);
+  if (agent.boundSearched === '*') notes.push(`${agent.name}'s servers list tools past 4 MiB together: it lists search_tools and call tools instead of them (tool mode all).`);
+  else if (agent.boundSearched !== undefined) notes.push(`${agent.name} finds the tools of ${agent.boundSearched.join(', ')} through search_tools: each lists tools past 4 MiB; its other servers' tools stay listed (tool mode all).`);
   if (agent.listFound === true) {
     notes.push(
-      agent.toolMode === 'search' || agent.toolMode === 'auto'
+      agent.toolMode === 'search' || agent.toolMode === 'auto' || agent.boundSearched !== undefined
         ? `While ${agent.name} searches, the tools it finds join its listing (list_changed).`
         : `${agent.name} would list the tools it finds, but it does not search (tool mode all): set --tool-mode search or auto, or --no-list-found.`,
     );

@@ -38,7 +38,7 @@ function plainNamesLine(agent: AgentView): string {
   return `${agent.name} sees each tool and prompt under its own name${which}.`;
 }
 
-const TOOL_MODE_HELP = `what its tool listing holds: ${TOOL_MODES.join(', ')} (all: every tool; search: a search and call tools; auto: search once its tools pass a size)`;
+const TOOL_MODE_HELP = `what its tool listing holds: ${TOOL_MODES.join(', ')} (all: every tool, a server listing past 4 MiB searched instead; search: a search and call tools; auto: search once its tools pass a size)`;
 
 function parseToolMode(value: string): ToolModeView {
   return parseChoice(value, TOOL_MODES, '--tool-mode');

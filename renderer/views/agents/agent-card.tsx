@@ -72,7 +72,11 @@ export function AgentCard({ agent, onEdit, onRotated, onChanged }: AgentCardProp
           )}
         </dd>
         <dt>Tools it lists</dt>
-        <dd>{agent.toolMode === 'search' ? 'a search and call tools' : agent.toolMode === 'auto' ? 'all while few, a search once many' : 'every tool it may call'}</dd>
+        <dd>
+          {agent.toolMode === 'search' ? 'a search and call tools' : agent.toolMode === 'auto' ? 'all while few, a search once many' : 'every tool it may call, a search for a service listing past 4 MiB'}
+          {agent.boundSearched === '*' && <> — its services list past 4 MiB together: it searches all of them</>}
+          {Array.isArray(agent.boundSearched) && <> — searched now: {shownLine(agent.boundSearched.join(', '))}</>}
+        </dd>
         <dt>Tools it finds</dt>
         <dd>{agent.listFound === true ? 'added to its list' : 'not added to its list'}</dd>
         <dt>Names made for</dt>

@@ -94,7 +94,7 @@ export function agentFormSchema(serverNames: readonly string[], editing = false)
         type: 'string',
         title: 'Tools it lists',
         oneOf: [
-          { const: 'all', title: 'Every tool it may call' },
+          { const: 'all', title: 'Every tool it may call (a service listing past 4 MiB is searched instead)' },
           { const: 'search', title: 'A search and call tools: it finds its tools by searching (best with many services)' },
           { const: 'auto', title: 'Every tool while they are few, a search once they are many' },
         ],

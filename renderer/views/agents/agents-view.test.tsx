@@ -135,6 +135,17 @@ describe('agents', () => {
     expect(api.callsOf('addAgent')[0]).toMatchObject({ name: 'searcher', toolMode: 'search', listFound: true, client: 'codex' });
   });
 
+  it('says that an all agent\u2019s services listing past 4 MiB are searched, and which ones now', async () => {
+    const { api, agents } = agentsApi();
+    agents.push({ name: 'wide', servers: '*', policy: { read: 'allow', write: 'ask', destructive: 'ask' }, tools: {}, createdAt: Date.now(), boundSearched: ['huge'] });
+    agents.push({ name: 'narrow', servers: '*', policy: { read: 'allow', write: 'ask', destructive: 'ask' }, tools: {}, createdAt: Date.now() });
+    renderApp(api, { hash: '#/agents' });
+    const card = await screen.findByRole('listitem', { name: 'wide' });
+    expect(card.textContent).toContain('Tools it listsevery tool it may call, a search for a service listing past 4 MiB — searched now: huge');
+    const other = await screen.findByRole('listitem', { name: 'narrow' });
+    expect(other.textContent).toContain('Tools it listsevery tool it may call, a search for a service listing past 4 MiBTools it finds');
+  });
+
   it('rotates a token after confirmation and shows only the new one, once', async () => {
     const { api, agents } = agentsApi();
     agents.push({ name: 'old', servers: '*', policy: { read: 'allow', write: 'ask', destructive: 'deny' }, tools: {}, createdAt: Date.now() });

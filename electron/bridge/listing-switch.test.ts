@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import type { ToolInfo } from '../../shared/api';
+import type { Agent } from './agent-schema';
+import { MAX_AGENT_LISTING_BYTES } from './listing-bounds';
+import { sayListingSwitch, switchLine } from './listing-switch';
+import type { ToolEntry } from './tool-index';
+import { toolTier } from './tool-tier';
+import { describeBoundSearched, describeToolMode } from './tool-mode';
+
+function entry(server: string, name: string, size = 0): [string, ToolEntry] {
+  const info: ToolInfo = { server, name, inputSchema: { type: 'object' } };
+  const inputSchema = size === 0 ? { type: 'object' as const } : { type: 'object' as const, properties: { q: { type: 'string', description: 'S'.repeat(size) } } };
+  return [`${server}__${name}`, { server, info, tier: toolTier(info), listed: { name: `${server}__${name}`, inputSchema } }];
+}
+
+const agent = (over: Partial<Agent> = {}): Agent => ({ name: 'a', tokenHint: 'cs_x', createdAt: 0, tokenCreatedAt: 0, servers: ['*'], policy: { read: 'allow', write: 'ask', destructive: 'deny' }, tools: {}, ...over });
+const count = Math.ceil(MAX_AGENT_LISTING_BYTES / (60 * 1024)) + 1;
+const big = (server: string) => Array.from({ length: count }, (_, i) => entry(server, `get_${i}`, 60 * 1024));
+
+describe('sayListingSwitch', () => {
+  it('says once that an `all` agent searches a server past the bound, and again after the switch ends and comes back', () => {
+    const lines: string[] = [];
+    const ctx = { log: (line: string) => lines.push(line) };
+    const mixed = new Map([entry('small', 'get_thing'), ...big('huge')]);
+    const record = agent();
+    sayListingSwitch(ctx, mixed, record);
+    sayListingSwitch(ctx, mixed, record);
+    sayListingSwitch(ctx, new Map(mixed), { ...record });
+    expect(lines).toEqual([`agent "a" (tool mode all): server "huge"'s tools pass 4 MiB, so it finds those through search_tools and the call tools; its other servers' tools stay listed`]);
+    sayListingSwitch(ctx, new Map([entry('small', 'get_thing')]), record);
+    sayListingSwitch(ctx, mixed, record);
+    expect(lines).toHaveLength(2);
+  });
+
+  it('says nothing for an agent that lists every tool or chose search', () => {
+    const lines: string[] = [];
+    const ctx = { log: (line: string) => lines.push(line) };
+    sayListingSwitch(ctx, new Map([entry('small', 'get_thing')]), agent());
+    sayListingSwitch(ctx, new Map(big('huge')), agent({ toolMode: 'search' }));
+    expect(lines).toEqual([]);
+  });
+
+  it('says when every server is searched, and names each server past the bound', () => {
+    expect(switchLine('a', '*')).toBe('agent "a" (tool mode all): its tools pass 4 MiB listed together, so it lists search_tools and the call tools instead of them');
+    expect(switchLine('a', ['x', 'y'])).toContain('servers "x", "y" each list tools past 4 MiB');
+  });
+});
+
+describe('the tool mode in words', () => {
+  it('says the bound in `all` mode, and which servers it searches now', () => {
+    expect(describeToolMode(undefined)).toContain('a server whose tools pass 4 MiB listed is searched instead');
+    expect(describeBoundSearched(['huge'])).toBe("this server lists tools past 4 MiB, so it finds them through search_tools: huge; its other servers' tools stay listed");
+    expect(describeBoundSearched('*')).toContain('it lists search_tools and the call tools instead');
+  });
+});
