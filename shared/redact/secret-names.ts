@@ -27,6 +27,10 @@ export function secretNamed(name: string): boolean {
  */
 const SIGNING_SCOPES: ReadonlySet<string> = new Set(['x-amz-credential', 'x-goog-credential']);
 
+/** Verdicts of names seen (every App API answer's keys are judged: the same few, over and over), bounded. */
+const verdicts = new Map<string, boolean>();
+const MAX_VERDICTS = 1024;
+
 /**
  * The one rule of which name holds a credential, wherever a name stands before its value: a header's
  * (`X-Api-Key: …`), a JSON member's (`"clientSecret": "…"`, a key of a value redacted whole) and an
@@ -35,7 +39,10 @@ const SIGNING_SCOPES: ReadonlySet<string> = new Set(['x-amz-credential', 'x-goog
  * what it keys (`X_CACHE_KEY`).
  */
 export function credentialNamed(name: string): boolean {
-  if (SIGNING_SCOPES.has(name.toLowerCase())) return false;
-  if (secretHeaderNamed(name)) return true;
-  return /^[A-Z][A-Z0-9_]*$/.test(name) && secretNamed(name) && !plainKeyNamed(name);
+  const known = verdicts.get(name);
+  if (known !== undefined) return known;
+  const secret = !SIGNING_SCOPES.has(name.toLowerCase()) && (secretHeaderNamed(name) || (/^[A-Z][A-Z0-9_]*$/.test(name) && secretNamed(name) && !plainKeyNamed(name)));
+  if (verdicts.size >= MAX_VERDICTS) verdicts.clear();
+  verdicts.set(name, secret);
+  return secret;
 }
