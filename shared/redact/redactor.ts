@@ -18,9 +18,9 @@ const BEARER = /\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]{4,}/gi;
 // its `://` (a scheme before it would be tried at every word) and bounded, so the scan stays linear.
 // It runs to the authority's last `@`: §3.2.1 forbids a raw `@` in it, but people write one
 // (`u:p@ss@host`) and the WHATWG URL parser (Node's) takes the last; up to the last, the password is
-// hidden whichever `@` a client takes. The authority ends here at a `/`, white
-// space, or a quote, `<>` or backquote (none raw in a URL, RFC 3986 §2), so an address after the URL
-// in the same text (`"redis://:pw@h","email":"a@b.c"`) is never reached.
+// hidden whichever `@` a client takes. The authority ends here at a `/`, white space, a quote, `<>`
+// or a backquote (none raw in a URL, RFC 3986 §2), so an address after the URL in the same text
+// (`"redis://:pw@h","email":"a@b.c"`) is never reached.
 const URL_PASSWORD = /(:\/\/[^\s/:@"'<>\x60]{0,256}:)(?!\[redacted\])([^\s/"'<>\x60]{1,512})@/g;
 /** A value of punctuation alone (`user:…@host` in prose) holds no secret. */
 const HAS_ALNUM = /[A-Za-z0-9]/;
