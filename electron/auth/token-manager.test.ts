@@ -8,7 +8,7 @@ import { openVault } from '../vault';
 import type { CoreContext } from './core-context';
 import { ServerPeers } from './server-peers';
 import { DEFAULT_AUTH_LOCK } from './file-lock';
-import type { FetchLike } from '../net';
+import { inRequestOperation, type FetchLike } from '../net';
 import { registrationKey } from './client-identity';
 import { KeyedQueue } from '../fs-safe';
 import { TokenManager } from './token-manager';
@@ -82,6 +82,22 @@ async function setUp(fetch: FetchLike, vaultOverride?: (vault: Vault, dir: strin
 }
 
 describe('TokenManager refresh', () => {
+  it('a token issued with no lifetime serves the rest of the operation it was fetched in, and is renewed at each use outside one', async () => {
+    let issued = 0;
+    const { manager } = await setUp(() => Promise.resolve(json(200, { access_token: `zero-${++issued}`, token_type: 'bearer', expires_in: 0 })));
+    const start = await inRequestOperation(async () => [
+      (await manager.current('srv', SERVER_URL, auth))?.accessToken,
+      (await manager.current('srv', SERVER_URL, auth))?.accessToken,
+      (await manager.current('srv', SERVER_URL, auth))?.accessToken,
+    ]);
+    expect(start).toEqual(['zero-1', 'zero-1', 'zero-1']);
+    // Refused by the server within the operation: renewed, as any token is.
+    expect(await inRequestOperation(async () => (await manager.current('srv', SERVER_URL, auth, (await manager.current('srv', SERVER_URL, auth))?.accessToken))?.accessToken)).toBe('zero-3');
+    // After its operation, never taken for valid.
+    expect((await manager.current('srv', SERVER_URL, auth))?.accessToken).toBe('zero-4');
+    expect((await manager.current('srv', SERVER_URL, auth))?.accessToken).toBe('zero-5');
+  });
+
   it('stores the rotated refresh token before handing out the new access token', async () => {
     const { manager, vault, key } = await setUp(() => Promise.resolve(json(200, { access_token: 'access-2', refresh_token: 'refresh-2', token_type: 'bearer', expires_in: 60 })));
     const fresh = await manager.current('srv', SERVER_URL, auth);

@@ -7,6 +7,7 @@ import { findRegistration } from './client-identity';
 import type { CoreContext } from './core-context';
 import { lockPathFor, withAuthLock } from './file-lock';
 import { guardedFetch } from './http';
+import { heldByOperation, holdForOperation } from '../net';
 import { oauthConfiguration, type ClientCredentialsLike } from './oauth-client';
 import { loadOidc } from './oidc-module';
 import { applyTokenResponse, readTokens, refreshMargin, tokensFor, type StoredTokens, type TokenRecord } from './token-record';
@@ -24,7 +25,18 @@ export class TokenManager {
 
   #due(record: TokenRecord, failed: string | undefined): boolean {
     if (failed !== undefined) return record.accessToken === failed;
+    if (heldByOperation(record.accessToken)) return false;
     return record.expiresAt - refreshMargin(record) <= this.core.now();
+  }
+
+  /**
+   * A token issued with no lifetime (RFC 6749 §5.1 `expires_in: 0`) serves the rest of the operation
+   * it was fetched in (a server's start: its handshake and first listing), never later
+   * (electron/net/request-operation.ts). A returned one is that operation's own: fresh, or held already.
+   */
+  #handOut(record: TokenRecord): TokenRecord {
+    if (record.expiresAt <= Math.max(1, record.obtainedAt)) holdForOperation(record.accessToken);
+    return record;
   }
 
   /**
@@ -34,7 +46,7 @@ export class TokenManager {
    */
   async current(server: string, serverUrl: string, auth: AnyOAuth, failed?: string): Promise<TokenRecord | undefined> {
     const record = await this.#current(server, serverUrl, auth, failed);
-    if (record) this.core.remember(server, record);
+    if (record) this.core.remember(server, this.#handOut(record));
     return record;
   }
 
@@ -152,7 +164,7 @@ export class TokenManager {
   /** Client credentials need no person: without a record, one is obtained here, once for all callers. */
   async obtainOnce(server: string, serverUrl: string, obtain: () => Promise<TokenRecord>): Promise<TokenRecord> {
     const name = `obtain:${server}`;
-    return this.core.mutex.run(name, () =>
+    const record = await this.core.mutex.run(name, () =>
       withAuthLock(lockPathFor(this.core.dataDir, name), this.core.lock, async (assertHeld) => {
         const existing = await tokensFor(this.core.vault, server, serverUrl);
         if (existing && existing.record.expiresAt > this.core.now()) return existing.record;
@@ -160,5 +172,6 @@ export class TokenManager {
         return obtain();
       }),
     );
+    return this.#handOut(record);
   }
 }

@@ -11,3 +11,4 @@ export { addressReach, farthest, literalReach, within, type Reach } from './reac
 export { hostRefusal } from './host-refusal';
 export { isLocalhostName, LOCALHOST_ADDRESSES } from './localhost-name';
 export { systemResolver, type Resolver, type ResolvedAddress } from './resolver';
+export { heldByOperation, holdForOperation, inRequestOperation } from './request-operation';

@@ -1,4 +1,5 @@
 import { DEFAULT_STARTUP_TIMEOUT_MS, type ServerConfig } from '../../shared/config';
+import { inRequestOperation } from '../net';
 import type { Connection } from './connection';
 import type { SlotCredentials } from './credential-renewal';
 import { fetchInventory } from './fetch-inventory';
@@ -49,12 +50,16 @@ export async function startSlot(slot: StartHost, config: ServerConfig, signal: A
   const startupTimeoutMs = config.startupTimeoutMs ?? DEFAULT_STARTUP_TIMEOUT_MS;
   const holder: { conn?: Connection } = {};
   try {
-    holder.conn = await options.connect(connectRequest(host, generation, config, startupTimeoutMs, signal, holder));
-    const conn = holder.conn;
-    assertCurrent();
-    slot.setCurrent(conn);
-    slot.refresher.clear();
-    const inventory = await fetchInventory(name, conn.client, { timeout: startupTimeoutMs, signal }, slot.store.inventory);
+    // The handshake and the first listing are one operation: a credential fetched for its first
+    // request serves the rest of it (electron/net/request-operation.ts).
+    const { conn, inventory } = await inRequestOperation(async () => {
+      holder.conn = await options.connect(connectRequest(host, generation, config, startupTimeoutMs, signal, holder));
+      const opened = holder.conn;
+      assertCurrent();
+      slot.setCurrent(opened);
+      slot.refresher.clear();
+      return { conn: opened, inventory: await fetchInventory(name, opened.client, { timeout: startupTimeoutMs, signal }, slot.store.inventory) };
+    });
     assertCurrent();
     await slot.store.store(inventory, config, options.now());
     assertCurrent();

@@ -6,7 +6,7 @@ import { sourceLabel, type SecretSource } from './secret-source';
 import { redactSecretAssignments } from './secret-assignments';
 import { redactSecretHeaders } from './secret-headers';
 import { secretVariants } from './secret-variants';
-import { SECRET_NAME } from './secret-names';
+import { credentialNamed } from './secret-names';
 
 /** What replaces a secret in every string that leaves the core. */
 export const REDACTED = '[redacted]';
@@ -14,14 +14,14 @@ export const REDACTED = '[redacted]';
 export { SECRET_NAME } from './secret-names';
 
 const BEARER = /\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]{4,}/gi;
-// The value runs to its closing quote: an escaped one (`\"`) is part of it (RFC 8259 §7). One left
-// open runs to the end of the text, so every match succeeds where it starts and the scan stays
-// linear (a failing one would rescan the rest of the text from each `"password":"`).
-const JSON_SECRET_FIELD =
-  /("(?:access_token|refresh_token|id_token|client_secret|password|api_key|apiKey|token|secret)"\s*:\s*")((?:[^"\\]|\\[\s\S])*)("|\\?$)/g;
 // A URL's password (RFC 3986 §3.2.1 `scheme://user:password@host`, a database's DSN), found from
 // its `://` (a scheme before it would be tried at every word) and bounded, so the scan stays linear.
-const URL_PASSWORD = /(:\/\/[^\s/:@]{0,256}:)(?!\[redacted\])([^\s/@]{1,512})@/g;
+// It runs to the authority's last `@`: §3.2.1 forbids a raw `@` in it, but people write one
+// (`u:p@ss@host`) and the WHATWG URL parser (Node's) takes the last; up to the last, the password is
+// hidden whichever `@` a client takes. The authority ends here at a `/`, white space, a quote, `<>`
+// or a backquote (none raw in a URL, RFC 3986 §2), so an address after the URL in the same text
+// (`"redis://:pw@h","email":"a@b.c"`) is never reached.
+const URL_PASSWORD = /(:\/\/[^\s/:@"'<>\x60]{0,256}:)(?!\[redacted\])([^\s/"'<>\x60]{1,512})@/g;
 /** A value of punctuation alone (`user:…@host` in prose) holds no secret. */
 const HAS_ALNUM = /[A-Za-z0-9]/;
 // Tokens whose shape says what they are, wherever they stand: GitHub's (`ghp_`, `github_pat_`),
@@ -113,7 +113,6 @@ export class Redactor {
   #redact(text: string): string {
     this.#matcher ??= new KnownMatcher(new Set([...this.#known.values()].flat()));
     const fielded = redactSecretHeaders(this.#matcher.replace(text, REDACTED).replace(BEARER, `$1 ${REDACTED}`), REDACTED)
-      .replace(JSON_SECRET_FIELD, (whole, start: string, value: string, end: string) => (onlyReferences(value) ? whole : `${start}${REDACTED}${end}`))
       .replace(URL_PASSWORD, (whole, start: string, value: string) => (onlyReferences(value) || !HAS_ALNUM.test(value) ? whole : `${start}${REDACTED}@`));
     return redactSecretAssignments(fielded, REDACTED).replace(TOKEN_SHAPE, REDACTED);
   }
@@ -195,7 +194,7 @@ export class Redactor {
 
   #walk(value: unknown, key: string | undefined): unknown {
     if (typeof value === 'string') {
-      if (key !== undefined && SECRET_NAME.test(key) && value.length > 0 && !onlyReferences(value)) return REDACTED;
+      if (key !== undefined && credentialNamed(key) && value.length > 0 && !onlyReferences(value)) return REDACTED;
       return this.redact(value);
     }
     if (Array.isArray(value)) return value.map((item) => this.#walk(item, undefined));

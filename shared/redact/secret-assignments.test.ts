@@ -56,6 +56,36 @@ describe('Redactor: URL passwords and token shapes', () => {
     expect(r.redact(plain)).toBe(plain);
   });
 
+  it("runs a URL's password to the authority's last `@`, a raw `@` inside it", () => {
+    expect(r.redact('postgres://u:p@ss@h/db')).toBe(`postgres://u:${X}@h/db`);
+    expect(r.redact('DATABASE_URL=mysql://app:p@ss@w0rd@db.internal:3306/main ok')).toBe(`DATABASE_URL=mysql://app:${X}@db.internal:3306/main ok`);
+    expect(r.redact('redis://:@@sekrit@localhost:6379')).toBe(`redis://:${X}@localhost:6379`);
+    expect(r.redact('{"url":"amqp://guest:gu@st@mq.test","user":"x"}')).toBe(`{"url":"amqp://guest:${X}@mq.test","user":"x"}`);
+  });
+
+  it('keeps an address after a URL, and one in prose or a git remote', () => {
+    for (const plain of [
+      'write to bob@example.com, or ops@example.com: they answer',
+      'git@github.com:o/r and git clone git@github.com:o/r.git',
+      'see https://h.test:8443/docs then mail a@b.test',
+      'see https://h.test:8443 then mail a@b.test',
+      '<https://h.test:8443>a@b.test',
+    ])
+      expect(r.redact(plain)).toBe(plain);
+    expect(r.redact('{"url":"redis://:pw1@h","email":"a@b.test"}')).toBe(`{"url":"redis://:${X}@h","email":"a@b.test"}`);
+  });
+
+  it("keeps a presigned URL's credential scope, key id and all, and redacts its signature and session token", () => {
+    const url =
+      'https://b.s3.test/k?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261201%2Fus-east-1%2Fs3%2Faws4_request' +
+      '&X-Amz-Date=20261201T000000Z&X-Amz-Expires=3600&X-Amz-SignedHeaders=host&X-Amz-Security-Token=FQoGZXIvYXdzEXAMPLE&X-Amz-Signature=0f1e2d3c';
+    expect(r.redact(url)).toBe(url.replace('FQoGZXIvYXdzEXAMPLE', X).replace('0f1e2d3c', X));
+    const scope = 'X-Amz-Credential=AKIAIOSFODNN7EXAMPLE/20261201/us-east-1/s3/aws4_request';
+    expect(r.redact(scope)).toBe(scope);
+    const goog = 'https://storage.test/b/o?X-Goog-Credential=signer%40p.iam.test%2F20261201%2Fauto%2Fstorage%2Fgoog4_request&X-Goog-Signature=abc123';
+    expect(r.redact(goog)).toBe(goog.replace('abc123', X));
+  });
+
   it('removes tokens by their shape wherever they stand', () => {
     for (const token of [
       `ghp_${'a1'.repeat(18)}`,

@@ -1,11 +1,11 @@
-import { headerNameWords, plainKeyNamed, secretHeaderNamed } from '../text';
+import { headerNameWords } from '../text';
 import { REFERENCE, onlyReferences } from './reference-values';
-import { secretNamed } from './secret-names';
+import { credentialNamed } from './secret-names';
 
 /*
  * A credential's `name=value` in text (`GITHUB_TOKEN=…` in an env dump, `--api-key=…`, `?access_token=…`,
- * `x-goog-api-key=…`, `X-Amz-Signature=…` in a presigned URL), its name judged word by word by the
- * rule that judges a header (secretHeaderNamed), so a list of names cannot miss one a header's would catch.
+ * `x-goog-api-key=…`, `X-Amz-Signature=…` in a presigned URL), its name judged by the rule that judges
+ * a header's and a JSON member's (credentialNamed), so a list of names cannot miss one a header's would catch.
  */
 
 /** A name's longest (read back from each `=` at most this far, so the scan stays linear). */
@@ -36,11 +36,8 @@ export function secretAssignmentNamed(name: string): boolean {
   if (known !== undefined) return known;
   const words = headerNameWords(name);
   const last = words.at(-1) ?? '';
-  // An environment variable's name (upper case, `_`) is judged as `import` judges it too: what one moves to
-  // the vault the other hides (`OPENAI_API_KEY_2`, `PGPASS`, `STRIPEKEY`; `MONKEY` too, which no rule of
-  // letters tells from `STRIPEKEY`), but for a key that says what it keys (`X_CACHE_KEY`).
-  const envName = /^[A-Z][A-Z0-9_]*$/.test(name) && secretNamed(name) && !plainKeyNamed(name);
-  const secret = envName || secretHeaderNamed(name) || QUERY_LAST_WORDS.has(last) || (words.length === 1 && QUERY_WHOLE_NAMES.has(last));
+  // `MONKEY=` is hidden too, which no rule of letters tells from `STRIPEKEY=` (credentialNamed).
+  const secret = credentialNamed(name) || QUERY_LAST_WORDS.has(last) || (words.length === 1 && QUERY_WHOLE_NAMES.has(last));
   if (verdicts.size >= MAX_VERDICTS) verdicts.clear();
   verdicts.set(name, secret);
   return secret;

@@ -1,10 +1,11 @@
-import { headerNameWords, secretHeaderNamed } from '../text';
+import { headerNameWords } from '../text';
 import { REFERENCE, onlyReferences, valueUntil } from './reference-values';
+import { credentialNamed } from './secret-names';
 
 /*
- * A credential's header in text (`X-Pass: v`, `"Private-Token": "v"`, `{ cookie: 'v' }`), its name
- * judged by the rule that judges a header in a config (secretHeaderNamed, word by word), so the two
- * never disagree on which header holds a secret.
+ * A credential's header or JSON member in text (`X-Pass: v`, `"Private-Token": "v"`, `{ cookie: 'v' }`,
+ * `"db_password": "v"`), its name judged by the one rule of which name holds a credential
+ * (credentialNamed: a config's header rule, word by word), so no list of member names disagrees with it.
  */
 
 /** A header name's longest (the run of name characters before a `:` is read back at most this far). */
@@ -36,7 +37,7 @@ const MAX_VERDICTS = 1024;
 function verdictOf(name: string): NameVerdict {
   const known = verdicts.get(name);
   if (known !== undefined) return known;
-  const verdict = { secret: secretHeaderNamed(name), oneWord: headerNameWords(name).length === 1 && !ALWAYS_HEADER.has(name.toLowerCase()) };
+  const verdict = { secret: credentialNamed(name), oneWord: headerNameWords(name).length === 1 && !ALWAYS_HEADER.has(name.toLowerCase()) };
   if (verdicts.size >= MAX_VERDICTS) verdicts.clear();
   verdicts.set(name, verdict);
   return verdict;

@@ -19,7 +19,7 @@ describe('secretHeaderNamed', () => {
   it('leaves names that only speak of a credential, or hold its letters inside another word', () => {
     for (const name of [
       'X-Monkey', 'X-Keyboard', 'Content-Type', 'Accept', 'Mcp-Session-Id', 'Mcp-Protocol-Version', 'X-Token-Type', 'X-Api-Key-Id', 'X-Auth-Email',
-      'X-Pass-Through', 'Idempotency-Key', 'X-Cache-Key', 'X-Tokenizer', 'X-Request-Id', 'X-Passenger',
+      'X-Pass-Through', 'Idempotency-Key', 'X-Cache-Key', 'X-Tokenizer', 'X-Request-Id', 'X-Passenger', 'tokenCount', 'X-Token-Limit', 'passwordPolicy',
     ]) expect({ name, secret: secretHeaderNamed(name) }).toEqual({ name, secret: false });
   });
 });

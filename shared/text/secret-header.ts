@@ -21,11 +21,13 @@ const JOINED = /(?:token|secret|password|passwd|passphrase|cookie|credentials?|(
 
 /**
  * A last word that says the header names or describes a credential without holding it
- * (`X-Token-Type`, `X-Api-Key-Id`, `X-Auth-Email`, `X-Session-Expires`).
+ * (`X-Token-Type`, `X-Api-Key-Id`, `X-Auth-Email`, `X-Session-Expires`; a JSON member's `tokenCount`,
+ * `passwordPolicy`: a number of tokens, the rule a password must meet).
  */
 const ABOUT_A_CREDENTIAL = new Set([
   'id', 'ids', 'type', 'name', 'email', 'user', 'username', 'login', 'account', 'url', 'uri', 'endpoint', 'host', 'realm', 'scheme', 'method',
   'version', 'expires', 'expiry', 'expiration', 'ttl', 'age', 'header', 'prefix', 'hint', 'format', 'length', 'scope', 'scopes', 'mode', 'required',
+  'count', 'limit', 'policy',
 ]);
 
 /** The words of a header's name: split at `-`, `_`, `.`, spaces and camelCase, in lower case. */

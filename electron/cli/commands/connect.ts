@@ -36,7 +36,7 @@ export function registerConnect(program: Command, run: Run): void {
         const expiresAt = shown.auth?.expiresAt;
         if (expiresAt !== undefined && expiresAt <= Date.now()) {
           // RFC 6749 §5.1 expires_in 0: the token came already expired.
-          ctx.output.out(`Signed in${as}; the authorization server gave the access token no lifetime (expires_in 0), so it counts as expired and is renewed at its first use.`);
+          ctx.output.out(`Signed in${as}; the authorization server gave the access token no lifetime (expires_in 0), so it counts as expired: it served this start, and the next use renews it.`);
         } else if (expiresAt !== undefined) {
           ctx.output.out(`Signed in${as}; the access token expires ${new Date(expiresAt).toISOString()} and is refreshed automatically.`);
         } else if (as !== '') {

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { REDACTED, Redactor } from './redactor';
+import { credentialNamed } from './secret-names';
+
+const VALUE = 's3cr3t-V4lue_9';
+
+describe('Redactor: a JSON member judged by the one rule of which name holds a credential', () => {
+  it('redacts members no list of names held: any case, any separator, an environment variable’s name', () => {
+    const r = new Redactor();
+    for (const name of ['db_password', 'clientSecret', 'x-api-key', 'refreshToken', 'PGPASS', 'STRIPEKEY', 'OPENAI_API_KEY_2', 'access_token', 'apiKey', 'token']) {
+      expect(r.redact(`{"${name}":"${VALUE}","ok":1}`), name).toBe(`{"${name}":"${REDACTED}","ok":1}`);
+      expect(r.redact(`{\n  "${name}": "${VALUE}"\n}`), name).toBe(`{\n  "${name}": "${REDACTED}"\n}`);
+    }
+  });
+
+  it('keeps members that speak of a credential without holding one: a count, a policy, a word holding the letters', () => {
+    const r = new Redactor();
+    const json = JSON.stringify({ tokenCount: 5, token_count: '12', keyboard: 'qwerty', passwordPolicy: 'at least 12 characters', max_tokens: 100, tokenLimit: 4096, sortKey: 'name' });
+    expect(r.redact(json)).toBe(json);
+    for (const name of ['tokenCount', 'keyboard', 'passwordPolicy', 'X-Amz-Credential']) expect(credentialNamed(name), name).toBe(false);
+  });
+
+  it('keeps an escaped quote inside the value redacted, and an empty or referenced value as it is', () => {
+    const r = new Redactor();
+    expect(r.redact(`{"password":"ab\\"cd","ok":1}`)).toBe(`{"password":"${REDACTED}","ok":1}`);
+    expect(r.redact('{"password":"","client_secret":"${secret:CLIENT}"}')).toBe('{"password":"","client_secret":"${secret:CLIENT}"}');
+  });
+
+  it('judges the keys of a value redacted whole (redactValue) by the same rule', () => {
+    const out = new Redactor().redactValue({ db_pass: 'p1', clientSecret: 'c1', GITHUB_TOKEN: 'g1', publicKey: 'ssh-ed25519 AAAA', monkey: 'banana', tokenCount: '5' });
+    expect(out).toEqual({ db_pass: REDACTED, clientSecret: REDACTED, GITHUB_TOKEN: REDACTED, publicKey: 'ssh-ed25519 AAAA', monkey: 'banana', tokenCount: '5' });
+  });
+});
