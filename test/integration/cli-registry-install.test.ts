@@ -90,4 +90,13 @@ describe('servers add --from-registry', () => {
     const missing = await cli(['servers', 'add', 'x', '--from-registry', 'io.example/absent']);
     expect(missing.stderr).toContain('No registry has io.example/absent');
   });
+
+  it('a registry answering for another entry says so, by both names, not that none has it', async () => {
+    registry.misroute('io.example/mixed-up', 'io.example/py');
+    const refused = await cli(['servers', 'add', 'mixed', '--from-registry', 'io.example/mixed-up']);
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toContain(`The registry at ${registry.url} answered io.example/py@0.3.0 when asked for io.example/mixed-up@latest; it is not installed.`);
+    expect(refused.stderr).not.toContain('No registry has');
+    expect(config().mcpServers['mixed']).toBeUndefined();
+  });
 });

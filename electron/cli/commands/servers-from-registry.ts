@@ -68,12 +68,22 @@ async function findEntry(ctx: CliContext, id: string, version: string | undefine
       if (fetched) return { entry: fetched, base };
     }
   }
+  // A registry that cannot be reached leaves the next one to ask; one that answered with another
+  // entry (or one not to install) is said as such if no other registry has it.
+  let refused: Error | undefined;
+  const unreachable: string[] = [];
   for (const { base } of registries) {
-    const fetched = await fetchServerVersion(fetch, base, id, version ?? 'latest').catch(() => undefined);
-    if (fetched) return { entry: fetched, base };
+    try {
+      const fetched = await fetchServerVersion(fetch, base, id, version ?? 'latest');
+      if (fetched) return { entry: fetched, base };
+    } catch (error) {
+      if (error instanceof CodedError && error.code === 'server_unavailable') unreachable.push(error.message);
+      else refused ??= error instanceof Error ? error : new Error(String(error));
+    }
   }
+  if (refused !== undefined) throw refused;
   throw new CodedError('not_found', `No registry has ${id}${version !== undefined ? `@${version}` : ''}.`, {
-    hint: 'Check the id as the registry names it (e.g. io.github.owner/name); the app\'s Services screen searches the registries.',
+    hint: `Check the id as the registry names it (e.g. io.github.owner/name); the app's Services screen searches the registries.${unreachable.length > 0 ? ` ${unreachable.join(' ')}` : ''}`,
   });
 }
 
