@@ -31,6 +31,12 @@ describe('servers add --from-registry', () => {
       version: '1.0.0',
       remotes: [{ type: 'streamable-http', url: 'https://mcp.example.com/mcp', headers: [{ name: 'X-Api-Key', isRequired: true, isSecret: true, description: 'your key' }] }],
     });
+    registry.add({
+      name: 'io.example/optional-key',
+      description: 'A key if you have one',
+      version: '1.0.0',
+      remotes: [{ type: 'streamable-http', url: 'https://optional.example.com/mcp', headers: [{ name: 'Authorization', value: 'Bearer {key}', variables: { key: { description: 'for more calls a day' } } }] }],
+    });
     home = tempHome('cs-registry-install-');
     mkdirSync(home, { recursive: true, mode: 0o700 });
     writeFileSync(join(home, 'mcp.json'), JSON.stringify({ mcpServers: {}, settings: { registries: [registry.url] } }));
@@ -84,6 +90,15 @@ describe('servers add --from-registry', () => {
     expect(config().mcpServers['remote']).toEqual({ type: 'http', url: 'https://mcp.example.com/mcp', headers: { 'X-Api-Key': '${secret:remote_X-Api-Key}' } });
     expect(readFileSync(join(home, 'mcp.json'), 'utf8')).not.toContain('key-very-secret-2');
     expect((await cli(['servers', 'list'])).stdout).toMatch(/remote\s+http\s+pending approval/);
+  });
+
+  it('a secret-named header whose optional variable is left out is not set; given, it is a vault reference', async () => {
+    const without = await cli(['servers', 'add', 'optional', '--from-registry', 'io.example/optional-key']);
+    expect(without.stderr).toBe('');
+    expect(config().mcpServers['optional']).toEqual({ type: 'http', url: 'https://optional.example.com/mcp' });
+    const given = await cli(['servers', 'add', 'optional-keyed', '--from-registry', 'io.example/optional-key', '--input', 'key=k-very-secret-3']);
+    expect(given.code).toBe(0);
+    expect(config().mcpServers['optional-keyed']).toEqual({ type: 'http', url: 'https://optional.example.com/mcp', headers: { Authorization: 'Bearer ${secret:optional-keyed_key}' } });
   });
 
   it('an unknown id says how to find one', async () => {
