@@ -15,23 +15,26 @@ const MAX_READS_AS = 3;
  * are one entry.
  */
 export function lookAlikeNotes(entries: ReadonlyArray<{ name: string; title?: string | undefined }>): Map<string, LookAlikeNote> {
-  const bySkeleton = new Map<string, Set<string>>();
+  const groups = new Map<string, string[]>();
   const skeletons = new Map<string, string>();
   for (const { name, title } of entries) {
     if (title === undefined || skeletons.has(name)) continue;
     const shape = skeleton(title);
     if (shape === '') continue;
     skeletons.set(name, shape);
-    const group = bySkeleton.get(shape) ?? new Set<string>();
-    group.add(name);
-    bySkeleton.set(shape, group);
+    const group = groups.get(shape);
+    if (group) group.push(name);
+    else groups.set(shape, [name]);
   }
   const notes = new Map<string, LookAlikeNote>();
+  const seen = new Set<string>();
   for (const { name, title } of entries) {
-    if (notes.has(name)) continue;
+    if (seen.has(name)) continue;
+    seen.add(name);
     const scripts = mixedScripts(`${name} ${title ?? ''}`);
     const shape = skeletons.get(name);
-    const others = shape === undefined ? [] : [...(bySkeleton.get(shape) ?? [])].filter((other) => other !== name).sort().slice(0, MAX_READS_AS);
+    const group = shape === undefined ? undefined : groups.get(shape);
+    const others = group !== undefined && group.length > 1 ? group.filter((other) => other !== name).sort().slice(0, MAX_READS_AS) : [];
     if (scripts === undefined && others.length === 0) continue;
     notes.set(name, { ...(scripts ? { mixedScripts: scripts } : {}), ...(others.length > 0 ? { readsAs: others } : {}) });
   }

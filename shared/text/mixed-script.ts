@@ -43,7 +43,7 @@ export function mixedScripts(text: string): string[] | undefined {
   if (ASCII.test(text)) return undefined;
   const mixed = new Set<string>();
   for (const [word] of text.matchAll(WORD)) {
-    if (mainScriptOfMixed(word) === undefined) continue;
+    if (ASCII.test(word) || mainScriptOfMixed(word) === undefined) continue;
     for (const char of word) {
       const sets = scriptsOf(char);
       if (sets !== undefined) mixed.add(sets[0] ?? 'Other');
@@ -59,7 +59,7 @@ export function mixedScripts(text: string): string[] | undefined {
 export function revealMixedScript(text: string): string {
   if (ASCII.test(text)) return text;
   return text.replace(WORD, (word) => {
-    const main = mainScriptOfMixed(word);
+    const main = ASCII.test(word) ? undefined : mainScriptOfMixed(word);
     if (main === undefined) return word;
     return [...word].map((char) => (scriptsOf(char)?.includes(main) === false ? escapeCodePoint(char) : char)).join('');
   });

@@ -6,7 +6,8 @@ import { readingForm } from './look-alikes';
  * `Gіthub` (Cyrillic і), `GitHub` and `Git Hub` have one skeleton.
  */
 export function skeleton(text: string): string {
-  return readingForm(text)
+  // Printable ASCII is its own reading form: a catalog of 35,000 titles is mostly that.
+  return (/^[\x20-\x7e]*$/.test(text) ? text : readingForm(text))
     .toLowerCase()
     .replace(/[\s_-]+/gu, '');
 }
