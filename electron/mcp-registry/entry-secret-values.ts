@@ -15,12 +15,20 @@ function asSecret<T extends RegistryInput>(input: T): T {
 
 type Named = RegistryInput & { name: string; variables?: Record<string, RegistryInput> | undefined };
 
+/** Whether the fixed value's `{name}`s are all variables the person gives (none of the entry's own value): then none was given. */
+function leftOut(input: Named): boolean {
+  const names = [...(input.value ?? '').matchAll(/\{([A-Za-z0-9_.-]+)\}/g)].map((match) => match[1] ?? '');
+  const variables = input.variables;
+  return names.length > 0 && variables !== undefined && names.every((name) => Object.hasOwn(variables, name) && variables[name]?.value === undefined);
+}
+
 /**
  * The value of an entry's variable or header, its name read as a credential's when `secretish`
  * (`NPM_TOKEN`, `Authorization`): the person's value goes to the vault even when the entry does not
  * mark it secret, its default is not used, and a fixed value of the entry's own is refused. It would be written to
  * mcp.json in clear, where only references to secrets belong, and the approval would show it as
- * `[redacted]`, so the person would approve a value they cannot read.
+ * `[redacted]`, so the person would approve a value they cannot read. One whose `{variables}` are all
+ * optional and left out is not set.
  */
 export function secretNamedValue(state: InputState, input: Named, kind: 'variable' | 'header', secretish: boolean): string | undefined {
   if (!secretish) return resolveInput(state, input.name, input);
@@ -31,5 +39,10 @@ export function secretNamedValue(state: InputState, input: Named, kind: 'variabl
   const value = resolveInput(state, input.name, { ...input, ...(variables ? { variables } : {}) });
   // An input still missing is asked for first; the value is judged once it is complete.
   if (value === undefined || value === '' || value.includes('${secret:') || state.missing.length > missing) return value;
-  throw new CodedError('invalid_input', `The registry entry gives its ${kind} ${JSON.stringify(input.name.slice(0, 80))}, named like a secret, a value of its own; it would be written in clear and hidden from the approval, so the entry is not installed.`);
+  // Every variable optional and left out: what is left (`Bearer `) is the entry's text alone, so the
+  // variable or header is not set at all rather than written in clear.
+  if (leftOut(input)) return undefined;
+  throw new CodedError('invalid_input', `The registry entry gives its ${kind} ${JSON.stringify(input.name.slice(0, 80))}, named like a secret, a value of its own; it would be written in clear and hidden from the approval, so the entry is not installed.`, {
+    hint: `To use it anyway, put the value in the vault (secrets set SECRET) and add the server yourself with servers add … ${kind === 'header' ? `--header "${input.name.slice(0, 80)}: \${secret:SECRET}"` : `--env ${input.name.slice(0, 80)}=\${secret:SECRET}`}.`,
+  });
 }

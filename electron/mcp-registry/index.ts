@@ -1,4 +1,5 @@
 export { RegistryCatalog } from './registry-catalog';
+export { lookAlikeNotes, type LookAlikeNote } from './look-alike-entries';
 export type { RegistryCatalogOptions, RegistryCatalogEvents } from './registry-catalog';
 export { configuredRegistries, registryBaseUrl } from './registry-url';
 export { syncRegistry, MAX_PAGES } from './sync';

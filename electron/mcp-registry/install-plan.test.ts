@@ -1,3 +1,4 @@
+import { CodedError } from '../../shared/errors';
 import { describe, expect, it } from 'vitest';
 import { planInstall } from './install-plan';
 import { RemoteSchema, type ServerDetail } from './server-json';
@@ -164,5 +165,29 @@ describe('planInstall', () => {
     // A variable of a secret-named header is the person's secret, marked so or not.
     const bearer: ServerDetail = { ...base, remotes: [{ type: 'streamable-http', url: 'https://h.example/mcp', headers: [{ name: 'Authorization', value: 'Bearer {token}', variables: { token: { isRequired: true } } }] }] };
     expect(planInstall(bearer, { remote: 0 }, { token: 't' }, named).config).toMatchObject({ headers: { Authorization: 'Bearer ${secret:demo_token}' } });
+  });
+
+  it('leaves out a secret-named header or variable whose optional `{variables}` the person left out, and keeps one given', () => {
+    const header = (variables: Record<string, Record<string, unknown>>): ServerDetail => ({ ...base, remotes: [{ type: 'streamable-http', url: 'https://h.example/mcp', headers: [{ name: 'Authorization', value: 'Bearer {token}', variables }, { name: 'X-Client', value: 'demo' }] }] });
+    expect(planInstall(header({ token: {} }), { remote: 0 }, {}, named).config).toEqual({ type: 'http', url: 'https://h.example/mcp', headers: { 'X-Client': 'demo' } });
+    expect(planInstall(header({ token: {} }), { remote: 0 }, { token: 't' }, named).config).toMatchObject({ headers: { Authorization: 'Bearer ${secret:demo_token}' } });
+    const variable = (value: string, variables: Record<string, Record<string, unknown>>): ServerDetail => ({ ...base, packages: [{ registryType: 'npm', identifier: 'demo', version: '1.0.0', transport: { type: 'stdio' }, environmentVariables: [{ name: 'API_TOKEN', value, variables }] }] });
+    const dropped = planInstall(variable('{user}:{key}', { user: {}, key: { isSecret: true } }), { package: 0 }, {}, named);
+    expect(dropped.config).not.toHaveProperty('env');
+    expect(dropped.secrets.size).toBe(0);
+    expect(planInstall(variable('{user}:{key}', { user: {}, key: {} }), { package: 0 }, { key: 'k' }, named).config).toMatchObject({ env: { API_TOKEN: ':${secret:demo_key}' } });
+    // A variable with a value of the entry's own, or a `{name}` no variable fills, is still the entry's text.
+    expect(() => planInstall(variable('{user}', { user: { value: 'fixed' } }), { package: 0 }, {}, named)).toThrow('a value of its own');
+    expect(() => planInstall(variable('{user}-{other}', { user: {} }), { package: 0 }, {}, named)).toThrow('a value of its own');
+    // The refusal says how to have the value anyway: in the vault, the entry written by the person.
+    const refusal = (() => {
+      try {
+        planInstall(variable('{user}', { user: { value: 'fixed' } }), { package: 0 }, {}, named);
+      } catch (error) {
+        return error instanceof CodedError ? error.hint : undefined;
+      }
+      return undefined;
+    })();
+    expect(refusal).toContain('--env API_TOKEN=${secret:SECRET}');
   });
 });

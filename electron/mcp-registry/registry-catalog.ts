@@ -3,6 +3,7 @@ import { resolveCoreEnv, type CoreEnv, type CoreEnvOptions } from '../../shared/
 import { Emitter } from '../../shared/events';
 import type { FetchLike } from '../net';
 import type { CheckedEntry } from './entry-check';
+import { lookAlikeNotes } from './look-alike-entries';
 import { loadSnapshot, saveSnapshot, type Snapshot } from './snapshot';
 import { syncRegistry, type SyncProgress } from './sync';
 import type { SyncLimits } from './sync-held';
@@ -97,7 +98,10 @@ export class RegistryCatalog {
     const registries = this.#options.registries();
     const key = registries.map((base) => `${base}@${this.#snapshots.get(base)?.syncedAt ?? 0}`).join(' ');
     if (this.#rows?.key !== key) {
-      this.#rows = { key, rows: registries.flatMap((base) => (this.#snapshots.get(base)?.entries ?? []).map((entry) => rowOf(base, entry))) };
+      const rows = registries.flatMap((base) => (this.#snapshots.get(base)?.entries ?? []).map((entry) => rowOf(base, entry)));
+      // Across registries: a look-alike in one passes for an entry of another as well.
+      const notes = lookAlikeNotes(rows);
+      this.#rows = { key, rows: notes.size === 0 ? rows : rows.map((row) => { const note = notes.get(row.name); return note ? { ...row, ...note } : row; }) };
     }
     return this.#rows.rows;
   }

@@ -16,6 +16,10 @@ export const RegistryRowSchema = lazySchema(() =>
   statusMessage: z.string().optional(),
   packages: z.array(z.object({ registryType: z.string(), identifier: z.string() })),
   remotes: z.array(z.enum(['streamable-http', 'sse'])),
+  /** Scripts mixed within a word of its id or title (`Gіthub`, a Cyrillic і: UTS #39 §5.1). */
+  mixedScripts: z.array(z.string()).optional(),
+  /** Other entries' ids whose title reads as this one's (UTS #39 §4 skeletons), at most 3. */
+  readsAs: z.array(z.string()).optional(),
   }),
 );
 export type RegistryRow = z.infer<typeof RegistryRowSchema>;

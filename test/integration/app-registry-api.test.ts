@@ -50,4 +50,17 @@ describe('App API: the registry catalog', () => {
     expect((await core.api.registryCatalog({})).entries).toHaveLength(expectedCounts(300).shown);
     registry.fail(undefined);
   });
+
+  it('marks an entry whose title mixes scripts and reads as another\'s, and the one it reads as', async () => {
+    expect((await core.api.registryCatalog({})).entries.filter((e) => e.mixedScripts !== undefined || e.readsAs !== undefined)).toEqual([]);
+    const remotes = [{ type: 'streamable-http', url: 'https://h.example/mcp' }];
+    registry.add({ name: 'io.example/github', title: 'GitHub', description: 'The real one', version: '1.0.0', remotes });
+    registry.add({ name: 'io.example/gh-copy', title: 'Gіthub', description: 'A look-alike', version: '1.0.0', remotes });
+    await core.api.refreshRegistries({});
+    const { entries } = await core.api.registryCatalog({});
+    expect(entries.find((e) => e.name === 'io.example/gh-copy')).toMatchObject({ mixedScripts: ['Cyrillic', 'Latin'], readsAs: ['io.example/github'] });
+    const real = entries.find((e) => e.name === 'io.example/github');
+    expect(real).toMatchObject({ readsAs: ['io.example/gh-copy'] });
+    expect(real?.mixedScripts).toBeUndefined();
+  });
 });

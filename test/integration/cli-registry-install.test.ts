@@ -31,6 +31,12 @@ describe('servers add --from-registry', () => {
       version: '1.0.0',
       remotes: [{ type: 'streamable-http', url: 'https://mcp.example.com/mcp', headers: [{ name: 'X-Api-Key', isRequired: true, isSecret: true, description: 'your key' }] }],
     });
+    registry.add({
+      name: 'io.example/optional-key',
+      description: 'A key if you have one',
+      version: '1.0.0',
+      remotes: [{ type: 'streamable-http', url: 'https://optional.example.com/mcp', headers: [{ name: 'Authorization', value: 'Bearer {key}', variables: { key: { description: 'for more calls a day' } } }] }],
+    });
     home = tempHome('cs-registry-install-');
     mkdirSync(home, { recursive: true, mode: 0o700 });
     writeFileSync(join(home, 'mcp.json'), JSON.stringify({ mcpServers: {}, settings: { registries: [registry.url] } }));
@@ -86,8 +92,26 @@ describe('servers add --from-registry', () => {
     expect((await cli(['servers', 'list'])).stdout).toMatch(/remote\s+http\s+pending approval/);
   });
 
+  it('a secret-named header whose optional variable is left out is not set; given, it is a vault reference', async () => {
+    const without = await cli(['servers', 'add', 'optional', '--from-registry', 'io.example/optional-key']);
+    expect(without.stderr).toBe('');
+    expect(config().mcpServers['optional']).toEqual({ type: 'http', url: 'https://optional.example.com/mcp' });
+    const given = await cli(['servers', 'add', 'optional-keyed', '--from-registry', 'io.example/optional-key', '--input', 'key=k-very-secret-3']);
+    expect(given.code).toBe(0);
+    expect(config().mcpServers['optional-keyed']).toEqual({ type: 'http', url: 'https://optional.example.com/mcp', headers: { Authorization: 'Bearer ${secret:optional-keyed_key}' } });
+  });
+
   it('an unknown id says how to find one', async () => {
     const missing = await cli(['servers', 'add', 'x', '--from-registry', 'io.example/absent']);
     expect(missing.stderr).toContain('No registry has io.example/absent');
+  });
+
+  it('a registry answering for another entry says so, by both names, not that none has it', async () => {
+    registry.misroute('io.example/mixed-up', 'io.example/py');
+    const refused = await cli(['servers', 'add', 'mixed', '--from-registry', 'io.example/mixed-up']);
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toContain(`The registry at ${registry.url} answered io.example/py@0.3.0 when asked for io.example/mixed-up@latest; it is not installed.`);
+    expect(refused.stderr).not.toContain('No registry has');
+    expect(config().mcpServers['mixed']).toBeUndefined();
   });
 });

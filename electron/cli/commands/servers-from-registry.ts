@@ -1,7 +1,8 @@
 import { createInterface } from 'node:readline/promises';
 import { CodedError } from '../../../shared/errors';
 import { SECRET_NAME_PATTERN } from '../../../shared/vault';
-import { deriveInstall, fetchServerVersion, installSecretName, loadSnapshot, onPath, RUNTIME_HINTS, type CheckedEntry, type InputAsk, type InstallChoice, type InstallPlan } from '../../mcp-registry';
+import { mixedScripts, revealMixedScript } from '../../../shared/text';
+import { deriveInstall, fetchServerVersion, installSecretName, loadSnapshot, lookAlikeNotes, onPath, RUNTIME_HINTS, type CheckedEntry, type InputAsk, type InstallChoice, type InstallPlan } from '../../mcp-registry';
 import type { CliContext } from '../context';
 import { askHidden } from '../hidden-input';
 
@@ -58,23 +59,53 @@ function defaultChoice(entry: CheckedEntry, options: FromRegistryOptions): Insta
 }
 
 /** The entry from the registries' snapshots, or fetched when a version not in them is asked for. */
-async function findEntry(ctx: CliContext, id: string, version: string | undefined): Promise<{ entry: CheckedEntry; base: string }> {
+async function findEntry(ctx: CliContext, id: string, version: string | undefined): Promise<{ entry: CheckedEntry; base: string; known: CheckedEntry[] }> {
   const { registries } = await (await ctx.core()).api.registryCatalog({});
+  const snapshots = new Map<string, CheckedEntry[]>();
+  for (const { base } of registries) snapshots.set(base, (await loadSnapshot(ctx.dataDir, base))?.entries ?? []);
+  const known = [...snapshots.values()].flat();
   for (const { base } of registries) {
-    const shown = (await loadSnapshot(ctx.dataDir, base))?.entries.find((e) => e.server.name === id);
-    if (shown && (version === undefined || shown.server.version === version)) return { entry: shown, base };
+    const shown = snapshots.get(base)?.find((e) => e.server.name === id);
+    if (shown && (version === undefined || shown.server.version === version)) return { entry: shown, base, known };
     if (shown || version !== undefined) {
       const fetched = await fetchServerVersion(fetch, base, id, version ?? 'latest');
-      if (fetched) return { entry: fetched, base };
+      if (fetched) return { entry: fetched, base, known };
     }
   }
+  // A registry that cannot be reached leaves the next one to ask; one that answered with another
+  // entry (or one not to install) is said as such if no other registry has it.
+  let refused: Error | undefined;
+  const unreachable: string[] = [];
   for (const { base } of registries) {
-    const fetched = await fetchServerVersion(fetch, base, id, version ?? 'latest').catch(() => undefined);
-    if (fetched) return { entry: fetched, base };
+    try {
+      const fetched = await fetchServerVersion(fetch, base, id, version ?? 'latest');
+      if (fetched) return { entry: fetched, base, known };
+    } catch (error) {
+      if (error instanceof CodedError && error.code === 'server_unavailable') unreachable.push(error.message);
+      else refused ??= error instanceof Error ? error : new Error(String(error));
+    }
   }
+  if (refused !== undefined) throw refused;
   throw new CodedError('not_found', `No registry has ${id}${version !== undefined ? `@${version}` : ''}.`, {
-    hint: 'Check the id as the registry names it (e.g. io.github.owner/name); the app\'s Services screen searches the registries.',
+    hint: `Check the id as the registry names it (e.g. io.github.owner/name); the app's Services screen searches the registries.${unreachable.length > 0 ? ` ${unreachable.join(' ')}` : ''}`,
   });
+}
+
+/**
+ * Said before anything is added or approved: an id or title whose words mix scripts (`Gіthub`, a
+ * Cyrillic і, shown escaped), or a title that reads as another entry's of the registries' catalog.
+ */
+function warnLookAlike(ctx: CliContext, entry: CheckedEntry, known: readonly CheckedEntry[]): void {
+  const { name, title } = entry.server;
+  const note = lookAlikeNotes([{ name, title }, ...known.map((e) => ({ name: e.server.name, title: e.server.title }))]).get(name);
+  if (note?.mixedScripts) {
+    const mixed = (text: string | undefined): text is string => text !== undefined && mixedScripts(text) !== undefined;
+    const shown = [...(mixed(name) ? [`id ${revealMixedScript(name)}`] : []), ...(mixed(title) ? [`title "${revealMixedScript(title)}"`] : [])].join(', ');
+    ctx.output.err(`warning: the registry entry mixes ${note.mixedScripts.join(' and ')} letters within a word (${shown}); a letter of another script can make it read as a different server's.`);
+  }
+  if (note?.readsAs) {
+    ctx.output.err(`warning: its title reads the same as the title of ${note.readsAs.join(', ')}: check that ${revealMixedScript(name)} is the server you mean.`);
+  }
 }
 
 async function askMissing(missing: InputAsk[]): Promise<Record<string, string>> {
@@ -107,7 +138,8 @@ export interface RegistryAdd {
  */
 export async function planFromRegistry(ctx: CliContext, name: string, options: FromRegistryOptions): Promise<RegistryAdd> {
   const { id, version } = parseId(options.fromRegistry);
-  const { entry, base } = await findEntry(ctx, id, version);
+  const { entry, base, known } = await findEntry(ctx, id, version);
+  warnLookAlike(ctx, entry, known);
   const choice = defaultChoice(entry, options);
   const secretName = installSecretName(name);
   let given = givenInputs(options.input);

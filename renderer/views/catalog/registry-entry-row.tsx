@@ -1,7 +1,8 @@
 import { memo } from 'react';
 import type { RegistryRow } from '../../../shared/api';
 import { Badge, CopyButton } from '../../components';
-import { shownLine, shownText } from '../../lib';
+import { shownText } from '../../lib';
+import { lookAlikeShort, lookAlikeWarnings, shownEntryText } from './look-alike-note';
 
 /** How an entry runs: its package kinds and remotes, as the registry names them. */
 function kinds(row: RegistryRow): string {
@@ -22,7 +23,9 @@ export function installCommand(row: RegistryRow): string {
 /** One registry entry: marked as the registry's, deprecated ones with the registry's message. */
 export const RegistryEntryRow = memo(function RegistryEntryRow({ row, registryLabel, onInstall }: { row: RegistryRow; registryLabel: string; onInstall: (row: RegistryRow) => void }) {
   const nameId = `registry-${row.registry}-${row.name}`;
-  const title = row.title ?? row.name;
+  // Labels too: a screen reader would read a Cyrillic і as the Latin letter it imitates.
+  const title = shownEntryText(row.title ?? row.name);
+  const lookAlike = lookAlikeWarnings(row);
   return (
     <li className="row entry registry-entry" aria-labelledby={nameId}>
       <span className="registry-mark" aria-hidden="true">
@@ -30,11 +33,16 @@ export const RegistryEntryRow = memo(function RegistryEntryRow({ row, registryLa
       </span>
       <div className="row-name">
         <span id={nameId} className="entry-name">
-          {shownLine(title)}
+          {title}
         </span>
         <span className="row-sub clipped" title={shownText(row.description)}>
           {shownText(row.description)}
         </span>
+        {lookAlikeShort(row).map((warning) => (
+          <span key={warning} className="row-sub registry-look-alike">
+            {warning}
+          </span>
+        ))}
         {row.status === 'deprecated' && (
           <span className="row-sub registry-deprecated">Deprecated{row.statusMessage !== undefined ? `: ${shownText(row.statusMessage)}` : ''}</span>
         )}
@@ -43,13 +51,18 @@ export const RegistryEntryRow = memo(function RegistryEntryRow({ row, registryLa
         {kinds(row)}
       </span>
       <span className="row-cell" title="Registry id and version">
-        <code>{shownLine(row.name)}</code> {shownLine(row.version)}
+        <code>{shownEntryText(row.name)}</code> {shownEntryText(row.version)}
       </span>
       <span className="row-state">
         <Badge tone="muted" title={`From the registry at ${registryLabel}`}>
           registry
         </Badge>
         {row.status === 'deprecated' && <Badge tone="warn">deprecated</Badge>}
+        {lookAlike.length > 0 && (
+          <Badge tone="warn" title={lookAlike.join(' ')}>
+            look-alike
+          </Badge>
+        )}
       </span>
       <span className="row-cell" />
       <span className="row-cell" />

@@ -7,6 +7,7 @@ import { describeError, shownLine, shownText, type ShownError } from '../../lib'
 import { useLive } from '../../state';
 import { freeName } from './catalog-model';
 import { registryTarget, type ConnectTarget } from './connect-target';
+import { LookAlikeNote, shownEntryText } from './look-alike-note';
 import type { EntryFormData } from './entry-form-schema';
 import { inputsOf, registryInstallSchema } from './registry-install-schema';
 
@@ -72,7 +73,7 @@ export function RegistryInstallDialog({ row, taken, onClose, onReview }: Registr
 
   return (
     <FormDialog<EntryFormData>
-      title={`Install ${shownLine(title)}`}
+      title={`Install ${shownEntryText(title)}`}
       onClose={onClose}
       error={error}
       formKey={picked}
@@ -90,9 +91,10 @@ export function RegistryInstallDialog({ row, taken, onClose, onReview }: Registr
           }
         : {})}
     >
+      <LookAlikeNote row={row} />
       <p>{shownText(row.description)}</p>
       <p className="muted">
-        From the registry: <code>{shownLine(row.name)}</code> version {shownLine(row.version)}, installed at exactly this version.
+        From the registry: <code>{shownEntryText(row.name)}</code> version {shownLine(row.version)}, installed at exactly this version.
       </p>
       <MemoryVaultNote />
       {options === null && error === null && <p role="status">Reading the entry…</p>}

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { mixedScripts, revealMixedScript } from './mixed-script';
+import { skeleton } from './skeleton';
+
+describe('mixed scripts (UTS #39 §5.1)', () => {
+  it('finds a Cyrillic letter inside a Latin word and shows it as an escape', () => {
+    expect(mixedScripts('Gіthub')).toEqual(['Cyrillic', 'Latin']);
+    expect(revealMixedScript('Gіthub')).toBe('G\\u0456thub');
+    expect(revealMixedScript('io.github.оwner/name')).toBe('io.github.\\u043ewner/name');
+    expect(mixedScripts('Рaypal Payments')).toEqual(['Cyrillic', 'Latin']);
+  });
+
+  it('leaves alone words each of one script, digits and marks, and the scripts Japanese writes together', () => {
+    for (const text of ['GitHub', 'Яндекс Maps', 'io.github.owner/name-2', 'Café', 'Cafe\u0301', '東京タワー', 'Ελληνικά', 'Notion (бета)']) {
+      expect(mixedScripts(text), text).toBeUndefined();
+      expect(revealMixedScript(text)).toBe(text);
+    }
+  });
+
+  it('takes the script most of the word is in as its own', () => {
+    expect(revealMixedScript('Пpивет')).toBe('П\\u0070ивет');
+    expect(mixedScripts('Пpивет')).toEqual(['Cyrillic', 'Latin']);
+  });
+});
+
+describe('skeleton', () => {
+  it('reads a look-alike title, case and spacing as the same', () => {
+    expect(skeleton('Gіthub')).toBe(skeleton('GitHub'));
+    expect(skeleton('Git Hub')).toBe('github');
+    expect(skeleton('ＧｉｔＨｕｂ')).toBe('github');
+    expect(skeleton('GitLab')).not.toBe(skeleton('GitHub'));
+  });
+});

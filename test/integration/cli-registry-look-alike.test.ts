@@ -1,0 +1,47 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCore } from '../../electron/app';
+import { runCli, tempHome } from '../support/cli';
+import { startFixtureRegistry, type FixtureRegistry } from '../fixtures/registry/registry-server';
+
+const ENV = { CONNECTED_SERVICES_PASSPHRASE: 'look-alike passphrase', PATH: dirname(process.execPath) };
+const remote = (host: string) => [{ type: 'streamable-http', url: `https://${host}/mcp` }];
+
+// A title with a Cyrillic і that reads as another entry's, installed from the command line.
+describe('servers add --from-registry: look-alike entries', () => {
+  let registry: FixtureRegistry;
+  let home: string;
+  const cli = (args: string[]) => runCli(home, args, { env: ENV });
+
+  beforeAll(async () => {
+    registry = await startFixtureRegistry(3);
+    registry.add({ name: 'io.example/github', title: 'GitHub', description: 'The real one', version: '1.0.0', remotes: remote('github.example') });
+    registry.add({ name: 'io.example/gh-copy', title: 'Gіthub', description: 'A look-alike', version: '1.0.0', remotes: remote('copy.example') });
+    home = tempHome('cs-registry-look-alike-');
+    mkdirSync(home, { recursive: true, mode: 0o700 });
+    writeFileSync(join(home, 'mcp.json'), JSON.stringify({ mcpServers: {}, settings: { registries: [registry.url] } }));
+    // The catalog as the app or `serve` keeps it: a snapshot of the registry in the data folder.
+    const core = await createCore({ dataDir: home, demo: false, env: { ...process.env, ...ENV }, vaultProvider: 'passphrase' });
+    await core.api.refreshRegistries({});
+    await core.close();
+  }, 30_000);
+  afterAll(async () => {
+    await registry.close();
+  });
+
+  it('warns of the mixed scripts, the Cyrillic letter shown escaped, and of the entry whose title reads the same', async () => {
+    const added = await cli(['servers', 'add', 'gh', '--from-registry', 'io.example/gh-copy']);
+    expect(added.code).toBe(0);
+    expect(added.stderr).toContain('warning: the registry entry mixes Cyrillic and Latin letters within a word (title "G\\u0456thub")');
+    expect(added.stderr).toContain('warning: its title reads the same as the title of io.example/github: check that io.example/gh-copy is the server you mean.');
+    expect(added.stderr).not.toContain('Gіthub');
+  });
+
+  it('the entry imitated is told of the look-alike too, with no script to show', async () => {
+    const added = await cli(['servers', 'add', 'github', '--from-registry', 'io.example/github']);
+    expect(added.code).toBe(0);
+    expect(added.stderr).not.toContain('mixes');
+    expect(added.stderr).toContain('its title reads the same as the title of io.example/gh-copy');
+  });
+});
