@@ -102,6 +102,12 @@ export function createClientApi(options: ClientApiOptions): ClientMethods {
     }
     return false;
   };
+  /** In a call of its own: the file's texts (100 MB for a busy `~/.claude.json`) are let go before every client's file is read again. */
+  const removeEntry = async (client: ConnectClient, agent: string, base: string | undefined, context: ClientContext): Promise<{ plan: ClientPlan; backup?: string }> => {
+    const change = await planChange(client, agent, { remove: true }, context);
+    const { backup } = await applyChange(change, base, now());
+    return { plan: fullPlan(change, false, true), ...(backup !== undefined ? { backup } : {}) };
+  };
   const fullPlan = (change: PlannedChange, rotates: boolean, removing: boolean, entry: Record<string, unknown> = {}, done = false): ClientPlan => {
     const client = change.plan.client;
     const place = placeFor(client);
@@ -142,9 +148,10 @@ export function createClientApi(options: ClientApiOptions): ClientMethods {
       const given = checkedToken(agent, token);
       const context = ctx();
       // Checked before the token changes: a file that cannot be written must not cost the agent its token.
-      const trial = await planChange(client, agent, { connect: entryFor(client, agent, PLANNED_TOKEN), secrets: [PLANNED_TOKEN] }, context);
-      if (base !== undefined && base !== trial.plan.base) {
-        throw new CodedError('invalid_input', `${trial.plan.file} changed since its diff was shown`, { hint: 'Look at the new diff, then try again' });
+      // Only its plan is kept: the texts of a file of 100 MB are not held twice while the real change is made.
+      const { plan: trial } = await planChange(client, agent, { connect: entryFor(client, agent, PLANNED_TOKEN), secrets: [PLANNED_TOKEN] }, context);
+      if (base !== undefined && base !== trial.base) {
+        throw new CodedError('invalid_input', `${trial.file} changed since its diff was shown`, { hint: 'Look at the new diff, then try again' });
       }
       const reused = given ?? (await held(agent, client, context));
       const secret = reused ?? (await options.agents.rotate(agent));
@@ -152,18 +159,17 @@ export function createClientApi(options: ClientApiOptions): ClientMethods {
       // Kept before the file names the helper: a client starting at once finds the token there.
       if (placeFor(client) === 'vault' && options.vault) await keepToken(options.vault, agent, secret);
       const change = await planChange(client, agent, { connect: written, secrets: [secret] }, context);
-      const { backup } = await applyChange(change, trial.plan.base, now());
+      const { backup } = await applyChange(change, trial.base, now());
       return { plan: fullPlan(change, reused === undefined, false, written.entry, true), ...(backup !== undefined ? { backup } : {}), ...(keepsTokenItself(client) ? { token: secret } : {}) };
     },
     disconnectClient: async ({ agent, client, base }: ApiInput<'disconnectClient'>) => {
       const context = ctx();
-      const change = await planChange(client, agent, { remove: true }, context);
-      const { backup } = await applyChange(change, base, now());
+      const { plan, backup } = await removeEntry(client, agent, base, context);
       // The token still works after a disconnect: no backup made before may keep it.
       await scrubClientBackups(context);
       // The vault's copy is there for the helpers: once no client names one, it goes.
       if (options.vault && !(await namedAnywhere(agent, context))) await forgetKeptToken(options.vault, agent);
-      return { plan: fullPlan(change, false, true), ...(backup !== undefined ? { backup } : {}) };
+      return { plan, ...(backup !== undefined ? { backup } : {}) };
     },
   };
 }

@@ -26,7 +26,7 @@ describe('a client file as its backup keeps it', () => {
     const elsewhere = path.join(folder(), 'theirs');
     const first = await writeBackup(target, WITH_TOKEN, 0);
     symlinkSync(elsewhere, `${first}-1`);
-    const second = await writeBackup(target, WITH_TOKEN, 0);
+    const second = await writeBackup(target, `${WITH_TOKEN} `, 0);
     expect(path.basename(first)).toBe('mcp.json.connected-services-backup-1970-01-01T00-00-00-000Z');
     expect(second).toBe(`${first}-2`);
     expect(() => statSync(elsewhere)).toThrow();
@@ -51,7 +51,7 @@ describe('backups made before tokens were kept out', () => {
     writeFileSync(outside, WITH_TOKEN);
     symlinkSync(outside, `${target}.connected-services-backup-2022-01-01T00-00-00-000Z`);
 
-    expect(await scrubBackups(target)).toBe(1);
+    expect(await scrubBackups(target)).toEqual({ read: 2, rewritten: 1 });
     expect(readFileSync(old, 'utf8')).toBe(withoutAgentTokens(WITH_TOKEN));
     expect(statSync(old).mode & 0o777).toBe(0o600);
     expect(readFileSync(clean, 'utf8')).toBe('{}\n');
@@ -64,7 +64,7 @@ describe('backups made before tokens were kept out', () => {
     const target = path.join(dir, 'mcp.json');
     const old = `${target}.connected-services-backup-2020-01-01T00-00-00-000Z`;
     writeFileSync(old, WITH_TOKEN);
-    expect(await scrubBackups(target, statSync(old).uid + 1)).toBe(0);
+    expect(await scrubBackups(target, statSync(old).uid + 1)).toEqual({ read: 0, rewritten: 0 });
     expect(readFileSync(old, 'utf8')).toBe(WITH_TOKEN);
   });
 
@@ -78,6 +78,6 @@ describe('backups made before tokens were kept out', () => {
     for (const file of [cursor, claude, gemini]) writeFileSync(file, WITH_TOKEN);
     await scrubClientBackups({ home, platform: 'linux', env: {} });
     for (const file of [cursor, claude, gemini]) expect(readFileSync(file, 'utf8')).not.toContain(TOKEN);
-    expect(readdirSync(path.join(home, '.cursor'))).toEqual(['mcp.json.connected-services-backup-x']);
+    expect(readdirSync(path.join(home, '.cursor')).sort()).toEqual(['mcp.json.connected-services-backup-x', 'mcp.json.connected-services-backups.json']);
   });
 });

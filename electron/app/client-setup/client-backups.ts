@@ -1,8 +1,10 @@
-import { lstat, readdir, writeFile } from 'node:fs/promises';
+import type { Stats } from 'node:fs';
+import { lstat, readdir, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { CONNECT_CLIENTS } from '../../../shared/api';
 import { TOKEN_PREFIX } from '../../bridge';
 import { readRegularFile, writeFileAtomic } from '../../fs-safe';
+import { indexEntry, readBackupIndex, saveBackupIndex, textHash, unchangedSince, type IndexEntry } from './backup-index';
 import { MAX_CLIENT_FILE_BYTES, readClientFile } from './client-file';
 import type { ClientContext } from './client-home';
 import { clientLocation } from './client-locations';
@@ -19,6 +21,24 @@ export const TOKEN_REMOVED = 'connected-services-token-removed-connect-again';
 /** At most this many backups beside one file are gone through: a folder filled with such names is not read without end. */
 const MAX_BACKUPS_SCRUBBED = 1000;
 
+/**
+ * Backups kept beside one client file: the newest five, fewer where they would take more than
+ * 256 MiB together (a busy `~/.claude.json` is tens of megabytes, and every connect or disconnect
+ * backs it up); the newest is always kept. Enough to undo the last few changes, and no more.
+ */
+export const MAX_BACKUPS_KEPT = 5;
+export const MAX_BACKUP_BYTES_KEPT = 256 * 1024 * 1024;
+
+export interface BackupLimits {
+  count: number;
+  bytes: number;
+}
+
+const KEPT: BackupLimits = { count: MAX_BACKUPS_KEPT, bytes: MAX_BACKUP_BYTES_KEPT };
+
+/** A backup's name after the mark, as writeBackup makes it: its time, then the number that made it free. */
+const STAMPED = /^(\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d-\d{3}Z)(?:-(\d{1,2}))?$/;
+
 const AGENT_TOKEN = new RegExp(`${TOKEN_PREFIX}[A-Za-z0-9_-]+`, 'g');
 
 /**
@@ -34,16 +54,49 @@ function stamp(now: number): string {
   return new Date(now).toISOString().replace(/[:.]/g, '-');
 }
 
-/**
- * Keeps `text` (no agent token in it) beside `target`, created 0600 and never through a link
- * (`wx`: a name already there, link or file, is not written; the next free name is taken).
- */
-export async function writeBackup(target: string, text: string, now: number): Promise<string> {
-  const base = `${target}${BACKUP_MARK}${stamp(now)}`;
+interface Backup {
+  name: string;
+  file: string;
+  info: Stats;
+}
+
+/** The backups beside `target` that are regular files of this account (links and others' files are never read or removed). */
+async function backupsOf(target: string, uid: number | undefined): Promise<Backup[]> {
+  const dir = path.dirname(target);
+  const prefix = `${path.basename(target)}${BACKUP_MARK}`;
+  const names = await readdir(dir).then(
+    (all) => all.filter((name) => name.startsWith(prefix)).slice(0, MAX_BACKUPS_SCRUBBED),
+    () => [],
+  );
+  const found: Backup[] = [];
+  for (const name of names) {
+    const file = path.join(dir, name);
+    const info = await lstat(file).catch(() => undefined);
+    if (info?.isFile() === true && (uid === undefined || info.uid === uid)) found.push({ name, file, info });
+  }
+  return found;
+}
+
+/** Oldest first, by the time in the name; `undefined` for a name writeBackup would not make. */
+function stampedKey(backup: Backup, target: string): [string, number] | undefined {
+  const match = STAMPED.exec(backup.name.slice(path.basename(target).length + BACKUP_MARK.length));
+  return match === null ? undefined : [match[1] ?? '', Number(match[2] ?? 0)];
+}
+
+function byTime(target: string): (a: Backup, b: Backup) => number {
+  return (a, b) => {
+    const [at, an] = stampedKey(a, target) ?? ['', 0];
+    const [bt, bn] = stampedKey(b, target) ?? ['', 0];
+    return at === bt ? an - bn : at < bt ? -1 : 1;
+  };
+}
+
+/** Takes the first free name from `base` on, never through a link (`wx`). */
+async function writeNew(base: string, text: string): Promise<string> {
   for (let n = 0; ; n += 1) {
     const backup = n === 0 ? base : `${base}-${n}`;
     try {
-      await writeFile(backup, withoutAgentTokens(text), { mode: 0o600, flag: 'wx' });
+      await writeFile(backup, text, { mode: 0o600, flag: 'wx' });
       return backup;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || n >= 20) throw error;
@@ -52,37 +105,86 @@ export async function writeBackup(target: string, text: string, now: number): Pr
 }
 
 /**
- * Takes every agent token out of the backups beside `target`, made before backups were kept without
- * them (or restored by hand): only regular files of this account are rewritten (atomically, 0600).
- * Returns how many were rewritten; one that cannot be read or written is left as it is.
+ * Keeps `text` (no agent token in it) beside `target`, created 0600 and never through a link
+ * (`wx`: a name already there, link or file, is not written; the next free name is taken). Where the
+ * newest backup already holds that text, it is the backup and nothing is written; past the newest
+ * MAX_BACKUPS_KEPT (or MAX_BACKUP_BYTES_KEPT), the oldest are removed. Other backups are not read.
  */
-export async function scrubBackups(target: string, uid: number | undefined = process.getuid?.()): Promise<number> {
-  const dir = path.dirname(target);
-  const prefix = `${path.basename(target)}${BACKUP_MARK}`;
-  let names: string[];
-  try {
-    names = (await readdir(dir)).filter((name) => name.startsWith(prefix)).slice(0, MAX_BACKUPS_SCRUBBED);
-  } catch {
-    return 0;
+export async function writeBackup(target: string, text: string, now: number, uid: number | undefined = process.getuid?.(), limits: BackupLimits = KEPT): Promise<string> {
+  const clean = withoutAgentTokens(text);
+  const sha256 = textHash(clean);
+  const index = await readBackupIndex(target);
+  const present = await backupsOf(target, uid);
+  const known = present.flatMap((backup) => {
+    const entry = index.get(backup.name);
+    return entry !== undefined && unchangedSince(entry, backup.info) ? [entry] : [];
+  });
+  const stamped = present.filter((backup) => stampedKey(backup, target) !== undefined).sort(byTime(target));
+  const newest = stamped.at(-1);
+  const same = newest === undefined ? undefined : known.find((entry) => entry.name === newest.name && entry.sha256 === sha256);
+  if (newest !== undefined && same !== undefined) return newest.file;
+  const file = await writeNew(`${target}${BACKUP_MARK}${stamp(now)}`, clean);
+  const written: Backup = { name: path.basename(file), file, info: await lstat(file) };
+  const removed = await prune([written, ...stamped.reverse()], limits);
+  const entries = [...known.filter((entry) => !removed.has(entry.name)), indexEntry(written.name, sha256, written.info)];
+  // The list only saves reading: a backup it misses is read at the next disconnect.
+  await saveBackupIndex(target, entries).catch(() => undefined);
+  return file;
+}
+
+/** Removes all but the newest backups that fit the count and the bytes; the first (just written) always stays. */
+async function prune(newestFirst: Backup[], limits: BackupLimits): Promise<Set<string>> {
+  const removed = new Set<string>();
+  let bytes = 0;
+  let full = false;
+  for (const [i, backup] of newestFirst.entries()) {
+    bytes += backup.info.size;
+    // Once one does not fit, no older one is kept: what stays is the newest run, with no gap.
+    full = full || i >= limits.count || bytes > limits.bytes;
+    if (i === 0 || !full) continue;
+    await unlink(backup.file).then(
+      () => removed.add(backup.name),
+      () => undefined,
+    );
   }
+  return removed;
+}
+
+/**
+ * Takes every agent token out of the backups beside `target` that the list beside it does not show
+ * as written without one and unchanged since (made before backups were kept without them, restored by
+ * hand, or a list lost): only regular files of this account are rewritten (atomically, 0600), and
+ * each is listed then. Says how many were read and how many rewritten; one that cannot be read or
+ * written is left as it is.
+ */
+export async function scrubBackups(target: string, uid: number | undefined = process.getuid?.()): Promise<{ read: number; rewritten: number }> {
+  const index = await readBackupIndex(target);
+  const entries: IndexEntry[] = [];
   let rewritten = 0;
-  for (const name of names) {
-    const file = path.join(dir, name);
+  let read = 0;
+  for (const backup of await backupsOf(target, uid)) {
+    const entry = index.get(backup.name);
+    if (entry !== undefined && unchangedSince(entry, backup.info)) {
+      entries.push(entry);
+      continue;
+    }
     try {
-      const info = await lstat(file);
-      if (!info.isFile() || (uid !== undefined && info.uid !== uid)) continue;
-      const read = await readRegularFile(file, MAX_CLIENT_FILE_BYTES);
-      if ('problem' in read) continue;
-      const text = read.bytes.toString('utf8');
+      read += 1;
+      const got = await readRegularFile(backup.file, MAX_CLIENT_FILE_BYTES);
+      if ('problem' in got) continue;
+      const text = got.bytes.toString('utf8');
       const clean = withoutAgentTokens(text);
-      if (clean === text) continue;
-      await writeFileAtomic(file, clean, { mode: 0o600 });
-      rewritten += 1;
+      if (clean !== text) {
+        await writeFileAtomic(backup.file, clean, { mode: 0o600 });
+        rewritten += 1;
+      }
+      entries.push(indexEntry(backup.name, textHash(clean), await lstat(backup.file)));
     } catch {
       // Gone meanwhile, or not ours to write: the others are still gone through.
     }
   }
-  return rewritten;
+  if (read > 0 || entries.length !== index.size) await saveBackupIndex(target, entries).catch(() => undefined);
+  return { read, rewritten };
 }
 
 /**

@@ -50,10 +50,12 @@ export async function checkClientFolders(target: string, realHome: string, uid: 
  * or one whose members cannot be told, lets them swap the file.
  */
 async function checkGroup(at: string, gid: number, uid: number, file: string, accounts: AccountFiles): Promise<void> {
-  const { name, others, unread } = await groupOthers(gid, uid, accounts);
-  if (others !== undefined && others.length === 0) return;
-  const who = others === undefined ? `whose members cannot be told (${unread ? `${accounts.group} or ${accounts.passwd} could not be read` : `it is not in ${accounts.group}`})` : `which has other members (${others.slice(0, 5).join(', ')}${others.length > 5 ? ', …' : ''})`;
-  throw new CodedError('denied', `${at} can be written by its group ${name}, ${who}; ${file} is not written there`, {
-    hint: `Make it yours alone (chmod g-w '${at}'), or set the client up by hand with \`connected-services agents config\``,
+  const members = await groupOthers(gid, uid, accounts);
+  if ('others' in members && members.others.length === 0) return;
+  const who = 'others' in members ? `which has other members (${members.others.slice(0, 5).join(', ')}${members.others.length > 5 ? ', …' : ''})` : `whose members cannot be told (${members.unknown})`;
+  // getent may be missing (a minimal container, macOS), or its source down: refused, as untold.
+  const lookup = 'unknown' in members && members.lookedUp ? '; a group the files do not list (LDAP, sssd) is looked up with `getent`, which is missing here or did not answer for this one' : '';
+  throw new CodedError('denied', `${at} can be written by its group ${members.name}, ${who}; ${file} is not written there`, {
+    hint: `Make it yours alone (chmod g-w '${at}'), or set the client up by hand with \`connected-services agents config\`${lookup}`,
   });
 }

@@ -127,7 +127,7 @@ describe('readClientFile', () => {
     // Sparse: the bound's size without writing it.
     writeFileSync(big.file, '');
     truncateSync(big.file, MAX_CLIENT_FILE_BYTES + 1);
-    await expect(readClientFile(big.file, big.home)).rejects.toMatchObject({ message: `${big.file} is larger than 256 MiB, more than any client's configuration; it is not read or written` });
+    await expect(readClientFile(big.file, big.home)).rejects.toMatchObject({ message: `${big.file} is larger than 128 MiB, more than any client's configuration; it is not read or written` });
   });
 
   it("refuses a client folder of another account's, or one every account may write (unless sticky)", async () => {

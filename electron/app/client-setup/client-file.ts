@@ -9,12 +9,13 @@ import { nestsDeeperThan } from './json-outline';
 
 /**
  * Claude Code keeps every project's prompt history (pasted text too) in `~/.claude.json`: 5–50 MB on
- * a busy machine, 101 MB the largest reported. 256 MiB is more than twice that, and below V8's
- * longest string (512 Mi characters), past which Claude Code could not read its own file either.
- * Measured on a generated busy file: 40 MB read, edited and written back in ~5 s with ~450 MB more
- * memory; 128 MiB in ~8 s with ~1 GB (docs/cli.md).
+ * a busy machine, 101 MB the largest reported. Editing one takes about eight to ten times its size
+ * in memory (parse, edit, diff, write; peak RSS): test/bench/claude-json.ts, 40 MB ~450 MB, 107 MB
+ * 1.0 GB, 136 MB 1.2 GB, 213 MB 1.8 GB; the CLI's `agents connect` at 107 MB 0.9 GB and at 133 MB
+ * 1.1 GB, `agents disconnect` 1.1 and 1.4 GB. 128 MiB keeps the largest reported file with room to
+ * grow while that moment stays near 1 GB; 256 MiB would ask for over 2 GB.
  */
-export const MAX_CLIENT_FILE_BYTES = 256 * 1024 * 1024;
+export const MAX_CLIENT_FILE_BYTES = 128 * 1024 * 1024;
 
 /** No client's configuration nests this deep; the JSONC parser that edits it recurses per level. */
 export const MAX_CLIENT_FILE_DEPTH = 64;

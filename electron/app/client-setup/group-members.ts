@@ -1,12 +1,20 @@
 import { readRegularFile } from '../../fs-safe';
+import { runGetent, type GetentRunner } from './getent';
 
-/** Where the accounts and groups are listed (tests give their own). */
+/**
+ * Where the accounts and groups are listed, and what asks the name service for a group the files do
+ * not list (LDAP, sssd; without it such a group is refused). Tests give their own.
+ */
 export interface AccountFiles {
   group: string;
   passwd: string;
+  getent?: GetentRunner;
 }
 
-export const SYSTEM_ACCOUNT_FILES: AccountFiles = { group: '/etc/group', passwd: '/etc/passwd' };
+export const SYSTEM_ACCOUNT_FILES: AccountFiles = { group: '/etc/group', passwd: '/etc/passwd', getent: runGetent };
+
+/** Who is in a group: its name and its members but this account, or why that cannot be told (`lookedUp`: getent was asked). */
+export type GroupMembers = { name: string; others: string[] } | { name: string; unknown: string; lookedUp: boolean };
 
 /** Far more than any machine's lists; a larger one is not read (and the folder is refused). */
 const MAX_ACCOUNT_FILE_BYTES = 16 * 1024 * 1024;
@@ -39,13 +47,27 @@ async function text(file: string): Promise<string> {
   return read.bytes.toString('utf8');
 }
 
-/** The group's name and its members other than this account, as the machine's lists say (undefined: not listed, or unreadable). */
-export async function groupOthers(gid: number, uid: number, files: AccountFiles): Promise<{ name: string; others: string[] | undefined; unread?: true }> {
-  try {
-    const [groups, passwd] = await Promise.all([text(files.group), text(files.passwd)]);
-    const name = records(groups).find((fields) => Number(fields[2]) === gid && fields[2] !== '')?.[0] ?? String(gid);
-    return { name, others: otherGroupMembers(gid, uid, groups, passwd) };
-  } catch {
-    return { name: String(gid), others: undefined, unread: true };
-  }
+function groupName(groupText: string, gid: number): string | undefined {
+  return records(groupText).find((fields) => Number(fields[2]) === gid && fields[2] !== '')?.[0];
+}
+
+/**
+ * The group's name and its members other than this account, as /etc/group and /etc/passwd say, or
+ * where they do not list the group, as getent does: `getent group GID`, the accounts it lists
+ * (`getent passwd`, the primary group's accounts as far as it enumerates them) and this account's
+ * name (`getent passwd UID`). Any lookup failing leaves the members untold.
+ */
+export async function groupOthers(gid: number, uid: number, files: AccountFiles): Promise<GroupMembers> {
+  const [groups, passwd] = await Promise.all([text(files.group).catch(() => undefined), text(files.passwd).catch(() => undefined)]);
+  const listed = groups === undefined ? undefined : groupName(groups, gid);
+  if (listed !== undefined && passwd !== undefined) return { name: listed, others: otherGroupMembers(gid, uid, groups ?? '', passwd) ?? [] };
+  const why = groups === undefined || passwd === undefined ? `${files.group} or ${files.passwd} could not be read` : `it is not in ${files.group}`;
+  if (files.getent === undefined) return { name: listed ?? String(gid), unknown: why, lookedUp: false };
+  const group = await files.getent('group', gid);
+  const found = group === undefined ? undefined : groupName(group, gid);
+  if (group === undefined || found === undefined) return { name: listed ?? String(gid), unknown: `${why}, and \`getent group ${gid}\` did not find it`, lookedUp: true };
+  const [all, mine] = await Promise.all([files.getent('passwd'), files.getent('passwd', uid)]);
+  if (all === undefined) return { name: found, unknown: `${why}, and \`getent passwd\` did not list the accounts`, lookedUp: true };
+  const accounts = [passwd ?? '', all, mine ?? ''].join('\n');
+  return { name: found, others: otherGroupMembers(gid, uid, group, accounts) ?? [] };
 }
