@@ -48,6 +48,8 @@ describe('activity', () => {
     const item = await screen.findByRole('listitem', { name: /waits to read the resource file:\/\/\/notes\/plan\.md on github/ });
     expect(within(item).getByRole('button', { name: 'Allow file:///notes/plan.md on github for claude' })).toBeTruthy();
     expect(within(item).queryByRole('button', { name: /^Always allow/ })).toBeNull();
+    // The tier in the word Agents' policy uses for it.
+    expect(within(item).getByText('read-only')).toBeTruthy();
   });
 
   it('says on a waiting call why it was held whatever the policy: a value from the vault in its arguments, named', async () => {

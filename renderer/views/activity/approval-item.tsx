@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { WAITS_TO, type PendingApproval } from '../../../shared/api';
 import { Badge, CodeSpans, ErrorNote } from '../../components';
-import { clockText, describeError, focusWhenShown, nextInList, type ShownError } from '../../lib';
+import { clockText, describeError, focusWhenShown, nextInList, TIER_WORD, type ShownError } from '../../lib';
 import { useLive } from '../../state';
 import { revealHidden } from '../../../shared/text';
 import { ApprovalArguments, argumentsCut } from './approval-arguments';
@@ -41,7 +41,7 @@ export function ApprovalItem({ pending, now }: { pending: PendingApproval; now: 
       <p id={headingId} className="approval-text">
         <strong>{pending.agent}</strong> {WAITS_TO[pending.kind]} {pending.kind === 'resource' ? <code>{revealHidden(pending.tool)}</code> : <ToolName server={pending.server} tool={pending.tool} />}{' '}
         {own ? "(Connected Services' own search, reaching no service)" : <>on <strong>{pending.server}</strong></>}{' '}
-        <Badge tone={TIER_TONE[pending.tier]}>{pending.tier}</Badge>
+        <Badge tone={TIER_TONE[pending.tier]}>{TIER_WORD[pending.tier]}</Badge>
       </p>
       {pending.warning !== undefined && (
         <div className="note note-warn" role="note">
