@@ -58,7 +58,7 @@ const ServerRowCells = memo(function ServerRowCells({ row, onApprove }: Omit<Ser
         )}
       </span>
       <span className="row-state">
-        <StateBadge status={status} />
+        <StateBadge status={status} expandable />
       </span>
       <span className="row-cell">{plural(status.toolCount, 'tool')}</span>
       <span className="row-cell row-token">
