@@ -115,48 +115,51 @@ export function CatalogView() {
       </ConnectionGate>
       {/* Searching and filtering what is shown needs no core: they work while signed out. */}
       <CatalogToolbar query={query} filter={filter} summary={!loaded ? undefined : unread ? 'Your services are unknown' : summary} onQuery={setQuery} onFilter={setFilter} />
-      <ConnectionGate>
-        {filter !== 'available' && (
-          <section aria-labelledby="your-services" aria-busy={!loaded}>
-            <div className="section-head">
-              <h2 id="your-services">Your services</h2>
+      {filter !== 'available' && (
+        <section aria-labelledby="your-services" aria-busy={!loaded}>
+          <div className="section-head">
+            <h2 id="your-services">Your services</h2>
+            <ConnectionGate>
               <RestartFailed servers={servers} />
-            </div>
-            {!loaded && (
-              <LoadingSkeleton label="Loading your services" />
-            )}
-            {loaded && shownServers.length === 0 && (
-              <p className="empty">
-                {unread ? 'Your services could not be read: the note above says why.' : rows.length === 0 ? 'No services yet: add one from the catalog below.' : 'No service matches.'}
-              </p>
-            )}
-            {/* Column names for sighted readers; each cell says its own to assistive technology. */}
-            <div className="row row-head" aria-hidden="true" hidden={shownServers.length === 0}>
-              <span />
-              <span>Service</span>
-              <span className="row-cell">Transport</span>
-              <span className="row-cell">Sign-in</span>
-              <span>State</span>
-              <span className="row-cell">Tools</span>
-              <span className="row-cell">Expires</span>
-              <span className="row-head-actions">Actions</span>
-            </div>
-            <ul className="rows" aria-labelledby="your-services" hidden={shownServers.length === 0}>
-              {rows.slice(0, rendered).map((row) => (
-                <ServerRow key={row.status.name} row={row} onApprove={onApprove} hidden={!shownNames.has(row.status.name)} />
-              ))}
-            </ul>
-          </section>
-        )}
-        {/* Mounted whatever the search: a keystroke toggles `hidden` on rows it keeps, instead of building them anew. */}
-        <section aria-labelledby="catalog-entries" hidden={shownEntries.length === 0}>
-          <h2 id="catalog-entries">Catalog</h2>
-          <ul className="rows" aria-labelledby="catalog-entries">
-            {entries.map((row) => (
-              <EntryRow key={row.entry.id} row={row} hidden={!shownIds.has(row.entry.id)} onAdd={onAdd} />
+            </ConnectionGate>
+          </div>
+          {!loaded && (
+            <LoadingSkeleton label="Loading your services" />
+          )}
+          {loaded && shownServers.length === 0 && (
+            <p className="empty">
+              {unread ? 'Your services could not be read: the note above says why.' : rows.length === 0 ? 'No services yet: add one from the catalog below.' : 'No service matches.'}
+            </p>
+          )}
+          {/* Column names for sighted readers; each cell says its own to assistive technology. */}
+          <div className="row row-head" aria-hidden="true" hidden={shownServers.length === 0}>
+            <span />
+            <span>Service</span>
+            <span className="row-cell">Transport</span>
+            <span className="row-cell">Sign-in</span>
+            <span>State</span>
+            <span className="row-cell">Tools</span>
+            <span className="row-cell">Expires</span>
+            <span className="row-head-actions">Actions</span>
+          </div>
+          <ul className="rows" aria-labelledby="your-services" hidden={shownServers.length === 0}>
+            {rows.slice(0, rendered).map((row) => (
+              <ServerRow key={row.status.name} row={row} onApprove={onApprove} hidden={!shownNames.has(row.status.name)} />
             ))}
           </ul>
         </section>
+      )}
+      {/* Mounted whatever the search: a keystroke toggles `hidden` on rows it keeps, instead of building them anew. */}
+      <section aria-labelledby="catalog-entries" hidden={shownEntries.length === 0}>
+        <h2 id="catalog-entries">Catalog</h2>
+        <ul className="rows" aria-labelledby="catalog-entries">
+          {entries.map((row) => (
+            <EntryRow key={row.entry.id} row={row} hidden={!shownIds.has(row.entry.id)} onAdd={onAdd} />
+          ))}
+        </ul>
+      </section>
+      {/* The rows gate their own actions only: a row's "more" unfolds text already shown. */}
+      <ConnectionGate>
         {(filter === 'all' || filter === 'available') && <RegistrySection query={query} onInstall={onInstall} />}
         {open?.kind === 'registry' && <RegistryInstallDialog row={open.row} taken={taken} onClose={close} onReview={onReview} />}
         {open?.kind === 'entry' && <AddEntryDialog entry={open.entry} taken={taken} onClose={close} onAdded={onAdded} onPlanned={onPlanned} />}

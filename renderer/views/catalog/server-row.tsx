@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import type { ServerStatus } from '../../../shared/api';
-import { ClippedText, ServiceIcon, StateBadge } from '../../components';
+import { ClippedText, ConnectionGate, ServiceIcon, StateBadge } from '../../components';
 import { expiryText, plural, routeHref, shownLine } from '../../lib';
 import { useNowForExpiry } from '../../state';
 import type { ServerRowModel } from './catalog-model';
@@ -65,7 +65,9 @@ const ServerRowCells = memo(function ServerRowCells({ row, onApprove }: Omit<Ser
         <span className="visually-hidden">sign-in expires: </span>
         {expiresAt !== undefined ? expiryText(expiresAt, now) : <span title="Nothing that expires">—</span>}
       </span>
-      <ServerActions status={status} now={now} onApprove={onApprove} />
+      <ConnectionGate>
+        <ServerActions status={status} now={now} onApprove={onApprove} />
+      </ConnectionGate>
     </>
   );
 });

@@ -57,6 +57,10 @@ describe('the catalog while the tab is signed out', () => {
     fireEvent.change(search, { target: { value: 'filesystem' } });
     expect(screen.getByRole('listitem', { name: 'Filesystem (reference)' }).hidden).toBe(false);
     expect(screen.queryByRole('listitem', { name: 'Everything (reference)' })).toBeNull();
+    // A row's "more" only unfolds its text: it works too.
+    fireEvent.change(search, { target: { value: '' } });
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'More of the description of Git (reference)' }).matches(':disabled')).toBe(false);
+    fireEvent.change(search, { target: { value: 'filesystem' } });
     // What needs the core stays disabled beside them.
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Add Filesystem (reference)' }).matches(':disabled')).toBe(true);
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Add custom service' }).matches(':disabled')).toBe(true);
